@@ -1,0 +1,256 @@
+#include "io/MappedSource.h"
+
+#include <QCoreApplication>
+#include <QDir>
+#include <QFile>
+#include <QFileInfo>
+#include <QTemporaryFile>
+
+#include <boost/interprocess/file_mapping.hpp>
+#include <boost/interprocess/mapped_region.hpp>
+
+#include <sys/stat.h>
+#include <zlib.h>
+
+#include <cerrno>
+#include <cstring>
+#include <vector>
+
+namespace bip = boost::interprocess;
+
+namespace lanescope {
+
+struct MappedSource::Impl
+{
+    bip::file_mapping mapping;
+    bip::mapped_region region;
+    std::string bytes; // fromBytes()
+};
+
+namespace {
+
+QString tr(const char *s) { return QCoreApplication::translate("MappedSource", s); }
+
+bool statFile(const QString &path, std::uint64_t *size, std::int64_t *mtimeNs)
+{
+    struct stat st;
+    if (::stat(QFile::encodeName(path).constData(), &st) != 0)
+        return false;
+    *size = static_cast<std::uint64_t>(st.st_size);
+    *mtimeNs = static_cast<std::int64_t>(st.st_mtim.tv_sec) * 1000000000 + st.st_mtim.tv_nsec;
+    return true;
+}
+
+bool mapWhole(const QString &path, MappedSource::OpenResult &, std::unique_ptr<bip::file_mapping> &fm,
+              std::unique_ptr<bip::mapped_region> &region, QString *error)
+{
+    try {
+        fm = std::make_unique<bip::file_mapping>(QFile::encodeName(path).constData(), bip::read_only);
+        region = std::make_unique<bip::mapped_region>(*fm, bip::read_only);
+    } catch (const bip::interprocess_exception &e) {
+        *error = tr("cannot map %1: %2").arg(path, QString::fromLocal8Bit(e.what()));
+        return false;
+    }
+    return true;
+}
+
+// Inflates gzip data (possibly several concatenated members) into out. Returns false on corrupt
+// data; *ended is false if the stream stopped before its end marker (the profiler was killed).
+bool inflateTo(const unsigned char *in, std::uint64_t inSize, QFile &out, bool *ended, QString *error,
+               const std::atomic<bool> *cancel)
+{
+    z_stream zs = {};
+    if (inflateInit2(&zs, 16 + MAX_WBITS) != Z_OK) {
+        *error = tr("zlib could not be initialised");
+        return false;
+    }
+    std::vector<unsigned char> buf(1 << 20);
+    std::uint64_t offset = 0;
+    *ended = false;
+    bool ok = true;
+    while (offset < inSize) {
+        // avail_in is 32-bit: feed at most 1 GiB at a time so >4 GB inputs work.
+        const std::uint64_t chunk = std::min<std::uint64_t>(inSize - offset, 1u << 30);
+        zs.next_in = const_cast<unsigned char *>(in + offset);
+        zs.avail_in = static_cast<uInt>(chunk);
+        int rc = Z_OK;
+        while (zs.avail_in > 0) {
+            if (cancel && cancel->load(std::memory_order_relaxed)) {
+                *error = tr("cancelled");
+                inflateEnd(&zs);
+                return false;
+            }
+            zs.next_out = buf.data();
+            zs.avail_out = static_cast<uInt>(buf.size());
+            rc = inflate(&zs, Z_NO_FLUSH);
+            const auto produced = buf.size() - zs.avail_out;
+            if (produced && out.write(reinterpret_cast<const char *>(buf.data()), qint64(produced)) != qint64(produced)) {
+                *error = tr("cannot write the inflated trace to %1: %2").arg(out.fileName(), out.errorString());
+                inflateEnd(&zs);
+                return false;
+            }
+            if (rc == Z_STREAM_END) {
+                *ended = true;
+                // Another gzip member may follow (concatenated .gz files are valid).
+                const std::uint64_t used = offset + (chunk - zs.avail_in);
+                if (used + 2 <= inSize && in[used] == 0x1f && in[used + 1] == 0x8b) {
+                    inflateReset(&zs);
+                    *ended = false;
+                    continue;
+                }
+                zs.avail_in = 0; // trailing garbage after the last member is ignored
+                offset = inSize;
+                break;
+            }
+            if (rc == Z_BUF_ERROR && produced == 0)
+                break;
+            if (rc != Z_OK) {
+                *error = tr("the gzip data is corrupt near compressed byte %1: %2")
+                             .arg(offset + (chunk - zs.avail_in))
+                             .arg(QString::fromLatin1(zs.msg ? zs.msg : "inflate failed"));
+                ok = false;
+                break;
+            }
+        }
+        if (!ok || rc == Z_STREAM_END)
+            break;
+        offset += chunk;
+    }
+    inflateEnd(&zs);
+    return ok;
+}
+
+} // namespace
+
+MappedSource::~MappedSource() = default;
+
+MappedSource::OpenResult MappedSource::open(const QString &path, const std::atomic<bool> *cancel)
+{
+    OpenResult r;
+    QFileInfo fi(path);
+    if (!fi.exists()) {
+        r.error = tr("%1: no such file").arg(path);
+        return r;
+    }
+    if (fi.isDir()) {
+        r.error = tr("%1 is a folder, not a trace file").arg(path);
+        return r;
+    }
+    std::uint64_t size = 0;
+    std::int64_t mtime = 0;
+    if (!statFile(path, &size, &mtime) || !fi.isReadable()) {
+        r.error = tr("%1: cannot read the file (%2)").arg(path, QString::fromLocal8Bit(std::strerror(errno)));
+        return r;
+    }
+    if (size == 0) {
+        r.error = tr("%1 is empty (0 bytes): not a trace").arg(path);
+        return r;
+    }
+
+    std::unique_ptr<bip::file_mapping> fm;
+    std::unique_ptr<bip::mapped_region> region;
+    if (!mapWhole(path, r, fm, region, &r.error))
+        return r;
+
+    std::shared_ptr<MappedSource> src(new MappedSource);
+    src->m_path = path;
+    src->m_fileBytes = size;
+    src->m_mtimeNs = mtime;
+    src->d = std::make_unique<Impl>();
+
+    const auto *bytes = static_cast<const unsigned char *>(region->get_address());
+    const std::uint64_t mappedSize = region->get_size();
+    const bool gz = mappedSize >= 2 && bytes[0] == 0x1f && bytes[1] == 0x8b;
+    if (!gz) {
+        src->d->mapping.swap(*fm);
+        src->d->region.swap(*region);
+        src->m_data = static_cast<const char *>(src->d->region.get_address());
+        src->m_size = src->d->region.get_size();
+        r.source = std::move(src);
+        return r;
+    }
+
+    // gzip: inflate into a temporary file in the temp folder, map it, and unlink it at once so
+    // nothing is left behind even if we crash. The compressed mapping is dropped when this returns.
+    QTemporaryFile tmp(QDir::tempPath() + QStringLiteral("/lanescope-XXXXXX.json"));
+    if (!tmp.open()) {
+        r.error = tr("cannot create a temporary file in %1 to inflate %2: %3")
+                      .arg(QDir::tempPath(), path, tmp.errorString());
+        return r;
+    }
+    bool ended = false;
+    QString error;
+    if (!inflateTo(bytes, mappedSize, tmp, &ended, &error, cancel)) {
+        r.error = tr("%1: %2").arg(path, error);
+        return r;
+    }
+    if (!tmp.flush()) {
+        r.error = tr("cannot write the inflated trace: %1").arg(tmp.errorString());
+        return r;
+    }
+    if (!ended)
+        r.warning = tr("the gzip stream ends early (the file was cut off); loading what it holds");
+    if (tmp.size() == 0) {
+        r.error = tr("%1 inflates to nothing: not a trace").arg(path);
+        return r;
+    }
+    region.reset();
+    fm.reset();
+    std::unique_ptr<bip::file_mapping> tfm;
+    std::unique_ptr<bip::mapped_region> tregion;
+    if (!mapWhole(tmp.fileName(), r, tfm, tregion, &r.error))
+        return r;
+    src->d->mapping.swap(*tfm);
+    src->d->region.swap(*tregion);
+    tmp.close(); // QTemporaryFile removes the file; the mapping keeps the pages alive
+    src->m_data = static_cast<const char *>(src->d->region.get_address());
+    src->m_size = src->d->region.get_size();
+    src->m_gzipped = true;
+    r.source = std::move(src);
+    return r;
+}
+
+std::shared_ptr<MappedSource> MappedSource::fromBytes(std::string bytes, const QString &name)
+{
+    std::shared_ptr<MappedSource> src(new MappedSource);
+    src->d = std::make_unique<Impl>();
+    src->d->bytes = std::move(bytes);
+    src->m_data = src->d->bytes.data();
+    src->m_size = src->d->bytes.size();
+    src->m_fileBytes = src->m_size;
+    src->m_path = name;
+    return src;
+}
+
+bool MappedSource::stillValid(QString *why) const
+{
+    if (m_gzipped || m_path.isEmpty() || !d->bytes.empty() || m_fileBytes == 0)
+        return true;
+    std::uint64_t size = 0;
+    std::int64_t mtime = 0;
+    if (!statFile(m_path, &size, &mtime)) {
+        if (why)
+            *why = tr("%1 is gone from disk").arg(m_path);
+        return false;
+    }
+    if (size != m_fileBytes || mtime != m_mtimeNs) {
+        if (why)
+            *why = tr("%1 changed on disk since it was opened; reload it").arg(m_path);
+        return false;
+    }
+    return true;
+}
+
+void MappedSource::adviseSequential() const
+{
+    if (d->region.get_size())
+        d->region.advise(bip::mapped_region::advice_sequential);
+}
+
+void MappedSource::adviseRandom() const
+{
+    if (d->region.get_size())
+        d->region.advise(bip::mapped_region::advice_random);
+}
+
+} // namespace lanescope

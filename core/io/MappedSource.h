@@ -1,0 +1,57 @@
+#pragma once
+// The bytes of a trace file, memory-mapped (plain JSON) or inflated into an unlinked temporary
+// file and mapped from there (.json.gz), so the JSON never sits in anonymous memory.
+#include <QString>
+
+#include <atomic>
+#include <cstdint>
+#include <memory>
+#include <string>
+
+namespace lanescope {
+
+class MappedSource
+{
+public:
+    ~MappedSource();
+    MappedSource(const MappedSource &) = delete;
+    MappedSource &operator=(const MappedSource &) = delete;
+
+    struct OpenResult
+    {
+        std::shared_ptr<MappedSource> source;
+        QString error;          // set when source is null
+        QString warning;        // e.g. a gzip stream that ended early
+    };
+    // progress (0..1) and cancel may be null. Never throws.
+    static OpenResult open(const QString &path, const std::atomic<bool> *cancel = nullptr);
+    // Bytes already in memory (tests, the fuzzer). Never changes on disk.
+    static std::shared_ptr<MappedSource> fromBytes(std::string bytes, const QString &name = QString());
+
+    const char *data() const { return m_data; }
+    std::uint64_t size() const { return m_size; }
+    std::uint64_t fileBytes() const { return m_fileBytes; }
+    bool gzipped() const { return m_gzipped; }
+    const QString &path() const { return m_path; }
+
+    // False when the file on disk no longer matches what was mapped (size or mtime changed): reads
+    // from the mapping past a shrunken end would fault. Inflated .gz data lives in our own file.
+    bool stillValid(QString *why = nullptr) const;
+
+    // Advise the kernel how we are about to read.
+    void adviseSequential() const;
+    void adviseRandom() const;
+
+private:
+    MappedSource() = default;
+    struct Impl;
+    std::unique_ptr<Impl> d;
+    const char *m_data = nullptr;
+    std::uint64_t m_size = 0;
+    std::uint64_t m_fileBytes = 0;
+    bool m_gzipped = false;
+    QString m_path;
+    std::int64_t m_mtimeNs = 0;
+};
+
+} // namespace lanescope

@@ -1,0 +1,93 @@
+#include "model/Trace.h"
+
+#include "io/MappedSource.h"
+
+#include <algorithm>
+
+namespace lanescope {
+
+const char *trackKindName(TrackKind kind)
+{
+    switch (kind) {
+    case TrackKind::Cpu: return "cpu";
+    case TrackKind::Gpu: return "gpu";
+    case TrackKind::Counter: return "counter";
+    }
+    return "cpu";
+}
+
+// Category spellings across Kineto versions: lowercase since ~2022 ("kernel", "cuda_runtime"),
+// capitalised in the 2021 releases ("Kernel", "Runtime", "Memcpy"), ROCm reuses the CUDA names.
+CategoryClass classifyCategory(std::string_view cat)
+{
+    struct Entry
+    {
+        std::string_view name;
+        CategoryClass cls;
+    };
+    static constexpr Entry table[] = {
+        {"cpu_op", CategoryClass::CpuOp},
+        {"Operator", CategoryClass::CpuOp},
+        {"user_annotation", CategoryClass::UserAnnotation},
+        {"python_function", CategoryClass::UserAnnotation},
+        {"cuda_runtime", CategoryClass::Runtime},
+        {"cuda_driver", CategoryClass::Runtime},
+        {"Runtime", CategoryClass::Runtime},
+        {"Driver", CategoryClass::Runtime},
+        {"kernel", CategoryClass::Kernel},
+        {"Kernel", CategoryClass::Kernel},
+        {"gpu_memcpy", CategoryClass::GpuMemcpy},
+        {"Memcpy", CategoryClass::GpuMemcpy},
+        {"gpu_memset", CategoryClass::GpuMemset},
+        {"Memset", CategoryClass::GpuMemset},
+        {"gpu_user_annotation", CategoryClass::GpuAnnotation},
+    };
+    for (const auto &e : table)
+        if (e.name == cat)
+            return e.cls;
+    return CategoryClass::Other;
+}
+
+std::size_t Track::upperBoundStart(TimeNs t) const
+{
+    return std::size_t(std::upper_bound(start.begin(), start.end(), t) - start.begin());
+}
+
+Trace::Trace() = default;
+Trace::~Trace() = default;
+
+std::size_t Trace::sliceCount() const
+{
+    std::size_t n = 0;
+    for (const auto &t : tracks)
+        n += t.size();
+    return n;
+}
+
+QString Trace::name(StringId id) const
+{
+    const auto v = strings.view(id);
+    return QString::fromUtf8(v.data(), int(v.size()));
+}
+
+QString Trace::category(std::uint16_t catId) const
+{
+    return catId < categories.size() ? name(categories[catId]) : QString();
+}
+
+std::size_t Trace::modelBytes() const
+{
+    std::size_t n = strings.bytes();
+    for (const auto &t : tracks)
+        n += t.start.capacity() * sizeof(TimeNs) + t.dur.capacity() * sizeof(TimeNs)
+            + t.nameId.capacity() * sizeof(StringId) + t.catId.capacity() * 2 + t.depth.capacity() * 2
+            + t.fileOffset.capacity() * 8;
+    n += flows.capacity() * sizeof(Flow);
+    for (const auto &m : memory)
+        n += m.samples.capacity() * sizeof(MemorySample);
+    for (const auto &c : counters)
+        n += c.ts.capacity() * 8 + c.value.capacity() * 8;
+    return n;
+}
+
+} // namespace lanescope

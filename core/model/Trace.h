@@ -1,0 +1,177 @@
+#pragma once
+// The loaded trace: columnar, compact and immutable once the loader hands it out.
+#include "model/StringTable.h"
+
+#include <QString>
+#include <QStringList>
+
+#include <cstdint>
+#include <memory>
+#include <vector>
+
+namespace lanescope {
+
+class MappedSource;
+
+using TimeNs = std::int64_t; // all model times are integer nanoseconds on the trace's own clock
+
+enum class TrackKind : std::uint8_t { Cpu, Gpu, Counter };
+const char *trackKindName(TrackKind kind);
+
+// What an event's category says about where it ran; decides the track kind.
+enum class CategoryClass : std::uint8_t {
+    CpuOp,          // cpu_op, Operator
+    UserAnnotation, // user_annotation, python_function
+    Runtime,        // cuda_runtime, cuda_driver, Runtime, Driver
+    Kernel,         // kernel, Kernel
+    GpuMemcpy,      // gpu_memcpy, Memcpy
+    GpuMemset,      // gpu_memset, Memset
+    GpuAnnotation,  // gpu_user_annotation
+    Other
+};
+CategoryClass classifyCategory(std::string_view cat);
+inline bool isGpuCategory(CategoryClass c)
+{
+    return c == CategoryClass::Kernel || c == CategoryClass::GpuMemcpy || c == CategoryClass::GpuMemset
+        || c == CategoryClass::GpuAnnotation;
+}
+
+// One lane: a CPU thread, a GPU stream of one device, or an async/other lane of a process.
+// Slices are flat columns sorted by (start, longer first); index i is the same slice in every column.
+struct Track
+{
+    TrackKind kind = TrackKind::Cpu;
+    std::int64_t pid = 0;       // numeric pid, or -1 when the pid is a label (pidLabel)
+    std::int64_t tid = 0;       // numeric tid / CUDA stream, or -1 when a label (tidLabel)
+    QString pidLabel;           // set when the trace names the process with a string ("Spans")
+    QString tidLabel;           // set when the thread id is a string that is not a number
+    QString name;               // thread_name metadata, or derived ("stream 7")
+    std::int64_t sortIndex = 0; // thread_sort_index metadata, else tid
+    int device = -1;            // GPU index for GPU tracks
+    std::uint16_t maxDepth = 0;
+
+    std::vector<TimeNs> start;
+    std::vector<TimeNs> dur;
+    std::vector<StringId> nameId;
+    std::vector<std::uint16_t> catId; // index into Trace::categories
+    std::vector<std::uint16_t> depth;
+    std::vector<std::uint64_t> fileOffset; // byte offset of the event's '{' (args are read from there)
+
+    std::size_t size() const { return start.size(); }
+    TimeNs end(std::size_t i) const { return start[i] + dur[i]; }
+    // One past the last slice starting at or before t (binary search on the sorted starts).
+    std::size_t upperBoundStart(TimeNs t) const;
+};
+
+struct Process
+{
+    std::int64_t pid = 0;
+    QString pidLabel;
+    QString name;    // process_name
+    QString labels;  // process_labels ("GPU 0", "CPU")
+    std::int64_t sortIndex = 0;
+};
+
+enum class FlowKind : std::uint8_t { Launch /* ac2g */, FwdBwd, Correlation /* from args.correlation */, Other };
+
+struct Flow
+{
+    std::uint32_t fromTrack = 0, fromSlice = 0;
+    std::uint32_t toTrack = 0, toSlice = 0;
+    FlowKind kind = FlowKind::Other;
+};
+
+// One [memory] event: allocator totals after it. For traces that carry only "Bytes" (2021 Kineto),
+// allocated is the running sum and reserved is -1.
+struct MemorySample
+{
+    TimeNs ts;
+    std::int64_t bytes;     // + allocation, - free
+    std::int64_t allocated; // Total Allocated
+    std::int64_t reserved;  // Total Reserved, -1 if unknown
+};
+
+struct MemorySeries
+{
+    int deviceType = 0; // 0 CPU, 1 CUDA (Kineto's c10::DeviceType)
+    int deviceId = -1;
+    bool totalsFromTrace = true; // false: allocated derived from the running sum of Bytes
+    std::vector<MemorySample> samples;
+};
+
+struct CounterSeries
+{
+    std::int64_t pid = 0;
+    QString name;
+    std::vector<TimeNs> ts;
+    std::vector<double> value;
+};
+
+struct DeviceInfo
+{
+    int id = 0;
+    QString name;
+    std::int64_t totalGlobalMem = 0;
+    int computeMajor = 0, computeMinor = 0, numSms = 0;
+};
+
+struct LoadWarning
+{
+    enum class Kind { Truncated, MalformedEvents, InvalidUtf8, UnboundFlows, UnmatchedBegin, FileInfo } kind;
+    QString message;
+};
+
+class Trace
+{
+public:
+    Trace();
+    ~Trace();
+    Trace(const Trace &) = delete;
+    Trace &operator=(const Trace &) = delete;
+
+    // Source
+    QString path;
+    std::uint64_t fileBytes = 0;  // bytes on disk
+    std::uint64_t jsonBytes = 0;  // bytes of JSON parsed (inflated size for .gz)
+    bool gzipped = false;
+
+    // Counts
+    std::uint64_t eventCount = 0;     // entries of traceEvents, malformed ones included
+    std::uint64_t malformedEvents = 0;
+    bool truncated = false;
+    std::uint64_t truncatedAtByte = 0;
+    QStringList warnings;
+
+    // Header
+    int rank = -1, worldSize = -1;
+    QString backend;
+    std::int64_t baseTimeNs = 0;
+    QString displayTimeUnit;
+    int schemaVersion = 0;
+    std::vector<DeviceInfo> devices;
+
+    // Content
+    StringTable strings;
+    std::vector<StringId> categories; // catId -> string id
+    std::vector<CategoryClass> categoryClass; // catId -> class
+    std::vector<Process> processes;
+    std::vector<Track> tracks;
+    std::vector<Flow> flows;
+    std::vector<MemorySeries> memory;
+    std::vector<CounterSeries> counters;
+    TimeNs minTs = 0, maxTs = 0; // span of all timed events
+
+    // Load figures
+    double loadSeconds = 0;
+    int threadsUsed = 1;
+
+    std::size_t sliceCount() const;
+    QString name(StringId id) const;
+    QString category(std::uint16_t catId) const;
+    std::size_t modelBytes() const; // heap bytes held by the model (design figure)
+
+    // Where the bytes are, for reading args on demand. Shared so readers outlive nothing.
+    std::shared_ptr<MappedSource> source;
+};
+
+} // namespace lanescope

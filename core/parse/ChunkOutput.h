@@ -1,0 +1,131 @@
+#pragma once
+// What one parser thread produces from its slice of the traceEvents array, before the merge:
+// raw records in file order with chunk-local string and track ids.
+#include <cstdint>
+#include <deque>
+#include <string>
+#include <string_view>
+#include <unordered_map>
+#include <vector>
+
+namespace lanescope::parse {
+
+// A (pid, tid) pair as the file spells it. A label (non-numeric string) is a local string id.
+struct RawTrackKey
+{
+    std::int64_t pid = 0;
+    std::int64_t tid = 0;
+    std::uint32_t pidLabel = 0; // 0: numeric pid
+    std::uint32_t tidLabel = 0; // 0: numeric tid
+    bool operator==(const RawTrackKey &o) const
+    {
+        return pid == o.pid && tid == o.tid && pidLabel == o.pidLabel && tidLabel == o.tidLabel;
+    }
+};
+struct RawTrackKeyHash
+{
+    std::size_t operator()(const RawTrackKey &k) const
+    {
+        std::uint64_t h = std::uint64_t(k.pid) * 0x9E3779B97F4A7C15ull;
+        h ^= std::uint64_t(k.tid) + 0x632BE59BD9B4E019ull + (h << 6) + (h >> 2);
+        h ^= (std::uint64_t(k.pidLabel) << 32 | k.tidLabel) * 0xD6E8FEB86659FD93ull;
+        return std::size_t(h);
+    }
+};
+
+struct RawSlice
+{
+    std::int64_t start;
+    std::int64_t dur;
+    std::uint64_t offset;      // byte offset of the event's '{'
+    std::uint64_t correlation; // args.correlation + 1, 0 when absent
+    std::uint32_t name;        // local string id
+    std::uint32_t track;       // local track id
+    std::uint32_t cat;         // local string id
+    char ph;                   // 'X', 'B', 'E', 'i' (instant), 'b'/'e'/'n' (async)
+    std::uint64_t asyncId = 0; // for 'b'/'e': the id that pairs them
+};
+
+struct RawFlow
+{
+    std::int64_t ts;
+    std::uint64_t id;
+    std::uint32_t track;
+    std::uint32_t cat;  // local string id; flows pair by (cat, id)
+    char ph;            // 's', 't', 'f'
+    bool bindEnclosing; // 's' and 't' always; 'f' only with "bp": "e" (else: next slice)
+};
+
+struct RawMemory
+{
+    std::int64_t ts;
+    std::int64_t bytes;
+    std::int64_t allocated; // -1 when absent
+    std::int64_t reserved;  // -1 when absent
+    std::int32_t deviceType;
+    std::int32_t deviceId;
+};
+
+// Interns strings seen by one thread. Strings live in a deque so views stay valid.
+class LocalStrings
+{
+public:
+    LocalStrings() { intern(std::string_view()); }
+    std::uint32_t intern(std::string_view s)
+    {
+        auto it = m_ids.find(s);
+        if (it != m_ids.end())
+            return it->second;
+        m_store.emplace_back(s);
+        const auto id = std::uint32_t(m_store.size() - 1);
+        m_ids.emplace(std::string_view(m_store.back()), id);
+        return id;
+    }
+    const std::deque<std::string> &all() const { return m_store; }
+
+private:
+    std::deque<std::string> m_store;
+    std::unordered_map<std::string_view, std::uint32_t> m_ids;
+};
+
+struct ChunkOutput
+{
+    LocalStrings strings;
+    std::vector<RawTrackKey> tracks;
+    std::unordered_map<RawTrackKey, std::uint32_t, RawTrackKeyHash> trackIds;
+    std::vector<RawSlice> slices;
+    std::vector<RawFlow> flows;
+    std::vector<RawMemory> memory;
+    std::vector<std::uint64_t> slowEvents; // offsets of M / C / async events, parsed in the merge
+    std::uint64_t events = 0;              // array entries seen
+    std::uint64_t malformed = 0;
+    std::vector<std::string> malformedSamples; // first few reasons, with byte offsets
+    std::uint64_t ignoredByPhase[128] = {};    // phases we do not model (e.g. 'O', 'P')
+    std::int64_t minTs = INT64_MAX, maxTs = INT64_MIN;
+
+    std::uint32_t trackId(const RawTrackKey &k)
+    {
+        auto it = trackIds.find(k);
+        if (it != trackIds.end())
+            return it->second;
+        const auto id = std::uint32_t(tracks.size());
+        tracks.push_back(k);
+        trackIds.emplace(k, id);
+        return id;
+    }
+    void addMalformed(std::uint64_t offset, const char *why)
+    {
+        ++malformed;
+        if (malformedSamples.size() < 5)
+            malformedSamples.push_back("byte " + std::to_string(offset) + ": " + why);
+    }
+    void seeTime(std::int64_t a, std::int64_t b)
+    {
+        if (a < minTs)
+            minTs = a;
+        if (b > maxTs)
+            maxTs = b;
+    }
+};
+
+} // namespace lanescope::parse

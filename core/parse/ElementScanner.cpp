@@ -1,0 +1,126 @@
+#include "parse/ElementScanner.h"
+
+#include "io/SigbusGuard.h"
+#include "parse/EventHandler.h"
+
+#include <rapidjson/error/en.h>
+#include <rapidjson/memorystream.h>
+#include <rapidjson/reader.h>
+
+#include <cstring>
+
+namespace lanescope::parse {
+
+namespace {
+constexpr unsigned kEventParseFlags = rapidjson::kParseStopWhenDoneFlag | rapidjson::kParseNumbersAsStringsFlag;
+constexpr std::uint64_t kProgressStride = 1 << 22; // report progress / check cancel every 4 MiB
+}
+
+static ScanEnd scanUnguarded(ScanShared &shared, ChunkOutput &out, std::uint64_t begin, std::uint64_t limit)
+{
+    const char *p = shared.data;
+    const std::uint64_t size = shared.size;
+    rapidjson::Reader reader;
+    EventHandler handler(out);
+    ScanEnd end;
+    std::uint64_t pos = begin;
+    std::uint64_t reported = begin;
+    end.lastGood = begin;
+    for (;;) {
+        skipWhitespace(p, size, pos);
+        if (pos >= limit) {
+            end.status = pos == limit ? ScanEnd::AtBoundary : ScanEnd::Overshot;
+            break;
+        }
+        if (pos >= size) {
+            end.status = ScanEnd::EofClean;
+            break;
+        }
+        if (p[pos] == ']') {
+            end.status = ScanEnd::ArrayClosed;
+            ++pos;
+            break;
+        }
+        if (pos - reported >= kProgressStride) {
+            shared.bytesDone.fetch_add(pos - reported, std::memory_order_relaxed);
+            reported = pos;
+            if (shared.cancel && shared.cancel->load(std::memory_order_relaxed)) {
+                end.status = ScanEnd::Cancelled;
+                break;
+            }
+        }
+        rapidjson::MemoryStream stream(p + pos, size_t(size - pos));
+        handler.begin(pos);
+        reader.Parse<kEventParseFlags>(stream, handler);
+        if (reader.HasParseError()) {
+            end.errorAt = pos + reader.GetErrorOffset();
+            if (end.errorAt >= size) {
+                end.status = ScanEnd::EofMidElement;
+            } else {
+                end.status = ScanEnd::SyntaxError;
+                end.error = rapidjson::GetParseError_En(reader.GetParseErrorCode());
+                if (p[end.errorAt] == 0)
+                    end.error = "unexpected NUL byte";
+            }
+            break;
+        }
+        handler.finish();
+        pos += stream.Tell();
+        end.lastGood = pos;
+        skipWhitespace(p, size, pos);
+        if (pos >= size) {
+            end.status = ScanEnd::EofClean;
+            break;
+        }
+        if (p[pos] == ',') {
+            ++pos;
+            continue;
+        }
+        if (p[pos] == ']') {
+            end.status = ScanEnd::ArrayClosed;
+            ++pos;
+            break;
+        }
+        end.status = ScanEnd::SyntaxError;
+        end.errorAt = pos;
+        end.error = "expected ',' or ']' after an event";
+        break;
+    }
+    shared.bytesDone.fetch_add(std::min(pos, size) - std::min(reported, pos), std::memory_order_relaxed);
+    end.pos = pos;
+    return end;
+}
+
+ScanEnd scanElements(ScanShared &shared, ChunkOutput &out, std::uint64_t begin, std::uint64_t limit)
+{
+    ScanEnd end;
+    const bool ok = runGuarded([&] { end = scanUnguarded(shared, out, begin, limit); });
+    if (!ok) {
+        end = ScanEnd();
+        end.status = ScanEnd::Faulted;
+        end.error = "the file changed on disk while it was being read";
+    }
+    return end;
+}
+
+std::uint64_t findElementStart(const char *data, std::uint64_t size, std::uint64_t from, std::uint64_t maxScan)
+{
+    const std::uint64_t stop = std::min(size, from + maxScan);
+    std::uint64_t pos = from;
+    while (pos < stop) {
+        const void *hit = std::memchr(data + pos, '{', size_t(stop - pos));
+        if (!hit)
+            return UINT64_MAX;
+        const std::uint64_t at = std::uint64_t(static_cast<const char *>(hit) - data);
+        std::uint64_t back = at;
+        while (back > 0 && (data[back - 1] == ' ' || data[back - 1] == '\n' || data[back - 1] == '\r'
+                            || data[back - 1] == '\t'))
+            --back;
+        if (back > 0 && data[back - 1] == ',')
+            return at;
+        pos = at + 1;
+    }
+    return UINT64_MAX;
+}
+
+} // namespace lanescope::parse

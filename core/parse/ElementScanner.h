@@ -1,0 +1,52 @@
+#pragma once
+// Walks the elements of the traceEvents array from a given byte offset, feeding each one to the
+// SAX EventHandler, and says why it stopped. One scanner runs per parallel chunk.
+#include "parse/ChunkOutput.h"
+
+#include <atomic>
+#include <cstdint>
+#include <string>
+
+namespace lanescope::parse {
+
+struct ScanEnd
+{
+    enum Status {
+        AtBoundary,   // reached the next chunk's first element exactly
+        Overshot,     // passed the next chunk's start: that start was not an element boundary
+        ArrayClosed,  // saw the closing ']'
+        EofClean,     // input ended after a complete element (array format may omit ']')
+        EofMidElement,// input ended inside an element: truncated file
+        SyntaxError,
+        Cancelled,
+        Faulted       // the mapping went away under us (file truncated on disk)
+    } status = SyntaxError;
+    std::uint64_t pos = 0;     // where scanning stopped (after ']' for ArrayClosed)
+    std::uint64_t lastGood = 0; // end of the last complete element
+    std::uint64_t errorAt = 0;
+    std::string error;
+};
+
+struct ScanShared
+{
+    const char *data = nullptr;
+    std::uint64_t size = 0;
+    const std::atomic<bool> *cancel = nullptr;
+    std::atomic<std::uint64_t> bytesDone{0};
+};
+
+// Scans from `begin` (an element start, or whitespace before one) until `limit` (the next chunk's
+// first element; UINT64_MAX for the last chunk). Appends to `out`.
+ScanEnd scanElements(ScanShared &shared, ChunkOutput &out, std::uint64_t begin, std::uint64_t limit);
+
+// A likely element start at or after `from`: a '{' preceded (across whitespace) by ','. Only a
+// guess; the chunk before must end exactly there for it to be accepted. UINT64_MAX if none.
+std::uint64_t findElementStart(const char *data, std::uint64_t size, std::uint64_t from, std::uint64_t maxScan);
+
+inline void skipWhitespace(const char *p, std::uint64_t size, std::uint64_t &pos)
+{
+    while (pos < size && (p[pos] == ' ' || p[pos] == '\n' || p[pos] == '\r' || p[pos] == '\t'))
+        ++pos;
+}
+
+} // namespace lanescope::parse

@@ -1,0 +1,85 @@
+#include "parse/EventArgs.h"
+
+#include "io/MappedSource.h"
+#include "io/SigbusGuard.h"
+
+#include <QCoreApplication>
+#include <QVariantList>
+
+#include <rapidjson/document.h>
+#include <rapidjson/memorystream.h>
+#include <rapidjson/prettywriter.h>
+#include <rapidjson/stringbuffer.h>
+
+namespace lanescope {
+namespace {
+
+QVariant toVariant(const rapidjson::Value &v)
+{
+    switch (v.GetType()) {
+    case rapidjson::kNullType: return QVariant();
+    case rapidjson::kFalseType: return false;
+    case rapidjson::kTrueType: return true;
+    case rapidjson::kStringType: return QString::fromUtf8(v.GetString(), int(v.GetStringLength()));
+    case rapidjson::kNumberType:
+        if (v.IsInt64())
+            return qint64(v.GetInt64());
+        if (v.IsUint64()) // e.g. "Comms Id": full 64-bit hashes
+            return quint64(v.GetUint64());
+        return v.GetDouble();
+    case rapidjson::kArrayType: {
+        QVariantList l;
+        for (const auto &e : v.GetArray())
+            l << toVariant(e);
+        return l;
+    }
+    case rapidjson::kObjectType: {
+        QVariantMap m;
+        for (auto it = v.MemberBegin(); it != v.MemberEnd(); ++it)
+            m.insert(QString::fromUtf8(it->name.GetString(), int(it->name.GetStringLength())), toVariant(it->value));
+        return m;
+    }
+    }
+    return QVariant();
+}
+
+} // namespace
+
+EventDetails readEventDetails(const Trace &trace, std::uint64_t fileOffset)
+{
+    EventDetails d;
+    const MappedSource *src = trace.source.get();
+    if (!src || fileOffset >= src->size()) {
+        d.error = QCoreApplication::translate("EventArgs", "the event is not in the file");
+        return d;
+    }
+    QString why;
+    if (!src->stillValid(&why)) {
+        d.error = why;
+        return d;
+    }
+    const bool ok = runGuarded([&] {
+        rapidjson::Document doc;
+        rapidjson::MemoryStream s(src->data() + fileOffset, size_t(src->size() - fileOffset));
+        doc.ParseStream<rapidjson::kParseStopWhenDoneFlag>(s);
+        if (doc.HasParseError() || !doc.IsObject()) {
+            d.error = QCoreApplication::translate("EventArgs", "the event at byte %1 no longer parses").arg(fileOffset);
+            return;
+        }
+        if (doc.HasMember("args") && doc["args"].IsObject())
+            d.args = toVariant(doc["args"]).toMap();
+        rapidjson::StringBuffer buf;
+        rapidjson::PrettyWriter<rapidjson::StringBuffer> w(buf);
+        w.SetIndent(' ', 2);
+        doc.Accept(w);
+        d.json = QString::fromUtf8(buf.GetString(), int(buf.GetSize()));
+        d.ok = true;
+    });
+    if (!ok) {
+        d.ok = false;
+        d.error = QCoreApplication::translate("EventArgs", "%1 changed on disk; reload it").arg(trace.path);
+    }
+    return d;
+}
+
+} // namespace lanescope

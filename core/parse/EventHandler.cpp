@@ -1,0 +1,300 @@
+#include "parse/EventHandler.h"
+
+#include "parse/NumberText.h"
+
+#include <cstring>
+
+namespace lanescope::parse {
+namespace {
+
+inline bool eq(const char *s, rapidjson::SizeType n, const char *lit, std::size_t litLen)
+{
+    return n == litLen && std::memcmp(s, lit, litLen) == 0;
+}
+#define KEY_IS(lit) eq(s, n, lit, sizeof(lit) - 1)
+
+std::uint64_t hashText(std::string_view s)
+{
+    std::uint64_t h = 1469598103934665603ull; // FNV-1a: ids given as strings ("0x1a")
+    for (unsigned char c : s)
+        h = (h ^ c) * 1099511628211ull;
+    return h;
+}
+
+} // namespace
+
+bool EventHandler::StartObject()
+{
+    ++m_depth;
+    if (m_depth == 2) {
+        m_inArgs = m_field == Field::Args;
+        m_inId2 = m_field == Field::Id2;
+    }
+    m_field = Field::None;
+    return true;
+}
+
+bool EventHandler::EndObject(rapidjson::SizeType)
+{
+    --m_depth;
+    if (m_depth == 1)
+        m_inArgs = m_inId2 = false;
+    m_field = Field::None;
+    return true;
+}
+
+bool EventHandler::StartArray()
+{
+    if (m_depth == 0)
+        m_notObject = true;
+    ++m_depth; // arrays count as nesting so their members are never taken for event keys
+    m_field = Field::None;
+    return true;
+}
+
+bool EventHandler::EndArray(rapidjson::SizeType)
+{
+    --m_depth;
+    m_field = Field::None;
+    return true;
+}
+
+bool EventHandler::Key(const char *s, rapidjson::SizeType n, bool)
+{
+    m_field = Field::None;
+    if (m_depth == 1) {
+        switch (n) {
+        case 2:
+            if (KEY_IS("ph")) m_field = Field::Ph;
+            else if (KEY_IS("ts")) m_field = Field::Ts;
+            else if (KEY_IS("id")) m_field = Field::Id;
+            else if (KEY_IS("bp")) m_field = Field::Bp;
+            break;
+        case 3:
+            if (KEY_IS("cat")) m_field = Field::Cat;
+            else if (KEY_IS("pid")) m_field = Field::Pid;
+            else if (KEY_IS("tid")) m_field = Field::Tid;
+            else if (KEY_IS("dur")) m_field = Field::Dur;
+            else if (KEY_IS("id2")) m_field = Field::Id2;
+            break;
+        case 4:
+            if (KEY_IS("name")) m_field = Field::Name;
+            else if (KEY_IS("args")) m_field = Field::Args;
+            break;
+        default:
+            break;
+        }
+    } else if (m_depth == 2 && m_inArgs) {
+        switch (n) {
+        case 5:
+            if (KEY_IS("Bytes")) m_field = Field::Bytes;
+            break;
+        case 9:
+            if (KEY_IS("Device Id")) m_field = Field::DeviceId;
+            break;
+        case 11:
+            if (KEY_IS("correlation")) m_field = Field::Correlation;
+            else if (KEY_IS("Device Type")) m_field = Field::DeviceType;
+            break;
+        case 14:
+            if (KEY_IS("Total Reserved")) m_field = Field::TotalReserved;
+            break;
+        case 15:
+            if (KEY_IS("Total Allocated")) m_field = Field::TotalAllocated;
+            break;
+        default:
+            break;
+        }
+    } else if (m_depth == 2 && m_inId2) {
+        if (KEY_IS("local") || KEY_IS("global"))
+            m_field = Field::Id2Value;
+    }
+    return true;
+}
+
+void EventHandler::setIdFromText(std::string_view s, bool isString)
+{
+    std::int64_t v = 0;
+    if (!isString && integerText(s, &v))
+        m_e.id = std::uint64_t(v);
+    else if (isString && s.size() > 2 && s[0] == '0' && (s[1] == 'x' || s[1] == 'X'))
+        m_e.id = std::strtoull(std::string(s.substr(2)).c_str(), nullptr, 16);
+    else if (isString && integerText(s, &v))
+        m_e.id = std::uint64_t(v);
+    else
+        m_e.id = hashText(s);
+    m_e.hasId = true;
+}
+
+void EventHandler::setPidTid(std::string_view s, bool isString, bool pid)
+{
+    std::int64_t v = 0;
+    std::uint32_t label = 0;
+    if (!integerText(s, &v)) {
+        // 2021 Kineto writes GPU stream tids as "stream 7": the same lane as tid 7.
+        if (!pid && isString && s.size() > 7 && s.substr(0, 7) == "stream " && integerText(s.substr(7), &v)) {
+        } else {
+            // Any other string (e.g. "Spans"), or a number that is not an integer: a named lane.
+            label = m_out.strings.intern(s);
+            v = -1;
+        }
+    }
+    if (pid) {
+        m_e.key.pid = v;
+        m_e.key.pidLabel = label;
+        m_e.hasPid = true;
+    } else {
+        m_e.key.tid = v;
+        m_e.key.tidLabel = label;
+        m_e.hasTid = true;
+    }
+}
+
+bool EventHandler::RawNumber(const char *s, rapidjson::SizeType n, bool)
+{
+    const std::string_view t(s, n);
+    std::int64_t v = 0;
+    switch (m_field) {
+    case Field::Ts:
+        m_e.hasTs = microsTextToNs(t, &m_e.ts);
+        m_e.badNumber |= !m_e.hasTs;
+        break;
+    case Field::Dur:
+        m_e.hasDur = microsTextToNs(t, &m_e.dur);
+        m_e.badNumber |= !m_e.hasDur;
+        break;
+    case Field::Pid: setPidTid(t, false, true); break;
+    case Field::Tid: setPidTid(t, false, false); break;
+    case Field::Id:
+    case Field::Id2Value: setIdFromText(t, false); break;
+    case Field::Correlation:
+        if (integerText(t, &v))
+            m_e.correlation = std::uint64_t(v) + 1;
+        break;
+    case Field::DeviceType: if (integerText(t, &v)) m_e.deviceType = v; break;
+    case Field::DeviceId: if (integerText(t, &v)) m_e.deviceId = v; break;
+    case Field::Bytes: if (integerText(t, &v)) m_e.bytes = v; break;
+    case Field::TotalAllocated: if (integerText(t, &v)) m_e.allocated = v; break;
+    case Field::TotalReserved: if (integerText(t, &v)) m_e.reserved = v; break;
+    default:
+        break;
+    }
+    return value();
+}
+
+bool EventHandler::String(const char *s, rapidjson::SizeType n, bool)
+{
+    const std::string_view t(s, n);
+    switch (m_field) {
+    case Field::Ph:
+        m_e.ph = n == 1 ? s[0] : '?';
+        break;
+    case Field::Name:
+        m_e.name = m_out.strings.intern(t);
+        if (n == 8 && t == "[memory]")
+            m_e.isMemory = true;
+        break;
+    case Field::Cat:
+        if (t != m_lastCat) {
+            m_lastCat.assign(t);
+            m_lastCatId = m_out.strings.intern(t);
+        }
+        m_e.cat = m_lastCatId;
+        break;
+    case Field::Pid: setPidTid(t, true, true); break;
+    case Field::Tid: setPidTid(t, true, false); break;
+    case Field::Id:
+    case Field::Id2Value: setIdFromText(t, true); break;
+    case Field::Bp:
+        m_e.bindEnclosing = t == "e";
+        break;
+    case Field::Ts: // a few writers quote numbers
+        m_e.hasTs = microsTextToNs(t, &m_e.ts);
+        m_e.badNumber |= !m_e.hasTs;
+        break;
+    case Field::Dur:
+        m_e.hasDur = microsTextToNs(t, &m_e.dur);
+        m_e.badNumber |= !m_e.hasDur;
+        break;
+    default:
+        break;
+    }
+    return value();
+}
+
+void EventHandler::finish()
+{
+    ChunkOutput &o = m_out;
+    ++o.events;
+    if (m_notObject) {
+        o.addMalformed(m_offset, "traceEvents entry is not an object");
+        return;
+    }
+    if (m_e.badNumber) {
+        o.addMalformed(m_offset, "ts or dur is not a number");
+        return;
+    }
+    const char ph = m_e.ph;
+    switch (ph) {
+    case 0:
+        o.addMalformed(m_offset, "event has no \"ph\"");
+        return;
+    case 'X': // complete event: the common case for every Kineto slice
+    case 'B': // begin/end pairs, matched per track in the merge
+    case 'E': {
+        if (!m_e.hasTs) {
+            o.addMalformed(m_offset, "event has no \"ts\"");
+            return;
+        }
+        std::int64_t dur = ph == 'X' && m_e.hasDur ? m_e.dur : 0;
+        if (dur < 0) {
+            o.addMalformed(m_offset, "negative \"dur\" (drawn as 0)");
+            dur = 0;
+        }
+        const auto track = o.trackId(m_e.key);
+        o.slices.push_back(RawSlice{m_e.ts, dur, m_offset, m_e.correlation, m_e.name, track, m_e.cat, ph});
+        o.seeTime(m_e.ts, m_e.ts + dur);
+        return;
+    }
+    case 'i': // instant; Kineto writes allocator events as instants named "[memory]"
+    case 'I':
+    case 'R':
+        if (!m_e.hasTs) {
+            o.addMalformed(m_offset, "event has no \"ts\"");
+            return;
+        }
+        o.seeTime(m_e.ts, m_e.ts);
+        if (m_e.isMemory) {
+            o.memory.push_back(RawMemory{m_e.ts, m_e.bytes, m_e.allocated, m_e.reserved,
+                                         std::int32_t(m_e.deviceType), std::int32_t(m_e.deviceId)});
+            return;
+        }
+        o.slices.push_back(RawSlice{m_e.ts, 0, m_offset, 0, m_e.name, o.trackId(m_e.key), m_e.cat, 'i'});
+        return;
+    case 's': // flow start, step, end: paired by (cat, id) in the merge
+    case 't':
+    case 'f':
+        if (!m_e.hasTs || !m_e.hasId) {
+            o.addMalformed(m_offset, "flow event without \"ts\" or \"id\"");
+            return;
+        }
+        o.flows.push_back(RawFlow{m_e.ts, m_e.id, o.trackId(m_e.key), m_e.cat, ph, ph != 'f' || m_e.bindEnclosing});
+        return;
+    case 'M': // metadata: no time of its own (Kineto stamps it with the trace start)
+        o.slowEvents.push_back(m_offset);
+        return;
+    case 'C': // counters and async events are rare: re-read whole in the merge
+    case 'b':
+    case 'e':
+    case 'n':
+        o.slowEvents.push_back(m_offset);
+        if (m_e.hasTs)
+            o.seeTime(m_e.ts, m_e.ts);
+        return;
+    default:
+        ++o.ignoredByPhase[static_cast<unsigned char>(ph) & 0x7f];
+        return;
+    }
+}
+
+} // namespace lanescope::parse

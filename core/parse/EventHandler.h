@@ -1,0 +1,85 @@
+#pragma once
+// RapidJSON SAX handler for one element of traceEvents. It keeps only what the model needs
+// (phase, names, ids, times, a handful of args) and leaves every other arg in the file.
+#include "parse/ChunkOutput.h"
+
+#include <rapidjson/reader.h>
+
+#include <cstdint>
+#include <string_view>
+
+namespace lanescope::parse {
+
+class EventHandler : public rapidjson::BaseReaderHandler<rapidjson::UTF8<>, EventHandler>
+{
+public:
+    explicit EventHandler(ChunkOutput &out) : m_out(out) {}
+
+    // Called before each element is parsed, with its byte offset in the file.
+    void begin(std::uint64_t offset)
+    {
+        m_offset = offset;
+        m_depth = 0;
+        m_field = Field::None;
+        m_inArgs = false;
+        m_inId2 = false;
+        m_notObject = false;
+        m_e = Event();
+    }
+    // Called after the element parsed without a syntax error.
+    void finish();
+
+    // SAX interface (numbers arrive as text: kParseNumbersAsStringsFlag)
+    bool Null() { return value(); }
+    bool Bool(bool) { return value(); }
+    bool RawNumber(const char *s, rapidjson::SizeType n, bool);
+    bool String(const char *s, rapidjson::SizeType n, bool);
+    bool StartObject();
+    bool Key(const char *s, rapidjson::SizeType n, bool);
+    bool EndObject(rapidjson::SizeType);
+    bool StartArray();
+    bool EndArray(rapidjson::SizeType);
+    bool Default() { return value(); }
+
+private:
+    enum class Field : std::uint8_t {
+        None, Ph, Cat, Name, Pid, Tid, Ts, Dur, Id, Bp, Args, Id2,
+        // args.*
+        Correlation, DeviceType, DeviceId, Bytes, TotalAllocated, TotalReserved,
+        // id2.*
+        Id2Value
+    };
+    struct Event
+    {
+        char ph = 0;
+        bool hasTs = false, hasDur = false, hasId = false, badNumber = false, bindEnclosing = false;
+        bool hasPid = false, hasTid = false, isMemory = false;
+        std::int64_t ts = 0, dur = 0;
+        std::uint64_t id = 0;
+        std::uint32_t name = 0, cat = 0;
+        RawTrackKey key;
+        std::uint64_t correlation = 0;
+        std::int64_t deviceType = -1, deviceId = -1, bytes = 0, allocated = -1, reserved = -1;
+    };
+
+    bool value()
+    {
+        m_field = Field::None;
+        if (m_depth == 0)
+            m_notObject = true;
+        return true;
+    }
+    void setIdFromText(std::string_view s, bool isString);
+    void setPidTid(std::string_view s, bool isString, bool pid);
+
+    ChunkOutput &m_out;
+    std::uint64_t m_offset = 0;
+    int m_depth = 0;
+    Field m_field = Field::None;
+    bool m_inArgs = false, m_inId2 = false, m_notObject = false;
+    Event m_e;
+    std::string m_lastCat; // most events repeat the previous category: skip the hash lookup
+    std::uint32_t m_lastCatId = 0;
+};
+
+} // namespace lanescope::parse

@@ -1,0 +1,410 @@
+#include "parse/TraceLoader.h"
+
+#include "io/MappedSource.h"
+#include "io/SigbusGuard.h"
+#include "parse/ElementScanner.h"
+#include "parse/TraceMerge.h"
+
+#include <QCoreApplication>
+#include <QElapsedTimer>
+
+#include <rapidjson/document.h>
+#include <rapidjson/error/en.h>
+#include <rapidjson/memorystream.h>
+#include <rapidjson/reader.h>
+
+#include <thread>
+
+namespace lanescope {
+
+namespace {
+
+using parse::ChunkOutput;
+using parse::ScanEnd;
+using parse::ScanShared;
+using parse::skipWhitespace;
+
+QString tr(const char *s) { return QCoreApplication::translate("TraceLoader", s); }
+
+constexpr std::uint64_t kMinChunkBytes = 8ull << 20; // below this a thread costs more than it saves
+constexpr std::uint64_t kBoundarySearchBytes = 64ull << 20;
+
+// Reads one JSON value at pos with RapidJSON into a Document (header keys: small values).
+bool parseValue(const char *p, std::uint64_t size, std::uint64_t &pos, rapidjson::Document &doc)
+{
+    rapidjson::MemoryStream s(p + pos, size_t(size - pos));
+    doc.ParseStream<rapidjson::kParseStopWhenDoneFlag>(s);
+    if (doc.HasParseError())
+        return false;
+    pos += s.Tell();
+    return true;
+}
+
+// Skips one JSON value at pos without building anything.
+bool skipValue(const char *p, std::uint64_t size, std::uint64_t &pos)
+{
+    rapidjson::MemoryStream s(p + pos, size_t(size - pos));
+    rapidjson::BaseReaderHandler<> nothing;
+    rapidjson::Reader r;
+    r.Parse<rapidjson::kParseStopWhenDoneFlag | rapidjson::kParseNumbersAsStringsFlag>(s, nothing);
+    if (r.HasParseError())
+        return false;
+    pos += s.Tell();
+    return true;
+}
+
+void readHeaderValue(const std::string &key, const rapidjson::Value &v, Trace &t)
+{
+    if (key == "deviceProperties" && v.IsArray()) {
+        for (const auto &d : v.GetArray()) {
+            if (!d.IsObject())
+                continue;
+            DeviceInfo info;
+            if (d.HasMember("id") && d["id"].IsInt())
+                info.id = d["id"].GetInt();
+            if (d.HasMember("name") && d["name"].IsString())
+                info.name = QString::fromUtf8(d["name"].GetString(), int(d["name"].GetStringLength()));
+            if (d.HasMember("totalGlobalMem") && d["totalGlobalMem"].IsInt64())
+                info.totalGlobalMem = d["totalGlobalMem"].GetInt64();
+            if (d.HasMember("computeMajor") && d["computeMajor"].IsInt())
+                info.computeMajor = d["computeMajor"].GetInt();
+            if (d.HasMember("computeMinor") && d["computeMinor"].IsInt())
+                info.computeMinor = d["computeMinor"].GetInt();
+            if (d.HasMember("numSms") && d["numSms"].IsInt())
+                info.numSms = d["numSms"].GetInt();
+            t.devices.push_back(info);
+        }
+    } else if (key == "distributedInfo" && v.IsObject()) {
+        if (v.HasMember("rank") && v["rank"].IsInt())
+            t.rank = v["rank"].GetInt();
+        if (v.HasMember("world_size") && v["world_size"].IsInt())
+            t.worldSize = v["world_size"].GetInt();
+        if (v.HasMember("backend") && v["backend"].IsString())
+            t.backend = QString::fromUtf8(v["backend"].GetString());
+    } else if (key == "baseTimeNanoseconds") {
+        if (v.IsInt64())
+            t.baseTimeNs = v.GetInt64();
+        else if (v.IsUint64())
+            t.baseTimeNs = std::int64_t(v.GetUint64());
+        else if (v.IsDouble())
+            t.baseTimeNs = std::int64_t(v.GetDouble());
+    } else if (key == "displayTimeUnit" && v.IsString()) {
+        t.displayTimeUnit = QString::fromUtf8(v.GetString());
+    } else if (key == "schemaVersion" && v.IsInt()) {
+        t.schemaVersion = v.GetInt();
+    }
+}
+
+bool isHeaderKey(const std::string &k)
+{
+    return k == "deviceProperties" || k == "distributedInfo" || k == "baseTimeNanoseconds"
+        || k == "displayTimeUnit" || k == "schemaVersion";
+}
+
+struct ArrayParse
+{
+    std::vector<std::unique_ptr<ChunkOutput>> chunks; // accepted, in file order
+    ScanEnd end;
+    int threadsUsed = 1;
+};
+
+// Parses the traceEvents array starting just after its '['. Splits the rest of the file into one
+// chunk per thread at guessed element boundaries; a guess is kept only if the chunk before it
+// ends exactly there, otherwise that chunk simply carries on through the next one.
+ArrayParse parseArray(ScanShared &shared, std::uint64_t arrayBegin, int threads)
+{
+    ArrayParse result;
+    const std::uint64_t span = shared.size - arrayBegin;
+    int n = int(std::max<std::uint64_t>(1, std::min<std::uint64_t>(std::uint64_t(threads), span / kMinChunkBytes)));
+    std::vector<std::uint64_t> starts{arrayBegin};
+    for (int i = 1; i < n; ++i) {
+        const std::uint64_t guess = arrayBegin + span * std::uint64_t(i) / std::uint64_t(n);
+        const std::uint64_t at = parse::findElementStart(shared.data, shared.size, std::max(guess, starts.back() + 1),
+                                                         kBoundarySearchBytes);
+        if (at == UINT64_MAX)
+            break;
+        starts.push_back(at);
+    }
+    n = int(starts.size());
+    result.threadsUsed = n;
+
+    std::vector<std::unique_ptr<ChunkOutput>> outs(static_cast<size_t>(n));
+    std::vector<ScanEnd> ends(static_cast<size_t>(n));
+    for (auto &o : outs)
+        o = std::make_unique<ChunkOutput>();
+    auto work = [&](int i) {
+        const std::uint64_t limit = i + 1 < n ? starts[size_t(i) + 1] : UINT64_MAX;
+        ends[size_t(i)] = parse::scanElements(shared, *outs[size_t(i)], starts[size_t(i)], limit);
+    };
+    std::vector<std::thread> pool;
+    for (int i = 1; i < n; ++i)
+        pool.emplace_back(work, i);
+    work(0);
+    for (auto &t : pool)
+        t.join();
+
+    // Stitch in order. `cur` is the chunk that is known to be aligned.
+    ChunkOutput *cur = outs[0].get();
+    ScanEnd curEnd = ends[0];
+    result.chunks.push_back(std::move(outs[0]));
+    for (int i = 1; i < n; ++i) {
+        if (curEnd.status == ScanEnd::AtBoundary) {
+            result.chunks.push_back(std::move(outs[size_t(i)]));
+            cur = result.chunks.back().get();
+            curEnd = ends[size_t(i)];
+            continue;
+        }
+        if (curEnd.status != ScanEnd::Overshot)
+            break; // the array ended, or an error/cut stopped it: later chunks lie outside the array
+        // The guess at starts[i] was inside an element: discard chunk i and carry on from where we are.
+        const std::uint64_t limit = i + 1 < n ? starts[size_t(i) + 1] : UINT64_MAX;
+        curEnd = parse::scanElements(shared, *cur, curEnd.pos, limit);
+    }
+    // A last Overshot can only happen if the final limit was hit, which is UINT64_MAX: not reachable.
+    result.end = curEnd;
+    return result;
+}
+
+QString describeStop(const ScanEnd &e, std::uint64_t events)
+{
+    switch (e.status) {
+    case ScanEnd::EofMidElement:
+        return tr("the file ends in the middle of an event at byte %1 (after %2 complete events): the "
+                  "profiler was probably stopped while writing; everything before the cut is loaded")
+            .arg(e.lastGood)
+            .arg(events);
+    case ScanEnd::EofClean:
+        return tr("the file ends at byte %1 before traceEvents is closed (after %2 complete events): the "
+                  "profiler was probably stopped while writing; everything before the cut is loaded")
+            .arg(e.pos)
+            .arg(events);
+    case ScanEnd::SyntaxError:
+        return tr("JSON syntax error at byte %1 (%2): loading stopped there, after %3 complete events")
+            .arg(e.errorAt)
+            .arg(QString::fromStdString(e.error))
+            .arg(events);
+    default:
+        return QString();
+    }
+}
+
+} // namespace
+
+LoadResult loadTrace(const QString &path, const LoadOptions &options)
+{
+    QElapsedTimer timer;
+    timer.start();
+    auto opened = MappedSource::open(path, options.cancel);
+    if (!opened.source) {
+        LoadResult r;
+        r.cancelled = options.cancel && options.cancel->load();
+        r.error = r.cancelled ? tr("loading cancelled") : opened.error;
+        return r;
+    }
+    LoadResult r = loadTrace(opened.source, options);
+    if (r.trace) {
+        if (!opened.warning.isEmpty())
+            r.trace->warnings.prepend(opened.warning);
+        r.trace->loadSeconds = double(timer.nsecsElapsed()) / 1e9;
+    }
+    return r;
+}
+
+LoadResult loadTrace(std::shared_ptr<MappedSource> source, const LoadOptions &options)
+{
+    QElapsedTimer timer;
+    timer.start();
+    LoadResult r;
+    const char *p = source->data();
+    const std::uint64_t size = source->size();
+    const QString name = source->path().isEmpty() ? tr("input") : source->path();
+    auto fail = [&](const QString &why) {
+        r.error = why;
+        r.trace.reset();
+        return r;
+    };
+    if (size == 0)
+        return fail(tr("%1 is empty: not a trace").arg(name));
+
+    auto trace = std::make_shared<Trace>();
+    trace->path = source->path();
+    trace->fileBytes = source->fileBytes();
+    trace->jsonBytes = size;
+    trace->gzipped = source->gzipped();
+    trace->source = source;
+
+    const int threads = options.threads > 0 ? options.threads : int(std::max(1u, std::thread::hardware_concurrency()));
+    ScanShared shared;
+    shared.data = p;
+    shared.size = size;
+    shared.cancel = options.cancel;
+
+    // Progress: a watcher polls the byte counter the scanners bump.
+    std::atomic<bool> scanning{true};
+    std::thread progressThread;
+    if (options.progress) {
+        progressThread = std::thread([&] {
+            while (scanning.load()) {
+                options.progress(std::min(0.95, double(shared.bytesDone.load()) / double(size) * 0.9));
+                std::this_thread::sleep_for(std::chrono::milliseconds(50));
+            }
+        });
+    }
+    struct StopProgress
+    {
+        std::atomic<bool> &flag;
+        std::thread &t;
+        ~StopProgress()
+        {
+            flag = false;
+            if (t.joinable())
+                t.join();
+        }
+    } stopProgress{scanning, progressThread};
+
+    source->adviseSequential();
+    std::uint64_t pos = 0;
+    bool faulted = false;
+    QString headerError;
+    ArrayParse events;
+    bool sawEvents = false;
+    bool arrayFormat = false;
+
+    // The top level: either {"key": value, ..., "traceEvents": [...], ...} (Kineto, Chrome object
+    // format; distributedInfo may come after traceEvents) or a bare [...] (Chrome array format).
+    const bool ok = runGuarded([&] {
+        skipWhitespace(p, size, pos);
+        if (pos + 3 <= size && std::uint8_t(p[pos]) == 0xEF && std::uint8_t(p[pos + 1]) == 0xBB
+            && std::uint8_t(p[pos + 2]) == 0xBF)
+            pos += 3; // UTF-8 byte-order mark
+        skipWhitespace(p, size, pos);
+        if (pos >= size) {
+            headerError = tr("%1 holds only whitespace: not a trace").arg(name);
+            return;
+        }
+        if (p[pos] == '[') {
+            arrayFormat = true;
+            sawEvents = true;
+            events = parseArray(shared, pos + 1, threads);
+            return;
+        }
+        if (p[pos] != '{') {
+            headerError = tr("%1 is not a JSON trace (it starts with neither '{' nor '[')").arg(name);
+            return;
+        }
+        ++pos;
+        for (;;) {
+            skipWhitespace(p, size, pos);
+            if (pos >= size) {
+                if (!sawEvents)
+                    headerError = tr("%1 ends at byte %2 before any traceEvents").arg(name).arg(pos);
+                else
+                    trace->warnings << tr("the file ends at byte %1 before its closing '}'").arg(pos);
+                return;
+            }
+            if (p[pos] == '}')
+                return;
+            if (p[pos] == ',') {
+                ++pos;
+                continue;
+            }
+            rapidjson::Document keyDoc;
+            const std::uint64_t keyAt = pos;
+            if (p[pos] != '"' || !parseValue(p, size, pos, keyDoc) || !keyDoc.IsString()) {
+                if (!sawEvents)
+                    headerError = tr("%1 is not valid JSON: expected a key at byte %2").arg(name).arg(keyAt);
+                else
+                    trace->warnings << tr("JSON syntax error after traceEvents at byte %1; ignored").arg(keyAt);
+                return;
+            }
+            const std::string key(keyDoc.GetString(), keyDoc.GetStringLength());
+            skipWhitespace(p, size, pos);
+            if (pos >= size || p[pos] != ':') {
+                if (!sawEvents)
+                    headerError = tr("%1 is not valid JSON: expected ':' at byte %2").arg(name).arg(pos);
+                return;
+            }
+            ++pos;
+            skipWhitespace(p, size, pos);
+            if (key == "traceEvents" && !sawEvents) {
+                if (pos >= size || p[pos] != '[') {
+                    headerError = tr("%1: \"traceEvents\" is not an array").arg(name);
+                    return;
+                }
+                sawEvents = true;
+                events = parseArray(shared, pos + 1, threads);
+                if (events.end.status != ScanEnd::ArrayClosed)
+                    return; // cut, error or cancel: nothing after it can be read
+                pos = events.end.pos;
+                continue;
+            }
+            const std::uint64_t valueAt = pos;
+            bool valueOk;
+            if (isHeaderKey(key)) {
+                rapidjson::Document v;
+                valueOk = parseValue(p, size, pos, v);
+                if (valueOk)
+                    readHeaderValue(key, v, *trace);
+            } else {
+                valueOk = skipValue(p, size, pos);
+            }
+            if (!valueOk) {
+                if (!sawEvents)
+                    headerError = tr("%1 is not valid JSON: bad value for \"%2\" at byte %3")
+                                      .arg(name, QString::fromStdString(key))
+                                      .arg(valueAt);
+                else
+                    trace->warnings << tr("bad value for \"%1\" after traceEvents at byte %2; ignored")
+                                           .arg(QString::fromStdString(key))
+                                           .arg(valueAt);
+                return;
+            }
+        }
+    });
+    if (!ok)
+        faulted = true;
+    if (faulted || events.end.status == ScanEnd::Faulted)
+        return fail(tr("%1 changed on disk while it was being read; open it again").arg(name));
+    if (!headerError.isEmpty())
+        return fail(headerError);
+    if (!sawEvents)
+        return fail(tr("%1 is JSON but not a trace: it has no \"traceEvents\" array").arg(name));
+    if (events.end.status == ScanEnd::Cancelled || (options.cancel && options.cancel->load())) {
+        r.cancelled = true;
+        return fail(tr("loading cancelled"));
+    }
+
+    std::uint64_t eventCount = 0, withPhase = 0;
+    for (const auto &c : events.chunks) {
+        eventCount += c->events;
+        withPhase += c->events - c->malformed;
+    }
+    const ScanEnd &end = events.end;
+    if (eventCount == 0 && end.status == ScanEnd::SyntaxError)
+        return fail(tr("%1 is not valid JSON: %2 at byte %3")
+                        .arg(name, QString::fromStdString(end.error))
+                        .arg(end.errorAt));
+    if (arrayFormat && eventCount > 0 && withPhase == 0)
+        return fail(tr("%1 is a JSON array, but its entries are not trace events").arg(name));
+    if (end.status == ScanEnd::EofMidElement || end.status == ScanEnd::SyntaxError
+        || (end.status == ScanEnd::EofClean && !arrayFormat)) {
+        trace->truncated = true;
+        trace->truncatedAtByte = end.status == ScanEnd::SyntaxError ? end.errorAt : end.lastGood;
+        trace->warnings.prepend(describeStop(end, eventCount));
+    }
+    trace->threadsUsed = events.threadsUsed;
+
+    source->adviseRandom();
+    if (options.progress)
+        options.progress(0.9);
+    bool merged = runGuarded([&] { parse::mergeChunks(events.chunks, *trace, threads); });
+    if (!merged)
+        return fail(tr("%1 changed on disk while it was being read; open it again").arg(name));
+    if (options.progress)
+        options.progress(1.0);
+    trace->loadSeconds = double(timer.nsecsElapsed()) / 1e9;
+    r.trace = std::move(trace);
+    return r;
+}
+
+} // namespace lanescope

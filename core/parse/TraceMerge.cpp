@@ -1,0 +1,701 @@
+#include "parse/TraceMerge.h"
+
+#include "io/MappedSource.h"
+#include "parse/NumberText.h"
+#include "parse/Utf8.h"
+
+#include <QCoreApplication>
+
+#include <rapidjson/document.h>
+#include <rapidjson/memorystream.h>
+
+#include <algorithm>
+#include <atomic>
+#include <map>
+#include <thread>
+#include <unordered_map>
+#include <unordered_set>
+
+#include <malloc.h>
+
+namespace lanescope::parse {
+namespace {
+
+QString tr(const char *s) { return QCoreApplication::translate("TraceLoader", s); }
+
+constexpr int kMaxEnclosingWalk = 4096; // slices walked back when binding a flow to its enclosing slice
+
+struct TmpSlice
+{
+    std::int64_t start;
+    std::int64_t dur;
+    std::uint64_t offset;
+    std::uint64_t correlation;
+    StringId name;
+    std::uint16_t cat;
+};
+
+struct GlobalKey
+{
+    std::int64_t pid, tid;
+    StringId pidLabel, tidLabel;
+    bool operator<(const GlobalKey &o) const
+    {
+        return std::tie(pid, tid, pidLabel, tidLabel) < std::tie(o.pid, o.tid, o.pidLabel, o.tidLabel);
+    }
+    bool operator==(const GlobalKey &o) const
+    {
+        return pid == o.pid && tid == o.tid && pidLabel == o.pidLabel && tidLabel == o.tidLabel;
+    }
+};
+struct GlobalKeyHash
+{
+    std::size_t operator()(const GlobalKey &k) const
+    {
+        return RawTrackKeyHash()(RawTrackKey{k.pid, k.tid, k.pidLabel, k.tidLabel});
+    }
+};
+
+std::string_view textOf(const rapidjson::Value &v)
+{
+    return v.IsString() ? std::string_view(v.GetString(), v.GetStringLength()) : std::string_view();
+}
+
+class Merger
+{
+public:
+    Merger(Trace &t, int threads) : m_t(t), m_threads(threads) { m_strIds.emplace(std::string_view(), StringTable::kEmpty); }
+
+    void run(std::vector<std::unique_ptr<ChunkOutput>> &chunks)
+    {
+        for (auto &c : chunks) {
+            m_t.eventCount += c->events;
+            m_t.malformedEvents += c->malformed;
+            for (const auto &s : c->malformedSamples)
+                if (m_malformedSamples.size() < 5)
+                    m_malformedSamples.push_back(QString::fromStdString(s));
+            for (int ph = 0; ph < 128; ++ph)
+                m_ignored[ph] += c->ignoredByPhase[ph];
+            readSlowEvents(*c);
+        }
+        for (auto &c : chunks)
+            remapChunk(*c);
+        distributeSlices(chunks);
+        sortTracks();
+        bindFlows(chunks);
+        linkCorrelations();
+        buildMemory(chunks);
+        finishTracks();
+        reportWarnings();
+        for (auto &c : chunks)
+            c.reset();
+        chunks.clear();
+        malloc_trim(0); // give the merge's scratch memory back: the model is what should stay resident
+    }
+
+private:
+    struct ChunkMaps
+    {
+        std::vector<StringId> str;
+        std::vector<std::uint32_t> track;
+        std::vector<std::int32_t> cat; // local string id -> category index, -1 until first used
+    };
+
+    StringId globalString(std::string_view s)
+    {
+        auto it = m_strIds.find(s);
+        if (it != m_strIds.end())
+            return it->second;
+        StringId id;
+        if (isValidUtf8(s)) {
+            id = m_t.strings.append(std::string(s));
+        } else {
+            ++m_invalidUtf8;
+            id = m_t.strings.append(QString::fromUtf8(s.data(), int(s.size())).toStdString());
+        }
+        m_keep.emplace_back(s); // the map's key must outlive the chunk that held the text
+        m_strIds.emplace(std::string_view(m_keep.back()), id);
+        return id;
+    }
+
+    std::uint16_t catIndex(StringId s)
+    {
+        auto it = m_catIds.find(s);
+        if (it != m_catIds.end())
+            return it->second;
+        if (m_t.categories.size() >= 0xFFFF) {
+            ++m_catOverflow;
+            return 0xFFFE; // hostile files: the 65535th and later categories share one entry
+        }
+        const auto id = std::uint16_t(m_t.categories.size());
+        m_t.categories.push_back(s);
+        m_t.categoryClass.push_back(classifyCategory(m_t.strings.view(s)));
+        m_catIds.emplace(s, id);
+        return id;
+    }
+
+    std::uint32_t globalTrack(const GlobalKey &k)
+    {
+        auto it = m_trackIds.find(k);
+        if (it != m_trackIds.end())
+            return it->second;
+        const auto id = std::uint32_t(m_keys.size());
+        m_keys.push_back(k);
+        m_trackIds.emplace(k, id);
+        m_tmp.emplace_back();
+        m_corr.emplace_back();
+        return id;
+    }
+
+    // pid / tid from a Document value, normalised as the SAX handler does.
+    void idOf(const rapidjson::Value &v, bool isTid, ChunkOutput &c, std::int64_t *num, std::uint32_t *label)
+    {
+        *label = 0;
+        *num = 0;
+        const std::string_view s = textOf(v);
+        if (integerText(s, num))
+            return;
+        if (isTid && s.size() > 7 && s.substr(0, 7) == "stream " && integerText(s.substr(7), num))
+            return;
+        *num = -1;
+        *label = c.strings.intern(s);
+    }
+
+    void readSlowEvents(ChunkOutput &c)
+    {
+        for (std::uint64_t off : c.slowEvents) {
+            rapidjson::Document d;
+            rapidjson::MemoryStream s(m_sourceData + off, size_t(m_sourceSize - off));
+            d.ParseStream<rapidjson::kParseStopWhenDoneFlag | rapidjson::kParseNumbersAsStringsFlag>(s);
+            if (d.HasParseError() || !d.IsObject())
+                continue; // the SAX pass already parsed it: cannot happen unless the file changed
+            const std::string_view ph = d.HasMember("ph") ? textOf(d["ph"]) : std::string_view();
+            const std::string_view name = d.HasMember("name") ? textOf(d["name"]) : std::string_view();
+            const rapidjson::Value *args = d.HasMember("args") && d["args"].IsObject() ? &d["args"] : nullptr;
+            std::int64_t pid = 0, tid = 0;
+            std::uint32_t pidLabel = 0, tidLabel = 0;
+            if (d.HasMember("pid"))
+                idOf(d["pid"], false, c, &pid, &pidLabel);
+            if (d.HasMember("tid"))
+                idOf(d["tid"], true, c, &tid, &tidLabel);
+            std::int64_t ts = 0;
+            const bool hasTs = d.HasMember("ts") && microsTextToNs(textOf(d["ts"]), &ts);
+            if (ph == "M") {
+                if (!args)
+                    continue;
+                Meta m{pid, tid, c.strings.all()[pidLabel], c.strings.all()[tidLabel], std::string(name), {}, 0, false};
+                if (args->HasMember("name"))
+                    m.text = textOf((*args)["name"]);
+                else if (args->HasMember("labels"))
+                    m.text = textOf((*args)["labels"]);
+                if (args->HasMember("sort_index"))
+                    m.hasSort = integerText(textOf((*args)["sort_index"]), &m.sort);
+                m_meta.push_back(std::move(m));
+            } else if (ph == "C") {
+                if (!args || !hasTs) {
+                    ++m_t.malformedEvents;
+                    continue;
+                }
+                const bool single = args->MemberCount() == 1;
+                for (auto it = args->MemberBegin(); it != args->MemberEnd(); ++it) {
+                    double v = 0;
+                    if (!doubleText(textOf(it->value), &v))
+                        continue;
+                    std::string series(name);
+                    if (!single)
+                        series += std::string(" ") + std::string(textOf(it->name));
+                    auto &cs = m_counters[{pidLabel ? -1 : pid, series}];
+                    cs.ts.push_back(ts);
+                    cs.value.push_back(v);
+                }
+            } else { // async 'b' / 'e' / 'n': one lane per (process, event name)
+                if (!hasTs) {
+                    ++m_t.malformedEvents;
+                    continue;
+                }
+                std::uint64_t id = 0;
+                const rapidjson::Value *idv = d.HasMember("id") ? &d["id"] : nullptr;
+                if (!idv && d.HasMember("id2") && d["id2"].IsObject()) {
+                    const auto &id2 = d["id2"];
+                    idv = id2.HasMember("local") ? &id2["local"] : id2.HasMember("global") ? &id2["global"] : nullptr;
+                }
+                if (idv) {
+                    std::int64_t n = 0;
+                    id = integerText(textOf(*idv), &n) ? std::uint64_t(n) : std::hash<std::string_view>()(textOf(*idv));
+                }
+                const std::string_view cat = d.HasMember("cat") ? textOf(d["cat"]) : std::string_view();
+                RawTrackKey key{pid, -1, pidLabel, c.strings.intern(name)};
+                c.slices.push_back(RawSlice{ts, 0, off, 0, c.strings.intern(name), c.trackId(key),
+                                            c.strings.intern(cat), ph.empty() ? 'n' : ph[0], id});
+                c.seeTime(ts, ts);
+            }
+        }
+        c.slowEvents.clear();
+        c.slowEvents.shrink_to_fit();
+    }
+
+    void remapChunk(ChunkOutput &c)
+    {
+        ChunkMaps m;
+        m.str.reserve(c.strings.all().size());
+        for (const auto &s : c.strings.all())
+            m.str.push_back(globalString(s));
+        m.cat.assign(m.str.size(), -1);
+        for (const auto &k : c.tracks)
+            m.track.push_back(globalTrack(GlobalKey{k.pid, k.tid, m.str[k.pidLabel], m.str[k.tidLabel]}));
+        m_maps.push_back(std::move(m));
+        if (c.minTs < m_minTs)
+            m_minTs = c.minTs;
+        if (c.maxTs > m_maxTs)
+            m_maxTs = c.maxTs;
+    }
+
+    void distributeSlices(std::vector<std::unique_ptr<ChunkOutput>> &chunks)
+    {
+        // Exact sizes first so the per-track arrays never over-allocate.
+        std::vector<std::size_t> counts(m_keys.size(), 0);
+        for (std::size_t ci = 0; ci < chunks.size(); ++ci)
+            for (const auto &s : chunks[ci]->slices)
+                if (s.ph != 'E' && s.ph != 'e')
+                    ++counts[m_maps[ci].track[s.track]];
+        for (std::size_t t = 0; t < counts.size(); ++t)
+            m_tmp[t].reserve(counts[t]);
+
+        std::unordered_map<std::uint32_t, std::vector<TmpSlice>> open; // B without E yet, per track
+        std::map<std::tuple<std::uint32_t, std::uint64_t, std::uint16_t>, std::vector<TmpSlice>> openAsync;
+        for (std::size_t ci = 0; ci < chunks.size(); ++ci) {
+            ChunkMaps &m = m_maps[ci];
+            for (const RawSlice &s : chunks[ci]->slices) {
+                const std::uint32_t track = m.track[s.track];
+                if (m.cat[s.cat] < 0)
+                    m.cat[s.cat] = catIndex(m.str[s.cat]);
+                TmpSlice t{s.start, s.dur, s.offset, s.correlation, m.str[s.name], std::uint16_t(m.cat[s.cat])};
+                switch (s.ph) {
+                case 'B':
+                    open[track].push_back(t);
+                    break;
+                case 'E': {
+                    auto &stack = open[track];
+                    if (stack.empty()) {
+                        ++m_unmatchedEnd;
+                        break;
+                    }
+                    TmpSlice b = stack.back();
+                    stack.pop_back();
+                    b.dur = std::max<std::int64_t>(0, s.start - b.start);
+                    m_tmp[track].push_back(b);
+                    break;
+                }
+                case 'b':
+                    openAsync[{track, s.asyncId, t.cat}].push_back(t);
+                    break;
+                case 'e': {
+                    auto it = openAsync.find({track, s.asyncId, t.cat});
+                    if (it == openAsync.end() || it->second.empty()) {
+                        ++m_unmatchedEnd;
+                        break;
+                    }
+                    TmpSlice b = it->second.back();
+                    it->second.pop_back();
+                    b.dur = std::max<std::int64_t>(0, s.start - b.start);
+                    m_tmp[track].push_back(b);
+                    break;
+                }
+                default:
+                    m_tmp[track].push_back(t);
+                    break;
+                }
+            }
+            chunks[ci]->slices.clear();
+            chunks[ci]->slices.shrink_to_fit();
+        }
+        // Begun but never ended (the profiler stopped first): drawn to the end of the trace.
+        auto closeOpen = [&](std::uint32_t track, std::vector<TmpSlice> &stack) {
+            for (TmpSlice b : stack) {
+                ++m_unmatchedBegin;
+                b.dur = std::max<std::int64_t>(0, m_maxTs - b.start);
+                m_tmp[track].push_back(b);
+            }
+        };
+        for (auto &[track, stack] : open)
+            closeOpen(track, stack);
+        for (auto &[key, stack] : openAsync)
+            closeOpen(std::get<0>(key), stack);
+    }
+
+    // Per track: sort by start (longer first on ties so parents precede children), nesting depth
+    // from a stack of open ends, then the final columns. Tracks are independent: run in parallel.
+    void sortTracks()
+    {
+        m_t.tracks.resize(m_keys.size());
+        std::atomic<std::size_t> next{0};
+        auto work = [&] {
+            for (std::size_t i; (i = next.fetch_add(1)) < m_keys.size();)
+                buildTrack(i);
+        };
+        std::vector<std::thread> pool;
+        const int n = int(std::min<std::size_t>(std::size_t(std::max(1, m_threads)), m_keys.size()));
+        for (int i = 1; i < n; ++i)
+            pool.emplace_back(work);
+        work();
+        for (auto &t : pool)
+            t.join();
+    }
+
+    void buildTrack(std::size_t i)
+    {
+        std::vector<TmpSlice> &v = m_tmp[i];
+        auto before = [](const TmpSlice &a, const TmpSlice &b) {
+            return a.start != b.start ? a.start < b.start : a.dur > b.dur;
+        };
+        if (!std::is_sorted(v.begin(), v.end(), before))
+            std::stable_sort(v.begin(), v.end(), before);
+        Track &tr = m_t.tracks[i];
+        const std::size_t n = v.size();
+        tr.start.resize(n);
+        tr.dur.resize(n);
+        tr.nameId.resize(n);
+        tr.catId.resize(n);
+        tr.depth.resize(n);
+        tr.fileOffset.resize(n);
+        std::vector<std::int64_t> ends; // open slices' ends, innermost last
+        std::uint16_t maxDepth = 0;
+        bool anyCorr = false;
+        for (std::size_t k = 0; k < n; ++k) {
+            const TmpSlice &s = v[k];
+            // Touching slices (one ends where the next starts) are siblings, not parent and child.
+            while (!ends.empty() && ends.back() <= s.start)
+                ends.pop_back();
+            const std::uint16_t depth = std::uint16_t(std::min<std::size_t>(ends.size(), 0xFFFF));
+            ends.push_back(s.start + s.dur);
+            tr.start[k] = s.start;
+            tr.dur[k] = s.dur;
+            tr.nameId[k] = s.name;
+            tr.catId[k] = s.cat;
+            tr.depth[k] = depth;
+            tr.fileOffset[k] = s.offset;
+            maxDepth = std::max(maxDepth, depth);
+            anyCorr |= s.correlation != 0;
+            if (m_t.categoryClass.size() > s.cat && isGpuCategory(m_t.categoryClass[s.cat]))
+                tr.kind = TrackKind::Gpu;
+        }
+        tr.maxDepth = maxDepth;
+        if (anyCorr) {
+            m_corr[i].resize(n);
+            for (std::size_t k = 0; k < n; ++k)
+                m_corr[i][k] = v[k].correlation;
+        }
+        std::vector<TmpSlice>().swap(v);
+    }
+
+    // Deepest slice of `track` that contains ts (enclosing) or the first starting at/after ts.
+    std::int64_t bind(std::uint32_t track, std::int64_t ts, bool enclosing) const
+    {
+        const Track &tr = m_t.tracks[track];
+        if (!enclosing) {
+            const auto it = std::lower_bound(tr.start.begin(), tr.start.end(), ts);
+            return it == tr.start.end() ? -1 : std::int64_t(it - tr.start.begin());
+        }
+        std::size_t k = tr.upperBoundStart(ts);
+        for (int walked = 0; k > 0 && walked < kMaxEnclosingWalk; --k, ++walked)
+            if (tr.end(k - 1) >= ts)
+                return std::int64_t(k - 1);
+        return -1;
+    }
+
+    static FlowKind flowKind(std::string_view cat)
+    {
+        if (cat == "ac2g" || cat == "async") // "async" + name "launch": 2021 Kineto's launch flows
+            return FlowKind::Launch;
+        if (cat == "fwdbwd")
+            return FlowKind::FwdBwd;
+        return FlowKind::Other;
+    }
+
+    void bindFlows(std::vector<std::unique_ptr<ChunkOutput>> &chunks)
+    {
+        struct Key
+        {
+            StringId cat;
+            std::uint64_t id;
+            bool operator==(const Key &o) const { return cat == o.cat && id == o.id; }
+        };
+        struct KeyHash
+        {
+            std::size_t operator()(const Key &k) const { return std::hash<std::uint64_t>()(k.id * 31 + k.cat); }
+        };
+        std::unordered_map<Key, std::pair<std::uint32_t, std::uint32_t>, KeyHash> starts;
+        // Starts first: unsorted files may list a flow's end before its start.
+        for (int pass = 0; pass < 2; ++pass) {
+            for (std::size_t ci = 0; ci < chunks.size(); ++ci) {
+                const ChunkMaps &m = m_maps[ci];
+                for (const RawFlow &f : chunks[ci]->flows) {
+                    if ((pass == 0) != (f.ph == 's'))
+                        continue;
+                    const std::uint32_t track = m.track[f.track];
+                    const Key key{m.str[f.cat], f.id};
+                    const std::int64_t slice = bind(track, f.ts, f.bindEnclosing);
+                    if (f.ph == 's') {
+                        if (slice < 0)
+                            ++m_unboundFlows;
+                        else
+                            starts[key] = {track, std::uint32_t(slice)};
+                        continue;
+                    }
+                    auto it = starts.find(key);
+                    if (it == starts.end())
+                        continue; // Kineto writes an 'f' for every runtime call, launching or not
+                    if (slice < 0) {
+                        ++m_unboundFlows;
+                        continue;
+                    }
+                    m_t.flows.push_back(Flow{it->second.first, it->second.second, track, std::uint32_t(slice),
+                                             flowKind(m_t.strings.view(key.cat))});
+                    if (f.ph == 't')
+                        it->second = {track, std::uint32_t(slice)};
+                }
+            }
+        }
+        for (auto &c : chunks) {
+            c->flows.clear();
+            c->flows.shrink_to_fit();
+        }
+    }
+
+    // Kernels whose launch has no flow event (older or filtered traces) are linked to the runtime
+    // call with the same args.correlation.
+    void linkCorrelations()
+    {
+        std::unordered_set<std::uint64_t> hasIncoming;
+        for (const Flow &f : m_t.flows)
+            if (f.kind == FlowKind::Launch)
+                hasIncoming.insert(std::uint64_t(f.toTrack) << 32 | f.toSlice);
+        std::unordered_map<std::uint64_t, std::pair<std::uint32_t, std::uint32_t>> launches;
+        for (std::uint32_t t = 0; t < m_t.tracks.size(); ++t) {
+            if (m_t.tracks[t].kind == TrackKind::Gpu || m_corr[t].empty())
+                continue;
+            for (std::uint32_t k = 0; k < m_corr[t].size(); ++k)
+                if (m_corr[t][k] && m_t.categoryClass[m_t.tracks[t].catId[k]] == CategoryClass::Runtime)
+                    launches.emplace(m_corr[t][k], std::make_pair(t, k));
+        }
+        for (std::uint32_t t = 0; t < m_t.tracks.size(); ++t) {
+            if (m_t.tracks[t].kind != TrackKind::Gpu || m_corr[t].empty())
+                continue;
+            for (std::uint32_t k = 0; k < m_corr[t].size(); ++k) {
+                if (!m_corr[t][k] || hasIncoming.count(std::uint64_t(t) << 32 | k))
+                    continue;
+                auto it = launches.find(m_corr[t][k]);
+                if (it != launches.end())
+                    m_t.flows.push_back(Flow{it->second.first, it->second.second, t, k, FlowKind::Correlation});
+            }
+        }
+        std::vector<std::vector<std::uint64_t>>().swap(m_corr);
+    }
+
+    void buildMemory(std::vector<std::unique_ptr<ChunkOutput>> &chunks)
+    {
+        std::map<std::pair<int, int>, MemorySeries> series;
+        for (auto &c : chunks) {
+            for (const RawMemory &r : c->memory) {
+                MemorySeries &s = series[{r.deviceType, r.deviceId}];
+                s.deviceType = r.deviceType;
+                s.deviceId = r.deviceId;
+                s.samples.push_back(MemorySample{r.ts, r.bytes, r.allocated, r.reserved});
+            }
+            c->memory.clear();
+            c->memory.shrink_to_fit();
+        }
+        for (auto &[key, s] : series) {
+            std::stable_sort(s.samples.begin(), s.samples.end(),
+                             [](const MemorySample &a, const MemorySample &b) { return a.ts < b.ts; });
+            const bool hasTotals = std::all_of(s.samples.begin(), s.samples.end(),
+                                               [](const MemorySample &m) { return m.allocated >= 0; });
+            if (!hasTotals) {
+                // 2021 Kineto wrote only "Bytes": the running sum is allocation since the trace began.
+                s.totalsFromTrace = false;
+                std::int64_t sum = 0;
+                for (auto &m : s.samples) {
+                    sum += m.bytes;
+                    m.allocated = sum;
+                    m.reserved = -1;
+                }
+            }
+            s.samples.shrink_to_fit();
+            m_t.memory.push_back(std::move(s));
+        }
+    }
+
+    void finishTracks()
+    {
+        // Metadata: names and sort order of processes and threads.
+        std::map<std::pair<std::int64_t, std::string>, Process> procs;
+        std::map<std::tuple<std::int64_t, std::string, std::int64_t, std::string>, std::pair<QString, std::int64_t>> threadMeta;
+        std::map<std::tuple<std::int64_t, std::string, std::int64_t, std::string>, bool> threadSorted;
+        auto proc = [&](std::int64_t pid, const std::string &label) -> Process & {
+            Process &p = procs[{pid, label}];
+            p.pid = pid;
+            p.pidLabel = QString::fromStdString(label);
+            return p;
+        };
+        std::map<std::pair<std::int64_t, std::string>, bool> procSorted;
+        for (const Meta &m : m_meta) {
+            const QString text = QString::fromUtf8(m.text.data(), int(m.text.size())).trimmed();
+            if (m.kind == "process_name")
+                proc(m.pid, m.pidLabel).name = text;
+            else if (m.kind == "process_labels")
+                proc(m.pid, m.pidLabel).labels = text;
+            else if (m.kind == "process_sort_index" && m.hasSort) {
+                proc(m.pid, m.pidLabel).sortIndex = m.sort;
+                procSorted[{m.pid, m.pidLabel}] = true;
+            } else if (m.kind == "thread_name")
+                threadMeta[{m.pid, m.pidLabel, m.tid, m.tidLabel}].first = text;
+            else if (m.kind == "thread_sort_index" && m.hasSort) {
+                threadMeta[{m.pid, m.pidLabel, m.tid, m.tidLabel}].second = m.sort;
+                threadSorted[{m.pid, m.pidLabel, m.tid, m.tidLabel}] = true;
+            }
+        }
+        for (std::size_t i = 0; i < m_keys.size(); ++i) {
+            const GlobalKey &k = m_keys[i];
+            Track &tr = m_t.tracks[i];
+            const std::string pidLabel(m_t.strings.view(k.pidLabel));
+            const std::string tidLabel(m_t.strings.view(k.tidLabel));
+            tr.pid = k.pidLabel ? -1 : k.pid;
+            tr.tid = k.tidLabel ? -1 : k.tid;
+            tr.pidLabel = QString::fromStdString(pidLabel);
+            tr.tidLabel = QString::fromStdString(tidLabel);
+            if (tr.kind == TrackKind::Gpu && !k.pidLabel && k.pid >= 0)
+                tr.device = int(k.pid);
+            Process &p = proc(tr.pid, pidLabel);
+            if (!procSorted.count({tr.pid, pidLabel}))
+                p.sortIndex = tr.pid;
+            const auto tkey = std::make_tuple(tr.pid, pidLabel, tr.tid, tidLabel);
+            auto meta = threadMeta.find(tkey);
+            tr.sortIndex = threadSorted.count(tkey) ? meta->second.second : tr.tid;
+            if (meta != threadMeta.end() && !meta->second.first.isEmpty())
+                tr.name = meta->second.first;
+            else if (!tr.tidLabel.isEmpty())
+                tr.name = tr.tidLabel;
+            else if (tr.kind == TrackKind::Gpu)
+                tr.name = QStringLiteral("stream %1").arg(tr.tid);
+            else
+                tr.name = QStringLiteral("thread %1").arg(tr.tid);
+        }
+        for (auto &[key, p] : procs)
+            m_t.processes.push_back(p);
+        std::sort(m_t.processes.begin(), m_t.processes.end(), [](const Process &a, const Process &b) {
+            return std::tie(a.sortIndex, a.pid, a.pidLabel) < std::tie(b.sortIndex, b.pid, b.pidLabel);
+        });
+        // Tracks in a stable, meaningful order: by process order, then thread sort index.
+        std::map<std::pair<std::int64_t, QString>, std::size_t> procRank;
+        for (std::size_t i = 0; i < m_t.processes.size(); ++i)
+            procRank[{m_t.processes[i].pid, m_t.processes[i].pidLabel}] = i;
+        std::vector<std::size_t> order(m_t.tracks.size());
+        for (std::size_t i = 0; i < order.size(); ++i)
+            order[i] = i;
+        std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) {
+            const Track &x = m_t.tracks[a], &y = m_t.tracks[b];
+            const auto px = procRank[{x.pid, x.pidLabel}], py = procRank[{y.pid, y.pidLabel}];
+            return std::tie(px, x.sortIndex, x.tid, x.tidLabel) < std::tie(py, y.sortIndex, y.tid, y.tidLabel);
+        });
+        std::vector<std::uint32_t> newIndex(order.size());
+        std::vector<Track> sorted;
+        sorted.reserve(order.size());
+        for (std::size_t i = 0; i < order.size(); ++i) {
+            newIndex[order[i]] = std::uint32_t(i);
+            sorted.push_back(std::move(m_t.tracks[order[i]]));
+        }
+        m_t.tracks = std::move(sorted);
+        for (Flow &f : m_t.flows) {
+            f.fromTrack = newIndex[f.fromTrack];
+            f.toTrack = newIndex[f.toTrack];
+        }
+        m_t.flows.shrink_to_fit();
+
+        for (auto &[key, cs] : m_counters) {
+            CounterSeries s = std::move(cs);
+            s.pid = key.first;
+            s.name = QString::fromStdString(key.second);
+            std::vector<std::size_t> idx(s.ts.size());
+            for (std::size_t i = 0; i < idx.size(); ++i)
+                idx[i] = i;
+            std::stable_sort(idx.begin(), idx.end(), [&](std::size_t a, std::size_t b) { return s.ts[a] < s.ts[b]; });
+            CounterSeries out;
+            out.pid = s.pid;
+            out.name = s.name;
+            for (std::size_t i : idx) {
+                out.ts.push_back(s.ts[i]);
+                out.value.push_back(s.value[i]);
+            }
+            m_t.counters.push_back(std::move(out));
+        }
+        m_t.minTs = m_minTs == INT64_MAX ? 0 : m_minTs;
+        m_t.maxTs = m_maxTs == INT64_MIN ? 0 : m_maxTs;
+    }
+
+    void reportWarnings()
+    {
+        if (m_t.malformedEvents)
+            m_t.warnings << tr("%1 malformed events were skipped (e.g. %2)")
+                                .arg(m_t.malformedEvents)
+                                .arg(m_malformedSamples.join(QStringLiteral("; ")));
+        if (m_unmatchedEnd)
+            m_t.warnings << tr("%1 end events had no matching begin and were skipped").arg(m_unmatchedEnd);
+        if (m_unmatchedBegin)
+            m_t.warnings << tr("%1 slices began but never ended; they are drawn to the end of the trace")
+                                .arg(m_unmatchedBegin);
+        if (m_unboundFlows)
+            m_t.warnings << tr("%1 flow events could not be tied to a slice").arg(m_unboundFlows);
+        if (m_invalidUtf8)
+            m_t.warnings << tr("%1 names were not valid UTF-8; invalid bytes are shown as \uFFFD").arg(m_invalidUtf8);
+        if (m_catOverflow)
+            m_t.warnings << tr("more than 65534 categories: %1 events share the last one").arg(m_catOverflow);
+        for (int ph = 0; ph < 128; ++ph)
+            if (m_ignored[ph])
+                m_t.warnings << tr("%1 events of phase '%2' are not supported and were skipped")
+                                    .arg(m_ignored[ph])
+                                    .arg(QChar(ph));
+    }
+
+public:
+    const char *m_sourceData = nullptr;
+    std::uint64_t m_sourceSize = 0;
+
+private:
+    struct Meta
+    {
+        std::int64_t pid, tid;
+        std::string pidLabel, tidLabel, kind, text;
+        std::int64_t sort;
+        bool hasSort;
+    };
+
+    Trace &m_t;
+    int m_threads;
+    std::unordered_map<std::string_view, StringId> m_strIds;
+    std::deque<std::string> m_keep;
+    std::unordered_map<StringId, std::uint16_t> m_catIds;
+    std::unordered_map<GlobalKey, std::uint32_t, GlobalKeyHash> m_trackIds;
+    std::vector<GlobalKey> m_keys;
+    std::vector<std::vector<TmpSlice>> m_tmp;
+    std::vector<std::vector<std::uint64_t>> m_corr;
+    std::vector<ChunkMaps> m_maps;
+    std::vector<Meta> m_meta;
+    std::map<std::pair<std::int64_t, std::string>, CounterSeries> m_counters;
+    std::int64_t m_minTs = INT64_MAX, m_maxTs = INT64_MIN;
+    std::uint64_t m_unmatchedEnd = 0, m_unmatchedBegin = 0, m_unboundFlows = 0, m_invalidUtf8 = 0,
+                  m_catOverflow = 0;
+    std::uint64_t m_ignored[128] = {};
+    QStringList m_malformedSamples;
+};
+
+} // namespace
+
+void mergeChunks(std::vector<std::unique_ptr<ChunkOutput>> &chunks, Trace &trace, int threads)
+{
+    Merger m(trace, threads);
+    m.m_sourceData = trace.source ? trace.source->data() : nullptr;
+    m.m_sourceSize = trace.source ? trace.source->size() : 0;
+    m.run(chunks);
+}
+
+} // namespace lanescope::parse

@@ -1,0 +1,34 @@
+#include "util/ProcessMemory.h"
+
+#include <cstdio>
+#include <cstring>
+
+namespace lanescope {
+namespace {
+
+std::uint64_t statusField(const char *field)
+{
+    std::FILE *f = std::fopen("/proc/self/status", "r");
+    if (!f)
+        return 0;
+    char line[256];
+    std::uint64_t kb = 0;
+    const std::size_t n = std::strlen(field);
+    while (std::fgets(line, sizeof line, f)) {
+        if (std::strncmp(line, field, n) == 0 && line[n] == ':') {
+            unsigned long long v = 0;
+            if (std::sscanf(line + n + 1, "%llu", &v) == 1)
+                kb = v;
+            break;
+        }
+    }
+    std::fclose(f);
+    return kb * 1024;
+}
+
+} // namespace
+
+std::uint64_t residentAnonymousBytes() { return statusField("RssAnon"); }
+std::uint64_t residentBytes() { return statusField("VmRSS"); }
+
+} // namespace lanescope
