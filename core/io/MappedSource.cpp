@@ -166,6 +166,7 @@ MappedSource::OpenResult MappedSource::open(const QString &path, const std::atom
         src->d->region.swap(*region);
         src->m_data = static_cast<const char *>(src->d->region.get_address());
         src->m_size = src->d->region.get_size();
+        src->m_nulTerminated = src->m_size % bip::mapped_region::get_page_size() != 0;
         r.source = std::move(src);
         return r;
     }
@@ -205,6 +206,7 @@ MappedSource::OpenResult MappedSource::open(const QString &path, const std::atom
     tmp.close(); // QTemporaryFile removes the file; the mapping keeps the pages alive
     src->m_data = static_cast<const char *>(src->d->region.get_address());
     src->m_size = src->d->region.get_size();
+    src->m_nulTerminated = src->m_size % bip::mapped_region::get_page_size() != 0;
     src->m_gzipped = true;
     r.source = std::move(src);
     return r;
@@ -218,6 +220,7 @@ std::shared_ptr<MappedSource> MappedSource::fromBytes(std::string bytes, const Q
     src->m_data = src->d->bytes.data();
     src->m_size = src->d->bytes.size();
     src->m_fileBytes = src->m_size;
+    src->m_nulTerminated = true; // std::string keeps a NUL after its last byte
     src->m_path = name;
     return src;
 }

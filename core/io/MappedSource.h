@@ -29,6 +29,10 @@ public:
     static std::shared_ptr<MappedSource> fromBytes(std::string bytes, const QString &name = QString());
 
     const char *data() const { return m_data; }
+    // True when data()[size()] is a readable NUL: always for fromBytes(), and for a mapping whose
+    // size is not a multiple of the page size (the rest of the last page reads as zeros). Lets the
+    // parser use RapidJSON's null-terminated StringStream, which is ~25% faster than MemoryStream.
+    bool nulTerminated() const { return m_nulTerminated; }
     std::uint64_t size() const { return m_size; }
     std::uint64_t fileBytes() const { return m_fileBytes; }
     bool gzipped() const { return m_gzipped; }
@@ -50,6 +54,7 @@ private:
     std::uint64_t m_size = 0;
     std::uint64_t m_fileBytes = 0;
     bool m_gzipped = false;
+    bool m_nulTerminated = false;
     QString m_path;
     std::int64_t m_mtimeNs = 0;
 };

@@ -12,10 +12,25 @@
 namespace lanescope::parse {
 
 namespace {
-constexpr unsigned kEventParseFlags = rapidjson::kParseStopWhenDoneFlag | rapidjson::kParseNumbersAsStringsFlag;
+constexpr unsigned kEventParseFlags = rapidjson::kParseStopWhenDoneFlag;
 constexpr std::uint64_t kProgressStride = 1 << 22; // report progress / check cancel every 4 MiB
 }
 
+// Stream over data[pos..]: MemoryStream stops at size; StringStream at the NUL just past it.
+template <typename Stream>
+Stream streamAt(const char *p, std::uint64_t pos, std::uint64_t size);
+template <>
+rapidjson::MemoryStream streamAt(const char *p, std::uint64_t pos, std::uint64_t size)
+{
+    return rapidjson::MemoryStream(p + pos, size_t(size - pos));
+}
+template <>
+rapidjson::StringStream streamAt(const char *p, std::uint64_t pos, std::uint64_t)
+{
+    return rapidjson::StringStream(p + pos);
+}
+
+template <typename Stream>
 static ScanEnd scanUnguarded(ScanShared &shared, ChunkOutput &out, std::uint64_t begin, std::uint64_t limit)
 {
     const char *p = shared.data;
@@ -49,8 +64,8 @@ static ScanEnd scanUnguarded(ScanShared &shared, ChunkOutput &out, std::uint64_t
                 break;
             }
         }
-        rapidjson::MemoryStream stream(p + pos, size_t(size - pos));
-        handler.begin(pos);
+        Stream stream = streamAt<Stream>(p, pos, size);
+        handler.begin(pos, &stream.src_, rapidjson::StreamTraits<Stream>::copyOptimization != 0);
         reader.Parse<kEventParseFlags>(stream, handler);
         if (reader.HasParseError()) {
             end.errorAt = pos + reader.GetErrorOffset();
@@ -94,7 +109,10 @@ static ScanEnd scanUnguarded(ScanShared &shared, ChunkOutput &out, std::uint64_t
 ScanEnd scanElements(ScanShared &shared, ChunkOutput &out, std::uint64_t begin, std::uint64_t limit)
 {
     ScanEnd end;
-    const bool ok = runGuarded([&] { end = scanUnguarded(shared, out, begin, limit); });
+    const bool ok = runGuarded([&] {
+        end = shared.nulTerminated ? scanUnguarded<rapidjson::StringStream>(shared, out, begin, limit)
+                                   : scanUnguarded<rapidjson::MemoryStream>(shared, out, begin, limit);
+    });
     if (!ok) {
         end = ScanEnd();
         end.status = ScanEnd::Faulted;

@@ -31,6 +31,7 @@ struct ScanShared
 {
     const char *data = nullptr;
     std::uint64_t size = 0;
+    bool nulTerminated = false; // data[size] == 0: the faster StringStream may be used
     const std::atomic<bool> *cancel = nullptr;
     std::atomic<std::uint64_t> bytesDone{0};
 };

@@ -150,6 +150,61 @@ void EventHandler::setPidTid(std::string_view s, bool isString, bool pid)
     }
 }
 
+static inline bool isNumberChar(char c)
+{
+    return (c >= '0' && c <= '9') || c == '.' || c == '-' || c == '+' || c == 'e' || c == 'E';
+}
+
+std::string_view EventHandler::numberText() const
+{
+    // A number is always delimited by a non-number byte on both sides (':' ',' ']' '}' space, or
+    // the NUL that ends a StringStream), so these scans stay inside the element just parsed.
+    const char *at = *m_cursor;
+    if (m_cursorAtNumberStart) {
+        const char *e = at;
+        while (isNumberChar(*e))
+            ++e;
+        return std::string_view(at, std::size_t(e - at));
+    }
+    const char *b = at;
+    while (isNumberChar(b[-1]))
+        --b;
+    return std::string_view(b, std::size_t(at - b));
+}
+
+bool EventHandler::integer(std::int64_t v)
+{
+    switch (m_field) {
+    case Field::Ts:
+    case Field::Dur:
+    case Field::Pid:
+    case Field::Tid:
+        return fractional(); // exact path from the text (also catches µs values past int64 ns)
+    case Field::Id:
+    case Field::Id2Value:
+        m_e.id = std::uint64_t(v);
+        m_e.hasId = true;
+        break;
+    case Field::Correlation: m_e.correlation = std::uint64_t(v) + 1; break;
+    case Field::DeviceType: m_e.deviceType = v; break;
+    case Field::DeviceId: m_e.deviceId = v; break;
+    case Field::Bytes: m_e.bytes = v; break;
+    case Field::TotalAllocated: m_e.allocated = v; break;
+    case Field::TotalReserved: m_e.reserved = v; break;
+    default:
+        break;
+    }
+    return value();
+}
+
+bool EventHandler::fractional()
+{
+    if (m_field == Field::None)
+        return value();
+    const std::string_view t = numberText();
+    return RawNumber(t.data(), rapidjson::SizeType(t.size()), false);
+}
+
 bool EventHandler::RawNumber(const char *s, rapidjson::SizeType n, bool)
 {
     const std::string_view t(s, n);

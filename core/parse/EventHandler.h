@@ -15,10 +15,17 @@ class EventHandler : public rapidjson::BaseReaderHandler<rapidjson::UTF8<>, Even
 public:
     explicit EventHandler(ChunkOutput &out) : m_out(out) {}
 
-    // Called before each element is parsed, with its byte offset in the file.
-    void begin(std::uint64_t offset)
+    // Called before each element is parsed, with its byte offset in the file and the stream's read
+    // pointer (RapidJSON streams keep it public as src_), through which a number's text is re-read.
+    // cursorAtNumberStart: RapidJSON parses numbers from a local copy of streams whose
+    // StreamTraits ask for copyOptimization (StringStream), so during the number callback the
+    // stream itself still points at the number's first character; for other streams
+    // (MemoryStream) it already points just past the last one.
+    void begin(std::uint64_t offset, const char *const *cursor, bool cursorAtNumberStart)
     {
         m_offset = offset;
+        m_cursor = cursor;
+        m_cursorAtNumberStart = cursorAtNumberStart;
         m_depth = 0;
         m_field = Field::None;
         m_inArgs = false;
@@ -29,9 +36,16 @@ public:
     // Called after the element parsed without a syntax error.
     void finish();
 
-    // SAX interface (numbers arrive as text: kParseNumbersAsStringsFlag)
+    // SAX interface. Numbers arrive parsed (RapidJSON's default, fastest mode); for times we re-read
+    // the number's own text right behind the read pointer so "4458676522690.655" µs becomes exactly
+    // 4458676522690655 ns (a double would round absolute-epoch timestamps to ~0.25 µs).
     bool Null() { return value(); }
     bool Bool(bool) { return value(); }
+    bool Int(int v) { return integer(v); }
+    bool Uint(unsigned v) { return integer(v); }
+    bool Int64(std::int64_t v) { return integer(v); }
+    bool Uint64(std::uint64_t v) { return integer(std::int64_t(v)); }
+    bool Double(double) { return fractional(); }
     bool RawNumber(const char *s, rapidjson::SizeType n, bool);
     bool String(const char *s, rapidjson::SizeType n, bool);
     bool StartObject();
@@ -69,11 +83,16 @@ private:
             m_notObject = true;
         return true;
     }
+    bool integer(std::int64_t v);
+    bool fractional();
+    std::string_view numberText() const;
     void setIdFromText(std::string_view s, bool isString);
     void setPidTid(std::string_view s, bool isString, bool pid);
 
     ChunkOutput &m_out;
     std::uint64_t m_offset = 0;
+    const char *const *m_cursor = nullptr;
+    bool m_cursorAtNumberStart = false;
     int m_depth = 0;
     Field m_field = Field::None;
     bool m_inArgs = false, m_inId2 = false, m_notObject = false;

@@ -13,6 +13,7 @@
 #include <rapidjson/memorystream.h>
 #include <rapidjson/reader.h>
 
+#include <cstdio>
 #include <thread>
 
 namespace lanescope {
@@ -238,6 +239,7 @@ LoadResult loadTrace(std::shared_ptr<MappedSource> source, const LoadOptions &op
     shared.data = p;
     shared.size = size;
     shared.cancel = options.cancel;
+    shared.nulTerminated = source->nulTerminated();
 
     // Progress: a watcher polls the byte counter the scanners bump.
     std::atomic<bool> scanning{true};
@@ -397,7 +399,11 @@ LoadResult loadTrace(std::shared_ptr<MappedSource> source, const LoadOptions &op
     source->adviseRandom();
     if (options.progress)
         options.progress(0.9);
+    const double scanSeconds = double(timer.nsecsElapsed()) / 1e9;
     bool merged = runGuarded([&] { parse::mergeChunks(events.chunks, *trace, threads); });
+    if (qEnvironmentVariableIsSet("LANESCOPE_LOAD_TIMING"))
+        std::fprintf(stderr, "lanescope: scan %.3f s, merge %.3f s\n", scanSeconds,
+                     double(timer.nsecsElapsed()) / 1e9 - scanSeconds);
     if (!merged)
         return fail(tr("%1 changed on disk while it was being read; open it again").arg(name));
     if (options.progress)

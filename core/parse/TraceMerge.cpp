@@ -3,8 +3,13 @@
 #include "io/MappedSource.h"
 #include "parse/NumberText.h"
 #include "parse/Utf8.h"
+#include "util/FlatHashMap.h"
+#include "util/Parallel.h"
 
 #include <QCoreApplication>
+#include <QElapsedTimer>
+
+#include <cstdio>
 
 #include <rapidjson/document.h>
 #include <rapidjson/memorystream.h>
@@ -78,15 +83,31 @@ public:
                 m_ignored[ph] += c->ignoredByPhase[ph];
             readSlowEvents(*c);
         }
+        const bool timing = qEnvironmentVariableIsSet("LANESCOPE_LOAD_TIMING");
+        QElapsedTimer clock;
+        clock.start();
+        auto phase = [&](const char *what) {
+            if (timing)
+                std::fprintf(stderr, "  merge: %-12s %.3f s\n", what, double(clock.nsecsElapsed()) / 1e9);
+            clock.restart();
+        };
+        phase("slow events");
         for (auto &c : chunks)
             remapChunk(*c);
+        phase("remap");
         distributeSlices(chunks);
+        phase("distribute");
         sortTracks();
+        phase("sort+depth");
         bindFlows(chunks);
+        phase("flows");
         linkCorrelations();
+        phase("correlation");
         buildMemory(chunks);
+        phase("memory");
         finishTracks();
         reportWarnings();
+        phase("finish");
         for (auto &c : chunks)
             c.reset();
         chunks.clear();
@@ -345,11 +366,16 @@ private:
     void buildTrack(std::size_t i)
     {
         std::vector<TmpSlice> &v = m_tmp[i];
+        // Total order (file offset last) so the result never depends on the sort algorithm.
         auto before = [](const TmpSlice &a, const TmpSlice &b) {
-            return a.start != b.start ? a.start < b.start : a.dur > b.dur;
+            if (a.start != b.start)
+                return a.start < b.start;
+            if (a.dur != b.dur)
+                return a.dur > b.dur;
+            return a.offset < b.offset;
         };
         if (!std::is_sorted(v.begin(), v.end(), before))
-            std::stable_sort(v.begin(), v.end(), before);
+            std::sort(v.begin(), v.end(), before);
         Track &tr = m_t.tracks[i];
         const std::size_t n = v.size();
         tr.start.resize(n);
@@ -414,80 +440,109 @@ private:
 
     void bindFlows(std::vector<std::unique_ptr<ChunkOutput>> &chunks)
     {
-        struct Key
+        // One flat list in file order with global ids; binding (binary searches over large tracks)
+        // runs in parallel, pairing runs in order.
+        struct F
         {
-            StringId cat;
+            std::int64_t ts;
             std::uint64_t id;
-            bool operator==(const Key &o) const { return cat == o.cat && id == o.id; }
+            std::uint32_t track;
+            StringId cat;
+            std::int64_t slice; // bound slice, -1 if none
+            char ph;
+            bool enclosing;
         };
-        struct KeyHash
-        {
-            std::size_t operator()(const Key &k) const { return std::hash<std::uint64_t>()(k.id * 31 + k.cat); }
-        };
-        std::unordered_map<Key, std::pair<std::uint32_t, std::uint32_t>, KeyHash> starts;
-        // Starts first: unsorted files may list a flow's end before its start.
-        for (int pass = 0; pass < 2; ++pass) {
-            for (std::size_t ci = 0; ci < chunks.size(); ++ci) {
-                const ChunkMaps &m = m_maps[ci];
-                for (const RawFlow &f : chunks[ci]->flows) {
-                    if ((pass == 0) != (f.ph == 's'))
-                        continue;
-                    const std::uint32_t track = m.track[f.track];
-                    const Key key{m.str[f.cat], f.id};
-                    const std::int64_t slice = bind(track, f.ts, f.bindEnclosing);
-                    if (f.ph == 's') {
-                        if (slice < 0)
-                            ++m_unboundFlows;
-                        else
-                            starts[key] = {track, std::uint32_t(slice)};
-                        continue;
-                    }
-                    auto it = starts.find(key);
-                    if (it == starts.end())
-                        continue; // Kineto writes an 'f' for every runtime call, launching or not
-                    if (slice < 0) {
-                        ++m_unboundFlows;
-                        continue;
-                    }
-                    m_t.flows.push_back(Flow{it->second.first, it->second.second, track, std::uint32_t(slice),
-                                             flowKind(m_t.strings.view(key.cat))});
-                    if (f.ph == 't')
-                        it->second = {track, std::uint32_t(slice)};
-                }
+        std::vector<F> all;
+        std::size_t total = 0;
+        for (const auto &c : chunks)
+            total += c->flows.size();
+        all.reserve(total);
+        bool anyStep = false;
+        for (std::size_t ci = 0; ci < chunks.size(); ++ci) {
+            const ChunkMaps &m = m_maps[ci];
+            for (const RawFlow &f : chunks[ci]->flows) {
+                all.push_back(F{f.ts, f.id, m.track[f.track], m.str[f.cat], -1, f.ph, f.bindEnclosing});
+                anyStep |= f.ph == 't';
             }
+            chunks[ci]->flows.clear();
+            chunks[ci]->flows.shrink_to_fit();
         }
-        for (auto &c : chunks) {
-            c->flows.clear();
-            c->flows.shrink_to_fit();
+        parallelRanges(all.size(), m_threads, [&](std::size_t b, std::size_t e) {
+            for (std::size_t i = b; i < e; ++i)
+                if (all[i].ph == 's')
+                    all[i].slice = bind(all[i].track, all[i].ts, all[i].enclosing);
+        });
+        // (cat, id) -> the slice the flow currently leaves from (its 's', then its latest 't').
+        // Starts are all registered before any end: unsorted files may list an end first.
+        FlatHashMap<std::pair<std::uint32_t, std::uint32_t>> starts(total / 2 + 16);
+        for (const F &f : all) {
+            if (f.ph != 's')
+                continue;
+            if (f.slice < 0)
+                ++m_unboundFlows;
+            else
+                starts(f.id, f.cat) = {f.track, std::uint32_t(f.slice)};
+        }
+        parallelRanges(all.size(), m_threads, [&](std::size_t b, std::size_t e) {
+            for (std::size_t i = b; i < e; ++i)
+                if (all[i].ph != 's' && starts.find(all[i].id, all[i].cat)) // Kineto writes an 'f' for every
+                    all[i].slice = bind(all[i].track, all[i].ts, all[i].enclosing); // runtime call, launching or not
+        });
+        for (const F &f : all) {
+            if (f.ph == 's')
+                continue;
+            auto *from = starts.find(f.id, f.cat);
+            if (!from)
+                continue;
+            if (f.slice < 0) {
+                ++m_unboundFlows;
+                continue;
+            }
+            m_t.flows.push_back(Flow{from->first, from->second, f.track, std::uint32_t(f.slice), flowKind(m_t.strings.view(f.cat))});
+            if (anyStep && f.ph == 't')
+                *from = {f.track, std::uint32_t(f.slice)};
         }
     }
 
     // Kernels whose launch has no flow event (older or filtered traces) are linked to the runtime
-    // call with the same args.correlation.
+    // call with the same args.correlation. Only the correlations actually missing are looked up.
     void linkCorrelations()
     {
-        std::unordered_set<std::uint64_t> hasIncoming;
-        for (const Flow &f : m_t.flows)
-            if (f.kind == FlowKind::Launch)
-                hasIncoming.insert(std::uint64_t(f.toTrack) << 32 | f.toSlice);
-        std::unordered_map<std::uint64_t, std::pair<std::uint32_t, std::uint32_t>> launches;
-        for (std::uint32_t t = 0; t < m_t.tracks.size(); ++t) {
-            if (m_t.tracks[t].kind == TrackKind::Gpu || m_corr[t].empty())
+        std::vector<std::vector<bool>> linked(m_t.tracks.size());
+        for (const Flow &f : m_t.flows) {
+            if (f.kind != FlowKind::Launch || m_corr[f.toTrack].empty())
                 continue;
-            for (std::uint32_t k = 0; k < m_corr[t].size(); ++k)
-                if (m_corr[t][k] && m_t.categoryClass[m_t.tracks[t].catId[k]] == CategoryClass::Runtime)
-                    launches.emplace(m_corr[t][k], std::make_pair(t, k));
+            auto &v = linked[f.toTrack];
+            if (v.empty())
+                v.resize(m_corr[f.toTrack].size());
+            v[f.toSlice] = true;
         }
+        FlatHashMap<std::pair<std::uint32_t, std::uint32_t>> wanted; // correlation -> launch (track+1, slice)
+        std::vector<std::tuple<std::uint32_t, std::uint32_t, std::uint64_t>> orphans;
         for (std::uint32_t t = 0; t < m_t.tracks.size(); ++t) {
             if (m_t.tracks[t].kind != TrackKind::Gpu || m_corr[t].empty())
                 continue;
             for (std::uint32_t k = 0; k < m_corr[t].size(); ++k) {
-                if (!m_corr[t][k] || hasIncoming.count(std::uint64_t(t) << 32 | k))
+                if (!m_corr[t][k] || (!linked[t].empty() && linked[t][k]))
                     continue;
-                auto it = launches.find(m_corr[t][k]);
-                if (it != launches.end())
-                    m_t.flows.push_back(Flow{it->second.first, it->second.second, t, k, FlowKind::Correlation});
+                orphans.emplace_back(t, k, m_corr[t][k]);
+                wanted(m_corr[t][k]) = {0, 0};
             }
+        }
+        if (!orphans.empty()) {
+            for (std::uint32_t t = 0; t < m_t.tracks.size(); ++t) {
+                if (m_t.tracks[t].kind == TrackKind::Gpu || m_corr[t].empty())
+                    continue;
+                for (std::uint32_t k = 0; k < m_corr[t].size(); ++k) {
+                    if (!m_corr[t][k] || m_t.categoryClass[m_t.tracks[t].catId[k]] != CategoryClass::Runtime)
+                        continue;
+                    if (auto *w = wanted.find(m_corr[t][k]); w && w->first == 0)
+                        *w = {t + 1, k};
+                }
+            }
+            for (const auto &[t, k, corr] : orphans)
+                if (auto *w = wanted.find(corr); w && w->first)
+                    m_t.flows.push_back(Flow{w->first - 1, w->second, t, k, FlowKind::Correlation});
         }
         std::vector<std::vector<std::uint64_t>>().swap(m_corr);
     }

@@ -1,0 +1,123 @@
+// bench_load TRACE [--repeat N] [--threads N]
+// Our whole load (parse + model) against RapidJSON's SAX reader with a handler that does nothing,
+// over the same mapped bytes in the same run. Prints one JSON object as the last line
+// (keys fixed in DESIGN.md). Exit 77 (skip) when the trace is absent.
+#include "io/MappedSource.h"
+#include "parse/TraceLoader.h"
+#include "util/ProcessMemory.h"
+
+#include <QCoreApplication>
+#include <QElapsedTimer>
+#include <QFileInfo>
+#include <QStringList>
+
+#include <rapidjson/memorystream.h>
+#include <rapidjson/reader.h>
+
+#include <malloc.h>
+
+#include <algorithm>
+#include <cstdio>
+
+using namespace lanescope;
+
+namespace {
+
+// What "reading the bytes as JSON" costs at best: default flags, a handler that keeps nothing,
+// and the same input stream type the loader picks for this file (see MappedSource::nulTerminated).
+template <typename Stream>
+double noopSax(Stream s, bool *ok)
+{
+    QElapsedTimer t;
+    t.start();
+    rapidjson::BaseReaderHandler<> nothing;
+    rapidjson::Reader reader;
+    reader.Parse(s, nothing);
+    *ok = !reader.HasParseError();
+    return double(t.nsecsElapsed()) / 1e9;
+}
+
+double noopSaxSeconds(const MappedSource &src, bool *ok)
+{
+    if (src.nulTerminated())
+        return noopSax(rapidjson::StringStream(src.data()), ok);
+    return noopSax(rapidjson::MemoryStream(src.data(), size_t(src.size())), ok);
+}
+
+} // namespace
+
+int main(int argc, char **argv)
+{
+    QCoreApplication app(argc, argv);
+    QStringList args = app.arguments().mid(1);
+    int repeat = 3, threads = 0;
+    QString path;
+    while (!args.isEmpty()) {
+        const QString a = args.takeFirst();
+        if (a == QLatin1String("--repeat") && !args.isEmpty())
+            repeat = std::max(1, args.takeFirst().toInt());
+        else if (a == QLatin1String("--threads") && !args.isEmpty())
+            threads = args.takeFirst().toInt();
+        else
+            path = a;
+    }
+    if (path.isEmpty()) {
+        std::fprintf(stderr, "usage: bench_load TRACE [--repeat N] [--threads N]\n");
+        return 2;
+    }
+    if (!QFileInfo::exists(path)) {
+        std::printf("SKIP: %s not found\n", qPrintable(path));
+        return 77;
+    }
+
+    auto opened = MappedSource::open(path);
+    if (!opened.source) {
+        std::fprintf(stderr, "bench_load: %s\n", qPrintable(opened.error));
+        return 3;
+    }
+    const auto src = opened.source;
+    // Warm the page cache so both contenders read from memory.
+    {
+        volatile unsigned char sink = 0;
+        for (std::uint64_t i = 0; i < src->size(); i += 4096)
+            sink = sink ^ static_cast<unsigned char>(src->data()[i]);
+        (void)sink;
+    }
+
+    double noop = 1e30, ours = 1e30;
+    std::uint64_t events = 0;
+    int threadsUsed = 1;
+    std::uint64_t anonDelta = 0;
+    for (int i = 0; i < repeat; ++i) {
+        bool ok = false;
+        noop = std::min(noop, noopSaxSeconds(*src, &ok));
+        if (!ok)
+            std::fprintf(stderr, "bench_load: note: the no-op SAX pass stopped at a parse error\n");
+
+        malloc_trim(0);
+        const std::uint64_t anonBefore = residentAnonymousBytes();
+        LoadOptions options;
+        options.threads = threads;
+        QElapsedTimer t;
+        t.start();
+        LoadResult r = loadTrace(src, options);
+        const double s = double(t.nsecsElapsed()) / 1e9;
+        if (!r.trace) {
+            std::fprintf(stderr, "bench_load: %s\n", qPrintable(r.error));
+            return 3;
+        }
+        const std::uint64_t anonAfter = residentAnonymousBytes();
+        ours = std::min(ours, s);
+        events = r.trace->eventCount;
+        threadsUsed = r.trace->threadsUsed;
+        anonDelta = anonAfter > anonBefore ? anonAfter - anonBefore : 0;
+        std::fprintf(stderr, "run %d: no-op SAX %.3f s, load %.3f s, model %.1f MB (heap), RssAnon +%.1f MB\n", i + 1,
+                     noop, s, double(r.trace->modelBytes()) / 1e6, double(anonDelta) / 1e6);
+    }
+    const double mb = double(src->size()) / 1e6;
+    std::printf("{\"bytes\":%llu,\"events\":%llu,\"seconds\":%.4f,\"mb_per_s\":%.1f,\"noop_sax_seconds\":%.4f,"
+                "\"ratio_to_noop_sax\":%.3f,\"anon_bytes_per_event\":%.2f,\"threads_used\":%d}\n",
+                static_cast<unsigned long long>(src->size()), static_cast<unsigned long long>(events), ours, mb / ours,
+                noop, noop / ours, events ? double(anonDelta) / double(events) : 0.0, threadsUsed);
+    return 0;
+}
