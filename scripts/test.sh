@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# README command 2: install what is missing, build, and run every test with ctest; then the core
+# README command 2: install what is missing, build, and run every test with ctest; then the engine
 # suite again under AddressSanitizer + UBSan (preset "asan"). Set LANESCOPE_SKIP_ASAN=1 to skip
 # the sanitizer pass. Real traces are read from $LANESCOPE_TRACES_DIR (default ../shared/traces).
 set -euo pipefail

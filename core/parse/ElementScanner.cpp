@@ -30,6 +30,29 @@ rapidjson::StringStream streamAt(const char *p, std::uint64_t pos, std::uint64_t
     return rapidjson::StringStream(p + pos);
 }
 
+// One past the end of the array or object starting at pos, found by counting brackets outside
+// strings: no recursion, so safe on any nesting depth. UINT64_MAX if the input ends first.
+static std::uint64_t skipNested(const char *p, std::uint64_t size, std::uint64_t pos)
+{
+    std::uint64_t depth = 0;
+    for (bool inString = false; pos < size; ++pos) {
+        const char c = p[pos];
+        if (inString) {
+            if (c == '\\')
+                ++pos;
+            else if (c == '"')
+                inString = false;
+        } else if (c == '"') {
+            inString = true;
+        } else if (c == '{' || c == '[') {
+            ++depth;
+        } else if ((c == '}' || c == ']') && depth > 0 && --depth == 0) {
+            return pos + 1;
+        }
+    }
+    return UINT64_MAX;
+}
+
 template <typename Stream>
 static ScanEnd scanUnguarded(ScanShared &shared, ChunkOutput &out, std::uint64_t begin, std::uint64_t limit)
 {
@@ -67,9 +90,28 @@ static ScanEnd scanUnguarded(ScanShared &shared, ChunkOutput &out, std::uint64_t
         Stream stream = streamAt<Stream>(p, pos, size);
         handler.begin(pos, &stream.src_, rapidjson::StreamTraits<Stream>::copyOptimization != 0);
         reader.Parse<kEventParseFlags>(stream, handler);
-        if (reader.HasParseError()) {
+        if (reader.HasParseError() && reader.GetParseErrorCode() == rapidjson::kParseErrorTermination) {
+            // Only EventHandler stops a parse, and only for hostile nesting: skip the element.
+            const std::uint64_t next = skipNested(p, size, pos);
+            if (next == UINT64_MAX) {
+                end.status = ScanEnd::EofMidElement;
+                end.errorAt = size;
+                break;
+            }
+            ++out.events;
+            out.addMalformed(pos, "event nested too deeply");
+            pos = next;
+        } else if (reader.HasParseError()) {
             end.errorAt = pos + reader.GetErrorOffset();
-            if (end.errorAt >= size) {
+            // RapidJSON reports a bad escape at its backslash, so a file cut inside "\u00e9" or
+            // "\ud83d\ude00" looks like a syntax error; no closing quote after it means it is a cut.
+            const auto code = reader.GetParseErrorCode();
+            const bool cutInEscape = end.errorAt < size
+                && (code == rapidjson::kParseErrorStringEscapeInvalid
+                    || code == rapidjson::kParseErrorStringUnicodeEscapeInvalidHex
+                    || code == rapidjson::kParseErrorStringUnicodeSurrogateInvalid)
+                && !std::memchr(p + end.errorAt + 1, '"', size_t(size - end.errorAt - 1));
+            if (end.errorAt >= size || cutInEscape) {
                 end.status = ScanEnd::EofMidElement;
             } else {
                 end.status = ScanEnd::SyntaxError;
@@ -78,9 +120,10 @@ static ScanEnd scanUnguarded(ScanShared &shared, ChunkOutput &out, std::uint64_t
                     end.error = "unexpected NUL byte";
             }
             break;
+        } else {
+            handler.finish();
+            pos += stream.Tell();
         }
-        handler.finish();
-        pos += stream.Tell();
         end.lastGood = pos;
         skipWhitespace(p, size, pos);
         if (pos >= size) {

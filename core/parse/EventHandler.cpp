@@ -23,8 +23,15 @@ std::uint64_t hashText(std::string_view s)
 
 } // namespace
 
+// Deeper than any real event (Kineto args nest 4 levels or so). Refusing it here stops RapidJSON's
+// recursive descent before it exhausts the thread's stack on a hostile file; the scanner then skips
+// the element (without recursion) and counts it as malformed.
+constexpr int kMaxNesting = 1000;
+
 bool EventHandler::StartObject()
 {
+    if (m_depth >= kMaxNesting)
+        return false;
     ++m_depth;
     if (m_depth == 2) {
         m_inArgs = m_field == Field::Args;
@@ -45,6 +52,8 @@ bool EventHandler::EndObject(rapidjson::SizeType)
 
 bool EventHandler::StartArray()
 {
+    if (m_depth >= kMaxNesting)
+        return false;
     if (m_depth == 0)
         m_notObject = true;
     ++m_depth; // arrays count as nesting so their members are never taken for event keys
@@ -174,12 +183,25 @@ std::string_view EventHandler::numberText() const
 
 bool EventHandler::integer(std::int64_t v)
 {
+    constexpr std::int64_t kMaxMicros = INT64_MAX / 1000 - 1;
     switch (m_field) {
     case Field::Ts:
     case Field::Dur:
+        if (v > kMaxMicros || v < -kMaxMicros)
+            return fractional(); // the text path reports it as out of range
+        (m_field == Field::Ts ? m_e.ts : m_e.dur) = v * 1000;
+        (m_field == Field::Ts ? m_e.hasTs : m_e.hasDur) = true;
+        break;
     case Field::Pid:
+        m_e.key.pid = v;
+        m_e.key.pidLabel = 0;
+        m_e.hasPid = true;
+        break;
     case Field::Tid:
-        return fractional(); // exact path from the text (also catches µs values past int64 ns)
+        m_e.key.tid = v;
+        m_e.key.tidLabel = 0;
+        m_e.hasTid = true;
+        break;
     case Field::Id:
     case Field::Id2Value:
         m_e.id = std::uint64_t(v);
@@ -306,6 +328,8 @@ void EventHandler::finish()
             o.addMalformed(m_offset, "negative \"dur\" (drawn as 0)");
             dur = 0;
         }
+        if (m_e.ts > 0 && dur > INT64_MAX - m_e.ts)
+            dur = INT64_MAX - m_e.ts; // keep ts + dur representable (fuzz_parser: ts near the int64 limit)
         const auto track = o.trackId(m_e.key);
         o.slices.push_back(RawSlice{m_e.ts, dur, m_offset, m_e.correlation, m_e.name, track, m_e.cat, ph});
         o.seeTime(m_e.ts, m_e.ts + dur);

@@ -79,9 +79,11 @@ inline bool integerText(std::string_view s, std::int64_t *out)
         return false;
     std::uint64_t v = 0;
     for (; i < s.size() && s[i] >= '0' && s[i] <= '9'; ++i) {
-        if (v > (UINT64_MAX - 9) / 10)
+        // Exact overflow test: the old `v > (UINT64_MAX - 9) / 10` also refused 18446744073709551610..615.
+        const auto digit = std::uint64_t(s[i] - '0');
+        if (v > UINT64_MAX / 10 || (v == UINT64_MAX / 10 && digit > UINT64_MAX % 10))
             return false;
-        v = v * 10 + std::uint64_t(s[i] - '0');
+        v = v * 10 + digit;
     }
     if (i < s.size()) {
         if (s[i] != '.')
@@ -92,6 +94,16 @@ inline bool integerText(std::string_view s, std::int64_t *out)
     }
     *out = neg ? -std::int64_t(v) : std::int64_t(v);
     return true;
+}
+
+// end - start in ns, 0 when negative. Saturates instead of overflowing: model times reach about
+// +-9.2e18 ns, so the difference of two of them may not fit an int64 (found by fuzz_parser).
+inline std::int64_t durationBetween(std::int64_t start, std::int64_t end)
+{
+    std::int64_t d = 0;
+    if (__builtin_sub_overflow(end, start, &d))
+        return end > start ? INT64_MAX : 0;
+    return d > 0 ? d : 0;
 }
 
 // Any JSON number text -> double.

@@ -34,7 +34,8 @@ constexpr std::uint64_t kBoundarySearchBytes = 64ull << 20;
 bool parseValue(const char *p, std::uint64_t size, std::uint64_t &pos, rapidjson::Document &doc)
 {
     rapidjson::MemoryStream s(p + pos, size_t(size - pos));
-    doc.ParseStream<rapidjson::kParseStopWhenDoneFlag>(s);
+    // Iterative: a header value may nest arbitrarily deep, and the recursive parser would run out of stack.
+    doc.ParseStream<rapidjson::kParseStopWhenDoneFlag | rapidjson::kParseIterativeFlag>(s);
     if (doc.HasParseError())
         return false;
     pos += s.Tell();
@@ -47,7 +48,8 @@ bool skipValue(const char *p, std::uint64_t size, std::uint64_t &pos)
     rapidjson::MemoryStream s(p + pos, size_t(size - pos));
     rapidjson::BaseReaderHandler<> nothing;
     rapidjson::Reader r;
-    r.Parse<rapidjson::kParseStopWhenDoneFlag | rapidjson::kParseNumbersAsStringsFlag>(s, nothing);
+    r.Parse<rapidjson::kParseStopWhenDoneFlag | rapidjson::kParseNumbersAsStringsFlag | rapidjson::kParseIterativeFlag>(
+        s, nothing); // iterative: unknown header values may nest arbitrarily deep
     if (r.HasParseError())
         return false;
     pos += s.Tell();
@@ -87,7 +89,7 @@ void readHeaderValue(const std::string &key, const rapidjson::Value &v, Trace &t
             t.baseTimeNs = v.GetInt64();
         else if (v.IsUint64())
             t.baseTimeNs = std::int64_t(v.GetUint64());
-        else if (v.IsDouble())
+        else if (v.IsDouble() && v.GetDouble() > -9.2e18 && v.GetDouble() < 9.2e18) // out of range: UB (fuzz_parser)
             t.baseTimeNs = std::int64_t(v.GetDouble());
     } else if (key == "displayTimeUnit" && v.IsString()) {
         t.displayTimeUnit = QString::fromUtf8(v.GetString());

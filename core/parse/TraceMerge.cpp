@@ -95,10 +95,10 @@ public:
         for (auto &c : chunks)
             remapChunk(*c);
         phase("remap");
-        distributeSlices(chunks);
-        phase("distribute");
-        sortTracks();
-        phase("sort+depth");
+        bucketChunks(chunks);
+        phase("bucket");
+        buildTracks(chunks);
+        phase("tracks");
         bindFlows(chunks);
         phase("flows");
         linkCorrelations();
@@ -163,7 +163,6 @@ private:
         const auto id = std::uint32_t(m_keys.size());
         m_keys.push_back(k);
         m_trackIds.emplace(k, id);
-        m_tmp.emplace_back();
         m_corr.emplace_back();
         return id;
     }
@@ -271,111 +270,152 @@ private:
             m_maxTs = c.maxTs;
     }
 
-    void distributeSlices(std::vector<std::unique_ptr<ChunkOutput>> &chunks)
+    // Per chunk, in parallel: a stable counting sort of slice indices by local track (so each
+    // track's slices can be visited in file order, which B/E pairing needs) and the set of local
+    // strings used as categories.
+    void bucketChunks(std::vector<std::unique_ptr<ChunkOutput>> &chunks)
     {
-        // Exact sizes first so the per-track arrays never over-allocate.
-        std::vector<std::size_t> counts(m_keys.size(), 0);
+        m_buckets.resize(chunks.size());
+        std::vector<std::vector<char>> usedAsCat(chunks.size());
+        parallelEach(chunks.size(), m_threads, [&](std::size_t ci) {
+            {
+                const ChunkOutput &c = *chunks[ci];
+                Buckets &bk = m_buckets[ci];
+                bk.begin.assign(c.tracks.size() + 1, 0);
+                usedAsCat[ci].assign(c.strings.all().size(), 0);
+                for (const RawSlice &r : c.slices) {
+                    ++bk.begin[r.track + 1];
+                    usedAsCat[ci][r.cat] = 1;
+                }
+                for (std::size_t t = 0; t < c.tracks.size(); ++t)
+                    bk.begin[t + 1] += bk.begin[t];
+                bk.order.resize(c.slices.size());
+                std::vector<std::uint32_t> fill(bk.begin.begin(), bk.begin.end() - 1);
+                for (std::uint32_t i = 0; i < c.slices.size(); ++i)
+                    bk.order[fill[c.slices[i].track]++] = i;
+            }
+        });
         for (std::size_t ci = 0; ci < chunks.size(); ++ci)
-            for (const auto &s : chunks[ci]->slices)
-                if (s.ph != 'E' && s.ph != 'e')
-                    ++counts[m_maps[ci].track[s.track]];
-        for (std::size_t t = 0; t < counts.size(); ++t)
-            m_tmp[t].reserve(counts[t]);
+            for (std::size_t sid = 0; sid < usedAsCat[ci].size(); ++sid)
+                if (usedAsCat[ci][sid])
+                    m_maps[ci].cat[sid] = catIndex(m_maps[ci].str[sid]);
+        // Which (chunk, local track) pairs feed each global track, in chunk (= file) order.
+        m_sources.assign(m_keys.size(), {});
+        for (std::size_t ci = 0; ci < chunks.size(); ++ci)
+            for (std::uint32_t lt = 0; lt < m_maps[ci].track.size(); ++lt)
+                m_sources[m_maps[ci].track[lt]].emplace_back(std::uint32_t(ci), lt);
+    }
 
-        std::unordered_map<std::uint32_t, std::vector<TmpSlice>> open; // B without E yet, per track
-        std::map<std::tuple<std::uint32_t, std::uint64_t, std::uint16_t>, std::vector<TmpSlice>> openAsync;
-        for (std::size_t ci = 0; ci < chunks.size(); ++ci) {
-            ChunkMaps &m = m_maps[ci];
-            for (const RawSlice &s : chunks[ci]->slices) {
-                const std::uint32_t track = m.track[s.track];
-                if (m.cat[s.cat] < 0)
-                    m.cat[s.cat] = catIndex(m.str[s.cat]);
+    // Tracks are independent: build them in parallel, biggest first so one huge CPU thread does
+    // not start last.
+    void buildTracks(std::vector<std::unique_ptr<ChunkOutput>> &chunks)
+    {
+        m_t.tracks.resize(m_keys.size());
+        std::vector<std::pair<std::size_t, std::size_t>> bySize; // (slices, track)
+        for (std::size_t t = 0; t < m_keys.size(); ++t) {
+            std::size_t n = 0;
+            for (const auto &[ci, lt] : m_sources[t])
+                n += m_buckets[ci].begin[lt + 1] - m_buckets[ci].begin[lt];
+            bySize.emplace_back(n, t);
+        }
+        std::sort(bySize.rbegin(), bySize.rend());
+        parallelEach(bySize.size(), m_threads,
+                     [&](std::size_t i) { buildTrack(chunks, bySize[i].second, bySize[i].first); });
+        for (auto &c : chunks) {
+            c->slices.clear();
+            c->slices.shrink_to_fit();
+        }
+        std::vector<Buckets>().swap(m_buckets);
+    }
+
+    void buildTrack(std::vector<std::unique_ptr<ChunkOutput>> &chunks, std::size_t i, std::size_t count)
+    {
+        std::vector<TmpSlice> v;
+        v.reserve(count);
+        std::vector<TmpSlice> open; // 'B' not yet ended
+        std::map<std::pair<std::uint64_t, std::uint16_t>, std::vector<TmpSlice>> openAsync;
+        std::uint64_t unmatchedEnd = 0, unmatchedBegin = 0;
+        for (const auto &[ci, lt] : m_sources[i]) {
+            const ChunkOutput &c = *chunks[ci];
+            const ChunkMaps &m = m_maps[ci];
+            const Buckets &bk = m_buckets[ci];
+            for (std::uint32_t k = bk.begin[lt]; k < bk.begin[lt + 1]; ++k) {
+                const RawSlice &s = c.slices[bk.order[k]];
                 TmpSlice t{s.start, s.dur, s.offset, s.correlation, m.str[s.name], std::uint16_t(m.cat[s.cat])};
                 switch (s.ph) {
                 case 'B':
-                    open[track].push_back(t);
+                    open.push_back(t);
                     break;
-                case 'E': {
-                    auto &stack = open[track];
-                    if (stack.empty()) {
-                        ++m_unmatchedEnd;
-                        break;
+                case 'E':
+                    if (open.empty()) {
+                        ++unmatchedEnd;
+                    } else {
+                        TmpSlice b = open.back();
+                        open.pop_back();
+                        b.dur = durationBetween(b.start, s.start);
+                        v.push_back(b);
                     }
-                    TmpSlice b = stack.back();
-                    stack.pop_back();
-                    b.dur = std::max<std::int64_t>(0, s.start - b.start);
-                    m_tmp[track].push_back(b);
                     break;
-                }
                 case 'b':
-                    openAsync[{track, s.asyncId, t.cat}].push_back(t);
+                    openAsync[{s.asyncId, t.cat}].push_back(t);
                     break;
                 case 'e': {
-                    auto it = openAsync.find({track, s.asyncId, t.cat});
+                    auto it = openAsync.find({s.asyncId, t.cat});
                     if (it == openAsync.end() || it->second.empty()) {
-                        ++m_unmatchedEnd;
-                        break;
+                        ++unmatchedEnd;
+                    } else {
+                        TmpSlice b = it->second.back();
+                        it->second.pop_back();
+                        b.dur = durationBetween(b.start, s.start);
+                        v.push_back(b);
                     }
-                    TmpSlice b = it->second.back();
-                    it->second.pop_back();
-                    b.dur = std::max<std::int64_t>(0, s.start - b.start);
-                    m_tmp[track].push_back(b);
                     break;
                 }
                 default:
-                    m_tmp[track].push_back(t);
+                    v.push_back(t);
                     break;
                 }
             }
-            chunks[ci]->slices.clear();
-            chunks[ci]->slices.shrink_to_fit();
         }
         // Begun but never ended (the profiler stopped first): drawn to the end of the trace.
-        auto closeOpen = [&](std::uint32_t track, std::vector<TmpSlice> &stack) {
+        auto closeOpen = [&](std::vector<TmpSlice> &stack) {
             for (TmpSlice b : stack) {
-                ++m_unmatchedBegin;
-                b.dur = std::max<std::int64_t>(0, m_maxTs - b.start);
-                m_tmp[track].push_back(b);
+                ++unmatchedBegin;
+                b.dur = durationBetween(b.start, m_maxTs);
+                v.push_back(b);
             }
         };
-        for (auto &[track, stack] : open)
-            closeOpen(track, stack);
+        closeOpen(open);
         for (auto &[key, stack] : openAsync)
-            closeOpen(std::get<0>(key), stack);
+            closeOpen(stack);
+        m_unmatchedEnd += unmatchedEnd;
+        m_unmatchedBegin += unmatchedBegin;
+        finishTrack(i, v);
     }
 
-    // Per track: sort by start (longer first on ties so parents precede children), nesting depth
-    // from a stack of open ends, then the final columns. Tracks are independent: run in parallel.
-    void sortTracks()
+    // Sort by start (longer first on ties so parents precede children, file offset last so the
+    // order is total), nesting depth from a stack of open ends, then the final columns.
+    void finishTrack(std::size_t i, std::vector<TmpSlice> &v)
     {
-        m_t.tracks.resize(m_keys.size());
-        std::atomic<std::size_t> next{0};
-        auto work = [&] {
-            for (std::size_t i; (i = next.fetch_add(1)) < m_keys.size();)
-                buildTrack(i);
+        // On identical extents an annotation (ProfilerStep#, "## forward ##", nccl:all_gather) is
+        // the parent of the kernel or operator it wraps, wherever the file lists it, so launch
+        // flows bind to the kernel.
+        const auto &classes = m_t.categoryClass;
+        auto wrapperRank = [&classes](std::uint16_t cat) {
+            const CategoryClass c = cat < classes.size() ? classes[cat] : CategoryClass::Other;
+            return c == CategoryClass::GpuAnnotation || c == CategoryClass::UserAnnotation ? 0 : 1;
         };
-        std::vector<std::thread> pool;
-        const int n = int(std::min<std::size_t>(std::size_t(std::max(1, m_threads)), m_keys.size()));
-        for (int i = 1; i < n; ++i)
-            pool.emplace_back(work);
-        work();
-        for (auto &t : pool)
-            t.join();
-    }
-
-    void buildTrack(std::size_t i)
-    {
-        std::vector<TmpSlice> &v = m_tmp[i];
-        // Total order (file offset last) so the result never depends on the sort algorithm.
-        auto before = [](const TmpSlice &a, const TmpSlice &b) {
+        auto before = [&](const TmpSlice &a, const TmpSlice &b) {
             if (a.start != b.start)
                 return a.start < b.start;
             if (a.dur != b.dur)
                 return a.dur > b.dur;
+            const int ra = wrapperRank(a.cat), rb = wrapperRank(b.cat);
+            if (ra != rb)
+                return ra < rb;
             return a.offset < b.offset;
         };
-        if (!std::is_sorted(v.begin(), v.end(), before))
-            std::sort(v.begin(), v.end(), before);
+        sortMostlySorted(v, before);
         Track &tr = m_t.tracks[i];
         const std::size_t n = v.size();
         tr.start.resize(n);
@@ -412,6 +452,35 @@ private:
                 m_corr[i][k] = v[k].correlation;
         }
         std::vector<TmpSlice>().swap(v);
+    }
+
+    // Kineto writes each thread's events as a few time-ordered runs (e.g. operators, then runtime
+    // calls): merging the runs is linear where a full sort is n log n. Many runs: plain sort.
+    template <typename Less>
+    static void sortMostlySorted(std::vector<TmpSlice> &v, Less less)
+    {
+        std::vector<std::size_t> runs{0};
+        for (std::size_t k = 1; k < v.size(); ++k) {
+            if (less(v[k], v[k - 1])) {
+                runs.push_back(k);
+                if (runs.size() > 64) {
+                    std::sort(v.begin(), v.end(), less);
+                    return;
+                }
+            }
+        }
+        runs.push_back(v.size());
+        while (runs.size() > 2) {
+            std::vector<std::size_t> merged{0};
+            for (std::size_t r = 0; r + 2 < runs.size(); r += 2) {
+                std::inplace_merge(v.begin() + std::ptrdiff_t(runs[r]), v.begin() + std::ptrdiff_t(runs[r + 1]),
+                                   v.begin() + std::ptrdiff_t(runs[r + 2]), less);
+                merged.push_back(runs[r + 2]);
+            }
+            if (runs.size() % 2 == 0) // odd number of runs: the last one waits for the next round
+                merged.push_back(runs.back());
+            runs.swap(merged);
+        }
     }
 
     // Deepest slice of `track` that contains ts (enclosing) or the first starting at/after ts.
@@ -694,10 +763,10 @@ private:
                                 .arg(m_t.malformedEvents)
                                 .arg(m_malformedSamples.join(QStringLiteral("; ")));
         if (m_unmatchedEnd)
-            m_t.warnings << tr("%1 end events had no matching begin and were skipped").arg(m_unmatchedEnd);
+            m_t.warnings << tr("%1 end events had no matching begin and were skipped").arg(m_unmatchedEnd.load());
         if (m_unmatchedBegin)
             m_t.warnings << tr("%1 slices began but never ended; they are drawn to the end of the trace")
-                                .arg(m_unmatchedBegin);
+                                .arg(m_unmatchedBegin.load());
         if (m_unboundFlows)
             m_t.warnings << tr("%1 flow events could not be tied to a slice").arg(m_unboundFlows);
         if (m_invalidUtf8)
@@ -731,14 +800,20 @@ private:
     std::unordered_map<StringId, std::uint16_t> m_catIds;
     std::unordered_map<GlobalKey, std::uint32_t, GlobalKeyHash> m_trackIds;
     std::vector<GlobalKey> m_keys;
-    std::vector<std::vector<TmpSlice>> m_tmp;
+    struct Buckets
+    {
+        std::vector<std::uint32_t> begin; // local track -> first index into order
+        std::vector<std::uint32_t> order; // slice indices grouped by track, file order within
+    };
+    std::vector<Buckets> m_buckets;
+    std::vector<std::vector<std::pair<std::uint32_t, std::uint32_t>>> m_sources;
     std::vector<std::vector<std::uint64_t>> m_corr;
     std::vector<ChunkMaps> m_maps;
     std::vector<Meta> m_meta;
     std::map<std::pair<std::int64_t, std::string>, CounterSeries> m_counters;
     std::int64_t m_minTs = INT64_MAX, m_maxTs = INT64_MIN;
-    std::uint64_t m_unmatchedEnd = 0, m_unmatchedBegin = 0, m_unboundFlows = 0, m_invalidUtf8 = 0,
-                  m_catOverflow = 0;
+    std::atomic<std::uint64_t> m_unmatchedEnd{0}, m_unmatchedBegin{0};
+    std::uint64_t m_unboundFlows = 0, m_invalidUtf8 = 0, m_catOverflow = 0;
     std::uint64_t m_ignored[128] = {};
     QStringList m_malformedSamples;
 };

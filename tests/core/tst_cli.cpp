@@ -1,0 +1,264 @@
+// lanescope-cli, run as a process: the DESIGN.md contract for `info` (exactly one JSON object on
+// stdout with the documented keys; exit 0 / 2 bad usage / 3 unreadable with one line on stderr).
+#include "TestTraces.h"
+#include "TestUtil.h"
+
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QProcess>
+#include <QTemporaryDir>
+#include <QtTest>
+
+#ifdef __clang__
+// QSKIP passes an empty __VA_ARGS__, which clang's -Wpedantic reports at every use.
+#pragma clang diagnostic ignored "-Wgnu-zero-variadic-macro-arguments"
+#endif
+
+#include <string>
+
+using namespace lanescope::test;
+
+class tst_Cli : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void initTestCase();
+    void infoJson();
+    void infoRealTrace();
+    void infoTruncated();
+    void badUsage_data();
+    void badUsage();
+    void unreadable_data();
+    void unreadable();
+
+private:
+    struct Run
+    {
+        int exitCode = -1;
+        QByteArray out, err;
+    };
+    Run run(const QStringList &args);
+    static QJsonObject singleObject(const QByteArray &out);
+
+    QTemporaryDir m_dir;
+    QString m_trace;
+    std::string m_text;
+};
+
+namespace {
+
+const char *const kTrace = R"JSON({
+  "schemaVersion": 1,
+  "deviceProperties": [{"id": 0, "name": "NVIDIA H100 80GB HBM3", "totalGlobalMem": 85520809984}],
+  "traceEvents": [
+  {"ph": "X", "cat": "cpu_op", "name": "aten::mm", "pid": 10, "tid": 11, "ts": 100.000, "dur": 50.000},
+  {"ph": "X", "cat": "cuda_runtime", "name": "cudaLaunchKernel", "pid": 10, "tid": 11, "ts": 110.000, "dur": 5.000, "args": {"correlation": 3}},
+  {"ph": "X", "cat": "kernel", "name": "sm90_gemm", "pid": 0, "tid": 7, "ts": 120.000, "dur": 20.000, "args": {"correlation": 3}},
+  {"ph": "X", "cat": "kernel", "name": "sm90_gemm", "pid": 0, "tid": 7, "ts": 150.000, "dur": 20.000},
+  {"ph": "i", "s": "t", "name": "[memory]", "pid": 10, "tid": 11, "ts": 101, "args": {"Device Type": 1, "Device Id": 0, "Bytes": 64, "Total Allocated": 64, "Total Reserved": 2097152}},
+  {"name": "thread_name", "ph": "M", "pid": 10, "tid": 11, "args": {"name": "main"}}
+  ],
+  "distributedInfo": {"backend": "nccl", "rank": 5, "world_size": 16}
+})JSON";
+
+} // namespace
+
+tst_Cli::Run tst_Cli::run(const QStringList &args)
+{
+    QProcess p;
+    p.start(QStringLiteral(LANESCOPE_CLI_PATH), args);
+    Run r;
+    if (!p.waitForFinished(120000)) {
+        p.kill();
+        p.waitForFinished();
+        return r;
+    }
+    r.exitCode = p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1;
+    r.out = p.readAllStandardOutput();
+    r.err = p.readAllStandardError();
+    return r;
+}
+
+QJsonObject tst_Cli::singleObject(const QByteArray &out)
+{
+    // Exactly one JSON object: the whole of stdout parses as one document, with nothing after it
+    // but the final newline.
+    QJsonParseError e;
+    const QJsonDocument d = QJsonDocument::fromJson(out, &e);
+    if (e.error != QJsonParseError::NoError || !d.isObject())
+        return QJsonObject();
+    return d.object();
+}
+
+void tst_Cli::initTestCase()
+{
+    QVERIFY(QFileInfo::exists(QStringLiteral(LANESCOPE_CLI_PATH)));
+    QVERIFY(m_dir.isValid());
+    m_trace = m_dir.filePath(QStringLiteral("rank5.pt.trace.json"));
+    m_text = kTrace;
+    QVERIFY(writeFile(m_trace, m_text));
+}
+
+void tst_Cli::infoJson()
+{
+    const Run r = run({QStringLiteral("info"), m_trace, QStringLiteral("--json")});
+    QCOMPARE(r.exitCode, 0);
+    QVERIFY2(r.out.endsWith('\n') && r.out.count('\n') == 1, r.out.constData());
+    const QJsonObject o = singleObject(r.out);
+    QVERIFY2(!o.isEmpty(), r.out.constData());
+    for (const char *key : {"bytes", "events", "load_seconds", "threads_used", "anon_rss_bytes", "rank", "world_size",
+                            "devices", "tracks", "warnings", "truncated"})
+        QVERIFY2(o.contains(QLatin1String(key)), key);
+    QCOMPARE(o.value(QStringLiteral("bytes")).toInteger(), qint64(m_text.size()));
+    QCOMPARE(o.value(QStringLiteral("events")).toInteger(), qint64(6));
+    QVERIFY(o.value(QStringLiteral("load_seconds")).isDouble());
+    QVERIFY(o.value(QStringLiteral("load_seconds")).toDouble() >= 0);
+    QVERIFY(o.value(QStringLiteral("threads_used")).toInt() >= 1);
+    QVERIFY(o.value(QStringLiteral("anon_rss_bytes")).toInteger() > 0);
+    QCOMPARE(o.value(QStringLiteral("rank")).toInt(), 5);
+    QCOMPARE(o.value(QStringLiteral("world_size")).toInt(), 16);
+    QCOMPARE(o.value(QStringLiteral("truncated")).toBool(true), false);
+    QVERIFY(o.value(QStringLiteral("warnings")).isArray());
+    QCOMPARE(o.value(QStringLiteral("warnings")).toArray().size(), 0);
+
+    const QJsonArray devices = o.value(QStringLiteral("devices")).toArray();
+    QCOMPARE(devices.size(), 1);
+    QCOMPARE(devices[0].toObject().value(QStringLiteral("id")).toInt(-1), 0);
+    QCOMPARE(devices[0].toObject().value(QStringLiteral("name")).toString(), QStringLiteral("NVIDIA H100 80GB HBM3"));
+
+    // tracks: kind cpu|gpu|counter, pid, tid, name, events. The memory curve is a counter track.
+    const QJsonArray tracks = o.value(QStringLiteral("tracks")).toArray();
+    int cpu = 0, gpu = 0, counter = 0;
+    for (const QJsonValue &v : tracks) {
+        const QJsonObject t = v.toObject();
+        for (const char *key : {"kind", "pid", "tid", "name", "events"})
+            QVERIFY2(t.contains(QLatin1String(key)), key);
+        const QString kind = t.value(QStringLiteral("kind")).toString();
+        QVERIFY(kind == QLatin1String("cpu") || kind == QLatin1String("gpu") || kind == QLatin1String("counter"));
+        if (kind == QLatin1String("cpu")) {
+            ++cpu;
+            QCOMPARE(t.value(QStringLiteral("pid")).toInt(), 10);
+            QCOMPARE(t.value(QStringLiteral("tid")).toInt(), 11);
+            QCOMPARE(t.value(QStringLiteral("name")).toString(), QStringLiteral("main"));
+            QCOMPARE(t.value(QStringLiteral("events")).toInt(), 2);
+        } else if (kind == QLatin1String("gpu")) {
+            ++gpu;
+            QCOMPARE(t.value(QStringLiteral("pid")).toInt(), 0);
+            QCOMPARE(t.value(QStringLiteral("tid")).toInt(), 7);
+            QCOMPARE(t.value(QStringLiteral("events")).toInt(), 2);
+        } else {
+            ++counter;
+            QCOMPARE(t.value(QStringLiteral("events")).toInt(), 1);
+        }
+    }
+    QCOMPARE(cpu, 1);
+    QCOMPARE(gpu, 1);
+    QCOMPARE(counter, 1);
+    QVERIFY2(r.err.isEmpty(), r.err.constData());
+
+    // --threads is honoured and the figures do not depend on it.
+    const Run one = run({QStringLiteral("info"), m_trace, QStringLiteral("--json"), QStringLiteral("--threads"), QStringLiteral("1")});
+    QCOMPARE(one.exitCode, 0);
+    const QJsonObject o1 = singleObject(one.out);
+    QCOMPARE(o1.value(QStringLiteral("threads_used")).toInt(), 1);
+    QCOMPARE(o1.value(QStringLiteral("tracks")).toArray(), tracks);
+
+    // Without --json: human text, still exit 0.
+    const Run text = run({QStringLiteral("info"), m_trace});
+    QCOMPARE(text.exitCode, 0);
+    QVERIFY(text.out.contains("6 events"));
+}
+
+void tst_Cli::infoRealTrace()
+{
+    LANESCOPE_REQUIRE_TRACE(path, "v100-memory-allreduce.json.gz");
+    const Run r = run({QStringLiteral("info"), path, QStringLiteral("--json")});
+    QCOMPARE(r.exitCode, 0);
+    const QJsonObject o = singleObject(r.out);
+    QVERIFY2(!o.isEmpty(), r.out.left(200).constData());
+    // Figures from python3's json module on the same file.
+    QCOMPARE(o.value(QStringLiteral("events")).toInteger(), qint64(216092));
+    QCOMPARE(o.value(QStringLiteral("bytes")).toInteger(), QFileInfo(path).size());
+    QCOMPARE(o.value(QStringLiteral("rank")).toInt(), 1);
+    QCOMPARE(o.value(QStringLiteral("world_size")).toInt(), 2);
+    QCOMPARE(o.value(QStringLiteral("devices")).toArray().size(), 2);
+    int gpu = 0;
+    for (const QJsonValue &v : o.value(QStringLiteral("tracks")).toArray())
+        gpu += v.toObject().value(QStringLiteral("kind")).toString() == QLatin1String("gpu");
+    QCOMPARE(gpu, 2);
+    QCOMPARE(o.value(QStringLiteral("truncated")).toBool(true), false);
+}
+
+void tst_Cli::infoTruncated()
+{
+    const QString p = m_dir.filePath(QStringLiteral("cut.json"));
+    const std::size_t cut = m_text.find("sm90_gemm") + 3;
+    QVERIFY(writeFile(p, m_text.substr(0, cut)));
+    const Run r = run({QStringLiteral("info"), p, QStringLiteral("--json")});
+    QCOMPARE(r.exitCode, 0);
+    const QJsonObject o = singleObject(r.out);
+    QVERIFY2(!o.isEmpty(), r.out.constData());
+    QCOMPARE(o.value(QStringLiteral("truncated")).toBool(false), true);
+    QCOMPARE(o.value(QStringLiteral("events")).toInt(), 2);
+    QVERIFY(o.value(QStringLiteral("warnings")).toArray().size() >= 1);
+    QVERIFY(o.value(QStringLiteral("warnings")).toArray().at(0).toString().contains(QStringLiteral("byte")));
+}
+
+void tst_Cli::badUsage_data()
+{
+    QTest::addColumn<QStringList>("args");
+    QTest::newRow("no arguments") << QStringList();
+    QTest::newRow("unknown command") << QStringList{QStringLiteral("frobnicate")};
+    QTest::newRow("info without a trace") << QStringList{QStringLiteral("info")};
+    QTest::newRow("info --json only") << QStringList{QStringLiteral("info"), QStringLiteral("--json")};
+    QTest::newRow("two traces") << QStringList{QStringLiteral("info"), QStringLiteral("a.json"), QStringLiteral("b.json")};
+    QTest::newRow("unknown option") << QStringList{QStringLiteral("info"), QStringLiteral("a.json"), QStringLiteral("--frobnicate")};
+    QTest::newRow("--threads not a number") << QStringList{QStringLiteral("info"), QStringLiteral("a.json"),
+                                                           QStringLiteral("--threads"), QStringLiteral("many")};
+}
+
+void tst_Cli::badUsage()
+{
+    QFETCH(QStringList, args);
+    const Run r = run(args);
+    QCOMPARE(r.exitCode, 2);
+    QVERIFY(r.out.isEmpty());
+    QVERIFY(!r.err.isEmpty());
+}
+
+void tst_Cli::unreadable_data()
+{
+    QTest::addColumn<QString>("name");
+    QTest::addColumn<QByteArray>("content"); // null: do not create the file
+    QTest::newRow("missing file") << QStringLiteral("missing.json") << QByteArray();
+    QTest::newRow("empty file") << QStringLiteral("empty.json") << QByteArray("");
+    QTest::newRow("not JSON") << QStringLiteral("notes.txt") << QByteArray("these are my notes\n");
+    QTest::newRow("JSON, not a trace") << QStringLiteral("config.json") << QByteArray("{\"a\": 1}\n");
+    QTest::newRow("corrupt gzip") << QStringLiteral("bad.json.gz") << QByteArray("\x1f\x8b\x08\x00garbagegarbage", 18);
+    QTest::newRow("a folder") << QStringLiteral(".") << QByteArray();
+}
+
+void tst_Cli::unreadable()
+{
+    QFETCH(QString, name);
+    QFETCH(QByteArray, content);
+    const QString p = name == QLatin1String(".") ? m_dir.path() : m_dir.filePath(name);
+    if (!content.isNull())
+        QVERIFY(writeFile(p, content.toStdString()));
+    for (const bool json : {true, false}) {
+        QStringList args{QStringLiteral("info"), p};
+        if (json)
+            args << QStringLiteral("--json");
+        const Run r = run(args);
+        QCOMPARE(r.exitCode, 3);
+        QVERIFY2(r.out.isEmpty(), r.out.constData());
+        // Exactly one line on stderr.
+        QVERIFY2(r.err.endsWith('\n') && r.err.count('\n') == 1, r.err.constData());
+        QVERIFY(r.err.size() > 10);
+    }
+}
+
+QTEST_GUILESS_MAIN(tst_Cli)
+#include "tst_cli.moc"

@@ -1,0 +1,227 @@
+// io/MappedSource: plain files are mapped, .gz files inflated (all members), and a file that changes
+// on disk after loading is detected (stillValid) or survived (the SIGBUS guard) instead of crashing.
+#include "LoadHelpers.h"
+#include "TestUtil.h"
+
+#include "io/MappedSource.h"
+#include "io/SigbusGuard.h"
+#include "parse/EventArgs.h"
+
+#include <QDateTime>
+#include <QTemporaryDir>
+#include <QtTest>
+
+#include <string>
+
+using namespace lanescope;
+using namespace lanescope::test;
+
+class tst_MappedSource : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void initTestCase();
+    void plainFile();
+    void gzipFile_data();
+    void gzipFile();
+    void concatenatedGzip();
+    void cutGzip();
+    void openErrors();
+    void fromBytes();
+    void modifiedFile();
+    void shrunkFile();
+
+private:
+    QTemporaryDir m_dir;
+    std::string m_trace; // a plain trace of ~200 KB
+    QString path(const char *name) const { return m_dir.filePath(QString::fromLatin1(name)); }
+};
+
+void tst_MappedSource::initTestCase()
+{
+    QVERIFY(m_dir.isValid());
+    m_trace = "{\"traceEvents\": [\n";
+    for (int i = 0; i < 2000; ++i) {
+        if (i)
+            m_trace += ",\n";
+        m_trace += "{\"ph\": \"X\", \"cat\": \"cpu_op\", \"name\": \"op" + std::to_string(i)
+            + "\", \"pid\": 1, \"tid\": 1, \"ts\": " + std::to_string(i * 10) + ", \"dur\": 5, \"args\": {\"i\": "
+            + std::to_string(i) + ", \"pad\": \"" + std::string(40, 'x') + "\"}}";
+    }
+    m_trace += "\n]}\n";
+    QVERIFY(m_trace.size() > 150000);
+}
+
+void tst_MappedSource::plainFile()
+{
+    const QString p = path("plain.json");
+    QVERIFY(writeFile(p, m_trace));
+    const auto r = MappedSource::open(p);
+    QVERIFY2(r.source, qPrintable(r.error));
+    QVERIFY(r.warning.isEmpty());
+    QVERIFY(!r.source->gzipped());
+    QCOMPARE(r.source->size(), quint64(m_trace.size()));
+    QCOMPARE(r.source->fileBytes(), quint64(m_trace.size()));
+    QCOMPARE(r.source->path(), p);
+    QVERIFY(std::string(r.source->data(), r.source->size()) == m_trace);
+    QVERIFY(r.source->stillValid());
+    r.source->adviseRandom();
+    r.source->adviseSequential();
+}
+
+void tst_MappedSource::gzipFile_data()
+{
+    QTest::addColumn<int>("level");
+    QTest::newRow("stored (level 0)") << 0;
+    QTest::newRow("fast") << 1;
+    QTest::newRow("best") << 9;
+}
+
+void tst_MappedSource::gzipFile()
+{
+    QFETCH(int, level);
+    const QString p = path("trace.json.gz");
+    const std::string gz = gzipBytes(m_trace, level);
+    QVERIFY(writeFile(p, gz));
+    const auto r = MappedSource::open(p);
+    QVERIFY2(r.source, qPrintable(r.error));
+    QVERIFY(r.warning.isEmpty());
+    QVERIFY(r.source->gzipped());
+    QCOMPARE(r.source->fileBytes(), quint64(gz.size()));
+    QCOMPARE(r.source->size(), quint64(m_trace.size()));
+    QVERIFY(std::string(r.source->data(), r.source->size()) == m_trace);
+    QVERIFY(r.source->stillValid());
+    // The inflated copy lives in an unlinked temporary file: nothing is left behind in the folder.
+    QCOMPARE(QDir(m_dir.path()).entryList(QDir::Files).filter(QStringLiteral("lanescope-")).size(), 0);
+
+    const LoadResult lr = loadTrace(p);
+    QVERIFY2(lr.trace, qPrintable(lr.error));
+    QCOMPARE(lr.trace->eventCount, quint64(2000));
+    QVERIFY(lr.trace->gzipped);
+    QCOMPARE(lr.trace->fileBytes, quint64(gz.size()));
+    QCOMPARE(lr.trace->jsonBytes, quint64(m_trace.size()));
+}
+
+void tst_MappedSource::concatenatedGzip()
+{
+    // `cat a.gz b.gz` is a valid gzip file holding a + b.
+    const std::size_t half = m_trace.size() / 2;
+    const std::string a = m_trace.substr(0, half), b = m_trace.substr(half);
+    const QString p = path("concat.json.gz");
+    QVERIFY(writeFile(p, gzipBytes(a) + gzipBytes(b, 9)));
+    const auto r = MappedSource::open(p);
+    QVERIFY2(r.source, qPrintable(r.error));
+    QVERIFY2(r.warning.isEmpty(), qPrintable(r.warning));
+    QVERIFY(std::string(r.source->data(), r.source->size()) == m_trace);
+    const LoadResult lr = loadTrace(p);
+    QVERIFY2(lr.trace, qPrintable(lr.error));
+    QCOMPARE(lr.trace->eventCount, quint64(2000));
+    QVERIFY(!lr.trace->truncated);
+}
+
+void tst_MappedSource::cutGzip()
+{
+    const std::string gz = gzipBytes(m_trace);
+    const QString p = path("cut.json.gz");
+    QVERIFY(writeFile(p, gz.substr(0, gz.size() / 2)));
+    bool complete = true;
+    const std::string expected = gunzipBytes(gz.substr(0, gz.size() / 2), &complete);
+    QVERIFY(!complete);
+    const auto r = MappedSource::open(p);
+    QVERIFY2(r.source, qPrintable(r.error));
+    QVERIFY(!r.warning.isEmpty());
+    QVERIFY(std::string(r.source->data(), r.source->size()) == expected);
+}
+
+void tst_MappedSource::openErrors()
+{
+    auto r = MappedSource::open(path("missing.json"));
+    QVERIFY(!r.source);
+    QVERIFY(r.error.contains(QStringLiteral("no such file")));
+    r = MappedSource::open(m_dir.path());
+    QVERIFY(!r.source);
+    QVERIFY(r.error.contains(QStringLiteral("folder")));
+    QVERIFY(writeFile(path("empty.json"), std::string()));
+    r = MappedSource::open(path("empty.json"));
+    QVERIFY(!r.source);
+    QVERIFY(r.error.contains(QStringLiteral("empty")));
+    // A gzip member that inflates to nothing.
+    QVERIFY(writeFile(path("nothing.json.gz"), gzipBytes(std::string())));
+    r = MappedSource::open(path("nothing.json.gz"));
+    QVERIFY(!r.source);
+    QVERIFY(!r.error.isEmpty());
+}
+
+void tst_MappedSource::fromBytes()
+{
+    const auto s = MappedSource::fromBytes(std::string("[]"), QStringLiteral("mem"));
+    QCOMPARE(s->size(), quint64(2));
+    QVERIFY(s->nulTerminated());
+    QCOMPARE(s->data()[s->size()], '\0');
+    QVERIFY(s->stillValid());
+    QVERIFY(!s->gzipped());
+}
+
+void tst_MappedSource::modifiedFile()
+{
+    const QString p = path("modified.json");
+    QVERIFY(writeFile(p, m_trace));
+    const LoadResult lr = loadTrace(p);
+    QVERIFY2(lr.trace, qPrintable(lr.error));
+    QVERIFY(lr.trace->source->stillValid());
+    // Same size, new content and a new modification time (another profiler run wrote over it).
+    std::string other = m_trace;
+    other[other.find("op1")] = 'O';
+    QVERIFY(writeFile(p, other));
+    {
+        QFile f(p);
+        QVERIFY(f.open(QIODevice::ReadWrite));
+        QVERIFY(f.setFileTime(QDateTime::currentDateTime().addSecs(60), QFileDevice::FileModificationTime));
+    }
+    QString why;
+    QVERIFY(!lr.trace->source->stillValid(&why));
+    QVERIFY(!why.isEmpty());
+    const Track &tr = lr.trace->tracks[0];
+    const EventDetails d = readEventDetails(*lr.trace, tr.fileOffset[5]);
+    QVERIFY(!d.ok);
+    QVERIFY(!d.error.isEmpty());
+    // Deleted.
+    QVERIFY(QFile::remove(p));
+    QVERIFY(!lr.trace->source->stillValid(&why));
+    QVERIFY(why.contains(QStringLiteral("gone")));
+}
+
+void tst_MappedSource::shrunkFile()
+{
+    const QString p = path("shrinks.json");
+    QVERIFY(writeFile(p, m_trace));
+    const LoadResult lr = loadTrace(p);
+    QVERIFY2(lr.trace, qPrintable(lr.error));
+    const Track &tr = lr.trace->tracks[0];
+    const quint64 lastOffset = tr.fileOffset[tr.size() - 1];
+    QVERIFY(readEventDetails(*lr.trace, lastOffset).ok);
+
+    // Another process truncates the file: the mapped pages past the new end now fault with SIGBUS.
+    QVERIFY(QFile::resize(p, 100));
+    const EventDetails d = readEventDetails(*lr.trace, lastOffset);
+    QVERIFY(!d.ok);
+    QVERIFY(!d.error.isEmpty());
+
+    // Reading the mapping directly, as a reader that skipped stillValid() would: the guard turns
+    // the fault into a false return.
+    const MappedSource &src = *lr.trace->source;
+    volatile char sink = 0;
+    const bool ok = runGuarded([&] {
+        for (quint64 i = 4096; i < src.size(); i += 4096)
+            sink = char(sink + src.data()[i]);
+    });
+    QVERIFY(!ok);
+    // And the guard keeps working after a fault (the handler stays installed, nesting unwinds).
+    QVERIFY(runGuarded([] {}));
+    QVERIFY(!runGuarded([&] { sink = src.data()[src.size() - 1]; }));
+    Q_UNUSED(sink);
+}
+
+QTEST_GUILESS_MAIN(tst_MappedSource)
+#include "tst_mappedsource.moc"

@@ -1,0 +1,92 @@
+// libFuzzer target for the trace parser (Perfetto's trace_parsing_fuzzer is the model): any bytes
+// -> loadTrace with 1 and 2 threads, then every column of the model is read and a few events are
+// read back from the bytes. Crashes, sanitizer reports and hangs are the findings.
+#include "io/MappedSource.h"
+#include "model/Trace.h"
+#include "parse/EventArgs.h"
+#include "parse/TraceLoader.h"
+
+#include <QCoreApplication>
+
+#include <cstddef>
+#include <cstdint>
+#include <string>
+
+namespace {
+
+std::uint64_t touch(const lanescope::Trace &t)
+{
+    std::uint64_t h = t.eventCount + t.malformedEvents + t.truncatedAtByte + std::uint64_t(t.minTs) + std::uint64_t(t.maxTs);
+    for (const auto &tr : t.tracks) {
+        if (tr.dur.size() != tr.size() || tr.nameId.size() != tr.size() || tr.catId.size() != tr.size()
+            || tr.depth.size() != tr.size() || tr.fileOffset.size() != tr.size())
+            __builtin_trap();
+        for (std::size_t i = 0; i < tr.size(); ++i) {
+            if (i && tr.start[i - 1] > tr.start[i])
+                __builtin_trap(); // columns must be sorted by start
+            if (tr.depth[i] > tr.maxDepth || tr.catId[i] >= t.categories.size())
+                __builtin_trap();
+            h += std::uint64_t(tr.end(i)) + tr.depth[i] + tr.fileOffset[i] + t.strings.view(tr.nameId[i]).size()
+                + std::uint64_t(t.category(tr.catId[i]).size());
+        }
+        h += std::uint64_t(tr.name.size() + tr.pidLabel.size() + tr.tidLabel.size());
+    }
+    for (const auto &f : t.flows) {
+        if (f.fromTrack >= t.tracks.size() || f.toTrack >= t.tracks.size()
+            || f.fromSlice >= t.tracks[f.fromTrack].size() || f.toSlice >= t.tracks[f.toTrack].size())
+            __builtin_trap();
+        h += std::uint64_t(t.tracks[f.fromTrack].start[f.fromSlice]) + std::uint64_t(f.kind);
+    }
+    for (const auto &m : t.memory)
+        for (const auto &s : m.samples)
+            h += std::uint64_t(s.ts + s.bytes + s.allocated + s.reserved);
+    for (const auto &c : t.counters) {
+        if (c.ts.size() != c.value.size())
+            __builtin_trap();
+        for (std::size_t i = 0; i < c.ts.size(); ++i)
+            h += std::uint64_t(c.ts[i]) + std::uint64_t(c.value[i] == c.value[i]);
+    }
+    for (const auto &p : t.processes)
+        h += std::uint64_t(p.name.size() + p.labels.size());
+    for (const auto &d : t.devices)
+        h += std::uint64_t(d.name.size());
+    for (const auto &w : t.warnings)
+        h += std::uint64_t(w.size());
+    // Read back the first and last slice of every track (bounded), as the details panel would.
+    int reads = 0;
+    for (const auto &tr : t.tracks) {
+        if (tr.size() == 0 || reads > 16)
+            continue;
+        for (std::size_t i : {std::size_t(0), tr.size() - 1}) {
+            const auto d = lanescope::readEventDetails(t, tr.fileOffset[i]);
+            h += std::uint64_t(d.ok) + std::uint64_t(d.args.size()) + std::uint64_t(d.json.size());
+            ++reads;
+        }
+    }
+    return h;
+}
+
+} // namespace
+
+extern "C" int LLVMFuzzerInitialize(int *argc, char ***argv)
+{
+    static QCoreApplication *app = new QCoreApplication(*argc, *argv); // for tr(); lives for the run
+    (void)app;
+    return 0;
+}
+
+extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t *data, std::size_t size)
+{
+    static volatile std::uint64_t sink = 0;
+    const std::string bytes(reinterpret_cast<const char *>(data), size);
+    for (int threads : {1, 2}) {
+        lanescope::LoadOptions options;
+        options.threads = threads;
+        const auto r = lanescope::loadTrace(lanescope::MappedSource::fromBytes(bytes), options);
+        if (r.trace)
+            sink = sink + touch(*r.trace);
+        else if (r.error.isEmpty())
+            __builtin_trap(); // a failed load must say why
+    }
+    return 0;
+}
