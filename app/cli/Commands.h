@@ -8,5 +8,6 @@ namespace lanescope::cli {
 enum ExitCode { Ok = 0, BadUsage = 2, Unreadable = 3 };
 
 int runInfo(const QStringList &args);
+int runSynth(const QStringList &args);
 
 } // namespace lanescope::cli

@@ -17,6 +17,7 @@ void usage(std::FILE *to)
                    "\n"
                    "commands:\n"
                    "  info TRACE [--json] [--threads N]   what the trace holds and how it loaded\n"
+                   "  synth --scenario NAME -o OUT        write a deterministic synthetic FSDP trace\n"
                    "\n"
                    "Exit codes: 0 success, 2 bad usage, 3 unreadable input.\n")),
                to);
@@ -49,6 +50,8 @@ int main(int argc, char **argv)
     }
     if (command == QLatin1String("info"))
         return lanescope::cli::runInfo(args);
+    if (command == QLatin1String("synth"))
+        return lanescope::cli::runSynth(args);
     std::fprintf(stderr, "%s\n",
                  qPrintable(QCoreApplication::translate("cli", "lanescope-cli: unknown command '%1'").arg(command)));
     usage(stderr);
