@@ -1,0 +1,81 @@
+#pragma once
+// The main window: opens a trace (menu, recent files, drag and drop, command line), loads it off the
+// UI thread with progress and cancel, and shows what it holds with its warnings.
+#include "model/Trace.h"
+
+#include <QMainWindow>
+
+#include <memory>
+
+class QLabel;
+class QMenu;
+class QProgressBar;
+class QPushButton;
+class QStackedWidget;
+class QTimer;
+
+namespace lanescope {
+
+struct LoadResult;
+class TraceLoadJob;
+class TraceSummaryView;
+class WarningBanner;
+
+class MainWindow : public QMainWindow
+{
+    Q_OBJECT
+public:
+    explicit MainWindow(QWidget *parent = nullptr);
+    ~MainWindow() override;
+
+    static constexpr int kMaxRecentFiles = 10;
+
+    // Starts loading path (cancelling a load in progress). Returns at once.
+    void openFile(const QString &path);
+    void cancelLoad();
+    bool isLoading() const;
+
+    const std::shared_ptr<const Trace> &trace() const { return m_trace; }
+    QString currentFile() const { return m_currentFile; }
+    QString statusText() const;
+    TraceSummaryView *summaryView() const { return m_summary; }
+    WarningBanner *warningBanner() const { return m_banner; }
+    QProgressBar *progressBar() const { return m_progress; }
+    QPushButton *cancelButton() const { return m_cancelButton; }
+    static QStringList recentFiles();
+
+signals:
+    void loadFinished(bool ok); // after the window has taken in a load's result (tests wait on it)
+
+protected:
+    void dragEnterEvent(QDragEnterEvent *event) override;
+    void dropEvent(QDropEvent *event) override;
+    void closeEvent(QCloseEvent *event) override;
+
+private:
+    void createActions();
+    void showOpenDialog();
+    void rebuildRecentMenu();
+    void addRecentFile(const QString &path);
+    void setLoading(bool loading);
+    void onLoadFinished(const TraceLoadJob &job, const LoadResult &result);
+    void showError(const QString &path, const QString &error);
+    void updateTitle();
+    void about();
+
+    std::shared_ptr<const Trace> m_trace;
+    QString m_currentFile;
+    TraceLoadJob *m_job = nullptr; // the load in progress (a child); null when idle
+
+    QStackedWidget *m_stack = nullptr;
+    QLabel *m_placeholder = nullptr;
+    TraceSummaryView *m_summary = nullptr;
+    WarningBanner *m_banner = nullptr;
+    QMenu *m_recentMenu = nullptr;
+    QLabel *m_statusLabel = nullptr;
+    QProgressBar *m_progress = nullptr;
+    QPushButton *m_cancelButton = nullptr;
+    QTimer *m_progressTimer = nullptr;
+};
+
+} // namespace lanescope

@@ -1,0 +1,63 @@
+#!/usr/bin/env python3
+"""Move messages that lupdate filed under the wrong context to the context used at run time.
+
+core/ and app/cli/ call a file-local `tr()` wrapper around QCoreApplication::translate("TraceLoader",
+...) etc.; lupdate cannot see through it and files those strings under the enclosing namespace
+("lanescope", "lanescope::parse::Merger", ...). This puts them back, by source file, and merges
+duplicates. It is a no-op once core/ uses Q_DECLARE_TR_FUNCTIONS(TraceLoader) style helpers.
+Usage: fix_contexts.py lanescope_zh_CN.ts   (run by update_ts.sh after lupdate)
+"""
+import sys
+import xml.etree.ElementTree as ET
+
+BY_FILE = {
+    "core/parse/TraceLoader.cpp": "TraceLoader",
+    "core/parse/TraceMerge.cpp": "TraceLoader",
+    "core/io/MappedSource.cpp": "MappedSource",
+    "core/parse/EventArgs.cpp": "EventArgs",
+    "app/cli/": "cli",
+}
+
+
+def wanted_context(message, current):
+    for loc in message.findall("location"):
+        name = loc.get("filename", "").replace("\\", "/")
+        for key, ctx in BY_FILE.items():
+            if key in name:
+                return ctx
+    return current
+
+
+def main(path):
+    tree = ET.parse(path)
+    root = tree.getroot()
+    contexts = {c.findtext("name"): c for c in root.findall("context")}
+    moves = []
+    for name, ctx in contexts.items():
+        for msg in ctx.findall("message"):
+            target = wanted_context(msg, name)
+            if target != name:
+                moves.append((ctx, msg, target))
+    for ctx, msg, target in moves:
+        ctx.remove(msg)
+        dest = contexts.get(target)
+        if dest is None:
+            dest = ET.SubElement(root, "context")
+            ET.SubElement(dest, "name").text = target
+            contexts[target] = dest
+        existing = {m.findtext("source") for m in dest.findall("message")}
+        if msg.findtext("source") not in existing:
+            dest.append(msg)
+    for name, ctx in list(contexts.items()):
+        if not ctx.findall("message"):
+            root.remove(ctx)
+    root[:] = sorted(root, key=lambda c: c.findtext("name") or "")
+    ET.indent(tree, space="    ")
+    with open(path, "wb") as f:
+        f.write(b'<?xml version="1.0" encoding="utf-8"?>\n<!DOCTYPE TS>\n')
+        tree.write(f, encoding="utf-8", xml_declaration=False)
+        f.write(b"\n")
+
+
+if __name__ == "__main__":
+    main(sys.argv[1])

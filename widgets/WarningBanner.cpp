@@ -1,0 +1,65 @@
+#include "WarningBanner.h"
+
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QStyle>
+#include <QToolButton>
+
+namespace lanescope {
+
+WarningBanner::WarningBanner(QWidget *parent)
+    : QFrame(parent)
+    , m_icon(new QLabel(this))
+    , m_text(new QLabel(this))
+    , m_close(new QToolButton(this))
+{
+    setObjectName(QStringLiteral("WarningBanner"));
+    setFrameShape(QFrame::StyledPanel);
+    // A fixed amber, not a palette role: it must stand out in light and dark themes alike.
+    setStyleSheet(QStringLiteral("#WarningBanner { background: #fff3cd; border: 1px solid #e0b84c; }"
+                                 "#WarningBanner QLabel { color: #5c4300; }"));
+    setAutoFillBackground(true);
+
+    const int iconSize = style()->pixelMetric(QStyle::PM_SmallIconSize);
+    m_icon->setPixmap(style()->standardIcon(QStyle::SP_MessageBoxWarning).pixmap(iconSize, iconSize));
+    m_icon->setAlignment(Qt::AlignTop);
+    m_text->setTextFormat(Qt::PlainText);
+    m_text->setWordWrap(true);
+    m_text->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_close->setAutoRaise(true);
+    m_close->setIcon(style()->standardIcon(QStyle::SP_TitleBarCloseButton));
+    m_close->setToolTip(tr("Dismiss these warnings"));
+    m_close->setAccessibleName(tr("Dismiss"));
+
+    auto *layout = new QHBoxLayout(this);
+    layout->setContentsMargins(8, 4, 4, 4);
+    layout->addWidget(m_icon);
+    layout->addWidget(m_text, 1);
+    layout->addWidget(m_close, 0, Qt::AlignTop);
+
+    connect(m_close, &QToolButton::clicked, this, [this] {
+        hide();
+        emit dismissed();
+    });
+    setVisible(false);
+}
+
+void WarningBanner::setWarnings(const QStringList &warnings)
+{
+    m_warnings = warnings;
+    if (warnings.isEmpty()) {
+        m_text->clear();
+        hide();
+        return;
+    }
+    QStringList lines;
+    lines << tr("The trace loaded with %n warning(s):", nullptr, int(warnings.size()));
+    for (const QString &w : warnings)
+        lines << QStringLiteral("• ") + w;
+    m_text->setText(lines.join(QLatin1Char('\n')));
+    show();
+}
+
+QString WarningBanner::text() const { return m_text->text(); }
+
+} // namespace lanescope
