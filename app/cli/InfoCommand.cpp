@@ -13,7 +13,11 @@
 namespace lanescope::cli {
 namespace {
 
-QString tr(const char *s) { return QCoreApplication::translate("cli", s); }
+// lupdate files Text::tr() strings under the "cli" context, the one looked up at run time.
+struct Text
+{
+    Q_DECLARE_TR_FUNCTIONS(cli)
+};
 
 void writeJson(const Trace &t)
 {
@@ -126,7 +130,7 @@ void writeJson(const Trace &t)
 
 void writeText(const Trace &t)
 {
-    std::printf("%s\n", qPrintable(tr("%1: %2 events, %3 slices on %4 tracks, %5 flows, loaded in %6 s with %7 threads")
+    std::printf("%s\n", qPrintable(Text::tr("%1: %2 events, %3 slices on %4 tracks, %5 flows, loaded in %6 s with %7 threads")
                                        .arg(t.path)
                                        .arg(t.eventCount)
                                        .arg(t.sliceCount())
@@ -135,7 +139,7 @@ void writeText(const Trace &t)
                                        .arg(t.loadSeconds, 0, 'f', 3)
                                        .arg(t.threadsUsed)));
     if (t.rank >= 0)
-        std::printf("%s\n", qPrintable(tr("rank %1 of %2").arg(t.rank).arg(t.worldSize)));
+        std::printf("%s\n", qPrintable(Text::tr("rank %1 of %2").arg(t.rank).arg(t.worldSize)));
     for (const auto &d : t.devices)
         std::printf("  GPU %d: %s\n", d.id, qPrintable(d.name));
     for (const auto &tr : t.tracks)
@@ -143,7 +147,7 @@ void writeText(const Trace &t)
                     qPrintable(tr.pidLabel.isEmpty() ? QString::number(tr.pid) : tr.pidLabel), qPrintable(tr.name),
                     tr.size());
     for (const auto &w : t.warnings)
-        std::printf("%s\n", qPrintable(tr("warning: %1").arg(w)));
+        std::printf("%s\n", qPrintable(Text::tr("warning: %1").arg(w)));
 }
 
 } // namespace
@@ -162,18 +166,18 @@ int runInfo(const QStringList &argsIn)
             bool ok = false;
             threads = args.takeFirst().toInt(&ok);
             if (!ok || threads < 0) {
-                std::fprintf(stderr, "%s\n", qPrintable(tr("lanescope-cli info: --threads needs a number")));
+                std::fprintf(stderr, "%s\n", qPrintable(Text::tr("lanescope-cli info: --threads needs a number")));
                 return BadUsage;
             }
         } else if (a.startsWith(QLatin1String("--")) || !path.isEmpty()) {
-            std::fprintf(stderr, "%s\n", qPrintable(tr("lanescope-cli info: unexpected argument '%1'").arg(a)));
+            std::fprintf(stderr, "%s\n", qPrintable(Text::tr("lanescope-cli info: unexpected argument '%1'").arg(a)));
             return BadUsage;
         } else {
             path = a;
         }
     }
     if (path.isEmpty()) {
-        std::fprintf(stderr, "%s\n", qPrintable(tr("usage: lanescope-cli info TRACE [--json] [--threads N]")));
+        std::fprintf(stderr, "%s\n", qPrintable(Text::tr("usage: lanescope-cli info TRACE [--json] [--threads N]")));
         return BadUsage;
     }
     LoadOptions options;

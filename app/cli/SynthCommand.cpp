@@ -18,11 +18,15 @@
 namespace lanescope::cli {
 namespace {
 
-QString tr(const char *s) { return QCoreApplication::translate("cli", s); }
+// lupdate files Text::tr() strings under the "cli" context, the one looked up at run time.
+struct Text
+{
+    Q_DECLARE_TR_FUNCTIONS(cli)
+};
 
 void usage(std::FILE *to)
 {
-    std::fputs(qPrintable(tr("usage: lanescope-cli synth --scenario fsdp-baseline|fsdp-prefetch|fsdp-tuned -o OUT [options]\n"
+    std::fputs(qPrintable(Text::tr("usage: lanescope-cli synth --scenario fsdp-baseline|fsdp-prefetch|fsdp-tuned -o OUT [options]\n"
                              "\n"
                              "  -o, --output PATH              trace file; with --ranks, the folder for rank-K.pt.trace.json\n"
                              "  --ranks N                      write ranks 0..N-1 (N <= --gpus)\n"
@@ -106,47 +110,47 @@ int runSynth(const QStringList &argsIn)
             const QString s = args.isEmpty() ? QString() : args.takeFirst();
             cfg.seed = s.toULongLong(&ok);
             if (!ok)
-                return bad(tr("lanescope-cli synth: --seed needs a non-negative integer"));
+                return bad(Text::tr("lanescope-cli synth: --seed needs a non-negative integer"));
         } else if (a == QLatin1String("--ranks")) {
             if (!number(a, &v) || v < 1 || v != std::floor(v))
-                return bad(tr("lanescope-cli synth: --ranks needs a positive integer"));
+                return bad(Text::tr("lanescope-cli synth: --ranks needs a positive integer"));
             cfg.ranksToWrite = int(v);
         } else if (a == QLatin1String("--straggler")) {
             if (!number(a, &v) || v < 0 || v != std::floor(v))
-                return bad(tr("lanescope-cli synth: --straggler needs a rank"));
+                return bad(Text::tr("lanescope-cli synth: --straggler needs a rank"));
             cfg.straggler = int(v);
         } else if (a == QLatin1String("--params")) {
             if (!number(a, &v) || v < 1e6 || v > 1e13)
-                return bad(tr("lanescope-cli synth: --params needs a number between 1e6 and 1e13"));
+                return bad(Text::tr("lanescope-cli synth: --params needs a number between 1e6 and 1e13"));
             cfg.params = v;
         } else if (a == QLatin1String("--layers")) {
             if (!number(a, &v) || v < 1 || v > 1024 || v != std::floor(v))
-                return bad(tr("lanescope-cli synth: --layers needs an integer between 1 and 1024"));
+                return bad(Text::tr("lanescope-cli synth: --layers needs an integer between 1 and 1024"));
             cfg.layers = int(v);
         } else if (a == QLatin1String("--hidden")) {
             if (!number(a, &v) || v < 128 || v > 65536 || v != std::floor(v))
-                return bad(tr("lanescope-cli synth: --hidden needs an integer between 128 and 65536"));
+                return bad(Text::tr("lanescope-cli synth: --hidden needs an integer between 128 and 65536"));
             cfg.hidden = int(v);
         } else if (a == QLatin1String("--tokens-per-step-per-gpu")) {
             if (!number(a, &v) || v < 128 || v > 1e7)
-                return bad(tr("lanescope-cli synth: --tokens-per-step-per-gpu needs a number between 128 and 1e7"));
+                return bad(Text::tr("lanescope-cli synth: --tokens-per-step-per-gpu needs a number between 128 and 1e7"));
             cfg.tokensPerStepPerGpu = v;
             if (v < cfg.seqLen)
                 cfg.seqLen = int(v);
         } else if (a == QLatin1String("--gpus")) {
             if (!number(a, &v) || v < 1 || v > 65536 || v != std::floor(v))
-                return bad(tr("lanescope-cli synth: --gpus needs a positive integer"));
+                return bad(Text::tr("lanescope-cli synth: --gpus needs a positive integer"));
             cfg.gpus = int(v);
         } else if (a == QLatin1String("--gemm-efficiency")) {
             if (!number(a, &v) || v <= 0 || v > 1)
-                return bad(tr("lanescope-cli synth: --gemm-efficiency needs a fraction in (0, 1]"));
+                return bad(Text::tr("lanescope-cli synth: --gemm-efficiency needs a fraction in (0, 1]"));
             cfg.gemmEfficiency = v;
         } else if (a == QLatin1String("--internode-gbps")) {
             if (!number(a, &v) || v <= 0 || v > 1e5)
-                return bad(tr("lanescope-cli synth: --internode-gbps needs a positive number"));
+                return bad(Text::tr("lanescope-cli synth: --internode-gbps needs a positive number"));
             cfg.internodeGbps = v;
         } else {
-            std::fprintf(stderr, "%s\n", qPrintable(tr("lanescope-cli synth: unexpected argument '%1'").arg(a)));
+            std::fprintf(stderr, "%s\n", qPrintable(Text::tr("lanescope-cli synth: unexpected argument '%1'").arg(a)));
             usage(stderr);
             return BadUsage;
         }
@@ -156,17 +160,17 @@ int runSynth(const QStringList &argsIn)
         return BadUsage;
     }
     if (!synth::scenarioFromName(scenario, &cfg.scenario))
-        return bad(tr("lanescope-cli synth: unknown scenario '%1' (fsdp-baseline, fsdp-prefetch, fsdp-tuned)").arg(scenario));
+        return bad(Text::tr("lanescope-cli synth: unknown scenario '%1' (fsdp-baseline, fsdp-prefetch, fsdp-tuned)").arg(scenario));
     if (cfg.ranksToWrite > cfg.gpus)
-        return bad(tr("lanescope-cli synth: --ranks %1 exceeds --gpus %2").arg(cfg.ranksToWrite).arg(cfg.gpus));
+        return bad(Text::tr("lanescope-cli synth: --ranks %1 exceeds --gpus %2").arg(cfg.ranksToWrite).arg(cfg.gpus));
     if (cfg.straggler >= cfg.gpus)
-        return bad(tr("lanescope-cli synth: --straggler %1 is not a rank of %2 GPUs").arg(cfg.straggler).arg(cfg.gpus));
+        return bad(Text::tr("lanescope-cli synth: --straggler %1 is not a rank of %2 GPUs").arg(cfg.straggler).arg(cfg.gpus));
     if (cfg.gpus < cfg.gpusPerNode)
         cfg.gpusPerNode = cfg.gpus;
     if (cfg.hidden % 128 != 0)
-        return bad(tr("lanescope-cli synth: --hidden must be a multiple of 128 (head size)"));
+        return bad(Text::tr("lanescope-cli synth: --hidden must be a multiple of 128 (head size)"));
     if (synth::deriveShape(cfg).layerParams <= 0 || cfg.params <= synth::deriveShape(cfg).embeddingParams)
-        return bad(tr("lanescope-cli synth: --params is too small for the embedding of --hidden"));
+        return bad(Text::tr("lanescope-cli synth: --params is too small for the embedding of --hidden"));
 
     QElapsedTimer timer;
     timer.start();
@@ -175,7 +179,7 @@ int runSynth(const QStringList &argsIn)
 
     const bool folder = cfg.ranksToWrite > 0;
     if (folder && !QDir().mkpath(out)) {
-        std::fprintf(stderr, "%s\n", qPrintable(tr("lanescope-cli synth: cannot create folder %1").arg(out)));
+        std::fprintf(stderr, "%s\n", qPrintable(Text::tr("lanescope-cli synth: cannot create folder %1").arg(out)));
         return Unreadable;
     }
     if (factsPath.isEmpty())
@@ -186,7 +190,7 @@ int runSynth(const QStringList &argsIn)
         const QString path = folder ? QDir(out).filePath(QStringLiteral("rank-%1.pt.trace.json").arg(k)) : out;
         QString error;
         if (!writeFile(path, result.traces[k], &error)) {
-            std::fprintf(stderr, "%s\n", qPrintable(tr("lanescope-cli synth: cannot write %1: %2").arg(path, error)));
+            std::fprintf(stderr, "%s\n", qPrintable(Text::tr("lanescope-cli synth: cannot write %1: %2").arg(path, error)));
             return Unreadable;
         }
         files << path;
@@ -194,7 +198,7 @@ int runSynth(const QStringList &argsIn)
     }
     QString error;
     if (!writeFile(factsPath, result.facts, &error)) {
-        std::fprintf(stderr, "%s\n", qPrintable(tr("lanescope-cli synth: cannot write %1: %2").arg(factsPath, error)));
+        std::fprintf(stderr, "%s\n", qPrintable(Text::tr("lanescope-cli synth: cannot write %1: %2").arg(factsPath, error)));
         return Unreadable;
     }
     const double seconds = double(timer.nsecsElapsed()) / 1e9;
@@ -224,8 +228,8 @@ int runSynth(const QStringList &argsIn)
         j.print();
     } else {
         for (const QString &f : files)
-            std::printf("%s\n", qPrintable(tr("wrote %1").arg(f)));
-        std::printf("%s\n", qPrintable(tr("wrote %1 (%2 MB of traces in %3 s)")
+            std::printf("%s\n", qPrintable(Text::tr("wrote %1").arg(f)));
+        std::printf("%s\n", qPrintable(Text::tr("wrote %1 (%2 MB of traces in %3 s)")
                                            .arg(factsPath)
                                            .arg(double(totalBytes) / 1e6, 0, 'f', 1)
                                            .arg(seconds, 0, 'f', 2)));

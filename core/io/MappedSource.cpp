@@ -29,7 +29,11 @@ struct MappedSource::Impl
 
 namespace {
 
-QString tr(const char *s) { return QCoreApplication::translate("MappedSource", s); }
+// lupdate files Text::tr() strings under the "MappedSource" context, the one looked up at run time.
+struct Text
+{
+    Q_DECLARE_TR_FUNCTIONS(MappedSource)
+};
 
 bool statFile(const QString &path, std::uint64_t *size, std::int64_t *mtimeNs)
 {
@@ -48,7 +52,7 @@ bool mapWhole(const QString &path, MappedSource::OpenResult &, std::unique_ptr<b
         fm = std::make_unique<bip::file_mapping>(QFile::encodeName(path).constData(), bip::read_only);
         region = std::make_unique<bip::mapped_region>(*fm, bip::read_only);
     } catch (const bip::interprocess_exception &e) {
-        *error = tr("cannot map %1: %2").arg(path, QString::fromLocal8Bit(e.what()));
+        *error = Text::tr("cannot map %1: %2").arg(path, QString::fromLocal8Bit(e.what()));
         return false;
     }
     return true;
@@ -61,7 +65,7 @@ bool inflateTo(const unsigned char *in, std::uint64_t inSize, QFile &out, bool *
 {
     z_stream zs = {};
     if (inflateInit2(&zs, 16 + MAX_WBITS) != Z_OK) {
-        *error = tr("zlib could not be initialised");
+        *error = Text::tr("zlib could not be initialised");
         return false;
     }
     std::vector<unsigned char> buf(1 << 20);
@@ -76,7 +80,7 @@ bool inflateTo(const unsigned char *in, std::uint64_t inSize, QFile &out, bool *
         int rc = Z_OK;
         while (zs.avail_in > 0) {
             if (cancel && cancel->load(std::memory_order_relaxed)) {
-                *error = tr("cancelled");
+                *error = Text::tr("cancelled");
                 inflateEnd(&zs);
                 return false;
             }
@@ -85,7 +89,7 @@ bool inflateTo(const unsigned char *in, std::uint64_t inSize, QFile &out, bool *
             rc = inflate(&zs, Z_NO_FLUSH);
             const auto produced = buf.size() - zs.avail_out;
             if (produced && out.write(reinterpret_cast<const char *>(buf.data()), qint64(produced)) != qint64(produced)) {
-                *error = tr("cannot write the inflated trace to %1: %2").arg(out.fileName(), out.errorString());
+                *error = Text::tr("cannot write the inflated trace to %1: %2").arg(out.fileName(), out.errorString());
                 inflateEnd(&zs);
                 return false;
             }
@@ -105,7 +109,7 @@ bool inflateTo(const unsigned char *in, std::uint64_t inSize, QFile &out, bool *
             if (rc == Z_BUF_ERROR && produced == 0)
                 break;
             if (rc != Z_OK) {
-                *error = tr("the gzip data is corrupt near compressed byte %1: %2")
+                *error = Text::tr("the gzip data is corrupt near compressed byte %1: %2")
                              .arg(offset + (chunk - zs.avail_in))
                              .arg(QString::fromLatin1(zs.msg ? zs.msg : "inflate failed"));
                 ok = false;
@@ -129,21 +133,21 @@ MappedSource::OpenResult MappedSource::open(const QString &path, const std::atom
     OpenResult r;
     QFileInfo fi(path);
     if (!fi.exists()) {
-        r.error = tr("%1: no such file").arg(path);
+        r.error = Text::tr("%1: no such file").arg(path);
         return r;
     }
     if (fi.isDir()) {
-        r.error = tr("%1 is a folder, not a trace file").arg(path);
+        r.error = Text::tr("%1 is a folder, not a trace file").arg(path);
         return r;
     }
     std::uint64_t size = 0;
     std::int64_t mtime = 0;
     if (!statFile(path, &size, &mtime) || !fi.isReadable()) {
-        r.error = tr("%1: cannot read the file (%2)").arg(path, QString::fromLocal8Bit(std::strerror(errno)));
+        r.error = Text::tr("%1: cannot read the file (%2)").arg(path, QString::fromLocal8Bit(std::strerror(errno)));
         return r;
     }
     if (size == 0) {
-        r.error = tr("%1 is empty (0 bytes): not a trace").arg(path);
+        r.error = Text::tr("%1 is empty (0 bytes): not a trace").arg(path);
         return r;
     }
 
@@ -175,24 +179,24 @@ MappedSource::OpenResult MappedSource::open(const QString &path, const std::atom
     // nothing is left behind even if we crash. The compressed mapping is dropped when this returns.
     QTemporaryFile tmp(QDir::tempPath() + QStringLiteral("/lanescope-XXXXXX.json"));
     if (!tmp.open()) {
-        r.error = tr("cannot create a temporary file in %1 to inflate %2: %3")
+        r.error = Text::tr("cannot create a temporary file in %1 to inflate %2: %3")
                       .arg(QDir::tempPath(), path, tmp.errorString());
         return r;
     }
     bool ended = false;
     QString error;
     if (!inflateTo(bytes, mappedSize, tmp, &ended, &error, cancel)) {
-        r.error = tr("%1: %2").arg(path, error);
+        r.error = Text::tr("%1: %2").arg(path, error);
         return r;
     }
     if (!tmp.flush()) {
-        r.error = tr("cannot write the inflated trace: %1").arg(tmp.errorString());
+        r.error = Text::tr("cannot write the inflated trace: %1").arg(tmp.errorString());
         return r;
     }
     if (!ended)
-        r.warning = tr("the gzip stream ends early (the file was cut off); loading what it holds");
+        r.warning = Text::tr("the gzip stream ends early (the file was cut off); loading what it holds");
     if (tmp.size() == 0) {
-        r.error = tr("%1 inflates to nothing: not a trace").arg(path);
+        r.error = Text::tr("%1 inflates to nothing: not a trace").arg(path);
         return r;
     }
     region.reset();
@@ -233,12 +237,12 @@ bool MappedSource::stillValid(QString *why) const
     std::int64_t mtime = 0;
     if (!statFile(m_path, &size, &mtime)) {
         if (why)
-            *why = tr("%1 is gone from disk").arg(m_path);
+            *why = Text::tr("%1 is gone from disk").arg(m_path);
         return false;
     }
     if (size != m_fileBytes || mtime != m_mtimeNs) {
         if (why)
-            *why = tr("%1 changed on disk since it was opened; reload it").arg(m_path);
+            *why = Text::tr("%1 changed on disk since it was opened; reload it").arg(m_path);
         return false;
     }
     return true;

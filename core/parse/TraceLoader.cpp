@@ -25,7 +25,11 @@ using parse::ScanEnd;
 using parse::ScanShared;
 using parse::skipWhitespace;
 
-QString tr(const char *s) { return QCoreApplication::translate("TraceLoader", s); }
+// lupdate files Text::tr() strings under the "TraceLoader" context, the one looked up at run time.
+struct Text
+{
+    Q_DECLARE_TR_FUNCTIONS(TraceLoader)
+};
 
 constexpr std::uint64_t kMinChunkBytes = 8ull << 20; // below this a thread costs more than it saves
 constexpr std::uint64_t kBoundarySearchBytes = 64ull << 20;
@@ -172,17 +176,17 @@ QString describeStop(const ScanEnd &e, std::uint64_t events)
 {
     switch (e.status) {
     case ScanEnd::EofMidElement:
-        return tr("the file ends in the middle of an event at byte %1 (after %2 complete events): the "
+        return Text::tr("the file ends in the middle of an event at byte %1 (after %2 complete events): the "
                   "profiler was probably stopped while writing; everything before the cut is loaded")
             .arg(e.lastGood)
             .arg(events);
     case ScanEnd::EofClean:
-        return tr("the file ends at byte %1 before traceEvents is closed (after %2 complete events): the "
+        return Text::tr("the file ends at byte %1 before traceEvents is closed (after %2 complete events): the "
                   "profiler was probably stopped while writing; everything before the cut is loaded")
             .arg(e.pos)
             .arg(events);
     case ScanEnd::SyntaxError:
-        return tr("JSON syntax error at byte %1 (%2): loading stopped there, after %3 complete events")
+        return Text::tr("JSON syntax error at byte %1 (%2): loading stopped there, after %3 complete events")
             .arg(e.errorAt)
             .arg(QString::fromStdString(e.error))
             .arg(events);
@@ -201,7 +205,7 @@ LoadResult loadTrace(const QString &path, const LoadOptions &options)
     if (!opened.source) {
         LoadResult r;
         r.cancelled = options.cancel && options.cancel->load();
-        r.error = r.cancelled ? tr("loading cancelled") : opened.error;
+        r.error = r.cancelled ? Text::tr("loading cancelled") : opened.error;
         return r;
     }
     LoadResult r = loadTrace(opened.source, options);
@@ -220,14 +224,14 @@ LoadResult loadTrace(std::shared_ptr<MappedSource> source, const LoadOptions &op
     LoadResult r;
     const char *p = source->data();
     const std::uint64_t size = source->size();
-    const QString name = source->path().isEmpty() ? tr("input") : source->path();
+    const QString name = source->path().isEmpty() ? Text::tr("input") : source->path();
     auto fail = [&](const QString &why) {
         r.error = why;
         r.trace.reset();
         return r;
     };
     if (size == 0)
-        return fail(tr("%1 is empty: not a trace").arg(name));
+        return fail(Text::tr("%1 is empty: not a trace").arg(name));
 
     auto trace = std::make_shared<Trace>();
     trace->path = source->path();
@@ -283,7 +287,7 @@ LoadResult loadTrace(std::shared_ptr<MappedSource> source, const LoadOptions &op
             pos += 3; // UTF-8 byte-order mark
         skipWhitespace(p, size, pos);
         if (pos >= size) {
-            headerError = tr("%1 holds only whitespace: not a trace").arg(name);
+            headerError = Text::tr("%1 holds only whitespace: not a trace").arg(name);
             return;
         }
         if (p[pos] == '[') {
@@ -293,7 +297,7 @@ LoadResult loadTrace(std::shared_ptr<MappedSource> source, const LoadOptions &op
             return;
         }
         if (p[pos] != '{') {
-            headerError = tr("%1 is not a JSON trace (it starts with neither '{' nor '[')").arg(name);
+            headerError = Text::tr("%1 is not a JSON trace (it starts with neither '{' nor '[')").arg(name);
             return;
         }
         ++pos;
@@ -301,9 +305,9 @@ LoadResult loadTrace(std::shared_ptr<MappedSource> source, const LoadOptions &op
             skipWhitespace(p, size, pos);
             if (pos >= size) {
                 if (!sawEvents)
-                    headerError = tr("%1 ends at byte %2 before any traceEvents").arg(name).arg(pos);
+                    headerError = Text::tr("%1 ends at byte %2 before any traceEvents").arg(name).arg(pos);
                 else
-                    trace->warnings << tr("the file ends at byte %1 before its closing '}'").arg(pos);
+                    trace->warnings << Text::tr("the file ends at byte %1 before its closing '}'").arg(pos);
                 return;
             }
             if (p[pos] == '}')
@@ -316,23 +320,23 @@ LoadResult loadTrace(std::shared_ptr<MappedSource> source, const LoadOptions &op
             const std::uint64_t keyAt = pos;
             if (p[pos] != '"' || !parseValue(p, size, pos, keyDoc) || !keyDoc.IsString()) {
                 if (!sawEvents)
-                    headerError = tr("%1 is not valid JSON: expected a key at byte %2").arg(name).arg(keyAt);
+                    headerError = Text::tr("%1 is not valid JSON: expected a key at byte %2").arg(name).arg(keyAt);
                 else
-                    trace->warnings << tr("JSON syntax error after traceEvents at byte %1; ignored").arg(keyAt);
+                    trace->warnings << Text::tr("JSON syntax error after traceEvents at byte %1; ignored").arg(keyAt);
                 return;
             }
             const std::string key(keyDoc.GetString(), keyDoc.GetStringLength());
             skipWhitespace(p, size, pos);
             if (pos >= size || p[pos] != ':') {
                 if (!sawEvents)
-                    headerError = tr("%1 is not valid JSON: expected ':' at byte %2").arg(name).arg(pos);
+                    headerError = Text::tr("%1 is not valid JSON: expected ':' at byte %2").arg(name).arg(pos);
                 return;
             }
             ++pos;
             skipWhitespace(p, size, pos);
             if (key == "traceEvents" && !sawEvents) {
                 if (pos >= size || p[pos] != '[') {
-                    headerError = tr("%1: \"traceEvents\" is not an array").arg(name);
+                    headerError = Text::tr("%1: \"traceEvents\" is not an array").arg(name);
                     return;
                 }
                 sawEvents = true;
@@ -354,11 +358,11 @@ LoadResult loadTrace(std::shared_ptr<MappedSource> source, const LoadOptions &op
             }
             if (!valueOk) {
                 if (!sawEvents)
-                    headerError = tr("%1 is not valid JSON: bad value for \"%2\" at byte %3")
+                    headerError = Text::tr("%1 is not valid JSON: bad value for \"%2\" at byte %3")
                                       .arg(name, QString::fromStdString(key))
                                       .arg(valueAt);
                 else
-                    trace->warnings << tr("bad value for \"%1\" after traceEvents at byte %2; ignored")
+                    trace->warnings << Text::tr("bad value for \"%1\" after traceEvents at byte %2; ignored")
                                            .arg(QString::fromStdString(key))
                                            .arg(valueAt);
                 return;
@@ -368,14 +372,14 @@ LoadResult loadTrace(std::shared_ptr<MappedSource> source, const LoadOptions &op
     if (!ok)
         faulted = true;
     if (faulted || events.end.status == ScanEnd::Faulted)
-        return fail(tr("%1 changed on disk while it was being read; open it again").arg(name));
+        return fail(Text::tr("%1 changed on disk while it was being read; open it again").arg(name));
     if (!headerError.isEmpty())
         return fail(headerError);
     if (!sawEvents)
-        return fail(tr("%1 is JSON but not a trace: it has no \"traceEvents\" array").arg(name));
+        return fail(Text::tr("%1 is JSON but not a trace: it has no \"traceEvents\" array").arg(name));
     if (events.end.status == ScanEnd::Cancelled || (options.cancel && options.cancel->load())) {
         r.cancelled = true;
-        return fail(tr("loading cancelled"));
+        return fail(Text::tr("loading cancelled"));
     }
 
     std::uint64_t eventCount = 0, withPhase = 0;
@@ -385,11 +389,11 @@ LoadResult loadTrace(std::shared_ptr<MappedSource> source, const LoadOptions &op
     }
     const ScanEnd &end = events.end;
     if (eventCount == 0 && end.status == ScanEnd::SyntaxError)
-        return fail(tr("%1 is not valid JSON: %2 at byte %3")
+        return fail(Text::tr("%1 is not valid JSON: %2 at byte %3")
                         .arg(name, QString::fromStdString(end.error))
                         .arg(end.errorAt));
     if (arrayFormat && eventCount > 0 && withPhase == 0)
-        return fail(tr("%1 is a JSON array, but its entries are not trace events").arg(name));
+        return fail(Text::tr("%1 is a JSON array, but its entries are not trace events").arg(name));
     if (end.status == ScanEnd::EofMidElement || end.status == ScanEnd::SyntaxError
         || (end.status == ScanEnd::EofClean && !arrayFormat)) {
         trace->truncated = true;
@@ -407,7 +411,7 @@ LoadResult loadTrace(std::shared_ptr<MappedSource> source, const LoadOptions &op
         std::fprintf(stderr, "lanescope: scan %.3f s, merge %.3f s\n", scanSeconds,
                      double(timer.nsecsElapsed()) / 1e9 - scanSeconds);
     if (!merged)
-        return fail(tr("%1 changed on disk while it was being read; open it again").arg(name));
+        return fail(Text::tr("%1 changed on disk while it was being read; open it again").arg(name));
     if (options.progress)
         options.progress(1.0);
     trace->loadSeconds = double(timer.nsecsElapsed()) / 1e9;

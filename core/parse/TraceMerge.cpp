@@ -26,7 +26,11 @@
 namespace lanescope::parse {
 namespace {
 
-QString tr(const char *s) { return QCoreApplication::translate("TraceLoader", s); }
+// lupdate files Text::tr() strings under the "TraceLoader" context, the one looked up at run time.
+struct Text
+{
+    Q_DECLARE_TR_FUNCTIONS(TraceLoader)
+};
 
 constexpr int kMaxEnclosingWalk = 4096; // slices walked back when binding a flow to its enclosing slice
 
@@ -759,23 +763,23 @@ private:
     void reportWarnings()
     {
         if (m_t.malformedEvents)
-            m_t.warnings << tr("%1 malformed events were skipped (e.g. %2)")
+            m_t.warnings << Text::tr("%1 malformed events were skipped (e.g. %2)")
                                 .arg(m_t.malformedEvents)
                                 .arg(m_malformedSamples.join(QStringLiteral("; ")));
         if (m_unmatchedEnd)
-            m_t.warnings << tr("%1 end events had no matching begin and were skipped").arg(m_unmatchedEnd.load());
+            m_t.warnings << Text::tr("%1 end events had no matching begin and were skipped").arg(m_unmatchedEnd.load());
         if (m_unmatchedBegin)
-            m_t.warnings << tr("%1 slices began but never ended; they are drawn to the end of the trace")
+            m_t.warnings << Text::tr("%1 slices began but never ended; they are drawn to the end of the trace")
                                 .arg(m_unmatchedBegin.load());
         if (m_unboundFlows)
-            m_t.warnings << tr("%1 flow events could not be tied to a slice").arg(m_unboundFlows);
+            m_t.warnings << Text::tr("%1 flow events could not be tied to a slice").arg(m_unboundFlows);
         if (m_invalidUtf8)
-            m_t.warnings << tr("%1 names were not valid UTF-8; invalid bytes are shown as \uFFFD").arg(m_invalidUtf8);
+            m_t.warnings << Text::tr("%1 names were not valid UTF-8; invalid bytes are shown as \uFFFD").arg(m_invalidUtf8);
         if (m_catOverflow)
-            m_t.warnings << tr("more than 65534 categories: %1 events share the last one").arg(m_catOverflow);
+            m_t.warnings << Text::tr("more than 65534 categories: %1 events share the last one").arg(m_catOverflow);
         for (int ph = 0; ph < 128; ++ph)
             if (m_ignored[ph])
-                m_t.warnings << tr("%1 events of phase '%2' are not supported and were skipped")
+                m_t.warnings << Text::tr("%1 events of phase '%2' are not supported and were skipped")
                                     .arg(m_ignored[ph])
                                     .arg(QChar(ph));
     }
