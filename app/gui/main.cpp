@@ -1,8 +1,11 @@
 // lanescope: the desktop viewer. `lanescope [TRACE]` opens TRACE at start.
 #include "MainWindow.h"
 
+#include "synth/DemoTrace.h"
+
 #include <QApplication>
 #include <QCommandLineParser>
+#include <QStatusBar>
 #include <QIcon>
 #include <QLibraryInfo>
 #include <QLocale>
@@ -34,12 +37,24 @@ int main(int argc, char **argv)
     parser.addPositionalArgument(QApplication::translate("main", "trace"),
                                  QApplication::translate("main", "Trace file to open (.json or .json.gz)."),
                                  QApplication::translate("main", "[trace]"));
+    QCommandLineOption demo(QStringLiteral("demo"),
+                            QApplication::translate("main", "Open the built-in demo: the case study's FSDP baseline "
+                                                            "run (7B model, 32 A100s), generated on first use."));
+    parser.addOption(demo);
     parser.process(app);
 
     lanescope::MainWindow window;
     window.show();
     const QStringList files = parser.positionalArguments();
-    if (!files.isEmpty())
+    if (!files.isEmpty()) {
         window.openFile(files.first());
+    } else if (parser.isSet(demo)) {
+        QString error;
+        const QString path = lanescope::synth::ensureDemoTrace(lanescope::synth::Scenario::Baseline, &error);
+        if (path.isEmpty())
+            window.statusBar()->showMessage(error);
+        else
+            window.openFile(path);
+    }
     return QApplication::exec();
 }
