@@ -6,6 +6,7 @@
 #include <QHeaderView>
 #include <QLabel>
 #include <QLocale>
+#include <QMap>
 #include <QTreeView>
 #include <QVBoxLayout>
 
@@ -69,9 +70,17 @@ void TraceSummaryView::updateHeadline()
     const QLocale locale;
     QStringList parts;
     if (!t.devices.empty()) {
+        // "8 × NVIDIA A100-SXM4-80GB": one entry per distinct model, in the order they appear.
+        QStringList models;
+        QMap<QString, int> count;
+        for (const DeviceInfo &d : t.devices) {
+            if (!count.contains(d.name))
+                models << d.name;
+            ++count[d.name];
+        }
         QStringList names;
-        for (const DeviceInfo &d : t.devices)
-            names << tr("GPU %1: %2").arg(d.id).arg(d.name);
+        for (const QString &m : models)
+            names << tr("%1 × %2").arg(count.value(m)).arg(m);
         parts << names.join(QStringLiteral(", "));
     }
     if (t.rank >= 0 && t.worldSize > 0)

@@ -144,7 +144,9 @@ void EventHandler::setPidTid(std::string_view s, bool isString, bool pid)
         if (!pid && isString && s.size() > 7 && s.substr(0, 7) == "stream " && integerText(s.substr(7), &v)) {
         } else {
             // Any other string (e.g. "Spans"), or a number that is not an integer: a named lane.
-            label = m_out.strings.intern(s);
+            // Kineto writes its "Record Window End" instant with pid "" and tid "": give the empty
+            // label a visible name (label id 0 would mean "numeric").
+            label = m_out.strings.intern(s.empty() ? std::string_view("(unnamed)") : s);
             v = -1;
         }
     }

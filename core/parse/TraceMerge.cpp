@@ -182,7 +182,7 @@ private:
         if (isTid && s.size() > 7 && s.substr(0, 7) == "stream " && integerText(s.substr(7), num))
             return;
         *num = -1;
-        *label = c.strings.intern(s);
+        *label = c.strings.intern(s.empty() ? std::string_view("(unnamed)") : s); // as EventHandler
     }
 
     void readSlowEvents(ChunkOutput &c)
