@@ -9,5 +9,7 @@ enum ExitCode { Ok = 0, BadUsage = 2, Unreadable = 3 };
 
 int runInfo(const QStringList &args);
 int runSynth(const QStringList &args);
+int runAnalyze(const QStringList &args);
+int runMfu(const QStringList &args);
 
 } // namespace lanescope::cli

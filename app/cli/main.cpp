@@ -18,6 +18,8 @@ void usage(std::FILE *to)
                    "commands:\n"
                    "  info TRACE [--json] [--threads N]   what the trace holds and how it loaded\n"
                    "  synth --scenario NAME -o OUT        write a deterministic synthetic FSDP trace\n"
+                   "  analyze TRACE [--json] [options]    GPU idle gaps and causes, breakdown, MFU, memory, advice\n"
+                   "  mfu --params N --tokens-per-s-per-gpu X --peak-tflops Y [--json]   the MFU calculator\n"
                    "\n"
                    "Exit codes: 0 success, 2 bad usage, 3 unreadable input.\n")),
                to);
@@ -52,6 +54,10 @@ int main(int argc, char **argv)
         return lanescope::cli::runInfo(args);
     if (command == QLatin1String("synth"))
         return lanescope::cli::runSynth(args);
+    if (command == QLatin1String("analyze"))
+        return lanescope::cli::runAnalyze(args);
+    if (command == QLatin1String("mfu"))
+        return lanescope::cli::runMfu(args);
     std::fprintf(stderr, "%s\n",
                  qPrintable(QCoreApplication::translate("cli", "lanescope-cli: unknown command '%1'").arg(command)));
     usage(stderr);

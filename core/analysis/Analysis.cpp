@@ -1,0 +1,72 @@
+#include "analysis/Analysis.h"
+
+#include "analysis/Evidence.h"
+
+#include <QCoreApplication>
+
+namespace lanescope::analysis {
+
+AnalysisResult analyze(const Trace &trace, const AnalysisOptions &options)
+{
+    AnalysisResult r;
+    const detail::EvidenceIndex ix(trace);
+    r.steps = ix.steps;
+
+    TimeRange range = options.range;
+    std::vector<Step> stepsInScope = r.steps;
+    if (options.step >= 0) {
+        range = {};
+        stepsInScope.clear();
+        for (const Step &s : r.steps)
+            if (s.number == options.step) {
+                range = s.gpuRange();
+                stepsInScope.push_back(s);
+            }
+        if (range.empty()) {
+            r.error = QCoreApplication::translate("analysis", "the trace has no ProfilerStep#%1").arg(options.step);
+            return r;
+        }
+    } else if (!range.empty()) {
+        stepsInScope.clear();
+        for (const Step &s : r.steps)
+            if (s.start >= range.from && s.end() <= range.to)
+                stepsInScope.push_back(s);
+    }
+    r.analysed = range;
+
+    TemporalOptions to;
+    to.range = range;
+    to.htaCompatible = options.htaCompatible;
+    r.temporal = temporalBreakdown(trace, to);
+
+    GapOptions go = options.gaps;
+    if (!range.empty())
+        go.range = range;
+    r.gaps = findGaps(ix, go);
+
+    r.mfu = mfuFromTrace(trace, stepsInScope, options.mfu);
+    r.memory = memorySummary(ix);
+
+    // Advice looks at every compute-stream gap of a millisecond or more, whatever the listed
+    // gaps' filter, so changing the table's threshold does not change the advice.
+    GapOptions fine;
+    fine.minGap = kAdviceGapNs;
+    fine.kernels = GapKernels::All;
+    fine.range = range;
+    const std::vector<Gap> fineGaps = findGaps(ix, fine);
+    AdviceInputs ai;
+    ai.steps = &stepsInScope;
+    ai.temporal = &r.temporal;
+    ai.memory = &r.memory;
+    ai.mfu = &r.mfu;
+    ai.gaps = &fineGaps;
+    TimeNs stepTime = 0;
+    for (const Step &s : stepsInScope)
+        stepTime += s.dur;
+    ai.analysedNs = stepTime > 0 ? stepTime : r.temporal.span;
+    ai.hostWaitNs = hostWaitTime(ix, kAdviceGapNs, range);
+    r.advice = advise(ai);
+    return r;
+}
+
+} // namespace lanescope::analysis

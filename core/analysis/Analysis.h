@@ -1,0 +1,37 @@
+#pragma once
+// The whole analysis of one trace in one call: what `lanescope-cli analyze` prints and the
+// analysis dock shows. A pure function of an immutable Trace; safe to run off the UI thread, and
+// the result is a plain value to hand across.
+#include "analysis/Advice.h"
+#include "analysis/Gaps.h"
+#include "analysis/Memory.h"
+#include "analysis/Mfu.h"
+#include "analysis/Steps.h"
+#include "analysis/Temporal.h"
+
+namespace lanescope::analysis {
+
+struct AnalysisOptions
+{
+    GapOptions gaps;      // threshold and GEMM filter for the listed gaps
+    MfuInputs mfu;        // params and tokens per step; MFU stays invalid without them
+    TimeRange range;      // non-empty: analyse only this window (model time) ...
+    int step = -1;        // ... or only ProfilerStep#step (its GPU span); overrides range
+    bool htaCompatible = true;
+};
+
+struct AnalysisResult
+{
+    std::vector<Step> steps; // all steps of the trace
+    TimeRange analysed;      // empty: the whole trace
+    TemporalBreakdown temporal;
+    std::vector<Gap> gaps;
+    MfuResult mfu;
+    MemorySummary memory;
+    std::vector<Advice> advice;
+    QString error;           // set when the options name a step the trace does not have
+};
+
+AnalysisResult analyze(const Trace &trace, const AnalysisOptions &options = {});
+
+} // namespace lanescope::analysis

@@ -1,0 +1,310 @@
+#include "analysis/Gaps.h"
+
+#include "analysis/Evidence.h"
+#include "analysis/Format.h"
+
+#include <QCoreApplication>
+
+#include <algorithm>
+#include <map>
+
+namespace lanescope::analysis {
+
+const char *gapCauseName(GapCause c)
+{
+    switch (c) {
+    case GapCause::CommWait: return "comm_wait";
+    case GapCause::HostLaunch: return "host_launch";
+    case GapCause::Allocator: return "allocator";
+    case GapCause::Sync: return "sync";
+    case GapCause::DataLoader: return "dataloader";
+    case GapCause::Other: return "other";
+    }
+    return "other";
+}
+
+namespace {
+
+QString tr(const char *s) { return QCoreApplication::translate("analysis", s); }
+
+struct CommKernel
+{
+    TimeNs start, end;
+    std::uint32_t track, slice;
+};
+
+// NCCL kernels per device, sorted by end: "which collective ended just before this gap closed".
+std::map<int, std::vector<CommKernel>> commKernelsByDevice(const detail::EvidenceIndex &ix)
+{
+    std::map<int, std::vector<CommKernel>> out;
+    const Trace &t = ix.trace;
+    for (std::uint32_t k = 0; k < t.tracks.size(); ++k) {
+        const Track &tr = t.tracks[k];
+        if (tr.kind != TrackKind::Gpu)
+            continue;
+        for (std::size_t i = 0; i < tr.size(); ++i)
+            if (isGpuActivity(ix.categoryOf(tr, i))
+                && ix.classes.ofName(tr.nameId[i], ix.categoryOf(tr, i)) == KernelClass::Communication)
+                out[tr.device].push_back(CommKernel{tr.start[i], tr.end(i), k, std::uint32_t(i)});
+    }
+    for (auto &kv : out)
+        std::sort(kv.second.begin(), kv.second.end(), [](const CommKernel &a, const CommKernel &b) { return a.end < b.end; });
+    return out;
+}
+
+bool isComputeStream(const detail::EvidenceIndex &ix, const Track &tr)
+{
+    TimeNs compute = 0, comm = 0;
+    bool any = false;
+    for (std::size_t i = 0; i < tr.size(); ++i) {
+        const CategoryClass cc = ix.categoryOf(tr, i);
+        if (!isGpuActivity(cc))
+            continue;
+        const KernelClass c = ix.classes.ofName(tr.nameId[i], cc);
+        if (isCompute(c)) {
+            compute += tr.dur[i];
+            any = true;
+        } else if (c == KernelClass::Communication) {
+            comm += tr.dur[i];
+        }
+    }
+    return any && compute >= comm;
+}
+
+void explain(const detail::EvidenceIndex &ix, const std::vector<CommKernel> *comms, const Track &gpu,
+             std::uint32_t afterSlice, Gap &g)
+{
+    const Trace &t = ix.trace;
+    const TimeNs gs = g.start, ge = g.end();
+
+    // 1. Waiting on communication: a collective on another stream of this device was running in
+    //    the gap and the next kernel started as soon as it ended.
+    if (comms) {
+        auto it = std::lower_bound(comms->begin(), comms->end(), ge - kCommWaitSlackNs,
+                                   [](const CommKernel &c, TimeNs v) { return c.end < v; });
+        // Several collectives can end in that window (FSDP's backward runs a ReduceScatter beside
+        // the next AllGather): the stream waited for the one that ended last, right before it
+        // resumed; on a tie, the one that covered more of the gap.
+        const CommKernel *best = nullptr;
+        TimeNs bestCover = 0;
+        for (; it != comms->end() && it->end <= ge; ++it) {
+            if (it->end <= gs || t.tracks[it->track].tid == gpu.tid)
+                continue;
+            const TimeNs cover = it->end - std::max(it->start, gs);
+            if (!best || it->end > best->end || (it->end == best->end && cover > bestCover)) {
+                bestCover = cover;
+                best = &*it;
+            }
+        }
+        if (best) {
+            const Track &ct = t.tracks[best->track];
+            const std::string_view kname = t.strings.view(ct.nameId[best->slice]);
+            g.cause = GapCause::CommWait;
+            g.collective = QString::fromUtf8(collectiveName(kname).data(), int(collectiveName(kname).size()));
+            g.evidence = tr("waited for %1 (%2) on stream %3: it ran %4 inside the gap and the next kernel started %5 after it ended")
+                             .arg(g.collective.isEmpty() ? tr("a collective") : g.collective,
+                                  shortKernelName(kname), QString::number(ct.tid), formatDuration(best->end - std::max(best->start, gs)),
+                                  formatDuration(ge - best->end));
+            g.evidenceTrack = best->track;
+            g.evidenceSlice = best->slice;
+            return;
+        }
+    }
+
+    // 2. The data loader: the main thread was fetching the next batch during the gap, across a step
+    //    boundary or for most of the gap.
+    {
+        const detail::CpuSpan *hit = nullptr;
+        TimeNs overlap = 0;
+        ix.dataLoader.overlapping(gs, ge, [&](const detail::CpuSpan &s) {
+            const TimeNs o = std::min(s.end, ge) - std::max(s.start, gs);
+            if (o > overlap) {
+                overlap = o;
+                hit = &s;
+            }
+        });
+        bool spansStep = false;
+        QString stepName;
+        for (const Step &s : ix.steps)
+            if (s.start > gs && s.start < ge) {
+                spansStep = true;
+                stepName = s.name;
+                break;
+            }
+        if (hit && (overlap * 4 >= g.dur || spansStep)) {
+            g.cause = GapCause::DataLoader;
+            g.evidence = spansStep
+                ? tr("%1 ran %2 of the gap on the CPU, across the start of %3")
+                      .arg(t.name(hit->name), formatDuration(overlap), stepName)
+                : tr("%1 ran %2 of the gap on the CPU").arg(t.name(hit->name), formatDuration(overlap));
+            g.evidenceTrack = hit->track;
+            g.evidenceSlice = hit->slice;
+            return;
+        }
+    }
+
+    // 3. The caching allocator went to the driver (cudaFree synchronises the device).
+    {
+        int mallocs = 0, frees = 0, hosts = 0;
+        TimeNs busy = 0;
+        const detail::CpuSpan *first = nullptr;
+        ix.allocator.overlapping(gs, ge, [&](const detail::CpuSpan &s) {
+            switch (ix.callKind[s.name]) {
+            case detail::CallKind::Malloc: ++mallocs; break;
+            case detail::CallKind::Free: ++frees; break;
+            default: ++hosts; break;
+            }
+            busy += std::min(s.end, ge) - std::max(s.start, gs);
+            if (!first)
+                first = &s;
+        });
+        if (first) {
+            g.cause = GapCause::Allocator;
+            g.evidence = tr("%1 cudaMalloc, %2 cudaFree and %3 host-allocation calls during the gap took %4 of it on the CPU")
+                             .arg(mallocs)
+                             .arg(frees)
+                             .arg(hosts)
+                             .arg(formatDuration(busy));
+            g.evidenceTrack = first->track;
+            g.evidenceSlice = first->slice;
+            return;
+        }
+    }
+
+    // 4. A synchronisation drained the queue: the CPU waited for the GPU and then had to refill it.
+    {
+        const detail::CpuSpan *hit = nullptr;
+        ix.sync.overlapping(gs, ge, [&](const detail::CpuSpan &s) {
+            if (!hit || s.end - s.start > hit->end - hit->start)
+                hit = &s;
+        });
+        if (hit) {
+            g.cause = GapCause::Sync;
+            g.evidence = tr("%1 (%2) blocked the CPU until %3 into the gap, so nothing was queued behind it")
+                             .arg(t.name(hit->name), formatDuration(hit->end - hit->start),
+                                  formatDuration(std::max<TimeNs>(0, hit->end - gs)));
+            g.evidenceTrack = hit->track;
+            g.evidenceSlice = hit->slice;
+            return;
+        }
+    }
+
+    // 5. The CPU launched the next kernel only after the stream had run dry.
+    detail::EvidenceIndex::Source src;
+    const std::uint32_t gpuTrack = g.track;
+    if (ix.launchOf(gpuTrack, afterSlice, &src)) {
+        const Track &ct = t.tracks[src.track];
+        const TimeNs ls = ct.start[src.slice];
+        if (ls > gs) {
+            g.cause = GapCause::HostLaunch;
+            g.evidence = tr("%1 for the next kernel started %2 after the stream went idle (CPU track %3)")
+                             .arg(t.name(ct.nameId[src.slice]), formatDuration(ls - gs), ct.name.isEmpty() ? QString::number(ct.tid) : ct.name);
+            g.evidenceTrack = src.track;
+            g.evidenceSlice = src.slice;
+            return;
+        }
+    }
+    g.cause = GapCause::Other;
+    g.evidence = tr("the next kernel was queued before the gap began and no collective, allocator call, synchronisation or data loading explains the wait");
+}
+
+} // namespace
+
+std::vector<Gap> findGaps(const Trace &trace, const GapOptions &options)
+{
+    const detail::EvidenceIndex ix(trace);
+    return findGaps(ix, options);
+}
+
+std::vector<Gap> findGaps(const detail::EvidenceIndex &ix, const GapOptions &options)
+{
+    const Trace &t = ix.trace;
+    std::vector<Gap> gaps;
+    const auto comms = commKernelsByDevice(ix);
+    const TimeNs minGap = std::max<TimeNs>(options.minGap, 1);
+    for (std::uint32_t k = 0; k < t.tracks.size(); ++k) {
+        const Track &tr = t.tracks[k];
+        if (tr.kind != TrackKind::Gpu || !isComputeStream(ix, tr))
+            continue;
+        const auto cit = comms.find(tr.device);
+        const std::vector<CommKernel> *devComms = cit == comms.end() ? nullptr : &cit->second;
+        // Activities of this stream in order, each flagged GEMM or not.
+        std::vector<std::uint32_t> acts;
+        std::vector<char> gemm;
+        for (std::size_t i = 0; i < tr.size(); ++i) {
+            const CategoryClass cc = ix.categoryOf(tr, i);
+            if (!isGpuActivity(cc))
+                continue;
+            acts.push_back(std::uint32_t(i));
+            gemm.push_back(ix.classes.ofName(tr.nameId[i], cc) == KernelClass::Gemm);
+        }
+        if (acts.size() < 2)
+            continue;
+        std::vector<std::int64_t> nextGemm(acts.size() + 1, -1);
+        for (std::size_t a = acts.size(); a-- > 0;)
+            nextGemm[a] = gemm[a] ? std::int64_t(a) : nextGemm[a + 1];
+        std::int64_t lastGemm = gemm[0] ? 0 : -1;
+        std::size_t endAct = 0; // the activity that ends last so far
+        TimeNs runEnd = tr.end(acts[0]);
+        for (std::size_t a = 1; a < acts.size(); ++a) {
+            const std::uint32_t i = acts[a];
+            const TimeNs s = tr.start[i];
+            if (s - runEnd >= minGap && (options.range.empty() || options.range.contains(runEnd))
+                && (options.kernels == GapKernels::All || (lastGemm >= 0 && nextGemm[a] >= 0))) {
+                Gap g;
+                g.device = tr.device;
+                g.stream = tr.tid;
+                g.track = k;
+                g.start = runEnd;
+                g.dur = s - runEnd;
+                g.before = t.name(tr.nameId[acts[endAct]]);
+                g.after = t.name(tr.nameId[i]);
+                if (lastGemm >= 0)
+                    g.gemmBefore = t.name(tr.nameId[acts[std::size_t(lastGemm)]]);
+                if (nextGemm[a] >= 0)
+                    g.gemmAfter = t.name(tr.nameId[acts[std::size_t(nextGemm[a])]]);
+                g.betweenGemms = gemm[endAct] && gemm[a];
+                explain(ix, devComms, tr, i, g);
+                gaps.push_back(std::move(g));
+            }
+            if (tr.end(i) > runEnd) {
+                runEnd = tr.end(i);
+                endAct = a;
+            }
+            if (gemm[a])
+                lastGemm = std::int64_t(a);
+        }
+    }
+    std::sort(gaps.begin(), gaps.end(), [](const Gap &a, const Gap &b) {
+        return a.start != b.start ? a.start < b.start : a.stream < b.stream;
+    });
+    return gaps;
+}
+
+TimeNs hostWaitTime(const detail::EvidenceIndex &ix, TimeNs below, TimeRange range)
+{
+    const Trace &t = ix.trace;
+    TimeNs wait = 0;
+    for (std::uint32_t k = 0; k < t.tracks.size(); ++k) {
+        const Track &tr = t.tracks[k];
+        if (tr.kind != TrackKind::Gpu || !isComputeStream(ix, tr))
+            continue;
+        bool first = true;
+        TimeNs runEnd = 0;
+        for (std::size_t i = 0; i < tr.size(); ++i) {
+            if (!isGpuActivity(ix.categoryOf(tr, i)))
+                continue;
+            const TimeNs s = tr.start[i];
+            if (!first && s > runEnd && s - runEnd < below && (range.empty() || range.contains(runEnd))) {
+                const TimeNs launch = ix.launchStart(k, std::uint32_t(i));
+                if (launch > runEnd)
+                    wait += s - runEnd;
+            }
+            runEnd = first ? tr.end(i) : std::max(runEnd, tr.end(i));
+            first = false;
+        }
+    }
+    return wait;
+}
+
+} // namespace lanescope::analysis

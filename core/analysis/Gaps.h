@@ -1,0 +1,71 @@
+#pragma once
+// Idle gaps on the GPU's compute streams and why each happened.
+//
+// A gap is one interval in which a compute stream runs nothing: from the end of the activities
+// before it (kernels, copies, memsets of that stream) to the start of the next one. A compute
+// stream is one whose compute kernels (GEMM, attention, other) take at least as long as its
+// communication kernels, so NCCL side streams are not scanned.
+//
+// GapKernels::Gemm (the default, `--gap-kernels gemm`) keeps the gaps that lie between two GEMM
+// kernels of the stream: a GEMM ran on the stream before the gap and another runs after it. The
+// kernels between those two GEMMs (a residual add, an RMSNorm, a copy) do not break the window —
+// FSDP's layer-boundary wait sits right after such a kernel — but they are not idle either: the
+// gap is only the time the stream ran nothing, so one window can hold several gaps and each is
+// measured on its own against the threshold. GapKernels::All keeps every gap of a compute stream.
+#include "analysis/Steps.h"
+
+#include <QString>
+
+#include <vector>
+
+namespace lanescope::analysis {
+
+enum class GapCause : std::uint8_t { CommWait, HostLaunch, Allocator, Sync, DataLoader, Other };
+const char *gapCauseName(GapCause c); // "comm_wait", "host_launch", ... (the CLI contract)
+
+enum class GapKernels : std::uint8_t { Gemm, All };
+
+struct GapOptions
+{
+    TimeNs minGap = 15'000'000; // 15 ms
+    GapKernels kernels = GapKernels::Gemm;
+    TimeRange range;            // non-empty: gaps that start inside it
+};
+
+struct Gap
+{
+    int device = -1;
+    std::int64_t stream = 0;
+    std::uint32_t track = 0;
+    TimeNs start = 0, dur = 0;
+    QString before, after;         // the activities on either side
+    QString gemmBefore, gemmAfter; // nearest GEMMs on the stream (empty if none)
+    bool betweenGemms = false;     // before and after are both GEMMs
+    GapCause cause = GapCause::Other;
+    QString evidence;              // one line, for people
+    QString collective;            // comm_wait: "AllGather", ...
+    // What explains it, for the timeline to draw: the NCCL kernel or the CPU call. evidenceTrack
+    // is -1 when nothing points there (other).
+    std::int64_t evidenceTrack = -1;
+    std::uint32_t evidenceSlice = 0;
+    TimeNs end() const { return start + dur; }
+};
+
+namespace detail {
+class EvidenceIndex;
+}
+
+// Sorted by start. Pure function of the trace.
+std::vector<Gap> findGaps(const Trace &trace, const GapOptions &options = {});
+std::vector<Gap> findGaps(const detail::EvidenceIndex &index, const GapOptions &options);
+
+// HTA's "host wait" (breakdown_analysis.py, _analyze_idle_time_for_stream) for the short gaps:
+// idle time on compute streams in gaps shorter than `below` where the next activity's launch call
+// started after the stream had run dry.
+TimeNs hostWaitTime(const detail::EvidenceIndex &index, TimeNs below, TimeRange range = {});
+
+// How long after a collective ends a waiting kernel may start and still count as waiting on it
+// (cudaStreamWaitEvent wake-up plus launch latency).
+constexpr TimeNs kCommWaitSlackNs = 100'000; // 100 µs
+
+} // namespace lanescope::analysis

@@ -1,0 +1,124 @@
+#include "analysis/KernelClass.h"
+
+#include <algorithm>
+#include <cctype>
+
+namespace lanescope::analysis {
+
+const char *kernelClassName(KernelClass c)
+{
+    switch (c) {
+    case KernelClass::Gemm: return "gemm";
+    case KernelClass::Attention: return "attention";
+    case KernelClass::OtherCompute: return "other_compute";
+    case KernelClass::Communication: return "communication";
+    case KernelClass::Memory: return "memory";
+    }
+    return "other_compute";
+}
+
+const std::vector<KernelPattern> &kernelPatterns()
+{
+    using M = KernelPattern::Match;
+    using K = KernelClass;
+    // Order matters: communication and memory first (HTA's order), attention before GEMM because
+    // CUTLASS-based attention kernels carry "gemm" in their template arguments.
+    static const std::vector<KernelPattern> table = {
+        // NCCL: "ncclKernel_AllReduce_RING_LL_Sum_float" (NCCL < 2.19), "ncclDevKernel_AllGather_RING_LL"
+        // (NCCL >= 2.19); RCCL keeps the NCCL names, older RCCL builds spell "rcclKernel".
+        {M::Contains, "ncclKernel", K::Communication, "NCCL < 2.19, RCCL"},
+        {M::Contains, "ncclDevKernel", K::Communication, "NCCL >= 2.19"},
+        {M::Contains, "rcclKernel", K::Communication, "older RCCL"},
+        // HTA's is_memory_kernel: "Memcpy DtoH (Device -> Pageable)", "Memset (Device)".
+        {M::Contains, "Memcpy", K::Memory, "gpu_memcpy activity names"},
+        {M::Contains, "Memset", K::Memory, "gpu_memset activity names"},
+        // Attention: FlashAttention 2 ("flash_fwd_kernel", "flash_bwd_dq_dk_dv_loop..."), PyTorch's
+        // vendored copy ("pytorch_flash::"), xformers / PyTorch memory-efficient attention
+        // ("fmha_cutlassF_...", "AttentionKernel"), cuDNN SDPA ("cudnn_generated_fort_native_sdpa").
+        {M::Contains, "flash_fwd", K::Attention, "FlashAttention forward"},
+        {M::Contains, "flash_bwd", K::Attention, "FlashAttention backward"},
+        {M::ContainsNoCase, "fmha", K::Attention, "fused multi-head attention (xformers, cuDNN, TensorRT)"},
+        {M::ContainsNoCase, "attention", K::Attention, "memory-efficient attention kernels"},
+        {M::Contains, "_sdpa", K::Attention, "cuDNN scaled-dot-product attention"},
+        // GEMM: cuBLAS ("volta_sgemm_128x64_nn", "ampere_bf16_s16816gemm_..."), cuBLASLt
+        // ("sm80_xmma_gemm_...", "sm90_xmma_gemm_..."), CUTLASS ("cutlass_80_tensorop_s1688gemm_..."),
+        // MAGMA ("magma_sgemmEx_kernel"), cuDNN implicit-GEMM convolutions ("implicit_convolve_sgemm",
+        // "sm80_xmma_fprop_implicit_gemm_..."), and Hopper cuBLAS kernels that no longer say gemm
+        // ("nvjet_tst_128x256_64x4_..."; "sm90_xmma_..." families).
+        {M::Prefix, "nvjet", K::Gemm, "cuBLAS on Hopper (CUDA 12.4+)"},
+        {M::Prefix, "sm90_xmma", K::Gemm, "cuBLASLt on Hopper"},
+        {M::ContainsNoCase, "gemm", K::Gemm, "cuBLAS / cuBLASLt / CUTLASS / implicit-GEMM convolution"},
+    };
+    return table;
+}
+
+namespace {
+
+bool containsNoCase(std::string_view hay, std::string_view needle)
+{
+    if (needle.size() > hay.size())
+        return false;
+    const auto it = std::search(hay.begin(), hay.end(), needle.begin(), needle.end(), [](char a, char b) {
+        return std::tolower(static_cast<unsigned char>(a)) == std::tolower(static_cast<unsigned char>(b));
+    });
+    return it != hay.end();
+}
+
+} // namespace
+
+KernelClass classifyKernel(std::string_view name, CategoryClass category)
+{
+    for (const KernelPattern &p : kernelPatterns()) {
+        bool hit = false;
+        switch (p.match) {
+        case KernelPattern::Match::Prefix: hit = name.substr(0, p.text.size()) == p.text; break;
+        case KernelPattern::Match::Contains: hit = name.find(p.text) != std::string_view::npos; break;
+        case KernelPattern::Match::ContainsNoCase: hit = containsNoCase(name, p.text); break;
+        }
+        if (hit)
+            return p.cls;
+    }
+    // A copy or memset whose name says neither (custom names in some dialects) is still memory.
+    if (category == CategoryClass::GpuMemcpy || category == CategoryClass::GpuMemset)
+        return KernelClass::Memory;
+    return KernelClass::OtherCompute;
+}
+
+KernelClassifier::KernelClassifier(const Trace &trace)
+    : m_trace(trace), m_byName(trace.strings.size(), std::int8_t(-1))
+{
+}
+
+KernelClass KernelClassifier::ofName(StringId name, CategoryClass category) const
+{
+    if (name >= m_byName.size())
+        return classifyKernel(m_trace.strings.view(name), category);
+    std::int8_t &c = m_byName[name];
+    if (c < 0)
+        c = std::int8_t(classifyKernel(m_trace.strings.view(name), category));
+    return KernelClass(c);
+}
+
+KernelClass KernelClassifier::of(const Track &track, std::size_t slice) const
+{
+    const std::uint16_t cat = track.catId[slice];
+    const CategoryClass cc = cat < m_trace.categoryClass.size() ? m_trace.categoryClass[cat] : CategoryClass::Other;
+    return ofName(track.nameId[slice], cc);
+}
+
+std::string_view collectiveName(std::string_view n)
+{
+    std::size_t p = n.find("ncclDevKernel_");
+    std::size_t skip = 14;
+    if (p == std::string_view::npos) {
+        p = n.find("ncclKernel_");
+        skip = 11;
+    }
+    if (p == std::string_view::npos)
+        return {};
+    n.remove_prefix(p + skip);
+    const std::size_t e = n.find_first_of("_(");
+    return n.substr(0, e);
+}
+
+} // namespace lanescope::analysis

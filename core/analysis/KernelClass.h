@@ -1,0 +1,71 @@
+#pragma once
+// What a GPU activity is for the analysis: GEMM, attention, other compute, communication or memory.
+// One table of name patterns (kernelPatterns()) decides it; everything else asks classifyKernel().
+#include "model/Trace.h"
+
+#include <string_view>
+#include <vector>
+
+namespace lanescope::analysis {
+
+enum class KernelClass : std::uint8_t {
+    Gemm,          // dense matrix multiply: cuBLAS / cuBLASLt / CUTLASS / implicit-GEMM convolutions
+    Attention,     // fused attention (flash, memory-efficient, fmha)
+    OtherCompute,  // everything else that computes: elementwise, reductions, norms, non-GEMM convolutions
+    Communication, // NCCL / RCCL collectives and point-to-point kernels
+    Memory,        // memcpy / memset
+};
+const char *kernelClassName(KernelClass c);
+
+// Holistic Trace Analysis' three kernel types (hta/utils/utils.py, KernelType / get_kernel_type):
+// communication, memory, and computation for everything else.
+enum class HtaKernelType : std::uint8_t { Computation, Communication, Memory };
+inline HtaKernelType htaKernelType(KernelClass c)
+{
+    return c == KernelClass::Communication ? HtaKernelType::Communication
+        : c == KernelClass::Memory         ? HtaKernelType::Memory
+                                           : HtaKernelType::Computation;
+}
+inline bool isCompute(KernelClass c)
+{
+    return c == KernelClass::Gemm || c == KernelClass::Attention || c == KernelClass::OtherCompute;
+}
+
+struct KernelPattern
+{
+    enum class Match : std::uint8_t { Prefix, Contains, ContainsNoCase } match;
+    std::string_view text;
+    KernelClass cls;
+    std::string_view why; // where the spelling comes from
+};
+// First match wins; a name that matches nothing is OtherCompute.
+const std::vector<KernelPattern> &kernelPatterns();
+
+// By name, and by category for copies and memsets (their names vary across Kineto versions).
+KernelClass classifyKernel(std::string_view name, CategoryClass category = CategoryClass::Kernel);
+
+// Classification of every GPU activity of one trace, cached per interned name.
+class KernelClassifier
+{
+public:
+    explicit KernelClassifier(const Trace &trace);
+    // Only meaningful for GPU activities (kernel / memcpy / memset slices).
+    KernelClass of(const Track &track, std::size_t slice) const;
+    KernelClass ofName(StringId name, CategoryClass category) const;
+
+private:
+    const Trace &m_trace;
+    mutable std::vector<std::int8_t> m_byName; // -1: not classified yet
+};
+
+// Kernel, memcpy or memset on a GPU stream (gpu_user_annotation spans are not activities).
+inline bool isGpuActivity(CategoryClass c)
+{
+    return c == CategoryClass::Kernel || c == CategoryClass::GpuMemcpy || c == CategoryClass::GpuMemset;
+}
+
+// "AllGather" from "ncclDevKernel_AllGather_RING_LL(...)" / "ncclKernel_AllReduce_RING_LL_Sum_float";
+// empty when the name is not an NCCL kernel.
+std::string_view collectiveName(std::string_view kernelName);
+
+} // namespace lanescope::analysis

@@ -1,0 +1,188 @@
+// lanescope-cli analyze / mfu: the JSON shape of DESIGN.md's contract, exit codes 0 / 2 / 3.
+#include "TestTraces.h"
+
+#include "synth/TraceSynth.h"
+
+#include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QProcess>
+#include <QTemporaryDir>
+#include <QtTest>
+
+namespace {
+
+struct Run
+{
+    int exitCode = -1;
+    QByteArray out, err;
+};
+
+Run cli(const QStringList &args)
+{
+    QProcess p;
+    p.start(QStringLiteral(LANESCOPE_CLI_PATH), args);
+    p.waitForFinished(300000);
+    Run r;
+    r.exitCode = p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1;
+    r.out = p.readAllStandardOutput();
+    r.err = p.readAllStandardError();
+    return r;
+}
+
+QStringList keys(const QJsonObject &o)
+{
+    QStringList k = o.keys();
+    k.sort();
+    return k;
+}
+
+QStringList sorted(QStringList l)
+{
+    l.sort();
+    return l;
+}
+
+} // namespace
+
+class TestAnalyzeCli : public QObject
+{
+    Q_OBJECT
+    QTemporaryDir m_dir;
+    QString m_synth;
+
+private slots:
+    void initTestCase()
+    {
+        QVERIFY(QFileInfo::exists(QStringLiteral(LANESCOPE_CLI_PATH)));
+        lanescope::synth::SynthConfig c;
+        c.scenario = lanescope::synth::Scenario::Baseline;
+        const auto out = lanescope::synth::synthesize(c);
+        m_synth = m_dir.filePath(QStringLiteral("baseline.json"));
+        QFile f(m_synth);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write(out.traces.at(0).data(), qint64(out.traces.at(0).size()));
+    }
+
+    void analyzeJsonShape()
+    {
+        const Run r = cli({QStringLiteral("analyze"), m_synth, QStringLiteral("--json"), QStringLiteral("--params"),
+                           QStringLiteral("7e9"), QStringLiteral("--tokens-per-step"), QStringLiteral("8192")});
+        QCOMPARE(r.exitCode, 0);
+        QJsonParseError e;
+        const QJsonDocument d = QJsonDocument::fromJson(r.out, &e);
+        QVERIFY2(e.error == QJsonParseError::NoError, qPrintable(e.errorString()));
+        QCOMPARE(r.out.count('\n'), 1); // exactly one object, one line
+        const QJsonObject o = d.object();
+        QCOMPARE(keys(o), sorted({QStringLiteral("temporal"), QStringLiteral("comm_comp_overlap_pct"), QStringLiteral("steps"),
+                                  QStringLiteral("gaps"), QStringLiteral("mfu"), QStringLiteral("memory"), QStringLiteral("advice")}));
+        QCOMPARE(keys(o.value(QStringLiteral("temporal")).toObject()),
+                 sorted({QStringLiteral("idle_pct"), QStringLiteral("compute_pct"), QStringLiteral("non_compute_pct"),
+                         QStringLiteral("idle_us"), QStringLiteral("compute_us"), QStringLiteral("non_compute_us")}));
+        const QJsonArray steps = o.value(QStringLiteral("steps")).toArray();
+        QCOMPARE(steps.size(), 3);
+        QCOMPARE(keys(steps.at(0).toObject()), sorted({QStringLiteral("name"), QStringLiteral("start_us"), QStringLiteral("dur_us")}));
+        QCOMPARE(steps.at(0).toObject().value(QStringLiteral("name")).toString(), QStringLiteral("ProfilerStep#2"));
+        const QJsonArray gaps = o.value(QStringLiteral("gaps")).toArray();
+        QVERIFY(!gaps.isEmpty());
+        for (const auto &g : gaps) {
+            const QJsonObject x = g.toObject();
+            QCOMPARE(keys(x), sorted({QStringLiteral("device"), QStringLiteral("stream"), QStringLiteral("start_us"),
+                                      QStringLiteral("dur_us"), QStringLiteral("before"), QStringLiteral("after"),
+                                      QStringLiteral("cause"), QStringLiteral("evidence")}));
+            QVERIFY(x.value(QStringLiteral("dur_us")).toDouble() >= 15000);
+            QVERIFY(QStringList({QStringLiteral("comm_wait"), QStringLiteral("host_launch"), QStringLiteral("allocator"),
+                                 QStringLiteral("sync"), QStringLiteral("dataloader"), QStringLiteral("other")})
+                        .contains(x.value(QStringLiteral("cause")).toString()));
+        }
+        const QJsonObject mfu = o.value(QStringLiteral("mfu")).toObject();
+        QCOMPARE(keys(mfu), sorted({QStringLiteral("step_s"), QStringLiteral("tokens_per_s_per_gpu"), QStringLiteral("achieved_tflops"),
+                                    QStringLiteral("peak_tflops"), QStringLiteral("mfu_pct")}));
+        QCOMPARE(mfu.value(QStringLiteral("peak_tflops")).toDouble(), 312.0);
+        QVERIFY(mfu.value(QStringLiteral("mfu_pct")).toDouble() > 20 && mfu.value(QStringLiteral("mfu_pct")).toDouble() < 35);
+        QCOMPARE(keys(o.value(QStringLiteral("memory")).toObject()),
+                 sorted({QStringLiteral("peak_allocated_bytes"), QStringLiteral("peak_reserved_bytes"), QStringLiteral("alloc_calls"),
+                         QStringLiteral("free_calls")}));
+        const QJsonArray advice = o.value(QStringLiteral("advice")).toArray();
+        QVERIFY(!advice.isEmpty());
+        for (const auto &a : advice)
+            QCOMPARE(keys(a.toObject()), sorted({QStringLiteral("id"), QStringLiteral("title"), QStringLiteral("evidence")}));
+        const double pcts = o.value(QStringLiteral("temporal")).toObject().value(QStringLiteral("idle_pct")).toDouble()
+            + o.value(QStringLiteral("temporal")).toObject().value(QStringLiteral("compute_pct")).toDouble()
+            + o.value(QStringLiteral("temporal")).toObject().value(QStringLiteral("non_compute_pct")).toDouble();
+        QVERIFY(std::abs(pcts - 100) < 1e-6);
+    }
+
+    void analyzeOptions()
+    {
+        // All gaps down to a millisecond: more than the GEMM default; without MFU inputs, nulls.
+        const Run all = cli({QStringLiteral("analyze"), m_synth, QStringLiteral("--json"), QStringLiteral("--gap-kernels"),
+                             QStringLiteral("all"), QStringLiteral("--gap-ms"), QStringLiteral("1")});
+        QCOMPARE(all.exitCode, 0);
+        const QJsonObject o = QJsonDocument::fromJson(all.out).object();
+        QCOMPARE(o.value(QStringLiteral("gaps")).toArray().size(), 358);
+        QVERIFY(o.value(QStringLiteral("mfu")).toObject().value(QStringLiteral("mfu_pct")).isNull());
+        QVERIFY(o.value(QStringLiteral("mfu")).toObject().value(QStringLiteral("step_s")).toDouble() > 3);
+        // Human-readable output without --json.
+        const Run text = cli({QStringLiteral("analyze"), m_synth});
+        QCOMPARE(text.exitCode, 0);
+        QVERIFY(text.out.contains("GPU time"));
+        QVERIFY(text.out.contains("limit_all_gathers=False"));
+    }
+
+    void realTrace()
+    {
+        LANESCOPE_REQUIRE_TRACE(path, "v100-memory-allreduce.json.gz");
+        const Run r = cli({QStringLiteral("analyze"), path, QStringLiteral("--json")});
+        QCOMPARE(r.exitCode, 0);
+        const QJsonObject t = QJsonDocument::fromJson(r.out).object().value(QStringLiteral("temporal")).toObject();
+        QVERIFY(std::abs(t.value(QStringLiteral("idle_pct")).toDouble() - 46.08) <= 0.5);
+    }
+
+    void exitCodes_data()
+    {
+        QTest::addColumn<QStringList>("args");
+        QTest::addColumn<int>("code");
+        QTest::newRow("no trace") << QStringList{QStringLiteral("analyze")} << 2;
+        QTest::newRow("bad gap kernels") << QStringList{QStringLiteral("analyze"), QStringLiteral("x.json"), QStringLiteral("--gap-kernels"), QStringLiteral("some")} << 2;
+        QTest::newRow("bad gap ms") << QStringList{QStringLiteral("analyze"), QStringLiteral("x.json"), QStringLiteral("--gap-ms"), QStringLiteral("soon")} << 2;
+        QTest::newRow("params alone") << QStringList{QStringLiteral("analyze"), QStringLiteral("x.json"), QStringLiteral("--params"), QStringLiteral("7e9")} << 2;
+        QTest::newRow("unreadable") << QStringList{QStringLiteral("analyze"), QStringLiteral("/nonexistent/trace.json"), QStringLiteral("--json")} << 3;
+        QTest::newRow("mfu missing peak") << QStringList{QStringLiteral("mfu"), QStringLiteral("--params"), QStringLiteral("7e9"), QStringLiteral("--tokens-per-s-per-gpu"), QStringLiteral("2200")} << 2;
+        QTest::newRow("mfu bad number") << QStringList{QStringLiteral("mfu"), QStringLiteral("--params"), QStringLiteral("lots")} << 2;
+    }
+    void exitCodes()
+    {
+        QFETCH(QStringList, args);
+        QFETCH(int, code);
+        const Run r = cli(args);
+        QCOMPARE(r.exitCode, code);
+        QVERIFY(r.out.isEmpty() || code == 0);
+        QVERIFY(!r.err.isEmpty());
+    }
+
+    void unknownStep()
+    {
+        const Run r = cli({QStringLiteral("analyze"), m_synth, QStringLiteral("--json"), QStringLiteral("--step"), QStringLiteral("42")});
+        QCOMPARE(r.exitCode, 2);
+    }
+
+    void mfuCalculator()
+    {
+        const Run r = cli({QStringLiteral("mfu"), QStringLiteral("--params"), QStringLiteral("7e9"), QStringLiteral("--tokens-per-s-per-gpu"),
+                           QStringLiteral("2200"), QStringLiteral("--peak-tflops"), QStringLiteral("312"), QStringLiteral("--json")});
+        QCOMPARE(r.exitCode, 0);
+        const QJsonObject o = QJsonDocument::fromJson(r.out).object();
+        QCOMPARE(qRound(o.value(QStringLiteral("achieved_tflops")).toDouble() * 10), 924);
+        QCOMPARE(qRound(o.value(QStringLiteral("mfu_pct")).toDouble() * 10), 296);
+        QCOMPARE(o.value(QStringLiteral("peak_tflops")).toDouble(), 312.0);
+        const Run g = cli({QStringLiteral("mfu"), QStringLiteral("--params"), QStringLiteral("7e9"), QStringLiteral("--tokens-per-s-per-gpu"),
+                           QStringLiteral("2200"), QStringLiteral("--gpu"), QStringLiteral("NVIDIA A100-SXM4-80GB"), QStringLiteral("--json")});
+        QCOMPARE(g.exitCode, 0);
+        QCOMPARE(QJsonDocument::fromJson(g.out).object().value(QStringLiteral("peak_tflops")).toDouble(), 312.0);
+    }
+};
+
+QTEST_GUILESS_MAIN(TestAnalyzeCli)
+#include "tst_analysis_cli.moc"

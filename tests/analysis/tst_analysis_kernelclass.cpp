@@ -1,0 +1,120 @@
+// The kernel classification table on real kernel names: taken from the shared traces (V100, A100,
+// ResNet-50 under cuDNN, NCCL 2.17) and from the synthetic FSDP generator (A100, NCCL 2.20).
+#include "analysis/KernelClass.h"
+
+#include <QtTest>
+
+using namespace lanescope;
+using namespace lanescope::analysis;
+
+Q_DECLARE_METATYPE(lanescope::analysis::KernelClass)
+Q_DECLARE_METATYPE(lanescope::CategoryClass)
+
+class TestKernelClass : public QObject
+{
+    Q_OBJECT
+private slots:
+    void classify_data()
+    {
+        QTest::addColumn<QByteArray>("name");
+        QTest::addColumn<CategoryClass>("category");
+        QTest::addColumn<KernelClass>("expected");
+        const auto K = CategoryClass::Kernel;
+        auto row = [&](const char *tag, const char *name, KernelClass c, CategoryClass cat = CategoryClass::Kernel) {
+            QTest::newRow(tag) << QByteArray(name) << cat << c;
+        };
+        // v100-memory-allreduce (cuBLAS on Volta, NCCL 2.x ncclKernel_ spelling, MAGMA).
+        row("volta_sgemm", "volta_sgemm_128x32_nt", KernelClass::Gemm);
+        row("volta_sgemm_sliced", "volta_sgemm_32x32_sliced1x4_nt", KernelClass::Gemm);
+        row("magma", "void magma_sgemmEx_kernel<float, float, float, true, false, 6, 4, 6, 3, 4>(int, int, int, Tensor, int, Tensor, int, Tensor, int, Tensor, int, int, int, float const*, float const*, float, float, int)", KernelClass::Gemm);
+        row("nccl_allreduce_v100", "ncclKernel_AllReduce_RING_LL_Sum_float(ncclWorkElem)", KernelClass::Communication);
+        row("memcpy_dtod", "Memcpy DtoD (Device -> Device)", KernelClass::Memory, CategoryClass::GpuMemcpy);
+        row("memset", "Memset (Device)", KernelClass::Memory, CategoryClass::GpuMemset);
+        // a100-2rank-nccl (CUTLASS, cuBLASLt xmma, cuDNN implicit-GEMM convolutions, NCCL 2.17).
+        row("cutlass_s1688gemm", "void cutlass::Kernel<cutlass_80_tensorop_s1688gemm_256x64_16x4_nn_align4>(cutlass_80_tensorop_s1688gemm_256x64_16x4_nn_align4::Params)", KernelClass::Gemm);
+        row("cutlass_simt_sgemm", "void cutlass::Kernel<cutlass_80_simt_sgemm_128x32_8x5_nn_align1>(cutlass_80_simt_sgemm_128x32_8x5_nn_align1::Params)", KernelClass::Gemm);
+        row("ampere_sgemm", "ampere_sgemm_32x128_nt", KernelClass::Gemm);
+        row("xmma_fprop_implicit_gemm", "sm80_xmma_fprop_implicit_gemm_indexed_tf32f32_tf32f32_f32_nhwckrsc_nchw_tilesize128x128x16_stage4_warpsize2x2x1_g1_tensor16x8x8_execute_kernel_cudnn_infer", KernelClass::Gemm);
+        row("mangled_implicit_gemm_conv", "_ZN19cutlass_cudnn_train6KernelINS_4conv6kernel23ImplicitGemmConvolutionINS1_11threadblock22ImplicitGemmMultistageE", KernelClass::Gemm);
+        row("cutlass_fprop_not_gemm", "void cutlass_cudnn_infer::Kernel<cutlass_tensorop_s1688fprop_optimized_tf32_128x128_32x4_nhwc_align4>(cutlass_tensorop_s1688fprop_optimized_tf32_128x128_32x4_nhwc_align4::Params)", KernelClass::OtherCompute);
+        row("nccl_broadcast", "ncclKernel_Broadcast_RING_LL_Sum_int8_t(ncclDevComm*, unsigned long, ncclWork*)", KernelClass::Communication);
+        row("memcpy_htod", "Memcpy HtoD (Pageable -> Device)", KernelClass::Memory, CategoryClass::GpuMemcpy);
+        // resnet50 (2021 Kineto, cuDNN on Volta).
+        row("implicit_convolve_sgemm", "void implicit_convolve_sgemm<float, float, 1024, 6, 7, 3, 3, 5, 1, false, true, true>(int, int, int, float const*, int, float*, float const*, kernel_conv_params, unsigned long long, int, float, float, int, float const*, float const*, bool, int, int)", KernelClass::Gemm);
+        row("cudnn_dgrad", "void cudnn::detail::dgrad_engine<float, 512, 6, 5, 3, 3, 3, false>(int, int, int, float const*, int, float const*, int, float*, kernel_grad_params, unsigned long long, int, unsigned long long, int, float, int, int, int)", KernelClass::OtherCompute);
+        row("winograd", "void cudnn::winograd_nonfused::winogradWgradData4x4<float, float>(cudnn::winograd_nonfused::WinogradDataParams<float, float>)", KernelClass::OtherCompute);
+        row("cask_offsets", "cask_cudnn::computeWgradSplitKOffsetsKernel(cask_cudnn::ComputeSplitKOffsetsParams)", KernelClass::OtherCompute);
+        // Synthetic FSDP (PyTorch 2.x on A100: cuBLAS, cuBLASLt, CUTLASS, flash attention, NCCL 2.20).
+        row("ampere_bf16_s16816gemm", "ampere_bf16_s16816gemm_bf16_128x128_ldg8_f2f_stages_64x3_tn", KernelClass::Gemm);
+        row("sm80_xmma_gemm", "sm80_xmma_gemm_bf16bf16_bf16f32_f32_tn_n_tilesize128x128x32_stage4_warpsize2x2x1_tensor16x8x16_kernel", KernelClass::Gemm);
+        row("cutlass_s16816gemm_relu", "void cutlass::Kernel<cutlass_80_tensorop_bf16_s16816gemm_relu_bf16_64x64_32x6_tn_align8>(cutlass_80_tensorop_bf16_s16816gemm_relu_bf16_64x64_32x6_tn_align8::Params)", KernelClass::Gemm);
+        row("flash_fwd", "void pytorch_flash::flash_fwd_kernel<pytorch_flash::Flash_fwd_kernel_traits<128, 128, 64, 4, false, false, cutlass::bfloat16_t, pytorch_flash::Flash_kernel_traits<128, 128, 64, 4, cutlass::bfloat16_t> >, false, true, false, false, true, true, false, false>(pytorch_flash::Flash_fwd_params)", KernelClass::Attention);
+        row("flash_bwd", "void pytorch_flash::flash_bwd_dq_dk_dv_loop_seqk_parallel_kernel<pytorch_flash::Flash_bwd_kernel_traits<128, 64, 128, 8, 2, 4, 2, false, false, cutlass::bfloat16_t, pytorch_flash::Flash_kernel_traits<128, 64, 128, 8, cutlass::bfloat16_t> >, true, false, false, false, false, true, true, false>(pytorch_flash::Flash_bwd_params)", KernelClass::Attention);
+        row("nccl_dev_allgather", "ncclDevKernel_AllGather_RING_LL(ncclDevComm*, unsigned long, ncclWork*)", KernelClass::Communication);
+        row("nccl_dev_reducescatter", "ncclDevKernel_ReduceScatter_Sum_bf16_RING_LL(ncclDevComm*, unsigned long, ncclWork*)", KernelClass::Communication);
+        row("elementwise_add", "void at::native::vectorized_elementwise_kernel<4, at::native::CUDAFunctor_add<c10::BFloat16>, at::detail::Array<char*, 3> >(int, at::native::CUDAFunctor_add<c10::BFloat16>, at::detail::Array<char*, 3>)", KernelClass::OtherCompute);
+        row("triton_rmsnorm", "triton_red_fused__to_copy_add_mean_mul_pow_rsqrt_0", KernelClass::OtherCompute);
+        row("memcpy_pinned", "Memcpy HtoD (Pinned -> Device)", KernelClass::Memory, CategoryClass::GpuMemcpy);
+        // Spellings the shared traces do not have: Hopper cuBLAS, xformers, cuDNN SDPA.
+        row("nvjet", "nvjet_tst_128x256_64x4_2x1_v_bz_coopA_TNT", KernelClass::Gemm);
+        row("sm90_xmma", "sm90_xmma_gemm_bf16bf16_bf16f32_f32_tn_n_tilesize128x256x64_warpgroupsize2x1x1_execute_segment_k_off_kernel__5x_cublas", KernelClass::Gemm);
+        row("fmha_cutlass", "fmha_cutlassF_bf16_aligned_64x128_rf_sm80(PyTorchMemEffAttention::AttentionKernel<cutlass::bfloat16_t, cutlass::arch::Sm80, true, 64, 128, 128, true, true>::Params)", KernelClass::Attention);
+        row("unnamed_copy_category", "some copy", KernelClass::Memory, CategoryClass::GpuMemcpy);
+        Q_UNUSED(K);
+    }
+    void classify()
+    {
+        QFETCH(QByteArray, name);
+        QFETCH(CategoryClass, category);
+        QFETCH(KernelClass, expected);
+        const KernelClass got = classifyKernel(std::string_view(name.constData(), size_t(name.size())), category);
+        QCOMPARE(kernelClassName(got), kernelClassName(expected));
+    }
+
+    void htaTypes()
+    {
+        // HTA: communication if "ncclKernel" in the name, memory if Memcpy / Memset, else computation.
+        QCOMPARE(int(htaKernelType(classifyKernel("ncclKernel_AllReduce_RING_LL_Sum_float(ncclWorkElem)"))),
+                 int(HtaKernelType::Communication));
+        QCOMPARE(int(htaKernelType(classifyKernel("Memset (Device)", CategoryClass::GpuMemset))), int(HtaKernelType::Memory));
+        QCOMPARE(int(htaKernelType(classifyKernel("volta_sgemm_128x32_nt"))), int(HtaKernelType::Computation));
+        QCOMPARE(int(htaKernelType(classifyKernel("flash_fwd_kernel"))), int(HtaKernelType::Computation));
+    }
+
+    void collective_data()
+    {
+        QTest::addColumn<QByteArray>("name");
+        QTest::addColumn<QByteArray>("expected");
+        QTest::newRow("dev") << QByteArray("ncclDevKernel_AllGather_RING_LL(ncclDevComm*, unsigned long, ncclWork*)") << QByteArray("AllGather");
+        QTest::newRow("old") << QByteArray("ncclKernel_AllReduce_RING_LL_Sum_float(ncclWorkElem)") << QByteArray("AllReduce");
+        QTest::newRow("rs") << QByteArray("ncclDevKernel_ReduceScatter_Sum_bf16_RING_LL(ncclDevComm*, unsigned long, ncclWork*)") << QByteArray("ReduceScatter");
+        QTest::newRow("not nccl") << QByteArray("volta_sgemm_128x32_nt") << QByteArray();
+    }
+    void collective()
+    {
+        QFETCH(QByteArray, name);
+        QFETCH(QByteArray, expected);
+        const std::string_view c = collectiveName(std::string_view(name.constData(), size_t(name.size())));
+        QCOMPARE(QByteArray(c.data(), qsizetype(c.size())), expected);
+    }
+
+    void tableIsOrdered()
+    {
+        // Communication and memory rules come before everything else (HTA's order), attention
+        // before GEMM (CUTLASS attention kernels carry "gemm" in template arguments).
+        const auto &t = kernelPatterns();
+        QVERIFY(!t.empty());
+        QCOMPARE(int(t.front().cls), int(KernelClass::Communication));
+        std::size_t lastAttention = 0, firstGemm = t.size();
+        for (std::size_t i = 0; i < t.size(); ++i) {
+            if (t[i].cls == KernelClass::Attention)
+                lastAttention = i;
+            if (t[i].cls == KernelClass::Gemm)
+                firstGemm = std::min(firstGemm, i);
+        }
+        QVERIFY(lastAttention < firstGemm);
+    }
+};
+
+QTEST_GUILESS_MAIN(TestKernelClass)
+#include "tst_analysis_kernelclass.moc"

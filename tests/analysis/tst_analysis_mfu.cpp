@@ -1,0 +1,84 @@
+// MFU arithmetic and the GPU peak table.
+#include "analysis/Mfu.h"
+
+#include <QtTest>
+
+using namespace lanescope::analysis;
+
+class TestMfu : public QObject
+{
+    Q_OBJECT
+private slots:
+    void caseStudy()
+    {
+        // The case study: 2,200 tokens/s/GPU on a 7B model on A100 -> 92.4 TFLOPS, 29.6 % MFU.
+        const GpuPeak *a100 = peakForGpu(QStringLiteral("NVIDIA A100-SXM4-80GB"));
+        QVERIFY(a100);
+        const MfuResult r = computeMfu(7e9, 2200, a100->tflops);
+        QVERIFY(r.valid);
+        QCOMPARE(qRound(r.achievedTflops * 10), 924);
+        QCOMPARE(qRound(r.mfuPct * 10), 296);
+    }
+
+    void calculator_data()
+    {
+        QTest::addColumn<double>("params");
+        QTest::addColumn<double>("tokensPerS");
+        QTest::addColumn<double>("peak");
+        QTest::addColumn<double>("tflops");
+        QTest::addColumn<double>("mfu");
+        QTest::newRow("7B A100") << 7e9 << 2200.0 << 312.0 << 92.4 << 29.615384615384617;
+        QTest::newRow("70B H100") << 70e9 << 500.0 << 989.0 << 210.0 << 21.233569261880688;
+        QTest::newRow("1B V100") << 1e9 << 10000.0 << 125.0 << 60.0 << 48.0;
+    }
+    void calculator()
+    {
+        QFETCH(double, params);
+        QFETCH(double, tokensPerS);
+        QFETCH(double, peak);
+        QFETCH(double, tflops);
+        QFETCH(double, mfu);
+        const MfuResult r = computeMfu(params, tokensPerS, peak);
+        QVERIFY(qFuzzyCompare(r.achievedTflops, tflops));
+        QVERIFY(qFuzzyCompare(r.mfuPct, mfu));
+    }
+
+    void invalidWithoutInputs()
+    {
+        QVERIFY(!computeMfu(0, 2200, 312).valid);
+        QVERIFY(!computeMfu(7e9, 2200, 0).valid);
+    }
+
+    void peaks_data()
+    {
+        QTest::addColumn<QString>("device");
+        QTest::addColumn<double>("tflops");
+        // deviceProperties[].name as the shared traces and common machines spell them.
+        QTest::newRow("a100 sxm") << QStringLiteral("NVIDIA A100-SXM4-80GB") << 312.0;
+        QTest::newRow("a100 pg509") << QStringLiteral("NVIDIA A100-PG509-200") << 312.0;
+        QTest::newRow("a100 pcie") << QStringLiteral("NVIDIA A100 80GB PCIe") << 312.0;
+        QTest::newRow("h100 sxm") << QStringLiteral("NVIDIA H100 80GB HBM3") << 989.0;
+        QTest::newRow("h100 pcie") << QStringLiteral("NVIDIA H100 PCIe") << 756.0;
+        QTest::newRow("h200") << QStringLiteral("NVIDIA H200") << 989.0;
+        QTest::newRow("v100 sxm2") << QStringLiteral("Tesla V100-SXM2-32GB") << 125.0;
+        QTest::newRow("v100 dgxs") << QStringLiteral("Tesla V100-DGXS-32GB") << 125.0;
+        QTest::newRow("a10") << QStringLiteral("NVIDIA A10") << 125.0;
+        QTest::newRow("l4") << QStringLiteral("NVIDIA L4") << 121.0;
+        QTest::newRow("l40s") << QStringLiteral("NVIDIA L40S") << 362.0;
+        QTest::newRow("mi250x") << QStringLiteral("AMD Instinct MI250X") << 383.0;
+        QTest::newRow("mi300x") << QStringLiteral("AMD Instinct MI300X") << 1307.0;
+        QTest::newRow("unknown") << QStringLiteral("AMD Radeon Graphics") << 0.0;
+    }
+    void peaks()
+    {
+        QFETCH(QString, device);
+        QFETCH(double, tflops);
+        const GpuPeak *p = peakForGpu(device);
+        QCOMPARE(p ? p->tflops : 0.0, tflops);
+        if (p)
+            QVERIFY(!p->source.empty());
+    }
+};
+
+QTEST_GUILESS_MAIN(TestMfu)
+#include "tst_analysis_mfu.moc"

@@ -1,0 +1,68 @@
+// bench_analyze TRACE [--repeat N] [--threads N]
+// Loads the trace once, then times the whole analysis (steps, HTA breakdown, gaps with causes at
+// the default and the advice thresholds, memory, MFU, advice) as the CLI runs it. Prints one JSON
+// object as the last line (keys fixed in DESIGN.md). Exit 77 (skip) when the trace is absent.
+#include "analysis/Analysis.h"
+#include "parse/TraceLoader.h"
+
+#include <QCoreApplication>
+#include <QElapsedTimer>
+#include <QFileInfo>
+#include <QStringList>
+
+#include <algorithm>
+#include <cstdio>
+
+using namespace lanescope;
+
+int main(int argc, char **argv)
+{
+    QCoreApplication app(argc, argv);
+    QStringList args = app.arguments().mid(1);
+    int repeat = 3, threads = 0;
+    QString path;
+    while (!args.isEmpty()) {
+        const QString a = args.takeFirst();
+        if (a == QLatin1String("--repeat") && !args.isEmpty())
+            repeat = std::max(1, args.takeFirst().toInt());
+        else if (a == QLatin1String("--threads") && !args.isEmpty())
+            threads = args.takeFirst().toInt();
+        else
+            path = a;
+    }
+    if (path.isEmpty()) {
+        std::fprintf(stderr, "usage: bench_analyze TRACE [--repeat N] [--threads N]\n");
+        return 2;
+    }
+    if (!QFileInfo::exists(path)) {
+        std::printf("SKIP: %s not found\n", qPrintable(path));
+        return 77;
+    }
+    LoadOptions lo;
+    lo.threads = threads;
+    QElapsedTimer t;
+    t.start();
+    const LoadResult r = loadTrace(path, lo);
+    const double load = double(t.nsecsElapsed()) / 1e9;
+    if (!r.trace) {
+        std::fprintf(stderr, "bench_analyze: %s\n", qPrintable(r.error));
+        return 3;
+    }
+    analysis::AnalysisOptions opt;
+    opt.mfu.params = 7e9; // any inputs: MFU is arithmetic, but keep the path the CLI takes
+    opt.mfu.tokensPerStep = 8192;
+    double best = 1e30;
+    std::size_t gaps = 0, advice = 0;
+    for (int i = 0; i < repeat; ++i) {
+        t.restart();
+        const analysis::AnalysisResult a = analysis::analyze(*r.trace, opt);
+        const double s = double(t.nsecsElapsed()) / 1e9;
+        best = std::min(best, s);
+        gaps = a.gaps.size();
+        advice = a.advice.size();
+        std::fprintf(stderr, "run %d: analyze %.3f s (%zu slices, %zu gaps, %zu advice, idle %.2f%%)\n", i + 1, s,
+                     r.trace->sliceCount(), gaps, advice, a.temporal.idlePct);
+    }
+    std::printf("{\"load_seconds\":%.4f,\"analyze_seconds\":%.4f}\n", load, best);
+    return 0;
+}
