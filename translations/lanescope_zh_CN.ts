@@ -2,6 +2,19 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="zh_CN">
     <context>
+        <name>DemoTrace</name>
+        <message>
+            <location filename="../core/synth/DemoTrace.cpp" line="33" />
+            <source>cannot create the demo folder %1</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../core/synth/DemoTrace.cpp" line="43" />
+            <source>cannot write the demo trace %1: %2</source>
+            <translation type="unfinished" />
+        </message>
+    </context>
+    <context>
         <name>EventArgs</name>
         <message>
             <location filename="../core/parse/EventArgs.cpp" line="53" />
@@ -20,232 +33,364 @@
         </message>
     </context>
     <context>
+        <name>LaneLayout</name>
+        <message>
+            <location filename="../widgets/timeline/LaneLayout.cpp" line="45" />
+            <source>compute</source>
+            <translation>计算</translation>
+        </message>
+        <message>
+            <location filename="../widgets/timeline/LaneLayout.cpp" line="108" />
+            <source>GPU %1</source>
+            <translation>GPU %1</translation>
+        </message>
+        <message>
+            <location filename="../widgets/timeline/LaneLayout.cpp" line="119" />
+            <source>Process</source>
+            <translation>进程</translation>
+        </message>
+        <message>
+            <location filename="../widgets/timeline/LaneLayout.cpp" line="120" />
+            <source>%1 (pid %2)</source>
+            <translation>%1（pid %2）</translation>
+        </message>
+        <message numerus="yes">
+            <location filename="../widgets/timeline/LaneLayout.cpp" line="140" />
+            <source>%1
+%n slice(s), %2 row(s)</source>
+            <translation>
+                <numerusform>%1
+%n 个片段，%2 行</numerusform>
+            </translation>
+        </message>
+    </context>
+    <context>
         <name>MappedSource</name>
         <message>
-            <location filename="../core/io/MappedSource.cpp" line="51" />
+            <location filename="../core/io/MappedSource.cpp" line="55" />
             <source>cannot map %1: %2</source>
             <translation>无法映射 %1：%2</translation>
         </message>
         <message>
-            <location filename="../core/io/MappedSource.cpp" line="64" />
+            <location filename="../core/io/MappedSource.cpp" line="68" />
             <source>zlib could not be initialised</source>
             <translation>无法初始化 zlib</translation>
         </message>
         <message>
-            <location filename="../core/io/MappedSource.cpp" line="79" />
+            <location filename="../core/io/MappedSource.cpp" line="83" />
             <source>cancelled</source>
             <translation>已取消</translation>
         </message>
         <message>
-            <location filename="../core/io/MappedSource.cpp" line="88" />
+            <location filename="../core/io/MappedSource.cpp" line="92" />
             <source>cannot write the inflated trace to %1: %2</source>
             <translation>无法将解压后的跟踪写入 %1：%2</translation>
         </message>
         <message>
-            <location filename="../core/io/MappedSource.cpp" line="108" />
+            <location filename="../core/io/MappedSource.cpp" line="112" />
             <source>the gzip data is corrupt near compressed byte %1: %2</source>
             <translation>gzip 数据在压缩字节 %1 附近损坏：%2</translation>
         </message>
         <message>
-            <location filename="../core/io/MappedSource.cpp" line="132" />
+            <location filename="../core/io/MappedSource.cpp" line="136" />
             <source>%1: no such file</source>
             <translation>%1：文件不存在</translation>
         </message>
         <message>
-            <location filename="../core/io/MappedSource.cpp" line="136" />
+            <location filename="../core/io/MappedSource.cpp" line="140" />
             <source>%1 is a folder, not a trace file</source>
             <translation>%1 是文件夹，不是跟踪文件</translation>
         </message>
         <message>
-            <location filename="../core/io/MappedSource.cpp" line="142" />
+            <location filename="../core/io/MappedSource.cpp" line="146" />
             <source>%1: cannot read the file (%2)</source>
             <translation>%1：无法读取文件（%2）</translation>
         </message>
         <message>
-            <location filename="../core/io/MappedSource.cpp" line="146" />
+            <location filename="../core/io/MappedSource.cpp" line="150" />
             <source>%1 is empty (0 bytes): not a trace</source>
             <translation>%1 为空（0 字节）：不是跟踪文件</translation>
         </message>
         <message>
-            <location filename="../core/io/MappedSource.cpp" line="178" />
+            <location filename="../core/io/MappedSource.cpp" line="182" />
             <source>cannot create a temporary file in %1 to inflate %2: %3</source>
             <translation>无法在 %1 中创建临时文件以解压 %2：%3</translation>
         </message>
         <message>
-            <location filename="../core/io/MappedSource.cpp" line="185" />
+            <location filename="../core/io/MappedSource.cpp" line="189" />
             <source>%1: %2</source>
             <translation>%1：%2</translation>
         </message>
         <message>
-            <location filename="../core/io/MappedSource.cpp" line="189" />
+            <location filename="../core/io/MappedSource.cpp" line="193" />
             <source>cannot write the inflated trace: %1</source>
             <translation>无法写入解压后的跟踪：%1</translation>
         </message>
         <message>
-            <location filename="../core/io/MappedSource.cpp" line="193" />
+            <location filename="../core/io/MappedSource.cpp" line="197" />
             <source>the gzip stream ends early (the file was cut off); loading what it holds</source>
             <translation>gzip 数据流提前结束（文件被截断）；将加载现有内容</translation>
         </message>
         <message>
-            <location filename="../core/io/MappedSource.cpp" line="195" />
+            <location filename="../core/io/MappedSource.cpp" line="199" />
             <source>%1 inflates to nothing: not a trace</source>
             <translation>%1 解压后为空：不是跟踪文件</translation>
         </message>
         <message>
-            <location filename="../core/io/MappedSource.cpp" line="236" />
+            <location filename="../core/io/MappedSource.cpp" line="240" />
             <source>%1 is gone from disk</source>
             <translation>%1 已从磁盘上消失</translation>
         </message>
         <message>
-            <location filename="../core/io/MappedSource.cpp" line="241" />
+            <location filename="../core/io/MappedSource.cpp" line="245" />
             <source>%1 changed on disk since it was opened; reload it</source>
             <translation>%1 自打开后在磁盘上已更改，请重新加载</translation>
         </message>
     </context>
     <context>
+        <name>Palette</name>
+        <message>
+            <location filename="../widgets/timeline/Palette.cpp" line="25" />
+            <source>GEMM</source>
+            <translation>GEMM</translation>
+        </message>
+        <message>
+            <location filename="../widgets/timeline/Palette.cpp" line="26" />
+            <source>matrix multiply kernels (gemm, xmma, nvjet, cutlass)</source>
+            <translation>矩阵乘法内核（gemm、xmma、nvjet、cutlass）</translation>
+        </message>
+        <message>
+            <location filename="../widgets/timeline/Palette.cpp" line="27" />
+            <source>Communication</source>
+            <translation>通信</translation>
+        </message>
+        <message>
+            <location filename="../widgets/timeline/Palette.cpp" line="28" />
+            <source>collective kernels (nccl, rccl)</source>
+            <translation>集合通信内核（nccl、rccl）</translation>
+        </message>
+        <message>
+            <location filename="../widgets/timeline/Palette.cpp" line="29" />
+            <source>Attention</source>
+            <translation>注意力</translation>
+        </message>
+        <message>
+            <location filename="../widgets/timeline/Palette.cpp" line="30" />
+            <source>attention kernels (flash, fmha, *attention*)</source>
+            <translation>注意力内核（flash、fmha、*attention*）</translation>
+        </message>
+        <message>
+            <location filename="../widgets/timeline/Palette.cpp" line="31" />
+            <source>Memcpy / memset</source>
+            <translation>内存拷贝 / 填充</translation>
+        </message>
+        <message>
+            <location filename="../widgets/timeline/Palette.cpp" line="32" />
+            <source>device memory copies and fills</source>
+            <translation>设备内存拷贝与填充</translation>
+        </message>
+        <message>
+            <location filename="../widgets/timeline/Palette.cpp" line="33" />
+            <source>Other kernels</source>
+            <translation>其他内核</translation>
+        </message>
+        <message>
+            <location filename="../widgets/timeline/Palette.cpp" line="34" />
+            <source>elementwise, reductions, everything else on the GPU</source>
+            <translation>逐元素、归约以及 GPU 上的其他一切</translation>
+        </message>
+        <message>
+            <location filename="../widgets/timeline/Palette.cpp" line="35" />
+            <source>CPU operators</source>
+            <translation>CPU 算子</translation>
+        </message>
+        <message>
+            <location filename="../widgets/timeline/Palette.cpp" line="36" />
+            <source>aten:: and other operators on CPU threads</source>
+            <translation>CPU 线程上的 aten:: 及其他算子</translation>
+        </message>
+        <message>
+            <location filename="../widgets/timeline/Palette.cpp" line="37" />
+            <source>CUDA runtime</source>
+            <translation>CUDA 运行时</translation>
+        </message>
+        <message>
+            <location filename="../widgets/timeline/Palette.cpp" line="38" />
+            <source>cudaLaunchKernel, cudaMemcpyAsync, synchronisation, driver calls</source>
+            <translation>cudaLaunchKernel、cudaMemcpyAsync、同步与驱动调用</translation>
+        </message>
+        <message>
+            <location filename="../widgets/timeline/Palette.cpp" line="39" />
+            <source>Annotations</source>
+            <translation>标注</translation>
+        </message>
+        <message>
+            <location filename="../widgets/timeline/Palette.cpp" line="40" />
+            <source>ProfilerStep#, record_function ranges, python functions</source>
+            <translation>ProfilerStep#、record_function 区间、Python 函数</translation>
+        </message>
+        <message>
+            <location filename="../widgets/timeline/Palette.cpp" line="41" />
+            <source>Other</source>
+            <translation>其他</translation>
+        </message>
+        <message>
+            <location filename="../widgets/timeline/Palette.cpp" line="42" />
+            <source>events of other categories</source>
+            <translation>其他类别的事件</translation>
+        </message>
+    </context>
+    <context>
         <name>TraceLoader</name>
         <message>
-            <location filename="../core/parse/TraceLoader.cpp" line="175" />
+            <location filename="../core/parse/TraceLoader.cpp" line="179" />
             <source>the file ends in the middle of an event at byte %1 (after %2 complete events): the profiler was probably stopped while writing; everything before the cut is loaded</source>
             <translation>文件在字节 %1 处于某个事件中间结束（此前有 %2 个完整事件）：分析器可能在写入时被终止；截断处之前的内容均已加载</translation>
         </message>
         <message>
-            <location filename="../core/parse/TraceLoader.cpp" line="180" />
+            <location filename="../core/parse/TraceLoader.cpp" line="184" />
             <source>the file ends at byte %1 before traceEvents is closed (after %2 complete events): the profiler was probably stopped while writing; everything before the cut is loaded</source>
             <translation>文件在字节 %1 处结束，traceEvents 尚未闭合（此前有 %2 个完整事件）：分析器可能在写入时被终止；截断处之前的内容均已加载</translation>
         </message>
         <message>
-            <location filename="../core/parse/TraceLoader.cpp" line="185" />
+            <location filename="../core/parse/TraceLoader.cpp" line="189" />
             <source>JSON syntax error at byte %1 (%2): loading stopped there, after %3 complete events</source>
             <translation>字节 %1 处 JSON 语法错误（%2）：加载在此停止，已读取 %3 个完整事件</translation>
         </message>
         <message>
-            <location filename="../core/parse/TraceLoader.cpp" line="204" />
-            <location filename="../core/parse/TraceLoader.cpp" line="378" />
+            <location filename="../core/parse/TraceLoader.cpp" line="208" />
+            <location filename="../core/parse/TraceLoader.cpp" line="382" />
             <source>loading cancelled</source>
             <translation>加载已取消</translation>
         </message>
         <message>
-            <location filename="../core/parse/TraceLoader.cpp" line="223" />
+            <location filename="../core/parse/TraceLoader.cpp" line="227" />
             <source>input</source>
             <translation>输入</translation>
         </message>
         <message>
-            <location filename="../core/parse/TraceLoader.cpp" line="230" />
+            <location filename="../core/parse/TraceLoader.cpp" line="234" />
             <source>%1 is empty: not a trace</source>
             <translation>%1 为空：不是跟踪文件</translation>
         </message>
         <message>
-            <location filename="../core/parse/TraceLoader.cpp" line="286" />
+            <location filename="../core/parse/TraceLoader.cpp" line="290" />
             <source>%1 holds only whitespace: not a trace</source>
             <translation>%1 只包含空白字符：不是跟踪文件</translation>
         </message>
         <message>
-            <location filename="../core/parse/TraceLoader.cpp" line="296" />
+            <location filename="../core/parse/TraceLoader.cpp" line="300" />
             <source>%1 is not a JSON trace (it starts with neither '{' nor '[')</source>
             <translation>%1 不是 JSON 跟踪文件（它既不以“{”也不以“[”开头）</translation>
         </message>
         <message>
-            <location filename="../core/parse/TraceLoader.cpp" line="304" />
+            <location filename="../core/parse/TraceLoader.cpp" line="308" />
             <source>%1 ends at byte %2 before any traceEvents</source>
             <translation>%1 在字节 %2 处结束，没有任何 traceEvents</translation>
         </message>
         <message>
-            <location filename="../core/parse/TraceLoader.cpp" line="306" />
+            <location filename="../core/parse/TraceLoader.cpp" line="310" />
             <source>the file ends at byte %1 before its closing '}'</source>
             <translation>文件在字节 %1 处结束，缺少结尾的“}”</translation>
         </message>
         <message>
-            <location filename="../core/parse/TraceLoader.cpp" line="319" />
+            <location filename="../core/parse/TraceLoader.cpp" line="323" />
             <source>%1 is not valid JSON: expected a key at byte %2</source>
             <translation>%1 不是有效的 JSON：字节 %2 处应为键名</translation>
         </message>
         <message>
-            <location filename="../core/parse/TraceLoader.cpp" line="321" />
+            <location filename="../core/parse/TraceLoader.cpp" line="325" />
             <source>JSON syntax error after traceEvents at byte %1; ignored</source>
             <translation>traceEvents 之后字节 %1 处有 JSON 语法错误；已忽略</translation>
         </message>
         <message>
-            <location filename="../core/parse/TraceLoader.cpp" line="328" />
+            <location filename="../core/parse/TraceLoader.cpp" line="332" />
             <source>%1 is not valid JSON: expected ':' at byte %2</source>
             <translation>%1 不是有效的 JSON：字节 %2 处应为“:”</translation>
         </message>
         <message>
-            <location filename="../core/parse/TraceLoader.cpp" line="335" />
+            <location filename="../core/parse/TraceLoader.cpp" line="339" />
             <source>%1: "traceEvents" is not an array</source>
             <translation>%1：“traceEvents”不是数组</translation>
         </message>
         <message>
-            <location filename="../core/parse/TraceLoader.cpp" line="357" />
+            <location filename="../core/parse/TraceLoader.cpp" line="361" />
             <source>%1 is not valid JSON: bad value for "%2" at byte %3</source>
             <translation>%1 不是有效的 JSON：字节 %3 处“%2”的值有误</translation>
         </message>
         <message>
-            <location filename="../core/parse/TraceLoader.cpp" line="361" />
+            <location filename="../core/parse/TraceLoader.cpp" line="365" />
             <source>bad value for "%1" after traceEvents at byte %2; ignored</source>
             <translation>traceEvents 之后字节 %2 处“%1”的值有误；已忽略</translation>
         </message>
         <message>
-            <location filename="../core/parse/TraceLoader.cpp" line="371" />
-            <location filename="../core/parse/TraceLoader.cpp" line="410" />
+            <location filename="../core/parse/TraceLoader.cpp" line="375" />
+            <location filename="../core/parse/TraceLoader.cpp" line="414" />
             <source>%1 changed on disk while it was being read; open it again</source>
             <translation>读取期间 %1 在磁盘上被更改，请重新打开</translation>
         </message>
         <message>
-            <location filename="../core/parse/TraceLoader.cpp" line="375" />
+            <location filename="../core/parse/TraceLoader.cpp" line="379" />
             <source>%1 is JSON but not a trace: it has no "traceEvents" array</source>
             <translation>%1 是 JSON，但不是跟踪文件：没有“traceEvents”数组</translation>
         </message>
         <message>
-            <location filename="../core/parse/TraceLoader.cpp" line="388" />
+            <location filename="../core/parse/TraceLoader.cpp" line="392" />
             <source>%1 is not valid JSON: %2 at byte %3</source>
             <translation>%1 不是有效的 JSON：字节 %3 处：%2</translation>
         </message>
         <message>
-            <location filename="../core/parse/TraceLoader.cpp" line="392" />
+            <location filename="../core/parse/TraceLoader.cpp" line="396" />
             <source>%1 is a JSON array, but its entries are not trace events</source>
             <translation>%1 是 JSON 数组，但其元素不是跟踪事件</translation>
         </message>
         <message>
-            <location filename="../core/parse/TraceMerge.cpp" line="751" />
+            <location filename="../core/parse/TraceMerge.cpp" line="766" />
             <source>%1 malformed events were skipped (e.g. %2)</source>
             <translation>已跳过 %1 个格式错误的事件（例如 %2）</translation>
         </message>
         <message>
-            <location filename="../core/parse/TraceMerge.cpp" line="755" />
+            <location filename="../core/parse/TraceMerge.cpp" line="770" />
             <source>%1 end events had no matching begin and were skipped</source>
             <translation>%1 个结束事件没有匹配的开始事件，已跳过</translation>
         </message>
         <message>
-            <location filename="../core/parse/TraceMerge.cpp" line="757" />
+            <location filename="../core/parse/TraceMerge.cpp" line="772" />
             <source>%1 slices began but never ended; they are drawn to the end of the trace</source>
             <translation>%1 个切片有开始但没有结束；它们将绘制到跟踪末尾</translation>
         </message>
         <message>
-            <location filename="../core/parse/TraceMerge.cpp" line="760" />
+            <location filename="../core/parse/TraceMerge.cpp" line="775" />
             <source>%1 flow events could not be tied to a slice</source>
             <translation>%1 个流事件无法关联到切片</translation>
         </message>
         <message>
-            <location filename="../core/parse/TraceMerge.cpp" line="762" />
+            <location filename="../core/parse/TraceMerge.cpp" line="777" />
             <source>%1 names were not valid UTF-8; invalid bytes are shown as �</source>
             <translation>%1 个名称不是有效的 UTF-8；无效字节显示为 �</translation>
         </message>
         <message>
-            <location filename="../core/parse/TraceMerge.cpp" line="764" />
+            <location filename="../core/parse/TraceMerge.cpp" line="779" />
             <source>more than 65534 categories: %1 events share the last one</source>
             <translation>类别超过 65534 个：%1 个事件共用最后一个类别</translation>
         </message>
         <message>
-            <location filename="../core/parse/TraceMerge.cpp" line="767" />
+            <location filename="../core/parse/TraceMerge.cpp" line="782" />
             <source>%1 events of phase '%2' are not supported and were skipped</source>
             <translation>不支持阶段“%2”的 %1 个事件，已跳过</translation>
         </message>
     </context>
     <context>
+        <name>analysis</name>
+        <message>
+            <location filename="../core/analysis/Analysis.cpp" line="26" />
+            <source>the trace has no ProfilerStep#%1</source>
+            <translation type="unfinished" />
+        </message>
+    </context>
+    <context>
         <name>cli</name>
         <message>
-            <location filename="../app/cli/main.cpp" line="14" />
             <source>usage: lanescope-cli COMMAND [options]
 
 commands:
@@ -254,7 +399,7 @@ commands:
 
 Exit codes: 0 success, 2 bad usage, 3 unreadable input.
 </source>
-            <translation>用法：lanescope-cli 命令 [选项]
+            <translation type="vanished">用法：lanescope-cli 命令 [选项]
 
 命令：
   info TRACE [--json] [--threads N]   跟踪文件包含什么内容、如何加载
@@ -264,42 +409,56 @@ Exit codes: 0 success, 2 bad usage, 3 unreadable input.
 </translation>
         </message>
         <message>
-            <location filename="../app/cli/main.cpp" line="56" />
+            <location filename="../app/cli/main.cpp" line="14" />
+            <source>usage: lanescope-cli COMMAND [options]
+
+commands:
+  info TRACE [--json] [--threads N]   what the trace holds and how it loaded
+  synth --scenario NAME -o OUT        write a deterministic synthetic FSDP trace
+  analyze TRACE [--json] [options]    GPU idle gaps and causes, breakdown, MFU, memory, advice
+  mfu --params N --tokens-per-s-per-gpu X --peak-tflops Y [--json]   the MFU calculator
+
+Exit codes: 0 success, 2 bad usage, 3 unreadable input.
+</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../app/cli/main.cpp" line="62" />
             <source>lanescope-cli: unknown command '%1'</source>
             <translation>lanescope-cli：未知命令“%1”</translation>
         </message>
         <message>
-            <location filename="../app/cli/InfoCommand.cpp" line="129" />
+            <location filename="../app/cli/InfoCommand.cpp" line="133" />
             <source>%1: %2 events, %3 slices on %4 tracks, %5 flows, loaded in %6 s with %7 threads</source>
             <translation>%1：%2 个事件，%4 条轨道上共 %3 个切片，%5 条流，用 %7 个线程在 %6 秒内加载完成</translation>
         </message>
         <message>
-            <location filename="../app/cli/InfoCommand.cpp" line="138" />
+            <location filename="../app/cli/InfoCommand.cpp" line="142" />
             <source>rank %1 of %2</source>
             <translation>rank %1（共 %2 个）</translation>
         </message>
         <message>
-            <location filename="../app/cli/InfoCommand.cpp" line="146" />
+            <location filename="../app/cli/InfoCommand.cpp" line="150" />
             <source>warning: %1</source>
             <translation>警告：%1</translation>
         </message>
         <message>
-            <location filename="../app/cli/InfoCommand.cpp" line="165" />
+            <location filename="../app/cli/InfoCommand.cpp" line="169" />
             <source>lanescope-cli info: --threads needs a number</source>
             <translation>lanescope-cli info：--threads 需要一个数字</translation>
         </message>
         <message>
-            <location filename="../app/cli/InfoCommand.cpp" line="169" />
+            <location filename="../app/cli/InfoCommand.cpp" line="173" />
             <source>lanescope-cli info: unexpected argument '%1'</source>
             <translation>lanescope-cli info：意外的参数“%1”</translation>
         </message>
         <message>
-            <location filename="../app/cli/InfoCommand.cpp" line="176" />
+            <location filename="../app/cli/InfoCommand.cpp" line="180" />
             <source>usage: lanescope-cli info TRACE [--json] [--threads N]</source>
             <translation>用法：lanescope-cli info 跟踪文件 [--json] [--threads N]</translation>
         </message>
         <message>
-            <location filename="../app/cli/SynthCommand.cpp" line="25" />
+            <location filename="../app/cli/SynthCommand.cpp" line="29" />
             <source>usage: lanescope-cli synth --scenario fsdp-baseline|fsdp-prefetch|fsdp-tuned -o OUT [options]
 
   -o, --output PATH              trace file; with --ranks, the folder for rank-K.pt.trace.json
@@ -338,282 +497,789 @@ Exit codes: 0 success, 2 bad usage, 3 unreadable input.
 </translation>
         </message>
         <message>
-            <location filename="../app/cli/SynthCommand.cpp" line="109" />
+            <location filename="../app/cli/SynthCommand.cpp" line="113" />
             <source>lanescope-cli synth: --seed needs a non-negative integer</source>
             <translation>lanescope-cli synth：--seed 需要一个非负整数</translation>
         </message>
         <message>
-            <location filename="../app/cli/SynthCommand.cpp" line="112" />
+            <location filename="../app/cli/SynthCommand.cpp" line="116" />
             <source>lanescope-cli synth: --ranks needs a positive integer</source>
             <translation>lanescope-cli synth：--ranks 需要一个正整数</translation>
         </message>
         <message>
-            <location filename="../app/cli/SynthCommand.cpp" line="116" />
+            <location filename="../app/cli/SynthCommand.cpp" line="120" />
             <source>lanescope-cli synth: --straggler needs a rank</source>
             <translation>lanescope-cli synth：--straggler 需要一个 rank</translation>
         </message>
         <message>
-            <location filename="../app/cli/SynthCommand.cpp" line="120" />
+            <location filename="../app/cli/SynthCommand.cpp" line="124" />
             <source>lanescope-cli synth: --params needs a number between 1e6 and 1e13</source>
             <translation>lanescope-cli synth：--params 需要介于 1e6 与 1e13 之间的数字</translation>
         </message>
         <message>
-            <location filename="../app/cli/SynthCommand.cpp" line="124" />
+            <location filename="../app/cli/SynthCommand.cpp" line="128" />
             <source>lanescope-cli synth: --layers needs an integer between 1 and 1024</source>
             <translation>lanescope-cli synth：--layers 需要介于 1 与 1024 之间的整数</translation>
         </message>
         <message>
-            <location filename="../app/cli/SynthCommand.cpp" line="128" />
+            <location filename="../app/cli/SynthCommand.cpp" line="132" />
             <source>lanescope-cli synth: --hidden needs an integer between 128 and 65536</source>
             <translation>lanescope-cli synth：--hidden 需要介于 128 与 65536 之间的整数</translation>
         </message>
         <message>
-            <location filename="../app/cli/SynthCommand.cpp" line="132" />
+            <location filename="../app/cli/SynthCommand.cpp" line="136" />
             <source>lanescope-cli synth: --tokens-per-step-per-gpu needs a number between 128 and 1e7</source>
             <translation>lanescope-cli synth：--tokens-per-step-per-gpu 需要介于 128 与 1e7 之间的数字</translation>
         </message>
         <message>
-            <location filename="../app/cli/SynthCommand.cpp" line="138" />
+            <location filename="../app/cli/SynthCommand.cpp" line="142" />
             <source>lanescope-cli synth: --gpus needs a positive integer</source>
             <translation>lanescope-cli synth：--gpus 需要一个正整数</translation>
         </message>
         <message>
-            <location filename="../app/cli/SynthCommand.cpp" line="142" />
+            <location filename="../app/cli/SynthCommand.cpp" line="146" />
             <source>lanescope-cli synth: --gemm-efficiency needs a fraction in (0, 1]</source>
             <translation>lanescope-cli synth：--gemm-efficiency 需要 (0, 1] 之间的比例</translation>
         </message>
         <message>
-            <location filename="../app/cli/SynthCommand.cpp" line="146" />
+            <location filename="../app/cli/SynthCommand.cpp" line="150" />
             <source>lanescope-cli synth: --internode-gbps needs a positive number</source>
             <translation>lanescope-cli synth：--internode-gbps 需要一个正数</translation>
         </message>
         <message>
-            <location filename="../app/cli/SynthCommand.cpp" line="149" />
+            <location filename="../app/cli/SynthCommand.cpp" line="153" />
             <source>lanescope-cli synth: unexpected argument '%1'</source>
             <translation>lanescope-cli synth：意外的参数“%1”</translation>
         </message>
         <message>
-            <location filename="../app/cli/SynthCommand.cpp" line="159" />
+            <location filename="../app/cli/SynthCommand.cpp" line="163" />
             <source>lanescope-cli synth: unknown scenario '%1' (fsdp-baseline, fsdp-prefetch, fsdp-tuned)</source>
             <translation>lanescope-cli synth：未知场景“%1”（可选 fsdp-baseline、fsdp-prefetch、fsdp-tuned）</translation>
         </message>
         <message>
-            <location filename="../app/cli/SynthCommand.cpp" line="161" />
+            <location filename="../app/cli/SynthCommand.cpp" line="165" />
             <source>lanescope-cli synth: --ranks %1 exceeds --gpus %2</source>
             <translation>lanescope-cli synth：--ranks %1 超过了 --gpus %2</translation>
         </message>
         <message>
-            <location filename="../app/cli/SynthCommand.cpp" line="163" />
+            <location filename="../app/cli/SynthCommand.cpp" line="167" />
             <source>lanescope-cli synth: --straggler %1 is not a rank of %2 GPUs</source>
             <translation>lanescope-cli synth：--straggler %1 不是 %2 个 GPU 中的 rank</translation>
         </message>
         <message>
-            <location filename="../app/cli/SynthCommand.cpp" line="167" />
+            <location filename="../app/cli/SynthCommand.cpp" line="171" />
             <source>lanescope-cli synth: --hidden must be a multiple of 128 (head size)</source>
             <translation>lanescope-cli synth：--hidden 必须是 128（注意力头大小）的倍数</translation>
         </message>
         <message>
-            <location filename="../app/cli/SynthCommand.cpp" line="169" />
+            <location filename="../app/cli/SynthCommand.cpp" line="173" />
             <source>lanescope-cli synth: --params is too small for the embedding of --hidden</source>
             <translation>lanescope-cli synth：--params 太小，容纳不下 --hidden 对应的嵌入层</translation>
         </message>
         <message>
-            <location filename="../app/cli/SynthCommand.cpp" line="178" />
+            <location filename="../app/cli/SynthCommand.cpp" line="182" />
             <source>lanescope-cli synth: cannot create folder %1</source>
             <translation>lanescope-cli synth：无法创建文件夹 %1</translation>
         </message>
         <message>
-            <location filename="../app/cli/SynthCommand.cpp" line="189" />
-            <location filename="../app/cli/SynthCommand.cpp" line="197" />
+            <location filename="../app/cli/SynthCommand.cpp" line="193" />
+            <location filename="../app/cli/SynthCommand.cpp" line="201" />
             <source>lanescope-cli synth: cannot write %1: %2</source>
             <translation>lanescope-cli synth：无法写入 %1：%2</translation>
         </message>
         <message>
-            <location filename="../app/cli/SynthCommand.cpp" line="227" />
+            <location filename="../app/cli/SynthCommand.cpp" line="231" />
             <source>wrote %1</source>
             <translation>已写入 %1</translation>
         </message>
         <message>
-            <location filename="../app/cli/SynthCommand.cpp" line="228" />
+            <location filename="../app/cli/SynthCommand.cpp" line="232" />
             <source>wrote %1 (%2 MB of traces in %3 s)</source>
             <translation>已写入 %1（%3 秒内写出 %2 MB 跟踪数据）</translation>
+        </message>
+        <message>
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="23" />
+            <source>usage: lanescope-cli analyze TRACE [options]
+
+  --gap-ms X              shortest gap listed, in ms (default 15; fractions down to 0.001)
+  --gap-kernels gemm|all  gemm (default): gaps between two GEMM kernels; all: any gap of a
+                          compute stream
+  --params N              model parameters, for MFU (e.g. 7e9)
+  --tokens-per-step N     tokens per step per GPU, for MFU
+  --tokens-global         --tokens-per-step counts all GPUs (divided by the world size)
+  --peak-tflops X         GPU peak instead of the table's entry for the traced GPU
+  --step N                analyse ProfilerStep#N only
+  --from-us A --to-us B   analyse this window only (µs from the first event)
+  --measure-flops         also sum the flops args of operators (with_flops=True; slow)
+  --threads N             loader threads (default: one per core)
+  --json                  print one JSON object
+</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="165" />
+            <source>unknown</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="172" />
+            <source>%1</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="173" />
+            <source>GPU time: idle %1%, compute %2%, non-compute %3% of %4 ms; comm-compute overlap %5%</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="180" />
+            <source>  (last ProfilerStep left out, as Holistic Trace Analysis does)</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="181" />
+            <source>steps: %1</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="184" />
+            <source>gaps: %1</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="190" />
+            <source>MFU: step %1 s, %2 tokens/s/GPU, %3 TFLOPS of %4 (%5) = %6%</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="198" />
+            <source>MFU: step %1 s; give --params and --tokens-per-step (and --peak-tflops for an unknown GPU)</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="201" />
+            <source>measured: %1 TFLOP in %2 of %3 operators carrying flops</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="205" />
+            <source>memory: peak allocated %1, peak reserved %2, %3 cudaMalloc, %4 cudaFree calls</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="209" />
+            <source>advice: %1</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="225" />
+            <source>lanescope-cli analyze: %1</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="249" />
+            <source>--gap-ms needs a number of milliseconds</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="258" />
+            <source>--gap-kernels takes gemm or all</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="261" />
+            <location filename="../app/cli/MfuCommand.cpp" line="46" />
+            <source>--params needs a positive number</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="265" />
+            <source>--tokens-per-step needs a positive number</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="269" />
+            <location filename="../app/cli/MfuCommand.cpp" line="52" />
+            <source>--peak-tflops needs a positive number</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="273" />
+            <source>--step needs a step number</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="277" />
+            <source>--from-us needs a number</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="280" />
+            <source>--to-us needs a number</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="283" />
+            <source>--threads needs a number</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="286" />
+            <location filename="../app/cli/MfuCommand.cpp" line="56" />
+            <source>unexpected argument '%1'</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="296" />
+            <source>--params and --tokens-per-step go together</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="298" />
+            <source>--from-us and --to-us go together, with --to-us after --from-us</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../app/cli/MfuCommand.cpp" line="28" />
+            <source>lanescope-cli mfu: %1</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../app/cli/MfuCommand.cpp" line="30" />
+            <source>usage: lanescope-cli mfu --params N --tokens-per-s-per-gpu X (--peak-tflops Y | --gpu NAME) [--json]</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../app/cli/MfuCommand.cpp" line="49" />
+            <source>--tokens-per-s-per-gpu needs a positive number</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../app/cli/MfuCommand.cpp" line="60" />
+            <source>--params and --tokens-per-s-per-gpu are required</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../app/cli/MfuCommand.cpp" line="65" />
+            <source>no peak known for GPU '%1'; give --peak-tflops</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../app/cli/MfuCommand.cpp" line="68" />
+            <source>--peak-tflops (or --gpu) is required</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../app/cli/MfuCommand.cpp" line="86" />
+            <source>%1 params x %2 tokens/s/GPU x 6 = %3 TFLOPS; of %4 TFLOPS peak: MFU %5%</source>
+            <translation type="unfinished" />
+        </message>
+    </context>
+    <context>
+        <name>lanescope::DetailsPanel</name>
+        <message>
+            <location filename="../widgets/timeline/TimelinePanels.cpp" line="47" />
+            <source>Click a slice to see its details.</source>
+            <translation>点击一个片段以查看其详情。</translation>
+        </message>
+        <message>
+            <location filename="../widgets/timeline/TimelinePanels.cpp" line="75" />
+            <source>Category</source>
+            <translation>类别</translation>
+        </message>
+        <message>
+            <location filename="../widgets/timeline/TimelinePanels.cpp" line="76" />
+            <source>Start</source>
+            <translation>开始</translation>
+        </message>
+        <message>
+            <location filename="../widgets/timeline/TimelinePanels.cpp" line="77" />
+            <source>Duration</source>
+            <translation>时长</translation>
+        </message>
+        <message>
+            <location filename="../widgets/timeline/TimelinePanels.cpp" line="78" />
+            <source>Stream</source>
+            <translation>流</translation>
+        </message>
+        <message>
+            <location filename="../widgets/timeline/TimelinePanels.cpp" line="78" />
+            <source>Thread</source>
+            <translation>线程</translation>
+        </message>
+        <message>
+            <location filename="../widgets/timeline/TimelinePanels.cpp" line="81" />
+            <source>Step</source>
+            <translation>步</translation>
+        </message>
+        <message>
+            <location filename="../widgets/timeline/TimelinePanels.cpp" line="86" />
+            <source>Linked events</source>
+            <translation>关联事件</translation>
+        </message>
+        <message>
+            <location filename="../widgets/timeline/TimelinePanels.cpp" line="89" />
+            <source>launch</source>
+            <translation>启动</translation>
+        </message>
+        <message>
+            <location filename="../widgets/timeline/TimelinePanels.cpp" line="89" />
+            <source>forward/backward</source>
+            <translation>前向/反向</translation>
+        </message>
+        <message>
+            <location filename="../widgets/timeline/TimelinePanels.cpp" line="90" />
+            <source>flow</source>
+            <translation>流向</translation>
+        </message>
+        <message>
+            <location filename="../widgets/timeline/TimelinePanels.cpp" line="104" />
+            <source>Arguments</source>
+            <translation>参数</translation>
+        </message>
+        <message>
+            <location filename="../widgets/timeline/TimelinePanels.cpp" line="108" />
+            <source>none</source>
+            <translation>无</translation>
+        </message>
+    </context>
+    <context>
+        <name>lanescope::LegendWidget</name>
+        <message>
+            <location filename="../widgets/timeline/TimelinePanels.cpp" line="224" />
+            <source>Memory allocated</source>
+            <translation>已分配内存</translation>
+        </message>
+        <message>
+            <location filename="../widgets/timeline/TimelinePanels.cpp" line="225" />
+            <source>Memory reserved</source>
+            <translation>已保留内存</translation>
+        </message>
+        <message>
+            <location filename="../widgets/timeline/TimelinePanels.cpp" line="226" />
+            <source>Memory spike (allocated and freed within 20 ms)</source>
+            <translation>内存尖峰（20 毫秒内分配又释放）</translation>
+        </message>
+        <message>
+            <location filename="../widgets/timeline/TimelinePanels.cpp" line="227" />
+            <source>Flow (CPU launch → GPU kernel)</source>
+            <translation>流向（CPU 启动 → GPU 内核）</translation>
         </message>
     </context>
     <context>
         <name>lanescope::MainWindow</name>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="54" />
+            <location filename="../app/gui/MainWindow.cpp" line="61" />
             <source>Open a PyTorch Profiler trace (.json or .json.gz) with File &gt; Open, or drop it on this window.</source>
             <translation>通过“文件 &gt; 打开”打开 PyTorch Profiler 跟踪文件（.json 或 .json.gz），或将其拖放到此窗口。</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="73" />
+            <location filename="../app/gui/MainWindow.cpp" line="81" />
             <source>Ready</source>
             <translation>就绪</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="79" />
+            <location filename="../app/gui/MainWindow.cpp" line="87" />
             <source>Cancel</source>
             <translation>取消</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="80" />
+            <location filename="../app/gui/MainWindow.cpp" line="88" />
             <source>Stop loading this trace</source>
             <translation>停止加载此跟踪文件</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="102" />
+            <location filename="../app/gui/MainWindow.cpp" line="111" />
             <source>&amp;File</source>
             <translation>文件(&amp;F)</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="103" />
+            <location filename="../app/gui/MainWindow.cpp" line="112" />
             <source>&amp;Open…</source>
             <translation>打开(&amp;O)…</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="105" />
+            <location filename="../app/gui/MainWindow.cpp" line="114" />
             <source>Open a PyTorch Profiler / Kineto trace</source>
             <translation>打开 PyTorch Profiler / Kineto 跟踪文件</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="106" />
+            <location filename="../app/gui/MainWindow.cpp" line="115" />
             <source>Open &amp;Recent</source>
             <translation>最近打开(&amp;R)</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="110" />
+            <location filename="../app/gui/MainWindow.cpp" line="119" />
             <source>&amp;Quit</source>
             <translation>退出(&amp;Q)</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="114" />
+            <location filename="../app/gui/MainWindow.cpp" line="123" />
+            <source>&amp;Edit</source>
+            <translation>编辑(&amp;E)</translation>
+        </message>
+        <message>
+            <location filename="../app/gui/MainWindow.cpp" line="124" />
+            <source>&amp;Find…</source>
+            <translation>查找(&amp;F)…</translation>
+        </message>
+        <message>
+            <location filename="../app/gui/MainWindow.cpp" line="126" />
+            <source>Find &amp;Next</source>
+            <translation>查找下一个(&amp;N)</translation>
+        </message>
+        <message>
+            <location filename="../app/gui/MainWindow.cpp" line="128" />
+            <source>Find &amp;Previous</source>
+            <translation>查找上一个(&amp;P)</translation>
+        </message>
+        <message>
+            <location filename="../app/gui/MainWindow.cpp" line="131" />
+            <source>&amp;View</source>
+            <translation>视图(&amp;V)</translation>
+        </message>
+        <message>
+            <location filename="../app/gui/MainWindow.cpp" line="132" />
+            <source>&amp;Fit All</source>
+            <translation>全部显示(&amp;F)</translation>
+        </message>
+        <message>
+            <location filename="../app/gui/MainWindow.cpp" line="133" />
+            <source>Show the whole trace (F or Home in the timeline)</source>
+            <translation>显示整个跟踪（在时间线中按 F 或 Home）</translation>
+        </message>
+        <message>
+            <location filename="../app/gui/MainWindow.cpp" line="134" />
+            <source>&amp;Memory Overlay</source>
+            <translation>内存叠加(&amp;M)</translation>
+        </message>
+        <message>
+            <location filename="../app/gui/MainWindow.cpp" line="137" />
+            <source>Draw each GPU's allocated and reserved memory over its lanes</source>
+            <translation>在每个 GPU 的泳道上绘制其已分配和已保留内存</translation>
+        </message>
+        <message>
+            <location filename="../app/gui/MainWindow.cpp" line="145" />
             <source>&amp;Help</source>
             <translation>帮助(&amp;H)</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="115" />
+            <location filename="../app/gui/MainWindow.cpp" line="146" />
+            <source>Timeline &amp;Keys</source>
+            <translation>时间线快捷键(&amp;K)</translation>
+        </message>
+        <message>
+            <location filename="../app/gui/MainWindow.cpp" line="147" />
+            <source>Timeline Keys</source>
+            <translation>时间线快捷键</translation>
+        </message>
+        <message>
+            <location filename="../app/gui/MainWindow.cpp" line="148" />
+            <source>&lt;table&gt;&lt;tr&gt;&lt;td&gt;&lt;b&gt;W / S&lt;/b&gt;&lt;/td&gt;&lt;td&gt;zoom in / out&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;b&gt;A / D&lt;/b&gt;&lt;/td&gt;&lt;td&gt;pan left / right&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;b&gt;Ctrl+wheel&lt;/b&gt;&lt;/td&gt;&lt;td&gt;zoom about the cursor&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;b&gt;Shift+wheel&lt;/b&gt;&lt;/td&gt;&lt;td&gt;pan&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;b&gt;drag&lt;/b&gt;&lt;/td&gt;&lt;td&gt;pan and scroll&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;b&gt;Shift+drag&lt;/b&gt;&lt;/td&gt;&lt;td&gt;select a time range&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;b&gt;double-click&lt;/b&gt;&lt;/td&gt;&lt;td&gt;zoom to a slice&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;b&gt;F / Home&lt;/b&gt;&lt;/td&gt;&lt;td&gt;frame the selection / fit all&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;b&gt;Ctrl+F&lt;/b&gt;&lt;/td&gt;&lt;td&gt;find slices by name&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;b&gt;Esc&lt;/b&gt;&lt;/td&gt;&lt;td&gt;clear selection and range&lt;/td&gt;&lt;/tr&gt;&lt;/table&gt;</source>
+            <translation>&lt;table&gt;&lt;tr&gt;&lt;td&gt;&lt;b&gt;W / S&lt;/b&gt;&lt;/td&gt;&lt;td&gt;放大 / 缩小&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;b&gt;A / D&lt;/b&gt;&lt;/td&gt;&lt;td&gt;向左 / 向右平移&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;b&gt;Ctrl+滚轮&lt;/b&gt;&lt;/td&gt;&lt;td&gt;以光标为中心缩放&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;b&gt;Shift+滚轮&lt;/b&gt;&lt;/td&gt;&lt;td&gt;平移&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;b&gt;拖动&lt;/b&gt;&lt;/td&gt;&lt;td&gt;平移与滚动&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;b&gt;Shift+拖动&lt;/b&gt;&lt;/td&gt;&lt;td&gt;选择时间范围&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;b&gt;双击&lt;/b&gt;&lt;/td&gt;&lt;td&gt;缩放到片段&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;b&gt;F / Home&lt;/b&gt;&lt;/td&gt;&lt;td&gt;聚焦所选 / 全部显示&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;b&gt;Ctrl+F&lt;/b&gt;&lt;/td&gt;&lt;td&gt;按名称查找片段&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;b&gt;Esc&lt;/b&gt;&lt;/td&gt;&lt;td&gt;清除选择与范围&lt;/td&gt;&lt;/tr&gt;&lt;/table&gt;</translation>
+        </message>
+        <message>
+            <location filename="../app/gui/MainWindow.cpp" line="161" />
             <source>&amp;About Lanescope</source>
             <translation>关于 Lanescope(&amp;A)</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="117" />
+            <location filename="../app/gui/MainWindow.cpp" line="163" />
             <source>About &amp;Qt</source>
             <translation>关于 Qt(&amp;Q)</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="126" />
+            <location filename="../app/gui/MainWindow.cpp" line="179" />
+            <source>Summary</source>
+            <translation>概要</translation>
+        </message>
+        <message>
+            <location filename="../app/gui/MainWindow.cpp" line="180" />
+            <source>Details</source>
+            <translation>详情</translation>
+        </message>
+        <message>
+            <location filename="../app/gui/MainWindow.cpp" line="181" />
+            <source>Time Range</source>
+            <translation>时间范围</translation>
+        </message>
+        <message>
+            <location filename="../app/gui/MainWindow.cpp" line="182" />
+            <source>Legend</source>
+            <translation>图例</translation>
+        </message>
+        <message>
+            <location filename="../app/gui/MainWindow.cpp" line="208" />
             <source>Open Trace</source>
             <translation>打开跟踪文件</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="127" />
+            <location filename="../app/gui/MainWindow.cpp" line="209" />
             <source>PyTorch Profiler traces (*.json *.json.gz *.pt.trace.json *.pt.trace.json.gz);;All files (*)</source>
             <translation>PyTorch Profiler 跟踪文件 (*.json *.json.gz *.pt.trace.json *.pt.trace.json.gz);;所有文件 (*)</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="144" />
+            <location filename="../app/gui/MainWindow.cpp" line="226" />
             <source>&amp;%1 %2</source>
             <translation>&amp;%1 %2</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="150" />
+            <location filename="../app/gui/MainWindow.cpp" line="232" />
             <source>No recent files</source>
             <translation>没有最近打开的文件</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="154" />
+            <location filename="../app/gui/MainWindow.cpp" line="236" />
             <source>&amp;Clear Menu</source>
             <translation>清除列表(&amp;C)</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="184" />
+            <location filename="../app/gui/MainWindow.cpp" line="269" />
             <source>Loading %1…</source>
             <translation>正在加载 %1…</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="196" />
+            <location filename="../app/gui/MainWindow.cpp" line="281" />
             <source>Cancelling…</source>
             <translation>正在取消…</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="223" />
+            <location filename="../app/gui/MainWindow.cpp" line="308" />
             <source>Loading %1 was cancelled.</source>
             <translation>已取消加载 %1。</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="244" />
+            <location filename="../app/gui/MainWindow.cpp" line="335" />
             <source>Rank %1/%2</source>
             <translation>Rank %1/%2</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="244" />
+            <location filename="../app/gui/MainWindow.cpp" line="335" />
             <source>Rank %1</source>
             <translation>Rank %1</translation>
         </message>
         <message numerus="yes">
-            <location filename="../app/gui/MainWindow.cpp" line="246" />
+            <location filename="../app/gui/MainWindow.cpp" line="337" />
             <source>%1 (+%n more GPU(s))</source>
             <translation>
                 <numerusform>%1（另有 %n 个 GPU）</numerusform>
             </translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="249" />
+            <location filename="../app/gui/MainWindow.cpp" line="340" />
             <source>%1 events</source>
             <translation>%1 个事件</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="250" />
+            <location filename="../app/gui/MainWindow.cpp" line="341" />
             <source>loaded in %1 s</source>
             <translation>加载耗时 %1 秒</translation>
         </message>
         <message numerus="yes">
-            <location filename="../app/gui/MainWindow.cpp" line="252" />
+            <location filename="../app/gui/MainWindow.cpp" line="343" />
             <source>%n warning(s)</source>
             <translation>
                 <numerusform>%n 条警告</numerusform>
             </translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="260" />
+            <location filename="../app/gui/MainWindow.cpp" line="351" />
             <source>unknown error</source>
             <translation>未知错误</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="261" />
+            <location filename="../app/gui/MainWindow.cpp" line="352" />
             <source>Could not open %1: %2</source>
             <translation>无法打开 %1：%2</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="263" />
+            <location filename="../app/gui/MainWindow.cpp" line="354" />
             <source>Could not open trace</source>
             <translation>无法打开跟踪文件</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="264" />
+            <location filename="../app/gui/MainWindow.cpp" line="355" />
             <source>Lanescope could not open %1.</source>
             <translation>Lanescope 无法打开 %1。</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="274" />
+            <location filename="../app/gui/MainWindow.cpp" line="365" />
             <source>Lanescope</source>
             <translation>Lanescope</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="277" />
+            <location filename="../app/gui/MainWindow.cpp" line="368" />
             <source>%1 — Lanescope</source>
             <translation>%1 — Lanescope</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="283" />
+            <location filename="../app/gui/MainWindow.cpp" line="374" />
             <source>About Lanescope</source>
             <translation>关于 Lanescope</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="284" />
+            <location filename="../app/gui/MainWindow.cpp" line="375" />
             <source>&lt;h3&gt;Lanescope %1&lt;/h3&gt;&lt;p&gt;A native viewer for PyTorch Profiler (Kineto) traces: find out why a distributed training run wastes its GPUs, prove the fix, and show the proof.&lt;/p&gt;&lt;p&gt;Built with Qt %2.&lt;/p&gt;</source>
             <translation>&lt;h3&gt;Lanescope %1&lt;/h3&gt;&lt;p&gt;PyTorch Profiler（Kineto）跟踪文件的原生查看器：找出分布式训练为何浪费 GPU，验证修复效果，并向他人展示证据。&lt;/p&gt;&lt;p&gt;基于 Qt %2 构建。&lt;/p&gt;</translation>
+        </message>
+    </context>
+    <context>
+        <name>lanescope::RangeStatsPanel</name>
+        <message>
+            <location filename="../widgets/timeline/TimelinePanels.cpp" line="127" />
+            <location filename="../widgets/timeline/TimelinePanels.cpp" line="152" />
+            <source>Shift-drag on the timeline to select a time range.</source>
+            <translation>在时间线上按住 Shift 拖动以选择时间范围。</translation>
+        </message>
+        <message>
+            <location filename="../widgets/timeline/TimelinePanels.cpp" line="128" />
+            <source>Name</source>
+            <translation>名称</translation>
+        </message>
+        <message>
+            <location filename="../widgets/timeline/TimelinePanels.cpp" line="128" />
+            <source>Count</source>
+            <translation>次数</translation>
+        </message>
+        <message>
+            <location filename="../widgets/timeline/TimelinePanels.cpp" line="128" />
+            <source>Total</source>
+            <translation>总计</translation>
+        </message>
+        <message>
+            <location filename="../widgets/timeline/TimelinePanels.cpp" line="128" />
+            <source>Self</source>
+            <translation>自身</translation>
+        </message>
+        <message>
+            <location filename="../widgets/timeline/TimelinePanels.cpp" line="128" />
+            <source>Average</source>
+            <translation>平均</translation>
+        </message>
+        <message numerus="yes">
+            <location filename="../widgets/timeline/TimelinePanels.cpp" line="183" />
+            <source>Range %1 (from %2): %n slice(s)</source>
+            <translation>
+                <numerusform>范围 %1（起点 %2）：%n 个片段</numerusform>
+            </translation>
+        </message>
+    </context>
+    <context>
+        <name>lanescope::SearchBar</name>
+        <message>
+            <location filename="../widgets/timeline/SearchBar.cpp" line="20" />
+            <source>Regex</source>
+            <translation>正则</translation>
+        </message>
+        <message>
+            <location filename="../widgets/timeline/SearchBar.cpp" line="24" />
+            <source>Find slices by name (Enter: next, Shift+Enter: previous)</source>
+            <translation>按名称查找片段（Enter：下一个，Shift+Enter：上一个）</translation>
+        </message>
+        <message>
+            <location filename="../widgets/timeline/SearchBar.cpp" line="36" />
+            <source>Previous match (Shift+Enter)</source>
+            <translation>上一个匹配（Shift+Enter）</translation>
+        </message>
+        <message>
+            <location filename="../widgets/timeline/SearchBar.cpp" line="40" />
+            <source>Next match (Enter)</source>
+            <translation>下一个匹配（Enter）</translation>
+        </message>
+        <message>
+            <location filename="../widgets/timeline/SearchBar.cpp" line="45" />
+            <source>Close the search bar (Esc)</source>
+            <translation>关闭搜索栏（Esc）</translation>
+        </message>
+        <message>
+            <location filename="../widgets/timeline/SearchBar.cpp" line="53" />
+            <source>Find:</source>
+            <translation>查找：</translation>
+        </message>
+        <message>
+            <location filename="../widgets/timeline/SearchBar.cpp" line="133" />
+            <source>invalid: %1</source>
+            <translation>无效：%1</translation>
+        </message>
+        <message>
+            <location filename="../widgets/timeline/SearchBar.cpp" line="137" />
+            <source>no matches</source>
+            <translation>无匹配</translation>
+        </message>
+        <message>
+            <location filename="../widgets/timeline/SearchBar.cpp" line="139" />
+            <source>%1 matches</source>
+            <translation>%1 个匹配</translation>
+        </message>
+        <message>
+            <location filename="../widgets/timeline/SearchBar.cpp" line="141" />
+            <source>%1 of %2</source>
+            <translation>第 %1 个，共 %2 个</translation>
+        </message>
+    </context>
+    <context>
+        <name>lanescope::TimelineView</name>
+        <message>
+            <location filename="../widgets/timeline/TimelineView.cpp" line="635" />
+            <source>Duration: %1</source>
+            <translation>时长：%1</translation>
+        </message>
+        <message>
+            <location filename="../widgets/timeline/TimelineView.cpp" line="636" />
+            <source>Start: %1</source>
+            <translation>开始：%1</translation>
+        </message>
+        <message>
+            <location filename="../widgets/timeline/TimelineView.cpp" line="637" />
+            <source>Category: %1 (%2)</source>
+            <translation>类别：%1（%2）</translation>
+        </message>
+        <message>
+            <location filename="../widgets/timeline/TimelineView.cpp" line="638" />
+            <source>Stream: %1</source>
+            <translation>流：%1</translation>
+        </message>
+        <message>
+            <location filename="../widgets/timeline/TimelineView.cpp" line="638" />
+            <source>Thread: %1</source>
+            <translation>线程：%1</translation>
+        </message>
+        <message>
+            <location filename="../widgets/timeline/TimelineView.cpp" line="641" />
+            <source>Step: %1</source>
+            <translation>步：%1</translation>
+        </message>
+        <message numerus="yes">
+            <location filename="../widgets/timeline/TimelineView.cpp" line="1070" />
+            <source>  (%n lane(s))</source>
+            <translation>
+                <numerusform>  （%n 条泳道）</numerusform>
+            </translation>
+        </message>
+        <message>
+            <location filename="../widgets/timeline/TimelineView.cpp" line="1076" />
+            <source>allocated</source>
+            <translation>已分配</translation>
+        </message>
+        <message>
+            <location filename="../widgets/timeline/TimelineView.cpp" line="1076" />
+            <source>reserved</source>
+            <translation>已保留</translation>
+        </message>
+        <message>
+            <location filename="../widgets/timeline/TimelineView.cpp" line="1076" />
+            <source>memory, top = %1</source>
+            <translation>内存，顶部 = %1</translation>
+        </message>
+        <message>
+            <location filename="../widgets/timeline/TimelineView.cpp" line="1147" />
+            <source>window %1</source>
+            <translation>窗口 %1</translation>
+        </message>
+        <message>
+            <location filename="../widgets/timeline/TimelineView.cpp" line="1149" />
+            <source>steps</source>
+            <translation>步</translation>
         </message>
     </context>
     <context>
@@ -760,32 +1426,36 @@ Exit codes: 0 success, 2 bad usage, 3 unreadable input.
     <context>
         <name>lanescope::TraceSummaryView</name>
         <message>
-            <location filename="../widgets/TraceSummaryView.cpp" line="65" />
+            <location filename="../widgets/TraceSummaryView.cpp" line="66" />
             <source>No trace loaded.</source>
             <translation>未加载跟踪文件。</translation>
         </message>
         <message>
-            <location filename="../widgets/TraceSummaryView.cpp" line="74" />
             <source>GPU %1: %2</source>
-            <translation>GPU %1：%2</translation>
+            <translation type="vanished">GPU %1：%2</translation>
         </message>
         <message>
-            <location filename="../widgets/TraceSummaryView.cpp" line="78" />
+            <location filename="../widgets/TraceSummaryView.cpp" line="83" />
+            <source>%1 × %2</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../widgets/TraceSummaryView.cpp" line="87" />
             <source>rank %1 of %2</source>
             <translation>rank %1（共 %2 个）</translation>
         </message>
         <message>
-            <location filename="../widgets/TraceSummaryView.cpp" line="79" />
+            <location filename="../widgets/TraceSummaryView.cpp" line="88" />
             <source>%1 events, %2 slices on %3 tracks</source>
             <translation>%1 个事件，%3 条轨道上共 %2 个切片</translation>
         </message>
         <message>
-            <location filename="../widgets/TraceSummaryView.cpp" line="82" />
+            <location filename="../widgets/TraceSummaryView.cpp" line="91" />
             <source>%1 flows</source>
             <translation>%1 条流</translation>
         </message>
         <message>
-            <location filename="../widgets/TraceSummaryView.cpp" line="83" />
+            <location filename="../widgets/TraceSummaryView.cpp" line="92" />
             <source>span %1 ms</source>
             <translation>时间跨度 %1 毫秒</translation>
         </message>
@@ -811,26 +1481,124 @@ Exit codes: 0 success, 2 bad usage, 3 unreadable input.
         </message>
     </context>
     <context>
+        <name>lanescope::analysis</name>
+        <message>
+            <location filename="../core/analysis/Advice.cpp" line="62" />
+            <source>Serialized AllGathers: let FSDP prefetch (limit_all_gathers=False, backward_prefetch=BACKWARD_PRE, forward_prefetch=True)</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../core/analysis/Advice.cpp" line="63" />
+            <source>the compute stream waited for an AllGather %1 times (%2 per step), %3 in all = %4 of the analysed time; longest wait %5</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../core/analysis/Advice.cpp" line="85" />
+            <source>Allocator churn: set PYTORCH_CUDA_ALLOC_CONF=expandable_segments:True (or max_split_size_mb:512)</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../core/analysis/Advice.cpp" line="86" />
+            <source>%1 cudaMalloc and %2 cudaFree calls in %3 steps; %4 compute-stream gaps during them, %5 = %6 of the analysed time</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../core/analysis/Advice.cpp" line="103" />
+            <source>CPU-bound kernel launches: capture the step with CUDA graphs or compile it with torch.compile (mode="reduce-overhead")</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../core/analysis/Advice.cpp" line="104" />
+            <source>the compute stream sat idle %1 (%2 of the analysed time) waiting for the CPU to launch the next kernel</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../core/analysis/Advice.cpp" line="116" />
+            <source>Input-bound: give the DataLoader more workers (num_workers), pin_memory=True and persistent_workers=True</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../core/analysis/Advice.cpp" line="117" />
+            <source>the GPU idled %1 times while the DataLoader fetched a batch, %2 = %3 of the analysed time; longest %4</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../core/analysis/Advice.cpp" line="130" />
+            <source>GPU busy but MFU low: reduce recomputation (selective activation checkpointing) and fuse elementwise kernels (torch.compile)</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../core/analysis/Advice.cpp" line="131" />
+            <source>the GPU computes %1 of the time, yet MFU is %2 (%3 of %4 TFLOPS)</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../core/analysis/Gaps.cpp" line="104" />
+            <source>waited for %1 (%2) on stream %3: it ran %4 inside the gap and the next kernel started %5 after it ended</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../core/analysis/Gaps.cpp" line="105" />
+            <source>a collective</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../core/analysis/Gaps.cpp" line="137" />
+            <source>%1 ran %2 of the gap on the CPU, across the start of %3</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../core/analysis/Gaps.cpp" line="139" />
+            <source>%1 ran %2 of the gap on the CPU</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../core/analysis/Gaps.cpp" line="163" />
+            <source>%1 cudaMalloc, %2 cudaFree and %3 host-allocation calls during the gap took %4 of it on the CPU</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../core/analysis/Gaps.cpp" line="183" />
+            <source>%1 (%2) blocked the CPU until %3 into the gap, so nothing was queued behind it</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../core/analysis/Gaps.cpp" line="200" />
+            <source>%1 for the next kernel started %2 after the stream went idle (CPU track %3)</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../core/analysis/Gaps.cpp" line="208" />
+            <source>the next kernel was queued before the gap began and no collective, allocator call, synchronisation or data loading explains the wait</source>
+            <translation type="unfinished" />
+        </message>
+    </context>
+    <context>
         <name>main</name>
         <message>
-            <location filename="../app/gui/main.cpp" line="31" />
+            <location filename="../app/gui/main.cpp" line="34" />
             <source>Native viewer for PyTorch Profiler (Kineto) traces.</source>
             <translation>PyTorch Profiler（Kineto）跟踪文件的原生查看器。</translation>
         </message>
         <message>
-            <location filename="../app/gui/main.cpp" line="34" />
+            <location filename="../app/gui/main.cpp" line="37" />
             <source>trace</source>
             <translation>跟踪文件</translation>
         </message>
         <message>
-            <location filename="../app/gui/main.cpp" line="35" />
+            <location filename="../app/gui/main.cpp" line="38" />
             <source>Trace file to open (.json or .json.gz).</source>
             <translation>要打开的跟踪文件（.json 或 .json.gz）。</translation>
         </message>
         <message>
-            <location filename="../app/gui/main.cpp" line="36" />
+            <location filename="../app/gui/main.cpp" line="39" />
             <source>[trace]</source>
             <translation>[跟踪文件]</translation>
+        </message>
+        <message>
+            <location filename="../app/gui/main.cpp" line="41" />
+            <source>Open the built-in demo: the case study's FSDP baseline run (7B model, 32 A100s), generated on first use.</source>
+            <translation type="unfinished" />
         </message>
     </context>
 </TS>

@@ -3,10 +3,14 @@
 #include "TraceLoadJob.h"
 #include "TraceSummaryView.h"
 #include "WarningBanner.h"
+#include "timeline/SearchBar.h"
+#include "timeline/TimelinePanels.h"
+#include "timeline/TimelineView.h"
 
 #include <QAction>
 #include <QApplication>
 #include <QCloseEvent>
+#include <QDockWidget>
 #include <QDragEnterEvent>
 #include <QDropEvent>
 #include <QFileDialog>
@@ -51,6 +55,9 @@ MainWindow::MainWindow(QWidget *parent)
 
     m_banner = new WarningBanner(this);
     m_summary = new TraceSummaryView(this);
+    m_timeline = new TimelineView(this);
+    m_search = new SearchBar(m_timeline, this);
+    m_search->hide();
     m_placeholder = new QLabel(tr("Open a PyTorch Profiler trace (.json or .json.gz) with File > Open, "
                                   "or drop it on this window."),
                                this);
@@ -60,13 +67,14 @@ MainWindow::MainWindow(QWidget *parent)
 
     m_stack = new QStackedWidget(this);
     m_stack->addWidget(m_placeholder);
-    m_stack->addWidget(m_summary);
+    m_stack->addWidget(m_timeline);
 
     auto *central = new QWidget(this);
     auto *layout = new QVBoxLayout(central);
     layout->setContentsMargins(0, 0, 0, 0);
     layout->setSpacing(0);
     layout->addWidget(m_banner);
+    layout->addWidget(m_search);
     layout->addWidget(m_stack, 1);
     setCentralWidget(central);
 
@@ -90,6 +98,7 @@ MainWindow::MainWindow(QWidget *parent)
             m_progress->setValue(int(job->progress() * 1000));
     });
 
+    createDocks();
     createActions();
     setLoading(false);
     updateTitle();
@@ -111,11 +120,84 @@ void MainWindow::createActions()
     quit->setShortcut(QKeySequence::Quit);
     quit->setMenuRole(QAction::QuitRole);
 
+    QMenu *edit = menuBar()->addMenu(tr("&Edit"));
+    QAction *find = edit->addAction(tr("&Find…"), m_search, &SearchBar::activate);
+    find->setShortcut(QKeySequence::Find);
+    QAction *findNext = edit->addAction(tr("Find &Next"), m_search, &SearchBar::next);
+    findNext->setShortcut(QKeySequence::FindNext);
+    QAction *findPrev = edit->addAction(tr("Find &Previous"), m_search, &SearchBar::previous);
+    findPrev->setShortcut(QKeySequence::FindPrevious);
+
+    QMenu *view = menuBar()->addMenu(tr("&View"));
+    QAction *fit = view->addAction(tr("&Fit All"), m_timeline, &TimelineView::fitAll);
+    fit->setStatusTip(tr("Show the whole trace (F or Home in the timeline)"));
+    m_memoryAction = view->addAction(tr("&Memory Overlay"));
+    m_memoryAction->setCheckable(true);
+    m_memoryAction->setChecked(m_timeline->memoryOverlayVisible());
+    m_memoryAction->setStatusTip(tr("Draw each GPU's allocated and reserved memory over its lanes"));
+    connect(m_memoryAction, &QAction::toggled, m_timeline, &TimelineView::setMemoryOverlayVisible);
+    view->addSeparator();
+    view->addAction(m_summaryDock->toggleViewAction());
+    view->addAction(m_detailsDock->toggleViewAction());
+    view->addAction(m_rangeDock->toggleViewAction());
+    view->addAction(m_legendDock->toggleViewAction());
+
     QMenu *help = menuBar()->addMenu(tr("&Help"));
+    help->addAction(tr("Timeline &Keys"), this, [this] {
+        QMessageBox::information(this, tr("Timeline Keys"),
+                                 tr("<table>"
+                                    "<tr><td><b>W / S</b></td><td>zoom in / out</td></tr>"
+                                    "<tr><td><b>A / D</b></td><td>pan left / right</td></tr>"
+                                    "<tr><td><b>Ctrl+wheel</b></td><td>zoom about the cursor</td></tr>"
+                                    "<tr><td><b>Shift+wheel</b></td><td>pan</td></tr>"
+                                    "<tr><td><b>drag</b></td><td>pan and scroll</td></tr>"
+                                    "<tr><td><b>Shift+drag</b></td><td>select a time range</td></tr>"
+                                    "<tr><td><b>double-click</b></td><td>zoom to a slice</td></tr>"
+                                    "<tr><td><b>F / Home</b></td><td>frame the selection / fit all</td></tr>"
+                                    "<tr><td><b>Ctrl+F</b></td><td>find slices by name</td></tr>"
+                                    "<tr><td><b>Esc</b></td><td>clear selection and range</td></tr>"
+                                    "</table>"));
+    });
     QAction *about = help->addAction(tr("&About Lanescope"), this, &MainWindow::about);
     about->setMenuRole(QAction::AboutRole);
     QAction *aboutQt = help->addAction(tr("About &Qt"), qApp, &QApplication::aboutQt);
     aboutQt->setMenuRole(QAction::AboutQtRole);
+}
+
+void MainWindow::createDocks()
+{
+    setDockOptions(QMainWindow::AnimatedDocks | QMainWindow::AllowTabbedDocks);
+    auto dock = [this](const QString &title, const QString &name, QWidget *content, Qt::DockWidgetArea area) {
+        auto *d = new QDockWidget(title, this);
+        d->setObjectName(name);
+        d->setWidget(content);
+        addDockWidget(area, d);
+        return d;
+    };
+    m_details = new DetailsPanel(m_timeline, this);
+    m_range = new RangeStatsPanel(m_timeline, this);
+    m_summaryDock = dock(tr("Summary"), QStringLiteral("summaryDock"), m_summary, Qt::RightDockWidgetArea);
+    m_detailsDock = dock(tr("Details"), QStringLiteral("detailsDock"), m_details, Qt::RightDockWidgetArea);
+    m_rangeDock = dock(tr("Time Range"), QStringLiteral("rangeDock"), m_range, Qt::RightDockWidgetArea);
+    m_legendDock = dock(tr("Legend"), QStringLiteral("legendDock"), new LegendWidget(this), Qt::BottomDockWidgetArea);
+    tabifyDockWidget(m_summaryDock, m_detailsDock);
+    tabifyDockWidget(m_detailsDock, m_rangeDock);
+    resizeDocks({m_summaryDock}, {380}, Qt::Horizontal);
+    m_summaryDock->raise();
+
+    connect(m_timeline, &TimelineView::selectionChanged, this, [this](SliceRef ref) {
+        m_details->showSlice(ref);
+        if (ref.isValid())
+            m_detailsDock->raise();
+    });
+    connect(m_details, &DetailsPanel::jumpRequested, this, [this](SliceRef ref) { m_timeline->selectSlice(ref, true); });
+    connect(m_timeline, &TimelineView::timeRangeChanged, this, [this] {
+        m_range->update();
+        if (m_timeline->hasTimeRange()) {
+            m_rangeDock->show();
+            m_rangeDock->raise();
+        }
+    });
 }
 
 void MainWindow::showOpenDialog()
@@ -237,7 +319,13 @@ void MainWindow::onLoadFinished(const TraceLoadJob &job, const LoadResult &resul
     m_currentFile = path;
     addRecentFile(path);
     m_summary->setTrace(m_trace);
-    m_stack->setCurrentWidget(m_summary);
+    m_timeline->setTrace(m_trace);
+    m_search->reset();
+    m_details->showSlice(SliceRef());
+    m_range->update();
+    m_stack->setCurrentWidget(m_timeline);
+    m_summaryDock->raise();
+    m_timeline->setFocus();
     m_banner->setWarnings(m_trace->warnings);
     updateTitle();
 

@@ -1,12 +1,15 @@
 #pragma once
 // The main window: opens a trace (menu, recent files, drag and drop, command line), loads it off the
-// UI thread with progress and cancel, and shows what it holds with its warnings.
+// UI thread with progress and cancel, and shows it: the timeline in the middle, the summary,
+// details of the selection, time-range statistics and the legend in docks, warnings on top.
 #include "model/Trace.h"
 
 #include <QMainWindow>
 
 #include <memory>
 
+class QAction;
+class QDockWidget;
 class QLabel;
 class QMenu;
 class QProgressBar;
@@ -17,6 +20,10 @@ class QTimer;
 namespace lanescope {
 
 struct LoadResult;
+class DetailsPanel;
+class RangeStatsPanel;
+class SearchBar;
+class TimelineView;
 class TraceLoadJob;
 class TraceSummaryView;
 class WarningBanner;
@@ -39,6 +46,11 @@ public:
     QString currentFile() const { return m_currentFile; }
     QString statusText() const;
     TraceSummaryView *summaryView() const { return m_summary; }
+    TimelineView *timelineView() const { return m_timeline; }
+    SearchBar *searchBar() const { return m_search; }
+    DetailsPanel *detailsPanel() const { return m_details; }
+    RangeStatsPanel *rangePanel() const { return m_range; }
+    QAction *memoryOverlayAction() const { return m_memoryAction; }
     WarningBanner *warningBanner() const { return m_banner; }
     QProgressBar *progressBar() const { return m_progress; }
     QPushButton *cancelButton() const { return m_cancelButton; }
@@ -54,6 +66,7 @@ protected:
 
 private:
     void createActions();
+    void createDocks();
     void showOpenDialog();
     void rebuildRecentMenu();
     void addRecentFile(const QString &path);
@@ -70,6 +83,15 @@ private:
     QStackedWidget *m_stack = nullptr;
     QLabel *m_placeholder = nullptr;
     TraceSummaryView *m_summary = nullptr;
+    TimelineView *m_timeline = nullptr;
+    SearchBar *m_search = nullptr;
+    DetailsPanel *m_details = nullptr;
+    RangeStatsPanel *m_range = nullptr;
+    QDockWidget *m_summaryDock = nullptr;
+    QDockWidget *m_detailsDock = nullptr;
+    QDockWidget *m_rangeDock = nullptr;
+    QDockWidget *m_legendDock = nullptr;
+    QAction *m_memoryAction = nullptr;
     WarningBanner *m_banner = nullptr;
     QMenu *m_recentMenu = nullptr;
     QLabel *m_statusLabel = nullptr;

@@ -1,0 +1,209 @@
+// Keyboard and mouse navigation of the timeline change the visible range as expected; selection,
+// flows and the shift-drag time range with its statistics.
+#include "TimelineTestTrace.h"
+#include "timeline/TimelinePanels.h"
+#include "timeline/TimelineSearch.h"
+#include "timeline/TimelineView.h"
+
+#include <QStandardItemModel>
+#include <QtTest>
+
+using namespace lanescope;
+
+class TestTimelineNav : public QObject
+{
+    Q_OBJECT
+
+private:
+    std::shared_ptr<const Trace> m_trace;
+
+    std::unique_ptr<TimelineView> makeView()
+    {
+        auto v = std::make_unique<TimelineView>();
+        v->setVerticalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+        v->resize(TimelineView::kHeaderWidth + 1000, 500);
+        v->show();
+        v->setTrace(m_trace);
+        v->setVisibleRange(0, 1e6);
+        return v;
+    }
+
+    static void sendMouse(TimelineView &v, QEvent::Type type, QPoint pos, Qt::MouseButton button,
+                          Qt::MouseButtons buttons, Qt::KeyboardModifiers mods = Qt::NoModifier)
+    {
+        QMouseEvent e(type, QPointF(pos), QPointF(v.viewport()->mapToGlobal(pos)), button, buttons, mods);
+        QApplication::sendEvent(v.viewport(), &e);
+    }
+
+    SliceRef slice(const char *name)
+    {
+        std::uint32_t t = 0, s = 0;
+        if (!test::findSlice(*m_trace, name, &t, &s))
+            qFatal("no slice %s", name);
+        return {0, t, s};
+    }
+
+private slots:
+    void initTestCase()
+    {
+        m_trace = test::loadTimelineTrace();
+        QVERIFY(m_trace);
+    }
+
+    void wheelZoomKeepsTimeUnderCursor_data()
+    {
+        QTest::addColumn<int>("x");
+        QTest::addColumn<int>("delta");
+        QTest::newRow("in at 300") << 300 << 120;
+        QTest::newRow("in twice at 50") << 50 << 240;
+        QTest::newRow("out at 700") << 700 << -120;
+    }
+    void wheelZoomKeepsTimeUnderCursor()
+    {
+        QFETCH(int, x);
+        QFETCH(int, delta);
+        auto v = makeView();
+        v->setVisibleRange(200'000, 600'000);
+        const double before = v->axis().toNs(x);
+        const double range = v->axis().range;
+        const QPointF pos(TimelineView::kHeaderWidth + x, 200);
+        QWheelEvent e(pos, v->viewport()->mapToGlobal(pos), QPoint(), QPoint(0, delta), Qt::NoButton, Qt::ControlModifier,
+                      Qt::NoScrollPhase, false);
+        QApplication::sendEvent(v->viewport(), &e);
+        QCOMPARE(v->axis().range, range * std::pow(0.85, delta / 120.0));
+        QVERIFY(std::abs(v->axis().toNs(x) - before) < 1e-6);
+    }
+
+    void plainWheelScrollsLanes()
+    {
+        auto v = makeView();
+        const double start = v->axis().start, range = v->axis().range;
+        const QPointF pos(TimelineView::kHeaderWidth + 100, 200);
+        QWheelEvent e(pos, v->viewport()->mapToGlobal(pos), QPoint(), QPoint(0, -120), Qt::NoButton, Qt::NoModifier,
+                      Qt::NoScrollPhase, false);
+        QApplication::sendEvent(v->viewport(), &e);
+        QCOMPARE(v->axis().start, start);
+        QCOMPARE(v->axis().range, range);
+    }
+
+    void wasdKeys_data()
+    {
+        QTest::addColumn<int>("key");
+        QTest::addColumn<double>("expectStart");
+        QTest::addColumn<double>("expectRange");
+        // Window [200, 600] µs over 1000 px; the cursor is outside, so W/S zoom about the centre.
+        QTest::newRow("D pans right 15 %") << int(Qt::Key_D) << 260'000.0 << 400'000.0;
+        QTest::newRow("A pans left 15 %") << int(Qt::Key_A) << 140'000.0 << 400'000.0;
+        QTest::newRow("W zooms in 0.8x") << int(Qt::Key_W) << 240'000.0 << 320'000.0;
+        QTest::newRow("S zooms out") << int(Qt::Key_S) << 150'000.0 << 500'000.0;
+        QTest::newRow("Home fits all") << int(Qt::Key_Home) << -20'000.0 << 1'040'000.0; // span 1 ms + 2 % each side
+    }
+    void wasdKeys()
+    {
+        QFETCH(int, key);
+        QFETCH(double, expectStart);
+        QFETCH(double, expectRange);
+        auto v = makeView();
+        QCursor::setPos(QPoint(-1000, -1000));
+        v->setVisibleRange(200'000, 600'000);
+        QTest::keyClick(v.get(), Qt::Key(key));
+        QVERIFY2(std::abs(v->axis().range - expectRange) < 1e-3, qPrintable(QString::number(v->axis().range, 'f')));
+        QVERIFY2(std::abs(v->axis().start - expectStart) < 1e-3, qPrintable(QString::number(v->axis().start, 'f')));
+    }
+
+    void dragPans()
+    {
+        auto v = makeView();
+        v->setVisibleRange(200'000, 600'000);
+        const QPoint a(TimelineView::kHeaderWidth + 500, 300), b(TimelineView::kHeaderWidth + 400, 300);
+        sendMouse(*v, QEvent::MouseButtonPress, a, Qt::LeftButton, Qt::LeftButton);
+        sendMouse(*v, QEvent::MouseMove, b, Qt::NoButton, Qt::LeftButton);
+        sendMouse(*v, QEvent::MouseButtonRelease, b, Qt::LeftButton, Qt::NoButton);
+        // 100 px to the left at 400 ns/px: 40 µs later.
+        QCOMPARE(v->axis().start, 240'000.0);
+        QVERIFY(!v->selectedSlice().isValid());
+    }
+
+    void clickSelectsDoubleClickZooms()
+    {
+        auto v = makeView();
+        const SliceRef gemm = slice("ampere_sgemm_128x64_nn");
+        QSignalSpy selected(v.get(), &TimelineView::selectionChanged);
+        const QPoint at = v->sliceRect(gemm).center().toPoint();
+        QTest::mouseClick(v->viewport(), Qt::LeftButton, Qt::NoModifier, at);
+        QCOMPARE(v->selectedSlice(), gemm);
+        QCOMPARE(selected.size(), 1);
+        // Its launch flow: from cudaLaunchKernel on the CPU thread.
+        QCOMPARE(int(v->selectedFlows().size()), 1);
+        QCOMPARE(v->selectedFlows()[0].other, slice("cudaLaunchKernel"));
+        QVERIFY(!v->selectedFlows()[0].outgoing);
+        QCOMPARE(v->selectedFlows()[0].kind, FlowKind::Launch);
+
+        QTest::mouseDClick(v->viewport(), Qt::LeftButton, Qt::NoModifier, at);
+        // 300 µs with 10 % either side.
+        QCOMPARE(v->axis().range, 360'000.0);
+        QCOMPARE(v->axis().start, 170'000.0);
+        QCOMPARE(v->visibleStartNs(), 170'000.0);
+
+        // Clicking the far end of the arrow (the launch's start) jumps there.
+        const QRectF launch = v->sliceRect(slice("cudaLaunchKernel"));
+        v->setVisibleRange(0, 1e6);
+        QTest::mouseClick(v->viewport(), Qt::LeftButton, Qt::NoModifier, QPointF(v->sliceRect(slice("cudaLaunchKernel")).left(), v->sliceRect(slice("cudaLaunchKernel")).center().y()).toPoint());
+        Q_UNUSED(launch);
+        QCOMPARE(v->selectedSlice(), slice("cudaLaunchKernel"));
+        QCOMPARE(int(v->selectedFlows().size()), 1);
+        QVERIFY(v->selectedFlows()[0].outgoing);
+
+        // F frames the selection; Escape clears it.
+        QTest::keyClick(v.get(), Qt::Key_F);
+        QCOMPARE(v->axis().range, 12'000.0);
+        QTest::keyClick(v.get(), Qt::Key_Escape);
+        QVERIFY(!v->selectedSlice().isValid());
+    }
+
+    void collapseByClickingGroupHeader()
+    {
+        auto v = makeView();
+        const int y = TimelineView::kTopHeight + v->laneLayout().groups()[0].y + 5;
+        QTest::mouseClick(v->viewport(), Qt::LeftButton, Qt::NoModifier, QPoint(100, y));
+        QVERIFY(v->laneLayout().groups()[0].collapsed);
+        QTest::mouseClick(v->viewport(), Qt::LeftButton, Qt::NoModifier, QPoint(100, y));
+        QVERIFY(!v->laneLayout().groups()[0].collapsed);
+    }
+
+    void shiftDragSelectsRangeWithStatistics()
+    {
+        auto v = makeView();
+        RangeStatsPanel panel(v.get());
+        connect(v.get(), &TimelineView::timeRangeChanged, &panel, &RangeStatsPanel::update);
+        const int y = v->laneRect(2).top() + 4;
+        // 50 µs .. 350 µs.
+        sendMouse(*v, QEvent::MouseButtonPress, QPoint(TimelineView::kHeaderWidth + 50, y), Qt::LeftButton, Qt::LeftButton, Qt::ShiftModifier);
+        sendMouse(*v, QEvent::MouseMove, QPoint(TimelineView::kHeaderWidth + 350, y), Qt::NoButton, Qt::LeftButton, Qt::ShiftModifier);
+        sendMouse(*v, QEvent::MouseButtonRelease, QPoint(TimelineView::kHeaderWidth + 350, y), Qt::LeftButton, Qt::NoButton, Qt::ShiftModifier);
+        QVERIFY(v->hasTimeRange());
+        QCOMPARE(v->timeRangeStartNs(), 50'000.0);
+        QCOMPARE(v->timeRangeEndNs(), 350'000.0);
+        QVERIFY2(panel.headline().contains(QStringLiteral("300 µs")), qPrintable(panel.headline()));
+        // ProfilerStep#1, aten::mm, cudaLaunchKernel, the GEMM and the NCCL kernel intersect it.
+        QStandardItemModel *m = panel.model();
+        QCOMPARE(m->rowCount(), 5);
+        QMap<QString, QList<double>> rows;
+        for (int r = 0; r < m->rowCount(); ++r)
+            rows[m->item(r, 0)->text()] = {m->item(r, 1)->data(Qt::UserRole).toDouble(), m->item(r, 2)->data(Qt::UserRole).toDouble(),
+                                          m->item(r, 3)->data(Qt::UserRole).toDouble(), m->item(r, 4)->data(Qt::UserRole).toDouble()};
+        QCOMPARE(rows[QStringLiteral("aten::mm")], (QList<double>{1, 200'000, 190'000, 200'000}));
+        QCOMPARE(rows[QStringLiteral("cudaLaunchKernel")], (QList<double>{1, 10'000, 10'000, 10'000}));
+        // The step's children are aten::mm and aten::relu (the latter outside the range, still a child).
+        QCOMPARE(rows[QStringLiteral("ProfilerStep#1")], (QList<double>{1, 1'000'000, 750'000, 1'000'000}));
+        // Sorted by total, largest first.
+        QCOMPARE(m->item(0, 0)->text(), QStringLiteral("ProfilerStep#1"));
+        // A plain click clears it.
+        QTest::keyClick(v.get(), Qt::Key_Escape);
+        QVERIFY(!v->hasTimeRange());
+        QCOMPARE(m->rowCount(), 0);
+    }
+};
+
+QTEST_MAIN(TestTimelineNav)
+#include "tst_timelinenav.moc"

@@ -1,0 +1,228 @@
+#include "timeline/LaneLayout.h"
+
+#include "timeline/Palette.h"
+
+#include <algorithm>
+#include <map>
+
+namespace lanescope {
+
+namespace {
+
+QString processKey(std::int64_t pid, const QString &label)
+{
+    return label.isEmpty() ? QString::number(pid) : label;
+}
+
+} // namespace
+
+QString LaneLayout::streamRole(const Trace &trace, const Track &track)
+{
+    TimeNs comm = 0, mem = 0, kernel = 0;
+    std::vector<std::int8_t> isComm(trace.strings.size(), -1); // per name, classified once
+    for (std::size_t i = 0; i < track.size(); ++i) {
+        const std::uint16_t c = track.catId[i];
+        const CategoryClass cc = c < trace.categoryClass.size() ? trace.categoryClass[c] : CategoryClass::Other;
+        if (cc == CategoryClass::GpuMemcpy || cc == CategoryClass::GpuMemset) {
+            mem += track.dur[i];
+        } else if (cc == CategoryClass::Kernel) {
+            kernel += track.dur[i];
+            const StringId id = track.nameId[i];
+            if (id >= isComm.size())
+                continue;
+            if (isComm[id] < 0)
+                isComm[id] = Palette::classifyKernelName(trace.strings.view(id)) == SliceClass::Communication;
+            if (isComm[id])
+                comm += track.dur[i];
+        }
+    }
+    if (kernel + mem == 0)
+        return {};
+    if (comm * 2 > kernel + mem)
+        return QStringLiteral("NCCL");
+    if (mem * 2 > kernel + mem)
+        return QStringLiteral("memcpy");
+    return tr("compute");
+}
+
+void LaneLayout::build(const std::vector<RunInput> &runs)
+{
+    // Keep collapse state of groups that survive (same run and key).
+    std::map<std::pair<int, QString>, bool> collapsed;
+    for (const LaneGroup &g : m_groups)
+        collapsed[{g.run, g.key}] = g.collapsed;
+    m_groups.clear();
+    m_lanes.clear();
+    m_laneOfTrack.assign(runs.size(), {});
+
+    for (int r = 0; r < int(runs.size()); ++r) {
+        const Trace *t = runs[std::size_t(r)].trace;
+        if (!t)
+            continue;
+        m_laneOfTrack[std::size_t(r)].assign(t->tracks.size(), -1);
+        const QString prefix = runs.size() > 1 ? runs[std::size_t(r)].label + QStringLiteral(" · ") : QString();
+
+        // Tracks are already in process order then thread sort order (TraceMerge); group them by
+        // process, keeping that order, then put GPU processes first.
+        struct Proto
+        {
+            std::int64_t pid;
+            QString pidLabel;
+            std::vector<std::uint32_t> tracks;
+            bool gpu = false;
+            int device = -1;
+        };
+        std::vector<Proto> protos;
+        std::map<QString, std::size_t> protoOf;
+        for (std::uint32_t i = 0; i < t->tracks.size(); ++i) {
+            const Track &trk = t->tracks[i];
+            if (trk.size() == 0 || trk.kind == TrackKind::Counter)
+                continue;
+            const QString key = processKey(trk.pid, trk.pidLabel);
+            auto it = protoOf.find(key);
+            if (it == protoOf.end()) {
+                it = protoOf.emplace(key, protos.size()).first;
+                protos.push_back({trk.pid, trk.pidLabel, {}});
+            }
+            Proto &p = protos[it->second];
+            p.tracks.push_back(i);
+            if (trk.kind == TrackKind::Gpu) {
+                p.gpu = true;
+                if (p.device < 0)
+                    p.device = trk.device;
+            }
+        }
+        std::stable_partition(protos.begin(), protos.end(), [](const Proto &p) { return p.gpu; });
+
+        for (const Proto &p : protos) {
+            LaneGroup g;
+            g.run = r;
+            g.gpu = p.gpu;
+            g.device = p.device;
+            g.key = (p.gpu ? QStringLiteral("gpu:") : QStringLiteral("cpu:")) + processKey(p.pid, p.pidLabel);
+            const Process *proc = nullptr;
+            for (const Process &pr : t->processes)
+                if (pr.pid == p.pid && pr.pidLabel == p.pidLabel)
+                    proc = &pr;
+            if (p.gpu) {
+                QString title = tr("GPU %1").arg(p.device >= 0 ? p.device : p.pid);
+                for (const DeviceInfo &d : t->devices)
+                    if (d.id == p.device && !d.name.isEmpty())
+                        title += QStringLiteral(" · ") + d.name;
+                g.title = prefix + title;
+                for (const MemorySeries &m : t->memory)
+                    if (m.deviceType == 1 && m.deviceId == p.device && !m.samples.empty())
+                        g.hasMemory = true;
+            } else if (!p.pidLabel.isEmpty()) {
+                g.title = prefix + p.pidLabel;
+            } else {
+                const QString name = proc && !proc->name.isEmpty() ? proc->name : tr("Process");
+                g.title = prefix + tr("%1 (pid %2)").arg(name).arg(p.pid);
+            }
+            const auto c = collapsed.find({r, g.key});
+            g.collapsed = c != collapsed.end() && c->second;
+            const int gi = int(m_groups.size());
+            for (std::uint32_t ti : p.tracks) {
+                const Track &trk = t->tracks[ti];
+                Lane lane;
+                lane.run = r;
+                lane.group = gi;
+                lane.track = ti;
+                lane.rows = int(trk.maxDepth) + 1;
+                if (trk.kind == TrackKind::Gpu) {
+                    const QString role = streamRole(*t, trk);
+                    lane.label = role.isEmpty() ? trk.name : trk.name + QStringLiteral(" · ") + role;
+                } else {
+                    lane.label = trk.name;
+                    if (trk.tid >= 0 && !trk.name.contains(QString::number(trk.tid)))
+                        lane.label += QStringLiteral(" (%1)").arg(trk.tid);
+                }
+                lane.tooltip = tr("%1\n%n slice(s), %2 row(s)", nullptr, int(std::min<std::size_t>(trk.size(), INT32_MAX)))
+                                   .arg(lane.label)
+                                   .arg(lane.rows);
+                lane.height = lane.rows * kRowHeight + 2 * kLanePad;
+                m_laneOfTrack[std::size_t(r)][ti] = int(m_lanes.size());
+                g.lanes.push_back(int(m_lanes.size()));
+                m_lanes.push_back(std::move(lane));
+            }
+            if (g.hasMemory && !g.lanes.empty()) {
+                int h = 0;
+                for (int l : g.lanes)
+                    h += m_lanes[std::size_t(l)].height;
+                if (h < kMinMemoryHeight)
+                    m_lanes[std::size_t(g.lanes.back())].height += kMinMemoryHeight - h;
+            }
+            m_groups.push_back(std::move(g));
+        }
+    }
+    relayout();
+}
+
+void LaneLayout::setCollapsed(int group, bool isCollapsed)
+{
+    if (group < 0 || group >= int(m_groups.size()))
+        return;
+    m_groups[std::size_t(group)].collapsed = isCollapsed;
+    relayout();
+}
+
+void LaneLayout::relayout()
+{
+    m_visibleOrder.clear();
+    m_visibleY.clear();
+    int y = 0;
+    for (int gi = 0; gi < int(m_groups.size()); ++gi) {
+        LaneGroup &g = m_groups[std::size_t(gi)];
+        g.y = y;
+        m_visibleOrder.push_back(-1 - gi);
+        m_visibleY.push_back(y);
+        y += kGroupHeaderHeight;
+        g.lanesHeight = 0;
+        for (int l : g.lanes) {
+            Lane &lane = m_lanes[std::size_t(l)];
+            lane.y = y;
+            g.lanesHeight += lane.height;
+            if (g.collapsed)
+                continue;
+            m_visibleOrder.push_back(l);
+            m_visibleY.push_back(y);
+            y += lane.height;
+        }
+    }
+    m_totalHeight = y;
+}
+
+int LaneLayout::laneAt(int y) const
+{
+    if (m_visibleY.empty() || y < 0 || y >= m_totalHeight)
+        return -1;
+    const auto it = std::upper_bound(m_visibleY.begin(), m_visibleY.end(), y);
+    const int item = m_visibleOrder[std::size_t(it - m_visibleY.begin() - 1)];
+    return item >= 0 ? item : -1;
+}
+
+int LaneLayout::groupHeaderAt(int y) const
+{
+    if (m_visibleY.empty() || y < 0 || y >= m_totalHeight)
+        return -1;
+    const auto it = std::upper_bound(m_visibleY.begin(), m_visibleY.end(), y);
+    const int item = m_visibleOrder[std::size_t(it - m_visibleY.begin() - 1)];
+    return item < 0 ? -1 - item : -1;
+}
+
+int LaneLayout::laneOfTrack(int run, std::uint32_t track) const
+{
+    if (run < 0 || run >= int(m_laneOfTrack.size()) || track >= m_laneOfTrack[std::size_t(run)].size())
+        return -1;
+    return m_laneOfTrack[std::size_t(run)][track];
+}
+
+int LaneLayout::groupOfDevice(int run, int device) const
+{
+    for (int i = 0; i < int(m_groups.size()); ++i)
+        if (m_groups[std::size_t(i)].run == run && m_groups[std::size_t(i)].gpu && m_groups[std::size_t(i)].device == device)
+            return i;
+    return -1;
+}
+
+} // namespace lanescope

@@ -1,0 +1,87 @@
+#pragma once
+// Where every lane of the timeline sits vertically. A run (one loaded trace) contributes groups of
+// lanes: one group per GPU ("GPU 0", a lane per CUDA stream labelled with what runs on it), then one
+// per CPU process (a lane per thread), in Kineto's sort order. Several runs stack in one layout
+// under one time axis (comparison, multi-rank), each group knowing its run.
+#include "model/Trace.h"
+
+#include <QCoreApplication>
+#include <QString>
+
+#include <cstdint>
+#include <vector>
+
+namespace lanescope {
+
+struct Lane
+{
+    int run = 0;
+    int group = 0;
+    std::uint32_t track = 0; // index into the run's Trace::tracks
+    QString label;
+    QString tooltip;
+    int rows = 1; // maxDepth + 1
+    int y = 0;    // top, in layout coordinates (0 = top of the first group); valid when visible
+    int height = 0;
+};
+
+struct LaneGroup
+{
+    int run = 0;
+    QString title;
+    QString key;      // stable across reloads of the same trace: collapse state follows it
+    bool gpu = false;
+    int device = -1;  // GPU index for GPU groups
+    bool collapsed = false;
+    bool hasMemory = false; // a memory series exists for the device: lanes get room for the curve
+    std::vector<int> lanes; // indices into LaneLayout::lanes()
+    int y = 0;              // top of the header
+    int lanesHeight = 0;    // height of the lanes below the header when expanded
+};
+
+class LaneLayout
+{
+    Q_DECLARE_TR_FUNCTIONS(LaneLayout)
+public:
+    static constexpr int kRowHeight = 18;
+    static constexpr int kLanePad = 2;          // above and below the rows of a lane
+    static constexpr int kGroupHeaderHeight = 22;
+    static constexpr int kMinMemoryHeight = 96; // a GPU group with a memory curve is at least this tall
+
+    struct RunInput
+    {
+        const Trace *trace = nullptr;
+        QString label; // shown before group titles when there is more than one run
+    };
+
+    void build(const std::vector<RunInput> &runs);
+    void clear() { build({}); }
+
+    const std::vector<LaneGroup> &groups() const { return m_groups; }
+    const std::vector<Lane> &lanes() const { return m_lanes; }
+    int totalHeight() const { return m_totalHeight; }
+
+    void setCollapsed(int group, bool collapsed);
+    bool isLaneVisible(int lane) const { return !m_groups[std::size_t(m_lanes[std::size_t(lane)].group)].collapsed; }
+
+    // Hit tests in layout coordinates; -1 when nothing is there.
+    int laneAt(int y) const;
+    int groupHeaderAt(int y) const;
+    int laneOfTrack(int run, std::uint32_t track) const;
+    int groupOfDevice(int run, int device) const;
+
+    // "compute", "NCCL", "memcpy" or empty: what mostly runs on a GPU stream, by kernel time.
+    static QString streamRole(const Trace &trace, const Track &track);
+
+private:
+    void relayout();
+
+    std::vector<LaneGroup> m_groups;
+    std::vector<Lane> m_lanes;
+    std::vector<std::vector<int>> m_laneOfTrack; // [run][track] -> lane or -1
+    std::vector<int> m_visibleOrder;             // headers (-1 - group) and lanes, top to bottom
+    std::vector<int> m_visibleY;
+    int m_totalHeight = 0;
+};
+
+} // namespace lanescope

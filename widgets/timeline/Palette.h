@@ -1,0 +1,75 @@
+#pragma once
+// The one palette of the timeline: what a slice is (GEMM, communication, attention, ...) decides
+// its colour everywhere (lanes, legend, tables). Classification by category and kernel name.
+#include "model/Trace.h"
+
+#include <QColor>
+#include <QString>
+
+#include <cstdint>
+#include <string_view>
+#include <vector>
+
+namespace lanescope {
+
+enum class SliceClass : std::uint8_t {
+    Gemm,
+    Communication,
+    Attention,
+    Memory, // memcpy / memset
+    OtherKernel,
+    CpuOp,
+    Runtime,
+    Annotation,
+    Other,
+    Count
+};
+
+namespace Palette {
+
+constexpr int kShades = 3; // slices of one class differ slightly by name, so neighbours stay apart
+
+// By meaning: kernel names decide the class of GPU work, through core/analysis/KernelClass.h so the
+// timeline and the analysis agree on what a GEMM is.
+SliceClass classify(CategoryClass cat, std::string_view name);
+SliceClass classifyKernelName(std::string_view name); // Gemm/Communication/Attention/Memory/OtherKernel
+
+QColor color(SliceClass c, int shade = 0);
+QColor textColor(SliceClass c, int shade = 0); // black or white, whichever reads on color()
+QString label(SliceClass c);                   // translated, for the legend
+QString description(SliceClass c);             // what falls in the class
+
+// Overlay colours.
+QColor memoryAllocated();
+QColor memoryReserved();
+QColor memorySpike();
+QColor selection();
+QColor flowArrow();
+QColor rangeSelection();
+QColor searchMatch();
+
+} // namespace Palette
+
+// Per trace: the class of every (category, name) pair a slice can have, computed once per string so
+// drawing looks it up with two loads.
+class SliceClassifier
+{
+public:
+    explicit SliceClassifier(const Trace &trace);
+    SliceClass classOf(const Track &t, std::size_t i) const { return classOf(t.catId[i], t.nameId[i]); }
+    SliceClass classOf(std::uint16_t cat, StringId name) const
+    {
+        const CategoryClass cc = cat < m_catClass.size() ? m_catClass[cat] : CategoryClass::Other;
+        if (cc == CategoryClass::Kernel)
+            return name < m_kernelClass.size() ? SliceClass(m_kernelClass[name]) : SliceClass::OtherKernel;
+        return m_byCat[std::size_t(cc)];
+    }
+    static int shadeOf(StringId name) { return int((name * 2654435761u) >> 30) % Palette::kShades; }
+
+private:
+    std::vector<CategoryClass> m_catClass;
+    std::vector<std::uint8_t> m_kernelClass; // string id -> SliceClass for kernel names
+    SliceClass m_byCat[8];
+};
+
+} // namespace lanescope

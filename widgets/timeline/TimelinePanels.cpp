@@ -1,0 +1,237 @@
+#include "timeline/TimelinePanels.h"
+
+#include "parse/EventArgs.h"
+#include "timeline/Palette.h"
+#include "timeline/TimelineSearch.h"
+
+#include <QGridLayout>
+#include <QHeaderView>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QJsonValue>
+#include <QLabel>
+#include <QLocale>
+#include <QPainter>
+#include <QPixmap>
+#include <QStandardItemModel>
+#include <QTextBrowser>
+#include <QTreeView>
+#include <QUrl>
+#include <QVBoxLayout>
+
+namespace lanescope {
+
+namespace {
+
+QString esc(const QString &s) { return s.toHtmlEscaped(); }
+
+QString argText(const QVariant &v)
+{
+    const QJsonValue j = QJsonValue::fromVariant(v);
+    if (j.isObject())
+        return QString::fromUtf8(QJsonDocument(j.toObject()).toJson(QJsonDocument::Compact));
+    if (j.isArray())
+        return QString::fromUtf8(QJsonDocument(j.toArray()).toJson(QJsonDocument::Compact));
+    return v.toString();
+}
+
+} // namespace
+
+DetailsPanel::DetailsPanel(TimelineView *view, QWidget *parent)
+    : QWidget(parent)
+    , m_view(view)
+    , m_browser(new QTextBrowser(this))
+{
+    m_browser->setOpenLinks(false);
+    m_browser->setPlaceholderText(tr("Click a slice to see its details."));
+    auto *layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->addWidget(m_browser);
+    connect(m_browser, &QTextBrowser::anchorClicked, this, [this](const QUrl &url) {
+        // slice:RUN:TRACK:SLICE
+        const QStringList parts = url.path().split(QLatin1Char(':'));
+        if (url.scheme() != QLatin1String("slice") || parts.size() != 3)
+            return;
+        emit jumpRequested(SliceRef{parts[0].toInt(), parts[1].toUInt(), parts[2].toUInt()});
+    });
+}
+
+QString DetailsPanel::text() const { return m_browser->toPlainText(); }
+
+void DetailsPanel::showSlice(SliceRef ref)
+{
+    const Trace *t = m_view->trace(ref.run);
+    if (!t || ref.track >= t->tracks.size() || ref.slice >= t->tracks[ref.track].size()) {
+        m_browser->clear();
+        return;
+    }
+    const Track &trk = t->tracks[ref.track];
+    const std::size_t i = ref.slice;
+    auto row = [](const QString &k, const QString &v) {
+        return QStringLiteral("<trk><td style='color:#667; padding-right:10px'>%1</td><td>%2</td></trk>").arg(esc(k), v);
+    };
+    QString html = QStringLiteral("<p style='font-weight:bold; font-size:larger'>%1</p><table>").arg(esc(t->name(trk.nameId[i])));
+    html += row(tr("Category"), esc(t->category(trk.catId[i])));
+    html += row(tr("Start"), esc(TimeAxis::formatTime(double(trk.start[i] - t->minTs))));
+    html += row(tr("Duration"), esc(TimeAxis::formatTime(double(trk.dur[i]))));
+    html += row(trk.kind == TrackKind::Gpu ? tr("Stream") : tr("Thread"), esc(m_view->laneLabel(ref)));
+    const QString step = m_view->stepAt(ref.run, trk.start[i]);
+    if (!step.isEmpty())
+        html += row(tr("Step"), esc(step));
+    html += QStringLiteral("</table>");
+
+    const auto &flows = m_view->selectedFlows();
+    if (!flows.empty() && m_view->selectedSlice() == ref) {
+        html += QStringLiteral("<p style='font-weight:bold'>%1</p><ul>").arg(esc(tr("Linked events")));
+        for (const FlowLink &f : flows) {
+            const Track &ot = t->tracks[f.other.track];
+            const QString kind = f.kind == FlowKind::Launch ? tr("launch") : f.kind == FlowKind::FwdBwd ? tr("forward/backward")
+                                                                                                   : tr("flow");
+            html += QStringLiteral("<li>%1 %2 <a href='slice:%3:%4:%5'>%6</a> <span style='color:#667'>(%7, %8)</span></li>")
+                        .arg(f.outgoing ? QStringLiteral("→") : QStringLiteral("←"), esc(kind))
+                        .arg(f.other.run)
+                        .arg(f.other.track)
+                        .arg(f.other.slice)
+                        .arg(esc(t->name(ot.nameId[f.other.slice])), esc(m_view->laneLabel(f.other)),
+                             esc(TimeAxis::formatTime(double(ot.dur[f.other.slice]))));
+        }
+        html += QStringLiteral("</ul>");
+    }
+
+    // Args are not in the model: read this one event back from the file now.
+    const EventDetails d = readEventDetails(*t, trk.fileOffset[i]);
+    html += QStringLiteral("<p style='font-weight:bold'>%1</p>").arg(esc(tr("Arguments")));
+    if (!d.ok) {
+        html += QStringLiteral("<p style='color:#a00'>%1</p>").arg(esc(d.error));
+    } else if (d.args.isEmpty()) {
+        html += QStringLiteral("<p style='color:#667'>%1</p>").arg(esc(tr("none")));
+    } else {
+        html += QStringLiteral("<table>");
+        for (auto it = d.args.begin(); it != d.args.end(); ++it)
+            html += row(it.key(), esc(argText(it.value())));
+        html += QStringLiteral("</table>");
+    }
+    m_browser->setHtml(html);
+}
+
+RangeStatsPanel::RangeStatsPanel(TimelineView *view, QWidget *parent)
+    : QWidget(parent)
+    , m_view(view)
+    , m_headline(new QLabel(this))
+    , m_tree(new QTreeView(this))
+    , m_model(new QStandardItemModel(this))
+{
+    m_headline->setTextFormat(Qt::PlainText);
+    m_headline->setContentsMargins(6, 4, 6, 4);
+    m_headline->setText(tr("Shift-drag on the timeline to select a time range."));
+    m_model->setHorizontalHeaderLabels({tr("Name"), tr("Count"), tr("Total"), tr("Self"), tr("Average")});
+    m_model->setSortRole(Qt::UserRole);
+    m_tree->setModel(m_model);
+    m_tree->setRootIsDecorated(false);
+    m_tree->setUniformRowHeights(true);
+    m_tree->setSortingEnabled(true);
+    m_tree->setAlternatingRowColors(true);
+    m_tree->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    m_tree->header()->setSectionResizeMode(NameColumn, QHeaderView::Stretch);
+    m_tree->header()->setStretchLastSection(false);
+    auto *layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->setSpacing(0);
+    layout->addWidget(m_headline);
+    layout->addWidget(m_tree, 1);
+}
+
+QString RangeStatsPanel::headline() const { return m_headline->text(); }
+
+void RangeStatsPanel::update()
+{
+    m_model->removeRows(0, m_model->rowCount());
+    const Trace *t = m_view->trace(0);
+    if (!t || !m_view->hasTimeRange()) {
+        m_headline->setText(tr("Shift-drag on the timeline to select a time range."));
+        return;
+    }
+    const TimeNs a = TimeNs(m_view->timeRangeStartNs()), b = TimeNs(m_view->timeRangeEndNs());
+    const auto stats = rangeStats(*t, a, b);
+    const QLocale locale;
+    std::uint64_t slices = 0;
+    constexpr std::size_t kMaxRows = 5000; // the long tail of names says little and costs a lot
+    for (std::size_t k = 0; k < stats.size(); ++k) {
+        const RangeNameStats &s = stats[k];
+        slices += s.count;
+        if (k >= kMaxRows)
+            continue;
+        auto item = [](const QString &text, const QVariant &sortKey) {
+            auto *it = new QStandardItem(text);
+            it->setData(sortKey, Qt::UserRole);
+            return it;
+        };
+        auto num = [&](double ns) {
+            QStandardItem *it = item(TimeAxis::formatTime(ns), ns);
+            it->setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
+            return it;
+        };
+        const QString name = t->name(s.name);
+        QStandardItem *count = item(locale.toString(quint64(s.count)), quint64(s.count));
+        count->setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
+        QStandardItem *nameItem = item(name, name);
+        nameItem->setToolTip(name);
+        m_model->appendRow({nameItem, count, num(double(s.total)), num(double(s.self)),
+                            num(s.count ? double(s.total) / double(s.count) : 0)});
+    }
+    m_headline->setText(tr("Range %1 (from %2): %n slice(s)", nullptr, int(std::min<std::uint64_t>(slices, INT32_MAX)))
+                            .arg(TimeAxis::formatTime(double(b - a)), TimeAxis::formatTime(double(a - t->minTs))));
+    m_tree->sortByColumn(TotalColumn, Qt::DescendingOrder);
+}
+
+LegendWidget::LegendWidget(QWidget *parent)
+    : QWidget(parent)
+{
+    auto *grid = new QGridLayout(this);
+    grid->setContentsMargins(8, 6, 8, 6);
+    grid->setHorizontalSpacing(6);
+    grid->setVerticalSpacing(3);
+    // Painted swatches: a box for slice classes, a thick line for curves and arrows.
+    auto swatch = [this](const QColor &c, bool line) {
+        QPixmap pm(18, 12);
+        pm.fill(Qt::transparent);
+        QPainter p(&pm);
+        if (line) {
+            p.fillRect(QRect(0, 5, 18, 3), c);
+        } else {
+            p.fillRect(QRect(0, 0, 18, 12), c);
+            p.setPen(c.darker(130));
+            p.drawRect(QRect(0, 0, 17, 11));
+        }
+        auto *l = new QLabel(this);
+        l->setPixmap(pm);
+        return l;
+    };
+    const int perColumn = 3;
+    int n = 0;
+    for (int c = 0; c < int(SliceClass::Count); ++c, ++n) {
+        const auto cls = SliceClass(c);
+        auto *text = new QLabel(Palette::label(cls), this);
+        text->setToolTip(Palette::description(cls));
+        grid->addWidget(swatch(Palette::color(cls), false), n % perColumn, (n / perColumn) * 2);
+        grid->addWidget(text, n % perColumn, (n / perColumn) * 2 + 1);
+    }
+    const struct
+    {
+        QColor color;
+        QString text;
+    } extras[] = {{Palette::memoryAllocated(), tr("Memory allocated")},
+                  {Palette::memoryReserved(), tr("Memory reserved")},
+                  {Palette::memorySpike(), tr("Memory spike (allocated and freed within 20 ms)")},
+                  {Palette::flowArrow(), tr("Flow (CPU launch → GPU kernel)")}};
+    for (const auto &e : extras) {
+        grid->addWidget(swatch(e.color, true), n % perColumn, (n / perColumn) * 2);
+        grid->addWidget(new QLabel(e.text, this), n % perColumn, (n / perColumn) * 2 + 1);
+        ++n;
+    }
+    grid->setColumnStretch(grid->columnCount(), 1);
+    grid->setRowStretch(perColumn, 1);
+}
+
+} // namespace lanescope

@@ -1,0 +1,56 @@
+#pragma once
+// The panels around the timeline: details of the selected slice (args read from the file on
+// demand, flow ends as links), statistics of a shift-drag time range, and the colour legend.
+#include "timeline/TimelineView.h"
+
+#include <QWidget>
+
+class QLabel;
+class QStandardItemModel;
+class QTextBrowser;
+class QTreeView;
+
+namespace lanescope {
+
+class DetailsPanel : public QWidget
+{
+    Q_OBJECT
+public:
+    explicit DetailsPanel(TimelineView *view, QWidget *parent = nullptr);
+    void showSlice(SliceRef ref); // reads the event's args from the file
+    QString text() const;          // plain text, for tests
+    QTextBrowser *browser() const { return m_browser; }
+
+signals:
+    void jumpRequested(lanescope::SliceRef ref);
+
+private:
+    TimelineView *m_view;
+    QTextBrowser *m_browser;
+};
+
+class RangeStatsPanel : public QWidget
+{
+    Q_OBJECT
+public:
+    enum Column { NameColumn, CountColumn, TotalColumn, SelfColumn, AverageColumn, ColumnCount };
+    explicit RangeStatsPanel(TimelineView *view, QWidget *parent = nullptr);
+    void update(); // from the view's current time range
+    QStandardItemModel *model() const { return m_model; }
+    QString headline() const;
+
+private:
+    TimelineView *m_view;
+    QLabel *m_headline;
+    QTreeView *m_tree;
+    QStandardItemModel *m_model;
+};
+
+class LegendWidget : public QWidget
+{
+    Q_OBJECT
+public:
+    explicit LegendWidget(QWidget *parent = nullptr);
+};
+
+} // namespace lanescope

@@ -1,0 +1,97 @@
+#include "timeline/TimelineSearch.h"
+
+#include <QRegularExpression>
+
+#include <algorithm>
+#include <unordered_map>
+
+namespace lanescope {
+
+SearchResult searchSlices(const Trace &trace, const QString &pattern, bool regex)
+{
+    SearchResult out;
+    if (pattern.isEmpty())
+        return out;
+    std::vector<bool> match(trace.strings.size(), false);
+    if (regex) {
+        const QRegularExpression re(pattern, QRegularExpression::CaseInsensitiveOption);
+        if (!re.isValid()) {
+            out.error = re.errorString();
+            return out;
+        }
+        for (std::size_t id = 1; id < trace.strings.size(); ++id)
+            if (re.match(trace.name(StringId(id))).hasMatch()) {
+                match[id] = true;
+                ++out.matchingNames;
+            }
+    } else {
+        // Plain text: a case-insensitive search over UTF-8 bytes would miss non-ASCII case pairs;
+        // names are few compared to slices, so compare as QString.
+        for (std::size_t id = 1; id < trace.strings.size(); ++id)
+            if (trace.name(StringId(id)).contains(pattern, Qt::CaseInsensitive)) {
+                match[id] = true;
+                ++out.matchingNames;
+            }
+    }
+    if (out.matchingNames == 0)
+        return out;
+    for (std::uint32_t t = 0; t < trace.tracks.size(); ++t) {
+        const Track &trk = trace.tracks[t];
+        for (std::uint32_t i = 0; i < trk.size(); ++i)
+            if (trk.nameId[i] < match.size() && match[trk.nameId[i]])
+                out.hits.push_back({t, i, trk.start[i]});
+    }
+    std::stable_sort(out.hits.begin(), out.hits.end(), [](const SearchHit &a, const SearchHit &b) {
+        return a.start != b.start ? a.start < b.start : a.track < b.track;
+    });
+    return out;
+}
+
+std::vector<RangeNameStats> rangeStats(const Trace &trace, TimeNs start, TimeNs end)
+{
+    std::unordered_map<StringId, RangeNameStats> byName;
+    std::vector<std::uint32_t> open; // per depth: the slice last seen at that depth (its parent chain)
+    std::vector<TimeNs> self;
+    for (const Track &trk : trace.tracks) {
+        if (trk.size() == 0)
+            continue;
+        TimeNs maxDur = 0;
+        for (TimeNs d : trk.dur)
+            maxDur = std::max(maxDur, d);
+        // Every slice overlapping the range (and every ancestor of one) starts after start - maxDur.
+        const std::size_t lo = std::size_t(std::lower_bound(trk.start.begin(), trk.start.end(), start - maxDur) - trk.start.begin());
+        const std::size_t hi = std::size_t(std::lower_bound(trk.start.begin(), trk.start.end(), end) - trk.start.begin());
+        if (hi <= lo)
+            continue;
+        // Children of the last included slices may start after the range: walk on to where they end.
+        const std::size_t hiChildren = std::size_t(std::lower_bound(trk.start.begin(), trk.start.end(), end + maxDur) - trk.start.begin());
+        self.assign(hiChildren - lo, 0);
+        open.assign(std::size_t(trk.maxDepth) + 1, UINT32_MAX);
+        for (std::size_t i = lo; i < hiChildren; ++i) {
+            const std::size_t d = std::min<std::size_t>(trk.depth[i], trk.maxDepth);
+            self[i - lo] = trk.dur[i];
+            open[d] = std::uint32_t(i);
+            if (d > 0 && open[d - 1] != UINT32_MAX && open[d - 1] >= lo)
+                self[open[d - 1] - lo] -= trk.dur[i];
+        }
+        for (std::size_t i = lo; i < hi; ++i) {
+            if (trk.end(i) <= start)
+                continue;
+            RangeNameStats &s = byName[trk.nameId[i]];
+            s.name = trk.nameId[i];
+            ++s.count;
+            s.total += trk.dur[i];
+            s.self += std::max<TimeNs>(0, self[i - lo]);
+        }
+    }
+    std::vector<RangeNameStats> out;
+    out.reserve(byName.size());
+    for (auto &[id, s] : byName)
+        out.push_back(s);
+    std::sort(out.begin(), out.end(), [](const RangeNameStats &a, const RangeNameStats &b) {
+        return a.total != b.total ? a.total > b.total : a.name < b.name;
+    });
+    return out;
+}
+
+} // namespace lanescope
