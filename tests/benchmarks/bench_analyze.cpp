@@ -2,6 +2,7 @@
 // Loads the trace once, then times the whole analysis (steps, HTA breakdown, gaps with causes at
 // the default and the advice thresholds, memory, MFU, advice) as the CLI runs it. Prints one JSON
 // object as the last line (keys fixed in DESIGN.md). Exit 77 (skip) when the trace is absent.
+#include "BenchArgs.h"
 #include "analysis/Analysis.h"
 #include "parse/TraceLoader.h"
 
@@ -18,26 +19,11 @@ using namespace lanescope;
 int main(int argc, char **argv)
 {
     QCoreApplication app(argc, argv);
-    QStringList args = app.arguments().mid(1);
-    int repeat = 3, threads = 0;
-    QString path;
-    while (!args.isEmpty()) {
-        const QString a = args.takeFirst();
-        if (a == QLatin1String("--repeat") && !args.isEmpty())
-            repeat = std::max(1, args.takeFirst().toInt());
-        else if (a == QLatin1String("--threads") && !args.isEmpty())
-            threads = args.takeFirst().toInt();
-        else
-            path = a;
-    }
-    if (path.isEmpty()) {
-        std::fprintf(stderr, "usage: bench_analyze TRACE [--repeat N] [--threads N]\n");
-        return 2;
-    }
-    if (!QFileInfo::exists(path)) {
-        std::printf("SKIP: %s not found\n", qPrintable(path));
-        return 77;
-    }
+    BenchArgs cli;
+    if (const int rc = parseBenchArgs("bench_analyze", &cli); rc >= 0)
+        return rc;
+    const QString path = cli.path;
+    const int repeat = cli.repeat, threads = cli.threads;
     LoadOptions lo;
     lo.threads = threads;
     QElapsedTimer t;

@@ -2,6 +2,7 @@
 // Our whole load (parse + model) against RapidJSON's SAX reader with a handler that does nothing,
 // over the same mapped bytes in the same run. Prints one JSON object as the last line
 // (keys fixed in DESIGN.md). Exit 77 (skip) when the trace is absent.
+#include "BenchArgs.h"
 #include "io/MappedSource.h"
 #include "parse/TraceLoader.h"
 #include "util/ProcessMemory.h"
@@ -49,26 +50,11 @@ double noopSaxSeconds(const MappedSource &src, bool *ok)
 int main(int argc, char **argv)
 {
     QCoreApplication app(argc, argv);
-    QStringList args = app.arguments().mid(1);
-    int repeat = 3, threads = 0;
-    QString path;
-    while (!args.isEmpty()) {
-        const QString a = args.takeFirst();
-        if (a == QLatin1String("--repeat") && !args.isEmpty())
-            repeat = std::max(1, args.takeFirst().toInt());
-        else if (a == QLatin1String("--threads") && !args.isEmpty())
-            threads = args.takeFirst().toInt();
-        else
-            path = a;
-    }
-    if (path.isEmpty()) {
-        std::fprintf(stderr, "usage: bench_load TRACE [--repeat N] [--threads N]\n");
-        return 2;
-    }
-    if (!QFileInfo::exists(path)) {
-        std::printf("SKIP: %s not found\n", qPrintable(path));
-        return 77;
-    }
+    BenchArgs cli;
+    if (const int rc = parseBenchArgs("bench_load", &cli); rc >= 0)
+        return rc;
+    const QString path = cli.path;
+    const int repeat = cli.repeat, threads = cli.threads;
 
     auto opened = MappedSource::open(path);
     if (!opened.source) {
