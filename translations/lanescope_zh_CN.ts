@@ -150,92 +150,92 @@
     <context>
         <name>Palette</name>
         <message>
-            <location filename="../widgets/timeline/Palette.cpp" line="25" />
+            <location filename="../widgets/timeline/Palette.cpp" line="22" />
             <source>GEMM</source>
             <translation>GEMM</translation>
         </message>
         <message>
-            <location filename="../widgets/timeline/Palette.cpp" line="26" />
+            <location filename="../widgets/timeline/Palette.cpp" line="23" />
             <source>matrix multiply kernels (gemm, xmma, nvjet, cutlass)</source>
             <translation>矩阵乘法内核（gemm、xmma、nvjet、cutlass）</translation>
         </message>
         <message>
-            <location filename="../widgets/timeline/Palette.cpp" line="27" />
+            <location filename="../widgets/timeline/Palette.cpp" line="24" />
             <source>Communication</source>
             <translation>通信</translation>
         </message>
         <message>
-            <location filename="../widgets/timeline/Palette.cpp" line="28" />
+            <location filename="../widgets/timeline/Palette.cpp" line="25" />
             <source>collective kernels (nccl, rccl)</source>
             <translation>集合通信内核（nccl、rccl）</translation>
         </message>
         <message>
-            <location filename="../widgets/timeline/Palette.cpp" line="29" />
+            <location filename="../widgets/timeline/Palette.cpp" line="26" />
             <source>Attention</source>
             <translation>注意力</translation>
         </message>
         <message>
-            <location filename="../widgets/timeline/Palette.cpp" line="30" />
+            <location filename="../widgets/timeline/Palette.cpp" line="27" />
             <source>attention kernels (flash, fmha, *attention*)</source>
             <translation>注意力内核（flash、fmha、*attention*）</translation>
         </message>
         <message>
-            <location filename="../widgets/timeline/Palette.cpp" line="31" />
+            <location filename="../widgets/timeline/Palette.cpp" line="28" />
             <source>Memcpy / memset</source>
             <translation>内存拷贝 / 填充</translation>
         </message>
         <message>
-            <location filename="../widgets/timeline/Palette.cpp" line="32" />
+            <location filename="../widgets/timeline/Palette.cpp" line="29" />
             <source>device memory copies and fills</source>
             <translation>设备内存拷贝与填充</translation>
         </message>
         <message>
-            <location filename="../widgets/timeline/Palette.cpp" line="33" />
+            <location filename="../widgets/timeline/Palette.cpp" line="30" />
             <source>Other kernels</source>
             <translation>其他内核</translation>
         </message>
         <message>
-            <location filename="../widgets/timeline/Palette.cpp" line="34" />
+            <location filename="../widgets/timeline/Palette.cpp" line="31" />
             <source>elementwise, reductions, everything else on the GPU</source>
             <translation>逐元素、归约以及 GPU 上的其他一切</translation>
         </message>
         <message>
-            <location filename="../widgets/timeline/Palette.cpp" line="35" />
+            <location filename="../widgets/timeline/Palette.cpp" line="32" />
             <source>CPU operators</source>
             <translation>CPU 算子</translation>
         </message>
         <message>
-            <location filename="../widgets/timeline/Palette.cpp" line="36" />
+            <location filename="../widgets/timeline/Palette.cpp" line="33" />
             <source>aten:: and other operators on CPU threads</source>
             <translation>CPU 线程上的 aten:: 及其他算子</translation>
         </message>
         <message>
-            <location filename="../widgets/timeline/Palette.cpp" line="37" />
+            <location filename="../widgets/timeline/Palette.cpp" line="34" />
             <source>CUDA runtime</source>
             <translation>CUDA 运行时</translation>
         </message>
         <message>
-            <location filename="../widgets/timeline/Palette.cpp" line="38" />
+            <location filename="../widgets/timeline/Palette.cpp" line="35" />
             <source>cudaLaunchKernel, cudaMemcpyAsync, synchronisation, driver calls</source>
             <translation>cudaLaunchKernel、cudaMemcpyAsync、同步与驱动调用</translation>
         </message>
         <message>
-            <location filename="../widgets/timeline/Palette.cpp" line="39" />
+            <location filename="../widgets/timeline/Palette.cpp" line="36" />
             <source>Annotations</source>
             <translation>标注</translation>
         </message>
         <message>
-            <location filename="../widgets/timeline/Palette.cpp" line="40" />
+            <location filename="../widgets/timeline/Palette.cpp" line="37" />
             <source>ProfilerStep#, record_function ranges, python functions</source>
             <translation>ProfilerStep#、record_function 区间、Python 函数</translation>
         </message>
         <message>
-            <location filename="../widgets/timeline/Palette.cpp" line="41" />
+            <location filename="../widgets/timeline/Palette.cpp" line="38" />
             <source>Other</source>
             <translation>其他</translation>
         </message>
         <message>
-            <location filename="../widgets/timeline/Palette.cpp" line="42" />
+            <location filename="../widgets/timeline/Palette.cpp" line="39" />
             <source>events of other categories</source>
             <translation>其他类别的事件</translation>
         </message>
@@ -619,12 +619,12 @@ Exit codes: 0 success, 2 bad usage, 3 unreadable input.
         <message>
             <location filename="../app/cli/AnalyzeCommand.cpp" line="165" />
             <source>unknown</source>
-            <translation type="unfinished" />
+            <translation type="unfinished">未知</translation>
         </message>
         <message>
             <location filename="../app/cli/AnalyzeCommand.cpp" line="172" />
             <source>%1</source>
-            <translation type="unfinished" />
+            <translation type="unfinished">%1</translation>
         </message>
         <message>
             <location filename="../app/cli/AnalyzeCommand.cpp" line="173" />
@@ -776,6 +776,330 @@ Exit codes: 0 success, 2 bad usage, 3 unreadable input.
         </message>
     </context>
     <context>
+        <name>lanescope::AdviceList</name>
+        <message>
+            <location filename="../widgets/analysis/AdviceList.cpp" line="113" />
+            <source>%1
+
+Click to show where in the timeline.</source>
+            <translation>%1
+
+单击可在时间线中显示其位置。</translation>
+        </message>
+        <message>
+            <location filename="../widgets/analysis/AdviceList.cpp" line="115" />
+            <source>No problems found.</source>
+            <translation>未发现问题。</translation>
+        </message>
+    </context>
+    <context>
+        <name>lanescope::AnalysisDock</name>
+        <message>
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="69" />
+            <source>%1 ms</source>
+            <translation>%1 毫秒</translation>
+        </message>
+        <message>
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="74" />
+            <source>Analysis</source>
+            <translation>分析</translation>
+        </message>
+        <message>
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="84" />
+            <source>Analyse the whole trace, one ProfilerStep, or the range selected in the timeline</source>
+            <translation>分析整个 trace、单个 ProfilerStep，或时间线中选中的范围</translation>
+        </message>
+        <message>
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="97" />
+            <source>Scope:</source>
+            <translation>范围：</translation>
+        </message>
+        <message>
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="108" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="448" />
+            <source>Gaps</source>
+            <translation>空闲间隙</translation>
+        </message>
+        <message>
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="112" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="449" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="532" />
+            <source>Advice</source>
+            <translation>建议</translation>
+        </message>
+        <message>
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="122" />
+            <source>Breakdown</source>
+            <translation>时间构成</translation>
+        </message>
+        <message>
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="129" />
+            <source>MFU</source>
+            <translation>MFU</translation>
+        </message>
+        <message>
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="138" />
+            <source>Step</source>
+            <translation>步</translation>
+        </message>
+        <message>
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="138" />
+            <source>Start</source>
+            <translation>开始</translation>
+        </message>
+        <message>
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="138" />
+            <source>Duration</source>
+            <translation>时长</translation>
+        </message>
+        <message>
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="138" />
+            <source>GPU span</source>
+            <translation>GPU 跨度</translation>
+        </message>
+        <message>
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="140" />
+            <source>The CPU span of ProfilerStep#N</source>
+            <translation>ProfilerStep#N 在 CPU 上的跨度</translation>
+        </message>
+        <message>
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="141" />
+            <source>From the first to the last GPU activity of the step</source>
+            <translation>从该步第一个到最后一个 GPU 活动</translation>
+        </message>
+        <message>
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="142" />
+            <source>Click: show the step in the timeline. Double-click: analyse this step only.</source>
+            <translation>单击：在时间线中显示该步。双击：只分析该步。</translation>
+        </message>
+        <message>
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="151" />
+            <source>Steps</source>
+            <translation>步</translation>
+        </message>
+        <message>
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="187" />
+            <source>List idle gaps at least this long</source>
+            <translation>列出不短于此时长的空闲间隙</translation>
+        </message>
+        <message>
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="191" />
+            <source>ms</source>
+            <translation>毫秒</translation>
+        </message>
+        <message>
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="192" />
+            <source>µs</source>
+            <translation>微秒</translation>
+        </message>
+        <message>
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="193" />
+            <source>GEMM gaps only</source>
+            <translation>仅 GEMM 间隙</translation>
+        </message>
+        <message>
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="196" />
+            <source>Only gaps between two GEMM kernels of a stream (the FSDP layer-boundary signature); off: every gap of a compute stream</source>
+            <translation>只列出同一流上两个 GEMM kernel 之间的间隙（FSDP 层边界的特征）；关闭时列出计算流上的所有间隙</translation>
+        </message>
+        <message>
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="200" />
+            <source>All causes</source>
+            <translation>全部原因</translation>
+        </message>
+        <message>
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="243" />
+            <source>Click a gap (or press Enter) to show it in the timeline</source>
+            <translation>单击间隙（或按回车）可在时间线中显示它</translation>
+        </message>
+        <message>
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="258" />
+            <source>At least</source>
+            <translation>至少</translation>
+        </message>
+        <message>
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="266" />
+            <source>Show:</source>
+            <translation>显示：</translation>
+        </message>
+        <message>
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="363" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="466" />
+            <source>Selected range (%1)</source>
+            <translation>选中范围（%1）</translation>
+        </message>
+        <message>
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="404" />
+            <source>Whole trace</source>
+            <translation>整个 trace</translation>
+        </message>
+        <message>
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="426" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="450" />
+            <source>Analysing…</source>
+            <translation>正在分析…</translation>
+        </message>
+        <message>
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="450" />
+            <source>No trace loaded.</source>
+            <translation>未加载 trace。</translation>
+        </message>
+        <message>
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="479" />
+            <source>no GPU work</source>
+            <translation>无 GPU 工作</translation>
+        </message>
+        <message>
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="495" />
+            <source>No ProfilerStep#N spans in the trace: the analysis covers the whole trace, and MFU needs steps (torch.profiler with a schedule and prof.step()).</source>
+            <translation>trace 中没有 ProfilerStep#N 区间：分析覆盖整个 trace；MFU 需要步信息（使用带 schedule 的 torch.profiler 并调用 prof.step()）。</translation>
+        </message>
+        <message>
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="498" />
+            <source>Steps: %1; mean %2, shortest %3, longest %4.</source>
+            <translation>步数：%1；平均 %2，最短 %3，最长 %4。</translation>
+        </message>
+        <message>
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="530" />
+            <source>Gaps (%1)</source>
+            <translation>空闲间隙（%1）</translation>
+        </message>
+        <message>
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="532" />
+            <source>Advice (%1)</source>
+            <translation>建议（%1）</translation>
+        </message>
+        <message>
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="537" />
+            <source>Gaps of at least %1 between GEMM kernels: %2</source>
+            <translation>GEMM kernel 之间不短于 %1 的间隙：%2 个</translation>
+        </message>
+        <message>
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="538" />
+            <source>Gaps of at least %1 on compute streams: %2</source>
+            <translation>计算流上不短于 %1 的间隙：%2 个</translation>
+        </message>
+        <message>
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="541" />
+            <source>; GPU idle %1 %</source>
+            <translation>；GPU 空闲 %1%</translation>
+        </message>
+        <message>
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="543" />
+            <source>, MFU %1 %</source>
+            <translation>，MFU %1%</translation>
+        </message>
+        <message>
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="555" />
+            <source>Click a gap to show it in the timeline.</source>
+            <translation>单击间隙可在时间线中显示它。</translation>
+        </message>
+        <message>
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="564" />
+            <source>%1 — %2
+before: %3
+after: %4</source>
+            <translation>%1 — %2
+之前：%3
+之后：%4</translation>
+        </message>
+        <message>
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="566" />
+            <source>before: %1
+after: %2</source>
+            <translation>之前：%1
+之后：%2</translation>
+        </message>
+    </context>
+    <context>
+        <name>lanescope::AnalysisRunner</name>
+        <message>
+            <location filename="../widgets/analysis/AnalysisRunner.cpp" line="44" />
+            <source>internal error in the analysis: %1</source>
+            <translation>分析内部错误：%1</translation>
+        </message>
+    </context>
+    <context>
+        <name>lanescope::BreakdownChart</name>
+        <message>
+            <location filename="../widgets/analysis/AnalysisCharts.cpp" line="50" />
+            <source>%1 GiB</source>
+            <translation>%1 GiB</translation>
+        </message>
+        <message>
+            <location filename="../widgets/analysis/AnalysisCharts.cpp" line="62" />
+            <location filename="../widgets/analysis/AnalysisCharts.cpp" line="79" />
+            <location filename="../widgets/analysis/AnalysisCharts.cpp" line="110" />
+            <source>GPU time</source>
+            <translation>GPU 时间</translation>
+        </message>
+        <message>
+            <location filename="../widgets/analysis/AnalysisCharts.cpp" line="81" />
+            <source>No GPU activity in the analysed time.</source>
+            <translation>分析的时间内没有 GPU 活动。</translation>
+        </message>
+        <message>
+            <location filename="../widgets/analysis/AnalysisCharts.cpp" line="96" />
+            <source>Compute</source>
+            <translation>计算</translation>
+        </message>
+        <message>
+            <location filename="../widgets/analysis/AnalysisCharts.cpp" line="97" />
+            <source>Non-compute</source>
+            <translation>非计算</translation>
+        </message>
+        <message>
+            <location filename="../widgets/analysis/AnalysisCharts.cpp" line="98" />
+            <source>Idle</source>
+            <translation>空闲</translation>
+        </message>
+        <message>
+            <location filename="../widgets/analysis/AnalysisCharts.cpp" line="103" />
+            <source>%1 %2 %</source>
+            <translation>%1 %2%</translation>
+        </message>
+        <message>
+            <location filename="../widgets/analysis/AnalysisCharts.cpp" line="109" />
+            <source>GPU time · comm–compute overlap %1 %</source>
+            <translation>GPU 时间 · 通信与计算重叠 %1%</translation>
+        </message>
+        <message>
+            <location filename="../widgets/analysis/AnalysisCharts.cpp" line="112" />
+            <source>Compute %1, non-compute %2, idle %3 of a GPU span of %4 (GPU activities counted: %5).</source>
+            <translation>在 %4 的 GPU 跨度中：计算 %1，非计算 %2，空闲 %3（计入的 GPU 活动：%5）。</translation>
+        </message>
+        <message>
+            <location filename="../widgets/analysis/AnalysisCharts.cpp" line="118" />
+            <source>Communication overlapped by computation: %1 % of %2 of communication.</source>
+            <translation>被计算重叠的通信：%2 通信时间中的 %1%。</translation>
+        </message>
+        <message>
+            <location filename="../widgets/analysis/AnalysisCharts.cpp" line="121" />
+            <source>No communication kernels in the analysed time.</source>
+            <translation>分析的时间内没有通信 kernel。</translation>
+        </message>
+        <message>
+            <location filename="../widgets/analysis/AnalysisCharts.cpp" line="123" />
+            <source>The last ProfilerStep is left out, as Holistic Trace Analysis does.</source>
+            <translation>与 Holistic Trace Analysis 一样，不计最后一个 ProfilerStep。</translation>
+        </message>
+        <message>
+            <location filename="../widgets/analysis/AnalysisCharts.cpp" line="128" />
+            <source>Memory: peak allocated %1, peak reserved %2; %3 cudaMalloc and %4 cudaFree calls.</source>
+            <translation>显存：已分配峰值 %1，已保留峰值 %2；%3 次 cudaMalloc 和 %4 次 cudaFree 调用。</translation>
+        </message>
+        <message>
+            <location filename="../widgets/analysis/AnalysisCharts.cpp" line="129" />
+            <source>unknown</source>
+            <translation>未知</translation>
+        </message>
+        <message>
+            <location filename="../widgets/analysis/AnalysisCharts.cpp" line="133" />
+            <source>Memory: the trace has no allocator events (profile_memory=True records them).</source>
+            <translation>显存：trace 中没有分配器事件（profile_memory=True 时才会记录）。</translation>
+        </message>
+    </context>
+    <context>
         <name>lanescope::DetailsPanel</name>
         <message>
             <location filename="../widgets/timeline/TimelinePanels.cpp" line="47" />
@@ -841,6 +1165,231 @@ Exit codes: 0 success, 2 bad usage, 3 unreadable input.
             <location filename="../widgets/timeline/TimelinePanels.cpp" line="108" />
             <source>none</source>
             <translation>无</translation>
+        </message>
+    </context>
+    <context>
+        <name>lanescope::GapCauseStyle</name>
+        <message>
+            <location filename="../widgets/analysis/GapCauseStyle.cpp" line="22" />
+            <source>Communication wait</source>
+            <translation>等待通信</translation>
+        </message>
+        <message>
+            <location filename="../widgets/analysis/GapCauseStyle.cpp" line="23" />
+            <source>Late CPU launch</source>
+            <translation>CPU 启动过晚</translation>
+        </message>
+        <message>
+            <location filename="../widgets/analysis/GapCauseStyle.cpp" line="24" />
+            <source>Allocator</source>
+            <translation>显存分配器</translation>
+        </message>
+        <message>
+            <location filename="../widgets/analysis/GapCauseStyle.cpp" line="25" />
+            <source>Synchronisation</source>
+            <translation>同步</translation>
+        </message>
+        <message>
+            <location filename="../widgets/analysis/GapCauseStyle.cpp" line="26" />
+            <source>Data loader</source>
+            <translation>数据加载</translation>
+        </message>
+        <message>
+            <location filename="../widgets/analysis/GapCauseStyle.cpp" line="27" />
+            <location filename="../widgets/analysis/GapCauseStyle.cpp" line="29" />
+            <source>Other</source>
+            <translation>其他</translation>
+        </message>
+        <message>
+            <location filename="../widgets/analysis/GapCauseStyle.cpp" line="36" />
+            <source>An NCCL collective on another stream ran through the gap and the next kernel started when it ended.</source>
+            <translation>另一条流上的 NCCL 集合通信贯穿了该间隙，下一个 kernel 在它结束时才开始。</translation>
+        </message>
+        <message>
+            <location filename="../widgets/analysis/GapCauseStyle.cpp" line="37" />
+            <source>The next kernel's launch call came after the stream had run dry.</source>
+            <translation>下一个 kernel 的启动调用发生在该流已无任务之后。</translation>
+        </message>
+        <message>
+            <location filename="../widgets/analysis/GapCauseStyle.cpp" line="38" />
+            <source>cudaMalloc / cudaFree (the caching allocator) ran during the gap.</source>
+            <translation>间隙期间执行了 cudaMalloc / cudaFree（缓存分配器）。</translation>
+        </message>
+        <message>
+            <location filename="../widgets/analysis/GapCauseStyle.cpp" line="39" />
+            <source>The CPU waited on the GPU (a synchronize call or a blocking copy) during the gap.</source>
+            <translation>间隙期间 CPU 在等待 GPU（同步调用或阻塞式拷贝）。</translation>
+        </message>
+        <message>
+            <location filename="../widgets/analysis/GapCauseStyle.cpp" line="40" />
+            <source>The gap spans a step boundary while the CPU was in the DataLoader.</source>
+            <translation>间隙跨越了步边界，且此时 CPU 正在 DataLoader 中。</translation>
+        </message>
+        <message>
+            <location filename="../widgets/analysis/GapCauseStyle.cpp" line="41" />
+            <source>Nothing in the trace explains the gap.</source>
+            <translation>trace 中没有能解释该间隙的事件。</translation>
+        </message>
+    </context>
+    <context>
+        <name>lanescope::GapHistogram</name>
+        <message>
+            <location filename="../widgets/analysis/AnalysisCharts.cpp" line="164" />
+            <source>%1 s</source>
+            <translation>%1 秒</translation>
+        </message>
+        <message>
+            <location filename="../widgets/analysis/AnalysisCharts.cpp" line="166" />
+            <source>%1 ms</source>
+            <translation>%1 毫秒</translation>
+        </message>
+        <message>
+            <location filename="../widgets/analysis/AnalysisCharts.cpp" line="167" />
+            <source>%1 µs</source>
+            <translation>%1 微秒</translation>
+        </message>
+        <message>
+            <location filename="../widgets/analysis/AnalysisCharts.cpp" line="170" />
+            <source>≥ %1</source>
+            <translation>≥ %1</translation>
+        </message>
+        <message>
+            <location filename="../widgets/analysis/AnalysisCharts.cpp" line="175" />
+            <location filename="../widgets/analysis/AnalysisCharts.cpp" line="176" />
+            <source>%1–%2</source>
+            <translation>%1–%2</translation>
+        </message>
+        <message>
+            <location filename="../widgets/analysis/AnalysisCharts.cpp" line="184" />
+            <source>Gap lengths</source>
+            <translation>间隙时长</translation>
+        </message>
+        <message>
+            <location filename="../widgets/analysis/AnalysisCharts.cpp" line="214" />
+            <source>Gap lengths: no gaps listed</source>
+            <translation>间隙时长：没有列出的间隙</translation>
+        </message>
+        <message>
+            <location filename="../widgets/analysis/AnalysisCharts.cpp" line="217" />
+            <source>Gap lengths (gaps listed: %1)</source>
+            <translation>间隙时长（列出的间隙：%1）</translation>
+        </message>
+        <message>
+            <location filename="../widgets/analysis/AnalysisCharts.cpp" line="238" />
+            <source>gap length</source>
+            <translation>间隙时长</translation>
+        </message>
+        <message>
+            <location filename="../widgets/analysis/AnalysisCharts.cpp" line="251" />
+            <source>gaps</source>
+            <translation>间隙数</translation>
+        </message>
+    </context>
+    <context>
+        <name>lanescope::GapTableModel</name>
+        <message>
+            <location filename="../widgets/analysis/GapTableModel.cpp" line="41" />
+            <source>%1 s</source>
+            <translation>%1 秒</translation>
+        </message>
+        <message>
+            <location filename="../widgets/analysis/GapTableModel.cpp" line="43" />
+            <source>%1 ms</source>
+            <translation>%1 毫秒</translation>
+        </message>
+        <message>
+            <location filename="../widgets/analysis/GapTableModel.cpp" line="45" />
+            <source>%1 µs</source>
+            <translation>%1 微秒</translation>
+        </message>
+        <message>
+            <location filename="../widgets/analysis/GapTableModel.cpp" line="46" />
+            <source>%1 ns</source>
+            <translation>%1 纳秒</translation>
+        </message>
+        <message>
+            <location filename="../widgets/analysis/GapTableModel.cpp" line="110" />
+            <source>%1
+nearest GEMM before: %2</source>
+            <translation>%1
+之前最近的 GEMM：%2</translation>
+        </message>
+        <message>
+            <location filename="../widgets/analysis/GapTableModel.cpp" line="114" />
+            <source>%1
+nearest GEMM after: %2</source>
+            <translation>%1
+之后最近的 GEMM：%2</translation>
+        </message>
+        <message>
+            <location filename="../widgets/analysis/GapTableModel.cpp" line="131" />
+            <source>GPU</source>
+            <translation>GPU</translation>
+        </message>
+        <message>
+            <location filename="../widgets/analysis/GapTableModel.cpp" line="132" />
+            <source>Stream</source>
+            <translation>流</translation>
+        </message>
+        <message>
+            <location filename="../widgets/analysis/GapTableModel.cpp" line="133" />
+            <source>Start (ms)</source>
+            <translation>开始（毫秒）</translation>
+        </message>
+        <message>
+            <location filename="../widgets/analysis/GapTableModel.cpp" line="134" />
+            <source>Duration</source>
+            <translation>时长</translation>
+        </message>
+        <message>
+            <location filename="../widgets/analysis/GapTableModel.cpp" line="135" />
+            <source>Kernel before</source>
+            <translation>之前的 kernel</translation>
+        </message>
+        <message>
+            <location filename="../widgets/analysis/GapTableModel.cpp" line="136" />
+            <source>Kernel after</source>
+            <translation>之后的 kernel</translation>
+        </message>
+        <message>
+            <location filename="../widgets/analysis/GapTableModel.cpp" line="137" />
+            <source>Cause</source>
+            <translation>原因</translation>
+        </message>
+        <message>
+            <location filename="../widgets/analysis/GapTableModel.cpp" line="138" />
+            <source>Evidence</source>
+            <translation>证据</translation>
+        </message>
+        <message>
+            <location filename="../widgets/analysis/GapTableModel.cpp" line="143" />
+            <source>The GPU (device index) of the stream</source>
+            <translation>该流所在的 GPU（设备序号）</translation>
+        </message>
+        <message>
+            <location filename="../widgets/analysis/GapTableModel.cpp" line="144" />
+            <source>The CUDA stream that ran nothing</source>
+            <translation>处于空闲的 CUDA 流</translation>
+        </message>
+        <message>
+            <location filename="../widgets/analysis/GapTableModel.cpp" line="145" />
+            <source>When the gap began, in ms from the trace's first event</source>
+            <translation>间隙开始的时刻，从 trace 第一个事件起算（毫秒）</translation>
+        </message>
+        <message>
+            <location filename="../widgets/analysis/GapTableModel.cpp" line="146" />
+            <source>The last activity on the stream before the gap</source>
+            <translation>间隙之前该流上的最后一个活动</translation>
+        </message>
+        <message>
+            <location filename="../widgets/analysis/GapTableModel.cpp" line="147" />
+            <source>The first activity on the stream after the gap</source>
+            <translation>间隙之后该流上的第一个活动</translation>
+        </message>
+        <message>
+            <location filename="../widgets/analysis/GapTableModel.cpp" line="148" />
+            <source>Why the stream ran nothing, from what the CPU and the other streams did meanwhile</source>
+            <translation>根据同一时间 CPU 和其他流的行为，推断该流为何空闲</translation>
         </message>
     </context>
     <context>
@@ -1124,6 +1673,224 @@ Exit codes: 0 success, 2 bad usage, 3 unreadable input.
         </message>
     </context>
     <context>
+        <name>lanescope::MfuPanel</name>
+        <message>
+            <location filename="../widgets/analysis/MfuPanel.cpp" line="56" />
+            <source> TFLOPS</source>
+            <translation> TFLOPS</translation>
+        </message>
+        <message>
+            <location filename="../widgets/analysis/MfuPanel.cpp" line="57" />
+            <source>unknown</source>
+            <translation>未知</translation>
+        </message>
+        <message>
+            <location filename="../widgets/analysis/MfuPanel.cpp" line="58" />
+            <source>Dense bf16/fp16 tensor-core peak of one GPU (no sparsity)</source>
+            <translation>单个 GPU 的稠密 bf16/fp16 Tensor Core 峰值（不含稀疏）</translation>
+        </message>
+        <message>
+            <location filename="../widgets/analysis/MfuPanel.cpp" line="59" />
+            <source>Table</source>
+            <translation>表中值</translation>
+        </message>
+        <message>
+            <location filename="../widgets/analysis/MfuPanel.cpp" line="60" />
+            <source>Back to the peak in Lanescope's GPU table</source>
+            <translation>恢复为 Lanescope GPU 表中的峰值</translation>
+        </message>
+        <message>
+            <location filename="../widgets/analysis/MfuPanel.cpp" line="68" />
+            <source>e.g. 7e9 or 7B</source>
+            <translation>例如 7e9 或 7B</translation>
+        </message>
+        <message>
+            <location filename="../widgets/analysis/MfuPanel.cpp" line="69" />
+            <source>Model parameters: 7e9, 7B, 6.7 B, 350M</source>
+            <translation>模型参数量：7e9、7B、6.7 B、350M</translation>
+        </message>
+        <message>
+            <location filename="../widgets/analysis/MfuPanel.cpp" line="76" />
+            <source>e.g. 8192 or 4M</source>
+            <translation>例如 8192 或 4M</translation>
+        </message>
+        <message>
+            <location filename="../widgets/analysis/MfuPanel.cpp" line="77" />
+            <source>Tokens processed in one step (sequences × sequence length)</source>
+            <translation>每步处理的 token 数（序列数 × 序列长度）</translation>
+        </message>
+        <message>
+            <location filename="../widgets/analysis/MfuPanel.cpp" line="79" />
+            <source>per GPU</source>
+            <translation>每 GPU</translation>
+        </message>
+        <message>
+            <location filename="../widgets/analysis/MfuPanel.cpp" line="99" />
+            <source>GPU:</source>
+            <translation>GPU：</translation>
+        </message>
+        <message>
+            <location filename="../widgets/analysis/MfuPanel.cpp" line="100" />
+            <source>Peak:</source>
+            <translation>峰值：</translation>
+        </message>
+        <message>
+            <location filename="../widgets/analysis/MfuPanel.cpp" line="101" />
+            <source>Parameters:</source>
+            <translation>参数量：</translation>
+        </message>
+        <message>
+            <location filename="../widgets/analysis/MfuPanel.cpp" line="102" />
+            <source>Tokens per step:</source>
+            <translation>每步 token 数：</translation>
+        </message>
+        <message>
+            <location filename="../widgets/analysis/MfuPanel.cpp" line="103" />
+            <source>World size:</source>
+            <translation>总进程数：</translation>
+        </message>
+        <message>
+            <location filename="../widgets/analysis/MfuPanel.cpp" line="105" />
+            <source>Step time:</source>
+            <translation>步时长：</translation>
+        </message>
+        <message>
+            <location filename="../widgets/analysis/MfuPanel.cpp" line="106" />
+            <source>Tokens/s per GPU:</source>
+            <translation>每 GPU token/秒：</translation>
+        </message>
+        <message>
+            <location filename="../widgets/analysis/MfuPanel.cpp" line="107" />
+            <source>Achieved:</source>
+            <translation>实际算力：</translation>
+        </message>
+        <message>
+            <location filename="../widgets/analysis/MfuPanel.cpp" line="108" />
+            <source>MFU:</source>
+            <translation>MFU：</translation>
+        </message>
+        <message>
+            <location filename="../widgets/analysis/MfuPanel.cpp" line="184" />
+            <source>not named in the trace (no deviceProperties): enter its peak</source>
+            <translation>trace 中未给出（没有 deviceProperties）：请输入其峰值</translation>
+        </message>
+        <message>
+            <location filename="../widgets/analysis/MfuPanel.cpp" line="186" />
+            <source>%1 (table: %2 TFLOPS)</source>
+            <translation>%1（表中：%2 TFLOPS）</translation>
+        </message>
+        <message>
+            <location filename="../widgets/analysis/MfuPanel.cpp" line="188" />
+            <source>%1 (not in the table: enter its peak)</source>
+            <translation>%1（不在表中：请输入其峰值）</translation>
+        </message>
+        <message>
+            <location filename="../widgets/analysis/MfuPanel.cpp" line="189" />
+            <source>Peak from: %1</source>
+            <translation>峰值来源：%1</translation>
+        </message>
+        <message>
+            <location filename="../widgets/analysis/MfuPanel.cpp" line="198" />
+            <source>%1 (from the trace)</source>
+            <translation>%1（来自 trace）</translation>
+        </message>
+        <message>
+            <location filename="../widgets/analysis/MfuPanel.cpp" line="199" />
+            <source>1 (the trace names no distributed run)</source>
+            <translation>1（trace 中没有分布式信息）</translation>
+        </message>
+        <message>
+            <location filename="../widgets/analysis/MfuPanel.cpp" line="200" />
+            <source>for all %1 GPUs</source>
+            <translation>全部 %1 个 GPU 合计</translation>
+        </message>
+        <message>
+            <location filename="../widgets/analysis/MfuPanel.cpp" line="200" />
+            <source>for all GPUs</source>
+            <translation>全部 GPU 合计</translation>
+        </message>
+        <message>
+            <location filename="../widgets/analysis/MfuPanel.cpp" line="214" />
+            <source>not a number</source>
+            <translation>不是数字</translation>
+        </message>
+        <message>
+            <location filename="../widgets/analysis/MfuPanel.cpp" line="218" />
+            <source>= %1 T</source>
+            <translation>= %1 T</translation>
+        </message>
+        <message>
+            <location filename="../widgets/analysis/MfuPanel.cpp" line="220" />
+            <source>= %1 B</source>
+            <translation>= %1 B</translation>
+        </message>
+        <message>
+            <location filename="../widgets/analysis/MfuPanel.cpp" line="222" />
+            <source>= %1 M</source>
+            <translation>= %1 M</translation>
+        </message>
+        <message>
+            <location filename="../widgets/analysis/MfuPanel.cpp" line="224" />
+            <source>= %1</source>
+            <translation>= %1</translation>
+        </message>
+        <message>
+            <location filename="../widgets/analysis/MfuPanel.cpp" line="283" />
+            <source>Waiting for the analysis…</source>
+            <translation>正在等待分析结果…</translation>
+        </message>
+        <message>
+            <location filename="../widgets/analysis/MfuPanel.cpp" line="290" />
+            <source>no ProfilerStep</source>
+            <translation>没有 ProfilerStep</translation>
+        </message>
+        <message>
+            <location filename="../widgets/analysis/MfuPanel.cpp" line="291" />
+            <source>%1 s (one step)</source>
+            <translation>%1 秒（单步）</translation>
+        </message>
+        <message>
+            <location filename="../widgets/analysis/MfuPanel.cpp" line="292" />
+            <source>%1 s (mean of %2 steps)</source>
+            <translation>%1 秒（%2 步的平均值）</translation>
+        </message>
+        <message>
+            <location filename="../widgets/analysis/MfuPanel.cpp" line="294" />
+            <source>%1 TFLOPS of %2</source>
+            <translation>%1 TFLOPS（峰值 %2）</translation>
+        </message>
+        <message>
+            <location filename="../widgets/analysis/MfuPanel.cpp" line="297" />
+            <source>%1 %</source>
+            <translation>%1%</translation>
+        </message>
+        <message>
+            <location filename="../widgets/analysis/MfuPanel.cpp" line="301" />
+            <source>The trace has no ProfilerStep#N spans: record with a torch.profiler schedule and call prof.step().</source>
+            <translation>trace 中没有 ProfilerStep#N 区间：请用带 schedule 的 torch.profiler 录制并调用 prof.step()。</translation>
+        </message>
+        <message>
+            <location filename="../widgets/analysis/MfuPanel.cpp" line="303" />
+            <source>Enter the model's parameter count.</source>
+            <translation>请输入模型参数量。</translation>
+        </message>
+        <message>
+            <location filename="../widgets/analysis/MfuPanel.cpp" line="305" />
+            <source>Enter the tokens per step.</source>
+            <translation>请输入每步 token 数。</translation>
+        </message>
+        <message>
+            <location filename="../widgets/analysis/MfuPanel.cpp" line="307" />
+            <source>Enter the GPU's peak TFLOPS.</source>
+            <translation>请输入 GPU 峰值 TFLOPS。</translation>
+        </message>
+        <message>
+            <location filename="../widgets/analysis/MfuPanel.cpp" line="309" />
+            <source>Achieved = 6 × parameters × tokens/s per GPU (forward and backward of a dense transformer); MFU = achieved / peak.</source>
+            <translation>实际算力 = 6 × 参数量 × 每 GPU token/秒（稠密 Transformer 的前向加反向）；MFU = 实际算力 / 峰值。</translation>
+        </message>
+    </context>
+    <context>
         <name>lanescope::RangeStatsPanel</name>
         <message>
             <location filename="../widgets/timeline/TimelinePanels.cpp" line="127" />
@@ -1220,64 +1987,64 @@ Exit codes: 0 success, 2 bad usage, 3 unreadable input.
     <context>
         <name>lanescope::TimelineView</name>
         <message>
-            <location filename="../widgets/timeline/TimelineView.cpp" line="635" />
+            <location filename="../widgets/timeline/TimelineView.cpp" line="646" />
             <source>Duration: %1</source>
             <translation>时长：%1</translation>
         </message>
         <message>
-            <location filename="../widgets/timeline/TimelineView.cpp" line="636" />
+            <location filename="../widgets/timeline/TimelineView.cpp" line="647" />
             <source>Start: %1</source>
             <translation>开始：%1</translation>
         </message>
         <message>
-            <location filename="../widgets/timeline/TimelineView.cpp" line="637" />
+            <location filename="../widgets/timeline/TimelineView.cpp" line="648" />
             <source>Category: %1 (%2)</source>
             <translation>类别：%1（%2）</translation>
         </message>
         <message>
-            <location filename="../widgets/timeline/TimelineView.cpp" line="638" />
+            <location filename="../widgets/timeline/TimelineView.cpp" line="649" />
             <source>Stream: %1</source>
             <translation>流：%1</translation>
         </message>
         <message>
-            <location filename="../widgets/timeline/TimelineView.cpp" line="638" />
+            <location filename="../widgets/timeline/TimelineView.cpp" line="649" />
             <source>Thread: %1</source>
             <translation>线程：%1</translation>
         </message>
         <message>
-            <location filename="../widgets/timeline/TimelineView.cpp" line="641" />
+            <location filename="../widgets/timeline/TimelineView.cpp" line="652" />
             <source>Step: %1</source>
             <translation>步：%1</translation>
         </message>
         <message numerus="yes">
-            <location filename="../widgets/timeline/TimelineView.cpp" line="1070" />
+            <location filename="../widgets/timeline/TimelineView.cpp" line="1082" />
             <source>  (%n lane(s))</source>
             <translation>
                 <numerusform>  （%n 条泳道）</numerusform>
             </translation>
         </message>
         <message>
-            <location filename="../widgets/timeline/TimelineView.cpp" line="1076" />
+            <location filename="../widgets/timeline/TimelineView.cpp" line="1088" />
             <source>allocated</source>
             <translation>已分配</translation>
         </message>
         <message>
-            <location filename="../widgets/timeline/TimelineView.cpp" line="1076" />
+            <location filename="../widgets/timeline/TimelineView.cpp" line="1088" />
             <source>reserved</source>
             <translation>已保留</translation>
         </message>
         <message>
-            <location filename="../widgets/timeline/TimelineView.cpp" line="1076" />
+            <location filename="../widgets/timeline/TimelineView.cpp" line="1088" />
             <source>memory, top = %1</source>
             <translation>内存，顶部 = %1</translation>
         </message>
         <message>
-            <location filename="../widgets/timeline/TimelineView.cpp" line="1147" />
+            <location filename="../widgets/timeline/TimelineView.cpp" line="1159" />
             <source>window %1</source>
             <translation>窗口 %1</translation>
         </message>
         <message>
-            <location filename="../widgets/timeline/TimelineView.cpp" line="1149" />
+            <location filename="../widgets/timeline/TimelineView.cpp" line="1161" />
             <source>steps</source>
             <translation>步</translation>
         </message>

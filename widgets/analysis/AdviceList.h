@@ -1,0 +1,38 @@
+#pragma once
+// The analysis' advice: each item the change to make (bold) over the evidence behind it, wrapped to
+// the dock's width. Selecting an item asks for its place in the timeline; with no advice the list
+// gives way to a quiet "No problems found".
+#include "AnalysisRunner.h"
+
+#include <QWidget>
+
+class QLabel;
+class QListWidget;
+class QStackedWidget;
+
+namespace lanescope {
+
+class AdviceList : public QWidget
+{
+    Q_OBJECT
+public:
+    enum Role { EvidenceRole = Qt::UserRole + 1, IdRole, FromNsRole, ToNsRole };
+
+    explicit AdviceList(QWidget *parent = nullptr);
+    void setResult(const AnalysisResultPtr &result); // null clears
+    int count() const;
+    QListWidget *listWidget() const { return m_list; }
+    bool showsNoProblems() const;
+
+signals:
+    void rangeRequested(qint64 startNs, qint64 endNs);
+
+private:
+    void request(int row);
+
+    QStackedWidget *m_stack;
+    QListWidget *m_list;
+    QLabel *m_empty;
+};
+
+} // namespace lanescope

@@ -1,0 +1,56 @@
+#pragma once
+// The dock's two charts (Qt Charts): where the GPU's time went (idle / compute / non-compute, with
+// the communication-computation overlap and memory figures beneath), and how long the listed gaps
+// are (counts in 1-3-10 bins, stacked by cause in the cause colours).
+#include "AnalysisRunner.h"
+
+#include <QWidget>
+
+class QChart;
+class QChartView;
+class QLabel;
+
+namespace lanescope {
+
+class BreakdownChart : public QWidget
+{
+    Q_OBJECT
+public:
+    explicit BreakdownChart(QWidget *parent = nullptr);
+    void setResult(const AnalysisResultPtr &result); // null clears
+    QChartView *chartView() const { return m_view; }
+    QString overlapText() const;
+    QString memoryText() const;
+
+private:
+    QChart *m_chart;
+    QChartView *m_view;
+    QLabel *m_overlap;
+    QLabel *m_memory;
+};
+
+class GapHistogram : public QWidget
+{
+    Q_OBJECT
+public:
+    // Bin edges in ns: 1, 3, 10, 30 ... µs up to 10 s; the last bin is open-ended.
+    static const std::vector<TimeNs> &binEdges();
+    static int binOf(TimeNs dur);
+    static QString binLabel(int bin);
+
+    explicit GapHistogram(QWidget *parent = nullptr);
+    // The gaps of the table; the bins shown start at the one holding `threshold`.
+    void setGaps(const std::vector<analysis::Gap> &gaps, TimeNs threshold);
+    QChartView *chartView() const { return m_view; }
+    // Shown counts per bin (all causes), from the first shown bin; for tests.
+    const std::vector<int> &counts() const { return m_counts; }
+    int firstBin() const { return m_firstBin; }
+
+private:
+    QChart *m_chart;
+    QChartView *m_view;
+    std::vector<int> m_counts;
+    int m_firstBin = 0;
+};
+
+} // namespace lanescope

@@ -1,0 +1,577 @@
+#include "AnalysisDock.h"
+
+#include "AdviceList.h"
+#include "AnalysisCharts.h"
+#include "GapCauseStyle.h"
+#include "GapTableModel.h"
+#include "ItemActivation.h"
+#include "MfuPanel.h"
+
+#include <QCheckBox>
+#include <QComboBox>
+#include <QDoubleSpinBox>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QLabel>
+#include <QLocale>
+#include <QPainter>
+#include <QPixmap>
+#include <QProgressBar>
+#include <QRegularExpression>
+#include <QScrollArea>
+#include <QSortFilterProxyModel>
+#include <QSplitter>
+#include <QStyledItemDelegate>
+#include <QTabWidget>
+#include <QTableView>
+#include <QTimer>
+#include <QTreeWidget>
+#include <QVBoxLayout>
+
+#include <algorithm>
+#include <cmath>
+
+namespace lanescope {
+
+namespace {
+
+constexpr int kAllSteps = -1;
+constexpr int kSelectedRange = -2; // step box entry for setAnalysisRange
+
+enum StepColumn { StepNameColumn, StepStartColumn, StepDurColumn, StepGpuDurColumn, StepColumnCount };
+enum StepRole { StepFromRole = Qt::UserRole + 1, StepToRole, StepNumberRole };
+
+QIcon swatch(const QColor &c)
+{
+    QPixmap pm(12, 12);
+    pm.fill(Qt::transparent);
+    QPainter p(&pm);
+    p.setPen(c.darker(140));
+    p.setBrush(c);
+    p.drawRect(0, 0, 11, 11);
+    return QIcon(pm);
+}
+
+// Causes read from their start ("Communication wait"); kernel names keep both ends (the view's mode).
+class ElideRightDelegate : public QStyledItemDelegate
+{
+public:
+    using QStyledItemDelegate::QStyledItemDelegate;
+
+protected:
+    void initStyleOption(QStyleOptionViewItem *option, const QModelIndex &index) const override
+    {
+        QStyledItemDelegate::initStyleOption(option, index);
+        option->textElideMode = Qt::ElideRight;
+    }
+};
+
+QString msText(TimeNs ns) { return AnalysisDock::tr("%1 ms").arg(QLocale().toString(double(ns) / 1e6, 'f', 3)); }
+
+} // namespace
+
+AnalysisDock::AnalysisDock(QWidget *parent)
+    : QDockWidget(tr("Analysis"), parent)
+    , m_runner(new AnalysisRunner(this))
+    , m_rerun(new QTimer(this))
+{
+    setObjectName(QStringLiteral("analysisDock")); // QMainWindow::saveState needs it
+    auto *content = new QWidget(this);
+
+    // Scope and progress, above the tabs: they concern every tab.
+    m_stepBox = new QComboBox(content);
+    m_stepBox->setObjectName(QStringLiteral("analysisStep"));
+    m_stepBox->setToolTip(tr("Analyse the whole trace, one ProfilerStep, or the range selected in the timeline"));
+    m_stepBox->setSizeAdjustPolicy(QComboBox::AdjustToContents);
+    m_busy = new QProgressBar(content);
+    m_busy->setRange(0, 0); // indeterminate: analyze() reports no progress, and takes well under a second
+    m_busy->setTextVisible(false);
+    m_busy->setMaximumWidth(60);
+    m_busy->setMaximumHeight(12);
+    m_busy->setVisible(false);
+    m_status = new QLabel(content);
+    m_status->setObjectName(QStringLiteral("analysisStatus"));
+    m_status->setTextFormat(Qt::PlainText);
+    m_status->setWordWrap(true);
+    auto *top = new QHBoxLayout;
+    top->addWidget(new QLabel(tr("Scope:"), content));
+    top->addWidget(m_stepBox);
+    top->addWidget(m_busy);
+    top->addStretch(1);
+
+    m_tabs = new QTabWidget(content);
+    m_tabs->setDocumentMode(true);
+    m_tabs->setUsesScrollButtons(true);
+
+    m_gapTab = new QWidget(m_tabs);
+    buildGapTab(m_gapTab);
+    m_tabs->addTab(m_gapTab, tr("Gaps"));
+
+    m_advice = new AdviceList(m_tabs);
+    m_adviceTab = m_advice;
+    m_tabs->addTab(m_advice, tr("Advice"));
+
+    auto *charts = new QSplitter(Qt::Vertical, m_tabs);
+    charts->setChildrenCollapsible(false);
+    m_breakdown = new BreakdownChart(charts);
+    m_histogram = new GapHistogram(charts);
+    charts->addWidget(m_breakdown);
+    charts->addWidget(m_histogram);
+    charts->setStretchFactor(0, 1);
+    charts->setStretchFactor(1, 1);
+    m_tabs->addTab(charts, tr("Breakdown"));
+
+    m_mfu = new MfuPanel;
+    auto *mfuScroll = new QScrollArea(m_tabs);
+    mfuScroll->setWidget(m_mfu);
+    mfuScroll->setWidgetResizable(true);
+    mfuScroll->setFrameShape(QFrame::NoFrame);
+    m_tabs->addTab(mfuScroll, tr("MFU"));
+
+    auto *stepsTab = new QWidget(m_tabs);
+    m_steps = new QTreeWidget(stepsTab);
+    m_steps->setObjectName(QStringLiteral("analysisSteps"));
+    m_steps->setRootIsDecorated(false);
+    m_steps->setUniformRowHeights(true);
+    m_steps->setAlternatingRowColors(true);
+    m_steps->setColumnCount(StepColumnCount);
+    m_steps->setHeaderLabels({tr("Step"), tr("Start"), tr("Duration"), tr("GPU span")});
+    m_steps->header()->setStretchLastSection(false); // right-aligned numbers stay next to their names
+    m_steps->headerItem()->setToolTip(StepDurColumn, tr("The CPU span of ProfilerStep#N"));
+    m_steps->headerItem()->setToolTip(StepGpuDurColumn, tr("From the first to the last GPU activity of the step"));
+    m_steps->setToolTip(tr("Click: show the step in the timeline. Double-click: analyse this step only."));
+    m_stepSummary = new QLabel(stepsTab);
+    m_stepSummary->setWordWrap(true);
+    m_stepSummary->setTextFormat(Qt::PlainText);
+    m_stepSummary->setContentsMargins(6, 2, 6, 2);
+    auto *stepsLayout = new QVBoxLayout(stepsTab);
+    stepsLayout->setContentsMargins(0, 0, 0, 0);
+    stepsLayout->addWidget(m_steps, 1);
+    stepsLayout->addWidget(m_stepSummary);
+    m_tabs->addTab(stepsTab, tr("Steps"));
+
+    auto *layout = new QVBoxLayout(content);
+    layout->setContentsMargins(4, 4, 4, 4);
+    layout->setSpacing(4);
+    layout->addLayout(top);
+    layout->addWidget(m_status);
+    layout->addWidget(m_tabs, 1);
+    setWidget(content);
+
+    m_rerun->setSingleShot(true);
+    m_rerun->setInterval(kRerunDelayMs);
+    connect(m_rerun, &QTimer::timeout, this, &AnalysisDock::runNow);
+    connect(m_runner, &AnalysisRunner::finished, this, &AnalysisDock::showResult);
+    connect(m_runner, &AnalysisRunner::busyChanged, this, &AnalysisDock::updateBusy);
+    connect(m_stepBox, &QComboBox::currentIndexChanged, this, [this] {
+        if (m_stepBox->isEnabled())
+            scheduleRerun();
+    });
+    connect(m_mfu, &MfuPanel::inputsChanged, this, &AnalysisDock::scheduleRerun);
+    connect(m_advice, &AdviceList::rangeRequested, this, &AnalysisDock::rangeRequested);
+    connect(m_steps, &QTreeWidget::itemClicked, this, [this](QTreeWidgetItem *item) {
+        emit rangeRequested(item->data(0, StepFromRole).toLongLong(), item->data(0, StepToRole).toLongLong());
+    });
+    connect(m_steps, &QTreeWidget::itemDoubleClicked, this,
+            [this](QTreeWidgetItem *item) { setStep(item->data(0, StepNumberRole).toInt()); });
+
+    clearViews();
+}
+
+AnalysisDock::~AnalysisDock() = default;
+
+void AnalysisDock::buildGapTab(QWidget *tab)
+{
+    m_threshold = new QDoubleSpinBox(tab);
+    m_threshold->setObjectName(QStringLiteral("gapThreshold"));
+    m_threshold->setToolTip(tr("List idle gaps at least this long"));
+    m_threshold->setKeyboardTracking(false); // typing "150" runs once, not for 1, 15 and 150
+    m_unit = new QComboBox(tab);
+    m_unit->setObjectName(QStringLiteral("gapUnit"));
+    m_unit->addItem(tr("ms"), 1e6);
+    m_unit->addItem(tr("µs"), 1e3);
+    m_gemmOnly = new QCheckBox(tr("GEMM gaps only"), tab);
+    m_gemmOnly->setObjectName(QStringLiteral("gapGemmOnly"));
+    m_gemmOnly->setChecked(true);
+    m_gemmOnly->setToolTip(tr("Only gaps between two GEMM kernels of a stream (the FSDP layer-boundary signature); "
+                              "off: every gap of a compute stream"));
+    m_causeFilter = new QComboBox(tab);
+    m_causeFilter->setObjectName(QStringLiteral("gapCauseFilter"));
+    m_causeFilter->addItem(tr("All causes"), QString());
+    for (int c = 0; c < GapCauseStyle::kCauseCount; ++c) {
+        const auto cause = analysis::GapCause(c);
+        m_causeFilter->addItem(swatch(GapCauseStyle::color(cause)), GapCauseStyle::label(cause), GapCauseStyle::key(cause));
+        m_causeFilter->setItemData(c + 1, GapCauseStyle::description(cause), Qt::ToolTipRole);
+    }
+
+    m_gapModel = new GapTableModel(this);
+    m_gapProxy = new QSortFilterProxyModel(this);
+    m_gapProxy->setSourceModel(m_gapModel);
+    m_gapProxy->setSortRole(GapTableModel::SortRole);
+    m_gapProxy->setFilterRole(GapTableModel::CauseKeyRole);
+    m_gapProxy->setFilterKeyColumn(GapTableModel::CauseColumn);
+
+    m_gapView = new QTableView(tab);
+    m_gapView->setObjectName(QStringLiteral("gapTable"));
+    m_gapView->setModel(m_gapProxy);
+    m_gapView->setSortingEnabled(true);
+    m_gapView->sortByColumn(GapTableModel::StartColumn, Qt::AscendingOrder);
+    m_gapView->setSelectionBehavior(QAbstractItemView::SelectRows);
+    m_gapView->setSelectionMode(QAbstractItemView::SingleSelection);
+    m_gapView->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    m_gapView->setAlternatingRowColors(true);
+    m_gapView->setWordWrap(false);
+    m_gapView->setTextElideMode(Qt::ElideMiddle); // kernel names differ at both ends
+    m_gapView->setItemDelegateForColumn(GapTableModel::CauseColumn, new ElideRightDelegate(m_gapView));
+    m_gapView->setItemDelegateForColumn(GapTableModel::EvidenceColumn, new ElideRightDelegate(m_gapView));
+    m_gapView->verticalHeader()->hide();
+    m_gapView->verticalHeader()->setSectionResizeMode(QHeaderView::Fixed);
+    m_gapView->verticalHeader()->setDefaultSectionSize(m_gapView->fontMetrics().height() + 6);
+    QHeaderView *h = m_gapView->horizontalHeader();
+    h->setStretchLastSection(true);
+    h->setSectionsMovable(true);
+    h->setMinimumSectionSize(24); // the style's default (~50 px) wastes half a narrow dock on two digits
+    // In a narrow dock the cause matters more than the kernel names: show it right after the duration.
+    h->moveSection(h->visualIndex(GapTableModel::CauseColumn), h->visualIndex(GapTableModel::DurationColumn) + 1);
+    h->resizeSection(GapTableModel::BeforeColumn, 140);
+    h->resizeSection(GapTableModel::AfterColumn, 140);
+    int causeWidth = 0;
+    for (int c = 0; c < GapCauseStyle::kCauseCount; ++c)
+        causeWidth = std::max(causeWidth, h->fontMetrics().horizontalAdvance(GapCauseStyle::label(analysis::GapCause(c))));
+    const int icon = m_gapView->style()->pixelMetric(QStyle::PM_SmallIconSize, nullptr, m_gapView);
+    h->resizeSection(GapTableModel::CauseColumn, causeWidth + icon + 28); // text, swatch, margins
+    m_gapView->setToolTip(tr("Click a gap (or press Enter) to show it in the timeline"));
+
+    m_gapDetails = new QLabel(tab);
+    m_gapDetails->setObjectName(QStringLiteral("gapDetails"));
+    m_gapDetails->setWordWrap(true);
+    m_gapDetails->setTextFormat(Qt::PlainText);
+    m_gapDetails->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_gapDetails->setContentsMargins(4, 2, 4, 2);
+    // Kernel names are long words: let the label wrap (and clip) at the dock's width rather than
+    // widen the dock to the longest name.
+    m_gapDetails->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
+    m_gapDetails->setMinimumWidth(1);
+
+    auto *controls = new QHBoxLayout;
+    controls->setSpacing(4);
+    controls->addWidget(new QLabel(tr("At least"), tab));
+    controls->addWidget(m_threshold);
+    controls->addWidget(m_unit);
+    controls->addSpacing(8);
+    controls->addWidget(m_gemmOnly);
+    controls->addStretch(1);
+    auto *filterRow = new QHBoxLayout;
+    filterRow->setSpacing(4);
+    filterRow->addWidget(new QLabel(tr("Show:"), tab));
+    filterRow->addWidget(m_causeFilter, 1);
+    auto *layout = new QVBoxLayout(tab);
+    layout->setContentsMargins(0, 4, 0, 0);
+    layout->setSpacing(4);
+    layout->addLayout(controls);
+    layout->addLayout(filterRow);
+    layout->addWidget(m_gapView, 1);
+    layout->addWidget(m_gapDetails);
+
+    unitChanged(); // range and value for the default unit
+    connect(m_threshold, &QDoubleSpinBox::valueChanged, this, &AnalysisDock::thresholdEdited);
+    connect(m_unit, &QComboBox::currentIndexChanged, this, &AnalysisDock::unitChanged);
+    connect(m_gemmOnly, &QCheckBox::toggled, this, &AnalysisDock::scheduleRerun);
+    connect(m_causeFilter, &QComboBox::currentIndexChanged, this, [this] {
+        const QString key = m_causeFilter->currentData().toString();
+        m_gapProxy->setFilterRegularExpression(
+            key.isEmpty() ? QRegularExpression() : QRegularExpression(QLatin1Char('^') + QRegularExpression::escape(key) + QLatin1Char('$')));
+    });
+    // A click (or Enter) goes to the gap; clicking it again goes there again after the user has
+    // moved the timeline elsewhere.
+    onItemActivation(m_gapView, this, [this](const QModelIndex &i) { activateGap(m_gapProxy->mapToSource(i).row()); });
+    connect(m_gapView->selectionModel(), &QItemSelectionModel::currentRowChanged, this, &AnalysisDock::updateGapDetails);
+    connect(m_gapProxy, &QAbstractItemModel::modelReset, this, &AnalysisDock::updateGapDetails);
+    connect(m_gapModel, &QAbstractItemModel::modelReset, this, [this] {
+        // The number columns as narrow as their contents, so the cause still shows in a narrow dock.
+        // (QHeaderView reserves room for a sort arrow in every section. sizeHintForColumn is public in
+        // QAbstractItemView, protected in QTableView.)
+        if (m_gapModel->rowCount() == 0)
+            return;
+        QHeaderView *header = m_gapView->horizontalHeader();
+        for (int c : {GapTableModel::DeviceColumn, GapTableModel::StreamColumn, GapTableModel::StartColumn,
+                      GapTableModel::DurationColumn}) {
+            const int label = header->fontMetrics().horizontalAdvance(m_gapModel->headerData(c, Qt::Horizontal).toString())
+                + 12 + (header->sortIndicatorSection() == c ? 16 : 0);
+            header->resizeSection(c, std::max(static_cast<QAbstractItemView *>(m_gapView)->sizeHintForColumn(c), label));
+        }
+    });
+}
+
+double AnalysisDock::unitNs() const { return m_unit->currentData().toDouble(); }
+
+void AnalysisDock::unitChanged()
+{
+    // The same threshold, written in the other unit.
+    const QSignalBlocker block(m_threshold);
+    const double unit = unitNs();
+    const bool ms = unit >= 1e6;
+    m_threshold->setDecimals(ms ? 3 : 0);
+    m_threshold->setRange(double(kMinGapNs) / unit, 100e9 / unit); // 1 µs .. 100 s
+    m_threshold->setSingleStep(ms ? 1 : 100);
+    m_threshold->setValue(double(m_gapNs) / unit);
+}
+
+void AnalysisDock::thresholdEdited()
+{
+    const TimeNs ns = std::max<TimeNs>(kMinGapNs, TimeNs(std::llround(m_threshold->value() * unitNs())));
+    if (ns == m_gapNs)
+        return;
+    m_gapNs = ns;
+    scheduleRerun();
+}
+
+void AnalysisDock::setGapThresholdNs(TimeNs ns)
+{
+    m_gapNs = std::max(kMinGapNs, ns);
+    // Below a millisecond, microseconds read better (and keep whole-µs precision).
+    if (m_gapNs < 1'000'000 && unitNs() >= 1e6)
+        m_unit->setCurrentIndex(1); // unitChanged() writes the value
+    else
+        unitChanged();
+    scheduleRerun();
+}
+
+void AnalysisDock::setGemmGapsOnly(bool on) { m_gemmOnly->setChecked(on); }
+bool AnalysisDock::gemmGapsOnly() const { return m_gemmOnly->isChecked(); }
+
+void AnalysisDock::setStep(int stepNumber)
+{
+    const int i = m_stepBox->findData(stepNumber);
+    m_stepBox->setCurrentIndex(i >= 0 ? i : 0);
+}
+
+int AnalysisDock::step() const { return m_stepBox->currentIndex() >= 0 ? m_stepBox->currentData().toInt() : kAllSteps; }
+
+void AnalysisDock::setAnalysisRange(qint64 fromNs, qint64 toNs)
+{
+    m_range = {fromNs, toNs};
+    const int existing = m_stepBox->findData(kSelectedRange);
+    if (m_range.empty()) {
+        if (existing >= 0) {
+            if (m_stepBox->currentIndex() == existing)
+                m_stepBox->setCurrentIndex(0);
+            m_stepBox->removeItem(existing);
+        }
+        return;
+    }
+    const QString text = tr("Selected range (%1)").arg(GapTableModel::durationText(m_range.to - m_range.from));
+    if (existing >= 0) {
+        m_stepBox->setItemText(existing, text);
+        if (m_stepBox->currentIndex() == existing)
+            scheduleRerun();
+        else
+            m_stepBox->setCurrentIndex(existing);
+    } else {
+        m_stepBox->addItem(text, kSelectedRange);
+        m_stepBox->setEnabled(true);
+        m_stepBox->setCurrentIndex(m_stepBox->count() - 1);
+    }
+}
+
+analysis::AnalysisOptions AnalysisDock::options() const
+{
+    analysis::AnalysisOptions o;
+    o.gaps.minGap = m_gapNs;
+    o.gaps.kernels = m_gemmOnly->isChecked() ? analysis::GapKernels::Gemm : analysis::GapKernels::All;
+    o.mfu = m_mfu->inputs();
+    const int s = step();
+    if (s >= 0)
+        o.step = s;
+    else if (s == kSelectedRange)
+        o.range = m_range;
+    return o;
+}
+
+bool AnalysisDock::isBusy() const { return m_rerun->isActive() || m_runner->isBusy(); }
+
+QString AnalysisDock::statusText() const { return m_status->text(); }
+
+void AnalysisDock::setTrace(std::shared_ptr<const Trace> trace)
+{
+    m_trace = std::move(trace);
+    m_result.reset();
+    m_range = {};
+    m_stepsOf = nullptr;
+    {
+        const QSignalBlocker block(m_stepBox);
+        m_stepBox->clear();
+        m_stepBox->addItem(tr("Whole trace"), kAllSteps);
+        m_stepBox->setEnabled(false); // until the steps are known
+    }
+    m_mfu->setTrace(m_trace); // restores this file's inputs (and says so through inputsChanged)
+    clearViews();
+    runNow();
+}
+
+void AnalysisDock::scheduleRerun()
+{
+    if (!m_trace)
+        return;
+    m_rerun->start();
+    updateBusy();
+}
+
+void AnalysisDock::runNow()
+{
+    m_rerun->stop();
+    m_requested = options();
+    m_runner->request(m_trace, m_requested);
+    if (m_trace)
+        m_status->setText(tr("Analysing…"));
+    updateBusy();
+}
+
+void AnalysisDock::updateBusy()
+{
+    const bool busy = isBusy();
+    m_busy->setVisible(busy);
+    if (busy != m_wasBusy) {
+        m_wasBusy = busy;
+        emit busyChanged(busy);
+    }
+}
+
+void AnalysisDock::clearViews()
+{
+    m_gapModel->setResult(nullptr, 0);
+    m_breakdown->setResult(nullptr);
+    m_histogram->setGaps({}, m_gapNs);
+    m_advice->setResult(nullptr);
+    m_steps->clear();
+    m_stepSummary->clear();
+    m_tabs->setTabText(m_tabs->indexOf(m_gapTab), tr("Gaps"));
+    m_tabs->setTabText(m_tabs->indexOf(m_adviceTab), tr("Advice"));
+    m_status->setText(m_trace ? tr("Analysing…") : tr("No trace loaded."));
+}
+
+void AnalysisDock::fillSteps()
+{
+    const Trace &t = *m_trace;
+    const auto &steps = m_result->steps;
+    m_steps->clear();
+    {
+        const QSignalBlocker block(m_stepBox);
+        const int keep = step();
+        while (m_stepBox->count() > 1)
+            m_stepBox->removeItem(1);
+        for (const analysis::Step &s : steps)
+            m_stepBox->addItem(s.name, s.number);
+        if (!m_range.empty())
+            m_stepBox->addItem(tr("Selected range (%1)").arg(GapTableModel::durationText(m_range.to - m_range.from)),
+                               kSelectedRange);
+        m_stepBox->setEnabled(m_stepBox->count() > 1);
+        const int i = m_stepBox->findData(keep);
+        m_stepBox->setCurrentIndex(i >= 0 ? i : 0);
+    }
+    QList<QTreeWidgetItem *> items;
+    TimeNs sum = 0, lo = 0, hi = 0;
+    for (const analysis::Step &s : steps) {
+        auto *item = new QTreeWidgetItem;
+        item->setText(StepNameColumn, s.name);
+        item->setText(StepStartColumn, msText(s.start - t.minTs));
+        item->setText(StepDurColumn, msText(s.dur));
+        item->setText(StepGpuDurColumn, s.gpuDur >= 0 ? msText(s.gpuDur) : tr("no GPU work"));
+        for (int c = StepStartColumn; c < StepColumnCount; ++c)
+            item->setTextAlignment(c, Qt::AlignRight | Qt::AlignVCenter);
+        const analysis::TimeRange g = s.gpuRange();
+        item->setData(0, StepFromRole, qint64(std::min(s.start, g.from)));
+        item->setData(0, StepToRole, qint64(std::max(s.end(), g.to)));
+        item->setData(0, StepNumberRole, s.number);
+        items << item;
+        sum += s.dur;
+        lo = items.size() == 1 ? s.dur : std::min(lo, s.dur);
+        hi = std::max(hi, s.dur);
+    }
+    m_steps->addTopLevelItems(items);
+    for (int c = 0; c < StepColumnCount; ++c)
+        m_steps->resizeColumnToContents(c);
+    if (steps.empty())
+        m_stepSummary->setText(tr("No ProfilerStep#N spans in the trace: the analysis covers the whole trace, and MFU "
+                                  "needs steps (torch.profiler with a schedule and prof.step())."));
+    else
+        m_stepSummary->setText(tr("Steps: %1; mean %2, shortest %3, longest %4.")
+                                   .arg(steps.size())
+                                   .arg(msText(sum / TimeNs(steps.size())), msText(lo), msText(hi)));
+    m_stepsOf = m_trace.get();
+}
+
+void AnalysisDock::showResult(const AnalysisResultPtr &result)
+{
+    if (!m_trace || !result)
+        return;
+    if (m_rerun->isActive())
+        return; // the options changed since this run was asked for: its result is already stale
+    m_result = result;
+    const analysis::AnalysisOptions &o = m_requested;
+    if (m_stepsOf != m_trace.get())
+        fillSteps();
+
+    m_gapModel->setResult(result, m_trace->minTs);
+    m_breakdown->setResult(result);
+    m_histogram->setGaps(result->gaps, o.gaps.minGap);
+    m_advice->setResult(result);
+    int counted = int(result->steps.size());
+    if (o.step >= 0) {
+        counted = 1;
+    } else if (!o.range.empty()) {
+        counted = 0;
+        for (const analysis::Step &s : result->steps)
+            counted += s.start >= o.range.from && s.end() <= o.range.to;
+    }
+    m_mfu->setResult(result->mfu, counted);
+
+    const int gaps = int(result->gaps.size());
+    m_tabs->setTabText(m_tabs->indexOf(m_gapTab), tr("Gaps (%1)").arg(gaps));
+    m_tabs->setTabText(m_tabs->indexOf(m_adviceTab),
+                       result->advice.empty() ? tr("Advice") : tr("Advice (%1)").arg(result->advice.size()));
+    if (!result->error.isEmpty()) {
+        m_status->setText(result->error);
+    } else {
+        const QString what = o.gaps.kernels == analysis::GapKernels::Gemm
+            ? tr("Gaps of at least %1 between GEMM kernels: %2")
+            : tr("Gaps of at least %1 on compute streams: %2");
+        QString status = what.arg(GapTableModel::durationText(o.gaps.minGap)).arg(gaps);
+        if (result->temporal.span > 0)
+            status += tr("; GPU idle %1 %").arg(QLocale().toString(result->temporal.idlePct, 'f', 1));
+        if (result->mfu.valid)
+            status += tr(", MFU %1 %").arg(QLocale().toString(result->mfu.mfuPct, 'f', 1));
+        m_status->setText(status + QLatin1Char('.'));
+    }
+    updateBusy();
+    emit analysisFinished();
+}
+
+void AnalysisDock::updateGapDetails()
+{
+    const QModelIndex current = m_gapView->currentIndex();
+    const analysis::Gap *g = current.isValid() ? m_gapModel->gap(m_gapProxy->mapToSource(current).row()) : nullptr;
+    if (!g) {
+        m_gapDetails->setText(m_gapModel->rowCount() > 0 ? tr("Click a gap to show it in the timeline.") : QString());
+        return;
+    }
+    // Template-heavy kernel names run to hundreds of characters: a line or two here, all in the tooltip.
+    auto brief = [](const QString &name) {
+        constexpr int kMax = 100;
+        const QString s = GapTableModel::shortKernelName(name);
+        return s.size() <= kMax ? s : s.left(kMax / 2) + QChar(0x2026) + s.right(kMax / 2);
+    };
+    m_gapDetails->setText(tr("%1 — %2\nbefore: %3\nafter: %4")
+                              .arg(GapCauseStyle::label(g->cause), g->evidence, brief(g->before), brief(g->after)));
+    m_gapDetails->setToolTip(tr("before: %1\nafter: %2").arg(g->before, g->after));
+}
+
+void AnalysisDock::activateGap(int sourceRow)
+{
+    const analysis::Gap *g = m_gapModel->gap(sourceRow);
+    if (!g)
+        return;
+    emit gapActivated(g->device, int(g->stream), qint64(g->start), qint64(g->end()), GapCauseStyle::key(g->cause));
+}
+
+} // namespace lanescope

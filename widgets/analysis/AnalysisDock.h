@@ -1,0 +1,145 @@
+#pragma once
+// The analysis dock: why the GPUs of one loaded trace sit idle and what to change. Runs core's
+// analyze() off the UI thread whenever the trace or an option changes, and shows the gaps of the
+// compute streams with their causes, the GPU time breakdown and gap-length charts, the steps, the
+// MFU panel and the advice. Navigation is asked for through signals; the window connects them to
+// the timeline.
+#include "AnalysisRunner.h"
+
+#include <QDockWidget>
+
+#include <memory>
+
+class QCheckBox;
+class QComboBox;
+class QDoubleSpinBox;
+class QLabel;
+class QProgressBar;
+class QSortFilterProxyModel;
+class QTabWidget;
+class QTableView;
+class QTimer;
+class QTreeWidget;
+
+namespace lanescope {
+
+class AdviceList;
+class BreakdownChart;
+class GapHistogram;
+class GapTableModel;
+class MfuPanel;
+
+class AnalysisDock : public QDockWidget
+{
+    Q_OBJECT
+public:
+    // Options typed into the controls wait this long before the analysis re-runs, so a spin box held
+    // down or a number typed digit by digit runs it once.
+    static constexpr int kRerunDelayMs = 200;
+    static constexpr TimeNs kDefaultGapNs = 15'000'000; // the case study's FSDP signature: 15 ms
+    static constexpr TimeNs kMinGapNs = 1'000;          // 1 µs
+
+    explicit AnalysisDock(QWidget *parent = nullptr);
+    ~AnalysisDock() override;
+
+    // Analyses the trace (null clears the dock). The step scope goes back to the whole trace.
+    void setTrace(std::shared_ptr<const Trace> trace);
+    const std::shared_ptr<const Trace> &trace() const { return m_trace; }
+
+    // The latest finished analysis of the current trace and options; null before the first.
+    const AnalysisResultPtr &result() const { return m_result; }
+    // The options the controls stand for now.
+    analysis::AnalysisOptions options() const;
+    // True from an option change (or setTrace) until its result is shown.
+    bool isBusy() const;
+
+    // The controls, programmatically (each re-runs the analysis).
+    void setGapThresholdNs(TimeNs ns);
+    TimeNs gapThresholdNs() const { return m_gapNs; }
+    void setGemmGapsOnly(bool on);
+    bool gemmGapsOnly() const;
+    void setStep(int stepNumber); // ProfilerStep#stepNumber only; -1: the whole trace
+    int step() const;
+
+    // Emits gapActivated for the gap in this row of gapModel().
+    void activateGap(int sourceRow);
+
+    // Parts, for tests and for the window's layout.
+    QTabWidget *tabs() const { return m_tabs; }
+    QTableView *gapView() const { return m_gapView; }
+    GapTableModel *gapModel() const { return m_gapModel; }
+    QSortFilterProxyModel *gapProxy() const { return m_gapProxy; }
+    QDoubleSpinBox *gapThresholdBox() const { return m_threshold; }
+    QComboBox *gapUnitBox() const { return m_unit; }
+    QComboBox *stepBox() const { return m_stepBox; }
+    QTreeWidget *stepList() const { return m_steps; }
+    BreakdownChart *breakdownChart() const { return m_breakdown; }
+    GapHistogram *gapHistogram() const { return m_histogram; }
+    MfuPanel *mfuPanel() const { return m_mfu; }
+    AdviceList *adviceList() const { return m_advice; }
+    QString statusText() const;
+
+public slots:
+    // Limits the analysis to a window of trace time (absolute model ns, as the timeline's range);
+    // from >= to goes back to the whole trace.
+    void setAnalysisRange(qint64 fromNs, qint64 toNs);
+
+signals:
+    // The user picked a gap: show device / stream between these times (absolute model ns).
+    // cause is the stable key ("comm_wait", "host_launch", "allocator", "sync", "dataloader",
+    // "other"); GapCauseStyle gives its label and colour.
+    void gapActivated(int device, int stream, qint64 startNs, qint64 endNs, const QString &cause);
+    // Show this window of trace time (absolute model ns): an advice item's evidence, a step.
+    void rangeRequested(qint64 startNs, qint64 endNs);
+    void analysisFinished();
+    void busyChanged(bool busy);
+
+private:
+    void buildGapTab(QWidget *tab);
+    void scheduleRerun();
+    void runNow();
+    void showResult(const AnalysisResultPtr &result);
+    void clearViews();
+    void fillSteps();
+    void updateBusy();
+    void thresholdEdited();
+    void unitChanged();
+    void updateGapDetails();
+    double unitNs() const;
+
+    std::shared_ptr<const Trace> m_trace;
+    AnalysisResultPtr m_result;
+    analysis::AnalysisOptions m_requested; // what the result in flight was asked with
+    analysis::TimeRange m_range;           // setAnalysisRange
+    TimeNs m_gapNs = kDefaultGapNs;
+    const Trace *m_stepsOf = nullptr;      // the trace the step list was filled for
+    bool m_wasBusy = false;
+
+    AnalysisRunner *m_runner;
+    QTimer *m_rerun;
+
+    QComboBox *m_stepBox;
+    QProgressBar *m_busy;
+    QLabel *m_status;
+    QTabWidget *m_tabs;
+    QWidget *m_gapTab;
+    QWidget *m_adviceTab;
+
+    QDoubleSpinBox *m_threshold;
+    QComboBox *m_unit;
+    QCheckBox *m_gemmOnly;
+    QComboBox *m_causeFilter;
+    QTableView *m_gapView;
+    GapTableModel *m_gapModel;
+    QSortFilterProxyModel *m_gapProxy;
+    QLabel *m_gapDetails;
+
+    BreakdownChart *m_breakdown;
+    GapHistogram *m_histogram;
+    QTreeWidget *m_steps;
+    QLabel *m_stepSummary;
+    MfuPanel *m_mfu;
+    AdviceList *m_advice;
+};
+
+} // namespace lanescope

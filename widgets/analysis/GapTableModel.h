@@ -1,0 +1,46 @@
+#pragma once
+// The gaps of one analysis as a table: device, stream, start, duration, the kernels on either side,
+// the cause (with its colour) and the evidence. Times are shown relative to the trace's first
+// event, as lanescope-cli prints them; SortRole gives the raw numbers for a proxy to sort on.
+#include "AnalysisRunner.h"
+
+#include <QAbstractTableModel>
+
+namespace lanescope {
+
+class GapTableModel : public QAbstractTableModel
+{
+    Q_OBJECT
+public:
+    enum Column { DeviceColumn, StreamColumn, StartColumn, DurationColumn, BeforeColumn, AfterColumn,
+                  CauseColumn, EvidenceColumn, ColumnCount };
+    enum Role {
+        SortRole = Qt::UserRole + 1, // numbers for number columns, text otherwise
+        CauseKeyRole,                // "comm_wait", ... (any column)
+        StartNsRole,                 // absolute model time (qint64, any column)
+        EndNsRole,
+    };
+
+    explicit GapTableModel(QObject *parent = nullptr);
+
+    // origin: the time shown as 0 (the trace's first event). result may be null (empty table).
+    void setResult(AnalysisResultPtr result, TimeNs origin);
+    const AnalysisResultPtr &result() const { return m_result; }
+    const analysis::Gap *gap(int row) const; // null when out of range
+
+    int rowCount(const QModelIndex &parent = {}) const override;
+    int columnCount(const QModelIndex &parent = {}) const override;
+    QVariant data(const QModelIndex &index, int role = Qt::DisplayRole) const override;
+    QVariant headerData(int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const override;
+
+    // "16.66 ms", "850 µs": how the dock writes durations.
+    static QString durationText(TimeNs ns);
+    // A kernel's name without "void " and its parameter list (the table's before / after columns).
+    static QString shortKernelName(const QString &name);
+
+private:
+    AnalysisResultPtr m_result;
+    TimeNs m_origin = 0;
+};
+
+} // namespace lanescope

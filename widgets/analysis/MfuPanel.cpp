@@ -1,0 +1,313 @@
+#include "MfuPanel.h"
+
+#include <QComboBox>
+#include <QCryptographicHash>
+#include <QDoubleSpinBox>
+#include <QFormLayout>
+#include <QFrame>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QLineEdit>
+#include <QLocale>
+#include <QSettings>
+#include <QToolButton>
+
+#include <cmath>
+
+namespace lanescope {
+
+namespace {
+
+QLabel *valueLabel(QWidget *parent)
+{
+    auto *l = new QLabel(parent);
+    l->setTextFormat(Qt::PlainText);
+    l->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    return l;
+}
+
+const QString kDash = QStringLiteral("—");
+
+} // namespace
+
+MfuPanel::MfuPanel(QWidget *parent)
+    : QWidget(parent)
+    , m_gpu(valueLabel(this))
+    , m_peak(new QDoubleSpinBox(this))
+    , m_resetPeak(new QToolButton(this))
+    , m_params(new QLineEdit(this))
+    , m_paramsValue(valueLabel(this))
+    , m_tokens(new QLineEdit(this))
+    , m_tokensScope(new QComboBox(this))
+    , m_world(valueLabel(this))
+    , m_stepTime(valueLabel(this))
+    , m_tokensPerSecond(valueLabel(this))
+    , m_achieved(valueLabel(this))
+    , m_mfu(valueLabel(this))
+    , m_note(valueLabel(this))
+{
+    m_gpu->setWordWrap(true);
+    m_note->setWordWrap(true);
+    m_note->setForegroundRole(QPalette::PlaceholderText);
+
+    m_peak->setObjectName(QStringLiteral("mfuPeak"));
+    m_peak->setRange(0, 100000);
+    m_peak->setDecimals(1);
+    m_peak->setSuffix(tr(" TFLOPS"));
+    m_peak->setSpecialValueText(tr("unknown"));
+    m_peak->setToolTip(tr("Dense bf16/fp16 tensor-core peak of one GPU (no sparsity)"));
+    m_resetPeak->setText(tr("Table"));
+    m_resetPeak->setToolTip(tr("Back to the peak in Lanescope's GPU table"));
+    auto *peakRow = new QHBoxLayout;
+    peakRow->setContentsMargins(0, 0, 0, 0);
+    peakRow->addWidget(m_peak, 1);
+    peakRow->addWidget(m_resetPeak);
+
+    m_params->setObjectName(QStringLiteral("mfuParams"));
+    m_params->setText(QStringLiteral("7e9"));
+    m_params->setPlaceholderText(tr("e.g. 7e9 or 7B"));
+    m_params->setToolTip(tr("Model parameters: 7e9, 7B, 6.7 B, 350M"));
+    auto *paramsRow = new QHBoxLayout;
+    paramsRow->setContentsMargins(0, 0, 0, 0);
+    paramsRow->addWidget(m_params, 1);
+    paramsRow->addWidget(m_paramsValue);
+
+    m_tokens->setObjectName(QStringLiteral("mfuTokens"));
+    m_tokens->setPlaceholderText(tr("e.g. 8192 or 4M"));
+    m_tokens->setToolTip(tr("Tokens processed in one step (sequences × sequence length)"));
+    m_tokensScope->setObjectName(QStringLiteral("mfuTokensScope"));
+    m_tokensScope->addItem(tr("per GPU"));
+    m_tokensScope->addItem(QString());
+    auto *tokensRow = new QHBoxLayout;
+    tokensRow->setContentsMargins(0, 0, 0, 0);
+    tokensRow->addWidget(m_tokens, 1);
+    tokensRow->addWidget(m_tokensScope);
+
+    QFont big = m_mfu->font();
+    big.setBold(true);
+    big.setPointSizeF(big.pointSizeF() * 1.4);
+    m_mfu->setFont(big);
+    m_mfu->setObjectName(QStringLiteral("mfuValue"));
+
+    auto *line = new QFrame(this);
+    line->setFrameShape(QFrame::HLine);
+    line->setFrameShadow(QFrame::Sunken);
+
+    auto *form = new QFormLayout(this);
+    form->setFieldGrowthPolicy(QFormLayout::AllNonFixedFieldsGrow);
+    form->setRowWrapPolicy(QFormLayout::WrapLongRows);
+    form->addRow(tr("GPU:"), m_gpu);
+    form->addRow(tr("Peak:"), peakRow);
+    form->addRow(tr("Parameters:"), paramsRow);
+    form->addRow(tr("Tokens per step:"), tokensRow);
+    form->addRow(tr("World size:"), m_world);
+    form->addRow(line);
+    form->addRow(tr("Step time:"), m_stepTime);
+    form->addRow(tr("Tokens/s per GPU:"), m_tokensPerSecond);
+    form->addRow(tr("Achieved:"), m_achieved);
+    form->addRow(tr("MFU:"), m_mfu);
+    form->addRow(m_note);
+
+    connect(m_peak, &QDoubleSpinBox::valueChanged, this, &MfuPanel::edited);
+    connect(m_resetPeak, &QToolButton::clicked, this, [this] { m_peak->setValue(m_tablePeak); });
+    connect(m_params, &QLineEdit::textChanged, this, &MfuPanel::edited);
+    connect(m_tokens, &QLineEdit::textChanged, this, &MfuPanel::edited);
+    connect(m_tokensScope, &QComboBox::currentIndexChanged, this, &MfuPanel::edited);
+
+    setTrace(nullptr);
+}
+
+double MfuPanel::parseCount(const QString &textIn, bool *ok)
+{
+    QString text = textIn.trimmed();
+    // Digit grouping as people type it: "7,000,000,000", "7 000 000 000", "7_000_000_000".
+    text.remove(QLatin1Char(',')).remove(QLatin1Char('_')).remove(QLatin1Char(' ')).remove(QChar(0x202F));
+    double scale = 1;
+    if (!text.isEmpty()) {
+        switch (text.back().toUpper().unicode()) {
+        case 'K': scale = 1e3; break;
+        case 'M': scale = 1e6; break;
+        case 'B': // billion, as model cards write it
+        case 'G': scale = 1e9; break;
+        case 'T': scale = 1e12; break;
+        default: break;
+        }
+        if (scale != 1)
+            text.chop(1);
+    }
+    bool good = false;
+    const double v = QLocale::c().toDouble(text, &good) * scale;
+    good = good && std::isfinite(v) && v > 0;
+    if (ok)
+        *ok = good;
+    return good ? v : 0;
+}
+
+void MfuPanel::setParams(const QString &text) { m_params->setText(text); }
+
+void MfuPanel::setTokensPerStep(const QString &text, bool global)
+{
+    m_tokens->setText(text);
+    m_tokensScope->setCurrentIndex(global ? 1 : 0);
+}
+
+void MfuPanel::setPeakTflops(double tflops) { m_peak->setValue(tflops); }
+
+analysis::MfuInputs MfuPanel::inputs() const
+{
+    analysis::MfuInputs in;
+    in.params = parseCount(m_params->text());
+    in.tokensPerStep = parseCount(m_tokens->text());
+    in.tokensGlobal = m_tokensScope->currentIndex() == 1;
+    in.peakTflops = m_peak->value(); // 0 ("unknown"): core falls back to its table
+    return in;
+}
+
+QString MfuPanel::gpuText() const { return m_gpu->text(); }
+QString MfuPanel::mfuText() const { return m_mfu->text(); }
+QString MfuPanel::achievedText() const { return m_achieved->text(); }
+QString MfuPanel::tokensPerSecondText() const { return m_tokensPerSecond->text(); }
+QString MfuPanel::stepTimeText() const { return m_stepTime->text(); }
+
+void MfuPanel::setTrace(std::shared_ptr<const Trace> trace)
+{
+    m_trace = std::move(trace);
+    m_restoring = true;
+    QString gpuName;
+    if (m_trace && !m_trace->devices.empty())
+        gpuName = m_trace->devices.front().name;
+    const analysis::GpuPeak *peak = gpuName.isEmpty() ? nullptr : analysis::peakForGpu(gpuName);
+    m_tablePeak = peak ? peak->tflops : 0;
+    if (!m_trace)
+        m_gpu->setText(kDash);
+    else if (gpuName.isEmpty())
+        m_gpu->setText(tr("not named in the trace (no deviceProperties): enter its peak"));
+    else if (peak)
+        m_gpu->setText(tr("%1 (table: %2 TFLOPS)").arg(gpuName, QLocale().toString(peak->tflops, 'f', 0)));
+    else
+        m_gpu->setText(tr("%1 (not in the table: enter its peak)").arg(gpuName));
+    m_gpu->setToolTip(peak ? tr("Peak from: %1").arg(QString::fromUtf8(peak->source.data(), int(peak->source.size())))
+                           : QString());
+    m_resetPeak->setEnabled(peak != nullptr);
+    m_peak->setValue(m_tablePeak);
+    m_params->setText(QStringLiteral("7e9"));
+    m_tokens->clear();
+    m_tokensScope->setCurrentIndex(0);
+    const int world = m_trace && m_trace->worldSize > 0 ? m_trace->worldSize : 1;
+    m_world->setText(!m_trace ? kDash
+                         : m_trace->worldSize > 0 ? tr("%1 (from the trace)").arg(world)
+                                                  : tr("1 (the trace names no distributed run)"));
+    m_tokensScope->setItemText(1, world > 1 ? tr("for all %1 GPUs").arg(world) : tr("for all GPUs"));
+    restore();
+    m_restoring = false;
+    edited();
+    clearResult();
+}
+
+void MfuPanel::edited()
+{
+    if (m_restoring)
+        return;
+    bool ok = false;
+    const double p = parseCount(m_params->text(), &ok);
+    if (!ok) {
+        m_paramsValue->setText(m_params->text().trimmed().isEmpty() ? QString() : tr("not a number"));
+    } else {
+        const QLocale locale;
+        if (p >= 1e12)
+            m_paramsValue->setText(tr("= %1 T").arg(locale.toString(p / 1e12, 'g', 4)));
+        else if (p >= 1e9)
+            m_paramsValue->setText(tr("= %1 B").arg(locale.toString(p / 1e9, 'g', 4)));
+        else if (p >= 1e6)
+            m_paramsValue->setText(tr("= %1 M").arg(locale.toString(p / 1e6, 'g', 4)));
+        else
+            m_paramsValue->setText(tr("= %1").arg(locale.toString(p, 'g', 6)));
+    }
+    // A red text says the field is not read.
+    auto mark = [](QLineEdit *e, bool good) {
+        QPalette pal; // the application's
+        if (!good)
+            pal.setColor(QPalette::Text, QColor(0xC6, 0x28, 0x28));
+        e->setPalette(pal);
+    };
+    mark(m_params, ok || m_params->text().trimmed().isEmpty());
+    bool tokensOk = false;
+    parseCount(m_tokens->text(), &tokensOk);
+    mark(m_tokens, tokensOk || m_tokens->text().trimmed().isEmpty());
+    save();
+    emit inputsChanged();
+}
+
+QString MfuPanel::settingsGroup() const
+{
+    // Paths carry '/' and '\\', which QSettings reads as groups: key by a hash, keep the path inside.
+    const QByteArray h = QCryptographicHash::hash(m_trace->path.toUtf8(), QCryptographicHash::Sha1).toHex().left(16);
+    return QStringLiteral("analysis/mfu/") + QString::fromLatin1(h);
+}
+
+void MfuPanel::save() const
+{
+    if (!m_trace || m_trace->path.isEmpty())
+        return;
+    QSettings s;
+    s.beginGroup(settingsGroup());
+    s.setValue(QStringLiteral("path"), m_trace->path);
+    s.setValue(QStringLiteral("params"), m_params->text());
+    s.setValue(QStringLiteral("tokens"), m_tokens->text());
+    s.setValue(QStringLiteral("tokensGlobal"), m_tokensScope->currentIndex() == 1);
+    if (m_peak->value() != m_tablePeak)
+        s.setValue(QStringLiteral("peakTflops"), m_peak->value());
+    else
+        s.remove(QStringLiteral("peakTflops")); // follows the table should it change
+}
+
+void MfuPanel::restore()
+{
+    if (!m_trace || m_trace->path.isEmpty())
+        return;
+    QSettings s;
+    s.beginGroup(settingsGroup());
+    if (s.value(QStringLiteral("path")).toString() != m_trace->path)
+        return; // nothing saved (or a hash collision)
+    m_params->setText(s.value(QStringLiteral("params"), m_params->text()).toString());
+    m_tokens->setText(s.value(QStringLiteral("tokens")).toString());
+    m_tokensScope->setCurrentIndex(s.value(QStringLiteral("tokensGlobal")).toBool() ? 1 : 0);
+    if (s.contains(QStringLiteral("peakTflops")))
+        m_peak->setValue(s.value(QStringLiteral("peakTflops")).toDouble());
+}
+
+void MfuPanel::clearResult()
+{
+    for (QLabel *l : {m_stepTime, m_tokensPerSecond, m_achieved, m_mfu})
+        l->setText(kDash);
+    m_note->setText(m_trace ? tr("Waiting for the analysis…") : QString());
+}
+
+void MfuPanel::setResult(const analysis::MfuResult &r, int stepsCounted)
+{
+    const QLocale locale;
+    const QString seconds = locale.toString(r.stepS, 'f', 3);
+    m_stepTime->setText(r.stepS <= 0       ? tr("no ProfilerStep")
+                            : stepsCounted == 1 ? tr("%1 s (one step)").arg(seconds)
+                                                : tr("%1 s (mean of %2 steps)").arg(seconds).arg(stepsCounted));
+    m_tokensPerSecond->setText(r.tokensPerSPerGpu > 0 ? locale.toString(r.tokensPerSPerGpu, 'f', 0) : kDash);
+    m_achieved->setText(r.valid ? tr("%1 TFLOPS of %2").arg(locale.toString(r.achievedTflops, 'f', 1),
+                                                            locale.toString(r.peakTflops, 'f', 0))
+                                : kDash);
+    m_mfu->setText(r.valid ? tr("%1 %").arg(locale.toString(r.mfuPct, 'f', 1)) : kDash);
+    const analysis::MfuInputs in = inputs();
+    QString note;
+    if (r.stepS <= 0)
+        note = tr("The trace has no ProfilerStep#N spans: record with a torch.profiler schedule and call prof.step().");
+    else if (in.params <= 0)
+        note = tr("Enter the model's parameter count.");
+    else if (in.tokensPerStep <= 0)
+        note = tr("Enter the tokens per step.");
+    else if (r.peakTflops <= 0)
+        note = tr("Enter the GPU's peak TFLOPS.");
+    else
+        note = tr("Achieved = 6 × parameters × tokens/s per GPU (forward and backward of a dense transformer); MFU = achieved / peak.");
+    m_note->setText(note);
+}
+
+} // namespace lanescope

@@ -1,0 +1,81 @@
+#pragma once
+// The MFU panel: the GPU named in the trace with its table peak (editable), the model's parameter
+// count and tokens per step (per GPU or for all GPUs, with the world size from the trace), and what
+// core/analysis makes of them: step time, tokens/s per GPU, achieved TFLOPS, MFU. The inputs are
+// remembered per trace file (QSettings, keyed by the trace's path).
+#include "analysis/Mfu.h"
+
+#include <QWidget>
+
+#include <memory>
+
+class QComboBox;
+class QDoubleSpinBox;
+class QLabel;
+class QLineEdit;
+class QToolButton;
+
+namespace lanescope {
+
+class MfuPanel : public QWidget
+{
+    Q_OBJECT
+public:
+    explicit MfuPanel(QWidget *parent = nullptr);
+
+    // Detects the GPU, sets the peak from the table and restores the inputs saved for this file.
+    void setTrace(std::shared_ptr<const Trace> trace);
+    // What core computed with inputs(); stepsCounted: the ProfilerSteps the step time is the mean of.
+    void setResult(const analysis::MfuResult &result, int stepsCounted);
+    void clearResult();
+
+    // The analysis' MFU inputs as the panel holds them now (params / tokens 0 where invalid).
+    analysis::MfuInputs inputs() const;
+
+    // "7e9", "7B", "6.7 B", "350M", "8k", "7,000,000,000" -> the number; 0 (and *ok false) otherwise.
+    static double parseCount(const QString &text, bool *ok = nullptr);
+
+    void setParams(const QString &text);
+    void setTokensPerStep(const QString &text, bool global = false);
+    void setPeakTflops(double tflops);
+    double tablePeakTflops() const { return m_tablePeak; }
+
+    // The figures as shown, for tests.
+    QString gpuText() const;
+    QString mfuText() const;
+    QString achievedText() const;
+    QString tokensPerSecondText() const;
+    QString stepTimeText() const;
+
+    static constexpr double kDefaultParams = 7e9; // the case study's 7B model
+
+signals:
+    void inputsChanged();
+
+private:
+    void edited(); // an input changed: validate, remember, tell the dock
+    void save() const;
+    void restore();
+    QString settingsGroup() const;
+    void updateScopeLabels();
+
+    std::shared_ptr<const Trace> m_trace;
+    double m_tablePeak = 0;
+    bool m_restoring = false;
+
+    QLabel *m_gpu;
+    QDoubleSpinBox *m_peak;
+    QToolButton *m_resetPeak;
+    QLineEdit *m_params;
+    QLabel *m_paramsValue;
+    QLineEdit *m_tokens;
+    QComboBox *m_tokensScope;
+    QLabel *m_world;
+    QLabel *m_stepTime;
+    QLabel *m_tokensPerSecond;
+    QLabel *m_achieved;
+    QLabel *m_mfu;
+    QLabel *m_note;
+};
+
+} // namespace lanescope
