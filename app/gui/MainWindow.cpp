@@ -3,6 +3,8 @@
 #include "TraceLoadJob.h"
 #include "TraceSummaryView.h"
 #include "WarningBanner.h"
+#include "analysis/AnalysisDock.h"
+#include "analysis/GapCauseStyle.h"
 #include "timeline/SearchBar.h"
 #include "timeline/TimelinePanels.h"
 #include "timeline/TimelineView.h"
@@ -141,6 +143,20 @@ void MainWindow::createActions()
     view->addAction(m_detailsDock->toggleViewAction());
     view->addAction(m_rangeDock->toggleViewAction());
     view->addAction(m_legendDock->toggleViewAction());
+    view->addAction(m_analysis->toggleViewAction());
+
+    QMenu *analysisMenu = menuBar()->addMenu(tr("&Analysis"));
+    QAction *analyseRange = analysisMenu->addAction(tr("Analyse &Selected Range"), this, [this] {
+        if (!m_timeline->hasTimeRange())
+            return;
+        m_analysis->setAnalysisRange(qint64(m_timeline->timeRangeStartNs()), qint64(m_timeline->timeRangeEndNs()));
+        m_analysis->show();
+        m_analysis->raise();
+    });
+    analyseRange->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_R));
+    analyseRange->setStatusTip(tr("Limit the gap analysis to the time range selected with Shift+drag"));
+    analysisMenu->addAction(tr("Analyse &Whole Trace"), this, [this] { m_analysis->setAnalysisRange(0, 0); });
+    analysisMenu->addAction(tr("Clear Gap &Mark"), m_timeline, &TimelineView::clearHighlight);
 
     QMenu *help = menuBar()->addMenu(tr("&Help"));
     help->addAction(tr("Timeline &Keys"), this, [this] {
@@ -180,10 +196,28 @@ void MainWindow::createDocks()
     m_detailsDock = dock(tr("Details"), QStringLiteral("detailsDock"), m_details, Qt::RightDockWidgetArea);
     m_rangeDock = dock(tr("Time Range"), QStringLiteral("rangeDock"), m_range, Qt::RightDockWidgetArea);
     m_legendDock = dock(tr("Legend"), QStringLiteral("legendDock"), new LegendWidget(this), Qt::BottomDockWidgetArea);
+    m_analysis = new AnalysisDock(this);
+    addDockWidget(Qt::RightDockWidgetArea, m_analysis);
     tabifyDockWidget(m_summaryDock, m_detailsDock);
     tabifyDockWidget(m_detailsDock, m_rangeDock);
-    resizeDocks({m_summaryDock}, {380}, Qt::Horizontal);
-    m_summaryDock->raise();
+    tabifyDockWidget(m_rangeDock, m_analysis);
+    resizeDocks({m_summaryDock}, {450}, Qt::Horizontal);
+    m_analysis->raise();
+
+    // A gap picked in the analysis: zoom so it fills the middle half of the view, mark it on its
+    // stream with its cause.
+    connect(m_analysis, &AnalysisDock::gapActivated, this,
+            [this](int device, int stream, qint64 startNs, qint64 endNs, const QString &cause) {
+                const double margin = std::max<double>(double(endNs - startNs) * 0.5, 1000.0);
+                m_timeline->setVisibleRange(double(startNs) - margin, double(endNs) + margin);
+                m_timeline->setHighlight(double(startNs), double(endNs), device, stream,
+                                         GapCauseStyle::labelForKey(cause), GapCauseStyle::colorForKey(cause));
+            });
+    connect(m_analysis, &AnalysisDock::rangeRequested, this, [this](qint64 startNs, qint64 endNs) {
+        const double margin = std::max<double>(double(endNs - startNs) * 0.05, 1000.0);
+        m_timeline->clearHighlight();
+        m_timeline->setVisibleRange(double(startNs) - margin, double(endNs) + margin);
+    });
 
     connect(m_timeline, &TimelineView::selectionChanged, this, [this](SliceRef ref) {
         m_details->showSlice(ref);
@@ -320,11 +354,12 @@ void MainWindow::onLoadFinished(const TraceLoadJob &job, const LoadResult &resul
     addRecentFile(path);
     m_summary->setTrace(m_trace);
     m_timeline->setTrace(m_trace);
+    m_analysis->setTrace(m_trace);
     m_search->reset();
     m_details->showSlice(SliceRef());
     m_range->update();
     m_stack->setCurrentWidget(m_timeline);
-    m_summaryDock->raise();
+    m_analysis->raise(); // the first question is why the GPUs idle
     m_timeline->setFocus();
     m_banner->setWarnings(m_trace->warnings);
     updateTitle();

@@ -20,6 +20,7 @@ class QTimer;
 namespace lanescope {
 
 struct LoadResult;
+class AnalysisDock;
 class DetailsPanel;
 class RangeStatsPanel;
 class SearchBar;
@@ -47,6 +48,7 @@ public:
     QString statusText() const;
     TraceSummaryView *summaryView() const { return m_summary; }
     TimelineView *timelineView() const { return m_timeline; }
+    AnalysisDock *analysisDock() const { return m_analysis; }
     SearchBar *searchBar() const { return m_search; }
     DetailsPanel *detailsPanel() const { return m_details; }
     RangeStatsPanel *rangePanel() const { return m_range; }
@@ -84,6 +86,7 @@ private:
     QLabel *m_placeholder = nullptr;
     TraceSummaryView *m_summary = nullptr;
     TimelineView *m_timeline = nullptr;
+    AnalysisDock *m_analysis = nullptr;
     SearchBar *m_search = nullptr;
     DetailsPanel *m_details = nullptr;
     RangeStatsPanel *m_range = nullptr;

@@ -189,6 +189,7 @@ void TimelineView::setTrace(std::shared_ptr<const Trace> trace)
 
 void TimelineView::setRuns(std::vector<RunSpec> runs)
 {
+    m_highlight = Highlight(); // it belonged to the previous runs
     m_runs.clear();
     for (RunSpec &spec : runs) {
         auto rd = std::make_unique<RunData>();
@@ -1205,9 +1206,92 @@ void TimelineView::drawFlows(QPainter &p, QSize)
     p.setRenderHint(QPainter::Antialiasing, false);
 }
 
+void TimelineView::setHighlight(double startNs, double endNs, int device, int stream, const QString &label,
+                                const QColor &color, int run)
+{
+    m_highlight.active = true;
+    m_highlight.a = relNs(run, TimeNs(startNs));
+    m_highlight.b = relNs(run, TimeNs(endNs));
+    m_highlight.label = label;
+    m_highlight.color = color;
+    m_highlight.lane = -1;
+    const auto &lanes = m_layout.lanes();
+    for (std::size_t i = 0; i < lanes.size(); ++i) {
+        const Lane &lane = lanes[i];
+        const Trace *t = trace(lane.run);
+        if (lane.run != run || !t || lane.track >= t->tracks.size())
+            continue;
+        const Track &tr = t->tracks[lane.track];
+        if (tr.kind == TrackKind::Gpu && tr.device == device && tr.tid == stream) {
+            m_highlight.lane = int(i);
+            break;
+        }
+    }
+    if (m_highlight.lane >= 0) {
+        const int group = lanes[std::size_t(m_highlight.lane)].group;
+        setGroupCollapsed(group, false);
+        const QRect r = laneRect(m_highlight.lane);
+        const QRect area = lanesRect();
+        if (r.top() < area.top() || r.bottom() > area.bottom())
+            verticalScrollBar()->setValue(verticalScrollBar()->value() + r.top() - area.top() - area.height() / 4);
+    }
+    viewport()->update();
+}
+
+void TimelineView::clearHighlight()
+{
+    if (!m_highlight.active)
+        return;
+    m_highlight = Highlight();
+    viewport()->update();
+}
+
+void TimelineView::drawHighlight(QPainter &p, QSize size)
+{
+    if (!m_highlight.active)
+        return;
+    const int w = size.width(), h = size.height();
+    const double xa = kHeaderWidth + m_axis.toPx(m_highlight.a);
+    const double xb = std::max(xa + 2.0, kHeaderWidth + m_axis.toPx(m_highlight.b));
+    QRectF r(QPointF(xa, kTopHeight), QPointF(xb, h));
+    if (m_highlight.lane >= 0) {
+        const QRect lane = laneRect(m_highlight.lane);
+        r.setTop(lane.top());
+        r.setBottom(lane.bottom());
+    }
+    p.save();
+    p.setClipRect(QRect(kHeaderWidth, kTopHeight, w - kHeaderWidth, h - kTopHeight));
+    QColor fill = m_highlight.color;
+    fill.setAlpha(60);
+    p.fillRect(r, fill);
+    p.setPen(QPen(m_highlight.color, 2));
+    p.setBrush(Qt::NoBrush);
+    p.drawRect(r.adjusted(1, 1, -1, -1));
+    if (!m_highlight.label.isEmpty()) {
+        QFont f = font();
+        f.setPixelSize(11);
+        f.setBold(true);
+        p.setFont(f);
+        const QFontMetrics fm(f);
+        const QString text = QStringLiteral("%1 · %2").arg(m_highlight.label, formatDuration(m_highlight.b - m_highlight.a));
+        const int tw = fm.horizontalAdvance(text) + 10;
+        // Above the lane when there is room, else inside its top edge; kept on screen horizontally.
+        double x = std::clamp((xa + xb) / 2 - tw / 2.0, double(kHeaderWidth), double(std::max(kHeaderWidth, w - tw)));
+        double y = r.top() - fm.height() - 4;
+        if (y < kTopHeight)
+            y = r.top() + 2;
+        const QRectF box(x, y, tw, fm.height() + 2);
+        p.fillRect(box, m_highlight.color);
+        p.setPen(Qt::white);
+        p.drawText(box, Qt::AlignCenter, text);
+    }
+    p.restore();
+}
+
 void TimelineView::drawOverlay(QPainter &p, QSize size)
 {
     const int w = size.width(), h = size.height();
+    drawHighlight(p, size);
     p.setClipRect(QRect(kHeaderWidth, kTopHeight, w - kHeaderWidth, h - kTopHeight));
     if (m_hover.isValid() && m_hover != m_selected) {
         const QRectF r = sliceRect(m_hover);

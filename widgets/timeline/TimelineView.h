@@ -96,6 +96,16 @@ public:
     void setMemoryOverlayVisible(bool on);
     bool memoryOverlayVisible() const { return m_memoryOverlay; }
 
+    // A marked interval on one GPU stream (an idle gap the analysis found), with a label saying
+    // why, drawn over the lanes until cleared. Times are absolute ns of `run`. The stream's lane
+    // is scrolled into view; if the trace has no such lane the mark spans all lanes.
+    void setHighlight(double startNs, double endNs, int device, int stream, const QString &label,
+                      const QColor &color, int run = 0);
+    void clearHighlight();
+    bool hasHighlight() const { return m_highlight.active; }
+    int highlightLane() const { return m_highlight.lane; } // -1: all lanes
+    QString highlightLabel() const { return m_highlight.label; }
+
     void setGroupCollapsed(int group, bool collapsed);
 
     // Geometry in viewport coordinates (for tests and overlays).
@@ -175,6 +185,15 @@ private:
     bool m_rangeActive = false;
     double m_rangeA = 0, m_rangeB = 0; // axis ns
     bool m_memoryOverlay = true;
+    struct Highlight
+    {
+        bool active = false;
+        double a = 0, b = 0; // axis ns
+        int lane = -1;
+        QString label;
+        QColor color;
+    } m_highlight;
+    void drawHighlight(QPainter &p, QSize size);
 
     enum class Drag { None, Pan, Range } m_drag = Drag::None;
     QPoint m_pressPos, m_lastPos;
