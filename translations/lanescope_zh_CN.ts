@@ -1,17 +1,16 @@
-<?xml version="1.0" encoding="utf-8"?>
-<!DOCTYPE TS>
+<?xml version='1.0' encoding='utf-8'?>
 <TS version="2.1" language="zh_CN">
     <context>
         <name>DemoTrace</name>
         <message>
             <location filename="../core/synth/DemoTrace.cpp" line="33" />
             <source>cannot create the demo folder %1</source>
-            <translation type="unfinished" />
+            <translation>无法创建演示文件夹 %1</translation>
         </message>
         <message>
             <location filename="../core/synth/DemoTrace.cpp" line="43" />
             <source>cannot write the demo trace %1: %2</source>
-            <translation type="unfinished" />
+            <translation>无法写入演示跟踪文件 %1：%2</translation>
         </message>
     </context>
     <context>
@@ -385,29 +384,101 @@
         <message>
             <location filename="../core/analysis/Analysis.cpp" line="26" />
             <source>the trace has no ProfilerStep#%1</source>
-            <translation type="unfinished" />
+            <translation>跟踪中没有 ProfilerStep#%1</translation>
+        </message>
+        <message>
+            <location filename="../core/analysis/Advice.cpp" line="66" />
+            <source>Serialized AllGathers: let FSDP prefetch (limit_all_gathers=False, backward_prefetch=BACKWARD_PRE, forward_prefetch=True)</source>
+            <translation>AllGather 被串行化：让 FSDP 预取（limit_all_gathers=False，backward_prefetch=BACKWARD_PRE，forward_prefetch=True）</translation>
+        </message>
+        <message>
+            <location filename="../core/analysis/Advice.cpp" line="67" />
+            <source>the compute stream waited for an AllGather %1 times (%2 per step), %3 in all = %4 of the analysed time; longest wait %5</source>
+            <translation>计算流等待 AllGather %1 次（每步 %2 次），共 %3，占分析时间的 %4；最长一次 %5</translation>
+        </message>
+        <message>
+            <location filename="../core/analysis/Advice.cpp" line="89" />
+            <source>Allocator churn: set PYTORCH_CUDA_ALLOC_CONF=expandable_segments:True (or max_split_size_mb:512)</source>
+            <translation>分配器频繁分配释放：设置 PYTORCH_CUDA_ALLOC_CONF=expandable_segments:True（或 max_split_size_mb:512）</translation>
+        </message>
+        <message>
+            <location filename="../core/analysis/Advice.cpp" line="90" />
+            <source>%1 cudaMalloc and %2 cudaFree calls in %3 steps; %4 compute-stream gaps during them, %5 = %6 of the analysed time</source>
+            <translation>%3 步中有 %1 次 cudaMalloc 和 %2 次 cudaFree 调用；期间计算流出现 %4 个间隙，共 %5，占分析时间的 %6</translation>
+        </message>
+        <message>
+            <location filename="../core/analysis/Advice.cpp" line="107" />
+            <source>CPU-bound kernel launches: capture the step with CUDA graphs or compile it with torch.compile (mode="reduce-overhead")</source>
+            <translation>内核启动受 CPU 限制：用 CUDA Graphs 捕获整步，或用 torch.compile（mode="reduce-overhead"）编译</translation>
+        </message>
+        <message>
+            <location filename="../core/analysis/Advice.cpp" line="108" />
+            <source>the compute stream sat idle %1 (%2 of the analysed time) waiting for the CPU to launch the next kernel</source>
+            <translation>计算流空闲 %1（占分析时间的 %2），在等待 CPU 启动下一个内核</translation>
+        </message>
+        <message>
+            <location filename="../core/analysis/Advice.cpp" line="120" />
+            <source>Input-bound: give the DataLoader more workers (num_workers), pin_memory=True and persistent_workers=True</source>
+            <translation>受输入限制：给 DataLoader 更多工作进程（num_workers），并设置 pin_memory=True 和 persistent_workers=True</translation>
+        </message>
+        <message>
+            <location filename="../core/analysis/Advice.cpp" line="121" />
+            <source>the GPU idled %1 times while the DataLoader fetched a batch, %2 = %3 of the analysed time; longest %4</source>
+            <translation>DataLoader 取批次时 GPU 空闲了 %1 次，共 %2，占分析时间的 %3；最长 %4</translation>
+        </message>
+        <message>
+            <location filename="../core/analysis/Advice.cpp" line="134" />
+            <source>GPU busy but MFU low: reduce recomputation (selective activation checkpointing) and fuse elementwise kernels (torch.compile)</source>
+            <translation>GPU 很忙但 MFU 偏低：减少重计算（选择性激活检查点），并融合逐元素内核（torch.compile）</translation>
+        </message>
+        <message>
+            <location filename="../core/analysis/Advice.cpp" line="135" />
+            <source>the GPU computes %1 of the time, yet MFU is %2 (%3 of %4 TFLOPS)</source>
+            <translation>GPU 计算时间占 %1，但 MFU 只有 %2（%3 / %4 TFLOPS）</translation>
+        </message>
+        <message>
+            <location filename="../core/analysis/Gaps.cpp" line="108" />
+            <source>waited for %1 (%2) on stream %3: it ran %4 inside the gap and the next kernel started %5 after it ended</source>
+            <translation>在等待流 %3 上的 %1（%2）：它在间隙内运行了 %4，结束 %5 后下一个内核开始</translation>
+        </message>
+        <message>
+            <location filename="../core/analysis/Gaps.cpp" line="109" />
+            <source>a collective</source>
+            <translation>一个集合通信</translation>
+        </message>
+        <message>
+            <location filename="../core/analysis/Gaps.cpp" line="141" />
+            <source>%1 ran %2 of the gap on the CPU, across the start of %3</source>
+            <translation>%1 在 CPU 上运行了间隙中的 %2，跨越了 %3 的开始</translation>
+        </message>
+        <message>
+            <location filename="../core/analysis/Gaps.cpp" line="143" />
+            <source>%1 ran %2 of the gap on the CPU</source>
+            <translation>%1 在 CPU 上运行了间隙中的 %2</translation>
+        </message>
+        <message>
+            <location filename="../core/analysis/Gaps.cpp" line="167" />
+            <source>%1 cudaMalloc, %2 cudaFree and %3 host-allocation calls during the gap took %4 of it on the CPU</source>
+            <translation>间隙内 %1 次 cudaMalloc、%2 次 cudaFree 和 %3 次主机内存分配调用在 CPU 上占用了 %4</translation>
+        </message>
+        <message>
+            <location filename="../core/analysis/Gaps.cpp" line="187" />
+            <source>%1 (%2) blocked the CPU until %3 into the gap, so nothing was queued behind it</source>
+            <translation>%1（%2）阻塞了 CPU，直到间隙开始后 %3，之后才有内核排队</translation>
+        </message>
+        <message>
+            <location filename="../core/analysis/Gaps.cpp" line="204" />
+            <source>%1 for the next kernel started %2 after the stream went idle (CPU track %3)</source>
+            <translation>下一个内核的 %1 在流空闲 %2 后才开始（CPU 轨道 %3）</translation>
+        </message>
+        <message>
+            <location filename="../core/analysis/Gaps.cpp" line="212" />
+            <source>the next kernel was queued before the gap began and no collective, allocator call, synchronisation or data loading explains the wait</source>
+            <translation>下一个内核在间隙开始前已排队，集合通信、分配器调用、同步或数据加载都无法解释这次等待</translation>
         </message>
     </context>
     <context>
         <name>cli</name>
-        <message>
-            <source>usage: lanescope-cli COMMAND [options]
-
-commands:
-  info TRACE [--json] [--threads N]   what the trace holds and how it loaded
-  synth --scenario NAME -o OUT        write a deterministic synthetic FSDP trace
-
-Exit codes: 0 success, 2 bad usage, 3 unreadable input.
-</source>
-            <translation type="vanished">用法：lanescope-cli 命令 [选项]
-
-命令：
-  info TRACE [--json] [--threads N]   跟踪文件包含什么内容、如何加载
-  synth --scenario NAME -o OUT        写出确定性的合成 FSDP 跟踪文件
-
-退出码：0 成功，2 用法错误，3 输入无法读取。
-</translation>
-        </message>
         <message>
             <location filename="../app/cli/main.cpp" line="14" />
             <source>usage: lanescope-cli COMMAND [options]
@@ -420,7 +491,16 @@ commands:
 
 Exit codes: 0 success, 2 bad usage, 3 unreadable input.
 </source>
-            <translation type="unfinished" />
+            <translation>用法：lanescope-cli 命令 [选项]
+
+命令：
+  info TRACE [--json] [--threads N]   跟踪文件包含什么内容、如何加载
+  synth --scenario NAME -o OUT        写出确定性的合成 FSDP 跟踪文件
+  analyze TRACE [--json] [选项]       GPU 空闲间隙及原因、时间分解、MFU、显存、建议
+  mfu --params N --tokens-per-s-per-gpu X --peak-tflops Y [--json]   MFU 计算器
+
+退出码：0 成功，2 用法错误，3 输入无法读取。
+</translation>
         </message>
         <message>
             <location filename="../app/cli/main.cpp" line="62" />
@@ -614,165 +694,168 @@ Exit codes: 0 success, 2 bad usage, 3 unreadable input.
   --threads N             loader threads (default: one per core)
   --json                  print one JSON object
 </source>
-            <translation type="unfinished" />
-        </message>
-        <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="165" />
-            <source>unknown</source>
-            <translation type="unfinished">未知</translation>
-        </message>
-        <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="172" />
-            <source>%1</source>
-            <translation type="unfinished">%1</translation>
+            <translation>用法：lanescope-cli analyze TRACE [选项]
+
+  --gap-ms X              列出的最短间隙，单位毫秒（默认 15；可小到 0.001）
+  --gap-kernels gemm|all  gemm（默认）：两个 GEMM 内核之间的间隙；all：计算流上的任何间隙
+  --params N              模型参数量，用于 MFU（例如 7e9）
+  --tokens-per-step N     每个 GPU 每步的 token 数，用于 MFU
+  --tokens-global         --tokens-per-step 为所有 GPU 的总数（除以 world size）
+  --peak-tflops X         用此 GPU 峰值代替表中被跟踪 GPU 的峰值
+  --step N                只分析 ProfilerStep#N
+  --from-us A --to-us B   只分析这个时间窗口（距第一个事件的微秒数）
+  --measure-flops         同时累加算子的 flops 参数（with_flops=True；较慢）
+  --threads N             加载线程数（默认每核一个）
+  --json                  输出一个 JSON 对象
+</translation>
         </message>
         <message>
             <location filename="../app/cli/AnalyzeCommand.cpp" line="173" />
             <source>GPU time: idle %1%, compute %2%, non-compute %3% of %4 ms; comm-compute overlap %5%</source>
-            <translation type="unfinished" />
+            <translation>GPU 时间（共 %4 ms）：空闲 %1%，计算 %2%，非计算 %3%；通信与计算重叠 %5%</translation>
         </message>
         <message>
             <location filename="../app/cli/AnalyzeCommand.cpp" line="180" />
             <source>  (last ProfilerStep left out, as Holistic Trace Analysis does)</source>
-            <translation type="unfinished" />
+            <translation>  （与 Holistic Trace Analysis 一致，不计最后一个 ProfilerStep）</translation>
         </message>
         <message>
             <location filename="../app/cli/AnalyzeCommand.cpp" line="181" />
             <source>steps: %1</source>
-            <translation type="unfinished" />
+            <translation>步数：%1</translation>
         </message>
         <message>
             <location filename="../app/cli/AnalyzeCommand.cpp" line="184" />
             <source>gaps: %1</source>
-            <translation type="unfinished" />
+            <translation>空闲间隙：%1</translation>
         </message>
         <message>
             <location filename="../app/cli/AnalyzeCommand.cpp" line="190" />
             <source>MFU: step %1 s, %2 tokens/s/GPU, %3 TFLOPS of %4 (%5) = %6%</source>
-            <translation type="unfinished" />
+            <translation>MFU：每步 %1 秒，每 GPU %2 tokens/s，%3 TFLOPS / 峰值 %4（%5）= %6%</translation>
         </message>
         <message>
             <location filename="../app/cli/AnalyzeCommand.cpp" line="198" />
             <source>MFU: step %1 s; give --params and --tokens-per-step (and --peak-tflops for an unknown GPU)</source>
-            <translation type="unfinished" />
+            <translation>MFU：每步 %1 秒；请提供 --params 和 --tokens-per-step（未知 GPU 还需 --peak-tflops）</translation>
         </message>
         <message>
             <location filename="../app/cli/AnalyzeCommand.cpp" line="201" />
             <source>measured: %1 TFLOP in %2 of %3 operators carrying flops</source>
-            <translation type="unfinished" />
+            <translation>实测：%3 个算子中有 %2 个带 flops 参数，共 %1 TFLOP</translation>
         </message>
         <message>
             <location filename="../app/cli/AnalyzeCommand.cpp" line="205" />
             <source>memory: peak allocated %1, peak reserved %2, %3 cudaMalloc, %4 cudaFree calls</source>
-            <translation type="unfinished" />
+            <translation>显存：已分配峰值 %1，保留峰值 %2，cudaMalloc 调用 %3 次，cudaFree 调用 %4 次</translation>
         </message>
         <message>
             <location filename="../app/cli/AnalyzeCommand.cpp" line="209" />
             <source>advice: %1</source>
-            <translation type="unfinished" />
+            <translation>建议：%1</translation>
         </message>
         <message>
             <location filename="../app/cli/AnalyzeCommand.cpp" line="225" />
             <source>lanescope-cli analyze: %1</source>
-            <translation type="unfinished" />
+            <translation>lanescope-cli analyze：%1</translation>
         </message>
         <message>
             <location filename="../app/cli/AnalyzeCommand.cpp" line="249" />
             <source>--gap-ms needs a number of milliseconds</source>
-            <translation type="unfinished" />
+            <translation>--gap-ms 需要一个毫秒数</translation>
         </message>
         <message>
             <location filename="../app/cli/AnalyzeCommand.cpp" line="258" />
             <source>--gap-kernels takes gemm or all</source>
-            <translation type="unfinished" />
+            <translation>--gap-kernels 只接受 gemm 或 all</translation>
         </message>
         <message>
             <location filename="../app/cli/AnalyzeCommand.cpp" line="261" />
             <location filename="../app/cli/MfuCommand.cpp" line="46" />
             <source>--params needs a positive number</source>
-            <translation type="unfinished" />
+            <translation>--params 需要一个正数</translation>
         </message>
         <message>
             <location filename="../app/cli/AnalyzeCommand.cpp" line="265" />
             <source>--tokens-per-step needs a positive number</source>
-            <translation type="unfinished" />
+            <translation>--tokens-per-step 需要一个正数</translation>
         </message>
         <message>
             <location filename="../app/cli/AnalyzeCommand.cpp" line="269" />
             <location filename="../app/cli/MfuCommand.cpp" line="52" />
             <source>--peak-tflops needs a positive number</source>
-            <translation type="unfinished" />
+            <translation>--peak-tflops 需要一个正数</translation>
         </message>
         <message>
             <location filename="../app/cli/AnalyzeCommand.cpp" line="273" />
             <source>--step needs a step number</source>
-            <translation type="unfinished" />
+            <translation>--step 需要一个步编号</translation>
         </message>
         <message>
             <location filename="../app/cli/AnalyzeCommand.cpp" line="277" />
             <source>--from-us needs a number</source>
-            <translation type="unfinished" />
+            <translation>--from-us 需要一个数字</translation>
         </message>
         <message>
             <location filename="../app/cli/AnalyzeCommand.cpp" line="280" />
             <source>--to-us needs a number</source>
-            <translation type="unfinished" />
+            <translation>--to-us 需要一个数字</translation>
         </message>
         <message>
             <location filename="../app/cli/AnalyzeCommand.cpp" line="283" />
             <source>--threads needs a number</source>
-            <translation type="unfinished" />
+            <translation>--threads 需要一个数字</translation>
         </message>
         <message>
             <location filename="../app/cli/AnalyzeCommand.cpp" line="286" />
             <location filename="../app/cli/MfuCommand.cpp" line="56" />
             <source>unexpected argument '%1'</source>
-            <translation type="unfinished" />
+            <translation>意外的参数“%1”</translation>
         </message>
         <message>
             <location filename="../app/cli/AnalyzeCommand.cpp" line="296" />
             <source>--params and --tokens-per-step go together</source>
-            <translation type="unfinished" />
+            <translation>--params 和 --tokens-per-step 必须同时给出</translation>
         </message>
         <message>
             <location filename="../app/cli/AnalyzeCommand.cpp" line="298" />
             <source>--from-us and --to-us go together, with --to-us after --from-us</source>
-            <translation type="unfinished" />
+            <translation>--from-us 和 --to-us 必须同时给出，且 --to-us 大于 --from-us</translation>
         </message>
         <message>
             <location filename="../app/cli/MfuCommand.cpp" line="28" />
             <source>lanescope-cli mfu: %1</source>
-            <translation type="unfinished" />
+            <translation>lanescope-cli mfu：%1</translation>
         </message>
         <message>
             <location filename="../app/cli/MfuCommand.cpp" line="30" />
             <source>usage: lanescope-cli mfu --params N --tokens-per-s-per-gpu X (--peak-tflops Y | --gpu NAME) [--json]</source>
-            <translation type="unfinished" />
+            <translation>用法：lanescope-cli mfu --params N --tokens-per-s-per-gpu X (--peak-tflops Y | --gpu 名称) [--json]</translation>
         </message>
         <message>
             <location filename="../app/cli/MfuCommand.cpp" line="49" />
             <source>--tokens-per-s-per-gpu needs a positive number</source>
-            <translation type="unfinished" />
+            <translation>--tokens-per-s-per-gpu 需要一个正数</translation>
         </message>
         <message>
             <location filename="../app/cli/MfuCommand.cpp" line="60" />
             <source>--params and --tokens-per-s-per-gpu are required</source>
-            <translation type="unfinished" />
+            <translation>必须给出 --params 和 --tokens-per-s-per-gpu</translation>
         </message>
         <message>
             <location filename="../app/cli/MfuCommand.cpp" line="65" />
             <source>no peak known for GPU '%1'; give --peak-tflops</source>
-            <translation type="unfinished" />
+            <translation>不知道 GPU“%1”的峰值；请用 --peak-tflops 给出</translation>
         </message>
         <message>
             <location filename="../app/cli/MfuCommand.cpp" line="68" />
             <source>--peak-tflops (or --gpu) is required</source>
-            <translation type="unfinished" />
+            <translation>必须给出 --peak-tflops（或 --gpu）</translation>
         </message>
         <message>
             <location filename="../app/cli/MfuCommand.cpp" line="86" />
             <source>%1 params x %2 tokens/s/GPU x 6 = %3 TFLOPS; of %4 TFLOPS peak: MFU %5%</source>
-            <translation type="unfinished" />
+            <translation>%1 参数 × 每 GPU %2 tokens/s × 6 = %3 TFLOPS；峰值 %4 TFLOPS：MFU %5%</translation>
         </message>
     </context>
     <context>
@@ -1418,256 +1501,281 @@ nearest GEMM after: %2</source>
     <context>
         <name>lanescope::MainWindow</name>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="61" />
+            <location filename="../app/gui/MainWindow.cpp" line="63" />
             <source>Open a PyTorch Profiler trace (.json or .json.gz) with File &gt; Open, or drop it on this window.</source>
             <translation>通过“文件 &gt; 打开”打开 PyTorch Profiler 跟踪文件（.json 或 .json.gz），或将其拖放到此窗口。</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="81" />
+            <location filename="../app/gui/MainWindow.cpp" line="83" />
             <source>Ready</source>
             <translation>就绪</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="87" />
+            <location filename="../app/gui/MainWindow.cpp" line="89" />
             <source>Cancel</source>
             <translation>取消</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="88" />
+            <location filename="../app/gui/MainWindow.cpp" line="90" />
             <source>Stop loading this trace</source>
             <translation>停止加载此跟踪文件</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="111" />
+            <location filename="../app/gui/MainWindow.cpp" line="113" />
             <source>&amp;File</source>
             <translation>文件(&amp;F)</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="112" />
+            <location filename="../app/gui/MainWindow.cpp" line="114" />
             <source>&amp;Open…</source>
             <translation>打开(&amp;O)…</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="114" />
+            <location filename="../app/gui/MainWindow.cpp" line="116" />
             <source>Open a PyTorch Profiler / Kineto trace</source>
             <translation>打开 PyTorch Profiler / Kineto 跟踪文件</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="115" />
+            <location filename="../app/gui/MainWindow.cpp" line="117" />
             <source>Open &amp;Recent</source>
             <translation>最近打开(&amp;R)</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="119" />
+            <location filename="../app/gui/MainWindow.cpp" line="121" />
             <source>&amp;Quit</source>
             <translation>退出(&amp;Q)</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="123" />
+            <location filename="../app/gui/MainWindow.cpp" line="125" />
             <source>&amp;Edit</source>
             <translation>编辑(&amp;E)</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="124" />
+            <location filename="../app/gui/MainWindow.cpp" line="126" />
             <source>&amp;Find…</source>
             <translation>查找(&amp;F)…</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="126" />
+            <location filename="../app/gui/MainWindow.cpp" line="128" />
             <source>Find &amp;Next</source>
             <translation>查找下一个(&amp;N)</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="128" />
+            <location filename="../app/gui/MainWindow.cpp" line="130" />
             <source>Find &amp;Previous</source>
             <translation>查找上一个(&amp;P)</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="131" />
+            <location filename="../app/gui/MainWindow.cpp" line="133" />
             <source>&amp;View</source>
             <translation>视图(&amp;V)</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="132" />
+            <location filename="../app/gui/MainWindow.cpp" line="134" />
             <source>&amp;Fit All</source>
             <translation>全部显示(&amp;F)</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="133" />
+            <location filename="../app/gui/MainWindow.cpp" line="135" />
             <source>Show the whole trace (F or Home in the timeline)</source>
             <translation>显示整个跟踪（在时间线中按 F 或 Home）</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="134" />
+            <location filename="../app/gui/MainWindow.cpp" line="136" />
             <source>&amp;Memory Overlay</source>
             <translation>内存叠加(&amp;M)</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="137" />
+            <location filename="../app/gui/MainWindow.cpp" line="139" />
             <source>Draw each GPU's allocated and reserved memory over its lanes</source>
             <translation>在每个 GPU 的泳道上绘制其已分配和已保留内存</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="145" />
+            <location filename="../app/gui/MainWindow.cpp" line="148" />
+            <source>&amp;Analysis</source>
+            <translation>分析(&amp;A)</translation>
+        </message>
+        <message>
+            <location filename="../app/gui/MainWindow.cpp" line="149" />
+            <source>Analyse &amp;Selected Range</source>
+            <translation>分析所选范围(&amp;S)</translation>
+        </message>
+        <message>
+            <location filename="../app/gui/MainWindow.cpp" line="157" />
+            <source>Limit the gap analysis to the time range selected with Shift+drag</source>
+            <translation>只分析用 Shift+拖动选中的时间范围内的间隙</translation>
+        </message>
+        <message>
+            <location filename="../app/gui/MainWindow.cpp" line="158" />
+            <source>Analyse &amp;Whole Trace</source>
+            <translation>分析整个跟踪(&amp;W)</translation>
+        </message>
+        <message>
+            <location filename="../app/gui/MainWindow.cpp" line="159" />
+            <source>Clear Gap &amp;Mark</source>
+            <translation>清除间隙标记(&amp;M)</translation>
+        </message>
+        <message>
+            <location filename="../app/gui/MainWindow.cpp" line="161" />
             <source>&amp;Help</source>
             <translation>帮助(&amp;H)</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="146" />
+            <location filename="../app/gui/MainWindow.cpp" line="162" />
             <source>Timeline &amp;Keys</source>
             <translation>时间线快捷键(&amp;K)</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="147" />
+            <location filename="../app/gui/MainWindow.cpp" line="163" />
             <source>Timeline Keys</source>
             <translation>时间线快捷键</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="148" />
+            <location filename="../app/gui/MainWindow.cpp" line="164" />
             <source>&lt;table&gt;&lt;tr&gt;&lt;td&gt;&lt;b&gt;W / S&lt;/b&gt;&lt;/td&gt;&lt;td&gt;zoom in / out&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;b&gt;A / D&lt;/b&gt;&lt;/td&gt;&lt;td&gt;pan left / right&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;b&gt;Ctrl+wheel&lt;/b&gt;&lt;/td&gt;&lt;td&gt;zoom about the cursor&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;b&gt;Shift+wheel&lt;/b&gt;&lt;/td&gt;&lt;td&gt;pan&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;b&gt;drag&lt;/b&gt;&lt;/td&gt;&lt;td&gt;pan and scroll&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;b&gt;Shift+drag&lt;/b&gt;&lt;/td&gt;&lt;td&gt;select a time range&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;b&gt;double-click&lt;/b&gt;&lt;/td&gt;&lt;td&gt;zoom to a slice&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;b&gt;F / Home&lt;/b&gt;&lt;/td&gt;&lt;td&gt;frame the selection / fit all&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;b&gt;Ctrl+F&lt;/b&gt;&lt;/td&gt;&lt;td&gt;find slices by name&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;b&gt;Esc&lt;/b&gt;&lt;/td&gt;&lt;td&gt;clear selection and range&lt;/td&gt;&lt;/tr&gt;&lt;/table&gt;</source>
             <translation>&lt;table&gt;&lt;tr&gt;&lt;td&gt;&lt;b&gt;W / S&lt;/b&gt;&lt;/td&gt;&lt;td&gt;放大 / 缩小&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;b&gt;A / D&lt;/b&gt;&lt;/td&gt;&lt;td&gt;向左 / 向右平移&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;b&gt;Ctrl+滚轮&lt;/b&gt;&lt;/td&gt;&lt;td&gt;以光标为中心缩放&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;b&gt;Shift+滚轮&lt;/b&gt;&lt;/td&gt;&lt;td&gt;平移&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;b&gt;拖动&lt;/b&gt;&lt;/td&gt;&lt;td&gt;平移与滚动&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;b&gt;Shift+拖动&lt;/b&gt;&lt;/td&gt;&lt;td&gt;选择时间范围&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;b&gt;双击&lt;/b&gt;&lt;/td&gt;&lt;td&gt;缩放到片段&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;b&gt;F / Home&lt;/b&gt;&lt;/td&gt;&lt;td&gt;聚焦所选 / 全部显示&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;b&gt;Ctrl+F&lt;/b&gt;&lt;/td&gt;&lt;td&gt;按名称查找片段&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;b&gt;Esc&lt;/b&gt;&lt;/td&gt;&lt;td&gt;清除选择与范围&lt;/td&gt;&lt;/tr&gt;&lt;/table&gt;</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="161" />
+            <location filename="../app/gui/MainWindow.cpp" line="177" />
             <source>&amp;About Lanescope</source>
             <translation>关于 Lanescope(&amp;A)</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="163" />
+            <location filename="../app/gui/MainWindow.cpp" line="179" />
             <source>About &amp;Qt</source>
             <translation>关于 Qt(&amp;Q)</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="179" />
+            <location filename="../app/gui/MainWindow.cpp" line="195" />
             <source>Summary</source>
             <translation>概要</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="180" />
+            <location filename="../app/gui/MainWindow.cpp" line="196" />
             <source>Details</source>
             <translation>详情</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="181" />
+            <location filename="../app/gui/MainWindow.cpp" line="197" />
             <source>Time Range</source>
             <translation>时间范围</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="182" />
+            <location filename="../app/gui/MainWindow.cpp" line="198" />
             <source>Legend</source>
             <translation>图例</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="208" />
+            <location filename="../app/gui/MainWindow.cpp" line="242" />
             <source>Open Trace</source>
             <translation>打开跟踪文件</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="209" />
+            <location filename="../app/gui/MainWindow.cpp" line="243" />
             <source>PyTorch Profiler traces (*.json *.json.gz *.pt.trace.json *.pt.trace.json.gz);;All files (*)</source>
             <translation>PyTorch Profiler 跟踪文件 (*.json *.json.gz *.pt.trace.json *.pt.trace.json.gz);;所有文件 (*)</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="226" />
+            <location filename="../app/gui/MainWindow.cpp" line="260" />
             <source>&amp;%1 %2</source>
             <translation>&amp;%1 %2</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="232" />
+            <location filename="../app/gui/MainWindow.cpp" line="266" />
             <source>No recent files</source>
             <translation>没有最近打开的文件</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="236" />
+            <location filename="../app/gui/MainWindow.cpp" line="270" />
             <source>&amp;Clear Menu</source>
             <translation>清除列表(&amp;C)</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="269" />
+            <location filename="../app/gui/MainWindow.cpp" line="303" />
             <source>Loading %1…</source>
             <translation>正在加载 %1…</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="281" />
+            <location filename="../app/gui/MainWindow.cpp" line="315" />
             <source>Cancelling…</source>
             <translation>正在取消…</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="308" />
+            <location filename="../app/gui/MainWindow.cpp" line="342" />
             <source>Loading %1 was cancelled.</source>
             <translation>已取消加载 %1。</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="335" />
+            <location filename="../app/gui/MainWindow.cpp" line="370" />
             <source>Rank %1/%2</source>
             <translation>Rank %1/%2</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="335" />
+            <location filename="../app/gui/MainWindow.cpp" line="370" />
             <source>Rank %1</source>
             <translation>Rank %1</translation>
         </message>
         <message numerus="yes">
-            <location filename="../app/gui/MainWindow.cpp" line="337" />
+            <location filename="../app/gui/MainWindow.cpp" line="372" />
             <source>%1 (+%n more GPU(s))</source>
             <translation>
                 <numerusform>%1（另有 %n 个 GPU）</numerusform>
             </translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="340" />
+            <location filename="../app/gui/MainWindow.cpp" line="375" />
             <source>%1 events</source>
             <translation>%1 个事件</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="341" />
+            <location filename="../app/gui/MainWindow.cpp" line="376" />
             <source>loaded in %1 s</source>
             <translation>加载耗时 %1 秒</translation>
         </message>
         <message numerus="yes">
-            <location filename="../app/gui/MainWindow.cpp" line="343" />
+            <location filename="../app/gui/MainWindow.cpp" line="378" />
             <source>%n warning(s)</source>
             <translation>
                 <numerusform>%n 条警告</numerusform>
             </translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="351" />
+            <location filename="../app/gui/MainWindow.cpp" line="386" />
             <source>unknown error</source>
             <translation>未知错误</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="352" />
+            <location filename="../app/gui/MainWindow.cpp" line="387" />
             <source>Could not open %1: %2</source>
             <translation>无法打开 %1：%2</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="354" />
+            <location filename="../app/gui/MainWindow.cpp" line="389" />
             <source>Could not open trace</source>
             <translation>无法打开跟踪文件</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="355" />
+            <location filename="../app/gui/MainWindow.cpp" line="390" />
             <source>Lanescope could not open %1.</source>
             <translation>Lanescope 无法打开 %1。</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="365" />
+            <location filename="../app/gui/MainWindow.cpp" line="400" />
             <source>Lanescope</source>
             <translation>Lanescope</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="368" />
+            <location filename="../app/gui/MainWindow.cpp" line="403" />
             <source>%1 — Lanescope</source>
             <translation>%1 — Lanescope</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="374" />
+            <location filename="../app/gui/MainWindow.cpp" line="409" />
             <source>About Lanescope</source>
             <translation>关于 Lanescope</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="375" />
+            <location filename="../app/gui/MainWindow.cpp" line="410" />
             <source>&lt;h3&gt;Lanescope %1&lt;/h3&gt;&lt;p&gt;A native viewer for PyTorch Profiler (Kineto) traces: find out why a distributed training run wastes its GPUs, prove the fix, and show the proof.&lt;/p&gt;&lt;p&gt;Built with Qt %2.&lt;/p&gt;</source>
             <translation>&lt;h3&gt;Lanescope %1&lt;/h3&gt;&lt;p&gt;PyTorch Profiler（Kineto）跟踪文件的原生查看器：找出分布式训练为何浪费 GPU，验证修复效果，并向他人展示证据。&lt;/p&gt;&lt;p&gt;基于 Qt %2 构建。&lt;/p&gt;</translation>
         </message>
@@ -1987,64 +2095,64 @@ nearest GEMM after: %2</source>
     <context>
         <name>lanescope::TimelineView</name>
         <message>
-            <location filename="../widgets/timeline/TimelineView.cpp" line="646" />
+            <location filename="../widgets/timeline/TimelineView.cpp" line="647" />
             <source>Duration: %1</source>
             <translation>时长：%1</translation>
         </message>
         <message>
-            <location filename="../widgets/timeline/TimelineView.cpp" line="647" />
+            <location filename="../widgets/timeline/TimelineView.cpp" line="648" />
             <source>Start: %1</source>
             <translation>开始：%1</translation>
         </message>
         <message>
-            <location filename="../widgets/timeline/TimelineView.cpp" line="648" />
+            <location filename="../widgets/timeline/TimelineView.cpp" line="649" />
             <source>Category: %1 (%2)</source>
             <translation>类别：%1（%2）</translation>
         </message>
         <message>
-            <location filename="../widgets/timeline/TimelineView.cpp" line="649" />
+            <location filename="../widgets/timeline/TimelineView.cpp" line="650" />
             <source>Stream: %1</source>
             <translation>流：%1</translation>
         </message>
         <message>
-            <location filename="../widgets/timeline/TimelineView.cpp" line="649" />
+            <location filename="../widgets/timeline/TimelineView.cpp" line="650" />
             <source>Thread: %1</source>
             <translation>线程：%1</translation>
         </message>
         <message>
-            <location filename="../widgets/timeline/TimelineView.cpp" line="652" />
+            <location filename="../widgets/timeline/TimelineView.cpp" line="653" />
             <source>Step: %1</source>
             <translation>步：%1</translation>
         </message>
         <message numerus="yes">
-            <location filename="../widgets/timeline/TimelineView.cpp" line="1082" />
+            <location filename="../widgets/timeline/TimelineView.cpp" line="1083" />
             <source>  (%n lane(s))</source>
             <translation>
                 <numerusform>  （%n 条泳道）</numerusform>
             </translation>
         </message>
         <message>
-            <location filename="../widgets/timeline/TimelineView.cpp" line="1088" />
+            <location filename="../widgets/timeline/TimelineView.cpp" line="1089" />
             <source>allocated</source>
             <translation>已分配</translation>
         </message>
         <message>
-            <location filename="../widgets/timeline/TimelineView.cpp" line="1088" />
+            <location filename="../widgets/timeline/TimelineView.cpp" line="1089" />
             <source>reserved</source>
             <translation>已保留</translation>
         </message>
         <message>
-            <location filename="../widgets/timeline/TimelineView.cpp" line="1088" />
+            <location filename="../widgets/timeline/TimelineView.cpp" line="1089" />
             <source>memory, top = %1</source>
             <translation>内存，顶部 = %1</translation>
         </message>
         <message>
-            <location filename="../widgets/timeline/TimelineView.cpp" line="1159" />
+            <location filename="../widgets/timeline/TimelineView.cpp" line="1160" />
             <source>window %1</source>
             <translation>窗口 %1</translation>
         </message>
         <message>
-            <location filename="../widgets/timeline/TimelineView.cpp" line="1161" />
+            <location filename="../widgets/timeline/TimelineView.cpp" line="1162" />
             <source>steps</source>
             <translation>步</translation>
         </message>
@@ -2198,13 +2306,9 @@ nearest GEMM after: %2</source>
             <translation>未加载跟踪文件。</translation>
         </message>
         <message>
-            <source>GPU %1: %2</source>
-            <translation type="vanished">GPU %1：%2</translation>
-        </message>
-        <message>
             <location filename="../widgets/TraceSummaryView.cpp" line="83" />
             <source>%1 × %2</source>
-            <translation type="unfinished" />
+            <translation>%1 × %2</translation>
         </message>
         <message>
             <location filename="../widgets/TraceSummaryView.cpp" line="87" />
@@ -2248,99 +2352,6 @@ nearest GEMM after: %2</source>
         </message>
     </context>
     <context>
-        <name>lanescope::analysis</name>
-        <message>
-            <location filename="../core/analysis/Advice.cpp" line="62" />
-            <source>Serialized AllGathers: let FSDP prefetch (limit_all_gathers=False, backward_prefetch=BACKWARD_PRE, forward_prefetch=True)</source>
-            <translation type="unfinished" />
-        </message>
-        <message>
-            <location filename="../core/analysis/Advice.cpp" line="63" />
-            <source>the compute stream waited for an AllGather %1 times (%2 per step), %3 in all = %4 of the analysed time; longest wait %5</source>
-            <translation type="unfinished" />
-        </message>
-        <message>
-            <location filename="../core/analysis/Advice.cpp" line="85" />
-            <source>Allocator churn: set PYTORCH_CUDA_ALLOC_CONF=expandable_segments:True (or max_split_size_mb:512)</source>
-            <translation type="unfinished" />
-        </message>
-        <message>
-            <location filename="../core/analysis/Advice.cpp" line="86" />
-            <source>%1 cudaMalloc and %2 cudaFree calls in %3 steps; %4 compute-stream gaps during them, %5 = %6 of the analysed time</source>
-            <translation type="unfinished" />
-        </message>
-        <message>
-            <location filename="../core/analysis/Advice.cpp" line="103" />
-            <source>CPU-bound kernel launches: capture the step with CUDA graphs or compile it with torch.compile (mode="reduce-overhead")</source>
-            <translation type="unfinished" />
-        </message>
-        <message>
-            <location filename="../core/analysis/Advice.cpp" line="104" />
-            <source>the compute stream sat idle %1 (%2 of the analysed time) waiting for the CPU to launch the next kernel</source>
-            <translation type="unfinished" />
-        </message>
-        <message>
-            <location filename="../core/analysis/Advice.cpp" line="116" />
-            <source>Input-bound: give the DataLoader more workers (num_workers), pin_memory=True and persistent_workers=True</source>
-            <translation type="unfinished" />
-        </message>
-        <message>
-            <location filename="../core/analysis/Advice.cpp" line="117" />
-            <source>the GPU idled %1 times while the DataLoader fetched a batch, %2 = %3 of the analysed time; longest %4</source>
-            <translation type="unfinished" />
-        </message>
-        <message>
-            <location filename="../core/analysis/Advice.cpp" line="130" />
-            <source>GPU busy but MFU low: reduce recomputation (selective activation checkpointing) and fuse elementwise kernels (torch.compile)</source>
-            <translation type="unfinished" />
-        </message>
-        <message>
-            <location filename="../core/analysis/Advice.cpp" line="131" />
-            <source>the GPU computes %1 of the time, yet MFU is %2 (%3 of %4 TFLOPS)</source>
-            <translation type="unfinished" />
-        </message>
-        <message>
-            <location filename="../core/analysis/Gaps.cpp" line="104" />
-            <source>waited for %1 (%2) on stream %3: it ran %4 inside the gap and the next kernel started %5 after it ended</source>
-            <translation type="unfinished" />
-        </message>
-        <message>
-            <location filename="../core/analysis/Gaps.cpp" line="105" />
-            <source>a collective</source>
-            <translation type="unfinished" />
-        </message>
-        <message>
-            <location filename="../core/analysis/Gaps.cpp" line="137" />
-            <source>%1 ran %2 of the gap on the CPU, across the start of %3</source>
-            <translation type="unfinished" />
-        </message>
-        <message>
-            <location filename="../core/analysis/Gaps.cpp" line="139" />
-            <source>%1 ran %2 of the gap on the CPU</source>
-            <translation type="unfinished" />
-        </message>
-        <message>
-            <location filename="../core/analysis/Gaps.cpp" line="163" />
-            <source>%1 cudaMalloc, %2 cudaFree and %3 host-allocation calls during the gap took %4 of it on the CPU</source>
-            <translation type="unfinished" />
-        </message>
-        <message>
-            <location filename="../core/analysis/Gaps.cpp" line="183" />
-            <source>%1 (%2) blocked the CPU until %3 into the gap, so nothing was queued behind it</source>
-            <translation type="unfinished" />
-        </message>
-        <message>
-            <location filename="../core/analysis/Gaps.cpp" line="200" />
-            <source>%1 for the next kernel started %2 after the stream went idle (CPU track %3)</source>
-            <translation type="unfinished" />
-        </message>
-        <message>
-            <location filename="../core/analysis/Gaps.cpp" line="208" />
-            <source>the next kernel was queued before the gap began and no collective, allocator call, synchronisation or data loading explains the wait</source>
-            <translation type="unfinished" />
-        </message>
-    </context>
-    <context>
         <name>main</name>
         <message>
             <location filename="../app/gui/main.cpp" line="34" />
@@ -2365,7 +2376,7 @@ nearest GEMM after: %2</source>
         <message>
             <location filename="../app/gui/main.cpp" line="41" />
             <source>Open the built-in demo: the case study's FSDP baseline run (7B model, 32 A100s), generated on first use.</source>
-            <translation type="unfinished" />
+            <translation>打开内置演示：案例研究中的 FSDP 基线运行（7B 模型，32 块 A100），首次使用时生成。</translation>
         </message>
     </context>
 </TS>

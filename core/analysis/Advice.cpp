@@ -10,7 +10,11 @@ namespace lanescope::analysis {
 
 namespace {
 
-QString tr(const char *s) { return QCoreApplication::translate("analysis", s); }
+// lupdate files Text::tr() strings under "analysis", the context looked up at run time.
+struct Text
+{
+    Q_DECLARE_TR_FUNCTIONS(analysis)
+};
 
 QString pctText(double v) { return QStringLiteral("%1%").arg(v, 0, 'f', 1); }
 
@@ -59,8 +63,8 @@ std::vector<Advice> advise(const AdviceInputs &in)
         if (ag.count >= 2 * stepCount && share(ag.total) >= 5.0) {
             out.push_back(Advice{
                 QStringLiteral("fsdp_limit_all_gathers"),
-                tr("Serialized AllGathers: let FSDP prefetch (limit_all_gathers=False, backward_prefetch=BACKWARD_PRE, forward_prefetch=True)"),
-                tr("the compute stream waited for an AllGather %1 times (%2 per step), %3 in all = %4 of the analysed time; longest wait %5")
+                Text::tr("Serialized AllGathers: let FSDP prefetch (limit_all_gathers=False, backward_prefetch=BACKWARD_PRE, forward_prefetch=True)"),
+                Text::tr("the compute stream waited for an AllGather %1 times (%2 per step), %3 in all = %4 of the analysed time; longest wait %5")
                     .arg(ag.count)
                     .arg(double(ag.count) / stepCount, 0, 'f', 1)
                     .arg(formatDuration(ag.total), pctText(share(ag.total)), formatDuration(ag.longest->dur)),
@@ -82,8 +86,8 @@ std::vector<Advice> advise(const AdviceInputs &in)
                 where = TimeRange{in.memory->spikes.front().start, in.memory->spikes.front().end};
             out.push_back(Advice{
                 QStringLiteral("allocator_churn"),
-                tr("Allocator churn: set PYTORCH_CUDA_ALLOC_CONF=expandable_segments:True (or max_split_size_mb:512)"),
-                tr("%1 cudaMalloc and %2 cudaFree calls in %3 steps; %4 compute-stream gaps during them, %5 = %6 of the analysed time")
+                Text::tr("Allocator churn: set PYTORCH_CUDA_ALLOC_CONF=expandable_segments:True (or max_split_size_mb:512)"),
+                Text::tr("%1 cudaMalloc and %2 cudaFree calls in %3 steps; %4 compute-stream gaps during them, %5 = %6 of the analysed time")
                     .arg(in.memory->mallocCalls)
                     .arg(in.memory->freeCalls)
                     .arg(stepCount)
@@ -100,8 +104,8 @@ std::vector<Advice> advise(const AdviceInputs &in)
         if (share(wait) >= 10.0) {
             out.push_back(Advice{
                 QStringLiteral("cpu_bound_launch"),
-                tr("CPU-bound kernel launches: capture the step with CUDA graphs or compile it with torch.compile (mode=\"reduce-overhead\")"),
-                tr("the compute stream sat idle %1 (%2 of the analysed time) waiting for the CPU to launch the next kernel")
+                Text::tr("CPU-bound kernel launches: capture the step with CUDA graphs or compile it with torch.compile (mode=\"reduce-overhead\")"),
+                Text::tr("the compute stream sat idle %1 (%2 of the analysed time) waiting for the CPU to launch the next kernel")
                     .arg(formatDuration(wait), pctText(share(wait))),
                 rangeOf(hl.longest)});
         }
@@ -113,8 +117,8 @@ std::vector<Advice> advise(const AdviceInputs &in)
         if (dl.count > 0 && share(dl.total) >= 5.0) {
             out.push_back(Advice{
                 QStringLiteral("dataloader"),
-                tr("Input-bound: give the DataLoader more workers (num_workers), pin_memory=True and persistent_workers=True"),
-                tr("the GPU idled %1 times while the DataLoader fetched a batch, %2 = %3 of the analysed time; longest %4")
+                Text::tr("Input-bound: give the DataLoader more workers (num_workers), pin_memory=True and persistent_workers=True"),
+                Text::tr("the GPU idled %1 times while the DataLoader fetched a batch, %2 = %3 of the analysed time; longest %4")
                     .arg(dl.count)
                     .arg(formatDuration(dl.total), pctText(share(dl.total)), formatDuration(dl.longest->dur)),
                 rangeOf(dl.longest)});
@@ -127,8 +131,8 @@ std::vector<Advice> advise(const AdviceInputs &in)
         && in.temporal->computePct >= 80.0) {
         out.push_back(Advice{
             QStringLiteral("low_mfu_busy_gpu"),
-            tr("GPU busy but MFU low: reduce recomputation (selective activation checkpointing) and fuse elementwise kernels (torch.compile)"),
-            tr("the GPU computes %1 of the time, yet MFU is %2 (%3 of %4 TFLOPS)")
+            Text::tr("GPU busy but MFU low: reduce recomputation (selective activation checkpointing) and fuse elementwise kernels (torch.compile)"),
+            Text::tr("the GPU computes %1 of the time, yet MFU is %2 (%3 of %4 TFLOPS)")
                 .arg(pctText(in.temporal->computePct), pctText(in.mfu->mfuPct))
                 .arg(in.mfu->achievedTflops, 0, 'f', 1)
                 .arg(in.mfu->peakTflops, 0, 'f', 0),

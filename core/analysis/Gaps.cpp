@@ -25,7 +25,11 @@ const char *gapCauseName(GapCause c)
 
 namespace {
 
-QString tr(const char *s) { return QCoreApplication::translate("analysis", s); }
+// lupdate files Text::tr() strings under "analysis", the context looked up at run time.
+struct Text
+{
+    Q_DECLARE_TR_FUNCTIONS(analysis)
+};
 
 struct CommKernel
 {
@@ -101,8 +105,8 @@ void explain(const detail::EvidenceIndex &ix, const std::vector<CommKernel> *com
             const std::string_view kname = t.strings.view(ct.nameId[best->slice]);
             g.cause = GapCause::CommWait;
             g.collective = QString::fromUtf8(collectiveName(kname).data(), int(collectiveName(kname).size()));
-            g.evidence = tr("waited for %1 (%2) on stream %3: it ran %4 inside the gap and the next kernel started %5 after it ended")
-                             .arg(g.collective.isEmpty() ? tr("a collective") : g.collective,
+            g.evidence = Text::tr("waited for %1 (%2) on stream %3: it ran %4 inside the gap and the next kernel started %5 after it ended")
+                             .arg(g.collective.isEmpty() ? Text::tr("a collective") : g.collective,
                                   shortKernelName(kname), QString::number(ct.tid), formatDuration(best->end - std::max(best->start, gs)),
                                   formatDuration(ge - best->end));
             g.evidenceTrack = best->track;
@@ -134,9 +138,9 @@ void explain(const detail::EvidenceIndex &ix, const std::vector<CommKernel> *com
         if (hit && (overlap * 4 >= g.dur || spansStep)) {
             g.cause = GapCause::DataLoader;
             g.evidence = spansStep
-                ? tr("%1 ran %2 of the gap on the CPU, across the start of %3")
+                ? Text::tr("%1 ran %2 of the gap on the CPU, across the start of %3")
                       .arg(t.name(hit->name), formatDuration(overlap), stepName)
-                : tr("%1 ran %2 of the gap on the CPU").arg(t.name(hit->name), formatDuration(overlap));
+                : Text::tr("%1 ran %2 of the gap on the CPU").arg(t.name(hit->name), formatDuration(overlap));
             g.evidenceTrack = hit->track;
             g.evidenceSlice = hit->slice;
             return;
@@ -160,7 +164,7 @@ void explain(const detail::EvidenceIndex &ix, const std::vector<CommKernel> *com
         });
         if (first) {
             g.cause = GapCause::Allocator;
-            g.evidence = tr("%1 cudaMalloc, %2 cudaFree and %3 host-allocation calls during the gap took %4 of it on the CPU")
+            g.evidence = Text::tr("%1 cudaMalloc, %2 cudaFree and %3 host-allocation calls during the gap took %4 of it on the CPU")
                              .arg(mallocs)
                              .arg(frees)
                              .arg(hosts)
@@ -180,7 +184,7 @@ void explain(const detail::EvidenceIndex &ix, const std::vector<CommKernel> *com
         });
         if (hit) {
             g.cause = GapCause::Sync;
-            g.evidence = tr("%1 (%2) blocked the CPU until %3 into the gap, so nothing was queued behind it")
+            g.evidence = Text::tr("%1 (%2) blocked the CPU until %3 into the gap, so nothing was queued behind it")
                              .arg(t.name(hit->name), formatDuration(hit->end - hit->start),
                                   formatDuration(std::max<TimeNs>(0, hit->end - gs)));
             g.evidenceTrack = hit->track;
@@ -197,7 +201,7 @@ void explain(const detail::EvidenceIndex &ix, const std::vector<CommKernel> *com
         const TimeNs ls = ct.start[src.slice];
         if (ls > gs) {
             g.cause = GapCause::HostLaunch;
-            g.evidence = tr("%1 for the next kernel started %2 after the stream went idle (CPU track %3)")
+            g.evidence = Text::tr("%1 for the next kernel started %2 after the stream went idle (CPU track %3)")
                              .arg(t.name(ct.nameId[src.slice]), formatDuration(ls - gs), ct.name.isEmpty() ? QString::number(ct.tid) : ct.name);
             g.evidenceTrack = src.track;
             g.evidenceSlice = src.slice;
@@ -205,7 +209,7 @@ void explain(const detail::EvidenceIndex &ix, const std::vector<CommKernel> *com
         }
     }
     g.cause = GapCause::Other;
-    g.evidence = tr("the next kernel was queued before the gap began and no collective, allocator call, synchronisation or data loading explains the wait");
+    g.evidence = Text::tr("the next kernel was queued before the gap began and no collective, allocator call, synchronisation or data loading explains the wait");
 }
 
 } // namespace
