@@ -1,6 +1,9 @@
 // MFU arithmetic and the GPU peak table.
 #include "analysis/Mfu.h"
 
+#include "io/MappedSource.h"
+#include "parse/TraceLoader.h"
+
 #include <QtTest>
 
 using namespace lanescope::analysis;
@@ -9,6 +12,31 @@ class TestMfu : public QObject
 {
     Q_OBJECT
 private slots:
+
+    // with_flops=True: PyTorch writes a "flops" arg on matrix-multiply/convolution ops; the sum
+    // over the ops (read back from the file) is the measured work. Other ops, GPU kernels and ops
+    // outside the range do not count.
+    void measuredFlopsFromArgs()
+    {
+        const std::string json = R"({"traceEvents": [
+  {"ph": "X", "cat": "cpu_op", "name": "aten::linear", "pid": 1, "tid": 1, "ts": 100, "dur": 50, "args": {"External id": 1}},
+  {"ph": "X", "cat": "cpu_op", "name": "aten::addmm", "pid": 1, "tid": 1, "ts": 101, "dur": 40, "args": {"External id": 2, "flops": 1000000000000}},
+  {"ph": "X", "cat": "cpu_op", "name": "aten::relu", "pid": 1, "tid": 1, "ts": 160, "dur": 5, "args": {"External id": 3}},
+  {"ph": "X", "cat": "cpu_op", "name": "aten::mm", "pid": 1, "tid": 1, "ts": 200, "dur": 30, "args": {"External id": 4, "flops": 2500000000000}},
+  {"ph": "X", "cat": "cpu_op", "name": "aten::mm", "pid": 1, "tid": 1, "ts": 300, "dur": 30, "args": {"External id": 5}},
+  {"ph": "X", "cat": "kernel", "name": "ampere_bf16_s16816gemm", "pid": 0, "tid": 7, "ts": 210, "dur": 20, "args": {"stream": 7, "flops": 999}}
+]})";
+        const lanescope::LoadResult r = lanescope::loadTrace(lanescope::MappedSource::fromBytes(json));
+        QVERIFY(r.trace);
+        const MeasuredFlops all = measuredFlops(*r.trace);
+        QCOMPARE(all.opsRead, std::size_t(3)); // addmm and both mm: the ops PyTorch counts
+        QCOMPARE(all.opsWithFlops, std::size_t(2));
+        QCOMPARE(all.flops, 3.5e12);
+        // Only the second half of the trace: the mm at 200 µs.
+        const MeasuredFlops late = measuredFlops(*r.trace, TimeRange{150000, 400000});
+        QCOMPARE(late.opsWithFlops, std::size_t(1));
+        QCOMPARE(late.flops, 2.5e12);
+    }
     void caseStudy()
     {
         // The case study: 2,200 tokens/s/GPU on a 7B model on A100 -> 92.4 TFLOPS, 29.6 % MFU.
