@@ -458,16 +458,19 @@ private:
         std::vector<TmpSlice>().swap(v);
     }
 
-    // Kineto writes each thread's events as a few time-ordered runs (e.g. operators, then runtime
-    // calls): merging the runs is linear where a full sort is n log n. Many runs: plain sort.
+    // Kineto writes each thread's events as a few time-ordered runs per profiling window (e.g.
+    // operators, then runtime calls), so a long trace is r runs with r << n: merging them pairwise
+    // costs n log r where a full sort costs n log n. Only when runs are short (an unsorted file)
+    // does a plain sort win.
     template <typename Less>
     static void sortMostlySorted(std::vector<TmpSlice> &v, Less less)
     {
+        constexpr std::size_t kMinMeanRun = 64;
         std::vector<std::size_t> runs{0};
         for (std::size_t k = 1; k < v.size(); ++k) {
             if (less(v[k], v[k - 1])) {
                 runs.push_back(k);
-                if (runs.size() > 64) {
+                if (runs.size() * kMinMeanRun > v.size()) {
                     std::sort(v.begin(), v.end(), less);
                     return;
                 }
@@ -477,8 +480,12 @@ private:
         while (runs.size() > 2) {
             std::vector<std::size_t> merged{0};
             for (std::size_t r = 0; r + 2 < runs.size(); r += 2) {
-                std::inplace_merge(v.begin() + std::ptrdiff_t(runs[r]), v.begin() + std::ptrdiff_t(runs[r + 1]),
-                                   v.begin() + std::ptrdiff_t(runs[r + 2]), less);
+                // Neighbours that are already in order (one profiling window after the previous)
+                // need no merge: after the first pass a long trace is usually sorted.
+                const auto mid = v.begin() + std::ptrdiff_t(runs[r + 1]);
+                if (less(*mid, *(mid - 1)))
+                    std::inplace_merge(v.begin() + std::ptrdiff_t(runs[r]), mid, v.begin() + std::ptrdiff_t(runs[r + 2]),
+                                       less);
                 merged.push_back(runs[r + 2]);
             }
             if (runs.size() % 2 == 0) // odd number of runs: the last one waits for the next round
@@ -634,8 +641,9 @@ private:
             c->memory.shrink_to_fit();
         }
         for (auto &[key, s] : series) {
-            std::stable_sort(s.samples.begin(), s.samples.end(),
-                             [](const MemorySample &a, const MemorySample &b) { return a.ts < b.ts; });
+            auto byTime = [](const MemorySample &a, const MemorySample &b) { return a.ts < b.ts; };
+            if (!std::is_sorted(s.samples.begin(), s.samples.end(), byTime))
+                std::stable_sort(s.samples.begin(), s.samples.end(), byTime);
             const bool hasTotals = std::all_of(s.samples.begin(), s.samples.end(),
                                                [](const MemorySample &m) { return m.allocated >= 0; });
             if (!hasTotals) {
