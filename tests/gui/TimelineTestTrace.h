@@ -5,6 +5,7 @@
 // then 0.5 GB, then a 2 GB spike allocated at 900 µs and freed 5 µs later). Times in µs, the first event at 0.
 #include "io/MappedSource.h"
 #include "parse/TraceLoader.h"
+#include "timeline/TimelineView.h"
 
 #include <memory>
 #include <string>
@@ -52,6 +53,27 @@ inline bool findSlice(const Trace &t, const char *name, std::uint32_t *track, st
                 return true;
             }
     return false;
+}
+
+// The slice called `name` as the timeline refers to it (run 0); aborts the test if absent.
+inline SliceRef sliceRef(const Trace &t, const char *name)
+{
+    std::uint32_t track = 0, slice = 0;
+    if (!findSlice(t, name, &track, &slice))
+        qFatal("no slice %s", name);
+    return {0, track, slice};
+}
+
+// A shown view whose lanes area is exactly 1000 px wide, showing [startNs, startNs + 1 ms].
+inline std::unique_ptr<TimelineView> makeTestView(std::shared_ptr<const Trace> trace, double startNs)
+{
+    auto v = std::make_unique<TimelineView>();
+    v->setVerticalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    v->resize(TimelineView::kHeaderWidth + 1000, 500);
+    v->show();
+    v->setTrace(std::move(trace));
+    v->setVisibleRange(startNs, startNs + 1e6);
+    return v;
 }
 
 } // namespace lanescope::test

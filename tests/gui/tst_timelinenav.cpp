@@ -17,30 +17,11 @@ class TestTimelineNav : public QObject
 private:
     std::shared_ptr<const Trace> m_trace;
 
-    std::unique_ptr<TimelineView> makeView()
-    {
-        auto v = std::make_unique<TimelineView>();
-        v->setVerticalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
-        v->resize(TimelineView::kHeaderWidth + 1000, 500);
-        v->show();
-        v->setTrace(m_trace);
-        v->setVisibleRange(0, 1e6);
-        return v;
-    }
-
     static void sendMouse(TimelineView &v, QEvent::Type type, QPoint pos, Qt::MouseButton button,
                           Qt::MouseButtons buttons, Qt::KeyboardModifiers mods = Qt::NoModifier)
     {
         QMouseEvent e(type, QPointF(pos), QPointF(v.viewport()->mapToGlobal(pos)), button, buttons, mods);
         QApplication::sendEvent(v.viewport(), &e);
-    }
-
-    SliceRef slice(const char *name)
-    {
-        std::uint32_t t = 0, s = 0;
-        if (!test::findSlice(*m_trace, name, &t, &s))
-            qFatal("no slice %s", name);
-        return {0, t, s};
     }
 
 private slots:
@@ -62,7 +43,7 @@ private slots:
     {
         QFETCH(int, x);
         QFETCH(int, delta);
-        auto v = makeView();
+        auto v = test::makeTestView(m_trace, 0);
         v->setVisibleRange(200'000, 600'000);
         const double before = v->axis().toNs(x);
         const double range = v->axis().range;
@@ -76,7 +57,7 @@ private slots:
 
     void plainWheelScrollsLanes()
     {
-        auto v = makeView();
+        auto v = test::makeTestView(m_trace, 0);
         const double start = v->axis().start, range = v->axis().range;
         const QPointF pos(TimelineView::kHeaderWidth + 100, 200);
         QWheelEvent e(pos, v->viewport()->mapToGlobal(pos), QPoint(), QPoint(0, -120), Qt::NoButton, Qt::NoModifier,
@@ -103,7 +84,7 @@ private slots:
         QFETCH(int, key);
         QFETCH(double, expectStart);
         QFETCH(double, expectRange);
-        auto v = makeView();
+        auto v = test::makeTestView(m_trace, 0);
         QCursor::setPos(QPoint(-1000, -1000));
         v->setVisibleRange(200'000, 600'000);
         QTest::keyClick(v.get(), Qt::Key(key));
@@ -113,7 +94,7 @@ private slots:
 
     void dragPans()
     {
-        auto v = makeView();
+        auto v = test::makeTestView(m_trace, 0);
         v->setVisibleRange(200'000, 600'000);
         const QPoint a(TimelineView::kHeaderWidth + 500, 300), b(TimelineView::kHeaderWidth + 400, 300);
         sendMouse(*v, QEvent::MouseButtonPress, a, Qt::LeftButton, Qt::LeftButton);
@@ -126,8 +107,8 @@ private slots:
 
     void clickSelectsDoubleClickZooms()
     {
-        auto v = makeView();
-        const SliceRef gemm = slice("ampere_sgemm_128x64_nn");
+        auto v = test::makeTestView(m_trace, 0);
+        const SliceRef gemm = test::sliceRef(*m_trace, "ampere_sgemm_128x64_nn");
         QSignalSpy selected(v.get(), &TimelineView::selectionChanged);
         const QPoint at = v->sliceRect(gemm).center().toPoint();
         QTest::mouseClick(v->viewport(), Qt::LeftButton, Qt::NoModifier, at);
@@ -135,7 +116,7 @@ private slots:
         QCOMPARE(selected.size(), 1);
         // Its launch flow: from cudaLaunchKernel on the CPU thread.
         QCOMPARE(int(v->selectedFlows().size()), 1);
-        QCOMPARE(v->selectedFlows()[0].other, slice("cudaLaunchKernel"));
+        QCOMPARE(v->selectedFlows()[0].other, test::sliceRef(*m_trace, "cudaLaunchKernel"));
         QVERIFY(!v->selectedFlows()[0].outgoing);
         QCOMPARE(v->selectedFlows()[0].kind, FlowKind::Launch);
 
@@ -146,11 +127,11 @@ private slots:
         QCOMPARE(v->visibleStartNs(), 170'000.0);
 
         // Clicking the far end of the arrow (the launch's start) jumps there.
-        const QRectF launch = v->sliceRect(slice("cudaLaunchKernel"));
+        const QRectF launch = v->sliceRect(test::sliceRef(*m_trace, "cudaLaunchKernel"));
         v->setVisibleRange(0, 1e6);
-        QTest::mouseClick(v->viewport(), Qt::LeftButton, Qt::NoModifier, QPointF(v->sliceRect(slice("cudaLaunchKernel")).left(), v->sliceRect(slice("cudaLaunchKernel")).center().y()).toPoint());
+        QTest::mouseClick(v->viewport(), Qt::LeftButton, Qt::NoModifier, QPointF(v->sliceRect(test::sliceRef(*m_trace, "cudaLaunchKernel")).left(), v->sliceRect(test::sliceRef(*m_trace, "cudaLaunchKernel")).center().y()).toPoint());
         Q_UNUSED(launch);
-        QCOMPARE(v->selectedSlice(), slice("cudaLaunchKernel"));
+        QCOMPARE(v->selectedSlice(), test::sliceRef(*m_trace, "cudaLaunchKernel"));
         QCOMPARE(int(v->selectedFlows().size()), 1);
         QVERIFY(v->selectedFlows()[0].outgoing);
 
@@ -163,7 +144,7 @@ private slots:
 
     void collapseByClickingGroupHeader()
     {
-        auto v = makeView();
+        auto v = test::makeTestView(m_trace, 0);
         const int y = TimelineView::kTopHeight + v->laneLayout().groups()[0].y + 5;
         QTest::mouseClick(v->viewport(), Qt::LeftButton, Qt::NoModifier, QPoint(100, y));
         QVERIFY(v->laneLayout().groups()[0].collapsed);
@@ -173,7 +154,7 @@ private slots:
 
     void shiftDragSelectsRangeWithStatistics()
     {
-        auto v = makeView();
+        auto v = test::makeTestView(m_trace, 0);
         RangeStatsPanel panel(v.get());
         connect(v.get(), &TimelineView::timeRangeChanged, &panel, &RangeStatsPanel::update);
         const int y = v->laneRect(2).top() + 4;

@@ -16,18 +16,6 @@ class TestTimelineRender : public QObject
 private:
     std::shared_ptr<const Trace> m_trace;
 
-    // A view whose lanes area is exactly 1000 px wide showing [0, 1000] µs.
-    std::unique_ptr<TimelineView> makeView()
-    {
-        auto v = std::make_unique<TimelineView>();
-        v->setVerticalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
-        v->resize(TimelineView::kHeaderWidth + 1000, 500);
-        v->show();
-        v->setTrace(m_trace);
-        v->setVisibleRange(double(m_trace->minTs), double(m_trace->minTs) + 1e6);
-        return v;
-    }
-
 private slots:
     void initTestCase()
     {
@@ -38,7 +26,7 @@ private slots:
 
     void layoutGroupsGpuFirst()
     {
-        auto v = makeView();
+        auto v = test::makeTestView(m_trace, double(m_trace->minTs));
         const LaneLayout &l = v->laneLayout();
         QCOMPARE(int(l.groups().size()), 2);
         QCOMPARE(l.groups()[0].title, QStringLiteral("GPU 0 · NVIDIA H100 80GB HBM3"));
@@ -63,7 +51,7 @@ private slots:
 
     void knownSliceAtExpectedPixels()
     {
-        auto v = makeView();
+        auto v = test::makeTestView(m_trace, double(m_trace->minTs));
         QCOMPARE(v->axis().width, 1000.0);
         std::uint32_t track = 0, slice = 0;
         QVERIFY(test::findSlice(*m_trace, "ampere_sgemm_128x64_nn", &track, &slice));
@@ -103,7 +91,7 @@ private slots:
 
     void memoryCurveAtExpectedHeight()
     {
-        auto v = makeView();
+        auto v = test::makeTestView(m_trace, double(m_trace->minTs));
         const int group = 0;
         // Peak 3 GB reserved, plus 5 % headroom, rounded: the scale's top is 4 GB, so 1 GB
         // allocated sits at a quarter of the group's height; the group's lanes span the scale.
@@ -138,7 +126,7 @@ private slots:
 
     void stepBands()
     {
-        auto v = makeView();
+        auto v = test::makeTestView(m_trace, double(m_trace->minTs));
         QCOMPARE(int(v->steps().size()), 1);
         QCOMPARE(v->steps()[0].name, QStringLiteral("ProfilerStep#1"));
         QCOMPARE(v->stepAt(0, 500'000), QStringLiteral("ProfilerStep#1"));

@@ -19,14 +19,6 @@ class TestTimelineSearch : public QObject
 private:
     std::shared_ptr<const Trace> m_trace;
 
-    SliceRef slice(const char *name)
-    {
-        std::uint32_t t = 0, s = 0;
-        if (!test::findSlice(*m_trace, name, &t, &s))
-            qFatal("no slice %s", name);
-        return {0, t, s};
-    }
-
 private slots:
     void initTestCase()
     {
@@ -75,21 +67,21 @@ private slots:
         QCOMPARE(int(bar.matchCount()), 2);
         QCOMPARE(bar.statusText(), QStringLiteral("2 matches"));
         QTest::keyClick(bar.lineEdit(), Qt::Key_Return);
-        QCOMPARE(v.selectedSlice(), slice("aten::mm"));
+        QCOMPARE(v.selectedSlice(), test::sliceRef(*m_trace, "aten::mm"));
         QCOMPARE(bar.statusText(), QStringLiteral("1 of 2"));
         QTest::keyClick(bar.lineEdit(), Qt::Key_Return);
-        QCOMPARE(v.selectedSlice(), slice("aten::relu"));
+        QCOMPARE(v.selectedSlice(), test::sliceRef(*m_trace, "aten::relu"));
         QTest::keyClick(bar.lineEdit(), Qt::Key_Return); // wraps
-        QCOMPARE(v.selectedSlice(), slice("aten::mm"));
+        QCOMPARE(v.selectedSlice(), test::sliceRef(*m_trace, "aten::mm"));
         QTest::keyClick(bar.lineEdit(), Qt::Key_Return, Qt::ShiftModifier);
-        QCOMPARE(v.selectedSlice(), slice("aten::relu"));
+        QCOMPARE(v.selectedSlice(), test::sliceRef(*m_trace, "aten::relu"));
         QCOMPARE(bar.statusText(), QStringLiteral("2 of 2"));
 
         // The view follows a match outside the window, keeping the zoom.
         v.setVisibleRange(800'000, 900'000);
         bar.setQuery(QStringLiteral("sgemm"));
         bar.next();
-        QCOMPARE(v.selectedSlice(), slice("ampere_sgemm_128x64_nn"));
+        QCOMPARE(v.selectedSlice(), test::sliceRef(*m_trace, "ampere_sgemm_128x64_nn"));
         QVERIFY2(v.visibleStartNs() <= 200'000 && v.visibleEndNs() >= 500'000,
                  qPrintable(QStringLiteral("%1 %2").arg(v.visibleStartNs()).arg(v.visibleEndNs())));
 
@@ -106,7 +98,7 @@ private slots:
         DetailsPanel details(&v);
         QSignalSpy jump(&details, &DetailsPanel::jumpRequested);
         connect(&v, &TimelineView::selectionChanged, &details, &DetailsPanel::showSlice);
-        v.selectSlice(slice("ampere_sgemm_128x64_nn"));
+        v.selectSlice(test::sliceRef(*m_trace, "ampere_sgemm_128x64_nn"));
         const QString text = details.text();
         QVERIFY2(text.contains(QStringLiteral("ampere_sgemm_128x64_nn")), qPrintable(text));
         QVERIFY2(text.contains(QStringLiteral("300 µs")), qPrintable(text));
@@ -117,12 +109,12 @@ private slots:
         QVERIFY2(text.contains(QStringLiteral("[4,1,1]")), qPrintable(text));
         // The launch is linked; following the link asks the view to jump there.
         QVERIFY2(text.contains(QStringLiteral("cudaLaunchKernel")), qPrintable(text));
-        const SliceRef launch = slice("cudaLaunchKernel");
+        const SliceRef launch = test::sliceRef(*m_trace, "cudaLaunchKernel");
         emit details.browser()->anchorClicked(QUrl(QStringLiteral("slice:0:%1:%2").arg(launch.track).arg(launch.slice)));
         QCOMPARE(jump.size(), 1);
         QCOMPARE(jump.first().first().value<SliceRef>(), launch);
 
-        v.selectSlice(slice("aten::mm"));
+        v.selectSlice(test::sliceRef(*m_trace, "aten::mm"));
         QVERIFY2(details.text().contains(QStringLiteral("Input Dims")), qPrintable(details.text()));
         v.selectSlice(SliceRef());
         QVERIFY(details.text().isEmpty());
