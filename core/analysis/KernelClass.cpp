@@ -93,10 +93,16 @@ KernelClass KernelClassifier::ofName(StringId name, CategoryClass category) cons
 {
     if (name >= m_byName.size())
         return classifyKernel(m_trace.strings.view(name), category);
+    // The cache holds what the name alone says; the category fallback (memcpy/memset with an
+    // unusual name) is applied per call, since one name may appear under several categories.
     std::int8_t &c = m_byName[name];
     if (c < 0)
-        c = std::int8_t(classifyKernel(m_trace.strings.view(name), category));
-    return KernelClass(c);
+        c = std::int8_t(classifyKernel(m_trace.strings.view(name), CategoryClass::Other));
+    const KernelClass byName = KernelClass(c);
+    if (byName == KernelClass::OtherCompute
+        && (category == CategoryClass::GpuMemcpy || category == CategoryClass::GpuMemset))
+        return KernelClass::Memory;
+    return byName;
 }
 
 KernelClass KernelClassifier::of(const Track &track, std::size_t slice) const

@@ -3,6 +3,7 @@
 #include "analysis/KernelClass.h"
 
 #include <algorithm>
+#include <climits>
 #include <map>
 
 namespace lanescope::analysis {
@@ -26,8 +27,11 @@ int stepNumber(std::string_view n)
     if (i >= n.size() || n[i] < '0' || n[i] > '9')
         return -1;
     int v = 0;
-    for (; i < n.size() && n[i] >= '0' && n[i] <= '9'; ++i)
+    for (; i < n.size() && n[i] >= '0' && n[i] <= '9'; ++i) {
+        if (v > (INT_MAX - 9) / 10)
+            return -1; // no profiler counts that far: not a step name
         v = v * 10 + (n[i] - '0');
+    }
     return v;
 }
 

@@ -118,6 +118,10 @@ TemporalBreakdown temporalBreakdown(const Trace &trace, const TemporalOptions &o
                     v.assign(trace.tracks[f.toTrack].size(), -1);
                 v[f.toSlice] = rs(trace.tracks[f.fromTrack].start[f.fromSlice]);
             }
+            // HTA joins kernels to their launches on the correlation id; a trace with no launch
+            // links at all (flows and correlation args stripped) would lose every kernel, so it is
+            // analysed whole instead.
+            filter = std::any_of(launchStart.begin(), launchStart.end(), [](const auto &v) { return !v.empty(); });
         }
     }
     r.lastStepExcluded = filter;

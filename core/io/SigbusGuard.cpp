@@ -47,13 +47,17 @@ bool runGuarded(const std::function<void()> &fn)
     installOnce();
     sigjmp_buf jump;
     sigjmp_buf *outer = t_jump;
+    // Restores the outer guard however fn leaves: normally, by an exception, or by the fault.
+    struct Restore
+    {
+        sigjmp_buf *outer;
+        ~Restore() { t_jump = outer; }
+    } restore{outer};
     if (sigsetjmp(jump, 1) == 0) {
         t_jump = &jump;
         fn();
-        t_jump = outer;
         return true;
     }
-    t_jump = outer;
     return false;
 }
 

@@ -1,6 +1,8 @@
 #pragma once
 // What one parser thread produces from its slice of the traceEvents array, before the merge:
 // raw records in file order with chunk-local string and track ids.
+#include "parse/NumberText.h"
+
 #include <cstdint>
 #include <deque>
 #include <string>
@@ -87,6 +89,24 @@ private:
     std::deque<std::string> m_store;
     std::unordered_map<std::string_view, std::uint32_t> m_ids;
 };
+
+// A pid or tid as the file spells it, the way track keys hold it: a number, or a named lane
+// (*label != 0, interned in `strings`). Used by the SAX pass and by the merge's slow path alike.
+inline void normalisePidTid(std::string_view text, bool isTid, LocalStrings &strings, std::int64_t *num,
+                            std::uint32_t *label)
+{
+    *label = 0;
+    if (integerText(text, num))
+        return;
+    // 2021 Kineto writes GPU stream tids as "stream 7": the same lane as tid 7.
+    if (isTid && text.size() > 7 && text.substr(0, 7) == "stream " && integerText(text.substr(7), num))
+        return;
+    // Any other string (e.g. "Spans"), or a number that is not an integer: a named lane. Kineto
+    // writes its "Record Window End" instant with pid "" and tid "": the empty label gets a visible
+    // name (label id 0 means "numeric").
+    *num = -1;
+    *label = strings.intern(text.empty() ? std::string_view("(unnamed)") : text);
+}
 
 struct ChunkOutput
 {

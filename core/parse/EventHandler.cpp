@@ -135,21 +135,11 @@ void EventHandler::setIdFromText(std::string_view s, bool isString)
     m_e.hasId = true;
 }
 
-void EventHandler::setPidTid(std::string_view s, bool isString, bool pid)
+void EventHandler::setPidTid(std::string_view s, bool, bool pid)
 {
     std::int64_t v = 0;
     std::uint32_t label = 0;
-    if (!integerText(s, &v)) {
-        // 2021 Kineto writes GPU stream tids as "stream 7": the same lane as tid 7.
-        if (!pid && isString && s.size() > 7 && s.substr(0, 7) == "stream " && integerText(s.substr(7), &v)) {
-        } else {
-            // Any other string (e.g. "Spans"), or a number that is not an integer: a named lane.
-            // Kineto writes its "Record Window End" instant with pid "" and tid "": give the empty
-            // label a visible name (label id 0 would mean "numeric").
-            label = m_out.strings.intern(s.empty() ? std::string_view("(unnamed)") : s);
-            v = -1;
-        }
-    }
+    normalisePidTid(s, !pid, m_out.strings, &v, &label);
     if (pid) {
         m_e.key.pid = v;
         m_e.key.pidLabel = label;
@@ -313,6 +303,14 @@ void EventHandler::finish()
         o.addMalformed(m_offset, "ts or dur is not a number");
         return;
     }
+    // Times stay within ±2^61 ns (±73 years around the epoch or the trace's base time): then every
+    // difference of two times, and every end, fits in int64 downstream.
+    if (m_e.hasTs && (m_e.ts > kMaxAbsTimeNs || m_e.ts < -kMaxAbsTimeNs)) {
+        o.addMalformed(m_offset, "ts out of range");
+        return;
+    }
+    if (m_e.hasDur && m_e.dur > kMaxAbsTimeNs)
+        m_e.dur = kMaxAbsTimeNs;
     const char ph = m_e.ph;
     switch (ph) {
     case 0:
@@ -330,8 +328,8 @@ void EventHandler::finish()
             o.addMalformed(m_offset, "negative \"dur\" (drawn as 0)");
             dur = 0;
         }
-        if (m_e.ts > 0 && dur > INT64_MAX - m_e.ts)
-            dur = INT64_MAX - m_e.ts; // keep ts + dur representable (fuzz_parser: ts near the int64 limit)
+        if (dur > kMaxAbsTimeNs - m_e.ts)
+            dur = kMaxAbsTimeNs - m_e.ts; // the end stays in range too (fuzz_parser: ts near the limit)
         const auto track = o.trackId(m_e.key);
         o.slices.push_back(RawSlice{m_e.ts, dur, m_offset, m_e.correlation, m_e.name, track, m_e.cat, ph});
         o.seeTime(m_e.ts, m_e.ts + dur);

@@ -9,6 +9,10 @@
 
 namespace lanescope {
 
+// The loader keeps every time within ±2^61 ns (±73 years around the epoch or the trace's base
+// time); events outside are malformed. Then any difference of two times, and every end, fits in int64.
+constexpr std::int64_t kMaxAbsTimeNs = std::int64_t(1) << 61;
+
 // Microseconds text ("1669783687464611", "4458676522690.655", "1.5e3", "-2") -> nanoseconds,
 // rounded half away from zero. Returns false on text that is not a number or overflows.
 inline bool microsTextToNs(std::string_view s, std::int64_t *out)

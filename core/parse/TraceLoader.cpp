@@ -4,6 +4,7 @@
 #include "io/SigbusGuard.h"
 #include "parse/ElementScanner.h"
 #include "parse/TraceMerge.h"
+#include "util/Parallel.h"
 
 #include <QCoreApplication>
 #include <QElapsedTimer>
@@ -13,6 +14,7 @@
 #include <rapidjson/memorystream.h>
 #include <rapidjson/reader.h>
 
+#include <algorithm>
 #include <cstdio>
 #include <thread>
 
@@ -66,9 +68,14 @@ void readHeaderValue(const std::string &key, const rapidjson::Value &v, Trace &t
         for (const auto &d : v.GetArray()) {
             if (!d.IsObject())
                 continue;
+            // Kineto always writes an integer id; an entry without one cannot be matched to
+            // the GPU lanes (pid = device id), and a repeated id keeps its first entry.
+            if (!d.HasMember("id") || !d["id"].IsInt())
+                continue;
             DeviceInfo info;
-            if (d.HasMember("id") && d["id"].IsInt())
-                info.id = d["id"].GetInt();
+            info.id = d["id"].GetInt();
+            if (std::any_of(t.devices.begin(), t.devices.end(), [&](const DeviceInfo &x) { return x.id == info.id; }))
+                continue;
             if (d.HasMember("name") && d["name"].IsString())
                 info.name = QString::fromUtf8(d["name"].GetString(), int(d["name"].GetStringLength()));
             if (d.HasMember("totalGlobalMem") && d["totalGlobalMem"].IsInt64())
@@ -149,12 +156,7 @@ ArrayParse parseArray(ScanShared &shared, std::uint64_t arrayBegin, int threads)
         outs[size_t(i)]->flows.reserve(size_t(bytes / 800));
         ends[size_t(i)] = parse::scanElements(shared, *outs[size_t(i)], starts[size_t(i)], limit);
     };
-    std::vector<std::thread> pool;
-    for (int i = 1; i < n; ++i)
-        pool.emplace_back(work, i);
-    work(0);
-    for (auto &t : pool)
-        t.join();
+    runOnThreads(std::size_t(n), [&](std::size_t i) { work(int(i)); });
 
     // Stitch in order. `cur` is the chunk that is known to be aligned.
     ChunkOutput *cur = outs[0].get();
@@ -223,7 +225,25 @@ LoadResult loadTrace(const QString &path, const LoadOptions &options)
     return r;
 }
 
+static LoadResult loadFromSource(std::shared_ptr<MappedSource> source, const LoadOptions &options);
+
 LoadResult loadTrace(std::shared_ptr<MappedSource> source, const LoadOptions &options)
+{
+    const QString name = source->path().isEmpty() ? Text::tr("input") : source->path();
+    try {
+        return loadFromSource(std::move(source), options);
+    } catch (const std::bad_alloc &) {
+        LoadResult r;
+        r.error = Text::tr("not enough memory to load %1").arg(name);
+        return r;
+    } catch (const std::exception &e) {
+        LoadResult r;
+        r.error = Text::tr("%1 could not be loaded: %2").arg(name, QString::fromLocal8Bit(e.what()));
+        return r;
+    }
+}
+
+static LoadResult loadFromSource(std::shared_ptr<MappedSource> source, const LoadOptions &options)
 {
     QElapsedTimer timer;
     timer.start();
@@ -412,12 +432,17 @@ LoadResult loadTrace(std::shared_ptr<MappedSource> source, const LoadOptions &op
     if (options.progress)
         options.progress(0.9);
     const double scanSeconds = double(timer.nsecsElapsed()) / 1e9;
-    bool merged = runGuarded([&] { parse::mergeChunks(events.chunks, *trace, threads); });
+    bool completed = false;
+    const bool merged = runGuarded([&] { completed = parse::mergeChunks(events.chunks, *trace, threads, options.cancel); });
     if (qEnvironmentVariableIsSet("LANESCOPE_LOAD_TIMING"))
         std::fprintf(stderr, "lanescope: scan %.3f s, merge %.3f s\n", scanSeconds,
                      double(timer.nsecsElapsed()) / 1e9 - scanSeconds);
     if (!merged)
         return fail(Text::tr("%1 changed on disk while it was being read; open it again").arg(name));
+    if (!completed) {
+        r.cancelled = true;
+        return fail(Text::tr("loading cancelled"));
+    }
     if (options.progress)
         options.progress(1.0);
     trace->loadSeconds = double(timer.nsecsElapsed()) / 1e9;

@@ -75,7 +75,7 @@ class Merger
 public:
     Merger(Trace &t, int threads) : m_t(t), m_threads(threads) { m_strIds.emplace(std::string_view(), StringTable::kEmpty); }
 
-    void run(std::vector<std::unique_ptr<ChunkOutput>> &chunks)
+    bool run(std::vector<std::unique_ptr<ChunkOutput>> &chunks)
     {
         for (auto &c : chunks) {
             m_t.eventCount += c->events;
@@ -90,25 +90,29 @@ public:
         const bool timing = qEnvironmentVariableIsSet("LANESCOPE_LOAD_TIMING");
         QElapsedTimer clock;
         clock.start();
+        // Between phases: report the time (LANESCOPE_LOAD_TIMING) and stop early if cancelled, so
+        // a window closed during a multi-GB load is not kept waiting for the whole merge.
         auto phase = [&](const char *what) {
             if (timing)
                 std::fprintf(stderr, "  merge: %-12s %.3f s\n", what, double(clock.nsecsElapsed()) / 1e9);
             clock.restart();
+            return !(m_cancel && m_cancel->load(std::memory_order_relaxed));
         };
-        phase("slow events");
+        if (!phase("slow events"))
+            return false;
         for (auto &c : chunks)
             remapChunk(*c);
-        phase("remap");
         bucketChunks(chunks);
-        phase("bucket");
+        if (!phase("remap+bucket"))
+            return false;
         buildTracks(chunks);
-        phase("tracks");
+        if (!phase("tracks"))
+            return false;
         bindFlows(chunks);
-        phase("flows");
+        if (!phase("flows"))
+            return false;
         linkCorrelations();
-        phase("correlation");
         buildMemory(chunks);
-        phase("memory");
         finishTracks();
         reportWarnings();
         phase("finish");
@@ -116,6 +120,7 @@ public:
             c.reset();
         chunks.clear();
         malloc_trim(0); // give the merge's scratch memory back: the model is what should stay resident
+        return true;
     }
 
 private:
@@ -174,15 +179,8 @@ private:
     // pid / tid from a Document value, normalised as the SAX handler does.
     void idOf(const rapidjson::Value &v, bool isTid, ChunkOutput &c, std::int64_t *num, std::uint32_t *label)
     {
-        *label = 0;
         *num = 0;
-        const std::string_view s = textOf(v);
-        if (integerText(s, num))
-            return;
-        if (isTid && s.size() > 7 && s.substr(0, 7) == "stream " && integerText(s.substr(7), num))
-            return;
-        *num = -1;
-        *label = c.strings.intern(s.empty() ? std::string_view("(unnamed)") : s); // as EventHandler
+        normalisePidTid(textOf(v), isTid, c.strings, num, label);
     }
 
     void readSlowEvents(ChunkOutput &c)
@@ -203,7 +201,8 @@ private:
             if (d.HasMember("tid"))
                 idOf(d["tid"], true, c, &tid, &tidLabel);
             std::int64_t ts = 0;
-            const bool hasTs = d.HasMember("ts") && microsTextToNs(textOf(d["ts"]), &ts);
+            const bool hasTs = d.HasMember("ts") && microsTextToNs(textOf(d["ts"]), &ts) && ts <= kMaxAbsTimeNs
+                && ts >= -kMaxAbsTimeNs;
             if (ph == "M") {
                 if (!args)
                     continue;
@@ -795,6 +794,7 @@ private:
 public:
     const char *m_sourceData = nullptr;
     std::uint64_t m_sourceSize = 0;
+    const std::atomic<bool> *m_cancel = nullptr;
 
 private:
     struct Meta
@@ -832,12 +832,14 @@ private:
 
 } // namespace
 
-void mergeChunks(std::vector<std::unique_ptr<ChunkOutput>> &chunks, Trace &trace, int threads)
+bool mergeChunks(std::vector<std::unique_ptr<ChunkOutput>> &chunks, Trace &trace, int threads,
+                 const std::atomic<bool> *cancel)
 {
     Merger m(trace, threads);
     m.m_sourceData = trace.source ? trace.source->data() : nullptr;
     m.m_sourceSize = trace.source ? trace.source->size() : 0;
-    m.run(chunks);
+    m.m_cancel = cancel;
+    return m.run(chunks);
 }
 
 } // namespace lanescope::parse

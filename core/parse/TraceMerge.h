@@ -4,13 +4,16 @@
 #include "model/Trace.h"
 #include "parse/ChunkOutput.h"
 
+#include <atomic>
 #include <memory>
 #include <vector>
 
 namespace lanescope::parse {
 
 // Chunks are consumed (their buffers freed as they are merged). `threads` parallelises the
-// per-track sort.
-void mergeChunks(std::vector<std::unique_ptr<ChunkOutput>> &chunks, Trace &trace, int threads);
+// per-track work. Returns false if *cancel was raised before the merge finished (checked between
+// its phases); the trace is then incomplete and must be dropped.
+bool mergeChunks(std::vector<std::unique_ptr<ChunkOutput>> &chunks, Trace &trace, int threads,
+                 const std::atomic<bool> *cancel = nullptr);
 
 } // namespace lanescope::parse

@@ -1,24 +1,55 @@
 #pragma once
-// Splits [0, n) into one contiguous range per thread and runs fn(begin, end) on each; the calling
-// thread takes the first range. For the loader's embarrassingly parallel passes.
+// Small helpers for the loader's parallel passes. Work that throws on any thread (std::bad_alloc on
+// a trace too big for memory) is not allowed to terminate the process: every thread is joined and
+// the first exception is rethrown on the calling thread, where the loader reports it.
 #include <algorithm>
 #include <atomic>
 #include <cstddef>
+#include <exception>
+#include <mutex>
 #include <thread>
 #include <vector>
 
 namespace lanescope {
 
+// Runs body(k) for k in [0, count): k = 0 on the calling thread, the others on threads of their own.
+template <typename Body>
+void runOnThreads(std::size_t count, Body body)
+{
+    std::exception_ptr first;
+    std::mutex lock;
+    auto guarded = [&](std::size_t k) {
+        try {
+            body(k);
+        } catch (...) {
+            std::lock_guard<std::mutex> g(lock);
+            if (!first)
+                first = std::current_exception();
+        }
+    };
+    std::vector<std::thread> pool;
+    try {
+        for (std::size_t k = 1; k < count; ++k)
+            pool.emplace_back(guarded, k);
+    } catch (...) { // could not start a thread: do that share here
+        std::lock_guard<std::mutex> g(lock);
+        if (!first)
+            first = std::current_exception();
+    }
+    if (count > 0)
+        guarded(0);
+    for (auto &t : pool)
+        t.join();
+    if (first)
+        std::rethrow_exception(first);
+}
+
+// Splits [0, n) into one contiguous range per thread and runs fn(begin, end) on each.
 template <typename Fn>
 void parallelRanges(std::size_t n, int threads, Fn fn)
 {
     const std::size_t parts = std::max<std::size_t>(1, std::min<std::size_t>(std::size_t(std::max(1, threads)), n / 4096 + 1));
-    std::vector<std::thread> pool;
-    for (std::size_t p = 1; p < parts; ++p)
-        pool.emplace_back([&, p] { fn(n * p / parts, n * (p + 1) / parts); });
-    fn(std::size_t(0), n / parts);
-    for (auto &t : pool)
-        t.join();
+    runOnThreads(parts, [&](std::size_t p) { fn(n * p / parts, n * (p + 1) / parts); });
 }
 
 // Runs fn(i) for every i in [0, n) on up to `threads` threads, handing out indices one at a time
@@ -27,17 +58,11 @@ template <typename Fn>
 void parallelEach(std::size_t n, int threads, Fn fn)
 {
     std::atomic<std::size_t> next{0};
-    auto work = [&] {
+    const std::size_t workers = std::min<std::size_t>(std::size_t(std::max(1, threads)), n);
+    runOnThreads(workers, [&](std::size_t) {
         for (std::size_t i; (i = next.fetch_add(1)) < n;)
             fn(i);
-    };
-    const std::size_t extra = std::min<std::size_t>(std::size_t(std::max(1, threads)), n) - (n ? 1 : 0);
-    std::vector<std::thread> pool;
-    for (std::size_t t = 0; t < extra; ++t)
-        pool.emplace_back(work);
-    work();
-    for (auto &t : pool)
-        t.join();
+    });
 }
 
 } // namespace lanescope

@@ -393,23 +393,32 @@ void tst_LoaderBadInput::numberBeyondDouble()
 
 void tst_LoaderBadInput::extremeTimes()
 {
-    // Times near the int64 nanosecond limit (found by fuzz_parser): durations saturate instead of
-    // overflowing. By hand: INT64_MAX - 9223372036854774000 = 1807 ns; the B..E span exceeds int64.
-    const std::string json = wrap({R"JSON({"ph": "X", "name": "late", "pid": 1, "tid": 1, "ts": 9223372036854774, "dur": 1.5e3})JSON",
-                                   R"JSON({"ph": "B", "name": "wide", "pid": 1, "tid": 2, "ts": -9223372036854774})JSON",
-                                   R"JSON({"ph": "E", "pid": 1, "tid": 2, "ts": 9223372036854774})JSON",
-                                   R"JSON({"ph": "B", "name": "open", "pid": 1, "tid": 3, "ts": -9223372036854774})JSON"});
+    // The loader keeps times within ±2^61 ns (kMaxAbsTimeNs) so that every difference of two times
+    // fits in int64 (fuzz_parser found overflows near the int64 limit). By hand:
+    //   2^61 ns = 2305843009213693952 ns; ts 2305843009213693 µs = 2305843009213693000 ns, so a
+    //   1.5 ms slice there is cut to end at 2^61: dur 952 ns;
+    //   B at -2305843009213693 µs .. E at +2305843009213693 µs: dur 4611686018427386000 ns (fits);
+    //   an unended B is drawn to the trace's end (2^61): 2305843009213693952 + 2305843009213693000;
+    //   ts 9223372036854774 µs is beyond the range: malformed, counted, not loaded.
+    const std::string json = wrap({R"JSON({"ph": "X", "name": "late", "pid": 1, "tid": 1, "ts": 2305843009213693, "dur": 1.5e3})JSON",
+                                   R"JSON({"ph": "B", "name": "wide", "pid": 1, "tid": 2, "ts": -2305843009213693})JSON",
+                                   R"JSON({"ph": "E", "pid": 1, "tid": 2, "ts": 2305843009213693})JSON",
+                                   R"JSON({"ph": "B", "name": "open", "pid": 1, "tid": 3, "ts": -2305843009213693})JSON",
+                                   R"JSON({"ph": "X", "name": "beyond", "pid": 1, "tid": 4, "ts": 9223372036854774, "dur": 1})JSON"});
     const LoadResult r = loadText(json);
     QVERIFY2(r.trace, qPrintable(r.error));
-    QCOMPARE(r.trace->eventCount, quint64(4));
+    QCOMPARE(r.trace->eventCount, quint64(5));
+    QCOMPARE(r.trace->malformedEvents, quint64(1));
+    QVERIFY(r.trace->warnings.join(QLatin1Char(' ')).contains(QStringLiteral("ts out of range")));
     const Track *late = findTrack(*r.trace, 1, 1), *wide = findTrack(*r.trace, 1, 2), *open = findTrack(*r.trace, 1, 3);
     QVERIFY(late && wide && open);
-    QCOMPARE(qint64(late->start[0]), qint64(9223372036854774000LL));
-    QCOMPARE(qint64(late->dur[0]), qint64(1807));
-    QCOMPARE(qint64(wide->start[0]), qint64(-9223372036854774000LL));
-    QCOMPARE(qint64(wide->dur[0]), std::numeric_limits<qint64>::max());
-    QCOMPARE(qint64(open->dur[0]), std::numeric_limits<qint64>::max()); // drawn to the trace's end
-    QCOMPARE(qint64(r.trace->maxTs), std::numeric_limits<qint64>::max());
+    QVERIFY(!findTrack(*r.trace, 1, 4));
+    QCOMPARE(qint64(late->start[0]), qint64(2305843009213693000LL));
+    QCOMPARE(qint64(late->dur[0]), qint64(952));
+    QCOMPARE(qint64(wide->start[0]), qint64(-2305843009213693000LL));
+    QCOMPARE(qint64(wide->dur[0]), qint64(4611686018427386000LL));
+    QCOMPARE(qint64(r.trace->maxTs), qint64(2305843009213693952LL));
+    QCOMPARE(qint64(open->dur[0]), qint64(2305843009213693952LL + 2305843009213693000LL));
 
     // A header time beyond int64 (found by fuzz_parser) is ignored, not converted with UB.
     const LoadResult h = loadText(std::string(R"JSON({"baseTimeNanoseconds": 8.8e307, "traceEvents": [)JSON") + kEv1 + "]}");

@@ -9,6 +9,8 @@
 #include "timeline/TimelineView.h"
 
 #include <QFile>
+#include <QSettings>
+#include <QStandardPaths>
 #include <QSortFilterProxyModel>
 #include <QTableView>
 #include <QTemporaryDir>
@@ -33,8 +35,11 @@ private:
 void TestGapNavigation::initTestCase()
 {
     QVERIFY(m_dir.isValid());
+    // Recent files and per-file MFU inputs go to a test-only settings location, wiped per run.
+    QStandardPaths::setTestModeEnabled(true);
     QCoreApplication::setOrganizationName(QStringLiteral("LanescopeTests"));
     QCoreApplication::setApplicationName(QStringLiteral("tst_gapnavigation"));
+    QSettings().clear();
     synth::SynthConfig c;
     c.scenario = synth::Scenario::Baseline;
     c.layers = 16; // half the case study: the same gap per layer boundary, half the events
