@@ -3,6 +3,7 @@
 // raw records in file order with chunk-local string and track ids.
 #include "parse/NumberText.h"
 
+#include <algorithm>
 #include <cstdint>
 #include <deque>
 #include <string>
@@ -72,8 +73,31 @@ struct RawMemory
 class LocalStrings
 {
 public:
-    LocalStrings() { intern(std::string_view()); }
+    LocalStrings()
+    {
+        std::fill(std::begin(m_cache), std::end(m_cache), UINT32_MAX);
+        intern(std::string_view());
+    }
     std::uint32_t intern(std::string_view s)
+    {
+        // A small direct-mapped cache in front of the hash map: a trace repeats a few hundred
+        // names millions of times, and a probe here (length, two bytes, one memcmp) is cheaper
+        // than hashing a 200-character kernel name.
+        const std::size_t slot = (s.size() * 31 + (s.empty() ? 0 : std::size_t(std::uint8_t(s[s.size() / 2])) * 7
+                                                   + std::uint8_t(s.back())))
+            & (kCacheSize - 1);
+        const std::uint32_t cached = m_cache[slot];
+        if (cached != UINT32_MAX && m_store[cached] == s)
+            return cached;
+        const std::uint32_t id = lookup(s);
+        m_cache[slot] = id;
+        return id;
+    }
+    const std::deque<std::string> &all() const { return m_store; }
+
+private:
+    static constexpr std::size_t kCacheSize = 256;
+    std::uint32_t lookup(std::string_view s)
     {
         auto it = m_ids.find(s);
         if (it != m_ids.end())
@@ -83,9 +107,8 @@ public:
         m_ids.emplace(std::string_view(m_store.back()), id);
         return id;
     }
-    const std::deque<std::string> &all() const { return m_store; }
 
-private:
+    std::uint32_t m_cache[kCacheSize];
     std::deque<std::string> m_store;
     std::unordered_map<std::string_view, std::uint32_t> m_ids;
 };
@@ -125,14 +148,18 @@ struct ChunkOutput
 
     std::uint32_t trackId(const RawTrackKey &k)
     {
+        // Runs of events on one thread or stream are the rule: remember the last lane.
+        if (lastTrack != UINT32_MAX && tracks[lastTrack] == k)
+            return lastTrack;
         auto it = trackIds.find(k);
         if (it != trackIds.end())
-            return it->second;
+            return lastTrack = it->second;
         const auto id = std::uint32_t(tracks.size());
         tracks.push_back(k);
         trackIds.emplace(k, id);
-        return id;
+        return lastTrack = id;
     }
+    std::uint32_t lastTrack = UINT32_MAX;
     void addMalformed(std::uint64_t offset, const char *why)
     {
         ++malformed;
