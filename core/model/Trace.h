@@ -115,12 +115,6 @@ struct DeviceInfo
     int computeMajor = 0, computeMinor = 0, numSms = 0;
 };
 
-struct LoadWarning
-{
-    enum class Kind { Truncated, MalformedEvents, InvalidUtf8, UnboundFlows, UnmatchedBegin, FileInfo } kind;
-    QString message;
-};
-
 class Trace
 {
 public:

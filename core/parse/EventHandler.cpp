@@ -135,7 +135,7 @@ void EventHandler::setIdFromText(std::string_view s, bool isString)
     m_e.hasId = true;
 }
 
-void EventHandler::setPidTid(std::string_view s, bool, bool pid)
+void EventHandler::setPidTid(std::string_view s, bool pid)
 {
     std::int64_t v = 0;
     std::uint32_t label = 0;
@@ -232,8 +232,8 @@ bool EventHandler::RawNumber(const char *s, rapidjson::SizeType n, bool)
         m_e.hasDur = microsTextToNs(t, &m_e.dur);
         m_e.badNumber |= !m_e.hasDur;
         break;
-    case Field::Pid: setPidTid(t, false, true); break;
-    case Field::Tid: setPidTid(t, false, false); break;
+    case Field::Pid: setPidTid(t, true); break;
+    case Field::Tid: setPidTid(t, false); break;
     case Field::Id:
     case Field::Id2Value: setIdFromText(t, false); break;
     case Field::Correlation:
@@ -270,8 +270,8 @@ bool EventHandler::String(const char *s, rapidjson::SizeType n, bool)
         }
         m_e.cat = m_lastCatId;
         break;
-    case Field::Pid: setPidTid(t, true, true); break;
-    case Field::Tid: setPidTid(t, true, false); break;
+    case Field::Pid: setPidTid(t, true); break;
+    case Field::Tid: setPidTid(t, false); break;
     case Field::Id:
     case Field::Id2Value: setIdFromText(t, true); break;
     case Field::Bp:

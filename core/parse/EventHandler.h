@@ -87,7 +87,7 @@ private:
     bool fractional();
     std::string_view numberText() const;
     void setIdFromText(std::string_view s, bool isString);
-    void setPidTid(std::string_view s, bool isString, bool pid);
+    void setPidTid(std::string_view s, bool pid);
 
     ChunkOutput &m_out;
     std::uint64_t m_offset = 0;
