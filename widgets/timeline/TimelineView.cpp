@@ -1,5 +1,6 @@
 #include "timeline/TimelineView.h"
 
+#include "analysis/Steps.h"
 #include "timeline/Palette.h"
 
 #include <QCursor>
@@ -244,28 +245,11 @@ void TimelineView::rebuild()
             }
         }
 
-        // ProfilerStep#N bands: from the names first, then the (CPU) slices carrying them.
+        // ProfilerStep#N bands: the CPU spans of the steps as the analysis finds them, so the
+        // timeline and the analysis dock always agree on what a step is.
         rd.steps.clear();
-        std::vector<bool> isStep(t.strings.size(), false);
-        bool anyStep = false;
-        for (std::size_t id = 0; id < t.strings.size(); ++id) {
-            const auto v = t.strings.view(StringId(id));
-            if (v.substr(0, 13) == "ProfilerStep#")
-                isStep[id] = anyStep = true;
-        }
-        if (anyStep) {
-            for (const Track &trk : t.tracks) {
-                if (trk.kind != TrackKind::Cpu)
-                    continue;
-                for (std::size_t i = 0; i < trk.size(); ++i)
-                    if (trk.nameId[i] < isStep.size() && isStep[trk.nameId[i]])
-                        rd.steps.push_back({trk.start[i], trk.end(i), t.name(trk.nameId[i])});
-            }
-            std::sort(rd.steps.begin(), rd.steps.end(), [](const Step &a, const Step &b) { return a.start < b.start; });
-            rd.steps.erase(std::unique(rd.steps.begin(), rd.steps.end(),
-                                       [](const Step &a, const Step &b) { return a.start == b.start && a.name == b.name; }),
-                           rd.steps.end());
-        }
+        for (const analysis::Step &st : analysis::findSteps(t))
+            rd.steps.push_back({st.start, st.start + st.dur, st.name});
 
         // Memory: one curve per CUDA device, a min/max pyramid for zoomed-out columns, and spikes:
         // an allocation of at least a twentieth of the peak (and >= 64 MiB) freed again within
