@@ -107,7 +107,7 @@ void explain(const detail::EvidenceIndex &ix, const std::vector<CommKernel> *com
             g.collective = QString::fromUtf8(collectiveName(kname).data(), int(collectiveName(kname).size()));
             g.evidence = Text::tr("waited for %1 (%2) on stream %3: it ran %4 inside the gap and the next kernel started %5 after it ended")
                              .arg(g.collective.isEmpty() ? Text::tr("a collective") : g.collective,
-                                  shortKernelName(kname), QString::number(ct.tid), formatDuration(best->end - std::max(best->start, gs)),
+                                  shortKernelName(kname), QString::number(ct.streamId()), formatDuration(best->end - std::max(best->start, gs)),
                                   formatDuration(ge - best->end));
             g.evidenceTrack = best->track;
             g.evidenceSlice = best->slice;
@@ -257,7 +257,7 @@ std::vector<Gap> findGaps(const detail::EvidenceIndex &ix, const GapOptions &opt
                 && (options.kernels == GapKernels::All || (lastGemm >= 0 && nextGemm[a] >= 0))) {
                 Gap g;
                 g.device = tr.device;
-                g.stream = tr.tid;
+                g.stream = tr.streamId();
                 g.track = k;
                 g.start = runEnd;
                 g.dur = s - runEnd;

@@ -29,9 +29,13 @@ const std::vector<KernelPattern> &kernelPatterns()
         {M::Contains, "ncclKernel", K::Communication, "NCCL < 2.19, RCCL"},
         {M::Contains, "ncclDevKernel", K::Communication, "NCCL >= 2.19"},
         {M::Contains, "rcclKernel", K::Communication, "older RCCL"},
+        // MTIA collectives (HCCL) on the device lanes; HTA's CommunicateKernelGroupingPattern ^hccl.
+        {M::Prefix, "hccl", K::Communication, "MTIA HCCL collectives"},
         // HTA's is_memory_kernel: "Memcpy DtoH (Device -> Pageable)", "Memset (Device)".
         {M::Contains, "Memcpy", K::Memory, "gpu_memcpy activity names"},
         {M::Contains, "Memset", K::Memory, "gpu_memset activity names"},
+        // MTIA's DMA engine ("dma_request" in mtia_ccp_events); HTA's MemoryKernelGroupingPattern ^dma.
+        {M::Prefix, "dma_", K::Memory, "MTIA DMA transfers"},
         // Attention: FlashAttention 2 ("flash_fwd_kernel", "flash_bwd_dq_dk_dv_loop..."), PyTorch's
         // vendored copy ("pytorch_flash::"), xformers / PyTorch memory-efficient attention
         // ("fmha_cutlassF_...", "AttentionKernel"), cuDNN SDPA ("cudnn_generated_fort_native_sdpa").
@@ -110,6 +114,22 @@ KernelClass KernelClassifier::of(const Track &track, std::size_t slice) const
     const std::uint16_t cat = track.catId[slice];
     const CategoryClass cc = cat < m_trace.categoryClass.size() ? m_trace.categoryClass[cat] : CategoryClass::Other;
     return ofName(track.nameId[slice], cc);
+}
+
+HtaKernelType htaKernelType(KernelClass c, std::string_view name)
+{
+    const HtaKernelType byClass = htaKernelType(c);
+    if (byClass != HtaKernelType::Computation)
+        return byClass;
+    // The MTIA part of hta/common/types.py ComputeKernelGroupingPattern (an inverse match): the
+    // CUDA names it lists there (Memcpy, Memset, nccl, Sync, Stream Wait Event, cuda*LaunchKernel)
+    // are memory, communication, or not GPU activities here.
+    static constexpr std::string_view notCompute[] = {"pe_exe", "job_exe", "packet", "cpum_exe_subgraph",
+                                                      "collective_subgraph_execution"};
+    for (std::string_view p : notCompute)
+        if (name.substr(0, p.size()) == p)
+            return HtaKernelType::Other;
+    return HtaKernelType::Computation;
 }
 
 std::string_view collectiveName(std::string_view n)

@@ -17,15 +17,20 @@ enum class KernelClass : std::uint8_t {
 };
 const char *kernelClassName(KernelClass c);
 
-// Holistic Trace Analysis' three kernel types (hta/utils/utils.py, KernelType / get_kernel_type):
-// communication, memory, and computation for everything else.
-enum class HtaKernelType : std::uint8_t { Computation, Communication, Memory };
+// Holistic Trace Analysis' kernel types (hta/utils/utils.py, KernelType / get_kernel_type):
+// communication, memory, computation, and since HTA 0.5 "other" for device work its
+// ComputeKernelGroupingPattern (hta/common/types.py) leaves out of computation.
+enum class HtaKernelType : std::uint8_t { Computation, Communication, Memory, Other };
 inline HtaKernelType htaKernelType(KernelClass c)
 {
     return c == KernelClass::Communication ? HtaKernelType::Communication
         : c == KernelClass::Memory         ? HtaKernelType::Memory
                                            : HtaKernelType::Computation;
 }
+// By class and name: the names HTA counts as neither computation, communication nor memory —
+// MTIA's per-PE execution spans ("pe_exe", "job_exe", "packet...", "cpum_exe_subgraph",
+// "collective_subgraph_execution"). They are non-compute time in the temporal breakdown.
+HtaKernelType htaKernelType(KernelClass c, std::string_view name);
 inline bool isCompute(KernelClass c)
 {
     return c == KernelClass::Gemm || c == KernelClass::Attention || c == KernelClass::OtherCompute;

@@ -150,7 +150,7 @@ TemporalBreakdown temporalBreakdown(const Trace &trace, const TemporalOptions &o
                     continue;
             }
             all.emplace_back(s, e);
-            const HtaKernelType k = htaKernelType(classes.ofName(tr.nameId[i], cc));
+            const HtaKernelType k = htaKernelType(classes.ofName(tr.nameId[i], cc), trace.strings.view(tr.nameId[i]));
             if (k == HtaKernelType::Computation)
                 comp.emplace_back(s, e);
             else if (k == HtaKernelType::Communication)

@@ -2,10 +2,11 @@
 // GPU temporal breakdown (idle / compute / non-compute) and communication-computation overlap,
 // defined as Holistic Trace Analysis defines them so the figures agree with it:
 //  - hta/analyzers/breakdown_analysis.py, BreakdownAnalysis.get_temporal_breakdown and
-//    _get_idle_time_for_kernels: over all GPU activities of the rank (kernels, memcpy, memset:
-//    events with args.stream), merged into disjoint intervals (hta/utils/utils.py,
-//    merge_kernel_intervals); span = end of the last merged interval - start of the first;
-//    idle = span - merged busy time; compute = merged time of computation kernels;
+//    _get_idle_time_for_kernels: over all GPU activities of the rank (kernels, memcpy, memset,
+//    MTIA's mtia_ccp_events: events with args.stream), merged into disjoint intervals
+//    (hta/utils/utils.py, merge_kernel_intervals); span = end of the last merged interval - start
+//    of the first; idle = span - merged busy time; compute = merged time of computation kernels
+//    (htaKernelType: MTIA's dma_* are memory, its pe_exe spans "other");
 //    non-compute = span - compute - idle.
 //  - hta/analyzers/communication_analysis.py, get_comm_comp_overlap: time where merged
 //    communication and merged computation intervals overlap, over merged communication time.

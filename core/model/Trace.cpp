@@ -18,6 +18,8 @@ const char *trackKindName(TrackKind kind)
 
 // Category spellings across Kineto versions: lowercase since ~2022 ("kernel", "cuda_runtime"),
 // capitalised in the 2021 releases ("Kernel", "Runtime", "Memcpy"), ROCm reuses the CUDA names.
+// MTIA (libkineto ActivityType MTIA_CCP_EVENTS / MTIA_RUNTIME, which Kineto now aliases to
+// CONCURRENT_KERNEL / RUNTIME) writes its device work and host launches under names of its own.
 CategoryClass classifyCategory(std::string_view cat)
 {
     struct Entry
@@ -34,8 +36,10 @@ CategoryClass classifyCategory(std::string_view cat)
         {"cuda_driver", CategoryClass::Runtime},
         {"Runtime", CategoryClass::Runtime},
         {"Driver", CategoryClass::Runtime},
+        {"mtia_runtime", CategoryClass::Runtime},
         {"kernel", CategoryClass::Kernel},
         {"Kernel", CategoryClass::Kernel},
+        {"mtia_ccp_events", CategoryClass::Kernel},
         {"gpu_memcpy", CategoryClass::GpuMemcpy},
         {"Memcpy", CategoryClass::GpuMemcpy},
         {"gpu_memset", CategoryClass::GpuMemset},

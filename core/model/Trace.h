@@ -22,8 +22,8 @@ const char *trackKindName(TrackKind kind);
 enum class CategoryClass : std::uint8_t {
     CpuOp,          // cpu_op, Operator
     UserAnnotation, // user_annotation, python_function
-    Runtime,        // cuda_runtime, cuda_driver, Runtime, Driver
-    Kernel,         // kernel, Kernel
+    Runtime,        // cuda_runtime, cuda_driver, Runtime, Driver, mtia_runtime
+    Kernel,         // kernel, Kernel, mtia_ccp_events (MTIA's on-device work)
     GpuMemcpy,      // gpu_memcpy, Memcpy
     GpuMemset,      // gpu_memset, Memset
     GpuAnnotation,  // gpu_user_annotation
@@ -43,6 +43,7 @@ struct Track
     TrackKind kind = TrackKind::Cpu;
     std::int64_t pid = 0;       // numeric pid, or -1 when the pid is a label (pidLabel)
     std::int64_t tid = 0;       // numeric tid / CUDA stream, or -1 when a label (tidLabel)
+    std::int64_t stream = -1;   // the device stream its events name in args.stream, -1 if none
     QString pidLabel;           // set when the trace names the process with a string ("Spans")
     QString tidLabel;           // set when the thread id is a string that is not a number
     QString name;               // thread_name metadata, or derived ("stream 7")
@@ -59,6 +60,9 @@ struct Track
 
     std::size_t size() const { return start.size(); }
     TimeNs end(std::size_t i) const { return start[i] + dur[i]; }
+    // The stream a user knows the lane by: args.stream where the events carry it (MTIA writes
+    // tid 3774 for "Stream 108"), else the tid (CUDA writes the stream as the tid).
+    std::int64_t streamId() const { return stream >= 0 ? stream : tid; }
     // One past the last slice starting at or before t (binary search on the sorted starts).
     std::size_t upperBoundStart(TimeNs t) const;
 };

@@ -160,6 +160,16 @@ struct ChunkOutput
         return lastTrack = id;
     }
     std::uint32_t lastTrack = UINT32_MAX;
+    // Per local track: the first args.stream its slices carried, -1 none (rarely set: only device
+    // activity carries one, and a lane's events all name the same stream).
+    std::vector<std::int64_t> trackStream;
+    void seeStream(std::uint32_t track, std::int64_t stream)
+    {
+        if (track >= trackStream.size())
+            trackStream.resize(tracks.size(), -1);
+        if (trackStream[track] < 0)
+            trackStream[track] = stream;
+    }
     void addMalformed(std::uint64_t offset, const char *why)
     {
         ++malformed;

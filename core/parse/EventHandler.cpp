@@ -98,6 +98,9 @@ bool EventHandler::Key(const char *s, rapidjson::SizeType n, bool)
         case 5:
             if (KEY_IS("Bytes")) m_field = Field::Bytes;
             break;
+        case 6:
+            if (KEY_IS("stream")) m_field = Field::Stream;
+            break;
         case 9:
             if (KEY_IS("Device Id")) m_field = Field::DeviceId;
             break;
@@ -200,6 +203,7 @@ bool EventHandler::integer(std::int64_t v)
         m_e.hasId = true;
         break;
     case Field::Correlation: m_e.correlation = std::uint64_t(v) + 1; break;
+    case Field::Stream: m_e.stream = v; break;
     case Field::DeviceType: m_e.deviceType = v; break;
     case Field::DeviceId: m_e.deviceId = v; break;
     case Field::Bytes: m_e.bytes = v; break;
@@ -240,6 +244,7 @@ bool EventHandler::RawNumber(const char *s, rapidjson::SizeType n, bool)
         if (integerText(t, &v))
             m_e.correlation = std::uint64_t(v) + 1;
         break;
+    case Field::Stream: if (integerText(t, &v)) m_e.stream = v; break;
     case Field::DeviceType: if (integerText(t, &v)) m_e.deviceType = v; break;
     case Field::DeviceId: if (integerText(t, &v)) m_e.deviceId = v; break;
     case Field::Bytes: if (integerText(t, &v)) m_e.bytes = v; break;
@@ -331,6 +336,8 @@ void EventHandler::finish()
         if (dur > kMaxAbsTimeNs - m_e.ts)
             dur = kMaxAbsTimeNs - m_e.ts; // the end stays in range too (fuzz_parser: ts near the limit)
         const auto track = o.trackId(m_e.key);
+        if (m_e.stream >= 0)
+            o.seeStream(track, m_e.stream);
         o.slices.push_back(RawSlice{m_e.ts, dur, m_offset, m_e.correlation, m_e.name, track, m_e.cat, ph});
         o.seeTime(m_e.ts, m_e.ts + dur);
         return;

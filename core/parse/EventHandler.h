@@ -59,7 +59,7 @@ private:
     enum class Field : std::uint8_t {
         None, Ph, Cat, Name, Pid, Tid, Ts, Dur, Id, Bp, Args, Id2,
         // args.*
-        Correlation, DeviceType, DeviceId, Bytes, TotalAllocated, TotalReserved,
+        Correlation, Stream, DeviceType, DeviceId, Bytes, TotalAllocated, TotalReserved,
         // id2.*
         Id2Value
     };
@@ -73,6 +73,7 @@ private:
         std::uint32_t name = 0, cat = 0;
         RawTrackKey key;
         std::uint64_t correlation = 0;
+        std::int64_t stream = -1; // args.stream of device activity
         std::int64_t deviceType = -1, deviceId = -1, bytes = 0, allocated = -1, reserved = -1;
     };
 

@@ -266,6 +266,10 @@ private:
         m.cat.assign(m.str.size(), -1);
         for (const auto &k : c.tracks)
             m.track.push_back(globalTrack(GlobalKey{k.pid, k.tid, m.str[k.pidLabel], m.str[k.tidLabel]}));
+        m_stream.resize(m_keys.size(), -1);
+        for (std::size_t lt = 0; lt < c.trackStream.size(); ++lt)
+            if (c.trackStream[lt] >= 0 && m_stream[m.track[lt]] < 0)
+                m_stream[m.track[lt]] = c.trackStream[lt]; // the first in file order
         m_maps.push_back(std::move(m));
         if (c.minTs < m_minTs)
             m_minTs = c.minTs;
@@ -698,6 +702,7 @@ private:
             tr.tid = k.tidLabel ? -1 : k.tid;
             tr.pidLabel = QString::fromStdString(pidLabel);
             tr.tidLabel = QString::fromStdString(tidLabel);
+            tr.stream = tr.kind == TrackKind::Gpu && i < m_stream.size() ? m_stream[i] : -1;
             if (tr.kind == TrackKind::Gpu && !k.pidLabel && k.pid >= 0)
                 tr.device = int(k.pid);
             Process &p = proc(tr.pid, pidLabel);
@@ -711,7 +716,7 @@ private:
             else if (!tr.tidLabel.isEmpty())
                 tr.name = tr.tidLabel;
             else if (tr.kind == TrackKind::Gpu)
-                tr.name = QStringLiteral("stream %1").arg(tr.tid);
+                tr.name = QStringLiteral("stream %1").arg(tr.streamId());
             else
                 tr.name = QStringLiteral("thread %1").arg(tr.tid);
         }
@@ -820,6 +825,7 @@ private:
     std::vector<Buckets> m_buckets;
     std::vector<std::vector<std::pair<std::uint32_t, std::uint32_t>>> m_sources;
     std::vector<std::vector<std::uint64_t>> m_corr;
+    std::vector<std::int64_t> m_stream; // per global track: args.stream, -1 none
     std::vector<ChunkMaps> m_maps;
     std::vector<Meta> m_meta;
     std::map<std::pair<std::int64_t, std::string>, CounterSeries> m_counters;

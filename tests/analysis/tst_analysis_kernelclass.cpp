@@ -60,6 +60,11 @@ private slots:
         row("sm90_xmma", "sm90_xmma_gemm_bf16bf16_bf16f32_f32_tn_n_tilesize128x256x64_warpgroupsize2x1x1_execute_segment_k_off_kernel__5x_cublas", KernelClass::Gemm);
         row("fmha_cutlass", "fmha_cutlassF_bf16_aligned_64x128_rf_sm80(PyTorchMemEffAttention::AttentionKernel<cutlass::bfloat16_t, cutlass::arch::Sm80, true, 64, 128, 128, true, true>::Params)", KernelClass::Attention);
         row("unnamed_copy_category", "some copy", KernelClass::Memory, CategoryClass::GpuMemcpy);
+        // mtia-inference (MTIA's mtia_ccp_events): DMA is memory, merge / remote / pe_exe compute.
+        row("mtia_dma", "dma_request", KernelClass::Memory);
+        row("mtia_merge", "merge", KernelClass::OtherCompute);
+        row("mtia_pe_exe", "pe_exe", KernelClass::OtherCompute);
+        row("mtia_hccl", "hccl_allreduce", KernelClass::Communication);
         Q_UNUSED(K);
     }
     void classify()

@@ -71,7 +71,7 @@ inline QString diffTraces(const Trace &a, const Trace &b)
         const Track &x = a.tracks[t], &y = b.tracks[t];
         const QString where = QStringLiteral("track %1 (%2)").arg(t).arg(x.name);
         if (x.kind != y.kind || x.pid != y.pid || x.tid != y.tid || x.pidLabel != y.pidLabel || x.tidLabel != y.tidLabel
-            || x.name != y.name || x.sortIndex != y.sortIndex || x.device != y.device || x.maxDepth != y.maxDepth) {
+            || x.name != y.name || x.sortIndex != y.sortIndex || x.device != y.device || x.stream != y.stream || x.maxDepth != y.maxDepth) {
             note(where + QStringLiteral(": header differs"));
             continue;
         }

@@ -21,6 +21,7 @@ private slots:
     void modernKineto();
     void kineto2021();
     void rocm();
+    void mtia();
     void cpuOnly();
     void stringPids();
     void uint64Args();
@@ -347,6 +348,55 @@ void tst_LoaderDialects::rocm()
     QCOMPARE(t->flows[1].toTrack, 0u);
     QCOMPARE(t->flows[1].toSlice, 2u);
     QVERIFY(t->memory.empty());
+}
+
+// MTIA (Meta's accelerator, Kineto's MTIA activity profiler): device work is "mtia_ccp_events" in a
+// process "MTIA N" whose pid is the device, on tids that are not the stream (args.stream is);
+// launches are "mtia_runtime" with ac2g flows. Shaped on ../shared/traces/mtia-inference.json.gz.
+void tst_LoaderDialects::mtia()
+{
+    const std::string json = R"JSON({
+  "schemaVersion": 1,
+  "deviceProperties": [{"id": 9, "name": "ARTEMIS", "runtimeMajorVersion": 1, "runtimeMinorVersion": 30}],
+  "traceEvents": [
+  {"ph": "X", "cat": "mtia_runtime", "name": "runFunction - job_prep_and_submit_for_execution", "pid": 865, "tid": 1837, "ts": 100.000, "dur": 6.500, "args": {"correlation": 21600000, "device": 9, "stream_id": "1"}},
+  {"ph": "s", "id": 21600000, "pid": 865, "tid": 1837, "ts": 100.000, "cat": "ac2g", "name": "ac2g"},
+  {"ph": "X", "cat": "mtia_ccp_events", "name": "merge", "pid": 9, "tid": 3536, "ts": 110.250, "dur": 40.000, "args": {"correlation": 21600000, "stream": 1, "column": "0", "row": "0"}},
+  {"ph": "f", "id": 21600000, "pid": 9, "tid": 3536, "ts": 110.250, "cat": "ac2g", "name": "ac2g", "bp": "e"},
+  {"ph": "X", "cat": "mtia_ccp_events", "name": "dma_request", "pid": 9, "tid": 3570, "ts": 120.000, "dur": 5.000, "args": {"stream": 2, "direction": "DEVICE_TO_HOST", "size": 1024}},
+  {"name": "process_name", "ph": "M", "ts": 0.0, "pid": 9, "tid": 0, "args": {"name": "MTIA 9"}},
+  {"name": "process_labels", "ph": "M", "ts": 0.0, "pid": 9, "tid": 0, "args": {"labels": "MTIA 9"}},
+  {"name": "thread_name", "ph": "M", "ts": 0.0, "pid": 9, "tid": 3536, "args": {"name": "Stream 1"}},
+  {"name": "process_name", "ph": "M", "ts": 0.0, "pid": 865, "tid": 0, "args": {"name": "service"}}
+  ],
+  "displayTimeUnit": "ms"
+})JSON";
+    auto t = mustLoad(json);
+    QVERIFY(t);
+    QVERIFY2(t->warnings.isEmpty(), qPrintable(t->warnings.join(QLatin1Char('\n'))));
+    QCOMPARE(countKind(*t, TrackKind::Gpu), 2);
+    const Track *s1 = findTrack(*t, 9, 3536);
+    const Track *s2 = findTrack(*t, 9, 3570);
+    const Track *host = findTrack(*t, 865, 1837);
+    QVERIFY(s1 && s2 && host);
+    QCOMPARE(s1->kind, TrackKind::Gpu);
+    QCOMPARE(s1->device, 9);
+    QCOMPARE(s1->stream, qint64(1));
+    QCOMPARE(s1->streamId(), qint64(1));
+    QCOMPARE(s1->name, QStringLiteral("Stream 1")); // thread_name metadata wins
+    QCOMPARE(s2->streamId(), qint64(2));
+    QCOMPARE(s2->name, QStringLiteral("stream 2")); // derived from args.stream, not the tid
+    QCOMPARE(host->kind, TrackKind::Cpu);
+    QCOMPARE(host->stream, qint64(-1));
+    QCOMPARE(t->categoryClass[host->catId[0]], CategoryClass::Runtime);
+    QCOMPARE(t->categoryClass[s1->catId[0]], CategoryClass::Kernel);
+    CHECK_SLICE(*t, *s1, 0, "merge", 110250, 40000, 0);
+    // The launch flow joins the runtime call to the device work.
+    QCOMPARE(countFlows(*t, FlowKind::Launch), 1);
+    QCOMPARE(t->flows[0].fromTrack, quint32(trackIndex(*t, host)));
+    QCOMPARE(t->flows[0].toTrack, quint32(trackIndex(*t, s1)));
+    QCOMPARE(t->devices.size(), std::size_t(1));
+    QCOMPARE(t->devices[0].id, 9);
 }
 
 // A CPU-only trace (gloo): no GPU lane, no flows, no memory; distributedInfo before traceEvents.
