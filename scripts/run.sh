@@ -5,6 +5,10 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 ./scripts/build.sh
 app=build/release/app/gui/lanescope
+if [ -z "${DISPLAY:-}" ] && [ -z "${WAYLAND_DISPLAY:-}" ] && [ -z "${QT_QPA_PLATFORM:-}" ]; then
+  echo "lanescope: built, but there is no display to open a window on (DISPLAY and WAYLAND_DISPLAY are unset): run it in a desktop session, or as: xvfb-run -s '-screen 0 1920x1080x24' ./scripts/run.sh $*" >&2
+  exit 1
+fi
 if [ $# -gt 0 ]; then
   exec "$app" "$@"
 fi

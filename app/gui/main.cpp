@@ -11,8 +11,47 @@
 #include <QLocale>
 #include <QTranslator>
 
+#include <cstdio>
+#include <string_view>
+
+namespace {
+
+// True where Qt would find no window system: no X11 or Wayland display and no platform chosen.
+// Qt then aborts with a page about platform plugins; one line saying what to do serves better.
+bool noDisplay()
+{
+#if defined(Q_OS_LINUX) || defined(Q_OS_FREEBSD)
+    return qEnvironmentVariableIsEmpty("DISPLAY") && qEnvironmentVariableIsEmpty("WAYLAND_DISPLAY")
+        && qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM");
+#else
+    return false;
+#endif
+}
+
+bool asksOnlyForText(int argc, char **argv)
+{
+    for (int i = 1; i < argc; ++i) {
+        const std::string_view a(argv[i]);
+        if (a == "--help" || a == "-h" || a == "--help-all" || a == "--version" || a == "-v")
+            return true;
+    }
+    return false;
+}
+
+} // namespace
+
 int main(int argc, char **argv)
 {
+    if (noDisplay()) {
+        if (!asksOnlyForText(argc, argv)) {
+            std::fprintf(stderr, "lanescope: no display found (DISPLAY and WAYLAND_DISPLAY are unset); run it in a "
+                                 "desktop session, or headless as: xvfb-run -s '-screen 0 1920x1080x24' %s "
+                                 "(lanescope-cli works without one)\n",
+                         argc > 0 ? argv[0] : "lanescope");
+            return 1;
+        }
+        qputenv("QT_QPA_PLATFORM", "offscreen"); // --help and --version print text only
+    }
     QApplication app(argc, argv);
     QApplication::setApplicationName(QStringLiteral("Lanescope"));
     QApplication::setOrganizationName(QStringLiteral("Lanescope"));
