@@ -1,6 +1,7 @@
 #include "GapTableModel.h"
 
 #include "GapCauseStyle.h"
+#include "timeline/DetailsHtml.h"
 
 #include <QLocale>
 
@@ -101,19 +102,25 @@ QVariant GapTableModel::data(const QModelIndex &index, int role) const
         if (column == CauseColumn)
             return GapCauseStyle::color(g->cause); // views draw a QColor decoration as a swatch
         return {};
-    case Qt::ToolTipRole:
+    case Qt::ToolTipRole: {
+        // Kernel names and evidence come from the trace: bounded and escaped (DetailsHtml.h).
+        QString tip;
         switch (column) {
-        case CauseColumn: return GapCauseStyle::description(g->cause);
+        case CauseColumn: tip = GapCauseStyle::description(g->cause); break;
         case BeforeColumn:
-            return g->gemmBefore.isEmpty() || g->gemmBefore == g->before
+            tip = g->gemmBefore.isEmpty() || g->gemmBefore == g->before
                 ? g->before
                 : tr("%1\nnearest GEMM before: %2").arg(g->before, g->gemmBefore);
+            break;
         case AfterColumn:
-            return g->gemmAfter.isEmpty() || g->gemmAfter == g->after
+            tip = g->gemmAfter.isEmpty() || g->gemmAfter == g->after
                 ? g->after
                 : tr("%1\nnearest GEMM after: %2").arg(g->after, g->gemmAfter);
-        default: return g->evidence;
+            break;
+        default: tip = g->evidence; break;
         }
+        return details::tooltipText(tip);
+    }
     case Qt::TextAlignmentRole:
         if (column != BeforeColumn && column != AfterColumn && column != CauseColumn && column != EvidenceColumn)
             return QVariant(Qt::AlignRight | Qt::AlignVCenter);

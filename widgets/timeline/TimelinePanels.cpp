@@ -1,19 +1,20 @@
 #include "timeline/TimelinePanels.h"
 
 #include "parse/EventArgs.h"
+#include "timeline/DetailsHtml.h"
 #include "timeline/Palette.h"
 #include "timeline/TimelineSearch.h"
 
+#include <QClipboard>
 #include <QGridLayout>
+#include <QGuiApplication>
+#include <QHBoxLayout>
 #include <QHeaderView>
-#include <QJsonArray>
-#include <QJsonDocument>
-#include <QJsonObject>
-#include <QJsonValue>
 #include <QLabel>
 #include <QLocale>
 #include <QPainter>
 #include <QPixmap>
+#include <QPushButton>
 #include <QStandardItemModel>
 #include <QTextBrowser>
 #include <QTreeView>
@@ -26,28 +27,28 @@ namespace {
 
 QString esc(const QString &s) { return s.toHtmlEscaped(); }
 
-QString argText(const QVariant &v)
-{
-    const QJsonValue j = QJsonValue::fromVariant(v);
-    if (j.isObject())
-        return QString::fromUtf8(QJsonDocument(j.toObject()).toJson(QJsonDocument::Compact));
-    if (j.isArray())
-        return QString::fromUtf8(QJsonDocument(j.toArray()).toJson(QJsonDocument::Compact));
-    return v.toString();
-}
-
 } // namespace
 
 DetailsPanel::DetailsPanel(TimelineView *view, QWidget *parent)
     : QWidget(parent)
     , m_view(view)
     , m_browser(new QTextBrowser(this))
+    , m_copyAll(new QPushButton(tr("Copy All as JSON"), this))
 {
     m_browser->setOpenLinks(false);
     m_browser->setPlaceholderText(tr("Click a slice to see its details."));
+    m_copyAll->setToolTip(tr("Copy the whole event, every argument in full, to the clipboard"));
+    m_copyAll->setEnabled(false);
+    connect(m_copyAll, &QPushButton::clicked, this, [this] { QGuiApplication::clipboard()->setText(m_json); });
+    auto *buttons = new QHBoxLayout;
+    buttons->setContentsMargins(4, 2, 4, 2);
+    buttons->addStretch(1);
+    buttons->addWidget(m_copyAll);
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
-    layout->addWidget(m_browser);
+    layout->setSpacing(0);
+    layout->addWidget(m_browser, 1);
+    layout->addLayout(buttons);
     connect(m_browser, &QTextBrowser::anchorClicked, this, [this](const QUrl &url) {
         // slice:RUN:TRACK:SLICE
         const QStringList parts = url.path().split(QLatin1Char(':'));
@@ -62,16 +63,18 @@ QString DetailsPanel::text() const { return m_browser->toPlainText(); }
 void DetailsPanel::showSlice(SliceRef ref)
 {
     const Trace *t = m_view->trace(ref.run);
+    m_json.clear();
+    m_html.clear();
+    m_copyAll->setEnabled(false);
     if (!t || ref.track >= t->tracks.size() || ref.slice >= t->tracks[ref.track].size()) {
         m_browser->clear();
         return;
     }
     const Track &trk = t->tracks[ref.track];
     const std::size_t i = ref.slice;
-    auto row = [](const QString &k, const QString &v) {
-        return QStringLiteral("<trk><td style='color:#667; padding-right:10px'>%1</td><td>%2</td></trk>").arg(esc(k), v);
-    };
-    QString html = QStringLiteral("<p style='font-weight:bold; font-size:larger'>%1</p><table>").arg(esc(t->name(trk.nameId[i])));
+    using details::row;
+    QString html = QStringLiteral("<p style='font-weight:bold; font-size:larger'>%1</p><table>")
+                       .arg(esc(details::bounded(t->name(trk.nameId[i]), details::kMaxNameChars)));
     html += row(tr("Category"), esc(t->category(trk.catId[i])));
     html += row(tr("Start"), esc(TimeAxis::formatTime(double(trk.start[i] - t->minTs))));
     html += row(tr("Duration"), esc(TimeAxis::formatTime(double(trk.dur[i]))));
@@ -84,7 +87,12 @@ void DetailsPanel::showSlice(SliceRef ref)
     const auto &flows = m_view->selectedFlows();
     if (!flows.empty() && m_view->selectedSlice() == ref) {
         html += QStringLiteral("<p style='font-weight:bold'>%1</p><ul>").arg(esc(tr("Linked events")));
+        int shown = 0;
         for (const FlowLink &f : flows) {
+            if (++shown > kMaxFlowLinks) {
+                html += QStringLiteral("<li>%1</li>").arg(esc(tr("… and %n more", nullptr, int(flows.size()) - kMaxFlowLinks)));
+                break;
+            }
             const Track &ot = t->tracks[f.other.track];
             const QString kind = f.kind == FlowKind::Launch ? tr("launch") : f.kind == FlowKind::FwdBwd ? tr("forward/backward")
                                                                                                    : tr("flow");
@@ -93,7 +101,8 @@ void DetailsPanel::showSlice(SliceRef ref)
                         .arg(f.other.run)
                         .arg(f.other.track)
                         .arg(f.other.slice)
-                        .arg(esc(t->name(ot.nameId[f.other.slice])), esc(m_view->laneLabel(f.other)),
+                        .arg(esc(details::bounded(t->name(ot.nameId[f.other.slice]), details::kMaxKeyChars)),
+                             esc(m_view->laneLabel(f.other)),
                              esc(TimeAxis::formatTime(double(ot.dur[f.other.slice]))));
         }
         html += QStringLiteral("</ul>");
@@ -104,14 +113,12 @@ void DetailsPanel::showSlice(SliceRef ref)
     html += QStringLiteral("<p style='font-weight:bold'>%1</p>").arg(esc(tr("Arguments")));
     if (!d.ok) {
         html += QStringLiteral("<p style='color:#a00'>%1</p>").arg(esc(d.error));
-    } else if (d.args.isEmpty()) {
-        html += QStringLiteral("<p style='color:#667'>%1</p>").arg(esc(tr("none")));
     } else {
-        html += QStringLiteral("<table>");
-        for (auto it = d.args.begin(); it != d.args.end(); ++it)
-            html += row(it.key(), esc(argText(it.value())));
-        html += QStringLiteral("</table>");
+        html += details::argsTable(d.args);
+        m_json = d.json;
+        m_copyAll->setEnabled(true);
     }
+    m_html = html;
     m_browser->setHtml(html);
 }
 
@@ -176,7 +183,7 @@ void RangeStatsPanel::update()
         QStandardItem *count = item(locale.toString(quint64(s.count)), quint64(s.count));
         count->setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
         QStandardItem *nameItem = item(name, name);
-        nameItem->setToolTip(name);
+        nameItem->setToolTip(details::tooltipText(name));
         m_model->appendRow({nameItem, count, num(double(s.total)), num(double(s.self)),
                             num(s.count ? double(s.total) / double(s.count) : 0)});
     }

@@ -6,6 +6,7 @@
 #include <QWidget>
 
 class QLabel;
+class QPushButton;
 class QStandardItemModel;
 class QTextBrowser;
 class QTreeView;
@@ -19,7 +20,12 @@ public:
     explicit DetailsPanel(TimelineView *view, QWidget *parent = nullptr);
     void showSlice(SliceRef ref); // reads the event's args from the file
     QString text() const;          // plain text, for tests
+    QString html() const { return m_html; } // what was handed to the browser
+    QString json() const { return m_json; } // the whole event, what "Copy all" copies
     QTextBrowser *browser() const { return m_browser; }
+    QPushButton *copyAllButton() const { return m_copyAll; }
+
+    static constexpr int kMaxFlowLinks = 50; // a slice with thousands of flows lists the first ones
 
 signals:
     void jumpRequested(lanescope::SliceRef ref);
@@ -27,6 +33,8 @@ signals:
 private:
     TimelineView *m_view;
     QTextBrowser *m_browser;
+    QPushButton *m_copyAll;
+    QString m_html, m_json;
 };
 
 class RangeStatsPanel : public QWidget

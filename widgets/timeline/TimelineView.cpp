@@ -1,6 +1,7 @@
 #include "timeline/TimelineView.h"
 
 #include "analysis/Steps.h"
+#include "timeline/DetailsHtml.h"
 #include "timeline/Palette.h"
 
 #include <QCursor>
@@ -1327,11 +1328,11 @@ bool TimelineView::viewportEvent(QEvent *event)
         auto *he = static_cast<QHelpEvent *>(event);
         const SliceRef ref = sliceAt(he->pos());
         if (ref.isValid()) {
-            QToolTip::showText(he->globalPos(), tooltipText(ref), viewport());
+            QToolTip::showText(he->globalPos(), details::tooltipText(tooltipText(ref)), viewport());
         } else {
             const int lane = he->pos().x() < kHeaderWidth ? m_layout.laneAt(he->pos().y() - kTopHeight + verticalScrollBar()->value()) : -1;
             if (lane >= 0)
-                QToolTip::showText(he->globalPos(), m_layout.lanes()[std::size_t(lane)].tooltip, viewport());
+                QToolTip::showText(he->globalPos(), details::tooltipText(m_layout.lanes()[std::size_t(lane)].tooltip), viewport());
             else
                 QToolTip::hideText();
         }

@@ -1,0 +1,116 @@
+#include "timeline/DetailsHtml.h"
+
+#include <QCoreApplication>
+#include <QStringList>
+#include <QVariantList>
+
+namespace lanescope::details {
+namespace {
+
+QString tr(const char *text) { return QCoreApplication::translate("DetailsPanel", text); }
+
+// Appends the compact JSON of v to out, stopping once out holds more than budget characters:
+// an array of a million numbers costs budget characters of work, not a million.
+void appendJson(const QVariant &v, QString &out, int budget)
+{
+    if (out.size() > budget)
+        return;
+    switch (v.typeId()) {
+    case QMetaType::QVariantList: {
+        out += QLatin1Char('[');
+        bool first = true;
+        for (const QVariant &e : v.toList()) {
+            if (out.size() > budget)
+                return;
+            if (!first)
+                out += QLatin1Char(',');
+            first = false;
+            appendJson(e, out, budget);
+        }
+        out += QLatin1Char(']');
+        return;
+    }
+    case QMetaType::QVariantMap: {
+        out += QLatin1Char('{');
+        const QVariantMap m = v.toMap();
+        bool first = true;
+        for (auto it = m.begin(); it != m.end(); ++it) {
+            if (out.size() > budget)
+                return;
+            if (!first)
+                out += QLatin1Char(',');
+            first = false;
+            out += QLatin1Char('"') + it.key().left(budget) + QStringLiteral("\":");
+            appendJson(it.value(), out, budget);
+        }
+        out += QLatin1Char('}');
+        return;
+    }
+    case QMetaType::QString:
+        out += QLatin1Char('"') + v.toString().left(budget - out.size() + 1) + QLatin1Char('"');
+        return;
+    case QMetaType::UnknownType:
+    case QMetaType::Nullptr: out += QStringLiteral("null"); return;
+    case QMetaType::Double: out += QString::number(v.toDouble(), 'g', 17); return;
+    default: out += v.toString(); return;
+    }
+}
+
+} // namespace
+
+QString bounded(const QString &text, int maxChars)
+{
+    if (text.size() <= maxChars)
+        return text;
+    return text.left(maxChars) + tr("… (%1 characters)").arg(text.size());
+}
+
+QString valueText(const QVariant &v, int maxChars)
+{
+    switch (v.typeId()) {
+    case QMetaType::QVariantList:
+    case QMetaType::QVariantMap: {
+        QString out;
+        appendJson(v, out, maxChars);
+        return out.size() > maxChars ? out.left(maxChars) + QStringLiteral(" …") : out;
+    }
+    case QMetaType::QString: return bounded(v.toString(), maxChars);
+    case QMetaType::Double: return QString::number(v.toDouble(), 'g', 17);
+    case QMetaType::UnknownType:
+    case QMetaType::Nullptr: return QStringLiteral("null");
+    default: return bounded(v.toString(), maxChars);
+    }
+}
+
+QString row(const QString &key, const QString &valueHtml)
+{
+    return QStringLiteral("<tr><td valign='top' style='color:#667; padding-right:10px'>%1</td><td>%2</td></tr>")
+        .arg(bounded(key, kMaxKeyChars).toHtmlEscaped(), valueHtml);
+}
+
+QString argsTable(const QVariantMap &args)
+{
+    if (args.isEmpty())
+        return QStringLiteral("<p style='color:#667'>%1</p>").arg(tr("none").toHtmlEscaped());
+    QString html = QStringLiteral("<table>");
+    int shown = 0;
+    for (auto it = args.begin(); it != args.end() && shown < kMaxArgRows; ++it, ++shown)
+        html += row(it.key(), valueText(it.value()).toHtmlEscaped());
+    html += QStringLiteral("</table>");
+    if (args.size() > shown)
+        html += QStringLiteral("<p style='color:#667'>%1</p>")
+                    .arg(tr("… and %1 more arguments (Copy all gives the full event as JSON)")
+                             .arg(args.size() - shown)
+                             .toHtmlEscaped());
+    return html;
+}
+
+QString tooltipText(const QString &plain, int maxChars)
+{
+    // <qt> forces rich text, so the escaped text shows as written; newlines become line breaks.
+    QString html = bounded(plain, maxChars).toHtmlEscaped();
+    html.replace(QLatin1Char('\n'), QStringLiteral("<br>"));
+    return QStringLiteral("<qt style='white-space:pre-wrap'>") + html + QStringLiteral("</qt>");
+}
+
+} // namespace lanescope::details

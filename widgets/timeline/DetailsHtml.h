@@ -1,0 +1,30 @@
+#pragma once
+// The Details panel's rich text for one event, bounded whatever the trace holds. Trace content
+// (names, argument keys and values) is user-controlled: a kernel with hundreds of arguments, a
+// 1 MB string or a deeply nested array must cost the same small, fixed amount of layout. Every
+// piece is escaped and cut to a bound; the full event is available as JSON through "Copy all".
+#include <QString>
+#include <QVariant>
+#include <QVariantMap>
+
+namespace lanescope::details {
+
+constexpr int kMaxArgRows = 250;    // arguments shown; the rest are counted in one last row
+constexpr int kMaxValueChars = 400; // per argument value (nested values as compact JSON)
+constexpr int kMaxKeyChars = 80;    // per argument name
+constexpr int kMaxNameChars = 600;  // the event's name (C++ kernel names run to kilobytes)
+
+// `text` cut to at most `maxChars` characters, ending in "… (N characters)" when cut.
+QString bounded(const QString &text, int maxChars);
+// A value as the panel shows it: strings as they are, numbers exactly (64-bit integers too),
+// arrays and objects as compact JSON, cut to maxChars without serialising more than that.
+QString valueText(const QVariant &v, int maxChars = kMaxValueChars);
+// One table row: key and already-escaped value HTML.
+QString row(const QString &key, const QString &valueHtml);
+// The argument table (or "none"): at most kMaxArgRows rows, then a line counting the rest.
+QString argsTable(const QVariantMap &args);
+// Plain text safe for a tooltip: cut to maxChars and escaped as rich text, so a name that
+// happens to start with '<' is never laid out as HTML.
+QString tooltipText(const QString &plain, int maxChars = 1000);
+
+} // namespace lanescope::details
