@@ -16,10 +16,11 @@ MemorySummary memorySummary(const detail::EvidenceIndex &ix)
 {
     MemorySummary m;
     for (const MemorySeries &s : ix.trace.memory) {
-        if (s.deviceType != 1) // c10::DeviceType::CUDA (ROCm builds report their GPUs as CUDA too)
+        if (!isAcceleratorMemory(s.deviceType)) // the host's allocations are not the device's
             continue;
         DeviceMemory d;
         d.device = s.deviceId;
+        d.deviceType = s.deviceType;
         d.totalsFromTrace = s.totalsFromTrace;
         for (const MemorySample &x : s.samples) {
             if (x.allocated > d.peakAllocated) {

@@ -14,6 +14,7 @@ class EvidenceIndex;
 struct DeviceMemory
 {
     int device = -1;
+    int deviceType = 1;              // c10::DeviceType: 1 CUDA, 6 HIP, ... (isAcceleratorMemory)
     std::int64_t peakAllocated = -1; // bytes; -1 unknown
     std::int64_t peakReserved = -1;  // bytes; -1 where the trace has no "Total Reserved" (2021 Kineto)
     TimeNs peakAllocatedAt = 0;
@@ -33,11 +34,11 @@ struct AllocatorSpike
 
 struct MemorySummary
 {
-    std::vector<DeviceMemory> devices; // CUDA devices only
+    std::vector<DeviceMemory> devices; // accelerator devices only (isAcceleratorMemory), not the host
     std::int64_t peakAllocated = -1, peakReserved = -1; // max over devices
     // Runtime calls (the allocator asking the driver): "alloc_calls" / "free_calls" in the CLI.
     std::int64_t mallocCalls = 0, freeCalls = 0, hostAllocCalls = 0;
-    // Caching-allocator events ([memory], all CUDA devices): tensor allocations and frees.
+    // Caching-allocator events ([memory], all accelerator devices): tensor allocations and frees.
     std::int64_t allocEvents = 0, freeEvents = 0;
     std::vector<AllocatorSpike> spikes;
 };

@@ -52,6 +52,21 @@ CategoryClass classifyCategory(std::string_view cat)
     return CategoryClass::Other;
 }
 
+bool isAcceleratorMemory(int deviceType)
+{
+    switch (deviceType) {
+    case 1:  // CUDA
+    case 6:  // HIP: recent ROCm traces (e.g. MI300X under ROCm 6) stop calling their GPUs CUDA
+    case 12: // XPU
+    case 15: // HPU
+    case 19: // MTIA
+    case 20: // PrivateUse1 (out-of-tree accelerators)
+        return true;
+    default:
+        return false;
+    }
+}
+
 std::size_t Track::upperBoundStart(TimeNs t) const
 {
     return std::size_t(std::upper_bound(start.begin(), start.end(), t) - start.begin());

@@ -95,9 +95,14 @@ struct MemorySample
     std::int64_t reserved;  // Total Reserved, -1 if unknown
 };
 
+// Whether a [memory] event's "Device Type" (c10::DeviceType as the profiler writes it) is an
+// accelerator's memory: 1 CUDA (and ROCm builds that report their GPUs as CUDA), 6 HIP (ROCm 6
+// and later), 12 XPU, 15 HPU, 19 MTIA, 20 PrivateUse1. 0 is the host's.
+bool isAcceleratorMemory(int deviceType);
+
 struct MemorySeries
 {
-    int deviceType = 0; // 0 CPU, 1 CUDA (Kineto's c10::DeviceType)
+    int deviceType = 0; // as the file says (c10::DeviceType): 0 CPU, 1 CUDA, 6 HIP, ...; see isAcceleratorMemory
     int deviceId = -1;
     bool totalsFromTrace = true; // false: allocated derived from the running sum of Bytes
     std::vector<MemorySample> samples;
