@@ -24,8 +24,7 @@ TimeNs ceilUs(double us) { return TimeNs(std::ceil(us)) * 1000; }
 TimeNs floorUs(double us) { return TimeNs(std::floor(us)) * 1000; }
 
 // merge_kernel_intervals: sort by start; an interval joins the group unless it starts after the
-// running maximum of all previous ends. Rounded sub-microsecond kernels can have end < start;
-// like HTA we keep them (they subtract from busy time) rather than drop them.
+// running maximum of all previous ends. Intervals are never reversed (see the rounding below).
 std::vector<Interval> merge(std::vector<Interval> v)
 {
     std::sort(v.begin(), v.end());
@@ -83,15 +82,20 @@ bool hasFractionalMicroseconds(const Trace &trace)
     return false;
 }
 
-TemporalBreakdown temporalBreakdown(const Trace &trace, const TemporalOptions &options)
+namespace {
+
+TemporalBreakdown breakdown(const Trace &trace, const TemporalOptions &options, bool rounding)
 {
     TemporalBreakdown r;
     const bool rangeSet = !options.range.empty();
-    r.microsecondRounding = options.htaCompatible && !rangeSet && hasFractionalMicroseconds(trace);
-    // Rounded start (ceil) and end (floor of start + dur, added as doubles as pandas does).
-    auto rs = [&](TimeNs t) { return r.microsecondRounding ? ceilUs(toUsDouble(t)) : t; };
+    r.microsecondRounding = rounding;
+    // Rounded start (ceil) and end (floor of start + dur, added as doubles as pandas does). A kernel
+    // shorter than a microsecond can then end before it starts (0.02 µs at x.765: start x+1, end x);
+    // HTA keeps such a reversed interval, which subtracts from busy time and can make the compute
+    // time negative (HTA 0.6 stops on an assertion). It is clamped here to an empty interval.
+    auto rs = [&](TimeNs t) { return rounding ? ceilUs(toUsDouble(t)) : t; };
     auto re = [&](TimeNs t, TimeNs d) {
-        return r.microsecondRounding ? floorUs(toUsDouble(t) + double(d) / 1000.0) : t + d;
+        return rounding ? std::max(floorUs(toUsDouble(t) + double(d) / 1000.0), rs(t)) : t + d;
     };
 
     // HTA's iteration filter: needs two or more distinct ProfilerStep names.
@@ -175,6 +179,23 @@ TemporalBreakdown temporalBreakdown(const Trace &trace, const TemporalOptions &o
     r.computePct = pct(r.compute, r.span);
     r.nonComputePct = pct(r.nonCompute, r.span);
     r.commCompOverlapPct = pct(r.overlap, r.communication);
+    return r;
+}
+
+} // namespace
+
+TemporalBreakdown temporalBreakdown(const Trace &trace, const TemporalOptions &options)
+{
+    const bool rounding = options.htaCompatible && options.range.empty() && hasFractionalMicroseconds(trace);
+    TemporalBreakdown r = breakdown(trace, options, rounding);
+    // Where whole microseconds leave nothing to measure (every activity shorter than one, e.g. the
+    // Kineto docs' single 0.02 µs kernel), the exact times are used: a breakdown of an empty span
+    // would say nothing at all. microsecondRounding then reads false.
+    if (rounding && r.span <= 0 && r.activities > 0) {
+        TemporalBreakdown exact = breakdown(trace, options, false);
+        if (exact.span > 0)
+            return exact;
+    }
     return r;
 }
 
