@@ -5,10 +5,9 @@
 #include "JsonWriter.h"
 
 #include "analysis/Analysis.h"
-#include "parse/TraceLoader.h"
+#include "model/Trace.h"
 
 #include <QCoreApplication>
-#include <QLocale>
 
 #include <cmath>
 #include <cstdio>
@@ -18,146 +17,69 @@ namespace {
 
 QString tr(const char *s) { return QCoreApplication::translate("cli", s); }
 
-void usage(std::FILE *to)
-{
-    std::fputs(qPrintable(tr("usage: lanescope-cli analyze TRACE [options]\n"
-                             "\n"
-                             "  --gap-ms X              shortest gap listed, in ms (default 15; fractions down to 0.001)\n"
-                             "  --gap-kernels gemm|all  gemm (default): gaps between two GEMM kernels; all: any gap of a\n"
-                             "                          compute stream\n"
-                             "  --params N              model parameters, for MFU (e.g. 7e9)\n"
-                             "  --tokens-per-step N     tokens per step per GPU, for MFU\n"
-                             "  --tokens-global         --tokens-per-step counts all GPUs (divided by the world size)\n"
-                             "  --peak-tflops X         GPU peak instead of the table's entry for the traced GPU\n"
-                             "  --step N                analyse ProfilerStep#N only\n"
-                             "  --from-us A --to-us B   analyse this window only (µs from the first event)\n"
-                             "  --measure-flops         also sum the flops args of operators (with_flops=True; slow)\n"
-                             "  --threads N             loader threads (default: one per core)\n"
-                             "  --json                  print one JSON object\n")),
-               to);
-}
-
-bool number(const QString &s, double *out)
-{
-    bool ok = false;
-    *out = QLocale::c().toDouble(s, &ok);
-    return ok && std::isfinite(*out);
-}
-
 double us(TimeNs t, TimeNs origin) { return double(t - origin) / 1000.0; }
 double usDur(TimeNs t) { return double(t) / 1000.0; }
-
-void nullOr(JsonWriter &j, bool valid, double v)
-{
-    if (valid)
-        j.w.Double(v);
-    else
-        j.w.Null();
-}
 
 void writeJson(const Trace &t, const analysis::AnalysisResult &r, const analysis::MeasuredFlops *flops)
 {
     JsonWriter j;
-    auto &w = j.w;
     const TimeNs o = t.minTs;
-    w.StartObject();
-    j.key("temporal");
-    w.StartObject();
-    j.key("idle_pct");
-    w.Double(r.temporal.idlePct);
-    j.key("compute_pct");
-    w.Double(r.temporal.computePct);
-    j.key("non_compute_pct");
-    w.Double(r.temporal.nonComputePct);
-    j.key("idle_us");
-    w.Double(usDur(r.temporal.idle));
-    j.key("compute_us");
-    w.Double(usDur(r.temporal.compute));
-    j.key("non_compute_us");
-    w.Double(usDur(r.temporal.nonCompute));
-    w.EndObject();
-    j.key("comm_comp_overlap_pct");
-    w.Double(r.temporal.commCompOverlapPct);
-    j.key("steps");
-    w.StartArray();
-    for (const auto &s : r.steps) {
-        w.StartObject();
-        j.key("name");
-        j.str(s.name);
-        j.key("start_us");
-        w.Double(us(s.start, o));
-        j.key("dur_us");
-        w.Double(usDur(s.dur));
-        w.EndObject();
-    }
-    w.EndArray();
-    j.key("gaps");
-    w.StartArray();
-    for (const auto &g : r.gaps) {
-        w.StartObject();
-        j.key("device");
-        w.Int(g.device);
-        j.key("stream");
-        w.Int64(g.stream);
-        j.key("start_us");
-        w.Double(us(g.start, o));
-        j.key("dur_us");
-        w.Double(usDur(g.dur));
-        j.key("before");
-        j.str(g.before);
-        j.key("after");
-        j.str(g.after);
-        j.key("cause");
-        w.String(analysis::gapCauseName(g.cause));
-        j.key("evidence");
-        j.str(g.evidence);
-        w.EndObject();
-    }
-    w.EndArray();
-    j.key("mfu");
-    w.StartObject();
-    const auto &m = r.mfu;
-    j.key("step_s");
-    nullOr(j, m.stepS > 0, m.stepS);
-    j.key("tokens_per_s_per_gpu");
-    nullOr(j, m.tokensPerSPerGpu > 0, m.tokensPerSPerGpu);
-    j.key("achieved_tflops");
-    nullOr(j, m.valid, m.achievedTflops);
-    j.key("peak_tflops");
-    nullOr(j, m.peakTflops > 0, m.peakTflops);
-    j.key("mfu_pct");
-    nullOr(j, m.valid, m.mfuPct);
-    if (flops) { // only with --measure-flops: an addition, the contract's keys stay as they are
-        j.key("measured_flops");
-        w.Double(flops->flops);
-    }
-    w.EndObject();
-    j.key("memory");
-    w.StartObject();
-    j.key("peak_allocated_bytes");
-    w.Int64(r.memory.peakAllocated);
-    j.key("peak_reserved_bytes");
-    w.Int64(r.memory.peakReserved);
-    j.key("alloc_calls"); // cudaMalloc runtime calls (the allocator asking the driver)
-    w.Int64(r.memory.mallocCalls);
-    j.key("free_calls"); // cudaFree runtime calls
-    w.Int64(r.memory.freeCalls);
-    w.EndObject();
-    j.key("advice");
-    w.StartArray();
-    for (const auto &a : r.advice) {
-        w.StartObject();
-        j.key("id");
-        j.str(a.id);
-        j.key("title");
-        j.str(a.title);
-        j.key("evidence");
-        j.str(a.evidence);
-        w.EndObject();
-    }
-    w.EndArray();
-    w.EndObject();
-    j.print();
+    j.printObject([&] {
+        j.object("temporal", [&] {
+            j.field("idle_pct", r.temporal.idlePct);
+            j.field("compute_pct", r.temporal.computePct);
+            j.field("non_compute_pct", r.temporal.nonComputePct);
+            j.field("idle_us", usDur(r.temporal.idle));
+            j.field("compute_us", usDur(r.temporal.compute));
+            j.field("non_compute_us", usDur(r.temporal.nonCompute));
+        });
+        j.field("comm_comp_overlap_pct", r.temporal.commCompOverlapPct);
+        j.array("steps", [&] {
+            for (const auto &s : r.steps)
+                j.object([&] {
+                    j.field("name", s.name);
+                    j.field("start_us", us(s.start, o));
+                    j.field("dur_us", usDur(s.dur));
+                });
+        });
+        j.array("gaps", [&] {
+            for (const auto &g : r.gaps)
+                j.object([&] {
+                    j.field("device", g.device);
+                    j.field("stream", g.stream);
+                    j.field("start_us", us(g.start, o));
+                    j.field("dur_us", usDur(g.dur));
+                    j.field("before", g.before);
+                    j.field("after", g.after);
+                    j.field("cause", analysis::gapCauseName(g.cause));
+                    j.field("evidence", g.evidence);
+                });
+        });
+        const auto &m = r.mfu;
+        j.object("mfu", [&] {
+            j.field("step_s", JsonWriter::orNull(m.stepS > 0, m.stepS));
+            j.field("tokens_per_s_per_gpu", JsonWriter::orNull(m.tokensPerSPerGpu > 0, m.tokensPerSPerGpu));
+            j.field("achieved_tflops", JsonWriter::orNull(m.valid, m.achievedTflops));
+            j.field("peak_tflops", JsonWriter::orNull(m.peakTflops > 0, m.peakTflops));
+            j.field("mfu_pct", JsonWriter::orNull(m.valid, m.mfuPct));
+            if (flops) // only with --measure-flops: an addition, the contract's keys stay as they are
+                j.field("measured_flops", flops->flops);
+        });
+        j.object("memory", [&] {
+            j.field("peak_allocated_bytes", r.memory.peakAllocated);
+            j.field("peak_reserved_bytes", r.memory.peakReserved);
+            j.field("alloc_calls", r.memory.mallocCalls); // cudaMalloc runtime calls (the allocator asking the driver)
+            j.field("free_calls", r.memory.freeCalls);    // cudaFree runtime calls
+        });
+        j.array("advice", [&] {
+            for (const auto &a : r.advice)
+                j.object([&] {
+                    j.field("id", a.id);
+                    j.field("title", a.title);
+                    j.field("evidence", a.evidence);
+                });
+        });
+    });
 }
 
 QString bytesText(std::int64_t b)
@@ -213,107 +135,71 @@ void writeText(const Trace &t, const analysis::AnalysisResult &r, const analysis
 
 } // namespace
 
-int runAnalyze(const QStringList &argsIn)
+CommandSpec analyzeArguments()
 {
-    QStringList args = argsIn;
-    bool json = false, measure = false;
-    int threads = 0;
-    QString path;
-    analysis::AnalysisOptions opt;
-    double fromUs = -1, toUs = -1;
-    auto bad = [](const QString &msg) {
-        std::fprintf(stderr, "%s\n", qPrintable(tr("lanescope-cli analyze: %1").arg(msg)));
-        return BadUsage;
+    const auto n = [](const char *s) { return QString::fromLatin1(s); };
+    return {
+        n("TRACE [options]"),
+        {{n("TRACE"), QT_TRANSLATE_NOOP("cli", "a trace: .json or .json.gz as torch.profiler writes it")}},
+        {
+            number({n("gap-ms")}, "X", atLeast(0), QT_TRANSLATE_NOOP("cli", "shortest gap listed, in ms (default 15; fractions down to 0.001)"),
+                   QT_TRANSLATE_NOOP("cli", "--gap-ms needs a number of milliseconds")),
+            choice({n("gap-kernels")}, {n("gemm"), n("all")},
+                   QT_TRANSLATE_NOOP("cli", "gemm (default): gaps between two GEMM kernels; all: any gap of a compute stream"),
+                   QT_TRANSLATE_NOOP("cli", "--gap-kernels takes gemm or all")),
+            number({n("params")}, "N", above(0), QT_TRANSLATE_NOOP("cli", "model parameters, for MFU (e.g. 7e9)"),
+                   QT_TRANSLATE_NOOP("cli", "--params needs a positive number")),
+            number({n("tokens-per-step")}, "N", above(0), QT_TRANSLATE_NOOP("cli", "tokens per step per GPU, for MFU"),
+                   QT_TRANSLATE_NOOP("cli", "--tokens-per-step needs a positive number")),
+            flag({n("tokens-global")}, QT_TRANSLATE_NOOP("cli", "--tokens-per-step counts all GPUs (divided by the world size)")),
+            number({n("peak-tflops")}, "X", above(0), QT_TRANSLATE_NOOP("cli", "GPU peak instead of the table's entry for the traced GPU"),
+                   QT_TRANSLATE_NOOP("cli", "--peak-tflops needs a positive number")),
+            integer({n("step")}, "N", atLeast(0), QT_TRANSLATE_NOOP("cli", "analyse ProfilerStep#N only"),
+                    QT_TRANSLATE_NOOP("cli", "--step needs a step number")),
+            number({n("from-us")}, "A", atLeast(0), QT_TRANSLATE_NOOP("cli", "analyse from A (µs from the first event); needs --to-us"),
+                   QT_TRANSLATE_NOOP("cli", "--from-us needs a number")),
+            number({n("to-us")}, "B", atLeast(0), QT_TRANSLATE_NOOP("cli", "analyse up to B (µs from the first event); needs --from-us"),
+                   QT_TRANSLATE_NOOP("cli", "--to-us needs a number")),
+            flag({n("measure-flops")}, QT_TRANSLATE_NOOP("cli", "also sum the flops args of operators (with_flops=True; slow)")),
+            integer({n("threads")}, "N", atLeast(0), QT_TRANSLATE_NOOP("cli", "loader threads (default: one per core)"),
+                    QT_TRANSLATE_NOOP("cli", "--threads needs a number")),
+            flag({n("json")}, QT_TRANSLATE_NOOP("cli", "print one JSON object")),
+        },
     };
-    auto takeNumber = [&](const QString &flag, double *out) {
-        if (args.isEmpty() || !number(args.first(), out))
-            return false;
-        args.removeFirst();
-        Q_UNUSED(flag);
-        return true;
-    };
-    while (!args.isEmpty()) {
-        const QString a = args.takeFirst();
-        double v = 0;
-        if (a == QLatin1String("--json")) {
-            json = true;
-        } else if (a == QLatin1String("-h") || a == QLatin1String("--help")) {
-            usage(stdout);
-            return Ok;
-        } else if (a == QLatin1String("--measure-flops")) {
-            measure = true;
-        } else if (a == QLatin1String("--tokens-global")) {
-            opt.mfu.tokensGlobal = true;
-        } else if (a == QLatin1String("--gap-ms")) {
-            if (!takeNumber(a, &v) || v < 0)
-                return bad(tr("--gap-ms needs a number of milliseconds"));
-            opt.gaps.minGap = TimeNs(std::llround(v * 1e6));
-        } else if (a == QLatin1String("--gap-kernels")) {
-            const QString k = args.isEmpty() ? QString() : args.takeFirst();
-            if (k == QLatin1String("gemm"))
-                opt.gaps.kernels = analysis::GapKernels::Gemm;
-            else if (k == QLatin1String("all"))
-                opt.gaps.kernels = analysis::GapKernels::All;
-            else
-                return bad(tr("--gap-kernels takes gemm or all"));
-        } else if (a == QLatin1String("--params")) {
-            if (!takeNumber(a, &v) || v <= 0)
-                return bad(tr("--params needs a positive number"));
-            opt.mfu.params = v;
-        } else if (a == QLatin1String("--tokens-per-step")) {
-            if (!takeNumber(a, &v) || v <= 0)
-                return bad(tr("--tokens-per-step needs a positive number"));
-            opt.mfu.tokensPerStep = v;
-        } else if (a == QLatin1String("--peak-tflops")) {
-            if (!takeNumber(a, &v) || v <= 0)
-                return bad(tr("--peak-tflops needs a positive number"));
-            opt.mfu.peakTflops = v;
-        } else if (a == QLatin1String("--step")) {
-            if (!takeNumber(a, &v) || v < 0)
-                return bad(tr("--step needs a step number"));
-            opt.step = int(v);
-        } else if (a == QLatin1String("--from-us")) {
-            if (!takeNumber(a, &fromUs) || fromUs < 0)
-                return bad(tr("--from-us needs a number"));
-        } else if (a == QLatin1String("--to-us")) {
-            if (!takeNumber(a, &toUs) || toUs < 0)
-                return bad(tr("--to-us needs a number"));
-        } else if (a == QLatin1String("--threads")) {
-            if (!takeNumber(a, &v) || v < 0)
-                return bad(tr("--threads needs a number"));
-            threads = int(v);
-        } else if (a.startsWith(QLatin1String("--")) || !path.isEmpty()) {
-            return bad(tr("unexpected argument '%1'").arg(a));
-        } else {
-            path = a;
-        }
-    }
-    if (path.isEmpty()) {
-        usage(stderr);
-        return BadUsage;
-    }
-    if ((opt.mfu.params > 0) != (opt.mfu.tokensPerStep > 0))
-        return bad(tr("--params and --tokens-per-step go together"));
-    if ((fromUs >= 0) != (toUs >= 0) || (fromUs >= 0 && toUs <= fromUs))
-        return bad(tr("--from-us and --to-us go together, with --to-us after --from-us"));
+}
 
-    LoadOptions lo;
-    lo.threads = threads;
-    const LoadResult lr = loadTrace(path, lo);
-    if (!lr.trace) {
-        std::fprintf(stderr, "lanescope-cli: %s\n", qPrintable(lr.error));
+int runAnalyze(const Invocation &args)
+{
+    analysis::AnalysisOptions opt;
+    if (args.isSet("gap-ms"))
+        opt.gaps.minGap = TimeNs(std::llround(args.number("gap-ms", 0) * 1e6));
+    if (args.isSet("gap-kernels"))
+        opt.gaps.kernels = args.text("gap-kernels") == QLatin1String("all") ? analysis::GapKernels::All : analysis::GapKernels::Gemm;
+    opt.mfu.params = args.number("params", opt.mfu.params);
+    opt.mfu.tokensPerStep = args.number("tokens-per-step", opt.mfu.tokensPerStep);
+    opt.mfu.tokensGlobal = args.isSet("tokens-global");
+    opt.mfu.peakTflops = args.number("peak-tflops", opt.mfu.peakTflops);
+    opt.step = args.integer("step", opt.step);
+    const double fromUs = args.number("from-us", -1), toUs = args.number("to-us", -1);
+    const bool measure = args.isSet("measure-flops");
+    if ((opt.mfu.params > 0) != (opt.mfu.tokensPerStep > 0))
+        return args.fail(tr("--params and --tokens-per-step go together"));
+    if ((fromUs >= 0) != (toUs >= 0) || (fromUs >= 0 && toUs <= fromUs))
+        return args.fail(tr("--from-us and --to-us go together, with --to-us after --from-us"));
+
+    const std::shared_ptr<Trace> trace = loadTraceOrReport(args.positionals().first(), args.integer("threads", 0));
+    if (!trace)
         return Unreadable;
-    }
-    const Trace &t = *lr.trace;
+    const Trace &t = *trace;
     if (fromUs >= 0)
         opt.range = {t.minTs + TimeNs(std::llround(fromUs * 1000)), t.minTs + TimeNs(std::llround(toUs * 1000))};
     const analysis::AnalysisResult r = analysis::analyze(t, opt);
     if (!r.error.isEmpty())
-        return bad(r.error);
+        return args.fail(r.error);
     analysis::MeasuredFlops flops;
     if (measure)
         flops = analysis::measuredFlops(t, r.analysed);
-    if (json)
+    if (args.isSet("json"))
         writeJson(t, r, measure ? &flops : nullptr);
     else
         writeText(t, r, measure ? &flops : nullptr);

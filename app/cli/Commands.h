@@ -1,15 +1,43 @@
 #pragma once
-// Subcommands of lanescope-cli. Each returns the process exit code (DESIGN.md): 0 success,
-// 2 bad usage, 3 unreadable input (with one line on stderr).
-#include <QStringList>
+// The subcommands of lanescope-cli. Each is a row of the table in Commands.cpp naming two
+// functions of its own file: what it accepts (a CommandSpec, from which its parser and --help
+// are built) and what it does with an Invocation that already checked out. Exit codes
+// (DESIGN.md): 0 success, 2 bad usage, 3 unreadable input, each failure one line on stderr.
+//
+// Adding one (say `export`): write ExportCommand.cpp with exportArguments() and runExport(),
+// declare them below, add {"export", QT_TRANSLATE_NOOP("cli", "one line"), exportArguments,
+// runExport} to the table, and the file to CMakeLists.txt.
+#include "CommandLine.h"
+
+#include <QString>
+
+#include <memory>
+#include <vector>
+
+namespace lanescope {
+struct Trace;
+}
 
 namespace lanescope::cli {
 
-enum ExitCode { Ok = 0, BadUsage = 2, Unreadable = 3 };
+// Every subcommand, in the order `lanescope-cli --help` lists them.
+const std::vector<Command> &commands();
+const Command *findCommand(const QString &name);
 
-int runInfo(const QStringList &args);
-int runSynth(const QStringList &args);
-int runAnalyze(const QStringList &args);
-int runMfu(const QStringList &args);
+// Loads the trace a subcommand was given; on failure prints "lanescope-cli: REASON" (one line)
+// and returns null, and the subcommand returns Unreadable.
+std::shared_ptr<Trace> loadTraceOrReport(const QString &path, int threads);
+
+CommandSpec infoArguments();
+int runInfo(const Invocation &args);
+
+CommandSpec synthArguments();
+int runSynth(const Invocation &args);
+
+CommandSpec analyzeArguments();
+int runAnalyze(const Invocation &args);
+
+CommandSpec mfuArguments();
+int runMfu(const Invocation &args);
 
 } // namespace lanescope::cli

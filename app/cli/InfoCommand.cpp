@@ -3,7 +3,6 @@
 #include "JsonWriter.h"
 
 #include "model/Trace.h"
-#include "parse/TraceLoader.h"
 #include "util/ProcessMemory.h"
 
 #include <QCoreApplication>
@@ -22,110 +21,71 @@ struct Text
 void writeJson(const Trace &t)
 {
     JsonWriter j;
-    auto &w = j.w;
-    w.StartObject();
-    j.key("bytes");
-    w.Uint64(t.fileBytes);
-    j.key("json_bytes");
-    w.Uint64(t.jsonBytes);
-    j.key("events");
-    w.Uint64(t.eventCount);
-    j.key("slices");
-    w.Uint64(t.sliceCount());
-    j.key("flows");
-    w.Uint64(t.flows.size());
-    j.key("malformed_events");
-    w.Uint64(t.malformedEvents);
-    j.key("load_seconds");
-    w.Double(t.loadSeconds);
-    j.key("threads_used");
-    w.Int(t.threadsUsed);
-    j.key("rank");
-    w.Int(t.rank);
-    j.key("world_size");
-    w.Int(t.worldSize);
-    j.key("span_us");
-    w.Double(double(t.maxTs - t.minTs) / 1000.0);
-    j.key("devices");
-    w.StartArray();
-    for (const auto &d : t.devices) {
-        w.StartObject();
-        j.key("id");
-        w.Int(d.id);
-        j.key("name");
-        j.str(d.name);
-        w.EndObject();
-    }
-    w.EndArray();
-    j.key("tracks");
-    w.StartArray();
-    for (const auto &tr : t.tracks) {
-        w.StartObject();
-        j.key("kind");
-        w.String(trackKindName(tr.kind));
-        j.key("pid");
-        if (tr.pidLabel.isEmpty())
-            w.Int64(tr.pid);
-        else
-            j.str(tr.pidLabel);
-        j.key("tid");
-        if (tr.tidLabel.isEmpty())
-            w.Int64(tr.tid);
-        else
-            j.str(tr.tidLabel);
-        j.key("name");
-        j.str(tr.name);
-        j.key("events");
-        w.Uint64(tr.size());
-        j.key("max_depth");
-        w.Uint(tr.maxDepth);
-        w.EndObject();
-    }
-    for (const auto &c : t.counters) {
-        w.StartObject();
-        j.key("kind");
-        w.String("counter");
-        j.key("pid");
-        w.Int64(c.pid);
-        j.key("tid");
-        w.Int(0);
-        j.key("name");
-        j.str(c.name);
-        j.key("events");
-        w.Uint64(c.ts.size());
-        w.EndObject();
-    }
-    for (const auto &m : t.memory) {
-        w.StartObject();
-        j.key("kind");
-        w.String("counter");
-        j.key("pid");
-        w.Int(m.deviceId);
-        j.key("tid");
-        w.Int(0);
-        j.key("name");
-        j.str(m.deviceType == 1 ? QStringLiteral("GPU %1 memory").arg(m.deviceId)
-                                : m.deviceType == 0 ? QStringLiteral("CPU memory")
-                                                    : QStringLiteral("device type %1 id %2 memory").arg(m.deviceType).arg(m.deviceId));
-        j.key("events");
-        w.Uint64(m.samples.size());
-        j.key("totals_from_trace");
-        w.Bool(m.totalsFromTrace);
-        w.EndObject();
-    }
-    w.EndArray();
-    j.key("warnings");
-    w.StartArray();
-    for (const auto &s : t.warnings)
-        j.str(s);
-    w.EndArray();
-    j.key("truncated");
-    w.Bool(t.truncated);
-    // Last, so the figure covers everything above.
-    j.key("anon_rss_bytes");
-    w.Uint64(residentAnonymousBytes());
-    w.EndObject();
-    j.print();
+    j.printObject([&] {
+        j.field("bytes", t.fileBytes);
+        j.field("json_bytes", t.jsonBytes);
+        j.field("events", t.eventCount);
+        j.field("slices", t.sliceCount());
+        j.field("flows", t.flows.size());
+        j.field("malformed_events", t.malformedEvents);
+        j.field("load_seconds", t.loadSeconds);
+        j.field("threads_used", t.threadsUsed);
+        j.field("rank", t.rank);
+        j.field("world_size", t.worldSize);
+        j.field("span_us", double(t.maxTs - t.minTs) / 1000.0);
+        j.array("devices", [&] {
+            for (const auto &d : t.devices)
+                j.object([&] {
+                    j.field("id", d.id);
+                    j.field("name", d.name);
+                });
+        });
+        j.array("tracks", [&] {
+            for (const auto &tr : t.tracks)
+                j.object([&] {
+                    j.field("kind", trackKindName(tr.kind));
+                    // Numeric ids stay numbers; a label ("stream 7" in old Kineto) stays text.
+                    if (tr.pidLabel.isEmpty())
+                        j.field("pid", tr.pid);
+                    else
+                        j.field("pid", tr.pidLabel);
+                    if (tr.tidLabel.isEmpty())
+                        j.field("tid", tr.tid);
+                    else
+                        j.field("tid", tr.tidLabel);
+                    j.field("name", tr.name);
+                    j.field("events", tr.size());
+                    j.field("max_depth", tr.maxDepth);
+                });
+            for (const auto &c : t.counters)
+                j.object([&] {
+                    j.field("kind", "counter");
+                    j.field("pid", c.pid);
+                    j.field("tid", 0);
+                    j.field("name", c.name);
+                    j.field("events", c.ts.size());
+                });
+            for (const auto &m : t.memory)
+                j.object([&] {
+                    j.field("kind", "counter");
+                    j.field("pid", m.deviceId);
+                    j.field("tid", 0);
+                    j.field("name", m.deviceType == 1 ? QStringLiteral("GPU %1 memory").arg(m.deviceId)
+                                        : m.deviceType == 0
+                                        ? QStringLiteral("CPU memory")
+                                        : QStringLiteral("device type %1 id %2 memory").arg(m.deviceType).arg(m.deviceId));
+                    j.field("events", m.samples.size());
+                    j.field("totals_from_trace", m.totalsFromTrace);
+                });
+        });
+        j.array("warnings", [&] {
+            for (const auto &s : t.warnings)
+                j.value(s);
+        });
+        j.field("truncated", t.truncated);
+        // Last, so the figure covers everything above.
+        j.field("anon_rss_bytes", residentAnonymousBytes());
+    });
 }
 
 void writeText(const Trace &t)
@@ -152,45 +112,28 @@ void writeText(const Trace &t)
 
 } // namespace
 
-int runInfo(const QStringList &argsIn)
+CommandSpec infoArguments()
 {
-    QStringList args = argsIn;
-    bool json = false;
-    int threads = 0;
-    QString path;
-    while (!args.isEmpty()) {
-        const QString a = args.takeFirst();
-        if (a == QLatin1String("--json")) {
-            json = true;
-        } else if (a == QLatin1String("--threads") && !args.isEmpty()) {
-            bool ok = false;
-            threads = args.takeFirst().toInt(&ok);
-            if (!ok || threads < 0) {
-                std::fprintf(stderr, "%s\n", qPrintable(Text::tr("lanescope-cli info: --threads needs a number")));
-                return BadUsage;
-            }
-        } else if (a.startsWith(QLatin1String("--")) || !path.isEmpty()) {
-            std::fprintf(stderr, "%s\n", qPrintable(Text::tr("lanescope-cli info: unexpected argument '%1'").arg(a)));
-            return BadUsage;
-        } else {
-            path = a;
-        }
-    }
-    if (path.isEmpty()) {
-        std::fprintf(stderr, "%s\n", qPrintable(Text::tr("usage: lanescope-cli info TRACE [--json] [--threads N]")));
-        return BadUsage;
-    }
-    LoadOptions options;
-    options.threads = threads;
-    const LoadResult r = loadTrace(path, options);
-    if (!r.trace) {
-        std::fprintf(stderr, "lanescope-cli: %s\n", qPrintable(r.error));
+    return {
+        QStringLiteral("TRACE [--json] [--threads N]"),
+        {{QStringLiteral("TRACE"), QT_TRANSLATE_NOOP("cli", "a trace: .json or .json.gz as torch.profiler writes it")}},
+        {
+            flag({QStringLiteral("json")}, QT_TRANSLATE_NOOP("cli", "print one JSON object")),
+            integer({QStringLiteral("threads")}, "N", atLeast(0), QT_TRANSLATE_NOOP("cli", "loader threads (default: one per core)"),
+                    QT_TRANSLATE_NOOP("cli", "--threads needs a number")),
+        },
+    };
+}
+
+int runInfo(const Invocation &args)
+{
+    const std::shared_ptr<Trace> trace = loadTraceOrReport(args.positionals().first(), args.integer("threads", 0));
+    if (!trace)
         return Unreadable;
-    }
-    if (json)
-        writeJson(*r.trace);
+    if (args.isSet("json"))
+        writeJson(*trace);
     else
-        writeText(*r.trace);
+        writeText(*trace);
     return Ok;
 }
 

@@ -24,28 +24,6 @@ struct Text
     Q_DECLARE_TR_FUNCTIONS(cli)
 };
 
-void usage(std::FILE *to)
-{
-    std::fputs(qPrintable(Text::tr("usage: lanescope-cli synth --scenario fsdp-baseline|fsdp-prefetch|fsdp-tuned -o OUT [options]\n"
-                             "\n"
-                             "  -o, --output PATH              trace file; with --ranks, the folder for rank-K.pt.trace.json\n"
-                             "  --ranks N                      write ranks 0..N-1 (N <= --gpus)\n"
-                             "  --seed S                       jitter seed (default 1); same seed, same bytes\n"
-                             "  --straggler RANK               this rank computes 15% slower\n"
-                             "  --params P                     model parameters (default 7e9)\n"
-                             "  --layers L                     transformer layers (default 32)\n"
-                             "  --hidden H                     hidden size (default 4096)\n"
-                             "  --tokens-per-step-per-gpu N    tokens per step per GPU (default 8192)\n"
-                             "  --gpus G                       world size (default 32: 4 nodes x 8 A100)\n"
-                             "  --gemm-efficiency X            achieved fraction of bf16 peak on GEMMs (default 0.56)\n"
-                             "  --internode-gbps Y             per-GPU inter-node bandwidth in Gbit/s (default 200)\n"
-                             "  --facts PATH                   where the facts go (default OUT.facts.json, or DIR.facts.json\n"
-                             "                                 beside the rank folder so trace tools reading the folder\n"
-                             "                                 only see traces)\n"
-                             "  --json                         print a JSON summary\n")),
-               to);
-}
-
 bool writeFile(const QString &path, const std::string &bytes, QString *error)
 {
     QSaveFile f(path);
@@ -73,104 +51,79 @@ QString factsPathFor(const QString &out, bool folder)
 
 } // namespace
 
-int runSynth(const QStringList &argsIn)
+CommandSpec synthArguments()
 {
-    QStringList args = argsIn;
+    const auto n = [](const char *s) { return QString::fromLatin1(s); };
+    return {
+        n("--scenario fsdp-baseline|fsdp-prefetch|fsdp-tuned -o OUT [options]"),
+        {},
+        {
+            text({n("scenario")}, "NAME", QT_TRANSLATE_NOOP("cli", "fsdp-baseline, fsdp-prefetch or fsdp-tuned")),
+            text({n("o"), n("output")}, "PATH", QT_TRANSLATE_NOOP("cli", "trace file; with --ranks, the folder for rank-K.pt.trace.json")),
+            integer({n("ranks")}, "N", atLeast(1), QT_TRANSLATE_NOOP("cli", "write ranks 0..N-1 (N <= --gpus)"),
+                    QT_TRANSLATE_NOOP("cli", "--ranks needs a positive integer")),
+            unsignedInteger({n("seed")}, "S", QT_TRANSLATE_NOOP("cli", "jitter seed (default 1); same seed, same bytes"),
+                            QT_TRANSLATE_NOOP("cli", "--seed needs a non-negative integer")),
+            integer({n("straggler")}, "RANK", atLeast(0), QT_TRANSLATE_NOOP("cli", "this rank computes 15% slower"),
+                    QT_TRANSLATE_NOOP("cli", "--straggler needs a rank")),
+            number({n("params")}, "P", between(1e6, 1e13), QT_TRANSLATE_NOOP("cli", "model parameters (default 7e9)"),
+                   QT_TRANSLATE_NOOP("cli", "--params needs a number between 1e6 and 1e13")),
+            integer({n("layers")}, "L", between(1, 1024), QT_TRANSLATE_NOOP("cli", "transformer layers (default 32)"),
+                    QT_TRANSLATE_NOOP("cli", "--layers needs an integer between 1 and 1024")),
+            integer({n("hidden")}, "H", between(128, 65536), QT_TRANSLATE_NOOP("cli", "hidden size (default 4096)"),
+                    QT_TRANSLATE_NOOP("cli", "--hidden needs an integer between 128 and 65536")),
+            number({n("tokens-per-step-per-gpu")}, "N", between(128, 1e7),
+                   QT_TRANSLATE_NOOP("cli", "tokens per step per GPU (default 8192)"),
+                   QT_TRANSLATE_NOOP("cli", "--tokens-per-step-per-gpu needs a number between 128 and 1e7")),
+            integer({n("gpus")}, "G", between(1, 65536), QT_TRANSLATE_NOOP("cli", "world size (default 32: 4 nodes x 8 A100)"),
+                    QT_TRANSLATE_NOOP("cli", "--gpus needs a positive integer")),
+            number({n("gemm-efficiency")}, "X", Range{0, 1, true, false},
+                   QT_TRANSLATE_NOOP("cli", "achieved fraction of bf16 peak on GEMMs (default 0.56)"),
+                   QT_TRANSLATE_NOOP("cli", "--gemm-efficiency needs a fraction in (0, 1]")),
+            number({n("internode-gbps")}, "Y", Range{0, 1e5, true, false},
+                   QT_TRANSLATE_NOOP("cli", "per-GPU inter-node bandwidth in Gbit/s (default 200)"),
+                   QT_TRANSLATE_NOOP("cli", "--internode-gbps needs a positive number")),
+            text({n("facts")}, "PATH",
+                 QT_TRANSLATE_NOOP("cli", "where the facts go (default OUT.facts.json, or DIR.facts.json beside the rank folder so "
+                                          "trace tools reading the folder only see traces)")),
+            flag({n("json")}, QT_TRANSLATE_NOOP("cli", "print a JSON summary")),
+        },
+    };
+}
+
+int runSynth(const Invocation &args)
+{
     synth::SynthConfig cfg;
-    QString out, factsPath, scenario;
-    bool json = false;
-    auto bad = [](const QString &message) {
-        std::fprintf(stderr, "%s\n", qPrintable(message));
-        return BadUsage;
-    };
-    // Reads the value after an option into a number; false when missing or not a number.
-    auto number = [&](const QString &opt, double *v) {
-        if (args.isEmpty())
-            return false;
-        bool ok = false;
-        *v = args.takeFirst().toDouble(&ok);
-        return ok && std::isfinite(*v) && !opt.isEmpty();
-    };
-    while (!args.isEmpty()) {
-        const QString a = args.takeFirst();
-        double v = 0;
-        if (a == QLatin1String("-h") || a == QLatin1String("--help")) {
-            usage(stdout);
-            return Ok;
-        } else if (a == QLatin1String("--json")) {
-            json = true;
-        } else if (a == QLatin1String("--scenario") && !args.isEmpty()) {
-            scenario = args.takeFirst();
-        } else if ((a == QLatin1String("-o") || a == QLatin1String("--output")) && !args.isEmpty()) {
-            out = args.takeFirst();
-        } else if (a == QLatin1String("--facts") && !args.isEmpty()) {
-            factsPath = args.takeFirst();
-        } else if (a == QLatin1String("--seed")) {
-            bool ok = false;
-            const QString s = args.isEmpty() ? QString() : args.takeFirst();
-            cfg.seed = s.toULongLong(&ok);
-            if (!ok)
-                return bad(Text::tr("lanescope-cli synth: --seed needs a non-negative integer"));
-        } else if (a == QLatin1String("--ranks")) {
-            if (!number(a, &v) || v < 1 || v != std::floor(v))
-                return bad(Text::tr("lanescope-cli synth: --ranks needs a positive integer"));
-            cfg.ranksToWrite = int(v);
-        } else if (a == QLatin1String("--straggler")) {
-            if (!number(a, &v) || v < 0 || v != std::floor(v))
-                return bad(Text::tr("lanescope-cli synth: --straggler needs a rank"));
-            cfg.straggler = int(v);
-        } else if (a == QLatin1String("--params")) {
-            if (!number(a, &v) || v < 1e6 || v > 1e13)
-                return bad(Text::tr("lanescope-cli synth: --params needs a number between 1e6 and 1e13"));
-            cfg.params = v;
-        } else if (a == QLatin1String("--layers")) {
-            if (!number(a, &v) || v < 1 || v > 1024 || v != std::floor(v))
-                return bad(Text::tr("lanescope-cli synth: --layers needs an integer between 1 and 1024"));
-            cfg.layers = int(v);
-        } else if (a == QLatin1String("--hidden")) {
-            if (!number(a, &v) || v < 128 || v > 65536 || v != std::floor(v))
-                return bad(Text::tr("lanescope-cli synth: --hidden needs an integer between 128 and 65536"));
-            cfg.hidden = int(v);
-        } else if (a == QLatin1String("--tokens-per-step-per-gpu")) {
-            if (!number(a, &v) || v < 128 || v > 1e7)
-                return bad(Text::tr("lanescope-cli synth: --tokens-per-step-per-gpu needs a number between 128 and 1e7"));
-            cfg.tokensPerStepPerGpu = v;
-            if (v < cfg.seqLen)
-                cfg.seqLen = int(v);
-        } else if (a == QLatin1String("--gpus")) {
-            if (!number(a, &v) || v < 1 || v > 65536 || v != std::floor(v))
-                return bad(Text::tr("lanescope-cli synth: --gpus needs a positive integer"));
-            cfg.gpus = int(v);
-        } else if (a == QLatin1String("--gemm-efficiency")) {
-            if (!number(a, &v) || v <= 0 || v > 1)
-                return bad(Text::tr("lanescope-cli synth: --gemm-efficiency needs a fraction in (0, 1]"));
-            cfg.gemmEfficiency = v;
-        } else if (a == QLatin1String("--internode-gbps")) {
-            if (!number(a, &v) || v <= 0 || v > 1e5)
-                return bad(Text::tr("lanescope-cli synth: --internode-gbps needs a positive number"));
-            cfg.internodeGbps = v;
-        } else {
-            std::fprintf(stderr, "%s\n", qPrintable(Text::tr("lanescope-cli synth: unexpected argument '%1'").arg(a)));
-            usage(stderr);
-            return BadUsage;
-        }
+    const QString out = args.text("output"), scenario = args.text("scenario");
+    QString factsPath = args.text("facts");
+    cfg.seed = args.unsignedInteger("seed", cfg.seed);
+    cfg.ranksToWrite = args.integer("ranks", cfg.ranksToWrite);
+    cfg.straggler = args.integer("straggler", cfg.straggler);
+    cfg.params = args.number("params", cfg.params);
+    cfg.layers = args.integer("layers", cfg.layers);
+    cfg.hidden = args.integer("hidden", cfg.hidden);
+    if (args.isSet("tokens-per-step-per-gpu")) {
+        cfg.tokensPerStepPerGpu = args.number("tokens-per-step-per-gpu", cfg.tokensPerStepPerGpu);
+        if (cfg.tokensPerStepPerGpu < cfg.seqLen)
+            cfg.seqLen = int(cfg.tokensPerStepPerGpu);
     }
-    if (scenario.isEmpty() || out.isEmpty()) {
-        usage(stderr);
-        return BadUsage;
-    }
+    cfg.gpus = args.integer("gpus", cfg.gpus);
+    cfg.gemmEfficiency = args.number("gemm-efficiency", cfg.gemmEfficiency);
+    cfg.internodeGbps = args.number("internode-gbps", cfg.internodeGbps);
+    if (scenario.isEmpty() || out.isEmpty())
+        return args.usageError();
     if (!synth::scenarioFromName(scenario, &cfg.scenario))
-        return bad(Text::tr("lanescope-cli synth: unknown scenario '%1' (fsdp-baseline, fsdp-prefetch, fsdp-tuned)").arg(scenario));
+        return args.fail(Text::tr("unknown scenario '%1' (fsdp-baseline, fsdp-prefetch, fsdp-tuned)").arg(scenario));
     if (cfg.ranksToWrite > cfg.gpus)
-        return bad(Text::tr("lanescope-cli synth: --ranks %1 exceeds --gpus %2").arg(cfg.ranksToWrite).arg(cfg.gpus));
+        return args.fail(Text::tr("--ranks %1 exceeds --gpus %2").arg(cfg.ranksToWrite).arg(cfg.gpus));
     if (cfg.straggler >= cfg.gpus)
-        return bad(Text::tr("lanescope-cli synth: --straggler %1 is not a rank of %2 GPUs").arg(cfg.straggler).arg(cfg.gpus));
+        return args.fail(Text::tr("--straggler %1 is not a rank of %2 GPUs").arg(cfg.straggler).arg(cfg.gpus));
     if (cfg.gpus < cfg.gpusPerNode)
         cfg.gpusPerNode = cfg.gpus;
     if (cfg.hidden % 128 != 0)
-        return bad(Text::tr("lanescope-cli synth: --hidden must be a multiple of 128 (head size)"));
+        return args.fail(Text::tr("--hidden must be a multiple of 128 (head size)"));
     if (synth::deriveShape(cfg).layerParams <= 0 || cfg.params <= synth::deriveShape(cfg).embeddingParams)
-        return bad(Text::tr("lanescope-cli synth: --params is too small for the embedding of --hidden"));
+        return args.fail(Text::tr("--params is too small for the embedding of --hidden"));
 
     QElapsedTimer timer;
     timer.start();
@@ -178,10 +131,8 @@ int runSynth(const QStringList &argsIn)
     const double simulateSeconds = double(timer.nsecsElapsed()) / 1e9;
 
     const bool folder = cfg.ranksToWrite > 0;
-    if (folder && !QDir().mkpath(out)) {
-        std::fprintf(stderr, "%s\n", qPrintable(Text::tr("lanescope-cli synth: cannot create folder %1").arg(out)));
-        return Unreadable;
-    }
+    if (folder && !QDir().mkpath(out))
+        return args.fail(Text::tr("cannot create folder %1").arg(out), Unreadable);
     if (factsPath.isEmpty())
         factsPath = factsPathFor(out, folder);
     QStringList files;
@@ -189,43 +140,30 @@ int runSynth(const QStringList &argsIn)
     for (std::size_t k = 0; k < result.traces.size(); ++k) {
         const QString path = folder ? QDir(out).filePath(QStringLiteral("rank-%1.pt.trace.json").arg(k)) : out;
         QString error;
-        if (!writeFile(path, result.traces[k], &error)) {
-            std::fprintf(stderr, "%s\n", qPrintable(Text::tr("lanescope-cli synth: cannot write %1: %2").arg(path, error)));
-            return Unreadable;
-        }
+        if (!writeFile(path, result.traces[k], &error))
+            return args.fail(Text::tr("cannot write %1: %2").arg(path, error), Unreadable);
         files << path;
         totalBytes += qint64(result.traces[k].size());
     }
     QString error;
-    if (!writeFile(factsPath, result.facts, &error)) {
-        std::fprintf(stderr, "%s\n", qPrintable(Text::tr("lanescope-cli synth: cannot write %1: %2").arg(factsPath, error)));
-        return Unreadable;
-    }
+    if (!writeFile(factsPath, result.facts, &error))
+        return args.fail(Text::tr("cannot write %1: %2").arg(factsPath, error), Unreadable);
     const double seconds = double(timer.nsecsElapsed()) / 1e9;
 
-    if (json) {
+    if (args.isSet("json")) {
         JsonWriter j;
-        auto &w = j.w;
-        w.StartObject();
-        j.key("scenario");
-        w.String(synth::scenarioName(cfg.scenario));
-        j.key("seed");
-        w.Uint64(cfg.seed);
-        j.key("files");
-        w.StartArray();
-        for (const QString &f : files)
-            j.str(f);
-        w.EndArray();
-        j.key("facts");
-        j.str(factsPath);
-        j.key("bytes");
-        w.Int64(totalBytes);
-        j.key("simulate_seconds");
-        w.Double(simulateSeconds);
-        j.key("seconds");
-        w.Double(seconds);
-        w.EndObject();
-        j.print();
+        j.printObject([&] {
+            j.field("scenario", synth::scenarioName(cfg.scenario));
+            j.field("seed", cfg.seed);
+            j.array("files", [&] {
+                for (const QString &f : files)
+                    j.value(f);
+            });
+            j.field("facts", factsPath);
+            j.field("bytes", totalBytes);
+            j.field("simulate_seconds", simulateSeconds);
+            j.field("seconds", seconds);
+        });
     } else {
         for (const QString &f : files)
             std::printf("%s\n", qPrintable(Text::tr("wrote %1").arg(f)));

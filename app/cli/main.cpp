@@ -1,34 +1,50 @@
+// lanescope-cli COMMAND [options]: dispatches on the subcommand table (Commands.cpp); each
+// subcommand parses the rest of the line with its own generated parser (CommandLine.h).
 #include "Commands.h"
 
 #include <QCoreApplication>
-#include <QLibraryInfo>
 #include <QLocale>
 #include <QTranslator>
 
+#include <algorithm>
 #include <cstdio>
+#include <cstring>
 
 namespace {
 
-void usage(std::FILE *to)
+using namespace lanescope::cli;
+
+// lupdate files Text::tr() strings under the "cli" context, the one looked up at run time.
+struct Text
 {
-    std::fputs(qPrintable(QCoreApplication::translate(
-                   "cli",
-                   "usage: lanescope-cli COMMAND [options]\n"
-                   "\n"
-                   "commands:\n"
-                   "  info TRACE [--json] [--threads N]   what the trace holds and how it loaded\n"
-                   "  synth --scenario NAME -o OUT        write a deterministic synthetic FSDP trace\n"
-                   "  analyze TRACE [--json] [options]    GPU idle gaps and causes, breakdown, MFU, memory, advice\n"
-                   "  mfu --params N --tokens-per-s-per-gpu X --peak-tflops Y [--json]   the MFU calculator\n"
-                   "\n"
-                   "Exit codes: 0 success, 2 bad usage, 3 unreadable input.\n")),
-               to);
+    Q_DECLARE_TR_FUNCTIONS(cli)
+};
+
+// `lanescope-cli --help`: one line per row of the table.
+QString overview()
+{
+    int width = 0;
+    for (const Command &c : commands())
+        width = std::max(width, int(std::strlen(c.name)));
+    QString list;
+    for (const Command &c : commands())
+        list += QStringLiteral("  %1  %2\n").arg(QLatin1String(c.name), -width).arg(QCoreApplication::translate("cli", c.summary));
+    return Text::tr("usage: lanescope-cli COMMAND [options]\n"
+                    "\n"
+                    "commands:\n"
+                    "%1"
+                    "\n"
+                    "lanescope-cli COMMAND --help lists the options of a command.\n"
+                    "Exit codes: 0 success, 2 bad usage, 3 unreadable input.\n")
+        .arg(list);
 }
 
 } // namespace
 
 int main(int argc, char **argv)
 {
+    // Every command so far needs only QtCore. One that paints (export) needs a QGuiApplication
+    // instead: look the command up in argv[1] before this line and construct accordingly.
     QCoreApplication app(argc, argv);
     QCoreApplication::setApplicationName(QStringLiteral("lanescope-cli"));
     QCoreApplication::setApplicationVersion(QStringLiteral(LANESCOPE_VERSION));
@@ -38,28 +54,22 @@ int main(int argc, char **argv)
 
     QStringList args = QCoreApplication::arguments().mid(1);
     if (args.isEmpty()) {
-        usage(stderr);
-        return lanescope::cli::BadUsage;
+        printErrorLine(Text::tr("usage: lanescope-cli COMMAND [options] (lanescope-cli --help lists the commands)"));
+        return BadUsage;
     }
-    const QString command = args.takeFirst();
-    if (command == QLatin1String("-h") || command == QLatin1String("--help") || command == QLatin1String("help")) {
-        usage(stdout);
-        return lanescope::cli::Ok;
+    const QString name = args.takeFirst();
+    if (name == QLatin1String("-h") || name == QLatin1String("--help") || name == QLatin1String("help")) {
+        // `help COMMAND` is `COMMAND --help`.
+        const Command *c = name == QLatin1String("help") && !args.isEmpty() ? findCommand(args.first()) : nullptr;
+        std::fputs(qPrintable(c ? commandHelp(*c) : overview()), stdout);
+        return Ok;
     }
-    if (command == QLatin1String("--version")) {
+    if (name == QLatin1String("--version")) {
         std::printf("lanescope-cli %s\n", LANESCOPE_VERSION);
-        return lanescope::cli::Ok;
+        return Ok;
     }
-    if (command == QLatin1String("info"))
-        return lanescope::cli::runInfo(args);
-    if (command == QLatin1String("synth"))
-        return lanescope::cli::runSynth(args);
-    if (command == QLatin1String("analyze"))
-        return lanescope::cli::runAnalyze(args);
-    if (command == QLatin1String("mfu"))
-        return lanescope::cli::runMfu(args);
-    std::fprintf(stderr, "%s\n",
-                 qPrintable(QCoreApplication::translate("cli", "lanescope-cli: unknown command '%1'").arg(command)));
-    usage(stderr);
-    return lanescope::cli::BadUsage;
+    if (const Command *c = findCommand(name))
+        return runCommand(*c, args);
+    printErrorLine(Text::tr("lanescope-cli: unknown command '%1' (lanescope-cli --help lists the commands)").arg(name));
+    return BadUsage;
 }

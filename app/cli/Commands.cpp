@@ -1,0 +1,40 @@
+#include "Commands.h"
+
+#include "model/Trace.h"
+#include "parse/TraceLoader.h"
+
+#include <QCoreApplication>
+
+namespace lanescope::cli {
+
+const std::vector<Command> &commands()
+{
+    static const std::vector<Command> table = {
+        {"info", QT_TRANSLATE_NOOP("cli", "what the trace holds and how it loaded"), infoArguments, runInfo},
+        {"synth", QT_TRANSLATE_NOOP("cli", "write a deterministic synthetic FSDP trace"), synthArguments, runSynth},
+        {"analyze", QT_TRANSLATE_NOOP("cli", "GPU idle gaps and causes, breakdown, MFU, memory, advice"), analyzeArguments,
+         runAnalyze},
+        {"mfu", QT_TRANSLATE_NOOP("cli", "the MFU calculator"), mfuArguments, runMfu},
+    };
+    return table;
+}
+
+const Command *findCommand(const QString &name)
+{
+    for (const Command &c : commands())
+        if (name == QLatin1String(c.name))
+            return &c;
+    return nullptr;
+}
+
+std::shared_ptr<Trace> loadTraceOrReport(const QString &path, int threads)
+{
+    LoadOptions options;
+    options.threads = threads;
+    LoadResult r = loadTrace(path, options);
+    if (!r.trace)
+        printErrorLine(QStringLiteral("lanescope-cli: %1").arg(r.error));
+    return std::move(r.trace);
+}
+
+} // namespace lanescope::cli
