@@ -38,6 +38,11 @@ AnalysisResult analyze(const Trace &trace, const AnalysisOptions &options)
     to.range = range;
     to.htaCompatible = options.htaCompatible;
     r.temporal = temporalBreakdown(trace, to);
+    r.warnings = trace.warnings;
+    if (r.temporal.activities == 0 && !trace.legacyProfiler && !trace.unrecognisedDeviceWork) // said already
+        r.warnings << (range.empty()
+                           ? QCoreApplication::translate("analysis", "no GPU activity: the trace records no kernels, copies or memsets, so the GPU breakdown, gaps and MFU are empty")
+                           : QCoreApplication::translate("analysis", "no GPU activity in the analysed window"));
 
     GapOptions go = options.gaps;
     if (!range.empty())

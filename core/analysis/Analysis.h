@@ -29,6 +29,10 @@ struct AnalysisResult
     MfuResult mfu;
     MemorySummary memory;
     std::vector<Advice> advice;
+    // What the figures cannot show, for `analyze --json` "warnings" and the analysis dock: the
+    // trace's own warnings (Trace::warnings: truncation, legacy format, unrecognised device work),
+    // then the analysis' (no GPU activity in what was analysed).
+    QStringList warnings;
     QString error;           // set when the options name a step the trace does not have
 };
 

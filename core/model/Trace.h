@@ -144,6 +144,8 @@ public:
     bool truncated = false;
     std::uint64_t truncatedAtByte = 0;
     QStringList warnings;
+    bool legacyProfiler = false;         // the autograd profiler's own exporter (PyTorch without Kineto): no categories
+    bool unrecognisedDeviceWork = false; // events on device processes ("HPU 0"), none of them device activity we know
 
     // Header
     int rank = -1, worldSize = -1;

@@ -2,6 +2,7 @@
 
 #include "io/MappedSource.h"
 #include "io/SigbusGuard.h"
+#include "parse/ContentWarnings.h"
 #include "parse/ElementScanner.h"
 #include "parse/TraceMerge.h"
 #include "util/Parallel.h"
@@ -443,6 +444,7 @@ static LoadResult loadFromSource(std::shared_ptr<MappedSource> source, const Loa
         r.cancelled = true;
         return fail(Text::tr("loading cancelled"));
     }
+    parse::addContentWarnings(*trace, arrayFormat);
     if (options.progress)
         options.progress(1.0);
     trace->loadSeconds = double(timer.nsecsElapsed()) / 1e9;

@@ -4,6 +4,7 @@
 // depth = number of still-open enclosing slices.
 #include "LoadHelpers.h"
 
+#include "parse/ContentWarnings.h"
 #include "parse/EventArgs.h"
 
 #include <QtTest>
@@ -22,6 +23,8 @@ private slots:
     void kineto2021();
     void rocm();
     void mtia();
+    void contentWarnings_data();
+    void contentWarnings();
     void cpuOnly();
     void stringPids();
     void uint64Args();
@@ -397,6 +400,56 @@ void tst_LoaderDialects::mtia()
     QCOMPARE(t->flows[0].toTrack, quint32(trackIndex(*t, s1)));
     QCOMPARE(t->devices.size(), std::size_t(1));
     QCOMPARE(t->devices[0].id, 9);
+}
+
+// What the trace cannot tell is said once: device processes whose events are not device work, and
+// the legacy exporter of a PyTorch built without Kineto (bare array, pid "CPU functions", no cat).
+void tst_LoaderDialects::contentWarnings_data()
+{
+    QTest::addColumn<QByteArray>("json");
+    QTest::addColumn<bool>("legacy");
+    QTest::addColumn<QString>("deviceWarning"); // empty: none expected; else a part of it
+
+    const QByteArray hpu = R"({"traceEvents":[
+{"ph":"X","cat":"hpu_op","name":"matmul","pid":0,"tid":1,"ts":10,"dur":5},
+{"ph":"X","cat":"hpu_op","name":"add","pid":0,"tid":1,"ts":20,"dur":5},
+{"ph":"X","cat":"cpu_op","name":"aten::mm","pid":100,"tid":100,"ts":5,"dur":30},
+{"name":"process_labels","ph":"M","pid":0,"tid":0,"args":{"labels":"HPU 0"}}]})";
+    QTest::newRow("unknown device category") << hpu << false << QStringLiteral("2 events on HPU 0 have categories hpu_op (2) that");
+    QByteArray cuda = hpu;
+    cuda.replace("\"hpu_op\"", "\"kernel\"");
+    QTest::newRow("kernels on the device") << cuda << false << QString();
+    QTest::newRow("mtia recognised") << QByteArray(R"({"traceEvents":[
+{"ph":"X","cat":"mtia_ccp_events","name":"merge","pid":17,"tid":3,"ts":10,"dur":5,"args":{"stream":1}},
+{"name":"process_name","ph":"M","pid":17,"tid":0,"args":{"name":"MTIA 17"}}]})") << false << QString();
+    // Kineto names every visible GPU; one with no events says nothing about the trace.
+    QTest::newRow("idle device named") << QByteArray(R"({"traceEvents":[
+{"ph":"X","cat":"cpu_op","name":"aten::mm","pid":100,"tid":100,"ts":5,"dur":30},
+{"name":"process_labels","ph":"M","pid":3,"tid":0,"args":{"labels":"GPU 3"}}]})") << false << QString();
+    QTest::newRow("legacy exporter") << QByteArray(R"([
+{"name":"aten::zeros","ph":"X","ts":254,"dur":38,"tid":1,"pid":"CPU functions","args":{}},
+{"name":"ProfilerStep#1","ph":"X","ts":250,"dur":100,"tid":1,"pid":"CPU functions","args":{}}])") << true << QString();
+    QTest::newRow("bare array with categories") << QByteArray(R"([
+{"name":"aten::zeros","cat":"cpu_op","ph":"X","ts":254,"dur":38,"tid":1,"pid":"CPU functions"}])") << false << QString();
+    QTest::newRow("object, no categories") << QByteArray(R"({"traceEvents":[
+{"name":"aten::zeros","ph":"X","ts":254,"dur":38,"tid":1,"pid":"CPU functions"}]})") << false << QString();
+}
+
+void tst_LoaderDialects::contentWarnings()
+{
+    QFETCH(QByteArray, json);
+    QFETCH(bool, legacy);
+    QFETCH(QString, deviceWarning);
+    auto t = mustLoad(json.toStdString());
+    QVERIFY(t);
+    QCOMPARE(t->legacyProfiler, legacy);
+    QCOMPARE(int(t->warnings.count(parse::legacyFormatWarning())), legacy ? 1 : 0);
+    const bool hasDevice = anyWarningContains(*t, QStringLiteral("no accelerator work recognised"));
+    QCOMPARE(hasDevice, !deviceWarning.isEmpty());
+    QCOMPARE(t->unrecognisedDeviceWork, hasDevice);
+    if (!deviceWarning.isEmpty())
+        QVERIFY2(anyWarningContains(*t, deviceWarning), qPrintable(t->warnings.join(QLatin1Char('\n'))));
+    QCOMPARE(t->warnings.size(), int(legacy) + int(hasDevice)); // nothing else to say about these
 }
 
 // A CPU-only trace (gloo): no GPU lane, no flows, no memory; distributedInfo before traceEvents.

@@ -5,6 +5,10 @@
 #include "ModelCompare.h"
 #include "TestTraces.h"
 
+#include "parse/ContentWarnings.h"
+
+#include <QDirIterator>
+
 #include <QtTest>
 
 #ifdef __clang__
@@ -24,6 +28,8 @@ private slots:
     void figures();
     void threadsAgree_data();
     void threadsAgree();
+    void contentWarnings_data();
+    void contentWarnings();
 };
 
 void tst_RealTraces::figures_data()
@@ -184,3 +190,36 @@ void tst_RealTraces::threadsAgree()
 
 QTEST_GUILESS_MAIN(tst_RealTraces)
 #include "tst_real_traces.moc"
+
+// The README of ../shared/traces says which recordings come from PyTorch built without Kineto (the
+// torch-cpu-2rank-* folders); those, and only those, get the legacy-format warning. No real trace has
+// device processes whose work goes unrecognised (MTIA's did before its categories were known).
+void tst_RealTraces::contentWarnings_data()
+{
+    QTest::addColumn<QString>("path");
+    QTest::addColumn<bool>("legacy");
+    QDirIterator it(tracesDir(), {QStringLiteral("*.json.gz"), QStringLiteral("*.json")}, QDir::Files,
+                    QDirIterator::Subdirectories);
+    QStringList files;
+    while (it.hasNext())
+        files << it.next();
+    files.sort();
+    if (files.isEmpty())
+        QSKIP(qPrintable(QStringLiteral("no real traces in %1 (set LANESCOPE_TRACES_DIR): skipped").arg(tracesDir())));
+    for (const QString &f : files) {
+        const QString rel = QDir(tracesDir()).relativeFilePath(f);
+        QTest::newRow(qPrintable(rel)) << f << rel.startsWith(QLatin1String("torch-cpu-2rank-"));
+    }
+}
+
+void tst_RealTraces::contentWarnings()
+{
+    QFETCH(QString, path);
+    QFETCH(bool, legacy);
+    const LoadResult r = loadTrace(path);
+    QVERIFY2(r.trace, qPrintable(r.error));
+    QCOMPARE(r.trace->legacyProfiler, legacy);
+    QCOMPARE(int(r.trace->warnings.count(parse::legacyFormatWarning())), legacy ? 1 : 0);
+    QVERIFY2(!anyWarningContains(*r.trace, QStringLiteral("no accelerator work recognised")),
+             qPrintable(r.trace->warnings.join(QLatin1Char('\n'))));
+}
