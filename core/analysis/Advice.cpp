@@ -5,6 +5,7 @@
 #include <QCoreApplication>
 
 #include <algorithm>
+#include <cmath>
 
 namespace lanescope::analysis {
 
@@ -18,122 +19,228 @@ struct Text
 
 QString pctText(double v) { return QStringLiteral("%1%").arg(v, 0, 'f', 1); }
 
-struct CauseTotal
+std::vector<TimeRange> merged(std::vector<TimeRange> v)
+{
+    v.erase(std::remove_if(v.begin(), v.end(), [](const TimeRange &r) { return r.empty(); }), v.end());
+    std::sort(v.begin(), v.end(), [](const TimeRange &a, const TimeRange &b) { return a.from < b.from; });
+    std::vector<TimeRange> out;
+    for (const TimeRange &r : v) {
+        if (!out.empty() && r.from <= out.back().to)
+            out.back().to = std::max(out.back().to, r.to);
+        else
+            out.push_back(r);
+    }
+    return out;
+}
+
+struct Evidence
 {
     int count = 0;
-    TimeNs total = 0;
+    TimeNs union_ = 0;          // union of the intervals inside the analysed windows
     const Gap *longest = nullptr;
+    std::vector<TimeRange> intervals;
 };
 
 template <typename Pred>
-CauseTotal totalOf(const std::vector<Gap> &gaps, Pred pred)
+Evidence gapsWhere(const std::vector<Gap> &gaps, const std::vector<TimeRange> &windows, Pred pred)
 {
-    CauseTotal c;
+    Evidence e;
     for (const Gap &g : gaps) {
         if (!pred(g))
             continue;
-        ++c.count;
-        c.total += g.dur;
-        if (!c.longest || g.dur > c.longest->dur)
-            c.longest = &g;
+        ++e.count;
+        e.intervals.push_back(TimeRange{g.start, g.end()});
+        if (!e.longest || g.dur > e.longest->dur)
+            e.longest = &g;
     }
-    return c;
+    e.union_ = unionWithin(e.intervals, windows);
+    return e;
 }
 
 TimeRange rangeOf(const Gap *g) { return g ? TimeRange{g->start, g->end()} : TimeRange{}; }
 
 } // namespace
 
+TimeNs unionWithin(std::vector<TimeRange> intervals, std::vector<TimeRange> windows)
+{
+    const std::vector<TimeRange> a = merged(std::move(intervals)), w = merged(std::move(windows));
+    TimeNs t = 0;
+    std::size_t i = 0, j = 0;
+    while (i < a.size() && j < w.size()) {
+        const TimeNs s = std::max(a[i].from, w[j].from), e = std::min(a[i].to, w[j].to);
+        if (e > s)
+            t += e - s;
+        if (a[i].to < w[j].to)
+            ++i;
+        else
+            ++j;
+    }
+    return t;
+}
+
+std::vector<TimeRange> subtractIntervals(std::vector<TimeRange> from, std::vector<TimeRange> minus)
+{
+    const std::vector<TimeRange> a = merged(std::move(from)), b = merged(std::move(minus));
+    std::vector<TimeRange> out;
+    std::size_t j = 0;
+    for (TimeRange r : a) {
+        while (j < b.size() && b[j].to <= r.from)
+            ++j;
+        for (std::size_t k = j; k < b.size() && b[k].from < r.to; ++k) {
+            if (b[k].from > r.from)
+                out.push_back(TimeRange{r.from, b[k].from});
+            r.from = std::max(r.from, b[k].to);
+        }
+        if (r.to > r.from)
+            out.push_back(r);
+    }
+    return out;
+}
+
 std::vector<Advice> advise(const AdviceInputs &in)
 {
+    namespace M = AdviceMinimum;
     std::vector<Advice> out;
     const std::vector<Gap> noGaps;
     const std::vector<Gap> &gaps = in.gaps ? *in.gaps : noGaps;
-    const double analysed = double(std::max<TimeNs>(in.analysedNs, 1));
-    const int stepCount = in.steps ? std::max<int>(1, int(in.steps->size())) : 1;
+    const int steps = in.steps ? int(in.steps->size()) : 0;
+    const int perStep = std::max(1, steps); // "per step" minimums on a trace without steps: once
+
+    std::vector<TimeRange> windows = in.windows;
+    if (windows.empty() && in.temporal && in.temporal->span > 0)
+        windows.push_back(TimeRange{in.temporal->spanStart, in.temporal->spanEnd});
+    TimeNs analysedNs = 0;
+    for (const TimeRange &r : merged(windows))
+        analysedNs += r.to - r.from;
+    const double analysed = double(std::max<TimeNs>(analysedNs, 1));
+    // Where a stall costs anything: inside the analysed time, while the GPU computed nothing.
+    const std::vector<TimeRange> idleWindows = in.computeBusy.empty() ? windows : subtractIntervals(windows, in.computeBusy);
     auto share = [&](TimeNs t) { return 100.0 * double(t) / analysed; };
+    // The denominator, said with every share.
+    const QString ofAnalysed = steps > 0
+        ? Text::tr("of the analysed time (%n step(s), %1)", nullptr, steps).arg(formatDuration(analysedNs))
+        : Text::tr("of the analysed time (the GPU's busy span, %1)").arg(formatDuration(analysedNs));
+
+    // What taking `explained` out of every step is worth (an upper bound).
+    const bool canProject = in.mfu && in.mfu->stepS > 0 && steps > 0;
+    auto project = [&](Advice &a, TimeNs explained) {
+        a.explainedNs = explained;
+        if (!canProject || explained <= 0)
+            return;
+        a.stepS = in.mfu->stepS;
+        a.projectedStepS = std::max(a.stepS - double(explained) / 1e9 / steps, 1e-9);
+        QString gain;
+        if (in.mfu->valid && in.mfu->mfuPct > 0) {
+            a.mfuPct = in.mfu->mfuPct;
+            a.projectedMfuPct = a.mfuPct * a.stepS / a.projectedStepS; // MFU scales with 1 / step time
+            gain = Text::tr("without these waits: step %1 -> %2, MFU %3 -> %4 at most (an upper bound: something else may stall instead)")
+                       .arg(formatDuration(TimeNs(a.stepS * 1e9)), formatDuration(TimeNs(a.projectedStepS * 1e9)),
+                            pctText(a.mfuPct), pctText(a.projectedMfuPct));
+        } else {
+            gain = Text::tr("without these waits: step %1 -> %2 at most (an upper bound: something else may stall instead)")
+                       .arg(formatDuration(TimeNs(a.stepS * 1e9)), formatDuration(TimeNs(a.projectedStepS * 1e9)));
+        }
+        a.evidence += QStringLiteral("; ") + gain;
+    };
 
     // Serialized AllGathers (FSDP limit_all_gathers=True, no prefetch): the compute stream waits for
-    // a layer's AllGather at (nearly) every layer boundary. A few waits per step (the first layer,
-    // which nothing can prefetch) are normal; two or more per step taking 5% of the time are not.
+    // a layer's AllGather at (nearly) every layer boundary.
     {
-        const CauseTotal ag = totalOf(gaps, [](const Gap &g) {
+        const Evidence ag = gapsWhere(gaps, idleWindows, [](const Gap &g) {
             return g.cause == GapCause::CommWait && g.collective.contains(QLatin1String("AllGather"), Qt::CaseInsensitive);
         });
-        if (ag.count >= 2 * stepCount && share(ag.total) >= 5.0) {
-            out.push_back(Advice{
-                QStringLiteral("fsdp_limit_all_gathers"),
-                Text::tr("Serialized AllGathers: let FSDP prefetch (limit_all_gathers=False, backward_prefetch=BACKWARD_PRE, forward_prefetch=True)"),
-                Text::tr("the compute stream waited for an AllGather %1 times (%2 per step), %3 in all = %4 of the analysed time; longest wait %5")
-                    .arg(ag.count)
-                    .arg(double(ag.count) / stepCount, 0, 'f', 1)
-                    .arg(formatDuration(ag.total), pctText(share(ag.total)), formatDuration(ag.longest->dur)),
-                rangeOf(ag.longest)});
+        if (ag.count >= M::kAllGatherWaitsPerStep * perStep && share(ag.union_) >= M::kAllGatherSharePct) {
+            Advice a{QStringLiteral("fsdp_limit_all_gathers"),
+                     Text::tr("Serialized AllGathers: let FSDP prefetch (limit_all_gathers=False, backward_prefetch=BACKWARD_PRE, forward_prefetch=True)"),
+                     Text::tr("the compute stream waited for an AllGather %1 times (%2 per step), %3 = %4 %5; longest wait %6")
+                         .arg(ag.count)
+                         .arg(double(ag.count) / perStep, 0, 'f', 1)
+                         .arg(formatDuration(ag.union_), pctText(share(ag.union_)), ofAnalysed, formatDuration(ag.longest->dur)),
+                     rangeOf(ag.longest)};
+            project(a, ag.union_);
+            out.push_back(std::move(a));
         }
     }
 
-    // Allocator churn: the caching allocator keeps returning memory to the driver and asking again
-    // inside the steps (cudaFree synchronises the device), visible as allocator-caused gaps.
+    // Allocator churn: the caching allocator keeps returning memory to the driver and asking for it
+    // again inside the steps (cudaFree synchronises the device). Both halves of the cycle must be
+    // there, repeatedly: frees alone (the allocator trimming once) are not churn.
     if (in.memory) {
-        const CauseTotal al = totalOf(gaps, [](const Gap &g) { return g.cause == GapCause::Allocator; });
+        const Evidence al = gapsWhere(gaps, idleWindows, [](const Gap &g) { return g.cause == GapCause::Allocator; });
+        std::vector<TimeRange> spikes;
+        for (const AllocatorSpike &s : in.memory->spikes)
+            spikes.push_back(TimeRange{s.start, s.end});
         TimeNs spikeCpu = 0;
         for (const AllocatorSpike &s : in.memory->spikes)
             spikeCpu += s.cpuTime;
-        const std::int64_t calls = in.memory->mallocCalls + in.memory->freeCalls;
-        if ((al.count > 0 && share(al.total) >= 1.0) || (calls >= 2 * stepCount && share(spikeCpu) >= 1.0)) {
+        const std::int64_t minCalls = std::max<std::int64_t>(M::kAllocatorCallsMin, std::int64_t(M::kAllocatorCallsPerStep) * perStep);
+        const bool cycle = in.memory->mallocCalls >= minCalls && in.memory->freeCalls >= minCalls;
+        const TimeNs spikeShareNs = std::min(spikeCpu, unionWithin(spikes, windows)); // CPU time, within the windows
+        if (cycle && (share(al.union_) >= M::kAllocatorSharePct || share(spikeShareNs) >= M::kAllocatorSharePct)) {
             TimeRange where = rangeOf(al.longest);
             if (where.empty() && !in.memory->spikes.empty())
                 where = TimeRange{in.memory->spikes.front().start, in.memory->spikes.front().end};
-            out.push_back(Advice{
-                QStringLiteral("allocator_churn"),
-                Text::tr("Allocator churn: set PYTORCH_CUDA_ALLOC_CONF=expandable_segments:True (or max_split_size_mb:512)"),
-                Text::tr("%1 cudaMalloc and %2 cudaFree calls in %3 steps; %4 compute-stream gaps during them, %5 = %6 of the analysed time")
-                    .arg(in.memory->mallocCalls)
-                    .arg(in.memory->freeCalls)
-                    .arg(stepCount)
-                    .arg(al.count)
-                    .arg(formatDuration(al.total), pctText(share(al.total))),
-                where});
+            Advice a{QStringLiteral("allocator_churn"),
+                     Text::tr("Allocator churn: set PYTORCH_CUDA_ALLOC_CONF=expandable_segments:True (or max_split_size_mb:512)"),
+                     Text::tr("%1 cudaMalloc and %2 cudaFree calls in %n step(s); %3 compute-stream gaps during them, %4 = %5 %6", nullptr, perStep)
+                         .arg(in.memory->mallocCalls)
+                         .arg(in.memory->freeCalls)
+                         .arg(al.count)
+                         .arg(formatDuration(al.union_), pctText(share(al.union_)), ofAnalysed),
+                     where};
+            project(a, al.union_);
+            out.push_back(std::move(a));
         }
     }
 
     // CPU-bound launches: the GPU keeps running dry because the CPU cannot enqueue fast enough.
     {
-        const CauseTotal hl = totalOf(gaps, [](const Gap &g) { return g.cause == GapCause::HostLaunch; });
-        const TimeNs wait = in.hostWaitNs + hl.total;
-        if (share(wait) >= 10.0) {
-            out.push_back(Advice{
-                QStringLiteral("cpu_bound_launch"),
-                Text::tr("CPU-bound kernel launches: capture the step with CUDA graphs or compile it with torch.compile (mode=\"reduce-overhead\")"),
-                Text::tr("the compute stream sat idle %1 (%2 of the analysed time) waiting for the CPU to launch the next kernel")
-                    .arg(formatDuration(wait), pctText(share(wait))),
-                rangeOf(hl.longest)});
+        const Evidence hl = gapsWhere(gaps, idleWindows, [](const Gap &g) { return g.cause == GapCause::HostLaunch; });
+        std::vector<TimeRange> waits = in.hostWaits;
+        waits.insert(waits.end(), hl.intervals.begin(), hl.intervals.end());
+        const int count = int(in.hostWaits.size()) + hl.count;
+        const TimeNs wait = unionWithin(waits, idleWindows);
+        if (count >= M::kHostWaitsPerStep * perStep && share(wait) >= M::kHostWaitSharePct) {
+            // A trace that already replays CUDA graphs is told something else than to capture one.
+            const bool graphs = in.graphLaunchCalls > 0;
+            Advice a{QStringLiteral("cpu_bound_launch"),
+                     graphs ? Text::tr("CPU-bound launches between CUDA graph replays: capture more of the step in the graph, or move CPU work off the launching thread")
+                            : Text::tr("CPU-bound kernel launches: capture the step with CUDA graphs or compile it with torch.compile (mode=\"reduce-overhead\")"),
+                     Text::tr("a compute stream ran dry %1 times before the CPU launched its next kernel; the GPU computed nothing for %2 of that = %3 %4")
+                         .arg(count)
+                         .arg(formatDuration(wait), pctText(share(wait)), ofAnalysed),
+                     rangeOf(hl.longest)};
+            if (graphs)
+                a.evidence += Text::tr("; the trace already has %1 cudaGraphLaunch calls").arg(in.graphLaunchCalls);
+            project(a, wait);
+            out.push_back(std::move(a));
         }
     }
 
     // Data loading on the training thread.
     {
-        const CauseTotal dl = totalOf(gaps, [](const Gap &g) { return g.cause == GapCause::DataLoader; });
-        if (dl.count > 0 && share(dl.total) >= 5.0) {
-            out.push_back(Advice{
-                QStringLiteral("dataloader"),
-                Text::tr("Input-bound: give the DataLoader more workers (num_workers), pin_memory=True and persistent_workers=True"),
-                Text::tr("the GPU idled %1 times while the DataLoader fetched a batch, %2 = %3 of the analysed time; longest %4")
-                    .arg(dl.count)
-                    .arg(formatDuration(dl.total), pctText(share(dl.total)), formatDuration(dl.longest->dur)),
-                rangeOf(dl.longest)});
+        const Evidence dl = gapsWhere(gaps, idleWindows, [](const Gap &g) { return g.cause == GapCause::DataLoader; });
+        if (dl.count > 0 && dl.count >= M::kDataLoaderStallsPerStep * perStep && share(dl.union_) >= M::kDataLoaderSharePct) {
+            Advice a{QStringLiteral("dataloader"),
+                     Text::tr("Input-bound: give the DataLoader more workers (num_workers), pin_memory=True and persistent_workers=True"),
+                     Text::tr("the GPU idled %1 times while the DataLoader fetched a batch, %2 = %3 %4; longest %5")
+                         .arg(dl.count)
+                         .arg(formatDuration(dl.union_), pctText(share(dl.union_)), ofAnalysed, formatDuration(dl.longest->dur)),
+                     rangeOf(dl.longest)};
+            project(a, dl.union_);
+            out.push_back(std::move(a));
         }
     }
 
     // Busy GPU, low MFU: the time goes to work that is not the model's GEMMs (recomputation,
-    // unfused elementwise kernels).
-    if (in.mfu && in.mfu->valid && in.temporal && in.temporal->span > 0 && in.mfu->mfuPct < 40.0
-        && in.temporal->computePct >= 80.0) {
+    // unfused elementwise kernels). No idle time to take out: no projection.
+    if (in.mfu && in.mfu->valid && in.temporal && in.temporal->span > 0 && in.mfu->mfuPct < M::kLowMfuPct
+        && in.temporal->computePct >= M::kBusyComputePct) {
         out.push_back(Advice{
             QStringLiteral("low_mfu_busy_gpu"),
             Text::tr("GPU busy but MFU low: reduce recomputation (selective activation checkpointing) and fuse elementwise kernels (torch.compile)"),
-            Text::tr("the GPU computes %1 of the time, yet MFU is %2 (%3 of %4 TFLOPS)")
-                .arg(pctText(in.temporal->computePct), pctText(in.mfu->mfuPct))
+            Text::tr("the GPU computes %1 of its busy span (%2), yet MFU is %3 (%4 of %5 TFLOPS)")
+                .arg(pctText(in.temporal->computePct), formatDuration(in.temporal->span), pctText(in.mfu->mfuPct))
                 .arg(in.mfu->achievedTflops, 0, 'f', 1)
                 .arg(in.mfu->peakTflops, 0, 'f', 0),
             TimeRange{in.temporal->spanStart, in.temporal->spanEnd}});

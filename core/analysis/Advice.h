@@ -1,6 +1,8 @@
 #pragma once
-// Advice with evidence: what to change, why the trace says so, and where in the trace to look.
-// Each rule stays silent unless the trace shows its problem.
+// Advice with evidence: what to change, why the trace says so, where in the trace to look, and
+// what the change is worth at most. Each rule stays silent unless the trace shows its problem with
+// at least the evidence below (AdviceMinimum), and every share of time it states is measured on the
+// union of the intervals it counts (streams idle at the same time count once), so never above 100 %.
 #include "analysis/Gaps.h"
 #include "analysis/Memory.h"
 #include "analysis/Mfu.h"
@@ -13,25 +15,62 @@ struct Advice
     QString id;       // stable: "fsdp_limit_all_gathers", "allocator_churn", "cpu_bound_launch",
                       // "dataloader", "low_mfu_busy_gpu"
     QString title;    // the change to make
-    QString evidence; // the numbers behind it
+    QString evidence; // the numbers behind it, each share with its denominator
     TimeRange where;  // the clearest instance in the trace (model time)
+
+    // What the fix is worth: the idle time this advice explains (the union of its gaps inside the
+    // analysed windows) taken out of every step. An upper bound: once these waits are gone
+    // something else may stall instead. projectedStepS <= 0: not projected (no steps, or a rule
+    // that explains no idle time); projectedMfuPct <= 0: MFU unknown.
+    TimeNs explainedNs = 0;
+    double stepS = 0, projectedStepS = 0;
+    double mfuPct = 0, projectedMfuPct = 0;
 };
+
+// The least evidence each rule needs before it speaks ("per step": times the number of steps
+// analysed, at least once). Shares are percent of the analysed time.
+namespace AdviceMinimum {
+constexpr int kAllGatherWaitsPerStep = 2;      // a wait or two per step (the first layer) is normal
+constexpr double kAllGatherSharePct = 5.0;
+constexpr int kAllocatorCallsPerStep = 1;      // cudaMalloc and cudaFree each, at least this often ...
+constexpr int kAllocatorCallsMin = 2;          // ... and at least this many: a churn is a cycle
+constexpr double kAllocatorSharePct = 1.0;     // allocator-caused idle time, or driver-call CPU time
+constexpr int kHostWaitsPerStep = 2;           // repeated stalls, not one slow launch
+constexpr double kHostWaitSharePct = 10.0;
+constexpr double kDataLoaderStallsPerStep = 0.5; // at least every other step
+constexpr double kDataLoaderSharePct = 5.0;
+constexpr double kLowMfuPct = 40.0;            // MFU below this ...
+constexpr double kBusyComputePct = 80.0;       // ... while the GPU computes at least this share
+} // namespace AdviceMinimum
 
 struct AdviceInputs
 {
-    const std::vector<Step> *steps = nullptr;
+    const std::vector<Step> *steps = nullptr; // the steps analysed
     const TemporalBreakdown *temporal = nullptr;
     const MemorySummary *memory = nullptr;
     const MfuResult *mfu = nullptr;
     // Gaps of every compute stream at a fine threshold (kAdviceGapNs), GEMM filter off.
     const std::vector<Gap> *gaps = nullptr;
-    TimeNs analysedNs = 0;  // the time the shares are taken of (steps, else the GPU span)
-    TimeNs hostWaitNs = 0;  // idle time below kAdviceGapNs where the next launch came after the stream ran dry
+    // The time the shares are taken of: the analysed steps (their CPU spans, which hold the
+    // data-loading waits between the GPU's step boundaries). Empty: the GPU's busy span.
+    std::vector<TimeRange> windows;
+    // Idle time below kAdviceGapNs where the next launch came after the stream ran dry
+    // (hostWaitIntervals), every compute stream's.
+    std::vector<TimeRange> hostWaits;
+    std::int64_t graphLaunchCalls = 0; // cudaGraphLaunch calls: the step already replays CUDA graphs
+    // When the GPU computed (computeIntervals): a gap of one stream while another computes is not
+    // lost time, so the idle time each rule explains is counted outside these. Empty: not known.
+    std::vector<TimeRange> computeBusy;
 };
 
 // The fine gap threshold the advice rules look at: long enough to be a stall, not launch jitter.
 constexpr TimeNs kAdviceGapNs = 1'000'000; // 1 ms
 
 std::vector<Advice> advise(const AdviceInputs &in);
+
+// Total length of the union of the intervals, clipped to the union of the windows.
+TimeNs unionWithin(std::vector<TimeRange> intervals, std::vector<TimeRange> windows);
+// The union of `from` less the union of `minus`, as sorted disjoint intervals.
+std::vector<TimeRange> subtractIntervals(std::vector<TimeRange> from, std::vector<TimeRange> minus);
 
 } // namespace lanescope::analysis

@@ -65,11 +65,13 @@ AnalysisResult analyze(const Trace &trace, const AnalysisOptions &options)
     ai.memory = &r.memory;
     ai.mfu = &r.mfu;
     ai.gaps = &fineGaps;
-    TimeNs stepTime = 0;
+    // Shares are of the analysed steps; without steps, of the GPU's busy span (advise() falls back
+    // to it when no window is given).
     for (const Step &s : stepsInScope)
-        stepTime += s.dur;
-    ai.analysedNs = stepTime > 0 ? stepTime : r.temporal.span;
-    ai.hostWaitNs = hostWaitTime(ix, kAdviceGapNs, range);
+        ai.windows.push_back(TimeRange{s.start, s.end()});
+    ai.computeBusy = computeIntervals(trace, range);
+    ai.hostWaits = hostWaitIntervals(ix, kAdviceGapNs, range);
+    ai.graphLaunchCalls = ix.graphLaunchCalls;
     r.advice = advise(ai);
     return r;
 }

@@ -38,6 +38,8 @@ CallKind callKindOf(std::string_view n)
     for (auto m : syncs)
         if (n == m)
             return CallKind::Sync;
+    if (n == "cudaGraphLaunch" || n == "hipGraphLaunch")
+        return CallKind::GraphLaunch;
     // torch.utils.data: "enumerate(DataLoader)#_SingleProcessDataLoaderIter.__next__" (and the
     // _MultiProcessingDataLoaderIter spelling) is the main thread waiting for the next batch.
     if (n.find("enumerate(DataLoader)") != std::string_view::npos || n.find("DataLoaderIter.__next__") != std::string_view::npos)
@@ -65,6 +67,7 @@ EvidenceIndex::EvidenceIndex(const Trace &t)
             case CallKind::HostAlloc: ++hostAllocCalls; allocator.spans.push_back(s); break;
             case CallKind::Sync: sync.spans.push_back(s); break;
             case CallKind::DataLoader: dataLoader.spans.push_back(s); break;
+            case CallKind::GraphLaunch: ++graphLaunchCalls; break;
             case CallKind::None: break;
             }
         }

@@ -35,7 +35,7 @@ struct SpanList
     }
 };
 
-enum class CallKind : std::uint8_t { None, Malloc, Free, HostAlloc, Sync, DataLoader };
+enum class CallKind : std::uint8_t { None, Malloc, Free, HostAlloc, Sync, DataLoader, GraphLaunch };
 
 class EvidenceIndex
 {
@@ -49,6 +49,7 @@ public:
     SpanList sync;       // cudaDeviceSynchronize / cudaStreamSynchronize / cudaEventSynchronize / cudaMemcpy
     SpanList dataLoader; // enumerate(DataLoader)#...__next__
     std::int64_t mallocCalls = 0, freeCalls = 0, hostAllocCalls = 0;
+    std::int64_t graphLaunchCalls = 0; // cudaGraphLaunch / hipGraphLaunch: the trace replays CUDA graphs
     std::vector<CallKind> callKind; // by StringId
 
     // The CPU slice that launched GPU activity (track, slice), or nullptr.

@@ -287,8 +287,16 @@ std::vector<Gap> findGaps(const detail::EvidenceIndex &ix, const GapOptions &opt
 
 TimeNs hostWaitTime(const detail::EvidenceIndex &ix, TimeNs below, TimeRange range)
 {
-    const Trace &t = ix.trace;
     TimeNs wait = 0;
+    for (const TimeRange &r : hostWaitIntervals(ix, below, range))
+        wait += r.to - r.from;
+    return wait;
+}
+
+std::vector<TimeRange> hostWaitIntervals(const detail::EvidenceIndex &ix, TimeNs below, TimeRange range)
+{
+    const Trace &t = ix.trace;
+    std::vector<TimeRange> waits;
     for (std::uint32_t k = 0; k < t.tracks.size(); ++k) {
         const Track &tr = t.tracks[k];
         if (tr.kind != TrackKind::Gpu || !isComputeStream(ix, tr))
@@ -302,13 +310,14 @@ TimeNs hostWaitTime(const detail::EvidenceIndex &ix, TimeNs below, TimeRange ran
             if (!first && s > runEnd && s - runEnd < below && (range.empty() || range.contains(runEnd))) {
                 const TimeNs launch = ix.launchStart(k, std::uint32_t(i));
                 if (launch > runEnd)
-                    wait += s - runEnd;
+                    waits.push_back(TimeRange{runEnd, s});
             }
             runEnd = first ? tr.end(i) : std::max(runEnd, tr.end(i));
             first = false;
         }
     }
-    return wait;
+    std::sort(waits.begin(), waits.end(), [](const TimeRange &a, const TimeRange &b) { return a.from < b.from; });
+    return waits;
 }
 
 } // namespace lanescope::analysis

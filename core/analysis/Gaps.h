@@ -63,6 +63,8 @@ std::vector<Gap> findGaps(const detail::EvidenceIndex &index, const GapOptions &
 // idle time on compute streams in gaps shorter than `below` where the next activity's launch call
 // started after the stream had run dry.
 TimeNs hostWaitTime(const detail::EvidenceIndex &index, TimeNs below, TimeRange range = {});
+// The same waits as intervals (every compute stream's, so they may overlap), sorted by start.
+std::vector<TimeRange> hostWaitIntervals(const detail::EvidenceIndex &index, TimeNs below, TimeRange range = {});
 
 // How long after a collective ends a waiting kernel may start and still count as waiting on it
 // (cudaStreamWaitEvent wake-up plus launch latency).

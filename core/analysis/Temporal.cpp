@@ -184,6 +184,34 @@ TemporalBreakdown breakdown(const Trace &trace, const TemporalOptions &options, 
 
 } // namespace
 
+std::vector<TimeRange> computeIntervals(const Trace &trace, TimeRange range)
+{
+    KernelClassifier classes(trace);
+    std::vector<Interval> comp;
+    for (const Track &tr : trace.tracks) {
+        if (tr.kind != TrackKind::Gpu)
+            continue;
+        for (std::size_t i = 0; i < tr.size(); ++i) {
+            const std::uint16_t cat = tr.catId[i];
+            const CategoryClass cc = cat < trace.categoryClass.size() ? trace.categoryClass[cat] : CategoryClass::Other;
+            if (!isGpuActivity(cc)
+                || htaKernelType(classes.ofName(tr.nameId[i], cc), trace.strings.view(tr.nameId[i])) != HtaKernelType::Computation)
+                continue;
+            TimeNs s = tr.start[i], e = tr.end(i);
+            if (!range.empty()) {
+                s = std::max(s, range.from);
+                e = std::min(e, range.to);
+            }
+            if (e > s)
+                comp.emplace_back(s, e);
+        }
+    }
+    std::vector<TimeRange> out;
+    for (const Interval &iv : merge(std::move(comp)))
+        out.push_back(TimeRange{iv.first, iv.second});
+    return out;
+}
+
 TemporalBreakdown temporalBreakdown(const Trace &trace, const TemporalOptions &options)
 {
     const bool rounding = options.htaCompatible && options.range.empty() && hasFractionalMicroseconds(trace);

@@ -44,6 +44,10 @@ struct TemporalBreakdown
 
 TemporalBreakdown temporalBreakdown(const Trace &trace, const TemporalOptions &options = {});
 
+// When the GPU computed: the merged intervals of every computation activity (exact times, every
+// device, clipped to `range` when it is set).
+std::vector<TimeRange> computeIntervals(const Trace &trace, TimeRange range = {});
+
 // True where the file wrote fractional-microsecond timestamps (HTA then sees a float column).
 bool hasFractionalMicroseconds(const Trace &trace);
 

@@ -13,6 +13,7 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QProcess>
+#include <QRegularExpression>
 #include <QtTest>
 
 #include <cmath>
@@ -123,6 +124,16 @@ private slots:
             QVERIFY2(!ad.evidence.contains(QLatin1String("nan"), Qt::CaseInsensitive)
                          && !ad.evidence.contains(QLatin1String("inf"), Qt::CaseInsensitive),
                      qPrintable(ad.evidence));
+            // Shares of time are of the union of intervals: never above 100 %.
+            static const QRegularExpression share(QStringLiteral("([0-9.]+)% of the analysed time"));
+            for (auto m = share.globalMatch(ad.evidence); m.hasNext();) {
+                const double v = m.next().captured(1).toDouble();
+                QVERIFY2(v >= 0 && v <= 100.0, qPrintable(ad.evidence));
+            }
+            if (ad.projectedStepS > 0) {
+                QVERIFY(ad.projectedStepS <= ad.stepS && ad.projectedStepS > 0);
+                QVERIFY(ad.explainedNs > 0);
+            }
         }
 
         // The same through the command line's JSON.
