@@ -57,19 +57,25 @@ int main(int argc, char **argv)
         printErrorLine(Text::tr("usage: lanescope-cli COMMAND [options] (lanescope-cli --help lists the commands)"));
         return BadUsage;
     }
-    const QString name = args.takeFirst();
-    if (name == QLatin1String("-h") || name == QLatin1String("--help") || name == QLatin1String("help")) {
-        // `help COMMAND` is `COMMAND --help`.
-        const Command *c = name == QLatin1String("help") && !args.isEmpty() ? findCommand(args.first()) : nullptr;
-        std::fputs(qPrintable(c ? commandHelp(*c) : overview()), stdout);
+    QString name = args.takeFirst();
+    if (name == QLatin1String("-h") || name == QLatin1String("--help") || (name == QLatin1String("help") && args.isEmpty())) {
+        std::fputs(qPrintable(overview()), stdout);
         return Ok;
     }
     if (name == QLatin1String("--version")) {
         std::printf("lanescope-cli %s\n", LANESCOPE_VERSION);
         return Ok;
     }
-    if (const Command *c = findCommand(name))
+    const bool help = name == QLatin1String("help"); // `help COMMAND` is `COMMAND --help`
+    if (help)
+        name = args.takeFirst();
+    if (const Command *c = findCommand(name)) {
+        if (help) {
+            std::fputs(qPrintable(commandHelp(*c)), stdout);
+            return Ok;
+        }
         return runCommand(*c, args);
+    }
     printErrorLine(Text::tr("lanescope-cli: unknown command '%1' (lanescope-cli --help lists the commands)").arg(name));
     return BadUsage;
 }

@@ -167,6 +167,7 @@ private slots:
         };
         row("no arguments", "", "usage: lanescope-cli");
         row("unknown command", "frobnicate", "frobnicate");
+        row("help for an unknown command", "help frobnicate", "frobnicate");
         // Unknown options, in each subcommand and spelling.
         row("info unknown option", "info a.json --frobnicate", "--frobnicate");
         row("analyze unknown option", "analyze a.json --frobnicate", "--frobnicate");
