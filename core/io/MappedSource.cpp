@@ -12,6 +12,10 @@
 #include <sys/stat.h>
 #include <zlib.h>
 
+#ifdef LANESCOPE_HAVE_ISAL
+#include <isa-l/igzip_lib.h>
+#endif
+
 #include <cerrno>
 #include <cstring>
 #include <vector>
@@ -58,10 +62,10 @@ bool mapWhole(const QString &path, MappedSource::OpenResult &, std::unique_ptr<b
     return true;
 }
 
-// Inflates gzip data (possibly several concatenated members) into out. Returns false on corrupt
-// data; *ended is false if the stream stopped before its end marker (the profiler was killed).
-bool inflateTo(const unsigned char *in, std::uint64_t inSize, QFile &out, bool *ended, QString *error,
-               const std::atomic<bool> *cancel)
+// Inflates gzip data (possibly several concatenated members) into out with zlib. Returns false on
+// corrupt data; *ended is false if the stream stopped before its end marker (the profiler was killed).
+bool inflateZlib(const unsigned char *in, std::uint64_t inSize, QFile &out, bool *ended, QString *error,
+                 const std::atomic<bool> *cancel)
 {
     z_stream zs = {};
     if (inflateInit2(&zs, 16 + MAX_WBITS) != Z_OK) {
@@ -124,7 +128,107 @@ bool inflateTo(const unsigned char *in, std::uint64_t inSize, QFile &out, bool *
     return ok;
 }
 
+bool useIsal()
+{
+#ifdef LANESCOPE_HAVE_ISAL
+    // LANESCOPE_INFLATE=zlib forces the portable path (benchmarks compare the two; so do the tests).
+    return qgetenv("LANESCOPE_INFLATE") != "zlib";
+#else
+    return false;
+#endif
+}
+
+#ifdef LANESCOPE_HAVE_ISAL
+enum class IsalResult { Done, Redo, Failed };
+
+// The fast path: ISA-L's igzip inflates ~10x faster than zlib (issue 13: 0.3-0.4 s against 4.2 s
+// for a 61 MB gzip of a 1 GB trace). Only a stream that inflates cleanly to its last member's end
+// is taken from it; a cut-off or corrupt stream returns Redo, and zlib does it again from the start,
+// so what such a file loads and what the user is told stays exactly zlib's (where the data is bad,
+// the bytes before a cut). Those files are rare; inflating them twice costs little.
+IsalResult inflateIsal(const unsigned char *in, std::uint64_t inSize, QFile &out, QString *error,
+                       const std::atomic<bool> *cancel)
+{
+    inflate_state st;
+    isal_inflate_init(&st);
+    st.crc_flag = ISAL_GZIP; // parse the gzip header, check the CRC-32 and size in the trailer
+    std::vector<std::uint8_t> buf(4u << 20);
+    std::uint64_t fed = 0; // input handed to ISA-L so far
+    st.next_in = const_cast<std::uint8_t *>(in);
+    st.avail_in = 0;
+    for (;;) {
+        if (st.avail_in == 0 && fed < inSize) {
+            // avail_in is 32-bit: at most 1 GiB at a time so >4 GB inputs work.
+            const std::uint64_t chunk = std::min<std::uint64_t>(inSize - fed, 1u << 30);
+            st.next_in = const_cast<std::uint8_t *>(in + fed);
+            st.avail_in = static_cast<std::uint32_t>(chunk);
+            fed += chunk;
+        }
+        if (cancel && cancel->load(std::memory_order_relaxed)) {
+            *error = Text::tr("cancelled");
+            return IsalResult::Failed;
+        }
+        const std::uint32_t inBefore = st.avail_in;
+        st.next_out = buf.data();
+        st.avail_out = static_cast<std::uint32_t>(buf.size());
+        const int rc = isal_inflate(&st);
+        const std::size_t produced = buf.size() - st.avail_out;
+        if (produced && out.write(reinterpret_cast<const char *>(buf.data()), qint64(produced)) != qint64(produced)) {
+            *error = Text::tr("cannot write the inflated trace to %1: %2").arg(out.fileName(), out.errorString());
+            return IsalResult::Failed;
+        }
+        if (rc < 0)
+            return IsalResult::Redo; // corrupt: zlib says where
+        if (st.block_state == ISAL_BLOCK_FINISH) {
+            // Another gzip member may follow (concatenated .gz files are valid); anything else after
+            // the last member is ignored, as zlib's path does.
+            const std::uint64_t used = std::uint64_t(st.next_in - in);
+            if (used + 2 <= inSize && in[used] == 0x1f && in[used + 1] == 0x8b) {
+                std::uint8_t *next = st.next_in;
+                const std::uint32_t avail = st.avail_in;
+                isal_inflate_reset(&st);
+                st.crc_flag = ISAL_GZIP;
+                st.next_in = next;
+                st.avail_in = avail;
+                continue;
+            }
+            return IsalResult::Done;
+        }
+        if (produced == 0 && st.avail_in == inBefore && (st.avail_in > 0 || fed >= inSize))
+            return IsalResult::Redo; // no progress: the stream is cut off (or stuck), let zlib decide
+    }
+}
+#endif
+
+// Inflates with ISA-L where it is built in, else (or where ISA-L declines the stream) with zlib.
+bool inflateTo(const unsigned char *in, std::uint64_t inSize, QFile &out, bool *ended, QString *error,
+               const std::atomic<bool> *cancel, const char **with)
+{
+#ifdef LANESCOPE_HAVE_ISAL
+    if (useIsal()) {
+        *with = "isa-l";
+        switch (inflateIsal(in, inSize, out, error, cancel)) {
+        case IsalResult::Done: *ended = true; return true;
+        case IsalResult::Failed: return false;
+        case IsalResult::Redo:
+            if (!out.resize(0) || !out.seek(0)) {
+                *error = Text::tr("cannot write the inflated trace to %1: %2").arg(out.fileName(), out.errorString());
+                return false;
+            }
+            break;
+        }
+    }
+#endif
+    *with = "zlib";
+    return inflateZlib(in, inSize, out, ended, error, cancel);
+}
+
 } // namespace
+
+const char *MappedSource::inflater()
+{
+    return useIsal() ? "isa-l" : "zlib";
+}
 
 MappedSource::~MappedSource() = default;
 
@@ -185,7 +289,7 @@ MappedSource::OpenResult MappedSource::open(const QString &path, const std::atom
     }
     bool ended = false;
     QString error;
-    if (!inflateTo(bytes, mappedSize, tmp, &ended, &error, cancel)) {
+    if (!inflateTo(bytes, mappedSize, tmp, &ended, &error, cancel, &r.inflatedWith)) {
         r.error = Text::tr("%1: %2").arg(path, error);
         return r;
     }

@@ -22,11 +22,15 @@ public:
         std::shared_ptr<MappedSource> source;
         QString error;          // set when source is null
         QString warning;        // e.g. a gzip stream that ended early
+        const char *inflatedWith = nullptr; // .gz: "isa-l" or "zlib" (the one whose bytes these are)
     };
     // progress (0..1) and cancel may be null. Never throws.
     static OpenResult open(const QString &path, const std::atomic<bool> *cancel = nullptr);
     // Bytes already in memory (tests, the fuzzer). Never changes on disk.
     static std::shared_ptr<MappedSource> fromBytes(std::string bytes, const QString &name = QString());
+    // What open() inflates .json.gz with: "isa-l" (built with libisal, the default; cut-off and
+    // corrupt streams are redone with zlib) or "zlib" (LANESCOPE_INFLATE=zlib, or built without it).
+    static const char *inflater();
 
     const char *data() const { return m_data; }
     // True when data()[size()] is a readable NUL: always for fromBytes(), and for a mapping whose

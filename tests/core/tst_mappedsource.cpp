@@ -27,6 +27,8 @@ private slots:
     void gzipFile();
     void concatenatedGzip();
     void cutGzip();
+    void inflaters_data();
+    void inflaters();
     void openErrors();
     void fromBytes();
     void modifiedFile();
@@ -132,6 +134,83 @@ void tst_MappedSource::cutGzip()
     QVERIFY2(r.source, qPrintable(r.error));
     QVERIFY(!r.warning.isEmpty());
     QVERIFY(std::string(r.source->data(), r.source->size()) == expected);
+}
+
+// Both inflaters on every kind of gzip the profiler and `gzip` write, and the bad ones: the same
+// bytes, the same warnings and errors. ISA-L (where built in) takes the clean streams; a cut-off or
+// corrupt one is redone with zlib, so what it loads and says is zlib's.
+void tst_MappedSource::inflaters_data()
+{
+    QTest::addColumn<QByteArray>("env"); // LANESCOPE_INFLATE
+    QTest::addColumn<QString>("kind");
+    for (const char *env : {"", "zlib"})
+        for (const char *kind : {"level0", "level1", "level9", "concatenated", "empty member", "trailing garbage", "cut",
+                                 "corrupt data", "bad checksum", "bad size"})
+            QTest::newRow(qPrintable(QStringLiteral("%1 %2").arg(QLatin1String(*env ? env : "default"), QLatin1String(kind))))
+                << QByteArray(env) << QString::fromLatin1(kind);
+}
+
+void tst_MappedSource::inflaters()
+{
+    QFETCH(QByteArray, env);
+    QFETCH(QString, kind);
+    if (env.isEmpty())
+        qunsetenv("LANESCOPE_INFLATE");
+    else
+        qputenv("LANESCOPE_INFLATE", env);
+    const bool isal = std::string(MappedSource::inflater()) == "isa-l";
+    if (!env.isEmpty())
+        QVERIFY(!isal);
+
+    const std::size_t third = m_trace.size() / 3;
+    std::string gz;
+    bool clean = true, fails = false;
+    if (kind == QLatin1String("level0"))
+        gz = gzipBytes(m_trace, 0);
+    else if (kind == QLatin1String("level1"))
+        gz = gzipBytes(m_trace, 1);
+    else if (kind == QLatin1String("level9"))
+        gz = gzipBytes(m_trace, 9);
+    else if (kind == QLatin1String("concatenated"))
+        gz = gzipBytes(m_trace.substr(0, third)) + gzipBytes(m_trace.substr(third, third), 1)
+            + gzipBytes(m_trace.substr(2 * third), 9);
+    else if (kind == QLatin1String("empty member"))
+        gz = gzipBytes(m_trace.substr(0, third)) + gzipBytes(std::string()) + gzipBytes(m_trace.substr(third));
+    else if (kind == QLatin1String("trailing garbage"))
+        gz = gzipBytes(m_trace) + std::string("\0\0garbage", 9);
+    else if (kind == QLatin1String("cut")) {
+        gz = gzipBytes(m_trace);
+        gz.resize(gz.size() / 2);
+        clean = false;
+    } else {
+        gz = gzipBytes(m_trace);
+        clean = false;
+        fails = true;
+        if (kind == QLatin1String("corrupt data"))
+            gz[gz.size() / 2] = char(gz[gz.size() / 2] ^ 0x55);
+        else if (kind == QLatin1String("bad checksum"))
+            gz[gz.size() - 6] = char(gz[gz.size() - 6] ^ 1); // CRC-32 in the trailer
+        else
+            gz[gz.size() - 2] = char(gz[gz.size() - 2] ^ 1); // ISIZE in the trailer
+    }
+    const QString p = path("inflaters.json.gz");
+    QVERIFY(writeFile(p, gz));
+    bool complete = true;
+    const std::string expected = gunzipBytes(gz, &complete); // zlib, independently of the loader
+    const auto r = MappedSource::open(p);
+    if (fails) {
+        QVERIFY(!r.source);
+        QVERIFY2(r.error.contains(QStringLiteral("gzip data is corrupt")), qPrintable(r.error));
+        QCOMPARE(r.inflatedWith, "zlib");
+        return;
+    }
+    QVERIFY2(r.source, qPrintable(r.error));
+    QCOMPARE(r.warning.isEmpty(), clean);
+    QCOMPARE(complete, clean);
+    QVERIFY(std::string(r.source->data(), r.source->size()) == expected);
+    if (clean)
+        QVERIFY(expected == m_trace);
+    QCOMPARE(r.inflatedWith, isal && clean ? "isa-l" : "zlib");
 }
 
 void tst_MappedSource::openErrors()
