@@ -9,6 +9,7 @@ packages=(
   qt6-base-dev qt6-charts-dev qt6-svg-dev qt6-tools-dev qt6-tools-dev-tools qt6-l10n-tools
   qt6-translations-l10n libgl-dev libqt6opengl6-dev
   rapidjson-dev libboost-dev zlib1g-dev
+  libisal-dev # ISA-L: fast .json.gz inflate (core/io/MappedSource.cpp; zlib is the fallback)
   xvfb xauth imagemagick fonts-noto-cjk
   clang libclang-rt-dev python3
 )
