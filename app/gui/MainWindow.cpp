@@ -1,17 +1,22 @@
 #include "MainWindow.h"
 
+#include "ExportDialog.h"
 #include "TraceLoadJob.h"
 #include "TraceSummaryView.h"
 #include "WarningBanner.h"
 #include "analysis/AnalysisDock.h"
-#include "analysis/GapCauseStyle.h"
+#include "render/GapCauseStyle.h"
 #include "timeline/SearchBar.h"
 #include "timeline/TimelinePanels.h"
+#include "render/PictureExport.h"
+#include "render/Session.h"
 #include "timeline/TimelineView.h"
 
 #include <QAction>
 #include <QApplication>
+#include <QClipboard>
 #include <QCloseEvent>
+#include <QDir>
 #include <QDockWidget>
 #include <QDragEnterEvent>
 #include <QDropEvent>
@@ -57,7 +62,9 @@ MainWindow::MainWindow(QWidget *parent)
 
     m_banner = new WarningBanner(this);
     m_summary = new TraceSummaryView(this);
+    m_session = new Session(this);
     m_timeline = new TimelineView(this);
+    m_timeline->setSession(m_session);
     m_search = new SearchBar(m_timeline, this);
     m_search->hide();
     m_placeholder = new QLabel(tr("Open a PyTorch Profiler trace (.json or .json.gz) with File > Open, "
@@ -118,6 +125,10 @@ void MainWindow::createActions()
     connect(m_recentMenu, &QMenu::aboutToShow, this, &MainWindow::rebuildRecentMenu);
     rebuildRecentMenu();
     file->addSeparator();
+    QAction *exportAction = file->addAction(tr("&Export Picture…"), this, &MainWindow::showExportDialog);
+    exportAction->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_E));
+    exportAction->setStatusTip(tr("Write the timeline's window as PNG, SVG or PDF, drawn at the size you choose"));
+    file->addSeparator();
     QAction *quit = file->addAction(tr("&Quit"), this, &QWidget::close);
     quit->setShortcut(QKeySequence::Quit);
     quit->setMenuRole(QAction::QuitRole);
@@ -129,6 +140,10 @@ void MainWindow::createActions()
     findNext->setShortcut(QKeySequence::FindNext);
     QAction *findPrev = edit->addAction(tr("Find &Previous"), m_search, &SearchBar::previous);
     findPrev->setShortcut(QKeySequence::FindPrevious);
+    edit->addSeparator();
+    QAction *copyPic = edit->addAction(tr("&Copy Picture"), this, &MainWindow::copyPicture);
+    copyPic->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_C));
+    copyPic->setStatusTip(tr("Put a PNG of the timeline's window, with title and legend, on the clipboard"));
 
     QMenu *view = menuBar()->addMenu(tr("&View"));
     QAction *fit = view->addAction(tr("&Fit All"), m_timeline, &TimelineView::fitAll);
@@ -206,13 +221,16 @@ void MainWindow::createDocks()
 
     // A gap picked in the analysis: zoom so it fills the middle half of the view, mark it on its
     // stream with its cause.
-    connect(m_analysis, &AnalysisDock::gapActivated, this,
-            [this](int device, int stream, qint64 startNs, qint64 endNs, const QString &cause) {
-                const double margin = std::max<double>(double(endNs - startNs) * 0.5, 1000.0);
-                m_timeline->setVisibleRange(double(startNs) - margin, double(endNs) + margin);
-                m_timeline->setHighlight(double(startNs), double(endNs), device, stream,
-                                         GapCauseStyle::labelForKey(cause), GapCauseStyle::colorForKey(cause));
-            });
+    connect(m_analysis, &AnalysisDock::gapActivated, this, [this](int run, const analysis::Gap &gap) {
+        const double margin = std::max<double>(double(gap.dur) * 0.5, 1000.0);
+        m_timeline->setVisibleRange(double(gap.start) - margin, double(gap.end()) + margin, run);
+        m_timeline->showGap(run, gap);
+    });
+    // The session keeps the latest analysis with its run: exports put its figures in the title.
+    connect(m_analysis, &AnalysisDock::analysisFinished, this, [this] {
+        if (m_session->runCount() > 0 && m_analysis->trace() == m_session->run(0).trace)
+            m_session->setAnalysis(0, m_analysis->result());
+    });
     connect(m_analysis, &AnalysisDock::rangeRequested, this, [this](qint64 startNs, qint64 endNs) {
         const double margin = std::max<double>(double(endNs - startNs) * 0.05, 1000.0);
         m_timeline->clearHighlight();
@@ -353,7 +371,7 @@ void MainWindow::onLoadFinished(const TraceLoadJob &job, const LoadResult &resul
     m_currentFile = path;
     addRecentFile(path);
     m_summary->setTrace(m_trace);
-    m_timeline->setTrace(m_trace);
+    m_session->setTrace(m_trace, job.index());
     m_analysis->setTrace(m_trace);
     m_search->reset();
     m_details->showSlice(SliceRef());
@@ -412,6 +430,99 @@ void MainWindow::about()
                           "distributed training run wastes its GPUs, prove the fix, and show the proof.</p>"
                           "<p>Built with Qt %2.</p>")
                            .arg(QApplication::applicationVersion(), QString::fromLatin1(qVersion())));
+}
+
+void MainWindow::showExportDialog()
+{
+    if (!m_trace)
+        return;
+    QSettings settings;
+    const QString dir = settings.value(QStringLiteral("exportDir"), QFileInfo(m_currentFile).absolutePath()).toString();
+    QString base = QFileInfo(m_currentFile).fileName();
+    for (const char *suffix : {".gz", ".json", ".pt.trace"})
+        if (base.endsWith(QLatin1String(suffix)))
+            base.chop(int(qstrlen(suffix)));
+    ExportDialog dialog(QDir(dir).filePath(base + QStringLiteral(".png")), m_timeline->viewport()->width(), this);
+    if (dialog.exec() != QDialog::Accepted)
+        return;
+    ExportRequest req;
+    req.path = dialog.path();
+    req.width = dialog.width();
+    req.scale = dialog.size() == ExportDialog::Size::Window2x ? 2 : 1;
+    req.lanes = int(dialog.lanes());
+    req.metrics = dialog.metrics();
+    req.title = dialog.title();
+    QString error;
+    if (!exportPicture(req, &error)) {
+        QMessageBox::warning(this, tr("Export failed"), error);
+        return;
+    }
+    settings.setValue(QStringLiteral("exportDir"), QFileInfo(req.path).absolutePath());
+    m_statusLabel->setText(tr("Exported %1").arg(QDir::toNativeSeparators(req.path)));
+}
+
+namespace {
+// The picture of the timeline's window: its runs, the lanes asked for, the overlay as shown.
+struct PictureParts
+{
+    PictureInput input;
+    PictureOptions options;
+    LaneLayout layout;
+};
+} // namespace
+
+static void buildPicture(const Session &session, const TimelineView &view, const MainWindow::ExportRequest &req,
+                         PictureParts &out)
+{
+    std::vector<LaneLayout::RunInput> inputs;
+    for (int i = 0; i < session.runCount(); ++i) {
+        const SessionRun &r = session.run(i);
+        out.input.runs.push_back({r.trace.get(), r.index.get(), r.base()});
+        inputs.push_back({r.trace.get(), r.label, req.lanes == int(ExportDialog::Lanes::Gpu)});
+    }
+    if (req.lanes == int(ExportDialog::Lanes::AsShown))
+        out.layout = view.laneLayout();
+    else
+        out.layout.build(inputs);
+    out.input.layout = &out.layout;
+    out.input.windowStart = session.state()->windowStart();
+    out.input.windowRange = session.state()->windowRange();
+    out.input.overlay = view.overlay();
+    out.input.overlay.hover = SliceRef();
+    if (session.runCount() > 0 && session.run(0).analysis)
+        out.input.analysis = session.run(0).analysis.get();
+    out.options.width = req.width > 0 ? req.width : view.viewport()->width();
+    out.options.scale = req.scale;
+    out.options.metrics = req.metrics;
+    out.options.title = req.title;
+    out.options.memory = view.memoryOverlayVisible();
+    out.options.font = view.font();
+}
+
+bool MainWindow::exportPicture(const ExportRequest &request, QString *error)
+{
+    if (m_session->runCount() == 0) {
+        if (error)
+            *error = tr("nothing to export: open a trace first");
+        return false;
+    }
+    PictureParts parts;
+    buildPicture(*m_session, *m_timeline, request, parts);
+    parts.input.gapThresholdNs = m_analysis->gapThresholdNs();
+    return PictureExport::write(request.path, parts.input, parts.options, error);
+}
+
+void MainWindow::copyPicture()
+{
+    if (m_session->runCount() == 0)
+        return;
+    PictureParts parts;
+    ExportRequest req;
+    req.scale = m_timeline->devicePixelRatioF();
+    buildPicture(*m_session, *m_timeline, req, parts);
+    parts.input.gapThresholdNs = m_analysis->gapThresholdNs();
+    QGuiApplication::clipboard()->setImage(PictureExport::image(parts.input, parts.options));
+    m_statusLabel->setText(tr("Picture copied to the clipboard"));
 }
 
 void MainWindow::dragEnterEvent(QDragEnterEvent *event)

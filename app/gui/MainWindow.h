@@ -23,6 +23,7 @@ struct LoadResult;
 class AnalysisDock;
 class DetailsPanel;
 class RangeStatsPanel;
+class Session;
 class SearchBar;
 class TimelineView;
 class TraceLoadJob;
@@ -48,6 +49,19 @@ public:
     QString statusText() const;
     TraceSummaryView *summaryView() const { return m_summary; }
     TimelineView *timelineView() const { return m_timeline; }
+    Session *session() const { return m_session; }
+    // The picture of what the timeline shows (its window and lanes), as File > Export draws it.
+    struct ExportRequest
+    {
+        QString path;
+        int width = 0;      // 0: the timeline's width
+        qreal scale = 1;    // PNG pixel ratio
+        int lanes = 0;      // ExportDialog::Lanes
+        bool metrics = true;
+        QString title;
+    };
+    bool exportPicture(const ExportRequest &request, QString *error);
+    void copyPicture(); // Edit > Copy Picture: the PNG of the timeline's window on the clipboard
     AnalysisDock *analysisDock() const { return m_analysis; }
     SearchBar *searchBar() const { return m_search; }
     DetailsPanel *detailsPanel() const { return m_details; }
@@ -77,8 +91,10 @@ private:
     void showError(const QString &path, const QString &error);
     void updateTitle();
     void about();
+    void showExportDialog();
 
     std::shared_ptr<const Trace> m_trace;
+    Session *m_session = nullptr;
     QString m_currentFile;
     TraceLoadJob *m_job = nullptr; // the load in progress (a child); null when idle
 

@@ -37,9 +37,19 @@ void TraceLoadJob::start()
         }
         if (!result.trace && m_cancel.load())
             result.cancelled = true;
+        std::shared_ptr<const TraceViewIndex> index;
+        if (result.trace && !m_cancel.load()) {
+            try {
+                index = TraceViewIndex::build(*result.trace);
+            } catch (const std::bad_alloc &) {
+                result.trace.reset();
+                result.error = tr("not enough memory to show %1").arg(m_path);
+            }
+        }
         QMetaObject::invokeMethod(
             this,
-            [this, result] {
+            [this, result, index] {
+                m_index = index;
                 if (m_thread.joinable())
                     m_thread.join(); // the loader thread has nothing left to do but return
                 m_running = false;

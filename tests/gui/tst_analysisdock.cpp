@@ -8,7 +8,7 @@
 #include "analysis/AdviceList.h"
 #include "analysis/AnalysisCharts.h"
 #include "analysis/AnalysisDock.h"
-#include "analysis/GapCauseStyle.h"
+#include "render/GapCauseStyle.h"
 #include "analysis/GapTableModel.h"
 #include "analysis/MfuPanel.h"
 
@@ -223,17 +223,22 @@ private slots:
         QTest::mouseClick(view->viewport(), Qt::LeftButton, {}, view->visualRect(proxyIndex).center());
         QCOMPARE(spy.count(), 1);
         const QList<QVariant> args = spy.takeFirst();
-        QCOMPARE(args.at(0).toInt(), g->device);
-        QCOMPARE(args.at(1).toInt(), int(g->stream));
-        QCOMPARE(args.at(2).toLongLong(), qint64(g->start));
-        QCOMPARE(args.at(3).toLongLong(), qint64(g->end()));
-        QCOMPARE(args.at(4).toString(), QString::fromLatin1(analysis::gapCauseName(g->cause)));
+        QCOMPARE(args.at(0).toInt(), 0); // run 0: the dock analyses one trace
+        const auto picked = args.at(1).value<analysis::Gap>();
+        QCOMPARE(picked.device, g->device);
+        QCOMPARE(picked.stream, g->stream);
+        QCOMPARE(picked.track, g->track);
+        QCOMPARE(picked.start, g->start);
+        QCOMPARE(picked.end(), g->end());
+        QCOMPARE(picked.cause, g->cause);
+        QCOMPARE(picked.evidenceTrack, g->evidenceTrack);
+        QCOMPARE(picked.evidenceSlice, g->evidenceSlice);
         // Enter on the current row goes there again (a key press comes in a later turn of the
         // event loop than the click, as it does for people).
         QTest::qWait(1);
         QTest::keyClick(view, Qt::Key_Return);
         QCOMPARE(spy.count(), 1);
-        QCOMPARE(spy.takeFirst().at(2).toLongLong(), qint64(g->start));
+        QCOMPARE(spy.takeFirst().at(1).value<analysis::Gap>().start, g->start);
 
         // Under a style that activates items on a single click (clicked() and activated() both
         // come), one click still emits once, and so does Enter.

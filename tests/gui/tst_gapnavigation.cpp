@@ -3,7 +3,7 @@
 #include "MainWindow.h"
 
 #include "analysis/AnalysisDock.h"
-#include "analysis/GapCauseStyle.h"
+#include "render/GapCauseStyle.h"
 #include "analysis/GapTableModel.h"
 #include "synth/TraceSynth.h"
 #include "timeline/TimelineView.h"

@@ -1,5 +1,5 @@
 // Time <-> pixel mapping of the timeline (widgets/timeline/TimeAxis.h), data-driven.
-#include "timeline/TimeAxis.h"
+#include "render/TimeAxis.h"
 
 #include <QtTest>
 

@@ -1,7 +1,7 @@
 // The timeline drawn into a QImage: lanes in the expected order and labels, a known slice at its
 // expected pixels and colour, the memory curve at its expected height, step bands, folding.
 #include "TimelineTestTrace.h"
-#include "timeline/Palette.h"
+#include "render/Palette.h"
 #include "timeline/TimelineView.h"
 
 #include <QScrollBar>

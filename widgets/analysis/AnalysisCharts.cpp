@@ -1,6 +1,6 @@
 #include "AnalysisCharts.h"
 
-#include "GapCauseStyle.h"
+#include "render/GapCauseStyle.h"
 #include "GapTableModel.h"
 
 #include <QBarCategoryAxis>

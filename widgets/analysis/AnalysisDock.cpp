@@ -2,7 +2,8 @@
 
 #include "AdviceList.h"
 #include "AnalysisCharts.h"
-#include "GapCauseStyle.h"
+#include "render/GapCauseStyle.h"
+#include "timeline/DetailsHtml.h"
 #include "GapTableModel.h"
 #include "ItemActivation.h"
 #include "MfuPanel.h"
@@ -563,7 +564,7 @@ void AnalysisDock::updateGapDetails()
     };
     m_gapDetails->setText(tr("%1 — %2\nbefore: %3\nafter: %4")
                               .arg(GapCauseStyle::label(g->cause), g->evidence, brief(g->before), brief(g->after)));
-    m_gapDetails->setToolTip(tr("before: %1\nafter: %2").arg(g->before, g->after));
+    m_gapDetails->setToolTip(details::tooltipText(tr("before: %1\nafter: %2").arg(g->before, g->after)));
 }
 
 void AnalysisDock::activateGap(int sourceRow)
@@ -571,7 +572,7 @@ void AnalysisDock::activateGap(int sourceRow)
     const analysis::Gap *g = m_gapModel->gap(sourceRow);
     if (!g)
         return;
-    emit gapActivated(g->device, int(g->stream), qint64(g->start), qint64(g->end()), GapCauseStyle::key(g->cause));
+    emit gapActivated(0, *g);
 }
 
 } // namespace lanescope

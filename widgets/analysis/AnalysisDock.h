@@ -5,6 +5,7 @@
 // MFU panel and the advice. Navigation is asked for through signals; the window connects them to
 // the timeline.
 #include "AnalysisRunner.h"
+#include "render/ViewState.h" // Gap as a metatype
 
 #include <QDockWidget>
 
@@ -85,10 +86,9 @@ public slots:
     void setAnalysisRange(qint64 fromNs, qint64 toNs);
 
 signals:
-    // The user picked a gap: show device / stream between these times (absolute model ns).
-    // cause is the stable key ("comm_wait", "host_launch", "allocator", "sync", "dataloader",
-    // "other"); GapCauseStyle gives its label and colour.
-    void gapActivated(int device, int stream, qint64 startNs, qint64 endNs, const QString &cause);
+    // The user picked a gap of run `run` (the dock analyses run 0): the value itself, so the
+    // timeline draws it on its track with the slice that explains it.
+    void gapActivated(int run, const lanescope::analysis::Gap &gap);
     // Show this window of trace time (absolute model ns): an advice item's evidence, a step.
     void rangeRequested(qint64 startNs, qint64 endNs);
     void analysisFinished();

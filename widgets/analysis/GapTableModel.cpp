@@ -1,6 +1,6 @@
 #include "GapTableModel.h"
 
-#include "GapCauseStyle.h"
+#include "render/GapCauseStyle.h"
 #include "timeline/DetailsHtml.h"
 
 #include <QLocale>

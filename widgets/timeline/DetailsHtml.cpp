@@ -7,8 +7,6 @@
 namespace lanescope::details {
 namespace {
 
-QString tr(const char *text) { return QCoreApplication::translate("DetailsPanel", text); }
-
 // Appends the compact JSON of v to out, stopping once out holds more than budget characters:
 // an array of a million numbers costs budget characters of work, not a million.
 void appendJson(const QVariant &v, QString &out, int budget)
@@ -62,7 +60,7 @@ QString bounded(const QString &text, int maxChars)
 {
     if (text.size() <= maxChars)
         return text;
-    return text.left(maxChars) + tr("… (%1 characters)").arg(text.size());
+    return text.left(maxChars) + QCoreApplication::translate("lanescope::DetailsPanel", "… (%1 characters)").arg(text.size());
 }
 
 QString valueText(const QVariant &v, int maxChars)
@@ -91,7 +89,7 @@ QString row(const QString &key, const QString &valueHtml)
 QString argsTable(const QVariantMap &args)
 {
     if (args.isEmpty())
-        return QStringLiteral("<p style='color:#667'>%1</p>").arg(tr("none").toHtmlEscaped());
+        return QStringLiteral("<p style='color:#667'>%1</p>").arg(QCoreApplication::translate("lanescope::DetailsPanel", "none").toHtmlEscaped());
     QString html = QStringLiteral("<table>");
     int shown = 0;
     for (auto it = args.begin(); it != args.end() && shown < kMaxArgRows; ++it, ++shown)
@@ -99,7 +97,8 @@ QString argsTable(const QVariantMap &args)
     html += QStringLiteral("</table>");
     if (args.size() > shown)
         html += QStringLiteral("<p style='color:#667'>%1</p>")
-                    .arg(tr("… and %1 more arguments (Copy all gives the full event as JSON)")
+                    .arg(QCoreApplication::translate("lanescope::DetailsPanel",
+                                                         "… and %1 more arguments (Copy All gives the full event as JSON)")
                              .arg(args.size() - shown)
                              .toHtmlEscaped());
     return html;

@@ -2,7 +2,7 @@
 
 #include "parse/EventArgs.h"
 #include "timeline/DetailsHtml.h"
-#include "timeline/Palette.h"
+#include "render/Palette.h"
 #include "timeline/TimelineSearch.h"
 
 #include <QClipboard>

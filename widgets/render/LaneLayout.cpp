@@ -1,6 +1,6 @@
-#include "timeline/LaneLayout.h"
+#include "render/LaneLayout.h"
 
-#include "timeline/Palette.h"
+#include "render/Palette.h"
 
 #include <algorithm>
 #include <map>
@@ -93,6 +93,8 @@ void LaneLayout::build(const std::vector<RunInput> &runs)
             }
         }
         std::stable_partition(protos.begin(), protos.end(), [](const Proto &p) { return p.gpu; });
+        if (runs[std::size_t(r)].gpuOnly)
+            protos.erase(std::remove_if(protos.begin(), protos.end(), [](const Proto &p) { return !p.gpu; }), protos.end());
 
         for (const Proto &p : protos) {
             LaneGroup g;
@@ -111,7 +113,7 @@ void LaneLayout::build(const std::vector<RunInput> &runs)
                         title += QStringLiteral(" · ") + d.name;
                 g.title = prefix + title;
                 for (const MemorySeries &m : t->memory)
-                    if (m.deviceType == 1 && m.deviceId == p.device && !m.samples.empty())
+                    if (isAcceleratorMemory(m.deviceType) && m.deviceId == p.device && !m.samples.empty())
                         g.hasMemory = true;
             } else if (!p.pidLabel.isEmpty()) {
                 g.title = prefix + p.pidLabel;

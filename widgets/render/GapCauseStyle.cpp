@@ -1,4 +1,4 @@
-#include "GapCauseStyle.h"
+#include "render/GapCauseStyle.h"
 
 namespace lanescope {
 

@@ -52,6 +52,7 @@ public:
     {
         const Trace *trace = nullptr;
         QString label; // shown before group titles when there is more than one run
+        bool gpuOnly = false; // leave the CPU process groups out (a report of the GPU lanes)
     };
 
     void build(const std::vector<RunInput> &runs);

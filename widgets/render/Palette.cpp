@@ -1,4 +1,4 @@
-#include "timeline/Palette.h"
+#include "render/Palette.h"
 
 #include "analysis/KernelClass.h"
 

@@ -1,0 +1,230 @@
+// The report picture (issue 9): PNG decoded at the expected size with the slice colours in it,
+// 2x doubling the pixels; SVG that parses as XML with the title and the lane names as text; PDF
+// with one page of the picture's aspect ratio; failures that say why and leave nothing behind;
+// and the main window's export of what it shows, with the analysis' headline figures.
+#include "MainWindow.h"
+
+#include "TimelineTestTrace.h"
+#include "analysis/AnalysisDock.h"
+#include "render/Palette.h"
+#include "render/PictureExport.h"
+#include "render/Session.h"
+#include "synth/TraceSynth.h"
+#include "timeline/TimelineView.h"
+
+#include <QFile>
+#include <QRegularExpression>
+#include <QSettings>
+#include <QStandardPaths>
+#include <QTemporaryDir>
+#include <QXmlStreamReader>
+#include <QtTest>
+
+using namespace lanescope;
+
+namespace {
+
+QString svgText(const QString &path)
+{
+    QFile f(path);
+    if (!f.open(QIODevice::ReadOnly))
+        return {};
+    QXmlStreamReader xml(&f);
+    QString text;
+    while (!xml.atEnd()) {
+        if (xml.readNext() == QXmlStreamReader::Characters)
+            text += xml.text().toString() + QLatin1Char('\n');
+    }
+    return xml.hasError() ? QStringLiteral("XML ERROR: ") + xml.errorString() : text;
+}
+
+int countColour(const QImage &img, const QColor &c)
+{
+    int n = 0;
+    const QRgb want = c.rgb();
+    for (int y = 0; y < img.height(); ++y)
+        for (int x = 0; x < img.width(); ++x)
+            n += (img.pixel(x, y) | 0xFF000000u) == want;
+    return n;
+}
+
+} // namespace
+
+class TestPictureExport : public QObject
+{
+    Q_OBJECT
+
+private:
+    std::shared_ptr<const Trace> m_trace;
+    std::shared_ptr<const TraceViewIndex> m_index;
+    LaneLayout m_layout;
+    QTemporaryDir m_dir;
+
+    PictureInput input() const
+    {
+        PictureInput in;
+        in.runs = {{m_trace.get(), m_index.get(), m_trace->minTs}};
+        in.layout = &m_layout;
+        in.windowStart = 0;
+        in.windowRange = 1e6;
+        return in;
+    }
+
+private slots:
+    void initTestCase()
+    {
+        QStandardPaths::setTestModeEnabled(true);
+        QCoreApplication::setOrganizationName(QStringLiteral("LanescopeTests"));
+        QCoreApplication::setApplicationName(QStringLiteral("tst_pictureexport"));
+        QSettings().clear();
+        m_trace = test::loadTimelineTrace();
+        QVERIFY(m_trace);
+        m_index = TraceViewIndex::build(*m_trace);
+        m_layout.build({{m_trace.get(), QString()}});
+        QVERIFY(m_dir.isValid());
+    }
+
+    void png_data()
+    {
+        QTest::addColumn<int>("width");
+        QTest::addColumn<double>("scale");
+        QTest::newRow("1920") << 1920 << 1.0;
+        QTest::newRow("960 at 2x") << 960 << 2.0;
+        QTest::newRow("3840") << 3840 << 1.0;
+    }
+    void png()
+    {
+        QFETCH(int, width);
+        QFETCH(double, scale);
+        PictureOptions opt;
+        opt.width = width;
+        opt.scale = scale;
+        const QString path = m_dir.filePath(QStringLiteral("t%1.png").arg(width));
+        QString error;
+        QVERIFY2(PictureExport::write(path, input(), opt, &error), qPrintable(error));
+        const QImage img(path);
+        QVERIFY(!img.isNull());
+        const QSize logical = PictureExport::size(input(), opt);
+        QCOMPARE(img.size(), logical * scale);
+        QCOMPARE(logical.width(), width);
+        // Tall enough for every lane: title band + ruler + lanes + legend.
+        QVERIFY(logical.height() >= TimelineRenderer::kTopHeight + m_layout.totalHeight());
+        const SliceRef gemm = test::sliceRef(*m_trace, "ampere_sgemm_128x64_nn");
+        const SliceRef nccl = test::sliceRef(*m_trace, "ncclKernel_AllReduce_RING_LL_Sum_float");
+        const int gemmShade = SliceClassifier::shadeOf(m_trace->tracks[gemm.track].nameId[gemm.slice]);
+        const int ncclShade = SliceClassifier::shadeOf(m_trace->tracks[nccl.track].nameId[nccl.slice]);
+        const QImage flat = img.convertToFormat(QImage::Format_RGB32);
+        // 300 µs of 1 ms across the lanes, a row tall, less its name: hundreds of pixels at least.
+        QVERIFY(countColour(flat, Palette::color(SliceClass::Gemm, gemmShade)) > 500);
+        QVERIFY(countColour(flat, Palette::color(SliceClass::Communication, ncclShade)) > 500);
+        if (qEnvironmentVariableIsSet("LANESCOPE_EXPORT_DIR"))
+            img.save(QDir(qEnvironmentVariable("LANESCOPE_EXPORT_DIR")).filePath(QFileInfo(path).fileName()));
+    }
+
+    void svgHasTitleAndLanesAsText()
+    {
+        PictureOptions opt;
+        opt.width = 1600;
+        const QString path = m_dir.filePath(QStringLiteral("t.svg"));
+        QString error;
+        QVERIFY2(PictureExport::write(path, input(), opt, &error), qPrintable(error));
+        const QString text = svgText(path);
+        QVERIFY2(!text.startsWith(QStringLiteral("XML ERROR")), qPrintable(text));
+        QVERIFY2(text.contains(PictureExport::defaultTitle(*m_trace)), qPrintable(text.left(500)));
+        QVERIFY(PictureExport::defaultTitle(*m_trace).contains(QStringLiteral("rank 0/2")));
+        for (const Lane &l : m_layout.lanes())
+            QVERIFY2(text.contains(l.label), qPrintable(l.label));
+        QVERIFY(text.contains(QStringLiteral("GEMM"))); // the legend names what appears
+    }
+
+    void pdfHasOnePageOfThePicturesShape()
+    {
+        PictureOptions opt;
+        opt.width = 2000;
+        const QString path = m_dir.filePath(QStringLiteral("t.pdf"));
+        QString error;
+        QVERIFY2(PictureExport::write(path, input(), opt, &error), qPrintable(error));
+        QFile f(path);
+        QVERIFY(f.open(QIODevice::ReadOnly));
+        const QByteArray pdf = f.readAll();
+        QVERIFY(pdf.startsWith("%PDF-"));
+        const QString s = QString::fromLatin1(pdf);
+        QCOMPARE(int(s.count(QRegularExpression(QStringLiteral("/Type\\s*/Page\\b")))), 1);
+        const QRegularExpressionMatch box =
+            QRegularExpression(QStringLiteral("/MediaBox\\s*\\[\\s*0\\s+0\\s+([0-9.]+)\\s+([0-9.]+)\\s*\\]")).match(s);
+        QVERIFY2(box.hasMatch(), "no MediaBox");
+        const QSize logical = PictureExport::size(input(), opt);
+        const double aspect = box.captured(1).toDouble() / box.captured(2).toDouble();
+        QVERIFY2(std::abs(aspect - double(logical.width()) / logical.height()) < 0.01,
+                 qPrintable(QStringLiteral("%1 vs %2x%3").arg(aspect).arg(logical.width()).arg(logical.height())));
+    }
+
+    void failuresSayWhyAndLeaveNothing_data()
+    {
+        QTest::addColumn<QString>("path");
+        QTest::addColumn<QString>("message");
+        QTest::newRow("unknown format") << QStringLiteral("t.bmp") << QStringLiteral("unknown picture format");
+        QTest::newRow("missing folder") << QStringLiteral("no/such/dir/t.png") << QStringLiteral("cannot write");
+    }
+    void failuresSayWhyAndLeaveNothing()
+    {
+        QFETCH(QString, path);
+        QFETCH(QString, message);
+        const QString full = m_dir.filePath(path);
+        QString error;
+        QVERIFY(!PictureExport::write(full, input(), PictureOptions(), &error));
+        QVERIFY2(error.contains(message), qPrintable(error));
+        QVERIFY(!QFileInfo::exists(full));
+    }
+
+    void mainWindowExportsWhatItShows()
+    {
+        synth::SynthConfig c;
+        c.scenario = synth::Scenario::Baseline;
+        c.layers = 8;
+        const synth::SynthOutput out = synth::synthesize(c);
+        const QString trace = m_dir.filePath(QStringLiteral("baseline.pt.trace.json"));
+        {
+            QFile f(trace);
+            QVERIFY(f.open(QIODevice::WriteOnly));
+            f.write(out.traces.at(0).data(), qint64(out.traces.at(0).size()));
+        }
+        MainWindow w;
+        w.resize(1600, 1000);
+        w.show();
+        QSignalSpy loaded(&w, &MainWindow::loadFinished);
+        w.openFile(trace);
+        QVERIFY(loaded.wait(60000));
+        QVERIFY(QTest::qWaitFor([&] { return w.session()->runCount() == 1 && w.session()->run(0).analysis; }, 30000));
+        // The view index came from the load job, not the UI thread.
+        QVERIFY(w.session()->run(0).index);
+        MainWindow::ExportRequest req;
+        req.path = m_dir.filePath(QStringLiteral("window.svg"));
+        QString error;
+        QVERIFY2(w.exportPicture(req, &error), qPrintable(error));
+        const QString text = svgText(req.path);
+        QVERIFY2(text.contains(QStringLiteral("GPU idle")), qPrintable(text.left(800)));
+        QVERIFY(text.contains(QStringLiteral("baseline.pt.trace.json")));
+        // GPU lanes only: no CPU thread lane in the picture.
+        req.path = m_dir.filePath(QStringLiteral("gpu.svg"));
+        req.lanes = 1;
+        QVERIFY2(w.exportPicture(req, &error), qPrintable(error));
+        const QString gpuText = svgText(req.path);
+        QVERIFY(gpuText.contains(QStringLiteral("GPU 0")));
+        bool cpuLane = false;
+        for (const Lane &l : w.timelineView()->laneLayout().lanes())
+            if (w.trace()->tracks[l.track].kind == TrackKind::Cpu && text.contains(l.label) && !gpuText.contains(l.label))
+                cpuLane = true;
+        QVERIFY2(cpuLane, "the full picture shows a CPU lane that the GPU-only one leaves out");
+        // PNG at 2x of the window.
+        req.path = m_dir.filePath(QStringLiteral("window.png"));
+        req.lanes = 0;
+        req.scale = 2;
+        QVERIFY2(w.exportPicture(req, &error), qPrintable(error));
+        const QImage img(req.path);
+        QCOMPARE(img.width(), 2 * w.timelineView()->viewport()->width());
+    }
+};
+
+QTEST_MAIN(TestPictureExport)
+#include "tst_pictureexport.moc"

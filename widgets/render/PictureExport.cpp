@@ -1,0 +1,289 @@
+#include "render/PictureExport.h"
+
+#include "render/GapCauseStyle.h"
+#include "render/Palette.h"
+
+#include <QFileInfo>
+#include <QFontMetrics>
+#include <QLocale>
+#include <QPageSize>
+#include <QPainter>
+#include <QPdfWriter>
+#include <QSaveFile>
+#include <QSvgGenerator>
+
+#include <algorithm>
+#include <cmath>
+
+namespace lanescope {
+
+namespace {
+
+struct LegendItem
+{
+    QColor color;
+    QString text;
+    bool line = false;
+};
+
+std::vector<LegendItem> legendItems(const TimelineRenderer &r, const RenderOverlay &o)
+{
+    std::vector<LegendItem> items;
+    for (int c = 0; c < int(SliceClass::Count); ++c)
+        if (r.drawnClasses()[std::size_t(c)])
+            items.push_back({Palette::color(SliceClass(c)), Palette::label(SliceClass(c)), false});
+    if (r.drewMemory()) {
+        items.push_back({Palette::memoryAllocated(), QCoreApplication::translate("lanescope::LegendWidget", "Memory allocated"), true});
+        items.push_back({Palette::memoryReserved(), QCoreApplication::translate("lanescope::LegendWidget", "Memory reserved"), true});
+    }
+    if (r.drewSpikes())
+        items.push_back({Palette::memorySpike(),
+                         QCoreApplication::translate("lanescope::LegendWidget", "Memory spike (allocated and freed within 20 ms)"), true});
+    if (o.gapRun >= 0)
+        items.push_back({GapCauseStyle::color(o.gap.cause), GapCauseStyle::label(o.gap.cause), false});
+    return items;
+}
+
+QFont sized(QFont f, int px, bool bold = false)
+{
+    f.setPixelSize(px);
+    f.setBold(bold);
+    return f;
+}
+
+// Lays out the legend in rows of `width`; returns the rows' count (draws when p is non-null).
+int layoutLegend(QPainter *p, const std::vector<LegendItem> &items, const QFont &font, int x0, int y0, int width)
+{
+    const QFontMetrics fm(font);
+    int x = x0, row = 0;
+    for (const LegendItem &it : items) {
+        const int w = 18 + 6 + fm.horizontalAdvance(it.text) + 18;
+        if (x > x0 && x + w > x0 + width) {
+            x = x0;
+            ++row;
+        }
+        if (p) {
+            const int cy = y0 + row * PictureExport::kLegendRowHeight + PictureExport::kLegendRowHeight / 2;
+            if (it.line) {
+                p->fillRect(QRect(x, cy - 1, 18, 3), it.color);
+            } else {
+                p->fillRect(QRect(x, cy - 6, 18, 12), it.color);
+                p->setPen(it.color.darker(130));
+                p->drawRect(QRect(x, cy - 6, 17, 11));
+            }
+            p->setPen(QColor(0x30, 0x33, 0x38));
+            p->drawText(QPoint(x + 24, cy + fm.ascent() / 2 - 1), it.text);
+        }
+        x += w;
+    }
+    return items.empty() ? 0 : row + 1;
+}
+
+// The renderer set up for the picture's timeline area of `size` (the whole layout, no scroll).
+void setUp(TimelineRenderer &r, const PictureInput &in, const PictureOptions &opt, QSize size)
+{
+    r.setFont(opt.font);
+    r.setRuns(in.runs);
+    r.setLayout(in.layout);
+    r.setMemoryVisible(opt.memory);
+    r.setViewport(size, in.windowStart, in.windowRange, 0);
+}
+
+int bandHeight(const PictureOptions &opt, bool hasMetrics)
+{
+    return PictureExport::kMargin + PictureExport::kTitleHeight + (opt.metrics && hasMetrics ? PictureExport::kMetricsHeight : 0);
+}
+
+} // namespace
+
+PictureExport::Format PictureExport::formatOf(const QString &path)
+{
+    const QString s = QFileInfo(path).suffix().toLower();
+    if (s == QLatin1String("png"))
+        return Format::Png;
+    if (s == QLatin1String("svg"))
+        return Format::Svg;
+    if (s == QLatin1String("pdf"))
+        return Format::Pdf;
+    return Format::Unknown;
+}
+
+QString PictureExport::defaultTitle(const Trace &t)
+{
+    QStringList parts;
+    parts << QFileInfo(t.path).fileName();
+    if (t.rank >= 0)
+        parts << (t.worldSize > 0 ? tr("rank %1/%2").arg(t.rank).arg(t.worldSize) : tr("rank %1").arg(t.rank));
+    if (!t.devices.empty())
+        parts << (t.devices.size() > 1 ? tr("%1 × %2").arg(t.devices.size()).arg(t.devices[0].name) : t.devices[0].name);
+    return parts.join(QStringLiteral(" · "));
+}
+
+QString PictureExport::metricsLine(const analysis::AnalysisResult &r, TimeNs gapThresholdNs)
+{
+    const QLocale l;
+    QStringList parts;
+    if (r.mfu.stepS > 0)
+        parts << tr("step %1").arg(TimeAxis::formatTime(r.mfu.stepS * 1e9));
+    parts << tr("GPU idle %1 %").arg(l.toString(r.temporal.idlePct, 'f', 1));
+    if (r.temporal.communication > 0)
+        parts << tr("comm/compute overlap %1 %").arg(l.toString(r.temporal.commCompOverlapPct, 'f', 1));
+    TimeNs gapTotal = 0;
+    for (const analysis::Gap &g : r.gaps)
+        gapTotal += g.dur;
+    parts << tr("GEMM gaps ≥ %1: %2 (%3)")
+                 .arg(TimeAxis::formatTime(double(gapThresholdNs)))
+                 .arg(r.gaps.size())
+                 .arg(TimeAxis::formatTime(double(gapTotal)));
+    if (r.mfu.valid)
+        parts << tr("MFU %1 %").arg(l.toString(r.mfu.mfuPct, 'f', 1));
+    return parts.join(QStringLiteral(" · "));
+}
+
+PictureExport::Geometry PictureExport::geometry(const PictureInput &in, const PictureOptions &opt)
+{
+    Geometry g;
+    g.top = bandHeight(opt, in.analysis != nullptr);
+    const int timelineFull = TimelineRenderer::kTopHeight + (in.layout ? in.layout->totalHeight() : 0);
+    // The legend lists what the timeline draws: one walk over the visible slices (clipped to one
+    // pixel, so nothing is rasterised) tells which classes and curves appear.
+    TimelineRenderer r;
+    setUp(r, in, opt, QSize(opt.width, timelineFull));
+    QImage scratch(QSize(1, 1), QImage::Format_ARGB32_Premultiplied);
+    {
+        QPainter p(&scratch);
+        p.setClipRect(QRect(0, 0, 1, 1));
+        r.paintBase(p);
+    }
+    g.legendRows = layoutLegend(nullptr, legendItems(r, in.overlay), sized(opt.font, 12), kMargin, 0, opt.width - 2 * kMargin);
+    const int legendH = g.legendRows * kLegendRowHeight + kMargin;
+    g.timeline = QRect(0, g.top, opt.width, timelineFull);
+    if (opt.height > 0)
+        g.timeline.setHeight(std::max(TimelineRenderer::kTopHeight + 1, opt.height - g.top - legendH));
+    g.size = QSize(opt.width, opt.height > 0 ? opt.height : g.top + timelineFull + legendH);
+    return g;
+}
+
+QRect PictureExport::timelineRect(const PictureInput &in, const PictureOptions &opt) { return geometry(in, opt).timeline; }
+
+QSize PictureExport::size(const PictureInput &in, const PictureOptions &opt) { return geometry(in, opt).size; }
+
+void PictureExport::paint(QPainter &p, const PictureInput &in, const PictureOptions &opt)
+{
+    paint(p, in, opt, geometry(in, opt));
+}
+
+void PictureExport::paint(QPainter &p, const PictureInput &in, const PictureOptions &opt, const Geometry &g)
+{
+    const QSize total = g.size;
+    const bool hasMetrics = opt.metrics && in.analysis;
+    p.save();
+    p.fillRect(QRect(QPoint(0, 0), total), Qt::white);
+
+    // Title band.
+    QString title = opt.title;
+    if (title.isEmpty() && !in.runs.empty())
+        title = defaultTitle(*in.runs.front().trace);
+    p.setPen(QColor(0x20, 0x22, 0x26));
+    p.setFont(sized(opt.font, 16, true));
+    p.drawText(QRect(kMargin, kMargin, total.width() - 2 * kMargin, kTitleHeight), Qt::AlignLeft | Qt::AlignVCenter,
+               QFontMetrics(p.font()).elidedText(title, Qt::ElideMiddle, total.width() - 2 * kMargin));
+    if (hasMetrics) {
+        p.setFont(sized(opt.font, 12));
+        p.setPen(QColor(0x30, 0x33, 0x38));
+        p.drawText(QRect(kMargin, kMargin + kTitleHeight, total.width() - 2 * kMargin, kMetricsHeight),
+                   Qt::AlignLeft | Qt::AlignVCenter, metricsLine(*in.analysis, in.gapThresholdNs));
+    }
+
+    // The timeline, whole layout from its top: the size and the window decide the picture.
+    TimelineRenderer r;
+    setUp(r, in, opt, g.timeline.size());
+    p.save();
+    p.translate(g.timeline.topLeft());
+    p.setClipRect(QRect(QPoint(0, 0), g.timeline.size()));
+    r.paint(p, in.overlay);
+    p.restore();
+
+    // Legend of what appears.
+    p.setFont(sized(opt.font, 12));
+    layoutLegend(&p, legendItems(r, in.overlay), p.font(), kMargin, g.timeline.bottom() + 1, total.width() - 2 * kMargin);
+    p.restore();
+}
+
+QImage PictureExport::image(const PictureInput &in, const PictureOptions &opt)
+{
+    const Geometry g = geometry(in, opt);
+    const QSize s = g.size;
+    const qreal scale = std::max<qreal>(0.25, opt.scale);
+    QImage img(QSize(int(std::ceil(s.width() * scale)), int(std::ceil(s.height() * scale))), QImage::Format_ARGB32_Premultiplied);
+    img.setDevicePixelRatio(scale);
+    img.fill(Qt::white);
+    QPainter p(&img);
+    paint(p, in, opt, g);
+    return img;
+}
+
+bool PictureExport::write(const QString &path, const PictureInput &in, const PictureOptions &opt, QString *error)
+{
+    const Format format = formatOf(path);
+    auto fail = [&](const QString &why) {
+        if (error)
+            *error = why;
+        return false;
+    };
+    if (format == Format::Unknown)
+        return fail(tr("%1: unknown picture format (use .png, .svg or .pdf)").arg(path));
+    if (opt.width < TimelineRenderer::kHeaderWidth + 100)
+        return fail(tr("a picture must be at least %1 px wide").arg(TimelineRenderer::kHeaderWidth + 100));
+    const Geometry g = geometry(in, opt);
+    const QSize s = g.size;
+    // Written to a temporary file renamed into place: a failed export never leaves half a file.
+    QSaveFile file(path);
+    if (!file.open(QIODevice::WriteOnly))
+        return fail(tr("cannot write %1: %2").arg(path, file.errorString()));
+    switch (format) {
+    case Format::Png: {
+        const QImage img = image(in, opt); // its own geometry: the same inputs give the same
+        if (!img.save(&file, "PNG"))
+            return fail(tr("cannot write %1: PNG encoding failed").arg(path));
+        break;
+    }
+    case Format::Svg: {
+        QSvgGenerator svg;
+        svg.setOutputDevice(&file);
+        svg.setSize(s);
+        svg.setViewBox(QRect(QPoint(0, 0), s));
+        svg.setResolution(96);
+        const QString title = opt.title.isEmpty() && !in.runs.empty() ? defaultTitle(*in.runs.front().trace) : opt.title;
+        svg.setTitle(title);
+        svg.setDescription(tr("Lanescope timeline"));
+        QPainter p;
+        if (!p.begin(&svg))
+            return fail(tr("cannot write %1: SVG output failed").arg(path));
+        paint(p, in, opt, g);
+        p.end();
+        break;
+    }
+    case Format::Pdf: {
+        QPdfWriter pdf(&file);
+        pdf.setCreator(QStringLiteral("Lanescope"));
+        pdf.setTitle(opt.title.isEmpty() && !in.runs.empty() ? defaultTitle(*in.runs.front().trace) : opt.title);
+        // One page the picture's size, 1 px = 1 pt, no margins: the PDF is the picture.
+        pdf.setResolution(72);
+        pdf.setPageSize(QPageSize(QSizeF(s), QPageSize::Point, QString(), QPageSize::ExactMatch));
+        pdf.setPageMargins(QMarginsF(0, 0, 0, 0));
+        QPainter p;
+        if (!p.begin(&pdf))
+            return fail(tr("cannot write %1: PDF output failed").arg(path));
+        paint(p, in, opt, g);
+        p.end();
+        break;
+    }
+    case Format::Unknown: break;
+    }
+    if (!file.commit())
+        return fail(tr("cannot write %1: %2").arg(path, file.errorString()));
+    return true;
+}
+
+} // namespace lanescope

@@ -1,0 +1,77 @@
+#pragma once
+// The report picture: a title band (file, rank, GPU) with an optional line of headline figures
+// (step time, idle, overlap, GEMM gaps, MFU), the timeline as TimelineRenderer draws it for the
+// given window and lanes, and a legend of the colours that actually appear. Written as PNG, SVG
+// or PDF (chosen by the file's suffix) at the requested size — drawn at that size, never scaled
+// from a screen grab — by File > Export, Edit > Copy Picture and `lanescope-cli export`.
+#include "analysis/Analysis.h"
+#include "render/TimelineRenderer.h"
+
+#include <QCoreApplication>
+#include <QImage>
+#include <QString>
+
+namespace lanescope {
+
+struct PictureInput
+{
+    std::vector<RenderRun> runs;
+    const LaneLayout *layout = nullptr;
+    double windowStart = 0, windowRange = 1e6; // axis ns
+    RenderOverlay overlay;                     // selection, range, gap mark as on screen
+    const analysis::AnalysisResult *analysis = nullptr; // run 0's, for the figures; may be null
+    TimeNs gapThresholdNs = 15'000'000;                 // what the figures' GEMM gaps were cut at
+};
+
+struct PictureOptions
+{
+    int width = 1920;   // logical pixels of the whole picture
+    int height = 0;     // 0: tall enough for every lane of the layout
+    qreal scale = 1;    // device pixel ratio of a PNG (2: every pixel doubled, same layout)
+    bool metrics = true;
+    bool memory = true;
+    QString title;      // empty: defaultTitle() of run 0
+    QFont font;
+};
+
+class PictureExport
+{
+    Q_DECLARE_TR_FUNCTIONS(lanescope::PictureExport)
+public:
+    static constexpr int kTitleHeight = 30;
+    static constexpr int kMetricsHeight = 20;
+    static constexpr int kLegendRowHeight = 22;
+    static constexpr int kMargin = 10;
+
+    enum class Format { Png, Svg, Pdf, Unknown };
+    static Format formatOf(const QString &path); // by suffix
+
+    // "model.pt.trace.json · rank 3/32 · NVIDIA A100-SXM4-80GB"
+    static QString defaultTitle(const Trace &trace);
+    // "step 3.90 s · GPU idle 28.1 % · overlap 12.0 % · GEMM gaps ≥ 15 ms: 195 (3.30 s) · MFU 28.1 %"
+    static QString metricsLine(const analysis::AnalysisResult &result, TimeNs gapThresholdNs);
+
+    // The picture's logical size for these inputs.
+    static QSize size(const PictureInput &in, const PictureOptions &opt);
+    // Paints the whole picture into [0, size) of p.
+    static void paint(QPainter &p, const PictureInput &in, const PictureOptions &opt);
+    static QImage image(const PictureInput &in, const PictureOptions &opt);
+    // Writes path (PNG, SVG or PDF by suffix). False with *error on failure (nothing left behind).
+    static bool write(const QString &path, const PictureInput &in, const PictureOptions &opt, QString *error);
+
+    // Where the timeline sits inside the picture (for tests that look for a slice's pixels).
+    static QRect timelineRect(const PictureInput &in, const PictureOptions &opt);
+
+private:
+    struct Geometry
+    {
+        QSize size;
+        int top = 0;
+        QRect timeline;
+        int legendRows = 0;
+    };
+    static Geometry geometry(const PictureInput &in, const PictureOptions &opt);
+    static void paint(QPainter &p, const PictureInput &in, const PictureOptions &opt, const Geometry &g);
+};
+
+} // namespace lanescope

@@ -1,0 +1,76 @@
+#include "render/Session.h"
+
+#include <algorithm>
+
+namespace lanescope {
+
+Session::Session(QObject *parent)
+    : QObject(parent)
+    , m_state(new ViewState(this))
+{
+}
+
+void Session::setRuns(std::vector<SessionRun> runs)
+{
+    runs.erase(std::remove_if(runs.begin(), runs.end(), [](const SessionRun &r) { return !r.trace; }), runs.end());
+    for (SessionRun &r : runs)
+        if (!r.index)
+            r.index = TraceViewIndex::build(*r.trace);
+    m_runs = std::move(runs);
+    m_state->setSelectedSlice(SliceRef());
+    m_state->clearTimeRange();
+    m_state->clearGap();
+    updateSpan();
+    emit runsChanged();
+    m_state->fitAll();
+}
+
+void Session::setTrace(std::shared_ptr<const Trace> trace, std::shared_ptr<const TraceViewIndex> index, const QString &label)
+{
+    std::vector<SessionRun> runs;
+    if (trace) {
+        SessionRun r;
+        r.label = label;
+        r.path = trace->path;
+        r.trace = std::move(trace);
+        r.index = std::move(index);
+        runs.push_back(std::move(r));
+    }
+    setRuns(std::move(runs));
+}
+
+const Trace *Session::trace(int i) const { return i >= 0 && i < runCount() ? m_runs[std::size_t(i)].trace.get() : nullptr; }
+
+const TraceViewIndex *Session::index(int i) const
+{
+    return i >= 0 && i < runCount() ? m_runs[std::size_t(i)].index.get() : nullptr;
+}
+
+void Session::setAnalysis(int run, std::shared_ptr<const analysis::AnalysisResult> result)
+{
+    if (run < 0 || run >= runCount())
+        return;
+    m_runs[std::size_t(run)].analysis = std::move(result);
+    emit analysisChanged(run);
+}
+
+void Session::setOffset(int run, TimeNs offsetNs)
+{
+    if (run < 0 || run >= runCount() || m_runs[std::size_t(run)].offsetNs == offsetNs)
+        return;
+    m_runs[std::size_t(run)].offsetNs = offsetNs;
+    updateSpan();
+    emit offsetsChanged();
+}
+
+void Session::updateSpan()
+{
+    double start = 0, end = 0;
+    for (const SessionRun &r : m_runs) {
+        start = std::min(start, double(r.offsetNs));
+        end = std::max(end, double(r.trace->maxTs - r.base()));
+    }
+    m_state->setSpan(start, std::max(end, 1000.0));
+}
+
+} // namespace lanescope

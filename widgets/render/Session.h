@@ -1,0 +1,67 @@
+#pragma once
+// The runs on screen and the one view state they share. A run is a loaded trace with its label,
+// its view index (shared, immutable), its analysis result once there is one, and a time offset
+// that moves it on the common axis (alignment on a step, or a clock correction). MainWindow hands
+// the session to every view, dock and exporter instead of giving each the trace.
+//
+// The axis: time 0 is each run's first event; a run's offset adds to its times, so
+// axis = absolute - (minTs - offset) = absolute - base().
+#include "analysis/Analysis.h"
+#include "render/TraceViewIndex.h"
+#include "render/ViewState.h"
+
+#include <QObject>
+
+#include <memory>
+#include <vector>
+
+namespace lanescope {
+
+struct SessionRun
+{
+    QString label;
+    QString path;
+    std::shared_ptr<const Trace> trace;
+    std::shared_ptr<const TraceViewIndex> index;              // built from trace when absent
+    std::shared_ptr<const analysis::AnalysisResult> analysis; // null until analysed
+    TimeNs offsetNs = 0;
+    TimeNs base() const { return trace ? trace->minTs - offsetNs : 0; }
+};
+
+class Session : public QObject
+{
+    Q_OBJECT
+public:
+    explicit Session(QObject *parent = nullptr);
+
+    // Replaces the runs (an index is built here for any run that comes without one), resets the
+    // view state (selection, range, gap) and fits the window to the new span.
+    void setRuns(std::vector<SessionRun> runs);
+    void setTrace(std::shared_ptr<const Trace> trace, std::shared_ptr<const TraceViewIndex> index = {},
+                  const QString &label = {});
+    void clear() { setRuns({}); }
+
+    int runCount() const { return int(m_runs.size()); }
+    const SessionRun &run(int i) const { return m_runs[std::size_t(i)]; }
+    const Trace *trace(int i) const;
+    const TraceViewIndex *index(int i) const;
+    TimeNs base(int i) const { return i >= 0 && i < runCount() ? run(i).base() : 0; }
+
+    void setAnalysis(int run, std::shared_ptr<const analysis::AnalysisResult> result);
+    void setOffset(int run, TimeNs offsetNs);
+
+    ViewState *state() const { return m_state; }
+
+signals:
+    void runsChanged();
+    void analysisChanged(int run);
+    void offsetsChanged();
+
+private:
+    void updateSpan();
+
+    std::vector<SessionRun> m_runs;
+    ViewState *m_state;
+};
+
+} // namespace lanescope

@@ -1,0 +1,817 @@
+#include "render/TimelineRenderer.h"
+
+#include "render/GapCauseStyle.h"
+#include "render/Palette.h"
+
+#include <QCoreApplication>
+#include <QFontMetrics>
+#include <QPainter>
+#include <QPainterPath>
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+
+namespace lanescope {
+
+namespace {
+
+constexpr int kColours = int(SliceClass::Count) * Palette::kShades;
+
+const QColor kBackground(0xFF, 0xFF, 0xFF);
+const QColor kLaneAlt(0xF6, 0xF7, 0xF9);
+const QColor kHeaderBg(0xEF, 0xF1, 0xF5);
+const QColor kGroupBg(0xE2, 0xE6, 0xEE);
+const QColor kGrid(0xE6, 0xE8, 0xEC);
+const QColor kLabel(0x30, 0x33, 0x38);
+const QColor kRulerBg(0xFA, 0xFB, 0xFC);
+
+QString formatBytes(double bytes)
+{
+    const double gb = bytes / 1e9;
+    if (gb >= 10)
+        return QStringLiteral("%1 GB").arg(gb, 0, 'f', 0);
+    if (gb >= 1)
+        return QStringLiteral("%1 GB").arg(gb, 0, 'f', 1);
+    return QStringLiteral("%1 MB").arg(bytes / 1e6, 0, 'f', 0);
+}
+
+} // namespace
+
+TimelineRenderer::TimelineRenderer()
+{
+    m_batches.resize(kColours);
+    setFont(QFont());
+}
+
+void TimelineRenderer::setRuns(std::vector<RenderRun> runs)
+{
+    m_runs = std::move(runs);
+    m_cache.assign(m_runs.size(), {});
+    for (std::size_t r = 0; r < m_runs.size(); ++r) {
+        m_cache[r].names.assign(m_runs[r].trace->strings.size(), QString());
+        m_cache[r].nameWidth.assign(m_runs[r].trace->strings.size(), -1);
+    }
+    m_elided.clear();
+}
+
+void TimelineRenderer::setFont(const QFont &font)
+{
+    m_font = font;
+    m_sliceFont = font;
+    m_sliceFont.setPixelSize(11);
+    for (RunCache &c : m_cache)
+        std::fill(c.nameWidth.begin(), c.nameWidth.end(), -1);
+    m_elided.clear();
+}
+
+void TimelineRenderer::setViewport(QSize size, double windowStart, double windowRange, int scrollY)
+{
+    m_size = size;
+    m_scroll = scrollY;
+    m_axis.start = windowStart;
+    m_axis.range = windowRange;
+    m_axis.width = std::max(1, size.width() - kHeaderWidth);
+}
+
+// --- geometry ------------------------------------------------------------------------------------
+
+double TimelineRenderer::relNs(int run, TimeNs t) const
+{
+    return run >= 0 && run < int(m_runs.size()) ? double(t - m_runs[std::size_t(run)].base) : double(t);
+}
+
+TimeNs TimelineRenderer::absNs(int run, double rel) const
+{
+    const TimeNs base = run >= 0 && run < int(m_runs.size()) ? m_runs[std::size_t(run)].base : 0;
+    return base + TimeNs(std::floor(rel));
+}
+
+QRect TimelineRenderer::lanesRect() const
+{
+    return QRect(kHeaderWidth, kTopHeight, std::max(0, m_size.width() - kHeaderWidth), std::max(0, m_size.height() - kTopHeight));
+}
+
+int TimelineRenderer::laneTop(int lane) const { return kTopHeight + m_layout->lanes()[std::size_t(lane)].y - m_scroll; }
+
+int TimelineRenderer::rowTop(const Lane &lane, int depth) const
+{
+    return kTopHeight + lane.y - m_scroll + LaneLayout::kLanePad + depth * LaneLayout::kRowHeight;
+}
+
+QRect TimelineRenderer::laneRect(int lane) const
+{
+    if (!m_layout || lane < 0 || lane >= int(m_layout->lanes().size()) || !m_layout->isLaneVisible(lane))
+        return {};
+    return QRect(kHeaderWidth, laneTop(lane), lanesRect().width(), m_layout->lanes()[std::size_t(lane)].height);
+}
+
+QRectF TimelineRenderer::sliceRect(SliceRef ref) const
+{
+    if (!m_layout || ref.run < 0 || ref.run >= int(m_runs.size()))
+        return {};
+    const Trace *t = m_runs[std::size_t(ref.run)].trace;
+    if (ref.track >= t->tracks.size() || ref.slice >= t->tracks[ref.track].size())
+        return {};
+    const int lane = m_layout->laneOfTrack(ref.run, ref.track);
+    if (lane < 0 || !m_layout->isLaneVisible(lane))
+        return {};
+    const Track &trk = t->tracks[ref.track];
+    const double x0 = m_axis.toPx(relNs(ref.run, trk.start[ref.slice]));
+    const double w = double(trk.dur[ref.slice]) * m_axis.pxPerNs();
+    return QRectF(kHeaderWidth + x0, rowTop(m_layout->lanes()[std::size_t(lane)], trk.depth[ref.slice]), std::max(w, 1.0),
+                  LaneLayout::kRowHeight - 1);
+}
+
+SliceRef TimelineRenderer::sliceAt(QPoint pos) const
+{
+    if (!m_layout || pos.x() < kHeaderWidth || pos.y() < kTopHeight)
+        return {};
+    const int ly = pos.y() - kTopHeight + m_scroll;
+    const int lane = m_layout->laneAt(ly);
+    if (lane < 0)
+        return {};
+    const Lane &l = m_layout->lanes()[std::size_t(lane)];
+    const int depth = (ly - l.y - LaneLayout::kLanePad) / LaneLayout::kRowHeight;
+    if (ly - l.y < LaneLayout::kLanePad || depth >= l.rows)
+        return {};
+    const RenderRun &rr = m_runs[std::size_t(l.run)];
+    const Track &trk = rr.trace->tracks[l.track];
+    const auto &levels = rr.index->depths(l.track);
+    if (std::size_t(depth) >= levels.size())
+        return {};
+    const auto &idx = levels[std::size_t(depth)].idx;
+    const double rel = m_axis.toNs(pos.x() - kHeaderWidth);
+    const double tol = 3 * m_axis.nsPerPx(); // tiny kernels stay clickable when zoomed out
+    const double t = double(rr.base) + rel;
+    auto endOf = [&](std::uint32_t i) { return double(trk.start[i] + trk.dur[i]); };
+    auto it = std::partition_point(idx.begin(), idx.end(), [&](std::uint32_t i) { return endOf(i) < t - tol; });
+    SliceRef best;
+    double bestDist = std::numeric_limits<double>::max();
+    for (int n = 0; it != idx.end() && n < 3; ++it, ++n) {
+        const double s = double(trk.start[*it]), e = endOf(*it);
+        if (s > t + tol)
+            break;
+        const double dist = t < s ? s - t : t > e ? t - e : 0;
+        if (dist < bestDist) {
+            bestDist = dist;
+            best = SliceRef{l.run, l.track, *it};
+        }
+    }
+    return best;
+}
+
+int TimelineRenderer::groupHeaderAt(QPoint pos) const
+{
+    if (!m_layout || pos.y() < kTopHeight)
+        return -1;
+    return m_layout->groupHeaderAt(pos.y() - kTopHeight + m_scroll);
+}
+
+double TimelineRenderer::memoryScaleBytes(int group) const
+{
+    if (!m_layout || group < 0 || group >= int(m_layout->groups().size()))
+        return std::nan("");
+    const LaneGroup &g = m_layout->groups()[std::size_t(group)];
+    const TraceViewIndex::MemoryCurve *mc = m_runs[std::size_t(g.run)].index->memoryOf(g.device);
+    return g.gpu && mc ? mc->scaleBytes : std::nan("");
+}
+
+int TimelineRenderer::memorySpikes(int group) const
+{
+    if (!m_layout || group < 0 || group >= int(m_layout->groups().size()))
+        return 0;
+    const LaneGroup &g = m_layout->groups()[std::size_t(group)];
+    const TraceViewIndex::MemoryCurve *mc = m_runs[std::size_t(g.run)].index->memoryOf(g.device);
+    return g.gpu && mc ? int(mc->spikes.size()) : 0;
+}
+
+double TimelineRenderer::memoryY(int group, double bytes) const
+{
+    const double scale = memoryScaleBytes(group);
+    if (std::isnan(scale))
+        return scale;
+    const LaneGroup &g = m_layout->groups()[std::size_t(group)];
+    const double top = kTopHeight + g.y + LaneLayout::kGroupHeaderHeight - m_scroll + 4;
+    const double bottom = top - 4 + g.lanesHeight - 1;
+    return bottom - bytes / scale * (bottom - top);
+}
+
+QPointF TimelineRenderer::flowAnchor(SliceRef ref) const
+{
+    const QRectF r = sliceRect(ref);
+    if (r.isNull()) {
+        // Lane collapsed or not shown: point at the group header.
+        const int lane = m_layout ? m_layout->laneOfTrack(ref.run, ref.track) : -1;
+        if (lane < 0)
+            return {};
+        const LaneGroup &g = m_layout->groups()[std::size_t(m_layout->lanes()[std::size_t(lane)].group)];
+        const Track &trk = m_runs[std::size_t(ref.run)].trace->tracks[ref.track];
+        return QPointF(kHeaderWidth + m_axis.toPx(relNs(ref.run, trk.start[ref.slice])),
+                       kTopHeight + g.y - m_scroll + LaneLayout::kGroupHeaderHeight / 2.0);
+    }
+    // Arrows leave a launch at its start and arrive at the kernel's start (as chrome://tracing).
+    return QPointF(r.left(), r.center().y());
+}
+
+// --- base passes ---------------------------------------------------------------------------------
+
+void TimelineRenderer::paintBase(QPainter &p)
+{
+    m_drawn.fill(false);
+    m_drewMemory = m_drewSpikes = false;
+    p.save();
+    p.setRenderHint(QPainter::Antialiasing, false);
+    p.setRenderHint(QPainter::TextAntialiasing, true);
+    p.fillRect(QRect(QPoint(0, 0), m_size), kBackground);
+    if (!m_layout || m_runs.empty() || m_size.width() <= kHeaderWidth) {
+        p.restore();
+        return;
+    }
+    p.setClipRect(QRect(kHeaderWidth, kTopHeight, m_size.width() - kHeaderWidth, m_size.height() - kTopHeight));
+    paintGrid(p);
+    paintSlices(p);
+    if (m_memory)
+        paintMemory(p);
+    p.setClipping(false);
+    paintHeaders(p);
+    paintRuler(p);
+    p.restore();
+}
+
+void TimelineRenderer::paintGrid(QPainter &p)
+{
+    const int w = m_size.width(), h = m_size.height();
+    const int lanesW = w - kHeaderWidth;
+    const auto &lanes = m_layout->lanes();
+    int visIndex = 0;
+    for (int li = 0; li < int(lanes.size()); ++li) {
+        if (!m_layout->isLaneVisible(li))
+            continue;
+        const int top = laneTop(li);
+        ++visIndex;
+        if (top >= h || top + lanes[std::size_t(li)].height <= kTopHeight)
+            continue;
+        if (visIndex % 2 == 0)
+            p.fillRect(QRect(kHeaderWidth, top, lanesW, lanes[std::size_t(li)].height), kLaneAlt);
+    }
+    p.setPen(kGrid);
+    for (const auto &tk : m_axis.ticks())
+        if (tk.labelled)
+            p.drawLine(QPointF(kHeaderWidth + tk.px, kTopHeight), QPointF(kHeaderWidth + tk.px, h));
+}
+
+void TimelineRenderer::paintSlices(QPainter &p)
+{
+    const int h = m_size.height();
+    const auto &lanes = m_layout->lanes();
+    for (auto &b : m_batches)
+        b.clear();
+    m_darkText.clear();
+    m_lightText.clear();
+    for (int li = 0; li < int(lanes.size()); ++li) {
+        if (!m_layout->isLaneVisible(li))
+            continue;
+        const int top = laneTop(li);
+        if (top >= h || top + lanes[std::size_t(li)].height <= kTopHeight)
+            continue;
+        paintLaneSlices(lanes[std::size_t(li)], top);
+    }
+    p.setPen(Qt::NoPen);
+    for (int c = 0; c < kColours; ++c) {
+        if (m_batches[std::size_t(c)].empty())
+            continue;
+        m_drawn[std::size_t(c / Palette::kShades)] = true;
+        p.setBrush(Palette::color(SliceClass(c / Palette::kShades), c % Palette::kShades));
+        p.drawRects(m_batches[std::size_t(c)].data(), int(m_batches[std::size_t(c)].size()));
+    }
+    p.setFont(m_sliceFont);
+    p.setPen(QColor(0x20, 0x20, 0x20));
+    for (const TextItem &t : m_darkText)
+        p.drawText(t.pos, t.text);
+    p.setPen(Qt::white);
+    for (const TextItem &t : m_lightText)
+        p.drawText(t.pos, t.text);
+}
+
+const QString &TimelineRenderer::name(int run, StringId id)
+{
+    std::vector<QString> &names = m_cache[std::size_t(run)].names;
+    static const QString none;
+    if (id >= names.size())
+        return none;
+    QString &n = names[id];
+    if (n.isNull())
+        n = m_runs[std::size_t(run)].trace->name(id);
+    return n;
+}
+
+const QString &TimelineRenderer::elided(int run, StringId nameId, int avail)
+{
+    const int bucket = avail / 8;
+    const quint64 key = (quint64(run & 0xFF) << 56) | (quint64(nameId) << 16) | quint64(bucket & 0xFFFF);
+    auto it = m_elided.find(key);
+    if (it == m_elided.end()) {
+        const QFontMetrics fm(m_sliceFont);
+        QString e = fm.elidedText(name(run, nameId), Qt::ElideRight, bucket * 8);
+        if (e.size() <= 1) // a lone ellipsis says nothing
+            e.clear();
+        if (m_elided.size() > 200000)
+            m_elided.clear();
+        it = m_elided.insert(key, e);
+    }
+    return *it;
+}
+
+void TimelineRenderer::paintLaneSlices(const Lane &lane, int laneTopY)
+{
+    const RenderRun &rr = m_runs[std::size_t(lane.run)];
+    RunCache &cache = m_cache[std::size_t(lane.run)];
+    const Track &trk = rr.trace->tracks[lane.track];
+    const auto &levels = rr.index->depths(lane.track);
+    const SliceClassifier &cls = rr.index->classifier();
+    const int width = m_size.width() - kHeaderWidth, height = m_size.height();
+    const double ppn = m_axis.pxPerNs();
+    const double nspp = m_axis.nsPerPx();
+    const double origin = double(rr.base) + m_axis.start; // absolute ns at x = 0
+    const TimeNs tA = TimeNs(std::floor(origin));
+    const TimeNs tB = TimeNs(std::ceil(origin + m_axis.range));
+    const QFontMetrics fm(m_sliceFont);
+    const int rowH = LaneLayout::kRowHeight;
+    const int textBase = (rowH - 1 + fm.ascent() - fm.descent()) / 2;
+    const TimeNs *starts = trk.start.data();
+    const TimeNs *durs = trk.dur.data();
+
+    for (std::size_t d = 0; d < levels.size(); ++d) {
+        const int y = laneTopY + LaneLayout::kLanePad + int(d) * rowH;
+        if (y >= height || y + rowH <= kTopHeight)
+            continue;
+        const std::uint32_t *idx = levels[d].idx.data();
+        const TimeNs *ends = levels[d].end.data();
+        const std::size_t n = levels[d].idx.size();
+        std::size_t k = std::size_t(std::upper_bound(ends, ends + n, tA) - ends);
+        int foldColour = -1;
+        std::size_t foldIndex = 0;
+        while (k < n) {
+            const std::uint32_t i = idx[k];
+            const TimeNs s = starts[i];
+            if (s >= tB)
+                break;
+            const double x0 = (double(s) - origin) * ppn;
+            const double x1 = x0 + double(durs[i]) * ppn;
+            const SliceClass c = cls.classOf(trk.catId[i], trk.nameId[i]);
+            const int shade = SliceClassifier::shadeOf(trk.nameId[i]);
+            const int colour = int(c) * Palette::kShades + shade;
+            auto &batch = m_batches[std::size_t(colour)];
+            if (x1 - x0 >= kFoldPx) {
+                const int ix0 = int(std::max(-2.0, std::floor(x0)));
+                const int ix1 = int(std::min(double(width + 2), std::ceil(x1)));
+                int bw = ix1 - ix0;
+                if (x1 - x0 >= 5 && x1 <= width + 1)
+                    bw -= 1; // a hairline gap shows where one slice ends and the next begins
+                batch.emplace_back(kHeaderWidth + ix0, y, bw, rowH - 1);
+                foldColour = -1;
+                const double vx0 = std::max(x0, 0.0), vx1 = std::min(x1, double(width));
+                const int avail = int(vx1 - vx0) - 6;
+                if (avail >= kMinTextPx - 6) {
+                    const StringId nid = trk.nameId[i];
+                    int dummy = -1;
+                    int &nw = nid < cache.nameWidth.size() ? cache.nameWidth[nid] : dummy;
+                    if (nw < 0)
+                        nw = fm.horizontalAdvance(name(lane.run, nid));
+                    const QString &text = nw <= avail ? name(lane.run, nid) : elided(lane.run, nid, avail);
+                    if (!text.isEmpty()) {
+                        const int tw = std::min(nw, avail);
+                        // Centred in the visible part of the slice when the name fits, else left.
+                        const int tx = nw <= avail ? int(vx0 + (vx1 - vx0 - tw) / 2) : int(vx0) + 3;
+                        auto &texts = Palette::textColor(c, shade).lightness() > 128 ? m_lightText : m_darkText;
+                        texts.push_back({QPoint(kHeaderWidth + tx, y + textBase), text});
+                    }
+                }
+                ++k;
+                continue;
+            }
+            // Fold: this pixel column (or the few columns the slice touches) drawn once, then
+            // everything that ends inside it skipped with a galloping search.
+            const int col0 = int(std::floor(x0));
+            const int col1 = std::max(col0 + 1, int(std::ceil(x1)));
+            if (foldColour == colour && batch[foldIndex].right() + 1 >= kHeaderWidth + col0) {
+                QRect &r = batch[foldIndex];
+                r.setRight(std::max(r.right(), kHeaderWidth + col1 - 1));
+            } else {
+                foldColour = colour;
+                foldIndex = batch.size();
+                batch.emplace_back(kHeaderWidth + std::max(col0, -1), y, col1 - std::max(col0, -1), rowH - 1);
+            }
+            const TimeNs tNext = TimeNs(std::ceil(origin + col1 * nspp));
+            std::size_t lo = k + 1, hi = lo, step = 1;
+            while (hi < n && ends[hi] <= tNext) {
+                lo = hi + 1;
+                hi = lo + step;
+                step <<= 1;
+            }
+            hi = std::min(hi, n);
+            k = std::size_t(std::upper_bound(ends + lo, ends + hi, tNext) - ends);
+        }
+    }
+}
+
+void TimelineRenderer::paintMemory(QPainter &p)
+{
+    const int width = m_size.width() - kHeaderWidth, height = m_size.height();
+    const auto &groups = m_layout->groups();
+    for (int gi = 0; gi < int(groups.size()); ++gi) {
+        const LaneGroup &g = groups[std::size_t(gi)];
+        if (!g.gpu || g.collapsed || !g.hasMemory)
+            continue;
+        const RenderRun &rr = m_runs[std::size_t(g.run)];
+        const TraceViewIndex::MemoryCurve *mc = rr.index->memoryOf(g.device);
+        if (!mc)
+            continue;
+        const double top = memoryY(gi, mc->scaleBytes);
+        const double bottom = memoryY(gi, 0);
+        if (bottom < kTopHeight || top > height)
+            continue;
+        const double yScale = (bottom - top) / mc->scaleBytes;
+        const double origin = double(rr.base) + m_axis.start;
+        const double ppn = m_axis.pxPerNs(), nspp = m_axis.nsPerPx();
+        const auto &s = mc->series->samples;
+        const auto &ts = mc->ts;
+        const std::size_t i0 = std::size_t(std::lower_bound(ts.begin(), ts.end(), TimeNs(std::floor(origin))) - ts.begin());
+        const std::size_t i1 = std::size_t(std::upper_bound(ts.begin(), ts.end(), TimeNs(std::ceil(origin + m_axis.range))) - ts.begin());
+        QPolygonF alloc, reserved;
+        auto yOf = [&](double bytes) { return bottom - bytes * yScale; };
+        const double L = kHeaderWidth;
+        if (i1 - i0 <= std::size_t(width)) {
+            // Few samples: the exact step function.
+            std::int64_t a = i0 > 0 ? s[i0 - 1].allocated : -1, r = i0 > 0 ? s[i0 - 1].reserved : -1;
+            if (a >= 0) {
+                alloc << QPointF(L, yOf(double(a)));
+                reserved << QPointF(L, yOf(double(r)));
+            }
+            for (std::size_t i = i0; i < i1; ++i) {
+                const double x = L + (double(s[i].ts) - origin) * ppn;
+                if (a >= 0) {
+                    alloc << QPointF(x, yOf(double(a)));
+                    reserved << QPointF(x, yOf(double(r)));
+                }
+                a = s[i].allocated;
+                r = s[i].reserved;
+                alloc << QPointF(x, yOf(double(a)));
+                reserved << QPointF(x, yOf(double(r)));
+            }
+            if (a >= 0) {
+                // The last value holds until the trace ends.
+                const double xe = i1 < s.size() ? L + width
+                                                : std::min(L + width, L + (double(rr.trace->maxTs) - origin) * ppn);
+                alloc << QPointF(xe, yOf(double(a)));
+                reserved << QPointF(xe, yOf(double(r)));
+            }
+        } else {
+            // Many samples: per pixel column the largest value (peaks must not vanish), from the
+            // min/max pyramid, so a zoomed-out frame costs O(width log n), not O(samples).
+            std::size_t i = i0;
+            std::int64_t heldA = i0 > 0 ? s[i0 - 1].allocated : 0, heldR = i0 > 0 ? s[i0 - 1].reserved : 0;
+            const double traceEnd = double(rr.trace->maxTs);
+            for (int x = 0; x < width && origin + x * nspp <= traceEnd; ++x) {
+                const TimeNs tEnd = TimeNs(std::ceil(origin + (x + 1) * nspp));
+                const std::size_t j = std::size_t(std::lower_bound(ts.begin() + std::ptrdiff_t(i), ts.begin() + std::ptrdiff_t(i1), tEnd) - ts.begin());
+                MemAgg agg = mc->query(i, j);
+                if (i > 0 || j > i)
+                    agg.add(heldA, heldR);
+                if (!agg.empty()) {
+                    alloc << QPointF(L + x, yOf(double(agg.aMax)));
+                    reserved << QPointF(L + x, yOf(double(agg.rMax)));
+                }
+                if (j > i) {
+                    heldA = s[j - 1].allocated;
+                    heldR = s[j - 1].reserved;
+                }
+                i = j;
+            }
+        }
+        p.setRenderHint(QPainter::Antialiasing, false);
+        if (alloc.size() >= 2) {
+            m_drewMemory = true;
+            QPolygonF area = alloc;
+            area << QPointF(alloc.last().x(), bottom) << QPointF(alloc.first().x(), bottom);
+            QColor fill = Palette::memoryAllocated();
+            fill.setAlpha(40);
+            p.setPen(Qt::NoPen);
+            p.setBrush(fill);
+            p.drawPolygon(area);
+            p.setBrush(Qt::NoBrush);
+            // Cosmetic 1 px pens: aliased polylines take the raster engine's fast line path (a wider
+            // pen goes through the stroker, ~10x slower for a 2000-point curve).
+            p.setPen(QPen(Palette::memoryAllocated(), 0));
+            p.drawPolyline(alloc);
+            p.drawPolyline(alloc.translated(0, -1));
+            if (mc->hasReserved) {
+                p.setPen(QPen(Palette::memoryReserved(), 0));
+                p.drawPolyline(reserved);
+                p.drawPolyline(reserved.translated(0, 1));
+            }
+        }
+        // Spikes: one marker per pixel column.
+        {
+            const auto &sp = mc->spikes;
+            auto it = std::lower_bound(sp.begin(), sp.end(), TimeNs(std::floor(origin)),
+                                       [](const analysis::MemorySpike &a, TimeNs t) { return a.start < t; });
+            int lastX = std::numeric_limits<int>::min();
+            const QColor c = Palette::memorySpike();
+            p.setPen(QPen(c, 1));
+            for (; it != sp.end() && double(it->start) <= origin + m_axis.range; ++it) {
+                const int x = int(L + (double(it->start) - origin) * ppn);
+                if (x == lastX)
+                    continue;
+                lastX = x;
+                m_drewSpikes = true;
+                const double yTop = yOf(double(it->allocated));
+                p.drawLine(QPointF(x, yTop), QPointF(x, bottom));
+                p.setBrush(c);
+                p.drawPolygon(QPolygonF({QPointF(x - 4, top - 3), QPointF(x + 4, top - 3), QPointF(x, top + 4)}));
+            }
+            p.setBrush(Qt::NoBrush);
+        }
+        // The scale: a dotted line at its top, labelled in the group's header row (not over slices).
+        p.setPen(QPen(QColor(0, 0, 0, 60), 1, Qt::DotLine));
+        p.drawLine(QPointF(L, top), QPointF(L + width, top));
+    }
+}
+
+void TimelineRenderer::paintHeaders(QPainter &p)
+{
+    const int w = m_size.width(), h = m_size.height();
+    p.setClipRect(QRect(0, kTopHeight, w, h - kTopHeight));
+    p.fillRect(QRect(0, kTopHeight, kHeaderWidth, h - kTopHeight), kHeaderBg);
+    QFont f = m_font;
+    f.setPixelSize(12);
+    const QFontMetrics fm(f);
+    QFont bold = f;
+    bold.setBold(true);
+    const QFontMetrics bfm(bold);
+    const auto &lanes = m_layout->lanes();
+    const auto &groups = m_layout->groups();
+    p.setFont(f);
+    for (int li = 0; li < int(lanes.size()); ++li) {
+        if (!m_layout->isLaneVisible(li))
+            continue;
+        const Lane &l = lanes[std::size_t(li)];
+        const int top = laneTop(li);
+        if (top >= h || top + l.height <= kTopHeight)
+            continue;
+        p.setPen(QColor(0xD5, 0xD9, 0xE0));
+        p.drawLine(0, top + l.height - 1, w, top + l.height - 1);
+        p.setPen(kLabel);
+        const QString text = fm.elidedText(l.label, Qt::ElideMiddle, kHeaderWidth - 26);
+        p.drawText(QRect(18, top, kHeaderWidth - 22, std::min(l.height, LaneLayout::kRowHeight + 2 * LaneLayout::kLanePad)),
+                   Qt::AlignVCenter | Qt::AlignLeft, text);
+    }
+    for (int gi = 0; gi < int(groups.size()); ++gi) {
+        const LaneGroup &g = groups[std::size_t(gi)];
+        const int top = kTopHeight + g.y - m_scroll;
+        if (top >= h || top + LaneLayout::kGroupHeaderHeight + (g.collapsed ? 0 : g.lanesHeight) <= kTopHeight)
+            continue;
+        const QRect r(0, top, w, LaneLayout::kGroupHeaderHeight);
+        p.fillRect(r, kGroupBg);
+        p.setPen(QColor(0xC8, 0xCD, 0xD6));
+        p.drawLine(r.bottomLeft(), r.bottomRight());
+        // Disclosure triangle.
+        p.setRenderHint(QPainter::Antialiasing, true);
+        p.setPen(Qt::NoPen);
+        p.setBrush(kLabel);
+        const QPointF c(10, top + LaneLayout::kGroupHeaderHeight / 2.0);
+        if (g.collapsed)
+            p.drawPolygon(QPolygonF({c + QPointF(-3, -5), c + QPointF(-3, 5), c + QPointF(4, 0)}));
+        else
+            p.drawPolygon(QPolygonF({c + QPointF(-5, -3), c + QPointF(5, -3), c + QPointF(0, 4)}));
+        p.setRenderHint(QPainter::Antialiasing, false);
+        p.setBrush(Qt::NoBrush);
+        p.setFont(bold);
+        p.setPen(kLabel);
+        QString title = g.title;
+        if (g.collapsed)
+            title += tr("  (%n lane(s))", nullptr, int(g.lanes.size()));
+        p.drawText(r.adjusted(20, 0, -8, 0), Qt::AlignVCenter | Qt::AlignLeft, bfm.elidedText(title, Qt::ElideRight, w - 30));
+        p.setFont(f);
+        const double scale = memoryScaleBytes(gi);
+        if (m_memory && !g.collapsed && !std::isnan(scale)) {
+            // Right-aligned key of the memory curve: "memory, top = 16 GB ▬ allocated ▬ reserved".
+            const QString a = tr("allocated"), rs = tr("reserved"), head = tr("memory, top = %1").arg(formatBytes(scale));
+            int x = w - 12 - fm.horizontalAdvance(rs);
+            const int cy = top + LaneLayout::kGroupHeaderHeight / 2;
+            p.setPen(kLabel);
+            p.drawText(QPoint(x, cy + fm.ascent() / 2 - 1), rs);
+            p.fillRect(QRect(x - 18, cy - 1, 14, 3), Palette::memoryReserved());
+            x -= 26 + fm.horizontalAdvance(a);
+            p.drawText(QPoint(x, cy + fm.ascent() / 2 - 1), a);
+            p.fillRect(QRect(x - 18, cy - 1, 14, 3), Palette::memoryAllocated());
+            x -= 26 + fm.horizontalAdvance(head);
+            p.drawText(QPoint(x, cy + fm.ascent() / 2 - 1), head);
+        }
+    }
+    p.setPen(QColor(0xC8, 0xCD, 0xD6));
+    p.drawLine(kHeaderWidth - 1, kTopHeight, kHeaderWidth - 1, h);
+    p.setClipping(false);
+}
+
+void TimelineRenderer::paintRuler(QPainter &p)
+{
+    const int w = m_size.width();
+    p.fillRect(QRect(0, 0, w, kTopHeight), kRulerBg);
+    QFont f = m_font;
+    f.setPixelSize(11);
+    p.setFont(f);
+    const QFontMetrics fm(f);
+    const double step = m_axis.tickStep();
+    p.setClipRect(QRect(kHeaderWidth, 0, w - kHeaderWidth, kTopHeight));
+    for (const auto &tk : m_axis.ticks()) {
+        const int x = kHeaderWidth + int(std::lround(tk.px));
+        p.setPen(QColor(0x90, 0x96, 0xA0));
+        p.drawLine(x, kRulerHeight - (tk.labelled ? 9 : 4), x, kRulerHeight - 1);
+        if (tk.labelled) {
+            p.setPen(kLabel);
+            p.drawText(x + 3, kRulerHeight - 8, TimeAxis::formatTime(tk.ns, step));
+        }
+    }
+    // ProfilerStep bands (of the first run that has them).
+    const int bandTop = kRulerHeight;
+    bool anySteps = false;
+    for (int run = 0; run < int(m_runs.size()); ++run) {
+        const RenderRun &rr = m_runs[std::size_t(run)];
+        const auto &steps = rr.index->steps();
+        if (steps.empty())
+            continue;
+        anySteps = true;
+        const double origin = double(rr.base) + m_axis.start;
+        const double ppn = m_axis.pxPerNs();
+        auto it = std::partition_point(steps.begin(), steps.end(), [&](const TraceViewIndex::Step &s) { return double(s.end) < origin; });
+        int lastX = std::numeric_limits<int>::min();
+        for (; it != steps.end() && double(it->start) <= origin + m_axis.range; ++it) {
+            const double x0 = (double(it->start) - origin) * ppn, x1 = (double(it->end) - origin) * ppn;
+            const int ix0 = kHeaderWidth + int(std::floor(x0));
+            if (x1 - x0 < 2 && ix0 == lastX)
+                continue;
+            lastX = ix0;
+            const int ix1 = kHeaderWidth + int(std::ceil(std::min(x1, double(w))));
+            const QRect r(std::max(ix0, kHeaderWidth - 1), bandTop + 1, std::max(1, ix1 - std::max(ix0, kHeaderWidth - 1) - 1), kStepBandHeight - 2);
+            const bool odd = (it - steps.begin()) % 2;
+            p.fillRect(r, odd ? QColor(0xC9, 0xD6, 0xEA) : QColor(0xDD, 0xE6, 0xF3));
+            if (r.width() > 40) {
+                p.setPen(kLabel);
+                p.drawText(r.adjusted(4, 0, -2, 0), Qt::AlignVCenter | Qt::AlignLeft,
+                           fm.elidedText(it->name, Qt::ElideRight, r.width() - 6));
+            }
+        }
+        break;
+    }
+    p.setClipping(false);
+    p.setPen(QColor(0xC8, 0xCD, 0xD6));
+    p.drawLine(0, kTopHeight - 1, w, kTopHeight - 1);
+    p.fillRect(QRect(0, 0, kHeaderWidth - 1, kTopHeight - 1), kHeaderBg);
+    p.setPen(kLabel);
+    p.drawText(QRect(8, 0, kHeaderWidth - 16, kRulerHeight), Qt::AlignVCenter | Qt::AlignLeft,
+               tr("window %1").arg(TimeAxis::formatTime(m_axis.range)));
+    if (anySteps)
+        p.drawText(QRect(8, kRulerHeight, kHeaderWidth - 16, kStepBandHeight), Qt::AlignVCenter | Qt::AlignLeft, tr("steps"));
+    p.setPen(QColor(0xC8, 0xCD, 0xD6));
+    p.drawLine(kHeaderWidth - 1, 0, kHeaderWidth - 1, kTopHeight);
+}
+
+// --- overlay passes ------------------------------------------------------------------------------
+
+void TimelineRenderer::paintOverlay(QPainter &p, const RenderOverlay &o)
+{
+    if (!m_layout)
+        return;
+    const int w = m_size.width(), h = m_size.height();
+    p.save();
+    paintGap(p, o);
+    p.setClipRect(QRect(kHeaderWidth, kTopHeight, w - kHeaderWidth, h - kTopHeight));
+    if (o.hover.isValid() && o.hover != o.selected) {
+        const QRectF r = sliceRect(o.hover);
+        if (!r.isNull()) {
+            p.setPen(QPen(QColor(0, 0, 0, 150), 1));
+            p.setBrush(Qt::NoBrush);
+            p.drawRect(r.adjusted(0, 0, -1, -1));
+        }
+    }
+    if (o.selected.isValid()) {
+        const QRectF r = sliceRect(o.selected);
+        if (!r.isNull()) {
+            p.setPen(QPen(Palette::selection(), 2));
+            p.setBrush(Qt::NoBrush);
+            p.drawRect(r.adjusted(-1, -1, 0, 0));
+        }
+    }
+    paintFlows(p, o);
+    p.setClipping(false);
+    if (o.rangeActive) {
+        const double a = std::min(o.rangeA, o.rangeB), b = std::max(o.rangeA, o.rangeB);
+        const double xa = kHeaderWidth + m_axis.toPx(a), xb = kHeaderWidth + m_axis.toPx(b);
+        const QRectF r(QPointF(std::max<double>(xa, kHeaderWidth), 0), QPointF(std::min<double>(xb, w), h));
+        p.setClipRect(QRect(kHeaderWidth, 0, w - kHeaderWidth, h));
+        p.fillRect(r, Palette::rangeSelection());
+        p.setPen(QPen(QColor(0x30, 0x70, 0xE0), 1));
+        p.drawLine(QPointF(xa, 0), QPointF(xa, h));
+        p.drawLine(QPointF(xb, 0), QPointF(xb, h));
+        QFont f = m_font;
+        f.setPixelSize(11);
+        f.setBold(true);
+        p.setFont(f);
+        const QFontMetrics fm(f);
+        const QString text = TimeAxis::formatTime(b - a);
+        const int tw = fm.horizontalAdvance(text) + 10;
+        const QRectF box((xa + xb) / 2 - tw / 2.0, kTopHeight + 2, tw, fm.height() + 2);
+        p.fillRect(box, QColor(0x30, 0x70, 0xE0));
+        p.setPen(Qt::white);
+        p.drawText(box, Qt::AlignCenter, text);
+        p.setClipping(false);
+    }
+    p.restore();
+}
+
+void TimelineRenderer::paintGap(QPainter &p, const RenderOverlay &o)
+{
+    if (o.gapRun < 0 || o.gapRun >= int(m_runs.size()))
+        return;
+    const analysis::Gap &gap = o.gap;
+    const int w = m_size.width(), h = m_size.height();
+    const QColor color = GapCauseStyle::color(gap.cause);
+    const double xa = kHeaderWidth + m_axis.toPx(relNs(o.gapRun, gap.start));
+    const double xb = std::max(xa + 2.0, kHeaderWidth + m_axis.toPx(relNs(o.gapRun, gap.end())));
+    QRectF r(QPointF(xa, kTopHeight), QPointF(xb, h));
+    const int lane = m_layout->laneOfTrack(o.gapRun, gap.track);
+    if (lane >= 0 && m_layout->isLaneVisible(lane)) {
+        const QRect lr = laneRect(lane);
+        r.setTop(lr.top());
+        r.setBottom(lr.bottom());
+    }
+    p.save();
+    p.setClipRect(QRect(kHeaderWidth, kTopHeight, w - kHeaderWidth, h - kTopHeight));
+    QColor fill = color;
+    fill.setAlpha(60);
+    p.fillRect(r, fill);
+    p.setPen(QPen(color, 2));
+    p.setBrush(Qt::NoBrush);
+    p.drawRect(r.adjusted(1, 1, -1, -1));
+    // What explains it (the collective it waited for, the late launch): outlined in the cause's
+    // colour and tied to the gap by a dashed line, so the picture reads "this idle, because that".
+    if (gap.evidenceTrack >= 0) {
+        const SliceRef ev{o.gapRun, std::uint32_t(gap.evidenceTrack), gap.evidenceSlice};
+        const QRectF er = sliceRect(ev);
+        if (!er.isNull()) {
+            p.setRenderHint(QPainter::Antialiasing, true);
+            p.setPen(QPen(color, 2));
+            p.drawRect(er.adjusted(-1, -1, 1, 1));
+            p.setPen(QPen(color, 1.5, Qt::DashLine));
+            const QPointF from(std::clamp(er.right(), double(kHeaderWidth), double(w)), er.center().y());
+            const QPointF to(std::clamp(xa, double(kHeaderWidth), double(w)), r.center().y());
+            p.drawLine(from, to);
+            p.setRenderHint(QPainter::Antialiasing, false);
+        }
+    }
+    QFont f = m_font;
+    f.setPixelSize(11);
+    f.setBold(true);
+    p.setFont(f);
+    const QFontMetrics fm(f);
+    const QString text = QStringLiteral("%1 · %2").arg(GapCauseStyle::label(gap.cause), TimeAxis::formatTime(double(gap.dur)));
+    const int tw = fm.horizontalAdvance(text) + 10;
+    // Above the lane when there is room, else inside its top edge; kept on screen horizontally.
+    const double x = std::clamp((xa + xb) / 2 - tw / 2.0, double(kHeaderWidth), double(std::max(kHeaderWidth, w - tw)));
+    double y = r.top() - fm.height() - 4;
+    if (y < kTopHeight)
+        y = r.top() + 2;
+    const QRectF box(x, y, tw, fm.height() + 2);
+    p.fillRect(box, color);
+    p.setPen(Qt::white);
+    p.drawText(box, Qt::AlignCenter, text);
+    p.restore();
+}
+
+void TimelineRenderer::paintFlows(QPainter &p, const RenderOverlay &o)
+{
+    if (!o.selected.isValid() || o.flows.empty())
+        return;
+    p.setRenderHint(QPainter::Antialiasing, true);
+    const QPointF self = flowAnchor(o.selected);
+    for (const FlowLink &f : o.flows) {
+        const QPointF other = flowAnchor(f.other);
+        const QPointF from = f.outgoing ? self : other, to = f.outgoing ? other : self;
+        const double dx = std::max(30.0, std::abs(to.x() - from.x()) / 2);
+        QPainterPath path(from);
+        path.cubicTo(from + QPointF(dx, 0), to - QPointF(dx, 0), to);
+        p.setPen(QPen(Palette::flowArrow(), 1.6));
+        p.setBrush(Qt::NoBrush);
+        p.drawPath(path);
+        // Arrowhead, pointing along the curve's last tangent (horizontal, rightwards).
+        p.setBrush(Palette::flowArrow());
+        p.setPen(Qt::NoPen);
+        p.drawPolygon(QPolygonF({to, to + QPointF(-8, -4), to + QPointF(-8, 4)}));
+        p.drawEllipse(from, 2.5, 2.5);
+    }
+    p.setRenderHint(QPainter::Antialiasing, false);
+}
+
+} // namespace lanescope

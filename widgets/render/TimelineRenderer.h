@@ -1,0 +1,147 @@
+#pragma once
+// The picture of the timeline, painted with any QPainter (a widget, a QImage, a QSvgGenerator, a
+// QPdfWriter). What it paints depends only on its inputs: the runs (trace, view index, base), a
+// lane layout, the time window, the target size (logical pixels; the device pixel ratio is the
+// paint device's), a vertical scroll offset, the font and the overlay state. The lanes area is
+// the target width less the header column, so a 3,840 px picture of a window puts every slice at
+// the same relative position as a 960 px one.
+//
+// Passes, in order: grid, slices, memory curve (paintBase also draws lane headers, ruler and step
+// bands); then paintOverlay: the gap mark and its evidence, hover, selection, flows, time range.
+// Drawing reads only what is visible: per lane and depth a binary search to the window, slices
+// under kFoldPx folded into one drawn run per pixel column (Tracy), rectangles batched by colour
+// (Qt Creator's TrackPainter), text batched by ink.
+#include "analysis/Gaps.h"
+#include "render/LaneLayout.h"
+#include "render/SliceRef.h"
+#include "render/TimeAxis.h"
+#include "render/TraceViewIndex.h"
+
+#include <QColor>
+#include <QCoreApplication>
+#include <QFont>
+#include <QHash>
+#include <QPointF>
+#include <QRect>
+#include <QSize>
+
+#include <array>
+#include <vector>
+
+class QPainter;
+
+namespace lanescope {
+
+struct RenderRun
+{
+    const Trace *trace = nullptr;
+    const TraceViewIndex *index = nullptr;
+    TimeNs base = 0; // absolute ns at axis 0
+};
+
+// What is drawn over the cached base picture.
+struct RenderOverlay
+{
+    SliceRef selected, hover;
+    std::vector<FlowLink> flows; // of `selected`
+    bool rangeActive = false;
+    double rangeA = 0, rangeB = 0; // axis ns
+    int gapRun = -1;               // >= 0: mark this gap (its lane, its evidence)
+    analysis::Gap gap;
+};
+
+class TimelineRenderer
+{
+    // The strings were the timeline widget's before the renderer moved out of it: same context.
+    Q_DECLARE_TR_FUNCTIONS(lanescope::TimelineView)
+public:
+    static constexpr int kHeaderWidth = 240; // lane labels on the left
+    static constexpr int kRulerHeight = 24;
+    static constexpr int kStepBandHeight = 16; // ProfilerStep#N bands under the ruler
+    static constexpr int kTopHeight = kRulerHeight + kStepBandHeight;
+    static constexpr double kFoldPx = 3.0; // narrower slices fold into per-pixel runs (Tracy)
+    static constexpr int kMinTextPx = 28;  // narrower slices carry no name
+
+    TimelineRenderer();
+
+    void setRuns(std::vector<RenderRun> runs); // forgets cached names
+    const std::vector<RenderRun> &runs() const { return m_runs; }
+    void setLayout(const LaneLayout *layout) { m_layout = layout; }
+    const LaneLayout *layout() const { return m_layout; }
+    void setFont(const QFont &font);
+    void setMemoryVisible(bool on) { m_memory = on; }
+    bool memoryVisible() const { return m_memory; }
+    // The picture's size in logical pixels, the window on the axis and the vertical scroll.
+    void setViewport(QSize size, double windowStart, double windowRange, int scrollY);
+    QSize size() const { return m_size; }
+    int scrollY() const { return m_scroll; }
+    const TimeAxis &axis() const { return m_axis; }
+
+    // Geometry, in picture coordinates.
+    QRect lanesRect() const;
+    int laneTop(int lane) const;
+    QRect laneRect(int lane) const;
+    QRectF sliceRect(SliceRef ref) const;
+    SliceRef sliceAt(QPoint pos) const;
+    int groupHeaderAt(QPoint pos) const;
+    double memoryScaleBytes(int group) const;
+    double memoryY(int group, double bytes) const;
+    int memorySpikes(int group) const;
+    QPointF flowAnchor(SliceRef ref) const;
+    double relNs(int run, TimeNs t) const; // absolute -> axis
+    TimeNs absNs(int run, double rel) const;
+
+    void paintBase(QPainter &p);
+    void paintOverlay(QPainter &p, const RenderOverlay &overlay);
+    void paint(QPainter &p, const RenderOverlay &overlay)
+    {
+        paintBase(p);
+        paintOverlay(p, overlay);
+    }
+
+    // The slice classes the last paintBase drew, for a legend of what appears.
+    const std::array<bool, std::size_t(SliceClass::Count)> &drawnClasses() const { return m_drawn; }
+    bool drewMemory() const { return m_drewMemory; }
+    bool drewSpikes() const { return m_drewSpikes; }
+
+private:
+    struct RunCache
+    {
+        std::vector<QString> names; // lazily converted
+        std::vector<int> nameWidth; // lazily measured, -1 unknown
+    };
+    const QString &name(int run, StringId id);
+    const QString &elided(int run, StringId name, int avail);
+    int rowTop(const Lane &lane, int depth) const;
+
+    void paintGrid(QPainter &p);
+    void paintSlices(QPainter &p);
+    void paintLaneSlices(const Lane &lane, int laneTopY);
+    void paintMemory(QPainter &p);
+    void paintHeaders(QPainter &p);
+    void paintRuler(QPainter &p);
+    void paintGap(QPainter &p, const RenderOverlay &o);
+    void paintFlows(QPainter &p, const RenderOverlay &o);
+
+    std::vector<RenderRun> m_runs;
+    std::vector<RunCache> m_cache;
+    const LaneLayout *m_layout = nullptr;
+    QFont m_font, m_sliceFont;
+    bool m_memory = true;
+    QSize m_size{1, 1};
+    int m_scroll = 0;
+    TimeAxis m_axis;
+
+    QHash<quint64, QString> m_elided; // (run, name, width bucket) -> elided name
+    std::vector<std::vector<QRect>> m_batches; // per colour, reused between frames
+    struct TextItem
+    {
+        QPoint pos;
+        QString text;
+    };
+    std::vector<TextItem> m_darkText, m_lightText;
+    std::array<bool, std::size_t(SliceClass::Count)> m_drawn{};
+    bool m_drewMemory = false, m_drewSpikes = false;
+};
+
+} // namespace lanescope

@@ -1,0 +1,80 @@
+#pragma once
+// The state every view of a session shares (Qt Creator's TimelineZoomControl): the time window,
+// the selected time range, the selected slice and the selected gap. Setters clamp and emit only
+// on change; the signals carry the new values, so any number of views, docks and exporters follow
+// one state without reading each other. Times are axis nanoseconds: 0 is the session's origin
+// (each run's first event, moved by its offset; see Session).
+#include "analysis/Gaps.h"
+#include "render/SliceRef.h"
+#include "render/TimeAxis.h"
+
+#include <QObject>
+
+namespace lanescope {
+
+class ViewState : public QObject
+{
+    Q_OBJECT
+public:
+    explicit ViewState(QObject *parent = nullptr);
+
+    // The data span the window is clamped to (set by the session from its runs).
+    void setSpan(double start, double end);
+    double spanStart() const { return m_axis.spanStart; }
+    double spanEnd() const { return m_axis.spanEnd; }
+
+    // The window.
+    double windowStart() const { return m_axis.start; }
+    double windowRange() const { return m_axis.range; }
+    double windowEnd() const { return m_axis.end(); }
+    void setWindow(double start, double range); // clamped as TimeAxis::setWindow
+    void fitAll();
+    // The mapping for a view `width` pixels wide: the same window, that width's scale.
+    TimeAxis axisFor(double width) const;
+    // Zoom and pan in a view of `width` pixels (px from the left edge of its lanes).
+    void zoomAbout(double width, double px, double factor);
+    void panPx(double width, double dx);
+
+    // The selected slice (invalid: none).
+    SliceRef selectedSlice() const { return m_selected; }
+    void setSelectedSlice(SliceRef ref);
+
+    // The selected time range (shift-drag), axis ns, a <= b.
+    bool hasTimeRange() const { return m_rangeActive; }
+    double timeRangeStart() const { return m_rangeA; }
+    double timeRangeEnd() const { return m_rangeB; }
+    void setTimeRange(double a, double b);
+    void clearTimeRange();
+
+    // The gap picked in the analysis (the whole value: its track and evidence are drawn).
+    bool hasGap() const { return m_gapRun >= 0; }
+    int gapRun() const { return m_gapRun; }
+    const analysis::Gap &gap() const { return m_gap; }
+    void setGap(int run, const analysis::Gap &gap);
+    void clearGap();
+
+    bool memoryOverlay() const { return m_memory; }
+    void setMemoryOverlay(bool on);
+
+signals:
+    void windowChanged(double startNs, double rangeNs);
+    void selectionChanged(lanescope::SliceRef ref);
+    void timeRangeChanged(bool active, double startNs, double endNs);
+    void gapChanged(int run, const lanescope::analysis::Gap &gap); // run -1: cleared
+    void memoryOverlayChanged(bool on);
+
+private:
+    void emitWindowIfChanged(double oldStart, double oldRange);
+
+    TimeAxis m_axis; // width unused: each view brings its own
+    SliceRef m_selected;
+    bool m_rangeActive = false;
+    double m_rangeA = 0, m_rangeB = 0;
+    int m_gapRun = -1;
+    analysis::Gap m_gap;
+    bool m_memory = true;
+};
+
+} // namespace lanescope
+
+Q_DECLARE_METATYPE(lanescope::analysis::Gap)
