@@ -31,6 +31,7 @@
 #include <QPushButton>
 #include <QSettings>
 #include <QStackedWidget>
+#include <QStandardPaths>
 #include <QStatusBar>
 #include <QTimer>
 #include <QVBoxLayout>
@@ -437,7 +438,14 @@ void MainWindow::showExportDialog()
     if (!m_trace)
         return;
     QSettings settings;
-    const QString dir = settings.value(QStringLiteral("exportDir"), QFileInfo(m_currentFile).absolutePath()).toString();
+    // Beside the trace, unless it lives in our cache (the demo): then the user's pictures folder.
+    QString fallback = QFileInfo(m_currentFile).absolutePath();
+    if (fallback.startsWith(QStandardPaths::writableLocation(QStandardPaths::CacheLocation))) {
+        fallback = QStandardPaths::writableLocation(QStandardPaths::PicturesLocation);
+        if (fallback.isEmpty() || !QFileInfo(fallback).isDir())
+            fallback = QDir::homePath();
+    }
+    const QString dir = settings.value(QStringLiteral("exportDir"), fallback).toString();
     QString base = QFileInfo(m_currentFile).fileName();
     for (const char *suffix : {".gz", ".json", ".pt.trace"})
         if (base.endsWith(QLatin1String(suffix)))

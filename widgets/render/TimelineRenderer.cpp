@@ -765,9 +765,19 @@ void TimelineRenderer::paintGap(QPainter &p, const RenderOverlay &o)
             p.setPen(QPen(color, 2));
             p.drawRect(er.adjusted(-1, -1, 1, 1));
             p.setPen(QPen(color, 1.5, Qt::DashLine));
-            const QPointF from(std::clamp(er.right(), double(kHeaderWidth), double(w)), er.center().y());
-            const QPointF to(std::clamp(xa, double(kHeaderWidth), double(w)), r.center().y());
-            p.drawLine(from, to);
+            // Where the two overlap in time (a collective running through the gap): a vertical
+            // tie in the middle of the overlap; else from the evidence's nearer end to the gap.
+            const double lo = std::max({er.left(), xa, double(kHeaderWidth)});
+            const double hi = std::min({er.right(), xb, double(w)});
+            const bool below = er.center().y() > r.center().y();
+            if (lo < hi) {
+                const double x = (lo + hi) / 2;
+                p.drawLine(QPointF(x, below ? er.top() - 1 : er.bottom() + 1), QPointF(x, below ? r.bottom() : r.top()));
+            } else {
+                const bool left = er.right() < xa;
+                p.drawLine(QPointF(std::clamp(left ? er.right() : er.left(), double(kHeaderWidth), double(w)), er.center().y()),
+                           QPointF(std::clamp(left ? xa : xb, double(kHeaderWidth), double(w)), r.center().y()));
+            }
             p.setRenderHint(QPainter::Antialiasing, false);
         }
     }

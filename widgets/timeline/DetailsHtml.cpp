@@ -1,6 +1,7 @@
 #include "timeline/DetailsHtml.h"
 
 #include <QCoreApplication>
+#include <QLocale>
 #include <QStringList>
 #include <QVariantList>
 
@@ -49,7 +50,7 @@ void appendJson(const QVariant &v, QString &out, int budget)
         return;
     case QMetaType::UnknownType:
     case QMetaType::Nullptr: out += QStringLiteral("null"); return;
-    case QMetaType::Double: out += QString::number(v.toDouble(), 'g', 17); return;
+    case QMetaType::Double: out += QString::number(v.toDouble(), 'g', QLocale::FloatingPointShortest); return;
     default: out += v.toString(); return;
     }
 }
@@ -73,7 +74,7 @@ QString valueText(const QVariant &v, int maxChars)
         return out.size() > maxChars ? out.left(maxChars) + QStringLiteral(" …") : out;
     }
     case QMetaType::QString: return bounded(v.toString(), maxChars);
-    case QMetaType::Double: return QString::number(v.toDouble(), 'g', 17);
+    case QMetaType::Double: return QString::number(v.toDouble(), 'g', QLocale::FloatingPointShortest);
     case QMetaType::UnknownType:
     case QMetaType::Nullptr: return QStringLiteral("null");
     default: return bounded(v.toString(), maxChars);
