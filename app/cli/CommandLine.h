@@ -115,6 +115,7 @@ struct Command
     const char *summary;             // one line, in `lanescope-cli --help` and atop its own --help
     CommandSpec (*arguments)();      // what it accepts
     int (*run)(const Invocation &);  // returns the exit code
+    bool paints = false;             // draws pictures: main() starts a QGuiApplication (offscreen)
 };
 
 // Parses `args` (what follows the subcommand's name) for `command`: prints --help, or the one

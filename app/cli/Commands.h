@@ -40,4 +40,7 @@ int runAnalyze(const Invocation &args);
 CommandSpec mfuArguments();
 int runMfu(const Invocation &args);
 
+CommandSpec exportArguments();
+int runExport(const Invocation &args);
+
 } // namespace lanescope::cli

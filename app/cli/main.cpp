@@ -3,12 +3,19 @@
 #include "Commands.h"
 
 #include <QCoreApplication>
+#include <QGuiApplication>
 #include <QLocale>
 #include <QTranslator>
 
 #include <algorithm>
 #include <cstdio>
+#include <cstdlib>
 #include <cstring>
+#include <string>
+
+#include <sys/stat.h>
+#include <unistd.h>
+#include <memory>
 
 namespace {
 
@@ -43,9 +50,33 @@ QString overview()
 
 int main(int argc, char **argv)
 {
-    // Every command so far needs only QtCore. One that paints (export) needs a QGuiApplication
-    // instead: look the command up in argv[1] before this line and construct accordingly.
-    QCoreApplication app(argc, argv);
+    // A command that paints (export) needs a QGuiApplication, and never a display: it draws
+    // offscreen unless QT_QPA_PLATFORM says otherwise. Every other command stays on QtCore.
+    const Command *painting = nullptr;
+    if (argc > 1) {
+        const bool helpFirst = std::strcmp(argv[1], "help") == 0;
+        const Command *c = findCommand(QString::fromLocal8Bit(argv[helpFirst && argc > 2 ? 2 : 1]));
+        if (c && c->paints)
+            painting = c;
+    }
+    std::unique_ptr<QCoreApplication> application;
+    if (painting) {
+        if (qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM"))
+            qputenv("QT_QPA_PLATFORM", "offscreen");
+        // Without XDG_RUNTIME_DIR (a CI job, a cron script) QtGui warns on stderr and then uses
+        // /tmp/runtime-$USER anyway; make that folder ourselves so an error stays one line.
+        if (qEnvironmentVariableIsEmpty("XDG_RUNTIME_DIR")) {
+            const std::string dir = std::string(std::getenv("TMPDIR") && *std::getenv("TMPDIR") ? std::getenv("TMPDIR") : "/tmp")
+                + "/runtime-lanescope-" + std::to_string(::getuid());
+            ::mkdir(dir.c_str(), 0700);
+            struct stat st {};
+            if (::stat(dir.c_str(), &st) == 0 && st.st_uid == ::getuid() && (st.st_mode & 0077) == 0)
+                qputenv("XDG_RUNTIME_DIR", QByteArray::fromStdString(dir));
+        }
+        application = std::make_unique<QGuiApplication>(argc, argv);
+    } else {
+        application = std::make_unique<QCoreApplication>(argc, argv);
+    }
     QCoreApplication::setApplicationName(QStringLiteral("lanescope-cli"));
     QCoreApplication::setApplicationVersion(QStringLiteral(LANESCOPE_VERSION));
     QTranslator translator;
