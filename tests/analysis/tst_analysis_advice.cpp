@@ -214,7 +214,8 @@ private slots:
     {
         Fixture f(1);
         addGaps(f, 4, 100, GapCause::HostLaunch);
-        const Advice *plain = find(f.run(), "cpu_bound_launch");
+        const auto before = f.run();
+        const Advice *plain = find(before, "cpu_bound_launch");
         QVERIFY(plain && plain->title.contains(QLatin1String("capture the step with CUDA graphs")));
         f.in.graphLaunchCalls = 12;
         const auto advice = f.run();
@@ -262,7 +263,8 @@ private slots:
         // Without MFU: the step time alone; without steps: nothing projected.
         f.mfu.valid = false;
         f.mfu.mfuPct = 0;
-        const Advice *b = find(f.run(), "fsdp_limit_all_gathers");
+        const auto noMfu = f.run();
+        const Advice *b = find(noMfu, "fsdp_limit_all_gathers");
         QVERIFY(b && b->projectedMfuPct == 0 && qFuzzyCompare(b->projectedStepS, 0.07));
         QVERIFY(b->evidence.contains(QLatin1String("step 100.00 ms -> 70.00 ms at most")));
     }
