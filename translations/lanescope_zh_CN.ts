@@ -1,4 +1,5 @@
-<?xml version='1.0' encoding='utf-8'?>
+<?xml version="1.0" encoding="utf-8"?>
+<!DOCTYPE TS>
 <TS version="2.1" language="zh_CN">
     <context>
         <name>DemoTrace</name>
@@ -34,27 +35,27 @@
     <context>
         <name>LaneLayout</name>
         <message>
-            <location filename="../widgets/timeline/LaneLayout.cpp" line="45" />
+            <location filename="../widgets/render/LaneLayout.cpp" line="45" />
             <source>compute</source>
             <translation>计算</translation>
         </message>
         <message>
-            <location filename="../widgets/timeline/LaneLayout.cpp" line="108" />
+            <location filename="../widgets/render/LaneLayout.cpp" line="110" />
             <source>GPU %1</source>
             <translation>GPU %1</translation>
         </message>
         <message>
-            <location filename="../widgets/timeline/LaneLayout.cpp" line="119" />
+            <location filename="../widgets/render/LaneLayout.cpp" line="121" />
             <source>Process</source>
             <translation>进程</translation>
         </message>
         <message>
-            <location filename="../widgets/timeline/LaneLayout.cpp" line="120" />
+            <location filename="../widgets/render/LaneLayout.cpp" line="122" />
             <source>%1 (pid %2)</source>
             <translation>%1（pid %2）</translation>
         </message>
         <message numerus="yes">
-            <location filename="../widgets/timeline/LaneLayout.cpp" line="140" />
+            <location filename="../widgets/render/LaneLayout.cpp" line="142" />
             <source>%1
 %n slice(s), %2 row(s)</source>
             <translation>
@@ -66,82 +67,85 @@
     <context>
         <name>MappedSource</name>
         <message>
-            <location filename="../core/io/MappedSource.cpp" line="55" />
+            <location filename="../core/io/MappedSource.cpp" line="59" />
             <source>cannot map %1: %2</source>
             <translation>无法映射 %1：%2</translation>
         </message>
         <message>
-            <location filename="../core/io/MappedSource.cpp" line="68" />
+            <location filename="../core/io/MappedSource.cpp" line="72" />
             <source>zlib could not be initialised</source>
             <translation>无法初始化 zlib</translation>
         </message>
         <message>
-            <location filename="../core/io/MappedSource.cpp" line="83" />
+            <location filename="../core/io/MappedSource.cpp" line="87" />
+            <location filename="../core/io/MappedSource.cpp" line="168" />
             <source>cancelled</source>
             <translation>已取消</translation>
         </message>
         <message>
-            <location filename="../core/io/MappedSource.cpp" line="92" />
+            <location filename="../core/io/MappedSource.cpp" line="96" />
+            <location filename="../core/io/MappedSource.cpp" line="177" />
+            <location filename="../core/io/MappedSource.cpp" line="215" />
             <source>cannot write the inflated trace to %1: %2</source>
             <translation>无法将解压后的跟踪写入 %1：%2</translation>
         </message>
         <message>
-            <location filename="../core/io/MappedSource.cpp" line="112" />
+            <location filename="../core/io/MappedSource.cpp" line="116" />
             <source>the gzip data is corrupt near compressed byte %1: %2</source>
             <translation>gzip 数据在压缩字节 %1 附近损坏：%2</translation>
         </message>
         <message>
-            <location filename="../core/io/MappedSource.cpp" line="136" />
+            <location filename="../core/io/MappedSource.cpp" line="240" />
             <source>%1: no such file</source>
             <translation>%1：文件不存在</translation>
         </message>
         <message>
-            <location filename="../core/io/MappedSource.cpp" line="140" />
+            <location filename="../core/io/MappedSource.cpp" line="244" />
             <source>%1 is a folder, not a trace file</source>
             <translation>%1 是文件夹，不是跟踪文件</translation>
         </message>
         <message>
-            <location filename="../core/io/MappedSource.cpp" line="146" />
+            <location filename="../core/io/MappedSource.cpp" line="250" />
             <source>%1: cannot read the file (%2)</source>
             <translation>%1：无法读取文件（%2）</translation>
         </message>
         <message>
-            <location filename="../core/io/MappedSource.cpp" line="150" />
+            <location filename="../core/io/MappedSource.cpp" line="254" />
             <source>%1 is empty (0 bytes): not a trace</source>
             <translation>%1 为空（0 字节）：不是跟踪文件</translation>
         </message>
         <message>
-            <location filename="../core/io/MappedSource.cpp" line="182" />
+            <location filename="../core/io/MappedSource.cpp" line="286" />
             <source>cannot create a temporary file in %1 to inflate %2: %3</source>
             <translation>无法在 %1 中创建临时文件以解压 %2：%3</translation>
         </message>
         <message>
-            <location filename="../core/io/MappedSource.cpp" line="189" />
+            <location filename="../core/io/MappedSource.cpp" line="293" />
             <source>%1: %2</source>
             <translation>%1：%2</translation>
         </message>
         <message>
-            <location filename="../core/io/MappedSource.cpp" line="193" />
+            <location filename="../core/io/MappedSource.cpp" line="297" />
             <source>cannot write the inflated trace: %1</source>
             <translation>无法写入解压后的跟踪：%1</translation>
         </message>
         <message>
-            <location filename="../core/io/MappedSource.cpp" line="197" />
+            <location filename="../core/io/MappedSource.cpp" line="301" />
             <source>the gzip stream ends early (the file was cut off); loading what it holds</source>
             <translation>gzip 数据流提前结束（文件被截断）；将加载现有内容</translation>
         </message>
         <message>
-            <location filename="../core/io/MappedSource.cpp" line="199" />
+            <location filename="../core/io/MappedSource.cpp" line="303" />
             <source>%1 inflates to nothing: not a trace</source>
             <translation>%1 解压后为空：不是跟踪文件</translation>
         </message>
         <message>
-            <location filename="../core/io/MappedSource.cpp" line="240" />
+            <location filename="../core/io/MappedSource.cpp" line="344" />
             <source>%1 is gone from disk</source>
             <translation>%1 已从磁盘上消失</translation>
         </message>
         <message>
-            <location filename="../core/io/MappedSource.cpp" line="245" />
+            <location filename="../core/io/MappedSource.cpp" line="349" />
             <source>%1 changed on disk since it was opened; reload it</source>
             <translation>%1 自打开后在磁盘上已更改，请重新加载</translation>
         </message>
@@ -149,92 +153,92 @@
     <context>
         <name>Palette</name>
         <message>
-            <location filename="../widgets/timeline/Palette.cpp" line="22" />
+            <location filename="../widgets/render/Palette.cpp" line="22" />
             <source>GEMM</source>
             <translation>GEMM</translation>
         </message>
         <message>
-            <location filename="../widgets/timeline/Palette.cpp" line="23" />
+            <location filename="../widgets/render/Palette.cpp" line="23" />
             <source>matrix multiply kernels (gemm, xmma, nvjet, cutlass)</source>
             <translation>矩阵乘法内核（gemm、xmma、nvjet、cutlass）</translation>
         </message>
         <message>
-            <location filename="../widgets/timeline/Palette.cpp" line="24" />
+            <location filename="../widgets/render/Palette.cpp" line="24" />
             <source>Communication</source>
             <translation>通信</translation>
         </message>
         <message>
-            <location filename="../widgets/timeline/Palette.cpp" line="25" />
+            <location filename="../widgets/render/Palette.cpp" line="25" />
             <source>collective kernels (nccl, rccl)</source>
             <translation>集合通信内核（nccl、rccl）</translation>
         </message>
         <message>
-            <location filename="../widgets/timeline/Palette.cpp" line="26" />
+            <location filename="../widgets/render/Palette.cpp" line="26" />
             <source>Attention</source>
             <translation>注意力</translation>
         </message>
         <message>
-            <location filename="../widgets/timeline/Palette.cpp" line="27" />
+            <location filename="../widgets/render/Palette.cpp" line="27" />
             <source>attention kernels (flash, fmha, *attention*)</source>
             <translation>注意力内核（flash、fmha、*attention*）</translation>
         </message>
         <message>
-            <location filename="../widgets/timeline/Palette.cpp" line="28" />
+            <location filename="../widgets/render/Palette.cpp" line="28" />
             <source>Memcpy / memset</source>
             <translation>内存拷贝 / 填充</translation>
         </message>
         <message>
-            <location filename="../widgets/timeline/Palette.cpp" line="29" />
+            <location filename="../widgets/render/Palette.cpp" line="29" />
             <source>device memory copies and fills</source>
             <translation>设备内存拷贝与填充</translation>
         </message>
         <message>
-            <location filename="../widgets/timeline/Palette.cpp" line="30" />
+            <location filename="../widgets/render/Palette.cpp" line="30" />
             <source>Other kernels</source>
             <translation>其他内核</translation>
         </message>
         <message>
-            <location filename="../widgets/timeline/Palette.cpp" line="31" />
+            <location filename="../widgets/render/Palette.cpp" line="31" />
             <source>elementwise, reductions, everything else on the GPU</source>
             <translation>逐元素、归约以及 GPU 上的其他一切</translation>
         </message>
         <message>
-            <location filename="../widgets/timeline/Palette.cpp" line="32" />
+            <location filename="../widgets/render/Palette.cpp" line="32" />
             <source>CPU operators</source>
             <translation>CPU 算子</translation>
         </message>
         <message>
-            <location filename="../widgets/timeline/Palette.cpp" line="33" />
+            <location filename="../widgets/render/Palette.cpp" line="33" />
             <source>aten:: and other operators on CPU threads</source>
             <translation>CPU 线程上的 aten:: 及其他算子</translation>
         </message>
         <message>
-            <location filename="../widgets/timeline/Palette.cpp" line="34" />
+            <location filename="../widgets/render/Palette.cpp" line="34" />
             <source>CUDA runtime</source>
             <translation>CUDA 运行时</translation>
         </message>
         <message>
-            <location filename="../widgets/timeline/Palette.cpp" line="35" />
+            <location filename="../widgets/render/Palette.cpp" line="35" />
             <source>cudaLaunchKernel, cudaMemcpyAsync, synchronisation, driver calls</source>
             <translation>cudaLaunchKernel、cudaMemcpyAsync、同步与驱动调用</translation>
         </message>
         <message>
-            <location filename="../widgets/timeline/Palette.cpp" line="36" />
+            <location filename="../widgets/render/Palette.cpp" line="36" />
             <source>Annotations</source>
             <translation>标注</translation>
         </message>
         <message>
-            <location filename="../widgets/timeline/Palette.cpp" line="37" />
+            <location filename="../widgets/render/Palette.cpp" line="37" />
             <source>ProfilerStep#, record_function ranges, python functions</source>
             <translation>ProfilerStep#、record_function 区间、Python 函数</translation>
         </message>
         <message>
-            <location filename="../widgets/timeline/Palette.cpp" line="38" />
+            <location filename="../widgets/render/Palette.cpp" line="38" />
             <source>Other</source>
             <translation>其他</translation>
         </message>
         <message>
-            <location filename="../widgets/timeline/Palette.cpp" line="39" />
+            <location filename="../widgets/render/Palette.cpp" line="39" />
             <source>events of other categories</source>
             <translation>其他类别的事件</translation>
         </message>
@@ -242,141 +246,168 @@
     <context>
         <name>TraceLoader</name>
         <message>
-            <location filename="../core/parse/TraceLoader.cpp" line="179" />
+            <location filename="../core/parse/TraceLoader.cpp" line="188" />
             <source>the file ends in the middle of an event at byte %1 (after %2 complete events): the profiler was probably stopped while writing; everything before the cut is loaded</source>
             <translation>文件在字节 %1 处于某个事件中间结束（此前有 %2 个完整事件）：分析器可能在写入时被终止；截断处之前的内容均已加载</translation>
         </message>
         <message>
-            <location filename="../core/parse/TraceLoader.cpp" line="184" />
+            <location filename="../core/parse/TraceLoader.cpp" line="193" />
             <source>the file ends at byte %1 before traceEvents is closed (after %2 complete events): the profiler was probably stopped while writing; everything before the cut is loaded</source>
             <translation>文件在字节 %1 处结束，traceEvents 尚未闭合（此前有 %2 个完整事件）：分析器可能在写入时被终止；截断处之前的内容均已加载</translation>
         </message>
         <message>
-            <location filename="../core/parse/TraceLoader.cpp" line="189" />
+            <location filename="../core/parse/TraceLoader.cpp" line="198" />
             <source>JSON syntax error at byte %1 (%2): loading stopped there, after %3 complete events</source>
             <translation>字节 %1 处 JSON 语法错误（%2）：加载在此停止，已读取 %3 个完整事件</translation>
         </message>
         <message>
-            <location filename="../core/parse/TraceLoader.cpp" line="208" />
-            <location filename="../core/parse/TraceLoader.cpp" line="382" />
+            <location filename="../core/parse/TraceLoader.cpp" line="220" />
+            <location filename="../core/parse/TraceLoader.cpp" line="412" />
+            <location filename="../core/parse/TraceLoader.cpp" line="448" />
             <source>loading cancelled</source>
             <translation>加载已取消</translation>
         </message>
         <message>
-            <location filename="../core/parse/TraceLoader.cpp" line="227" />
+            <location filename="../core/parse/TraceLoader.cpp" line="236" />
+            <location filename="../core/parse/TraceLoader.cpp" line="257" />
             <source>input</source>
             <translation>输入</translation>
         </message>
         <message>
-            <location filename="../core/parse/TraceLoader.cpp" line="234" />
+            <location filename="../core/parse/TraceLoader.cpp" line="241" />
+            <source>not enough memory to load %1</source>
+            <translation>内存不足，无法加载 %1</translation>
+        </message>
+        <message>
+            <location filename="../core/parse/TraceLoader.cpp" line="245" />
+            <source>%1 could not be loaded: %2</source>
+            <translation>无法加载 %1：%2</translation>
+        </message>
+        <message>
+            <location filename="../core/parse/TraceLoader.cpp" line="264" />
             <source>%1 is empty: not a trace</source>
             <translation>%1 为空：不是跟踪文件</translation>
         </message>
         <message>
-            <location filename="../core/parse/TraceLoader.cpp" line="290" />
+            <location filename="../core/parse/TraceLoader.cpp" line="320" />
             <source>%1 holds only whitespace: not a trace</source>
             <translation>%1 只包含空白字符：不是跟踪文件</translation>
         </message>
         <message>
-            <location filename="../core/parse/TraceLoader.cpp" line="300" />
+            <location filename="../core/parse/TraceLoader.cpp" line="330" />
             <source>%1 is not a JSON trace (it starts with neither '{' nor '[')</source>
             <translation>%1 不是 JSON 跟踪文件（它既不以“{”也不以“[”开头）</translation>
         </message>
         <message>
-            <location filename="../core/parse/TraceLoader.cpp" line="308" />
+            <location filename="../core/parse/TraceLoader.cpp" line="338" />
             <source>%1 ends at byte %2 before any traceEvents</source>
             <translation>%1 在字节 %2 处结束，没有任何 traceEvents</translation>
         </message>
         <message>
-            <location filename="../core/parse/TraceLoader.cpp" line="310" />
+            <location filename="../core/parse/TraceLoader.cpp" line="340" />
             <source>the file ends at byte %1 before its closing '}'</source>
             <translation>文件在字节 %1 处结束，缺少结尾的“}”</translation>
         </message>
         <message>
-            <location filename="../core/parse/TraceLoader.cpp" line="323" />
+            <location filename="../core/parse/TraceLoader.cpp" line="353" />
             <source>%1 is not valid JSON: expected a key at byte %2</source>
             <translation>%1 不是有效的 JSON：字节 %2 处应为键名</translation>
         </message>
         <message>
-            <location filename="../core/parse/TraceLoader.cpp" line="325" />
+            <location filename="../core/parse/TraceLoader.cpp" line="355" />
             <source>JSON syntax error after traceEvents at byte %1; ignored</source>
             <translation>traceEvents 之后字节 %1 处有 JSON 语法错误；已忽略</translation>
         </message>
         <message>
-            <location filename="../core/parse/TraceLoader.cpp" line="332" />
+            <location filename="../core/parse/TraceLoader.cpp" line="362" />
             <source>%1 is not valid JSON: expected ':' at byte %2</source>
             <translation>%1 不是有效的 JSON：字节 %2 处应为“:”</translation>
         </message>
         <message>
-            <location filename="../core/parse/TraceLoader.cpp" line="339" />
+            <location filename="../core/parse/TraceLoader.cpp" line="369" />
             <source>%1: "traceEvents" is not an array</source>
             <translation>%1：“traceEvents”不是数组</translation>
         </message>
         <message>
-            <location filename="../core/parse/TraceLoader.cpp" line="361" />
+            <location filename="../core/parse/TraceLoader.cpp" line="391" />
             <source>%1 is not valid JSON: bad value for "%2" at byte %3</source>
             <translation>%1 不是有效的 JSON：字节 %3 处“%2”的值有误</translation>
         </message>
         <message>
-            <location filename="../core/parse/TraceLoader.cpp" line="365" />
+            <location filename="../core/parse/TraceLoader.cpp" line="395" />
             <source>bad value for "%1" after traceEvents at byte %2; ignored</source>
             <translation>traceEvents 之后字节 %2 处“%1”的值有误；已忽略</translation>
         </message>
         <message>
-            <location filename="../core/parse/TraceLoader.cpp" line="375" />
-            <location filename="../core/parse/TraceLoader.cpp" line="414" />
+            <location filename="../core/parse/TraceLoader.cpp" line="405" />
+            <location filename="../core/parse/TraceLoader.cpp" line="445" />
             <source>%1 changed on disk while it was being read; open it again</source>
             <translation>读取期间 %1 在磁盘上被更改，请重新打开</translation>
         </message>
         <message>
-            <location filename="../core/parse/TraceLoader.cpp" line="379" />
+            <location filename="../core/parse/TraceLoader.cpp" line="409" />
             <source>%1 is JSON but not a trace: it has no "traceEvents" array</source>
             <translation>%1 是 JSON，但不是跟踪文件：没有“traceEvents”数组</translation>
         </message>
         <message>
-            <location filename="../core/parse/TraceLoader.cpp" line="392" />
+            <location filename="../core/parse/TraceLoader.cpp" line="422" />
             <source>%1 is not valid JSON: %2 at byte %3</source>
             <translation>%1 不是有效的 JSON：字节 %3 处：%2</translation>
         </message>
         <message>
-            <location filename="../core/parse/TraceLoader.cpp" line="396" />
+            <location filename="../core/parse/TraceLoader.cpp" line="426" />
             <source>%1 is a JSON array, but its entries are not trace events</source>
             <translation>%1 是 JSON 数组，但其元素不是跟踪事件</translation>
         </message>
         <message>
-            <location filename="../core/parse/TraceMerge.cpp" line="766" />
+            <location filename="../core/parse/TraceMerge.cpp" line="778" />
             <source>%1 malformed events were skipped (e.g. %2)</source>
             <translation>已跳过 %1 个格式错误的事件（例如 %2）</translation>
         </message>
         <message>
-            <location filename="../core/parse/TraceMerge.cpp" line="770" />
+            <location filename="../core/parse/TraceMerge.cpp" line="782" />
             <source>%1 end events had no matching begin and were skipped</source>
             <translation>%1 个结束事件没有匹配的开始事件，已跳过</translation>
         </message>
         <message>
-            <location filename="../core/parse/TraceMerge.cpp" line="772" />
+            <location filename="../core/parse/TraceMerge.cpp" line="784" />
             <source>%1 slices began but never ended; they are drawn to the end of the trace</source>
             <translation>%1 个切片有开始但没有结束；它们将绘制到跟踪末尾</translation>
         </message>
         <message>
-            <location filename="../core/parse/TraceMerge.cpp" line="775" />
+            <location filename="../core/parse/TraceMerge.cpp" line="787" />
             <source>%1 flow events could not be tied to a slice</source>
             <translation>%1 个流事件无法关联到切片</translation>
         </message>
         <message>
-            <location filename="../core/parse/TraceMerge.cpp" line="777" />
+            <location filename="../core/parse/TraceMerge.cpp" line="789" />
             <source>%1 names were not valid UTF-8; invalid bytes are shown as �</source>
             <translation>%1 个名称不是有效的 UTF-8；无效字节显示为 �</translation>
         </message>
         <message>
-            <location filename="../core/parse/TraceMerge.cpp" line="779" />
+            <location filename="../core/parse/TraceMerge.cpp" line="791" />
             <source>more than 65534 categories: %1 events share the last one</source>
             <translation>类别超过 65534 个：%1 个事件共用最后一个类别</translation>
         </message>
         <message>
-            <location filename="../core/parse/TraceMerge.cpp" line="782" />
+            <location filename="../core/parse/TraceMerge.cpp" line="794" />
             <source>%1 events of phase '%2' are not supported and were skipped</source>
             <translation>不支持阶段“%2”的 %1 个事件，已跳过</translation>
+        </message>
+        <message>
+            <location filename="../core/parse/ContentWarnings.cpp" line="34" />
+            <source>legacy profiler format: no device activity, ranks or memory recorded</source>
+            <translation>旧版 profiler 格式：没有记录设备活动、rank 或内存</translation>
+        </message>
+        <message>
+            <location filename="../core/parse/ContentWarnings.cpp" line="90" />
+            <source>(none)</source>
+            <translation>（无）</translation>
+        </message>
+        <message>
+            <location filename="../core/parse/ContentWarnings.cpp" line="97" />
+            <source>no accelerator work recognised: %1 events on %2 have categories %3 that are not device activity, so the GPU breakdown, gaps and MFU are empty</source>
+            <translation>未识别到加速器上的工作：%2 上的 %1 个事件的类别为 %3，不属于设备活动，因此 GPU 时间分解、间隙和 MFU 均为空</translation>
         </message>
     </context>
     <context>
@@ -387,54 +418,98 @@
             <translation>跟踪中没有 ProfilerStep#%1</translation>
         </message>
         <message>
-            <location filename="../core/analysis/Advice.cpp" line="66" />
+            <location filename="../core/analysis/Analysis.cpp" line="44" />
+            <source>no GPU activity: the trace records no kernels, copies or memsets, so the GPU breakdown, gaps and MFU are empty</source>
+            <translation>没有 GPU 活动：跟踪中没有记录任何内核、拷贝或 memset，因此 GPU 时间分解、间隙和 MFU 均为空</translation>
+        </message>
+        <message>
+            <location filename="../core/analysis/Analysis.cpp" line="45" />
+            <source>no GPU activity in the analysed window</source>
+            <translation>分析窗口内没有 GPU 活动</translation>
+        </message>
+        <message numerus="yes">
+            <location filename="../core/analysis/Advice.cpp" line="121" />
+            <source>of the analysed time (%n step(s), %1)</source>
+            <translation>
+                <numerusform>分析时间（%n 步，共 %1）</numerusform>
+            </translation>
+        </message>
+        <message>
+            <location filename="../core/analysis/Advice.cpp" line="122" />
+            <source>of the analysed time (the GPU's busy span, %1)</source>
+            <translation>分析时间（即 GPU 忙碌跨度，共 %1）</translation>
+        </message>
+        <message>
+            <location filename="../core/analysis/Advice.cpp" line="136" />
+            <source>without these waits: step %1 -&gt; %2, MFU %3 -&gt; %4 at most (an upper bound: something else may stall instead)</source>
+            <translation>若没有这些等待：步时长最多可从 %1 缩短到 %2，MFU 最多可从 %3 提升到 %4（这是上界：其他环节可能转而造成停顿）</translation>
+        </message>
+        <message>
+            <location filename="../core/analysis/Advice.cpp" line="140" />
+            <source>without these waits: step %1 -&gt; %2 at most (an upper bound: something else may stall instead)</source>
+            <translation>若没有这些等待：步时长最多可从 %1 缩短到 %2（这是上界：其他环节可能转而造成停顿）</translation>
+        </message>
+        <message>
+            <location filename="../core/analysis/Advice.cpp" line="154" />
             <source>Serialized AllGathers: let FSDP prefetch (limit_all_gathers=False, backward_prefetch=BACKWARD_PRE, forward_prefetch=True)</source>
             <translation>AllGather 被串行化：让 FSDP 预取（limit_all_gathers=False，backward_prefetch=BACKWARD_PRE，forward_prefetch=True）</translation>
         </message>
         <message>
-            <location filename="../core/analysis/Advice.cpp" line="67" />
-            <source>the compute stream waited for an AllGather %1 times (%2 per step), %3 in all = %4 of the analysed time; longest wait %5</source>
-            <translation>计算流等待 AllGather %1 次（每步 %2 次），共 %3，占分析时间的 %4；最长一次 %5</translation>
+            <location filename="../core/analysis/Advice.cpp" line="155" />
+            <source>the compute stream waited for an AllGather %1 times (%2 per step), %3 = %4 %5; longest wait %6</source>
+            <translation>计算流等待 AllGather %1 次（每步 %2 次），共 %3，占%5的 %4；最长一次 %6</translation>
+        </message>
+        <message numerus="yes">
+            <location filename="../core/analysis/Advice.cpp" line="185" />
+            <source>%1 cudaMalloc and %2 cudaFree calls in %n step(s); %3 compute-stream gaps during them, %4 = %5 %6</source>
+            <translation>
+                <numerusform>%n 步中有 %1 次 cudaMalloc 和 %2 次 cudaFree 调用；期间计算流出现 %3 个间隙，共 %4，占%6的 %5</numerusform>
+            </translation>
         </message>
         <message>
-            <location filename="../core/analysis/Advice.cpp" line="89" />
+            <location filename="../core/analysis/Advice.cpp" line="207" />
+            <source>CPU-bound launches between CUDA graph replays: capture more of the step in the graph, or move CPU work off the launching thread</source>
+            <translation>CUDA Graph 重放之间的启动受 CPU 限制：把步中更多部分捕获进 Graph，或把 CPU 工作移出负责启动的线程</translation>
+        </message>
+        <message>
+            <location filename="../core/analysis/Advice.cpp" line="209" />
+            <source>a compute stream ran dry %1 times before the CPU launched its next kernel; the GPU computed nothing for %2 of that = %3 %4</source>
+            <translation>计算流有 %1 次在 CPU 启动下一个内核之前就已排空；其间 GPU 完全没有计算的时间共 %2，占%4的 %3</translation>
+        </message>
+        <message>
+            <location filename="../core/analysis/Advice.cpp" line="214" />
+            <source>; the trace already has %1 cudaGraphLaunch calls</source>
+            <translation>；跟踪中已有 %1 次 cudaGraphLaunch 调用</translation>
+        </message>
+        <message>
+            <location filename="../core/analysis/Advice.cpp" line="226" />
+            <source>the GPU idled %1 times while the DataLoader fetched a batch, %2 = %3 %4; longest %5</source>
+            <translation>DataLoader 取批次时 GPU 空闲了 %1 次，共 %2，占%4的 %3；最长 %5</translation>
+        </message>
+        <message>
+            <location filename="../core/analysis/Advice.cpp" line="242" />
+            <source>the GPU computes %1 of its busy span (%2), yet MFU is %3 (%4 of %5 TFLOPS)</source>
+            <translation>GPU 在其忙碌跨度（%2）中有 %1 的时间在计算，但 MFU 只有 %3（%4 / %5 TFLOPS）</translation>
+        </message>
+        <message>
+            <location filename="../core/analysis/Advice.cpp" line="184" />
             <source>Allocator churn: set PYTORCH_CUDA_ALLOC_CONF=expandable_segments:True (or max_split_size_mb:512)</source>
             <translation>分配器频繁分配释放：设置 PYTORCH_CUDA_ALLOC_CONF=expandable_segments:True（或 max_split_size_mb:512）</translation>
         </message>
         <message>
-            <location filename="../core/analysis/Advice.cpp" line="90" />
-            <source>%1 cudaMalloc and %2 cudaFree calls in %3 steps; %4 compute-stream gaps during them, %5 = %6 of the analysed time</source>
-            <translation>%3 步中有 %1 次 cudaMalloc 和 %2 次 cudaFree 调用；期间计算流出现 %4 个间隙，共 %5，占分析时间的 %6</translation>
-        </message>
-        <message>
-            <location filename="../core/analysis/Advice.cpp" line="107" />
+            <location filename="../core/analysis/Advice.cpp" line="208" />
             <source>CPU-bound kernel launches: capture the step with CUDA graphs or compile it with torch.compile (mode="reduce-overhead")</source>
             <translation>内核启动受 CPU 限制：用 CUDA Graphs 捕获整步，或用 torch.compile（mode="reduce-overhead"）编译</translation>
         </message>
         <message>
-            <location filename="../core/analysis/Advice.cpp" line="108" />
-            <source>the compute stream sat idle %1 (%2 of the analysed time) waiting for the CPU to launch the next kernel</source>
-            <translation>计算流空闲 %1（占分析时间的 %2），在等待 CPU 启动下一个内核</translation>
-        </message>
-        <message>
-            <location filename="../core/analysis/Advice.cpp" line="120" />
+            <location filename="../core/analysis/Advice.cpp" line="225" />
             <source>Input-bound: give the DataLoader more workers (num_workers), pin_memory=True and persistent_workers=True</source>
             <translation>受输入限制：给 DataLoader 更多工作进程（num_workers），并设置 pin_memory=True 和 persistent_workers=True</translation>
         </message>
         <message>
-            <location filename="../core/analysis/Advice.cpp" line="121" />
-            <source>the GPU idled %1 times while the DataLoader fetched a batch, %2 = %3 of the analysed time; longest %4</source>
-            <translation>DataLoader 取批次时 GPU 空闲了 %1 次，共 %2，占分析时间的 %3；最长 %4</translation>
-        </message>
-        <message>
-            <location filename="../core/analysis/Advice.cpp" line="134" />
+            <location filename="../core/analysis/Advice.cpp" line="241" />
             <source>GPU busy but MFU low: reduce recomputation (selective activation checkpointing) and fuse elementwise kernels (torch.compile)</source>
             <translation>GPU 很忙但 MFU 偏低：减少重计算（选择性激活检查点），并融合逐元素内核（torch.compile）</translation>
-        </message>
-        <message>
-            <location filename="../core/analysis/Advice.cpp" line="135" />
-            <source>the GPU computes %1 of the time, yet MFU is %2 (%3 of %4 TFLOPS)</source>
-            <translation>GPU 计算时间占 %1，但 MFU 只有 %2（%3 / %4 TFLOPS）</translation>
         </message>
         <message>
             <location filename="../core/analysis/Gaps.cpp" line="108" />
@@ -480,382 +555,555 @@
     <context>
         <name>cli</name>
         <message>
-            <location filename="../app/cli/main.cpp" line="14" />
+            <location filename="../app/cli/InfoCommand.cpp" line="93" />
+            <source>%1: %2 events, %3 slices on %4 tracks, %5 flows, loaded in %6 s with %7 threads</source>
+            <translation>%1：%2 个事件，%4 条轨道上共 %3 个切片，%5 条流，用 %7 个线程在 %6 秒内加载完成</translation>
+        </message>
+        <message>
+            <location filename="../app/cli/InfoCommand.cpp" line="102" />
+            <source>rank %1 of %2</source>
+            <translation>rank %1（共 %2 个）</translation>
+        </message>
+        <message>
+            <location filename="../app/cli/InfoCommand.cpp" line="110" />
+            <source>warning: %1</source>
+            <translation>警告：%1</translation>
+        </message>
+        <message>
+            <location filename="../app/cli/SynthCommand.cpp" line="61" />
+            <source>fsdp-baseline, fsdp-prefetch or fsdp-tuned</source>
+            <translation>fsdp-baseline、fsdp-prefetch 或 fsdp-tuned</translation>
+        </message>
+        <message>
+            <location filename="../app/cli/SynthCommand.cpp" line="62" />
+            <source>trace file; with --ranks, the folder for rank-K.pt.trace.json</source>
+            <translation>跟踪文件；与 --ranks 一起使用时，为存放 rank-K.pt.trace.json 的文件夹</translation>
+        </message>
+        <message>
+            <location filename="../app/cli/SynthCommand.cpp" line="63" />
+            <source>write ranks 0..N-1 (N &lt;= --gpus)</source>
+            <translation>写出 rank 0..N-1（N &lt;= --gpus）</translation>
+        </message>
+        <message>
+            <location filename="../app/cli/SynthCommand.cpp" line="64" />
+            <source>--ranks needs a positive integer</source>
+            <translation>--ranks 需要一个正整数</translation>
+        </message>
+        <message>
+            <location filename="../app/cli/SynthCommand.cpp" line="65" />
+            <source>jitter seed (default 1); same seed, same bytes</source>
+            <translation>抖动随机种子（默认 1）；种子相同，输出字节相同</translation>
+        </message>
+        <message>
+            <location filename="../app/cli/SynthCommand.cpp" line="66" />
+            <source>--seed needs a non-negative integer</source>
+            <translation>--seed 需要一个非负整数</translation>
+        </message>
+        <message>
+            <location filename="../app/cli/SynthCommand.cpp" line="67" />
+            <source>this rank computes 15% slower</source>
+            <translation>该 rank 的计算慢 15%</translation>
+        </message>
+        <message>
+            <location filename="../app/cli/SynthCommand.cpp" line="68" />
+            <source>--straggler needs a rank</source>
+            <translation>--straggler 需要一个 rank</translation>
+        </message>
+        <message>
+            <location filename="../app/cli/SynthCommand.cpp" line="69" />
+            <source>model parameters (default 7e9)</source>
+            <translation>模型参数量（默认 7e9）</translation>
+        </message>
+        <message>
+            <location filename="../app/cli/SynthCommand.cpp" line="70" />
+            <source>--params needs a number between 1e6 and 1e13</source>
+            <translation>--params 需要介于 1e6 与 1e13 之间的数字</translation>
+        </message>
+        <message>
+            <location filename="../app/cli/SynthCommand.cpp" line="71" />
+            <source>transformer layers (default 32)</source>
+            <translation>Transformer 层数（默认 32）</translation>
+        </message>
+        <message>
+            <location filename="../app/cli/SynthCommand.cpp" line="72" />
+            <source>--layers needs an integer between 1 and 1024</source>
+            <translation>--layers 需要介于 1 与 1024 之间的整数</translation>
+        </message>
+        <message>
+            <location filename="../app/cli/SynthCommand.cpp" line="73" />
+            <source>hidden size (default 4096)</source>
+            <translation>隐藏层大小（默认 4096）</translation>
+        </message>
+        <message>
+            <location filename="../app/cli/SynthCommand.cpp" line="74" />
+            <source>--hidden needs an integer between 128 and 65536</source>
+            <translation>--hidden 需要介于 128 与 65536 之间的整数</translation>
+        </message>
+        <message>
+            <location filename="../app/cli/SynthCommand.cpp" line="76" />
+            <source>tokens per step per GPU (default 8192)</source>
+            <translation>每个 GPU 每步的 token 数（默认 8192）</translation>
+        </message>
+        <message>
+            <location filename="../app/cli/SynthCommand.cpp" line="77" />
+            <source>--tokens-per-step-per-gpu needs a number between 128 and 1e7</source>
+            <translation>--tokens-per-step-per-gpu 需要介于 128 与 1e7 之间的数字</translation>
+        </message>
+        <message>
+            <location filename="../app/cli/SynthCommand.cpp" line="78" />
+            <source>world size (default 32: 4 nodes x 8 A100)</source>
+            <translation>world size（默认 32：4 个节点 x 8 块 A100）</translation>
+        </message>
+        <message>
+            <location filename="../app/cli/SynthCommand.cpp" line="79" />
+            <source>--gpus needs a positive integer</source>
+            <translation>--gpus 需要一个正整数</translation>
+        </message>
+        <message>
+            <location filename="../app/cli/SynthCommand.cpp" line="81" />
+            <source>achieved fraction of bf16 peak on GEMMs (default 0.56)</source>
+            <translation>GEMM 达到的 bf16 峰值比例（默认 0.56）</translation>
+        </message>
+        <message>
+            <location filename="../app/cli/SynthCommand.cpp" line="82" />
+            <source>--gemm-efficiency needs a fraction in (0, 1]</source>
+            <translation>--gemm-efficiency 需要 (0, 1] 之间的比例</translation>
+        </message>
+        <message>
+            <location filename="../app/cli/SynthCommand.cpp" line="84" />
+            <source>per-GPU inter-node bandwidth in Gbit/s (default 200)</source>
+            <translation>每个 GPU 的节点间带宽，单位 Gbit/s（默认 200）</translation>
+        </message>
+        <message>
+            <location filename="../app/cli/SynthCommand.cpp" line="85" />
+            <source>--internode-gbps needs a positive number</source>
+            <translation>--internode-gbps 需要一个正数</translation>
+        </message>
+        <message>
+            <location filename="../app/cli/SynthCommand.cpp" line="87" />
+            <source>where the facts go (default OUT.facts.json, or DIR.facts.json beside the rank folder so trace tools reading the folder only see traces)</source>
+            <translation>facts 文件的位置（默认 OUT.facts.json，或 rank 文件夹旁的 DIR.facts.json，使读取该文件夹的跟踪工具只看到跟踪文件）</translation>
+        </message>
+        <message>
+            <location filename="../app/cli/SynthCommand.cpp" line="89" />
+            <source>print a JSON summary</source>
+            <translation>输出 JSON 摘要</translation>
+        </message>
+        <message>
+            <location filename="../app/cli/SynthCommand.cpp" line="116" />
+            <source>unknown scenario '%1' (fsdp-baseline, fsdp-prefetch, fsdp-tuned)</source>
+            <translation>未知场景“%1”（可选 fsdp-baseline、fsdp-prefetch、fsdp-tuned）</translation>
+        </message>
+        <message>
+            <location filename="../app/cli/SynthCommand.cpp" line="118" />
+            <source>--ranks %1 exceeds --gpus %2</source>
+            <translation>--ranks %1 超过了 --gpus %2</translation>
+        </message>
+        <message>
+            <location filename="../app/cli/SynthCommand.cpp" line="120" />
+            <source>--straggler %1 is not a rank of %2 GPUs</source>
+            <translation>--straggler %1 不是 %2 个 GPU 中的 rank</translation>
+        </message>
+        <message>
+            <location filename="../app/cli/SynthCommand.cpp" line="124" />
+            <source>--hidden must be a multiple of 128 (head size)</source>
+            <translation>--hidden 必须是 128（注意力头大小）的倍数</translation>
+        </message>
+        <message>
+            <location filename="../app/cli/SynthCommand.cpp" line="126" />
+            <source>--params is too small for the embedding of --hidden</source>
+            <translation>--params 太小，容纳不下 --hidden 对应的嵌入层</translation>
+        </message>
+        <message>
+            <location filename="../app/cli/SynthCommand.cpp" line="135" />
+            <source>cannot create folder %1</source>
+            <translation>无法创建文件夹 %1</translation>
+        </message>
+        <message>
+            <location filename="../app/cli/SynthCommand.cpp" line="144" />
+            <location filename="../app/cli/SynthCommand.cpp" line="150" />
+            <source>cannot write %1: %2</source>
+            <translation>无法写入 %1：%2</translation>
+        </message>
+        <message>
+            <location filename="../app/cli/SynthCommand.cpp" line="169" />
+            <source>wrote %1</source>
+            <translation>已写入 %1</translation>
+        </message>
+        <message>
+            <location filename="../app/cli/SynthCommand.cpp" line="170" />
+            <source>wrote %1 (%2 MB of traces in %3 s)</source>
+            <translation>已写入 %1（%3 秒内写出 %2 MB 跟踪数据）</translation>
+        </message>
+        <message>
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="143" />
+            <location filename="../app/cli/InfoCommand.cpp" line="119" />
+            <source>a trace: .json or .json.gz as torch.profiler writes it</source>
+            <translation>跟踪文件：torch.profiler 写出的 .json 或 .json.gz</translation>
+        </message>
+        <message>
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="145" />
+            <source>shortest gap listed, in ms (default 15; fractions down to 0.001)</source>
+            <translation>列出的最短间隙，单位 ms（默认 15；可带小数，最小 0.001）</translation>
+        </message>
+        <message>
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="146" />
+            <source>--gap-ms needs a number of milliseconds</source>
+            <translation>--gap-ms 需要一个毫秒数</translation>
+        </message>
+        <message>
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="148" />
+            <source>gemm (default): gaps between two GEMM kernels; all: any gap of a compute stream</source>
+            <translation>gemm（默认）：两个 GEMM 内核之间的间隙；all：计算流上的任何间隙</translation>
+        </message>
+        <message>
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="149" />
+            <source>--gap-kernels takes gemm or all</source>
+            <translation>--gap-kernels 只接受 gemm 或 all</translation>
+        </message>
+        <message>
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="150" />
+            <source>model parameters, for MFU (e.g. 7e9)</source>
+            <translation>模型参数量，用于 MFU（例如 7e9）</translation>
+        </message>
+        <message>
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="151" />
+            <location filename="../app/cli/MfuCommand.cpp" line="27" />
+            <source>--params needs a positive number</source>
+            <translation>--params 需要一个正数</translation>
+        </message>
+        <message>
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="152" />
+            <source>tokens per step per GPU, for MFU</source>
+            <translation>每个 GPU 每步的 token 数，用于 MFU</translation>
+        </message>
+        <message>
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="153" />
+            <source>--tokens-per-step needs a positive number</source>
+            <translation>--tokens-per-step 需要一个正数</translation>
+        </message>
+        <message>
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="154" />
+            <source>--tokens-per-step counts all GPUs (divided by the world size)</source>
+            <translation>--tokens-per-step 为所有 GPU 的总数（将除以 world size）</translation>
+        </message>
+        <message>
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="155" />
+            <source>GPU peak instead of the table's entry for the traced GPU</source>
+            <translation>用此 GPU 峰值代替表中被跟踪 GPU 的峰值</translation>
+        </message>
+        <message>
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="156" />
+            <location filename="../app/cli/MfuCommand.cpp" line="31" />
+            <source>--peak-tflops needs a positive number</source>
+            <translation>--peak-tflops 需要一个正数</translation>
+        </message>
+        <message>
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="157" />
+            <source>analyse ProfilerStep#N only</source>
+            <translation>只分析 ProfilerStep#N</translation>
+        </message>
+        <message>
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="158" />
+            <source>--step needs a step number</source>
+            <translation>--step 需要一个步编号</translation>
+        </message>
+        <message>
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="159" />
+            <source>analyse from A (µs from the first event); needs --to-us</source>
+            <translation>从 A 开始分析（距第一个事件的时间，单位 µs）；需同时给出 --to-us</translation>
+        </message>
+        <message>
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="160" />
+            <source>--from-us needs a number</source>
+            <translation>--from-us 需要一个数字</translation>
+        </message>
+        <message>
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="161" />
+            <source>analyse up to B (µs from the first event); needs --from-us</source>
+            <translation>分析到 B 为止（距第一个事件的时间，单位 µs）；需同时给出 --from-us</translation>
+        </message>
+        <message>
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="162" />
+            <source>--to-us needs a number</source>
+            <translation>--to-us 需要一个数字</translation>
+        </message>
+        <message>
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="163" />
+            <source>also sum the flops args of operators (with_flops=True; slow)</source>
+            <translation>同时累加算子的 flops 参数（with_flops=True；较慢）</translation>
+        </message>
+        <message>
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="164" />
+            <location filename="../app/cli/InfoCommand.cpp" line="122" />
+            <source>loader threads (default: one per core)</source>
+            <translation>加载线程数（默认每核一个）</translation>
+        </message>
+        <message>
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="165" />
+            <location filename="../app/cli/InfoCommand.cpp" line="123" />
+            <source>--threads needs a number</source>
+            <translation>--threads 需要一个数字</translation>
+        </message>
+        <message>
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="166" />
+            <location filename="../app/cli/InfoCommand.cpp" line="121" />
+            <location filename="../app/cli/MfuCommand.cpp" line="33" />
+            <source>print one JSON object</source>
+            <translation>输出一个 JSON 对象</translation>
+        </message>
+        <message>
+            <location filename="../app/cli/CommandLine.cpp" line="150" />
+            <source>usage: lanescope-cli %1</source>
+            <translation>用法：lanescope-cli %1</translation>
+        </message>
+        <message>
+            <location filename="../app/cli/CommandLine.cpp" line="192" />
+            <location filename="../app/cli/CommandLine.cpp" line="228" />
+            <source>unexpected argument '%1'</source>
+            <translation>意外的参数“%1”</translation>
+        </message>
+        <message>
+            <location filename="../app/cli/CommandLine.cpp" line="210" />
+            <source>%1 needs a value</source>
+            <translation>%1 需要一个值</translation>
+        </message>
+        <message>
+            <location filename="../app/cli/CommandLine.cpp" line="235" />
+            <source>%1 takes no value</source>
+            <translation>%1 不接受值</translation>
+        </message>
+        <message>
+            <location filename="../app/cli/CommandLine.cpp" line="244" />
+            <source>show this help</source>
+            <translation>显示此帮助</translation>
+        </message>
+        <message>
+            <location filename="../app/cli/CommandLine.cpp" line="298" />
+            <source>lanescope-cli %1: %2</source>
+            <translation>lanescope-cli %1：%2</translation>
+        </message>
+        <message>
+            <location filename="../app/cli/MfuCommand.cpp" line="26" />
+            <source>model parameters (e.g. 7e9)</source>
+            <translation>模型参数量（例如 7e9）</translation>
+        </message>
+        <message>
+            <location filename="../app/cli/MfuCommand.cpp" line="28" />
+            <source>tokens per second per GPU</source>
+            <translation>每个 GPU 每秒的 token 数</translation>
+        </message>
+        <message>
+            <location filename="../app/cli/MfuCommand.cpp" line="29" />
+            <source>--tokens-per-s-per-gpu needs a positive number</source>
+            <translation>--tokens-per-s-per-gpu 需要一个正数</translation>
+        </message>
+        <message>
+            <location filename="../app/cli/MfuCommand.cpp" line="30" />
+            <source>the GPU's peak TFLOPS</source>
+            <translation>GPU 的峰值 TFLOPS</translation>
+        </message>
+        <message>
+            <location filename="../app/cli/MfuCommand.cpp" line="32" />
+            <source>take the peak from the table for this GPU (e.g. "NVIDIA A100-SXM4-80GB")</source>
+            <translation>从表中取此 GPU 的峰值（例如 "NVIDIA A100-SXM4-80GB"）</translation>
+        </message>
+        <message>
+            <location filename="../app/cli/Commands.cpp" line="13" />
+            <source>what the trace holds and how it loaded</source>
+            <translation>跟踪文件包含什么内容、如何加载</translation>
+        </message>
+        <message>
+            <location filename="../app/cli/Commands.cpp" line="14" />
+            <source>write a deterministic synthetic FSDP trace</source>
+            <translation>写出确定性的合成 FSDP 跟踪文件</translation>
+        </message>
+        <message>
+            <location filename="../app/cli/Commands.cpp" line="15" />
+            <source>GPU idle gaps and causes, breakdown, MFU, memory, advice</source>
+            <translation>GPU 空闲间隙及原因、时间分解、MFU、显存、建议</translation>
+        </message>
+        <message>
+            <location filename="../app/cli/Commands.cpp" line="17" />
+            <source>the MFU calculator</source>
+            <translation>MFU 计算器</translation>
+        </message>
+        <message>
+            <location filename="../app/cli/Commands.cpp" line="18" />
+            <source>the timeline picture as PNG, SVG or PDF, without a display</source>
+            <translation>将时间线图片导出为 PNG、SVG 或 PDF，无需显示器</translation>
+        </message>
+        <message>
+            <location filename="../app/cli/ExportCommand.cpp" line="29" />
+            <source>The trace to draw (.json or .json.gz).</source>
+            <translation>要绘制的跟踪文件（.json 或 .json.gz）。</translation>
+        </message>
+        <message>
+            <location filename="../app/cli/ExportCommand.cpp" line="32" />
+            <source>The picture to write: .png, .svg or .pdf (by its suffix).</source>
+            <translation>要写出的图片：.png、.svg 或 .pdf（按后缀判断）。</translation>
+        </message>
+        <message>
+            <location filename="../app/cli/ExportCommand.cpp" line="33" />
+            <source>Window start, µs from the trace's first event.</source>
+            <translation>窗口起点，距跟踪第一个事件的时间，单位 µs。</translation>
+        </message>
+        <message>
+            <location filename="../app/cli/ExportCommand.cpp" line="34" />
+            <source>--from-us takes a number of microseconds &gt;= 0</source>
+            <translation>--from-us 需要 &gt;= 0 的微秒数</translation>
+        </message>
+        <message>
+            <location filename="../app/cli/ExportCommand.cpp" line="35" />
+            <source>Window end, µs from the trace's first event.</source>
+            <translation>窗口终点，距跟踪第一个事件的时间，单位 µs。</translation>
+        </message>
+        <message>
+            <location filename="../app/cli/ExportCommand.cpp" line="36" />
+            <source>--to-us takes a number of microseconds &gt; 0</source>
+            <translation>--to-us 需要 &gt; 0 的微秒数</translation>
+        </message>
+        <message>
+            <location filename="../app/cli/ExportCommand.cpp" line="37" />
+            <source>Draw ProfilerStep#N (its CPU span).</source>
+            <translation>绘制 ProfilerStep#N（其 CPU 跨度）。</translation>
+        </message>
+        <message>
+            <location filename="../app/cli/ExportCommand.cpp" line="38" />
+            <source>--step takes a step number &gt;= 0</source>
+            <translation>--step 需要 &gt;= 0 的步编号</translation>
+        </message>
+        <message>
+            <location filename="../app/cli/ExportCommand.cpp" line="40" />
+            <source>Picture width in pixels (default 1920).</source>
+            <translation>图片宽度，单位像素（默认 1920）。</translation>
+        </message>
+        <message>
+            <location filename="../app/cli/ExportCommand.cpp" line="41" />
+            <source>--width takes a number of pixels from 340 to 16384</source>
+            <translation>--width 需要 340 到 16384 之间的像素数</translation>
+        </message>
+        <message>
+            <location filename="../app/cli/ExportCommand.cpp" line="43" />
+            <source>Picture height in pixels (default: tall enough for every lane).</source>
+            <translation>图片高度，单位像素（默认：足以容纳所有泳道）。</translation>
+        </message>
+        <message>
+            <location filename="../app/cli/ExportCommand.cpp" line="44" />
+            <source>--height takes a number of pixels from 120 to 65535</source>
+            <translation>--height 需要 120 到 65535 之间的像素数</translation>
+        </message>
+        <message>
+            <location filename="../app/cli/ExportCommand.cpp" line="46" />
+            <source>Which lanes: gpu (default) or all (CPU threads too).</source>
+            <translation>绘制哪些泳道：gpu（默认）或 all（包括 CPU 线程）。</translation>
+        </message>
+        <message>
+            <location filename="../app/cli/ExportCommand.cpp" line="47" />
+            <source>--lanes takes gpu or all</source>
+            <translation>--lanes 只接受 gpu 或 all</translation>
+        </message>
+        <message>
+            <location filename="../app/cli/ExportCommand.cpp" line="48" />
+            <source>Leave out the line of headline figures under the title.</source>
+            <translation>不在标题下方显示关键指标行。</translation>
+        </message>
+        <message>
+            <location filename="../app/cli/ExportCommand.cpp" line="49" />
+            <source>GEMM gap threshold of the figures (default 15).</source>
+            <translation>关键指标中 GEMM 间隙的阈值，单位 ms（默认 15）。</translation>
+        </message>
+        <message>
+            <location filename="../app/cli/ExportCommand.cpp" line="50" />
+            <source>--gap-ms takes a number of milliseconds &gt; 0</source>
+            <translation>--gap-ms 需要 &gt; 0 的毫秒数</translation>
+        </message>
+        <message>
+            <location filename="../app/cli/ExportCommand.cpp" line="51" />
+            <source>Parser threads (0: one per core).</source>
+            <translation>解析线程数（0：每核一个）。</translation>
+        </message>
+        <message>
+            <location filename="../app/cli/ExportCommand.cpp" line="52" />
+            <source>--threads takes a whole number &gt;= 0</source>
+            <translation>--threads 需要 &gt;= 0 的整数</translation>
+        </message>
+        <message>
+            <location filename="../app/cli/ExportCommand.cpp" line="53" />
+            <source>Print one JSON object: the file written, its size and the window.</source>
+            <translation>输出一个 JSON 对象：写出的文件、其尺寸和时间窗口。</translation>
+        </message>
+        <message>
+            <location filename="../app/cli/ExportCommand.cpp" line="62" />
+            <source>-o OUT.png|svg|pdf is required</source>
+            <translation>必须给出 -o OUT.png|svg|pdf</translation>
+        </message>
+        <message>
+            <location filename="../app/cli/ExportCommand.cpp" line="64" />
+            <source>%1: unknown picture format (use .png, .svg or .pdf)</source>
+            <translation>%1：未知图片格式（请使用 .png、.svg 或 .pdf）</translation>
+        </message>
+        <message>
+            <location filename="../app/cli/ExportCommand.cpp" line="67" />
+            <source>--from-us and --to-us go together</source>
+            <translation>--from-us 和 --to-us 必须同时给出</translation>
+        </message>
+        <message>
+            <location filename="../app/cli/ExportCommand.cpp" line="69" />
+            <source>--step and --from-us/--to-us exclude each other</source>
+            <translation>--step 与 --from-us/--to-us 不能同时使用</translation>
+        </message>
+        <message>
+            <location filename="../app/cli/ExportCommand.cpp" line="71" />
+            <source>--to-us must be after --from-us</source>
+            <translation>--to-us 必须大于 --from-us</translation>
+        </message>
+        <message>
+            <location filename="../app/cli/ExportCommand.cpp" line="95" />
+            <source>%1 has no ProfilerStep#%2</source>
+            <translation>%1 中没有 ProfilerStep#%2</translation>
+        </message>
+        <message>
+            <location filename="../app/cli/ExportCommand.cpp" line="136" />
+            <source>wrote %1 (%2 x %3 px, %4 lanes, %5 to %6)</source>
+            <translation>已写入 %1（%2 x %3 px，%4 条泳道，%5 至 %6）</translation>
+        </message>
+        <message>
+            <location filename="../app/cli/main.cpp" line="39" />
             <source>usage: lanescope-cli COMMAND [options]
 
 commands:
-  info TRACE [--json] [--threads N]   what the trace holds and how it loaded
-  synth --scenario NAME -o OUT        write a deterministic synthetic FSDP trace
-  analyze TRACE [--json] [options]    GPU idle gaps and causes, breakdown, MFU, memory, advice
-  mfu --params N --tokens-per-s-per-gpu X --peak-tflops Y [--json]   the MFU calculator
-
+%1
+lanescope-cli COMMAND --help lists the options of a command.
 Exit codes: 0 success, 2 bad usage, 3 unreadable input.
 </source>
             <translation>用法：lanescope-cli 命令 [选项]
 
 命令：
-  info TRACE [--json] [--threads N]   跟踪文件包含什么内容、如何加载
-  synth --scenario NAME -o OUT        写出确定性的合成 FSDP 跟踪文件
-  analyze TRACE [--json] [选项]       GPU 空闲间隙及原因、时间分解、MFU、显存、建议
-  mfu --params N --tokens-per-s-per-gpu X --peak-tflops Y [--json]   MFU 计算器
-
+%1
+lanescope-cli 命令 --help 列出该命令的选项。
 退出码：0 成功，2 用法错误，3 输入无法读取。
 </translation>
         </message>
         <message>
-            <location filename="../app/cli/main.cpp" line="62" />
-            <source>lanescope-cli: unknown command '%1'</source>
-            <translation>lanescope-cli：未知命令“%1”</translation>
+            <location filename="../app/cli/main.cpp" line="88" />
+            <source>usage: lanescope-cli COMMAND [options] (lanescope-cli --help lists the commands)</source>
+            <translation>用法：lanescope-cli 命令 [选项]（lanescope-cli --help 列出所有命令）</translation>
         </message>
         <message>
-            <location filename="../app/cli/InfoCommand.cpp" line="133" />
-            <source>%1: %2 events, %3 slices on %4 tracks, %5 flows, loaded in %6 s with %7 threads</source>
-            <translation>%1：%2 个事件，%4 条轨道上共 %3 个切片，%5 条流，用 %7 个线程在 %6 秒内加载完成</translation>
+            <location filename="../app/cli/main.cpp" line="110" />
+            <source>lanescope-cli: unknown command '%1' (lanescope-cli --help lists the commands)</source>
+            <translation>lanescope-cli：未知命令“%1”（lanescope-cli --help 列出所有命令）</translation>
         </message>
         <message>
-            <location filename="../app/cli/InfoCommand.cpp" line="142" />
-            <source>rank %1 of %2</source>
-            <translation>rank %1（共 %2 个）</translation>
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="87" />
+            <source>unknown</source>
+            <translation>未知</translation>
         </message>
         <message>
-            <location filename="../app/cli/InfoCommand.cpp" line="150" />
-            <source>warning: %1</source>
-            <translation>警告：%1</translation>
-        </message>
-        <message>
-            <location filename="../app/cli/InfoCommand.cpp" line="169" />
-            <source>lanescope-cli info: --threads needs a number</source>
-            <translation>lanescope-cli info：--threads 需要一个数字</translation>
-        </message>
-        <message>
-            <location filename="../app/cli/InfoCommand.cpp" line="173" />
-            <source>lanescope-cli info: unexpected argument '%1'</source>
-            <translation>lanescope-cli info：意外的参数“%1”</translation>
-        </message>
-        <message>
-            <location filename="../app/cli/InfoCommand.cpp" line="180" />
-            <source>usage: lanescope-cli info TRACE [--json] [--threads N]</source>
-            <translation>用法：lanescope-cli info 跟踪文件 [--json] [--threads N]</translation>
-        </message>
-        <message>
-            <location filename="../app/cli/SynthCommand.cpp" line="29" />
-            <source>usage: lanescope-cli synth --scenario fsdp-baseline|fsdp-prefetch|fsdp-tuned -o OUT [options]
-
-  -o, --output PATH              trace file; with --ranks, the folder for rank-K.pt.trace.json
-  --ranks N                      write ranks 0..N-1 (N &lt;= --gpus)
-  --seed S                       jitter seed (default 1); same seed, same bytes
-  --straggler RANK               this rank computes 15% slower
-  --params P                     model parameters (default 7e9)
-  --layers L                     transformer layers (default 32)
-  --hidden H                     hidden size (default 4096)
-  --tokens-per-step-per-gpu N    tokens per step per GPU (default 8192)
-  --gpus G                       world size (default 32: 4 nodes x 8 A100)
-  --gemm-efficiency X            achieved fraction of bf16 peak on GEMMs (default 0.56)
-  --internode-gbps Y             per-GPU inter-node bandwidth in Gbit/s (default 200)
-  --facts PATH                   where the facts go (default OUT.facts.json, or DIR.facts.json
-                                 beside the rank folder so trace tools reading the folder
-                                 only see traces)
-  --json                         print a JSON summary
-</source>
-            <translation>用法：lanescope-cli synth --scenario fsdp-baseline|fsdp-prefetch|fsdp-tuned -o OUT [选项]
-
-  -o, --output PATH              跟踪文件；与 --ranks 一起使用时，为存放 rank-K.pt.trace.json 的文件夹
-  --ranks N                      写出 rank 0..N-1（N &lt;= --gpus）
-  --seed S                       抖动随机种子（默认 1）；种子相同，输出字节相同
-  --straggler RANK               该 rank 的计算慢 15%
-  --params P                     模型参数量（默认 7e9）
-  --layers L                     Transformer 层数（默认 32）
-  --hidden H                     隐藏层大小（默认 4096）
-  --tokens-per-step-per-gpu N    每个 GPU 每步的 token 数（默认 8192）
-  --gpus G                       world size（默认 32：4 个节点 x 8 块 A100）
-  --gemm-efficiency X            GEMM 达到的 bf16 峰值比例（默认 0.56）
-  --internode-gbps Y             每个 GPU 的节点间带宽，单位 Gbit/s（默认 200）
-  --facts PATH                   facts 文件的位置（默认 OUT.facts.json，或 rank 文件夹旁的
-                                 DIR.facts.json，使读取该文件夹的跟踪工具
-                                 只看到跟踪文件）
-  --json                         输出 JSON 摘要
-</translation>
-        </message>
-        <message>
-            <location filename="../app/cli/SynthCommand.cpp" line="113" />
-            <source>lanescope-cli synth: --seed needs a non-negative integer</source>
-            <translation>lanescope-cli synth：--seed 需要一个非负整数</translation>
-        </message>
-        <message>
-            <location filename="../app/cli/SynthCommand.cpp" line="116" />
-            <source>lanescope-cli synth: --ranks needs a positive integer</source>
-            <translation>lanescope-cli synth：--ranks 需要一个正整数</translation>
-        </message>
-        <message>
-            <location filename="../app/cli/SynthCommand.cpp" line="120" />
-            <source>lanescope-cli synth: --straggler needs a rank</source>
-            <translation>lanescope-cli synth：--straggler 需要一个 rank</translation>
-        </message>
-        <message>
-            <location filename="../app/cli/SynthCommand.cpp" line="124" />
-            <source>lanescope-cli synth: --params needs a number between 1e6 and 1e13</source>
-            <translation>lanescope-cli synth：--params 需要介于 1e6 与 1e13 之间的数字</translation>
-        </message>
-        <message>
-            <location filename="../app/cli/SynthCommand.cpp" line="128" />
-            <source>lanescope-cli synth: --layers needs an integer between 1 and 1024</source>
-            <translation>lanescope-cli synth：--layers 需要介于 1 与 1024 之间的整数</translation>
-        </message>
-        <message>
-            <location filename="../app/cli/SynthCommand.cpp" line="132" />
-            <source>lanescope-cli synth: --hidden needs an integer between 128 and 65536</source>
-            <translation>lanescope-cli synth：--hidden 需要介于 128 与 65536 之间的整数</translation>
-        </message>
-        <message>
-            <location filename="../app/cli/SynthCommand.cpp" line="136" />
-            <source>lanescope-cli synth: --tokens-per-step-per-gpu needs a number between 128 and 1e7</source>
-            <translation>lanescope-cli synth：--tokens-per-step-per-gpu 需要介于 128 与 1e7 之间的数字</translation>
-        </message>
-        <message>
-            <location filename="../app/cli/SynthCommand.cpp" line="142" />
-            <source>lanescope-cli synth: --gpus needs a positive integer</source>
-            <translation>lanescope-cli synth：--gpus 需要一个正整数</translation>
-        </message>
-        <message>
-            <location filename="../app/cli/SynthCommand.cpp" line="146" />
-            <source>lanescope-cli synth: --gemm-efficiency needs a fraction in (0, 1]</source>
-            <translation>lanescope-cli synth：--gemm-efficiency 需要 (0, 1] 之间的比例</translation>
-        </message>
-        <message>
-            <location filename="../app/cli/SynthCommand.cpp" line="150" />
-            <source>lanescope-cli synth: --internode-gbps needs a positive number</source>
-            <translation>lanescope-cli synth：--internode-gbps 需要一个正数</translation>
-        </message>
-        <message>
-            <location filename="../app/cli/SynthCommand.cpp" line="153" />
-            <source>lanescope-cli synth: unexpected argument '%1'</source>
-            <translation>lanescope-cli synth：意外的参数“%1”</translation>
-        </message>
-        <message>
-            <location filename="../app/cli/SynthCommand.cpp" line="163" />
-            <source>lanescope-cli synth: unknown scenario '%1' (fsdp-baseline, fsdp-prefetch, fsdp-tuned)</source>
-            <translation>lanescope-cli synth：未知场景“%1”（可选 fsdp-baseline、fsdp-prefetch、fsdp-tuned）</translation>
-        </message>
-        <message>
-            <location filename="../app/cli/SynthCommand.cpp" line="165" />
-            <source>lanescope-cli synth: --ranks %1 exceeds --gpus %2</source>
-            <translation>lanescope-cli synth：--ranks %1 超过了 --gpus %2</translation>
-        </message>
-        <message>
-            <location filename="../app/cli/SynthCommand.cpp" line="167" />
-            <source>lanescope-cli synth: --straggler %1 is not a rank of %2 GPUs</source>
-            <translation>lanescope-cli synth：--straggler %1 不是 %2 个 GPU 中的 rank</translation>
-        </message>
-        <message>
-            <location filename="../app/cli/SynthCommand.cpp" line="171" />
-            <source>lanescope-cli synth: --hidden must be a multiple of 128 (head size)</source>
-            <translation>lanescope-cli synth：--hidden 必须是 128（注意力头大小）的倍数</translation>
-        </message>
-        <message>
-            <location filename="../app/cli/SynthCommand.cpp" line="173" />
-            <source>lanescope-cli synth: --params is too small for the embedding of --hidden</source>
-            <translation>lanescope-cli synth：--params 太小，容纳不下 --hidden 对应的嵌入层</translation>
-        </message>
-        <message>
-            <location filename="../app/cli/SynthCommand.cpp" line="182" />
-            <source>lanescope-cli synth: cannot create folder %1</source>
-            <translation>lanescope-cli synth：无法创建文件夹 %1</translation>
-        </message>
-        <message>
-            <location filename="../app/cli/SynthCommand.cpp" line="193" />
-            <location filename="../app/cli/SynthCommand.cpp" line="201" />
-            <source>lanescope-cli synth: cannot write %1: %2</source>
-            <translation>lanescope-cli synth：无法写入 %1：%2</translation>
-        </message>
-        <message>
-            <location filename="../app/cli/SynthCommand.cpp" line="231" />
-            <source>wrote %1</source>
-            <translation>已写入 %1</translation>
-        </message>
-        <message>
-            <location filename="../app/cli/SynthCommand.cpp" line="232" />
-            <source>wrote %1 (%2 MB of traces in %3 s)</source>
-            <translation>已写入 %1（%3 秒内写出 %2 MB 跟踪数据）</translation>
-        </message>
-        <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="23" />
-            <source>usage: lanescope-cli analyze TRACE [options]
-
-  --gap-ms X              shortest gap listed, in ms (default 15; fractions down to 0.001)
-  --gap-kernels gemm|all  gemm (default): gaps between two GEMM kernels; all: any gap of a
-                          compute stream
-  --params N              model parameters, for MFU (e.g. 7e9)
-  --tokens-per-step N     tokens per step per GPU, for MFU
-  --tokens-global         --tokens-per-step counts all GPUs (divided by the world size)
-  --peak-tflops X         GPU peak instead of the table's entry for the traced GPU
-  --step N                analyse ProfilerStep#N only
-  --from-us A --to-us B   analyse this window only (µs from the first event)
-  --measure-flops         also sum the flops args of operators (with_flops=True; slow)
-  --threads N             loader threads (default: one per core)
-  --json                  print one JSON object
-</source>
-            <translation>用法：lanescope-cli analyze TRACE [选项]
-
-  --gap-ms X              列出的最短间隙，单位毫秒（默认 15；可小到 0.001）
-  --gap-kernels gemm|all  gemm（默认）：两个 GEMM 内核之间的间隙；all：计算流上的任何间隙
-  --params N              模型参数量，用于 MFU（例如 7e9）
-  --tokens-per-step N     每个 GPU 每步的 token 数，用于 MFU
-  --tokens-global         --tokens-per-step 为所有 GPU 的总数（除以 world size）
-  --peak-tflops X         用此 GPU 峰值代替表中被跟踪 GPU 的峰值
-  --step N                只分析 ProfilerStep#N
-  --from-us A --to-us B   只分析这个时间窗口（距第一个事件的微秒数）
-  --measure-flops         同时累加算子的 flops 参数（with_flops=True；较慢）
-  --threads N             加载线程数（默认每核一个）
-  --json                  输出一个 JSON 对象
-</translation>
-        </message>
-        <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="173" />
-            <source>GPU time: idle %1%, compute %2%, non-compute %3% of %4 ms; comm-compute overlap %5%</source>
-            <translation>GPU 时间（共 %4 ms）：空闲 %1%，计算 %2%，非计算 %3%；通信与计算重叠 %5%</translation>
-        </message>
-        <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="180" />
-            <source>  (last ProfilerStep left out, as Holistic Trace Analysis does)</source>
-            <translation>  （与 Holistic Trace Analysis 一致，不计最后一个 ProfilerStep）</translation>
-        </message>
-        <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="181" />
-            <source>steps: %1</source>
-            <translation>步数：%1</translation>
-        </message>
-        <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="184" />
-            <source>gaps: %1</source>
-            <translation>空闲间隙：%1</translation>
-        </message>
-        <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="190" />
-            <source>MFU: step %1 s, %2 tokens/s/GPU, %3 TFLOPS of %4 (%5) = %6%</source>
-            <translation>MFU：每步 %1 秒，每 GPU %2 tokens/s，%3 TFLOPS / 峰值 %4（%5）= %6%</translation>
-        </message>
-        <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="198" />
-            <source>MFU: step %1 s; give --params and --tokens-per-step (and --peak-tflops for an unknown GPU)</source>
-            <translation>MFU：每步 %1 秒；请提供 --params 和 --tokens-per-step（未知 GPU 还需 --peak-tflops）</translation>
-        </message>
-        <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="201" />
-            <source>measured: %1 TFLOP in %2 of %3 operators carrying flops</source>
-            <translation>实测：%3 个算子中有 %2 个带 flops 参数，共 %1 TFLOP</translation>
-        </message>
-        <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="205" />
-            <source>memory: peak allocated %1, peak reserved %2, %3 cudaMalloc, %4 cudaFree calls</source>
-            <translation>显存：已分配峰值 %1，保留峰值 %2，cudaMalloc 调用 %3 次，cudaFree 调用 %4 次</translation>
-        </message>
-        <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="209" />
-            <source>advice: %1</source>
-            <translation>建议：%1</translation>
-        </message>
-        <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="225" />
-            <source>lanescope-cli analyze: %1</source>
-            <translation>lanescope-cli analyze：%1</translation>
-        </message>
-        <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="249" />
-            <source>--gap-ms needs a number of milliseconds</source>
-            <translation>--gap-ms 需要一个毫秒数</translation>
-        </message>
-        <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="258" />
-            <source>--gap-kernels takes gemm or all</source>
-            <translation>--gap-kernels 只接受 gemm 或 all</translation>
-        </message>
-        <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="261" />
-            <location filename="../app/cli/MfuCommand.cpp" line="46" />
-            <source>--params needs a positive number</source>
-            <translation>--params 需要一个正数</translation>
-        </message>
-        <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="265" />
-            <source>--tokens-per-step needs a positive number</source>
-            <translation>--tokens-per-step 需要一个正数</translation>
-        </message>
-        <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="269" />
-            <location filename="../app/cli/MfuCommand.cpp" line="52" />
-            <source>--peak-tflops needs a positive number</source>
-            <translation>--peak-tflops 需要一个正数</translation>
-        </message>
-        <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="273" />
-            <source>--step needs a step number</source>
-            <translation>--step 需要一个步编号</translation>
-        </message>
-        <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="277" />
-            <source>--from-us needs a number</source>
-            <translation>--from-us 需要一个数字</translation>
-        </message>
-        <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="280" />
-            <source>--to-us needs a number</source>
-            <translation>--to-us 需要一个数字</translation>
-        </message>
-        <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="283" />
-            <source>--threads needs a number</source>
-            <translation>--threads 需要一个数字</translation>
-        </message>
-        <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="286" />
-            <location filename="../app/cli/MfuCommand.cpp" line="56" />
-            <source>unexpected argument '%1'</source>
-            <translation>意外的参数“%1”</translation>
-        </message>
-        <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="296" />
-            <source>--params and --tokens-per-step go together</source>
-            <translation>--params 和 --tokens-per-step 必须同时给出</translation>
-        </message>
-        <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="298" />
-            <source>--from-us and --to-us go together, with --to-us after --from-us</source>
-            <translation>--from-us 和 --to-us 必须同时给出，且 --to-us 大于 --from-us</translation>
-        </message>
-        <message>
-            <location filename="../app/cli/MfuCommand.cpp" line="28" />
-            <source>lanescope-cli mfu: %1</source>
-            <translation>lanescope-cli mfu：%1</translation>
-        </message>
-        <message>
-            <location filename="../app/cli/MfuCommand.cpp" line="30" />
-            <source>usage: lanescope-cli mfu --params N --tokens-per-s-per-gpu X (--peak-tflops Y | --gpu NAME) [--json]</source>
-            <translation>用法：lanescope-cli mfu --params N --tokens-per-s-per-gpu X (--peak-tflops Y | --gpu 名称) [--json]</translation>
-        </message>
-        <message>
-            <location filename="../app/cli/MfuCommand.cpp" line="49" />
-            <source>--tokens-per-s-per-gpu needs a positive number</source>
-            <translation>--tokens-per-s-per-gpu 需要一个正数</translation>
-        </message>
-        <message>
-            <location filename="../app/cli/MfuCommand.cpp" line="60" />
-            <source>--params and --tokens-per-s-per-gpu are required</source>
-            <translation>必须给出 --params 和 --tokens-per-s-per-gpu</translation>
-        </message>
-        <message>
-            <location filename="../app/cli/MfuCommand.cpp" line="65" />
-            <source>no peak known for GPU '%1'; give --peak-tflops</source>
-            <translation>不知道 GPU“%1”的峰值；请用 --peak-tflops 给出</translation>
-        </message>
-        <message>
-            <location filename="../app/cli/MfuCommand.cpp" line="68" />
-            <source>--peak-tflops (or --gpu) is required</source>
-            <translation>必须给出 --peak-tflops（或 --gpu）</translation>
-        </message>
-        <message>
-            <location filename="../app/cli/MfuCommand.cpp" line="86" />
-            <source>%1 params x %2 tokens/s/GPU x 6 = %3 TFLOPS; of %4 TFLOPS peak: MFU %5%</source>
-            <translation>%1 参数 × 每 GPU %2 tokens/s × 6 = %3 TFLOPS；峰值 %4 TFLOPS：MFU %5%</translation>
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="94" />
+            <source>%1</source>
+            <translation>%1</translation>
         </message>
     </context>
     <context>
@@ -878,207 +1126,207 @@ Click to show where in the timeline.</source>
     <context>
         <name>lanescope::AnalysisDock</name>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="69" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="70" />
             <source>%1 ms</source>
             <translation>%1 毫秒</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="74" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="75" />
             <source>Analysis</source>
             <translation>分析</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="84" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="85" />
             <source>Analyse the whole trace, one ProfilerStep, or the range selected in the timeline</source>
             <translation>分析整个 trace、单个 ProfilerStep，或时间线中选中的范围</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="97" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="98" />
             <source>Scope:</source>
             <translation>范围：</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="108" />
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="448" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="109" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="449" />
             <source>Gaps</source>
             <translation>空闲间隙</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="112" />
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="449" />
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="532" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="113" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="450" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="533" />
             <source>Advice</source>
             <translation>建议</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="122" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="123" />
             <source>Breakdown</source>
             <translation>时间构成</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="129" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="130" />
             <source>MFU</source>
             <translation>MFU</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="138" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="139" />
             <source>Step</source>
             <translation>步</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="138" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="139" />
             <source>Start</source>
             <translation>开始</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="138" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="139" />
             <source>Duration</source>
             <translation>时长</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="138" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="139" />
             <source>GPU span</source>
             <translation>GPU 跨度</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="140" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="141" />
             <source>The CPU span of ProfilerStep#N</source>
             <translation>ProfilerStep#N 在 CPU 上的跨度</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="141" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="142" />
             <source>From the first to the last GPU activity of the step</source>
             <translation>从该步第一个到最后一个 GPU 活动</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="142" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="143" />
             <source>Click: show the step in the timeline. Double-click: analyse this step only.</source>
             <translation>单击：在时间线中显示该步。双击：只分析该步。</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="151" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="152" />
             <source>Steps</source>
             <translation>步</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="187" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="188" />
             <source>List idle gaps at least this long</source>
             <translation>列出不短于此时长的空闲间隙</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="191" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="192" />
             <source>ms</source>
             <translation>毫秒</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="192" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="193" />
             <source>µs</source>
             <translation>微秒</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="193" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="194" />
             <source>GEMM gaps only</source>
             <translation>仅 GEMM 间隙</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="196" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="197" />
             <source>Only gaps between two GEMM kernels of a stream (the FSDP layer-boundary signature); off: every gap of a compute stream</source>
             <translation>只列出同一流上两个 GEMM kernel 之间的间隙（FSDP 层边界的特征）；关闭时列出计算流上的所有间隙</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="200" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="201" />
             <source>All causes</source>
             <translation>全部原因</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="243" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="244" />
             <source>Click a gap (or press Enter) to show it in the timeline</source>
             <translation>单击间隙（或按回车）可在时间线中显示它</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="258" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="259" />
             <source>At least</source>
             <translation>至少</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="266" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="267" />
             <source>Show:</source>
             <translation>显示：</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="363" />
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="466" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="364" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="467" />
             <source>Selected range (%1)</source>
             <translation>选中范围（%1）</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="404" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="405" />
             <source>Whole trace</source>
             <translation>整个 trace</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="426" />
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="450" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="427" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="451" />
             <source>Analysing…</source>
             <translation>正在分析…</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="450" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="451" />
             <source>No trace loaded.</source>
             <translation>未加载 trace。</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="479" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="480" />
             <source>no GPU work</source>
             <translation>无 GPU 工作</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="495" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="496" />
             <source>No ProfilerStep#N spans in the trace: the analysis covers the whole trace, and MFU needs steps (torch.profiler with a schedule and prof.step()).</source>
             <translation>trace 中没有 ProfilerStep#N 区间：分析覆盖整个 trace；MFU 需要步信息（使用带 schedule 的 torch.profiler 并调用 prof.step()）。</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="498" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="499" />
             <source>Steps: %1; mean %2, shortest %3, longest %4.</source>
             <translation>步数：%1；平均 %2，最短 %3，最长 %4。</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="530" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="531" />
             <source>Gaps (%1)</source>
             <translation>空闲间隙（%1）</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="532" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="533" />
             <source>Advice (%1)</source>
             <translation>建议（%1）</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="537" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="538" />
             <source>Gaps of at least %1 between GEMM kernels: %2</source>
             <translation>GEMM kernel 之间不短于 %1 的间隙：%2 个</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="538" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="539" />
             <source>Gaps of at least %1 on compute streams: %2</source>
             <translation>计算流上不短于 %1 的间隙：%2 个</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="541" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="542" />
             <source>; GPU idle %1 %</source>
             <translation>；GPU 空闲 %1%</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="543" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="544" />
             <source>, MFU %1 %</source>
             <translation>，MFU %1%</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="555" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="556" />
             <source>Click a gap to show it in the timeline.</source>
             <translation>单击间隙可在时间线中显示它。</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="564" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="565" />
             <source>%1 — %2
 before: %3
 after: %4</source>
@@ -1087,7 +1335,7 @@ after: %4</source>
 之后：%4</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="566" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="567" />
             <source>before: %1
 after: %2</source>
             <translation>之前：%1
@@ -1185,131 +1433,252 @@ after: %2</source>
     <context>
         <name>lanescope::DetailsPanel</name>
         <message>
-            <location filename="../widgets/timeline/TimelinePanels.cpp" line="47" />
+            <location filename="../widgets/timeline/TimelinePanels.cpp" line="36" />
+            <source>Copy All as JSON</source>
+            <translation>全部复制为 JSON</translation>
+        </message>
+        <message>
+            <location filename="../widgets/timeline/TimelinePanels.cpp" line="39" />
             <source>Click a slice to see its details.</source>
             <translation>点击一个片段以查看其详情。</translation>
         </message>
         <message>
-            <location filename="../widgets/timeline/TimelinePanels.cpp" line="75" />
+            <location filename="../widgets/timeline/TimelinePanels.cpp" line="40" />
+            <source>Copy the whole event, every argument in full, to the clipboard</source>
+            <translation>将整个事件（包括全部参数的完整内容）复制到剪贴板</translation>
+        </message>
+        <message>
+            <location filename="../widgets/timeline/TimelinePanels.cpp" line="78" />
             <source>Category</source>
             <translation>类别</translation>
         </message>
         <message>
-            <location filename="../widgets/timeline/TimelinePanels.cpp" line="76" />
+            <location filename="../widgets/timeline/TimelinePanels.cpp" line="79" />
             <source>Start</source>
             <translation>开始</translation>
         </message>
         <message>
-            <location filename="../widgets/timeline/TimelinePanels.cpp" line="77" />
+            <location filename="../widgets/timeline/TimelinePanels.cpp" line="80" />
             <source>Duration</source>
             <translation>时长</translation>
         </message>
         <message>
-            <location filename="../widgets/timeline/TimelinePanels.cpp" line="78" />
+            <location filename="../widgets/timeline/TimelinePanels.cpp" line="81" />
             <source>Stream</source>
             <translation>流</translation>
         </message>
         <message>
-            <location filename="../widgets/timeline/TimelinePanels.cpp" line="78" />
+            <location filename="../widgets/timeline/TimelinePanels.cpp" line="81" />
             <source>Thread</source>
             <translation>线程</translation>
         </message>
         <message>
-            <location filename="../widgets/timeline/TimelinePanels.cpp" line="81" />
+            <location filename="../widgets/timeline/TimelinePanels.cpp" line="84" />
             <source>Step</source>
             <translation>步</translation>
         </message>
         <message>
-            <location filename="../widgets/timeline/TimelinePanels.cpp" line="86" />
+            <location filename="../widgets/timeline/TimelinePanels.cpp" line="89" />
             <source>Linked events</source>
             <translation>关联事件</translation>
         </message>
+        <message numerus="yes">
+            <location filename="../widgets/timeline/TimelinePanels.cpp" line="93" />
+            <source>… and %n more</source>
+            <translation>
+                <numerusform>… 另有 %n 个</numerusform>
+            </translation>
+        </message>
         <message>
-            <location filename="../widgets/timeline/TimelinePanels.cpp" line="89" />
+            <location filename="../widgets/timeline/TimelinePanels.cpp" line="97" />
             <source>launch</source>
             <translation>启动</translation>
         </message>
         <message>
-            <location filename="../widgets/timeline/TimelinePanels.cpp" line="89" />
+            <location filename="../widgets/timeline/TimelinePanels.cpp" line="97" />
             <source>forward/backward</source>
             <translation>前向/反向</translation>
         </message>
         <message>
-            <location filename="../widgets/timeline/TimelinePanels.cpp" line="90" />
+            <location filename="../widgets/timeline/TimelinePanels.cpp" line="98" />
             <source>flow</source>
             <translation>流向</translation>
         </message>
         <message>
-            <location filename="../widgets/timeline/TimelinePanels.cpp" line="104" />
+            <location filename="../widgets/timeline/TimelinePanels.cpp" line="113" />
             <source>Arguments</source>
             <translation>参数</translation>
         </message>
         <message>
-            <location filename="../widgets/timeline/TimelinePanels.cpp" line="108" />
+            <location filename="../widgets/timeline/DetailsHtml.cpp" line="64" />
+            <source>… (%1 characters)</source>
+            <translation>…（共 %1 个字符）</translation>
+        </message>
+        <message>
+            <location filename="../widgets/timeline/DetailsHtml.cpp" line="93" />
             <source>none</source>
             <translation>无</translation>
+        </message>
+        <message>
+            <location filename="../widgets/timeline/DetailsHtml.cpp" line="101" />
+            <source>… and %1 more arguments (Copy All gives the full event as JSON)</source>
+            <translation>… 另有 %1 个参数（“全部复制为 JSON”可获取完整事件）</translation>
+        </message>
+    </context>
+    <context>
+        <name>lanescope::ExportDialog</name>
+        <message>
+            <location filename="../widgets/ExportDialog.cpp" line="25" />
+            <source>Headline figures (step time, idle, overlap, GEMM gaps, MFU)</source>
+            <translation>关键指标（步时长、空闲、重叠、GEMM 间隙、MFU）</translation>
+        </message>
+        <message>
+            <location filename="../widgets/ExportDialog.cpp" line="28" />
+            <location filename="../widgets/ExportDialog.cpp" line="76" />
+            <source>Export Picture</source>
+            <translation>导出图片</translation>
+        </message>
+        <message>
+            <location filename="../widgets/ExportDialog.cpp" line="29" />
+            <source>Browse…</source>
+            <translation>浏览…</translation>
+        </message>
+        <message>
+            <location filename="../widgets/ExportDialog.cpp" line="34" />
+            <source>The format follows the suffix: .png, .svg or .pdf</source>
+            <translation>格式由后缀决定：.png、.svg 或 .pdf</translation>
+        </message>
+        <message>
+            <location filename="../widgets/ExportDialog.cpp" line="36" />
+            <source>As the window (%1 px wide)</source>
+            <translation>与窗口相同（宽 %1 px）</translation>
+        </message>
+        <message>
+            <location filename="../widgets/ExportDialog.cpp" line="37" />
+            <source>As the window, 2x pixels (%1 px)</source>
+            <translation>与窗口相同，2 倍像素（%1 px）</translation>
+        </message>
+        <message>
+            <location filename="../widgets/ExportDialog.cpp" line="38" />
+            <source>Width in pixels:</source>
+            <translation>宽度（像素）：</translation>
+        </message>
+        <message>
+            <location filename="../widgets/ExportDialog.cpp" line="41" />
+            <source> px</source>
+            <translation> px</translation>
+        </message>
+        <message>
+            <location filename="../widgets/ExportDialog.cpp" line="46" />
+            <source>As shown (collapsed groups stay collapsed)</source>
+            <translation>与当前显示相同（折叠的分组保持折叠）</translation>
+        </message>
+        <message>
+            <location filename="../widgets/ExportDialog.cpp" line="47" />
+            <source>GPU lanes only</source>
+            <translation>仅 GPU 泳道</translation>
+        </message>
+        <message>
+            <location filename="../widgets/ExportDialog.cpp" line="48" />
+            <source>All lanes, expanded</source>
+            <translation>全部泳道，展开</translation>
+        </message>
+        <message>
+            <location filename="../widgets/ExportDialog.cpp" line="50" />
+            <source>default: file name, rank and GPU</source>
+            <translation>默认：文件名、rank 和 GPU</translation>
+        </message>
+        <message>
+            <location filename="../widgets/ExportDialog.cpp" line="53" />
+            <source>File:</source>
+            <translation>文件：</translation>
+        </message>
+        <message>
+            <location filename="../widgets/ExportDialog.cpp" line="54" />
+            <source>Size:</source>
+            <translation>尺寸：</translation>
+        </message>
+        <message>
+            <location filename="../widgets/ExportDialog.cpp" line="55" />
+            <source>Lanes:</source>
+            <translation>泳道：</translation>
+        </message>
+        <message>
+            <location filename="../widgets/ExportDialog.cpp" line="56" />
+            <source>Title:</source>
+            <translation>标题：</translation>
+        </message>
+        <message>
+            <location filename="../widgets/ExportDialog.cpp" line="59" />
+            <source>Export</source>
+            <translation>导出</translation>
+        </message>
+        <message>
+            <location filename="../widgets/ExportDialog.cpp" line="77" />
+            <source>PNG image (*.png);;SVG drawing (*.svg);;PDF document (*.pdf)</source>
+            <translation>PNG 图像 (*.png);;SVG 矢量图 (*.svg);;PDF 文档 (*.pdf)</translation>
         </message>
     </context>
     <context>
         <name>lanescope::GapCauseStyle</name>
         <message>
-            <location filename="../widgets/analysis/GapCauseStyle.cpp" line="22" />
+            <location filename="../widgets/render/GapCauseStyle.cpp" line="22" />
             <source>Communication wait</source>
             <translation>等待通信</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/GapCauseStyle.cpp" line="23" />
+            <location filename="../widgets/render/GapCauseStyle.cpp" line="23" />
             <source>Late CPU launch</source>
             <translation>CPU 启动过晚</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/GapCauseStyle.cpp" line="24" />
+            <location filename="../widgets/render/GapCauseStyle.cpp" line="24" />
             <source>Allocator</source>
             <translation>显存分配器</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/GapCauseStyle.cpp" line="25" />
+            <location filename="../widgets/render/GapCauseStyle.cpp" line="25" />
             <source>Synchronisation</source>
             <translation>同步</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/GapCauseStyle.cpp" line="26" />
+            <location filename="../widgets/render/GapCauseStyle.cpp" line="26" />
             <source>Data loader</source>
             <translation>数据加载</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/GapCauseStyle.cpp" line="27" />
-            <location filename="../widgets/analysis/GapCauseStyle.cpp" line="29" />
+            <location filename="../widgets/render/GapCauseStyle.cpp" line="27" />
+            <location filename="../widgets/render/GapCauseStyle.cpp" line="29" />
             <source>Other</source>
             <translation>其他</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/GapCauseStyle.cpp" line="36" />
+            <location filename="../widgets/render/GapCauseStyle.cpp" line="36" />
             <source>An NCCL collective on another stream ran through the gap and the next kernel started when it ended.</source>
             <translation>另一条流上的 NCCL 集合通信贯穿了该间隙，下一个 kernel 在它结束时才开始。</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/GapCauseStyle.cpp" line="37" />
+            <location filename="../widgets/render/GapCauseStyle.cpp" line="37" />
             <source>The next kernel's launch call came after the stream had run dry.</source>
             <translation>下一个 kernel 的启动调用发生在该流已无任务之后。</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/GapCauseStyle.cpp" line="38" />
+            <location filename="../widgets/render/GapCauseStyle.cpp" line="38" />
             <source>cudaMalloc / cudaFree (the caching allocator) ran during the gap.</source>
             <translation>间隙期间执行了 cudaMalloc / cudaFree（缓存分配器）。</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/GapCauseStyle.cpp" line="39" />
+            <location filename="../widgets/render/GapCauseStyle.cpp" line="39" />
             <source>The CPU waited on the GPU (a synchronize call or a blocking copy) during the gap.</source>
             <translation>间隙期间 CPU 在等待 GPU（同步调用或阻塞式拷贝）。</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/GapCauseStyle.cpp" line="40" />
+            <location filename="../widgets/render/GapCauseStyle.cpp" line="40" />
             <source>The gap spans a step boundary while the CPU was in the DataLoader.</source>
             <translation>间隙跨越了步边界，且此时 CPU 正在 DataLoader 中。</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/GapCauseStyle.cpp" line="41" />
+            <location filename="../widgets/render/GapCauseStyle.cpp" line="41" />
             <source>Nothing in the trace explains the gap.</source>
             <translation>trace 中没有能解释该间隙的事件。</translation>
         </message>
@@ -1371,106 +1740,106 @@ after: %2</source>
     <context>
         <name>lanescope::GapTableModel</name>
         <message>
-            <location filename="../widgets/analysis/GapTableModel.cpp" line="41" />
+            <location filename="../widgets/analysis/GapTableModel.cpp" line="42" />
             <source>%1 s</source>
             <translation>%1 秒</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/GapTableModel.cpp" line="43" />
+            <location filename="../widgets/analysis/GapTableModel.cpp" line="44" />
             <source>%1 ms</source>
             <translation>%1 毫秒</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/GapTableModel.cpp" line="45" />
+            <location filename="../widgets/analysis/GapTableModel.cpp" line="46" />
             <source>%1 µs</source>
             <translation>%1 微秒</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/GapTableModel.cpp" line="46" />
+            <location filename="../widgets/analysis/GapTableModel.cpp" line="47" />
             <source>%1 ns</source>
             <translation>%1 纳秒</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/GapTableModel.cpp" line="110" />
+            <location filename="../widgets/analysis/GapTableModel.cpp" line="113" />
             <source>%1
 nearest GEMM before: %2</source>
             <translation>%1
 之前最近的 GEMM：%2</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/GapTableModel.cpp" line="114" />
+            <location filename="../widgets/analysis/GapTableModel.cpp" line="118" />
             <source>%1
 nearest GEMM after: %2</source>
             <translation>%1
 之后最近的 GEMM：%2</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/GapTableModel.cpp" line="131" />
+            <location filename="../widgets/analysis/GapTableModel.cpp" line="138" />
             <source>GPU</source>
             <translation>GPU</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/GapTableModel.cpp" line="132" />
+            <location filename="../widgets/analysis/GapTableModel.cpp" line="139" />
             <source>Stream</source>
             <translation>流</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/GapTableModel.cpp" line="133" />
+            <location filename="../widgets/analysis/GapTableModel.cpp" line="140" />
             <source>Start (ms)</source>
             <translation>开始（毫秒）</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/GapTableModel.cpp" line="134" />
+            <location filename="../widgets/analysis/GapTableModel.cpp" line="141" />
             <source>Duration</source>
             <translation>时长</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/GapTableModel.cpp" line="135" />
+            <location filename="../widgets/analysis/GapTableModel.cpp" line="142" />
             <source>Kernel before</source>
             <translation>之前的 kernel</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/GapTableModel.cpp" line="136" />
+            <location filename="../widgets/analysis/GapTableModel.cpp" line="143" />
             <source>Kernel after</source>
             <translation>之后的 kernel</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/GapTableModel.cpp" line="137" />
+            <location filename="../widgets/analysis/GapTableModel.cpp" line="144" />
             <source>Cause</source>
             <translation>原因</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/GapTableModel.cpp" line="138" />
+            <location filename="../widgets/analysis/GapTableModel.cpp" line="145" />
             <source>Evidence</source>
             <translation>证据</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/GapTableModel.cpp" line="143" />
+            <location filename="../widgets/analysis/GapTableModel.cpp" line="150" />
             <source>The GPU (device index) of the stream</source>
             <translation>该流所在的 GPU（设备序号）</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/GapTableModel.cpp" line="144" />
+            <location filename="../widgets/analysis/GapTableModel.cpp" line="151" />
             <source>The CUDA stream that ran nothing</source>
             <translation>处于空闲的 CUDA 流</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/GapTableModel.cpp" line="145" />
+            <location filename="../widgets/analysis/GapTableModel.cpp" line="152" />
             <source>When the gap began, in ms from the trace's first event</source>
             <translation>间隙开始的时刻，从 trace 第一个事件起算（毫秒）</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/GapTableModel.cpp" line="146" />
+            <location filename="../widgets/analysis/GapTableModel.cpp" line="153" />
             <source>The last activity on the stream before the gap</source>
             <translation>间隙之前该流上的最后一个活动</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/GapTableModel.cpp" line="147" />
+            <location filename="../widgets/analysis/GapTableModel.cpp" line="154" />
             <source>The first activity on the stream after the gap</source>
             <translation>间隙之后该流上的第一个活动</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/GapTableModel.cpp" line="148" />
+            <location filename="../widgets/analysis/GapTableModel.cpp" line="155" />
             <source>Why the stream ran nothing, from what the CPU and the other streams did meanwhile</source>
             <translation>根据同一时间 CPU 和其他流的行为，推断该流为何空闲</translation>
         </message>
@@ -1478,22 +1847,25 @@ nearest GEMM after: %2</source>
     <context>
         <name>lanescope::LegendWidget</name>
         <message>
-            <location filename="../widgets/timeline/TimelinePanels.cpp" line="224" />
+            <location filename="../widgets/render/PictureExport.cpp" line="36" />
+            <location filename="../widgets/timeline/TimelinePanels.cpp" line="231" />
             <source>Memory allocated</source>
             <translation>已分配内存</translation>
         </message>
         <message>
-            <location filename="../widgets/timeline/TimelinePanels.cpp" line="225" />
+            <location filename="../widgets/render/PictureExport.cpp" line="37" />
+            <location filename="../widgets/timeline/TimelinePanels.cpp" line="232" />
             <source>Memory reserved</source>
             <translation>已保留内存</translation>
         </message>
         <message>
-            <location filename="../widgets/timeline/TimelinePanels.cpp" line="226" />
+            <location filename="../widgets/render/PictureExport.cpp" line="41" />
+            <location filename="../widgets/timeline/TimelinePanels.cpp" line="233" />
             <source>Memory spike (allocated and freed within 20 ms)</source>
             <translation>内存尖峰（20 毫秒内分配又释放）</translation>
         </message>
         <message>
-            <location filename="../widgets/timeline/TimelinePanels.cpp" line="227" />
+            <location filename="../widgets/timeline/TimelinePanels.cpp" line="234" />
             <source>Flow (CPU launch → GPU kernel)</source>
             <translation>流向（CPU 启动 → GPU 内核）</translation>
         </message>
@@ -1501,283 +1873,323 @@ nearest GEMM after: %2</source>
     <context>
         <name>lanescope::MainWindow</name>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="63" />
+            <location filename="../app/gui/MainWindow.cpp" line="71" />
             <source>Open a PyTorch Profiler trace (.json or .json.gz) with File &gt; Open, or drop it on this window.</source>
             <translation>通过“文件 &gt; 打开”打开 PyTorch Profiler 跟踪文件（.json 或 .json.gz），或将其拖放到此窗口。</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="83" />
+            <location filename="../app/gui/MainWindow.cpp" line="91" />
             <source>Ready</source>
             <translation>就绪</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="89" />
+            <location filename="../app/gui/MainWindow.cpp" line="97" />
             <source>Cancel</source>
             <translation>取消</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="90" />
+            <location filename="../app/gui/MainWindow.cpp" line="98" />
             <source>Stop loading this trace</source>
             <translation>停止加载此跟踪文件</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="113" />
+            <location filename="../app/gui/MainWindow.cpp" line="121" />
             <source>&amp;File</source>
             <translation>文件(&amp;F)</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="114" />
+            <location filename="../app/gui/MainWindow.cpp" line="122" />
             <source>&amp;Open…</source>
             <translation>打开(&amp;O)…</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="116" />
+            <location filename="../app/gui/MainWindow.cpp" line="124" />
             <source>Open a PyTorch Profiler / Kineto trace</source>
             <translation>打开 PyTorch Profiler / Kineto 跟踪文件</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="117" />
+            <location filename="../app/gui/MainWindow.cpp" line="125" />
             <source>Open &amp;Recent</source>
             <translation>最近打开(&amp;R)</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="121" />
+            <location filename="../app/gui/MainWindow.cpp" line="129" />
+            <source>&amp;Export Picture…</source>
+            <translation>导出图片(&amp;E)…</translation>
+        </message>
+        <message>
+            <location filename="../app/gui/MainWindow.cpp" line="131" />
+            <source>Write the timeline's window as PNG, SVG or PDF, drawn at the size you choose</source>
+            <translation>将时间线当前窗口按所选尺寸绘制并导出为 PNG、SVG 或 PDF</translation>
+        </message>
+        <message>
+            <location filename="../app/gui/MainWindow.cpp" line="133" />
             <source>&amp;Quit</source>
             <translation>退出(&amp;Q)</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="125" />
+            <location filename="../app/gui/MainWindow.cpp" line="137" />
             <source>&amp;Edit</source>
             <translation>编辑(&amp;E)</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="126" />
+            <location filename="../app/gui/MainWindow.cpp" line="138" />
             <source>&amp;Find…</source>
             <translation>查找(&amp;F)…</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="128" />
+            <location filename="../app/gui/MainWindow.cpp" line="140" />
             <source>Find &amp;Next</source>
             <translation>查找下一个(&amp;N)</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="130" />
+            <location filename="../app/gui/MainWindow.cpp" line="142" />
             <source>Find &amp;Previous</source>
             <translation>查找上一个(&amp;P)</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="133" />
+            <location filename="../app/gui/MainWindow.cpp" line="145" />
+            <source>&amp;Copy Picture</source>
+            <translation>复制图片(&amp;C)</translation>
+        </message>
+        <message>
+            <location filename="../app/gui/MainWindow.cpp" line="147" />
+            <source>Put a PNG of the timeline's window, with title and legend, on the clipboard</source>
+            <translation>将时间线当前窗口的 PNG 图片（含标题和图例）复制到剪贴板</translation>
+        </message>
+        <message>
+            <location filename="../app/gui/MainWindow.cpp" line="149" />
             <source>&amp;View</source>
             <translation>视图(&amp;V)</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="134" />
+            <location filename="../app/gui/MainWindow.cpp" line="150" />
             <source>&amp;Fit All</source>
             <translation>全部显示(&amp;F)</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="135" />
+            <location filename="../app/gui/MainWindow.cpp" line="151" />
             <source>Show the whole trace (F or Home in the timeline)</source>
             <translation>显示整个跟踪（在时间线中按 F 或 Home）</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="136" />
+            <location filename="../app/gui/MainWindow.cpp" line="152" />
             <source>&amp;Memory Overlay</source>
             <translation>内存叠加(&amp;M)</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="139" />
+            <location filename="../app/gui/MainWindow.cpp" line="155" />
             <source>Draw each GPU's allocated and reserved memory over its lanes</source>
             <translation>在每个 GPU 的泳道上绘制其已分配和已保留内存</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="148" />
+            <location filename="../app/gui/MainWindow.cpp" line="164" />
             <source>&amp;Analysis</source>
             <translation>分析(&amp;A)</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="149" />
+            <location filename="../app/gui/MainWindow.cpp" line="165" />
             <source>Analyse &amp;Selected Range</source>
             <translation>分析所选范围(&amp;S)</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="157" />
+            <location filename="../app/gui/MainWindow.cpp" line="173" />
             <source>Limit the gap analysis to the time range selected with Shift+drag</source>
             <translation>只分析用 Shift+拖动选中的时间范围内的间隙</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="158" />
+            <location filename="../app/gui/MainWindow.cpp" line="174" />
             <source>Analyse &amp;Whole Trace</source>
             <translation>分析整个跟踪(&amp;W)</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="159" />
+            <location filename="../app/gui/MainWindow.cpp" line="175" />
             <source>Clear Gap &amp;Mark</source>
             <translation>清除间隙标记(&amp;M)</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="161" />
+            <location filename="../app/gui/MainWindow.cpp" line="177" />
             <source>&amp;Help</source>
             <translation>帮助(&amp;H)</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="162" />
+            <location filename="../app/gui/MainWindow.cpp" line="178" />
             <source>Timeline &amp;Keys</source>
             <translation>时间线快捷键(&amp;K)</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="163" />
+            <location filename="../app/gui/MainWindow.cpp" line="179" />
             <source>Timeline Keys</source>
             <translation>时间线快捷键</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="164" />
+            <location filename="../app/gui/MainWindow.cpp" line="180" />
             <source>&lt;table&gt;&lt;tr&gt;&lt;td&gt;&lt;b&gt;W / S&lt;/b&gt;&lt;/td&gt;&lt;td&gt;zoom in / out&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;b&gt;A / D&lt;/b&gt;&lt;/td&gt;&lt;td&gt;pan left / right&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;b&gt;Ctrl+wheel&lt;/b&gt;&lt;/td&gt;&lt;td&gt;zoom about the cursor&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;b&gt;Shift+wheel&lt;/b&gt;&lt;/td&gt;&lt;td&gt;pan&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;b&gt;drag&lt;/b&gt;&lt;/td&gt;&lt;td&gt;pan and scroll&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;b&gt;Shift+drag&lt;/b&gt;&lt;/td&gt;&lt;td&gt;select a time range&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;b&gt;double-click&lt;/b&gt;&lt;/td&gt;&lt;td&gt;zoom to a slice&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;b&gt;F / Home&lt;/b&gt;&lt;/td&gt;&lt;td&gt;frame the selection / fit all&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;b&gt;Ctrl+F&lt;/b&gt;&lt;/td&gt;&lt;td&gt;find slices by name&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;b&gt;Esc&lt;/b&gt;&lt;/td&gt;&lt;td&gt;clear selection and range&lt;/td&gt;&lt;/tr&gt;&lt;/table&gt;</source>
             <translation>&lt;table&gt;&lt;tr&gt;&lt;td&gt;&lt;b&gt;W / S&lt;/b&gt;&lt;/td&gt;&lt;td&gt;放大 / 缩小&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;b&gt;A / D&lt;/b&gt;&lt;/td&gt;&lt;td&gt;向左 / 向右平移&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;b&gt;Ctrl+滚轮&lt;/b&gt;&lt;/td&gt;&lt;td&gt;以光标为中心缩放&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;b&gt;Shift+滚轮&lt;/b&gt;&lt;/td&gt;&lt;td&gt;平移&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;b&gt;拖动&lt;/b&gt;&lt;/td&gt;&lt;td&gt;平移与滚动&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;b&gt;Shift+拖动&lt;/b&gt;&lt;/td&gt;&lt;td&gt;选择时间范围&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;b&gt;双击&lt;/b&gt;&lt;/td&gt;&lt;td&gt;缩放到片段&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;b&gt;F / Home&lt;/b&gt;&lt;/td&gt;&lt;td&gt;聚焦所选 / 全部显示&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;b&gt;Ctrl+F&lt;/b&gt;&lt;/td&gt;&lt;td&gt;按名称查找片段&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;b&gt;Esc&lt;/b&gt;&lt;/td&gt;&lt;td&gt;清除选择与范围&lt;/td&gt;&lt;/tr&gt;&lt;/table&gt;</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="177" />
+            <location filename="../app/gui/MainWindow.cpp" line="193" />
             <source>&amp;About Lanescope</source>
             <translation>关于 Lanescope(&amp;A)</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="179" />
+            <location filename="../app/gui/MainWindow.cpp" line="195" />
             <source>About &amp;Qt</source>
             <translation>关于 Qt(&amp;Q)</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="195" />
+            <location filename="../app/gui/MainWindow.cpp" line="211" />
             <source>Summary</source>
             <translation>概要</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="196" />
+            <location filename="../app/gui/MainWindow.cpp" line="212" />
             <source>Details</source>
             <translation>详情</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="197" />
+            <location filename="../app/gui/MainWindow.cpp" line="213" />
             <source>Time Range</source>
             <translation>时间范围</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="198" />
+            <location filename="../app/gui/MainWindow.cpp" line="214" />
             <source>Legend</source>
             <translation>图例</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="242" />
+            <location filename="../app/gui/MainWindow.cpp" line="261" />
             <source>Open Trace</source>
             <translation>打开跟踪文件</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="243" />
+            <location filename="../app/gui/MainWindow.cpp" line="262" />
             <source>PyTorch Profiler traces (*.json *.json.gz *.pt.trace.json *.pt.trace.json.gz);;All files (*)</source>
             <translation>PyTorch Profiler 跟踪文件 (*.json *.json.gz *.pt.trace.json *.pt.trace.json.gz);;所有文件 (*)</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="260" />
+            <location filename="../app/gui/MainWindow.cpp" line="279" />
             <source>&amp;%1 %2</source>
             <translation>&amp;%1 %2</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="266" />
+            <location filename="../app/gui/MainWindow.cpp" line="285" />
             <source>No recent files</source>
             <translation>没有最近打开的文件</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="270" />
+            <location filename="../app/gui/MainWindow.cpp" line="289" />
             <source>&amp;Clear Menu</source>
             <translation>清除列表(&amp;C)</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="303" />
+            <location filename="../app/gui/MainWindow.cpp" line="322" />
             <source>Loading %1…</source>
             <translation>正在加载 %1…</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="315" />
+            <location filename="../app/gui/MainWindow.cpp" line="334" />
             <source>Cancelling…</source>
             <translation>正在取消…</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="342" />
+            <location filename="../app/gui/MainWindow.cpp" line="361" />
             <source>Loading %1 was cancelled.</source>
             <translation>已取消加载 %1。</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="370" />
+            <location filename="../app/gui/MainWindow.cpp" line="389" />
             <source>Rank %1/%2</source>
             <translation>Rank %1/%2</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="370" />
+            <location filename="../app/gui/MainWindow.cpp" line="389" />
             <source>Rank %1</source>
             <translation>Rank %1</translation>
         </message>
         <message numerus="yes">
-            <location filename="../app/gui/MainWindow.cpp" line="372" />
+            <location filename="../app/gui/MainWindow.cpp" line="391" />
             <source>%1 (+%n more GPU(s))</source>
             <translation>
                 <numerusform>%1（另有 %n 个 GPU）</numerusform>
             </translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="375" />
+            <location filename="../app/gui/MainWindow.cpp" line="394" />
             <source>%1 events</source>
             <translation>%1 个事件</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="376" />
+            <location filename="../app/gui/MainWindow.cpp" line="395" />
             <source>loaded in %1 s</source>
             <translation>加载耗时 %1 秒</translation>
         </message>
         <message numerus="yes">
-            <location filename="../app/gui/MainWindow.cpp" line="378" />
+            <location filename="../app/gui/MainWindow.cpp" line="397" />
             <source>%n warning(s)</source>
             <translation>
                 <numerusform>%n 条警告</numerusform>
             </translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="386" />
+            <location filename="../app/gui/MainWindow.cpp" line="405" />
             <source>unknown error</source>
             <translation>未知错误</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="387" />
+            <location filename="../app/gui/MainWindow.cpp" line="406" />
             <source>Could not open %1: %2</source>
             <translation>无法打开 %1：%2</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="389" />
+            <location filename="../app/gui/MainWindow.cpp" line="408" />
             <source>Could not open trace</source>
             <translation>无法打开跟踪文件</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="390" />
+            <location filename="../app/gui/MainWindow.cpp" line="409" />
             <source>Lanescope could not open %1.</source>
             <translation>Lanescope 无法打开 %1。</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="400" />
+            <location filename="../app/gui/MainWindow.cpp" line="419" />
             <source>Lanescope</source>
             <translation>Lanescope</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="403" />
+            <location filename="../app/gui/MainWindow.cpp" line="422" />
             <source>%1 — Lanescope</source>
             <translation>%1 — Lanescope</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="409" />
+            <location filename="../app/gui/MainWindow.cpp" line="428" />
             <source>About Lanescope</source>
             <translation>关于 Lanescope</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="410" />
+            <location filename="../app/gui/MainWindow.cpp" line="429" />
             <source>&lt;h3&gt;Lanescope %1&lt;/h3&gt;&lt;p&gt;A native viewer for PyTorch Profiler (Kineto) traces: find out why a distributed training run wastes its GPUs, prove the fix, and show the proof.&lt;/p&gt;&lt;p&gt;Built with Qt %2.&lt;/p&gt;</source>
             <translation>&lt;h3&gt;Lanescope %1&lt;/h3&gt;&lt;p&gt;PyTorch Profiler（Kineto）跟踪文件的原生查看器：找出分布式训练为何浪费 GPU，验证修复效果，并向他人展示证据。&lt;/p&gt;&lt;p&gt;基于 Qt %2 构建。&lt;/p&gt;</translation>
+        </message>
+        <message>
+            <location filename="../app/gui/MainWindow.cpp" line="465" />
+            <source>Export failed</source>
+            <translation>导出失败</translation>
+        </message>
+        <message>
+            <location filename="../app/gui/MainWindow.cpp" line="469" />
+            <source>Exported %1</source>
+            <translation>已导出 %1</translation>
+        </message>
+        <message>
+            <location filename="../app/gui/MainWindow.cpp" line="514" />
+            <source>nothing to export: open a trace first</source>
+            <translation>没有可导出的内容：请先打开跟踪文件</translation>
+        </message>
+        <message>
+            <location filename="../app/gui/MainWindow.cpp" line="533" />
+            <source>Picture copied to the clipboard</source>
+            <translation>图片已复制到剪贴板</translation>
         </message>
     </context>
     <context>
@@ -1999,40 +2411,119 @@ nearest GEMM after: %2</source>
         </message>
     </context>
     <context>
+        <name>lanescope::PictureExport</name>
+        <message>
+            <location filename="../widgets/render/PictureExport.cpp" line="116" />
+            <source>rank %1/%2</source>
+            <translation>rank %1/%2</translation>
+        </message>
+        <message>
+            <location filename="../widgets/render/PictureExport.cpp" line="116" />
+            <source>rank %1</source>
+            <translation>rank %1</translation>
+        </message>
+        <message>
+            <location filename="../widgets/render/PictureExport.cpp" line="118" />
+            <source>%1 × %2</source>
+            <translation>%1 × %2</translation>
+        </message>
+        <message>
+            <location filename="../widgets/render/PictureExport.cpp" line="127" />
+            <source>step %1</source>
+            <translation>步时长 %1</translation>
+        </message>
+        <message>
+            <location filename="../widgets/render/PictureExport.cpp" line="128" />
+            <source>GPU idle %1 %</source>
+            <translation>GPU 空闲 %1%</translation>
+        </message>
+        <message>
+            <location filename="../widgets/render/PictureExport.cpp" line="130" />
+            <source>comm/compute overlap %1 %</source>
+            <translation>通信/计算重叠 %1%</translation>
+        </message>
+        <message>
+            <location filename="../widgets/render/PictureExport.cpp" line="134" />
+            <source>GEMM gaps ≥ %1: %2 (%3)</source>
+            <translation>GEMM 间隙 ≥ %1：%2 个（%3）</translation>
+        </message>
+        <message>
+            <location filename="../widgets/render/PictureExport.cpp" line="139" />
+            <source>MFU %1 %</source>
+            <translation>MFU %1%</translation>
+        </message>
+        <message>
+            <location filename="../widgets/render/PictureExport.cpp" line="235" />
+            <source>%1: unknown picture format (use .png, .svg or .pdf)</source>
+            <translation>%1：未知图片格式（请使用 .png、.svg 或 .pdf）</translation>
+        </message>
+        <message>
+            <location filename="../widgets/render/PictureExport.cpp" line="237" />
+            <source>a picture must be at least %1 px wide</source>
+            <translation>图片宽度至少为 %1 px</translation>
+        </message>
+        <message>
+            <location filename="../widgets/render/PictureExport.cpp" line="243" />
+            <location filename="../widgets/render/PictureExport.cpp" line="285" />
+            <source>cannot write %1: %2</source>
+            <translation>无法写入 %1：%2</translation>
+        </message>
+        <message>
+            <location filename="../widgets/render/PictureExport.cpp" line="248" />
+            <source>cannot write %1: PNG encoding failed</source>
+            <translation>无法写入 %1：PNG 编码失败</translation>
+        </message>
+        <message>
+            <location filename="../widgets/render/PictureExport.cpp" line="259" />
+            <source>Lanescope timeline</source>
+            <translation>Lanescope 时间线</translation>
+        </message>
+        <message>
+            <location filename="../widgets/render/PictureExport.cpp" line="262" />
+            <source>cannot write %1: SVG output failed</source>
+            <translation>无法写入 %1：SVG 输出失败</translation>
+        </message>
+        <message>
+            <location filename="../widgets/render/PictureExport.cpp" line="277" />
+            <source>cannot write %1: PDF output failed</source>
+            <translation>无法写入 %1：PDF 输出失败</translation>
+        </message>
+    </context>
+    <context>
         <name>lanescope::RangeStatsPanel</name>
         <message>
-            <location filename="../widgets/timeline/TimelinePanels.cpp" line="127" />
-            <location filename="../widgets/timeline/TimelinePanels.cpp" line="152" />
+            <location filename="../widgets/timeline/TimelinePanels.cpp" line="134" />
+            <location filename="../widgets/timeline/TimelinePanels.cpp" line="159" />
             <source>Shift-drag on the timeline to select a time range.</source>
             <translation>在时间线上按住 Shift 拖动以选择时间范围。</translation>
         </message>
         <message>
-            <location filename="../widgets/timeline/TimelinePanels.cpp" line="128" />
+            <location filename="../widgets/timeline/TimelinePanels.cpp" line="135" />
             <source>Name</source>
             <translation>名称</translation>
         </message>
         <message>
-            <location filename="../widgets/timeline/TimelinePanels.cpp" line="128" />
+            <location filename="../widgets/timeline/TimelinePanels.cpp" line="135" />
             <source>Count</source>
             <translation>次数</translation>
         </message>
         <message>
-            <location filename="../widgets/timeline/TimelinePanels.cpp" line="128" />
+            <location filename="../widgets/timeline/TimelinePanels.cpp" line="135" />
             <source>Total</source>
             <translation>总计</translation>
         </message>
         <message>
-            <location filename="../widgets/timeline/TimelinePanels.cpp" line="128" />
+            <location filename="../widgets/timeline/TimelinePanels.cpp" line="135" />
             <source>Self</source>
             <translation>自身</translation>
         </message>
         <message>
-            <location filename="../widgets/timeline/TimelinePanels.cpp" line="128" />
+            <location filename="../widgets/timeline/TimelinePanels.cpp" line="135" />
             <source>Average</source>
             <translation>平均</translation>
         </message>
         <message numerus="yes">
-            <location filename="../widgets/timeline/TimelinePanels.cpp" line="183" />
+            <location filename="../widgets/timeline/TimelinePanels.cpp" line="190" />
             <source>Range %1 (from %2): %n slice(s)</source>
             <translation>
                 <numerusform>范围 %1（起点 %2）：%n 个片段</numerusform>
@@ -2095,64 +2586,64 @@ nearest GEMM after: %2</source>
     <context>
         <name>lanescope::TimelineView</name>
         <message>
-            <location filename="../widgets/timeline/TimelineView.cpp" line="647" />
+            <location filename="../widgets/timeline/TimelineView.cpp" line="288" />
             <source>Duration: %1</source>
             <translation>时长：%1</translation>
         </message>
         <message>
-            <location filename="../widgets/timeline/TimelineView.cpp" line="648" />
+            <location filename="../widgets/timeline/TimelineView.cpp" line="289" />
             <source>Start: %1</source>
             <translation>开始：%1</translation>
         </message>
         <message>
-            <location filename="../widgets/timeline/TimelineView.cpp" line="649" />
+            <location filename="../widgets/timeline/TimelineView.cpp" line="290" />
             <source>Category: %1 (%2)</source>
             <translation>类别：%1（%2）</translation>
         </message>
         <message>
-            <location filename="../widgets/timeline/TimelineView.cpp" line="650" />
+            <location filename="../widgets/timeline/TimelineView.cpp" line="291" />
             <source>Stream: %1</source>
             <translation>流：%1</translation>
         </message>
         <message>
-            <location filename="../widgets/timeline/TimelineView.cpp" line="650" />
+            <location filename="../widgets/timeline/TimelineView.cpp" line="291" />
             <source>Thread: %1</source>
             <translation>线程：%1</translation>
         </message>
         <message>
-            <location filename="../widgets/timeline/TimelineView.cpp" line="653" />
+            <location filename="../widgets/timeline/TimelineView.cpp" line="294" />
             <source>Step: %1</source>
             <translation>步：%1</translation>
         </message>
         <message numerus="yes">
-            <location filename="../widgets/timeline/TimelineView.cpp" line="1083" />
+            <location filename="../widgets/render/TimelineRenderer.cpp" line="594" />
             <source>  (%n lane(s))</source>
             <translation>
                 <numerusform>  （%n 条泳道）</numerusform>
             </translation>
         </message>
         <message>
-            <location filename="../widgets/timeline/TimelineView.cpp" line="1089" />
+            <location filename="../widgets/render/TimelineRenderer.cpp" line="600" />
             <source>allocated</source>
             <translation>已分配</translation>
         </message>
         <message>
-            <location filename="../widgets/timeline/TimelineView.cpp" line="1089" />
+            <location filename="../widgets/render/TimelineRenderer.cpp" line="600" />
             <source>reserved</source>
             <translation>已保留</translation>
         </message>
         <message>
-            <location filename="../widgets/timeline/TimelineView.cpp" line="1089" />
+            <location filename="../widgets/render/TimelineRenderer.cpp" line="600" />
             <source>memory, top = %1</source>
             <translation>内存，顶部 = %1</translation>
         </message>
         <message>
-            <location filename="../widgets/timeline/TimelineView.cpp" line="1160" />
+            <location filename="../widgets/render/TimelineRenderer.cpp" line="674" />
             <source>window %1</source>
             <translation>窗口 %1</translation>
         </message>
         <message>
-            <location filename="../widgets/timeline/TimelineView.cpp" line="1162" />
+            <location filename="../widgets/render/TimelineRenderer.cpp" line="676" />
             <source>steps</source>
             <translation>步</translation>
         </message>
@@ -2168,6 +2659,11 @@ nearest GEMM after: %2</source>
             <location filename="../app/gui/TraceLoadJob.cpp" line="36" />
             <source>internal error while loading %1: %2</source>
             <translation>加载 %1 时发生内部错误：%2</translation>
+        </message>
+        <message>
+            <location filename="../app/gui/TraceLoadJob.cpp" line="46" />
+            <source>not enough memory to show %1</source>
+            <translation>内存不足，无法显示 %1</translation>
         </message>
     </context>
     <context>
@@ -2354,27 +2850,27 @@ nearest GEMM after: %2</source>
     <context>
         <name>main</name>
         <message>
-            <location filename="../app/gui/main.cpp" line="34" />
+            <location filename="../app/gui/main.cpp" line="73" />
             <source>Native viewer for PyTorch Profiler (Kineto) traces.</source>
             <translation>PyTorch Profiler（Kineto）跟踪文件的原生查看器。</translation>
         </message>
         <message>
-            <location filename="../app/gui/main.cpp" line="37" />
+            <location filename="../app/gui/main.cpp" line="76" />
             <source>trace</source>
             <translation>跟踪文件</translation>
         </message>
         <message>
-            <location filename="../app/gui/main.cpp" line="38" />
+            <location filename="../app/gui/main.cpp" line="77" />
             <source>Trace file to open (.json or .json.gz).</source>
             <translation>要打开的跟踪文件（.json 或 .json.gz）。</translation>
         </message>
         <message>
-            <location filename="../app/gui/main.cpp" line="39" />
+            <location filename="../app/gui/main.cpp" line="78" />
             <source>[trace]</source>
             <translation>[跟踪文件]</translation>
         </message>
         <message>
-            <location filename="../app/gui/main.cpp" line="41" />
+            <location filename="../app/gui/main.cpp" line="80" />
             <source>Open the built-in demo: the case study's FSDP baseline run (7B model, 32 A100s), generated on first use.</source>
             <translation>打开内置演示：案例研究中的 FSDP 基线运行（7B 模型，32 块 A100），首次使用时生成。</translation>
         </message>
