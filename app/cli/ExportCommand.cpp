@@ -78,25 +78,27 @@ int runExport(const Invocation &args)
         return Unreadable;
     const auto index = TraceViewIndex::build(*trace);
 
+    // The window, in axis ns (0 = the trace's first event). Default: exactly the trace.
     analysis::AnalysisOptions aopt;
     aopt.gaps.minGap = TimeNs(std::llround(args.number("gap-ms", 15) * 1e6));
-    const analysis::AnalysisResult result = analysis::analyze(*trace, aopt);
-
-    // The window, in axis ns (0 = the trace's first event).
-    // Default: exactly the trace, first event to last.
     double start = 0, range = double(trace->maxTs - trace->minTs);
     if (window) {
         start = args.number("from-us", 0) * 1e3;
         range = args.number("to-us", 0) * 1e3 - start;
+        aopt.range = {trace->minTs + TimeNs(std::llround(start)), trace->minTs + TimeNs(std::llround(start + range))};
     } else if (args.isSet("step")) {
         const int n = args.integer("step", -1);
-        const auto it = std::find_if(result.steps.begin(), result.steps.end(), [n](const analysis::Step &s) { return s.number == n; });
-        if (it == result.steps.end())
+        const std::vector<analysis::Step> steps = analysis::findSteps(*trace);
+        const auto it = std::find_if(steps.begin(), steps.end(), [n](const analysis::Step &s) { return s.number == n; });
+        if (it == steps.end())
             return args.fail(QCoreApplication::translate("cli", "%1 has no ProfilerStep#%2").arg(QFileInfo(path).fileName()).arg(n));
         const double margin = double(it->dur) * 0.02;
         start = double(it->start - trace->minTs) - margin;
         range = double(it->dur) + 2 * margin;
+        aopt.step = n;
     }
+    // The headline figures are those of what the picture shows: the step or the window.
+    const analysis::AnalysisResult result = analysis::analyze(*trace, aopt);
     range = std::max(range, 100.0);
 
     LaneLayout layout;
