@@ -6,6 +6,8 @@
 
 #include <QtTest>
 
+#include <algorithm>
+
 using namespace lanescope;
 
 class TestViewSync : public QObject
@@ -81,6 +83,42 @@ private slots:
         QCOMPARE(b.highlightLane(), a.highlightLane());
         b.clearHighlight();
         QVERIFY(!a.hasHighlight());
+    }
+
+    // Two runs stacked on one axis: each has its own labelled groups, and a run's offset moves its
+    // slices on the common axis (alignment on a step, a clock correction).
+    void twoRunsShareOneAxis()
+    {
+        Session session;
+        SessionRun a, b;
+        a.label = QStringLiteral("baseline");
+        a.trace = m_trace;
+        b.label = QStringLiteral("tuned");
+        b.trace = m_trace;
+        session.setRuns({a, b});
+        QCOMPARE(session.runCount(), 2);
+        QVERIFY(session.run(0).index && session.run(1).index); // built by the session when not given
+        TimelineView v;
+        v.setVerticalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+        v.resize(TimelineView::kHeaderWidth + 1000, 900);
+        v.setSession(&session);
+        v.show();
+        v.setVisibleRange(double(m_trace->minTs), double(m_trace->minTs) + 1e6);
+        const auto &groups = v.laneLayout().groups();
+        QVERIFY(std::any_of(groups.begin(), groups.end(), [](const LaneGroup &g) { return g.title.startsWith(QStringLiteral("baseline · ")); }));
+        QVERIFY(std::any_of(groups.begin(), groups.end(), [](const LaneGroup &g) { return g.title.startsWith(QStringLiteral("tuned · ")); }));
+        SliceRef gemm0 = test::sliceRef(*m_trace, "ampere_sgemm_128x64_nn"), gemm1 = gemm0;
+        gemm1.run = 1;
+        QCOMPARE(v.sliceRect(gemm1).left(), v.sliceRect(gemm0).left());
+        QVERIFY(v.sliceRect(gemm1).top() > v.sliceRect(gemm0).top()); // the second run's lanes are below
+        session.setOffset(1, 100'000); // run 1 100 µs later on the axis
+        QVERIFY(std::abs(v.sliceRect(gemm1).left() - v.sliceRect(gemm0).left() - 100.0) < 1e-6); // 1 px per µs
+        // Selecting in run 1 selects run 1's slice; its flows stay in run 1.
+        SliceRef launch1 = test::sliceRef(*m_trace, "cudaLaunchKernel");
+        launch1.run = 1;
+        v.selectSlice(launch1);
+        QCOMPARE(v.selectedFlows().size(), std::size_t(1));
+        QCOMPARE(v.selectedFlows().front().other, gemm1);
     }
 
     void aSessionDeletedFirstLeavesTheViewUsable()
