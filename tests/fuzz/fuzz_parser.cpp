@@ -1,12 +1,16 @@
 // libFuzzer target for the trace parser (Perfetto's trace_parsing_fuzzer is the model): any bytes
 // -> loadTrace with 1 and 2 threads, then every column of the model is read and a few events are
-// read back from the bytes. Crashes, sanitizer reports and hangs are the findings.
+// read back from the bytes. Crashes, sanitizer reports and hangs are the findings. Input that starts
+// with the gzip magic is also written to a file and opened from there, once with each inflater
+// (ISA-L where built in, and zlib), so cut, corrupt and concatenated gzip streams are fuzzed too.
 #include "io/MappedSource.h"
 #include "model/Trace.h"
 #include "parse/EventArgs.h"
 #include "parse/TraceLoader.h"
 
 #include <QCoreApplication>
+#include <QFile>
+#include <QTemporaryDir>
 
 #include <cstddef>
 #include <cstdint>
@@ -87,6 +91,33 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t *data, std::size_t size
             sink = sink + touch(*r.trace);
         else if (r.error.isEmpty())
             __builtin_trap(); // a failed load must say why
+    }
+    if (size >= 2 && data[0] == 0x1f && data[1] == 0x8b) {
+        static QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("input.json.gz"));
+        QFile f(path);
+        if (!f.open(QIODevice::WriteOnly | QIODevice::Truncate) || f.write(bytes.data(), qint64(size)) != qint64(size))
+            return 0;
+        f.close();
+        std::uint64_t loaded[2] = {0, 0};
+        bool ok[2] = {false, false};
+        for (int zlib : {0, 1}) {
+            if (zlib)
+                qputenv("LANESCOPE_INFLATE", "zlib");
+            lanescope::LoadOptions options;
+            options.threads = 2;
+            const auto r = lanescope::loadTrace(path, options);
+            qunsetenv("LANESCOPE_INFLATE");
+            if (r.trace) {
+                ok[zlib] = true;
+                loaded[zlib] = r.trace->jsonBytes;
+                sink = sink + touch(*r.trace);
+            } else if (r.error.isEmpty()) {
+                __builtin_trap();
+            }
+        }
+        if (ok[0] != ok[1] || loaded[0] != loaded[1])
+            __builtin_trap(); // the two inflaters must agree on what the file holds
     }
     return 0;
 }
