@@ -1,4 +1,5 @@
 // lanescope-cli analyze / mfu: the JSON shape of DESIGN.md's contract, exit codes 0 / 2 / 3.
+#include "CliRun.h"
 #include "TestTraces.h"
 
 #include "synth/TraceSynth.h"
@@ -13,23 +14,9 @@
 
 namespace {
 
-struct Run
-{
-    int exitCode = -1;
-    QByteArray out, err;
-};
+using Run = lanescope::test::CliRun;
 
-Run cli(const QStringList &args)
-{
-    QProcess p;
-    p.start(QStringLiteral(LANESCOPE_CLI_PATH), args);
-    p.waitForFinished(300000);
-    Run r;
-    r.exitCode = p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1;
-    r.out = p.readAllStandardOutput();
-    r.err = p.readAllStandardError();
-    return r;
-}
+Run cli(const QStringList &args) { return lanescope::test::runCli(args, {}, 300000); }
 
 QStringList keys(const QJsonObject &o)
 {

@@ -3,13 +3,13 @@
 // wrote: a PNG of the asked width with slice colours in it, SVG that parses with the title as
 // text, a one-page PDF; the window options, the lanes, --json, and bad usage / unreadable input
 // as exit 2 / 3 with one line on stderr.
+#include "CliRun.h"
 #include "TestTraces.h"
 
 #include <QFile>
 #include <QImage>
 #include <QJsonDocument>
 #include <QJsonObject>
-#include <QProcess>
 #include <QRegularExpression>
 #include <QTemporaryDir>
 #include <QXmlStreamReader>
@@ -17,27 +17,14 @@
 
 namespace {
 
-struct Run
-{
-    int exitCode = -1;
-    QByteArray out, err;
-};
+using Run = lanescope::test::CliRun;
 
+// As a CI job or a cron script runs it: no display, no platform chosen, no runtime folder.
 Run cli(const QStringList &args)
 {
-    QProcess p;
-    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
-    for (const char *v : {"DISPLAY", "WAYLAND_DISPLAY", "QT_QPA_PLATFORM", "XDG_RUNTIME_DIR"})
-        env.remove(QString::fromLatin1(v));
-    p.setProcessEnvironment(env);
-    p.start(QStringLiteral(LANESCOPE_CLI_PATH), args);
-    Run r;
-    if (!p.waitForFinished(120000))
-        return r;
-    r.exitCode = p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1;
-    r.out = p.readAllStandardOutput();
-    r.err = p.readAllStandardError();
-    return r;
+    return lanescope::test::runCli(args, {QStringLiteral("DISPLAY"), QStringLiteral("WAYLAND_DISPLAY"),
+                                          QStringLiteral("QT_QPA_PLATFORM"), QStringLiteral("XDG_RUNTIME_DIR")},
+                                   120000);
 }
 
 } // namespace

@@ -1,6 +1,7 @@
 // lanescope-cli's one command-line parser, run as a process: --help generated per subcommand
 // from its option list, the top-level list of subcommands, bad usage as exit 2 with exactly one
 // line on stderr that names what was wrong, and every --json output exactly one JSON object.
+#include "CliRun.h"
 #include "TestUtil.h"
 
 #include <QDir>
@@ -18,27 +19,9 @@ using namespace lanescope::test;
 
 namespace {
 
-struct Run
-{
-    int exitCode = -1;
-    QByteArray out, err;
-};
+using Run = lanescope::test::CliRun;
 
-Run cli(const QStringList &args)
-{
-    QProcess p;
-    p.start(QStringLiteral(LANESCOPE_CLI_PATH), args);
-    Run r;
-    if (!p.waitForFinished(120000)) {
-        p.kill();
-        p.waitForFinished();
-        return r;
-    }
-    r.exitCode = p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1;
-    r.out = p.readAllStandardOutput();
-    r.err = p.readAllStandardError();
-    return r;
-}
+Run cli(const QStringList &args) { return lanescope::test::runCli(args, {}, 120000); }
 
 QStringList words(const char *s) { return QString::fromUtf8(s).split(QLatin1Char(' '), Qt::SkipEmptyParts); }
 
