@@ -211,6 +211,9 @@ LoadResult loadTrace(const QString &path, const LoadOptions &options)
     QElapsedTimer timer;
     timer.start();
     auto opened = MappedSource::open(path, options.cancel);
+    if (qEnvironmentVariableIsSet("LANESCOPE_LOAD_TIMING"))
+        std::fprintf(stderr, "lanescope: open %.3f s%s%s\n", double(timer.nsecsElapsed()) / 1e9,
+                     opened.inflatedWith ? ", inflated with " : "", opened.inflatedWith ? opened.inflatedWith : "");
     if (!opened.source) {
         LoadResult r;
         r.cancelled = options.cancel && options.cancel->load();

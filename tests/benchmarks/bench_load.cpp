@@ -2,6 +2,11 @@
 // Our whole load (parse + model) against RapidJSON's SAX reader with a handler that does nothing,
 // over the same mapped bytes in the same run. Prints one JSON object as the last line
 // (keys fixed in DESIGN.md). Exit 77 (skip) when the trace is absent.
+// For a .json.gz it also writes the inflated bytes to a plain file and, in the same run, times the
+// .json.gz load (inflate + parse + model, what opening it costs) against the plain file's, plus the
+// inflate alone with the default inflater (ISA-L where built in) and with zlib: extra keys
+// "inflater", "inflate_seconds", "zlib_inflate_seconds", "gz_load_seconds", "plain_load_seconds",
+// "gz_to_plain_ratio".
 #include "BenchArgs.h"
 #include "io/MappedSource.h"
 #include "parse/TraceLoader.h"
@@ -9,8 +14,10 @@
 
 #include <QCoreApplication>
 #include <QElapsedTimer>
+#include <QFile>
 #include <QFileInfo>
 #include <QStringList>
+#include <QTemporaryDir>
 
 #include <rapidjson/memorystream.h>
 #include <rapidjson/reader.h>
@@ -100,10 +107,63 @@ int main(int argc, char **argv)
         std::fprintf(stderr, "run %d: no-op SAX %.3f s, load %.3f s, model %.1f MB (heap), RssAnon +%.1f MB\n", i + 1,
                      noop, s, double(r.trace->modelBytes()) / 1e6, double(anonDelta) / 1e6);
     }
+    // .json.gz against the same bytes as a plain file, each loaded from its path as a user opens it.
+    QString gzKeys;
+    if (src->gzipped()) {
+        QTemporaryDir dir;
+        const QString plain = dir.filePath(QStringLiteral("plain.json"));
+        {
+            QFile f(plain);
+            if (!dir.isValid() || !f.open(QIODevice::WriteOnly) || f.write(src->data(), qint64(src->size())) != qint64(src->size())) {
+                std::fprintf(stderr, "bench_load: cannot write the plain copy to %s\n", qPrintable(plain));
+                return 3;
+            }
+        }
+        auto timeLoad = [&](const QString &p) {
+            LoadOptions options;
+            options.threads = threads;
+            QElapsedTimer t;
+            t.start();
+            const LoadResult r = loadTrace(p, options);
+            const double sec = double(t.nsecsElapsed()) / 1e9;
+            return r.trace ? sec : -1.0;
+        };
+        auto timeInflate = [&](bool zlib) {
+            if (zlib)
+                qputenv("LANESCOPE_INFLATE", "zlib");
+            QElapsedTimer t;
+            t.start();
+            const auto o = MappedSource::open(path);
+            const double sec = double(t.nsecsElapsed()) / 1e9;
+            qunsetenv("LANESCOPE_INFLATE");
+            return o.source ? sec : -1.0;
+        };
+        const char *inflater = MappedSource::inflater();
+        double gzLoad = 1e30, plainLoad = 1e30, inflate = 1e30, zlibInflate = 1e30;
+        for (int i = 0; i < repeat; ++i) {
+            malloc_trim(0);
+            plainLoad = std::min(plainLoad, timeLoad(plain));
+            malloc_trim(0);
+            gzLoad = std::min(gzLoad, timeLoad(path));
+            inflate = std::min(inflate, timeInflate(false));
+            zlibInflate = std::min(zlibInflate, timeInflate(true));
+            std::fprintf(stderr, "run %d: plain load %.3f s, .json.gz load %.3f s (%s inflate %.3f s, zlib %.3f s)\n", i + 1,
+                         plainLoad, gzLoad, inflater, inflate, zlibInflate);
+        }
+        gzKeys = QStringLiteral(",\"inflater\":\"%1\",\"inflate_seconds\":%2,\"zlib_inflate_seconds\":%3,"
+                                "\"gz_load_seconds\":%4,\"plain_load_seconds\":%5,\"gz_to_plain_ratio\":%6")
+                     .arg(QLatin1String(inflater))
+                     .arg(inflate, 0, 'f', 4)
+                     .arg(zlibInflate, 0, 'f', 4)
+                     .arg(gzLoad, 0, 'f', 4)
+                     .arg(plainLoad, 0, 'f', 4)
+                     .arg(plainLoad > 0 ? gzLoad / plainLoad : 0.0, 0, 'f', 3);
+    }
+
     const double mb = double(src->size()) / 1e6;
     std::printf("{\"bytes\":%llu,\"events\":%llu,\"seconds\":%.4f,\"mb_per_s\":%.1f,\"noop_sax_seconds\":%.4f,"
-                "\"ratio_to_noop_sax\":%.3f,\"anon_bytes_per_event\":%.2f,\"threads_used\":%d}\n",
+                "\"ratio_to_noop_sax\":%.3f,\"anon_bytes_per_event\":%.2f,\"threads_used\":%d%s}\n",
                 static_cast<unsigned long long>(src->size()), static_cast<unsigned long long>(events), ours, mb / ours,
-                noop, noop / ours, events ? double(anonDelta) / double(events) : 0.0, threadsUsed);
+                noop, noop / ours, events ? double(anonDelta) / double(events) : 0.0, threadsUsed, qPrintable(gzKeys));
     return 0;
 }
