@@ -213,6 +213,7 @@ void MainWindow::createDocks()
     m_rangeDock = dock(tr("Time Range"), QStringLiteral("rangeDock"), m_range, Qt::RightDockWidgetArea);
     m_legendDock = dock(tr("Legend"), QStringLiteral("legendDock"), new LegendWidget(this), Qt::BottomDockWidgetArea);
     m_analysis = new AnalysisDock(this);
+    m_analysis->setSession(m_session); // analyses run 0, keeps its result in the session
     addDockWidget(Qt::RightDockWidgetArea, m_analysis);
     tabifyDockWidget(m_summaryDock, m_detailsDock);
     tabifyDockWidget(m_detailsDock, m_rangeDock);
@@ -226,11 +227,6 @@ void MainWindow::createDocks()
         const double margin = std::max<double>(double(gap.dur) * 0.5, 1000.0);
         m_timeline->setVisibleRange(double(gap.start) - margin, double(gap.end()) + margin, run);
         m_timeline->showGap(run, gap);
-    });
-    // The session keeps the latest analysis with its run: exports put its figures in the title.
-    connect(m_analysis, &AnalysisDock::analysisFinished, this, [this] {
-        if (m_session->runCount() > 0 && m_analysis->trace() == m_session->run(0).trace)
-            m_session->setAnalysis(0, m_analysis->result());
     });
     connect(m_analysis, &AnalysisDock::rangeRequested, this, [this](qint64 startNs, qint64 endNs) {
         const double margin = std::max<double>(double(endNs - startNs) * 0.05, 1000.0);
@@ -372,8 +368,7 @@ void MainWindow::onLoadFinished(const TraceLoadJob &job, const LoadResult &resul
     m_currentFile = path;
     addRecentFile(path);
     m_summary->setTrace(m_trace);
-    m_session->setTrace(m_trace, job.index());
-    m_analysis->setTrace(m_trace);
+    m_session->setTrace(m_trace, job.index()); // the timeline and the analysis dock follow it
     m_search->reset();
     m_details->showSlice(SliceRef());
     m_range->update();

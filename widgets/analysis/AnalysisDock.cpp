@@ -3,6 +3,7 @@
 #include "AdviceList.h"
 #include "AnalysisCharts.h"
 #include "render/GapCauseStyle.h"
+#include "render/Session.h"
 #include "timeline/DetailsHtml.h"
 #include "GapTableModel.h"
 #include "ItemActivation.h"
@@ -393,6 +394,20 @@ bool AnalysisDock::isBusy() const { return m_rerun->isActive() || m_runner->isBu
 
 QString AnalysisDock::statusText() const { return m_status->text(); }
 
+void AnalysisDock::setSession(Session *session)
+{
+    if (Session *old = m_session.data())
+        old->disconnect(this);
+    m_session = session;
+    if (!session)
+        return;
+    connect(session, &Session::runsChanged, this, [this] {
+        Session *s = m_session.data();
+        setTrace(s && s->runCount() > 0 ? s->run(0).trace : nullptr);
+    });
+    setTrace(session->runCount() > 0 ? session->run(0).trace : nullptr);
+}
+
 void AnalysisDock::setTrace(std::shared_ptr<const Trace> trace)
 {
     m_trace = std::move(trace);
@@ -545,6 +560,8 @@ void AnalysisDock::showResult(const AnalysisResultPtr &result)
         m_status->setText(status + QLatin1Char('.'));
     }
     updateBusy();
+    if (Session *session = m_session.data(); session && session->runCount() > 0 && session->run(0).trace == m_trace)
+        session->setAnalysis(0, m_result);
     emit analysisFinished();
 }
 

@@ -8,6 +8,7 @@
 #include "render/ViewState.h" // Gap as a metatype
 
 #include <QDockWidget>
+#include <QPointer>
 
 #include <memory>
 
@@ -25,6 +26,7 @@ class QTreeWidget;
 namespace lanescope {
 
 class AdviceList;
+class Session;
 class BreakdownChart;
 class GapHistogram;
 class GapTableModel;
@@ -43,6 +45,9 @@ public:
     explicit AnalysisDock(QWidget *parent = nullptr);
     ~AnalysisDock() override;
 
+    // Follows run 0 of the session: analyses its trace whenever the runs change, and puts each
+    // finished result back into the session (exports read their headline figures there).
+    void setSession(Session *session);
     // Analyses the trace (null clears the dock). The step scope goes back to the whole trace.
     void setTrace(std::shared_ptr<const Trace> trace);
     const std::shared_ptr<const Trace> &trace() const { return m_trace; }
@@ -108,6 +113,7 @@ private:
     double unitNs() const;
 
     std::shared_ptr<const Trace> m_trace;
+    QPointer<Session> m_session;
     AnalysisResultPtr m_result;
     analysis::AnalysisOptions m_requested; // what the result in flight was asked with
     analysis::TimeRange m_range;           // setAnalysisRange
