@@ -15,6 +15,8 @@ const std::vector<Command> &commands()
         {"analyze", QT_TRANSLATE_NOOP("cli", "GPU idle gaps and causes, breakdown, MFU, memory, advice"), analyzeArguments,
          runAnalyze},
         {"mfu", QT_TRANSLATE_NOOP("cli", "the MFU calculator"), mfuArguments, runMfu},
+        {"compare", QT_TRANSLATE_NOOP("cli", "a baseline against other runs: deltas, step-time waterfall, kernel and operator differences"),
+         compareArguments, runCompare},
         {"export", QT_TRANSLATE_NOOP("cli", "the timeline picture as PNG, SVG or PDF, without a display"), exportArguments,
          runExport, true},
     };

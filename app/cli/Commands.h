@@ -40,6 +40,9 @@ int runAnalyze(const Invocation &args);
 CommandSpec mfuArguments();
 int runMfu(const Invocation &args);
 
+CommandSpec compareArguments();
+int runCompare(const Invocation &args);
+
 CommandSpec exportArguments();
 int runExport(const Invocation &args);
 

@@ -1,0 +1,407 @@
+// lanescope-cli compare A B [C...] [--labels a,b,c] [--align step|start] [--step N] [--params N
+//   --tokens-per-step N [--tokens-global]] [--peak-tflops X] [--gap-ms X] [--gap-kernels gemm|all]
+//   [--fold-templates] [--top N] [--threads N] [--json]
+// Keys of the JSON object are the contract in DESIGN.md and issue 10; times are µs.
+#include "Commands.h"
+#include "JsonWriter.h"
+
+#include "analysis/Compare.h"
+#include "model/Trace.h"
+#include "parse/TraceLoader.h"
+
+#include <QCoreApplication>
+#include <QFileInfo>
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <cstring>
+#include <thread>
+
+namespace lanescope::cli {
+namespace {
+
+QString tr(const char *s) { return QCoreApplication::translate("cli", s); }
+
+double us(TimeNs t, TimeNs origin) { return double(t - origin) / 1000.0; }
+double usDur(TimeNs t) { return double(t) / 1000.0; }
+
+// "runs/base.pt.trace.json.gz" -> "base".
+QString defaultLabel(const QString &path)
+{
+    QString name = QFileInfo(path).fileName();
+    for (const char *suffix : {".gz", ".json", ".pt.trace"})
+        if (name.endsWith(QLatin1String(suffix)) && name.size() > int(std::strlen(suffix)))
+            name.chop(int(std::strlen(suffix)));
+    return name;
+}
+
+// The object `lanescope-cli analyze TRACE --json` prints, field for field (AnalyzeCommand.cpp
+// writes it there; tst_analysis_compare checks that the two agree).
+void writeAnalysis(JsonWriter &j, const Trace &t, const analysis::AnalysisResult &r)
+{
+    const TimeNs o = t.minTs;
+    j.object("temporal", [&] {
+        j.field("idle_pct", r.temporal.idlePct);
+        j.field("compute_pct", r.temporal.computePct);
+        j.field("non_compute_pct", r.temporal.nonComputePct);
+        j.field("idle_us", usDur(r.temporal.idle));
+        j.field("compute_us", usDur(r.temporal.compute));
+        j.field("non_compute_us", usDur(r.temporal.nonCompute));
+    });
+    j.field("comm_comp_overlap_pct", r.temporal.commCompOverlapPct);
+    j.array("steps", [&] {
+        for (const auto &s : r.steps)
+            j.object([&] {
+                j.field("name", s.name);
+                j.field("start_us", us(s.start, o));
+                j.field("dur_us", usDur(s.dur));
+            });
+    });
+    j.array("gaps", [&] {
+        for (const auto &g : r.gaps)
+            j.object([&] {
+                j.field("device", g.device);
+                j.field("stream", g.stream);
+                j.field("start_us", us(g.start, o));
+                j.field("dur_us", usDur(g.dur));
+                j.field("before", g.before);
+                j.field("after", g.after);
+                j.field("cause", analysis::gapCauseName(g.cause));
+                j.field("evidence", g.evidence);
+            });
+    });
+    const auto &m = r.mfu;
+    j.object("mfu", [&] {
+        j.field("step_s", JsonWriter::orNull(m.stepS > 0, m.stepS));
+        j.field("tokens_per_s_per_gpu", JsonWriter::orNull(m.tokensPerSPerGpu > 0, m.tokensPerSPerGpu));
+        j.field("achieved_tflops", JsonWriter::orNull(m.valid, m.achievedTflops));
+        j.field("peak_tflops", JsonWriter::orNull(m.peakTflops > 0, m.peakTflops));
+        j.field("mfu_pct", JsonWriter::orNull(m.valid, m.mfuPct));
+    });
+    j.object("memory", [&] {
+        j.field("peak_allocated_bytes", r.memory.peakAllocated);
+        j.field("peak_reserved_bytes", r.memory.peakReserved);
+        j.field("alloc_calls", r.memory.mallocCalls);
+        j.field("free_calls", r.memory.freeCalls);
+    });
+    j.array("advice", [&] {
+        for (const auto &a : r.advice)
+            j.object([&] {
+                j.field("id", a.id);
+                j.field("title", a.title);
+                j.field("evidence", a.evidence);
+            });
+    });
+}
+
+struct Loaded
+{
+    std::shared_ptr<Trace> trace;
+    QString error;
+    analysis::AnalysisResult analysis;
+};
+
+void writeRows(JsonWriter &j, const char *key, const std::vector<analysis::NameDiffRow> &rows, std::size_t top)
+{
+    j.array(key, [&] {
+        for (std::size_t k = 0; k < rows.size() && (top == 0 || k < top); ++k) {
+            const auto &r = rows[k];
+            j.object([&] {
+                j.field("name", r.name);
+                j.array("count", [&] { for (auto c : r.count) j.value(c); });
+                j.array("total_us", [&] { for (auto t : r.totalNs) j.value(usDur(t)); });
+                j.array("delta_us", [&] { for (auto d : r.deltaNs) j.value(usDur(d)); });
+                j.array("per_step_us", [&] { for (auto p : r.perStepNs) j.value(p ? std::optional<double>(*p / 1000.0) : std::nullopt); });
+            });
+        }
+    });
+}
+
+void writeJson(const std::vector<analysis::CompareRun> &runs, const analysis::ComparisonResult &c, std::size_t top)
+{
+    JsonWriter j;
+    j.printObject([&] {
+        j.array("runs", [&] {
+            for (std::size_t i = 0; i < runs.size(); ++i)
+                j.object([&] {
+                    const auto &m = c.runs[i];
+                    j.field("label", m.label);
+                    j.field("path", m.path);
+                    j.field("gpu", m.gpu);
+                    j.field("world_size", m.worldSize);
+                    // Additions: where the run sits on the shared axis and which step it was aligned on.
+                    j.field("offset_us", usDur(c.alignment.runs[i].offsetNs));
+                    const int si = c.alignment.runs[i].stepIndex;
+                    if (si >= 0)
+                        j.field("aligned_step", runs[i].analysis->steps[std::size_t(si)].name);
+                    else
+                        j.field("aligned_step", nullptr);
+                    j.field("complete_steps", m.completeSteps);
+                    j.object("analysis", [&] { writeAnalysis(j, *runs[i].trace, *runs[i].analysis); });
+                });
+        });
+        j.array("deltas", [&] {
+            for (const auto &d : c.deltas)
+                j.object([&] {
+                    j.field("label", d.label);
+                    for (const auto &m : d.metrics)
+                        j.object(m.key, [&] {
+                            j.field("value", m.value);
+                            j.field("delta", m.delta);
+                            j.field("pct", m.pct);
+                        });
+                });
+        });
+        j.array("step_time_waterfall", [&] {
+            for (const auto &w : c.waterfall)
+                j.object([&] {
+                    j.field("label", w.label);
+                    j.field("from_us", w.fromNs / 1000.0);
+                    j.field("to_us", w.toNs / 1000.0);
+                    j.array("parts", [&] {
+                        for (const auto &p : w.parts)
+                            j.object([&] {
+                                j.field("name", p.name);
+                                j.field("delta_us", p.deltaNs / 1000.0);
+                            });
+                    });
+                });
+        });
+        writeRows(j, "kernels", c.kernels, top);
+        writeRows(j, "ops", c.ops, top);
+        j.array("gaps", [&] {
+            for (const auto &g : c.gaps)
+                j.object([&] {
+                    j.field("cause", analysis::gapCauseName(g.cause));
+                    j.array("count", [&] { for (auto n : g.count) j.value(n); });
+                    j.array("total_us", [&] { for (auto t : g.totalNs) j.value(usDur(t)); });
+                    j.array("delta_us", [&] { for (auto d : g.deltaNs) j.value(usDur(d)); });
+                });
+        });
+        j.array("warnings", [&] { for (const QString &w : c.warnings) j.value(w); });
+    });
+}
+
+QString figure(const std::optional<double> &v, int decimals)
+{
+    return v ? QString::number(*v, 'f', decimals) : QStringLiteral("-");
+}
+
+QString ms(double ns) { return QString::number(ns / 1e6, 'f', 2); }
+
+void writeText(const analysis::ComparisonResult &c, std::size_t top)
+{
+    for (std::size_t i = 0; i < c.runs.size(); ++i) {
+        const auto &m = c.runs[i];
+        const auto &a = c.alignment.runs[i];
+        std::printf("%s\n", qPrintable(tr("run %1 %2: %3 (%4, world size %5), %6 complete step(s), offset %7 ms")
+                                           .arg(i + 1)
+                                           .arg(m.label, m.path, m.gpu.isEmpty() ? tr("GPU unknown") : m.gpu)
+                                           .arg(m.worldSize)
+                                           .arg(m.completeSteps)
+                                           .arg(double(a.offsetNs) / 1e6, 0, 'f', 3)));
+    }
+    // The metrics table: one column per run, "value (delta %)" after the baseline.
+    const auto base = analysis::metricValues(c.runs[0]);
+    std::printf("\n%-24s %16s", "", qPrintable(c.runs[0].label.left(16)));
+    for (const auto &d : c.deltas)
+        std::printf(" %26s", qPrintable(d.label.left(26)));
+    std::printf("\n");
+    for (std::size_t k = 0; k < base.size(); ++k) {
+        const int dec = std::string_view(base[k].key).find("pct") != std::string_view::npos ? 2 : 1;
+        std::printf("%-24s %16s", base[k].key, qPrintable(figure(base[k].value, dec)));
+        for (const auto &d : c.deltas) {
+            const auto &m = d.metrics[k];
+            QString cell = figure(m.value, dec);
+            if (m.pct)
+                cell += QStringLiteral(" (%1%2%)").arg(*m.pct >= 0 ? QStringLiteral("+") : QString()).arg(*m.pct, 0, 'f', 1);
+            std::printf(" %26s", qPrintable(cell));
+        }
+        std::printf("\n");
+    }
+    for (const auto &w : c.waterfall) {
+        std::printf("\n%s\n", qPrintable(tr("step time %1: %2 ms -> %3 ms (%4 ms)").arg(w.label, ms(w.fromNs), ms(w.toNs), ms(w.toNs - w.fromNs))));
+        for (const auto &p : w.parts)
+            if (p.deltaNs != 0)
+                std::printf("  %-22s %+12.3f ms\n", p.name, p.deltaNs / 1e6);
+    }
+    if (!c.gaps.empty()) {
+        std::printf("\n%s\n", qPrintable(tr("GEMM gaps by cause (count, total ms per run):")));
+        for (const auto &g : c.gaps) {
+            QString line;
+            for (std::size_t k = 0; k < g.count.size(); ++k)
+                line += (k ? QStringLiteral(" -> ") : QString()) + QStringLiteral("%1 / %2").arg(g.count[k]).arg(ms(double(g.totalNs[k])));
+            std::printf("  %-12s %s\n", analysis::gapCauseName(g.cause), qPrintable(line));
+        }
+    }
+    const auto rows = [&](const QString &title, const std::vector<analysis::NameDiffRow> &list) {
+        std::printf("\n%s\n", qPrintable(title));
+        for (std::size_t k = 0; k < list.size() && (top == 0 || k < top); ++k) {
+            const auto &r = list[k];
+            QString line;
+            for (std::size_t i = 0; i < r.count.size(); ++i)
+                line += (i ? QStringLiteral(" | ") : QString()) + QStringLiteral("%1 x %2 ms").arg(r.count[i]).arg(ms(double(r.totalNs[i])));
+            const TimeNs last = r.deltaNs.empty() ? 0 : r.deltaNs.back();
+            std::printf("  %+12.3f ms  %s  %s\n", double(last) / 1e6, qPrintable(line), qPrintable(r.name.left(120)));
+        }
+    };
+    rows(tr("GPU kernels by largest change (delta of the last run; count x total per run):"), c.kernels);
+    rows(tr("CPU operators by largest change:"), c.ops);
+    if (!c.warnings.isEmpty()) {
+        std::printf("\n%s\n", qPrintable(tr("warnings:")));
+        for (const QString &w : c.warnings)
+            std::printf("  - %s\n", qPrintable(w));
+    }
+}
+
+// Runs fn(i) for every run on a thread of its own: the loader and the analysis are safe per call.
+template <class Fn>
+void forEachRun(std::size_t n, Fn fn)
+{
+    std::vector<std::thread> threads;
+    threads.reserve(n);
+    for (std::size_t i = 0; i < n; ++i)
+        threads.emplace_back([&fn, i] { fn(i); });
+    for (auto &t : threads)
+        t.join();
+}
+
+} // namespace
+
+CommandSpec compareArguments()
+{
+    const auto n = [](const char *s) { return QString::fromLatin1(s); };
+    return {
+        n("A B [C...] [options]"),
+        {
+            {n("A"), QT_TRANSLATE_NOOP("cli", "the baseline trace (.json or .json.gz)")},
+            {n("B"), QT_TRANSLATE_NOOP("cli", "a trace to compare with it")},
+            {n("C"), QT_TRANSLATE_NOOP("cli", "more traces"), PositionalSpec::Arity::Many},
+        },
+        {
+            text({n("labels")}, "a,b,c", QT_TRANSLATE_NOOP("cli", "one label per trace, comma-separated (default: the file names)")),
+            choice({n("align")}, {n("step"), n("start")},
+                   QT_TRANSLATE_NOOP("cli", "step (default): on the same complete ProfilerStep by position; start: on each trace's first event"),
+                   QT_TRANSLATE_NOOP("cli", "--align takes step or start")),
+            integer({n("step")}, "N", atLeast(0),
+                    QT_TRANSLATE_NOOP("cli", "compare only ProfilerStep#N of the baseline and the step at its position in each other run"),
+                    QT_TRANSLATE_NOOP("cli", "--step needs a step number")),
+            number({n("params")}, "N", above(0), QT_TRANSLATE_NOOP("cli", "model parameters, for MFU (e.g. 7e9)"),
+                   QT_TRANSLATE_NOOP("cli", "--params needs a positive number")),
+            number({n("tokens-per-step")}, "N", above(0), QT_TRANSLATE_NOOP("cli", "tokens per step per GPU, for MFU"),
+                   QT_TRANSLATE_NOOP("cli", "--tokens-per-step needs a positive number")),
+            flag({n("tokens-global")}, QT_TRANSLATE_NOOP("cli", "--tokens-per-step counts all GPUs (divided by the world size)")),
+            number({n("peak-tflops")}, "X", above(0), QT_TRANSLATE_NOOP("cli", "GPU peak instead of the table's entry for the traced GPU"),
+                   QT_TRANSLATE_NOOP("cli", "--peak-tflops needs a positive number")),
+            number({n("gap-ms")}, "X", atLeast(0), QT_TRANSLATE_NOOP("cli", "shortest gap listed, in ms (default 15)"),
+                   QT_TRANSLATE_NOOP("cli", "--gap-ms needs a number of milliseconds")),
+            choice({n("gap-kernels")}, {n("gemm"), n("all")},
+                   QT_TRANSLATE_NOOP("cli", "gemm (default): gaps between two GEMM kernels; all: any gap of a compute stream"),
+                   QT_TRANSLATE_NOOP("cli", "--gap-kernels takes gemm or all")),
+            flag({n("fold-templates")}, QT_TRANSLATE_NOOP("cli", "count kernels and operators that differ only in template arguments as one")),
+            integer({n("top")}, "N", atLeast(0), QT_TRANSLATE_NOOP("cli", "rows of kernels and operators listed (default 50; 0: all)"),
+                    QT_TRANSLATE_NOOP("cli", "--top needs a number of rows")),
+            integer({n("threads")}, "N", atLeast(0), QT_TRANSLATE_NOOP("cli", "loader threads per trace (default: the cores shared out)"),
+                    QT_TRANSLATE_NOOP("cli", "--threads needs a number")),
+            flag({n("json")}, QT_TRANSLATE_NOOP("cli", "print one JSON object")),
+        },
+    };
+}
+
+int runCompare(const Invocation &args)
+{
+    const QStringList paths = args.positionals();
+    QStringList labels;
+    if (args.isSet("labels")) {
+        labels = args.text("labels").split(QLatin1Char(','));
+        if (labels.size() != paths.size())
+            return args.fail(tr("--labels needs one label per trace (%1 labels, %2 traces)").arg(labels.size()).arg(paths.size()));
+    } else {
+        for (const QString &p : paths)
+            labels << defaultLabel(p);
+    }
+
+    analysis::AnalysisOptions opt;
+    if (args.isSet("gap-ms"))
+        opt.gaps.minGap = TimeNs(std::llround(args.number("gap-ms", 0) * 1e6));
+    if (args.isSet("gap-kernels"))
+        opt.gaps.kernels = args.text("gap-kernels") == QLatin1String("all") ? analysis::GapKernels::All : analysis::GapKernels::Gemm;
+    opt.mfu.params = args.number("params", 0);
+    opt.mfu.tokensPerStep = args.number("tokens-per-step", 0);
+    opt.mfu.tokensGlobal = args.isSet("tokens-global");
+    opt.mfu.peakTflops = args.number("peak-tflops", 0);
+    if ((opt.mfu.params > 0) != (opt.mfu.tokensPerStep > 0))
+        return args.fail(tr("--params and --tokens-per-step go together"));
+
+    analysis::CompareOptions co;
+    co.align.mode = args.text("align") == QLatin1String("start") ? analysis::AlignMode::Start : analysis::AlignMode::Step;
+    co.align.baselineStep = args.integer("step", -1);
+    co.scopeToStep = co.align.baselineStep >= 0;
+    if (co.scopeToStep && co.align.mode != analysis::AlignMode::Step)
+        return args.fail(tr("--step compares one aligned step: it needs --align step"));
+    co.mfu = opt.mfu;
+    co.foldTemplates = args.isSet("fold-templates");
+    const std::size_t top = std::size_t(args.integer("top", 50));
+
+    // Load every trace at once, each with its share of the cores.
+    const std::size_t n = std::size_t(paths.size());
+    const int cores = int(std::max(1u, std::thread::hardware_concurrency()));
+    const int threads = args.integer("threads", 0) > 0 ? args.integer("threads", 0) : std::max(1, cores / int(n));
+    std::vector<Loaded> loaded(n);
+    forEachRun(n, [&](std::size_t i) {
+        LoadOptions lo;
+        lo.threads = threads;
+        LoadResult r = loadTrace(paths.at(int(i)), lo);
+        loaded[i].trace = std::move(r.trace);
+        loaded[i].error = r.error;
+    });
+    for (const Loaded &l : loaded)
+        if (!l.trace) {
+            printErrorLine(QStringLiteral("lanescope-cli: %1").arg(l.error));
+            return Unreadable;
+        }
+
+    // One aligned step (--step): each run is analysed on its own step at the baseline's position.
+    std::vector<int> stepOf(n, -1);
+    if (co.scopeToStep) {
+        std::vector<std::vector<analysis::Step>> steps(n);
+        forEachRun(n, [&](std::size_t i) { steps[i] = analysis::findSteps(*loaded[i].trace); });
+        std::vector<const Trace *> traces;
+        std::vector<const std::vector<analysis::Step> *> stepPtrs;
+        for (std::size_t i = 0; i < n; ++i) {
+            traces.push_back(loaded[i].trace.get());
+            stepPtrs.push_back(&steps[i]);
+        }
+        const analysis::Alignment a = analysis::alignRuns(traces, stepPtrs, co.align);
+        if (!a.error.isEmpty())
+            return args.fail(a.error);
+        for (std::size_t i = 0; i < n; ++i) {
+            if (a.runs[i].stepIndex < 0)
+                return args.fail(tr("%1 has no complete step at position %2, where the baseline has ProfilerStep#%3")
+                                     .arg(labels.at(int(i)))
+                                     .arg(a.position + 1)
+                                     .arg(co.align.baselineStep));
+            stepOf[i] = a.runs[i].stepNumber;
+        }
+    }
+    forEachRun(n, [&](std::size_t i) {
+        analysis::AnalysisOptions o = opt;
+        o.step = stepOf[i];
+        loaded[i].analysis = analysis::analyze(*loaded[i].trace, o);
+    });
+
+    std::vector<analysis::CompareRun> runs;
+    for (std::size_t i = 0; i < n; ++i)
+        runs.push_back({labels.at(int(i)), paths.at(int(i)), loaded[i].trace.get(), &loaded[i].analysis});
+    const analysis::ComparisonResult c = analysis::compareRuns(runs, co);
+    if (!c.error.isEmpty())
+        return args.fail(c.error);
+    if (args.isSet("json"))
+        writeJson(runs, c, top);
+    else
+        writeText(c, top);
+    return Ok;
+}
+
+} // namespace lanescope::cli
