@@ -77,7 +77,16 @@ void writeJson(const Trace &t, const analysis::AnalysisResult &r, const analysis
                     j.field("id", a.id);
                     j.field("title", a.title);
                     j.field("evidence", a.evidence);
+                    // What the fix is worth at most (additions to the contract's keys).
+                    j.field("explained_us", usDur(a.explainedNs));
+                    j.field("projected_step_s", JsonWriter::orNull(a.projectedStepS > 0, a.projectedStepS));
+                    j.field("projected_mfu_pct", JsonWriter::orNull(a.projectedMfuPct > 0, a.projectedMfuPct));
                 });
+        });
+        // What the trace cannot show (legacy exporter, unrecognised device work, no GPU activity).
+        j.array("warnings", [&] {
+            for (const QString &w : r.warnings)
+                j.value(w);
         });
     });
 }
@@ -92,12 +101,18 @@ void writeText(const Trace &t, const analysis::AnalysisResult &r, const analysis
     const TimeNs o = t.minTs;
     const auto &tb = r.temporal;
     std::printf("%s\n", qPrintable(tr("%1").arg(t.path)));
-    std::printf("%s\n", qPrintable(tr("GPU time: idle %1%, compute %2%, non-compute %3% of %4 ms; comm-compute overlap %5%")
-                                       .arg(tb.idlePct, 0, 'f', 2)
-                                       .arg(tb.computePct, 0, 'f', 2)
-                                       .arg(tb.nonComputePct, 0, 'f', 2)
-                                       .arg(usDur(tb.span) / 1000.0, 0, 'f', 1)
-                                       .arg(tb.commCompOverlapPct, 0, 'f', 2)));
+    for (const QString &w : r.warnings)
+        std::printf("%s\n", qPrintable(tr("warning: %1").arg(w)));
+    if (tb.activities == 0) {
+        std::printf("%s\n", qPrintable(tr("GPU time: no GPU activity")));
+    } else {
+        std::printf("%s\n", qPrintable(tr("GPU time: idle %1%, compute %2%, non-compute %3% of %4 ms; comm-compute overlap %5%")
+                                           .arg(tb.idlePct, 0, 'f', 2)
+                                           .arg(tb.computePct, 0, 'f', 2)
+                                           .arg(tb.nonComputePct, 0, 'f', 2)
+                                           .arg(usDur(tb.span) / 1000.0, 0, 'f', 1)
+                                           .arg(tb.commCompOverlapPct, 0, 'f', 2)));
+    }
     if (tb.lastStepExcluded)
         std::printf("%s\n", qPrintable(tr("  (last ProfilerStep left out, as Holistic Trace Analysis does)")));
     std::printf("%s\n", qPrintable(tr("steps: %1").arg(r.steps.size())));

@@ -4,6 +4,7 @@
 
 #include "synth/TraceSynth.h"
 
+#include <QDir>
 #include <QFile>
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -63,7 +64,9 @@ private slots:
         QCOMPARE(r.out.count('\n'), 1); // exactly one object, one line
         const QJsonObject o = d.object();
         QCOMPARE(keys(o), sorted({QStringLiteral("temporal"), QStringLiteral("comm_comp_overlap_pct"), QStringLiteral("steps"),
-                                  QStringLiteral("gaps"), QStringLiteral("mfu"), QStringLiteral("memory"), QStringLiteral("advice")}));
+                                  QStringLiteral("gaps"), QStringLiteral("mfu"), QStringLiteral("memory"), QStringLiteral("advice"),
+                                  QStringLiteral("warnings")}));
+        QVERIFY(o.value(QStringLiteral("warnings")).isArray());
         QCOMPARE(keys(o.value(QStringLiteral("temporal")).toObject()),
                  sorted({QStringLiteral("idle_pct"), QStringLiteral("compute_pct"), QStringLiteral("non_compute_pct"),
                          QStringLiteral("idle_us"), QStringLiteral("compute_us"), QStringLiteral("non_compute_us")}));
@@ -94,7 +97,9 @@ private slots:
         const QJsonArray advice = o.value(QStringLiteral("advice")).toArray();
         QVERIFY(!advice.isEmpty());
         for (const auto &a : advice)
-            QCOMPARE(keys(a.toObject()), sorted({QStringLiteral("id"), QStringLiteral("title"), QStringLiteral("evidence")}));
+            QCOMPARE(keys(a.toObject()), sorted({QStringLiteral("id"), QStringLiteral("title"), QStringLiteral("evidence"),
+                                                 QStringLiteral("explained_us"), QStringLiteral("projected_step_s"),
+                                                 QStringLiteral("projected_mfu_pct")}));
         const double pcts = o.value(QStringLiteral("temporal")).toObject().value(QStringLiteral("idle_pct")).toDouble()
             + o.value(QStringLiteral("temporal")).toObject().value(QStringLiteral("compute_pct")).toDouble()
             + o.value(QStringLiteral("temporal")).toObject().value(QStringLiteral("non_compute_pct")).toDouble();
@@ -116,6 +121,28 @@ private slots:
         QCOMPARE(text.exitCode, 0);
         QVERIFY(text.out.contains("GPU time"));
         QVERIFY(text.out.contains("limit_all_gathers=False"));
+    }
+
+    // A trace of the legacy (non-Kineto) exporter: said once, in the JSON and in the text, and the
+    // text says "no GPU activity" instead of a row of zeros.
+    void legacyTraceSaysWhatItCannotShow()
+    {
+        const QString dir = lanescope::test::tracePath(QStringLiteral("torch-cpu-2rank-nw0"));
+        const QStringList files = QDir(dir).entryList({QStringLiteral("*.json.gz")}, QDir::Files, QDir::Name);
+        if (files.isEmpty())
+            QSKIP(qPrintable(QStringLiteral("%1 not found (set LANESCOPE_TRACES_DIR): skipped").arg(dir)));
+        const QString trace = QDir(dir).filePath(files.first());
+        const Run j = cli({QStringLiteral("analyze"), trace, QStringLiteral("--json")});
+        QCOMPARE(j.exitCode, 0);
+        const QJsonArray warnings = QJsonDocument::fromJson(j.out).object().value(QStringLiteral("warnings")).toArray();
+        int legacy = 0;
+        for (const auto &w : warnings)
+            legacy += w.toString().contains(QStringLiteral("legacy profiler format"));
+        QCOMPARE(legacy, 1);
+        const Run t = cli({QStringLiteral("analyze"), trace});
+        QCOMPARE(t.exitCode, 0);
+        QVERIFY2(t.out.contains("no GPU activity"), t.out.constData());
+        QVERIFY2(!t.out.contains("idle 0.00%"), t.out.constData());
     }
 
     void realTrace()
