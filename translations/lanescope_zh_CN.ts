@@ -551,6 +551,41 @@
             <source>the next kernel was queued before the gap began and no collective, allocator call, synchronisation or data loading explains the wait</source>
             <translation>下一个内核在间隙开始前已排队，集合通信、分配器调用、同步或数据加载都无法解释这次等待</translation>
         </message>
+        <message>
+            <location filename="../core/analysis/Compare.cpp" line="235" />
+            <source>the first run has no complete ProfilerStep#%1</source>
+            <translation>第一个运行没有完整的 ProfilerStep#%1</translation>
+        </message>
+        <message>
+            <location filename="../core/analysis/Compare.cpp" line="246" />
+            <source>run %1 has %2 complete step(s), fewer than the %3 the alignment needs: aligned on its start</source>
+            <translation>运行 %1 只有 %2 个完整步，少于对齐所需的 %3 个：改为按其起点对齐</translation>
+        </message>
+        <message>
+            <location filename="../core/analysis/Compare.cpp" line="401" />
+            <source>%1 has no complete step at position %2, the one compared</source>
+            <translation>%1 在位置 %2 上没有完整的步（即被比较的那一步）</translation>
+        </message>
+        <message>
+            <location filename="../core/analysis/Compare.cpp" line="554" />
+            <source>different GPU models: %1 ran on %2, %3 on %4; kernel times and MFU are not comparable as they stand</source>
+            <translation>GPU 型号不同：%1 运行于 %2，%3 运行于 %4；内核时间和 MFU 不能直接比较</translation>
+        </message>
+        <message>
+            <location filename="../core/analysis/Compare.cpp" line="557" />
+            <source>different world sizes: %1 ran on %2 ranks, %3 on %4; per-GPU figures compare, totals do not</source>
+            <translation>world size 不同：%1 使用 %2 个 rank，%3 使用 %4 个；可比较每 GPU 指标，不可比较总量</translation>
+        </message>
+        <message>
+            <location filename="../core/analysis/Compare.cpp" line="563" />
+            <source>different step counts: %1 has %2 steps, %3 has %4; compare the per-step figures, not the totals</source>
+            <translation>步数不同：%1 有 %2 步，%3 有 %4 步；请比较每步指标，而非总量</translation>
+        </message>
+        <message>
+            <location filename="../core/analysis/Compare.cpp" line="571" />
+            <source>%1 has no ProfilerStep: no step time, no MFU and no waterfall for it</source>
+            <translation>%1 没有 ProfilerStep：它没有步时长、MFU 和瀑布图</translation>
+        </message>
     </context>
     <context>
         <name>cli</name>
@@ -736,117 +771,130 @@
             <translation>已写入 %1（%3 秒内写出 %2 MB 跟踪数据）</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="143" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="158" />
             <location filename="../app/cli/InfoCommand.cpp" line="119" />
             <source>a trace: .json or .json.gz as torch.profiler writes it</source>
             <translation>跟踪文件：torch.profiler 写出的 .json 或 .json.gz</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="145" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="160" />
             <source>shortest gap listed, in ms (default 15; fractions down to 0.001)</source>
             <translation>列出的最短间隙，单位 ms（默认 15；可带小数，最小 0.001）</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="146" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="161" />
+            <location filename="../app/cli/CompareCommand.cpp" line="306" />
             <source>--gap-ms needs a number of milliseconds</source>
             <translation>--gap-ms 需要一个毫秒数</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="148" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="163" />
+            <location filename="../app/cli/CompareCommand.cpp" line="308" />
             <source>gemm (default): gaps between two GEMM kernels; all: any gap of a compute stream</source>
             <translation>gemm（默认）：两个 GEMM 内核之间的间隙；all：计算流上的任何间隙</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="149" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="164" />
+            <location filename="../app/cli/CompareCommand.cpp" line="309" />
             <source>--gap-kernels takes gemm or all</source>
             <translation>--gap-kernels 只接受 gemm 或 all</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="150" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="165" />
+            <location filename="../app/cli/CompareCommand.cpp" line="298" />
             <source>model parameters, for MFU (e.g. 7e9)</source>
             <translation>模型参数量，用于 MFU（例如 7e9）</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="151" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="166" />
+            <location filename="../app/cli/CompareCommand.cpp" line="299" />
             <location filename="../app/cli/MfuCommand.cpp" line="27" />
             <source>--params needs a positive number</source>
             <translation>--params 需要一个正数</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="152" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="167" />
+            <location filename="../app/cli/CompareCommand.cpp" line="300" />
             <source>tokens per step per GPU, for MFU</source>
             <translation>每个 GPU 每步的 token 数，用于 MFU</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="153" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="168" />
+            <location filename="../app/cli/CompareCommand.cpp" line="301" />
             <source>--tokens-per-step needs a positive number</source>
             <translation>--tokens-per-step 需要一个正数</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="154" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="169" />
+            <location filename="../app/cli/CompareCommand.cpp" line="302" />
             <source>--tokens-per-step counts all GPUs (divided by the world size)</source>
             <translation>--tokens-per-step 为所有 GPU 的总数（将除以 world size）</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="155" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="170" />
+            <location filename="../app/cli/CompareCommand.cpp" line="303" />
             <source>GPU peak instead of the table's entry for the traced GPU</source>
             <translation>用此 GPU 峰值代替表中被跟踪 GPU 的峰值</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="156" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="171" />
+            <location filename="../app/cli/CompareCommand.cpp" line="304" />
             <location filename="../app/cli/MfuCommand.cpp" line="31" />
             <source>--peak-tflops needs a positive number</source>
             <translation>--peak-tflops 需要一个正数</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="157" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="172" />
             <source>analyse ProfilerStep#N only</source>
             <translation>只分析 ProfilerStep#N</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="158" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="173" />
+            <location filename="../app/cli/CompareCommand.cpp" line="297" />
             <source>--step needs a step number</source>
             <translation>--step 需要一个步编号</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="159" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="174" />
             <source>analyse from A (µs from the first event); needs --to-us</source>
             <translation>从 A 开始分析（距第一个事件的时间，单位 µs）；需同时给出 --to-us</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="160" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="175" />
             <source>--from-us needs a number</source>
             <translation>--from-us 需要一个数字</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="161" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="176" />
             <source>analyse up to B (µs from the first event); needs --from-us</source>
             <translation>分析到 B 为止（距第一个事件的时间，单位 µs）；需同时给出 --from-us</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="162" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="177" />
             <source>--to-us needs a number</source>
             <translation>--to-us 需要一个数字</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="163" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="178" />
             <source>also sum the flops args of operators (with_flops=True; slow)</source>
             <translation>同时累加算子的 flops 参数（with_flops=True；较慢）</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="164" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="179" />
             <location filename="../app/cli/InfoCommand.cpp" line="122" />
             <source>loader threads (default: one per core)</source>
             <translation>加载线程数（默认每核一个）</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="165" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="180" />
+            <location filename="../app/cli/CompareCommand.cpp" line="314" />
             <location filename="../app/cli/InfoCommand.cpp" line="123" />
             <source>--threads needs a number</source>
             <translation>--threads 需要一个数字</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="166" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="181" />
+            <location filename="../app/cli/CompareCommand.cpp" line="315" />
             <location filename="../app/cli/InfoCommand.cpp" line="121" />
             <location filename="../app/cli/MfuCommand.cpp" line="33" />
             <source>print one JSON object</source>
@@ -930,6 +978,11 @@
         </message>
         <message>
             <location filename="../app/cli/Commands.cpp" line="18" />
+            <source>a baseline against other runs: deltas, step-time waterfall, kernel and operator differences</source>
+            <translation>将基线与其他运行比较：差值、步时长瀑布图、内核与算子差异</translation>
+        </message>
+        <message>
+            <location filename="../app/cli/Commands.cpp" line="20" />
             <source>the timeline picture as PNG, SVG or PDF, without a display</source>
             <translation>将时间线图片导出为 PNG、SVG 或 PDF，无需显示器</translation>
         </message>
@@ -1059,12 +1112,12 @@
             <translation>--to-us 必须大于 --from-us</translation>
         </message>
         <message>
-            <location filename="../app/cli/ExportCommand.cpp" line="95" />
+            <location filename="../app/cli/ExportCommand.cpp" line="94" />
             <source>%1 has no ProfilerStep#%2</source>
             <translation>%1 中没有 ProfilerStep#%2</translation>
         </message>
         <message>
-            <location filename="../app/cli/ExportCommand.cpp" line="136" />
+            <location filename="../app/cli/ExportCommand.cpp" line="138" />
             <source>wrote %1 (%2 x %3 px, %4 lanes, %5 to %6)</source>
             <translation>已写入 %1（%2 x %3 px，%4 条泳道，%5 至 %6）</translation>
         </message>
@@ -1096,14 +1149,203 @@ lanescope-cli 命令 --help 列出该命令的选项。
             <translation>lanescope-cli：未知命令“%1”（lanescope-cli --help 列出所有命令）</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="87" />
             <source>unknown</source>
-            <translation>未知</translation>
+            <translation type="vanished">未知</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="94" />
             <source>%1</source>
-            <translation>%1</translation>
+            <translation type="vanished">%1</translation>
+        </message>
+        <message>
+            <location filename="../app/cli/CompareCommand.cpp" line="286" />
+            <source>the baseline trace (.json or .json.gz)</source>
+            <translation>基线跟踪文件（.json 或 .json.gz）</translation>
+        </message>
+        <message>
+            <location filename="../app/cli/CompareCommand.cpp" line="287" />
+            <source>a trace to compare with it</source>
+            <translation>与之比较的跟踪文件</translation>
+        </message>
+        <message>
+            <location filename="../app/cli/CompareCommand.cpp" line="288" />
+            <source>more traces</source>
+            <translation>更多跟踪文件</translation>
+        </message>
+        <message>
+            <location filename="../app/cli/CompareCommand.cpp" line="291" />
+            <source>one label per trace, comma-separated (default: the file names)</source>
+            <translation>每个跟踪文件一个标签，以逗号分隔（默认：文件名）</translation>
+        </message>
+        <message>
+            <location filename="../app/cli/CompareCommand.cpp" line="293" />
+            <source>step (default): on the same complete ProfilerStep by position; start: on each trace's first event</source>
+            <translation>step（默认）：按位置对齐到同一个完整的 ProfilerStep；start：对齐到每个跟踪文件的第一个事件</translation>
+        </message>
+        <message>
+            <location filename="../app/cli/CompareCommand.cpp" line="294" />
+            <source>--align takes step or start</source>
+            <translation>--align 只接受 step 或 start</translation>
+        </message>
+        <message>
+            <location filename="../app/cli/CompareCommand.cpp" line="296" />
+            <source>compare only ProfilerStep#N of the baseline and the step at its position in each other run</source>
+            <translation>只比较基线的 ProfilerStep#N，以及其他每个运行中同一位置的步</translation>
+        </message>
+        <message>
+            <location filename="../app/cli/CompareCommand.cpp" line="305" />
+            <source>shortest gap listed, in ms (default 15)</source>
+            <translation>列出的最短间隙，单位 ms（默认 15）</translation>
+        </message>
+        <message>
+            <location filename="../app/cli/CompareCommand.cpp" line="310" />
+            <source>count kernels and operators that differ only in template arguments as one</source>
+            <translation>只有模板参数不同的内核和算子按同一个计数</translation>
+        </message>
+        <message>
+            <location filename="../app/cli/CompareCommand.cpp" line="311" />
+            <source>rows of kernels and operators listed (default 50; 0: all)</source>
+            <translation>列出的内核和算子行数（默认 50；0：全部）</translation>
+        </message>
+        <message>
+            <location filename="../app/cli/CompareCommand.cpp" line="312" />
+            <source>--top needs a number of rows</source>
+            <translation>--top 需要一个行数</translation>
+        </message>
+        <message>
+            <location filename="../app/cli/CompareCommand.cpp" line="313" />
+            <source>loader threads per trace (default: the cores shared out)</source>
+            <translation>每个跟踪文件的加载线程数（默认：平分所有核心）</translation>
+        </message>
+        <message>
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="107" />
+            <source>GPU time: no GPU activity</source>
+            <translation>GPU 时间：没有 GPU 活动</translation>
+        </message>
+        <message>
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="109" />
+            <source>GPU time: idle %1%, compute %2%, non-compute %3% of %4 ms; comm-compute overlap %5%</source>
+            <translation>GPU 时间：空闲 %1%，计算 %2%，非计算 %3%，共 %4 ms；通信与计算重叠 %5%</translation>
+        </message>
+        <message>
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="117" />
+            <source>  (last ProfilerStep left out, as Holistic Trace Analysis does)</source>
+            <translation>  （与 Holistic Trace Analysis 一样，不计最后一个 ProfilerStep）</translation>
+        </message>
+        <message>
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="118" />
+            <source>steps: %1</source>
+            <translation>步：%1</translation>
+        </message>
+        <message>
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="121" />
+            <source>gaps: %1</source>
+            <translation>间隙：%1</translation>
+        </message>
+        <message>
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="127" />
+            <source>MFU: step %1 s, %2 tokens/s/GPU, %3 TFLOPS of %4 (%5) = %6%</source>
+            <translation>MFU：步时长 %1 s，%2 tokens/s/GPU，%3 TFLOPS / %4（%5）= %6%</translation>
+        </message>
+        <message>
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="135" />
+            <source>MFU: step %1 s; give --params and --tokens-per-step (and --peak-tflops for an unknown GPU)</source>
+            <translation>MFU：步时长 %1 s；请给出 --params 和 --tokens-per-step（未知 GPU 还需 --peak-tflops）</translation>
+        </message>
+        <message>
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="138" />
+            <source>measured: %1 TFLOP in %2 of %3 operators carrying flops</source>
+            <translation>实测：%1 TFLOP，来自 %3 个算子中带 flops 的 %2 个</translation>
+        </message>
+        <message>
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="142" />
+            <source>memory: peak allocated %1, peak reserved %2, %3 cudaMalloc, %4 cudaFree calls</source>
+            <translation>内存：峰值已分配 %1，峰值已保留 %2，%3 次 cudaMalloc、%4 次 cudaFree 调用</translation>
+        </message>
+        <message>
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="146" />
+            <source>advice: %1</source>
+            <translation>建议：%1</translation>
+        </message>
+        <message>
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="201" />
+            <location filename="../app/cli/CompareCommand.cpp" line="350" />
+            <source>--params and --tokens-per-step go together</source>
+            <translation>--params 和 --tokens-per-step 必须同时给出</translation>
+        </message>
+        <message>
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="203" />
+            <source>--from-us and --to-us go together, with --to-us after --from-us</source>
+            <translation>--from-us 和 --to-us 必须同时给出，且 --to-us 晚于 --from-us</translation>
+        </message>
+        <message>
+            <location filename="../app/cli/CompareCommand.cpp" line="206" />
+            <source>run %1 %2: %3 (%4, world size %5), %6 complete step(s), offset %7 ms</source>
+            <translation>运行 %1 %2：%3（%4，world size %5），%6 个完整步，偏移 %7 ms</translation>
+        </message>
+        <message>
+            <location filename="../app/cli/CompareCommand.cpp" line="208" />
+            <source>GPU unknown</source>
+            <translation>GPU 未知</translation>
+        </message>
+        <message>
+            <location filename="../app/cli/CompareCommand.cpp" line="232" />
+            <source>step time %1: %2 ms -&gt; %3 ms (%4 ms)</source>
+            <translation>步时长 %1：%2 ms -&gt; %3 ms（%4 ms）</translation>
+        </message>
+        <message>
+            <location filename="../app/cli/CompareCommand.cpp" line="238" />
+            <source>GEMM gaps by cause (count, total ms per run):</source>
+            <translation>按原因统计的 GEMM 间隙（每个运行的个数与总 ms）：</translation>
+        </message>
+        <message>
+            <location filename="../app/cli/CompareCommand.cpp" line="257" />
+            <source>GPU kernels by largest change (delta of the last run; count x total per run):</source>
+            <translation>按变化最大排序的 GPU 内核（最后一个运行的差值；每个运行的个数 x 总时长）：</translation>
+        </message>
+        <message>
+            <location filename="../app/cli/CompareCommand.cpp" line="258" />
+            <source>CPU operators by largest change:</source>
+            <translation>按变化最大排序的 CPU 算子：</translation>
+        </message>
+        <message>
+            <location filename="../app/cli/CompareCommand.cpp" line="260" />
+            <source>warnings:</source>
+            <translation>警告：</translation>
+        </message>
+        <message>
+            <location filename="../app/cli/CompareCommand.cpp" line="327" />
+            <source>--labels needs one label per trace (%1 labels, %2 traces)</source>
+            <translation>--labels 需要每个跟踪文件一个标签（%1 个标签，%2 个跟踪文件）</translation>
+        </message>
+        <message>
+            <location filename="../app/cli/CompareCommand.cpp" line="357" />
+            <source>--step compares one aligned step: it needs --align step</source>
+            <translation>--step 比较对齐后的一步：需要 --align step</translation>
+        </message>
+        <message>
+            <location filename="../app/cli/CompareCommand.cpp" line="396" />
+            <source>%1 has no complete step at position %2, where the baseline has ProfilerStep#%3</source>
+            <translation>%1 在位置 %2 上没有完整的步，而基线在该位置是 ProfilerStep#%3</translation>
+        </message>
+        <message>
+            <location filename="../app/cli/MfuCommand.cpp" line="44" />
+            <source>--params and --tokens-per-s-per-gpu are required</source>
+            <translation>必须给出 --params 和 --tokens-per-s-per-gpu</translation>
+        </message>
+        <message>
+            <location filename="../app/cli/MfuCommand.cpp" line="49" />
+            <source>no peak known for GPU '%1'; give --peak-tflops</source>
+            <translation>不知道 GPU '%1' 的峰值；请给出 --peak-tflops</translation>
+        </message>
+        <message>
+            <location filename="../app/cli/MfuCommand.cpp" line="52" />
+            <source>--peak-tflops (or --gpu) is required</source>
+            <translation>必须给出 --peak-tflops（或 --gpu）</translation>
+        </message>
+        <message>
+            <location filename="../app/cli/MfuCommand.cpp" line="64" />
+            <source>%1 params x %2 tokens/s/GPU x 6 = %3 TFLOPS; of %4 TFLOPS peak: MFU %5%</source>
+            <translation>%1 参数 x %2 tokens/s/GPU x 6 = %3 TFLOPS；峰值 %4 TFLOPS：MFU %5%</translation>
         </message>
     </context>
     <context>
@@ -1126,207 +1368,207 @@ Click to show where in the timeline.</source>
     <context>
         <name>lanescope::AnalysisDock</name>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="70" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="71" />
             <source>%1 ms</source>
             <translation>%1 毫秒</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="75" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="76" />
             <source>Analysis</source>
             <translation>分析</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="85" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="86" />
             <source>Analyse the whole trace, one ProfilerStep, or the range selected in the timeline</source>
             <translation>分析整个 trace、单个 ProfilerStep，或时间线中选中的范围</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="98" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="99" />
             <source>Scope:</source>
             <translation>范围：</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="109" />
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="449" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="110" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="464" />
             <source>Gaps</source>
             <translation>空闲间隙</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="113" />
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="450" />
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="533" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="114" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="465" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="548" />
             <source>Advice</source>
             <translation>建议</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="123" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="124" />
             <source>Breakdown</source>
             <translation>时间构成</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="130" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="131" />
             <source>MFU</source>
             <translation>MFU</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="139" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="140" />
             <source>Step</source>
             <translation>步</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="139" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="140" />
             <source>Start</source>
             <translation>开始</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="139" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="140" />
             <source>Duration</source>
             <translation>时长</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="139" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="140" />
             <source>GPU span</source>
             <translation>GPU 跨度</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="141" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="142" />
             <source>The CPU span of ProfilerStep#N</source>
             <translation>ProfilerStep#N 在 CPU 上的跨度</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="142" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="143" />
             <source>From the first to the last GPU activity of the step</source>
             <translation>从该步第一个到最后一个 GPU 活动</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="143" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="144" />
             <source>Click: show the step in the timeline. Double-click: analyse this step only.</source>
             <translation>单击：在时间线中显示该步。双击：只分析该步。</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="152" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="153" />
             <source>Steps</source>
             <translation>步</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="188" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="189" />
             <source>List idle gaps at least this long</source>
             <translation>列出不短于此时长的空闲间隙</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="192" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="193" />
             <source>ms</source>
             <translation>毫秒</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="193" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="194" />
             <source>µs</source>
             <translation>微秒</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="194" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="195" />
             <source>GEMM gaps only</source>
             <translation>仅 GEMM 间隙</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="197" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="198" />
             <source>Only gaps between two GEMM kernels of a stream (the FSDP layer-boundary signature); off: every gap of a compute stream</source>
             <translation>只列出同一流上两个 GEMM kernel 之间的间隙（FSDP 层边界的特征）；关闭时列出计算流上的所有间隙</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="201" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="202" />
             <source>All causes</source>
             <translation>全部原因</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="244" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="245" />
             <source>Click a gap (or press Enter) to show it in the timeline</source>
             <translation>单击间隙（或按回车）可在时间线中显示它</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="259" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="260" />
             <source>At least</source>
             <translation>至少</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="267" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="268" />
             <source>Show:</source>
             <translation>显示：</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="364" />
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="467" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="365" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="482" />
             <source>Selected range (%1)</source>
             <translation>选中范围（%1）</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="405" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="420" />
             <source>Whole trace</source>
             <translation>整个 trace</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="427" />
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="451" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="442" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="466" />
             <source>Analysing…</source>
             <translation>正在分析…</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="451" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="466" />
             <source>No trace loaded.</source>
             <translation>未加载 trace。</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="480" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="495" />
             <source>no GPU work</source>
             <translation>无 GPU 工作</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="496" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="511" />
             <source>No ProfilerStep#N spans in the trace: the analysis covers the whole trace, and MFU needs steps (torch.profiler with a schedule and prof.step()).</source>
             <translation>trace 中没有 ProfilerStep#N 区间：分析覆盖整个 trace；MFU 需要步信息（使用带 schedule 的 torch.profiler 并调用 prof.step()）。</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="499" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="514" />
             <source>Steps: %1; mean %2, shortest %3, longest %4.</source>
             <translation>步数：%1；平均 %2，最短 %3，最长 %4。</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="531" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="546" />
             <source>Gaps (%1)</source>
             <translation>空闲间隙（%1）</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="533" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="548" />
             <source>Advice (%1)</source>
             <translation>建议（%1）</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="538" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="553" />
             <source>Gaps of at least %1 between GEMM kernels: %2</source>
             <translation>GEMM kernel 之间不短于 %1 的间隙：%2 个</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="539" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="554" />
             <source>Gaps of at least %1 on compute streams: %2</source>
             <translation>计算流上不短于 %1 的间隙：%2 个</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="542" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="557" />
             <source>; GPU idle %1 %</source>
             <translation>；GPU 空闲 %1%</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="544" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="559" />
             <source>, MFU %1 %</source>
             <translation>，MFU %1%</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="556" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="573" />
             <source>Click a gap to show it in the timeline.</source>
             <translation>单击间隙可在时间线中显示它。</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="565" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="582" />
             <source>%1 — %2
 before: %3
 after: %4</source>
@@ -1335,7 +1577,7 @@ after: %4</source>
 之后：%4</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="567" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="584" />
             <source>before: %1
 after: %2</source>
             <translation>之前：%1
@@ -2058,136 +2300,136 @@ nearest GEMM after: %2</source>
             <translation>图例</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="261" />
+            <location filename="../app/gui/MainWindow.cpp" line="257" />
             <source>Open Trace</source>
             <translation>打开跟踪文件</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="262" />
+            <location filename="../app/gui/MainWindow.cpp" line="258" />
             <source>PyTorch Profiler traces (*.json *.json.gz *.pt.trace.json *.pt.trace.json.gz);;All files (*)</source>
             <translation>PyTorch Profiler 跟踪文件 (*.json *.json.gz *.pt.trace.json *.pt.trace.json.gz);;所有文件 (*)</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="279" />
+            <location filename="../app/gui/MainWindow.cpp" line="275" />
             <source>&amp;%1 %2</source>
             <translation>&amp;%1 %2</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="285" />
+            <location filename="../app/gui/MainWindow.cpp" line="281" />
             <source>No recent files</source>
             <translation>没有最近打开的文件</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="289" />
+            <location filename="../app/gui/MainWindow.cpp" line="285" />
             <source>&amp;Clear Menu</source>
             <translation>清除列表(&amp;C)</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="322" />
+            <location filename="../app/gui/MainWindow.cpp" line="318" />
             <source>Loading %1…</source>
             <translation>正在加载 %1…</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="334" />
+            <location filename="../app/gui/MainWindow.cpp" line="330" />
             <source>Cancelling…</source>
             <translation>正在取消…</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="361" />
+            <location filename="../app/gui/MainWindow.cpp" line="357" />
             <source>Loading %1 was cancelled.</source>
             <translation>已取消加载 %1。</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="389" />
+            <location filename="../app/gui/MainWindow.cpp" line="384" />
             <source>Rank %1/%2</source>
             <translation>Rank %1/%2</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="389" />
+            <location filename="../app/gui/MainWindow.cpp" line="384" />
             <source>Rank %1</source>
             <translation>Rank %1</translation>
         </message>
         <message numerus="yes">
-            <location filename="../app/gui/MainWindow.cpp" line="391" />
+            <location filename="../app/gui/MainWindow.cpp" line="386" />
             <source>%1 (+%n more GPU(s))</source>
             <translation>
                 <numerusform>%1（另有 %n 个 GPU）</numerusform>
             </translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="394" />
+            <location filename="../app/gui/MainWindow.cpp" line="389" />
             <source>%1 events</source>
             <translation>%1 个事件</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="395" />
+            <location filename="../app/gui/MainWindow.cpp" line="390" />
             <source>loaded in %1 s</source>
             <translation>加载耗时 %1 秒</translation>
         </message>
         <message numerus="yes">
-            <location filename="../app/gui/MainWindow.cpp" line="397" />
+            <location filename="../app/gui/MainWindow.cpp" line="392" />
             <source>%n warning(s)</source>
             <translation>
                 <numerusform>%n 条警告</numerusform>
             </translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="405" />
+            <location filename="../app/gui/MainWindow.cpp" line="400" />
             <source>unknown error</source>
             <translation>未知错误</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="406" />
+            <location filename="../app/gui/MainWindow.cpp" line="401" />
             <source>Could not open %1: %2</source>
             <translation>无法打开 %1：%2</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="408" />
+            <location filename="../app/gui/MainWindow.cpp" line="403" />
             <source>Could not open trace</source>
             <translation>无法打开跟踪文件</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="409" />
+            <location filename="../app/gui/MainWindow.cpp" line="404" />
             <source>Lanescope could not open %1.</source>
             <translation>Lanescope 无法打开 %1。</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="419" />
+            <location filename="../app/gui/MainWindow.cpp" line="414" />
             <source>Lanescope</source>
             <translation>Lanescope</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="422" />
+            <location filename="../app/gui/MainWindow.cpp" line="417" />
             <source>%1 — Lanescope</source>
             <translation>%1 — Lanescope</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="428" />
+            <location filename="../app/gui/MainWindow.cpp" line="423" />
             <source>About Lanescope</source>
             <translation>关于 Lanescope</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="429" />
+            <location filename="../app/gui/MainWindow.cpp" line="424" />
             <source>&lt;h3&gt;Lanescope %1&lt;/h3&gt;&lt;p&gt;A native viewer for PyTorch Profiler (Kineto) traces: find out why a distributed training run wastes its GPUs, prove the fix, and show the proof.&lt;/p&gt;&lt;p&gt;Built with Qt %2.&lt;/p&gt;</source>
             <translation>&lt;h3&gt;Lanescope %1&lt;/h3&gt;&lt;p&gt;PyTorch Profiler（Kineto）跟踪文件的原生查看器：找出分布式训练为何浪费 GPU，验证修复效果，并向他人展示证据。&lt;/p&gt;&lt;p&gt;基于 Qt %2 构建。&lt;/p&gt;</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="465" />
+            <location filename="../app/gui/MainWindow.cpp" line="460" />
             <source>Export failed</source>
             <translation>导出失败</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="469" />
+            <location filename="../app/gui/MainWindow.cpp" line="464" />
             <source>Exported %1</source>
             <translation>已导出 %1</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="514" />
+            <location filename="../app/gui/MainWindow.cpp" line="509" />
             <source>nothing to export: open a trace first</source>
             <translation>没有可导出的内容：请先打开跟踪文件</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="533" />
+            <location filename="../app/gui/MainWindow.cpp" line="528" />
             <source>Picture copied to the clipboard</source>
             <translation>图片已复制到剪贴板</translation>
         </message>
