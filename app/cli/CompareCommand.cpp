@@ -36,8 +36,9 @@ QString defaultLabel(const QString &path)
     return name;
 }
 
-// The object `lanescope-cli analyze TRACE --json` prints, field for field (AnalyzeCommand.cpp
-// writes it there; tst_analysis_compare checks that the two agree).
+// The object `lanescope-cli analyze TRACE --json` prints, field for field. AnalyzeCommand.cpp keeps
+// its writer to itself, so this is a copy: change both together (tst_analysis_compare's
+// cliCompareJson fails when they drift apart).
 void writeAnalysis(JsonWriter &j, const Trace &t, const analysis::AnalysisResult &r)
 {
     const TimeNs o = t.minTs;
@@ -91,7 +92,14 @@ void writeAnalysis(JsonWriter &j, const Trace &t, const analysis::AnalysisResult
                 j.field("id", a.id);
                 j.field("title", a.title);
                 j.field("evidence", a.evidence);
+                j.field("explained_us", usDur(a.explainedNs));
+                j.field("projected_step_s", JsonWriter::orNull(a.projectedStepS > 0, a.projectedStepS));
+                j.field("projected_mfu_pct", JsonWriter::orNull(a.projectedMfuPct > 0, a.projectedMfuPct));
             });
+    });
+    j.array("warnings", [&] {
+        for (const QString &w : r.warnings)
+            j.value(w);
     });
 }
 
@@ -197,8 +205,8 @@ void writeText(const analysis::ComparisonResult &c, std::size_t top)
         const auto &a = c.alignment.runs[i];
         std::printf("%s\n", qPrintable(tr("run %1 %2: %3 (%4, world size %5), %6 complete step(s), offset %7 ms")
                                            .arg(i + 1)
-                                           .arg(m.label, m.path, m.gpu.isEmpty() ? tr("GPU unknown") : m.gpu)
-                                           .arg(m.worldSize)
+                                           .arg(m.label, m.path, m.gpu.isEmpty() ? tr("GPU unknown") : m.gpu,
+                                                m.worldSize > 0 ? QString::number(m.worldSize) : tr("unknown"))
                                            .arg(m.completeSteps)
                                            .arg(double(a.offsetNs) / 1e6, 0, 'f', 3)));
     }
@@ -318,8 +326,15 @@ int runCompare(const Invocation &args)
         if (labels.size() != paths.size())
             return args.fail(tr("--labels needs one label per trace (%1 labels, %2 traces)").arg(labels.size()).arg(paths.size()));
     } else {
-        for (const QString &p : paths)
-            labels << defaultLabel(p);
+        // Two files of one name from different folders (run1/rank0.json, run2/rank0.json) keep
+        // apart as "rank0" and "rank0 (2)".
+        for (const QString &p : paths) {
+            const QString base = defaultLabel(p);
+            QString l = base;
+            for (int k = 2; labels.contains(l); ++k)
+                l = QStringLiteral("%1 (%2)").arg(base).arg(k);
+            labels << l;
+        }
     }
 
     analysis::AnalysisOptions opt;

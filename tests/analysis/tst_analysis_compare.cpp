@@ -2,6 +2,7 @@
 // number their steps differently, deltas against the baseline, the step-time waterfall adding up
 // exactly, kernel and operator differences on a small inline pair with exact rows, the warnings
 // when runs are not comparable; then the real pairs in ../shared/traces and the synthetic trio.
+#include "CliRun.h"
 #include "TestTraces.h"
 #include "core/LoadHelpers.h"
 #include "core/TestUtil.h"
@@ -12,7 +13,6 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
-#include <QProcess>
 #include <QTemporaryDir>
 #include <QtTest>
 
@@ -187,19 +187,7 @@ std::map<QString, std::pair<qint64, double>> referenceKernelSums(const QString &
     return sums;
 }
 
-struct CliRun
-{
-    int exitCode = -1;
-    QByteArray out, err;
-};
-
-CliRun cli(const QStringList &args)
-{
-    QProcess p;
-    p.start(QStringLiteral(LANESCOPE_CLI_PATH), args);
-    p.waitForFinished(300000);
-    return {p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1, p.readAllStandardOutput(), p.readAllStandardError()};
-}
+test::CliRun cli(const QStringList &args) { return test::runCli(args); }
 
 QStringList sortedKeys(const QJsonObject &o)
 {
@@ -592,6 +580,28 @@ private slots:
         }
     }
 
+    void realGpuMismatch()
+    {
+        // The pair others use to test trace diffs: an A100 run against a V100 run. Said, not silent.
+        LANESCOPE_REQUIRE_TRACE(pa, "a100-2rank-nccl.json.gz");
+        LANESCOPE_REQUIRE_TRACE(pb, "v100-memory-allreduce.json.gz");
+        const Runs r = analysed({loadTrace(pa).trace, loadTrace(pb).trace});
+        const ComparisonResult c = compareRuns(r.runs());
+        QVERIFY2(c.error.isEmpty(), qPrintable(c.error));
+        QCOMPARE(c.runs[0].gpu, QStringLiteral("NVIDIA A100-PG509-200"));
+        QCOMPARE(c.runs[1].gpu, QStringLiteral("Tesla V100-SXM2-32GB"));
+        int gpuWarnings = 0;
+        for (const QString &w : c.warnings)
+            if (w.startsWith(QLatin1String("different GPU models"))) {
+                ++gpuWarnings;
+                QVERIFY(w.contains(QLatin1String("A100")) && w.contains(QLatin1String("V100")));
+            }
+        QCOMPARE(gpuWarnings, 1);
+        // Both are 2-rank runs: no world-size warning; 3 steps against 5: a step-count warning.
+        QVERIFY(!c.warnings.join(QLatin1Char('|')).contains(QLatin1String("different world sizes")));
+        QVERIFY(c.warnings.join(QLatin1Char('|')).contains(QLatin1String("different step counts")));
+    }
+
     void syntheticTrio()
     {
         std::vector<std::shared_ptr<Trace>> traces = {synthTrace(synth::Scenario::Baseline), synthTrace(synth::Scenario::Prefetch),
@@ -639,7 +649,7 @@ private slots:
         const QString a = m_dir.filePath(QStringLiteral("a.json")), b = m_dir.filePath(QStringLiteral("b.pt.trace.json"));
         QVERIFY(test::writeFile(a, traceA()));
         QVERIFY(test::writeFile(b, traceB()));
-        const CliRun r = cli({QStringLiteral("compare"), a, b, QStringLiteral("--json"), QStringLiteral("--top"), QStringLiteral("3")});
+        const test::CliRun r = cli({QStringLiteral("compare"), a, b, QStringLiteral("--json"), QStringLiteral("--top"), QStringLiteral("3")});
         QVERIFY2(r.exitCode == 0, r.err.constData());
         QCOMPARE(r.out.count('\n'), 1);
         QJsonParseError e;
@@ -657,7 +667,7 @@ private slots:
         QCOMPARE(r1.value(QStringLiteral("world_size")).toInt(), 8);
         QCOMPARE(r1.value(QStringLiteral("offset_us")).toDouble(), -5000.0);
         // runs[].analysis is the analyze object, exactly.
-        const CliRun an = cli({QStringLiteral("analyze"), b, QStringLiteral("--json")});
+        const test::CliRun an = cli({QStringLiteral("analyze"), b, QStringLiteral("--json")});
         QCOMPARE(an.exitCode, 0);
         QCOMPARE(r1.value(QStringLiteral("analysis")).toObject(), QJsonDocument::fromJson(an.out).object());
 
@@ -694,14 +704,19 @@ private slots:
         QVERIFY(o.value(QStringLiteral("warnings")).toArray().isEmpty());
 
         // Labels, one aligned step, and the text form.
-        const CliRun l = cli({QStringLiteral("compare"), a, b, QStringLiteral("--labels"), QStringLiteral("before,after"),
+        const test::CliRun l = cli({QStringLiteral("compare"), a, b, QStringLiteral("--labels"), QStringLiteral("before,after"),
                               QStringLiteral("--step"), QStringLiteral("6"), QStringLiteral("--json")});
         QVERIFY2(l.exitCode == 0, l.err.constData());
         const QJsonObject lo = QJsonDocument::fromJson(l.out).object();
         QCOMPARE(lo.value(QStringLiteral("runs")).toArray().at(1).toObject().value(QStringLiteral("aligned_step")).toString(),
                  QStringLiteral("ProfilerStep#17"));
         QCOMPARE(lo.value(QStringLiteral("deltas")).toArray().at(0).toObject().value(QStringLiteral("label")).toString(), QStringLiteral("after"));
-        const CliRun t = cli({QStringLiteral("compare"), a, b});
+        // The same file twice: default labels kept apart.
+        const test::CliRun same = cli({QStringLiteral("compare"), a, a, QStringLiteral("--json")});
+        QCOMPARE(same.exitCode, 0);
+        const QJsonArray sr = QJsonDocument::fromJson(same.out).object().value(QStringLiteral("runs")).toArray();
+        QCOMPARE(sr.at(1).toObject().value(QStringLiteral("label")).toString(), QStringLiteral("a (2)"));
+        const test::CliRun t = cli({QStringLiteral("compare"), a, b});
         QCOMPARE(t.exitCode, 0);
         QVERIFY(t.out.contains("step_time_us"));
         QVERIFY(t.out.contains("comm_wait"));
@@ -727,7 +742,7 @@ private slots:
         const QString a = m_dir.filePath(QStringLiteral("a.json")), b = m_dir.filePath(QStringLiteral("b.json"));
         QVERIFY(test::writeFile(a, traceA()));
         QVERIFY(test::writeFile(b, traceB()));
-        const CliRun r = cli(QStringList{QStringLiteral("compare"), a, missingFile ? m_dir.filePath(QStringLiteral("none.json")) : b,
+        const test::CliRun r = cli(QStringList{QStringLiteral("compare"), a, missingFile ? m_dir.filePath(QStringLiteral("none.json")) : b,
                                          QStringLiteral("--json")}
                              + extra);
         QCOMPARE(r.exitCode, code);
