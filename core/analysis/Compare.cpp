@@ -243,6 +243,7 @@ Alignment alignRuns(const std::vector<const Trace *> &traces, const std::vector<
         if (options.mode != AlignMode::Step)
             continue;
         if (position < 0 || std::size_t(position) >= complete[i].size()) {
+            r.fellBack = true;
             a.warnings << Text::tr("run %1 has %2 complete step(s), fewer than the %3 the alignment needs: aligned on its start")
                               .arg(i + 1)
                               .arg(complete[i].size())
@@ -401,7 +402,13 @@ ComparisonResult compareRuns(const std::vector<CompareRun> &runs, const CompareO
                 out.error = Text::tr("%1 has no complete step at position %2, the one compared").arg(runs[i].label).arg(out.alignment.position + 1);
                 return out;
             }
-    out.warnings << out.alignment.warnings;
+    // The alignment's warnings, with the runs' labels.
+    for (std::size_t i = 0; i < n; ++i)
+        if (out.alignment.runs[i].fellBack)
+            out.warnings << Text::tr("%1 has %2 complete step(s), fewer than the %3 the alignment needs: aligned on its start")
+                                .arg(runs[i].label)
+                                .arg(completeSteps(runs[i].analysis->steps).size())
+                                .arg(out.alignment.position + 1);
 
     NameTable kernels(n, options.foldTemplates), ops(n, options.foldTemplates);
     std::vector<int> stepsInScope(n, 0);
@@ -516,6 +523,12 @@ ComparisonResult compareRuns(const std::vector<CompareRun> &runs, const CompareO
         const RunMetrics &r = out.runs[i];
         if (!base.stepTimeNs || !r.stepTimeNs)
             continue;
+        // Without GPU activity every step would read as idle: there is no GPU time to split.
+        if (runs[0].analysis->temporal.activities == 0 || runs[i].analysis->temporal.activities == 0) {
+            out.warnings << Text::tr("no step-time waterfall for %1: %2 has no GPU activity to split its steps into")
+                                .arg(r.label, runs[i].analysis->temporal.activities == 0 ? r.label : base.label);
+            continue;
+        }
         Waterfall w;
         w.label = r.label;
         w.fromNs = *base.stepTimeNs;
@@ -560,7 +573,7 @@ ComparisonResult compareRuns(const std::vector<CompareRun> &runs, const CompareO
                                 .arg(r.label)
                                 .arg(r.worldSize);
         if (!scoped && base.steps != r.steps)
-            out.warnings << Text::tr("different step counts: %1 has %2 steps, %3 has %4; compare the per-step figures, not the totals")
+            out.warnings << Text::tr("different step counts: %2 in %1, %4 in %3; compare the per-step figures, not the totals")
                                 .arg(base.label)
                                 .arg(base.steps)
                                 .arg(r.label)

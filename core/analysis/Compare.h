@@ -59,6 +59,7 @@ struct RunAlignment
     // Added to the run's times relative to its first event (SessionRun::offsetNs): the anchors of
     // every run then fall on the same axis time, run 0's.
     TimeNs offsetNs = 0;
+    bool fellBack = false; // asked to align on a step it does not have: aligned on its start
 };
 
 struct Alignment
@@ -163,7 +164,9 @@ struct NameDiffRow
     std::vector<std::int64_t> count;
     std::vector<TimeNs> totalNs;
     std::vector<TimeNs> deltaNs;              // totalNs[i] - totalNs[0]
-    std::vector<std::optional<double>> perStepNs; // totalNs / the run's steps in scope
+    // totalNs over the run's ProfilerSteps (1 with scopeToStep): comparable where the runs
+    // recorded different numbers of steps. Unknown without steps.
+    std::vector<std::optional<double>> perStepNs;
     TimeNs impact() const;                    // largest |deltaNs|: the sort key
 };
 
@@ -181,7 +184,8 @@ struct ComparisonResult
     std::vector<RunMetrics> runs;
     std::vector<StepSplit> splits;    // per run; empty parts without complete steps
     std::vector<DeltaRow> deltas;     // one per run after the first
-    std::vector<Waterfall> waterfall; // one per run after the first that has a step time
+    // One per run after the first, where both it and the baseline have a step time and GPU activity.
+    std::vector<Waterfall> waterfall;
     std::vector<NameDiffRow> kernels; // every name, largest impact first
     std::vector<NameDiffRow> ops;
     std::vector<GapDiffRow> gaps;     // every cause, in GapCause order

@@ -478,6 +478,27 @@ private slots:
             QVERIFY(c.warnings.first().contains(gpuB) && c.warnings.first().contains(QLatin1String("A100")));
     }
 
+    void noGpuNoWaterfall()
+    {
+        // A CPU-only run has step times but no GPU time to split: the deltas stay, the waterfall
+        // is left out and said to be.
+        QStringList e;
+        for (int k = 0; k < 3; ++k)
+            e << ev("user_annotation", QStringLiteral("ProfilerStep#%1").arg(k), 1, 1, k * 90000, 90000);
+        const Runs r = analysed({load(traceA(), QStringLiteral("a")), load(document(QStringLiteral("NVIDIA A100-SXM4-80GB"), 8, e), QStringLiteral("cpu"))});
+        const ComparisonResult c = compareRuns(r.runs());
+        QCOMPARE(*metric(c.deltas.at(0), "step_time_us").delta, -10000.0);
+        QVERIFY(c.waterfall.empty());
+        QVERIFY2(c.warnings.join(QLatin1Char('|')).contains(QLatin1String("no step-time waterfall for run1")), qPrintable(c.warnings.join(QLatin1Char('|'))));
+        // Aligned on a step the second run lacks: on its start, said with its label.
+        CompareOptions past;
+        past.align.position = 1;
+        const Runs one = analysed({load(traceA(), QStringLiteral("a")), load(document(QStringLiteral("NVIDIA A100-SXM4-80GB"), 8, e.mid(0, 2)), QStringLiteral("cpu"))});
+        const ComparisonResult p = compareRuns(one.runs(), past);
+        QVERIFY(p.alignment.runs[1].fellBack);
+        QVERIFY2(p.warnings.join(QLatin1Char('|')).contains(QLatin1String("run1 has 1 complete step(s)")), qPrintable(p.warnings.join(QLatin1Char('|'))));
+    }
+
     void resnetDataLoaderPair()
     {
         LANESCOPE_REQUIRE_TRACE(pa, "resnet50-dataloader-baseline.pt.trace.json.gz");
