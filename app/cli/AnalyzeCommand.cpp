@@ -20,75 +20,83 @@ QString tr(const char *s) { return QCoreApplication::translate("cli", s); }
 double us(TimeNs t, TimeNs origin) { return double(t - origin) / 1000.0; }
 double usDur(TimeNs t) { return double(t) / 1000.0; }
 
+} // namespace
+
+// The members of the object `analyze --json` prints; compare writes the same ones per run.
+void writeAnalysisFields(JsonWriter &j, const Trace &t, const analysis::AnalysisResult &r, const analysis::MeasuredFlops *flops)
+{
+    const TimeNs o = t.minTs;
+    j.object("temporal", [&] {
+        j.field("idle_pct", r.temporal.idlePct);
+        j.field("compute_pct", r.temporal.computePct);
+        j.field("non_compute_pct", r.temporal.nonComputePct);
+        j.field("idle_us", usDur(r.temporal.idle));
+        j.field("compute_us", usDur(r.temporal.compute));
+        j.field("non_compute_us", usDur(r.temporal.nonCompute));
+    });
+    j.field("comm_comp_overlap_pct", r.temporal.commCompOverlapPct);
+    j.array("steps", [&] {
+        for (const auto &s : r.steps)
+            j.object([&] {
+                j.field("name", s.name);
+                j.field("start_us", us(s.start, o));
+                j.field("dur_us", usDur(s.dur));
+            });
+    });
+    j.array("gaps", [&] {
+        for (const auto &g : r.gaps)
+            j.object([&] {
+                j.field("device", g.device);
+                j.field("stream", g.stream);
+                j.field("start_us", us(g.start, o));
+                j.field("dur_us", usDur(g.dur));
+                j.field("before", g.before);
+                j.field("after", g.after);
+                j.field("cause", analysis::gapCauseName(g.cause));
+                j.field("evidence", g.evidence);
+            });
+    });
+    const auto &m = r.mfu;
+    j.object("mfu", [&] {
+        j.field("step_s", JsonWriter::orNull(m.stepS > 0, m.stepS));
+        j.field("tokens_per_s_per_gpu", JsonWriter::orNull(m.tokensPerSPerGpu > 0, m.tokensPerSPerGpu));
+        j.field("achieved_tflops", JsonWriter::orNull(m.valid, m.achievedTflops));
+        j.field("peak_tflops", JsonWriter::orNull(m.peakTflops > 0, m.peakTflops));
+        j.field("mfu_pct", JsonWriter::orNull(m.valid, m.mfuPct));
+        if (flops) // only with --measure-flops: an addition, the contract's keys stay as they are
+            j.field("measured_flops", flops->flops);
+    });
+    j.object("memory", [&] {
+        j.field("peak_allocated_bytes", r.memory.peakAllocated);
+        j.field("peak_reserved_bytes", r.memory.peakReserved);
+        j.field("alloc_calls", r.memory.mallocCalls); // cudaMalloc runtime calls (the allocator asking the driver)
+        j.field("free_calls", r.memory.freeCalls);    // cudaFree runtime calls
+    });
+    j.array("advice", [&] {
+        for (const auto &a : r.advice)
+            j.object([&] {
+                j.field("id", a.id);
+                j.field("title", a.title);
+                j.field("evidence", a.evidence);
+                // What the fix is worth at most (additions to the contract's keys).
+                j.field("explained_us", usDur(a.explainedNs));
+                j.field("projected_step_s", JsonWriter::orNull(a.projectedStepS > 0, a.projectedStepS));
+                j.field("projected_mfu_pct", JsonWriter::orNull(a.projectedMfuPct > 0, a.projectedMfuPct));
+            });
+    });
+    // What the trace cannot show (legacy exporter, unrecognised device work, no GPU activity).
+    j.array("warnings", [&] {
+        for (const QString &w : r.warnings)
+            j.value(w);
+    });
+}
+
+namespace {
+
 void writeJson(const Trace &t, const analysis::AnalysisResult &r, const analysis::MeasuredFlops *flops)
 {
     JsonWriter j;
-    const TimeNs o = t.minTs;
-    j.printObject([&] {
-        j.object("temporal", [&] {
-            j.field("idle_pct", r.temporal.idlePct);
-            j.field("compute_pct", r.temporal.computePct);
-            j.field("non_compute_pct", r.temporal.nonComputePct);
-            j.field("idle_us", usDur(r.temporal.idle));
-            j.field("compute_us", usDur(r.temporal.compute));
-            j.field("non_compute_us", usDur(r.temporal.nonCompute));
-        });
-        j.field("comm_comp_overlap_pct", r.temporal.commCompOverlapPct);
-        j.array("steps", [&] {
-            for (const auto &s : r.steps)
-                j.object([&] {
-                    j.field("name", s.name);
-                    j.field("start_us", us(s.start, o));
-                    j.field("dur_us", usDur(s.dur));
-                });
-        });
-        j.array("gaps", [&] {
-            for (const auto &g : r.gaps)
-                j.object([&] {
-                    j.field("device", g.device);
-                    j.field("stream", g.stream);
-                    j.field("start_us", us(g.start, o));
-                    j.field("dur_us", usDur(g.dur));
-                    j.field("before", g.before);
-                    j.field("after", g.after);
-                    j.field("cause", analysis::gapCauseName(g.cause));
-                    j.field("evidence", g.evidence);
-                });
-        });
-        const auto &m = r.mfu;
-        j.object("mfu", [&] {
-            j.field("step_s", JsonWriter::orNull(m.stepS > 0, m.stepS));
-            j.field("tokens_per_s_per_gpu", JsonWriter::orNull(m.tokensPerSPerGpu > 0, m.tokensPerSPerGpu));
-            j.field("achieved_tflops", JsonWriter::orNull(m.valid, m.achievedTflops));
-            j.field("peak_tflops", JsonWriter::orNull(m.peakTflops > 0, m.peakTflops));
-            j.field("mfu_pct", JsonWriter::orNull(m.valid, m.mfuPct));
-            if (flops) // only with --measure-flops: an addition, the contract's keys stay as they are
-                j.field("measured_flops", flops->flops);
-        });
-        j.object("memory", [&] {
-            j.field("peak_allocated_bytes", r.memory.peakAllocated);
-            j.field("peak_reserved_bytes", r.memory.peakReserved);
-            j.field("alloc_calls", r.memory.mallocCalls); // cudaMalloc runtime calls (the allocator asking the driver)
-            j.field("free_calls", r.memory.freeCalls);    // cudaFree runtime calls
-        });
-        j.array("advice", [&] {
-            for (const auto &a : r.advice)
-                j.object([&] {
-                    j.field("id", a.id);
-                    j.field("title", a.title);
-                    j.field("evidence", a.evidence);
-                    // What the fix is worth at most (additions to the contract's keys).
-                    j.field("explained_us", usDur(a.explainedNs));
-                    j.field("projected_step_s", JsonWriter::orNull(a.projectedStepS > 0, a.projectedStepS));
-                    j.field("projected_mfu_pct", JsonWriter::orNull(a.projectedMfuPct > 0, a.projectedMfuPct));
-                });
-        });
-        // What the trace cannot show (legacy exporter, unrecognised device work, no GPU activity).
-        j.array("warnings", [&] {
-            for (const QString &w : r.warnings)
-                j.value(w);
-        });
-    });
+    j.printObject([&] { writeAnalysisFields(j, t, r, flops); });
 }
 
 QString bytesText(std::int64_t b)

@@ -15,8 +15,12 @@
 #include <vector>
 
 namespace lanescope {
-struct Trace;
-}
+class Trace;
+namespace analysis {
+struct AnalysisResult;
+struct MeasuredFlops;
+} // namespace analysis
+} // namespace lanescope
 
 namespace lanescope::cli {
 
@@ -42,6 +46,12 @@ int runMfu(const Invocation &args);
 
 CommandSpec compareArguments();
 int runCompare(const Invocation &args);
+
+class JsonWriter;
+// The members of the object `analyze --json` prints (DESIGN.md), written into an open object:
+// `compare` puts the same object under runs[].analysis. flops: --measure-flops, may be null.
+void writeAnalysisFields(JsonWriter &j, const Trace &trace, const analysis::AnalysisResult &result,
+                         const analysis::MeasuredFlops *flops);
 
 CommandSpec exportArguments();
 int runExport(const Invocation &args);

@@ -23,7 +23,6 @@ namespace {
 
 QString tr(const char *s) { return QCoreApplication::translate("cli", s); }
 
-double us(TimeNs t, TimeNs origin) { return double(t - origin) / 1000.0; }
 double usDur(TimeNs t) { return double(t) / 1000.0; }
 
 // "runs/base.pt.trace.json.gz" -> "base".
@@ -34,73 +33,6 @@ QString defaultLabel(const QString &path)
         if (name.endsWith(QLatin1String(suffix)) && name.size() > int(std::strlen(suffix)))
             name.chop(int(std::strlen(suffix)));
     return name;
-}
-
-// The object `lanescope-cli analyze TRACE --json` prints, field for field. AnalyzeCommand.cpp keeps
-// its writer to itself, so this is a copy: change both together (tst_analysis_compare's
-// cliCompareJson fails when they drift apart).
-void writeAnalysis(JsonWriter &j, const Trace &t, const analysis::AnalysisResult &r)
-{
-    const TimeNs o = t.minTs;
-    j.object("temporal", [&] {
-        j.field("idle_pct", r.temporal.idlePct);
-        j.field("compute_pct", r.temporal.computePct);
-        j.field("non_compute_pct", r.temporal.nonComputePct);
-        j.field("idle_us", usDur(r.temporal.idle));
-        j.field("compute_us", usDur(r.temporal.compute));
-        j.field("non_compute_us", usDur(r.temporal.nonCompute));
-    });
-    j.field("comm_comp_overlap_pct", r.temporal.commCompOverlapPct);
-    j.array("steps", [&] {
-        for (const auto &s : r.steps)
-            j.object([&] {
-                j.field("name", s.name);
-                j.field("start_us", us(s.start, o));
-                j.field("dur_us", usDur(s.dur));
-            });
-    });
-    j.array("gaps", [&] {
-        for (const auto &g : r.gaps)
-            j.object([&] {
-                j.field("device", g.device);
-                j.field("stream", g.stream);
-                j.field("start_us", us(g.start, o));
-                j.field("dur_us", usDur(g.dur));
-                j.field("before", g.before);
-                j.field("after", g.after);
-                j.field("cause", analysis::gapCauseName(g.cause));
-                j.field("evidence", g.evidence);
-            });
-    });
-    const auto &m = r.mfu;
-    j.object("mfu", [&] {
-        j.field("step_s", JsonWriter::orNull(m.stepS > 0, m.stepS));
-        j.field("tokens_per_s_per_gpu", JsonWriter::orNull(m.tokensPerSPerGpu > 0, m.tokensPerSPerGpu));
-        j.field("achieved_tflops", JsonWriter::orNull(m.valid, m.achievedTflops));
-        j.field("peak_tflops", JsonWriter::orNull(m.peakTflops > 0, m.peakTflops));
-        j.field("mfu_pct", JsonWriter::orNull(m.valid, m.mfuPct));
-    });
-    j.object("memory", [&] {
-        j.field("peak_allocated_bytes", r.memory.peakAllocated);
-        j.field("peak_reserved_bytes", r.memory.peakReserved);
-        j.field("alloc_calls", r.memory.mallocCalls);
-        j.field("free_calls", r.memory.freeCalls);
-    });
-    j.array("advice", [&] {
-        for (const auto &a : r.advice)
-            j.object([&] {
-                j.field("id", a.id);
-                j.field("title", a.title);
-                j.field("evidence", a.evidence);
-                j.field("explained_us", usDur(a.explainedNs));
-                j.field("projected_step_s", JsonWriter::orNull(a.projectedStepS > 0, a.projectedStepS));
-                j.field("projected_mfu_pct", JsonWriter::orNull(a.projectedMfuPct > 0, a.projectedMfuPct));
-            });
-    });
-    j.array("warnings", [&] {
-        for (const QString &w : r.warnings)
-            j.value(w);
-    });
 }
 
 struct Loaded
@@ -146,7 +78,7 @@ void writeJson(const std::vector<analysis::CompareRun> &runs, const analysis::Co
                     else
                         j.field("aligned_step", nullptr);
                     j.field("complete_steps", m.completeSteps);
-                    j.object("analysis", [&] { writeAnalysis(j, *runs[i].trace, *runs[i].analysis); });
+                    j.object("analysis", [&] { writeAnalysisFields(j, *runs[i].trace, *runs[i].analysis, nullptr); });
                 });
         });
         j.array("deltas", [&] {
