@@ -557,32 +557,42 @@
             <translation>第一个运行没有完整的 ProfilerStep#%1</translation>
         </message>
         <message>
-            <location filename="../core/analysis/Compare.cpp" line="246" />
+            <location filename="../core/analysis/Compare.cpp" line="247" />
             <source>run %1 has %2 complete step(s), fewer than the %3 the alignment needs: aligned on its start</source>
             <translation>运行 %1 只有 %2 个完整步，少于对齐所需的 %3 个：改为按其起点对齐</translation>
         </message>
         <message>
-            <location filename="../core/analysis/Compare.cpp" line="401" />
+            <location filename="../core/analysis/Compare.cpp" line="402" />
             <source>%1 has no complete step at position %2, the one compared</source>
             <translation>%1 在位置 %2 上没有完整的步（即被比较的那一步）</translation>
         </message>
         <message>
-            <location filename="../core/analysis/Compare.cpp" line="554" />
+            <location filename="../core/analysis/Compare.cpp" line="408" />
+            <source>%1 has %2 complete step(s), fewer than the %3 the alignment needs: aligned on its start</source>
+            <translation>%1 只有 %2 个完整步，少于对齐所需的 %3 个：改为按其起点对齐</translation>
+        </message>
+        <message>
+            <location filename="../core/analysis/Compare.cpp" line="528" />
+            <source>no step-time waterfall for %1: %2 has no GPU activity to split its steps into</source>
+            <translation>%1 没有步时长瀑布图：%2 没有可用来拆分步的 GPU 活动</translation>
+        </message>
+        <message>
+            <location filename="../core/analysis/Compare.cpp" line="567" />
             <source>different GPU models: %1 ran on %2, %3 on %4; kernel times and MFU are not comparable as they stand</source>
             <translation>GPU 型号不同：%1 运行于 %2，%3 运行于 %4；内核时间和 MFU 不能直接比较</translation>
         </message>
         <message>
-            <location filename="../core/analysis/Compare.cpp" line="557" />
+            <location filename="../core/analysis/Compare.cpp" line="570" />
             <source>different world sizes: %1 ran on %2 ranks, %3 on %4; per-GPU figures compare, totals do not</source>
             <translation>world size 不同：%1 使用 %2 个 rank，%3 使用 %4 个；可比较每 GPU 指标，不可比较总量</translation>
         </message>
         <message>
-            <location filename="../core/analysis/Compare.cpp" line="563" />
-            <source>different step counts: %1 has %2 steps, %3 has %4; compare the per-step figures, not the totals</source>
+            <location filename="../core/analysis/Compare.cpp" line="576" />
+            <source>different step counts: %2 in %1, %4 in %3; compare the per-step figures, not the totals</source>
             <translation>步数不同：%1 有 %2 步，%3 有 %4 步；请比较每步指标，而非总量</translation>
         </message>
         <message>
-            <location filename="../core/analysis/Compare.cpp" line="571" />
+            <location filename="../core/analysis/Compare.cpp" line="584" />
             <source>%1 has no ProfilerStep: no step time, no MFU and no waterfall for it</source>
             <translation>%1 没有 ProfilerStep：它没有步时长、MFU 和瀑布图</translation>
         </message>
@@ -771,130 +781,130 @@
             <translation>已写入 %1（%3 秒内写出 %2 MB 跟踪数据）</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="158" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="166" />
             <location filename="../app/cli/InfoCommand.cpp" line="119" />
             <source>a trace: .json or .json.gz as torch.profiler writes it</source>
             <translation>跟踪文件：torch.profiler 写出的 .json 或 .json.gz</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="160" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="168" />
             <source>shortest gap listed, in ms (default 15; fractions down to 0.001)</source>
             <translation>列出的最短间隙，单位 ms（默认 15；可带小数，最小 0.001）</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="161" />
-            <location filename="../app/cli/CompareCommand.cpp" line="306" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="169" />
+            <location filename="../app/cli/CompareCommand.cpp" line="238" />
             <source>--gap-ms needs a number of milliseconds</source>
             <translation>--gap-ms 需要一个毫秒数</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="163" />
-            <location filename="../app/cli/CompareCommand.cpp" line="308" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="171" />
+            <location filename="../app/cli/CompareCommand.cpp" line="240" />
             <source>gemm (default): gaps between two GEMM kernels; all: any gap of a compute stream</source>
             <translation>gemm（默认）：两个 GEMM 内核之间的间隙；all：计算流上的任何间隙</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="164" />
-            <location filename="../app/cli/CompareCommand.cpp" line="309" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="172" />
+            <location filename="../app/cli/CompareCommand.cpp" line="241" />
             <source>--gap-kernels takes gemm or all</source>
             <translation>--gap-kernels 只接受 gemm 或 all</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="165" />
-            <location filename="../app/cli/CompareCommand.cpp" line="298" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="173" />
+            <location filename="../app/cli/CompareCommand.cpp" line="230" />
             <source>model parameters, for MFU (e.g. 7e9)</source>
             <translation>模型参数量，用于 MFU（例如 7e9）</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="166" />
-            <location filename="../app/cli/CompareCommand.cpp" line="299" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="174" />
+            <location filename="../app/cli/CompareCommand.cpp" line="231" />
             <location filename="../app/cli/MfuCommand.cpp" line="27" />
             <source>--params needs a positive number</source>
             <translation>--params 需要一个正数</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="167" />
-            <location filename="../app/cli/CompareCommand.cpp" line="300" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="175" />
+            <location filename="../app/cli/CompareCommand.cpp" line="232" />
             <source>tokens per step per GPU, for MFU</source>
             <translation>每个 GPU 每步的 token 数，用于 MFU</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="168" />
-            <location filename="../app/cli/CompareCommand.cpp" line="301" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="176" />
+            <location filename="../app/cli/CompareCommand.cpp" line="233" />
             <source>--tokens-per-step needs a positive number</source>
             <translation>--tokens-per-step 需要一个正数</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="169" />
-            <location filename="../app/cli/CompareCommand.cpp" line="302" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="177" />
+            <location filename="../app/cli/CompareCommand.cpp" line="234" />
             <source>--tokens-per-step counts all GPUs (divided by the world size)</source>
             <translation>--tokens-per-step 为所有 GPU 的总数（将除以 world size）</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="170" />
-            <location filename="../app/cli/CompareCommand.cpp" line="303" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="178" />
+            <location filename="../app/cli/CompareCommand.cpp" line="235" />
             <source>GPU peak instead of the table's entry for the traced GPU</source>
             <translation>用此 GPU 峰值代替表中被跟踪 GPU 的峰值</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="171" />
-            <location filename="../app/cli/CompareCommand.cpp" line="304" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="179" />
+            <location filename="../app/cli/CompareCommand.cpp" line="236" />
             <location filename="../app/cli/MfuCommand.cpp" line="31" />
             <source>--peak-tflops needs a positive number</source>
             <translation>--peak-tflops 需要一个正数</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="172" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="180" />
             <source>analyse ProfilerStep#N only</source>
             <translation>只分析 ProfilerStep#N</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="173" />
-            <location filename="../app/cli/CompareCommand.cpp" line="297" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="181" />
+            <location filename="../app/cli/CompareCommand.cpp" line="229" />
             <source>--step needs a step number</source>
             <translation>--step 需要一个步编号</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="174" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="182" />
             <source>analyse from A (µs from the first event); needs --to-us</source>
             <translation>从 A 开始分析（距第一个事件的时间，单位 µs）；需同时给出 --to-us</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="175" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="183" />
             <source>--from-us needs a number</source>
             <translation>--from-us 需要一个数字</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="176" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="184" />
             <source>analyse up to B (µs from the first event); needs --from-us</source>
             <translation>分析到 B 为止（距第一个事件的时间，单位 µs）；需同时给出 --from-us</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="177" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="185" />
             <source>--to-us needs a number</source>
             <translation>--to-us 需要一个数字</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="178" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="186" />
             <source>also sum the flops args of operators (with_flops=True; slow)</source>
             <translation>同时累加算子的 flops 参数（with_flops=True；较慢）</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="179" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="187" />
             <location filename="../app/cli/InfoCommand.cpp" line="122" />
             <source>loader threads (default: one per core)</source>
             <translation>加载线程数（默认每核一个）</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="180" />
-            <location filename="../app/cli/CompareCommand.cpp" line="314" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="188" />
+            <location filename="../app/cli/CompareCommand.cpp" line="246" />
             <location filename="../app/cli/InfoCommand.cpp" line="123" />
             <source>--threads needs a number</source>
             <translation>--threads 需要一个数字</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="181" />
-            <location filename="../app/cli/CompareCommand.cpp" line="315" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="189" />
+            <location filename="../app/cli/CompareCommand.cpp" line="247" />
             <location filename="../app/cli/InfoCommand.cpp" line="121" />
             <location filename="../app/cli/MfuCommand.cpp" line="33" />
             <source>print one JSON object</source>
@@ -1149,203 +1159,64 @@ lanescope-cli 命令 --help 列出该命令的选项。
             <translation>lanescope-cli：未知命令“%1”（lanescope-cli --help 列出所有命令）</translation>
         </message>
         <message>
-            <source>unknown</source>
-            <translation type="vanished">未知</translation>
-        </message>
-        <message>
-            <source>%1</source>
-            <translation type="vanished">%1</translation>
-        </message>
-        <message>
-            <location filename="../app/cli/CompareCommand.cpp" line="286" />
+            <location filename="../app/cli/CompareCommand.cpp" line="218" />
             <source>the baseline trace (.json or .json.gz)</source>
             <translation>基线跟踪文件（.json 或 .json.gz）</translation>
         </message>
         <message>
-            <location filename="../app/cli/CompareCommand.cpp" line="287" />
+            <location filename="../app/cli/CompareCommand.cpp" line="219" />
             <source>a trace to compare with it</source>
             <translation>与之比较的跟踪文件</translation>
         </message>
         <message>
-            <location filename="../app/cli/CompareCommand.cpp" line="288" />
+            <location filename="../app/cli/CompareCommand.cpp" line="220" />
             <source>more traces</source>
             <translation>更多跟踪文件</translation>
         </message>
         <message>
-            <location filename="../app/cli/CompareCommand.cpp" line="291" />
+            <location filename="../app/cli/CompareCommand.cpp" line="223" />
             <source>one label per trace, comma-separated (default: the file names)</source>
             <translation>每个跟踪文件一个标签，以逗号分隔（默认：文件名）</translation>
         </message>
         <message>
-            <location filename="../app/cli/CompareCommand.cpp" line="293" />
+            <location filename="../app/cli/CompareCommand.cpp" line="225" />
             <source>step (default): on the same complete ProfilerStep by position; start: on each trace's first event</source>
             <translation>step（默认）：按位置对齐到同一个完整的 ProfilerStep；start：对齐到每个跟踪文件的第一个事件</translation>
         </message>
         <message>
-            <location filename="../app/cli/CompareCommand.cpp" line="294" />
+            <location filename="../app/cli/CompareCommand.cpp" line="226" />
             <source>--align takes step or start</source>
             <translation>--align 只接受 step 或 start</translation>
         </message>
         <message>
-            <location filename="../app/cli/CompareCommand.cpp" line="296" />
+            <location filename="../app/cli/CompareCommand.cpp" line="228" />
             <source>compare only ProfilerStep#N of the baseline and the step at its position in each other run</source>
             <translation>只比较基线的 ProfilerStep#N，以及其他每个运行中同一位置的步</translation>
         </message>
         <message>
-            <location filename="../app/cli/CompareCommand.cpp" line="305" />
+            <location filename="../app/cli/CompareCommand.cpp" line="237" />
             <source>shortest gap listed, in ms (default 15)</source>
             <translation>列出的最短间隙，单位 ms（默认 15）</translation>
         </message>
         <message>
-            <location filename="../app/cli/CompareCommand.cpp" line="310" />
+            <location filename="../app/cli/CompareCommand.cpp" line="242" />
             <source>count kernels and operators that differ only in template arguments as one</source>
             <translation>只有模板参数不同的内核和算子按同一个计数</translation>
         </message>
         <message>
-            <location filename="../app/cli/CompareCommand.cpp" line="311" />
+            <location filename="../app/cli/CompareCommand.cpp" line="243" />
             <source>rows of kernels and operators listed (default 50; 0: all)</source>
             <translation>列出的内核和算子行数（默认 50；0：全部）</translation>
         </message>
         <message>
-            <location filename="../app/cli/CompareCommand.cpp" line="312" />
+            <location filename="../app/cli/CompareCommand.cpp" line="244" />
             <source>--top needs a number of rows</source>
             <translation>--top 需要一个行数</translation>
         </message>
         <message>
-            <location filename="../app/cli/CompareCommand.cpp" line="313" />
+            <location filename="../app/cli/CompareCommand.cpp" line="245" />
             <source>loader threads per trace (default: the cores shared out)</source>
             <translation>每个跟踪文件的加载线程数（默认：平分所有核心）</translation>
-        </message>
-        <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="107" />
-            <source>GPU time: no GPU activity</source>
-            <translation>GPU 时间：没有 GPU 活动</translation>
-        </message>
-        <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="109" />
-            <source>GPU time: idle %1%, compute %2%, non-compute %3% of %4 ms; comm-compute overlap %5%</source>
-            <translation>GPU 时间：空闲 %1%，计算 %2%，非计算 %3%，共 %4 ms；通信与计算重叠 %5%</translation>
-        </message>
-        <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="117" />
-            <source>  (last ProfilerStep left out, as Holistic Trace Analysis does)</source>
-            <translation>  （与 Holistic Trace Analysis 一样，不计最后一个 ProfilerStep）</translation>
-        </message>
-        <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="118" />
-            <source>steps: %1</source>
-            <translation>步：%1</translation>
-        </message>
-        <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="121" />
-            <source>gaps: %1</source>
-            <translation>间隙：%1</translation>
-        </message>
-        <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="127" />
-            <source>MFU: step %1 s, %2 tokens/s/GPU, %3 TFLOPS of %4 (%5) = %6%</source>
-            <translation>MFU：步时长 %1 s，%2 tokens/s/GPU，%3 TFLOPS / %4（%5）= %6%</translation>
-        </message>
-        <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="135" />
-            <source>MFU: step %1 s; give --params and --tokens-per-step (and --peak-tflops for an unknown GPU)</source>
-            <translation>MFU：步时长 %1 s；请给出 --params 和 --tokens-per-step（未知 GPU 还需 --peak-tflops）</translation>
-        </message>
-        <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="138" />
-            <source>measured: %1 TFLOP in %2 of %3 operators carrying flops</source>
-            <translation>实测：%1 TFLOP，来自 %3 个算子中带 flops 的 %2 个</translation>
-        </message>
-        <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="142" />
-            <source>memory: peak allocated %1, peak reserved %2, %3 cudaMalloc, %4 cudaFree calls</source>
-            <translation>内存：峰值已分配 %1，峰值已保留 %2，%3 次 cudaMalloc、%4 次 cudaFree 调用</translation>
-        </message>
-        <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="146" />
-            <source>advice: %1</source>
-            <translation>建议：%1</translation>
-        </message>
-        <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="201" />
-            <location filename="../app/cli/CompareCommand.cpp" line="350" />
-            <source>--params and --tokens-per-step go together</source>
-            <translation>--params 和 --tokens-per-step 必须同时给出</translation>
-        </message>
-        <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="203" />
-            <source>--from-us and --to-us go together, with --to-us after --from-us</source>
-            <translation>--from-us 和 --to-us 必须同时给出，且 --to-us 晚于 --from-us</translation>
-        </message>
-        <message>
-            <location filename="../app/cli/CompareCommand.cpp" line="206" />
-            <source>run %1 %2: %3 (%4, world size %5), %6 complete step(s), offset %7 ms</source>
-            <translation>运行 %1 %2：%3（%4，world size %5），%6 个完整步，偏移 %7 ms</translation>
-        </message>
-        <message>
-            <location filename="../app/cli/CompareCommand.cpp" line="208" />
-            <source>GPU unknown</source>
-            <translation>GPU 未知</translation>
-        </message>
-        <message>
-            <location filename="../app/cli/CompareCommand.cpp" line="232" />
-            <source>step time %1: %2 ms -&gt; %3 ms (%4 ms)</source>
-            <translation>步时长 %1：%2 ms -&gt; %3 ms（%4 ms）</translation>
-        </message>
-        <message>
-            <location filename="../app/cli/CompareCommand.cpp" line="238" />
-            <source>GEMM gaps by cause (count, total ms per run):</source>
-            <translation>按原因统计的 GEMM 间隙（每个运行的个数与总 ms）：</translation>
-        </message>
-        <message>
-            <location filename="../app/cli/CompareCommand.cpp" line="257" />
-            <source>GPU kernels by largest change (delta of the last run; count x total per run):</source>
-            <translation>按变化最大排序的 GPU 内核（最后一个运行的差值；每个运行的个数 x 总时长）：</translation>
-        </message>
-        <message>
-            <location filename="../app/cli/CompareCommand.cpp" line="258" />
-            <source>CPU operators by largest change:</source>
-            <translation>按变化最大排序的 CPU 算子：</translation>
-        </message>
-        <message>
-            <location filename="../app/cli/CompareCommand.cpp" line="260" />
-            <source>warnings:</source>
-            <translation>警告：</translation>
-        </message>
-        <message>
-            <location filename="../app/cli/CompareCommand.cpp" line="327" />
-            <source>--labels needs one label per trace (%1 labels, %2 traces)</source>
-            <translation>--labels 需要每个跟踪文件一个标签（%1 个标签，%2 个跟踪文件）</translation>
-        </message>
-        <message>
-            <location filename="../app/cli/CompareCommand.cpp" line="357" />
-            <source>--step compares one aligned step: it needs --align step</source>
-            <translation>--step 比较对齐后的一步：需要 --align step</translation>
-        </message>
-        <message>
-            <location filename="../app/cli/CompareCommand.cpp" line="396" />
-            <source>%1 has no complete step at position %2, where the baseline has ProfilerStep#%3</source>
-            <translation>%1 在位置 %2 上没有完整的步，而基线在该位置是 ProfilerStep#%3</translation>
-        </message>
-        <message>
-            <location filename="../app/cli/MfuCommand.cpp" line="44" />
-            <source>--params and --tokens-per-s-per-gpu are required</source>
-            <translation>必须给出 --params 和 --tokens-per-s-per-gpu</translation>
-        </message>
-        <message>
-            <location filename="../app/cli/MfuCommand.cpp" line="49" />
-            <source>no peak known for GPU '%1'; give --peak-tflops</source>
-            <translation>不知道 GPU '%1' 的峰值；请给出 --peak-tflops</translation>
-        </message>
-        <message>
-            <location filename="../app/cli/MfuCommand.cpp" line="52" />
-            <source>--peak-tflops (or --gpu) is required</source>
-            <translation>必须给出 --peak-tflops（或 --gpu）</translation>
-        </message>
-        <message>
-            <location filename="../app/cli/MfuCommand.cpp" line="64" />
-            <source>%1 params x %2 tokens/s/GPU x 6 = %3 TFLOPS; of %4 TFLOPS peak: MFU %5%</source>
-            <translation>%1 参数 x %2 tokens/s/GPU x 6 = %3 TFLOPS；峰值 %4 TFLOPS：MFU %5%</translation>
         </message>
     </context>
     <context>
