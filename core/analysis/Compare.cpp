@@ -1,5 +1,6 @@
 #include "analysis/Compare.h"
 
+#include "analysis/Advice.h" // subtractIntervals
 #include "analysis/KernelClass.h"
 
 #include <QCoreApplication>
@@ -43,27 +44,6 @@ TimeNs length(const Intervals &v)
     return t;
 }
 
-// a less b; both sorted and disjoint.
-Intervals subtract(const Intervals &a, const Intervals &b)
-{
-    Intervals out;
-    std::size_t j = 0;
-    for (TimeRange r : a) {
-        while (j < b.size() && b[j].to <= r.from)
-            ++j;
-        for (std::size_t k = j; k < b.size() && b[k].from < r.to; ++k) {
-            if (b[k].from > r.from)
-                out.push_back(TimeRange{r.from, b[k].from});
-            r.from = std::max(r.from, b[k].to);
-            if (r.empty())
-                break;
-        }
-        if (!r.empty())
-            out.push_back(r);
-    }
-    return out;
-}
-
 CategoryClass categoryOf(const Trace &t, const Track &tr, std::size_t i)
 {
     const std::uint16_t c = tr.catId[i];
@@ -85,7 +65,7 @@ std::vector<std::pair<const char *, TimeNs>> splitWindow(const Trace &trace, con
         for (const Gap &g : gaps)
             if (g.cause == cause)
                 mine.push_back(TimeRange{std::max(g.start, w.from), std::min(g.end(), w.to)});
-        const Intervals fresh = subtract(unite(std::move(mine)), assigned);
+        const Intervals fresh = subtractIntervals(std::move(mine), assigned);
         parts.emplace_back(gapCauseName(cause), length(fresh));
         assigned.insert(assigned.end(), fresh.begin(), fresh.end());
         assigned = unite(std::move(assigned));
@@ -98,7 +78,7 @@ std::vector<std::pair<const char *, TimeNs>> splitWindow(const Trace &trace, con
             if (isGpuActivity(categoryOf(trace, tr, i)) && tr.start[i] < w.to && tr.end(i) > w.from)
                 busy.push_back(TimeRange{std::max(tr.start[i], w.from), std::min(tr.end(i), w.to)});
     }
-    const Intervals other = subtract(unite(std::move(busy)), assigned);
+    const Intervals other = subtractIntervals(std::move(busy), assigned);
     const TimeNs otherLen = length(other);
     parts.emplace_back("communication_memory", otherLen);
     TimeNs given = 0;
