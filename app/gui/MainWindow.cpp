@@ -8,6 +8,7 @@
 #include "render/GapCauseStyle.h"
 #include "timeline/SearchBar.h"
 #include "timeline/TimelinePanels.h"
+#include "analysis/Compare.h"
 #include "render/PictureExport.h"
 #include "render/Session.h"
 #include "timeline/TimelineView.h"
@@ -297,8 +298,26 @@ void MainWindow::addRecentFile(const QString &path)
     settings.setValue(kRecentKey, files);
 }
 
+void MainWindow::openFiles(const QStringList &paths)
+{
+    if (paths.size() == 1)
+        m_comparing = false;
+    if (paths.size() <= 1) {
+        if (!paths.isEmpty())
+            openFile(paths.first());
+        return;
+    }
+    m_pendingFiles = paths;
+    m_loadedRuns.clear();
+    m_loadErrors.clear();
+    const QString first = m_pendingFiles.takeFirst();
+    openFile(first);
+    m_comparing = true; // after openFile, which ends any comparison it interrupts
+}
+
 void MainWindow::openFile(const QString &path)
 {
+    m_comparing = false;
     if (m_job) {
         // Only one load at a time: the newest request wins. Deleting joins the loader, which stops
         // at its next cancel check.
@@ -311,7 +330,10 @@ void MainWindow::openFile(const QString &path)
     connect(job, &TraceLoadJob::finished, this, [this, job](const LoadResult &result) {
         if (m_job == job) {
             m_job = nullptr;
-            onLoadFinished(*job, result);
+            if (m_comparing)
+                onComparisonRunLoaded(*job, result);
+            else
+                onLoadFinished(*job, result);
         }
         job->deleteLater();
     });
@@ -325,6 +347,7 @@ void MainWindow::cancelLoad()
 {
     if (!m_job || m_job->isCancelRequested())
         return; // nothing running, or already stopping
+    m_pendingFiles.clear(); // a comparison stops with the file it is loading
     m_job->cancel();
     m_cancelButton->setEnabled(false);
     m_statusLabel->setText(tr("Cancelling…"));
@@ -366,6 +389,7 @@ void MainWindow::onLoadFinished(const TraceLoadJob &job, const LoadResult &resul
 
     m_trace = result.trace;
     m_currentFile = path;
+    m_currentFiles = {path};
     addRecentFile(path);
     m_summary->setTrace(m_trace);
     m_session->setTrace(m_trace, job.index()); // the timeline and the analysis dock follow it
@@ -528,6 +552,99 @@ void MainWindow::copyPicture()
     m_statusLabel->setText(tr("Picture copied to the clipboard"));
 }
 
+void MainWindow::onComparisonRunLoaded(const TraceLoadJob &job, const LoadResult &result)
+{
+    const QString path = job.path();
+    if (result.cancelled || job.isCancelRequested()) {
+        m_comparing = false;
+        setLoading(false);
+        m_statusLabel->setText(tr("Loading %1 was cancelled.").arg(QFileInfo(path).fileName()));
+        emit loadFinished(false);
+        return;
+    }
+    if (result.trace) {
+        SessionRun run;
+        run.path = path;
+        run.trace = result.trace;
+        run.index = job.index();
+        // The label: the file name without the profiler's suffixes ("baseline", "tuned").
+        QString label = QFileInfo(path).fileName();
+        for (const char *suffix : {".gz", ".json", ".pt.trace"})
+            if (label.endsWith(QLatin1String(suffix)) && label.size() > int(qstrlen(suffix)))
+                label.chop(int(qstrlen(suffix)));
+        run.label = label;
+        m_loadedRuns.push_back(std::move(run));
+    } else {
+        m_loadErrors << tr("%1: %2").arg(QFileInfo(path).fileName(), result.error);
+    }
+    if (!m_pendingFiles.isEmpty()) {
+        const QString next = m_pendingFiles.takeFirst();
+        openFile(next);
+        m_comparing = true;
+        return;
+    }
+    m_comparing = false;
+    showComparison();
+}
+
+void MainWindow::showComparison()
+{
+    setLoading(false);
+    std::vector<SessionRun> runs = std::move(m_loadedRuns);
+    m_loadedRuns.clear();
+    if (runs.empty()) {
+        showError(tr("the comparison"), m_loadErrors.join(QStringLiteral("; ")));
+        emit loadFinished(false);
+        return;
+    }
+    // Labels must tell the runs apart: a repeated one gets its position.
+    for (std::size_t i = 0; i < runs.size(); ++i)
+        for (std::size_t j = 0; j < i; ++j)
+            if (runs[j].label == runs[i].label)
+                runs[i].label += QStringLiteral(" (%1)").arg(i + 1);
+    // Aligned on the first complete step by position: runs number their steps differently.
+    std::vector<const Trace *> traces;
+    std::vector<std::vector<analysis::Step>> steps;
+    for (const SessionRun &r : runs) {
+        traces.push_back(r.trace.get());
+        steps.push_back(analysis::findSteps(*r.trace));
+    }
+    std::vector<const std::vector<analysis::Step> *> stepPtrs;
+    for (const auto &s : steps)
+        stepPtrs.push_back(&s);
+    const analysis::Alignment alignment = analysis::alignRuns(traces, stepPtrs);
+    for (std::size_t i = 0; i < runs.size() && i < alignment.runs.size(); ++i)
+        runs[i].offsetNs = alignment.runs[i].offsetNs;
+
+    m_trace = runs.front().trace;
+    m_currentFile = runs.front().path;
+    m_currentFiles.clear();
+    QStringList warnings = m_loadErrors;
+    warnings += alignment.warnings;
+    for (const SessionRun &r : runs) {
+        m_currentFiles << r.path;
+        for (const QString &w : r.trace->warnings)
+            warnings << tr("%1: %2").arg(r.label, w);
+    }
+    m_summary->setTrace(m_trace);
+    m_session->setRuns(std::move(runs)); // the timeline stacks them; the dock analyses the baseline
+    m_search->reset();
+    m_details->showSlice(SliceRef());
+    m_range->update();
+    m_stack->setCurrentWidget(m_timeline);
+    m_timeline->setFocus();
+    m_banner->setWarnings(warnings);
+    QStringList labels;
+    for (int i = 0; i < m_session->runCount(); ++i)
+        labels << m_session->run(i).label;
+    setWindowTitle(tr("%1 — Lanescope").arg(labels.join(tr(" vs "))));
+    m_statusLabel->setText(alignment.position >= 0
+                               ? tr("Comparing %n run(s), aligned on their complete step %1", nullptr, m_session->runCount())
+                                     .arg(alignment.position + 1)
+                               : tr("Comparing %n run(s), aligned on their starts", nullptr, m_session->runCount()));
+    emit loadFinished(true);
+}
+
 void MainWindow::dragEnterEvent(QDragEnterEvent *event)
 {
     if (!firstLocalFile(event->mimeData()).isEmpty())
@@ -536,11 +653,20 @@ void MainWindow::dragEnterEvent(QDragEnterEvent *event)
 
 void MainWindow::dropEvent(QDropEvent *event)
 {
-    const QString path = firstLocalFile(event->mimeData());
-    if (path.isEmpty())
+    QStringList paths;
+    if (event->mimeData() && event->mimeData()->hasUrls())
+        for (const QUrl &url : event->mimeData()->urls())
+            if (url.isLocalFile())
+                paths << url.toLocalFile();
+    if (paths.isEmpty())
         return;
     event->acceptProposedAction();
-    openFile(path);
+    // A trace dropped on a window that shows one (or two dropped at once): compare them, the
+    // one already shown as the baseline.
+    if (paths.size() == 1 && !m_currentFiles.isEmpty() && !isLoading())
+        openFiles(m_currentFiles + paths);
+    else
+        openFiles(paths);
 }
 
 void MainWindow::closeEvent(QCloseEvent *event)

@@ -41,6 +41,11 @@ public:
 
     // Starts loading path (cancelling a load in progress). Returns at once.
     void openFile(const QString &path);
+    // Two or more traces: loads them one after another and shows them stacked on one time axis,
+    // the first as the baseline, each aligned on its first complete ProfilerStep (issue 10's
+    // comparison view starts here). One path is openFile. loadFinished(ok) comes once, at the end.
+    void openFiles(const QStringList &paths);
+    QStringList currentFiles() const { return m_currentFiles; }
     void cancelLoad();
     bool isLoading() const;
 
@@ -88,6 +93,8 @@ private:
     void addRecentFile(const QString &path);
     void setLoading(bool loading);
     void onLoadFinished(const TraceLoadJob &job, const LoadResult &result);
+    void onComparisonRunLoaded(const TraceLoadJob &job, const LoadResult &result);
+    void showComparison();
     void showError(const QString &path, const QString &error);
     void updateTitle();
     void about();
@@ -95,6 +102,12 @@ private:
 
     std::shared_ptr<const Trace> m_trace;
     Session *m_session = nullptr;
+    // A comparison being loaded: the paths still to load and the runs loaded so far.
+    QStringList m_pendingFiles;
+    std::vector<struct SessionRun> m_loadedRuns;
+    QStringList m_loadErrors;
+    bool m_comparing = false;
+    QStringList m_currentFiles;
     QString m_currentFile;
     TraceLoadJob *m_job = nullptr; // the load in progress (a child); null when idle
 

@@ -73,9 +73,10 @@ int main(int argc, char **argv)
         QApplication::translate("main", "Native viewer for PyTorch Profiler (Kineto) traces."));
     parser.addHelpOption();
     parser.addVersionOption();
-    parser.addPositionalArgument(QApplication::translate("main", "trace"),
-                                 QApplication::translate("main", "Trace file to open (.json or .json.gz)."),
-                                 QApplication::translate("main", "[trace]"));
+    parser.addPositionalArgument(QApplication::translate("main", "traces"),
+                                 QApplication::translate("main", "Trace files to open (.json or .json.gz); two or more are "
+                                                                 "compared, the first as the baseline."),
+                                 QApplication::translate("main", "[traces...]"));
     QCommandLineOption demo(QStringLiteral("demo"),
                             QApplication::translate("main", "Open the built-in demo: the case study's FSDP baseline "
                                                             "run (7B model, 32 A100s), generated on first use."));
@@ -86,7 +87,7 @@ int main(int argc, char **argv)
     window.show();
     const QStringList files = parser.positionalArguments();
     if (!files.isEmpty()) {
-        window.openFile(files.first());
+        window.openFiles(files); // two or more: stacked and aligned, the first as the baseline
     } else if (parser.isSet(demo)) {
         QString error;
         const QString path = lanescope::synth::ensureDemoTrace(lanescope::synth::Scenario::Baseline, &error);
