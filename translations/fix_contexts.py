@@ -28,6 +28,14 @@ def wanted_context(message, current):
     return current
 
 
+def translated(message):
+    """True when the message carries a real translation (whatever lupdate marked it)."""
+    t = message.find("translation")
+    if t is None or t.get("type") == "unfinished":
+        return False
+    return bool((t.text or "").strip()) or any((n.text or "").strip() for n in t.findall("numerusform"))
+
+
 def main(path):
     tree = ET.parse(path)
     root = tree.getroot()
@@ -45,8 +53,22 @@ def main(path):
             dest = ET.SubElement(root, "context")
             ET.SubElement(dest, "name").text = target
             contexts[target] = dest
-        existing = {m.findtext("source") for m in dest.findall("message")}
-        if msg.findtext("source") not in existing:
+        existing = {m.findtext("source"): m for m in dest.findall("message")}
+        old = existing.get(msg.findtext("source"))
+        if old is None:
+            dest.append(msg)
+        elif translated(old):
+            # The string lives on where lupdate filed it anew: the translation already made for it
+            # (marked vanished by lupdate, which looked for it in the wrong context) is kept,
+            # with the new locations.
+            t = old.find("translation")
+            t.attrib.pop("type", None)
+            for loc in old.findall("location"):
+                old.remove(loc)
+            for i, loc in enumerate(msg.findall("location")):
+                old.insert(i, loc)
+        else:
+            dest.remove(old)
             dest.append(msg)
     for name, ctx in list(contexts.items()):
         if not ctx.findall("message"):

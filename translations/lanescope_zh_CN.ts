@@ -552,47 +552,47 @@
             <translation>下一个内核在间隙开始前已排队，集合通信、分配器调用、同步或数据加载都无法解释这次等待</translation>
         </message>
         <message>
-            <location filename="../core/analysis/Compare.cpp" line="235" />
+            <location filename="../core/analysis/Compare.cpp" line="215" />
             <source>the first run has no complete ProfilerStep#%1</source>
             <translation>第一个运行没有完整的 ProfilerStep#%1</translation>
         </message>
         <message>
-            <location filename="../core/analysis/Compare.cpp" line="247" />
+            <location filename="../core/analysis/Compare.cpp" line="227" />
             <source>run %1 has %2 complete step(s), fewer than the %3 the alignment needs: aligned on its start</source>
             <translation>运行 %1 只有 %2 个完整步，少于对齐所需的 %3 个：改为按其起点对齐</translation>
         </message>
         <message>
-            <location filename="../core/analysis/Compare.cpp" line="402" />
+            <location filename="../core/analysis/Compare.cpp" line="382" />
             <source>%1 has no complete step at position %2, the one compared</source>
             <translation>%1 在位置 %2 上没有完整的步（即被比较的那一步）</translation>
         </message>
         <message>
-            <location filename="../core/analysis/Compare.cpp" line="408" />
+            <location filename="../core/analysis/Compare.cpp" line="388" />
             <source>%1 has %2 complete step(s), fewer than the %3 the alignment needs: aligned on its start</source>
             <translation>%1 只有 %2 个完整步，少于对齐所需的 %3 个：改为按其起点对齐</translation>
         </message>
         <message>
-            <location filename="../core/analysis/Compare.cpp" line="528" />
+            <location filename="../core/analysis/Compare.cpp" line="508" />
             <source>no step-time waterfall for %1: %2 has no GPU activity to split its steps into</source>
             <translation>%1 没有步时长瀑布图：%2 没有可用来拆分步的 GPU 活动</translation>
         </message>
         <message>
-            <location filename="../core/analysis/Compare.cpp" line="567" />
+            <location filename="../core/analysis/Compare.cpp" line="547" />
             <source>different GPU models: %1 ran on %2, %3 on %4; kernel times and MFU are not comparable as they stand</source>
             <translation>GPU 型号不同：%1 运行于 %2，%3 运行于 %4；内核时间和 MFU 不能直接比较</translation>
         </message>
         <message>
-            <location filename="../core/analysis/Compare.cpp" line="570" />
+            <location filename="../core/analysis/Compare.cpp" line="550" />
             <source>different world sizes: %1 ran on %2 ranks, %3 on %4; per-GPU figures compare, totals do not</source>
             <translation>world size 不同：%1 使用 %2 个 rank，%3 使用 %4 个；可比较每 GPU 指标，不可比较总量</translation>
         </message>
         <message>
-            <location filename="../core/analysis/Compare.cpp" line="576" />
+            <location filename="../core/analysis/Compare.cpp" line="556" />
             <source>different step counts: %2 in %1, %4 in %3; compare the per-step figures, not the totals</source>
             <translation>步数不同：%1 有 %2 步，%3 有 %4 步；请比较每步指标，而非总量</translation>
         </message>
         <message>
-            <location filename="../core/analysis/Compare.cpp" line="584" />
+            <location filename="../core/analysis/Compare.cpp" line="564" />
             <source>%1 has no ProfilerStep: no step time, no MFU and no waterfall for it</source>
             <translation>%1 没有 ProfilerStep：它没有步时长、MFU 和瀑布图</translation>
         </message>
@@ -610,7 +610,7 @@
             <translation>rank %1（共 %2 个）</translation>
         </message>
         <message>
-            <location filename="../app/cli/InfoCommand.cpp" line="110" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="113" />
             <source>warning: %1</source>
             <translation>警告：%1</translation>
         </message>
@@ -1217,6 +1217,148 @@ lanescope-cli 命令 --help 列出该命令的选项。
             <location filename="../app/cli/CompareCommand.cpp" line="245" />
             <source>loader threads per trace (default: the cores shared out)</source>
             <translation>每个跟踪文件的加载线程数（默认：平分所有核心）</translation>
+        </message>
+        <message>
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="104" />
+            <location filename="../app/cli/CompareCommand.cpp" line="141" />
+            <source>unknown</source>
+            <translation>未知</translation>
+        </message>
+        <message>
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="111" />
+            <source>%1</source>
+            <translation>%1</translation>
+        </message>
+        <message>
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="115" />
+            <source>GPU time: no GPU activity</source>
+            <translation>GPU 时间：没有 GPU 活动</translation>
+        </message>
+        <message>
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="117" />
+            <source>GPU time: idle %1%, compute %2%, non-compute %3% of %4 ms; comm-compute overlap %5%</source>
+            <translation>GPU 时间：空闲 %1%，计算 %2%，非计算 %3%，共 %4 ms；通信与计算重叠 %5%</translation>
+        </message>
+        <message>
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="125" />
+            <source>  (last ProfilerStep left out, as Holistic Trace Analysis does)</source>
+            <translation>  （与 Holistic Trace Analysis 一样，不计最后一个 ProfilerStep）</translation>
+        </message>
+        <message>
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="126" />
+            <source>steps: %1</source>
+            <translation>步：%1</translation>
+        </message>
+        <message>
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="129" />
+            <source>gaps: %1</source>
+            <translation>间隙：%1</translation>
+        </message>
+        <message>
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="135" />
+            <source>MFU: step %1 s, %2 tokens/s/GPU, %3 TFLOPS of %4 (%5) = %6%</source>
+            <translation>MFU：步时长 %1 s，%2 tokens/s/GPU，%3 TFLOPS / %4（%5）= %6%</translation>
+        </message>
+        <message>
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="143" />
+            <source>MFU: step %1 s; give --params and --tokens-per-step (and --peak-tflops for an unknown GPU)</source>
+            <translation>MFU：步时长 %1 s；请给出 --params 和 --tokens-per-step（未知 GPU 还需 --peak-tflops）</translation>
+        </message>
+        <message>
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="146" />
+            <source>measured: %1 TFLOP in %2 of %3 operators carrying flops</source>
+            <translation>实测：%1 TFLOP，来自 %3 个算子中带 flops 的 %2 个</translation>
+        </message>
+        <message>
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="150" />
+            <source>memory: peak allocated %1, peak reserved %2, %3 cudaMalloc, %4 cudaFree calls</source>
+            <translation>内存：峰值已分配 %1，峰值已保留 %2，%3 次 cudaMalloc、%4 次 cudaFree 调用</translation>
+        </message>
+        <message>
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="154" />
+            <source>advice: %1</source>
+            <translation>建议：%1</translation>
+        </message>
+        <message>
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="209" />
+            <location filename="../app/cli/CompareCommand.cpp" line="282" />
+            <source>--params and --tokens-per-step go together</source>
+            <translation>--params 和 --tokens-per-step 必须同时给出</translation>
+        </message>
+        <message>
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="211" />
+            <source>--from-us and --to-us go together, with --to-us after --from-us</source>
+            <translation>--from-us 和 --to-us 必须同时给出，且 --to-us 晚于 --from-us</translation>
+        </message>
+        <message>
+            <location filename="../app/cli/CompareCommand.cpp" line="138" />
+            <source>run %1 %2: %3 (%4, world size %5), %6 complete step(s), offset %7 ms</source>
+            <translation>运行 %1 %2：%3（%4，world size %5），%6 个完整步，偏移 %7 ms</translation>
+        </message>
+        <message>
+            <location filename="../app/cli/CompareCommand.cpp" line="140" />
+            <source>GPU unknown</source>
+            <translation>GPU 未知</translation>
+        </message>
+        <message>
+            <location filename="../app/cli/CompareCommand.cpp" line="164" />
+            <source>step time %1: %2 ms -&gt; %3 ms (%4 ms)</source>
+            <translation>步时长 %1：%2 ms -&gt; %3 ms（%4 ms）</translation>
+        </message>
+        <message>
+            <location filename="../app/cli/CompareCommand.cpp" line="170" />
+            <source>GEMM gaps by cause (count, total ms per run):</source>
+            <translation>按原因统计的 GEMM 间隙（每个运行的个数与总 ms）：</translation>
+        </message>
+        <message>
+            <location filename="../app/cli/CompareCommand.cpp" line="189" />
+            <source>GPU kernels by largest change (delta of the last run; count x total per run):</source>
+            <translation>按变化最大排序的 GPU 内核（最后一个运行的差值；每个运行的个数 x 总时长）：</translation>
+        </message>
+        <message>
+            <location filename="../app/cli/CompareCommand.cpp" line="190" />
+            <source>CPU operators by largest change:</source>
+            <translation>按变化最大排序的 CPU 算子：</translation>
+        </message>
+        <message>
+            <location filename="../app/cli/CompareCommand.cpp" line="192" />
+            <source>warnings:</source>
+            <translation>警告：</translation>
+        </message>
+        <message>
+            <location filename="../app/cli/CompareCommand.cpp" line="259" />
+            <source>--labels needs one label per trace (%1 labels, %2 traces)</source>
+            <translation>--labels 需要每个跟踪文件一个标签（%1 个标签，%2 个跟踪文件）</translation>
+        </message>
+        <message>
+            <location filename="../app/cli/CompareCommand.cpp" line="289" />
+            <source>--step compares one aligned step: it needs --align step</source>
+            <translation>--step 比较对齐后的一步：需要 --align step</translation>
+        </message>
+        <message>
+            <location filename="../app/cli/CompareCommand.cpp" line="328" />
+            <source>%1 has no complete step at position %2, where the baseline has ProfilerStep#%3</source>
+            <translation>%1 在位置 %2 上没有完整的步，而基线在该位置是 ProfilerStep#%3</translation>
+        </message>
+        <message>
+            <location filename="../app/cli/MfuCommand.cpp" line="44" />
+            <source>--params and --tokens-per-s-per-gpu are required</source>
+            <translation>必须给出 --params 和 --tokens-per-s-per-gpu</translation>
+        </message>
+        <message>
+            <location filename="../app/cli/MfuCommand.cpp" line="49" />
+            <source>no peak known for GPU '%1'; give --peak-tflops</source>
+            <translation>不知道 GPU '%1' 的峰值；请给出 --peak-tflops</translation>
+        </message>
+        <message>
+            <location filename="../app/cli/MfuCommand.cpp" line="52" />
+            <source>--peak-tflops (or --gpu) is required</source>
+            <translation>必须给出 --peak-tflops（或 --gpu）</translation>
+        </message>
+        <message>
+            <location filename="../app/cli/MfuCommand.cpp" line="64" />
+            <source>%1 params x %2 tokens/s/GPU x 6 = %3 TFLOPS; of %4 TFLOPS peak: MFU %5%</source>
+            <translation>%1 参数 x %2 tokens/s/GPU x 6 = %3 TFLOPS；峰值 %4 TFLOPS：MFU %5%</translation>
         </message>
     </context>
     <context>
@@ -1986,323 +2128,355 @@ nearest GEMM after: %2</source>
     <context>
         <name>lanescope::MainWindow</name>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="71" />
+            <location filename="../app/gui/MainWindow.cpp" line="72" />
             <source>Open a PyTorch Profiler trace (.json or .json.gz) with File &gt; Open, or drop it on this window.</source>
             <translation>通过“文件 &gt; 打开”打开 PyTorch Profiler 跟踪文件（.json 或 .json.gz），或将其拖放到此窗口。</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="91" />
+            <location filename="../app/gui/MainWindow.cpp" line="92" />
             <source>Ready</source>
             <translation>就绪</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="97" />
+            <location filename="../app/gui/MainWindow.cpp" line="98" />
             <source>Cancel</source>
             <translation>取消</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="98" />
+            <location filename="../app/gui/MainWindow.cpp" line="99" />
             <source>Stop loading this trace</source>
             <translation>停止加载此跟踪文件</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="121" />
+            <location filename="../app/gui/MainWindow.cpp" line="122" />
             <source>&amp;File</source>
             <translation>文件(&amp;F)</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="122" />
+            <location filename="../app/gui/MainWindow.cpp" line="123" />
             <source>&amp;Open…</source>
             <translation>打开(&amp;O)…</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="124" />
+            <location filename="../app/gui/MainWindow.cpp" line="125" />
             <source>Open a PyTorch Profiler / Kineto trace</source>
             <translation>打开 PyTorch Profiler / Kineto 跟踪文件</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="125" />
+            <location filename="../app/gui/MainWindow.cpp" line="126" />
             <source>Open &amp;Recent</source>
             <translation>最近打开(&amp;R)</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="129" />
+            <location filename="../app/gui/MainWindow.cpp" line="130" />
             <source>&amp;Export Picture…</source>
             <translation>导出图片(&amp;E)…</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="131" />
+            <location filename="../app/gui/MainWindow.cpp" line="132" />
             <source>Write the timeline's window as PNG, SVG or PDF, drawn at the size you choose</source>
             <translation>将时间线当前窗口按所选尺寸绘制并导出为 PNG、SVG 或 PDF</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="133" />
+            <location filename="../app/gui/MainWindow.cpp" line="134" />
             <source>&amp;Quit</source>
             <translation>退出(&amp;Q)</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="137" />
+            <location filename="../app/gui/MainWindow.cpp" line="138" />
             <source>&amp;Edit</source>
             <translation>编辑(&amp;E)</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="138" />
+            <location filename="../app/gui/MainWindow.cpp" line="139" />
             <source>&amp;Find…</source>
             <translation>查找(&amp;F)…</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="140" />
+            <location filename="../app/gui/MainWindow.cpp" line="141" />
             <source>Find &amp;Next</source>
             <translation>查找下一个(&amp;N)</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="142" />
+            <location filename="../app/gui/MainWindow.cpp" line="143" />
             <source>Find &amp;Previous</source>
             <translation>查找上一个(&amp;P)</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="145" />
+            <location filename="../app/gui/MainWindow.cpp" line="146" />
             <source>&amp;Copy Picture</source>
             <translation>复制图片(&amp;C)</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="147" />
+            <location filename="../app/gui/MainWindow.cpp" line="148" />
             <source>Put a PNG of the timeline's window, with title and legend, on the clipboard</source>
             <translation>将时间线当前窗口的 PNG 图片（含标题和图例）复制到剪贴板</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="149" />
+            <location filename="../app/gui/MainWindow.cpp" line="150" />
             <source>&amp;View</source>
             <translation>视图(&amp;V)</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="150" />
+            <location filename="../app/gui/MainWindow.cpp" line="151" />
             <source>&amp;Fit All</source>
             <translation>全部显示(&amp;F)</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="151" />
+            <location filename="../app/gui/MainWindow.cpp" line="152" />
             <source>Show the whole trace (F or Home in the timeline)</source>
             <translation>显示整个跟踪（在时间线中按 F 或 Home）</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="152" />
+            <location filename="../app/gui/MainWindow.cpp" line="153" />
             <source>&amp;Memory Overlay</source>
             <translation>内存叠加(&amp;M)</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="155" />
+            <location filename="../app/gui/MainWindow.cpp" line="156" />
             <source>Draw each GPU's allocated and reserved memory over its lanes</source>
             <translation>在每个 GPU 的泳道上绘制其已分配和已保留内存</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="164" />
+            <location filename="../app/gui/MainWindow.cpp" line="165" />
             <source>&amp;Analysis</source>
             <translation>分析(&amp;A)</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="165" />
+            <location filename="../app/gui/MainWindow.cpp" line="166" />
             <source>Analyse &amp;Selected Range</source>
             <translation>分析所选范围(&amp;S)</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="173" />
+            <location filename="../app/gui/MainWindow.cpp" line="174" />
             <source>Limit the gap analysis to the time range selected with Shift+drag</source>
             <translation>只分析用 Shift+拖动选中的时间范围内的间隙</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="174" />
+            <location filename="../app/gui/MainWindow.cpp" line="175" />
             <source>Analyse &amp;Whole Trace</source>
             <translation>分析整个跟踪(&amp;W)</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="175" />
+            <location filename="../app/gui/MainWindow.cpp" line="176" />
             <source>Clear Gap &amp;Mark</source>
             <translation>清除间隙标记(&amp;M)</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="177" />
+            <location filename="../app/gui/MainWindow.cpp" line="178" />
             <source>&amp;Help</source>
             <translation>帮助(&amp;H)</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="178" />
+            <location filename="../app/gui/MainWindow.cpp" line="179" />
             <source>Timeline &amp;Keys</source>
             <translation>时间线快捷键(&amp;K)</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="179" />
+            <location filename="../app/gui/MainWindow.cpp" line="180" />
             <source>Timeline Keys</source>
             <translation>时间线快捷键</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="180" />
+            <location filename="../app/gui/MainWindow.cpp" line="181" />
             <source>&lt;table&gt;&lt;tr&gt;&lt;td&gt;&lt;b&gt;W / S&lt;/b&gt;&lt;/td&gt;&lt;td&gt;zoom in / out&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;b&gt;A / D&lt;/b&gt;&lt;/td&gt;&lt;td&gt;pan left / right&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;b&gt;Ctrl+wheel&lt;/b&gt;&lt;/td&gt;&lt;td&gt;zoom about the cursor&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;b&gt;Shift+wheel&lt;/b&gt;&lt;/td&gt;&lt;td&gt;pan&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;b&gt;drag&lt;/b&gt;&lt;/td&gt;&lt;td&gt;pan and scroll&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;b&gt;Shift+drag&lt;/b&gt;&lt;/td&gt;&lt;td&gt;select a time range&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;b&gt;double-click&lt;/b&gt;&lt;/td&gt;&lt;td&gt;zoom to a slice&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;b&gt;F / Home&lt;/b&gt;&lt;/td&gt;&lt;td&gt;frame the selection / fit all&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;b&gt;Ctrl+F&lt;/b&gt;&lt;/td&gt;&lt;td&gt;find slices by name&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;b&gt;Esc&lt;/b&gt;&lt;/td&gt;&lt;td&gt;clear selection and range&lt;/td&gt;&lt;/tr&gt;&lt;/table&gt;</source>
             <translation>&lt;table&gt;&lt;tr&gt;&lt;td&gt;&lt;b&gt;W / S&lt;/b&gt;&lt;/td&gt;&lt;td&gt;放大 / 缩小&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;b&gt;A / D&lt;/b&gt;&lt;/td&gt;&lt;td&gt;向左 / 向右平移&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;b&gt;Ctrl+滚轮&lt;/b&gt;&lt;/td&gt;&lt;td&gt;以光标为中心缩放&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;b&gt;Shift+滚轮&lt;/b&gt;&lt;/td&gt;&lt;td&gt;平移&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;b&gt;拖动&lt;/b&gt;&lt;/td&gt;&lt;td&gt;平移与滚动&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;b&gt;Shift+拖动&lt;/b&gt;&lt;/td&gt;&lt;td&gt;选择时间范围&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;b&gt;双击&lt;/b&gt;&lt;/td&gt;&lt;td&gt;缩放到片段&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;b&gt;F / Home&lt;/b&gt;&lt;/td&gt;&lt;td&gt;聚焦所选 / 全部显示&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;b&gt;Ctrl+F&lt;/b&gt;&lt;/td&gt;&lt;td&gt;按名称查找片段&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;b&gt;Esc&lt;/b&gt;&lt;/td&gt;&lt;td&gt;清除选择与范围&lt;/td&gt;&lt;/tr&gt;&lt;/table&gt;</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="193" />
+            <location filename="../app/gui/MainWindow.cpp" line="194" />
             <source>&amp;About Lanescope</source>
             <translation>关于 Lanescope(&amp;A)</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="195" />
+            <location filename="../app/gui/MainWindow.cpp" line="196" />
             <source>About &amp;Qt</source>
             <translation>关于 Qt(&amp;Q)</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="211" />
+            <location filename="../app/gui/MainWindow.cpp" line="212" />
             <source>Summary</source>
             <translation>概要</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="212" />
+            <location filename="../app/gui/MainWindow.cpp" line="213" />
             <source>Details</source>
             <translation>详情</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="213" />
+            <location filename="../app/gui/MainWindow.cpp" line="214" />
             <source>Time Range</source>
             <translation>时间范围</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="214" />
+            <location filename="../app/gui/MainWindow.cpp" line="215" />
             <source>Legend</source>
             <translation>图例</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="257" />
+            <location filename="../app/gui/MainWindow.cpp" line="258" />
             <source>Open Trace</source>
             <translation>打开跟踪文件</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="258" />
+            <location filename="../app/gui/MainWindow.cpp" line="259" />
             <source>PyTorch Profiler traces (*.json *.json.gz *.pt.trace.json *.pt.trace.json.gz);;All files (*)</source>
             <translation>PyTorch Profiler 跟踪文件 (*.json *.json.gz *.pt.trace.json *.pt.trace.json.gz);;所有文件 (*)</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="275" />
+            <location filename="../app/gui/MainWindow.cpp" line="276" />
             <source>&amp;%1 %2</source>
             <translation>&amp;%1 %2</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="281" />
+            <location filename="../app/gui/MainWindow.cpp" line="282" />
             <source>No recent files</source>
             <translation>没有最近打开的文件</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="285" />
+            <location filename="../app/gui/MainWindow.cpp" line="286" />
             <source>&amp;Clear Menu</source>
             <translation>清除列表(&amp;C)</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="318" />
+            <location filename="../app/gui/MainWindow.cpp" line="340" />
             <source>Loading %1…</source>
             <translation>正在加载 %1…</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="330" />
+            <location filename="../app/gui/MainWindow.cpp" line="353" />
             <source>Cancelling…</source>
             <translation>正在取消…</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="357" />
+            <location filename="../app/gui/MainWindow.cpp" line="380" />
+            <location filename="../app/gui/MainWindow.cpp" line="561" />
             <source>Loading %1 was cancelled.</source>
             <translation>已取消加载 %1。</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="384" />
+            <location filename="../app/gui/MainWindow.cpp" line="408" />
             <source>Rank %1/%2</source>
             <translation>Rank %1/%2</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="384" />
+            <location filename="../app/gui/MainWindow.cpp" line="408" />
             <source>Rank %1</source>
             <translation>Rank %1</translation>
         </message>
         <message numerus="yes">
-            <location filename="../app/gui/MainWindow.cpp" line="386" />
+            <location filename="../app/gui/MainWindow.cpp" line="410" />
             <source>%1 (+%n more GPU(s))</source>
             <translation>
                 <numerusform>%1（另有 %n 个 GPU）</numerusform>
             </translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="389" />
+            <location filename="../app/gui/MainWindow.cpp" line="413" />
             <source>%1 events</source>
             <translation>%1 个事件</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="390" />
+            <location filename="../app/gui/MainWindow.cpp" line="414" />
             <source>loaded in %1 s</source>
             <translation>加载耗时 %1 秒</translation>
         </message>
         <message numerus="yes">
-            <location filename="../app/gui/MainWindow.cpp" line="392" />
+            <location filename="../app/gui/MainWindow.cpp" line="416" />
             <source>%n warning(s)</source>
             <translation>
                 <numerusform>%n 条警告</numerusform>
             </translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="400" />
+            <location filename="../app/gui/MainWindow.cpp" line="424" />
             <source>unknown error</source>
             <translation>未知错误</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="401" />
+            <location filename="../app/gui/MainWindow.cpp" line="425" />
             <source>Could not open %1: %2</source>
             <translation>无法打开 %1：%2</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="403" />
+            <location filename="../app/gui/MainWindow.cpp" line="427" />
             <source>Could not open trace</source>
             <translation>无法打开跟踪文件</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="404" />
+            <location filename="../app/gui/MainWindow.cpp" line="428" />
             <source>Lanescope could not open %1.</source>
             <translation>Lanescope 无法打开 %1。</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="414" />
+            <location filename="../app/gui/MainWindow.cpp" line="438" />
             <source>Lanescope</source>
             <translation>Lanescope</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="417" />
+            <location filename="../app/gui/MainWindow.cpp" line="441" />
+            <location filename="../app/gui/MainWindow.cpp" line="640" />
             <source>%1 — Lanescope</source>
             <translation>%1 — Lanescope</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="423" />
+            <location filename="../app/gui/MainWindow.cpp" line="447" />
             <source>About Lanescope</source>
             <translation>关于 Lanescope</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="424" />
+            <location filename="../app/gui/MainWindow.cpp" line="448" />
             <source>&lt;h3&gt;Lanescope %1&lt;/h3&gt;&lt;p&gt;A native viewer for PyTorch Profiler (Kineto) traces: find out why a distributed training run wastes its GPUs, prove the fix, and show the proof.&lt;/p&gt;&lt;p&gt;Built with Qt %2.&lt;/p&gt;</source>
             <translation>&lt;h3&gt;Lanescope %1&lt;/h3&gt;&lt;p&gt;PyTorch Profiler（Kineto）跟踪文件的原生查看器：找出分布式训练为何浪费 GPU，验证修复效果，并向他人展示证据。&lt;/p&gt;&lt;p&gt;基于 Qt %2 构建。&lt;/p&gt;</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="460" />
+            <location filename="../app/gui/MainWindow.cpp" line="484" />
             <source>Export failed</source>
             <translation>导出失败</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="464" />
+            <location filename="../app/gui/MainWindow.cpp" line="488" />
             <source>Exported %1</source>
             <translation>已导出 %1</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="509" />
+            <location filename="../app/gui/MainWindow.cpp" line="533" />
             <source>nothing to export: open a trace first</source>
             <translation>没有可导出的内容：请先打开跟踪文件</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="528" />
+            <location filename="../app/gui/MainWindow.cpp" line="552" />
             <source>Picture copied to the clipboard</source>
             <translation>图片已复制到剪贴板</translation>
+        </message>
+        <message>
+            <location filename="../app/gui/MainWindow.cpp" line="578" />
+            <location filename="../app/gui/MainWindow.cpp" line="627" />
+            <source>%1: %2</source>
+            <translation>%1：%2</translation>
+        </message>
+        <message>
+            <location filename="../app/gui/MainWindow.cpp" line="596" />
+            <source>the comparison</source>
+            <translation>比较</translation>
+        </message>
+        <message>
+            <location filename="../app/gui/MainWindow.cpp" line="640" />
+            <source> vs </source>
+            <translation> 对比 </translation>
+        </message>
+        <message numerus="yes">
+            <location filename="../app/gui/MainWindow.cpp" line="642" />
+            <source>Comparing %n run(s), aligned on their complete step %1</source>
+            <translation>
+                <numerusform>正在比较 %n 个运行，按各自第 %1 个完整步对齐</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <location filename="../app/gui/MainWindow.cpp" line="644" />
+            <source>Comparing %n run(s), aligned on their starts</source>
+            <translation>
+                <numerusform>正在比较 %n 个运行，按各自起点对齐</numerusform>
+            </translation>
         </message>
     </context>
     <context>
@@ -2969,21 +3143,21 @@ nearest GEMM after: %2</source>
         </message>
         <message>
             <location filename="../app/gui/main.cpp" line="76" />
-            <source>trace</source>
+            <source>traces</source>
             <translation>跟踪文件</translation>
         </message>
         <message>
             <location filename="../app/gui/main.cpp" line="77" />
-            <source>Trace file to open (.json or .json.gz).</source>
-            <translation>要打开的跟踪文件（.json 或 .json.gz）。</translation>
+            <source>Trace files to open (.json or .json.gz); two or more are compared, the first as the baseline.</source>
+            <translation>要打开的跟踪文件（.json 或 .json.gz）；两个或以上时进行比较，第一个为基线。</translation>
         </message>
         <message>
-            <location filename="../app/gui/main.cpp" line="78" />
-            <source>[trace]</source>
-            <translation>[跟踪文件]</translation>
+            <location filename="../app/gui/main.cpp" line="79" />
+            <source>[traces...]</source>
+            <translation>[跟踪文件...]</translation>
         </message>
         <message>
-            <location filename="../app/gui/main.cpp" line="80" />
+            <location filename="../app/gui/main.cpp" line="81" />
             <source>Open the built-in demo: the case study's FSDP baseline run (7B model, 32 A100s), generated on first use.</source>
             <translation>打开内置演示：案例研究中的 FSDP 基线运行（7B 模型，32 块 A100），首次使用时生成。</translation>
         </message>
