@@ -23,6 +23,28 @@
 
 #include <malloc.h>
 
+namespace {
+
+// Gives the merge's scratch memory back to the system: the model is what should stay resident.
+// glibc's malloc_trim only knows glibc's own heap: under AddressSanitizer, which replaces malloc,
+// it walks arenas ASan never set up and crashed when two loads (compare) trimmed at once.
+void releaseFreedMemory()
+{
+#if defined(__SANITIZE_ADDRESS__)
+    return;
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+    return;
+#else
+    malloc_trim(0);
+#endif
+#else
+    malloc_trim(0);
+#endif
+}
+
+} // namespace
+
 namespace lanescope::parse {
 namespace {
 
@@ -119,7 +141,7 @@ public:
         for (auto &c : chunks)
             c.reset();
         chunks.clear();
-        malloc_trim(0); // give the merge's scratch memory back: the model is what should stay resident
+        releaseFreedMemory();
         return true;
     }
 
