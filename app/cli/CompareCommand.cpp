@@ -3,6 +3,7 @@
 //   [--fold-templates] [--top N] [--threads N] [--json]
 // Keys of the JSON object are the contract in DESIGN.md and issue 10; times are µs.
 #include "Commands.h"
+#include "util/TraceName.h"
 #include "JsonWriter.h"
 
 #include "analysis/Compare.h"
@@ -24,16 +25,6 @@ namespace {
 QString tr(const char *s) { return QCoreApplication::translate("cli", s); }
 
 double usDur(TimeNs t) { return double(t) / 1000.0; }
-
-// "runs/base.pt.trace.json.gz" -> "base".
-QString defaultLabel(const QString &path)
-{
-    QString name = QFileInfo(path).fileName();
-    for (const char *suffix : {".gz", ".json", ".pt.trace"})
-        if (name.endsWith(QLatin1String(suffix)) && name.size() > int(std::strlen(suffix)))
-            name.chop(int(std::strlen(suffix)));
-    return name;
-}
 
 struct Loaded
 {
@@ -261,7 +252,7 @@ int runCompare(const Invocation &args)
         // Two files of one name from different folders (run1/rank0.json, run2/rank0.json) keep
         // apart as "rank0" and "rank0 (2)".
         for (const QString &p : paths) {
-            const QString base = defaultLabel(p);
+            const QString base = traceBaseName(p);
             QString l = base;
             for (int k = 2; labels.contains(l); ++k)
                 l = QStringLiteral("%1 (%2)").arg(base).arg(k);

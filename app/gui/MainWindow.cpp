@@ -12,6 +12,7 @@
 #include "render/PictureExport.h"
 #include "render/Session.h"
 #include "timeline/TimelineView.h"
+#include "util/TraceName.h"
 
 #include <QAction>
 #include <QApplication>
@@ -465,11 +466,7 @@ void MainWindow::showExportDialog()
             fallback = QDir::homePath();
     }
     const QString dir = settings.value(QStringLiteral("exportDir"), fallback).toString();
-    QString base = QFileInfo(m_currentFile).fileName();
-    for (const char *suffix : {".gz", ".json", ".pt.trace"})
-        if (base.endsWith(QLatin1String(suffix)))
-            base.chop(int(qstrlen(suffix)));
-    ExportDialog dialog(QDir(dir).filePath(base + QStringLiteral(".png")), m_timeline->viewport()->width(), this);
+    ExportDialog dialog(QDir(dir).filePath(traceBaseName(m_currentFile) + QStringLiteral(".png")), m_timeline->viewport()->width(), this);
     if (dialog.exec() != QDialog::Accepted)
         return;
     ExportRequest req;
@@ -567,12 +564,7 @@ void MainWindow::onComparisonRunLoaded(const TraceLoadJob &job, const LoadResult
         run.path = path;
         run.trace = result.trace;
         run.index = job.index();
-        // The label: the file name without the profiler's suffixes ("baseline", "tuned").
-        QString label = QFileInfo(path).fileName();
-        for (const char *suffix : {".gz", ".json", ".pt.trace"})
-            if (label.endsWith(QLatin1String(suffix)) && label.size() > int(qstrlen(suffix)))
-                label.chop(int(qstrlen(suffix)));
-        run.label = label;
+        run.label = traceBaseName(path); // "baseline", "tuned"
         m_loadedRuns.push_back(std::move(run));
     } else {
         m_loadErrors << tr("%1: %2").arg(QFileInfo(path).fileName(), result.error);
