@@ -1,5 +1,6 @@
 // lanescope-cli, run as a process: the DESIGN.md contract for `info` (exactly one JSON object on
 // stdout with the documented keys; exit 0 / 2 bad usage / 3 unreadable with one line on stderr).
+#include "CliRun.h"
 #include "TestTraces.h"
 #include "TestUtil.h"
 
@@ -34,12 +35,8 @@ private slots:
     void unreadable();
 
 private:
-    struct Run
-    {
-        int exitCode = -1;
-        QByteArray out, err;
-    };
-    Run run(const QStringList &args);
+    using Run = lanescope::test::CliRun;
+    static Run run(const QStringList &args) { return lanescope::test::runCli(args, {}, 120000); }
     static QJsonObject singleObject(const QByteArray &out);
 
     QTemporaryDir m_dir;
@@ -64,22 +61,6 @@ const char *const kTrace = R"JSON({
 })JSON";
 
 } // namespace
-
-tst_Cli::Run tst_Cli::run(const QStringList &args)
-{
-    QProcess p;
-    p.start(QStringLiteral(LANESCOPE_CLI_PATH), args);
-    Run r;
-    if (!p.waitForFinished(120000)) {
-        p.kill();
-        p.waitForFinished();
-        return r;
-    }
-    r.exitCode = p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1;
-    r.out = p.readAllStandardOutput();
-    r.err = p.readAllStandardError();
-    return r;
-}
 
 QJsonObject tst_Cli::singleObject(const QByteArray &out)
 {
