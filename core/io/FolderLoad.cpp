@@ -1,0 +1,372 @@
+#include "io/FolderLoad.h"
+
+#include "parse/TraceLoader.h"
+#include "util/Parallel.h"
+
+#include <QCoreApplication>
+#include <QDir>
+#include <QElapsedTimer>
+#include <QFile>
+#include <QFileInfo>
+
+#include <algorithm>
+#include <cstdio>
+#include <cstring>
+#include <map>
+#include <mutex>
+#include <numeric>
+#include <thread>
+
+namespace lanescope {
+namespace {
+
+// lupdate files Text::tr() strings under the "FolderLoad" context, the one looked up at run time.
+struct Text
+{
+    Q_DECLARE_TR_FUNCTIONS(FolderLoad)
+};
+
+// The loader's transient working set per byte of JSON: chunk outputs, string tables and the
+// model being merged. Measured on the real traces (RssAnon after a load over the JSON bytes:
+// 0.09-0.16 for Kineto, up to 0.3 for the legacy array format of short events); 0.5 leaves room
+// for the merge holding the chunks and the model at once.
+constexpr double kLoadBytesPerJsonByte = 0.5;
+// Kineto JSON inflates about tenfold; used where a .gz trailer cannot be trusted.
+constexpr std::uint64_t kAssumedGzipRatio = 10;
+
+// "rank-2" < "rank-10": runs of digits compare as numbers, the rest as text.
+bool naturalLess(const QString &a, const QString &b)
+{
+    int i = 0, j = 0;
+    while (i < a.size() && j < b.size()) {
+        if (a[i].isDigit() && b[j].isDigit()) {
+            int ie = i, je = j;
+            while (ie < a.size() && a[ie].isDigit())
+                ++ie;
+            while (je < b.size() && b[je].isDigit())
+                ++je;
+            // Compare digit runs without overflow: strip leading zeros, longer is larger.
+            QStringView x = QStringView(a).mid(i, ie - i), y = QStringView(b).mid(j, je - j);
+            while (x.size() > 1 && x.front() == QLatin1Char('0'))
+                x = x.mid(1);
+            while (y.size() > 1 && y.front() == QLatin1Char('0'))
+                y = y.mid(1);
+            if (x.size() != y.size())
+                return x.size() < y.size();
+            if (const int c = x.compare(y); c != 0)
+                return c < 0;
+            i = ie;
+            j = je;
+            continue;
+        }
+        if (a[i] != b[j])
+            return a[i] < b[j];
+        ++i;
+        ++j;
+    }
+    return a.size() - i < b.size() - j;
+}
+
+} // namespace
+
+std::uint64_t FolderLoadResult::fileBytes() const
+{
+    std::uint64_t s = 0;
+    for (const RankFile &r : ranks)
+        s += r.trace->fileBytes;
+    return s;
+}
+
+std::uint64_t FolderLoadResult::jsonBytes() const
+{
+    std::uint64_t s = 0;
+    for (const RankFile &r : ranks)
+        s += r.trace->jsonBytes;
+    return s;
+}
+
+std::uint64_t FolderLoadResult::events() const
+{
+    std::uint64_t s = 0;
+    for (const RankFile &r : ranks)
+        s += r.trace->eventCount;
+    return s;
+}
+
+std::size_t FolderLoadResult::modelBytes() const
+{
+    std::size_t s = 0;
+    for (const RankFile &r : ranks)
+        s += r.trace->modelBytes();
+    return s;
+}
+
+bool isTraceFileName(const QString &fileName)
+{
+    const QString n = fileName.toLower();
+    if (n.endsWith(QLatin1String(".facts.json"))) // lanescope-cli synth's sidecar: known facts, not a trace
+        return false;
+    return n.endsWith(QLatin1String(".json")) || n.endsWith(QLatin1String(".json.gz"));
+}
+
+QStringList traceFilesIn(const QString &folder, QStringList *ignored)
+{
+    const QDir dir(folder);
+    QStringList names = dir.entryList(QDir::Files | QDir::Readable | QDir::Hidden, QDir::NoSort);
+    std::sort(names.begin(), names.end(), naturalLess);
+    QStringList out;
+    for (const QString &n : names) {
+        if (isTraceFileName(n))
+            out << dir.filePath(n);
+        else if (ignored)
+            *ignored << n;
+    }
+    return out;
+}
+
+std::uint64_t estimatedLoadBytes(const QString &path)
+{
+    const QFileInfo fi(path);
+    const std::uint64_t onDisk = std::uint64_t(std::max<qint64>(0, fi.size()));
+    std::uint64_t json = onDisk;
+    if (path.endsWith(QLatin1String(".gz"), Qt::CaseInsensitive)) {
+        // The gzip trailer's ISIZE: the inflated size modulo 2^32. Smaller than the file means it
+        // wrapped (a trace over 4 GiB) or the trailer is not one (cut off): assume the usual ratio.
+        json = onDisk * kAssumedGzipRatio;
+        QFile f(path);
+        unsigned char tail[4];
+        if (onDisk >= 18 && f.open(QIODevice::ReadOnly) && f.seek(qint64(onDisk) - 4) && f.read(reinterpret_cast<char *>(tail), 4) == 4) {
+            const std::uint64_t isize = std::uint64_t(tail[0]) | std::uint64_t(tail[1]) << 8 | std::uint64_t(tail[2]) << 16
+                | std::uint64_t(tail[3]) << 24;
+            if (isize >= onDisk)
+                json = isize;
+        }
+    }
+    return std::uint64_t(double(json) * kLoadBytesPerJsonByte) + (1u << 20);
+}
+
+std::uint64_t defaultMemoryBudget()
+{
+    std::uint64_t availableKb = 0;
+    if (std::FILE *f = std::fopen("/proc/meminfo", "r")) {
+        char line[256];
+        while (std::fgets(line, sizeof line, f)) {
+            unsigned long long v = 0;
+            if (std::strncmp(line, "MemAvailable:", 13) == 0 && std::sscanf(line + 13, "%llu", &v) == 1) {
+                availableKb = v;
+                break;
+            }
+        }
+        std::fclose(f);
+    }
+    return availableKb > 0 ? availableKb * 1024 / 2 : (std::uint64_t(4) << 30);
+}
+
+void assembleJob(std::vector<LoadedFile> files, FolderLoadResult &into)
+{
+    std::vector<LoadedFile> kept;
+    for (LoadedFile &f : files) {
+        if (!f.trace)
+            into.rejected.push_back({f.path, f.error.isEmpty() ? Text::tr("not a trace") : f.error});
+        else if (f.trace->eventCount == 0)
+            into.rejected.push_back({f.path, Text::tr("not a trace: it holds no events")});
+        else
+            kept.push_back(std::move(f));
+    }
+
+    // The job is what most files say it is: their world size, then their backend.
+    std::map<int, int> byWorld;
+    for (const LoadedFile &f : kept)
+        if (f.trace->worldSize > 0)
+            ++byWorld[f.trace->worldSize];
+    int world = -1, most = 0;
+    for (const LoadedFile &f : kept) // first in file order wins a tie
+        if (f.trace->worldSize > 0 && byWorld[f.trace->worldSize] > most) {
+            most = byWorld[f.trace->worldSize];
+            world = f.trace->worldSize;
+        }
+    std::map<QString, int> byBackend;
+    for (const LoadedFile &f : kept)
+        if (f.trace->worldSize == world && !f.trace->backend.isEmpty())
+            ++byBackend[f.trace->backend];
+    QString backend;
+    most = 0;
+    for (const auto &[b, count] : byBackend)
+        if (count > most) {
+            most = count;
+            backend = b;
+        }
+    into.worldSize = world;
+    into.backend = backend;
+
+    const bool distributed = world > 0;
+    std::vector<LoadedFile> job;
+    for (LoadedFile &f : kept) {
+        const Trace &t = *f.trace;
+        if (!distributed) {
+            job.push_back(std::move(f));
+        } else if (t.worldSize <= 0 || t.rank < 0) {
+            into.rejected.push_back({f.path, Text::tr("no rank in distributedInfo, while the other traces are ranks of a job of %1").arg(world)});
+        } else if (t.worldSize != world) {
+            into.rejected.push_back({f.path, Text::tr("another job: world size %1, this job's is %2").arg(t.worldSize).arg(world)});
+        } else if (!backend.isEmpty() && !t.backend.isEmpty() && t.backend != backend) {
+            into.rejected.push_back({f.path, Text::tr("another job: backend %1, this job's is %2").arg(t.backend, backend)});
+        } else if (t.rank >= world) {
+            into.rejected.push_back({f.path, Text::tr("rank %1 is outside the job's world size %2").arg(t.rank).arg(world)});
+        } else {
+            job.push_back(std::move(f));
+        }
+    }
+
+    if (distributed) {
+        std::stable_sort(job.begin(), job.end(), [](const LoadedFile &a, const LoadedFile &b) { return a.trace->rank < b.trace->rank; });
+        for (LoadedFile &f : job) {
+            if (!into.ranks.empty() && into.ranks.back().rank == f.trace->rank) {
+                into.rejected.push_back({f.path, Text::tr("rank %1 again (already read from %2)")
+                                                     .arg(f.trace->rank)
+                                                     .arg(QFileInfo(into.ranks.back().path).fileName())});
+                continue;
+            }
+            into.ranks.push_back({f.path, f.trace, f.trace->rank, false});
+        }
+    } else {
+        // Legacy traces (PyTorch without Kineto, Chrome traces) name no rank: file-name order.
+        for (LoadedFile &f : job)
+            into.ranks.push_back({f.path, f.trace, int(into.ranks.size()), true});
+        into.ranksGuessed = !into.ranks.empty();
+    }
+
+    for (const RejectedFile &r : into.rejected)
+        into.warnings << Text::tr("%1 left out: %2").arg(QFileInfo(r.path).fileName(), r.reason);
+    if (into.ranksGuessed && into.ranks.size() > 1) {
+        QStringList order;
+        for (const RankFile &r : into.ranks)
+            order << Text::tr("rank %1 = %2").arg(r.rank).arg(QFileInfo(r.path).fileName());
+        into.warnings << Text::tr("the traces carry no distributedInfo: rank numbers are guessed from the file names (%1)")
+                             .arg(order.join(QStringLiteral(", ")));
+    }
+    if (distributed && int(into.ranks.size()) < world) {
+        QStringList missing;
+        std::size_t k = 0;
+        for (int rank = 0; rank < world && missing.size() < 10; ++rank) {
+            while (k < into.ranks.size() && into.ranks[k].rank < rank)
+                ++k;
+            if (k >= into.ranks.size() || into.ranks[k].rank != rank)
+                missing << QString::number(rank);
+        }
+        into.warnings << Text::tr("%1 of the job's %2 ranks are here; missing: %3%4")
+                             .arg(into.ranks.size())
+                             .arg(world)
+                             .arg(missing.join(QStringLiteral(", ")))
+                             .arg(world - int(into.ranks.size()) > missing.size() ? QStringLiteral(", ...") : QString());
+    }
+    for (const RankFile &r : into.ranks)
+        if (r.trace->truncated)
+            into.warnings << Text::tr("rank %1 (%2) is cut off: loaded up to byte %3")
+                                 .arg(r.rank)
+                                 .arg(QFileInfo(r.path).fileName())
+                                 .arg(r.trace->truncatedAtByte);
+}
+
+FolderLoadResult loadFolder(const QString &folder, const FolderLoadOptions &options)
+{
+    FolderLoadResult r;
+    r.folder = folder;
+    QElapsedTimer timer;
+    timer.start();
+    const QFileInfo fi(folder);
+    if (!fi.exists()) {
+        r.error = Text::tr("%1 does not exist").arg(folder);
+        return r;
+    }
+    if (!fi.isDir()) {
+        r.error = Text::tr("%1 is not a folder").arg(folder);
+        return r;
+    }
+    if (!fi.isReadable() || !fi.isExecutable()) {
+        r.error = Text::tr("%1 cannot be read").arg(folder);
+        return r;
+    }
+    const QStringList paths = traceFilesIn(folder, &r.ignored);
+    if (!r.ignored.isEmpty())
+        r.warnings << Text::tr("%n file(s) not named *.json or *.json.gz ignored: %1", nullptr, int(r.ignored.size()))
+                          .arg(QStringList(r.ignored.mid(0, 5)).join(QStringLiteral(", ")) + (r.ignored.size() > 5 ? QStringLiteral(", ...") : QString()));
+    if (paths.isEmpty()) {
+        r.error = Text::tr("%1 holds no .json or .json.gz trace").arg(folder);
+        return r;
+    }
+
+    const std::size_t n = std::size_t(paths.size());
+    std::vector<std::uint64_t> estimate(n);
+    for (std::size_t i = 0; i < n; ++i)
+        estimate[i] = estimatedLoadBytes(paths.at(int(i)));
+    const std::uint64_t largest = *std::max_element(estimate.begin(), estimate.end());
+
+    // Loads at once: no more than the cores (or the caller's limit) and the files, and no more
+    // than the budget holds when every load is as big as the largest; never fewer than one.
+    const int cores = int(std::max(1u, std::thread::hardware_concurrency()));
+    const int totalThreads = options.threads > 0 ? options.threads : cores;
+    r.memoryBudgetBytes = options.memoryBudgetBytes > 0 ? options.memoryBudgetBytes : defaultMemoryBudget();
+    std::size_t concurrent = std::size_t(options.maxConcurrent > 0 ? options.maxConcurrent : cores);
+    concurrent = std::min(concurrent, n);
+    concurrent = std::min<std::size_t>(concurrent, std::max<std::uint64_t>(1, r.memoryBudgetBytes / std::max<std::uint64_t>(1, largest)));
+    r.concurrency = int(concurrent);
+    r.threadsPerLoad = std::max(1, totalThreads / int(concurrent));
+
+    // Largest first, so a big file does not start last and run alone.
+    std::vector<std::size_t> order(n);
+    std::iota(order.begin(), order.end(), std::size_t(0));
+    std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) { return estimate[a] > estimate[b]; });
+
+    // One progress over the folder: each file's share weighted by its expected size.
+    std::mutex progressLock;
+    std::vector<double> done(n, 0.0);
+    const double totalWeight = double(std::accumulate(estimate.begin(), estimate.end(), std::uint64_t(0)));
+    double reported = 0;
+    const auto update = [&](std::size_t i, double p) {
+        if (!options.progress)
+            return;
+        std::lock_guard<std::mutex> g(progressLock);
+        done[i] = std::max(done[i], std::clamp(p, 0.0, 1.0));
+        double sum = 0;
+        for (std::size_t k = 0; k < n; ++k)
+            sum += done[k] * double(estimate[k]);
+        const double now = totalWeight > 0 ? sum / totalWeight : 1.0;
+        if (now > reported) {
+            reported = now;
+            options.progress(now);
+        }
+    };
+
+    std::vector<LoadedFile> loaded(n);
+    std::atomic<std::size_t> next{0};
+    runOnThreads(concurrent, [&](std::size_t) {
+        for (std::size_t k; (k = next.fetch_add(1)) < n;) {
+            if (options.cancel && options.cancel->load())
+                return;
+            const std::size_t i = order[k];
+            LoadOptions lo;
+            lo.threads = r.threadsPerLoad;
+            lo.cancel = options.cancel;
+            lo.progress = [&, i](double p) { update(i, p); };
+            LoadResult one = loadTrace(paths.at(int(i)), lo);
+            loaded[i].path = paths.at(int(i));
+            loaded[i].trace = std::move(one.trace);
+            loaded[i].error = one.error;
+            update(i, 1.0);
+        }
+    });
+    if (options.cancel && options.cancel->load()) {
+        r.cancelled = true;
+        r.error = Text::tr("loading cancelled");
+        return r;
+    }
+
+    assembleJob(std::move(loaded), r);
+    r.loadSeconds = double(timer.nsecsElapsed()) / 1e9;
+    if (r.ranks.empty())
+        r.error = Text::tr("%1 holds no rank trace: %2").arg(folder, r.warnings.join(QStringLiteral("; ")));
+    return r;
+}
+
+} // namespace lanescope

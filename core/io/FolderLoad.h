@@ -1,0 +1,98 @@
+#pragma once
+// Opening a folder of rank traces (issue 15): every *.json / *.json.gz in it, as
+// tensorboard_trace_handler writes them ({worker}.{ns}.pt.trace.json[.gz], compressed or not),
+// loaded in parallel under a memory budget with one combined progress, then sorted into one job:
+// ordered by distributedInfo.rank, files that are not traces or belong to another job (another
+// world size or backend) reported and left out, never fatal. Legacy traces without
+// distributedInfo are ordered by file name and their rank numbers said to be guessed.
+#include "model/Trace.h"
+
+#include <QString>
+#include <QStringList>
+
+#include <atomic>
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <vector>
+
+namespace lanescope {
+
+struct FolderLoadOptions
+{
+    int threads = 0;         // loader threads in all, shared out among the loads running at once; 0: one per core
+    int maxConcurrent = 0;   // loads at once; 0: min(cores, files)
+    // Transient memory the loads running at once may take together (each load's estimate, see
+    // estimatedLoadBytes); 0: half of the memory available now. One load always runs, however big.
+    std::uint64_t memoryBudgetBytes = 0;
+    std::function<void(double)> progress; // 0..1 over the folder (weighted by JSON bytes), never decreasing; any thread
+    const std::atomic<bool> *cancel = nullptr;
+};
+
+// One rank of the job.
+struct RankFile
+{
+    QString path;
+    std::shared_ptr<Trace> trace;
+    int rank = -1;            // distributedInfo.rank, or the position by file name when guessed
+    bool rankGuessed = false;
+};
+
+struct RejectedFile
+{
+    QString path;
+    QString reason; // one line: why it is not a rank of this job
+};
+
+struct FolderLoadResult
+{
+    QString folder;
+    std::vector<RankFile> ranks;        // ordered by rank
+    std::vector<RejectedFile> rejected; // not a trace, another job, a rank seen twice
+    QStringList ignored;                // files whose names are not *.json / *.json.gz
+    QStringList warnings;               // for the banner: each rejection, guessed ranks, missing ranks
+    int worldSize = -1;                 // the job's, -1 unknown (legacy traces)
+    QString backend;
+    bool ranksGuessed = false;
+    int concurrency = 0;                // most loads that ran at once
+    int threadsPerLoad = 0;
+    std::uint64_t memoryBudgetBytes = 0;
+    double loadSeconds = 0;             // wall time of the whole folder
+    QString error;                      // set when nothing could be opened: not a folder, no rank trace in it
+    bool cancelled = false;
+
+    std::uint64_t fileBytes() const;
+    std::uint64_t jsonBytes() const;
+    std::uint64_t events() const;
+    std::size_t modelBytes() const; // what the ranks' models hold together
+};
+
+// Whether a file name is one a folder load reads: *.json or *.json.gz (not the synthetic
+// generator's *.facts.json sidecar).
+bool isTraceFileName(const QString &fileName);
+
+// The trace files of a folder in file-name order (numbers inside names compared as numbers:
+// rank-2 before rank-10); the other files' names in *ignored.
+QStringList traceFilesIn(const QString &folder, QStringList *ignored = nullptr);
+
+// What loading one file is expected to take in transient memory: the JSON bytes (a .gz's from
+// its gzip trailer) times the parser's working set per JSON byte.
+std::uint64_t estimatedLoadBytes(const QString &path);
+
+// Half of MemAvailable (Linux /proc/meminfo); 4 GiB where unknown.
+std::uint64_t defaultMemoryBudget();
+
+// Loads a folder: never throws; a file that fails is a RejectedFile, not an error.
+FolderLoadResult loadFolder(const QString &folder, const FolderLoadOptions &options = {});
+
+// The job's ordering and filter alone, over traces already loaded (path + trace; null trace with
+// an error: a file that did not load). Used by loadFolder; tests call it directly.
+struct LoadedFile
+{
+    QString path;
+    std::shared_ptr<Trace> trace;
+    QString error;
+};
+void assembleJob(std::vector<LoadedFile> files, FolderLoadResult &into);
+
+} // namespace lanescope
