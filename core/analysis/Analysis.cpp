@@ -37,6 +37,7 @@ AnalysisResult analyze(const Trace &trace, const AnalysisOptions &options)
     TemporalOptions to;
     to.range = range;
     to.htaCompatible = options.htaCompatible;
+    to.definition = options.definition;
     r.temporal = temporalBreakdown(trace, to);
     r.warnings = trace.warnings;
     if (r.temporal.activities == 0 && !trace.legacyProfiler && !trace.unrecognisedDeviceWork) // said already

@@ -18,6 +18,9 @@ struct AnalysisOptions
     TimeRange range;      // non-empty: analyse only this window (model time) ...
     int step = -1;        // ... or only ProfilerStep#step (its GPU span); overrides range
     bool htaCompatible = true;
+    // What counts as GPU time in the temporal breakdown and the overlap: ours, or Holistic Trace
+    // Analysis' (any event with args.stream; analyze --hta, the dock's "HTA definition").
+    GpuTimeDefinition definition = GpuTimeDefinition::Lanescope;
 };
 
 struct AnalysisResult

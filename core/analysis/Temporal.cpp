@@ -1,6 +1,7 @@
 #include "analysis/Temporal.h"
 
 #include "analysis/KernelClass.h"
+#include "analysis/StreamEvents.h"
 
 #include <algorithm>
 #include <cmath>
@@ -68,7 +69,21 @@ TimeNs intersection(const std::vector<Interval> &a, const std::vector<Interval> 
 
 double pct(TimeNs part, TimeNs whole) { return whole > 0 ? 100.0 * double(part) / double(whole) : 0.0; }
 
+// HTA's get_kernel_type (hta/utils/utils.py, 0.5+): after communication and memory, a name that
+// matches ".*Sync" is "other" (its cuda_sync events: "Stream Sync", "Context Sync"); the rest
+// computes. Applied in the Hta definition only: our own lanes hold no sync events.
+HtaKernelType htaDefinitionType(KernelClass c, std::string_view name)
+{
+    const HtaKernelType k = htaKernelType(c, name);
+    return k == HtaKernelType::Computation && name.find("Sync") != std::string_view::npos ? HtaKernelType::Other : k;
+}
+
 } // namespace
+
+const char *gpuTimeDefinitionName(GpuTimeDefinition d)
+{
+    return d == GpuTimeDefinition::Hta ? "hta" : "lanescope";
+}
 
 bool hasFractionalMicroseconds(const Trace &trace)
 {
@@ -84,10 +99,13 @@ bool hasFractionalMicroseconds(const Trace &trace)
 
 namespace {
 
-TemporalBreakdown breakdown(const Trace &trace, const TemporalOptions &options, bool rounding)
+TemporalBreakdown breakdown(const Trace &trace, const TemporalOptions &options, bool rounding,
+                            const std::vector<StreamEvent> &streamEvents)
 {
     TemporalBreakdown r;
     const bool rangeSet = !options.range.empty();
+    const bool hta = options.definition == GpuTimeDefinition::Hta;
+    r.definition = options.definition;
     r.microsecondRounding = rounding;
     // Rounded start (ceil) and end (floor of start + dur, added as doubles as pandas does). A kernel
     // shorter than a microsecond can then end before it starts (0.02 µs at x.765: start x+1, end x);
@@ -132,6 +150,25 @@ TemporalBreakdown breakdown(const Trace &trace, const TemporalOptions &options, 
 
     KernelClassifier classes(trace);
     std::vector<Interval> all, comp, comm;
+    // One interval of GPU time: clipped to the window, then typed.
+    auto add = [&](const Track &tr, std::size_t i, CategoryClass cc) {
+        TimeNs s = rs(tr.start[i]), e = re(tr.start[i], tr.dur[i]);
+        if (rangeSet) {
+            s = std::max(s, options.range.from);
+            e = std::min(e, options.range.to);
+            if (e <= s)
+                return false;
+        }
+        all.emplace_back(s, e);
+        const KernelClass c = classes.ofName(tr.nameId[i], cc);
+        const std::string_view name = trace.strings.view(tr.nameId[i]);
+        const HtaKernelType k = hta ? htaDefinitionType(c, name) : htaKernelType(c, name);
+        if (k == HtaKernelType::Computation)
+            comp.emplace_back(s, e);
+        else if (k == HtaKernelType::Communication)
+            comm.emplace_back(s, e);
+        return true;
+    };
     for (std::size_t t = 0; t < trace.tracks.size(); ++t) {
         const Track &tr = trace.tracks[t];
         if (tr.kind != TrackKind::Gpu)
@@ -146,20 +183,26 @@ TemporalBreakdown breakdown(const Trace &trace, const TemporalOptions &options, 
                 if (launchStart[t].empty() || launchStart[t][i] < 0 || launchStart[t][i] >= lastStepStart)
                     continue;
             }
-            TimeNs s = rs(tr.start[i]), e = re(tr.start[i], tr.dur[i]);
-            if (rangeSet) {
-                s = std::max(s, options.range.from);
-                e = std::min(e, options.range.to);
-                if (e <= s)
-                    continue;
-            }
-            all.emplace_back(s, e);
-            const HtaKernelType k = htaKernelType(classes.ofName(tr.nameId[i], cc), trace.strings.view(tr.nameId[i]));
-            if (k == HtaKernelType::Computation)
-                comp.emplace_back(s, e);
-            else if (k == HtaKernelType::Communication)
-                comm.emplace_back(s, e);
+            add(tr, i, cc);
         }
+    }
+    // HTA's definition: the other events on a stream (empty unless asked for).
+    for (const StreamEvent &se : streamEvents) {
+        const Track &tr = trace.tracks[se.track];
+        if (filter) {
+            // HTA joins them to their launching call on args.correlation like kernels: a linked one is
+            // kept when launched before the last step, one that names a correlation it cannot find is
+            // dropped, and one without (correlation -1, e.g. Triton's launcher cpu_op) matches every
+            // CPU event without one, so it is kept.
+            const auto &ls = launchStart[se.track];
+            const bool linked = !ls.empty() && ls[se.slice] >= 0;
+            if (linked ? ls[se.slice] >= lastStepStart : se.hasCorrelation)
+                continue;
+        }
+        const std::uint16_t cat = tr.catId[se.slice];
+        const CategoryClass cc = cat < trace.categoryClass.size() ? trace.categoryClass[cat] : CategoryClass::Other;
+        if (add(tr, se.slice, cc))
+            ++r.streamEvents;
     }
     r.activities = all.size();
     if (all.empty())
@@ -215,12 +258,14 @@ std::vector<TimeRange> computeIntervals(const Trace &trace, TimeRange range)
 TemporalBreakdown temporalBreakdown(const Trace &trace, const TemporalOptions &options)
 {
     const bool rounding = options.htaCompatible && options.range.empty() && hasFractionalMicroseconds(trace);
-    TemporalBreakdown r = breakdown(trace, options, rounding);
+    const std::vector<StreamEvent> streamEvents =
+        options.definition == GpuTimeDefinition::Hta ? nonActivityStreamEvents(trace) : std::vector<StreamEvent>{};
+    TemporalBreakdown r = breakdown(trace, options, rounding, streamEvents);
     // Where whole microseconds leave nothing to measure (every activity shorter than one, e.g. the
     // Kineto docs' single 0.02 µs kernel), the exact times are used: a breakdown of an empty span
     // would say nothing at all. microsecondRounding then reads false.
     if (rounding && r.span <= 0 && r.activities > 0) {
-        TemporalBreakdown exact = breakdown(trace, options, false);
+        TemporalBreakdown exact = breakdown(trace, options, false, streamEvents);
         if (exact.span > 0)
             return exact;
     }

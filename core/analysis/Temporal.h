@@ -17,9 +17,24 @@
 //  - Time resolution (hta/common/trace_parser.py, _parse_trace_dataframe_json): where the file's
 //    timestamps are fractional microseconds, HTA rounds each event's start up and its end down to
 //    whole microseconds before all of the above. We do the same (htaCompatible).
+// Which events are GPU time is where we differ on purpose (GpuTimeDefinition; README, "Where our
+// figures differ from Holistic Trace Analysis").
 #include "analysis/Steps.h"
 
 namespace lanescope::analysis {
+
+enum class GpuTimeDefinition : std::uint8_t {
+    // The default: device activity only — kernels, copies and memsets (MTIA's mtia_ccp_events) on
+    // the device's lanes. A CPU thread launching a Triton kernel, or a host waiting on a stream, is
+    // not GPU work.
+    Lanescope,
+    // HTA's: every "X" event carrying args.stream other than -1 is GPU time, wherever it ran — also
+    // the CPU-side Triton launcher cpu_ops torch.compile writes (computation, by their names) and
+    // cuda_sync events on a stream ("Stream Sync": non-compute, HTA's names containing "Sync" are
+    // neither computation, communication nor memory). Reproduces HTA's figures (analyze --hta).
+    Hta,
+};
+const char *gpuTimeDefinitionName(GpuTimeDefinition d); // "lanescope" | "hta", as analyze --json says
 
 struct TemporalOptions
 {
@@ -27,6 +42,7 @@ struct TemporalOptions
     // (the caller chose the window).
     TimeRange range;
     bool htaCompatible = true; // microsecond rounding and last-step exclusion as HTA does
+    GpuTimeDefinition definition = GpuTimeDefinition::Lanescope;
 };
 
 struct TemporalBreakdown
@@ -37,7 +53,9 @@ struct TemporalBreakdown
     TimeNs overlap = 0;                // communication overlapped by computation
     double idlePct = 0, computePct = 0, nonComputePct = 0;
     double commCompOverlapPct = 0;     // 0 when there is no communication
-    std::size_t activities = 0;        // GPU activities counted
+    std::size_t activities = 0;        // GPU activities counted (with the stream events below)
+    std::size_t streamEvents = 0;      // Hta only: of those, events that are not device activity
+    GpuTimeDefinition definition = GpuTimeDefinition::Lanescope;
     bool lastStepExcluded = false;
     bool microsecondRounding = false;
 };

@@ -1,0 +1,141 @@
+#include "analysis/StreamEvents.h"
+
+#include "analysis/KernelClass.h"
+#include "io/MappedSource.h"
+#include "io/SigbusGuard.h"
+
+#include <rapidjson/memorystream.h>
+#include <rapidjson/reader.h>
+
+#include <algorithm>
+#include <cstring>
+#include <string_view>
+
+namespace lanescope::analysis {
+
+namespace {
+
+// Reads what HTA looks at in one event: "ph", args.stream and whether args.correlation is there.
+struct Probe : rapidjson::BaseReaderHandler<rapidjson::UTF8<>, Probe>
+{
+    enum class Field : std::uint8_t { None, Ph, Args, Stream, Correlation };
+    int depth = 0;
+    bool inArgs = false;
+    Field key = Field::None;
+    bool isX = false, stream = false, correlation = false;
+
+    bool number(double v)
+    {
+        if (key == Field::Stream)
+            stream = v != -1.0; // HTA: stream.ne(-1); a missing stream reads -1 there
+        else if (key == Field::Correlation)
+            correlation = v != -1.0;
+        key = Field::None;
+        return true;
+    }
+    bool Default()
+    {
+        key = Field::None;
+        return true;
+    }
+    bool Int(int v) { return number(v); }
+    bool Uint(unsigned v) { return number(v); }
+    bool Int64(std::int64_t v) { return number(double(v)); }
+    bool Uint64(std::uint64_t v) { return number(double(v)); }
+    bool Double(double v) { return number(v); }
+    bool String(const char *s, rapidjson::SizeType n, bool)
+    {
+        if (key == Field::Ph)
+            isX = std::string_view(s, n) == "X";
+        key = Field::None;
+        return true;
+    }
+    bool Key(const char *s, rapidjson::SizeType n, bool)
+    {
+        const std::string_view k(s, n);
+        if (depth == 1)
+            key = k == "ph" ? Field::Ph : k == "args" ? Field::Args : Field::None;
+        else if (depth == 2 && inArgs)
+            key = k == "stream" ? Field::Stream : k == "correlation" ? Field::Correlation : Field::None;
+        else
+            key = Field::None;
+        return true;
+    }
+    bool StartObject()
+    {
+        if (depth == 1 && key == Field::Args)
+            inArgs = true;
+        key = Field::None;
+        ++depth;
+        return true;
+    }
+    bool EndObject(rapidjson::SizeType)
+    {
+        --depth;
+        if (depth == 1)
+            inArgs = false;
+        return true;
+    }
+    bool StartArray()
+    {
+        key = Field::None;
+        ++depth;
+        return true;
+    }
+    bool EndArray(rapidjson::SizeType)
+    {
+        --depth;
+        return true;
+    }
+};
+
+} // namespace
+
+std::vector<StreamEvent> nonActivityStreamEvents(const Trace &trace)
+{
+    std::vector<StreamEvent> out;
+    const MappedSource *src = trace.source.get();
+    if (!src || !src->stillValid())
+        return out;
+    // Every slice's event starts at its offset and ends before the next slice's event: searching
+    // that stretch for the key is a fast filter, and only the events that pass it are parsed.
+    std::vector<std::uint64_t> offsets;
+    offsets.reserve(trace.sliceCount());
+    for (const Track &tr : trace.tracks)
+        offsets.insert(offsets.end(), tr.fileOffset.begin(), tr.fileOffset.end());
+    std::sort(offsets.begin(), offsets.end());
+    const std::uint64_t size = src->size();
+    const char *data = src->data();
+    static constexpr char kKey[] = "\"stream\"";
+    const std::size_t keyLen = sizeof(kKey) - 1;
+
+    const bool read = runGuarded([&] {
+        for (std::uint32_t t = 0; t < trace.tracks.size(); ++t) {
+            const Track &tr = trace.tracks[t];
+            for (std::uint32_t i = 0; i < tr.size(); ++i) {
+                const std::uint16_t cat = tr.catId[i];
+                const CategoryClass cc = cat < trace.categoryClass.size() ? trace.categoryClass[cat] : CategoryClass::Other;
+                const std::uint64_t off = tr.fileOffset[i];
+                if (isGpuActivity(cc) || off >= size)
+                    continue;
+                const auto next = std::upper_bound(offsets.begin(), offsets.end(), off);
+                const std::uint64_t end = next == offsets.end() ? size : std::min(*next, size);
+                const char *hay = data + off;
+                if (end - off < keyLen
+                    || !memmem(hay, std::size_t(end - off), kKey, keyLen))
+                    continue;
+                Probe p;
+                rapidjson::Reader reader;
+                rapidjson::MemoryStream ms(hay, std::size_t(size - off));
+                reader.Parse<rapidjson::kParseStopWhenDoneFlag>(ms, p);
+                if (!reader.HasParseError() && p.isX && p.stream)
+                    out.push_back(StreamEvent{t, i, p.correlation});
+            }
+        }
+    });
+    if (!read) // the file was cut underneath us: nothing half-read
+        out.clear();
+    return out;
+}
+
+} // namespace lanescope::analysis
