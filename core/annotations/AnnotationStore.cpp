@@ -1,0 +1,185 @@
+#include "annotations/AnnotationStore.h"
+
+#include <QCryptographicHash>
+#include <QDateTime>
+#include <QDir>
+#include <QFile>
+#include <QFileInfo>
+#include <QSaveFile>
+#include <QStandardPaths>
+
+namespace lanescope::annotations {
+
+AnnotationStore::AnnotationStore(const QString &tracePath)
+    : m_trace(tracePath)
+{
+    m_identity = TraceIdentity::ofFile(tracePath, &m_error);
+}
+
+QString AnnotationStore::sidecarPathFor(const QString &tracePath) { return tracePath + QStringLiteral(".lanescope.json"); }
+
+QString AnnotationStore::dataFolder()
+{
+    return QStandardPaths::writableLocation(QStandardPaths::GenericDataLocation) + QStringLiteral("/lanescope/annotations");
+}
+
+QString AnnotationStore::fallbackPath() const
+{
+    const QFileInfo fi(m_trace);
+    const QString canonical = fi.canonicalFilePath();
+    const QString where = canonical.isEmpty() ? fi.absoluteFilePath() : canonical;
+    const QByteArray pathHash = QCryptographicHash::hash(where.toUtf8(), QCryptographicHash::Sha256).toHex().left(16);
+    // The name first, for people looking in the folder; both hashes make it this file at this place.
+    return dataFolder() + QLatin1Char('/') + fi.fileName().left(100) + QLatin1Char('-') + QString::fromLatin1(pathHash)
+        + QLatin1Char('-') + QString::fromLatin1(m_identity.headSha256.left(16)) + QStringLiteral(".lanescope.json");
+}
+
+AnnotationStore::Probe AnnotationStore::probe(const QString &path) const
+{
+    Probe p;
+    const QFileInfo fi(path);
+    if (!fi.exists() && !fi.isSymLink())
+        return p;
+    p.found = Found::Problem;
+    if (!fi.isFile()) {
+        p.problem = tr("%1 is not a file of annotations and was left as it is").arg(path);
+        return p;
+    }
+    QFile f(path);
+    if (!f.open(QIODevice::ReadOnly)) {
+        p.problem = tr("cannot read the annotations in %1: %2").arg(path, f.errorString());
+        return p;
+    }
+    FileContent c;
+    if (f.size() > kMaxFileBytes) {
+        c.error = tr("larger than %1 MiB").arg(kMaxFileBytes >> 20);
+    } else {
+        c = AnnotationFile::read(f.readAll());
+        if (f.error() != QFileDevice::NoError) {
+            p.problem = tr("cannot read the annotations in %1: %2").arg(path, f.errorString());
+            return p;
+        }
+    }
+    switch (c.status) {
+    case FileContent::Status::Corrupt:
+        p.problem = tr("the annotations file %1 is damaged (%2) and was left as it is").arg(path, c.error);
+        return p;
+    case FileContent::Status::NewerVersion:
+        p.problem = tr("the annotations file %1 was written by a newer Lanescope (format %2, this one reads up to %3) and was left as it is")
+                        .arg(path)
+                        .arg(c.version)
+                        .arg(kFormatVersion);
+        return p;
+    case FileContent::Status::Ok: break;
+    }
+    if (!c.trace.sameFile(m_identity)) {
+        const QString name = c.trace.name.isEmpty() ? tr("(unnamed)") : c.trace.name;
+        p.problem = c.trace.size != m_identity.size
+            ? tr("the annotations file %1 belongs to another file named %2 (%3 bytes, this trace has %4) and was left as it is")
+                  .arg(path, name)
+                  .arg(c.trace.size)
+                  .arg(m_identity.size)
+            : tr("the annotations file %1 belongs to another file named %2 (same size, different content) and was left as it is")
+                  .arg(path, name);
+        return p;
+    }
+    p.found = Found::Ours;
+    p.set = std::move(c.set);
+    return p;
+}
+
+AnnotationStore::Loaded AnnotationStore::load() const
+{
+    Loaded l;
+    if (!isValid()) {
+        l.problems << m_error;
+        return l;
+    }
+    Probe beside = probe(besidePath());
+    Probe data = probe(fallbackPath());
+    if (beside.found == Found::Problem)
+        l.problems << tr("%1; this trace's annotations are kept in %2").arg(beside.problem, fallbackPath());
+    if (data.found == Found::Problem)
+        l.problems << data.problem;
+    if (data.found == Found::Ours) {
+        l.set = std::move(data.set);
+        l.path = fallbackPath();
+    } else if (beside.found == Found::Ours) {
+        l.set = std::move(beside.set);
+        l.path = besidePath();
+    }
+    return l;
+}
+
+bool AnnotationStore::writeFile(const QString &path, const QByteArray &bytes, QString *error)
+{
+    QSaveFile f(path); // a temporary file renamed into place on commit(); never a direct write
+    if (!f.open(QIODevice::WriteOnly)) {
+        *error = tr("cannot write %1: %2").arg(path, f.errorString());
+        return false;
+    }
+    if (f.write(bytes) != bytes.size()) {
+        *error = tr("cannot write %1: %2").arg(path, f.errorString());
+        f.cancelWriting();
+        return false;
+    }
+    if (!f.commit()) {
+        *error = tr("cannot write %1: %2").arg(path, f.errorString());
+        return false;
+    }
+    return true;
+}
+
+AnnotationStore::Saved AnnotationStore::save(const AnnotationSet &set) const
+{
+    Saved s;
+    if (!isValid()) {
+        s.error = tr("cannot save annotations: %1").arg(m_error);
+        return s;
+    }
+    const Probe beside = probe(besidePath());
+    const Probe data = probe(fallbackPath());
+    if (set.isEmpty() && beside.found != Found::Ours && data.found != Found::Ours) {
+        s.ok = true; // nothing to keep, and no file to litter the trace's folder with
+        return s;
+    }
+    const QByteArray bytes = AnnotationFile::write(set, m_identity);
+    QStringList errors;
+    if (beside.found != Found::Problem) {
+        QString e;
+        if (writeFile(besidePath(), bytes, &e)) {
+            if (data.found == Found::Ours)
+                QFile::remove(fallbackPath()); // superseded by what was just written beside the trace
+            s.ok = true;
+            s.path = besidePath();
+            return s;
+        }
+        errors << e;
+    }
+    const QString fallback = fallbackPath();
+    if (data.found == Found::Problem) {
+        // The data folder is Lanescope's own: a damaged file there is kept under another name
+        // rather than blocking every later save.
+        const QString aside = fallback + QStringLiteral(".corrupt-") + QDateTime::currentDateTimeUtc().toString(QStringLiteral("yyyyMMdd-hhmmss"));
+        if (!QFile::rename(fallback, aside)) {
+            errors << tr("cannot move %1 aside").arg(fallback);
+            s.error = tr("cannot save the annotations of %1: %2").arg(m_identity.name, errors.join(QStringLiteral("; ")));
+            return s;
+        }
+    }
+    if (!QDir().mkpath(dataFolder())) {
+        errors << tr("cannot create %1").arg(dataFolder());
+    } else {
+        QString e;
+        if (writeFile(fallback, bytes, &e)) {
+            s.ok = true;
+            s.path = fallback;
+            return s;
+        }
+        errors << e;
+    }
+    s.error = tr("cannot save the annotations of %1: %2").arg(m_identity.name, errors.join(QStringLiteral("; ")));
+    return s;
+}
+
+} // namespace lanescope::annotations

@@ -1,0 +1,81 @@
+#pragma once
+// Where a trace's annotations are kept, so that nothing the user drew is ever lost.
+//
+// Beside the trace: TRACE + ".lanescope.json" (x.pt.trace.json.gz -> x.pt.trace.json.gz.lanescope.json:
+// the whole file name is kept, so x.json and x.json.gz in one folder never share one, and the
+// pair sorts together in a file manager). When that folder cannot be written (read-only media, a
+// shared results folder), in the user's data folder (dataFolder(): one for the GUI and the CLI)
+// under a name made of the SHA-256 of the trace's absolute path and of its head.
+//
+// Every write goes through QSaveFile (a temporary file renamed over the old one), so a crash or a
+// full disk leaves the previous file whole. A sidecar that is damaged, from a newer Lanescope, or
+// written for another file of the same name (size or head hash differ) is reported (problems,
+// one message each, for the window's banner or the CLI's stderr) and never overwritten, moved or
+// deleted: the trace still opens, and this trace's annotations go to the data folder instead.
+// (A damaged file in the data folder, Lanescope's own, is renamed NAME.corrupt-<UTC time> before
+// a new one is written there, so it cannot block every later save; it is still never overwritten.)
+//
+// Both places may hold a valid file for the trace only when a write beside the trace failed after
+// an earlier one succeeded: the data folder's is then the newer, and is the one loaded. A later
+// successful write beside the trace removes it.
+#include "annotations/AnnotationFile.h"
+
+#include <QCoreApplication>
+#include <QStringList>
+
+namespace lanescope::annotations {
+
+class AnnotationStore
+{
+    Q_DECLARE_TR_FUNCTIONS(lanescope::annotations::AnnotationStore)
+public:
+    // Reads the trace's head once (its identity); every load and save below uses it.
+    explicit AnnotationStore(const QString &tracePath);
+
+    const QString &tracePath() const { return m_trace; }
+    const TraceIdentity &identity() const { return m_identity; }
+    bool isValid() const { return m_identity.isValid(); }
+    const QString &error() const { return m_error; } // the trace could not be read
+
+    static QString sidecarPathFor(const QString &tracePath); // TRACE.lanescope.json
+    // $XDG_DATA_HOME/lanescope/annotations (~/.local/share/lanescope/annotations): the generic data
+    // location, not the application's, which differs between `lanescope` and `lanescope-cli`.
+    static QString dataFolder();
+    QString besidePath() const { return sidecarPathFor(m_trace); }
+    QString fallbackPath() const;
+
+    struct Loaded
+    {
+        AnnotationSet set;
+        QString path;        // the file the set came from; empty when there was none
+        QStringList problems; // what the user must be told (one line each)
+    };
+    Loaded load() const;
+
+    struct Saved
+    {
+        bool ok = false;
+        QString path;  // where it went; empty when there was nothing to write
+        QString error; // !ok: why, one line
+    };
+    // An empty set is written only over an existing file of this trace (deleting the last
+    // annotation must stick), never as a new file.
+    Saved save(const AnnotationSet &set) const;
+
+private:
+    enum class Found { Absent, Ours, Problem };
+    struct Probe
+    {
+        Found found = Found::Absent;
+        AnnotationSet set;
+        QString problem;
+    };
+    Probe probe(const QString &path) const;
+    static bool writeFile(const QString &path, const QByteArray &bytes, QString *error);
+
+    QString m_trace;
+    TraceIdentity m_identity;
+    QString m_error;
+};
+
+} // namespace lanescope::annotations

@@ -1,0 +1,163 @@
+#include "annotations/Findings.h"
+
+#include "annotations/LaneKey.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace lanescope::annotations {
+
+namespace {
+
+QString threeDigits(double v, const char *unit)
+{
+    const double a = std::abs(v);
+    const int decimals = a >= 100 ? 0 : a >= 10 ? 1 : 2;
+    return QString::number(v, 'f', decimals) + QLatin1Char(' ') + QString::fromUtf8(unit);
+}
+
+} // namespace
+
+QString Findings::formatDuration(TimeNs ns)
+{
+    const double v = double(ns);
+    if (std::abs(v) >= 1e9)
+        return threeDigits(v / 1e9, "s");
+    if (std::abs(v) >= 1e6)
+        return threeDigits(v / 1e6, "ms");
+    if (std::abs(v) >= 1e3)
+        return threeDigits(v / 1e3, "µs");
+    return QString::number(ns) + QStringLiteral(" ns");
+}
+
+QString Findings::formatBytes(std::int64_t bytes)
+{
+    const double v = double(bytes);
+    if (std::abs(v) >= 1e9)
+        return threeDigits(v / 1e9, "GB");
+    if (std::abs(v) >= 1e6)
+        return threeDigits(v / 1e6, "MB");
+    return threeDigits(v / 1e3, "kB");
+}
+
+Color Findings::colorOf(analysis::GapCause cause)
+{
+    using analysis::GapCause;
+    switch (cause) {
+    case GapCause::CommWait: return Color::Blue;
+    case GapCause::HostLaunch: return Color::Orange;
+    case GapCause::Allocator: return Color::Purple;
+    case GapCause::Sync: return Color::Red;
+    case GapCause::DataLoader: return Color::Green;
+    case GapCause::Other: return Color::Grey;
+    }
+    return Color::Grey;
+}
+
+QString Findings::gapText(const Trace &trace, const analysis::Gap &g)
+{
+    using analysis::GapCause;
+    const QString len = formatDuration(g.dur);
+    const bool hasEvidence = g.evidenceTrack >= 0 && std::size_t(g.evidenceTrack) < trace.tracks.size()
+        && g.evidenceSlice < trace.tracks[std::size_t(g.evidenceTrack)].size();
+    const Track *ev = hasEvidence ? &trace.tracks[std::size_t(g.evidenceTrack)] : nullptr;
+    switch (g.cause) {
+    case GapCause::CommWait: {
+        const QString what = g.collective.isEmpty() ? tr("a collective") : g.collective;
+        return ev ? tr("%1 idle: waiting for %2 (stream %3)").arg(len, what).arg(ev->streamId())
+                  : tr("%1 idle: waiting for %2").arg(len, what);
+    }
+    case GapCause::HostLaunch: return tr("%1 idle: the CPU launched the next kernel late").arg(len);
+    case GapCause::Allocator: return tr("%1 idle: allocator calls (cudaMalloc / cudaFree)").arg(len);
+    case GapCause::Sync:
+        return ev ? tr("%1 idle: the CPU synchronised (%2)").arg(len, trace.name(ev->nameId[g.evidenceSlice]).left(60))
+                  : tr("%1 idle: the CPU synchronised").arg(len);
+    case GapCause::DataLoader: return tr("%1 idle: waiting for the data loader").arg(len);
+    case GapCause::Other: return tr("%1 idle: no cause in the trace").arg(len);
+    }
+    return tr("%1 idle").arg(len);
+}
+
+QString Findings::spikeText(const analysis::MemorySpike &s)
+{
+    return tr("%1 allocated and freed within %2").arg(formatBytes(s.bytes), formatDuration(s.end - s.start));
+}
+
+Annotation Findings::forGap(const Trace &trace, const analysis::Gap &g)
+{
+    Annotation a;
+    a.kind = Kind::Rect;
+    a.finding = true;
+    a.color = colorOf(g.cause);
+    a.text = gapText(trace, g);
+    const bool known = g.track < trace.tracks.size();
+    const QString lane = known ? LaneKey::forTrack(trace.tracks[g.track]) : LaneKey::gpuStream(g.device, g.stream);
+    const int rows = known ? int(trace.tracks[g.track].maxDepth) + 1 : 1;
+    a.a = {g.start - trace.minTs, lane, 0};
+    a.b = {g.end() - trace.minTs, lane, double(rows)};
+    return a;
+}
+
+QString Findings::burstText(const analysis::AllocatorSpike &b)
+{
+    return tr("allocator: %1 cudaMalloc, %2 cudaFree, %3 on the CPU").arg(b.mallocs).arg(b.frees).arg(formatDuration(b.cpuTime));
+}
+
+Annotation Findings::forBurst(const Trace &trace, const MemorySeries &series, const analysis::AllocatorSpike &b)
+{
+    Annotation a;
+    a.kind = Kind::Callout;
+    a.finding = true;
+    a.color = colorOf(analysis::GapCause::Allocator);
+    a.text = burstText(b);
+    // On the curve: the allocated total when the burst began.
+    const auto &s = series.samples;
+    auto it = std::upper_bound(s.begin(), s.end(), b.start, [](TimeNs t, const MemorySample &m) { return t < m.ts; });
+    const std::int64_t allocated = it == s.begin() ? (s.empty() ? 0 : s.front().allocated) : std::prev(it)->allocated;
+    a.a = {b.start - trace.minTs, LaneKey::memory(series.deviceId), double(allocated)};
+    return a;
+}
+
+Annotation Findings::forSpike(const Trace &trace, int device, const analysis::MemorySpike &s)
+{
+    Annotation a;
+    a.kind = Kind::Callout;
+    a.finding = true;
+    a.color = Color::Red;
+    a.text = spikeText(s);
+    a.a = {s.start - trace.minTs, LaneKey::memory(device), double(s.allocated)};
+    return a;
+}
+
+std::vector<Annotation> Findings::annotate(const Trace &trace, const analysis::AnalysisResult &result,
+                                           const FindingsOptions &options)
+{
+    std::vector<Annotation> out;
+    const analysis::TimeRange &w = options.window;
+    if (options.gaps)
+        for (const analysis::Gap &g : result.gaps)
+            if (w.empty() || (g.start < w.to && g.end() > w.from))
+                out.push_back(forGap(trace, g));
+    std::vector<std::pair<TimeNs, Annotation>> spikes;
+    const MemorySeries *first = nullptr;
+    for (const MemorySeries &m : trace.memory) {
+        if (!isAcceleratorMemory(m.deviceType) || m.samples.empty())
+            continue;
+        if (!first)
+            first = &m;
+        if (options.memorySpikes)
+            for (const analysis::MemorySpike &s : analysis::findMemorySpikes(m))
+                if (w.empty() || w.contains(s.start))
+                    spikes.emplace_back(s.start, forSpike(trace, m.deviceId, s));
+    }
+    if (options.allocatorBursts && first)
+        for (const analysis::AllocatorSpike &b : result.memory.spikes)
+            if (w.empty() || w.contains(b.start))
+                spikes.emplace_back(b.start, forBurst(trace, *first, b));
+    std::stable_sort(spikes.begin(), spikes.end(), [](const auto &x, const auto &y) { return x.first < y.first; });
+    for (auto &s : spikes)
+        out.push_back(std::move(s.second));
+    return out;
+}
+
+} // namespace lanescope::annotations

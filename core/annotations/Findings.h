@@ -1,0 +1,56 @@
+#pragma once
+// "Annotate findings": annotations for what the analysis found, for a report to show without
+// retyping it — each GEMM gap over the threshold (a rectangle over the idle interval on its stream,
+// labelled with its length and cause: "15.2 ms idle: waiting for AllGather (stream 20)"), and on
+// the device memory curve each allocator spike: the bursts of cudaMalloc/cudaFree calls of the
+// memory summary (the caching allocator going to the driver, the case study's churn) and the
+// allocate-and-free needles of MemorySpikes.h (callouts on the curve). All are findings
+// (drawn dashed and tinted), coloured by what they are; AnnotationSet::addFindings adds them
+// without stacking copies when run again.
+#include "analysis/Analysis.h"
+#include "analysis/MemorySpikes.h"
+#include "annotations/Annotation.h"
+
+#include <QCoreApplication>
+
+#include <vector>
+
+namespace lanescope::annotations {
+
+struct FindingsOptions
+{
+    // Model time (the trace's own ns). Non-empty: only gaps that overlap it and spikes that start
+    // inside it (the findings "in view").
+    analysis::TimeRange window;
+    bool gaps = true;
+    bool allocatorBursts = true; // result.memory.spikes
+    bool memorySpikes = true;    // analysis::findMemorySpikes of each accelerator memory series
+};
+
+class Findings
+{
+    Q_DECLARE_TR_FUNCTIONS(lanescope::annotations::Findings)
+public:
+    // Gaps come from result.gaps (already cut at the analysis' threshold and GEMM filter), bursts
+    // from result.memory.spikes, needles from every accelerator memory series of the trace. Gaps
+    // first, then the memory findings, each in time order. Memory findings need a memory curve to
+    // sit on: a trace without one gets none (bursts go on the first accelerator's curve, as the
+    // CPU calls do not say which device they were for).
+    static std::vector<Annotation> annotate(const Trace &trace, const analysis::AnalysisResult &result,
+                                            const FindingsOptions &options = {});
+
+    static Annotation forGap(const Trace &trace, const analysis::Gap &gap);
+    static Annotation forSpike(const Trace &trace, int device, const analysis::MemorySpike &spike);
+    static Annotation forBurst(const Trace &trace, const MemorySeries &series, const analysis::AllocatorSpike &burst);
+    static QString gapText(const Trace &trace, const analysis::Gap &gap);
+    static QString spikeText(const analysis::MemorySpike &spike);
+    static QString burstText(const analysis::AllocatorSpike &burst);
+    static Color colorOf(analysis::GapCause cause); // the palette colour nearest the cause's own
+
+    // "15.2 ms", "850 µs", "1.20 s": three significant digits, as the timeline's ruler.
+    static QString formatDuration(TimeNs ns);
+    // "1.50 GB", "512 MB" (decimal, as the memory curve's scale).
+    static QString formatBytes(std::int64_t bytes);
+};
+
+} // namespace lanescope::annotations
