@@ -1,14 +1,17 @@
 // lanescope-cli analyze TRACE [--gap-ms 15] [--gap-kernels gemm|all] [--params N --tokens-per-step N
-//   [--tokens-global]] [--peak-tflops X] [--step N | --from-us A --to-us B] [--threads N] [--json]
+//   [--tokens-global]] [--peak-tflops X] [--step N | --from-us A --to-us B] [--hta] [--threads N] [--json]
 // Keys of the JSON object are the contract in DESIGN.md; times are µs from the trace's first event.
 #include "Commands.h"
 #include "JsonWriter.h"
+#include "MfuText.h"
 
 #include "analysis/Analysis.h"
 #include "model/Trace.h"
 
 #include <QCoreApplication>
 
+#include <algorithm>
+#include <climits>
 #include <cmath>
 #include <cstdio>
 
@@ -27,6 +30,9 @@ void writeAnalysisFields(JsonWriter &j, const Trace &t, const analysis::Analysis
 {
     const TimeNs o = t.minTs;
     j.object("temporal", [&] {
+        // Which events counted as GPU time (an addition to the contract's keys): "lanescope", or
+        // "hta" with --hta (every event carrying args.stream, as Holistic Trace Analysis counts).
+        j.field("definition", analysis::gpuTimeDefinitionName(r.temporal.definition));
         j.field("idle_pct", r.temporal.idlePct);
         j.field("compute_pct", r.temporal.computePct);
         j.field("non_compute_pct", r.temporal.nonComputePct);
@@ -121,6 +127,10 @@ void writeText(const Trace &t, const analysis::AnalysisResult &r, const analysis
                                            .arg(usDur(tb.span) / 1000.0, 0, 'f', 1)
                                            .arg(tb.commCompOverlapPct, 0, 'f', 2)));
     }
+    if (tb.definition == analysis::GpuTimeDefinition::Hta)
+        std::printf("%s\n", qPrintable(QCoreApplication::translate(
+                                           "cli", "  (Holistic Trace Analysis' definition: every event with args.stream is GPU time, %n of them not device activity)",
+                                           nullptr, int(std::min<std::size_t>(tb.streamEvents, INT32_MAX)))));
     if (tb.lastStepExcluded)
         std::printf("%s\n", qPrintable(tr("  (last ProfilerStep left out, as Holistic Trace Analysis does)")));
     std::printf("%s\n", qPrintable(tr("steps: %1").arg(r.steps.size())));
@@ -131,17 +141,27 @@ void writeText(const Trace &t, const analysis::AnalysisResult &r, const analysis
         std::printf("  GPU %d stream %lld  at %12.3f ms  %9.3f ms  %-11s %s\n", g.device, static_cast<long long>(g.stream),
                     us(g.start, o) / 1000.0, usDur(g.dur) / 1000.0, analysis::gapCauseName(g.cause), qPrintable(g.evidence));
     const auto &m = r.mfu;
-    if (m.valid)
-        std::printf("%s\n", qPrintable(tr("MFU: step %1 s, %2 tokens/s/GPU, %3 TFLOPS of %4 (%5) = %6%")
+    const bool userPeak = m.peakSource == QLatin1String("user");
+    if (m.valid) {
+        std::printf("%s\n", qPrintable(tr("MFU: step %1 s, %2 tokens/s/GPU, %3 TFLOPS of %4 TFLOPS peak (%5) = %6%")
                                            .arg(m.stepS, 0, 'f', 3)
                                            .arg(m.tokensPerSPerGpu, 0, 'f', 1)
-                                           .arg(m.achievedTflops, 0, 'f', 1)
-                                           .arg(m.peakTflops, 0, 'f', 0)
-                                           .arg(m.gpuName)
+                                           .arg(significantText(m.achievedTflops), plainNumberText(m.peakTflops),
+                                                peakSourceText(userPeak, m.gpuName))
                                            .arg(m.mfuPct, 0, 'f', 1)));
-    else
+    } else if (m.stepS <= 0) {
+        std::printf("%s\n", qPrintable(tr("MFU: no ProfilerStep in what was analysed: MFU needs step times")));
+    } else if (m.achievedTflops > 0) {
+        // The model's inputs were given: only the peak is missing (no GPU named, or not in the table).
+        const QString gpu = m.gpuName.isEmpty() ? tr("the trace names no GPU") : tr("no peak known for GPU '%1'").arg(m.gpuName);
+        std::printf("%s\n", qPrintable(tr("MFU: step %1 s, %2 tokens/s/GPU, %3 TFLOPS; %4: give --peak-tflops")
+                                           .arg(m.stepS, 0, 'f', 3)
+                                           .arg(m.tokensPerSPerGpu, 0, 'f', 1)
+                                           .arg(significantText(m.achievedTflops), gpu)));
+    } else {
         std::printf("%s\n", qPrintable(tr("MFU: step %1 s; give --params and --tokens-per-step (and --peak-tflops for an unknown GPU)")
                                            .arg(m.stepS, 0, 'f', 3)));
+    }
     if (flops)
         std::printf("%s\n", qPrintable(tr("measured: %1 TFLOP in %2 of %3 operators carrying flops")
                                            .arg(flops->flops / 1e12, 0, 'f', 3)
@@ -184,6 +204,8 @@ CommandSpec analyzeArguments()
             number({n("to-us")}, "B", atLeast(0), QT_TRANSLATE_NOOP("cli", "analyse up to B (µs from the first event); needs --from-us"),
                    QT_TRANSLATE_NOOP("cli", "--to-us needs a number")),
             flag({n("measure-flops")}, QT_TRANSLATE_NOOP("cli", "also sum the flops args of operators (with_flops=True; slow)")),
+            flag({n("hta")}, QT_TRANSLATE_NOOP("cli", "GPU time as Holistic Trace Analysis counts it: every event with args.stream "
+                                                      "(also Triton launcher cpu_ops and cuda_sync events)")),
             integer({n("threads")}, "N", atLeast(0), QT_TRANSLATE_NOOP("cli", "loader threads (default: one per core)"),
                     QT_TRANSLATE_NOOP("cli", "--threads needs a number")),
             flag({n("json")}, QT_TRANSLATE_NOOP("cli", "print one JSON object")),
@@ -203,6 +225,8 @@ int runAnalyze(const Invocation &args)
     opt.mfu.tokensGlobal = args.isSet("tokens-global");
     opt.mfu.peakTflops = args.number("peak-tflops", opt.mfu.peakTflops);
     opt.step = args.integer("step", opt.step);
+    if (args.isSet("hta"))
+        opt.definition = analysis::GpuTimeDefinition::Hta;
     const double fromUs = args.number("from-us", -1), toUs = args.number("to-us", -1);
     const bool measure = args.isSet("measure-flops");
     if ((opt.mfu.params > 0) != (opt.mfu.tokensPerStep > 0))

@@ -2,6 +2,7 @@
 // The MFU calculator without a trace: achieved TFLOPS = 6 x params x tokens/s per GPU.
 #include "Commands.h"
 #include "JsonWriter.h"
+#include "MfuText.h"
 
 #include "analysis/Mfu.h"
 
@@ -42,6 +43,7 @@ int runMfu(const Invocation &args)
     const QString gpu = args.text("gpu");
     if (params <= 0 || tps <= 0)
         return args.fail(tr("--params and --tokens-per-s-per-gpu are required"));
+    const bool userPeak = peak > 0;
     if (peak <= 0 && !gpu.isEmpty()) {
         if (const analysis::GpuPeak *p = analysis::peakForGpu(gpu))
             peak = p->tflops;
@@ -61,11 +63,11 @@ int runMfu(const Invocation &args)
             j.field("mfu_pct", r.mfuPct);
         });
     } else {
-        std::printf("%s\n", qPrintable(tr("%1 params x %2 tokens/s/GPU x 6 = %3 TFLOPS; of %4 TFLOPS peak: MFU %5%")
+        std::printf("%s\n", qPrintable(tr("%1 params x %2 tokens/s/GPU x 6 = %3 TFLOPS; of %4 TFLOPS peak (%5): MFU %6%")
                                            .arg(params, 0, 'g', 4)
                                            .arg(tps, 0, 'f', 1)
-                                           .arg(r.achievedTflops, 0, 'f', 1)
-                                           .arg(r.peakTflops, 0, 'f', 0)
+                                           .arg(significantText(r.achievedTflops), plainNumberText(r.peakTflops),
+                                                peakSourceText(userPeak, gpu))
                                            .arg(r.mfuPct, 0, 'f', 1)));
     }
     return Ok;

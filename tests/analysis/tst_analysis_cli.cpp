@@ -68,8 +68,10 @@ private slots:
                                   QStringLiteral("warnings")}));
         QVERIFY(o.value(QStringLiteral("warnings")).isArray());
         QCOMPARE(keys(o.value(QStringLiteral("temporal")).toObject()),
-                 sorted({QStringLiteral("idle_pct"), QStringLiteral("compute_pct"), QStringLiteral("non_compute_pct"),
-                         QStringLiteral("idle_us"), QStringLiteral("compute_us"), QStringLiteral("non_compute_us")}));
+                 sorted({QStringLiteral("definition"), QStringLiteral("idle_pct"), QStringLiteral("compute_pct"),
+                         QStringLiteral("non_compute_pct"), QStringLiteral("idle_us"), QStringLiteral("compute_us"),
+                         QStringLiteral("non_compute_us")}));
+        QCOMPARE(o.value(QStringLiteral("temporal")).toObject().value(QStringLiteral("definition")).toString(), QStringLiteral("lanescope"));
         const QJsonArray steps = o.value(QStringLiteral("steps")).toArray();
         QCOMPARE(steps.size(), 3);
         QCOMPARE(keys(steps.at(0).toObject()), sorted({QStringLiteral("name"), QStringLiteral("start_us"), QStringLiteral("dur_us")}));
@@ -195,6 +197,122 @@ private slots:
                            QStringLiteral("2200"), QStringLiteral("--gpu"), QStringLiteral("NVIDIA A100-SXM4-80GB"), QStringLiteral("--json")});
         QCOMPARE(g.exitCode, 0);
         QCOMPARE(QJsonDocument::fromJson(g.out).object().value(QStringLiteral("peak_tflops")).toDouble(), 312.0);
+    }
+
+    // --hta: the figures Holistic Trace Analysis prints, and the JSON says which definition it used.
+    // cuda-event-sync: HTA counts the "Stream Sync" event (it carries args.stream) as non-compute.
+    void htaDefinition_data()
+    {
+        QTest::addColumn<bool>("hta");
+        QTest::addColumn<QString>("definition");
+        QTest::addColumn<double>("idle");
+        QTest::addColumn<double>("compute");
+        QTest::addColumn<double>("nonCompute");
+        QTest::newRow("ours") << false << QStringLiteral("lanescope") << 80.61 << 18.63 << 0.76;
+        QTest::newRow("hta") << true << QStringLiteral("hta") << 78.71 << 18.63 << 2.66; // ../shared/traces/README.md
+    }
+    void htaDefinition()
+    {
+        QFETCH(bool, hta);
+        QFETCH(QString, definition);
+        QFETCH(double, idle);
+        QFETCH(double, compute);
+        QFETCH(double, nonCompute);
+        LANESCOPE_REQUIRE_TRACE(path, "cuda-event-sync.json.gz");
+        QStringList args{QStringLiteral("analyze"), path, QStringLiteral("--json")};
+        if (hta)
+            args << QStringLiteral("--hta");
+        const Run r = cli(args);
+        QCOMPARE(r.exitCode, 0);
+        const QJsonObject t = QJsonDocument::fromJson(r.out).object().value(QStringLiteral("temporal")).toObject();
+        QCOMPARE(t.value(QStringLiteral("definition")).toString(), definition);
+        QVERIFY(std::abs(t.value(QStringLiteral("idle_pct")).toDouble() - idle) < 0.005);
+        QVERIFY(std::abs(t.value(QStringLiteral("compute_pct")).toDouble() - compute) < 0.005);
+        QVERIFY(std::abs(t.value(QStringLiteral("non_compute_pct")).toDouble() - nonCompute) < 0.005);
+        args.removeAll(QStringLiteral("--json"));
+        const Run text = cli(args);
+        QCOMPARE(text.exitCode, 0);
+        QVERIFY2(text.out.contains(QStringLiteral("idle %1%").arg(idle, 0, 'f', 2).toUtf8()), text.out.constData());
+        QCOMPARE(text.out.contains("Holistic Trace Analysis' definition"), hta);
+    }
+
+    // MFU text: what is missing is named, small models' TFLOPS keep their digits, and the peak
+    // says where it comes from.
+    void mfuText_data()
+    {
+        QTest::addColumn<QString>("gpu");      // deviceProperties name of the inline trace
+        QTest::addColumn<bool>("inputs");      // --params 5.7e6 --tokens-per-step 128
+        QTest::addColumn<QStringList>("extra");
+        QTest::addColumn<QStringList>("has");
+        QTest::addColumn<QStringList>("hasNot");
+        const QString unknown = QStringLiteral("Acme Tensor Unit 7");
+        // 128 tokens per 0.4 s step: 320 tokens/s/GPU x 6 x 5.7e6 = 0.010944 TFLOPS.
+        QTest::newRow("no peak known") << unknown << true << QStringList{}
+                                       << QStringList{QStringLiteral("0.0109 TFLOPS"), QStringLiteral("no peak known for GPU 'Acme Tensor Unit 7': give --peak-tflops")}
+                                       << QStringList{QStringLiteral("give --params")};
+        QTest::newRow("user peak") << unknown << true << QStringList{QStringLiteral("--peak-tflops"), QStringLiteral("0.1")}
+                                   << QStringList{QStringLiteral("0.0109 TFLOPS of 0.1 TFLOPS peak (--peak-tflops) = 10.9%")}
+                                   << QStringList{QStringLiteral("0.0 TFLOPS"), QStringLiteral("of 0 ()"), QStringLiteral("give --")};
+        QTest::newRow("table peak") << QStringLiteral("NVIDIA A100-SXM4-80GB") << true << QStringList{}
+                                    << QStringList{QStringLiteral("0.0109 TFLOPS of 312 TFLOPS peak (GPU table: A100, dense BF16/FP16 tensor) = 0.0%")}
+                                    << QStringList{QStringLiteral("give --")};
+        // Without the model's figures the text asks for them.
+        QTest::newRow("no inputs") << unknown << false << QStringList{}
+                                   << QStringList{QStringLiteral("give --params and --tokens-per-step")} << QStringList{QStringLiteral("TFLOPS of")};
+    }
+    void mfuText()
+    {
+        QFETCH(QString, gpu);
+        QFETCH(bool, inputs);
+        QFETCH(QStringList, extra);
+        QFETCH(QStringList, has);
+        QFETCH(QStringList, hasNot);
+        // Two 400 ms steps and a kernel.
+        const QString path = m_dir.filePath(QStringLiteral("mfu-%1.json").arg(QString::fromLatin1(QTest::currentDataTag()).replace(QLatin1Char(' '), QLatin1Char('-'))));
+        QFile f(path);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write(QStringLiteral(R"({"schemaVersion":1,"deviceProperties":[{"id":0,"name":"%1"}],"traceEvents":[
+{"ph":"X","cat":"user_annotation","name":"ProfilerStep#1","pid":1,"tid":1,"ts":0,"dur":400000},
+{"ph":"X","cat":"user_annotation","name":"ProfilerStep#2","pid":1,"tid":1,"ts":400000,"dur":400000},
+{"ph":"X","cat":"kernel","name":"volta_sgemm_128x32_nt","pid":0,"tid":7,"ts":100,"dur":300000,"args":{"stream":7,"device":0}}]})")
+                    .arg(gpu)
+                    .toUtf8());
+        f.close();
+        QStringList args{QStringLiteral("analyze"), path};
+        if (inputs)
+            args << QStringLiteral("--params") << QStringLiteral("5.7e6") << QStringLiteral("--tokens-per-step") << QStringLiteral("128");
+        args << extra;
+        const Run r = cli(args);
+        QCOMPARE(r.exitCode, 0);
+        QString line;
+        for (const QString &l : QString::fromUtf8(r.out).split(QLatin1Char('\n')))
+            if (l.startsWith(QLatin1String("MFU:")))
+                line = l;
+        for (const QString &h : std::as_const(has))
+            QVERIFY2(line.contains(h), qPrintable(line + QLatin1String(" lacks ") + h));
+        for (const QString &h : std::as_const(hasNot))
+            QVERIFY2(!line.contains(h), qPrintable(line + QLatin1String(" has ") + h));
+        if (!inputs)
+            return;
+        // The text's figure is the JSON's, to its three significant digits (the JSON gives it only
+        // with a peak: achieved_tflops is null where MFU is).
+        const Run j = cli(args << QStringLiteral("--json"));
+        const QJsonValue tflops = QJsonDocument::fromJson(j.out).object().value(QStringLiteral("mfu")).toObject().value(QStringLiteral("achieved_tflops"));
+        QCOMPARE(tflops.isNull(), gpu.startsWith(QLatin1String("Acme")) && extra.isEmpty());
+        if (!tflops.isNull())
+            QVERIFY2(line.contains(QString::number(tflops.toDouble(), 'f', 4)), qPrintable(line));
+    }
+
+    void mfuCalculatorText()
+    {
+        const Run r = cli({QStringLiteral("mfu"), QStringLiteral("--params"), QStringLiteral("5.7e6"), QStringLiteral("--tokens-per-s-per-gpu"),
+                           QStringLiteral("320"), QStringLiteral("--peak-tflops"), QStringLiteral("0.1")});
+        QCOMPARE(r.exitCode, 0);
+        QVERIFY2(r.out.contains("= 0.0109 TFLOPS; of 0.1 TFLOPS peak (--peak-tflops): MFU 10.9%"), r.out.constData());
+        const Run g = cli({QStringLiteral("mfu"), QStringLiteral("--params"), QStringLiteral("7e9"), QStringLiteral("--tokens-per-s-per-gpu"),
+                           QStringLiteral("2200"), QStringLiteral("--gpu"), QStringLiteral("NVIDIA H100 80GB HBM3")});
+        QCOMPARE(g.exitCode, 0);
+        QVERIFY2(g.out.contains("= 92.4 TFLOPS; of 989 TFLOPS peak (GPU table: H100, dense BF16/FP16 tensor): MFU 9.3%"), g.out.constData());
     }
 };
 
