@@ -66,6 +66,9 @@ CommandSpec synthArguments()
                             QT_TRANSLATE_NOOP("cli", "--seed needs a non-negative integer")),
             integer({n("straggler")}, "RANK", atLeast(0), QT_TRANSLATE_NOOP("cli", "this rank computes 15% slower"),
                     QT_TRANSLATE_NOOP("cli", "--straggler needs a rank")),
+            number({n("clock-skew-us")}, "MAX", between(0, 1e9),
+                   QT_TRANSLATE_NOOP("cli", "each rank's clock is off rank 0's by up to MAX µs (default 80); the facts say by how much"),
+                   QT_TRANSLATE_NOOP("cli", "--clock-skew-us needs a number of microseconds")),
             number({n("params")}, "P", between(1e6, 1e13), QT_TRANSLATE_NOOP("cli", "model parameters (default 7e9)"),
                    QT_TRANSLATE_NOOP("cli", "--params needs a number between 1e6 and 1e13")),
             integer({n("layers")}, "L", between(1, 1024), QT_TRANSLATE_NOOP("cli", "transformer layers (default 32)"),
@@ -99,6 +102,7 @@ int runSynth(const Invocation &args)
     cfg.seed = args.unsignedInteger("seed", cfg.seed);
     cfg.ranksToWrite = args.integer("ranks", cfg.ranksToWrite);
     cfg.straggler = args.integer("straggler", cfg.straggler);
+    cfg.clockSkewMaxUs = args.number("clock-skew-us", cfg.clockSkewMaxUs);
     cfg.params = args.number("params", cfg.params);
     cfg.layers = args.integer("layers", cfg.layers);
     cfg.hidden = args.integer("hidden", cfg.hidden);

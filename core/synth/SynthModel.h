@@ -30,6 +30,9 @@ struct SynthConfig
     int ranksToWrite = 0;   // 0: one file (rank 0); N: rank-0..N-1 files
     int straggler = -1;     // rank whose compute runs slower (thermal throttling), -1 none
     double stragglerSlowdown = 1.15;
+    // Clock skew between the ranks' hosts: each rank but 0 draws its offset in [-max, +max] µs
+    // (NTP-disciplined hosts: tens of microseconds; skewed ones: milliseconds).
+    double clockSkewMaxUs = 80;
 
     // Model (case study: LLaMA-style 7B) and cluster (4 nodes x 8 A100 SXM4 80GB).
     double params = 7e9;

@@ -316,7 +316,8 @@ public:
         nextExt = 1;
         nextCorr = ids.between(15000, 40000);
         // Clock skew between ranks (NTP-disciplined hosts): a few tens of microseconds.
-        skewNs = rank == 0 ? 0 : ids.between(-80000, 80000);
+        const std::int64_t maxSkew = std::int64_t(c.clockSkewMaxUs * 1000.0 + 0.5);
+        skewNs = rank == 0 ? 0 : ids.between(-maxSkew, maxSkew);
         nextAddr = 0x7f2a00000000ULL + std::uint64_t(ids.between(0, 255)) * 0x200000ULL;
         cpu = 0;
     }
@@ -640,8 +641,30 @@ public:
     }
 
     std::vector<std::unique_ptr<Rank>> ranks;
+    // Ground truth for the straggler analysis, over the written ranks only (what a reader of the
+    // folder can see): per rank, the others' waits on it while it was the last to arrive.
+    std::vector<TimeNs> madeOthersWait;
+    std::vector<int> timesLast;
+    int collectives = 0;
 
 private:
+    void noteWaits(const std::vector<TimeNs> &arrival)
+    {
+        const std::size_t written = std::min(arrival.size(), std::size_t(std::max(1, cfg.ranksToWrite)));
+        madeOthersWait.resize(written, 0);
+        timesLast.resize(written, 0);
+        ++collectives;
+        if (written < 2)
+            return;
+        std::size_t lastRank = 0; // the lower rank wins a tie, as the analysis does
+        for (std::size_t i = 1; i < written; ++i)
+            if (arrival[i] > arrival[lastRank])
+                lastRank = i;
+        for (std::size_t i = 0; i < written; ++i)
+            madeOthersWait[lastRank] += arrival[lastRank] - arrival[i];
+        ++timesLast[lastRank];
+    }
+
     const SynthConfig &cfg;
     const ScenarioTraits traits;
     const ModelShape shape;
@@ -868,6 +891,7 @@ private:
             r.close();
         }
         const TimeNs last = *std::max_element(arrival.begin(), arrival.end());
+        noteWaits(arrival);
         const TimeNs transfer = toNs(ringCollectiveSeconds(bytes, world, cfg.internodeGbps) * shared.jitter(0.04));
         std::string ranksText = "[";
         for (int k = 0; k < world; ++k)
@@ -1574,7 +1598,8 @@ struct RankFacts
     std::int64_t peakReserved = 0;
 };
 
-RankFacts writeRankFacts(JsonOut &w, const SynthConfig &c, const Rank &r, std::int64_t reservedBase, const std::string &file)
+RankFacts writeRankFacts(JsonOut &w, const SynthConfig &c, const Rank &r, std::int64_t reservedBase, const std::string &file,
+                         TimeNs madeOthersWait, int timesLast, int steps)
 {
     RankFacts f;
     w.StartObject();
@@ -1586,6 +1611,13 @@ RankFacts writeRankFacts(JsonOut &w, const SynthConfig &c, const Rank &r, std::i
     w.Bool(r.rankId == c.straggler);
     key(w, "clock_skew_us");
     w.Double(usOf(r.skewNs));
+    // Collective kernels start when the rank arrives; the written ranks' waits on this one.
+    key(w, "made_others_wait_us");
+    w.Double(usOf(madeOthersWait));
+    key(w, "made_others_wait_us_per_step");
+    w.Double(usOf(madeOthersWait) / std::max(1, steps));
+    key(w, "times_last");
+    w.Int(timesLast);
     key(w, "steps");
     w.StartArray();
     double total = 0;
@@ -1744,14 +1776,29 @@ SynthOutput synthesize(const SynthConfig &config)
     w.Double(ringCollectiveSeconds(shape.layerBytesBf16, config.gpus, config.internodeGbps) * 1e3);
     key(w, "straggler");
     w.Int(config.straggler);
+    key(w, "clock_skew_max_us");
+    w.Double(config.clockSkewMaxUs);
     w.EndObject();
+    // The offset added to each written rank's clock (rank 0's is 0): what clock alignment recovers,
+    // with the opposite sign.
+    key(w, "clock_skew_us");
+    w.StartObject();
+    for (int k = 0; k < written; ++k) {
+        key(w, std::to_string(k).c_str());
+        w.Double(usOf(sim.ranks[std::size_t(k)]->skewNs));
+    }
+    w.EndObject();
+    key(w, "collectives");
+    w.Int(sim.collectives);
     key(w, "time_base");
     w.String("microseconds relative to the first event of each rank's trace");
     key(w, "ranks");
     w.StartArray();
     for (int k = 0; k < written; ++k) {
         const std::string file = config.ranksToWrite > 0 ? "rank-" + std::to_string(k) + ".pt.trace.json" : std::string();
-        writeRankFacts(w, config, *sim.ranks[std::size_t(k)], reservedBases[std::size_t(k)], file);
+        const std::size_t ki = std::size_t(k);
+        writeRankFacts(w, config, *sim.ranks[ki], reservedBases[ki], file, ki < sim.madeOthersWait.size() ? sim.madeOthersWait[ki] : 0,
+                       ki < sim.timesLast.size() ? sim.timesLast[ki] : 0, config.activeSteps);
     }
     w.EndArray();
     w.EndObject();
