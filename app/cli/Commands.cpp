@@ -1,4 +1,5 @@
 #include "Commands.h"
+#include "FolderCommands.h"
 
 #include "model/Trace.h"
 #include "parse/TraceLoader.h"
@@ -10,10 +11,10 @@ namespace lanescope::cli {
 const std::vector<Command> &commands()
 {
     static const std::vector<Command> table = {
-        {"info", QT_TRANSLATE_NOOP("cli", "what the trace holds and how it loaded"), infoArguments, runInfo},
+        {"info", QT_TRANSLATE_NOOP("cli", "what the trace holds and how it loaded"), infoOrFolderArguments, runInfoOrFolder},
         {"synth", QT_TRANSLATE_NOOP("cli", "write a deterministic synthetic FSDP trace"), synthArguments, runSynth},
-        {"analyze", QT_TRANSLATE_NOOP("cli", "GPU idle gaps and causes, breakdown, MFU, memory, advice"), analyzeArguments,
-         runAnalyze},
+        {"analyze", QT_TRANSLATE_NOOP("cli", "GPU idle gaps and causes, breakdown, MFU, memory, advice"), analyzeOrFolderArguments,
+         runAnalyzeOrFolder}, // a folder: FolderCommands.cpp
         {"mfu", QT_TRANSLATE_NOOP("cli", "the MFU calculator"), mfuArguments, runMfu},
         {"compare", QT_TRANSLATE_NOOP("cli", "a baseline against other runs: deltas, step-time waterfall, kernel and operator differences"),
          compareArguments, runCompare},

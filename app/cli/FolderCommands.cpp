@@ -1,0 +1,545 @@
+// lanescope-cli info DIR [--json] [--threads N] [--memory-budget-mb N]
+// lanescope-cli analyze DIR [analyze's options] [--no-clock-align] [--top-stragglers N] [--memory-budget-mb N] [--json]
+// A folder of rank traces (issue 15). The keys of analyze's object are the one-trace contract
+// (DESIGN.md) for the job as a whole, plus "ranks", "clock_offsets_us", "stragglers" and "job";
+// times are µs from the job's first event on the reference rank's clock.
+#include "FolderCommands.h"
+
+#include "Commands.h"
+#include "JsonWriter.h"
+
+#include "analysis/Ranks.h"
+#include "io/FolderLoad.h"
+#include "util/ProcessMemory.h"
+
+#include <QCoreApplication>
+#include <QFileInfo>
+
+#include <cmath>
+#include <cstdio>
+
+namespace lanescope::cli {
+namespace {
+
+// lupdate files Text::tr() strings under the "cli" context, the one looked up at run time.
+struct Text
+{
+    Q_DECLARE_TR_FUNCTIONS(cli)
+};
+
+double usDur(TimeNs t) { return double(t) / 1000.0; }
+QString n(const char *s) { return QString::fromLatin1(s); }
+
+bool isFolder(const Invocation &args) { return !args.positionals().isEmpty() && QFileInfo(args.positionals().first()).isDir(); }
+
+// The options only a folder takes (appended to the one-trace command's).
+std::vector<OptionSpec> folderOptions(bool analyze)
+{
+    std::vector<OptionSpec> o;
+    if (analyze) {
+        o.push_back(flag({n("no-clock-align")},
+                         QT_TRANSLATE_NOOP("cli", "a folder: no clock offsets from matching collectives (ranks placed by their trace epoch only)")));
+        o.push_back(integer({n("top-stragglers")}, "N", atLeast(0),
+                            QT_TRANSLATE_NOOP("cli", "a folder: collectives listed in stragglers, worst wait first (default 50; 0: all)"),
+                            QT_TRANSLATE_NOOP("cli", "--top-stragglers needs a number of rows")));
+    }
+    o.push_back(number({n("memory-budget-mb")}, "N", above(0),
+                       QT_TRANSLATE_NOOP("cli", "a folder: memory the loads running at once may use (default: half of the available memory)"),
+                       QT_TRANSLATE_NOOP("cli", "--memory-budget-mb needs a positive number")));
+    return o;
+}
+
+CommandSpec withFolder(CommandSpec spec, bool analyze)
+{
+    spec.synopsis.replace(n("TRACE"), n("TRACE|DIR"));
+    if (!spec.positionals.empty()) {
+        spec.positionals[0].name = n("TRACE|DIR");
+        spec.positionals[0].help = QT_TRANSLATE_NOOP("cli", "a trace (.json or .json.gz), or a folder of rank traces (one file per rank)");
+    }
+    for (OptionSpec &o : folderOptions(analyze))
+        spec.options.push_back(std::move(o));
+    return spec;
+}
+
+// A file given: the folder options make no sense there; otherwise the one-trace command runs as it is.
+int runOnFile(const Invocation &args, bool analyze, int (*run)(const Invocation &))
+{
+    for (const OptionSpec &o : folderOptions(analyze))
+        if (args.isSet(o.names.first().toLatin1().constData()))
+            return args.fail(Text::tr("--%1 applies to a folder of rank traces").arg(o.names.first()));
+    return run(args);
+}
+
+FolderLoadResult loadOrReport(const Invocation &args)
+{
+    FolderLoadOptions lo;
+    lo.threads = args.integer("threads", 0);
+    if (args.isSet("memory-budget-mb"))
+        lo.memoryBudgetBytes = std::uint64_t(std::llround(args.number("memory-budget-mb", 0) * 1048576.0));
+    FolderLoadResult r = loadFolder(args.positionals().first(), lo);
+    if (!r.error.isEmpty())
+        printErrorLine(QStringLiteral("lanescope-cli: %1").arg(r.error));
+    return r;
+}
+
+void writeLoadFields(JsonWriter &j, const FolderLoadResult &f)
+{
+    j.field("folder", f.folder);
+    j.field("world_size", f.worldSize);
+    j.field("ranks_guessed", f.ranksGuessed);
+    j.array("rejected", [&] {
+        for (const RejectedFile &r : f.rejected)
+            j.object([&] {
+                j.field("path", r.path);
+                j.field("reason", r.reason);
+            });
+    });
+    j.array("ignored", [&] {
+        for (const QString &i : f.ignored)
+            j.value(i);
+    });
+}
+
+// ---- info DIR -------------------------------------------------------------------------------
+
+void writeInfoJson(const FolderLoadResult &f)
+{
+    JsonWriter j;
+    j.printObject([&] {
+        writeLoadFields(j, f);
+        j.field("files", f.ranks.size() + f.rejected.size());
+        j.field("bytes", f.fileBytes());
+        j.field("json_bytes", f.jsonBytes());
+        j.field("events", f.events());
+        j.field("load_seconds", f.loadSeconds);
+        j.field("mb_per_s", f.loadSeconds > 0 ? double(f.jsonBytes()) / 1e6 / f.loadSeconds : 0.0);
+        j.field("concurrent_loads", f.concurrency);
+        j.field("threads_per_load", f.threadsPerLoad);
+        j.field("memory_budget_bytes", f.memoryBudgetBytes);
+        j.field("model_bytes", f.modelBytes());
+        j.array("ranks", [&] {
+            for (const RankFile &r : f.ranks)
+                j.object([&] {
+                    const Trace &t = *r.trace;
+                    j.field("rank", r.rank);
+                    j.field("rank_guessed", r.rankGuessed);
+                    j.field("path", r.path);
+                    j.field("bytes", t.fileBytes);
+                    j.field("json_bytes", t.jsonBytes);
+                    j.field("gzipped", t.gzipped);
+                    j.field("events", t.eventCount);
+                    j.field("slices", t.sliceCount());
+                    j.field("load_seconds", t.loadSeconds);
+                    j.field("threads_used", t.threadsUsed);
+                    j.field("world_size", t.worldSize);
+                    j.field("model_bytes", t.modelBytes());
+                    j.field("truncated", t.truncated);
+                    j.array("devices", [&] {
+                        for (const auto &d : t.devices)
+                            j.object([&] {
+                                j.field("id", d.id);
+                                j.field("name", d.name);
+                            });
+                    });
+                    j.array("warnings", [&] {
+                        for (const QString &w : t.warnings)
+                            j.value(w);
+                    });
+                });
+        });
+        j.array("warnings", [&] {
+            for (const QString &w : f.warnings)
+                j.value(w);
+        });
+        // Last, so the figures cover everything above: what the whole folder holds in memory.
+        const std::uint64_t anon = residentAnonymousBytes();
+        j.field("anon_rss_bytes", anon);
+        j.field("anon_bytes_per_event", f.events() > 0 ? double(anon) / double(f.events()) : 0.0);
+    });
+}
+
+void writeInfoText(const FolderLoadResult &f)
+{
+    std::printf("%s\n", qPrintable(Text::tr("%1: %2 rank(s)%3, %4 events, %5 MB of JSON loaded in %6 s (%7 at once, %8 threads each)")
+                                       .arg(f.folder)
+                                       .arg(f.ranks.size())
+                                       .arg(f.worldSize > 0 ? Text::tr(" of world size %1").arg(f.worldSize) : QString())
+                                       .arg(f.events())
+                                       .arg(double(f.jsonBytes()) / 1e6, 0, 'f', 1)
+                                       .arg(f.loadSeconds, 0, 'f', 3)
+                                       .arg(f.concurrency)
+                                       .arg(f.threadsPerLoad)));
+    for (const RankFile &r : f.ranks)
+        std::printf("  %s\n", qPrintable(Text::tr("rank %1%2: %3, %4 events, %5 MB, %6 s")
+                                             .arg(r.rank)
+                                             .arg(r.rankGuessed ? Text::tr(" (guessed)") : QString())
+                                             .arg(QFileInfo(r.path).fileName())
+                                             .arg(r.trace->eventCount)
+                                             .arg(double(r.trace->fileBytes) / 1e6, 0, 'f', 2)
+                                             .arg(r.trace->loadSeconds, 0, 'f', 3)));
+    std::printf("%s\n", qPrintable(Text::tr("model %1 MB in all, resident anonymous memory %2 MB")
+                                       .arg(double(f.modelBytes()) / 1e6, 0, 'f', 1)
+                                       .arg(double(residentAnonymousBytes()) / 1e6, 0, 'f', 1)));
+    for (const QString &w : f.warnings)
+        std::printf("%s\n", qPrintable(Text::tr("warning: %1").arg(w)));
+}
+
+// ---- analyze DIR ----------------------------------------------------------------------------
+
+void writeTemporal(JsonWriter &j, const analysis::TemporalBreakdown &t)
+{
+    j.object("temporal", [&] {
+        j.field("idle_pct", t.idlePct);
+        j.field("compute_pct", t.computePct);
+        j.field("non_compute_pct", t.nonComputePct);
+        j.field("idle_us", usDur(t.idle));
+        j.field("compute_us", usDur(t.compute));
+        j.field("non_compute_us", usDur(t.nonCompute));
+    });
+}
+
+void writeMfu(JsonWriter &j, const analysis::MfuResult &m)
+{
+    j.object("mfu", [&] {
+        j.field("step_s", JsonWriter::orNull(m.stepS > 0, m.stepS));
+        j.field("tokens_per_s_per_gpu", JsonWriter::orNull(m.valid, m.tokensPerSPerGpu));
+        j.field("achieved_tflops", JsonWriter::orNull(m.valid, m.achievedTflops));
+        j.field("peak_tflops", JsonWriter::orNull(m.peakTflops > 0, m.peakTflops));
+        j.field("mfu_pct", JsonWriter::orNull(m.valid, m.mfuPct));
+    });
+}
+
+std::optional<double> usOf(const std::optional<double> &ns)
+{
+    return ns ? std::optional<double>(*ns / 1000.0) : std::nullopt;
+}
+
+void writeAnalyzeJson(const FolderLoadResult &f, const analysis::JobResult &r, std::size_t top, bool aligned)
+{
+    const TimeNs o = r.originNs;
+    JsonWriter j;
+    j.printObject([&] {
+        writeLoadFields(j, f);
+        // The one-trace contract's keys, for the job: sums over the ranks, the job's steps (first
+        // rank's start to last rank's end), every rank's gaps, the job's MFU, the largest peak.
+        const analysis::JobFigures &jf = r.job;
+        writeTemporal(j, jf.temporal);
+        j.field("comm_comp_overlap_pct", jf.temporal.commCompOverlapPct);
+        j.array("steps", [&] {
+            for (const analysis::JobStep &s : jf.steps)
+                j.object([&] {
+                    j.field("name", s.name);
+                    j.field("start_us", usDur(s.start - o));
+                    j.field("dur_us", usDur(s.dur));
+                });
+        });
+        j.array("gaps", [&] {
+            for (std::size_t k = 0; k < r.gaps.size(); ++k) {
+                const analysis::Gap &g = r.gaps[k];
+                j.object([&] {
+                    j.field("rank", r.gapRank[k]);
+                    j.field("device", g.device);
+                    j.field("stream", g.stream);
+                    j.field("start_us", usDur(g.start - o));
+                    j.field("dur_us", usDur(g.dur));
+                    j.field("before", g.before);
+                    j.field("after", g.after);
+                    j.field("cause", analysis::gapCauseName(g.cause));
+                    j.field("evidence", g.evidence);
+                });
+            }
+        });
+        writeMfu(j, jf.mfu);
+        j.object("memory", [&] {
+            j.field("peak_allocated_bytes", jf.peakAllocated);
+            j.field("peak_reserved_bytes", jf.peakReserved);
+            j.field("alloc_calls", jf.mallocCalls);
+            j.field("free_calls", jf.freeCalls);
+        });
+        j.array("advice", [&] {
+            for (std::size_t k = 0; k < r.advice.size(); ++k) {
+                const analysis::Advice &a = r.advice[k];
+                j.object([&] {
+                    j.field("id", a.id);
+                    j.field("title", a.title);
+                    j.field("evidence", a.evidence);
+                    j.field("explained_us", usDur(a.explainedNs));
+                    j.field("projected_step_s", JsonWriter::orNull(a.projectedStepS > 0, a.projectedStepS));
+                    j.field("projected_mfu_pct", JsonWriter::orNull(a.projectedMfuPct > 0, a.projectedMfuPct));
+                    j.array("ranks", [&] {
+                        for (int rank : r.adviceRanks[k])
+                            j.value(rank);
+                    });
+                });
+            }
+        });
+        j.array("warnings", [&] {
+            for (const QString &w : f.warnings)
+                j.value(w);
+            for (const QString &w : r.warnings)
+                j.value(w);
+        });
+
+        j.array("ranks", [&] {
+            for (std::size_t i = 0; i < r.ranks.size(); ++i) {
+                const analysis::RankFigures &rf = r.ranks[i];
+                const analysis::AnalysisResult &a = rf.analysis;
+                j.object([&] {
+                    j.field("rank", rf.rank);
+                    j.field("path", rf.path);
+                    j.field("rank_guessed", rf.rankGuessed);
+                    j.field("clock_offset_us", usDur(r.clocks.ranks[i].offsetNs()));
+                    writeTemporal(j, a.temporal);
+                    j.field("comm_comp_overlap_pct", a.temporal.commCompOverlapPct);
+                    j.field("gpu_activity", a.temporal.activities > 0);
+                    j.field("step_time_us", usOf(rf.stepTimeNs));
+                    j.field("steps", a.steps.size());
+                    j.field("complete_steps", rf.completeSteps);
+                    j.field("gaps_total_us", usDur(rf.gapTotalNs));
+                    j.field("gap_count", rf.gapCount);
+                    j.field("exposed_comm_us", usDur(rf.exposedCommNs));
+                    j.field("peak_allocated_bytes", a.memory.peakAllocated);
+                    j.field("peak_reserved_bytes", a.memory.peakReserved);
+                    j.field("tokens_per_s_per_gpu", rf.tokensPerSPerGpu);
+                    j.field("achieved_tflops", rf.achievedTflops);
+                    j.field("mfu_pct", rf.mfuPct);
+                    j.field("collectives", r.calls[i].size());
+                    j.array("outliers", [&] {
+                        for (const char *k : rf.outliers)
+                            j.value(k);
+                    });
+                    j.array("warnings", [&] {
+                        for (const QString &w : a.warnings)
+                            j.value(w);
+                    });
+                });
+            }
+        });
+        j.object("clock_offsets_us", [&] {
+            for (std::size_t i = 0; i < r.ranks.size(); ++i)
+                j.field(QByteArray::number(r.ranks[i].rank).constData(), usDur(r.clocks.ranks[i].offsetNs()));
+        });
+        j.object("clock", [&] {
+            j.field("reference_rank", r.ranks[std::size_t(r.clocks.reference)].rank);
+            j.field("collective_alignment", aligned);
+            j.field("matched_by", r.collectives.collectives.empty() ? "none" : r.collectives.bySeq ? "seq" : "order");
+            j.field("collectives_matched", r.collectives.collectives.size());
+            j.array("ranks", [&] {
+                for (std::size_t i = 0; i < r.ranks.size(); ++i) {
+                    const analysis::RankClock &c = r.clocks.ranks[i];
+                    j.object([&] {
+                        j.field("rank", r.ranks[i].rank);
+                        j.field("source", analysis::clockSourceName(c.source));
+                        j.field("epoch_offset_us", usDur(c.epochNs));
+                        j.field("collective_offset_us", usDur(c.collectiveNs));
+                        j.field("offset_us", usDur(c.offsetNs()));
+                        j.field("matched", c.matched);
+                        j.field("spread_us", usDur(c.spreadNs));
+                    });
+                }
+            });
+        });
+        const analysis::Stragglers &s = r.stragglers;
+        j.array("stragglers", [&] {
+            for (std::size_t k = 0; k < s.events.size() && (top == 0 || k < top); ++k) {
+                const analysis::StragglerEvent &e = s.events[k];
+                j.object([&] {
+                    j.field("rank", e.rank);
+                    j.field("collective", e.collective);
+                    j.field("step", e.step);
+                    j.field("waited_us", usDur(e.waitedNs));
+                    j.field("max_wait_us", usDur(e.maxWaitNs));
+                    j.field("ranks_waiting", e.ranksWaiting);
+                    j.field("arrival_us", usDur(e.lastArrivalNs - o));
+                });
+            }
+        });
+        j.array("straggler_ranks", [&] {
+            for (const analysis::StragglerRank &br : s.byRank)
+                j.object([&] {
+                    j.field("rank", br.rank);
+                    j.field("waited_us", usDur(br.waitedNs));
+                    j.field("waited_us_per_step", br.waitedPerStepNs / 1000.0);
+                    j.field("times_last", br.timesLast);
+                });
+        });
+        j.object("job", [&] {
+            j.field("ranks", jf.ranks);
+            j.field("world_size", jf.worldSize);
+            j.field("step_time_us", usOf(jf.stepTimeNs));
+            j.field("median_rank_step_time_us", usOf(jf.medianRankStepTimeNs));
+            j.field("slowest_rank", jf.slowestRank);
+            j.field("idle_pct", jf.temporal.idlePct);
+            j.field("comm_comp_overlap_pct", jf.temporal.commCompOverlapPct);
+            j.field("gaps_total_us", usDur(jf.gapTotalNs));
+            j.field("gap_count", jf.gapCount);
+            j.field("exposed_comm_us", usDur(jf.exposedCommNs));
+            j.field("peak_allocated_bytes", jf.peakAllocated);
+            j.field("mfu_pct", JsonWriter::orNull(jf.mfu.valid, jf.mfu.mfuPct));
+            j.field("collectives_matched", r.collectives.collectives.size());
+            j.field("straggler_wait_us", usDur(s.totalWaitNs));
+            j.field("straggler_wait_us_per_step", usDur(s.totalWaitNs) / s.steps);
+            j.field("straggler_steps", s.steps);
+            j.field("load_seconds", f.loadSeconds);
+        });
+    });
+}
+
+QString figure(const std::optional<double> &v, int decimals) { return v ? QString::number(*v, 'f', decimals) : QStringLiteral("-"); }
+
+void writeAnalyzeText(const FolderLoadResult &f, const analysis::JobResult &r, std::size_t top)
+{
+    const analysis::JobFigures &jf = r.job;
+    std::printf("%s\n", qPrintable(Text::tr("%1: %2 rank(s)%3, loaded in %4 s")
+                                       .arg(f.folder)
+                                       .arg(r.ranks.size())
+                                       .arg(f.worldSize > 0 ? Text::tr(" of world size %1").arg(f.worldSize) : QString())
+                                       .arg(f.loadSeconds, 0, 'f', 2)));
+    for (const QString &w : f.warnings)
+        std::printf("%s\n", qPrintable(Text::tr("warning: %1").arg(w)));
+    for (const QString &w : r.warnings)
+        std::printf("%s\n", qPrintable(Text::tr("warning: %1").arg(w)));
+
+    std::printf("\n%s\n", qPrintable(Text::tr("clock offsets, added to each rank's times (reference: rank %1; %2 collectives matched by %3):")
+                                         .arg(r.ranks[std::size_t(r.clocks.reference)].rank)
+                                         .arg(r.collectives.collectives.size())
+                                         .arg(r.collectives.bySeq ? Text::tr("sequence number") : Text::tr("order within the step"))));
+    for (std::size_t i = 0; i < r.ranks.size(); ++i) {
+        const analysis::RankClock &c = r.clocks.ranks[i];
+        if (c.source != analysis::RankClock::Source::Collectives) {
+            std::printf("  %s\n", qPrintable(Text::tr("rank %1: %2 µs (%3)")
+                                                 .arg(r.ranks[i].rank)
+                                                 .arg(usDur(c.offsetNs()), 0, 'f', 3)
+                                                 .arg(QLatin1String(analysis::clockSourceName(c.source)))));
+            continue;
+        }
+        std::printf("  %s\n", qPrintable(Text::tr("rank %1: %2 µs (%3; %4 collectives, median deviation %5 µs)")
+                                             .arg(r.ranks[i].rank)
+                                             .arg(usDur(c.offsetNs()), 0, 'f', 3)
+                                             .arg(QLatin1String(analysis::clockSourceName(c.source)))
+                                             .arg(c.matched)
+                                             .arg(usDur(c.spreadNs), 0, 'f', 3)));
+    }
+
+    std::printf("\n%s\n", qPrintable(Text::tr("per rank (* more than 2 MADs from the median):")));
+    std::printf("  %-6s %12s %8s %10s %14s %16s %10s %7s\n", "rank", "step ms", "idle %", "overlap %", "GEMM gaps ms",
+                "exposed comm ms", "peak GiB", "MFU %");
+    for (const analysis::RankFigures &rf : r.ranks) {
+        const auto cell = [&](const char *key, double scale, int decimals) {
+            const std::optional<double> v = analysis::rankFigure(rf, key);
+            QString s = v ? QString::number(*v * scale, 'f', decimals) : QStringLiteral("-");
+            if (std::find_if(rf.outliers.begin(), rf.outliers.end(), [&](const char *k) { return std::string_view(k) == key; }) != rf.outliers.end())
+                s += QLatin1Char('*');
+            return s;
+        };
+        std::printf("  %-6s %12s %8s %10s %14s %16s %10s %7s\n", qPrintable(QString::number(rf.rank)),
+                    qPrintable(cell("step_time_us", 1e-3, 2)), qPrintable(cell("idle_pct", 1, 2)),
+                    qPrintable(cell("comm_comp_overlap_pct", 1, 2)), qPrintable(cell("gaps_total_us", 1e-3, 1)),
+                    qPrintable(cell("exposed_comm_us", 1e-3, 1)), qPrintable(cell("peak_allocated_bytes", 1.0 / double(1ll << 30), 2)),
+                    qPrintable(cell("mfu_pct", 1, 1)));
+    }
+
+    std::printf("\n%s\n", qPrintable(Text::tr("job: step %1 ms (median over the job's complete steps, first rank's start to last rank's end), "
+                                             "slowest rank %2; %3; MFU %4")
+                                         .arg(figure(jf.stepTimeNs ? std::optional<double>(*jf.stepTimeNs / 1e6) : std::nullopt, 2))
+                                         .arg(jf.slowestRank)
+                                         .arg(jf.temporal.activities == 0 ? Text::tr("no GPU activity")
+                                                                          : Text::tr("GPU idle %1%, overlap %2%")
+                                                                                .arg(jf.temporal.idlePct, 0, 'f', 2)
+                                                                                .arg(jf.temporal.commCompOverlapPct, 0, 'f', 2))
+                                         .arg(jf.mfu.valid ? QStringLiteral("%1%").arg(jf.mfu.mfuPct, 0, 'f', 1) : Text::tr("unknown (give --params and --tokens-per-step)"))));
+
+    const analysis::Stragglers &s = r.stragglers;
+    if (s.events.empty()) {
+        std::printf("%s\n", qPrintable(Text::tr("stragglers: no collective matched across the ranks")));
+        return;
+    }
+    std::printf("\n%s\n", qPrintable(Text::tr("stragglers (the last rank to arrive at a collective; the others' waits summed):")));
+    for (const analysis::StragglerRank &br : s.byRank)
+        std::printf("  %s\n", qPrintable(Text::tr("rank %1 made the others wait %2 ms per step (last at %3 of %4 collectives)")
+                                             .arg(br.rank)
+                                             .arg(br.waitedPerStepNs / 1e6, 0, 'f', 3)
+                                             .arg(br.timesLast)
+                                             .arg(s.events.size())));
+    std::printf("%s\n", qPrintable(Text::tr("worst waits:")));
+    for (std::size_t k = 0; k < s.events.size() && k < (top == 0 ? s.events.size() : std::min<std::size_t>(top, 10)); ++k) {
+        const analysis::StragglerEvent &e = s.events[k];
+        std::printf("  %s\n", qPrintable(Text::tr("step %1 %2: rank %3 last; %4 rank(s) waited %5 ms in all, the first %6 ms")
+                                             .arg(e.step)
+                                             .arg(e.collective)
+                                             .arg(e.rank)
+                                             .arg(e.ranksWaiting)
+                                             .arg(double(e.waitedNs) / 1e6, 0, 'f', 3)
+                                             .arg(double(e.maxWaitNs) / 1e6, 0, 'f', 3)));
+    }
+}
+
+// The analyze options a folder takes; the others are about one trace's window or its file.
+bool folderTakes(const QString &option)
+{
+    static const QStringList ok = {n("gap-ms"), n("gap-kernels"), n("params"), n("tokens-per-step"), n("tokens-global"),
+                                   n("peak-tflops"), n("threads"), n("json"), n("no-clock-align"), n("top-stragglers"),
+                                   n("memory-budget-mb")};
+    return ok.contains(option);
+}
+
+int runAnalyzeFolder(const Invocation &args)
+{
+    for (const OptionSpec &o : analyzeOrFolderArguments().options)
+        if (!folderTakes(o.names.first()) && args.isSet(o.names.first().toLatin1().constData()))
+            return args.fail(Text::tr("--%1 applies to one trace, not a folder").arg(o.names.first()));
+    analysis::JobOptions jo;
+    analysis::AnalysisOptions &opt = jo.analysis;
+    if (args.isSet("gap-ms"))
+        opt.gaps.minGap = TimeNs(std::llround(args.number("gap-ms", 0) * 1e6));
+    if (args.isSet("gap-kernels"))
+        opt.gaps.kernels = args.text("gap-kernels") == QLatin1String("all") ? analysis::GapKernels::All : analysis::GapKernels::Gemm;
+    opt.mfu.params = args.number("params", 0);
+    opt.mfu.tokensPerStep = args.number("tokens-per-step", 0);
+    opt.mfu.tokensGlobal = args.isSet("tokens-global");
+    opt.mfu.peakTflops = args.number("peak-tflops", 0);
+    if ((opt.mfu.params > 0) != (opt.mfu.tokensPerStep > 0))
+        return args.fail(Text::tr("--params and --tokens-per-step go together"));
+    jo.alignClocks = !args.isSet("no-clock-align");
+    jo.threads = args.integer("threads", 0);
+    const std::size_t top = std::size_t(args.integer("top-stragglers", 50));
+
+    const FolderLoadResult f = loadOrReport(args);
+    if (!f.error.isEmpty())
+        return Unreadable;
+    const analysis::JobResult r = analysis::analyzeJob(f.ranks, jo);
+    if (args.isSet("json"))
+        writeAnalyzeJson(f, r, top, jo.alignClocks);
+    else
+        writeAnalyzeText(f, r, top);
+    return Ok;
+}
+
+} // namespace
+
+CommandSpec infoOrFolderArguments() { return withFolder(infoArguments(), false); }
+
+int runInfoOrFolder(const Invocation &args)
+{
+    if (!isFolder(args))
+        return runOnFile(args, false, runInfo);
+    const FolderLoadResult f = loadOrReport(args);
+    if (!f.error.isEmpty())
+        return Unreadable;
+    if (args.isSet("json"))
+        writeInfoJson(f);
+    else
+        writeInfoText(f);
+    return Ok;
+}
+
+CommandSpec analyzeOrFolderArguments() { return withFolder(analyzeArguments(), true); }
+
+int runAnalyzeOrFolder(const Invocation &args)
+{
+    if (!isFolder(args))
+        return runOnFile(args, true, runAnalyze);
+    return runAnalyzeFolder(args);
+}
+
+} // namespace lanescope::cli
