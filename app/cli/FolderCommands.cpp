@@ -189,6 +189,7 @@ void writeInfoText(const FolderLoadResult &f)
 void writeTemporal(JsonWriter &j, const analysis::TemporalBreakdown &t)
 {
     j.object("temporal", [&] {
+        j.field("definition", analysis::gpuTimeDefinitionName(t.definition));
         j.field("idle_pct", t.idlePct);
         j.field("compute_pct", t.computePct);
         j.field("non_compute_pct", t.nonComputePct);
@@ -478,7 +479,7 @@ void writeAnalyzeText(const FolderLoadResult &f, const analysis::JobResult &r, s
 bool folderTakes(const QString &option)
 {
     static const QStringList ok = {n("gap-ms"), n("gap-kernels"), n("params"), n("tokens-per-step"), n("tokens-global"),
-                                   n("peak-tflops"), n("threads"), n("json"), n("no-clock-align"), n("top-stragglers"),
+                                   n("peak-tflops"), n("hta"), n("threads"), n("json"), n("no-clock-align"), n("top-stragglers"),
                                    n("memory-budget-mb")};
     return ok.contains(option);
 }
@@ -498,6 +499,8 @@ int runAnalyzeFolder(const Invocation &args)
     opt.mfu.tokensPerStep = args.number("tokens-per-step", 0);
     opt.mfu.tokensGlobal = args.isSet("tokens-global");
     opt.mfu.peakTflops = args.number("peak-tflops", 0);
+    if (args.isSet("hta"))
+        opt.definition = analysis::GpuTimeDefinition::Hta;
     if ((opt.mfu.params > 0) != (opt.mfu.tokensPerStep > 0))
         return args.fail(Text::tr("--params and --tokens-per-step go together"));
     jo.alignClocks = !args.isSet("no-clock-align");

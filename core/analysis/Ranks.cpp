@@ -263,6 +263,7 @@ JobResult analyzeJob(const std::vector<RankFile> &ranks, const JobOptions &optio
         f.temporal.communication += t.communication;
         f.temporal.overlap += t.overlap;
         f.temporal.activities += t.activities;
+        f.temporal.definition = t.definition;
         f.temporal.lastStepExcluded = f.temporal.lastStepExcluded || t.lastStepExcluded;
         f.temporal.microsecondRounding = f.temporal.microsecondRounding || t.microsecondRounding;
         f.gapTotalNs += r.gapTotalNs;

@@ -27,9 +27,10 @@ struct Text
 };
 
 // The loader's transient working set per byte of JSON: chunk outputs, string tables and the
-// model being merged. Measured on the real traces (RssAnon after a load over the JSON bytes:
-// 0.09-0.16 for Kineto, up to 0.3 for the legacy array format of short events); 0.5 leaves room
-// for the merge holding the chunks and the model at once.
+// model being merged. Measured with lanescope-cli info (peak RSS less a near-empty load's and less
+// the mapped JSON): 0.24 with one thread, 0.29 with two for v100-memory-allreduce (54 MB of JSON);
+// the model left afterwards is 0.09-0.17 (RssAnon). 0.5 leaves room for traces of shorter events,
+// whose model is larger per byte.
 constexpr double kLoadBytesPerJsonByte = 0.5;
 // Kineto JSON inflates about tenfold; used where a .gz trailer cannot be trusted.
 constexpr std::uint64_t kAssumedGzipRatio = 10;
