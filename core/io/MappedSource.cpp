@@ -1,15 +1,17 @@
 #include "io/MappedSource.h"
 
+#include "io/InflateTarget.h"
+
 #include <QCoreApplication>
-#include <QDir>
 #include <QFile>
 #include <QFileInfo>
-#include <QTemporaryFile>
 
 #include <boost/interprocess/file_mapping.hpp>
 #include <boost/interprocess/mapped_region.hpp>
 
+#include <sys/mman.h>
 #include <sys/stat.h>
+#include <unistd.h>
 #include <zlib.h>
 
 #ifdef LANESCOPE_HAVE_ISAL
@@ -29,6 +31,22 @@ struct MappedSource::Impl
     bip::file_mapping mapping;
     bip::mapped_region region;
     std::string bytes; // fromBytes()
+    // .json.gz: the inflated bytes, mapped from an unlinked file we hold no descriptor of.
+    void *inflated = nullptr;
+    std::size_t inflatedSize = 0;
+    QString inflatedInto;
+    ~Impl()
+    {
+        if (inflated)
+            ::munmap(inflated, inflatedSize);
+    }
+    void advise(int posixAdvice, bip::mapped_region::advice_types boostAdvice)
+    {
+        if (inflated)
+            ::madvise(inflated, inflatedSize, posixAdvice);
+        else if (region.get_size())
+            region.advise(boostAdvice);
+    }
 };
 
 namespace {
@@ -62,9 +80,48 @@ bool mapWhole(const QString &path, MappedSource::OpenResult &, std::unique_ptr<b
     return true;
 }
 
+// Appends the inflated bytes to the unlinked scratch file; says which folder filled up, and how far
+// it got, when the disk runs out after all (the size check before is an estimate past 4 GiB).
+struct ScratchWriter
+{
+    int fd = -1;
+    QString folder;
+    std::uint64_t written = 0;
+
+    bool write(const void *data, std::size_t n, QString *error)
+    {
+        const char *p = static_cast<const char *>(data);
+        while (n > 0) {
+            const ssize_t w = ::write(fd, p, n);
+            if (w < 0 && errno == EINTR)
+                continue;
+            if (w <= 0) {
+                const int e = w < 0 ? errno : ENOSPC;
+                *error = e == ENOSPC || e == EDQUOT
+                    ? Text::tr("ran out of space in %1 after %2 of the inflated trace").arg(folder, io::formatSize(written))
+                    : Text::tr("cannot write the inflated trace to %1: %2").arg(folder, QString::fromLocal8Bit(std::strerror(e)));
+                return false;
+            }
+            p += w;
+            n -= std::size_t(w);
+            written += std::uint64_t(w);
+        }
+        return true;
+    }
+    bool restart(QString *error)
+    {
+        if (::ftruncate(fd, 0) == 0 && ::lseek(fd, 0, SEEK_SET) == 0) {
+            written = 0;
+            return true;
+        }
+        *error = Text::tr("cannot write the inflated trace to %1: %2").arg(folder, QString::fromLocal8Bit(std::strerror(errno)));
+        return false;
+    }
+};
+
 // Inflates gzip data (possibly several concatenated members) into out with zlib. Returns false on
 // corrupt data; *ended is false if the stream stopped before its end marker (the profiler was killed).
-bool inflateZlib(const unsigned char *in, std::uint64_t inSize, QFile &out, bool *ended, QString *error,
+bool inflateZlib(const unsigned char *in, std::uint64_t inSize, ScratchWriter &out, bool *ended, QString *error,
                  const std::atomic<bool> *cancel)
 {
     z_stream zs = {};
@@ -92,8 +149,7 @@ bool inflateZlib(const unsigned char *in, std::uint64_t inSize, QFile &out, bool
             zs.avail_out = static_cast<uInt>(buf.size());
             rc = inflate(&zs, Z_NO_FLUSH);
             const auto produced = buf.size() - zs.avail_out;
-            if (produced && out.write(reinterpret_cast<const char *>(buf.data()), qint64(produced)) != qint64(produced)) {
-                *error = Text::tr("cannot write the inflated trace to %1: %2").arg(out.fileName(), out.errorString());
+            if (produced && !out.write(buf.data(), produced, error)) {
                 inflateEnd(&zs);
                 return false;
             }
@@ -146,7 +202,7 @@ enum class IsalResult { Done, Redo, Failed };
 // is taken from it; a cut-off or corrupt stream returns Redo, and zlib does it again from the start,
 // so what such a file loads and what the user is told stays exactly zlib's (where the data is bad,
 // the bytes before a cut). Those files are rare; inflating them twice costs little.
-IsalResult inflateIsal(const unsigned char *in, std::uint64_t inSize, QFile &out, QString *error,
+IsalResult inflateIsal(const unsigned char *in, std::uint64_t inSize, ScratchWriter &out, QString *error,
                        const std::atomic<bool> *cancel)
 {
     inflate_state st;
@@ -173,10 +229,8 @@ IsalResult inflateIsal(const unsigned char *in, std::uint64_t inSize, QFile &out
         st.avail_out = static_cast<std::uint32_t>(buf.size());
         const int rc = isal_inflate(&st);
         const std::size_t produced = buf.size() - st.avail_out;
-        if (produced && out.write(reinterpret_cast<const char *>(buf.data()), qint64(produced)) != qint64(produced)) {
-            *error = Text::tr("cannot write the inflated trace to %1: %2").arg(out.fileName(), out.errorString());
+        if (produced && !out.write(buf.data(), produced, error))
             return IsalResult::Failed;
-        }
         if (rc < 0)
             return IsalResult::Redo; // corrupt: zlib says where
         if (st.block_state == ISAL_BLOCK_FINISH) {
@@ -201,7 +255,7 @@ IsalResult inflateIsal(const unsigned char *in, std::uint64_t inSize, QFile &out
 #endif
 
 // Inflates with ISA-L where it is built in, else (or where ISA-L declines the stream) with zlib.
-bool inflateTo(const unsigned char *in, std::uint64_t inSize, QFile &out, bool *ended, QString *error,
+bool inflateTo(const unsigned char *in, std::uint64_t inSize, ScratchWriter &out, bool *ended, QString *error,
                const std::atomic<bool> *cancel, const char **with)
 {
 #ifdef LANESCOPE_HAVE_ISAL
@@ -211,10 +265,8 @@ bool inflateTo(const unsigned char *in, std::uint64_t inSize, QFile &out, bool *
         case IsalResult::Done: *ended = true; return true;
         case IsalResult::Failed: return false;
         case IsalResult::Redo:
-            if (!out.resize(0) || !out.seek(0)) {
-                *error = Text::tr("cannot write the inflated trace to %1: %2").arg(out.fileName(), out.errorString());
+            if (!out.restart(error))
                 return false;
-            }
             break;
         }
     }
@@ -234,6 +286,14 @@ MappedSource::~MappedSource() = default;
 
 MappedSource::OpenResult MappedSource::open(const QString &path, const std::atomic<bool> *cancel)
 {
+    OpenOptions options;
+    options.cancel = cancel;
+    return open(path, options);
+}
+
+MappedSource::OpenResult MappedSource::open(const QString &path, const OpenOptions &options)
+{
+    const std::atomic<bool> *cancel = options.cancel;
     OpenResult r;
     QFileInfo fi(path);
     if (!fi.exists()) {
@@ -279,41 +339,53 @@ MappedSource::OpenResult MappedSource::open(const QString &path, const std::atom
         return r;
     }
 
-    // gzip: inflate into a temporary file in the temp folder, map it, and unlink it at once so
-    // nothing is left behind even if we crash. The compressed mapping is dropped when this returns.
-    QTemporaryFile tmp(QDir::tempPath() + QStringLiteral("/lanescope-XXXXXX.json"));
-    if (!tmp.open()) {
-        r.error = Text::tr("cannot create a temporary file in %1 to inflate %2: %3")
-                      .arg(QDir::tempPath(), path, tmp.errorString());
+    // gzip: inflate into an unlinked file on disk-backed storage, checked first to have room for
+    // what the trailer and the compression ratio say it inflates to. The file has no name while we
+    // write it (O_TMPFILE), so nothing is left behind even if we crash; the mapping keeps it alive.
+    // The compressed mapping is dropped once it is inflated.
+    const io::InflatedSize need = io::estimateInflatedSize(bytes, mappedSize);
+    const QStringList folders = options.inflateFolders.isEmpty() ? io::inflateFolders(path) : options.inflateFolders;
+    const io::ScratchFile scratch = io::createScratchFile(folders, need, options.availableBytes);
+    if (scratch.fd < 0) {
+        r.error = Text::tr("%1: %2").arg(path, scratch.error);
         return r;
     }
+    struct CloseFd
+    {
+        int fd;
+        ~CloseFd() { ::close(fd); }
+    } closeFd{scratch.fd};
+    ScratchWriter out;
+    out.fd = scratch.fd;
+    out.folder = scratch.folder;
     bool ended = false;
     QString error;
-    if (!inflateTo(bytes, mappedSize, tmp, &ended, &error, cancel, &r.inflatedWith)) {
+    if (!inflateTo(bytes, mappedSize, out, &ended, &error, cancel, &r.inflatedWith)) {
         r.error = Text::tr("%1: %2").arg(path, error);
-        return r;
-    }
-    if (!tmp.flush()) {
-        r.error = Text::tr("cannot write the inflated trace: %1").arg(tmp.errorString());
         return r;
     }
     if (!ended)
         r.warning = Text::tr("the gzip stream ends early (the file was cut off); loading what it holds");
-    if (tmp.size() == 0) {
+    if (out.written == 0) {
         r.error = Text::tr("%1 inflates to nothing: not a trace").arg(path);
         return r;
     }
     region.reset();
     fm.reset();
-    std::unique_ptr<bip::file_mapping> tfm;
-    std::unique_ptr<bip::mapped_region> tregion;
-    if (!mapWhole(tmp.fileName(), r, tfm, tregion, &r.error))
+    if (out.written > std::uint64_t(SIZE_MAX)) {
+        r.error = Text::tr("%1 inflates to more than this system can map").arg(path);
         return r;
-    src->d->mapping.swap(*tfm);
-    src->d->region.swap(*tregion);
-    tmp.close(); // QTemporaryFile removes the file; the mapping keeps the pages alive
-    src->m_data = static_cast<const char *>(src->d->region.get_address());
-    src->m_size = src->d->region.get_size();
+    }
+    void *map = ::mmap(nullptr, std::size_t(out.written), PROT_READ, MAP_SHARED, scratch.fd, 0);
+    if (map == MAP_FAILED) {
+        r.error = Text::tr("cannot map the inflated %1: %2").arg(path, QString::fromLocal8Bit(std::strerror(errno)));
+        return r;
+    }
+    src->d->inflated = map;
+    src->d->inflatedSize = std::size_t(out.written);
+    src->d->inflatedInto = scratch.folder;
+    src->m_data = static_cast<const char *>(map);
+    src->m_size = out.written;
     src->m_nulTerminated = src->m_size % bip::mapped_region::get_page_size() != 0;
     src->m_gzipped = true;
     r.source = std::move(src);
@@ -354,14 +426,17 @@ bool MappedSource::stillValid(QString *why) const
 
 void MappedSource::adviseSequential() const
 {
-    if (d->region.get_size())
-        d->region.advise(bip::mapped_region::advice_sequential);
+    d->advise(MADV_SEQUENTIAL, bip::mapped_region::advice_sequential);
 }
 
 void MappedSource::adviseRandom() const
 {
-    if (d->region.get_size())
-        d->region.advise(bip::mapped_region::advice_random);
+    d->advise(MADV_RANDOM, bip::mapped_region::advice_random);
+}
+
+QString MappedSource::inflatedInto() const
+{
+    return d->inflatedInto;
 }
 
 } // namespace lanescope

@@ -1,7 +1,9 @@
 #pragma once
-// The bytes of a trace file, memory-mapped (plain JSON) or inflated into an unlinked temporary
-// file and mapped from there (.json.gz), so the JSON never sits in anonymous memory.
+// The bytes of a trace file, memory-mapped (plain JSON) or inflated into an unlinked file on disk
+// (the user's cache folder, see io/InflateTarget.h) and mapped from there (.json.gz), so the JSON
+// never sits in anonymous memory or in a RAM-backed /tmp.
 #include <QString>
+#include <QStringList>
 
 #include <atomic>
 #include <cstdint>
@@ -24,8 +26,15 @@ public:
         QString warning;        // e.g. a gzip stream that ended early
         const char *inflatedWith = nullptr; // .gz: "isa-l" or "zlib" (the one whose bytes these are)
     };
-    // progress (0..1) and cancel may be null. Never throws.
+    struct OpenOptions
+    {
+        const std::atomic<bool> *cancel = nullptr;
+        QStringList inflateFolders;     // empty: io::inflateFolders(path) (cache folder, beside the trace, temp)
+        std::int64_t availableBytes = -1; // >= 0: the free space every folder is taken to have (tests)
+    };
+    // cancel may be null. Never throws.
     static OpenResult open(const QString &path, const std::atomic<bool> *cancel = nullptr);
+    static OpenResult open(const QString &path, const OpenOptions &options);
     // Bytes already in memory (tests, the fuzzer). Never changes on disk.
     static std::shared_ptr<MappedSource> fromBytes(std::string bytes, const QString &name = QString());
     // What open() inflates .json.gz with: "isa-l" (built with libisal, the default; cut-off and
@@ -41,6 +50,8 @@ public:
     std::uint64_t fileBytes() const { return m_fileBytes; }
     bool gzipped() const { return m_gzipped; }
     const QString &path() const { return m_path; }
+    // .json.gz: the folder its inflated bytes are kept in (as an unlinked file); empty otherwise.
+    QString inflatedInto() const;
 
     // False when the file on disk no longer matches what was mapped (size or mtime changed): reads
     // from the mapping past a shrunken end would fault. Inflated .gz data lives in our own file.

@@ -1,8 +1,10 @@
-// io/MappedSource: plain files are mapped, .gz files inflated (all members), and a file that changes
-// on disk after loading is detected (stillValid) or survived (the SIGBUS guard) instead of crashing.
+// io/MappedSource: plain files are mapped, .gz files inflated (all members) into an unlinked file in
+// the cache folder (checked for room first), and a file that changes on disk after loading is
+// detected (stillValid) or survived (the SIGBUS guard) instead of crashing.
 #include "LoadHelpers.h"
 #include "TestUtil.h"
 
+#include "io/InflateTarget.h"
 #include "io/MappedSource.h"
 #include "io/SigbusGuard.h"
 #include "parse/EventArgs.h"
@@ -29,6 +31,8 @@ private slots:
     void cutGzip();
     void inflaters_data();
     void inflaters();
+    void inflatesIntoTheCacheFolder();
+    void refusesWithoutRoom();
     void openErrors();
     void fromBytes();
     void modifiedFile();
@@ -36,6 +40,12 @@ private slots:
 
 private:
     QTemporaryDir m_dir;
+    QTemporaryDir m_cache; // XDG_CACHE_HOME for the whole test: nothing is written to the user's cache
+    QString cacheFolder() const { return m_cache.path() + QStringLiteral("/lanescope"); }
+    QStringList leftInCache() const
+    {
+        return QDir(cacheFolder()).entryList(QDir::AllEntries | QDir::Hidden | QDir::NoDotAndDotDot);
+    }
     std::string m_trace; // a plain trace of ~200 KB
     QString path(const char *name) const { return m_dir.filePath(QString::fromLatin1(name)); }
 };
@@ -43,6 +53,8 @@ private:
 void tst_MappedSource::initTestCase()
 {
     QVERIFY(m_dir.isValid());
+    QVERIFY(m_cache.isValid());
+    qputenv("XDG_CACHE_HOME", QFile::encodeName(m_cache.path()));
     m_trace = "{\"traceEvents\": [\n";
     for (int i = 0; i < 2000; ++i) {
         if (i)
@@ -211,6 +223,82 @@ void tst_MappedSource::inflaters()
     if (clean)
         QVERIFY(expected == m_trace);
     QCOMPARE(r.inflatedWith, isal && clean ? "isa-l" : "zlib");
+}
+
+// The line of /proc/self/maps that maps addr: the file behind it, as the kernel names it.
+static QString mappingOf(const void *addr)
+{
+    QFile maps(QStringLiteral("/proc/self/maps"));
+    if (!maps.open(QIODevice::ReadOnly))
+        return QString();
+    const auto a = quintptr(addr);
+    for (const QByteArray &line : maps.readAll().split('\n')) {
+        const int dash = line.indexOf('-'), space = line.indexOf(' ');
+        if (dash < 0 || space < dash)
+            continue;
+        bool ok1 = false, ok2 = false;
+        const quintptr from = line.left(dash).toULongLong(&ok1, 16), to = line.mid(dash + 1, space - dash - 1).toULongLong(&ok2, 16);
+        if (ok1 && ok2 && a >= from && a < to)
+            return QString::fromUtf8(line);
+    }
+    return QString();
+}
+
+void tst_MappedSource::inflatesIntoTheCacheFolder()
+{
+    const QString p = path("cached.json.gz");
+    QVERIFY(writeFile(p, gzipBytes(m_trace)));
+    {
+        const auto r = MappedSource::open(p);
+        QVERIFY2(r.source, qPrintable(r.error));
+        QCOMPARE(r.source->inflatedInto(), cacheFolder());
+        // The kernel's own word for where the bytes live: a deleted file in the cache folder, not /tmp.
+        const QString line = mappingOf(r.source->data());
+        QVERIFY2(line.contains(cacheFolder() + QLatin1Char('/')), qPrintable(line));
+        QVERIFY2(line.endsWith(QStringLiteral("(deleted)")), qPrintable(line));
+        // Unlinked from the start: no name in the folder while the trace is open...
+        QCOMPARE(leftInCache(), QStringList());
+        QVERIFY(std::string(r.source->data(), r.source->size()) == m_trace);
+    }
+    // ...nor after a whole load, nor next to the trace.
+    const LoadResult lr = loadTrace(p);
+    QVERIFY2(lr.trace, qPrintable(lr.error));
+    QCOMPARE(lr.trace->source->inflatedInto(), cacheFolder());
+    QCOMPARE(lr.trace->eventCount, quint64(2000));
+    QCOMPARE(leftInCache(), QStringList());
+    QCOMPARE(QDir(m_dir.path()).entryList(QDir::Files | QDir::Hidden).filter(QStringLiteral("lanescope")).size(), 0);
+    // A plain file is mapped where it is.
+    QVERIFY(writeFile(path("plain2.json"), m_trace));
+    const auto plain = MappedSource::open(path("plain2.json"));
+    QVERIFY(plain.source);
+    QVERIFY(plain.source->inflatedInto().isEmpty());
+}
+
+void tst_MappedSource::refusesWithoutRoom()
+{
+    const QString p = path("big.json.gz");
+    QVERIFY(writeFile(p, gzipBytes(m_trace)));
+    MappedSource::OpenOptions options;
+    options.availableBytes = 1000; // every folder "has" 1 kB free
+    auto r = MappedSource::open(p, options);
+    QVERIFY(!r.source);
+    // The exact size (the stream is small enough to be seen whole) and where it does not fit, first
+    // the cache folder, then the other folders tried.
+    const QString expected = QStringLiteral("%1: inflating it needs %2 free in %3, 1.0 kB available (1.0 kB available in ")
+                                 .arg(p, io::formatSize(m_trace.size()), cacheFolder());
+    QVERIFY2(r.error.startsWith(expected), qPrintable(r.error));
+    QVERIFY2(r.error.contains(m_dir.path()), qPrintable(r.error)); // beside the trace was tried too
+    QCOMPARE(leftInCache(), QStringList());
+    // Just enough room: it loads.
+    options.availableBytes = qint64(m_trace.size());
+    r = MappedSource::open(p, options);
+    QVERIFY2(r.source, qPrintable(r.error));
+    QCOMPARE(r.source->size(), quint64(m_trace.size()));
+    // Given folders are used as given, in order.
+    options.inflateFolders = QStringList{m_dir.filePath(QStringLiteral("mine"))};
+    r = MappedSource::open(p, options);
+    QVERIFY2(r.source, qPrintable(r.error));
+    QCOMPARE(r.source->inflatedInto(), m_dir.filePath(QStringLiteral("mine")));
 }
 
 void tst_MappedSource::openErrors()
