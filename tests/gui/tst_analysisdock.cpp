@@ -17,9 +17,11 @@
 #include "synth/TraceSynth.h"
 
 #include <QAbstractItemModelTester>
+#include <QCheckBox>
 #include <QComboBox>
 #include <QDir>
 #include <QDoubleSpinBox>
+#include <QLabel>
 #include <QFile>
 #include <QListWidget>
 #include <QLocale>
@@ -77,6 +79,34 @@ public:
 bool settle(const AnalysisDock &dock)
 {
     return QTest::qWaitFor([&] { return !dock.isBusy() && dock.result(); }, kAnalysisTimeoutMs);
+}
+
+// A Triton launcher cpu_op and a "Stream Sync" carry args.stream: GPU time only in HTA's definition
+// (tests/analysis/tst_analysis_temporal.cpp works the figures out: ours idle 10 of 35 µs, HTA's 0 of 75).
+const char *kStreamEvents = R"json({"schemaVersion":1,"deviceProperties":[{"id":0,"name":"NVIDIA A100-SXM4-80GB"}],"traceEvents":[
+{"ph":"X","cat":"cpu_op","name":"triton_poi_fused_add_0","pid":1,"tid":1,"ts":60,"dur":65,"args":{"stream":0,"kernel_backend":"triton"}},
+{"ph":"X","cat":"kernel","name":"triton_poi_fused_add_0","pid":0,"tid":7,"ts":100,"dur":10,"args":{"stream":7,"device":0}},
+{"ph":"X","cat":"cuda_sync","name":"Stream Sync","pid":0,"tid":7,"ts":115,"dur":10,"args":{"stream":7,"device":0}},
+{"ph":"X","cat":"kernel","name":"ncclKernel_AllReduce_RING_LL_Sum_float(ncclWorkElem)","pid":0,"tid":8,"ts":120,"dur":15,"args":{"stream":8,"device":0}}
+]})json";
+
+// The legacy exporter's bare array (PyTorch built without Kineto).
+const char *kLegacy = R"json([
+{"name":"ProfilerStep#1","ph":"X","ts":0,"dur":50,"tid":1,"pid":"CPU functions","args":{}},
+{"name":"aten::mm","ph":"X","ts":10,"dur":20,"tid":1,"pid":"CPU functions","args":{}}
+])json";
+
+std::shared_ptr<const Trace> loadBytes(const QTemporaryDir &dir, const QString &name, const QByteArray &bytes)
+{
+    const QString path = dir.filePath(name);
+    QFile f(path);
+    if (!f.open(QIODevice::WriteOnly) || f.write(bytes) != bytes.size())
+        qFatal("cannot write %s", qPrintable(path));
+    f.close();
+    LoadResult r = loadTrace(path);
+    if (!r.trace)
+        qFatal("cannot load %s: %s", qPrintable(path), qPrintable(r.error));
+    return std::move(r.trace);
 }
 
 } // namespace
@@ -439,6 +469,111 @@ private slots:
         QCOMPARE(spy.count(), 1);
         QVERIFY(spy.at(0).at(0).toLongLong() <= second.start);
         QVERIFY(spy.at(0).at(1).toLongLong() >= second.end());
+    }
+
+
+    // The "HTA definition" toggle re-runs the analysis with HTA's GPU time and says so.
+    void htaDefinitionToggle()
+    {
+        const auto trace = loadBytes(m_dir, QStringLiteral("stream-events.json"), kStreamEvents);
+        AnalysisDock dock;
+        QCheckBox *box = dock.htaBox();
+        QVERIFY(box);
+        QVERIFY(!box->isChecked()); // our definition by default
+        QVERIFY(box->toolTip().contains(QLatin1String("Holistic Trace Analysis")));
+        QVERIFY(box->toolTip().contains(QLatin1String("Triton")));
+        dock.setTrace(trace);
+        QVERIFY(settle(dock));
+        QCOMPARE(dock.options().definition, analysis::GpuTimeDefinition::Lanescope);
+        QCOMPARE(dock.result()->temporal.span, TimeNs(35'000));
+        QCOMPARE(dock.result()->temporal.idle, TimeNs(10'000));
+        QVERIFY(!dock.statusText().contains(QLatin1String("HTA")));
+
+        box->click();
+        QVERIFY(dock.htaDefinition());
+        QVERIFY(settle(dock));
+        QCOMPARE(dock.options().definition, analysis::GpuTimeDefinition::Hta);
+        const analysis::AnalysisResult core = analysis::analyze(*trace, dock.options());
+        QCOMPARE(dock.result()->temporal.definition, analysis::GpuTimeDefinition::Hta);
+        QCOMPARE(dock.result()->temporal.span, core.temporal.span);
+        QCOMPARE(dock.result()->temporal.span, TimeNs(75'000));
+        QCOMPARE(dock.result()->temporal.idle, TimeNs(0));
+        QCOMPARE(dock.result()->temporal.streamEvents, std::size_t(2));
+        QVERIFY2(dock.statusText().contains(QLatin1String("HTA definition")), qPrintable(dock.statusText()));
+
+        dock.setHtaDefinition(false);
+        QVERIFY(settle(dock));
+        QCOMPARE(dock.result()->temporal.definition, analysis::GpuTimeDefinition::Lanescope);
+    }
+
+    // What the trace cannot show is said at the top of the dock, and only then.
+    void warningsShown()
+    {
+        const auto legacy = loadBytes(m_dir, QStringLiteral("legacy.json"), kLegacy);
+        QVERIFY(!legacy->warnings.isEmpty());
+        AnalysisDock dock;
+        dock.resize(450, 600);
+        dock.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&dock));
+        dock.setTrace(m_baseline);
+        QVERIFY(settle(dock));
+        QVERIFY(dock.result()->warnings.isEmpty());
+        QVERIFY(!dock.warningsLabel()->isVisible());
+
+        dock.setTrace(legacy);
+        QVERIFY(settle(dock));
+        QVERIFY(!dock.result()->warnings.isEmpty());
+        QVERIFY(dock.warningsLabel()->isVisible());
+        QCOMPARE(dock.warningsLabel()->text(), dock.result()->warnings.join(QLatin1Char('\n')));
+        QVERIFY(dock.warningsLabel()->text().contains(QLatin1String("legacy profiler format")));
+        // Above the scope row and the tabs.
+        QVERIFY(dock.warningsLabel()->mapTo(&dock, QPoint(0, 0)).y() < dock.tabs()->mapTo(&dock, QPoint(0, 0)).y());
+
+        dock.setTrace(m_baseline);
+        QVERIFY(settle(dock));
+        QVERIFY(!dock.warningsLabel()->isVisible());
+    }
+
+    // Each advice item shows what the fix is worth at most: core's projected step time and MFU.
+    void adviceGains()
+    {
+        AnalysisDock dock;
+        dock.setTrace(m_baseline);
+        dock.mfuPanel()->setParams(QStringLiteral("7B"));
+        dock.mfuPanel()->setTokensPerStep(QStringLiteral("8192"));
+        QVERIFY(settle(dock));
+        const analysis::AnalysisResult core = analysis::analyze(*m_baseline, dock.options());
+        QVERIFY(core.mfu.valid);
+        QListWidget *w = dock.adviceList()->listWidget();
+        QCOMPARE(w->count(), int(core.advice.size()));
+        const QLocale l;
+        int projected = 0;
+        for (int i = 0; i < w->count(); ++i) {
+            const analysis::Advice &a = core.advice[std::size_t(i)];
+            const QString gain = w->item(i)->data(AdviceList::GainRole).toString();
+            if (a.projectedStepS <= 0) {
+                QVERIFY(gain.isEmpty());
+                continue;
+            }
+            ++projected;
+            // The synthetic baseline's steps last seconds; MFU is known.
+            QVERIFY(a.stepS > 1 && a.projectedStepS < a.stepS && a.projectedMfuPct > a.mfuPct);
+            QCOMPARE(gain, QStringLiteral("Fix worth at most: step %1 s → %2 s, MFU %3 % → %4 %")
+                               .arg(l.toString(a.stepS, 'f', 2), l.toString(a.projectedStepS, 'f', 2),
+                                    l.toString(a.mfuPct, 'f', 0), l.toString(a.projectedMfuPct, 'f', 0)));
+            QVERIFY(w->item(i)->toolTip().contains(gain));
+            QVERIFY(w->item(i)->toolTip().contains(QLatin1String("upper bound")));
+        }
+        QVERIFY(projected > 0); // the comm-wait advice explains idle time
+
+        // Sub-second steps read in milliseconds; without MFU only the step is projected.
+        analysis::Advice a;
+        a.stepS = 0.1765;
+        a.projectedStepS = 0.1142;
+        QCOMPARE(AdviceList::gainText(a), QStringLiteral("Fix worth at most: step %1 ms → %2 ms")
+                                              .arg(l.toString(176.5, 'f', 1), l.toString(114.2, 'f', 1)));
+        a.projectedStepS = 0;
+        QVERIFY(AdviceList::gainText(a).isEmpty());
     }
 
     void staleResultsAreDropped()

@@ -6,6 +6,7 @@
 #include <QApplication>
 #include <QLabel>
 #include <QListWidget>
+#include <QLocale>
 #include <QPainter>
 #include <QStackedWidget>
 #include <QStyledItemDelegate>
@@ -15,18 +16,26 @@ namespace lanescope {
 
 namespace {
 
-// Title in bold, evidence beneath in the normal font, both wrapped to the view's width.
+// Title in bold, evidence beneath in the normal font, then the projected gain; all wrapped to the
+// view's width.
 class AdviceDelegate : public QStyledItemDelegate
 {
 public:
     using QStyledItemDelegate::QStyledItemDelegate;
     static constexpr int kPad = 6;
 
+    static QString bodyText(const QModelIndex &index)
+    {
+        const QString evidence = index.data(AdviceList::EvidenceRole).toString();
+        const QString gain = index.data(AdviceList::GainRole).toString();
+        return gain.isEmpty() ? evidence : evidence + QLatin1Char('\n') + gain;
+    }
+
     void paint(QPainter *painter, const QStyleOptionViewItem &optionIn, const QModelIndex &index) const override
     {
         QStyleOptionViewItem option = optionIn;
         initStyleOption(&option, index);
-        const QString title = option.text, evidence = index.data(AdviceList::EvidenceRole).toString();
+        const QString title = option.text, evidence = bodyText(index);
         option.text.clear();
         const QWidget *w = option.widget;
         QStyle *style = w ? w->style() : QApplication::style();
@@ -54,7 +63,7 @@ public:
         bold.setBold(true);
         const QRect big(0, 0, width, 100000);
         const int h1 = QFontMetrics(bold).boundingRect(big, Qt::TextWordWrap, index.data(Qt::DisplayRole).toString()).height();
-        const int h2 = QFontMetrics(option.font).boundingRect(big, Qt::TextWordWrap, index.data(AdviceList::EvidenceRole).toString()).height();
+        const int h2 = QFontMetrics(option.font).boundingRect(big, Qt::TextWordWrap, bodyText(index)).height();
         return QSize(width, h1 + 2 + h2 + 2 * kPad);
     }
 };
@@ -92,6 +101,21 @@ AdviceList::AdviceList(QWidget *parent)
     setResult(nullptr);
 }
 
+QString AdviceList::gainText(const analysis::Advice &a)
+{
+    if (a.projectedStepS <= 0 || a.stepS <= 0)
+        return {};
+    const QLocale l;
+    // Seconds for training steps, milliseconds where a step is shorter than one.
+    const auto step = [&](double s) {
+        return s >= 1.0 ? tr("%1 s").arg(l.toString(s, 'f', 2)) : tr("%1 ms").arg(l.toString(s * 1e3, 'f', 1));
+    };
+    QString text = tr("Fix worth at most: step %1 → %2").arg(step(a.stepS), step(a.projectedStepS));
+    if (a.mfuPct > 0 && a.projectedMfuPct > 0)
+        text += tr(", MFU %1 % → %2 %").arg(l.toString(a.mfuPct, 'f', 0), l.toString(a.projectedMfuPct, 'f', 0));
+    return text;
+}
+
 int AdviceList::count() const { return m_list->count(); }
 
 bool AdviceList::showsNoProblems() const { return m_stack->currentWidget() == m_empty; }
@@ -110,7 +134,11 @@ void AdviceList::setResult(const AnalysisResultPtr &result)
         item->setData(IdRole, a.id);
         item->setData(FromNsRole, qint64(a.where.from));
         item->setData(ToNsRole, qint64(a.where.to));
-        item->setToolTip(a.where.empty() ? a.evidence : tr("%1\n\nClick to show where in the timeline.").arg(a.evidence));
+        const QString gain = gainText(a);
+        item->setData(GainRole, gain);
+        // An upper bound: with these waits gone, something else may stall instead.
+        const QString text = gain.isEmpty() ? a.evidence : tr("%1\n%2 (an upper bound: something else may stall instead)").arg(a.evidence, gain);
+        item->setToolTip(a.where.empty() ? text : tr("%1\n\nClick to show where in the timeline.").arg(text));
     }
     m_empty->setText(tr("No problems found."));
     m_stack->setCurrentWidget(result->advice.empty() ? static_cast<QWidget *>(m_empty) : m_list);

@@ -1,6 +1,6 @@
 #pragma once
-// The analysis' advice: each item the change to make (bold) over the evidence behind it, wrapped to
-// the dock's width. Selecting an item asks for its place in the timeline; with no advice the list
+// The analysis' advice: each item the change to make (bold) over the evidence behind it and what
+// the fix is worth at most (the projected step time and MFU), wrapped to the dock's width. Selecting an item asks for its place in the timeline; with no advice the list
 // gives way to a quiet "No problems found".
 #include "AnalysisRunner.h"
 
@@ -16,10 +16,12 @@ class AdviceList : public QWidget
 {
     Q_OBJECT
 public:
-    enum Role { EvidenceRole = Qt::UserRole + 1, IdRole, FromNsRole, ToNsRole };
+    enum Role { EvidenceRole = Qt::UserRole + 1, IdRole, FromNsRole, ToNsRole, GainRole };
 
     explicit AdviceList(QWidget *parent = nullptr);
     void setResult(const AnalysisResultPtr &result); // null clears
+    // "Fix worth at most: step 3.90 s → 2.80 s, MFU 28 % → 39 %"; empty when the item projects no gain.
+    static QString gainText(const analysis::Advice &advice);
     int count() const;
     QListWidget *listWidget() const { return m_list; }
     bool showsNoProblems() const;

@@ -121,6 +121,10 @@ void BreakdownChart::setResult(const AnalysisResultPtr &result)
         overlap += tr("No communication kernels in the analysed time.");
     if (t.lastStepExcluded)
         overlap += QLatin1Char(' ') + tr("The last ProfilerStep is left out, as Holistic Trace Analysis does.");
+    if (t.definition == analysis::GpuTimeDefinition::Hta)
+        overlap += QLatin1Char(' ')
+            + tr("HTA definition: every event carrying a stream counts as GPU time (%1 of them not device activity).")
+                  .arg(locale.toString(quint64(t.streamEvents)));
     m_overlap->setText(overlap);
 
     const auto &m = result->memory;

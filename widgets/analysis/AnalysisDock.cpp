@@ -17,6 +17,7 @@
 #include <QLabel>
 #include <QLocale>
 #include <QPainter>
+#include <QPalette>
 #include <QPixmap>
 #include <QProgressBar>
 #include <QRegularExpression>
@@ -85,6 +86,30 @@ AnalysisDock::AnalysisDock(QWidget *parent)
     m_stepBox->setObjectName(QStringLiteral("analysisStep"));
     m_stepBox->setToolTip(tr("Analyse the whole trace, one ProfilerStep, or the range selected in the timeline"));
     m_stepBox->setSizeAdjustPolicy(QComboBox::AdjustToContents);
+    m_hta = new QCheckBox(tr("HTA definition"), content);
+    m_hta->setObjectName(QStringLiteral("analysisHtaDefinition"));
+    m_hta->setToolTip(tr("Count GPU time as Holistic Trace Analysis does: every event that carries a stream, also the "
+                         "CPU-side Triton launcher operators torch.compile writes and cuda_sync events (\"Stream Sync\", "
+                         "counted as non-compute). Changes the GPU idle / compute / non-compute breakdown and the "
+                         "communication overlap to HTA's figures; the gaps, MFU and advice stay the same. Off: only "
+                         "kernels, copies and memsets on the device count."));
+    m_warnings = new QLabel(content);
+    m_warnings->setObjectName(QStringLiteral("analysisWarnings"));
+    m_warnings->setTextFormat(Qt::PlainText);
+    m_warnings->setWordWrap(true);
+    m_warnings->setFrameShape(QFrame::StyledPanel);
+    m_warnings->setContentsMargins(4, 2, 4, 2);
+    m_warnings->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred); // wraps at the dock's width
+    m_warnings->setMinimumWidth(1);
+    {
+        // The window banner's warning colours: they must stand out from the figures below.
+        QPalette pal = m_warnings->palette();
+        pal.setColor(QPalette::Window, QColor(0xFF, 0xF4, 0xCE));
+        pal.setColor(QPalette::WindowText, QColor(0x5C, 0x40, 0x00));
+        m_warnings->setPalette(pal);
+        m_warnings->setAutoFillBackground(true);
+    }
+    m_warnings->setVisible(false);
     m_busy = new QProgressBar(content);
     m_busy->setRange(0, 0); // indeterminate: analyze() reports no progress, and takes well under a second
     m_busy->setTextVisible(false);
@@ -98,6 +123,7 @@ AnalysisDock::AnalysisDock(QWidget *parent)
     auto *top = new QHBoxLayout;
     top->addWidget(new QLabel(tr("Scope:"), content));
     top->addWidget(m_stepBox);
+    top->addWidget(m_hta);
     top->addWidget(m_busy);
     top->addStretch(1);
 
@@ -155,6 +181,7 @@ AnalysisDock::AnalysisDock(QWidget *parent)
     auto *layout = new QVBoxLayout(content);
     layout->setContentsMargins(4, 4, 4, 4);
     layout->setSpacing(4);
+    layout->addWidget(m_warnings);
     layout->addLayout(top);
     layout->addWidget(m_status);
     layout->addWidget(m_tabs, 1);
@@ -170,6 +197,7 @@ AnalysisDock::AnalysisDock(QWidget *parent)
             scheduleRerun();
     });
     connect(m_mfu, &MfuPanel::inputsChanged, this, &AnalysisDock::scheduleRerun);
+    connect(m_hta, &QCheckBox::toggled, this, &AnalysisDock::scheduleRerun);
     connect(m_advice, &AdviceList::rangeRequested, this, &AnalysisDock::rangeRequested);
     connect(m_steps, &QTreeWidget::itemClicked, this, [this](QTreeWidgetItem *item) {
         emit rangeRequested(item->data(0, StepFromRole).toLongLong(), item->data(0, StepToRole).toLongLong());
@@ -348,6 +376,9 @@ void AnalysisDock::setStep(int stepNumber)
     m_stepBox->setCurrentIndex(i >= 0 ? i : 0);
 }
 
+void AnalysisDock::setHtaDefinition(bool on) { m_hta->setChecked(on); }
+bool AnalysisDock::htaDefinition() const { return m_hta->isChecked(); }
+
 int AnalysisDock::step() const { return m_stepBox->currentIndex() >= 0 ? m_stepBox->currentData().toInt() : kAllSteps; }
 
 void AnalysisDock::setAnalysisRange(qint64 fromNs, qint64 toNs)
@@ -382,6 +413,7 @@ analysis::AnalysisOptions AnalysisDock::options() const
     o.gaps.minGap = m_gapNs;
     o.gaps.kernels = m_gemmOnly->isChecked() ? analysis::GapKernels::Gemm : analysis::GapKernels::All;
     o.mfu = m_mfu->inputs();
+    o.definition = m_hta->isChecked() ? analysis::GpuTimeDefinition::Hta : analysis::GpuTimeDefinition::Lanescope;
     const int s = step();
     if (s >= 0)
         o.step = s;
@@ -403,7 +435,9 @@ void AnalysisDock::setSession(Session *session)
         return;
     connect(session, &Session::runsChanged, this, [this] {
         Session *s = m_session.data();
-        setTrace(s && s->runCount() > 0 ? s->run(0).trace : nullptr);
+        auto first = s && s->runCount() > 0 ? s->run(0).trace : nullptr;
+        if (first != m_trace || !first) // a renamed or added run leaves the baseline's analysis as it is
+            setTrace(std::move(first));
     });
     setTrace(session->runCount() > 0 ? session->run(0).trace : nullptr);
 }
@@ -461,6 +495,8 @@ void AnalysisDock::clearViews()
     m_advice->setResult(nullptr);
     m_steps->clear();
     m_stepSummary->clear();
+    m_warnings->clear();
+    m_warnings->setVisible(false);
     m_tabs->setTabText(m_tabs->indexOf(m_gapTab), tr("Gaps"));
     m_tabs->setTabText(m_tabs->indexOf(m_adviceTab), tr("Advice"));
     m_status->setText(m_trace ? tr("Analysing…") : tr("No trace loaded."));
@@ -541,6 +577,8 @@ void AnalysisDock::showResult(const AnalysisResultPtr &result)
             counted += s.start >= o.range.from && s.end() <= o.range.to;
     }
     m_mfu->setResult(result->mfu, counted);
+    m_warnings->setText(result->warnings.join(QLatin1Char('\n')));
+    m_warnings->setVisible(!result->warnings.isEmpty());
 
     const int gaps = int(result->gaps.size());
     m_tabs->setTabText(m_tabs->indexOf(m_gapTab), tr("Gaps (%1)").arg(gaps));
@@ -554,7 +592,9 @@ void AnalysisDock::showResult(const AnalysisResultPtr &result)
             : tr("Gaps of at least %1 on compute streams: %2");
         QString status = what.arg(GapTableModel::durationText(o.gaps.minGap)).arg(gaps);
         if (result->temporal.span > 0)
-            status += tr("; GPU idle %1 %").arg(QLocale().toString(result->temporal.idlePct, 'f', 1));
+            status += result->temporal.definition == analysis::GpuTimeDefinition::Hta
+                ? tr("; GPU idle %1 % (HTA definition)").arg(QLocale().toString(result->temporal.idlePct, 'f', 1))
+                : tr("; GPU idle %1 %").arg(QLocale().toString(result->temporal.idlePct, 'f', 1));
         if (result->mfu.valid)
             status += tr(", MFU %1 %").arg(QLocale().toString(result->mfu.mfuPct, 'f', 1));
         m_status->setText(status + QLatin1Char('.'));

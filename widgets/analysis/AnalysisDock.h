@@ -66,6 +66,9 @@ public:
     bool gemmGapsOnly() const;
     void setStep(int stepNumber); // ProfilerStep#stepNumber only; -1: the whole trace
     int step() const;
+    // GPU time as Holistic Trace Analysis counts it (GpuTimeDefinition::Hta) instead of ours.
+    void setHtaDefinition(bool on);
+    bool htaDefinition() const;
 
     // Emits gapActivated for the gap in this row of gapModel().
     void activateGap(int sourceRow);
@@ -78,6 +81,9 @@ public:
     QDoubleSpinBox *gapThresholdBox() const { return m_threshold; }
     QComboBox *gapUnitBox() const { return m_unit; }
     QComboBox *stepBox() const { return m_stepBox; }
+    QCheckBox *htaBox() const { return m_hta; }
+    // What the analysis cannot show (AnalysisResult::warnings), above everything; hidden when none.
+    QLabel *warningsLabel() const { return m_warnings; }
     QTreeWidget *stepList() const { return m_steps; }
     BreakdownChart *breakdownChart() const { return m_breakdown; }
     GapHistogram *gapHistogram() const { return m_histogram; }
@@ -125,6 +131,8 @@ private:
     QTimer *m_rerun;
 
     QComboBox *m_stepBox;
+    QCheckBox *m_hta;
+    QLabel *m_warnings;
     QProgressBar *m_busy;
     QLabel *m_status;
     QTabWidget *m_tabs;
