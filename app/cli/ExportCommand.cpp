@@ -1,12 +1,18 @@
 // lanescope-cli export TRACE -o OUT.png|svg|pdf [--from-us A --to-us B | --step N] [--width W]
-//   [--height H] [--lanes gpu|all] [--no-metrics] [--gap-ms 15] [--threads N] [--json]
+//   [--height H] [--lanes gpu|all] [--no-metrics] [--gap-ms 15] [--annotations FILE]
+//   [--annotate-findings] [--threads N] [--json]
 // The picture File > Export draws, without a display: the render library paints it offscreen
 // (main() starts a QGuiApplication on the offscreen platform for this command). Default: the
 // whole trace, GPU lanes and the memory curve, 1920 px wide, as tall as the lanes need.
+// Annotations: those of --annotations FILE, else the trace's sidecar when it has one (a sidecar
+// problem is one line on stderr and the picture is still drawn); --annotate-findings adds the
+// findings in the window. Nothing is written beside the trace: the export only reads.
 #include "Commands.h"
 #include "JsonWriter.h"
 
 #include "analysis/Analysis.h"
+#include "annotations/AnnotationStore.h"
+#include "annotations/Findings.h"
 #include "model/Trace.h"
 #include "render/LaneLayout.h"
 #include "render/PictureExport.h"
@@ -14,6 +20,7 @@
 
 #include <QCoreApplication>
 #include <QElapsedTimer>
+#include <QFile>
 #include <QFileInfo>
 
 #include <cmath>
@@ -21,11 +28,64 @@
 
 namespace lanescope::cli {
 
+namespace {
+
+// The annotations to draw: --annotations FILE (unreadable, damaged or too new: exit 3), else the
+// sidecar (its problems one line on stderr, never fatal). *from: the file they came from.
+bool readAnnotations(const Invocation &args, const QString &tracePath, annotations::AnnotationSet *out, QString *from)
+{
+    using annotations::FileContent;
+    if (!args.isSet("annotations")) {
+        const annotations::AnnotationStore store(tracePath);
+        annotations::AnnotationStore::Loaded l = store.load();
+        if (!l.problems.isEmpty())
+            printErrorLine(l.path.isEmpty() ? QCoreApplication::translate("cli", "lanescope-cli export: %1; drawn without annotations")
+                                                  .arg(l.problems.join(QStringLiteral("; ")))
+                                            : QCoreApplication::translate("cli", "lanescope-cli export: %1; drawn with the annotations in %2")
+                                                  .arg(l.problems.join(QStringLiteral("; ")), l.path));
+        *out = std::move(l.set);
+        *from = l.path;
+        return true;
+    }
+    const QString file = args.text("annotations");
+    QFile f(file);
+    if (!f.open(QIODevice::ReadOnly)) {
+        args.fail(QCoreApplication::translate("cli", "cannot read %1: %2").arg(file, f.errorString()), Unreadable);
+        return false;
+    }
+    FileContent c = annotations::AnnotationFile::read(f.read(annotations::kMaxFileBytes + 1));
+    switch (c.status) {
+    case FileContent::Status::Corrupt:
+        args.fail(QCoreApplication::translate("cli", "%1 is not a readable annotations file: %2").arg(file, c.error), Unreadable);
+        return false;
+    case FileContent::Status::NewerVersion:
+        args.fail(QCoreApplication::translate("cli", "%1 was written by a newer Lanescope (annotations format %2; this one reads up to %3)")
+                      .arg(file)
+                      .arg(c.version)
+                      .arg(annotations::kFormatVersion),
+                  Unreadable);
+        return false;
+    case FileContent::Status::Ok: break;
+    }
+    // Named on the command line, so drawn even when written for another file; but said.
+    QString idError;
+    const annotations::TraceIdentity id = annotations::TraceIdentity::ofFile(tracePath, &idError);
+    if (id.isValid() && !c.trace.sameFile(id))
+        printErrorLine(QCoreApplication::translate("cli", "lanescope-cli export: %1 was written for another file (%2, %3 bytes); drawn anyway")
+                           .arg(file, c.trace.name.isEmpty() ? QStringLiteral("?") : c.trace.name)
+                           .arg(c.trace.size));
+    *out = std::move(c.set);
+    *from = file;
+    return true;
+}
+
+} // namespace
+
 CommandSpec exportArguments()
 {
     CommandSpec spec;
     spec.synopsis = QStringLiteral("TRACE -o OUT.png|svg|pdf [--from-us A --to-us B | --step N] [--width W] [--height H] "
-                                   "[--lanes gpu|all] [--no-metrics] [--json]");
+                                   "[--lanes gpu|all] [--no-metrics] [--annotations FILE] [--annotate-findings] [--json]");
     spec.positionals = {{QStringLiteral("TRACE"), QT_TRANSLATE_NOOP("cli", "The trace to draw (.json or .json.gz).")}};
     spec.options = {
         text({QStringLiteral("o"), QStringLiteral("output")}, "OUT",
@@ -48,6 +108,10 @@ CommandSpec exportArguments()
         flag({QStringLiteral("no-metrics")}, QT_TRANSLATE_NOOP("cli", "Leave out the line of headline figures under the title.")),
         number({QStringLiteral("gap-ms")}, "MS", above(0), QT_TRANSLATE_NOOP("cli", "GEMM gap threshold of the figures (default 15)."),
                QT_TRANSLATE_NOOP("cli", "--gap-ms takes a number of milliseconds > 0")),
+        text({QStringLiteral("annotations")}, "FILE",
+             QT_TRANSLATE_NOOP("cli", "Draw the annotations of FILE (default: the trace's TRACE.lanescope.json when there is one).")),
+        flag({QStringLiteral("annotate-findings")},
+             QT_TRANSLATE_NOOP("cli", "Also annotate the GEMM gaps and memory spikes the analysis finds in the window.")),
         integer({QStringLiteral("threads")}, "N", atLeast(0), QT_TRANSLATE_NOOP("cli", "Parser threads (0: one per core)."),
                 QT_TRANSLATE_NOOP("cli", "--threads takes a whole number >= 0")),
         flag({QStringLiteral("json")}, QT_TRANSLATE_NOOP("cli", "Print one JSON object: the file written, its size and the window.")),
@@ -101,6 +165,17 @@ int runExport(const Invocation &args)
     const analysis::AnalysisResult result = analysis::analyze(*trace, aopt);
     range = std::max(range, 100.0);
 
+    annotations::AnnotationSet notes;
+    QString notesFrom;
+    if (!readAnnotations(args, path, &notes, &notesFrom))
+        return Unreadable;
+    int findings = 0;
+    if (args.isSet("annotate-findings")) {
+        annotations::FindingsOptions fopt;
+        fopt.window = {trace->minTs + TimeNs(std::floor(start)), trace->minTs + TimeNs(std::ceil(start + range))};
+        findings = notes.addFindings(annotations::Findings::annotate(*trace, result, fopt));
+    }
+
     LaneLayout layout;
     const bool gpuOnly = args.text("lanes", QStringLiteral("gpu")) == QLatin1String("gpu");
     layout.build({{trace.get(), QString(), gpuOnly}});
@@ -111,6 +186,7 @@ int runExport(const Invocation &args)
     in.windowRange = range;
     in.analysis = &result;
     in.gapThresholdNs = aopt.gaps.minGap;
+    in.annotations = {&notes};
     PictureOptions opt;
     opt.width = args.integer("width", 1920);
     opt.height = args.integer("height", 0);
@@ -131,6 +207,12 @@ int runExport(const Invocation &args)
             j.field("from_us", start / 1e3);
             j.field("to_us", (start + range) / 1e3);
             j.field("lanes", int(layout.lanes().size()));
+            j.field("annotations", notes.size());
+            j.field("findings", findings);
+            if (notesFrom.isEmpty())
+                j.field("annotations_file", nullptr);
+            else
+                j.field("annotations_file", notesFrom);
             j.field("bytes", QFileInfo(out).size());
             j.field("seconds", seconds);
         });

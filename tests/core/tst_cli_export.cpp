@@ -3,10 +3,22 @@
 // wrote: a PNG of the asked width with slice colours in it, SVG that parses with the title as
 // text, a one-page PDF; the window options, the lanes, --json, and bad usage / unreadable input
 // as exit 2 / 3 with one line on stderr.
+// Annotations (issue 11), on the synthetic FSDP baseline (no real trace needed): --annotations FILE,
+// the sidecar used by default, sidecar problems as one stderr line with the picture still drawn,
+// --annotate-findings; the callout's text in the SVG and its colour at its anchor in the PNG.
 #include "CliRun.h"
 #include "TestTraces.h"
 
+#include "analysis/Analysis.h"
+#include "annotations/AnnotationStore.h"
+#include "annotations/LaneKey.h"
+#include "parse/TraceLoader.h"
+#include "render/AnnotationPainter.h"
+#include "render/PictureExport.h"
+#include "synth/TraceSynth.h"
+
 #include <QFile>
+#include <QGuiApplication>
 #include <QImage>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -27,7 +39,37 @@ Run cli(const QStringList &args)
                                    120000);
 }
 
+// All the text of an SVG's elements, one string per text node.
+QStringList svgTexts(const QString &path)
+{
+    QFile f(path);
+    QStringList out;
+    if (!f.open(QIODevice::ReadOnly))
+        return out;
+    QXmlStreamReader xml(&f);
+    while (!xml.atEnd())
+        if (xml.readNext() == QXmlStreamReader::Characters && !xml.isWhitespace())
+            out << xml.text().toString();
+    if (xml.hasError())
+        out << QStringLiteral("XML ERROR: ") + xml.errorString();
+    return out;
+}
+
+QByteArray readAll(const QString &path)
+{
+    QFile f(path);
+    return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
+}
+
+bool writeBytes(const QString &path, const QByteArray &bytes)
+{
+    QFile f(path);
+    return f.open(QIODevice::WriteOnly | QIODevice::Truncate) && f.write(bytes) == bytes.size();
+}
+
 } // namespace
+
+using namespace lanescope;
 
 class TestCliExport : public QObject
 {
@@ -35,19 +77,58 @@ class TestCliExport : public QObject
 
 private:
     QTemporaryDir m_dir;
-    QString m_trace;
+    QTemporaryDir m_data; // XDG_DATA_HOME of the runs: the store's data folder, not the user's
+    QString m_trace;      // the real two-rank trace (tests that need it skip without it)
+    QString m_synth;      // the synthetic baseline, in a folder of its own
+    std::shared_ptr<Trace> m_synthTrace;
+    int m_n = 0;
+
+    void requireRealTrace()
+    {
+        if (!QFileInfo::exists(m_trace))
+            QSKIP(qPrintable(QStringLiteral("real trace %1 not found (set LANESCOPE_TRACES_DIR): skipped").arg(m_trace)));
+    }
+    // A copy of the synthetic trace in a folder of its own (its sidecar is its own too).
+    QString freshSynth()
+    {
+        const QString dir = m_dir.filePath(QStringLiteral("s%1").arg(++m_n));
+        QDir().mkpath(dir);
+        const QString path = dir + QStringLiteral("/fsdp-baseline.pt.trace.json");
+        QFile::copy(m_synth, path);
+        return path;
+    }
+    // A callout at the first GEMM gap's start, on its compute stream.
+    annotations::Annotation calloutAtFirstGap(const QString &text) const
+    {
+        const analysis::AnalysisResult r = analysis::analyze(*m_synthTrace);
+        const analysis::Gap &g = r.gaps.at(0);
+        annotations::Annotation a;
+        a.kind = annotations::Kind::Callout;
+        a.color = annotations::Color::Green;
+        a.text = text;
+        a.a = {g.start - m_synthTrace->minTs, annotations::LaneKey::forTrack(m_synthTrace->tracks[g.track]), 0.5};
+        return a;
+    }
 
 private slots:
     void initTestCase()
     {
+        QVERIFY(m_dir.isValid() && m_data.isValid());
+        qputenv("XDG_DATA_HOME", m_data.path().toLocal8Bit()); // inherited by every CLI run
         m_trace = lanescope::test::tracePath(QStringLiteral("a100-2rank-nccl.json.gz"));
-        if (!QFileInfo::exists(m_trace))
-            QSKIP(qPrintable(QStringLiteral("real trace %1 not found (set LANESCOPE_TRACES_DIR): skipped").arg(m_trace)));
-        QVERIFY(m_dir.isValid());
+        synth::SynthConfig c;
+        c.scenario = synth::Scenario::Baseline;
+        const synth::SynthOutput out = synth::synthesize(c);
+        QDir().mkpath(m_dir.filePath(QStringLiteral("synth")));
+        m_synth = m_dir.filePath(QStringLiteral("synth/fsdp-baseline.pt.trace.json"));
+        QVERIFY(writeBytes(m_synth, QByteArray::fromStdString(out.traces.at(0))));
+        m_synthTrace = loadTrace(m_synth).trace;
+        QVERIFY(m_synthTrace);
     }
 
     void pngWithoutADisplay()
     {
+        requireRealTrace();
         const QString out = m_dir.filePath(QStringLiteral("a.png"));
         const Run r = cli({QStringLiteral("export"), m_trace, QStringLiteral("-o"), out, QStringLiteral("--json")});
         QVERIFY2(r.exitCode == 0, r.err.constData());
@@ -85,6 +166,7 @@ private slots:
     }
     void lanesAndWindow()
     {
+        requireRealTrace();
         QFETCH(QStringList, extra);
         QFETCH(int, width);
         QFETCH(bool, moreLanes);
@@ -108,6 +190,7 @@ private slots:
 
     void svgAndPdf()
     {
+        requireRealTrace();
         const QString svg = m_dir.filePath(QStringLiteral("a.svg"));
         Run r = cli({QStringLiteral("export"), m_trace, QStringLiteral("-o"), svg});
         QVERIFY2(r.exitCode == 0, r.err.constData());
@@ -162,6 +245,7 @@ private slots:
     }
     void badUsageAndUnreadable()
     {
+        requireRealTrace();
         QFETCH(QStringList, args);
         QFETCH(int, code);
         QFETCH(QString, message);
@@ -172,7 +256,232 @@ private slots:
         QVERIFY2(err.contains(message), qPrintable(err));
         QVERIFY(!QFileInfo::exists(QDir::temp().filePath(QStringLiteral("lanescope-never.png"))));
     }
+    // --- annotations (issue 11) ---------------------------------------------------------------
+
+    void annotationsFileInSvgAndPng()
+    {
+        const QString trace = freshSynth();
+        const annotations::AnnotationStore store(trace);
+        annotations::AnnotationSet set;
+        set.add(calloutAtFirstGap(QStringLiteral("Look: AllGather waits here")));
+        const QString file = m_dir.filePath(QStringLiteral("notes-%1.json").arg(m_n));
+        QVERIFY(writeBytes(file, annotations::AnnotationFile::write(set, store.identity())));
+
+        const QString svg = m_dir.filePath(QStringLiteral("ann.svg"));
+        Run r = cli({QStringLiteral("export"), trace, QStringLiteral("-o"), svg, QStringLiteral("--annotations"), file, QStringLiteral("--json")});
+        QVERIFY2(r.exitCode == 0, r.err.constData());
+        QVERIFY2(r.err.isEmpty(), r.err.constData());
+        const QJsonObject j = QJsonDocument::fromJson(r.out).object();
+        QCOMPARE(j.value(QStringLiteral("annotations")).toInt(), 1);
+        QCOMPARE(j.value(QStringLiteral("findings")).toInt(), 0);
+        QCOMPARE(j.value(QStringLiteral("annotations_file")).toString(), file);
+        const QStringList texts = svgTexts(svg);
+        QVERIFY2(texts.contains(QStringLiteral("Look: AllGather waits here")), qPrintable(texts.join(QLatin1Char('|')).left(2000)));
+
+        // The PNG: the callout's colour at its anchor. Where that is, from the picture's geometry
+        // for the CLI's defaults (the whole trace, GPU lanes, 1920 px, figures on).
+        const QString png = m_dir.filePath(QStringLiteral("ann.png"));
+        r = cli({QStringLiteral("export"), trace, QStringLiteral("-o"), png, QStringLiteral("--annotations"), file});
+        QVERIFY2(r.exitCode == 0, r.err.constData());
+        const Trace &t = *m_synthTrace;
+        const auto index = TraceViewIndex::build(t);
+        const analysis::AnalysisResult result = analysis::analyze(t);
+        LaneLayout layout;
+        layout.build({{&t, QString(), true}});
+        PictureInput in;
+        in.runs = {{&t, index.get(), t.minTs}};
+        in.layout = &layout;
+        in.windowStart = 0;
+        in.windowRange = double(t.maxTs - t.minTs);
+        in.analysis = &result;
+        const PictureOptions opt;
+        const QRect tl = PictureExport::timelineRect(in, opt);
+        TimelineRenderer renderer;
+        renderer.setRuns(in.runs);
+        renderer.setLayout(&layout);
+        renderer.setViewport(tl.size(), in.windowStart, in.windowRange, 0);
+        QPointF at;
+        QVERIFY(AnnotationPainter(renderer).anchorPoint(0, set.items()[0].a, &at));
+        at += tl.topLeft();
+        const QImage img(png);
+        QVERIFY(!img.isNull());
+        const QColor green = AnnotationPainter::color(annotations::Color::Green);
+        QCOMPARE(img.pixelColor(int(at.x()), int(at.y())), green);
+        // Drawn without annotations, that pixel is something else.
+        const QString plain = m_dir.filePath(QStringLiteral("plain.png"));
+        r = cli({QStringLiteral("export"), trace, QStringLiteral("-o"), plain});
+        QVERIFY2(r.exitCode == 0, r.err.constData());
+        QVERIFY(QImage(plain).pixelColor(int(at.x()), int(at.y())) != green);
+        QVERIFY(!QFileInfo::exists(store.besidePath())); // the export only reads
+    }
+
+    void sidecarIsUsedByDefault()
+    {
+        const QString trace = freshSynth();
+        const annotations::AnnotationStore store(trace);
+        annotations::AnnotationSet set;
+        set.add(calloutAtFirstGap(QStringLiteral("kept beside the trace")));
+        const annotations::AnnotationStore::Saved saved = store.save(set);
+        QVERIFY2(saved.ok, qPrintable(saved.error));
+        QCOMPARE(saved.path, trace + QStringLiteral(".lanescope.json"));
+        const QByteArray before = readAll(saved.path);
+        const QString svg = m_dir.filePath(QStringLiteral("side.svg"));
+        const Run r = cli({QStringLiteral("export"), trace, QStringLiteral("-o"), svg, QStringLiteral("--json")});
+        QVERIFY2(r.exitCode == 0, r.err.constData());
+        QVERIFY2(r.err.isEmpty(), r.err.constData());
+        const QJsonObject j = QJsonDocument::fromJson(r.out).object();
+        QCOMPARE(j.value(QStringLiteral("annotations")).toInt(), 1);
+        QCOMPARE(j.value(QStringLiteral("annotations_file")).toString(), saved.path);
+        QVERIFY(svgTexts(svg).contains(QStringLiteral("kept beside the trace")));
+        QCOMPARE(readAll(saved.path), before);
+    }
+
+    // A sidecar that is not this trace's: one line on stderr naming it, the picture drawn anyway
+    // (without it), the sidecar untouched.
+    void sidecarProblemIsOneLine_data()
+    {
+        QTest::addColumn<QByteArray>("content"); // "@other": a valid sidecar of another file
+        QTest::addColumn<QString>("message");
+        QTest::newRow("damaged") << QByteArray("{\"format\": \"lanescope-annotations\", \"vers") << QStringLiteral("is damaged (not JSON");
+        QTest::newRow("newer version") << QByteArray(R"({"format": "lanescope-annotations", "version": 2})")
+                                       << QStringLiteral("newer Lanescope (format 2");
+        QTest::newRow("another file") << QByteArray("@other") << QStringLiteral("belongs to another file named other.pt.trace.json");
+    }
+    void sidecarProblemIsOneLine()
+    {
+        QFETCH(QByteArray, content);
+        QFETCH(QString, message);
+        const QString trace = freshSynth();
+        const annotations::AnnotationStore store(trace);
+        if (content == "@other") {
+            const QString other = QFileInfo(trace).dir().filePath(QStringLiteral("other.pt.trace.json"));
+            QVERIFY(writeBytes(other, QByteArray("{\"traceEvents\": []}")));
+            annotations::AnnotationSet set;
+            set.add(calloutAtFirstGap(QStringLiteral("not for this trace")));
+            content = annotations::AnnotationFile::write(set, annotations::AnnotationStore(other).identity());
+        }
+        QVERIFY(writeBytes(store.besidePath(), content));
+        const QString png = m_dir.filePath(QStringLiteral("problem.png"));
+        QFile::remove(png);
+        const Run r = cli({QStringLiteral("export"), trace, QStringLiteral("-o"), png, QStringLiteral("--json")});
+        QCOMPARE(r.exitCode, 0);
+        const QString err = QString::fromUtf8(r.err);
+        QCOMPARE(int(err.count(QLatin1Char('\n'))), 1);
+        QVERIFY2(err.contains(message), qPrintable(err));
+        QVERIFY2(err.contains(store.besidePath()), qPrintable(err));
+        QVERIFY(err.startsWith(QStringLiteral("lanescope-cli export: ")));
+        QCOMPARE(QJsonDocument::fromJson(r.out).object().value(QStringLiteral("annotations")).toInt(), 0);
+        QVERIFY(!QImage(png).isNull());
+        QCOMPARE(readAll(store.besidePath()), content);
+    }
+
+    void badAnnotationsFile_data()
+    {
+        QTest::addColumn<QByteArray>("content"); // null: the file does not exist
+        QTest::addColumn<QString>("message");
+        QTest::newRow("missing") << QByteArray() << QStringLiteral("cannot read");
+        QTest::newRow("damaged") << QByteArray("[]") << QStringLiteral("is not a readable annotations file: not a JSON object");
+        QTest::newRow("newer version") << QByteArray(R"({"format": "lanescope-annotations", "version": 3})") << QStringLiteral("newer Lanescope");
+    }
+    void badAnnotationsFile()
+    {
+        QFETCH(QByteArray, content);
+        QFETCH(QString, message);
+        const QString trace = freshSynth();
+        const QString file = m_dir.filePath(QStringLiteral("bad-%1.json").arg(m_n));
+        if (!content.isNull())
+            QVERIFY(writeBytes(file, content));
+        const QString png = m_dir.filePath(QStringLiteral("never-%1.png").arg(m_n));
+        const Run r = cli({QStringLiteral("export"), trace, QStringLiteral("-o"), png, QStringLiteral("--annotations"), file});
+        QCOMPARE(r.exitCode, 3);
+        const QString err = QString::fromUtf8(r.err);
+        QCOMPARE(int(err.count(QLatin1Char('\n'))), 1);
+        QVERIFY2(err.contains(message) && err.contains(file), qPrintable(err));
+        QVERIFY(!QFileInfo::exists(png));
+    }
+
+    // Named on the command line, a file written for another trace is drawn, with a warning.
+    void annotationsFileOfAnotherTraceWarns()
+    {
+        const QString trace = freshSynth();
+        const QString other = QFileInfo(trace).dir().filePath(QStringLiteral("other.pt.trace.json"));
+        QVERIFY(writeBytes(other, QByteArray("{\"traceEvents\": []}")));
+        annotations::AnnotationSet set;
+        set.add(calloutAtFirstGap(QStringLiteral("moved over from another run")));
+        const QString file = m_dir.filePath(QStringLiteral("foreign-%1.json").arg(m_n));
+        QVERIFY(writeBytes(file, annotations::AnnotationFile::write(set, annotations::AnnotationStore(other).identity())));
+        const QString svg = m_dir.filePath(QStringLiteral("foreign.svg"));
+        const Run r = cli({QStringLiteral("export"), trace, QStringLiteral("-o"), svg, QStringLiteral("--annotations"), file});
+        QCOMPARE(r.exitCode, 0);
+        const QString err = QString::fromUtf8(r.err);
+        QCOMPARE(int(err.count(QLatin1Char('\n'))), 1);
+        QVERIFY2(err.contains(QStringLiteral("written for another file (other.pt.trace.json")), qPrintable(err));
+        QVERIFY(svgTexts(svg).contains(QStringLiteral("moved over from another run")));
+    }
+
+    // --annotate-findings: one annotation per GEMM gap and allocator spike in the window, counted
+    // here from the analysis the picture's figures come from; added to the file's annotations.
+    void annotateFindings_data()
+    {
+        QTest::addColumn<double>("fromUs"); // -1: the whole trace
+        QTest::addColumn<double>("toUs");
+        QTest::newRow("whole trace") << -1.0 << -1.0;
+        QTest::newRow("around the first gaps") << 70000.0 << 200000.0;
+    }
+    void annotateFindings()
+    {
+        QFETCH(double, fromUs);
+        QFETCH(double, toUs);
+        const Trace &t = *m_synthTrace;
+        const QString trace = freshSynth();
+        annotations::AnnotationSet mine;
+        mine.add(calloutAtFirstGap(QStringLiteral("mine")));
+        const QString file = m_dir.filePath(QStringLiteral("mine-%1.json").arg(m_n));
+        QVERIFY(writeBytes(file, annotations::AnnotationFile::write(mine, annotations::AnnotationStore(trace).identity())));
+        QStringList args{QStringLiteral("export"), trace, QStringLiteral("-o"), m_dir.filePath(QStringLiteral("findings.svg")),
+                         QStringLiteral("--annotate-findings"), QStringLiteral("--annotations"), file, QStringLiteral("--json")};
+        analysis::AnalysisOptions aopt;
+        analysis::TimeRange window{t.minTs, t.maxTs};
+        if (fromUs >= 0) {
+            args << QStringLiteral("--from-us") << QString::number(fromUs) << QStringLiteral("--to-us") << QString::number(toUs);
+            window = {t.minTs + TimeNs(fromUs * 1000), t.minTs + TimeNs(toUs * 1000)};
+            aopt.range = window;
+        }
+        const analysis::AnalysisResult result = analysis::analyze(t, aopt);
+        int expected = 0;
+        for (const analysis::Gap &g : result.gaps)
+            expected += g.start < window.to && g.end() > window.from;
+        const int gaps = expected;
+        for (const analysis::AllocatorSpike &b : result.memory.spikes)
+            expected += window.contains(b.start);
+        for (const MemorySeries &m : t.memory)
+            if (isAcceleratorMemory(m.deviceType))
+                for (const analysis::MemorySpike &sp : analysis::findMemorySpikes(m))
+                    expected += window.contains(sp.start);
+        QVERIFY(gaps > 0);
+
+        const Run r = cli(args);
+        QVERIFY2(r.exitCode == 0, r.err.constData());
+        QVERIFY2(r.err.isEmpty(), r.err.constData());
+        const QJsonObject j = QJsonDocument::fromJson(r.out).object();
+        QCOMPARE(j.value(QStringLiteral("findings")).toInt(), expected);
+        QCOMPARE(j.value(QStringLiteral("annotations")).toInt(), expected + 1);
+        const QString text = svgTexts(m_dir.filePath(QStringLiteral("findings.svg"))).join(QLatin1Char('\n'));
+        QVERIFY2(text.contains(QRegularExpression(QStringLiteral("\\d+\\.\\d+ ms idle: waiting for AllGather \\(stream 20\\)"))), qPrintable(text.left(3000)));
+        QVERIFY(text.contains(QStringLiteral("mine")));
+        QVERIFY(!QFileInfo::exists(annotations::AnnotationStore::sidecarPathFor(trace))); // nothing written beside it
+    }
 };
 
-QTEST_GUILESS_MAIN(TestCliExport)
+// The picture's geometry (computed here to find an anchor's pixel) measures text: a
+// QGuiApplication, on the offscreen platform unless one is chosen. The CLI runs get no platform.
+int main(int argc, char **argv)
+{
+    if (qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM"))
+        qputenv("QT_QPA_PLATFORM", "offscreen");
+    QGuiApplication app(argc, argv);
+    TestCliExport test;
+    return QTest::qExec(&test, argc, argv);
+}
+
 #include "tst_cli_export.moc"

@@ -1,5 +1,6 @@
 #include "render/LaneLayout.h"
 
+#include "annotations/LaneKey.h"
 #include "render/Palette.h"
 
 #include <algorithm>
@@ -131,6 +132,7 @@ void LaneLayout::build(const std::vector<RunInput> &runs)
                 lane.group = gi;
                 lane.track = ti;
                 lane.rows = int(trk.maxDepth) + 1;
+                lane.key = annotations::LaneKey::forTrack(trk);
                 if (trk.kind == TrackKind::Gpu) {
                     const QString role = streamRole(*t, trk);
                     lane.label = role.isEmpty() ? trk.name : trk.name + QStringLiteral(" · ") + role;
@@ -217,6 +219,14 @@ int LaneLayout::laneOfTrack(int run, std::uint32_t track) const
     if (run < 0 || run >= int(m_laneOfTrack.size()) || track >= m_laneOfTrack[std::size_t(run)].size())
         return -1;
     return m_laneOfTrack[std::size_t(run)][track];
+}
+
+int LaneLayout::laneOfKey(int run, const QString &key) const
+{
+    for (int i = 0; i < int(m_lanes.size()); ++i)
+        if (m_lanes[std::size_t(i)].run == run && m_lanes[std::size_t(i)].key == key)
+            return i;
+    return -1;
 }
 
 int LaneLayout::groupOfDevice(int run, int device) const

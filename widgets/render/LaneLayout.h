@@ -20,6 +20,7 @@ struct Lane
     std::uint32_t track = 0; // index into the run's Trace::tracks
     QString label;
     QString tooltip;
+    QString key;  // stable across loads and layouts (annotations/LaneKey.h): what annotations anchor to
     int rows = 1; // maxDepth + 1
     int y = 0;    // top, in layout coordinates (0 = top of the first group); valid when visible
     int height = 0;
@@ -70,6 +71,10 @@ public:
     int groupHeaderAt(int y) const;
     int laneOfTrack(int run, std::uint32_t track) const;
     int groupOfDevice(int run, int device) const;
+    // The lane's stable key (gpu:<device>:stream:<id>, cpu:<pid>:<tid>) and back; -1 when the run
+    // has no lane of that key (a memory:<device> key names a group: groupOfDevice).
+    const QString &laneKey(int lane) const { return m_lanes[std::size_t(lane)].key; }
+    int laneOfKey(int run, const QString &key) const;
 
     // "compute", "NCCL", "memcpy" or empty: what mostly runs on a GPU stream, by kernel time.
     static QString streamRole(const Trace &trace, const Track &track);

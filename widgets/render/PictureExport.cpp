@@ -1,5 +1,6 @@
 #include "render/PictureExport.h"
 
+#include "render/AnnotationPainter.h"
 #include "render/GapCauseStyle.h"
 #include "render/Palette.h"
 
@@ -202,6 +203,9 @@ void PictureExport::paint(QPainter &p, const PictureInput &in, const PictureOpti
     p.translate(g.timeline.topLeft());
     p.setClipRect(QRect(QPoint(0, 0), g.timeline.size()));
     r.paint(p, in.overlay);
+    AnnotationPainter annotations(r);
+    annotations.setFont(opt.font);
+    annotations.paint(p, in.annotations);
     p.restore();
 
     // Legend of what appears.

@@ -5,6 +5,7 @@
 // or PDF (chosen by the file's suffix) at the requested size — drawn at that size, never scaled
 // from a screen grab — by File > Export, Edit > Copy Picture and `lanescope-cli export`.
 #include "analysis/Analysis.h"
+#include "annotations/AnnotationSet.h"
 #include "render/TimelineRenderer.h"
 
 #include <QCoreApplication>
@@ -21,6 +22,9 @@ struct PictureInput
     RenderOverlay overlay;                     // selection, range, gap mark as on screen
     const analysis::AnalysisResult *analysis = nullptr; // run 0's, for the figures; may be null
     TimeNs gapThresholdNs = 15'000'000;                 // what the figures' GEMM gaps were cut at
+    // Per run (index = run; null or missing: none): drawn over the timeline by AnnotationPainter,
+    // as on screen.
+    std::vector<const annotations::AnnotationSet *> annotations;
 };
 
 struct PictureOptions

@@ -1,0 +1,415 @@
+// widgets/render/AnnotationPainter (issue 11): an annotation is drawn where its time and lane are,
+// whatever the window, the picture's width, the scroll, the run's alignment offset or the groups
+// collapsed above it — the expected point is computed here from the time, the window and the
+// lane's row in the layout, and the annotation's colour must be at that pixel. Then the export:
+// SVG with the callout's text as text, a PNG with the colour at the anchor, lanes the picture does
+// not show, and findings' labels that would cover each other.
+#include "annotations/LaneKey.h"
+#include "io/MappedSource.h"
+#include "parse/TraceLoader.h"
+#include "render/AnnotationPainter.h"
+#include "render/PictureExport.h"
+
+#include <QFile>
+#include <QImage>
+#include <QPainter>
+#include <QTemporaryDir>
+#include <QXmlStreamReader>
+#include <QtTest>
+
+#include <cmath>
+#include <memory>
+
+using namespace lanescope;
+using annotations::Annotation;
+using annotations::AnnotationSet;
+using annotations::Color;
+using annotations::Kind;
+
+namespace {
+
+// GPU 0 with a compute stream (two rows: a kernel inside a range) and an NCCL stream, a CPU thread,
+// and the device memory curve. Times in µs; the first event at 1000 µs.
+const char kTrace[] = R"({
+  "deviceProperties": [{"id": 0, "name": "NVIDIA H100 80GB HBM3"}],
+  "traceEvents": [
+    {"ph": "M", "name": "thread_name", "pid": 100, "tid": 101, "args": {"name": "main thread"}},
+    {"ph": "M", "name": "process_labels", "pid": 0, "tid": 0, "args": {"labels": "GPU 0"}},
+    {"ph": "X", "cat": "cpu_op", "name": "aten::mm", "pid": 100, "tid": 101, "ts": 1000, "dur": 200},
+    {"ph": "X", "cat": "cpu_op", "name": "aten::relu", "pid": 100, "tid": 101, "ts": 1400, "dur": 50},
+    {"ph": "X", "cat": "gpu_user_annotation", "name": "layer", "pid": 0, "tid": 7, "ts": 1150, "dur": 700, "args": {"device": 0, "stream": 7}},
+    {"ph": "X", "cat": "kernel", "name": "ampere_sgemm_128x64_nn", "pid": 0, "tid": 7, "ts": 1200, "dur": 300, "args": {"device": 0, "stream": 7}},
+    {"ph": "X", "cat": "kernel", "name": "vectorized_elementwise_kernel", "pid": 0, "tid": 7, "ts": 1600, "dur": 20, "args": {"device": 0, "stream": 7}},
+    {"ph": "X", "cat": "kernel", "name": "ncclKernel_AllReduce_RING_LL_Sum_float", "pid": 0, "tid": 20, "ts": 1300, "dur": 600, "args": {"device": 0, "stream": 20}},
+    {"ph": "i", "cat": "cpu_instant_event", "name": "[memory]", "pid": 100, "tid": 101, "ts": 1050, "s": "t", "args": {"Device Type": 1, "Device Id": 0, "Addr": 1, "Bytes": 1000000000, "Total Allocated": 1000000000, "Total Reserved": 2000000000}},
+    {"ph": "i", "cat": "cpu_instant_event", "name": "[memory]", "pid": 100, "tid": 101, "ts": 1700, "s": "t", "args": {"Device Type": 1, "Device Id": 0, "Addr": 1, "Bytes": -500000000, "Total Allocated": 500000000, "Total Reserved": 2000000000}}
+  ]
+})";
+
+std::shared_ptr<const Trace> loadSmall()
+{
+    return loadTrace(MappedSource::fromBytes(std::string(kTrace), QStringLiteral("annotated.pt.trace.json"))).trace;
+}
+
+std::uint32_t trackOf(const Trace &t, TrackKind kind, std::int64_t tid)
+{
+    for (std::uint32_t i = 0; i < t.tracks.size(); ++i)
+        if (t.tracks[i].kind == kind && t.tracks[i].tid == tid)
+            return i;
+    qFatal("no track %lld", static_cast<long long>(tid));
+    return 0;
+}
+
+Annotation dot(TimeNs t, const QString &lane, double y, Color c = Color::Purple)
+{
+    Annotation a;
+    a.kind = Kind::Callout; // no text: the anchor's dot alone
+    a.a = {t, lane, y};
+    a.color = c;
+    return a;
+}
+
+int countColour(const QImage &img, QColor c)
+{
+    int n = 0;
+    for (int y = 0; y < img.height(); ++y)
+        for (int x = 0; x < img.width(); ++x)
+            n += img.pixelColor(x, y) == c;
+    return n;
+}
+
+} // namespace
+
+class TestAnnotationPaint : public QObject
+{
+    Q_OBJECT
+
+    std::shared_ptr<const Trace> m_trace;
+    std::shared_ptr<const TraceViewIndex> m_index;
+
+private slots:
+    void initTestCase()
+    {
+        m_trace = loadSmall();
+        QVERIFY(m_trace);
+        m_index = TraceViewIndex::build(*m_trace);
+    }
+
+    void laneKeysOfTheLayout()
+    {
+        LaneLayout layout;
+        layout.build({{m_trace.get(), QString(), false}});
+        QStringList keys;
+        for (int i = 0; i < int(layout.lanes().size()); ++i)
+            keys << layout.laneKey(i);
+        QCOMPARE(keys, (QStringList{QStringLiteral("gpu:0:stream:7"), QStringLiteral("gpu:0:stream:20"), QStringLiteral("cpu:100:101")}));
+        for (int i = 0; i < int(layout.lanes().size()); ++i)
+            QCOMPARE(layout.laneOfKey(0, keys[i]), i);
+        QCOMPARE(layout.laneOfKey(1, keys[0]), -1); // no such run
+        QCOMPARE(layout.laneOfKey(0, QStringLiteral("gpu:0:stream:99")), -1);
+    }
+
+    // The anchor's dot lands at x = header + (axis time - window start) * lanes width / range and
+    // y = the lane's row in the layout, under zoom, pan, width, scroll, offset and collapse.
+    void anchorFollowsTimeAndLane_data()
+    {
+        QTest::addColumn<double>("startUs");  // window, axis µs (0 = the run's first event + offset)
+        QTest::addColumn<double>("rangeUs");
+        QTest::addColumn<int>("width");
+        QTest::addColumn<int>("scroll");
+        QTest::addColumn<qint64>("offsetUs"); // the run's alignment offset
+        QTest::addColumn<bool>("collapseGpu");
+        QTest::addColumn<int>("tid");         // the lane: 7 / 20 GPU streams, 101 the CPU thread
+        QTest::addColumn<qint64>("tUs");      // the anchor, µs after the run's first event
+        QTest::addColumn<double>("row");
+        QTest::newRow("whole, compute row 0") << 0.0 << 1000.0 << 1240 << 0 << qint64(0) << false << 7 << qint64(250) << 0.5;
+        QTest::newRow("whole, compute row 1") << 0.0 << 1000.0 << 1240 << 0 << qint64(0) << false << 7 << qint64(250) << 1.5;
+        QTest::newRow("zoomed in 10x") << 200.0 << 100.0 << 1240 << 0 << qint64(0) << false << 7 << qint64(250) << 0.5;
+        QTest::newRow("panned") << 100.0 << 1000.0 << 1240 << 0 << qint64(0) << false << 20 << qint64(600) << 0.5;
+        QTest::newRow("twice as wide") << 0.0 << 1000.0 << 2240 << 0 << qint64(0) << false << 20 << qint64(600) << 0.5;
+        QTest::newRow("scrolled") << 0.0 << 1000.0 << 1240 << 30 << qint64(0) << false << 101 << qint64(100) << 0.5;
+        QTest::newRow("run aligned 300 µs later") << 0.0 << 1000.0 << 1240 << 0 << qint64(300) << false << 20 << qint64(400) << 0.5;
+        QTest::newRow("GPU collapsed above the CPU lane") << 0.0 << 1000.0 << 1240 << 0 << qint64(0) << true << 101 << qint64(100) << 0.5;
+        QTest::newRow("lane of a collapsed group") << 0.0 << 1000.0 << 1240 << 0 << qint64(0) << true << 20 << qint64(600) << 0.5;
+    }
+    void anchorFollowsTimeAndLane()
+    {
+        QFETCH(double, startUs);
+        QFETCH(double, rangeUs);
+        QFETCH(int, width);
+        QFETCH(int, scroll);
+        QFETCH(qint64, offsetUs);
+        QFETCH(bool, collapseGpu);
+        QFETCH(int, tid);
+        QFETCH(qint64, tUs);
+        QFETCH(double, row);
+        const Trace &t = *m_trace;
+        LaneLayout layout;
+        layout.build({{&t, QString(), false}});
+        if (collapseGpu)
+            layout.setCollapsed(layout.groupOfDevice(0, 0), true);
+        const TimeNs base = t.minTs - offsetUs * 1000; // SessionRun::base()
+        TimelineRenderer r;
+        r.setRuns({{&t, m_index.get(), base}});
+        r.setLayout(&layout);
+        const int height = TimelineRenderer::kTopHeight + layout.totalHeight();
+        r.setViewport(QSize(width, height), startUs * 1000, rangeUs * 1000, scroll);
+
+        const std::uint32_t track = trackOf(t, tid == 101 ? TrackKind::Cpu : TrackKind::Gpu, tid);
+        const Track &trk = t.tracks[track];
+        const QString key = annotations::LaneKey::forTrack(trk);
+        // Expected, from first principles.
+        const double axisNs = double(t.minTs + tUs * 1000 - base);
+        const double ex = TimelineRenderer::kHeaderWidth + (axisNs - startUs * 1000) * (width - TimelineRenderer::kHeaderWidth) / (rangeUs * 1000);
+        const int lane = layout.laneOfTrack(0, track);
+        const Lane &l = layout.lanes()[std::size_t(lane)];
+        const bool hidden = layout.groups()[std::size_t(l.group)].collapsed;
+        const double ey = hidden ? TimelineRenderer::kTopHeight - scroll + layout.groups()[std::size_t(l.group)].y + LaneLayout::kGroupHeaderHeight / 2.0
+                                 : TimelineRenderer::kTopHeight - scroll + l.y + LaneLayout::kLanePad + row * LaneLayout::kRowHeight;
+
+        AnnotationPainter painter(r);
+        const Annotation a = dot(tUs * 1000, key, row);
+        QPointF at;
+        QVERIFY(painter.anchorPoint(0, a.a, &at));
+        QVERIFY2(std::abs(at.x() - ex) < 1e-6 && std::abs(at.y() - ey) < 1e-6,
+                 qPrintable(QStringLiteral("drawn at (%1, %2), expected (%3, %4)").arg(at.x()).arg(at.y()).arg(ex).arg(ey)));
+        if (collapseGpu && tid == 101) // the CPU lane moved up by the GPU lanes' height
+            QCOMPARE(l.y, layout.groups()[0].y + LaneLayout::kGroupHeaderHeight + LaneLayout::kGroupHeaderHeight);
+
+        // And the picture has the annotation's colour there.
+        QImage img(QSize(width, height), QImage::Format_ARGB32_Premultiplied);
+        QPainter p(&img);
+        r.paint(p, {});
+        AnnotationSet set;
+        set.add(a);
+        painter.paint(p, {&set});
+        p.end();
+        const QColor c = AnnotationPainter::color(Color::Purple);
+        QCOMPARE(img.pixelColor(int(std::floor(ex)), int(std::floor(ey))), c);
+        QVERIFY(countColour(img, c) >= 9);
+        QVERIFY(countColour(img, c) <= 60); // the dot, nothing else of its colour
+    }
+
+    void memoryAnchorSitsOnTheCurve()
+    {
+        const Trace &t = *m_trace;
+        LaneLayout layout;
+        layout.build({{&t, QString(), true}});
+        TimelineRenderer r;
+        r.setRuns({{&t, m_index.get(), t.minTs}});
+        r.setLayout(&layout);
+        r.setViewport(QSize(1240, TimelineRenderer::kTopHeight + layout.totalHeight()), 0, 1e6, 0);
+        AnnotationPainter painter(r);
+        QPointF at;
+        QVERIFY(painter.anchorPoint(0, {800'000, annotations::LaneKey::memory(0), 5e8}, &at));
+        const int g = layout.groupOfDevice(0, 0);
+        QCOMPARE(at.y(), r.memoryY(g, 5e8));
+        QCOMPARE(at.x(), TimelineRenderer::kHeaderWidth + 800.0);
+        QVERIFY(!painter.anchorPoint(0, {0, annotations::LaneKey::memory(3), 0}, &at)); // no such device
+    }
+
+    void shapesOfEachKind()
+    {
+        const Trace &t = *m_trace;
+        LaneLayout layout;
+        layout.build({{&t, QString(), false}});
+        TimelineRenderer r;
+        r.setRuns({{&t, m_index.get(), t.minTs}});
+        r.setLayout(&layout);
+        r.setViewport(QSize(1240, TimelineRenderer::kTopHeight + layout.totalHeight()), 0, 1e6, 0);
+        AnnotationPainter painter(r);
+        const QString s7 = QStringLiteral("gpu:0:stream:7"), cpu = QStringLiteral("cpu:100:101");
+        const int laneTop7 = r.laneTop(layout.laneOfKey(0, s7)), laneTopCpu = r.laneTop(layout.laneOfKey(0, cpu));
+        const double x0 = TimelineRenderer::kHeaderWidth;
+
+        Annotation rect;
+        rect.kind = Kind::Rect;
+        rect.a = {100'000, s7, 0};
+        rect.b = {300'000, cpu, 1};
+        const auto rs = painter.shape(0, rect);
+        QVERIFY(rs.visible);
+        QCOMPARE(rs.body, QRectF(QPointF(x0 + 100, laneTop7 + LaneLayout::kLanePad), QPointF(x0 + 300, laneTopCpu + LaneLayout::kLanePad + LaneLayout::kRowHeight)));
+        QVERIFY(rs.label.isEmpty());
+
+        Annotation marker;
+        marker.kind = Kind::Marker;
+        marker.a = {200'000, s7, 1.5}; // the GEMM, at depth 1 under the range
+        marker.b = {500'000, s7, 1.5};
+        marker.text = QStringLiteral("slow GEMM");
+        const auto ms = painter.shape(0, marker);
+        QCOMPARE(ms.body, QRectF(QPointF(x0 + 200, laneTop7 + LaneLayout::kLanePad + LaneLayout::kRowHeight),
+                                 QSizeF(300, LaneLayout::kRowHeight - 1)));
+        QVERIFY(!ms.label.isEmpty());
+
+        Annotation range;
+        range.kind = Kind::Range;
+        range.a = {400'000, QString(), 0};
+        range.b = {600'000, QString(), 0};
+        const auto gs = painter.shape(0, range);
+        QCOMPARE(gs.body.left(), x0 + 400);
+        QCOMPARE(gs.body.right(), x0 + 600);
+        QCOMPARE(gs.body.top(), double(TimelineRenderer::kTopHeight));
+        QCOMPARE(gs.body.bottom(), double(TimelineRenderer::kTopHeight + layout.totalHeight()));
+        QVERIFY(!gs.label.isEmpty()); // an unlabelled range says its length
+
+        Annotation arrow;
+        arrow.kind = Kind::Arrow;
+        arrow.a = {100'000, cpu, 0.5};
+        arrow.b = {250'000, s7, 0.5};
+        const auto as = painter.shape(0, arrow);
+        QCOMPARE(as.a, QPointF(x0 + 100, laneTopCpu + LaneLayout::kLanePad + LaneLayout::kRowHeight / 2.0));
+        QCOMPARE(as.b, QPointF(x0 + 250, laneTop7 + LaneLayout::kLanePad + LaneLayout::kRowHeight / 2.0));
+
+        Annotation callout = dot(250'000, s7, 0.5);
+        callout.text = QStringLiteral("here");
+        callout.labelDx = 30;
+        callout.labelDy = 20;
+        const auto cs = painter.shape(0, callout);
+        QCOMPARE(cs.label.topLeft(), cs.a + QPointF(30, 20));
+    }
+
+    // A GPU-only picture has no CPU lanes: an annotation on one is not drawn (anywhere else).
+    void laneNotInTheLayoutIsNotDrawn()
+    {
+        const Trace &t = *m_trace;
+        LaneLayout layout;
+        layout.build({{&t, QString(), true}});
+        TimelineRenderer r;
+        r.setRuns({{&t, m_index.get(), t.minTs}});
+        r.setLayout(&layout);
+        const QSize size(1240, TimelineRenderer::kTopHeight + layout.totalHeight());
+        r.setViewport(size, 0, 1e6, 0);
+        AnnotationPainter painter(r);
+        AnnotationSet set;
+        Annotation a = dot(100'000, QStringLiteral("cpu:100:101"), 0.5, Color::Green);
+        a.text = QStringLiteral("on the CPU");
+        set.add(a);
+        QVERIFY(!painter.shape(0, a).visible);
+        QImage img(size, QImage::Format_ARGB32_Premultiplied);
+        QPainter p(&img);
+        r.paint(p, {});
+        painter.paint(p, {&set});
+        p.end();
+        QCOMPARE(countColour(img, AnnotationPainter::color(Color::Green)), 0);
+    }
+
+    // Findings' labels that would cover each other: the later ones are left out; the user's own
+    // labels always show.
+    void findingLabelsDoNotPileUp()
+    {
+        const Trace &t = *m_trace;
+        LaneLayout layout;
+        layout.build({{&t, QString(), false}});
+        TimelineRenderer r;
+        r.setRuns({{&t, m_index.get(), t.minTs}});
+        r.setLayout(&layout);
+        const QSize size(1240, TimelineRenderer::kTopHeight + layout.totalHeight());
+        r.setViewport(size, 0, 1e6, 0);
+        AnnotationSet set;
+        for (int i = 0; i < 3; ++i) {
+            Annotation f;
+            f.kind = Kind::Rect;
+            f.finding = true;
+            f.a = {100'000 + i * 10'000, QStringLiteral("gpu:0:stream:20"), 0};
+            f.b = {105'000 + i * 10'000, QStringLiteral("gpu:0:stream:20"), 1};
+            f.text = QStringLiteral("finding %1 with a long label").arg(i);
+            set.add(f);
+        }
+        Annotation mine = dot(100'000, QStringLiteral("gpu:0:stream:20"), 0.5, Color::Red);
+        mine.text = QStringLiteral("mine");
+        mine.labelDx = 0;
+        mine.labelDy = -30;
+        set.add(mine);
+        AnnotationPainter painter(r);
+        // The three findings' labels overlap each other, and the user's overlaps the first.
+        const QRectF l0 = painter.shape(0, set.items()[0]).label, l1 = painter.shape(0, set.items()[1]).label;
+        QVERIFY(l0.intersects(l1));
+        QVERIFY(painter.shape(0, mine).label.intersects(l0));
+        QImage img(size, QImage::Format_ARGB32_Premultiplied);
+        QPainter p(&img);
+        r.paint(p, {});
+        painter.paint(p, {&set});
+        p.end();
+        QCOMPARE(painter.droppedLabels(), 3);
+        QVERIFY(countColour(img, AnnotationPainter::color(Color::Red)) > 100); // its filled label
+
+        // Without the user's label in the way, the first finding's label shows.
+        set.remove(set.items().back().id);
+        QImage img2(size, QImage::Format_ARGB32_Premultiplied);
+        QPainter p2(&img2);
+        r.paint(p2, {});
+        painter.paint(p2, {&set});
+        p2.end();
+        QCOMPARE(painter.droppedLabels(), 2);
+    }
+
+    void svgHasTheCalloutText()
+    {
+        const Trace &t = *m_trace;
+        LaneLayout layout;
+        layout.build({{&t, QString(), false}});
+        AnnotationSet set;
+        Annotation a = dot(250'000, QStringLiteral("gpu:0:stream:7"), 0.5, Color::Orange);
+        a.text = QStringLiteral("AllGather waits here");
+        set.add(a);
+        Annotation f;
+        f.kind = Kind::Rect;
+        f.finding = true;
+        f.color = Color::Blue;
+        f.a = {500'000, QStringLiteral("gpu:0:stream:7"), 0};
+        f.b = {600'000, QStringLiteral("gpu:0:stream:7"), 2};
+        f.text = QStringLiteral("100 µs idle: waiting for AllReduce (stream 20)");
+        set.add(f);
+        PictureInput in;
+        in.runs = {{&t, m_index.get(), t.minTs}};
+        in.layout = &layout;
+        in.windowStart = 0;
+        in.windowRange = 1e6;
+        in.annotations = {&set};
+        PictureOptions opt;
+        opt.width = 1240;
+        QTemporaryDir dir;
+        const QString svg = dir.filePath(QStringLiteral("a.svg"));
+        QString error;
+        QVERIFY2(PictureExport::write(svg, in, opt, &error), qPrintable(error));
+        QFile file(svg);
+        QVERIFY(file.open(QIODevice::ReadOnly));
+        QXmlStreamReader xml(&file);
+        QStringList texts;
+        while (!xml.atEnd())
+            if (xml.readNext() == QXmlStreamReader::Characters && !xml.isWhitespace())
+                texts << xml.text().toString();
+        QVERIFY2(!xml.hasError(), qPrintable(xml.errorString()));
+        QVERIFY2(texts.join(QLatin1Char('|')).contains(QStringLiteral("AllGather waits here")), qPrintable(texts.join(QLatin1Char('|'))));
+        QVERIFY(texts.join(QLatin1Char(' ')).contains(QStringLiteral("waiting for AllReduce")));
+
+        // The PNG of the same input: the annotation's colour at its anchor, inside the timeline.
+        const QImage img = PictureExport::image(in, opt);
+        const QRect tl = PictureExport::timelineRect(in, opt);
+        const double x = tl.left() + TimelineRenderer::kHeaderWidth + 250.0 * (opt.width - TimelineRenderer::kHeaderWidth) / 1000.0;
+        const double y = tl.top() + TimelineRenderer::kTopHeight + layout.lanes()[0].y + LaneLayout::kLanePad + 0.5 * LaneLayout::kRowHeight;
+        QCOMPARE(img.pixelColor(int(x), int(y)), AnnotationPainter::color(Color::Orange));
+        // Without the annotations, that pixel is something else.
+        in.annotations.clear();
+        QVERIFY(PictureExport::image(in, opt).pixelColor(int(x), int(y)) != AnnotationPainter::color(Color::Orange));
+    }
+
+    void paletteReadsOnLightAndDark()
+    {
+        auto lum = [](const QColor &c) {
+            auto lin = [](double v) { return v <= 0.03928 ? v / 12.92 : std::pow((v + 0.055) / 1.055, 2.4); };
+            return 0.2126 * lin(c.redF()) + 0.7152 * lin(c.greenF()) + 0.0722 * lin(c.blueF());
+        };
+        const double white = lum(Qt::white), dark = lum(QColor(0x1E, 0x1F, 0x22));
+        for (int i = 0; i < annotations::kColorCount; ++i) {
+            const double l = lum(AnnotationPainter::color(Color(i)));
+            QVERIFY2((white + 0.05) / (l + 0.05) >= 3, annotations::colorKey(Color(i)));
+            QVERIFY2((l + 0.05) / (dark + 0.05) >= 3, annotations::colorKey(Color(i)));
+            const double text = lum(AnnotationPainter::textColor(Color(i)));
+            QVERIFY((std::max(l, text) + 0.05) / (std::min(l, text) + 0.05) >= 3);
+        }
+    }
+};
+
+QTEST_MAIN(TestAnnotationPaint)
+#include "tst_annotationpaint.moc"

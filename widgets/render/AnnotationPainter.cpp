@@ -1,0 +1,415 @@
+#include "render/AnnotationPainter.h"
+
+#include "annotations/LaneKey.h"
+
+#include <QFontMetricsF>
+#include <QPainter>
+#include <QPainterPath>
+
+#include <algorithm>
+#include <cmath>
+
+namespace lanescope {
+
+using annotations::Annotation;
+using annotations::Kind;
+
+namespace {
+
+constexpr double kFar = 1e6; // picture coordinates beyond this are pulled in (zoomed far in)
+
+double luminance(const QColor &c)
+{
+    auto lin = [](double v) { return v <= 0.03928 ? v / 12.92 : std::pow((v + 0.055) / 1.055, 2.4); };
+    return 0.2126 * lin(c.redF()) + 0.7152 * lin(c.greenF()) + 0.0722 * lin(c.blueF());
+}
+
+// Liang–Barsky: the part of segment a-b inside r; false when none.
+bool clipLine(QPointF &a, QPointF &b, const QRectF &r)
+{
+    double t0 = 0, t1 = 1;
+    const double dx = b.x() - a.x(), dy = b.y() - a.y();
+    const double p[4] = {-dx, dx, -dy, dy};
+    const double q[4] = {a.x() - r.left(), r.right() - a.x(), a.y() - r.top(), r.bottom() - a.y()};
+    for (int i = 0; i < 4; ++i) {
+        if (p[i] == 0) {
+            if (q[i] < 0)
+                return false;
+            continue;
+        }
+        const double t = q[i] / p[i];
+        if (p[i] < 0)
+            t0 = std::max(t0, t);
+        else
+            t1 = std::min(t1, t);
+        if (t0 > t1)
+            return false;
+    }
+    const QPointF a0 = a;
+    a = a0 + QPointF(dx, dy) * t0;
+    b = a0 + QPointF(dx, dy) * t1;
+    return true;
+}
+
+QRectF clampedInto(QRectF box, const QRectF &area)
+{
+    if (box.right() > area.right())
+        box.moveRight(area.right());
+    if (box.left() < area.left())
+        box.moveLeft(area.left());
+    if (box.bottom() > area.bottom())
+        box.moveBottom(area.bottom());
+    if (box.top() < area.top())
+        box.moveTop(area.top());
+    return box;
+}
+
+QPointF nearestOn(const QRectF &r, const QPointF &p)
+{
+    return QPointF(std::clamp(p.x(), r.left(), r.right()), std::clamp(p.y(), r.top(), r.bottom()));
+}
+
+QString labelText(const Annotation &a)
+{
+    if (!a.text.isEmpty() || a.kind != Kind::Range)
+        return a.text;
+    return TimeAxis::formatTime(double(std::abs(a.b.t - a.a.t))); // an unlabelled range says how long it is
+}
+
+} // namespace
+
+AnnotationPainter::AnnotationPainter(const TimelineRenderer &renderer)
+    : m_r(renderer)
+{
+    setFont(QFont());
+}
+
+void AnnotationPainter::setFont(const QFont &font)
+{
+    m_font = font;
+    m_font.setPixelSize(12);
+}
+
+QColor AnnotationPainter::color(annotations::Color c) { return QColor::fromRgb(QRgb(0xFF000000u | annotations::colorRgb(c))); }
+
+QColor AnnotationPainter::textColor(annotations::Color c)
+{
+    const double l = luminance(color(c));
+    const QColor dark(0x20, 0x22, 0x26);
+    const double onWhite = 1.05 / (l + 0.05), onDark = (l + 0.05) / (luminance(dark) + 0.05);
+    return onWhite >= onDark ? QColor(Qt::white) : dark;
+}
+
+double AnnotationPainter::xOf(int run, TimeNs t) const
+{
+    const auto &runs = m_r.runs();
+    if (run < 0 || run >= int(runs.size()) || !runs[std::size_t(run)].trace)
+        return std::nan("");
+    const double axisNs = m_r.relNs(run, runs[std::size_t(run)].trace->minTs + t);
+    return std::clamp(TimelineRenderer::kHeaderWidth + m_r.axis().toPx(axisNs), -kFar, kFar);
+}
+
+bool AnnotationPainter::anchorPoint(int run, const annotations::Anchor &a, QPointF *out) const
+{
+    const LaneLayout *layout = m_r.layout();
+    if (!layout || run < 0 || run >= int(m_r.runs().size()))
+        return false;
+    const double x = xOf(run, a.t);
+    const int top = TimelineRenderer::kTopHeight - m_r.scrollY();
+    auto headerCentre = [&](int group) { return top + layout->groups()[std::size_t(group)].y + LaneLayout::kGroupHeaderHeight / 2.0; };
+    int device = -1;
+    if (annotations::LaneKey::parseMemory(a.lane, &device)) {
+        const int g = layout->groupOfDevice(run, device);
+        if (g < 0)
+            return false;
+        const LaneGroup &grp = layout->groups()[std::size_t(g)];
+        double y = grp.collapsed ? headerCentre(g) : m_r.memoryY(g, a.y);
+        if (std::isnan(y)) // no curve for the device: the middle of its lanes
+            y = top + grp.y + LaneLayout::kGroupHeaderHeight + grp.lanesHeight / 2.0;
+        *out = QPointF(x, y);
+        return true;
+    }
+    const int lane = layout->laneOfKey(run, a.lane);
+    if (lane < 0)
+        return false;
+    const Lane &l = layout->lanes()[std::size_t(lane)];
+    if (!layout->isLaneVisible(lane)) {
+        *out = QPointF(x, headerCentre(l.group));
+        return true;
+    }
+    const double laneTop = m_r.laneTop(lane);
+    const double y = laneTop + LaneLayout::kLanePad + a.y * LaneLayout::kRowHeight;
+    *out = QPointF(x, std::clamp(y, laneTop, laneTop + l.height));
+    return true;
+}
+
+QRectF AnnotationPainter::runExtent(int run) const
+{
+    const LaneLayout *layout = m_r.layout();
+    double top = 0, bottom = -1;
+    const int origin = TimelineRenderer::kTopHeight - m_r.scrollY();
+    for (const LaneGroup &g : layout->groups()) {
+        if (g.run != run)
+            continue;
+        const double gt = origin + g.y, gb = gt + LaneLayout::kGroupHeaderHeight + (g.collapsed ? 0 : g.lanesHeight);
+        if (bottom < top) {
+            top = gt;
+            bottom = gb;
+        } else {
+            top = std::min(top, gt);
+            bottom = std::max(bottom, gb);
+        }
+    }
+    return bottom < top ? QRectF() : QRectF(0, top, 1, bottom - top);
+}
+
+AnnotationPainter::Shape AnnotationPainter::shape(int run, const Annotation &a) const
+{
+    Shape s;
+    if (!m_r.layout())
+        return s;
+    switch (a.kind) {
+    case Kind::Range: {
+        const QRectF ext = runExtent(run);
+        if (ext.isNull())
+            return s;
+        const double xa = xOf(run, a.a.t), xb = xOf(run, a.b.t);
+        s.a = QPointF(xa, ext.top());
+        s.b = QPointF(xb, ext.bottom());
+        s.body = QRectF(QPointF(std::min(xa, xb), ext.top()), QPointF(std::max({xa, xb, std::min(xa, xb) + 2}), ext.bottom()));
+        break;
+    }
+    case Kind::Marker: {
+        if (!anchorPoint(run, a.a, &s.a))
+            return s;
+        const double xb = xOf(run, a.b.t);
+        s.b = QPointF(xb, s.a.y());
+        // The slice's row: the anchor is inside it (y = depth + 0.5); a collapsed lane's header.
+        const int lane = m_r.layout()->laneOfKey(run, a.a.lane);
+        double rowTop = s.a.y() - LaneLayout::kRowHeight / 2.0;
+        if (lane >= 0 && m_r.layout()->isLaneVisible(lane))
+            rowTop = m_r.laneTop(lane) + LaneLayout::kLanePad + std::floor(std::max(0.0, a.a.y)) * LaneLayout::kRowHeight;
+        s.body = QRectF(QPointF(std::min(s.a.x(), xb), rowTop),
+                        QPointF(std::max({s.a.x(), xb, std::min(s.a.x(), xb) + 2}), rowTop + LaneLayout::kRowHeight - 1));
+        s.a.setY(rowTop); // the pin's tip sits on the slice's top edge
+        break;
+    }
+    case Kind::Callout:
+        if (!anchorPoint(run, a.a, &s.a))
+            return s;
+        s.b = s.a;
+        s.body = QRectF(s.a - QPointF(kAnchorRadius, kAnchorRadius), QSizeF(2 * kAnchorRadius, 2 * kAnchorRadius));
+        break;
+    case Kind::Arrow:
+    case Kind::Rect:
+        if (!anchorPoint(run, a.a, &s.a) || !anchorPoint(run, a.b, &s.b))
+            return s;
+        s.body = QRectF(s.a, s.b).normalized();
+        if (s.body.width() < 2)
+            s.body.setWidth(2);
+        if (s.body.height() < 2)
+            s.body.setHeight(2);
+        break;
+    }
+    s.visible = true;
+    s.label = labelRect(a, s.a, s.b, s.body);
+    return s;
+}
+
+QRectF AnnotationPainter::labelRect(const Annotation &a, const QPointF &pa, const QPointF &pb, const QRectF &body) const
+{
+    Q_UNUSED(pb);
+    const QString text = labelText(a);
+    if (text.isEmpty())
+        return {};
+    const QFontMetricsF fm(m_font);
+    const QRectF tb = fm.boundingRect(QRectF(0, 0, kLabelMaxWidth, 1e5), Qt::TextWordWrap | Qt::AlignLeft | Qt::AlignTop, text);
+    const QSizeF size(std::ceil(tb.width()) + 2 * kLabelPad, std::ceil(tb.height()) + 2 * kLabelPad);
+    const QRectF lanes = m_r.lanesRect();
+    QRectF box;
+    switch (a.kind) {
+    case Kind::Callout:
+        box = QRectF(pa + QPointF(a.labelDx, a.labelDy), size);
+        // Beside its point while the point is in view, never cut by the picture's edge.
+        return lanes.contains(pa) ? clampedInto(box, lanes) : box;
+    case Kind::Rect:
+        box = QRectF(QPointF(std::max(body.left(), lanes.left()), body.top() - 2 - size.height()), size);
+        if (box.top() < lanes.top())
+            box.moveTop(body.top() + 2);
+        break;
+    case Kind::Range: box = QRectF(QPointF(std::max(body.left(), lanes.left()) + 2, std::max(body.top(), lanes.top()) + 2), size); break;
+    case Kind::Arrow:
+        box = QRectF(QPointF(pa.x() - size.width() / 2, pa.y() - 6 - size.height()), size);
+        if (box.top() < lanes.top())
+            box.moveTop(pa.y() + 6);
+        break;
+    case Kind::Marker:
+        box = QRectF(QPointF(pa.x() + 8, body.top() - 4 - size.height()), size);
+        if (box.top() < lanes.top())
+            box.moveTop(body.bottom() + 2);
+        break;
+    }
+    // Kept in the picture horizontally while what it labels is.
+    if (body.right() >= lanes.left() && body.left() <= lanes.right()) {
+        if (box.right() > lanes.right())
+            box.moveRight(lanes.right());
+        if (box.left() < lanes.left())
+            box.moveLeft(lanes.left());
+    }
+    return box;
+}
+
+void AnnotationPainter::paintShape(QPainter &p, const Annotation &a, const Shape &s) const
+{
+    const QColor c = color(a.color);
+    const QPen pen = a.finding ? QPen(c, 1.5, Qt::DashLine) : QPen(c, 2);
+    QColor fill = c;
+    fill.setAlpha(a.finding ? 56 : 40);
+    const QRectF far = m_r.lanesRect().adjusted(-50, -50, 50, 50);
+    switch (a.kind) {
+    case Kind::Callout: {
+        // The leader line goes with the label (paintLabel): a finding's dropped label leaves no line.
+        p.setPen(Qt::NoPen);
+        p.setBrush(c);
+        p.drawEllipse(s.a, kAnchorRadius, kAnchorRadius);
+        break;
+    }
+    case Kind::Arrow: {
+        QPointF from = s.a, to = s.b;
+        const QLineF whole(s.a, s.b);
+        if (!clipLine(from, to, far))
+            break;
+        p.setPen(QPen(c, a.finding ? 1.5 : 2, a.finding ? Qt::DashLine : Qt::SolidLine, Qt::RoundCap));
+        p.drawLine(from, to);
+        if (whole.length() > 0 && far.contains(s.b)) { // the head, when it is in view
+            const QPointF u = (s.a - s.b) / whole.length(), n(-u.y(), u.x());
+            p.setPen(Qt::NoPen);
+            p.setBrush(c);
+            p.drawPolygon(QPolygonF({s.b, s.b + u * 11 + n * 5, s.b + u * 11 - n * 5}));
+        }
+        break;
+    }
+    case Kind::Rect: {
+        const QRectF r = s.body.intersected(far);
+        if (r.isEmpty())
+            break;
+        p.setPen(pen);
+        p.setBrush(fill);
+        p.drawRect(r);
+        break;
+    }
+    case Kind::Range: {
+        const QRectF r = s.body.intersected(far);
+        if (r.isEmpty())
+            break;
+        QColor f = c;
+        f.setAlpha(a.finding ? 40 : 30);
+        p.fillRect(r, f);
+        p.setPen(pen);
+        if (s.body.left() >= far.left())
+            p.drawLine(QPointF(s.body.left(), r.top()), QPointF(s.body.left(), r.bottom()));
+        if (s.body.right() <= far.right())
+            p.drawLine(QPointF(s.body.right(), r.top()), QPointF(s.body.right(), r.bottom()));
+        break;
+    }
+    case Kind::Marker: {
+        const QRectF r = s.body.intersected(far);
+        if (!r.isEmpty()) {
+            p.setPen(pen);
+            p.setBrush(Qt::NoBrush);
+            p.drawRect(r.adjusted(-1, -1, 1, 1));
+        }
+        // A pin pointing down at the slice's start.
+        p.setPen(Qt::NoPen);
+        p.setBrush(c);
+        p.drawPolygon(QPolygonF({s.a, s.a + QPointF(-6, -10), s.a + QPointF(6, -10)}));
+        break;
+    }
+    }
+    p.setBrush(Qt::NoBrush);
+}
+
+void AnnotationPainter::paintLabel(QPainter &p, const Annotation &a, const Shape &s) const
+{
+    const QColor c = color(a.color);
+    if (a.kind == Kind::Callout) {
+        // Leader line from the point to the nearest edge of the text box.
+        QPointF from = s.a, to = nearestOn(s.label, s.a);
+        if (clipLine(from, to, m_r.lanesRect().adjusted(-50, -50, 50, 50))) {
+            p.setPen(QPen(c, a.finding ? 1.2 : 1.5));
+            p.drawLine(from, to);
+        }
+    }
+    if (a.finding) {
+        QColor bg = QColor::fromRgbF(1 - 0.12 * (1 - c.redF()), 1 - 0.12 * (1 - c.greenF()), 1 - 0.12 * (1 - c.blueF()));
+        p.setPen(QPen(c, 1, Qt::DashLine));
+        p.setBrush(bg);
+        p.drawRoundedRect(s.label.adjusted(0.5, 0.5, -0.5, -0.5), 3, 3);
+        p.setPen(QColor(0x20, 0x22, 0x26));
+    } else {
+        p.setPen(Qt::NoPen);
+        p.setBrush(c);
+        p.drawRoundedRect(s.label, 3, 3);
+        p.setPen(textColor(a.color));
+    }
+    p.setBrush(Qt::NoBrush);
+    p.setFont(m_font);
+    p.drawText(s.label.adjusted(kLabelPad, kLabelPad, -kLabelPad, -kLabelPad), Qt::TextWordWrap | Qt::AlignLeft | Qt::AlignTop,
+               labelText(a));
+}
+
+void AnnotationPainter::paint(QPainter &p, const std::vector<const annotations::AnnotationSet *> &sets) const
+{
+    m_dropped = 0;
+    if (!m_r.layout())
+        return;
+    struct Drawn
+    {
+        const Annotation *a;
+        Shape s;
+    };
+    std::vector<Drawn> drawn;
+    const QRectF lanes = m_r.lanesRect();
+    for (int run = 0; run < int(sets.size()) && run < int(m_r.runs().size()); ++run) {
+        if (!sets[std::size_t(run)])
+            continue;
+        for (const Annotation &a : sets[std::size_t(run)]->items()) {
+            Shape s = shape(run, a);
+            if (!s.visible)
+                continue;
+            const QRectF extent = s.body.united(s.label.isEmpty() ? s.body : s.label).united(QRectF(s.a, s.b).normalized());
+            if (!extent.intersects(lanes.adjusted(-1, -1, 1, 1)))
+                continue; // out of the window
+            drawn.push_back({&a, std::move(s)});
+        }
+    }
+    if (drawn.empty())
+        return;
+    p.save();
+    p.setClipRect(lanes);
+    p.setRenderHint(QPainter::Antialiasing, true);
+    p.setRenderHint(QPainter::TextAntialiasing, true);
+    for (const Drawn &d : drawn)
+        paintShape(p, *d.a, d.s);
+    // Labels over every shape: the user's first, always; then findings where there is room.
+    std::vector<QRectF> placed;
+    for (const Drawn &d : drawn)
+        if (!d.a->finding && !d.s.label.isEmpty()) {
+            paintLabel(p, *d.a, d.s);
+            placed.push_back(d.s.label);
+        }
+    for (const Drawn &d : drawn) {
+        if (!d.a->finding || d.s.label.isEmpty() || !d.s.label.intersects(lanes))
+            continue;
+        const QRectF gapped = d.s.label.adjusted(-2, -2, 2, 2);
+        if (std::any_of(placed.begin(), placed.end(), [&](const QRectF &r) { return r.intersects(gapped); })) {
+            ++m_dropped;
+            continue;
+        }
+        paintLabel(p, *d.a, d.s);
+        placed.push_back(d.s.label);
+    }
+    p.restore();
+}
+
+} // namespace lanescope

@@ -1,0 +1,73 @@
+#pragma once
+// Draws the runs' annotations (core/annotations) over a TimelineRenderer's picture, with the
+// renderer's own geometry (axis, lane layout, scroll, memory scale), so the screen, PictureExport
+// and `lanescope-cli export` put every annotation on the same spot. Called after the renderer's
+// paint()/paintOverlay() on the same painter: the annotations are the topmost layer.
+//
+// Where an anchor lands: x from its time (run-relative ns -> axis through the run's base), y from
+// its lane key's row in the layout (slice lanes: rows from the lane's top; memory lanes: the
+// curve's value). A lane of a collapsed group points at the group's header; an annotation whose
+// lane the layout does not show (CPU lanes left out of a GPU-only export) is not drawn.
+//
+// Style: user annotations solid, their labels filled with their colour; findings dashed and
+// tinted, labels light with a dashed border. A finding's label that would cover another label is
+// left out (a whole-trace picture of 195 gaps still reads); the user's own labels always show.
+#include "annotations/AnnotationSet.h"
+#include "render/TimelineRenderer.h"
+
+#include <QColor>
+#include <QFont>
+#include <QPointF>
+#include <QRectF>
+
+#include <vector>
+
+class QPainter;
+
+namespace lanescope {
+
+class AnnotationPainter
+{
+public:
+    static constexpr int kLabelMaxWidth = 360; // wrap longer text
+    static constexpr int kLabelPad = 4;
+    static constexpr double kAnchorRadius = 3.5;
+
+    explicit AnnotationPainter(const TimelineRenderer &renderer);
+    void setFont(const QFont &font); // the label font's family; its size is the painter's own
+
+    static QColor color(annotations::Color c);
+    static QColor textColor(annotations::Color c); // black or white, whichever contrasts more
+
+    // Picture x of run-relative time t of run.
+    double xOf(int run, TimeNs t) const;
+    // Picture position of an anchor; false when its lane is not in the layout.
+    bool anchorPoint(int run, const annotations::Anchor &a, QPointF *out) const;
+
+    // Where an annotation is drawn, in picture coordinates (for hit tests of editing tools).
+    struct Shape
+    {
+        bool visible = false; // its lane is in the layout
+        QPointF a, b;         // anchor points (range: top and bottom of the run at a.t, b.t)
+        QRectF body;          // rect, range, marker: the outlined area; callout: the anchor's dot
+        QRectF label;         // the text box (empty without text)
+    };
+    Shape shape(int run, const annotations::Annotation &a) const;
+
+    // sets[run]: that run's annotations (null or missing: none). Draws into the lanes area only.
+    void paint(QPainter &p, const std::vector<const annotations::AnnotationSet *> &sets) const;
+    // How many labels the last paint() left out to keep findings from covering each other.
+    int droppedLabels() const { return m_dropped; }
+
+private:
+    QRectF runExtent(int run) const; // top and bottom of the run's groups, as drawn
+    QRectF labelRect(const annotations::Annotation &a, const QPointF &pa, const QPointF &pb, const QRectF &body) const;
+    void paintShape(QPainter &p, const annotations::Annotation &a, const Shape &s) const;
+    void paintLabel(QPainter &p, const annotations::Annotation &a, const Shape &s) const;
+
+    const TimelineRenderer &m_r;
+    QFont m_font;
+    mutable int m_dropped = 0;
+};
+
+} // namespace lanescope
