@@ -268,6 +268,40 @@ private slots:
         QCOMPARE(cs.label.topLeft(), cs.a + QPointF(30, 20));
     }
 
+    void hitTestFindsTheTopmost()
+    {
+        const Trace &t = *m_trace;
+        LaneLayout layout;
+        layout.build({{&t, QString(), false}});
+        TimelineRenderer r;
+        r.setRuns({{&t, m_index.get(), t.minTs}});
+        r.setLayout(&layout);
+        r.setViewport(QSize(1240, TimelineRenderer::kTopHeight + layout.totalHeight()), 0, 1e6, 0);
+        AnnotationPainter painter(r);
+        const QString s7 = QStringLiteral("gpu:0:stream:7"), s20 = QStringLiteral("gpu:0:stream:20");
+        AnnotationSet set;
+        Annotation rect;
+        rect.kind = Kind::Rect;
+        rect.a = {100'000, s7, 0};
+        rect.b = {300'000, s20, 1};
+        const auto rectId = set.add(rect);
+        Annotation arrow;
+        arrow.kind = Kind::Arrow;
+        arrow.a = {400'000, s7, 0.5};
+        arrow.b = {600'000, s20, 0.5};
+        const auto arrowId = set.add(arrow);
+        Annotation callout = dot(200'000, s7, 0.5); // over the rectangle, added later: on top
+        callout.text = QStringLiteral("on top");
+        const auto calloutId = set.add(callout);
+        const auto cs = painter.shape(0, callout), as = painter.shape(0, arrow);
+        QCOMPARE(painter.hitTest(0, set, cs.a), calloutId);
+        QCOMPARE(painter.hitTest(0, set, cs.label.center()), calloutId);
+        QCOMPARE(painter.hitTest(0, set, cs.a + QPointF(40, 0)), rectId); // in the rectangle, off the dot
+        QCOMPARE(painter.hitTest(0, set, (as.a + as.b) / 2 + QPointF(0, 2)), arrowId);
+        QCOMPARE(painter.hitTest(0, set, (as.a + as.b) / 2 + QPointF(0, 30)), AnnotationSet::Id(0));
+        QCOMPARE(painter.hitTest(1, set, cs.a), AnnotationSet::Id(0)); // no such run
+    }
+
     // A GPU-only picture has no CPU lanes: an annotation on one is not drawn (anywhere else).
     void laneNotInTheLayoutIsNotDrawn()
     {

@@ -216,6 +216,36 @@ AnnotationPainter::Shape AnnotationPainter::shape(int run, const Annotation &a) 
     return s;
 }
 
+annotations::AnnotationSet::Id AnnotationPainter::hitTest(int run, const annotations::AnnotationSet &set, QPointF pos,
+                                                          double tolerance) const
+{
+    const auto &items = set.items();
+    for (auto it = items.rbegin(); it != items.rend(); ++it) { // the last drawn is on top
+        const Shape s = shape(run, *it);
+        if (!s.visible)
+            continue;
+        if (!s.label.isEmpty() && s.label.adjusted(-tolerance, -tolerance, tolerance, tolerance).contains(pos))
+            return it->id;
+        bool hit = false;
+        switch (it->kind) {
+        case Kind::Callout: hit = QLineF(s.a, pos).length() <= kAnchorRadius + tolerance; break;
+        case Kind::Arrow: {
+            const QLineF l(s.a, s.b);
+            const double len2 = l.dx() * l.dx() + l.dy() * l.dy();
+            const double t = len2 > 0 ? std::clamp(((pos.x() - s.a.x()) * l.dx() + (pos.y() - s.a.y()) * l.dy()) / len2, 0.0, 1.0) : 0;
+            hit = QLineF(s.a + QPointF(l.dx(), l.dy()) * t, pos).length() <= tolerance;
+            break;
+        }
+        case Kind::Rect:
+        case Kind::Range:
+        case Kind::Marker: hit = s.body.adjusted(-tolerance, -tolerance, tolerance, tolerance).contains(pos); break;
+        }
+        if (hit)
+            return it->id;
+    }
+    return 0;
+}
+
 QRectF AnnotationPainter::labelRect(const Annotation &a, const QPointF &pa, const QPointF &pb, const QRectF &body) const
 {
     Q_UNUSED(pb);

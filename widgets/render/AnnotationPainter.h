@@ -53,6 +53,9 @@ public:
         QRectF label;         // the text box (empty without text)
     };
     Shape shape(int run, const annotations::Annotation &a) const;
+    // The topmost of run's annotations under pos (its label, its outline or area, its line or dot,
+    // within `tolerance` px); 0 when none. For the editing tools' selection.
+    annotations::AnnotationSet::Id hitTest(int run, const annotations::AnnotationSet &set, QPointF pos, double tolerance = 4) const;
 
     // sets[run]: that run's annotations (null or missing: none). Draws into the lanes area only.
     void paint(QPainter &p, const std::vector<const annotations::AnnotationSet *> &sets) const;
