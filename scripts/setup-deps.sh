@@ -12,6 +12,8 @@ packages=(
   libisal-dev # ISA-L: fast .json.gz inflate (core/io/MappedSource.cpp; zlib is the fallback)
   xvfb xauth imagemagick fonts-noto-cjk
   clang libclang-rt-dev python3
+  dpkg-dev file # the .deb (packaging/): CPack's Depends come from dpkg-shlibdeps, its ELF check from file
+  desktop-file-utils appstream shared-mime-info xdg-utils libfile-mimeinfo-perl # tests/packaging checks
 )
 
 missing=()

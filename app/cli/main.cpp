@@ -1,6 +1,7 @@
 // lanescope-cli COMMAND [options]: dispatches on the subcommand table (Commands.cpp); each
 // subcommand parses the rest of the line with its own generated parser (CommandLine.h).
 #include "Commands.h"
+#include "util/BuildInfo.h"
 
 #include <QCoreApplication>
 #include <QGuiApplication>
@@ -94,7 +95,7 @@ int main(int argc, char **argv)
         return Ok;
     }
     if (name == QLatin1String("--version")) {
-        std::printf("lanescope-cli %s\n", LANESCOPE_VERSION);
+        std::printf("lanescope-cli %s\n%s\n", LANESCOPE_VERSION, qPrintable(lanescope::libraryVersions()));
         return Ok;
     }
     const bool help = name == QLatin1String("help"); // `help COMMAND` is `COMMAND --help`

@@ -1,20 +1,28 @@
-// lanescope: the desktop viewer. `lanescope [TRACE]` opens TRACE at start.
+// lanescope: the desktop viewer. `lanescope [TRACE...] [--gap-ms N] [--step N]` opens the traces at
+// start (two or more are compared, the first as the baseline).
 #include "MainWindow.h"
 
+#include "analysis/AnalysisDock.h"
 #include "synth/DemoTrace.h"
+#include "util/BuildInfo.h"
 
 #include <QApplication>
+#include <QComboBox>
 #include <QCommandLineParser>
-#include <QStatusBar>
 #include <QIcon>
 #include <QLibraryInfo>
 #include <QLocale>
+#include <QStatusBar>
 #include <QTranslator>
 
+#include <cmath>
 #include <cstdio>
+#include <memory>
 #include <string_view>
 
 namespace {
+
+constexpr int kBadUsage = 2; // as lanescope-cli: bad usage exits 2 with one line on stderr
 
 // True where Qt would find no window system: no X11 or Wayland display and no platform chosen.
 // Qt then aborts with a page about platform plugins; one line saying what to do serves better.
@@ -28,62 +36,148 @@ bool noDisplay()
 #endif
 }
 
+// --help and --version print text only. They get a QCoreApplication, no window system at all, so
+// they work over ssh, in a chroot or a CI job, and with a display that cannot be reached.
 bool asksOnlyForText(int argc, char **argv)
 {
     for (int i = 1; i < argc; ++i) {
         const std::string_view a(argv[i]);
+        if (a == "--")
+            return false; // what follows are file names
+        if (a == "--gap-ms" || a == "--step") {
+            ++i; // its value, whatever it reads
+            continue;
+        }
         if (a == "--help" || a == "-h" || a == "--help-all" || a == "--version" || a == "-v")
             return true;
     }
     return false;
 }
 
+int badUsage(const QString &message)
+{
+    std::fprintf(stderr, "lanescope: %s\n", qPrintable(message));
+    return kBadUsage;
+}
+
 } // namespace
 
 int main(int argc, char **argv)
 {
-    if (noDisplay()) {
-        if (!asksOnlyForText(argc, argv)) {
-            std::fprintf(stderr, "lanescope: no display found (DISPLAY and WAYLAND_DISPLAY are unset); run it in a "
-                                 "desktop session, or headless as: xvfb-run -s '-screen 0 1920x1080x24' %s "
-                                 "(lanescope-cli works without one)\n",
-                         argc > 0 ? argv[0] : "lanescope");
-            return 1;
-        }
-        qputenv("QT_QPA_PLATFORM", "offscreen"); // --help and --version print text only
+    const bool textOnly = asksOnlyForText(argc, argv);
+    if (!textOnly && noDisplay()) {
+        std::fprintf(stderr,
+            "lanescope: no display found (DISPLAY and WAYLAND_DISPLAY are unset); run it in a "
+            "desktop session, or headless as: xvfb-run -s '-screen 0 1920x1080x24' %s "
+            "(lanescope-cli works without one)\n",
+            argc > 0 ? argv[0] : "lanescope");
+        return 1;
     }
-    QApplication app(argc, argv);
-    QApplication::setApplicationName(QStringLiteral("Lanescope"));
-    QApplication::setOrganizationName(QStringLiteral("Lanescope"));
-    QApplication::setApplicationVersion(QStringLiteral(LANESCOPE_VERSION));
-    QApplication::setDesktopFileName(QStringLiteral("lanescope"));
-    QApplication::setWindowIcon(QIcon(QStringLiteral(":/icons/lanescope.svg")));
+    const std::unique_ptr<QCoreApplication> app
+        = textOnly ? std::make_unique<QCoreApplication>(argc, argv) : std::make_unique<QApplication>(argc, argv);
+    QCoreApplication::setApplicationName(QStringLiteral("Lanescope"));
+    QCoreApplication::setOrganizationName(QStringLiteral("Lanescope"));
+    QCoreApplication::setApplicationVersion(QStringLiteral(LANESCOPE_VERSION));
 
     // Qt's own strings (dialog buttons, file dialog) and ours, both for the user's locale.
     QTranslator qtTranslator;
     if (qtTranslator.load(QLocale(), QStringLiteral("qtbase"), QStringLiteral("_"),
-                          QLibraryInfo::path(QLibraryInfo::TranslationsPath)))
-        QApplication::installTranslator(&qtTranslator);
+            QLibraryInfo::path(QLibraryInfo::TranslationsPath)))
+        QCoreApplication::installTranslator(&qtTranslator);
     QTranslator translator;
     if (translator.load(QLocale(), QStringLiteral("lanescope"), QStringLiteral("_"), QStringLiteral(":/i18n")))
-        QApplication::installTranslator(&translator);
+        QCoreApplication::installTranslator(&translator);
 
     QCommandLineParser parser;
     parser.setApplicationDescription(
-        QApplication::translate("main", "Native viewer for PyTorch Profiler (Kineto) traces."));
-    parser.addHelpOption();
-    parser.addVersionOption();
-    parser.addPositionalArgument(QApplication::translate("main", "traces"),
-                                 QApplication::translate("main", "Trace files to open (.json or .json.gz); two or more are "
-                                                                 "compared, the first as the baseline."),
-                                 QApplication::translate("main", "[traces...]"));
-    QCommandLineOption demo(QStringLiteral("demo"),
-                            QApplication::translate("main", "Open the built-in demo: the case study's FSDP baseline "
-                                                            "run (7B model, 32 A100s), generated on first use."));
+        QCoreApplication::translate("main", "Native viewer for PyTorch Profiler (Kineto) traces."));
+    const QCommandLineOption help = parser.addHelpOption();
+    // Our own --version: Qt's prints only "Lanescope 0.1.0", and a bug report needs the libraries too.
+    const QCommandLineOption version(QStringList { QStringLiteral("v"), QStringLiteral("version") },
+        QCoreApplication::translate("main", "Print Lanescope's version and those of Qt, RapidJSON, Boost and zlib."));
+    parser.addOption(version);
+    parser.addPositionalArgument(QCoreApplication::translate("main", "traces"),
+        QCoreApplication::translate("main",
+            "Trace files to open (.json or .json.gz); two or more are "
+            "compared, the first as the baseline."),
+        QCoreApplication::translate("main", "[traces...]"));
+    const QCommandLineOption demo(QStringLiteral("demo"),
+        QCoreApplication::translate("main",
+            "Open the built-in demo: the case study's FSDP baseline "
+            "run (7B model, 32 A100s), generated on first use."));
     parser.addOption(demo);
-    parser.process(app);
+    const QCommandLineOption gapMs(QStringLiteral("gap-ms"),
+        QCoreApplication::translate("main",
+            "Show idle gaps of at least N milliseconds (default 15; fractions "
+            "allowed, down to 0.001)."),
+        QStringLiteral("N"));
+    parser.addOption(gapMs);
+    const QCommandLineOption step(QStringLiteral("step"),
+        QCoreApplication::translate("main", "Analyse only ProfilerStep#N of the (first) trace."), QStringLiteral("N"));
+    parser.addOption(step);
+
+    if (!parser.parse(QCoreApplication::arguments()))
+        return badUsage(
+            QCoreApplication::translate("main", "%1 (lanescope --help lists the options)").arg(parser.errorText()));
+    if (parser.isSet(version)) {
+        std::printf("Lanescope %s\n%s\n", LANESCOPE_VERSION, qPrintable(lanescope::libraryVersions()));
+        return 0;
+    }
+    if (parser.isSet(help) || parser.isSet(QStringLiteral("help-all")))
+        parser.process(*app); // prints the help and exits 0
+    if (textOnly) // cannot happen (asksOnlyForText skips option values); no window without a QApplication
+        return badUsage(QCoreApplication::translate("main", "nothing to open"));
+
+    // The last value counts where an option is repeated, as in lanescope-cli.
+    double gapNs = -1;
+    if (parser.isSet(gapMs)) {
+        bool ok = false;
+        const QString text = parser.values(gapMs).constLast();
+        const double ms = text.toDouble(&ok);
+        if (!ok || !std::isfinite(ms) || ms * 1e6 < double(lanescope::AnalysisDock::kMinGapNs) || ms > 1e9)
+            return badUsage(
+                QCoreApplication::translate("main", "--gap-ms: '%1' is not a number of milliseconds from 0.001 up")
+                    .arg(text));
+        gapNs = ms * 1e6;
+    }
+    int stepNumber = -1;
+    if (parser.isSet(step)) {
+        bool ok = false;
+        const QString text = parser.values(step).constLast();
+        stepNumber = text.toInt(&ok);
+        if (!ok || stepNumber < 0)
+            return badUsage(
+                QCoreApplication::translate("main", "--step: '%1' is not a step number (0 or more)").arg(text));
+    }
+
+    QGuiApplication::setDesktopFileName(QStringLiteral("lanescope"));
+    QGuiApplication::setWindowIcon(QIcon(QStringLiteral(":/icons/lanescope.svg")));
 
     lanescope::MainWindow window;
+    lanescope::AnalysisDock *dock = window.analysisDock();
+    if (gapNs > 0)
+        dock->setGapThresholdNs(lanescope::TimeNs(std::llround(gapNs)));
+    if (stepNumber >= 0) {
+        // The step list is known once the first analysis of the loaded trace is in; pick the step then.
+        QObject::connect(
+            &window, &lanescope::MainWindow::loadFinished, dock,
+            [&window, dock, stepNumber](bool ok) {
+                if (!ok)
+                    return;
+                QObject::connect(
+                    dock, &lanescope::AnalysisDock::analysisFinished, dock,
+                    [&window, dock, stepNumber] {
+                        if (dock->stepBox()->findData(stepNumber) >= 0)
+                            dock->setStep(stepNumber);
+                        else
+                            window.statusBar()->showMessage(QCoreApplication::translate(
+                                "main", "ProfilerStep#%1 is not in this trace: the whole trace is analysed.")
+                                                                .arg(stepNumber));
+                    },
+                    Qt::SingleShotConnection);
+            },
+            Qt::SingleShotConnection);
+    }
     window.show();
     const QStringList files = parser.positionalArguments();
     if (!files.isEmpty()) {
