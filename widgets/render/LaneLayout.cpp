@@ -15,25 +15,46 @@ QString processKey(std::int64_t pid, const QString &label)
     return label.isEmpty() ? QString::number(pid) : label;
 }
 
+// What a device process calls its device: "MTIA" for Meta's accelerator (Kineto names the process
+// "MTIA 17"), empty for a GPU (CUDA and ROCm: "GPU 0", or no name).
+QString acceleratorWord(const Process *proc)
+{
+    if (!proc)
+        return {};
+    for (const QString &s : {proc->name, proc->labels})
+        if (s.trimmed().startsWith(QLatin1String("MTIA"), Qt::CaseInsensitive))
+            return QStringLiteral("MTIA");
+    return {};
+}
+
 } // namespace
 
 QString LaneLayout::streamRole(const Trace &trace, const Track &track)
 {
     TimeNs comm = 0, mem = 0, kernel = 0;
-    std::vector<std::int8_t> isComm(trace.strings.size(), -1); // per name, classified once
+    std::vector<std::int8_t> nameKind(trace.strings.size(), -1); // per name, classified once
     for (std::size_t i = 0; i < track.size(); ++i) {
         const std::uint16_t c = track.catId[i];
         const CategoryClass cc = c < trace.categoryClass.size() ? trace.categoryClass[c] : CategoryClass::Other;
         if (cc == CategoryClass::GpuMemcpy || cc == CategoryClass::GpuMemset) {
             mem += track.dur[i];
         } else if (cc == CategoryClass::Kernel) {
-            kernel += track.dur[i];
             const StringId id = track.nameId[i];
-            if (id >= isComm.size())
+            if (id >= nameKind.size()) {
+                kernel += track.dur[i];
                 continue;
-            if (isComm[id] < 0)
-                isComm[id] = Palette::classifyKernelName(trace.strings.view(id)) == SliceClass::Communication;
-            if (isComm[id])
+            }
+            // Per name: 1 communication, 2 memory by its name (MTIA's dma_* are mtia_ccp_events), 0 other.
+            if (nameKind[id] < 0) {
+                const SliceClass k = Palette::classifyKernelName(trace.strings.view(id));
+                nameKind[id] = k == SliceClass::Communication ? 1 : k == SliceClass::Memory ? 2 : 0;
+            }
+            if (nameKind[id] == 2) {
+                mem += track.dur[i];
+                continue;
+            }
+            kernel += track.dur[i];
+            if (nameKind[id] == 1)
                 comm += track.dur[i];
         }
     }
@@ -107,8 +128,10 @@ void LaneLayout::build(const std::vector<RunInput> &runs)
             for (const Process &pr : t->processes)
                 if (pr.pid == p.pid && pr.pidLabel == p.pidLabel)
                     proc = &pr;
+            const QString accelerator = p.gpu ? acceleratorWord(proc) : QString();
             if (p.gpu) {
-                QString title = tr("GPU %1").arg(p.device >= 0 ? p.device : p.pid);
+                const qint64 id = p.device >= 0 ? p.device : p.pid;
+                QString title = accelerator.isEmpty() ? tr("GPU %1").arg(id) : QStringLiteral("%1 %2").arg(accelerator).arg(id);
                 for (const DeviceInfo &d : t->devices)
                     if (d.id == p.device && !d.name.isEmpty())
                         title += QStringLiteral(" · ") + d.name;
@@ -135,7 +158,12 @@ void LaneLayout::build(const std::vector<RunInput> &runs)
                 lane.key = annotations::LaneKey::forTrack(trk);
                 if (trk.kind == TrackKind::Gpu) {
                     const QString role = streamRole(*t, trk);
-                    lane.label = role.isEmpty() ? trk.name : trk.name + QStringLiteral(" · ") + role;
+                    // MTIA lanes by device and the stream their events name ("MTIA 17 · stream 101"):
+                    // Kineto's thread names there ("Stream 101") do not say which device.
+                    const QString name = accelerator.isEmpty()
+                        ? trk.name
+                        : tr("%1 %2 · stream %3").arg(accelerator).arg(trk.device >= 0 ? trk.device : trk.pid).arg(trk.streamId());
+                    lane.label = role.isEmpty() ? name : name + QStringLiteral(" · ") + role;
                 } else {
                     lane.label = trk.name;
                     if (trk.tid >= 0 && !trk.name.contains(QString::number(trk.tid)))

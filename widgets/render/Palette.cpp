@@ -22,7 +22,7 @@ const Entry kEntries[int(SliceClass::Count)] = {
     {qRgb(0x3B, 0x6E, 0xB4), QT_TRANSLATE_NOOP("Palette", "GEMM"),
      QT_TRANSLATE_NOOP("Palette", "matrix multiply kernels (gemm, xmma, nvjet, cutlass)")},
     {qRgb(0xD6, 0x45, 0x45), QT_TRANSLATE_NOOP("Palette", "Communication"),
-     QT_TRANSLATE_NOOP("Palette", "collective kernels (nccl, rccl)")},
+     QT_TRANSLATE_NOOP("Palette", "collective kernels (nccl, rccl); gloo: and nccl: calls where the trace has no categories")},
     {qRgb(0x9B, 0x6B, 0xC8), QT_TRANSLATE_NOOP("Palette", "Attention"),
      QT_TRANSLATE_NOOP("Palette", "attention kernels (flash, fmha, *attention*)")},
     {qRgb(0xF0, 0x9A, 0x3E), QT_TRANSLATE_NOOP("Palette", "Memcpy / memset"),
@@ -55,6 +55,21 @@ SliceClass classifyKernelName(std::string_view name)
     case analysis::KernelClass::OtherCompute: break;
     }
     return SliceClass::OtherKernel;
+}
+
+SliceClass classifyUncategorised(std::string_view name)
+{
+    // The legacy exporter (PyTorch without Kineto) writes its events bare: operators as "aten::mm",
+    // collectives as their backend's "gloo:all_reduce" / "nccl:all_reduce" on the backend's threads,
+    // and record_function ranges by their own names.
+    const auto starts = [&](std::string_view p) { return name.substr(0, p.size()) == p; };
+    if (starts("gloo:") || starts("nccl:"))
+        return SliceClass::Communication;
+    if (starts("aten::"))
+        return SliceClass::CpuOp;
+    if (starts("ProfilerStep#") || starts("enumerate(DataLoader)"))
+        return SliceClass::Annotation;
+    return SliceClass::Other;
 }
 
 SliceClass classify(CategoryClass cat, std::string_view name)
@@ -130,6 +145,28 @@ SliceClassifier::SliceClassifier(const Trace &trace)
     for (std::size_t id = 0; id < isKernelName.size(); ++id)
         if (isKernelName[id])
             m_kernelClass[id] = std::uint8_t(Palette::classifyKernelName(trace.strings.view(StringId(id))));
+
+    // Events without a category are coloured by their names, looked at once per name.
+    m_noCategory.assign(trace.categories.size(), false);
+    bool anyUncategorised = false;
+    for (std::size_t c = 0; c < trace.categories.size(); ++c)
+        if (trace.strings.view(trace.categories[c]).empty() && (c >= m_catClass.size() || m_catClass[c] != CategoryClass::Kernel)) {
+            m_noCategory[c] = true;
+            anyUncategorised = true;
+        }
+    if (!anyUncategorised)
+        return;
+    m_plainClass.assign(trace.strings.size(), std::uint8_t(SliceClass::Other));
+    std::vector<bool> seen(trace.strings.size(), false);
+    for (const Track &t : trace.tracks)
+        for (std::size_t i = 0; i < t.size(); ++i) {
+            const std::uint16_t c = t.catId[i];
+            const StringId id = t.nameId[i];
+            if (c < m_noCategory.size() && m_noCategory[c] && id < seen.size() && !seen[id]) {
+                seen[id] = true;
+                m_plainClass[id] = std::uint8_t(Palette::classifyUncategorised(trace.strings.view(id)));
+            }
+        }
 }
 
 } // namespace lanescope

@@ -33,6 +33,10 @@ constexpr int kShades = 3; // slices of one class differ slightly by name, so ne
 // timeline and the analysis agree on what a GEMM is.
 SliceClass classify(CategoryClass cat, std::string_view name);
 SliceClass classifyKernelName(std::string_view name); // Gemm/Communication/Attention/Memory/OtherKernel
+// An event with no category (the legacy, non-Kineto exporter writes none) by its name: "aten::" a
+// CPU operator, "gloo:" / "nccl:" communication, "ProfilerStep#" / "enumerate(DataLoader)" an
+// annotation; Other when the name says nothing.
+SliceClass classifyUncategorised(std::string_view name);
 
 QColor color(SliceClass c, int shade = 0);
 QColor textColor(SliceClass c, int shade = 0); // black or white, whichever reads on color()
@@ -62,6 +66,8 @@ public:
         const CategoryClass cc = cat < m_catClass.size() ? m_catClass[cat] : CategoryClass::Other;
         if (cc == CategoryClass::Kernel)
             return name < m_kernelClass.size() ? SliceClass(m_kernelClass[name]) : SliceClass::OtherKernel;
+        if (cat < m_noCategory.size() && m_noCategory[cat])
+            return name < m_plainClass.size() ? SliceClass(m_plainClass[name]) : SliceClass::Other;
         return m_byCat[std::size_t(cc)];
     }
     static int shadeOf(StringId name) { return int((name * 2654435761u) >> 30) % Palette::kShades; }
@@ -69,6 +75,8 @@ public:
 private:
     std::vector<CategoryClass> m_catClass;
     std::vector<std::uint8_t> m_kernelClass; // string id -> SliceClass for kernel names
+    std::vector<bool> m_noCategory;          // cat id -> the category is empty (legacy exporter)
+    std::vector<std::uint8_t> m_plainClass;  // string id -> SliceClass for names of uncategorised events
     SliceClass m_byCat[8];
 };
 

@@ -1,0 +1,93 @@
+// Lane and group labels of the layout (widgets/render/LaneLayout): MTIA devices are named as such,
+// each lane by device and the stream its events carry ("MTIA 9 · stream 1"); GPUs keep "GPU N".
+#include "TestTraces.h"
+
+#include "io/MappedSource.h"
+#include "parse/TraceLoader.h"
+#include "render/LaneLayout.h"
+
+#include <QtTest>
+
+using namespace lanescope;
+
+namespace {
+
+// Device 9's work in mtia_ccp_events on two streams (profiler tids 3536 / 3570, named after the
+// stream as Kineto does), and a CUDA GPU's kernel beside it.
+const char *kMtia = R"json({"schemaVersion":1,"deviceProperties":[{"id":9,"name":"ARTEMIS"}],"traceEvents":[
+{"ph":"X","cat":"mtia_ccp_events","name":"merge","pid":9,"tid":3536,"ts":0,"dur":40,"args":{"stream":1}},
+{"ph":"X","cat":"mtia_ccp_events","name":"dma_request","pid":9,"tid":3570,"ts":30,"dur":20,"args":{"stream":2}},
+{"ph":"X","cat":"mtia_runtime","name":"synchronize","pid":865,"tid":1,"ts":0,"dur":110},
+{"name":"process_name","ph":"M","ts":0,"pid":9,"tid":0,"args":{"name":"MTIA 9"}},
+{"name":"thread_name","ph":"M","ts":0,"pid":9,"tid":3536,"args":{"name":"Stream 1"}},
+{"name":"thread_name","ph":"M","ts":0,"pid":9,"tid":3570,"args":{"name":"Stream 2"}}
+]})json";
+
+const char *kCuda = R"json({"schemaVersion":1,"deviceProperties":[{"id":0,"name":"NVIDIA A100-SXM4-80GB"}],"traceEvents":[
+{"ph":"X","cat":"kernel","name":"volta_sgemm_128x32_nt","pid":0,"tid":7,"ts":0,"dur":30,"args":{"stream":7,"device":0}},
+{"ph":"X","cat":"cpu_op","name":"aten::mm","pid":1,"tid":1,"ts":0,"dur":40},
+{"name":"process_name","ph":"M","ts":0,"pid":0,"tid":0,"args":{"name":"python3"}},
+{"name":"process_labels","ph":"M","ts":0,"pid":0,"tid":0,"args":{"labels":"GPU 0"}}
+]})json";
+
+// The labels of the device-stream lanes (a device group can also hold other lanes of its process).
+QStringList gpuLaneLabels(const LaneLayout &l, const Trace &t)
+{
+    QStringList out;
+    for (const Lane &lane : l.lanes())
+        if (l.groups()[std::size_t(lane.group)].gpu && t.tracks[lane.track].kind == TrackKind::Gpu)
+            out << lane.label;
+    return out;
+}
+
+} // namespace
+
+class TestLaneLayout : public QObject
+{
+    Q_OBJECT
+private slots:
+    void mtiaLanes()
+    {
+        const LoadResult r = loadTrace(MappedSource::fromBytes(kMtia, QStringLiteral("mtia")), LoadOptions{});
+        QVERIFY2(r.trace, qPrintable(r.error));
+        LaneLayout l;
+        l.build({{r.trace.get(), QString()}});
+        QVERIFY(!l.groups().empty());
+        const LaneGroup &g = l.groups().front();
+        QVERIFY(g.gpu);
+        QCOMPARE(g.device, 9);
+        QCOMPARE(g.title, QStringLiteral("MTIA 9 · ARTEMIS"));
+        // "merge" computes, "dma_request" is memory (LaneLayout::streamRole).
+        QCOMPARE(gpuLaneLabels(l, *r.trace), (QStringList{QStringLiteral("MTIA 9 · stream 1 · compute"), QStringLiteral("MTIA 9 · stream 2 · memcpy")}));
+        QVERIFY(l.lanes()[std::size_t(g.lanes.front())].tooltip.startsWith(QStringLiteral("MTIA 9 · stream 1")));
+    }
+
+    void gpuLanesUnchanged()
+    {
+        const LoadResult r = loadTrace(MappedSource::fromBytes(kCuda, QStringLiteral("cuda")), LoadOptions{});
+        QVERIFY2(r.trace, qPrintable(r.error));
+        LaneLayout l;
+        l.build({{r.trace.get(), QString()}});
+        QCOMPARE(l.groups().front().title, QStringLiteral("GPU 0 · NVIDIA A100-SXM4-80GB"));
+        QCOMPARE(gpuLaneLabels(l, *r.trace), QStringList{QStringLiteral("stream 7 · compute")});
+    }
+
+    // The real MTIA trace: device 17's twelve streams, each named by device and args.stream.
+    void realMtiaTrace()
+    {
+        LANESCOPE_REQUIRE_TRACE(path, "mtia-inference.json.gz");
+        const LoadResult r = loadTrace(path);
+        QVERIFY2(r.trace, qPrintable(r.error));
+        LaneLayout l;
+        l.build({{r.trace.get(), QString()}});
+        const QStringList labels = gpuLaneLabels(l, *r.trace);
+        QCOMPARE(labels.size(), 12);
+        for (const QString &s : labels)
+            QVERIFY2(s.startsWith(QStringLiteral("MTIA 17 · stream 1")), qPrintable(s)); // streams 101..112
+        QVERIFY2(labels.front().startsWith(QStringLiteral("MTIA 17 · stream 101")), qPrintable(labels.front()));
+        QVERIFY(l.groups().front().title.startsWith(QLatin1String("MTIA 17")));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestLaneLayout)
+#include "tst_lanelayout.moc"
