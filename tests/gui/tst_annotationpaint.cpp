@@ -190,6 +190,44 @@ private slots:
         QVERIFY(countColour(img, c) <= 60); // the dot, nothing else of its colour
     }
 
+    // Two runs stacked (a comparison): each run's annotations go on its own lanes, with its own
+    // alignment offset; the same key in the other run is another lane.
+    void eachRunKeepsItsAnnotations()
+    {
+        const Trace &t = *m_trace;
+        LaneLayout layout;
+        layout.build({{&t, QStringLiteral("base"), false}, {&t, QStringLiteral("tuned"), false}});
+        const TimeNs offset1 = 200'000; // run 1 aligned 200 µs later
+        TimelineRenderer r;
+        r.setRuns({{&t, m_index.get(), t.minTs}, {&t, m_index.get(), t.minTs - offset1}});
+        r.setLayout(&layout);
+        r.setViewport(QSize(1240, TimelineRenderer::kTopHeight + layout.totalHeight()), 0, 1e6, 0);
+        AnnotationPainter painter(r);
+        const std::uint32_t track = trackOf(t, TrackKind::Gpu, 20);
+        const annotations::Anchor anchor{300'000, QStringLiteral("gpu:0:stream:20"), 0.5};
+        QPointF p0, p1;
+        QVERIFY(painter.anchorPoint(0, anchor, &p0));
+        QVERIFY(painter.anchorPoint(1, anchor, &p1));
+        const auto laneY = [&](int run) {
+            return TimelineRenderer::kTopHeight + layout.lanes()[std::size_t(layout.laneOfTrack(run, track))].y + LaneLayout::kLanePad
+                + 0.5 * LaneLayout::kRowHeight;
+        };
+        QCOMPARE(p0, QPointF(TimelineRenderer::kHeaderWidth + 300.0, laneY(0)));
+        QCOMPARE(p1, QPointF(TimelineRenderer::kHeaderWidth + 500.0, laneY(1)));
+        QVERIFY(laneY(1) > laneY(0));
+
+        AnnotationSet tuned;
+        tuned.add(dot(anchor.t, anchor.lane, anchor.y, Color::Blue));
+        QImage img(r.size(), QImage::Format_ARGB32_Premultiplied);
+        QPainter p(&img);
+        r.paint(p, {});
+        painter.paint(p, {nullptr, &tuned});
+        p.end();
+        const QColor blue = AnnotationPainter::color(Color::Blue);
+        QCOMPARE(img.pixelColor(int(p1.x()), int(p1.y())), blue);
+        QVERIFY(img.pixelColor(int(p0.x()), int(p0.y())) != blue);
+    }
+
     void memoryAnchorSitsOnTheCurve()
     {
         const Trace &t = *m_trace;
