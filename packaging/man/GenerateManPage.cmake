@@ -20,6 +20,9 @@ function(program_help out)
   if(NOT rc EQUAL 0 OR text STREQUAL "")
     message(FATAL_ERROR "GenerateManPage.cmake: '${PROGRAM} ${ARGN}' failed (${rc}): ${err}")
   endif()
+  # Qt's parser names the program by the path it was run as: the build tree's, here.
+  get_filename_component(name "${PROGRAM}" NAME)
+  string(REPLACE "${PROGRAM}" "${name}" text "${text}")
   set(${out} "${text}" PARENT_SCOPE)
 endfunction()
 

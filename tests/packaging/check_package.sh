@@ -182,6 +182,7 @@ done
 for p in lanescope lanescope-cli; do
   man=$root/usr/share/man/man1/$p.1.gz
   check "$p.1.gz is valid gzip" gzip -t "$man"
+  check "$p.1 names no build folder" bash -c '! zcat "$1" | grep -qF -e "$2" -e "${2//-/\\-}"' _ "$man" "$build"
   check "$p.1 is for version $version" bash -c 'zcat "$1" | grep -qE "^\.TH [A-Z\\-]+ 1 \"[0-9-]+\" \"Lanescope $2\""' _ "$man" "$version"
 done
 commands=$(env -i PATH="$PATH" "$root/usr/bin/lanescope-cli" --help | sed -n '/^commands:/,/^$/s/^  \([a-z][a-z-]*\) .*/\1/p')
