@@ -16,6 +16,8 @@ const std::vector<Command> &commands()
         {"analyze", QT_TRANSLATE_NOOP("cli", "GPU idle gaps and causes, breakdown, MFU, memory, advice"), analyzeOrFolderArguments,
          runAnalyzeOrFolder}, // a folder: FolderCommands.cpp
         {"mfu", QT_TRANSLATE_NOOP("cli", "the MFU calculator"), mfuArguments, runMfu},
+        {"merge", QT_TRANSLATE_NOOP("cli", "rank summaries (analyze RANKFILE --summary) into the job's figures, as analyze DIR"),
+         mergeArguments, runMerge}, // FolderCommands.cpp
         {"compare", QT_TRANSLATE_NOOP("cli", "a baseline against other runs: deltas, step-time waterfall, kernel and operator differences"),
          compareArguments, runCompare},
         {"export", QT_TRANSLATE_NOOP("cli", "the timeline picture as PNG, SVG or PDF, without a display"), exportArguments,

@@ -8,12 +8,15 @@
 #include "Commands.h"
 #include "JsonWriter.h"
 
+#include "analysis/RankSummaryJson.h"
 #include "analysis/Ranks.h"
 #include "io/FolderLoad.h"
 #include "util/ProcessMemory.h"
 
 #include <QCoreApplication>
+#include <QFile>
 #include <QFileInfo>
+#include <QSaveFile>
 
 #include <cmath>
 #include <cstdio>
@@ -43,6 +46,9 @@ std::vector<OptionSpec> folderOptions(bool analyze)
                             QT_TRANSLATE_NOOP("cli", "a folder: collectives listed in stragglers, worst wait first (default 50; 0: all)"),
                             QT_TRANSLATE_NOOP("cli", "--top-stragglers needs a number of rows")));
     }
+    if (analyze)
+        o.push_back(text({n("summary")}, "OUT.json",
+                         QT_TRANSLATE_NOOP("cli", "one trace: write its rank summary for merge (the map step of a job) instead of the analysis")));
     o.push_back(number({n("memory-budget-mb")}, "N", above(0),
                        QT_TRANSLATE_NOOP("cli", "a folder: memory the loads running at once may use (default: half of the available memory)"),
                        QT_TRANSLATE_NOOP("cli", "--memory-budget-mb needs a positive number")));
@@ -61,9 +67,13 @@ CommandSpec withFolder(CommandSpec spec, bool analyze)
     return spec;
 }
 
+int runSummary(const Invocation &args);
+
 // A file given: the folder options make no sense there; otherwise the one-trace command runs as it is.
 int runOnFile(const Invocation &args, bool analyze, int (*run)(const Invocation &))
 {
+    if (analyze && args.isSet("summary"))
+        return runSummary(args);
     for (const OptionSpec &o : folderOptions(analyze))
         if (args.isSet(o.names.first().toLatin1().constData()))
             return args.fail(Text::tr("--%1 applies to a folder of rank traces").arg(o.names.first()));
@@ -82,9 +92,29 @@ FolderLoadResult loadOrReport(const Invocation &args)
     return r;
 }
 
-void writeLoadFields(JsonWriter &j, const FolderLoadResult &f)
+// Where the job's ranks came from: a folder (analyze DIR) or summaries (merge).
+struct JobSource
 {
-    j.field("folder", f.folder);
+    QString folder; // empty: merged from summaries
+    int worldSize = -1;
+    bool ranksGuessed = false;
+    std::vector<RejectedFile> rejected;
+    QStringList ignored, warnings;
+    double loadSeconds = 0;
+};
+
+JobSource sourceOf(const FolderLoadResult &f)
+{
+    return {f.folder, f.worldSize, f.ranksGuessed, f.rejected, f.ignored, f.warnings, f.loadSeconds};
+}
+
+template <class Source>
+void writeLoadFields(JsonWriter &j, const Source &f)
+{
+    if (f.folder.isEmpty())
+        j.field("folder", nullptr);
+    else
+        j.field("folder", f.folder);
     j.field("world_size", f.worldSize);
     j.field("ranks_guessed", f.ranksGuessed);
     j.array("rejected", [&] {
@@ -215,7 +245,7 @@ std::optional<double> usOf(const std::optional<double> &ns)
     return ns ? std::optional<double>(*ns / 1000.0) : std::nullopt;
 }
 
-void writeAnalyzeJson(const FolderLoadResult &f, const analysis::JobResult &r, std::size_t top, bool aligned)
+void writeAnalyzeJson(const JobSource &f, const analysis::JobResult &r, std::size_t top, bool aligned)
 {
     const TimeNs o = r.originNs;
     JsonWriter j;
@@ -388,11 +418,11 @@ void writeAnalyzeJson(const FolderLoadResult &f, const analysis::JobResult &r, s
 
 QString figure(const std::optional<double> &v, int decimals) { return v ? QString::number(*v, 'f', decimals) : QStringLiteral("-"); }
 
-void writeAnalyzeText(const FolderLoadResult &f, const analysis::JobResult &r, std::size_t top)
+void writeAnalyzeText(const JobSource &f, const analysis::JobResult &r, std::size_t top)
 {
     const analysis::JobFigures &jf = r.job;
     std::printf("%s\n", qPrintable(Text::tr("%1: %2 rank(s)%3, loaded in %4 s")
-                                       .arg(f.folder)
+                                       .arg(f.folder.isEmpty() ? Text::tr("merged summaries") : f.folder)
                                        .arg(r.ranks.size())
                                        .arg(f.worldSize > 0 ? Text::tr(" of world size %1").arg(f.worldSize) : QString())
                                        .arg(f.loadSeconds, 0, 'f', 2)));
@@ -480,17 +510,17 @@ bool folderTakes(const QString &option)
 {
     static const QStringList ok = {n("gap-ms"), n("gap-kernels"), n("params"), n("tokens-per-step"), n("tokens-global"),
                                    n("peak-tflops"), n("hta"), n("threads"), n("json"), n("no-clock-align"), n("top-stragglers"),
-                                   n("memory-budget-mb")};
+                                   n("memory-budget-mb"), n("summary")};
     return ok.contains(option);
 }
 
-int runAnalyzeFolder(const Invocation &args)
+// The analysis options a folder (and a summary) is analysed with. Returns Ok or the exit code.
+int readJobOptions(const Invocation &args, analysis::JobOptions *jo, const char *what)
 {
     for (const OptionSpec &o : analyzeOrFolderArguments().options)
         if (!folderTakes(o.names.first()) && args.isSet(o.names.first().toLatin1().constData()))
-            return args.fail(Text::tr("--%1 applies to one trace, not a folder").arg(o.names.first()));
-    analysis::JobOptions jo;
-    analysis::AnalysisOptions &opt = jo.analysis;
+            return args.fail(Text::tr("--%1 applies to one trace, not %2").arg(o.names.first(), Text::tr(what)));
+    analysis::AnalysisOptions &opt = jo->analysis;
     if (args.isSet("gap-ms"))
         opt.gaps.minGap = TimeNs(std::llround(args.number("gap-ms", 0) * 1e6));
     if (args.isSet("gap-kernels"))
@@ -503,18 +533,62 @@ int runAnalyzeFolder(const Invocation &args)
         opt.definition = analysis::GpuTimeDefinition::Hta;
     if ((opt.mfu.params > 0) != (opt.mfu.tokensPerStep > 0))
         return args.fail(Text::tr("--params and --tokens-per-step go together"));
-    jo.alignClocks = !args.isSet("no-clock-align");
-    jo.threads = args.integer("threads", 0);
-    const std::size_t top = std::size_t(args.integer("top-stragglers", 50));
+    jo->alignClocks = !args.isSet("no-clock-align");
+    jo->threads = args.integer("threads", 0);
+    return Ok;
+}
 
+int runAnalyzeFolder(const Invocation &args)
+{
+    if (args.isSet("summary"))
+        return args.fail(Text::tr("--summary writes one rank's summary: give it a trace, not a folder"));
+    analysis::JobOptions jo;
+    if (const int rc = readJobOptions(args, &jo, QT_TRANSLATE_NOOP("cli", "a folder")); rc != Ok)
+        return rc;
+    const std::size_t top = std::size_t(args.integer("top-stragglers", 50));
     const FolderLoadResult f = loadOrReport(args);
     if (!f.error.isEmpty())
         return Unreadable;
     const analysis::JobResult r = analysis::analyzeJob(f.ranks, jo);
     if (args.isSet("json"))
-        writeAnalyzeJson(f, r, top, jo.alignClocks);
+        writeAnalyzeJson(sourceOf(f), r, top, jo.alignClocks);
     else
-        writeAnalyzeText(f, r, top);
+        writeAnalyzeText(sourceOf(f), r, top);
+    return Ok;
+}
+
+// analyze RANKFILE --summary OUT.json: the map step, one rank analysed as a folder analyses it.
+int runSummary(const Invocation &args)
+{
+    analysis::JobOptions jo;
+    if (const int rc = readJobOptions(args, &jo, QT_TRANSLATE_NOOP("cli", "a rank summary")); rc != Ok)
+        return rc;
+    if (args.isSet("no-clock-align") || args.isSet("top-stragglers"))
+        return args.fail(Text::tr("--no-clock-align and --top-stragglers belong to merge, which reads the summaries"));
+    const QString out = args.text("summary");
+    if (out.isEmpty())
+        return args.fail(Text::tr("--summary needs the file to write"));
+    const std::shared_ptr<Trace> trace = loadTraceOrReport(args.positionals().first(), args.integer("threads", 0));
+    if (!trace)
+        return Unreadable;
+    RankFile rf{args.positionals().first(), trace, trace->rank, trace->rank < 0};
+    const analysis::RankSummary summary = analysis::summarizeRank(rf, jo.analysis);
+    const std::string bytes = analysis::rankSummaryToJson(summary);
+    QSaveFile f(out);
+    if (!f.open(QIODevice::WriteOnly) || f.write(bytes.data(), qint64(bytes.size())) != qint64(bytes.size()) || !f.commit())
+        return args.fail(Text::tr("cannot write %1: %2").arg(out, f.errorString()), Unreadable);
+    if (args.isSet("json")) {
+        JsonWriter j;
+        j.printObject([&] {
+            j.field("summary", out);
+            j.field("path", rf.path);
+            j.field("rank", trace->rank);
+            j.field("collectives", summary.calls.size());
+            j.field("bytes", bytes.size());
+        });
+    } else {
+        std::printf("%s\n", qPrintable(Text::tr("wrote %1 (%2, %3 collectives)").arg(out, rf.path).arg(summary.calls.size())));
+    }
     return Ok;
 }
 
@@ -543,6 +617,83 @@ int runAnalyzeOrFolder(const Invocation &args)
     if (!isFolder(args))
         return runOnFile(args, true, runAnalyze);
     return runAnalyzeFolder(args);
+}
+
+CommandSpec mergeArguments()
+{
+    return {
+        n("SUMMARY... [--json] [--no-clock-align] [--top-stragglers N]"),
+        {{n("SUMMARY"), QT_TRANSLATE_NOOP("cli", "rank summaries written by analyze RANKFILE --summary, one per rank, any order"),
+          PositionalSpec::Arity::Many}},
+        {
+            flag({n("no-clock-align")},
+                 QT_TRANSLATE_NOOP("cli", "no clock offsets from matching collectives (ranks placed by their trace epoch only)")),
+            integer({n("top-stragglers")}, "N", atLeast(0),
+                    QT_TRANSLATE_NOOP("cli", "collectives listed in stragglers, worst wait first (default 50; 0: all)"),
+                    QT_TRANSLATE_NOOP("cli", "--top-stragglers needs a number of rows")),
+            flag({n("json")}, QT_TRANSLATE_NOOP("cli", "print one JSON object")),
+        },
+    };
+}
+
+// The reduce step: the summaries ordered and filtered as a folder's traces are, then the same
+// reduce as analyze DIR, so the output is analyze DIR's ("folder": null, load_seconds 0).
+int runMerge(const Invocation &args)
+{
+    const QStringList paths = args.positionals();
+    if (paths.isEmpty())
+        return args.usageError();
+    std::vector<analysis::RankSummary> read(std::size_t(paths.size()));
+    std::vector<JobMember> members;
+    for (int k = 0; k < paths.size(); ++k) {
+        QFile f(paths.at(k));
+        if (!f.open(QIODevice::ReadOnly)) {
+            printErrorLine(QStringLiteral("lanescope-cli: %1: %2").arg(paths.at(k), f.errorString()));
+            return Unreadable;
+        }
+        QString error;
+        if (!analysis::rankSummaryFromJson(f.readAll(), &read[std::size_t(k)], &error)) {
+            printErrorLine(QStringLiteral("lanescope-cli: %1: %2").arg(paths.at(k), error));
+            return Unreadable;
+        }
+        const analysis::RankSummary &s = read[std::size_t(k)];
+        JobMember m;
+        m.path = s.figures.path;
+        m.loaded = true;
+        m.rank = s.traceRank;
+        m.worldSize = s.worldSize;
+        m.backend = s.backend;
+        m.events = s.events;
+        m.truncated = s.truncated;
+        m.truncatedAtByte = s.truncatedAtByte;
+        members.push_back(std::move(m));
+    }
+    const JobOrder order = orderJob(members);
+    if (order.members.empty()) {
+        printErrorLine(QStringLiteral("lanescope-cli: %1").arg(Text::tr("no rank summary of a job: %1").arg(order.warnings.join(QStringLiteral("; ")))));
+        return Unreadable;
+    }
+    std::vector<analysis::RankSummary> ranks;
+    for (std::size_t k = 0; k < order.members.size(); ++k) {
+        analysis::RankSummary s = std::move(read[order.members[k]]);
+        s.figures.rank = order.ranks[k];
+        s.figures.rankGuessed = order.ranksGuessed;
+        ranks.push_back(std::move(s));
+    }
+    analysis::JobOptions jo;
+    jo.alignClocks = !args.isSet("no-clock-align");
+    const analysis::JobResult r = analysis::reduceJob(std::move(ranks), jo);
+    JobSource src;
+    src.worldSize = order.worldSize;
+    src.ranksGuessed = order.ranksGuessed;
+    src.rejected = order.rejected;
+    src.warnings = order.warnings;
+    const std::size_t top = std::size_t(args.integer("top-stragglers", 50));
+    if (args.isSet("json"))
+        writeAnalyzeJson(src, r, top, jo.alignClocks);
+    else
+        writeAnalyzeText(src, r, top);
+    return Ok;
 }
 
 } // namespace lanescope::cli

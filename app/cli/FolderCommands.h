@@ -1,5 +1,6 @@
 #pragma once
-// `lanescope-cli info DIR` and `lanescope-cli analyze DIR` (issue 15): a folder of rank traces.
+// `lanescope-cli info DIR`, `analyze DIR`, `analyze RANKFILE --summary OUT` and `merge SUMMARIES...`
+// (issue 15): a folder of rank traces, or its ranks analysed one by one and merged.
 // The rows of `info` and `analyze` in the command table (Commands.cpp) name these: they accept
 // everything the one-trace command does plus the folder's options, and hand a file to the
 // one-trace command unchanged.
@@ -12,5 +13,9 @@ int runInfoOrFolder(const Invocation &args);
 
 CommandSpec analyzeOrFolderArguments();
 int runAnalyzeOrFolder(const Invocation &args);
+
+// lanescope-cli merge SUMMARIES...: the reduce step over `analyze RANKFILE --summary` files.
+CommandSpec mergeArguments();
+int runMerge(const Invocation &args);
 
 } // namespace lanescope::cli

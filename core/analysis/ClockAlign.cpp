@@ -58,22 +58,20 @@ double median(std::vector<double> v)
     return (lo + hi) / 2;
 }
 
-ClockAlignment alignClocks(const std::vector<const Trace *> &traces, const std::vector<std::vector<CollectiveCall>> &calls,
+ClockAlignment alignClocks(const std::vector<std::int64_t> &baseTimeNs, const std::vector<std::vector<CollectiveCall>> &calls,
                            const CollectiveMatch &collectives, const std::vector<int> &rankNumbers, bool useCollectives)
 {
     ClockAlignment a;
-    const std::size_t n = traces.size();
+    const std::size_t n = baseTimeNs.size();
     a.ranks.resize(n);
     if (n == 0)
         return a;
     const std::size_t ref = 0;
     a.reference = 0;
-    const Trace &rt = *traces[ref];
     for (std::size_t r = 0; r < n; ++r) {
         RankClock &c = a.ranks[r];
-        const Trace &t = *traces[r];
-        if (rt.baseTimeNs != 0 && t.baseTimeNs != 0)
-            c.epochNs = t.baseTimeNs - rt.baseTimeNs;
+        if (baseTimeNs[ref] != 0 && baseTimeNs[r] != 0)
+            c.epochNs = baseTimeNs[r] - baseTimeNs[ref];
         c.source = r == ref ? RankClock::Source::Reference : RankClock::Source::Epoch;
     }
     if (!useCollectives)

@@ -39,9 +39,10 @@ struct ClockAlignment
     QStringList warnings;
 };
 
-// traces and calls: per rank index; collectives: matchCollectives() over the same ranks.
+// calls: per rank index; collectives: matchCollectives() over the same ranks.
 // useCollectives false: the epoch step only (offsets "turned off").
-ClockAlignment alignClocks(const std::vector<const Trace *> &traces, const std::vector<std::vector<CollectiveCall>> &calls,
+// baseTimeNs: each rank's baseTimeNanoseconds (0: none).
+ClockAlignment alignClocks(const std::vector<std::int64_t> &baseTimeNs, const std::vector<std::vector<CollectiveCall>> &calls,
                            const CollectiveMatch &collectives, const std::vector<int> &rankNumbers, bool useCollectives = true);
 
 // Median of the values (mean of the two middle ones for an even count, rounded down); 0 if empty.

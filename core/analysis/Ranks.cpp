@@ -31,12 +31,12 @@ std::optional<double> known(bool ok, double v) { return ok ? std::optional<doubl
 double pct(TimeNs part, TimeNs whole) { return whole > 0 ? 100.0 * double(part) / double(whole) : 0.0; }
 
 // MFU inputs applied to a step time, as the comparison does (Compare.cpp).
-MfuResult mfuForStep(const Trace &t, double stepNs, const MfuInputs &in, double tablePeak)
+MfuResult mfuForStep(int worldSize, double stepNs, const MfuInputs &in, double tablePeak)
 {
     const double peak = in.peakTflops > 0 ? in.peakTflops : tablePeak;
     if (!(stepNs > 0) || in.params <= 0 || in.tokensPerStep <= 0)
         return {};
-    const double world = t.worldSize > 0 ? t.worldSize : 1;
+    const double world = worldSize > 0 ? worldSize : 1;
     const double perGpu = in.tokensGlobal ? in.tokensPerStep / world : in.tokensPerStep;
     MfuResult r = computeMfu(in.params, perGpu / (stepNs / 1e9), peak);
     r.stepS = stepNs / 1e9;
@@ -65,7 +65,7 @@ RankFigures figuresOf(const RankFile &f, const AnalysisOptions &options)
     }
     r.exposedCommNs = r.analysis.temporal.communication - r.analysis.temporal.overlap;
     if (r.stepTimeNs) {
-        const MfuResult m = mfuForStep(*f.trace, *r.stepTimeNs, options.mfu, r.analysis.mfu.peakTflops);
+        const MfuResult m = mfuForStep(f.trace->worldSize, *r.stepTimeNs, options.mfu, r.analysis.mfu.peakTflops);
         if (m.valid) {
             r.tokensPerSPerGpu = m.tokensPerSPerGpu;
             r.achievedTflops = m.achievedTflops;
@@ -179,28 +179,49 @@ Stragglers findStragglers(const std::vector<std::vector<CollectiveCall>> &calls,
     return s;
 }
 
+RankSummary summarizeRank(const RankFile &rank, const AnalysisOptions &options)
+{
+    RankSummary s;
+    const Trace &t = *rank.trace;
+    s.figures = figuresOf(rank, options);
+    s.calls = findCollectives(t, s.figures.analysis.steps);
+    s.worldSize = t.worldSize;
+    s.backend = t.backend;
+    s.baseTimeNs = t.baseTimeNs;
+    s.minTs = t.minTs;
+    s.mfuInputs = options.mfu;
+    s.traceRank = t.rank;
+    s.events = t.eventCount;
+    s.truncated = t.truncated;
+    s.truncatedAtByte = t.truncatedAtByte;
+    return s;
+}
+
 JobResult analyzeJob(const std::vector<RankFile> &ranks, const JobOptions &options)
 {
-    JobResult j;
-    const std::size_t n = ranks.size();
-    j.ranks.resize(n);
-    j.calls.resize(n);
+    std::vector<RankSummary> summaries(ranks.size());
     const int threads = options.threads > 0 ? options.threads : int(std::max(1u, std::thread::hardware_concurrency()));
-    parallelEach(n, threads, [&](std::size_t i) {
-        j.ranks[i] = figuresOf(ranks[i], options.analysis);
-        j.calls[i] = findCollectives(*ranks[i].trace, j.ranks[i].analysis.steps);
-    });
+    parallelEach(ranks.size(), threads, [&](std::size_t i) { summaries[i] = summarizeRank(ranks[i], options.analysis); });
+    return reduceJob(std::move(summaries), options);
+}
+
+JobResult reduceJob(std::vector<RankSummary> summaries, const JobOptions &options)
+{
+    JobResult j;
+    const std::size_t n = summaries.size();
     if (n == 0)
         return j;
-
     std::vector<int> numbers;
-    std::vector<const Trace *> traces;
-    for (const RankFile &r : ranks) {
-        numbers.push_back(r.rank);
-        traces.push_back(r.trace.get());
+    std::vector<std::int64_t> bases;
+    for (RankSummary &s : summaries) {
+        numbers.push_back(s.figures.rank);
+        bases.push_back(s.baseTimeNs);
+        s.figures.outliers.clear();
+        j.ranks.push_back(std::move(s.figures));
+        j.calls.push_back(std::move(s.calls));
     }
     j.collectives = matchCollectives(j.calls, numbers);
-    j.clocks = alignClocks(traces, j.calls, j.collectives, numbers, options.alignClocks);
+    j.clocks = alignClocks(bases, j.calls, j.collectives, numbers, options.alignClocks);
     j.stragglers = findStragglers(j.calls, j.collectives, j.clocks, numbers);
 
     // Outliers, figure by figure.
@@ -215,12 +236,12 @@ JobResult analyzeJob(const std::vector<RankFile> &ranks, const JobOptions &optio
     // The job's time origin: its first event on the reference clock.
     j.originNs = std::numeric_limits<TimeNs>::max();
     for (std::size_t i = 0; i < n; ++i)
-        j.originNs = std::min(j.originNs, traces[i]->minTs + j.clocks.ranks[i].offsetNs());
+        j.originNs = std::min(j.originNs, summaries[i].minTs + j.clocks.ranks[i].offsetNs());
 
     // Job figures.
     JobFigures &f = j.job;
     f.ranks = int(n);
-    f.worldSize = traces[0]->worldSize;
+    f.worldSize = summaries[0].worldSize;
     std::map<int, JobStep> steps;
     std::map<int, std::vector<bool>> complete; // per step number, per rank: a complete step there
     std::vector<double> rankSteps;
@@ -293,7 +314,7 @@ JobResult analyzeJob(const std::vector<RankFile> &ranks, const JobOptions &optio
     }
     if (!jobDurs.empty()) {
         f.stepTimeNs = median(jobDurs);
-        f.mfu = mfuForStep(*traces[0], *f.stepTimeNs, options.analysis.mfu, j.ranks[0].analysis.mfu.peakTflops);
+        f.mfu = mfuForStep(summaries[0].worldSize, *f.stepTimeNs, summaries[0].mfuInputs, j.ranks[0].analysis.mfu.peakTflops);
         f.mfu.gpuName = j.ranks[0].analysis.mfu.gpuName;
         f.mfu.peakSource = j.ranks[0].analysis.mfu.peakSource;
         if (!f.mfu.valid)

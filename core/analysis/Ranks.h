@@ -119,6 +119,26 @@ struct JobOptions
     int threads = 0;         // ranks analysed at once; 0: one per core
 };
 
+// The map step: one rank analysed, with what the reduce step needs of its trace. Holds no trace,
+// so `analyze RANKFILE --summary` can write it and `merge` read it back (RankSummaryJson.h).
+struct RankSummary
+{
+    RankFigures figures;                // outliers empty until reduceJob
+    std::vector<CollectiveCall> calls;
+    int worldSize = -1;
+    QString backend;
+    std::int64_t baseTimeNs = 0;
+    TimeNs minTs = 0;
+    MfuInputs mfuInputs;                // what the figures were computed with (the job's MFU too)
+    // For the job's ordering and filter (FolderLoad's orderJob): what the trace said.
+    int traceRank = -1;
+    std::uint64_t events = 0;
+    bool truncated = false;
+    std::uint64_t truncatedAtByte = 0;
+};
+
+RankSummary summarizeRank(const RankFile &rank, const AnalysisOptions &options = {});
+
 struct JobResult
 {
     std::vector<RankFigures> ranks; // as given (ordered by rank)
@@ -135,6 +155,10 @@ struct JobResult
     TimeNs originNs = 0;            // the job's first event on the reference clock (JSON times count from it)
 };
 
+// summarizeRank over every rank (in parallel), then reduceJob.
 JobResult analyzeJob(const std::vector<RankFile> &ranks, const JobOptions &options = {});
+// The reduce step over summaries in rank order: matching, clocks, stragglers, outliers, job
+// figures. options.analysis is not used (the summaries were made with theirs).
+JobResult reduceJob(std::vector<RankSummary> ranks, const JobOptions &options = {});
 
 } // namespace lanescope::analysis

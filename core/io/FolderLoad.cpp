@@ -163,33 +163,35 @@ std::uint64_t defaultMemoryBudget()
     return availableKb > 0 ? availableKb * 1024 / 2 : (std::uint64_t(4) << 30);
 }
 
-void assembleJob(std::vector<LoadedFile> files, FolderLoadResult &into)
+JobOrder orderJob(const std::vector<JobMember> &members)
 {
-    std::vector<LoadedFile> kept;
-    for (LoadedFile &f : files) {
-        if (!f.trace)
+    JobOrder into;
+    std::vector<std::size_t> kept;
+    for (std::size_t i = 0; i < members.size(); ++i) {
+        const JobMember &f = members[i];
+        if (!f.loaded)
             into.rejected.push_back({f.path, f.error.isEmpty() ? Text::tr("not a trace") : f.error});
-        else if (f.trace->eventCount == 0)
+        else if (f.events == 0)
             into.rejected.push_back({f.path, Text::tr("not a trace: it holds no events")});
         else
-            kept.push_back(std::move(f));
+            kept.push_back(i);
     }
 
     // The job is what most files say it is: their world size, then their backend.
     std::map<int, int> byWorld;
-    for (const LoadedFile &f : kept)
-        if (f.trace->worldSize > 0)
-            ++byWorld[f.trace->worldSize];
+    for (std::size_t i : kept)
+        if (members[i].worldSize > 0)
+            ++byWorld[members[i].worldSize];
     int world = -1, most = 0;
-    for (const LoadedFile &f : kept) // first in file order wins a tie
-        if (f.trace->worldSize > 0 && byWorld[f.trace->worldSize] > most) {
-            most = byWorld[f.trace->worldSize];
-            world = f.trace->worldSize;
+    for (std::size_t i : kept) // first in file order wins a tie
+        if (members[i].worldSize > 0 && byWorld[members[i].worldSize] > most) {
+            most = byWorld[members[i].worldSize];
+            world = members[i].worldSize;
         }
     std::map<QString, int> byBackend;
-    for (const LoadedFile &f : kept)
-        if (f.trace->worldSize == world && !f.trace->backend.isEmpty())
-            ++byBackend[f.trace->backend];
+    for (std::size_t i : kept)
+        if (members[i].worldSize == world && !members[i].backend.isEmpty())
+            ++byBackend[members[i].backend];
     QString backend;
     most = 0;
     for (const auto &[b, count] : byBackend)
@@ -201,72 +203,112 @@ void assembleJob(std::vector<LoadedFile> files, FolderLoadResult &into)
     into.backend = backend;
 
     const bool distributed = world > 0;
-    std::vector<LoadedFile> job;
-    for (LoadedFile &f : kept) {
-        const Trace &t = *f.trace;
+    std::vector<std::size_t> job;
+    for (std::size_t i : kept) {
+        const JobMember &t = members[i];
         if (!distributed) {
-            job.push_back(std::move(f));
+            job.push_back(i);
         } else if (t.worldSize <= 0 || t.rank < 0) {
-            into.rejected.push_back({f.path, Text::tr("no rank in distributedInfo, while the other traces are ranks of a job of %1").arg(world)});
+            into.rejected.push_back({t.path, Text::tr("no rank in distributedInfo, while the other traces are ranks of a job of %1").arg(world)});
         } else if (t.worldSize != world) {
-            into.rejected.push_back({f.path, Text::tr("another job: world size %1, this job's is %2").arg(t.worldSize).arg(world)});
+            into.rejected.push_back({t.path, Text::tr("another job: world size %1, this job's is %2").arg(t.worldSize).arg(world)});
         } else if (!backend.isEmpty() && !t.backend.isEmpty() && t.backend != backend) {
-            into.rejected.push_back({f.path, Text::tr("another job: backend %1, this job's is %2").arg(t.backend, backend)});
+            into.rejected.push_back({t.path, Text::tr("another job: backend %1, this job's is %2").arg(t.backend, backend)});
         } else if (t.rank >= world) {
-            into.rejected.push_back({f.path, Text::tr("rank %1 is outside the job's world size %2").arg(t.rank).arg(world)});
+            into.rejected.push_back({t.path, Text::tr("rank %1 is outside the job's world size %2").arg(t.rank).arg(world)});
         } else {
-            job.push_back(std::move(f));
+            job.push_back(i);
         }
     }
 
     if (distributed) {
-        std::stable_sort(job.begin(), job.end(), [](const LoadedFile &a, const LoadedFile &b) { return a.trace->rank < b.trace->rank; });
-        for (LoadedFile &f : job) {
-            if (!into.ranks.empty() && into.ranks.back().rank == f.trace->rank) {
-                into.rejected.push_back({f.path, Text::tr("rank %1 again (already read from %2)")
-                                                     .arg(f.trace->rank)
-                                                     .arg(QFileInfo(into.ranks.back().path).fileName())});
+        std::stable_sort(job.begin(), job.end(), [&](std::size_t a, std::size_t b) { return members[a].rank < members[b].rank; });
+        for (std::size_t i : job) {
+            if (!into.ranks.empty() && into.ranks.back() == members[i].rank) {
+                into.rejected.push_back({members[i].path, Text::tr("rank %1 again (already read from %2)")
+                                                              .arg(members[i].rank)
+                                                              .arg(QFileInfo(members[into.members.back()].path).fileName())});
                 continue;
             }
-            into.ranks.push_back({f.path, f.trace, f.trace->rank, false});
+            into.members.push_back(i);
+            into.ranks.push_back(members[i].rank);
         }
     } else {
         // Legacy traces (PyTorch without Kineto, Chrome traces) name no rank: file-name order.
-        for (LoadedFile &f : job)
-            into.ranks.push_back({f.path, f.trace, int(into.ranks.size()), true});
-        into.ranksGuessed = !into.ranks.empty();
+        std::stable_sort(job.begin(), job.end(), [&](std::size_t a, std::size_t b) {
+            return naturalLess(QFileInfo(members[a].path).fileName(), QFileInfo(members[b].path).fileName());
+        });
+        for (std::size_t i : job) {
+            into.members.push_back(i);
+            into.ranks.push_back(int(into.ranks.size()));
+        }
+        into.ranksGuessed = !into.members.empty();
     }
 
     for (const RejectedFile &r : into.rejected)
         into.warnings << Text::tr("%1 left out: %2").arg(QFileInfo(r.path).fileName(), r.reason);
-    if (into.ranksGuessed && into.ranks.size() > 1) {
+    if (into.ranksGuessed && into.members.size() > 1) {
         QStringList order;
-        for (const RankFile &r : into.ranks)
-            order << Text::tr("rank %1 = %2").arg(r.rank).arg(QFileInfo(r.path).fileName());
+        for (std::size_t k = 0; k < into.members.size(); ++k)
+            order << Text::tr("rank %1 = %2").arg(into.ranks[k]).arg(QFileInfo(members[into.members[k]].path).fileName());
         into.warnings << Text::tr("the traces carry no distributedInfo: rank numbers are guessed from the file names (%1)")
                              .arg(order.join(QStringLiteral(", ")));
     }
-    if (distributed && int(into.ranks.size()) < world) {
+    if (distributed && int(into.members.size()) < world) {
         QStringList missing;
         std::size_t k = 0;
         for (int rank = 0; rank < world && missing.size() < 10; ++rank) {
-            while (k < into.ranks.size() && into.ranks[k].rank < rank)
+            while (k < into.ranks.size() && into.ranks[k] < rank)
                 ++k;
-            if (k >= into.ranks.size() || into.ranks[k].rank != rank)
+            if (k >= into.ranks.size() || into.ranks[k] != rank)
                 missing << QString::number(rank);
         }
         into.warnings << Text::tr("%1 of the job's %2 ranks are here; missing: %3%4")
-                             .arg(into.ranks.size())
+                             .arg(into.members.size())
                              .arg(world)
                              .arg(missing.join(QStringLiteral(", ")))
-                             .arg(world - int(into.ranks.size()) > missing.size() ? QStringLiteral(", ...") : QString());
+                             .arg(world - int(into.members.size()) > missing.size() ? QStringLiteral(", ...") : QString());
     }
-    for (const RankFile &r : into.ranks)
-        if (r.trace->truncated)
+    for (std::size_t k = 0; k < into.members.size(); ++k) {
+        const JobMember &m = members[into.members[k]];
+        if (m.truncated)
             into.warnings << Text::tr("rank %1 (%2) is cut off: loaded up to byte %3")
-                                 .arg(r.rank)
-                                 .arg(QFileInfo(r.path).fileName())
-                                 .arg(r.trace->truncatedAtByte);
+                                 .arg(into.ranks[k])
+                                 .arg(QFileInfo(m.path).fileName())
+                                 .arg(m.truncatedAtByte);
+    }
+    return into;
+}
+
+void assembleJob(std::vector<LoadedFile> files, FolderLoadResult &into)
+{
+    std::vector<JobMember> members;
+    for (const LoadedFile &f : files) {
+        JobMember m;
+        m.path = f.path;
+        m.loaded = f.trace != nullptr;
+        m.error = f.error;
+        if (f.trace) {
+            m.rank = f.trace->rank;
+            m.worldSize = f.trace->worldSize;
+            m.backend = f.trace->backend;
+            m.events = f.trace->eventCount;
+            m.truncated = f.trace->truncated;
+            m.truncatedAtByte = f.trace->truncatedAtByte;
+        }
+        members.push_back(std::move(m));
+    }
+    JobOrder order = orderJob(members);
+    for (std::size_t k = 0; k < order.members.size(); ++k) {
+        LoadedFile &f = files[order.members[k]];
+        into.ranks.push_back({f.path, f.trace, order.ranks[k], order.ranksGuessed});
+    }
+    into.worldSize = order.worldSize;
+    into.backend = order.backend;
+    into.ranksGuessed = order.ranksGuessed;
+    for (RejectedFile &r : order.rejected)
+        into.rejected.push_back(std::move(r));
+    into.warnings << order.warnings;
 }
 
 FolderLoadResult loadFolder(const QString &folder, const FolderLoadOptions &options)

@@ -85,6 +85,35 @@ std::uint64_t defaultMemoryBudget();
 // Loads a folder: never throws; a file that fails is a RejectedFile, not an error.
 FolderLoadResult loadFolder(const QString &folder, const FolderLoadOptions &options = {});
 
+// What the job's ordering and filter look at in a file: the same for a loaded trace and for a
+// per-rank summary (analyze RANKFILE --summary), so `merge` orders and filters as a folder does.
+struct JobMember
+{
+    QString path;
+    bool loaded = false; // false: error says why it is not a trace
+    QString error;
+    int rank = -1, worldSize = -1;
+    QString backend;
+    std::uint64_t events = 0;
+    bool truncated = false;
+    std::uint64_t truncatedAtByte = 0;
+};
+
+struct JobOrder
+{
+    std::vector<std::size_t> members; // indices of the members kept, in rank order
+    std::vector<int> ranks;           // their rank numbers (guessed: their positions)
+    bool ranksGuessed = false;
+    int worldSize = -1;
+    QString backend;
+    std::vector<RejectedFile> rejected;
+    QStringList warnings;
+};
+
+// The job is what most members say (world size, then backend); members of another job, a rank
+// seen twice, not traces: rejected with a warning each. Without distributedInfo: file-name order.
+JobOrder orderJob(const std::vector<JobMember> &members);
+
 // The job's ordering and filter alone, over traces already loaded (path + trace; null trace with
 // an error: a file that did not load). Used by loadFolder; tests call it directly.
 struct LoadedFile

@@ -19,6 +19,7 @@
 #include <QTemporaryDir>
 #include <QtTest>
 
+#include <algorithm>
 #include <cmath>
 #include <optional>
 #include <string>
@@ -460,6 +461,92 @@ private slots:
             QCOMPARE(oo.value(QString::number(k)).toDouble(), 0.0);
     }
 
+    // The map and reduce steps: `analyze RANKFILE --summary` per rank, then `merge`, give what
+    // `analyze DIR` gives (but where the ranks came from), whatever the order of the summaries.
+    void mergeEqualsAnalyzeDir_data()
+    {
+        QTest::addColumn<QString>("real");  // a real folder, or empty for a synthetic one
+        QTest::addColumn<QStringList>("options");
+        QTest::newRow("synthetic, straggler, MFU") << QString() << QStringList{QStringLiteral("--params"), QStringLiteral("7e9"),
+                                                                            QStringLiteral("--tokens-per-step"), QStringLiteral("8192")};
+        QTest::newRow("synthetic, all gaps over 1 ms, HTA's GPU time") << QString() << QStringList{QStringLiteral("--gap-ms"), QStringLiteral("1"),
+                                                                                                   QStringLiteral("--gap-kernels"), QStringLiteral("all"),
+                                                                                                   QStringLiteral("--hta")};
+        QTest::newRow("real legacy nw0") << QStringLiteral("torch-cpu-2rank-nw0") << QStringList{};
+        QTest::newRow("real legacy nw2") << QStringLiteral("torch-cpu-2rank-nw2") << QStringList{};
+    }
+    void mergeEqualsAnalyzeDir()
+    {
+        QFETCH(QString, real);
+        QFETCH(QStringList, options);
+        std::unique_ptr<Folder> synth;
+        QString folder;
+        if (real.isEmpty()) {
+            synth = synthFolder(4, 5000, 1, 9, synth::Scenario::Baseline);
+            folder = synth->dir.path();
+        } else {
+            folder = test::tracePath(real);
+            if (!QFileInfo(folder).isDir())
+                QSKIP(qPrintable(QStringLiteral("real folder %1 not found (set LANESCOPE_TRACES_DIR): skipped").arg(folder)));
+        }
+        const Run whole = cli(QStringList{QStringLiteral("analyze"), folder, QStringLiteral("--json")} + options);
+        QCOMPARE(whole.exitCode, 0);
+        QTemporaryDir out;
+        QStringList summaries;
+        for (const QString &trace : traceFilesIn(folder)) {
+            const QString s = out.filePath(QFileInfo(trace).fileName() + QStringLiteral(".summary.json"));
+            const Run map = cli(QStringList{QStringLiteral("analyze"), trace, QStringLiteral("--summary"), s} + options);
+            QVERIFY2(map.exitCode == 0, map.err.constData());
+            summaries << s;
+        }
+        QVERIFY(summaries.size() >= 2);
+        QJsonObject expected = QJsonDocument::fromJson(whole.out).object();
+        QCOMPARE(expected.value(QStringLiteral("folder")).toString(), folder);
+        expected.remove(QStringLiteral("folder"));
+        QJsonObject job = expected.value(QStringLiteral("job")).toObject();
+        job.remove(QStringLiteral("load_seconds"));
+        expected.insert(QStringLiteral("job"), job);
+        QStringList reversed = summaries;
+        std::reverse(reversed.begin(), reversed.end());
+        QStringList rotated = summaries;
+        rotated.move(0, rotated.size() - 1);
+        for (const QStringList &order : {summaries, reversed, rotated}) {
+            const Run merged = cli(QStringList{QStringLiteral("merge")} + order + QStringList{QStringLiteral("--json")});
+            QVERIFY2(merged.exitCode == 0, merged.err.constData());
+            QJsonObject got = QJsonDocument::fromJson(merged.out).object();
+            QVERIFY(got.value(QStringLiteral("folder")).isNull());
+            got.remove(QStringLiteral("folder"));
+            QJsonObject gj = got.value(QStringLiteral("job")).toObject();
+            gj.remove(QStringLiteral("load_seconds"));
+            got.insert(QStringLiteral("job"), gj);
+            QCOMPARE(got, expected);
+        }
+    }
+
+    void mergeBadInput_data()
+    {
+        QTest::addColumn<QString>("content");
+        QTest::addColumn<QString>("message");
+        QTest::newRow("not JSON") << "hello" << "not JSON";
+        QTest::newRow("a trace, not a summary") << "{\"traceEvents\": []}" << "not a rank summary";
+        QTest::newRow("a newer version") << "{\"lanescope_rank_summary\": 99, \"path\": \"x\"}" << "version 99";
+        QTest::newRow("missing") << QString() << "lanescope-cli:";
+    }
+    void mergeBadInput()
+    {
+        QFETCH(QString, content);
+        QFETCH(QString, message);
+        QTemporaryDir dir;
+        const QString p = dir.filePath(QStringLiteral("s.json"));
+        if (!content.isNull())
+            put(p, content.toStdString());
+        const Run r = cli({QStringLiteral("merge"), p, QStringLiteral("--json")});
+        QCOMPARE(r.exitCode, 3);
+        QCOMPARE(r.err.count('\n'), 1);
+        QVERIFY2(QString::fromUtf8(r.err).contains(message), r.err.constData());
+        QVERIFY(r.out.isEmpty());
+    }
+
     void cliInfoFolder()
     {
         const auto f = synthFolder(3, 80, -1, 2, synth::Scenario::Tuned);
@@ -494,6 +581,9 @@ private slots:
         QTest::newRow("one-trace option on a folder") << QStringList{QStringLiteral("analyze"), QStringLiteral("DIR"), QStringLiteral("--step"), QStringLiteral("3")}
                                                       << 2 << "applies to one trace";
         QTest::newRow("empty folder") << QStringList{QStringLiteral("info"), QStringLiteral("EMPTY")} << 3 << "holds no .json";
+        QTest::newRow("summary of a folder") << QStringList{QStringLiteral("analyze"), QStringLiteral("DIR"), QStringLiteral("--summary"), QStringLiteral("x.json")}
+                                             << 2 << "not a folder";
+        QTest::newRow("merge without summaries") << QStringList{QStringLiteral("merge")} << 2 << "usage";
     }
     void cliUsage()
     {

@@ -1,0 +1,22 @@
+#pragma once
+// A rank's summary as a file (issue 15, "beyond one machine"): `lanescope-cli analyze RANKFILE
+// --summary OUT.json` is the map step a cluster scheduler fans out, one per rank; `lanescope-cli
+// merge SUMMARIES...` reads them back and runs the same reduce step as `analyze DIR`. Integers
+// (nanoseconds, bytes) are written as integers and doubles in their shortest round-trip form, so
+// a summary read back is the summary written, bit for bit, and merge equals analyze DIR.
+#include "analysis/Ranks.h"
+
+#include <QByteArray>
+#include <QString>
+
+#include <string>
+
+namespace lanescope::analysis {
+
+constexpr int kRankSummaryVersion = 1;
+
+std::string rankSummaryToJson(const RankSummary &summary);
+// False with *error set (one line) where the bytes are not a summary this version reads.
+bool rankSummaryFromJson(const QByteArray &json, RankSummary *summary, QString *error);
+
+} // namespace lanescope::analysis
