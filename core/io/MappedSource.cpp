@@ -372,10 +372,7 @@ MappedSource::OpenResult MappedSource::open(const QString &path, const OpenOptio
     }
     region.reset();
     fm.reset();
-    if (out.written > std::uint64_t(SIZE_MAX)) {
-        r.error = Text::tr("%1 inflates to more than this system can map").arg(path);
-        return r;
-    }
+    static_assert(sizeof(std::size_t) >= sizeof(std::uint64_t), "a 64-bit address space maps any inflated size");
     void *map = ::mmap(nullptr, std::size_t(out.written), PROT_READ, MAP_SHARED, scratch.fd, 0);
     if (map == MAP_FAILED) {
         r.error = Text::tr("cannot map the inflated %1: %2").arg(path, QString::fromLocal8Bit(std::strerror(errno)));
