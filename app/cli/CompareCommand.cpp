@@ -231,6 +231,8 @@ CommandSpec compareArguments()
                    QT_TRANSLATE_NOOP("cli", "gemm (default): gaps between two GEMM kernels; all: any gap of a compute stream"),
                    QT_TRANSLATE_NOOP("cli", "--gap-kernels takes gemm or all")),
             flag({n("fold-templates")}, QT_TRANSLATE_NOOP("cli", "count kernels and operators that differ only in template arguments as one")),
+            flag({n("hta")}, QT_TRANSLATE_NOOP("cli", "GPU time as Holistic Trace Analysis counts it: every event with args.stream "
+                                                      "(also Triton launcher cpu_ops and cuda_sync events)")),
             integer({n("top")}, "N", atLeast(0), QT_TRANSLATE_NOOP("cli", "rows of kernels and operators listed (default 50; 0: all)"),
                     QT_TRANSLATE_NOOP("cli", "--top needs a number of rows")),
             integer({n("threads")}, "N", atLeast(0), QT_TRANSLATE_NOOP("cli", "loader threads per trace (default: the cores shared out)"),
@@ -269,6 +271,8 @@ int runCompare(const Invocation &args)
     opt.mfu.tokensPerStep = args.number("tokens-per-step", 0);
     opt.mfu.tokensGlobal = args.isSet("tokens-global");
     opt.mfu.peakTflops = args.number("peak-tflops", 0);
+    if (args.isSet("hta"))
+        opt.definition = analysis::GpuTimeDefinition::Hta; // every run's breakdown, as analyze --hta
     if ((opt.mfu.params > 0) != (opt.mfu.tokensPerStep > 0))
         return args.fail(tr("--params and --tokens-per-step go together"));
 

@@ -623,6 +623,39 @@ private slots:
         QVERIFY(c.warnings.join(QLatin1Char('|')).contains(QLatin1String("different step counts")));
     }
 
+    // compare --hta: every run's breakdown by HTA's definition, said per run in the JSON.
+    void cliCompareHta_data()
+    {
+        QTest::addColumn<bool>("hta");
+        QTest::addColumn<QString>("definition");
+        QTest::addColumn<double>("idle");
+        QTest::newRow("ours") << false << QStringLiteral("lanescope") << 80.61;
+        QTest::newRow("hta") << true << QStringLiteral("hta") << 78.71; // HTA's figure (../shared/traces/README.md)
+    }
+    void cliCompareHta()
+    {
+        QFETCH(bool, hta);
+        QFETCH(QString, definition);
+        QFETCH(double, idle);
+        LANESCOPE_REQUIRE_TRACE(pa, "cuda-event-sync.json.gz");
+        LANESCOPE_REQUIRE_TRACE(pb, "v100-memory-allreduce.json.gz");
+        QStringList args{QStringLiteral("compare"), pa, pb, QStringLiteral("--align"), QStringLiteral("start"), QStringLiteral("--json")};
+        if (hta)
+            args << QStringLiteral("--hta");
+        const test::CliRun r = cli(args);
+        QCOMPARE(r.exitCode, 0);
+        const QJsonArray runs = QJsonDocument::fromJson(r.out).object().value(QStringLiteral("runs")).toArray();
+        QCOMPARE(runs.size(), 2);
+        for (const auto &run : runs)
+            QCOMPARE(run.toObject().value(QStringLiteral("analysis")).toObject().value(QStringLiteral("temporal")).toObject()
+                         .value(QStringLiteral("definition")).toString(), definition);
+        const QJsonObject t = runs.at(0).toObject().value(QStringLiteral("analysis")).toObject().value(QStringLiteral("temporal")).toObject();
+        QVERIFY2(std::abs(t.value(QStringLiteral("idle_pct")).toDouble() - idle) < 0.005, r.out.constData());
+        // The V100 run has no events on a stream besides its device activity: the same under both (HTA 46.08 %).
+        const QJsonObject v = runs.at(1).toObject().value(QStringLiteral("analysis")).toObject().value(QStringLiteral("temporal")).toObject();
+        QVERIFY(std::abs(v.value(QStringLiteral("idle_pct")).toDouble() - 46.08) <= 0.5);
+    }
+
     void syntheticTrio()
     {
         std::vector<std::shared_ptr<Trace>> traces = {synthTrace(synth::Scenario::Baseline), synthTrace(synth::Scenario::Prefetch),
