@@ -277,6 +277,13 @@ void writeAnalyzeJson(const JobSource &f, const analysis::JobResult &r, std::siz
                     j.field("after", g.after);
                     j.field("cause", analysis::gapCauseName(g.cause));
                     j.field("evidence", g.evidence);
+                    // comm_wait: the rank that arrived last at the collective waited on, and this rank's wait for it.
+                    const analysis::GapStraggler &st = r.gapStraggler[k];
+                    if (st.rank >= 0)
+                        j.field("straggler_rank", st.rank);
+                    else
+                        j.field("straggler_rank", nullptr);
+                    j.field("straggler_wait_us", JsonWriter::orNull(st.rank >= 0, usDur(st.waitNs)));
                 });
             }
         });

@@ -11,6 +11,7 @@
 #include <limits>
 #include <map>
 #include <thread>
+#include <tuple>
 
 namespace lanescope::analysis {
 namespace {
@@ -321,17 +322,52 @@ JobResult reduceJob(std::vector<RankSummary> summaries, const JobOptions &option
             f.mfu.stepS = *f.stepTimeNs / 1e9;
     }
 
-    // Every rank's gaps on the job's clock, in time order.
-    std::vector<std::pair<Gap, int>> gaps;
+    // Every rank's gaps on the job's clock, in time order. A comm_wait gap names the collective it
+    // waited on (Gap::evidenceTrack/Slice, the NCCL kernel): where another rank arrived there last,
+    // that rank held this one up by (last arrival - this rank's arrival).
+    std::map<std::tuple<std::size_t, std::uint32_t, std::uint32_t>, std::size_t> collectiveOf; // (rank index, track, slice)
+    std::vector<std::pair<std::size_t, TimeNs>> lastOf; // per matched collective: last rank index, its arrival
+    for (std::size_t m = 0; m < j.collectives.collectives.size(); ++m) {
+        const MatchedCollective &mc = j.collectives.collectives[m];
+        std::pair<std::size_t, TimeNs> last{0, std::numeric_limits<TimeNs>::min()};
+        for (std::size_t r = 0; r < n; ++r) {
+            if (mc.call[r] < 0)
+                continue;
+            const CollectiveCall &c = j.calls[r][std::size_t(mc.call[r])];
+            collectiveOf[{r, c.track, c.slice}] = m;
+            const TimeNs a = c.start + j.clocks.ranks[r].offsetNs();
+            if (a > last.second)
+                last = {r, a};
+        }
+        lastOf.push_back(last);
+    }
+    struct JobGap
+    {
+        Gap gap;
+        int rank;
+        GapStraggler straggler;
+    };
+    std::vector<JobGap> gaps;
     for (std::size_t i = 0; i < n; ++i)
         for (Gap g : j.ranks[i].analysis.gaps) {
+            GapStraggler st;
+            if (g.cause == GapCause::CommWait && g.evidenceTrack >= 0) {
+                const auto it = collectiveOf.find({i, std::uint32_t(g.evidenceTrack), g.evidenceSlice});
+                if (it != collectiveOf.end() && lastOf[it->second].first != i) {
+                    const MatchedCollective &mc = j.collectives.collectives[it->second];
+                    const CollectiveCall &c = j.calls[i][std::size_t(mc.call[i])];
+                    st.rank = j.ranks[lastOf[it->second].first].rank;
+                    st.waitNs = lastOf[it->second].second - (c.start + j.clocks.ranks[i].offsetNs());
+                }
+            }
             g.start += j.clocks.ranks[i].offsetNs();
-            gaps.emplace_back(std::move(g), j.ranks[i].rank);
+            gaps.push_back({std::move(g), j.ranks[i].rank, st});
         }
-    std::stable_sort(gaps.begin(), gaps.end(), [](const auto &a, const auto &b) { return a.first.start < b.first.start; });
-    for (auto &[g, rank] : gaps) {
-        j.gaps.push_back(std::move(g));
-        j.gapRank.push_back(rank);
+    std::stable_sort(gaps.begin(), gaps.end(), [](const JobGap &a, const JobGap &b) { return a.gap.start < b.gap.start; });
+    for (JobGap &g : gaps) {
+        j.gaps.push_back(std::move(g.gap));
+        j.gapRank.push_back(g.rank);
+        j.gapStraggler.push_back(g.straggler);
     }
 
     // Advice merged by id: the item of the rank where it explains the most idle time.

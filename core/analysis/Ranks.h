@@ -139,6 +139,13 @@ struct RankSummary
 
 RankSummary summarizeRank(const RankFile &rank, const AnalysisOptions &options = {});
 
+// Who held up a comm_wait gap: the last rank to arrive at the collective the gap waited on.
+struct GapStraggler
+{
+    int rank = -1;   // -1: none named (not a comm_wait, the collective not matched, or this rank was last)
+    TimeNs waitNs = 0; // from this rank's arrival to the last one's
+};
+
 struct JobResult
 {
     std::vector<RankFigures> ranks; // as given (ordered by rank)
@@ -149,6 +156,7 @@ struct JobResult
     JobFigures job;
     std::vector<Gap> gaps;          // every rank's listed gaps on the reference clock, with gapRank
     std::vector<int> gapRank;
+    std::vector<GapStraggler> gapStraggler; // per gap
     std::vector<Advice> advice;     // merged by id: the rank whose item explains most; adviceRanks says where else
     std::vector<std::vector<int>> adviceRanks;
     QStringList warnings;           // the job's (clock, matching), then each rank's, prefixed "rank N: "

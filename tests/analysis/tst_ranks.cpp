@@ -307,6 +307,25 @@ private slots:
                 QVERIFY(j.stragglers.byRank[0].waitedNs > 10 * j.stragglers.byRank[1].waitedNs);
         }
 
+        // comm_wait gaps name who held them up: never the waiting rank itself, with a positive wait;
+        // with a straggler, mostly it.
+        QCOMPARE(j.gapStraggler.size(), j.gaps.size());
+        int named = 0, byStraggler = 0;
+        for (std::size_t k = 0; k < j.gaps.size(); ++k) {
+            const GapStraggler &st = j.gapStraggler[k];
+            if (st.rank < 0)
+                continue;
+            QCOMPARE(j.gaps[k].cause, GapCause::CommWait);
+            QVERIFY(st.rank != j.gapRank[k]);
+            QVERIFY(st.waitNs > 0);
+            ++named;
+            byStraggler += st.rank == straggler;
+        }
+        if (straggler >= 0) {
+            QVERIFY(named > 0);
+            QVERIFY2(byStraggler * 2 > named, qPrintable(QStringLiteral("%1 of %2").arg(byStraggler).arg(named)));
+        }
+
         // Per-rank figures are there and finite; the job's step covers every rank's.
         for (const RankFigures &r : j.ranks) {
             QVERIFY(r.stepTimeNs && std::isfinite(*r.stepTimeNs) && *r.stepTimeNs > 0);
