@@ -365,16 +365,19 @@ FolderLoadResult loadFolder(const QString &folder, const FolderLoadOptions &opti
     std::mutex progressLock;
     std::vector<double> done(n, 0.0);
     const double totalWeight = double(std::accumulate(estimate.begin(), estimate.end(), std::uint64_t(0)));
-    double reported = 0;
+    double reported = 0, sum = 0; // sum: the weighted progress of all files, kept as it changes
+    std::size_t complete = 0;
     const auto update = [&](std::size_t i, double p) {
         if (!options.progress)
             return;
         std::lock_guard<std::mutex> g(progressLock);
+        const double was = done[i];
         done[i] = std::max(done[i], std::clamp(p, 0.0, 1.0));
-        double sum = 0;
-        for (std::size_t k = 0; k < n; ++k)
-            sum += done[k] * double(estimate[k]);
-        const double now = totalWeight > 0 ? sum / totalWeight : 1.0;
+        sum += (done[i] - was) * double(estimate[i]);
+        if (was < 1.0 && done[i] >= 1.0)
+            ++complete;
+        // The last file's 1.0 is exactly 1, whatever rounding the running sum collected.
+        const double now = complete == n || totalWeight <= 0 ? 1.0 : std::min(1.0, sum / totalWeight);
         if (now > reported) {
             reported = now;
             options.progress(now);
