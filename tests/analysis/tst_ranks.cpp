@@ -39,12 +39,16 @@ void put(const QString &path, const std::string &bytes)
 // One rank of a two-rank job: ProfilerStep#1 on the CPU, three AllReduce kernels and a SendRecv
 // on the GPU. arrivals: true times (µs) the rank reaches each collective; ends: when each ends
 // (the same on every rank); the rank's clock reads true time + skewUs.
+// baseNs: baseTimeNanoseconds (0: none written, times absolute as in 2021's Kineto).
 std::string goldenRank(int rank, const std::vector<double> &arrivals, const std::vector<double> &ends, double skewUs, bool withSeq,
-                       int firstSeq = 1)
+                       int firstSeq = 1, std::int64_t baseNs = 1700000000000000000LL)
 {
     const auto num = [](double v) { return QByteArray::number(v, 'f', 3).toStdString(); };
     std::string s = "{\"schemaVersion\": 1, \"distributedInfo\": {\"backend\": \"nccl\", \"rank\": " + std::to_string(rank)
-        + ", \"world_size\": 2}, \"baseTimeNanoseconds\": 1700000000000000000, \"traceEvents\": [";
+        + ", \"world_size\": 2}, ";
+    if (baseNs != 0)
+        s += "\"baseTimeNanoseconds\": " + std::to_string(baseNs) + ", ";
+    s += "\"traceEvents\": [";
     s += "{\"ph\": \"X\", \"cat\": \"user_annotation\", \"name\": \"ProfilerStep#1\", \"pid\": 1, \"tid\": 1, \"ts\": " + num(skewUs)
         + ", \"dur\": 2000}";
     for (std::size_t k = 0; k < arrivals.size(); ++k) {
@@ -238,6 +242,51 @@ private slots:
         QVERIFY(r0);
         QCOMPARE(us(r0->waitedNs), 20.0);
         QCOMPARE(j.stragglers.byRank.front().rank, rank1LostFirst ? 0 : 1);
+    }
+
+    // The epoch first: a rank whose trace counts from a baseTimeNanoseconds 5 ms later moves by
+    // 5 ms, and its collectives then agree (offset from them 0); without collectives the epoch alone
+    // places it. 2021-style absolute times (no epoch), 3 ms of skew: the collectives alone.
+    void epochs_data()
+    {
+        QTest::addColumn<qint64>("base1Delta"); // rank 1's baseTimeNanoseconds - rank 0's, ns
+        QTest::addColumn<double>("origin");     // where the times start, µs
+        QTest::addColumn<double>("skewUs");     // rank 1's clock error on top
+        QTest::addColumn<bool>("collectives");
+        QTest::addColumn<double>("epochUs");
+        QTest::addColumn<double>("offsetUs");
+        QTest::addColumn<QString>("source");
+        QTest::newRow("later epoch, collectives agree") << qint64(5'000'000) << 0.0 << 0.0 << true << 5000.0 << 5000.0 << "collectives";
+        QTest::newRow("later epoch, no collectives") << qint64(5'000'000) << 0.0 << 0.0 << false << 5000.0 << 5000.0 << "epoch";
+        QTest::newRow("later epoch and a skew") << qint64(-2'000'000) << 0.0 << 250.0 << true << -2000.0 << -2250.0 << "collectives";
+        QTest::newRow("absolute times, skewed host") << qint64(0) << 1669783687929439.0 << 3000.0 << true << 0.0 << -3000.0 << "collectives";
+    }
+    void epochs()
+    {
+        QFETCH(qint64, base1Delta);
+        QFETCH(double, origin);
+        QFETCH(double, skewUs);
+        QFETCH(bool, collectives);
+        QFETCH(double, epochUs);
+        QFETCH(double, offsetUs);
+        QFETCH(QString, source);
+        const std::int64_t base0 = origin > 0 ? 0 : 1700000000000000000LL;
+        const std::int64_t base1 = origin > 0 ? 0 : base0 + base1Delta;
+        const std::vector<double> a0{100, 300, 500}, a1{150, 280, 520}, ends{200, 350, 570};
+        // Rank 1's times count from its own epoch (true time - the epochs' difference), plus its skew.
+        const double rank1Clock = origin - double(base1Delta) / 1000.0 + skewUs;
+        QTemporaryDir dir;
+        put(dir.filePath(QStringLiteral("r0.json")), goldenRank(0, a0, ends, origin, true, 1, base0));
+        put(dir.filePath(QStringLiteral("r1.json")),
+            collectives ? goldenRank(1, a1, ends, rank1Clock, true, 1, base1) : goldenRank(1, {}, {}, rank1Clock, true, 1, base1));
+        const FolderLoadResult f = loadFolder(dir.path());
+        QVERIFY2(f.error.isEmpty(), qPrintable(f.error));
+        const JobResult j = analyzeJob(f.ranks);
+        const RankClock &c = j.clocks.ranks[1];
+        QCOMPARE(us(c.epochNs), epochUs);
+        QCOMPARE(us(c.offsetNs()), offsetUs);
+        QCOMPARE(QString::fromLatin1(clockSourceName(c.source)), source);
+        QCOMPARE(!j.clocks.warnings.isEmpty(), !collectives); // no shared collective: said
     }
 
     // Synthetic jobs: each rank's clock off by a drawn skew (the facts say which), one rank
