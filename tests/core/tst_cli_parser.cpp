@@ -110,7 +110,7 @@ private slots:
         QTest::newRow("info") << QStringLiteral("info") << words("--json --threads <N> TRACE");
         QTest::newRow("analyze") << QStringLiteral("analyze")
                                  << words("--gap-ms <X> --gap-kernels <gemm|all> --params <N> --tokens-per-step <N> --tokens-global "
-                                          "--peak-tflops <X> --step <N> --from-us <A> --to-us <B> --measure-flops --threads <N> "
+                                          "--peak-tflops <X> --step <N> --from-us <A> --to-us <B> --measure-flops --hta --threads <N> "
                                           "--json TRACE");
         QTest::newRow("mfu") << QStringLiteral("mfu") << words("--params <N> --tokens-per-s-per-gpu <X> --peak-tflops <Y> --gpu <NAME> --json");
         QTest::newRow("synth") << QStringLiteral("synth")
