@@ -13,6 +13,9 @@
 #include <QTemporaryDir>
 #include <QtTest>
 
+#include <sys/resource.h>
+
+#include <csignal>
 #include <string>
 
 using namespace lanescope;
@@ -33,6 +36,7 @@ private slots:
     void inflaters();
     void inflatesIntoTheCacheFolder();
     void refusesWithoutRoom();
+    void writeFailsMidway();
     void openErrors();
     void fromBytes();
     void modifiedFile();
@@ -299,6 +303,27 @@ void tst_MappedSource::refusesWithoutRoom()
     r = MappedSource::open(p, options);
     QVERIFY2(r.source, qPrintable(r.error));
     QCOMPARE(r.source->inflatedInto(), m_dir.filePath(QStringLiteral("mine")));
+}
+
+void tst_MappedSource::writeFailsMidway()
+{
+    // The size check passed but the writes fail part-way (here: a file-size limit, EFBIG): the error
+    // says where it was writing and why, and nothing is left behind.
+    const QString p = path("limited.json.gz");
+    QVERIFY(writeFile(p, gzipBytes(m_trace)));
+    struct rlimit old;
+    QCOMPARE(::getrlimit(RLIMIT_FSIZE, &old), 0);
+    const auto oldHandler = ::signal(SIGXFSZ, SIG_IGN);
+    struct rlimit limit = old;
+    limit.rlim_cur = 64 * 1024;
+    QCOMPARE(::setrlimit(RLIMIT_FSIZE, &limit), 0);
+    const auto r = MappedSource::open(p);
+    ::setrlimit(RLIMIT_FSIZE, &old);
+    ::signal(SIGXFSZ, oldHandler);
+    QVERIFY(!r.source);
+    QVERIFY2(r.error.startsWith(QStringLiteral("%1: cannot write the inflated trace to %2: ").arg(p, cacheFolder())),
+             qPrintable(r.error));
+    QCOMPARE(leftInCache(), QStringList());
 }
 
 void tst_MappedSource::openErrors()
