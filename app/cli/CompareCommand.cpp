@@ -7,6 +7,7 @@
 #include "JsonWriter.h"
 
 #include "analysis/Compare.h"
+#include "analysis/CompareTraces.h"
 #include "model/Trace.h"
 #include "parse/TraceLoader.h"
 
@@ -30,7 +31,6 @@ struct Loaded
 {
     std::shared_ptr<Trace> trace;
     QString error;
-    analysis::AnalysisResult analysis;
 };
 
 void writeRows(JsonWriter &j, const char *key, const std::vector<analysis::NameDiffRow> &rows, std::size_t top)
@@ -304,41 +304,16 @@ int runCompare(const Invocation &args)
             return Unreadable;
         }
 
-    // One aligned step (--step): each run is analysed on its own step at the baseline's position.
-    std::vector<int> stepOf(n, -1);
-    if (co.scopeToStep) {
-        std::vector<std::vector<analysis::Step>> steps(n);
-        forEachRun(n, [&](std::size_t i) { steps[i] = analysis::findSteps(*loaded[i].trace); });
-        std::vector<const Trace *> traces;
-        std::vector<const std::vector<analysis::Step> *> stepPtrs;
-        for (std::size_t i = 0; i < n; ++i) {
-            traces.push_back(loaded[i].trace.get());
-            stepPtrs.push_back(&steps[i]);
-        }
-        const analysis::Alignment a = analysis::alignRuns(traces, stepPtrs, co.align);
-        if (!a.error.isEmpty())
-            return args.fail(a.error);
-        for (std::size_t i = 0; i < n; ++i) {
-            if (a.runs[i].stepIndex < 0)
-                return args.fail(tr("%1 has no complete step at position %2, where the baseline has ProfilerStep#%3")
-                                     .arg(labels.at(int(i)))
-                                     .arg(a.position + 1)
-                                     .arg(co.align.baselineStep));
-            stepOf[i] = a.runs[i].stepNumber;
-        }
-    }
-    forEachRun(n, [&](std::size_t i) {
-        analysis::AnalysisOptions o = opt;
-        o.step = stepOf[i];
-        loaded[i].analysis = analysis::analyze(*loaded[i].trace, o);
-    });
-
+    std::vector<analysis::TraceRun> in;
+    for (std::size_t i = 0; i < n; ++i)
+        in.push_back({labels.at(int(i)), paths.at(int(i)), loaded[i].trace.get()});
+    analysis::TracesComparison tc = analysis::compareTraces(in, opt, co);
+    if (!tc.error.isEmpty())
+        return args.fail(tc.error);
     std::vector<analysis::CompareRun> runs;
     for (std::size_t i = 0; i < n; ++i)
-        runs.push_back({labels.at(int(i)), paths.at(int(i)), loaded[i].trace.get(), &loaded[i].analysis});
-    const analysis::ComparisonResult c = analysis::compareRuns(runs, co);
-    if (!c.error.isEmpty())
-        return args.fail(c.error);
+        runs.push_back({labels.at(int(i)), paths.at(int(i)), loaded[i].trace.get(), &tc.analyses[i]});
+    const analysis::ComparisonResult &c = tc.result;
     if (args.isSet("json"))
         writeJson(runs, c, top);
     else

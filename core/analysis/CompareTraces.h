@@ -1,0 +1,30 @@
+#pragma once
+// From loaded traces to a comparison, as `lanescope-cli compare` and the comparison dock both do
+// it: each run analysed with the same options (on a thread of its own), scoped to the aligned step
+// when CompareOptions::scopeToStep asks for one step, then compareRuns(). One function, so the
+// command line and the window cannot disagree about what a comparison measures.
+#include "analysis/Compare.h"
+
+#include <QString>
+
+#include <vector>
+
+namespace lanescope::analysis {
+
+struct TraceRun
+{
+    QString label, path;
+    const Trace *trace = nullptr;
+};
+
+struct TracesComparison
+{
+    std::vector<AnalysisResult> analyses; // per run, in run order
+    ComparisonResult result;
+    QString error; // the aligned step is missing somewhere; result is empty then
+};
+
+TracesComparison compareTraces(const std::vector<TraceRun> &runs, const AnalysisOptions &options,
+                               const CompareOptions &compare);
+
+} // namespace lanescope::analysis
