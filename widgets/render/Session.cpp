@@ -63,6 +63,43 @@ void Session::setOffset(int run, TimeNs offsetNs)
     emit offsetsChanged();
 }
 
+void Session::setLabel(int run, const QString &label)
+{
+    if (run < 0 || run >= runCount() || m_runs[std::size_t(run)].label == label)
+        return;
+    m_runs[std::size_t(run)].label = label;
+    emit runsChanged();
+}
+
+void Session::clearRunRefs()
+{
+    m_state->setSelectedSlice(SliceRef());
+    m_state->clearGap();
+    m_state->setHighlight(nullptr);
+}
+
+void Session::moveRun(int from, int to)
+{
+    if (from < 0 || from >= runCount() || to < 0 || to >= runCount() || from == to)
+        return;
+    SessionRun r = std::move(m_runs[std::size_t(from)]);
+    m_runs.erase(m_runs.begin() + from);
+    m_runs.insert(m_runs.begin() + to, std::move(r));
+    clearRunRefs();
+    updateSpan();
+    emit runsChanged();
+}
+
+void Session::removeRun(int run)
+{
+    if (run < 0 || run >= runCount())
+        return;
+    m_runs.erase(m_runs.begin() + run);
+    clearRunRefs();
+    updateSpan();
+    emit runsChanged();
+}
+
 void Session::updateSpan()
 {
     double start = 0, end = 0;

@@ -50,6 +50,12 @@ public:
     void setAnalysis(int run, std::shared_ptr<const analysis::AnalysisResult> result);
     void setOffset(int run, TimeNs offsetNs);
 
+    // Editing the comparison: the window stays where it is; the selection, range and gap mark
+    // (which name runs by index) are cleared when runs move or go. Run 0 is the baseline.
+    void setLabel(int run, const QString &label);
+    void moveRun(int from, int to);
+    void removeRun(int run);
+
     ViewState *state() const { return m_state; }
 
 signals:
@@ -59,6 +65,7 @@ signals:
 
 private:
     void updateSpan();
+    void clearRunRefs();
 
     std::vector<SessionRun> m_runs;
     ViewState *m_state;

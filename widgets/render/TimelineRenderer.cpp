@@ -416,6 +416,84 @@ void TimelineRenderer::paintLaneSlices(const Lane &lane, int laneTopY)
     }
 }
 
+void TimelineRenderer::paintHighlight(QPainter &p, const SliceHighlight &h)
+{
+    // Every match in the window, outlined; matches narrower than a pixel (NCCL kernels zoomed out)
+    // merge into one mark per pixel column and row, so the cost is bounded by the picture's size.
+    const int width = m_size.width() - kHeaderWidth, height = m_size.height();
+    const auto &lanes = m_layout->lanes();
+    const double ppn = m_axis.pxPerNs();
+    std::vector<QRectF> marks;
+    for (int li = 0; li < int(lanes.size()); ++li) {
+        const Lane &lane = lanes[std::size_t(li)];
+        if (lane.run < 0 || std::size_t(lane.run) >= h.runs.size() || lane.run >= int(m_runs.size()))
+            continue;
+        const auto &tracks = h.runs[std::size_t(lane.run)];
+        if (lane.track >= tracks.size() || tracks[lane.track].slices.empty() || !m_layout->isLaneVisible(li))
+            continue;
+        const int top = laneTop(li);
+        if (top >= height || top + lane.height <= kTopHeight)
+            continue;
+        const SliceHighlight::TrackHits &hits = tracks[lane.track];
+        const Track &trk = m_runs[std::size_t(lane.run)].trace->tracks[lane.track];
+        const double origin = double(m_runs[std::size_t(lane.run)].base) + m_axis.start;
+        const TimeNs tA = TimeNs(std::floor(origin)) - hits.maxDur;
+        const TimeNs tB = TimeNs(std::ceil(origin + m_axis.range));
+        auto it = std::lower_bound(hits.slices.begin(), hits.slices.end(), tA,
+                                   [&](std::uint32_t i, TimeNs t) { return trk.start[i] < t; });
+        std::vector<double> lastRight(std::size_t(lane.rows) + 1, -1e9);
+        for (; it != hits.slices.end() && trk.start[*it] < tB; ++it) {
+            const std::uint32_t i = *it;
+            const double x0 = (double(trk.start[i]) - origin) * ppn;
+            const double x1 = std::max(x0 + double(trk.dur[i]) * ppn, x0 + 1);
+            if (x1 < 0 || x0 > width)
+                continue;
+            const std::size_t d = std::min<std::size_t>(trk.depth[i], std::size_t(lane.rows));
+            const double y = rowTop(lane, int(d));
+            if (x0 <= lastRight[d] + 1 && !marks.empty() && marks.back().y() == y) {
+                marks.back().setRight(std::max(marks.back().right(), x1 + kHeaderWidth));
+            } else {
+                marks.emplace_back(QPointF(kHeaderWidth + std::max(x0, -2.0), y),
+                                   QPointF(kHeaderWidth + std::min(x1, double(width) + 2), y + LaneLayout::kRowHeight - 1));
+            }
+            lastRight[d] = x1;
+        }
+    }
+    if (marks.empty())
+        return;
+    p.save();
+    p.setBrush(Qt::NoBrush);
+    // Two strokes, dark under light, so the mark reads on every slice colour.
+    p.setPen(QPen(QColor(0, 0, 0, 200), 3));
+    p.drawRects(marks.data(), int(marks.size()));
+    p.setPen(QPen(Palette::searchMatch(), 1.5));
+    p.drawRects(marks.data(), int(marks.size()));
+    p.restore();
+}
+
+void TimelineRenderer::paintCursor(QPainter &p, double axisNs)
+{
+    const int w = m_size.width(), h = m_size.height();
+    const double x = kHeaderWidth + m_axis.toPx(axisNs);
+    if (x < kHeaderWidth || x > w)
+        return;
+    p.save();
+    p.setPen(QPen(QColor(0xD0, 0x30, 0x30, 200), 1));
+    p.drawLine(QPointF(x, kRulerHeight), QPointF(x, h));
+    QFont f = m_font;
+    f.setPixelSize(11);
+    p.setFont(f);
+    const QFontMetrics fm(f);
+    const QString text = TimeAxis::formatTime(axisNs);
+    const int tw = fm.horizontalAdvance(text) + 8;
+    const double tx = std::min(x + 3, double(w - tw));
+    const QRectF box(tx, kRulerHeight + 1, tw, fm.height() + 2);
+    p.fillRect(box, QColor(0xD0, 0x30, 0x30));
+    p.setPen(Qt::white);
+    p.drawText(box, Qt::AlignCenter, text);
+    p.restore();
+}
+
 void TimelineRenderer::paintMemory(QPainter &p)
 {
     const int width = m_size.width() - kHeaderWidth, height = m_size.height();
@@ -704,8 +782,12 @@ void TimelineRenderer::paintOverlay(QPainter &p, const RenderOverlay &o)
             p.drawRect(r.adjusted(-1, -1, 0, 0));
         }
     }
+    if (o.highlight)
+        paintHighlight(p, *o.highlight);
     paintFlows(p, o);
     p.setClipping(false);
+    if (!std::isnan(o.cursorNs))
+        paintCursor(p, o.cursorNs);
     if (o.rangeActive) {
         const double a = std::min(o.rangeA, o.rangeB), b = std::max(o.rangeA, o.rangeB);
         const double xa = kHeaderWidth + m_axis.toPx(a), xb = kHeaderWidth + m_axis.toPx(b);

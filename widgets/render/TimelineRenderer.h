@@ -13,6 +13,7 @@
 // (Qt Creator's TrackPainter), text batched by ink.
 #include "analysis/Gaps.h"
 #include "render/LaneLayout.h"
+#include "render/SliceHighlight.h"
 #include "render/SliceRef.h"
 #include "render/TimeAxis.h"
 #include "render/TraceViewIndex.h"
@@ -26,6 +27,8 @@
 #include <QSize>
 
 #include <array>
+#include <limits>
+#include <memory>
 #include <vector>
 
 class QPainter;
@@ -48,6 +51,10 @@ struct RenderOverlay
     double rangeA = 0, rangeB = 0; // axis ns
     int gapRun = -1;               // >= 0: mark this gap (its lane, its evidence)
     analysis::Gap gap;
+    // The slices of one name in every run (a row of the comparison's differences), outlined.
+    std::shared_ptr<const SliceHighlight> highlight;
+    // The cursor line through every run's lanes, axis ns; NaN: none.
+    double cursorNs = std::numeric_limits<double>::quiet_NaN();
 };
 
 class TimelineRenderer
@@ -122,6 +129,8 @@ private:
     void paintRuler(QPainter &p);
     void paintGap(QPainter &p, const RenderOverlay &o);
     void paintFlows(QPainter &p, const RenderOverlay &o);
+    void paintHighlight(QPainter &p, const SliceHighlight &h);
+    void paintCursor(QPainter &p, double axisNs);
 
     std::vector<RenderRun> m_runs;
     std::vector<RunCache> m_cache;

@@ -125,4 +125,20 @@ void ViewState::setMemoryOverlay(bool on)
     emit memoryOverlayChanged(on);
 }
 
+void ViewState::setHighlight(std::shared_ptr<const SliceHighlight> highlight)
+{
+    if (highlight == m_highlight)
+        return;
+    m_highlight = std::move(highlight);
+    emit highlightChanged();
+}
+
+void ViewState::setCursor(double axisNs)
+{
+    if (axisNs == m_cursor || (std::isnan(axisNs) && std::isnan(m_cursor)))
+        return;
+    m_cursor = axisNs;
+    emit cursorChanged(axisNs);
+}
+
 } // namespace lanescope

@@ -5,10 +5,15 @@
 // one state without reading each other. Times are axis nanoseconds: 0 is the session's origin
 // (each run's first event, moved by its offset; see Session).
 #include "analysis/Gaps.h"
+#include "render/SliceHighlight.h"
 #include "render/SliceRef.h"
 #include "render/TimeAxis.h"
 
 #include <QObject>
+
+#include <cmath>
+#include <limits>
+#include <memory>
 
 namespace lanescope {
 
@@ -56,12 +61,22 @@ public:
     bool memoryOverlay() const { return m_memory; }
     void setMemoryOverlay(bool on);
 
+    // The slices of one name marked in every run (a row of the comparison's differences).
+    const std::shared_ptr<const SliceHighlight> &highlight() const { return m_highlight; }
+    void setHighlight(std::shared_ptr<const SliceHighlight> highlight); // null clears
+
+    // The cursor line shared by every run's lanes (axis ns); NaN while the mouse is elsewhere.
+    double cursor() const { return m_cursor; }
+    void setCursor(double axisNs);
+
 signals:
     void windowChanged(double startNs, double rangeNs);
     void selectionChanged(lanescope::SliceRef ref);
     void timeRangeChanged(bool active, double startNs, double endNs);
     void gapChanged(int run, const lanescope::analysis::Gap &gap); // run -1: cleared
     void memoryOverlayChanged(bool on);
+    void highlightChanged();
+    void cursorChanged(double axisNs);
 
 private:
     void emitWindowIfChanged(double oldStart, double oldRange);
@@ -73,6 +88,8 @@ private:
     int m_gapRun = -1;
     analysis::Gap m_gap;
     bool m_memory = true;
+    std::shared_ptr<const SliceHighlight> m_highlight;
+    double m_cursor = std::numeric_limits<double>::quiet_NaN();
 };
 
 } // namespace lanescope

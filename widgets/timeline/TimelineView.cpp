@@ -16,6 +16,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 
 namespace lanescope {
 
@@ -76,6 +77,8 @@ void TimelineView::setSession(Session *session)
         m_cacheValid = false;
         viewport()->update();
     });
+    connect(s, &ViewState::highlightChanged, viewport(), qOverload<>(&QWidget::update));
+    connect(s, &ViewState::cursorChanged, viewport(), qOverload<>(&QWidget::update));
     m_renderer.setMemoryVisible(s->memoryOverlay());
     rebuild();
     onSelectionChanged(s->selectedSlice());
@@ -101,7 +104,7 @@ void TimelineView::rebuild()
     std::vector<RenderRun> runs;
     for (int i = 0; i < sess().runCount(); ++i) {
         const SessionRun &r = sess().run(i);
-        inputs.push_back({r.trace.get(), r.label});
+        inputs.push_back({r.trace.get(), r.label, m_gpuOnly});
         runs.push_back({r.trace.get(), r.index.get(), r.base()});
     }
     m_layout.build(inputs);
@@ -113,6 +116,14 @@ void TimelineView::rebuild()
     syncRenderer();
     m_cacheValid = false;
     viewport()->update();
+}
+
+void TimelineView::setGpuLanesOnly(bool on)
+{
+    if (on == m_gpuOnly)
+        return;
+    m_gpuOnly = on;
+    rebuild();
 }
 
 QString TimelineView::laneLabel(SliceRef ref) const
@@ -340,6 +351,8 @@ RenderOverlay TimelineView::overlay() const
     o.rangeB = state()->timeRangeEnd();
     o.gapRun = state()->gapRun();
     o.gap = state()->gap();
+    o.highlight = state()->highlight();
+    o.cursorNs = state()->cursor();
     return o;
 }
 
@@ -497,6 +510,11 @@ void TimelineView::mouseMoveEvent(QMouseEvent *event)
             viewport()->update();
         }
     }
+    // The cursor line follows the mouse over the lanes, through every run (one shared axis).
+    if (pos.x() >= kHeaderWidth && pos.y() >= kRulerHeight)
+        state()->setCursor(axis().toNs(pos.x() - kHeaderWidth));
+    else
+        state()->setCursor(std::numeric_limits<double>::quiet_NaN());
     m_lastPos = pos;
 }
 
@@ -547,6 +565,7 @@ void TimelineView::mouseDoubleClickEvent(QMouseEvent *event)
 
 void TimelineView::leaveEvent(QEvent *event)
 {
+    state()->setCursor(std::numeric_limits<double>::quiet_NaN());
     if (m_hover.isValid()) {
         m_hover = SliceRef();
         viewport()->update();

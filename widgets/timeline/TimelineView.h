@@ -89,6 +89,9 @@ public:
     QString highlightLabel() const;
 
     void setGroupCollapsed(int group, bool collapsed);
+    // Only the GPU groups of every run (the compute lanes of a comparison next to each other).
+    void setGpuLanesOnly(bool on);
+    bool gpuLanesOnly() const { return m_gpuOnly; }
 
     // Geometry in viewport coordinates (for tests and overlays).
     QRect lanesRect() const { return m_renderer.lanesRect(); }
@@ -152,6 +155,7 @@ private:
     QPointer<Session> m_session;  // follows a session deleted before the view back to its own
     LaneLayout m_layout;
     TimelineRenderer m_renderer;
+    bool m_gpuOnly = false;
 
     SliceRef m_hover;
     std::vector<FlowLink> m_flows;

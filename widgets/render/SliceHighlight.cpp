@@ -1,0 +1,53 @@
+#include "render/SliceHighlight.h"
+
+#include "analysis/Compare.h"
+
+namespace lanescope {
+
+std::uint64_t SliceHighlight::total() const
+{
+    std::uint64_t n = 0;
+    for (std::uint64_t c : counts)
+        n += c;
+    return n;
+}
+
+std::shared_ptr<const SliceHighlight> buildSliceHighlight(const std::vector<const Trace *> &traces,
+                                                          const QString &normalizedName, bool foldTemplates)
+{
+    auto h = std::make_shared<SliceHighlight>();
+    h->name = normalizedName;
+    h->foldTemplates = foldTemplates;
+    h->runs.resize(traces.size());
+    h->counts.assign(traces.size(), 0);
+    for (std::size_t r = 0; r < traces.size(); ++r) {
+        const Trace *t = traces[r];
+        if (!t)
+            continue;
+        // Each distinct name once: a trace has far fewer names than slices.
+        std::vector<char> match(t->strings.size(), 0);
+        bool any = false;
+        for (StringId id = 0; id < t->strings.size(); ++id)
+            if (analysis::normalizedName(t->strings.view(id), foldTemplates) == normalizedName) {
+                match[id] = 1;
+                any = true;
+            }
+        if (!any)
+            continue;
+        auto &tracks = h->runs[r];
+        tracks.resize(t->tracks.size());
+        for (std::size_t k = 0; k < t->tracks.size(); ++k) {
+            const Track &trk = t->tracks[k];
+            SliceHighlight::TrackHits &hits = tracks[k];
+            for (std::size_t i = 0; i < trk.size(); ++i)
+                if (match[trk.nameId[i]]) {
+                    hits.slices.push_back(std::uint32_t(i)); // starts are sorted: so are the hits
+                    hits.maxDur = std::max(hits.maxDur, trk.dur[i]);
+                }
+            h->counts[r] += hits.slices.size();
+        }
+    }
+    return h;
+}
+
+} // namespace lanescope

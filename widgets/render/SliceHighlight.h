@@ -1,0 +1,36 @@
+#pragma once
+// The slices of one name in every run: what a click on a row of the comparison's kernel or
+// operator differences marks in the lanes. Names are matched as the differences count them
+// (analysis::normalizedName: "ProfilerStep#17" is "ProfilerStep#N", template arguments folded on
+// request), so the row "ProfilerStep#N" marks every step of every run. Built once per click
+// (one pass over each run's string table, then over the tracks whose names matched); immutable
+// after, shared by every view and export of the session.
+#include "model/Trace.h"
+
+#include <QString>
+
+#include <cstdint>
+#include <memory>
+#include <vector>
+
+namespace lanescope {
+
+struct SliceHighlight
+{
+    QString name; // the normalised name
+    bool foldTemplates = false;
+    struct TrackHits
+    {
+        std::vector<std::uint32_t> slices; // by start
+        TimeNs maxDur = 0;                 // a window search starts maxDur before the window
+    };
+    std::vector<std::vector<TrackHits>> runs; // [run][track]; empty vector: no match in that run
+    std::vector<std::uint64_t> counts;        // matches per run
+
+    std::uint64_t total() const;
+};
+
+std::shared_ptr<const SliceHighlight> buildSliceHighlight(const std::vector<const Trace *> &traces,
+                                                          const QString &normalizedName, bool foldTemplates);
+
+} // namespace lanescope
