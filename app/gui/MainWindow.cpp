@@ -5,6 +5,11 @@
 #include "TraceSummaryView.h"
 #include "WarningBanner.h"
 #include "analysis/AnalysisDock.h"
+#include "analysis/MfuPanel.h"
+#include "compare/ComparisonDock.h"
+#include "compare/RunAlignment.h"
+#include "synth/DemoTrace.h"
+#include "synth/SynthModel.h"
 #include "render/GapCauseStyle.h"
 #include "timeline/SearchBar.h"
 #include "timeline/TimelinePanels.h"
@@ -37,6 +42,8 @@
 #include <QStatusBar>
 #include <QTimer>
 #include <QVBoxLayout>
+
+#include <limits>
 
 namespace lanescope {
 
@@ -112,6 +119,7 @@ MainWindow::MainWindow(QWidget *parent)
 
     createDocks();
     createActions();
+    connect(m_session, &Session::runsChanged, this, &MainWindow::updateTitle); // a run renamed in the comparison
     setLoading(false);
     updateTitle();
 }
@@ -124,6 +132,11 @@ void MainWindow::createActions()
     QAction *open = file->addAction(tr("&Open…"), this, &MainWindow::showOpenDialog);
     open->setShortcut(QKeySequence::Open);
     open->setStatusTip(tr("Open a PyTorch Profiler / Kineto trace"));
+    QAction *compareWith = file->addAction(tr("&Compare With…"), this, &MainWindow::showCompareDialog);
+    compareWith->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_O));
+    compareWith->setStatusTip(tr("Add traces to compare with the one shown, which stays the baseline"));
+    file->addAction(tr("Open &Demo Comparison"), this, &MainWindow::openDemo)
+        ->setStatusTip(tr("The case study: an FSDP run before and after prefetching and allocator tuning"));
     m_recentMenu = file->addMenu(tr("Open &Recent"));
     connect(m_recentMenu, &QMenu::aboutToShow, this, &MainWindow::rebuildRecentMenu);
     rebuildRecentMenu();
@@ -162,6 +175,13 @@ void MainWindow::createActions()
     view->addAction(m_rangeDock->toggleViewAction());
     view->addAction(m_legendDock->toggleViewAction());
     view->addAction(m_analysis->toggleViewAction());
+    view->addAction(m_compare->toggleViewAction());
+    view->addSeparator();
+    QAction *gpuOnly = view->addAction(tr("&GPU Lanes Only"));
+    gpuOnly->setCheckable(true);
+    gpuOnly->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_G));
+    gpuOnly->setStatusTip(tr("Hide the CPU threads: every run's GPU streams next to each other"));
+    connect(gpuOnly, &QAction::toggled, m_timeline, &TimelineView::setGpuLanesOnly);
 
     QMenu *analysisMenu = menuBar()->addMenu(tr("&Analysis"));
     QAction *analyseRange = analysisMenu->addAction(tr("Analyse &Selected Range"), this, [this] {
@@ -220,6 +240,18 @@ void MainWindow::createDocks()
     tabifyDockWidget(m_summaryDock, m_detailsDock);
     tabifyDockWidget(m_detailsDock, m_rangeDock);
     tabifyDockWidget(m_rangeDock, m_analysis);
+    m_compare = new ComparisonDock(this);
+    m_compare->setSession(m_session);
+    addDockWidget(Qt::RightDockWidgetArea, m_compare);
+    tabifyDockWidget(m_analysis, m_compare);
+    m_compare->hide(); // shown when a second run arrives
+    // The comparison measures with the analysis dock's options (threshold, kernels, MFU inputs).
+    connect(m_analysis, &AnalysisDock::analysisFinished, this, [this] { m_compare->setAnalysisOptions(m_analysis->options()); });
+    connect(m_compare, &ComparisonDock::addRunRequested, this, &MainWindow::showCompareDialog);
+    connect(m_compare, &ComparisonDock::warningsChanged, this, [this](const QStringList &w) {
+        m_compareWarnings = w;
+        updateBanner();
+    });
     resizeDocks({m_summaryDock}, {450}, Qt::Horizontal);
     m_analysis->raise();
 
@@ -264,20 +296,37 @@ void MainWindow::showOpenDialog()
     openFile(path);
 }
 
-QStringList MainWindow::recentFiles() { return QSettings().value(kRecentKey).toStringList(); }
+QStringList MainWindow::recentFiles()
+{
+    QSettings settings;
+    const QStringList stored = settings.value(kRecentKey).toStringList();
+    QStringList kept;
+    for (const QString &entry : stored) {
+        const QStringList paths = entry.split(QLatin1Char('\n'));
+        if (std::all_of(paths.begin(), paths.end(), [](const QString &p) { return QFileInfo::exists(p); }))
+            kept << entry;
+    }
+    if (kept != stored)
+        settings.setValue(kRecentKey, kept);
+    return kept;
+}
 
 void MainWindow::rebuildRecentMenu()
 {
     m_recentMenu->clear();
     const QStringList files = recentFiles();
     int n = 0;
-    for (const QString &path : files) {
+    for (const QString &entry : files) {
         ++n;
+        const QStringList paths = entry.split(QLatin1Char('\n'));
+        QStringList names;
+        for (const QString &p : paths)
+            names << QFileInfo(p).fileName();
         // Mnemonics 1..9, then 0 for the tenth.
-        const QString label = tr("&%1 %2").arg(n % 10).arg(QFileInfo(path).fileName());
-        QAction *a = m_recentMenu->addAction(label, this, [this, path] { openFile(path); });
-        a->setToolTip(path);
-        a->setStatusTip(path);
+        const QString label = tr("&%1 %2").arg(n % 10).arg(names.join(tr(" vs ")));
+        QAction *a = m_recentMenu->addAction(label, this, [this, paths] { openFiles(paths); });
+        a->setToolTip(paths.join(QLatin1Char('\n')));
+        a->setStatusTip(paths.join(tr(" vs ")));
     }
     if (files.isEmpty()) {
         m_recentMenu->addAction(tr("No recent files"))->setEnabled(false);
@@ -291,7 +340,10 @@ void MainWindow::addRecentFile(const QString &path)
 {
     QSettings settings;
     QStringList files = settings.value(kRecentKey).toStringList();
-    const QString absolute = QFileInfo(path).absoluteFilePath();
+    QStringList parts = path.split(QLatin1Char('\n'));
+    for (QString &p : parts)
+        p = QFileInfo(p).absoluteFilePath();
+    const QString absolute = parts.join(QLatin1Char('\n'));
     files.removeAll(absolute);
     files.prepend(absolute);
     while (files.size() > kMaxRecentFiles)
@@ -299,8 +351,9 @@ void MainWindow::addRecentFile(const QString &path)
     settings.setValue(kRecentKey, files);
 }
 
-void MainWindow::openFiles(const QStringList &paths)
+void MainWindow::openFiles(const QStringList &paths, const QStringList &labels)
 {
+    m_pendingLabels = labels;
     if (paths.size() == 1)
         m_comparing = false;
     if (paths.size() <= 1) {
@@ -314,6 +367,73 @@ void MainWindow::openFiles(const QStringList &paths)
     const QString first = m_pendingFiles.takeFirst();
     openFile(first);
     m_comparing = true; // after openFile, which ends any comparison it interrupts
+}
+
+void MainWindow::addRuns(const QStringList &paths)
+{
+    if (paths.isEmpty())
+        return;
+    if (m_session->runCount() == 0 || isLoading()) {
+        openFiles(m_currentFiles + paths);
+        return;
+    }
+    m_loadedRuns.clear();
+    for (int i = 0; i < m_session->runCount(); ++i) {
+        SessionRun r = m_session->run(i);
+        r.analysis.reset(); // measured again with the newcomers, under the same options
+        m_loadedRuns.push_back(std::move(r));
+    }
+    m_loadErrors.clear();
+    m_pendingFiles = paths;
+    m_pendingLabels.clear();
+    openFile(m_pendingFiles.takeFirst());
+    m_comparing = true; // after openFile, which ends any comparison it interrupts
+}
+
+void MainWindow::openDemo()
+{
+    QStringList paths, labels;
+    for (auto scenario : {synth::Scenario::Baseline, synth::Scenario::Prefetch, synth::Scenario::Tuned}) {
+        labels << QString::fromLatin1(synth::scenarioName(scenario)); // "fsdp-baseline": the CLI's name for it
+        QString error;
+        const QString path = synth::ensureDemoTrace(scenario, &error);
+        if (path.isEmpty()) {
+            showError(tr("the demo"), error);
+            return;
+        }
+        paths << path;
+    }
+    openFiles(paths, labels);
+}
+
+void MainWindow::showCompareDialog()
+{
+    QSettings settings;
+    const QStringList paths = QFileDialog::getOpenFileNames(
+        this, tr("Compare With"), settings.value(kLastDirKey).toString(),
+        tr("PyTorch Profiler traces (*.json *.json.gz *.pt.trace.json *.pt.trace.json.gz);;All files (*)"));
+    if (paths.isEmpty())
+        return;
+    settings.setValue(kLastDirKey, QFileInfo(paths.first()).absolutePath());
+    addRuns(paths);
+}
+
+void MainWindow::applyModelFacts(const QString &path)
+{
+    // A synthetic trace knows its model: fill the MFU inputs as its sidecar gives them.
+    synth::ModelFacts facts;
+    if (!synth::readModelFacts(path, &facts))
+        return;
+    MfuPanel *mfu = m_analysis->mfuPanel();
+    mfu->setParams(QString::number(facts.params, 'g', 6));
+    mfu->setTokensPerStep(QString::number(facts.tokensPerStepPerGpu, 'g', 10));
+    if (facts.peakTflops > 0)
+        mfu->setPeakTflops(facts.peakTflops);
+}
+
+void MainWindow::updateBanner()
+{
+    m_banner->setWarnings(m_runWarnings + m_compareWarnings);
 }
 
 void MainWindow::openFile(const QString &path)
@@ -400,7 +520,11 @@ void MainWindow::onLoadFinished(const TraceLoadJob &job, const LoadResult &resul
     m_stack->setCurrentWidget(m_timeline);
     m_analysis->raise(); // the first question is why the GPUs idle
     m_timeline->setFocus();
-    m_banner->setWarnings(m_trace->warnings);
+    applyModelFacts(path);
+    m_runWarnings = m_trace->warnings;
+    m_compareWarnings.clear();
+    updateBanner();
+    m_compare->hide();
     updateTitle();
 
     const Trace &t = *m_trace;
@@ -435,7 +559,12 @@ void MainWindow::showError(const QString &path, const QString &error)
 
 void MainWindow::updateTitle()
 {
-    if (m_currentFile.isEmpty()) {
+    if (m_session->runCount() >= 2) {
+        QStringList labels;
+        for (int i = 0; i < m_session->runCount(); ++i)
+            labels << m_session->run(i).label;
+        setWindowTitle(tr("%1 — Lanescope").arg(labels.join(tr(" vs "))));
+    } else if (m_currentFile.isEmpty()) {
         setWindowTitle(tr("Lanescope"));
         setWindowFilePath(QString());
     } else {
@@ -513,6 +642,7 @@ static void buildPicture(const Session &session, const TimelineView &view, const
     out.input.windowRange = session.state()->windowRange();
     out.input.overlay = view.overlay();
     out.input.overlay.hover = SliceRef();
+    out.input.overlay.cursorNs = std::numeric_limits<double>::quiet_NaN(); // the mouse is not part of the picture
     if (session.runCount() > 0 && session.run(0).analysis)
         out.input.analysis = session.run(0).analysis.get();
     out.options.width = req.width > 0 ? req.width : view.viewport()->width();
@@ -564,7 +694,7 @@ void MainWindow::onComparisonRunLoaded(const TraceLoadJob &job, const LoadResult
         run.path = path;
         run.trace = result.trace;
         run.index = job.index();
-        run.label = traceBaseName(path); // "baseline", "tuned"
+        run.label = m_pendingLabels.value(int(m_loadedRuns.size()), traceBaseName(path)); // "baseline", "tuned"
         m_loadedRuns.push_back(std::move(run));
     } else {
         m_loadErrors << tr("%1: %2").arg(QFileInfo(path).fileName(), result.error);
@@ -594,25 +724,10 @@ void MainWindow::showComparison()
         for (std::size_t j = 0; j < i; ++j)
             if (runs[j].label == runs[i].label)
                 runs[i].label += QStringLiteral(" (%1)").arg(i + 1);
-    // Aligned on the first complete step by position: runs number their steps differently.
-    std::vector<const Trace *> traces;
-    std::vector<std::vector<analysis::Step>> steps;
-    for (const SessionRun &r : runs) {
-        traces.push_back(r.trace.get());
-        steps.push_back(analysis::findSteps(*r.trace));
-    }
-    std::vector<const std::vector<analysis::Step> *> stepPtrs;
-    for (const auto &s : steps)
-        stepPtrs.push_back(&s);
-    const analysis::Alignment alignment = analysis::alignRuns(traces, stepPtrs);
-    for (std::size_t i = 0; i < runs.size() && i < alignment.runs.size(); ++i)
-        runs[i].offsetNs = alignment.runs[i].offsetNs;
-
     m_trace = runs.front().trace;
     m_currentFile = runs.front().path;
     m_currentFiles.clear();
     QStringList warnings = m_loadErrors;
-    warnings += alignment.warnings;
     for (const SessionRun &r : runs) {
         m_currentFiles << r.path;
         for (const QString &w : r.trace->warnings)
@@ -620,16 +735,27 @@ void MainWindow::showComparison()
     }
     m_summary->setTrace(m_trace);
     m_session->setRuns(std::move(runs)); // the timeline stacks them; the dock analyses the baseline
+    // Aligned on the first complete step by position: runs number their steps differently.
+    const analysis::Alignment alignment = alignSession(*m_session, analysis::AlignOptions{});
+    warnings += alignment.warnings;
+    m_session->state()->fitAll();
+    addRecentFile(m_currentFiles.join(QLatin1Char('\n')));
+    applyModelFacts(m_currentFile);
     m_search->reset();
     m_details->showSlice(SliceRef());
     m_range->update();
     m_stack->setCurrentWidget(m_timeline);
     m_timeline->setFocus();
-    m_banner->setWarnings(warnings);
-    QStringList labels;
-    for (int i = 0; i < m_session->runCount(); ++i)
-        labels << m_session->run(i).label;
-    setWindowTitle(tr("%1 — Lanescope").arg(labels.join(tr(" vs "))));
+    m_runWarnings = warnings;
+    updateBanner();
+    if (!m_compare->isVisible()) {
+        m_compare->show();
+        // Room for a value and a delta column per run.
+        resizeDocks({m_compare}, {std::max(m_compare->width(), std::min(width() / 2, 420 + 180 * m_session->runCount()))},
+                    Qt::Horizontal);
+    }
+    m_compare->raise();
+    updateTitle();
     m_statusLabel->setText(alignment.position >= 0
                                ? tr("Comparing %n run(s), aligned on their complete step %1", nullptr, m_session->runCount())
                                      .arg(alignment.position + 1)
@@ -656,7 +782,7 @@ void MainWindow::dropEvent(QDropEvent *event)
     // A trace dropped on a window that shows one (or two dropped at once): compare them, the
     // one already shown as the baseline.
     if (paths.size() == 1 && !m_currentFiles.isEmpty() && !isLoading())
-        openFiles(m_currentFiles + paths);
+        addRuns(paths);
     else
         openFiles(paths);
 }

@@ -21,6 +21,7 @@ namespace lanescope {
 
 struct LoadResult;
 class AnalysisDock;
+class ComparisonDock;
 class DetailsPanel;
 class RangeStatsPanel;
 class Session;
@@ -44,7 +45,13 @@ public:
     // Two or more traces: loads them one after another and shows them stacked on one time axis,
     // the first as the baseline, each aligned on its first complete ProfilerStep (issue 10's
     // comparison view starts here). One path is openFile. loadFinished(ok) comes once, at the end.
-    void openFiles(const QStringList &paths);
+    void openFiles(const QStringList &paths, const QStringList &labels = {});
+    // Adds traces to what is shown (File > Compare With…, a trace dropped on the window): the runs
+    // already loaded stay as they are, the new ones are loaded and appended. Nothing shown: openFiles.
+    void addRuns(const QStringList &paths);
+    // The built-in case study: fsdp-baseline, fsdp-prefetch and fsdp-tuned, compared (generated on
+    // first use into the cache folder).
+    void openDemo();
     QStringList currentFiles() const { return m_currentFiles; }
     void cancelLoad();
     bool isLoading() const;
@@ -68,6 +75,7 @@ public:
     bool exportPicture(const ExportRequest &request, QString *error);
     void copyPicture(); // Edit > Copy Picture: the PNG of the timeline's window on the clipboard
     AnalysisDock *analysisDock() const { return m_analysis; }
+    ComparisonDock *comparisonDock() const { return m_compare; }
     SearchBar *searchBar() const { return m_search; }
     DetailsPanel *detailsPanel() const { return m_details; }
     RangeStatsPanel *rangePanel() const { return m_range; }
@@ -75,6 +83,8 @@ public:
     WarningBanner *warningBanner() const { return m_banner; }
     QProgressBar *progressBar() const { return m_progress; }
     QPushButton *cancelButton() const { return m_cancelButton; }
+    // Recent entries, newest first: a path, or a comparison's paths joined by '\n'. Entries whose
+    // files are gone are left out (and forgotten).
     static QStringList recentFiles();
 
 signals:
@@ -89,8 +99,11 @@ private:
     void createActions();
     void createDocks();
     void showOpenDialog();
+    void showCompareDialog();
     void rebuildRecentMenu();
-    void addRecentFile(const QString &path);
+    void addRecentFile(const QString &path); // a comparison: its paths joined by '\n'
+    void updateBanner();
+    void applyModelFacts(const QString &path);
     void setLoading(bool loading);
     void onLoadFinished(const TraceLoadJob &job, const LoadResult &result);
     void onComparisonRunLoaded(const TraceLoadJob &job, const LoadResult &result);
@@ -104,6 +117,7 @@ private:
     Session *m_session = nullptr;
     // A comparison being loaded: the paths still to load and the runs loaded so far.
     QStringList m_pendingFiles;
+    QStringList m_pendingLabels; // labels for the files being loaded, in order; empty: from the file names
     std::vector<struct SessionRun> m_loadedRuns;
     QStringList m_loadErrors;
     bool m_comparing = false;
@@ -116,6 +130,9 @@ private:
     TraceSummaryView *m_summary = nullptr;
     TimelineView *m_timeline = nullptr;
     AnalysisDock *m_analysis = nullptr;
+    ComparisonDock *m_compare = nullptr;
+    QStringList m_runWarnings;     // of the loads and the alignment
+    QStringList m_compareWarnings; // of the comparison (GPU models, world sizes, step counts)
     SearchBar *m_search = nullptr;
     DetailsPanel *m_details = nullptr;
     RangeStatsPanel *m_range = nullptr;

@@ -4,7 +4,10 @@
 
 #include <QCoreApplication>
 #include <QDir>
+#include <QFile>
 #include <QFileInfo>
+#include <QJsonDocument>
+#include <QJsonObject>
 #include <QSaveFile>
 #include <QStandardPaths>
 
@@ -49,6 +52,24 @@ QString ensureDemoTrace(Scenario scenario, QString *error)
         return QString();
     write(path.left(path.size() - 5) + QStringLiteral(".facts.json"), out.facts);
     return path;
+}
+
+bool readModelFacts(const QString &tracePath, ModelFacts *out)
+{
+    if (!tracePath.endsWith(QLatin1String(".json")))
+        return false;
+    QFile f(tracePath.left(tracePath.size() - 5) + QStringLiteral(".facts.json"));
+    if (f.size() > (64 << 20) || !f.open(QIODevice::ReadOnly))
+        return false;
+    const QJsonObject config = QJsonDocument::fromJson(f.readAll()).object().value(QLatin1String("config")).toObject();
+    ModelFacts m;
+    m.params = config.value(QLatin1String("params")).toDouble();
+    m.tokensPerStepPerGpu = config.value(QLatin1String("tokens_per_step_per_gpu")).toDouble();
+    m.peakTflops = config.value(QLatin1String("peak_tflops")).toDouble();
+    if (!(m.params > 0) || !(m.tokensPerStepPerGpu > 0))
+        return false;
+    *out = m;
+    return true;
 }
 
 } // namespace lanescope::synth

@@ -1,0 +1,332 @@
+#include "compare/CompareCharts.h"
+
+#include "render/GapCauseStyle.h"
+
+#include <QBarCategoryAxis>
+#include <QBarSeries>
+#include <QBarSet>
+#include <QBuffer>
+#include <QChart>
+#include <QChartView>
+#include <QComboBox>
+#include <QFileInfo>
+#include <QGraphicsLayout>
+#include <QLabel>
+#include <QLegend>
+#include <QLegendMarker>
+#include <QLineSeries>
+#include <QLocale>
+#include <QPainter>
+#include <QSaveFile>
+#include <QScatterSeries>
+#include <QStackedBarSeries>
+#include <QSvgGenerator>
+#include <QValueAxis>
+#include <QVBoxLayout>
+
+#include <cmath>
+
+namespace lanescope {
+
+namespace {
+
+QChartView *makeView(QChart *chart, QWidget *parent)
+{
+    chart->setAnimationOptions(QChart::NoAnimation);
+    chart->setMargins(QMargins(4, 4, 4, 4));
+    chart->layout()->setContentsMargins(0, 0, 0, 0);
+    chart->setBackgroundRoundness(0);
+    auto *view = new QChartView(chart, parent);
+    view->setRenderHint(QPainter::Antialiasing);
+    view->setMinimumHeight(220);
+    return view;
+}
+
+QString signedMs(double ns)
+{
+    const QString v = QLocale().toString(std::abs(ns) / 1e6, 'f', 1);
+    return (ns > 0 ? QStringLiteral("+") : ns < 0 ? QStringLiteral("−") : QString()) + v;
+}
+
+void clearChart(QChart *chart)
+{
+    chart->removeAllSeries();
+    const auto axes = chart->axes();
+    for (QAbstractAxis *a : axes) {
+        chart->removeAxis(a);
+        delete a;
+    }
+}
+
+} // namespace
+
+QString WaterfallChart::partLabel(const QString &name)
+{
+    analysis::GapCause cause;
+    if (GapCauseStyle::fromKey(name, &cause) && name == GapCauseStyle::key(cause))
+        return tr("%1 gaps").arg(GapCauseStyle::label(cause));
+    if (name == QLatin1String("compute"))
+        return tr("Compute");
+    if (name == QLatin1String("communication_memory"))
+        return tr("Comm./memory");
+    if (name == QLatin1String("idle_short"))
+        return tr("Short idle");
+    return name;
+}
+
+WaterfallChart::WaterfallChart(QWidget *parent)
+    : QWidget(parent)
+    , m_chart(new QChart)
+{
+    m_view = makeView(m_chart, this);
+    m_run = new QComboBox(this);
+    m_run->setToolTip(tr("The run whose step time is explained against the baseline's"));
+    m_summary = new QLabel(this);
+    m_summary->setWordWrap(true);
+    m_summary->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_summary->setToolTip(tr("Each run's median complete step is cut into disjoint time: computation kernels first, "
+                             "then compute-stream gaps of 1 ms or more by cause, then other GPU activity, then the "
+                             "short idle left. The parts' deltas add up exactly to the step-time delta."));
+    auto *layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->addWidget(m_run);
+    layout->addWidget(m_view, 1);
+    layout->addWidget(m_summary);
+    connect(m_run, &QComboBox::currentIndexChanged, this, &WaterfallChart::rebuild);
+}
+
+void WaterfallChart::setComparison(const analysis::ComparisonResult *result)
+{
+    const int keep = m_run->currentIndex();
+    m_waterfall = result ? result->waterfall : std::vector<analysis::Waterfall>();
+    m_run->blockSignals(true);
+    m_run->clear();
+    for (const analysis::Waterfall &w : m_waterfall)
+        m_run->addItem(tr("%1 against the baseline").arg(w.label));
+    m_run->setCurrentIndex(keep >= 0 && keep < m_run->count() ? keep : 0);
+    m_run->blockSignals(false);
+    m_run->setVisible(m_waterfall.size() > 1);
+    rebuild();
+}
+
+void WaterfallChart::setRun(int run) { m_run->setCurrentIndex(run - 1); }
+
+int WaterfallChart::run() const { return m_run->currentIndex() + 1; }
+
+QString WaterfallChart::summary() const { return m_summary->text(); }
+
+void WaterfallChart::rebuild()
+{
+    clearChart(m_chart);
+    const int k = m_run->currentIndex();
+    if (k < 0 || k >= int(m_waterfall.size())) {
+        m_chart->setTitle(tr("Step-time waterfall"));
+        m_summary->setText(tr("No waterfall: the runs need complete ProfilerSteps and GPU activity."));
+        return;
+    }
+    const analysis::Waterfall &w = m_waterfall[std::size_t(k)];
+    m_chart->setTitle(tr("Median step: baseline %1 ms → %2 %3 ms")
+                          .arg(QLocale().toString(w.fromNs / 1e6, 'f', 1), w.label, QLocale().toString(w.toNs / 1e6, 'f', 1)));
+    // A floating bar per part: an invisible base up to the lower end, then the rise or the fall.
+    auto *base = new QBarSet(QString());
+    base->setColor(Qt::transparent);
+    base->setBorderColor(Qt::transparent);
+    auto *total = new QBarSet(tr("Step time"));
+    total->setColor(QColor(0x45, 0x6E, 0xB0));
+    auto *up = new QBarSet(tr("Slower"));
+    up->setColor(QColor(0xD3, 0x4A, 0x3A));
+    auto *down = new QBarSet(tr("Faster"));
+    down->setColor(QColor(0x3A, 0x9A, 0x5B));
+    QStringList categories;
+    QStringList sentence;
+    auto bar = [&](const QString &cat, double b, double t, double u, double d) {
+        categories << cat;
+        *base << b / 1e6;
+        *total << t / 1e6;
+        *up << u / 1e6;
+        *down << d / 1e6;
+    };
+    bar(tr("baseline"), 0, w.fromNs, 0, 0);
+    double level = w.fromNs;
+    std::vector<analysis::WaterfallPart> parts = w.parts;
+    // Largest change first in the sentence; the bars keep the parts' fixed order.
+    for (const analysis::WaterfallPart &p : w.parts) {
+        if (std::abs(p.deltaNs) < 0.5) // parts that did not move add a bar of nothing
+            continue;
+        const QString name = partLabel(QString::fromLatin1(p.name));
+        const double next = level + p.deltaNs;
+        bar(QStringLiteral("%1\n%2").arg(name, signedMs(p.deltaNs)), std::min(level, next), 0, std::max(0.0, p.deltaNs),
+            std::max(0.0, -p.deltaNs));
+        level = next;
+    }
+    std::stable_sort(parts.begin(), parts.end(),
+                     [](const analysis::WaterfallPart &a, const analysis::WaterfallPart &b) { return std::abs(a.deltaNs) > std::abs(b.deltaNs); });
+    for (const analysis::WaterfallPart &p : parts)
+        if (std::abs(p.deltaNs) >= 0.05e6) // under 0.05 ms reads as 0.0 in the sentence
+            sentence << tr("%1 %2 ms").arg(partLabel(QString::fromLatin1(p.name)), signedMs(p.deltaNs));
+    bar(w.label, 0, w.toNs, 0, 0);
+    auto *series = new QStackedBarSeries;
+    series->append(base);
+    series->append(total);
+    series->append(up);
+    series->append(down);
+    series->setBarWidth(0.7);
+    m_chart->addSeries(series);
+    auto *x = new QBarCategoryAxis;
+    x->append(categories);
+    auto *y = new QValueAxis;
+    y->setTitleText(tr("ms per step"));
+    y->setLabelFormat(QStringLiteral("%.0f"));
+    y->setMin(0);
+    y->setMax(std::max({w.fromNs, w.toNs, level}) / 1e6 * 1.08);
+    m_chart->addAxis(x, Qt::AlignBottom);
+    m_chart->addAxis(y, Qt::AlignLeft);
+    series->attachAxis(x);
+    series->attachAxis(y);
+    // The invisible base has no entry in the legend.
+    const auto markers = m_chart->legend()->markers(series);
+    if (!markers.isEmpty())
+        markers.first()->setVisible(false);
+    m_summary->setText(tr("%1 ms: %2").arg(signedMs(w.toNs - w.fromNs), sentence.join(tr(", "))));
+}
+
+ThroughputChart::ThroughputChart(QWidget *parent)
+    : QWidget(parent)
+    , m_chart(new QChart)
+{
+    m_view = makeView(m_chart, this);
+    m_note = new QLabel(this);
+    m_note->setWordWrap(true);
+    auto *layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->addWidget(m_view, 1);
+    layout->addWidget(m_note);
+}
+
+void ThroughputChart::setComparison(const analysis::ComparisonResult *result)
+{
+    clearChart(m_chart);
+    m_throughput = false;
+    if (!result || result->runs.empty()) {
+        m_note->clear();
+        return;
+    }
+    const auto &runs = result->runs;
+    m_throughput = std::all_of(runs.begin(), runs.end(), [](const analysis::RunMetrics &m) { return m.tokensPerSPerGpu && m.mfuPct; });
+    QStringList categories;
+    for (const analysis::RunMetrics &m : runs)
+        categories << m.label;
+    auto *x = new QBarCategoryAxis;
+    x->append(categories);
+    m_chart->addAxis(x, Qt::AlignBottom);
+    auto *bars = new QBarSeries;
+    auto *set = new QBarSet(m_throughput ? tr("Tokens/s per GPU") : tr("Median step time (ms)"));
+    set->setColor(QColor(0x45, 0x6E, 0xB0));
+    double top = 0;
+    for (const analysis::RunMetrics &m : runs) {
+        const double v = m_throughput ? *m.tokensPerSPerGpu : m.stepTimeNs.value_or(0) / 1e6;
+        *set << v;
+        top = std::max(top, v);
+    }
+    bars->append(set);
+    bars->setLabelsVisible(true);
+    bars->setLabelsFormat(QStringLiteral("@value"));
+    bars->setLabelsPrecision(5);
+    m_chart->addSeries(bars);
+    auto *y = new QValueAxis;
+    y->setTitleText(set->label());
+    y->setMin(0);
+    y->setMax(std::max(top * 1.15, 1.0));
+    y->setLabelFormat(QStringLiteral("%.0f"));
+    m_chart->addAxis(y, Qt::AlignLeft);
+    bars->attachAxis(x);
+    bars->attachAxis(y);
+    if (m_throughput) {
+        m_chart->setTitle(tr("Throughput and MFU per run"));
+        auto *line = new QLineSeries;
+        line->setName(tr("MFU (%)"));
+        auto *dots = new QScatterSeries;
+        dots->setName(QString());
+        dots->setMarkerSize(9);
+        double mfuTop = 0;
+        for (int i = 0; i < int(runs.size()); ++i) {
+            line->append(i, *runs[std::size_t(i)].mfuPct);
+            dots->append(i, *runs[std::size_t(i)].mfuPct);
+            mfuTop = std::max(mfuTop, *runs[std::size_t(i)].mfuPct);
+        }
+        line->setPointLabelsVisible(true);
+        line->setPointLabelsFormat(QStringLiteral("@yPoint %"));
+        line->setPointLabelsClipping(false);
+        QPen pen(QColor(0xE0, 0x8A, 0x1E), 2.5);
+        line->setPen(pen);
+        dots->setColor(QColor(0xE0, 0x8A, 0x1E));
+        m_chart->addSeries(line);
+        m_chart->addSeries(dots);
+        auto *y2 = new QValueAxis;
+        y2->setTitleText(tr("MFU (%)"));
+        y2->setMin(0);
+        y2->setMax(std::max(10.0, std::ceil(mfuTop * 1.25 / 5) * 5));
+        y2->setLabelFormat(QStringLiteral("%.0f"));
+        m_chart->addAxis(y2, Qt::AlignRight);
+        // The line's x runs over category indices; a hidden value axis maps them onto the bars.
+        auto *xi = new QValueAxis;
+        xi->setRange(-0.5, double(runs.size()) - 0.5);
+        xi->setVisible(false);
+        m_chart->addAxis(xi, Qt::AlignBottom);
+        for (QAbstractSeries *s : {static_cast<QAbstractSeries *>(line), static_cast<QAbstractSeries *>(dots)}) {
+            s->attachAxis(xi);
+            s->attachAxis(y2);
+        }
+        const auto markers = m_chart->legend()->markers(dots);
+        if (!markers.isEmpty())
+            markers.first()->setVisible(false);
+        m_note->setText(tr("Tokens/s per GPU and MFU at each run's median step time (Analysis dock's MFU inputs)."));
+    } else {
+        m_chart->setTitle(tr("Median step time per run"));
+        m_note->setText(tr("Enter the model's parameters and tokens per step in the Analysis dock's MFU panel to see "
+                           "tokens/s and MFU per run here."));
+    }
+}
+
+bool writeChart(QChartView *view, const QString &path, QString *error)
+{
+    QSaveFile file(path);
+    if (!file.open(QIODevice::WriteOnly)) {
+        if (error)
+            *error = file.errorString();
+        return false;
+    }
+    const QSize size = view->size().expandedTo(QSize(800, 450));
+    if (QFileInfo(path).suffix().compare(QLatin1String("svg"), Qt::CaseInsensitive) == 0) {
+        QSvgGenerator svg;
+        svg.setOutputDevice(&file);
+        svg.setSize(size);
+        svg.setViewBox(QRect(QPoint(0, 0), size));
+        svg.setTitle(view->chart()->title());
+        QPainter p(&svg);
+        view->render(&p, QRectF(QPointF(0, 0), size), view->rect());
+    } else {
+        QImage img(size * 2, QImage::Format_ARGB32_Premultiplied);
+        img.setDevicePixelRatio(2);
+        img.fill(Qt::white);
+        {
+            QPainter p(&img);
+            p.setRenderHint(QPainter::Antialiasing);
+            view->render(&p, QRectF(QPointF(0, 0), size), view->rect());
+        }
+        if (!img.save(&file, "PNG")) {
+            if (error)
+                *error = QObject::tr("could not encode the PNG");
+            file.cancelWriting();
+            return false;
+        }
+    }
+    if (!file.commit()) {
+        if (error)
+            *error = file.errorString();
+        return false;
+    }
+    return true;
+}
+
+} // namespace lanescope

@@ -1,0 +1,482 @@
+#include "compare/ComparisonDock.h"
+
+#include "compare/CompareCharts.h"
+#include "compare/MetricsTableModel.h"
+#include "compare/NameDiffModel.h"
+#include "compare/RunAlignment.h"
+#include "render/Session.h"
+#include "render/SliceHighlight.h"
+
+#include <QApplication>
+#include <QCheckBox>
+#include <QClipboard>
+#include <QComboBox>
+#include <QFileDialog>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QLabel>
+#include <QLineEdit>
+#include <QListWidget>
+#include <QLocale>
+#include <QMessageBox>
+#include <QPushButton>
+#include <QSortFilterProxyModel>
+#include <QTabWidget>
+#include <QTableView>
+#include <QToolButton>
+#include <QVBoxLayout>
+
+namespace lanescope {
+
+namespace {
+constexpr int kAlignStart = -1; // the align box's data for "trace start"
+} // namespace
+
+ComparisonDock::ComparisonDock(QWidget *parent)
+    : QDockWidget(tr("Comparison"), parent)
+    , m_runner(new ComparisonRunner(this))
+{
+    setObjectName(QStringLiteral("comparisonDock"));
+    auto *content = new QWidget(this);
+    auto *layout = new QVBoxLayout(content);
+    layout->setContentsMargins(4, 4, 4, 4);
+
+    m_warnings = new QLabel(content);
+    m_warnings->setWordWrap(true);
+    m_warnings->setTextFormat(Qt::PlainText);
+    m_warnings->setStyleSheet(QStringLiteral("QLabel { background: #FFF4CE; color: #5C4400; padding: 4px; }"));
+    m_warnings->hide();
+    layout->addWidget(m_warnings);
+    layout->addWidget(buildRunsBox());
+
+    m_tabs = new QTabWidget(content);
+    // Metrics.
+    auto *metricsTab = new QWidget(m_tabs);
+    auto *ml = new QVBoxLayout(metricsTab);
+    ml->setContentsMargins(0, 0, 0, 0);
+    m_metrics = new MetricsTableModel(this);
+    m_metricsView = new QTableView(metricsTab);
+    m_metricsView->setModel(m_metrics);
+    m_metricsView->verticalHeader()->hide();
+    m_metricsView->setSelectionBehavior(QAbstractItemView::SelectRows);
+    m_metricsView->setWordWrap(false);
+    m_metricsView->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+    ml->addWidget(m_metricsView, 1);
+    auto *copy = new QPushButton(tr("Copy Table"), metricsTab);
+    copy->setToolTip(tr("Copy the figures as tab-separated text (pastes into a spreadsheet)"));
+    connect(copy, &QPushButton::clicked, this, [this] { QApplication::clipboard()->setText(m_metrics->toTsv()); });
+    auto *cl = new QHBoxLayout;
+    cl->addStretch(1);
+    cl->addWidget(copy);
+    ml->addLayout(cl);
+    m_tabs->addTab(metricsTab, tr("Metrics"));
+    // Charts.
+    auto chartTab = [this](QWidget *chart, int which) {
+        auto *tab = new QWidget(m_tabs);
+        auto *l = new QVBoxLayout(tab);
+        l->setContentsMargins(0, 0, 0, 0);
+        l->addWidget(chart, 1);
+        auto *b = new QPushButton(tr("Export Chart…"), tab);
+        b->setToolTip(tr("Write the chart as PNG or SVG"));
+        connect(b, &QPushButton::clicked, this, [this, which] { exportChart(which); });
+        auto *bl = new QHBoxLayout;
+        bl->addStretch(1);
+        bl->addWidget(b);
+        l->addLayout(bl);
+        return tab;
+    };
+    m_waterfall = new WaterfallChart(m_tabs);
+    m_tabs->addTab(chartTab(m_waterfall, 0), tr("Waterfall"));
+    m_throughput = new ThroughputChart(m_tabs);
+    m_tabs->addTab(chartTab(m_throughput, 1), tr("Throughput"));
+    m_tabs->addTab(buildDiffTab(), tr("Differences"));
+    layout->addWidget(m_tabs, 1);
+
+    m_status = new QLabel(content);
+    m_status->setWordWrap(true);
+    layout->addWidget(m_status);
+    setWidget(content);
+
+    connect(m_runner, &ComparisonRunner::finished, this, &ComparisonDock::showResult);
+    connect(m_runner, &ComparisonRunner::busyChanged, this, [this](bool busy) {
+        if (busy)
+            m_status->setText(tr("Comparing…"));
+    });
+}
+
+ComparisonDock::~ComparisonDock() = default;
+
+QWidget *ComparisonDock::buildRunsBox()
+{
+    auto *box = new QWidget(this);
+    auto *grid = new QVBoxLayout(box);
+    grid->setContentsMargins(0, 0, 0, 0);
+    auto *row = new QHBoxLayout;
+    m_runList = new QListWidget(box);
+    m_runList->setMaximumHeight(96);
+    m_runList->setToolTip(tr("The runs, the baseline first. Double-click a label to rename it."));
+    m_runList->setEditTriggers(QAbstractItemView::DoubleClicked | QAbstractItemView::EditKeyPressed);
+    connect(m_runList, &QListWidget::itemChanged, this, &ComparisonDock::runRenamed);
+    row->addWidget(m_runList, 1);
+    auto *buttons = new QVBoxLayout;
+    auto button = [box, buttons](const QString &text, const QString &tip) {
+        auto *b = new QToolButton(box);
+        b->setText(text);
+        b->setToolTip(tip);
+        b->setToolButtonStyle(Qt::ToolButtonTextOnly);
+        b->setSizePolicy(QSizePolicy::Preferred, QSizePolicy::Fixed);
+        buttons->addWidget(b);
+        return b;
+    };
+    m_add = button(tr("Add…"), tr("Add a trace to the comparison"));
+    m_up = button(tr("Up"), tr("Move the run up (the top run is the baseline)"));
+    m_down = button(tr("Down"), tr("Move the run down"));
+    m_remove = button(tr("Remove"), tr("Take the run out of the comparison"));
+    buttons->addStretch(1);
+    row->addLayout(buttons);
+    grid->addLayout(row);
+    connect(m_add, &QToolButton::clicked, this, &ComparisonDock::addRunRequested);
+    connect(m_up, &QToolButton::clicked, this, [this] { moveSelected(-1); });
+    connect(m_down, &QToolButton::clicked, this, [this] { moveSelected(1); });
+    connect(m_remove, &QToolButton::clicked, this, &ComparisonDock::removeSelected);
+
+    auto *options = new QHBoxLayout;
+    options->addWidget(new QLabel(tr("Align on:"), box));
+    m_align = new QComboBox(box);
+    m_align->setToolTip(tr("Put the same complete ProfilerStep of every run (by position: runs number their steps "
+                           "differently) at one time, or every trace's start"));
+    options->addWidget(m_align);
+    options->addWidget(new QLabel(tr("Measure:"), box));
+    m_scope = new QComboBox(box);
+    m_scope->addItem(tr("Whole traces"));
+    m_scope->addItem(tr("Aligned step only"));
+    m_scope->setToolTip(tr("Figures and differences over each whole trace, or over the aligned step of each run"));
+    options->addWidget(m_scope);
+    m_fold = new QCheckBox(tr("Fold template arguments"), box);
+    m_fold->setToolTip(tr("Count kernels that differ only in their template arguments as one row"));
+    options->addWidget(m_fold);
+    options->addStretch(1);
+    grid->addLayout(options);
+    connect(m_align, &QComboBox::currentIndexChanged, this, [this] {
+        if (!m_filling)
+            applyAlignment();
+    });
+    connect(m_scope, &QComboBox::currentIndexChanged, this, &ComparisonDock::rerun);
+    connect(m_fold, &QCheckBox::toggled, this, &ComparisonDock::rerun);
+    return box;
+}
+
+QTableView *ComparisonDock::makeDiffView(NameDiffModel *model, QSortFilterProxyModel **proxy)
+{
+    *proxy = new QSortFilterProxyModel(this);
+    (*proxy)->setSourceModel(model);
+    (*proxy)->setSortRole(NameDiffModel::SortRole);
+    (*proxy)->setFilterCaseSensitivity(Qt::CaseInsensitive);
+    (*proxy)->setFilterKeyColumn(0);
+    auto *view = new QTableView(this);
+    view->setModel(*proxy);
+    view->setSortingEnabled(true);
+    view->sortByColumn(-1, Qt::AscendingOrder); // the model's order: largest impact first
+    view->verticalHeader()->hide();
+    view->setSelectionBehavior(QAbstractItemView::SelectRows);
+    view->setSelectionMode(QAbstractItemView::SingleSelection);
+    view->setWordWrap(false);
+    view->setTextElideMode(Qt::ElideMiddle);
+    view->horizontalHeader()->setStretchLastSection(false);
+    view->horizontalHeader()->setSectionResizeMode(QHeaderView::Interactive);
+    view->horizontalHeader()->setDefaultSectionSize(90);
+    QSortFilterProxyModel *p = *proxy;
+    connect(view, &QTableView::clicked, this, [this, model, p](const QModelIndex &index) {
+        highlightRow(model, p->mapToSource(index).row());
+    });
+    connect(view, &QTableView::activated, this, [this, model, p](const QModelIndex &index) {
+        highlightRow(model, p->mapToSource(index).row());
+    });
+    return view;
+}
+
+QWidget *ComparisonDock::buildDiffTab()
+{
+    auto *tab = new QWidget(this);
+    auto *l = new QVBoxLayout(tab);
+    l->setContentsMargins(0, 0, 0, 0);
+    auto *bar = new QHBoxLayout;
+    m_filter = new QLineEdit(tab);
+    m_filter->setPlaceholderText(tr("Filter names…"));
+    m_filter->setClearButtonEnabled(true);
+    bar->addWidget(m_filter, 1);
+    m_perStep = new QCheckBox(tr("Per step"), tab);
+    m_perStep->setToolTip(tr("Time per ProfilerStep instead of the whole trace's total (on by itself when the runs "
+                             "recorded different numbers of steps)"));
+    bar->addWidget(m_perStep);
+    l->addLayout(bar);
+    auto *inner = new QTabWidget(tab);
+    m_kernels = new NameDiffModel(NameDiffModel::Kind::Kernels, this);
+    m_ops = new NameDiffModel(NameDiffModel::Kind::Operators, this);
+    m_gaps = new NameDiffModel(NameDiffModel::Kind::Gaps, this);
+    m_kernelView = makeDiffView(m_kernels, &m_kernelProxy);
+    m_opView = makeDiffView(m_ops, &m_opProxy);
+    m_gapView = makeDiffView(m_gaps, &m_gapProxy);
+    inner->addTab(m_kernelView, tr("GPU kernels"));
+    inner->addTab(m_opView, tr("CPU operators"));
+    inner->addTab(m_gapView, tr("Gaps"));
+    l->addWidget(inner, 1);
+    m_highlightStatus = new QLabel(tab);
+    m_highlightStatus->setWordWrap(true);
+    m_highlightStatus->setText(tr("Click a row to outline its slices in every run's lanes; Esc in the timeline keeps them, "
+                                  "a second click on the row clears them."));
+    l->addWidget(m_highlightStatus);
+    connect(m_filter, &QLineEdit::textChanged, this, [this](const QString &text) {
+        for (QSortFilterProxyModel *p : {m_kernelProxy, m_opProxy, m_gapProxy})
+            p->setFilterFixedString(text);
+    });
+    connect(m_perStep, &QCheckBox::toggled, this, [this](bool on) {
+        m_kernels->setPerStep(on);
+        m_ops->setPerStep(on);
+    });
+    return tab;
+}
+
+void ComparisonDock::setSession(Session *session)
+{
+    if (Session *old = m_session.data())
+        old->disconnect(this);
+    m_session = session;
+    if (!session)
+        return;
+    connect(session, &Session::runsChanged, this, [this] {
+        fillRuns();
+        fillAlign();
+        rerun();
+    });
+    connect(session, &Session::offsetsChanged, this, &ComparisonDock::rerun);
+    fillRuns();
+    fillAlign();
+    rerun();
+}
+
+void ComparisonDock::setAnalysisOptions(const analysis::AnalysisOptions &options)
+{
+    analysis::AnalysisOptions o = options;
+    o.range = {};
+    o.step = -1;
+    const bool same = o.gaps.minGap == m_options.gaps.minGap && o.gaps.kernels == m_options.gaps.kernels
+        && o.mfu.params == m_options.mfu.params && o.mfu.tokensPerStep == m_options.mfu.tokensPerStep
+        && o.mfu.tokensGlobal == m_options.mfu.tokensGlobal && o.mfu.peakTflops == m_options.mfu.peakTflops
+        && o.htaCompatible == m_options.htaCompatible;
+    m_options = o;
+    if (!same)
+        rerun();
+}
+
+bool ComparisonDock::isBusy() const { return m_runner->isBusy(); }
+
+QString ComparisonDock::statusText() const { return m_status->text(); }
+
+void ComparisonDock::fillRuns()
+{
+    m_filling = true;
+    m_runList->clear();
+    Session *s = m_session.data();
+    for (int i = 0; s && i < s->runCount(); ++i) {
+        auto *item = new QListWidgetItem(s->run(i).label, m_runList);
+        item->setFlags(item->flags() | Qt::ItemIsEditable);
+        item->setToolTip(i == 0 ? tr("%1 — the baseline").arg(s->run(i).path) : s->run(i).path);
+        if (i == 0) {
+            QFont f = item->font();
+            f.setBold(true);
+            item->setFont(f);
+        }
+    }
+    const bool comparing = s && s->runCount() >= 2;
+    m_up->setEnabled(comparing);
+    m_down->setEnabled(comparing);
+    m_remove->setEnabled(comparing);
+    m_filling = false;
+}
+
+void ComparisonDock::fillAlign()
+{
+    Session *s = m_session.data();
+    m_filling = true;
+    // The choice survives a refill when it still exists; a list that offered only "Trace start"
+    // (one run) says nothing about what a comparison should use: its first complete step.
+    const QVariant keep = m_align->count() > 1 ? m_align->currentData() : QVariant();
+    m_align->clear();
+    const int n = s && s->runCount() >= 2 ? commonCompleteSteps(*s) : 0;
+    for (int k = 0; k < n; ++k)
+        m_align->addItem(k == 0 ? tr("First complete step") : tr("Complete step %1").arg(k + 1), k);
+    m_align->addItem(tr("Trace start"), kAlignStart);
+    const int i = m_align->findData(keep);
+    m_align->setCurrentIndex(i >= 0 ? i : 0);
+    m_filling = false;
+}
+
+void ComparisonDock::applyAlignment()
+{
+    Session *s = m_session.data();
+    if (!s || s->runCount() < 2)
+        return;
+    analysis::AlignOptions a;
+    const int pos = m_align->currentData().toInt();
+    a.mode = pos == kAlignStart ? analysis::AlignMode::Start : analysis::AlignMode::Step;
+    a.position = std::max(pos, 0);
+    alignSession(*s, a); // offsetsChanged re-runs the comparison
+    rerun();
+}
+
+void ComparisonDock::rerun()
+{
+    Session *s = m_session.data();
+    ComparisonInput in;
+    if (s && s->runCount() >= 2) {
+        for (int i = 0; i < s->runCount(); ++i) {
+            in.traces.push_back(s->run(i).trace);
+            in.labels << s->run(i).label;
+            in.paths << s->run(i).path;
+        }
+    }
+    in.options = m_options;
+    const int pos = m_align->currentData().toInt();
+    in.compare.align.mode = pos == kAlignStart ? analysis::AlignMode::Start : analysis::AlignMode::Step;
+    in.compare.align.position = std::max(pos, 0);
+    in.compare.mfu = m_options.mfu;
+    in.compare.foldTemplates = m_fold->isChecked();
+    in.compare.waterfallGapNs = analysis::kAdviceGapNs;
+    if (m_scope->currentIndex() == 1 && pos != kAlignStart && s && s->runCount() >= 2) {
+        // The aligned step of the baseline, by its number; the others follow by position.
+        const auto steps = analysis::completeSteps(s->run(0).analysis ? s->run(0).analysis->steps
+                                                                      : analysis::findSteps(*s->run(0).trace));
+        if (pos < int(steps.size())) {
+            in.compare.scopeToStep = true;
+            in.compare.align.baselineStep = steps[std::size_t(pos)].number;
+        }
+    }
+    if (in.traces.size() < 2) {
+        m_result.reset();
+        showResult(nullptr);
+    }
+    m_runner->request(std::move(in));
+}
+
+void ComparisonDock::showResult(const ComparisonPtr &result)
+{
+    m_result = result;
+    const analysis::ComparisonResult *c = result && result->error.isEmpty() ? &result->result : nullptr;
+    m_metrics->setComparison(c);
+    m_waterfall->setComparison(c);
+    m_throughput->setComparison(c);
+    m_kernels->setComparison(c);
+    m_ops->setComparison(c);
+    m_gaps->setComparison(c);
+    for (QTableView *v : {m_kernelView, m_opView, m_gapView}) {
+        v->resizeColumnToContents(0);
+        v->setColumnWidth(0, std::min(v->columnWidth(0), 420));
+    }
+    m_metricsView->resizeColumnsToContents();
+    QStringList warnings;
+    if (result && !result->error.isEmpty())
+        warnings << result->error;
+    if (c)
+        warnings += c->warnings;
+    m_warnings->setText(warnings.join(QLatin1Char('\n')));
+    m_warnings->setVisible(!warnings.isEmpty());
+    if (c) {
+        // Step counts that differ make totals unfair: per-step figures by default then.
+        bool differ = false;
+        for (const analysis::RunMetrics &m : c->runs)
+            differ = differ || m.steps != c->runs.front().steps;
+        if (differ && !m_perStep->isChecked())
+            m_perStep->setChecked(true);
+        // Each run's analysis, for the docks and exports that read the session (run 0 is the
+        // analysis dock's, which may be of a range: left alone).
+        Session *s = m_session.data();
+        for (int i = 1; s && i < s->runCount() && i < int(result->analyses.size()); ++i)
+            if (i < int(c->runs.size()) && s->run(i).path == c->runs[std::size_t(i)].path && !s->run(i).analysis)
+                s->setAnalysis(i, std::make_shared<const analysis::AnalysisResult>(result->analyses[std::size_t(i)]));
+        m_status->setText(c->alignment.position >= 0
+                              ? tr("%n run(s) compared, aligned on complete step %1", nullptr, int(c->runs.size()))
+                                    .arg(c->alignment.position + 1)
+                              : tr("%n run(s) compared, aligned on their starts", nullptr, int(c->runs.size())));
+    } else {
+        m_status->setText(result ? tr("The runs could not be compared.") : tr("Open two or more traces to compare them."));
+    }
+    emit warningsChanged(warnings);
+    emit comparisonFinished();
+}
+
+void ComparisonDock::highlightRow(NameDiffModel *model, int sourceRow)
+{
+    Session *s = m_session.data();
+    if (!s || model->kind() == NameDiffModel::Kind::Gaps)
+        return;
+    const QString name = model->nameAt(sourceRow);
+    const auto &current = s->state()->highlight();
+    if (name.isEmpty() || (current && current->name == name)) {
+        s->state()->setHighlight(nullptr);
+        m_highlightStatus->setText(tr("Outline cleared."));
+        return;
+    }
+    std::vector<const Trace *> traces;
+    for (int i = 0; i < s->runCount(); ++i)
+        traces.push_back(s->trace(i));
+    auto h = buildSliceHighlight(traces, name, m_fold->isChecked());
+    QStringList counts;
+    for (int i = 0; i < s->runCount(); ++i)
+        counts << tr("%1 in %2").arg(QLocale().toString(qulonglong(h->counts[std::size_t(i)])), s->run(i).label);
+    m_highlightStatus->setText(tr("%1: %2 — outlined in yellow.").arg(name, counts.join(tr(", "))));
+    s->state()->setHighlight(std::move(h));
+}
+
+void ComparisonDock::moveSelected(int delta)
+{
+    Session *s = m_session.data();
+    const int row = m_runList->currentRow();
+    if (!s || row < 0 || row + delta < 0 || row + delta >= s->runCount())
+        return;
+    s->moveRun(row, row + delta);
+    applyAlignment();
+    m_runList->setCurrentRow(row + delta);
+}
+
+void ComparisonDock::removeSelected()
+{
+    Session *s = m_session.data();
+    const int row = m_runList->currentRow();
+    if (!s || row < 0 || s->runCount() <= 1)
+        return;
+    s->removeRun(row);
+    applyAlignment();
+}
+
+void ComparisonDock::runRenamed(QListWidgetItem *item)
+{
+    Session *s = m_session.data();
+    if (m_filling || !s)
+        return;
+    const int row = m_runList->row(item);
+    const QString label = item->text().trimmed();
+    if (row < 0 || row >= s->runCount())
+        return;
+    if (label.isEmpty()) {
+        const QSignalBlocker block(m_runList);
+        item->setText(s->run(row).label);
+        return;
+    }
+    s->setLabel(row, label); // runsChanged refills the list and re-labels the table
+}
+
+void ComparisonDock::exportChart(int which)
+{
+    QChartView *view = which == 0 ? m_waterfall->chartView() : m_throughput->chartView();
+    const QString path = QFileDialog::getSaveFileName(this, tr("Export Chart"),
+                                                      which == 0 ? QStringLiteral("waterfall.png") : QStringLiteral("throughput.png"),
+                                                      tr("PNG image (*.png);;SVG drawing (*.svg)"));
+    if (path.isEmpty())
+        return;
+    QString error;
+    if (!writeChart(view, path, &error))
+        QMessageBox::warning(this, tr("Export failed"), error);
+}
+
+} // namespace lanescope

@@ -1,0 +1,109 @@
+#pragma once
+// The comparison dock (issue 10): what changed between the baseline (run 0) and each later run, and
+// why. The runs (rename in place, reorder, remove, add), the alignment, then four tabs: the metrics
+// table with deltas, the step-time waterfall, throughput and MFU per run, and the differences by
+// kernel, operator and gap cause, whose rows outline their slices in every run's lanes. It follows
+// the session: every change of runs or offsets, and every change of the analysis dock's options
+// (gap threshold, MFU inputs), re-runs the comparison off the UI thread.
+#include "analysis/CompareTraces.h"
+#include "compare/ComparisonRunner.h"
+
+#include <QDockWidget>
+#include <QPointer>
+
+class QCheckBox;
+class QComboBox;
+class QLabel;
+class QLineEdit;
+class QListWidget;
+class QListWidgetItem;
+class QSortFilterProxyModel;
+class QTabWidget;
+class QTableView;
+class QToolButton;
+
+namespace lanescope {
+
+class MetricsTableModel;
+class NameDiffModel;
+class Session;
+class ThroughputChart;
+class WaterfallChart;
+
+class ComparisonDock : public QDockWidget
+{
+    Q_OBJECT
+public:
+    explicit ComparisonDock(QWidget *parent = nullptr);
+    ~ComparisonDock() override;
+
+    void setSession(Session *session);
+    // The analysis dock's options (gap threshold and kernels, MFU inputs); range and step are ignored.
+    void setAnalysisOptions(const analysis::AnalysisOptions &options);
+
+    const analysis::TracesComparison *comparison() const { return m_result.get(); }
+    bool isBusy() const;
+    QString statusText() const;
+
+    MetricsTableModel *metricsModel() const { return m_metrics; }
+    NameDiffModel *kernelModel() const { return m_kernels; }
+    NameDiffModel *operatorModel() const { return m_ops; }
+    NameDiffModel *gapModel() const { return m_gaps; }
+    QTableView *kernelView() const { return m_kernelView; }
+    QTableView *operatorView() const { return m_opView; }
+    WaterfallChart *waterfall() const { return m_waterfall; }
+    ThroughputChart *throughput() const { return m_throughput; }
+    QListWidget *runList() const { return m_runList; }
+    QTabWidget *tabs() const { return m_tabs; }
+    QComboBox *alignBox() const { return m_align; }
+    QCheckBox *foldTemplatesBox() const { return m_fold; }
+
+    // Outlines the slices of the row's name in every run (Kernels and Operators rows).
+    void highlightRow(NameDiffModel *model, int sourceRow);
+
+signals:
+    void addRunRequested();
+    void comparisonFinished();
+    void warningsChanged(const QStringList &warnings);
+
+private:
+    QWidget *buildRunsBox();
+    QWidget *buildDiffTab();
+    QTableView *makeDiffView(NameDiffModel *model, QSortFilterProxyModel **proxy);
+    void fillRuns();
+    void fillAlign();
+    void applyAlignment();
+    void rerun();
+    void showResult(const ComparisonPtr &result);
+    void moveSelected(int delta);
+    void removeSelected();
+    void runRenamed(QListWidgetItem *item);
+    void exportChart(int which);
+
+    QPointer<Session> m_session;
+    ComparisonRunner *m_runner;
+    analysis::AnalysisOptions m_options;
+    ComparisonPtr m_result;
+
+    QLabel *m_warnings;
+    QListWidget *m_runList;
+    QToolButton *m_up, *m_down, *m_remove, *m_add;
+    QComboBox *m_align;
+    QComboBox *m_scope;
+    QCheckBox *m_fold;
+    QTabWidget *m_tabs;
+    MetricsTableModel *m_metrics;
+    QTableView *m_metricsView;
+    WaterfallChart *m_waterfall;
+    ThroughputChart *m_throughput;
+    NameDiffModel *m_kernels, *m_ops, *m_gaps;
+    QSortFilterProxyModel *m_kernelProxy = nullptr, *m_opProxy = nullptr, *m_gapProxy = nullptr;
+    QTableView *m_kernelView, *m_opView, *m_gapView;
+    QLineEdit *m_filter;
+    QCheckBox *m_perStep;
+    QLabel *m_highlightStatus;
+    QLabel *m_status;
+    bool m_filling = false;
+};
+
+} // namespace lanescope

@@ -1,0 +1,279 @@
+#include "compare/MetricsTableModel.h"
+
+#include "render/GapCauseStyle.h"
+
+#include <QBrush>
+#include <QColor>
+#include <QFont>
+#include <QLocale>
+
+#include <cmath>
+
+namespace lanescope {
+
+namespace {
+std::optional<double> opt(double v) { return v; }
+} // namespace
+
+MetricsTableModel::MetricsTableModel(QObject *parent)
+    : QAbstractTableModel(parent)
+{
+}
+
+void MetricsTableModel::setComparison(const analysis::ComparisonResult *result)
+{
+    beginResetModel();
+    m_rows.clear();
+    m_labels.clear();
+    if (result && !result->runs.empty()) {
+        const auto &runs = result->runs;
+        for (const analysis::RunMetrics &m : runs)
+            m_labels << m.label;
+        auto add = [&](const char *key, const QString &label, const QString &tip, Unit unit, bool higher,
+                       const std::function<std::optional<double>(const analysis::RunMetrics &)> &get) {
+            Row r;
+            r.key = QString::fromLatin1(key);
+            r.label = label;
+            r.tooltip = tip;
+            r.unit = unit;
+            r.higherIsBetter = higher;
+            for (const analysis::RunMetrics &m : runs)
+                r.values.push_back(get(m));
+            m_rows.push_back(std::move(r));
+        };
+        using M = analysis::RunMetrics;
+        add("step_time_us", tr("Step time"),
+            tr("Median CPU duration of the complete ProfilerSteps (the last step of two or more is left out: "
+               "the profiler closes it at its stop)"),
+            Unit::Ms, false, [](const M &m) { return m.stepTimeNs; });
+        add("tokens_per_s_per_gpu", tr("Tokens/s per GPU"),
+            tr("Tokens per step over the median step time (needs the MFU inputs of the Analysis dock)"), Unit::TokensPerS,
+            true, [](const M &m) { return m.tokensPerSPerGpu; });
+        add("mfu_pct", tr("MFU"), tr("Model FLOPs utilisation: 6 × parameters × tokens/s over the GPU's peak"), Unit::Pct,
+            true, [](const M &m) { return m.mfuPct; });
+        add("achieved_tflops", tr("Achieved TFLOPS"), tr("Model FLOPs per second per GPU at the median step time"),
+            Unit::Tflops, true, [](const M &m) { return m.achievedTflops; });
+        add("idle_pct", tr("GPU idle"),
+            tr("Share of the analysed GPU time with no kernel, copy or memset on any stream (Holistic Trace "
+               "Analysis' temporal breakdown, whole trace)"),
+            Unit::Pct, false, [](const M &m) { return opt(m.idlePct); });
+        add("compute_pct", tr("GPU compute"), tr("Share of GPU time in computation kernels (GEMM, attention, elementwise…)"),
+            Unit::Pct, true, [](const M &m) { return opt(m.computePct); });
+        add("non_compute_pct", tr("GPU non-compute"),
+            tr("Share of GPU time in communication and memory kernels with no computation at the same time"), Unit::Pct,
+            false, [](const M &m) { return opt(m.nonComputePct); });
+        add("comm_comp_overlap_pct", tr("Comm–compute overlap"),
+            tr("Share of communication time that overlaps computation (higher hides more of it)"), Unit::Pct, true,
+            [](const M &m) { return opt(m.commCompOverlapPct); });
+        add("exposed_comm_us", tr("Exposed communication"), tr("Communication time not overlapped by any computation"),
+            Unit::Ms, false, [](const M &m) { return opt(double(m.exposedCommNs)); });
+        add("gap_count", tr("GEMM gaps"),
+            tr("Gaps the analysis lists: compute-stream idle of at least the Analysis dock's threshold within GEMM "
+               "to GEMM windows"),
+            Unit::Count, false, [](const M &m) { return opt(double(m.gapCount)); });
+        add("gap_total_us", tr("GEMM gaps, total"), tr("Summed length of the listed gaps"), Unit::Ms, false,
+            [](const M &m) { return opt(double(m.gapTotalNs)); });
+        for (int c = 0; c < GapCauseStyle::kCauseCount; ++c) {
+            const auto cause = analysis::GapCause(c);
+            const QByteArray key = QByteArrayLiteral("gap_") + analysis::gapCauseName(cause);
+            Row r;
+            r.key = QString::fromLatin1(key + "_us");
+            r.label = tr("  gaps: %1").arg(GapCauseStyle::label(cause));
+            r.tooltip = tr("Listed gaps whose cause is: %1 — count × total").arg(GapCauseStyle::description(cause));
+            r.unit = Unit::Ms;
+            bool any = false;
+            for (const M &m : runs) {
+                r.values.push_back(double(m.gapTotalByCause[c]));
+                r.counts.push_back(double(m.gapCountByCause[c]));
+                any = any || m.gapCountByCause[c] > 0;
+            }
+            if (any)
+                m_rows.push_back(std::move(r));
+        }
+        add("peak_allocated_bytes", tr("Peak allocated"), tr("Highest memory allocated by tensors on the trace's GPU"),
+            Unit::Bytes, false, [](const M &m) { return m.peakAllocatedBytes; });
+        add("peak_reserved_bytes", tr("Peak reserved"), tr("Highest memory the caching allocator held from the driver"),
+            Unit::Bytes, false, [](const M &m) { return m.peakReservedBytes; });
+        add("alloc_calls", tr("cudaMalloc calls"), tr("Calls to cudaMalloc (the caching allocator growing on the critical path)"),
+            Unit::Count, false, [](const M &m) { return opt(double(m.mallocCalls)); });
+        add("free_calls", tr("cudaFree calls"), tr("Calls to cudaFree (the allocator releasing blocks, often with a sync)"),
+            Unit::Count, false, [](const M &m) { return opt(double(m.freeCalls)); });
+        add("kernel_count", tr("GPU activities"), tr("Kernels, copies and memsets in the whole trace"), Unit::Count, false,
+            [](const M &m) { return opt(double(m.kernelCount)); });
+        // Rows nobody can read anything from: unknown in every run (MFU without its inputs).
+        m_rows.erase(std::remove_if(m_rows.begin(), m_rows.end(),
+                                    [](const Row &r) {
+                                        return std::none_of(r.values.begin(), r.values.end(),
+                                                            [](const std::optional<double> &v) { return v.has_value(); });
+                                    }),
+                     m_rows.end());
+    }
+    endResetModel();
+}
+
+int MetricsTableModel::rowOf(const QString &key) const
+{
+    for (std::size_t i = 0; i < m_rows.size(); ++i)
+        if (m_rows[i].key == key)
+            return int(i);
+    return -1;
+}
+
+int MetricsTableModel::rowCount(const QModelIndex &parent) const { return parent.isValid() ? 0 : int(m_rows.size()); }
+
+int MetricsTableModel::columnCount(const QModelIndex &parent) const
+{
+    return parent.isValid() || m_labels.isEmpty() ? 0 : 2 * int(m_labels.size());
+}
+
+int MetricsTableModel::runOfColumn(int column, bool *isDelta) const
+{
+    *isDelta = column >= 3 && column % 2 == 1;
+    if (column == 1)
+        return 0;
+    return column / 2;
+}
+
+QString MetricsTableModel::format(Unit unit, double v)
+{
+    const QLocale l;
+    switch (unit) {
+    case Unit::Ms:
+        return tr("%1 ms").arg(l.toString(v / 1e6, 'f', std::abs(v) < 1e7 ? 2 : 1));
+    case Unit::Pct:
+        return tr("%1 %").arg(l.toString(v, 'f', 2));
+    case Unit::Count:
+        return l.toString(qlonglong(std::llround(v)));
+    case Unit::Bytes:
+        return tr("%1 GiB").arg(l.toString(v / double(1ll << 30), 'f', 2));
+    case Unit::Tflops:
+        return l.toString(v, 'f', v < 10 ? 3 : 1);
+    case Unit::TokensPerS:
+        return l.toString(v, 'f', v < 100 ? 1 : 0);
+    }
+    return {};
+}
+
+QString MetricsTableModel::formatDelta(Unit unit, double delta, std::optional<double> pct)
+{
+    QString d = format(unit, std::abs(delta));
+    // Percentages change by points, not by per cent of themselves.
+    if (unit == Unit::Pct)
+        d = tr("%1 pt").arg(QLocale().toString(std::abs(delta), 'f', 2));
+    const QString sign = delta > 0 ? QStringLiteral("+") : delta < 0 ? QStringLiteral("−") : QString();
+    QString text = sign + d;
+    if (pct && unit != Unit::Pct)
+        text += QStringLiteral(" (%1%2 %)").arg(*pct > 0 ? QStringLiteral("+") : *pct < 0 ? QStringLiteral("−") : QString(),
+                                                QLocale().toString(std::abs(*pct), 'f', 1));
+    return text;
+}
+
+QVariant MetricsTableModel::data(const QModelIndex &index, int role) const
+{
+    if (!index.isValid() || index.row() >= int(m_rows.size()))
+        return {};
+    const Row &r = m_rows[std::size_t(index.row())];
+    if (index.column() == 0) {
+        if (role == Qt::DisplayRole)
+            return r.label;
+        if (role == Qt::ToolTipRole)
+            return r.tooltip;
+        if (role == KeyRole)
+            return r.key;
+        return {};
+    }
+    bool isDelta = false;
+    const int run = runOfColumn(index.column(), &isDelta);
+    if (run < 0 || std::size_t(run) >= r.values.size())
+        return {};
+    const std::optional<double> &v = r.values[std::size_t(run)];
+    const std::optional<double> &base = r.values[0];
+    if (role == Qt::TextAlignmentRole)
+        return int(Qt::AlignRight | Qt::AlignVCenter);
+    if (role == ValueRole)
+        return v ? QVariant(*v) : QVariant();
+    const auto countOf = [&](int k) { return r.counts.empty() ? std::optional<double>() : r.counts[std::size_t(k)]; };
+    if (!isDelta) {
+        if (role == Qt::DisplayRole) {
+            if (!v)
+                return tr("—");
+            if (const auto n = countOf(run))
+                return tr("%1 × %2").arg(format(Unit::Count, *n), format(r.unit, *v));
+            return format(r.unit, *v);
+        }
+        if (role == Qt::ToolTipRole && !v)
+            return tr("Unknown for this run (no steps, no memory events, or no MFU inputs)");
+        return {};
+    }
+    if (!v || !base)
+        return role == Qt::DisplayRole ? QVariant(tr("—")) : QVariant();
+    const double delta = *v - *base;
+    const std::optional<double> pct = *base != 0 ? std::optional<double>(100.0 * delta / std::abs(*base)) : std::nullopt;
+    // Better or worse, by the metric's direction; a change under 0.5 % of the baseline is neither.
+    const bool negligible = pct ? std::abs(*pct) < 0.5 : delta == 0;
+    const int better = negligible ? 0 : ((delta > 0) == r.higherIsBetter ? 1 : -1);
+    switch (role) {
+    case Qt::DisplayRole:
+        if (const auto n = countOf(run); n && countOf(0)) {
+            const double dn = *n - *countOf(0);
+            return tr("%1 × %2").arg((dn > 0 ? QStringLiteral("+") : dn < 0 ? QStringLiteral("−") : QString())
+                                         + format(Unit::Count, std::abs(dn)),
+                                     formatDelta(r.unit, delta, pct));
+        }
+        return formatDelta(r.unit, delta, pct);
+    case DeltaRole:
+        return delta;
+    case DeltaPctRole:
+        return pct ? QVariant(*pct) : QVariant();
+    case BetterRole:
+        return better;
+    case Qt::ForegroundRole:
+        if (better > 0)
+            return QBrush(QColor(0x1B, 0x7F, 0x3A));
+        if (better < 0)
+            return QBrush(QColor(0xC6, 0x28, 0x28));
+        return {};
+    case Qt::FontRole:
+        if (better != 0) {
+            QFont f;
+            f.setBold(true);
+            return f;
+        }
+        return {};
+    case Qt::ToolTipRole:
+        return better > 0 ? tr("Better than the baseline") : better < 0 ? tr("Worse than the baseline") : tr("About the same");
+    default:
+        return {};
+    }
+}
+
+QVariant MetricsTableModel::headerData(int section, Qt::Orientation o, int role) const
+{
+    if (o != Qt::Horizontal || role != Qt::DisplayRole)
+        return QAbstractTableModel::headerData(section, o, role);
+    if (section == 0)
+        return tr("Metric");
+    bool isDelta = false;
+    const int run = runOfColumn(section, &isDelta);
+    if (run < 0 || run >= m_labels.size())
+        return {};
+    return isDelta ? tr("Δ %1").arg(m_labels.at(run)) : m_labels.at(run);
+}
+
+QString MetricsTableModel::toTsv() const
+{
+    QStringList lines;
+    QStringList head;
+    for (int c = 0; c < columnCount(); ++c)
+        head << headerData(c, Qt::Horizontal, Qt::DisplayRole).toString();
+    lines << head.join(QLatin1Char('\t'));
+    for (int r = 0; r < rowCount(); ++r) {
+        QStringList cells;
+        for (int c = 0; c < columnCount(); ++c)
+            cells << data(index(r, c), Qt::DisplayRole).toString().trimmed();
+        lines << cells.join(QLatin1Char('\t'));
+    }
+    return lines.join(QLatin1Char('\n')) + QLatin1Char('\n');
+}
+
+} // namespace lanescope

@@ -1,0 +1,56 @@
+#pragma once
+// The comparison's table of figures: one row per metric, a value column per run and, for every
+// run after the baseline, a delta column (absolute and %) coloured better (green) or worse (red)
+// by the metric's direction. Every row's tooltip says what it measures and over which time, so
+// the figures can be checked against the analysis dock's.
+#include "analysis/Compare.h"
+
+#include <QAbstractTableModel>
+#include <QStringList>
+
+#include <functional>
+#include <optional>
+
+namespace lanescope {
+
+class MetricsTableModel : public QAbstractTableModel
+{
+    Q_OBJECT
+public:
+    enum class Unit { Ms, Pct, Count, Bytes, Tflops, TokensPerS };
+    struct Row
+    {
+        QString key; // the CLI's key where it has one ("step_time_us"), else ours
+        QString label, tooltip;
+        Unit unit = Unit::Count;
+        bool higherIsBetter = false;
+        std::vector<std::optional<double>> values; // per run, in the unit's base (ns, %, bytes, ...)
+        std::vector<std::optional<double>> counts; // per run, where the row is "count × time" (gaps by cause)
+    };
+    enum Role { KeyRole = Qt::UserRole + 1, ValueRole, DeltaRole, DeltaPctRole, BetterRole };
+
+    explicit MetricsTableModel(QObject *parent = nullptr);
+    void setComparison(const analysis::ComparisonResult *result); // null clears
+
+    int rowCount(const QModelIndex &parent = {}) const override;
+    int columnCount(const QModelIndex &parent = {}) const override;
+    QVariant data(const QModelIndex &index, int role) const override;
+    QVariant headerData(int section, Qt::Orientation o, int role) const override;
+
+    const std::vector<Row> &rows() const { return m_rows; }
+    int rowOf(const QString &key) const;
+    // Column layout: 0 the metric, then per run its value, and after each run but the first its delta.
+    int valueColumn(int run) const { return run == 0 ? 1 : 2 * run; }
+    int deltaColumn(int run) const { return run == 0 ? -1 : 2 * run + 1; }
+    static QString format(Unit unit, double v);
+    static QString formatDelta(Unit unit, double delta, std::optional<double> pct);
+    // The table as tab-separated text with a header line (Copy).
+    QString toTsv() const;
+
+private:
+    int runOfColumn(int column, bool *isDelta) const;
+    std::vector<Row> m_rows;
+    QStringList m_labels;
+};
+
+} // namespace lanescope
