@@ -16,41 +16,46 @@ namespace lanescope {
 
 namespace {
 
-// Title in bold, evidence beneath in the normal font, then the projected gain; all wrapped to the
-// view's width.
+// Title in bold, the projected gain beneath it in an accent colour (the headline of what the fix
+// is worth), then the evidence in the normal font; all wrapped to the view's width.
 class AdviceDelegate : public QStyledItemDelegate
 {
 public:
     using QStyledItemDelegate::QStyledItemDelegate;
     static constexpr int kPad = 6;
-
-    static QString bodyText(const QModelIndex &index)
-    {
-        const QString evidence = index.data(AdviceList::EvidenceRole).toString();
-        const QString gain = index.data(AdviceList::GainRole).toString();
-        return gain.isEmpty() ? evidence : evidence + QLatin1Char('\n') + gain;
-    }
+    static constexpr int kGap = 2; // between the parts
 
     void paint(QPainter *painter, const QStyleOptionViewItem &optionIn, const QModelIndex &index) const override
     {
         QStyleOptionViewItem option = optionIn;
         initStyleOption(&option, index);
-        const QString title = option.text, evidence = bodyText(index);
+        const QString title = option.text, evidence = index.data(AdviceList::EvidenceRole).toString();
+        const QString gain = index.data(AdviceList::GainRole).toString();
         option.text.clear();
         const QWidget *w = option.widget;
         QStyle *style = w ? w->style() : QApplication::style();
         style->drawControl(QStyle::CE_ItemViewItem, &option, painter, w); // background, selection, focus
         const bool selected = option.state & QStyle::State_Selected;
+        const QColor text = option.palette.color(selected ? QPalette::HighlightedText : QPalette::Text);
         painter->save();
-        painter->setPen(option.palette.color(selected ? QPalette::HighlightedText : QPalette::Text));
-        const QRect r = option.rect.adjusted(kPad, kPad, -kPad, -kPad);
+        painter->setPen(text);
+        QRect r = option.rect.adjusted(kPad, kPad, -kPad, -kPad);
         QFont bold = option.font;
         bold.setBold(true);
         painter->setFont(bold);
         QRect used;
         painter->drawText(r, Qt::TextWordWrap | Qt::AlignLeft | Qt::AlignTop, title, &used);
+        r.setTop(r.top() + used.height() + kGap);
         painter->setFont(option.font);
-        painter->drawText(r.adjusted(0, used.height() + 2, 0, 0), Qt::TextWordWrap | Qt::AlignLeft | Qt::AlignTop, evidence);
+        if (!gain.isEmpty()) {
+            // Green that reads on the view's base: dark on light palettes, light on dark ones.
+            const bool darkBase = option.palette.color(QPalette::Base).lightness() < 128;
+            painter->setPen(selected ? text : darkBase ? QColor(0x81, 0xC7, 0x84) : QColor(0x1B, 0x5E, 0x20));
+            painter->drawText(r, Qt::TextWordWrap | Qt::AlignLeft | Qt::AlignTop, gain, &used);
+            r.setTop(r.top() + used.height() + kGap);
+            painter->setPen(text);
+        }
+        painter->drawText(r, Qt::TextWordWrap | Qt::AlignLeft | Qt::AlignTop, evidence);
         painter->restore();
     }
 
@@ -62,9 +67,13 @@ public:
         QFont bold = option.font;
         bold.setBold(true);
         const QRect big(0, 0, width, 100000);
-        const int h1 = QFontMetrics(bold).boundingRect(big, Qt::TextWordWrap, index.data(Qt::DisplayRole).toString()).height();
-        const int h2 = QFontMetrics(option.font).boundingRect(big, Qt::TextWordWrap, bodyText(index)).height();
-        return QSize(width, h1 + 2 + h2 + 2 * kPad);
+        const QFontMetrics fm(option.font);
+        int h = QFontMetrics(bold).boundingRect(big, Qt::TextWordWrap, index.data(Qt::DisplayRole).toString()).height();
+        const QString gain = index.data(AdviceList::GainRole).toString();
+        if (!gain.isEmpty())
+            h += kGap + fm.boundingRect(big, Qt::TextWordWrap, gain).height();
+        h += kGap + fm.boundingRect(big, Qt::TextWordWrap, index.data(AdviceList::EvidenceRole).toString()).height();
+        return QSize(width, h + 2 * kPad);
     }
 };
 
