@@ -88,6 +88,7 @@ void AnnotationPainter::setFont(const QFont &font)
 {
     m_font = font;
     m_font.setPixelSize(12);
+    m_labelSize.clear();
 }
 
 QColor AnnotationPainter::color(annotations::Color c) { return QColor::fromRgb(QRgb(0xFF000000u | annotations::colorRgb(c))); }
@@ -252,9 +253,15 @@ QRectF AnnotationPainter::labelRect(const Annotation &a, const QPointF &pa, cons
     const QString text = labelText(a);
     if (text.isEmpty())
         return {};
-    const QFontMetricsF fm(m_font);
-    const QRectF tb = fm.boundingRect(QRectF(0, 0, kLabelMaxWidth, 1e5), Qt::TextWordWrap | Qt::AlignLeft | Qt::AlignTop, text);
-    const QSizeF size(std::ceil(tb.width()) + 2 * kLabelPad, std::ceil(tb.height()) + 2 * kLabelPad);
+    auto cached = m_labelSize.constFind(text);
+    if (cached == m_labelSize.cend()) {
+        const QFontMetricsF fm(m_font);
+        const QRectF tb = fm.boundingRect(QRectF(0, 0, kLabelMaxWidth, 1e5), Qt::TextWordWrap | Qt::AlignLeft | Qt::AlignTop, text);
+        if (m_labelSize.size() > 4096)
+            m_labelSize.clear();
+        cached = m_labelSize.insert(text, QSizeF(std::ceil(tb.width()) + 2 * kLabelPad, std::ceil(tb.height()) + 2 * kLabelPad));
+    }
+    const QSizeF size = *cached;
     const QRectF lanes = m_r.lanesRect();
     QRectF box;
     switch (a.kind) {
@@ -404,6 +411,11 @@ void AnnotationPainter::paint(QPainter &p, const std::vector<const annotations::
         if (!sets[std::size_t(run)])
             continue;
         for (const Annotation &a : sets[std::size_t(run)]->items()) {
+            // Far outside the window in time (zoomed in on a whole trace's findings): no layout.
+            const double xa = xOf(run, a.a.t), xb = a.kind == Kind::Callout ? xa : xOf(run, a.b.t);
+            const double reach = kLabelMaxWidth + 2 * kLabelPad + (a.kind == Kind::Callout ? std::abs(a.labelDx) : 0);
+            if (std::max(xa, xb) < lanes.left() - reach || std::min(xa, xb) > lanes.right() + reach)
+                continue;
             Shape s = shape(run, a);
             if (!s.visible)
                 continue;

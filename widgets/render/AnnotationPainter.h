@@ -17,6 +17,7 @@
 
 #include <QColor>
 #include <QFont>
+#include <QHash>
 #include <QPointF>
 #include <QRectF>
 
@@ -71,6 +72,7 @@ private:
     const TimelineRenderer &m_r;
     QFont m_font;
     mutable int m_dropped = 0;
+    mutable QHash<QString, QSizeF> m_labelSize; // text -> wrapped size: a painter kept by a view lays each label out once
 };
 
 } // namespace lanescope
