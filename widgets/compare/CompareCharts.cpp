@@ -74,6 +74,21 @@ QString WaterfallChart::partLabel(const QString &name)
     return name;
 }
 
+QString WaterfallChart::shortPartLabel(const QString &name)
+{
+    static const std::pair<const char *, const char *> kShort[] = {
+        {"compute", QT_TR_NOOP("Compute")},         {"comm_wait", QT_TR_NOOP("Comm. wait")},
+        {"dataloader", QT_TR_NOOP("Data loader")},  {"allocator", QT_TR_NOOP("Allocator")},
+        {"sync", QT_TR_NOOP("Sync")},               {"host_launch", QT_TR_NOOP("Launch")},
+        {"other", QT_TR_NOOP("Other gaps")},        {"communication_memory", QT_TR_NOOP("Comm./mem.")},
+        {"idle_short", QT_TR_NOOP("Short idle")},
+    };
+    for (const auto &k : kShort)
+        if (name == QLatin1String(k.first))
+            return tr(k.second);
+    return name;
+}
+
 WaterfallChart::WaterfallChart(QWidget *parent)
     : QWidget(parent)
     , m_chart(new QChart)
@@ -153,9 +168,9 @@ void WaterfallChart::rebuild()
     for (const analysis::WaterfallPart &p : w.parts) {
         if (std::abs(p.deltaNs) < 0.5) // parts that did not move add a bar of nothing
             continue;
-        const QString name = partLabel(QString::fromLatin1(p.name));
+        const QString name = shortPartLabel(QString::fromLatin1(p.name));
         const double next = level + p.deltaNs;
-        bar(QStringLiteral("%1\n%2").arg(name, signedMs(p.deltaNs)), std::min(level, next), 0, std::max(0.0, p.deltaNs),
+        bar(QStringLiteral("%1 %2").arg(name, signedMs(p.deltaNs)), std::min(level, next), 0, std::max(0.0, p.deltaNs),
             std::max(0.0, -p.deltaNs));
         level = next;
     }
@@ -174,11 +189,16 @@ void WaterfallChart::rebuild()
     m_chart->addSeries(series);
     auto *x = new QBarCategoryAxis;
     x->append(categories);
+    x->setLabelsAngle(-35); // "Comm. wait −1,035.3" under a bar a fifth of the width
+    QFont small = x->labelsFont();
+    small.setPointSizeF(std::max(7.0, small.pointSizeF() - 1));
+    x->setLabelsFont(small);
     auto *y = new QValueAxis;
     y->setTitleText(tr("ms per step"));
     y->setLabelFormat(QStringLiteral("%.0f"));
     y->setMin(0);
     y->setMax(std::max({w.fromNs, w.toNs, level}) / 1e6 * 1.08);
+    y->applyNiceNumbers();
     m_chart->addAxis(x, Qt::AlignBottom);
     m_chart->addAxis(y, Qt::AlignLeft);
     series->attachAxis(x);
@@ -231,13 +251,14 @@ void ThroughputChart::setComparison(const analysis::ComparisonResult *result)
     bars->append(set);
     bars->setLabelsVisible(true);
     bars->setLabelsFormat(QStringLiteral("@value"));
-    bars->setLabelsPrecision(5);
+    bars->setLabelsPrecision(4);
     m_chart->addSeries(bars);
     auto *y = new QValueAxis;
     y->setTitleText(set->label());
     y->setMin(0);
     y->setMax(std::max(top * 1.15, 1.0));
     y->setLabelFormat(QStringLiteral("%.0f"));
+    y->applyNiceNumbers();
     m_chart->addAxis(y, Qt::AlignLeft);
     bars->attachAxis(x);
     bars->attachAxis(y);
@@ -250,8 +271,10 @@ void ThroughputChart::setComparison(const analysis::ComparisonResult *result)
         dots->setMarkerSize(9);
         double mfuTop = 0;
         for (int i = 0; i < int(runs.size()); ++i) {
-            line->append(i, *runs[std::size_t(i)].mfuPct);
-            dots->append(i, *runs[std::size_t(i)].mfuPct);
+            // One decimal: the point label prints the value as it is.
+            const double mfu = std::round(*runs[std::size_t(i)].mfuPct * 10) / 10;
+            line->append(i, mfu);
+            dots->append(i, mfu);
             mfuTop = std::max(mfuTop, *runs[std::size_t(i)].mfuPct);
         }
         line->setPointLabelsVisible(true);

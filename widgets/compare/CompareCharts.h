@@ -26,7 +26,8 @@ public:
     QChartView *chartView() const { return m_view; }
     // "−148.2 ms: comm_wait gaps −140.0 ms, allocator −9.0 ms, compute +1.0 ms" for the shown run.
     QString summary() const;
-    static QString partLabel(const QString &name);
+    static QString partLabel(const QString &name);      // "Communication wait gaps"
+    static QString shortPartLabel(const QString &name); // "Comm. wait": under a bar
 
 private:
     void rebuild();
