@@ -228,6 +228,47 @@ private slots:
         QVERIFY(img.pixelColor(int(p0.x()), int(p0.y())) != blue);
     }
 
+    // What a hand-edited file may hold (finite, but absurd): drawn somewhere finite, no crash.
+    void extremeValuesStayDrawable()
+    {
+        const Trace &t = *m_trace;
+        LaneLayout layout;
+        layout.build({{&t, QString(), false}});
+        TimelineRenderer r;
+        r.setRuns({{&t, m_index.get(), t.minTs}});
+        r.setLayout(&layout);
+        r.setViewport(QSize(1240, TimelineRenderer::kTopHeight + layout.totalHeight()), 0, 1e6, 0);
+        AnnotationPainter painter(r);
+        AnnotationSet set;
+        Annotation m = dot(100'000, annotations::LaneKey::memory(0), 1e300, Color::Red);
+        m.text = QStringLiteral("far");
+        m.labelDx = -1e300;
+        m.labelDy = 1e300;
+        set.add(m);
+        Annotation rect;
+        rect.kind = Kind::Rect;
+        rect.a = {-9'000'000'000'000'000, QStringLiteral("gpu:0:stream:7"), -1e300};
+        rect.b = {9'000'000'000'000'000, QStringLiteral("cpu:100:101"), 1e300};
+        set.add(rect);
+        for (const Annotation &a : set.items()) {
+            const auto sh = painter.shape(0, a);
+            QVERIFY(sh.visible);
+            for (double v : {sh.a.x(), sh.a.y(), sh.b.x(), sh.b.y(), sh.label.left(), sh.label.top()})
+                QVERIFY2(std::isfinite(v) && std::abs(v) <= 2e6, qPrintable(QString::number(v)));
+        }
+        QImage plain(r.size(), QImage::Format_ARGB32_Premultiplied), img(r.size(), QImage::Format_ARGB32_Premultiplied);
+        QPainter p0(&plain);
+        r.paint(p0, {});
+        p0.end();
+        QPainter p(&img);
+        r.paint(p, {});
+        painter.paint(p, {&set});
+        p.end();
+        // The rectangle covers the whole window: its tint is where nothing else is drawn (950 µs).
+        const QPoint empty(TimelineRenderer::kHeaderWidth + 950, r.laneTop(0) + 5);
+        QVERIFY(img.pixelColor(empty) != plain.pixelColor(empty));
+    }
+
     void memoryAnchorSitsOnTheCurve()
     {
         const Trace &t = *m_trace;

@@ -127,7 +127,7 @@ bool AnnotationPainter::anchorPoint(int run, const annotations::Anchor &a, QPoin
         double y = grp.collapsed ? headerCentre(g) : m_r.memoryY(g, a.y);
         if (std::isnan(y)) // no curve for the device: the middle of its lanes
             y = top + grp.y + LaneLayout::kGroupHeaderHeight + grp.lanesHeight / 2.0;
-        *out = QPointF(x, y);
+        *out = QPointF(x, std::clamp(y, -kFar, kFar)); // a file may say 1e300 bytes: kept drawable
         return true;
     }
     const int lane = layout->laneOfKey(run, a.lane);
@@ -139,7 +139,7 @@ bool AnnotationPainter::anchorPoint(int run, const annotations::Anchor &a, QPoin
         return true;
     }
     const double laneTop = m_r.laneTop(lane);
-    const double y = laneTop + LaneLayout::kLanePad + a.y * LaneLayout::kRowHeight;
+    const double y = laneTop + LaneLayout::kLanePad + (std::isfinite(a.y) ? a.y : 0) * LaneLayout::kRowHeight;
     *out = QPointF(x, std::clamp(y, laneTop, laneTop + l.height));
     return true;
 }
@@ -266,7 +266,7 @@ QRectF AnnotationPainter::labelRect(const Annotation &a, const QPointF &pa, cons
     QRectF box;
     switch (a.kind) {
     case Kind::Callout:
-        box = QRectF(pa + QPointF(a.labelDx, a.labelDy), size);
+        box = QRectF(pa + QPointF(std::clamp(a.labelDx, -kFar, kFar), std::clamp(a.labelDy, -kFar, kFar)), size);
         // Beside its point while the point is in view, never cut by the picture's edge.
         return lanes.contains(pa) ? clampedInto(box, lanes) : box;
     case Kind::Rect:
