@@ -375,6 +375,31 @@ private slots:
         QCOMPARE(readAll(store.besidePath()), content);
     }
 
+    // The sidecar beside the trace is damaged, so the GUI kept this trace's annotations in the
+    // data folder: the export draws those, and says both things on one line.
+    void damagedSidecarWithAnnotationsInTheDataFolder()
+    {
+        const QString trace = freshSynth();
+        const annotations::AnnotationStore store(trace);
+        QVERIFY(writeBytes(store.besidePath(), QByteArray("{oops")));
+        annotations::AnnotationSet set;
+        set.add(calloutAtFirstGap(QStringLiteral("kept in the data folder")));
+        const annotations::AnnotationStore::Saved saved = store.save(set);
+        QVERIFY2(saved.ok, qPrintable(saved.error));
+        QVERIFY(saved.path.startsWith(m_data.path()));
+        const QString svg = m_dir.filePath(QStringLiteral("fallback.svg"));
+        const Run r = cli({QStringLiteral("export"), trace, QStringLiteral("-o"), svg, QStringLiteral("--json")});
+        QCOMPARE(r.exitCode, 0);
+        const QString err = QString::fromUtf8(r.err);
+        QCOMPARE(int(err.count(QLatin1Char('\n'))), 1);
+        QVERIFY2(err.contains(QStringLiteral("is damaged")) && err.contains(QStringLiteral("drawn with the annotations in ") + saved.path),
+                 qPrintable(err));
+        const QJsonObject j = QJsonDocument::fromJson(r.out).object();
+        QCOMPARE(j.value(QStringLiteral("annotations_file")).toString(), saved.path);
+        QVERIFY(svgTexts(svg).contains(QStringLiteral("kept in the data folder")));
+        QCOMPARE(readAll(store.besidePath()), QByteArray("{oops"));
+    }
+
     void badAnnotationsFile_data()
     {
         QTest::addColumn<QByteArray>("content"); // null: the file does not exist
