@@ -89,8 +89,27 @@ void SearchBar::reset()
 void SearchBar::search()
 {
     m_debounce->stop();
-    const Trace *t = m_view->trace(0);
-    m_result = t ? searchSlices(*t, m_edit->text(), m_regex->isChecked()) : SearchResult();
+    // Every run of the session: hits of all runs in one order on the shared axis.
+    m_result = SearchResult();
+    for (int r = 0; r < m_view->runCount(); ++r) {
+        const Trace *t = m_view->trace(r);
+        if (!t)
+            continue;
+        SearchResult one = searchSlices(*t, m_edit->text(), m_regex->isChecked());
+        if (!one.error.isEmpty()) {
+            m_result = std::move(one);
+            break;
+        }
+        const TimeNs base = m_view->session()->base(r);
+        for (SearchHit &h : one.hits) {
+            h.run = r;
+            h.start -= base; // axis time
+        }
+        m_result.matchingNames += one.matchingNames;
+        m_result.hits.insert(m_result.hits.end(), one.hits.begin(), one.hits.end());
+    }
+    std::stable_sort(m_result.hits.begin(), m_result.hits.end(),
+                     [](const SearchHit &a, const SearchHit &b) { return a.start < b.start; });
     m_searched = m_edit->text();
     m_searchedRegex = m_regex->isChecked();
     m_current = -1;
@@ -109,7 +128,7 @@ void SearchBar::step(int delta)
         return;
     if (m_current < 0) {
         // Start from the first match at or after the window's start (previous: before its end).
-        const double from = delta > 0 ? m_view->visibleStartNs() : m_view->visibleEndNs();
+        const double from = delta > 0 ? m_view->state()->windowStart() : m_view->state()->windowEnd(); // axis
         auto it = std::lower_bound(m_result.hits.begin(), m_result.hits.end(), from,
                                    [](const SearchHit &h, double t) { return double(h.start) < t; });
         m_current = int(it - m_result.hits.begin());
@@ -120,7 +139,7 @@ void SearchBar::step(int delta)
     }
     m_current = ((m_current % n) + n) % n;
     const SearchHit &h = m_result.hits[std::size_t(m_current)];
-    m_view->selectSlice(SliceRef{0, h.track, h.slice}, true);
+    m_view->selectSlice(SliceRef{h.run, h.track, h.slice}, true);
     updateStatus();
 }
 

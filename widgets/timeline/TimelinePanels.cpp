@@ -154,42 +154,66 @@ QString RangeStatsPanel::headline() const { return m_headline->text(); }
 void RangeStatsPanel::update()
 {
     m_model->removeRows(0, m_model->rowCount());
-    const Trace *t = m_view->trace(0);
-    if (!t || !m_view->hasTimeRange()) {
+    const Trace *t0 = m_view->trace(0);
+    if (!t0 || !m_view->hasTimeRange()) {
         m_headline->setText(tr("Shift-drag on the timeline to select a time range."));
         return;
     }
-    const TimeNs a = TimeNs(m_view->timeRangeStartNs()), b = TimeNs(m_view->timeRangeEndNs());
-    const auto stats = rangeStats(*t, a, b);
     const QLocale locale;
+    const int runs = m_view->runCount();
     std::uint64_t slices = 0;
     constexpr std::size_t kMaxRows = 5000; // the long tail of names says little and costs a lot
-    for (std::size_t k = 0; k < stats.size(); ++k) {
-        const RangeNameStats &s = stats[k];
-        slices += s.count;
-        if (k >= kMaxRows)
+    auto item = [](const QString &text, const QVariant &sortKey) {
+        auto *it = new QStandardItem(text);
+        it->setData(sortKey, Qt::UserRole);
+        return it;
+    };
+    auto num = [&](double ns) {
+        QStandardItem *it = item(TimeAxis::formatTime(ns), ns);
+        it->setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
+        return it;
+    };
+    // One run: its names at the top level. Several (a comparison): a row per run, its names below,
+    // each run's statistics over the same stretch of the shared axis.
+    for (int r = 0; r < runs; ++r) {
+        const Trace *t = m_view->trace(r);
+        if (!t)
             continue;
-        auto item = [](const QString &text, const QVariant &sortKey) {
-            auto *it = new QStandardItem(text);
-            it->setData(sortKey, Qt::UserRole);
-            return it;
-        };
-        auto num = [&](double ns) {
-            QStandardItem *it = item(TimeAxis::formatTime(ns), ns);
-            it->setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
-            return it;
-        };
-        const QString name = t->name(s.name);
-        QStandardItem *count = item(locale.toString(quint64(s.count)), quint64(s.count));
-        count->setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
-        QStandardItem *nameItem = item(name, name);
-        nameItem->setToolTip(details::tooltipText(name));
-        m_model->appendRow({nameItem, count, num(double(s.total)), num(double(s.self)),
-                            num(s.count ? double(s.total) / double(s.count) : 0)});
+        const TimeNs a = TimeNs(m_view->timeRangeStartNs(r)), b = TimeNs(m_view->timeRangeEndNs(r));
+        const auto stats = rangeStats(*t, a, b);
+        QStandardItem *parent = m_model->invisibleRootItem();
+        std::uint64_t runSlices = 0;
+        if (runs > 1) {
+            QStandardItem *head = item(m_view->session()->run(r).label, r);
+            QFont f = head->font();
+            f.setBold(true);
+            head->setFont(f);
+            m_model->appendRow({head, item(QString(), 0), item(QString(), 0), item(QString(), 0), item(QString(), 0)});
+            parent = head;
+        }
+        for (std::size_t k = 0; k < stats.size(); ++k) {
+            const RangeNameStats &st = stats[k];
+            runSlices += st.count;
+            if (k >= kMaxRows)
+                continue;
+            const QString name = t->name(st.name);
+            QStandardItem *count = item(locale.toString(quint64(st.count)), quint64(st.count));
+            count->setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
+            QStandardItem *nameItem = item(name, name);
+            nameItem->setToolTip(details::tooltipText(name));
+            parent->appendRow({nameItem, count, num(double(st.total)), num(double(st.self)),
+                               num(st.count ? double(st.total) / double(st.count) : 0)});
+        }
+        if (runs > 1)
+            m_model->item(m_model->rowCount() - 1, CountColumn)->setText(locale.toString(quint64(runSlices)));
+        slices += runSlices;
     }
+    const double a0 = m_view->timeRangeStartNs(0), b0 = m_view->timeRangeEndNs(0);
     m_headline->setText(tr("Range %1 (from %2): %n slice(s)", nullptr, int(std::min<std::uint64_t>(slices, INT32_MAX)))
-                            .arg(TimeAxis::formatTime(double(b - a)), TimeAxis::formatTime(double(a - t->minTs))));
+                            .arg(TimeAxis::formatTime(b0 - a0), TimeAxis::formatTime(a0 - double(t0->minTs))));
     m_tree->sortByColumn(TotalColumn, Qt::DescendingOrder);
+    if (runs > 1)
+        m_tree->expandAll();
 }
 
 LegendWidget::LegendWidget(QWidget *parent)

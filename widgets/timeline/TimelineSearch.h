@@ -13,7 +13,8 @@ struct SearchHit
 {
     std::uint32_t track = 0;
     std::uint32_t slice = 0;
-    TimeNs start = 0;
+    TimeNs start = 0; // absolute; the search bar turns it into axis time when it merges runs
+    int run = 0;      // set by the search bar, which searches every run of the session
 };
 
 struct SearchResult
