@@ -31,7 +31,8 @@ apt-get autoremove -y -qq --purge >/dev/null
 echo "left beyond the bare root: $(dpkg-query -W -f="\${Package}\n" | sort | comm -13 /tmp/bare.txt - | wc -l) packages"
 
 step "apt-get install -y /tmp/$(basename "$deb")"
-apt-get install -y -q "/tmp/$(basename "$deb")" 2>&1 | tail -n 3
+apt-get install -y -q "/tmp/$(basename "$deb")" >/tmp/apt.log 2>&1 || { cat /tmp/apt.log; exit 1; }
+grep -E "newly installed|^Setting up lanescope" /tmp/apt.log
 dpkg-query -W -f="Depends: \${Depends}\nRecommends: \${Recommends}\n" lanescope
 command -v lanescope lanescope-cli
 test "$(command -v lanescope)" = /usr/bin/lanescope
