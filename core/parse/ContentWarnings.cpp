@@ -45,6 +45,19 @@ bool isDeviceLikeName(const QString &s)
 
 void addContentWarnings(Trace &t, bool arrayFormat)
 {
+    // A file that parses but holds nothing to draw ({"traceEvents":[]}, a profiler stopped before
+    // its first step) would open as a blank timeline: say what is there instead.
+    const bool anySlice = std::any_of(t.tracks.begin(), t.tracks.end(), [](const Track &tr) {
+        return tr.kind != TrackKind::Counter && std::any_of(tr.dur.begin(), tr.dur.end(), [](TimeNs d) { return d > 0; });
+    });
+    if (!anySlice && t.memory.empty()) {
+        t.warnings << (t.eventCount == 0 ? Text::tr("the trace is empty: it holds no events")
+                                         : Text::tr("the trace holds %n event(s) but nothing with a duration to draw "
+                                                    "(metadata, counters or instants only)",
+                                                    nullptr, int(std::min<std::uint64_t>(t.eventCount, INT32_MAX))));
+        return;
+    }
+
     const bool anyDeviceWork = std::any_of(t.tracks.begin(), t.tracks.end(),
                                            [&](const Track &tr) { return isDeviceActivity(t, tr); });
 

@@ -47,11 +47,18 @@ private slots:
         QTest::addColumn<int>("noGpu");       // "no GPU activity" lines expected
         QTest::addColumn<int>("legacy");      // legacy-format lines expected
         QTest::addColumn<int>("unrecognised"); // "no accelerator work recognised" lines expected
-        QTest::newRow("cpu only") << QByteArray(kCpuOnly) << false << 1 << 0 << 0;
-        QTest::newRow("gpu") << QByteArray(kGpu) << false << 0 << 0 << 0;
-        QTest::newRow("gpu, empty window") << QByteArray(kGpu) << true << 1 << 0 << 0;
-        QTest::newRow("legacy") << QByteArray(kLegacy) << false << 0 << 1 << 0;
-        QTest::newRow("unrecognised device") << QByteArray(kHpu) << false << 0 << 0 << 1;
+        QTest::addColumn<int>("empty");       // "the trace is empty" / "nothing with a duration" lines expected
+        QTest::newRow("cpu only") << QByteArray(kCpuOnly) << false << 1 << 0 << 0 << 0;
+        QTest::newRow("gpu") << QByteArray(kGpu) << false << 0 << 0 << 0 << 0;
+        QTest::newRow("gpu, empty window") << QByteArray(kGpu) << true << 1 << 0 << 0 << 0;
+        QTest::newRow("legacy") << QByteArray(kLegacy) << false << 0 << 1 << 0 << 0;
+        QTest::newRow("unrecognised device") << QByteArray(kHpu) << false << 0 << 0 << 1 << 0;
+        // Issue 12: an empty trace says so instead of opening as a blank timeline.
+        QTest::newRow("no events") << QByteArray(R"({"traceEvents":[]})") << false << 1 << 0 << 0 << 1;
+        QTest::newRow("instants only")
+            << QByteArray(R"({"traceEvents":[{"ph":"i","name":"Record Window End","pid":"","tid":"","ts":5,"s":"g"},)"
+                          R"({"ph":"M","name":"process_name","pid":1,"tid":0,"args":{"name":"python"}}]})")
+            << false << 1 << 0 << 0 << 1;
     }
     void warnings()
     {
@@ -60,6 +67,7 @@ private slots:
         QFETCH(int, noGpu);
         QFETCH(int, legacy);
         QFETCH(int, unrecognised);
+        QFETCH(int, empty);
         const LoadResult r = loadTrace(MappedSource::fromBytes(json.toStdString(), QStringLiteral("w")));
         QVERIFY2(r.trace, qPrintable(r.error));
         AnalysisOptions o;
@@ -69,6 +77,9 @@ private slots:
         QCOMPARE(countContaining(a.warnings, QStringLiteral("no GPU activity")), noGpu);
         QCOMPARE(int(a.warnings.count(parse::legacyFormatWarning())), legacy);
         QCOMPARE(countContaining(a.warnings, QStringLiteral("no accelerator work recognised")), unrecognised);
+        QCOMPARE(countContaining(a.warnings, QStringLiteral("the trace is empty"))
+                     + countContaining(a.warnings, QStringLiteral("nothing with a duration to draw")),
+                 empty);
         // The trace's warnings come first, in order.
         for (int i = 0; i < r.trace->warnings.size(); ++i)
             QCOMPARE(a.warnings.value(i), r.trace->warnings[i]);

@@ -40,12 +40,42 @@ QStringList gpuLaneLabels(const LaneLayout &l, const Trace &t)
     return out;
 }
 
+// Kineto's bookkeeping processes, named by strings: the profiler's span, two instants.
+const char *kBookkeeping = R"json({"schemaVersion":1,"traceEvents":[
+{"ph":"X","cat":"cpu_op","name":"aten::mm","pid":7,"tid":7,"ts":0,"dur":40},
+{"ph":"X","cat":"Trace","name":"PyTorch Profiler (0)","pid":"Spans","tid":"PyTorch Profiler","ts":0,"dur":100},
+{"ph":"i","name":"Iteration Start: PyTorch Profiler","pid":"Traces","tid":"Trace PyTorch Profiler","ts":0,"s":"g"},
+{"ph":"i","name":"Record Window End","pid":"","tid":"","ts":100,"s":"g"},
+{"name":"process_name","ph":"M","ts":0,"pid":7,"tid":0,"args":{"name":"python3"}}
+]})json";
+
 } // namespace
 
 class TestLaneLayout : public QObject
 {
     Q_OBJECT
 private slots:
+    void kinetoBookkeepingFoldsIntoOneCollapsedGroup()
+    {
+        const LoadResult r = loadTrace(MappedSource::fromBytes(kBookkeeping, QStringLiteral("kineto")), LoadOptions{});
+        QVERIFY2(r.trace, qPrintable(r.error));
+        LaneLayout l;
+        l.build({{r.trace.get(), QString()}});
+        QStringList titles;
+        for (const LaneGroup &g : l.groups())
+            titles << g.title;
+        // The process first, then one "Profiler" group, collapsed, holding the string-pid lanes.
+        QCOMPARE(titles.size(), 2);
+        QVERIFY2(titles.first().startsWith(QStringLiteral("python3")), qPrintable(titles.join(QLatin1Char('|'))));
+        const LaneGroup &prof = l.groups().back();
+        QCOMPARE(prof.title, QStringLiteral("Profiler"));
+        QVERIFY(prof.collapsed);
+        QVERIFY(prof.lanes.size() >= 2);
+        // Expanded by the user, it stays so across a rebuild.
+        l.setCollapsed(int(l.groups().size()) - 1, false);
+        l.build({{r.trace.get(), QString()}});
+        QVERIFY(!l.groups().back().collapsed);
+    }
     void mtiaLanes()
     {
         const LoadResult r = loadTrace(MappedSource::fromBytes(kMtia, QStringLiteral("mtia")), LoadOptions{});

@@ -115,6 +115,27 @@ void LaneLayout::build(const std::vector<RunInput> &runs)
             }
         }
         std::stable_partition(protos.begin(), protos.end(), [](const Proto &p) { return p.gpu; });
+        // Kineto's bookkeeping: processes named by a string, not a pid ("Spans" with the profiler's
+        // whole span, "Traces" and "" with one instant each, e.g. "Record Window End"), whose lanes
+        // hold one event each. Folded into one collapsed "Profiler" group at the end, not three
+        // groups of noise above the threads.
+        constexpr std::int64_t kProfilerPid = -2;
+        {
+            Proto folded{kProfilerPid, tr("Profiler"), {}};
+            std::vector<Proto> kept;
+            for (Proto &p : protos) {
+                const bool bookkeeping = !p.gpu && p.pid < 0 && std::all_of(p.tracks.begin(), p.tracks.end(), [&](std::uint32_t ti) {
+                    return t->tracks[ti].size() <= 1;
+                });
+                if (bookkeeping)
+                    folded.tracks.insert(folded.tracks.end(), p.tracks.begin(), p.tracks.end());
+                else
+                    kept.push_back(std::move(p));
+            }
+            if (!folded.tracks.empty())
+                kept.push_back(std::move(folded));
+            protos = std::move(kept);
+        }
         if (runs[std::size_t(r)].gpuOnly)
             protos.erase(std::remove_if(protos.begin(), protos.end(), [](const Proto &p) { return !p.gpu; }), protos.end());
 
@@ -146,7 +167,7 @@ void LaneLayout::build(const std::vector<RunInput> &runs)
                 g.title = prefix + tr("%1 (pid %2)").arg(name).arg(p.pid);
             }
             const auto c = collapsed.find({r, g.key});
-            g.collapsed = c != collapsed.end() && c->second;
+            g.collapsed = c != collapsed.end() ? c->second : p.pid == kProfilerPid;
             const int gi = int(m_groups.size());
             for (std::uint32_t ti : p.tracks) {
                 const Track &trk = t->tracks[ti];
