@@ -2,7 +2,10 @@
 // -> loadTrace with 1 and 2 threads, then every column of the model is read and a few events are
 // read back from the bytes. Crashes, sanitizer reports and hangs are the findings. Input that starts
 // with the gzip magic is also written to a file and opened from there, once with each inflater
-// (ISA-L where built in, and zlib), so cut, corrupt and concatenated gzip streams are fuzzed too.
+// (ISA-L where built in, and zlib), so cut, corrupt and concatenated gzip streams are fuzzed too, and
+// so is the inflated-size estimate the free-space check uses (io/InflateTarget). The inflated copies
+// go to a cache folder of the fuzzer's own (XDG_CACHE_HOME), not the user's.
+#include "io/InflateTarget.h"
 #include "io/MappedSource.h"
 #include "model/Trace.h"
 #include "parse/EventArgs.h"
@@ -76,6 +79,9 @@ extern "C" int LLVMFuzzerInitialize(int *argc, char ***argv)
 {
     static QCoreApplication *app = new QCoreApplication(*argc, *argv); // for tr(); lives for the run
     (void)app;
+    static QTemporaryDir cache;
+    if (cache.isValid())
+        qputenv("XDG_CACHE_HOME", QFile::encodeName(cache.path()));
     return 0;
 }
 
@@ -93,6 +99,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t *data, std::size_t size
             __builtin_trap(); // a failed load must say why
     }
     if (size >= 2 && data[0] == 0x1f && data[1] == 0x8b) {
+        const lanescope::io::InflatedSize need = lanescope::io::estimateInflatedSize(data, size);
+        sink = sink + need.bytes + std::uint64_t(need.exact);
         static QTemporaryDir dir;
         const QString path = dir.filePath(QStringLiteral("input.json.gz"));
         QFile f(path);
@@ -118,6 +126,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t *data, std::size_t size
         }
         if (ok[0] != ok[1] || loaded[0] != loaded[1])
             __builtin_trap(); // the two inflaters must agree on what the file holds
+        if (ok[1] && need.exact && loaded[1] != need.bytes)
+            __builtin_trap(); // an estimate called exact must be what zlib inflates
     }
     return 0;
 }
