@@ -1,6 +1,7 @@
 #include "MainWindow.h"
 
 #include "ExportDialog.h"
+#include "FolderLoadJob.h"
 #include "TraceLoadJob.h"
 #include "TraceSummaryView.h"
 #include "WarningBanner.h"
@@ -8,6 +9,7 @@
 #include "analysis/MfuPanel.h"
 #include "compare/ComparisonDock.h"
 #include "compare/RunAlignment.h"
+#include "ranks/RanksDock.h"
 #include "synth/DemoTrace.h"
 #include "synth/SynthModel.h"
 #include "render/GapCauseStyle.h"
@@ -36,6 +38,7 @@
 #include <QMimeData>
 #include <QProgressBar>
 #include <QPushButton>
+#include <QScrollBar>
 #include <QSettings>
 #include <QStackedWidget>
 #include <QStandardPaths>
@@ -115,9 +118,12 @@ MainWindow::MainWindow(QWidget *parent)
     connect(m_progressTimer, &QTimer::timeout, this, [this] {
         if (TraceLoadJob *job = m_job)
             m_progress->setValue(int(job->progress() * 1000));
+        else if (FolderLoadJob *folderJob = m_folderJob)
+            m_progress->setValue(int(folderJob->progress() * 1000));
     });
 
     createDocks();
+    createRanksDock();
     createActions();
     connect(m_session, &Session::runsChanged, this, &MainWindow::updateTitle); // a run renamed in the comparison
     setLoading(false);
@@ -132,6 +138,7 @@ void MainWindow::createActions()
     QAction *open = file->addAction(tr("&Open…"), this, &MainWindow::showOpenDialog);
     open->setShortcut(QKeySequence::Open);
     open->setStatusTip(tr("Open a PyTorch Profiler / Kineto trace"));
+    addFolderActions(file);
     QAction *compareWith = file->addAction(tr("&Compare With…"), this, &MainWindow::showCompareDialog);
     compareWith->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_O));
     compareWith->setStatusTip(tr("Add traces to compare with the one shown, which stays the baseline"));
@@ -176,6 +183,7 @@ void MainWindow::createActions()
     view->addAction(m_legendDock->toggleViewAction());
     view->addAction(m_analysis->toggleViewAction());
     view->addAction(m_compare->toggleViewAction());
+    view->addAction(m_ranks->toggleViewAction());
     view->addSeparator();
     QAction *gpuOnly = view->addAction(tr("&GPU Lanes Only"));
     gpuOnly->setCheckable(true);
@@ -353,6 +361,10 @@ void MainWindow::addRecentFile(const QString &path)
 
 void MainWindow::openFiles(const QStringList &paths, const QStringList &labels)
 {
+    if (paths.size() == 1 && QFileInfo(paths.first()).isDir()) {
+        openFolder(paths.first()); // the command line, a recent entry
+        return;
+    }
     m_pendingLabels = labels;
     if (paths.size() == 1)
         m_comparing = false;
@@ -439,6 +451,7 @@ void MainWindow::updateBanner()
 void MainWindow::openFile(const QString &path)
 {
     m_comparing = false;
+    stopFolderLoad(); // the newest request wins
     if (m_job) {
         // Only one load at a time: the newest request wins. Deleting joins the loader, which stops
         // at its next cancel check.
@@ -466,6 +479,14 @@ void MainWindow::openFile(const QString &path)
 
 void MainWindow::cancelLoad()
 {
+    if (m_folderJob) {
+        if (!m_folderJob->isCancelRequested()) {
+            m_folderJob->cancel();
+            m_cancelButton->setEnabled(false);
+            m_statusLabel->setText(tr("Cancelling…"));
+        }
+        return;
+    }
     if (!m_job || m_job->isCancelRequested())
         return; // nothing running, or already stopping
     m_pendingFiles.clear(); // a comparison stops with the file it is loading
@@ -474,7 +495,7 @@ void MainWindow::cancelLoad()
     m_statusLabel->setText(tr("Cancelling…"));
 }
 
-bool MainWindow::isLoading() const { return m_job != nullptr; }
+bool MainWindow::isLoading() const { return m_job != nullptr || m_folderJob != nullptr; }
 
 QString MainWindow::statusText() const { return m_statusLabel->text(); }
 
@@ -559,6 +580,10 @@ void MainWindow::showError(const QString &path, const QString &error)
 
 void MainWindow::updateTitle()
 {
+    if (!m_folder.isEmpty()) {
+        setWindowTitle(tr("%1 (%n rank(s)) — Lanescope", nullptr, m_session->runCount()).arg(QDir(m_folder).dirName()));
+        return;
+    }
     if (m_session->runCount() >= 2) {
         QStringList labels;
         for (int i = 0; i < m_session->runCount(); ++i)
@@ -779,6 +804,10 @@ void MainWindow::dropEvent(QDropEvent *event)
     if (paths.isEmpty())
         return;
     event->acceptProposedAction();
+    if (paths.size() == 1 && QFileInfo(paths.first()).isDir()) {
+        openFolder(paths.first());
+        return;
+    }
     // A trace dropped on a window that shows one (or two dropped at once): compare them, the
     // one already shown as the baseline.
     if (paths.size() == 1 && !m_currentFiles.isEmpty() && !isLoading())
@@ -792,7 +821,172 @@ void MainWindow::closeEvent(QCloseEvent *event)
     // Stop the loader promptly rather than finishing a load nobody will see.
     if (m_job)
         m_job->cancel();
+    if (m_folderJob)
+        m_folderJob->cancel();
     QMainWindow::closeEvent(event);
+}
+
+} // namespace lanescope
+
+// --- a folder of rank traces (issue 15) ----------------------------------------------------------
+
+namespace lanescope {
+
+void MainWindow::createRanksDock()
+{
+    m_ranks = new RanksDock(this);
+    m_ranks->setSession(m_session);
+    addDockWidget(Qt::BottomDockWidgetArea, m_ranks);
+    m_ranks->hide(); // shown when a folder opens
+    // The ranks are measured with the analysis dock's options (threshold, kernels, MFU inputs).
+    m_ranks->setAnalysisOptions(m_analysis->options());
+    connect(m_analysis, &AnalysisDock::analysisFinished, m_ranks, [this] { m_ranks->setAnalysisOptions(m_analysis->options()); });
+    connect(m_ranks, &RanksDock::rankActivated, this, &MainWindow::showRankLanes);
+    // The dock clears itself first (it connected first) once the runs are no longer the folder's.
+    connect(m_session, &Session::runsChanged, this, [this] {
+        if (m_folder.isEmpty() || m_ranks->hasRanks())
+            return;
+        m_folder.clear();
+        m_compare->setSession(m_session); // detached while the folder was shown
+    });
+}
+
+void MainWindow::addFolderActions(QMenu *file)
+{
+    QAction *openFolderAction = file->addAction(tr("Open &Folder…"), this, &MainWindow::showOpenFolderDialog);
+    openFolderAction->setShortcut(QKeySequence(Qt::CTRL | Qt::ALT | Qt::Key_O));
+    openFolderAction->setStatusTip(tr("Open a folder of rank traces (one file per rank) as one job, side by side on one clock"));
+}
+
+void MainWindow::showOpenFolderDialog()
+{
+    QSettings settings;
+    const QString dir = QFileDialog::getExistingDirectory(this, tr("Open Folder of Rank Traces"), settings.value(kLastDirKey).toString());
+    if (dir.isEmpty())
+        return;
+    settings.setValue(kLastDirKey, dir);
+    openFolder(dir);
+}
+
+void MainWindow::stopFolderLoad()
+{
+    if (!m_folderJob)
+        return;
+    m_folderJob->disconnect(this);
+    delete m_folderJob; // cancels and joins
+    m_folderJob = nullptr;
+}
+
+void MainWindow::openFolder(const QString &folder)
+{
+    // Only one load at a time: the newest request wins (a trace or comparison loading stops too).
+    stopFolderLoad();
+    m_comparing = false;
+    m_pendingFiles.clear();
+    if (m_job) {
+        m_job->disconnect(this);
+        delete m_job;
+        m_job = nullptr;
+    }
+    auto *job = new FolderLoadJob(QDir::cleanPath(QFileInfo(folder).absoluteFilePath()), this);
+    m_folderJob = job;
+    connect(job, &FolderLoadJob::finished, this, [this, job] {
+        if (m_folderJob == job) {
+            m_folderJob = nullptr;
+            onFolderLoaded(job);
+        }
+        job->deleteLater();
+    });
+    m_statusLabel->setText(tr("Loading the ranks in %1…").arg(QDir(job->folder()).dirName()));
+    m_progress->setValue(0);
+    setLoading(true);
+    m_cancelButton->setToolTip(tr("Stop loading this folder"));
+    job->start();
+}
+
+void MainWindow::onFolderLoaded(FolderLoadJob *job)
+{
+    setLoading(false);
+    m_cancelButton->setToolTip(tr("Stop loading this trace"));
+    const std::shared_ptr<const FolderLoad> load = job->result();
+    const QString folder = job->folder();
+    if (!load || load->folder.cancelled || job->isCancelRequested()) {
+        // What was shown before stays: cancelling changes nothing.
+        m_statusLabel->setText(tr("Loading the folder %1 was cancelled.").arg(QDir(folder).dirName()));
+        emit loadFinished(false);
+        return;
+    }
+    const FolderLoadResult &f = load->folder;
+    if (!f.error.isEmpty() || f.ranks.empty()) {
+        QString why = f.error;
+        if (why.isEmpty())
+            why = f.warnings.isEmpty() ? tr("no rank trace in it") : f.warnings.join(QStringLiteral("; "));
+        showError(folder, why);
+        emit loadFinished(false);
+        return;
+    }
+
+    // The previous folder goes first, so the new runs are not taken for the end of a folder.
+    m_ranks->clear();
+    m_folder.clear();
+    std::vector<SessionRun> runs;
+    QStringList paths, warnings = f.warnings;
+    warnings += load->clocks.warnings;
+    for (std::size_t i = 0; i < f.ranks.size(); ++i) {
+        const RankFile &r = f.ranks[i];
+        SessionRun run;
+        run.label = r.rankGuessed ? tr("rank %1 (guessed)").arg(r.rank) : tr("rank %1").arg(r.rank);
+        run.path = r.path;
+        run.trace = r.trace;
+        run.index = i < load->indices.size() ? load->indices[i] : nullptr;
+        paths << r.path;
+        for (const QString &w : r.trace->warnings)
+            warnings << tr("%1: %2").arg(run.label, w);
+        runs.push_back(std::move(run));
+    }
+    m_trace = runs.front().trace;
+    m_currentFile = paths.first();
+    m_currentFiles = paths;
+    m_compare->setSession(nullptr); // ranks of one job are not a comparison: no comparison run over them
+    m_compare->hide();
+    m_summary->setTrace(m_trace);
+    m_session->setRuns(std::move(runs));
+    m_folder = folder; // after setRuns: the runsChanged of the old runs has cleared the previous folder
+    applyModelFacts(m_currentFile);
+    m_ranks->setAnalysisOptions(m_analysis->options()); // MFU inputs of a synthetic job, before its analysis starts
+    m_ranks->setRanks(f.ranks, load->clocks);            // applies the clock offsets, starts the analysis
+    m_session->state()->fitAll();
+    addRecentFile(folder);
+    m_search->reset();
+    m_details->showSlice(SliceRef());
+    m_range->update();
+    m_stack->setCurrentWidget(m_timeline);
+    m_timeline->setFocus();
+    m_runWarnings = warnings;
+    m_compareWarnings.clear();
+    updateBanner();
+    if (!m_ranks->isVisible()) {
+        m_ranks->show();
+        resizeDocks({m_ranks}, {std::min(height() / 3, 120 + 26 * std::min<int>(int(f.ranks.size()), 8))}, Qt::Vertical);
+    }
+    m_ranks->raise();
+    updateTitle();
+    const QLocale locale;
+    m_statusLabel->setText(tr("%n rank(s) of %1 loaded in %2 s (%3 events, %4 at once)", nullptr, int(f.ranks.size()))
+                               .arg(QDir(folder).dirName())
+                               .arg(locale.toString(f.loadSeconds, 'f', 2))
+                               .arg(locale.toString(quint64(f.events())))
+                               .arg(f.concurrency));
+    emit loadFinished(true);
+}
+
+void MainWindow::showRankLanes(int run)
+{
+    for (const LaneGroup &g : m_timeline->laneLayout().groups())
+        if (g.run == run) {
+            m_timeline->verticalScrollBar()->setValue(g.y);
+            return;
+        }
 }
 
 } // namespace lanescope

@@ -23,7 +23,9 @@ struct LoadResult;
 class AnalysisDock;
 class ComparisonDock;
 class DetailsPanel;
+class FolderLoadJob;
 class RangeStatsPanel;
+class RanksDock;
 class Session;
 class SearchBar;
 class TimelineView;
@@ -49,6 +51,12 @@ public:
     // Adds traces to what is shown (File > Compare With…, a trace dropped on the window): the runs
     // already loaded stay as they are, the new ones are loaded and appended. Nothing shown: openFiles.
     void addRuns(const QStringList &paths);
+    // A folder of rank traces (issue 15): every rank trace in it loaded in parallel off the UI
+    // thread, then shown as the session's runs in rank order ("rank N"), placed on one clock by the
+    // offsets measured on their collectives, with the Ranks dock. A path that is not a folder, or
+    // a folder without a rank trace, is an error box; files left out are warnings in the banner.
+    void openFolder(const QString &folder);
+    QString currentFolder() const { return m_folder; } // empty unless a folder is shown
     // The built-in case study: fsdp-baseline, fsdp-prefetch and fsdp-tuned, compared (generated on
     // first use into the cache folder).
     void openDemo();
@@ -76,6 +84,7 @@ public:
     void copyPicture(); // Edit > Copy Picture: the PNG of the timeline's window on the clipboard
     AnalysisDock *analysisDock() const { return m_analysis; }
     ComparisonDock *comparisonDock() const { return m_compare; }
+    RanksDock *ranksDock() const { return m_ranks; }
     SearchBar *searchBar() const { return m_search; }
     DetailsPanel *detailsPanel() const { return m_details; }
     RangeStatsPanel *rangePanel() const { return m_range; }
@@ -112,6 +121,13 @@ private:
     void updateTitle();
     void about();
     void showExportDialog();
+    // The folder of ranks (issue 15), kept apart from the one-trace and comparison paths.
+    void createRanksDock();
+    void addFolderActions(QMenu *file);
+    void showOpenFolderDialog();
+    void stopFolderLoad();
+    void onFolderLoaded(FolderLoadJob *job);
+    void showRankLanes(int run);
 
     std::shared_ptr<const Trace> m_trace;
     Session *m_session = nullptr;
@@ -124,6 +140,8 @@ private:
     QStringList m_currentFiles;
     QString m_currentFile;
     TraceLoadJob *m_job = nullptr; // the load in progress (a child); null when idle
+    FolderLoadJob *m_folderJob = nullptr; // a folder being loaded (a child); null when idle
+    QString m_folder;                     // the folder shown, empty when not one
 
     QStackedWidget *m_stack = nullptr;
     QLabel *m_placeholder = nullptr;
@@ -131,6 +149,7 @@ private:
     TimelineView *m_timeline = nullptr;
     AnalysisDock *m_analysis = nullptr;
     ComparisonDock *m_compare = nullptr;
+    RanksDock *m_ranks = nullptr;
     QStringList m_runWarnings;     // of the loads and the alignment
     QStringList m_compareWarnings; // of the comparison (GPU models, world sizes, step counts)
     SearchBar *m_search = nullptr;

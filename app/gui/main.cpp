@@ -1,5 +1,5 @@
-// lanescope: the desktop viewer. `lanescope [TRACE...] [--gap-ms N] [--step N]` opens the traces at
-// start (two or more are compared, the first as the baseline).
+// lanescope: the desktop viewer. `lanescope [TRACE...|DIR] [--gap-ms N] [--step N]` opens the traces at
+// start (two or more are compared, the first as the baseline; a folder opens its rank traces as one job).
 #include "MainWindow.h"
 
 #include "analysis/AnalysisDock.h"
@@ -8,6 +8,7 @@
 
 #include <QApplication>
 #include <QComboBox>
+#include <QFileInfo>
 #include <QCommandLineParser>
 #include <QIcon>
 #include <QLibraryInfo>
@@ -99,7 +100,8 @@ int main(int argc, char **argv)
     parser.addPositionalArgument(QCoreApplication::translate("main", "traces"),
         QCoreApplication::translate("main",
             "Trace files to open (.json or .json.gz); two or more are "
-            "compared, the first as the baseline."),
+            "compared, the first as the baseline. A folder opens every rank "
+            "trace in it as one job."),
         QCoreApplication::translate("main", "[traces...]"));
     const QCommandLineOption demo(QStringLiteral("demo"),
         QCoreApplication::translate("main",
@@ -151,6 +153,10 @@ int main(int argc, char **argv)
                 QCoreApplication::translate("main", "--step: '%1' is not a step number (0 or more)").arg(text));
     }
 
+    for (const QString &f : parser.positionalArguments())
+        if (parser.positionalArguments().size() > 1 && QFileInfo(f).isDir())
+            return badUsage(QCoreApplication::translate("main", "%1 is a folder: a folder of rank traces opens alone").arg(f));
+
     QGuiApplication::setDesktopFileName(QStringLiteral("lanescope"));
     QGuiApplication::setWindowIcon(QIcon(QStringLiteral(":/icons/lanescope.svg")));
 
@@ -181,7 +187,9 @@ int main(int argc, char **argv)
     }
     window.show();
     const QStringList files = parser.positionalArguments();
-    if (!files.isEmpty()) {
+    if (files.size() == 1 && QFileInfo(files.first()).isDir()) {
+        window.openFolder(files.first()); // a folder of rank traces: the ranks of one job, side by side
+    } else if (!files.isEmpty()) {
         window.openFiles(files); // two or more: stacked and aligned, the first as the baseline
     } else if (parser.isSet(demo)) {
         window.openDemo(); // the case study's three stages, compared

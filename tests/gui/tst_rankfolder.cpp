@@ -1,0 +1,382 @@
+// A folder of rank traces in the window (issue 15): opened (File > Open Folder, `lanescope DIR`,
+// a dropped folder) through core's folder loader off the UI thread, every rank a run of the
+// session in rank order, placed on one clock by the offsets core measures, the loader's warnings
+// in the banner; the Ranks dock's table, its clock offsets and "Align clocks", its stragglers and
+// what a click on them shows; cancel keeps what was shown.
+#include "MainWindow.h"
+#include "TestTraces.h"
+
+#include "WarningBanner.h"
+#include "analysis/Ranks.h"
+#include "io/FolderLoad.h"
+#include "ranks/RankTableModel.h"
+#include "ranks/RanksDock.h"
+#include "render/Session.h"
+#include "render/SliceHighlight.h"
+#include "synth/TraceSynth.h"
+#include "timeline/TimelineView.h"
+
+#include <QAbstractItemModelTester>
+#include <QCheckBox>
+#include <QDragEnterEvent>
+#include <QDropEvent>
+#include <QFile>
+#include <QMimeData>
+#include <QPushButton>
+#include <QScrollBar>
+#include <QSettings>
+#include <QStandardPaths>
+#include <QTableView>
+#include <QTemporaryDir>
+#include <QTreeWidget>
+#include <QUrl>
+#include <QtTest>
+
+#include <algorithm>
+#include <cstring>
+
+using namespace lanescope;
+
+namespace {
+
+bool put(const QString &path, const std::string &bytes)
+{
+    QFile f(path);
+    return f.open(QIODevice::WriteOnly) && f.write(bytes.data(), qint64(bytes.size())) == qint64(bytes.size());
+}
+
+// What core says of a folder: the reference every figure of the window is checked against.
+struct CoreJob
+{
+    FolderLoadResult folder;
+    analysis::JobResult job;
+};
+CoreJob coreJob(const QString &dir)
+{
+    CoreJob c;
+    c.folder = loadFolder(dir);
+    c.job = analysis::analyzeJob(c.folder.ranks);
+    return c;
+}
+
+bool waitForRanks(RanksDock *dock)
+{
+    return QTest::qWaitFor([dock] { return !dock->isBusy() && dock->result(); }, 120000);
+}
+
+QString bannerText(MainWindow &w) { return w.warningBanner()->warnings().join(QLatin1Char('\n')); }
+
+} // namespace
+
+class TestRankFolder : public QObject
+{
+    Q_OBJECT
+
+private:
+    QTemporaryDir m_dir;
+    QString m_synth;     // 4 ranks, rank 2 the straggler, clocks skewed up to 5 ms, a file that is no trace
+    QString m_single;    // one trace, for "what was shown before"
+    static constexpr int kRanks = 4;
+    static constexpr int kStraggler = 2;
+
+    // Every rank's clock offset as applied: the axis puts an event of rank i at
+    // absolute + offset - origin, so base(i) + offset(i) is the same for every rank.
+    static void verifyOnOneClock(const Session &s, const std::vector<TimeNs> &offsets)
+    {
+        QCOMPARE(int(offsets.size()), s.runCount());
+        for (int i = 1; i < s.runCount(); ++i)
+            QCOMPARE(s.base(i) + offsets[std::size_t(i)], s.base(0) + offsets[0]);
+    }
+    static std::vector<TimeNs> coreOffsets(const analysis::JobResult &job)
+    {
+        std::vector<TimeNs> o;
+        for (const analysis::RankClock &c : job.clocks.ranks)
+            o.push_back(c.offsetNs());
+        return o;
+    }
+
+    // Opens a folder the way `lanescope DIR` does (openFiles routes a folder) and waits for it.
+    static bool open(MainWindow &w, const QString &dir)
+    {
+        QSignalSpy loaded(&w, &MainWindow::loadFinished);
+        w.openFiles({dir});
+        return loaded.wait(120000) && loaded.first().first().toBool();
+    }
+
+    // Clicks a straggler collective row, checks the window shows it on every rank and its calls are outlined.
+    static void verifyCollectiveClick(MainWindow &w, const analysis::JobResult &core)
+    {
+        RanksDock *dock = w.ranksDock();
+        QTreeWidget *tree = dock->stragglerTree();
+        QTreeWidgetItem *worstRank = tree->topLevelItem(0);
+        QVERIFY(worstRank && worstRank->childCount() > 0);
+        QTreeWidgetItem *worst = worstRank->child(0);
+        const int event = worst->data(0, RanksDock::EventRole).toInt();
+        QCOMPARE(event, 0); // the straggler's worst collective is the worst of all
+        const analysis::StragglerEvent &e = core.stragglers.events.front();
+        QVERIFY(worst->text(0).contains(e.collective));
+        tree->scrollToItem(worst);
+        QTest::mouseClick(tree->viewport(), Qt::LeftButton, {}, tree->visualItemRect(worst).center());
+
+        const Session &s = *w.session();
+        const auto &spans = dock->result()->eventSpans[std::size_t(event)];
+        QCOMPARE(int(spans.size()), s.runCount()); // the collective is on every rank
+        const ViewState *v = s.state();
+        for (const CollectiveSpan &c : spans) {
+            QVERIFY(double(c.start - s.base(c.rankIndex)) >= v->windowStart());
+            QVERIFY(double(c.end - s.base(c.rankIndex)) <= v->windowEnd());
+        }
+        QVERIFY(v->windowRange() < (v->spanEnd() - v->spanStart()) / 4); // zoomed in on it
+        const std::shared_ptr<const SliceHighlight> h = v->highlight();
+        QVERIFY(h);
+        for (int r = 0; r < s.runCount(); ++r)
+            QCOMPARE(h->counts[std::size_t(r)], std::uint64_t(1));
+    }
+
+private slots:
+    void initTestCase()
+    {
+        QStandardPaths::setTestModeEnabled(true);
+        QCoreApplication::setOrganizationName(QStringLiteral("LanescopeTests"));
+        QCoreApplication::setApplicationName(QStringLiteral("tst_rankfolder"));
+        QSettings().clear();
+
+        synth::SynthConfig c;
+        c.ranksToWrite = kRanks;
+        c.straggler = kStraggler;
+        c.clockSkewMaxUs = 5000;
+        c.layers = 4; // small and quick; the collectives and their timing follow the same model
+        const synth::SynthOutput out = synth::synthesize(c);
+        QVERIFY(QDir(m_dir.path()).mkdir(QStringLiteral("job")));
+        m_synth = m_dir.filePath(QStringLiteral("job"));
+        // Names that sort against the ranks (w3 first): the order must come from distributedInfo.
+        for (int k = 0; k < kRanks; ++k)
+            QVERIFY(put(QDir(m_synth).filePath(QStringLiteral("w%1.17000000%2.pt.trace.json").arg(kRanks - 1 - k).arg(k)),
+                        out.traces[std::size_t(k)]));
+        QVERIFY(put(QDir(m_synth).filePath(QStringLiteral("notes.json")), "these are not the traces you are looking for\n"));
+
+        synth::SynthConfig one;
+        one.layers = 4;
+        m_single = m_dir.filePath(QStringLiteral("single.pt.trace.json"));
+        QVERIFY(put(m_single, synth::synthesize(one).traces.at(0)));
+    }
+
+    void realFolderOpensAsRanksOnOneClock()
+    {
+        LANESCOPE_REQUIRE_TRACE(given, "torch-cpu-2rank-nw0");
+        const QString dir = QDir::cleanPath(QFileInfo(given).absoluteFilePath()); // as the window names it
+        const CoreJob core = coreJob(dir);
+        QCOMPARE(int(core.folder.ranks.size()), 2);
+
+        MainWindow w;
+        w.resize(1600, 1000);
+        w.show();
+        QVERIFY(open(w, dir));
+        const Session &s = *w.session();
+        QCOMPARE(s.runCount(), 2);
+        for (int i = 0; i < 2; ++i) {
+            // Legacy traces: no distributedInfo, ranks by file name, said to be guessed.
+            QCOMPARE(s.run(i).label, QStringLiteral("rank %1 (guessed)").arg(i));
+            QCOMPARE(s.run(i).path, core.folder.ranks[std::size_t(i)].path);
+        }
+        QCOMPARE(w.currentFolder(), QDir::cleanPath(dir));
+        QVERIFY(w.windowTitle().startsWith(QStringLiteral("torch-cpu-2rank-nw0")));
+        QVERIFY2(bannerText(w).contains(QStringLiteral("guessed")), qPrintable(bannerText(w)));
+        QVERIFY(w.ranksDock()->isVisible());
+
+        // The clock offsets applied are core's (rank 1's clock runs 2.570 ms ahead of rank 0's).
+        const std::vector<TimeNs> offsets = coreOffsets(core.job);
+        QVERIFY(offsets[1] != 0);
+        verifyOnOneClock(s, offsets);
+        for (int i = 0; i < 2; ++i)
+            QCOMPARE(w.ranksDock()->appliedOffsetNs(i), offsets[std::size_t(i)]);
+
+        // The per-rank table and the stragglers, once analysed, are core's.
+        RanksDock *dock = w.ranksDock();
+        QVERIFY(waitForRanks(dock));
+        RankTableModel *m = dock->rankModel();
+        QCOMPARE(m->rowCount(), 2);
+        for (int i = 0; i < 2; ++i) {
+            const analysis::RankFigures &rf = core.job.ranks[std::size_t(i)];
+            QCOMPARE(m->index(i, RankTableModel::Rank).data().toString(), QStringLiteral("%1 (guessed)").arg(i));
+            QCOMPARE(m->index(i, RankTableModel::StepTime).data(RankTableModel::ValueRole).toDouble(), *rf.stepTimeNs / 1000.0);
+            QVERIFY(!m->index(i, RankTableModel::Idle).data(RankTableModel::ValueRole).isValid()); // a CPU-only trace
+            QCOMPARE(m->index(i, RankTableModel::ClockOffset).data(RankTableModel::ValueRole).toDouble(), double(offsets[std::size_t(i)]));
+        }
+        QTreeWidget *tree = dock->stragglerTree();
+        QCOMPARE(tree->topLevelItemCount(), int(core.job.stragglers.byRank.size()));
+        const analysis::StragglerRank &worst = core.job.stragglers.byRank.front();
+        QVERIFY2(tree->topLevelItem(0)->text(0).startsWith(QStringLiteral("rank %1 made the others wait ").arg(worst.rank)),
+                 qPrintable(tree->topLevelItem(0)->text(0)));
+        verifyCollectiveClick(w, core.job);
+    }
+
+    void syntheticJobShowsItsStraggler()
+    {
+        const CoreJob core = coreJob(m_synth);
+        QCOMPARE(int(core.folder.ranks.size()), kRanks);
+
+        MainWindow w;
+        w.resize(1600, 1000);
+        w.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&w));
+        QVERIFY(open(w, m_synth));
+        Session &s = *w.session();
+        QCOMPARE(s.runCount(), kRanks);
+        for (int i = 0; i < kRanks; ++i) {
+            QCOMPARE(s.run(i).label, QStringLiteral("rank %1").arg(i));
+            QCOMPARE(s.run(i).trace->rank, i); // distributedInfo's order, not the file names'
+        }
+        // The file that is not a trace is left out and said so.
+        QVERIFY2(bannerText(w).contains(QStringLiteral("notes.json")), qPrintable(bannerText(w)));
+
+        const std::vector<TimeNs> offsets = coreOffsets(core.job);
+        QVERIFY(std::count(offsets.begin(), offsets.end(), 0) == 1); // skewed: only the reference sits at 0
+        verifyOnOneClock(s, offsets);
+
+        RanksDock *dock = w.ranksDock();
+        QVERIFY(waitForRanks(dock));
+        QCOMPARE(dock->result()->job.stragglers.byRank.front().rank, kStraggler);
+        const QString top = dock->stragglerTree()->topLevelItem(0)->text(0);
+        QVERIFY2(top.startsWith(QStringLiteral("rank %1 made the others wait ").arg(kStraggler)) && top.endsWith(QStringLiteral(" ms per step")),
+                 qPrintable(top));
+        // The outliers are core's, highlighted; the straggler's slower compute leaves it less
+        // communication to hide: its exposed communication is the one outlier of that column.
+        RankTableModel *m = dock->rankModel();
+        for (int i = 0; i < kRanks; ++i)
+            for (int c = 0; c < RankTableModel::ColumnCount; ++c) {
+                const char *key = RankTableModel::outlierKey(c);
+                const auto &o = core.job.ranks[std::size_t(i)].outliers;
+                const bool expected = key && std::any_of(o.begin(), o.end(), [key](const char *k) { return std::strcmp(k, key) == 0; });
+                QCOMPARE(m->index(i, c).data(RankTableModel::OutlierRole).toBool(), expected);
+                QCOMPARE(m->index(i, c).data(Qt::BackgroundRole).isValid(), expected);
+            }
+        for (int i = 0; i < kRanks; ++i)
+            QCOMPARE(m->index(i, RankTableModel::ExposedComm).data(RankTableModel::OutlierRole).toBool(), i == kStraggler);
+        QVERIFY(m->index(0, RankTableModel::Mfu).data(RankTableModel::ValueRole).isValid() == core.job.ranks[0].mfuPct.has_value());
+
+        // Align clocks off: no offset on any rank, each as its own clock recorded it; on: core's again.
+        QCheckBox *align = dock->alignBox();
+        QVERIFY(align->isChecked());
+        align->click();
+        QVERIFY(!dock->clocksAligned());
+        verifyOnOneClock(s, std::vector<TimeNs>(std::size_t(kRanks), 0));
+        for (int i = 0; i < kRanks; ++i) {
+            QCOMPARE(dock->appliedOffsetNs(i), TimeNs(0));
+            QCOMPARE(m->index(i, RankTableModel::ClockOffset).data(RankTableModel::ValueRole).toDouble(), 0.0);
+        }
+        align->click();
+        verifyOnOneClock(s, offsets);
+        QCOMPARE(m->index(1, RankTableModel::ClockOffset).data(RankTableModel::ValueRole).toDouble(), double(offsets[1]));
+
+        // A click on a rank shows its lanes: the timeline scrolls to the rank's first group.
+        QTableView *view = dock->rankView();
+        const int last = kRanks - 1;
+        const QModelIndex cell = view->model()->index(last, RankTableModel::File);
+        view->scrollTo(cell);
+        QTest::mouseClick(view->viewport(), Qt::LeftButton, {}, view->visualRect(cell).center());
+        const auto &groups = w.timelineView()->laneLayout().groups();
+        const auto first = std::find_if(groups.begin(), groups.end(), [last](const LaneGroup &g) { return g.run == last; });
+        QVERIFY(first != groups.end());
+        QScrollBar *bar = w.timelineView()->verticalScrollBar();
+        QCOMPARE(bar->value(), std::min(first->y, bar->maximum()));
+        QVERIFY(bar->value() > 0);
+
+        verifyCollectiveClick(w, core.job);
+    }
+
+    void cancelKeepsWhatWasShown()
+    {
+        MainWindow w;
+        w.show();
+        QSignalSpy loaded(&w, &MainWindow::loadFinished);
+        w.openFile(m_single);
+        QVERIFY(loaded.wait(60000));
+        const Trace *shown = w.session()->trace(0);
+        const QString title = w.windowTitle();
+        loaded.clear();
+        w.openFolder(m_synth);
+        QVERIFY(w.isLoading());
+        QVERIFY(w.cancelButton()->isVisibleTo(&w));
+        w.cancelLoad();
+        QVERIFY(loaded.wait(60000));
+        QCOMPARE(loaded.first().first().toBool(), false);
+        QVERIFY(!w.isLoading());
+        QCOMPARE(w.session()->runCount(), 1);
+        QCOMPARE(w.session()->trace(0), shown);
+        QCOMPARE(w.windowTitle(), title);
+        QVERIFY(!w.ranksDock()->hasRanks());
+        QVERIFY(w.currentFolder().isEmpty());
+        QVERIFY(w.statusText().contains(QStringLiteral("cancelled")));
+    }
+
+    void aDroppedFolderOpensAndATraceAfterItClearsTheDock()
+    {
+        MainWindow w;
+        w.resize(1600, 1000);
+        w.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&w));
+        QSignalSpy loaded(&w, &MainWindow::loadFinished);
+        QMimeData mime;
+        mime.setUrls({QUrl::fromLocalFile(m_synth)});
+        const QPoint at = w.rect().center();
+        QDragEnterEvent enter(at, Qt::CopyAction, &mime, Qt::LeftButton, Qt::NoModifier);
+        QCoreApplication::sendEvent(&w, &enter);
+        QVERIFY(enter.isAccepted());
+        QDropEvent drop(QPointF(at), Qt::CopyAction, &mime, Qt::LeftButton, Qt::NoModifier);
+        QCoreApplication::sendEvent(&w, &drop);
+        QVERIFY(loaded.wait(120000));
+        QCOMPARE(w.session()->runCount(), kRanks);
+        QVERIFY(w.ranksDock()->hasRanks());
+        QCOMPARE(w.currentFolder(), QDir::cleanPath(m_synth));
+
+        // A trace opened afterwards is no longer the folder: the dock empties, the title follows.
+        loaded.clear();
+        w.openFile(m_single);
+        QVERIFY(loaded.wait(60000));
+        QCOMPARE(w.session()->runCount(), 1);
+        QVERIFY(!w.ranksDock()->hasRanks());
+        QCOMPARE(w.ranksDock()->rankModel()->rowCount(), 0);
+        QVERIFY(w.currentFolder().isEmpty());
+        QVERIFY(w.windowTitle().startsWith(QStringLiteral("single.pt.trace.json")));
+    }
+
+    void aFolderWithoutTracesIsAnError()
+    {
+        QTemporaryDir empty;
+        QVERIFY(put(QDir(empty.path()).filePath(QStringLiteral("broken.json")), "{\"traceEvents\": [ nope"));
+        MainWindow w;
+        w.show();
+        QSignalSpy loaded(&w, &MainWindow::loadFinished);
+        w.openFolder(empty.path());
+        QVERIFY(loaded.wait(60000));
+        QCOMPARE(loaded.first().first().toBool(), false);
+        QCOMPARE(w.session()->runCount(), 0);
+        QVERIFY2(w.statusText().startsWith(QStringLiteral("Could not open")), qPrintable(w.statusText()));
+        QVERIFY(w.findChild<QWidget *>(QStringLiteral("loadErrorBox")));
+    }
+
+    void rankTableModelIsAWellBehavedModel()
+    {
+        const CoreJob core = coreJob(m_synth);
+        RankTableModel m;
+        QAbstractItemModelTester tester(&m, QAbstractItemModelTester::FailureReportingMode::QtTest);
+        std::vector<RankTableModel::RankRow> rows;
+        for (const RankFile &r : core.folder.ranks)
+            rows.push_back({r.rank, r.rankGuessed, r.path});
+        m.setRanks(rows);
+        QCOMPARE(m.rowCount(), kRanks);
+        QCOMPARE(m.index(1, RankTableModel::StepTime).data().toString(), QString()); // not analysed yet
+        m.setClockOffsets(coreOffsets(core.job), QStringList(kRanks, QStringLiteral("measured")));
+        m.setFigures(std::make_shared<const analysis::JobResult>(core.job));
+        for (int i = 0; i < kRanks; ++i)
+            for (int c = 0; c < RankTableModel::ColumnCount; ++c)
+                QVERIFY(!m.index(i, c).data().toString().isEmpty());
+        m.setFigures(nullptr);
+        m.setRanks({});
+        QCOMPARE(m.rowCount(), 0);
+    }
+};
+
+QTEST_MAIN(TestRankFolder)
+#include "tst_rankfolder.moc"

@@ -1,0 +1,201 @@
+#include "ranks/RankTableModel.h"
+
+#include <QBrush>
+#include <QColor>
+#include <QFileInfo>
+#include <QLocale>
+
+#include <algorithm>
+#include <cstring>
+
+namespace lanescope {
+namespace {
+
+// The unit each figure column shows, and its decimals: figures arrive in µs, %, bytes.
+struct Format
+{
+    double scale;
+    int decimals;
+};
+Format formatOf(int column)
+{
+    switch (column) {
+    case RankTableModel::StepTime: return {1e-3, 2};       // µs -> ms
+    case RankTableModel::GemmGaps: return {1e-3, 1};
+    case RankTableModel::ExposedComm: return {1e-3, 1};
+    case RankTableModel::PeakMemory: return {1.0 / double(1ll << 30), 2}; // bytes -> GiB
+    case RankTableModel::ClockOffset: return {1e-6, 3};    // ns -> ms
+    default: return {1, 1};                                 // %
+    }
+}
+
+} // namespace
+
+RankTableModel::RankTableModel(QObject *parent)
+    : QAbstractTableModel(parent)
+{
+}
+
+const char *RankTableModel::outlierKey(int column)
+{
+    switch (column) {
+    case StepTime: return "step_time_us";
+    case Idle: return "idle_pct";
+    case Overlap: return "comm_comp_overlap_pct";
+    case GemmGaps: return "gaps_total_us";
+    case ExposedComm: return "exposed_comm_us";
+    case PeakMemory: return "peak_allocated_bytes";
+    case Mfu: return "mfu_pct";
+    default: return nullptr;
+    }
+}
+
+void RankTableModel::setRanks(std::vector<RankRow> ranks)
+{
+    beginResetModel();
+    m_ranks = std::move(ranks);
+    m_job.reset();
+    m_offsets.clear();
+    m_sources.clear();
+    endResetModel();
+}
+
+void RankTableModel::setFigures(std::shared_ptr<const analysis::JobResult> job)
+{
+    if (job && job->ranks.size() != m_ranks.size())
+        job.reset(); // not this folder's (cannot happen: the dock drops results of other folders)
+    m_job = std::move(job);
+    if (!m_ranks.empty())
+        emit dataChanged(index(0, 0), index(rowCount() - 1, ColumnCount - 1));
+}
+
+void RankTableModel::setClockOffsets(std::vector<TimeNs> offsetsNs, QStringList sources)
+{
+    m_offsets = std::move(offsetsNs);
+    m_sources = std::move(sources);
+    if (!m_ranks.empty())
+        emit dataChanged(index(0, ClockOffset), index(rowCount() - 1, ClockOffset));
+}
+
+int RankTableModel::rowCount(const QModelIndex &parent) const { return parent.isValid() ? 0 : int(m_ranks.size()); }
+
+int RankTableModel::columnCount(const QModelIndex &parent) const { return parent.isValid() ? 0 : ColumnCount; }
+
+std::optional<double> RankTableModel::value(int row, int column) const
+{
+    const RankRow &r = m_ranks[std::size_t(row)];
+    switch (column) {
+    case Rank: return double(r.rank);
+    case File: return std::nullopt;
+    case ClockOffset:
+        return std::size_t(row) < m_offsets.size() ? std::optional<double>(double(m_offsets[std::size_t(row)])) : std::nullopt;
+    default: break;
+    }
+    if (!m_job)
+        return std::nullopt;
+    return analysis::rankFigure(m_job->ranks[std::size_t(row)], outlierKey(column));
+}
+
+bool RankTableModel::isOutlier(int row, int column) const
+{
+    const char *key = outlierKey(column);
+    if (!key || !m_job)
+        return false;
+    const auto &o = m_job->ranks[std::size_t(row)].outliers;
+    return std::any_of(o.begin(), o.end(), [key](const char *k) { return std::strcmp(k, key) == 0; });
+}
+
+QString RankTableModel::text(int row, int column) const
+{
+    const RankRow &r = m_ranks[std::size_t(row)];
+    if (column == Rank)
+        return r.guessed ? tr("%1 (guessed)").arg(r.rank) : QString::number(r.rank);
+    if (column == File)
+        return QFileInfo(r.path).fileName();
+    const std::optional<double> v = value(row, column);
+    if (!v)
+        return m_job || column == ClockOffset ? tr("–") : QString(); // known unknown, or not analysed yet
+    const Format f = formatOf(column);
+    return QLocale().toString(*v * f.scale, 'f', f.decimals);
+}
+
+QVariant RankTableModel::data(const QModelIndex &index, int role) const
+{
+    if (!checkIndex(index, CheckIndexOption::IndexIsValid | CheckIndexOption::ParentIsInvalid))
+        return {};
+    const int row = index.row(), column = index.column();
+    switch (role) {
+    case Qt::DisplayRole:
+        return text(row, column);
+    case ValueRole: {
+        if (column == File)
+            return QFileInfo(m_ranks[std::size_t(row)].path).fileName();
+        const std::optional<double> v = value(row, column);
+        return v ? QVariant(*v) : QVariant();
+    }
+    case OutlierRole:
+        return isOutlier(row, column);
+    case Qt::TextAlignmentRole:
+        return column == File ? QVariant(Qt::AlignLeft | Qt::AlignVCenter) : QVariant(Qt::AlignRight | Qt::AlignVCenter);
+    case Qt::BackgroundRole:
+        if (isOutlier(row, column))
+            return QBrush(QColor(0xFF, 0xD5, 0xCC));
+        return {};
+    case Qt::ForegroundRole:
+        if (isOutlier(row, column))
+            return QBrush(QColor(0xA0, 0x20, 0x10));
+        return {};
+    case Qt::ToolTipRole: {
+        const RankRow &r = m_ranks[std::size_t(row)];
+        if (column == File)
+            return r.path;
+        if (column == Rank && r.guessed)
+            return tr("The trace does not say its rank (no distributedInfo): ranks are numbered in file-name order.");
+        if (column == ClockOffset)
+            return m_sources.value(row);
+        if (column == Mfu && m_job && !value(row, column))
+            return tr("Give the model's parameters and tokens per step in the Analysis dock's MFU inputs.");
+        if (isOutlier(row, column))
+            return tr("More than 2 median absolute deviations (and 1 %) from the ranks' median");
+        return {};
+    }
+    default:
+        return {};
+    }
+}
+
+QVariant RankTableModel::headerData(int section, Qt::Orientation o, int role) const
+{
+    if (o != Qt::Horizontal || section < 0 || section >= ColumnCount)
+        return {};
+    if (role == Qt::DisplayRole) {
+        switch (section) {
+        case Rank: return tr("Rank");
+        case File: return tr("File");
+        case StepTime: return tr("Step (ms)");
+        case Idle: return tr("Idle %");
+        case Overlap: return tr("Overlap %");
+        case GemmGaps: return tr("GEMM gaps (ms)");
+        case ExposedComm: return tr("Exposed comm (ms)");
+        case PeakMemory: return tr("Peak mem (GiB)");
+        case Mfu: return tr("MFU %");
+        case ClockOffset: return tr("Clock offset (ms)");
+        }
+    }
+    if (role == Qt::ToolTipRole) {
+        switch (section) {
+        case StepTime: return tr("Median CPU duration of the rank's complete ProfilerSteps");
+        case Idle: return tr("GPU idle share of the rank's trace (temporal breakdown)");
+        case Overlap: return tr("Share of communication time overlapped by computation");
+        case GemmGaps: return tr("Sum of the listed idle gaps between GEMMs (the Analysis dock's threshold)");
+        case ExposedComm: return tr("Communication time not hidden behind computation");
+        case PeakMemory: return tr("Peak allocated GPU memory");
+        case Mfu: return tr("Model FLOPs utilisation from the step time and the Analysis dock's MFU inputs");
+        case ClockOffset: return tr("Added to the rank's times to put them on the reference rank's clock (0 with Align clocks off)");
+        default: return {};
+        }
+    }
+    return {};
+}
+
+} // namespace lanescope

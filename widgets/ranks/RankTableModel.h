@@ -1,0 +1,60 @@
+#pragma once
+// The Ranks dock's per-rank table (issue 15): one row per rank of the folder, in rank order (row =
+// the session's run), with the figures analysis::analyzeJob gives each rank: step time, idle %,
+// overlap %, GEMM-gap total, exposed communication, peak memory, MFU (where the MFU inputs are
+// known), and the clock offset applied to the rank. A figure more than 2 MADs from the ranks'
+// median (Ranks.h: outliers) is highlighted with a tooltip saying so. The ranks are shown as soon
+// as the folder is open; the figures fill in when the analysis is done.
+#include "analysis/Ranks.h"
+
+#include <QAbstractTableModel>
+
+#include <memory>
+#include <optional>
+
+namespace lanescope {
+
+class RankTableModel : public QAbstractTableModel
+{
+    Q_OBJECT
+public:
+    enum Column { Rank, File, StepTime, Idle, Overlap, GemmGaps, ExposedComm, PeakMemory, Mfu, ClockOffset, ColumnCount };
+    enum Role {
+        ValueRole = Qt::UserRole + 1, // the column's number (ns, %, bytes), invalid where unknown: for sorting and tests
+        OutlierRole,                  // bool: the figure is an outlier
+    };
+
+    struct RankRow
+    {
+        int rank = -1;
+        bool guessed = false;
+        QString path;
+    };
+
+    explicit RankTableModel(QObject *parent = nullptr);
+
+    void setRanks(std::vector<RankRow> ranks);                  // resets; the figures go
+    void setFigures(std::shared_ptr<const analysis::JobResult> job); // per rank in the same order; null clears
+    void setClockOffsets(std::vector<TimeNs> offsetsNs, QStringList sources); // applied, per rank
+
+    int rowCount(const QModelIndex &parent = {}) const override;
+    int columnCount(const QModelIndex &parent = {}) const override;
+    QVariant data(const QModelIndex &index, int role) const override;
+    QVariant headerData(int section, Qt::Orientation o, int role) const override;
+
+    const analysis::JobResult *figures() const { return m_job.get(); }
+    // The outlier key of analysis::outlierFigures() a column shows, or null.
+    static const char *outlierKey(int column);
+
+private:
+    std::optional<double> value(int row, int column) const;
+    QString text(int row, int column) const;
+    bool isOutlier(int row, int column) const;
+
+    std::vector<RankRow> m_ranks;
+    std::shared_ptr<const analysis::JobResult> m_job;
+    std::vector<TimeNs> m_offsets;
+    QStringList m_sources;
+};
+
+} // namespace lanescope

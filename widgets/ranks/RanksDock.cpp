@@ -1,0 +1,403 @@
+#include "ranks/RanksDock.h"
+
+#include "analysis/ItemActivation.h"
+#include "ranks/RankTableModel.h"
+#include "render/Session.h"
+#include "render/SliceHighlight.h"
+
+#include <QCheckBox>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QLabel>
+#include <QLocale>
+#include <QSortFilterProxyModel>
+#include <QSplitter>
+#include <QTableView>
+#include <QTreeWidget>
+#include <QVBoxLayout>
+
+#include <algorithm>
+#include <limits>
+
+namespace lanescope {
+namespace {
+
+// A long job has thousands of matched collectives: each straggler rank lists its worst ones only.
+constexpr int kEventsPerRank = 100;
+constexpr int kWarningLines = 5;
+// Around a collective shown from the list: a quarter of its span each side, at least this much, so
+// a call of a few microseconds is still seen next to what ran before it.
+constexpr double kMinCollectiveMarginNs = 20'000;
+
+QString formatMs(double ns)
+{
+    const double ms = ns / 1e6;
+    const int decimals = ms >= 100 ? 0 : ms >= 10 ? 1 : ms >= 1 ? 2 : 3;
+    return QLocale().toString(ms, 'f', decimals);
+}
+
+} // namespace
+
+RanksDock::RanksDock(QWidget *parent)
+    : QDockWidget(tr("Ranks"), parent)
+    , m_runner(new RanksRunner(this))
+{
+    setObjectName(QStringLiteral("ranksDock"));
+    auto *content = new QWidget(this);
+    auto *layout = new QVBoxLayout(content);
+    layout->setContentsMargins(6, 4, 6, 4);
+
+    auto *top = new QHBoxLayout;
+    m_status = new QLabel(content);
+    m_status->setTextFormat(Qt::PlainText);
+    m_status->setWordWrap(true);
+    m_align = new QCheckBox(tr("Align clocks"), content);
+    m_align->setChecked(true);
+    m_align->setToolTip(tr("Put every rank on the reference rank's clock, with the offsets measured on the collectives "
+                           "the ranks share (they end at the same moment everywhere). Off: each rank as its own clock "
+                           "recorded it. The stragglers are always measured on the aligned clocks."));
+    top->addWidget(m_status, 1);
+    top->addWidget(m_align);
+    layout->addLayout(top);
+
+    m_job = new QLabel(content);
+    m_job->setTextFormat(Qt::PlainText);
+    m_job->setWordWrap(true);
+    layout->addWidget(m_job);
+
+    auto *split = new QSplitter(Qt::Horizontal, content);
+    m_model = new RankTableModel(this);
+    m_proxy = new QSortFilterProxyModel(this);
+    m_proxy->setSourceModel(m_model);
+    m_proxy->setSortRole(RankTableModel::ValueRole);
+    m_table = new QTableView(split);
+    m_table->setModel(m_proxy);
+    m_table->setSortingEnabled(true);
+    m_table->sortByColumn(RankTableModel::Rank, Qt::AscendingOrder);
+    m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
+    m_table->setSelectionMode(QAbstractItemView::SingleSelection);
+    m_table->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    m_table->verticalHeader()->hide();
+    m_table->verticalHeader()->setDefaultSectionSize(m_table->fontMetrics().height() + 6);
+    m_table->setWordWrap(false);
+    m_table->setToolTip(tr("Click a rank to show its lanes. Highlighted: more than 2 median absolute deviations from the ranks' median."));
+
+    m_stragglers = new QTreeWidget(split);
+    m_stragglers->setColumnCount(2);
+    m_stragglers->setHeaderLabels({tr("Stragglers (the last rank to arrive at a collective)"), tr("Waited (ms)")});
+    m_stragglers->setRootIsDecorated(true);
+    m_stragglers->setUniformRowHeights(true);
+    m_stragglers->header()->setStretchLastSection(false);
+    m_stragglers->header()->setSectionResizeMode(0, QHeaderView::Stretch);
+    m_stragglers->header()->setSectionResizeMode(1, QHeaderView::ResizeToContents);
+    m_stragglers->setToolTip(tr("Click a collective to show it on every rank"));
+    split->addWidget(m_table);
+    split->addWidget(m_stragglers);
+    split->setStretchFactor(0, 3);
+    split->setStretchFactor(1, 2);
+    layout->addWidget(split, 1);
+
+    m_warnings = new QLabel(content);
+    m_warnings->setTextFormat(Qt::PlainText);
+    m_warnings->setWordWrap(true);
+    m_warnings->setStyleSheet(QStringLiteral("color: #8a5a00;"));
+    m_warnings->hide();
+    layout->addWidget(m_warnings);
+    setWidget(content);
+
+    onItemActivation(m_table, this, [this](const QModelIndex &i) { activateRank(m_proxy->mapToSource(i).row()); });
+    onItemActivation(m_stragglers, this, [this](const QModelIndex &i) {
+        const QModelIndex first = i.siblingAtColumn(0);
+        const int event = first.data(EventRole).isValid() ? first.data(EventRole).toInt() : -1;
+        if (event >= 0)
+            showCollective(event);
+        else if (first.data(RankIndexRole).isValid())
+            activateRank(first.data(RankIndexRole).toInt());
+    });
+    connect(m_align, &QCheckBox::toggled, this, &RanksDock::applyOffsets);
+    connect(m_runner, &RanksRunner::finished, this, &RanksDock::showResult);
+    connect(m_runner, &RanksRunner::busyChanged, this, &RanksDock::updateStatus);
+    updateStatus();
+}
+
+RanksDock::~RanksDock() = default;
+
+void RanksDock::setSession(Session *session)
+{
+    if (Session *old = m_session.data())
+        old->disconnect(this);
+    m_session = session;
+    if (session)
+        connect(session, &Session::runsChanged, this, [this] {
+            if (hasRanks() && !sessionMatches())
+                clear(); // another trace opened, or a run removed: no longer this folder
+        });
+}
+
+bool RanksDock::sessionMatches() const
+{
+    const Session *s = m_session.data();
+    if (!s || s->runCount() != int(m_ranks.size()))
+        return false;
+    for (int i = 0; i < s->runCount(); ++i)
+        if (s->run(i).trace.get() != m_ranks[std::size_t(i)].trace.get())
+            return false;
+    return true;
+}
+
+void RanksDock::setRanks(std::vector<RankFile> ranks, analysis::ClockAlignment clocks)
+{
+    m_ranks = std::move(ranks);
+    m_clocks = std::move(clocks);
+    m_clocks.ranks.resize(m_ranks.size()); // a missing entry is no offset
+    m_result.reset();
+    std::vector<RankTableModel::RankRow> rows;
+    for (const RankFile &r : m_ranks)
+        rows.push_back({r.rank, r.rankGuessed, r.path});
+    m_model->setRanks(std::move(rows));
+    applyOffsets();
+    fillStragglers();
+    rerun();
+    m_table->resizeColumnsToContents();
+}
+
+void RanksDock::clear()
+{
+    m_ranks.clear();
+    m_clocks = {};
+    m_result.reset();
+    m_model->setRanks({});
+    m_runner->request({}); // drops what is in flight
+    fillStragglers();
+    updateStatus();
+}
+
+void RanksDock::setAnalysisOptions(const analysis::AnalysisOptions &options)
+{
+    analysis::AnalysisOptions o = options;
+    o.range = {};
+    o.step = -1;
+    const bool same = o.gaps.minGap == m_options.gaps.minGap && o.gaps.kernels == m_options.gaps.kernels
+        && o.mfu.params == m_options.mfu.params && o.mfu.tokensPerStep == m_options.mfu.tokensPerStep
+        && o.mfu.tokensGlobal == m_options.mfu.tokensGlobal && o.mfu.peakTflops == m_options.mfu.peakTflops
+        && o.htaCompatible == m_options.htaCompatible && o.definition == m_options.definition;
+    m_options = o;
+    if (!same && hasRanks())
+        rerun();
+}
+
+bool RanksDock::clocksAligned() const { return m_align->isChecked(); }
+
+void RanksDock::setClocksAligned(bool on) { m_align->setChecked(on); }
+
+TimeNs RanksDock::appliedOffsetNs(int i) const
+{
+    if (i < 0 || i >= int(m_clocks.ranks.size()) || !clocksAligned())
+        return 0;
+    return m_clocks.ranks[std::size_t(i)].offsetNs();
+}
+
+bool RanksDock::isBusy() const { return m_runner->isBusy(); }
+
+QString RanksDock::statusText() const { return m_status->text(); }
+
+void RanksDock::applyOffsets()
+{
+    // The session's axis counts from each run's first event, moved by the run's offset
+    // (Session.h: axis = absolute - (minTs - offset)). On the common clock a rank's event sits at
+    // absolute + clock offset; counting from the job's first event there (origin) gives
+    // offset = minTs + clock offset - origin, so every rank's event lands where the clocks say.
+    std::vector<TimeNs> applied;
+    QStringList sources;
+    for (int i = 0; i < int(m_ranks.size()); ++i) {
+        applied.push_back(appliedOffsetNs(i));
+        const analysis::RankClock &c = m_clocks.ranks[std::size_t(i)];
+        if (!clocksAligned())
+            sources << tr("Align clocks is off: the rank's own clock");
+        else if (c.source == analysis::RankClock::Source::Reference)
+            sources << tr("The reference clock");
+        else if (c.source == analysis::RankClock::Source::Collectives)
+            sources << tr("Measured on %n matching collective(s), which agree to %1 µs (median deviation)", nullptr, c.matched)
+                           .arg(QLocale().toString(double(c.spreadNs) / 1000.0, 'f', 3));
+        else
+            sources << tr("From the traces' epochs (baseTimeNanoseconds) alone: no collective matched");
+    }
+    m_model->setClockOffsets(applied, sources);
+    Session *s = m_session.data();
+    if (!s || !sessionMatches())
+        return;
+    TimeNs origin = std::numeric_limits<TimeNs>::max();
+    for (int i = 0; i < s->runCount(); ++i)
+        origin = std::min(origin, s->run(i).trace->minTs + applied[std::size_t(i)]);
+    for (int i = 0; i < s->runCount(); ++i)
+        s->setOffset(i, s->run(i).trace->minTs + applied[std::size_t(i)] - origin);
+}
+
+void RanksDock::rerun()
+{
+    RanksInput in;
+    if (hasRanks()) {
+        in.ranks = m_ranks;
+        in.options.analysis = m_options;
+        in.options.alignClocks = true; // the stragglers are a matter of the true clocks, whatever is shown
+    }
+    m_runner->request(std::move(in));
+    updateStatus();
+}
+
+void RanksDock::showResult(const RanksResultPtr &result)
+{
+    if (!hasRanks())
+        return;
+    m_result = result;
+    m_model->setFigures(result && result->error.isEmpty() ? std::shared_ptr<const analysis::JobResult>(result, &result->job)
+                                                          : nullptr);
+    m_table->resizeColumnsToContents();
+    fillStragglers();
+    updateStatus();
+    emit analysisFinished();
+}
+
+void RanksDock::fillStragglers()
+{
+    m_stragglers->clear();
+    if (!m_result || !m_result->error.isEmpty())
+        return;
+    const analysis::Stragglers &s = m_result->job.stragglers;
+    if (s.events.empty()) {
+        auto *none = new QTreeWidgetItem(m_stragglers, {tr("No collective matched across the ranks: no straggler can be told.")});
+        none->setFlags(Qt::ItemIsEnabled);
+        return;
+    }
+    const auto indexOf = [this](int rank) {
+        for (std::size_t i = 0; i < m_ranks.size(); ++i)
+            if (m_ranks[i].rank == rank)
+                return int(i);
+        return -1;
+    };
+    for (const analysis::StragglerRank &br : s.byRank) {
+        auto *item = new QTreeWidgetItem(m_stragglers);
+        item->setText(0, tr("rank %1 made the others wait %2 ms per step").arg(br.rank).arg(formatMs(br.waitedPerStepNs)));
+        item->setText(1, formatMs(br.waitedPerStepNs));
+        item->setToolTip(0, tr("Last to arrive at %1 of %2 collectives; %3 ms of waiting in all over %n step(s). Click to show its lanes.",
+                               nullptr, s.steps)
+                                .arg(br.timesLast)
+                                .arg(s.events.size())
+                                .arg(formatMs(double(br.waitedNs))));
+        item->setData(0, EventRole, -1);
+        item->setData(0, RankIndexRole, indexOf(br.rank));
+        QFont bold = item->font(0);
+        bold.setBold(true);
+        item->setFont(0, bold);
+        item->setTextAlignment(1, Qt::AlignRight | Qt::AlignVCenter);
+        int listed = 0, more = 0;
+        for (std::size_t e = 0; e < s.events.size(); ++e) {
+            const analysis::StragglerEvent &ev = s.events[e];
+            if (ev.rank != br.rank)
+                continue;
+            if (listed == kEventsPerRank) {
+                ++more;
+                continue;
+            }
+            ++listed;
+            auto *child = new QTreeWidgetItem(item);
+            const QString step = ev.step >= 0 ? tr("step %1").arg(ev.step) : tr("outside the steps");
+            child->setText(0, tr("%1 · %2: %n rank(s) waited, the first %3 ms", nullptr, ev.ranksWaiting)
+                                  .arg(step, ev.collective, formatMs(double(ev.maxWaitNs))));
+            child->setText(1, formatMs(double(ev.waitedNs)));
+            child->setTextAlignment(1, Qt::AlignRight | Qt::AlignVCenter);
+            child->setToolTip(0, tr("Click to show this collective on every rank"));
+            child->setData(0, EventRole, int(e));
+            child->setData(0, RankIndexRole, indexOf(br.rank));
+        }
+        if (more > 0) {
+            auto *rest = new QTreeWidgetItem(item, {tr("… and %n more", nullptr, more)});
+            rest->setFlags(Qt::ItemIsEnabled);
+        }
+    }
+    if (QTreeWidgetItem *worst = m_stragglers->topLevelItem(0))
+        worst->setExpanded(true);
+}
+
+void RanksDock::updateStatus()
+{
+    m_warnings->hide();
+    m_job->clear();
+    if (!hasRanks()) {
+        m_status->setText(tr("Open a folder of rank traces (File > Open Folder…) to see its ranks side by side."));
+        m_align->setEnabled(false);
+        return;
+    }
+    m_align->setEnabled(true);
+    const int ref = m_clocks.reference >= 0 && m_clocks.reference < rankCount() ? m_clocks.reference : 0;
+    const QString head = tr("%n rank(s), clocks on rank %1's", nullptr, rankCount()).arg(m_ranks[std::size_t(ref)].rank);
+    if (isBusy()) {
+        m_status->setText(tr("%1 · analysing…").arg(head));
+        return;
+    }
+    if (!m_result) {
+        m_status->setText(head);
+        return;
+    }
+    if (!m_result->error.isEmpty()) {
+        m_status->setText(m_result->error);
+        return;
+    }
+    const analysis::JobResult &j = m_result->job;
+    m_status->setText(tr("%1 · %n collective(s) matched by %2", nullptr, int(j.collectives.collectives.size()))
+                          .arg(head, j.collectives.bySeq ? tr("sequence number") : tr("order within the step")));
+    QStringList parts;
+    const analysis::JobFigures &f = j.job;
+    if (f.stepTimeNs)
+        parts << tr("job step %1 ms (first rank's start to last rank's end), slowest rank %2").arg(formatMs(*f.stepTimeNs)).arg(f.slowestRank);
+    if (f.temporal.activities > 0)
+        parts << tr("GPU idle %1 %").arg(QLocale().toString(f.temporal.idlePct, 'f', 1));
+    if (f.mfu.valid)
+        parts << tr("MFU %1 %").arg(QLocale().toString(f.mfu.mfuPct, 'f', 1));
+    if (!j.stragglers.events.empty())
+        parts << tr("the ranks waited %1 ms per step for the last one").arg(formatMs(double(j.stragglers.totalWaitNs) / j.stragglers.steps));
+    m_job->setText(parts.join(QStringLiteral(" · ")));
+    if (!j.warnings.isEmpty()) {
+        QStringList lines = j.warnings.mid(0, kWarningLines);
+        if (j.warnings.size() > kWarningLines)
+            lines << tr("… and %n more warning(s)", nullptr, int(j.warnings.size() - kWarningLines));
+        m_warnings->setText(lines.join(QLatin1Char('\n')));
+        m_warnings->show();
+    }
+}
+
+void RanksDock::activateRank(int row)
+{
+    if (row >= 0 && row < rankCount())
+        emit rankActivated(row);
+}
+
+void RanksDock::showCollective(int event)
+{
+    Session *s = m_session.data();
+    if (!s || !m_result || !sessionMatches() || event < 0 || event >= int(m_result->eventSpans.size()))
+        return;
+    const std::vector<CollectiveSpan> &spans = m_result->eventSpans[std::size_t(event)];
+    if (spans.empty())
+        return;
+    // From the first arrival to the last end, on the axis as shown (aligned or not).
+    double lo = std::numeric_limits<double>::max(), hi = std::numeric_limits<double>::lowest();
+    auto h = std::make_shared<SliceHighlight>();
+    h->name = m_result->job.stragglers.events[std::size_t(event)].collective;
+    h->runs.resize(std::size_t(s->runCount()));
+    h->counts.assign(std::size_t(s->runCount()), 0);
+    for (const CollectiveSpan &c : spans) {
+        lo = std::min(lo, double(c.start - s->base(c.rankIndex)));
+        hi = std::max(hi, double(c.end - s->base(c.rankIndex)));
+        auto &tracks = h->runs[std::size_t(c.rankIndex)];
+        tracks.resize(std::max(tracks.size(), std::size_t(c.track) + 1));
+        tracks[c.track].slices.push_back(c.slice);
+        tracks[c.track].maxDur = std::max(tracks[c.track].maxDur, c.end - c.start);
+        ++h->counts[std::size_t(c.rankIndex)];
+    }
+    const double margin = std::max((hi - lo) * 0.25, kMinCollectiveMarginNs);
+    s->state()->setWindow(lo - margin, hi - lo + 2 * margin);
+    s->state()->setHighlight(std::move(h));
+}
+
+} // namespace lanescope

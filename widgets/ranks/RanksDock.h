@@ -1,0 +1,94 @@
+#pragma once
+// The Ranks dock (issue 15): a folder of rank traces as one job. The per-rank table (figures,
+// outliers, the clock offset applied), "Align clocks" (the offsets measured on the ranks'
+// matching collectives, or none), and the stragglers: per rank, how long the others waited for it
+// per step, and under it each collective it arrived last at, worst first. A click on a rank asks
+// the window to show that rank's lanes (rankActivated); a click on a collective shows its window
+// on every rank and outlines its call there. It follows the session: the ranks are the session's
+// runs in rank order; once the runs change to something else the dock clears. The analysis runs off
+// the UI thread (RanksRunner) with the analysis dock's options (gap threshold, MFU inputs).
+#include "ranks/RanksRunner.h"
+
+#include <QDockWidget>
+#include <QPointer>
+
+class QCheckBox;
+class QLabel;
+class QSortFilterProxyModel;
+class QTableView;
+class QTreeWidget;
+
+namespace lanescope {
+
+class RankTableModel;
+class Session;
+
+class RanksDock : public QDockWidget
+{
+    Q_OBJECT
+public:
+    explicit RanksDock(QWidget *parent = nullptr);
+    ~RanksDock() override;
+
+    void setSession(Session *session);
+    // The folder shown: its ranks, which must be the session's runs in the same order, and their
+    // clocks as measured at load time. Applies the offsets (Align clocks on) and starts the analysis.
+    void setRanks(std::vector<RankFile> ranks, analysis::ClockAlignment clocks);
+    void clear();
+    bool hasRanks() const { return !m_ranks.empty(); }
+    int rankCount() const { return int(m_ranks.size()); }
+    // The analysis dock's options (gap threshold and kernels, MFU inputs); range and step are ignored.
+    void setAnalysisOptions(const analysis::AnalysisOptions &options);
+
+    bool clocksAligned() const;
+    void setClocksAligned(bool on);
+    const analysis::ClockAlignment &clocks() const { return m_clocks; }
+    // The clock offset applied to rank index i (0 with Align clocks off).
+    TimeNs appliedOffsetNs(int i) const;
+
+    const RanksResult *result() const { return m_result.get(); }
+    bool isBusy() const;
+    QString statusText() const;
+
+    RankTableModel *rankModel() const { return m_model; }
+    QTableView *rankView() const { return m_table; }
+    QTreeWidget *stragglerTree() const { return m_stragglers; }
+    QCheckBox *alignBox() const { return m_align; }
+
+    // What a click does: row = rank index (the session's run); event = index into the result's
+    // stragglers.events. Public for tests and the window.
+    void activateRank(int row);
+    void showCollective(int event);
+
+    enum ItemRole { EventRole = Qt::UserRole + 1, RankIndexRole };
+
+signals:
+    void rankActivated(int run);
+    void analysisFinished();
+
+private:
+    bool sessionMatches() const;
+    void applyOffsets();
+    void rerun();
+    void showResult(const RanksResultPtr &result);
+    void fillStragglers();
+    void updateStatus();
+
+    QPointer<Session> m_session;
+    RanksRunner *m_runner;
+    analysis::AnalysisOptions m_options;
+    std::vector<RankFile> m_ranks;
+    analysis::ClockAlignment m_clocks;
+    RanksResultPtr m_result;
+
+    QLabel *m_status;
+    QCheckBox *m_align;
+    QLabel *m_job;
+    RankTableModel *m_model;
+    QSortFilterProxyModel *m_proxy;
+    QTableView *m_table;
+    QTreeWidget *m_stragglers;
+    QLabel *m_warnings;
+};
+
+} // namespace lanescope
