@@ -31,7 +31,9 @@ analysis::ClockAlignment measureRankClocks(const std::vector<RankFile> &ranks, i
         bases.push_back(r.trace->baseTimeNs);
     }
     const analysis::CollectiveMatch match = analysis::matchCollectives(calls, numbers);
-    return analysis::alignClocks(bases, calls, match, numbers, true);
+    analysis::ClockAlignment a = analysis::alignClocks(bases, calls, match, numbers, true);
+    a.warnings = match.warnings + a.warnings; // groups left unmatched on some ranks, as analyzeJob reports them
+    return a;
 }
 
 FolderLoadJob::FolderLoadJob(const QString &folder, QObject *parent)

@@ -26,7 +26,7 @@ struct FolderLoad
 };
 
 // The ranks' clocks as analyzeJob measures them (the same steps, collectives and matching), without
-// the rest of the analysis: a fraction of a second per rank.
+// the rest of the analysis: a fraction of a second per rank. Its warnings: the matching's, then the clocks'.
 analysis::ClockAlignment measureRankClocks(const std::vector<RankFile> &ranks, int threads = 0);
 
 class FolderLoadJob : public QObject

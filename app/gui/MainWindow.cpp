@@ -836,7 +836,8 @@ void MainWindow::createRanksDock()
 {
     m_ranks = new RanksDock(this);
     m_ranks->setSession(m_session);
-    addDockWidget(Qt::BottomDockWidgetArea, m_ranks);
+    // Under the legend, the window's whole width: the table has ten columns beside the stragglers.
+    addDockWidget(Qt::BottomDockWidgetArea, m_ranks, Qt::Vertical);
     m_ranks->hide(); // shown when a folder opens
     // The ranks are measured with the analysis dock's options (threshold, kernels, MFU inputs).
     m_ranks->setAnalysisOptions(m_analysis->options());
@@ -967,7 +968,10 @@ void MainWindow::onFolderLoaded(FolderLoadJob *job)
     updateBanner();
     if (!m_ranks->isVisible()) {
         m_ranks->show();
-        resizeDocks({m_ranks}, {std::min(height() / 3, 120 + 26 * std::min<int>(int(f.ranks.size()), 8))}, Qt::Vertical);
+        // Room for the status lines, the header and up to ten ranks.
+        const int rows = std::min<int>(int(f.ranks.size()), 10);
+        resizeDocks({m_legendDock, m_ranks}, {m_legendDock->sizeHint().height(), std::min(height() * 2 / 5, 150 + m_ranks->fontMetrics().height() * 2 * rows)},
+                    Qt::Vertical);
     }
     m_ranks->raise();
     updateTitle();

@@ -24,7 +24,7 @@ namespace {
 
 // A long job has thousands of matched collectives: each straggler rank lists its worst ones only.
 constexpr int kEventsPerRank = 100;
-constexpr int kWarningLines = 5;
+constexpr int kFileColumnWidth = 200; // px
 // Around a collective shown from the list: a quarter of its span each side, at least this much, so
 // a call of a few microseconds is still seen next to what ran before it.
 constexpr double kMinCollectiveMarginNs = 20'000;
@@ -80,6 +80,7 @@ RanksDock::RanksDock(QWidget *parent)
     m_table->verticalHeader()->hide();
     m_table->verticalHeader()->setDefaultSectionSize(m_table->fontMetrics().height() + 6);
     m_table->setWordWrap(false);
+    m_table->setTextElideMode(Qt::ElideMiddle); // tensorboard_trace_handler's names differ in the middle
     m_table->setToolTip(tr("Click a rank to show its lanes. Highlighted: more than 2 median absolute deviations from the ranks' median."));
 
     m_stragglers = new QTreeWidget(split);
@@ -93,16 +94,11 @@ RanksDock::RanksDock(QWidget *parent)
     m_stragglers->setToolTip(tr("Click a collective to show it on every rank"));
     split->addWidget(m_table);
     split->addWidget(m_stragglers);
-    split->setStretchFactor(0, 3);
-    split->setStretchFactor(1, 2);
+    split->setStretchFactor(0, 2);
+    split->setStretchFactor(1, 1);
+    split->setSizes({700, 350}); // the table's ten columns first
     layout->addWidget(split, 1);
 
-    m_warnings = new QLabel(content);
-    m_warnings->setTextFormat(Qt::PlainText);
-    m_warnings->setWordWrap(true);
-    m_warnings->setStyleSheet(QStringLiteral("color: #8a5a00;"));
-    m_warnings->hide();
-    layout->addWidget(m_warnings);
     setWidget(content);
 
     onItemActivation(m_table, this, [this](const QModelIndex &i) { activateRank(m_proxy->mapToSource(i).row()); });
@@ -158,7 +154,7 @@ void RanksDock::setRanks(std::vector<RankFile> ranks, analysis::ClockAlignment c
     applyOffsets();
     fillStragglers();
     rerun();
-    m_table->resizeColumnsToContents();
+    fitColumns();
 }
 
 void RanksDock::clear()
@@ -252,10 +248,17 @@ void RanksDock::showResult(const RanksResultPtr &result)
     m_result = result;
     m_model->setFigures(result && result->error.isEmpty() ? std::shared_ptr<const analysis::JobResult>(result, &result->job)
                                                           : nullptr);
-    m_table->resizeColumnsToContents();
+    fitColumns();
     fillStragglers();
     updateStatus();
     emit analysisFinished();
+}
+
+void RanksDock::fitColumns()
+{
+    m_table->resizeColumnsToContents();
+    // The file names are long and alike: the figures matter more than seeing all of them.
+    m_table->setColumnWidth(RankTableModel::File, std::min(m_table->columnWidth(RankTableModel::File), kFileColumnWidth));
 }
 
 void RanksDock::fillStragglers()
@@ -321,7 +324,6 @@ void RanksDock::fillStragglers()
 
 void RanksDock::updateStatus()
 {
-    m_warnings->hide();
     m_job->clear();
     if (!hasRanks()) {
         m_status->setText(tr("Open a folder of rank traces (File > Open Folder…) to see its ranks side by side."));
@@ -357,13 +359,6 @@ void RanksDock::updateStatus()
     if (!j.stragglers.events.empty())
         parts << tr("the ranks waited %1 ms per step for the last one").arg(formatMs(double(j.stragglers.totalWaitNs) / j.stragglers.steps));
     m_job->setText(parts.join(QStringLiteral(" · ")));
-    if (!j.warnings.isEmpty()) {
-        QStringList lines = j.warnings.mid(0, kWarningLines);
-        if (j.warnings.size() > kWarningLines)
-            lines << tr("… and %n more warning(s)", nullptr, int(j.warnings.size() - kWarningLines));
-        m_warnings->setText(lines.join(QLatin1Char('\n')));
-        m_warnings->show();
-    }
 }
 
 void RanksDock::activateRank(int row)

@@ -72,6 +72,7 @@ private:
     void rerun();
     void showResult(const RanksResultPtr &result);
     void fillStragglers();
+    void fitColumns();
     void updateStatus();
 
     QPointer<Session> m_session;
@@ -88,7 +89,6 @@ private:
     QSortFilterProxyModel *m_proxy;
     QTableView *m_table;
     QTreeWidget *m_stragglers;
-    QLabel *m_warnings;
 };
 
 } // namespace lanescope
