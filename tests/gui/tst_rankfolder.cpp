@@ -7,6 +7,9 @@
 #include "TestTraces.h"
 
 #include "WarningBanner.h"
+#include "analysis/AnalysisDock.h"
+#include "analysis/MfuPanel.h"
+#include "compare/ComparisonDock.h"
 #include "analysis/Ranks.h"
 #include "io/FolderLoad.h"
 #include "ranks/RankTableModel.h"
@@ -253,7 +256,24 @@ private slots:
             }
         for (int i = 0; i < kRanks; ++i)
             QCOMPARE(m->index(i, RankTableModel::ExposedComm).data(RankTableModel::OutlierRole).toBool(), i == kStraggler);
-        QVERIFY(m->index(0, RankTableModel::Mfu).data(RankTableModel::ValueRole).isValid() == core.job.ranks[0].mfuPct.has_value());
+        // The job is no comparison: the comparison dock does not measure its ranks a second time.
+        QVERIFY(!w.comparisonDock()->isBusy());
+        QVERIFY(!w.comparisonDock()->comparison());
+
+        // MFU once the analysis dock knows the model: the ranks are measured again with its inputs, as core does.
+        QVERIFY(!m->index(0, RankTableModel::Mfu).data(RankTableModel::ValueRole).isValid());
+        w.analysisDock()->mfuPanel()->setParams(QStringLiteral("7e9"));
+        w.analysisDock()->mfuPanel()->setTokensPerStep(QStringLiteral("8192"));
+        QVERIFY(QTest::qWaitFor([&] { return m->index(0, RankTableModel::Mfu).data(RankTableModel::ValueRole).isValid(); }, 120000));
+        QVERIFY(waitForRanks(dock));
+        analysis::JobOptions withMfu;
+        withMfu.analysis = w.analysisDock()->options();
+        QCOMPARE(withMfu.analysis.mfu.params, 7e9);
+        const analysis::JobResult mfuJob = analysis::analyzeJob(core.folder.ranks, withMfu);
+        for (int i = 0; i < kRanks; ++i) {
+            QVERIFY(mfuJob.ranks[std::size_t(i)].mfuPct);
+            QCOMPARE(m->index(i, RankTableModel::Mfu).data(RankTableModel::ValueRole).toDouble(), *mfuJob.ranks[std::size_t(i)].mfuPct);
+        }
 
         // Align clocks off: no offset on any rank, each as its own clock recorded it; on: core's again.
         QCheckBox *align = dock->alignBox();
