@@ -7,6 +7,9 @@
 #include "WarningBanner.h"
 #include "analysis/AnalysisDock.h"
 #include "analysis/MfuPanel.h"
+#include "analysis/GapTableModel.h"
+#include "annotations/AnnotationAutosave.h"
+#include "annotations/AnnotationEditor.h"
 #include "compare/ComparisonDock.h"
 #include "compare/RunAlignment.h"
 #include "ranks/RanksDock.h"
@@ -22,6 +25,7 @@
 #include "util/TraceName.h"
 
 #include <QAction>
+#include <QActionGroup>
 #include <QApplication>
 #include <QClipboard>
 #include <QCloseEvent>
@@ -42,7 +46,11 @@
 #include <QSettings>
 #include <QStackedWidget>
 #include <QStandardPaths>
+#include <QSortFilterProxyModel>
 #include <QStatusBar>
+#include <QTableView>
+#include <QToolBar>
+#include <QUndoStack>
 #include <QTimer>
 #include <QVBoxLayout>
 
@@ -125,6 +133,7 @@ MainWindow::MainWindow(QWidget *parent)
     createDocks();
     createRanksDock();
     createActions();
+    createAnnotationTools();
     connect(m_session, &Session::runsChanged, this, &MainWindow::updateTitle); // a run renamed in the comparison
     setLoading(false);
     updateTitle();
@@ -543,6 +552,7 @@ void MainWindow::onLoadFinished(const TraceLoadJob &job, const LoadResult &resul
     m_timeline->setFocus();
     applyModelFacts(path);
     m_runWarnings = m_trace->warnings;
+    m_runWarnings += attachAnnotations();
     m_compareWarnings.clear();
     updateBanner();
     m_compare->hide();
@@ -656,6 +666,7 @@ static void buildPicture(const Session &session, const TimelineView &view, const
     for (int i = 0; i < session.runCount(); ++i) {
         const SessionRun &r = session.run(i);
         out.input.runs.push_back({r.trace.get(), r.index.get(), r.base()});
+        out.input.annotations.push_back(r.annotations.get());
         inputs.push_back({r.trace.get(), r.label, req.lanes == int(ExportDialog::Lanes::Gpu)});
     }
     if (req.lanes == int(ExportDialog::Lanes::AsShown))
@@ -771,6 +782,7 @@ void MainWindow::showComparison()
     m_range->update();
     m_stack->setCurrentWidget(m_timeline);
     m_timeline->setFocus();
+    warnings += attachAnnotations();
     m_runWarnings = warnings;
     updateBanner();
     if (!m_compare->isVisible()) {
@@ -823,8 +835,84 @@ void MainWindow::closeEvent(QCloseEvent *event)
         m_job->cancel();
     if (m_folderJob)
         m_folderJob->cancel();
+    m_autosave->flush(); // nothing drawn waits on the autosave's timer
     QMainWindow::closeEvent(event);
 }
+
+// --- annotations (issue 11) ----------------------------------------------------------------------
+
+namespace {
+QMenu *menuTitled(QMenuBar *bar, const QString &title)
+{
+    for (QAction *a : bar->actions())
+        if (a->menu() && a->menu()->title() == title)
+            return a->menu();
+    return nullptr;
+}
+} // namespace
+
+void MainWindow::createAnnotationTools()
+{
+    m_autosave = new AnnotationAutosave(m_session, this);
+    connect(m_autosave, &AnnotationAutosave::saveFailed, this, [this](const QString &message) {
+        m_runWarnings << message;
+        updateBanner();
+    });
+    m_annotator = new AnnotationEditor(m_session, m_timeline, this);
+    connect(m_annotator, &AnnotationEditor::message, m_statusLabel, &QLabel::setText);
+
+    m_annotateBar = m_annotator->createToolBar(this);
+    addToolBar(Qt::TopToolBarArea, m_annotateBar);
+    // The tools' letter shortcuts work wherever the window has focus, except in text fields.
+    addActions(m_annotator->toolGroup()->actions());
+
+    if (QMenu *edit = menuTitled(menuBar(), tr("&Edit"))) {
+        QAction *first = edit->actions().value(0);
+        edit->insertAction(first, m_annotator->undoAction());
+        edit->insertAction(first, m_annotator->redoAction());
+        edit->insertSeparator(first);
+        edit->addSeparator();
+        edit->addAction(m_annotator->editTextAction());
+        edit->addAction(m_annotator->deleteAction());
+        edit->addMenu(m_annotator->colorMenu());
+    }
+    if (QMenu *view = menuTitled(menuBar(), tr("&View"))) {
+        view->addSeparator();
+        view->addAction(m_annotateBar->toggleViewAction());
+    }
+    m_annotateFindings = new QAction(tr("Annotate &Findings"), this);
+    m_annotateFindings->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_F));
+    m_annotateFindings->setStatusTip(tr("Label each gap over the threshold and each allocator spike in view (undo removes them)"));
+    connect(m_annotateFindings, &QAction::triggered, m_annotator, &AnnotationEditor::annotateFindings);
+    if (QMenu *analysisMenu = menuTitled(menuBar(), tr("&Analysis"))) {
+        analysisMenu->addSeparator();
+        analysisMenu->addAction(m_annotateFindings);
+    }
+
+    QTableView *gaps = m_analysis->gapView();
+    gaps->setContextMenuPolicy(Qt::CustomContextMenu);
+    connect(gaps, &QWidget::customContextMenuRequested, this, &MainWindow::showGapTableMenu);
+}
+
+void MainWindow::showGapTableMenu(const QPoint &pos)
+{
+    QTableView *view = m_analysis->gapView();
+    const QModelIndex index = view->indexAt(pos);
+    const analysis::Gap *gap = index.isValid() ? m_analysis->gapModel()->gap(m_analysis->gapProxy()->mapToSource(index).row()) : nullptr;
+    auto *menu = new QMenu(this);
+    menu->setAttribute(Qt::WA_DeleteOnClose);
+    if (gap) {
+        const analysis::Gap copy = *gap;
+        menu->addAction(tr("&Annotate This Gap"), this, [this, copy] {
+            // The dock analyses the baseline, run 0.
+            m_statusLabel->setText(m_annotator->annotateGap(0, copy) ? tr("Annotated the gap") : tr("The gap is annotated already"));
+        });
+    }
+    menu->addAction(m_annotateFindings);
+    menu->popup(view->viewport()->mapToGlobal(pos));
+}
+
+QStringList MainWindow::attachAnnotations() { return m_autosave->attach(); }
 
 } // namespace lanescope
 

@@ -16,11 +16,14 @@ class QProgressBar;
 class QPushButton;
 class QStackedWidget;
 class QTimer;
+class QToolBar;
 
 namespace lanescope {
 
 struct LoadResult;
 class AnalysisDock;
+class AnnotationAutosave;
+class AnnotationEditor;
 class ComparisonDock;
 class DetailsPanel;
 class FolderLoadJob;
@@ -91,6 +94,11 @@ public:
     QAction *memoryOverlayAction() const { return m_memoryAction; }
     WarningBanner *warningBanner() const { return m_banner; }
     QProgressBar *progressBar() const { return m_progress; }
+    // Annotations (issue 11): the tools, undo stack and "Annotate findings"; the sidecar autosave.
+    AnnotationEditor *annotationEditor() const { return m_annotator; }
+    AnnotationAutosave *annotationAutosave() const { return m_autosave; }
+    QToolBar *annotateToolBar() const { return m_annotateBar; }
+    QAction *annotateFindingsAction() const { return m_annotateFindings; }
     QPushButton *cancelButton() const { return m_cancelButton; }
     // Recent entries, newest first: a path, or a comparison's paths joined by '\n'. Entries whose
     // files are gone are left out (and forgotten).
@@ -121,6 +129,10 @@ private:
     void updateTitle();
     void about();
     void showExportDialog();
+    // Annotations (issue 11), kept apart from the rest of the window's wiring.
+    void createAnnotationTools();
+    QStringList attachAnnotations(); // loads the sidecars of runs just shown; returns their problems
+    void showGapTableMenu(const QPoint &pos);
     // The folder of ranks (issue 15), kept apart from the one-trace and comparison paths.
     void createRanksDock();
     void addFolderActions(QMenu *file);
@@ -166,6 +178,10 @@ private:
     QProgressBar *m_progress = nullptr;
     QPushButton *m_cancelButton = nullptr;
     QTimer *m_progressTimer = nullptr;
+    AnnotationEditor *m_annotator = nullptr;
+    AnnotationAutosave *m_autosave = nullptr;
+    QToolBar *m_annotateBar = nullptr;
+    QAction *m_annotateFindings = nullptr;
 };
 
 } // namespace lanescope

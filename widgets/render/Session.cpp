@@ -13,9 +13,12 @@ Session::Session(QObject *parent)
 void Session::setRuns(std::vector<SessionRun> runs)
 {
     runs.erase(std::remove_if(runs.begin(), runs.end(), [](const SessionRun &r) { return !r.trace; }), runs.end());
-    for (SessionRun &r : runs)
+    for (SessionRun &r : runs) {
         if (!r.index)
             r.index = TraceViewIndex::build(*r.trace);
+        if (!r.annotations)
+            r.annotations = std::make_shared<annotations::AnnotationSet>();
+    }
     m_runs = std::move(runs);
     m_state->setSelectedSlice(SliceRef());
     m_state->clearTimeRange();
@@ -98,6 +101,39 @@ void Session::removeRun(int run)
     clearRunRefs();
     updateSpan();
     emit runsChanged();
+}
+
+annotations::AnnotationSet *Session::annotations(int run) const
+{
+    return run >= 0 && run < runCount() ? m_runs[std::size_t(run)].annotations.get() : nullptr;
+}
+
+const std::shared_ptr<annotations::AnnotationSet> &Session::annotationsPtr(int run) const
+{
+    static const std::shared_ptr<annotations::AnnotationSet> none;
+    return run >= 0 && run < runCount() ? m_runs[std::size_t(run)].annotations : none;
+}
+
+void Session::setAnnotations(int run, std::shared_ptr<annotations::AnnotationSet> set)
+{
+    if (run < 0 || run >= runCount())
+        return;
+    m_runs[std::size_t(run)].annotations = set ? std::move(set) : std::make_shared<annotations::AnnotationSet>();
+    emit annotationsChanged(run);
+}
+
+int Session::runOfAnnotations(const annotations::AnnotationSet *set) const
+{
+    for (int i = 0; i < runCount(); ++i)
+        if (set && m_runs[std::size_t(i)].annotations.get() == set)
+            return i;
+    return -1;
+}
+
+void Session::notifyAnnotationsChanged(int run)
+{
+    if (run >= 0 && run < runCount())
+        emit annotationsChanged(run);
 }
 
 void Session::updateSpan()

@@ -7,6 +7,7 @@
 // The axis: time 0 is each run's first event; a run's offset adds to its times, so
 // axis = absolute - (minTs - offset) = absolute - base().
 #include "analysis/Analysis.h"
+#include "annotations/AnnotationSet.h"
 #include "render/TraceViewIndex.h"
 #include "render/ViewState.h"
 
@@ -25,6 +26,9 @@ struct SessionRun
     std::shared_ptr<const TraceViewIndex> index;              // built from trace when absent
     std::shared_ptr<const analysis::AnalysisResult> analysis; // null until analysed
     TimeNs offsetNs = 0;
+    // What the user drew on this run (issue 11). Shared, so a run copied into a new comparison
+    // keeps its drawings and its undo history; setRuns gives every run one (empty when absent).
+    std::shared_ptr<annotations::AnnotationSet> annotations;
     TimeNs base() const { return trace ? trace->minTs - offsetNs : 0; }
 };
 
@@ -58,10 +62,19 @@ public:
 
     ViewState *state() const { return m_state; }
 
+    // The run's annotations (null when there is no such run). Whoever edits them calls
+    // notifyAnnotationsChanged(run) afterwards (widgets/annotations' undo commands do).
+    annotations::AnnotationSet *annotations(int run) const;
+    const std::shared_ptr<annotations::AnnotationSet> &annotationsPtr(int run) const;
+    void setAnnotations(int run, std::shared_ptr<annotations::AnnotationSet> set); // null: an empty one
+    int runOfAnnotations(const annotations::AnnotationSet *set) const;            // -1 when no run has it
+    void notifyAnnotationsChanged(int run);
+
 signals:
     void runsChanged();
     void analysisChanged(int run);
     void offsetsChanged();
+    void annotationsChanged(int run); // a run's annotations were edited or replaced
 
 private:
     void updateSpan();

@@ -1,9 +1,12 @@
 #include "timeline/TimelineView.h"
 
+#include "annotations/LaneKey.h"
+#include "render/AnnotationPainter.h"
 #include "render/GapCauseStyle.h"
 #include "render/Palette.h"
 #include "timeline/DetailsHtml.h"
 
+#include <QContextMenuEvent>
 #include <QCursor>
 #include <QEvent>
 #include <QHelpEvent>
@@ -34,6 +37,8 @@ TimelineView::TimelineView(QWidget *parent)
     setMinimumSize(400, 200);
     m_renderer.setFont(font());
     m_renderer.setLayout(&m_layout);
+    m_annPainter = std::make_unique<AnnotationPainter>(m_renderer);
+    m_annPainter->setFont(font());
     setSession(nullptr);
 }
 
@@ -72,6 +77,10 @@ void TimelineView::setSession(Session *session)
             emit timeRangeChanged();
     });
     connect(s, &ViewState::gapChanged, this, [this](int run) { onGapChanged(run); });
+    connect(session, &Session::annotationsChanged, this, [this] {
+        dropStaleAnnotationSelection();
+        viewport()->update();
+    });
     connect(s, &ViewState::memoryOverlayChanged, this, [this](bool on) {
         m_renderer.setMemoryVisible(on);
         m_cacheValid = false;
@@ -111,6 +120,8 @@ void TimelineView::rebuild()
     m_renderer.setRuns(std::move(runs));
     m_hover = SliceRef();
     m_flows.clear();
+    m_hasDraft = false;
+    dropStaleAnnotationSelection();
     verticalScrollBar()->setValue(0);
     updateScrollBars();
     syncRenderer();
@@ -335,6 +346,7 @@ void TimelineView::changeEvent(QEvent *event)
 {
     if (event->type() == QEvent::FontChange) {
         m_renderer.setFont(font());
+        m_annPainter->setFont(font());
         m_cacheValid = false;
     }
     QAbstractScrollArea::changeEvent(event);
@@ -378,12 +390,14 @@ void TimelineView::paintEvent(QPaintEvent *)
     }
     p.drawImage(QPoint(0, 0), m_cache);
     m_renderer.paintOverlay(p, overlay());
+    paintAnnotations(p);
 }
 
 void TimelineView::renderTo(QPainter &p, QSize size)
 {
     m_renderer.setViewport(size, state()->windowStart(), state()->windowRange(), verticalScrollBar()->value());
     m_renderer.paint(p, overlay());
+    paintAnnotations(p);
     syncRenderer();
 }
 
@@ -462,8 +476,22 @@ void TimelineView::keyPressEvent(QKeyEvent *event)
             fitAll();
         break;
     case Qt::Key_Escape:
-        clearTimeRange();
-        selectSlice(SliceRef());
+        if (m_tool != AnnotationTool::Select) // first back to Select, then clear as before
+            setAnnotationTool(AnnotationTool::Select);
+        else if (m_selAnn.isValid())
+            selectAnnotation({});
+        else {
+            clearTimeRange();
+            selectSlice(SliceRef());
+        }
+        break;
+    case Qt::Key_Delete:
+    case Qt::Key_Backspace:
+        if (!m_selAnn.isValid()) {
+            QAbstractScrollArea::keyPressEvent(event);
+            return;
+        }
+        emit annotationDeleteRequested(m_selAnn.run, m_selAnn.id);
         break;
     default:
         QAbstractScrollArea::keyPressEvent(event);
@@ -480,6 +508,16 @@ void TimelineView::mousePressEvent(QMouseEvent *event)
         m_drag = Drag::None;
         return;
     }
+    if (m_tool != AnnotationTool::Select) {
+        m_drag = pressAnnotationTool(m_pressPos) ? Drag::Draw : Drag::None;
+        return;
+    }
+    if (!(event->modifiers() & Qt::ShiftModifier) && pressSelectAnnotation(m_pressPos)) {
+        m_drag = Drag::MoveAnnotation;
+        return;
+    }
+    if (m_selAnn.isValid())
+        selectAnnotation({}); // a press elsewhere drops the annotation's selection
     if (event->modifiers() & Qt::ShiftModifier) {
         m_drag = Drag::Range;
         m_rangeAnchor = axis().toNs(m_pressPos.x() - kHeaderWidth);
@@ -501,6 +539,15 @@ void TimelineView::mouseMoveEvent(QMouseEvent *event)
             panPx(-d.x());
         if (d.y() != 0)
             verticalScrollBar()->setValue(verticalScrollBar()->value() - d.y());
+    } else if (m_drag == Drag::Draw) {
+        m_draft = draftAt(pos);
+        viewport()->update();
+    } else if (m_drag == Drag::MoveAnnotation) {
+        if (m_moved) {
+            m_draft = movedTo(pos);
+            m_hasDraft = true;
+            viewport()->update();
+        }
     } else if (m_drag == Drag::Range) {
         state()->setTimeRange(m_rangeAnchor, axis().toNs(std::clamp<double>(pos.x() - kHeaderWidth, 0, lanesWidth())));
     } else if (m_drag == Drag::None) {
@@ -523,9 +570,29 @@ void TimelineView::mouseReleaseEvent(QMouseEvent *event)
     const QPoint pos = event->position().toPoint();
     const Drag drag = m_drag;
     m_drag = Drag::None;
-    viewport()->unsetCursor();
+    updateToolCursor();
     if (event->button() != Qt::LeftButton)
         return;
+    if (drag == Drag::Draw) {
+        const annotations::Annotation a = draftAt(pos);
+        m_hasDraft = false;
+        viewport()->update();
+        // Two-point kinds need a drag; a callout and a marker are placed by a click.
+        const bool twoPoint = a.kind == annotations::Kind::Arrow || a.kind == annotations::Kind::Rect
+            || a.kind == annotations::Kind::Range;
+        if (!twoPoint || m_moved)
+            emit annotationCreated(m_draftRun, a);
+        return;
+    }
+    if (drag == Drag::MoveAnnotation) {
+        const bool changed = m_hasDraft && !m_draft.sameContent(m_dragOrigin);
+        const annotations::Annotation after = m_draft;
+        m_hasDraft = false;
+        viewport()->update();
+        if (changed)
+            emit annotationEdited(m_draftRun, m_dragOrigin, after);
+        return;
+    }
     if (drag == Drag::Range) {
         if (m_moved)
             emit timeRangeChanged();
@@ -556,6 +623,16 @@ void TimelineView::mouseReleaseEvent(QMouseEvent *event)
 
 void TimelineView::mouseDoubleClickEvent(QMouseEvent *event)
 {
+    if (m_tool == AnnotationTool::Select && event->button() == Qt::LeftButton) {
+        const AnnotationRef hit = annotationAt(event->position().toPoint());
+        if (hit.isValid()) {
+            selectAnnotation(hit);
+            emit annotationTextEditRequested(hit.run, hit.id);
+            return;
+        }
+    }
+    if (m_tool != AnnotationTool::Select)
+        return; // a double click while drawing is two clicks of the tool
     const SliceRef ref = sliceAt(event->position().toPoint());
     if (!ref.isValid())
         return;
@@ -571,6 +648,302 @@ void TimelineView::leaveEvent(QEvent *event)
         viewport()->update();
     }
     QAbstractScrollArea::leaveEvent(event);
+}
+
+// --- annotations (issue 11) ----------------------------------------------------------------------
+
+void TimelineView::setAnnotationTool(AnnotationTool tool)
+{
+    if (tool == m_tool)
+        return;
+    m_tool = tool;
+    m_drag = Drag::None;
+    m_hasDraft = false;
+    updateToolCursor();
+    viewport()->update();
+    emit annotationToolChanged(tool);
+}
+
+void TimelineView::updateToolCursor()
+{
+    if (m_tool == AnnotationTool::Select)
+        viewport()->unsetCursor();
+    else
+        viewport()->setCursor(Qt::CrossCursor);
+}
+
+void TimelineView::selectAnnotation(AnnotationRef ref)
+{
+    const annotations::AnnotationSet *set = sess().annotations(ref.run);
+    if (ref.isValid() && (!set || !set->find(ref.id)))
+        ref = AnnotationRef();
+    if (ref == m_selAnn)
+        return;
+    m_selAnn = ref;
+    viewport()->update();
+    emit annotationSelectionChanged();
+}
+
+void TimelineView::dropStaleAnnotationSelection()
+{
+    const annotations::AnnotationSet *set = sess().annotations(m_selAnn.run);
+    if (m_selAnn.isValid() && (!set || !set->find(m_selAnn.id))) {
+        m_selAnn = AnnotationRef();
+        emit annotationSelectionChanged();
+    }
+}
+
+TimeNs TimelineView::relTime(int run, double viewportX) const
+{
+    // axis = absolute - base and base = minTs - offset, so relative to minTs: axis - offset.
+    const double axisNs = axis().toNs(viewportX - kHeaderWidth);
+    const TimeNs offset = run >= 0 && run < runCount() ? sess().run(run).offsetNs : 0;
+    return TimeNs(std::llround(axisNs - double(offset)));
+}
+
+bool TimelineView::anchorAt(QPoint pos, int run, annotations::Anchor *out, int *runOut) const
+{
+    const int layoutY = pos.y() - kTopHeight + verticalScrollBar()->value();
+    const int lane = m_layout.laneAt(layoutY);
+    if (lane < 0)
+        return false;
+    const Lane &l = m_layout.lanes()[std::size_t(lane)];
+    if (run >= 0 && l.run != run)
+        return false;
+    const double maxRows = std::max(0.0, double(l.height - 2 * LaneLayout::kLanePad) / LaneLayout::kRowHeight);
+    out->lane = l.key;
+    out->y = std::clamp(double(layoutY - l.y - LaneLayout::kLanePad) / LaneLayout::kRowHeight, 0.0, maxRows);
+    out->t = relTime(l.run, pos.x());
+    if (runOut)
+        *runOut = l.run;
+    return true;
+}
+
+TimelineView::AnnotationRef TimelineView::annotationAt(QPoint pos) const
+{
+    for (int run = runCount() - 1; run >= 0; --run) { // later runs' drawings are on top
+        const annotations::AnnotationSet *set = sess().annotations(run);
+        if (!set || set->isEmpty())
+            continue;
+        if (const auto id = m_annPainter->hitTest(run, *set, QPointF(pos)))
+            return {run, id};
+    }
+    return {};
+}
+
+bool TimelineView::pressAnnotationTool(QPoint pos)
+{
+    using annotations::Kind;
+    annotations::Annotation a;
+    a.color = m_annColor;
+    int run = -1;
+    switch (m_tool) {
+    case AnnotationTool::Select: return false;
+    case AnnotationTool::Marker: {
+        const SliceRef ref = sliceAt(pos);
+        const Trace *t = trace(ref.run);
+        if (!ref.isValid() || !t)
+            return false;
+        const Track &trk = t->tracks[ref.track];
+        const int lane = m_layout.laneOfTrack(ref.run, ref.track);
+        if (lane < 0)
+            return false;
+        a.kind = Kind::Marker;
+        a.a = {trk.start[ref.slice] - t->minTs, m_layout.laneKey(lane), trk.depth[ref.slice] + 0.5};
+        a.b = {trk.start[ref.slice] + trk.dur[ref.slice] - t->minTs, m_layout.laneKey(lane), trk.depth[ref.slice] + 0.5};
+        run = ref.run;
+        break;
+    }
+    case AnnotationTool::Range: {
+        annotations::Anchor at;
+        if (!anchorAt(pos, -1, &at, &run)) {
+            const int g = m_layout.groupHeaderAt(pos.y() - kTopHeight + verticalScrollBar()->value());
+            if (g < 0)
+                return false;
+            run = m_layout.groups()[std::size_t(g)].run;
+        }
+        a.kind = Kind::Range;
+        a.a.t = a.b.t = relTime(run, pos.x());
+        break;
+    }
+    case AnnotationTool::Callout:
+    case AnnotationTool::Arrow:
+    case AnnotationTool::Rect:
+        if (!anchorAt(pos, -1, &a.a, &run))
+            return false;
+        a.kind = m_tool == AnnotationTool::Callout ? Kind::Callout : m_tool == AnnotationTool::Arrow ? Kind::Arrow : Kind::Rect;
+        if (a.kind != Kind::Callout) // a callout has one anchor (its file has no "b")
+            a.b = a.a;
+        break;
+    }
+    m_draftRun = run;
+    m_draft = a;
+    m_dragOrigin = a;
+    m_hasDraft = true;
+    viewport()->update();
+    return true;
+}
+
+annotations::Annotation TimelineView::draftAt(QPoint pos) const
+{
+    using annotations::Kind;
+    annotations::Annotation a = m_dragOrigin;
+    const QPoint clamped(std::clamp(pos.x(), kHeaderWidth, viewport()->width() - 1), std::clamp(pos.y(), kTopHeight, viewport()->height() - 1));
+    switch (a.kind) {
+    case Kind::Callout:
+        if ((pos - m_pressPos).manhattanLength() >= 3) { // dragged: the text box goes where the mouse is
+            a.labelDx = pos.x() - m_pressPos.x();
+            a.labelDy = pos.y() - m_pressPos.y();
+        }
+        break;
+    case Kind::Range: a.b.t = relTime(m_draftRun, clamped.x()); break;
+    case Kind::Arrow:
+    case Kind::Rect: {
+        annotations::Anchor b;
+        if (anchorAt(clamped, m_draftRun, &b)) {
+            a.b = b;
+        } else { // over another run or a header: the press's lane, the mouse's time
+            a.b = a.a;
+            a.b.t = relTime(m_draftRun, clamped.x());
+            a.b.y = clamped.y() > m_pressPos.y() ? 1e9 : 0; // clamped to the lane's edge when drawn
+            const int lane = m_layout.laneOfKey(m_draftRun, a.a.lane);
+            if (lane >= 0)
+                a.b.y = a.b.y > 0 ? double(m_layout.lanes()[std::size_t(lane)].height - 2 * LaneLayout::kLanePad) / LaneLayout::kRowHeight : 0;
+        }
+        break;
+    }
+    case Kind::Marker: break;
+    }
+    return a;
+}
+
+bool TimelineView::pressSelectAnnotation(QPoint pos)
+{
+    using annotations::Kind;
+    const AnnotationRef hit = annotationAt(pos);
+    if (!hit.isValid())
+        return false;
+    const annotations::Annotation *a = sess().annotations(hit.run)->find(hit.id);
+    const AnnotationPainter::Shape s = m_annPainter->shape(hit.run, *a);
+    const QPointF p(pos);
+    constexpr double kGrip = 6;
+    m_grip = Grip::All;
+    if (a->kind == Kind::Callout && s.label.contains(p))
+        m_grip = Grip::Label;
+    else if (a->kind == Kind::Arrow || a->kind == Kind::Rect) {
+        if (QLineF(s.a, p).length() <= kGrip)
+            m_grip = Grip::A;
+        else if (QLineF(s.b, p).length() <= kGrip)
+            m_grip = Grip::B;
+    } else if (a->kind == Kind::Range) {
+        if (std::abs(s.a.x() - p.x()) <= kGrip)
+            m_grip = Grip::A;
+        else if (std::abs(s.b.x() - p.x()) <= kGrip)
+            m_grip = Grip::B;
+    }
+    selectAnnotation(hit);
+    m_draftRun = hit.run;
+    m_dragOrigin = *a;
+    m_draft = *a;
+    m_hasDraft = false; // drawn in the model's stead once the mouse moves
+    return true;
+}
+
+annotations::Annotation TimelineView::movedTo(QPoint pos) const
+{
+    using annotations::Kind;
+    annotations::Annotation a = m_dragOrigin;
+    const QPoint d = pos - m_pressPos;
+    if (m_grip == Grip::Label) {
+        a.labelDx += d.x();
+        a.labelDy += d.y();
+        return a;
+    }
+    const TimeNs dt = TimeNs(std::llround(d.x() * axis().nsPerPx()));
+    const AnnotationPainter::Shape s = m_annPainter->shape(m_draftRun, m_dragOrigin);
+    // An anchor moves by the drag in time (exactly) and onto the lane under its moved point; in
+    // its own lane by the drag's rows, so a sideways drag leaves its height as it was.
+    auto move = [&](annotations::Anchor &anchor, QPointF at) {
+        anchor.t += dt;
+        if (a.kind == Kind::Range || d.y() == 0)
+            return;
+        annotations::Anchor moved;
+        if (!anchorAt((at + QPointF(d)).toPoint(), m_draftRun, &moved))
+            return;
+        if (moved.lane != anchor.lane || annotations::LaneKey::parseMemory(anchor.lane, nullptr))
+            anchor.y = moved.y;
+        else
+            anchor.y = std::max(0.0, anchor.y + double(d.y()) / LaneLayout::kRowHeight);
+        anchor.lane = moved.lane;
+        if (a.kind == Kind::Marker)
+            anchor.y = std::floor(anchor.y) + 0.5;
+    };
+    if (m_grip != Grip::B)
+        move(a.a, s.a);
+    if (m_grip != Grip::A && a.kind != Kind::Callout) {
+        if (a.kind == Kind::Marker) { // a marker keeps its slice's length and row
+            a.b.t += dt;
+            a.b.lane = a.a.lane;
+            a.b.y = a.a.y;
+        } else {
+            move(a.b, s.b);
+        }
+    }
+    return a;
+}
+
+void TimelineView::paintAnnotations(QPainter &p)
+{
+    std::vector<const annotations::AnnotationSet *> sets;
+    annotations::AnnotationSet preview; // the model with the drawing in progress in it
+    for (int run = 0; run < runCount(); ++run)
+        sets.push_back(sess().annotations(run));
+    if (m_hasDraft && m_draftRun >= 0 && m_draftRun < runCount()) {
+        if (const annotations::AnnotationSet *set = sets[std::size_t(m_draftRun)])
+            preview = *set;
+        if (m_drag == Drag::MoveAnnotation)
+            preview.modify(m_draft);
+        else
+            preview.add(m_draft);
+        sets[std::size_t(m_draftRun)] = &preview;
+    }
+    m_annPainter->paint(p, sets);
+
+    // The selection: a dashed frame around what is drawn, with grips at the anchors.
+    const annotations::AnnotationSet *set = m_selAnn.isValid() ? sets[std::size_t(m_selAnn.run)] : nullptr;
+    const annotations::Annotation *a = set ? set->find(m_selAnn.id) : nullptr;
+    if (!a)
+        return;
+    const AnnotationPainter::Shape s = m_annPainter->shape(m_selAnn.run, *a);
+    if (!s.visible)
+        return;
+    QRectF frame = s.body.united(QRectF(s.a, s.b).normalized());
+    if (!s.label.isEmpty())
+        frame = frame.united(s.label);
+    p.save();
+    p.setClipRect(lanesRect());
+    p.setRenderHint(QPainter::Antialiasing, true);
+    const QColor ink = palette().color(QPalette::Highlight);
+    p.setPen(QPen(ink, 1, Qt::DashLine));
+    p.setBrush(Qt::NoBrush);
+    p.drawRect(frame.adjusted(-3, -3, 3, 3));
+    p.setPen(QPen(Qt::white, 1));
+    p.setBrush(ink);
+    for (const QPointF &g : {s.a, s.b})
+        p.drawRect(QRectF(g - QPointF(3, 3), QSizeF(6, 6)));
+    p.restore();
+}
+
+void TimelineView::contextMenuEvent(QContextMenuEvent *event)
+{
+    const AnnotationRef hit = annotationAt(event->pos());
+    if (!hit.isValid()) {
+        QAbstractScrollArea::contextMenuEvent(event);
+        return;
+    }
+    selectAnnotation(hit);
+    emit annotationMenuRequested(hit.run, hit.id, event->globalPos());
+    event->accept();
 }
 
 } // namespace lanescope

@@ -5,6 +5,9 @@
 // ViewState and follows that state, so any number of views of one session move together; hover,
 // selection, flows, the time range and the gap mark are painted over the cache without walking
 // the events again.
+#include "annotations/Annotation.h"
+#include "annotations/AnnotationSet.h"
+#include "annotations/AnnotationTool.h"
 #include "model/Trace.h"
 #include "render/LaneLayout.h"
 #include "render/Session.h"
@@ -20,6 +23,8 @@
 #include <vector>
 
 namespace lanescope {
+
+class AnnotationPainter;
 
 struct RunSpec
 {
@@ -117,10 +122,44 @@ public:
     void invalidateCache() { m_cacheValid = false; }
     QString tooltipText(SliceRef ref) const;
 
+    // --- Annotations (issue 11) ------------------------------------------------------------------
+    // Drawn over the overlay from the session's sets. The view only routes input: a drawing tool's
+    // press/drag/release and Select's move, delete, double-click and context menu come out as the
+    // signals below, and whoever owns the undo stack (AnnotationEditor) changes the model.
+    struct AnnotationRef
+    {
+        int run = -1;
+        annotations::AnnotationSet::Id id = 0;
+        bool isValid() const { return run >= 0 && id != 0; }
+        bool operator==(const AnnotationRef &o) const { return run == o.run && id == o.id; }
+        bool operator!=(const AnnotationRef &o) const { return !(*this == o); }
+    };
+    void setAnnotationTool(AnnotationTool tool);
+    AnnotationTool annotationTool() const { return m_tool; }
+    void setAnnotationColor(annotations::Color color) { m_annColor = color; } // of new drawings
+    annotations::Color annotationColor() const { return m_annColor; }
+    AnnotationRef selectedAnnotation() const { return m_selAnn; }
+    void selectAnnotation(AnnotationRef ref);
+    const AnnotationPainter &annotationPainter() const { return *m_annPainter; }
+    // The anchor a drawing tool would put at pos (viewport): the lane there (of `run`, or of any run
+    // when run < 0; *runOut says which), the time under the mouse relative to the run's minTs, the
+    // height in rows. False over no lane.
+    bool anchorAt(QPoint pos, int run, annotations::Anchor *out, int *runOut = nullptr) const;
+    // The topmost annotation under pos (viewport); invalid when none.
+    AnnotationRef annotationAt(QPoint pos) const;
+
 signals:
     void selectionChanged(lanescope::SliceRef ref);
     void timeRangeChanged(); // set, moved or cleared
     void visibleRangeChanged(double startNs, double rangeNs); // axis ns
+    void annotationToolChanged(lanescope::AnnotationTool tool);
+    void annotationSelectionChanged();
+    void annotationCreated(int run, const lanescope::annotations::Annotation &annotation);
+    void annotationEdited(int run, const lanescope::annotations::Annotation &before,
+                          const lanescope::annotations::Annotation &after); // moved or resized
+    void annotationDeleteRequested(int run, quint64 id);
+    void annotationTextEditRequested(int run, quint64 id);
+    void annotationMenuRequested(int run, quint64 id, QPoint globalPos);
 
 protected:
     void paintEvent(QPaintEvent *event) override;
@@ -133,6 +172,7 @@ protected:
     void mouseReleaseEvent(QMouseEvent *event) override;
     void mouseDoubleClickEvent(QMouseEvent *event) override;
     void leaveEvent(QEvent *event) override;
+    void contextMenuEvent(QContextMenuEvent *event) override;
     bool viewportEvent(QEvent *event) override;
     void changeEvent(QEvent *event) override;
 
@@ -160,7 +200,27 @@ private:
     SliceRef m_hover;
     std::vector<FlowLink> m_flows;
 
-    enum class Drag { None, Pan, Range } m_drag = Drag::None;
+    // Annotations: drawing a new one, moving (or resizing) the selected one; m_draft is drawn in
+    // the model's stead until the release hands it out.
+    enum class Grip { All, A, B, Label };
+    void paintAnnotations(QPainter &p);
+    bool pressAnnotationTool(QPoint pos);
+    bool pressSelectAnnotation(QPoint pos);
+    annotations::Annotation draftAt(QPoint pos) const;   // the new drawing from m_pressPos to pos
+    annotations::Annotation movedTo(QPoint pos) const;   // m_dragOrigin dragged from m_pressPos to pos
+    TimeNs relTime(int run, double viewportX) const;     // run-relative ns under x
+    void updateToolCursor();
+    void dropStaleAnnotationSelection();
+    std::unique_ptr<AnnotationPainter> m_annPainter;
+    AnnotationTool m_tool = AnnotationTool::Select;
+    annotations::Color m_annColor = annotations::Color::Orange;
+    AnnotationRef m_selAnn;
+    int m_draftRun = -1;
+    bool m_hasDraft = false;
+    annotations::Annotation m_draft, m_dragOrigin;
+    Grip m_grip = Grip::All;
+
+    enum class Drag { None, Pan, Range, Draw, MoveAnnotation } m_drag = Drag::None;
     QPoint m_pressPos, m_lastPos;
     bool m_moved = false;
     double m_rangeAnchor = 0; // axis ns where a shift-drag began

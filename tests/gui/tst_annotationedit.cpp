@@ -1,0 +1,508 @@
+// Editing annotations in the window (issue 11): each drawing tool by simulated mouse, anchored at the
+// lane and time under the mouse; move, delete, text and colour edits as undo commands that restore
+// the exact state; the sidecar autosave read back by a new window; a damaged sidecar reported while
+// the trace still opens; "Annotate findings" adding what Findings computes for the window; the
+// export drawing the annotations.
+#include "MainWindow.h"
+
+#include "WarningBanner.h"
+#include "analysis/AnalysisDock.h"
+#include "annotations/AnnotationAutosave.h"
+#include "annotations/AnnotationEditor.h"
+#include "annotations/AnnotationStore.h"
+#include "annotations/Findings.h"
+#include "annotations/LaneKey.h"
+#include "render/AnnotationPainter.h"
+#include "render/Session.h"
+#include "synth/TraceSynth.h"
+#include "timeline/TimelineView.h"
+
+#include <QAction>
+#include <QApplication>
+#include <QFile>
+#include <QInputDialog>
+#include <QScrollBar>
+#include <QSettings>
+#include <QSignalSpy>
+#include <QStandardPaths>
+#include <QTemporaryDir>
+#include <QTimer>
+#include <QUndoStack>
+#include <QtTest>
+
+#include <cmath>
+#include <memory>
+
+using namespace lanescope;
+using annotations::Annotation;
+using annotations::Kind;
+
+Q_DECLARE_METATYPE(lanescope::AnnotationTool)
+
+class TestAnnotationEdit : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void initTestCase();
+    void init();
+    void cleanupTestCase();
+    void drawingToolsCreateAnchoredAnnotations_data();
+    void drawingToolsCreateAnchoredAnnotations();
+    void moveDeleteEditUndoRedoRestoreExactState();
+    void selectModeKeepsTheTimelinesMouse();
+    void autosaveWritesTheSidecarAndANewWindowShowsIt();
+    void corruptSidecarIsReportedAndTheTraceOpens();
+    void annotateFindingsAddsWhatFindingsComputesForTheWindow();
+    void exportDrawsTheAnnotations();
+
+private:
+    bool open(MainWindow &w, const QString &path);
+    int gpuLane(int nth) const; // the nth GPU lane of run 0 shown
+    QPoint rowPoint(int lane, double xFraction) const;
+    double expectedRelNs(int x) const; // from the visible window, not the view's own mapping
+    double nsPerPx() const;
+    void answerTextDialog(const QString &text);
+    void drag(QPoint from, QPoint to, Qt::KeyboardModifiers mods = {});
+    std::vector<Annotation> items() const { return m_w->session()->annotations(0)->items(); }
+    void clearAnnotations();
+
+    QTemporaryDir m_dir;
+    QString m_path;
+    std::unique_ptr<MainWindow> m_w;
+};
+
+void TestAnnotationEdit::initTestCase()
+{
+    QVERIFY(m_dir.isValid());
+    QStandardPaths::setTestModeEnabled(true); // the data folder of AnnotationStore too
+    QCoreApplication::setOrganizationName(QStringLiteral("LanescopeTests"));
+    QCoreApplication::setApplicationName(QStringLiteral("tst_annotationedit"));
+    QSettings().clear();
+    synth::SynthConfig c;
+    c.scenario = synth::Scenario::Baseline;
+    c.layers = 16;
+    const synth::SynthOutput out = synth::synthesize(c);
+    m_path = m_dir.filePath(QStringLiteral("baseline.pt.trace.json"));
+    QFile f(m_path);
+    QVERIFY(f.open(QIODevice::WriteOnly));
+    QCOMPARE(f.write(out.traces.at(0).data(), qint64(out.traces.at(0).size())), qint64(out.traces.at(0).size()));
+    f.close();
+    m_w = std::make_unique<MainWindow>();
+    QVERIFY(open(*m_w, m_path));
+    // The analysis dock fills in after the load; the tests draw on the window as it then stays.
+    QVERIFY(QTest::qWaitFor([&] { return m_w->session()->run(0).analysis && !m_w->analysisDock()->isBusy(); }, 60000));
+    QTest::qWait(50);
+}
+
+void TestAnnotationEdit::cleanupTestCase() { m_w.reset(); }
+
+bool TestAnnotationEdit::open(MainWindow &w, const QString &path)
+{
+    w.resize(1400, 900);
+    w.show();
+    QSignalSpy loaded(&w, &MainWindow::loadFinished);
+    w.openFile(path);
+    if (!loaded.wait(60000) || !loaded.at(0).at(0).toBool())
+        return false;
+    return QTest::qWaitForWindowExposed(&w);
+}
+
+void TestAnnotationEdit::init()
+{
+    clearAnnotations();
+    m_w->annotationEditor()->toolAction(AnnotationTool::Select)->trigger();
+    m_w->timelineView()->fitAll();
+    m_w->timelineView()->verticalScrollBar()->setValue(0);
+}
+
+void TestAnnotationEdit::clearAnnotations()
+{
+    m_w->session()->annotations(0)->clear();
+    m_w->session()->notifyAnnotationsChanged(0);
+    m_w->annotationEditor()->undoStack()->clear();
+}
+
+int TestAnnotationEdit::gpuLane(int nth) const
+{
+    const LaneLayout &layout = m_w->timelineView()->laneLayout();
+    for (int i = 0; i < int(layout.lanes().size()); ++i)
+        if (layout.lanes()[std::size_t(i)].run == 0 && layout.laneKey(i).startsWith(QLatin1String("gpu:")) && layout.isLaneVisible(i)
+            && nth-- == 0)
+            return i;
+    return -1;
+}
+
+QPoint TestAnnotationEdit::rowPoint(int lane, double xFraction) const
+{
+    const TimelineView *tl = m_w->timelineView();
+    const QRect lanes = tl->lanesRect();
+    const QRect r = tl->laneRect(lane);
+    return QPoint(lanes.left() + int(lanes.width() * xFraction), r.top() + LaneLayout::kLanePad + LaneLayout::kRowHeight / 2);
+}
+
+double TestAnnotationEdit::nsPerPx() const
+{
+    const TimelineView *tl = m_w->timelineView();
+    return (tl->visibleEndNs() - tl->visibleStartNs()) / tl->lanesRect().width();
+}
+
+double TestAnnotationEdit::expectedRelNs(int x) const
+{
+    const TimelineView *tl = m_w->timelineView();
+    return tl->visibleStartNs() - double(tl->trace()->minTs) + (x - TimelineView::kHeaderWidth) * nsPerPx();
+}
+
+void TestAnnotationEdit::answerTextDialog(const QString &text)
+{
+    // The callout asks for its text in a modal QInputDialog: answer it once it is up.
+    auto attempts = std::make_shared<int>(0);
+    auto poll = std::make_shared<std::function<void()>>();
+    *poll = [text, attempts, poll] {
+        auto *dialog = qobject_cast<QInputDialog *>(QApplication::activeModalWidget());
+        if (dialog) {
+            dialog->setTextValue(text);
+            dialog->accept();
+        } else if (++*attempts < 250) {
+            QTimer::singleShot(20, *poll);
+        }
+    };
+    QTimer::singleShot(0, *poll);
+}
+
+void TestAnnotationEdit::drag(QPoint from, QPoint to, Qt::KeyboardModifiers mods)
+{
+    QWidget *vp = m_w->timelineView()->viewport();
+    QTest::mousePress(vp, Qt::LeftButton, mods, from);
+    for (int i = 1; i <= 4; ++i)
+        QTest::mouseMove(vp, from + (to - from) * i / 4);
+    QTest::mouseRelease(vp, Qt::LeftButton, mods, to);
+}
+
+void TestAnnotationEdit::drawingToolsCreateAnchoredAnnotations_data()
+{
+    QTest::addColumn<AnnotationTool>("tool");
+    QTest::newRow("callout") << AnnotationTool::Callout;
+    QTest::newRow("arrow") << AnnotationTool::Arrow;
+    QTest::newRow("rect") << AnnotationTool::Rect;
+    QTest::newRow("range") << AnnotationTool::Range;
+    QTest::newRow("marker") << AnnotationTool::Marker;
+}
+
+void TestAnnotationEdit::drawingToolsCreateAnchoredAnnotations()
+{
+    QFETCH(AnnotationTool, tool);
+    TimelineView *tl = m_w->timelineView();
+    const Trace &trace = *tl->trace();
+    const LaneLayout &layout = tl->laneLayout();
+    m_w->annotationEditor()->toolAction(tool)->trigger();
+    QCOMPARE(tl->annotationTool(), tool);
+    const int lane1 = gpuLane(0), lane2 = gpuLane(1);
+    QVERIFY(lane1 >= 0 && lane2 >= 0);
+    const QString key1 = annotations::LaneKey::forTrack(trace.tracks[layout.lanes()[std::size_t(lane1)].track]);
+    const QString key2 = annotations::LaneKey::forTrack(trace.tracks[layout.lanes()[std::size_t(lane2)].track]);
+    const QPoint p1 = rowPoint(lane1, 0.3), p2 = rowPoint(lane2, 0.6);
+    const double px = nsPerPx();
+
+    if (tool == AnnotationTool::Marker) {
+        // A kernel on the first GPU lane, zoomed so that it is wide.
+        const Track &trk = trace.tracks[layout.lanes()[std::size_t(lane1)].track];
+        QVERIFY(trk.size() > 10);
+        const SliceRef ref{0, layout.lanes()[std::size_t(lane1)].track, std::uint32_t(trk.size() / 2)};
+        tl->zoomToSlice(ref);
+        const QPoint at = tl->sliceRect(ref).center().toPoint();
+        QCOMPARE(tl->sliceAt(at), ref);
+        QTest::mouseClick(tl->viewport(), Qt::LeftButton, {}, at);
+        QCOMPARE(int(items().size()), 1);
+        const Annotation a = items().front();
+        QCOMPARE(a.kind, Kind::Marker);
+        QCOMPARE(a.a.lane, key1);
+        QCOMPARE(a.a.t, trk.start[ref.slice] - trace.minTs);
+        QCOMPARE(a.b.t, trk.start[ref.slice] + trk.dur[ref.slice] - trace.minTs);
+        QCOMPARE(a.a.y, trk.depth[ref.slice] + 0.5);
+        QCOMPARE(a.finding, false);
+        return;
+    }
+    if (tool == AnnotationTool::Callout)
+        answerTextDialog(QStringLiteral("the AllGather waits here"));
+    drag(p1, p2);
+    QCOMPARE(int(items().size()), 1);
+    const Annotation a = items().front();
+    QVERIFY(std::abs(double(a.a.t) - expectedRelNs(p1.x())) <= px);
+    QCOMPARE(a.color, tl->annotationColor());
+    switch (tool) {
+    case AnnotationTool::Callout:
+        QCOMPARE(a.kind, Kind::Callout);
+        QCOMPARE(a.text, QStringLiteral("the AllGather waits here"));
+        QCOMPARE(a.a.lane, key1);
+        QVERIFY(std::abs(a.a.y - 0.5) < 0.1);
+        QCOMPARE(a.labelDx, double(p2.x() - p1.x())); // dragged: the text box where the mouse let go
+        QCOMPARE(a.labelDy, double(p2.y() - p1.y()));
+        break;
+    case AnnotationTool::Arrow:
+    case AnnotationTool::Rect:
+        QCOMPARE(a.kind, tool == AnnotationTool::Arrow ? Kind::Arrow : Kind::Rect);
+        QCOMPARE(a.a.lane, key1);
+        QCOMPARE(a.b.lane, key2);
+        QVERIFY(std::abs(double(a.b.t) - expectedRelNs(p2.x())) <= px);
+        QVERIFY(std::abs(a.a.y - 0.5) < 0.1 && std::abs(a.b.y - 0.5) < 0.1);
+        break;
+    case AnnotationTool::Range:
+        QCOMPARE(a.kind, Kind::Range);
+        QVERIFY(std::abs(double(a.b.t) - expectedRelNs(p2.x())) <= px);
+        break;
+    default: break;
+    }
+    // Drawn where it was made: the painter puts the first anchor back under the press.
+    const AnnotationPainter::Shape s = tl->annotationPainter().shape(0, a);
+    QVERIFY(s.visible);
+    QVERIFY(std::abs(s.a.x() - p1.x()) <= 1.0);
+    if (tool != AnnotationTool::Range)
+        QVERIFY(std::abs(s.a.y() - p1.y()) <= 1.0);
+    // One undo step, and the tool stays for the next drawing.
+    QCOMPARE(m_w->annotationEditor()->undoStack()->count(), 1);
+    QCOMPARE(tl->annotationTool(), tool);
+    // A click without a drag makes no arrow, rectangle or range.
+    if (tool != AnnotationTool::Callout) {
+        QTest::mouseClick(tl->viewport(), Qt::LeftButton, {}, p2);
+        QCOMPARE(int(items().size()), 1);
+    }
+}
+
+static bool sameState(const std::vector<Annotation> &x, const std::vector<Annotation> &y)
+{
+    if (x.size() != y.size())
+        return false;
+    for (std::size_t i = 0; i < x.size(); ++i)
+        if (x[i].id != y[i].id || !x[i].sameContent(y[i]))
+            return false;
+    return true;
+}
+
+void TestAnnotationEdit::moveDeleteEditUndoRedoRestoreExactState()
+{
+    TimelineView *tl = m_w->timelineView();
+    AnnotationEditor *ed = m_w->annotationEditor();
+    QUndoStack *undo = ed->undoStack();
+    ed->toolAction(AnnotationTool::Rect)->trigger();
+    const int lane1 = gpuLane(0), lane2 = gpuLane(1);
+    drag(rowPoint(lane1, 0.2), rowPoint(lane2, 0.4));
+    ed->toolAction(AnnotationTool::Arrow)->trigger();
+    drag(rowPoint(lane2, 0.6), rowPoint(lane1, 0.8));
+    QCOMPARE(int(items().size()), 2);
+    const std::vector<Annotation> created = items();
+    ed->toolAction(AnnotationTool::Select)->trigger();
+
+    // Move the rectangle by its middle: both corners by the same time, the lanes as they were.
+    const AnnotationPainter::Shape s = tl->annotationPainter().shape(0, created[0]);
+    const QPoint mid = s.body.center().toPoint();
+    QCOMPARE(tl->annotationAt(mid).id, created[0].id);
+    drag(mid, mid + QPoint(60, 0));
+    QCOMPARE(tl->selectedAnnotation().id, created[0].id);
+    const std::vector<Annotation> moved = items();
+    const TimeNs dt = moved[0].a.t - created[0].a.t;
+    QVERIFY(std::abs(double(dt) - 60 * nsPerPx()) <= 1);
+    QCOMPARE(moved[0].b.t - created[0].b.t, dt);
+    QCOMPARE(moved[0].a.lane, created[0].a.lane);
+    QCOMPARE(moved[0].b.lane, created[0].b.lane);
+    QVERIFY(moved[1].sameContent(created[1]));
+
+    // Recolour, then edit the text by double-click.
+    ed->setColor(annotations::Color::Blue);
+    const std::vector<Annotation> recoloured = items();
+    QCOMPARE(recoloured[0].color, annotations::Color::Blue);
+    answerTextDialog(QStringLiteral("prefetch would hide this"));
+    const QPoint movedMid = tl->annotationPainter().shape(0, recoloured[0]).body.center().toPoint();
+    QTest::mouseDClick(tl->viewport(), Qt::LeftButton, {}, movedMid);
+    QTRY_COMPARE(items()[0].text, QStringLiteral("prefetch would hide this"));
+    const std::vector<Annotation> edited = items();
+
+    // Delete with the key.
+    tl->setFocus();
+    QTest::keyClick(tl, Qt::Key_Delete);
+    QCOMPARE(int(items().size()), 1);
+    QCOMPARE(items()[0].id, created[1].id);
+    const std::vector<Annotation> deleted = items();
+    QCOMPARE(undo->count(), 6); // two creations, move, recolour, text, delete
+
+    // Undo walks back through each state exactly (ids and order included), redo forward again.
+    const std::vector<std::vector<Annotation>> states = {{}, {created[0]}, created, moved, recoloured, edited, deleted};
+    for (int i = int(states.size()) - 2; i >= 0; --i) {
+        m_w->annotationEditor()->undoAction()->trigger();
+        QVERIFY2(sameState(items(), states[std::size_t(i)]), qPrintable(QStringLiteral("after undo to state %1").arg(i)));
+    }
+    for (int i = 1; i < int(states.size()); ++i) {
+        m_w->annotationEditor()->redoAction()->trigger();
+        QVERIFY2(sameState(items(), states[std::size_t(i)]), qPrintable(QStringLiteral("after redo to state %1").arg(i)));
+    }
+    // The shortcuts are the menu's.
+    QCOMPARE(ed->undoAction()->shortcut(), QKeySequence(Qt::CTRL | Qt::Key_Z));
+    QCOMPARE(ed->redoAction()->shortcut(), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_Z));
+}
+
+void TestAnnotationEdit::selectModeKeepsTheTimelinesMouse()
+{
+    TimelineView *tl = m_w->timelineView();
+    m_w->annotationEditor()->toolAction(AnnotationTool::Range)->trigger();
+    const int lane = gpuLane(0);
+    drag(rowPoint(lane, 0.45), rowPoint(lane, 0.55));
+    QCOMPARE(int(items().size()), 1);
+    m_w->annotationEditor()->toolAction(AnnotationTool::Select)->trigger();
+    const Trace &trace = *tl->trace();
+    const double span = double(trace.maxTs - trace.minTs);
+    tl->setVisibleRange(double(trace.minTs) + span / 3, double(trace.minTs) + 2 * span / 3); // room to pan both ways
+    // Away from the annotation: a drag pans, a shift-drag selects a time range, and neither edits.
+    const double start = tl->visibleStartNs();
+    drag(rowPoint(lane, 0.8), rowPoint(lane, 0.7));
+    QVERIFY(std::abs(tl->visibleStartNs() - (start + 0.1 * tl->lanesRect().width() * nsPerPx())) <= 2 * nsPerPx());
+    drag(rowPoint(lane, 0.1), rowPoint(lane, 0.2), Qt::ShiftModifier);
+    QVERIFY(tl->hasTimeRange());
+    QCOMPARE(int(items().size()), 1);
+    QCOMPARE(m_w->annotationEditor()->undoStack()->count(), 1);
+    // Escape leaves a drawing tool for Select.
+    m_w->annotationEditor()->toolAction(AnnotationTool::Arrow)->trigger();
+    tl->setFocus();
+    QTest::keyClick(tl, Qt::Key_Escape);
+    QCOMPARE(tl->annotationTool(), AnnotationTool::Select);
+    QVERIFY(m_w->annotationEditor()->toolAction(AnnotationTool::Select)->isChecked());
+}
+
+void TestAnnotationEdit::autosaveWritesTheSidecarAndANewWindowShowsIt()
+{
+    const QString sidecar = annotations::AnnotationStore::sidecarPathFor(m_path);
+    m_w->annotationAutosave()->flush();
+    QFile::remove(sidecar);
+    m_w->annotationEditor()->toolAction(AnnotationTool::Rect)->trigger();
+    drag(rowPoint(gpuLane(0), 0.3), rowPoint(gpuLane(1), 0.5));
+    m_w->annotationEditor()->toolAction(AnnotationTool::Callout)->trigger();
+    answerTextDialog(QStringLiteral("kept across sessions"));
+    QTest::mouseClick(m_w->timelineView()->viewport(), Qt::LeftButton, {}, rowPoint(gpuLane(0), 0.7));
+    QCOMPARE(int(items().size()), 2);
+    QVERIFY(m_w->annotationAutosave()->isPending()); // debounced, not written at once
+    QTRY_VERIFY_WITH_TIMEOUT(QFile::exists(sidecar), 3000);
+    QVERIFY(!m_w->annotationAutosave()->isPending());
+
+    MainWindow other;
+    QVERIFY(open(other, m_path));
+    QVERIFY(other.warningBanner()->warnings().isEmpty());
+    const std::vector<Annotation> &back = other.session()->annotations(0)->items();
+    QCOMPARE(back.size(), items().size());
+    const std::vector<Annotation> mine = items();
+    for (std::size_t i = 0; i < back.size(); ++i)
+        QVERIFY2(back[i].sameContent(mine[i]),
+                 qPrintable(QStringLiteral("%1: %2 %3 %4 / %5 %6 %7 / %8 %9")
+                                .arg(i)
+                                .arg(back[i].a.t)
+                                .arg(back[i].a.lane)
+                                .arg(back[i].a.y, 0, 'g', 17)
+                                .arg(mine[i].a.t)
+                                .arg(mine[i].a.lane)
+                                .arg(mine[i].a.y, 0, 'g', 17)
+                                .arg(back[i].b.y, 0, 'g', 17)
+                                .arg(mine[i].b.y, 0, 'g', 17)));
+    // Drawn in the new window as in the first.
+    const AnnotationPainter::Shape s1 = m_w->timelineView()->annotationPainter().shape(0, items()[0]);
+    other.timelineView()->resize(m_w->timelineView()->size());
+    other.session()->state()->setWindow(m_w->session()->state()->windowStart(), m_w->session()->state()->windowRange());
+    QTRY_COMPARE(other.timelineView()->viewport()->size(), m_w->timelineView()->viewport()->size());
+    QCoreApplication::processEvents();
+    const AnnotationPainter::Shape s2 = other.timelineView()->annotationPainter().shape(0, back[0]);
+    QVERIFY(std::abs(s1.a.x() - s2.a.x()) <= 1 && std::abs(s1.b.x() - s2.b.x()) <= 1);
+
+    // Deleting the last annotation sticks too: the sidecar is written empty on close.
+    clearAnnotations();
+    QVERIFY(other.close());
+    m_w->annotationAutosave()->flush();
+    annotations::AnnotationStore store(m_path);
+    QVERIFY(store.load().set.isEmpty());
+}
+
+void TestAnnotationEdit::corruptSidecarIsReportedAndTheTraceOpens()
+{
+    const QString copy = m_dir.filePath(QStringLiteral("damaged.pt.trace.json"));
+    QVERIFY(QFile::copy(m_path, copy));
+    const QString sidecar = annotations::AnnotationStore::sidecarPathFor(copy);
+    const QByteArray garbage = "{\"format\": \"lanescope-annotations\", \"version\": 1, \"annotations\": [tru";
+    {
+        QFile f(sidecar);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write(garbage);
+    }
+    MainWindow w;
+    QVERIFY(open(w, copy));
+    QVERIFY(w.trace());
+    QVERIFY(w.session()->annotations(0)->isEmpty());
+    const QString banner = w.warningBanner()->warnings().join(QLatin1Char('\n'));
+    QVERIFY2(banner.contains(sidecar), qPrintable(banner));
+    // Drawing on it goes elsewhere: the damaged file is never overwritten.
+    w.annotationEditor()->toolAction(AnnotationTool::Range)->trigger();
+    const QRect lanes = w.timelineView()->lanesRect();
+    const int y = lanes.top() + 30;
+    QTest::mousePress(w.timelineView()->viewport(), Qt::LeftButton, {}, QPoint(lanes.left() + 100, y));
+    QTest::mouseMove(w.timelineView()->viewport(), QPoint(lanes.left() + 200, y));
+    QTest::mouseRelease(w.timelineView()->viewport(), Qt::LeftButton, {}, QPoint(lanes.left() + 200, y));
+    QCOMPARE(w.session()->annotations(0)->size(), 1);
+    w.annotationAutosave()->flush();
+    QFile f(sidecar);
+    QVERIFY(f.open(QIODevice::ReadOnly));
+    QCOMPARE(f.readAll(), garbage);
+    const QString kept = w.annotationAutosave()->pathOf(w.session()->annotations(0));
+    QVERIFY2(kept.startsWith(annotations::AnnotationStore::dataFolder()), qPrintable(kept));
+    QVERIFY(QFile::exists(kept));
+}
+
+void TestAnnotationEdit::annotateFindingsAddsWhatFindingsComputesForTheWindow()
+{
+    TimelineView *tl = m_w->timelineView();
+    QVERIFY(QTest::qWaitFor([&] { return m_w->session()->run(0).analysis && !m_w->analysisDock()->isBusy(); }, 60000));
+    const SessionRun &run = m_w->session()->run(0);
+    QVERIFY(run.analysis->gaps.size() > 4);
+    // A window over the middle third of the run: some gaps in view, some not.
+    const double span = double(run.trace->maxTs - run.trace->minTs);
+    tl->setVisibleRange(double(run.trace->minTs) + span / 3, double(run.trace->minTs) + 2 * span / 3);
+    annotations::FindingsOptions options;
+    options.window = {TimeNs(std::floor(tl->visibleStartNs())), TimeNs(std::ceil(tl->visibleEndNs()))};
+    const std::vector<Annotation> expected = annotations::Findings::annotate(*run.trace, *run.analysis, options);
+    QVERIFY(!expected.empty());
+    QVERIFY(expected.size() < annotations::Findings::annotate(*run.trace, *run.analysis).size());
+
+    m_w->annotateFindingsAction()->trigger();
+    QCOMPARE(items().size(), expected.size());
+    for (std::size_t i = 0; i < expected.size(); ++i) {
+        QVERIFY(items()[i].finding);
+        QVERIFY(items()[i].sameContent(expected[i]));
+    }
+    QCOMPARE(m_w->annotationEditor()->undoStack()->count(), 1);
+    // Again: nothing new, no second command.
+    m_w->annotateFindingsAction()->trigger();
+    QCOMPARE(items().size(), expected.size());
+    QCOMPARE(m_w->annotationEditor()->undoStack()->count(), 1);
+    // One undo removes them all; redo puts them back with their ids.
+    const std::vector<Annotation> added = items();
+    m_w->annotationEditor()->undoAction()->trigger();
+    QVERIFY(items().empty());
+    m_w->annotationEditor()->redoAction()->trigger();
+    QVERIFY(sameState(items(), added));
+    // Findings are edited like the others: a gap's finding deleted from the context of its label.
+    tl->selectAnnotation({0, added.front().id});
+    m_w->annotationEditor()->deleteAction()->trigger();
+    QCOMPARE(items().size(), expected.size() - 1);
+}
+
+void TestAnnotationEdit::exportDrawsTheAnnotations()
+{
+    m_w->annotationEditor()->toolAction(AnnotationTool::Callout)->trigger();
+    answerTextDialog(QStringLiteral("exported callout text"));
+    QTest::mouseClick(m_w->timelineView()->viewport(), Qt::LeftButton, {}, rowPoint(gpuLane(0), 0.5));
+    QCOMPARE(int(items().size()), 1);
+    MainWindow::ExportRequest req;
+    req.path = m_dir.filePath(QStringLiteral("annotated.svg"));
+    QString error;
+    QVERIFY2(m_w->exportPicture(req, &error), qPrintable(error));
+    QFile f(req.path);
+    QVERIFY(f.open(QIODevice::ReadOnly));
+    QVERIFY(f.readAll().contains("exported callout text"));
+}
+
+QTEST_MAIN(TestAnnotationEdit)
+#include "tst_annotationedit.moc"

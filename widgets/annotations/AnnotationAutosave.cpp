@@ -1,0 +1,108 @@
+#include "annotations/AnnotationAutosave.h"
+
+#include "render/Session.h"
+
+#include <algorithm>
+
+namespace lanescope {
+
+using annotations::AnnotationSet;
+using annotations::AnnotationStore;
+
+AnnotationAutosave::AnnotationAutosave(Session *session, QObject *parent)
+    : QObject(parent)
+    , m_session(session)
+{
+    m_timer.setSingleShot(true);
+    m_timer.setInterval(kDelayMs);
+    connect(&m_timer, &QTimer::timeout, this, &AnnotationAutosave::flush);
+    connect(session, &Session::annotationsChanged, this, [this] { m_timer.start(); });
+    connect(session, &Session::runsChanged, this, &AnnotationAutosave::onRunsChanged);
+}
+
+AnnotationAutosave::~AnnotationAutosave() { flush(); }
+
+QStringList AnnotationAutosave::attach()
+{
+    QStringList problems;
+    Session *s = m_session.data();
+    if (!s)
+        return problems;
+    for (int i = 0; i < s->runCount(); ++i) {
+        const SessionRun &run = s->run(i);
+        if (run.path.isEmpty())
+            continue;
+        const bool kept = std::any_of(m_entries.begin(), m_entries.end(), [&](const Entry &e) { return e.set == run.annotations; });
+        if (kept)
+            continue;
+        // One store per trace file (it reads the trace's head once); a trace opened again later
+        // gets a new one, which sees the file as it is then.
+        std::shared_ptr<AnnotationStore> store;
+        for (const Entry &other : m_entries)
+            if (other.store->tracePath() == run.path)
+                store = other.store;
+        if (!store)
+            store = std::make_shared<AnnotationStore>(run.path);
+        Entry e;
+        e.store = store;
+        if (!store->isValid()) {
+            problems << tr("%1: annotations cannot be kept: %2").arg(run.label.isEmpty() ? run.path : run.label, store->error());
+            e.set = run.annotations;
+        } else {
+            AnnotationStore::Loaded loaded = store->load();
+            for (const QString &p : loaded.problems)
+                problems << (s->runCount() > 1 ? tr("%1: %2").arg(run.label, p) : p);
+            e.set = std::make_shared<AnnotationSet>(std::move(loaded.set));
+            e.path = loaded.path;
+        }
+        e.savedRevision = e.set->revision();
+        m_entries.push_back(e);
+        if (e.set != run.annotations)
+            s->setAnnotations(i, e.set);
+    }
+    return problems;
+}
+
+void AnnotationAutosave::flush()
+{
+    m_timer.stop();
+    for (Entry &e : m_entries) {
+        if (e.set->revision() == e.savedRevision || !e.store->isValid())
+            continue;
+        const AnnotationStore::Saved saved = e.store->save(*e.set);
+        if (!saved.ok) {
+            const QString message = tr("Annotations of %1 could not be saved: %2").arg(e.store->identity().name, saved.error);
+            if (!m_reported.contains(message)) {
+                m_reported.insert(message);
+                emit saveFailed(message);
+            }
+            continue;
+        }
+        e.savedRevision = e.set->revision();
+        if (!saved.path.isEmpty()) {
+            e.path = saved.path;
+            emit this->saved(saved.path);
+        }
+    }
+}
+
+QString AnnotationAutosave::pathOf(const AnnotationSet *set) const
+{
+    for (const Entry &e : m_entries)
+        if (e.set.get() == set)
+            return e.path;
+    return {};
+}
+
+void AnnotationAutosave::onRunsChanged()
+{
+    // Runs replaced or removed: what they held is written now, then let go.
+    Session *s = m_session.data();
+    const auto shown = [s](const Entry &e) { return s && s->runOfAnnotations(e.set.get()) >= 0; };
+    if (std::all_of(m_entries.begin(), m_entries.end(), shown))
+        return;
+    flush();
+    m_entries.erase(std::remove_if(m_entries.begin(), m_entries.end(), [&](const Entry &e) { return !shown(e); }), m_entries.end());
+}
+
+} // namespace lanescope
