@@ -4,12 +4,12 @@
     <context>
         <name>DemoTrace</name>
         <message>
-            <location filename="../core/synth/DemoTrace.cpp" line="33" />
+            <location filename="../core/synth/DemoTrace.cpp" line="36" />
             <source>cannot create the demo folder %1</source>
             <translation>无法创建演示文件夹 %1</translation>
         </message>
         <message>
-            <location filename="../core/synth/DemoTrace.cpp" line="43" />
+            <location filename="../core/synth/DemoTrace.cpp" line="46" />
             <source>cannot write the demo trace %1: %2</source>
             <translation>无法写入演示跟踪文件 %1：%2</translation>
         </message>
@@ -33,29 +33,202 @@
         </message>
     </context>
     <context>
+        <name>FolderLoad</name>
+        <message>
+            <location filename="../core/io/FolderLoad.cpp" line="173" />
+            <source>not a trace</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../core/io/FolderLoad.cpp" line="175" />
+            <source>not a trace: it holds no events</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../core/io/FolderLoad.cpp" line="212" />
+            <source>no rank in distributedInfo, while the other traces are ranks of a job of %1</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../core/io/FolderLoad.cpp" line="214" />
+            <source>another job: world size %1, this job's is %2</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../core/io/FolderLoad.cpp" line="216" />
+            <source>another job: backend %1, this job's is %2</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../core/io/FolderLoad.cpp" line="218" />
+            <source>rank %1 is outside the job's world size %2</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../core/io/FolderLoad.cpp" line="228" />
+            <source>rank %1 again (already read from %2)</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../core/io/FolderLoad.cpp" line="249" />
+            <source>%1 left out: %2</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../core/io/FolderLoad.cpp" line="253" />
+            <source>rank %1 = %2</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../core/io/FolderLoad.cpp" line="254" />
+            <source>the traces carry no distributedInfo: rank numbers are guessed from the file names (%1)</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../core/io/FolderLoad.cpp" line="266" />
+            <source>%1 of the job's %2 ranks are here; missing: %3%4</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../core/io/FolderLoad.cpp" line="275" />
+            <source>rank %1 (%2) is cut off: loaded up to byte %3</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../core/io/FolderLoad.cpp" line="322" />
+            <source>%1 does not exist</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../core/io/FolderLoad.cpp" line="326" />
+            <source>%1 is not a folder</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../core/io/FolderLoad.cpp" line="330" />
+            <source>%1 cannot be read</source>
+            <translation type="unfinished" />
+        </message>
+        <message numerus="yes">
+            <location filename="../core/io/FolderLoad.cpp" line="335" />
+            <source>%n file(s) not named *.json or *.json.gz ignored: %1</source>
+            <translation type="unfinished">
+                <numerusform />
+            </translation>
+        </message>
+        <message>
+            <location filename="../core/io/FolderLoad.cpp" line="338" />
+            <source>%1 holds no .json or .json.gz trace</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../core/io/FolderLoad.cpp" line="407" />
+            <source>loading cancelled</source>
+            <translation type="unfinished">加载已取消</translation>
+        </message>
+        <message>
+            <location filename="../core/io/FolderLoad.cpp" line="414" />
+            <source>%1 holds no rank trace: %2</source>
+            <translation type="unfinished" />
+        </message>
+    </context>
+    <context>
+        <name>InflateTarget</name>
+        <message>
+            <location filename="../core/io/InflateTarget.cpp" line="150" />
+            <source>cannot create %1</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../core/io/InflateTarget.cpp" line="163" />
+            <source>%1 available in %2</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../core/io/InflateTarget.cpp" line="169" />
+            <source>cannot create a file in %1: %2</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../core/io/InflateTarget.cpp" line="178" />
+            <source>inflating it needs %1 free in %2, %3 available</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../core/io/InflateTarget.cpp" line="179" />
+            <source>inflating it needs about %1 free in %2, %3 available</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../core/io/InflateTarget.cpp" line="181" />
+            <source> (%1)</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../core/io/InflateTarget.cpp" line="183" />
+            <source>; %1</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../core/io/InflateTarget.cpp" line="185" />
+            <source>no folder to inflate it into: %1</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../core/io/InflateTarget.cpp" line="194" />
+            <source>%1 GB</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../core/io/InflateTarget.cpp" line="196" />
+            <source>%1 MB</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../core/io/InflateTarget.cpp" line="198" />
+            <source>%1 kB</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../core/io/InflateTarget.cpp" line="199" />
+            <source>%1 bytes</source>
+            <translation type="unfinished" />
+        </message>
+    </context>
+    <context>
         <name>LaneLayout</name>
         <message>
-            <location filename="../widgets/render/LaneLayout.cpp" line="45" />
+            <location filename="../widgets/render/LaneLayout.cpp" line="67" />
             <source>compute</source>
             <translation>计算</translation>
         </message>
         <message>
-            <location filename="../widgets/render/LaneLayout.cpp" line="110" />
+            <location filename="../widgets/render/LaneLayout.cpp" line="124" />
+            <source>Profiler</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../widgets/render/LaneLayout.cpp" line="155" />
             <source>GPU %1</source>
             <translation>GPU %1</translation>
         </message>
         <message>
-            <location filename="../widgets/render/LaneLayout.cpp" line="121" />
+            <location filename="../widgets/render/LaneLayout.cpp" line="166" />
             <source>Process</source>
             <translation>进程</translation>
         </message>
         <message>
-            <location filename="../widgets/render/LaneLayout.cpp" line="122" />
+            <location filename="../widgets/render/LaneLayout.cpp" line="167" />
             <source>%1 (pid %2)</source>
             <translation>%1（pid %2）</translation>
         </message>
+        <message>
+            <location filename="../widgets/render/LaneLayout.cpp" line="186" />
+            <source>%1 %2 · stream %3</source>
+            <translation type="unfinished" />
+        </message>
         <message numerus="yes">
-            <location filename="../widgets/render/LaneLayout.cpp" line="142" />
+            <location filename="../widgets/render/LaneLayout.cpp" line="193" />
             <source>%1
 %n slice(s), %2 row(s)</source>
             <translation>
@@ -67,87 +240,94 @@
     <context>
         <name>MappedSource</name>
         <message>
-            <location filename="../core/io/MappedSource.cpp" line="59" />
+            <location filename="../core/io/MappedSource.cpp" line="77" />
             <source>cannot map %1: %2</source>
             <translation>无法映射 %1：%2</translation>
         </message>
         <message>
-            <location filename="../core/io/MappedSource.cpp" line="72" />
+            <location filename="../core/io/MappedSource.cpp" line="129" />
             <source>zlib could not be initialised</source>
             <translation>无法初始化 zlib</translation>
         </message>
         <message>
-            <location filename="../core/io/MappedSource.cpp" line="87" />
-            <location filename="../core/io/MappedSource.cpp" line="168" />
+            <location filename="../core/io/MappedSource.cpp" line="144" />
+            <location filename="../core/io/MappedSource.cpp" line="224" />
             <source>cancelled</source>
             <translation>已取消</translation>
         </message>
         <message>
-            <location filename="../core/io/MappedSource.cpp" line="96" />
-            <location filename="../core/io/MappedSource.cpp" line="177" />
-            <location filename="../core/io/MappedSource.cpp" line="215" />
+            <location filename="../core/io/MappedSource.cpp" line="102" />
             <source>cannot write the inflated trace to %1: %2</source>
             <translation>无法将解压后的跟踪写入 %1：%2</translation>
         </message>
         <message>
-            <location filename="../core/io/MappedSource.cpp" line="116" />
+            <location filename="../core/io/MappedSource.cpp" line="172" />
             <source>the gzip data is corrupt near compressed byte %1: %2</source>
             <translation>gzip 数据在压缩字节 %1 附近损坏：%2</translation>
         </message>
         <message>
-            <location filename="../core/io/MappedSource.cpp" line="240" />
+            <location filename="../core/io/MappedSource.cpp" line="300" />
             <source>%1: no such file</source>
             <translation>%1：文件不存在</translation>
         </message>
         <message>
-            <location filename="../core/io/MappedSource.cpp" line="244" />
+            <location filename="../core/io/MappedSource.cpp" line="304" />
             <source>%1 is a folder, not a trace file</source>
             <translation>%1 是文件夹，不是跟踪文件</translation>
         </message>
         <message>
-            <location filename="../core/io/MappedSource.cpp" line="250" />
+            <location filename="../core/io/MappedSource.cpp" line="310" />
             <source>%1: cannot read the file (%2)</source>
             <translation>%1：无法读取文件（%2）</translation>
         </message>
         <message>
-            <location filename="../core/io/MappedSource.cpp" line="254" />
+            <location filename="../core/io/MappedSource.cpp" line="314" />
             <source>%1 is empty (0 bytes): not a trace</source>
             <translation>%1 为空（0 字节）：不是跟踪文件</translation>
         </message>
         <message>
-            <location filename="../core/io/MappedSource.cpp" line="286" />
             <source>cannot create a temporary file in %1 to inflate %2: %3</source>
-            <translation>无法在 %1 中创建临时文件以解压 %2：%3</translation>
+            <translation type="vanished">无法在 %1 中创建临时文件以解压 %2：%3</translation>
         </message>
         <message>
-            <location filename="../core/io/MappedSource.cpp" line="293" />
+            <location filename="../core/io/MappedSource.cpp" line="350" />
+            <location filename="../core/io/MappedSource.cpp" line="364" />
             <source>%1: %2</source>
             <translation>%1：%2</translation>
         </message>
         <message>
-            <location filename="../core/io/MappedSource.cpp" line="297" />
             <source>cannot write the inflated trace: %1</source>
-            <translation>无法写入解压后的跟踪：%1</translation>
+            <translation type="vanished">无法写入解压后的跟踪：%1</translation>
         </message>
         <message>
-            <location filename="../core/io/MappedSource.cpp" line="301" />
+            <location filename="../core/io/MappedSource.cpp" line="368" />
             <source>the gzip stream ends early (the file was cut off); loading what it holds</source>
             <translation>gzip 数据流提前结束（文件被截断）；将加载现有内容</translation>
         </message>
         <message>
-            <location filename="../core/io/MappedSource.cpp" line="303" />
+            <location filename="../core/io/MappedSource.cpp" line="370" />
             <source>%1 inflates to nothing: not a trace</source>
             <translation>%1 解压后为空：不是跟踪文件</translation>
         </message>
         <message>
-            <location filename="../core/io/MappedSource.cpp" line="344" />
+            <location filename="../core/io/MappedSource.cpp" line="378" />
+            <source>cannot map the inflated %1: %2</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../core/io/MappedSource.cpp" line="413" />
             <source>%1 is gone from disk</source>
             <translation>%1 已从磁盘上消失</translation>
         </message>
         <message>
-            <location filename="../core/io/MappedSource.cpp" line="349" />
+            <location filename="../core/io/MappedSource.cpp" line="418" />
             <source>%1 changed on disk since it was opened; reload it</source>
             <translation>%1 自打开后在磁盘上已更改，请重新加载</translation>
+        </message>
+        <message>
+            <location filename="../core/io/MappedSource.cpp" line="101" />
+            <source>ran out of space in %1 after %2 of the inflated trace</source>
+            <translation type="unfinished" />
         </message>
     </context>
     <context>
@@ -168,9 +348,13 @@
             <translation>通信</translation>
         </message>
         <message>
-            <location filename="../widgets/render/Palette.cpp" line="25" />
             <source>collective kernels (nccl, rccl)</source>
-            <translation>集合通信内核（nccl、rccl）</translation>
+            <translation type="vanished">集合通信内核（nccl、rccl）</translation>
+        </message>
+        <message>
+            <location filename="../widgets/render/Palette.cpp" line="25" />
+            <source>collective kernels (nccl, rccl); gloo: and nccl: calls where the trace has no categories</source>
+            <translation type="unfinished" />
         </message>
         <message>
             <location filename="../widgets/render/Palette.cpp" line="26" />
@@ -241,6 +425,14 @@
             <location filename="../widgets/render/Palette.cpp" line="39" />
             <source>events of other categories</source>
             <translation>其他类别的事件</translation>
+        </message>
+    </context>
+    <context>
+        <name>QObject</name>
+        <message>
+            <location filename="../widgets/compare/CompareCharts.cpp" line="331" />
+            <source>could not encode the PNG</source>
+            <translation type="unfinished" />
         </message>
     </context>
     <context>
@@ -360,37 +552,37 @@
             <translation>%1 是 JSON 数组，但其元素不是跟踪事件</translation>
         </message>
         <message>
-            <location filename="../core/parse/TraceMerge.cpp" line="778" />
+            <location filename="../core/parse/TraceMerge.cpp" line="800" />
             <source>%1 malformed events were skipped (e.g. %2)</source>
             <translation>已跳过 %1 个格式错误的事件（例如 %2）</translation>
         </message>
         <message>
-            <location filename="../core/parse/TraceMerge.cpp" line="782" />
+            <location filename="../core/parse/TraceMerge.cpp" line="804" />
             <source>%1 end events had no matching begin and were skipped</source>
             <translation>%1 个结束事件没有匹配的开始事件，已跳过</translation>
         </message>
         <message>
-            <location filename="../core/parse/TraceMerge.cpp" line="784" />
+            <location filename="../core/parse/TraceMerge.cpp" line="806" />
             <source>%1 slices began but never ended; they are drawn to the end of the trace</source>
             <translation>%1 个切片有开始但没有结束；它们将绘制到跟踪末尾</translation>
         </message>
         <message>
-            <location filename="../core/parse/TraceMerge.cpp" line="787" />
+            <location filename="../core/parse/TraceMerge.cpp" line="809" />
             <source>%1 flow events could not be tied to a slice</source>
             <translation>%1 个流事件无法关联到切片</translation>
         </message>
         <message>
-            <location filename="../core/parse/TraceMerge.cpp" line="789" />
+            <location filename="../core/parse/TraceMerge.cpp" line="811" />
             <source>%1 names were not valid UTF-8; invalid bytes are shown as �</source>
             <translation>%1 个名称不是有效的 UTF-8；无效字节显示为 �</translation>
         </message>
         <message>
-            <location filename="../core/parse/TraceMerge.cpp" line="791" />
+            <location filename="../core/parse/TraceMerge.cpp" line="813" />
             <source>more than 65534 categories: %1 events share the last one</source>
             <translation>类别超过 65534 个：%1 个事件共用最后一个类别</translation>
         </message>
         <message>
-            <location filename="../core/parse/TraceMerge.cpp" line="794" />
+            <location filename="../core/parse/TraceMerge.cpp" line="816" />
             <source>%1 events of phase '%2' are not supported and were skipped</source>
             <translation>不支持阶段“%2”的 %1 个事件，已跳过</translation>
         </message>
@@ -400,12 +592,24 @@
             <translation>旧版 profiler 格式：没有记录设备活动、rank 或内存</translation>
         </message>
         <message>
-            <location filename="../core/parse/ContentWarnings.cpp" line="90" />
+            <location filename="../core/parse/ContentWarnings.cpp" line="54" />
+            <source>the trace is empty: it holds no events</source>
+            <translation type="unfinished" />
+        </message>
+        <message numerus="yes">
+            <location filename="../core/parse/ContentWarnings.cpp" line="55" />
+            <source>the trace holds %n event(s) but nothing with a duration to draw (metadata, counters or instants only)</source>
+            <translation type="unfinished">
+                <numerusform />
+            </translation>
+        </message>
+        <message>
+            <location filename="../core/parse/ContentWarnings.cpp" line="103" />
             <source>(none)</source>
             <translation>（无）</translation>
         </message>
         <message>
-            <location filename="../core/parse/ContentWarnings.cpp" line="97" />
+            <location filename="../core/parse/ContentWarnings.cpp" line="110" />
             <source>no accelerator work recognised: %1 events on %2 have categories %3 that are not device activity, so the GPU breakdown, gaps and MFU are empty</source>
             <translation>未识别到加速器上的工作：%2 上的 %1 个事件的类别为 %3，不属于设备活动，因此 GPU 时间分解、间隙和 MFU 均为空</translation>
         </message>
@@ -418,12 +622,12 @@
             <translation>跟踪中没有 ProfilerStep#%1</translation>
         </message>
         <message>
-            <location filename="../core/analysis/Analysis.cpp" line="44" />
+            <location filename="../core/analysis/Analysis.cpp" line="45" />
             <source>no GPU activity: the trace records no kernels, copies or memsets, so the GPU breakdown, gaps and MFU are empty</source>
             <translation>没有 GPU 活动：跟踪中没有记录任何内核、拷贝或 memset，因此 GPU 时间分解、间隙和 MFU 均为空</translation>
         </message>
         <message>
-            <location filename="../core/analysis/Analysis.cpp" line="45" />
+            <location filename="../core/analysis/Analysis.cpp" line="46" />
             <source>no GPU activity in the analysed window</source>
             <translation>分析窗口内没有 GPU 活动</translation>
         </message>
@@ -596,6 +800,56 @@
             <source>%1 has no ProfilerStep: no step time, no MFU and no waterfall for it</source>
             <translation>%1 没有 ProfilerStep：它没有步时长、MFU 和瀑布图</translation>
         </message>
+        <message>
+            <location filename="../core/analysis/ClockAlign.cpp" line="106" />
+            <source>rank %1's collectives agree with rank %2's only to %3 ms (median deviation): its clock offset is uncertain</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../core/analysis/ClockAlign.cpp" line="112" />
+            <source>no collective shared with rank %1 on rank(s) %2: their clocks are aligned on the trace epoch only</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../core/analysis/Collectives.cpp" line="183" />
+            <source>%1 in step %2: rank(s) %3 ran it a different number of times than the others; not matched there</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../core/analysis/CompareTraces.cpp" line="43" />
+            <source>%1 has no complete step at position %2, where the baseline has ProfilerStep#%3</source>
+            <translation type="unfinished">%1 在位置 %2 上没有完整的步，而基线在该位置是 ProfilerStep#%3</translation>
+        </message>
+        <message>
+            <location filename="../core/analysis/Ranks.cpp" line="391" />
+            <source>no collective is matched across the ranks: clocks are aligned on the trace epoch only and no straggler can be named</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../core/analysis/Ranks.cpp" line="394" />
+            <source>rank %1: %2</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../core/analysis/RankSummaryJson.cpp" line="311" />
+            <source>not JSON, or not a JSON object</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../core/analysis/RankSummaryJson.cpp" line="316" />
+            <source>not a rank summary (analyze RANKFILE --summary writes one)</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../core/analysis/RankSummaryJson.cpp" line="320" />
+            <source>a rank summary of version %1; this lanescope-cli reads version %2</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../core/analysis/RankSummaryJson.cpp" line="446" />
+            <source>a rank summary without the path of its trace</source>
+            <translation type="unfinished" />
+        </message>
     </context>
     <context>
         <name>cli</name>
@@ -610,9 +864,216 @@
             <translation>rank %1（共 %2 个）</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="113" />
+            <location filename="../app/cli/FolderCommands.cpp" line="44" />
+            <source>a folder: no clock offsets from matching collectives (ranks placed by their trace epoch only)</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../app/cli/FolderCommands.cpp" line="46" />
+            <source>a folder: collectives listed in stragglers, worst wait first (default 50; 0: all)</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../app/cli/FolderCommands.cpp" line="47" />
+            <location filename="../app/cli/FolderCommands.cpp" line="640" />
+            <source>--top-stragglers needs a number of rows</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../app/cli/FolderCommands.cpp" line="51" />
+            <source>one trace: write its rank summary for merge (the map step of a job) instead of the analysis</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../app/cli/FolderCommands.cpp" line="53" />
+            <source>a folder: memory the loads running at once may use (default: half of the available memory)</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../app/cli/FolderCommands.cpp" line="54" />
+            <source>--memory-budget-mb needs a positive number</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../app/cli/FolderCommands.cpp" line="63" />
+            <source>a trace (.json or .json.gz), or a folder of rank traces (one file per rank)</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../app/cli/FolderCommands.cpp" line="79" />
+            <source>--%1 applies to a folder of rank traces</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../app/cli/FolderCommands.cpp" line="193" />
+            <source>%1: %2 rank(s)%3, %4 events, %5 MB of JSON loaded in %6 s (%7 at once, %8 threads each)</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../app/cli/FolderCommands.cpp" line="196" />
+            <location filename="../app/cli/FolderCommands.cpp" line="434" />
+            <source> of world size %1</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../app/cli/FolderCommands.cpp" line="203" />
+            <source>rank %1%2: %3, %4 events, %5 MB, %6 s</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../app/cli/FolderCommands.cpp" line="205" />
+            <source> (guessed)</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../app/cli/FolderCommands.cpp" line="210" />
+            <source>model %1 MB in all, resident anonymous memory %2 MB</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="119" />
             <source>warning: %1</source>
             <translation>警告：%1</translation>
+        </message>
+        <message>
+            <location filename="../app/cli/FolderCommands.cpp" line="431" />
+            <source>%1: %2 rank(s)%3, loaded in %4 s</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../app/cli/FolderCommands.cpp" line="432" />
+            <source>merged summaries</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../app/cli/FolderCommands.cpp" line="441" />
+            <source>clock offsets, added to each rank's times (reference: rank %1; %2 collectives matched by %3):</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../app/cli/FolderCommands.cpp" line="444" />
+            <source>sequence number</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../app/cli/FolderCommands.cpp" line="444" />
+            <source>order within the step</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../app/cli/FolderCommands.cpp" line="448" />
+            <source>rank %1: %2 µs (%3)</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../app/cli/FolderCommands.cpp" line="454" />
+            <source>rank %1: %2 µs (%3; %4 collectives, median deviation %5 µs)</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../app/cli/FolderCommands.cpp" line="462" />
+            <source>per rank (* more than 2 MADs from the median):</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../app/cli/FolderCommands.cpp" line="480" />
+            <source>job: step %1 ms (median over the job's complete steps, first rank's start to last rank's end), slowest rank %2; %3; MFU %4</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../app/cli/FolderCommands.cpp" line="484" />
+            <source>no GPU activity</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../app/cli/FolderCommands.cpp" line="485" />
+            <source>GPU idle %1%, overlap %2%</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../app/cli/FolderCommands.cpp" line="488" />
+            <source>unknown (give --params and --tokens-per-step)</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../app/cli/FolderCommands.cpp" line="492" />
+            <source>stragglers: no collective matched across the ranks</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../app/cli/FolderCommands.cpp" line="495" />
+            <source>stragglers (the last rank to arrive at a collective; the others' waits summed):</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../app/cli/FolderCommands.cpp" line="497" />
+            <source>rank %1 made the others wait %2 ms per step (last at %3 of %4 collectives)</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../app/cli/FolderCommands.cpp" line="502" />
+            <source>worst waits:</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../app/cli/FolderCommands.cpp" line="505" />
+            <source>step %1 %2: rank %3 last; %4 rank(s) waited %5 ms in all, the first %6 ms</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../app/cli/FolderCommands.cpp" line="529" />
+            <source>--%1 applies to one trace, not %2</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../app/cli/FolderCommands.cpp" line="551" />
+            <source>--summary writes one rank's summary: give it a trace, not a folder</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../app/cli/FolderCommands.cpp" line="553" />
+            <source>a folder</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../app/cli/FolderCommands.cpp" line="571" />
+            <source>a rank summary</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../app/cli/FolderCommands.cpp" line="574" />
+            <source>--no-clock-align and --top-stragglers belong to merge, which reads the summaries</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../app/cli/FolderCommands.cpp" line="577" />
+            <source>--summary needs the file to write</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../app/cli/FolderCommands.cpp" line="597" />
+            <source>wrote %1 (%2, %3 collectives)</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../app/cli/FolderCommands.cpp" line="633" />
+            <source>rank summaries written by analyze RANKFILE --summary, one per rank, any order</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../app/cli/FolderCommands.cpp" line="637" />
+            <source>no clock offsets from matching collectives (ranks placed by their trace epoch only)</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../app/cli/FolderCommands.cpp" line="639" />
+            <source>collectives listed in stragglers, worst wait first (default 50; 0: all)</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../app/cli/FolderCommands.cpp" line="680" />
+            <source>no rank summary of a job: %1</source>
+            <translation type="unfinished" />
         </message>
         <message>
             <location filename="../app/cli/SynthCommand.cpp" line="61" />
@@ -655,258 +1116,283 @@
             <translation>--straggler 需要一个 rank</translation>
         </message>
         <message>
-            <location filename="../app/cli/SynthCommand.cpp" line="69" />
+            <location filename="../app/cli/SynthCommand.cpp" line="70" />
+            <source>each rank's clock is off rank 0's by up to MAX µs (default 80); the facts say by how much</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../app/cli/SynthCommand.cpp" line="71" />
+            <source>--clock-skew-us needs a number of microseconds</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../app/cli/SynthCommand.cpp" line="72" />
             <source>model parameters (default 7e9)</source>
             <translation>模型参数量（默认 7e9）</translation>
         </message>
         <message>
-            <location filename="../app/cli/SynthCommand.cpp" line="70" />
+            <location filename="../app/cli/SynthCommand.cpp" line="73" />
             <source>--params needs a number between 1e6 and 1e13</source>
             <translation>--params 需要介于 1e6 与 1e13 之间的数字</translation>
         </message>
         <message>
-            <location filename="../app/cli/SynthCommand.cpp" line="71" />
+            <location filename="../app/cli/SynthCommand.cpp" line="74" />
             <source>transformer layers (default 32)</source>
             <translation>Transformer 层数（默认 32）</translation>
         </message>
         <message>
-            <location filename="../app/cli/SynthCommand.cpp" line="72" />
+            <location filename="../app/cli/SynthCommand.cpp" line="75" />
             <source>--layers needs an integer between 1 and 1024</source>
             <translation>--layers 需要介于 1 与 1024 之间的整数</translation>
         </message>
         <message>
-            <location filename="../app/cli/SynthCommand.cpp" line="73" />
+            <location filename="../app/cli/SynthCommand.cpp" line="76" />
             <source>hidden size (default 4096)</source>
             <translation>隐藏层大小（默认 4096）</translation>
         </message>
         <message>
-            <location filename="../app/cli/SynthCommand.cpp" line="74" />
+            <location filename="../app/cli/SynthCommand.cpp" line="77" />
             <source>--hidden needs an integer between 128 and 65536</source>
             <translation>--hidden 需要介于 128 与 65536 之间的整数</translation>
         </message>
         <message>
-            <location filename="../app/cli/SynthCommand.cpp" line="76" />
+            <location filename="../app/cli/SynthCommand.cpp" line="79" />
             <source>tokens per step per GPU (default 8192)</source>
             <translation>每个 GPU 每步的 token 数（默认 8192）</translation>
         </message>
         <message>
-            <location filename="../app/cli/SynthCommand.cpp" line="77" />
+            <location filename="../app/cli/SynthCommand.cpp" line="80" />
             <source>--tokens-per-step-per-gpu needs a number between 128 and 1e7</source>
             <translation>--tokens-per-step-per-gpu 需要介于 128 与 1e7 之间的数字</translation>
         </message>
         <message>
-            <location filename="../app/cli/SynthCommand.cpp" line="78" />
+            <location filename="../app/cli/SynthCommand.cpp" line="81" />
             <source>world size (default 32: 4 nodes x 8 A100)</source>
             <translation>world size（默认 32：4 个节点 x 8 块 A100）</translation>
         </message>
         <message>
-            <location filename="../app/cli/SynthCommand.cpp" line="79" />
+            <location filename="../app/cli/SynthCommand.cpp" line="82" />
             <source>--gpus needs a positive integer</source>
             <translation>--gpus 需要一个正整数</translation>
         </message>
         <message>
-            <location filename="../app/cli/SynthCommand.cpp" line="81" />
+            <location filename="../app/cli/SynthCommand.cpp" line="84" />
             <source>achieved fraction of bf16 peak on GEMMs (default 0.56)</source>
             <translation>GEMM 达到的 bf16 峰值比例（默认 0.56）</translation>
         </message>
         <message>
-            <location filename="../app/cli/SynthCommand.cpp" line="82" />
+            <location filename="../app/cli/SynthCommand.cpp" line="85" />
             <source>--gemm-efficiency needs a fraction in (0, 1]</source>
             <translation>--gemm-efficiency 需要 (0, 1] 之间的比例</translation>
         </message>
         <message>
-            <location filename="../app/cli/SynthCommand.cpp" line="84" />
+            <location filename="../app/cli/SynthCommand.cpp" line="87" />
             <source>per-GPU inter-node bandwidth in Gbit/s (default 200)</source>
             <translation>每个 GPU 的节点间带宽，单位 Gbit/s（默认 200）</translation>
         </message>
         <message>
-            <location filename="../app/cli/SynthCommand.cpp" line="85" />
+            <location filename="../app/cli/SynthCommand.cpp" line="88" />
             <source>--internode-gbps needs a positive number</source>
             <translation>--internode-gbps 需要一个正数</translation>
         </message>
         <message>
-            <location filename="../app/cli/SynthCommand.cpp" line="87" />
+            <location filename="../app/cli/SynthCommand.cpp" line="90" />
             <source>where the facts go (default OUT.facts.json, or DIR.facts.json beside the rank folder so trace tools reading the folder only see traces)</source>
             <translation>facts 文件的位置（默认 OUT.facts.json，或 rank 文件夹旁的 DIR.facts.json，使读取该文件夹的跟踪工具只看到跟踪文件）</translation>
         </message>
         <message>
-            <location filename="../app/cli/SynthCommand.cpp" line="89" />
+            <location filename="../app/cli/SynthCommand.cpp" line="92" />
             <source>print a JSON summary</source>
             <translation>输出 JSON 摘要</translation>
         </message>
         <message>
-            <location filename="../app/cli/SynthCommand.cpp" line="116" />
+            <location filename="../app/cli/SynthCommand.cpp" line="120" />
             <source>unknown scenario '%1' (fsdp-baseline, fsdp-prefetch, fsdp-tuned)</source>
             <translation>未知场景“%1”（可选 fsdp-baseline、fsdp-prefetch、fsdp-tuned）</translation>
         </message>
         <message>
-            <location filename="../app/cli/SynthCommand.cpp" line="118" />
+            <location filename="../app/cli/SynthCommand.cpp" line="122" />
             <source>--ranks %1 exceeds --gpus %2</source>
             <translation>--ranks %1 超过了 --gpus %2</translation>
         </message>
         <message>
-            <location filename="../app/cli/SynthCommand.cpp" line="120" />
+            <location filename="../app/cli/SynthCommand.cpp" line="124" />
             <source>--straggler %1 is not a rank of %2 GPUs</source>
             <translation>--straggler %1 不是 %2 个 GPU 中的 rank</translation>
         </message>
         <message>
-            <location filename="../app/cli/SynthCommand.cpp" line="124" />
+            <location filename="../app/cli/SynthCommand.cpp" line="128" />
             <source>--hidden must be a multiple of 128 (head size)</source>
             <translation>--hidden 必须是 128（注意力头大小）的倍数</translation>
         </message>
         <message>
-            <location filename="../app/cli/SynthCommand.cpp" line="126" />
+            <location filename="../app/cli/SynthCommand.cpp" line="130" />
             <source>--params is too small for the embedding of --hidden</source>
             <translation>--params 太小，容纳不下 --hidden 对应的嵌入层</translation>
         </message>
         <message>
-            <location filename="../app/cli/SynthCommand.cpp" line="135" />
+            <location filename="../app/cli/SynthCommand.cpp" line="139" />
             <source>cannot create folder %1</source>
             <translation>无法创建文件夹 %1</translation>
         </message>
         <message>
-            <location filename="../app/cli/SynthCommand.cpp" line="144" />
-            <location filename="../app/cli/SynthCommand.cpp" line="150" />
+            <location filename="../app/cli/FolderCommands.cpp" line="586" />
+            <location filename="../app/cli/SynthCommand.cpp" line="148" />
+            <location filename="../app/cli/SynthCommand.cpp" line="154" />
             <source>cannot write %1: %2</source>
             <translation>无法写入 %1：%2</translation>
         </message>
         <message>
-            <location filename="../app/cli/SynthCommand.cpp" line="169" />
+            <location filename="../app/cli/SynthCommand.cpp" line="173" />
             <source>wrote %1</source>
             <translation>已写入 %1</translation>
         </message>
         <message>
-            <location filename="../app/cli/SynthCommand.cpp" line="170" />
+            <location filename="../app/cli/SynthCommand.cpp" line="174" />
             <source>wrote %1 (%2 MB of traces in %3 s)</source>
             <translation>已写入 %1（%3 秒内写出 %2 MB 跟踪数据）</translation>
         </message>
+        <message numerus="yes">
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="133" />
+            <source>  (Holistic Trace Analysis' definition: every event with args.stream is GPU time, %n of them not device activity)</source>
+            <translation type="unfinished">
+                <numerusform />
+            </translation>
+        </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="166" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="189" />
             <location filename="../app/cli/InfoCommand.cpp" line="119" />
             <source>a trace: .json or .json.gz as torch.profiler writes it</source>
             <translation>跟踪文件：torch.profiler 写出的 .json 或 .json.gz</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="168" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="191" />
             <source>shortest gap listed, in ms (default 15; fractions down to 0.001)</source>
             <translation>列出的最短间隙，单位 ms（默认 15；可带小数，最小 0.001）</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="169" />
-            <location filename="../app/cli/CompareCommand.cpp" line="238" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="192" />
+            <location filename="../app/cli/CompareCommand.cpp" line="219" />
             <source>--gap-ms needs a number of milliseconds</source>
             <translation>--gap-ms 需要一个毫秒数</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="171" />
-            <location filename="../app/cli/CompareCommand.cpp" line="240" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="194" />
+            <location filename="../app/cli/CompareCommand.cpp" line="221" />
             <source>gemm (default): gaps between two GEMM kernels; all: any gap of a compute stream</source>
             <translation>gemm（默认）：两个 GEMM 内核之间的间隙；all：计算流上的任何间隙</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="172" />
-            <location filename="../app/cli/CompareCommand.cpp" line="241" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="195" />
+            <location filename="../app/cli/CompareCommand.cpp" line="222" />
             <source>--gap-kernels takes gemm or all</source>
             <translation>--gap-kernels 只接受 gemm 或 all</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="173" />
-            <location filename="../app/cli/CompareCommand.cpp" line="230" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="196" />
+            <location filename="../app/cli/CompareCommand.cpp" line="211" />
             <source>model parameters, for MFU (e.g. 7e9)</source>
             <translation>模型参数量，用于 MFU（例如 7e9）</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="174" />
-            <location filename="../app/cli/CompareCommand.cpp" line="231" />
-            <location filename="../app/cli/MfuCommand.cpp" line="27" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="197" />
+            <location filename="../app/cli/CompareCommand.cpp" line="212" />
+            <location filename="../app/cli/MfuCommand.cpp" line="28" />
             <source>--params needs a positive number</source>
             <translation>--params 需要一个正数</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="175" />
-            <location filename="../app/cli/CompareCommand.cpp" line="232" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="198" />
+            <location filename="../app/cli/CompareCommand.cpp" line="213" />
             <source>tokens per step per GPU, for MFU</source>
             <translation>每个 GPU 每步的 token 数，用于 MFU</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="176" />
-            <location filename="../app/cli/CompareCommand.cpp" line="233" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="199" />
+            <location filename="../app/cli/CompareCommand.cpp" line="214" />
             <source>--tokens-per-step needs a positive number</source>
             <translation>--tokens-per-step 需要一个正数</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="177" />
-            <location filename="../app/cli/CompareCommand.cpp" line="234" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="200" />
+            <location filename="../app/cli/CompareCommand.cpp" line="215" />
             <source>--tokens-per-step counts all GPUs (divided by the world size)</source>
             <translation>--tokens-per-step 为所有 GPU 的总数（将除以 world size）</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="178" />
-            <location filename="../app/cli/CompareCommand.cpp" line="235" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="201" />
+            <location filename="../app/cli/CompareCommand.cpp" line="216" />
             <source>GPU peak instead of the table's entry for the traced GPU</source>
             <translation>用此 GPU 峰值代替表中被跟踪 GPU 的峰值</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="179" />
-            <location filename="../app/cli/CompareCommand.cpp" line="236" />
-            <location filename="../app/cli/MfuCommand.cpp" line="31" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="202" />
+            <location filename="../app/cli/CompareCommand.cpp" line="217" />
+            <location filename="../app/cli/MfuCommand.cpp" line="32" />
             <source>--peak-tflops needs a positive number</source>
             <translation>--peak-tflops 需要一个正数</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="180" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="203" />
             <source>analyse ProfilerStep#N only</source>
             <translation>只分析 ProfilerStep#N</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="181" />
-            <location filename="../app/cli/CompareCommand.cpp" line="229" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="204" />
+            <location filename="../app/cli/CompareCommand.cpp" line="210" />
             <source>--step needs a step number</source>
             <translation>--step 需要一个步编号</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="182" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="205" />
             <source>analyse from A (µs from the first event); needs --to-us</source>
             <translation>从 A 开始分析（距第一个事件的时间，单位 µs）；需同时给出 --to-us</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="183" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="206" />
             <source>--from-us needs a number</source>
             <translation>--from-us 需要一个数字</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="184" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="207" />
             <source>analyse up to B (µs from the first event); needs --from-us</source>
             <translation>分析到 B 为止（距第一个事件的时间，单位 µs）；需同时给出 --from-us</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="185" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="208" />
             <source>--to-us needs a number</source>
             <translation>--to-us 需要一个数字</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="186" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="209" />
             <source>also sum the flops args of operators (with_flops=True; slow)</source>
             <translation>同时累加算子的 flops 参数（with_flops=True；较慢）</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="187" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="210" />
+            <location filename="../app/cli/CompareCommand.cpp" line="224" />
+            <source>GPU time as Holistic Trace Analysis counts it: every event with args.stream (also Triton launcher cpu_ops and cuda_sync events)</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="212" />
             <location filename="../app/cli/InfoCommand.cpp" line="122" />
             <source>loader threads (default: one per core)</source>
             <translation>加载线程数（默认每核一个）</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="188" />
-            <location filename="../app/cli/CompareCommand.cpp" line="246" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="213" />
+            <location filename="../app/cli/CompareCommand.cpp" line="229" />
             <location filename="../app/cli/InfoCommand.cpp" line="123" />
             <source>--threads needs a number</source>
             <translation>--threads 需要一个数字</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="189" />
-            <location filename="../app/cli/CompareCommand.cpp" line="247" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="214" />
+            <location filename="../app/cli/CompareCommand.cpp" line="230" />
+            <location filename="../app/cli/FolderCommands.cpp" line="641" />
             <location filename="../app/cli/InfoCommand.cpp" line="121" />
-            <location filename="../app/cli/MfuCommand.cpp" line="33" />
+            <location filename="../app/cli/MfuCommand.cpp" line="34" />
             <source>print one JSON object</source>
             <translation>输出一个 JSON 对象</translation>
         </message>
@@ -942,197 +1428,242 @@
             <translation>lanescope-cli %1：%2</translation>
         </message>
         <message>
-            <location filename="../app/cli/MfuCommand.cpp" line="26" />
+            <location filename="../app/cli/MfuCommand.cpp" line="27" />
             <source>model parameters (e.g. 7e9)</source>
             <translation>模型参数量（例如 7e9）</translation>
         </message>
         <message>
-            <location filename="../app/cli/MfuCommand.cpp" line="28" />
+            <location filename="../app/cli/MfuCommand.cpp" line="29" />
             <source>tokens per second per GPU</source>
             <translation>每个 GPU 每秒的 token 数</translation>
         </message>
         <message>
-            <location filename="../app/cli/MfuCommand.cpp" line="29" />
+            <location filename="../app/cli/MfuCommand.cpp" line="30" />
             <source>--tokens-per-s-per-gpu needs a positive number</source>
             <translation>--tokens-per-s-per-gpu 需要一个正数</translation>
         </message>
         <message>
-            <location filename="../app/cli/MfuCommand.cpp" line="30" />
+            <location filename="../app/cli/MfuCommand.cpp" line="31" />
             <source>the GPU's peak TFLOPS</source>
             <translation>GPU 的峰值 TFLOPS</translation>
         </message>
         <message>
-            <location filename="../app/cli/MfuCommand.cpp" line="32" />
+            <location filename="../app/cli/MfuCommand.cpp" line="33" />
             <source>take the peak from the table for this GPU (e.g. "NVIDIA A100-SXM4-80GB")</source>
             <translation>从表中取此 GPU 的峰值（例如 "NVIDIA A100-SXM4-80GB"）</translation>
         </message>
         <message>
-            <location filename="../app/cli/Commands.cpp" line="13" />
+            <location filename="../app/cli/Commands.cpp" line="14" />
             <source>what the trace holds and how it loaded</source>
             <translation>跟踪文件包含什么内容、如何加载</translation>
         </message>
         <message>
-            <location filename="../app/cli/Commands.cpp" line="14" />
+            <location filename="../app/cli/Commands.cpp" line="15" />
             <source>write a deterministic synthetic FSDP trace</source>
             <translation>写出确定性的合成 FSDP 跟踪文件</translation>
         </message>
         <message>
-            <location filename="../app/cli/Commands.cpp" line="15" />
+            <location filename="../app/cli/Commands.cpp" line="16" />
             <source>GPU idle gaps and causes, breakdown, MFU, memory, advice</source>
             <translation>GPU 空闲间隙及原因、时间分解、MFU、显存、建议</translation>
         </message>
         <message>
-            <location filename="../app/cli/Commands.cpp" line="17" />
+            <location filename="../app/cli/Commands.cpp" line="18" />
             <source>the MFU calculator</source>
             <translation>MFU 计算器</translation>
         </message>
         <message>
-            <location filename="../app/cli/Commands.cpp" line="18" />
+            <location filename="../app/cli/Commands.cpp" line="19" />
+            <source>rank summaries (analyze RANKFILE --summary) into the job's figures, as analyze DIR</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../app/cli/Commands.cpp" line="21" />
             <source>a baseline against other runs: deltas, step-time waterfall, kernel and operator differences</source>
             <translation>将基线与其他运行比较：差值、步时长瀑布图、内核与算子差异</translation>
         </message>
         <message>
-            <location filename="../app/cli/Commands.cpp" line="20" />
+            <location filename="../app/cli/Commands.cpp" line="23" />
             <source>the timeline picture as PNG, SVG or PDF, without a display</source>
             <translation>将时间线图片导出为 PNG、SVG 或 PDF，无需显示器</translation>
         </message>
         <message>
-            <location filename="../app/cli/ExportCommand.cpp" line="29" />
+            <location filename="../app/cli/ExportCommand.cpp" line="42" />
+            <source>lanescope-cli export: %1; drawn without annotations</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../app/cli/ExportCommand.cpp" line="44" />
+            <source>lanescope-cli export: %1; drawn with the annotations in %2</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../app/cli/ExportCommand.cpp" line="53" />
+            <source>cannot read %1: %2</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../app/cli/ExportCommand.cpp" line="59" />
+            <source>%1 is not a readable annotations file: %2</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../app/cli/ExportCommand.cpp" line="62" />
+            <source>%1 was written by a newer Lanescope (annotations format %2; this one reads up to %3)</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../app/cli/ExportCommand.cpp" line="74" />
+            <source>lanescope-cli export: %1 was written for another file (%2, %3 bytes); drawn anyway</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../app/cli/ExportCommand.cpp" line="89" />
             <source>The trace to draw (.json or .json.gz).</source>
             <translation>要绘制的跟踪文件（.json 或 .json.gz）。</translation>
         </message>
         <message>
-            <location filename="../app/cli/ExportCommand.cpp" line="32" />
+            <location filename="../app/cli/ExportCommand.cpp" line="92" />
             <source>The picture to write: .png, .svg or .pdf (by its suffix).</source>
             <translation>要写出的图片：.png、.svg 或 .pdf（按后缀判断）。</translation>
         </message>
         <message>
-            <location filename="../app/cli/ExportCommand.cpp" line="33" />
+            <location filename="../app/cli/ExportCommand.cpp" line="93" />
             <source>Window start, µs from the trace's first event.</source>
             <translation>窗口起点，距跟踪第一个事件的时间，单位 µs。</translation>
         </message>
         <message>
-            <location filename="../app/cli/ExportCommand.cpp" line="34" />
+            <location filename="../app/cli/ExportCommand.cpp" line="94" />
             <source>--from-us takes a number of microseconds &gt;= 0</source>
             <translation>--from-us 需要 &gt;= 0 的微秒数</translation>
         </message>
         <message>
-            <location filename="../app/cli/ExportCommand.cpp" line="35" />
+            <location filename="../app/cli/ExportCommand.cpp" line="95" />
             <source>Window end, µs from the trace's first event.</source>
             <translation>窗口终点，距跟踪第一个事件的时间，单位 µs。</translation>
         </message>
         <message>
-            <location filename="../app/cli/ExportCommand.cpp" line="36" />
+            <location filename="../app/cli/ExportCommand.cpp" line="96" />
             <source>--to-us takes a number of microseconds &gt; 0</source>
             <translation>--to-us 需要 &gt; 0 的微秒数</translation>
         </message>
         <message>
-            <location filename="../app/cli/ExportCommand.cpp" line="37" />
+            <location filename="../app/cli/ExportCommand.cpp" line="97" />
             <source>Draw ProfilerStep#N (its CPU span).</source>
             <translation>绘制 ProfilerStep#N（其 CPU 跨度）。</translation>
         </message>
         <message>
-            <location filename="../app/cli/ExportCommand.cpp" line="38" />
+            <location filename="../app/cli/ExportCommand.cpp" line="98" />
             <source>--step takes a step number &gt;= 0</source>
             <translation>--step 需要 &gt;= 0 的步编号</translation>
         </message>
         <message>
-            <location filename="../app/cli/ExportCommand.cpp" line="40" />
+            <location filename="../app/cli/ExportCommand.cpp" line="100" />
             <source>Picture width in pixels (default 1920).</source>
             <translation>图片宽度，单位像素（默认 1920）。</translation>
         </message>
         <message>
-            <location filename="../app/cli/ExportCommand.cpp" line="41" />
+            <location filename="../app/cli/ExportCommand.cpp" line="101" />
             <source>--width takes a number of pixels from 340 to 16384</source>
             <translation>--width 需要 340 到 16384 之间的像素数</translation>
         </message>
         <message>
-            <location filename="../app/cli/ExportCommand.cpp" line="43" />
+            <location filename="../app/cli/ExportCommand.cpp" line="103" />
             <source>Picture height in pixels (default: tall enough for every lane).</source>
             <translation>图片高度，单位像素（默认：足以容纳所有泳道）。</translation>
         </message>
         <message>
-            <location filename="../app/cli/ExportCommand.cpp" line="44" />
+            <location filename="../app/cli/ExportCommand.cpp" line="104" />
             <source>--height takes a number of pixels from 120 to 65535</source>
             <translation>--height 需要 120 到 65535 之间的像素数</translation>
         </message>
         <message>
-            <location filename="../app/cli/ExportCommand.cpp" line="46" />
+            <location filename="../app/cli/ExportCommand.cpp" line="106" />
             <source>Which lanes: gpu (default) or all (CPU threads too).</source>
             <translation>绘制哪些泳道：gpu（默认）或 all（包括 CPU 线程）。</translation>
         </message>
         <message>
-            <location filename="../app/cli/ExportCommand.cpp" line="47" />
+            <location filename="../app/cli/ExportCommand.cpp" line="107" />
             <source>--lanes takes gpu or all</source>
             <translation>--lanes 只接受 gpu 或 all</translation>
         </message>
         <message>
-            <location filename="../app/cli/ExportCommand.cpp" line="48" />
+            <location filename="../app/cli/ExportCommand.cpp" line="108" />
             <source>Leave out the line of headline figures under the title.</source>
             <translation>不在标题下方显示关键指标行。</translation>
         </message>
         <message>
-            <location filename="../app/cli/ExportCommand.cpp" line="49" />
+            <location filename="../app/cli/ExportCommand.cpp" line="109" />
             <source>GEMM gap threshold of the figures (default 15).</source>
             <translation>关键指标中 GEMM 间隙的阈值，单位 ms（默认 15）。</translation>
         </message>
         <message>
-            <location filename="../app/cli/ExportCommand.cpp" line="50" />
+            <location filename="../app/cli/ExportCommand.cpp" line="110" />
             <source>--gap-ms takes a number of milliseconds &gt; 0</source>
             <translation>--gap-ms 需要 &gt; 0 的毫秒数</translation>
         </message>
         <message>
-            <location filename="../app/cli/ExportCommand.cpp" line="51" />
+            <location filename="../app/cli/ExportCommand.cpp" line="112" />
+            <source>Draw the annotations of FILE (default: the trace's TRACE.lanescope.json when there is one).</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../app/cli/ExportCommand.cpp" line="114" />
+            <source>Also annotate the GEMM gaps and allocator spikes the analysis finds in the window.</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../app/cli/ExportCommand.cpp" line="115" />
             <source>Parser threads (0: one per core).</source>
             <translation>解析线程数（0：每核一个）。</translation>
         </message>
         <message>
-            <location filename="../app/cli/ExportCommand.cpp" line="52" />
+            <location filename="../app/cli/ExportCommand.cpp" line="116" />
             <source>--threads takes a whole number &gt;= 0</source>
             <translation>--threads 需要 &gt;= 0 的整数</translation>
         </message>
         <message>
-            <location filename="../app/cli/ExportCommand.cpp" line="53" />
+            <location filename="../app/cli/ExportCommand.cpp" line="117" />
             <source>Print one JSON object: the file written, its size and the window.</source>
             <translation>输出一个 JSON 对象：写出的文件、其尺寸和时间窗口。</translation>
         </message>
         <message>
-            <location filename="../app/cli/ExportCommand.cpp" line="62" />
+            <location filename="../app/cli/ExportCommand.cpp" line="126" />
             <source>-o OUT.png|svg|pdf is required</source>
             <translation>必须给出 -o OUT.png|svg|pdf</translation>
         </message>
         <message>
-            <location filename="../app/cli/ExportCommand.cpp" line="64" />
+            <location filename="../app/cli/ExportCommand.cpp" line="128" />
             <source>%1: unknown picture format (use .png, .svg or .pdf)</source>
             <translation>%1：未知图片格式（请使用 .png、.svg 或 .pdf）</translation>
         </message>
         <message>
-            <location filename="../app/cli/ExportCommand.cpp" line="67" />
+            <location filename="../app/cli/ExportCommand.cpp" line="131" />
             <source>--from-us and --to-us go together</source>
             <translation>--from-us 和 --to-us 必须同时给出</translation>
         </message>
         <message>
-            <location filename="../app/cli/ExportCommand.cpp" line="69" />
+            <location filename="../app/cli/ExportCommand.cpp" line="133" />
             <source>--step and --from-us/--to-us exclude each other</source>
             <translation>--step 与 --from-us/--to-us 不能同时使用</translation>
         </message>
         <message>
-            <location filename="../app/cli/ExportCommand.cpp" line="71" />
+            <location filename="../app/cli/ExportCommand.cpp" line="135" />
             <source>--to-us must be after --from-us</source>
             <translation>--to-us 必须大于 --from-us</translation>
         </message>
         <message>
-            <location filename="../app/cli/ExportCommand.cpp" line="94" />
+            <location filename="../app/cli/ExportCommand.cpp" line="158" />
             <source>%1 has no ProfilerStep#%2</source>
             <translation>%1 中没有 ProfilerStep#%2</translation>
         </message>
         <message>
-            <location filename="../app/cli/ExportCommand.cpp" line="138" />
+            <location filename="../app/cli/ExportCommand.cpp" line="220" />
             <source>wrote %1 (%2 x %3 px, %4 lanes, %5 to %6)</source>
             <translation>已写入 %1（%2 x %3 px，%4 条泳道，%5 至 %6）</translation>
         </message>
         <message>
-            <location filename="../app/cli/main.cpp" line="39" />
+            <location filename="../app/cli/main.cpp" line="40" />
             <source>usage: lanescope-cli COMMAND [options]
 
 commands:
@@ -1149,222 +1680,293 @@ lanescope-cli 命令 --help 列出该命令的选项。
 </translation>
         </message>
         <message>
-            <location filename="../app/cli/main.cpp" line="88" />
+            <location filename="../app/cli/main.cpp" line="89" />
             <source>usage: lanescope-cli COMMAND [options] (lanescope-cli --help lists the commands)</source>
             <translation>用法：lanescope-cli 命令 [选项]（lanescope-cli --help 列出所有命令）</translation>
         </message>
         <message>
-            <location filename="../app/cli/main.cpp" line="110" />
+            <location filename="../app/cli/main.cpp" line="111" />
             <source>lanescope-cli: unknown command '%1' (lanescope-cli --help lists the commands)</source>
             <translation>lanescope-cli：未知命令“%1”（lanescope-cli --help 列出所有命令）</translation>
         </message>
         <message>
-            <location filename="../app/cli/CompareCommand.cpp" line="218" />
+            <location filename="../app/cli/CompareCommand.cpp" line="199" />
             <source>the baseline trace (.json or .json.gz)</source>
             <translation>基线跟踪文件（.json 或 .json.gz）</translation>
         </message>
         <message>
-            <location filename="../app/cli/CompareCommand.cpp" line="219" />
+            <location filename="../app/cli/CompareCommand.cpp" line="200" />
             <source>a trace to compare with it</source>
             <translation>与之比较的跟踪文件</translation>
         </message>
         <message>
-            <location filename="../app/cli/CompareCommand.cpp" line="220" />
+            <location filename="../app/cli/CompareCommand.cpp" line="201" />
             <source>more traces</source>
             <translation>更多跟踪文件</translation>
         </message>
         <message>
-            <location filename="../app/cli/CompareCommand.cpp" line="223" />
+            <location filename="../app/cli/CompareCommand.cpp" line="204" />
             <source>one label per trace, comma-separated (default: the file names)</source>
             <translation>每个跟踪文件一个标签，以逗号分隔（默认：文件名）</translation>
         </message>
         <message>
-            <location filename="../app/cli/CompareCommand.cpp" line="225" />
+            <location filename="../app/cli/CompareCommand.cpp" line="206" />
             <source>step (default): on the same complete ProfilerStep by position; start: on each trace's first event</source>
             <translation>step（默认）：按位置对齐到同一个完整的 ProfilerStep；start：对齐到每个跟踪文件的第一个事件</translation>
         </message>
         <message>
-            <location filename="../app/cli/CompareCommand.cpp" line="226" />
+            <location filename="../app/cli/CompareCommand.cpp" line="207" />
             <source>--align takes step or start</source>
             <translation>--align 只接受 step 或 start</translation>
         </message>
         <message>
-            <location filename="../app/cli/CompareCommand.cpp" line="228" />
+            <location filename="../app/cli/CompareCommand.cpp" line="209" />
             <source>compare only ProfilerStep#N of the baseline and the step at its position in each other run</source>
             <translation>只比较基线的 ProfilerStep#N，以及其他每个运行中同一位置的步</translation>
         </message>
         <message>
-            <location filename="../app/cli/CompareCommand.cpp" line="237" />
+            <location filename="../app/cli/CompareCommand.cpp" line="218" />
             <source>shortest gap listed, in ms (default 15)</source>
             <translation>列出的最短间隙，单位 ms（默认 15）</translation>
         </message>
         <message>
-            <location filename="../app/cli/CompareCommand.cpp" line="242" />
+            <location filename="../app/cli/CompareCommand.cpp" line="223" />
             <source>count kernels and operators that differ only in template arguments as one</source>
             <translation>只有模板参数不同的内核和算子按同一个计数</translation>
         </message>
         <message>
-            <location filename="../app/cli/CompareCommand.cpp" line="243" />
+            <location filename="../app/cli/CompareCommand.cpp" line="226" />
             <source>rows of kernels and operators listed (default 50; 0: all)</source>
             <translation>列出的内核和算子行数（默认 50；0：全部）</translation>
         </message>
         <message>
-            <location filename="../app/cli/CompareCommand.cpp" line="244" />
+            <location filename="../app/cli/CompareCommand.cpp" line="227" />
             <source>--top needs a number of rows</source>
             <translation>--top 需要一个行数</translation>
         </message>
         <message>
-            <location filename="../app/cli/CompareCommand.cpp" line="245" />
+            <location filename="../app/cli/CompareCommand.cpp" line="228" />
             <source>loader threads per trace (default: the cores shared out)</source>
             <translation>每个跟踪文件的加载线程数（默认：平分所有核心）</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="104" />
-            <location filename="../app/cli/CompareCommand.cpp" line="141" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="110" />
+            <location filename="../app/cli/CompareCommand.cpp" line="134" />
             <source>unknown</source>
             <translation>未知</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="111" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="117" />
             <source>%1</source>
             <translation>%1</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="115" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="121" />
             <source>GPU time: no GPU activity</source>
             <translation>GPU 时间：没有 GPU 活动</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="117" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="123" />
             <source>GPU time: idle %1%, compute %2%, non-compute %3% of %4 ms; comm-compute overlap %5%</source>
             <translation>GPU 时间：空闲 %1%，计算 %2%，非计算 %3%，共 %4 ms；通信与计算重叠 %5%</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="125" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="138" />
             <source>  (last ProfilerStep left out, as Holistic Trace Analysis does)</source>
             <translation>  （与 Holistic Trace Analysis 一样，不计最后一个 ProfilerStep）</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="126" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="139" />
             <source>steps: %1</source>
             <translation>步：%1</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="129" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="142" />
             <source>gaps: %1</source>
             <translation>间隙：%1</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="135" />
             <source>MFU: step %1 s, %2 tokens/s/GPU, %3 TFLOPS of %4 (%5) = %6%</source>
-            <translation>MFU：步时长 %1 s，%2 tokens/s/GPU，%3 TFLOPS / %4（%5）= %6%</translation>
+            <translation type="vanished">MFU：步时长 %1 s，%2 tokens/s/GPU，%3 TFLOPS / %4（%5）= %6%</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="143" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="165" />
             <source>MFU: step %1 s; give --params and --tokens-per-step (and --peak-tflops for an unknown GPU)</source>
             <translation>MFU：步时长 %1 s；请给出 --params 和 --tokens-per-step（未知 GPU 还需 --peak-tflops）</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="146" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="169" />
             <source>measured: %1 TFLOP in %2 of %3 operators carrying flops</source>
             <translation>实测：%1 TFLOP，来自 %3 个算子中带 flops 的 %2 个</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="150" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="173" />
             <source>memory: peak allocated %1, peak reserved %2, %3 cudaMalloc, %4 cudaFree calls</source>
             <translation>内存：峰值已分配 %1，峰值已保留 %2，%3 次 cudaMalloc、%4 次 cudaFree 调用</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="154" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="177" />
             <source>advice: %1</source>
             <translation>建议：%1</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="209" />
-            <location filename="../app/cli/CompareCommand.cpp" line="282" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="236" />
+            <location filename="../app/cli/CompareCommand.cpp" line="267" />
             <source>--params and --tokens-per-step go together</source>
             <translation>--params 和 --tokens-per-step 必须同时给出</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="211" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="238" />
             <source>--from-us and --to-us go together, with --to-us after --from-us</source>
             <translation>--from-us 和 --to-us 必须同时给出，且 --to-us 晚于 --from-us</translation>
         </message>
         <message>
-            <location filename="../app/cli/CompareCommand.cpp" line="138" />
+            <location filename="../app/cli/CompareCommand.cpp" line="131" />
             <source>run %1 %2: %3 (%4, world size %5), %6 complete step(s), offset %7 ms</source>
             <translation>运行 %1 %2：%3（%4，world size %5），%6 个完整步，偏移 %7 ms</translation>
         </message>
         <message>
-            <location filename="../app/cli/CompareCommand.cpp" line="140" />
+            <location filename="../app/cli/CompareCommand.cpp" line="133" />
             <source>GPU unknown</source>
             <translation>GPU 未知</translation>
         </message>
         <message>
-            <location filename="../app/cli/CompareCommand.cpp" line="164" />
+            <location filename="../app/cli/CompareCommand.cpp" line="157" />
             <source>step time %1: %2 ms -&gt; %3 ms (%4 ms)</source>
             <translation>步时长 %1：%2 ms -&gt; %3 ms（%4 ms）</translation>
         </message>
         <message>
-            <location filename="../app/cli/CompareCommand.cpp" line="170" />
+            <location filename="../app/cli/CompareCommand.cpp" line="163" />
             <source>GEMM gaps by cause (count, total ms per run):</source>
             <translation>按原因统计的 GEMM 间隙（每个运行的个数与总 ms）：</translation>
         </message>
         <message>
-            <location filename="../app/cli/CompareCommand.cpp" line="189" />
+            <location filename="../app/cli/CompareCommand.cpp" line="182" />
             <source>GPU kernels by largest change (delta of the last run; count x total per run):</source>
             <translation>按变化最大排序的 GPU 内核（最后一个运行的差值；每个运行的个数 x 总时长）：</translation>
         </message>
         <message>
-            <location filename="../app/cli/CompareCommand.cpp" line="190" />
+            <location filename="../app/cli/CompareCommand.cpp" line="183" />
             <source>CPU operators by largest change:</source>
             <translation>按变化最大排序的 CPU 算子：</translation>
         </message>
         <message>
-            <location filename="../app/cli/CompareCommand.cpp" line="192" />
+            <location filename="../app/cli/CompareCommand.cpp" line="185" />
             <source>warnings:</source>
             <translation>警告：</translation>
         </message>
         <message>
-            <location filename="../app/cli/CompareCommand.cpp" line="259" />
+            <location filename="../app/cli/CompareCommand.cpp" line="242" />
             <source>--labels needs one label per trace (%1 labels, %2 traces)</source>
             <translation>--labels 需要每个跟踪文件一个标签（%1 个标签，%2 个跟踪文件）</translation>
         </message>
         <message>
-            <location filename="../app/cli/CompareCommand.cpp" line="289" />
+            <location filename="../app/cli/CompareCommand.cpp" line="274" />
             <source>--step compares one aligned step: it needs --align step</source>
             <translation>--step 比较对齐后的一步：需要 --align step</translation>
         </message>
         <message>
-            <location filename="../app/cli/CompareCommand.cpp" line="328" />
             <source>%1 has no complete step at position %2, where the baseline has ProfilerStep#%3</source>
-            <translation>%1 在位置 %2 上没有完整的步，而基线在该位置是 ProfilerStep#%3</translation>
+            <translation type="vanished">%1 在位置 %2 上没有完整的步，而基线在该位置是 ProfilerStep#%3</translation>
         </message>
         <message>
-            <location filename="../app/cli/MfuCommand.cpp" line="44" />
+            <location filename="../app/cli/MfuCommand.cpp" line="45" />
             <source>--params and --tokens-per-s-per-gpu are required</source>
             <translation>必须给出 --params 和 --tokens-per-s-per-gpu</translation>
         </message>
         <message>
-            <location filename="../app/cli/MfuCommand.cpp" line="49" />
+            <location filename="../app/cli/MfuCommand.cpp" line="51" />
             <source>no peak known for GPU '%1'; give --peak-tflops</source>
             <translation>不知道 GPU '%1' 的峰值；请给出 --peak-tflops</translation>
         </message>
         <message>
-            <location filename="../app/cli/MfuCommand.cpp" line="52" />
+            <location filename="../app/cli/MfuCommand.cpp" line="54" />
             <source>--peak-tflops (or --gpu) is required</source>
             <translation>必须给出 --peak-tflops（或 --gpu）</translation>
         </message>
         <message>
-            <location filename="../app/cli/MfuCommand.cpp" line="64" />
             <source>%1 params x %2 tokens/s/GPU x 6 = %3 TFLOPS; of %4 TFLOPS peak: MFU %5%</source>
-            <translation>%1 参数 x %2 tokens/s/GPU x 6 = %3 TFLOPS；峰值 %4 TFLOPS：MFU %5%</translation>
+            <translation type="vanished">%1 参数 x %2 tokens/s/GPU x 6 = %3 TFLOPS；峰值 %4 TFLOPS：MFU %5%</translation>
+        </message>
+        <message>
+            <location filename="../app/cli/MfuText.h" line="43" />
+            <source>GPU table: %1, dense BF16/FP16 tensor</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../app/cli/MfuText.h" line="45" />
+            <source>no GPU table entry</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="149" />
+            <source>MFU: step %1 s, %2 tokens/s/GPU, %3 TFLOPS of %4 TFLOPS peak (%5) = %6%</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="156" />
+            <source>MFU: no ProfilerStep in what was analysed: MFU needs step times</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="159" />
+            <source>the trace names no GPU</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="159" />
+            <source>no peak known for GPU '%1'</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="160" />
+            <source>MFU: step %1 s, %2 tokens/s/GPU, %3 TFLOPS; %4: give --peak-tflops</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../app/cli/MfuCommand.cpp" line="66" />
+            <source>%1 params x %2 tokens/s/GPU x 6 = %3 TFLOPS; of %4 TFLOPS peak (%5): MFU %6%</source>
+            <translation type="unfinished" />
+        </message>
+    </context>
+    <context>
+        <name>lanescope::AddAnnotationCommand</name>
+        <message>
+            <location filename="../widgets/annotations/AnnotationCommands.cpp" line="24" />
+            <source>Add Annotation</source>
+            <translation type="unfinished" />
         </message>
     </context>
     <context>
         <name>lanescope::AdviceList</name>
         <message>
-            <location filename="../widgets/analysis/AdviceList.cpp" line="113" />
+            <location filename="../widgets/analysis/AdviceList.cpp" line="120" />
+            <source>%1 s</source>
+            <translation type="unfinished">%1 秒</translation>
+        </message>
+        <message>
+            <location filename="../widgets/analysis/AdviceList.cpp" line="120" />
+            <source>%1 ms</source>
+            <translation type="unfinished">%1 毫秒</translation>
+        </message>
+        <message>
+            <location filename="../widgets/analysis/AdviceList.cpp" line="122" />
+            <source>Fix worth at most: step %1 → %2</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../widgets/analysis/AdviceList.cpp" line="124" />
+            <source>, MFU %1 % → %2 %</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../widgets/analysis/AdviceList.cpp" line="149" />
+            <source>%1
+%2 (an upper bound: something else may stall instead)</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../widgets/analysis/AdviceList.cpp" line="150" />
             <source>%1
 
 Click to show where in the timeline.</source>
@@ -1373,7 +1975,7 @@ Click to show where in the timeline.</source>
 单击可在时间线中显示其位置。</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AdviceList.cpp" line="115" />
+            <location filename="../widgets/analysis/AdviceList.cpp" line="152" />
             <source>No problems found.</source>
             <translation>未发现问题。</translation>
         </message>
@@ -1381,207 +1983,222 @@ Click to show where in the timeline.</source>
     <context>
         <name>lanescope::AnalysisDock</name>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="71" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="72" />
             <source>%1 ms</source>
             <translation>%1 毫秒</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="76" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="77" />
             <source>Analysis</source>
             <translation>分析</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="86" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="87" />
             <source>Analyse the whole trace, one ProfilerStep, or the range selected in the timeline</source>
             <translation>分析整个 trace、单个 ProfilerStep，或时间线中选中的范围</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="99" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="89" />
+            <source>HTA definition</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="91" />
+            <source>Count GPU time as Holistic Trace Analysis does: every event that carries a stream, also the CPU-side Triton launcher operators torch.compile writes and cuda_sync events ("Stream Sync", counted as non-compute). Changes the GPU idle / compute / non-compute breakdown and the communication overlap to HTA's figures; the gaps, MFU and advice stay the same. Off: only kernels, copies and memsets on the device count.</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="124" />
             <source>Scope:</source>
             <translation>范围：</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="110" />
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="464" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="136" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="500" />
             <source>Gaps</source>
             <translation>空闲间隙</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="114" />
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="465" />
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="548" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="140" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="501" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="586" />
             <source>Advice</source>
             <translation>建议</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="124" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="150" />
             <source>Breakdown</source>
             <translation>时间构成</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="131" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="157" />
             <source>MFU</source>
             <translation>MFU</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="140" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="166" />
             <source>Step</source>
             <translation>步</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="140" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="166" />
             <source>Start</source>
             <translation>开始</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="140" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="166" />
             <source>Duration</source>
             <translation>时长</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="140" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="166" />
             <source>GPU span</source>
             <translation>GPU 跨度</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="142" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="168" />
             <source>The CPU span of ProfilerStep#N</source>
             <translation>ProfilerStep#N 在 CPU 上的跨度</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="143" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="169" />
             <source>From the first to the last GPU activity of the step</source>
             <translation>从该步第一个到最后一个 GPU 活动</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="144" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="170" />
             <source>Click: show the step in the timeline. Double-click: analyse this step only.</source>
             <translation>单击：在时间线中显示该步。双击：只分析该步。</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="153" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="179" />
             <source>Steps</source>
             <translation>步</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="189" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="217" />
             <source>List idle gaps at least this long</source>
             <translation>列出不短于此时长的空闲间隙</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="193" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="221" />
             <source>ms</source>
             <translation>毫秒</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="194" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="222" />
             <source>µs</source>
             <translation>微秒</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="195" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="223" />
             <source>GEMM gaps only</source>
             <translation>仅 GEMM 间隙</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="198" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="226" />
             <source>Only gaps between two GEMM kernels of a stream (the FSDP layer-boundary signature); off: every gap of a compute stream</source>
             <translation>只列出同一流上两个 GEMM kernel 之间的间隙（FSDP 层边界的特征）；关闭时列出计算流上的所有间隙</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="202" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="230" />
             <source>All causes</source>
             <translation>全部原因</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="245" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="273" />
             <source>Click a gap (or press Enter) to show it in the timeline</source>
             <translation>单击间隙（或按回车）可在时间线中显示它</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="260" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="288" />
             <source>At least</source>
             <translation>至少</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="268" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="296" />
             <source>Show:</source>
             <translation>显示：</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="365" />
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="482" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="396" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="518" />
             <source>Selected range (%1)</source>
             <translation>选中范围（%1）</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="420" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="454" />
             <source>Whole trace</source>
             <translation>整个 trace</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="442" />
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="466" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="476" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="502" />
             <source>Analysing…</source>
             <translation>正在分析…</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="466" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="502" />
             <source>No trace loaded.</source>
             <translation>未加载 trace。</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="495" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="531" />
             <source>no GPU work</source>
             <translation>无 GPU 工作</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="511" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="547" />
             <source>No ProfilerStep#N spans in the trace: the analysis covers the whole trace, and MFU needs steps (torch.profiler with a schedule and prof.step()).</source>
             <translation>trace 中没有 ProfilerStep#N 区间：分析覆盖整个 trace；MFU 需要步信息（使用带 schedule 的 torch.profiler 并调用 prof.step()）。</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="514" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="550" />
             <source>Steps: %1; mean %2, shortest %3, longest %4.</source>
             <translation>步数：%1；平均 %2，最短 %3，最长 %4。</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="546" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="584" />
             <source>Gaps (%1)</source>
             <translation>空闲间隙（%1）</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="548" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="586" />
             <source>Advice (%1)</source>
             <translation>建议（%1）</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="553" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="591" />
             <source>Gaps of at least %1 between GEMM kernels: %2</source>
             <translation>GEMM kernel 之间不短于 %1 的间隙：%2 个</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="554" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="592" />
             <source>Gaps of at least %1 on compute streams: %2</source>
             <translation>计算流上不短于 %1 的间隙：%2 个</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="557" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="596" />
+            <source>; GPU idle %1 % (HTA definition)</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="597" />
             <source>; GPU idle %1 %</source>
             <translation>；GPU 空闲 %1%</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="559" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="599" />
             <source>, MFU %1 %</source>
             <translation>，MFU %1%</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="573" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="613" />
             <source>Click a gap to show it in the timeline.</source>
             <translation>单击间隙可在时间线中显示它。</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="582" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="622" />
             <source>%1 — %2
 before: %3
 after: %4</source>
@@ -1590,7 +2207,7 @@ after: %4</source>
 之后：%4</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="584" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="624" />
             <source>before: %1
 after: %2</source>
             <translation>之前：%1
@@ -1606,83 +2223,556 @@ after: %2</source>
         </message>
     </context>
     <context>
+        <name>lanescope::AnnotationAutosave</name>
+        <message>
+            <location filename="../widgets/annotations/AnnotationAutosave.cpp" line="49" />
+            <source>%1: annotations cannot be kept: %2</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../widgets/annotations/AnnotationAutosave.cpp" line="54" />
+            <source>%1: %2</source>
+            <translation type="unfinished">%1：%2</translation>
+        </message>
+        <message>
+            <location filename="../widgets/annotations/AnnotationAutosave.cpp" line="74" />
+            <source>Annotations of %1 could not be saved: %2</source>
+            <translation type="unfinished" />
+        </message>
+    </context>
+    <context>
+        <name>lanescope::AnnotationEditor</name>
+        <message>
+            <location filename="../widgets/annotations/AnnotationEditor.cpp" line="60" />
+            <source>&amp;Select</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../widgets/annotations/AnnotationEditor.cpp" line="60" />
+            <source>Select, move and edit annotations; drag elsewhere pans as usual</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../widgets/annotations/AnnotationEditor.cpp" line="61" />
+            <source>&amp;Text Callout</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../widgets/annotations/AnnotationEditor.cpp" line="61" />
+            <source>Click a point to label it; drag to place the text</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../widgets/annotations/AnnotationEditor.cpp" line="62" />
+            <source>&amp;Arrow</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../widgets/annotations/AnnotationEditor.cpp" line="62" />
+            <source>Drag from the tail to the head</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../widgets/annotations/AnnotationEditor.cpp" line="63" />
+            <source>&amp;Rectangle</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../widgets/annotations/AnnotationEditor.cpp" line="63" />
+            <source>Drag a rectangle over the lanes</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../widgets/annotations/AnnotationEditor.cpp" line="64" />
+            <source>Time &amp;Range</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../widgets/annotations/AnnotationEditor.cpp" line="64" />
+            <source>Drag across the time to highlight it over all lanes of the run</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../widgets/annotations/AnnotationEditor.cpp" line="65" />
+            <source>&amp;Marker</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../widgets/annotations/AnnotationEditor.cpp" line="65" />
+            <source>Click a slice to mark it</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../widgets/annotations/AnnotationEditor.cpp" line="71" />
+            <source>%1 (%2)</source>
+            <translation type="unfinished">%1（%2）</translation>
+        </message>
+        <message>
+            <location filename="../widgets/annotations/AnnotationEditor.cpp" line="83" />
+            <source>&amp;Undo</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../widgets/annotations/AnnotationEditor.cpp" line="85" />
+            <source>&amp;Redo</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../widgets/annotations/AnnotationEditor.cpp" line="88" />
+            <source>Edit Annotation &amp;Text…</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../widgets/annotations/AnnotationEditor.cpp" line="89" />
+            <source>Change the text of the selected annotation (or double-click it)</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../widgets/annotations/AnnotationEditor.cpp" line="96" />
+            <source>&amp;Delete Annotation</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../widgets/annotations/AnnotationEditor.cpp" line="97" />
+            <source>Remove the selected annotation (Delete in the timeline)</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../widgets/annotations/AnnotationEditor.cpp" line="100" />
+            <source>&amp;Colour</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../widgets/annotations/AnnotationEditor.cpp" line="130" />
+            <source>Annotate</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../widgets/annotations/AnnotationEditor.cpp" line="139" />
+            <source>Colour</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../widgets/annotations/AnnotationEditor.cpp" line="140" />
+            <source>The colour of the selected annotation and of new ones</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../widgets/annotations/AnnotationEditor.cpp" line="152" />
+            <source>Text:</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../widgets/annotations/AnnotationEditor.cpp" line="167" />
+            <source>Text Callout</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../widgets/annotations/AnnotationEditor.cpp" line="182" />
+            <source>Move Annotation</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../widgets/annotations/AnnotationEditor.cpp" line="209" />
+            <source>Annotation Text</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../widgets/annotations/AnnotationEditor.cpp" line="212" />
+            <source>A callout needs text: delete it instead</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../widgets/annotations/AnnotationEditor.cpp" line="217" />
+            <source>Edit Annotation Text</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../widgets/annotations/AnnotationEditor.cpp" line="235" />
+            <source>Recolour Annotation</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../widgets/annotations/AnnotationEditor.cpp" line="242" />
+            <source>Edit &amp;Text…</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../widgets/annotations/AnnotationEditor.cpp" line="245" />
+            <source>&amp;Delete</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../widgets/annotations/AnnotationEditor.cpp" line="292" />
+            <source>Nothing to annotate yet: the analysis has not finished</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../widgets/annotations/AnnotationEditor.cpp" line="295" />
+            <source>Annotate Findings</source>
+            <translation type="unfinished" />
+        </message>
+        <message numerus="yes">
+            <location filename="../widgets/annotations/AnnotationEditor.cpp" line="299" />
+            <source>Added %n finding(s) in view</source>
+            <translation type="unfinished">
+                <numerusform />
+            </translation>
+        </message>
+        <message>
+            <location filename="../widgets/annotations/AnnotationEditor.cpp" line="299" />
+            <source>No new findings in view</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../widgets/annotations/AnnotationEditor.cpp" line="310" />
+            <source>Annotate Gap</source>
+            <translation type="unfinished" />
+        </message>
+    </context>
+    <context>
         <name>lanescope::BreakdownChart</name>
         <message>
-            <location filename="../widgets/analysis/AnalysisCharts.cpp" line="50" />
+            <location filename="../widgets/analysis/AnalysisCharts.cpp" line="39" />
             <source>%1 GiB</source>
             <translation>%1 GiB</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisCharts.cpp" line="62" />
-            <location filename="../widgets/analysis/AnalysisCharts.cpp" line="79" />
-            <location filename="../widgets/analysis/AnalysisCharts.cpp" line="110" />
+            <location filename="../widgets/analysis/AnalysisCharts.cpp" line="51" />
+            <location filename="../widgets/analysis/AnalysisCharts.cpp" line="68" />
+            <location filename="../widgets/analysis/AnalysisCharts.cpp" line="99" />
             <source>GPU time</source>
             <translation>GPU 时间</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisCharts.cpp" line="81" />
+            <location filename="../widgets/analysis/AnalysisCharts.cpp" line="70" />
             <source>No GPU activity in the analysed time.</source>
             <translation>分析的时间内没有 GPU 活动。</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisCharts.cpp" line="96" />
+            <location filename="../widgets/analysis/AnalysisCharts.cpp" line="85" />
             <source>Compute</source>
             <translation>计算</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisCharts.cpp" line="97" />
+            <location filename="../widgets/analysis/AnalysisCharts.cpp" line="86" />
             <source>Non-compute</source>
             <translation>非计算</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisCharts.cpp" line="98" />
+            <location filename="../widgets/analysis/AnalysisCharts.cpp" line="87" />
             <source>Idle</source>
             <translation>空闲</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisCharts.cpp" line="103" />
+            <location filename="../widgets/analysis/AnalysisCharts.cpp" line="92" />
             <source>%1 %2 %</source>
             <translation>%1 %2%</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisCharts.cpp" line="109" />
+            <location filename="../widgets/analysis/AnalysisCharts.cpp" line="98" />
             <source>GPU time · comm–compute overlap %1 %</source>
             <translation>GPU 时间 · 通信与计算重叠 %1%</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisCharts.cpp" line="112" />
+            <location filename="../widgets/analysis/AnalysisCharts.cpp" line="101" />
             <source>Compute %1, non-compute %2, idle %3 of a GPU span of %4 (GPU activities counted: %5).</source>
             <translation>在 %4 的 GPU 跨度中：计算 %1，非计算 %2，空闲 %3（计入的 GPU 活动：%5）。</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisCharts.cpp" line="118" />
+            <location filename="../widgets/analysis/AnalysisCharts.cpp" line="107" />
             <source>Communication overlapped by computation: %1 % of %2 of communication.</source>
             <translation>被计算重叠的通信：%2 通信时间中的 %1%。</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisCharts.cpp" line="121" />
+            <location filename="../widgets/analysis/AnalysisCharts.cpp" line="110" />
             <source>No communication kernels in the analysed time.</source>
             <translation>分析的时间内没有通信 kernel。</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisCharts.cpp" line="123" />
+            <location filename="../widgets/analysis/AnalysisCharts.cpp" line="112" />
             <source>The last ProfilerStep is left out, as Holistic Trace Analysis does.</source>
             <translation>与 Holistic Trace Analysis 一样，不计最后一个 ProfilerStep。</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisCharts.cpp" line="128" />
+            <location filename="../widgets/analysis/AnalysisCharts.cpp" line="115" />
+            <source>HTA definition: every event carrying a stream counts as GPU time (%1 of them not device activity).</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../widgets/analysis/AnalysisCharts.cpp" line="121" />
             <source>Memory: peak allocated %1, peak reserved %2; %3 cudaMalloc and %4 cudaFree calls.</source>
             <translation>显存：已分配峰值 %1，已保留峰值 %2；%3 次 cudaMalloc 和 %4 次 cudaFree 调用。</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisCharts.cpp" line="129" />
+            <location filename="../widgets/analysis/AnalysisCharts.cpp" line="122" />
             <source>unknown</source>
             <translation>未知</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisCharts.cpp" line="133" />
+            <location filename="../widgets/analysis/AnalysisCharts.cpp" line="126" />
             <source>Memory: the trace has no allocator events (profile_memory=True records them).</source>
             <translation>显存：trace 中没有分配器事件（profile_memory=True 时才会记录）。</translation>
+        </message>
+    </context>
+    <context>
+        <name>lanescope::ComparisonDock</name>
+        <message>
+            <location filename="../widgets/compare/ComparisonDock.cpp" line="36" />
+            <source>Comparison</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../widgets/compare/ComparisonDock.cpp" line="65" />
+            <source>Copy Table</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../widgets/compare/ComparisonDock.cpp" line="66" />
+            <source>Copy the figures as tab-separated text (pastes into a spreadsheet)</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../widgets/compare/ComparisonDock.cpp" line="72" />
+            <source>Metrics</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../widgets/compare/ComparisonDock.cpp" line="79" />
+            <source>Export Chart…</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../widgets/compare/ComparisonDock.cpp" line="80" />
+            <source>Write the chart as PNG or SVG</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../widgets/compare/ComparisonDock.cpp" line="89" />
+            <source>Waterfall</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../widgets/compare/ComparisonDock.cpp" line="91" />
+            <source>Throughput</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../widgets/compare/ComparisonDock.cpp" line="92" />
+            <source>Differences</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../widgets/compare/ComparisonDock.cpp" line="103" />
+            <source>Comparing…</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../widgets/compare/ComparisonDock.cpp" line="117" />
+            <source>The runs, the baseline first. Double-click a label to rename it.</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../widgets/compare/ComparisonDock.cpp" line="131" />
+            <source>Add…</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../widgets/compare/ComparisonDock.cpp" line="131" />
+            <source>Add a trace to the comparison</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../widgets/compare/ComparisonDock.cpp" line="132" />
+            <source>Up</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../widgets/compare/ComparisonDock.cpp" line="132" />
+            <source>Move the run up (the top run is the baseline)</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../widgets/compare/ComparisonDock.cpp" line="133" />
+            <source>Down</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../widgets/compare/ComparisonDock.cpp" line="133" />
+            <source>Move the run down</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../widgets/compare/ComparisonDock.cpp" line="134" />
+            <source>Remove</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../widgets/compare/ComparisonDock.cpp" line="134" />
+            <source>Take the run out of the comparison</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../widgets/compare/ComparisonDock.cpp" line="144" />
+            <source>Align on:</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../widgets/compare/ComparisonDock.cpp" line="146" />
+            <source>Put the same complete ProfilerStep of every run (by position: runs number their steps differently) at one time, or every trace's start</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../widgets/compare/ComparisonDock.cpp" line="149" />
+            <source>Measure:</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../widgets/compare/ComparisonDock.cpp" line="151" />
+            <source>Whole traces</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../widgets/compare/ComparisonDock.cpp" line="152" />
+            <source>Aligned step only</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../widgets/compare/ComparisonDock.cpp" line="153" />
+            <source>Figures and differences over each whole trace, or over the aligned step of each run</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../widgets/compare/ComparisonDock.cpp" line="155" />
+            <source>Fold template arguments</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../widgets/compare/ComparisonDock.cpp" line="156" />
+            <source>Count kernels that differ only in their template arguments as one row</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../widgets/compare/ComparisonDock.cpp" line="205" />
+            <source>Filter names…</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../widgets/compare/ComparisonDock.cpp" line="208" />
+            <source>Per step</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../widgets/compare/ComparisonDock.cpp" line="209" />
+            <source>Time per ProfilerStep instead of the whole trace's total (on by itself when the runs recorded different numbers of steps)</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../widgets/compare/ComparisonDock.cpp" line="220" />
+            <source>GPU kernels</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../widgets/compare/ComparisonDock.cpp" line="221" />
+            <source>CPU operators</source>
+            <translation type="unfinished">CPU 算子</translation>
+        </message>
+        <message>
+            <location filename="../widgets/compare/ComparisonDock.cpp" line="222" />
+            <source>Gaps</source>
+            <translation type="unfinished">空闲间隙</translation>
+        </message>
+        <message>
+            <location filename="../widgets/compare/ComparisonDock.cpp" line="226" />
+            <source>Click a row to outline its slices in every run's lanes; Esc in the timeline keeps them, a second click on the row clears them.</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../widgets/compare/ComparisonDock.cpp" line="284" />
+            <source>%1 — the baseline</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../widgets/compare/ComparisonDock.cpp" line="308" />
+            <source>First complete step</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../widgets/compare/ComparisonDock.cpp" line="308" />
+            <source>Complete step %1</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../widgets/compare/ComparisonDock.cpp" line="309" />
+            <source>Trace start</source>
+            <translation type="unfinished" />
+        </message>
+        <message numerus="yes">
+            <location filename="../widgets/compare/ComparisonDock.cpp" line="398" />
+            <source>%n run(s) compared, aligned on complete step %1</source>
+            <translation type="unfinished">
+                <numerusform />
+            </translation>
+        </message>
+        <message numerus="yes">
+            <location filename="../widgets/compare/ComparisonDock.cpp" line="400" />
+            <source>%n run(s) compared, aligned on their starts</source>
+            <translation type="unfinished">
+                <numerusform />
+            </translation>
+        </message>
+        <message>
+            <location filename="../widgets/compare/ComparisonDock.cpp" line="402" />
+            <source>The runs could not be compared.</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../widgets/compare/ComparisonDock.cpp" line="402" />
+            <source>Open two or more traces to compare them.</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../widgets/compare/ComparisonDock.cpp" line="417" />
+            <source>Outline cleared.</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../widgets/compare/ComparisonDock.cpp" line="426" />
+            <source>%1 in %2</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../widgets/compare/ComparisonDock.cpp" line="427" />
+            <source>%1: %2 — outlined in yellow.</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../widgets/compare/ComparisonDock.cpp" line="427" />
+            <source>, </source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../widgets/compare/ComparisonDock.cpp" line="472" />
+            <source>Export Chart</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../widgets/compare/ComparisonDock.cpp" line="474" />
+            <source>PNG image (*.png);;SVG drawing (*.svg)</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../widgets/compare/ComparisonDock.cpp" line="479" />
+            <source>Export failed</source>
+            <translation type="unfinished">导出失败</translation>
+        </message>
+    </context>
+    <context>
+        <name>lanescope::ComparisonRunner</name>
+        <message>
+            <location filename="../widgets/compare/ComparisonRunner.cpp" line="46" />
+            <source>internal error in the comparison: %1</source>
+            <translation type="unfinished" />
         </message>
     </context>
     <context>
@@ -1875,6 +2965,19 @@ after: %2</source>
         </message>
     </context>
     <context>
+        <name>lanescope::FolderLoadJob</name>
+        <message>
+            <location filename="../app/gui/FolderLoadJob.cpp" line="81" />
+            <source>not enough memory to open the folder %1</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../app/gui/FolderLoadJob.cpp" line="85" />
+            <source>internal error while opening the folder %1: %2</source>
+            <translation type="unfinished" />
+        </message>
+    </context>
+    <context>
         <name>lanescope::GapCauseStyle</name>
         <message>
             <location filename="../widgets/render/GapCauseStyle.cpp" line="22" />
@@ -1941,53 +3044,53 @@ after: %2</source>
     <context>
         <name>lanescope::GapHistogram</name>
         <message>
-            <location filename="../widgets/analysis/AnalysisCharts.cpp" line="164" />
+            <location filename="../widgets/analysis/AnalysisCharts.cpp" line="157" />
             <source>%1 s</source>
             <translation>%1 秒</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisCharts.cpp" line="166" />
+            <location filename="../widgets/analysis/AnalysisCharts.cpp" line="159" />
             <source>%1 ms</source>
             <translation>%1 毫秒</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisCharts.cpp" line="167" />
+            <location filename="../widgets/analysis/AnalysisCharts.cpp" line="160" />
             <source>%1 µs</source>
             <translation>%1 微秒</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisCharts.cpp" line="170" />
+            <location filename="../widgets/analysis/AnalysisCharts.cpp" line="163" />
             <source>≥ %1</source>
             <translation>≥ %1</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisCharts.cpp" line="175" />
-            <location filename="../widgets/analysis/AnalysisCharts.cpp" line="176" />
+            <location filename="../widgets/analysis/AnalysisCharts.cpp" line="168" />
+            <location filename="../widgets/analysis/AnalysisCharts.cpp" line="169" />
             <source>%1–%2</source>
             <translation>%1–%2</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisCharts.cpp" line="184" />
+            <location filename="../widgets/analysis/AnalysisCharts.cpp" line="177" />
             <source>Gap lengths</source>
             <translation>间隙时长</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisCharts.cpp" line="214" />
+            <location filename="../widgets/analysis/AnalysisCharts.cpp" line="207" />
             <source>Gap lengths: no gaps listed</source>
             <translation>间隙时长：没有列出的间隙</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisCharts.cpp" line="217" />
+            <location filename="../widgets/analysis/AnalysisCharts.cpp" line="210" />
             <source>Gap lengths (gaps listed: %1)</source>
             <translation>间隙时长（列出的间隙：%1）</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisCharts.cpp" line="238" />
+            <location filename="../widgets/analysis/AnalysisCharts.cpp" line="231" />
             <source>gap length</source>
             <translation>间隙时长</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisCharts.cpp" line="251" />
+            <location filename="../widgets/analysis/AnalysisCharts.cpp" line="244" />
             <source>gaps</source>
             <translation>间隙数</translation>
         </message>
@@ -2102,25 +3205,25 @@ nearest GEMM after: %2</source>
     <context>
         <name>lanescope::LegendWidget</name>
         <message>
-            <location filename="../widgets/render/PictureExport.cpp" line="36" />
-            <location filename="../widgets/timeline/TimelinePanels.cpp" line="231" />
+            <location filename="../widgets/render/PictureExport.cpp" line="37" />
+            <location filename="../widgets/timeline/TimelinePanels.cpp" line="255" />
             <source>Memory allocated</source>
             <translation>已分配内存</translation>
         </message>
         <message>
-            <location filename="../widgets/render/PictureExport.cpp" line="37" />
-            <location filename="../widgets/timeline/TimelinePanels.cpp" line="232" />
+            <location filename="../widgets/render/PictureExport.cpp" line="38" />
+            <location filename="../widgets/timeline/TimelinePanels.cpp" line="256" />
             <source>Memory reserved</source>
             <translation>已保留内存</translation>
         </message>
         <message>
-            <location filename="../widgets/render/PictureExport.cpp" line="41" />
-            <location filename="../widgets/timeline/TimelinePanels.cpp" line="233" />
+            <location filename="../widgets/render/PictureExport.cpp" line="42" />
+            <location filename="../widgets/timeline/TimelinePanels.cpp" line="257" />
             <source>Memory spike (allocated and freed within 20 ms)</source>
             <translation>内存尖峰（20 毫秒内分配又释放）</translation>
         </message>
         <message>
-            <location filename="../widgets/timeline/TimelinePanels.cpp" line="234" />
+            <location filename="../widgets/timeline/TimelinePanels.cpp" line="258" />
             <source>Flow (CPU launch → GPU kernel)</source>
             <translation>流向（CPU 启动 → GPU 内核）</translation>
         </message>
@@ -2128,355 +3231,723 @@ nearest GEMM after: %2</source>
     <context>
         <name>lanescope::MainWindow</name>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="72" />
+            <location filename="../app/gui/MainWindow.cpp" line="91" />
             <source>Open a PyTorch Profiler trace (.json or .json.gz) with File &gt; Open, or drop it on this window.</source>
             <translation>通过“文件 &gt; 打开”打开 PyTorch Profiler 跟踪文件（.json 或 .json.gz），或将其拖放到此窗口。</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="92" />
+            <location filename="../app/gui/MainWindow.cpp" line="111" />
             <source>Ready</source>
             <translation>就绪</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="98" />
+            <location filename="../app/gui/MainWindow.cpp" line="117" />
             <source>Cancel</source>
             <translation>取消</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="99" />
+            <location filename="../app/gui/MainWindow.cpp" line="118" />
+            <location filename="../app/gui/MainWindow.cpp" line="999" />
             <source>Stop loading this trace</source>
             <translation>停止加载此跟踪文件</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="122" />
+            <location filename="../app/gui/MainWindow.cpp" line="146" />
             <source>&amp;File</source>
             <translation>文件(&amp;F)</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="123" />
+            <location filename="../app/gui/MainWindow.cpp" line="147" />
             <source>&amp;Open…</source>
             <translation>打开(&amp;O)…</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="125" />
+            <location filename="../app/gui/MainWindow.cpp" line="149" />
             <source>Open a PyTorch Profiler / Kineto trace</source>
             <translation>打开 PyTorch Profiler / Kineto 跟踪文件</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="126" />
+            <location filename="../app/gui/MainWindow.cpp" line="151" />
+            <source>&amp;Compare With…</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../app/gui/MainWindow.cpp" line="153" />
+            <source>Add traces to compare with the one shown, which stays the baseline</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../app/gui/MainWindow.cpp" line="154" />
+            <source>Open &amp;Demo Comparison</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../app/gui/MainWindow.cpp" line="155" />
+            <source>The case study: an FSDP run before and after prefetching and allocator tuning</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../app/gui/MainWindow.cpp" line="156" />
             <source>Open &amp;Recent</source>
             <translation>最近打开(&amp;R)</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="130" />
+            <location filename="../app/gui/MainWindow.cpp" line="160" />
             <source>&amp;Export Picture…</source>
             <translation>导出图片(&amp;E)…</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="132" />
+            <location filename="../app/gui/MainWindow.cpp" line="162" />
             <source>Write the timeline's window as PNG, SVG or PDF, drawn at the size you choose</source>
             <translation>将时间线当前窗口按所选尺寸绘制并导出为 PNG、SVG 或 PDF</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="134" />
+            <location filename="../app/gui/MainWindow.cpp" line="164" />
             <source>&amp;Quit</source>
             <translation>退出(&amp;Q)</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="138" />
+            <location filename="../app/gui/MainWindow.cpp" line="168" />
+            <location filename="../app/gui/MainWindow.cpp" line="869" />
             <source>&amp;Edit</source>
             <translation>编辑(&amp;E)</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="139" />
+            <location filename="../app/gui/MainWindow.cpp" line="169" />
             <source>&amp;Find…</source>
             <translation>查找(&amp;F)…</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="141" />
+            <location filename="../app/gui/MainWindow.cpp" line="171" />
             <source>Find &amp;Next</source>
             <translation>查找下一个(&amp;N)</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="143" />
+            <location filename="../app/gui/MainWindow.cpp" line="173" />
             <source>Find &amp;Previous</source>
             <translation>查找上一个(&amp;P)</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="146" />
+            <location filename="../app/gui/MainWindow.cpp" line="176" />
             <source>&amp;Copy Picture</source>
             <translation>复制图片(&amp;C)</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="148" />
+            <location filename="../app/gui/MainWindow.cpp" line="178" />
             <source>Put a PNG of the timeline's window, with title and legend, on the clipboard</source>
             <translation>将时间线当前窗口的 PNG 图片（含标题和图例）复制到剪贴板</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="150" />
+            <location filename="../app/gui/MainWindow.cpp" line="180" />
+            <location filename="../app/gui/MainWindow.cpp" line="879" />
             <source>&amp;View</source>
             <translation>视图(&amp;V)</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="151" />
+            <location filename="../app/gui/MainWindow.cpp" line="181" />
             <source>&amp;Fit All</source>
             <translation>全部显示(&amp;F)</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="152" />
+            <location filename="../app/gui/MainWindow.cpp" line="182" />
             <source>Show the whole trace (F or Home in the timeline)</source>
             <translation>显示整个跟踪（在时间线中按 F 或 Home）</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="153" />
+            <location filename="../app/gui/MainWindow.cpp" line="183" />
             <source>&amp;Memory Overlay</source>
             <translation>内存叠加(&amp;M)</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="156" />
+            <location filename="../app/gui/MainWindow.cpp" line="186" />
             <source>Draw each GPU's allocated and reserved memory over its lanes</source>
             <translation>在每个 GPU 的泳道上绘制其已分配和已保留内存</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="165" />
+            <location filename="../app/gui/MainWindow.cpp" line="197" />
+            <source>&amp;GPU Lanes Only</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../app/gui/MainWindow.cpp" line="200" />
+            <source>Hide the CPU threads: every run's GPU streams next to each other</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../app/gui/MainWindow.cpp" line="203" />
+            <location filename="../app/gui/MainWindow.cpp" line="887" />
             <source>&amp;Analysis</source>
             <translation>分析(&amp;A)</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="166" />
+            <location filename="../app/gui/MainWindow.cpp" line="204" />
             <source>Analyse &amp;Selected Range</source>
             <translation>分析所选范围(&amp;S)</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="174" />
+            <location filename="../app/gui/MainWindow.cpp" line="212" />
             <source>Limit the gap analysis to the time range selected with Shift+drag</source>
             <translation>只分析用 Shift+拖动选中的时间范围内的间隙</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="175" />
+            <location filename="../app/gui/MainWindow.cpp" line="213" />
             <source>Analyse &amp;Whole Trace</source>
             <translation>分析整个跟踪(&amp;W)</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="176" />
+            <location filename="../app/gui/MainWindow.cpp" line="214" />
             <source>Clear Gap &amp;Mark</source>
             <translation>清除间隙标记(&amp;M)</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="178" />
+            <location filename="../app/gui/MainWindow.cpp" line="216" />
             <source>&amp;Help</source>
             <translation>帮助(&amp;H)</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="179" />
+            <location filename="../app/gui/MainWindow.cpp" line="217" />
             <source>Timeline &amp;Keys</source>
             <translation>时间线快捷键(&amp;K)</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="180" />
+            <location filename="../app/gui/MainWindow.cpp" line="218" />
             <source>Timeline Keys</source>
             <translation>时间线快捷键</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="181" />
+            <location filename="../app/gui/MainWindow.cpp" line="219" />
             <source>&lt;table&gt;&lt;tr&gt;&lt;td&gt;&lt;b&gt;W / S&lt;/b&gt;&lt;/td&gt;&lt;td&gt;zoom in / out&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;b&gt;A / D&lt;/b&gt;&lt;/td&gt;&lt;td&gt;pan left / right&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;b&gt;Ctrl+wheel&lt;/b&gt;&lt;/td&gt;&lt;td&gt;zoom about the cursor&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;b&gt;Shift+wheel&lt;/b&gt;&lt;/td&gt;&lt;td&gt;pan&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;b&gt;drag&lt;/b&gt;&lt;/td&gt;&lt;td&gt;pan and scroll&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;b&gt;Shift+drag&lt;/b&gt;&lt;/td&gt;&lt;td&gt;select a time range&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;b&gt;double-click&lt;/b&gt;&lt;/td&gt;&lt;td&gt;zoom to a slice&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;b&gt;F / Home&lt;/b&gt;&lt;/td&gt;&lt;td&gt;frame the selection / fit all&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;b&gt;Ctrl+F&lt;/b&gt;&lt;/td&gt;&lt;td&gt;find slices by name&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;b&gt;Esc&lt;/b&gt;&lt;/td&gt;&lt;td&gt;clear selection and range&lt;/td&gt;&lt;/tr&gt;&lt;/table&gt;</source>
             <translation>&lt;table&gt;&lt;tr&gt;&lt;td&gt;&lt;b&gt;W / S&lt;/b&gt;&lt;/td&gt;&lt;td&gt;放大 / 缩小&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;b&gt;A / D&lt;/b&gt;&lt;/td&gt;&lt;td&gt;向左 / 向右平移&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;b&gt;Ctrl+滚轮&lt;/b&gt;&lt;/td&gt;&lt;td&gt;以光标为中心缩放&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;b&gt;Shift+滚轮&lt;/b&gt;&lt;/td&gt;&lt;td&gt;平移&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;b&gt;拖动&lt;/b&gt;&lt;/td&gt;&lt;td&gt;平移与滚动&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;b&gt;Shift+拖动&lt;/b&gt;&lt;/td&gt;&lt;td&gt;选择时间范围&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;b&gt;双击&lt;/b&gt;&lt;/td&gt;&lt;td&gt;缩放到片段&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;b&gt;F / Home&lt;/b&gt;&lt;/td&gt;&lt;td&gt;聚焦所选 / 全部显示&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;b&gt;Ctrl+F&lt;/b&gt;&lt;/td&gt;&lt;td&gt;按名称查找片段&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;b&gt;Esc&lt;/b&gt;&lt;/td&gt;&lt;td&gt;清除选择与范围&lt;/td&gt;&lt;/tr&gt;&lt;/table&gt;</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="194" />
+            <location filename="../app/gui/MainWindow.cpp" line="232" />
             <source>&amp;About Lanescope</source>
             <translation>关于 Lanescope(&amp;A)</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="196" />
+            <location filename="../app/gui/MainWindow.cpp" line="234" />
             <source>About &amp;Qt</source>
             <translation>关于 Qt(&amp;Q)</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="212" />
+            <location filename="../app/gui/MainWindow.cpp" line="250" />
             <source>Summary</source>
             <translation>概要</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="213" />
+            <location filename="../app/gui/MainWindow.cpp" line="251" />
             <source>Details</source>
             <translation>详情</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="214" />
+            <location filename="../app/gui/MainWindow.cpp" line="252" />
             <source>Time Range</source>
             <translation>时间范围</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="215" />
+            <location filename="../app/gui/MainWindow.cpp" line="253" />
             <source>Legend</source>
             <translation>图例</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="258" />
+            <location filename="../app/gui/MainWindow.cpp" line="308" />
             <source>Open Trace</source>
             <translation>打开跟踪文件</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="259" />
+            <location filename="../app/gui/MainWindow.cpp" line="309" />
+            <location filename="../app/gui/MainWindow.cpp" line="435" />
             <source>PyTorch Profiler traces (*.json *.json.gz *.pt.trace.json *.pt.trace.json.gz);;All files (*)</source>
             <translation>PyTorch Profiler 跟踪文件 (*.json *.json.gz *.pt.trace.json *.pt.trace.json.gz);;所有文件 (*)</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="276" />
+            <location filename="../app/gui/MainWindow.cpp" line="343" />
             <source>&amp;%1 %2</source>
             <translation>&amp;%1 %2</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="282" />
+            <location filename="../app/gui/MainWindow.cpp" line="349" />
             <source>No recent files</source>
             <translation>没有最近打开的文件</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="286" />
+            <location filename="../app/gui/MainWindow.cpp" line="353" />
             <source>&amp;Clear Menu</source>
             <translation>清除列表(&amp;C)</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="340" />
+            <location filename="../app/gui/MainWindow.cpp" line="422" />
+            <source>the demo</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../app/gui/MainWindow.cpp" line="434" />
+            <source>Compare With</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../app/gui/MainWindow.cpp" line="483" />
             <source>Loading %1…</source>
             <translation>正在加载 %1…</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="353" />
+            <location filename="../app/gui/MainWindow.cpp" line="495" />
+            <location filename="../app/gui/MainWindow.cpp" line="504" />
             <source>Cancelling…</source>
             <translation>正在取消…</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="380" />
-            <location filename="../app/gui/MainWindow.cpp" line="561" />
+            <location filename="../app/gui/MainWindow.cpp" line="531" />
+            <location filename="../app/gui/MainWindow.cpp" line="724" />
             <source>Loading %1 was cancelled.</source>
             <translation>已取消加载 %1。</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="408" />
+            <location filename="../app/gui/MainWindow.cpp" line="564" />
             <source>Rank %1/%2</source>
             <translation>Rank %1/%2</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="408" />
+            <location filename="../app/gui/MainWindow.cpp" line="564" />
             <source>Rank %1</source>
             <translation>Rank %1</translation>
         </message>
         <message numerus="yes">
-            <location filename="../app/gui/MainWindow.cpp" line="410" />
+            <location filename="../app/gui/MainWindow.cpp" line="566" />
             <source>%1 (+%n more GPU(s))</source>
             <translation>
                 <numerusform>%1（另有 %n 个 GPU）</numerusform>
             </translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="413" />
+            <location filename="../app/gui/MainWindow.cpp" line="569" />
             <source>%1 events</source>
             <translation>%1 个事件</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="414" />
+            <location filename="../app/gui/MainWindow.cpp" line="570" />
             <source>loaded in %1 s</source>
             <translation>加载耗时 %1 秒</translation>
         </message>
         <message numerus="yes">
-            <location filename="../app/gui/MainWindow.cpp" line="416" />
+            <location filename="../app/gui/MainWindow.cpp" line="572" />
             <source>%n warning(s)</source>
             <translation>
                 <numerusform>%n 条警告</numerusform>
             </translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="424" />
+            <location filename="../app/gui/MainWindow.cpp" line="580" />
             <source>unknown error</source>
             <translation>未知错误</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="425" />
+            <location filename="../app/gui/MainWindow.cpp" line="581" />
             <source>Could not open %1: %2</source>
             <translation>无法打开 %1：%2</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="427" />
+            <location filename="../app/gui/MainWindow.cpp" line="583" />
             <source>Could not open trace</source>
             <translation>无法打开跟踪文件</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="428" />
+            <location filename="../app/gui/MainWindow.cpp" line="584" />
             <source>Lanescope could not open %1.</source>
             <translation>Lanescope 无法打开 %1。</translation>
         </message>
+        <message numerus="yes">
+            <location filename="../app/gui/MainWindow.cpp" line="594" />
+            <source>%1 (%n rank(s)) — Lanescope</source>
+            <translation type="unfinished">
+                <numerusform />
+            </translation>
+        </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="438" />
+            <location filename="../app/gui/MainWindow.cpp" line="603" />
             <source>Lanescope</source>
             <translation>Lanescope</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="441" />
-            <location filename="../app/gui/MainWindow.cpp" line="640" />
+            <location filename="../app/gui/MainWindow.cpp" line="883" />
+            <source>Annotate &amp;Findings</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../app/gui/MainWindow.cpp" line="885" />
+            <source>Label each gap over the threshold and each allocator spike in view (undo removes them)</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../app/gui/MainWindow.cpp" line="906" />
+            <source>&amp;Annotate This Gap</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../app/gui/MainWindow.cpp" line="908" />
+            <source>Annotated the gap</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../app/gui/MainWindow.cpp" line="908" />
+            <source>The gap is annotated already</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../app/gui/MainWindow.cpp" line="945" />
+            <source>Open &amp;Folder…</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../app/gui/MainWindow.cpp" line="947" />
+            <source>Open a folder of rank traces (one file per rank) as one job, side by side on one clock</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../app/gui/MainWindow.cpp" line="953" />
+            <source>Open Folder of Rank Traces</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../app/gui/MainWindow.cpp" line="989" />
+            <source>Loading the ranks in %1…</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../app/gui/MainWindow.cpp" line="992" />
+            <source>Stop loading this folder</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../app/gui/MainWindow.cpp" line="1004" />
+            <source>Loading the folder %1 was cancelled.</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../app/gui/MainWindow.cpp" line="1012" />
+            <source>no rank trace in it</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../app/gui/MainWindow.cpp" line="1027" />
+            <source>rank %1 (guessed)</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../app/gui/MainWindow.cpp" line="1027" />
+            <source>rank %1</source>
+            <translation type="unfinished">rank %1</translation>
+        </message>
+        <message numerus="yes">
+            <location filename="../app/gui/MainWindow.cpp" line="1067" />
+            <source>%n rank(s) of %1 loaded in %2 s (%3 events, %4 at once)</source>
+            <translation type="unfinished">
+                <numerusform />
+            </translation>
+        </message>
+        <message>
+            <location filename="../app/gui/MainWindow.cpp" line="601" />
+            <location filename="../app/gui/MainWindow.cpp" line="606" />
             <source>%1 — Lanescope</source>
             <translation>%1 — Lanescope</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="447" />
+            <location filename="../app/gui/MainWindow.cpp" line="612" />
             <source>About Lanescope</source>
             <translation>关于 Lanescope</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="448" />
+            <location filename="../app/gui/MainWindow.cpp" line="613" />
             <source>&lt;h3&gt;Lanescope %1&lt;/h3&gt;&lt;p&gt;A native viewer for PyTorch Profiler (Kineto) traces: find out why a distributed training run wastes its GPUs, prove the fix, and show the proof.&lt;/p&gt;&lt;p&gt;Built with Qt %2.&lt;/p&gt;</source>
             <translation>&lt;h3&gt;Lanescope %1&lt;/h3&gt;&lt;p&gt;PyTorch Profiler（Kineto）跟踪文件的原生查看器：找出分布式训练为何浪费 GPU，验证修复效果，并向他人展示证据。&lt;/p&gt;&lt;p&gt;基于 Qt %2 构建。&lt;/p&gt;</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="484" />
+            <location filename="../app/gui/MainWindow.cpp" line="645" />
             <source>Export failed</source>
             <translation>导出失败</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="488" />
+            <location filename="../app/gui/MainWindow.cpp" line="649" />
             <source>Exported %1</source>
             <translation>已导出 %1</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="533" />
+            <location filename="../app/gui/MainWindow.cpp" line="696" />
             <source>nothing to export: open a trace first</source>
             <translation>没有可导出的内容：请先打开跟踪文件</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="552" />
+            <location filename="../app/gui/MainWindow.cpp" line="715" />
             <source>Picture copied to the clipboard</source>
             <translation>图片已复制到剪贴板</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="578" />
-            <location filename="../app/gui/MainWindow.cpp" line="627" />
+            <location filename="../app/gui/MainWindow.cpp" line="736" />
+            <location filename="../app/gui/MainWindow.cpp" line="770" />
+            <location filename="../app/gui/MainWindow.cpp" line="1033" />
             <source>%1: %2</source>
             <translation>%1：%2</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="596" />
+            <location filename="../app/gui/MainWindow.cpp" line="754" />
             <source>the comparison</source>
             <translation>比较</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="640" />
+            <location filename="../app/gui/MainWindow.cpp" line="343" />
+            <location filename="../app/gui/MainWindow.cpp" line="346" />
+            <location filename="../app/gui/MainWindow.cpp" line="601" />
             <source> vs </source>
             <translation> 对比 </translation>
         </message>
         <message numerus="yes">
-            <location filename="../app/gui/MainWindow.cpp" line="642" />
+            <location filename="../app/gui/MainWindow.cpp" line="797" />
             <source>Comparing %n run(s), aligned on their complete step %1</source>
             <translation>
                 <numerusform>正在比较 %n 个运行，按各自第 %1 个完整步对齐</numerusform>
             </translation>
         </message>
         <message numerus="yes">
-            <location filename="../app/gui/MainWindow.cpp" line="644" />
+            <location filename="../app/gui/MainWindow.cpp" line="799" />
             <source>Comparing %n run(s), aligned on their starts</source>
             <translation>
                 <numerusform>正在比较 %n 个运行，按各自起点对齐</numerusform>
             </translation>
+        </message>
+    </context>
+    <context>
+        <name>lanescope::MetricsTableModel</name>
+        <message>
+            <location filename="../widgets/compare/MetricsTableModel.cpp" line="45" />
+            <source>Step time</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../widgets/compare/MetricsTableModel.cpp" line="46" />
+            <source>Median CPU duration of the complete ProfilerSteps (the last step of two or more is left out: the profiler closes it at its stop)</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../widgets/compare/MetricsTableModel.cpp" line="49" />
+            <source>Tokens/s per GPU</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../widgets/compare/MetricsTableModel.cpp" line="50" />
+            <source>Tokens per step over the median step time (needs the MFU inputs of the Analysis dock)</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../widgets/compare/MetricsTableModel.cpp" line="52" />
+            <source>MFU</source>
+            <translation type="unfinished">MFU</translation>
+        </message>
+        <message>
+            <location filename="../widgets/compare/MetricsTableModel.cpp" line="52" />
+            <source>Model FLOPs utilisation: 6 × parameters × tokens/s over the GPU's peak</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../widgets/compare/MetricsTableModel.cpp" line="54" />
+            <source>Achieved TFLOPS</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../widgets/compare/MetricsTableModel.cpp" line="54" />
+            <source>Model FLOPs per second per GPU at the median step time</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../widgets/compare/MetricsTableModel.cpp" line="56" />
+            <source>GPU idle</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../widgets/compare/MetricsTableModel.cpp" line="57" />
+            <source>Share of the analysed GPU time with no kernel, copy or memset on any stream (Holistic Trace Analysis' temporal breakdown, whole trace)</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../widgets/compare/MetricsTableModel.cpp" line="60" />
+            <source>GPU compute</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../widgets/compare/MetricsTableModel.cpp" line="60" />
+            <source>Share of GPU time in computation kernels (GEMM, attention, elementwise…)</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../widgets/compare/MetricsTableModel.cpp" line="62" />
+            <source>GPU non-compute</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../widgets/compare/MetricsTableModel.cpp" line="63" />
+            <source>Share of GPU time in communication and memory kernels with no computation at the same time</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../widgets/compare/MetricsTableModel.cpp" line="65" />
+            <source>Comm–compute overlap</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../widgets/compare/MetricsTableModel.cpp" line="66" />
+            <source>Share of communication time that overlaps computation (higher hides more of it)</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../widgets/compare/MetricsTableModel.cpp" line="68" />
+            <source>Exposed communication</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../widgets/compare/MetricsTableModel.cpp" line="68" />
+            <source>Communication time not overlapped by any computation</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../widgets/compare/MetricsTableModel.cpp" line="70" />
+            <source>GEMM gaps</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../widgets/compare/MetricsTableModel.cpp" line="71" />
+            <source>Gaps the analysis lists: compute-stream idle of at least the Analysis dock's threshold within GEMM to GEMM windows</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../widgets/compare/MetricsTableModel.cpp" line="74" />
+            <source>GEMM gaps, total</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../widgets/compare/MetricsTableModel.cpp" line="74" />
+            <source>Summed length of the listed gaps</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../widgets/compare/MetricsTableModel.cpp" line="81" />
+            <source>  gaps: %1</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../widgets/compare/MetricsTableModel.cpp" line="82" />
+            <source>Listed gaps whose cause is: %1 — count × total</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../widgets/compare/MetricsTableModel.cpp" line="93" />
+            <source>Peak allocated</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../widgets/compare/MetricsTableModel.cpp" line="93" />
+            <source>Highest memory allocated by tensors on the trace's GPU</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../widgets/compare/MetricsTableModel.cpp" line="95" />
+            <source>Peak reserved</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../widgets/compare/MetricsTableModel.cpp" line="95" />
+            <source>Highest memory the caching allocator held from the driver</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../widgets/compare/MetricsTableModel.cpp" line="97" />
+            <source>cudaMalloc calls</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../widgets/compare/MetricsTableModel.cpp" line="97" />
+            <source>Calls to cudaMalloc (the caching allocator growing on the critical path)</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../widgets/compare/MetricsTableModel.cpp" line="99" />
+            <source>cudaFree calls</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../widgets/compare/MetricsTableModel.cpp" line="99" />
+            <source>Calls to cudaFree (the allocator releasing blocks, often with a sync)</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../widgets/compare/MetricsTableModel.cpp" line="101" />
+            <source>GPU activities</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../widgets/compare/MetricsTableModel.cpp" line="101" />
+            <source>Kernels, copies and memsets in the whole trace</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../widgets/compare/MetricsTableModel.cpp" line="142" />
+            <source>%1 ms</source>
+            <translation type="unfinished">%1 毫秒</translation>
+        </message>
+        <message>
+            <location filename="../widgets/compare/MetricsTableModel.cpp" line="144" />
+            <source>%1 %</source>
+            <translation type="unfinished">%1%</translation>
+        </message>
+        <message>
+            <location filename="../widgets/compare/MetricsTableModel.cpp" line="148" />
+            <source>%1 GiB</source>
+            <translation type="unfinished">%1 GiB</translation>
+        </message>
+        <message>
+            <location filename="../widgets/compare/MetricsTableModel.cpp" line="162" />
+            <source>%1 pt</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../widgets/compare/MetricsTableModel.cpp" line="199" />
+            <location filename="../widgets/compare/MetricsTableModel.cpp" line="209" />
+            <source>—</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../widgets/compare/MetricsTableModel.cpp" line="201" />
+            <location filename="../widgets/compare/MetricsTableModel.cpp" line="219" />
+            <source>%1 × %2</source>
+            <translation type="unfinished">%1 × %2</translation>
+        </message>
+        <message>
+            <location filename="../widgets/compare/MetricsTableModel.cpp" line="205" />
+            <source>Unknown for this run (no steps, no memory events, or no MFU inputs)</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../widgets/compare/MetricsTableModel.cpp" line="244" />
+            <source>Better than the baseline</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../widgets/compare/MetricsTableModel.cpp" line="244" />
+            <source>Worse than the baseline</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../widgets/compare/MetricsTableModel.cpp" line="244" />
+            <source>About the same</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../widgets/compare/MetricsTableModel.cpp" line="255" />
+            <source>Metric</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../widgets/compare/MetricsTableModel.cpp" line="260" />
+            <source>Δ %1</source>
+            <translation type="unfinished" />
         </message>
     </context>
     <context>
@@ -2698,80 +4169,135 @@ nearest GEMM after: %2</source>
         </message>
     </context>
     <context>
+        <name>lanescope::NameDiffModel</name>
+        <message>
+            <location filename="../widgets/compare/NameDiffModel.cpp" line="38" />
+            <source>GEMM gaps: %1</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../widgets/compare/NameDiffModel.cpp" line="104" />
+            <source>%1
+Click to outline it in every run's lanes</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../widgets/compare/NameDiffModel.cpp" line="121" />
+            <location filename="../widgets/compare/NameDiffModel.cpp" line="129" />
+            <source>—</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../widgets/compare/NameDiffModel.cpp" line="154" />
+            <source>GPU kernel</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../widgets/compare/NameDiffModel.cpp" line="154" />
+            <source>CPU operator</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../widgets/compare/NameDiffModel.cpp" line="154" />
+            <source>Gap cause</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../widgets/compare/NameDiffModel.cpp" line="156" />
+            <source>Count %1</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../widgets/compare/NameDiffModel.cpp" line="159" />
+            <source>ms/step %1</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../widgets/compare/NameDiffModel.cpp" line="159" />
+            <source>ms %1</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../widgets/compare/NameDiffModel.cpp" line="160" />
+            <source>Δ ms %1</source>
+            <translation type="unfinished" />
+        </message>
+    </context>
+    <context>
         <name>lanescope::PictureExport</name>
         <message>
-            <location filename="../widgets/render/PictureExport.cpp" line="116" />
+            <location filename="../widgets/render/PictureExport.cpp" line="117" />
             <source>rank %1/%2</source>
             <translation>rank %1/%2</translation>
         </message>
         <message>
-            <location filename="../widgets/render/PictureExport.cpp" line="116" />
+            <location filename="../widgets/render/PictureExport.cpp" line="117" />
             <source>rank %1</source>
             <translation>rank %1</translation>
         </message>
         <message>
-            <location filename="../widgets/render/PictureExport.cpp" line="118" />
+            <location filename="../widgets/render/PictureExport.cpp" line="119" />
             <source>%1 × %2</source>
             <translation>%1 × %2</translation>
         </message>
         <message>
-            <location filename="../widgets/render/PictureExport.cpp" line="127" />
+            <location filename="../widgets/render/PictureExport.cpp" line="128" />
             <source>step %1</source>
             <translation>步时长 %1</translation>
         </message>
         <message>
-            <location filename="../widgets/render/PictureExport.cpp" line="128" />
+            <location filename="../widgets/render/PictureExport.cpp" line="129" />
             <source>GPU idle %1 %</source>
             <translation>GPU 空闲 %1%</translation>
         </message>
         <message>
-            <location filename="../widgets/render/PictureExport.cpp" line="130" />
+            <location filename="../widgets/render/PictureExport.cpp" line="131" />
             <source>comm/compute overlap %1 %</source>
             <translation>通信/计算重叠 %1%</translation>
         </message>
         <message>
-            <location filename="../widgets/render/PictureExport.cpp" line="134" />
+            <location filename="../widgets/render/PictureExport.cpp" line="135" />
             <source>GEMM gaps ≥ %1: %2 (%3)</source>
             <translation>GEMM 间隙 ≥ %1：%2 个（%3）</translation>
         </message>
         <message>
-            <location filename="../widgets/render/PictureExport.cpp" line="139" />
+            <location filename="../widgets/render/PictureExport.cpp" line="140" />
             <source>MFU %1 %</source>
             <translation>MFU %1%</translation>
         </message>
         <message>
-            <location filename="../widgets/render/PictureExport.cpp" line="235" />
+            <location filename="../widgets/render/PictureExport.cpp" line="239" />
             <source>%1: unknown picture format (use .png, .svg or .pdf)</source>
             <translation>%1：未知图片格式（请使用 .png、.svg 或 .pdf）</translation>
         </message>
         <message>
-            <location filename="../widgets/render/PictureExport.cpp" line="237" />
+            <location filename="../widgets/render/PictureExport.cpp" line="241" />
             <source>a picture must be at least %1 px wide</source>
             <translation>图片宽度至少为 %1 px</translation>
         </message>
         <message>
-            <location filename="../widgets/render/PictureExport.cpp" line="243" />
-            <location filename="../widgets/render/PictureExport.cpp" line="285" />
+            <location filename="../widgets/render/PictureExport.cpp" line="247" />
+            <location filename="../widgets/render/PictureExport.cpp" line="289" />
             <source>cannot write %1: %2</source>
             <translation>无法写入 %1：%2</translation>
         </message>
         <message>
-            <location filename="../widgets/render/PictureExport.cpp" line="248" />
+            <location filename="../widgets/render/PictureExport.cpp" line="252" />
             <source>cannot write %1: PNG encoding failed</source>
             <translation>无法写入 %1：PNG 编码失败</translation>
         </message>
         <message>
-            <location filename="../widgets/render/PictureExport.cpp" line="259" />
+            <location filename="../widgets/render/PictureExport.cpp" line="263" />
             <source>Lanescope timeline</source>
             <translation>Lanescope 时间线</translation>
         </message>
         <message>
-            <location filename="../widgets/render/PictureExport.cpp" line="262" />
+            <location filename="../widgets/render/PictureExport.cpp" line="266" />
             <source>cannot write %1: SVG output failed</source>
             <translation>无法写入 %1：SVG 输出失败</translation>
         </message>
         <message>
-            <location filename="../widgets/render/PictureExport.cpp" line="277" />
+            <location filename="../widgets/render/PictureExport.cpp" line="281" />
             <source>cannot write %1: PDF output failed</source>
             <translation>无法写入 %1：PDF 输出失败</translation>
         </message>
@@ -2810,11 +4336,305 @@ nearest GEMM after: %2</source>
             <translation>平均</translation>
         </message>
         <message numerus="yes">
-            <location filename="../widgets/timeline/TimelinePanels.cpp" line="190" />
+            <location filename="../widgets/timeline/TimelinePanels.cpp" line="212" />
             <source>Range %1 (from %2): %n slice(s)</source>
             <translation>
                 <numerusform>范围 %1（起点 %2）：%n 个片段</numerusform>
             </translation>
+        </message>
+    </context>
+    <context>
+        <name>lanescope::RankTableModel</name>
+        <message>
+            <location filename="../widgets/ranks/RankTableModel.cpp" line="112" />
+            <source>%1 (guessed)</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../widgets/ranks/RankTableModel.cpp" line="117" />
+            <source>–</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../widgets/ranks/RankTableModel.cpp" line="153" />
+            <source>The trace does not say its rank (no distributedInfo): ranks are numbered in file-name order.</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../widgets/ranks/RankTableModel.cpp" line="157" />
+            <source>Give the model's parameters and tokens per step in the Analysis dock's MFU inputs.</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../widgets/ranks/RankTableModel.cpp" line="159" />
+            <source>More than 2 median absolute deviations (and 1 %) from the ranks' median</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../widgets/ranks/RankTableModel.cpp" line="173" />
+            <source>Rank</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../widgets/ranks/RankTableModel.cpp" line="174" />
+            <source>File</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../widgets/ranks/RankTableModel.cpp" line="175" />
+            <source>Step (ms)</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../widgets/ranks/RankTableModel.cpp" line="176" />
+            <source>Idle %</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../widgets/ranks/RankTableModel.cpp" line="177" />
+            <source>Overlap %</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../widgets/ranks/RankTableModel.cpp" line="178" />
+            <source>GEMM gaps (ms)</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../widgets/ranks/RankTableModel.cpp" line="179" />
+            <source>Exposed comm (ms)</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../widgets/ranks/RankTableModel.cpp" line="180" />
+            <source>Peak mem (GiB)</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../widgets/ranks/RankTableModel.cpp" line="181" />
+            <source>MFU %</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../widgets/ranks/RankTableModel.cpp" line="182" />
+            <source>Clock offset (ms)</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../widgets/ranks/RankTableModel.cpp" line="187" />
+            <source>Median CPU duration of the rank's complete ProfilerSteps</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../widgets/ranks/RankTableModel.cpp" line="188" />
+            <source>GPU idle share of the rank's trace (temporal breakdown)</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../widgets/ranks/RankTableModel.cpp" line="189" />
+            <source>Share of communication time overlapped by computation</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../widgets/ranks/RankTableModel.cpp" line="190" />
+            <source>Sum of the listed idle gaps between GEMMs (the Analysis dock's threshold)</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../widgets/ranks/RankTableModel.cpp" line="191" />
+            <source>Communication time not hidden behind computation</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../widgets/ranks/RankTableModel.cpp" line="192" />
+            <source>Peak allocated GPU memory</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../widgets/ranks/RankTableModel.cpp" line="193" />
+            <source>Model FLOPs utilisation from the step time and the Analysis dock's MFU inputs</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../widgets/ranks/RankTableModel.cpp" line="194" />
+            <source>Added to the rank's times to put them on the reference rank's clock (0 with Align clocks off)</source>
+            <translation type="unfinished" />
+        </message>
+    </context>
+    <context>
+        <name>lanescope::RanksDock</name>
+        <message>
+            <location filename="../widgets/ranks/RanksDock.cpp" line="42" />
+            <source>Ranks</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../widgets/ranks/RanksDock.cpp" line="54" />
+            <source>Align clocks</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../widgets/ranks/RanksDock.cpp" line="56" />
+            <source>Put every rank on the reference rank's clock, with the offsets measured on the collectives the ranks share (they end at the same moment everywhere). Off: each rank as its own clock recorded it. The stragglers are always measured on the aligned clocks.</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../widgets/ranks/RanksDock.cpp" line="84" />
+            <source>Click a rank to show its lanes. Highlighted: more than 2 median absolute deviations from the ranks' median.</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../widgets/ranks/RanksDock.cpp" line="88" />
+            <source>Stragglers (the last rank to arrive at a collective)</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../widgets/ranks/RanksDock.cpp" line="88" />
+            <source>Waited (ms)</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../widgets/ranks/RanksDock.cpp" line="94" />
+            <source>Click a collective to show it on every rank</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../widgets/ranks/RanksDock.cpp" line="212" />
+            <source>Align clocks is off: the rank's own clock</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../widgets/ranks/RanksDock.cpp" line="214" />
+            <source>The reference clock</source>
+            <translation type="unfinished" />
+        </message>
+        <message numerus="yes">
+            <location filename="../widgets/ranks/RanksDock.cpp" line="216" />
+            <source>Measured on %n matching collective(s), which agree to %1 µs (median deviation)</source>
+            <translation type="unfinished">
+                <numerusform />
+            </translation>
+        </message>
+        <message>
+            <location filename="../widgets/ranks/RanksDock.cpp" line="219" />
+            <source>From the traces' epochs (baseTimeNanoseconds) alone: no collective matched</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../widgets/ranks/RanksDock.cpp" line="271" />
+            <source>No collective matched across the ranks: no straggler can be told.</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../widgets/ranks/RanksDock.cpp" line="283" />
+            <source>rank %1 made the others wait %2 ms per step</source>
+            <translation type="unfinished" />
+        </message>
+        <message numerus="yes">
+            <location filename="../widgets/ranks/RanksDock.cpp" line="285" />
+            <source>Last to arrive at %1 of %2 collectives; %3 ms of waiting in all over %n step(s). Click to show its lanes.</source>
+            <translation type="unfinished">
+                <numerusform />
+            </translation>
+        </message>
+        <message>
+            <location filename="../widgets/ranks/RanksDock.cpp" line="307" />
+            <source>step %1</source>
+            <translation type="unfinished">步时长 %1</translation>
+        </message>
+        <message>
+            <location filename="../widgets/ranks/RanksDock.cpp" line="307" />
+            <source>outside the steps</source>
+            <translation type="unfinished" />
+        </message>
+        <message numerus="yes">
+            <location filename="../widgets/ranks/RanksDock.cpp" line="308" />
+            <source>%1 · %2: %n rank(s) waited, the first %3 ms</source>
+            <translation type="unfinished">
+                <numerusform />
+            </translation>
+        </message>
+        <message>
+            <location filename="../widgets/ranks/RanksDock.cpp" line="312" />
+            <source>Click to show this collective on every rank</source>
+            <translation type="unfinished" />
+        </message>
+        <message numerus="yes">
+            <location filename="../widgets/ranks/RanksDock.cpp" line="317" />
+            <source>… and %n more</source>
+            <translation type="unfinished">
+                <numerusform>… 另有 %n 个</numerusform>
+            </translation>
+        </message>
+        <message>
+            <location filename="../widgets/ranks/RanksDock.cpp" line="329" />
+            <source>Open a folder of rank traces (File &gt; Open Folder…) to see its ranks side by side.</source>
+            <translation type="unfinished" />
+        </message>
+        <message numerus="yes">
+            <location filename="../widgets/ranks/RanksDock.cpp" line="335" />
+            <source>%n rank(s), clocks on rank %1's</source>
+            <translation type="unfinished">
+                <numerusform />
+            </translation>
+        </message>
+        <message>
+            <location filename="../widgets/ranks/RanksDock.cpp" line="337" />
+            <source>%1 · analysing…</source>
+            <translation type="unfinished" />
+        </message>
+        <message numerus="yes">
+            <location filename="../widgets/ranks/RanksDock.cpp" line="349" />
+            <source>%1 · %n collective(s) matched by %2</source>
+            <translation type="unfinished">
+                <numerusform />
+            </translation>
+        </message>
+        <message>
+            <location filename="../widgets/ranks/RanksDock.cpp" line="350" />
+            <source>sequence number</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../widgets/ranks/RanksDock.cpp" line="350" />
+            <source>order within the step</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../widgets/ranks/RanksDock.cpp" line="354" />
+            <source>job step %1 ms (first rank's start to last rank's end), slowest rank %2</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../widgets/ranks/RanksDock.cpp" line="356" />
+            <source>GPU idle %1 %</source>
+            <translation type="unfinished">GPU 空闲 %1%</translation>
+        </message>
+        <message>
+            <location filename="../widgets/ranks/RanksDock.cpp" line="358" />
+            <source>MFU %1 %</source>
+            <translation type="unfinished">MFU %1%</translation>
+        </message>
+        <message>
+            <location filename="../widgets/ranks/RanksDock.cpp" line="360" />
+            <source>the ranks waited %1 ms per step for the last one</source>
+            <translation type="unfinished" />
+        </message>
+    </context>
+    <context>
+        <name>lanescope::RanksRunner</name>
+        <message>
+            <location filename="../widgets/ranks/RanksRunner.cpp" line="83" />
+            <source>internal error in the analysis of the ranks: %1</source>
+            <translation type="unfinished" />
+        </message>
+    </context>
+    <context>
+        <name>lanescope::RemoveAnnotationCommand</name>
+        <message>
+            <location filename="../widgets/annotations/AnnotationCommands.cpp" line="42" />
+            <source>Delete Annotation</source>
+            <translation type="unfinished" />
         </message>
     </context>
     <context>
@@ -2850,87 +4670,126 @@ nearest GEMM after: %2</source>
             <translation>查找：</translation>
         </message>
         <message>
-            <location filename="../widgets/timeline/SearchBar.cpp" line="133" />
+            <location filename="../widgets/timeline/SearchBar.cpp" line="152" />
             <source>invalid: %1</source>
             <translation>无效：%1</translation>
         </message>
         <message>
-            <location filename="../widgets/timeline/SearchBar.cpp" line="137" />
+            <location filename="../widgets/timeline/SearchBar.cpp" line="156" />
             <source>no matches</source>
             <translation>无匹配</translation>
         </message>
         <message>
-            <location filename="../widgets/timeline/SearchBar.cpp" line="139" />
+            <location filename="../widgets/timeline/SearchBar.cpp" line="158" />
             <source>%1 matches</source>
             <translation>%1 个匹配</translation>
         </message>
         <message>
-            <location filename="../widgets/timeline/SearchBar.cpp" line="141" />
+            <location filename="../widgets/timeline/SearchBar.cpp" line="160" />
             <source>%1 of %2</source>
             <translation>第 %1 个，共 %2 个</translation>
         </message>
     </context>
     <context>
+        <name>lanescope::ThroughputChart</name>
+        <message>
+            <location filename="../widgets/compare/CompareCharts.cpp" line="232" />
+            <source>Tokens/s per GPU</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../widgets/compare/CompareCharts.cpp" line="232" />
+            <source>Median step time (ms)</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../widgets/compare/CompareCharts.cpp" line="255" />
+            <source>Throughput and MFU per run</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../widgets/compare/CompareCharts.cpp" line="257" />
+            <location filename="../widgets/compare/CompareCharts.cpp" line="278" />
+            <source>MFU (%)</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../widgets/compare/CompareCharts.cpp" line="295" />
+            <source>Tokens/s per GPU and MFU at each run's median step time (Analysis dock's MFU inputs).</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../widgets/compare/CompareCharts.cpp" line="297" />
+            <source>Median step time per run</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../widgets/compare/CompareCharts.cpp" line="298" />
+            <source>Enter the model's parameters and tokens per step in the Analysis dock's MFU panel to see tokens/s and MFU per run here.</source>
+            <translation type="unfinished" />
+        </message>
+    </context>
+    <context>
         <name>lanescope::TimelineView</name>
         <message>
-            <location filename="../widgets/timeline/TimelineView.cpp" line="288" />
+            <location filename="../widgets/timeline/TimelineView.cpp" line="310" />
             <source>Duration: %1</source>
             <translation>时长：%1</translation>
         </message>
         <message>
-            <location filename="../widgets/timeline/TimelineView.cpp" line="289" />
+            <location filename="../widgets/timeline/TimelineView.cpp" line="311" />
             <source>Start: %1</source>
             <translation>开始：%1</translation>
         </message>
         <message>
-            <location filename="../widgets/timeline/TimelineView.cpp" line="290" />
+            <location filename="../widgets/timeline/TimelineView.cpp" line="312" />
             <source>Category: %1 (%2)</source>
             <translation>类别：%1（%2）</translation>
         </message>
         <message>
-            <location filename="../widgets/timeline/TimelineView.cpp" line="291" />
+            <location filename="../widgets/timeline/TimelineView.cpp" line="313" />
             <source>Stream: %1</source>
             <translation>流：%1</translation>
         </message>
         <message>
-            <location filename="../widgets/timeline/TimelineView.cpp" line="291" />
+            <location filename="../widgets/timeline/TimelineView.cpp" line="313" />
             <source>Thread: %1</source>
             <translation>线程：%1</translation>
         </message>
         <message>
-            <location filename="../widgets/timeline/TimelineView.cpp" line="294" />
+            <location filename="../widgets/timeline/TimelineView.cpp" line="316" />
             <source>Step: %1</source>
             <translation>步：%1</translation>
         </message>
         <message numerus="yes">
-            <location filename="../widgets/render/TimelineRenderer.cpp" line="594" />
+            <location filename="../widgets/render/TimelineRenderer.cpp" line="672" />
             <source>  (%n lane(s))</source>
             <translation>
                 <numerusform>  （%n 条泳道）</numerusform>
             </translation>
         </message>
         <message>
-            <location filename="../widgets/render/TimelineRenderer.cpp" line="600" />
+            <location filename="../widgets/render/TimelineRenderer.cpp" line="678" />
             <source>allocated</source>
             <translation>已分配</translation>
         </message>
         <message>
-            <location filename="../widgets/render/TimelineRenderer.cpp" line="600" />
+            <location filename="../widgets/render/TimelineRenderer.cpp" line="678" />
             <source>reserved</source>
             <translation>已保留</translation>
         </message>
         <message>
-            <location filename="../widgets/render/TimelineRenderer.cpp" line="600" />
+            <location filename="../widgets/render/TimelineRenderer.cpp" line="678" />
             <source>memory, top = %1</source>
             <translation>内存，顶部 = %1</translation>
         </message>
         <message>
-            <location filename="../widgets/render/TimelineRenderer.cpp" line="674" />
+            <location filename="../widgets/render/TimelineRenderer.cpp" line="752" />
             <source>window %1</source>
             <translation>窗口 %1</translation>
         </message>
         <message>
-            <location filename="../widgets/render/TimelineRenderer.cpp" line="676" />
+            <location filename="../widgets/render/TimelineRenderer.cpp" line="754" />
             <source>steps</source>
             <translation>步</translation>
         </message>
@@ -3135,31 +4994,482 @@ nearest GEMM after: %2</source>
         </message>
     </context>
     <context>
+        <name>lanescope::WaterfallChart</name>
+        <message>
+            <location filename="../widgets/compare/CompareCharts.cpp" line="56" />
+            <source>%1 gaps</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../widgets/compare/CompareCharts.cpp" line="58" />
+            <location filename="../widgets/compare/CompareCharts.cpp" line="69" />
+            <source>Compute</source>
+            <translation type="unfinished">计算</translation>
+        </message>
+        <message>
+            <location filename="../widgets/compare/CompareCharts.cpp" line="60" />
+            <source>Comm./memory</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../widgets/compare/CompareCharts.cpp" line="62" />
+            <location filename="../widgets/compare/CompareCharts.cpp" line="73" />
+            <source>Short idle</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../widgets/compare/CompareCharts.cpp" line="69" />
+            <source>Comm. wait</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../widgets/compare/CompareCharts.cpp" line="70" />
+            <source>Data loader</source>
+            <translation type="unfinished">数据加载</translation>
+        </message>
+        <message>
+            <location filename="../widgets/compare/CompareCharts.cpp" line="70" />
+            <source>Allocator</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../widgets/compare/CompareCharts.cpp" line="71" />
+            <source>Sync</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../widgets/compare/CompareCharts.cpp" line="71" />
+            <source>Launch</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../widgets/compare/CompareCharts.cpp" line="72" />
+            <source>Other gaps</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../widgets/compare/CompareCharts.cpp" line="72" />
+            <source>Comm./mem.</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../widgets/compare/CompareCharts.cpp" line="87" />
+            <source>The run whose step time is explained against the baseline's</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../widgets/compare/CompareCharts.cpp" line="91" />
+            <source>Each run's median complete step is cut into disjoint time: computation kernels first, then compute-stream gaps of 1 ms or more by cause, then other GPU activity, then the short idle left. The parts' deltas add up exactly to the step-time delta.</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../widgets/compare/CompareCharts.cpp" line="109" />
+            <source>%1 against the baseline</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../widgets/compare/CompareCharts.cpp" line="127" />
+            <source>Step-time waterfall</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../widgets/compare/CompareCharts.cpp" line="128" />
+            <source>No waterfall: the runs need complete ProfilerSteps and GPU activity.</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../widgets/compare/CompareCharts.cpp" line="132" />
+            <source>Median step: baseline %1 ms → %2 %3 ms</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../widgets/compare/CompareCharts.cpp" line="138" />
+            <source>Step time</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../widgets/compare/CompareCharts.cpp" line="140" />
+            <source>Slower</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../widgets/compare/CompareCharts.cpp" line="142" />
+            <source>Faster</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../widgets/compare/CompareCharts.cpp" line="153" />
+            <source>baseline</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../widgets/compare/CompareCharts.cpp" line="170" />
+            <source>%1 %2 ms</source>
+            <translation type="unfinished">%1 毫秒 {1 %2 ?}</translation>
+        </message>
+        <message>
+            <location filename="../widgets/compare/CompareCharts.cpp" line="186" />
+            <source>ms per step</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../widgets/compare/CompareCharts.cpp" line="199" />
+            <source>%1 ms: %2</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../widgets/compare/CompareCharts.cpp" line="199" />
+            <source>, </source>
+            <translation type="unfinished" />
+        </message>
+    </context>
+    <context>
+        <name>lanescope::annotations</name>
+        <message>
+            <location filename="../core/annotations/Annotation.cpp" line="19" />
+            <source>Red</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../core/annotations/Annotation.cpp" line="20" />
+            <source>Orange</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../core/annotations/Annotation.cpp" line="21" />
+            <source>Green</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../core/annotations/Annotation.cpp" line="22" />
+            <source>Blue</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../core/annotations/Annotation.cpp" line="23" />
+            <source>Purple</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../core/annotations/Annotation.cpp" line="24" />
+            <source>Grey</source>
+            <translation type="unfinished" />
+        </message>
+    </context>
+    <context>
+        <name>lanescope::annotations::AnnotationFile</name>
+        <message>
+            <location filename="../core/annotations/AnnotationFile.cpp" line="43" />
+            <source>not a whole number</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../core/annotations/AnnotationFile.cpp" line="53" />
+            <source>not a number</source>
+            <translation type="unfinished">不是数字</translation>
+        </message>
+        <message>
+            <location filename="../core/annotations/AnnotationFile.cpp" line="61" />
+            <source>missing or not an object</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../core/annotations/AnnotationFile.cpp" line="70" />
+            <location filename="../core/annotations/AnnotationFile.cpp" line="88" />
+            <source>not a string</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../core/annotations/AnnotationFile.cpp" line="78" />
+            <source>not an object</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../core/annotations/AnnotationFile.cpp" line="82" />
+            <source>unknown kind "%1"</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../core/annotations/AnnotationFile.cpp" line="85" />
+            <source>unknown colour "%1"</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../core/annotations/AnnotationFile.cpp" line="91" />
+            <source>longer than %1 characters</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../core/annotations/AnnotationFile.cpp" line="94" />
+            <source>not true or false</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../core/annotations/AnnotationFile.cpp" line="121" />
+            <location filename="../core/annotations/AnnotationFile.cpp" line="133" />
+            <source>cannot read %1: %2</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../core/annotations/AnnotationFile.cpp" line="186" />
+            <source>larger than %1 MiB</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../core/annotations/AnnotationFile.cpp" line="190" />
+            <source>not JSON: %1 at byte %2</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../core/annotations/AnnotationFile.cpp" line="192" />
+            <source>not a JSON object</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../core/annotations/AnnotationFile.cpp" line="195" />
+            <source>"format" is not "%1"</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../core/annotations/AnnotationFile.cpp" line="199" />
+            <source>"version" is not a format version</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../core/annotations/AnnotationFile.cpp" line="208" />
+            <source>"trace" is missing</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../core/annotations/AnnotationFile.cpp" line="217" />
+            <source>trace.head_sha256: not a SHA-256 in lower-case hex</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../core/annotations/AnnotationFile.cpp" line="224" />
+            <source>"annotations" is not a list</source>
+            <translation type="unfinished" />
+        </message>
+    </context>
+    <context>
+        <name>lanescope::annotations::AnnotationStore</name>
+        <message>
+            <location filename="../core/annotations/AnnotationStore.cpp" line="45" />
+            <source>%1 is not a file of annotations and was left as it is</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../core/annotations/AnnotationStore.cpp" line="50" />
+            <location filename="../core/annotations/AnnotationStore.cpp" line="59" />
+            <source>cannot read the annotations in %1: %2</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../core/annotations/AnnotationStore.cpp" line="55" />
+            <source>larger than %1 MiB</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../core/annotations/AnnotationStore.cpp" line="65" />
+            <source>the annotations file %1 is damaged (%2) and was left as it is</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../core/annotations/AnnotationStore.cpp" line="68" />
+            <source>the annotations file %1 was written by a newer Lanescope (format %2, this one reads up to %3) and was left as it is</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../core/annotations/AnnotationStore.cpp" line="76" />
+            <source>(unnamed)</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../core/annotations/AnnotationStore.cpp" line="78" />
+            <source>the annotations file %1 belongs to another file named %2 (%3 bytes, this trace has %4) and was left as it is</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../core/annotations/AnnotationStore.cpp" line="82" />
+            <source>the annotations file %1 belongs to another file named %2 (same size, different content) and was left as it is</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../core/annotations/AnnotationStore.cpp" line="101" />
+            <source>%1; this trace's annotations are kept in %2</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../core/annotations/AnnotationStore.cpp" line="118" />
+            <location filename="../core/annotations/AnnotationStore.cpp" line="122" />
+            <location filename="../core/annotations/AnnotationStore.cpp" line="127" />
+            <source>cannot write %1: %2</source>
+            <translation type="unfinished">无法写入 %1：%2</translation>
+        </message>
+        <message>
+            <location filename="../core/annotations/AnnotationStore.cpp" line="137" />
+            <source>cannot save annotations: %1</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../core/annotations/AnnotationStore.cpp" line="165" />
+            <source>cannot move %1 aside</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../core/annotations/AnnotationStore.cpp" line="166" />
+            <location filename="../core/annotations/AnnotationStore.cpp" line="181" />
+            <source>cannot save the annotations of %1: %2</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../core/annotations/AnnotationStore.cpp" line="171" />
+            <source>cannot create %1</source>
+            <translation type="unfinished" />
+        </message>
+    </context>
+    <context>
+        <name>lanescope::annotations::Findings</name>
+        <message>
+            <location filename="../core/annotations/Findings.cpp" line="66" />
+            <source>a collective</source>
+            <translation type="unfinished">一个集合通信</translation>
+        </message>
+        <message>
+            <location filename="../core/annotations/Findings.cpp" line="67" />
+            <source>%1 idle: waiting for %2 (stream %3)</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../core/annotations/Findings.cpp" line="68" />
+            <source>%1 idle: waiting for %2</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../core/annotations/Findings.cpp" line="70" />
+            <source>%1 idle: the CPU launched the next kernel late</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../core/annotations/Findings.cpp" line="71" />
+            <source>%1 idle: allocator calls (cudaMalloc / cudaFree)</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../core/annotations/Findings.cpp" line="73" />
+            <source>%1 idle: the CPU synchronised (%2)</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../core/annotations/Findings.cpp" line="74" />
+            <source>%1 idle: the CPU synchronised</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../core/annotations/Findings.cpp" line="75" />
+            <source>%1 idle: waiting for the data loader</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../core/annotations/Findings.cpp" line="76" />
+            <source>%1 idle: no cause in the trace</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../core/annotations/Findings.cpp" line="78" />
+            <source>%1 idle</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../core/annotations/Findings.cpp" line="83" />
+            <source>%1 allocated and freed within %2</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../core/annotations/Findings.cpp" line="103" />
+            <source>allocator: %1 cudaMalloc, %2 cudaFree, %3 on the CPU</source>
+            <translation type="unfinished" />
+        </message>
+    </context>
+    <context>
         <name>main</name>
         <message>
-            <location filename="../app/gui/main.cpp" line="73" />
+            <location filename="../app/gui/main.cpp" line="94" />
             <source>Native viewer for PyTorch Profiler (Kineto) traces.</source>
             <translation>PyTorch Profiler（Kineto）跟踪文件的原生查看器。</translation>
         </message>
         <message>
-            <location filename="../app/gui/main.cpp" line="76" />
+            <location filename="../app/gui/main.cpp" line="98" />
+            <source>Print Lanescope's version and those of Qt, RapidJSON, Boost and zlib.</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../app/gui/main.cpp" line="100" />
             <source>traces</source>
             <translation>跟踪文件</translation>
         </message>
         <message>
-            <location filename="../app/gui/main.cpp" line="77" />
-            <source>Trace files to open (.json or .json.gz); two or more are compared, the first as the baseline.</source>
-            <translation>要打开的跟踪文件（.json 或 .json.gz）；两个或以上时进行比较，第一个为基线。</translation>
+            <location filename="../app/gui/main.cpp" line="101" />
+            <source>Trace files to open (.json or .json.gz); two or more are compared, the first as the baseline. A folder opens every rank trace in it as one job.</source>
+            <translation type="unfinished" />
         </message>
         <message>
-            <location filename="../app/gui/main.cpp" line="79" />
+            <location filename="../app/gui/main.cpp" line="107" />
+            <source>Open the built-in demo: the case study's FSDP run (7B model, 32 A100s) as baseline, with prefetching, and tuned, compared; generated on first use.</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../app/gui/main.cpp" line="113" />
+            <source>Show idle gaps of at least N milliseconds (default 15; fractions allowed, down to 0.001).</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../app/gui/main.cpp" line="119" />
+            <source>Analyse only ProfilerStep#N of the (first) trace.</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../app/gui/main.cpp" line="124" />
+            <source>%1 (lanescope --help lists the options)</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../app/gui/main.cpp" line="132" />
+            <source>nothing to open</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../app/gui/main.cpp" line="142" />
+            <source>--gap-ms: '%1' is not a number of milliseconds from 0.001 up</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../app/gui/main.cpp" line="153" />
+            <source>--step: '%1' is not a step number (0 or more)</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../app/gui/main.cpp" line="158" />
+            <source>%1 is a folder: a folder of rank traces opens alone</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../app/gui/main.cpp" line="180" />
+            <source>ProfilerStep#%1 is not in this trace: the whole trace is analysed.</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>Trace files to open (.json or .json.gz); two or more are compared, the first as the baseline.</source>
+            <translation type="vanished">要打开的跟踪文件（.json 或 .json.gz）；两个或以上时进行比较，第一个为基线。</translation>
+        </message>
+        <message>
+            <location filename="../app/gui/main.cpp" line="105" />
             <source>[traces...]</source>
             <translation>[跟踪文件...]</translation>
         </message>
         <message>
-            <location filename="../app/gui/main.cpp" line="81" />
             <source>Open the built-in demo: the case study's FSDP baseline run (7B model, 32 A100s), generated on first use.</source>
-            <translation>打开内置演示：案例研究中的 FSDP 基线运行（7B 模型，32 块 A100），首次使用时生成。</translation>
+            <translation type="vanished">打开内置演示：案例研究中的 FSDP 基线运行（7B 模型，32 块 A100），首次使用时生成。</translation>
         </message>
     </context>
 </TS>

@@ -127,10 +127,13 @@ void writeText(const Trace &t, const analysis::AnalysisResult &r, const analysis
                                            .arg(usDur(tb.span) / 1000.0, 0, 'f', 1)
                                            .arg(tb.commCompOverlapPct, 0, 'f', 2)));
     }
-    if (tb.definition == analysis::GpuTimeDefinition::Hta)
+    if (tb.definition == analysis::GpuTimeDefinition::Hta) {
+        // The count goes in a variable first: lupdate 6.4 hangs on a template call inside translate()'s arguments.
+        const int streamEvents = int(std::min<std::size_t>(tb.streamEvents, INT32_MAX));
         std::printf("%s\n", qPrintable(QCoreApplication::translate(
                                            "cli", "  (Holistic Trace Analysis' definition: every event with args.stream is GPU time, %n of them not device activity)",
-                                           nullptr, int(std::min<std::size_t>(tb.streamEvents, INT32_MAX)))));
+                                           nullptr, streamEvents)));
+    }
     if (tb.lastStepExcluded)
         std::printf("%s\n", qPrintable(tr("  (last ProfilerStep left out, as Holistic Trace Analysis does)")));
     std::printf("%s\n", qPrintable(tr("steps: %1").arg(r.steps.size())));
