@@ -1051,6 +1051,7 @@ void MainWindow::onFolderLoaded(FolderLoadJob *job)
     m_range->update();
     m_stack->setCurrentWidget(m_timeline);
     m_timeline->setFocus();
+    warnings += attachAnnotations(); // each rank's drawings, from the sidecar beside its file
     m_runWarnings = warnings;
     m_compareWarnings.clear();
     updateBanner();
