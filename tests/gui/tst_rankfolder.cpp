@@ -230,6 +230,8 @@ private slots:
             QCOMPARE(s.run(i).label, QStringLiteral("rank %1").arg(i));
             QCOMPARE(s.run(i).trace->rank, i); // distributedInfo's order, not the file names'
         }
+        // The folder is one entry of Open Recent, which opens it again as a folder.
+        QCOMPARE(MainWindow::recentFiles().value(0), QDir::cleanPath(m_synth));
         // The file that is not a trace is left out and said so.
         QVERIFY2(bannerText(w).contains(QStringLiteral("notes.json")), qPrintable(bannerText(w)));
 
