@@ -11,6 +11,8 @@
 #include "model/Trace.h"
 #include "parse/TraceLoader.h"
 
+#include "util/Parallel.h"
+
 #include <QCoreApplication>
 #include <QFileInfo>
 
@@ -186,18 +188,6 @@ void writeText(const analysis::ComparisonResult &c, std::size_t top)
     }
 }
 
-// Runs fn(i) for every run on a thread of its own: the loader and the analysis are safe per call.
-template <class Fn>
-void forEachRun(std::size_t n, Fn fn)
-{
-    std::vector<std::thread> threads;
-    threads.reserve(n);
-    for (std::size_t i = 0; i < n; ++i)
-        threads.emplace_back([&fn, i] { fn(i); });
-    for (auto &t : threads)
-        t.join();
-}
-
 } // namespace
 
 CommandSpec compareArguments()
@@ -291,7 +281,7 @@ int runCompare(const Invocation &args)
     const int cores = int(std::max(1u, std::thread::hardware_concurrency()));
     const int threads = args.integer("threads", 0) > 0 ? args.integer("threads", 0) : std::max(1, cores / int(n));
     std::vector<Loaded> loaded(n);
-    forEachRun(n, [&](std::size_t i) {
+    runOnThreads(n, [&](std::size_t i) {
         LoadOptions lo;
         lo.threads = threads;
         LoadResult r = loadTrace(paths.at(int(i)), lo);

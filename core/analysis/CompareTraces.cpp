@@ -1,5 +1,7 @@
 #include "analysis/CompareTraces.h"
 
+#include "util/Parallel.h"
+
 #include <QCoreApplication>
 
 #include <thread>
@@ -13,18 +15,6 @@ struct Text
     Q_DECLARE_TR_FUNCTIONS(analysis)
 };
 
-// fn(i) for every run, each on a thread of its own: analyze() is safe per call.
-template <class Fn>
-void forEachRun(std::size_t n, Fn fn)
-{
-    std::vector<std::thread> threads;
-    threads.reserve(n);
-    for (std::size_t i = 0; i < n; ++i)
-        threads.emplace_back([&fn, i] { fn(i); });
-    for (auto &t : threads)
-        t.join();
-}
-
 } // namespace
 
 TracesComparison compareTraces(const std::vector<TraceRun> &runs, const AnalysisOptions &options,
@@ -36,7 +26,7 @@ TracesComparison compareTraces(const std::vector<TraceRun> &runs, const Analysis
     std::vector<int> stepOf(n, -1);
     if (compare.scopeToStep) {
         std::vector<std::vector<Step>> steps(n);
-        forEachRun(n, [&](std::size_t i) { steps[i] = findSteps(*runs[i].trace); });
+        runOnThreads(n, [&](std::size_t i) { steps[i] = findSteps(*runs[i].trace); });
         std::vector<const Trace *> traces;
         std::vector<const std::vector<Step> *> stepPtrs;
         for (std::size_t i = 0; i < n; ++i) {
@@ -60,7 +50,7 @@ TracesComparison compareTraces(const std::vector<TraceRun> &runs, const Analysis
         }
     }
     out.analyses.resize(n);
-    forEachRun(n, [&](std::size_t i) {
+    runOnThreads(n, [&](std::size_t i) {
         AnalysisOptions o = options;
         o.step = stepOf[i];
         out.analyses[i] = analyze(*runs[i].trace, o);

@@ -3,6 +3,8 @@
 // its first complete ProfilerStep although the runs number their steps differently.
 #include "MainWindow.h"
 
+#include "DropEvents.h"
+
 #include "WarningBanner.h"
 #include "analysis/Steps.h"
 #include "render/Session.h"
@@ -94,15 +96,7 @@ private slots:
         QVERIFY(loaded.wait(60000));
         QCOMPARE(w.session()->runCount(), 1);
         QVERIFY(QTest::qWaitForWindowExposed(&w));
-        QMimeData mime;
-        mime.setUrls({QUrl::fromLocalFile(m_tuned)});
-        const QPoint at = w.rect().center();
-        QDragEnterEvent enter(at, Qt::CopyAction, &mime, Qt::LeftButton, Qt::NoModifier);
-        QCoreApplication::sendEvent(&w, &enter);
-        QVERIFY(enter.isAccepted());
-        QDropEvent drop(QPointF(at), Qt::CopyAction, &mime, Qt::LeftButton, Qt::NoModifier);
-        QCoreApplication::sendEvent(&w, &drop);
-        QVERIFY(drop.isAccepted());
+        QVERIFY(dropFiles(&w, {m_tuned}));
         QVERIFY(loaded.wait(60000));
         QCOMPARE(w.session()->runCount(), 2);
         QCOMPARE(w.session()->run(0).path, m_baseline); // the one shown stays the baseline

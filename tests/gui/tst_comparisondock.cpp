@@ -7,6 +7,8 @@
 // comparison is one entry of the recent files.
 #include "MainWindow.h"
 
+#include "DropEvents.h"
+
 #include "analysis/CompareTraces.h"
 #include "compare/CompareCharts.h"
 #include "compare/ComparisonDock.h"
@@ -289,15 +291,7 @@ private slots:
         QVERIFY(w.comparisonDock()->isVisible());
         const Trace *first = w.session()->trace(0);
         QVERIFY(QTest::qWaitForWindowExposed(&w));
-        QMimeData mime;
-        mime.setUrls({QUrl::fromLocalFile(c)});
-        const QPoint at = w.rect().center();
-        QDragEnterEvent enter(at, Qt::CopyAction, &mime, Qt::LeftButton, Qt::NoModifier);
-        QCoreApplication::sendEvent(&w, &enter);
-        QVERIFY(enter.isAccepted());
-        QDropEvent drop(QPointF(at), Qt::CopyAction, &mime, Qt::LeftButton, Qt::NoModifier);
-        QCoreApplication::sendEvent(&w, &drop);
-        QVERIFY(drop.isAccepted());
+        QVERIFY(dropFiles(&w, {c}));
         QVERIFY(loaded.wait(60000));
         QCOMPARE(w.session()->runCount(), 3);
         QCOMPARE(w.session()->trace(0), first); // the same loaded trace, not a reload

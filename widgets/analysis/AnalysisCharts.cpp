@@ -1,4 +1,5 @@
 #include "AnalysisCharts.h"
+#include "analysis/ChartStyle.h"
 
 #include "render/GapCauseStyle.h"
 #include "GapTableModel.h"
@@ -23,18 +24,6 @@ namespace lanescope {
 
 namespace {
 
-QChartView *makeView(QChart *chart, QWidget *parent)
-{
-    chart->setAnimationOptions(QChart::NoAnimation);
-    chart->setMargins(QMargins(4, 4, 4, 4));
-    chart->layout()->setContentsMargins(0, 0, 0, 0);
-    chart->setBackgroundRoundness(0);
-    auto *view = new QChartView(chart, parent);
-    view->setRenderHint(QPainter::Antialiasing);
-    view->setMinimumHeight(180);
-    return view;
-}
-
 QLabel *makeNote(QWidget *parent)
 {
     auto *l = new QLabel(parent);
@@ -55,7 +44,7 @@ QString gib(std::int64_t bytes)
 BreakdownChart::BreakdownChart(QWidget *parent)
     : QWidget(parent)
     , m_chart(new QChart)
-    , m_view(makeView(m_chart, this))
+    , m_view(makeChartView(m_chart, this, 180))
     , m_overlap(makeNote(this))
     , m_memory(makeNote(this))
 {
@@ -183,7 +172,7 @@ QString GapHistogram::binLabel(int bin)
 GapHistogram::GapHistogram(QWidget *parent)
     : QWidget(parent)
     , m_chart(new QChart)
-    , m_view(makeView(m_chart, this))
+    , m_view(makeChartView(m_chart, this, 180))
 {
     m_chart->setTitle(tr("Gap lengths"));
     m_chart->legend()->setAlignment(Qt::AlignBottom);

@@ -1,4 +1,5 @@
 #include "compare/CompareCharts.h"
+#include "analysis/ChartStyle.h"
 
 #include "render/GapCauseStyle.h"
 
@@ -29,18 +30,6 @@
 namespace lanescope {
 
 namespace {
-
-QChartView *makeView(QChart *chart, QWidget *parent)
-{
-    chart->setAnimationOptions(QChart::NoAnimation);
-    chart->setMargins(QMargins(4, 4, 4, 4));
-    chart->layout()->setContentsMargins(0, 0, 0, 0);
-    chart->setBackgroundRoundness(0);
-    auto *view = new QChartView(chart, parent);
-    view->setRenderHint(QPainter::Antialiasing);
-    view->setMinimumHeight(220);
-    return view;
-}
 
 QString signedMs(double ns)
 {
@@ -93,7 +82,7 @@ WaterfallChart::WaterfallChart(QWidget *parent)
     : QWidget(parent)
     , m_chart(new QChart)
 {
-    m_view = makeView(m_chart, this);
+    m_view = makeChartView(m_chart, this, 220);
     m_run = new QComboBox(this);
     m_run->setToolTip(tr("The run whose step time is explained against the baseline's"));
     m_summary = new QLabel(this);
@@ -214,7 +203,7 @@ ThroughputChart::ThroughputChart(QWidget *parent)
     : QWidget(parent)
     , m_chart(new QChart)
 {
-    m_view = makeView(m_chart, this);
+    m_view = makeChartView(m_chart, this, 220);
     m_note = new QLabel(this);
     m_note->setWordWrap(true);
     auto *layout = new QVBoxLayout(this);
