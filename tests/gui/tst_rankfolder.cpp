@@ -3,6 +3,7 @@
 // session in rank order, placed on one clock by the offsets core measures, the loader's warnings
 // in the banner; the Ranks dock's table, its clock offsets and "Align clocks", its stragglers and
 // what a click on them shows; cancel keeps what was shown.
+#include "DropEvents.h"
 #include "MainWindow.h"
 #include "TestTraces.h"
 
@@ -21,10 +22,7 @@
 
 #include <QAbstractItemModelTester>
 #include <QCheckBox>
-#include <QDragEnterEvent>
-#include <QDropEvent>
 #include <QFile>
-#include <QMimeData>
 #include <QPushButton>
 #include <QScrollBar>
 #include <QSettings>
@@ -32,7 +30,6 @@
 #include <QTableView>
 #include <QTemporaryDir>
 #include <QTreeWidget>
-#include <QUrl>
 #include <QtTest>
 
 #include <algorithm>
@@ -339,14 +336,7 @@ private slots:
         w.show();
         QVERIFY(QTest::qWaitForWindowExposed(&w));
         QSignalSpy loaded(&w, &MainWindow::loadFinished);
-        QMimeData mime;
-        mime.setUrls({QUrl::fromLocalFile(m_synth)});
-        const QPoint at = w.rect().center();
-        QDragEnterEvent enter(at, Qt::CopyAction, &mime, Qt::LeftButton, Qt::NoModifier);
-        QCoreApplication::sendEvent(&w, &enter);
-        QVERIFY(enter.isAccepted());
-        QDropEvent drop(QPointF(at), Qt::CopyAction, &mime, Qt::LeftButton, Qt::NoModifier);
-        QCoreApplication::sendEvent(&w, &drop);
+        QVERIFY(dropFiles(&w, {m_synth}));
         QVERIFY(loaded.wait(120000));
         QCOMPARE(w.session()->runCount(), kRanks);
         QVERIFY(w.ranksDock()->hasRanks());
