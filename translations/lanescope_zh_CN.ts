@@ -37,99 +37,99 @@
         <message>
             <location filename="../core/io/FolderLoad.cpp" line="173" />
             <source>not a trace</source>
-            <translation type="unfinished" />
+            <translation>不是跟踪文件</translation>
         </message>
         <message>
             <location filename="../core/io/FolderLoad.cpp" line="175" />
             <source>not a trace: it holds no events</source>
-            <translation type="unfinished" />
+            <translation>不是跟踪文件：其中没有任何事件</translation>
         </message>
         <message>
             <location filename="../core/io/FolderLoad.cpp" line="212" />
             <source>no rank in distributedInfo, while the other traces are ranks of a job of %1</source>
-            <translation type="unfinished" />
+            <translation>distributedInfo 中没有 rank，而其他跟踪文件都是 world size 为 %1 的作业中的 rank</translation>
         </message>
         <message>
             <location filename="../core/io/FolderLoad.cpp" line="214" />
             <source>another job: world size %1, this job's is %2</source>
-            <translation type="unfinished" />
+            <translation>属于另一个作业：world size 为 %1，本作业为 %2</translation>
         </message>
         <message>
             <location filename="../core/io/FolderLoad.cpp" line="216" />
             <source>another job: backend %1, this job's is %2</source>
-            <translation type="unfinished" />
+            <translation>属于另一个作业：后端为 %1，本作业为 %2</translation>
         </message>
         <message>
             <location filename="../core/io/FolderLoad.cpp" line="218" />
             <source>rank %1 is outside the job's world size %2</source>
-            <translation type="unfinished" />
+            <translation>rank %1 超出了作业的 world size %2</translation>
         </message>
         <message>
             <location filename="../core/io/FolderLoad.cpp" line="228" />
             <source>rank %1 again (already read from %2)</source>
-            <translation type="unfinished" />
+            <translation>rank %1 重复（已从 %2 读取）</translation>
         </message>
         <message>
             <location filename="../core/io/FolderLoad.cpp" line="249" />
             <source>%1 left out: %2</source>
-            <translation type="unfinished" />
+            <translation>已排除 %1：%2</translation>
         </message>
         <message>
             <location filename="../core/io/FolderLoad.cpp" line="253" />
             <source>rank %1 = %2</source>
-            <translation type="unfinished" />
+            <translation>rank %1 = %2</translation>
         </message>
         <message>
             <location filename="../core/io/FolderLoad.cpp" line="254" />
             <source>the traces carry no distributedInfo: rank numbers are guessed from the file names (%1)</source>
-            <translation type="unfinished" />
+            <translation>这些跟踪文件没有 distributedInfo：rank 编号根据文件名推测（%1）</translation>
         </message>
         <message>
             <location filename="../core/io/FolderLoad.cpp" line="266" />
             <source>%1 of the job's %2 ranks are here; missing: %3%4</source>
-            <translation type="unfinished" />
+            <translation>作业的 %2 个 rank 中只有 %1 个在此；缺少：%3%4</translation>
         </message>
         <message>
             <location filename="../core/io/FolderLoad.cpp" line="275" />
             <source>rank %1 (%2) is cut off: loaded up to byte %3</source>
-            <translation type="unfinished" />
+            <translation>rank %1（%2）被截断：只加载到字节 %3</translation>
         </message>
         <message>
             <location filename="../core/io/FolderLoad.cpp" line="322" />
             <source>%1 does not exist</source>
-            <translation type="unfinished" />
+            <translation>%1 不存在</translation>
         </message>
         <message>
             <location filename="../core/io/FolderLoad.cpp" line="326" />
             <source>%1 is not a folder</source>
-            <translation type="unfinished" />
+            <translation>%1 不是文件夹</translation>
         </message>
         <message>
             <location filename="../core/io/FolderLoad.cpp" line="330" />
             <source>%1 cannot be read</source>
-            <translation type="unfinished" />
+            <translation>无法读取 %1</translation>
         </message>
         <message numerus="yes">
             <location filename="../core/io/FolderLoad.cpp" line="335" />
             <source>%n file(s) not named *.json or *.json.gz ignored: %1</source>
-            <translation type="unfinished">
-                <numerusform />
+            <translation>
+                <numerusform>已忽略 %n 个不是 *.json 或 *.json.gz 的文件：%1</numerusform>
             </translation>
         </message>
         <message>
             <location filename="../core/io/FolderLoad.cpp" line="338" />
             <source>%1 holds no .json or .json.gz trace</source>
-            <translation type="unfinished" />
+            <translation>%1 中没有 .json 或 .json.gz 跟踪文件</translation>
         </message>
         <message>
             <location filename="../core/io/FolderLoad.cpp" line="407" />
             <source>loading cancelled</source>
-            <translation type="unfinished">加载已取消</translation>
+            <translation>加载已取消</translation>
         </message>
         <message>
             <location filename="../core/io/FolderLoad.cpp" line="414" />
             <source>%1 holds no rank trace: %2</source>
-            <translation type="unfinished" />
+            <translation>%1 中没有 rank 跟踪文件：%2</translation>
         </message>
     </context>
     <context>
@@ -137,62 +137,62 @@
         <message>
             <location filename="../core/io/InflateTarget.cpp" line="150" />
             <source>cannot create %1</source>
-            <translation type="unfinished" />
+            <translation>无法创建 %1</translation>
         </message>
         <message>
             <location filename="../core/io/InflateTarget.cpp" line="163" />
             <source>%1 available in %2</source>
-            <translation type="unfinished" />
+            <translation>%2 可用 %1</translation>
         </message>
         <message>
             <location filename="../core/io/InflateTarget.cpp" line="169" />
             <source>cannot create a file in %1: %2</source>
-            <translation type="unfinished" />
+            <translation>无法在 %1 中创建文件：%2</translation>
         </message>
         <message>
             <location filename="../core/io/InflateTarget.cpp" line="178" />
             <source>inflating it needs %1 free in %2, %3 available</source>
-            <translation type="unfinished" />
+            <translation>解压需要 %2 中有 %1 可用空间，当前可用 %3</translation>
         </message>
         <message>
             <location filename="../core/io/InflateTarget.cpp" line="179" />
             <source>inflating it needs about %1 free in %2, %3 available</source>
-            <translation type="unfinished" />
+            <translation>解压大约需要 %2 中有 %1 可用空间，当前可用 %3</translation>
         </message>
         <message>
             <location filename="../core/io/InflateTarget.cpp" line="181" />
             <source> (%1)</source>
-            <translation type="unfinished" />
+            <translation>（%1）</translation>
         </message>
         <message>
             <location filename="../core/io/InflateTarget.cpp" line="183" />
             <source>; %1</source>
-            <translation type="unfinished" />
+            <translation>；%1</translation>
         </message>
         <message>
             <location filename="../core/io/InflateTarget.cpp" line="185" />
             <source>no folder to inflate it into: %1</source>
-            <translation type="unfinished" />
+            <translation>没有可解压到的文件夹：%1</translation>
         </message>
         <message>
             <location filename="../core/io/InflateTarget.cpp" line="194" />
             <source>%1 GB</source>
-            <translation type="unfinished" />
+            <translation>%1 GB</translation>
         </message>
         <message>
             <location filename="../core/io/InflateTarget.cpp" line="196" />
             <source>%1 MB</source>
-            <translation type="unfinished" />
+            <translation>%1 MB</translation>
         </message>
         <message>
             <location filename="../core/io/InflateTarget.cpp" line="198" />
             <source>%1 kB</source>
-            <translation type="unfinished" />
+            <translation>%1 kB</translation>
         </message>
         <message>
             <location filename="../core/io/InflateTarget.cpp" line="199" />
             <source>%1 bytes</source>
-            <translation type="unfinished" />
+            <translation>%1 字节</translation>
         </message>
     </context>
     <context>
@@ -205,7 +205,7 @@
         <message>
             <location filename="../widgets/render/LaneLayout.cpp" line="124" />
             <source>Profiler</source>
-            <translation type="unfinished" />
+            <translation>分析器</translation>
         </message>
         <message>
             <location filename="../widgets/render/LaneLayout.cpp" line="155" />
@@ -225,7 +225,7 @@
         <message>
             <location filename="../widgets/render/LaneLayout.cpp" line="186" />
             <source>%1 %2 · stream %3</source>
-            <translation type="unfinished" />
+            <translation>%1 %2 · 流 %3</translation>
         </message>
         <message numerus="yes">
             <location filename="../widgets/render/LaneLayout.cpp" line="193" />
@@ -312,7 +312,7 @@
         <message>
             <location filename="../core/io/MappedSource.cpp" line="378" />
             <source>cannot map the inflated %1: %2</source>
-            <translation type="unfinished" />
+            <translation>无法映射解压后的 %1：%2</translation>
         </message>
         <message>
             <location filename="../core/io/MappedSource.cpp" line="413" />
@@ -327,7 +327,7 @@
         <message>
             <location filename="../core/io/MappedSource.cpp" line="101" />
             <source>ran out of space in %1 after %2 of the inflated trace</source>
-            <translation type="unfinished" />
+            <translation>写入解压后的跟踪 %2 后，%1 空间已用尽</translation>
         </message>
     </context>
     <context>
@@ -354,7 +354,7 @@
         <message>
             <location filename="../widgets/render/Palette.cpp" line="25" />
             <source>collective kernels (nccl, rccl); gloo: and nccl: calls where the trace has no categories</source>
-            <translation type="unfinished" />
+            <translation>集合通信内核（nccl、rccl）；跟踪文件没有类别时，也包括 gloo: 和 nccl: 调用</translation>
         </message>
         <message>
             <location filename="../widgets/render/Palette.cpp" line="26" />
@@ -432,7 +432,7 @@
         <message>
             <location filename="../widgets/compare/CompareCharts.cpp" line="331" />
             <source>could not encode the PNG</source>
-            <translation type="unfinished" />
+            <translation>无法编码 PNG</translation>
         </message>
     </context>
     <context>
@@ -594,13 +594,13 @@
         <message>
             <location filename="../core/parse/ContentWarnings.cpp" line="54" />
             <source>the trace is empty: it holds no events</source>
-            <translation type="unfinished" />
+            <translation>跟踪文件为空：其中没有任何事件</translation>
         </message>
         <message numerus="yes">
             <location filename="../core/parse/ContentWarnings.cpp" line="55" />
             <source>the trace holds %n event(s) but nothing with a duration to draw (metadata, counters or instants only)</source>
-            <translation type="unfinished">
-                <numerusform />
+            <translation>
+                <numerusform>跟踪文件包含 %n 个事件，但没有可绘制的带时长事件（只有元数据、计数器或瞬时事件）</numerusform>
             </translation>
         </message>
         <message>
@@ -803,52 +803,52 @@
         <message>
             <location filename="../core/analysis/ClockAlign.cpp" line="106" />
             <source>rank %1's collectives agree with rank %2's only to %3 ms (median deviation): its clock offset is uncertain</source>
-            <translation type="unfinished" />
+            <translation>rank %1 的集合通信与 rank %2 的只吻合到 %3 ms（中位偏差）：其时钟偏移不确定</translation>
         </message>
         <message>
             <location filename="../core/analysis/ClockAlign.cpp" line="112" />
             <source>no collective shared with rank %1 on rank(s) %2: their clocks are aligned on the trace epoch only</source>
-            <translation type="unfinished" />
+            <translation>rank %2 与 rank %1 没有共同的集合通信：它们的时钟只按跟踪文件的时间基点对齐</translation>
         </message>
         <message>
             <location filename="../core/analysis/Collectives.cpp" line="183" />
             <source>%1 in step %2: rank(s) %3 ran it a different number of times than the others; not matched there</source>
-            <translation type="unfinished" />
+            <translation>步 %2 中的 %1：rank %3 执行它的次数与其他 rank 不同；该处不做匹配</translation>
         </message>
         <message>
             <location filename="../core/analysis/CompareTraces.cpp" line="43" />
             <source>%1 has no complete step at position %2, where the baseline has ProfilerStep#%3</source>
-            <translation type="unfinished">%1 在位置 %2 上没有完整的步，而基线在该位置是 ProfilerStep#%3</translation>
+            <translation>%1 在位置 %2 上没有完整的步，而基线在该位置是 ProfilerStep#%3</translation>
         </message>
         <message>
             <location filename="../core/analysis/Ranks.cpp" line="391" />
             <source>no collective is matched across the ranks: clocks are aligned on the trace epoch only and no straggler can be named</source>
-            <translation type="unfinished" />
+            <translation>各 rank 之间没有匹配上任何集合通信：时钟只按跟踪文件的时间基点对齐，无法指出掉队者</translation>
         </message>
         <message>
             <location filename="../core/analysis/Ranks.cpp" line="394" />
             <source>rank %1: %2</source>
-            <translation type="unfinished" />
+            <translation>rank %1：%2</translation>
         </message>
         <message>
             <location filename="../core/analysis/RankSummaryJson.cpp" line="311" />
             <source>not JSON, or not a JSON object</source>
-            <translation type="unfinished" />
+            <translation>不是 JSON，或不是 JSON 对象</translation>
         </message>
         <message>
             <location filename="../core/analysis/RankSummaryJson.cpp" line="316" />
             <source>not a rank summary (analyze RANKFILE --summary writes one)</source>
-            <translation type="unfinished" />
+            <translation>不是 rank 摘要（analyze RANKFILE --summary 可生成）</translation>
         </message>
         <message>
             <location filename="../core/analysis/RankSummaryJson.cpp" line="320" />
             <source>a rank summary of version %1; this lanescope-cli reads version %2</source>
-            <translation type="unfinished" />
+            <translation>版本为 %1 的 rank 摘要；此 lanescope-cli 读取版本 %2</translation>
         </message>
         <message>
             <location filename="../core/analysis/RankSummaryJson.cpp" line="446" />
             <source>a rank summary without the path of its trace</source>
-            <translation type="unfinished" />
+            <translation>rank 摘要中没有其跟踪文件的路径</translation>
         </message>
     </context>
     <context>
@@ -866,69 +866,69 @@
         <message>
             <location filename="../app/cli/FolderCommands.cpp" line="44" />
             <source>a folder: no clock offsets from matching collectives (ranks placed by their trace epoch only)</source>
-            <translation type="unfinished" />
+            <translation>文件夹：不用匹配的集合通信计算时钟偏移（rank 只按各自跟踪文件的时间基点放置）</translation>
         </message>
         <message>
             <location filename="../app/cli/FolderCommands.cpp" line="46" />
             <source>a folder: collectives listed in stragglers, worst wait first (default 50; 0: all)</source>
-            <translation type="unfinished" />
+            <translation>文件夹：掉队者中列出的集合通信数，等待最久的在前（默认 50；0：全部）</translation>
         </message>
         <message>
             <location filename="../app/cli/FolderCommands.cpp" line="47" />
             <location filename="../app/cli/FolderCommands.cpp" line="640" />
             <source>--top-stragglers needs a number of rows</source>
-            <translation type="unfinished" />
+            <translation>--top-stragglers 需要一个行数</translation>
         </message>
         <message>
             <location filename="../app/cli/FolderCommands.cpp" line="51" />
             <source>one trace: write its rank summary for merge (the map step of a job) instead of the analysis</source>
-            <translation type="unfinished" />
+            <translation>单个跟踪文件：写出其 rank 摘要供 merge 使用（作业的 map 阶段），而不做分析</translation>
         </message>
         <message>
             <location filename="../app/cli/FolderCommands.cpp" line="53" />
             <source>a folder: memory the loads running at once may use (default: half of the available memory)</source>
-            <translation type="unfinished" />
+            <translation>文件夹：同时进行的加载可使用的内存（默认：可用内存的一半）</translation>
         </message>
         <message>
             <location filename="../app/cli/FolderCommands.cpp" line="54" />
             <source>--memory-budget-mb needs a positive number</source>
-            <translation type="unfinished" />
+            <translation>--memory-budget-mb 需要一个正数</translation>
         </message>
         <message>
             <location filename="../app/cli/FolderCommands.cpp" line="63" />
             <source>a trace (.json or .json.gz), or a folder of rank traces (one file per rank)</source>
-            <translation type="unfinished" />
+            <translation>跟踪文件（.json 或 .json.gz），或 rank 跟踪文件所在的文件夹（每个 rank 一个文件）</translation>
         </message>
         <message>
             <location filename="../app/cli/FolderCommands.cpp" line="79" />
             <source>--%1 applies to a folder of rank traces</source>
-            <translation type="unfinished" />
+            <translation>--%1 只适用于 rank 跟踪文件所在的文件夹</translation>
         </message>
         <message>
             <location filename="../app/cli/FolderCommands.cpp" line="193" />
             <source>%1: %2 rank(s)%3, %4 events, %5 MB of JSON loaded in %6 s (%7 at once, %8 threads each)</source>
-            <translation type="unfinished" />
+            <translation>%1：%2 个 rank%3，%4 个事件，%5 MB 的 JSON，在 %6 秒内加载完成（同时加载 %7 个，每个 %8 个线程）</translation>
         </message>
         <message>
             <location filename="../app/cli/FolderCommands.cpp" line="196" />
             <location filename="../app/cli/FolderCommands.cpp" line="434" />
             <source> of world size %1</source>
-            <translation type="unfinished" />
+            <translation>（world size %1）</translation>
         </message>
         <message>
             <location filename="../app/cli/FolderCommands.cpp" line="203" />
             <source>rank %1%2: %3, %4 events, %5 MB, %6 s</source>
-            <translation type="unfinished" />
+            <translation>rank %1%2：%3，%4 个事件，%5 MB，%6 秒</translation>
         </message>
         <message>
             <location filename="../app/cli/FolderCommands.cpp" line="205" />
             <source> (guessed)</source>
-            <translation type="unfinished" />
+            <translation>（推测）</translation>
         </message>
         <message>
             <location filename="../app/cli/FolderCommands.cpp" line="210" />
             <source>model %1 MB in all, resident anonymous memory %2 MB</source>
-            <translation type="unfinished" />
+            <translation>模型共 %1 MB，常驻匿名内存 %2 MB</translation>
         </message>
         <message>
             <location filename="../app/cli/AnalyzeCommand.cpp" line="119" />
@@ -938,142 +938,142 @@
         <message>
             <location filename="../app/cli/FolderCommands.cpp" line="431" />
             <source>%1: %2 rank(s)%3, loaded in %4 s</source>
-            <translation type="unfinished" />
+            <translation>%1：%2 个 rank%3，在 %4 秒内加载完成</translation>
         </message>
         <message>
             <location filename="../app/cli/FolderCommands.cpp" line="432" />
             <source>merged summaries</source>
-            <translation type="unfinished" />
+            <translation>合并后的摘要</translation>
         </message>
         <message>
             <location filename="../app/cli/FolderCommands.cpp" line="441" />
             <source>clock offsets, added to each rank's times (reference: rank %1; %2 collectives matched by %3):</source>
-            <translation type="unfinished" />
+            <translation>时钟偏移，加到各 rank 的时间上（参考：rank %1；按%3匹配了 %2 个集合通信）：</translation>
         </message>
         <message>
             <location filename="../app/cli/FolderCommands.cpp" line="444" />
             <source>sequence number</source>
-            <translation type="unfinished" />
+            <translation>序列号</translation>
         </message>
         <message>
             <location filename="../app/cli/FolderCommands.cpp" line="444" />
             <source>order within the step</source>
-            <translation type="unfinished" />
+            <translation>步内顺序</translation>
         </message>
         <message>
             <location filename="../app/cli/FolderCommands.cpp" line="448" />
             <source>rank %1: %2 µs (%3)</source>
-            <translation type="unfinished" />
+            <translation>rank %1：%2 µs（%3）</translation>
         </message>
         <message>
             <location filename="../app/cli/FolderCommands.cpp" line="454" />
             <source>rank %1: %2 µs (%3; %4 collectives, median deviation %5 µs)</source>
-            <translation type="unfinished" />
+            <translation>rank %1：%2 µs（%3；%4 个集合通信，中位偏差 %5 µs）</translation>
         </message>
         <message>
             <location filename="../app/cli/FolderCommands.cpp" line="462" />
             <source>per rank (* more than 2 MADs from the median):</source>
-            <translation type="unfinished" />
+            <translation>各 rank（* 表示偏离中位数超过 2 个 MAD）：</translation>
         </message>
         <message>
             <location filename="../app/cli/FolderCommands.cpp" line="480" />
             <source>job: step %1 ms (median over the job's complete steps, first rank's start to last rank's end), slowest rank %2; %3; MFU %4</source>
-            <translation type="unfinished" />
+            <translation>作业：步时长 %1 ms（作业各完整步的中位数，从首个 rank 开始到最后一个 rank 结束），最慢 rank %2；%3；MFU %4</translation>
         </message>
         <message>
             <location filename="../app/cli/FolderCommands.cpp" line="484" />
             <source>no GPU activity</source>
-            <translation type="unfinished" />
+            <translation>没有 GPU 活动</translation>
         </message>
         <message>
             <location filename="../app/cli/FolderCommands.cpp" line="485" />
             <source>GPU idle %1%, overlap %2%</source>
-            <translation type="unfinished" />
+            <translation>GPU 空闲 %1%，重叠 %2%</translation>
         </message>
         <message>
             <location filename="../app/cli/FolderCommands.cpp" line="488" />
             <source>unknown (give --params and --tokens-per-step)</source>
-            <translation type="unfinished" />
+            <translation>未知（请给出 --params 和 --tokens-per-step）</translation>
         </message>
         <message>
             <location filename="../app/cli/FolderCommands.cpp" line="492" />
             <source>stragglers: no collective matched across the ranks</source>
-            <translation type="unfinished" />
+            <translation>掉队者：各 rank 之间没有匹配上任何集合通信</translation>
         </message>
         <message>
             <location filename="../app/cli/FolderCommands.cpp" line="495" />
             <source>stragglers (the last rank to arrive at a collective; the others' waits summed):</source>
-            <translation type="unfinished" />
+            <translation>掉队者（最后到达集合通信的 rank；其他 rank 的等待时间之和）：</translation>
         </message>
         <message>
             <location filename="../app/cli/FolderCommands.cpp" line="497" />
             <source>rank %1 made the others wait %2 ms per step (last at %3 of %4 collectives)</source>
-            <translation type="unfinished" />
+            <translation>rank %1 每步让其他 rank 等待 %2 ms（在 %4 个集合通信中有 %3 个最后到达）</translation>
         </message>
         <message>
             <location filename="../app/cli/FolderCommands.cpp" line="502" />
             <source>worst waits:</source>
-            <translation type="unfinished" />
+            <translation>等待最久：</translation>
         </message>
         <message>
             <location filename="../app/cli/FolderCommands.cpp" line="505" />
             <source>step %1 %2: rank %3 last; %4 rank(s) waited %5 ms in all, the first %6 ms</source>
-            <translation type="unfinished" />
+            <translation>步 %1 %2：rank %3 最后到达；%4 个 rank 共等待 %5 ms，最先到达的等了 %6 ms</translation>
         </message>
         <message>
             <location filename="../app/cli/FolderCommands.cpp" line="529" />
             <source>--%1 applies to one trace, not %2</source>
-            <translation type="unfinished" />
+            <translation>--%1 只适用于单个跟踪文件，不适用于%2</translation>
         </message>
         <message>
             <location filename="../app/cli/FolderCommands.cpp" line="551" />
             <source>--summary writes one rank's summary: give it a trace, not a folder</source>
-            <translation type="unfinished" />
+            <translation>--summary 写出单个 rank 的摘要：请给出跟踪文件，而不是文件夹</translation>
         </message>
         <message>
             <location filename="../app/cli/FolderCommands.cpp" line="553" />
             <source>a folder</source>
-            <translation type="unfinished" />
+            <translation>文件夹</translation>
         </message>
         <message>
             <location filename="../app/cli/FolderCommands.cpp" line="571" />
             <source>a rank summary</source>
-            <translation type="unfinished" />
+            <translation>rank 摘要</translation>
         </message>
         <message>
             <location filename="../app/cli/FolderCommands.cpp" line="574" />
             <source>--no-clock-align and --top-stragglers belong to merge, which reads the summaries</source>
-            <translation type="unfinished" />
+            <translation>--no-clock-align 和 --top-stragglers 属于读取摘要的 merge 命令</translation>
         </message>
         <message>
             <location filename="../app/cli/FolderCommands.cpp" line="577" />
             <source>--summary needs the file to write</source>
-            <translation type="unfinished" />
+            <translation>--summary 需要给出要写入的文件</translation>
         </message>
         <message>
             <location filename="../app/cli/FolderCommands.cpp" line="597" />
             <source>wrote %1 (%2, %3 collectives)</source>
-            <translation type="unfinished" />
+            <translation>已写入 %1（%2，%3 个集合通信）</translation>
         </message>
         <message>
             <location filename="../app/cli/FolderCommands.cpp" line="633" />
             <source>rank summaries written by analyze RANKFILE --summary, one per rank, any order</source>
-            <translation type="unfinished" />
+            <translation>由 analyze RANKFILE --summary 写出的 rank 摘要，每个 rank 一个，顺序不限</translation>
         </message>
         <message>
             <location filename="../app/cli/FolderCommands.cpp" line="637" />
             <source>no clock offsets from matching collectives (ranks placed by their trace epoch only)</source>
-            <translation type="unfinished" />
+            <translation>不用匹配的集合通信计算时钟偏移（rank 只按各自跟踪文件的时间基点放置）</translation>
         </message>
         <message>
             <location filename="../app/cli/FolderCommands.cpp" line="639" />
             <source>collectives listed in stragglers, worst wait first (default 50; 0: all)</source>
-            <translation type="unfinished" />
+            <translation>掉队者中列出的集合通信数，等待最久的在前（默认 50；0：全部）</translation>
         </message>
         <message>
             <location filename="../app/cli/FolderCommands.cpp" line="680" />
             <source>no rank summary of a job: %1</source>
-            <translation type="unfinished" />
+            <translation>没有作业的 rank 摘要：%1</translation>
         </message>
         <message>
             <location filename="../app/cli/SynthCommand.cpp" line="61" />
@@ -1118,12 +1118,12 @@
         <message>
             <location filename="../app/cli/SynthCommand.cpp" line="70" />
             <source>each rank's clock is off rank 0's by up to MAX µs (default 80); the facts say by how much</source>
-            <translation type="unfinished" />
+            <translation>每个 rank 的时钟与 rank 0 最多相差 MAX µs（默认 80）；facts 文件中记录实际偏差</translation>
         </message>
         <message>
             <location filename="../app/cli/SynthCommand.cpp" line="71" />
             <source>--clock-skew-us needs a number of microseconds</source>
-            <translation type="unfinished" />
+            <translation>--clock-skew-us 需要一个微秒数</translation>
         </message>
         <message>
             <location filename="../app/cli/SynthCommand.cpp" line="72" />
@@ -1255,8 +1255,8 @@
         <message numerus="yes">
             <location filename="../app/cli/AnalyzeCommand.cpp" line="133" />
             <source>  (Holistic Trace Analysis' definition: every event with args.stream is GPU time, %n of them not device activity)</source>
-            <translation type="unfinished">
-                <numerusform />
+            <translation>
+                <numerusform>  （按 Holistic Trace Analysis 的定义：带 args.stream 的事件都算 GPU 时间，其中 %n 个不是设备活动）</numerusform>
             </translation>
         </message>
         <message>
@@ -1372,7 +1372,7 @@
             <location filename="../app/cli/AnalyzeCommand.cpp" line="210" />
             <location filename="../app/cli/CompareCommand.cpp" line="224" />
             <source>GPU time as Holistic Trace Analysis counts it: every event with args.stream (also Triton launcher cpu_ops and cuda_sync events)</source>
-            <translation type="unfinished" />
+            <translation>按 Holistic Trace Analysis 的方式统计 GPU 时间：带 args.stream 的事件都算（包括 Triton 启动器的 cpu_op 和 cuda_sync 事件）</translation>
         </message>
         <message>
             <location filename="../app/cli/AnalyzeCommand.cpp" line="212" />
@@ -1475,7 +1475,7 @@
         <message>
             <location filename="../app/cli/Commands.cpp" line="19" />
             <source>rank summaries (analyze RANKFILE --summary) into the job's figures, as analyze DIR</source>
-            <translation type="unfinished" />
+            <translation>将 rank 摘要（analyze RANKFILE --summary）汇总为作业的指标，与 analyze DIR 相同</translation>
         </message>
         <message>
             <location filename="../app/cli/Commands.cpp" line="21" />
@@ -1490,32 +1490,32 @@
         <message>
             <location filename="../app/cli/ExportCommand.cpp" line="42" />
             <source>lanescope-cli export: %1; drawn without annotations</source>
-            <translation type="unfinished" />
+            <translation>lanescope-cli export：%1；绘制时不含标注</translation>
         </message>
         <message>
             <location filename="../app/cli/ExportCommand.cpp" line="44" />
             <source>lanescope-cli export: %1; drawn with the annotations in %2</source>
-            <translation type="unfinished" />
+            <translation>lanescope-cli export：%1；绘制时使用 %2 中的标注</translation>
         </message>
         <message>
             <location filename="../app/cli/ExportCommand.cpp" line="53" />
             <source>cannot read %1: %2</source>
-            <translation type="unfinished" />
+            <translation>无法读取 %1：%2</translation>
         </message>
         <message>
             <location filename="../app/cli/ExportCommand.cpp" line="59" />
             <source>%1 is not a readable annotations file: %2</source>
-            <translation type="unfinished" />
+            <translation>%1 不是可读取的标注文件：%2</translation>
         </message>
         <message>
             <location filename="../app/cli/ExportCommand.cpp" line="62" />
             <source>%1 was written by a newer Lanescope (annotations format %2; this one reads up to %3)</source>
-            <translation type="unfinished" />
+            <translation>%1 由更新版本的 Lanescope 写出（标注格式 %2；本版本最高读取 %3）</translation>
         </message>
         <message>
             <location filename="../app/cli/ExportCommand.cpp" line="74" />
             <source>lanescope-cli export: %1 was written for another file (%2, %3 bytes); drawn anyway</source>
-            <translation type="unfinished" />
+            <translation>lanescope-cli export：%1 是为另一个文件写的（%2，%3 字节）；仍照常绘制</translation>
         </message>
         <message>
             <location filename="../app/cli/ExportCommand.cpp" line="89" />
@@ -1605,12 +1605,12 @@
         <message>
             <location filename="../app/cli/ExportCommand.cpp" line="112" />
             <source>Draw the annotations of FILE (default: the trace's TRACE.lanescope.json when there is one).</source>
-            <translation type="unfinished" />
+            <translation>绘制 FILE 中的标注（默认：若存在，则使用跟踪文件对应的 TRACE.lanescope.json）。</translation>
         </message>
         <message>
             <location filename="../app/cli/ExportCommand.cpp" line="114" />
             <source>Also annotate the GEMM gaps and allocator spikes the analysis finds in the window.</source>
-            <translation type="unfinished" />
+            <translation>同时为分析在窗口中发现的 GEMM 间隙和分配器尖峰添加标注。</translation>
         </message>
         <message>
             <location filename="../app/cli/ExportCommand.cpp" line="115" />
@@ -1891,42 +1891,42 @@ lanescope-cli 命令 --help 列出该命令的选项。
         <message>
             <location filename="../app/cli/MfuText.h" line="43" />
             <source>GPU table: %1, dense BF16/FP16 tensor</source>
-            <translation type="unfinished" />
+            <translation>GPU 表：%1，稠密 BF16/FP16 Tensor Core</translation>
         </message>
         <message>
             <location filename="../app/cli/MfuText.h" line="45" />
             <source>no GPU table entry</source>
-            <translation type="unfinished" />
+            <translation>GPU 表中无此项</translation>
         </message>
         <message>
             <location filename="../app/cli/AnalyzeCommand.cpp" line="149" />
             <source>MFU: step %1 s, %2 tokens/s/GPU, %3 TFLOPS of %4 TFLOPS peak (%5) = %6%</source>
-            <translation type="unfinished" />
+            <translation>MFU：步时长 %1 s，%2 tokens/s/GPU，%3 TFLOPS / 峰值 %4 TFLOPS（%5）= %6%</translation>
         </message>
         <message>
             <location filename="../app/cli/AnalyzeCommand.cpp" line="156" />
             <source>MFU: no ProfilerStep in what was analysed: MFU needs step times</source>
-            <translation type="unfinished" />
+            <translation>MFU：分析范围内没有 ProfilerStep：MFU 需要步时长</translation>
         </message>
         <message>
             <location filename="../app/cli/AnalyzeCommand.cpp" line="159" />
             <source>the trace names no GPU</source>
-            <translation type="unfinished" />
+            <translation>跟踪文件中没有 GPU 名称</translation>
         </message>
         <message>
             <location filename="../app/cli/AnalyzeCommand.cpp" line="159" />
             <source>no peak known for GPU '%1'</source>
-            <translation type="unfinished" />
+            <translation>不知道 GPU '%1' 的峰值</translation>
         </message>
         <message>
             <location filename="../app/cli/AnalyzeCommand.cpp" line="160" />
             <source>MFU: step %1 s, %2 tokens/s/GPU, %3 TFLOPS; %4: give --peak-tflops</source>
-            <translation type="unfinished" />
+            <translation>MFU：步时长 %1 s，%2 tokens/s/GPU，%3 TFLOPS；%4：请给出 --peak-tflops</translation>
         </message>
         <message>
             <location filename="../app/cli/MfuCommand.cpp" line="66" />
             <source>%1 params x %2 tokens/s/GPU x 6 = %3 TFLOPS; of %4 TFLOPS peak (%5): MFU %6%</source>
-            <translation type="unfinished" />
+            <translation>%1 参数 x %2 tokens/s/GPU x 6 = %3 TFLOPS；峰值 %4 TFLOPS（%5）：MFU %6%</translation>
         </message>
     </context>
     <context>
@@ -1934,7 +1934,7 @@ lanescope-cli 命令 --help 列出该命令的选项。
         <message>
             <location filename="../widgets/annotations/AnnotationCommands.cpp" line="24" />
             <source>Add Annotation</source>
-            <translation type="unfinished" />
+            <translation>添加标注</translation>
         </message>
     </context>
     <context>
@@ -1942,28 +1942,29 @@ lanescope-cli 命令 --help 列出该命令的选项。
         <message>
             <location filename="../widgets/analysis/AdviceList.cpp" line="120" />
             <source>%1 s</source>
-            <translation type="unfinished">%1 秒</translation>
+            <translation>%1 秒</translation>
         </message>
         <message>
             <location filename="../widgets/analysis/AdviceList.cpp" line="120" />
             <source>%1 ms</source>
-            <translation type="unfinished">%1 毫秒</translation>
+            <translation>%1 毫秒</translation>
         </message>
         <message>
             <location filename="../widgets/analysis/AdviceList.cpp" line="122" />
             <source>Fix worth at most: step %1 → %2</source>
-            <translation type="unfinished" />
+            <translation>修复后最多可达：步时长 %1 → %2</translation>
         </message>
         <message>
             <location filename="../widgets/analysis/AdviceList.cpp" line="124" />
             <source>, MFU %1 % → %2 %</source>
-            <translation type="unfinished" />
+            <translation>，MFU %1% → %2%</translation>
         </message>
         <message>
             <location filename="../widgets/analysis/AdviceList.cpp" line="149" />
             <source>%1
 %2 (an upper bound: something else may stall instead)</source>
-            <translation type="unfinished" />
+            <translation>%1
+%2（这是上界：其他环节可能转而造成停顿）</translation>
         </message>
         <message>
             <location filename="../widgets/analysis/AdviceList.cpp" line="150" />
@@ -2000,12 +2001,12 @@ Click to show where in the timeline.</source>
         <message>
             <location filename="../widgets/analysis/AnalysisDock.cpp" line="89" />
             <source>HTA definition</source>
-            <translation type="unfinished" />
+            <translation>HTA 定义</translation>
         </message>
         <message>
             <location filename="../widgets/analysis/AnalysisDock.cpp" line="91" />
             <source>Count GPU time as Holistic Trace Analysis does: every event that carries a stream, also the CPU-side Triton launcher operators torch.compile writes and cuda_sync events ("Stream Sync", counted as non-compute). Changes the GPU idle / compute / non-compute breakdown and the communication overlap to HTA's figures; the gaps, MFU and advice stay the same. Off: only kernels, copies and memsets on the device count.</source>
-            <translation type="unfinished" />
+            <translation>按 Holistic Trace Analysis 的方式统计 GPU 时间：带流的事件都算，包括 torch.compile 写出的 CPU 端 Triton 启动器算子和 cuda_sync 事件（“Stream Sync”，计为非计算）。GPU 空闲 / 计算 / 非计算的时间分解和通信重叠将改为 HTA 的数值；间隙、MFU 和建议不变。关闭时：只统计设备上的内核、拷贝和 memset。</translation>
         </message>
         <message>
             <location filename="../widgets/analysis/AnalysisDock.cpp" line="124" />
@@ -2180,7 +2181,7 @@ Click to show where in the timeline.</source>
         <message>
             <location filename="../widgets/analysis/AnalysisDock.cpp" line="596" />
             <source>; GPU idle %1 % (HTA definition)</source>
-            <translation type="unfinished" />
+            <translation>；GPU 空闲 %1%（HTA 定义）</translation>
         </message>
         <message>
             <location filename="../widgets/analysis/AnalysisDock.cpp" line="597" />
@@ -2227,17 +2228,17 @@ after: %2</source>
         <message>
             <location filename="../widgets/annotations/AnnotationAutosave.cpp" line="49" />
             <source>%1: annotations cannot be kept: %2</source>
-            <translation type="unfinished" />
+            <translation>%1：无法保存标注：%2</translation>
         </message>
         <message>
             <location filename="../widgets/annotations/AnnotationAutosave.cpp" line="54" />
             <source>%1: %2</source>
-            <translation type="unfinished">%1：%2</translation>
+            <translation>%1：%2</translation>
         </message>
         <message>
             <location filename="../widgets/annotations/AnnotationAutosave.cpp" line="74" />
             <source>Annotations of %1 could not be saved: %2</source>
-            <translation type="unfinished" />
+            <translation>无法保存 %1 的标注：%2</translation>
         </message>
     </context>
     <context>
@@ -2245,189 +2246,189 @@ after: %2</source>
         <message>
             <location filename="../widgets/annotations/AnnotationEditor.cpp" line="60" />
             <source>&amp;Select</source>
-            <translation type="unfinished" />
+            <translation>选择(&amp;S)</translation>
         </message>
         <message>
             <location filename="../widgets/annotations/AnnotationEditor.cpp" line="60" />
             <source>Select, move and edit annotations; drag elsewhere pans as usual</source>
-            <translation type="unfinished" />
+            <translation>选择、移动和编辑标注；在其他位置拖动照常平移</translation>
         </message>
         <message>
             <location filename="../widgets/annotations/AnnotationEditor.cpp" line="61" />
             <source>&amp;Text Callout</source>
-            <translation type="unfinished" />
+            <translation>文字标注框(&amp;T)</translation>
         </message>
         <message>
             <location filename="../widgets/annotations/AnnotationEditor.cpp" line="61" />
             <source>Click a point to label it; drag to place the text</source>
-            <translation type="unfinished" />
+            <translation>单击一个点为其添加说明；拖动以放置文字</translation>
         </message>
         <message>
             <location filename="../widgets/annotations/AnnotationEditor.cpp" line="62" />
             <source>&amp;Arrow</source>
-            <translation type="unfinished" />
+            <translation>箭头(&amp;A)</translation>
         </message>
         <message>
             <location filename="../widgets/annotations/AnnotationEditor.cpp" line="62" />
             <source>Drag from the tail to the head</source>
-            <translation type="unfinished" />
+            <translation>从箭尾拖到箭头</translation>
         </message>
         <message>
             <location filename="../widgets/annotations/AnnotationEditor.cpp" line="63" />
             <source>&amp;Rectangle</source>
-            <translation type="unfinished" />
+            <translation>矩形(&amp;R)</translation>
         </message>
         <message>
             <location filename="../widgets/annotations/AnnotationEditor.cpp" line="63" />
             <source>Drag a rectangle over the lanes</source>
-            <translation type="unfinished" />
+            <translation>在泳道上拖出一个矩形</translation>
         </message>
         <message>
             <location filename="../widgets/annotations/AnnotationEditor.cpp" line="64" />
             <source>Time &amp;Range</source>
-            <translation type="unfinished" />
+            <translation>时间范围(&amp;R)</translation>
         </message>
         <message>
             <location filename="../widgets/annotations/AnnotationEditor.cpp" line="64" />
             <source>Drag across the time to highlight it over all lanes of the run</source>
-            <translation type="unfinished" />
+            <translation>沿时间拖动，在该运行的所有泳道上高亮这段时间</translation>
         </message>
         <message>
             <location filename="../widgets/annotations/AnnotationEditor.cpp" line="65" />
             <source>&amp;Marker</source>
-            <translation type="unfinished" />
+            <translation>标记(&amp;M)</translation>
         </message>
         <message>
             <location filename="../widgets/annotations/AnnotationEditor.cpp" line="65" />
             <source>Click a slice to mark it</source>
-            <translation type="unfinished" />
+            <translation>单击一个切片以标记它</translation>
         </message>
         <message>
             <location filename="../widgets/annotations/AnnotationEditor.cpp" line="71" />
             <source>%1 (%2)</source>
-            <translation type="unfinished">%1（%2）</translation>
+            <translation>%1（%2）</translation>
         </message>
         <message>
             <location filename="../widgets/annotations/AnnotationEditor.cpp" line="83" />
             <source>&amp;Undo</source>
-            <translation type="unfinished" />
+            <translation>撤销(&amp;U)</translation>
         </message>
         <message>
             <location filename="../widgets/annotations/AnnotationEditor.cpp" line="85" />
             <source>&amp;Redo</source>
-            <translation type="unfinished" />
+            <translation>重做(&amp;R)</translation>
         </message>
         <message>
             <location filename="../widgets/annotations/AnnotationEditor.cpp" line="88" />
             <source>Edit Annotation &amp;Text…</source>
-            <translation type="unfinished" />
+            <translation>编辑标注文字(&amp;T)…</translation>
         </message>
         <message>
             <location filename="../widgets/annotations/AnnotationEditor.cpp" line="89" />
             <source>Change the text of the selected annotation (or double-click it)</source>
-            <translation type="unfinished" />
+            <translation>修改所选标注的文字（或双击该标注）</translation>
         </message>
         <message>
             <location filename="../widgets/annotations/AnnotationEditor.cpp" line="96" />
             <source>&amp;Delete Annotation</source>
-            <translation type="unfinished" />
+            <translation>删除标注(&amp;D)</translation>
         </message>
         <message>
             <location filename="../widgets/annotations/AnnotationEditor.cpp" line="97" />
             <source>Remove the selected annotation (Delete in the timeline)</source>
-            <translation type="unfinished" />
+            <translation>删除所选标注（在时间线中按 Delete）</translation>
         </message>
         <message>
             <location filename="../widgets/annotations/AnnotationEditor.cpp" line="100" />
             <source>&amp;Colour</source>
-            <translation type="unfinished" />
+            <translation>颜色(&amp;C)</translation>
         </message>
         <message>
             <location filename="../widgets/annotations/AnnotationEditor.cpp" line="130" />
             <source>Annotate</source>
-            <translation type="unfinished" />
+            <translation>标注</translation>
         </message>
         <message>
             <location filename="../widgets/annotations/AnnotationEditor.cpp" line="139" />
             <source>Colour</source>
-            <translation type="unfinished" />
+            <translation>颜色</translation>
         </message>
         <message>
             <location filename="../widgets/annotations/AnnotationEditor.cpp" line="140" />
             <source>The colour of the selected annotation and of new ones</source>
-            <translation type="unfinished" />
+            <translation>所选标注及新建标注的颜色</translation>
         </message>
         <message>
             <location filename="../widgets/annotations/AnnotationEditor.cpp" line="152" />
             <source>Text:</source>
-            <translation type="unfinished" />
+            <translation>文字：</translation>
         </message>
         <message>
             <location filename="../widgets/annotations/AnnotationEditor.cpp" line="167" />
             <source>Text Callout</source>
-            <translation type="unfinished" />
+            <translation>文字标注框</translation>
         </message>
         <message>
             <location filename="../widgets/annotations/AnnotationEditor.cpp" line="182" />
             <source>Move Annotation</source>
-            <translation type="unfinished" />
+            <translation>移动标注</translation>
         </message>
         <message>
             <location filename="../widgets/annotations/AnnotationEditor.cpp" line="209" />
             <source>Annotation Text</source>
-            <translation type="unfinished" />
+            <translation>标注文字</translation>
         </message>
         <message>
             <location filename="../widgets/annotations/AnnotationEditor.cpp" line="212" />
             <source>A callout needs text: delete it instead</source>
-            <translation type="unfinished" />
+            <translation>标注框必须有文字：如不需要请将其删除</translation>
         </message>
         <message>
             <location filename="../widgets/annotations/AnnotationEditor.cpp" line="217" />
             <source>Edit Annotation Text</source>
-            <translation type="unfinished" />
+            <translation>编辑标注文字</translation>
         </message>
         <message>
             <location filename="../widgets/annotations/AnnotationEditor.cpp" line="235" />
             <source>Recolour Annotation</source>
-            <translation type="unfinished" />
+            <translation>更改标注颜色</translation>
         </message>
         <message>
             <location filename="../widgets/annotations/AnnotationEditor.cpp" line="242" />
             <source>Edit &amp;Text…</source>
-            <translation type="unfinished" />
+            <translation>编辑文字(&amp;T)…</translation>
         </message>
         <message>
             <location filename="../widgets/annotations/AnnotationEditor.cpp" line="245" />
             <source>&amp;Delete</source>
-            <translation type="unfinished" />
+            <translation>删除(&amp;D)</translation>
         </message>
         <message>
             <location filename="../widgets/annotations/AnnotationEditor.cpp" line="292" />
             <source>Nothing to annotate yet: the analysis has not finished</source>
-            <translation type="unfinished" />
+            <translation>暂无可标注的内容：分析尚未完成</translation>
         </message>
         <message>
             <location filename="../widgets/annotations/AnnotationEditor.cpp" line="295" />
             <source>Annotate Findings</source>
-            <translation type="unfinished" />
+            <translation>标注发现</translation>
         </message>
         <message numerus="yes">
             <location filename="../widgets/annotations/AnnotationEditor.cpp" line="299" />
             <source>Added %n finding(s) in view</source>
-            <translation type="unfinished">
-                <numerusform />
+            <translation>
+                <numerusform>已为视图中的 %n 个发现添加标注</numerusform>
             </translation>
         </message>
         <message>
             <location filename="../widgets/annotations/AnnotationEditor.cpp" line="299" />
             <source>No new findings in view</source>
-            <translation type="unfinished" />
+            <translation>视图中没有新的发现</translation>
         </message>
         <message>
             <location filename="../widgets/annotations/AnnotationEditor.cpp" line="310" />
             <source>Annotate Gap</source>
-            <translation type="unfinished" />
+            <translation>标注间隙</translation>
         </message>
     </context>
     <context>
@@ -2497,7 +2498,7 @@ after: %2</source>
         <message>
             <location filename="../widgets/analysis/AnalysisCharts.cpp" line="115" />
             <source>HTA definition: every event carrying a stream counts as GPU time (%1 of them not device activity).</source>
-            <translation type="unfinished" />
+            <translation>HTA 定义：带流的事件都算作 GPU 时间（其中 %1 个不是设备活动）。</translation>
         </message>
         <message>
             <location filename="../widgets/analysis/AnalysisCharts.cpp" line="121" />
@@ -2520,251 +2521,251 @@ after: %2</source>
         <message>
             <location filename="../widgets/compare/ComparisonDock.cpp" line="36" />
             <source>Comparison</source>
-            <translation type="unfinished" />
+            <translation>比较</translation>
         </message>
         <message>
             <location filename="../widgets/compare/ComparisonDock.cpp" line="65" />
             <source>Copy Table</source>
-            <translation type="unfinished" />
+            <translation>复制表格</translation>
         </message>
         <message>
             <location filename="../widgets/compare/ComparisonDock.cpp" line="66" />
             <source>Copy the figures as tab-separated text (pastes into a spreadsheet)</source>
-            <translation type="unfinished" />
+            <translation>将数据复制为制表符分隔的文本（可粘贴到电子表格）</translation>
         </message>
         <message>
             <location filename="../widgets/compare/ComparisonDock.cpp" line="72" />
             <source>Metrics</source>
-            <translation type="unfinished" />
+            <translation>指标</translation>
         </message>
         <message>
             <location filename="../widgets/compare/ComparisonDock.cpp" line="79" />
             <source>Export Chart…</source>
-            <translation type="unfinished" />
+            <translation>导出图表…</translation>
         </message>
         <message>
             <location filename="../widgets/compare/ComparisonDock.cpp" line="80" />
             <source>Write the chart as PNG or SVG</source>
-            <translation type="unfinished" />
+            <translation>将图表导出为 PNG 或 SVG</translation>
         </message>
         <message>
             <location filename="../widgets/compare/ComparisonDock.cpp" line="89" />
             <source>Waterfall</source>
-            <translation type="unfinished" />
+            <translation>瀑布图</translation>
         </message>
         <message>
             <location filename="../widgets/compare/ComparisonDock.cpp" line="91" />
             <source>Throughput</source>
-            <translation type="unfinished" />
+            <translation>吞吐量</translation>
         </message>
         <message>
             <location filename="../widgets/compare/ComparisonDock.cpp" line="92" />
             <source>Differences</source>
-            <translation type="unfinished" />
+            <translation>差异</translation>
         </message>
         <message>
             <location filename="../widgets/compare/ComparisonDock.cpp" line="103" />
             <source>Comparing…</source>
-            <translation type="unfinished" />
+            <translation>正在比较…</translation>
         </message>
         <message>
             <location filename="../widgets/compare/ComparisonDock.cpp" line="117" />
             <source>The runs, the baseline first. Double-click a label to rename it.</source>
-            <translation type="unfinished" />
+            <translation>各个运行，基线在最前。双击标签可重命名。</translation>
         </message>
         <message>
             <location filename="../widgets/compare/ComparisonDock.cpp" line="131" />
             <source>Add…</source>
-            <translation type="unfinished" />
+            <translation>添加…</translation>
         </message>
         <message>
             <location filename="../widgets/compare/ComparisonDock.cpp" line="131" />
             <source>Add a trace to the comparison</source>
-            <translation type="unfinished" />
+            <translation>向比较中添加跟踪文件</translation>
         </message>
         <message>
             <location filename="../widgets/compare/ComparisonDock.cpp" line="132" />
             <source>Up</source>
-            <translation type="unfinished" />
+            <translation>上移</translation>
         </message>
         <message>
             <location filename="../widgets/compare/ComparisonDock.cpp" line="132" />
             <source>Move the run up (the top run is the baseline)</source>
-            <translation type="unfinished" />
+            <translation>上移该运行（最上面的运行为基线）</translation>
         </message>
         <message>
             <location filename="../widgets/compare/ComparisonDock.cpp" line="133" />
             <source>Down</source>
-            <translation type="unfinished" />
+            <translation>下移</translation>
         </message>
         <message>
             <location filename="../widgets/compare/ComparisonDock.cpp" line="133" />
             <source>Move the run down</source>
-            <translation type="unfinished" />
+            <translation>下移该运行</translation>
         </message>
         <message>
             <location filename="../widgets/compare/ComparisonDock.cpp" line="134" />
             <source>Remove</source>
-            <translation type="unfinished" />
+            <translation>移除</translation>
         </message>
         <message>
             <location filename="../widgets/compare/ComparisonDock.cpp" line="134" />
             <source>Take the run out of the comparison</source>
-            <translation type="unfinished" />
+            <translation>将该运行移出比较</translation>
         </message>
         <message>
             <location filename="../widgets/compare/ComparisonDock.cpp" line="144" />
             <source>Align on:</source>
-            <translation type="unfinished" />
+            <translation>对齐方式：</translation>
         </message>
         <message>
             <location filename="../widgets/compare/ComparisonDock.cpp" line="146" />
             <source>Put the same complete ProfilerStep of every run (by position: runs number their steps differently) at one time, or every trace's start</source>
-            <translation type="unfinished" />
+            <translation>将每个运行的同一个完整 ProfilerStep（按位置对应：各运行的步编号可能不同）放在同一时刻，或对齐每个跟踪文件的起点</translation>
         </message>
         <message>
             <location filename="../widgets/compare/ComparisonDock.cpp" line="149" />
             <source>Measure:</source>
-            <translation type="unfinished" />
+            <translation>统计范围：</translation>
         </message>
         <message>
             <location filename="../widgets/compare/ComparisonDock.cpp" line="151" />
             <source>Whole traces</source>
-            <translation type="unfinished" />
+            <translation>整个跟踪</translation>
         </message>
         <message>
             <location filename="../widgets/compare/ComparisonDock.cpp" line="152" />
             <source>Aligned step only</source>
-            <translation type="unfinished" />
+            <translation>仅对齐的步</translation>
         </message>
         <message>
             <location filename="../widgets/compare/ComparisonDock.cpp" line="153" />
             <source>Figures and differences over each whole trace, or over the aligned step of each run</source>
-            <translation type="unfinished" />
+            <translation>指标与差异按每个完整跟踪统计，或只按每个运行中对齐的那一步统计</translation>
         </message>
         <message>
             <location filename="../widgets/compare/ComparisonDock.cpp" line="155" />
             <source>Fold template arguments</source>
-            <translation type="unfinished" />
+            <translation>合并模板参数</translation>
         </message>
         <message>
             <location filename="../widgets/compare/ComparisonDock.cpp" line="156" />
             <source>Count kernels that differ only in their template arguments as one row</source>
-            <translation type="unfinished" />
+            <translation>只有模板参数不同的内核按同一行计数</translation>
         </message>
         <message>
             <location filename="../widgets/compare/ComparisonDock.cpp" line="205" />
             <source>Filter names…</source>
-            <translation type="unfinished" />
+            <translation>筛选名称…</translation>
         </message>
         <message>
             <location filename="../widgets/compare/ComparisonDock.cpp" line="208" />
             <source>Per step</source>
-            <translation type="unfinished" />
+            <translation>按每步</translation>
         </message>
         <message>
             <location filename="../widgets/compare/ComparisonDock.cpp" line="209" />
             <source>Time per ProfilerStep instead of the whole trace's total (on by itself when the runs recorded different numbers of steps)</source>
-            <translation type="unfinished" />
+            <translation>按每个 ProfilerStep 的时间显示，而不是整个跟踪的总时间（各运行记录的步数不同时自动开启）</translation>
         </message>
         <message>
             <location filename="../widgets/compare/ComparisonDock.cpp" line="220" />
             <source>GPU kernels</source>
-            <translation type="unfinished" />
+            <translation>GPU 内核</translation>
         </message>
         <message>
             <location filename="../widgets/compare/ComparisonDock.cpp" line="221" />
             <source>CPU operators</source>
-            <translation type="unfinished">CPU 算子</translation>
+            <translation>CPU 算子</translation>
         </message>
         <message>
             <location filename="../widgets/compare/ComparisonDock.cpp" line="222" />
             <source>Gaps</source>
-            <translation type="unfinished">空闲间隙</translation>
+            <translation>空闲间隙</translation>
         </message>
         <message>
             <location filename="../widgets/compare/ComparisonDock.cpp" line="226" />
             <source>Click a row to outline its slices in every run's lanes; Esc in the timeline keeps them, a second click on the row clears them.</source>
-            <translation type="unfinished" />
+            <translation>单击一行可在每个运行的泳道中勾出其切片；在时间线中按 Esc 会保留勾勒，再次单击该行则清除。</translation>
         </message>
         <message>
             <location filename="../widgets/compare/ComparisonDock.cpp" line="284" />
             <source>%1 — the baseline</source>
-            <translation type="unfinished" />
+            <translation>%1 — 基线</translation>
         </message>
         <message>
             <location filename="../widgets/compare/ComparisonDock.cpp" line="308" />
             <source>First complete step</source>
-            <translation type="unfinished" />
+            <translation>第一个完整步</translation>
         </message>
         <message>
             <location filename="../widgets/compare/ComparisonDock.cpp" line="308" />
             <source>Complete step %1</source>
-            <translation type="unfinished" />
+            <translation>第 %1 个完整步</translation>
         </message>
         <message>
             <location filename="../widgets/compare/ComparisonDock.cpp" line="309" />
             <source>Trace start</source>
-            <translation type="unfinished" />
+            <translation>跟踪起点</translation>
         </message>
         <message numerus="yes">
             <location filename="../widgets/compare/ComparisonDock.cpp" line="398" />
             <source>%n run(s) compared, aligned on complete step %1</source>
-            <translation type="unfinished">
-                <numerusform />
+            <translation>
+                <numerusform>已比较 %n 个运行，按第 %1 个完整步对齐</numerusform>
             </translation>
         </message>
         <message numerus="yes">
             <location filename="../widgets/compare/ComparisonDock.cpp" line="400" />
             <source>%n run(s) compared, aligned on their starts</source>
-            <translation type="unfinished">
-                <numerusform />
+            <translation>
+                <numerusform>已比较 %n 个运行，按各自起点对齐</numerusform>
             </translation>
         </message>
         <message>
             <location filename="../widgets/compare/ComparisonDock.cpp" line="402" />
             <source>The runs could not be compared.</source>
-            <translation type="unfinished" />
+            <translation>无法比较这些运行。</translation>
         </message>
         <message>
             <location filename="../widgets/compare/ComparisonDock.cpp" line="402" />
             <source>Open two or more traces to compare them.</source>
-            <translation type="unfinished" />
+            <translation>打开两个或更多跟踪文件以进行比较。</translation>
         </message>
         <message>
             <location filename="../widgets/compare/ComparisonDock.cpp" line="417" />
             <source>Outline cleared.</source>
-            <translation type="unfinished" />
+            <translation>已清除勾勒。</translation>
         </message>
         <message>
             <location filename="../widgets/compare/ComparisonDock.cpp" line="426" />
             <source>%1 in %2</source>
-            <translation type="unfinished" />
+            <translation>%2 中 %1 个</translation>
         </message>
         <message>
             <location filename="../widgets/compare/ComparisonDock.cpp" line="427" />
             <source>%1: %2 — outlined in yellow.</source>
-            <translation type="unfinished" />
+            <translation>%1：%2 — 已用黄色勾出。</translation>
         </message>
         <message>
             <location filename="../widgets/compare/ComparisonDock.cpp" line="427" />
             <source>, </source>
-            <translation type="unfinished" />
+            <translation>，</translation>
         </message>
         <message>
             <location filename="../widgets/compare/ComparisonDock.cpp" line="472" />
             <source>Export Chart</source>
-            <translation type="unfinished" />
+            <translation>导出图表</translation>
         </message>
         <message>
             <location filename="../widgets/compare/ComparisonDock.cpp" line="474" />
             <source>PNG image (*.png);;SVG drawing (*.svg)</source>
-            <translation type="unfinished" />
+            <translation>PNG 图像 (*.png);;SVG 矢量图 (*.svg)</translation>
         </message>
         <message>
             <location filename="../widgets/compare/ComparisonDock.cpp" line="479" />
             <source>Export failed</source>
-            <translation type="unfinished">导出失败</translation>
+            <translation>导出失败</translation>
         </message>
     </context>
     <context>
@@ -2772,7 +2773,7 @@ after: %2</source>
         <message>
             <location filename="../widgets/compare/ComparisonRunner.cpp" line="46" />
             <source>internal error in the comparison: %1</source>
-            <translation type="unfinished" />
+            <translation>比较内部错误：%1</translation>
         </message>
     </context>
     <context>
@@ -2969,12 +2970,12 @@ after: %2</source>
         <message>
             <location filename="../app/gui/FolderLoadJob.cpp" line="81" />
             <source>not enough memory to open the folder %1</source>
-            <translation type="unfinished" />
+            <translation>内存不足，无法打开文件夹 %1</translation>
         </message>
         <message>
             <location filename="../app/gui/FolderLoadJob.cpp" line="85" />
             <source>internal error while opening the folder %1: %2</source>
-            <translation type="unfinished" />
+            <translation>打开文件夹 %1 时发生内部错误：%2</translation>
         </message>
     </context>
     <context>
@@ -3269,22 +3270,22 @@ nearest GEMM after: %2</source>
         <message>
             <location filename="../app/gui/MainWindow.cpp" line="151" />
             <source>&amp;Compare With…</source>
-            <translation type="unfinished" />
+            <translation>比较(&amp;C)…</translation>
         </message>
         <message>
             <location filename="../app/gui/MainWindow.cpp" line="153" />
             <source>Add traces to compare with the one shown, which stays the baseline</source>
-            <translation type="unfinished" />
+            <translation>添加要与当前跟踪比较的跟踪文件，当前跟踪仍作为基线</translation>
         </message>
         <message>
             <location filename="../app/gui/MainWindow.cpp" line="154" />
             <source>Open &amp;Demo Comparison</source>
-            <translation type="unfinished" />
+            <translation>打开演示比较(&amp;D)</translation>
         </message>
         <message>
             <location filename="../app/gui/MainWindow.cpp" line="155" />
             <source>The case study: an FSDP run before and after prefetching and allocator tuning</source>
-            <translation type="unfinished" />
+            <translation>案例研究：一个 FSDP 运行在预取和分配器调优前后的对比</translation>
         </message>
         <message>
             <location filename="../app/gui/MainWindow.cpp" line="156" />
@@ -3366,12 +3367,12 @@ nearest GEMM after: %2</source>
         <message>
             <location filename="../app/gui/MainWindow.cpp" line="197" />
             <source>&amp;GPU Lanes Only</source>
-            <translation type="unfinished" />
+            <translation>仅 GPU 泳道(&amp;G)</translation>
         </message>
         <message>
             <location filename="../app/gui/MainWindow.cpp" line="200" />
             <source>Hide the CPU threads: every run's GPU streams next to each other</source>
-            <translation type="unfinished" />
+            <translation>隐藏 CPU 线程：各运行的 GPU 流并排显示</translation>
         </message>
         <message>
             <location filename="../app/gui/MainWindow.cpp" line="203" />
@@ -3478,12 +3479,12 @@ nearest GEMM after: %2</source>
         <message>
             <location filename="../app/gui/MainWindow.cpp" line="422" />
             <source>the demo</source>
-            <translation type="unfinished" />
+            <translation>演示</translation>
         </message>
         <message>
             <location filename="../app/gui/MainWindow.cpp" line="434" />
             <source>Compare With</source>
-            <translation type="unfinished" />
+            <translation>选择要比较的跟踪文件</translation>
         </message>
         <message>
             <location filename="../app/gui/MainWindow.cpp" line="483" />
@@ -3559,8 +3560,8 @@ nearest GEMM after: %2</source>
         <message numerus="yes">
             <location filename="../app/gui/MainWindow.cpp" line="594" />
             <source>%1 (%n rank(s)) — Lanescope</source>
-            <translation type="unfinished">
-                <numerusform />
+            <translation>
+                <numerusform>%1（%n 个 rank）— Lanescope</numerusform>
             </translation>
         </message>
         <message>
@@ -3571,78 +3572,78 @@ nearest GEMM after: %2</source>
         <message>
             <location filename="../app/gui/MainWindow.cpp" line="883" />
             <source>Annotate &amp;Findings</source>
-            <translation type="unfinished" />
+            <translation>标注发现(&amp;F)</translation>
         </message>
         <message>
             <location filename="../app/gui/MainWindow.cpp" line="885" />
             <source>Label each gap over the threshold and each allocator spike in view (undo removes them)</source>
-            <translation type="unfinished" />
+            <translation>为视图中每个超过阈值的间隙和每个分配器尖峰添加标注（撤销可将其移除）</translation>
         </message>
         <message>
             <location filename="../app/gui/MainWindow.cpp" line="906" />
             <source>&amp;Annotate This Gap</source>
-            <translation type="unfinished" />
+            <translation>标注此间隙(&amp;A)</translation>
         </message>
         <message>
             <location filename="../app/gui/MainWindow.cpp" line="908" />
             <source>Annotated the gap</source>
-            <translation type="unfinished" />
+            <translation>已标注该间隙</translation>
         </message>
         <message>
             <location filename="../app/gui/MainWindow.cpp" line="908" />
             <source>The gap is annotated already</source>
-            <translation type="unfinished" />
+            <translation>该间隙已有标注</translation>
         </message>
         <message>
             <location filename="../app/gui/MainWindow.cpp" line="945" />
             <source>Open &amp;Folder…</source>
-            <translation type="unfinished" />
+            <translation>打开文件夹(&amp;F)…</translation>
         </message>
         <message>
             <location filename="../app/gui/MainWindow.cpp" line="947" />
             <source>Open a folder of rank traces (one file per rank) as one job, side by side on one clock</source>
-            <translation type="unfinished" />
+            <translation>将 rank 跟踪文件所在的文件夹（每个 rank 一个文件）作为一个作业打开，在同一时钟上并排显示</translation>
         </message>
         <message>
             <location filename="../app/gui/MainWindow.cpp" line="953" />
             <source>Open Folder of Rank Traces</source>
-            <translation type="unfinished" />
+            <translation>打开 rank 跟踪文件所在的文件夹</translation>
         </message>
         <message>
             <location filename="../app/gui/MainWindow.cpp" line="989" />
             <source>Loading the ranks in %1…</source>
-            <translation type="unfinished" />
+            <translation>正在加载 %1 中的各 rank…</translation>
         </message>
         <message>
             <location filename="../app/gui/MainWindow.cpp" line="992" />
             <source>Stop loading this folder</source>
-            <translation type="unfinished" />
+            <translation>停止加载此文件夹</translation>
         </message>
         <message>
             <location filename="../app/gui/MainWindow.cpp" line="1004" />
             <source>Loading the folder %1 was cancelled.</source>
-            <translation type="unfinished" />
+            <translation>已取消加载文件夹 %1。</translation>
         </message>
         <message>
             <location filename="../app/gui/MainWindow.cpp" line="1012" />
             <source>no rank trace in it</source>
-            <translation type="unfinished" />
+            <translation>其中没有 rank 跟踪文件</translation>
         </message>
         <message>
             <location filename="../app/gui/MainWindow.cpp" line="1027" />
             <source>rank %1 (guessed)</source>
-            <translation type="unfinished" />
+            <translation>rank %1（推测）</translation>
         </message>
         <message>
             <location filename="../app/gui/MainWindow.cpp" line="1027" />
             <source>rank %1</source>
-            <translation type="unfinished">rank %1</translation>
+            <translation>rank %1</translation>
         </message>
         <message numerus="yes">
             <location filename="../app/gui/MainWindow.cpp" line="1067" />
             <source>%n rank(s) of %1 loaded in %2 s (%3 events, %4 at once)</source>
-            <translation type="unfinished">
-                <numerusform />
+            <translation>
+                <numerusform>已加载 %1 中的 %n 个 rank，耗时 %2 秒（%3 个事件，同时加载 %4 个）</numerusform>
             </translation>
         </message>
         <message>
@@ -3720,234 +3721,234 @@ nearest GEMM after: %2</source>
         <message>
             <location filename="../widgets/compare/MetricsTableModel.cpp" line="45" />
             <source>Step time</source>
-            <translation type="unfinished" />
+            <translation>步时长</translation>
         </message>
         <message>
             <location filename="../widgets/compare/MetricsTableModel.cpp" line="46" />
             <source>Median CPU duration of the complete ProfilerSteps (the last step of two or more is left out: the profiler closes it at its stop)</source>
-            <translation type="unfinished" />
+            <translation>完整 ProfilerStep 的 CPU 时长中位数（有两步或以上时不计最后一步：分析器在停止时才将其关闭）</translation>
         </message>
         <message>
             <location filename="../widgets/compare/MetricsTableModel.cpp" line="49" />
             <source>Tokens/s per GPU</source>
-            <translation type="unfinished" />
+            <translation>每 GPU token/秒</translation>
         </message>
         <message>
             <location filename="../widgets/compare/MetricsTableModel.cpp" line="50" />
             <source>Tokens per step over the median step time (needs the MFU inputs of the Analysis dock)</source>
-            <translation type="unfinished" />
+            <translation>每步 token 数除以步时长中位数（需要“分析”面板中的 MFU 输入）</translation>
         </message>
         <message>
             <location filename="../widgets/compare/MetricsTableModel.cpp" line="52" />
             <source>MFU</source>
-            <translation type="unfinished">MFU</translation>
+            <translation>MFU</translation>
         </message>
         <message>
             <location filename="../widgets/compare/MetricsTableModel.cpp" line="52" />
             <source>Model FLOPs utilisation: 6 × parameters × tokens/s over the GPU's peak</source>
-            <translation type="unfinished" />
+            <translation>模型 FLOPs 利用率：6 × 参数量 × token/秒，除以 GPU 峰值</translation>
         </message>
         <message>
             <location filename="../widgets/compare/MetricsTableModel.cpp" line="54" />
             <source>Achieved TFLOPS</source>
-            <translation type="unfinished" />
+            <translation>实际 TFLOPS</translation>
         </message>
         <message>
             <location filename="../widgets/compare/MetricsTableModel.cpp" line="54" />
             <source>Model FLOPs per second per GPU at the median step time</source>
-            <translation type="unfinished" />
+            <translation>按步时长中位数计算的每 GPU 每秒模型 FLOPs</translation>
         </message>
         <message>
             <location filename="../widgets/compare/MetricsTableModel.cpp" line="56" />
             <source>GPU idle</source>
-            <translation type="unfinished" />
+            <translation>GPU 空闲</translation>
         </message>
         <message>
             <location filename="../widgets/compare/MetricsTableModel.cpp" line="57" />
             <source>Share of the analysed GPU time with no kernel, copy or memset on any stream (Holistic Trace Analysis' temporal breakdown, whole trace)</source>
-            <translation type="unfinished" />
+            <translation>分析的 GPU 时间中任何流上都没有内核、拷贝或 memset 的比例（Holistic Trace Analysis 的时间分解，整个跟踪）</translation>
         </message>
         <message>
             <location filename="../widgets/compare/MetricsTableModel.cpp" line="60" />
             <source>GPU compute</source>
-            <translation type="unfinished" />
+            <translation>GPU 计算</translation>
         </message>
         <message>
             <location filename="../widgets/compare/MetricsTableModel.cpp" line="60" />
             <source>Share of GPU time in computation kernels (GEMM, attention, elementwise…)</source>
-            <translation type="unfinished" />
+            <translation>GPU 时间中用于计算内核（GEMM、注意力、逐元素……）的比例</translation>
         </message>
         <message>
             <location filename="../widgets/compare/MetricsTableModel.cpp" line="62" />
             <source>GPU non-compute</source>
-            <translation type="unfinished" />
+            <translation>GPU 非计算</translation>
         </message>
         <message>
             <location filename="../widgets/compare/MetricsTableModel.cpp" line="63" />
             <source>Share of GPU time in communication and memory kernels with no computation at the same time</source>
-            <translation type="unfinished" />
+            <translation>GPU 时间中用于通信和内存内核、且同时没有计算的比例</translation>
         </message>
         <message>
             <location filename="../widgets/compare/MetricsTableModel.cpp" line="65" />
             <source>Comm–compute overlap</source>
-            <translation type="unfinished" />
+            <translation>通信与计算重叠</translation>
         </message>
         <message>
             <location filename="../widgets/compare/MetricsTableModel.cpp" line="66" />
             <source>Share of communication time that overlaps computation (higher hides more of it)</source>
-            <translation type="unfinished" />
+            <translation>与计算重叠的通信时间比例（越高，隐藏的通信越多）</translation>
         </message>
         <message>
             <location filename="../widgets/compare/MetricsTableModel.cpp" line="68" />
             <source>Exposed communication</source>
-            <translation type="unfinished" />
+            <translation>暴露的通信</translation>
         </message>
         <message>
             <location filename="../widgets/compare/MetricsTableModel.cpp" line="68" />
             <source>Communication time not overlapped by any computation</source>
-            <translation type="unfinished" />
+            <translation>没有被任何计算重叠的通信时间</translation>
         </message>
         <message>
             <location filename="../widgets/compare/MetricsTableModel.cpp" line="70" />
             <source>GEMM gaps</source>
-            <translation type="unfinished" />
+            <translation>GEMM 间隙</translation>
         </message>
         <message>
             <location filename="../widgets/compare/MetricsTableModel.cpp" line="71" />
             <source>Gaps the analysis lists: compute-stream idle of at least the Analysis dock's threshold within GEMM to GEMM windows</source>
-            <translation type="unfinished" />
+            <translation>分析列出的间隙：GEMM 到 GEMM 之间、不短于“分析”面板阈值的计算流空闲</translation>
         </message>
         <message>
             <location filename="../widgets/compare/MetricsTableModel.cpp" line="74" />
             <source>GEMM gaps, total</source>
-            <translation type="unfinished" />
+            <translation>GEMM 间隙总计</translation>
         </message>
         <message>
             <location filename="../widgets/compare/MetricsTableModel.cpp" line="74" />
             <source>Summed length of the listed gaps</source>
-            <translation type="unfinished" />
+            <translation>所列间隙的时长总和</translation>
         </message>
         <message>
             <location filename="../widgets/compare/MetricsTableModel.cpp" line="81" />
             <source>  gaps: %1</source>
-            <translation type="unfinished" />
+            <translation>  间隙：%1</translation>
         </message>
         <message>
             <location filename="../widgets/compare/MetricsTableModel.cpp" line="82" />
             <source>Listed gaps whose cause is: %1 — count × total</source>
-            <translation type="unfinished" />
+            <translation>原因为“%1”的所列间隙 — 个数 × 总时长</translation>
         </message>
         <message>
             <location filename="../widgets/compare/MetricsTableModel.cpp" line="93" />
             <source>Peak allocated</source>
-            <translation type="unfinished" />
+            <translation>已分配峰值</translation>
         </message>
         <message>
             <location filename="../widgets/compare/MetricsTableModel.cpp" line="93" />
             <source>Highest memory allocated by tensors on the trace's GPU</source>
-            <translation type="unfinished" />
+            <translation>该跟踪的 GPU 上张量已分配内存的最高值</translation>
         </message>
         <message>
             <location filename="../widgets/compare/MetricsTableModel.cpp" line="95" />
             <source>Peak reserved</source>
-            <translation type="unfinished" />
+            <translation>已保留峰值</translation>
         </message>
         <message>
             <location filename="../widgets/compare/MetricsTableModel.cpp" line="95" />
             <source>Highest memory the caching allocator held from the driver</source>
-            <translation type="unfinished" />
+            <translation>缓存分配器从驱动占用内存的最高值</translation>
         </message>
         <message>
             <location filename="../widgets/compare/MetricsTableModel.cpp" line="97" />
             <source>cudaMalloc calls</source>
-            <translation type="unfinished" />
+            <translation>cudaMalloc 调用</translation>
         </message>
         <message>
             <location filename="../widgets/compare/MetricsTableModel.cpp" line="97" />
             <source>Calls to cudaMalloc (the caching allocator growing on the critical path)</source>
-            <translation type="unfinished" />
+            <translation>cudaMalloc 调用次数（缓存分配器在关键路径上扩容）</translation>
         </message>
         <message>
             <location filename="../widgets/compare/MetricsTableModel.cpp" line="99" />
             <source>cudaFree calls</source>
-            <translation type="unfinished" />
+            <translation>cudaFree 调用</translation>
         </message>
         <message>
             <location filename="../widgets/compare/MetricsTableModel.cpp" line="99" />
             <source>Calls to cudaFree (the allocator releasing blocks, often with a sync)</source>
-            <translation type="unfinished" />
+            <translation>cudaFree 调用次数（分配器释放内存块，常伴随同步）</translation>
         </message>
         <message>
             <location filename="../widgets/compare/MetricsTableModel.cpp" line="101" />
             <source>GPU activities</source>
-            <translation type="unfinished" />
+            <translation>GPU 活动</translation>
         </message>
         <message>
             <location filename="../widgets/compare/MetricsTableModel.cpp" line="101" />
             <source>Kernels, copies and memsets in the whole trace</source>
-            <translation type="unfinished" />
+            <translation>整个跟踪中的内核、拷贝和 memset</translation>
         </message>
         <message>
             <location filename="../widgets/compare/MetricsTableModel.cpp" line="142" />
             <source>%1 ms</source>
-            <translation type="unfinished">%1 毫秒</translation>
+            <translation>%1 毫秒</translation>
         </message>
         <message>
             <location filename="../widgets/compare/MetricsTableModel.cpp" line="144" />
             <source>%1 %</source>
-            <translation type="unfinished">%1%</translation>
+            <translation>%1%</translation>
         </message>
         <message>
             <location filename="../widgets/compare/MetricsTableModel.cpp" line="148" />
             <source>%1 GiB</source>
-            <translation type="unfinished">%1 GiB</translation>
+            <translation>%1 GiB</translation>
         </message>
         <message>
             <location filename="../widgets/compare/MetricsTableModel.cpp" line="162" />
             <source>%1 pt</source>
-            <translation type="unfinished" />
+            <translation>%1 个百分点</translation>
         </message>
         <message>
             <location filename="../widgets/compare/MetricsTableModel.cpp" line="199" />
             <location filename="../widgets/compare/MetricsTableModel.cpp" line="209" />
             <source>—</source>
-            <translation type="unfinished" />
+            <translation>—</translation>
         </message>
         <message>
             <location filename="../widgets/compare/MetricsTableModel.cpp" line="201" />
             <location filename="../widgets/compare/MetricsTableModel.cpp" line="219" />
             <source>%1 × %2</source>
-            <translation type="unfinished">%1 × %2</translation>
+            <translation>%1 × %2</translation>
         </message>
         <message>
             <location filename="../widgets/compare/MetricsTableModel.cpp" line="205" />
             <source>Unknown for this run (no steps, no memory events, or no MFU inputs)</source>
-            <translation type="unfinished" />
+            <translation>该运行无此数据（没有步、没有内存事件或没有 MFU 输入）</translation>
         </message>
         <message>
             <location filename="../widgets/compare/MetricsTableModel.cpp" line="244" />
             <source>Better than the baseline</source>
-            <translation type="unfinished" />
+            <translation>优于基线</translation>
         </message>
         <message>
             <location filename="../widgets/compare/MetricsTableModel.cpp" line="244" />
             <source>Worse than the baseline</source>
-            <translation type="unfinished" />
+            <translation>差于基线</translation>
         </message>
         <message>
             <location filename="../widgets/compare/MetricsTableModel.cpp" line="244" />
             <source>About the same</source>
-            <translation type="unfinished" />
+            <translation>基本持平</translation>
         </message>
         <message>
             <location filename="../widgets/compare/MetricsTableModel.cpp" line="255" />
             <source>Metric</source>
-            <translation type="unfinished" />
+            <translation>指标</translation>
         </message>
         <message>
             <location filename="../widgets/compare/MetricsTableModel.cpp" line="260" />
             <source>Δ %1</source>
-            <translation type="unfinished" />
+            <translation>Δ %1</translation>
         </message>
     </context>
     <context>
@@ -4173,54 +4174,55 @@ nearest GEMM after: %2</source>
         <message>
             <location filename="../widgets/compare/NameDiffModel.cpp" line="38" />
             <source>GEMM gaps: %1</source>
-            <translation type="unfinished" />
+            <translation>GEMM 间隙：%1</translation>
         </message>
         <message>
             <location filename="../widgets/compare/NameDiffModel.cpp" line="104" />
             <source>%1
 Click to outline it in every run's lanes</source>
-            <translation type="unfinished" />
+            <translation>%1
+单击可在每个运行的泳道中勾出它</translation>
         </message>
         <message>
             <location filename="../widgets/compare/NameDiffModel.cpp" line="121" />
             <location filename="../widgets/compare/NameDiffModel.cpp" line="129" />
             <source>—</source>
-            <translation type="unfinished" />
+            <translation>—</translation>
         </message>
         <message>
             <location filename="../widgets/compare/NameDiffModel.cpp" line="154" />
             <source>GPU kernel</source>
-            <translation type="unfinished" />
+            <translation>GPU 内核</translation>
         </message>
         <message>
             <location filename="../widgets/compare/NameDiffModel.cpp" line="154" />
             <source>CPU operator</source>
-            <translation type="unfinished" />
+            <translation>CPU 算子</translation>
         </message>
         <message>
             <location filename="../widgets/compare/NameDiffModel.cpp" line="154" />
             <source>Gap cause</source>
-            <translation type="unfinished" />
+            <translation>间隙原因</translation>
         </message>
         <message>
             <location filename="../widgets/compare/NameDiffModel.cpp" line="156" />
             <source>Count %1</source>
-            <translation type="unfinished" />
+            <translation>次数 %1</translation>
         </message>
         <message>
             <location filename="../widgets/compare/NameDiffModel.cpp" line="159" />
             <source>ms/step %1</source>
-            <translation type="unfinished" />
+            <translation>ms/步 %1</translation>
         </message>
         <message>
             <location filename="../widgets/compare/NameDiffModel.cpp" line="159" />
             <source>ms %1</source>
-            <translation type="unfinished" />
+            <translation>ms %1</translation>
         </message>
         <message>
             <location filename="../widgets/compare/NameDiffModel.cpp" line="160" />
             <source>Δ ms %1</source>
-            <translation type="unfinished" />
+            <translation>Δ ms %1</translation>
         </message>
     </context>
     <context>
@@ -4348,117 +4350,117 @@ Click to outline it in every run's lanes</source>
         <message>
             <location filename="../widgets/ranks/RankTableModel.cpp" line="112" />
             <source>%1 (guessed)</source>
-            <translation type="unfinished" />
+            <translation>%1（推测）</translation>
         </message>
         <message>
             <location filename="../widgets/ranks/RankTableModel.cpp" line="117" />
             <source>–</source>
-            <translation type="unfinished" />
+            <translation>–</translation>
         </message>
         <message>
             <location filename="../widgets/ranks/RankTableModel.cpp" line="153" />
             <source>The trace does not say its rank (no distributedInfo): ranks are numbered in file-name order.</source>
-            <translation type="unfinished" />
+            <translation>跟踪文件未说明其 rank（没有 distributedInfo）：按文件名顺序为 rank 编号。</translation>
         </message>
         <message>
             <location filename="../widgets/ranks/RankTableModel.cpp" line="157" />
             <source>Give the model's parameters and tokens per step in the Analysis dock's MFU inputs.</source>
-            <translation type="unfinished" />
+            <translation>请在“分析”面板的 MFU 输入中填写模型参数量和每步 token 数。</translation>
         </message>
         <message>
             <location filename="../widgets/ranks/RankTableModel.cpp" line="159" />
             <source>More than 2 median absolute deviations (and 1 %) from the ranks' median</source>
-            <translation type="unfinished" />
+            <translation>偏离各 rank 中位数超过 2 个中位绝对偏差（且超过 1%）</translation>
         </message>
         <message>
             <location filename="../widgets/ranks/RankTableModel.cpp" line="173" />
             <source>Rank</source>
-            <translation type="unfinished" />
+            <translation>Rank</translation>
         </message>
         <message>
             <location filename="../widgets/ranks/RankTableModel.cpp" line="174" />
             <source>File</source>
-            <translation type="unfinished" />
+            <translation>文件</translation>
         </message>
         <message>
             <location filename="../widgets/ranks/RankTableModel.cpp" line="175" />
             <source>Step (ms)</source>
-            <translation type="unfinished" />
+            <translation>步时长（ms）</translation>
         </message>
         <message>
             <location filename="../widgets/ranks/RankTableModel.cpp" line="176" />
             <source>Idle %</source>
-            <translation type="unfinished" />
+            <translation>空闲 %</translation>
         </message>
         <message>
             <location filename="../widgets/ranks/RankTableModel.cpp" line="177" />
             <source>Overlap %</source>
-            <translation type="unfinished" />
+            <translation>重叠 %</translation>
         </message>
         <message>
             <location filename="../widgets/ranks/RankTableModel.cpp" line="178" />
             <source>GEMM gaps (ms)</source>
-            <translation type="unfinished" />
+            <translation>GEMM 间隙（ms）</translation>
         </message>
         <message>
             <location filename="../widgets/ranks/RankTableModel.cpp" line="179" />
             <source>Exposed comm (ms)</source>
-            <translation type="unfinished" />
+            <translation>暴露通信（ms）</translation>
         </message>
         <message>
             <location filename="../widgets/ranks/RankTableModel.cpp" line="180" />
             <source>Peak mem (GiB)</source>
-            <translation type="unfinished" />
+            <translation>显存峰值（GiB）</translation>
         </message>
         <message>
             <location filename="../widgets/ranks/RankTableModel.cpp" line="181" />
             <source>MFU %</source>
-            <translation type="unfinished" />
+            <translation>MFU %</translation>
         </message>
         <message>
             <location filename="../widgets/ranks/RankTableModel.cpp" line="182" />
             <source>Clock offset (ms)</source>
-            <translation type="unfinished" />
+            <translation>时钟偏移（ms）</translation>
         </message>
         <message>
             <location filename="../widgets/ranks/RankTableModel.cpp" line="187" />
             <source>Median CPU duration of the rank's complete ProfilerSteps</source>
-            <translation type="unfinished" />
+            <translation>该 rank 完整 ProfilerStep 的 CPU 时长中位数</translation>
         </message>
         <message>
             <location filename="../widgets/ranks/RankTableModel.cpp" line="188" />
             <source>GPU idle share of the rank's trace (temporal breakdown)</source>
-            <translation type="unfinished" />
+            <translation>该 rank 跟踪中 GPU 空闲的比例（时间分解）</translation>
         </message>
         <message>
             <location filename="../widgets/ranks/RankTableModel.cpp" line="189" />
             <source>Share of communication time overlapped by computation</source>
-            <translation type="unfinished" />
+            <translation>被计算重叠的通信时间比例</translation>
         </message>
         <message>
             <location filename="../widgets/ranks/RankTableModel.cpp" line="190" />
             <source>Sum of the listed idle gaps between GEMMs (the Analysis dock's threshold)</source>
-            <translation type="unfinished" />
+            <translation>GEMM 之间所列空闲间隙的总和（按“分析”面板的阈值）</translation>
         </message>
         <message>
             <location filename="../widgets/ranks/RankTableModel.cpp" line="191" />
             <source>Communication time not hidden behind computation</source>
-            <translation type="unfinished" />
+            <translation>没有被计算掩盖的通信时间</translation>
         </message>
         <message>
             <location filename="../widgets/ranks/RankTableModel.cpp" line="192" />
             <source>Peak allocated GPU memory</source>
-            <translation type="unfinished" />
+            <translation>GPU 已分配内存峰值</translation>
         </message>
         <message>
             <location filename="../widgets/ranks/RankTableModel.cpp" line="193" />
             <source>Model FLOPs utilisation from the step time and the Analysis dock's MFU inputs</source>
-            <translation type="unfinished" />
+            <translation>由步时长和“分析”面板的 MFU 输入得出的模型 FLOPs 利用率</translation>
         </message>
         <message>
             <location filename="../widgets/ranks/RankTableModel.cpp" line="194" />
             <source>Added to the rank's times to put them on the reference rank's clock (0 with Align clocks off)</source>
-            <translation type="unfinished" />
+            <translation>加到该 rank 的时间上，使其与参考 rank 的时钟一致（关闭“对齐时钟”时为 0）</translation>
         </message>
     </context>
     <context>
@@ -4466,159 +4468,159 @@ Click to outline it in every run's lanes</source>
         <message>
             <location filename="../widgets/ranks/RanksDock.cpp" line="42" />
             <source>Ranks</source>
-            <translation type="unfinished" />
+            <translation>Rank</translation>
         </message>
         <message>
             <location filename="../widgets/ranks/RanksDock.cpp" line="54" />
             <source>Align clocks</source>
-            <translation type="unfinished" />
+            <translation>对齐时钟</translation>
         </message>
         <message>
             <location filename="../widgets/ranks/RanksDock.cpp" line="56" />
             <source>Put every rank on the reference rank's clock, with the offsets measured on the collectives the ranks share (they end at the same moment everywhere). Off: each rank as its own clock recorded it. The stragglers are always measured on the aligned clocks.</source>
-            <translation type="unfinished" />
+            <translation>将每个 rank 放到参考 rank 的时钟上，偏移量根据各 rank 共有的集合通信测得（集合通信在各处同时结束）。关闭时：每个 rank 按其自身时钟的记录显示。掉队者始终按对齐后的时钟测量。</translation>
         </message>
         <message>
             <location filename="../widgets/ranks/RanksDock.cpp" line="84" />
             <source>Click a rank to show its lanes. Highlighted: more than 2 median absolute deviations from the ranks' median.</source>
-            <translation type="unfinished" />
+            <translation>单击一个 rank 可显示其泳道。高亮：偏离各 rank 中位数超过 2 个中位绝对偏差。</translation>
         </message>
         <message>
             <location filename="../widgets/ranks/RanksDock.cpp" line="88" />
             <source>Stragglers (the last rank to arrive at a collective)</source>
-            <translation type="unfinished" />
+            <translation>掉队者（最后到达集合通信的 rank）</translation>
         </message>
         <message>
             <location filename="../widgets/ranks/RanksDock.cpp" line="88" />
             <source>Waited (ms)</source>
-            <translation type="unfinished" />
+            <translation>等待（ms）</translation>
         </message>
         <message>
             <location filename="../widgets/ranks/RanksDock.cpp" line="94" />
             <source>Click a collective to show it on every rank</source>
-            <translation type="unfinished" />
+            <translation>单击一个集合通信可在每个 rank 上显示它</translation>
         </message>
         <message>
             <location filename="../widgets/ranks/RanksDock.cpp" line="212" />
             <source>Align clocks is off: the rank's own clock</source>
-            <translation type="unfinished" />
+            <translation>“对齐时钟”已关闭：使用该 rank 自身的时钟</translation>
         </message>
         <message>
             <location filename="../widgets/ranks/RanksDock.cpp" line="214" />
             <source>The reference clock</source>
-            <translation type="unfinished" />
+            <translation>参考时钟</translation>
         </message>
         <message numerus="yes">
             <location filename="../widgets/ranks/RanksDock.cpp" line="216" />
             <source>Measured on %n matching collective(s), which agree to %1 µs (median deviation)</source>
-            <translation type="unfinished">
-                <numerusform />
+            <translation>
+                <numerusform>根据 %n 个匹配的集合通信测得，吻合到 %1 µs（中位偏差）</numerusform>
             </translation>
         </message>
         <message>
             <location filename="../widgets/ranks/RanksDock.cpp" line="219" />
             <source>From the traces' epochs (baseTimeNanoseconds) alone: no collective matched</source>
-            <translation type="unfinished" />
+            <translation>仅根据各跟踪文件的时间基点（baseTimeNanoseconds）：没有匹配上集合通信</translation>
         </message>
         <message>
             <location filename="../widgets/ranks/RanksDock.cpp" line="271" />
             <source>No collective matched across the ranks: no straggler can be told.</source>
-            <translation type="unfinished" />
+            <translation>各 rank 之间没有匹配上任何集合通信：无法判断掉队者。</translation>
         </message>
         <message>
             <location filename="../widgets/ranks/RanksDock.cpp" line="283" />
             <source>rank %1 made the others wait %2 ms per step</source>
-            <translation type="unfinished" />
+            <translation>rank %1 每步让其他 rank 等待 %2 ms</translation>
         </message>
         <message numerus="yes">
             <location filename="../widgets/ranks/RanksDock.cpp" line="285" />
             <source>Last to arrive at %1 of %2 collectives; %3 ms of waiting in all over %n step(s). Click to show its lanes.</source>
-            <translation type="unfinished">
-                <numerusform />
+            <translation>
+                <numerusform>在 %2 个集合通信中有 %1 个最后到达；%n 步中共等待 %3 ms。单击可显示其泳道。</numerusform>
             </translation>
         </message>
         <message>
             <location filename="../widgets/ranks/RanksDock.cpp" line="307" />
             <source>step %1</source>
-            <translation type="unfinished">步时长 %1</translation>
+            <translation>步 %1</translation>
         </message>
         <message>
             <location filename="../widgets/ranks/RanksDock.cpp" line="307" />
             <source>outside the steps</source>
-            <translation type="unfinished" />
+            <translation>不在任何步内</translation>
         </message>
         <message numerus="yes">
             <location filename="../widgets/ranks/RanksDock.cpp" line="308" />
             <source>%1 · %2: %n rank(s) waited, the first %3 ms</source>
-            <translation type="unfinished">
-                <numerusform />
+            <translation>
+                <numerusform>%1 · %2：%n 个 rank 在等待，最先到达的等了 %3 ms</numerusform>
             </translation>
         </message>
         <message>
             <location filename="../widgets/ranks/RanksDock.cpp" line="312" />
             <source>Click to show this collective on every rank</source>
-            <translation type="unfinished" />
+            <translation>单击可在每个 rank 上显示此集合通信</translation>
         </message>
         <message numerus="yes">
             <location filename="../widgets/ranks/RanksDock.cpp" line="317" />
             <source>… and %n more</source>
-            <translation type="unfinished">
+            <translation>
                 <numerusform>… 另有 %n 个</numerusform>
             </translation>
         </message>
         <message>
             <location filename="../widgets/ranks/RanksDock.cpp" line="329" />
             <source>Open a folder of rank traces (File &gt; Open Folder…) to see its ranks side by side.</source>
-            <translation type="unfinished" />
+            <translation>打开 rank 跟踪文件所在的文件夹（文件 &gt; 打开文件夹…）即可并排查看其各 rank。</translation>
         </message>
         <message numerus="yes">
             <location filename="../widgets/ranks/RanksDock.cpp" line="335" />
             <source>%n rank(s), clocks on rank %1's</source>
-            <translation type="unfinished">
-                <numerusform />
+            <translation>
+                <numerusform>%n 个 rank，时钟以 rank %1 为准</numerusform>
             </translation>
         </message>
         <message>
             <location filename="../widgets/ranks/RanksDock.cpp" line="337" />
             <source>%1 · analysing…</source>
-            <translation type="unfinished" />
+            <translation>%1 · 正在分析…</translation>
         </message>
         <message numerus="yes">
             <location filename="../widgets/ranks/RanksDock.cpp" line="349" />
             <source>%1 · %n collective(s) matched by %2</source>
-            <translation type="unfinished">
-                <numerusform />
+            <translation>
+                <numerusform>%1 · 按%2匹配了 %n 个集合通信</numerusform>
             </translation>
         </message>
         <message>
             <location filename="../widgets/ranks/RanksDock.cpp" line="350" />
             <source>sequence number</source>
-            <translation type="unfinished" />
+            <translation>序列号</translation>
         </message>
         <message>
             <location filename="../widgets/ranks/RanksDock.cpp" line="350" />
             <source>order within the step</source>
-            <translation type="unfinished" />
+            <translation>步内顺序</translation>
         </message>
         <message>
             <location filename="../widgets/ranks/RanksDock.cpp" line="354" />
             <source>job step %1 ms (first rank's start to last rank's end), slowest rank %2</source>
-            <translation type="unfinished" />
+            <translation>作业步时长 %1 ms（从首个 rank 开始到最后一个 rank 结束），最慢 rank %2</translation>
         </message>
         <message>
             <location filename="../widgets/ranks/RanksDock.cpp" line="356" />
             <source>GPU idle %1 %</source>
-            <translation type="unfinished">GPU 空闲 %1%</translation>
+            <translation>GPU 空闲 %1%</translation>
         </message>
         <message>
             <location filename="../widgets/ranks/RanksDock.cpp" line="358" />
             <source>MFU %1 %</source>
-            <translation type="unfinished">MFU %1%</translation>
+            <translation>MFU %1%</translation>
         </message>
         <message>
             <location filename="../widgets/ranks/RanksDock.cpp" line="360" />
             <source>the ranks waited %1 ms per step for the last one</source>
-            <translation type="unfinished" />
+            <translation>各 rank 每步等待最后一个 rank %1 ms</translation>
         </message>
     </context>
     <context>
@@ -4626,7 +4628,7 @@ Click to outline it in every run's lanes</source>
         <message>
             <location filename="../widgets/ranks/RanksRunner.cpp" line="83" />
             <source>internal error in the analysis of the ranks: %1</source>
-            <translation type="unfinished" />
+            <translation>rank 分析内部错误：%1</translation>
         </message>
     </context>
     <context>
@@ -4634,7 +4636,7 @@ Click to outline it in every run's lanes</source>
         <message>
             <location filename="../widgets/annotations/AnnotationCommands.cpp" line="42" />
             <source>Delete Annotation</source>
-            <translation type="unfinished" />
+            <translation>删除标注</translation>
         </message>
     </context>
     <context>
@@ -4695,38 +4697,38 @@ Click to outline it in every run's lanes</source>
         <message>
             <location filename="../widgets/compare/CompareCharts.cpp" line="232" />
             <source>Tokens/s per GPU</source>
-            <translation type="unfinished" />
+            <translation>每 GPU token/秒</translation>
         </message>
         <message>
             <location filename="../widgets/compare/CompareCharts.cpp" line="232" />
             <source>Median step time (ms)</source>
-            <translation type="unfinished" />
+            <translation>步时长中位数（ms）</translation>
         </message>
         <message>
             <location filename="../widgets/compare/CompareCharts.cpp" line="255" />
             <source>Throughput and MFU per run</source>
-            <translation type="unfinished" />
+            <translation>各运行的吞吐量与 MFU</translation>
         </message>
         <message>
             <location filename="../widgets/compare/CompareCharts.cpp" line="257" />
             <location filename="../widgets/compare/CompareCharts.cpp" line="278" />
             <source>MFU (%)</source>
-            <translation type="unfinished" />
+            <translation>MFU（%）</translation>
         </message>
         <message>
             <location filename="../widgets/compare/CompareCharts.cpp" line="295" />
             <source>Tokens/s per GPU and MFU at each run's median step time (Analysis dock's MFU inputs).</source>
-            <translation type="unfinished" />
+            <translation>按各运行步时长中位数计算的每 GPU token/秒和 MFU（使用“分析”面板的 MFU 输入）。</translation>
         </message>
         <message>
             <location filename="../widgets/compare/CompareCharts.cpp" line="297" />
             <source>Median step time per run</source>
-            <translation type="unfinished" />
+            <translation>各运行的步时长中位数</translation>
         </message>
         <message>
             <location filename="../widgets/compare/CompareCharts.cpp" line="298" />
             <source>Enter the model's parameters and tokens per step in the Analysis dock's MFU panel to see tokens/s and MFU per run here.</source>
-            <translation type="unfinished" />
+            <translation>在“分析”面板的 MFU 区域填写模型参数量和每步 token 数，即可在此查看各运行的 token/秒和 MFU。</translation>
         </message>
     </context>
     <context>
@@ -4998,129 +5000,129 @@ Click to outline it in every run's lanes</source>
         <message>
             <location filename="../widgets/compare/CompareCharts.cpp" line="56" />
             <source>%1 gaps</source>
-            <translation type="unfinished" />
+            <translation>%1间隙</translation>
         </message>
         <message>
             <location filename="../widgets/compare/CompareCharts.cpp" line="58" />
             <location filename="../widgets/compare/CompareCharts.cpp" line="69" />
             <source>Compute</source>
-            <translation type="unfinished">计算</translation>
+            <translation>计算</translation>
         </message>
         <message>
             <location filename="../widgets/compare/CompareCharts.cpp" line="60" />
             <source>Comm./memory</source>
-            <translation type="unfinished" />
+            <translation>通信/内存</translation>
         </message>
         <message>
             <location filename="../widgets/compare/CompareCharts.cpp" line="62" />
             <location filename="../widgets/compare/CompareCharts.cpp" line="73" />
             <source>Short idle</source>
-            <translation type="unfinished" />
+            <translation>短暂空闲</translation>
         </message>
         <message>
             <location filename="../widgets/compare/CompareCharts.cpp" line="69" />
             <source>Comm. wait</source>
-            <translation type="unfinished" />
+            <translation>等待通信</translation>
         </message>
         <message>
             <location filename="../widgets/compare/CompareCharts.cpp" line="70" />
             <source>Data loader</source>
-            <translation type="unfinished">数据加载</translation>
+            <translation>数据加载</translation>
         </message>
         <message>
             <location filename="../widgets/compare/CompareCharts.cpp" line="70" />
             <source>Allocator</source>
-            <translation type="unfinished" />
+            <translation>分配器</translation>
         </message>
         <message>
             <location filename="../widgets/compare/CompareCharts.cpp" line="71" />
             <source>Sync</source>
-            <translation type="unfinished" />
+            <translation>同步</translation>
         </message>
         <message>
             <location filename="../widgets/compare/CompareCharts.cpp" line="71" />
             <source>Launch</source>
-            <translation type="unfinished" />
+            <translation>启动</translation>
         </message>
         <message>
             <location filename="../widgets/compare/CompareCharts.cpp" line="72" />
             <source>Other gaps</source>
-            <translation type="unfinished" />
+            <translation>其他间隙</translation>
         </message>
         <message>
             <location filename="../widgets/compare/CompareCharts.cpp" line="72" />
             <source>Comm./mem.</source>
-            <translation type="unfinished" />
+            <translation>通信/内存</translation>
         </message>
         <message>
             <location filename="../widgets/compare/CompareCharts.cpp" line="87" />
             <source>The run whose step time is explained against the baseline's</source>
-            <translation type="unfinished" />
+            <translation>要相对基线解释其步时长的运行</translation>
         </message>
         <message>
             <location filename="../widgets/compare/CompareCharts.cpp" line="91" />
             <source>Each run's median complete step is cut into disjoint time: computation kernels first, then compute-stream gaps of 1 ms or more by cause, then other GPU activity, then the short idle left. The parts' deltas add up exactly to the step-time delta.</source>
-            <translation type="unfinished" />
+            <translation>每个运行的中位完整步被切分为互不重叠的时间段：先是计算内核，然后是按原因划分的 1 ms 及以上的计算流间隙，然后是其他 GPU 活动，最后是剩余的短暂空闲。各部分的差值之和恰好等于步时长的差值。</translation>
         </message>
         <message>
             <location filename="../widgets/compare/CompareCharts.cpp" line="109" />
             <source>%1 against the baseline</source>
-            <translation type="unfinished" />
+            <translation>%1 对比基线</translation>
         </message>
         <message>
             <location filename="../widgets/compare/CompareCharts.cpp" line="127" />
             <source>Step-time waterfall</source>
-            <translation type="unfinished" />
+            <translation>步时长瀑布图</translation>
         </message>
         <message>
             <location filename="../widgets/compare/CompareCharts.cpp" line="128" />
             <source>No waterfall: the runs need complete ProfilerSteps and GPU activity.</source>
-            <translation type="unfinished" />
+            <translation>无法生成瀑布图：各运行需要有完整的 ProfilerStep 和 GPU 活动。</translation>
         </message>
         <message>
             <location filename="../widgets/compare/CompareCharts.cpp" line="132" />
             <source>Median step: baseline %1 ms → %2 %3 ms</source>
-            <translation type="unfinished" />
+            <translation>中位步时长：基线 %1 ms → %2 %3 ms</translation>
         </message>
         <message>
             <location filename="../widgets/compare/CompareCharts.cpp" line="138" />
             <source>Step time</source>
-            <translation type="unfinished" />
+            <translation>步时长</translation>
         </message>
         <message>
             <location filename="../widgets/compare/CompareCharts.cpp" line="140" />
             <source>Slower</source>
-            <translation type="unfinished" />
+            <translation>变慢</translation>
         </message>
         <message>
             <location filename="../widgets/compare/CompareCharts.cpp" line="142" />
             <source>Faster</source>
-            <translation type="unfinished" />
+            <translation>变快</translation>
         </message>
         <message>
             <location filename="../widgets/compare/CompareCharts.cpp" line="153" />
             <source>baseline</source>
-            <translation type="unfinished" />
+            <translation>基线</translation>
         </message>
         <message>
             <location filename="../widgets/compare/CompareCharts.cpp" line="170" />
             <source>%1 %2 ms</source>
-            <translation type="unfinished">%1 毫秒 {1 %2 ?}</translation>
+            <translation>%1 %2 ms</translation>
         </message>
         <message>
             <location filename="../widgets/compare/CompareCharts.cpp" line="186" />
             <source>ms per step</source>
-            <translation type="unfinished" />
+            <translation>每步时间（ms）</translation>
         </message>
         <message>
             <location filename="../widgets/compare/CompareCharts.cpp" line="199" />
             <source>%1 ms: %2</source>
-            <translation type="unfinished" />
+            <translation>%1 ms：%2</translation>
         </message>
         <message>
             <location filename="../widgets/compare/CompareCharts.cpp" line="199" />
             <source>, </source>
-            <translation type="unfinished" />
+            <translation>，</translation>
         </message>
     </context>
     <context>
@@ -5128,32 +5130,32 @@ Click to outline it in every run's lanes</source>
         <message>
             <location filename="../core/annotations/Annotation.cpp" line="19" />
             <source>Red</source>
-            <translation type="unfinished" />
+            <translation>红色</translation>
         </message>
         <message>
             <location filename="../core/annotations/Annotation.cpp" line="20" />
             <source>Orange</source>
-            <translation type="unfinished" />
+            <translation>橙色</translation>
         </message>
         <message>
             <location filename="../core/annotations/Annotation.cpp" line="21" />
             <source>Green</source>
-            <translation type="unfinished" />
+            <translation>绿色</translation>
         </message>
         <message>
             <location filename="../core/annotations/Annotation.cpp" line="22" />
             <source>Blue</source>
-            <translation type="unfinished" />
+            <translation>蓝色</translation>
         </message>
         <message>
             <location filename="../core/annotations/Annotation.cpp" line="23" />
             <source>Purple</source>
-            <translation type="unfinished" />
+            <translation>紫色</translation>
         </message>
         <message>
             <location filename="../core/annotations/Annotation.cpp" line="24" />
             <source>Grey</source>
-            <translation type="unfinished" />
+            <translation>灰色</translation>
         </message>
     </context>
     <context>
@@ -5161,94 +5163,94 @@ Click to outline it in every run's lanes</source>
         <message>
             <location filename="../core/annotations/AnnotationFile.cpp" line="43" />
             <source>not a whole number</source>
-            <translation type="unfinished" />
+            <translation>不是整数</translation>
         </message>
         <message>
             <location filename="../core/annotations/AnnotationFile.cpp" line="53" />
             <source>not a number</source>
-            <translation type="unfinished">不是数字</translation>
+            <translation>不是数字</translation>
         </message>
         <message>
             <location filename="../core/annotations/AnnotationFile.cpp" line="61" />
             <source>missing or not an object</source>
-            <translation type="unfinished" />
+            <translation>缺失或不是对象</translation>
         </message>
         <message>
             <location filename="../core/annotations/AnnotationFile.cpp" line="70" />
             <location filename="../core/annotations/AnnotationFile.cpp" line="88" />
             <source>not a string</source>
-            <translation type="unfinished" />
+            <translation>不是字符串</translation>
         </message>
         <message>
             <location filename="../core/annotations/AnnotationFile.cpp" line="78" />
             <source>not an object</source>
-            <translation type="unfinished" />
+            <translation>不是对象</translation>
         </message>
         <message>
             <location filename="../core/annotations/AnnotationFile.cpp" line="82" />
             <source>unknown kind "%1"</source>
-            <translation type="unfinished" />
+            <translation>未知类型“%1”</translation>
         </message>
         <message>
             <location filename="../core/annotations/AnnotationFile.cpp" line="85" />
             <source>unknown colour "%1"</source>
-            <translation type="unfinished" />
+            <translation>未知颜色“%1”</translation>
         </message>
         <message>
             <location filename="../core/annotations/AnnotationFile.cpp" line="91" />
             <source>longer than %1 characters</source>
-            <translation type="unfinished" />
+            <translation>超过 %1 个字符</translation>
         </message>
         <message>
             <location filename="../core/annotations/AnnotationFile.cpp" line="94" />
             <source>not true or false</source>
-            <translation type="unfinished" />
+            <translation>不是 true 或 false</translation>
         </message>
         <message>
             <location filename="../core/annotations/AnnotationFile.cpp" line="121" />
             <location filename="../core/annotations/AnnotationFile.cpp" line="133" />
             <source>cannot read %1: %2</source>
-            <translation type="unfinished" />
+            <translation>无法读取 %1：%2</translation>
         </message>
         <message>
             <location filename="../core/annotations/AnnotationFile.cpp" line="186" />
             <source>larger than %1 MiB</source>
-            <translation type="unfinished" />
+            <translation>大于 %1 MiB</translation>
         </message>
         <message>
             <location filename="../core/annotations/AnnotationFile.cpp" line="190" />
             <source>not JSON: %1 at byte %2</source>
-            <translation type="unfinished" />
+            <translation>不是 JSON：字节 %2 处：%1</translation>
         </message>
         <message>
             <location filename="../core/annotations/AnnotationFile.cpp" line="192" />
             <source>not a JSON object</source>
-            <translation type="unfinished" />
+            <translation>不是 JSON 对象</translation>
         </message>
         <message>
             <location filename="../core/annotations/AnnotationFile.cpp" line="195" />
             <source>"format" is not "%1"</source>
-            <translation type="unfinished" />
+            <translation>"format" 不是 "%1"</translation>
         </message>
         <message>
             <location filename="../core/annotations/AnnotationFile.cpp" line="199" />
             <source>"version" is not a format version</source>
-            <translation type="unfinished" />
+            <translation>"version" 不是有效的格式版本</translation>
         </message>
         <message>
             <location filename="../core/annotations/AnnotationFile.cpp" line="208" />
             <source>"trace" is missing</source>
-            <translation type="unfinished" />
+            <translation>缺少 "trace"</translation>
         </message>
         <message>
             <location filename="../core/annotations/AnnotationFile.cpp" line="217" />
             <source>trace.head_sha256: not a SHA-256 in lower-case hex</source>
-            <translation type="unfinished" />
+            <translation>trace.head_sha256：不是小写十六进制的 SHA-256</translation>
         </message>
         <message>
             <location filename="../core/annotations/AnnotationFile.cpp" line="224" />
             <source>"annotations" is not a list</source>
-            <translation type="unfinished" />
+            <translation>"annotations" 不是列表</translation>
         </message>
     </context>
     <context>
@@ -5256,76 +5258,76 @@ Click to outline it in every run's lanes</source>
         <message>
             <location filename="../core/annotations/AnnotationStore.cpp" line="45" />
             <source>%1 is not a file of annotations and was left as it is</source>
-            <translation type="unfinished" />
+            <translation>%1 不是标注文件，已保持原样</translation>
         </message>
         <message>
             <location filename="../core/annotations/AnnotationStore.cpp" line="50" />
             <location filename="../core/annotations/AnnotationStore.cpp" line="59" />
             <source>cannot read the annotations in %1: %2</source>
-            <translation type="unfinished" />
+            <translation>无法读取 %1 中的标注：%2</translation>
         </message>
         <message>
             <location filename="../core/annotations/AnnotationStore.cpp" line="55" />
             <source>larger than %1 MiB</source>
-            <translation type="unfinished" />
+            <translation>大于 %1 MiB</translation>
         </message>
         <message>
             <location filename="../core/annotations/AnnotationStore.cpp" line="65" />
             <source>the annotations file %1 is damaged (%2) and was left as it is</source>
-            <translation type="unfinished" />
+            <translation>标注文件 %1 已损坏（%2），已保持原样</translation>
         </message>
         <message>
             <location filename="../core/annotations/AnnotationStore.cpp" line="68" />
             <source>the annotations file %1 was written by a newer Lanescope (format %2, this one reads up to %3) and was left as it is</source>
-            <translation type="unfinished" />
+            <translation>标注文件 %1 由更新版本的 Lanescope 写出（格式 %2，本版本最高读取 %3），已保持原样</translation>
         </message>
         <message>
             <location filename="../core/annotations/AnnotationStore.cpp" line="76" />
             <source>(unnamed)</source>
-            <translation type="unfinished" />
+            <translation>（未命名）</translation>
         </message>
         <message>
             <location filename="../core/annotations/AnnotationStore.cpp" line="78" />
             <source>the annotations file %1 belongs to another file named %2 (%3 bytes, this trace has %4) and was left as it is</source>
-            <translation type="unfinished" />
+            <translation>标注文件 %1 属于另一个名为 %2 的文件（%3 字节，此跟踪为 %4 字节），已保持原样</translation>
         </message>
         <message>
             <location filename="../core/annotations/AnnotationStore.cpp" line="82" />
             <source>the annotations file %1 belongs to another file named %2 (same size, different content) and was left as it is</source>
-            <translation type="unfinished" />
+            <translation>标注文件 %1 属于另一个名为 %2 的文件（大小相同，内容不同），已保持原样</translation>
         </message>
         <message>
             <location filename="../core/annotations/AnnotationStore.cpp" line="101" />
             <source>%1; this trace's annotations are kept in %2</source>
-            <translation type="unfinished" />
+            <translation>%1；此跟踪的标注保存在 %2</translation>
         </message>
         <message>
             <location filename="../core/annotations/AnnotationStore.cpp" line="118" />
             <location filename="../core/annotations/AnnotationStore.cpp" line="122" />
             <location filename="../core/annotations/AnnotationStore.cpp" line="127" />
             <source>cannot write %1: %2</source>
-            <translation type="unfinished">无法写入 %1：%2</translation>
+            <translation>无法写入 %1：%2</translation>
         </message>
         <message>
             <location filename="../core/annotations/AnnotationStore.cpp" line="137" />
             <source>cannot save annotations: %1</source>
-            <translation type="unfinished" />
+            <translation>无法保存标注：%1</translation>
         </message>
         <message>
             <location filename="../core/annotations/AnnotationStore.cpp" line="165" />
             <source>cannot move %1 aside</source>
-            <translation type="unfinished" />
+            <translation>无法将 %1 移到一旁</translation>
         </message>
         <message>
             <location filename="../core/annotations/AnnotationStore.cpp" line="166" />
             <location filename="../core/annotations/AnnotationStore.cpp" line="181" />
             <source>cannot save the annotations of %1: %2</source>
-            <translation type="unfinished" />
+            <translation>无法保存 %1 的标注：%2</translation>
         </message>
         <message>
             <location filename="../core/annotations/AnnotationStore.cpp" line="171" />
             <source>cannot create %1</source>
-            <translation type="unfinished" />
+            <translation>无法创建 %1</translation>
         </message>
     </context>
     <context>
@@ -5333,62 +5335,62 @@ Click to outline it in every run's lanes</source>
         <message>
             <location filename="../core/annotations/Findings.cpp" line="66" />
             <source>a collective</source>
-            <translation type="unfinished">一个集合通信</translation>
+            <translation>一个集合通信</translation>
         </message>
         <message>
             <location filename="../core/annotations/Findings.cpp" line="67" />
             <source>%1 idle: waiting for %2 (stream %3)</source>
-            <translation type="unfinished" />
+            <translation>空闲 %1：等待 %2（流 %3）</translation>
         </message>
         <message>
             <location filename="../core/annotations/Findings.cpp" line="68" />
             <source>%1 idle: waiting for %2</source>
-            <translation type="unfinished" />
+            <translation>空闲 %1：等待 %2</translation>
         </message>
         <message>
             <location filename="../core/annotations/Findings.cpp" line="70" />
             <source>%1 idle: the CPU launched the next kernel late</source>
-            <translation type="unfinished" />
+            <translation>空闲 %1：CPU 启动下一个内核过晚</translation>
         </message>
         <message>
             <location filename="../core/annotations/Findings.cpp" line="71" />
             <source>%1 idle: allocator calls (cudaMalloc / cudaFree)</source>
-            <translation type="unfinished" />
+            <translation>空闲 %1：分配器调用（cudaMalloc / cudaFree）</translation>
         </message>
         <message>
             <location filename="../core/annotations/Findings.cpp" line="73" />
             <source>%1 idle: the CPU synchronised (%2)</source>
-            <translation type="unfinished" />
+            <translation>空闲 %1：CPU 在同步（%2）</translation>
         </message>
         <message>
             <location filename="../core/annotations/Findings.cpp" line="74" />
             <source>%1 idle: the CPU synchronised</source>
-            <translation type="unfinished" />
+            <translation>空闲 %1：CPU 在同步</translation>
         </message>
         <message>
             <location filename="../core/annotations/Findings.cpp" line="75" />
             <source>%1 idle: waiting for the data loader</source>
-            <translation type="unfinished" />
+            <translation>空闲 %1：等待数据加载</translation>
         </message>
         <message>
             <location filename="../core/annotations/Findings.cpp" line="76" />
             <source>%1 idle: no cause in the trace</source>
-            <translation type="unfinished" />
+            <translation>空闲 %1：跟踪中找不到原因</translation>
         </message>
         <message>
             <location filename="../core/annotations/Findings.cpp" line="78" />
             <source>%1 idle</source>
-            <translation type="unfinished" />
+            <translation>空闲 %1</translation>
         </message>
         <message>
             <location filename="../core/annotations/Findings.cpp" line="83" />
             <source>%1 allocated and freed within %2</source>
-            <translation type="unfinished" />
+            <translation>%2 内分配又释放了 %1</translation>
         </message>
         <message>
             <location filename="../core/annotations/Findings.cpp" line="103" />
             <source>allocator: %1 cudaMalloc, %2 cudaFree, %3 on the CPU</source>
-            <translation type="unfinished" />
+            <translation>分配器：%1 次 cudaMalloc，%2 次 cudaFree，CPU 上耗时 %3</translation>
         </message>
     </context>
     <context>
@@ -5401,7 +5403,7 @@ Click to outline it in every run's lanes</source>
         <message>
             <location filename="../app/gui/main.cpp" line="98" />
             <source>Print Lanescope's version and those of Qt, RapidJSON, Boost and zlib.</source>
-            <translation type="unfinished" />
+            <translation>输出 Lanescope 及 Qt、RapidJSON、Boost 和 zlib 的版本。</translation>
         </message>
         <message>
             <location filename="../app/gui/main.cpp" line="100" />
@@ -5411,52 +5413,52 @@ Click to outline it in every run's lanes</source>
         <message>
             <location filename="../app/gui/main.cpp" line="101" />
             <source>Trace files to open (.json or .json.gz); two or more are compared, the first as the baseline. A folder opens every rank trace in it as one job.</source>
-            <translation type="unfinished" />
+            <translation>要打开的跟踪文件（.json 或 .json.gz）；两个或以上时进行比较，第一个为基线。给出文件夹时，将其中所有 rank 跟踪文件作为一个作业打开。</translation>
         </message>
         <message>
             <location filename="../app/gui/main.cpp" line="107" />
             <source>Open the built-in demo: the case study's FSDP run (7B model, 32 A100s) as baseline, with prefetching, and tuned, compared; generated on first use.</source>
-            <translation type="unfinished" />
+            <translation>打开内置演示：比较案例研究中 FSDP 运行（7B 模型，32 块 A100）的基线、启用预取和调优后三个版本；首次使用时生成。</translation>
         </message>
         <message>
             <location filename="../app/gui/main.cpp" line="113" />
             <source>Show idle gaps of at least N milliseconds (default 15; fractions allowed, down to 0.001).</source>
-            <translation type="unfinished" />
+            <translation>显示不短于 N 毫秒的空闲间隙（默认 15；可带小数，最小 0.001）。</translation>
         </message>
         <message>
             <location filename="../app/gui/main.cpp" line="119" />
             <source>Analyse only ProfilerStep#N of the (first) trace.</source>
-            <translation type="unfinished" />
+            <translation>只分析（第一个）跟踪文件的 ProfilerStep#N。</translation>
         </message>
         <message>
             <location filename="../app/gui/main.cpp" line="124" />
             <source>%1 (lanescope --help lists the options)</source>
-            <translation type="unfinished" />
+            <translation>%1（lanescope --help 列出所有选项）</translation>
         </message>
         <message>
             <location filename="../app/gui/main.cpp" line="132" />
             <source>nothing to open</source>
-            <translation type="unfinished" />
+            <translation>没有要打开的内容</translation>
         </message>
         <message>
             <location filename="../app/gui/main.cpp" line="142" />
             <source>--gap-ms: '%1' is not a number of milliseconds from 0.001 up</source>
-            <translation type="unfinished" />
+            <translation>--gap-ms：“%1”不是不小于 0.001 的毫秒数</translation>
         </message>
         <message>
             <location filename="../app/gui/main.cpp" line="153" />
             <source>--step: '%1' is not a step number (0 or more)</source>
-            <translation type="unfinished" />
+            <translation>--step：“%1”不是有效的步编号（0 或更大）</translation>
         </message>
         <message>
             <location filename="../app/gui/main.cpp" line="158" />
             <source>%1 is a folder: a folder of rank traces opens alone</source>
-            <translation type="unfinished" />
+            <translation>%1 是文件夹：rank 跟踪文件夹只能单独打开</translation>
         </message>
         <message>
             <location filename="../app/gui/main.cpp" line="180" />
             <source>ProfilerStep#%1 is not in this trace: the whole trace is analysed.</source>
-            <translation type="unfinished" />
+            <translation>跟踪中没有 ProfilerStep#%1：将分析整个跟踪。</translation>
         </message>
         <message>
             <source>Trace files to open (.json or .json.gz); two or more are compared, the first as the baseline.</source>
