@@ -41,67 +41,31 @@ std::vector<std::vector<CollectiveSpan>> stragglerSpans(const analysis::JobResul
     return out;
 }
 
-RanksRunner::RanksRunner(QObject *parent)
-    : QObject(parent)
-{
-}
-
-RanksRunner::~RanksRunner()
-{
-    if (m_thread.joinable())
-        m_thread.join();
-}
-
 void RanksRunner::request(RanksInput input)
 {
-    const bool wasBusy = isBusy();
-    ++m_generation;
-    m_pending.reset();
-    if (!input.ranks.empty()) {
-        Job job{std::move(input), m_generation};
-        if (m_thread.joinable())
-            m_pending = std::move(job);
-        else
-            start(std::move(job));
+    if (input.ranks.empty()) {
+        submit(nullptr, nullptr);
+        return;
     }
-    if (wasBusy != isBusy())
-        emit busyChanged(isBusy());
-}
-
-void RanksRunner::start(Job job)
-{
-    m_thread = std::thread([this, job = std::move(job)] {
-        RanksResultPtr result;
-        try {
+    auto in = std::make_shared<const RanksInput>(std::move(input));
+    submit(
+        [in]() -> Result {
             auto r = std::make_shared<RanksResult>();
-            r->job = analysis::analyzeJob(job.input.ranks, job.input.options);
+            r->job = analysis::analyzeJob(in->ranks, in->options);
             r->eventSpans = stragglerSpans(r->job);
-            result = std::move(r);
-        } catch (const std::exception &e) {
+            return r;
+        },
+        [](const QString &message) -> Result {
             // analyzeJob() does not throw by design; should it (out of memory), say so in the result.
             auto r = std::make_shared<RanksResult>();
-            r->error = tr("internal error in the analysis of the ranks: %1").arg(QString::fromLocal8Bit(e.what()));
-            result = std::move(r);
-        }
-        const quint64 generation = job.generation;
-        QMetaObject::invokeMethod(
-            this, [this, generation, result] { done(generation, result); }, Qt::QueuedConnection);
-    });
+            r->error = tr("internal error in the analysis of the ranks: %1").arg(message);
+            return r;
+        });
 }
 
-void RanksRunner::done(quint64 generation, const RanksResultPtr &result)
+void RanksRunner::deliver(const Result &result)
 {
-    if (m_thread.joinable())
-        m_thread.join(); // the worker has nothing left to do but return
-    if (m_pending) {
-        Job next = std::move(*m_pending);
-        m_pending.reset();
-        start(std::move(next));
-    }
-    if (generation == m_generation)
-        emit finished(result);
-    if (!isBusy())
-        emit busyChanged(false);
+    emit finished(std::static_pointer_cast<const RanksResult>(result));
 }
 
 } // namespace lanescope

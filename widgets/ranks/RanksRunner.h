@@ -2,16 +2,14 @@
 // Runs analysis::analyzeJob() off the UI thread for the Ranks dock (issue 15): every rank analysed
 // with the analysis dock's options, the clocks, the stragglers, the job figures; then, for each
 // straggler collective, where its call lies on every rank (what a click on the row shows). As
-// ComparisonRunner: requests made while one is in flight are coalesced (only the latest runs next)
-// and only the latest request's result is handed out; the traces are held by shared pointer.
+// the other runners (LatestRunner): only the latest request is run next and handed out; the traces
+// are held by shared pointer.
 #include "analysis/Ranks.h"
 #include "io/FolderLoad.h"
 
-#include <QObject>
+#include "analysis/LatestRunner.h"
 
 #include <memory>
-#include <optional>
-#include <thread>
 
 namespace lanescope {
 
@@ -40,32 +38,19 @@ using RanksResultPtr = std::shared_ptr<const RanksResult>;
 // The calls of each straggler event, found by the matched collective it was computed from.
 std::vector<std::vector<CollectiveSpan>> stragglerSpans(const analysis::JobResult &job);
 
-class RanksRunner : public QObject
+class RanksRunner : public LatestRunner
 {
     Q_OBJECT
 public:
-    explicit RanksRunner(QObject *parent = nullptr);
-    ~RanksRunner() override; // waits for a run in flight; its result is dropped
+    using LatestRunner::LatestRunner;
 
     void request(RanksInput input); // no rank: cancels, hands out nothing
-    bool isBusy() const { return m_thread.joinable() || m_pending.has_value(); }
 
 signals:
-    void busyChanged(bool busy);
     void finished(const lanescope::RanksResultPtr &result);
 
-private:
-    struct Job
-    {
-        RanksInput input;
-        quint64 generation = 0;
-    };
-    void start(Job job);
-    void done(quint64 generation, const RanksResultPtr &result);
-
-    std::thread m_thread;
-    std::optional<Job> m_pending;
-    quint64 m_generation = 0;
+protected:
+    void deliver(const Result &result) override;
 };
 
 } // namespace lanescope
