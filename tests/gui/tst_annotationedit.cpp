@@ -55,6 +55,7 @@ private slots:
     void corruptSidecarIsReportedAndTheTraceOpens();
     void annotateFindingsAddsWhatFindingsComputesForTheWindow();
     void exportDrawsTheAnnotations();
+    void comparisonKeepsEachRunsAnnotationsWithItsRun();
 
 private:
     bool open(MainWindow &w, const QString &path);
@@ -502,6 +503,79 @@ void TestAnnotationEdit::exportDrawsTheAnnotations()
     QFile f(req.path);
     QVERIFY(f.open(QIODevice::ReadOnly));
     QVERIFY(f.readAll().contains("exported callout text"));
+}
+
+void TestAnnotationEdit::comparisonKeepsEachRunsAnnotationsWithItsRun()
+{
+    synth::SynthConfig c;
+    c.scenario = synth::Scenario::Prefetch;
+    c.layers = 16;
+    const synth::SynthOutput out = synth::synthesize(c);
+    const QString other = m_dir.filePath(QStringLiteral("prefetch.pt.trace.json"));
+    {
+        QFile f(other);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write(out.traces.at(0).data(), qint64(out.traces.at(0).size()));
+    }
+    const QString sidecarA = annotations::AnnotationStore::sidecarPathFor(m_path);
+    QFile::remove(sidecarA);
+    MainWindow w;
+    w.resize(1400, 900);
+    w.show();
+    QSignalSpy loaded(&w, &MainWindow::loadFinished);
+    w.openFiles({m_path, other}, {QStringLiteral("baseline"), QStringLiteral("prefetch")});
+    QVERIFY(loaded.wait(60000));
+    QVERIFY(loaded.at(0).at(0).toBool());
+    QCOMPARE(w.session()->runCount(), 2);
+    QVERIFY(QTest::qWaitForWindowExposed(&w));
+    TimelineView *tl = w.timelineView();
+    // A rectangle on the second run's first GPU lane.
+    const LaneLayout &layout = tl->laneLayout();
+    int lane = -1;
+    for (int i = 0; i < int(layout.lanes().size()) && lane < 0; ++i)
+        if (layout.lanes()[std::size_t(i)].run == 1 && layout.laneKey(i).startsWith(QLatin1String("gpu:")) && layout.isLaneVisible(i))
+            lane = i;
+    QVERIFY(lane >= 0);
+    tl->verticalScrollBar()->setValue(std::max(0, layout.lanes()[std::size_t(lane)].y - 40));
+    const QRect r = tl->laneRect(lane);
+    const QRect lanes = tl->lanesRect();
+    w.annotationEditor()->toolAction(AnnotationTool::Rect)->trigger();
+    QTest::mousePress(tl->viewport(), Qt::LeftButton, {}, QPoint(lanes.left() + 100, r.top() + 5));
+    QTest::mouseMove(tl->viewport(), QPoint(lanes.left() + 150, r.top() + 10));
+    QTest::mouseMove(tl->viewport(), QPoint(lanes.left() + 200, r.top() + 12));
+    QTest::mouseRelease(tl->viewport(), Qt::LeftButton, {}, QPoint(lanes.left() + 200, r.top() + 12));
+    QCOMPARE(w.session()->annotations(0)->size(), 0);
+    QCOMPARE(w.session()->annotations(1)->size(), 1);
+    const Annotation drawn = w.session()->annotations(1)->items().front();
+    QCOMPARE(drawn.a.lane, layout.laneKey(lane));
+
+    // Reordering the runs moves the drawing with its run, and undo still finds it there.
+    const annotations::AnnotationSet *prefetchSet = w.session()->annotations(1);
+    w.session()->moveRun(1, 0);
+    QCOMPARE(w.session()->annotations(0), prefetchSet);
+    QCOMPARE(w.annotationEditor()->undoStack()->count(), 1);
+    w.annotationEditor()->undoAction()->trigger();
+    QVERIFY(w.session()->annotations(0)->isEmpty());
+    w.annotationEditor()->redoAction()->trigger();
+    QVERIFY(w.session()->annotations(0)->items().front().sameContent(drawn));
+
+    // Each run's sidecar holds its own: the prefetch run's has the rectangle, the baseline none.
+    w.annotationAutosave()->flush();
+    QVERIFY(!QFile::exists(sidecarA));
+    annotations::AnnotationStore store(other);
+    const annotations::AnnotationStore::Loaded back = store.load();
+    QVERIFY(back.problems.isEmpty());
+    QCOMPARE(back.set.size(), 1);
+    QVERIFY(back.set.items().front().sameContent(drawn));
+
+    // The gap table's "Annotate This Gap": one finding, not twice.
+    QVERIFY(QTest::qWaitFor([&] { return w.session()->run(0).analysis != nullptr; }, 60000));
+    const analysis::Gap gap = w.session()->run(0).analysis->gaps.at(0);
+    QVERIFY(w.annotationEditor()->annotateGap(0, gap));
+    QVERIFY(!w.annotationEditor()->annotateGap(0, gap));
+    QCOMPARE(w.session()->annotations(0)->size(), 2);
+    QVERIFY(w.session()->annotations(0)->items().back().finding);
+    QFile::remove(annotations::AnnotationStore::sidecarPathFor(other));
 }
 
 QTEST_MAIN(TestAnnotationEdit)

@@ -118,8 +118,10 @@ AnnotationEditor::AnnotationEditor(Session *session, TimelineView *view, QWidget
         connect(view, &TimelineView::annotationMenuRequested, this, &AnnotationEditor::showMenu);
         connect(view, &TimelineView::annotationSelectionChanged, this, &AnnotationEditor::updateActions);
     }
-    if (session)
+    if (session) {
         connect(session, &Session::runsChanged, this, &AnnotationEditor::onRunsChanged);
+        connect(session, &Session::annotationsChanged, this, &AnnotationEditor::onRunsChanged); // a set replaced (loaded)
+    }
     updateActions();
 }
 
