@@ -51,6 +51,7 @@ private slots:
     void drawingToolsCreateAnchoredAnnotations();
     void moveDeleteEditUndoRedoRestoreExactState();
     void selectModeKeepsTheTimelinesMouse();
+    void dragOnACornerResizesAndOnALabelMovesTheText();
     void autosaveWritesTheSidecarAndANewWindowShowsIt();
     void corruptSidecarIsReportedAndTheTraceOpens();
     void annotateFindingsAddsWhatFindingsComputesForTheWindow();
@@ -180,6 +181,16 @@ void TestAnnotationEdit::drag(QPoint from, QPoint to, Qt::KeyboardModifiers mods
     QTest::mouseRelease(vp, Qt::LeftButton, mods, to);
 }
 
+static bool sameState(const std::vector<Annotation> &x, const std::vector<Annotation> &y)
+{
+    if (x.size() != y.size())
+        return false;
+    for (std::size_t i = 0; i < x.size(); ++i)
+        if (x[i].id != y[i].id || !x[i].sameContent(y[i]))
+            return false;
+    return true;
+}
+
 void TestAnnotationEdit::drawingToolsCreateAnchoredAnnotations_data()
 {
     QTest::addColumn<AnnotationTool>("tool");
@@ -270,15 +281,6 @@ void TestAnnotationEdit::drawingToolsCreateAnchoredAnnotations()
     }
 }
 
-static bool sameState(const std::vector<Annotation> &x, const std::vector<Annotation> &y)
-{
-    if (x.size() != y.size())
-        return false;
-    for (std::size_t i = 0; i < x.size(); ++i)
-        if (x[i].id != y[i].id || !x[i].sameContent(y[i]))
-            return false;
-    return true;
-}
 
 void TestAnnotationEdit::moveDeleteEditUndoRedoRestoreExactState()
 {
@@ -366,6 +368,42 @@ void TestAnnotationEdit::selectModeKeepsTheTimelinesMouse()
     QTest::keyClick(tl, Qt::Key_Escape);
     QCOMPARE(tl->annotationTool(), AnnotationTool::Select);
     QVERIFY(m_w->annotationEditor()->toolAction(AnnotationTool::Select)->isChecked());
+}
+
+void TestAnnotationEdit::dragOnACornerResizesAndOnALabelMovesTheText()
+{
+    TimelineView *tl = m_w->timelineView();
+    AnnotationEditor *ed = m_w->annotationEditor();
+    ed->toolAction(AnnotationTool::Rect)->trigger();
+    drag(rowPoint(gpuLane(0), 0.2), rowPoint(gpuLane(0), 0.3));
+    ed->toolAction(AnnotationTool::Callout)->trigger();
+    answerTextDialog(QStringLiteral("a label to drag"));
+    QTest::mouseClick(tl->viewport(), Qt::LeftButton, {}, rowPoint(gpuLane(1), 0.6));
+    QCOMPARE(int(items().size()), 2);
+    const std::vector<Annotation> before = items();
+    ed->toolAction(AnnotationTool::Select)->trigger();
+
+    // The rectangle's second corner: only that corner follows the mouse.
+    const AnnotationPainter::Shape rect = tl->annotationPainter().shape(0, before[0]);
+    const QPoint corner = rect.b.toPoint();
+    drag(corner, corner + QPoint(40, 0));
+    const Annotation resized = items()[0];
+    QVERIFY(resized.a == before[0].a);
+    QVERIFY(std::abs(double(resized.b.t - before[0].b.t) - 40 * nsPerPx()) <= 1);
+    QCOMPARE(resized.b.lane, before[0].b.lane);
+
+    // The callout's text box: the label moves, its point stays.
+    const AnnotationPainter::Shape callout = tl->annotationPainter().shape(0, before[1]);
+    const QPoint label = callout.label.center().toPoint();
+    drag(label, label + QPoint(30, 20));
+    const Annotation movedLabel = items()[1];
+    QVERIFY(movedLabel.a == before[1].a);
+    QCOMPARE(movedLabel.labelDx, before[1].labelDx + 30);
+    QCOMPARE(movedLabel.labelDy, before[1].labelDy + 20);
+    QCOMPARE(ed->undoStack()->count(), 4);
+    ed->undoAction()->trigger();
+    ed->undoAction()->trigger();
+    QVERIFY(sameState(items(), before));
 }
 
 void TestAnnotationEdit::autosaveWritesTheSidecarAndANewWindowShowsIt()
