@@ -42,6 +42,7 @@
 #include <QMimeData>
 #include <QProgressBar>
 #include <QPushButton>
+#include <QRegularExpression>
 #include <QScrollBar>
 #include <QSettings>
 #include <QStackedWidget>
@@ -630,7 +631,12 @@ void MainWindow::showExportDialog()
             fallback = QDir::homePath();
     }
     const QString dir = settings.value(QStringLiteral("exportDir"), fallback).toString();
-    ExportDialog dialog(QDir(dir).filePath(traceBaseName(m_currentFile) + QStringLiteral(".png")), m_timeline->viewport()->width(), this);
+    QStringList names; // a comparison: "fsdp-baseline-vs-fsdp-tuned.png"
+    for (int i = 0; i < m_session->runCount(); ++i)
+        names << (m_session->runCount() >= 2 ? m_session->run(i).label : traceBaseName(m_currentFile));
+    QString base = names.join(QStringLiteral("-vs-"));
+    base.replace(QRegularExpression(QStringLiteral("[/\\\\:*?\"<>|\\s]+")), QStringLiteral("_"));
+    ExportDialog dialog(QDir(dir).filePath(base + QStringLiteral(".png")), m_timeline->viewport()->width(), this);
     if (dialog.exec() != QDialog::Accepted)
         return;
     ExportRequest req;
@@ -681,6 +687,11 @@ static void buildPicture(const Session &session, const TimelineView &view, const
     out.input.overlay.cursorNs = std::numeric_limits<double>::quiet_NaN(); // the mouse is not part of the picture
     if (session.runCount() > 0 && session.run(0).analysis)
         out.input.analysis = session.run(0).analysis.get();
+    if (session.runCount() >= 2) // a comparison: the runs in the title, a line of figures each
+        for (int i = 0; i < session.runCount(); ++i) {
+            out.input.labels << session.run(i).label;
+            out.input.analyses.push_back(session.run(i).analysis.get());
+        }
     out.options.width = req.width > 0 ? req.width : view.viewport()->width();
     out.options.scale = req.scale;
     out.options.metrics = req.metrics;

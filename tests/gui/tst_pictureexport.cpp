@@ -6,6 +6,7 @@
 
 #include "TimelineTestTrace.h"
 #include "analysis/AnalysisDock.h"
+#include "analysis/Analysis.h"
 #include "render/Palette.h"
 #include "render/PictureExport.h"
 #include "render/Session.h"
@@ -18,6 +19,8 @@
 #include <QStandardPaths>
 #include <QTemporaryDir>
 #include <QXmlStreamReader>
+#include "analysis/Analysis.h"
+
 #include <QtTest>
 
 using namespace lanescope;
@@ -135,6 +138,37 @@ private slots:
         for (const Lane &l : m_layout.lanes())
             QVERIFY2(text.contains(l.label), qPrintable(l.label));
         QVERIFY(text.contains(QStringLiteral("GEMM"))); // the legend names what appears
+    }
+
+    void comparisonNamesItsRunsWithALineOfFiguresEach()
+    {
+        // Two runs of the same trace, each with its analysis: the title says "baseline vs tuned",
+        // the band grows by one line of figures per run, each line led by its run's label.
+        const analysis::AnalysisResult a = analysis::analyze(*m_trace);
+        PictureInput one = input();
+        one.analysis = &a;
+        PictureInput two = input();
+        two.runs.push_back(two.runs.front());
+        two.analysis = &a;
+        two.labels = {QStringLiteral("baseline"), QStringLiteral("tuned")};
+        two.analyses = {&a, &a};
+        PictureOptions opt;
+        opt.width = 1600;
+        QCOMPARE(PictureExport::metricsLines(one).size(), 1);
+        const QStringList lines = PictureExport::metricsLines(two);
+        QCOMPARE(lines.size(), 2);
+        QVERIFY(lines.at(0).startsWith(QStringLiteral("baseline: ")));
+        QVERIFY(lines.at(1).startsWith(QStringLiteral("tuned: ")));
+        QCOMPARE(PictureExport::timelineRect(two, opt).top() - PictureExport::timelineRect(one, opt).top(),
+                 PictureExport::kMetricsHeight);
+        const QString path = m_dir.filePath(QStringLiteral("cmp.svg"));
+        QString error;
+        QVERIFY2(PictureExport::write(path, two, opt, &error), qPrintable(error));
+        const QString text = svgText(path);
+        QVERIFY2(text.contains(QStringLiteral("baseline vs tuned")), qPrintable(text.left(400)));
+        // Without figures the band is the title alone, whatever the runs.
+        opt.metrics = false;
+        QCOMPARE(PictureExport::timelineRect(two, opt).top(), PictureExport::timelineRect(one, opt).top());
     }
 
     void pdfHasOnePageOfThePicturesShape()

@@ -90,9 +90,9 @@ void setUp(TimelineRenderer &r, const PictureInput &in, const PictureOptions &op
     r.setViewport(size, in.windowStart, in.windowRange, 0);
 }
 
-int bandHeight(const PictureOptions &opt, bool hasMetrics)
+int bandHeight(const PictureOptions &opt, int metricLines)
 {
-    return PictureExport::kMargin + PictureExport::kTitleHeight + (opt.metrics && hasMetrics ? PictureExport::kMetricsHeight : 0);
+    return PictureExport::kMargin + PictureExport::kTitleHeight + (opt.metrics ? metricLines * PictureExport::kMetricsHeight : 0);
 }
 
 } // namespace
@@ -141,10 +141,32 @@ QString PictureExport::metricsLine(const analysis::AnalysisResult &r, TimeNs gap
     return parts.join(QStringLiteral(" · "));
 }
 
+QStringList PictureExport::metricsLines(const PictureInput &in)
+{
+    QStringList lines;
+    if (in.labels.size() >= 2) {
+        for (int i = 0; i < int(in.labels.size()); ++i)
+            if (i < int(in.analyses.size()) && in.analyses[std::size_t(i)])
+                lines << tr("%1: %2").arg(in.labels.at(i), metricsLine(*in.analyses[std::size_t(i)], in.gapThresholdNs));
+        return lines;
+    }
+    if (in.analysis)
+        lines << metricsLine(*in.analysis, in.gapThresholdNs);
+    return lines;
+}
+
+QString PictureExport::comparisonTitle(const PictureInput &in)
+{
+    QStringList parts{in.labels.join(tr(" vs "))};
+    if (!in.runs.empty() && !in.runs.front().trace->devices.empty())
+        parts << in.runs.front().trace->devices.front().name;
+    return parts.join(QStringLiteral(" · "));
+}
+
 PictureExport::Geometry PictureExport::geometry(const PictureInput &in, const PictureOptions &opt)
 {
     Geometry g;
-    g.top = bandHeight(opt, in.analysis != nullptr);
+    g.top = bandHeight(opt, int(metricsLines(in).size()));
     const int timelineFull = TimelineRenderer::kTopHeight + (in.layout ? in.layout->totalHeight() : 0);
     // The legend lists what the timeline draws: one walk over the visible slices (clipped to one
     // pixel, so nothing is rasterised) tells which classes and curves appear.
@@ -177,24 +199,24 @@ void PictureExport::paint(QPainter &p, const PictureInput &in, const PictureOpti
 void PictureExport::paint(QPainter &p, const PictureInput &in, const PictureOptions &opt, const Geometry &g)
 {
     const QSize total = g.size;
-    const bool hasMetrics = opt.metrics && in.analysis;
+    const QStringList lines = opt.metrics ? metricsLines(in) : QStringList();
     p.save();
     p.fillRect(QRect(QPoint(0, 0), total), Qt::white);
 
     // Title band.
     QString title = opt.title;
     if (title.isEmpty() && !in.runs.empty())
-        title = defaultTitle(*in.runs.front().trace);
+        title = in.labels.size() >= 2 ? comparisonTitle(in) : defaultTitle(*in.runs.front().trace);
     p.setPen(QColor(0x20, 0x22, 0x26));
     p.setFont(sized(opt.font, 16, true));
     p.drawText(QRect(kMargin, kMargin, total.width() - 2 * kMargin, kTitleHeight), Qt::AlignLeft | Qt::AlignVCenter,
                QFontMetrics(p.font()).elidedText(title, Qt::ElideMiddle, total.width() - 2 * kMargin));
-    if (hasMetrics) {
-        p.setFont(sized(opt.font, 12));
-        p.setPen(QColor(0x30, 0x33, 0x38));
-        p.drawText(QRect(kMargin, kMargin + kTitleHeight, total.width() - 2 * kMargin, kMetricsHeight),
-                   Qt::AlignLeft | Qt::AlignVCenter, metricsLine(*in.analysis, in.gapThresholdNs));
-    }
+    p.setFont(sized(opt.font, 12));
+    p.setPen(QColor(0x30, 0x33, 0x38));
+    for (int i = 0; i < int(lines.size()); ++i)
+        p.drawText(QRect(kMargin, kMargin + kTitleHeight + i * kMetricsHeight, total.width() - 2 * kMargin, kMetricsHeight),
+                   Qt::AlignLeft | Qt::AlignVCenter,
+                   QFontMetrics(p.font()).elidedText(lines.at(i), Qt::ElideRight, total.width() - 2 * kMargin));
 
     // The timeline, whole layout from its top: the size and the window decide the picture.
     TimelineRenderer r;
@@ -258,7 +280,9 @@ bool PictureExport::write(const QString &path, const PictureInput &in, const Pic
         svg.setSize(s);
         svg.setViewBox(QRect(QPoint(0, 0), s));
         svg.setResolution(96);
-        const QString title = opt.title.isEmpty() && !in.runs.empty() ? defaultTitle(*in.runs.front().trace) : opt.title;
+        const QString title = !opt.title.isEmpty() || in.runs.empty() ? opt.title
+                              : in.labels.size() >= 2                ? comparisonTitle(in)
+                                                                     : defaultTitle(*in.runs.front().trace);
         svg.setTitle(title);
         svg.setDescription(tr("Lanescope timeline"));
         QPainter p;
@@ -271,7 +295,9 @@ bool PictureExport::write(const QString &path, const PictureInput &in, const Pic
     case Format::Pdf: {
         QPdfWriter pdf(&file);
         pdf.setCreator(QStringLiteral("Lanescope"));
-        pdf.setTitle(opt.title.isEmpty() && !in.runs.empty() ? defaultTitle(*in.runs.front().trace) : opt.title);
+        pdf.setTitle(!opt.title.isEmpty() || in.runs.empty() ? opt.title
+                     : in.labels.size() >= 2                ? comparisonTitle(in)
+                                                            : defaultTitle(*in.runs.front().trace));
         // One page the picture's size, 1 px = 1 pt, no margins: the PDF is the picture.
         pdf.setResolution(72);
         pdf.setPageSize(QPageSize(QSizeF(s), QPageSize::Point, QString(), QPageSize::ExactMatch));

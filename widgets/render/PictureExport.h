@@ -21,6 +21,10 @@ struct PictureInput
     double windowStart = 0, windowRange = 1e6; // axis ns
     RenderOverlay overlay;                     // selection, range, gap mark as on screen
     const analysis::AnalysisResult *analysis = nullptr; // run 0's, for the figures; may be null
+    // A comparison: each run's label and analysis (index = run). With two or more labels the title
+    // names the runs ("baseline vs tuned") and the figures take a line per run.
+    QStringList labels;
+    std::vector<const analysis::AnalysisResult *> analyses;
     TimeNs gapThresholdNs = 15'000'000;                 // what the figures' GEMM gaps were cut at
     // Per run (index = run; null or missing: none): drawn over the timeline by AnnotationPainter,
     // as on screen.
@@ -54,6 +58,10 @@ public:
     static QString defaultTitle(const Trace &trace);
     // "step 3.90 s · GPU idle 28.1 % · overlap 12.0 % · GEMM gaps ≥ 15 ms: 195 (3.30 s) · MFU 28.1 %"
     static QString metricsLine(const analysis::AnalysisResult &result, TimeNs gapThresholdNs);
+
+    // The figures' lines: one for a trace, one per run ("tuned: step 2.35 s · …") for a comparison.
+    static QStringList metricsLines(const PictureInput &in);
+    static QString comparisonTitle(const PictureInput &in); // "baseline vs tuned · NVIDIA A100-SXM4-80GB"
 
     // The picture's logical size for these inputs.
     static QSize size(const PictureInput &in, const PictureOptions &opt);
