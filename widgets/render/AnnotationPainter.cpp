@@ -225,7 +225,8 @@ annotations::AnnotationSet::Id AnnotationPainter::hitTest(int run, const annotat
         const Shape s = shape(run, *it);
         if (!s.visible)
             continue;
-        if (!s.label.isEmpty() && s.label.adjusted(-tolerance, -tolerance, tolerance, tolerance).contains(pos))
+        const bool labelShown = !it->finding || !labelDropped(run, it->id);
+        if (labelShown && !s.label.isEmpty() && s.label.adjusted(-tolerance, -tolerance, tolerance, tolerance).contains(pos))
             return it->id;
         bool hit = false;
         switch (it->kind) {
@@ -245,6 +246,11 @@ annotations::AnnotationSet::Id AnnotationPainter::hitTest(int run, const annotat
             return it->id;
     }
     return 0;
+}
+
+bool AnnotationPainter::labelDropped(int run, annotations::AnnotationSet::Id id) const
+{
+    return std::find(m_droppedIds.begin(), m_droppedIds.end(), std::make_pair(run, id)) != m_droppedIds.end();
 }
 
 QRectF AnnotationPainter::labelRect(const Annotation &a, const QPointF &pa, const QPointF &pb, const QRectF &body) const
@@ -398,10 +404,12 @@ void AnnotationPainter::paintLabel(QPainter &p, const Annotation &a, const Shape
 void AnnotationPainter::paint(QPainter &p, const std::vector<const annotations::AnnotationSet *> &sets) const
 {
     m_dropped = 0;
+    m_droppedIds.clear();
     if (!m_r.layout())
         return;
     struct Drawn
     {
+        int run;
         const Annotation *a;
         Shape s;
     };
@@ -422,7 +430,7 @@ void AnnotationPainter::paint(QPainter &p, const std::vector<const annotations::
             const QRectF extent = s.body.united(s.label.isEmpty() ? s.body : s.label).united(QRectF(s.a, s.b).normalized());
             if (!extent.intersects(lanes.adjusted(-1, -1, 1, 1)))
                 continue; // out of the window
-            drawn.push_back({&a, std::move(s)});
+            drawn.push_back({run, &a, std::move(s)});
         }
     }
     if (drawn.empty())
@@ -446,6 +454,7 @@ void AnnotationPainter::paint(QPainter &p, const std::vector<const annotations::
         const QRectF gapped = d.s.label.adjusted(-2, -2, 2, 2);
         if (std::any_of(placed.begin(), placed.end(), [&](const QRectF &r) { return r.intersects(gapped); })) {
             ++m_dropped;
+            m_droppedIds.emplace_back(d.run, d.a->id);
             continue;
         }
         paintLabel(p, *d.a, d.s);

@@ -61,7 +61,9 @@ public:
     // sets[run]: that run's annotations (null or missing: none). Draws into the lanes area only.
     void paint(QPainter &p, const std::vector<const annotations::AnnotationSet *> &sets) const;
     // How many labels the last paint() left out to keep findings from covering each other.
+    // hitTest() does not take a left-out label for its annotation (it is not on screen).
     int droppedLabels() const { return m_dropped; }
+    bool labelDropped(int run, annotations::AnnotationSet::Id id) const;
 
 private:
     QRectF runExtent(int run) const; // top and bottom of the run's groups, as drawn
@@ -72,6 +74,7 @@ private:
     const TimelineRenderer &m_r;
     QFont m_font;
     mutable int m_dropped = 0;
+    mutable std::vector<std::pair<int, annotations::AnnotationSet::Id>> m_droppedIds; // (run, id), of the last paint()
     mutable QHash<QString, QSizeF> m_labelSize; // text -> wrapped size: a painter kept by a view lays each label out once
 };
 
