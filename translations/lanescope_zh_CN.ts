@@ -2218,7 +2218,7 @@ after: %2</source>
     <context>
         <name>lanescope::AnalysisRunner</name>
         <message>
-            <location filename="../widgets/analysis/AnalysisRunner.cpp" line="44" />
+            <location filename="../widgets/analysis/AnalysisRunner.cpp" line="14" />
             <source>internal error in the analysis: %1</source>
             <translation>分析内部错误：%1</translation>
         </message>
@@ -2344,89 +2344,89 @@ after: %2</source>
             <translation>颜色(&amp;C)</translation>
         </message>
         <message>
-            <location filename="../widgets/annotations/AnnotationEditor.cpp" line="130" />
+            <location filename="../widgets/annotations/AnnotationEditor.cpp" line="132" />
             <source>Annotate</source>
             <translation>标注</translation>
         </message>
         <message>
-            <location filename="../widgets/annotations/AnnotationEditor.cpp" line="139" />
+            <location filename="../widgets/annotations/AnnotationEditor.cpp" line="141" />
             <source>Colour</source>
             <translation>颜色</translation>
         </message>
         <message>
-            <location filename="../widgets/annotations/AnnotationEditor.cpp" line="140" />
+            <location filename="../widgets/annotations/AnnotationEditor.cpp" line="142" />
             <source>The colour of the selected annotation and of new ones</source>
             <translation>所选标注及新建标注的颜色</translation>
         </message>
         <message>
-            <location filename="../widgets/annotations/AnnotationEditor.cpp" line="152" />
+            <location filename="../widgets/annotations/AnnotationEditor.cpp" line="154" />
             <source>Text:</source>
             <translation>文字：</translation>
         </message>
         <message>
-            <location filename="../widgets/annotations/AnnotationEditor.cpp" line="167" />
+            <location filename="../widgets/annotations/AnnotationEditor.cpp" line="169" />
             <source>Text Callout</source>
             <translation>文字标注框</translation>
         </message>
         <message>
-            <location filename="../widgets/annotations/AnnotationEditor.cpp" line="182" />
+            <location filename="../widgets/annotations/AnnotationEditor.cpp" line="184" />
             <source>Move Annotation</source>
             <translation>移动标注</translation>
         </message>
         <message>
-            <location filename="../widgets/annotations/AnnotationEditor.cpp" line="209" />
+            <location filename="../widgets/annotations/AnnotationEditor.cpp" line="211" />
             <source>Annotation Text</source>
             <translation>标注文字</translation>
         </message>
         <message>
-            <location filename="../widgets/annotations/AnnotationEditor.cpp" line="212" />
+            <location filename="../widgets/annotations/AnnotationEditor.cpp" line="214" />
             <source>A callout needs text: delete it instead</source>
             <translation>标注框必须有文字：如不需要请将其删除</translation>
         </message>
         <message>
-            <location filename="../widgets/annotations/AnnotationEditor.cpp" line="217" />
+            <location filename="../widgets/annotations/AnnotationEditor.cpp" line="219" />
             <source>Edit Annotation Text</source>
             <translation>编辑标注文字</translation>
         </message>
         <message>
-            <location filename="../widgets/annotations/AnnotationEditor.cpp" line="235" />
+            <location filename="../widgets/annotations/AnnotationEditor.cpp" line="237" />
             <source>Recolour Annotation</source>
             <translation>更改标注颜色</translation>
         </message>
         <message>
-            <location filename="../widgets/annotations/AnnotationEditor.cpp" line="242" />
+            <location filename="../widgets/annotations/AnnotationEditor.cpp" line="244" />
             <source>Edit &amp;Text…</source>
             <translation>编辑文字(&amp;T)…</translation>
         </message>
         <message>
-            <location filename="../widgets/annotations/AnnotationEditor.cpp" line="245" />
+            <location filename="../widgets/annotations/AnnotationEditor.cpp" line="247" />
             <source>&amp;Delete</source>
             <translation>删除(&amp;D)</translation>
         </message>
         <message>
-            <location filename="../widgets/annotations/AnnotationEditor.cpp" line="292" />
+            <location filename="../widgets/annotations/AnnotationEditor.cpp" line="294" />
             <source>Nothing to annotate yet: the analysis has not finished</source>
             <translation>暂无可标注的内容：分析尚未完成</translation>
         </message>
         <message>
-            <location filename="../widgets/annotations/AnnotationEditor.cpp" line="295" />
+            <location filename="../widgets/annotations/AnnotationEditor.cpp" line="297" />
             <source>Annotate Findings</source>
             <translation>标注发现</translation>
         </message>
         <message numerus="yes">
-            <location filename="../widgets/annotations/AnnotationEditor.cpp" line="299" />
+            <location filename="../widgets/annotations/AnnotationEditor.cpp" line="301" />
             <source>Added %n finding(s) in view</source>
             <translation>
                 <numerusform>已为视图中的 %n 个发现添加标注</numerusform>
             </translation>
         </message>
         <message>
-            <location filename="../widgets/annotations/AnnotationEditor.cpp" line="299" />
+            <location filename="../widgets/annotations/AnnotationEditor.cpp" line="301" />
             <source>No new findings in view</source>
             <translation>视图中没有新的发现</translation>
         </message>
         <message>
-            <location filename="../widgets/annotations/AnnotationEditor.cpp" line="310" />
+            <location filename="../widgets/annotations/AnnotationEditor.cpp" line="312" />
             <source>Annotate Gap</source>
             <translation>标注间隙</translation>
         </message>
@@ -2771,7 +2771,7 @@ after: %2</source>
     <context>
         <name>lanescope::ComparisonRunner</name>
         <message>
-            <location filename="../widgets/compare/ComparisonRunner.cpp" line="46" />
+            <location filename="../widgets/compare/ComparisonRunner.cpp" line="21" />
             <source>internal error in the comparison: %1</source>
             <translation>比较内部错误：%1</translation>
         </message>
@@ -3232,484 +3232,484 @@ nearest GEMM after: %2</source>
     <context>
         <name>lanescope::MainWindow</name>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="91" />
+            <location filename="../app/gui/MainWindow.cpp" line="92" />
             <source>Open a PyTorch Profiler trace (.json or .json.gz) with File &gt; Open, or drop it on this window.</source>
             <translation>通过“文件 &gt; 打开”打开 PyTorch Profiler 跟踪文件（.json 或 .json.gz），或将其拖放到此窗口。</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="111" />
+            <location filename="../app/gui/MainWindow.cpp" line="112" />
             <source>Ready</source>
             <translation>就绪</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="117" />
+            <location filename="../app/gui/MainWindow.cpp" line="118" />
             <source>Cancel</source>
             <translation>取消</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="118" />
-            <location filename="../app/gui/MainWindow.cpp" line="999" />
+            <location filename="../app/gui/MainWindow.cpp" line="119" />
+            <location filename="../app/gui/MainWindow.cpp" line="1010" />
             <source>Stop loading this trace</source>
             <translation>停止加载此跟踪文件</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="146" />
+            <location filename="../app/gui/MainWindow.cpp" line="147" />
             <source>&amp;File</source>
             <translation>文件(&amp;F)</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="147" />
+            <location filename="../app/gui/MainWindow.cpp" line="148" />
             <source>&amp;Open…</source>
             <translation>打开(&amp;O)…</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="149" />
+            <location filename="../app/gui/MainWindow.cpp" line="150" />
             <source>Open a PyTorch Profiler / Kineto trace</source>
             <translation>打开 PyTorch Profiler / Kineto 跟踪文件</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="151" />
+            <location filename="../app/gui/MainWindow.cpp" line="152" />
             <source>&amp;Compare With…</source>
             <translation>比较(&amp;C)…</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="153" />
+            <location filename="../app/gui/MainWindow.cpp" line="154" />
             <source>Add traces to compare with the one shown, which stays the baseline</source>
             <translation>添加要与当前跟踪比较的跟踪文件，当前跟踪仍作为基线</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="154" />
+            <location filename="../app/gui/MainWindow.cpp" line="155" />
             <source>Open &amp;Demo Comparison</source>
             <translation>打开演示比较(&amp;D)</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="155" />
+            <location filename="../app/gui/MainWindow.cpp" line="156" />
             <source>The case study: an FSDP run before and after prefetching and allocator tuning</source>
             <translation>案例研究：一个 FSDP 运行在预取和分配器调优前后的对比</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="156" />
+            <location filename="../app/gui/MainWindow.cpp" line="157" />
             <source>Open &amp;Recent</source>
             <translation>最近打开(&amp;R)</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="160" />
+            <location filename="../app/gui/MainWindow.cpp" line="161" />
             <source>&amp;Export Picture…</source>
             <translation>导出图片(&amp;E)…</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="162" />
+            <location filename="../app/gui/MainWindow.cpp" line="163" />
             <source>Write the timeline's window as PNG, SVG or PDF, drawn at the size you choose</source>
             <translation>将时间线当前窗口按所选尺寸绘制并导出为 PNG、SVG 或 PDF</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="164" />
+            <location filename="../app/gui/MainWindow.cpp" line="165" />
             <source>&amp;Quit</source>
             <translation>退出(&amp;Q)</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="168" />
-            <location filename="../app/gui/MainWindow.cpp" line="869" />
+            <location filename="../app/gui/MainWindow.cpp" line="169" />
+            <location filename="../app/gui/MainWindow.cpp" line="880" />
             <source>&amp;Edit</source>
             <translation>编辑(&amp;E)</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="169" />
+            <location filename="../app/gui/MainWindow.cpp" line="170" />
             <source>&amp;Find…</source>
             <translation>查找(&amp;F)…</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="171" />
+            <location filename="../app/gui/MainWindow.cpp" line="172" />
             <source>Find &amp;Next</source>
             <translation>查找下一个(&amp;N)</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="173" />
+            <location filename="../app/gui/MainWindow.cpp" line="174" />
             <source>Find &amp;Previous</source>
             <translation>查找上一个(&amp;P)</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="176" />
+            <location filename="../app/gui/MainWindow.cpp" line="177" />
             <source>&amp;Copy Picture</source>
             <translation>复制图片(&amp;C)</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="178" />
+            <location filename="../app/gui/MainWindow.cpp" line="179" />
             <source>Put a PNG of the timeline's window, with title and legend, on the clipboard</source>
             <translation>将时间线当前窗口的 PNG 图片（含标题和图例）复制到剪贴板</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="180" />
-            <location filename="../app/gui/MainWindow.cpp" line="879" />
+            <location filename="../app/gui/MainWindow.cpp" line="181" />
+            <location filename="../app/gui/MainWindow.cpp" line="890" />
             <source>&amp;View</source>
             <translation>视图(&amp;V)</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="181" />
+            <location filename="../app/gui/MainWindow.cpp" line="182" />
             <source>&amp;Fit All</source>
             <translation>全部显示(&amp;F)</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="182" />
+            <location filename="../app/gui/MainWindow.cpp" line="183" />
             <source>Show the whole trace (F or Home in the timeline)</source>
             <translation>显示整个跟踪（在时间线中按 F 或 Home）</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="183" />
+            <location filename="../app/gui/MainWindow.cpp" line="184" />
             <source>&amp;Memory Overlay</source>
             <translation>内存叠加(&amp;M)</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="186" />
+            <location filename="../app/gui/MainWindow.cpp" line="187" />
             <source>Draw each GPU's allocated and reserved memory over its lanes</source>
             <translation>在每个 GPU 的泳道上绘制其已分配和已保留内存</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="197" />
+            <location filename="../app/gui/MainWindow.cpp" line="198" />
             <source>&amp;GPU Lanes Only</source>
             <translation>仅 GPU 泳道(&amp;G)</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="200" />
+            <location filename="../app/gui/MainWindow.cpp" line="201" />
             <source>Hide the CPU threads: every run's GPU streams next to each other</source>
             <translation>隐藏 CPU 线程：各运行的 GPU 流并排显示</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="203" />
-            <location filename="../app/gui/MainWindow.cpp" line="887" />
+            <location filename="../app/gui/MainWindow.cpp" line="204" />
+            <location filename="../app/gui/MainWindow.cpp" line="898" />
             <source>&amp;Analysis</source>
             <translation>分析(&amp;A)</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="204" />
+            <location filename="../app/gui/MainWindow.cpp" line="205" />
             <source>Analyse &amp;Selected Range</source>
             <translation>分析所选范围(&amp;S)</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="212" />
+            <location filename="../app/gui/MainWindow.cpp" line="213" />
             <source>Limit the gap analysis to the time range selected with Shift+drag</source>
             <translation>只分析用 Shift+拖动选中的时间范围内的间隙</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="213" />
+            <location filename="../app/gui/MainWindow.cpp" line="214" />
             <source>Analyse &amp;Whole Trace</source>
             <translation>分析整个跟踪(&amp;W)</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="214" />
+            <location filename="../app/gui/MainWindow.cpp" line="215" />
             <source>Clear Gap &amp;Mark</source>
             <translation>清除间隙标记(&amp;M)</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="216" />
+            <location filename="../app/gui/MainWindow.cpp" line="217" />
             <source>&amp;Help</source>
             <translation>帮助(&amp;H)</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="217" />
+            <location filename="../app/gui/MainWindow.cpp" line="218" />
             <source>Timeline &amp;Keys</source>
             <translation>时间线快捷键(&amp;K)</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="218" />
+            <location filename="../app/gui/MainWindow.cpp" line="219" />
             <source>Timeline Keys</source>
             <translation>时间线快捷键</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="219" />
+            <location filename="../app/gui/MainWindow.cpp" line="220" />
             <source>&lt;table&gt;&lt;tr&gt;&lt;td&gt;&lt;b&gt;W / S&lt;/b&gt;&lt;/td&gt;&lt;td&gt;zoom in / out&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;b&gt;A / D&lt;/b&gt;&lt;/td&gt;&lt;td&gt;pan left / right&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;b&gt;Ctrl+wheel&lt;/b&gt;&lt;/td&gt;&lt;td&gt;zoom about the cursor&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;b&gt;Shift+wheel&lt;/b&gt;&lt;/td&gt;&lt;td&gt;pan&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;b&gt;drag&lt;/b&gt;&lt;/td&gt;&lt;td&gt;pan and scroll&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;b&gt;Shift+drag&lt;/b&gt;&lt;/td&gt;&lt;td&gt;select a time range&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;b&gt;double-click&lt;/b&gt;&lt;/td&gt;&lt;td&gt;zoom to a slice&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;b&gt;F / Home&lt;/b&gt;&lt;/td&gt;&lt;td&gt;frame the selection / fit all&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;b&gt;Ctrl+F&lt;/b&gt;&lt;/td&gt;&lt;td&gt;find slices by name&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;b&gt;Esc&lt;/b&gt;&lt;/td&gt;&lt;td&gt;clear selection and range&lt;/td&gt;&lt;/tr&gt;&lt;/table&gt;</source>
             <translation>&lt;table&gt;&lt;tr&gt;&lt;td&gt;&lt;b&gt;W / S&lt;/b&gt;&lt;/td&gt;&lt;td&gt;放大 / 缩小&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;b&gt;A / D&lt;/b&gt;&lt;/td&gt;&lt;td&gt;向左 / 向右平移&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;b&gt;Ctrl+滚轮&lt;/b&gt;&lt;/td&gt;&lt;td&gt;以光标为中心缩放&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;b&gt;Shift+滚轮&lt;/b&gt;&lt;/td&gt;&lt;td&gt;平移&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;b&gt;拖动&lt;/b&gt;&lt;/td&gt;&lt;td&gt;平移与滚动&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;b&gt;Shift+拖动&lt;/b&gt;&lt;/td&gt;&lt;td&gt;选择时间范围&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;b&gt;双击&lt;/b&gt;&lt;/td&gt;&lt;td&gt;缩放到片段&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;b&gt;F / Home&lt;/b&gt;&lt;/td&gt;&lt;td&gt;聚焦所选 / 全部显示&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;b&gt;Ctrl+F&lt;/b&gt;&lt;/td&gt;&lt;td&gt;按名称查找片段&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;b&gt;Esc&lt;/b&gt;&lt;/td&gt;&lt;td&gt;清除选择与范围&lt;/td&gt;&lt;/tr&gt;&lt;/table&gt;</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="232" />
+            <location filename="../app/gui/MainWindow.cpp" line="233" />
             <source>&amp;About Lanescope</source>
             <translation>关于 Lanescope(&amp;A)</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="234" />
+            <location filename="../app/gui/MainWindow.cpp" line="235" />
             <source>About &amp;Qt</source>
             <translation>关于 Qt(&amp;Q)</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="250" />
+            <location filename="../app/gui/MainWindow.cpp" line="251" />
             <source>Summary</source>
             <translation>概要</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="251" />
+            <location filename="../app/gui/MainWindow.cpp" line="252" />
             <source>Details</source>
             <translation>详情</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="252" />
+            <location filename="../app/gui/MainWindow.cpp" line="253" />
             <source>Time Range</source>
             <translation>时间范围</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="253" />
+            <location filename="../app/gui/MainWindow.cpp" line="254" />
             <source>Legend</source>
             <translation>图例</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="308" />
+            <location filename="../app/gui/MainWindow.cpp" line="309" />
             <source>Open Trace</source>
             <translation>打开跟踪文件</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="309" />
-            <location filename="../app/gui/MainWindow.cpp" line="435" />
+            <location filename="../app/gui/MainWindow.cpp" line="310" />
+            <location filename="../app/gui/MainWindow.cpp" line="436" />
             <source>PyTorch Profiler traces (*.json *.json.gz *.pt.trace.json *.pt.trace.json.gz);;All files (*)</source>
             <translation>PyTorch Profiler 跟踪文件 (*.json *.json.gz *.pt.trace.json *.pt.trace.json.gz);;所有文件 (*)</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="343" />
+            <location filename="../app/gui/MainWindow.cpp" line="344" />
             <source>&amp;%1 %2</source>
             <translation>&amp;%1 %2</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="349" />
+            <location filename="../app/gui/MainWindow.cpp" line="350" />
             <source>No recent files</source>
             <translation>没有最近打开的文件</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="353" />
+            <location filename="../app/gui/MainWindow.cpp" line="354" />
             <source>&amp;Clear Menu</source>
             <translation>清除列表(&amp;C)</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="422" />
+            <location filename="../app/gui/MainWindow.cpp" line="423" />
             <source>the demo</source>
             <translation>演示</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="434" />
+            <location filename="../app/gui/MainWindow.cpp" line="435" />
             <source>Compare With</source>
             <translation>选择要比较的跟踪文件</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="483" />
+            <location filename="../app/gui/MainWindow.cpp" line="484" />
             <source>Loading %1…</source>
             <translation>正在加载 %1…</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="495" />
-            <location filename="../app/gui/MainWindow.cpp" line="504" />
+            <location filename="../app/gui/MainWindow.cpp" line="496" />
+            <location filename="../app/gui/MainWindow.cpp" line="505" />
             <source>Cancelling…</source>
             <translation>正在取消…</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="531" />
-            <location filename="../app/gui/MainWindow.cpp" line="724" />
+            <location filename="../app/gui/MainWindow.cpp" line="532" />
+            <location filename="../app/gui/MainWindow.cpp" line="735" />
             <source>Loading %1 was cancelled.</source>
             <translation>已取消加载 %1。</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="564" />
+            <location filename="../app/gui/MainWindow.cpp" line="565" />
             <source>Rank %1/%2</source>
             <translation>Rank %1/%2</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="564" />
+            <location filename="../app/gui/MainWindow.cpp" line="565" />
             <source>Rank %1</source>
             <translation>Rank %1</translation>
         </message>
         <message numerus="yes">
-            <location filename="../app/gui/MainWindow.cpp" line="566" />
+            <location filename="../app/gui/MainWindow.cpp" line="567" />
             <source>%1 (+%n more GPU(s))</source>
             <translation>
                 <numerusform>%1（另有 %n 个 GPU）</numerusform>
             </translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="569" />
+            <location filename="../app/gui/MainWindow.cpp" line="570" />
             <source>%1 events</source>
             <translation>%1 个事件</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="570" />
+            <location filename="../app/gui/MainWindow.cpp" line="571" />
             <source>loaded in %1 s</source>
             <translation>加载耗时 %1 秒</translation>
         </message>
         <message numerus="yes">
-            <location filename="../app/gui/MainWindow.cpp" line="572" />
+            <location filename="../app/gui/MainWindow.cpp" line="573" />
             <source>%n warning(s)</source>
             <translation>
                 <numerusform>%n 条警告</numerusform>
             </translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="580" />
+            <location filename="../app/gui/MainWindow.cpp" line="581" />
             <source>unknown error</source>
             <translation>未知错误</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="581" />
+            <location filename="../app/gui/MainWindow.cpp" line="582" />
             <source>Could not open %1: %2</source>
             <translation>无法打开 %1：%2</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="583" />
+            <location filename="../app/gui/MainWindow.cpp" line="584" />
             <source>Could not open trace</source>
             <translation>无法打开跟踪文件</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="584" />
+            <location filename="../app/gui/MainWindow.cpp" line="585" />
             <source>Lanescope could not open %1.</source>
             <translation>Lanescope 无法打开 %1。</translation>
         </message>
         <message numerus="yes">
-            <location filename="../app/gui/MainWindow.cpp" line="594" />
+            <location filename="../app/gui/MainWindow.cpp" line="595" />
             <source>%1 (%n rank(s)) — Lanescope</source>
             <translation>
                 <numerusform>%1（%n 个 rank）— Lanescope</numerusform>
             </translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="603" />
+            <location filename="../app/gui/MainWindow.cpp" line="604" />
             <source>Lanescope</source>
             <translation>Lanescope</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="883" />
+            <location filename="../app/gui/MainWindow.cpp" line="894" />
             <source>Annotate &amp;Findings</source>
             <translation>标注发现(&amp;F)</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="885" />
+            <location filename="../app/gui/MainWindow.cpp" line="896" />
             <source>Label each gap over the threshold and each allocator spike in view (undo removes them)</source>
             <translation>为视图中每个超过阈值的间隙和每个分配器尖峰添加标注（撤销可将其移除）</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="906" />
+            <location filename="../app/gui/MainWindow.cpp" line="917" />
             <source>&amp;Annotate This Gap</source>
             <translation>标注此间隙(&amp;A)</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="908" />
+            <location filename="../app/gui/MainWindow.cpp" line="919" />
             <source>Annotated the gap</source>
             <translation>已标注该间隙</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="908" />
+            <location filename="../app/gui/MainWindow.cpp" line="919" />
             <source>The gap is annotated already</source>
             <translation>该间隙已有标注</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="945" />
+            <location filename="../app/gui/MainWindow.cpp" line="956" />
             <source>Open &amp;Folder…</source>
             <translation>打开文件夹(&amp;F)…</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="947" />
+            <location filename="../app/gui/MainWindow.cpp" line="958" />
             <source>Open a folder of rank traces (one file per rank) as one job, side by side on one clock</source>
             <translation>将 rank 跟踪文件所在的文件夹（每个 rank 一个文件）作为一个作业打开，在同一时钟上并排显示</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="953" />
+            <location filename="../app/gui/MainWindow.cpp" line="964" />
             <source>Open Folder of Rank Traces</source>
             <translation>打开 rank 跟踪文件所在的文件夹</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="989" />
+            <location filename="../app/gui/MainWindow.cpp" line="1000" />
             <source>Loading the ranks in %1…</source>
             <translation>正在加载 %1 中的各 rank…</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="992" />
+            <location filename="../app/gui/MainWindow.cpp" line="1003" />
             <source>Stop loading this folder</source>
             <translation>停止加载此文件夹</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="1004" />
+            <location filename="../app/gui/MainWindow.cpp" line="1015" />
             <source>Loading the folder %1 was cancelled.</source>
             <translation>已取消加载文件夹 %1。</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="1012" />
+            <location filename="../app/gui/MainWindow.cpp" line="1023" />
             <source>no rank trace in it</source>
             <translation>其中没有 rank 跟踪文件</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="1027" />
+            <location filename="../app/gui/MainWindow.cpp" line="1038" />
             <source>rank %1 (guessed)</source>
             <translation>rank %1（推测）</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="1027" />
+            <location filename="../app/gui/MainWindow.cpp" line="1038" />
             <source>rank %1</source>
             <translation>rank %1</translation>
         </message>
         <message numerus="yes">
-            <location filename="../app/gui/MainWindow.cpp" line="1067" />
+            <location filename="../app/gui/MainWindow.cpp" line="1079" />
             <source>%n rank(s) of %1 loaded in %2 s (%3 events, %4 at once)</source>
             <translation>
                 <numerusform>已加载 %1 中的 %n 个 rank，耗时 %2 秒（%3 个事件，同时加载 %4 个）</numerusform>
             </translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="601" />
-            <location filename="../app/gui/MainWindow.cpp" line="606" />
+            <location filename="../app/gui/MainWindow.cpp" line="602" />
+            <location filename="../app/gui/MainWindow.cpp" line="607" />
             <source>%1 — Lanescope</source>
             <translation>%1 — Lanescope</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="612" />
+            <location filename="../app/gui/MainWindow.cpp" line="613" />
             <source>About Lanescope</source>
             <translation>关于 Lanescope</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="613" />
+            <location filename="../app/gui/MainWindow.cpp" line="614" />
             <source>&lt;h3&gt;Lanescope %1&lt;/h3&gt;&lt;p&gt;A native viewer for PyTorch Profiler (Kineto) traces: find out why a distributed training run wastes its GPUs, prove the fix, and show the proof.&lt;/p&gt;&lt;p&gt;Built with Qt %2.&lt;/p&gt;</source>
             <translation>&lt;h3&gt;Lanescope %1&lt;/h3&gt;&lt;p&gt;PyTorch Profiler（Kineto）跟踪文件的原生查看器：找出分布式训练为何浪费 GPU，验证修复效果，并向他人展示证据。&lt;/p&gt;&lt;p&gt;基于 Qt %2 构建。&lt;/p&gt;</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="645" />
+            <location filename="../app/gui/MainWindow.cpp" line="651" />
             <source>Export failed</source>
             <translation>导出失败</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="649" />
+            <location filename="../app/gui/MainWindow.cpp" line="655" />
             <source>Exported %1</source>
             <translation>已导出 %1</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="696" />
+            <location filename="../app/gui/MainWindow.cpp" line="707" />
             <source>nothing to export: open a trace first</source>
             <translation>没有可导出的内容：请先打开跟踪文件</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="715" />
+            <location filename="../app/gui/MainWindow.cpp" line="726" />
             <source>Picture copied to the clipboard</source>
             <translation>图片已复制到剪贴板</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="736" />
-            <location filename="../app/gui/MainWindow.cpp" line="770" />
-            <location filename="../app/gui/MainWindow.cpp" line="1033" />
+            <location filename="../app/gui/MainWindow.cpp" line="747" />
+            <location filename="../app/gui/MainWindow.cpp" line="781" />
+            <location filename="../app/gui/MainWindow.cpp" line="1044" />
             <source>%1: %2</source>
             <translation>%1：%2</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="754" />
+            <location filename="../app/gui/MainWindow.cpp" line="765" />
             <source>the comparison</source>
             <translation>比较</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="343" />
-            <location filename="../app/gui/MainWindow.cpp" line="346" />
-            <location filename="../app/gui/MainWindow.cpp" line="601" />
+            <location filename="../app/gui/MainWindow.cpp" line="344" />
+            <location filename="../app/gui/MainWindow.cpp" line="347" />
+            <location filename="../app/gui/MainWindow.cpp" line="602" />
             <source> vs </source>
             <translation> 对比 </translation>
         </message>
         <message numerus="yes">
-            <location filename="../app/gui/MainWindow.cpp" line="797" />
+            <location filename="../app/gui/MainWindow.cpp" line="808" />
             <source>Comparing %n run(s), aligned on their complete step %1</source>
             <translation>
                 <numerusform>正在比较 %n 个运行，按各自第 %1 个完整步对齐</numerusform>
             </translation>
         </message>
         <message numerus="yes">
-            <location filename="../app/gui/MainWindow.cpp" line="799" />
+            <location filename="../app/gui/MainWindow.cpp" line="810" />
             <source>Comparing %n run(s), aligned on their starts</source>
             <translation>
                 <numerusform>正在比较 %n 个运行，按各自起点对齐</numerusform>
@@ -4268,38 +4268,48 @@ Click to outline it in every run's lanes</source>
             <translation>MFU %1%</translation>
         </message>
         <message>
-            <location filename="../widgets/render/PictureExport.cpp" line="239" />
+            <location filename="../widgets/render/PictureExport.cpp" line="150" />
+            <source>%1: %2</source>
+            <translation>%1：%2</translation>
+        </message>
+        <message>
+            <location filename="../widgets/render/PictureExport.cpp" line="160" />
+            <source> vs </source>
+            <translation> 对比 </translation>
+        </message>
+        <message>
+            <location filename="../widgets/render/PictureExport.cpp" line="261" />
             <source>%1: unknown picture format (use .png, .svg or .pdf)</source>
             <translation>%1：未知图片格式（请使用 .png、.svg 或 .pdf）</translation>
         </message>
         <message>
-            <location filename="../widgets/render/PictureExport.cpp" line="241" />
+            <location filename="../widgets/render/PictureExport.cpp" line="263" />
             <source>a picture must be at least %1 px wide</source>
             <translation>图片宽度至少为 %1 px</translation>
         </message>
         <message>
-            <location filename="../widgets/render/PictureExport.cpp" line="247" />
-            <location filename="../widgets/render/PictureExport.cpp" line="289" />
+            <location filename="../widgets/render/PictureExport.cpp" line="269" />
+            <location filename="../widgets/render/PictureExport.cpp" line="315" />
             <source>cannot write %1: %2</source>
             <translation>无法写入 %1：%2</translation>
         </message>
         <message>
-            <location filename="../widgets/render/PictureExport.cpp" line="252" />
+            <location filename="../widgets/render/PictureExport.cpp" line="274" />
             <source>cannot write %1: PNG encoding failed</source>
             <translation>无法写入 %1：PNG 编码失败</translation>
         </message>
         <message>
-            <location filename="../widgets/render/PictureExport.cpp" line="263" />
+            <location filename="../widgets/render/PictureExport.cpp" line="287" />
             <source>Lanescope timeline</source>
             <translation>Lanescope 时间线</translation>
         </message>
         <message>
-            <location filename="../widgets/render/PictureExport.cpp" line="266" />
+            <location filename="../widgets/render/PictureExport.cpp" line="290" />
             <source>cannot write %1: SVG output failed</source>
             <translation>无法写入 %1：SVG 输出失败</translation>
         </message>
         <message>
-            <location filename="../widgets/render/PictureExport.cpp" line="281" />
+            <location filename="../widgets/render/PictureExport.cpp" line="307" />
             <source>cannot write %1: PDF output failed</source>
             <translation>无法写入 %1：PDF 输出失败</translation>
         </message>
@@ -4626,7 +4636,7 @@ Click to outline it in every run's lanes</source>
     <context>
         <name>lanescope::RanksRunner</name>
         <message>
-            <location filename="../widgets/ranks/RanksRunner.cpp" line="83" />
+            <location filename="../widgets/ranks/RanksRunner.cpp" line="61" />
             <source>internal error in the analysis of the ranks: %1</source>
             <translation>rank 分析内部错误：%1</translation>
         </message>
