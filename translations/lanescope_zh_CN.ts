@@ -3248,7 +3248,7 @@ nearest GEMM after: %2</source>
         </message>
         <message>
             <location filename="../app/gui/MainWindow.cpp" line="119" />
-            <location filename="../app/gui/MainWindow.cpp" line="1010" />
+            <location filename="../app/gui/MainWindow.cpp" line="1014" />
             <source>Stop loading this trace</source>
             <translation>停止加载此跟踪文件</translation>
         </message>
@@ -3309,7 +3309,7 @@ nearest GEMM after: %2</source>
         </message>
         <message>
             <location filename="../app/gui/MainWindow.cpp" line="169" />
-            <location filename="../app/gui/MainWindow.cpp" line="880" />
+            <location filename="../app/gui/MainWindow.cpp" line="884" />
             <source>&amp;Edit</source>
             <translation>编辑(&amp;E)</translation>
         </message>
@@ -3340,7 +3340,7 @@ nearest GEMM after: %2</source>
         </message>
         <message>
             <location filename="../app/gui/MainWindow.cpp" line="181" />
-            <location filename="../app/gui/MainWindow.cpp" line="890" />
+            <location filename="../app/gui/MainWindow.cpp" line="894" />
             <source>&amp;View</source>
             <translation>视图(&amp;V)</translation>
         </message>
@@ -3376,7 +3376,7 @@ nearest GEMM after: %2</source>
         </message>
         <message>
             <location filename="../app/gui/MainWindow.cpp" line="204" />
-            <location filename="../app/gui/MainWindow.cpp" line="898" />
+            <location filename="../app/gui/MainWindow.cpp" line="902" />
             <source>&amp;Analysis</source>
             <translation>分析(&amp;A)</translation>
         </message>
@@ -3416,300 +3416,304 @@ nearest GEMM after: %2</source>
             <translation>时间线快捷键</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="220" />
             <source>&lt;table&gt;&lt;tr&gt;&lt;td&gt;&lt;b&gt;W / S&lt;/b&gt;&lt;/td&gt;&lt;td&gt;zoom in / out&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;b&gt;A / D&lt;/b&gt;&lt;/td&gt;&lt;td&gt;pan left / right&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;b&gt;Ctrl+wheel&lt;/b&gt;&lt;/td&gt;&lt;td&gt;zoom about the cursor&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;b&gt;Shift+wheel&lt;/b&gt;&lt;/td&gt;&lt;td&gt;pan&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;b&gt;drag&lt;/b&gt;&lt;/td&gt;&lt;td&gt;pan and scroll&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;b&gt;Shift+drag&lt;/b&gt;&lt;/td&gt;&lt;td&gt;select a time range&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;b&gt;double-click&lt;/b&gt;&lt;/td&gt;&lt;td&gt;zoom to a slice&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;b&gt;F / Home&lt;/b&gt;&lt;/td&gt;&lt;td&gt;frame the selection / fit all&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;b&gt;Ctrl+F&lt;/b&gt;&lt;/td&gt;&lt;td&gt;find slices by name&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;b&gt;Esc&lt;/b&gt;&lt;/td&gt;&lt;td&gt;clear selection and range&lt;/td&gt;&lt;/tr&gt;&lt;/table&gt;</source>
-            <translation>&lt;table&gt;&lt;tr&gt;&lt;td&gt;&lt;b&gt;W / S&lt;/b&gt;&lt;/td&gt;&lt;td&gt;放大 / 缩小&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;b&gt;A / D&lt;/b&gt;&lt;/td&gt;&lt;td&gt;向左 / 向右平移&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;b&gt;Ctrl+滚轮&lt;/b&gt;&lt;/td&gt;&lt;td&gt;以光标为中心缩放&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;b&gt;Shift+滚轮&lt;/b&gt;&lt;/td&gt;&lt;td&gt;平移&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;b&gt;拖动&lt;/b&gt;&lt;/td&gt;&lt;td&gt;平移与滚动&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;b&gt;Shift+拖动&lt;/b&gt;&lt;/td&gt;&lt;td&gt;选择时间范围&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;b&gt;双击&lt;/b&gt;&lt;/td&gt;&lt;td&gt;缩放到片段&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;b&gt;F / Home&lt;/b&gt;&lt;/td&gt;&lt;td&gt;聚焦所选 / 全部显示&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;b&gt;Ctrl+F&lt;/b&gt;&lt;/td&gt;&lt;td&gt;按名称查找片段&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;b&gt;Esc&lt;/b&gt;&lt;/td&gt;&lt;td&gt;清除选择与范围&lt;/td&gt;&lt;/tr&gt;&lt;/table&gt;</translation>
+            <translation type="vanished">&lt;table&gt;&lt;tr&gt;&lt;td&gt;&lt;b&gt;W / S&lt;/b&gt;&lt;/td&gt;&lt;td&gt;放大 / 缩小&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;b&gt;A / D&lt;/b&gt;&lt;/td&gt;&lt;td&gt;向左 / 向右平移&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;b&gt;Ctrl+滚轮&lt;/b&gt;&lt;/td&gt;&lt;td&gt;以光标为中心缩放&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;b&gt;Shift+滚轮&lt;/b&gt;&lt;/td&gt;&lt;td&gt;平移&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;b&gt;拖动&lt;/b&gt;&lt;/td&gt;&lt;td&gt;平移与滚动&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;b&gt;Shift+拖动&lt;/b&gt;&lt;/td&gt;&lt;td&gt;选择时间范围&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;b&gt;双击&lt;/b&gt;&lt;/td&gt;&lt;td&gt;缩放到片段&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;b&gt;F / Home&lt;/b&gt;&lt;/td&gt;&lt;td&gt;聚焦所选 / 全部显示&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;b&gt;Ctrl+F&lt;/b&gt;&lt;/td&gt;&lt;td&gt;按名称查找片段&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;b&gt;Esc&lt;/b&gt;&lt;/td&gt;&lt;td&gt;清除选择与范围&lt;/td&gt;&lt;/tr&gt;&lt;/table&gt;</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="233" />
+            <location filename="../app/gui/MainWindow.cpp" line="237" />
             <source>&amp;About Lanescope</source>
             <translation>关于 Lanescope(&amp;A)</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="235" />
+            <location filename="../app/gui/MainWindow.cpp" line="239" />
             <source>About &amp;Qt</source>
             <translation>关于 Qt(&amp;Q)</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="251" />
+            <location filename="../app/gui/MainWindow.cpp" line="255" />
             <source>Summary</source>
             <translation>概要</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="252" />
+            <location filename="../app/gui/MainWindow.cpp" line="256" />
             <source>Details</source>
             <translation>详情</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="253" />
+            <location filename="../app/gui/MainWindow.cpp" line="257" />
             <source>Time Range</source>
             <translation>时间范围</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="254" />
+            <location filename="../app/gui/MainWindow.cpp" line="258" />
             <source>Legend</source>
             <translation>图例</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="309" />
+            <location filename="../app/gui/MainWindow.cpp" line="313" />
             <source>Open Trace</source>
             <translation>打开跟踪文件</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="310" />
-            <location filename="../app/gui/MainWindow.cpp" line="436" />
+            <location filename="../app/gui/MainWindow.cpp" line="314" />
+            <location filename="../app/gui/MainWindow.cpp" line="440" />
             <source>PyTorch Profiler traces (*.json *.json.gz *.pt.trace.json *.pt.trace.json.gz);;All files (*)</source>
             <translation>PyTorch Profiler 跟踪文件 (*.json *.json.gz *.pt.trace.json *.pt.trace.json.gz);;所有文件 (*)</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="344" />
+            <location filename="../app/gui/MainWindow.cpp" line="348" />
             <source>&amp;%1 %2</source>
             <translation>&amp;%1 %2</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="350" />
+            <location filename="../app/gui/MainWindow.cpp" line="354" />
             <source>No recent files</source>
             <translation>没有最近打开的文件</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="354" />
+            <location filename="../app/gui/MainWindow.cpp" line="358" />
             <source>&amp;Clear Menu</source>
             <translation>清除列表(&amp;C)</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="423" />
+            <location filename="../app/gui/MainWindow.cpp" line="427" />
             <source>the demo</source>
             <translation>演示</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="435" />
+            <location filename="../app/gui/MainWindow.cpp" line="439" />
             <source>Compare With</source>
             <translation>选择要比较的跟踪文件</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="484" />
+            <location filename="../app/gui/MainWindow.cpp" line="488" />
             <source>Loading %1…</source>
             <translation>正在加载 %1…</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="496" />
-            <location filename="../app/gui/MainWindow.cpp" line="505" />
+            <location filename="../app/gui/MainWindow.cpp" line="500" />
+            <location filename="../app/gui/MainWindow.cpp" line="509" />
             <source>Cancelling…</source>
             <translation>正在取消…</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="532" />
-            <location filename="../app/gui/MainWindow.cpp" line="735" />
+            <location filename="../app/gui/MainWindow.cpp" line="536" />
+            <location filename="../app/gui/MainWindow.cpp" line="739" />
             <source>Loading %1 was cancelled.</source>
             <translation>已取消加载 %1。</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="565" />
+            <location filename="../app/gui/MainWindow.cpp" line="569" />
             <source>Rank %1/%2</source>
             <translation>Rank %1/%2</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="565" />
+            <location filename="../app/gui/MainWindow.cpp" line="569" />
             <source>Rank %1</source>
             <translation>Rank %1</translation>
         </message>
         <message numerus="yes">
-            <location filename="../app/gui/MainWindow.cpp" line="567" />
+            <location filename="../app/gui/MainWindow.cpp" line="571" />
             <source>%1 (+%n more GPU(s))</source>
             <translation>
                 <numerusform>%1（另有 %n 个 GPU）</numerusform>
             </translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="570" />
+            <location filename="../app/gui/MainWindow.cpp" line="574" />
             <source>%1 events</source>
             <translation>%1 个事件</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="571" />
+            <location filename="../app/gui/MainWindow.cpp" line="575" />
             <source>loaded in %1 s</source>
             <translation>加载耗时 %1 秒</translation>
         </message>
         <message numerus="yes">
-            <location filename="../app/gui/MainWindow.cpp" line="573" />
+            <location filename="../app/gui/MainWindow.cpp" line="577" />
             <source>%n warning(s)</source>
             <translation>
                 <numerusform>%n 条警告</numerusform>
             </translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="581" />
+            <location filename="../app/gui/MainWindow.cpp" line="585" />
             <source>unknown error</source>
             <translation>未知错误</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="582" />
+            <location filename="../app/gui/MainWindow.cpp" line="586" />
             <source>Could not open %1: %2</source>
             <translation>无法打开 %1：%2</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="584" />
+            <location filename="../app/gui/MainWindow.cpp" line="588" />
             <source>Could not open trace</source>
             <translation>无法打开跟踪文件</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="585" />
+            <location filename="../app/gui/MainWindow.cpp" line="589" />
             <source>Lanescope could not open %1.</source>
             <translation>Lanescope 无法打开 %1。</translation>
         </message>
         <message numerus="yes">
-            <location filename="../app/gui/MainWindow.cpp" line="595" />
+            <location filename="../app/gui/MainWindow.cpp" line="599" />
             <source>%1 (%n rank(s)) — Lanescope</source>
             <translation>
                 <numerusform>%1（%n 个 rank）— Lanescope</numerusform>
             </translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="604" />
+            <location filename="../app/gui/MainWindow.cpp" line="608" />
             <source>Lanescope</source>
             <translation>Lanescope</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="894" />
+            <location filename="../app/gui/MainWindow.cpp" line="898" />
             <source>Annotate &amp;Findings</source>
             <translation>标注发现(&amp;F)</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="896" />
+            <location filename="../app/gui/MainWindow.cpp" line="900" />
             <source>Label each gap over the threshold and each allocator spike in view (undo removes them)</source>
             <translation>为视图中每个超过阈值的间隙和每个分配器尖峰添加标注（撤销可将其移除）</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="917" />
+            <location filename="../app/gui/MainWindow.cpp" line="921" />
             <source>&amp;Annotate This Gap</source>
             <translation>标注此间隙(&amp;A)</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="919" />
+            <location filename="../app/gui/MainWindow.cpp" line="923" />
             <source>Annotated the gap</source>
             <translation>已标注该间隙</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="919" />
+            <location filename="../app/gui/MainWindow.cpp" line="923" />
             <source>The gap is annotated already</source>
             <translation>该间隙已有标注</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="956" />
+            <location filename="../app/gui/MainWindow.cpp" line="960" />
             <source>Open &amp;Folder…</source>
             <translation>打开文件夹(&amp;F)…</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="958" />
+            <location filename="../app/gui/MainWindow.cpp" line="962" />
             <source>Open a folder of rank traces (one file per rank) as one job, side by side on one clock</source>
             <translation>将 rank 跟踪文件所在的文件夹（每个 rank 一个文件）作为一个作业打开，在同一时钟上并排显示</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="964" />
+            <location filename="../app/gui/MainWindow.cpp" line="968" />
             <source>Open Folder of Rank Traces</source>
             <translation>打开 rank 跟踪文件所在的文件夹</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="1000" />
+            <location filename="../app/gui/MainWindow.cpp" line="1004" />
             <source>Loading the ranks in %1…</source>
             <translation>正在加载 %1 中的各 rank…</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="1003" />
+            <location filename="../app/gui/MainWindow.cpp" line="1007" />
             <source>Stop loading this folder</source>
             <translation>停止加载此文件夹</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="1015" />
+            <location filename="../app/gui/MainWindow.cpp" line="1019" />
             <source>Loading the folder %1 was cancelled.</source>
             <translation>已取消加载文件夹 %1。</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="1023" />
+            <location filename="../app/gui/MainWindow.cpp" line="1027" />
             <source>no rank trace in it</source>
             <translation>其中没有 rank 跟踪文件</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="1038" />
+            <location filename="../app/gui/MainWindow.cpp" line="1042" />
             <source>rank %1 (guessed)</source>
             <translation>rank %1（推测）</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="1038" />
+            <location filename="../app/gui/MainWindow.cpp" line="1042" />
             <source>rank %1</source>
             <translation>rank %1</translation>
         </message>
         <message numerus="yes">
-            <location filename="../app/gui/MainWindow.cpp" line="1079" />
+            <location filename="../app/gui/MainWindow.cpp" line="1083" />
             <source>%n rank(s) of %1 loaded in %2 s (%3 events, %4 at once)</source>
             <translation>
                 <numerusform>已加载 %1 中的 %n 个 rank，耗时 %2 秒（%3 个事件，同时加载 %4 个）</numerusform>
             </translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="602" />
-            <location filename="../app/gui/MainWindow.cpp" line="607" />
+            <location filename="../app/gui/MainWindow.cpp" line="606" />
+            <location filename="../app/gui/MainWindow.cpp" line="611" />
             <source>%1 — Lanescope</source>
             <translation>%1 — Lanescope</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="613" />
+            <location filename="../app/gui/MainWindow.cpp" line="220" />
+            <source>&lt;table&gt;&lt;tr&gt;&lt;td&gt;&lt;b&gt;W / S&lt;/b&gt;&lt;/td&gt;&lt;td&gt;zoom in / out&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;b&gt;A / D&lt;/b&gt;&lt;/td&gt;&lt;td&gt;pan left / right&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;b&gt;Ctrl+wheel&lt;/b&gt;&lt;/td&gt;&lt;td&gt;zoom about the cursor&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;b&gt;Shift+wheel&lt;/b&gt;&lt;/td&gt;&lt;td&gt;pan&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;b&gt;drag&lt;/b&gt;&lt;/td&gt;&lt;td&gt;pan and scroll&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;b&gt;Shift+drag&lt;/b&gt;&lt;/td&gt;&lt;td&gt;select a time range&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;b&gt;double-click&lt;/b&gt;&lt;/td&gt;&lt;td&gt;zoom to a slice&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;b&gt;F / Home&lt;/b&gt;&lt;/td&gt;&lt;td&gt;frame the selection / fit all&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;b&gt;Ctrl+F&lt;/b&gt;&lt;/td&gt;&lt;td&gt;find slices by name&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;b&gt;Esc&lt;/b&gt;&lt;/td&gt;&lt;td&gt;clear selection and range&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;b&gt;V / T / L / R / G / M&lt;/b&gt;&lt;/td&gt;&lt;td&gt;annotate: select, text callout, arrow, rectangle, time range, marker&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;b&gt;Ctrl+Z / Ctrl+Shift+Z&lt;/b&gt;&lt;/td&gt;&lt;td&gt;undo / redo an annotation&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;b&gt;Ctrl+Shift+F&lt;/b&gt;&lt;/td&gt;&lt;td&gt;annotate the findings in view&lt;/td&gt;&lt;/tr&gt;&lt;/table&gt;</source>
+            <translation>&lt;table&gt;&lt;tr&gt;&lt;td&gt;&lt;b&gt;W / S&lt;/b&gt;&lt;/td&gt;&lt;td&gt;放大 / 缩小&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;b&gt;A / D&lt;/b&gt;&lt;/td&gt;&lt;td&gt;向左 / 向右平移&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;b&gt;Ctrl+滚轮&lt;/b&gt;&lt;/td&gt;&lt;td&gt;以光标为中心缩放&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;b&gt;Shift+滚轮&lt;/b&gt;&lt;/td&gt;&lt;td&gt;平移&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;b&gt;拖动&lt;/b&gt;&lt;/td&gt;&lt;td&gt;平移与滚动&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;b&gt;Shift+拖动&lt;/b&gt;&lt;/td&gt;&lt;td&gt;选择时间范围&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;b&gt;双击&lt;/b&gt;&lt;/td&gt;&lt;td&gt;缩放到片段&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;b&gt;F / Home&lt;/b&gt;&lt;/td&gt;&lt;td&gt;聚焦所选 / 全部显示&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;b&gt;Ctrl+F&lt;/b&gt;&lt;/td&gt;&lt;td&gt;按名称查找片段&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;b&gt;Esc&lt;/b&gt;&lt;/td&gt;&lt;td&gt;清除选择与范围&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;b&gt;V / T / L / R / G / M&lt;/b&gt;&lt;/td&gt;&lt;td&gt;标注：选择、文字标注框、箭头、矩形、时间范围、标记&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;b&gt;Ctrl+Z / Ctrl+Shift+Z&lt;/b&gt;&lt;/td&gt;&lt;td&gt;撤销 / 重做标注&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;b&gt;Ctrl+Shift+F&lt;/b&gt;&lt;/td&gt;&lt;td&gt;为视图中的发现添加标注&lt;/td&gt;&lt;/tr&gt;&lt;/table&gt;</translation>
+        </message>
+        <message>
+            <location filename="../app/gui/MainWindow.cpp" line="617" />
             <source>About Lanescope</source>
             <translation>关于 Lanescope</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="614" />
+            <location filename="../app/gui/MainWindow.cpp" line="618" />
             <source>&lt;h3&gt;Lanescope %1&lt;/h3&gt;&lt;p&gt;A native viewer for PyTorch Profiler (Kineto) traces: find out why a distributed training run wastes its GPUs, prove the fix, and show the proof.&lt;/p&gt;&lt;p&gt;Built with Qt %2.&lt;/p&gt;</source>
             <translation>&lt;h3&gt;Lanescope %1&lt;/h3&gt;&lt;p&gt;PyTorch Profiler（Kineto）跟踪文件的原生查看器：找出分布式训练为何浪费 GPU，验证修复效果，并向他人展示证据。&lt;/p&gt;&lt;p&gt;基于 Qt %2 构建。&lt;/p&gt;</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="651" />
+            <location filename="../app/gui/MainWindow.cpp" line="655" />
             <source>Export failed</source>
             <translation>导出失败</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="655" />
+            <location filename="../app/gui/MainWindow.cpp" line="659" />
             <source>Exported %1</source>
             <translation>已导出 %1</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="707" />
+            <location filename="../app/gui/MainWindow.cpp" line="711" />
             <source>nothing to export: open a trace first</source>
             <translation>没有可导出的内容：请先打开跟踪文件</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="726" />
+            <location filename="../app/gui/MainWindow.cpp" line="730" />
             <source>Picture copied to the clipboard</source>
             <translation>图片已复制到剪贴板</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="747" />
-            <location filename="../app/gui/MainWindow.cpp" line="781" />
-            <location filename="../app/gui/MainWindow.cpp" line="1044" />
+            <location filename="../app/gui/MainWindow.cpp" line="751" />
+            <location filename="../app/gui/MainWindow.cpp" line="785" />
+            <location filename="../app/gui/MainWindow.cpp" line="1048" />
             <source>%1: %2</source>
             <translation>%1：%2</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="765" />
+            <location filename="../app/gui/MainWindow.cpp" line="769" />
             <source>the comparison</source>
             <translation>比较</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="344" />
-            <location filename="../app/gui/MainWindow.cpp" line="347" />
-            <location filename="../app/gui/MainWindow.cpp" line="602" />
+            <location filename="../app/gui/MainWindow.cpp" line="348" />
+            <location filename="../app/gui/MainWindow.cpp" line="351" />
+            <location filename="../app/gui/MainWindow.cpp" line="606" />
             <source> vs </source>
             <translation> 对比 </translation>
         </message>
         <message numerus="yes">
-            <location filename="../app/gui/MainWindow.cpp" line="808" />
+            <location filename="../app/gui/MainWindow.cpp" line="812" />
             <source>Comparing %n run(s), aligned on their complete step %1</source>
             <translation>
                 <numerusform>正在比较 %n 个运行，按各自第 %1 个完整步对齐</numerusform>
             </translation>
         </message>
         <message numerus="yes">
-            <location filename="../app/gui/MainWindow.cpp" line="810" />
+            <location filename="../app/gui/MainWindow.cpp" line="814" />
             <source>Comparing %n run(s), aligned on their starts</source>
             <translation>
                 <numerusform>正在比较 %n 个运行，按各自起点对齐</numerusform>

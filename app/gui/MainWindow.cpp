@@ -228,6 +228,10 @@ void MainWindow::createActions()
                                     "<tr><td><b>F / Home</b></td><td>frame the selection / fit all</td></tr>"
                                     "<tr><td><b>Ctrl+F</b></td><td>find slices by name</td></tr>"
                                     "<tr><td><b>Esc</b></td><td>clear selection and range</td></tr>"
+                                    "<tr><td><b>V / T / L / R / G / M</b></td><td>annotate: select, text callout, arrow, "
+                                    "rectangle, time range, marker</td></tr>"
+                                    "<tr><td><b>Ctrl+Z / Ctrl+Shift+Z</b></td><td>undo / redo an annotation</td></tr>"
+                                    "<tr><td><b>Ctrl+Shift+F</b></td><td>annotate the findings in view</td></tr>"
                                     "</table>"));
     });
     QAction *about = help->addAction(tr("&About Lanescope"), this, &MainWindow::about);
