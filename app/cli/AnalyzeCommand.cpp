@@ -219,21 +219,11 @@ CommandSpec analyzeArguments()
 int runAnalyze(const Invocation &args)
 {
     analysis::AnalysisOptions opt;
-    if (args.isSet("gap-ms"))
-        opt.gaps.minGap = TimeNs(std::llround(args.number("gap-ms", 0) * 1e6));
-    if (args.isSet("gap-kernels"))
-        opt.gaps.kernels = args.text("gap-kernels") == QLatin1String("all") ? analysis::GapKernels::All : analysis::GapKernels::Gemm;
-    opt.mfu.params = args.number("params", opt.mfu.params);
-    opt.mfu.tokensPerStep = args.number("tokens-per-step", opt.mfu.tokensPerStep);
-    opt.mfu.tokensGlobal = args.isSet("tokens-global");
-    opt.mfu.peakTflops = args.number("peak-tflops", opt.mfu.peakTflops);
+    if (const int rc = readAnalysisOptions(args, &opt); rc != Ok)
+        return rc;
     opt.step = args.integer("step", opt.step);
-    if (args.isSet("hta"))
-        opt.definition = analysis::GpuTimeDefinition::Hta;
     const double fromUs = args.number("from-us", -1), toUs = args.number("to-us", -1);
     const bool measure = args.isSet("measure-flops");
-    if ((opt.mfu.params > 0) != (opt.mfu.tokensPerStep > 0))
-        return args.fail(tr("--params and --tokens-per-step go together"));
     if ((fromUs >= 0) != (toUs >= 0) || (fromUs >= 0 && toUs <= fromUs))
         return args.fail(tr("--from-us and --to-us go together, with --to-us after --from-us"));
 

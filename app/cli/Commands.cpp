@@ -6,6 +6,8 @@
 
 #include <QCoreApplication>
 
+#include <cmath>
+
 namespace lanescope::cli {
 
 const std::vector<Command> &commands()
@@ -32,6 +34,23 @@ const Command *findCommand(const QString &name)
         if (name == QLatin1String(c.name))
             return &c;
     return nullptr;
+}
+
+int readAnalysisOptions(const Invocation &args, analysis::AnalysisOptions *opt)
+{
+    if (args.isSet("gap-ms"))
+        opt->gaps.minGap = TimeNs(std::llround(args.number("gap-ms", 0) * 1e6));
+    if (args.isSet("gap-kernels"))
+        opt->gaps.kernels = args.text("gap-kernels") == QLatin1String("all") ? analysis::GapKernels::All : analysis::GapKernels::Gemm;
+    opt->mfu.params = args.number("params", opt->mfu.params);
+    opt->mfu.tokensPerStep = args.number("tokens-per-step", opt->mfu.tokensPerStep);
+    opt->mfu.tokensGlobal = args.isSet("tokens-global");
+    opt->mfu.peakTflops = args.number("peak-tflops", opt->mfu.peakTflops);
+    if (args.isSet("hta"))
+        opt->definition = analysis::GpuTimeDefinition::Hta; // every breakdown as Holistic Trace Analysis counts
+    if ((opt->mfu.params > 0) != (opt->mfu.tokensPerStep > 0))
+        return args.fail(QCoreApplication::translate("cli", "--params and --tokens-per-step go together"));
+    return Ok;
 }
 
 std::shared_ptr<Trace> loadTraceOrReport(const QString &path, int threads)

@@ -8,6 +8,7 @@
 // declare them below, add {"export", QT_TRANSLATE_NOOP("cli", "one line"), exportArguments,
 // runExport} to the table, and the file to CMakeLists.txt.
 #include "CommandLine.h"
+#include "analysis/Analysis.h"
 
 #include <QString>
 
@@ -31,6 +32,11 @@ const Command *findCommand(const QString &name);
 // Loads the trace a subcommand was given; on failure prints "lanescope-cli: REASON" (one line)
 // and returns null, and the subcommand returns Unreadable.
 std::shared_ptr<Trace> loadTraceOrReport(const QString &path, int threads);
+
+// The options analyze, compare and a folder's analyze share: --gap-ms, --gap-kernels, --params,
+// --tokens-per-step, --tokens-global, --peak-tflops, --hta, into *opt. Ok, or the exit code of a
+// bad combination (its one line printed).
+int readAnalysisOptions(const Invocation &args, analysis::AnalysisOptions *opt);
 
 CommandSpec infoArguments();
 int runInfo(const Invocation &args);

@@ -253,18 +253,8 @@ int runCompare(const Invocation &args)
     }
 
     analysis::AnalysisOptions opt;
-    if (args.isSet("gap-ms"))
-        opt.gaps.minGap = TimeNs(std::llround(args.number("gap-ms", 0) * 1e6));
-    if (args.isSet("gap-kernels"))
-        opt.gaps.kernels = args.text("gap-kernels") == QLatin1String("all") ? analysis::GapKernels::All : analysis::GapKernels::Gemm;
-    opt.mfu.params = args.number("params", 0);
-    opt.mfu.tokensPerStep = args.number("tokens-per-step", 0);
-    opt.mfu.tokensGlobal = args.isSet("tokens-global");
-    opt.mfu.peakTflops = args.number("peak-tflops", 0);
-    if (args.isSet("hta"))
-        opt.definition = analysis::GpuTimeDefinition::Hta; // every run's breakdown, as analyze --hta
-    if ((opt.mfu.params > 0) != (opt.mfu.tokensPerStep > 0))
-        return args.fail(tr("--params and --tokens-per-step go together"));
+    if (const int rc = readAnalysisOptions(args, &opt); rc != Ok)
+        return rc;
 
     analysis::CompareOptions co;
     co.align.mode = args.text("align") == QLatin1String("start") ? analysis::AlignMode::Start : analysis::AlignMode::Step;

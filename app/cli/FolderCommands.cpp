@@ -527,19 +527,8 @@ int readJobOptions(const Invocation &args, analysis::JobOptions *jo, const char 
     for (const OptionSpec &o : analyzeOrFolderArguments().options)
         if (!folderTakes(o.names.first()) && args.isSet(o.names.first().toLatin1().constData()))
             return args.fail(Text::tr("--%1 applies to one trace, not %2").arg(o.names.first(), Text::tr(what)));
-    analysis::AnalysisOptions &opt = jo->analysis;
-    if (args.isSet("gap-ms"))
-        opt.gaps.minGap = TimeNs(std::llround(args.number("gap-ms", 0) * 1e6));
-    if (args.isSet("gap-kernels"))
-        opt.gaps.kernels = args.text("gap-kernels") == QLatin1String("all") ? analysis::GapKernels::All : analysis::GapKernels::Gemm;
-    opt.mfu.params = args.number("params", 0);
-    opt.mfu.tokensPerStep = args.number("tokens-per-step", 0);
-    opt.mfu.tokensGlobal = args.isSet("tokens-global");
-    opt.mfu.peakTflops = args.number("peak-tflops", 0);
-    if (args.isSet("hta"))
-        opt.definition = analysis::GpuTimeDefinition::Hta;
-    if ((opt.mfu.params > 0) != (opt.mfu.tokensPerStep > 0))
-        return args.fail(Text::tr("--params and --tokens-per-step go together"));
+    if (const int rc = readAnalysisOptions(args, &jo->analysis); rc != Ok)
+        return rc;
     jo->alignClocks = !args.isSet("no-clock-align");
     jo->threads = args.integer("threads", 0);
     return Ok;

@@ -77,4 +77,11 @@ AnalysisResult analyze(const Trace &trace, const AnalysisOptions &options)
     return r;
 }
 
+bool sameMeasures(const AnalysisOptions &a, const AnalysisOptions &b)
+{
+    return a.gaps.minGap == b.gaps.minGap && a.gaps.kernels == b.gaps.kernels && a.mfu.params == b.mfu.params
+        && a.mfu.tokensPerStep == b.mfu.tokensPerStep && a.mfu.tokensGlobal == b.mfu.tokensGlobal
+        && a.mfu.peakTflops == b.mfu.peakTflops && a.htaCompatible == b.htaCompatible && a.definition == b.definition;
+}
+
 } // namespace lanescope::analysis

@@ -41,4 +41,9 @@ struct AnalysisResult
 
 AnalysisResult analyze(const Trace &trace, const AnalysisOptions &options = {});
 
+// True when a and b measure the same way (gap threshold and kernels, MFU inputs, GPU-time
+// definition), whatever window or step each analyses: the docks that follow the analysis dock's
+// options re-run only when this changes.
+bool sameMeasures(const AnalysisOptions &a, const AnalysisOptions &b);
+
 } // namespace lanescope::analysis

@@ -260,10 +260,7 @@ void ComparisonDock::setAnalysisOptions(const analysis::AnalysisOptions &options
     analysis::AnalysisOptions o = options;
     o.range = {};
     o.step = -1;
-    const bool same = o.gaps.minGap == m_options.gaps.minGap && o.gaps.kernels == m_options.gaps.kernels
-        && o.mfu.params == m_options.mfu.params && o.mfu.tokensPerStep == m_options.mfu.tokensPerStep
-        && o.mfu.tokensGlobal == m_options.mfu.tokensGlobal && o.mfu.peakTflops == m_options.mfu.peakTflops
-        && o.htaCompatible == m_options.htaCompatible;
+    const bool same = analysis::sameMeasures(o, m_options);
     m_options = o;
     if (!same)
         rerun();
