@@ -180,6 +180,7 @@ public:
                 if (!accepts(o, v))
                     return inv.fail(valueError(o, QStringLiteral("--") + o.names.last()));
             inv.m_values << (values.isEmpty() ? QString() : values.last());
+            inv.m_allValues.push_back(values);
             inv.m_given.push_back(m_parser.isSet(o.names.first()));
         }
         const QStringList positionals = m_parser.positionalArguments();
@@ -263,6 +264,12 @@ const QString *Invocation::value(const char *name, std::initializer_list<OptionS
     if (!kindOk)
         qFatal("lanescope-cli %s: reads --%s as a kind of value it is not declared with", qPrintable(m_command), name);
     return m_given[std::size_t(i)] ? &m_values.at(i) : nullptr;
+}
+
+QStringList Invocation::texts(const char *name) const
+{
+    value(name, {OptionSpec::Kind::Text}); // checks the name and kind
+    return m_allValues[std::size_t(index(name))];
 }
 
 QString Invocation::text(const char *name, const QString &fallback) const

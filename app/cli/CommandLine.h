@@ -85,6 +85,7 @@ public:
     const QString &command() const { return m_command; }
     bool isSet(const char *name) const;
     QString text(const char *name, const QString &fallback = QString()) const;
+    QStringList texts(const char *name) const; // a repeatable text option: every value, in order
     double number(const char *name, double fallback) const;
     int integer(const char *name, int fallback) const;
     quint64 unsignedInteger(const char *name, quint64 fallback) const;
@@ -103,6 +104,7 @@ private:
     std::vector<OptionSpec> m_options;
     QHash<QString, int> m_byName; // every name of every option -> index in m_options
     QStringList m_values;         // per option: the last value given
+    std::vector<QStringList> m_allValues; // per option: every value given (texts())
     std::vector<bool> m_given;    // per option: whether it was on the command line
     QStringList m_positionals;
 };

@@ -1,22 +1,31 @@
-// lanescope-cli export TRACE -o OUT.png|svg|pdf [--from-us A --to-us B | --step N] [--width W]
-//   [--height H] [--lanes gpu|all] [--no-metrics] [--gap-ms 15] [--annotations FILE]
-//   [--annotate-findings] [--threads N] [--json]
+// lanescope-cli export TRACE -o OUT.png|svg|pdf [--compare B [--compare C ...]] [--labels a,b,c]
+//   [--align step|start] [--from-us A --to-us B | --step N] [--width W] [--height H] [--lanes gpu|all]
+//   [--no-metrics] [--gap-ms 15] [--annotations FILE] [--annotate-findings] [--threads N] [--json]
 // The picture File > Export draws, without a display: the render library paints it offscreen
 // (main() starts a QGuiApplication on the offscreen platform for this command). Default: the
 // whole trace, GPU lanes and the memory curve, 1920 px wide, as tall as the lanes need.
 // Annotations: those of --annotations FILE, else the trace's sidecar when it has one (a sidecar
 // problem is one line on stderr and the picture is still drawn); --annotate-findings adds the
 // findings in the window. Nothing is written beside the trace: the export only reads.
+// With --compare, the comparison's picture as the window shows it: every trace loaded at once,
+// stacked and aligned as the GUI aligns them (analysis::alignRuns: the same complete step by
+// position, or each trace's start), each run with its own sidecar (--annotations is TRACE's),
+// the title naming the runs ("baseline vs tuned") and a line of figures per run, each run's
+// figures over the window shown (the whole run by default).
 #include "Commands.h"
 #include "JsonWriter.h"
 
 #include "analysis/Analysis.h"
 #include "annotations/AnnotationStore.h"
 #include "annotations/Findings.h"
+#include "analysis/Compare.h"
 #include "model/Trace.h"
+#include "parse/TraceLoader.h"
 #include "render/LaneLayout.h"
 #include "render/PictureExport.h"
 #include "render/TraceViewIndex.h"
+#include "util/Parallel.h"
+#include "util/TraceName.h"
 
 #include <QCoreApplication>
 #include <QElapsedTimer>
@@ -25,6 +34,7 @@
 
 #include <cmath>
 #include <cstdio>
+#include <thread>
 
 namespace lanescope::cli {
 
@@ -32,10 +42,11 @@ namespace {
 
 // The annotations to draw: --annotations FILE (unreadable, damaged or too new: exit 3), else the
 // sidecar (its problems one line on stderr, never fatal). *from: the file they came from.
-bool readAnnotations(const Invocation &args, const QString &tracePath, annotations::AnnotationSet *out, QString *from)
+bool readAnnotations(const Invocation &args, const QString &tracePath, annotations::AnnotationSet *out, QString *from,
+                     bool sidecarOnly = false)
 {
     using annotations::FileContent;
-    if (!args.isSet("annotations")) {
+    if (sidecarOnly || !args.isSet("annotations")) {
         const annotations::AnnotationStore store(tracePath);
         annotations::AnnotationStore::Loaded l = store.load();
         if (!l.problems.isEmpty())
@@ -84,12 +95,20 @@ bool readAnnotations(const Invocation &args, const QString &tracePath, annotatio
 CommandSpec exportArguments()
 {
     CommandSpec spec;
-    spec.synopsis = QStringLiteral("TRACE -o OUT.png|svg|pdf [--from-us A --to-us B | --step N] [--width W] [--height H] "
+    spec.synopsis = QStringLiteral("TRACE -o OUT.png|svg|pdf [--compare B ...] [--labels a,b,c] [--align step|start] "
+                                   "[--from-us A --to-us B | --step N] [--width W] [--height H] "
                                    "[--lanes gpu|all] [--no-metrics] [--annotations FILE] [--annotate-findings] [--json]");
     spec.positionals = {{QStringLiteral("TRACE"), QT_TRANSLATE_NOOP("cli", "The trace to draw (.json or .json.gz).")}};
     spec.options = {
         text({QStringLiteral("o"), QStringLiteral("output")}, "OUT",
              QT_TRANSLATE_NOOP("cli", "The picture to write: .png, .svg or .pdf (by its suffix).")),
+        text({QStringLiteral("compare")}, "B",
+             QT_TRANSLATE_NOOP("cli", "A trace to compare with TRACE, the baseline (repeat for more): the comparison's picture.")),
+        text({QStringLiteral("labels")}, "a,b,c",
+             QT_TRANSLATE_NOOP("cli", "With --compare: one label per trace, comma-separated (default: the file names).")),
+        choice({QStringLiteral("align")}, {QStringLiteral("step"), QStringLiteral("start")},
+               QT_TRANSLATE_NOOP("cli", "With --compare: step (default), on the same complete ProfilerStep by position; start, on each trace's first event."),
+               QT_TRANSLATE_NOOP("cli", "--align takes step or start")),
         number({QStringLiteral("from-us")}, "A", atLeast(0), QT_TRANSLATE_NOOP("cli", "Window start, µs from the trace's first event."),
                QT_TRANSLATE_NOOP("cli", "--from-us takes a number of microseconds >= 0")),
         number({QStringLiteral("to-us")}, "B", above(0), QT_TRANSLATE_NOOP("cli", "Window end, µs from the trace's first event."),
@@ -134,59 +153,160 @@ int runExport(const Invocation &args)
     if (window && args.number("to-us", 0) <= args.number("from-us", 0))
         return args.fail(QCoreApplication::translate("cli", "--to-us must be after --from-us"));
 
+    // The runs: TRACE, the baseline, then every --compare trace.
+    const QStringList paths = QStringList{args.positionals().value(0)} + args.texts("compare");
+    const bool comparing = paths.size() >= 2;
+    if (!comparing && (args.isSet("labels") || args.isSet("align")))
+        return args.fail(QCoreApplication::translate("cli", "--labels and --align go with --compare"));
+    QStringList labels;
+    if (args.isSet("labels")) {
+        labels = args.text("labels").split(QLatin1Char(','));
+        if (labels.size() != paths.size())
+            return args.fail(QCoreApplication::translate("cli", "--labels needs one label per trace (%1 labels, %2 traces)")
+                                 .arg(labels.size())
+                                 .arg(paths.size()));
+    } else {
+        for (const QString &p : paths) { // as compare names them: "rank0", "rank0 (2)"
+            const QString base = traceBaseName(p);
+            QString l = base;
+            for (int k = 2; labels.contains(l); ++k)
+                l = QStringLiteral("%1 (%2)").arg(base).arg(k);
+            labels << l;
+        }
+    }
+
     QElapsedTimer timer;
     timer.start();
-    const QString path = args.positionals().value(0);
-    std::shared_ptr<Trace> trace = loadTraceOrReport(path, args.integer("threads", 0));
-    if (!trace)
-        return Unreadable;
-    const auto index = TraceViewIndex::build(*trace);
+    const std::size_t n = std::size_t(paths.size());
+    std::vector<std::shared_ptr<Trace>> traces(n);
+    if (!comparing) {
+        traces[0] = loadTraceOrReport(paths.at(0), args.integer("threads", 0));
+        if (!traces[0])
+            return Unreadable;
+    } else {
+        // Every trace at once, each with its share of the cores (as compare loads them).
+        const int cores = int(std::max(1u, std::thread::hardware_concurrency()));
+        const int threads = args.integer("threads", 0) > 0 ? args.integer("threads", 0) : std::max(1, cores / int(n));
+        std::vector<QString> errors(n);
+        runOnThreads(n, [&](std::size_t i) {
+            LoadOptions lo;
+            lo.threads = threads;
+            LoadResult r = loadTrace(paths.at(int(i)), lo);
+            traces[i] = std::move(r.trace);
+            errors[i] = r.error;
+        });
+        for (std::size_t i = 0; i < n; ++i)
+            if (!traces[i]) {
+                printErrorLine(QStringLiteral("lanescope-cli: %1").arg(errors[i]));
+                return Unreadable;
+            }
+    }
+    const Trace &trace0 = *traces[0];
 
-    // The window, in axis ns (0 = the trace's first event). Default: exactly the trace.
+    // Each run's place on the axis: base = the model time drawn at axis 0 (as SessionRun::base()).
+    std::vector<TimeNs> base(n, trace0.minTs);
+    std::vector<analysis::RunAlignment> aligned(n);
+    std::vector<QString> alignedStep(n); // the ProfilerStep each run is aligned on
+    if (comparing) {
+        std::vector<std::vector<analysis::Step>> steps(n);
+        runOnThreads(n, [&](std::size_t i) { steps[i] = analysis::findSteps(*traces[i]); });
+        std::vector<const Trace *> tp;
+        std::vector<const std::vector<analysis::Step> *> sp;
+        for (std::size_t i = 0; i < n; ++i) {
+            tp.push_back(traces[i].get());
+            sp.push_back(&steps[i]);
+        }
+        analysis::AlignOptions ao;
+        ao.mode = args.text("align") == QLatin1String("start") ? analysis::AlignMode::Start : analysis::AlignMode::Step;
+        const analysis::Alignment a = analysis::alignRuns(tp, sp, ao);
+        if (!a.error.isEmpty())
+            return args.fail(a.error);
+        for (const QString &w : a.warnings)
+            printErrorLine(QCoreApplication::translate("cli", "lanescope-cli export: %1").arg(w));
+        for (std::size_t i = 0; i < n && i < a.runs.size(); ++i) {
+            aligned[i] = a.runs[i];
+            base[i] = traces[i]->minTs - a.runs[i].offsetNs;
+            if (a.runs[i].stepIndex >= 0 && std::size_t(a.runs[i].stepIndex) < steps[i].size())
+                alignedStep[i] = steps[i][std::size_t(a.runs[i].stepIndex)].name;
+        }
+    }
+
+    // The window, in axis ns (0 = the baseline's first event). Default: every run, whole.
     analysis::AnalysisOptions aopt;
     aopt.gaps.minGap = TimeNs(std::llround(args.number("gap-ms", 15) * 1e6));
-    double start = 0, range = double(trace->maxTs - trace->minTs);
+    double start = 0, range = double(trace0.maxTs - trace0.minTs);
+    for (std::size_t i = 1; i < n; ++i) {
+        const double lo = double(traces[i]->minTs - base[i]), hi = double(traces[i]->maxTs - base[i]);
+        const double end = std::max(start + range, hi);
+        start = std::min(start, lo);
+        range = end - start;
+    }
+    bool ranged = false;
     if (window) {
         start = args.number("from-us", 0) * 1e3;
         range = args.number("to-us", 0) * 1e3 - start;
-        aopt.range = {trace->minTs + TimeNs(std::llround(start)), trace->minTs + TimeNs(std::llround(start + range))};
+        ranged = true;
     } else if (args.isSet("step")) {
-        const int n = args.integer("step", -1);
-        const std::vector<analysis::Step> steps = analysis::findSteps(*trace);
-        const auto it = std::find_if(steps.begin(), steps.end(), [n](const analysis::Step &s) { return s.number == n; });
+        const int stepNo = args.integer("step", -1);
+        const std::vector<analysis::Step> steps = analysis::findSteps(trace0);
+        const auto it = std::find_if(steps.begin(), steps.end(), [stepNo](const analysis::Step &s) { return s.number == stepNo; });
         if (it == steps.end())
-            return args.fail(QCoreApplication::translate("cli", "%1 has no ProfilerStep#%2").arg(QFileInfo(path).fileName()).arg(n));
+            return args.fail(QCoreApplication::translate("cli", "%1 has no ProfilerStep#%2").arg(QFileInfo(paths.at(0)).fileName()).arg(stepNo));
         const double margin = double(it->dur) * 0.02;
-        start = double(it->start - trace->minTs) - margin;
+        start = double(it->start - base[0]) - margin;
         range = double(it->dur) + 2 * margin;
-        aopt.step = n;
+        ranged = comparing; // one trace: its step's figures; a comparison: every run over the window
+        if (!comparing)
+            aopt.step = stepNo;
     }
     // The headline figures are those of what the picture shows: the step or the window.
-    const analysis::AnalysisResult result = analysis::analyze(*trace, aopt);
+    std::vector<analysis::AnalysisResult> results(n);
+    runOnThreads(n, [&](std::size_t i) {
+        analysis::AnalysisOptions o = aopt;
+        if (ranged)
+            o.range = {base[i] + TimeNs(std::llround(start)), base[i] + TimeNs(std::llround(start + range))};
+        results[i] = analysis::analyze(*traces[i], o);
+    });
     range = std::max(range, 100.0);
 
-    annotations::AnnotationSet notes;
-    QString notesFrom;
-    if (!readAnnotations(args, path, &notes, &notesFrom))
-        return Unreadable;
-    int findings = 0;
-    if (args.isSet("annotate-findings")) {
-        annotations::FindingsOptions fopt;
-        fopt.window = {trace->minTs + TimeNs(std::floor(start)), trace->minTs + TimeNs(std::ceil(start + range))};
-        findings = notes.addFindings(annotations::Findings::annotate(*trace, result, fopt));
+    // Each run's annotations: --annotations FILE or the sidecar for TRACE, the sidecar for the others.
+    std::vector<annotations::AnnotationSet> notes(n);
+    QStringList notesFrom;
+    std::vector<int> findings(n, 0);
+    for (std::size_t i = 0; i < n; ++i) {
+        QString from;
+        if (!readAnnotations(args, paths.at(int(i)), &notes[i], &from, i > 0))
+            return Unreadable;
+        notesFrom << from;
+        if (args.isSet("annotate-findings")) {
+            annotations::FindingsOptions fopt;
+            fopt.window = {base[i] + TimeNs(std::floor(start)), base[i] + TimeNs(std::ceil(start + range))};
+            findings[i] = notes[i].addFindings(annotations::Findings::annotate(*traces[i], results[i], fopt));
+        }
     }
 
+    std::vector<std::shared_ptr<const TraceViewIndex>> indexes(n);
+    runOnThreads(n, [&](std::size_t i) { indexes[i] = TraceViewIndex::build(*traces[i]); });
     LaneLayout layout;
     const bool gpuOnly = args.text("lanes", QStringLiteral("gpu")) == QLatin1String("gpu");
-    layout.build({{trace.get(), QString(), gpuOnly}});
+    std::vector<LaneLayout::RunInput> layoutRuns;
     PictureInput in;
-    in.runs = {{trace.get(), index.get(), trace->minTs}};
+    for (std::size_t i = 0; i < n; ++i) {
+        layoutRuns.push_back({traces[i].get(), comparing ? labels.at(int(i)) : QString(), gpuOnly});
+        in.runs.push_back({traces[i].get(), indexes[i].get(), base[i]});
+        in.annotations.push_back(&notes[i]);
+    }
+    layout.build(layoutRuns);
     in.layout = &layout;
     in.windowStart = start;
     in.windowRange = range;
-    in.analysis = &result;
+    in.analysis = &results[0];
     in.gapThresholdNs = aopt.gaps.minGap;
-    in.annotations = {&notes};
+    if (comparing)
+        for (std::size_t i = 0; i < n; ++i) {
+            in.labels << labels.at(int(i));
+            in.analyses.push_back(&results[i]);
+        }
     PictureOptions opt;
     opt.width = args.integer("width", 1920);
     opt.height = args.integer("height", 0);
@@ -196,6 +316,11 @@ int runExport(const Invocation &args)
         return args.fail(error, Unreadable);
     const QSize size = PictureExport::size(in, opt);
     const double seconds = double(timer.nsecsElapsed()) / 1e9;
+    int totalNotes = 0, totalFindings = 0;
+    for (std::size_t i = 0; i < n; ++i) {
+        totalNotes += notes[i].size();
+        totalFindings += findings[i];
+    }
 
     if (args.isSet("json")) {
         JsonWriter j;
@@ -207,12 +332,31 @@ int runExport(const Invocation &args)
             j.field("from_us", start / 1e3);
             j.field("to_us", (start + range) / 1e3);
             j.field("lanes", int(layout.lanes().size()));
-            j.field("annotations", notes.size());
-            j.field("findings", findings);
-            if (notesFrom.isEmpty())
+            j.field("annotations", totalNotes);
+            j.field("findings", totalFindings);
+            if (notesFrom.at(0).isEmpty())
                 j.field("annotations_file", nullptr);
             else
-                j.field("annotations_file", notesFrom);
+                j.field("annotations_file", notesFrom.at(0));
+            // Every run drawn (one for a trace): its label, file, place on the axis, annotations.
+            j.array("runs", [&] {
+                for (std::size_t i = 0; i < n; ++i)
+                    j.object([&] {
+                        j.field("label", labels.at(int(i)));
+                        j.field("path", paths.at(int(i)));
+                        j.field("offset_us", double(aligned[i].offsetNs) / 1e3);
+                        if (!alignedStep[i].isEmpty())
+                            j.field("aligned_step", alignedStep[i]);
+                        else
+                            j.field("aligned_step", nullptr);
+                        j.field("annotations", notes[i].size());
+                        j.field("findings", findings[i]);
+                        if (notesFrom.at(int(i)).isEmpty())
+                            j.field("annotations_file", nullptr);
+                        else
+                            j.field("annotations_file", notesFrom.at(int(i)));
+                    });
+            });
             j.field("bytes", QFileInfo(out).size());
             j.field("seconds", seconds);
         });

@@ -6,6 +6,8 @@
 // Annotations (issue 11), on the synthetic FSDP baseline (no real trace needed): --annotations FILE,
 // the sidecar used by default, sidecar problems as one stderr line with the picture still drawn,
 // --annotate-findings; the callout's text in the SVG and its colour at its anchor in the PNG.
+// --compare (issue 11): the synthetic trio stacked and aligned, taller than one run, the title
+// "baseline vs prefetch vs tuned" and each label as SVG text, --json's runs; a bad --compare path.
 #include "CliRun.h"
 #include "TestTraces.h"
 
@@ -20,6 +22,7 @@
 #include <QFile>
 #include <QGuiApplication>
 #include <QImage>
+#include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QRegularExpression>
@@ -495,6 +498,94 @@ private slots:
         QVERIFY2(text.contains(QRegularExpression(QStringLiteral("\\d+\\.\\d+ ms idle: waiting for AllGather \\(stream 20\\)"))), qPrintable(text.left(3000)));
         QVERIFY(text.contains(QStringLiteral("mine")));
         QVERIFY(!QFileInfo::exists(annotations::AnnotationStore::sidecarPathFor(trace))); // nothing written beside it
+    }
+    // --compare: the comparison's picture of the synthetic trio, aligned on the first complete step.
+    void compareTrio()
+    {
+        const QString dir = m_dir.filePath(QStringLiteral("trio"));
+        QDir().mkpath(dir);
+        QStringList paths;
+        const synth::Scenario scenarios[] = {synth::Scenario::Baseline, synth::Scenario::Prefetch, synth::Scenario::Tuned};
+        const char *names[] = {"fsdp-baseline", "fsdp-prefetch", "fsdp-tuned"};
+        for (int i = 0; i < 3; ++i) {
+            synth::SynthConfig c;
+            c.scenario = scenarios[i];
+            const QString path = dir + QStringLiteral("/%1.pt.trace.json").arg(QString::fromLatin1(names[i]));
+            QVERIFY(writeBytes(path, QByteArray::fromStdString(synth::synthesize(c).traces.at(0))));
+            paths << path;
+        }
+        const QString one = m_dir.filePath(QStringLiteral("trio-one.svg"));
+        const Run single = cli({QStringLiteral("export"), paths.at(0), QStringLiteral("-o"), one, QStringLiteral("--json")});
+        QVERIFY2(single.exitCode == 0, single.err.constData());
+        const int oneHeight = QJsonDocument::fromJson(single.out).object().value(QStringLiteral("height")).toInt();
+
+        const QString svg = m_dir.filePath(QStringLiteral("trio.svg"));
+        const Run r = cli({QStringLiteral("export"), paths.at(0), QStringLiteral("--compare"), paths.at(1), QStringLiteral("--compare"),
+                           paths.at(2), QStringLiteral("--labels"), QStringLiteral("base,pre,tun"), QStringLiteral("-o"), svg,
+                           QStringLiteral("--annotate-findings"), QStringLiteral("--json")});
+        QVERIFY2(r.exitCode == 0, r.err.constData());
+        const QJsonObject j = QJsonDocument::fromJson(r.out).object();
+        QVERIFY2(j.value(QStringLiteral("height")).toInt() > oneHeight, r.out.constData());
+        const QJsonArray runs = j.value(QStringLiteral("runs")).toArray();
+        QCOMPARE(runs.size(), 3);
+        int findings = 0;
+        for (int i = 0; i < 3; ++i) {
+            const QJsonObject run = runs.at(i).toObject();
+            QCOMPARE(run.value(QStringLiteral("path")).toString(), paths.at(i));
+            QCOMPARE(run.value(QStringLiteral("aligned_step")).isString(), true);
+            findings += run.value(QStringLiteral("findings")).toInt();
+        }
+        QCOMPARE(runs.at(0).toObject().value(QStringLiteral("offset_us")).toDouble(), 0.0);
+        QVERIFY(runs.at(0).toObject().value(QStringLiteral("findings")).toInt() > 0); // the baseline's gaps
+        QCOMPARE(j.value(QStringLiteral("findings")).toInt(), findings);
+        const QStringList texts = svgTexts(svg);
+        const QString all = texts.join(QLatin1Char('\n'));
+        QVERIFY2(all.contains(QStringLiteral("base vs pre vs tun")), qPrintable(all.left(2000)));
+        for (const QString &label : {QStringLiteral("base"), QStringLiteral("pre"), QStringLiteral("tun")}) {
+            QVERIFY2(all.contains(label + QStringLiteral(": ")), qPrintable(label)); // its line of figures
+            const bool header = std::any_of(texts.begin(), texts.end(), [&](const QString &t) { return t.startsWith(label + QStringLiteral(" · GPU")); });
+            QVERIFY2(header, qPrintable(label)); // its lane group's header
+        }
+
+        // Aligned on the trace starts instead: every offset 0.
+        const Run s = cli({QStringLiteral("export"), paths.at(0), QStringLiteral("--compare"), paths.at(2), QStringLiteral("--align"),
+                           QStringLiteral("start"), QStringLiteral("-o"), m_dir.filePath(QStringLiteral("trio-start.png")),
+                           QStringLiteral("--json")});
+        QVERIFY2(s.exitCode == 0, s.err.constData());
+        const QJsonArray startRuns = QJsonDocument::fromJson(s.out).object().value(QStringLiteral("runs")).toArray();
+        QCOMPARE(startRuns.size(), 2);
+        QCOMPARE(startRuns.at(1).toObject().value(QStringLiteral("offset_us")).toDouble(), 0.0);
+        QCOMPARE(startRuns.at(1).toObject().value(QStringLiteral("label")).toString(), QStringLiteral("fsdp-tuned"));
+    }
+
+    void compareBadInput_data()
+    {
+        QTest::addColumn<QStringList>("extra");
+        QTest::addColumn<int>("code");
+        QTest::addColumn<QString>("says");
+        QTest::newRow("missing --compare file") << QStringList{QStringLiteral("--compare"), QStringLiteral("/nonexistent/b.json")} << 3
+                                                << QStringLiteral("b.json");
+        QTest::newRow("labels without --compare") << QStringList{QStringLiteral("--labels"), QStringLiteral("a")} << 2
+                                                  << QStringLiteral("--compare");
+        QTest::newRow("labels miscounted") << QStringList{QStringLiteral("--compare"), QString(), QStringLiteral("--labels"),
+                                                          QStringLiteral("a,b,c")}
+                                           << 2 << QStringLiteral("one label per trace");
+    }
+    void compareBadInput()
+    {
+        QFETCH(QStringList, extra);
+        QFETCH(int, code);
+        QFETCH(QString, says);
+        for (QString &e : extra)
+            if (e.isEmpty())
+                e = m_synth;
+        const QString out = m_dir.filePath(QStringLiteral("bad-compare.svg"));
+        const Run r = cli(QStringList{QStringLiteral("export"), m_synth, QStringLiteral("-o"), out} + extra);
+        QCOMPARE(r.exitCode, code);
+        const QString err = QString::fromUtf8(r.err);
+        QCOMPARE(int(err.count(QLatin1Char('\n'))), 1);
+        QVERIFY2(err.contains(says), qPrintable(err));
+        QVERIFY(!QFileInfo::exists(out));
     }
 };
 
