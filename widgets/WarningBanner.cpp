@@ -2,6 +2,8 @@
 
 #include <QHBoxLayout>
 #include <QLabel>
+#include <QPushButton>
+#include <QVBoxLayout>
 #include <QStyle>
 #include <QToolButton>
 
@@ -11,6 +13,8 @@ WarningBanner::WarningBanner(QWidget *parent)
     : QFrame(parent)
     , m_icon(new QLabel(this))
     , m_text(new QLabel(this))
+    , m_notice(new QLabel(this))
+    , m_noticeButton(new QPushButton(this))
     , m_close(new QToolButton(this))
 {
     setObjectName(QStringLiteral("WarningBanner"));
@@ -31,13 +35,30 @@ WarningBanner::WarningBanner(QWidget *parent)
     m_close->setToolTip(tr("Dismiss these warnings"));
     m_close->setAccessibleName(tr("Dismiss"));
 
+    m_notice->setTextFormat(Qt::PlainText);
+    m_notice->setWordWrap(true);
+    m_notice->hide();
+    m_noticeButton->hide();
+    connect(m_noticeButton, &QPushButton::clicked, this, &WarningBanner::noticeActionTriggered);
+
+    auto *noticeRow = new QHBoxLayout;
+    noticeRow->setContentsMargins(0, 0, 0, 0);
+    noticeRow->addWidget(m_notice, 1);
+    noticeRow->addWidget(m_noticeButton);
+    auto *texts = new QVBoxLayout;
+    texts->setContentsMargins(0, 0, 0, 0);
+    texts->addLayout(noticeRow);
+    texts->addWidget(m_text);
     auto *layout = new QHBoxLayout(this);
     layout->setContentsMargins(8, 4, 4, 4);
     layout->addWidget(m_icon);
-    layout->addWidget(m_text, 1);
+    layout->addLayout(texts, 1);
     layout->addWidget(m_close, 0, Qt::AlignTop);
 
     connect(m_close, &QToolButton::clicked, this, [this] {
+        m_noticeText.clear(); // a dismissed notice is gone, not waiting behind the next warnings
+        m_notice->hide();
+        m_noticeButton->hide();
         hide();
         emit dismissed();
     });
@@ -49,7 +70,8 @@ void WarningBanner::setWarnings(const QStringList &warnings)
     m_warnings = warnings;
     if (warnings.isEmpty()) {
         m_text->clear();
-        hide();
+        m_text->hide();
+        updateVisibility();
         return;
     }
     QStringList lines;
@@ -57,8 +79,21 @@ void WarningBanner::setWarnings(const QStringList &warnings)
     for (const QString &w : warnings)
         lines << QStringLiteral("• ") + w;
     m_text->setText(lines.join(QLatin1Char('\n')));
-    show();
+    m_text->show();
+    updateVisibility();
 }
+
+void WarningBanner::setNotice(const QString &message, const QString &actionText)
+{
+    m_noticeText = message;
+    m_notice->setText(message);
+    m_notice->setVisible(!message.isEmpty());
+    m_noticeButton->setText(actionText);
+    m_noticeButton->setVisible(!message.isEmpty() && !actionText.isEmpty());
+    updateVisibility();
+}
+
+void WarningBanner::updateVisibility() { setVisible(!m_warnings.isEmpty() || !m_noticeText.isEmpty()); }
 
 QString WarningBanner::text() const { return m_text->text(); }
 

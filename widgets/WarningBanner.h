@@ -1,10 +1,12 @@
 #pragma once
 // A bar across the top of the window that lists what went wrong while loading (a truncated file,
-// malformed events...). Shown whenever there is something to say; the user may dismiss it.
+// malformed events...). Shown whenever there is something to say; the user may dismiss it. A notice
+// with one action button may stand above the warnings ("fsdp.json changed on disk" / "Reload").
 #include <QFrame>
 #include <QStringList>
 
 class QLabel;
+class QPushButton;
 class QToolButton;
 
 namespace lanescope {
@@ -20,13 +22,25 @@ public:
     QStringList warnings() const { return m_warnings; }
     QString text() const;
 
+    // A one-line notice above the warnings with an action button labelled actionText (none when
+    // empty); noticeActionTriggered() when it is pressed. An empty message removes the notice.
+    void setNotice(const QString &message, const QString &actionText = {});
+    QString notice() const { return m_noticeText; }
+    QPushButton *noticeButton() const { return m_noticeButton; }
+
 signals:
     void dismissed();
+    void noticeActionTriggered();
 
 private:
+    void updateVisibility();
+
     QStringList m_warnings;
+    QString m_noticeText;
     QLabel *m_icon;
     QLabel *m_text;
+    QLabel *m_notice;
+    QPushButton *m_noticeButton;
     QToolButton *m_close;
 };
 
