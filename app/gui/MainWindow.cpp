@@ -1,6 +1,10 @@
 #include "MainWindow.h"
 
+#include "AboutBox.h"
 #include "ExportDialog.h"
+#include "Preferences.h"
+#include "ShortcutsDialog.h"
+#include "WindowSettings.h"
 #include "FolderLoadJob.h"
 #include "TraceLoadJob.h"
 #include "TraceSummaryView.h"
@@ -35,6 +39,7 @@
 #include <QDropEvent>
 #include <QFileDialog>
 #include <QFileInfo>
+#include <QFileSystemWatcher>
 #include <QLabel>
 #include <QLocale>
 #include <QMenuBar>
@@ -138,6 +143,7 @@ MainWindow::MainWindow(QWidget *parent)
     connect(m_session, &Session::runsChanged, this, &MainWindow::updateTitle); // a run renamed in the comparison
     setLoading(false);
     updateTitle();
+    restoreDailyUseSettings();
 }
 
 MainWindow::~MainWindow() = default; // a running job is a child: its destructor cancels and joins
@@ -157,6 +163,7 @@ void MainWindow::createActions()
     m_recentMenu = file->addMenu(tr("Open &Recent"));
     connect(m_recentMenu, &QMenu::aboutToShow, this, &MainWindow::rebuildRecentMenu);
     rebuildRecentMenu();
+    addReloadAction(file);
     file->addSeparator();
     QAction *exportAction = file->addAction(tr("&Export Picture…"), this, &MainWindow::showExportDialog);
     exportAction->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_E));
@@ -177,6 +184,9 @@ void MainWindow::createActions()
     QAction *copyPic = edit->addAction(tr("&Copy Picture"), this, &MainWindow::copyPicture);
     copyPic->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_C));
     copyPic->setStatusTip(tr("Put a PNG of the timeline's window, with title and legend, on the clipboard"));
+    edit->addSeparator();
+    QAction *prefs = edit->addAction(tr("Pre&ferences…"), this, &MainWindow::showPreferences);
+    prefs->setMenuRole(QAction::PreferencesRole);
 
     QMenu *view = menuBar()->addMenu(tr("&View"));
     QAction *fit = view->addAction(tr("&Fit All"), m_timeline, &TimelineView::fitAll);
@@ -215,25 +225,9 @@ void MainWindow::createActions()
     analysisMenu->addAction(tr("Clear Gap &Mark"), m_timeline, &TimelineView::clearHighlight);
 
     QMenu *help = menuBar()->addMenu(tr("&Help"));
-    help->addAction(tr("Timeline &Keys"), this, [this] {
-        QMessageBox::information(this, tr("Timeline Keys"),
-                                 tr("<table>"
-                                    "<tr><td><b>W / S</b></td><td>zoom in / out</td></tr>"
-                                    "<tr><td><b>A / D</b></td><td>pan left / right</td></tr>"
-                                    "<tr><td><b>Ctrl+wheel</b></td><td>zoom about the cursor</td></tr>"
-                                    "<tr><td><b>Shift+wheel</b></td><td>pan</td></tr>"
-                                    "<tr><td><b>drag</b></td><td>pan and scroll</td></tr>"
-                                    "<tr><td><b>Shift+drag</b></td><td>select a time range</td></tr>"
-                                    "<tr><td><b>double-click</b></td><td>zoom to a slice</td></tr>"
-                                    "<tr><td><b>F / Home</b></td><td>frame the selection / fit all</td></tr>"
-                                    "<tr><td><b>Ctrl+F</b></td><td>find slices by name</td></tr>"
-                                    "<tr><td><b>Esc</b></td><td>clear selection and range</td></tr>"
-                                    "<tr><td><b>V / T / L / R / G / M</b></td><td>annotate: select, text callout, arrow, "
-                                    "rectangle, time range, marker</td></tr>"
-                                    "<tr><td><b>Ctrl+Z / Ctrl+Shift+Z</b></td><td>undo / redo an annotation</td></tr>"
-                                    "<tr><td><b>Ctrl+Shift+F</b></td><td>annotate the findings in view</td></tr>"
-                                    "</table>"));
-    });
+    QAction *shortcuts = help->addAction(tr("&Keyboard Shortcuts"), this, &MainWindow::showShortcuts);
+    shortcuts->setShortcut(QKeySequence::HelpContents);
+    shortcuts->setStatusTip(tr("Every shortcut of the menus and toolbars, and the timeline's keys"));
     QAction *about = help->addAction(tr("&About Lanescope"), this, &MainWindow::about);
     about->setMenuRole(QAction::AboutRole);
     QAction *aboutQt = help->addAction(tr("About &Qt"), qApp, &QApplication::aboutQt);
@@ -612,15 +606,7 @@ void MainWindow::updateTitle()
     }
 }
 
-void MainWindow::about()
-{
-    QMessageBox::about(this, tr("About Lanescope"),
-                       tr("<h3>Lanescope %1</h3>"
-                          "<p>A native viewer for PyTorch Profiler (Kineto) traces: find out why a "
-                          "distributed training run wastes its GPUs, prove the fix, and show the proof.</p>"
-                          "<p>Built with Qt %2.</p>")
-                           .arg(QApplication::applicationVersion(), QString::fromLatin1(qVersion())));
-}
+void MainWindow::about() { showAbout(this); }
 
 void MainWindow::showExportDialog()
 {
@@ -851,6 +837,7 @@ void MainWindow::closeEvent(QCloseEvent *event)
     if (m_folderJob)
         m_folderJob->cancel();
     m_autosave->flush(); // nothing drawn waits on the autosave's timer
+    WindowSettings::saveLayout(this);
     QMainWindow::closeEvent(event);
 }
 
@@ -1095,6 +1082,113 @@ void MainWindow::showRankLanes(int run)
             m_timeline->verticalScrollBar()->setValue(g.y);
             return;
         }
+}
+
+// --- daily use (issue 14): remembered layout and options, reload, preferences, shortcuts ------------
+
+void MainWindow::restoreDailyUseSettings()
+{
+    applyTheme(Preferences::load().theme);
+    WindowSettings::restoreAndTrackAnalysisOptions(m_analysis);
+    trackLaneCollapse();
+    if (WindowSettings::restoreLayout(this)) {
+        // Where these docks sit is remembered; whether they show depends on what is opened.
+        m_compare->hide();
+        m_ranks->hide();
+    }
+}
+
+void MainWindow::addReloadAction(QMenu *file)
+{
+    m_reloadAction = file->addAction(tr("Re&load"), this, &MainWindow::reload);
+    m_reloadAction->setShortcut(QKeySequence(Qt::Key_F5));
+    m_reloadAction->setStatusTip(tr("Load the trace(s) shown again from disk"));
+    m_reloadAction->setEnabled(false);
+    m_fileWatcher = new QFileSystemWatcher(this);
+    connect(m_fileWatcher, &QFileSystemWatcher::fileChanged, this, &MainWindow::onShownFileChanged);
+    connect(m_banner, &WarningBanner::noticeActionTriggered, this, &MainWindow::reload);
+    // Whatever was shown before is replaced: watch what is shown now, forget any old notice.
+    connect(this, &MainWindow::loadFinished, this, [this](bool ok) {
+        if (!ok)
+            return; // a failed or cancelled load leaves the previous trace, and its watch, in place
+        if (!m_fileWatcher->files().isEmpty())
+            m_fileWatcher->removePaths(m_fileWatcher->files());
+        if (!m_currentFiles.isEmpty())
+            m_fileWatcher->addPaths(m_currentFiles);
+        m_banner->setNotice(QString());
+        m_reloadAction->setEnabled(!m_currentFiles.isEmpty());
+    });
+}
+
+void MainWindow::trackLaneCollapse()
+{
+    connect(this, &MainWindow::loadFinished, this, [this](bool ok) {
+        if (ok)
+            WindowSettings::restoreCollapsedGroups(m_timeline, m_session);
+    });
+    // A group header is toggled by a click in the timeline (TimelineView has no signal for it): after
+    // each click, once the view has handled it, the collapsed groups are remembered.
+    m_timeline->viewport()->installEventFilter(this);
+}
+
+bool MainWindow::eventFilter(QObject *watched, QEvent *event)
+{
+    if (watched == m_timeline->viewport() && event->type() == QEvent::MouseButtonRelease)
+        QTimer::singleShot(0, this, [this] { WindowSettings::rememberCollapsedGroups(m_timeline, m_session); });
+    return QMainWindow::eventFilter(watched, event);
+}
+
+void MainWindow::onShownFileChanged(const QString &path)
+{
+    if (!m_currentFiles.contains(path))
+        return;
+    // An editor or copy that replaces the file (write elsewhere, rename) ends the watch: renew it.
+    const bool exists = QFileInfo::exists(path);
+    if (exists && !m_fileWatcher->files().contains(path))
+        m_fileWatcher->addPath(path);
+    const QString name = QFileInfo(path).fileName();
+    // Never a silent reload: the user may be in the middle of reading this one.
+    m_banner->setNotice(exists ? tr("%1 changed on disk — Reload to see the new version.").arg(name)
+                               : tr("%1 was removed or renamed on disk.").arg(name),
+                        exists ? tr("Reload") : QString());
+}
+
+void MainWindow::reload()
+{
+    if (m_currentFiles.isEmpty() || isLoading())
+        return;
+    m_banner->setNotice(QString());
+    if (!m_folder.isEmpty()) {
+        openFolder(m_folder);
+        return;
+    }
+    QStringList labels; // a comparison keeps the names its runs were given
+    if (m_session->runCount() >= 2)
+        for (int i = 0; i < m_session->runCount(); ++i)
+            labels << m_session->run(i).label;
+    openFiles(m_currentFiles, labels);
+}
+
+void MainWindow::showPreferences()
+{
+    auto *dialog = new PreferencesDialog(Preferences::load(), this);
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    connect(dialog, &QDialog::accepted, this, [this, dialog] {
+        const Preferences prefs = dialog->preferences();
+        prefs.save();
+        applyTheme(prefs.theme);
+        // The analysis options apply to the trace shown too: new traces here take the dock's.
+        m_analysis->setGapThresholdNs(prefs.gapThresholdNs);
+        m_analysis->setGemmGapsOnly(prefs.gemmOnly);
+    });
+    dialog->open();
+}
+
+void MainWindow::showShortcuts()
+{
+    auto *dialog = new ShortcutsDialog(this, this);
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    dialog->open();
 }
 
 } // namespace lanescope

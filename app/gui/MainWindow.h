@@ -10,6 +10,7 @@
 
 class QAction;
 class QDockWidget;
+class QFileSystemWatcher;
 class QLabel;
 class QMenu;
 class QProgressBar;
@@ -100,6 +101,12 @@ public:
     QToolBar *annotateToolBar() const { return m_annotateBar; }
     QAction *annotateFindingsAction() const { return m_annotateFindings; }
     QPushButton *cancelButton() const { return m_cancelButton; }
+    // Daily use (issue 14): File > Reload (F5), also offered by the banner when a shown file changes
+    // on disk (never reloaded silently); Edit > Preferences; Help > Keyboard Shortcuts.
+    QAction *reloadAction() const { return m_reloadAction; }
+    void reload();
+    void showPreferences();
+    void showShortcuts();
     // Recent entries, newest first: a path, or a comparison's paths joined by '\n'. Entries whose
     // files are gone are left out (and forgotten).
     static QStringList recentFiles();
@@ -111,6 +118,7 @@ protected:
     void dragEnterEvent(QDragEnterEvent *event) override;
     void dropEvent(QDropEvent *event) override;
     void closeEvent(QCloseEvent *event) override;
+    bool eventFilter(QObject *watched, QEvent *event) override; // the timeline's clicks (lane collapse)
 
 private:
     void createActions();
@@ -140,6 +148,11 @@ private:
     void stopFolderLoad();
     void onFolderLoaded(FolderLoadJob *job);
     void showRankLanes(int run);
+    // Daily use (issue 14), kept apart: WindowSettings, Preferences and ShortcutsDialog do the work.
+    void restoreDailyUseSettings();
+    void addReloadAction(QMenu *file);
+    void onShownFileChanged(const QString &path);
+    void trackLaneCollapse();
 
     std::shared_ptr<const Trace> m_trace;
     Session *m_session = nullptr;
@@ -182,6 +195,8 @@ private:
     AnnotationAutosave *m_autosave = nullptr;
     QToolBar *m_annotateBar = nullptr;
     QAction *m_annotateFindings = nullptr;
+    QAction *m_reloadAction = nullptr;
+    QFileSystemWatcher *m_fileWatcher = nullptr;
 };
 
 } // namespace lanescope

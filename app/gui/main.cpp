@@ -1,6 +1,7 @@
 // lanescope: the desktop viewer. `lanescope [TRACE...|DIR] [--gap-ms N] [--step N]` opens the traces at
 // start (two or more are compared, the first as the baseline; a folder opens its rank traces as one job).
 #include "MainWindow.h"
+#include "Preferences.h"
 
 #include "analysis/AnalysisDock.h"
 #include "synth/DemoTrace.h"
@@ -80,13 +81,15 @@ int main(int argc, char **argv)
     QCoreApplication::setOrganizationName(QStringLiteral("Lanescope"));
     QCoreApplication::setApplicationVersion(QStringLiteral(LANESCOPE_VERSION));
 
-    // Qt's own strings (dialog buttons, file dialog) and ours, both for the user's locale.
+    // Qt's own strings (dialog buttons, file dialog) and ours, both for the language chosen in
+    // Preferences, else the user's locale.
+    const QLocale uiLocale = lanescope::uiLocale();
     QTranslator qtTranslator;
-    if (qtTranslator.load(QLocale(), QStringLiteral("qtbase"), QStringLiteral("_"),
+    if (qtTranslator.load(uiLocale, QStringLiteral("qtbase"), QStringLiteral("_"),
             QLibraryInfo::path(QLibraryInfo::TranslationsPath)))
         QCoreApplication::installTranslator(&qtTranslator);
     QTranslator translator;
-    if (translator.load(QLocale(), QStringLiteral("lanescope"), QStringLiteral("_"), QStringLiteral(":/i18n")))
+    if (translator.load(uiLocale, QStringLiteral("lanescope"), QStringLiteral("_"), QStringLiteral(":/i18n")))
         QCoreApplication::installTranslator(&translator);
 
     QCommandLineParser parser;

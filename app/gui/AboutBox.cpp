@@ -1,0 +1,61 @@
+#include "AboutBox.h"
+
+#include "util/BuildInfo.h"
+
+#include <QCoreApplication>
+#include <QMessageBox>
+
+namespace lanescope {
+
+// The translation context of the About box's strings.
+class AboutBox
+{
+    Q_DECLARE_TR_FUNCTIONS(AboutBox)
+};
+
+QString libraryLicence(const QString &library)
+{
+    if (library == QLatin1String("Qt"))
+        return QStringLiteral("LGPLv3");
+    if (library == QLatin1String("RapidJSON"))
+        return QStringLiteral("MIT");
+    if (library == QLatin1String("Boost"))
+        return QStringLiteral("BSL-1.0");
+    if (library == QLatin1String("zlib"))
+        return AboutBox::tr("zlib licence");
+    if (library == QLatin1String("ISA-L"))
+        return QStringLiteral("BSD-3-Clause");
+    return {};
+}
+
+QString aboutHtml()
+{
+    // libraryVersions(): "Qt 6.4.2, RapidJSON 1.1.0, Boost 1.74.0, zlib 1.2.13[, ISA-L 2.30.0]"; the
+    // name is everything before the last space (a version carries no space).
+    QString rows;
+    for (const QString &entry : libraryVersions().split(QStringLiteral(", "), Qt::SkipEmptyParts)) {
+        const qsizetype space = entry.lastIndexOf(QLatin1Char(' '));
+        const QString name = space > 0 ? entry.left(space) : entry;
+        const QString version = space > 0 ? entry.mid(space + 1) : QString();
+        const QString licence = libraryLicence(name);
+        rows += QStringLiteral("<tr><td>%1</td><td>%2</td><td>%3</td></tr>")
+                    .arg(name.toHtmlEscaped(), version.toHtmlEscaped(),
+                         (licence.isEmpty() ? AboutBox::tr("see its distribution") : licence)
+                             .toHtmlEscaped());
+    }
+    return AboutBox::tr("<h3>Lanescope %1</h3>"
+                                       "<p>A native viewer for PyTorch Profiler (Kineto) traces: find out why a "
+                                       "distributed training run wastes its GPUs, prove the fix, and show the proof.</p>"
+                                       "<p>Lanescope: licence not yet chosen.</p>"
+                                       "<p>Libraries in this build:</p>"
+                                       "<table cellspacing=\"6\"><tr><th align=\"left\">Library</th>"
+                                       "<th align=\"left\">Version</th><th align=\"left\">Licence</th></tr>%2</table>")
+        .arg(QCoreApplication::applicationVersion().toHtmlEscaped(), rows);
+}
+
+void showAbout(QWidget *parent)
+{
+    QMessageBox::about(parent, AboutBox::tr("About Lanescope"), aboutHtml());
+}
+
+} // namespace lanescope

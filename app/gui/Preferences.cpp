@@ -1,0 +1,184 @@
+#include "Preferences.h"
+
+#include <QApplication>
+#include <QComboBox>
+#include <QDialogButtonBox>
+#include <QDoubleSpinBox>
+#include <QFormLayout>
+#include <QLabel>
+#include <QPalette>
+#include <QSettings>
+#include <QStyle>
+
+#include <algorithm>
+#include <cmath>
+
+namespace lanescope {
+
+namespace {
+const QString kThemeKey = QStringLiteral("preferences/theme");
+const QString kLanguageKey = QStringLiteral("preferences/language");
+const QString kGapKey = QStringLiteral("analysis/gapThresholdNs");
+const QString kGemmKey = QStringLiteral("analysis/gemmOnly");
+constexpr TimeNs kMinGapNs = 1'000; // AnalysisDock::kMinGapNs (the dock clamps to it as well)
+
+QString themeName(Theme t)
+{
+    switch (t) {
+    case Theme::Light: return QStringLiteral("light");
+    case Theme::Dark: return QStringLiteral("dark");
+    case Theme::System: break;
+    }
+    return QStringLiteral("system");
+}
+
+Theme themeFromName(const QString &name)
+{
+    if (name == QLatin1String("light"))
+        return Theme::Light;
+    if (name == QLatin1String("dark"))
+        return Theme::Dark;
+    return Theme::System;
+}
+
+QPalette darkPalette()
+{
+    QPalette p;
+    const QColor window(0x2b, 0x2d, 0x30), base(0x1e, 0x1f, 0x22), text(0xe6, 0xe6, 0xe6);
+    const QColor disabled(0x80, 0x80, 0x80), highlight(0x3d, 0x7a, 0xd6);
+    p.setColor(QPalette::Window, window);
+    p.setColor(QPalette::WindowText, text);
+    p.setColor(QPalette::Base, base);
+    p.setColor(QPalette::AlternateBase, window);
+    p.setColor(QPalette::ToolTipBase, base);
+    p.setColor(QPalette::ToolTipText, text);
+    p.setColor(QPalette::PlaceholderText, disabled);
+    p.setColor(QPalette::Text, text);
+    p.setColor(QPalette::Button, window);
+    p.setColor(QPalette::ButtonText, text);
+    p.setColor(QPalette::BrightText, Qt::red);
+    p.setColor(QPalette::Light, window.lighter(150));
+    p.setColor(QPalette::Midlight, window.lighter(125));
+    p.setColor(QPalette::Mid, window.darker(120));
+    p.setColor(QPalette::Dark, window.darker(150));
+    p.setColor(QPalette::Shadow, Qt::black);
+    p.setColor(QPalette::Link, QColor(0x6c, 0xa8, 0xff));
+    p.setColor(QPalette::LinkVisited, QColor(0xb0, 0x8c, 0xff));
+    p.setColor(QPalette::Highlight, highlight);
+    p.setColor(QPalette::HighlightedText, Qt::white);
+    for (QPalette::ColorRole r : {QPalette::WindowText, QPalette::Text, QPalette::ButtonText})
+        p.setColor(QPalette::Disabled, r, disabled);
+    return p;
+}
+} // namespace
+
+Preferences Preferences::load()
+{
+    const QSettings s;
+    Preferences p;
+    p.theme = themeFromName(s.value(kThemeKey).toString());
+    const QString lang = s.value(kLanguageKey).toString();
+    p.language = (lang == QLatin1String("en") || lang == QLatin1String("zh_CN")) ? lang : QString();
+    bool ok = false;
+    const qlonglong gap = s.value(kGapKey).toLongLong(&ok);
+    if (ok && gap >= kMinGapNs)
+        p.gapThresholdNs = gap; // anything else stored (hand-edited, damaged) leaves the default
+    p.gemmOnly = s.value(kGemmKey, false).toBool();
+    return p;
+}
+
+void Preferences::save() const
+{
+    QSettings s;
+    s.setValue(kThemeKey, themeName(theme));
+    s.setValue(kLanguageKey, language);
+    saveGapThreshold(gapThresholdNs);
+    saveGemmOnly(gemmOnly);
+}
+
+void Preferences::saveGapThreshold(TimeNs gapThresholdNs)
+{
+    QSettings().setValue(kGapKey, qlonglong(std::max(kMinGapNs, gapThresholdNs)));
+}
+
+void Preferences::saveGemmOnly(bool gemmOnly) { QSettings().setValue(kGemmKey, gemmOnly); }
+
+void applyTheme(Theme theme)
+{
+    // The system's palette is whatever the application had before we first changed it.
+    static const QPalette systemPalette = QApplication::palette();
+    switch (theme) {
+    case Theme::System: QApplication::setPalette(systemPalette); break;
+    case Theme::Light: QApplication::setPalette(QApplication::style()->standardPalette()); break;
+    case Theme::Dark: QApplication::setPalette(darkPalette()); break;
+    }
+}
+
+QLocale uiLocale()
+{
+    const QString lang = Preferences::load().language;
+    return lang.isEmpty() ? QLocale() : QLocale(lang);
+}
+
+PreferencesDialog::PreferencesDialog(const Preferences &prefs, QWidget *parent)
+    : QDialog(parent)
+    , m_theme(new QComboBox(this))
+    , m_language(new QComboBox(this))
+    , m_gapMs(new QDoubleSpinBox(this))
+    , m_kernels(new QComboBox(this))
+{
+    setWindowTitle(tr("Preferences"));
+    setObjectName(QStringLiteral("preferencesDialog"));
+    m_theme->addItem(tr("Follow the system"), int(Theme::System));
+    m_theme->addItem(tr("Light"), int(Theme::Light));
+    m_theme->addItem(tr("Dark"), int(Theme::Dark));
+    m_theme->setCurrentIndex(std::max(0, m_theme->findData(int(prefs.theme))));
+
+    m_language->addItem(tr("System language"), QString());
+    m_language->addItem(QStringLiteral("English"), QStringLiteral("en"));       // each in its own script
+    m_language->addItem(QStringLiteral("简体中文"), QStringLiteral("zh_CN"));
+    m_language->setCurrentIndex(std::max(0, m_language->findData(prefs.language)));
+
+    m_gapMs->setDecimals(3);
+    m_gapMs->setRange(double(kMinGapNs) / 1e6, 100e3);
+    m_gapMs->setSuffix(tr(" ms"));
+    m_gapMs->setValue(double(prefs.gapThresholdNs) / 1e6);
+
+    m_kernels->addItem(tr("All kernels"), false);
+    m_kernels->addItem(tr("GEMM kernels only"), true);
+    m_kernels->setCurrentIndex(prefs.gemmOnly ? 1 : 0);
+
+    auto *languageNote = new QLabel(tr("The language changes at the next start of Lanescope."), this);
+    languageNote->setWordWrap(true);
+    languageNote->setEnabled(false);
+    auto *analysisNote = new QLabel(tr("New windows and traces start with this threshold and filter; "
+                                       "changing them in the Analysis dock changes them here too."),
+                                    this);
+    analysisNote->setWordWrap(true);
+    analysisNote->setEnabled(false);
+
+    auto *form = new QFormLayout(this);
+    form->addRow(tr("&Theme:"), m_theme);
+    form->addRow(tr("&Language:"), m_language);
+    form->addRow(QString(), languageNote);
+    form->addRow(tr("Idle &gap threshold:"), m_gapMs);
+    form->addRow(tr("&Kernels for gaps:"), m_kernels);
+    form->addRow(QString(), analysisNote);
+    auto *buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, this);
+    connect(buttons, &QDialogButtonBox::accepted, this, &QDialog::accept);
+    connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
+    form->addRow(buttons);
+    setMinimumWidth(440);
+}
+
+Preferences PreferencesDialog::preferences() const
+{
+    Preferences p;
+    p.theme = Theme(m_theme->currentData().toInt());
+    p.language = m_language->currentData().toString();
+    p.gapThresholdNs = std::max(kMinGapNs, TimeNs(std::llround(m_gapMs->value() * 1e6)));
+    p.gemmOnly = m_kernels->currentData().toBool();
+    return p;
+}
+
+} // namespace lanescope

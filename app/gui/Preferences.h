@@ -1,0 +1,56 @@
+#pragma once
+// Edit > Preferences: the theme, the language (applied at the next start), the gap threshold and
+// kernel filter new windows and traces start with. Stored in QSettings; the analysis options share
+// their keys with what the Analysis dock remembers (WindowSettings), so there is one value of each.
+#include "model/Trace.h"
+
+#include <QDialog>
+#include <QLocale>
+
+class QComboBox;
+class QDoubleSpinBox;
+
+namespace lanescope {
+
+enum class Theme { System, Light, Dark };
+
+struct Preferences
+{
+    Theme theme = Theme::System;
+    QString language;                    // "" (the system's), "en" or "zh_CN"
+    TimeNs gapThresholdNs = 15'000'000;  // AnalysisDock::kDefaultGapNs
+    bool gemmOnly = false;               // the kernel filter: gaps between GEMM kernels only
+
+    static Preferences load();
+    void save() const;
+    // One analysis option (the Analysis dock remembers each as the user changes it).
+    static void saveGapThreshold(TimeNs gapThresholdNs);
+    static void saveGemmOnly(bool gemmOnly);
+};
+
+// The application palette for a theme: the system's as it was at the first call, Fusion's light
+// one, or a dark one. Widgets only; the timeline keeps its own palette.
+void applyTheme(Theme theme);
+// The locale the translations are loaded for: the stored language, else the system's.
+QLocale uiLocale();
+
+class PreferencesDialog : public QDialog
+{
+    Q_OBJECT
+public:
+    explicit PreferencesDialog(const Preferences &prefs, QWidget *parent = nullptr);
+    Preferences preferences() const;
+
+    QComboBox *themeBox() const { return m_theme; }
+    QComboBox *languageBox() const { return m_language; }
+    QDoubleSpinBox *gapBox() const { return m_gapMs; }
+    QComboBox *kernelBox() const { return m_kernels; }
+
+private:
+    QComboBox *m_theme;
+    QComboBox *m_language;
+    QDoubleSpinBox *m_gapMs;
+    QComboBox *m_kernels;
+};
+
+} // namespace lanescope

@@ -1,0 +1,414 @@
+// Daily use (issue 14), headless: the window's geometry, dock layout and the Analysis dock's options
+// remembered across windows; File > Reload and the banner when the shown file changes on disk;
+// Help > Keyboard Shortcuts against the window's own actions; About's libraries and licences;
+// Preferences stored, read back and applied.
+#include "AboutBox.h"
+#include "MainWindow.h"
+#include "Preferences.h"
+#include "ShortcutsDialog.h"
+#include "WarningBanner.h"
+#include "WindowSettings.h"
+
+#include "analysis/AnalysisDock.h"
+#include "compare/ComparisonDock.h"
+#include "render/LaneLayout.h"
+#include "timeline/TimelineView.h"
+#include "util/BuildInfo.h"
+
+#include <QAction>
+#include <QApplication>
+#include <QCheckBox>
+#include <QComboBox>
+#include <QDockWidget>
+#include <QDoubleSpinBox>
+#include <QFile>
+#include <QLabel>
+#include <QLineEdit>
+#include <QMenuBar>
+#include <QMenu>
+#include <QPushButton>
+#include <QScrollBar>
+#include <QSettings>
+#include <QStandardPaths>
+#include <QTemporaryDir>
+#include <QToolBar>
+#include <QTreeWidget>
+#include <QtTest>
+
+using namespace lanescope;
+
+namespace {
+
+// Two kernels on one stream with a 20 ms gap between them (and a CPU thread).
+QByteArray traceJson(int secondKernelTs, const QByteArray &process = "train.py")
+{
+    return QByteArrayLiteral(R"({"traceEvents": [
+    {"ph": "M", "name": "process_name", "pid": 5, "tid": 0, "args": {"name": ")") + process + QByteArrayLiteral(R"("}},
+    {"ph": "M", "name": "thread_name", "pid": 5, "tid": 6, "args": {"name": "worker"}},
+    {"ph": "X", "cat": "cpu_op", "name": "aten::mm", "pid": 5, "tid": 6, "ts": 1, "dur": 2},
+    {"ph": "X", "cat": "kernel", "name": "sm90_gemm", "pid": 0, "tid": 7, "ts": 10, "dur": 8, "args": {"device": 0, "stream": 7}},
+    {"ph": "X", "cat": "kernel", "name": "sm90_gemm", "pid": 0, "tid": 7, "ts": )")
+        + QByteArray::number(secondKernelTs) + QByteArrayLiteral(R"(, "dur": 8, "args": {"device": 0, "stream": 7}}
+]})");
+}
+
+constexpr int kLoadTimeoutMs = 20000;
+
+bool writeFile(const QString &path, const QByteArray &bytes)
+{
+    QFile f(path);
+    return f.open(QIODevice::WriteOnly | QIODevice::Truncate) && f.write(bytes) == bytes.size();
+}
+
+} // namespace
+
+class TestDailyUse : public QObject
+{
+    Q_OBJECT
+
+    QTemporaryDir m_dir;
+
+private slots:
+    void initTestCase()
+    {
+        QVERIFY(m_dir.isValid());
+        QStandardPaths::setTestModeEnabled(true); // never the user's settings
+        QCoreApplication::setOrganizationName(QStringLiteral("LanescopeTests"));
+        QCoreApplication::setApplicationName(QStringLiteral("tst_dailyuse"));
+    }
+    void init() { QSettings().clear(); }
+    void cleanupTestCase() { QSettings().clear(); }
+
+    void everyDockAndToolBarIsNamed()
+    {
+        MainWindow w;
+        QVERIFY(!w.findChildren<QDockWidget *>().isEmpty());
+        QVERIFY(!w.findChildren<QToolBar *>().isEmpty());
+        QCOMPARE(WindowSettings::unnamedDocksAndToolBars(&w), QStringList());
+        // And they are unique: saveState places them by name.
+        QSet<QString> names;
+        for (const QDockWidget *d : w.findChildren<QDockWidget *>())
+            names.insert(d->objectName());
+        for (const QToolBar *t : w.findChildren<QToolBar *>())
+            names.insert(t->objectName());
+        QCOMPARE(names.size(), w.findChildren<QDockWidget *>().size() + w.findChildren<QToolBar *>().size());
+    }
+
+    void geometryAndDocksRestored()
+    {
+        QSize size;
+        {
+            MainWindow w;
+            w.show();
+            QVERIFY(QTest::qWaitForWindowExposed(&w));
+            w.resize(1111, 777);
+            auto *legend = w.findChild<QDockWidget *>(QStringLiteral("legendDock"));
+            auto *summary = w.findChild<QDockWidget *>(QStringLiteral("summaryDock"));
+            QVERIFY(legend && summary);
+            QCOMPARE(w.dockWidgetArea(summary), Qt::RightDockWidgetArea);
+            w.addDockWidget(Qt::LeftDockWidgetArea, summary); // moved by the user
+            legend->hide();                                   // closed by the user
+            QTRY_COMPARE(w.size(), QSize(1111, 777));
+            size = w.size();
+            QVERIFY(w.close()); // closeEvent saves
+        }
+        QVERIFY(QSettings().contains(QStringLiteral("window/state")));
+        MainWindow w2;
+        w2.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&w2));
+        QTRY_COMPARE(w2.size(), size);
+        auto *summary = w2.findChild<QDockWidget *>(QStringLiteral("summaryDock"));
+        QCOMPARE(w2.dockWidgetArea(summary), Qt::LeftDockWidgetArea);
+        QVERIFY(w2.findChild<QDockWidget *>(QStringLiteral("legendDock"))->isHidden());
+        QVERIFY(!w2.findChild<QDockWidget *>(QStringLiteral("summaryDock"))->isHidden());
+        // Contextual docks stay hidden until there is a comparison or a folder.
+        QVERIFY(w2.comparisonDock()->isHidden());
+    }
+
+    void damagedLayoutIsIgnored()
+    {
+        QSettings().setValue(QStringLiteral("window/state"), QByteArray("not a state"));
+        QSettings().setValue(QStringLiteral("window/geometry"), QByteArray("nor a geometry"));
+        MainWindow w; // no crash, the default layout
+        QCOMPARE(w.size(), QSize(1400, 900));
+        QCOMPARE(w.dockWidgetArea(w.findChild<QDockWidget *>(QStringLiteral("summaryDock"))), Qt::RightDockWidgetArea);
+    }
+
+    void gapThresholdAndKernelFilterRemembered()
+    {
+        {
+            MainWindow w;
+            QCOMPARE(w.analysisDock()->gapThresholdNs(), AnalysisDock::kDefaultGapNs);
+            QVERIFY(!w.analysisDock()->gemmGapsOnly());
+            // As the user types it: the box in its unit (ms by default).
+            QDoubleSpinBox *box = w.analysisDock()->gapThresholdBox();
+            box->setValue(box->value() == 7.5 ? 8.5 : 7.5);
+            QCOMPARE(w.analysisDock()->gapThresholdNs(), TimeNs(std::llround(box->value() * 1e6)));
+            w.analysisDock()->findChild<QCheckBox *>(QStringLiteral("gapGemmOnly"))->setChecked(true);
+        }
+        const TimeNs stored = Preferences::load().gapThresholdNs;
+        QCOMPARE(stored, TimeNs(7'500'000));
+        QVERIFY(Preferences::load().gemmOnly);
+        {
+            MainWindow w;
+            QCOMPARE(w.analysisDock()->gapThresholdNs(), stored);
+            QVERIFY(w.analysisDock()->gemmGapsOnly());
+            // --gap-ms: main.cpp sets it after the window restored its own; that is not remembered.
+            w.analysisDock()->setGapThresholdNs(2'000'000);
+            QCOMPARE(w.analysisDock()->gapThresholdNs(), TimeNs(2'000'000));
+        }
+        QCOMPARE(Preferences::load().gapThresholdNs, stored);
+        // A damaged value leaves the default.
+        QSettings().setValue(QStringLiteral("analysis/gapThresholdNs"), QStringLiteral("lots"));
+        MainWindow w;
+        QCOMPARE(w.analysisDock()->gapThresholdNs(), AnalysisDock::kDefaultGapNs);
+    }
+
+    void laneCollapseRememberedPerKind()
+    {
+        const QString path = m_dir.filePath(QStringLiteral("collapse.json"));
+        const QString other = m_dir.filePath(QStringLiteral("other-kind.json"));
+        QVERIFY(writeFile(path, traceJson(30'010)));
+        QVERIFY(writeFile(other, traceJson(30'010, "serve.py")));
+        const auto open = [](MainWindow &w, const QString &file) {
+            QSignalSpy loaded(&w, &MainWindow::loadFinished);
+            w.openFile(file);
+            return loaded.wait(kLoadTimeoutMs) && loaded.first().at(0).toBool();
+        };
+        const auto gpuGroup = [](const TimelineView *v) {
+            const auto &groups = v->laneLayout().groups();
+            for (std::size_t i = 0; i < groups.size(); ++i)
+                if (groups[i].gpu)
+                    return int(i);
+            return -1;
+        };
+        const auto clickHeader = [](TimelineView *v, int group) {
+            const LaneGroup &g = v->laneLayout().groups()[std::size_t(group)];
+            // The header's top in layout coordinates, under the lanes area's top and the scroll.
+            const int y = v->lanesRect().top() + g.y - v->verticalScrollBar()->value() + LaneLayout::kGroupHeaderHeight / 2;
+            QTest::mouseClick(v->viewport(), Qt::LeftButton, {}, QPoint(v->lanesRect().left() + 40, y));
+        };
+        {
+            MainWindow w;
+            w.show();
+            QVERIFY(QTest::qWaitForWindowExposed(&w));
+            QVERIFY(open(w, path));
+            TimelineView *v = w.timelineView();
+            const int gi = gpuGroup(v);
+            QVERIFY(gi >= 0);
+            QVERIFY(v->laneLayout().groups().size() >= 2);
+            QVERIFY(!v->laneLayout().groups()[std::size_t(gi)].collapsed);
+            clickHeader(v, gi); // as the user collapses it
+            QVERIFY(v->laneLayout().groups()[std::size_t(gi)].collapsed);
+            QTest::qWait(20); // the window remembers once the click is handled
+        }
+        {
+            MainWindow w;
+            w.show();
+            QVERIFY(QTest::qWaitForWindowExposed(&w));
+            QVERIFY(open(w, path));
+            TimelineView *v = w.timelineView();
+            const int gi = gpuGroup(v);
+            for (std::size_t i = 0; i < v->laneLayout().groups().size(); ++i)
+                QCOMPARE(v->laneLayout().groups()[i].collapsed, int(i) == gi); // only the one collapsed
+            // Another kind of trace (another process) starts expanded.
+            QVERIFY(open(w, other));
+            for (const LaneGroup &g : v->laneLayout().groups())
+                QVERIFY(!g.collapsed);
+            // Expanded again by the user: remembered as well.
+            QVERIFY(open(w, path));
+            QVERIFY(v->laneLayout().groups()[std::size_t(gpuGroup(v))].collapsed);
+            clickHeader(v, gpuGroup(v));
+            QVERIFY(!v->laneLayout().groups()[std::size_t(gpuGroup(v))].collapsed);
+            QTest::qWait(20);
+        }
+        MainWindow w;
+        w.show();
+        QVERIFY(open(w, path));
+        for (const LaneGroup &g : w.timelineView()->laneLayout().groups())
+            QVERIFY(!g.collapsed);
+    }
+
+    void changedFileOffersReload()
+    {
+        const QString path = m_dir.filePath(QStringLiteral("fsdp.json"));
+        QVERIFY(writeFile(path, traceJson(30'010)));
+        MainWindow w;
+        w.show();
+        QVERIFY(!w.reloadAction()->isEnabled()); // nothing to reload yet
+        QCOMPARE(w.reloadAction()->shortcut(), QKeySequence(Qt::Key_F5));
+        QSignalSpy loaded(&w, &MainWindow::loadFinished);
+        w.openFile(path);
+        QVERIFY(loaded.wait(kLoadTimeoutMs));
+        QCOMPARE(loaded.takeFirst().at(0).toBool(), true);
+        QVERIFY(w.reloadAction()->isEnabled());
+        QVERIFY(w.warningBanner()->notice().isEmpty());
+        const auto before = w.trace();
+        const qint64 endBefore = before->maxTs;
+
+        // Written again by the profiler, replaced as a save does (write beside, rename over).
+        QTest::qWait(50);
+        const QString tmp = path + QStringLiteral(".new");
+        QVERIFY(writeFile(tmp, traceJson(60'010)));
+        QVERIFY(QFile::remove(path));
+        QVERIFY(QFile::rename(tmp, path));
+        QTRY_VERIFY_WITH_TIMEOUT(!w.warningBanner()->notice().isEmpty(), 5000);
+        QVERIFY(w.warningBanner()->isVisible());
+        QVERIFY(w.warningBanner()->notice().contains(QStringLiteral("fsdp.json changed on disk")));
+        QPushButton *button = w.warningBanner()->noticeButton();
+        QVERIFY(button->isVisible());
+        QCOMPARE(button->text(), QStringLiteral("Reload"));
+        QTest::qWait(200);
+        QCOMPARE(w.trace(), before); // never reloaded silently
+        QCOMPARE(loaded.count(), 0);
+
+        QTest::mouseClick(button, Qt::LeftButton);
+        QVERIFY(loaded.wait(kLoadTimeoutMs));
+        QCOMPARE(loaded.takeFirst().at(0).toBool(), true);
+        QVERIFY(w.trace() != before);
+        QVERIFY(w.trace()->maxTs > endBefore); // the new content
+        QVERIFY(w.warningBanner()->notice().isEmpty());
+        QVERIFY(w.warningBanner()->isHidden());
+
+        // Still watched after the rename: a second change is noticed too, and F5's action reloads.
+        QTest::qWait(50);
+        QVERIFY(writeFile(path, traceJson(90'010)));
+        QTRY_VERIFY_WITH_TIMEOUT(!w.warningBanner()->notice().isEmpty(), 5000);
+        w.reloadAction()->trigger();
+        QVERIFY(loaded.wait(kLoadTimeoutMs));
+        QVERIFY(w.trace()->maxTs > endBefore + 30'000'000 - 1);
+
+        // Removed: said so, with nothing to press.
+        QVERIFY(QFile::remove(path));
+        QTRY_VERIFY_WITH_TIMEOUT(w.warningBanner()->notice().contains(QStringLiteral("removed")), 5000);
+        QVERIFY(!w.warningBanner()->noticeButton()->isVisible());
+    }
+
+    void shortcutsDialogListsEveryShortcut()
+    {
+        MainWindow w;
+        w.show();
+        ShortcutsDialog dialog(&w);
+        QTreeWidgetItem *section = dialog.actionSection();
+        QStringList rows;
+        for (int i = 0; i < section->childCount(); ++i)
+            rows << section->child(i)->text(0) + QLatin1Char('|') + section->child(i)->text(1);
+        // Every action in the window with a shortcut, found independently of the dialog's walk.
+        int withShortcut = 0;
+        for (const QAction *a : w.findChildren<QAction *>()) {
+            if (a->shortcut().isEmpty())
+                continue;
+            ++withShortcut;
+            const QString text = ShortcutsDialog::plainText(a);
+            const QString keys = a->shortcut().toString(QKeySequence::NativeText);
+            const bool listed = std::any_of(rows.begin(), rows.end(), [&](const QString &r) {
+                return r.startsWith(text + QLatin1Char('|')) && r.contains(keys);
+            });
+            QVERIFY2(listed, qPrintable(QStringLiteral("%1 (%2) missing from: %3").arg(text, keys, rows.join(QStringLiteral("; ")))));
+        }
+        QVERIFY(withShortcut >= 10);
+        QCOMPARE(section->childCount(), withShortcut); // and nothing else
+        QVERIFY(rows.contains(QStringLiteral("Open|") + QKeySequence(QKeySequence::Open).toString(QKeySequence::NativeText)));
+        QVERIFY(rows.contains(QStringLiteral("Reload|F5")));
+        // The timeline's own keys, as a second section.
+        QTreeWidgetItem *timeline = dialog.timelineSection();
+        QVERIFY(timeline->childCount() >= 8);
+        QCOMPARE(timeline->child(0)->text(1), QStringLiteral("W / S"));
+        // One entry in the Help menu.
+        int helpEntries = 0;
+        for (QAction *top : w.menuBar()->actions())
+            if (top->menu())
+                for (QAction *a : top->menu()->actions())
+                    helpEntries += (a->text().contains(QStringLiteral("Keys")) || a->text().contains(QStringLiteral("Shortcuts"))) ? 1 : 0;
+        QCOMPARE(helpEntries, 1);
+
+        // The filter narrows both sections.
+        dialog.filterEdit()->setText(QStringLiteral("reload"));
+        int shown = 0;
+        for (int i = 0; i < section->childCount(); ++i)
+            shown += section->child(i)->isHidden() ? 0 : 1;
+        QCOMPARE(shown, 1);
+        QVERIFY(timeline->isHidden());
+        dialog.filterEdit()->setText(QStringLiteral("pan"));
+        QVERIFY(!timeline->isHidden());
+        QVERIFY(section->isHidden());
+        dialog.filterEdit()->clear();
+        QVERIFY(!section->isHidden() && !timeline->isHidden());
+    }
+
+    void aboutNamesLibrariesAndLicences()
+    {
+        const QString html = aboutHtml();
+        QVERIFY(html.contains(QStringLiteral("licence not yet chosen")));
+        QVERIFY(html.contains(QString::fromLatin1(qVersion())));
+        for (const QString &entry : libraryVersions().split(QStringLiteral(", "))) {
+            const QString name = entry.left(entry.lastIndexOf(QLatin1Char(' ')));
+            QVERIFY2(!libraryLicence(name).isEmpty(), qPrintable(name));
+            QVERIFY2(html.contains(libraryLicence(name)), qPrintable(name));
+            QVERIFY2(html.contains(entry.mid(entry.lastIndexOf(QLatin1Char(' ')) + 1)), qPrintable(entry));
+        }
+        QCOMPARE(libraryLicence(QStringLiteral("Qt")), QStringLiteral("LGPLv3"));
+        QCOMPARE(libraryLicence(QStringLiteral("RapidJSON")), QStringLiteral("MIT"));
+        QCOMPARE(libraryLicence(QStringLiteral("Boost")), QStringLiteral("BSL-1.0"));
+        QCOMPARE(libraryLicence(QStringLiteral("ISA-L")), QStringLiteral("BSD-3-Clause"));
+    }
+
+    void preferencesRoundTrip()
+    {
+        Preferences p;
+        p.theme = Theme::Dark;
+        p.language = QStringLiteral("zh_CN");
+        p.gapThresholdNs = 3'250'000;
+        p.gemmOnly = true;
+        p.save();
+        const Preferences back = Preferences::load();
+        QCOMPARE(back.theme, Theme::Dark);
+        QCOMPARE(back.language, QStringLiteral("zh_CN"));
+        QCOMPARE(back.gapThresholdNs, TimeNs(3'250'000));
+        QVERIFY(back.gemmOnly);
+        QCOMPARE(uiLocale().name(), QStringLiteral("zh_CN"));
+        QSettings().setValue(QStringLiteral("preferences/language"), QStringLiteral("klingon"));
+        QCOMPARE(Preferences::load().language, QString()); // unknown: the system's
+        QCOMPARE(uiLocale(), QLocale());
+
+        // The dialog shows what is stored and gives back what it shows.
+        PreferencesDialog dialog(back);
+        QCOMPARE(dialog.themeBox()->currentText(), QStringLiteral("Dark"));
+        QCOMPARE(dialog.languageBox()->currentText(), QStringLiteral("简体中文"));
+        QCOMPARE(dialog.gapBox()->value(), 3.25);
+        dialog.themeBox()->setCurrentIndex(dialog.themeBox()->findData(int(Theme::Light)));
+        dialog.languageBox()->setCurrentIndex(dialog.languageBox()->findData(QStringLiteral("en")));
+        dialog.gapBox()->setValue(40);
+        dialog.kernelBox()->setCurrentIndex(0);
+        const Preferences edited = dialog.preferences();
+        QCOMPARE(edited.theme, Theme::Light);
+        QCOMPARE(edited.language, QStringLiteral("en"));
+        QCOMPARE(edited.gapThresholdNs, TimeNs(40'000'000));
+        QVERIFY(!edited.gemmOnly);
+
+        // New windows start with the stored analysis options.
+        edited.save();
+        MainWindow w;
+        QCOMPARE(w.analysisDock()->gapThresholdNs(), TimeNs(40'000'000));
+        QVERIFY(!w.analysisDock()->gemmGapsOnly());
+    }
+
+    void themeSwitchesThePalette()
+    {
+        applyTheme(Theme::System);
+        const QPalette system = QApplication::palette();
+        applyTheme(Theme::Dark);
+        QVERIFY(QApplication::palette().color(QPalette::Window).lightness() < 80);
+        QVERIFY(QApplication::palette().color(QPalette::WindowText).lightness() > 180);
+        QLabel label(QStringLiteral("x"));
+        QVERIFY(label.palette().color(QPalette::Window).lightness() < 80); // widgets follow
+        applyTheme(Theme::Light);
+        QVERIFY(QApplication::palette().color(QPalette::Window).lightness() > 180);
+        QVERIFY(QApplication::palette().color(QPalette::WindowText).lightness() < 80);
+        applyTheme(Theme::System);
+        QCOMPARE(QApplication::palette().color(QPalette::Window), system.color(QPalette::Window));
+    }
+};
+
+QTEST_MAIN(TestDailyUse)
+#include "tst_dailyuse.moc"
