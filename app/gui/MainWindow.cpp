@@ -15,6 +15,8 @@
 #include "annotations/AnnotationAutosave.h"
 #include "annotations/AnnotationEditor.h"
 #include "compare/ComparisonDock.h"
+#include "compare/MetricsTableModel.h"
+#include "compare/ReportExport.h"
 #include "compare/RunAlignment.h"
 #include "ranks/RanksDock.h"
 #include "synth/DemoTrace.h"
@@ -32,6 +34,11 @@
 #include <QActionGroup>
 #include <QApplication>
 #include <QClipboard>
+#include <QComboBox>
+#include <QDialogButtonBox>
+#include <QFormLayout>
+#include <QHBoxLayout>
+#include <QLineEdit>
 #include <QCloseEvent>
 #include <QDir>
 #include <QDockWidget>
@@ -168,6 +175,7 @@ void MainWindow::createActions()
     QAction *exportAction = file->addAction(tr("&Export Picture…"), this, &MainWindow::showExportDialog);
     exportAction->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_E));
     exportAction->setStatusTip(tr("Write the timeline's window as PNG, SVG or PDF, drawn at the size you choose"));
+    addReportAction(file);
     file->addSeparator();
     QAction *quit = file->addAction(tr("&Quit"), this, &QWidget::close);
     quit->setShortcut(QKeySequence::Quit);
@@ -1082,6 +1090,103 @@ void MainWindow::showRankLanes(int run)
             m_timeline->verticalScrollBar()->setValue(g.y);
             return;
         }
+}
+
+// File > Report… (issue 11), kept apart from the picture export above.
+void MainWindow::addReportAction(QMenu *file)
+{
+    QAction *report = file->addAction(tr("&Report…"), this, &MainWindow::showReportDialog);
+    report->setStatusTip(tr("Write one landscape PDF page: the picture, the runs and the metrics table"));
+}
+
+bool MainWindow::writeReport(const QString &path, QPageSize::PageSizeId page, QString *error)
+{
+    auto fail = [&](const QString &why) {
+        if (error)
+            *error = why;
+        return false;
+    };
+    if (m_session->runCount() == 0)
+        return fail(tr("nothing to report: open a trace first"));
+    PictureParts parts;
+    ExportRequest req;
+    req.lanes = int(ExportDialog::Lanes::Gpu);
+    buildPicture(*m_session, *m_timeline, req, parts);
+    parts.input.gapThresholdNs = m_analysis->gapThresholdNs();
+    parts.options.width = std::max(parts.options.width, 1400); // a page's worth of detail
+    ReportInput in;
+    in.picture = parts.input;
+    in.pictureOptions = parts.options;
+    for (int i = 0; i < m_session->runCount(); ++i)
+        in.runLines << tr("%1 — %2").arg(m_session->run(i).label, QDir::toNativeSeparators(m_session->run(i).path));
+    // The table: the comparison dock's own model (its values and deltas), or for one trace the
+    // same rows over its analysis alone.
+    MetricsTableModel single;
+    analysis::ComparisonResult one;
+    if (m_session->runCount() >= 2) {
+        if (m_compare->isBusy() || !m_compare->comparison() || m_compare->metricsModel()->rowCount() == 0)
+            return fail(tr("the comparison is still being measured: try again when its figures are shown"));
+        in.metrics = m_compare->metricsModel();
+    } else {
+        const SessionRun &r = m_session->run(0);
+        if (!r.analysis || m_analysis->isBusy())
+            return fail(tr("the analysis is still running: try again when its figures are shown"));
+        analysis::CompareOptions copt;
+        copt.mfu = m_analysis->options().mfu;
+        one = analysis::compareRuns({{r.label, r.path, r.trace.get(), r.analysis.get()}}, copt);
+        single.setComparison(&one);
+        in.metrics = &single;
+    }
+    return ReportExport::write(path, in, page, error);
+}
+
+void MainWindow::showReportDialog()
+{
+    if (m_session->runCount() == 0)
+        return;
+    QSettings settings;
+    QStringList names;
+    for (int i = 0; i < m_session->runCount(); ++i)
+        names << (m_session->runCount() >= 2 ? m_session->run(i).label : traceBaseName(m_currentFile));
+    QString base = names.join(QStringLiteral("-vs-")) + QStringLiteral("-report.pdf");
+    base.replace(QRegularExpression(QStringLiteral("[/\\\\:*?\"<>|\\s]+")), QStringLiteral("_"));
+    const QString dir = settings.value(QStringLiteral("exportDir"), QFileInfo(m_currentFile).absolutePath()).toString();
+
+    QDialog dialog(this);
+    dialog.setWindowTitle(tr("Report"));
+    auto *form = new QFormLayout(&dialog);
+    auto *pathEdit = new QLineEdit(QDir::toNativeSeparators(QDir(dir).filePath(base)), &dialog);
+    auto *browse = new QPushButton(tr("Browse…"), &dialog);
+    auto *pathRow = new QHBoxLayout;
+    pathRow->addWidget(pathEdit, 1);
+    pathRow->addWidget(browse);
+    form->addRow(tr("File:"), pathRow);
+    auto *pageBox = new QComboBox(&dialog);
+    pageBox->addItem(tr("A4 landscape"), int(QPageSize::A4));
+    pageBox->addItem(tr("Letter landscape"), int(QPageSize::Letter));
+    pageBox->setCurrentIndex(pageBox->findData(int(ReportExport::defaultPageSize(QLocale()))));
+    form->addRow(tr("Page:"), pageBox);
+    auto *buttons = new QDialogButtonBox(QDialogButtonBox::Save | QDialogButtonBox::Cancel, &dialog);
+    form->addRow(buttons);
+    connect(buttons, &QDialogButtonBox::accepted, &dialog, &QDialog::accept);
+    connect(buttons, &QDialogButtonBox::rejected, &dialog, &QDialog::reject);
+    connect(browse, &QPushButton::clicked, &dialog, [&] {
+        const QString p = QFileDialog::getSaveFileName(&dialog, tr("Report"), pathEdit->text(), tr("PDF (*.pdf)"));
+        if (!p.isEmpty())
+            pathEdit->setText(QDir::toNativeSeparators(p));
+    });
+    if (dialog.exec() != QDialog::Accepted)
+        return;
+    QString path = QDir::fromNativeSeparators(pathEdit->text().trimmed());
+    if (QFileInfo(path).suffix().compare(QLatin1String("pdf"), Qt::CaseInsensitive) != 0)
+        path += QStringLiteral(".pdf");
+    QString error;
+    if (!writeReport(path, QPageSize::PageSizeId(pageBox->currentData().toInt()), &error)) {
+        QMessageBox::warning(this, tr("Report failed"), error);
+        return;
+    }
+    settings.setValue(QStringLiteral("exportDir"), QFileInfo(path).absolutePath());
+    m_statusLabel->setText(tr("Report written to %1").arg(QDir::toNativeSeparators(path)));
 }
 
 // --- daily use (issue 14): remembered layout and options, reload, preferences, shortcuts ------------

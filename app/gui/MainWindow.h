@@ -5,6 +5,7 @@
 #include "model/Trace.h"
 
 #include <QMainWindow>
+#include <QPageSize>
 
 #include <memory>
 
@@ -86,6 +87,10 @@ public:
     };
     bool exportPicture(const ExportRequest &request, QString *error);
     void copyPicture(); // Edit > Copy Picture: the PNG of the timeline's window on the clipboard
+    // File > Report… (issue 11): one landscape PDF page with the picture of the timeline's window,
+    // the runs and the metrics table (a comparison's with the comparison dock's deltas). False with
+    // *error while nothing is shown or the figures are still being measured.
+    bool writeReport(const QString &path, QPageSize::PageSizeId page, QString *error);
     AnalysisDock *analysisDock() const { return m_analysis; }
     ComparisonDock *comparisonDock() const { return m_compare; }
     RanksDock *ranksDock() const { return m_ranks; }
@@ -137,6 +142,8 @@ private:
     void updateTitle();
     void about();
     void showExportDialog();
+    void addReportAction(QMenu *file);
+    void showReportDialog();
     // Annotations (issue 11), kept apart from the rest of the window's wiring.
     void createAnnotationTools();
     QStringList attachAnnotations(); // loads the sidecars of runs just shown; returns their problems
