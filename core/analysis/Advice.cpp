@@ -59,6 +59,36 @@ Evidence gapsWhere(const std::vector<Gap> &gaps, const std::vector<TimeRange> &w
 
 TimeRange rangeOf(const Gap *g) { return g ? TimeRange{g->start, g->end()} : TimeRange{}; }
 
+// The time the advice takes its shares of (AdviceInputs::windows, or the GPU's busy span).
+std::vector<TimeRange> analysedWindows(const AdviceInputs &in)
+{
+    std::vector<TimeRange> windows = in.windows;
+    if (windows.empty() && in.temporal && in.temporal->span > 0)
+        windows.push_back(TimeRange{in.temporal->spanStart, in.temporal->spanEnd});
+    return merged(std::move(windows));
+}
+
+TimeNs totalLength(const std::vector<TimeRange> &disjoint)
+{
+    TimeNs t = 0;
+    for (const TimeRange &r : disjoint)
+        t += r.to - r.from;
+    return t;
+}
+
+std::vector<TimeRange> idleWindowsOf(const AdviceInputs &in, const std::vector<TimeRange> &windows)
+{
+    return in.computeBusy.empty() ? windows : subtractIntervals(windows, in.computeBusy);
+}
+
+void listGaps(Advice &a, GapCause cause, int count, const QString &collective = {})
+{
+    a.listsGaps = true;
+    a.gapCause = cause;
+    a.gapCount = count;
+    a.gapCollective = collective;
+}
+
 } // namespace
 
 TimeNs unionWithin(std::vector<TimeRange> intervals, std::vector<TimeRange> windows)
@@ -106,15 +136,11 @@ std::vector<Advice> advise(const AdviceInputs &in)
     const int steps = in.steps ? int(in.steps->size()) : 0;
     const int perStep = std::max(1, steps); // "per step" minimums on a trace without steps: once
 
-    std::vector<TimeRange> windows = in.windows;
-    if (windows.empty() && in.temporal && in.temporal->span > 0)
-        windows.push_back(TimeRange{in.temporal->spanStart, in.temporal->spanEnd});
-    TimeNs analysedNs = 0;
-    for (const TimeRange &r : merged(windows))
-        analysedNs += r.to - r.from;
+    const std::vector<TimeRange> windows = analysedWindows(in);
+    const TimeNs analysedNs = totalLength(windows);
     const double analysed = double(std::max<TimeNs>(analysedNs, 1));
     // Where a stall costs anything: inside the analysed time, while the GPU computed nothing.
-    const std::vector<TimeRange> idleWindows = in.computeBusy.empty() ? windows : subtractIntervals(windows, in.computeBusy);
+    const std::vector<TimeRange> idleWindows = idleWindowsOf(in, windows);
     auto share = [&](TimeNs t) { return 100.0 * double(t) / analysed; };
     // The denominator, said with every share.
     const QString ofAnalysed = steps > 0
@@ -157,6 +183,7 @@ std::vector<Advice> advise(const AdviceInputs &in)
                          .arg(double(ag.count) / perStep, 0, 'f', 1)
                          .arg(formatDuration(ag.union_), pctText(share(ag.union_)), ofAnalysed, formatDuration(ag.longest->dur)),
                      rangeOf(ag.longest)};
+            listGaps(a, GapCause::CommWait, ag.count, QStringLiteral("AllGather"));
             project(a, ag.union_);
             out.push_back(std::move(a));
         }
@@ -188,6 +215,7 @@ std::vector<Advice> advise(const AdviceInputs &in)
                          .arg(al.count)
                          .arg(formatDuration(al.union_), pctText(share(al.union_)), ofAnalysed),
                      where};
+            listGaps(a, GapCause::Allocator, al.count);
             project(a, al.union_);
             out.push_back(std::move(a));
         }
@@ -206,12 +234,14 @@ std::vector<Advice> advise(const AdviceInputs &in)
             Advice a{QStringLiteral("cpu_bound_launch"),
                      graphs ? Text::tr("CPU-bound launches between CUDA graph replays: capture more of the step in the graph, or move CPU work off the launching thread")
                             : Text::tr("CPU-bound kernel launches: capture the step with CUDA graphs or compile it with torch.compile (mode=\"reduce-overhead\")"),
-                     Text::tr("a compute stream ran dry %1 times before the CPU launched its next kernel; the GPU computed nothing for %2 of that = %3 %4")
+                     Text::tr("a compute stream ran dry %1 times before the CPU launched its next kernel (%2 of them gaps of %3 or more); the GPU computed nothing for %4 of that = %5 %6")
                          .arg(count)
-                         .arg(formatDuration(wait), pctText(share(wait)), ofAnalysed),
+                         .arg(hl.count)
+                         .arg(formatDuration(kAdviceGapNs), formatDuration(wait), pctText(share(wait)), ofAnalysed),
                      rangeOf(hl.longest)};
             if (graphs)
                 a.evidence += Text::tr("; the trace already has %1 cudaGraphLaunch calls").arg(in.graphLaunchCalls);
+            listGaps(a, GapCause::HostLaunch, hl.count);
             project(a, wait);
             out.push_back(std::move(a));
         }
@@ -227,6 +257,7 @@ std::vector<Advice> advise(const AdviceInputs &in)
                          .arg(dl.count)
                          .arg(formatDuration(dl.union_), pctText(share(dl.union_)), ofAnalysed, formatDuration(dl.longest->dur)),
                      rangeOf(dl.longest)};
+            listGaps(a, GapCause::DataLoader, dl.count);
             project(a, dl.union_);
             out.push_back(std::move(a));
         }
@@ -250,6 +281,27 @@ std::vector<Advice> advise(const AdviceInputs &in)
         if (a.where.empty() && in.temporal)
             a.where = TimeRange{in.temporal->spanStart, in.temporal->spanEnd};
     return out;
+}
+
+ComputeIdle computeIdle(const AdviceInputs &in, const std::vector<Gap> &listedGaps)
+{
+    ComputeIdle c;
+    const std::vector<TimeRange> windows = analysedWindows(in);
+    const std::vector<TimeRange> idle = idleWindowsOf(in, windows);
+    c.analysedNs = totalLength(windows);
+    c.steps = in.steps ? int(in.steps->size()) : 0;
+    c.idleNs = totalLength(idle);
+    std::vector<TimeRange> gaps;
+    gaps.reserve(listedGaps.size());
+    for (const Gap &g : listedGaps)
+        gaps.push_back(TimeRange{g.start, g.end()});
+    c.inGapsNs = unionWithin(std::move(gaps), idle);
+    c.gaps = int(listedGaps.size());
+    if (c.analysedNs > 0) {
+        c.idlePct = 100.0 * double(c.idleNs) / double(c.analysedNs);
+        c.inGapsPct = 100.0 * double(c.inGapsNs) / double(c.analysedNs);
+    }
+    return c;
 }
 
 } // namespace lanescope::analysis

@@ -25,6 +25,15 @@ struct Advice
     TimeNs explainedNs = 0;
     double stepS = 0, projectedStepS = 0;
     double mfuPct = 0, projectedMfuPct = 0;
+
+    // The gaps this advice counts, for the dock's gap table to list exactly them: every compute
+    // stream's gaps of at least kAdviceGapNs (GEMM filter off) of cause gapCause, and where
+    // gapCollective is set only those waiting on a collective whose name contains it.
+    // gapCount: how many (cited in the evidence); 0 with listsGaps false: the rule counts no gaps.
+    bool listsGaps = false;
+    GapCause gapCause = GapCause::Other;
+    QString gapCollective{};
+    int gapCount = 0;
 };
 
 // The least evidence each rule needs before it speaks ("per step": times the number of steps
@@ -67,6 +76,24 @@ struct AdviceInputs
 constexpr TimeNs kAdviceGapNs = 1'000'000; // 1 ms
 
 std::vector<Advice> advise(const AdviceInputs &in);
+
+// Compute idle, measured as the advice measures its shares: the time of the analysed windows
+// (AdviceInputs::windows, or the GPU's busy span) during which no GPU computed (outside
+// computeBusy), and how much of that lies inside the listed gaps (the table's threshold and
+// filter). One figure, computed here, for the dock's header, its breakdown and its advice. It
+// differs by definition from TemporalBreakdown::idle (all GPU activity, copies and communication
+// included, over the GPU's span).
+struct ComputeIdle
+{
+    TimeNs analysedNs = 0; // the denominator: the analysed steps' CPU spans, or the GPU's busy span
+    int steps = 0;         // steps analysed (0: the denominator is the GPU's busy span)
+    TimeNs idleNs = 0;
+    double idlePct = 0;
+    TimeNs inGapsNs = 0;   // of idleNs, inside the listed gaps
+    double inGapsPct = 0;  // of the analysed time
+    int gaps = 0;          // the listed gaps
+};
+ComputeIdle computeIdle(const AdviceInputs &in, const std::vector<Gap> &listedGaps);
 
 // Total length of the union of the intervals, clipped to the union of the windows.
 TimeNs unionWithin(std::vector<TimeRange> intervals, std::vector<TimeRange> windows);

@@ -74,6 +74,7 @@ AnalysisResult analyze(const Trace &trace, const AnalysisOptions &options)
     ai.hostWaits = hostWaitIntervals(ix, kAdviceGapNs, range);
     ai.graphLaunchCalls = ix.graphLaunchCalls;
     r.advice = advise(ai);
+    r.computeIdle = computeIdle(ai, r.gaps);
     return r;
 }
 

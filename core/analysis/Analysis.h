@@ -32,6 +32,8 @@ struct AnalysisResult
     MfuResult mfu;
     MemorySummary memory;
     std::vector<Advice> advice;
+    // Compute idle as the advice measures it, and its part in the listed gaps (computeIdle()).
+    ComputeIdle computeIdle;
     // What the figures cannot show, for `analyze --json` "warnings" and the analysis dock: the
     // trace's own warnings (Trace::warnings: truncation, legacy format, unrecognised device work),
     // then the analysis' (no GPU activity in what was analysed).

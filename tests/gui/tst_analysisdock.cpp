@@ -360,9 +360,9 @@ private slots:
             dock.mfuPanel()->setTokensPerStep(QStringLiteral("4M"), true);
             dock.mfuPanel()->setPeakTflops(300);
             QVERIFY(settle(dock));
-            // Another file starts from the defaults.
+            // Another file starts from what it knows: no parameter count (never a guessed 7e9).
             dock.setTrace(m_tuned);
-            QCOMPARE(dock.mfuPanel()->inputs().params, MfuPanel::kDefaultParams);
+            QCOMPARE(dock.mfuPanel()->inputs().params, 0.0);
             QCOMPARE(dock.mfuPanel()->inputs().tokensPerStep, 0.0);
             QCOMPARE(dock.mfuPanel()->inputs().peakTflops, 312.0);
             QVERIFY(settle(dock));

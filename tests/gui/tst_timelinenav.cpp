@@ -175,8 +175,14 @@ private slots:
                                           m->item(r, 3)->data(Qt::UserRole).toDouble(), m->item(r, 4)->data(Qt::UserRole).toDouble()};
         QCOMPARE(rows[QStringLiteral("aten::mm")], (QList<double>{1, 200'000, 190'000, 200'000}));
         QCOMPARE(rows[QStringLiteral("cudaLaunchKernel")], (QList<double>{1, 10'000, 10'000, 10'000}));
-        // The step's children are aten::mm and aten::relu (the latter outside the range, still a child).
-        QCOMPARE(rows[QStringLiteral("ProfilerStep#1")], (QList<double>{1, 1'000'000, 750'000, 1'000'000}));
+        // Totals are clipped to the range (issue 12): the step (0 .. 1000 µs) counts its 300 µs inside,
+        // less its child aten::mm's 200 µs inside (aten::relu lies outside: nothing).
+        QCOMPARE(rows[QStringLiteral("ProfilerStep#1")], (QList<double>{1, 300'000, 100'000, 300'000}));
+        // The GEMM (200 .. 500 µs) is half inside: half its duration.
+        QCOMPARE(rows[QStringLiteral("ampere_sgemm_128x64_nn")], (QList<double>{1, 150'000, 150'000, 150'000}));
+        // No total exceeds the range on one lane.
+        for (const QList<double> &row : rows)
+            QVERIFY(row[1] <= 300'000);
         // Sorted by total, largest first.
         QCOMPARE(m->item(0, 0)->text(), QStringLiteral("ProfilerStep#1"));
         // A plain click clears it.

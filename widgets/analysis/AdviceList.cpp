@@ -1,5 +1,6 @@
 #include "AdviceList.h"
 
+#include "GapTableModel.h"
 #include "ItemActivation.h"
 
 #include <QAbstractItemView>
@@ -84,7 +85,14 @@ AdviceList::AdviceList(QWidget *parent)
     , m_stack(new QStackedWidget(this))
     , m_list(new QListWidget(this))
     , m_empty(new QLabel(this))
+    , m_summary(new QLabel(this))
 {
+    m_summary->setObjectName(QStringLiteral("adviceSummary"));
+    m_summary->setWordWrap(true);
+    m_summary->setTextFormat(Qt::PlainText);
+    m_summary->setContentsMargins(6, 2, 6, 2);
+    m_summary->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
+    m_summary->setMinimumWidth(1);
     m_list->setObjectName(QStringLiteral("adviceList"));
     m_list->setItemDelegate(new AdviceDelegate(m_list));
     m_list->setWordWrap(true);
@@ -102,11 +110,15 @@ AdviceList::AdviceList(QWidget *parent)
     m_stack->addWidget(m_empty);
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
-    layout->addWidget(m_stack);
+    layout->addWidget(m_summary);
+    layout->addWidget(m_stack, 1);
 
     // A click (or Enter) goes to where the advice comes from; clicking the same item again goes
     // there again, after the user has moved the timeline elsewhere.
-    onItemActivation(m_list, this, [this](const QModelIndex &i) { request(i.row()); });
+    onItemActivation(m_list, this, [this](const QModelIndex &i) {
+        emit itemActivated(i.row());
+        request(i.row());
+    });
     setResult(nullptr);
 }
 
@@ -129,9 +141,19 @@ int AdviceList::count() const { return m_list->count(); }
 
 bool AdviceList::showsNoProblems() const { return m_stack->currentWidget() == m_empty; }
 
+QString AdviceList::summaryText() const { return m_summary->text(); }
+
 void AdviceList::setResult(const AnalysisResultPtr &result)
 {
     m_list->clear();
+    m_summary->setVisible(result && result->computeIdle.analysedNs > 0);
+    if (result && result->computeIdle.analysedNs > 0)
+        m_summary->setText(tr("%1 (%2) %3. Each item's share below is the part of it one cause explains.")
+                               .arg(GapTableModel::computeIdleFigure(result->computeIdle),
+                                    GapTableModel::durationText(result->computeIdle.idleNs),
+                                    GapTableModel::computeIdleScope(result->computeIdle)));
+    else
+        m_summary->clear();
     if (!result) {
         m_empty->clear();
         m_stack->setCurrentWidget(m_empty);
@@ -147,7 +169,11 @@ void AdviceList::setResult(const AnalysisResultPtr &result)
         item->setData(GainRole, gain);
         // An upper bound: with these waits gone, something else may stall instead.
         const QString text = gain.isEmpty() ? a.evidence : tr("%1\n%2 (an upper bound: something else may stall instead)").arg(a.evidence, gain);
-        item->setToolTip(a.where.empty() ? text : tr("%1\n\nClick to show where in the timeline.").arg(text));
+        QString click = a.where.empty() ? QString() : tr("Click to show where in the timeline.");
+        if (a.listsGaps)
+            click += QLatin1Char(' ') + tr("Click to list its %n gap(s) (of at least %1, every kernel) in the Gaps tab.", nullptr, a.gapCount)
+                          .arg(GapTableModel::durationText(analysis::kAdviceGapNs));
+        item->setToolTip(click.isEmpty() ? text : tr("%1\n\n%2").arg(text, click.trimmed()));
     }
     m_empty->setText(tr("No problems found."));
     m_stack->setCurrentWidget(result->advice.empty() ? static_cast<QWidget *>(m_empty) : m_list);

@@ -25,9 +25,12 @@ public:
     int count() const;
     QListWidget *listWidget() const { return m_list; }
     bool showsNoProblems() const;
+    // The line above the items: compute idle, the whole the items' shares are parts of.
+    QString summaryText() const;
 
 signals:
     void rangeRequested(qint64 startNs, qint64 endNs);
+    void itemActivated(int row); // clicked or Enter: the dock lists the item's gaps
 
 private:
     void request(int row);
@@ -35,6 +38,7 @@ private:
     QStackedWidget *m_stack;
     QListWidget *m_list;
     QLabel *m_empty;
+    QLabel *m_summary;
 };
 
 } // namespace lanescope

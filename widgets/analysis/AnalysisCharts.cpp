@@ -45,6 +45,7 @@ BreakdownChart::BreakdownChart(QWidget *parent)
     : QWidget(parent)
     , m_chart(new QChart)
     , m_view(makeChartView(m_chart, this, 180))
+    , m_computeIdle(makeNote(this))
     , m_overlap(makeNote(this))
     , m_memory(makeNote(this))
 {
@@ -53,6 +54,7 @@ BreakdownChart::BreakdownChart(QWidget *parent)
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
     layout->setSpacing(2);
+    layout->addWidget(m_computeIdle);
     layout->addWidget(m_view, 1);
     layout->addWidget(m_overlap);
     layout->addWidget(m_memory);
@@ -61,6 +63,7 @@ BreakdownChart::BreakdownChart(QWidget *parent)
 
 QString BreakdownChart::overlapText() const { return m_overlap->text(); }
 QString BreakdownChart::memoryText() const { return m_memory->text(); }
+QString BreakdownChart::computeIdleText() const { return m_computeIdle->text(); }
 
 void BreakdownChart::setResult(const AnalysisResultPtr &result)
 {
@@ -69,10 +72,16 @@ void BreakdownChart::setResult(const AnalysisResultPtr &result)
     if (!result || result->temporal.span <= 0) {
         m_overlap->setText(result ? tr("No GPU activity in the analysed time.") : QString());
         m_memory->clear();
+        m_computeIdle->clear();
         return;
     }
     const auto &t = result->temporal;
     const QLocale locale;
+    const analysis::ComputeIdle &ci = result->computeIdle;
+    m_computeIdle->setText(tr("%1 (%2) %3. The pie below measures something else: all GPU activity (copies and "
+                              "communication count as busy) over the GPU span, so its idle share differs by definition.")
+                               .arg(GapTableModel::computeIdleFigure(ci), GapTableModel::durationText(ci.idleNs),
+                                    GapTableModel::computeIdleScope(ci)));
     auto *series = new QPieSeries;
     struct Part
     {
@@ -84,7 +93,7 @@ void BreakdownChart::setResult(const AnalysisResultPtr &result)
     const std::array<Part, 3> parts = {{
         {tr("Compute"), t.computePct, QColor(0x2E, 0x7D, 0x32)},
         {tr("Non-compute"), t.nonComputePct, QColor(0xF9, 0xA8, 0x25)},
-        {tr("Idle"), t.idlePct, QColor(0xB0, 0xBE, 0xC5)},
+        {tr("All-GPU idle"), t.idlePct, QColor(0xB0, 0xBE, 0xC5)},
     }};
     for (const Part &p : parts) {
         // The legend carries the shares (the times are in the note beneath); the pie itself stays
@@ -98,7 +107,7 @@ void BreakdownChart::setResult(const AnalysisResultPtr &result)
     m_chart->setTitle(t.communication > 0 ? tr("GPU time · comm–compute overlap %1 %").arg(locale.toString(t.commCompOverlapPct, 'f', 1))
                                           : tr("GPU time"));
 
-    QString overlap = tr("Compute %1, non-compute %2, idle %3 of a GPU span of %4 (GPU activities counted: %5).")
+    QString overlap = tr("Compute %1, non-compute %2, all-GPU idle %3 of a GPU span of %4 (GPU activities counted: %5).")
                           .arg(GapTableModel::durationText(t.compute), GapTableModel::durationText(t.nonCompute),
                                GapTableModel::durationText(t.idle), GapTableModel::durationText(t.span),
                                locale.toString(quint64(t.activities)));

@@ -21,10 +21,13 @@ public:
     QChartView *chartView() const { return m_view; }
     QString overlapText() const;
     QString memoryText() const;
+    // Compute idle (the figure the dock's header leads with) and how it differs from the pie's idle.
+    QString computeIdleText() const;
 
 private:
     QChart *m_chart;
     QChartView *m_view;
+    QLabel *m_computeIdle;
     QLabel *m_overlap;
     QLabel *m_memory;
 };

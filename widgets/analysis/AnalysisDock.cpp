@@ -8,6 +8,7 @@
 #include "GapTableModel.h"
 #include "ItemActivation.h"
 #include "MfuPanel.h"
+#include "timeline/TimelineView.h"
 
 #include <QCheckBox>
 #include <QComboBox>
@@ -16,6 +17,7 @@
 #include <QHeaderView>
 #include <QLabel>
 #include <QLocale>
+#include <QMainWindow>
 #include <QPainter>
 #include <QPalette>
 #include <QPixmap>
@@ -68,6 +70,37 @@ protected:
         option->textElideMode = Qt::ElideRight;
     }
 };
+
+} // namespace
+
+// The gap table's filter: the cause picked in "Show:" and, for an advice item that counts only the
+// waits on one collective, that collective (by name, as Advice::gapCollective).
+class GapFilterProxy : public QSortFilterProxyModel
+{
+public:
+    using QSortFilterProxyModel::QSortFilterProxyModel;
+    void setFilter(const QString &causeKey, const QString &collective)
+    {
+        m_cause = causeKey;
+        m_collective = collective;
+        invalidateFilter();
+    }
+    const QString &collective() const { return m_collective; }
+
+protected:
+    bool filterAcceptsRow(int row, const QModelIndex &parent) const override
+    {
+        const QModelIndex i = sourceModel()->index(row, 0, parent);
+        if (!m_cause.isEmpty() && i.data(GapTableModel::CauseKeyRole).toString() != m_cause)
+            return false;
+        return m_collective.isEmpty() || i.data(GapTableModel::CollectiveRole).toString().contains(m_collective, Qt::CaseInsensitive);
+    }
+
+private:
+    QString m_cause, m_collective;
+};
+
+namespace {
 
 QString msText(TimeNs ns) { return AnalysisDock::tr("%1 ms").arg(QLocale().toString(double(ns) / 1e6, 'f', 3)); }
 
@@ -198,9 +231,15 @@ AnalysisDock::AnalysisDock(QWidget *parent)
     });
     connect(m_mfu, &MfuPanel::inputsChanged, this, &AnalysisDock::scheduleRerun);
     connect(m_hta, &QCheckBox::toggled, this, &AnalysisDock::scheduleRerun);
-    connect(m_advice, &AdviceList::rangeRequested, this, &AnalysisDock::rangeRequested);
+    connect(m_advice, &AdviceList::rangeRequested, this, [this](qint64 from, qint64 to) {
+        emit rangeRequested(from, to);
+        returnFocus();
+    });
+    // An advice item clicked also lists the gaps it counts.
+    connect(m_advice, &AdviceList::itemActivated, this, [this](int row) { showAdviceGaps(row); });
     connect(m_steps, &QTreeWidget::itemClicked, this, [this](QTreeWidgetItem *item) {
         emit rangeRequested(item->data(0, StepFromRole).toLongLong(), item->data(0, StepToRole).toLongLong());
+        returnFocus();
     });
     connect(m_steps, &QTreeWidget::itemDoubleClicked, this,
             [this](QTreeWidgetItem *item) { setStep(item->data(0, StepNumberRole).toInt()); });
@@ -220,11 +259,17 @@ void AnalysisDock::buildGapTab(QWidget *tab)
     m_unit->setObjectName(QStringLiteral("gapUnit"));
     m_unit->addItem(tr("ms"), 1e6);
     m_unit->addItem(tr("µs"), 1e3);
-    m_gemmOnly = new QCheckBox(tr("GEMM gaps only"), tab);
+    m_gemmOnly = new QCheckBox(tr("GEMM-to-GEMM only"), tab);
     m_gemmOnly->setObjectName(QStringLiteral("gapGemmOnly"));
     m_gemmOnly->setChecked(true);
-    m_gemmOnly->setToolTip(tr("Only gaps between two GEMM kernels of a stream (the FSDP layer-boundary signature); "
-                              "off: every gap of a compute stream"));
+    m_gemmOnly->setToolTip(tr("Only gaps within a GEMM-to-GEMM window of a stream: a GEMM ran on the stream before the gap "
+                              "and another runs after it (the FSDP layer-boundary signature). The kernels between the two "
+                              "GEMMs (an elementwise kernel, a norm, a copy) do not end the window, so the kernel right "
+                              "before or after a gap need not be a GEMM: the GEMM before / after columns name the window's "
+                              "ends. Off: every gap of a compute stream."));
+    m_collectiveNote = new QLabel(tab);
+    m_collectiveNote->setObjectName(QStringLiteral("gapCollectiveFilter"));
+    m_collectiveNote->setVisible(false);
     m_causeFilter = new QComboBox(tab);
     m_causeFilter->setObjectName(QStringLiteral("gapCauseFilter"));
     m_causeFilter->addItem(tr("All causes"), QString());
@@ -235,11 +280,10 @@ void AnalysisDock::buildGapTab(QWidget *tab)
     }
 
     m_gapModel = new GapTableModel(this);
-    m_gapProxy = new QSortFilterProxyModel(this);
+    m_gapFilter = new GapFilterProxy(this);
+    m_gapProxy = m_gapFilter;
     m_gapProxy->setSourceModel(m_gapModel);
     m_gapProxy->setSortRole(GapTableModel::SortRole);
-    m_gapProxy->setFilterRole(GapTableModel::CauseKeyRole);
-    m_gapProxy->setFilterKeyColumn(GapTableModel::CauseColumn);
 
     m_gapView = new QTableView(tab);
     m_gapView->setObjectName(QStringLiteral("gapTable"));
@@ -265,6 +309,8 @@ void AnalysisDock::buildGapTab(QWidget *tab)
     h->moveSection(h->visualIndex(GapTableModel::CauseColumn), h->visualIndex(GapTableModel::DurationColumn) + 1);
     h->resizeSection(GapTableModel::BeforeColumn, 140);
     h->resizeSection(GapTableModel::AfterColumn, 140);
+    h->resizeSection(GapTableModel::GemmBeforeColumn, 140);
+    h->resizeSection(GapTableModel::GemmAfterColumn, 140);
     int causeWidth = 0;
     for (int c = 0; c < GapCauseStyle::kCauseCount; ++c)
         causeWidth = std::max(causeWidth, h->fontMetrics().horizontalAdvance(GapCauseStyle::label(analysis::GapCause(c))));
@@ -295,6 +341,7 @@ void AnalysisDock::buildGapTab(QWidget *tab)
     filterRow->setSpacing(4);
     filterRow->addWidget(new QLabel(tr("Show:"), tab));
     filterRow->addWidget(m_causeFilter, 1);
+    filterRow->addWidget(m_collectiveNote);
     auto *layout = new QVBoxLayout(tab);
     layout->setContentsMargins(0, 4, 0, 0);
     layout->setSpacing(4);
@@ -307,11 +354,8 @@ void AnalysisDock::buildGapTab(QWidget *tab)
     connect(m_threshold, &QDoubleSpinBox::valueChanged, this, &AnalysisDock::thresholdEdited);
     connect(m_unit, &QComboBox::currentIndexChanged, this, &AnalysisDock::unitChanged);
     connect(m_gemmOnly, &QCheckBox::toggled, this, &AnalysisDock::scheduleRerun);
-    connect(m_causeFilter, &QComboBox::currentIndexChanged, this, [this] {
-        const QString key = m_causeFilter->currentData().toString();
-        m_gapProxy->setFilterRegularExpression(
-            key.isEmpty() ? QRegularExpression() : QRegularExpression(QLatin1Char('^') + QRegularExpression::escape(key) + QLatin1Char('$')));
-    });
+    // Picking a cause by hand drops an advice item's collective filter.
+    connect(m_causeFilter, &QComboBox::currentIndexChanged, this, [this] { setGapFilter(m_causeFilter->currentData().toString(), {}); });
     // A click (or Enter) goes to the gap; clicking it again goes there again after the user has
     // moved the timeline elsewhere.
     onItemActivation(m_gapView, this, [this](const QModelIndex &i) { activateGap(m_gapProxy->mapToSource(i).row()); });
@@ -576,7 +620,7 @@ void AnalysisDock::showResult(const AnalysisResultPtr &result)
         for (const analysis::Step &s : result->steps)
             counted += s.start >= o.range.from && s.end() <= o.range.to;
     }
-    m_mfu->setResult(result->mfu, counted);
+    m_mfu->setResult(result->mfu, counted, int(result->steps.size()));
     m_warnings->setText(result->warnings.join(QLatin1Char('\n')));
     m_warnings->setVisible(!result->warnings.isEmpty());
 
@@ -587,22 +631,41 @@ void AnalysisDock::showResult(const AnalysisResultPtr &result)
     if (!result->error.isEmpty()) {
         m_status->setText(result->error);
     } else {
-        const QString what = o.gaps.kernels == analysis::GapKernels::Gemm
-            ? tr("Gaps of at least %1 between GEMM kernels: %2")
-            : tr("Gaps of at least %1 on compute streams: %2");
-        QString status = what.arg(GapTableModel::durationText(o.gaps.minGap)).arg(gaps);
-        if (result->temporal.span > 0)
-            status += result->temporal.definition == analysis::GpuTimeDefinition::Hta
-                ? tr("; GPU idle %1 % (HTA definition)").arg(QLocale().toString(result->temporal.idlePct, 'f', 1))
-                : tr("; GPU idle %1 %").arg(QLocale().toString(result->temporal.idlePct, 'f', 1));
-        if (result->mfu.valid)
-            status += tr(", MFU %1 %").arg(QLocale().toString(result->mfu.mfuPct, 'f', 1));
-        m_status->setText(status + QLatin1Char('.'));
+        m_status->setText(headlineText(*result));
+        m_status->setToolTip(tr("Compute idle: %1; the advice takes its shares of the same time.\n"
+                                "All-GPU idle: the GPU span (first to last GPU activity of any kind) in which no kernel, copy "
+                                "or memset ran (the Breakdown tab's pie, as Holistic Trace Analysis counts it). Copies and "
+                                "communication count as busy there, so it is lower.")
+                                 .arg(GapTableModel::computeIdleScope(result->computeIdle)));
     }
     updateBusy();
     if (Session *session = m_session.data(); session && session->runCount() > 0 && session->run(0).trace == m_trace)
         session->setAnalysis(0, m_result);
     emit analysisFinished();
+}
+
+QString AnalysisDock::headlineText(const analysis::AnalysisResult &r) const
+{
+    // The number the story needs first: how long no GPU computed, and how much of that the listed
+    // gaps hold; then the all-GPU idle share, named as a different measure.
+    const analysis::AnalysisOptions &o = m_requested;
+    const QLocale l;
+    const analysis::ComputeIdle &c = r.computeIdle;
+    const QString which = o.gaps.kernels == analysis::GapKernels::Gemm ? tr("within GEMM-to-GEMM windows")
+                                                                       : tr("on compute streams");
+    QString text = tr("%1 (%2) %3; %4 % in the %5 gaps of at least %6 %7.")
+                       .arg(GapTableModel::computeIdleFigure(c), GapTableModel::durationText(c.idleNs),
+                            GapTableModel::computeIdleScope(c), l.toString(c.inGapsPct, 'f', 1))
+                       .arg(c.gaps)
+                       .arg(GapTableModel::durationText(o.gaps.minGap), which);
+    if (r.temporal.span > 0)
+        text += QLatin1Char(' ')
+            + (r.temporal.definition == analysis::GpuTimeDefinition::Hta
+                   ? tr("All-GPU idle %1 % of the GPU span (HTA definition).")
+                   : tr("All-GPU idle %1 % of the GPU span (no kernel, copy or memset).")).arg(l.toString(r.temporal.idlePct, 'f', 1));
+    if (r.mfu.valid)
+        text += QLatin1Char(' ') + tr("MFU %1 %.").arg(l.toString(r.mfu.mfuPct, 'f', 1));
+    return text;
 }
 
 void AnalysisDock::updateGapDetails()
@@ -630,6 +693,46 @@ void AnalysisDock::activateGap(int sourceRow)
     if (!g)
         return;
     emit gapActivated(0, *g);
+    returnFocus();
+}
+
+void AnalysisDock::returnFocus()
+{
+    QWidget *target = m_focusReturn.data();
+    if (!target)
+        if (auto *mw = qobject_cast<QMainWindow *>(window()); mw && mw->centralWidget())
+            target = mw->centralWidget()->findChild<TimelineView *>();
+    if (target && target->isVisible())
+        target->setFocus(Qt::OtherFocusReason);
+}
+
+void AnalysisDock::setGapFilter(const QString &causeKey, const QString &collective)
+{
+    m_gapFilter->setFilter(causeKey, collective);
+    m_collectiveNote->setText(collective.isEmpty() ? QString() : tr("waiting on %1 only").arg(collective));
+    m_collectiveNote->setToolTip(tr("Set by an advice item: only the gaps it counts. Pick a cause to list them all again."));
+    m_collectiveNote->setVisible(!collective.isEmpty());
+}
+
+QString AnalysisDock::gapCollectiveFilter() const { return m_gapFilter->collective(); }
+
+bool AnalysisDock::showAdviceGaps(int index)
+{
+    if (!m_result || index < 0 || index >= int(m_result->advice.size()) || !m_result->advice[size_t(index)].listsGaps)
+        return false;
+    const analysis::Advice &a = m_result->advice[size_t(index)];
+    const QString key = GapCauseStyle::key(a.gapCause);
+    {
+        const QSignalBlocker block(m_causeFilter);
+        m_causeFilter->setCurrentIndex(std::max(0, m_causeFilter->findData(key)));
+    }
+    setGapFilter(key, a.gapCollective);
+    if (m_gemmOnly->isChecked())
+        m_gemmOnly->setChecked(false); // re-runs
+    if (m_gapNs != analysis::kAdviceGapNs)
+        setGapThresholdNs(analysis::kAdviceGapNs);
+    m_tabs->setCurrentWidget(m_gapTab);
+    return true;
 }
 
 } // namespace lanescope

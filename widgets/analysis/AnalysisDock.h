@@ -26,6 +26,7 @@ class QTreeWidget;
 namespace lanescope {
 
 class AdviceList;
+class GapFilterProxy;
 class Session;
 class BreakdownChart;
 class GapHistogram;
@@ -70,8 +71,17 @@ public:
     void setHtaDefinition(bool on);
     bool htaDefinition() const;
 
-    // Emits gapActivated for the gap in this row of gapModel().
+    // Emits gapActivated for the gap in this row of gapModel(), then gives the keyboard back to
+    // the timeline (W/A/S/D/F/Esc keep working after a click in the table).
     void activateGap(int sourceRow);
+    // Lists exactly the gaps advice item `index` of result() counts (Advice::listsGaps): its
+    // threshold, every kernel, its cause and collective; shows the Gaps tab. False when it counts none.
+    bool showAdviceGaps(int index);
+    // The collective the table is limited to by an advice item (empty: none).
+    QString gapCollectiveFilter() const;
+    // The widget that gets the keyboard focus back after an activation; default: the timeline in
+    // the window's central widget.
+    void setFocusReturn(QWidget *w) { m_focusReturn = w; }
 
     // Parts, for tests and for the window's layout.
     QTabWidget *tabs() const { return m_tabs; }
@@ -116,6 +126,9 @@ private:
     void thresholdEdited();
     void unitChanged();
     void updateGapDetails();
+    void setGapFilter(const QString &causeKey, const QString &collective);
+    void returnFocus();
+    QString headlineText(const analysis::AnalysisResult &r) const;
     double unitNs() const;
 
     std::shared_ptr<const Trace> m_trace;
@@ -146,6 +159,9 @@ private:
     QTableView *m_gapView;
     GapTableModel *m_gapModel;
     QSortFilterProxyModel *m_gapProxy;
+    GapFilterProxy *m_gapFilter;
+    QLabel *m_collectiveNote;
+    QPointer<QWidget> m_focusReturn;
     QLabel *m_gapDetails;
 
     BreakdownChart *m_breakdown;

@@ -69,6 +69,18 @@ QString GapTableModel::shortKernelName(const QString &name)
     return n.toString();
 }
 
+QString GapTableModel::computeIdleFigure(const analysis::ComputeIdle &c)
+{
+    return tr("Compute idle %1 %").arg(QLocale().toString(c.idlePct, 'f', 1));
+}
+
+QString GapTableModel::computeIdleScope(const analysis::ComputeIdle &c)
+{
+    return c.steps > 0 ? tr("of the analysed time (the CPU spans of %n step(s), %1) in which no GPU computed", nullptr, c.steps)
+                             .arg(durationText(c.analysedNs))
+                       : tr("of the analysed time (the GPU's busy span, %1) in which no GPU computed").arg(durationText(c.analysedNs));
+}
+
 QVariant GapTableModel::data(const QModelIndex &index, int role) const
 {
     const analysis::Gap *g = index.isValid() ? gap(index.row()) : nullptr;
@@ -78,6 +90,7 @@ QVariant GapTableModel::data(const QModelIndex &index, int role) const
     case CauseKeyRole: return GapCauseStyle::key(g->cause);
     case StartNsRole: return qint64(g->start);
     case EndNsRole: return qint64(g->end());
+    case CollectiveRole: return g->collective;
     default: break;
     }
     const auto column = Column(index.column());
@@ -92,6 +105,8 @@ QVariant GapTableModel::data(const QModelIndex &index, int role) const
         case BeforeColumn: return shortKernelName(g->before);
         case AfterColumn: return shortKernelName(g->after);
         case CauseColumn: return GapCauseStyle::label(g->cause);
+        case GemmBeforeColumn: return g->gemmBefore.isEmpty() ? tr("none") : shortKernelName(g->gemmBefore);
+        case GemmAfterColumn: return g->gemmAfter.isEmpty() ? tr("none") : shortKernelName(g->gemmAfter);
         case EvidenceColumn: return g->evidence;
         case ColumnCount: break;
         }
@@ -107,6 +122,8 @@ QVariant GapTableModel::data(const QModelIndex &index, int role) const
         QString tip;
         switch (column) {
         case CauseColumn: tip = GapCauseStyle::description(g->cause); break;
+        case GemmBeforeColumn: tip = g->gemmBefore.isEmpty() ? tr("No GEMM on the stream before this gap") : g->gemmBefore; break;
+        case GemmAfterColumn: tip = g->gemmAfter.isEmpty() ? tr("No GEMM on the stream after this gap") : g->gemmAfter; break;
         case BeforeColumn:
             tip = g->gemmBefore.isEmpty() || g->gemmBefore == g->before
                 ? g->before
@@ -122,7 +139,7 @@ QVariant GapTableModel::data(const QModelIndex &index, int role) const
         return details::tooltipText(tip);
     }
     case Qt::TextAlignmentRole:
-        if (column != BeforeColumn && column != AfterColumn && column != CauseColumn && column != EvidenceColumn)
+        if (column <= DurationColumn)
             return QVariant(Qt::AlignRight | Qt::AlignVCenter);
         return {};
     default: return {};
@@ -142,6 +159,8 @@ QVariant GapTableModel::headerData(int section, Qt::Orientation orientation, int
         case BeforeColumn: return tr("Kernel before");
         case AfterColumn: return tr("Kernel after");
         case CauseColumn: return tr("Cause");
+        case GemmBeforeColumn: return tr("GEMM before");
+        case GemmAfterColumn: return tr("GEMM after");
         case EvidenceColumn: return tr("Evidence");
         case ColumnCount: break;
         }
@@ -153,6 +172,8 @@ QVariant GapTableModel::headerData(int section, Qt::Orientation orientation, int
         case BeforeColumn: return tr("The last activity on the stream before the gap");
         case AfterColumn: return tr("The first activity on the stream after the gap");
         case CauseColumn: return tr("Why the stream ran nothing, from what the CPU and the other streams did meanwhile");
+        case GemmBeforeColumn: return tr("The nearest GEMM kernel on the stream before the gap: the start of its GEMM-to-GEMM window");
+        case GemmAfterColumn: return tr("The nearest GEMM kernel on the stream after the gap: the end of its GEMM-to-GEMM window");
         default: break;
         }
     }

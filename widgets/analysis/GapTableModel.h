@@ -13,12 +13,13 @@ class GapTableModel : public QAbstractTableModel
     Q_OBJECT
 public:
     enum Column { DeviceColumn, StreamColumn, StartColumn, DurationColumn, BeforeColumn, AfterColumn,
-                  CauseColumn, EvidenceColumn, ColumnCount };
+                  CauseColumn, GemmBeforeColumn, GemmAfterColumn, EvidenceColumn, ColumnCount };
     enum Role {
         SortRole = Qt::UserRole + 1, // numbers for number columns, text otherwise
         CauseKeyRole,                // "comm_wait", ... (any column)
         StartNsRole,                 // absolute model time (qint64, any column)
         EndNsRole,
+        CollectiveRole,              // comm_wait: the collective waited on ("AllGather", ...)
     };
 
     explicit GapTableModel(QObject *parent = nullptr);
@@ -37,6 +38,13 @@ public:
     static QString durationText(TimeNs ns);
     // A kernel's name without "void " and its parameter list (the table's before / after columns).
     static QString shortKernelName(const QString &name);
+
+    // Compute idle (analysis::ComputeIdle), written the same way in the dock's header, breakdown
+    // and advice: "Compute idle 27.9 %" ...
+    static QString computeIdleFigure(const analysis::ComputeIdle &c);
+    // ... and what it measures: "of the analysed time (8 steps' CPU spans, 2.91 s) in which no GPU
+    // computed".
+    static QString computeIdleScope(const analysis::ComputeIdle &c);
 
 private:
     AnalysisResultPtr m_result;

@@ -1,5 +1,7 @@
 #include "MfuPanel.h"
 
+#include "analysis/KernelClass.h"
+
 #include <QComboBox>
 #include <QCryptographicHash>
 #include <QDoubleSpinBox>
@@ -12,11 +14,37 @@
 #include <QSettings>
 #include <QToolButton>
 
+#include <cctype>
 #include <cmath>
+#include <string>
 
 namespace lanescope {
 
 namespace {
+
+// The name of an FP32 SIMT GEMM kernel of the trace ("volta_sgemm_128x64_nn") when its GEMMs are
+// all of that kind (no tensor-core GEMM beside them), else empty. The table's peak is the bf16/fp16
+// tensor-core one, which such kernels cannot reach.
+QString fp32OnlyGemm(const Trace &trace)
+{
+    static constexpr std::string_view kTensorCore[] = {"h884", "h1688", "h16816", "hgemm", "bf16", "f16", "half",
+                                                       "tf32", "s1688", "s16816", "s884", "i8", "fp8", "e4m3", "e5m2"};
+    QString fp32;
+    for (std::size_t id = 1; id < trace.strings.size(); ++id) {
+        const std::string_view v = trace.strings.view(StringId(id));
+        if (analysis::classifyKernel(v) != analysis::KernelClass::Gemm)
+            continue;
+        std::string lower(v.substr(0, 256));
+        for (char &ch : lower)
+            ch = char(std::tolower(static_cast<unsigned char>(ch)));
+        for (std::string_view mark : kTensorCore)
+            if (lower.find(mark) != std::string::npos)
+                return {}; // a tensor-core GEMM: the table's peak applies
+        if (fp32.isEmpty() && lower.find("sgemm") != std::string::npos)
+            fp32 = QString::fromUtf8(v.data(), int(std::min<std::size_t>(v.size(), 80)));
+    }
+    return fp32;
+}
 
 QLabel *valueLabel(QWidget *parent)
 {
@@ -64,8 +92,8 @@ MfuPanel::MfuPanel(QWidget *parent)
     peakRow->addWidget(m_resetPeak);
 
     m_params->setObjectName(QStringLiteral("mfuParams"));
-    m_params->setText(QStringLiteral("7e9"));
-    m_params->setPlaceholderText(tr("e.g. 7e9 or 7B"));
+    // No default: a model size the trace does not know is left visibly empty, never guessed.
+    m_params->setPlaceholderText(tr("unknown: enter e.g. 7e9 or 7B"));
     m_params->setToolTip(tr("Model parameters: 7e9, 7B, 6.7 B, 350M"));
     auto *paramsRow = new QHBoxLayout;
     paramsRow->setContentsMargins(0, 0, 0, 0);
@@ -73,7 +101,7 @@ MfuPanel::MfuPanel(QWidget *parent)
     paramsRow->addWidget(m_paramsValue);
 
     m_tokens->setObjectName(QStringLiteral("mfuTokens"));
-    m_tokens->setPlaceholderText(tr("e.g. 8192 or 4M"));
+    m_tokens->setPlaceholderText(tr("unknown: enter e.g. 8192 or 4M"));
     m_tokens->setToolTip(tr("Tokens processed in one step (sequences × sequence length)"));
     m_tokensScope->setObjectName(QStringLiteral("mfuTokensScope"));
     m_tokensScope->addItem(tr("per GPU"));
@@ -168,6 +196,7 @@ QString MfuPanel::mfuText() const { return m_mfu->text(); }
 QString MfuPanel::achievedText() const { return m_achieved->text(); }
 QString MfuPanel::tokensPerSecondText() const { return m_tokensPerSecond->text(); }
 QString MfuPanel::stepTimeText() const { return m_stepTime->text(); }
+QString MfuPanel::noteText() const { return m_note->text(); }
 
 void MfuPanel::setTrace(std::shared_ptr<const Trace> trace)
 {
@@ -190,7 +219,8 @@ void MfuPanel::setTrace(std::shared_ptr<const Trace> trace)
                            : QString());
     m_resetPeak->setEnabled(peak != nullptr);
     m_peak->setValue(m_tablePeak);
-    m_params->setText(QStringLiteral("7e9"));
+    m_fp32Gemm = m_trace ? fp32OnlyGemm(*m_trace) : QString();
+    m_params->clear();
     m_tokens->clear();
     m_tokensScope->setCurrentIndex(0);
     const int world = m_trace && m_trace->worldSize > 0 ? m_trace->worldSize : 1;
@@ -283,11 +313,11 @@ void MfuPanel::clearResult()
     m_note->setText(m_trace ? tr("Waiting for the analysis…") : QString());
 }
 
-void MfuPanel::setResult(const analysis::MfuResult &r, int stepsCounted)
+void MfuPanel::setResult(const analysis::MfuResult &r, int stepsCounted, int stepsInTrace)
 {
     const QLocale locale;
     const QString seconds = locale.toString(r.stepS, 'f', 3);
-    m_stepTime->setText(r.stepS <= 0       ? tr("no ProfilerStep")
+    m_stepTime->setText(r.stepS <= 0       ? (stepsInTrace > 0 ? tr("no whole step in the range") : tr("no ProfilerStep"))
                             : stepsCounted == 1 ? tr("%1 s (one step)").arg(seconds)
                                                 : tr("%1 s (mean of %2 steps)").arg(seconds).arg(stepsCounted));
     m_tokensPerSecond->setText(r.tokensPerSPerGpu > 0 ? locale.toString(r.tokensPerSPerGpu, 'f', 0) : kDash);
@@ -297,7 +327,10 @@ void MfuPanel::setResult(const analysis::MfuResult &r, int stepsCounted)
     m_mfu->setText(r.valid ? tr("%1 %").arg(locale.toString(r.mfuPct, 'f', 1)) : kDash);
     const analysis::MfuInputs in = inputs();
     QString note;
-    if (r.stepS <= 0)
+    if (r.stepS <= 0 && stepsInTrace > 0)
+        note = tr("No whole ProfilerStep lies inside the analysed range (the trace has %n step(s)): MFU needs at least one; "
+                  "widen the range or pick a step in Scope.", nullptr, stepsInTrace);
+    else if (r.stepS <= 0)
         note = tr("The trace has no ProfilerStep#N spans: record with a torch.profiler schedule and call prof.step().");
     else if (in.params <= 0)
         note = tr("Enter the model's parameter count.");
@@ -307,6 +340,11 @@ void MfuPanel::setResult(const analysis::MfuResult &r, int stepsCounted)
         note = tr("Enter the GPU's peak TFLOPS.");
     else
         note = tr("Achieved = 6 × parameters × tokens/s per GPU (forward and backward of a dense transformer); MFU = achieved / peak.");
+    if (!m_fp32Gemm.isEmpty())
+        note += QLatin1Char(' ')
+            + tr("The trace's GEMMs are FP32 SIMT kernels (%1): they do not run on tensor cores, so the table's "
+                 "bf16/fp16 tensor-core peak overstates what they can reach; enter the GPU's FP32 peak.")
+                  .arg(m_fp32Gemm);
     m_note->setText(note);
 }
 

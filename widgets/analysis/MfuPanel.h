@@ -25,8 +25,9 @@ public:
 
     // Detects the GPU, sets the peak from the table and restores the inputs saved for this file.
     void setTrace(std::shared_ptr<const Trace> trace);
-    // What core computed with inputs(); stepsCounted: the ProfilerSteps the step time is the mean of.
-    void setResult(const analysis::MfuResult &result, int stepsCounted);
+    // What core computed with inputs(); stepsCounted: the ProfilerSteps the step time is the mean of;
+    // stepsInTrace: all of the trace's (a range holding no whole step says so, not "no steps").
+    void setResult(const analysis::MfuResult &result, int stepsCounted, int stepsInTrace = 0);
     void clearResult();
 
     // The analysis' MFU inputs as the panel holds them now (params / tokens 0 where invalid).
@@ -46,8 +47,9 @@ public:
     QString achievedText() const;
     QString tokensPerSecondText() const;
     QString stepTimeText() const;
-
-    static constexpr double kDefaultParams = 7e9; // the case study's 7B model
+    QString noteText() const;
+    // True when the trace's GEMMs are all FP32 SIMT (the note then says the tensor-core peak does not apply).
+    bool fp32Gemms() const { return !m_fp32Gemm.isEmpty(); }
 
 signals:
     void inputsChanged();
@@ -61,6 +63,7 @@ private:
 
     std::shared_ptr<const Trace> m_trace;
     double m_tablePeak = 0;
+    QString m_fp32Gemm; // an FP32 SGEMM kernel's name when the trace's GEMMs are all FP32 SIMT
     bool m_restoring = false;
 
     QLabel *m_gpu;

@@ -133,6 +133,11 @@ RangeStatsPanel::RangeStatsPanel(TimelineView *view, QWidget *parent)
     m_headline->setContentsMargins(6, 4, 6, 4);
     m_headline->setText(tr("Shift-drag on the timeline to select a time range."));
     m_model->setHorizontalHeaderLabels({tr("Name"), tr("Count"), tr("Total"), tr("Self"), tr("Average")});
+    m_model->horizontalHeaderItem(CountColumn)->setToolTip(tr("Slices that overlap the range, on every lane"));
+    m_model->horizontalHeaderItem(TotalColumn)->setToolTip(
+        tr("Time inside the range, summed over every lane: a slice cut by the range's edges counts only its part inside"));
+    m_model->horizontalHeaderItem(SelfColumn)->setToolTip(tr("Total less the time of direct children on the same lane, inside the range"));
+    m_model->horizontalHeaderItem(AverageColumn)->setToolTip(tr("Total over count: the average time inside the range"));
     m_model->setSortRole(Qt::UserRole);
     m_tree->setModel(m_model);
     m_tree->setRootIsDecorated(false);

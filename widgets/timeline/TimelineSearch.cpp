@@ -67,12 +67,15 @@ std::vector<RangeNameStats> rangeStats(const Trace &trace, TimeNs start, TimeNs 
         const std::size_t hiChildren = std::size_t(std::lower_bound(trk.start.begin(), trk.start.end(), end + maxDur) - trk.start.begin());
         self.assign(hiChildren - lo, 0);
         open.assign(std::size_t(trk.maxDepth) + 1, UINT32_MAX);
+        // Only the part inside the range counts: a slice cut by an edge, and its children likewise.
+        auto inside = [&](std::size_t i) { return std::max<TimeNs>(0, std::min(end, trk.end(i)) - std::max(start, trk.start[i])); };
         for (std::size_t i = lo; i < hiChildren; ++i) {
             const std::size_t d = std::min<std::size_t>(trk.depth[i], trk.maxDepth);
-            self[i - lo] = trk.dur[i];
+            const TimeNs in = inside(i);
+            self[i - lo] = in;
             open[d] = std::uint32_t(i);
             if (d > 0 && open[d - 1] != UINT32_MAX && open[d - 1] >= lo)
-                self[open[d - 1] - lo] -= trk.dur[i];
+                self[open[d - 1] - lo] -= in;
         }
         for (std::size_t i = lo; i < hi; ++i) {
             if (trk.end(i) <= start)
@@ -80,7 +83,7 @@ std::vector<RangeNameStats> rangeStats(const Trace &trace, TimeNs start, TimeNs 
             RangeNameStats &s = byName[trk.nameId[i]];
             s.name = trk.nameId[i];
             ++s.count;
-            s.total += trk.dur[i];
+            s.total += inside(i);
             s.self += std::max<TimeNs>(0, self[i - lo]);
         }
     }

@@ -28,7 +28,9 @@ struct SearchResult
 SearchResult searchSlices(const Trace &trace, const QString &pattern, bool regex);
 
 // Per name, the slices that intersect [start, end) (absolute ns) over all tracks: count, total
-// (whole durations), self (minus direct children on the same track), by total, largest first.
+// (their time inside the range: a slice cut by an edge counts only its part inside, so on one lane
+// a name's total never exceeds the range), self (the same, minus direct children on the same
+// track), by total, largest first.
 struct RangeNameStats
 {
     StringId name = 0;
