@@ -144,8 +144,9 @@ PreferencesDialog::PreferencesDialog(const Preferences &prefs, QWidget *parent)
     m_gapMs->setSuffix(tr(" ms"));
     m_gapMs->setValue(double(prefs.gapThresholdNs) / 1e6);
 
-    m_kernels->addItem(tr("All kernels"), false);
-    m_kernels->addItem(tr("GEMM kernels only"), true);
+    // As the Analysis dock's check box "Only within GEMM-to-GEMM windows" says it.
+    m_kernels->addItem(tr("All gaps"), false);
+    m_kernels->addItem(tr("Only within GEMM-to-GEMM windows"), true);
     m_kernels->setCurrentIndex(prefs.gemmOnly ? 1 : 0);
 
     auto *languageNote = new QLabel(tr("The language changes at the next start of Lanescope."), this);
@@ -162,7 +163,7 @@ PreferencesDialog::PreferencesDialog(const Preferences &prefs, QWidget *parent)
     form->addRow(tr("&Language:"), m_language);
     form->addRow(QString(), languageNote);
     form->addRow(tr("Idle &gap threshold:"), m_gapMs);
-    form->addRow(tr("&Kernels for gaps:"), m_kernels);
+    form->addRow(tr("&Kernel filter:"), m_kernels);
     form->addRow(QString(), analysisNote);
     auto *buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, this);
     connect(buttons, &QDialogButtonBox::accepted, this, &QDialog::accept);

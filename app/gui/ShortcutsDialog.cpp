@@ -132,7 +132,7 @@ ShortcutsDialog::ShortcutsDialog(QWidget *window, QWidget *parent)
         {tr("undo / redo an annotation"), tr("Ctrl+Z / Ctrl+Shift+Z")},
     };
     for (const auto &k : keys)
-        new QTreeWidgetItem(m_timelineKeys, {k.first, k.second, tr("Timeline")});
+        new QTreeWidgetItem(m_timelineKeys, {k.first, k.second});
 
     for (QTreeWidgetItem *section : {m_actions, m_timelineKeys}) {
         QFont bold = section->font(0);
@@ -153,7 +153,7 @@ ShortcutsDialog::ShortcutsDialog(QWidget *window, QWidget *parent)
     layout->addWidget(m_filter);
     layout->addWidget(m_tree, 1);
     layout->addWidget(buttons);
-    resize(640, 620);
+    resize(760, 640);
 }
 
 void ShortcutsDialog::applyFilter(const QString &text)
