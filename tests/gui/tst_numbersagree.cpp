@@ -101,6 +101,29 @@ private slots:
         QCOMPARE(f.write(out.traces.at(0).data(), qint64(out.traces.at(0).size())), qint64(out.traces.at(0).size()));
     }
 
+    // core's figure on known intervals: a 100 ns window, computing 10..40 and 60..70, listed gaps
+    // 40..60 and 80..95 (and one before the window, which does not count).
+    void computeIdleByHand()
+    {
+        const std::vector<analysis::Step> steps(1);
+        analysis::AdviceInputs in;
+        in.steps = &steps;
+        in.windows = {analysis::TimeRange{0, 100}};
+        in.computeBusy = {analysis::TimeRange{10, 40}, analysis::TimeRange{60, 70}};
+        std::vector<analysis::Gap> gaps(3);
+        gaps[0].start = -20, gaps[0].dur = 10;
+        gaps[1].start = 40, gaps[1].dur = 20;
+        gaps[2].start = 80, gaps[2].dur = 15;
+        const analysis::ComputeIdle c = analysis::computeIdle(in, gaps);
+        QCOMPARE(c.analysedNs, TimeNs(100));
+        QCOMPARE(c.steps, 1);
+        QCOMPARE(c.idleNs, TimeNs(60));
+        QCOMPARE(c.idlePct, 60.0);
+        QCOMPARE(c.inGapsNs, TimeNs(35));
+        QCOMPARE(c.inGapsPct, 35.0);
+        QCOMPARE(c.gaps, 3);
+    }
+
     void sameComputeIdleEverywhere_data() { rows(); }
     void sameComputeIdleEverywhere()
     {
@@ -210,11 +233,23 @@ private slots:
             const analysis::Gap *g = m->gap(row);
             // Inside a GEMM-to-GEMM window both ends are known; the table names them.
             QVERIFY(!g->gemmBefore.isEmpty() && !g->gemmAfter.isEmpty());
-            QCOMPARE(m->index(row, GapTableModel::GemmBeforeColumn).data().toString(), GapTableModel::shortKernelName(g->gemmBefore));
-            QCOMPARE(m->index(row, GapTableModel::GemmAfterColumn).data().toString(), GapTableModel::shortKernelName(g->gemmAfter));
+            QCOMPARE(m->index(row, GapTableModel::GemmBeforeColumn).data().toString(), GapTableModel::ownKernelName(g->gemmBefore));
+            QCOMPARE(m->index(row, GapTableModel::GemmAfterColumn).data().toString(), GapTableModel::ownKernelName(g->gemmAfter));
+            // The whole name in the tooltip.
+            QVERIFY(!m->index(row, GapTableModel::GemmBeforeColumn).data(Qt::ToolTipRole).toString().isEmpty());
         }
-        // Elided in the middle: the end of a kernel's name (its own name after the namespaces) stays.
-        QCOMPARE(dock.gapView()->textElideMode(), Qt::ElideMiddle);
+    }
+
+    // The kernel's own name first, whatever namespaces (anonymous ones too) and templates surround it.
+    void kernelOwnName()
+    {
+        QCOMPARE(GapTableModel::ownKernelName(QStringLiteral(
+                     "void at::native::(anonymous namespace)::multi_tensor_apply_kernel<at::native::TensorListMetadata<3>, int>(int, float*)")),
+                 QStringLiteral("multi_tensor_apply_kernel<at::native::TensorListMetadata<3>, int>"));
+        QCOMPARE(GapTableModel::ownKernelName(QStringLiteral("void at::native::vectorized_elementwise_kernel<4, at::native::CUDAFunctor_add<float> >(int)")),
+                 QStringLiteral("vectorized_elementwise_kernel<4, at::native::CUDAFunctor_add<float> >"));
+        QCOMPARE(GapTableModel::ownKernelName(QStringLiteral("volta_sgemm_128x64_nn")), QStringLiteral("volta_sgemm_128x64_nn"));
+        QCOMPARE(GapTableModel::ownKernelName(QStringLiteral("Memcpy HtoD (Pageable -> Device)")), QStringLiteral("Memcpy HtoD"));
     }
 
     // What the trace does not know stays visibly empty; an FP32 SGEMM trace is told the tensor-core

@@ -298,6 +298,10 @@ void AnalysisDock::buildGapTab(QWidget *tab)
     m_gapView->setTextElideMode(Qt::ElideMiddle); // kernel names differ at both ends
     m_gapView->setItemDelegateForColumn(GapTableModel::CauseColumn, new ElideRightDelegate(m_gapView));
     m_gapView->setItemDelegateForColumn(GapTableModel::EvidenceColumn, new ElideRightDelegate(m_gapView));
+    // Kernel columns start with the kernel's own name (GapTableModel::ownKernelName): keep that end.
+    for (int c : {GapTableModel::BeforeColumn, GapTableModel::AfterColumn, GapTableModel::GemmBeforeColumn,
+                  GapTableModel::GemmAfterColumn})
+        m_gapView->setItemDelegateForColumn(c, new ElideRightDelegate(m_gapView));
     m_gapView->verticalHeader()->hide();
     m_gapView->verticalHeader()->setSectionResizeMode(QHeaderView::Fixed);
     m_gapView->verticalHeader()->setDefaultSectionSize(m_gapView->fontMetrics().height() + 6);

@@ -51,7 +51,11 @@ QString GapTableModel::shortKernelName(const QString &name)
 {
     // "void cutlass::Kernel<cutlass_80_tensorop_s16816gemm_64x64>(Params)" -> without "void " and
     // the parameter list; the template arguments stay, they often are the informative part.
-    QStringView n(name);
+    // "(anonymous namespace)::" is no parameter list: without it, at::native::(anonymous
+    // namespace)::foo<...>(...) would be cut to "at::native::".
+    QString owned = name;
+    owned.remove(QStringLiteral("(anonymous namespace)::"));
+    QStringView n(owned);
     if (n.startsWith(QLatin1String("void ")))
         n = n.mid(5);
     int depth = 0;
@@ -67,6 +71,22 @@ QString GapTableModel::shortKernelName(const QString &name)
         }
     }
     return n.toString();
+}
+
+QString GapTableModel::ownKernelName(const QString &name)
+{
+    const QString s = shortKernelName(name);
+    qsizetype cut = 0;
+    int depth = 0;
+    for (qsizetype i = 0; i + 1 < s.size(); ++i) {
+        if (s[i] == QLatin1Char('<'))
+            ++depth;
+        else if (s[i] == QLatin1Char('>'))
+            --depth;
+        else if (depth == 0 && s[i] == QLatin1Char(':') && s[i + 1] == QLatin1Char(':'))
+            cut = i + 2;
+    }
+    return s.mid(cut).trimmed();
 }
 
 QString GapTableModel::computeIdleFigure(const analysis::ComputeIdle &c)
@@ -102,11 +122,11 @@ QVariant GapTableModel::data(const QModelIndex &index, int role) const
         case StartColumn: // the unit is in the header: narrow enough for a dock
             return sort ? QVariant(qint64(g->start)) : QVariant(QLocale().toString(double(g->start - m_origin) / 1e6, 'f', 3));
         case DurationColumn: return sort ? QVariant(qint64(g->dur)) : QVariant(durationText(g->dur));
-        case BeforeColumn: return shortKernelName(g->before);
-        case AfterColumn: return shortKernelName(g->after);
+        case BeforeColumn: return ownKernelName(g->before);
+        case AfterColumn: return ownKernelName(g->after);
         case CauseColumn: return GapCauseStyle::label(g->cause);
-        case GemmBeforeColumn: return g->gemmBefore.isEmpty() ? tr("none") : shortKernelName(g->gemmBefore);
-        case GemmAfterColumn: return g->gemmAfter.isEmpty() ? tr("none") : shortKernelName(g->gemmAfter);
+        case GemmBeforeColumn: return g->gemmBefore.isEmpty() ? tr("none") : ownKernelName(g->gemmBefore);
+        case GemmAfterColumn: return g->gemmAfter.isEmpty() ? tr("none") : ownKernelName(g->gemmAfter);
         case EvidenceColumn: return g->evidence;
         case ColumnCount: break;
         }

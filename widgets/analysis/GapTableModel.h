@@ -38,6 +38,10 @@ public:
     static QString durationText(TimeNs ns);
     // A kernel's name without "void " and its parameter list (the table's before / after columns).
     static QString shortKernelName(const QString &name);
+    // What the table's kernel columns show: shortKernelName without the namespaces in front of the
+    // kernel's own name ("vectorized_elementwise_kernel<4, ...>"), so a narrow column elided at its
+    // end still shows the kernel's name; the tooltip has the whole of it.
+    static QString ownKernelName(const QString &name);
 
     // Compute idle (analysis::ComputeIdle), written the same way in the dock's header, breakdown
     // and advice: "Compute idle 27.9 %" ...
