@@ -1,5 +1,6 @@
 #include "annotations/Findings.h"
 
+#include "analysis/KernelClass.h"
 #include "annotations/LaneKey.h"
 
 #include <algorithm>
@@ -95,6 +96,55 @@ Annotation Findings::forGap(const Trace &trace, const analysis::Gap &g)
     const int rows = known ? int(trace.tracks[g.track].maxDepth) + 1 : 1;
     a.a = {g.start - trace.minTs, lane, 0};
     a.b = {g.end() - trace.minTs, lane, double(rows)};
+    return a;
+}
+
+TimeNs Findings::idleIn(const Trace &trace, const Track &t, TimeNs from, TimeNs to)
+{
+    if (to <= from)
+        return 0;
+    // GPU activities only (kernels, copies, memsets): a gpu_user_annotation span ("ProfilerStep#2")
+    // on the stream covers everything and is no work. A stream runs its activities one after
+    // another, so of those starting before the window only the last one can reach into it.
+    const auto active = [&](std::size_t i) {
+        return t.catId[i] < trace.categoryClass.size() && analysis::isGpuActivity(trace.categoryClass[t.catId[i]]);
+    };
+    std::size_t i = std::size_t(std::lower_bound(t.start.begin(), t.start.end(), from) - t.start.begin());
+    for (std::size_t k = i; k > 0; --k)
+        if (active(k - 1)) {
+            i = k - 1;
+            break;
+        }
+    TimeNs covered = 0, reach = from;
+    for (; i < t.size() && t.start[i] < to; ++i) {
+        if (!active(i))
+            continue;
+        const TimeNs s0 = std::max(t.start[i], reach), e = std::min(t.end(i), to);
+        if (e > s0) {
+            covered += e - s0;
+            reach = e;
+        }
+    }
+    return (to - from) - covered;
+}
+
+Annotation Findings::sameRegion(const Trace &baseline, TimeNs baselineBase, const analysis::Gap &g, const Trace &other,
+                                TimeNs otherBase, const QString &label)
+{
+    // Same axis time: axis = model - base, so the other run's model time is g.start - baselineBase + otherBase.
+    const TimeNs from = g.start - baselineBase + otherBase, to = g.end() - baselineBase + otherBase;
+    Annotation a;
+    a.kind = Kind::Range;
+    a.finding = true;
+    a.color = Color::Grey;
+    a.a = {from - other.minTs, QString(), 0};
+    a.b = {to - other.minTs, QString(), 0};
+    const QString lane = g.track < baseline.tracks.size() ? LaneKey::forTrack(baseline.tracks[g.track]) : LaneKey::gpuStream(g.device, g.stream);
+    const auto same = std::find_if(other.tracks.begin(), other.tracks.end(), [&](const Track &t) { return LaneKey::forTrack(t) == lane; });
+    const TimeNs idle = same == other.tracks.end() ? -1 : idleIn(other, *same, from, to);
+    a.text = idle < 0    ? tr("same region in %1").arg(label)
+             : idle == 0 ? tr("same region in %1: no idle").arg(label)
+                         : tr("same region in %1: %2 idle").arg(label, formatDuration(idle));
     return a;
 }
 

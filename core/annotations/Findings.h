@@ -40,6 +40,14 @@ public:
                                             const FindingsOptions &options = {});
 
     static Annotation forGap(const Trace &trace, const analysis::Gap &gap);
+    // A comparison: the baseline's gap on a later run, over the same aligned time (bases as
+    // RenderRun::base: the model time each run draws at axis 0), as a range highlight labelled
+    // "same region in tuned: 0.2 ms idle" — the idle of that run's lane of the same stream (its
+    // LaneKey) inside the region — or "same region in tuned" when the run has no such lane.
+    static Annotation sameRegion(const Trace &baseline, TimeNs baselineBase, const analysis::Gap &gap, const Trace &other,
+                                 TimeNs otherBase, const QString &otherLabel);
+    // Time in [from, to) (model ns) with no kernel, copy or memset running on track.
+    static TimeNs idleIn(const Trace &trace, const Track &track, TimeNs from, TimeNs to);
     static Annotation forSpike(const Trace &trace, int device, const analysis::MemorySpike &spike);
     static Annotation forBurst(const Trace &trace, const MemorySeries &series, const analysis::AllocatorSpike &burst);
     static QString gapText(const Trace &trace, const analysis::Gap &gap);

@@ -2,7 +2,8 @@
 // lane and time under the mouse; move, delete, text and colour edits as undo commands that restore
 // the exact state; the sidecar autosave read back by a new window; a damaged sidecar reported while
 // the trace still opens; "Annotate findings" adding what Findings computes for the window; the
-// export drawing the annotations.
+// export drawing the annotations. In a comparison, "Annotate findings" marks each baseline gap in
+// view on the later run at the same aligned time, with that run's idle there.
 #include "MainWindow.h"
 
 #include "WarningBanner.h"
@@ -10,6 +11,7 @@
 #include "annotations/AnnotationAutosave.h"
 #include "annotations/AnnotationEditor.h"
 #include "annotations/AnnotationStore.h"
+#include "analysis/KernelClass.h"
 #include "annotations/Findings.h"
 #include "annotations/LaneKey.h"
 #include "render/AnnotationPainter.h"
@@ -57,6 +59,7 @@ private slots:
     void annotateFindingsAddsWhatFindingsComputesForTheWindow();
     void exportDrawsTheAnnotations();
     void comparisonKeepsEachRunsAnnotationsWithItsRun();
+    void comparisonFindingsMarkTheBaselinesGapsInTheLaterRun();
 
 private:
     bool open(MainWindow &w, const QString &path);
@@ -639,6 +642,90 @@ void TestAnnotationEdit::comparisonKeepsEachRunsAnnotationsWithItsRun()
     QCOMPARE(w.session()->annotations(0)->size(), 2);
     QVERIFY(w.session()->annotations(0)->items().back().finding);
     QFile::remove(annotations::AnnotationStore::sidecarPathFor(other));
+}
+
+void TestAnnotationEdit::comparisonFindingsMarkTheBaselinesGapsInTheLaterRun()
+{
+    synth::SynthConfig c;
+    c.scenario = synth::Scenario::Tuned;
+    c.layers = 16;
+    const synth::SynthOutput out = synth::synthesize(c);
+    const QString tuned = m_dir.filePath(QStringLiteral("tuned.pt.trace.json"));
+    {
+        QFile f(tuned);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write(out.traces.at(0).data(), qint64(out.traces.at(0).size()));
+    }
+    QFile::remove(annotations::AnnotationStore::sidecarPathFor(m_path));
+    QFile::remove(annotations::AnnotationStore::sidecarPathFor(tuned));
+    MainWindow w;
+    w.resize(1400, 900);
+    w.show();
+    QSignalSpy loaded(&w, &MainWindow::loadFinished);
+    w.openFiles({m_path, tuned}, {QStringLiteral("baseline"), QStringLiteral("tuned")});
+    QVERIFY(loaded.wait(60000));
+    QVERIFY(loaded.at(0).at(0).toBool());
+    QVERIFY(QTest::qWaitForWindowExposed(&w));
+    Session *s = w.session();
+    QVERIFY(QTest::qWaitFor([&] { return s->run(0).analysis && s->run(1).analysis && !w.analysisDock()->isBusy(); }, 60000));
+    TimelineView *tl = w.timelineView();
+    // A window over part of the trace: only the baseline gaps in it count.
+    const double span = tl->visibleEndNs(0) - tl->visibleStartNs(0);
+    s->state()->setWindow(span * 0.2, span * 0.3);
+    QTest::qWait(20);
+    const TimeNs from = TimeNs(std::floor(tl->visibleStartNs(0))), to = TimeNs(std::ceil(tl->visibleEndNs(0)));
+    std::vector<analysis::Gap> inView;
+    for (const analysis::Gap &g : s->run(0).analysis->gaps)
+        if (g.start < to && g.end() > from)
+            inView.push_back(g);
+    QVERIFY(!inView.empty());
+
+    QVERIFY(w.annotationEditor()->annotateFindings() > 0);
+    QCOMPARE(w.annotationEditor()->undoStack()->count(), 1); // one command for both runs
+    const Trace &base = *s->run(0).trace;
+    const Trace &later = *s->run(1).trace;
+    std::vector<Annotation> regions;
+    for (const Annotation &a : s->annotations(1)->items())
+        if (a.finding && a.kind == annotations::Kind::Range)
+            regions.push_back(a);
+    QCOMPARE(int(regions.size()), int(inView.size()));
+    for (std::size_t i = 0; i < inView.size(); ++i) {
+        const analysis::Gap &g = inView[i];
+        // The same axis time: the gap's start on run 0's axis, in run 1's own relative ns.
+        const TimeNs axisStart = g.start - s->run(0).base();
+        const auto it = std::find_if(regions.begin(), regions.end(), [&](const Annotation &a) {
+            return a.a.t == axisStart + s->run(1).base() - later.minTs && a.b.t - a.a.t == g.dur;
+        });
+        QVERIFY2(it != regions.end(), qPrintable(QString::number(i)));
+        // That run's idle on the same stream there, summed here slice by slice.
+        const QString lane = annotations::LaneKey::forTrack(base.tracks[g.track]);
+        const auto track = std::find_if(later.tracks.begin(), later.tracks.end(),
+                                        [&](const Track &t) { return annotations::LaneKey::forTrack(t) == lane; });
+        QVERIFY(track != later.tracks.end());
+        const TimeNs wFrom = later.minTs + it->a.t, wTo = later.minTs + it->b.t;
+        TimeNs busy = 0, reach = wFrom;
+        for (std::size_t k = 0; k < track->size(); ++k)
+            if (analysis::isGpuActivity(later.categoryClass[track->catId[k]])) {
+                const TimeNs a0 = std::max(track->start[k], reach), a1 = std::min(track->end(k), wTo);
+                if (a1 > a0) {
+                    busy += a1 - a0;
+                    reach = a1;
+                }
+            }
+        const TimeNs idle = g.dur - busy;
+        QCOMPARE(it->text, idle == 0 ? QStringLiteral("same region in tuned: no idle")
+                                     : QStringLiteral("same region in tuned: %1 idle").arg(annotations::Findings::formatDuration(idle)));
+        // Against itself, the region of a gap is exactly that gap's idle.
+        QCOMPARE(annotations::Findings::sameRegion(base, s->run(0).base(), g, base, s->run(0).base(), QStringLiteral("self")).text,
+                 QStringLiteral("same region in self: %1 idle").arg(annotations::Findings::formatDuration(g.dur)));
+    }
+    // The baseline still gets its own gap findings; undo takes everything back in one step.
+    QVERIFY(std::count_if(s->annotations(0)->items().begin(), s->annotations(0)->items().end(),
+                          [](const Annotation &a) { return a.finding && a.kind == annotations::Kind::Rect; })
+            >= int(inView.size()));
+    w.annotationEditor()->undoAction()->trigger();
+    QVERIFY(s->annotations(0)->isEmpty());
+    QVERIFY(s->annotations(1)->isEmpty());
 }
 
 QTEST_MAIN(TestAnnotationEdit)

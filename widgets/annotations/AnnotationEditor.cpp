@@ -40,6 +40,27 @@ QIcon swatch(Color c)
     return QIcon(pm);
 }
 
+// A comparison: the baseline's gaps (run 0's) marked on every later run over the same aligned
+// time, added to batches (one per run's set) so they go in the same undoable command.
+void addSameRegions(const Session &s, const std::vector<analysis::Gap> &gaps, std::vector<AddFindingsCommand::Batch> &batches)
+{
+    if (s.runCount() < 2 || gaps.empty() || !s.run(0).trace)
+        return;
+    const SessionRun &base = s.run(0);
+    for (int run = 1; run < s.runCount(); ++run) {
+        const SessionRun &r = s.run(run);
+        if (!r.trace || !r.annotations)
+            continue;
+        std::vector<Annotation> regions;
+        for (const analysis::Gap &g : gaps)
+            regions.push_back(annotations::Findings::sameRegion(*base.trace, base.base(), g, *r.trace, r.base(), r.label));
+        auto it = std::find_if(batches.begin(), batches.end(), [&](const AddFindingsCommand::Batch &b) { return b.set == r.annotations; });
+        if (it == batches.end())
+            batches.push_back({r.annotations, std::move(regions)});
+        else
+            it->findings.insert(it->findings.end(), regions.begin(), regions.end());
+    }
+}
 } // namespace
 
 AnnotationEditor::AnnotationEditor(Session *session, TimelineView *view, QWidget *dialogParent)
@@ -294,6 +315,15 @@ int AnnotationEditor::annotateFindings()
         emit message(tr("Nothing to annotate yet: the analysis has not finished"));
         return 0;
     }
+    // In a comparison, the baseline's gaps in view, and the same region of each later run.
+    if (s->runCount() >= 2 && s->run(0).analysis && s->run(0).trace) {
+        const TimeNs from = TimeNs(std::floor(v->visibleStartNs(0))), to = TimeNs(std::ceil(v->visibleEndNs(0)));
+        std::vector<analysis::Gap> inView;
+        for (const analysis::Gap &g : s->run(0).analysis->gaps)
+            if (g.start < to && g.end() > from)
+                inView.push_back(g);
+        addSameRegions(*s, inView, batches);
+    }
     auto *cmd = new AddFindingsCommand(s, std::move(batches), tr("Annotate Findings"));
     const int before = m_undo->index();
     m_undo->push(cmd); // deleted by the stack at once when it added nothing (obsolete)
@@ -308,6 +338,8 @@ bool AnnotationEditor::annotateGap(int run, const analysis::Gap &gap)
     if (!s || run < 0 || run >= s->runCount() || !s->run(run).trace || !s->run(run).annotations)
         return false;
     std::vector<AddFindingsCommand::Batch> batches{{s->run(run).annotations, {annotations::Findings::forGap(*s->run(run).trace, gap)}}};
+    if (run == 0)
+        addSameRegions(*s, {gap}, batches); // a baseline gap: its region in the later runs too
     const int before = m_undo->index();
     m_undo->push(new AddFindingsCommand(s, std::move(batches), tr("Annotate Gap")));
     return m_undo->index() == before + 1;
