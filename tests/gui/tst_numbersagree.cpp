@@ -197,6 +197,9 @@ private slots:
             QVERIFY(!dock.gemmGapsOnly());
             QCOMPARE(dock.tabs()->currentWidget(), dock.gapView()->parentWidget());
             QCOMPARE(dock.gapProxy()->rowCount(), a.gapCount);
+            const int all = int(dock.result()->gaps.size());
+            QCOMPARE(dock.tabs()->tabText(dock.tabs()->currentIndex()),
+                     a.gapCount == all ? QStringLiteral("Gaps (%1)").arg(all) : QStringLiteral("Gaps (%1 of %2)").arg(a.gapCount).arg(all));
             for (int row = 0; row < dock.gapProxy()->rowCount(); ++row) {
                 const QModelIndex idx = dock.gapProxy()->index(row, 0);
                 QCOMPARE(idx.data(GapTableModel::CauseKeyRole).toString(), GapCauseStyle::key(a.gapCause));

@@ -365,6 +365,10 @@ void AnalysisDock::buildGapTab(QWidget *tab)
     onItemActivation(m_gapView, this, [this](const QModelIndex &i) { activateGap(m_gapProxy->mapToSource(i).row()); });
     connect(m_gapView->selectionModel(), &QItemSelectionModel::currentRowChanged, this, &AnalysisDock::updateGapDetails);
     connect(m_gapProxy, &QAbstractItemModel::modelReset, this, &AnalysisDock::updateGapDetails);
+    for (auto signal : {&QAbstractItemModel::rowsInserted, &QAbstractItemModel::rowsRemoved})
+        connect(m_gapProxy, signal, this, &AnalysisDock::updateGapTabText);
+    connect(m_gapProxy, &QAbstractItemModel::modelReset, this, &AnalysisDock::updateGapTabText);
+    connect(m_gapProxy, &QAbstractItemModel::layoutChanged, this, &AnalysisDock::updateGapTabText);
     connect(m_gapModel, &QAbstractItemModel::modelReset, this, [this] {
         // The number columns as narrow as their contents, so the cause still shows in a narrow dock.
         // (QHeaderView reserves room for a sort arrow in every section. sizeHintForColumn is public in
@@ -628,8 +632,7 @@ void AnalysisDock::showResult(const AnalysisResultPtr &result)
     m_warnings->setText(result->warnings.join(QLatin1Char('\n')));
     m_warnings->setVisible(!result->warnings.isEmpty());
 
-    const int gaps = int(result->gaps.size());
-    m_tabs->setTabText(m_tabs->indexOf(m_gapTab), tr("Gaps (%1)").arg(gaps));
+    updateGapTabText();
     m_tabs->setTabText(m_tabs->indexOf(m_adviceTab),
                        result->advice.empty() ? tr("Advice") : tr("Advice (%1)").arg(result->advice.size()));
     if (!result->error.isEmpty()) {
@@ -698,6 +701,17 @@ void AnalysisDock::activateGap(int sourceRow)
         return;
     emit gapActivated(0, *g);
     returnFocus();
+}
+
+void AnalysisDock::updateGapTabText()
+{
+    if (!m_result) {
+        m_tabs->setTabText(m_tabs->indexOf(m_gapTab), tr("Gaps"));
+        return;
+    }
+    // A cause (or an advice item's) filter: how many of the analysis' gaps the table shows.
+    const int all = int(m_result->gaps.size()), shown = m_gapProxy->rowCount();
+    m_tabs->setTabText(m_tabs->indexOf(m_gapTab), shown == all ? tr("Gaps (%1)").arg(all) : tr("Gaps (%1 of %2)").arg(shown).arg(all));
 }
 
 void AnalysisDock::returnFocus()

@@ -128,6 +128,7 @@ private:
     void updateGapDetails();
     void setGapFilter(const QString &causeKey, const QString &collective);
     void returnFocus();
+    void updateGapTabText();
     QString headlineText(const analysis::AnalysisResult &r) const;
     double unitNs() const;
 
