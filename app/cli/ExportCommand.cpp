@@ -9,7 +9,8 @@
 // findings in the window. Nothing is written beside the trace: the export only reads.
 // With --compare, the comparison's picture as the window shows it: every trace loaded at once,
 // stacked and aligned as the GUI aligns them (analysis::alignRuns: the same complete step by
-// position, or each trace's start), each run with its own sidecar (--annotations is TRACE's),
+// position, or each trace's start), each run with its own sidecar (--annotations is TRACE's;
+// --annotate-findings also marks the baseline's gaps on every later run, as the GUI does),
 // the title naming the runs ("baseline vs tuned") and a line of figures per run, each run's
 // figures over the window shown (the whole run by default).
 #include "Commands.h"
@@ -281,7 +282,13 @@ int runExport(const Invocation &args)
         if (args.isSet("annotate-findings")) {
             annotations::FindingsOptions fopt;
             fopt.window = {base[i] + TimeNs(std::floor(start)), base[i] + TimeNs(std::ceil(start + range))};
-            findings[i] = notes[i].addFindings(annotations::Findings::annotate(*traces[i], results[i], fopt));
+            std::vector<annotations::Annotation> found = annotations::Findings::annotate(*traces[i], results[i], fopt);
+            // As Annotate Findings in the window: each baseline gap in view, marked on this later run.
+            if (i > 0)
+                for (const analysis::Gap &g : results[0].gaps)
+                    if (g.start < base[0] + TimeNs(std::ceil(start + range)) && g.end() > base[0] + TimeNs(std::floor(start)))
+                        found.push_back(annotations::Findings::sameRegion(trace0, base[0], g, *traces[i], base[i], labels.at(int(i))));
+            findings[i] = notes[i].addFindings(found);
         }
     }
 

@@ -541,6 +541,9 @@ private slots:
         const QStringList texts = svgTexts(svg);
         const QString all = texts.join(QLatin1Char('\n'));
         QVERIFY2(all.contains(QStringLiteral("base vs pre vs tun")), qPrintable(all.left(2000)));
+        // The baseline's gaps marked on the later runs ("same region in pre: ...").
+        QVERIFY2(all.contains(QStringLiteral("same region in pre")), qPrintable(all.left(2000)));
+        QVERIFY(all.contains(QStringLiteral("same region in tun")));
         for (const QString &label : {QStringLiteral("base"), QStringLiteral("pre"), QStringLiteral("tun")}) {
             QVERIFY2(all.contains(label + QStringLiteral(": ")), qPrintable(label)); // its line of figures
             const bool header = std::any_of(texts.begin(), texts.end(), [&](const QString &t) { return t.startsWith(label + QStringLiteral(" · GPU")); });
