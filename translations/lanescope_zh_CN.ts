@@ -2,6 +2,29 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="zh_CN">
     <context>
+        <name>AboutBox</name>
+        <message>
+            <location filename="../app/gui/AboutBox.cpp" line="25" />
+            <source>zlib licence</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../app/gui/AboutBox.cpp" line="43" />
+            <source>see its distribution</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../app/gui/AboutBox.cpp" line="46" />
+            <source>&lt;h3&gt;Lanescope %1&lt;/h3&gt;&lt;p&gt;A native viewer for PyTorch Profiler (Kineto) traces: find out why a distributed training run wastes its GPUs, prove the fix, and show the proof.&lt;/p&gt;&lt;p&gt;Lanescope: licence not yet chosen.&lt;/p&gt;&lt;p&gt;Libraries in this build:&lt;/p&gt;&lt;table cellspacing="6"&gt;&lt;tr&gt;&lt;th align="left"&gt;Library&lt;/th&gt;&lt;th align="left"&gt;Version&lt;/th&gt;&lt;th align="left"&gt;Licence&lt;/th&gt;&lt;/tr&gt;%2&lt;/table&gt;</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../app/gui/AboutBox.cpp" line="58" />
+            <source>About Lanescope</source>
+            <translation type="unfinished">关于 Lanescope</translation>
+        </message>
+    </context>
+    <context>
         <name>DemoTrace</name>
         <message>
             <location filename="../core/synth/DemoTrace.cpp" line="36" />
@@ -632,86 +655,90 @@
             <translation>分析窗口内没有 GPU 活动</translation>
         </message>
         <message numerus="yes">
-            <location filename="../core/analysis/Advice.cpp" line="121" />
+            <location filename="../core/analysis/Advice.cpp" line="147" />
             <source>of the analysed time (%n step(s), %1)</source>
             <translation>
                 <numerusform>分析时间（%n 步，共 %1）</numerusform>
             </translation>
         </message>
         <message>
-            <location filename="../core/analysis/Advice.cpp" line="122" />
+            <location filename="../core/analysis/Advice.cpp" line="148" />
             <source>of the analysed time (the GPU's busy span, %1)</source>
             <translation>分析时间（即 GPU 忙碌跨度，共 %1）</translation>
         </message>
         <message>
-            <location filename="../core/analysis/Advice.cpp" line="136" />
+            <location filename="../core/analysis/Advice.cpp" line="162" />
             <source>without these waits: step %1 -&gt; %2, MFU %3 -&gt; %4 at most (an upper bound: something else may stall instead)</source>
             <translation>若没有这些等待：步时长最多可从 %1 缩短到 %2，MFU 最多可从 %3 提升到 %4（这是上界：其他环节可能转而造成停顿）</translation>
         </message>
         <message>
-            <location filename="../core/analysis/Advice.cpp" line="140" />
+            <location filename="../core/analysis/Advice.cpp" line="166" />
             <source>without these waits: step %1 -&gt; %2 at most (an upper bound: something else may stall instead)</source>
             <translation>若没有这些等待：步时长最多可从 %1 缩短到 %2（这是上界：其他环节可能转而造成停顿）</translation>
         </message>
         <message>
-            <location filename="../core/analysis/Advice.cpp" line="154" />
+            <location filename="../core/analysis/Advice.cpp" line="180" />
             <source>Serialized AllGathers: let FSDP prefetch (limit_all_gathers=False, backward_prefetch=BACKWARD_PRE, forward_prefetch=True)</source>
             <translation>AllGather 被串行化：让 FSDP 预取（limit_all_gathers=False，backward_prefetch=BACKWARD_PRE，forward_prefetch=True）</translation>
         </message>
         <message>
-            <location filename="../core/analysis/Advice.cpp" line="155" />
+            <location filename="../core/analysis/Advice.cpp" line="181" />
             <source>the compute stream waited for an AllGather %1 times (%2 per step), %3 = %4 %5; longest wait %6</source>
             <translation>计算流等待 AllGather %1 次（每步 %2 次），共 %3，占%5的 %4；最长一次 %6</translation>
         </message>
         <message numerus="yes">
-            <location filename="../core/analysis/Advice.cpp" line="185" />
+            <location filename="../core/analysis/Advice.cpp" line="212" />
             <source>%1 cudaMalloc and %2 cudaFree calls in %n step(s); %3 compute-stream gaps during them, %4 = %5 %6</source>
             <translation>
                 <numerusform>%n 步中有 %1 次 cudaMalloc 和 %2 次 cudaFree 调用；期间计算流出现 %3 个间隙，共 %4，占%6的 %5</numerusform>
             </translation>
         </message>
         <message>
-            <location filename="../core/analysis/Advice.cpp" line="207" />
+            <location filename="../core/analysis/Advice.cpp" line="235" />
             <source>CPU-bound launches between CUDA graph replays: capture more of the step in the graph, or move CPU work off the launching thread</source>
             <translation>CUDA Graph 重放之间的启动受 CPU 限制：把步中更多部分捕获进 Graph，或把 CPU 工作移出负责启动的线程</translation>
         </message>
         <message>
-            <location filename="../core/analysis/Advice.cpp" line="209" />
             <source>a compute stream ran dry %1 times before the CPU launched its next kernel; the GPU computed nothing for %2 of that = %3 %4</source>
-            <translation>计算流有 %1 次在 CPU 启动下一个内核之前就已排空；其间 GPU 完全没有计算的时间共 %2，占%4的 %3</translation>
+            <translation type="vanished">计算流有 %1 次在 CPU 启动下一个内核之前就已排空；其间 GPU 完全没有计算的时间共 %2，占%4的 %3</translation>
         </message>
         <message>
-            <location filename="../core/analysis/Advice.cpp" line="214" />
+            <location filename="../core/analysis/Advice.cpp" line="243" />
             <source>; the trace already has %1 cudaGraphLaunch calls</source>
             <translation>；跟踪中已有 %1 次 cudaGraphLaunch 调用</translation>
         </message>
         <message>
-            <location filename="../core/analysis/Advice.cpp" line="226" />
+            <location filename="../core/analysis/Advice.cpp" line="256" />
             <source>the GPU idled %1 times while the DataLoader fetched a batch, %2 = %3 %4; longest %5</source>
             <translation>DataLoader 取批次时 GPU 空闲了 %1 次，共 %2，占%4的 %3；最长 %5</translation>
         </message>
         <message>
-            <location filename="../core/analysis/Advice.cpp" line="242" />
+            <location filename="../core/analysis/Advice.cpp" line="273" />
             <source>the GPU computes %1 of its busy span (%2), yet MFU is %3 (%4 of %5 TFLOPS)</source>
             <translation>GPU 在其忙碌跨度（%2）中有 %1 的时间在计算，但 MFU 只有 %3（%4 / %5 TFLOPS）</translation>
         </message>
         <message>
-            <location filename="../core/analysis/Advice.cpp" line="184" />
+            <location filename="../core/analysis/Advice.cpp" line="211" />
             <source>Allocator churn: set PYTORCH_CUDA_ALLOC_CONF=expandable_segments:True (or max_split_size_mb:512)</source>
             <translation>分配器频繁分配释放：设置 PYTORCH_CUDA_ALLOC_CONF=expandable_segments:True（或 max_split_size_mb:512）</translation>
         </message>
         <message>
-            <location filename="../core/analysis/Advice.cpp" line="208" />
+            <location filename="../core/analysis/Advice.cpp" line="236" />
             <source>CPU-bound kernel launches: capture the step with CUDA graphs or compile it with torch.compile (mode="reduce-overhead")</source>
             <translation>内核启动受 CPU 限制：用 CUDA Graphs 捕获整步，或用 torch.compile（mode="reduce-overhead"）编译</translation>
         </message>
         <message>
-            <location filename="../core/analysis/Advice.cpp" line="225" />
+            <location filename="../core/analysis/Advice.cpp" line="237" />
+            <source>a compute stream ran dry %1 times before the CPU launched its next kernel (%2 of them gaps of %3 or more); the GPU computed nothing for %4 of that = %5 %6</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../core/analysis/Advice.cpp" line="255" />
             <source>Input-bound: give the DataLoader more workers (num_workers), pin_memory=True and persistent_workers=True</source>
             <translation>受输入限制：给 DataLoader 更多工作进程（num_workers），并设置 pin_memory=True 和 persistent_workers=True</translation>
         </message>
         <message>
-            <location filename="../core/analysis/Advice.cpp" line="241" />
+            <location filename="../core/analysis/Advice.cpp" line="272" />
             <source>GPU busy but MFU low: reduce recomputation (selective activation checkpointing) and fuse elementwise kernels (torch.compile)</source>
             <translation>GPU 很忙但 MFU 偏低：减少重计算（选择性激活检查点），并融合逐元素内核（torch.compile）</translation>
         </message>
@@ -875,7 +902,7 @@
         </message>
         <message>
             <location filename="../app/cli/FolderCommands.cpp" line="47" />
-            <location filename="../app/cli/FolderCommands.cpp" line="640" />
+            <location filename="../app/cli/FolderCommands.cpp" line="629" />
             <source>--top-stragglers needs a number of rows</source>
             <translation>--top-stragglers 需要一个行数</translation>
         </message>
@@ -1026,52 +1053,52 @@
             <translation>--%1 只适用于单个跟踪文件，不适用于%2</translation>
         </message>
         <message>
-            <location filename="../app/cli/FolderCommands.cpp" line="551" />
+            <location filename="../app/cli/FolderCommands.cpp" line="540" />
             <source>--summary writes one rank's summary: give it a trace, not a folder</source>
             <translation>--summary 写出单个 rank 的摘要：请给出跟踪文件，而不是文件夹</translation>
         </message>
         <message>
-            <location filename="../app/cli/FolderCommands.cpp" line="553" />
+            <location filename="../app/cli/FolderCommands.cpp" line="542" />
             <source>a folder</source>
             <translation>文件夹</translation>
         </message>
         <message>
-            <location filename="../app/cli/FolderCommands.cpp" line="571" />
+            <location filename="../app/cli/FolderCommands.cpp" line="560" />
             <source>a rank summary</source>
             <translation>rank 摘要</translation>
         </message>
         <message>
-            <location filename="../app/cli/FolderCommands.cpp" line="574" />
+            <location filename="../app/cli/FolderCommands.cpp" line="563" />
             <source>--no-clock-align and --top-stragglers belong to merge, which reads the summaries</source>
             <translation>--no-clock-align 和 --top-stragglers 属于读取摘要的 merge 命令</translation>
         </message>
         <message>
-            <location filename="../app/cli/FolderCommands.cpp" line="577" />
+            <location filename="../app/cli/FolderCommands.cpp" line="566" />
             <source>--summary needs the file to write</source>
             <translation>--summary 需要给出要写入的文件</translation>
         </message>
         <message>
-            <location filename="../app/cli/FolderCommands.cpp" line="597" />
+            <location filename="../app/cli/FolderCommands.cpp" line="586" />
             <source>wrote %1 (%2, %3 collectives)</source>
             <translation>已写入 %1（%2，%3 个集合通信）</translation>
         </message>
         <message>
-            <location filename="../app/cli/FolderCommands.cpp" line="633" />
+            <location filename="../app/cli/FolderCommands.cpp" line="622" />
             <source>rank summaries written by analyze RANKFILE --summary, one per rank, any order</source>
             <translation>由 analyze RANKFILE --summary 写出的 rank 摘要，每个 rank 一个，顺序不限</translation>
         </message>
         <message>
-            <location filename="../app/cli/FolderCommands.cpp" line="637" />
+            <location filename="../app/cli/FolderCommands.cpp" line="626" />
             <source>no clock offsets from matching collectives (ranks placed by their trace epoch only)</source>
             <translation>不用匹配的集合通信计算时钟偏移（rank 只按各自跟踪文件的时间基点放置）</translation>
         </message>
         <message>
-            <location filename="../app/cli/FolderCommands.cpp" line="639" />
+            <location filename="../app/cli/FolderCommands.cpp" line="628" />
             <source>collectives listed in stragglers, worst wait first (default 50; 0: all)</source>
             <translation>掉队者中列出的集合通信数，等待最久的在前（默认 50；0：全部）</translation>
         </message>
         <message>
-            <location filename="../app/cli/FolderCommands.cpp" line="680" />
+            <location filename="../app/cli/FolderCommands.cpp" line="669" />
             <source>no rank summary of a job: %1</source>
             <translation>没有作业的 rank 摘要：%1</translation>
         </message>
@@ -1236,7 +1263,7 @@
             <translation>无法创建文件夹 %1</translation>
         </message>
         <message>
-            <location filename="../app/cli/FolderCommands.cpp" line="586" />
+            <location filename="../app/cli/FolderCommands.cpp" line="575" />
             <location filename="../app/cli/SynthCommand.cpp" line="148" />
             <location filename="../app/cli/SynthCommand.cpp" line="154" />
             <source>cannot write %1: %2</source>
@@ -1390,7 +1417,7 @@
         <message>
             <location filename="../app/cli/AnalyzeCommand.cpp" line="214" />
             <location filename="../app/cli/CompareCommand.cpp" line="230" />
-            <location filename="../app/cli/FolderCommands.cpp" line="641" />
+            <location filename="../app/cli/FolderCommands.cpp" line="630" />
             <location filename="../app/cli/InfoCommand.cpp" line="121" />
             <location filename="../app/cli/MfuCommand.cpp" line="34" />
             <source>print one JSON object</source>
@@ -1402,28 +1429,28 @@
             <translation>用法：lanescope-cli %1</translation>
         </message>
         <message>
-            <location filename="../app/cli/CommandLine.cpp" line="192" />
-            <location filename="../app/cli/CommandLine.cpp" line="228" />
+            <location filename="../app/cli/CommandLine.cpp" line="193" />
+            <location filename="../app/cli/CommandLine.cpp" line="229" />
             <source>unexpected argument '%1'</source>
             <translation>意外的参数“%1”</translation>
         </message>
         <message>
-            <location filename="../app/cli/CommandLine.cpp" line="210" />
+            <location filename="../app/cli/CommandLine.cpp" line="211" />
             <source>%1 needs a value</source>
             <translation>%1 需要一个值</translation>
         </message>
         <message>
-            <location filename="../app/cli/CommandLine.cpp" line="235" />
+            <location filename="../app/cli/CommandLine.cpp" line="236" />
             <source>%1 takes no value</source>
             <translation>%1 不接受值</translation>
         </message>
         <message>
-            <location filename="../app/cli/CommandLine.cpp" line="244" />
+            <location filename="../app/cli/CommandLine.cpp" line="245" />
             <source>show this help</source>
             <translation>显示此帮助</translation>
         </message>
         <message>
-            <location filename="../app/cli/CommandLine.cpp" line="298" />
+            <location filename="../app/cli/CommandLine.cpp" line="305" />
             <source>lanescope-cli %1: %2</source>
             <translation>lanescope-cli %1：%2</translation>
         </message>
@@ -1453,212 +1480,237 @@
             <translation>从表中取此 GPU 的峰值（例如 "NVIDIA A100-SXM4-80GB"）</translation>
         </message>
         <message>
-            <location filename="../app/cli/Commands.cpp" line="14" />
+            <location filename="../app/cli/Commands.cpp" line="16" />
             <source>what the trace holds and how it loaded</source>
             <translation>跟踪文件包含什么内容、如何加载</translation>
         </message>
         <message>
-            <location filename="../app/cli/Commands.cpp" line="15" />
+            <location filename="../app/cli/Commands.cpp" line="17" />
             <source>write a deterministic synthetic FSDP trace</source>
             <translation>写出确定性的合成 FSDP 跟踪文件</translation>
         </message>
         <message>
-            <location filename="../app/cli/Commands.cpp" line="16" />
+            <location filename="../app/cli/Commands.cpp" line="18" />
             <source>GPU idle gaps and causes, breakdown, MFU, memory, advice</source>
             <translation>GPU 空闲间隙及原因、时间分解、MFU、显存、建议</translation>
         </message>
         <message>
-            <location filename="../app/cli/Commands.cpp" line="18" />
+            <location filename="../app/cli/Commands.cpp" line="20" />
             <source>the MFU calculator</source>
             <translation>MFU 计算器</translation>
         </message>
         <message>
-            <location filename="../app/cli/Commands.cpp" line="19" />
+            <location filename="../app/cli/Commands.cpp" line="21" />
             <source>rank summaries (analyze RANKFILE --summary) into the job's figures, as analyze DIR</source>
             <translation>将 rank 摘要（analyze RANKFILE --summary）汇总为作业的指标，与 analyze DIR 相同</translation>
         </message>
         <message>
-            <location filename="../app/cli/Commands.cpp" line="21" />
+            <location filename="../app/cli/Commands.cpp" line="23" />
             <source>a baseline against other runs: deltas, step-time waterfall, kernel and operator differences</source>
             <translation>将基线与其他运行比较：差值、步时长瀑布图、内核与算子差异</translation>
         </message>
         <message>
-            <location filename="../app/cli/Commands.cpp" line="23" />
+            <location filename="../app/cli/Commands.cpp" line="25" />
             <source>the timeline picture as PNG, SVG or PDF, without a display</source>
             <translation>将时间线图片导出为 PNG、SVG 或 PDF，无需显示器</translation>
         </message>
         <message>
-            <location filename="../app/cli/ExportCommand.cpp" line="42" />
+            <location filename="../app/cli/ExportCommand.cpp" line="54" />
             <source>lanescope-cli export: %1; drawn without annotations</source>
             <translation>lanescope-cli export：%1；绘制时不含标注</translation>
         </message>
         <message>
-            <location filename="../app/cli/ExportCommand.cpp" line="44" />
+            <location filename="../app/cli/ExportCommand.cpp" line="56" />
             <source>lanescope-cli export: %1; drawn with the annotations in %2</source>
             <translation>lanescope-cli export：%1；绘制时使用 %2 中的标注</translation>
         </message>
         <message>
-            <location filename="../app/cli/ExportCommand.cpp" line="53" />
+            <location filename="../app/cli/ExportCommand.cpp" line="65" />
             <source>cannot read %1: %2</source>
             <translation>无法读取 %1：%2</translation>
         </message>
         <message>
-            <location filename="../app/cli/ExportCommand.cpp" line="59" />
+            <location filename="../app/cli/ExportCommand.cpp" line="71" />
             <source>%1 is not a readable annotations file: %2</source>
             <translation>%1 不是可读取的标注文件：%2</translation>
         </message>
         <message>
-            <location filename="../app/cli/ExportCommand.cpp" line="62" />
+            <location filename="../app/cli/ExportCommand.cpp" line="74" />
             <source>%1 was written by a newer Lanescope (annotations format %2; this one reads up to %3)</source>
             <translation>%1 由更新版本的 Lanescope 写出（标注格式 %2；本版本最高读取 %3）</translation>
         </message>
         <message>
-            <location filename="../app/cli/ExportCommand.cpp" line="74" />
+            <location filename="../app/cli/ExportCommand.cpp" line="86" />
             <source>lanescope-cli export: %1 was written for another file (%2, %3 bytes); drawn anyway</source>
             <translation>lanescope-cli export：%1 是为另一个文件写的（%2，%3 字节）；仍照常绘制</translation>
         </message>
         <message>
-            <location filename="../app/cli/ExportCommand.cpp" line="89" />
+            <location filename="../app/cli/ExportCommand.cpp" line="102" />
             <source>The trace to draw (.json or .json.gz).</source>
             <translation>要绘制的跟踪文件（.json 或 .json.gz）。</translation>
         </message>
         <message>
-            <location filename="../app/cli/ExportCommand.cpp" line="92" />
+            <location filename="../app/cli/ExportCommand.cpp" line="105" />
             <source>The picture to write: .png, .svg or .pdf (by its suffix).</source>
             <translation>要写出的图片：.png、.svg 或 .pdf（按后缀判断）。</translation>
         </message>
         <message>
-            <location filename="../app/cli/ExportCommand.cpp" line="93" />
+            <location filename="../app/cli/ExportCommand.cpp" line="107" />
+            <source>A trace to compare with TRACE, the baseline (repeat for more): the comparison's picture.</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../app/cli/ExportCommand.cpp" line="109" />
+            <source>With --compare: one label per trace, comma-separated (default: the file names).</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../app/cli/ExportCommand.cpp" line="111" />
+            <source>With --compare: step (default), on the same complete ProfilerStep by position; start, on each trace's first event.</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../app/cli/ExportCommand.cpp" line="113" />
             <source>Window start, µs from the trace's first event.</source>
             <translation>窗口起点，距跟踪第一个事件的时间，单位 µs。</translation>
         </message>
         <message>
-            <location filename="../app/cli/ExportCommand.cpp" line="94" />
+            <location filename="../app/cli/ExportCommand.cpp" line="114" />
             <source>--from-us takes a number of microseconds &gt;= 0</source>
             <translation>--from-us 需要 &gt;= 0 的微秒数</translation>
         </message>
         <message>
-            <location filename="../app/cli/ExportCommand.cpp" line="95" />
+            <location filename="../app/cli/ExportCommand.cpp" line="115" />
             <source>Window end, µs from the trace's first event.</source>
             <translation>窗口终点，距跟踪第一个事件的时间，单位 µs。</translation>
         </message>
         <message>
-            <location filename="../app/cli/ExportCommand.cpp" line="96" />
+            <location filename="../app/cli/ExportCommand.cpp" line="116" />
             <source>--to-us takes a number of microseconds &gt; 0</source>
             <translation>--to-us 需要 &gt; 0 的微秒数</translation>
         </message>
         <message>
-            <location filename="../app/cli/ExportCommand.cpp" line="97" />
+            <location filename="../app/cli/ExportCommand.cpp" line="117" />
             <source>Draw ProfilerStep#N (its CPU span).</source>
             <translation>绘制 ProfilerStep#N（其 CPU 跨度）。</translation>
         </message>
         <message>
-            <location filename="../app/cli/ExportCommand.cpp" line="98" />
+            <location filename="../app/cli/ExportCommand.cpp" line="118" />
             <source>--step takes a step number &gt;= 0</source>
             <translation>--step 需要 &gt;= 0 的步编号</translation>
         </message>
         <message>
-            <location filename="../app/cli/ExportCommand.cpp" line="100" />
+            <location filename="../app/cli/ExportCommand.cpp" line="120" />
             <source>Picture width in pixels (default 1920).</source>
             <translation>图片宽度，单位像素（默认 1920）。</translation>
         </message>
         <message>
-            <location filename="../app/cli/ExportCommand.cpp" line="101" />
+            <location filename="../app/cli/ExportCommand.cpp" line="121" />
             <source>--width takes a number of pixels from 340 to 16384</source>
             <translation>--width 需要 340 到 16384 之间的像素数</translation>
         </message>
         <message>
-            <location filename="../app/cli/ExportCommand.cpp" line="103" />
+            <location filename="../app/cli/ExportCommand.cpp" line="123" />
             <source>Picture height in pixels (default: tall enough for every lane).</source>
             <translation>图片高度，单位像素（默认：足以容纳所有泳道）。</translation>
         </message>
         <message>
-            <location filename="../app/cli/ExportCommand.cpp" line="104" />
+            <location filename="../app/cli/ExportCommand.cpp" line="124" />
             <source>--height takes a number of pixels from 120 to 65535</source>
             <translation>--height 需要 120 到 65535 之间的像素数</translation>
         </message>
         <message>
-            <location filename="../app/cli/ExportCommand.cpp" line="106" />
+            <location filename="../app/cli/ExportCommand.cpp" line="126" />
             <source>Which lanes: gpu (default) or all (CPU threads too).</source>
             <translation>绘制哪些泳道：gpu（默认）或 all（包括 CPU 线程）。</translation>
         </message>
         <message>
-            <location filename="../app/cli/ExportCommand.cpp" line="107" />
+            <location filename="../app/cli/ExportCommand.cpp" line="127" />
             <source>--lanes takes gpu or all</source>
             <translation>--lanes 只接受 gpu 或 all</translation>
         </message>
         <message>
-            <location filename="../app/cli/ExportCommand.cpp" line="108" />
+            <location filename="../app/cli/ExportCommand.cpp" line="128" />
             <source>Leave out the line of headline figures under the title.</source>
             <translation>不在标题下方显示关键指标行。</translation>
         </message>
         <message>
-            <location filename="../app/cli/ExportCommand.cpp" line="109" />
+            <location filename="../app/cli/ExportCommand.cpp" line="129" />
             <source>GEMM gap threshold of the figures (default 15).</source>
             <translation>关键指标中 GEMM 间隙的阈值，单位 ms（默认 15）。</translation>
         </message>
         <message>
-            <location filename="../app/cli/ExportCommand.cpp" line="110" />
+            <location filename="../app/cli/ExportCommand.cpp" line="130" />
             <source>--gap-ms takes a number of milliseconds &gt; 0</source>
             <translation>--gap-ms 需要 &gt; 0 的毫秒数</translation>
         </message>
         <message>
-            <location filename="../app/cli/ExportCommand.cpp" line="112" />
+            <location filename="../app/cli/ExportCommand.cpp" line="132" />
             <source>Draw the annotations of FILE (default: the trace's TRACE.lanescope.json when there is one).</source>
             <translation>绘制 FILE 中的标注（默认：若存在，则使用跟踪文件对应的 TRACE.lanescope.json）。</translation>
         </message>
         <message>
-            <location filename="../app/cli/ExportCommand.cpp" line="114" />
+            <location filename="../app/cli/ExportCommand.cpp" line="134" />
             <source>Also annotate the GEMM gaps and allocator spikes the analysis finds in the window.</source>
             <translation>同时为分析在窗口中发现的 GEMM 间隙和分配器尖峰添加标注。</translation>
         </message>
         <message>
-            <location filename="../app/cli/ExportCommand.cpp" line="115" />
+            <location filename="../app/cli/ExportCommand.cpp" line="135" />
             <source>Parser threads (0: one per core).</source>
             <translation>解析线程数（0：每核一个）。</translation>
         </message>
         <message>
-            <location filename="../app/cli/ExportCommand.cpp" line="116" />
+            <location filename="../app/cli/ExportCommand.cpp" line="136" />
             <source>--threads takes a whole number &gt;= 0</source>
             <translation>--threads 需要 &gt;= 0 的整数</translation>
         </message>
         <message>
-            <location filename="../app/cli/ExportCommand.cpp" line="117" />
+            <location filename="../app/cli/ExportCommand.cpp" line="137" />
             <source>Print one JSON object: the file written, its size and the window.</source>
             <translation>输出一个 JSON 对象：写出的文件、其尺寸和时间窗口。</translation>
         </message>
         <message>
-            <location filename="../app/cli/ExportCommand.cpp" line="126" />
+            <location filename="../app/cli/ExportCommand.cpp" line="146" />
             <source>-o OUT.png|svg|pdf is required</source>
             <translation>必须给出 -o OUT.png|svg|pdf</translation>
         </message>
         <message>
-            <location filename="../app/cli/ExportCommand.cpp" line="128" />
+            <location filename="../app/cli/ExportCommand.cpp" line="148" />
             <source>%1: unknown picture format (use .png, .svg or .pdf)</source>
             <translation>%1：未知图片格式（请使用 .png、.svg 或 .pdf）</translation>
         </message>
         <message>
-            <location filename="../app/cli/ExportCommand.cpp" line="131" />
+            <location filename="../app/cli/ExportCommand.cpp" line="151" />
             <source>--from-us and --to-us go together</source>
             <translation>--from-us 和 --to-us 必须同时给出</translation>
         </message>
         <message>
-            <location filename="../app/cli/ExportCommand.cpp" line="133" />
+            <location filename="../app/cli/ExportCommand.cpp" line="153" />
             <source>--step and --from-us/--to-us exclude each other</source>
             <translation>--step 与 --from-us/--to-us 不能同时使用</translation>
         </message>
         <message>
-            <location filename="../app/cli/ExportCommand.cpp" line="135" />
+            <location filename="../app/cli/ExportCommand.cpp" line="155" />
             <source>--to-us must be after --from-us</source>
             <translation>--to-us 必须大于 --from-us</translation>
         </message>
         <message>
-            <location filename="../app/cli/ExportCommand.cpp" line="158" />
+            <location filename="../app/cli/ExportCommand.cpp" line="161" />
+            <source>--labels and --align go with --compare</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../app/cli/ExportCommand.cpp" line="226" />
+            <source>lanescope-cli export: %1</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../app/cli/ExportCommand.cpp" line="255" />
             <source>%1 has no ProfilerStep#%2</source>
             <translation>%1 中没有 ProfilerStep#%2</translation>
         </message>
         <message>
-            <location filename="../app/cli/ExportCommand.cpp" line="220" />
+            <location filename="../app/cli/ExportCommand.cpp" line="371" />
             <source>wrote %1 (%2 x %3 px, %4 lanes, %5 to %6)</source>
             <translation>已写入 %1（%2 x %3 px，%4 条泳道，%5 至 %6）</translation>
         </message>
@@ -1716,6 +1768,7 @@ lanescope-cli 命令 --help 列出该命令的选项。
         </message>
         <message>
             <location filename="../app/cli/CompareCommand.cpp" line="207" />
+            <location filename="../app/cli/ExportCommand.cpp" line="112" />
             <source>--align takes step or start</source>
             <translation>--align 只接受 step 或 start</translation>
         </message>
@@ -1810,13 +1863,12 @@ lanescope-cli 命令 --help 列出该命令的选项。
             <translation>建议：%1</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="236" />
-            <location filename="../app/cli/CompareCommand.cpp" line="267" />
+            <location filename="../app/cli/Commands.cpp" line="52" />
             <source>--params and --tokens-per-step go together</source>
             <translation>--params 和 --tokens-per-step 必须同时给出</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="238" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="228" />
             <source>--from-us and --to-us go together, with --to-us after --from-us</source>
             <translation>--from-us 和 --to-us 必须同时给出，且 --to-us 晚于 --from-us</translation>
         </message>
@@ -1861,7 +1913,7 @@ lanescope-cli 命令 --help 列出该命令的选项。
             <translation>--labels 需要每个跟踪文件一个标签（%1 个标签，%2 个跟踪文件）</translation>
         </message>
         <message>
-            <location filename="../app/cli/CompareCommand.cpp" line="274" />
+            <location filename="../app/cli/CompareCommand.cpp" line="264" />
             <source>--step compares one aligned step: it needs --align step</source>
             <translation>--step 比较对齐后的一步：需要 --align step</translation>
         </message>
@@ -1940,43 +1992,66 @@ lanescope-cli 命令 --help 列出该命令的选项。
     <context>
         <name>lanescope::AdviceList</name>
         <message>
-            <location filename="../widgets/analysis/AdviceList.cpp" line="120" />
+            <location filename="../widgets/analysis/AdviceList.cpp" line="132" />
             <source>%1 s</source>
             <translation>%1 秒</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AdviceList.cpp" line="120" />
+            <location filename="../widgets/analysis/AdviceList.cpp" line="132" />
             <source>%1 ms</source>
             <translation>%1 毫秒</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AdviceList.cpp" line="122" />
+            <location filename="../widgets/analysis/AdviceList.cpp" line="134" />
             <source>Fix worth at most: step %1 → %2</source>
             <translation>修复后最多可达：步时长 %1 → %2</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AdviceList.cpp" line="124" />
+            <location filename="../widgets/analysis/AdviceList.cpp" line="136" />
             <source>, MFU %1 % → %2 %</source>
             <translation>，MFU %1% → %2%</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AdviceList.cpp" line="149" />
+            <location filename="../widgets/analysis/AdviceList.cpp" line="151" />
+            <source>%1 (%2) %3. Each item's share below is the part of it one cause explains.</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../widgets/analysis/AdviceList.cpp" line="171" />
             <source>%1
 %2 (an upper bound: something else may stall instead)</source>
             <translation>%1
 %2（这是上界：其他环节可能转而造成停顿）</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AdviceList.cpp" line="150" />
+            <location filename="../widgets/analysis/AdviceList.cpp" line="172" />
+            <source>Click to show where in the timeline.</source>
+            <translation type="unfinished" />
+        </message>
+        <message numerus="yes">
+            <location filename="../widgets/analysis/AdviceList.cpp" line="174" />
+            <source>Click to list its %n gap(s) (of at least %1, every kernel) in the Gaps tab.</source>
+            <translation type="unfinished">
+                <numerusform />
+            </translation>
+        </message>
+        <message>
+            <location filename="../widgets/analysis/AdviceList.cpp" line="176" />
+            <source>%1
+
+%2</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
             <source>%1
 
 Click to show where in the timeline.</source>
-            <translation>%1
+            <translation type="vanished">%1
 
 单击可在时间线中显示其位置。</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AdviceList.cpp" line="152" />
+            <location filename="../widgets/analysis/AdviceList.cpp" line="178" />
             <source>No problems found.</source>
             <translation>未发现问题。</translation>
         </message>
@@ -1984,222 +2059,277 @@ Click to show where in the timeline.</source>
     <context>
         <name>lanescope::AnalysisDock</name>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="72" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="105" />
             <source>%1 ms</source>
             <translation>%1 毫秒</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="77" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="110" />
             <source>Analysis</source>
             <translation>分析</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="87" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="120" />
             <source>Analyse the whole trace, one ProfilerStep, or the range selected in the timeline</source>
             <translation>分析整个 trace、单个 ProfilerStep，或时间线中选中的范围</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="89" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="122" />
             <source>HTA definition</source>
             <translation>HTA 定义</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="91" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="124" />
             <source>Count GPU time as Holistic Trace Analysis does: every event that carries a stream, also the CPU-side Triton launcher operators torch.compile writes and cuda_sync events ("Stream Sync", counted as non-compute). Changes the GPU idle / compute / non-compute breakdown and the communication overlap to HTA's figures; the gaps, MFU and advice stay the same. Off: only kernels, copies and memsets on the device count.</source>
             <translation>按 Holistic Trace Analysis 的方式统计 GPU 时间：带流的事件都算，包括 torch.compile 写出的 CPU 端 Triton 启动器算子和 cuda_sync 事件（“Stream Sync”，计为非计算）。GPU 空闲 / 计算 / 非计算的时间分解和通信重叠将改为 HTA 的数值；间隙、MFU 和建议不变。关闭时：只统计设备上的内核、拷贝和 memset。</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="124" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="157" />
             <source>Scope:</source>
             <translation>范围：</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="136" />
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="500" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="169" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="552" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="709" />
             <source>Gaps</source>
             <translation>空闲间隙</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="140" />
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="501" />
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="586" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="173" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="553" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="637" />
             <source>Advice</source>
             <translation>建议</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="150" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="183" />
             <source>Breakdown</source>
             <translation>时间构成</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="157" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="190" />
             <source>MFU</source>
             <translation>MFU</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="166" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="199" />
             <source>Step</source>
             <translation>步</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="166" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="199" />
             <source>Start</source>
             <translation>开始</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="166" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="199" />
             <source>Duration</source>
             <translation>时长</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="166" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="199" />
             <source>GPU span</source>
             <translation>GPU 跨度</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="168" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="201" />
             <source>The CPU span of ProfilerStep#N</source>
             <translation>ProfilerStep#N 在 CPU 上的跨度</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="169" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="202" />
             <source>From the first to the last GPU activity of the step</source>
             <translation>从该步第一个到最后一个 GPU 活动</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="170" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="203" />
             <source>Click: show the step in the timeline. Double-click: analyse this step only.</source>
             <translation>单击：在时间线中显示该步。双击：只分析该步。</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="179" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="212" />
             <source>Steps</source>
             <translation>步</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="217" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="256" />
             <source>List idle gaps at least this long</source>
             <translation>列出不短于此时长的空闲间隙</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="221" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="260" />
             <source>ms</source>
             <translation>毫秒</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="222" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="261" />
             <source>µs</source>
             <translation>微秒</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="223" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="262" />
+            <source>GEMM-to-GEMM only</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="265" />
+            <source>Only gaps within a GEMM-to-GEMM window of a stream: a GEMM ran on the stream before the gap and another runs after it (the FSDP layer-boundary signature). The kernels between the two GEMMs (an elementwise kernel, a norm, a copy) do not end the window, so the kernel right before or after a gap need not be a GEMM: the GEMM before / after columns name the window's ends. Off: every gap of a compute stream.</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="714" />
+            <source>Gaps (%1 of %2)</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="730" />
+            <source>waiting on %1 only</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="731" />
+            <source>Set by an advice item: only the gaps it counts. Pick a cause to list them all again.</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
             <source>GEMM gaps only</source>
-            <translation>仅 GEMM 间隙</translation>
+            <translation type="vanished">仅 GEMM 间隙</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="226" />
             <source>Only gaps between two GEMM kernels of a stream (the FSDP layer-boundary signature); off: every gap of a compute stream</source>
-            <translation>只列出同一流上两个 GEMM kernel 之间的间隙（FSDP 层边界的特征）；关闭时列出计算流上的所有间隙</translation>
+            <translation type="vanished">只列出同一流上两个 GEMM kernel 之间的间隙（FSDP 层边界的特征）；关闭时列出计算流上的所有间隙</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="230" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="275" />
             <source>All causes</source>
             <translation>全部原因</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="273" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="323" />
             <source>Click a gap (or press Enter) to show it in the timeline</source>
             <translation>单击间隙（或按回车）可在时间线中显示它</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="288" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="338" />
             <source>At least</source>
             <translation>至少</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="296" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="346" />
             <source>Show:</source>
             <translation>显示：</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="396" />
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="518" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="448" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="570" />
             <source>Selected range (%1)</source>
             <translation>选中范围（%1）</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="454" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="506" />
             <source>Whole trace</source>
             <translation>整个 trace</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="476" />
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="502" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="528" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="554" />
             <source>Analysing…</source>
             <translation>正在分析…</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="502" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="554" />
             <source>No trace loaded.</source>
             <translation>未加载 trace。</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="531" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="583" />
             <source>no GPU work</source>
             <translation>无 GPU 工作</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="547" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="599" />
             <source>No ProfilerStep#N spans in the trace: the analysis covers the whole trace, and MFU needs steps (torch.profiler with a schedule and prof.step()).</source>
             <translation>trace 中没有 ProfilerStep#N 区间：分析覆盖整个 trace；MFU 需要步信息（使用带 schedule 的 torch.profiler 并调用 prof.step()）。</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="550" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="602" />
             <source>Steps: %1; mean %2, shortest %3, longest %4.</source>
             <translation>步数：%1；平均 %2，最短 %3，最长 %4。</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="584" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="642" />
+            <source>Compute idle: %1; the advice takes its shares of the same time.
+All-GPU idle: the GPU span (first to last GPU activity of any kind) in which no kernel, copy or memset ran (the Breakdown tab's pie, as Holistic Trace Analysis counts it). Copies and communication count as busy there, so it is lower.</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="661" />
+            <source>within GEMM-to-GEMM windows</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="662" />
+            <source>on compute streams</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="663" />
+            <source>%1 (%2) %3; %4 % in the %5 gaps of at least %6 %7.</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="671" />
+            <source>All-GPU idle %1 % of the GPU span (HTA definition).</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="672" />
+            <source>All-GPU idle %1 % of the GPU span (no kernel, copy or memset).</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="674" />
+            <source>MFU %1 %.</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="714" />
             <source>Gaps (%1)</source>
             <translation>空闲间隙（%1）</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="586" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="637" />
             <source>Advice (%1)</source>
             <translation>建议（%1）</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="591" />
             <source>Gaps of at least %1 between GEMM kernels: %2</source>
-            <translation>GEMM kernel 之间不短于 %1 的间隙：%2 个</translation>
+            <translation type="vanished">GEMM kernel 之间不短于 %1 的间隙：%2 个</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="592" />
             <source>Gaps of at least %1 on compute streams: %2</source>
-            <translation>计算流上不短于 %1 的间隙：%2 个</translation>
+            <translation type="vanished">计算流上不短于 %1 的间隙：%2 个</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="596" />
             <source>; GPU idle %1 % (HTA definition)</source>
-            <translation>；GPU 空闲 %1%（HTA 定义）</translation>
+            <translation type="vanished">；GPU 空闲 %1%（HTA 定义）</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="597" />
             <source>; GPU idle %1 %</source>
-            <translation>；GPU 空闲 %1%</translation>
+            <translation type="vanished">；GPU 空闲 %1%</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="599" />
             <source>, MFU %1 %</source>
-            <translation>，MFU %1%</translation>
+            <translation type="vanished">，MFU %1%</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="613" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="683" />
             <source>Click a gap to show it in the timeline.</source>
             <translation>单击间隙可在时间线中显示它。</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="622" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="692" />
             <source>%1 — %2
 before: %3
 after: %4</source>
@@ -2208,7 +2338,7 @@ after: %4</source>
 之后：%4</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="624" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="694" />
             <source>before: %1
 after: %2</source>
             <translation>之前：%1
@@ -2244,189 +2374,189 @@ after: %2</source>
     <context>
         <name>lanescope::AnnotationEditor</name>
         <message>
-            <location filename="../widgets/annotations/AnnotationEditor.cpp" line="60" />
+            <location filename="../widgets/annotations/AnnotationEditor.cpp" line="81" />
             <source>&amp;Select</source>
             <translation>选择(&amp;S)</translation>
         </message>
         <message>
-            <location filename="../widgets/annotations/AnnotationEditor.cpp" line="60" />
+            <location filename="../widgets/annotations/AnnotationEditor.cpp" line="81" />
             <source>Select, move and edit annotations; drag elsewhere pans as usual</source>
             <translation>选择、移动和编辑标注；在其他位置拖动照常平移</translation>
         </message>
         <message>
-            <location filename="../widgets/annotations/AnnotationEditor.cpp" line="61" />
+            <location filename="../widgets/annotations/AnnotationEditor.cpp" line="82" />
             <source>&amp;Text Callout</source>
             <translation>文字标注框(&amp;T)</translation>
         </message>
         <message>
-            <location filename="../widgets/annotations/AnnotationEditor.cpp" line="61" />
+            <location filename="../widgets/annotations/AnnotationEditor.cpp" line="82" />
             <source>Click a point to label it; drag to place the text</source>
             <translation>单击一个点为其添加说明；拖动以放置文字</translation>
         </message>
         <message>
-            <location filename="../widgets/annotations/AnnotationEditor.cpp" line="62" />
+            <location filename="../widgets/annotations/AnnotationEditor.cpp" line="83" />
             <source>&amp;Arrow</source>
             <translation>箭头(&amp;A)</translation>
         </message>
         <message>
-            <location filename="../widgets/annotations/AnnotationEditor.cpp" line="62" />
+            <location filename="../widgets/annotations/AnnotationEditor.cpp" line="83" />
             <source>Drag from the tail to the head</source>
             <translation>从箭尾拖到箭头</translation>
         </message>
         <message>
-            <location filename="../widgets/annotations/AnnotationEditor.cpp" line="63" />
+            <location filename="../widgets/annotations/AnnotationEditor.cpp" line="84" />
             <source>&amp;Rectangle</source>
             <translation>矩形(&amp;R)</translation>
         </message>
         <message>
-            <location filename="../widgets/annotations/AnnotationEditor.cpp" line="63" />
+            <location filename="../widgets/annotations/AnnotationEditor.cpp" line="84" />
             <source>Drag a rectangle over the lanes</source>
             <translation>在泳道上拖出一个矩形</translation>
         </message>
         <message>
-            <location filename="../widgets/annotations/AnnotationEditor.cpp" line="64" />
+            <location filename="../widgets/annotations/AnnotationEditor.cpp" line="85" />
             <source>Time &amp;Range</source>
             <translation>时间范围(&amp;R)</translation>
         </message>
         <message>
-            <location filename="../widgets/annotations/AnnotationEditor.cpp" line="64" />
+            <location filename="../widgets/annotations/AnnotationEditor.cpp" line="85" />
             <source>Drag across the time to highlight it over all lanes of the run</source>
             <translation>沿时间拖动，在该运行的所有泳道上高亮这段时间</translation>
         </message>
         <message>
-            <location filename="../widgets/annotations/AnnotationEditor.cpp" line="65" />
+            <location filename="../widgets/annotations/AnnotationEditor.cpp" line="86" />
             <source>&amp;Marker</source>
             <translation>标记(&amp;M)</translation>
         </message>
         <message>
-            <location filename="../widgets/annotations/AnnotationEditor.cpp" line="65" />
+            <location filename="../widgets/annotations/AnnotationEditor.cpp" line="86" />
             <source>Click a slice to mark it</source>
             <translation>单击一个切片以标记它</translation>
         </message>
         <message>
-            <location filename="../widgets/annotations/AnnotationEditor.cpp" line="71" />
+            <location filename="../widgets/annotations/AnnotationEditor.cpp" line="92" />
             <source>%1 (%2)</source>
             <translation>%1（%2）</translation>
         </message>
         <message>
-            <location filename="../widgets/annotations/AnnotationEditor.cpp" line="83" />
+            <location filename="../widgets/annotations/AnnotationEditor.cpp" line="104" />
             <source>&amp;Undo</source>
             <translation>撤销(&amp;U)</translation>
         </message>
         <message>
-            <location filename="../widgets/annotations/AnnotationEditor.cpp" line="85" />
+            <location filename="../widgets/annotations/AnnotationEditor.cpp" line="106" />
             <source>&amp;Redo</source>
             <translation>重做(&amp;R)</translation>
         </message>
         <message>
-            <location filename="../widgets/annotations/AnnotationEditor.cpp" line="88" />
+            <location filename="../widgets/annotations/AnnotationEditor.cpp" line="109" />
             <source>Edit Annotation &amp;Text…</source>
             <translation>编辑标注文字(&amp;T)…</translation>
         </message>
         <message>
-            <location filename="../widgets/annotations/AnnotationEditor.cpp" line="89" />
+            <location filename="../widgets/annotations/AnnotationEditor.cpp" line="110" />
             <source>Change the text of the selected annotation (or double-click it)</source>
             <translation>修改所选标注的文字（或双击该标注）</translation>
         </message>
         <message>
-            <location filename="../widgets/annotations/AnnotationEditor.cpp" line="96" />
+            <location filename="../widgets/annotations/AnnotationEditor.cpp" line="117" />
             <source>&amp;Delete Annotation</source>
             <translation>删除标注(&amp;D)</translation>
         </message>
         <message>
-            <location filename="../widgets/annotations/AnnotationEditor.cpp" line="97" />
+            <location filename="../widgets/annotations/AnnotationEditor.cpp" line="118" />
             <source>Remove the selected annotation (Delete in the timeline)</source>
             <translation>删除所选标注（在时间线中按 Delete）</translation>
         </message>
         <message>
-            <location filename="../widgets/annotations/AnnotationEditor.cpp" line="100" />
+            <location filename="../widgets/annotations/AnnotationEditor.cpp" line="121" />
             <source>&amp;Colour</source>
             <translation>颜色(&amp;C)</translation>
         </message>
         <message>
-            <location filename="../widgets/annotations/AnnotationEditor.cpp" line="132" />
+            <location filename="../widgets/annotations/AnnotationEditor.cpp" line="153" />
             <source>Annotate</source>
             <translation>标注</translation>
         </message>
         <message>
-            <location filename="../widgets/annotations/AnnotationEditor.cpp" line="141" />
+            <location filename="../widgets/annotations/AnnotationEditor.cpp" line="162" />
             <source>Colour</source>
             <translation>颜色</translation>
         </message>
         <message>
-            <location filename="../widgets/annotations/AnnotationEditor.cpp" line="142" />
+            <location filename="../widgets/annotations/AnnotationEditor.cpp" line="163" />
             <source>The colour of the selected annotation and of new ones</source>
             <translation>所选标注及新建标注的颜色</translation>
         </message>
         <message>
-            <location filename="../widgets/annotations/AnnotationEditor.cpp" line="154" />
+            <location filename="../widgets/annotations/AnnotationEditor.cpp" line="175" />
             <source>Text:</source>
             <translation>文字：</translation>
         </message>
         <message>
-            <location filename="../widgets/annotations/AnnotationEditor.cpp" line="169" />
+            <location filename="../widgets/annotations/AnnotationEditor.cpp" line="190" />
             <source>Text Callout</source>
             <translation>文字标注框</translation>
         </message>
         <message>
-            <location filename="../widgets/annotations/AnnotationEditor.cpp" line="184" />
+            <location filename="../widgets/annotations/AnnotationEditor.cpp" line="205" />
             <source>Move Annotation</source>
             <translation>移动标注</translation>
         </message>
         <message>
-            <location filename="../widgets/annotations/AnnotationEditor.cpp" line="211" />
+            <location filename="../widgets/annotations/AnnotationEditor.cpp" line="232" />
             <source>Annotation Text</source>
             <translation>标注文字</translation>
         </message>
         <message>
-            <location filename="../widgets/annotations/AnnotationEditor.cpp" line="214" />
+            <location filename="../widgets/annotations/AnnotationEditor.cpp" line="235" />
             <source>A callout needs text: delete it instead</source>
             <translation>标注框必须有文字：如不需要请将其删除</translation>
         </message>
         <message>
-            <location filename="../widgets/annotations/AnnotationEditor.cpp" line="219" />
+            <location filename="../widgets/annotations/AnnotationEditor.cpp" line="240" />
             <source>Edit Annotation Text</source>
             <translation>编辑标注文字</translation>
         </message>
         <message>
-            <location filename="../widgets/annotations/AnnotationEditor.cpp" line="237" />
+            <location filename="../widgets/annotations/AnnotationEditor.cpp" line="258" />
             <source>Recolour Annotation</source>
             <translation>更改标注颜色</translation>
         </message>
         <message>
-            <location filename="../widgets/annotations/AnnotationEditor.cpp" line="244" />
+            <location filename="../widgets/annotations/AnnotationEditor.cpp" line="265" />
             <source>Edit &amp;Text…</source>
             <translation>编辑文字(&amp;T)…</translation>
         </message>
         <message>
-            <location filename="../widgets/annotations/AnnotationEditor.cpp" line="247" />
+            <location filename="../widgets/annotations/AnnotationEditor.cpp" line="268" />
             <source>&amp;Delete</source>
             <translation>删除(&amp;D)</translation>
         </message>
         <message>
-            <location filename="../widgets/annotations/AnnotationEditor.cpp" line="294" />
+            <location filename="../widgets/annotations/AnnotationEditor.cpp" line="315" />
             <source>Nothing to annotate yet: the analysis has not finished</source>
             <translation>暂无可标注的内容：分析尚未完成</translation>
         </message>
         <message>
-            <location filename="../widgets/annotations/AnnotationEditor.cpp" line="297" />
+            <location filename="../widgets/annotations/AnnotationEditor.cpp" line="327" />
             <source>Annotate Findings</source>
             <translation>标注发现</translation>
         </message>
         <message numerus="yes">
-            <location filename="../widgets/annotations/AnnotationEditor.cpp" line="301" />
+            <location filename="../widgets/annotations/AnnotationEditor.cpp" line="331" />
             <source>Added %n finding(s) in view</source>
             <translation>
                 <numerusform>已为视图中的 %n 个发现添加标注</numerusform>
             </translation>
         </message>
         <message>
-            <location filename="../widgets/annotations/AnnotationEditor.cpp" line="301" />
+            <location filename="../widgets/annotations/AnnotationEditor.cpp" line="331" />
             <source>No new findings in view</source>
             <translation>视图中没有新的发现</translation>
         </message>
         <message>
-            <location filename="../widgets/annotations/AnnotationEditor.cpp" line="312" />
+            <location filename="../widgets/annotations/AnnotationEditor.cpp" line="344" />
             <source>Annotate Gap</source>
             <translation>标注间隙</translation>
         </message>
@@ -2439,79 +2569,92 @@ after: %2</source>
             <translation>%1 GiB</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisCharts.cpp" line="51" />
-            <location filename="../widgets/analysis/AnalysisCharts.cpp" line="68" />
-            <location filename="../widgets/analysis/AnalysisCharts.cpp" line="99" />
+            <location filename="../widgets/analysis/AnalysisCharts.cpp" line="52" />
+            <location filename="../widgets/analysis/AnalysisCharts.cpp" line="71" />
+            <location filename="../widgets/analysis/AnalysisCharts.cpp" line="108" />
             <source>GPU time</source>
             <translation>GPU 时间</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisCharts.cpp" line="70" />
+            <location filename="../widgets/analysis/AnalysisCharts.cpp" line="73" />
             <source>No GPU activity in the analysed time.</source>
             <translation>分析的时间内没有 GPU 活动。</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisCharts.cpp" line="85" />
+            <location filename="../widgets/analysis/AnalysisCharts.cpp" line="81" />
+            <source>%1 (%2) %3. The pie below measures something else: all GPU activity (copies and communication count as busy) over the GPU span, so its idle share differs by definition.</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../widgets/analysis/AnalysisCharts.cpp" line="94" />
             <source>Compute</source>
             <translation>计算</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisCharts.cpp" line="86" />
+            <location filename="../widgets/analysis/AnalysisCharts.cpp" line="95" />
             <source>Non-compute</source>
             <translation>非计算</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisCharts.cpp" line="87" />
             <source>Idle</source>
-            <translation>空闲</translation>
+            <translation type="vanished">空闲</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisCharts.cpp" line="92" />
+            <location filename="../widgets/analysis/AnalysisCharts.cpp" line="101" />
             <source>%1 %2 %</source>
             <translation>%1 %2%</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisCharts.cpp" line="98" />
+            <location filename="../widgets/analysis/AnalysisCharts.cpp" line="107" />
             <source>GPU time · comm–compute overlap %1 %</source>
             <translation>GPU 时间 · 通信与计算重叠 %1%</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisCharts.cpp" line="101" />
             <source>Compute %1, non-compute %2, idle %3 of a GPU span of %4 (GPU activities counted: %5).</source>
-            <translation>在 %4 的 GPU 跨度中：计算 %1，非计算 %2，空闲 %3（计入的 GPU 活动：%5）。</translation>
+            <translation type="vanished">在 %4 的 GPU 跨度中：计算 %1，非计算 %2，空闲 %3（计入的 GPU 活动：%5）。</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisCharts.cpp" line="107" />
+            <location filename="../widgets/analysis/AnalysisCharts.cpp" line="96" />
+            <source>All-GPU idle</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../widgets/analysis/AnalysisCharts.cpp" line="110" />
+            <source>Compute %1, non-compute %2, all-GPU idle %3 of a GPU span of %4 (GPU activities counted: %5).</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../widgets/analysis/AnalysisCharts.cpp" line="116" />
             <source>Communication overlapped by computation: %1 % of %2 of communication.</source>
             <translation>被计算重叠的通信：%2 通信时间中的 %1%。</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisCharts.cpp" line="110" />
+            <location filename="../widgets/analysis/AnalysisCharts.cpp" line="119" />
             <source>No communication kernels in the analysed time.</source>
             <translation>分析的时间内没有通信 kernel。</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisCharts.cpp" line="112" />
+            <location filename="../widgets/analysis/AnalysisCharts.cpp" line="121" />
             <source>The last ProfilerStep is left out, as Holistic Trace Analysis does.</source>
             <translation>与 Holistic Trace Analysis 一样，不计最后一个 ProfilerStep。</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisCharts.cpp" line="115" />
+            <location filename="../widgets/analysis/AnalysisCharts.cpp" line="124" />
             <source>HTA definition: every event carrying a stream counts as GPU time (%1 of them not device activity).</source>
             <translation>HTA 定义：带流的事件都算作 GPU 时间（其中 %1 个不是设备活动）。</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisCharts.cpp" line="121" />
+            <location filename="../widgets/analysis/AnalysisCharts.cpp" line="130" />
             <source>Memory: peak allocated %1, peak reserved %2; %3 cudaMalloc and %4 cudaFree calls.</source>
             <translation>显存：已分配峰值 %1，已保留峰值 %2；%3 次 cudaMalloc 和 %4 次 cudaFree 调用。</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisCharts.cpp" line="122" />
+            <location filename="../widgets/analysis/AnalysisCharts.cpp" line="131" />
             <source>unknown</source>
             <translation>未知</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisCharts.cpp" line="126" />
+            <location filename="../widgets/analysis/AnalysisCharts.cpp" line="135" />
             <source>Memory: the trace has no allocator events (profile_memory=True records them).</source>
             <translation>显存：trace 中没有分配器事件（profile_memory=True 时才会记录）。</translation>
         </message>
@@ -2689,81 +2832,81 @@ after: %2</source>
             <translation>单击一行可在每个运行的泳道中勾出其切片；在时间线中按 Esc 会保留勾勒，再次单击该行则清除。</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/ComparisonDock.cpp" line="284" />
+            <location filename="../widgets/compare/ComparisonDock.cpp" line="281" />
             <source>%1 — the baseline</source>
             <translation>%1 — 基线</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/ComparisonDock.cpp" line="308" />
+            <location filename="../widgets/compare/ComparisonDock.cpp" line="305" />
             <source>First complete step</source>
             <translation>第一个完整步</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/ComparisonDock.cpp" line="308" />
+            <location filename="../widgets/compare/ComparisonDock.cpp" line="305" />
             <source>Complete step %1</source>
             <translation>第 %1 个完整步</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/ComparisonDock.cpp" line="309" />
+            <location filename="../widgets/compare/ComparisonDock.cpp" line="306" />
             <source>Trace start</source>
             <translation>跟踪起点</translation>
         </message>
         <message numerus="yes">
-            <location filename="../widgets/compare/ComparisonDock.cpp" line="398" />
+            <location filename="../widgets/compare/ComparisonDock.cpp" line="395" />
             <source>%n run(s) compared, aligned on complete step %1</source>
             <translation>
                 <numerusform>已比较 %n 个运行，按第 %1 个完整步对齐</numerusform>
             </translation>
         </message>
         <message numerus="yes">
-            <location filename="../widgets/compare/ComparisonDock.cpp" line="400" />
+            <location filename="../widgets/compare/ComparisonDock.cpp" line="397" />
             <source>%n run(s) compared, aligned on their starts</source>
             <translation>
                 <numerusform>已比较 %n 个运行，按各自起点对齐</numerusform>
             </translation>
         </message>
         <message>
-            <location filename="../widgets/compare/ComparisonDock.cpp" line="402" />
+            <location filename="../widgets/compare/ComparisonDock.cpp" line="399" />
             <source>The runs could not be compared.</source>
             <translation>无法比较这些运行。</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/ComparisonDock.cpp" line="402" />
+            <location filename="../widgets/compare/ComparisonDock.cpp" line="399" />
             <source>Open two or more traces to compare them.</source>
             <translation>打开两个或更多跟踪文件以进行比较。</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/ComparisonDock.cpp" line="417" />
+            <location filename="../widgets/compare/ComparisonDock.cpp" line="414" />
             <source>Outline cleared.</source>
             <translation>已清除勾勒。</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/ComparisonDock.cpp" line="426" />
+            <location filename="../widgets/compare/ComparisonDock.cpp" line="423" />
             <source>%1 in %2</source>
             <translation>%2 中 %1 个</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/ComparisonDock.cpp" line="427" />
+            <location filename="../widgets/compare/ComparisonDock.cpp" line="424" />
             <source>%1: %2 — outlined in yellow.</source>
             <translation>%1：%2 — 已用黄色勾出。</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/ComparisonDock.cpp" line="427" />
+            <location filename="../widgets/compare/ComparisonDock.cpp" line="424" />
             <source>, </source>
             <translation>，</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/ComparisonDock.cpp" line="472" />
+            <location filename="../widgets/compare/ComparisonDock.cpp" line="469" />
             <source>Export Chart</source>
             <translation>导出图表</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/ComparisonDock.cpp" line="474" />
+            <location filename="../widgets/compare/ComparisonDock.cpp" line="471" />
             <source>PNG image (*.png);;SVG drawing (*.svg)</source>
             <translation>PNG 图像 (*.png);;SVG 矢量图 (*.svg)</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/ComparisonDock.cpp" line="479" />
+            <location filename="../widgets/compare/ComparisonDock.cpp" line="476" />
             <source>Export failed</source>
             <translation>导出失败</translation>
         </message>
@@ -3045,53 +3188,53 @@ after: %2</source>
     <context>
         <name>lanescope::GapHistogram</name>
         <message>
-            <location filename="../widgets/analysis/AnalysisCharts.cpp" line="157" />
+            <location filename="../widgets/analysis/AnalysisCharts.cpp" line="166" />
             <source>%1 s</source>
             <translation>%1 秒</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisCharts.cpp" line="159" />
+            <location filename="../widgets/analysis/AnalysisCharts.cpp" line="168" />
             <source>%1 ms</source>
             <translation>%1 毫秒</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisCharts.cpp" line="160" />
+            <location filename="../widgets/analysis/AnalysisCharts.cpp" line="169" />
             <source>%1 µs</source>
             <translation>%1 微秒</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisCharts.cpp" line="163" />
+            <location filename="../widgets/analysis/AnalysisCharts.cpp" line="172" />
             <source>≥ %1</source>
             <translation>≥ %1</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisCharts.cpp" line="168" />
-            <location filename="../widgets/analysis/AnalysisCharts.cpp" line="169" />
+            <location filename="../widgets/analysis/AnalysisCharts.cpp" line="177" />
+            <location filename="../widgets/analysis/AnalysisCharts.cpp" line="178" />
             <source>%1–%2</source>
             <translation>%1–%2</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisCharts.cpp" line="177" />
+            <location filename="../widgets/analysis/AnalysisCharts.cpp" line="186" />
             <source>Gap lengths</source>
             <translation>间隙时长</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisCharts.cpp" line="207" />
+            <location filename="../widgets/analysis/AnalysisCharts.cpp" line="216" />
             <source>Gap lengths: no gaps listed</source>
             <translation>间隙时长：没有列出的间隙</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisCharts.cpp" line="210" />
+            <location filename="../widgets/analysis/AnalysisCharts.cpp" line="219" />
             <source>Gap lengths (gaps listed: %1)</source>
             <translation>间隙时长（列出的间隙：%1）</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisCharts.cpp" line="231" />
+            <location filename="../widgets/analysis/AnalysisCharts.cpp" line="240" />
             <source>gap length</source>
             <translation>间隙时长</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisCharts.cpp" line="244" />
+            <location filename="../widgets/analysis/AnalysisCharts.cpp" line="253" />
             <source>gaps</source>
             <translation>间隙数</translation>
         </message>
@@ -3119,112 +3262,165 @@ after: %2</source>
             <translation>%1 纳秒</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/GapTableModel.cpp" line="113" />
+            <location filename="../widgets/analysis/GapTableModel.cpp" line="94" />
+            <source>Compute idle %1 %</source>
+            <translation type="unfinished" />
+        </message>
+        <message numerus="yes">
+            <location filename="../widgets/analysis/GapTableModel.cpp" line="99" />
+            <source>of the analysed time (the CPU spans of %n step(s), %1) in which no GPU computed</source>
+            <translation type="unfinished">
+                <numerusform />
+            </translation>
+        </message>
+        <message>
+            <location filename="../widgets/analysis/GapTableModel.cpp" line="101" />
+            <source>of the analysed time (the GPU's busy span, %1) in which no GPU computed</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../widgets/analysis/GapTableModel.cpp" line="128" />
+            <location filename="../widgets/analysis/GapTableModel.cpp" line="129" />
+            <source>none</source>
+            <translation type="unfinished">无</translation>
+        </message>
+        <message>
+            <location filename="../widgets/analysis/GapTableModel.cpp" line="145" />
+            <source>No GEMM on the stream before this gap</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../widgets/analysis/GapTableModel.cpp" line="146" />
+            <source>No GEMM on the stream after this gap</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../widgets/analysis/GapTableModel.cpp" line="150" />
             <source>%1
 nearest GEMM before: %2</source>
             <translation>%1
 之前最近的 GEMM：%2</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/GapTableModel.cpp" line="118" />
+            <location filename="../widgets/analysis/GapTableModel.cpp" line="155" />
             <source>%1
 nearest GEMM after: %2</source>
             <translation>%1
 之后最近的 GEMM：%2</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/GapTableModel.cpp" line="138" />
+            <location filename="../widgets/analysis/GapTableModel.cpp" line="175" />
             <source>GPU</source>
             <translation>GPU</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/GapTableModel.cpp" line="139" />
+            <location filename="../widgets/analysis/GapTableModel.cpp" line="176" />
             <source>Stream</source>
             <translation>流</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/GapTableModel.cpp" line="140" />
+            <location filename="../widgets/analysis/GapTableModel.cpp" line="177" />
             <source>Start (ms)</source>
             <translation>开始（毫秒）</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/GapTableModel.cpp" line="141" />
+            <location filename="../widgets/analysis/GapTableModel.cpp" line="178" />
             <source>Duration</source>
             <translation>时长</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/GapTableModel.cpp" line="142" />
+            <location filename="../widgets/analysis/GapTableModel.cpp" line="179" />
             <source>Kernel before</source>
             <translation>之前的 kernel</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/GapTableModel.cpp" line="143" />
+            <location filename="../widgets/analysis/GapTableModel.cpp" line="180" />
             <source>Kernel after</source>
             <translation>之后的 kernel</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/GapTableModel.cpp" line="144" />
+            <location filename="../widgets/analysis/GapTableModel.cpp" line="181" />
             <source>Cause</source>
             <translation>原因</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/GapTableModel.cpp" line="145" />
+            <location filename="../widgets/analysis/GapTableModel.cpp" line="182" />
+            <source>GEMM before</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../widgets/analysis/GapTableModel.cpp" line="183" />
+            <source>GEMM after</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../widgets/analysis/GapTableModel.cpp" line="184" />
             <source>Evidence</source>
             <translation>证据</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/GapTableModel.cpp" line="150" />
+            <location filename="../widgets/analysis/GapTableModel.cpp" line="189" />
             <source>The GPU (device index) of the stream</source>
             <translation>该流所在的 GPU（设备序号）</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/GapTableModel.cpp" line="151" />
+            <location filename="../widgets/analysis/GapTableModel.cpp" line="190" />
             <source>The CUDA stream that ran nothing</source>
             <translation>处于空闲的 CUDA 流</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/GapTableModel.cpp" line="152" />
+            <location filename="../widgets/analysis/GapTableModel.cpp" line="191" />
             <source>When the gap began, in ms from the trace's first event</source>
             <translation>间隙开始的时刻，从 trace 第一个事件起算（毫秒）</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/GapTableModel.cpp" line="153" />
+            <location filename="../widgets/analysis/GapTableModel.cpp" line="192" />
             <source>The last activity on the stream before the gap</source>
             <translation>间隙之前该流上的最后一个活动</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/GapTableModel.cpp" line="154" />
+            <location filename="../widgets/analysis/GapTableModel.cpp" line="193" />
             <source>The first activity on the stream after the gap</source>
             <translation>间隙之后该流上的第一个活动</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/GapTableModel.cpp" line="155" />
+            <location filename="../widgets/analysis/GapTableModel.cpp" line="194" />
             <source>Why the stream ran nothing, from what the CPU and the other streams did meanwhile</source>
             <translation>根据同一时间 CPU 和其他流的行为，推断该流为何空闲</translation>
+        </message>
+        <message>
+            <location filename="../widgets/analysis/GapTableModel.cpp" line="195" />
+            <source>The nearest GEMM kernel on the stream before the gap: the start of its GEMM-to-GEMM window</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../widgets/analysis/GapTableModel.cpp" line="196" />
+            <source>The nearest GEMM kernel on the stream after the gap: the end of its GEMM-to-GEMM window</source>
+            <translation type="unfinished" />
         </message>
     </context>
     <context>
         <name>lanescope::LegendWidget</name>
         <message>
             <location filename="../widgets/render/PictureExport.cpp" line="37" />
-            <location filename="../widgets/timeline/TimelinePanels.cpp" line="255" />
+            <location filename="../widgets/timeline/TimelinePanels.cpp" line="260" />
             <source>Memory allocated</source>
             <translation>已分配内存</translation>
         </message>
         <message>
             <location filename="../widgets/render/PictureExport.cpp" line="38" />
-            <location filename="../widgets/timeline/TimelinePanels.cpp" line="256" />
+            <location filename="../widgets/timeline/TimelinePanels.cpp" line="261" />
             <source>Memory reserved</source>
             <translation>已保留内存</translation>
         </message>
         <message>
             <location filename="../widgets/render/PictureExport.cpp" line="42" />
-            <location filename="../widgets/timeline/TimelinePanels.cpp" line="257" />
+            <location filename="../widgets/timeline/TimelinePanels.cpp" line="262" />
             <source>Memory spike (allocated and freed within 20 ms)</source>
             <translation>内存尖峰（20 毫秒内分配又释放）</translation>
         </message>
         <message>
-            <location filename="../widgets/timeline/TimelinePanels.cpp" line="258" />
+            <location filename="../widgets/timeline/TimelinePanels.cpp" line="263" />
             <source>Flow (CPU launch → GPU kernel)</source>
             <translation>流向（CPU 启动 → GPU 内核）</translation>
         </message>
@@ -3232,488 +3428,599 @@ nearest GEMM after: %2</source>
     <context>
         <name>lanescope::MainWindow</name>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="92" />
+            <location filename="../app/gui/MainWindow.cpp" line="104" />
             <source>Open a PyTorch Profiler trace (.json or .json.gz) with File &gt; Open, or drop it on this window.</source>
             <translation>通过“文件 &gt; 打开”打开 PyTorch Profiler 跟踪文件（.json 或 .json.gz），或将其拖放到此窗口。</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="112" />
+            <location filename="../app/gui/MainWindow.cpp" line="124" />
             <source>Ready</source>
             <translation>就绪</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="118" />
+            <location filename="../app/gui/MainWindow.cpp" line="130" />
             <source>Cancel</source>
             <translation>取消</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="119" />
-            <location filename="../app/gui/MainWindow.cpp" line="1014" />
+            <location filename="../app/gui/MainWindow.cpp" line="131" />
+            <location filename="../app/gui/MainWindow.cpp" line="1009" />
             <source>Stop loading this trace</source>
             <translation>停止加载此跟踪文件</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="147" />
+            <location filename="../app/gui/MainWindow.cpp" line="160" />
             <source>&amp;File</source>
             <translation>文件(&amp;F)</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="148" />
+            <location filename="../app/gui/MainWindow.cpp" line="161" />
             <source>&amp;Open…</source>
             <translation>打开(&amp;O)…</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="150" />
+            <location filename="../app/gui/MainWindow.cpp" line="163" />
             <source>Open a PyTorch Profiler / Kineto trace</source>
             <translation>打开 PyTorch Profiler / Kineto 跟踪文件</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="152" />
+            <location filename="../app/gui/MainWindow.cpp" line="165" />
             <source>&amp;Compare With…</source>
             <translation>比较(&amp;C)…</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="154" />
+            <location filename="../app/gui/MainWindow.cpp" line="167" />
             <source>Add traces to compare with the one shown, which stays the baseline</source>
             <translation>添加要与当前跟踪比较的跟踪文件，当前跟踪仍作为基线</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="155" />
+            <location filename="../app/gui/MainWindow.cpp" line="168" />
             <source>Open &amp;Demo Comparison</source>
             <translation>打开演示比较(&amp;D)</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="156" />
+            <location filename="../app/gui/MainWindow.cpp" line="169" />
             <source>The case study: an FSDP run before and after prefetching and allocator tuning</source>
             <translation>案例研究：一个 FSDP 运行在预取和分配器调优前后的对比</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="157" />
+            <location filename="../app/gui/MainWindow.cpp" line="170" />
             <source>Open &amp;Recent</source>
             <translation>最近打开(&amp;R)</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="161" />
+            <location filename="../app/gui/MainWindow.cpp" line="175" />
             <source>&amp;Export Picture…</source>
             <translation>导出图片(&amp;E)…</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="163" />
+            <location filename="../app/gui/MainWindow.cpp" line="177" />
             <source>Write the timeline's window as PNG, SVG or PDF, drawn at the size you choose</source>
             <translation>将时间线当前窗口按所选尺寸绘制并导出为 PNG、SVG 或 PDF</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="165" />
+            <location filename="../app/gui/MainWindow.cpp" line="180" />
             <source>&amp;Quit</source>
             <translation>退出(&amp;Q)</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="169" />
-            <location filename="../app/gui/MainWindow.cpp" line="884" />
+            <location filename="../app/gui/MainWindow.cpp" line="184" />
+            <location filename="../app/gui/MainWindow.cpp" line="879" />
             <source>&amp;Edit</source>
             <translation>编辑(&amp;E)</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="170" />
+            <location filename="../app/gui/MainWindow.cpp" line="185" />
             <source>&amp;Find…</source>
             <translation>查找(&amp;F)…</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="172" />
+            <location filename="../app/gui/MainWindow.cpp" line="187" />
             <source>Find &amp;Next</source>
             <translation>查找下一个(&amp;N)</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="174" />
+            <location filename="../app/gui/MainWindow.cpp" line="189" />
             <source>Find &amp;Previous</source>
             <translation>查找上一个(&amp;P)</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="177" />
+            <location filename="../app/gui/MainWindow.cpp" line="192" />
             <source>&amp;Copy Picture</source>
             <translation>复制图片(&amp;C)</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="179" />
+            <location filename="../app/gui/MainWindow.cpp" line="194" />
             <source>Put a PNG of the timeline's window, with title and legend, on the clipboard</source>
             <translation>将时间线当前窗口的 PNG 图片（含标题和图例）复制到剪贴板</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="181" />
-            <location filename="../app/gui/MainWindow.cpp" line="894" />
+            <location filename="../app/gui/MainWindow.cpp" line="196" />
+            <source>Pre&amp;ferences…</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../app/gui/MainWindow.cpp" line="199" />
+            <location filename="../app/gui/MainWindow.cpp" line="889" />
             <source>&amp;View</source>
             <translation>视图(&amp;V)</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="182" />
+            <location filename="../app/gui/MainWindow.cpp" line="200" />
             <source>&amp;Fit All</source>
             <translation>全部显示(&amp;F)</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="183" />
+            <location filename="../app/gui/MainWindow.cpp" line="201" />
             <source>Show the whole trace (F or Home in the timeline)</source>
             <translation>显示整个跟踪（在时间线中按 F 或 Home）</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="184" />
+            <location filename="../app/gui/MainWindow.cpp" line="202" />
             <source>&amp;Memory Overlay</source>
             <translation>内存叠加(&amp;M)</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="187" />
+            <location filename="../app/gui/MainWindow.cpp" line="205" />
             <source>Draw each GPU's allocated and reserved memory over its lanes</source>
             <translation>在每个 GPU 的泳道上绘制其已分配和已保留内存</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="198" />
+            <location filename="../app/gui/MainWindow.cpp" line="216" />
             <source>&amp;GPU Lanes Only</source>
             <translation>仅 GPU 泳道(&amp;G)</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="201" />
+            <location filename="../app/gui/MainWindow.cpp" line="219" />
             <source>Hide the CPU threads: every run's GPU streams next to each other</source>
             <translation>隐藏 CPU 线程：各运行的 GPU 流并排显示</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="204" />
-            <location filename="../app/gui/MainWindow.cpp" line="902" />
+            <location filename="../app/gui/MainWindow.cpp" line="222" />
+            <location filename="../app/gui/MainWindow.cpp" line="897" />
             <source>&amp;Analysis</source>
             <translation>分析(&amp;A)</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="205" />
+            <location filename="../app/gui/MainWindow.cpp" line="223" />
             <source>Analyse &amp;Selected Range</source>
             <translation>分析所选范围(&amp;S)</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="213" />
+            <location filename="../app/gui/MainWindow.cpp" line="231" />
             <source>Limit the gap analysis to the time range selected with Shift+drag</source>
             <translation>只分析用 Shift+拖动选中的时间范围内的间隙</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="214" />
+            <location filename="../app/gui/MainWindow.cpp" line="232" />
             <source>Analyse &amp;Whole Trace</source>
             <translation>分析整个跟踪(&amp;W)</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="215" />
+            <location filename="../app/gui/MainWindow.cpp" line="233" />
             <source>Clear Gap &amp;Mark</source>
             <translation>清除间隙标记(&amp;M)</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="217" />
+            <location filename="../app/gui/MainWindow.cpp" line="235" />
             <source>&amp;Help</source>
             <translation>帮助(&amp;H)</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="218" />
             <source>Timeline &amp;Keys</source>
-            <translation>时间线快捷键(&amp;K)</translation>
+            <translation type="vanished">时间线快捷键(&amp;K)</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="219" />
             <source>Timeline Keys</source>
-            <translation>时间线快捷键</translation>
+            <translation type="vanished">时间线快捷键</translation>
         </message>
         <message>
             <source>&lt;table&gt;&lt;tr&gt;&lt;td&gt;&lt;b&gt;W / S&lt;/b&gt;&lt;/td&gt;&lt;td&gt;zoom in / out&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;b&gt;A / D&lt;/b&gt;&lt;/td&gt;&lt;td&gt;pan left / right&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;b&gt;Ctrl+wheel&lt;/b&gt;&lt;/td&gt;&lt;td&gt;zoom about the cursor&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;b&gt;Shift+wheel&lt;/b&gt;&lt;/td&gt;&lt;td&gt;pan&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;b&gt;drag&lt;/b&gt;&lt;/td&gt;&lt;td&gt;pan and scroll&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;b&gt;Shift+drag&lt;/b&gt;&lt;/td&gt;&lt;td&gt;select a time range&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;b&gt;double-click&lt;/b&gt;&lt;/td&gt;&lt;td&gt;zoom to a slice&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;b&gt;F / Home&lt;/b&gt;&lt;/td&gt;&lt;td&gt;frame the selection / fit all&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;b&gt;Ctrl+F&lt;/b&gt;&lt;/td&gt;&lt;td&gt;find slices by name&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;b&gt;Esc&lt;/b&gt;&lt;/td&gt;&lt;td&gt;clear selection and range&lt;/td&gt;&lt;/tr&gt;&lt;/table&gt;</source>
             <translation type="vanished">&lt;table&gt;&lt;tr&gt;&lt;td&gt;&lt;b&gt;W / S&lt;/b&gt;&lt;/td&gt;&lt;td&gt;放大 / 缩小&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;b&gt;A / D&lt;/b&gt;&lt;/td&gt;&lt;td&gt;向左 / 向右平移&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;b&gt;Ctrl+滚轮&lt;/b&gt;&lt;/td&gt;&lt;td&gt;以光标为中心缩放&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;b&gt;Shift+滚轮&lt;/b&gt;&lt;/td&gt;&lt;td&gt;平移&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;b&gt;拖动&lt;/b&gt;&lt;/td&gt;&lt;td&gt;平移与滚动&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;b&gt;Shift+拖动&lt;/b&gt;&lt;/td&gt;&lt;td&gt;选择时间范围&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;b&gt;双击&lt;/b&gt;&lt;/td&gt;&lt;td&gt;缩放到片段&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;b&gt;F / Home&lt;/b&gt;&lt;/td&gt;&lt;td&gt;聚焦所选 / 全部显示&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;b&gt;Ctrl+F&lt;/b&gt;&lt;/td&gt;&lt;td&gt;按名称查找片段&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;b&gt;Esc&lt;/b&gt;&lt;/td&gt;&lt;td&gt;清除选择与范围&lt;/td&gt;&lt;/tr&gt;&lt;/table&gt;</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="237" />
+            <location filename="../app/gui/MainWindow.cpp" line="239" />
             <source>&amp;About Lanescope</source>
             <translation>关于 Lanescope(&amp;A)</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="239" />
+            <location filename="../app/gui/MainWindow.cpp" line="241" />
             <source>About &amp;Qt</source>
             <translation>关于 Qt(&amp;Q)</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="255" />
+            <location filename="../app/gui/MainWindow.cpp" line="257" />
             <source>Summary</source>
             <translation>概要</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="256" />
+            <location filename="../app/gui/MainWindow.cpp" line="258" />
             <source>Details</source>
             <translation>详情</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="257" />
+            <location filename="../app/gui/MainWindow.cpp" line="259" />
             <source>Time Range</source>
             <translation>时间范围</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="258" />
+            <location filename="../app/gui/MainWindow.cpp" line="260" />
             <source>Legend</source>
             <translation>图例</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="313" />
+            <location filename="../app/gui/MainWindow.cpp" line="315" />
             <source>Open Trace</source>
             <translation>打开跟踪文件</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="314" />
-            <location filename="../app/gui/MainWindow.cpp" line="440" />
+            <location filename="../app/gui/MainWindow.cpp" line="316" />
+            <location filename="../app/gui/MainWindow.cpp" line="442" />
             <source>PyTorch Profiler traces (*.json *.json.gz *.pt.trace.json *.pt.trace.json.gz);;All files (*)</source>
             <translation>PyTorch Profiler 跟踪文件 (*.json *.json.gz *.pt.trace.json *.pt.trace.json.gz);;所有文件 (*)</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="348" />
+            <location filename="../app/gui/MainWindow.cpp" line="350" />
             <source>&amp;%1 %2</source>
             <translation>&amp;%1 %2</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="354" />
+            <location filename="../app/gui/MainWindow.cpp" line="356" />
             <source>No recent files</source>
             <translation>没有最近打开的文件</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="358" />
+            <location filename="../app/gui/MainWindow.cpp" line="360" />
             <source>&amp;Clear Menu</source>
             <translation>清除列表(&amp;C)</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="427" />
+            <location filename="../app/gui/MainWindow.cpp" line="429" />
             <source>the demo</source>
             <translation>演示</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="439" />
+            <location filename="../app/gui/MainWindow.cpp" line="441" />
             <source>Compare With</source>
             <translation>选择要比较的跟踪文件</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="488" />
+            <location filename="../app/gui/MainWindow.cpp" line="490" />
             <source>Loading %1…</source>
             <translation>正在加载 %1…</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="500" />
-            <location filename="../app/gui/MainWindow.cpp" line="509" />
+            <location filename="../app/gui/MainWindow.cpp" line="502" />
+            <location filename="../app/gui/MainWindow.cpp" line="511" />
             <source>Cancelling…</source>
             <translation>正在取消…</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="536" />
-            <location filename="../app/gui/MainWindow.cpp" line="739" />
+            <location filename="../app/gui/MainWindow.cpp" line="538" />
+            <location filename="../app/gui/MainWindow.cpp" line="733" />
             <source>Loading %1 was cancelled.</source>
             <translation>已取消加载 %1。</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="569" />
+            <location filename="../app/gui/MainWindow.cpp" line="571" />
             <source>Rank %1/%2</source>
             <translation>Rank %1/%2</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="569" />
+            <location filename="../app/gui/MainWindow.cpp" line="571" />
             <source>Rank %1</source>
             <translation>Rank %1</translation>
         </message>
         <message numerus="yes">
-            <location filename="../app/gui/MainWindow.cpp" line="571" />
+            <location filename="../app/gui/MainWindow.cpp" line="573" />
             <source>%1 (+%n more GPU(s))</source>
             <translation>
                 <numerusform>%1（另有 %n 个 GPU）</numerusform>
             </translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="574" />
+            <location filename="../app/gui/MainWindow.cpp" line="576" />
             <source>%1 events</source>
             <translation>%1 个事件</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="575" />
+            <location filename="../app/gui/MainWindow.cpp" line="577" />
             <source>loaded in %1 s</source>
             <translation>加载耗时 %1 秒</translation>
         </message>
         <message numerus="yes">
-            <location filename="../app/gui/MainWindow.cpp" line="577" />
+            <location filename="../app/gui/MainWindow.cpp" line="579" />
             <source>%n warning(s)</source>
             <translation>
                 <numerusform>%n 条警告</numerusform>
             </translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="585" />
+            <location filename="../app/gui/MainWindow.cpp" line="587" />
             <source>unknown error</source>
             <translation>未知错误</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="586" />
+            <location filename="../app/gui/MainWindow.cpp" line="588" />
             <source>Could not open %1: %2</source>
             <translation>无法打开 %1：%2</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="588" />
+            <location filename="../app/gui/MainWindow.cpp" line="590" />
             <source>Could not open trace</source>
             <translation>无法打开跟踪文件</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="589" />
+            <location filename="../app/gui/MainWindow.cpp" line="591" />
             <source>Lanescope could not open %1.</source>
             <translation>Lanescope 无法打开 %1。</translation>
         </message>
         <message numerus="yes">
-            <location filename="../app/gui/MainWindow.cpp" line="599" />
+            <location filename="../app/gui/MainWindow.cpp" line="601" />
             <source>%1 (%n rank(s)) — Lanescope</source>
             <translation>
                 <numerusform>%1（%n 个 rank）— Lanescope</numerusform>
             </translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="608" />
+            <location filename="../app/gui/MainWindow.cpp" line="610" />
             <source>Lanescope</source>
             <translation>Lanescope</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="898" />
+            <location filename="../app/gui/MainWindow.cpp" line="893" />
             <source>Annotate &amp;Findings</source>
             <translation>标注发现(&amp;F)</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="900" />
+            <location filename="../app/gui/MainWindow.cpp" line="895" />
             <source>Label each gap over the threshold and each allocator spike in view (undo removes them)</source>
             <translation>为视图中每个超过阈值的间隙和每个分配器尖峰添加标注（撤销可将其移除）</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="921" />
+            <location filename="../app/gui/MainWindow.cpp" line="916" />
             <source>&amp;Annotate This Gap</source>
             <translation>标注此间隙(&amp;A)</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="923" />
+            <location filename="../app/gui/MainWindow.cpp" line="918" />
             <source>Annotated the gap</source>
             <translation>已标注该间隙</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="923" />
+            <location filename="../app/gui/MainWindow.cpp" line="918" />
             <source>The gap is annotated already</source>
             <translation>该间隙已有标注</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="960" />
+            <location filename="../app/gui/MainWindow.cpp" line="955" />
             <source>Open &amp;Folder…</source>
             <translation>打开文件夹(&amp;F)…</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="962" />
+            <location filename="../app/gui/MainWindow.cpp" line="957" />
             <source>Open a folder of rank traces (one file per rank) as one job, side by side on one clock</source>
             <translation>将 rank 跟踪文件所在的文件夹（每个 rank 一个文件）作为一个作业打开，在同一时钟上并排显示</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="968" />
+            <location filename="../app/gui/MainWindow.cpp" line="963" />
             <source>Open Folder of Rank Traces</source>
             <translation>打开 rank 跟踪文件所在的文件夹</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="1004" />
+            <location filename="../app/gui/MainWindow.cpp" line="999" />
             <source>Loading the ranks in %1…</source>
             <translation>正在加载 %1 中的各 rank…</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="1007" />
+            <location filename="../app/gui/MainWindow.cpp" line="1002" />
             <source>Stop loading this folder</source>
             <translation>停止加载此文件夹</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="1019" />
+            <location filename="../app/gui/MainWindow.cpp" line="1014" />
             <source>Loading the folder %1 was cancelled.</source>
             <translation>已取消加载文件夹 %1。</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="1027" />
+            <location filename="../app/gui/MainWindow.cpp" line="1022" />
             <source>no rank trace in it</source>
             <translation>其中没有 rank 跟踪文件</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="1042" />
+            <location filename="../app/gui/MainWindow.cpp" line="1037" />
             <source>rank %1 (guessed)</source>
             <translation>rank %1（推测）</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="1042" />
+            <location filename="../app/gui/MainWindow.cpp" line="1037" />
             <source>rank %1</source>
             <translation>rank %1</translation>
         </message>
         <message numerus="yes">
-            <location filename="../app/gui/MainWindow.cpp" line="1083" />
+            <location filename="../app/gui/MainWindow.cpp" line="1078" />
             <source>%n rank(s) of %1 loaded in %2 s (%3 events, %4 at once)</source>
             <translation>
                 <numerusform>已加载 %1 中的 %n 个 rank，耗时 %2 秒（%3 个事件，同时加载 %4 个）</numerusform>
             </translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="606" />
-            <location filename="../app/gui/MainWindow.cpp" line="611" />
+            <location filename="../app/gui/MainWindow.cpp" line="1098" />
+            <source>&amp;Report…</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../app/gui/MainWindow.cpp" line="1099" />
+            <source>Write one landscape PDF page: the picture, the runs and the metrics table</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../app/gui/MainWindow.cpp" line="1110" />
+            <source>nothing to report: open a trace first</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../app/gui/MainWindow.cpp" line="1121" />
+            <source>%1 — %2</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../app/gui/MainWindow.cpp" line="1128" />
+            <source>the comparison is still being measured: try again when its figures are shown</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../app/gui/MainWindow.cpp" line="1133" />
+            <source>the analysis is still running: try again when its figures are shown</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../app/gui/MainWindow.cpp" line="1156" />
+            <location filename="../app/gui/MainWindow.cpp" line="1174" />
+            <source>Report</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../app/gui/MainWindow.cpp" line="1159" />
+            <source>Browse…</source>
+            <translation type="unfinished">浏览…</translation>
+        </message>
+        <message>
+            <location filename="../app/gui/MainWindow.cpp" line="1163" />
+            <source>File:</source>
+            <translation type="unfinished">文件：</translation>
+        </message>
+        <message>
+            <location filename="../app/gui/MainWindow.cpp" line="1165" />
+            <source>A4 landscape</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../app/gui/MainWindow.cpp" line="1166" />
+            <source>Letter landscape</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../app/gui/MainWindow.cpp" line="1168" />
+            <source>Page:</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../app/gui/MainWindow.cpp" line="1174" />
+            <source>PDF (*.pdf)</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../app/gui/MainWindow.cpp" line="1185" />
+            <source>Report failed</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../app/gui/MainWindow.cpp" line="1189" />
+            <source>Report written to %1</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../app/gui/MainWindow.cpp" line="1208" />
+            <source>Re&amp;load</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../app/gui/MainWindow.cpp" line="1210" />
+            <source>Load the trace(s) shown again from disk</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../app/gui/MainWindow.cpp" line="1256" />
+            <source>%1 changed on disk — Reload to see the new version.</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../app/gui/MainWindow.cpp" line="1257" />
+            <source>%1 was removed or renamed on disk.</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../app/gui/MainWindow.cpp" line="1258" />
+            <source>Reload</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../app/gui/MainWindow.cpp" line="608" />
+            <location filename="../app/gui/MainWindow.cpp" line="613" />
             <source>%1 — Lanescope</source>
             <translation>%1 — Lanescope</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="220" />
             <source>&lt;table&gt;&lt;tr&gt;&lt;td&gt;&lt;b&gt;W / S&lt;/b&gt;&lt;/td&gt;&lt;td&gt;zoom in / out&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;b&gt;A / D&lt;/b&gt;&lt;/td&gt;&lt;td&gt;pan left / right&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;b&gt;Ctrl+wheel&lt;/b&gt;&lt;/td&gt;&lt;td&gt;zoom about the cursor&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;b&gt;Shift+wheel&lt;/b&gt;&lt;/td&gt;&lt;td&gt;pan&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;b&gt;drag&lt;/b&gt;&lt;/td&gt;&lt;td&gt;pan and scroll&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;b&gt;Shift+drag&lt;/b&gt;&lt;/td&gt;&lt;td&gt;select a time range&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;b&gt;double-click&lt;/b&gt;&lt;/td&gt;&lt;td&gt;zoom to a slice&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;b&gt;F / Home&lt;/b&gt;&lt;/td&gt;&lt;td&gt;frame the selection / fit all&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;b&gt;Ctrl+F&lt;/b&gt;&lt;/td&gt;&lt;td&gt;find slices by name&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;b&gt;Esc&lt;/b&gt;&lt;/td&gt;&lt;td&gt;clear selection and range&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;b&gt;V / T / L / R / G / M&lt;/b&gt;&lt;/td&gt;&lt;td&gt;annotate: select, text callout, arrow, rectangle, time range, marker&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;b&gt;Ctrl+Z / Ctrl+Shift+Z&lt;/b&gt;&lt;/td&gt;&lt;td&gt;undo / redo an annotation&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;b&gt;Ctrl+Shift+F&lt;/b&gt;&lt;/td&gt;&lt;td&gt;annotate the findings in view&lt;/td&gt;&lt;/tr&gt;&lt;/table&gt;</source>
-            <translation>&lt;table&gt;&lt;tr&gt;&lt;td&gt;&lt;b&gt;W / S&lt;/b&gt;&lt;/td&gt;&lt;td&gt;放大 / 缩小&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;b&gt;A / D&lt;/b&gt;&lt;/td&gt;&lt;td&gt;向左 / 向右平移&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;b&gt;Ctrl+滚轮&lt;/b&gt;&lt;/td&gt;&lt;td&gt;以光标为中心缩放&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;b&gt;Shift+滚轮&lt;/b&gt;&lt;/td&gt;&lt;td&gt;平移&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;b&gt;拖动&lt;/b&gt;&lt;/td&gt;&lt;td&gt;平移与滚动&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;b&gt;Shift+拖动&lt;/b&gt;&lt;/td&gt;&lt;td&gt;选择时间范围&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;b&gt;双击&lt;/b&gt;&lt;/td&gt;&lt;td&gt;缩放到片段&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;b&gt;F / Home&lt;/b&gt;&lt;/td&gt;&lt;td&gt;聚焦所选 / 全部显示&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;b&gt;Ctrl+F&lt;/b&gt;&lt;/td&gt;&lt;td&gt;按名称查找片段&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;b&gt;Esc&lt;/b&gt;&lt;/td&gt;&lt;td&gt;清除选择与范围&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;b&gt;V / T / L / R / G / M&lt;/b&gt;&lt;/td&gt;&lt;td&gt;标注：选择、文字标注框、箭头、矩形、时间范围、标记&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;b&gt;Ctrl+Z / Ctrl+Shift+Z&lt;/b&gt;&lt;/td&gt;&lt;td&gt;撤销 / 重做标注&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;b&gt;Ctrl+Shift+F&lt;/b&gt;&lt;/td&gt;&lt;td&gt;为视图中的发现添加标注&lt;/td&gt;&lt;/tr&gt;&lt;/table&gt;</translation>
+            <translation type="vanished">&lt;table&gt;&lt;tr&gt;&lt;td&gt;&lt;b&gt;W / S&lt;/b&gt;&lt;/td&gt;&lt;td&gt;放大 / 缩小&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;b&gt;A / D&lt;/b&gt;&lt;/td&gt;&lt;td&gt;向左 / 向右平移&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;b&gt;Ctrl+滚轮&lt;/b&gt;&lt;/td&gt;&lt;td&gt;以光标为中心缩放&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;b&gt;Shift+滚轮&lt;/b&gt;&lt;/td&gt;&lt;td&gt;平移&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;b&gt;拖动&lt;/b&gt;&lt;/td&gt;&lt;td&gt;平移与滚动&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;b&gt;Shift+拖动&lt;/b&gt;&lt;/td&gt;&lt;td&gt;选择时间范围&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;b&gt;双击&lt;/b&gt;&lt;/td&gt;&lt;td&gt;缩放到片段&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;b&gt;F / Home&lt;/b&gt;&lt;/td&gt;&lt;td&gt;聚焦所选 / 全部显示&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;b&gt;Ctrl+F&lt;/b&gt;&lt;/td&gt;&lt;td&gt;按名称查找片段&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;b&gt;Esc&lt;/b&gt;&lt;/td&gt;&lt;td&gt;清除选择与范围&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;b&gt;V / T / L / R / G / M&lt;/b&gt;&lt;/td&gt;&lt;td&gt;标注：选择、文字标注框、箭头、矩形、时间范围、标记&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;b&gt;Ctrl+Z / Ctrl+Shift+Z&lt;/b&gt;&lt;/td&gt;&lt;td&gt;撤销 / 重做标注&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;b&gt;Ctrl+Shift+F&lt;/b&gt;&lt;/td&gt;&lt;td&gt;为视图中的发现添加标注&lt;/td&gt;&lt;/tr&gt;&lt;/table&gt;</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="617" />
             <source>About Lanescope</source>
-            <translation>关于 Lanescope</translation>
+            <translation type="vanished">关于 Lanescope</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="618" />
             <source>&lt;h3&gt;Lanescope %1&lt;/h3&gt;&lt;p&gt;A native viewer for PyTorch Profiler (Kineto) traces: find out why a distributed training run wastes its GPUs, prove the fix, and show the proof.&lt;/p&gt;&lt;p&gt;Built with Qt %2.&lt;/p&gt;</source>
-            <translation>&lt;h3&gt;Lanescope %1&lt;/h3&gt;&lt;p&gt;PyTorch Profiler（Kineto）跟踪文件的原生查看器：找出分布式训练为何浪费 GPU，验证修复效果，并向他人展示证据。&lt;/p&gt;&lt;p&gt;基于 Qt %2 构建。&lt;/p&gt;</translation>
+            <translation type="vanished">&lt;h3&gt;Lanescope %1&lt;/h3&gt;&lt;p&gt;PyTorch Profiler（Kineto）跟踪文件的原生查看器：找出分布式训练为何浪费 GPU，验证修复效果，并向他人展示证据。&lt;/p&gt;&lt;p&gt;基于 Qt %2 构建。&lt;/p&gt;</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="655" />
+            <location filename="../app/gui/MainWindow.cpp" line="649" />
             <source>Export failed</source>
             <translation>导出失败</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="659" />
+            <location filename="../app/gui/MainWindow.cpp" line="653" />
             <source>Exported %1</source>
             <translation>已导出 %1</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="711" />
+            <location filename="../app/gui/MainWindow.cpp" line="705" />
             <source>nothing to export: open a trace first</source>
             <translation>没有可导出的内容：请先打开跟踪文件</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="730" />
+            <location filename="../app/gui/MainWindow.cpp" line="724" />
             <source>Picture copied to the clipboard</source>
             <translation>图片已复制到剪贴板</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="751" />
-            <location filename="../app/gui/MainWindow.cpp" line="785" />
-            <location filename="../app/gui/MainWindow.cpp" line="1048" />
+            <location filename="../app/gui/MainWindow.cpp" line="745" />
+            <location filename="../app/gui/MainWindow.cpp" line="779" />
+            <location filename="../app/gui/MainWindow.cpp" line="1043" />
             <source>%1: %2</source>
             <translation>%1：%2</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="769" />
+            <location filename="../app/gui/MainWindow.cpp" line="763" />
             <source>the comparison</source>
             <translation>比较</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="348" />
-            <location filename="../app/gui/MainWindow.cpp" line="351" />
-            <location filename="../app/gui/MainWindow.cpp" line="606" />
+            <location filename="../app/gui/MainWindow.cpp" line="350" />
+            <location filename="../app/gui/MainWindow.cpp" line="353" />
+            <location filename="../app/gui/MainWindow.cpp" line="608" />
             <source> vs </source>
             <translation> 对比 </translation>
         </message>
+        <message>
+            <location filename="../app/gui/MainWindow.cpp" line="236" />
+            <source>&amp;Keyboard Shortcuts</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../app/gui/MainWindow.cpp" line="238" />
+            <source>Every shortcut of the menus and toolbars, and the timeline's keys</source>
+            <translation type="unfinished" />
+        </message>
         <message numerus="yes">
-            <location filename="../app/gui/MainWindow.cpp" line="812" />
+            <location filename="../app/gui/MainWindow.cpp" line="806" />
             <source>Comparing %n run(s), aligned on their complete step %1</source>
             <translation>
                 <numerusform>正在比较 %n 个运行，按各自第 %1 个完整步对齐</numerusform>
             </translation>
         </message>
         <message numerus="yes">
-            <location filename="../app/gui/MainWindow.cpp" line="814" />
+            <location filename="../app/gui/MainWindow.cpp" line="808" />
             <source>Comparing %n run(s), aligned on their starts</source>
             <translation>
                 <numerusform>正在比较 %n 个运行，按各自起点对齐</numerusform>
@@ -3958,219 +4265,244 @@ nearest GEMM after: %2</source>
     <context>
         <name>lanescope::MfuPanel</name>
         <message>
-            <location filename="../widgets/analysis/MfuPanel.cpp" line="56" />
+            <location filename="../widgets/analysis/MfuPanel.cpp" line="84" />
             <source> TFLOPS</source>
             <translation> TFLOPS</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/MfuPanel.cpp" line="57" />
+            <location filename="../widgets/analysis/MfuPanel.cpp" line="85" />
             <source>unknown</source>
             <translation>未知</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/MfuPanel.cpp" line="58" />
+            <location filename="../widgets/analysis/MfuPanel.cpp" line="86" />
             <source>Dense bf16/fp16 tensor-core peak of one GPU (no sparsity)</source>
             <translation>单个 GPU 的稠密 bf16/fp16 Tensor Core 峰值（不含稀疏）</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/MfuPanel.cpp" line="59" />
+            <location filename="../widgets/analysis/MfuPanel.cpp" line="87" />
             <source>Table</source>
             <translation>表中值</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/MfuPanel.cpp" line="60" />
+            <location filename="../widgets/analysis/MfuPanel.cpp" line="88" />
             <source>Back to the peak in Lanescope's GPU table</source>
             <translation>恢复为 Lanescope GPU 表中的峰值</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/MfuPanel.cpp" line="68" />
             <source>e.g. 7e9 or 7B</source>
-            <translation>例如 7e9 或 7B</translation>
+            <translation type="vanished">例如 7e9 或 7B</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/MfuPanel.cpp" line="69" />
+            <location filename="../widgets/analysis/MfuPanel.cpp" line="97" />
             <source>Model parameters: 7e9, 7B, 6.7 B, 350M</source>
             <translation>模型参数量：7e9、7B、6.7 B、350M</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/MfuPanel.cpp" line="76" />
             <source>e.g. 8192 or 4M</source>
-            <translation>例如 8192 或 4M</translation>
+            <translation type="vanished">例如 8192 或 4M</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/MfuPanel.cpp" line="77" />
+            <location filename="../widgets/analysis/MfuPanel.cpp" line="96" />
+            <source>unknown: enter e.g. 7e9 or 7B</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../widgets/analysis/MfuPanel.cpp" line="104" />
+            <source>unknown: enter e.g. 8192 or 4M</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../widgets/analysis/MfuPanel.cpp" line="105" />
             <source>Tokens processed in one step (sequences × sequence length)</source>
             <translation>每步处理的 token 数（序列数 × 序列长度）</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/MfuPanel.cpp" line="79" />
+            <location filename="../widgets/analysis/MfuPanel.cpp" line="107" />
             <source>per GPU</source>
             <translation>每 GPU</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/MfuPanel.cpp" line="99" />
+            <location filename="../widgets/analysis/MfuPanel.cpp" line="127" />
             <source>GPU:</source>
             <translation>GPU：</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/MfuPanel.cpp" line="100" />
+            <location filename="../widgets/analysis/MfuPanel.cpp" line="128" />
             <source>Peak:</source>
             <translation>峰值：</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/MfuPanel.cpp" line="101" />
+            <location filename="../widgets/analysis/MfuPanel.cpp" line="129" />
             <source>Parameters:</source>
             <translation>参数量：</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/MfuPanel.cpp" line="102" />
+            <location filename="../widgets/analysis/MfuPanel.cpp" line="130" />
             <source>Tokens per step:</source>
             <translation>每步 token 数：</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/MfuPanel.cpp" line="103" />
+            <location filename="../widgets/analysis/MfuPanel.cpp" line="131" />
             <source>World size:</source>
             <translation>总进程数：</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/MfuPanel.cpp" line="105" />
+            <location filename="../widgets/analysis/MfuPanel.cpp" line="133" />
             <source>Step time:</source>
             <translation>步时长：</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/MfuPanel.cpp" line="106" />
+            <location filename="../widgets/analysis/MfuPanel.cpp" line="134" />
             <source>Tokens/s per GPU:</source>
             <translation>每 GPU token/秒：</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/MfuPanel.cpp" line="107" />
+            <location filename="../widgets/analysis/MfuPanel.cpp" line="135" />
             <source>Achieved:</source>
             <translation>实际算力：</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/MfuPanel.cpp" line="108" />
+            <location filename="../widgets/analysis/MfuPanel.cpp" line="136" />
             <source>MFU:</source>
             <translation>MFU：</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/MfuPanel.cpp" line="184" />
+            <location filename="../widgets/analysis/MfuPanel.cpp" line="213" />
             <source>not named in the trace (no deviceProperties): enter its peak</source>
             <translation>trace 中未给出（没有 deviceProperties）：请输入其峰值</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/MfuPanel.cpp" line="186" />
+            <location filename="../widgets/analysis/MfuPanel.cpp" line="215" />
             <source>%1 (table: %2 TFLOPS)</source>
             <translation>%1（表中：%2 TFLOPS）</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/MfuPanel.cpp" line="188" />
+            <location filename="../widgets/analysis/MfuPanel.cpp" line="217" />
             <source>%1 (not in the table: enter its peak)</source>
             <translation>%1（不在表中：请输入其峰值）</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/MfuPanel.cpp" line="189" />
+            <location filename="../widgets/analysis/MfuPanel.cpp" line="218" />
             <source>Peak from: %1</source>
             <translation>峰值来源：%1</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/MfuPanel.cpp" line="198" />
+            <location filename="../widgets/analysis/MfuPanel.cpp" line="228" />
             <source>%1 (from the trace)</source>
             <translation>%1（来自 trace）</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/MfuPanel.cpp" line="199" />
+            <location filename="../widgets/analysis/MfuPanel.cpp" line="229" />
             <source>1 (the trace names no distributed run)</source>
             <translation>1（trace 中没有分布式信息）</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/MfuPanel.cpp" line="200" />
+            <location filename="../widgets/analysis/MfuPanel.cpp" line="230" />
             <source>for all %1 GPUs</source>
             <translation>全部 %1 个 GPU 合计</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/MfuPanel.cpp" line="200" />
+            <location filename="../widgets/analysis/MfuPanel.cpp" line="230" />
             <source>for all GPUs</source>
             <translation>全部 GPU 合计</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/MfuPanel.cpp" line="214" />
+            <location filename="../widgets/analysis/MfuPanel.cpp" line="244" />
             <source>not a number</source>
             <translation>不是数字</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/MfuPanel.cpp" line="218" />
+            <location filename="../widgets/analysis/MfuPanel.cpp" line="248" />
             <source>= %1 T</source>
             <translation>= %1 T</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/MfuPanel.cpp" line="220" />
+            <location filename="../widgets/analysis/MfuPanel.cpp" line="250" />
             <source>= %1 B</source>
             <translation>= %1 B</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/MfuPanel.cpp" line="222" />
+            <location filename="../widgets/analysis/MfuPanel.cpp" line="252" />
             <source>= %1 M</source>
             <translation>= %1 M</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/MfuPanel.cpp" line="224" />
+            <location filename="../widgets/analysis/MfuPanel.cpp" line="254" />
             <source>= %1</source>
             <translation>= %1</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/MfuPanel.cpp" line="283" />
+            <location filename="../widgets/analysis/MfuPanel.cpp" line="313" />
             <source>Waiting for the analysis…</source>
             <translation>正在等待分析结果…</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/MfuPanel.cpp" line="290" />
+            <location filename="../widgets/analysis/MfuPanel.cpp" line="320" />
             <source>no ProfilerStep</source>
             <translation>没有 ProfilerStep</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/MfuPanel.cpp" line="291" />
+            <location filename="../widgets/analysis/MfuPanel.cpp" line="320" />
+            <source>no whole step in the range</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../widgets/analysis/MfuPanel.cpp" line="321" />
             <source>%1 s (one step)</source>
             <translation>%1 秒（单步）</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/MfuPanel.cpp" line="292" />
+            <location filename="../widgets/analysis/MfuPanel.cpp" line="322" />
             <source>%1 s (mean of %2 steps)</source>
             <translation>%1 秒（%2 步的平均值）</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/MfuPanel.cpp" line="294" />
+            <location filename="../widgets/analysis/MfuPanel.cpp" line="324" />
             <source>%1 TFLOPS of %2</source>
             <translation>%1 TFLOPS（峰值 %2）</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/MfuPanel.cpp" line="297" />
+            <location filename="../widgets/analysis/MfuPanel.cpp" line="327" />
             <source>%1 %</source>
             <translation>%1%</translation>
         </message>
+        <message numerus="yes">
+            <location filename="../widgets/analysis/MfuPanel.cpp" line="331" />
+            <source>No whole ProfilerStep lies inside the analysed range (the trace has %n step(s)): MFU needs at least one; widen the range or pick a step in Scope.</source>
+            <translation type="unfinished">
+                <numerusform />
+            </translation>
+        </message>
         <message>
-            <location filename="../widgets/analysis/MfuPanel.cpp" line="301" />
+            <location filename="../widgets/analysis/MfuPanel.cpp" line="334" />
             <source>The trace has no ProfilerStep#N spans: record with a torch.profiler schedule and call prof.step().</source>
             <translation>trace 中没有 ProfilerStep#N 区间：请用带 schedule 的 torch.profiler 录制并调用 prof.step()。</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/MfuPanel.cpp" line="303" />
+            <location filename="../widgets/analysis/MfuPanel.cpp" line="336" />
             <source>Enter the model's parameter count.</source>
             <translation>请输入模型参数量。</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/MfuPanel.cpp" line="305" />
+            <location filename="../widgets/analysis/MfuPanel.cpp" line="338" />
             <source>Enter the tokens per step.</source>
             <translation>请输入每步 token 数。</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/MfuPanel.cpp" line="307" />
+            <location filename="../widgets/analysis/MfuPanel.cpp" line="340" />
             <source>Enter the GPU's peak TFLOPS.</source>
             <translation>请输入 GPU 峰值 TFLOPS。</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/MfuPanel.cpp" line="309" />
+            <location filename="../widgets/analysis/MfuPanel.cpp" line="342" />
             <source>Achieved = 6 × parameters × tokens/s per GPU (forward and backward of a dense transformer); MFU = achieved / peak.</source>
             <translation>实际算力 = 6 × 参数量 × 每 GPU token/秒（稠密 Transformer 的前向加反向）；MFU = 实际算力 / 峰值。</translation>
+        </message>
+        <message>
+            <location filename="../widgets/analysis/MfuPanel.cpp" line="345" />
+            <source>The trace's GEMMs are FP32 SIMT kernels (%1): they do not run on tensor cores, so the table's bf16/fp16 tensor-core peak overstates what they can reach; enter the GPU's FP32 peak.</source>
+            <translation type="unfinished" />
         </message>
     </context>
     <context>
@@ -4319,10 +4651,83 @@ Click to outline it in every run's lanes</source>
         </message>
     </context>
     <context>
+        <name>lanescope::PreferencesDialog</name>
+        <message>
+            <location filename="../app/gui/Preferences.cpp" line="130" />
+            <source>Preferences</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../app/gui/Preferences.cpp" line="132" />
+            <source>Follow the system</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../app/gui/Preferences.cpp" line="133" />
+            <source>Light</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../app/gui/Preferences.cpp" line="134" />
+            <source>Dark</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../app/gui/Preferences.cpp" line="137" />
+            <source>System language</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../app/gui/Preferences.cpp" line="144" />
+            <source> ms</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../app/gui/Preferences.cpp" line="148" />
+            <source>All gaps</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../app/gui/Preferences.cpp" line="149" />
+            <source>Only within GEMM-to-GEMM windows</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../app/gui/Preferences.cpp" line="152" />
+            <source>The language changes at the next start of Lanescope.</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../app/gui/Preferences.cpp" line="155" />
+            <source>New windows and traces start with this threshold and filter; changing them in the Analysis dock changes them here too.</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../app/gui/Preferences.cpp" line="162" />
+            <source>&amp;Theme:</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../app/gui/Preferences.cpp" line="163" />
+            <source>&amp;Language:</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../app/gui/Preferences.cpp" line="165" />
+            <source>Idle &amp;gap threshold:</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../app/gui/Preferences.cpp" line="166" />
+            <source>&amp;Kernel filter:</source>
+            <translation type="unfinished" />
+        </message>
+    </context>
+    <context>
         <name>lanescope::RangeStatsPanel</name>
         <message>
             <location filename="../widgets/timeline/TimelinePanels.cpp" line="134" />
-            <location filename="../widgets/timeline/TimelinePanels.cpp" line="159" />
+            <location filename="../widgets/timeline/TimelinePanels.cpp" line="164" />
             <source>Shift-drag on the timeline to select a time range.</source>
             <translation>在时间线上按住 Shift 拖动以选择时间范围。</translation>
         </message>
@@ -4351,8 +4756,28 @@ Click to outline it in every run's lanes</source>
             <source>Average</source>
             <translation>平均</translation>
         </message>
+        <message>
+            <location filename="../widgets/timeline/TimelinePanels.cpp" line="136" />
+            <source>Slices that overlap the range, on every lane</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../widgets/timeline/TimelinePanels.cpp" line="138" />
+            <source>Time inside the range, summed over every lane: a slice cut by the range's edges counts only its part inside</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../widgets/timeline/TimelinePanels.cpp" line="139" />
+            <source>Total less the time of direct children on the same lane, inside the range</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../widgets/timeline/TimelinePanels.cpp" line="140" />
+            <source>Total over count: the average time inside the range</source>
+            <translation type="unfinished" />
+        </message>
         <message numerus="yes">
-            <location filename="../widgets/timeline/TimelinePanels.cpp" line="212" />
+            <location filename="../widgets/timeline/TimelinePanels.cpp" line="217" />
             <source>Range %1 (from %2): %n slice(s)</source>
             <translation>
                 <numerusform>范围 %1（起点 %2）：%n 个片段</numerusform>
@@ -4515,124 +4940,124 @@ Click to outline it in every run's lanes</source>
             <translation>单击一个集合通信可在每个 rank 上显示它</translation>
         </message>
         <message>
-            <location filename="../widgets/ranks/RanksDock.cpp" line="212" />
+            <location filename="../widgets/ranks/RanksDock.cpp" line="209" />
             <source>Align clocks is off: the rank's own clock</source>
             <translation>“对齐时钟”已关闭：使用该 rank 自身的时钟</translation>
         </message>
         <message>
-            <location filename="../widgets/ranks/RanksDock.cpp" line="214" />
+            <location filename="../widgets/ranks/RanksDock.cpp" line="211" />
             <source>The reference clock</source>
             <translation>参考时钟</translation>
         </message>
         <message numerus="yes">
-            <location filename="../widgets/ranks/RanksDock.cpp" line="216" />
+            <location filename="../widgets/ranks/RanksDock.cpp" line="213" />
             <source>Measured on %n matching collective(s), which agree to %1 µs (median deviation)</source>
             <translation>
                 <numerusform>根据 %n 个匹配的集合通信测得，吻合到 %1 µs（中位偏差）</numerusform>
             </translation>
         </message>
         <message>
-            <location filename="../widgets/ranks/RanksDock.cpp" line="219" />
+            <location filename="../widgets/ranks/RanksDock.cpp" line="216" />
             <source>From the traces' epochs (baseTimeNanoseconds) alone: no collective matched</source>
             <translation>仅根据各跟踪文件的时间基点（baseTimeNanoseconds）：没有匹配上集合通信</translation>
         </message>
         <message>
-            <location filename="../widgets/ranks/RanksDock.cpp" line="271" />
+            <location filename="../widgets/ranks/RanksDock.cpp" line="268" />
             <source>No collective matched across the ranks: no straggler can be told.</source>
             <translation>各 rank 之间没有匹配上任何集合通信：无法判断掉队者。</translation>
         </message>
         <message>
-            <location filename="../widgets/ranks/RanksDock.cpp" line="283" />
+            <location filename="../widgets/ranks/RanksDock.cpp" line="280" />
             <source>rank %1 made the others wait %2 ms per step</source>
             <translation>rank %1 每步让其他 rank 等待 %2 ms</translation>
         </message>
         <message numerus="yes">
-            <location filename="../widgets/ranks/RanksDock.cpp" line="285" />
+            <location filename="../widgets/ranks/RanksDock.cpp" line="282" />
             <source>Last to arrive at %1 of %2 collectives; %3 ms of waiting in all over %n step(s). Click to show its lanes.</source>
             <translation>
                 <numerusform>在 %2 个集合通信中有 %1 个最后到达；%n 步中共等待 %3 ms。单击可显示其泳道。</numerusform>
             </translation>
         </message>
         <message>
-            <location filename="../widgets/ranks/RanksDock.cpp" line="307" />
+            <location filename="../widgets/ranks/RanksDock.cpp" line="304" />
             <source>step %1</source>
             <translation>步 %1</translation>
         </message>
         <message>
-            <location filename="../widgets/ranks/RanksDock.cpp" line="307" />
+            <location filename="../widgets/ranks/RanksDock.cpp" line="304" />
             <source>outside the steps</source>
             <translation>不在任何步内</translation>
         </message>
         <message numerus="yes">
-            <location filename="../widgets/ranks/RanksDock.cpp" line="308" />
+            <location filename="../widgets/ranks/RanksDock.cpp" line="305" />
             <source>%1 · %2: %n rank(s) waited, the first %3 ms</source>
             <translation>
                 <numerusform>%1 · %2：%n 个 rank 在等待，最先到达的等了 %3 ms</numerusform>
             </translation>
         </message>
         <message>
-            <location filename="../widgets/ranks/RanksDock.cpp" line="312" />
+            <location filename="../widgets/ranks/RanksDock.cpp" line="309" />
             <source>Click to show this collective on every rank</source>
             <translation>单击可在每个 rank 上显示此集合通信</translation>
         </message>
         <message numerus="yes">
-            <location filename="../widgets/ranks/RanksDock.cpp" line="317" />
+            <location filename="../widgets/ranks/RanksDock.cpp" line="314" />
             <source>… and %n more</source>
             <translation>
                 <numerusform>… 另有 %n 个</numerusform>
             </translation>
         </message>
         <message>
-            <location filename="../widgets/ranks/RanksDock.cpp" line="329" />
+            <location filename="../widgets/ranks/RanksDock.cpp" line="326" />
             <source>Open a folder of rank traces (File &gt; Open Folder…) to see its ranks side by side.</source>
             <translation>打开 rank 跟踪文件所在的文件夹（文件 &gt; 打开文件夹…）即可并排查看其各 rank。</translation>
         </message>
         <message numerus="yes">
-            <location filename="../widgets/ranks/RanksDock.cpp" line="335" />
+            <location filename="../widgets/ranks/RanksDock.cpp" line="332" />
             <source>%n rank(s), clocks on rank %1's</source>
             <translation>
                 <numerusform>%n 个 rank，时钟以 rank %1 为准</numerusform>
             </translation>
         </message>
         <message>
-            <location filename="../widgets/ranks/RanksDock.cpp" line="337" />
+            <location filename="../widgets/ranks/RanksDock.cpp" line="334" />
             <source>%1 · analysing…</source>
             <translation>%1 · 正在分析…</translation>
         </message>
         <message numerus="yes">
-            <location filename="../widgets/ranks/RanksDock.cpp" line="349" />
+            <location filename="../widgets/ranks/RanksDock.cpp" line="346" />
             <source>%1 · %n collective(s) matched by %2</source>
             <translation>
                 <numerusform>%1 · 按%2匹配了 %n 个集合通信</numerusform>
             </translation>
         </message>
         <message>
-            <location filename="../widgets/ranks/RanksDock.cpp" line="350" />
+            <location filename="../widgets/ranks/RanksDock.cpp" line="347" />
             <source>sequence number</source>
             <translation>序列号</translation>
         </message>
         <message>
-            <location filename="../widgets/ranks/RanksDock.cpp" line="350" />
+            <location filename="../widgets/ranks/RanksDock.cpp" line="347" />
             <source>order within the step</source>
             <translation>步内顺序</translation>
         </message>
         <message>
-            <location filename="../widgets/ranks/RanksDock.cpp" line="354" />
+            <location filename="../widgets/ranks/RanksDock.cpp" line="351" />
             <source>job step %1 ms (first rank's start to last rank's end), slowest rank %2</source>
             <translation>作业步时长 %1 ms（从首个 rank 开始到最后一个 rank 结束），最慢 rank %2</translation>
         </message>
         <message>
-            <location filename="../widgets/ranks/RanksDock.cpp" line="356" />
+            <location filename="../widgets/ranks/RanksDock.cpp" line="353" />
             <source>GPU idle %1 %</source>
             <translation>GPU 空闲 %1%</translation>
         </message>
         <message>
-            <location filename="../widgets/ranks/RanksDock.cpp" line="358" />
+            <location filename="../widgets/ranks/RanksDock.cpp" line="355" />
             <source>MFU %1 %</source>
             <translation>MFU %1%</translation>
         </message>
         <message>
-            <location filename="../widgets/ranks/RanksDock.cpp" line="360" />
+            <location filename="../widgets/ranks/RanksDock.cpp" line="357" />
             <source>the ranks waited %1 ms per step for the last one</source>
             <translation>各 rank 每步等待最后一个 rank %1 ms</translation>
         </message>
@@ -4651,6 +5076,25 @@ Click to outline it in every run's lanes</source>
             <location filename="../widgets/annotations/AnnotationCommands.cpp" line="42" />
             <source>Delete Annotation</source>
             <translation>删除标注</translation>
+        </message>
+    </context>
+    <context>
+        <name>lanescope::ReportExport</name>
+        <message>
+            <location filename="../widgets/compare/ReportExport.cpp" line="191" />
+            <source>nothing to report: open a trace first</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../widgets/compare/ReportExport.cpp" line="195" />
+            <location filename="../widgets/compare/ReportExport.cpp" line="213" />
+            <source>cannot write %1: %2</source>
+            <translation type="unfinished">无法写入 %1：%2</translation>
+        </message>
+        <message>
+            <location filename="../widgets/compare/ReportExport.cpp" line="205" />
+            <source>cannot write %1: PDF output failed</source>
+            <translation type="unfinished">无法写入 %1：PDF 输出失败</translation>
         </message>
     </context>
     <context>
@@ -4704,6 +5148,165 @@ Click to outline it in every run's lanes</source>
             <location filename="../widgets/timeline/SearchBar.cpp" line="160" />
             <source>%1 of %2</source>
             <translation>第 %1 个，共 %2 个</translation>
+        </message>
+    </context>
+    <context>
+        <name>lanescope::ShortcutsDialog</name>
+        <message>
+            <location filename="../app/gui/ShortcutsDialog.cpp" line="62" />
+            <location filename="../app/gui/ShortcutsDialog.cpp" line="65" />
+            <source>Window</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../app/gui/ShortcutsDialog.cpp" line="74" />
+            <source> or </source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../app/gui/ShortcutsDialog.cpp" line="106" />
+            <source>Keyboard Shortcuts</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../app/gui/ShortcutsDialog.cpp" line="107" />
+            <source>Filter by action or key</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../app/gui/ShortcutsDialog.cpp" line="110" />
+            <source>Action</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../app/gui/ShortcutsDialog.cpp" line="110" />
+            <source>Keys</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../app/gui/ShortcutsDialog.cpp" line="110" />
+            <source>Where</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../app/gui/ShortcutsDialog.cpp" line="115" />
+            <source>Menus and toolbars</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../app/gui/ShortcutsDialog.cpp" line="120" />
+            <source>Timeline</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../app/gui/ShortcutsDialog.cpp" line="122" />
+            <source>zoom in / out</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../app/gui/ShortcutsDialog.cpp" line="122" />
+            <source>W / S</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../app/gui/ShortcutsDialog.cpp" line="123" />
+            <source>pan left / right</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../app/gui/ShortcutsDialog.cpp" line="123" />
+            <source>A / D</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../app/gui/ShortcutsDialog.cpp" line="124" />
+            <source>zoom about the cursor</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../app/gui/ShortcutsDialog.cpp" line="124" />
+            <source>Ctrl+wheel</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../app/gui/ShortcutsDialog.cpp" line="125" />
+            <source>pan</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../app/gui/ShortcutsDialog.cpp" line="125" />
+            <source>Shift+wheel</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../app/gui/ShortcutsDialog.cpp" line="126" />
+            <source>pan and scroll</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../app/gui/ShortcutsDialog.cpp" line="126" />
+            <source>drag</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../app/gui/ShortcutsDialog.cpp" line="127" />
+            <source>select a time range</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../app/gui/ShortcutsDialog.cpp" line="127" />
+            <source>Shift+drag</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../app/gui/ShortcutsDialog.cpp" line="128" />
+            <source>zoom to a slice</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../app/gui/ShortcutsDialog.cpp" line="128" />
+            <source>double-click</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../app/gui/ShortcutsDialog.cpp" line="129" />
+            <source>frame the selection / fit all</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../app/gui/ShortcutsDialog.cpp" line="129" />
+            <source>F / Home</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../app/gui/ShortcutsDialog.cpp" line="130" />
+            <source>clear selection and range</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../app/gui/ShortcutsDialog.cpp" line="130" />
+            <source>Esc</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../app/gui/ShortcutsDialog.cpp" line="131" />
+            <source>annotate: select, text callout, arrow, rectangle, time range, marker</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../app/gui/ShortcutsDialog.cpp" line="131" />
+            <source>V / T / L / R / G / M</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../app/gui/ShortcutsDialog.cpp" line="132" />
+            <source>undo / redo an annotation</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../app/gui/ShortcutsDialog.cpp" line="132" />
+            <source>Ctrl+Z / Ctrl+Shift+Z</source>
+            <translation type="unfinished" />
         </message>
     </context>
     <context>
@@ -4992,17 +5595,17 @@ Click to outline it in every run's lanes</source>
     <context>
         <name>lanescope::WarningBanner</name>
         <message>
-            <location filename="../widgets/WarningBanner.cpp" line="31" />
+            <location filename="../widgets/WarningBanner.cpp" line="35" />
             <source>Dismiss these warnings</source>
             <translation>关闭这些警告</translation>
         </message>
         <message>
-            <location filename="../widgets/WarningBanner.cpp" line="32" />
+            <location filename="../widgets/WarningBanner.cpp" line="36" />
             <source>Dismiss</source>
             <translation>关闭</translation>
         </message>
         <message numerus="yes">
-            <location filename="../widgets/WarningBanner.cpp" line="56" />
+            <location filename="../widgets/WarningBanner.cpp" line="78" />
             <source>The trace loaded with %n warning(s):</source>
             <translation>
                 <numerusform>跟踪文件已加载，但有 %n 条警告：</numerusform>
@@ -5347,62 +5950,77 @@ Click to outline it in every run's lanes</source>
     <context>
         <name>lanescope::annotations::Findings</name>
         <message>
-            <location filename="../core/annotations/Findings.cpp" line="66" />
+            <location filename="../core/annotations/Findings.cpp" line="67" />
             <source>a collective</source>
             <translation>一个集合通信</translation>
         </message>
         <message>
-            <location filename="../core/annotations/Findings.cpp" line="67" />
+            <location filename="../core/annotations/Findings.cpp" line="68" />
             <source>%1 idle: waiting for %2 (stream %3)</source>
             <translation>空闲 %1：等待 %2（流 %3）</translation>
         </message>
         <message>
-            <location filename="../core/annotations/Findings.cpp" line="68" />
+            <location filename="../core/annotations/Findings.cpp" line="69" />
             <source>%1 idle: waiting for %2</source>
             <translation>空闲 %1：等待 %2</translation>
         </message>
         <message>
-            <location filename="../core/annotations/Findings.cpp" line="70" />
+            <location filename="../core/annotations/Findings.cpp" line="71" />
             <source>%1 idle: the CPU launched the next kernel late</source>
             <translation>空闲 %1：CPU 启动下一个内核过晚</translation>
         </message>
         <message>
-            <location filename="../core/annotations/Findings.cpp" line="71" />
+            <location filename="../core/annotations/Findings.cpp" line="72" />
             <source>%1 idle: allocator calls (cudaMalloc / cudaFree)</source>
             <translation>空闲 %1：分配器调用（cudaMalloc / cudaFree）</translation>
         </message>
         <message>
-            <location filename="../core/annotations/Findings.cpp" line="73" />
+            <location filename="../core/annotations/Findings.cpp" line="74" />
             <source>%1 idle: the CPU synchronised (%2)</source>
             <translation>空闲 %1：CPU 在同步（%2）</translation>
         </message>
         <message>
-            <location filename="../core/annotations/Findings.cpp" line="74" />
+            <location filename="../core/annotations/Findings.cpp" line="75" />
             <source>%1 idle: the CPU synchronised</source>
             <translation>空闲 %1：CPU 在同步</translation>
         </message>
         <message>
-            <location filename="../core/annotations/Findings.cpp" line="75" />
+            <location filename="../core/annotations/Findings.cpp" line="76" />
             <source>%1 idle: waiting for the data loader</source>
             <translation>空闲 %1：等待数据加载</translation>
         </message>
         <message>
-            <location filename="../core/annotations/Findings.cpp" line="76" />
+            <location filename="../core/annotations/Findings.cpp" line="77" />
             <source>%1 idle: no cause in the trace</source>
             <translation>空闲 %1：跟踪中找不到原因</translation>
         </message>
         <message>
-            <location filename="../core/annotations/Findings.cpp" line="78" />
+            <location filename="../core/annotations/Findings.cpp" line="79" />
             <source>%1 idle</source>
             <translation>空闲 %1</translation>
         </message>
         <message>
-            <location filename="../core/annotations/Findings.cpp" line="83" />
+            <location filename="../core/annotations/Findings.cpp" line="84" />
             <source>%1 allocated and freed within %2</source>
             <translation>%2 内分配又释放了 %1</translation>
         </message>
         <message>
-            <location filename="../core/annotations/Findings.cpp" line="103" />
+            <location filename="../core/annotations/Findings.cpp" line="145" />
+            <source>same region in %1</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../core/annotations/Findings.cpp" line="146" />
+            <source>same region in %1: no idle</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../core/annotations/Findings.cpp" line="147" />
+            <source>same region in %1: %2 idle</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../core/annotations/Findings.cpp" line="153" />
             <source>allocator: %1 cudaMalloc, %2 cudaFree, %3 on the CPU</source>
             <translation>分配器：%1 次 cudaMalloc，%2 次 cudaFree，CPU 上耗时 %3</translation>
         </message>
@@ -5410,67 +6028,67 @@ Click to outline it in every run's lanes</source>
     <context>
         <name>main</name>
         <message>
-            <location filename="../app/gui/main.cpp" line="94" />
+            <location filename="../app/gui/main.cpp" line="97" />
             <source>Native viewer for PyTorch Profiler (Kineto) traces.</source>
             <translation>PyTorch Profiler（Kineto）跟踪文件的原生查看器。</translation>
         </message>
         <message>
-            <location filename="../app/gui/main.cpp" line="98" />
+            <location filename="../app/gui/main.cpp" line="101" />
             <source>Print Lanescope's version and those of Qt, RapidJSON, Boost and zlib.</source>
             <translation>输出 Lanescope 及 Qt、RapidJSON、Boost 和 zlib 的版本。</translation>
         </message>
         <message>
-            <location filename="../app/gui/main.cpp" line="100" />
+            <location filename="../app/gui/main.cpp" line="103" />
             <source>traces</source>
             <translation>跟踪文件</translation>
         </message>
         <message>
-            <location filename="../app/gui/main.cpp" line="101" />
+            <location filename="../app/gui/main.cpp" line="104" />
             <source>Trace files to open (.json or .json.gz); two or more are compared, the first as the baseline. A folder opens every rank trace in it as one job.</source>
             <translation>要打开的跟踪文件（.json 或 .json.gz）；两个或以上时进行比较，第一个为基线。给出文件夹时，将其中所有 rank 跟踪文件作为一个作业打开。</translation>
         </message>
         <message>
-            <location filename="../app/gui/main.cpp" line="107" />
+            <location filename="../app/gui/main.cpp" line="110" />
             <source>Open the built-in demo: the case study's FSDP run (7B model, 32 A100s) as baseline, with prefetching, and tuned, compared; generated on first use.</source>
             <translation>打开内置演示：比较案例研究中 FSDP 运行（7B 模型，32 块 A100）的基线、启用预取和调优后三个版本；首次使用时生成。</translation>
         </message>
         <message>
-            <location filename="../app/gui/main.cpp" line="113" />
+            <location filename="../app/gui/main.cpp" line="116" />
             <source>Show idle gaps of at least N milliseconds (default 15; fractions allowed, down to 0.001).</source>
             <translation>显示不短于 N 毫秒的空闲间隙（默认 15；可带小数，最小 0.001）。</translation>
         </message>
         <message>
-            <location filename="../app/gui/main.cpp" line="119" />
+            <location filename="../app/gui/main.cpp" line="122" />
             <source>Analyse only ProfilerStep#N of the (first) trace.</source>
             <translation>只分析（第一个）跟踪文件的 ProfilerStep#N。</translation>
         </message>
         <message>
-            <location filename="../app/gui/main.cpp" line="124" />
+            <location filename="../app/gui/main.cpp" line="127" />
             <source>%1 (lanescope --help lists the options)</source>
             <translation>%1（lanescope --help 列出所有选项）</translation>
         </message>
         <message>
-            <location filename="../app/gui/main.cpp" line="132" />
+            <location filename="../app/gui/main.cpp" line="135" />
             <source>nothing to open</source>
             <translation>没有要打开的内容</translation>
         </message>
         <message>
-            <location filename="../app/gui/main.cpp" line="142" />
+            <location filename="../app/gui/main.cpp" line="145" />
             <source>--gap-ms: '%1' is not a number of milliseconds from 0.001 up</source>
             <translation>--gap-ms：“%1”不是不小于 0.001 的毫秒数</translation>
         </message>
         <message>
-            <location filename="../app/gui/main.cpp" line="153" />
+            <location filename="../app/gui/main.cpp" line="156" />
             <source>--step: '%1' is not a step number (0 or more)</source>
             <translation>--step：“%1”不是有效的步编号（0 或更大）</translation>
         </message>
         <message>
-            <location filename="../app/gui/main.cpp" line="158" />
+            <location filename="../app/gui/main.cpp" line="161" />
             <source>%1 is a folder: a folder of rank traces opens alone</source>
             <translation>%1 是文件夹：rank 跟踪文件夹只能单独打开</translation>
         </message>
         <message>
-            <location filename="../app/gui/main.cpp" line="180" />
+            <location filename="../app/gui/main.cpp" line="183" />
             <source>ProfilerStep#%1 is not in this trace: the whole trace is analysed.</source>
             <translation>跟踪中没有 ProfilerStep#%1：将分析整个跟踪。</translation>
         </message>
@@ -5479,7 +6097,7 @@ Click to outline it in every run's lanes</source>
             <translation type="vanished">要打开的跟踪文件（.json 或 .json.gz）；两个或以上时进行比较，第一个为基线。</translation>
         </message>
         <message>
-            <location filename="../app/gui/main.cpp" line="105" />
+            <location filename="../app/gui/main.cpp" line="108" />
             <source>[traces...]</source>
             <translation>[跟踪文件...]</translation>
         </message>
