@@ -6,22 +6,22 @@
         <message>
             <location filename="../app/gui/AboutBox.cpp" line="25" />
             <source>zlib licence</source>
-            <translation type="unfinished" />
+            <translation>zlib 许可证</translation>
         </message>
         <message>
             <location filename="../app/gui/AboutBox.cpp" line="43" />
             <source>see its distribution</source>
-            <translation type="unfinished" />
+            <translation>见其发行版</translation>
         </message>
         <message>
             <location filename="../app/gui/AboutBox.cpp" line="46" />
             <source>&lt;h3&gt;Lanescope %1&lt;/h3&gt;&lt;p&gt;A native viewer for PyTorch Profiler (Kineto) traces: find out why a distributed training run wastes its GPUs, prove the fix, and show the proof.&lt;/p&gt;&lt;p&gt;Lanescope: licence not yet chosen.&lt;/p&gt;&lt;p&gt;Libraries in this build:&lt;/p&gt;&lt;table cellspacing="6"&gt;&lt;tr&gt;&lt;th align="left"&gt;Library&lt;/th&gt;&lt;th align="left"&gt;Version&lt;/th&gt;&lt;th align="left"&gt;Licence&lt;/th&gt;&lt;/tr&gt;%2&lt;/table&gt;</source>
-            <translation type="unfinished" />
+            <translation>&lt;h3&gt;Lanescope %1&lt;/h3&gt;&lt;p&gt;PyTorch Profiler（Kineto）跟踪文件的原生查看器：找出分布式训练运行浪费 GPU 的原因，验证修复效果，并展示证据。&lt;/p&gt;&lt;p&gt;Lanescope：许可证尚未确定。&lt;/p&gt;&lt;p&gt;本构建包含的库：&lt;/p&gt;&lt;table cellspacing="6"&gt;&lt;tr&gt;&lt;th align="left"&gt;库&lt;/th&gt;&lt;th align="left"&gt;版本&lt;/th&gt;&lt;th align="left"&gt;许可证&lt;/th&gt;&lt;/tr&gt;%2&lt;/table&gt;</translation>
         </message>
         <message>
             <location filename="../app/gui/AboutBox.cpp" line="58" />
             <source>About Lanescope</source>
-            <translation type="unfinished">关于 Lanescope</translation>
+            <translation>关于 Lanescope</translation>
         </message>
     </context>
     <context>
@@ -730,7 +730,7 @@
         <message>
             <location filename="../core/analysis/Advice.cpp" line="237" />
             <source>a compute stream ran dry %1 times before the CPU launched its next kernel (%2 of them gaps of %3 or more); the GPU computed nothing for %4 of that = %5 %6</source>
-            <translation type="unfinished" />
+            <translation>计算流有 %1 次在 CPU 启动下一个内核之前就已排空（其中 %2 次间隙不短于 %3）；其间 GPU 完全没有计算的时间共 %4，占%6的 %5</translation>
         </message>
         <message>
             <location filename="../core/analysis/Advice.cpp" line="255" />
@@ -1557,17 +1557,17 @@
         <message>
             <location filename="../app/cli/ExportCommand.cpp" line="107" />
             <source>A trace to compare with TRACE, the baseline (repeat for more): the comparison's picture.</source>
-            <translation type="unfinished" />
+            <translation>与基线 TRACE 比较的跟踪文件（可重复指定多个）：生成比较图。</translation>
         </message>
         <message>
             <location filename="../app/cli/ExportCommand.cpp" line="109" />
             <source>With --compare: one label per trace, comma-separated (default: the file names).</source>
-            <translation type="unfinished" />
+            <translation>与 --compare 一起使用：每个跟踪文件一个标签，以逗号分隔（默认：文件名）。</translation>
         </message>
         <message>
             <location filename="../app/cli/ExportCommand.cpp" line="111" />
             <source>With --compare: step (default), on the same complete ProfilerStep by position; start, on each trace's first event.</source>
-            <translation type="unfinished" />
+            <translation>与 --compare 一起使用：step（默认）按位置对齐同一个完整的 ProfilerStep；start 对齐各跟踪文件的第一个事件。</translation>
         </message>
         <message>
             <location filename="../app/cli/ExportCommand.cpp" line="113" />
@@ -1697,12 +1697,12 @@
         <message>
             <location filename="../app/cli/ExportCommand.cpp" line="161" />
             <source>--labels and --align go with --compare</source>
-            <translation type="unfinished" />
+            <translation>--labels 和 --align 需与 --compare 一起使用</translation>
         </message>
         <message>
             <location filename="../app/cli/ExportCommand.cpp" line="226" />
             <source>lanescope-cli export: %1</source>
-            <translation type="unfinished" />
+            <translation>lanescope-cli export：%1</translation>
         </message>
         <message>
             <location filename="../app/cli/ExportCommand.cpp" line="255" />
@@ -2014,7 +2014,7 @@ lanescope-cli 命令 --help 列出该命令的选项。
         <message>
             <location filename="../widgets/analysis/AdviceList.cpp" line="151" />
             <source>%1 (%2) %3. Each item's share below is the part of it one cause explains.</source>
-            <translation type="unfinished" />
+            <translation>%1（%2），%3。下方每一项的占比是其中可由单一原因解释的部分。</translation>
         </message>
         <message>
             <location filename="../widgets/analysis/AdviceList.cpp" line="171" />
@@ -2026,13 +2026,13 @@ lanescope-cli 命令 --help 列出该命令的选项。
         <message>
             <location filename="../widgets/analysis/AdviceList.cpp" line="172" />
             <source>Click to show where in the timeline.</source>
-            <translation type="unfinished" />
+            <translation>点击以在时间线中显示位置。</translation>
         </message>
         <message numerus="yes">
             <location filename="../widgets/analysis/AdviceList.cpp" line="174" />
             <source>Click to list its %n gap(s) (of at least %1, every kernel) in the Gaps tab.</source>
-            <translation type="unfinished">
-                <numerusform />
+            <translation>
+                <numerusform>点击以在“空闲间隙”标签页中列出其 %n 个间隙（不短于 %1，所有内核）。</numerusform>
             </translation>
         </message>
         <message>
@@ -2040,7 +2040,9 @@ lanescope-cli 命令 --help 列出该命令的选项。
             <source>%1
 
 %2</source>
-            <translation type="unfinished" />
+            <translation>%1
+
+%2</translation>
         </message>
         <message>
             <source>%1
@@ -2170,27 +2172,27 @@ Click to show where in the timeline.</source>
         <message>
             <location filename="../widgets/analysis/AnalysisDock.cpp" line="262" />
             <source>GEMM-to-GEMM only</source>
-            <translation type="unfinished" />
+            <translation>仅 GEMM 到 GEMM</translation>
         </message>
         <message>
             <location filename="../widgets/analysis/AnalysisDock.cpp" line="265" />
             <source>Only gaps within a GEMM-to-GEMM window of a stream: a GEMM ran on the stream before the gap and another runs after it (the FSDP layer-boundary signature). The kernels between the two GEMMs (an elementwise kernel, a norm, a copy) do not end the window, so the kernel right before or after a gap need not be a GEMM: the GEMM before / after columns name the window's ends. Off: every gap of a compute stream.</source>
-            <translation type="unfinished" />
+            <translation>只列出流上 GEMM 到 GEMM 窗口内的间隙：间隙之前该流上运行过一个 GEMM，之后还会运行另一个（FSDP 层边界的特征）。两个 GEMM 之间的内核（逐元素内核、归一化、拷贝）不会结束窗口，因此紧邻间隙前后的内核不一定是 GEMM：“前一 GEMM / 后一 GEMM”两列给出窗口的两端。关闭：计算流上的所有间隙。</translation>
         </message>
         <message>
             <location filename="../widgets/analysis/AnalysisDock.cpp" line="714" />
             <source>Gaps (%1 of %2)</source>
-            <translation type="unfinished" />
+            <translation>空闲间隙（%1 / %2）</translation>
         </message>
         <message>
             <location filename="../widgets/analysis/AnalysisDock.cpp" line="730" />
             <source>waiting on %1 only</source>
-            <translation type="unfinished" />
+            <translation>仅等待 %1</translation>
         </message>
         <message>
             <location filename="../widgets/analysis/AnalysisDock.cpp" line="731" />
             <source>Set by an advice item: only the gaps it counts. Pick a cause to list them all again.</source>
-            <translation type="unfinished" />
+            <translation>由某条建议设置：只列出它统计的间隙。选择一个原因可重新列出全部间隙。</translation>
         </message>
         <message>
             <source>GEMM gaps only</source>
@@ -2261,37 +2263,38 @@ Click to show where in the timeline.</source>
             <location filename="../widgets/analysis/AnalysisDock.cpp" line="642" />
             <source>Compute idle: %1; the advice takes its shares of the same time.
 All-GPU idle: the GPU span (first to last GPU activity of any kind) in which no kernel, copy or memset ran (the Breakdown tab's pie, as Holistic Trace Analysis counts it). Copies and communication count as busy there, so it is lower.</source>
-            <translation type="unfinished" />
+            <translation>计算空闲：%1；建议的各项占比均取自这段时间。
+全 GPU 空闲：GPU 跨度（从第一个到最后一个任意类型的 GPU 活动）中没有任何内核、拷贝或 memset 运行的时间（即“时间构成”标签页的饼图，按 Holistic Trace Analysis 的口径统计）。其中拷贝和通信都算作忙碌，因此该值更低。</translation>
         </message>
         <message>
             <location filename="../widgets/analysis/AnalysisDock.cpp" line="661" />
             <source>within GEMM-to-GEMM windows</source>
-            <translation type="unfinished" />
+            <translation>处于 GEMM 到 GEMM 窗口内</translation>
         </message>
         <message>
             <location filename="../widgets/analysis/AnalysisDock.cpp" line="662" />
             <source>on compute streams</source>
-            <translation type="unfinished" />
+            <translation>位于计算流上</translation>
         </message>
         <message>
             <location filename="../widgets/analysis/AnalysisDock.cpp" line="663" />
             <source>%1 (%2) %3; %4 % in the %5 gaps of at least %6 %7.</source>
-            <translation type="unfinished" />
+            <translation>%1（%2），%3；其中 %4% 位于 %5 个不短于 %6、%7的间隙中。</translation>
         </message>
         <message>
             <location filename="../widgets/analysis/AnalysisDock.cpp" line="671" />
             <source>All-GPU idle %1 % of the GPU span (HTA definition).</source>
-            <translation type="unfinished" />
+            <translation>全 GPU 空闲占 GPU 跨度的 %1%（HTA 定义）。</translation>
         </message>
         <message>
             <location filename="../widgets/analysis/AnalysisDock.cpp" line="672" />
             <source>All-GPU idle %1 % of the GPU span (no kernel, copy or memset).</source>
-            <translation type="unfinished" />
+            <translation>全 GPU 空闲占 GPU 跨度的 %1%（无内核、拷贝或 memset）。</translation>
         </message>
         <message>
             <location filename="../widgets/analysis/AnalysisDock.cpp" line="674" />
             <source>MFU %1 %.</source>
-            <translation type="unfinished" />
+            <translation>MFU %1%。</translation>
         </message>
         <message>
             <location filename="../widgets/analysis/AnalysisDock.cpp" line="714" />
@@ -2583,7 +2586,7 @@ after: %2</source>
         <message>
             <location filename="../widgets/analysis/AnalysisCharts.cpp" line="81" />
             <source>%1 (%2) %3. The pie below measures something else: all GPU activity (copies and communication count as busy) over the GPU span, so its idle share differs by definition.</source>
-            <translation type="unfinished" />
+            <translation>%1（%2），%3。下方饼图衡量的是另一回事：GPU 跨度内的全部 GPU 活动（拷贝和通信算作忙碌），因此其空闲占比按定义就不同。</translation>
         </message>
         <message>
             <location filename="../widgets/analysis/AnalysisCharts.cpp" line="94" />
@@ -2616,12 +2619,12 @@ after: %2</source>
         <message>
             <location filename="../widgets/analysis/AnalysisCharts.cpp" line="96" />
             <source>All-GPU idle</source>
-            <translation type="unfinished" />
+            <translation>全 GPU 空闲</translation>
         </message>
         <message>
             <location filename="../widgets/analysis/AnalysisCharts.cpp" line="110" />
             <source>Compute %1, non-compute %2, all-GPU idle %3 of a GPU span of %4 (GPU activities counted: %5).</source>
-            <translation type="unfinished" />
+            <translation>计算 %1，非计算 %2，全 GPU 空闲 %3，GPU 跨度共 %4（统计的 GPU 活动：%5）。</translation>
         </message>
         <message>
             <location filename="../widgets/analysis/AnalysisCharts.cpp" line="116" />
@@ -3264,35 +3267,35 @@ after: %2</source>
         <message>
             <location filename="../widgets/analysis/GapTableModel.cpp" line="94" />
             <source>Compute idle %1 %</source>
-            <translation type="unfinished" />
+            <translation>计算空闲 %1%</translation>
         </message>
         <message numerus="yes">
             <location filename="../widgets/analysis/GapTableModel.cpp" line="99" />
             <source>of the analysed time (the CPU spans of %n step(s), %1) in which no GPU computed</source>
-            <translation type="unfinished">
-                <numerusform />
+            <translation>
+                <numerusform>即分析时间（%n 步的 CPU 跨度，共 %1）中没有任何 GPU 在计算的占比</numerusform>
             </translation>
         </message>
         <message>
             <location filename="../widgets/analysis/GapTableModel.cpp" line="101" />
             <source>of the analysed time (the GPU's busy span, %1) in which no GPU computed</source>
-            <translation type="unfinished" />
+            <translation>即分析时间（GPU 忙碌跨度，共 %1）中没有任何 GPU 在计算的占比</translation>
         </message>
         <message>
             <location filename="../widgets/analysis/GapTableModel.cpp" line="128" />
             <location filename="../widgets/analysis/GapTableModel.cpp" line="129" />
             <source>none</source>
-            <translation type="unfinished">无</translation>
+            <translation>无</translation>
         </message>
         <message>
             <location filename="../widgets/analysis/GapTableModel.cpp" line="145" />
             <source>No GEMM on the stream before this gap</source>
-            <translation type="unfinished" />
+            <translation>此间隙之前该流上没有 GEMM</translation>
         </message>
         <message>
             <location filename="../widgets/analysis/GapTableModel.cpp" line="146" />
             <source>No GEMM on the stream after this gap</source>
-            <translation type="unfinished" />
+            <translation>此间隙之后该流上没有 GEMM</translation>
         </message>
         <message>
             <location filename="../widgets/analysis/GapTableModel.cpp" line="150" />
@@ -3346,12 +3349,12 @@ nearest GEMM after: %2</source>
         <message>
             <location filename="../widgets/analysis/GapTableModel.cpp" line="182" />
             <source>GEMM before</source>
-            <translation type="unfinished" />
+            <translation>前一 GEMM</translation>
         </message>
         <message>
             <location filename="../widgets/analysis/GapTableModel.cpp" line="183" />
             <source>GEMM after</source>
-            <translation type="unfinished" />
+            <translation>后一 GEMM</translation>
         </message>
         <message>
             <location filename="../widgets/analysis/GapTableModel.cpp" line="184" />
@@ -3391,12 +3394,12 @@ nearest GEMM after: %2</source>
         <message>
             <location filename="../widgets/analysis/GapTableModel.cpp" line="195" />
             <source>The nearest GEMM kernel on the stream before the gap: the start of its GEMM-to-GEMM window</source>
-            <translation type="unfinished" />
+            <translation>该流上间隙之前最近的 GEMM 内核：其 GEMM 到 GEMM 窗口的起点</translation>
         </message>
         <message>
             <location filename="../widgets/analysis/GapTableModel.cpp" line="196" />
             <source>The nearest GEMM kernel on the stream after the gap: the end of its GEMM-to-GEMM window</source>
-            <translation type="unfinished" />
+            <translation>该流上间隙之后最近的 GEMM 内核：其 GEMM 到 GEMM 窗口的终点</translation>
         </message>
     </context>
     <context>
@@ -3537,7 +3540,7 @@ nearest GEMM after: %2</source>
         <message>
             <location filename="../app/gui/MainWindow.cpp" line="196" />
             <source>Pre&amp;ferences…</source>
-            <translation type="unfinished" />
+            <translation>首选项(&amp;F)…</translation>
         </message>
         <message>
             <location filename="../app/gui/MainWindow.cpp" line="199" />
@@ -3847,103 +3850,103 @@ nearest GEMM after: %2</source>
         <message>
             <location filename="../app/gui/MainWindow.cpp" line="1098" />
             <source>&amp;Report…</source>
-            <translation type="unfinished" />
+            <translation>报告(&amp;R)…</translation>
         </message>
         <message>
             <location filename="../app/gui/MainWindow.cpp" line="1099" />
             <source>Write one landscape PDF page: the picture, the runs and the metrics table</source>
-            <translation type="unfinished" />
+            <translation>输出一页横向 PDF：图片、运行和指标表</translation>
         </message>
         <message>
             <location filename="../app/gui/MainWindow.cpp" line="1110" />
             <source>nothing to report: open a trace first</source>
-            <translation type="unfinished" />
+            <translation>没有可生成报告的内容：请先打开一个跟踪文件</translation>
         </message>
         <message>
             <location filename="../app/gui/MainWindow.cpp" line="1121" />
             <source>%1 — %2</source>
-            <translation type="unfinished" />
+            <translation>%1 — %2</translation>
         </message>
         <message>
             <location filename="../app/gui/MainWindow.cpp" line="1128" />
             <source>the comparison is still being measured: try again when its figures are shown</source>
-            <translation type="unfinished" />
+            <translation>比较仍在计算中：请在其数据显示后重试</translation>
         </message>
         <message>
             <location filename="../app/gui/MainWindow.cpp" line="1133" />
             <source>the analysis is still running: try again when its figures are shown</source>
-            <translation type="unfinished" />
+            <translation>分析仍在进行中：请在其数据显示后重试</translation>
         </message>
         <message>
             <location filename="../app/gui/MainWindow.cpp" line="1156" />
             <location filename="../app/gui/MainWindow.cpp" line="1174" />
             <source>Report</source>
-            <translation type="unfinished" />
+            <translation>报告</translation>
         </message>
         <message>
             <location filename="../app/gui/MainWindow.cpp" line="1159" />
             <source>Browse…</source>
-            <translation type="unfinished">浏览…</translation>
+            <translation>浏览…</translation>
         </message>
         <message>
             <location filename="../app/gui/MainWindow.cpp" line="1163" />
             <source>File:</source>
-            <translation type="unfinished">文件：</translation>
+            <translation>文件：</translation>
         </message>
         <message>
             <location filename="../app/gui/MainWindow.cpp" line="1165" />
             <source>A4 landscape</source>
-            <translation type="unfinished" />
+            <translation>A4 横向</translation>
         </message>
         <message>
             <location filename="../app/gui/MainWindow.cpp" line="1166" />
             <source>Letter landscape</source>
-            <translation type="unfinished" />
+            <translation>Letter 横向</translation>
         </message>
         <message>
             <location filename="../app/gui/MainWindow.cpp" line="1168" />
             <source>Page:</source>
-            <translation type="unfinished" />
+            <translation>页面：</translation>
         </message>
         <message>
             <location filename="../app/gui/MainWindow.cpp" line="1174" />
             <source>PDF (*.pdf)</source>
-            <translation type="unfinished" />
+            <translation>PDF (*.pdf)</translation>
         </message>
         <message>
             <location filename="../app/gui/MainWindow.cpp" line="1185" />
             <source>Report failed</source>
-            <translation type="unfinished" />
+            <translation>报告生成失败</translation>
         </message>
         <message>
             <location filename="../app/gui/MainWindow.cpp" line="1189" />
             <source>Report written to %1</source>
-            <translation type="unfinished" />
+            <translation>报告已写入 %1</translation>
         </message>
         <message>
             <location filename="../app/gui/MainWindow.cpp" line="1208" />
             <source>Re&amp;load</source>
-            <translation type="unfinished" />
+            <translation>重新加载(&amp;L)</translation>
         </message>
         <message>
             <location filename="../app/gui/MainWindow.cpp" line="1210" />
             <source>Load the trace(s) shown again from disk</source>
-            <translation type="unfinished" />
+            <translation>从磁盘重新加载当前显示的跟踪文件</translation>
         </message>
         <message>
             <location filename="../app/gui/MainWindow.cpp" line="1256" />
             <source>%1 changed on disk — Reload to see the new version.</source>
-            <translation type="unfinished" />
+            <translation>%1 已在磁盘上更改 — 点击“重新加载”查看新版本。</translation>
         </message>
         <message>
             <location filename="../app/gui/MainWindow.cpp" line="1257" />
             <source>%1 was removed or renamed on disk.</source>
-            <translation type="unfinished" />
+            <translation>%1 已在磁盘上被删除或重命名。</translation>
         </message>
         <message>
             <location filename="../app/gui/MainWindow.cpp" line="1258" />
             <source>Reload</source>
-            <translation type="unfinished" />
+            <translation>重新加载</translation>
         </message>
         <message>
             <location filename="../app/gui/MainWindow.cpp" line="608" />
@@ -4005,12 +4008,12 @@ nearest GEMM after: %2</source>
         <message>
             <location filename="../app/gui/MainWindow.cpp" line="236" />
             <source>&amp;Keyboard Shortcuts</source>
-            <translation type="unfinished" />
+            <translation>快捷键(&amp;K)</translation>
         </message>
         <message>
             <location filename="../app/gui/MainWindow.cpp" line="238" />
             <source>Every shortcut of the menus and toolbars, and the timeline's keys</source>
-            <translation type="unfinished" />
+            <translation>菜单和工具栏的所有快捷键，以及时间线的按键</translation>
         </message>
         <message numerus="yes">
             <location filename="../app/gui/MainWindow.cpp" line="806" />
@@ -4305,12 +4308,12 @@ nearest GEMM after: %2</source>
         <message>
             <location filename="../widgets/analysis/MfuPanel.cpp" line="96" />
             <source>unknown: enter e.g. 7e9 or 7B</source>
-            <translation type="unfinished" />
+            <translation>未知：请输入如 7e9 或 7B</translation>
         </message>
         <message>
             <location filename="../widgets/analysis/MfuPanel.cpp" line="104" />
             <source>unknown: enter e.g. 8192 or 4M</source>
-            <translation type="unfinished" />
+            <translation>未知：请输入如 8192 或 4M</translation>
         </message>
         <message>
             <location filename="../widgets/analysis/MfuPanel.cpp" line="105" />
@@ -4445,7 +4448,7 @@ nearest GEMM after: %2</source>
         <message>
             <location filename="../widgets/analysis/MfuPanel.cpp" line="320" />
             <source>no whole step in the range</source>
-            <translation type="unfinished" />
+            <translation>范围内没有完整的步</translation>
         </message>
         <message>
             <location filename="../widgets/analysis/MfuPanel.cpp" line="321" />
@@ -4470,8 +4473,8 @@ nearest GEMM after: %2</source>
         <message numerus="yes">
             <location filename="../widgets/analysis/MfuPanel.cpp" line="331" />
             <source>No whole ProfilerStep lies inside the analysed range (the trace has %n step(s)): MFU needs at least one; widen the range or pick a step in Scope.</source>
-            <translation type="unfinished">
-                <numerusform />
+            <translation>
+                <numerusform>分析范围内没有完整的 ProfilerStep（跟踪中共有 %n 步）：MFU 至少需要一步；请扩大范围，或在“范围”中选择一步。</numerusform>
             </translation>
         </message>
         <message>
@@ -4502,7 +4505,7 @@ nearest GEMM after: %2</source>
         <message>
             <location filename="../widgets/analysis/MfuPanel.cpp" line="345" />
             <source>The trace's GEMMs are FP32 SIMT kernels (%1): they do not run on tensor cores, so the table's bf16/fp16 tensor-core peak overstates what they can reach; enter the GPU's FP32 peak.</source>
-            <translation type="unfinished" />
+            <translation>跟踪中的 GEMM 是 FP32 SIMT 内核（%1）：它们不在张量核心上运行，因此表中的 bf16/fp16 张量核心峰值会高估其可达性能；请输入该 GPU 的 FP32 峰值。</translation>
         </message>
     </context>
     <context>
@@ -4655,72 +4658,72 @@ Click to outline it in every run's lanes</source>
         <message>
             <location filename="../app/gui/Preferences.cpp" line="130" />
             <source>Preferences</source>
-            <translation type="unfinished" />
+            <translation>首选项</translation>
         </message>
         <message>
             <location filename="../app/gui/Preferences.cpp" line="132" />
             <source>Follow the system</source>
-            <translation type="unfinished" />
+            <translation>跟随系统</translation>
         </message>
         <message>
             <location filename="../app/gui/Preferences.cpp" line="133" />
             <source>Light</source>
-            <translation type="unfinished" />
+            <translation>浅色</translation>
         </message>
         <message>
             <location filename="../app/gui/Preferences.cpp" line="134" />
             <source>Dark</source>
-            <translation type="unfinished" />
+            <translation>深色</translation>
         </message>
         <message>
             <location filename="../app/gui/Preferences.cpp" line="137" />
             <source>System language</source>
-            <translation type="unfinished" />
+            <translation>系统语言</translation>
         </message>
         <message>
             <location filename="../app/gui/Preferences.cpp" line="144" />
             <source> ms</source>
-            <translation type="unfinished" />
+            <translation> ms</translation>
         </message>
         <message>
             <location filename="../app/gui/Preferences.cpp" line="148" />
             <source>All gaps</source>
-            <translation type="unfinished" />
+            <translation>所有间隙</translation>
         </message>
         <message>
             <location filename="../app/gui/Preferences.cpp" line="149" />
             <source>Only within GEMM-to-GEMM windows</source>
-            <translation type="unfinished" />
+            <translation>仅 GEMM 到 GEMM 窗口内</translation>
         </message>
         <message>
             <location filename="../app/gui/Preferences.cpp" line="152" />
             <source>The language changes at the next start of Lanescope.</source>
-            <translation type="unfinished" />
+            <translation>语言将在下次启动 Lanescope 时更改。</translation>
         </message>
         <message>
             <location filename="../app/gui/Preferences.cpp" line="155" />
             <source>New windows and traces start with this threshold and filter; changing them in the Analysis dock changes them here too.</source>
-            <translation type="unfinished" />
+            <translation>新窗口和新跟踪文件以此阈值和过滤器开始；在分析面板中更改它们也会同步更改此处。</translation>
         </message>
         <message>
             <location filename="../app/gui/Preferences.cpp" line="162" />
             <source>&amp;Theme:</source>
-            <translation type="unfinished" />
+            <translation>主题(&amp;T)：</translation>
         </message>
         <message>
             <location filename="../app/gui/Preferences.cpp" line="163" />
             <source>&amp;Language:</source>
-            <translation type="unfinished" />
+            <translation>语言(&amp;L)：</translation>
         </message>
         <message>
             <location filename="../app/gui/Preferences.cpp" line="165" />
             <source>Idle &amp;gap threshold:</source>
-            <translation type="unfinished" />
+            <translation>空闲间隙阈值(&amp;G)：</translation>
         </message>
         <message>
             <location filename="../app/gui/Preferences.cpp" line="166" />
             <source>&amp;Kernel filter:</source>
-            <translation type="unfinished" />
+            <translation>内核过滤器(&amp;K)：</translation>
         </message>
     </context>
     <context>
@@ -4759,22 +4762,22 @@ Click to outline it in every run's lanes</source>
         <message>
             <location filename="../widgets/timeline/TimelinePanels.cpp" line="136" />
             <source>Slices that overlap the range, on every lane</source>
-            <translation type="unfinished" />
+            <translation>与范围重叠的切片，涵盖所有泳道</translation>
         </message>
         <message>
             <location filename="../widgets/timeline/TimelinePanels.cpp" line="138" />
             <source>Time inside the range, summed over every lane: a slice cut by the range's edges counts only its part inside</source>
-            <translation type="unfinished" />
+            <translation>范围内的时间，对所有泳道求和：被范围边界截断的切片只计其在范围内的部分</translation>
         </message>
         <message>
             <location filename="../widgets/timeline/TimelinePanels.cpp" line="139" />
             <source>Total less the time of direct children on the same lane, inside the range</source>
-            <translation type="unfinished" />
+            <translation>总计减去同一泳道上直接子切片在范围内的时间</translation>
         </message>
         <message>
             <location filename="../widgets/timeline/TimelinePanels.cpp" line="140" />
             <source>Total over count: the average time inside the range</source>
-            <translation type="unfinished" />
+            <translation>总计除以次数：范围内的平均时间</translation>
         </message>
         <message numerus="yes">
             <location filename="../widgets/timeline/TimelinePanels.cpp" line="217" />
@@ -5083,18 +5086,18 @@ Click to outline it in every run's lanes</source>
         <message>
             <location filename="../widgets/compare/ReportExport.cpp" line="191" />
             <source>nothing to report: open a trace first</source>
-            <translation type="unfinished" />
+            <translation>没有可生成报告的内容：请先打开一个跟踪文件</translation>
         </message>
         <message>
             <location filename="../widgets/compare/ReportExport.cpp" line="195" />
             <location filename="../widgets/compare/ReportExport.cpp" line="213" />
             <source>cannot write %1: %2</source>
-            <translation type="unfinished">无法写入 %1：%2</translation>
+            <translation>无法写入 %1：%2</translation>
         </message>
         <message>
             <location filename="../widgets/compare/ReportExport.cpp" line="205" />
             <source>cannot write %1: PDF output failed</source>
-            <translation type="unfinished">无法写入 %1：PDF 输出失败</translation>
+            <translation>无法写入 %1：PDF 输出失败</translation>
         </message>
     </context>
     <context>
@@ -5156,157 +5159,157 @@ Click to outline it in every run's lanes</source>
             <location filename="../app/gui/ShortcutsDialog.cpp" line="62" />
             <location filename="../app/gui/ShortcutsDialog.cpp" line="65" />
             <source>Window</source>
-            <translation type="unfinished" />
+            <translation>窗口</translation>
         </message>
         <message>
             <location filename="../app/gui/ShortcutsDialog.cpp" line="74" />
             <source> or </source>
-            <translation type="unfinished" />
+            <translation> 或 </translation>
         </message>
         <message>
             <location filename="../app/gui/ShortcutsDialog.cpp" line="106" />
             <source>Keyboard Shortcuts</source>
-            <translation type="unfinished" />
+            <translation>快捷键</translation>
         </message>
         <message>
             <location filename="../app/gui/ShortcutsDialog.cpp" line="107" />
             <source>Filter by action or key</source>
-            <translation type="unfinished" />
+            <translation>按操作或按键过滤</translation>
         </message>
         <message>
             <location filename="../app/gui/ShortcutsDialog.cpp" line="110" />
             <source>Action</source>
-            <translation type="unfinished" />
+            <translation>操作</translation>
         </message>
         <message>
             <location filename="../app/gui/ShortcutsDialog.cpp" line="110" />
             <source>Keys</source>
-            <translation type="unfinished" />
+            <translation>按键</translation>
         </message>
         <message>
             <location filename="../app/gui/ShortcutsDialog.cpp" line="110" />
             <source>Where</source>
-            <translation type="unfinished" />
+            <translation>位置</translation>
         </message>
         <message>
             <location filename="../app/gui/ShortcutsDialog.cpp" line="115" />
             <source>Menus and toolbars</source>
-            <translation type="unfinished" />
+            <translation>菜单和工具栏</translation>
         </message>
         <message>
             <location filename="../app/gui/ShortcutsDialog.cpp" line="120" />
             <source>Timeline</source>
-            <translation type="unfinished" />
+            <translation>时间线</translation>
         </message>
         <message>
             <location filename="../app/gui/ShortcutsDialog.cpp" line="122" />
             <source>zoom in / out</source>
-            <translation type="unfinished" />
+            <translation>放大 / 缩小</translation>
         </message>
         <message>
             <location filename="../app/gui/ShortcutsDialog.cpp" line="122" />
             <source>W / S</source>
-            <translation type="unfinished" />
+            <translation>W / S</translation>
         </message>
         <message>
             <location filename="../app/gui/ShortcutsDialog.cpp" line="123" />
             <source>pan left / right</source>
-            <translation type="unfinished" />
+            <translation>向左 / 向右平移</translation>
         </message>
         <message>
             <location filename="../app/gui/ShortcutsDialog.cpp" line="123" />
             <source>A / D</source>
-            <translation type="unfinished" />
+            <translation>A / D</translation>
         </message>
         <message>
             <location filename="../app/gui/ShortcutsDialog.cpp" line="124" />
             <source>zoom about the cursor</source>
-            <translation type="unfinished" />
+            <translation>以光标为中心缩放</translation>
         </message>
         <message>
             <location filename="../app/gui/ShortcutsDialog.cpp" line="124" />
             <source>Ctrl+wheel</source>
-            <translation type="unfinished" />
+            <translation>Ctrl+滚轮</translation>
         </message>
         <message>
             <location filename="../app/gui/ShortcutsDialog.cpp" line="125" />
             <source>pan</source>
-            <translation type="unfinished" />
+            <translation>平移</translation>
         </message>
         <message>
             <location filename="../app/gui/ShortcutsDialog.cpp" line="125" />
             <source>Shift+wheel</source>
-            <translation type="unfinished" />
+            <translation>Shift+滚轮</translation>
         </message>
         <message>
             <location filename="../app/gui/ShortcutsDialog.cpp" line="126" />
             <source>pan and scroll</source>
-            <translation type="unfinished" />
+            <translation>平移和滚动</translation>
         </message>
         <message>
             <location filename="../app/gui/ShortcutsDialog.cpp" line="126" />
             <source>drag</source>
-            <translation type="unfinished" />
+            <translation>拖动</translation>
         </message>
         <message>
             <location filename="../app/gui/ShortcutsDialog.cpp" line="127" />
             <source>select a time range</source>
-            <translation type="unfinished" />
+            <translation>选择时间范围</translation>
         </message>
         <message>
             <location filename="../app/gui/ShortcutsDialog.cpp" line="127" />
             <source>Shift+drag</source>
-            <translation type="unfinished" />
+            <translation>Shift+拖动</translation>
         </message>
         <message>
             <location filename="../app/gui/ShortcutsDialog.cpp" line="128" />
             <source>zoom to a slice</source>
-            <translation type="unfinished" />
+            <translation>缩放到切片</translation>
         </message>
         <message>
             <location filename="../app/gui/ShortcutsDialog.cpp" line="128" />
             <source>double-click</source>
-            <translation type="unfinished" />
+            <translation>双击</translation>
         </message>
         <message>
             <location filename="../app/gui/ShortcutsDialog.cpp" line="129" />
             <source>frame the selection / fit all</source>
-            <translation type="unfinished" />
+            <translation>框选所选内容 / 全部显示</translation>
         </message>
         <message>
             <location filename="../app/gui/ShortcutsDialog.cpp" line="129" />
             <source>F / Home</source>
-            <translation type="unfinished" />
+            <translation>F / Home</translation>
         </message>
         <message>
             <location filename="../app/gui/ShortcutsDialog.cpp" line="130" />
             <source>clear selection and range</source>
-            <translation type="unfinished" />
+            <translation>清除选择和范围</translation>
         </message>
         <message>
             <location filename="../app/gui/ShortcutsDialog.cpp" line="130" />
             <source>Esc</source>
-            <translation type="unfinished" />
+            <translation>Esc</translation>
         </message>
         <message>
             <location filename="../app/gui/ShortcutsDialog.cpp" line="131" />
             <source>annotate: select, text callout, arrow, rectangle, time range, marker</source>
-            <translation type="unfinished" />
+            <translation>标注：选择、文字标注框、箭头、矩形、时间范围、标记</translation>
         </message>
         <message>
             <location filename="../app/gui/ShortcutsDialog.cpp" line="131" />
             <source>V / T / L / R / G / M</source>
-            <translation type="unfinished" />
+            <translation>V / T / L / R / G / M</translation>
         </message>
         <message>
             <location filename="../app/gui/ShortcutsDialog.cpp" line="132" />
             <source>undo / redo an annotation</source>
-            <translation type="unfinished" />
+            <translation>撤销 / 重做标注</translation>
         </message>
         <message>
             <location filename="../app/gui/ShortcutsDialog.cpp" line="132" />
             <source>Ctrl+Z / Ctrl+Shift+Z</source>
-            <translation type="unfinished" />
+            <translation>Ctrl+Z / Ctrl+Shift+Z</translation>
         </message>
     </context>
     <context>
@@ -6007,17 +6010,17 @@ Click to outline it in every run's lanes</source>
         <message>
             <location filename="../core/annotations/Findings.cpp" line="145" />
             <source>same region in %1</source>
-            <translation type="unfinished" />
+            <translation>%1 中的相同区域</translation>
         </message>
         <message>
             <location filename="../core/annotations/Findings.cpp" line="146" />
             <source>same region in %1: no idle</source>
-            <translation type="unfinished" />
+            <translation>%1 中的相同区域：无空闲</translation>
         </message>
         <message>
             <location filename="../core/annotations/Findings.cpp" line="147" />
             <source>same region in %1: %2 idle</source>
-            <translation type="unfinished" />
+            <translation>%1 中的相同区域：空闲 %2</translation>
         </message>
         <message>
             <location filename="../core/annotations/Findings.cpp" line="153" />
