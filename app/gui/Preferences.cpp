@@ -83,7 +83,7 @@ Preferences Preferences::load()
     const qlonglong gap = s.value(kGapKey).toLongLong(&ok);
     if (ok && gap >= kMinGapNs)
         p.gapThresholdNs = gap; // anything else stored (hand-edited, damaged) leaves the default
-    p.gemmOnly = s.value(kGemmKey, false).toBool();
+    p.gemmOnly = s.value(kGemmKey, true).toBool();
     return p;
 }
 

@@ -19,7 +19,7 @@ struct Preferences
     Theme theme = Theme::System;
     QString language;                    // "" (the system's), "en" or "zh_CN"
     TimeNs gapThresholdNs = 15'000'000;  // AnalysisDock::kDefaultGapNs
-    bool gemmOnly = false;               // the kernel filter: gaps between GEMM kernels only
+    bool gemmOnly = true;                // the kernel filter: GEMM-to-GEMM gaps only (the dock's and the CLI's default)
 
     static Preferences load();
     void save() const;
