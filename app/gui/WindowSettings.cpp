@@ -96,9 +96,9 @@ void rememberCollapsedGroups(const TimelineView *view, const Session *session)
     for (auto &[kind, keys] : collapsed) {
         keys.sort();
         const QString key = collapseKey(kind);
-        if (keys.isEmpty())
-            s.remove(key);
-        else if (s.value(key).toStringList() != keys)
+        // An empty list is kept too: "the user expanded everything" differs from "never seen",
+        // where the layout's own defaults apply (the Profiler bookkeeping group starts collapsed).
+        if (!s.contains(key) || s.value(key).toStringList() != keys)
             s.setValue(key, keys);
     }
 }
@@ -107,9 +107,9 @@ void restoreCollapsedGroups(TimelineView *view, const Session *session)
 {
     const std::vector<QString> kinds = runKinds(session);
     const QSettings s;
-    std::map<QString, QStringList> stored;
+    std::map<QString, QStringList> stored; // only the kinds the user has collapse choices for
     for (const QString &k : kinds)
-        if (!stored.count(k))
+        if (!stored.count(k) && s.contains(collapseKey(k)))
             stored[k] = s.value(collapseKey(k)).toStringList();
     const std::vector<LaneGroup> &groups = view->laneLayout().groups();
     for (std::size_t i = 0; i < groups.size(); ++i) {
@@ -118,7 +118,9 @@ void restoreCollapsedGroups(TimelineView *view, const Session *session)
             continue;
         // The remembered choice wins over the view's own carry-over by key from the trace shown
         // before, which may have been of another kind.
-        const bool collapse = stored[kinds[std::size_t(g.run)]].contains(g.key);
+        // A kind never seen: the layout's defaults, not what the trace shown before carried over.
+        const auto it = stored.find(kinds[std::size_t(g.run)]);
+        const bool collapse = it == stored.end() ? g.defaultCollapsed : it->second.contains(g.key);
         if (g.collapsed != collapse)
             view->setGroupCollapsed(int(i), collapse);
     }

@@ -167,7 +167,8 @@ void LaneLayout::build(const std::vector<RunInput> &runs)
                 g.title = prefix + tr("%1 (pid %2)").arg(name).arg(p.pid);
             }
             const auto c = collapsed.find({r, g.key});
-            g.collapsed = c != collapsed.end() ? c->second : p.pid == kProfilerPid;
+            g.defaultCollapsed = p.pid == kProfilerPid;
+            g.collapsed = c != collapsed.end() ? c->second : g.defaultCollapsed;
             const int gi = int(m_groups.size());
             for (std::uint32_t ti : p.tracks) {
                 const Track &trk = t->tracks[ti];

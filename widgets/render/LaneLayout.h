@@ -34,6 +34,7 @@ struct LaneGroup
     bool gpu = false;
     int device = -1;  // GPU index for GPU groups
     bool collapsed = false;
+    bool defaultCollapsed = false; // how a trace never seen before shows it (Kineto's bookkeeping: collapsed)
     bool hasMemory = false; // a memory series exists for the device: lanes get room for the curve
     std::vector<int> lanes; // indices into LaneLayout::lanes()
     int y = 0;              // top of the header
