@@ -318,8 +318,15 @@ void ComparisonDock::applyAlignment()
     const int pos = m_align->currentData().toInt();
     a.mode = pos == kAlignStart ? analysis::AlignMode::Start : analysis::AlignMode::Step;
     a.position = std::max(pos, 0);
-    alignSession(*s, a); // offsetsChanged re-runs the comparison
-    rerun();
+    std::vector<TimeNs> before;
+    for (int i = 0; i < s->runCount(); ++i)
+        before.push_back(s->run(i).offsetNs);
+    alignSession(*s, a); // moved offsets re-run the comparison through offsetsChanged
+    bool moved = false;
+    for (int i = 0; i < s->runCount(); ++i)
+        moved = moved || s->run(i).offsetNs != before[std::size_t(i)];
+    if (!moved) // same offsets, other alignment choice: the result's alignment still changes
+        rerun();
 }
 
 void ComparisonDock::rerun()
