@@ -659,6 +659,7 @@ int runMerge(const Invocation &args)
         m.rank = s.traceRank;
         m.worldSize = s.worldSize;
         m.backend = s.backend;
+        m.pgConfig = s.pgConfig;
         m.events = s.events;
         m.truncated = s.truncated;
         m.truncatedAtByte = s.truncatedAtByte;

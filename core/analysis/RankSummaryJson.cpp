@@ -185,6 +185,7 @@ std::string rankSummaryToJson(const RankSummary &s)
         o.i("trace_rank", s.traceRank);
         o.i("world_size", s.worldSize);
         o.s("backend", s.backend);
+        o.s("pg_config", s.pgConfig);
         o.i("base_time_ns", s.baseTimeNs);
         o.i("min_ts_ns", s.minTs);
         o.u("events", s.events);
@@ -329,6 +330,7 @@ bool rankSummaryFromJson(const QByteArray &json, RankSummary *out, QString *erro
     s.traceRank = int(i64(d, "trace_rank", -1));
     s.worldSize = int(i64(d, "world_size", -1));
     s.backend = text(d, "backend");
+    s.pgConfig = text(d, "pg_config");
     s.baseTimeNs = i64(d, "base_time_ns");
     s.minTs = i64(d, "min_ts_ns");
     s.events = u64(d, "events");

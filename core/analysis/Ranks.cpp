@@ -188,6 +188,7 @@ RankSummary summarizeRank(const RankFile &rank, const AnalysisOptions &options)
     s.calls = findCollectives(t, s.figures.analysis.steps);
     s.worldSize = t.worldSize;
     s.backend = t.backend;
+    s.pgConfig = t.pgConfig;
     s.baseTimeNs = t.baseTimeNs;
     s.minTs = t.minTs;
     s.mfuInputs = options.mfu;

@@ -127,6 +127,7 @@ struct RankSummary
     std::vector<CollectiveCall> calls;
     int worldSize = -1;
     QString backend;
+    QString pgConfig; // Trace::pgConfig
     std::int64_t baseTimeNs = 0;
     TimeNs minTs = 0;
     MfuInputs mfuInputs;                // what the figures were computed with (the job's MFU too)

@@ -199,6 +199,18 @@ JobOrder orderJob(const std::vector<JobMember> &members)
             most = count;
             backend = b;
         }
+    // Then its process groups (pg_config), where the traces record them.
+    std::map<QString, int> byGroups;
+    for (std::size_t i : kept)
+        if (members[i].worldSize == world && !members[i].pgConfig.isEmpty())
+            ++byGroups[members[i].pgConfig];
+    QString groups;
+    most = 0;
+    for (std::size_t i : kept) // first in file order wins a tie
+        if (members[i].worldSize == world && !members[i].pgConfig.isEmpty() && byGroups[members[i].pgConfig] > most) {
+            most = byGroups[members[i].pgConfig];
+            groups = members[i].pgConfig;
+        }
     into.worldSize = world;
     into.backend = backend;
 
@@ -214,6 +226,8 @@ JobOrder orderJob(const std::vector<JobMember> &members)
             into.rejected.push_back({t.path, Text::tr("another job: world size %1, this job's is %2").arg(t.worldSize).arg(world)});
         } else if (!backend.isEmpty() && !t.backend.isEmpty() && t.backend != backend) {
             into.rejected.push_back({t.path, Text::tr("another job: backend %1, this job's is %2").arg(t.backend, backend)});
+        } else if (!groups.isEmpty() && !t.pgConfig.isEmpty() && t.pgConfig != groups) {
+            into.rejected.push_back({t.path, Text::tr("another job: its process groups (distributedInfo.pg_config) differ from this job's")});
         } else if (t.rank >= world) {
             into.rejected.push_back({t.path, Text::tr("rank %1 is outside the job's world size %2").arg(t.rank).arg(world)});
         } else {
@@ -292,6 +306,7 @@ void assembleJob(std::vector<LoadedFile> files, FolderLoadResult &into)
             m.rank = f.trace->rank;
             m.worldSize = f.trace->worldSize;
             m.backend = f.trace->backend;
+            m.pgConfig = f.trace->pgConfig;
             m.events = f.trace->eventCount;
             m.truncated = f.trace->truncated;
             m.truncatedAtByte = f.trace->truncatedAtByte;

@@ -94,6 +94,7 @@ struct JobMember
     QString error;
     int rank = -1, worldSize = -1;
     QString backend;
+    QString pgConfig; // Trace::pgConfig
     std::uint64_t events = 0;
     bool truncated = false;
     std::uint64_t truncatedAtByte = 0;

@@ -150,6 +150,10 @@ public:
     // Header
     int rank = -1, worldSize = -1;
     QString backend;
+    // distributedInfo.pg_config (Kineto 2023+) in one canonical line, "name:size:ranks;..." sorted by
+    // group name: every rank of a job records the same process groups, so a file with other groups
+    // belongs to another job. Empty when the trace has none.
+    QString pgConfig;
     std::int64_t baseTimeNs = 0;
     QString displayTimeUnit;
     int schemaVersion = 0;

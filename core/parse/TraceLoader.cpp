@@ -63,6 +63,35 @@ bool skipValue(const char *p, std::uint64_t size, std::uint64_t &pos)
     return true;
 }
 
+// distributedInfo.pg_config: [{"pg_name": "0", "pg_desc": "default_pg", "backend_config":
+// "cuda:nccl", "pg_size": 8, "ranks": [0, ..., 7]}, ...]. The job's identity is the groups' names,
+// sizes and members; pg_desc and backend_config are left out (the same group may be described
+// differently by different PyTorch versions of one job). Older versions write "ranks" as a dict or
+// leave it out: kept as it is written.
+QString canonicalPgConfig(const rapidjson::Value &groups)
+{
+    QStringList parts;
+    for (const auto &g : groups.GetArray()) {
+        if (!g.IsObject())
+            continue;
+        QString name, size, ranks;
+        if (g.HasMember("pg_name") && g["pg_name"].IsString())
+            name = QString::fromUtf8(g["pg_name"].GetString());
+        if (g.HasMember("pg_size") && g["pg_size"].IsInt())
+            size = QString::number(g["pg_size"].GetInt());
+        if (g.HasMember("ranks") && g["ranks"].IsArray()) {
+            QStringList r;
+            for (const auto &x : g["ranks"].GetArray())
+                if (x.IsInt())
+                    r << QString::number(x.GetInt());
+            ranks = r.join(QLatin1Char(','));
+        }
+        parts << QStringLiteral("%1:%2:%3").arg(name, size, ranks);
+    }
+    parts.sort();
+    return parts.join(QLatin1Char(';'));
+}
+
 void readHeaderValue(const std::string &key, const rapidjson::Value &v, Trace &t)
 {
     if (key == "deviceProperties" && v.IsArray()) {
@@ -96,6 +125,8 @@ void readHeaderValue(const std::string &key, const rapidjson::Value &v, Trace &t
             t.worldSize = v["world_size"].GetInt();
         if (v.HasMember("backend") && v["backend"].IsString())
             t.backend = QString::fromUtf8(v["backend"].GetString());
+        if (v.HasMember("pg_config") && v["pg_config"].IsArray())
+            t.pgConfig = canonicalPgConfig(v["pg_config"]);
     } else if (key == "baseTimeNanoseconds") {
         if (v.IsInt64())
             t.baseTimeNs = v.GetInt64();

@@ -19,12 +19,14 @@ using namespace lanescope;
 namespace {
 
 // A small Kineto trace: rank/world (negative: no distributedInfo), one CPU op and one kernel.
-std::string rankTrace(int rank, int world, const char *backend = "nccl", int events = 3)
+// pgConfig: the distributedInfo.pg_config array's text, or empty for none.
+std::string rankTrace(int rank, int world, const char *backend = "nccl", int events = 3, const std::string &pgConfig = {})
 {
     std::string s = "{\"schemaVersion\": 1,";
     if (world > 0)
         s += "\"distributedInfo\": {\"backend\": \"" + std::string(backend) + "\", \"rank\": " + std::to_string(rank)
-            + ", \"world_size\": " + std::to_string(world) + "},";
+            + ", \"world_size\": " + std::to_string(world)
+            + (pgConfig.empty() ? std::string() : ", \"pg_config\": " + pgConfig) + "},";
     s += "\"traceEvents\": [";
     for (int k = 0; k < events; ++k) {
         if (k)
@@ -166,6 +168,21 @@ private slots:
                                      {QStringLiteral("gloo.json"), rankTrace(0, 2, "gloo")}}
             << QStringList{QStringLiteral("r0.json"), QStringLiteral("r1.json")} << QStringList{QStringLiteral("gloo.json")}
             << QStringLiteral("backend gloo");
+        // Kineto 2023+: the job's process groups. Every rank of a job records the same ones; the
+        // description and backend_config of a group may differ between PyTorch versions.
+        const std::string groups
+            = R"([{"pg_name": "0", "pg_desc": "default_pg", "backend_config": "cuda:nccl", "pg_size": 2, "ranks": [0, 1]}])";
+        const std::string sameGroupsOtherText
+            = R"([{"pg_name": "0", "pg_desc": "default", "backend_config": "nccl", "pg_size": 2, "ranks": [0, 1]}])";
+        const std::string otherGroups
+            = R"([{"pg_name": "0", "pg_desc": "default_pg", "backend_config": "cuda:nccl", "pg_size": 2, "ranks": [0, 1]},
+                 {"pg_name": "1", "pg_desc": "tp", "backend_config": "cuda:nccl", "pg_size": 2, "ranks": [0, 1]}])";
+        QTest::newRow("other process groups")
+            << std::vector<FileSpec>{{QStringLiteral("r0.json"), rankTrace(0, 2, "nccl", 3, groups)},
+                                     {QStringLiteral("r1.json"), rankTrace(1, 2, "nccl", 3, sameGroupsOtherText)},
+                                     {QStringLiteral("tp.json"), rankTrace(1, 2, "nccl", 3, otherGroups)}}
+            << QStringList{QStringLiteral("r0.json"), QStringLiteral("r1.json")} << QStringList{QStringLiteral("tp.json")}
+            << QStringLiteral("process groups");
         QTest::newRow("rank twice")
             << std::vector<FileSpec>{{QStringLiteral("a.json"), rankTrace(0, 2)}, {QStringLiteral("b.json"), rankTrace(0, 2)}}
             << QStringList{QStringLiteral("a.json")} << QStringList{QStringLiteral("b.json")} << QStringLiteral("rank 0 again");
