@@ -1,13 +1,18 @@
 // lanescope-cli compare A B [C...] [--labels a,b,c] [--align step|start] [--step N] [--params N
 //   --tokens-per-step N [--tokens-global]] [--peak-tflops X] [--gap-ms X] [--gap-kernels gemm|all]
-//   [--fold-templates] [--top N] [--threads N] [--json]
+//   [--fold-templates] [--rank N] [--top N] [--threads N] [--json]
 // Keys of the JSON object are the contract in DESIGN.md and issue 10; times are µs.
+// A folder of rank traces is a run too (issue 15): compared through its rank 0 (or --rank),
+// with the job's own figures in the run's "job" object and in the job_* rows of the deltas.
 #include "Commands.h"
 #include "util/TraceName.h"
 #include "JsonWriter.h"
 
 #include "analysis/Compare.h"
 #include "analysis/CompareTraces.h"
+#include "analysis/JobRun.h"
+#include "analysis/Ranks.h"
+#include "io/FolderLoad.h"
 #include "model/Trace.h"
 #include "parse/TraceLoader.h"
 
@@ -33,7 +38,39 @@ struct Loaded
 {
     std::shared_ptr<Trace> trace;
     QString error;
+    std::optional<analysis::JobRunFigures> job; // a folder: its job, compared through trace's rank
+    QStringList warnings;                       // the folder's (files left out, clocks)
 };
+
+// A folder as one run: every rank loaded and the job analysed, then the rank it is compared
+// through kept and the others dropped.
+Loaded loadJobRun(const QString &folder, int threads, int wantRank, const analysis::AnalysisOptions &opt)
+{
+    Loaded l;
+    FolderLoadOptions lo;
+    lo.threads = threads;
+    FolderLoadResult f = loadFolder(folder, lo);
+    if (!f.error.isEmpty()) {
+        l.error = f.error;
+        return l;
+    }
+    if (f.ranks.empty()) {
+        l.error = tr("%1 holds no rank trace").arg(folder);
+        return l;
+    }
+    analysis::JobOptions jo;
+    jo.analysis = opt;
+    const analysis::JobResult job = analysis::analyzeJob(f.ranks, jo);
+    const analysis::JobRunPick pick = analysis::pickJobRun(job, wantRank);
+    if (!pick.error.isEmpty()) {
+        l.error = QStringLiteral("%1: %2").arg(folder, pick.error);
+        return l;
+    }
+    l.trace = f.ranks[pick.index].trace;
+    l.job = pick.figures;
+    l.warnings = f.warnings;
+    return l;
+}
 
 void writeRows(JsonWriter &j, const char *key, const std::vector<analysis::NameDiffRow> &rows, std::size_t top)
 {
@@ -71,6 +108,20 @@ void writeJson(const std::vector<analysis::CompareRun> &runs, const analysis::Co
                     else
                         j.field("aligned_step", nullptr);
                     j.field("complete_steps", m.completeSteps);
+                    if (m.job)
+                        j.object("job", [&] {
+                            j.field("ranks", m.job->ranks);
+                            j.field("world_size", m.job->worldSize);
+                            j.field("rank", m.job->rank);
+                            j.field("slowest_rank", m.job->slowestRank);
+                            j.field("step_time_us", m.job->jobStepTimeNs ? std::optional<double>(*m.job->jobStepTimeNs / 1000.0) : std::nullopt);
+                            j.field("gap_count", m.job->jobGapCount);
+                            j.field("gap_total_us", usDur(m.job->jobGapTotalNs));
+                            j.field("straggler_wait_us_per_step",
+                                    m.job->stragglerWaitPerStepNs ? std::optional<double>(*m.job->stragglerWaitPerStepNs / 1000.0) : std::nullopt);
+                        });
+                    else
+                        j.field("job", nullptr);
                     j.object("analysis", [&] { writeAnalysisFields(j, *runs[i].trace, *runs[i].analysis, nullptr); });
                 });
         });
@@ -134,9 +185,14 @@ void writeText(const analysis::ComparisonResult &c, std::size_t top)
                                                 m.worldSize > 0 ? QString::number(m.worldSize) : tr("unknown"))
                                            .arg(m.completeSteps)
                                            .arg(double(a.offsetNs) / 1e6, 0, 'f', 3)));
+        if (m.job) {
+            const QString through = m.job->ranks == 1 ? tr("a job of one rank, compared through rank %2%3")
+                                                      : tr("a job of %1 ranks, compared through rank %2%3").arg(m.job->ranks);
+            std::printf("  %s\n", qPrintable(through.arg(m.job->rank).arg(m.job->slowestRank == m.job->rank ? tr(" (its slowest)") : QString())));
+        }
     }
     // The metrics table: one column per run, "value (delta %)" after the baseline.
-    const auto base = analysis::metricValues(c.runs[0]);
+    const auto base = analysis::metricValues(c.runs[0], analysis::hasJobRuns(c.runs));
     std::printf("\n%-24s %16s", "", qPrintable(c.runs[0].label.left(16)));
     for (const auto &d : c.deltas)
         std::printf(" %26s", qPrintable(d.label.left(26)));
@@ -196,9 +252,9 @@ CommandSpec compareArguments()
     return {
         n("A B [C...] [options]"),
         {
-            {n("A"), QT_TRANSLATE_NOOP("cli", "the baseline trace (.json or .json.gz)")},
-            {n("B"), QT_TRANSLATE_NOOP("cli", "a trace to compare with it")},
-            {n("C"), QT_TRANSLATE_NOOP("cli", "more traces"), PositionalSpec::Arity::Many},
+            {n("A"), QT_TRANSLATE_NOOP("cli", "the baseline trace (.json or .json.gz), or a folder of rank traces (one job)")},
+            {n("B"), QT_TRANSLATE_NOOP("cli", "a trace or folder to compare with it")},
+            {n("C"), QT_TRANSLATE_NOOP("cli", "more traces or folders"), PositionalSpec::Arity::Many},
         },
         {
             text({n("labels")}, "a,b,c", QT_TRANSLATE_NOOP("cli", "one label per trace, comma-separated (default: the file names)")),
@@ -223,6 +279,9 @@ CommandSpec compareArguments()
             flag({n("fold-templates")}, QT_TRANSLATE_NOOP("cli", "count kernels and operators that differ only in template arguments as one")),
             flag({n("hta")}, QT_TRANSLATE_NOOP("cli", "GPU time as Holistic Trace Analysis counts it: every event with args.stream "
                                                       "(also Triton launcher cpu_ops and cuda_sync events)")),
+            integer({n("rank")}, "N", atLeast(0),
+                    QT_TRANSLATE_NOOP("cli", "a folder is compared through this rank of its job (default: its first, rank 0)"),
+                    QT_TRANSLATE_NOOP("cli", "--rank needs a rank number")),
             integer({n("top")}, "N", atLeast(0), QT_TRANSLATE_NOOP("cli", "rows of kernels and operators listed (default 50; 0: all)"),
                     QT_TRANSLATE_NOOP("cli", "--top needs a number of rows")),
             integer({n("threads")}, "N", atLeast(0), QT_TRANSLATE_NOOP("cli", "loader threads per trace (default: the cores shared out)"),
@@ -271,7 +330,12 @@ int runCompare(const Invocation &args)
     const int cores = int(std::max(1u, std::thread::hardware_concurrency()));
     const int threads = args.integer("threads", 0) > 0 ? args.integer("threads", 0) : std::max(1, cores / int(n));
     std::vector<Loaded> loaded(n);
+    const int wantRank = args.integer("rank", -1);
     runOnThreads(n, [&](std::size_t i) {
+        if (QFileInfo(paths.at(int(i))).isDir()) {
+            loaded[i] = loadJobRun(paths.at(int(i)), threads, wantRank, opt);
+            return;
+        }
         LoadOptions lo;
         lo.threads = threads;
         LoadResult r = loadTrace(paths.at(int(i)), lo);
@@ -286,13 +350,29 @@ int runCompare(const Invocation &args)
 
     std::vector<analysis::TraceRun> in;
     for (std::size_t i = 0; i < n; ++i)
-        in.push_back({labels.at(int(i)), paths.at(int(i)), loaded[i].trace.get()});
+        in.push_back({labels.at(int(i)), paths.at(int(i)), loaded[i].trace.get(), loaded[i].job});
     analysis::TracesComparison tc = analysis::compareTraces(in, opt, co);
     if (!tc.error.isEmpty())
         return args.fail(tc.error);
+    // What a folder run is measured through, and what its folder said, ahead of the runs' own warnings.
+    QStringList folderWarnings;
+    for (std::size_t i = 0; i < n; ++i) {
+        const Loaded &l = loaded[i];
+        if (!l.job)
+            continue;
+        folderWarnings << tr("%1: a job of %2 rank(s); its timeline, waterfall and differences are rank %3's%4, "
+                             "the job_* rows the whole job's")
+                              .arg(labels.at(int(i)))
+                              .arg(l.job->ranks)
+                              .arg(l.job->rank)
+                              .arg(l.job->slowestRank == l.job->rank ? tr(" (its slowest)") : QString());
+        for (const QString &w : l.warnings)
+            folderWarnings << QStringLiteral("%1: %2").arg(labels.at(int(i)), w);
+    }
+    tc.result.warnings = folderWarnings + tc.result.warnings;
     std::vector<analysis::CompareRun> runs;
     for (std::size_t i = 0; i < n; ++i)
-        runs.push_back({labels.at(int(i)), paths.at(int(i)), loaded[i].trace.get(), &tc.analyses[i]});
+        runs.push_back({labels.at(int(i)), paths.at(int(i)), loaded[i].trace.get(), &tc.analyses[i], loaded[i].job});
     const analysis::ComparisonResult &c = tc.result;
     if (args.isSet("json"))
         writeJson(runs, c, top);

@@ -326,7 +326,12 @@ StepSplit splitMedianStep(const Trace &trace, const std::vector<Step> &complete,
     return s;
 }
 
-std::vector<MetricDelta> metricValues(const RunMetrics &m)
+bool hasJobRuns(const std::vector<RunMetrics> &runs)
+{
+    return std::any_of(runs.begin(), runs.end(), [](const RunMetrics &m) { return m.job.has_value(); });
+}
+
+std::vector<MetricDelta> metricValues(const RunMetrics &m, bool withJob)
 {
     auto v = [](const char *key, bool higher, std::optional<double> value) {
         MetricDelta d;
@@ -336,7 +341,7 @@ std::vector<MetricDelta> metricValues(const RunMetrics &m)
         return d;
     };
     const auto us = [](std::optional<double> ns) { return ns ? std::optional<double>(*ns / 1000.0) : std::nullopt; };
-    return {
+    std::vector<MetricDelta> values = {
         // DESIGN.md's keys, in its order.
         v("step_time_us", false, us(m.stepTimeNs)),
         v("idle_pct", false, m.idlePct),
@@ -356,6 +361,13 @@ std::vector<MetricDelta> metricValues(const RunMetrics &m)
         v("free_calls", false, double(m.freeCalls)),
         v("kernel_count", false, double(m.kernelCount)),
     };
+    if (withJob) {
+        const JobRunFigures *j = m.job ? &*m.job : nullptr;
+        values.push_back(v("job_step_time_us", false, j ? us(j->jobStepTimeNs) : std::nullopt));
+        values.push_back(v("job_gap_total_us", false, j ? std::optional<double>(double(j->jobGapTotalNs) / 1000.0) : std::nullopt));
+        values.push_back(v("straggler_wait_us_per_step", false, j ? us(j->stragglerWaitPerStepNs) : std::nullopt));
+    }
+    return values;
 }
 
 ComparisonResult compareRuns(const std::vector<CompareRun> &runs, const CompareOptions &options)
@@ -407,6 +419,9 @@ ComparisonResult compareRuns(const std::vector<CompareRun> &runs, const CompareO
         m.path = runs[i].path;
         m.gpu = gpuOf(t);
         m.worldSize = t.worldSize;
+        m.job = runs[i].job;
+        if (m.job && m.job->worldSize > 0)
+            m.worldSize = m.job->worldSize;
         m.steps = int(a.steps.size());
         std::vector<Step> complete = completeSteps(a.steps);
         TimeRange kernelWindow, opWindow;
@@ -484,11 +499,12 @@ ComparisonResult compareRuns(const std::vector<CompareRun> &runs, const CompareO
 
     // Deltas and waterfall against run 0.
     const RunMetrics &base = out.runs[0];
-    const std::vector<MetricDelta> baseValues = metricValues(base);
+    const bool withJob = hasJobRuns(out.runs);
+    const std::vector<MetricDelta> baseValues = metricValues(base, withJob);
     for (std::size_t i = 1; i < n; ++i) {
         DeltaRow row;
         row.label = out.runs[i].label;
-        row.metrics = metricValues(out.runs[i]);
+        row.metrics = metricValues(out.runs[i], withJob);
         for (std::size_t k = 0; k < row.metrics.size(); ++k) {
             MetricDelta &d = row.metrics[k];
             const std::optional<double> b = baseValues[k].value;

@@ -80,12 +80,29 @@ Alignment alignRuns(const std::vector<const Trace *> &traces, const std::vector<
 // "vectorized_elementwise_kernel<...>(int)").
 QString normalizedName(std::string_view name, bool foldTemplates = false);
 
+// A folder of rank traces as one run of a comparison (issue 15: baseline folder vs optimized
+// folder). The run's timeline, metrics, waterfall and differences are those of one of its ranks
+// (analysis/JobRun.h picks it: rank 0 unless the user names another); these are the job's own
+// figures beside them.
+struct JobRunFigures
+{
+    int ranks = 0;
+    int worldSize = -1;
+    int rank = -1;                             // the rank the run is compared through
+    int slowestRank = -1;                      // the job's slowest rank (longest median step)
+    std::optional<double> jobStepTimeNs;       // median job step: the first rank's start to the last rank's end
+    std::optional<double> stragglerWaitPerStepNs; // per step, the sum of every rank's wait on the last to arrive
+    TimeNs jobGapTotalNs = 0;                  // every rank's listed gaps
+    std::int64_t jobGapCount = 0;
+};
+
 struct CompareRun
 {
     QString label; // "baseline"
     QString path;
     const Trace *trace = nullptr;
     const AnalysisResult *analysis = nullptr; // of the whole trace, or of the aligned step (scopeToStep)
+    std::optional<JobRunFigures> job;         // set for a folder of rank traces
 };
 
 struct CompareOptions
@@ -117,6 +134,7 @@ struct RunMetrics
     std::optional<double> peakAllocatedBytes, peakReservedBytes;
     std::int64_t mallocCalls = 0, freeCalls = 0;
     std::int64_t kernelCount = 0; // GPU activities (kernels, copies, memsets) counted in the diff
+    std::optional<JobRunFigures> job; // a folder of rank traces (CompareRun::job)
 };
 
 // One figure of the metrics table against run 0. pct: 100 x delta / |baseline|, unknown where the
@@ -134,8 +152,12 @@ struct DeltaRow
     std::vector<MetricDelta> metrics; // the contract's keys first, in its order, then the others
 };
 
-// The table's figures of one run, in the order DeltaRow uses (value only).
-std::vector<MetricDelta> metricValues(const RunMetrics &m);
+// The table's figures of one run, in the order DeltaRow uses (value only). withJob: a comparison
+// with a folder among its runs; the job's figures ("job_step_time_us", "job_gap_total_us",
+// "straggler_wait_us_per_step") follow, unknown for a run that is one trace.
+std::vector<MetricDelta> metricValues(const RunMetrics &m, bool withJob = false);
+// Whether any run of the comparison is a folder of rank traces.
+bool hasJobRuns(const std::vector<RunMetrics> &runs);
 
 struct WaterfallPart
 {

@@ -57,7 +57,7 @@ TracesComparison compareTraces(const std::vector<TraceRun> &runs, const Analysis
     });
     std::vector<CompareRun> cr;
     for (std::size_t i = 0; i < n; ++i)
-        cr.push_back({runs[i].label, runs[i].path, runs[i].trace, &out.analyses[i]});
+        cr.push_back({runs[i].label, runs[i].path, runs[i].trace, &out.analyses[i], runs[i].job});
     out.result = compareRuns(cr, compare);
     if (!out.result.error.isEmpty())
         out.error = out.result.error;

@@ -121,7 +121,7 @@ struct Runs
     {
         std::vector<CompareRun> out;
         for (std::size_t i = 0; i < traces.size(); ++i)
-            out.push_back({QStringLiteral("run%1").arg(i), traces[i]->path, traces[i].get(), &analyses[i]});
+            out.push_back({QStringLiteral("run%1").arg(i), traces[i]->path, traces[i].get(), &analyses[i], std::nullopt});
         return out;
     }
 };

@@ -529,6 +529,82 @@ private slots:
             QCOMPARE(oo.value(QString::number(k)).toDouble(), 0.0);
     }
 
+    // A folder is a run of a comparison (baseline folder vs optimized folder): compared through the
+    // same rank of every job (rank 0, or --rank), with the job's own figures beside it, the same as
+    // `analyze DIR` says of each folder, and the rank's figures the same as `compare` of its files.
+    void cliCompareFolders()
+    {
+        QVERIFY(QFileInfo::exists(QStringLiteral(LANESCOPE_CLI_PATH)));
+        const auto base = synthFolder(4, 5000, 2, 7, synth::Scenario::Baseline);
+        const auto tuned = synthFolder(4, 80, 1, 3, synth::Scenario::Tuned);
+        const QStringList mfu{QStringLiteral("--params"), QStringLiteral("7e9"), QStringLiteral("--tokens-per-step"), QStringLiteral("8192")};
+        const Run r = cli(QStringList{QStringLiteral("compare"), base->dir.path(), tuned->dir.path(), QStringLiteral("--json"),
+                                      QStringLiteral("--labels"), QStringLiteral("base,tuned")} + mfu);
+        QCOMPARE(r.exitCode, 0);
+        const QJsonObject o = QJsonDocument::fromJson(r.out).object();
+        const QJsonArray runs = o.value(QStringLiteral("runs")).toArray();
+        QCOMPARE(runs.size(), 2);
+        const Folder *const folders[] = {base.get(), tuned.get()};
+        for (int i = 0; i < 2; ++i) {
+            const QJsonObject job = runs.at(i).toObject().value(QStringLiteral("job")).toObject();
+            QCOMPARE(job.value(QStringLiteral("ranks")).toInt(), 4);
+            QCOMPARE(job.value(QStringLiteral("rank")).toInt(), 0); // the same rank of every job, rank 0 by default
+            // The job's figures are analyze DIR's.
+            const Run a = cli(QStringList{QStringLiteral("analyze"), folders[i]->dir.path(), QStringLiteral("--json")} + mfu);
+            QCOMPARE(a.exitCode, 0);
+            const QJsonObject aj = QJsonDocument::fromJson(a.out).object().value(QStringLiteral("job")).toObject();
+            QCOMPARE(job.value(QStringLiteral("slowest_rank")).toInt(), aj.value(QStringLiteral("slowest_rank")).toInt());
+            QCOMPARE(job.value(QStringLiteral("step_time_us")).toDouble(), aj.value(QStringLiteral("step_time_us")).toDouble());
+            QCOMPARE(job.value(QStringLiteral("gap_total_us")).toDouble(), aj.value(QStringLiteral("gaps_total_us")).toDouble());
+            QCOMPARE(job.value(QStringLiteral("straggler_wait_us_per_step")).toDouble(),
+                     aj.value(QStringLiteral("straggler_wait_us")).toDouble() / aj.value(QStringLiteral("straggler_steps")).toDouble());
+        }
+        // The deltas carry the job rows; the tuned job's steps are shorter.
+        const QJsonObject d = o.value(QStringLiteral("deltas")).toArray().at(0).toObject();
+        for (const char *k : {"job_step_time_us", "job_gap_total_us", "straggler_wait_us_per_step"})
+            QVERIFY2(d.value(QLatin1String(k)).toObject().value(QStringLiteral("value")).isDouble(), k);
+        QVERIFY(d.value(QStringLiteral("job_step_time_us")).toObject().value(QStringLiteral("delta")).toDouble() < 0);
+        // The rank's own figures are what comparing the two rank files gives.
+        QString files[2];
+        for (int i = 0; i < 2; ++i)
+            for (const RankFile &rf : folders[i]->loaded.ranks)
+                if (rf.rank == 0)
+                    files[i] = rf.path;
+        const Run byFile = cli(QStringList{QStringLiteral("compare"), files[0], files[1], QStringLiteral("--json"),
+                                           QStringLiteral("--labels"), QStringLiteral("base,tuned")} + mfu);
+        QCOMPARE(byFile.exitCode, 0);
+        const QJsonObject fd = QJsonDocument::fromJson(byFile.out).object().value(QStringLiteral("deltas")).toArray().at(0).toObject();
+        for (const char *k : {"step_time_us", "idle_pct", "gap_total_us", "mfu_pct"})
+            QCOMPARE(d.value(QLatin1String(k)).toObject().value(QStringLiteral("value")).toDouble(),
+                     fd.value(QLatin1String(k)).toObject().value(QStringLiteral("value")).toDouble());
+        QVERIFY(!fd.contains(QStringLiteral("job_step_time_us"))); // files alone: no job rows
+        // The warnings say what a folder run is measured through.
+        QVERIFY2(QJsonDocument(o.value(QStringLiteral("warnings")).toArray()).toJson().contains("differences are rank 0's"), r.out.constData());
+
+        // --rank picks another rank (here the baseline's straggler, whose figures differ from rank
+        // 0's); one the job lacks is refused.
+        const Run r2 = cli(QStringList{QStringLiteral("compare"), base->dir.path(), tuned->dir.path(), QStringLiteral("--json"),
+                                       QStringLiteral("--rank"), QStringLiteral("2")} + mfu);
+        QCOMPARE(r2.exitCode, 0);
+        const QJsonObject o2 = QJsonDocument::fromJson(r2.out).object();
+        QCOMPARE(o2.value(QStringLiteral("runs")).toArray().at(0).toObject().value(QStringLiteral("job")).toObject().value(QStringLiteral("rank")).toInt(), 2);
+        const QJsonObject d2 = o2.value(QStringLiteral("deltas")).toArray().at(0).toObject();
+        const auto baselineGaps = [](const QJsonObject &x) {
+            return x.value(QStringLiteral("runs")).toArray().at(0).toObject().value(QStringLiteral("analysis")).toObject().value(QStringLiteral("gaps")).toArray();
+        };
+        QVERIFY(baselineGaps(o2) != baselineGaps(o)); // the straggler waits less than rank 0
+        QCOMPARE(d2.value(QStringLiteral("job_step_time_us")).toObject().value(QStringLiteral("value")).toDouble(),
+                 d.value(QStringLiteral("job_step_time_us")).toObject().value(QStringLiteral("value")).toDouble());
+        const Run r9 = cli({QStringLiteral("compare"), base->dir.path(), tuned->dir.path(), QStringLiteral("--rank"), QStringLiteral("9")});
+        QCOMPARE(r9.exitCode, 3);
+        QVERIFY2(r9.err.contains("rank 9 is not in the job"), r9.err.constData());
+        // The text names the job and the rank.
+        const Run t = cli({QStringLiteral("compare"), base->dir.path(), tuned->dir.path()});
+        QCOMPARE(t.exitCode, 0);
+        QVERIFY2(t.out.contains("a job of 4 ranks, compared through rank 0"), t.out.constData());
+        QVERIFY2(t.out.contains("job_step_time_us"), t.out.constData());
+    }
+
     // The map and reduce steps: `analyze RANKFILE --summary` per rank, then `merge`, give what
     // `analyze DIR` gives (but where the ranks came from), whatever the order of the summaries.
     void mergeEqualsAnalyzeDir_data()

@@ -49,7 +49,7 @@ int child(const QStringList &paths, int threads)
         t.restart();
         std::vector<analysis::TraceRun> runs;
         for (std::size_t i = 0; i < n; ++i)
-            runs.push_back({QStringLiteral("run%1").arg(i), paths.at(int(i)), traces[i].get()});
+            runs.push_back({QStringLiteral("run%1").arg(i), paths.at(int(i)), traces[i].get(), std::nullopt});
         const analysis::TracesComparison c = analysis::compareTraces(runs, {}, {});
         compareS = double(t.nsecsElapsed()) / 1e9;
         if (!c.error.isEmpty()) {

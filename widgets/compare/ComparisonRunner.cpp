@@ -13,7 +13,7 @@ void ComparisonRunner::request(ComparisonInput input)
         [in]() -> Result {
             std::vector<analysis::TraceRun> runs;
             for (std::size_t i = 0; i < in->traces.size(); ++i)
-                runs.push_back({in->labels.value(int(i)), in->paths.value(int(i)), in->traces[i].get()});
+                runs.push_back({in->labels.value(int(i)), in->paths.value(int(i)), in->traces[i].get(), std::nullopt});
             return std::make_shared<const analysis::TracesComparison>(analysis::compareTraces(runs, in->options, in->compare));
         },
         [](const QString &message) -> Result {
