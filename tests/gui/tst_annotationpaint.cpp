@@ -454,6 +454,42 @@ private slots:
         painter.paint(p2, {&set});
         p2.end();
         QCOMPARE(painter.droppedLabels(), 2);
+
+        // The finding that explains most gets the room: the widest gap's label shows even when it
+        // comes last, and a rectangle's before a callout's.
+        AnnotationSet ranked;
+        std::vector<AnnotationSet::Id> ids;
+        const TimeNs widths[] = {2'000, 4'000, 30'000};
+        for (int i = 0; i < 3; ++i) {
+            Annotation f;
+            f.kind = Kind::Rect;
+            f.finding = true;
+            f.a = {100'000 + i * 3'000, QStringLiteral("gpu:0:stream:20"), 0};
+            f.b = {100'000 + i * 3'000 + widths[i], QStringLiteral("gpu:0:stream:20"), 1};
+            f.text = QStringLiteral("gap %1 with a long label").arg(i);
+            ids.push_back(ranked.add(f));
+        }
+        Annotation burst = dot(99'000, QStringLiteral("gpu:0:stream:20"), 0.5, Color::Purple);
+        burst.finding = true;
+        burst.text = QStringLiteral("allocator burst with a long label");
+        // Its label box right on the widest gap's.
+        QPointF at;
+        QVERIFY(painter.anchorPoint(0, burst.a, &at));
+        const QRectF widest = painter.shape(0, ranked.items()[2]).label;
+        burst.labelDx = widest.left() - at.x();
+        burst.labelDy = widest.top() - at.y();
+        const AnnotationSet::Id burstId = ranked.add(burst);
+        QVERIFY(painter.shape(0, ranked.items()[3]).label.intersects(widest));
+        QVERIFY(painter.shape(0, ranked.items()[0]).label.intersects(painter.shape(0, ranked.items()[2]).label));
+        QImage img3(size, QImage::Format_ARGB32_Premultiplied);
+        QPainter p3(&img3);
+        r.paint(p3, {});
+        painter.paint(p3, {&ranked});
+        p3.end();
+        QVERIFY(!painter.labelDropped(0, ids[2]));
+        QVERIFY(painter.labelDropped(0, ids[0]));
+        QVERIFY(painter.labelDropped(0, ids[1]));
+        QVERIFY(painter.labelDropped(0, burstId));
     }
 
     void svgHasTheCalloutText()

@@ -5,6 +5,7 @@
 #include <QFontMetricsF>
 #include <QPainter>
 #include <QPainterPath>
+#include <QSet>
 
 #include <algorithm>
 #include <cmath>
@@ -435,31 +436,59 @@ void AnnotationPainter::paint(QPainter &p, const std::vector<const annotations::
     }
     if (drawn.empty())
         return;
+    // Which labels show: the user's, always; then findings where there is room, those that explain
+    // the most first (gap rectangles before ranges before callouts, wider before narrower), so a
+    // whole-trace picture of hundreds of findings labels its longest gaps, not its first ones.
+    std::vector<QRectF> placed;
+    std::vector<bool> labelShown(drawn.size(), false);
+    for (std::size_t k = 0; k < drawn.size(); ++k)
+        if (!drawn[k].a->finding && !drawn[k].s.label.isEmpty()) {
+            labelShown[k] = true;
+            placed.push_back(drawn[k].s.label);
+        }
+    const auto rank = [](Kind k) { return k == Kind::Rect ? 0 : k == Kind::Range ? 1 : k == Kind::Marker ? 2 : 3; };
+    std::vector<std::size_t> findings;
+    for (std::size_t k = 0; k < drawn.size(); ++k)
+        if (drawn[k].a->finding && !drawn[k].s.label.isEmpty() && drawn[k].s.label.intersects(lanes))
+            findings.push_back(k);
+    std::stable_sort(findings.begin(), findings.end(), [&](std::size_t x, std::size_t y) {
+        const int rx = rank(drawn[x].a->kind), ry = rank(drawn[y].a->kind);
+        if (rx != ry)
+            return rx < ry;
+        return drawn[x].s.body.width() > drawn[y].s.body.width();
+    });
+    for (std::size_t k : findings) {
+        const QRectF gapped = drawn[k].s.label.adjusted(-2, -2, 2, 2);
+        if (std::any_of(placed.begin(), placed.end(), [&](const QRectF &r) { return r.intersects(gapped); })) {
+            ++m_dropped;
+            m_droppedIds.emplace_back(drawn[k].run, drawn[k].a->id);
+            continue;
+        }
+        labelShown[k] = true;
+        placed.push_back(drawn[k].s.label);
+    }
+
     p.save();
     p.setClipRect(lanes);
     p.setRenderHint(QPainter::Antialiasing, true);
     p.setRenderHint(QPainter::TextAntialiasing, true);
-    for (const Drawn &d : drawn)
+    // A finding's callout whose label is left out keeps its dot, one per few pixels: hundreds of
+    // allocator bursts along a zoomed-out memory curve read as a dotted line, not a solid bar.
+    QSet<qint64> dotCells;
+    for (std::size_t k = 0; k < drawn.size(); ++k) {
+        const Drawn &d = drawn[k];
+        if (d.a->finding && d.a->kind == Kind::Callout && !labelShown[k]) {
+            constexpr double cell = 3 * kAnchorRadius;
+            const qint64 key = (qint64(std::floor(d.s.a.x() / cell)) << 32) ^ qint64(std::uint32_t(std::floor(d.s.a.y() / cell)));
+            if (dotCells.contains(key))
+                continue;
+            dotCells.insert(key);
+        }
         paintShape(p, *d.a, d.s);
-    // Labels over every shape: the user's first, always; then findings where there is room.
-    std::vector<QRectF> placed;
-    for (const Drawn &d : drawn)
-        if (!d.a->finding && !d.s.label.isEmpty()) {
-            paintLabel(p, *d.a, d.s);
-            placed.push_back(d.s.label);
-        }
-    for (const Drawn &d : drawn) {
-        if (!d.a->finding || d.s.label.isEmpty() || !d.s.label.intersects(lanes))
-            continue;
-        const QRectF gapped = d.s.label.adjusted(-2, -2, 2, 2);
-        if (std::any_of(placed.begin(), placed.end(), [&](const QRectF &r) { return r.intersects(gapped); })) {
-            ++m_dropped;
-            m_droppedIds.emplace_back(d.run, d.a->id);
-            continue;
-        }
-        paintLabel(p, *d.a, d.s);
-        placed.push_back(d.s.label);
     }
+    for (std::size_t k = 0; k < drawn.size(); ++k)
+        if (labelShown[k])
+            paintLabel(p, *drawn[k].a, drawn[k].s);
     p.restore();
 }
 

@@ -11,7 +11,8 @@
 //
 // Style: user annotations solid, their labels filled with their colour; findings dashed and
 // tinted, labels light with a dashed border. A finding's label that would cover another label is
-// left out (a whole-trace picture of 195 gaps still reads); the user's own labels always show.
+// left out, the findings that explain most placed first (a whole-trace picture of 195 gaps labels
+// its longest ones and still reads); the user's own labels always show.
 #include "annotations/AnnotationSet.h"
 #include "render/TimelineRenderer.h"
 
