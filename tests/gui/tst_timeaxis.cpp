@@ -164,6 +164,75 @@ private slots:
         QFETCH(QString, text);
         QCOMPARE(TimeAxis::formatTime(ns, step), text);
     }
+    void formatPrecise_data()
+    {
+        QTest::addColumn<double>("ns");
+        QTest::addColumn<double>("resolution");
+        QTest::addColumn<QString>("text");
+        QTest::newRow("s to the ns") << 14'389'012'345.0 << 1.0 << QStringLiteral("14.389 012 345 s");
+        QTest::newRow("s to the us") << 14'389'012'000.0 << 1000.0 << QStringLiteral("14.389 012 s");
+        QTest::newRow("ms to the ns") << 1'234'567.0 << 1.0 << QStringLiteral("1.234 567 ms");
+        QTest::newRow("ms to the us") << 1'234'000.0 << 1000.0 << QStringLiteral("1.234 ms");
+        QTest::newRow("us to the ns") << 1'500.0 << 1.0 << QStringLiteral("1.500 µs");
+        QTest::newRow("whole us") << 2'000.0 << 1000.0 << QStringLiteral("2 µs");
+        QTest::newRow("ns") << 830.0 << 1.0 << QStringLiteral("830 ns");
+        QTest::newRow("zero") << 0.0 << 1.0 << QStringLiteral("0 ns");
+        // The ruler's anchor at a 200 us step: whole groups of three decimals.
+        QTest::newRow("anchor at 200 us") << 14'389'000'000.0 << 2e5 << QStringLiteral("14.389 000 s");
+        QTest::newRow("anchor at 1 ms") << 14'389'000'000.0 << 1e6 << QStringLiteral("14.389 s");
+    }
+    void formatPrecise()
+    {
+        QFETCH(double, ns);
+        QFETCH(double, resolution);
+        QFETCH(QString, text);
+        QCOMPARE(TimeAxis::formatPrecise(ns, resolution), text);
+    }
+
+    // Deep zoom: one anchor label in full, the others as offsets from it.
+    void tickLabelsOffsetsAtDeepZoom()
+    {
+        // 2 ms over 1000 px, 14.389 s into the trace: a 200 us step.
+        const TimeAxis a = axis(14'389'000'000.0 - 50'000, 2e6, 1000, 2e10);
+        const double step = a.tickStep();
+        QCOMPARE(step, 2e5);
+        const auto ticks = a.ticks();
+        const auto labels = TimeAxis::tickLabels(ticks, step);
+        QCOMPARE(labels.size(), ticks.size());
+        QStringList shown;
+        for (std::size_t i = 0; i < ticks.size(); ++i) {
+            QCOMPARE(labels[i].isEmpty(), !ticks[i].labelled);
+            if (ticks[i].labelled)
+                shown << labels[i];
+        }
+        QVERIFY2(shown.size() >= 5, qPrintable(shown.join(QStringLiteral(" | "))));
+        QCOMPARE(shown[0], QStringLiteral("14.389 000 s"));
+        QCOMPARE(shown[1], QStringLiteral("+200 µs"));
+        QCOMPARE(shown[2], QStringLiteral("+400 µs"));
+        QCOMPARE(shown[4], QStringLiteral("+800 µs"));
+        // No label repeats the anchor's leading digits.
+        for (int i = 1; i < shown.size(); ++i)
+            QVERIFY2(!shown[i].contains(QStringLiteral("14.")), qPrintable(shown[i]));
+    }
+
+    // Near the origin (and zoomed out) every label is its own time, as before.
+    void tickLabelsAbsoluteNearOrigin()
+    {
+        const TimeAxis a = axis(0, 1e9, 1000);
+        const double step = a.tickStep();
+        const auto ticks = a.ticks();
+        const auto labels = TimeAxis::tickLabels(ticks, step);
+        int labelled = 0;
+        for (std::size_t i = 0; i < ticks.size(); ++i)
+            if (ticks[i].labelled) {
+                ++labelled;
+                QCOMPARE(labels[i], TimeAxis::formatTime(ticks[i].ns, step));
+                QVERIFY(!labels[i].startsWith(QLatin1Char('+')));
+            }
+        QVERIFY(labelled >= 5);
+        QVERIFY(!TimeAxis::labelsAsOffsets(1.2e9, 2e8));
+        QVERIFY(TimeAxis::labelsAsOffsets(14.389e9, 2e5));
+    }
 };
 
 QTEST_GUILESS_MAIN(TestTimeAxis)

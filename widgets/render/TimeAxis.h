@@ -3,6 +3,8 @@
 // (relative to the view's time origin, so absolute-epoch traces keep ns precision in a double)
 // over `width` pixels; zoom about a point, pan, clamping to the data span and adaptive ruler ticks.
 // Pure value type on QtCore only, so it is tested without a window (tst_timeaxis).
+#include <QCoreApplication>
+#include <QLocale>
 #include <QString>
 
 #include <algorithm>
@@ -108,33 +110,99 @@ struct TimeAxis
     }
 
     // "1.5 ms" style, the unit chosen from the magnitude; decimals enough to tell ticks of
-    // spacing `step` apart (0 means: three significant digits).
+    // spacing `step` apart (0 means: three significant digits). The number is written the locale's
+    // way (its decimal point, no grouping) and the unit is translatable.
     static QString formatTime(double ns, double step = 0)
     {
         const double a = std::abs(ns);
         const double mag = step > 0 ? std::max(step, a) : a;
-        struct Unit
-        {
-            double scale;
-            const char *name;
-        };
-        static constexpr Unit units[] = {{1e9, "s"}, {1e6, "ms"}, {1e3, "µs"}, {1, "ns"}};
-        Unit u = units[3];
-        for (const Unit &c : units)
-            if (mag >= c.scale) {
-                u = c;
-                break;
-            }
-        const double v = ns / u.scale;
+        const int u = unitFor(mag);
+        const double scale = kUnitScale[u];
+        const double v = ns / scale;
         int decimals;
         if (step > 0) {
-            const double s = step / u.scale;
+            const double s = step / scale;
             decimals = s >= 1 ? 0 : std::min(6, int(std::ceil(-std::log10(s) - 1e-9)));
         } else {
             const double av = std::abs(v);
-            decimals = av >= 100 || u.scale == 1 ? 0 : av >= 10 ? 1 : 2;
+            decimals = av >= 100 || scale == 1 ? 0 : av >= 10 ? 1 : 2;
         }
-        return QString::number(v, 'f', decimals) + QLatin1Char(' ') + QString::fromUtf8(u.name);
+        return number(v, decimals) + QLatin1Char(' ') + unitName(u);
+    }
+
+    // A time to the resolution the trace holds (1 ns, or 1000 for whole microseconds), in the unit
+    // of its magnitude with the decimals in groups of three: "14.389 012 345 s", "1.234 567 ms",
+    // "830 ns". For the Details panel, tooltips and the ruler's anchor, where 3 significant digits
+    // ("14.4 s") would hide which microsecond a kernel started in.
+    static QString formatPrecise(double ns, double resolutionNs = 1)
+    {
+        const int u = unitFor(std::abs(ns));
+        const double scale = kUnitScale[u];
+        const double res = std::max(1.0, resolutionNs);
+        // Decimals that resolve `res` in this unit, rounded up to whole groups of three.
+        int decimals = res >= scale ? 0 : int(std::ceil(std::log10(scale / res) - 1e-9));
+        decimals = std::min(9, (decimals + 2) / 3 * 3);
+        QString text = number(ns / scale, decimals);
+        const QString point = QLocale().decimalPoint();
+        const qsizetype dot = text.indexOf(point);
+        if (dot >= 0)
+            for (qsizetype i = dot + point.size() + 3; i < text.size(); i += 4)
+                text.insert(i, QLatin1Char(' '));
+        return text + QLatin1Char(' ') + unitName(u);
+    }
+
+    // The ruler's labels for `ticks` (empty for unlabelled ones). Near the origin each label is its
+    // time ("1.2 s"). At deep zoom, where a time would need many more digits than the step shows
+    // apart ("14.3890 s, 14.3892 s…"), the first labelled tick shows its time in full
+    // ("14.389 000 s") and the others their offset from it ("+200 µs"), as Perfetto's ruler does.
+    static std::vector<QString> tickLabels(const std::vector<Tick> &ticks, double step)
+    {
+        std::vector<QString> out(ticks.size());
+        const auto first = std::find_if(ticks.begin(), ticks.end(), [](const Tick &t) { return t.labelled; });
+        if (first == ticks.end())
+            return out;
+        const double anchor = first->ns;
+        const bool offsets = labelsAsOffsets(anchor, step);
+        for (std::size_t i = 0; i < ticks.size(); ++i) {
+            if (!ticks[i].labelled)
+                continue;
+            if (!offsets)
+                out[i] = formatTime(ticks[i].ns, step);
+            else if (&ticks[i] == &*first)
+                out[i] = formatPrecise(anchor, step);
+            else
+                out[i] = QLatin1Char('+') + formatTime(ticks[i].ns - anchor, step);
+        }
+        return out;
+    }
+    // Offsets once a label's magnitude is a thousand steps or more: "14.3890 s" at a 200 µs step
+    // (70,000 steps) would repeat "14.38" on every label.
+    static constexpr double kOffsetLabelRatio = 1000;
+    static bool labelsAsOffsets(double anchorNs, double step) { return step > 0 && std::abs(anchorNs) >= step * kOffsetLabelRatio; }
+
+private:
+    static constexpr double kUnitScale[] = {1e9, 1e6, 1e3, 1};
+    static int unitFor(double magnitudeNs)
+    {
+        for (int u = 0; u < 3; ++u)
+            if (magnitudeNs >= kUnitScale[u])
+                return u;
+        return 3;
+    }
+    static QString unitName(int u)
+    {
+        switch (u) {
+        case 0: return QCoreApplication::translate("lanescope::TimeAxis", "s");
+        case 1: return QCoreApplication::translate("lanescope::TimeAxis", "ms");
+        case 2: return QCoreApplication::translate("lanescope::TimeAxis", "µs");
+        default: return QCoreApplication::translate("lanescope::TimeAxis", "ns");
+        }
+    }
+    static QString number(double v, int decimals)
+    {
+        QLocale locale;
+        locale.setNumberOptions(locale.numberOptions() | QLocale::OmitGroupSeparator);
+        return locale.toString(v, 'f', decimals);
     }
 };
 

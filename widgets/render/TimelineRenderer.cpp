@@ -484,7 +484,7 @@ void TimelineRenderer::paintCursor(QPainter &p, double axisNs)
     f.setPixelSize(11);
     p.setFont(f);
     const QFontMetrics fm(f);
-    const QString text = TimeAxis::formatTime(axisNs);
+    const QString text = TimeAxis::formatPrecise(axisNs, m_axis.nsPerPx()); // to the pixel: "14.389 012 s"
     const int tw = fm.horizontalAdvance(text) + 8;
     const double tx = std::min(x + 3, double(w - tw));
     const QRectF box(tx, kRulerHeight + 1, tw, fm.height() + 2);
@@ -703,13 +703,16 @@ void TimelineRenderer::paintRuler(QPainter &p)
     const QFontMetrics fm(f);
     const double step = m_axis.tickStep();
     p.setClipRect(QRect(kHeaderWidth, 0, w - kHeaderWidth, kTopHeight));
-    for (const auto &tk : m_axis.ticks()) {
+    const auto ticks = m_axis.ticks();
+    const auto labels = TimeAxis::tickLabels(ticks, step); // "+200 µs" from an anchor at deep zoom
+    for (std::size_t i = 0; i < ticks.size(); ++i) {
+        const auto &tk = ticks[i];
         const int x = kHeaderWidth + int(std::lround(tk.px));
         p.setPen(QColor(0x90, 0x96, 0xA0));
         p.drawLine(x, kRulerHeight - (tk.labelled ? 9 : 4), x, kRulerHeight - 1);
         if (tk.labelled) {
             p.setPen(kLabel);
-            p.drawText(x + 3, kRulerHeight - 8, TimeAxis::formatTime(tk.ns, step));
+            p.drawText(x + 3, kRulerHeight - 8, labels[i]);
         }
     }
     // ProfilerStep bands (of the first run that has them).

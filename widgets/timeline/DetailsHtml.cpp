@@ -1,9 +1,13 @@
 #include "timeline/DetailsHtml.h"
 
+#include "render/TimeAxis.h"
+
 #include <QCoreApplication>
 #include <QLocale>
 #include <QStringList>
 #include <QVariantList>
+
+#include <algorithm>
 
 namespace lanescope::details {
 namespace {
@@ -112,5 +116,19 @@ QString tooltipText(const QString &plain, int maxChars)
     html.replace(QLatin1Char('\n'), QStringLiteral("<br>"));
     return QStringLiteral("<qt style='white-space:pre-wrap'>") + html + QStringLiteral("</qt>");
 }
+
+double timeResolutionNs(const std::vector<std::int64_t> &starts, const std::vector<std::int64_t> &durs)
+{
+    auto whole = [](const std::vector<std::int64_t> &v) {
+        const std::size_t n = std::min(v.size(), kResolutionSample);
+        for (std::size_t i = 0; i < n; ++i)
+            if (v[i] % 1000 != 0)
+                return false;
+        return true;
+    };
+    return !starts.empty() && whole(starts) && whole(durs) ? 1000 : 1;
+}
+
+QString startText(double relNs, double resolutionNs) { return TimeAxis::formatPrecise(relNs, resolutionNs); }
 
 } // namespace lanescope::details

@@ -7,6 +7,9 @@
 #include <QVariant>
 #include <QVariantMap>
 
+#include <cstdint>
+#include <vector>
+
 namespace lanescope::details {
 
 constexpr int kMaxArgRows = 250;    // arguments shown; the rest are counted in one last row
@@ -26,5 +29,13 @@ QString argsTable(const QVariantMap &args);
 // Plain text safe for a tooltip: cut to maxChars and escaped as rich text, so a name that
 // happens to start with '<' is never laid out as HTML.
 QString tooltipText(const QString &plain, int maxChars = 1000);
+
+// The resolution of a track's times as the file wrote them: 1000 ns when every start and
+// duration it holds (the first kResolutionSample of each) is a whole microsecond, as traces
+// with integer "ts" have, else 1 ns. The Details panel and the tooltips give starts to it.
+constexpr std::size_t kResolutionSample = 512;
+double timeResolutionNs(const std::vector<std::int64_t> &starts, const std::vector<std::int64_t> &durs);
+// A start (ns since the run's first event) to that resolution: "14.389 012 345 s".
+QString startText(double relNs, double resolutionNs);
 
 } // namespace lanescope::details

@@ -76,7 +76,7 @@ void DetailsPanel::showSlice(SliceRef ref)
     QString html = QStringLiteral("<p style='font-weight:bold; font-size:larger'>%1</p><table>")
                        .arg(esc(details::bounded(t->name(trk.nameId[i]), details::kMaxNameChars)));
     html += row(tr("Category"), esc(t->category(trk.catId[i])));
-    html += row(tr("Start"), esc(TimeAxis::formatTime(double(trk.start[i] - t->minTs))));
+    html += row(tr("Start"), esc(details::startText(double(trk.start[i] - t->minTs), details::timeResolutionNs(trk.start, trk.dur))));
     html += row(tr("Duration"), esc(TimeAxis::formatTime(double(trk.dur[i]))));
     html += row(trk.kind == TrackKind::Gpu ? tr("Stream") : tr("Thread"), esc(m_view->laneLabel(ref)));
     const QString step = m_view->stepAt(ref.run, trk.start[i]);

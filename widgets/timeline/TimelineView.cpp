@@ -308,7 +308,7 @@ QString TimelineView::tooltipText(SliceRef ref) const
     QStringList lines;
     lines << name;
     lines << tr("Duration: %1").arg(TimeAxis::formatTime(double(trk.dur[ref.slice])));
-    lines << tr("Start: %1").arg(TimeAxis::formatTime(m_renderer.relNs(ref.run, trk.start[ref.slice])));
+    lines << tr("Start: %1").arg(details::startText(m_renderer.relNs(ref.run, trk.start[ref.slice]), details::timeResolutionNs(trk.start, trk.dur)));
     lines << tr("Category: %1 (%2)").arg(t->category(trk.catId[ref.slice]), Palette::label(cls));
     lines << (trk.kind == TrackKind::Gpu ? tr("Stream: %1") : tr("Thread: %1")).arg(laneLabel(ref));
     const QString step = stepAt(ref.run, trk.start[ref.slice]);
