@@ -51,7 +51,9 @@ private slots:
         QWheelEvent e(pos, v->viewport()->mapToGlobal(pos), QPoint(), QPoint(0, delta), Qt::NoButton, Qt::ControlModifier,
                       Qt::NoScrollPhase, false);
         QApplication::sendEvent(v->viewport(), &e);
-        QCOMPARE(v->axis().range, range * std::pow(0.85, delta / 120.0));
+        QCOMPARE(v->axis().range, range * std::pow(TimelineView::kWheelZoomFactor, delta / 120.0));
+        if (delta == 120) // one notch: a quarter of the window, where it was 15 %
+            QVERIFY(std::abs(v->axis().range / range - 0.75) < 1e-9);
         QVERIFY(std::abs(v->axis().toNs(x) - before) < 1e-6);
     }
 
@@ -75,8 +77,8 @@ private slots:
         // Window [200, 600] µs over 1000 px; the cursor is outside, so W/S zoom about the centre.
         QTest::newRow("D pans right 15 %") << int(Qt::Key_D) << 260'000.0 << 400'000.0;
         QTest::newRow("A pans left 15 %") << int(Qt::Key_A) << 140'000.0 << 400'000.0;
-        QTest::newRow("W zooms in 0.8x") << int(Qt::Key_W) << 240'000.0 << 320'000.0;
-        QTest::newRow("S zooms out") << int(Qt::Key_S) << 150'000.0 << 500'000.0;
+        QTest::newRow("W zooms in 0.7x") << int(Qt::Key_W) << 260'000.0 << 280'000.0;
+        QTest::newRow("S zooms out 1/0.7x") << int(Qt::Key_S) << 400'000.0 - 200'000.0 / 0.7 << 400'000.0 / 0.7;
         QTest::newRow("Home fits all") << int(Qt::Key_Home) << -20'000.0 << 1'040'000.0; // span 1 ms + 2 % each side
     }
     void wasdKeys()
@@ -90,6 +92,83 @@ private slots:
         QTest::keyClick(v.get(), Qt::Key(key));
         QVERIFY2(std::abs(v->axis().range - expectRange) < 1e-3, qPrintable(QString::number(v->axis().range, 'f')));
         QVERIFY2(std::abs(v->axis().start - expectStart) < 1e-3, qPrintable(QString::number(v->axis().start, 'f')));
+    }
+
+    static void sendKey(TimelineView &v, QEvent::Type type, Qt::Key key, bool autoRepeat, quint64 ms)
+    {
+        QKeyEvent e(type, key, Qt::NoModifier, QString(), autoRepeat);
+        e.setTimestamp(ms);
+        QApplication::sendEvent(&v, &e);
+    }
+
+    // Holding W: the first press is one step; each auto-repeat zooms further, by more the longer
+    // the key is held (as X11 sends them: release+press pairs marked auto-repeat); the real
+    // release starts over.
+    void heldKeyZoomAccelerates()
+    {
+        auto v = test::makeTestView(m_trace, 0);
+        QCursor::setPos(QPoint(-1000, -1000));
+        v->setVisibleRange(0, 1'000'000);
+        std::vector<double> ratios;
+        double range = v->axis().range;
+        auto event = [&](QEvent::Type type, bool autoRepeat, quint64 ms) {
+            sendKey(*v, type, Qt::Key_W, autoRepeat, ms);
+            if (type == QEvent::KeyPress) {
+                ratios.push_back(v->axis().range / range);
+                range = v->axis().range;
+            }
+        };
+        event(QEvent::KeyPress, false, 1000);
+        QVERIFY(std::abs(ratios[0] - TimelineView::kKeyZoomFactor) < 1e-9);
+        for (quint64 t = 1600; t <= 2400; t += 33) { // a 600 ms repeat delay, then 30 repeats a second
+            event(QEvent::KeyRelease, true, t);
+            event(QEvent::KeyPress, true, t);
+        }
+        QVERIFY(v->axis().range > v->axis().minRange); // not stopped by the limit: every step counted
+        const double firstRepeat = ratios[1], lastRepeat = ratios.back();
+        // One repeat's worth at the start: about the rate at 600 ms held for 33 ms.
+        QVERIFY2(std::abs(firstRepeat - std::pow(0.5, KeyZoomRamp().rate(600) * 0.033)) < 1e-6, qPrintable(QString::number(firstRepeat)));
+        for (std::size_t i = 2; i < ratios.size(); ++i)
+            QVERIFY2(ratios[i] < ratios[i - 1] + 1e-12, qPrintable(QStringLiteral("step %1: %2 after %3").arg(i).arg(ratios[i]).arg(ratios[i - 1])));
+        QVERIFY2(lastRepeat < firstRepeat - 0.05, qPrintable(QStringLiteral("%1 -> %2").arg(firstRepeat).arg(lastRepeat)));
+        // Released: the next press is one plain step again.
+        event(QEvent::KeyRelease, false, 2500);
+        v->setVisibleRange(0, 1'000'000);
+        range = v->axis().range;
+        event(QEvent::KeyPress, false, 2600);
+        QVERIFY(std::abs(ratios.back() - TimelineView::kKeyZoomFactor) < 1e-9);
+        // S held zooms out the same way.
+        range = v->axis().range;
+        sendKey(*v, QEvent::KeyRelease, Qt::Key_W, false, 2650);
+        v->setVisibleRange(400'000, 400'100);
+        range = v->axis().range;
+        sendKey(*v, QEvent::KeyPress, Qt::Key_S, false, 3000);
+        QVERIFY(std::abs(v->axis().range / range - 1 / TimelineView::kKeyZoomFactor) < 1e-9);
+        range = v->axis().range;
+        sendKey(*v, QEvent::KeyPress, Qt::Key_S, true, 3700);
+        const double early = v->axis().range / range;
+        range = v->axis().range;
+        for (quint64 t = 3733; t <= 4700; t += 33) {
+            const double before = v->axis().range;
+            sendKey(*v, QEvent::KeyPress, Qt::Key_S, true, t);
+            range = v->axis().range / before;
+        }
+        QVERIFY2(range > early + 0.05, qPrintable(QStringLiteral("%1 -> %2").arg(early).arg(range)));
+    }
+
+    // Shift+wheel pans the time axis (a tenth of the width per notch), the zoom stays.
+    void shiftWheelPans()
+    {
+        auto v = test::makeTestView(m_trace, 0);
+        v->setVisibleRange(200'000, 600'000);
+        const double start = v->axis().start, range = v->axis().range;
+        const QPointF pos(TimelineView::kHeaderWidth + 100, 200);
+        QWheelEvent e(pos, v->viewport()->mapToGlobal(pos), QPoint(), QPoint(0, -120), Qt::NoButton, Qt::ShiftModifier,
+                      Qt::NoScrollPhase, false);
+        QApplication::sendEvent(v->viewport(), &e);
+        QCOMPARE(v->axis().range, range);
+        QVERIFY2(std::abs(v->axis().start - (start + v->axis().width * 0.1 * v->axis().nsPerPx())) < 1e-6,
+                 qPrintable(QString::number(v->axis().start, 'f')));
     }
 
     void dragPans()

@@ -435,8 +435,8 @@ void TimelineView::wheelEvent(QWheelEvent *event)
     const QPoint delta = event->angleDelta();
     const double x = event->position().x() - kHeaderWidth;
     if (event->modifiers() & Qt::ControlModifier) {
-        // Perfetto-like: Ctrl+wheel zooms about the cursor; 120 units (one notch) = 15 %.
-        const double factor = std::pow(0.85, delta.y() / 120.0);
+        // Perfetto-like: Ctrl+wheel zooms about the cursor; 120 units (one notch) = kWheelZoomFactor.
+        const double factor = std::pow(kWheelZoomFactor, delta.y() / 120.0);
         zoomAbout(std::clamp(x, 0.0, lanesWidth()), factor);
         event->accept();
         return;
@@ -457,10 +457,10 @@ void TimelineView::keyPressEvent(QKeyEvent *event)
                                                                                              : lanesWidth() / 2;
     switch (event->key()) {
     case Qt::Key_W:
-        zoomAbout(anchor, kKeyZoomFactor);
+        zoomAbout(anchor, m_zoomRamp.step(event->key(), event->isAutoRepeat(), event->timestamp()));
         break;
     case Qt::Key_S:
-        zoomAbout(anchor, 1 / kKeyZoomFactor);
+        zoomAbout(anchor, 1 / m_zoomRamp.step(event->key(), event->isAutoRepeat(), event->timestamp()));
         break;
     case Qt::Key_A:
         panPx(-lanesWidth() * kKeyPanFraction);
@@ -498,6 +498,19 @@ void TimelineView::keyPressEvent(QKeyEvent *event)
         return;
     }
     event->accept();
+}
+
+void TimelineView::keyReleaseEvent(QKeyEvent *event)
+{
+    if (!event->isAutoRepeat() && (event->key() == Qt::Key_W || event->key() == Qt::Key_S))
+        m_zoomRamp.release();
+    QAbstractScrollArea::keyReleaseEvent(event);
+}
+
+void TimelineView::focusOutEvent(QFocusEvent *event)
+{
+    m_zoomRamp.release(); // the key's release goes elsewhere
+    QAbstractScrollArea::focusOutEvent(event);
 }
 
 void TimelineView::mousePressEvent(QMouseEvent *event)

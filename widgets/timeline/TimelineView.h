@@ -14,6 +14,7 @@
 #include "render/SliceRef.h"
 #include "render/TimeAxis.h"
 #include "render/TimelineRenderer.h"
+#include "timeline/KeyZoomRamp.h"
 
 #include <QAbstractScrollArea>
 #include <QImage>
@@ -41,7 +42,8 @@ public:
     static constexpr int kStepBandHeight = TimelineRenderer::kStepBandHeight;
     static constexpr int kTopHeight = TimelineRenderer::kTopHeight;
     static constexpr double kZoomToSliceMargin = 0.1; // of the slice's duration, each side
-    static constexpr double kKeyZoomFactor = 0.8;     // W zooms in by this, S out by its inverse
+    static constexpr double kKeyZoomFactor = KeyZoomRamp::kPressFactor; // one W press zooms in by this, S out
+    static constexpr double kWheelZoomFactor = 0.75;  // one Ctrl+wheel notch (120 units) zooms in by this
     static constexpr double kKeyPanFraction = 0.15;   // A/D pan by this much of the width
 
     explicit TimelineView(QWidget *parent = nullptr);
@@ -167,6 +169,8 @@ protected:
     void scrollContentsBy(int dx, int dy) override;
     void wheelEvent(QWheelEvent *event) override;
     void keyPressEvent(QKeyEvent *event) override;
+    void keyReleaseEvent(QKeyEvent *event) override; // ends a held W/S (KeyZoomRamp)
+    void focusOutEvent(QFocusEvent *event) override;
     void mousePressEvent(QMouseEvent *event) override;
     void mouseMoveEvent(QMouseEvent *event) override;
     void mouseReleaseEvent(QMouseEvent *event) override;
@@ -199,6 +203,7 @@ private:
 
     SliceRef m_hover;
     std::vector<FlowLink> m_flows;
+    KeyZoomRamp m_zoomRamp; // W/S zoom faster while held
 
     // Annotations: drawing a new one, moving (or resizing) the selected one; m_draft is drawn in
     // the model's stead until the release hands it out.
