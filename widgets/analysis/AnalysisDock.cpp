@@ -6,6 +6,7 @@
 #include "render/Session.h"
 #include "timeline/DetailsHtml.h"
 #include "GapTableModel.h"
+#include "KernelNameDelegate.h"
 #include "ItemActivation.h"
 #include "MfuPanel.h"
 #include "timeline/TimelineView.h"
@@ -298,10 +299,10 @@ void AnalysisDock::buildGapTab(QWidget *tab)
     m_gapView->setTextElideMode(Qt::ElideMiddle); // kernel names differ at both ends
     m_gapView->setItemDelegateForColumn(GapTableModel::CauseColumn, new ElideRightDelegate(m_gapView));
     m_gapView->setItemDelegateForColumn(GapTableModel::EvidenceColumn, new ElideRightDelegate(m_gapView));
-    // Kernel columns start with the kernel's own name (GapTableModel::ownKernelName): keep that end.
+    // Kernel columns keep the kernel's own name: template arguments go first, then the middle.
     for (int c : {GapTableModel::BeforeColumn, GapTableModel::AfterColumn, GapTableModel::GemmBeforeColumn,
                   GapTableModel::GemmAfterColumn})
-        m_gapView->setItemDelegateForColumn(c, new ElideRightDelegate(m_gapView));
+        m_gapView->setItemDelegateForColumn(c, new KernelNameDelegate(m_gapView));
     m_gapView->verticalHeader()->hide();
     m_gapView->verticalHeader()->setSectionResizeMode(QHeaderView::Fixed);
     m_gapView->verticalHeader()->setDefaultSectionSize(m_gapView->fontMetrics().height() + 6);

@@ -3,7 +3,11 @@
 #include "render/GapCauseStyle.h"
 #include "timeline/DetailsHtml.h"
 
+#include <QFontMetrics>
 #include <QLocale>
+#include <QStringList>
+
+#include <algorithm>
 
 namespace lanescope {
 
@@ -87,6 +91,74 @@ QString GapTableModel::ownKernelName(const QString &name)
             cut = i + 2;
     }
     return s.mid(cut).trimmed();
+}
+
+namespace {
+// s with every top-level "<...>" replaced by `with` ("<…>" or nothing).
+QString withoutTemplateArgs(const QString &s, const QString &with)
+{
+    QString out;
+    int depth = 0;
+    for (const QChar ch : s) {
+        if (ch == QLatin1Char('<')) {
+            if (depth++ == 0)
+                out += with;
+        } else if (ch == QLatin1Char('>')) {
+            depth = std::max(0, depth - 1);
+        } else if (depth == 0) {
+            out += ch;
+        }
+    }
+    return out.trimmed();
+}
+// The first top-level template argument of s ("Kernel<cutlass_80_...>" -> "cutlass_80_..."),
+// without its own namespaces and arguments.
+QString firstTemplateArg(const QString &s)
+{
+    const qsizetype open = s.indexOf(QLatin1Char('<'));
+    if (open < 0)
+        return {};
+    int depth = 0;
+    qsizetype end = s.size();
+    for (qsizetype i = open + 1; i < s.size(); ++i) {
+        const QChar ch = s[i];
+        if (ch == QLatin1Char('<'))
+            ++depth;
+        else if (ch == QLatin1Char('>') && depth-- == 0) {
+            end = i;
+            break;
+        } else if (ch == QLatin1Char(',') && depth == 0) {
+            end = i;
+            break;
+        }
+    }
+    return withoutTemplateArgs(GapTableModel::ownKernelName(s.mid(open + 1, end - open - 1)), QString());
+}
+} // namespace
+
+QString GapTableModel::fitKernelName(const QString &name, const QFontMetrics &fm, int width)
+{
+    if (fm.horizontalAdvance(name) <= width)
+        return name;
+    const QString own = ownKernelName(name);
+    if (fm.horizontalAdvance(own) <= width)
+        return own;
+    // CUTLASS and CUB wrap the real kernel: "Kernel<cutlass_80_tensorop_s16816gemm_...>" says
+    // nothing without its argument.
+    static const QStringList wrappers = {QStringLiteral("Kernel"), QStringLiteral("Kernel2"), QStringLiteral("device_kernel")};
+    QString bare = withoutTemplateArgs(own, QString());
+    if (wrappers.contains(bare)) {
+        const QString arg = firstTemplateArg(own);
+        if (!arg.isEmpty())
+            bare = arg;
+    } else {
+        const QString collapsed = withoutTemplateArgs(own, QStringLiteral("<…>"));
+        if (fm.horizontalAdvance(collapsed) <= width)
+            return collapsed;
+    }
+    if (fm.horizontalAdvance(bare) <= width)
+        return bare;
+    return fm.elidedText(bare, Qt::ElideMiddle, width);
 }
 
 QString GapTableModel::computeIdleFigure(const analysis::ComputeIdle &c)

@@ -6,6 +6,8 @@
 
 #include <QAbstractTableModel>
 
+class QFontMetrics;
+
 namespace lanescope {
 
 class GapTableModel : public QAbstractTableModel
@@ -42,6 +44,12 @@ public:
     // kernel's own name ("vectorized_elementwise_kernel<4, ...>"), so a narrow column elided at its
     // end still shows the kernel's name; the tooltip has the whole of it.
     static QString ownKernelName(const QString &name);
+    // A kernel column's text fitted to `width` pixels without losing the kernel's own name: as it
+    // is when it fits; else with its template arguments left out ("vectorized_elementwise_kernel<…>",
+    // then "vectorized_elementwise_kernel"; a CUTLASS wrapper "Kernel<cutlass_80_..._gemm_...>" is
+    // named by its argument); then elided in the middle ("vectorized_e…_kernel"). Never cut to the
+    // namespaces in front ("at::native::").
+    static QString fitKernelName(const QString &name, const QFontMetrics &fm, int width);
 
     // Compute idle (analysis::ComputeIdle), written the same way in the dock's header, breakdown
     // and advice: "Compute idle 27.9 %" ...
