@@ -393,8 +393,87 @@ void MainWindow::openFiles(const QStringList &paths, const QStringList &labels)
     m_loadedRuns.clear();
     m_loadErrors.clear();
     const QString first = m_pendingFiles.takeFirst();
-    openFile(first);
+    openComparisonRun(first);
     m_comparing = true; // after openFile, which ends any comparison it interrupts
+}
+
+void MainWindow::openComparisonRun(const QString &path)
+{
+    if (QFileInfo(path).isDir())
+        openComparisonFolder(path);
+    else
+        openFile(path);
+}
+
+void MainWindow::openComparisonFolder(const QString &folder)
+{
+    stopFolderLoad(); // the newest request wins
+    if (m_job) {
+        m_job->disconnect(this);
+        delete m_job;
+        m_job = nullptr;
+    }
+    auto *job = new FolderLoadJob(QDir::cleanPath(QFileInfo(folder).absoluteFilePath()), this);
+    m_folderJob = job;
+    connect(job, &FolderLoadJob::finished, this, [this, job] {
+        if (m_folderJob == job) {
+            m_folderJob = nullptr;
+            onComparisonFolderLoaded(job);
+        }
+        job->deleteLater();
+    });
+    m_statusLabel->setText(tr("Loading the ranks in %1…").arg(QDir(job->folder()).dirName()));
+    m_progress->setValue(0);
+    setLoading(true);
+    m_cancelButton->setToolTip(tr("Stop loading this folder"));
+    job->start();
+}
+
+// A folder as one run of a comparison (issue 15): compared through its first rank (rank 0), the
+// same rank of every folder, as lanescope-cli compare does; the comparison dock measures the whole
+// job from the ranks the run keeps.
+void MainWindow::onComparisonFolderLoaded(FolderLoadJob *job)
+{
+    m_cancelButton->setToolTip(tr("Stop loading this trace"));
+    const std::shared_ptr<const FolderLoad> load = job->result();
+    const QString folder = job->folder();
+    if (!load || load->folder.cancelled || job->isCancelRequested()) {
+        m_comparing = false;
+        m_pendingFiles.clear();
+        setLoading(false);
+        m_statusLabel->setText(tr("Loading the folder %1 was cancelled.").arg(QDir(folder).dirName()));
+        emit loadFinished(false);
+        return;
+    }
+    const FolderLoadResult &f = load->folder;
+    const QString label = m_pendingLabels.value(int(m_loadedRuns.size()), QDir(folder).dirName());
+    if (!f.error.isEmpty() || f.ranks.empty()) {
+        m_loadErrors << tr("%1: %2").arg(QDir(folder).dirName(),
+                                         f.error.isEmpty() ? tr("no rank trace in it") : f.error);
+    } else {
+        SessionRun run;
+        run.label = label;
+        run.folder = folder;
+        run.path = f.ranks.front().path;
+        run.trace = f.ranks.front().trace;
+        run.index = load->indices.empty() ? nullptr : load->indices.front();
+        run.job = std::make_shared<const std::vector<RankFile>>(f.ranks);
+        m_loadedRuns.push_back(std::move(run));
+        m_loadErrors << tr("%1: a job of %n rank(s), shown and compared through rank %2; the Job rows of the "
+                           "Metrics table measure every rank",
+                           nullptr, int(f.ranks.size()))
+                            .arg(label)
+                            .arg(f.ranks.front().rank);
+        for (const QString &w : f.warnings)
+            m_loadErrors << tr("%1: %2").arg(label, w);
+    }
+    if (!m_pendingFiles.isEmpty()) {
+        openComparisonRun(m_pendingFiles.takeFirst());
+        m_comparing = true;
+        return;
+    }
+    m_comparing = false;
+    showComparison();
 }
 
 void MainWindow::addRuns(const QStringList &paths)
@@ -403,6 +482,11 @@ void MainWindow::addRuns(const QStringList &paths)
         return;
     if (m_session->runCount() == 0 || isLoading()) {
         openFiles(m_currentFiles + paths);
+        return;
+    }
+    if (!m_folder.isEmpty()) {
+        // The ranks of one job on screen: the folder becomes the comparison's first run.
+        openFiles(QStringList{m_folder} + paths);
         return;
     }
     m_loadedRuns.clear();
@@ -414,7 +498,7 @@ void MainWindow::addRuns(const QStringList &paths)
     m_loadErrors.clear();
     m_pendingFiles = paths;
     m_pendingLabels.clear();
-    openFile(m_pendingFiles.takeFirst());
+    openComparisonRun(m_pendingFiles.takeFirst());
     m_comparing = true; // after openFile, which ends any comparison it interrupts
 }
 
@@ -746,7 +830,7 @@ void MainWindow::onComparisonRunLoaded(const TraceLoadJob &job, const LoadResult
     }
     if (!m_pendingFiles.isEmpty()) {
         const QString next = m_pendingFiles.takeFirst();
-        openFile(next);
+        openComparisonRun(next);
         m_comparing = true;
         return;
     }
@@ -774,7 +858,7 @@ void MainWindow::showComparison()
     m_currentFiles.clear();
     QStringList warnings = m_loadErrors;
     for (const SessionRun &r : runs) {
-        m_currentFiles << r.path;
+        m_currentFiles << (r.folder.isEmpty() ? r.path : r.folder); // a folder run reopens as the folder
         for (const QString &w : r.trace->warnings)
             warnings << tr("%1: %2").arg(r.label, w);
     }
@@ -955,6 +1039,18 @@ void MainWindow::addFolderActions(QMenu *file)
     QAction *openFolderAction = file->addAction(tr("Open &Folder…"), this, &MainWindow::showOpenFolderDialog);
     openFolderAction->setShortcut(QKeySequence(Qt::CTRL | Qt::ALT | Qt::Key_O));
     openFolderAction->setStatusTip(tr("Open a folder of rank traces (one file per rank) as one job, side by side on one clock"));
+    QAction *compareFolder = file->addAction(tr("Compare With Folder…"), this, &MainWindow::showCompareFolderDialog);
+    compareFolder->setStatusTip(tr("Compare what is shown with a folder of rank traces (baseline job vs optimized job)"));
+}
+
+void MainWindow::showCompareFolderDialog()
+{
+    QSettings settings;
+    const QString dir = QFileDialog::getExistingDirectory(this, tr("Compare With Folder of Rank Traces"), settings.value(kLastDirKey).toString());
+    if (dir.isEmpty())
+        return;
+    settings.setValue(kLastDirKey, dir);
+    addRuns({dir});
 }
 
 void MainWindow::showOpenFolderDialog()
@@ -1133,7 +1229,7 @@ bool MainWindow::writeReport(const QString &path, QPageSize::PageSizeId page, QS
             return fail(tr("the analysis is still running: try again when its figures are shown"));
         analysis::CompareOptions copt;
         copt.mfu = m_analysis->options().mfu;
-        one = analysis::compareRuns({{r.label, r.path, r.trace.get(), r.analysis.get()}}, copt);
+        one = analysis::compareRuns({{r.label, r.path, r.trace.get(), r.analysis.get(), std::nullopt}}, copt);
         single.setComparison(&one);
         in.metrics = &single;
     }

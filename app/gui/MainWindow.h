@@ -137,6 +137,11 @@ private:
     void setLoading(bool loading);
     void onLoadFinished(const TraceLoadJob &job, const LoadResult &result);
     void onComparisonRunLoaded(const TraceLoadJob &job, const LoadResult &result);
+    // One run of a comparison: a trace, or a folder of rank traces compared through one rank.
+    void openComparisonRun(const QString &path);
+    void openComparisonFolder(const QString &folder);
+    void onComparisonFolderLoaded(FolderLoadJob *job);
+    void showCompareFolderDialog();
     void showComparison();
     void showError(const QString &path, const QString &error);
     void updateTitle();

@@ -102,7 +102,7 @@ struct CompareRun
     QString path;
     const Trace *trace = nullptr;
     const AnalysisResult *analysis = nullptr; // of the whole trace, or of the aligned step (scopeToStep)
-    std::optional<JobRunFigures> job;         // set for a folder of rank traces
+    std::optional<JobRunFigures> job = std::nullopt; // set for a folder of rank traces
 };
 
 struct CompareOptions

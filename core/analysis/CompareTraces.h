@@ -15,7 +15,7 @@ struct TraceRun
 {
     QString label, path;
     const Trace *trace = nullptr;
-    std::optional<JobRunFigures> job; // a folder of rank traces, compared through the rank in trace
+    std::optional<JobRunFigures> job = std::nullopt; // a folder of rank traces, compared through the rank in trace
 };
 
 struct TracesComparison

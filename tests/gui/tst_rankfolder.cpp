@@ -11,6 +11,7 @@
 #include "analysis/AnalysisDock.h"
 #include "analysis/MfuPanel.h"
 #include "compare/ComparisonDock.h"
+#include "compare/MetricsTableModel.h"
 #include "analysis/Ranks.h"
 #include "io/FolderLoad.h"
 #include "ranks/RankTableModel.h"
@@ -302,6 +303,60 @@ private slots:
         QVERIFY(bar->value() > 0);
 
         verifyCollectiveClick(w, core.job);
+    }
+
+    // Two folders side by side (baseline job vs optimized job): each a run compared through its
+    // rank 0, with the job's figures in the Metrics table equal to what core says of each folder;
+    // the comparison reopens from Open Recent as the two folders.
+    void twoFoldersCompare()
+    {
+        synth::SynthConfig c;
+        c.scenario = synth::Scenario::Tuned;
+        c.ranksToWrite = kRanks;
+        c.layers = 4;
+        const synth::SynthOutput out = synth::synthesize(c);
+        QVERIFY(QDir(m_dir.path()).mkpath(QStringLiteral("tuned")));
+        const QString tuned = m_dir.filePath(QStringLiteral("tuned"));
+        for (int k = 0; k < kRanks; ++k)
+            QVERIFY(put(QDir(tuned).filePath(QStringLiteral("rank%1.pt.trace.json").arg(k)), out.traces[std::size_t(k)]));
+
+        MainWindow w;
+        w.resize(1600, 1000);
+        w.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&w));
+        QSignalSpy loaded(&w, &MainWindow::loadFinished);
+        w.openFiles({m_synth, tuned});
+        QVERIFY(loaded.wait(120000));
+        QVERIFY(loaded.first().first().toBool());
+        Session &s = *w.session();
+        QCOMPARE(s.runCount(), 2);
+        const QString dirs[] = {m_synth, tuned};
+        for (int i = 0; i < 2; ++i) {
+            QVERIFY(s.run(i).job);
+            QCOMPARE(int(s.run(i).job->size()), kRanks);
+            QCOMPARE(s.run(i).trace->rank, 0);
+            QCOMPARE(s.run(i).label, QDir(dirs[i]).dirName());
+        }
+        QVERIFY2(bannerText(w).contains(QStringLiteral("compared through rank 0")), qPrintable(bannerText(w)));
+        QCOMPARE(MainWindow::recentFiles().value(0), QDir::cleanPath(m_synth) + QLatin1Char('\n') + QDir::cleanPath(tuned));
+
+        ComparisonDock *dock = w.comparisonDock();
+        QVERIFY(dock);
+        QVERIFY(QTest::qWaitFor([dock] { return dock->comparison() && !dock->comparison()->result.runs.empty(); }, 120000));
+        const MetricsTableModel &m = *dock->metricsModel();
+        const int jobStep = m.rowOf(QStringLiteral("job_step_time_us"));
+        const int waits = m.rowOf(QStringLiteral("straggler_wait_us_per_step"));
+        QVERIFY(jobStep >= 0);
+        QVERIFY(waits >= 0);
+        for (int i = 0; i < 2; ++i) {
+            const analysis::JobResult core = coreJob(dirs[i]).job;
+            QCOMPARE(m.data(m.index(jobStep, m.valueColumn(i)), MetricsTableModel::ValueRole).toDouble(), *core.job.stepTimeNs);
+            QCOMPARE(m.data(m.index(waits, m.valueColumn(i)), MetricsTableModel::ValueRole).toDouble(),
+                     double(core.stragglers.totalWaitNs) / double(core.stragglers.steps));
+        }
+        // The tuned job's step is shorter: its delta is negative.
+        QVERIFY(m.data(m.index(jobStep, m.valueColumn(1)), MetricsTableModel::ValueRole).toDouble()
+                < m.data(m.index(jobStep, m.valueColumn(0)), MetricsTableModel::ValueRole).toDouble());
     }
 
     void cancelKeepsWhatWasShown()

@@ -336,6 +336,7 @@ void ComparisonDock::rerun()
     if (s && s->runCount() >= 2) {
         for (int i = 0; i < s->runCount(); ++i) {
             in.traces.push_back(s->run(i).trace);
+            in.jobs.push_back(s->run(i).job);
             in.labels << s->run(i).label;
             in.paths << s->run(i).path;
         }

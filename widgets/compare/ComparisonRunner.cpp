@@ -1,5 +1,8 @@
 #include "compare/ComparisonRunner.h"
 
+#include "analysis/JobRun.h"
+#include "analysis/Ranks.h"
+
 namespace lanescope {
 
 void ComparisonRunner::request(ComparisonInput input)
@@ -14,6 +17,22 @@ void ComparisonRunner::request(ComparisonInput input)
             std::vector<analysis::TraceRun> runs;
             for (std::size_t i = 0; i < in->traces.size(); ++i)
                 runs.push_back({in->labels.value(int(i)), in->paths.value(int(i)), in->traces[i].get(), std::nullopt});
+            // A folder run: its job measured under the same options, every time they change (the
+            // job_* rows follow the gap threshold like the rest), as lanescope-cli compare does.
+            for (std::size_t i = 0; i < in->traces.size() && i < in->jobs.size(); ++i) {
+                if (!in->jobs[i])
+                    continue;
+                analysis::JobOptions jo;
+                jo.analysis = in->options;
+                const analysis::JobResult job = analysis::analyzeJob(*in->jobs[i], jo);
+                int rank = -1;
+                for (const RankFile &r : *in->jobs[i])
+                    if (r.trace.get() == in->traces[i].get())
+                        rank = r.rank;
+                const analysis::JobRunPick pick = analysis::pickJobRun(job, rank);
+                if (pick.error.isEmpty())
+                    runs[i].job = pick.figures;
+            }
             return std::make_shared<const analysis::TracesComparison>(analysis::compareTraces(runs, in->options, in->compare));
         },
         [](const QString &message) -> Result {

@@ -5,6 +5,7 @@
 // while it is analysed is safe.
 #include "analysis/CompareTraces.h"
 #include "analysis/LatestRunner.h"
+#include "io/FolderLoad.h"
 
 #include <memory>
 
@@ -14,6 +15,8 @@ struct ComparisonInput
 {
     std::vector<std::shared_ptr<const Trace>> traces;
     QStringList labels, paths;
+    // Per run: a folder's ranks (SessionRun::job), null for a trace. The run's trace is one of them.
+    std::vector<std::shared_ptr<const std::vector<RankFile>>> jobs;
     analysis::AnalysisOptions options;
     analysis::CompareOptions compare;
 };

@@ -100,6 +100,17 @@ void MetricsTableModel::setComparison(const analysis::ComparisonResult *result)
             Unit::Count, false, [](const M &m) { return opt(double(m.freeCalls)); });
         add("kernel_count", tr("GPU activities"), tr("Kernels, copies and memsets in the whole trace"), Unit::Count, false,
             [](const M &m) { return opt(double(m.kernelCount)); });
+        // A folder run (a job of rank traces): the job's own figures; the rows above are the rank's
+        // it is compared through. Unknown for a run that is one trace.
+        add("job_step_time_us", tr("Job step time"),
+            tr("A folder of rank traces: the median job step, from the first rank's start to the last rank's end"),
+            Unit::Ms, false, [](const M &m) { return m.job ? m.job->jobStepTimeNs : std::nullopt; });
+        add("job_gap_total_us", tr("Job GEMM gaps, total"),
+            tr("A folder of rank traces: the listed gaps of every rank, summed"), Unit::Ms, false,
+            [](const M &m) { return m.job ? std::optional<double>(double(m.job->jobGapTotalNs)) : std::nullopt; });
+        add("straggler_wait_us_per_step", tr("Waits on stragglers"),
+            tr("A folder of rank traces: per step, every rank's wait at a collective for the last rank to arrive, summed"),
+            Unit::Ms, false, [](const M &m) { return m.job ? m.job->stragglerWaitPerStepNs : std::nullopt; });
         // Rows nobody can read anything from: unknown in every run (MFU without its inputs).
         m_rows.erase(std::remove_if(m_rows.begin(), m_rows.end(),
                                     [](const Row &r) {

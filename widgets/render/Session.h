@@ -8,6 +8,7 @@
 // axis = absolute - (minTs - offset) = absolute - base().
 #include "analysis/Analysis.h"
 #include "annotations/AnnotationSet.h"
+#include "io/FolderLoad.h"
 #include "render/TraceViewIndex.h"
 #include "render/ViewState.h"
 
@@ -29,6 +30,11 @@ struct SessionRun
     // What the user drew on this run (issue 11). Shared, so a run copied into a new comparison
     // keeps its drawings and its undo history; setRuns gives every run one (empty when absent).
     std::shared_ptr<annotations::AnnotationSet> annotations;
+    // A folder of rank traces as one run of a comparison (issue 15): every rank of the job, and
+    // the folder. trace, index and path are then those of the rank the run is compared through
+    // (its annotations are that rank's too); the comparison measures the job from these ranks.
+    std::shared_ptr<const std::vector<RankFile>> job;
+    QString folder;
     TimeNs base() const { return trace ? trace->minTs - offsetNs : 0; }
 };
 
