@@ -4,6 +4,7 @@
 #include "ExportDialog.h"
 #include "Preferences.h"
 #include "ShortcutsDialog.h"
+#include "StartPage.h"
 #include "WindowSettings.h"
 #include "FolderLoadJob.h"
 #include "TraceLoadJob.h"
@@ -30,6 +31,7 @@
 #include "timeline/TimelineView.h"
 #include "util/TraceName.h"
 
+#include <QAbstractSpinBox>
 #include <QAction>
 #include <QActionGroup>
 #include <QApplication>
@@ -151,6 +153,25 @@ MainWindow::MainWindow(QWidget *parent)
     setLoading(false);
     updateTitle();
     restoreDailyUseSettings();
+    createStartPage();
+}
+
+void MainWindow::createStartPage()
+{
+    m_startPage = new StartPage(this);
+    connect(m_startPage, &StartPage::openTraceRequested, this, &MainWindow::showOpenDialog);
+    connect(m_startPage, &StartPage::openFolderRequested, this, &MainWindow::showOpenFolderDialog);
+    connect(m_startPage, &StartPage::demoRequested, this, &MainWindow::openDemo);
+    connect(m_startPage, &StartPage::recentRequested, this, [this](const QStringList &paths) { openFiles(paths); });
+    // Shown while the session has no run: before the first trace, and if it is ever emptied.
+    auto update = [this] {
+        const bool empty = m_session->runCount() == 0;
+        if (empty)
+            m_startPage->setRecentFiles(recentFiles());
+        m_startPage->setVisible(empty);
+    };
+    connect(m_session, &Session::runsChanged, m_startPage, update);
+    update();
 }
 
 MainWindow::~MainWindow() = default; // a running job is a child: its destructor cancels and joins
@@ -233,6 +254,9 @@ void MainWindow::createActions()
     analysisMenu->addAction(tr("Clear Gap &Mark"), m_timeline, &TimelineView::clearHighlight);
 
     QMenu *help = menuBar()->addMenu(tr("&Help"));
+    help->addAction(tr("Open &Demo"), this, &MainWindow::openDemo)
+        ->setStatusTip(tr("The case study: an FSDP run before and after prefetching and allocator tuning, compared"));
+    help->addSeparator();
     QAction *shortcuts = help->addAction(tr("&Keyboard Shortcuts"), this, &MainWindow::showShortcuts);
     shortcuts->setShortcut(QKeySequence::HelpContents);
     shortcuts->setStatusTip(tr("Every shortcut of the menus and toolbars, and the timeline's keys"));
@@ -297,7 +321,16 @@ void MainWindow::createDocks()
         if (ref.isValid())
             m_detailsDock->raise();
     });
-    connect(m_details, &DetailsPanel::jumpRequested, this, [this](SliceRef ref) { m_timeline->selectSlice(ref, true); });
+    connect(m_details, &DetailsPanel::jumpRequested, this, [this](SliceRef ref) {
+        m_timeline->selectSlice(ref, true);
+        // The link took the focus into the Details text: W/A/S/D belong to the timeline again,
+        // unless the user is typing in a field (the search bar, the gap threshold).
+        QWidget *f = QApplication::focusWidget();
+        const auto *line = qobject_cast<const QLineEdit *>(f);
+        const auto *spin = qobject_cast<const QAbstractSpinBox *>(f);
+        if (!(line && !line->isReadOnly()) && !(spin && !spin->isReadOnly()))
+            m_timeline->setFocus(Qt::OtherFocusReason);
+    });
     connect(m_timeline, &TimelineView::timeRangeChanged, this, [this] {
         m_range->update();
         if (m_timeline->hasTimeRange()) {

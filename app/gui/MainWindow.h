@@ -33,6 +33,7 @@ class RangeStatsPanel;
 class RanksDock;
 class Session;
 class SearchBar;
+class StartPage;
 class TimelineView;
 class TraceLoadJob;
 class TraceSummaryView;
@@ -96,6 +97,8 @@ public:
     RanksDock *ranksDock() const { return m_ranks; }
     SearchBar *searchBar() const { return m_search; }
     DetailsPanel *detailsPanel() const { return m_details; }
+    // Over the window while nothing is shown: open a trace, a folder, the demo, a recent file.
+    StartPage *startPage() const { return m_startPage; }
     RangeStatsPanel *rangePanel() const { return m_range; }
     QAction *memoryOverlayAction() const { return m_memoryAction; }
     WarningBanner *warningBanner() const { return m_banner; }
@@ -209,6 +212,8 @@ private:
     QAction *m_annotateFindings = nullptr;
     QAction *m_reloadAction = nullptr;
     QFileSystemWatcher *m_fileWatcher = nullptr;
+    StartPage *m_startPage = nullptr;
+    void createStartPage();
 };
 
 } // namespace lanescope
