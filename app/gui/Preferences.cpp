@@ -1,14 +1,19 @@
 #include "Preferences.h"
 
+#include "PeakTableEditor.h"
+#include "analysis/PeakOverrideStore.h"
+
 #include <QApplication>
 #include <QComboBox>
 #include <QDialogButtonBox>
 #include <QDoubleSpinBox>
 #include <QFormLayout>
+#include <QGroupBox>
 #include <QLabel>
 #include <QPalette>
 #include <QSettings>
 #include <QStyle>
+#include <QVBoxLayout>
 
 #include <algorithm>
 #include <cmath>
@@ -84,6 +89,7 @@ Preferences Preferences::load()
     if (ok && gap >= kMinGapNs)
         p.gapThresholdNs = gap; // anything else stored (hand-edited, damaged) leaves the default
     p.gemmOnly = s.value(kGemmKey, true).toBool();
+    p.peakOverrides = PeakOverrideStore::instance()->overrides();
     return p;
 }
 
@@ -94,6 +100,7 @@ void Preferences::save() const
     s.setValue(kLanguageKey, language);
     saveGapThreshold(gapThresholdNs);
     saveGemmOnly(gemmOnly);
+    PeakOverrideStore::instance()->setOverrides(peakOverrides); // every MFU panel follows
 }
 
 void Preferences::saveGapThreshold(TimeNs gapThresholdNs)
@@ -126,6 +133,7 @@ PreferencesDialog::PreferencesDialog(const Preferences &prefs, QWidget *parent)
     , m_language(new QComboBox(this))
     , m_gapMs(new QDoubleSpinBox(this))
     , m_kernels(new QComboBox(this))
+    , m_peaks(new PeakTableEditor(prefs.peakOverrides, this))
 {
     setWindowTitle(tr("Preferences"));
     setObjectName(QStringLiteral("preferencesDialog"));
@@ -165,11 +173,16 @@ PreferencesDialog::PreferencesDialog(const Preferences &prefs, QWidget *parent)
     form->addRow(tr("Idle &gap threshold:"), m_gapMs);
     form->addRow(tr("&Kernel filter:"), m_kernels);
     form->addRow(QString(), analysisNote);
+    auto *peaks = new QGroupBox(tr("GPU &peaks for MFU"), this);
+    auto *peaksLayout = new QVBoxLayout(peaks);
+    peaksLayout->addWidget(m_peaks);
+    peaks->setMinimumHeight(300);
+    form->addRow(peaks);
     auto *buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, this);
     connect(buttons, &QDialogButtonBox::accepted, this, &QDialog::accept);
     connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
     form->addRow(buttons);
-    setMinimumWidth(440);
+    setMinimumWidth(560);
 }
 
 Preferences PreferencesDialog::preferences() const
@@ -179,6 +192,7 @@ Preferences PreferencesDialog::preferences() const
     p.language = m_language->currentData().toString();
     p.gapThresholdNs = std::max(kMinGapNs, TimeNs(std::llround(m_gapMs->value() * 1e6)));
     p.gemmOnly = m_kernels->currentData().toBool();
+    p.peakOverrides = m_peaks->overrides();
     return p;
 }
 

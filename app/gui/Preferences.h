@@ -1,7 +1,8 @@
 #pragma once
 // Edit > Preferences: the theme, the language (applied at the next start), the gap threshold and
-// kernel filter new windows and traces start with. Stored in QSettings; the analysis options share
+// kernel filter new windows and traces start with, the user's overrides of the GPU peak table. Stored in QSettings; the analysis options share
 // their keys with what the Analysis dock remembers (WindowSettings), so there is one value of each.
+#include "analysis/Mfu.h"
 #include "model/Trace.h"
 
 #include <QDialog>
@@ -12,6 +13,8 @@ class QDoubleSpinBox;
 
 namespace lanescope {
 
+class PeakTableEditor;
+
 enum class Theme { System, Light, Dark };
 
 struct Preferences
@@ -20,6 +23,7 @@ struct Preferences
     QString language;                    // "" (the system's), "en" or "zh_CN"
     TimeNs gapThresholdNs = 15'000'000;  // AnalysisDock::kDefaultGapNs
     bool gemmOnly = true;                // the kernel filter: GEMM-to-GEMM gaps only (the dock's and the CLI's default)
+    analysis::PeakOverrides peakOverrides; // the user's figures for rows of core's GPU peak table (PeakOverrideStore)
 
     static Preferences load();
     void save() const;
@@ -45,12 +49,14 @@ public:
     QComboBox *languageBox() const { return m_language; }
     QDoubleSpinBox *gapBox() const { return m_gapMs; }
     QComboBox *kernelBox() const { return m_kernels; }
+    PeakTableEditor *peakTable() const { return m_peaks; }
 
 private:
     QComboBox *m_theme;
     QComboBox *m_language;
     QDoubleSpinBox *m_gapMs;
     QComboBox *m_kernels;
+    PeakTableEditor *m_peaks;
 };
 
 } // namespace lanescope

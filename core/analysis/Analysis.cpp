@@ -4,6 +4,8 @@
 
 #include <QCoreApplication>
 
+#include <algorithm>
+
 namespace lanescope::analysis {
 
 AnalysisResult analyze(const Trace &trace, const AnalysisOptions &options)
@@ -78,11 +80,20 @@ AnalysisResult analyze(const Trace &trace, const AnalysisOptions &options)
     return r;
 }
 
+namespace {
+bool samePeakOverrides(const PeakOverrides &a, const PeakOverrides &b)
+{
+    return std::equal(a.begin(), a.end(), b.begin(), b.end(),
+                      [](const PeakOverride &x, const PeakOverride &y) { return x.match == y.match && x.tflops == y.tflops; });
+}
+} // namespace
+
 bool sameMeasures(const AnalysisOptions &a, const AnalysisOptions &b)
 {
     return a.gaps.minGap == b.gaps.minGap && a.gaps.kernels == b.gaps.kernels && a.mfu.params == b.mfu.params
         && a.mfu.tokensPerStep == b.mfu.tokensPerStep && a.mfu.tokensGlobal == b.mfu.tokensGlobal
-        && a.mfu.peakTflops == b.mfu.peakTflops && a.htaCompatible == b.htaCompatible && a.definition == b.definition;
+        && a.mfu.peakTflops == b.mfu.peakTflops && samePeakOverrides(a.mfu.peakOverrides, b.mfu.peakOverrides)
+        && a.htaCompatible == b.htaCompatible && a.definition == b.definition;
 }
 
 } // namespace lanescope::analysis

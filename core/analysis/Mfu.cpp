@@ -48,6 +48,27 @@ const GpuPeak *peakForGpu(const QString &deviceName)
     return nullptr;
 }
 
+double overrideFor(std::string_view match, const PeakOverrides &overrides)
+{
+    const QLatin1String m(match.data(), qsizetype(match.size()));
+    for (const PeakOverride &o : overrides)
+        if (o.tflops > 0 && o.match == m)
+            return o.tflops;
+    return 0;
+}
+
+ResolvedPeak resolvePeak(const QString &deviceName, const PeakOverrides &overrides)
+{
+    ResolvedPeak r;
+    r.row = peakForGpu(deviceName);
+    if (!r.row)
+        return r;
+    const double user = overrideFor(r.row->match, overrides);
+    r.overridden = user > 0;
+    r.tflops = r.overridden ? user : r.row->tflops;
+    return r;
+}
+
 MfuResult computeMfu(double params, double tokensPerSPerGpu, double peakTflops)
 {
     MfuResult r;
@@ -69,9 +90,11 @@ MfuResult mfuFromTrace(const Trace &trace, const std::vector<Step> &steps, const
     double peak = in.peakTflops;
     if (peak > 0) {
         r.peakSource = QStringLiteral("user");
-    } else if (const GpuPeak *p = peakForGpu(r.gpuName)) {
-        peak = p->tflops;
-        r.peakSource = QString::fromUtf8(p->source.data(), int(p->source.size()));
+    } else if (const ResolvedPeak p = resolvePeak(r.gpuName, in.peakOverrides); p.row) {
+        peak = p.tflops;
+        // An overridden row is the user's figure, as a --peak-tflops is.
+        r.peakSource = p.overridden ? QStringLiteral("user")
+                                    : QString::fromUtf8(p.row->source.data(), int(p.row->source.size()));
     }
     r.peakTflops = peak;
     if (r.stepS <= 0 || in.tokensPerStep <= 0)

@@ -21,12 +21,33 @@ struct GpuPeak
 const std::vector<GpuPeak> &gpuPeakTable();
 const GpuPeak *peakForGpu(const QString &deviceName);
 
+// A user's own figure for one table row (the GUI's Preferences keep them): the row's match and the
+// TFLOPS to use in its place. Core only reads them; where they are stored is the caller's business.
+struct PeakOverride
+{
+    QString match; // GpuPeak::match of the row
+    double tflops = 0;
+};
+using PeakOverrides = std::vector<PeakOverride>;
+
+// The row for a device (first match, as peakForGpu) with the user's override of that row applied.
+struct ResolvedPeak
+{
+    const GpuPeak *row = nullptr; // null: no row matches (tflops 0)
+    double tflops = 0;
+    bool overridden = false; // tflops is the user's, not the row's
+};
+ResolvedPeak resolvePeak(const QString &deviceName, const PeakOverrides &overrides);
+// The override of a row, 0 when the user has none.
+double overrideFor(std::string_view match, const PeakOverrides &overrides);
+
 struct MfuInputs
 {
     double params = 0;         // model parameters
     double tokensPerStep = 0;  // tokens processed per step ...
     bool tokensGlobal = false; // ... by all GPUs together (divided by the world size), else per GPU
     double peakTflops = 0;     // > 0: overrides the table
+    PeakOverrides peakOverrides; // where peakTflops is 0: the table with these rows replaced
 };
 
 struct MfuResult

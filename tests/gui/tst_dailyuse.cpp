@@ -1,15 +1,18 @@
 // Daily use (issue 14), headless: the window's geometry, dock layout and the Analysis dock's options
 // remembered across windows; File > Reload and the banner when the shown file changes on disk;
 // Help > Keyboard Shortcuts against the window's own actions; About's libraries and licences;
-// Preferences stored, read back and applied.
+// Preferences stored, read back and applied; the GPU peak table's overrides in every MFU figure.
 #include "AboutBox.h"
 #include "MainWindow.h"
+#include "PeakTableEditor.h"
 #include "Preferences.h"
 #include "ShortcutsDialog.h"
 #include "WarningBanner.h"
 #include "WindowSettings.h"
 
 #include "analysis/AnalysisDock.h"
+#include "analysis/MfuPanel.h"
+#include "analysis/PeakOverrideStore.h"
 #include "compare/ComparisonDock.h"
 #include "render/LaneLayout.h"
 #include "timeline/TimelineView.h"
@@ -28,6 +31,7 @@
 #include <QMenu>
 #include <QPushButton>
 #include <QScrollBar>
+#include <QTableWidget>
 #include <QSettings>
 #include <QStandardPaths>
 #include <QTemporaryDir>
@@ -49,6 +53,26 @@ QByteArray traceJson(int secondKernelTs, const QByteArray &process = "train.py")
     {"ph": "X", "cat": "kernel", "name": "sm90_gemm", "pid": 0, "tid": 7, "ts": 10, "dur": 8, "args": {"device": 0, "stream": 7}},
     {"ph": "X", "cat": "kernel", "name": "sm90_gemm", "pid": 0, "tid": 7, "ts": )")
         + QByteArray::number(secondKernelTs) + QByteArrayLiteral(R"(, "dur": 8, "args": {"device": 0, "stream": 7}}
+]})");
+}
+
+// On an A100 (the table's 312 TFLOPS): two ProfilerSteps, a GEMM in each; the first (the one
+// complete step: the last is left out, as in HTA) lasts 10 ms + `shiftUs`, so two files differ in
+// step time.
+QByteArray a100Trace(int shiftUs)
+{
+    const QByteArray dur1 = QByteArray::number(10000 + shiftUs), ts2 = QByteArray::number(10000 + shiftUs),
+                     k2 = QByteArray::number(10100 + shiftUs);
+    return QByteArrayLiteral(R"({"schemaVersion": 1, "deviceProperties": [{"id": 0, "name": "NVIDIA A100-SXM4-80GB"}],
+  "traceEvents": [
+    {"ph": "X", "cat": "user_annotation", "name": "ProfilerStep#1", "pid": 5, "tid": 6, "ts": 0, "dur": )")
+        + dur1 + QByteArrayLiteral(R"(},
+    {"ph": "X", "cat": "user_annotation", "name": "ProfilerStep#2", "pid": 5, "tid": 6, "ts": )")
+        + ts2 + QByteArrayLiteral(R"(, "dur": 10000},
+    {"ph": "X", "cat": "kernel", "name": "sm80_xmma_gemm_bf16", "pid": 0, "tid": 7, "ts": 100, "dur": )")
+        + QByteArray::number(9000 + shiftUs) + QByteArrayLiteral(R"(, "args": {"device": 0, "stream": 7}},
+    {"ph": "X", "cat": "kernel", "name": "sm80_xmma_gemm_bf16", "pid": 0, "tid": 7, "ts": )")
+        + k2 + QByteArrayLiteral(R"(, "dur": 9000, "args": {"device": 0, "stream": 7}}
 ]})");
 }
 
@@ -391,6 +415,106 @@ private slots:
         MainWindow w;
         QCOMPARE(w.analysisDock()->gapThresholdNs(), TimeNs(40'000'000));
         QVERIFY(!w.analysisDock()->gemmGapsOnly());
+    }
+
+    void peakOverridesRoundTrip()
+    {
+        // Nothing stored: every row shows the table's figure, none bold.
+        PreferencesDialog dialog(Preferences::load());
+        PeakTableEditor *peaks = dialog.peakTable();
+        QCOMPARE(peaks->table()->rowCount(), int(analysis::gpuPeakTable().size()));
+        const int a100 = peaks->rowOf(QStringLiteral("A100")), h100 = peaks->rowOf(QStringLiteral("H100"));
+        QVERIFY(a100 >= 0 && h100 >= 0);
+        QCOMPARE(peaks->table()->item(a100, PeakTableEditor::PeakColumn)->text(), QLocale().toString(312.0, 'f', 0));
+        QVERIFY(!peaks->isOverridden(a100));
+        QVERIFY(peaks->overrides().empty());
+
+        // An edit is an override, shown distinctly, beside Lanescope's figure.
+        peaks->setPeak(a100, 280.5);
+        peaks->setPeak(h100, 900);
+        QVERIFY(peaks->isOverridden(a100));
+        QVERIFY(peaks->table()->item(a100, PeakTableEditor::PeakColumn)->font().bold());
+        QVERIFY(!peaks->table()->item(peaks->rowOf(QStringLiteral("V100")), PeakTableEditor::PeakColumn)->font().bold());
+        QCOMPARE(peaks->table()->item(a100, PeakTableEditor::TableColumn)->text(), QLocale().toString(312.0, 'f', 0));
+        QSignalSpy changed(PeakOverrideStore::instance(), &PeakOverrideStore::changed);
+        dialog.preferences().save();
+        QCOMPARE(changed.count(), 1);
+
+        // Stored, read back, and shown again by a new dialog.
+        const Preferences back = Preferences::load();
+        QCOMPARE(int(back.peakOverrides.size()), 2);
+        QCOMPARE(analysis::overrideFor("A100", back.peakOverrides), 280.5);
+        QCOMPARE(analysis::overrideFor("H100", back.peakOverrides), 900.0);
+        QCOMPARE(analysis::overrideFor("A800", back.peakOverrides), 0.0);
+        PreferencesDialog again(back);
+        QVERIFY(again.peakTable()->isOverridden(a100));
+        QCOMPARE(again.peakTable()->overrides().size(), std::size_t(2));
+
+        // Reset takes the selected row back to the table; a damaged value is ignored.
+        again.peakTable()->table()->selectRow(a100);
+        again.peakTable()->resetSelected();
+        QVERIFY(!again.peakTable()->isOverridden(a100));
+        QVERIFY(again.peakTable()->isOverridden(h100));
+        again.preferences().save();
+        QCOMPARE(changed.count(), 2);
+        QSettings().setValue(QStringLiteral("preferences/peakTflops/A10"), QStringLiteral("lots"));
+        const analysis::PeakOverrides left = Preferences::load().peakOverrides;
+        QCOMPARE(int(left.size()), 1);
+        QCOMPARE(left.front().match, QStringLiteral("H100"));
+        again.peakTable()->resetAll();
+        QVERIFY(again.peakTable()->overrides().empty());
+    }
+
+    void peakOverrideChangesEveryMfu()
+    {
+        const QString a = m_dir.filePath(QStringLiteral("a100-a.json")), b = m_dir.filePath(QStringLiteral("a100-b.json"));
+        QVERIFY(writeFile(a, a100Trace(0)) && writeFile(b, a100Trace(2000)));
+        MainWindow w;
+        w.openFiles({a, b});
+        AnalysisDock *dock = w.analysisDock();
+        MfuPanel *mfu = dock->mfuPanel();
+        QTRY_VERIFY_WITH_TIMEOUT(w.session()->runCount() == 2 && dock->result(), kLoadTimeoutMs);
+        QCOMPARE(mfu->tablePeakTflops(), 312.0);
+        mfu->setParams(QStringLiteral("1B"));
+        mfu->setTokensPerStep(QStringLiteral("4096"));
+        auto settled = [&] {
+            return QTest::qWaitFor([&] { return !dock->isBusy() && dock->result() && !w.comparisonDock()->isBusy()
+                                                && w.comparisonDock()->comparison(); }, kLoadTimeoutMs);
+        };
+        QVERIFY(settled());
+        const analysis::MfuResult before = dock->result()->mfu;
+        QVERIFY(before.valid);
+        QCOMPARE(before.peakTflops, 312.0);
+        const auto &runs = w.comparisonDock()->comparison()->result.runs;
+        QCOMPARE(int(runs.size()), 2);
+        QVERIFY(runs[0].mfuPct && runs[1].mfuPct);
+        const double runA = *runs[0].mfuPct, runB = *runs[1].mfuPct;
+        QVERIFY(runA != runB);
+
+        // The user's A100 figure: the panel, the dock's analysis and the comparison all follow.
+        Preferences p = Preferences::load();
+        p.peakOverrides = {{QStringLiteral("A100"), 156}};
+        p.save();
+        QCOMPARE(mfu->tablePeakTflops(), 156.0);
+        QVERIFY2(mfu->gpuText().contains(QLocale().toString(156.0, 'f', 1)), qPrintable(mfu->gpuText()));
+        QVERIFY(QTest::qWaitFor([&] { return dock->result() && dock->result()->mfu.peakTflops == 156.0; }, kLoadTimeoutMs));
+        QVERIFY(settled());
+        QCOMPARE(dock->result()->mfu.peakSource, QStringLiteral("user"));
+        QVERIFY(qAbs(dock->result()->mfu.mfuPct - 2 * before.mfuPct) < 1e-9);
+        QCOMPARE(mfu->mfuText(), QStringLiteral("%1 %").arg(QLocale().toString(2 * before.mfuPct, 'f', 1)));
+        QVERIFY(QTest::qWaitFor([&] {
+            const auto *c = w.comparisonDock()->comparison();
+            return !w.comparisonDock()->isBusy() && c && c->result.runs.size() == 2 && c->result.runs[0].mfuPct
+                && qAbs(*c->result.runs[0].mfuPct - 2 * runA) < 1e-9;
+        }, kLoadTimeoutMs));
+        QVERIFY(qAbs(*w.comparisonDock()->comparison()->result.runs[1].mfuPct - 2 * runB) < 1e-9);
+
+        // A peak the user typed into the panel for this file stays; reset, the table's figure is back.
+        Preferences none = Preferences::load();
+        none.peakOverrides.clear();
+        none.save();
+        QCOMPARE(mfu->tablePeakTflops(), 312.0);
+        QVERIFY(QTest::qWaitFor([&] { return dock->result() && dock->result()->mfu.peakTflops == 312.0; }, kLoadTimeoutMs));
     }
 
     void themeSwitchesThePalette()

@@ -1,6 +1,7 @@
 #include "MfuPanel.h"
 
 #include "analysis/KernelClass.h"
+#include "analysis/PeakOverrideStore.h"
 
 #include <QComboBox>
 #include <QCryptographicHash>
@@ -141,6 +142,15 @@ MfuPanel::MfuPanel(QWidget *parent)
     connect(m_params, &QLineEdit::textChanged, this, &MfuPanel::edited);
     connect(m_tokens, &QLineEdit::textChanged, this, &MfuPanel::edited);
     connect(m_tokensScope, &QComboBox::currentIndexChanged, this, &MfuPanel::edited);
+    // Preferences changed the peak table: a peak that followed the table follows it still.
+    connect(PeakOverrideStore::instance(), &PeakOverrideStore::changed, this, [this] {
+        const double before = m_tablePeak;
+        updateTablePeak();
+        if (m_peak->value() == before && m_tablePeak != before)
+            m_peak->setValue(m_tablePeak); // edited() through valueChanged
+        else
+            edited();
+    });
 
     setTrace(nullptr);
 }
@@ -187,7 +197,8 @@ analysis::MfuInputs MfuPanel::inputs() const
     in.params = parseCount(m_params->text());
     in.tokensPerStep = parseCount(m_tokens->text());
     in.tokensGlobal = m_tokensScope->currentIndex() == 1;
-    in.peakTflops = m_peak->value(); // 0 ("unknown"): core falls back to its table
+    in.peakTflops = m_peak->value(); // 0 ("unknown"): core falls back to its table ...
+    in.peakOverrides = PeakOverrideStore::instance()->overrides(); // ... as the user changed it
     return in;
 }
 
@@ -202,22 +213,7 @@ void MfuPanel::setTrace(std::shared_ptr<const Trace> trace)
 {
     m_trace = std::move(trace);
     m_restoring = true;
-    QString gpuName;
-    if (m_trace && !m_trace->devices.empty())
-        gpuName = m_trace->devices.front().name;
-    const analysis::GpuPeak *peak = gpuName.isEmpty() ? nullptr : analysis::peakForGpu(gpuName);
-    m_tablePeak = peak ? peak->tflops : 0;
-    if (!m_trace)
-        m_gpu->setText(kDash);
-    else if (gpuName.isEmpty())
-        m_gpu->setText(tr("not named in the trace (no deviceProperties): enter its peak"));
-    else if (peak)
-        m_gpu->setText(tr("%1 (table: %2 TFLOPS)").arg(gpuName, QLocale().toString(peak->tflops, 'f', 0)));
-    else
-        m_gpu->setText(tr("%1 (not in the table: enter its peak)").arg(gpuName));
-    m_gpu->setToolTip(peak ? tr("Peak from: %1").arg(QString::fromUtf8(peak->source.data(), int(peak->source.size())))
-                           : QString());
-    m_resetPeak->setEnabled(peak != nullptr);
+    updateTablePeak();
     m_peak->setValue(m_tablePeak);
     m_fp32Gemm = m_trace ? fp32OnlyGemm(*m_trace) : QString();
     m_params->clear();
@@ -232,6 +228,32 @@ void MfuPanel::setTrace(std::shared_ptr<const Trace> trace)
     m_restoring = false;
     edited();
     clearResult();
+}
+
+void MfuPanel::updateTablePeak()
+{
+    QString gpuName;
+    if (m_trace && !m_trace->devices.empty())
+        gpuName = m_trace->devices.front().name;
+    const analysis::ResolvedPeak peak = gpuName.isEmpty() ? analysis::ResolvedPeak{}
+                                                          : analysis::resolvePeak(gpuName, PeakOverrideStore::instance()->overrides());
+    m_tablePeak = peak.tflops;
+    const QLocale locale;
+    if (!m_trace)
+        m_gpu->setText(kDash);
+    else if (gpuName.isEmpty())
+        m_gpu->setText(tr("not named in the trace (no deviceProperties): enter its peak"));
+    else if (peak.overridden)
+        m_gpu->setText(tr("%1 (your table: %2 TFLOPS; Lanescope's: %3)")
+                           .arg(gpuName, locale.toString(peak.tflops, 'f', 1), locale.toString(peak.row->tflops, 'f', 0)));
+    else if (peak.row)
+        m_gpu->setText(tr("%1 (table: %2 TFLOPS)").arg(gpuName, locale.toString(peak.tflops, 'f', 0)));
+    else
+        m_gpu->setText(tr("%1 (not in the table: enter its peak)").arg(gpuName));
+    m_gpu->setToolTip(peak.overridden ? tr("Peak from your table in Preferences")
+                      : peak.row      ? tr("Peak from: %1").arg(QString::fromUtf8(peak.row->source.data(), int(peak.row->source.size())))
+                                      : QString());
+    m_resetPeak->setEnabled(peak.row != nullptr);
 }
 
 void MfuPanel::edited()

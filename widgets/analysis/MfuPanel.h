@@ -60,6 +60,7 @@ private:
     void restore();
     QString settingsGroup() const;
     void updateScopeLabels();
+    void updateTablePeak(); // m_tablePeak and the GPU line from the table and the user's overrides
 
     std::shared_ptr<const Trace> m_trace;
     double m_tablePeak = 0;

@@ -1,0 +1,30 @@
+#pragma once
+// The user's overrides of core's GPU peak-TFLOPS table (Edit > Preferences), kept in QSettings and
+// handed to core as data (analysis::PeakOverrides). One store per process: the MFU panel of every
+// window follows it when the Preferences change it.
+#include "analysis/Mfu.h"
+
+#include <QObject>
+
+namespace lanescope {
+
+class PeakOverrideStore : public QObject
+{
+    Q_OBJECT
+public:
+    static PeakOverrideStore *instance();
+
+    // As stored: one entry per table row the user changed, in the table's order.
+    analysis::PeakOverrides overrides() const;
+    // Replaces every override (an entry with tflops <= 0 or a match the table does not have is
+    // dropped) and emits changed() when they differ from what was stored.
+    void setOverrides(const analysis::PeakOverrides &overrides);
+
+signals:
+    void changed();
+
+private:
+    using QObject::QObject;
+};
+
+} // namespace lanescope
