@@ -1,5 +1,7 @@
-// lanescope: the desktop viewer. `lanescope [TRACE...|DIR] [--gap-ms N] [--step N]` opens the traces at
-// start (two or more are compared, the first as the baseline; a folder opens its rank traces as one job).
+// lanescope: the desktop viewer. `lanescope [TRACE...|DIR] [--compare] [--gap-ms N] [--step N]` opens the
+// traces at start (two or more are compared, the first as the baseline; a folder opens its rank traces
+// as one job, or with --compare as runs of a comparison). CommandLine reads the options.
+#include "CommandLine.h"
 #include "MainWindow.h"
 #include "Preferences.h"
 
@@ -93,72 +95,19 @@ int main(int argc, char **argv)
         QCoreApplication::installTranslator(&translator);
 
     QCommandLineParser parser;
-    parser.setApplicationDescription(
-        QCoreApplication::translate("main", "Native viewer for PyTorch Profiler (Kineto) traces."));
-    const QCommandLineOption help = parser.addHelpOption();
-    // Our own --version: Qt's prints only "Lanescope 0.1.0", and a bug report needs the libraries too.
-    const QCommandLineOption version(QStringList { QStringLiteral("v"), QStringLiteral("version") },
-        QCoreApplication::translate("main", "Print Lanescope's version and those of Qt, RapidJSON, Boost and zlib."));
-    parser.addOption(version);
-    parser.addPositionalArgument(QCoreApplication::translate("main", "traces"),
-        QCoreApplication::translate("main",
-            "Trace files to open (.json or .json.gz); two or more are "
-            "compared, the first as the baseline. A folder opens every rank "
-            "trace in it as one job."),
-        QCoreApplication::translate("main", "[traces...]"));
-    const QCommandLineOption demo(QStringLiteral("demo"),
-        QCoreApplication::translate("main",
-            "Open the built-in demo: the case study's FSDP run (7B model, "
-            "32 A100s) as baseline, with prefetching, and tuned, compared; "
-            "generated on first use."));
-    parser.addOption(demo);
-    const QCommandLineOption gapMs(QStringLiteral("gap-ms"),
-        QCoreApplication::translate("main",
-            "Show idle gaps of at least N milliseconds (default 15; fractions "
-            "allowed, down to 0.001)."),
-        QStringLiteral("N"));
-    parser.addOption(gapMs);
-    const QCommandLineOption step(QStringLiteral("step"),
-        QCoreApplication::translate("main", "Analyse only ProfilerStep#N of the (first) trace."), QStringLiteral("N"));
-    parser.addOption(step);
-
-    if (!parser.parse(QCoreApplication::arguments()))
-        return badUsage(
-            QCoreApplication::translate("main", "%1 (lanescope --help lists the options)").arg(parser.errorText()));
-    if (parser.isSet(version)) {
+    const lanescope::CommandLine cmd = lanescope::CommandLine::parse(QCoreApplication::arguments(), parser);
+    if (!cmd.error.isEmpty())
+        return badUsage(cmd.error);
+    if (cmd.version) {
         std::printf("Lanescope %s\n%s\n", LANESCOPE_VERSION, qPrintable(lanescope::libraryVersions()));
         return 0;
     }
-    if (parser.isSet(help) || parser.isSet(QStringLiteral("help-all")))
+    if (cmd.help)
         parser.process(*app); // prints the help and exits 0
     if (textOnly) // cannot happen (asksOnlyForText skips option values); no window without a QApplication
         return badUsage(QCoreApplication::translate("main", "nothing to open"));
-
-    // The last value counts where an option is repeated, as in lanescope-cli.
-    double gapNs = -1;
-    if (parser.isSet(gapMs)) {
-        bool ok = false;
-        const QString text = parser.values(gapMs).constLast();
-        const double ms = text.toDouble(&ok);
-        if (!ok || !std::isfinite(ms) || ms * 1e6 < double(lanescope::AnalysisDock::kMinGapNs) || ms > 1e9)
-            return badUsage(
-                QCoreApplication::translate("main", "--gap-ms: '%1' is not a number of milliseconds from 0.001 up")
-                    .arg(text));
-        gapNs = ms * 1e6;
-    }
-    int stepNumber = -1;
-    if (parser.isSet(step)) {
-        bool ok = false;
-        const QString text = parser.values(step).constLast();
-        stepNumber = text.toInt(&ok);
-        if (!ok || stepNumber < 0)
-            return badUsage(
-                QCoreApplication::translate("main", "--step: '%1' is not a step number (0 or more)").arg(text));
-    }
-
-    for (const QString &f : parser.positionalArguments())
-        if (parser.positionalArguments().size() > 1 && QFileInfo(f).isDir())
-            return badUsage(QCoreApplication::translate("main", "%1 is a folder: a folder of rank traces opens alone").arg(f));
+    const double gapNs = cmd.gapNs;
+    const int stepNumber = cmd.step;
 
     QGuiApplication::setDesktopFileName(QStringLiteral("lanescope"));
     QGuiApplication::setWindowIcon(QIcon(QStringLiteral(":/icons/lanescope.svg")));
@@ -189,13 +138,11 @@ int main(int argc, char **argv)
             Qt::SingleShotConnection);
     }
     window.show();
-    const QStringList files = parser.positionalArguments();
-    if (files.size() == 1 && QFileInfo(files.first()).isDir()) {
-        window.openFolder(files.first()); // a folder of rank traces: the ranks of one job, side by side
-    } else if (!files.isEmpty()) {
-        window.openFiles(files); // two or more: stacked and aligned, the first as the baseline
-    } else if (parser.isSet(demo)) {
-        window.openDemo(); // the case study's three stages, compared
+    switch (cmd.open) {
+    case lanescope::CommandLine::Open::Folder: window.openFolder(cmd.paths.first()); break;
+    case lanescope::CommandLine::Open::Files: window.openFiles(cmd.paths); break; // the first is the baseline
+    case lanescope::CommandLine::Open::Demo: window.openDemo(); break;        // the case study's three stages
+    case lanescope::CommandLine::Open::Nothing: break;
     }
     return QApplication::exec();
 }
