@@ -490,6 +490,32 @@ private slots:
         QVERIFY(painter.labelDropped(0, ids[0]));
         QVERIFY(painter.labelDropped(0, ids[1]));
         QVERIFY(painter.labelDropped(0, burstId));
+
+        // A finding's range whose label is left out is not drawn at all; with its label it is.
+        AnnotationSet ranges;
+        for (int i = 0; i < 2; ++i) {
+            Annotation f;
+            f.kind = Kind::Range;
+            f.finding = true;
+            f.color = Color::Green;
+            f.a = {300'000 + i * 20'000, QString(), 0};
+            f.b = {340'000 + i * 20'000, QString(), 0};
+            f.text = QStringLiteral("same region in tuned: no idle");
+            ranges.add(f);
+        }
+        QImage img4(size, QImage::Format_ARGB32_Premultiplied);
+        img4.fill(Qt::white);
+        QPainter p4(&img4);
+        painter.paint(p4, {&ranges});
+        p4.end();
+        QCOMPARE(painter.droppedLabels(), 1);
+        const QRectF shown = painter.shape(0, ranges.items()[0]).body, hidden = painter.shape(0, ranges.items()[1]).body;
+        // The hidden one's right edge lies outside the shown one: no boundary line drawn there.
+        const int x = int(std::lround(hidden.right()));
+        QVERIFY(x > shown.right() + 2);
+        const int y = int(hidden.center().y());
+        QCOMPARE(img4.pixelColor(x, y), QColor(Qt::white));
+        QVERIFY(img4.pixelColor(int(std::lround(shown.right())), y) != QColor(Qt::white));
     }
 
     void svgHasTheCalloutText()

@@ -477,6 +477,10 @@ void AnnotationPainter::paint(QPainter &p, const std::vector<const annotations::
     QSet<qint64> dotCells;
     for (std::size_t k = 0; k < drawn.size(); ++k) {
         const Drawn &d = drawn[k];
+        // A finding's "same region in <run>" range says something only with its label: without it,
+        // a whole-trace comparison would draw two dashed lines per baseline gap over every later run.
+        if (d.a->finding && d.a->kind == Kind::Range && !labelShown[k])
+            continue;
         if (d.a->finding && d.a->kind == Kind::Callout && !labelShown[k]) {
             constexpr double cell = 3 * kAnchorRadius;
             const qint64 key = (qint64(std::floor(d.s.a.x() / cell)) << 32) ^ qint64(std::uint32_t(std::floor(d.s.a.y() / cell)));
