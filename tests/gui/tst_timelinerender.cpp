@@ -1,6 +1,7 @@
 // The timeline drawn into a QImage: lanes in the expected order and labels, a known slice at its
 // expected pixels and colour, the memory curve at its expected height, step bands, folding.
 #include "TimelineTestTrace.h"
+#include "render/MemoryBand.h"
 #include "render/Palette.h"
 #include "timeline/TimelineView.h"
 
@@ -94,12 +95,15 @@ private slots:
         auto v = test::makeTestView(m_trace, double(m_trace->minTs));
         const int group = 0;
         // Peak 3 GB reserved, plus 5 % headroom, rounded: the scale's top is 4 GB, so 1 GB
-        // allocated sits at a quarter of the group's height; the group's lanes span the scale.
+        // allocated sits at a quarter of the plot's height; the plot is the memory band under the
+        // group's lanes (issue 12), not over them.
         QCOMPARE(v->memoryScaleBytes(group), 4e9);
         const double y0 = v->memoryY(group, 0), yTop = v->memoryY(group, 4e9), y1 = v->memoryY(group, 1e9);
-        const QRect lanes = v->laneRect(0).united(v->laneRect(1));
-        QCOMPARE(yTop, lanes.top() + 4.0);
-        QCOMPARE(y0, double(lanes.bottom()));
+        const LaneGroup &g = v->laneLayout().groups()[std::size_t(group)];
+        const int bandTop = TimelineView::kTopHeight + g.memoryY;
+        QCOMPARE(yTop, double(bandTop + MemoryBand::kPlotTop));
+        QCOMPARE(y0, double(bandTop + g.memoryHeight - MemoryBand::kPlotBottom));
+        QVERIFY(v->laneRect(1).bottom() < bandTop);
         QCOMPARE(y1, y0 - (y0 - yTop) * 0.25);
         QCOMPARE(v->memoryY(group, 5e8), y0 - (y0 - yTop) * 0.125);
         // The 2 GB allocated and freed within 5 µs is a spike, marked at 900 µs.

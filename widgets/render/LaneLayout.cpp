@@ -160,6 +160,8 @@ void LaneLayout::build(const std::vector<RunInput> &runs)
                 for (const MemorySeries &m : t->memory)
                     if (isAcceleratorMemory(m.deviceType) && m.deviceId == p.device && !m.samples.empty())
                         g.hasMemory = true;
+                if (g.hasMemory)
+                    g.memoryKey = annotations::LaneKey::memory(p.device);
             } else if (!p.pidLabel.isEmpty()) {
                 g.title = prefix + p.pidLabel;
             } else {
@@ -199,13 +201,6 @@ void LaneLayout::build(const std::vector<RunInput> &runs)
                 g.lanes.push_back(int(m_lanes.size()));
                 m_lanes.push_back(std::move(lane));
             }
-            if (g.hasMemory && !g.lanes.empty()) {
-                int h = 0;
-                for (int l : g.lanes)
-                    h += m_lanes[std::size_t(l)].height;
-                if (h < kMinMemoryHeight)
-                    m_lanes[std::size_t(g.lanes.back())].height += kMinMemoryHeight - h;
-            }
             m_groups.push_back(std::move(g));
         }
     }
@@ -220,6 +215,14 @@ void LaneLayout::setCollapsed(int group, bool isCollapsed)
     relayout();
 }
 
+void LaneLayout::setMemoryBandsVisible(bool on)
+{
+    if (on == m_memoryBands)
+        return;
+    m_memoryBands = on;
+    relayout();
+}
+
 void LaneLayout::relayout()
 {
     m_visibleOrder.clear();
@@ -228,7 +231,7 @@ void LaneLayout::relayout()
     for (int gi = 0; gi < int(m_groups.size()); ++gi) {
         LaneGroup &g = m_groups[std::size_t(gi)];
         g.y = y;
-        m_visibleOrder.push_back(-1 - gi);
+        m_visibleOrder.push_back({Row::Header, gi});
         m_visibleY.push_back(y);
         y += kGroupHeaderHeight;
         g.lanesHeight = 0;
@@ -238,9 +241,22 @@ void LaneLayout::relayout()
             g.lanesHeight += lane.height;
             if (g.collapsed)
                 continue;
-            m_visibleOrder.push_back(l);
+            m_visibleOrder.push_back({Row::Lane, l});
             m_visibleY.push_back(y);
             y += lane.height;
+        }
+        // The memory band: a row of its own under the device's lanes, so the curve never runs
+        // over the kernels.
+        g.memoryY = y;
+        g.memoryHeight = 0;
+        if (g.hasMemory && m_memoryBands) {
+            g.memoryHeight = kMemoryBandHeight;
+            g.lanesHeight += kMemoryBandHeight;
+            if (!g.collapsed) {
+                m_visibleOrder.push_back({Row::Memory, gi});
+                m_visibleY.push_back(y);
+                y += kMemoryBandHeight;
+            }
         }
     }
     m_totalHeight = y;
@@ -251,8 +267,8 @@ int LaneLayout::laneAt(int y) const
     if (m_visibleY.empty() || y < 0 || y >= m_totalHeight)
         return -1;
     const auto it = std::upper_bound(m_visibleY.begin(), m_visibleY.end(), y);
-    const int item = m_visibleOrder[std::size_t(it - m_visibleY.begin() - 1)];
-    return item >= 0 ? item : -1;
+    const Row &row = m_visibleOrder[std::size_t(it - m_visibleY.begin() - 1)];
+    return row.kind == Row::Lane ? row.index : -1;
 }
 
 int LaneLayout::groupHeaderAt(int y) const
@@ -260,8 +276,17 @@ int LaneLayout::groupHeaderAt(int y) const
     if (m_visibleY.empty() || y < 0 || y >= m_totalHeight)
         return -1;
     const auto it = std::upper_bound(m_visibleY.begin(), m_visibleY.end(), y);
-    const int item = m_visibleOrder[std::size_t(it - m_visibleY.begin() - 1)];
-    return item < 0 ? -1 - item : -1;
+    const Row &row = m_visibleOrder[std::size_t(it - m_visibleY.begin() - 1)];
+    return row.kind == Row::Header ? row.index : -1;
+}
+
+int LaneLayout::memoryBandAt(int y) const
+{
+    if (m_visibleY.empty() || y < 0 || y >= m_totalHeight)
+        return -1;
+    const auto it = std::upper_bound(m_visibleY.begin(), m_visibleY.end(), y);
+    const Row &row = m_visibleOrder[std::size_t(it - m_visibleY.begin() - 1)];
+    return row.kind == Row::Memory ? row.index : -1;
 }
 
 int LaneLayout::laneOfTrack(int run, std::uint32_t track) const

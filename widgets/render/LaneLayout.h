@@ -35,10 +35,13 @@ struct LaneGroup
     int device = -1;  // GPU index for GPU groups
     bool collapsed = false;
     bool defaultCollapsed = false; // how a trace never seen before shows it (Kineto's bookkeeping: collapsed)
-    bool hasMemory = false; // a memory series exists for the device: lanes get room for the curve
+    bool hasMemory = false; // a memory series exists for the device: the group ends in a memory band
+    QString memoryKey;      // the band's stable key, memory:<device> (annotations/LaneKey.h), when hasMemory
     std::vector<int> lanes; // indices into LaneLayout::lanes()
     int y = 0;              // top of the header
-    int lanesHeight = 0;    // height of the lanes below the header when expanded
+    int lanesHeight = 0;    // height of the lanes and the memory band below the header when expanded
+    int memoryY = 0;        // top of the memory band (under the lanes), layout coordinates
+    int memoryHeight = 0;   // 0: no band (no memory events for the device, or the bands are hidden)
 };
 
 class LaneLayout
@@ -48,7 +51,7 @@ public:
     static constexpr int kRowHeight = 18;
     static constexpr int kLanePad = 2;          // above and below the rows of a lane
     static constexpr int kGroupHeaderHeight = 22;
-    static constexpr int kMinMemoryHeight = 96; // a GPU group with a memory curve is at least this tall
+    static constexpr int kMemoryBandHeight = 84; // the device memory band under a GPU group's lanes
 
     struct RunInput
     {
@@ -65,11 +68,15 @@ public:
     int totalHeight() const { return m_totalHeight; }
 
     void setCollapsed(int group, bool collapsed);
+    // The memory bands shown (the memory overlay on) or left out (no room kept for them).
+    void setMemoryBandsVisible(bool on);
+    bool memoryBandsVisible() const { return m_memoryBands; }
     bool isLaneVisible(int lane) const { return !m_groups[std::size_t(m_lanes[std::size_t(lane)].group)].collapsed; }
 
     // Hit tests in layout coordinates; -1 when nothing is there.
     int laneAt(int y) const;
     int groupHeaderAt(int y) const;
+    int memoryBandAt(int y) const; // the group whose memory band is at y
     int laneOfTrack(int run, std::uint32_t track) const;
     int groupOfDevice(int run, int device) const;
     // The lane's stable key (gpu:<device>:stream:<id>, cpu:<pid>:<tid>) and back; -1 when the run
@@ -86,9 +93,15 @@ private:
     std::vector<LaneGroup> m_groups;
     std::vector<Lane> m_lanes;
     std::vector<std::vector<int>> m_laneOfTrack; // [run][track] -> lane or -1
-    std::vector<int> m_visibleOrder;             // headers (-1 - group) and lanes, top to bottom
+    struct Row
+    {
+        enum Kind : std::uint8_t { Header, Lane, Memory } kind;
+        int index; // group for Header and Memory, lane for Lane
+    };
+    std::vector<Row> m_visibleOrder; // headers, lanes and memory bands, top to bottom
     std::vector<int> m_visibleY;
     int m_totalHeight = 0;
+    bool m_memoryBands = true;
 };
 
 } // namespace lanescope

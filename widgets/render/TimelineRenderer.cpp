@@ -26,16 +26,6 @@ const QColor kGrid(0xE6, 0xE8, 0xEC);
 const QColor kLabel(0x30, 0x33, 0x38);
 const QColor kRulerBg(0xFA, 0xFB, 0xFC);
 
-QString formatBytes(double bytes)
-{
-    const double gb = bytes / 1e9;
-    if (gb >= 10)
-        return QStringLiteral("%1 GB").arg(gb, 0, 'f', 0);
-    if (gb >= 1)
-        return QStringLiteral("%1 GB").arg(gb, 0, 'f', 1);
-    return QStringLiteral("%1 MB").arg(bytes / 1e6, 0, 'f', 0);
-}
-
 } // namespace
 
 TimelineRenderer::TimelineRenderer()
@@ -53,6 +43,7 @@ void TimelineRenderer::setRuns(std::vector<RenderRun> runs)
         m_cache[r].nameWidth.assign(m_runs[r].trace->strings.size(), -1);
     }
     m_elided.clear();
+    m_density.reset(m_runs.size());
 }
 
 void TimelineRenderer::setFont(const QFont &font)
@@ -168,13 +159,48 @@ int TimelineRenderer::groupHeaderAt(QPoint pos) const
     return m_layout->groupHeaderAt(pos.y() - kTopHeight + m_scroll);
 }
 
-double TimelineRenderer::memoryScaleBytes(int group) const
+bool TimelineRenderer::memoryFrame(int group, MemoryBand::Frame *f) const
 {
     if (!m_layout || group < 0 || group >= int(m_layout->groups().size()))
-        return std::nan("");
+        return false;
     const LaneGroup &g = m_layout->groups()[std::size_t(group)];
-    const TraceViewIndex::MemoryCurve *mc = m_runs[std::size_t(g.run)].index->memoryOf(g.device);
-    return g.gpu && mc ? mc->scaleBytes : std::nan("");
+    if (!g.gpu || g.memoryHeight <= 0 || g.run < 0 || g.run >= int(m_runs.size()))
+        return false;
+    const RenderRun &rr = m_runs[std::size_t(g.run)];
+    const TraceViewIndex::MemoryCurve *mc = rr.index->memoryOf(g.device);
+    if (!mc)
+        return false;
+    f->band = QRect(kHeaderWidth, kTopHeight + g.memoryY - m_scroll, std::max(0, m_size.width() - kHeaderWidth), g.memoryHeight);
+    f->origin = double(rr.base) + m_axis.start;
+    f->pxPerNs = m_axis.pxPerNs();
+    f->deviceTotal = MemoryBand::deviceTotal(*rr.trace, g.device);
+    f->axisTop = MemoryBand::axisTop(*mc, f->deviceTotal);
+    f->traceEnd = rr.trace->maxTs;
+    f->font = m_font;
+    return true;
+}
+
+double TimelineRenderer::memoryScaleBytes(int group) const
+{
+    MemoryBand::Frame f;
+    return memoryFrame(group, &f) ? f.axisTop : std::nan("");
+}
+
+TimelineRenderer::MemoryReadout TimelineRenderer::memoryAt(QPoint pos) const
+{
+    MemoryReadout out;
+    if (!m_layout || pos.x() < kHeaderWidth || pos.y() < kTopHeight || !m_memory)
+        return out;
+    const int group = m_layout->memoryBandAt(pos.y() - kTopHeight + m_scroll);
+    MemoryBand::Frame f;
+    if (group < 0 || !memoryFrame(group, &f))
+        return out;
+    const LaneGroup &g = m_layout->groups()[std::size_t(group)];
+    const double t = f.origin + double(pos.x() - kHeaderWidth) / f.pxPerNs;
+    out.value = MemoryBand::valueAt(*m_runs[std::size_t(g.run)].index->memoryOf(g.device), f.traceEnd, TimeNs(std::floor(t)));
+    out.group = group;
+    out.run = g.run;
+    return out;
 }
 
 int TimelineRenderer::memorySpikes(int group) const
@@ -188,13 +214,8 @@ int TimelineRenderer::memorySpikes(int group) const
 
 double TimelineRenderer::memoryY(int group, double bytes) const
 {
-    const double scale = memoryScaleBytes(group);
-    if (std::isnan(scale))
-        return scale;
-    const LaneGroup &g = m_layout->groups()[std::size_t(group)];
-    const double top = kTopHeight + g.y + LaneLayout::kGroupHeaderHeight - m_scroll + 4;
-    const double bottom = top - 4 + g.lanesHeight - 1;
-    return bottom - bytes / scale * (bottom - top);
+    MemoryBand::Frame f;
+    return memoryFrame(group, &f) ? f.yOf(bytes) : std::nan("");
 }
 
 QPointF TimelineRenderer::flowAnchor(SliceRef ref) const
@@ -496,125 +517,76 @@ void TimelineRenderer::paintCursor(QPainter &p, double axisNs)
 
 void TimelineRenderer::paintMemory(QPainter &p)
 {
-    const int width = m_size.width() - kHeaderWidth, height = m_size.height();
-    const auto &groups = m_layout->groups();
-    for (int gi = 0; gi < int(groups.size()); ++gi) {
-        const LaneGroup &g = groups[std::size_t(gi)];
-        if (!g.gpu || g.collapsed || !g.hasMemory)
+    const int height = m_size.height();
+    for (int gi = 0; gi < int(m_layout->groups().size()); ++gi) {
+        const LaneGroup &g = m_layout->groups()[std::size_t(gi)];
+        MemoryBand::Frame f;
+        if (g.collapsed || !memoryFrame(gi, &f) || f.band.bottom() < kTopHeight || f.band.top() > height)
             continue;
-        const RenderRun &rr = m_runs[std::size_t(g.run)];
-        const TraceViewIndex::MemoryCurve *mc = rr.index->memoryOf(g.device);
-        if (!mc)
-            continue;
-        const double top = memoryY(gi, mc->scaleBytes);
-        const double bottom = memoryY(gi, 0);
-        if (bottom < kTopHeight || top > height)
-            continue;
-        const double yScale = (bottom - top) / mc->scaleBytes;
-        const double origin = double(rr.base) + m_axis.start;
-        const double ppn = m_axis.pxPerNs(), nspp = m_axis.nsPerPx();
-        const auto &s = mc->series->samples;
-        const auto &ts = mc->ts;
-        const std::size_t i0 = std::size_t(std::lower_bound(ts.begin(), ts.end(), TimeNs(std::floor(origin))) - ts.begin());
-        const std::size_t i1 = std::size_t(std::upper_bound(ts.begin(), ts.end(), TimeNs(std::ceil(origin + m_axis.range))) - ts.begin());
-        QPolygonF alloc, reserved;
-        auto yOf = [&](double bytes) { return bottom - bytes * yScale; };
-        const double L = kHeaderWidth;
-        if (i1 - i0 <= std::size_t(width)) {
-            // Few samples: the exact step function.
-            std::int64_t a = i0 > 0 ? s[i0 - 1].allocated : -1, r = i0 > 0 ? s[i0 - 1].reserved : -1;
-            if (a >= 0) {
-                alloc << QPointF(L, yOf(double(a)));
-                reserved << QPointF(L, yOf(double(r)));
-            }
-            for (std::size_t i = i0; i < i1; ++i) {
-                const double x = L + (double(s[i].ts) - origin) * ppn;
-                if (a >= 0) {
-                    alloc << QPointF(x, yOf(double(a)));
-                    reserved << QPointF(x, yOf(double(r)));
-                }
-                a = s[i].allocated;
-                r = s[i].reserved;
-                alloc << QPointF(x, yOf(double(a)));
-                reserved << QPointF(x, yOf(double(r)));
-            }
-            if (a >= 0) {
-                // The last value holds until the trace ends.
-                const double xe = i1 < s.size() ? L + width
-                                                : std::min(L + width, L + (double(rr.trace->maxTs) - origin) * ppn);
-                alloc << QPointF(xe, yOf(double(a)));
-                reserved << QPointF(xe, yOf(double(r)));
-            }
-        } else {
-            // Many samples: per pixel column the largest value (peaks must not vanish), from the
-            // min/max pyramid, so a zoomed-out frame costs O(width log n), not O(samples).
-            std::size_t i = i0;
-            std::int64_t heldA = i0 > 0 ? s[i0 - 1].allocated : 0, heldR = i0 > 0 ? s[i0 - 1].reserved : 0;
-            const double traceEnd = double(rr.trace->maxTs);
-            for (int x = 0; x < width && origin + x * nspp <= traceEnd; ++x) {
-                const TimeNs tEnd = TimeNs(std::ceil(origin + (x + 1) * nspp));
-                const std::size_t j = std::size_t(std::lower_bound(ts.begin() + std::ptrdiff_t(i), ts.begin() + std::ptrdiff_t(i1), tEnd) - ts.begin());
-                MemAgg agg = mc->query(i, j);
-                if (i > 0 || j > i)
-                    agg.add(heldA, heldR);
-                if (!agg.empty()) {
-                    alloc << QPointF(L + x, yOf(double(agg.aMax)));
-                    reserved << QPointF(L + x, yOf(double(agg.rMax)));
-                }
-                if (j > i) {
-                    heldA = s[j - 1].allocated;
-                    heldR = s[j - 1].reserved;
-                }
-                i = j;
-            }
-        }
-        p.setRenderHint(QPainter::Antialiasing, false);
-        if (alloc.size() >= 2) {
-            m_drewMemory = true;
-            QPolygonF area = alloc;
-            area << QPointF(alloc.last().x(), bottom) << QPointF(alloc.first().x(), bottom);
-            QColor fill = Palette::memoryAllocated();
-            fill.setAlpha(40);
-            p.setPen(Qt::NoPen);
-            p.setBrush(fill);
-            p.drawPolygon(area);
-            p.setBrush(Qt::NoBrush);
-            // Cosmetic 1 px pens: aliased polylines take the raster engine's fast line path (a wider
-            // pen goes through the stroker, ~10x slower for a 2000-point curve).
-            p.setPen(QPen(Palette::memoryAllocated(), 0));
-            p.drawPolyline(alloc);
-            p.drawPolyline(alloc.translated(0, -1));
-            if (mc->hasReserved) {
-                p.setPen(QPen(Palette::memoryReserved(), 0));
-                p.drawPolyline(reserved);
-                p.drawPolyline(reserved.translated(0, 1));
-            }
-        }
-        // Spikes: one marker per pixel column.
-        {
-            const auto &sp = mc->spikes;
-            auto it = std::lower_bound(sp.begin(), sp.end(), TimeNs(std::floor(origin)),
-                                       [](const analysis::MemorySpike &a, TimeNs t) { return a.start < t; });
-            int lastX = std::numeric_limits<int>::min();
-            const QColor c = Palette::memorySpike();
-            p.setPen(QPen(c, 1));
-            for (; it != sp.end() && double(it->start) <= origin + m_axis.range; ++it) {
-                const int x = int(L + (double(it->start) - origin) * ppn);
-                if (x == lastX)
-                    continue;
-                lastX = x;
-                m_drewSpikes = true;
-                const double yTop = yOf(double(it->allocated));
-                p.drawLine(QPointF(x, yTop), QPointF(x, bottom));
-                p.setBrush(c);
-                p.drawPolygon(QPolygonF({QPointF(x - 4, top - 3), QPointF(x + 4, top - 3), QPointF(x, top + 4)}));
-            }
-            p.setBrush(Qt::NoBrush);
-        }
-        // The scale: a dotted line at its top, labelled in the group's header row (not over slices).
-        p.setPen(QPen(QColor(0, 0, 0, 60), 1, Qt::DotLine));
-        p.drawLine(QPointF(L, top), QPointF(L + width, top));
+        const MemoryBand::Drawn d = MemoryBand::paint(p, *m_runs[std::size_t(g.run)].index->memoryOf(g.device), f);
+        m_drewMemory |= d.curve;
+        m_drewSpikes |= d.spikes;
     }
+}
+
+void TimelineRenderer::paintMemoryReadouts(QPainter &p, double axisNs)
+{
+    const int height = m_size.height();
+    for (int gi = 0; gi < int(m_layout->groups().size()); ++gi) {
+        const LaneGroup &g = m_layout->groups()[std::size_t(gi)];
+        MemoryBand::Frame f;
+        if (g.collapsed || !memoryFrame(gi, &f) || f.band.bottom() < kTopHeight || f.band.top() > height)
+            continue;
+        MemoryBand::paintReadout(p, *m_runs[std::size_t(g.run)].index->memoryOf(g.device), f, double(m_runs[std::size_t(g.run)].base) + axisNs);
+    }
+}
+
+QRect TimelineRenderer::densityStripRect(int group) const
+{
+    if (!m_layout || group < 0 || group >= int(m_layout->groups().size()))
+        return {};
+    const LaneGroup &g = m_layout->groups()[std::size_t(group)];
+    if (!g.collapsed || g.lanes.empty())
+        return {};
+    // Right of the title (the whole title stays readable), in the lanes' time coordinates.
+    QFont bold = m_font;
+    bold.setPixelSize(12);
+    bold.setBold(true);
+    const QString title = g.title + tr("  (%n lane(s))", nullptr, int(g.lanes.size()));
+    const int titleRight = 20 + QFontMetrics(bold).horizontalAdvance(title) + 12;
+    const int left = std::max(kHeaderWidth, titleRight);
+    const int top = kTopHeight + g.y - m_scroll;
+    return QRect(left, top + 4, std::max(0, m_size.width() - left), LaneLayout::kGroupHeaderHeight - 8);
+}
+
+void TimelineRenderer::paintDensity(QPainter &p, int group, QRect strip)
+{
+    const LaneGroup &g = m_layout->groups()[std::size_t(group)];
+    const RenderRun &rr = m_runs[std::size_t(g.run)];
+    std::vector<std::uint32_t> tracks;
+    tracks.reserve(g.lanes.size());
+    for (int l : g.lanes)
+        tracks.push_back(m_layout->lanes()[std::size_t(l)].track);
+    // Columns of the lanes area, so the strip lines up with the time axis; drawn from strip.left().
+    const int lanesW = m_size.width() - kHeaderWidth;
+    const int skip = strip.left() - kHeaderWidth;
+    const std::vector<float> cols = m_density.columns(g.run, *rr.trace, *rr.index, tracks, double(rr.base) + m_axis.start,
+                                                      m_axis.nsPerPx(), lanesW);
+    p.fillRect(strip, QColor(0xF4, 0xF5, 0xF8));
+    QColor ink = g.gpu ? Palette::color(SliceClass::OtherKernel) : Palette::color(SliceClass::CpuOp);
+    std::vector<QRect> bars;
+    for (int x = std::max(0, skip); x < lanesW; ++x) {
+        const float f = cols[std::size_t(x)];
+        if (f < 0)
+            continue;
+        // At least 2 px where anything ran: a column with one short kernel still shows.
+        const int h = std::max(2, int(std::lround(double(f) * strip.height())));
+        bars.emplace_back(kHeaderWidth + x, strip.bottom() + 1 - h, 1, h);
+    }
+    p.setPen(Qt::NoPen);
+    p.setBrush(ink);
+    p.drawRects(bars.data(), int(bars.size()));
+    p.setBrush(Qt::NoBrush);
 }
 
 void TimelineRenderer::paintHeaders(QPainter &p)
@@ -672,20 +644,19 @@ void TimelineRenderer::paintHeaders(QPainter &p)
             title += tr("  (%n lane(s))", nullptr, int(g.lanes.size()));
         p.drawText(r.adjusted(20, 0, -8, 0), Qt::AlignVCenter | Qt::AlignLeft, bfm.elidedText(title, Qt::ElideRight, w - 30));
         p.setFont(f);
-        const double scale = memoryScaleBytes(gi);
-        if (m_memory && !g.collapsed && !std::isnan(scale)) {
-            // Right-aligned key of the memory curve: "memory, top = 16 GB ▬ allocated ▬ reserved".
-            const QString a = tr("allocated"), rs = tr("reserved"), head = tr("memory, top = %1").arg(formatBytes(scale));
-            int x = w - 12 - fm.horizontalAdvance(rs);
-            const int cy = top + LaneLayout::kGroupHeaderHeight / 2;
-            p.setPen(kLabel);
-            p.drawText(QPoint(x, cy + fm.ascent() / 2 - 1), rs);
-            p.fillRect(QRect(x - 18, cy - 1, 14, 3), Palette::memoryReserved());
-            x -= 26 + fm.horizontalAdvance(a);
-            p.drawText(QPoint(x, cy + fm.ascent() / 2 - 1), a);
-            p.fillRect(QRect(x - 18, cy - 1, 14, 3), Palette::memoryAllocated());
-            x -= 26 + fm.horizontalAdvance(head);
-            p.drawText(QPoint(x, cy + fm.ascent() / 2 - 1), head);
+        // A collapsed group: its activity right of the title, not an empty row.
+        const QRect strip = densityStripRect(gi);
+        if (strip.width() > 0)
+            paintDensity(p, gi, strip);
+        // The memory band's header cell: its name and axis.
+        MemoryBand::Frame mf;
+        if (m_memory && !g.collapsed && memoryFrame(gi, &mf) && mf.band.top() < h && mf.band.bottom() >= kTopHeight) {
+            const QRect cell(0, mf.band.top(), kHeaderWidth, mf.band.height());
+            p.setPen(QColor(0xD5, 0xD9, 0xE0));
+            p.drawLine(0, cell.bottom(), w, cell.bottom());
+            const TraceViewIndex::MemoryCurve *mc = m_runs[std::size_t(g.run)].index->memoryOf(g.device);
+            MemoryBand::paintAxis(p, cell, tr("GPU %1 memory").arg(g.device), mf, {mc->hasReserved, int(mc->spikes.size())});
+            p.setFont(f);
         }
     }
     p.setPen(QColor(0xC8, 0xCD, 0xD6));
@@ -789,8 +760,11 @@ void TimelineRenderer::paintOverlay(QPainter &p, const RenderOverlay &o)
         paintHighlight(p, *o.highlight);
     paintFlows(p, o);
     p.setClipping(false);
-    if (!std::isnan(o.cursorNs))
+    if (!std::isnan(o.cursorNs)) {
+        if (m_memory)
+            paintMemoryReadouts(p, o.cursorNs);
         paintCursor(p, o.cursorNs);
+    }
     if (o.rangeActive) {
         const double a = std::min(o.rangeA, o.rangeB), b = std::max(o.rangeA, o.rangeB);
         const double xa = kHeaderWidth + m_axis.toPx(a), xb = kHeaderWidth + m_axis.toPx(b);

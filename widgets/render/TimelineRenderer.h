@@ -12,7 +12,9 @@
 // under kFoldPx folded into one drawn run per pixel column (Tracy), rectangles batched by colour
 // (Qt Creator's TrackPainter), text batched by ink.
 #include "analysis/Gaps.h"
+#include "render/DensityStrip.h"
 #include "render/LaneLayout.h"
+#include "render/MemoryBand.h"
 #include "render/SliceHighlight.h"
 #include "render/SliceRef.h"
 #include "render/TimeAxis.h"
@@ -91,9 +93,20 @@ public:
     QRectF sliceRect(SliceRef ref) const;
     SliceRef sliceAt(QPoint pos) const;
     int groupHeaderAt(QPoint pos) const;
+    // The memory band of a GPU group (LaneLayout: under its lanes): the top of its axis, where
+    // `bytes` sits (NaN without a band), its spikes, and the values under a point of it.
     double memoryScaleBytes(int group) const;
     double memoryY(int group, double bytes) const;
     int memorySpikes(int group) const;
+    bool memoryFrame(int group, MemoryBand::Frame *frame) const;
+    struct MemoryReadout
+    {
+        int group = -1, run = -1;
+        MemoryBand::Value value; // value.t: absolute ns of the run
+    };
+    MemoryReadout memoryAt(QPoint pos) const; // group -1: pos is not over a band's plot
+    // Where a collapsed group's activity strip is drawn (empty when the group is expanded).
+    QRect densityStripRect(int group) const;
     QPointF flowAnchor(SliceRef ref) const;
     double relNs(int run, TimeNs t) const; // absolute -> axis
     TimeNs absNs(int run, double rel) const;
@@ -125,6 +138,8 @@ private:
     void paintSlices(QPainter &p);
     void paintLaneSlices(const Lane &lane, int laneTopY);
     void paintMemory(QPainter &p);
+    void paintMemoryReadouts(QPainter &p, double axisNs);
+    void paintDensity(QPainter &p, int group, QRect strip);
     void paintHeaders(QPainter &p);
     void paintRuler(QPainter &p);
     void paintGap(QPainter &p, const RenderOverlay &o);
@@ -149,6 +164,7 @@ private:
         QString text;
     };
     std::vector<TextItem> m_darkText, m_lightText;
+    DensityStrip m_density; // prefix sums per track, built on first use
     std::array<bool, std::size_t(SliceClass::Count)> m_drawn{};
     bool m_drewMemory = false, m_drewSpikes = false;
 };

@@ -83,6 +83,9 @@ void TimelineView::setSession(Session *session)
     });
     connect(s, &ViewState::memoryOverlayChanged, this, [this](bool on) {
         m_renderer.setMemoryVisible(on);
+        m_layout.setMemoryBandsVisible(on); // no empty band kept while the overlay is off
+        updateScrollBars();
+        syncRenderer();
         m_cacheValid = false;
         viewport()->update();
     });
@@ -116,6 +119,7 @@ void TimelineView::rebuild()
         inputs.push_back({r.trace.get(), r.label, m_gpuOnly});
         runs.push_back({r.trace.get(), r.index.get(), r.base()});
     }
+    m_layout.setMemoryBandsVisible(state()->memoryOverlay());
     m_layout.build(inputs);
     m_renderer.setRuns(std::move(runs));
     m_hover = SliceRef();
@@ -416,8 +420,14 @@ bool TimelineView::viewportEvent(QEvent *event)
     if (event->type() == QEvent::ToolTip) {
         auto *he = static_cast<QHelpEvent *>(event);
         const SliceRef ref = sliceAt(he->pos());
+        const TimelineRenderer::MemoryReadout mem = m_renderer.memoryAt(he->pos());
         if (ref.isValid()) {
             QToolTip::showText(he->globalPos(), details::tooltipText(tooltipText(ref)), viewport());
+        } else if (mem.value.valid) {
+            // The memory band: the allocator's totals at the time under the mouse.
+            const QString text = tr("%1\nat %2").arg(MemoryBand::readoutText(mem.value),
+                                                    TimeAxis::formatTime(m_renderer.relNs(mem.run, mem.value.t)));
+            QToolTip::showText(he->globalPos(), details::tooltipText(text), viewport());
         } else {
             const int lane = he->pos().x() < kHeaderWidth ? m_layout.laneAt(he->pos().y() - kTopHeight + verticalScrollBar()->value()) : -1;
             if (lane >= 0)
@@ -718,6 +728,21 @@ bool TimelineView::anchorAt(QPoint pos, int run, annotations::Anchor *out, int *
 {
     const int layoutY = pos.y() - kTopHeight + verticalScrollBar()->value();
     const int lane = m_layout.laneAt(layoutY);
+    const int band = lane < 0 ? m_layout.memoryBandAt(layoutY) : -1;
+    if (band >= 0) {
+        // Over the memory band: anchored to the curve (memory:<device>, y in bytes).
+        const LaneGroup &g = m_layout.groups()[std::size_t(band)];
+        MemoryBand::Frame f;
+        if ((run >= 0 && g.run != run) || !m_renderer.memoryFrame(band, &f))
+            return false;
+        const double plotH = f.plotBottom() - f.plotTop();
+        out->lane = g.memoryKey;
+        out->y = std::clamp((f.plotBottom() - pos.y()) / plotH, 0.0, 1.0) * f.axisTop;
+        out->t = relTime(g.run, pos.x());
+        if (runOut)
+            *runOut = g.run;
+        return true;
+    }
     if (lane < 0)
         return false;
     const Lane &l = m_layout.lanes()[std::size_t(lane)];

@@ -109,6 +109,9 @@ public:
     double memoryScaleBytes(int group) const { return m_renderer.memoryScaleBytes(group); }
     double memoryY(int group, double bytes) const { return m_renderer.memoryY(group, bytes); }
     int memorySpikes(int group) const { return m_renderer.memorySpikes(group); }
+    // The memory band's values under a point (what its tooltip and the cursor's read-out say).
+    TimelineRenderer::MemoryReadout memoryAt(QPoint viewportPos) const { return m_renderer.memoryAt(viewportPos); }
+    QRect densityStripRect(int group) const { return m_renderer.densityStripRect(group); }
 
     // Name of the ProfilerStep the time (absolute ns of run) falls in, or empty.
     QString stepAt(int run, TimeNs t) const;

@@ -1,0 +1,312 @@
+#include "render/MemoryBand.h"
+
+#include "render/Palette.h"
+
+#include <QFontMetrics>
+#include <QPainter>
+#include <QPolygonF>
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+
+namespace lanescope {
+
+namespace {
+
+const QColor kLabel(0x30, 0x33, 0x38);
+const QColor kTotalLine(0x55, 0x5A, 0x66);
+
+double roundUpScale(double want)
+{
+    if (!(want > 0))
+        return 1;
+    const double p10 = std::pow(10.0, std::floor(std::log10(want)));
+    for (double m : {1.0, 1.2, 1.6, 2.0, 2.5, 3.0, 4.0, 5.0, 6.0, 8.0, 10.0})
+        if (p10 * m >= want)
+            return p10 * m;
+    return p10 * 10;
+}
+
+} // namespace
+
+MemoryBand::Value MemoryBand::valueAt(const TraceViewIndex::MemoryCurve &curve, TimeNs traceEnd, TimeNs t)
+{
+    Value v;
+    v.t = t;
+    const auto &ts = curve.ts;
+    const auto it = std::upper_bound(ts.begin(), ts.end(), t);
+    if (it == ts.begin() || t > traceEnd)
+        return v;
+    const MemorySample &s = curve.series->samples[std::size_t(it - ts.begin() - 1)];
+    v.valid = true;
+    v.allocated = s.allocated;
+    v.reserved = curve.hasReserved ? s.reserved : -1;
+    return v;
+}
+
+std::int64_t MemoryBand::deviceTotal(const Trace &trace, int device)
+{
+    for (const DeviceInfo &d : trace.devices)
+        if (d.id == device)
+            return std::max<std::int64_t>(0, d.totalGlobalMem);
+    return 0;
+}
+
+double MemoryBand::axisTop(const TraceViewIndex::MemoryCurve &curve, std::int64_t total)
+{
+    const double scale = curve.scaleBytes;
+    if (total > 0 && double(total) > scale && double(total) <= 2 * scale)
+        return roundUpScale(double(total) * 1.02);
+    return scale;
+}
+
+QString MemoryBand::formatBytes(double bytes, bool precise)
+{
+    const double gb = bytes / 1e9;
+    if (precise)
+        return gb >= 1 ? tr("%1 GB").arg(gb, 0, 'f', 2) : tr("%1 MB").arg(bytes / 1e6, 0, 'f', 1);
+    if (gb >= 10)
+        return tr("%1 GB").arg(gb, 0, 'f', 0);
+    if (gb >= 1)
+        return tr("%1 GB").arg(gb, 0, 'f', 1);
+    if (bytes <= 0)
+        return QStringLiteral("0");
+    return tr("%1 MB").arg(bytes / 1e6, 0, 'f', 0);
+}
+
+QString MemoryBand::readoutText(const Value &v)
+{
+    if (!v.valid)
+        return {};
+    const QString a = tr("allocated %1").arg(formatBytes(double(v.allocated), true));
+    if (v.reserved < 0)
+        return a;
+    return tr("%1 · reserved %2").arg(a, formatBytes(double(v.reserved), true));
+}
+
+MemoryBand::Drawn MemoryBand::paint(QPainter &p, const TraceViewIndex::MemoryCurve &mc, const Frame &f)
+{
+    Drawn drawn;
+    const int width = f.band.width();
+    if (width <= 0 || f.band.height() <= kPlotTop + kPlotBottom)
+        return drawn;
+    p.save();
+    p.setClipRect(f.band, Qt::IntersectClip);
+    const double L = f.band.left();
+    const double top = f.plotTop(), bottom = f.plotBottom();
+    const double origin = f.origin, ppn = f.pxPerNs, nspp = 1 / f.pxPerNs;
+    const double range = width * nspp;
+    auto yOf = [&](double bytes) { return f.yOf(bytes); };
+
+    // Grid: the axis' top and half, faint, under the series.
+    p.setRenderHint(QPainter::Antialiasing, false);
+    p.setPen(QPen(QColor(0, 0, 0, 40), 1, Qt::DotLine));
+    p.drawLine(QPointF(L, top), QPointF(L + width, top));
+    p.drawLine(QPointF(L, (top + bottom) / 2), QPointF(L + width, (top + bottom) / 2));
+    p.setPen(QPen(QColor(0, 0, 0, 70), 1));
+    p.drawLine(QPointF(L, bottom), QPointF(L + width, bottom));
+
+    const auto &s = mc.series->samples;
+    const auto &ts = mc.ts;
+    const std::size_t i0 = std::size_t(std::lower_bound(ts.begin(), ts.end(), TimeNs(std::floor(origin))) - ts.begin());
+    const std::size_t i1 = std::size_t(std::upper_bound(ts.begin(), ts.end(), TimeNs(std::ceil(origin + range))) - ts.begin());
+    QPolygonF alloc, reserved;
+    if (i1 - i0 <= std::size_t(width)) {
+        // Few samples: the exact step function.
+        std::int64_t a = i0 > 0 ? s[i0 - 1].allocated : -1, r = i0 > 0 ? s[i0 - 1].reserved : -1;
+        if (a >= 0) {
+            alloc << QPointF(L, yOf(double(a)));
+            reserved << QPointF(L, yOf(double(r)));
+        }
+        for (std::size_t i = i0; i < i1; ++i) {
+            const double x = L + (double(s[i].ts) - origin) * ppn;
+            if (a >= 0) {
+                alloc << QPointF(x, yOf(double(a)));
+                reserved << QPointF(x, yOf(double(r)));
+            }
+            a = s[i].allocated;
+            r = s[i].reserved;
+            alloc << QPointF(x, yOf(double(a)));
+            reserved << QPointF(x, yOf(double(r)));
+        }
+        if (a >= 0) {
+            // The last value holds until the trace ends.
+            const double xe = i1 < s.size() ? L + width : std::min(L + width, L + (double(f.traceEnd) - origin) * ppn);
+            alloc << QPointF(xe, yOf(double(a)));
+            reserved << QPointF(xe, yOf(double(r)));
+        }
+    } else {
+        // Many samples: per pixel column the largest value (peaks must not vanish), from the
+        // min/max pyramid, so a zoomed-out frame costs O(width log n), not O(samples).
+        std::size_t i = i0;
+        std::int64_t heldA = i0 > 0 ? s[i0 - 1].allocated : 0, heldR = i0 > 0 ? s[i0 - 1].reserved : 0;
+        const double traceEnd = double(f.traceEnd);
+        for (int x = 0; x < width && origin + x * nspp <= traceEnd; ++x) {
+            const TimeNs tEnd = TimeNs(std::ceil(origin + (x + 1) * nspp));
+            const std::size_t j = std::size_t(std::lower_bound(ts.begin() + std::ptrdiff_t(i), ts.begin() + std::ptrdiff_t(i1), tEnd) - ts.begin());
+            MemAgg agg = mc.query(i, j);
+            if (i > 0 || j > i)
+                agg.add(heldA, heldR);
+            if (!agg.empty()) {
+                alloc << QPointF(L + x, yOf(double(agg.aMax)));
+                reserved << QPointF(L + x, yOf(double(agg.rMax)));
+            }
+            if (j > i) {
+                heldA = s[j - 1].allocated;
+                heldR = s[j - 1].reserved;
+            }
+            i = j;
+        }
+    }
+    if (alloc.size() >= 2) {
+        drawn.curve = true;
+        QPolygonF area = alloc;
+        area << QPointF(alloc.last().x(), bottom) << QPointF(alloc.first().x(), bottom);
+        QColor fill = Palette::memoryAllocated();
+        fill.setAlpha(40);
+        p.setPen(Qt::NoPen);
+        p.setBrush(fill);
+        p.drawPolygon(area);
+        p.setBrush(Qt::NoBrush);
+        // Cosmetic 1 px pens: aliased polylines take the raster engine's fast line path (a wider
+        // pen goes through the stroker, ~10x slower for a 2000-point curve).
+        p.setPen(QPen(Palette::memoryAllocated(), 0));
+        p.drawPolyline(alloc);
+        p.drawPolyline(alloc.translated(0, -1));
+        if (mc.hasReserved) {
+            p.setPen(QPen(Palette::memoryReserved(), 0));
+            p.drawPolyline(reserved);
+            p.drawPolyline(reserved.translated(0, 1));
+        }
+    }
+
+    // The device's total memory: a dashed line where it fits on the axis.
+    const bool totalLine = totalOnAxis(f.axisTop, f.deviceTotal);
+    if (totalLine) {
+        p.setPen(QPen(kTotalLine, 1, Qt::DashLine));
+        p.drawLine(QPointF(L, yOf(double(f.deviceTotal))), QPointF(L + width, yOf(double(f.deviceTotal))));
+    }
+
+    // Spikes: a needle from the zero line to the allocation's top and a mark above the plot, one
+    // per pixel column.
+    {
+        const auto &sp = mc.spikes;
+        auto it = std::lower_bound(sp.begin(), sp.end(), TimeNs(std::floor(origin)),
+                                   [](const analysis::MemorySpike &a, TimeNs t) { return a.start < t; });
+        int lastX = std::numeric_limits<int>::min();
+        const QColor c = Palette::memorySpike();
+        for (; it != sp.end() && double(it->start) <= origin + range; ++it) {
+            const int x = int(L + (double(it->start) - origin) * ppn);
+            if (x == lastX)
+                continue;
+            lastX = x;
+            drawn.spikes = true;
+            p.setPen(QPen(c, 1));
+            p.drawLine(QPointF(x, yOf(double(it->allocated))), QPointF(x, bottom));
+            p.setPen(Qt::NoPen);
+            p.setBrush(c);
+            p.drawPolygon(QPolygonF({QPointF(x - 4, top - 8), QPointF(x + 4, top - 8), QPointF(x, top - 1)}));
+            p.setBrush(Qt::NoBrush);
+        }
+    }
+
+    p.restore();
+    return drawn;
+}
+
+void MemoryBand::paintAxis(QPainter &p, QRect cell, const QString &title, const Frame &f, Legend legend)
+{
+    p.save();
+    QFont font = f.font;
+    font.setPixelSize(12);
+    p.setFont(font);
+    p.setPen(kLabel);
+    const QFontMetrics fm(font);
+    p.drawText(QRect(cell.left() + 18, cell.top() + 2, cell.width() - 70, fm.height()), Qt::AlignVCenter | Qt::AlignLeft,
+               fm.elidedText(title, Qt::ElideRight, cell.width() - 70));
+    QFont small = font;
+    small.setPixelSize(10);
+    p.setFont(small);
+    const QFontMetrics sm(small);
+    // The legend, one row per series under the title (the plot keeps all of its width).
+    int rowY = cell.top() + 2 + fm.height() + 2;
+    const int textX = cell.left() + 18 + 20, legendW = cell.width() - 18 - 20 - 44;
+    auto row = [&](const QString &text, auto &&swatch) {
+        const int cy = rowY + sm.height() / 2;
+        swatch(cell.left() + 18, cy);
+        p.setPen(kLabel);
+        p.drawText(QPoint(textX, rowY + sm.ascent()), sm.elidedText(text, Qt::ElideRight, legendW));
+        rowY += sm.height() + 1;
+    };
+    row(tr("allocated"), [&](int x, int cy) { p.fillRect(QRect(x, cy - 1, 14, 3), Palette::memoryAllocated()); });
+    if (legend.reserved)
+        row(tr("reserved"), [&](int x, int cy) { p.fillRect(QRect(x, cy - 1, 14, 3), Palette::memoryReserved()); });
+    if (legend.spikes > 0)
+        row(tr("%n spike(s)", nullptr, legend.spikes), [&](int x, int cy) {
+            p.setPen(Qt::NoPen);
+            p.setBrush(Palette::memorySpike());
+            p.drawPolygon(QPolygonF({QPointF(x + 3, cy - 4), QPointF(x + 11, cy - 4), QPointF(x + 7, cy + 3)}));
+            p.setBrush(Qt::NoBrush);
+        });
+    if (f.deviceTotal > 0) {
+        const bool on = totalOnAxis(f.axisTop, f.deviceTotal);
+        row(on ? tr("device total %1").arg(formatBytes(double(f.deviceTotal)))
+               : tr("device total %1, off axis").arg(formatBytes(double(f.deviceTotal))),
+            [&](int x, int cy) {
+                p.setPen(QPen(kTotalLine, 1, on ? Qt::DashLine : Qt::DotLine));
+                p.drawLine(x, cy, x + 14, cy);
+            });
+    }
+    const int right = cell.right() - 6;
+    // Tick marks on the header's edge, their values left of them.
+    for (double bytes : {f.axisTop, 0.0}) {
+        const int y = int(std::lround(f.yOf(bytes)));
+        p.setPen(QColor(0x90, 0x96, 0xA0));
+        p.drawLine(right, y, cell.right(), y);
+        p.setPen(kLabel);
+        const QString t = formatBytes(bytes);
+        const int ty = bytes > 0 ? y + sm.ascent() - 1 : y - 1;
+        p.drawText(QPoint(right - 3 - sm.horizontalAdvance(t), ty), t);
+    }
+    p.restore();
+}
+
+void MemoryBand::paintReadout(QPainter &p, const TraceViewIndex::MemoryCurve &curve, const Frame &f, double absNs)
+{
+    const Value v = valueAt(curve, f.traceEnd, TimeNs(std::floor(absNs)));
+    const double x = f.band.left() + (absNs - f.origin) * f.pxPerNs;
+    if (!v.valid || x < f.band.left() || x > f.band.right())
+        return;
+    p.save();
+    p.setClipRect(f.band, Qt::IntersectClip);
+    p.setRenderHint(QPainter::Antialiasing, true);
+    p.setPen(QPen(Qt::white, 1));
+    p.setBrush(Palette::memoryAllocated());
+    p.drawEllipse(QPointF(x, f.yOf(double(v.allocated))), 3.5, 3.5);
+    if (v.reserved >= 0) {
+        p.setBrush(Palette::memoryReserved());
+        p.drawEllipse(QPointF(x, f.yOf(double(v.reserved))), 3.5, 3.5);
+    }
+    p.setRenderHint(QPainter::Antialiasing, false);
+    QFont font = f.font;
+    font.setPixelSize(11);
+    p.setFont(font);
+    const QFontMetrics fm(font);
+    const QString text = readoutText(v);
+    const int tw = fm.horizontalAdvance(text) + 10;
+    // Right of the cursor, or left of it near the right edge; inside the plot's upper part.
+    double bx = x + 8;
+    if (bx + tw > f.band.right())
+        bx = x - 8 - tw;
+    const QRectF box(bx, f.plotTop() + 2, tw, fm.height() + 2);
+    p.fillRect(box, QColor(0xFF, 0xFF, 0xFF, 225));
+    p.setPen(QColor(0xB0, 0xB5, 0xBE));
+    p.setBrush(Qt::NoBrush);
+    p.drawRect(box.adjusted(0, 0, -1, -1));
+    p.setPen(kLabel);
+    p.drawText(box, Qt::AlignCenter, text);
+    p.restore();
+}
+
+} // namespace lanescope

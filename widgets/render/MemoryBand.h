@@ -1,0 +1,82 @@
+#pragma once
+// The device memory band: a row of its own under a GPU group's lanes (LaneLayout, key
+// memory:<device>) with the caching allocator's totals as two series, allocated and reserved, on a
+// real axis (0 and the top value, in GB or MB), the device's total memory as a dashed line where
+// the trace's deviceProperties give it, the allocator spikes of core/analysis/MemorySpikes.h marked,
+// and the values under the cursor. TimelineRenderer decides where the band is; this draws it and
+// answers what it shows at a time.
+#include "render/TraceViewIndex.h"
+
+#include <QCoreApplication>
+#include <QFont>
+#include <QRect>
+#include <QString>
+
+class QPainter;
+
+namespace lanescope {
+
+class MemoryBand
+{
+    Q_DECLARE_TR_FUNCTIONS(lanescope::MemoryBand)
+public:
+    static constexpr int kPlotTop = 10;   // room above the plot for the spike marks
+    static constexpr int kPlotBottom = 4; // under the zero line
+
+    // The totals in force at t (absolute ns): the last sample at or before t, as the allocator
+    // reported them. Invalid before the first sample and after the trace's end.
+    struct Value
+    {
+        bool valid = false;
+        TimeNs t = 0;
+        std::int64_t allocated = -1, reserved = -1; // bytes; reserved -1 where the trace has none
+    };
+    static Value valueAt(const TraceViewIndex::MemoryCurve &curve, TimeNs traceEnd, TimeNs t);
+
+    // The device's total memory from deviceProperties (totalGlobalMem), 0 when the trace lacks it.
+    static std::int64_t deviceTotal(const Trace &trace, int device);
+    // The top of the axis: the curve's scale (peak + 5 %, rounded), raised to take in the device's
+    // total when that is at most twice as high (a line far above the peak would flatten the curve:
+    // it is named in the legend instead).
+    static double axisTop(const TraceViewIndex::MemoryCurve &curve, std::int64_t deviceTotal);
+    static bool totalOnAxis(double axisTop, std::int64_t deviceTotal)
+    {
+        return deviceTotal > 0 && double(deviceTotal) <= axisTop;
+    }
+
+    // "16 GB", "1.5 GB", "512 MB": axis labels. precise: "1.00 GB", "512.0 MB" for read-outs.
+    static QString formatBytes(double bytes, bool precise = false);
+
+    struct Frame
+    {
+        QRect band;            // the whole band, lanes area only (x: the lanes' left to the right edge)
+        double origin = 0;     // absolute ns at band.left()
+        double pxPerNs = 1;
+        double axisTop = 1;    // bytes at the plot's top
+        std::int64_t deviceTotal = 0;
+        TimeNs traceEnd = 0;
+        QFont font;
+        double plotTop() const { return band.top() + kPlotTop; }
+        double plotBottom() const { return band.top() + band.height() - kPlotBottom; }
+        double yOf(double bytes) const { return plotBottom() - bytes / axisTop * (plotBottom() - plotTop()); }
+    };
+    struct Drawn
+    {
+        bool curve = false, spikes = false;
+    };
+    // The series, the total line, the spikes and the legend, clipped to the band.
+    static Drawn paint(QPainter &p, const TraceViewIndex::MemoryCurve &curve, const Frame &f);
+    // The header column's cell: the band's name, its legend (allocated, reserved where the trace
+    // has it, the spikes, the device total) and the axis (the top value and 0 beside the plot).
+    struct Legend
+    {
+        bool reserved = true;
+        int spikes = 0;
+    };
+    static void paintAxis(QPainter &p, QRect headerCell, const QString &title, const Frame &f, Legend legend);
+    // The cursor's values: a dot on each series and "allocated 1.00 GB · reserved 2.00 GB".
+    static void paintReadout(QPainter &p, const TraceViewIndex::MemoryCurve &curve, const Frame &f, double absNs);
+    static QString readoutText(const Value &v);
+};
+
+} // namespace lanescope
