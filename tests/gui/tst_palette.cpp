@@ -1,12 +1,18 @@
 // The palette's classes (widgets/render/Palette): events without a category — the legacy,
 // non-Kineto exporter writes none — are coloured by their names instead of all brown "Other";
-// events with a category keep the category's class.
+// events with a category keep the category's class. Its light and dark schemes (issue 14): every
+// slice name reads on its fill at WCAG AA, each class keeps its hue, and switching the theme
+// repaints the timeline with the dark scheme.
+#include "Preferences.h"
 #include "TestTraces.h"
+#include "TimelineTestTrace.h"
 
 #include "io/MappedSource.h"
 #include "parse/TraceLoader.h"
 #include "render/Palette.h"
+#include "render/TimelineRenderer.h"
 
+#include <QApplication>
 #include <QDir>
 #include <QtTest>
 
@@ -44,7 +50,11 @@ std::map<std::string, SliceClass> classesByName(const Trace &t)
     return out;
 }
 
+const char *schemeName(Palette::Scheme s) { return s == Palette::Scheme::Dark ? "dark" : "light"; }
+
 } // namespace
+
+Q_DECLARE_METATYPE(lanescope::Palette::Scheme)
 
 class TestPalette : public QObject
 {
@@ -93,6 +103,117 @@ private slots:
         QCOMPARE(int(c.at("aten::mm")), int(SliceClass::CpuOp));
         QCOMPARE(int(c.at("gloo:all_reduce")), int(SliceClass::CpuOp)); // a cpu_op, whatever its name
         QCOMPARE(int(c.at("aten::fake")), int(SliceClass::Other));      // a category we do not know
+    }
+
+    void contrastRatio()
+    {
+        // WCAG 2's own end points and a figure worked by hand: #767676 on white is 4.54:1.
+        QCOMPARE(Palette::contrastRatio(Qt::white, Qt::black), 21.0);
+        QCOMPARE(Palette::contrastRatio(QColor(0x3B, 0x6E, 0xB4), QColor(0x3B, 0x6E, 0xB4)), 1.0);
+        QVERIFY(qAbs(Palette::contrastRatio(QColor(0x76, 0x76, 0x76), Qt::white) - 4.54) < 0.01);
+        QCOMPARE(Palette::contrastRatio(Qt::white, QColor(0x76, 0x76, 0x76)),
+                 Palette::contrastRatio(QColor(0x76, 0x76, 0x76), Qt::white));
+    }
+
+    // Every fill a slice can have, in both schemes: its name's colour reads on it at AA (4.5:1).
+    void sliceTextContrast_data()
+    {
+        QTest::addColumn<Palette::Scheme>("scheme");
+        QTest::addColumn<int>("cls");
+        QTest::addColumn<int>("shade");
+        for (Palette::Scheme s : {Palette::Scheme::Light, Palette::Scheme::Dark})
+            for (int c = 0; c < int(SliceClass::Count); ++c)
+                for (int shade = 0; shade < Palette::kShades; ++shade)
+                    QTest::addRow("%s %s shade %d", schemeName(s), qPrintable(Palette::label(SliceClass(c))), shade)
+                        << s << c << shade;
+    }
+    void sliceTextContrast()
+    {
+        QFETCH(Palette::Scheme, scheme);
+        QFETCH(int, cls);
+        QFETCH(int, shade);
+        const QColor fill = Palette::color(SliceClass(cls), shade, scheme);
+        const QColor text = Palette::textColor(SliceClass(cls), shade, scheme);
+        const double ratio = Palette::contrastRatio(fill, text);
+        QVERIFY2(ratio >= 4.5, qPrintable(QStringLiteral("%1 on %2: %3:1").arg(text.name(), fill.name()).arg(ratio, 0, 'f', 2)));
+        // The renderer draws names in one of the scheme's two inks.
+        const Palette::Chrome &ch = Palette::chrome(scheme);
+        QVERIFY(text == ch.darkText || text == ch.lightText);
+    }
+
+    // A GEMM is the same blue in both schemes (and so on): the dark fills are the light ones' hues,
+    // and the classes stay apart from each other and from the lanes they sit on.
+    void meaningKeptInBothSchemes()
+    {
+        for (int c = 0; c < int(SliceClass::Count); ++c) {
+            const QColor light = Palette::color(SliceClass(c), 0, Palette::Scheme::Light);
+            const QColor dark = Palette::color(SliceClass(c), 0, Palette::Scheme::Dark);
+            if (light.hsvSaturation() > 40) {
+                const int dh = std::abs(light.hsvHue() - dark.hsvHue());
+                QVERIFY2(std::min(dh, 360 - dh) <= 6, qPrintable(Palette::label(SliceClass(c))));
+            }
+        }
+        for (Palette::Scheme s : {Palette::Scheme::Light, Palette::Scheme::Dark}) {
+            const Palette::Chrome &ch = Palette::chrome(s);
+            for (int a = 0; a < int(SliceClass::Count); ++a) {
+                const QColor ca = Palette::color(SliceClass(a), 0, s);
+                // A slice stands out from its lane (1.2:1 at least, both lane stripes).
+                QVERIFY2(Palette::contrastRatio(ca, ch.background) >= 1.2 && Palette::contrastRatio(ca, ch.laneAlt) >= 1.2,
+                         qPrintable(QStringLiteral("%1 %2").arg(QLatin1String(schemeName(s)), Palette::label(SliceClass(a)))));
+                for (int b = a + 1; b < int(SliceClass::Count); ++b) {
+                    const QColor cb = Palette::color(SliceClass(b), 0, s);
+                    const int d = std::abs(ca.red() - cb.red()) + std::abs(ca.green() - cb.green()) + std::abs(ca.blue() - cb.blue());
+                    QVERIFY2(d >= 40, qPrintable(QStringLiteral("%1 vs %2").arg(Palette::label(SliceClass(a)), Palette::label(SliceClass(b)))));
+                }
+            }
+            // The lane labels and the ruler's read on their backgrounds.
+            QVERIFY(Palette::contrastRatio(ch.label, ch.headerBg) >= 4.5);
+            QVERIFY(Palette::contrastRatio(ch.label, ch.rulerBg) >= 4.5);
+            QVERIFY(Palette::contrastRatio(ch.label, ch.groupBg) >= 4.5);
+        }
+        QCOMPARE(Palette::schemeFor(QColor(0x2b, 0x2d, 0x30)), Palette::Scheme::Dark);
+        QCOMPARE(Palette::schemeFor(QColor(0xef, 0xef, 0xef)), Palette::Scheme::Light);
+    }
+
+    // Preferences' theme: the timeline repaints in the dark scheme and back.
+    void themeSwitchRepaintsTheTimeline()
+    {
+        applyTheme(Theme::Light);
+        const auto trace = test::loadTimelineTrace();
+        QVERIFY(trace);
+        const auto view = test::makeTestView(trace, 0);
+        QVERIFY(QTest::qWaitForWindowExposed(view.get()));
+        const QImage light = view->viewport()->grab().toImage().convertToFormat(QImage::Format_RGB32);
+        // Below the last lane: the timeline's background.
+        const QPoint empty(TimelineRenderer::kHeaderWidth + 537, light.height() - 3); // off the grid lines
+        const QColor lightBg = light.pixelColor(empty);
+        QCOMPARE(lightBg, Palette::chrome(Palette::Scheme::Light).background);
+        const SliceRef gemm = test::sliceRef(*trace, "ampere_sgemm_128x64_nn");
+        const QRectF r = view->sliceRect(gemm);
+        QVERIFY(r.width() > 100);
+        const QPoint inGemm(int(r.left()) + 4, int(r.top()) + 1); // a pixel of the fill, above the name
+        const int shade = SliceClassifier::shadeOf(trace->tracks[gemm.track].nameId[gemm.slice]);
+        QCOMPARE(light.pixelColor(inGemm), Palette::color(SliceClass::Gemm, shade, Palette::Scheme::Light));
+
+        applyTheme(Theme::Dark);
+        QApplication::processEvents();
+        const QImage dark = view->viewport()->grab().toImage().convertToFormat(QImage::Format_RGB32);
+        QVERIFY(dark != light);
+        QVERIFY(dark.pixelColor(empty).lightness() < 50);
+        QCOMPARE(dark.pixelColor(empty), Palette::chrome(Palette::Scheme::Dark).background);
+        QCOMPARE(dark.pixelColor(inGemm), Palette::color(SliceClass::Gemm, shade, Palette::Scheme::Dark));
+        // The lane header too, not only the lanes.
+        QVERIFY(dark.pixelColor(5, light.height() - 3).lightness() < 60);
+        int darkPixels = 0;
+        for (int y = 0; y < dark.height(); y += 3)
+            for (int x = 0; x < dark.width(); x += 3)
+                darkPixels += dark.pixelColor(x, y).lightness() < 80;
+        QVERIFY2(darkPixels > (dark.width() / 3) * (dark.height() / 3) / 2, "most of the dark timeline is dark");
+
+        applyTheme(Theme::Light);
+        QApplication::processEvents();
+        QCOMPARE(view->viewport()->grab().toImage().convertToFormat(QImage::Format_RGB32), light);
+        applyTheme(Theme::System);
     }
 
     // The real 2-rank legacy traces: every operator, collective and step annotation gets its class,
@@ -154,5 +275,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestPalette)
+QTEST_MAIN(TestPalette)
 #include "tst_palette.moc"

@@ -5,39 +5,61 @@
 #include <QCoreApplication>
 
 #include <algorithm>
+#include <cmath>
 
 namespace lanescope {
 
 namespace {
 
-// Base colours: a Tableau-10-like set, distinct for colour-blind readers at the hue level and light
-// enough that black names read on all but GEMM/communication (which get white text).
+// Base colours: a Tableau-10-like set, distinct for colour-blind readers at the hue level. GEMM,
+// communication and attention are deep enough for white names, the rest light enough for
+// near-black ones, in all three shades (4.5:1, tst_palette checks). The dark scheme's fills are the
+// same hues a step deeper, so they do not glare on its dark lanes.
 struct Entry
 {
-    QRgb rgb;
+    QRgb light, dark;
     const char *label;
     const char *description;
 };
 const Entry kEntries[int(SliceClass::Count)] = {
-    {qRgb(0x3B, 0x6E, 0xB4), QT_TRANSLATE_NOOP("Palette", "GEMM"),
+    {qRgb(0x38, 0x68, 0xAB), qRgb(0x32, 0x5D, 0x99), QT_TRANSLATE_NOOP("Palette", "GEMM"),
      QT_TRANSLATE_NOOP("Palette", "matrix multiply kernels (gemm, xmma, nvjet, cutlass)")},
-    {qRgb(0xD6, 0x45, 0x45), QT_TRANSLATE_NOOP("Palette", "Communication"),
+    {qRgb(0xB8, 0x3B, 0x3B), qRgb(0xB0, 0x38, 0x38), QT_TRANSLATE_NOOP("Palette", "Communication"),
      QT_TRANSLATE_NOOP("Palette", "collective kernels (nccl, rccl); gloo: and nccl: calls where the trace has no categories")},
-    {qRgb(0x9B, 0x6B, 0xC8), QT_TRANSLATE_NOOP("Palette", "Attention"),
+    {qRgb(0x7E, 0x57, 0xA2), qRgb(0x78, 0x53, 0x9B), QT_TRANSLATE_NOOP("Palette", "Attention"),
      QT_TRANSLATE_NOOP("Palette", "attention kernels (flash, fmha, *attention*)")},
-    {qRgb(0xF0, 0x9A, 0x3E), QT_TRANSLATE_NOOP("Palette", "Memcpy / memset"),
+    {qRgb(0xF0, 0x9A, 0x3E), qRgb(0xD2, 0x88, 0x37), QT_TRANSLATE_NOOP("Palette", "Memcpy / memset"),
      QT_TRANSLATE_NOOP("Palette", "device memory copies and fills")},
-    {qRgb(0x5F, 0xB8, 0xB0), QT_TRANSLATE_NOOP("Palette", "Other kernels"),
+    {qRgb(0x5F, 0xB8, 0xB0), qRgb(0x57, 0xA6, 0x9E), QT_TRANSLATE_NOOP("Palette", "Other kernels"),
      QT_TRANSLATE_NOOP("Palette", "elementwise, reductions, everything else on the GPU")},
-    {qRgb(0x7C, 0xB8, 0x62), QT_TRANSLATE_NOOP("Palette", "CPU operators"),
+    {qRgb(0x7C, 0xB8, 0x62), qRgb(0x70, 0xA6, 0x59), QT_TRANSLATE_NOOP("Palette", "CPU operators"),
      QT_TRANSLATE_NOOP("Palette", "aten:: and other operators on CPU threads")},
-    {qRgb(0xE8, 0xC8, 0x4A), QT_TRANSLATE_NOOP("Palette", "CUDA runtime"),
+    {qRgb(0xE8, 0xC8, 0x4A), qRgb(0xC8, 0xAC, 0x40), QT_TRANSLATE_NOOP("Palette", "CUDA runtime"),
      QT_TRANSLATE_NOOP("Palette", "cudaLaunchKernel, cudaMemcpyAsync, synchronisation, driver calls")},
-    {qRgb(0xB8, 0xB4, 0xAE), QT_TRANSLATE_NOOP("Palette", "Annotations"),
+    {qRgb(0xB8, 0xB4, 0xAE), qRgb(0x9E, 0x9B, 0x95), QT_TRANSLATE_NOOP("Palette", "Annotations"),
      QT_TRANSLATE_NOOP("Palette", "ProfilerStep#, record_function ranges, python functions")},
-    {qRgb(0xA8, 0x8A, 0x74), QT_TRANSLATE_NOOP("Palette", "Other"),
+    {qRgb(0xAF, 0x90, 0x79), qRgb(0xAF, 0x90, 0x79), QT_TRANSLATE_NOOP("Palette", "Other"),
      QT_TRANSLATE_NOOP("Palette", "events of other categories")},
 };
+
+const Palette::Chrome kLightChrome = {
+    QColor(0xFF, 0xFF, 0xFF), QColor(0xF6, 0xF7, 0xF9), QColor(0xEF, 0xF1, 0xF5), QColor(0xE2, 0xE6, 0xEE),
+    QColor(0xE6, 0xE8, 0xEC), QColor(0x30, 0x33, 0x38), QColor(0xFA, 0xFB, 0xFC), QColor(0xD5, 0xD9, 0xE0),
+    QColor(0xC8, 0xCD, 0xD6), QColor(0x90, 0x96, 0xA0), {QColor(0xC9, 0xD6, 0xEA), QColor(0xDD, 0xE6, 0xF3)},
+    QColor(0x20, 0x20, 0x20), QColor(0xFF, 0xFF, 0xFF)};
+// As Preferences' dark widget palette (window 2b2d30, base 1e1f22, text e6e6e6), so the timeline sits
+// in the window as the docks do.
+const Palette::Chrome kDarkChrome = {
+    QColor(0x1E, 0x1F, 0x22), QColor(0x25, 0x27, 0x2B), QColor(0x2B, 0x2D, 0x30), QColor(0x35, 0x39, 0x40),
+    QColor(0x32, 0x35, 0x3A), QColor(0xE6, 0xE6, 0xE6), QColor(0x26, 0x28, 0x2C), QColor(0x3A, 0x3D, 0x43),
+    QColor(0x45, 0x49, 0x50), QColor(0x80, 0x86, 0x90), {QColor(0x2E, 0x40, 0x5E), QColor(0x26, 0x34, 0x4C)},
+    QColor(0x20, 0x20, 0x20), QColor(0xFF, 0xFF, 0xFF)};
+
+double relativeLuminance(const QColor &c)
+{
+    const auto lin = [](double v) { return v <= 0.04045 ? v / 12.92 : std::pow((v + 0.055) / 1.055, 2.4); };
+    return 0.2126 * lin(c.redF()) + 0.7152 * lin(c.greenF()) + 0.0722 * lin(c.blueF());
+}
 
 } // namespace
 
@@ -87,9 +109,20 @@ SliceClass classify(CategoryClass cat, std::string_view name)
     return SliceClass::Other;
 }
 
-QColor color(SliceClass c, int shade)
+Scheme schemeFor(const QColor &window) { return window.lightness() < 128 ? Scheme::Dark : Scheme::Light; }
+
+const Chrome &chrome(Scheme scheme) { return scheme == Scheme::Dark ? kDarkChrome : kLightChrome; }
+
+double contrastRatio(const QColor &a, const QColor &b)
 {
-    const QColor base = QColor::fromRgb(kEntries[std::min(int(c), int(SliceClass::Count) - 1)].rgb);
+    const double la = relativeLuminance(a), lb = relativeLuminance(b);
+    return (std::max(la, lb) + 0.05) / (std::min(la, lb) + 0.05);
+}
+
+QColor color(SliceClass c, int shade, Scheme scheme)
+{
+    const Entry &e = kEntries[std::min(int(c), int(SliceClass::Count) - 1)];
+    const QColor base = QColor::fromRgb(scheme == Scheme::Dark ? e.dark : e.light);
     switch (shade) {
     case 1: return QColor(base.lighter(112).rgb()); // back to an RGB spec: compares equal to pixels
     case 2: return QColor(base.darker(110).rgb());
@@ -97,12 +130,11 @@ QColor color(SliceClass c, int shade)
     }
 }
 
-QColor textColor(SliceClass c, int shade)
+QColor textColor(SliceClass c, int shade, Scheme scheme)
 {
-    const QColor bg = color(c, shade);
-    // Relative luminance (sRGB weights); 0.5 splits where black text stops reading.
-    const double l = 0.2126 * bg.redF() + 0.7152 * bg.greenF() + 0.0722 * bg.blueF();
-    return l > 0.5 ? QColor(0x20, 0x20, 0x20) : QColor(Qt::white);
+    const QColor bg = color(c, shade, scheme);
+    const Chrome &ch = chrome(scheme);
+    return contrastRatio(bg, ch.lightText) >= contrastRatio(bg, ch.darkText) ? ch.lightText : ch.darkText;
 }
 
 QString label(SliceClass c)

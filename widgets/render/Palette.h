@@ -1,6 +1,8 @@
 #pragma once
 // The one palette of the timeline: what a slice is (GEMM, communication, attention, ...) decides
-// its colour everywhere (lanes, legend, tables). Classification by category and kernel name.
+// its colour everywhere (lanes, legend, tables). Classification by category and kernel name. Two
+// schemes, light and dark (the theme of Preferences): each class keeps its hue in both, and every
+// slice name reads on its fill at WCAG AA (4.5:1) or better.
 #include "model/Trace.h"
 
 #include <QColor>
@@ -29,6 +31,10 @@ namespace Palette {
 
 constexpr int kShades = 3; // slices of one class differ slightly by name, so neighbours stay apart
 
+enum class Scheme : std::uint8_t { Light, Dark };
+// Dark where the widget palette's window colour is dark (a dark theme or a dark system palette).
+Scheme schemeFor(const QColor &window);
+
 // By meaning: kernel names decide the class of GPU work, through core/analysis/KernelClass.h so the
 // timeline and the analysis agree on what a GEMM is.
 SliceClass classify(CategoryClass cat, std::string_view name);
@@ -38,8 +44,22 @@ SliceClass classifyKernelName(std::string_view name); // Gemm/Communication/Atte
 // annotation; Other when the name says nothing.
 SliceClass classifyUncategorised(std::string_view name);
 
-QColor color(SliceClass c, int shade = 0);
-QColor textColor(SliceClass c, int shade = 0); // black or white, whichever reads on color()
+QColor color(SliceClass c, int shade = 0, Scheme scheme = Scheme::Light);
+// The slice name's colour on color(): near-black or white, whichever contrasts more.
+QColor textColor(SliceClass c, int shade = 0, Scheme scheme = Scheme::Light);
+double contrastRatio(const QColor &a, const QColor &b); // WCAG 2: (L1 + 0.05) / (L2 + 0.05), 1..21
+
+// The timeline's own surfaces and lines around the slices.
+struct Chrome
+{
+    QColor background, laneAlt, headerBg, groupBg, grid, label, rulerBg;
+    QColor separator;        // between lanes in the header
+    QColor border;           // around the header, the ruler, a group's row
+    QColor minorTick;        // unlabelled ruler ticks
+    QColor stepBand[2];      // ProfilerStep bands under the ruler, alternating
+    QColor darkText, lightText; // slice names (textColor() picks one)
+};
+const Chrome &chrome(Scheme scheme);
 QString label(SliceClass c);                   // translated, for the legend
 QString description(SliceClass c);             // what falls in the class
 

@@ -18,13 +18,7 @@ namespace {
 
 constexpr int kColours = int(SliceClass::Count) * Palette::kShades;
 
-const QColor kBackground(0xFF, 0xFF, 0xFF);
-const QColor kLaneAlt(0xF6, 0xF7, 0xF9);
-const QColor kHeaderBg(0xEF, 0xF1, 0xF5);
-const QColor kGroupBg(0xE2, 0xE6, 0xEE);
-const QColor kGrid(0xE6, 0xE8, 0xEC);
-const QColor kLabel(0x30, 0x33, 0x38);
-const QColor kRulerBg(0xFA, 0xFB, 0xFC);
+// Surfaces and lines: Palette::chrome() of the scheme set (setScheme).
 
 } // namespace
 
@@ -244,7 +238,7 @@ void TimelineRenderer::paintBase(QPainter &p)
     p.save();
     p.setRenderHint(QPainter::Antialiasing, false);
     p.setRenderHint(QPainter::TextAntialiasing, true);
-    p.fillRect(QRect(QPoint(0, 0), m_size), kBackground);
+    p.fillRect(QRect(QPoint(0, 0), m_size), m_chrome->background);
     if (!m_layout || m_runs.empty() || m_size.width() <= kHeaderWidth) {
         p.restore();
         return;
@@ -274,9 +268,9 @@ void TimelineRenderer::paintGrid(QPainter &p)
         if (top >= h || top + lanes[std::size_t(li)].height <= kTopHeight)
             continue;
         if (visIndex % 2 == 0)
-            p.fillRect(QRect(kHeaderWidth, top, lanesW, lanes[std::size_t(li)].height), kLaneAlt);
+            p.fillRect(QRect(kHeaderWidth, top, lanesW, lanes[std::size_t(li)].height), m_chrome->laneAlt);
     }
-    p.setPen(kGrid);
+    p.setPen(m_chrome->grid);
     for (const auto &tk : m_axis.ticks())
         if (tk.labelled)
             p.drawLine(QPointF(kHeaderWidth + tk.px, kTopHeight), QPointF(kHeaderWidth + tk.px, h));
@@ -303,14 +297,14 @@ void TimelineRenderer::paintSlices(QPainter &p)
         if (m_batches[std::size_t(c)].empty())
             continue;
         m_drawn[std::size_t(c / Palette::kShades)] = true;
-        p.setBrush(Palette::color(SliceClass(c / Palette::kShades), c % Palette::kShades));
+        p.setBrush(Palette::color(SliceClass(c / Palette::kShades), c % Palette::kShades, m_scheme));
         p.drawRects(m_batches[std::size_t(c)].data(), int(m_batches[std::size_t(c)].size()));
     }
     p.setFont(m_sliceFont);
-    p.setPen(QColor(0x20, 0x20, 0x20));
+    p.setPen(m_chrome->darkText);
     for (const TextItem &t : m_darkText)
         p.drawText(t.pos, t.text);
-    p.setPen(Qt::white);
+    p.setPen(m_chrome->lightText);
     for (const TextItem &t : m_lightText)
         p.drawText(t.pos, t.text);
 }
@@ -405,7 +399,7 @@ void TimelineRenderer::paintLaneSlices(const Lane &lane, int laneTopY)
                         const int tw = std::min(nw, avail);
                         // Centred in the visible part of the slice when the name fits, else left.
                         const int tx = nw <= avail ? int(vx0 + (vx1 - vx0 - tw) / 2) : int(vx0) + 3;
-                        auto &texts = Palette::textColor(c, shade).lightness() > 128 ? m_lightText : m_darkText;
+                        auto &texts = Palette::textColor(c, shade, m_scheme).lightness() > 128 ? m_lightText : m_darkText;
                         texts.push_back({QPoint(kHeaderWidth + tx, y + textBase), text});
                     }
                 }
@@ -593,7 +587,7 @@ void TimelineRenderer::paintHeaders(QPainter &p)
 {
     const int w = m_size.width(), h = m_size.height();
     p.setClipRect(QRect(0, kTopHeight, w, h - kTopHeight));
-    p.fillRect(QRect(0, kTopHeight, kHeaderWidth, h - kTopHeight), kHeaderBg);
+    p.fillRect(QRect(0, kTopHeight, kHeaderWidth, h - kTopHeight), m_chrome->headerBg);
     QFont f = m_font;
     f.setPixelSize(12);
     const QFontMetrics fm(f);
@@ -610,9 +604,9 @@ void TimelineRenderer::paintHeaders(QPainter &p)
         const int top = laneTop(li);
         if (top >= h || top + l.height <= kTopHeight)
             continue;
-        p.setPen(QColor(0xD5, 0xD9, 0xE0));
+        p.setPen(m_chrome->separator);
         p.drawLine(0, top + l.height - 1, w, top + l.height - 1);
-        p.setPen(kLabel);
+        p.setPen(m_chrome->label);
         const QString text = fm.elidedText(l.label, Qt::ElideMiddle, kHeaderWidth - 26);
         p.drawText(QRect(18, top, kHeaderWidth - 22, std::min(l.height, LaneLayout::kRowHeight + 2 * LaneLayout::kLanePad)),
                    Qt::AlignVCenter | Qt::AlignLeft, text);
@@ -623,13 +617,13 @@ void TimelineRenderer::paintHeaders(QPainter &p)
         if (top >= h || top + LaneLayout::kGroupHeaderHeight + (g.collapsed ? 0 : g.lanesHeight) <= kTopHeight)
             continue;
         const QRect r(0, top, w, LaneLayout::kGroupHeaderHeight);
-        p.fillRect(r, kGroupBg);
-        p.setPen(QColor(0xC8, 0xCD, 0xD6));
+        p.fillRect(r, m_chrome->groupBg);
+        p.setPen(m_chrome->border);
         p.drawLine(r.bottomLeft(), r.bottomRight());
         // Disclosure triangle.
         p.setRenderHint(QPainter::Antialiasing, true);
         p.setPen(Qt::NoPen);
-        p.setBrush(kLabel);
+        p.setBrush(m_chrome->label);
         const QPointF c(10, top + LaneLayout::kGroupHeaderHeight / 2.0);
         if (g.collapsed)
             p.drawPolygon(QPolygonF({c + QPointF(-3, -5), c + QPointF(-3, 5), c + QPointF(4, 0)}));
@@ -638,7 +632,7 @@ void TimelineRenderer::paintHeaders(QPainter &p)
         p.setRenderHint(QPainter::Antialiasing, false);
         p.setBrush(Qt::NoBrush);
         p.setFont(bold);
-        p.setPen(kLabel);
+        p.setPen(m_chrome->label);
         QString title = g.title;
         if (g.collapsed)
             title += tr("  (%n lane(s))", nullptr, int(g.lanes.size()));
@@ -652,14 +646,14 @@ void TimelineRenderer::paintHeaders(QPainter &p)
         MemoryBand::Frame mf;
         if (m_memory && !g.collapsed && memoryFrame(gi, &mf) && mf.band.top() < h && mf.band.bottom() >= kTopHeight) {
             const QRect cell(0, mf.band.top(), kHeaderWidth, mf.band.height());
-            p.setPen(QColor(0xD5, 0xD9, 0xE0));
+            p.setPen(m_chrome->separator);
             p.drawLine(0, cell.bottom(), w, cell.bottom());
             const TraceViewIndex::MemoryCurve *mc = m_runs[std::size_t(g.run)].index->memoryOf(g.device);
             MemoryBand::paintAxis(p, cell, tr("GPU %1 memory").arg(g.device), mf, {mc->hasReserved, int(mc->spikes.size())});
             p.setFont(f);
         }
     }
-    p.setPen(QColor(0xC8, 0xCD, 0xD6));
+    p.setPen(m_chrome->border);
     p.drawLine(kHeaderWidth - 1, kTopHeight, kHeaderWidth - 1, h);
     p.setClipping(false);
 }
@@ -667,7 +661,7 @@ void TimelineRenderer::paintHeaders(QPainter &p)
 void TimelineRenderer::paintRuler(QPainter &p)
 {
     const int w = m_size.width();
-    p.fillRect(QRect(0, 0, w, kTopHeight), kRulerBg);
+    p.fillRect(QRect(0, 0, w, kTopHeight), m_chrome->rulerBg);
     QFont f = m_font;
     f.setPixelSize(11);
     p.setFont(f);
@@ -679,10 +673,10 @@ void TimelineRenderer::paintRuler(QPainter &p)
     for (std::size_t i = 0; i < ticks.size(); ++i) {
         const auto &tk = ticks[i];
         const int x = kHeaderWidth + int(std::lround(tk.px));
-        p.setPen(QColor(0x90, 0x96, 0xA0));
+        p.setPen(m_chrome->minorTick);
         p.drawLine(x, kRulerHeight - (tk.labelled ? 9 : 4), x, kRulerHeight - 1);
         if (tk.labelled) {
-            p.setPen(kLabel);
+            p.setPen(m_chrome->label);
             p.drawText(x + 3, kRulerHeight - 8, labels[i]);
         }
     }
@@ -708,9 +702,9 @@ void TimelineRenderer::paintRuler(QPainter &p)
             const int ix1 = kHeaderWidth + int(std::ceil(std::min(x1, double(w))));
             const QRect r(std::max(ix0, kHeaderWidth - 1), bandTop + 1, std::max(1, ix1 - std::max(ix0, kHeaderWidth - 1) - 1), kStepBandHeight - 2);
             const bool odd = (it - steps.begin()) % 2;
-            p.fillRect(r, odd ? QColor(0xC9, 0xD6, 0xEA) : QColor(0xDD, 0xE6, 0xF3));
+            p.fillRect(r, m_chrome->stepBand[odd ? 0 : 1]);
             if (r.width() > 40) {
-                p.setPen(kLabel);
+                p.setPen(m_chrome->label);
                 p.drawText(r.adjusted(4, 0, -2, 0), Qt::AlignVCenter | Qt::AlignLeft,
                            fm.elidedText(it->name, Qt::ElideRight, r.width() - 6));
             }
@@ -718,15 +712,15 @@ void TimelineRenderer::paintRuler(QPainter &p)
         break;
     }
     p.setClipping(false);
-    p.setPen(QColor(0xC8, 0xCD, 0xD6));
+    p.setPen(m_chrome->border);
     p.drawLine(0, kTopHeight - 1, w, kTopHeight - 1);
-    p.fillRect(QRect(0, 0, kHeaderWidth - 1, kTopHeight - 1), kHeaderBg);
-    p.setPen(kLabel);
+    p.fillRect(QRect(0, 0, kHeaderWidth - 1, kTopHeight - 1), m_chrome->headerBg);
+    p.setPen(m_chrome->label);
     p.drawText(QRect(8, 0, kHeaderWidth - 16, kRulerHeight), Qt::AlignVCenter | Qt::AlignLeft,
                tr("window %1").arg(TimeAxis::formatTime(m_axis.range)));
     if (anySteps)
         p.drawText(QRect(8, kRulerHeight, kHeaderWidth - 16, kStepBandHeight), Qt::AlignVCenter | Qt::AlignLeft, tr("steps"));
-    p.setPen(QColor(0xC8, 0xCD, 0xD6));
+    p.setPen(m_chrome->border);
     p.drawLine(kHeaderWidth - 1, 0, kHeaderWidth - 1, kTopHeight);
 }
 

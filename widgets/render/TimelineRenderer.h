@@ -14,6 +14,7 @@
 #include "analysis/Gaps.h"
 #include "render/DensityStrip.h"
 #include "render/LaneLayout.h"
+#include "render/Palette.h"
 #include "render/MemoryBand.h"
 #include "render/SliceHighlight.h"
 #include "render/SliceRef.h"
@@ -78,6 +79,13 @@ public:
     void setLayout(const LaneLayout *layout) { m_layout = layout; }
     const LaneLayout *layout() const { return m_layout; }
     void setFont(const QFont &font);
+    // Light or dark surfaces and fills (Palette::Scheme); the widget follows its palette.
+    void setScheme(Palette::Scheme scheme)
+    {
+        m_scheme = scheme;
+        m_chrome = &Palette::chrome(scheme);
+    }
+    Palette::Scheme scheme() const { return m_scheme; }
     void setMemoryVisible(bool on) { m_memory = on; }
     bool memoryVisible() const { return m_memory; }
     // The picture's size in logical pixels, the window on the axis and the vertical scroll.
@@ -152,6 +160,8 @@ private:
     const LaneLayout *m_layout = nullptr;
     QFont m_font, m_sliceFont;
     bool m_memory = true;
+    Palette::Scheme m_scheme = Palette::Scheme::Light;
+    const Palette::Chrome *m_chrome = &Palette::chrome(Palette::Scheme::Light);
     QSize m_size{1, 1};
     int m_scroll = 0;
     TimeAxis m_axis;

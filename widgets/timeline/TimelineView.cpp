@@ -33,6 +33,7 @@ TimelineView::TimelineView(QWidget *parent)
     setFrameShape(QFrame::NoFrame);
     viewport()->setMouseTracking(true);
     viewport()->setAttribute(Qt::WA_OpaquePaintEvent);
+    m_renderer.setScheme(Palette::schemeFor(palette().color(QPalette::Window)));
     verticalScrollBar()->setSingleStep(LaneLayout::kRowHeight * 2);
     setMinimumSize(400, 200);
     m_renderer.setFont(font());
@@ -352,6 +353,12 @@ void TimelineView::changeEvent(QEvent *event)
         m_renderer.setFont(font());
         m_annPainter->setFont(font());
         m_cacheValid = false;
+    }
+    if (event->type() == QEvent::PaletteChange) {
+        // The theme changed (Preferences, or the system's): the timeline's own palette follows.
+        m_renderer.setScheme(Palette::schemeFor(palette().color(QPalette::Window)));
+        m_cacheValid = false;
+        viewport()->update();
     }
     QAbstractScrollArea::changeEvent(event);
 }
