@@ -353,6 +353,7 @@ std::vector<MetricDelta> metricValues(const RunMetrics &m, bool withJob)
         v("peak_allocated_bytes", false, m.peakAllocatedBytes),
         v("mfu_pct", true, m.mfuPct),
         // The rest of issue 10's table.
+        v("compute_idle_pct", false, m.computeIdlePct),
         v("tokens_per_s_per_gpu", true, m.tokensPerSPerGpu),
         v("achieved_tflops", true, m.achievedTflops),
         v("exposed_comm_us", false, double(m.exposedCommNs) / 1000.0),
@@ -423,6 +424,8 @@ ComparisonResult compareRuns(const std::vector<CompareRun> &runs, const CompareO
         if (m.job && m.job->worldSize > 0)
             m.worldSize = m.job->worldSize;
         m.steps = int(a.steps.size());
+        if (a.computeIdle.analysedNs > 0)
+            m.computeIdlePct = a.computeIdle.idlePct;
         std::vector<Step> complete = completeSteps(a.steps);
         TimeRange kernelWindow, opWindow;
         if (scoped) {

@@ -124,6 +124,9 @@ struct RunMetrics
     std::optional<double> tokensPerSPerGpu, achievedTflops, mfuPct;
     double peakTflops = 0;
     double idlePct = 0, computePct = 0, nonComputePct = 0, commCompOverlapPct = 0;
+    // The analysis dock's lead figure (AnalysisResult::computeIdle): the analysed time in which no
+    // compute stream computes. Unknown without GPU activity.
+    std::optional<double> computeIdlePct;
     TimeNs exposedCommNs = 0; // communication not overlapped by computation (HTA's merged intervals)
     // The analysis' listed gaps (AnalysisResult::gaps: 15 ms GEMM gaps by default), in total and
     // by cause (index: GapCause).

@@ -206,7 +206,7 @@ private slots:
                 text += xml.text().toString();
         QVERIFY2(!xml.hasError(), qPrintable(xml.errorString()));
         QVERIFY(text.contains(QStringLiteral("a100-2rank-nccl.json.gz · rank 0/2")));
-        QVERIFY(text.contains(QStringLiteral("GPU idle")));
+        QVERIFY(text.contains(QStringLiteral("compute-stream idle")));
         QVERIFY(text.contains(QStringLiteral("stream 7")));
 
         const QString pdf = m_dir.filePath(QStringLiteral("a.pdf"));

@@ -159,6 +159,10 @@ private slots:
         QCOMPARE(lines.size(), 2);
         QVERIFY(lines.at(0).startsWith(QStringLiteral("baseline: ")));
         QVERIFY(lines.at(1).startsWith(QStringLiteral("tuned: ")));
+        // Each line leads with the analysis dock's figure, compute-stream idle, named as such.
+        QVERIFY(a.computeIdle.analysedNs > 0);
+        QVERIFY2(lines.at(0).contains(QStringLiteral("compute-stream idle %1 %").arg(QLocale().toString(a.computeIdle.idlePct, 'f', 1))),
+                 qPrintable(lines.at(0)));
         QCOMPARE(PictureExport::timelineRect(two, opt).top() - PictureExport::timelineRect(one, opt).top(),
                  PictureExport::kMetricsHeight);
         const QString path = m_dir.filePath(QStringLiteral("cmp.svg"));
@@ -237,7 +241,7 @@ private slots:
         QString error;
         QVERIFY2(w.exportPicture(req, &error), qPrintable(error));
         const QString text = svgText(req.path);
-        QVERIFY2(text.contains(QStringLiteral("GPU idle")), qPrintable(text.left(800)));
+        QVERIFY2(text.contains(QStringLiteral("compute-stream idle")), qPrintable(text.left(800)));
         QVERIFY(text.contains(QStringLiteral("baseline.pt.trace.json")));
         // GPU lanes only: no CPU thread lane in the picture.
         req.path = m_dir.filePath(QStringLiteral("gpu.svg"));

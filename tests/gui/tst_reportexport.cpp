@@ -194,7 +194,8 @@ private slots:
         const QString all = texts.join(QLatin1Char('\n'));
         QVERIFY2(!all.contains(QStringLiteral("XML ERROR")), qPrintable(all.right(200)));
         QVERIFY(texts.contains(QStringLiteral("tuned — ") + m_paths.at(1)));
-        QVERIFY(texts.contains(QStringLiteral("GPU idle")));
+        QVERIFY(texts.contains(QStringLiteral("Compute-stream idle")));
+        QVERIFY(texts.contains(QStringLiteral("All-GPU idle")));
         // (Δ and − come from a fallback font: the SVG may split a cell there, so those are read squashed.)
         QString squashed = all;
         squashed.remove(QLatin1Char('\n'));

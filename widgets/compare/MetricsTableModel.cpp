@@ -53,7 +53,11 @@ void MetricsTableModel::setComparison(const analysis::ComparisonResult *result)
             true, [](const M &m) { return m.mfuPct; });
         add("achieved_tflops", tr("Achieved TFLOPS"), tr("Model FLOPs per second per GPU at the median step time"),
             Unit::Tflops, true, [](const M &m) { return m.achievedTflops; });
-        add("idle_pct", tr("GPU idle"),
+        add("compute_idle_pct", tr("Compute-stream idle"),
+            tr("Share of the analysed time (the steps' CPU spans) in which no compute stream runs a kernel: the "
+               "Analysis dock's lead figure, and the one the advice measures"),
+            Unit::Pct, false, [](const M &m) { return m.computeIdlePct; });
+        add("idle_pct", tr("All-GPU idle"),
             tr("Share of the analysed GPU time with no kernel, copy or memset on any stream (Holistic Trace "
                "Analysis' temporal breakdown, whole trace)"),
             Unit::Pct, false, [](const M &m) { return opt(m.idlePct); });

@@ -126,7 +126,12 @@ QString PictureExport::metricsLine(const analysis::AnalysisResult &r, TimeNs gap
     QStringList parts;
     if (r.mfu.stepS > 0)
         parts << tr("step %1").arg(TimeAxis::formatTime(r.mfu.stepS * 1e9));
-    parts << tr("GPU idle %1 %").arg(l.toString(r.temporal.idlePct, 'f', 1));
+    // The analysis dock's lead figure (compute-stream idle over the analysed steps), named as such;
+    // all-GPU idle where there is no compute stream to measure.
+    if (r.computeIdle.analysedNs > 0)
+        parts << tr("compute-stream idle %1 %").arg(l.toString(r.computeIdle.idlePct, 'f', 1));
+    else
+        parts << tr("all-GPU idle %1 %").arg(l.toString(r.temporal.idlePct, 'f', 1));
     if (r.temporal.communication > 0)
         parts << tr("comm/compute overlap %1 %").arg(l.toString(r.temporal.commCompOverlapPct, 'f', 1));
     TimeNs gapTotal = 0;
