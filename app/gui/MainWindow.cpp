@@ -1329,6 +1329,10 @@ void MainWindow::restoreDailyUseSettings()
         // Where these docks sit is remembered; whether they show depends on what is opened.
         m_compare->hide();
         m_ranks->hide();
+    } else {
+        // The default layout: the timeline most of the width, the docks 40 % of it (the gap table
+        // fits its columns to that). Once shown: before, the docks' size hints win.
+        QTimer::singleShot(0, this, [this] { resizeDocks({m_analysis}, {std::max(420, width() * 2 / 5)}, Qt::Horizontal); });
     }
 }
 

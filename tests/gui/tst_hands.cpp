@@ -93,6 +93,9 @@ private slots:
 
         QVERIFY(openAndWait(w, {m_tracePath}));
         QVERIFY(!page->isVisible());
+        // The default layout: the timeline has most of the width.
+        QTRY_VERIFY2(w.timelineView()->width() > w.width() / 2,
+                     qPrintable(QStringLiteral("%1 of %2 px").arg(w.timelineView()->width()).arg(w.width())));
         QVERIFY(w.timelineView()->isVisible());
         QWidget *now = w.childAt(w.timelineView()->mapTo(&w, w.timelineView()->rect().center()));
         QVERIFY(now && (now == w.timelineView() || w.timelineView()->isAncestorOf(now)));

@@ -1,9 +1,15 @@
 // The gap table's kernel columns (issue 12): a long C++ kernel name fitted to its cell keeps the
-// kernel's own name (template arguments first, then the middle), never "at::native::".
+// kernel's own name (template arguments first, then the middle), never "at::native::"; the
+// table's columns fitted to its width, never scrolled sideways.
+#include "analysis/GapColumnFit.h"
 #include "analysis/GapTableModel.h"
+#include "analysis/KernelNameDelegate.h"
 
 #include <QApplication>
 #include <QFontMetrics>
+#include <QHeaderView>
+#include <QScrollBar>
+#include <QTableView>
 #include <QtTest>
 
 using namespace lanescope;
@@ -57,6 +63,59 @@ private slots:
         QVERIFY2(elided.startsWith(QStringLiteral("cutlass_80")) && elided.endsWith(QStringLiteral("align8")), qPrintable(elided));
         // A short name is left alone.
         QCOMPARE(GapTableModel::fitKernelName(QStringLiteral("ampere_sgemm_128x64_nn"), fm, 1000), QStringLiteral("ampere_sgemm_128x64_nn"));
+    }
+
+    // At any width the visible columns fit (no horizontal scroll bar); the narrower the table,
+    // the more of the GEMM and evidence columns give way, and a wide one shows them all.
+    void columnsFitTheWidth()
+    {
+        auto result = std::make_shared<analysis::AnalysisResult>();
+        for (int i = 0; i < 40; ++i) {
+            analysis::Gap g;
+            g.device = 0;
+            g.stream = 7;
+            g.start = 1'000'000'000 + i * 20'000'000LL;
+            g.dur = 16'500'000;
+            g.before = kElementwise;
+            g.after = kCutlass;
+            g.gemmBefore = kCutlass;
+            g.gemmAfter = kCutlass;
+            g.cause = analysis::GapCause::CommWait;
+            g.evidence = QStringLiteral("waiting for AllGather on stream 20");
+            result->gaps.push_back(g);
+        }
+        GapTableModel model;
+        model.setResult(result, 0);
+        QTableView view;
+        view.setModel(&model);
+        for (int c : {GapTableModel::BeforeColumn, GapTableModel::AfterColumn, GapTableModel::GemmBeforeColumn,
+                      GapTableModel::GemmAfterColumn})
+            view.setItemDelegateForColumn(c, new KernelNameDelegate(&view));
+        view.horizontalHeader()->setStretchLastSection(true);
+        new GapColumnFit(&view);
+        view.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&view));
+        int lastShown = -1;
+        for (int width : {420, 560, 800, 1100, 1600}) {
+            view.resize(width, 400);
+            QCoreApplication::processEvents();
+            QHeaderView *h = view.horizontalHeader();
+            int used = 0, shown = 0;
+            for (int c = 0; c < GapTableModel::ColumnCount; ++c)
+                if (!h->isSectionHidden(c)) {
+                    used += h->sectionSize(c);
+                    ++shown;
+                }
+            QVERIFY2(used <= view.viewport()->width() + 1, qPrintable(QStringLiteral("%1 px in %2").arg(used).arg(view.viewport()->width())));
+            QVERIFY2(!view.horizontalScrollBar()->isVisible(), qPrintable(QString::number(width)));
+            QVERIFY(!h->isSectionHidden(GapTableModel::BeforeColumn) && !h->isSectionHidden(GapTableModel::AfterColumn));
+            QVERIFY(shown >= lastShown);
+            lastShown = shown;
+        }
+        QCOMPARE(lastShown, int(GapTableModel::ColumnCount)); // 1600 px: every column
+        view.resize(420, 400);
+        QCoreApplication::processEvents();
+        QVERIFY(view.horizontalHeader()->isSectionHidden(GapTableModel::GemmAfterColumn));
     }
 };
 

@@ -5,6 +5,7 @@
 #include "render/GapCauseStyle.h"
 #include "render/Session.h"
 #include "timeline/DetailsHtml.h"
+#include "GapColumnFit.h"
 #include "GapTableModel.h"
 #include "KernelNameDelegate.h"
 #include "ItemActivation.h"
@@ -322,6 +323,7 @@ void AnalysisDock::buildGapTab(QWidget *tab)
     const int icon = m_gapView->style()->pixelMetric(QStyle::PM_SmallIconSize, nullptr, m_gapView);
     h->resizeSection(GapTableModel::CauseColumn, causeWidth + icon + 28); // text, swatch, margins
     m_gapView->setToolTip(tr("Click a gap (or press Enter) to show it in the timeline"));
+    new GapColumnFit(m_gapView); // no sideways scrolling in a dock of any width
 
     m_gapDetails = new QLabel(tab);
     m_gapDetails->setObjectName(QStringLiteral("gapDetails"));
