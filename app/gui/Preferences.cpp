@@ -176,7 +176,7 @@ PreferencesDialog::PreferencesDialog(const Preferences &prefs, QWidget *parent)
     auto *peaks = new QGroupBox(tr("GPU &peaks for MFU"), this);
     auto *peaksLayout = new QVBoxLayout(peaks);
     peaksLayout->addWidget(m_peaks);
-    peaks->setMinimumHeight(300);
+    peaks->setMinimumHeight(400); // a dozen rows of the table in view
     form->addRow(peaks);
     auto *buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, this);
     connect(buttons, &QDialogButtonBox::accepted, this, &QDialog::accept);
