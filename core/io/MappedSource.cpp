@@ -9,6 +9,7 @@
 #include <boost/interprocess/file_mapping.hpp>
 #include <boost/interprocess/mapped_region.hpp>
 
+#include <fcntl.h>
 #include <sys/mman.h>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -18,6 +19,7 @@
 #include <isa-l/igzip_lib.h>
 #endif
 
+#include <algorithm>
 #include <cerrno>
 #include <cstring>
 #include <vector>
@@ -80,15 +82,112 @@ bool mapWhole(const QString &path, MappedSource::OpenResult &, std::unique_ptr<b
     return true;
 }
 
-// Appends the inflated bytes to the unlinked scratch file; says which folder filled up, and how far
-// it got, when the disk runs out after all (the size check before is an estimate past 4 GiB).
+// Appends the inflated bytes to the unlinked scratch file through a shared writable mapping of it,
+// its blocks reserved ahead with fallocate(); says which folder filled up, and how far it got, when
+// the disk runs out after all (the size check before is an estimate past 4 GiB).
+//
+// Why a mapping and not write(): on ext4 (Debian 12, kernel 6.x here) write() into fresh page
+// cache costs 3-4 s of kernel time per GB, against 0.3 s for the same pages faulted in through a
+// mapping of preallocated blocks (measured: 1 GB in 4 MB writes, 3.0-4.0 s sys, against
+// fallocate + MAP_SHARED + memcpy, 0.26-0.27 s sys). That was most of what a .json.gz cost over
+// its plain file (issue 13). Reserving the blocks first keeps a full disk an error reported here,
+// never a SIGBUS on a page written later. A file system without fallocate() gets write().
 struct ScratchWriter
 {
     int fd = -1;
     QString folder;
     std::uint64_t written = 0;
+    std::uint64_t expected = 0; // what the stream should inflate to (the estimate): the first reservation
+
+    ~ScratchWriter()
+    {
+        if (m_map)
+            ::munmap(m_map, std::size_t(m_capacity));
+    }
 
     bool write(const void *data, std::size_t n, QString *error)
+    {
+        if (!m_noMapping && written + n > m_capacity && !grow(n, error))
+            return false;
+        if (m_noMapping)
+            return writeCall(data, n, error);
+        std::memcpy(m_map + written, data, n);
+        written += std::uint64_t(n);
+        return true;
+    }
+    bool restart(QString *error)
+    {
+        if (!m_noMapping) {
+            written = 0; // the reserved blocks and the mapping are reused
+            return true;
+        }
+        if (::ftruncate(fd, 0) == 0 && ::lseek(fd, 0, SEEK_SET) == 0) {
+            written = 0;
+            return true;
+        }
+        *error = Text::tr("cannot write the inflated trace to %1: %2").arg(folder, QString::fromLocal8Bit(std::strerror(errno)));
+        return false;
+    }
+    // The file cut to what was written (the reserve beyond it released), the writable mapping gone.
+    bool finish(QString *error)
+    {
+        if (m_map) {
+            ::munmap(m_map, std::size_t(m_capacity));
+            m_map = nullptr;
+        }
+        if (!m_noMapping && ::ftruncate(fd, off_t(written)) != 0) {
+            *error = Text::tr("cannot write the inflated trace to %1: %2").arg(folder, QString::fromLocal8Bit(std::strerror(errno)));
+            return false;
+        }
+        return true;
+    }
+
+private:
+    char *m_map = nullptr;
+    std::uint64_t m_capacity = 0; // bytes reserved and mapped
+    bool m_noMapping = false;     // fallocate() unsupported here: plain write() calls
+
+    QString spaceError(int e) const
+    {
+        return e == ENOSPC || e == EDQUOT
+            ? Text::tr("ran out of space in %1 after %2 of the inflated trace").arg(folder, io::formatSize(written))
+            : Text::tr("cannot write the inflated trace to %1: %2").arg(folder, QString::fromLocal8Bit(std::strerror(e)));
+    }
+
+    bool grow(std::size_t n, QString *error)
+    {
+        const std::uint64_t page = std::uint64_t(::sysconf(_SC_PAGESIZE));
+        std::uint64_t want = std::max<std::uint64_t>({written + n, m_capacity ? m_capacity + m_capacity / 2 : expected, 64ull << 20});
+        want = (want + page - 1) / page * page;
+        const int rc = ::posix_fallocate(fd, 0, off_t(want));
+        if (rc == EOPNOTSUPP || rc == EINVAL) {
+            // No preallocation on this file system: the mapping could fault on a full disk. Go on
+            // with write() after what the mapping holds.
+            if (m_map && !finish(error))
+                return false;
+            if (::lseek(fd, off_t(written), SEEK_SET) < 0) {
+                *error = spaceError(errno);
+                return false;
+            }
+            m_noMapping = true;
+            return true;
+        }
+        if (rc != 0) {
+            *error = spaceError(rc);
+            return false;
+        }
+        void *map = m_map ? ::mremap(m_map, std::size_t(m_capacity), std::size_t(want), MREMAP_MAYMOVE)
+                          : ::mmap(nullptr, std::size_t(want), PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0);
+        if (map == MAP_FAILED) {
+            *error = spaceError(errno);
+            return false;
+        }
+        m_map = static_cast<char *>(map);
+        m_capacity = want;
+        return true;
+    }
+
+    bool writeCall(const void *data, std::size_t n, QString *error)
     {
         const char *p = static_cast<const char *>(data);
         while (n > 0) {
@@ -96,10 +195,7 @@ struct ScratchWriter
             if (w < 0 && errno == EINTR)
                 continue;
             if (w <= 0) {
-                const int e = w < 0 ? errno : ENOSPC;
-                *error = e == ENOSPC || e == EDQUOT
-                    ? Text::tr("ran out of space in %1 after %2 of the inflated trace").arg(folder, io::formatSize(written))
-                    : Text::tr("cannot write the inflated trace to %1: %2").arg(folder, QString::fromLocal8Bit(std::strerror(e)));
+                *error = spaceError(w < 0 ? errno : ENOSPC);
                 return false;
             }
             p += w;
@@ -107,15 +203,6 @@ struct ScratchWriter
             written += std::uint64_t(w);
         }
         return true;
-    }
-    bool restart(QString *error)
-    {
-        if (::ftruncate(fd, 0) == 0 && ::lseek(fd, 0, SEEK_SET) == 0) {
-            written = 0;
-            return true;
-        }
-        *error = Text::tr("cannot write the inflated trace to %1: %2").arg(folder, QString::fromLocal8Bit(std::strerror(errno)));
-        return false;
     }
 };
 
@@ -358,9 +445,10 @@ MappedSource::OpenResult MappedSource::open(const QString &path, const OpenOptio
     ScratchWriter out;
     out.fd = scratch.fd;
     out.folder = scratch.folder;
+    out.expected = need.bytes;
     bool ended = false;
     QString error;
-    if (!inflateTo(bytes, mappedSize, out, &ended, &error, cancel, &r.inflatedWith)) {
+    if (!inflateTo(bytes, mappedSize, out, &ended, &error, cancel, &r.inflatedWith) || !out.finish(&error)) {
         r.error = Text::tr("%1: %2").arg(path, error);
         return r;
     }
