@@ -1,11 +1,15 @@
 #pragma once
 // The activity summary of a collapsed group: per pixel column, the busy fraction of the group's
-// busiest lane (the time its top-level slices cover in that column), so a collapsed process reads
-// "busy here, idle there" instead of an empty row.
+// busiest lane (the time its slices cover in that column), so a collapsed process reads "busy here,
+// idle there" instead of an empty row. Annotations (ProfilerStep#N, record_function ranges) weigh
+// nothing: on a Kineto CPU thread they cover every step and would show it busy throughout. A
+// lane's fraction is that of its busiest depth (slices nest, so a depth's cover is within the
+// union of the lane's work).
 //
-// Each column costs one binary search per lane over the view index's depth-0 ends and a prefix sum
-// of their durations (B(t), the busy time before t, is a lookup), so a frame is O(width * lanes *
-// log n) whatever the trace's size. The prefix sums are built on first use per track and kept.
+// Each column costs two binary searches per lane and depth over the view index's ends (slices of
+// one depth never overlap, so their ends are sorted) and prefix sums of durations and counts, so a
+// frame is O(width * lanes * depths * log n) whatever the trace's size. The prefix sums are built
+// on first use per track and kept.
 #include "render/TraceViewIndex.h"
 
 #include <cstdint>
@@ -16,17 +20,22 @@ namespace lanescope {
 class DensityStrip
 {
 public:
-    void reset(std::size_t runs) { m_prefix.assign(runs, {}); }
+    void reset(std::size_t runs) { m_sums.assign(runs, {}); }
 
     // Per column x of [0, width): -1 where no slice of the tracks touches [origin + x * nsPerPx,
     // origin + (x + 1) * nsPerPx) (absolute ns), else the largest busy fraction of one track, in
-    // [0, 1] (an instant counts as touching with 0 busy time).
+    // [0, 1] (an instant counts as touching with 0 busy time; annotations do not count).
     std::vector<float> columns(int run, const Trace &trace, const TraceViewIndex &index, const std::vector<std::uint32_t> &tracks,
                                double origin, double nsPerPx, int width);
 
 private:
-    const std::vector<TimeNs> &prefix(int run, const Trace &trace, const TraceViewIndex &index, std::uint32_t track);
-    std::vector<std::vector<std::vector<TimeNs>>> m_prefix; // [run][track]: sum of the first k depth-0 durations
+    struct DepthSums
+    {
+        std::vector<TimeNs> busy;         // [k]: durations of the first k slices, annotations as 0
+        std::vector<std::uint32_t> count; // [k]: how many of the first k are not annotations
+    };
+    const std::vector<DepthSums> &sums(int run, const Trace &trace, const TraceViewIndex &index, std::uint32_t track);
+    std::vector<std::vector<std::vector<DepthSums>>> m_sums; // [run][track][depth], empty until used
 };
 
 } // namespace lanescope
