@@ -792,8 +792,10 @@ static void buildPicture(const Session &session, const TimelineView &view, const
     }
     if (req.lanes == int(ExportDialog::Lanes::AsShown))
         out.layout = view.laneLayout();
-    else
+    else {
+        out.layout.setMemoryBandsVisible(view.memoryOverlayVisible()); // no empty band while the overlay is off
         out.layout.build(inputs);
+    }
     out.input.layout = &out.layout;
     out.input.windowStart = session.state()->windowStart();
     out.input.windowRange = session.state()->windowRange();
