@@ -24,6 +24,7 @@
 #include "synth/SynthModel.h"
 #include "render/GapCauseStyle.h"
 #include "timeline/SearchBar.h"
+#include "timeline/SearchResultsPanel.h"
 #include "timeline/TimelinePanels.h"
 #include "analysis/Compare.h"
 #include "render/PictureExport.h"
@@ -282,6 +283,15 @@ void MainWindow::createDocks()
     m_detailsDock = dock(tr("Details"), QStringLiteral("detailsDock"), m_details, Qt::RightDockWidgetArea);
     m_rangeDock = dock(tr("Time Range"), QStringLiteral("rangeDock"), m_range, Qt::RightDockWidgetArea);
     m_legendDock = dock(tr("Legend"), QStringLiteral("legendDock"), new LegendWidget(this), Qt::BottomDockWidgetArea);
+    // The search's results under the timeline, shown when a search finds something.
+    QDockWidget *searchDock = dock(tr("Search Results"), QStringLiteral("searchResultsDock"), m_search->resultsPanel(), Qt::BottomDockWidgetArea);
+    m_search->resultsPanel()->show();
+    tabifyDockWidget(m_legendDock, searchDock); // the width of the window, under the timeline
+    searchDock->hide();
+    connect(m_search, &SearchBar::resultsReady, searchDock, [searchDock] {
+        searchDock->show();
+        searchDock->raise();
+    });
     m_analysis = new AnalysisDock(this);
     m_analysis->setSession(m_session); // analyses run 0, keeps its result in the session
     addDockWidget(Qt::RightDockWidgetArea, m_analysis);
@@ -330,6 +340,10 @@ void MainWindow::createDocks()
         const auto *spin = qobject_cast<const QAbstractSpinBox *>(f);
         if (!(line && !line->isReadOnly()) && !(spin && !spin->isReadOnly()))
             m_timeline->setFocus(Qt::OtherFocusReason);
+    });
+    connect(m_timeline, &TimelineView::allLikeSelected, this, [this] {
+        m_rangeDock->show();
+        m_rangeDock->raise();
     });
     connect(m_timeline, &TimelineView::timeRangeChanged, this, [this] {
         m_range->update();

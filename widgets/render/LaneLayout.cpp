@@ -223,20 +223,83 @@ void LaneLayout::setMemoryBandsVisible(bool on)
     relayout();
 }
 
+void LaneLayout::setPinned(int lane, bool pin)
+{
+    if (lane < 0 || lane >= int(m_lanes.size()))
+        return;
+    const QString &key = m_lanes[std::size_t(lane)].key;
+    m_pinned.erase(std::remove(m_pinned.begin(), m_pinned.end(), key), m_pinned.end());
+    if (pin) {
+        m_pinned.push_back(key);
+        m_hiddenLanes.erase(std::remove(m_hiddenLanes.begin(), m_hiddenLanes.end(), key), m_hiddenLanes.end());
+    }
+    relayout();
+}
+
+void LaneLayout::setHidden(int lane, bool hide)
+{
+    if (lane < 0 || lane >= int(m_lanes.size()))
+        return;
+    const QString &key = m_lanes[std::size_t(lane)].key;
+    m_hiddenLanes.erase(std::remove(m_hiddenLanes.begin(), m_hiddenLanes.end(), key), m_hiddenLanes.end());
+    if (hide) {
+        m_hiddenLanes.push_back(key);
+        m_pinned.erase(std::remove(m_pinned.begin(), m_pinned.end(), key), m_pinned.end());
+    }
+    relayout();
+}
+
+void LaneLayout::showOnlyGroup(int group)
+{
+    if (group < 0 || group >= int(m_groups.size()))
+        return;
+    m_onlyGroup = m_groups[std::size_t(group)].key;
+    relayout();
+}
+
+void LaneLayout::showAllLanes()
+{
+    m_hiddenLanes.clear();
+    m_onlyGroup.clear();
+    relayout();
+}
+
 void LaneLayout::relayout()
 {
     m_visibleOrder.clear();
     m_visibleY.clear();
+    for (Lane &lane : m_lanes) {
+        lane.pinned = std::find(m_pinned.begin(), m_pinned.end(), lane.key) != m_pinned.end();
+        lane.hidden = std::find(m_hiddenLanes.begin(), m_hiddenLanes.end(), lane.key) != m_hiddenLanes.end();
+    }
     int y = 0;
+    // The pinned band: by pin order, then lane order (the same stream of every run together).
+    for (const QString &key : m_pinned)
+        for (int l = 0; l < int(m_lanes.size()); ++l) {
+            Lane &lane = m_lanes[std::size_t(l)];
+            if (lane.key != key || lane.hidden)
+                continue;
+            lane.y = y;
+            m_visibleOrder.push_back({Row::Lane, l});
+            m_visibleY.push_back(y);
+            y += lane.height;
+        }
+    m_pinnedHeight = y;
     for (int gi = 0; gi < int(m_groups.size()); ++gi) {
         LaneGroup &g = m_groups[std::size_t(gi)];
+        g.hidden = !m_onlyGroup.isEmpty() && g.key != m_onlyGroup;
         g.y = y;
+        g.lanesHeight = 0;
+        g.memoryHeight = 0;
+        if (g.hidden)
+            continue;
         m_visibleOrder.push_back({Row::Header, gi});
         m_visibleY.push_back(y);
         y += kGroupHeaderHeight;
-        g.lanesHeight = 0;
         for (int l : g.lanes) {
             Lane &lane = m_lanes[std::size_t(l)];
+            if (lane.pinned || lane.hidden)
+                continue;
             lane.y = y;
             g.lanesHeight += lane.height;
             if (g.collapsed)
@@ -248,7 +311,6 @@ void LaneLayout::relayout()
         // The memory band: a row of its own under the device's lanes, so the curve never runs
         // over the kernels.
         g.memoryY = y;
-        g.memoryHeight = 0;
         if (g.hasMemory && m_memoryBands) {
             g.memoryHeight = kMemoryBandHeight;
             g.lanesHeight += kMemoryBandHeight;

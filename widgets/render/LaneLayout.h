@@ -24,6 +24,8 @@ struct Lane
     int rows = 1; // maxDepth + 1
     int y = 0;    // top, in layout coordinates (0 = top of the first group); valid when visible
     int height = 0;
+    bool pinned = false; // drawn in the pinned band above every group (the lane menu's Pin to Top)
+    bool hidden = false; // not laid out (Hide Lane)
 };
 
 struct LaneGroup
@@ -37,6 +39,7 @@ struct LaneGroup
     bool defaultCollapsed = false; // how a trace never seen before shows it (Kineto's bookkeeping: collapsed)
     bool hasMemory = false; // a memory series exists for the device: the group ends in a memory band
     QString memoryKey;      // the band's stable key, memory:<device> (annotations/LaneKey.h), when hasMemory
+    bool hidden = false;    // left out by Show Only This Group (another group was chosen)
     std::vector<int> lanes; // indices into LaneLayout::lanes()
     int y = 0;              // top of the header
     int lanesHeight = 0;    // height of the lanes and the memory band below the header when expanded
@@ -71,7 +74,23 @@ public:
     // The memory bands shown (the memory overlay on) or left out (no room kept for them).
     void setMemoryBandsVisible(bool on);
     bool memoryBandsVisible() const { return m_memoryBands; }
-    bool isLaneVisible(int lane) const { return !m_groups[std::size_t(m_lanes[std::size_t(lane)].group)].collapsed; }
+    bool isLaneVisible(int lane) const
+    {
+        const Lane &l = m_lanes[std::size_t(lane)];
+        const LaneGroup &g = m_groups[std::size_t(l.group)];
+        return !l.hidden && (l.pinned || (!g.collapsed && !g.hidden));
+    }
+
+    // What the lane menu changes: pinned lanes (in the order pinned) first, hidden lanes and groups
+    // left out. Kept by lane and group key, not index, so it survives collapse, rebuilds and
+    // reloads, and a key applies to every run that has it (a comparison's runs pin together).
+    void setPinned(int lane, bool pinned);
+    void setHidden(int lane, bool hidden); // hiding a pinned lane unpins it
+    void showOnlyGroup(int group);         // every group with another key hidden
+    void showAllLanes();                   // nothing hidden (pins stay)
+    bool anyHidden() const { return !m_hiddenLanes.empty() || !m_onlyGroup.isEmpty(); }
+    bool anyPinned() const { return !m_pinned.empty(); }
+    int pinnedHeight() const { return m_pinnedHeight; } // the pinned band, from y = 0
 
     // Hit tests in layout coordinates; -1 when nothing is there.
     int laneAt(int y) const;
@@ -101,6 +120,11 @@ private:
     std::vector<Row> m_visibleOrder; // headers, lanes and memory bands, top to bottom
     std::vector<int> m_visibleY;
     int m_totalHeight = 0;
+    int m_pinnedHeight = 0;
+    std::vector<QString> m_pinned;      // lane keys, in the order pinned
+    std::vector<QString> m_hiddenLanes; // lane keys
+    QString m_onlyGroup;                // group key; empty: every group
+
     bool m_memoryBands = true;
 };
 

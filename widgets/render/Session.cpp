@@ -23,6 +23,7 @@ void Session::setRuns(std::vector<SessionRun> runs)
     m_state->setSelectedSlice(SliceRef());
     m_state->clearTimeRange();
     m_state->clearGap();
+    m_state->setSearch(nullptr); // the matches were of the old traces
     updateSpan();
     emit runsChanged();
     m_state->fitAll();
@@ -79,6 +80,7 @@ void Session::clearRunRefs()
     m_state->setSelectedSlice(SliceRef());
     m_state->clearGap();
     m_state->setHighlight(nullptr);
+    m_state->setSearch(nullptr); // its hits name runs by index too
 }
 
 void Session::moveRun(int from, int to)

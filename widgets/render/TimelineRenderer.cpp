@@ -486,6 +486,74 @@ void TimelineRenderer::paintHighlight(QPainter &p, const SliceHighlight &h)
     p.restore();
 }
 
+void TimelineRenderer::paintSearch(QPainter &p, const SliceHighlight &matches)
+{
+    // The rest veiled, then every match in the window painted again in its own colour with a dark
+    // edge; as in paintHighlight, matches narrower than a pixel merge per column and row, so the
+    // cost is bounded by the picture, not by the number of matches.
+    const int width = m_size.width() - kHeaderWidth, height = m_size.height();
+    const auto &lanes = m_layout->lanes();
+    for (int li = 0; li < int(lanes.size()); ++li) // the lanes only: group titles stay readable
+        if (m_layout->isLaneVisible(li))
+            p.fillRect(laneRect(li), QColor(0xFF, 0xFF, 0xFF, 170));
+    const double ppn = m_axis.pxPerNs();
+    const QFontMetrics fm(m_sliceFont);
+    const int textBase = (LaneLayout::kRowHeight - 1 + fm.ascent() - fm.descent()) / 2;
+    p.save();
+    p.setFont(m_sliceFont);
+    for (int li = 0; li < int(lanes.size()); ++li) {
+        const Lane &lane = lanes[std::size_t(li)];
+        if (lane.run < 0 || std::size_t(lane.run) >= matches.runs.size() || lane.run >= int(m_runs.size()))
+            continue;
+        const auto &tracks = matches.runs[std::size_t(lane.run)];
+        if (lane.track >= tracks.size() || tracks[lane.track].slices.empty() || !m_layout->isLaneVisible(li))
+            continue;
+        const int top = laneTop(li);
+        if (top >= height || top + lane.height <= kTopHeight)
+            continue;
+        const SliceHighlight::TrackHits &hits = tracks[lane.track];
+        const RenderRun &rr = m_runs[std::size_t(lane.run)];
+        const Track &trk = rr.trace->tracks[lane.track];
+        const SliceClassifier &cls = rr.index->classifier();
+        const double origin = double(rr.base) + m_axis.start;
+        const TimeNs tA = TimeNs(std::floor(origin)) - hits.maxDur;
+        const TimeNs tB = TimeNs(std::ceil(origin + m_axis.range));
+        auto it = std::lower_bound(hits.slices.begin(), hits.slices.end(), tA,
+                                   [&](std::uint32_t i, TimeNs t) { return trk.start[i] < t; });
+        std::vector<int> lastCol(std::size_t(lane.rows) + 1, std::numeric_limits<int>::min());
+        for (; it != hits.slices.end() && trk.start[*it] < tB; ++it) {
+            const std::uint32_t i = *it;
+            const double x0 = (double(trk.start[i]) - origin) * ppn;
+            const double x1 = std::max(x0 + double(trk.dur[i]) * ppn, x0 + 1);
+            if (x1 < 0 || x0 > width)
+                continue;
+            const std::size_t d = std::min<std::size_t>(trk.depth[i], std::size_t(lane.rows));
+            const int col = int(std::floor(x0));
+            if (x1 - x0 < 2 && col == lastCol[d])
+                continue; // this pixel of this row already shows a match
+            lastCol[d] = col;
+            const int y = rowTop(lane, int(d));
+            const QRectF r(QPointF(kHeaderWidth + std::max(x0, -2.0), y),
+                           QPointF(kHeaderWidth + std::min(x1, double(width) + 2), y + LaneLayout::kRowHeight - 1));
+            const SliceClass c = cls.classOf(trk.catId[i], trk.nameId[i]);
+            const int shade = SliceClassifier::shadeOf(trk.nameId[i]);
+            p.fillRect(r, Palette::color(c, shade));
+            p.setPen(QPen(QColor(0, 0, 0, 190), 1));
+            p.setBrush(Qt::NoBrush);
+            p.drawRect(r.adjusted(0, 0, -1, -1));
+            const int avail = int(std::min(r.right(), double(m_size.width())) - std::max(r.left(), double(kHeaderWidth))) - 6;
+            if (avail >= kMinTextPx - 6) {
+                const QString &text = elided(lane.run, trk.nameId[i], avail);
+                if (!text.isEmpty()) {
+                    p.setPen(Palette::textColor(c, shade));
+                    p.drawText(QPoint(int(std::max(r.left(), double(kHeaderWidth))) + 3, y + textBase), text);
+                }
+            }
+        }
+    }
+    p.restore();
+}
+
 void TimelineRenderer::paintCursor(QPainter &p, double axisNs)
 {
     const int w = m_size.width(), h = m_size.height();
@@ -607,14 +675,16 @@ void TimelineRenderer::paintHeaders(QPainter &p)
         p.setPen(m_chrome->separator);
         p.drawLine(0, top + l.height - 1, w, top + l.height - 1);
         p.setPen(m_chrome->label);
-        const QString text = fm.elidedText(l.label, Qt::ElideMiddle, kHeaderWidth - 26);
+        // A pinned lane sits above every group: its own says where it comes from.
+        const QString label = l.pinned ? groups[std::size_t(l.group)].title + QStringLiteral(" · ") + l.label : l.label;
+        const QString text = fm.elidedText(label, Qt::ElideMiddle, kHeaderWidth - 26);
         p.drawText(QRect(18, top, kHeaderWidth - 22, std::min(l.height, LaneLayout::kRowHeight + 2 * LaneLayout::kLanePad)),
                    Qt::AlignVCenter | Qt::AlignLeft, text);
     }
     for (int gi = 0; gi < int(groups.size()); ++gi) {
         const LaneGroup &g = groups[std::size_t(gi)];
         const int top = kTopHeight + g.y - m_scroll;
-        if (top >= h || top + LaneLayout::kGroupHeaderHeight + (g.collapsed ? 0 : g.lanesHeight) <= kTopHeight)
+        if (g.hidden || top >= h || top + LaneLayout::kGroupHeaderHeight + (g.collapsed ? 0 : g.lanesHeight) <= kTopHeight)
             continue;
         const QRect r(0, top, w, LaneLayout::kGroupHeaderHeight);
         p.fillRect(r, m_chrome->groupBg);
@@ -652,6 +722,11 @@ void TimelineRenderer::paintHeaders(QPainter &p)
             MemoryBand::paintAxis(p, cell, tr("GPU %1 memory").arg(g.device), mf, {mc->hasReserved, int(mc->spikes.size())});
             p.setFont(f);
         }
+    }
+    if (m_layout->pinnedHeight() > 0) { // the pinned band ends in a heavier line
+        p.setPen(QPen(QColor(0x80, 0x88, 0x96), 2));
+        const int y = kTopHeight + m_layout->pinnedHeight() - m_scroll - 1;
+        p.drawLine(0, y, w, y);
     }
     p.setPen(m_chrome->border);
     p.drawLine(kHeaderWidth - 1, kTopHeight, kHeaderWidth - 1, h);
@@ -734,6 +809,8 @@ void TimelineRenderer::paintOverlay(QPainter &p, const RenderOverlay &o)
     p.save();
     paintGap(p, o);
     p.setClipRect(QRect(kHeaderWidth, kTopHeight, w - kHeaderWidth, h - kTopHeight));
+    if (o.search)
+        paintSearch(p, *o.search);
     if (o.hover.isValid() && o.hover != o.selected) {
         const QRectF r = sliceRect(o.hover);
         if (!r.isNull()) {
@@ -745,9 +822,12 @@ void TimelineRenderer::paintOverlay(QPainter &p, const RenderOverlay &o)
     if (o.selected.isValid()) {
         const QRectF r = sliceRect(o.selected);
         if (!r.isNull()) {
-            p.setPen(QPen(Palette::selection(), 2));
+            // White outside dark: the outline reads on a dark kernel and on a pale operator alike.
             p.setBrush(Qt::NoBrush);
-            p.drawRect(r.adjusted(-1, -1, 0, 0));
+            p.setPen(QPen(Qt::white, 5));
+            p.drawRect(r.adjusted(-2, -2, 1, 1));
+            p.setPen(QPen(Palette::selection(), 2));
+            p.drawRect(r.adjusted(-2, -2, 1, 1));
         }
     }
     if (o.highlight)

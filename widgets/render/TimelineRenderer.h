@@ -56,6 +56,8 @@ struct RenderOverlay
     analysis::Gap gap;
     // The slices of one name in every run (a row of the comparison's differences), outlined.
     std::shared_ptr<const SliceHighlight> highlight;
+    // The search's matches: drawn in their own colours, everything else in the lanes dimmed.
+    std::shared_ptr<const SliceHighlight> search;
     // The cursor line through every run's lanes, axis ns; NaN: none.
     double cursorNs = std::numeric_limits<double>::quiet_NaN();
 };
@@ -153,6 +155,7 @@ private:
     void paintGap(QPainter &p, const RenderOverlay &o);
     void paintFlows(QPainter &p, const RenderOverlay &o);
     void paintHighlight(QPainter &p, const SliceHighlight &h);
+    void paintSearch(QPainter &p, const SliceHighlight &matches);
     void paintCursor(QPainter &p, double axisNs);
 
     std::vector<RenderRun> m_runs;

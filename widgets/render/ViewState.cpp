@@ -133,6 +133,14 @@ void ViewState::setHighlight(std::shared_ptr<const SliceHighlight> highlight)
     emit highlightChanged();
 }
 
+void ViewState::setSearch(std::shared_ptr<const SliceHighlight> matches)
+{
+    if (matches == m_search)
+        return;
+    m_search = std::move(matches);
+    emit searchChanged();
+}
+
 void ViewState::setCursor(double axisNs)
 {
     if (axisNs == m_cursor || (std::isnan(axisNs) && std::isnan(m_cursor)))

@@ -65,6 +65,11 @@ public:
     const std::shared_ptr<const SliceHighlight> &highlight() const { return m_highlight; }
     void setHighlight(std::shared_ptr<const SliceHighlight> highlight); // null clears
 
+    // The matches of the search bar's query in every run (null: no search active): drawn in their
+    // colours over the rest, which is dimmed.
+    const std::shared_ptr<const SliceHighlight> &search() const { return m_search; }
+    void setSearch(std::shared_ptr<const SliceHighlight> matches);
+
     // The cursor line shared by every run's lanes (axis ns); NaN while the mouse is elsewhere.
     double cursor() const { return m_cursor; }
     void setCursor(double axisNs);
@@ -76,6 +81,7 @@ signals:
     void gapChanged(int run, const lanescope::analysis::Gap &gap); // run -1: cleared
     void memoryOverlayChanged(bool on);
     void highlightChanged();
+    void searchChanged();
     void cursorChanged(double axisNs);
 
 private:
@@ -89,6 +95,7 @@ private:
     analysis::Gap m_gap;
     bool m_memory = true;
     std::shared_ptr<const SliceHighlight> m_highlight;
+    std::shared_ptr<const SliceHighlight> m_search;
     double m_cursor = std::numeric_limits<double>::quiet_NaN();
 };
 

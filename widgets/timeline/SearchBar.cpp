@@ -1,5 +1,8 @@
 #include "timeline/SearchBar.h"
 
+#include "analysis/LatestRunner.h"
+#include "timeline/SearchResultsModel.h"
+#include "timeline/SearchResultsPanel.h"
 #include "timeline/TimelineView.h"
 
 #include <QCheckBox>
@@ -8,10 +11,38 @@
 #include <QLabel>
 #include <QLineEdit>
 #include <QLocale>
+#include <QTableView>
 #include <QTimer>
 #include <QToolButton>
 
 namespace lanescope {
+
+// The search on a worker thread; only the latest query's result comes back.
+class SearchRunner : public LatestRunner
+{
+public:
+    explicit SearchRunner(std::function<void(std::shared_ptr<const SearchResult>)> onResult, QObject *parent)
+        : LatestRunner(parent)
+        , m_onResult(std::move(onResult))
+    {
+    }
+    void run(std::function<std::shared_ptr<const SearchResult>()> work)
+    {
+        submit([work = std::move(work)]() -> Result { return work(); },
+               [](const QString &message) -> Result {
+                   auto r = std::make_shared<SearchResult>();
+                   r->error = message;
+                   return r;
+               });
+    }
+    void cancel() { submit(nullptr, nullptr); }
+
+protected:
+    void deliver(const Result &result) override { m_onResult(std::static_pointer_cast<const SearchResult>(result)); }
+
+private:
+    std::function<void(std::shared_ptr<const SearchResult>)> m_onResult;
+};
 
 SearchBar::SearchBar(TimelineView *view, QWidget *parent)
     : QWidget(parent)
@@ -20,16 +51,23 @@ SearchBar::SearchBar(TimelineView *view, QWidget *parent)
     , m_regex(new QCheckBox(tr("Regex"), this))
     , m_status(new QLabel(this))
     , m_debounce(new QTimer(this))
+    , m_panel(new SearchResultsPanel(this))
 {
-    m_edit->setPlaceholderText(tr("Find slices by name (Enter: next, Shift+Enter: previous)"));
+    m_panel->hide(); // until the window docks it
+    m_runner = new SearchRunner([this](std::shared_ptr<const SearchResult> r) { apply(std::move(r)); }, this);
+    m_edit->setPlaceholderText(tr("Find slices by name (Enter or F3: next, Shift+Enter: previous)"));
     m_edit->setClearButtonEnabled(true);
     m_edit->installEventFilter(this);
+    m_panel->table()->installEventFilter(this);
     m_status->setMinimumWidth(140);
     m_debounce->setSingleShot(true);
     m_debounce->setInterval(200); // search as the user types, not on every key of a fast typist
     connect(m_debounce, &QTimer::timeout, this, &SearchBar::search);
     connect(m_edit, &QLineEdit::textChanged, m_debounce, qOverload<>(&QTimer::start));
     connect(m_regex, &QCheckBox::toggled, this, &SearchBar::search);
+    connect(m_panel, &SearchResultsPanel::hitRequested, this, &SearchBar::goTo);
+    connect(m_view, &TimelineView::findRequested, this, &SearchBar::findExact);
+    connect(m_view->session(), &Session::runsChanged, this, &SearchBar::reset);
 
     auto *prev = new QToolButton(this);
     prev->setArrowType(Qt::UpArrow);
@@ -60,6 +98,8 @@ SearchBar::SearchBar(TimelineView *view, QWidget *parent)
     updateStatus();
 }
 
+SearchBar::~SearchBar() = default;
+
 void SearchBar::activate()
 {
     show();
@@ -78,42 +118,113 @@ void SearchBar::setQuery(const QString &text, bool regex)
     search();
 }
 
+void SearchBar::findExact(const QString &name)
+{
+    activate();
+    setQuery(exactNamePattern(name), true);
+}
+
 void SearchBar::reset()
 {
-    m_result = {};
+    m_runner->cancel();
+    m_searching = false;
+    m_pendingStep = 0;
+    m_result.reset();
     m_current = -1;
     m_searched.clear();
+    m_panel->model()->clear();
+    m_panel->setHeadline(QString());
+    updateHighlight();
     updateStatus();
 }
 
 void SearchBar::search()
 {
     m_debounce->stop();
-    // Every run of the session: hits of all runs in one order on the shared axis.
-    m_result = SearchResult();
-    for (int r = 0; r < m_view->runCount(); ++r) {
-        const Trace *t = m_view->trace(r);
-        if (!t)
-            continue;
-        SearchResult one = searchSlices(*t, m_edit->text(), m_regex->isChecked());
-        if (!one.error.isEmpty()) {
-            m_result = std::move(one);
-            break;
-        }
-        const TimeNs base = m_view->session()->base(r);
-        for (SearchHit &h : one.hits) {
-            h.run = r;
-            h.start -= base; // axis time
-        }
-        m_result.matchingNames += one.matchingNames;
-        m_result.hits.insert(m_result.hits.end(), one.hits.begin(), one.hits.end());
-    }
-    std::stable_sort(m_result.hits.begin(), m_result.hits.end(),
-                     [](const SearchHit &a, const SearchHit &b) { return a.start < b.start; });
     m_searched = m_edit->text();
     m_searchedRegex = m_regex->isChecked();
     m_current = -1;
+    if (m_searched.isEmpty()) {
+        m_runner->cancel();
+        m_searching = false;
+        m_pendingStep = 0;
+        apply(nullptr);
+        return;
+    }
+    std::vector<std::shared_ptr<const Trace>> keep;
+    std::vector<TimeNs> bases;
+    std::size_t slices = 0;
+    for (int r = 0; r < m_view->runCount(); ++r) {
+        keep.push_back(m_view->session()->run(r).trace);
+        bases.push_back(m_view->session()->base(r));
+        if (keep.back())
+            slices += keep.back()->sliceCount();
+    }
+    auto work = [keep, bases, pattern = m_searched, regex = m_searchedRegex] {
+        std::vector<const Trace *> traces;
+        for (const auto &t : keep)
+            traces.push_back(t.get());
+        return std::shared_ptr<const SearchResult>(std::make_shared<SearchResult>(searchRuns(traces, bases, pattern, regex)));
+    };
+    if (slices < m_asyncSlices) {
+        apply(work());
+        return;
+    }
+    m_searching = true;
     updateStatus();
+    m_runner->run(std::move(work));
+}
+
+void SearchBar::apply(std::shared_ptr<const SearchResult> result)
+{
+    m_searching = false;
+    m_result = std::move(result);
+    m_current = -1;
+    std::vector<std::shared_ptr<const Trace>> traces;
+    for (int r = 0; r < m_view->runCount(); ++r)
+        traces.push_back(m_view->session()->run(r).trace);
+    const TimelineView *view = m_view;
+    m_panel->model()->setResults(m_result && m_result->error.isEmpty() ? m_result : nullptr, std::move(traces), [view](SliceRef ref) {
+        const QString lane = view->laneLabel(ref);
+        return view->runCount() > 1 ? view->session()->run(ref.run).label + QStringLiteral(" · ") + lane : lane;
+    });
+    m_panel->table()->sortByColumn(SearchResultsModel::StartColumn, Qt::AscendingOrder);
+    const QLocale locale;
+    const std::size_t n = matchCount();
+    if (!m_result || n == 0)
+        m_panel->setHeadline(m_searched.isEmpty() ? QString() : tr("No slice matches “%1”.").arg(m_searched));
+    else if (n > SearchResultsModel::kMaxRows)
+        m_panel->setHeadline(tr("“%1”: the first %2 of %3 matches by time (every match is marked in the lanes)")
+                                 .arg(m_searched, locale.toString(quint64(SearchResultsModel::kMaxRows)), locale.toString(quint64(n))));
+    else
+        m_panel->setHeadline(tr("“%1”: %n match(es)", nullptr, int(n)).arg(m_searched));
+    updateHighlight();
+    updateStatus();
+    if (m_result && !m_searched.isEmpty())
+        emit resultsReady();
+    if (m_pendingStep != 0) {
+        const int delta = m_pendingStep;
+        m_pendingStep = 0;
+        step(delta);
+    }
+}
+
+void SearchBar::updateHighlight()
+{
+    const bool active = isVisible() && m_result && !m_result->hits.empty();
+    m_view->state()->setSearch(active ? m_result->matches : nullptr);
+}
+
+void SearchBar::showEvent(QShowEvent *event)
+{
+    QWidget::showEvent(event);
+    updateHighlight();
+}
+
+void SearchBar::hideEvent(QHideEvent *event)
+{
+    QWidget::hideEvent(event);
+    updateHighlight(); // closing the bar ends the search: the lanes are shown undimmed again
 }
 
 void SearchBar::next() { step(+1); }
@@ -123,23 +234,36 @@ void SearchBar::step(int delta)
 {
     if (m_searched != m_edit->text() || m_searchedRegex != m_regex->isChecked())
         search();
-    const int n = int(std::min<std::size_t>(m_result.hits.size(), INT32_MAX));
+    if (m_searching) {
+        m_pendingStep = delta; // taken once the result is in
+        return;
+    }
+    const int n = int(std::min<std::size_t>(matchCount(), INT32_MAX));
     if (n == 0)
         return;
-    if (m_current < 0) {
+    int current = m_current;
+    if (current < 0) {
         // Start from the first match at or after the window's start (previous: before its end).
         const double from = delta > 0 ? m_view->state()->windowStart() : m_view->state()->windowEnd(); // axis
-        auto it = std::lower_bound(m_result.hits.begin(), m_result.hits.end(), from,
+        auto it = std::lower_bound(m_result->hits.begin(), m_result->hits.end(), from,
                                    [](const SearchHit &h, double t) { return double(h.start) < t; });
-        m_current = int(it - m_result.hits.begin());
+        current = int(it - m_result->hits.begin());
         if (delta < 0)
-            --m_current;
+            --current;
     } else {
-        m_current += delta;
+        current += delta;
     }
-    m_current = ((m_current % n) + n) % n;
-    const SearchHit &h = m_result.hits[std::size_t(m_current)];
+    goTo(std::size_t(((current % n) + n) % n));
+}
+
+void SearchBar::goTo(std::size_t hit)
+{
+    if (!m_result || hit >= m_result->hits.size())
+        return;
+    m_current = int(hit);
+    const SearchHit &h = m_result->hits[hit];
     m_view->selectSlice(SliceRef{h.run, h.track, h.slice}, true);
+    m_panel->setCurrentHit(hit);
     updateStatus();
 }
 
@@ -148,21 +272,23 @@ QString SearchBar::statusText() const { return m_status->text(); }
 void SearchBar::updateStatus()
 {
     const QLocale locale;
-    if (!m_result.error.isEmpty())
-        m_status->setText(tr("invalid: %1").arg(m_result.error));
+    if (m_searching)
+        m_status->setText(tr("searching…"));
+    else if (m_result && !m_result->error.isEmpty())
+        m_status->setText(tr("invalid: %1").arg(m_result->error));
     else if (m_searched.isEmpty())
         m_status->clear();
-    else if (m_result.hits.empty())
+    else if (matchCount() == 0)
         m_status->setText(tr("no matches"));
     else if (m_current < 0)
-        m_status->setText(tr("%1 matches").arg(locale.toString(quint64(m_result.hits.size()))));
+        m_status->setText(tr("%1 matches").arg(locale.toString(quint64(matchCount()))));
     else
-        m_status->setText(tr("%1 of %2").arg(locale.toString(m_current + 1), locale.toString(quint64(m_result.hits.size()))));
+        m_status->setText(tr("%1 of %2").arg(locale.toString(m_current + 1), locale.toString(quint64(matchCount()))));
 }
 
 bool SearchBar::eventFilter(QObject *watched, QEvent *event)
 {
-    if (watched == m_edit && event->type() == QEvent::KeyPress) {
+    if ((watched == m_edit || watched == m_panel->table()) && event->type() == QEvent::KeyPress) {
         auto *ke = static_cast<QKeyEvent *>(event);
         if (ke->key() == Qt::Key_Return || ke->key() == Qt::Key_Enter) {
             if (ke->modifiers() & Qt::ShiftModifier)
@@ -171,7 +297,7 @@ bool SearchBar::eventFilter(QObject *watched, QEvent *event)
                 next();
             return true;
         }
-        if (ke->key() == Qt::Key_Escape) {
+        if (ke->key() == Qt::Key_Escape && watched == m_edit) {
             hide();
             m_view->setFocus();
             return true;

@@ -126,6 +126,7 @@ RangeStatsPanel::RangeStatsPanel(TimelineView *view, QWidget *parent)
     : QWidget(parent)
     , m_view(view)
     , m_headline(new QLabel(this))
+    , m_nameStats(new QLabel(this))
     , m_tree(new QTreeView(this))
     , m_model(new QStandardItemModel(this))
 {
@@ -151,13 +152,55 @@ RangeStatsPanel::RangeStatsPanel(TimelineView *view, QWidget *parent)
     layout->setContentsMargins(0, 0, 0, 0);
     layout->setSpacing(0);
     layout->addWidget(m_headline);
+    layout->addWidget(m_nameStats);
     layout->addWidget(m_tree, 1);
+    m_nameStats->setTextFormat(Qt::PlainText);
+    m_nameStats->setWordWrap(true);
+    m_nameStats->setContentsMargins(6, 2, 6, 4);
+    m_nameStats->hide();
+    connect(m_view->state(), &ViewState::highlightChanged, this, &RangeStatsPanel::updateNameStats);
 }
 
 QString RangeStatsPanel::headline() const { return m_headline->text(); }
 
+QString RangeStatsPanel::nameStatsText() const { return m_nameStats->isHidden() ? QString() : m_nameStats->text(); }
+
+void RangeStatsPanel::updateNameStats()
+{
+    const std::shared_ptr<const SliceHighlight> h = m_view->state()->highlight();
+    if (!h) {
+        m_nameStats->clear();
+        m_nameStats->hide();
+        return;
+    }
+    const QLocale locale;
+    const bool inRange = m_view->hasTimeRange();
+    QStringList lines;
+    lines << (inRange ? tr("%1, inside the range:") : tr("%1, the whole trace:")).arg(h->name);
+    for (int r = 0; r < m_view->runCount(); ++r) {
+        const Trace *t = m_view->trace(r);
+        if (!t)
+            continue;
+        const NameStats st = inRange ? highlightStats(*t, *h, r, TimeNs(m_view->timeRangeStartNs(r)), TimeNs(m_view->timeRangeEndNs(r)))
+                                     : highlightStats(*t, *h, r, 0, 0);
+        const QString who = m_view->runCount() > 1 ? m_view->session()->run(r).label + QStringLiteral(": ") : QString();
+        if (st.count == 0) {
+            lines << who + tr("no slice");
+            continue;
+        }
+        lines << who + tr("%n slice(s), total %1, mean %2, min %3, max %4", nullptr, int(std::min<std::uint64_t>(st.count, INT32_MAX)))
+                           .arg(TimeAxis::formatTime(double(st.total)), TimeAxis::formatTime(double(st.total) / double(st.count)),
+                                TimeAxis::formatTime(double(st.min)), TimeAxis::formatTime(double(st.max)));
+    }
+    m_nameStats->setText(lines.join(QLatin1Char('\n')));
+    m_nameStats->setToolTip(inRange ? tr("Each slice's time inside the range, as the table below counts it")
+                                    : tr("Every slice of this name, whole"));
+    m_nameStats->show();
+}
+
 void RangeStatsPanel::update()
 {
+    updateNameStats();
     m_model->removeRows(0, m_model->rowCount());
     const Trace *t0 = m_view->trace(0);
     if (!t0 || !m_view->hasTimeRange()) {

@@ -46,10 +46,16 @@ public:
     void update(); // from the view's current time range
     QStandardItemModel *model() const { return m_model; }
     QString headline() const;
+    // The slices of the session's highlighted name (Select All Like This, a comparison's
+    // difference row): count, total, mean, min, max per run, inside the range when there is one.
+    QString nameStatsText() const;
 
 private:
+    void updateNameStats();
+
     TimelineView *m_view;
     QLabel *m_headline;
+    QLabel *m_nameStats;
     QTreeView *m_tree;
     QStandardItemModel *m_model;
 };

@@ -47,6 +47,80 @@ SearchResult searchSlices(const Trace &trace, const QString &pattern, bool regex
     return out;
 }
 
+SearchResult searchRuns(const std::vector<const Trace *> &traces, const std::vector<TimeNs> &bases,
+                        const QString &pattern, bool regex)
+{
+    SearchResult out;
+    auto matches = std::make_shared<SliceHighlight>();
+    matches->name = pattern;
+    matches->runs.resize(traces.size());
+    matches->counts.assign(traces.size(), 0);
+    for (std::size_t r = 0; r < traces.size(); ++r) {
+        const Trace *t = traces[r];
+        if (!t)
+            continue;
+        SearchResult one = searchSlices(*t, pattern, regex);
+        if (!one.error.isEmpty()) {
+            one.hits.clear();
+            return one;
+        }
+        auto &tracks = matches->runs[r];
+        if (!one.hits.empty())
+            tracks.resize(t->tracks.size());
+        const TimeNs base = r < bases.size() ? bases[r] : 0;
+        for (SearchHit &h : one.hits) {
+            // Per track in start order: the hits are by start, so each track's subsequence is too.
+            SliceHighlight::TrackHits &th = tracks[h.track];
+            th.slices.push_back(h.slice);
+            th.maxDur = std::max(th.maxDur, t->tracks[h.track].dur[h.slice]);
+            h.run = int(r);
+            h.start -= base; // axis time
+        }
+        matches->counts[r] = one.hits.size();
+        out.matchingNames += one.matchingNames;
+        if (out.hits.empty())
+            out.hits = std::move(one.hits);
+        else {
+            const std::size_t mid = out.hits.size();
+            out.hits.insert(out.hits.end(), one.hits.begin(), one.hits.end());
+            std::inplace_merge(out.hits.begin(), out.hits.begin() + std::ptrdiff_t(mid), out.hits.end(),
+                               [](const SearchHit &a, const SearchHit &b) { return a.start < b.start; });
+        }
+    }
+    out.matches = std::move(matches);
+    return out;
+}
+
+QString exactNamePattern(const QString &name)
+{
+    return QLatin1Char('^') + QRegularExpression::escape(name) + QLatin1Char('$');
+}
+
+NameStats highlightStats(const Trace &trace, const SliceHighlight &highlight, int run, TimeNs start, TimeNs end)
+{
+    NameStats s;
+    if (run < 0 || std::size_t(run) >= highlight.runs.size())
+        return s;
+    const bool whole = start >= end;
+    const auto &tracks = highlight.runs[std::size_t(run)];
+    for (std::size_t k = 0; k < tracks.size() && k < trace.tracks.size(); ++k) {
+        const Track &trk = trace.tracks[k];
+        for (std::uint32_t i : tracks[k].slices) {
+            TimeNs d = trk.dur[i];
+            if (!whole) {
+                if (trk.start[i] >= end || trk.end(i) <= start)
+                    continue;
+                d = std::min(end, trk.end(i)) - std::max(start, trk.start[i]);
+            }
+            s.min = s.count == 0 ? d : std::min(s.min, d);
+            s.max = std::max(s.max, d);
+            s.total += d;
+            ++s.count;
+        }
+    }
+    return s;
+}
+
 std::vector<RangeNameStats> rangeStats(const Trace &trace, TimeNs start, TimeNs end)
 {
     std::unordered_map<StringId, RangeNameStats> byName;

@@ -5,6 +5,9 @@
 #include "render/GapCauseStyle.h"
 #include "render/Palette.h"
 #include "timeline/DetailsHtml.h"
+#include "timeline/LaneMenu.h"
+#include "timeline/SliceMenu.h"
+#include "analysis/Compare.h"
 
 #include <QContextMenuEvent>
 #include <QCursor>
@@ -91,6 +94,7 @@ void TimelineView::setSession(Session *session)
         viewport()->update();
     });
     connect(s, &ViewState::highlightChanged, viewport(), qOverload<>(&QWidget::update));
+    connect(s, &ViewState::searchChanged, viewport(), qOverload<>(&QWidget::update));
     connect(s, &ViewState::cursorChanged, viewport(), qOverload<>(&QWidget::update));
     m_renderer.setMemoryVisible(s->memoryOverlay());
     rebuild();
@@ -277,10 +281,73 @@ QString TimelineView::highlightLabel() const
 void TimelineView::setGroupCollapsed(int group, bool collapsed)
 {
     m_layout.setCollapsed(group, collapsed);
+    relayoutLanes();
+}
+
+void TimelineView::relayoutLanes()
+{
     updateScrollBars();
     syncRenderer();
     m_cacheValid = false;
     viewport()->update();
+}
+
+void TimelineView::setLanePinned(int lane, bool pinned)
+{
+    m_layout.setPinned(lane, pinned);
+    relayoutLanes();
+}
+
+void TimelineView::hideLane(int lane)
+{
+    m_layout.setHidden(lane, true);
+    relayoutLanes();
+}
+
+void TimelineView::showOnlyGroup(int group)
+{
+    m_layout.showOnlyGroup(group);
+    verticalScrollBar()->setValue(0);
+    relayoutLanes();
+}
+
+void TimelineView::showAllLanes()
+{
+    m_layout.showAllLanes();
+    relayoutLanes();
+}
+
+void TimelineView::selectAllLike(SliceRef ref)
+{
+    const Trace *t = trace(ref.run);
+    if (!t || ref.track >= t->tracks.size() || ref.slice >= t->tracks[ref.track].size())
+        return;
+    std::vector<const Trace *> traces;
+    for (int r = 0; r < runCount(); ++r)
+        traces.push_back(trace(r));
+    // Matched as the comparison's differences match names ("ProfilerStep#17" marks every step).
+    const QString name = analysis::normalizedName(t->strings.view(t->tracks[ref.track].nameId[ref.slice]), false);
+    state()->setHighlight(buildSliceHighlight(traces, name, false));
+    emit allLikeSelected();
+}
+
+QMenu *TimelineView::createContextMenu(QPoint pos, QWidget *parent)
+{
+    const int layoutY = pos.y() - kTopHeight + verticalScrollBar()->value();
+    if (pos.y() < kTopHeight)
+        return nullptr;
+    const SliceRef ref = sliceAt(pos);
+    const int lane = ref.isValid() ? m_layout.laneOfTrack(ref.run, ref.track) : m_layout.laneAt(layoutY);
+    const int group = lane < 0 ? m_layout.groupHeaderAt(layoutY) : -1;
+    if (!ref.isValid() && lane < 0 && group < 0)
+        return nullptr;
+    auto *menu = new QMenu(parent);
+    if (ref.isValid()) {
+        addSliceActions(menu, this, ref);
+        menu->addSeparator();
+    }
+    addLaneActions(menu, this, lane, group);
+    return menu;
 }
 
 QString TimelineView::stepAt(int run, TimeNs t) const
@@ -375,6 +442,7 @@ RenderOverlay TimelineView::overlay() const
     o.gapRun = state()->gapRun();
     o.gap = state()->gap();
     o.highlight = state()->highlight();
+    o.search = state()->search();
     o.cursorNs = state()->cursor();
     return o;
 }
@@ -983,7 +1051,14 @@ void TimelineView::contextMenuEvent(QContextMenuEvent *event)
 {
     const AnnotationRef hit = annotationAt(event->pos());
     if (!hit.isValid()) {
-        QAbstractScrollArea::contextMenuEvent(event);
+        // A slice's, a lane's or a group's menu (SliceMenu.h, LaneMenu.h).
+        std::unique_ptr<QMenu> menu(createContextMenu(event->pos(), this));
+        if (!menu) {
+            QAbstractScrollArea::contextMenuEvent(event);
+            return;
+        }
+        menu->exec(event->globalPos());
+        event->accept();
         return;
     }
     selectAnnotation(hit);

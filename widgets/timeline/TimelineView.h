@@ -17,6 +17,7 @@
 #include "timeline/KeyZoomRamp.h"
 
 #include <QAbstractScrollArea>
+#include <QMenu>
 #include <QImage>
 #include <QPointer>
 
@@ -99,6 +100,17 @@ public:
     // Only the GPU groups of every run (the compute lanes of a comparison next to each other).
     void setGpuLanesOnly(bool on);
     bool gpuLanesOnly() const { return m_gpuOnly; }
+    // The lane menu (LaneMenu.h): by lane and group key in the layout, for every run that has it.
+    void setLanePinned(int lane, bool pinned);
+    void hideLane(int lane);
+    void showOnlyGroup(int group);
+    void showAllLanes();
+    // The slice menu's Select All Like This: every slice of ref's name in every run outlined (the
+    // session's highlight, which the Time Range panel sums up).
+    void selectAllLike(SliceRef ref);
+    // The menu a right-click at pos (viewport) opens: a slice's actions and its lane's, a lane's or
+    // a group header's; null over nothing. The caller owns it.
+    QMenu *createContextMenu(QPoint pos, QWidget *parent = nullptr);
 
     // Geometry in viewport coordinates (for tests and overlays).
     QRect lanesRect() const { return m_renderer.lanesRect(); }
@@ -165,6 +177,8 @@ signals:
     void annotationDeleteRequested(int run, quint64 id);
     void annotationTextEditRequested(int run, quint64 id);
     void annotationMenuRequested(int run, quint64 id, QPoint globalPos);
+    void findRequested(const QString &name); // the slice menu's Find Similar: that exact name
+    void allLikeSelected(); // Select All Like This: the window shows the Time Range panel's figures
 
 protected:
     void paintEvent(QPaintEvent *event) override;
@@ -190,6 +204,7 @@ private:
     void onWindowChanged();
     void onSelectionChanged(SliceRef ref);
     void onGapChanged(int run);
+    void relayoutLanes(); // after the layout's lanes moved (collapse, pin, hide)
     double lanesWidth() const;
     TimeNs base(int run) const { return sess().base(run); }
     Session &sess() const
