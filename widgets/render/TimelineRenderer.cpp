@@ -493,9 +493,11 @@ void TimelineRenderer::paintSearch(QPainter &p, const SliceHighlight &matches)
     // cost is bounded by the picture, not by the number of matches.
     const int width = m_size.width() - kHeaderWidth, height = m_size.height();
     const auto &lanes = m_layout->lanes();
+    QColor veil = m_chrome->background; // towards the background, light or dark scheme alike
+    veil.setAlpha(170);
     for (int li = 0; li < int(lanes.size()); ++li) // the lanes only: group titles stay readable
         if (m_layout->isLaneVisible(li))
-            p.fillRect(laneRect(li), QColor(0xFF, 0xFF, 0xFF, 170));
+            p.fillRect(laneRect(li), veil);
     const double ppn = m_axis.pxPerNs();
     const QFontMetrics fm(m_sliceFont);
     const int textBase = (LaneLayout::kRowHeight - 1 + fm.ascent() - fm.descent()) / 2;
@@ -537,7 +539,7 @@ void TimelineRenderer::paintSearch(QPainter &p, const SliceHighlight &matches)
                            QPointF(kHeaderWidth + std::min(x1, double(width) + 2), y + LaneLayout::kRowHeight - 1));
             const SliceClass c = cls.classOf(trk.catId[i], trk.nameId[i]);
             const int shade = SliceClassifier::shadeOf(trk.nameId[i]);
-            p.fillRect(r, Palette::color(c, shade));
+            p.fillRect(r, Palette::color(c, shade, m_scheme));
             p.setPen(QPen(QColor(0, 0, 0, 190), 1));
             p.setBrush(Qt::NoBrush);
             p.drawRect(r.adjusted(0, 0, -1, -1));
@@ -545,7 +547,7 @@ void TimelineRenderer::paintSearch(QPainter &p, const SliceHighlight &matches)
             if (avail >= kMinTextPx - 6) {
                 const QString &text = elided(lane.run, trk.nameId[i], avail);
                 if (!text.isEmpty()) {
-                    p.setPen(Palette::textColor(c, shade));
+                    p.setPen(Palette::textColor(c, shade, m_scheme));
                     p.drawText(QPoint(int(std::max(r.left(), double(kHeaderWidth))) + 3, y + textBase), text);
                 }
             }
