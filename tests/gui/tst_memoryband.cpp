@@ -33,6 +33,16 @@ const char kSmallDeviceTrace[] = R"({
   {"ph": "X", "cat": "cpu_op", "name": "aten::mm", "pid": 100, "tid": 101, "ts": 0, "dur": 1000}
 ]})";
 
+// ROCm (as mi300x-qwen-inference): the kernels on the physical device 2, the allocator's events
+// on the visible device 0 (HIP, Device Type 6), deviceProperties by the visible id.
+const char kRocmTrace[] = R"({
+  "deviceProperties": [{"id": 0, "name": "AMD Instinct MI300X VF", "totalGlobalMem": 3000000000}],
+  "traceEvents": [
+  {"ph": "X", "cat": "kernel", "name": "Cijk_gemm", "pid": 2, "tid": 0, "ts": 0, "dur": 300, "args": {"device": 2, "stream": 0}},
+  {"ph": "i", "cat": "cpu_instant_event", "name": "[memory]", "pid": 100, "tid": 101, "ts": 10, "s": "t", "args": {"Device Type": 6, "Device Id": 0, "Addr": 1, "Bytes": 1500000000, "Total Allocated": 1500000000, "Total Reserved": 2000000000}},
+  {"ph": "X", "cat": "cpu_op", "name": "aten::mm", "pid": 100, "tid": 101, "ts": 0, "dur": 1000}
+]})";
+
 std::shared_ptr<const Trace> load(const char *json)
 {
     return loadTrace(MappedSource::fromBytes(std::string(json), QStringLiteral("inline.json"))).trace;
@@ -119,6 +129,25 @@ private slots:
                 expected += l.lanes()[std::size_t(lane)].height;
         }
         QCOMPARE(l.totalHeight(), expected);
+    }
+
+    void rocmDeviceIdsDiffer()
+    {
+        auto t = load(kRocmTrace);
+        QVERIFY(t);
+        auto v = test::makeTestView(t, 0);
+        const LaneLayout &l = v->laneLayout();
+        const int g = l.groupOfDevice(0, 2);
+        QVERIFY(g >= 0);
+        QVERIFY(l.groups()[std::size_t(g)].hasMemory);
+        QCOMPARE(l.groups()[std::size_t(g)].memoryDevice, 0);
+        QCOMPARE(l.groups()[std::size_t(g)].memoryKey, QStringLiteral("memory:0"));
+        // The device's 3 GB total (deviceProperties id 0) fits twice the 2.5 GB scale: on the axis.
+        QCOMPARE(v->memoryScaleBytes(g), 4e9);
+        const TimelineRenderer::MemoryReadout r = v->memoryAt(QPoint(TimelineView::kHeaderWidth + 500, int(v->memoryY(g, 1e8))));
+        QCOMPARE(r.group, g);
+        QCOMPARE(r.value.allocated, std::int64_t(1'500'000'000));
+        QCOMPARE(r.value.reserved, std::int64_t(2'000'000'000));
     }
 
     void hoverValueAtKnownTime()

@@ -83,6 +83,7 @@ void LaneLayout::build(const std::vector<RunInput> &runs)
             continue;
         m_laneOfTrack[std::size_t(r)].assign(t->tracks.size(), -1);
         const QString prefix = runs.size() > 1 ? runs[std::size_t(r)].label + QStringLiteral(" · ") : QString();
+        const int firstGroup = int(m_groups.size());
 
         // Tracks are already in process order then thread sort order (TraceMerge); group them by
         // process, keeping that order, then put GPU processes first.
@@ -160,8 +161,10 @@ void LaneLayout::build(const std::vector<RunInput> &runs)
                 for (const MemorySeries &m : t->memory)
                     if (isAcceleratorMemory(m.deviceType) && m.deviceId == p.device && !m.samples.empty())
                         g.hasMemory = true;
-                if (g.hasMemory)
+                if (g.hasMemory) {
+                    g.memoryDevice = p.device;
                     g.memoryKey = annotations::LaneKey::memory(p.device);
+                }
             } else if (!p.pidLabel.isEmpty()) {
                 g.title = prefix + p.pidLabel;
             } else {
@@ -202,6 +205,27 @@ void LaneLayout::build(const std::vector<RunInput> &runs)
                 m_lanes.push_back(std::move(lane));
             }
             m_groups.push_back(std::move(g));
+        }
+        // ROCm: the kernels may name the physical device ("GPU 2") and the allocator's [memory]
+        // events the visible one (Device Id 0). With one GPU and one accelerator memory series in
+        // the trace and no id in common, the series is that GPU's.
+        int gpuGroup = -1, gpus = 0, series = 0;
+        const MemorySeries *only = nullptr;
+        for (int gi = firstGroup; gi < int(m_groups.size()); ++gi)
+            if (m_groups[std::size_t(gi)].gpu) {
+                gpuGroup = gi;
+                ++gpus;
+            }
+        for (const MemorySeries &m : t->memory)
+            if (isAcceleratorMemory(m.deviceType) && !m.samples.empty()) {
+                only = &m;
+                ++series;
+            }
+        if (gpus == 1 && series == 1 && !m_groups[std::size_t(gpuGroup)].hasMemory) {
+            LaneGroup &g = m_groups[std::size_t(gpuGroup)];
+            g.hasMemory = true;
+            g.memoryDevice = only->deviceId;
+            g.memoryKey = annotations::LaneKey::memory(only->deviceId);
         }
     }
     relayout();

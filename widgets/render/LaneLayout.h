@@ -39,6 +39,7 @@ struct LaneGroup
     bool defaultCollapsed = false; // how a trace never seen before shows it (Kineto's bookkeeping: collapsed)
     bool hasMemory = false; // a memory series exists for the device: the group ends in a memory band
     QString memoryKey;      // the band's stable key, memory:<device> (annotations/LaneKey.h), when hasMemory
+    int memoryDevice = -1;  // the memory series' device id (TraceViewIndex::memoryOf): mostly `device`
     bool hidden = false;    // left out by Show Only This Group (another group was chosen)
     std::vector<int> lanes; // indices into LaneLayout::lanes()
     int y = 0;              // top of the header

@@ -161,13 +161,13 @@ bool TimelineRenderer::memoryFrame(int group, MemoryBand::Frame *f) const
     if (!g.gpu || g.memoryHeight <= 0 || g.run < 0 || g.run >= int(m_runs.size()))
         return false;
     const RenderRun &rr = m_runs[std::size_t(g.run)];
-    const TraceViewIndex::MemoryCurve *mc = rr.index->memoryOf(g.device);
+    const TraceViewIndex::MemoryCurve *mc = rr.index->memoryOf(g.memoryDevice);
     if (!mc)
         return false;
     f->band = QRect(kHeaderWidth, kTopHeight + g.memoryY - m_scroll, std::max(0, m_size.width() - kHeaderWidth), g.memoryHeight);
     f->origin = double(rr.base) + m_axis.start;
     f->pxPerNs = m_axis.pxPerNs();
-    f->deviceTotal = MemoryBand::deviceTotal(*rr.trace, g.device);
+    f->deviceTotal = MemoryBand::deviceTotal(*rr.trace, g.memoryDevice);
     f->axisTop = MemoryBand::axisTop(*mc, f->deviceTotal);
     f->traceEnd = rr.trace->maxTs;
     f->font = m_font;
@@ -191,7 +191,7 @@ TimelineRenderer::MemoryReadout TimelineRenderer::memoryAt(QPoint pos) const
         return out;
     const LaneGroup &g = m_layout->groups()[std::size_t(group)];
     const double t = f.origin + double(pos.x() - kHeaderWidth) / f.pxPerNs;
-    out.value = MemoryBand::valueAt(*m_runs[std::size_t(g.run)].index->memoryOf(g.device), f.traceEnd, TimeNs(std::floor(t)));
+    out.value = MemoryBand::valueAt(*m_runs[std::size_t(g.run)].index->memoryOf(g.memoryDevice), f.traceEnd, TimeNs(std::floor(t)));
     out.group = group;
     out.run = g.run;
     return out;
@@ -202,7 +202,7 @@ int TimelineRenderer::memorySpikes(int group) const
     if (!m_layout || group < 0 || group >= int(m_layout->groups().size()))
         return 0;
     const LaneGroup &g = m_layout->groups()[std::size_t(group)];
-    const TraceViewIndex::MemoryCurve *mc = m_runs[std::size_t(g.run)].index->memoryOf(g.device);
+    const TraceViewIndex::MemoryCurve *mc = m_runs[std::size_t(g.run)].index->memoryOf(g.memoryDevice);
     return g.gpu && mc ? int(mc->spikes.size()) : 0;
 }
 
@@ -587,7 +587,7 @@ void TimelineRenderer::paintMemory(QPainter &p)
         MemoryBand::Frame f;
         if (g.collapsed || !memoryFrame(gi, &f) || f.band.bottom() < kTopHeight || f.band.top() > height)
             continue;
-        const MemoryBand::Drawn d = MemoryBand::paint(p, *m_runs[std::size_t(g.run)].index->memoryOf(g.device), f);
+        const MemoryBand::Drawn d = MemoryBand::paint(p, *m_runs[std::size_t(g.run)].index->memoryOf(g.memoryDevice), f);
         m_drewMemory |= d.curve;
         m_drewSpikes |= d.spikes;
     }
@@ -601,7 +601,7 @@ void TimelineRenderer::paintMemoryReadouts(QPainter &p, double axisNs)
         MemoryBand::Frame f;
         if (g.collapsed || !memoryFrame(gi, &f) || f.band.bottom() < kTopHeight || f.band.top() > height)
             continue;
-        MemoryBand::paintReadout(p, *m_runs[std::size_t(g.run)].index->memoryOf(g.device), f, double(m_runs[std::size_t(g.run)].base) + axisNs);
+        MemoryBand::paintReadout(p, *m_runs[std::size_t(g.run)].index->memoryOf(g.memoryDevice), f, double(m_runs[std::size_t(g.run)].base) + axisNs);
     }
 }
 
@@ -720,7 +720,7 @@ void TimelineRenderer::paintHeaders(QPainter &p)
             const QRect cell(0, mf.band.top(), kHeaderWidth, mf.band.height());
             p.setPen(m_chrome->separator);
             p.drawLine(0, cell.bottom(), w, cell.bottom());
-            const TraceViewIndex::MemoryCurve *mc = m_runs[std::size_t(g.run)].index->memoryOf(g.device);
+            const TraceViewIndex::MemoryCurve *mc = m_runs[std::size_t(g.run)].index->memoryOf(g.memoryDevice);
             MemoryBand::paintAxis(p, cell, tr("GPU %1 memory").arg(g.device), mf, {mc->hasReserved, int(mc->spikes.size())});
             p.setFont(f);
         }
