@@ -191,6 +191,37 @@ private slots:
         QVERIFY(dot);
     }
 
+    void darkScheme()
+    {
+        // The band's text and read-out follow the renderer's scheme: light ink on a dark ground.
+        auto index = TraceViewIndex::build(*m_trace);
+        LaneLayout layout;
+        layout.build({{m_trace.get(), QString(), false}});
+        TimelineRenderer r;
+        r.setRuns({{m_trace.get(), index.get(), m_trace->minTs}});
+        r.setLayout(&layout);
+        r.setScheme(Palette::Scheme::Dark);
+        r.setViewport(QSize(TimelineRenderer::kHeaderWidth + 1000, 500), 0, 1e6, 0);
+        QImage img(r.size(), QImage::Format_ARGB32_Premultiplied);
+        QPainter p(&img);
+        RenderOverlay o;
+        o.cursorNs = 560'000;
+        r.paint(p, o);
+        p.end();
+        const Palette::Chrome &dark = Palette::chrome(Palette::Scheme::Dark);
+        QVERIFY(dark.background.lightness() < 100);
+        // Inside the read-out box, right of the cursor, at the plot's top: the dark ground.
+        const QColor box = img.pixelColor(TimelineRenderer::kHeaderWidth + 560 + 10, int(r.memoryY(0, 4e9)) + 4);
+        QVERIFY2(box.lightness() < 100, qPrintable(box.name()));
+        // The axis' top label is drawn in the scheme's light label colour somewhere in its cell.
+        int light = 0;
+        const int yTop = int(r.memoryY(0, 4e9));
+        for (int y = yTop; y < yTop + 12; ++y)
+            for (int x = TimelineRenderer::kHeaderWidth - 60; x < TimelineRenderer::kHeaderWidth - 8; ++x)
+                light += img.pixelColor(x, y).lightness() > 160;
+        QVERIFY(light > 5);
+    }
+
     void axisSeriesAndSpikes()
     {
         auto v = test::makeTestView(m_trace, 0);

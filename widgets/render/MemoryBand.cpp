@@ -14,8 +14,16 @@ namespace lanescope {
 
 namespace {
 
-const QColor kLabel(0x30, 0x33, 0x38);
-const QColor kTotalLine(0x55, 0x5A, 0x66);
+const Palette::Chrome &chromeOf(const MemoryBand::Frame &f)
+{
+    return f.chrome ? *f.chrome : Palette::chrome(Palette::Scheme::Light);
+}
+
+QColor withAlpha(QColor c, int alpha)
+{
+    c.setAlpha(alpha);
+    return c;
+}
 
 double roundUpScale(double want)
 {
@@ -98,13 +106,14 @@ MemoryBand::Drawn MemoryBand::paint(QPainter &p, const TraceViewIndex::MemoryCur
     const double origin = f.origin, ppn = f.pxPerNs, nspp = 1 / f.pxPerNs;
     const double range = width * nspp;
     auto yOf = [&](double bytes) { return f.yOf(bytes); };
+    const Palette::Chrome &chrome = chromeOf(f);
 
     // Grid: the axis' top and half, faint, under the series.
     p.setRenderHint(QPainter::Antialiasing, false);
-    p.setPen(QPen(QColor(0, 0, 0, 40), 1, Qt::DotLine));
+    p.setPen(QPen(withAlpha(chrome.label, 60), 1, Qt::DotLine));
     p.drawLine(QPointF(L, top), QPointF(L + width, top));
     p.drawLine(QPointF(L, (top + bottom) / 2), QPointF(L + width, (top + bottom) / 2));
-    p.setPen(QPen(QColor(0, 0, 0, 70), 1));
+    p.setPen(QPen(withAlpha(chrome.label, 90), 1));
     p.drawLine(QPointF(L, bottom), QPointF(L + width, bottom));
 
     const auto &s = mc.series->samples;
@@ -184,7 +193,7 @@ MemoryBand::Drawn MemoryBand::paint(QPainter &p, const TraceViewIndex::MemoryCur
     // The device's total memory: a dashed line where it fits on the axis.
     const bool totalLine = totalOnAxis(f.axisTop, f.deviceTotal);
     if (totalLine) {
-        p.setPen(QPen(kTotalLine, 1, Qt::DashLine));
+        p.setPen(QPen(withAlpha(chrome.label, 200), 1, Qt::DashLine));
         p.drawLine(QPointF(L, yOf(double(f.deviceTotal))), QPointF(L + width, yOf(double(f.deviceTotal))));
     }
 
@@ -221,7 +230,8 @@ void MemoryBand::paintAxis(QPainter &p, QRect cell, const QString &title, const 
     QFont font = f.font;
     font.setPixelSize(12);
     p.setFont(font);
-    p.setPen(kLabel);
+    const Palette::Chrome &chrome = chromeOf(f);
+    p.setPen(chrome.label);
     const QFontMetrics fm(font);
     p.drawText(QRect(cell.left() + 18, cell.top() + 2, cell.width() - 70, fm.height()), Qt::AlignVCenter | Qt::AlignLeft,
                fm.elidedText(title, Qt::ElideRight, cell.width() - 70));
@@ -235,7 +245,7 @@ void MemoryBand::paintAxis(QPainter &p, QRect cell, const QString &title, const 
     auto row = [&](const QString &text, auto &&swatch) {
         const int cy = rowY + sm.height() / 2;
         swatch(cell.left() + 18, cy);
-        p.setPen(kLabel);
+        p.setPen(chrome.label);
         p.drawText(QPoint(textX, rowY + sm.ascent()), sm.elidedText(text, Qt::ElideRight, legendW));
         rowY += sm.height() + 1;
     };
@@ -254,7 +264,7 @@ void MemoryBand::paintAxis(QPainter &p, QRect cell, const QString &title, const 
         row(on ? tr("device total %1").arg(formatBytes(double(f.deviceTotal)))
                : tr("device total %1, off axis").arg(formatBytes(double(f.deviceTotal))),
             [&](int x, int cy) {
-                p.setPen(QPen(kTotalLine, 1, on ? Qt::DashLine : Qt::DotLine));
+                p.setPen(QPen(withAlpha(chrome.label, 200), 1, on ? Qt::DashLine : Qt::DotLine));
                 p.drawLine(x, cy, x + 14, cy);
             });
     }
@@ -262,9 +272,9 @@ void MemoryBand::paintAxis(QPainter &p, QRect cell, const QString &title, const 
     // Tick marks on the header's edge, their values left of them.
     for (double bytes : {f.axisTop, 0.0}) {
         const int y = int(std::lround(f.yOf(bytes)));
-        p.setPen(QColor(0x90, 0x96, 0xA0));
+        p.setPen(chrome.minorTick);
         p.drawLine(right, y, cell.right(), y);
-        p.setPen(kLabel);
+        p.setPen(chrome.label);
         const QString t = formatBytes(bytes);
         const int ty = bytes > 0 ? y + sm.ascent() - 1 : y - 1;
         p.drawText(QPoint(right - 3 - sm.horizontalAdvance(t), ty), t);
@@ -281,7 +291,8 @@ void MemoryBand::paintReadout(QPainter &p, const TraceViewIndex::MemoryCurve &cu
     p.save();
     p.setClipRect(f.band, Qt::IntersectClip);
     p.setRenderHint(QPainter::Antialiasing, true);
-    p.setPen(QPen(Qt::white, 1));
+    const Palette::Chrome &chrome = chromeOf(f);
+    p.setPen(QPen(chrome.background, 1));
     p.setBrush(Palette::memoryAllocated());
     p.drawEllipse(QPointF(x, f.yOf(double(v.allocated))), 3.5, 3.5);
     if (v.reserved >= 0) {
@@ -300,11 +311,11 @@ void MemoryBand::paintReadout(QPainter &p, const TraceViewIndex::MemoryCurve &cu
     if (bx + tw > f.band.right())
         bx = x - 8 - tw;
     const QRectF box(bx, f.plotTop() + 2, tw, fm.height() + 2);
-    p.fillRect(box, QColor(0xFF, 0xFF, 0xFF, 225));
-    p.setPen(QColor(0xB0, 0xB5, 0xBE));
+    p.fillRect(box, withAlpha(chrome.background, 225));
+    p.setPen(chrome.border);
     p.setBrush(Qt::NoBrush);
     p.drawRect(box.adjusted(0, 0, -1, -1));
-    p.setPen(kLabel);
+    p.setPen(chrome.label);
     p.drawText(box, Qt::AlignCenter, text);
     p.restore();
 }

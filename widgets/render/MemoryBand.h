@@ -5,6 +5,7 @@
 // the trace's deviceProperties give it, the allocator spikes of core/analysis/MemorySpikes.h marked,
 // and the values under the cursor. TimelineRenderer decides where the band is; this draws it and
 // answers what it shows at a time.
+#include "render/Palette.h"
 #include "render/TraceViewIndex.h"
 
 #include <QCoreApplication>
@@ -56,6 +57,7 @@ public:
         std::int64_t deviceTotal = 0;
         TimeNs traceEnd = 0;
         QFont font;
+        const Palette::Chrome *chrome = nullptr; // the scheme's text and surfaces; null: light
         double plotTop() const { return band.top() + kPlotTop; }
         double plotBottom() const { return band.top() + band.height() - kPlotBottom; }
         double yOf(double bytes) const { return plotBottom() - bytes / axisTop * (plotBottom() - plotTop()); }

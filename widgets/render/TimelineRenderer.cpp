@@ -171,6 +171,7 @@ bool TimelineRenderer::memoryFrame(int group, MemoryBand::Frame *f) const
     f->axisTop = MemoryBand::axisTop(*mc, f->deviceTotal);
     f->traceEnd = rr.trace->maxTs;
     f->font = m_font;
+    f->chrome = m_chrome;
     return true;
 }
 
@@ -636,8 +637,8 @@ void TimelineRenderer::paintDensity(QPainter &p, int group, QRect strip)
     const int skip = strip.left() - kHeaderWidth;
     const std::vector<float> cols = m_density.columns(g.run, *rr.trace, *rr.index, tracks, double(rr.base) + m_axis.start,
                                                       m_axis.nsPerPx(), lanesW);
-    p.fillRect(strip, QColor(0xF4, 0xF5, 0xF8));
-    QColor ink = g.gpu ? Palette::color(SliceClass::OtherKernel) : Palette::color(SliceClass::CpuOp);
+    p.fillRect(strip, m_chrome->laneAlt);
+    const QColor ink = Palette::color(g.gpu ? SliceClass::OtherKernel : SliceClass::CpuOp, 0, m_scheme);
     std::vector<QRect> bars;
     for (int x = std::max(0, skip); x < lanesW; ++x) {
         const float f = cols[std::size_t(x)];
