@@ -122,6 +122,9 @@ CommandSpec exportArguments()
         integer({QStringLiteral("height")}, "H", between(120, 65535),
                 QT_TRANSLATE_NOOP("cli", "Picture height in pixels (default: tall enough for every lane)."),
                 QT_TRANSLATE_NOOP("cli", "--height takes a number of pixels from 120 to 65535")),
+        number({QStringLiteral("scale")}, "X", between(0.5, 4),
+               QT_TRANSLATE_NOOP("cli", "PNG only: device pixel ratio (2: twice the pixels each way, the same layout, for HiDPI slides; default 1)."),
+               QT_TRANSLATE_NOOP("cli", "--scale takes a number from 0.5 to 4")),
         choice({QStringLiteral("lanes")}, {QStringLiteral("gpu"), QStringLiteral("all")},
                QT_TRANSLATE_NOOP("cli", "Which lanes: gpu (default) or all (CPU threads too)."),
                QT_TRANSLATE_NOOP("cli", "--lanes takes gpu or all")),
@@ -317,6 +320,9 @@ int runExport(const Invocation &args)
     PictureOptions opt;
     opt.width = args.integer("width", 1920);
     opt.height = args.integer("height", 0);
+    opt.scale = args.number("scale", 1);
+    if (opt.scale != 1 && QFileInfo(out).suffix().compare(QLatin1String("png"), Qt::CaseInsensitive) != 0)
+        return args.fail(QCoreApplication::translate("cli", "--scale applies to a PNG (SVG and PDF are resolution-independent)"));
     opt.metrics = !args.isSet("no-metrics");
     QString error;
     if (!PictureExport::write(out, in, opt, &error))
@@ -336,6 +342,7 @@ int runExport(const Invocation &args)
             j.field("format", QFileInfo(out).suffix().toLower());
             j.field("width", size.width());
             j.field("height", size.height());
+            j.field("scale", opt.scale); // a PNG holds width x scale by height x scale pixels
             j.field("from_us", start / 1e3);
             j.field("to_us", (start + range) / 1e3);
             j.field("lanes", int(layout.lanes().size()));
@@ -370,8 +377,8 @@ int runExport(const Invocation &args)
     } else {
         std::printf("%s\n", qPrintable(QCoreApplication::translate("cli", "wrote %1 (%2 x %3 px, %4 lanes, %5 to %6)")
                                            .arg(out)
-                                           .arg(size.width())
-                                           .arg(size.height())
+                                           .arg(qRound(size.width() * opt.scale))
+                                           .arg(qRound(size.height() * opt.scale))
                                            .arg(layout.lanes().size())
                                            .arg(TimeAxis::formatTime(start), TimeAxis::formatTime(start + range))));
     }

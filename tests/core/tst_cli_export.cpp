@@ -241,6 +241,12 @@ private slots:
         QTest::newRow("no such step") << QStringList{QStringLiteral("export"), t, QStringLiteral("-o"), png, QStringLiteral("--step"),
                                                      QStringLiteral("999")}
                                       << 2 << QStringLiteral("ProfilerStep#999");
+        QTest::newRow("scale of an SVG") << QStringList{QStringLiteral("export"), t, QStringLiteral("-o"), QStringLiteral("x.svg"),
+                                                        QStringLiteral("--scale"), QStringLiteral("2")}
+                                         << 2 << QStringLiteral("--scale applies to a PNG");
+        QTest::newRow("scale too large") << QStringList{QStringLiteral("export"), t, QStringLiteral("-o"), png, QStringLiteral("--scale"),
+                                                        QStringLiteral("9")}
+                                         << 2 << QStringLiteral("--scale");
         QTest::newRow("no such trace") << QStringList{QStringLiteral("export"), QStringLiteral("/nonexistent.json"), QStringLiteral("-o"), png}
                                        << 3 << QStringLiteral("nonexistent");
         QTest::newRow("unwritable") << QStringList{QStringLiteral("export"), t, QStringLiteral("-o"), QStringLiteral("/nonexistent/dir/a.png")}
@@ -315,6 +321,15 @@ private slots:
         r = cli({QStringLiteral("export"), trace, QStringLiteral("-o"), plain});
         QVERIFY2(r.exitCode == 0, r.err.constData());
         QVERIFY(QImage(plain).pixelColor(int(at.x()), int(at.y())) != green);
+        // At --scale 2 (a HiDPI slide): twice the pixels each way, the callout at twice its place.
+        const QString hidpi = m_dir.filePath(QStringLiteral("ann2x.png"));
+        r = cli({QStringLiteral("export"), trace, QStringLiteral("-o"), hidpi, QStringLiteral("--annotations"), file, QStringLiteral("--scale"),
+                 QStringLiteral("2")});
+        QVERIFY2(r.exitCode == 0, r.err.constData());
+        const QImage img2(hidpi);
+        QCOMPARE(img2.width(), 2 * img.width());
+        QCOMPARE(img2.height(), 2 * img.height());
+        QCOMPARE(img2.pixelColor(int(2 * at.x()), int(2 * at.y())), green);
         QVERIFY(!QFileInfo::exists(store.besidePath())); // the export only reads
     }
 
