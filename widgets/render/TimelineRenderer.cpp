@@ -541,9 +541,11 @@ void TimelineRenderer::paintSearch(QPainter &p, const SliceHighlight &matches)
             const SliceClass c = cls.classOf(trk.catId[i], trk.nameId[i]);
             const int shade = SliceClassifier::shadeOf(trk.nameId[i]);
             p.fillRect(r, Palette::color(c, shade, m_scheme));
-            p.setPen(QPen(QColor(0, 0, 0, 190), 1));
-            p.setBrush(Qt::NoBrush);
-            p.drawRect(r.adjusted(0, 0, -1, -1));
+            if (r.width() >= 4) { // an edge on narrow marks would turn a dense row black
+                p.setPen(QPen(QColor(0, 0, 0, 190), 1));
+                p.setBrush(Qt::NoBrush);
+                p.drawRect(r.adjusted(0, 0, -1, -1));
+            }
             const int avail = int(std::min(r.right(), double(m_size.width())) - std::max(r.left(), double(kHeaderWidth))) - 6;
             if (avail >= kMinTextPx - 6) {
                 const QString &text = elided(lane.run, trk.nameId[i], avail);
