@@ -286,9 +286,13 @@ void MainWindow::createDocks()
     // The search's results under the timeline, shown when a search finds something.
     QDockWidget *searchDock = dock(tr("Search Results"), QStringLiteral("searchResultsDock"), m_search->resultsPanel(), Qt::BottomDockWidgetArea);
     m_search->resultsPanel()->show();
-    tabifyDockWidget(m_legendDock, searchDock); // the width of the window, under the timeline
     searchDock->hide();
-    connect(m_search, &SearchBar::resultsReady, searchDock, [searchDock] {
+    connect(m_search, &SearchBar::resultsReady, searchDock, [this, searchDock] {
+        // First shown: a tab beside the legend, the window's width under the timeline (tabbed at
+        // start, the hidden dock would still claim height from a fresh window).
+        if (!searchDock->property("placed").toBool() && !searchDock->isVisible() && m_legendDock->isVisible())
+            tabifyDockWidget(m_legendDock, searchDock);
+        searchDock->setProperty("placed", true);
         searchDock->show();
         searchDock->raise();
     });
