@@ -27,6 +27,11 @@ WarningBanner::WarningBanner(QWidget *parent)
     const int iconSize = style()->pixelMetric(QStyle::PM_SmallIconSize);
     m_icon->setPixmap(style()->standardIcon(QStyle::SP_MessageBoxWarning).pixmap(iconSize, iconSize));
     m_icon->setAlignment(Qt::AlignTop);
+    // The icon and the close button keep their size; the text takes the rest of the width (a long
+    // warning list otherwise wrapped into a column a few words wide beside a wide empty icon cell).
+    m_icon->setSizePolicy(QSizePolicy::Fixed, QSizePolicy::Preferred);
+    m_close->setSizePolicy(QSizePolicy::Fixed, QSizePolicy::Fixed);
+    m_text->setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Preferred);
     m_text->setTextFormat(Qt::PlainText);
     m_text->setWordWrap(true);
     m_text->setTextInteractionFlags(Qt::TextSelectableByMouse);

@@ -21,7 +21,8 @@ CommandLine CommandLine::parse(const QStringList &arguments, QCommandLineParser 
     parser.addPositionalArgument(QCoreApplication::translate("main", "traces"),
                                  QCoreApplication::translate("main", "Trace files to open (.json or .json.gz); two or more are "
                                     "compared, the first as the baseline. A folder opens every rank "
-                                    "trace in it as one job."),
+                                    "trace in it as one job; among other traces or folders it is one "
+                                    "run of the comparison (baseline job vs optimized job)."),
                                  QCoreApplication::translate("main", "[traces...]"));
     const QCommandLineOption compare(QStringLiteral("compare"),
                                      QCoreApplication::translate("main", "Compare the traces as runs, the first as the baseline, even "
@@ -96,15 +97,12 @@ CommandLine CommandLine::parse(const QStringList &arguments, QCommandLineParser 
         c.open = Open::Files;
         return c;
     }
-    for (const QString &p : given)
-        if (given.size() > 1 && QFileInfo(p).isDir())
-            return fail(QCoreApplication::translate("main", "%1 is a folder: a folder of rank traces opens alone (or compare its traces "
-                           "with --compare)").arg(p));
     c.paths = given;
     if (given.size() == 1 && QFileInfo(given.first()).isDir())
         c.open = Open::Folder; // the ranks of one job, side by side
     else if (!given.isEmpty())
-        c.open = Open::Files; // two or more: stacked and aligned, the first as the baseline
+        c.open = Open::Files; // two or more: stacked and aligned, the first as the baseline; a folder among
+                              // them is one run, a job compared through its rank 0 (baseline folder vs optimized folder)
     else if (parser.isSet(demo))
         c.open = Open::Demo;
     return c;

@@ -934,7 +934,8 @@ void MainWindow::showComparison()
     if (!m_compare->isVisible()) {
         m_compare->show();
         // Room for a value and a delta column per run.
-        resizeDocks({m_compare}, {std::max(m_compare->width(), std::min(width() / 2, 420 + 180 * m_session->runCount()))},
+        // Room for a value and a delta column per run, the timeline keeping most of the width.
+        resizeDocks({m_compare}, {std::max(m_compare->width(), std::min(width() * 2 / 5, 420 + 180 * m_session->runCount()))},
                     Qt::Horizontal);
     }
     m_compare->raise();

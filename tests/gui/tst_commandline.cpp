@@ -66,6 +66,9 @@ private slots:
         QTest::newRow("two files compared") << QStringList{m_a, m_b} << O::Files << QStringList{m_a, m_b} << false;
         QTest::newRow("files win over demo") << QStringList{m_a, QStringLiteral("--demo")} << O::Files << QStringList{m_a} << false;
         QTest::newRow("folder: ranks of a job") << QStringList{runs} << O::Folder << QStringList{runs} << false;
+        // Among other traces or folders, a folder is one run of the comparison (a job).
+        QTest::newRow("file and folder: a job run") << QStringList{m_a, runs} << O::Files << QStringList{m_a, runs} << false;
+        QTest::newRow("two folders: two job runs") << QStringList{runs, runs} << O::Files << QStringList{runs, runs} << false;
         QTest::newRow("--compare two files") << QStringList{QStringLiteral("--compare"), m_a, m_b} << O::Files
                                              << QStringList{m_a, m_b} << true;
         QTest::newRow("--compare a folder: its traces as runs")
@@ -116,7 +119,6 @@ private slots:
         QTest::newRow("--gap-ms nan") << QStringList{QStringLiteral("--gap-ms=nan")} << QStringLiteral("'nan'");
         QTest::newRow("--gap-ms no value") << QStringList{QStringLiteral("--gap-ms")} << QStringLiteral("gap-ms");
         QTest::newRow("--step negative") << QStringList{QStringLiteral("--step=-1")} << QStringLiteral("not a step number");
-        QTest::newRow("folder among files") << QStringList{m_a, runs} << QStringLiteral("opens alone");
         QTest::newRow("--compare one file") << QStringList{QStringLiteral("--compare"), m_a}
                                             << QStringLiteral("needs two traces or more");
         QTest::newRow("--compare nothing") << QStringList{QStringLiteral("--compare")}
