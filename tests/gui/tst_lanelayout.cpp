@@ -103,6 +103,34 @@ private slots:
     }
 
     // The real MTIA trace: device 17's twelve streams, each named by device and args.stream.
+    // A thread Kineto did not name (negative id, no thread_name): labelled by what runs on it, its
+    // id in the tooltip. Named threads keep their names.
+    void unnamedThreadsAreNamedByWhatRunsOnThem()
+    {
+        const char *json = R"json({"schemaVersion":1,"traceEvents":[
+{"ph":"X","cat":"cuda_runtime","name":"cudaEventQuery","pid":7,"tid":-549452224,"ts":0,"dur":2},
+{"ph":"X","cat":"cuda_runtime","name":"cudaEventQuery","pid":7,"tid":-549452224,"ts":10,"dur":2},
+{"ph":"X","cat":"cuda_runtime","name":"cudaStreamSynchronize","pid":7,"tid":-549452224,"ts":20,"dur":2},
+{"ph":"X","cat":"cpu_op","name":"aten::mm","pid":7,"tid":7,"ts":0,"dur":40},
+{"name":"thread_name","ph":"M","ts":0,"pid":7,"tid":7,"args":{"name":"pt_main_thread"}}
+]})json";
+        const LoadResult r = loadTrace(MappedSource::fromBytes(json));
+        QVERIFY2(r.trace, qPrintable(r.error));
+        LaneLayout l;
+        l.build({{r.trace.get(), QString()}});
+        QStringList labels;
+        const Lane *unnamed = nullptr;
+        for (const Lane &lane : l.lanes()) {
+            labels << lane.label;
+            if (r.trace->tracks[lane.track].tid < 0)
+                unnamed = &lane;
+        }
+        QVERIFY(unnamed);
+        QCOMPARE(unnamed->label, QStringLiteral("unnamed thread · cudaEventQuery"));
+        QVERIFY2(unnamed->tooltip.contains(QStringLiteral("-549452224")), qPrintable(unnamed->tooltip));
+        QVERIFY2(labels.contains(QStringLiteral("pt_main_thread (7)")), qPrintable(labels.join(QLatin1Char('|'))));
+    }
+
     void realMtiaTrace()
     {
         LANESCOPE_REQUIRE_TRACE(path, "mtia-inference.json.gz");

@@ -5,10 +5,35 @@
 
 #include <algorithm>
 #include <map>
+#include <unordered_map>
 
 namespace lanescope {
 
 namespace {
+
+// The name of most top-level slices of a track (the first 4096 looked at): what a thread without a
+// name does ("cudaEventQuery").
+QString dominantName(const Trace &t, const Track &trk)
+{
+    std::unordered_map<StringId, int> count;
+    std::size_t seen = 0;
+    for (std::size_t i = 0; i < trk.size() && seen < 4096; ++i)
+        if (trk.depth[i] == 0) {
+            ++count[trk.nameId[i]];
+            ++seen;
+        }
+    StringId best = 0;
+    int most = 0;
+    for (const auto &[id, n] : count)
+        if (n > most || (n == most && id < best)) {
+            best = id;
+            most = n;
+        }
+    if (most == 0)
+        return QString();
+    const std::string_view v = t.strings.view(best);
+    return QString::fromUtf8(v.data(), qsizetype(v.size()));
+}
 
 QString processKey(std::int64_t pid, const QString &label)
 {
@@ -191,14 +216,20 @@ void LaneLayout::build(const std::vector<RunInput> &runs)
                         ? trk.name
                         : tr("%1 %2 · stream %3").arg(accelerator).arg(trk.device >= 0 ? trk.device : trk.pid).arg(trk.streamId());
                     lane.label = role.isEmpty() ? name : name + QStringLiteral(" · ") + role;
+                } else if (trk.tid < 0 && trk.tidLabel.isEmpty() && trk.name == QStringLiteral("thread %1").arg(trk.tid)) {
+                    // A thread Kineto did not name (a negative id, e.g. the one polling cudaEventQuery
+                    // in a100-2rank-nccl): named by what runs on it; the raw id goes to the tooltip.
+                    const QString what = dominantName(*t, trk);
+                    lane.label = what.isEmpty() ? tr("unnamed thread") : tr("unnamed thread · %1").arg(what);
                 } else {
                     lane.label = trk.name;
                     if (trk.tid >= 0 && !trk.name.contains(QString::number(trk.tid)))
                         lane.label += QStringLiteral(" (%1)").arg(trk.tid);
                 }
-                lane.tooltip = tr("%1\n%n slice(s), %2 row(s)", nullptr, int(std::min<std::size_t>(trk.size(), INT32_MAX)))
-                                   .arg(lane.label)
-                                   .arg(lane.rows);
+                const int slices = int(std::min<std::size_t>(trk.size(), INT32_MAX));
+                lane.tooltip = tr("%1\n%n slice(s), %2 row(s)", nullptr, slices).arg(lane.label).arg(lane.rows);
+                if (trk.kind != TrackKind::Gpu && trk.tid < 0 && trk.tidLabel.isEmpty())
+                    lane.tooltip += QLatin1Char('\n') + tr("thread id %1 (the trace names no such thread)").arg(trk.tid);
                 lane.height = lane.rows * kRowHeight + 2 * kLanePad;
                 m_laneOfTrack[std::size_t(r)][ti] = int(m_lanes.size());
                 g.lanes.push_back(int(m_lanes.size()));
