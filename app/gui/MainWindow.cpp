@@ -704,9 +704,11 @@ void MainWindow::onLoadFinished(const TraceLoadJob &job, const LoadResult &resul
     QStringList parts;
     if (t.rank >= 0)
         parts << (t.worldSize > 0 ? tr("Rank %1/%2").arg(t.rank).arg(t.worldSize) : tr("Rank %1").arg(t.rank));
-    if (!t.devices.empty())
-        parts << (t.devices.size() > 1 ? tr("%1 (+%n more GPU(s))", nullptr, int(t.devices.size() - 1)).arg(t.devices[0].name)
-                                       : t.devices[0].name);
+    const std::vector<const DeviceInfo *> gpus = t.tracedDevices(); // not the node's other GPUs
+    if (!gpus.empty()) {
+        const int more = int(gpus.size()) - 1;
+        parts << (more > 0 ? tr("%1 (+%n more GPU(s))", nullptr, more).arg(gpus[0]->name) : gpus[0]->name);
+    }
     const QLocale locale;
     parts << tr("%1 events").arg(locale.toString(quint64(t.eventCount)));
     parts << tr("loaded in %1 s").arg(locale.toString(t.loadSeconds, 'f', 2));

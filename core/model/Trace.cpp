@@ -67,6 +67,24 @@ bool isAcceleratorMemory(int deviceType)
     }
 }
 
+std::vector<const DeviceInfo *> Trace::tracedDevices() const
+{
+    std::vector<int> ids;
+    for (const Track &tr : tracks)
+        if (tr.kind == TrackKind::Gpu && tr.device >= 0)
+            ids.push_back(tr.device);
+    std::sort(ids.begin(), ids.end());
+    ids.erase(std::unique(ids.begin(), ids.end()), ids.end());
+    std::vector<const DeviceInfo *> out;
+    for (int id : ids)
+        for (const DeviceInfo &d : devices)
+            if (d.id == id) {
+                out.push_back(&d);
+                break;
+            }
+    return out;
+}
+
 std::size_t Track::upperBoundStart(TimeNs t) const
 {
     return std::size_t(std::upper_bound(start.begin(), start.end(), t) - start.begin());

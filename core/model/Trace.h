@@ -158,6 +158,9 @@ public:
     QString displayTimeUnit;
     int schemaVersion = 0;
     std::vector<DeviceInfo> devices;
+    // The devices of `devices` the trace recorded work on (its GPU lanes' device ids), by id.
+    // deviceProperties lists every GPU of the node: a one-GPU rank's trace names eight.
+    std::vector<const DeviceInfo *> tracedDevices() const;
 
     // Content
     StringTable strings;

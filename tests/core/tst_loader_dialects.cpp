@@ -318,6 +318,9 @@ void tst_LoaderDialects::rocm()
     QCOMPARE(t->devices[1].name, QStringLiteral("AMD Radeon Graphics"));
     QCOMPARE(t->devices[1].computeMajor, 9);
     QCOMPARE(t->baseTimeNs, qint64(1727000000000000000LL));
+    // deviceProperties lists the node's two GPUs; the work is on GPU 1 alone.
+    QCOMPARE(t->tracedDevices().size(), std::size_t(1));
+    QCOMPARE(t->tracedDevices().front()->id, 1);
 
     // Process 1 (GPU 1) sorts before 597913.
     QCOMPARE(t->tracks.size(), std::size_t(2));

@@ -115,8 +115,9 @@ QString PictureExport::defaultTitle(const Trace &t)
     parts << QFileInfo(t.path).fileName();
     if (t.rank >= 0)
         parts << (t.worldSize > 0 ? tr("rank %1/%2").arg(t.rank).arg(t.worldSize) : tr("rank %1").arg(t.rank));
-    if (!t.devices.empty())
-        parts << (t.devices.size() > 1 ? tr("%1 × %2").arg(t.devices.size()).arg(t.devices[0].name) : t.devices[0].name);
+    const std::vector<const DeviceInfo *> gpus = t.tracedDevices(); // not the node's other GPUs
+    if (!gpus.empty())
+        parts << (gpus.size() > 1 ? tr("%1 × %2").arg(gpus.size()).arg(gpus[0]->name) : gpus[0]->name);
     return parts.join(QStringLiteral(" · "));
 }
 
