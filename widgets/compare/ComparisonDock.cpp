@@ -140,23 +140,29 @@ QWidget *ComparisonDock::buildRunsBox()
     connect(m_down, &QToolButton::clicked, this, [this] { moveSelected(1); });
     connect(m_remove, &QToolButton::clicked, this, &ComparisonDock::removeSelected);
 
+    // Two short rows rather than one long one: the dock must not force the timeline narrower than
+    // its metrics need (one row asked ~700 px of a 1400 px window).
     auto *options = new QHBoxLayout;
     options->addWidget(new QLabel(tr("Align on:"), box));
     m_align = new QComboBox(box);
+    m_align->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+    m_align->setMinimumContentsLength(12);
     m_align->setToolTip(tr("Put the same complete ProfilerStep of every run (by position: runs number their steps "
                            "differently) at one time, or every trace's start"));
     options->addWidget(m_align);
     options->addWidget(new QLabel(tr("Measure:"), box));
     m_scope = new QComboBox(box);
+    m_scope->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+    m_scope->setMinimumContentsLength(10);
     m_scope->addItem(tr("Whole traces"));
     m_scope->addItem(tr("Aligned step only"));
     m_scope->setToolTip(tr("Figures and differences over each whole trace, or over the aligned step of each run"));
     options->addWidget(m_scope);
     m_fold = new QCheckBox(tr("Fold template arguments"), box);
     m_fold->setToolTip(tr("Count kernels that differ only in their template arguments as one row"));
-    options->addWidget(m_fold);
     options->addStretch(1);
     grid->addLayout(options);
+    grid->addWidget(m_fold);
     connect(m_align, &QComboBox::currentIndexChanged, this, [this] {
         if (!m_filling)
             applyAlignment();
