@@ -68,89 +68,94 @@
             <translation>不是跟踪文件：其中没有任何事件</translation>
         </message>
         <message>
-            <location filename="../core/io/FolderLoad.cpp" line="212" />
+            <location filename="../core/io/FolderLoad.cpp" line="224" />
             <source>no rank in distributedInfo, while the other traces are ranks of a job of %1</source>
             <translation>distributedInfo 中没有 rank，而其他跟踪文件都是 world size 为 %1 的作业中的 rank</translation>
         </message>
         <message>
-            <location filename="../core/io/FolderLoad.cpp" line="214" />
+            <location filename="../core/io/FolderLoad.cpp" line="226" />
             <source>another job: world size %1, this job's is %2</source>
             <translation>属于另一个作业：world size 为 %1，本作业为 %2</translation>
         </message>
         <message>
-            <location filename="../core/io/FolderLoad.cpp" line="216" />
+            <location filename="../core/io/FolderLoad.cpp" line="228" />
             <source>another job: backend %1, this job's is %2</source>
             <translation>属于另一个作业：后端为 %1，本作业为 %2</translation>
         </message>
         <message>
-            <location filename="../core/io/FolderLoad.cpp" line="218" />
+            <location filename="../core/io/FolderLoad.cpp" line="230" />
+            <source>another job: its process groups (distributedInfo.pg_config) differ from this job's</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../core/io/FolderLoad.cpp" line="232" />
             <source>rank %1 is outside the job's world size %2</source>
             <translation>rank %1 超出了作业的 world size %2</translation>
         </message>
         <message>
-            <location filename="../core/io/FolderLoad.cpp" line="228" />
+            <location filename="../core/io/FolderLoad.cpp" line="242" />
             <source>rank %1 again (already read from %2)</source>
             <translation>rank %1 重复（已从 %2 读取）</translation>
         </message>
         <message>
-            <location filename="../core/io/FolderLoad.cpp" line="249" />
+            <location filename="../core/io/FolderLoad.cpp" line="263" />
             <source>%1 left out: %2</source>
             <translation>已排除 %1：%2</translation>
         </message>
         <message>
-            <location filename="../core/io/FolderLoad.cpp" line="253" />
+            <location filename="../core/io/FolderLoad.cpp" line="267" />
             <source>rank %1 = %2</source>
             <translation>rank %1 = %2</translation>
         </message>
         <message>
-            <location filename="../core/io/FolderLoad.cpp" line="254" />
+            <location filename="../core/io/FolderLoad.cpp" line="268" />
             <source>the traces carry no distributedInfo: rank numbers are guessed from the file names (%1)</source>
             <translation>这些跟踪文件没有 distributedInfo：rank 编号根据文件名推测（%1）</translation>
         </message>
         <message>
-            <location filename="../core/io/FolderLoad.cpp" line="266" />
+            <location filename="../core/io/FolderLoad.cpp" line="280" />
             <source>%1 of the job's %2 ranks are here; missing: %3%4</source>
             <translation>作业的 %2 个 rank 中只有 %1 个在此；缺少：%3%4</translation>
         </message>
         <message>
-            <location filename="../core/io/FolderLoad.cpp" line="275" />
+            <location filename="../core/io/FolderLoad.cpp" line="289" />
             <source>rank %1 (%2) is cut off: loaded up to byte %3</source>
             <translation>rank %1（%2）被截断：只加载到字节 %3</translation>
         </message>
         <message>
-            <location filename="../core/io/FolderLoad.cpp" line="322" />
+            <location filename="../core/io/FolderLoad.cpp" line="337" />
             <source>%1 does not exist</source>
             <translation>%1 不存在</translation>
         </message>
         <message>
-            <location filename="../core/io/FolderLoad.cpp" line="326" />
+            <location filename="../core/io/FolderLoad.cpp" line="341" />
             <source>%1 is not a folder</source>
             <translation>%1 不是文件夹</translation>
         </message>
         <message>
-            <location filename="../core/io/FolderLoad.cpp" line="330" />
+            <location filename="../core/io/FolderLoad.cpp" line="345" />
             <source>%1 cannot be read</source>
             <translation>无法读取 %1</translation>
         </message>
         <message numerus="yes">
-            <location filename="../core/io/FolderLoad.cpp" line="335" />
+            <location filename="../core/io/FolderLoad.cpp" line="350" />
             <source>%n file(s) not named *.json or *.json.gz ignored: %1</source>
             <translation>
                 <numerusform>已忽略 %n 个不是 *.json 或 *.json.gz 的文件：%1</numerusform>
             </translation>
         </message>
         <message>
-            <location filename="../core/io/FolderLoad.cpp" line="338" />
+            <location filename="../core/io/FolderLoad.cpp" line="353" />
             <source>%1 holds no .json or .json.gz trace</source>
             <translation>%1 中没有 .json 或 .json.gz 跟踪文件</translation>
         </message>
         <message>
-            <location filename="../core/io/FolderLoad.cpp" line="407" />
+            <location filename="../core/io/FolderLoad.cpp" line="422" />
             <source>loading cancelled</source>
             <translation>加载已取消</translation>
         </message>
         <message>
-            <location filename="../core/io/FolderLoad.cpp" line="414" />
+            <location filename="../core/io/FolderLoad.cpp" line="429" />
             <source>%1 holds no rank trace: %2</source>
             <translation>%1 中没有 rank 跟踪文件：%2</translation>
         </message>
@@ -221,37 +226,47 @@
     <context>
         <name>LaneLayout</name>
         <message>
-            <location filename="../widgets/render/LaneLayout.cpp" line="67" />
+            <location filename="../widgets/render/LaneLayout.cpp" line="92" />
             <source>compute</source>
             <translation>计算</translation>
         </message>
         <message>
-            <location filename="../widgets/render/LaneLayout.cpp" line="124" />
+            <location filename="../widgets/render/LaneLayout.cpp" line="150" />
             <source>Profiler</source>
             <translation>分析器</translation>
         </message>
         <message>
-            <location filename="../widgets/render/LaneLayout.cpp" line="155" />
+            <location filename="../widgets/render/LaneLayout.cpp" line="181" />
             <source>GPU %1</source>
             <translation>GPU %1</translation>
         </message>
         <message>
-            <location filename="../widgets/render/LaneLayout.cpp" line="166" />
+            <location filename="../widgets/render/LaneLayout.cpp" line="196" />
             <source>Process</source>
             <translation>进程</translation>
         </message>
         <message>
-            <location filename="../widgets/render/LaneLayout.cpp" line="167" />
+            <location filename="../widgets/render/LaneLayout.cpp" line="197" />
             <source>%1 (pid %2)</source>
             <translation>%1（pid %2）</translation>
         </message>
         <message>
-            <location filename="../widgets/render/LaneLayout.cpp" line="186" />
+            <location filename="../widgets/render/LaneLayout.cpp" line="217" />
             <source>%1 %2 · stream %3</source>
             <translation>%1 %2 · 流 %3</translation>
         </message>
+        <message>
+            <location filename="../widgets/render/LaneLayout.cpp" line="223" />
+            <source>unnamed thread</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../widgets/render/LaneLayout.cpp" line="223" />
+            <source>unnamed thread · %1</source>
+            <translation type="unfinished" />
+        </message>
         <message numerus="yes">
-            <location filename="../widgets/render/LaneLayout.cpp" line="193" />
+            <location filename="../widgets/render/LaneLayout.cpp" line="230" />
             <source>%1
 %n slice(s), %2 row(s)</source>
             <translation>
@@ -259,52 +274,57 @@
 %n 个片段，%2 行</numerusform>
             </translation>
         </message>
+        <message>
+            <location filename="../widgets/render/LaneLayout.cpp" line="232" />
+            <source>thread id %1 (the trace names no such thread)</source>
+            <translation type="unfinished" />
+        </message>
     </context>
     <context>
         <name>MappedSource</name>
         <message>
-            <location filename="../core/io/MappedSource.cpp" line="77" />
+            <location filename="../core/io/MappedSource.cpp" line="79" />
             <source>cannot map %1: %2</source>
             <translation>无法映射 %1：%2</translation>
         </message>
         <message>
-            <location filename="../core/io/MappedSource.cpp" line="129" />
+            <location filename="../core/io/MappedSource.cpp" line="216" />
             <source>zlib could not be initialised</source>
             <translation>无法初始化 zlib</translation>
         </message>
         <message>
-            <location filename="../core/io/MappedSource.cpp" line="144" />
-            <location filename="../core/io/MappedSource.cpp" line="224" />
+            <location filename="../core/io/MappedSource.cpp" line="231" />
+            <location filename="../core/io/MappedSource.cpp" line="311" />
             <source>cancelled</source>
             <translation>已取消</translation>
         </message>
         <message>
-            <location filename="../core/io/MappedSource.cpp" line="102" />
+            <location filename="../core/io/MappedSource.cpp" line="154" />
             <source>cannot write the inflated trace to %1: %2</source>
             <translation>无法将解压后的跟踪写入 %1：%2</translation>
         </message>
         <message>
-            <location filename="../core/io/MappedSource.cpp" line="172" />
+            <location filename="../core/io/MappedSource.cpp" line="259" />
             <source>the gzip data is corrupt near compressed byte %1: %2</source>
             <translation>gzip 数据在压缩字节 %1 附近损坏：%2</translation>
         </message>
         <message>
-            <location filename="../core/io/MappedSource.cpp" line="300" />
+            <location filename="../core/io/MappedSource.cpp" line="387" />
             <source>%1: no such file</source>
             <translation>%1：文件不存在</translation>
         </message>
         <message>
-            <location filename="../core/io/MappedSource.cpp" line="304" />
+            <location filename="../core/io/MappedSource.cpp" line="391" />
             <source>%1 is a folder, not a trace file</source>
             <translation>%1 是文件夹，不是跟踪文件</translation>
         </message>
         <message>
-            <location filename="../core/io/MappedSource.cpp" line="310" />
+            <location filename="../core/io/MappedSource.cpp" line="397" />
             <source>%1: cannot read the file (%2)</source>
             <translation>%1：无法读取文件（%2）</translation>
         </message>
         <message>
-            <location filename="../core/io/MappedSource.cpp" line="314" />
+            <location filename="../core/io/MappedSource.cpp" line="401" />
             <source>%1 is empty (0 bytes): not a trace</source>
             <translation>%1 为空（0 字节）：不是跟踪文件</translation>
         </message>
@@ -313,8 +333,8 @@
             <translation type="vanished">无法在 %1 中创建临时文件以解压 %2：%3</translation>
         </message>
         <message>
-            <location filename="../core/io/MappedSource.cpp" line="350" />
-            <location filename="../core/io/MappedSource.cpp" line="364" />
+            <location filename="../core/io/MappedSource.cpp" line="437" />
+            <location filename="../core/io/MappedSource.cpp" line="452" />
             <source>%1: %2</source>
             <translation>%1：%2</translation>
         </message>
@@ -323,32 +343,32 @@
             <translation type="vanished">无法写入解压后的跟踪：%1</translation>
         </message>
         <message>
-            <location filename="../core/io/MappedSource.cpp" line="368" />
+            <location filename="../core/io/MappedSource.cpp" line="456" />
             <source>the gzip stream ends early (the file was cut off); loading what it holds</source>
             <translation>gzip 数据流提前结束（文件被截断）；将加载现有内容</translation>
         </message>
         <message>
-            <location filename="../core/io/MappedSource.cpp" line="370" />
+            <location filename="../core/io/MappedSource.cpp" line="458" />
             <source>%1 inflates to nothing: not a trace</source>
             <translation>%1 解压后为空：不是跟踪文件</translation>
         </message>
         <message>
-            <location filename="../core/io/MappedSource.cpp" line="378" />
+            <location filename="../core/io/MappedSource.cpp" line="466" />
             <source>cannot map the inflated %1: %2</source>
             <translation>无法映射解压后的 %1：%2</translation>
         </message>
         <message>
-            <location filename="../core/io/MappedSource.cpp" line="413" />
+            <location filename="../core/io/MappedSource.cpp" line="501" />
             <source>%1 is gone from disk</source>
             <translation>%1 已从磁盘上消失</translation>
         </message>
         <message>
-            <location filename="../core/io/MappedSource.cpp" line="418" />
+            <location filename="../core/io/MappedSource.cpp" line="506" />
             <source>%1 changed on disk since it was opened; reload it</source>
             <translation>%1 自打开后在磁盘上已更改，请重新加载</translation>
         </message>
         <message>
-            <location filename="../core/io/MappedSource.cpp" line="101" />
+            <location filename="../core/io/MappedSource.cpp" line="153" />
             <source>ran out of space in %1 after %2 of the inflated trace</source>
             <translation>写入解压后的跟踪 %2 后，%1 空间已用尽</translation>
         </message>
@@ -356,17 +376,17 @@
     <context>
         <name>Palette</name>
         <message>
-            <location filename="../widgets/render/Palette.cpp" line="22" />
+            <location filename="../widgets/render/Palette.cpp" line="25" />
             <source>GEMM</source>
             <translation>GEMM</translation>
         </message>
         <message>
-            <location filename="../widgets/render/Palette.cpp" line="23" />
+            <location filename="../widgets/render/Palette.cpp" line="26" />
             <source>matrix multiply kernels (gemm, xmma, nvjet, cutlass)</source>
             <translation>矩阵乘法内核（gemm、xmma、nvjet、cutlass）</translation>
         </message>
         <message>
-            <location filename="../widgets/render/Palette.cpp" line="24" />
+            <location filename="../widgets/render/Palette.cpp" line="27" />
             <source>Communication</source>
             <translation>通信</translation>
         </message>
@@ -375,77 +395,77 @@
             <translation type="vanished">集合通信内核（nccl、rccl）</translation>
         </message>
         <message>
-            <location filename="../widgets/render/Palette.cpp" line="25" />
+            <location filename="../widgets/render/Palette.cpp" line="28" />
             <source>collective kernels (nccl, rccl); gloo: and nccl: calls where the trace has no categories</source>
             <translation>集合通信内核（nccl、rccl）；跟踪文件没有类别时，也包括 gloo: 和 nccl: 调用</translation>
         </message>
         <message>
-            <location filename="../widgets/render/Palette.cpp" line="26" />
+            <location filename="../widgets/render/Palette.cpp" line="29" />
             <source>Attention</source>
             <translation>注意力</translation>
         </message>
         <message>
-            <location filename="../widgets/render/Palette.cpp" line="27" />
+            <location filename="../widgets/render/Palette.cpp" line="30" />
             <source>attention kernels (flash, fmha, *attention*)</source>
             <translation>注意力内核（flash、fmha、*attention*）</translation>
         </message>
         <message>
-            <location filename="../widgets/render/Palette.cpp" line="28" />
+            <location filename="../widgets/render/Palette.cpp" line="31" />
             <source>Memcpy / memset</source>
             <translation>内存拷贝 / 填充</translation>
         </message>
         <message>
-            <location filename="../widgets/render/Palette.cpp" line="29" />
+            <location filename="../widgets/render/Palette.cpp" line="32" />
             <source>device memory copies and fills</source>
             <translation>设备内存拷贝与填充</translation>
         </message>
         <message>
-            <location filename="../widgets/render/Palette.cpp" line="30" />
+            <location filename="../widgets/render/Palette.cpp" line="33" />
             <source>Other kernels</source>
             <translation>其他内核</translation>
         </message>
         <message>
-            <location filename="../widgets/render/Palette.cpp" line="31" />
+            <location filename="../widgets/render/Palette.cpp" line="34" />
             <source>elementwise, reductions, everything else on the GPU</source>
             <translation>逐元素、归约以及 GPU 上的其他一切</translation>
         </message>
         <message>
-            <location filename="../widgets/render/Palette.cpp" line="32" />
+            <location filename="../widgets/render/Palette.cpp" line="35" />
             <source>CPU operators</source>
             <translation>CPU 算子</translation>
         </message>
         <message>
-            <location filename="../widgets/render/Palette.cpp" line="33" />
+            <location filename="../widgets/render/Palette.cpp" line="36" />
             <source>aten:: and other operators on CPU threads</source>
             <translation>CPU 线程上的 aten:: 及其他算子</translation>
         </message>
         <message>
-            <location filename="../widgets/render/Palette.cpp" line="34" />
+            <location filename="../widgets/render/Palette.cpp" line="37" />
             <source>CUDA runtime</source>
             <translation>CUDA 运行时</translation>
         </message>
         <message>
-            <location filename="../widgets/render/Palette.cpp" line="35" />
+            <location filename="../widgets/render/Palette.cpp" line="38" />
             <source>cudaLaunchKernel, cudaMemcpyAsync, synchronisation, driver calls</source>
             <translation>cudaLaunchKernel、cudaMemcpyAsync、同步与驱动调用</translation>
         </message>
         <message>
-            <location filename="../widgets/render/Palette.cpp" line="36" />
+            <location filename="../widgets/render/Palette.cpp" line="39" />
             <source>Annotations</source>
             <translation>标注</translation>
         </message>
         <message>
-            <location filename="../widgets/render/Palette.cpp" line="37" />
+            <location filename="../widgets/render/Palette.cpp" line="40" />
             <source>ProfilerStep#, record_function ranges, python functions</source>
             <translation>ProfilerStep#、record_function 区间、Python 函数</translation>
         </message>
         <message>
-            <location filename="../widgets/render/Palette.cpp" line="38" />
+            <location filename="../widgets/render/Palette.cpp" line="41" />
             <source>Other</source>
             <translation>其他</translation>
         </message>
         <message>
-            <location filename="../widgets/render/Palette.cpp" line="39" />
+            <location filename="../widgets/render/Palette.cpp" line="42" />
             <source>events of other categories</source>
             <translation>其他类别的事件</translation>
         </message>
@@ -461,116 +481,116 @@
     <context>
         <name>TraceLoader</name>
         <message>
-            <location filename="../core/parse/TraceLoader.cpp" line="188" />
+            <location filename="../core/parse/TraceLoader.cpp" line="219" />
             <source>the file ends in the middle of an event at byte %1 (after %2 complete events): the profiler was probably stopped while writing; everything before the cut is loaded</source>
             <translation>文件在字节 %1 处于某个事件中间结束（此前有 %2 个完整事件）：分析器可能在写入时被终止；截断处之前的内容均已加载</translation>
         </message>
         <message>
-            <location filename="../core/parse/TraceLoader.cpp" line="193" />
+            <location filename="../core/parse/TraceLoader.cpp" line="224" />
             <source>the file ends at byte %1 before traceEvents is closed (after %2 complete events): the profiler was probably stopped while writing; everything before the cut is loaded</source>
             <translation>文件在字节 %1 处结束，traceEvents 尚未闭合（此前有 %2 个完整事件）：分析器可能在写入时被终止；截断处之前的内容均已加载</translation>
         </message>
         <message>
-            <location filename="../core/parse/TraceLoader.cpp" line="198" />
+            <location filename="../core/parse/TraceLoader.cpp" line="229" />
             <source>JSON syntax error at byte %1 (%2): loading stopped there, after %3 complete events</source>
             <translation>字节 %1 处 JSON 语法错误（%2）：加载在此停止，已读取 %3 个完整事件</translation>
         </message>
         <message>
-            <location filename="../core/parse/TraceLoader.cpp" line="220" />
-            <location filename="../core/parse/TraceLoader.cpp" line="412" />
-            <location filename="../core/parse/TraceLoader.cpp" line="448" />
+            <location filename="../core/parse/TraceLoader.cpp" line="251" />
+            <location filename="../core/parse/TraceLoader.cpp" line="443" />
+            <location filename="../core/parse/TraceLoader.cpp" line="479" />
             <source>loading cancelled</source>
             <translation>加载已取消</translation>
         </message>
         <message>
-            <location filename="../core/parse/TraceLoader.cpp" line="236" />
-            <location filename="../core/parse/TraceLoader.cpp" line="257" />
+            <location filename="../core/parse/TraceLoader.cpp" line="267" />
+            <location filename="../core/parse/TraceLoader.cpp" line="288" />
             <source>input</source>
             <translation>输入</translation>
         </message>
         <message>
-            <location filename="../core/parse/TraceLoader.cpp" line="241" />
+            <location filename="../core/parse/TraceLoader.cpp" line="272" />
             <source>not enough memory to load %1</source>
             <translation>内存不足，无法加载 %1</translation>
         </message>
         <message>
-            <location filename="../core/parse/TraceLoader.cpp" line="245" />
+            <location filename="../core/parse/TraceLoader.cpp" line="276" />
             <source>%1 could not be loaded: %2</source>
             <translation>无法加载 %1：%2</translation>
         </message>
         <message>
-            <location filename="../core/parse/TraceLoader.cpp" line="264" />
+            <location filename="../core/parse/TraceLoader.cpp" line="295" />
             <source>%1 is empty: not a trace</source>
             <translation>%1 为空：不是跟踪文件</translation>
         </message>
         <message>
-            <location filename="../core/parse/TraceLoader.cpp" line="320" />
+            <location filename="../core/parse/TraceLoader.cpp" line="351" />
             <source>%1 holds only whitespace: not a trace</source>
             <translation>%1 只包含空白字符：不是跟踪文件</translation>
         </message>
         <message>
-            <location filename="../core/parse/TraceLoader.cpp" line="330" />
+            <location filename="../core/parse/TraceLoader.cpp" line="361" />
             <source>%1 is not a JSON trace (it starts with neither '{' nor '[')</source>
             <translation>%1 不是 JSON 跟踪文件（它既不以“{”也不以“[”开头）</translation>
         </message>
         <message>
-            <location filename="../core/parse/TraceLoader.cpp" line="338" />
+            <location filename="../core/parse/TraceLoader.cpp" line="369" />
             <source>%1 ends at byte %2 before any traceEvents</source>
             <translation>%1 在字节 %2 处结束，没有任何 traceEvents</translation>
         </message>
         <message>
-            <location filename="../core/parse/TraceLoader.cpp" line="340" />
+            <location filename="../core/parse/TraceLoader.cpp" line="371" />
             <source>the file ends at byte %1 before its closing '}'</source>
             <translation>文件在字节 %1 处结束，缺少结尾的“}”</translation>
         </message>
         <message>
-            <location filename="../core/parse/TraceLoader.cpp" line="353" />
+            <location filename="../core/parse/TraceLoader.cpp" line="384" />
             <source>%1 is not valid JSON: expected a key at byte %2</source>
             <translation>%1 不是有效的 JSON：字节 %2 处应为键名</translation>
         </message>
         <message>
-            <location filename="../core/parse/TraceLoader.cpp" line="355" />
+            <location filename="../core/parse/TraceLoader.cpp" line="386" />
             <source>JSON syntax error after traceEvents at byte %1; ignored</source>
             <translation>traceEvents 之后字节 %1 处有 JSON 语法错误；已忽略</translation>
         </message>
         <message>
-            <location filename="../core/parse/TraceLoader.cpp" line="362" />
+            <location filename="../core/parse/TraceLoader.cpp" line="393" />
             <source>%1 is not valid JSON: expected ':' at byte %2</source>
             <translation>%1 不是有效的 JSON：字节 %2 处应为“:”</translation>
         </message>
         <message>
-            <location filename="../core/parse/TraceLoader.cpp" line="369" />
+            <location filename="../core/parse/TraceLoader.cpp" line="400" />
             <source>%1: "traceEvents" is not an array</source>
             <translation>%1：“traceEvents”不是数组</translation>
         </message>
         <message>
-            <location filename="../core/parse/TraceLoader.cpp" line="391" />
+            <location filename="../core/parse/TraceLoader.cpp" line="422" />
             <source>%1 is not valid JSON: bad value for "%2" at byte %3</source>
             <translation>%1 不是有效的 JSON：字节 %3 处“%2”的值有误</translation>
         </message>
         <message>
-            <location filename="../core/parse/TraceLoader.cpp" line="395" />
+            <location filename="../core/parse/TraceLoader.cpp" line="426" />
             <source>bad value for "%1" after traceEvents at byte %2; ignored</source>
             <translation>traceEvents 之后字节 %2 处“%1”的值有误；已忽略</translation>
         </message>
         <message>
-            <location filename="../core/parse/TraceLoader.cpp" line="405" />
-            <location filename="../core/parse/TraceLoader.cpp" line="445" />
+            <location filename="../core/parse/TraceLoader.cpp" line="436" />
+            <location filename="../core/parse/TraceLoader.cpp" line="476" />
             <source>%1 changed on disk while it was being read; open it again</source>
             <translation>读取期间 %1 在磁盘上被更改，请重新打开</translation>
         </message>
         <message>
-            <location filename="../core/parse/TraceLoader.cpp" line="409" />
+            <location filename="../core/parse/TraceLoader.cpp" line="440" />
             <source>%1 is JSON but not a trace: it has no "traceEvents" array</source>
             <translation>%1 是 JSON，但不是跟踪文件：没有“traceEvents”数组</translation>
         </message>
         <message>
-            <location filename="../core/parse/TraceLoader.cpp" line="422" />
+            <location filename="../core/parse/TraceLoader.cpp" line="453" />
             <source>%1 is not valid JSON: %2 at byte %3</source>
             <translation>%1 不是有效的 JSON：字节 %3 处：%2</translation>
         </message>
         <message>
-            <location filename="../core/parse/TraceLoader.cpp" line="426" />
+            <location filename="../core/parse/TraceLoader.cpp" line="457" />
             <source>%1 is a JSON array, but its entries are not trace events</source>
             <translation>%1 是 JSON 数组，但其元素不是跟踪事件</translation>
         </message>
@@ -640,17 +660,17 @@
     <context>
         <name>analysis</name>
         <message>
-            <location filename="../core/analysis/Analysis.cpp" line="26" />
+            <location filename="../core/analysis/Analysis.cpp" line="28" />
             <source>the trace has no ProfilerStep#%1</source>
             <translation>跟踪中没有 ProfilerStep#%1</translation>
         </message>
         <message>
-            <location filename="../core/analysis/Analysis.cpp" line="45" />
+            <location filename="../core/analysis/Analysis.cpp" line="47" />
             <source>no GPU activity: the trace records no kernels, copies or memsets, so the GPU breakdown, gaps and MFU are empty</source>
             <translation>没有 GPU 活动：跟踪中没有记录任何内核、拷贝或 memset，因此 GPU 时间分解、间隙和 MFU 均为空</translation>
         </message>
         <message>
-            <location filename="../core/analysis/Analysis.cpp" line="46" />
+            <location filename="../core/analysis/Analysis.cpp" line="48" />
             <source>no GPU activity in the analysed window</source>
             <translation>分析窗口内没有 GPU 活动</translation>
         </message>
@@ -793,37 +813,37 @@
             <translation>运行 %1 只有 %2 个完整步，少于对齐所需的 %3 个：改为按其起点对齐</translation>
         </message>
         <message>
-            <location filename="../core/analysis/Compare.cpp" line="382" />
+            <location filename="../core/analysis/Compare.cpp" line="395" />
             <source>%1 has no complete step at position %2, the one compared</source>
             <translation>%1 在位置 %2 上没有完整的步（即被比较的那一步）</translation>
         </message>
         <message>
-            <location filename="../core/analysis/Compare.cpp" line="388" />
+            <location filename="../core/analysis/Compare.cpp" line="401" />
             <source>%1 has %2 complete step(s), fewer than the %3 the alignment needs: aligned on its start</source>
             <translation>%1 只有 %2 个完整步，少于对齐所需的 %3 个：改为按其起点对齐</translation>
         </message>
         <message>
-            <location filename="../core/analysis/Compare.cpp" line="508" />
+            <location filename="../core/analysis/Compare.cpp" line="527" />
             <source>no step-time waterfall for %1: %2 has no GPU activity to split its steps into</source>
             <translation>%1 没有步时长瀑布图：%2 没有可用来拆分步的 GPU 活动</translation>
         </message>
         <message>
-            <location filename="../core/analysis/Compare.cpp" line="547" />
+            <location filename="../core/analysis/Compare.cpp" line="566" />
             <source>different GPU models: %1 ran on %2, %3 on %4; kernel times and MFU are not comparable as they stand</source>
             <translation>GPU 型号不同：%1 运行于 %2，%3 运行于 %4；内核时间和 MFU 不能直接比较</translation>
         </message>
         <message>
-            <location filename="../core/analysis/Compare.cpp" line="550" />
+            <location filename="../core/analysis/Compare.cpp" line="569" />
             <source>different world sizes: %1 ran on %2 ranks, %3 on %4; per-GPU figures compare, totals do not</source>
             <translation>world size 不同：%1 使用 %2 个 rank，%3 使用 %4 个；可比较每 GPU 指标，不可比较总量</translation>
         </message>
         <message>
-            <location filename="../core/analysis/Compare.cpp" line="556" />
+            <location filename="../core/analysis/Compare.cpp" line="575" />
             <source>different step counts: %2 in %1, %4 in %3; compare the per-step figures, not the totals</source>
             <translation>步数不同：%1 有 %2 步，%3 有 %4 步；请比较每步指标，而非总量</translation>
         </message>
         <message>
-            <location filename="../core/analysis/Compare.cpp" line="564" />
+            <location filename="../core/analysis/Compare.cpp" line="583" />
             <source>%1 has no ProfilerStep: no step time, no MFU and no waterfall for it</source>
             <translation>%1 没有 ProfilerStep：它没有步时长、MFU 和瀑布图</translation>
         </message>
@@ -848,34 +868,39 @@
             <translation>%1 在位置 %2 上没有完整的步，而基线在该位置是 ProfilerStep#%3</translation>
         </message>
         <message>
-            <location filename="../core/analysis/Ranks.cpp" line="391" />
+            <location filename="../core/analysis/Ranks.cpp" line="392" />
             <source>no collective is matched across the ranks: clocks are aligned on the trace epoch only and no straggler can be named</source>
             <translation>各 rank 之间没有匹配上任何集合通信：时钟只按跟踪文件的时间基点对齐，无法指出掉队者</translation>
         </message>
         <message>
-            <location filename="../core/analysis/Ranks.cpp" line="394" />
+            <location filename="../core/analysis/Ranks.cpp" line="395" />
             <source>rank %1: %2</source>
             <translation>rank %1：%2</translation>
         </message>
         <message>
-            <location filename="../core/analysis/RankSummaryJson.cpp" line="311" />
+            <location filename="../core/analysis/RankSummaryJson.cpp" line="312" />
             <source>not JSON, or not a JSON object</source>
             <translation>不是 JSON，或不是 JSON 对象</translation>
         </message>
         <message>
-            <location filename="../core/analysis/RankSummaryJson.cpp" line="316" />
+            <location filename="../core/analysis/RankSummaryJson.cpp" line="317" />
             <source>not a rank summary (analyze RANKFILE --summary writes one)</source>
             <translation>不是 rank 摘要（analyze RANKFILE --summary 可生成）</translation>
         </message>
         <message>
-            <location filename="../core/analysis/RankSummaryJson.cpp" line="320" />
+            <location filename="../core/analysis/RankSummaryJson.cpp" line="321" />
             <source>a rank summary of version %1; this lanescope-cli reads version %2</source>
             <translation>版本为 %1 的 rank 摘要；此 lanescope-cli 读取版本 %2</translation>
         </message>
         <message>
-            <location filename="../core/analysis/RankSummaryJson.cpp" line="446" />
+            <location filename="../core/analysis/RankSummaryJson.cpp" line="448" />
             <source>a rank summary without the path of its trace</source>
             <translation>rank 摘要中没有其跟踪文件的路径</translation>
+        </message>
+        <message>
+            <location filename="../core/analysis/JobRun.cpp" line="30" />
+            <source>rank %1 is not in the job (its ranks: %2)</source>
+            <translation type="unfinished" />
         </message>
     </context>
     <context>
@@ -1098,7 +1123,7 @@
             <translation>掉队者中列出的集合通信数，等待最久的在前（默认 50；0：全部）</translation>
         </message>
         <message>
-            <location filename="../app/cli/FolderCommands.cpp" line="669" />
+            <location filename="../app/cli/FolderCommands.cpp" line="670" />
             <source>no rank summary of a job: %1</source>
             <translation>没有作业的 rank 摘要：%1</translation>
         </message>
@@ -1299,62 +1324,62 @@
         </message>
         <message>
             <location filename="../app/cli/AnalyzeCommand.cpp" line="192" />
-            <location filename="../app/cli/CompareCommand.cpp" line="219" />
+            <location filename="../app/cli/CompareCommand.cpp" line="275" />
             <source>--gap-ms needs a number of milliseconds</source>
             <translation>--gap-ms 需要一个毫秒数</translation>
         </message>
         <message>
             <location filename="../app/cli/AnalyzeCommand.cpp" line="194" />
-            <location filename="../app/cli/CompareCommand.cpp" line="221" />
+            <location filename="../app/cli/CompareCommand.cpp" line="277" />
             <source>gemm (default): gaps between two GEMM kernels; all: any gap of a compute stream</source>
             <translation>gemm（默认）：两个 GEMM 内核之间的间隙；all：计算流上的任何间隙</translation>
         </message>
         <message>
             <location filename="../app/cli/AnalyzeCommand.cpp" line="195" />
-            <location filename="../app/cli/CompareCommand.cpp" line="222" />
+            <location filename="../app/cli/CompareCommand.cpp" line="278" />
             <source>--gap-kernels takes gemm or all</source>
             <translation>--gap-kernels 只接受 gemm 或 all</translation>
         </message>
         <message>
             <location filename="../app/cli/AnalyzeCommand.cpp" line="196" />
-            <location filename="../app/cli/CompareCommand.cpp" line="211" />
+            <location filename="../app/cli/CompareCommand.cpp" line="267" />
             <source>model parameters, for MFU (e.g. 7e9)</source>
             <translation>模型参数量，用于 MFU（例如 7e9）</translation>
         </message>
         <message>
             <location filename="../app/cli/AnalyzeCommand.cpp" line="197" />
-            <location filename="../app/cli/CompareCommand.cpp" line="212" />
+            <location filename="../app/cli/CompareCommand.cpp" line="268" />
             <location filename="../app/cli/MfuCommand.cpp" line="28" />
             <source>--params needs a positive number</source>
             <translation>--params 需要一个正数</translation>
         </message>
         <message>
             <location filename="../app/cli/AnalyzeCommand.cpp" line="198" />
-            <location filename="../app/cli/CompareCommand.cpp" line="213" />
+            <location filename="../app/cli/CompareCommand.cpp" line="269" />
             <source>tokens per step per GPU, for MFU</source>
             <translation>每个 GPU 每步的 token 数，用于 MFU</translation>
         </message>
         <message>
             <location filename="../app/cli/AnalyzeCommand.cpp" line="199" />
-            <location filename="../app/cli/CompareCommand.cpp" line="214" />
+            <location filename="../app/cli/CompareCommand.cpp" line="270" />
             <source>--tokens-per-step needs a positive number</source>
             <translation>--tokens-per-step 需要一个正数</translation>
         </message>
         <message>
             <location filename="../app/cli/AnalyzeCommand.cpp" line="200" />
-            <location filename="../app/cli/CompareCommand.cpp" line="215" />
+            <location filename="../app/cli/CompareCommand.cpp" line="271" />
             <source>--tokens-per-step counts all GPUs (divided by the world size)</source>
             <translation>--tokens-per-step 为所有 GPU 的总数（将除以 world size）</translation>
         </message>
         <message>
             <location filename="../app/cli/AnalyzeCommand.cpp" line="201" />
-            <location filename="../app/cli/CompareCommand.cpp" line="216" />
+            <location filename="../app/cli/CompareCommand.cpp" line="272" />
             <source>GPU peak instead of the table's entry for the traced GPU</source>
             <translation>用此 GPU 峰值代替表中被跟踪 GPU 的峰值</translation>
         </message>
         <message>
             <location filename="../app/cli/AnalyzeCommand.cpp" line="202" />
-            <location filename="../app/cli/CompareCommand.cpp" line="217" />
+            <location filename="../app/cli/CompareCommand.cpp" line="273" />
             <location filename="../app/cli/MfuCommand.cpp" line="32" />
             <source>--peak-tflops needs a positive number</source>
             <translation>--peak-tflops 需要一个正数</translation>
@@ -1366,7 +1391,7 @@
         </message>
         <message>
             <location filename="../app/cli/AnalyzeCommand.cpp" line="204" />
-            <location filename="../app/cli/CompareCommand.cpp" line="210" />
+            <location filename="../app/cli/CompareCommand.cpp" line="266" />
             <source>--step needs a step number</source>
             <translation>--step 需要一个步编号</translation>
         </message>
@@ -1397,7 +1422,7 @@
         </message>
         <message>
             <location filename="../app/cli/AnalyzeCommand.cpp" line="210" />
-            <location filename="../app/cli/CompareCommand.cpp" line="224" />
+            <location filename="../app/cli/CompareCommand.cpp" line="280" />
             <source>GPU time as Holistic Trace Analysis counts it: every event with args.stream (also Triton launcher cpu_ops and cuda_sync events)</source>
             <translation>按 Holistic Trace Analysis 的方式统计 GPU 时间：带 args.stream 的事件都算（包括 Triton 启动器的 cpu_op 和 cuda_sync 事件）</translation>
         </message>
@@ -1409,14 +1434,14 @@
         </message>
         <message>
             <location filename="../app/cli/AnalyzeCommand.cpp" line="213" />
-            <location filename="../app/cli/CompareCommand.cpp" line="229" />
+            <location filename="../app/cli/CompareCommand.cpp" line="288" />
             <location filename="../app/cli/InfoCommand.cpp" line="123" />
             <source>--threads needs a number</source>
             <translation>--threads 需要一个数字</translation>
         </message>
         <message>
             <location filename="../app/cli/AnalyzeCommand.cpp" line="214" />
-            <location filename="../app/cli/CompareCommand.cpp" line="230" />
+            <location filename="../app/cli/CompareCommand.cpp" line="289" />
             <location filename="../app/cli/FolderCommands.cpp" line="630" />
             <location filename="../app/cli/InfoCommand.cpp" line="121" />
             <location filename="../app/cli/MfuCommand.cpp" line="34" />
@@ -1621,96 +1646,111 @@
         </message>
         <message>
             <location filename="../app/cli/ExportCommand.cpp" line="126" />
+            <source>PNG only: device pixel ratio (2: twice the pixels each way, the same layout, for HiDPI slides; default 1).</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../app/cli/ExportCommand.cpp" line="127" />
+            <source>--scale takes a number from 0.5 to 4</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../app/cli/ExportCommand.cpp" line="129" />
             <source>Which lanes: gpu (default) or all (CPU threads too).</source>
             <translation>绘制哪些泳道：gpu（默认）或 all（包括 CPU 线程）。</translation>
         </message>
         <message>
-            <location filename="../app/cli/ExportCommand.cpp" line="127" />
+            <location filename="../app/cli/ExportCommand.cpp" line="130" />
             <source>--lanes takes gpu or all</source>
             <translation>--lanes 只接受 gpu 或 all</translation>
         </message>
         <message>
-            <location filename="../app/cli/ExportCommand.cpp" line="128" />
+            <location filename="../app/cli/ExportCommand.cpp" line="131" />
             <source>Leave out the line of headline figures under the title.</source>
             <translation>不在标题下方显示关键指标行。</translation>
         </message>
         <message>
-            <location filename="../app/cli/ExportCommand.cpp" line="129" />
+            <location filename="../app/cli/ExportCommand.cpp" line="132" />
             <source>GEMM gap threshold of the figures (default 15).</source>
             <translation>关键指标中 GEMM 间隙的阈值，单位 ms（默认 15）。</translation>
         </message>
         <message>
-            <location filename="../app/cli/ExportCommand.cpp" line="130" />
+            <location filename="../app/cli/ExportCommand.cpp" line="133" />
             <source>--gap-ms takes a number of milliseconds &gt; 0</source>
             <translation>--gap-ms 需要 &gt; 0 的毫秒数</translation>
         </message>
         <message>
-            <location filename="../app/cli/ExportCommand.cpp" line="132" />
+            <location filename="../app/cli/ExportCommand.cpp" line="135" />
             <source>Draw the annotations of FILE (default: the trace's TRACE.lanescope.json when there is one).</source>
             <translation>绘制 FILE 中的标注（默认：若存在，则使用跟踪文件对应的 TRACE.lanescope.json）。</translation>
         </message>
         <message>
-            <location filename="../app/cli/ExportCommand.cpp" line="134" />
+            <location filename="../app/cli/ExportCommand.cpp" line="137" />
             <source>Also annotate the GEMM gaps and allocator spikes the analysis finds in the window.</source>
             <translation>同时为分析在窗口中发现的 GEMM 间隙和分配器尖峰添加标注。</translation>
         </message>
         <message>
-            <location filename="../app/cli/ExportCommand.cpp" line="135" />
+            <location filename="../app/cli/ExportCommand.cpp" line="138" />
             <source>Parser threads (0: one per core).</source>
             <translation>解析线程数（0：每核一个）。</translation>
         </message>
         <message>
-            <location filename="../app/cli/ExportCommand.cpp" line="136" />
+            <location filename="../app/cli/ExportCommand.cpp" line="139" />
             <source>--threads takes a whole number &gt;= 0</source>
             <translation>--threads 需要 &gt;= 0 的整数</translation>
         </message>
         <message>
-            <location filename="../app/cli/ExportCommand.cpp" line="137" />
+            <location filename="../app/cli/ExportCommand.cpp" line="140" />
             <source>Print one JSON object: the file written, its size and the window.</source>
             <translation>输出一个 JSON 对象：写出的文件、其尺寸和时间窗口。</translation>
         </message>
         <message>
-            <location filename="../app/cli/ExportCommand.cpp" line="146" />
+            <location filename="../app/cli/ExportCommand.cpp" line="149" />
             <source>-o OUT.png|svg|pdf is required</source>
             <translation>必须给出 -o OUT.png|svg|pdf</translation>
         </message>
         <message>
-            <location filename="../app/cli/ExportCommand.cpp" line="148" />
+            <location filename="../app/cli/ExportCommand.cpp" line="151" />
             <source>%1: unknown picture format (use .png, .svg or .pdf)</source>
             <translation>%1：未知图片格式（请使用 .png、.svg 或 .pdf）</translation>
         </message>
         <message>
-            <location filename="../app/cli/ExportCommand.cpp" line="151" />
+            <location filename="../app/cli/ExportCommand.cpp" line="154" />
             <source>--from-us and --to-us go together</source>
             <translation>--from-us 和 --to-us 必须同时给出</translation>
         </message>
         <message>
-            <location filename="../app/cli/ExportCommand.cpp" line="153" />
+            <location filename="../app/cli/ExportCommand.cpp" line="156" />
             <source>--step and --from-us/--to-us exclude each other</source>
             <translation>--step 与 --from-us/--to-us 不能同时使用</translation>
         </message>
         <message>
-            <location filename="../app/cli/ExportCommand.cpp" line="155" />
+            <location filename="../app/cli/ExportCommand.cpp" line="158" />
             <source>--to-us must be after --from-us</source>
             <translation>--to-us 必须大于 --from-us</translation>
         </message>
         <message>
-            <location filename="../app/cli/ExportCommand.cpp" line="161" />
+            <location filename="../app/cli/ExportCommand.cpp" line="164" />
             <source>--labels and --align go with --compare</source>
             <translation>--labels 和 --align 需与 --compare 一起使用</translation>
         </message>
         <message>
-            <location filename="../app/cli/ExportCommand.cpp" line="226" />
+            <location filename="../app/cli/ExportCommand.cpp" line="229" />
             <source>lanescope-cli export: %1</source>
             <translation>lanescope-cli export：%1</translation>
         </message>
         <message>
-            <location filename="../app/cli/ExportCommand.cpp" line="255" />
+            <location filename="../app/cli/ExportCommand.cpp" line="258" />
             <source>%1 has no ProfilerStep#%2</source>
             <translation>%1 中没有 ProfilerStep#%2</translation>
         </message>
         <message>
-            <location filename="../app/cli/ExportCommand.cpp" line="371" />
+            <location filename="../app/cli/ExportCommand.cpp" line="325" />
+            <source>--scale applies to a PNG (SVG and PDF are resolution-independent)</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../app/cli/ExportCommand.cpp" line="378" />
             <source>wrote %1 (%2 x %3 px, %4 lanes, %5 to %6)</source>
             <translation>已写入 %1（%2 x %3 px，%4 条泳道，%5 至 %6）</translation>
         </message>
@@ -1742,69 +1782,91 @@ lanescope-cli 命令 --help 列出该命令的选项。
             <translation>lanescope-cli：未知命令“%1”（lanescope-cli --help 列出所有命令）</translation>
         </message>
         <message>
-            <location filename="../app/cli/CompareCommand.cpp" line="199" />
             <source>the baseline trace (.json or .json.gz)</source>
-            <translation>基线跟踪文件（.json 或 .json.gz）</translation>
+            <translation type="vanished">基线跟踪文件（.json 或 .json.gz）</translation>
         </message>
         <message>
-            <location filename="../app/cli/CompareCommand.cpp" line="200" />
             <source>a trace to compare with it</source>
-            <translation>与之比较的跟踪文件</translation>
+            <translation type="vanished">与之比较的跟踪文件</translation>
         </message>
         <message>
-            <location filename="../app/cli/CompareCommand.cpp" line="201" />
             <source>more traces</source>
-            <translation>更多跟踪文件</translation>
+            <translation type="vanished">更多跟踪文件</translation>
         </message>
         <message>
-            <location filename="../app/cli/CompareCommand.cpp" line="204" />
+            <location filename="../app/cli/CompareCommand.cpp" line="255" />
+            <source>the baseline trace (.json or .json.gz), or a folder of rank traces (one job)</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../app/cli/CompareCommand.cpp" line="256" />
+            <source>a trace or folder to compare with it</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../app/cli/CompareCommand.cpp" line="257" />
+            <source>more traces or folders</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../app/cli/CompareCommand.cpp" line="260" />
             <source>one label per trace, comma-separated (default: the file names)</source>
             <translation>每个跟踪文件一个标签，以逗号分隔（默认：文件名）</translation>
         </message>
         <message>
-            <location filename="../app/cli/CompareCommand.cpp" line="206" />
+            <location filename="../app/cli/CompareCommand.cpp" line="262" />
             <source>step (default): on the same complete ProfilerStep by position; start: on each trace's first event</source>
             <translation>step（默认）：按位置对齐到同一个完整的 ProfilerStep；start：对齐到每个跟踪文件的第一个事件</translation>
         </message>
         <message>
-            <location filename="../app/cli/CompareCommand.cpp" line="207" />
+            <location filename="../app/cli/CompareCommand.cpp" line="263" />
             <location filename="../app/cli/ExportCommand.cpp" line="112" />
             <source>--align takes step or start</source>
             <translation>--align 只接受 step 或 start</translation>
         </message>
         <message>
-            <location filename="../app/cli/CompareCommand.cpp" line="209" />
+            <location filename="../app/cli/CompareCommand.cpp" line="265" />
             <source>compare only ProfilerStep#N of the baseline and the step at its position in each other run</source>
             <translation>只比较基线的 ProfilerStep#N，以及其他每个运行中同一位置的步</translation>
         </message>
         <message>
-            <location filename="../app/cli/CompareCommand.cpp" line="218" />
+            <location filename="../app/cli/CompareCommand.cpp" line="274" />
             <source>shortest gap listed, in ms (default 15)</source>
             <translation>列出的最短间隙，单位 ms（默认 15）</translation>
         </message>
         <message>
-            <location filename="../app/cli/CompareCommand.cpp" line="223" />
+            <location filename="../app/cli/CompareCommand.cpp" line="279" />
             <source>count kernels and operators that differ only in template arguments as one</source>
             <translation>只有模板参数不同的内核和算子按同一个计数</translation>
         </message>
         <message>
-            <location filename="../app/cli/CompareCommand.cpp" line="226" />
+            <location filename="../app/cli/CompareCommand.cpp" line="283" />
+            <source>a folder is compared through this rank of its job (default: its first, rank 0)</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../app/cli/CompareCommand.cpp" line="284" />
+            <source>--rank needs a rank number</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../app/cli/CompareCommand.cpp" line="285" />
             <source>rows of kernels and operators listed (default 50; 0: all)</source>
             <translation>列出的内核和算子行数（默认 50；0：全部）</translation>
         </message>
         <message>
-            <location filename="../app/cli/CompareCommand.cpp" line="227" />
+            <location filename="../app/cli/CompareCommand.cpp" line="286" />
             <source>--top needs a number of rows</source>
             <translation>--top 需要一个行数</translation>
         </message>
         <message>
-            <location filename="../app/cli/CompareCommand.cpp" line="228" />
+            <location filename="../app/cli/CompareCommand.cpp" line="287" />
             <source>loader threads per trace (default: the cores shared out)</source>
             <translation>每个跟踪文件的加载线程数（默认：平分所有核心）</translation>
         </message>
         <message>
             <location filename="../app/cli/AnalyzeCommand.cpp" line="110" />
-            <location filename="../app/cli/CompareCommand.cpp" line="134" />
+            <location filename="../app/cli/CompareCommand.cpp" line="185" />
             <source>unknown</source>
             <translation>未知</translation>
         </message>
@@ -1873,47 +1935,47 @@ lanescope-cli 命令 --help 列出该命令的选项。
             <translation>--from-us 和 --to-us 必须同时给出，且 --to-us 晚于 --from-us</translation>
         </message>
         <message>
-            <location filename="../app/cli/CompareCommand.cpp" line="131" />
+            <location filename="../app/cli/CompareCommand.cpp" line="182" />
             <source>run %1 %2: %3 (%4, world size %5), %6 complete step(s), offset %7 ms</source>
             <translation>运行 %1 %2：%3（%4，world size %5），%6 个完整步，偏移 %7 ms</translation>
         </message>
         <message>
-            <location filename="../app/cli/CompareCommand.cpp" line="133" />
+            <location filename="../app/cli/CompareCommand.cpp" line="184" />
             <source>GPU unknown</source>
             <translation>GPU 未知</translation>
         </message>
         <message>
-            <location filename="../app/cli/CompareCommand.cpp" line="157" />
+            <location filename="../app/cli/CompareCommand.cpp" line="213" />
             <source>step time %1: %2 ms -&gt; %3 ms (%4 ms)</source>
             <translation>步时长 %1：%2 ms -&gt; %3 ms（%4 ms）</translation>
         </message>
         <message>
-            <location filename="../app/cli/CompareCommand.cpp" line="163" />
+            <location filename="../app/cli/CompareCommand.cpp" line="219" />
             <source>GEMM gaps by cause (count, total ms per run):</source>
             <translation>按原因统计的 GEMM 间隙（每个运行的个数与总 ms）：</translation>
         </message>
         <message>
-            <location filename="../app/cli/CompareCommand.cpp" line="182" />
+            <location filename="../app/cli/CompareCommand.cpp" line="238" />
             <source>GPU kernels by largest change (delta of the last run; count x total per run):</source>
             <translation>按变化最大排序的 GPU 内核（最后一个运行的差值；每个运行的个数 x 总时长）：</translation>
         </message>
         <message>
-            <location filename="../app/cli/CompareCommand.cpp" line="183" />
+            <location filename="../app/cli/CompareCommand.cpp" line="239" />
             <source>CPU operators by largest change:</source>
             <translation>按变化最大排序的 CPU 算子：</translation>
         </message>
         <message>
-            <location filename="../app/cli/CompareCommand.cpp" line="185" />
+            <location filename="../app/cli/CompareCommand.cpp" line="241" />
             <source>warnings:</source>
             <translation>警告：</translation>
         </message>
         <message>
-            <location filename="../app/cli/CompareCommand.cpp" line="242" />
+            <location filename="../app/cli/CompareCommand.cpp" line="301" />
             <source>--labels needs one label per trace (%1 labels, %2 traces)</source>
             <translation>--labels 需要每个跟踪文件一个标签（%1 个标签，%2 个跟踪文件）</translation>
         </message>
         <message>
-            <location filename="../app/cli/CompareCommand.cpp" line="264" />
+            <location filename="../app/cli/CompareCommand.cpp" line="323" />
             <source>--step compares one aligned step: it needs --align step</source>
             <translation>--step 比较对齐后的一步：需要 --align step</translation>
         </message>
@@ -1979,6 +2041,32 @@ lanescope-cli 命令 --help 列出该命令的选项。
             <location filename="../app/cli/MfuCommand.cpp" line="66" />
             <source>%1 params x %2 tokens/s/GPU x 6 = %3 TFLOPS; of %4 TFLOPS peak (%5): MFU %6%</source>
             <translation>%1 参数 x %2 tokens/s/GPU x 6 = %3 TFLOPS；峰值 %4 TFLOPS（%5）：MFU %6%</translation>
+        </message>
+        <message>
+            <location filename="../app/cli/CompareCommand.cpp" line="58" />
+            <source>%1 holds no rank trace</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../app/cli/CompareCommand.cpp" line="189" />
+            <source>a job of one rank, compared through rank %2%3</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../app/cli/CompareCommand.cpp" line="190" />
+            <source>a job of %1 ranks, compared through rank %2%3</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../app/cli/CompareCommand.cpp" line="191" />
+            <location filename="../app/cli/CompareCommand.cpp" line="368" />
+            <source> (its slowest)</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../app/cli/CompareCommand.cpp" line="363" />
+            <source>%1: a job of %2 rank(s); its timeline, waterfall and differences are rank %3's%4, the job_* rows the whole job's</source>
+            <translation type="unfinished" />
         </message>
     </context>
     <context>
@@ -2061,136 +2149,136 @@ Click to show where in the timeline.</source>
     <context>
         <name>lanescope::AnalysisDock</name>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="105" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="107" />
             <source>%1 ms</source>
             <translation>%1 毫秒</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="110" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="112" />
             <source>Analysis</source>
             <translation>分析</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="120" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="122" />
             <source>Analyse the whole trace, one ProfilerStep, or the range selected in the timeline</source>
             <translation>分析整个 trace、单个 ProfilerStep，或时间线中选中的范围</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="122" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="124" />
             <source>HTA definition</source>
             <translation>HTA 定义</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="124" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="126" />
             <source>Count GPU time as Holistic Trace Analysis does: every event that carries a stream, also the CPU-side Triton launcher operators torch.compile writes and cuda_sync events ("Stream Sync", counted as non-compute). Changes the GPU idle / compute / non-compute breakdown and the communication overlap to HTA's figures; the gaps, MFU and advice stay the same. Off: only kernels, copies and memsets on the device count.</source>
             <translation>按 Holistic Trace Analysis 的方式统计 GPU 时间：带流的事件都算，包括 torch.compile 写出的 CPU 端 Triton 启动器算子和 cuda_sync 事件（“Stream Sync”，计为非计算）。GPU 空闲 / 计算 / 非计算的时间分解和通信重叠将改为 HTA 的数值；间隙、MFU 和建议不变。关闭时：只统计设备上的内核、拷贝和 memset。</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="157" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="159" />
             <source>Scope:</source>
             <translation>范围：</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="169" />
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="552" />
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="709" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="171" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="555" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="712" />
             <source>Gaps</source>
             <translation>空闲间隙</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="173" />
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="553" />
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="637" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="175" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="556" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="640" />
             <source>Advice</source>
             <translation>建议</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="183" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="185" />
             <source>Breakdown</source>
             <translation>时间构成</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="190" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="192" />
             <source>MFU</source>
             <translation>MFU</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="199" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="201" />
             <source>Step</source>
             <translation>步</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="199" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="201" />
             <source>Start</source>
             <translation>开始</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="199" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="201" />
             <source>Duration</source>
             <translation>时长</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="199" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="201" />
             <source>GPU span</source>
             <translation>GPU 跨度</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="201" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="203" />
             <source>The CPU span of ProfilerStep#N</source>
             <translation>ProfilerStep#N 在 CPU 上的跨度</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="202" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="204" />
             <source>From the first to the last GPU activity of the step</source>
             <translation>从该步第一个到最后一个 GPU 活动</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="203" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="205" />
             <source>Click: show the step in the timeline. Double-click: analyse this step only.</source>
             <translation>单击：在时间线中显示该步。双击：只分析该步。</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="212" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="214" />
             <source>Steps</source>
             <translation>步</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="256" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="258" />
             <source>List idle gaps at least this long</source>
             <translation>列出不短于此时长的空闲间隙</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="260" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="262" />
             <source>ms</source>
             <translation>毫秒</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="261" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="263" />
             <source>µs</source>
             <translation>微秒</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="262" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="264" />
             <source>GEMM-to-GEMM only</source>
             <translation>仅 GEMM 到 GEMM</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="265" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="267" />
             <source>Only gaps within a GEMM-to-GEMM window of a stream: a GEMM ran on the stream before the gap and another runs after it (the FSDP layer-boundary signature). The kernels between the two GEMMs (an elementwise kernel, a norm, a copy) do not end the window, so the kernel right before or after a gap need not be a GEMM: the GEMM before / after columns name the window's ends. Off: every gap of a compute stream.</source>
             <translation>只列出流上 GEMM 到 GEMM 窗口内的间隙：间隙之前该流上运行过一个 GEMM，之后还会运行另一个（FSDP 层边界的特征）。两个 GEMM 之间的内核（逐元素内核、归一化、拷贝）不会结束窗口，因此紧邻间隙前后的内核不一定是 GEMM：“前一 GEMM / 后一 GEMM”两列给出窗口的两端。关闭：计算流上的所有间隙。</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="714" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="717" />
             <source>Gaps (%1 of %2)</source>
             <translation>空闲间隙（%1 / %2）</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="730" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="733" />
             <source>waiting on %1 only</source>
             <translation>仅等待 %1</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="731" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="734" />
             <source>Set by an advice item: only the gaps it counts. Pick a cause to list them all again.</source>
             <translation>由某条建议设置：只列出它统计的间隙。选择一个原因可重新列出全部间隙。</translation>
         </message>
@@ -2203,106 +2291,106 @@ Click to show where in the timeline.</source>
             <translation type="vanished">只列出同一流上两个 GEMM kernel 之间的间隙（FSDP 层边界的特征）；关闭时列出计算流上的所有间隙</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="275" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="277" />
             <source>All causes</source>
             <translation>全部原因</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="323" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="325" />
             <source>Click a gap (or press Enter) to show it in the timeline</source>
             <translation>单击间隙（或按回车）可在时间线中显示它</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="338" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="341" />
             <source>At least</source>
             <translation>至少</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="346" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="349" />
             <source>Show:</source>
             <translation>显示：</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="448" />
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="570" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="451" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="573" />
             <source>Selected range (%1)</source>
             <translation>选中范围（%1）</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="506" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="509" />
             <source>Whole trace</source>
             <translation>整个 trace</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="528" />
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="554" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="531" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="557" />
             <source>Analysing…</source>
             <translation>正在分析…</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="554" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="557" />
             <source>No trace loaded.</source>
             <translation>未加载 trace。</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="583" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="586" />
             <source>no GPU work</source>
             <translation>无 GPU 工作</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="599" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="602" />
             <source>No ProfilerStep#N spans in the trace: the analysis covers the whole trace, and MFU needs steps (torch.profiler with a schedule and prof.step()).</source>
             <translation>trace 中没有 ProfilerStep#N 区间：分析覆盖整个 trace；MFU 需要步信息（使用带 schedule 的 torch.profiler 并调用 prof.step()）。</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="602" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="605" />
             <source>Steps: %1; mean %2, shortest %3, longest %4.</source>
             <translation>步数：%1；平均 %2，最短 %3，最长 %4。</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="642" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="645" />
             <source>Compute idle: %1; the advice takes its shares of the same time.
 All-GPU idle: the GPU span (first to last GPU activity of any kind) in which no kernel, copy or memset ran (the Breakdown tab's pie, as Holistic Trace Analysis counts it). Copies and communication count as busy there, so it is lower.</source>
             <translation>计算空闲：%1；建议的各项占比均取自这段时间。
 全 GPU 空闲：GPU 跨度（从第一个到最后一个任意类型的 GPU 活动）中没有任何内核、拷贝或 memset 运行的时间（即“时间构成”标签页的饼图，按 Holistic Trace Analysis 的口径统计）。其中拷贝和通信都算作忙碌，因此该值更低。</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="661" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="664" />
             <source>within GEMM-to-GEMM windows</source>
             <translation>处于 GEMM 到 GEMM 窗口内</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="662" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="665" />
             <source>on compute streams</source>
             <translation>位于计算流上</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="663" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="666" />
             <source>%1 (%2) %3; %4 % in the %5 gaps of at least %6 %7.</source>
             <translation>%1（%2），%3；其中 %4% 位于 %5 个不短于 %6、%7的间隙中。</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="671" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="674" />
             <source>All-GPU idle %1 % of the GPU span (HTA definition).</source>
             <translation>全 GPU 空闲占 GPU 跨度的 %1%（HTA 定义）。</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="672" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="675" />
             <source>All-GPU idle %1 % of the GPU span (no kernel, copy or memset).</source>
             <translation>全 GPU 空闲占 GPU 跨度的 %1%（无内核、拷贝或 memset）。</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="674" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="677" />
             <source>MFU %1 %.</source>
             <translation>MFU %1%。</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="714" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="717" />
             <source>Gaps (%1)</source>
             <translation>空闲间隙（%1）</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="637" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="640" />
             <source>Advice (%1)</source>
             <translation>建议（%1）</translation>
         </message>
@@ -2327,12 +2415,12 @@ All-GPU idle: the GPU span (first to last GPU activity of any kind) in which no 
             <translation type="vanished">，MFU %1%</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="683" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="686" />
             <source>Click a gap to show it in the timeline.</source>
             <translation>单击间隙可在时间线中显示它。</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="692" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="695" />
             <source>%1 — %2
 before: %3
 after: %4</source>
@@ -2341,7 +2429,7 @@ after: %4</source>
 之后：%4</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="694" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="697" />
             <source>before: %1
 after: %2</source>
             <translation>之前：%1
@@ -2760,156 +2848,156 @@ after: %2</source>
             <translation>将该运行移出比较</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/ComparisonDock.cpp" line="144" />
+            <location filename="../widgets/compare/ComparisonDock.cpp" line="146" />
             <source>Align on:</source>
             <translation>对齐方式：</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/ComparisonDock.cpp" line="146" />
+            <location filename="../widgets/compare/ComparisonDock.cpp" line="150" />
             <source>Put the same complete ProfilerStep of every run (by position: runs number their steps differently) at one time, or every trace's start</source>
             <translation>将每个运行的同一个完整 ProfilerStep（按位置对应：各运行的步编号可能不同）放在同一时刻，或对齐每个跟踪文件的起点</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/ComparisonDock.cpp" line="149" />
+            <location filename="../widgets/compare/ComparisonDock.cpp" line="153" />
             <source>Measure:</source>
             <translation>统计范围：</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/ComparisonDock.cpp" line="151" />
+            <location filename="../widgets/compare/ComparisonDock.cpp" line="157" />
             <source>Whole traces</source>
             <translation>整个跟踪</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/ComparisonDock.cpp" line="152" />
+            <location filename="../widgets/compare/ComparisonDock.cpp" line="158" />
             <source>Aligned step only</source>
             <translation>仅对齐的步</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/ComparisonDock.cpp" line="153" />
+            <location filename="../widgets/compare/ComparisonDock.cpp" line="159" />
             <source>Figures and differences over each whole trace, or over the aligned step of each run</source>
             <translation>指标与差异按每个完整跟踪统计，或只按每个运行中对齐的那一步统计</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/ComparisonDock.cpp" line="155" />
+            <location filename="../widgets/compare/ComparisonDock.cpp" line="161" />
             <source>Fold template arguments</source>
             <translation>合并模板参数</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/ComparisonDock.cpp" line="156" />
+            <location filename="../widgets/compare/ComparisonDock.cpp" line="162" />
             <source>Count kernels that differ only in their template arguments as one row</source>
             <translation>只有模板参数不同的内核按同一行计数</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/ComparisonDock.cpp" line="205" />
+            <location filename="../widgets/compare/ComparisonDock.cpp" line="211" />
             <source>Filter names…</source>
             <translation>筛选名称…</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/ComparisonDock.cpp" line="208" />
+            <location filename="../widgets/compare/ComparisonDock.cpp" line="214" />
             <source>Per step</source>
             <translation>按每步</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/ComparisonDock.cpp" line="209" />
+            <location filename="../widgets/compare/ComparisonDock.cpp" line="215" />
             <source>Time per ProfilerStep instead of the whole trace's total (on by itself when the runs recorded different numbers of steps)</source>
             <translation>按每个 ProfilerStep 的时间显示，而不是整个跟踪的总时间（各运行记录的步数不同时自动开启）</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/ComparisonDock.cpp" line="220" />
+            <location filename="../widgets/compare/ComparisonDock.cpp" line="226" />
             <source>GPU kernels</source>
             <translation>GPU 内核</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/ComparisonDock.cpp" line="221" />
+            <location filename="../widgets/compare/ComparisonDock.cpp" line="227" />
             <source>CPU operators</source>
             <translation>CPU 算子</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/ComparisonDock.cpp" line="222" />
+            <location filename="../widgets/compare/ComparisonDock.cpp" line="228" />
             <source>Gaps</source>
             <translation>空闲间隙</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/ComparisonDock.cpp" line="226" />
+            <location filename="../widgets/compare/ComparisonDock.cpp" line="232" />
             <source>Click a row to outline its slices in every run's lanes; Esc in the timeline keeps them, a second click on the row clears them.</source>
             <translation>单击一行可在每个运行的泳道中勾出其切片；在时间线中按 Esc 会保留勾勒，再次单击该行则清除。</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/ComparisonDock.cpp" line="281" />
+            <location filename="../widgets/compare/ComparisonDock.cpp" line="287" />
             <source>%1 — the baseline</source>
             <translation>%1 — 基线</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/ComparisonDock.cpp" line="305" />
+            <location filename="../widgets/compare/ComparisonDock.cpp" line="311" />
             <source>First complete step</source>
             <translation>第一个完整步</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/ComparisonDock.cpp" line="305" />
+            <location filename="../widgets/compare/ComparisonDock.cpp" line="311" />
             <source>Complete step %1</source>
             <translation>第 %1 个完整步</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/ComparisonDock.cpp" line="306" />
+            <location filename="../widgets/compare/ComparisonDock.cpp" line="312" />
             <source>Trace start</source>
             <translation>跟踪起点</translation>
         </message>
         <message numerus="yes">
-            <location filename="../widgets/compare/ComparisonDock.cpp" line="395" />
+            <location filename="../widgets/compare/ComparisonDock.cpp" line="409" />
             <source>%n run(s) compared, aligned on complete step %1</source>
             <translation>
                 <numerusform>已比较 %n 个运行，按第 %1 个完整步对齐</numerusform>
             </translation>
         </message>
         <message numerus="yes">
-            <location filename="../widgets/compare/ComparisonDock.cpp" line="397" />
+            <location filename="../widgets/compare/ComparisonDock.cpp" line="411" />
             <source>%n run(s) compared, aligned on their starts</source>
             <translation>
                 <numerusform>已比较 %n 个运行，按各自起点对齐</numerusform>
             </translation>
         </message>
         <message>
-            <location filename="../widgets/compare/ComparisonDock.cpp" line="399" />
+            <location filename="../widgets/compare/ComparisonDock.cpp" line="413" />
             <source>The runs could not be compared.</source>
             <translation>无法比较这些运行。</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/ComparisonDock.cpp" line="399" />
+            <location filename="../widgets/compare/ComparisonDock.cpp" line="413" />
             <source>Open two or more traces to compare them.</source>
             <translation>打开两个或更多跟踪文件以进行比较。</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/ComparisonDock.cpp" line="414" />
+            <location filename="../widgets/compare/ComparisonDock.cpp" line="428" />
             <source>Outline cleared.</source>
             <translation>已清除勾勒。</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/ComparisonDock.cpp" line="423" />
+            <location filename="../widgets/compare/ComparisonDock.cpp" line="437" />
             <source>%1 in %2</source>
             <translation>%2 中 %1 个</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/ComparisonDock.cpp" line="424" />
+            <location filename="../widgets/compare/ComparisonDock.cpp" line="438" />
             <source>%1: %2 — outlined in yellow.</source>
             <translation>%1：%2 — 已用黄色勾出。</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/ComparisonDock.cpp" line="424" />
+            <location filename="../widgets/compare/ComparisonDock.cpp" line="438" />
             <source>, </source>
             <translation>，</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/ComparisonDock.cpp" line="469" />
+            <location filename="../widgets/compare/ComparisonDock.cpp" line="483" />
             <source>Export Chart</source>
             <translation>导出图表</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/ComparisonDock.cpp" line="471" />
+            <location filename="../widgets/compare/ComparisonDock.cpp" line="485" />
             <source>PNG image (*.png);;SVG drawing (*.svg)</source>
             <translation>PNG 图像 (*.png);;SVG 矢量图 (*.svg)</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/ComparisonDock.cpp" line="476" />
+            <location filename="../widgets/compare/ComparisonDock.cpp" line="490" />
             <source>Export failed</source>
             <translation>导出失败</translation>
         </message>
@@ -2917,7 +3005,7 @@ after: %2</source>
     <context>
         <name>lanescope::ComparisonRunner</name>
         <message>
-            <location filename="../widgets/compare/ComparisonRunner.cpp" line="21" />
+            <location filename="../widgets/compare/ComparisonRunner.cpp" line="40" />
             <source>internal error in the comparison: %1</source>
             <translation>比较内部错误：%1</translation>
         </message>
@@ -3002,17 +3090,17 @@ after: %2</source>
             <translation>参数</translation>
         </message>
         <message>
-            <location filename="../widgets/timeline/DetailsHtml.cpp" line="64" />
+            <location filename="../widgets/timeline/DetailsHtml.cpp" line="68" />
             <source>… (%1 characters)</source>
             <translation>…（共 %1 个字符）</translation>
         </message>
         <message>
-            <location filename="../widgets/timeline/DetailsHtml.cpp" line="93" />
+            <location filename="../widgets/timeline/DetailsHtml.cpp" line="97" />
             <source>none</source>
             <translation>无</translation>
         </message>
         <message>
-            <location filename="../widgets/timeline/DetailsHtml.cpp" line="101" />
+            <location filename="../widgets/timeline/DetailsHtml.cpp" line="105" />
             <source>… and %1 more arguments (Copy All gives the full event as JSON)</source>
             <translation>… 另有 %1 个参数（“全部复制为 JSON”可获取完整事件）</translation>
         </message>
@@ -3245,159 +3333,159 @@ after: %2</source>
     <context>
         <name>lanescope::GapTableModel</name>
         <message>
-            <location filename="../widgets/analysis/GapTableModel.cpp" line="42" />
+            <location filename="../widgets/analysis/GapTableModel.cpp" line="46" />
             <source>%1 s</source>
             <translation>%1 秒</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/GapTableModel.cpp" line="44" />
+            <location filename="../widgets/analysis/GapTableModel.cpp" line="48" />
             <source>%1 ms</source>
             <translation>%1 毫秒</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/GapTableModel.cpp" line="46" />
+            <location filename="../widgets/analysis/GapTableModel.cpp" line="50" />
             <source>%1 µs</source>
             <translation>%1 微秒</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/GapTableModel.cpp" line="47" />
+            <location filename="../widgets/analysis/GapTableModel.cpp" line="51" />
             <source>%1 ns</source>
             <translation>%1 纳秒</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/GapTableModel.cpp" line="94" />
+            <location filename="../widgets/analysis/GapTableModel.cpp" line="166" />
             <source>Compute idle %1 %</source>
             <translation>计算空闲 %1%</translation>
         </message>
         <message numerus="yes">
-            <location filename="../widgets/analysis/GapTableModel.cpp" line="99" />
+            <location filename="../widgets/analysis/GapTableModel.cpp" line="171" />
             <source>of the analysed time (the CPU spans of %n step(s), %1) in which no GPU computed</source>
             <translation>
                 <numerusform>即分析时间（%n 步的 CPU 跨度，共 %1）中没有任何 GPU 在计算的占比</numerusform>
             </translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/GapTableModel.cpp" line="101" />
+            <location filename="../widgets/analysis/GapTableModel.cpp" line="173" />
             <source>of the analysed time (the GPU's busy span, %1) in which no GPU computed</source>
             <translation>即分析时间（GPU 忙碌跨度，共 %1）中没有任何 GPU 在计算的占比</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/GapTableModel.cpp" line="128" />
-            <location filename="../widgets/analysis/GapTableModel.cpp" line="129" />
+            <location filename="../widgets/analysis/GapTableModel.cpp" line="200" />
+            <location filename="../widgets/analysis/GapTableModel.cpp" line="201" />
             <source>none</source>
             <translation>无</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/GapTableModel.cpp" line="145" />
+            <location filename="../widgets/analysis/GapTableModel.cpp" line="217" />
             <source>No GEMM on the stream before this gap</source>
             <translation>此间隙之前该流上没有 GEMM</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/GapTableModel.cpp" line="146" />
+            <location filename="../widgets/analysis/GapTableModel.cpp" line="218" />
             <source>No GEMM on the stream after this gap</source>
             <translation>此间隙之后该流上没有 GEMM</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/GapTableModel.cpp" line="150" />
+            <location filename="../widgets/analysis/GapTableModel.cpp" line="222" />
             <source>%1
 nearest GEMM before: %2</source>
             <translation>%1
 之前最近的 GEMM：%2</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/GapTableModel.cpp" line="155" />
+            <location filename="../widgets/analysis/GapTableModel.cpp" line="227" />
             <source>%1
 nearest GEMM after: %2</source>
             <translation>%1
 之后最近的 GEMM：%2</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/GapTableModel.cpp" line="175" />
+            <location filename="../widgets/analysis/GapTableModel.cpp" line="247" />
             <source>GPU</source>
             <translation>GPU</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/GapTableModel.cpp" line="176" />
+            <location filename="../widgets/analysis/GapTableModel.cpp" line="248" />
             <source>Stream</source>
             <translation>流</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/GapTableModel.cpp" line="177" />
+            <location filename="../widgets/analysis/GapTableModel.cpp" line="249" />
             <source>Start (ms)</source>
             <translation>开始（毫秒）</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/GapTableModel.cpp" line="178" />
+            <location filename="../widgets/analysis/GapTableModel.cpp" line="250" />
             <source>Duration</source>
             <translation>时长</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/GapTableModel.cpp" line="179" />
+            <location filename="../widgets/analysis/GapTableModel.cpp" line="251" />
             <source>Kernel before</source>
             <translation>之前的 kernel</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/GapTableModel.cpp" line="180" />
+            <location filename="../widgets/analysis/GapTableModel.cpp" line="252" />
             <source>Kernel after</source>
             <translation>之后的 kernel</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/GapTableModel.cpp" line="181" />
+            <location filename="../widgets/analysis/GapTableModel.cpp" line="253" />
             <source>Cause</source>
             <translation>原因</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/GapTableModel.cpp" line="182" />
+            <location filename="../widgets/analysis/GapTableModel.cpp" line="254" />
             <source>GEMM before</source>
             <translation>前一 GEMM</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/GapTableModel.cpp" line="183" />
+            <location filename="../widgets/analysis/GapTableModel.cpp" line="255" />
             <source>GEMM after</source>
             <translation>后一 GEMM</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/GapTableModel.cpp" line="184" />
+            <location filename="../widgets/analysis/GapTableModel.cpp" line="256" />
             <source>Evidence</source>
             <translation>证据</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/GapTableModel.cpp" line="189" />
+            <location filename="../widgets/analysis/GapTableModel.cpp" line="261" />
             <source>The GPU (device index) of the stream</source>
             <translation>该流所在的 GPU（设备序号）</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/GapTableModel.cpp" line="190" />
+            <location filename="../widgets/analysis/GapTableModel.cpp" line="262" />
             <source>The CUDA stream that ran nothing</source>
             <translation>处于空闲的 CUDA 流</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/GapTableModel.cpp" line="191" />
+            <location filename="../widgets/analysis/GapTableModel.cpp" line="263" />
             <source>When the gap began, in ms from the trace's first event</source>
             <translation>间隙开始的时刻，从 trace 第一个事件起算（毫秒）</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/GapTableModel.cpp" line="192" />
+            <location filename="../widgets/analysis/GapTableModel.cpp" line="264" />
             <source>The last activity on the stream before the gap</source>
             <translation>间隙之前该流上的最后一个活动</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/GapTableModel.cpp" line="193" />
+            <location filename="../widgets/analysis/GapTableModel.cpp" line="265" />
             <source>The first activity on the stream after the gap</source>
             <translation>间隙之后该流上的第一个活动</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/GapTableModel.cpp" line="194" />
+            <location filename="../widgets/analysis/GapTableModel.cpp" line="266" />
             <source>Why the stream ran nothing, from what the CPU and the other streams did meanwhile</source>
             <translation>根据同一时间 CPU 和其他流的行为，推断该流为何空闲</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/GapTableModel.cpp" line="195" />
+            <location filename="../widgets/analysis/GapTableModel.cpp" line="267" />
             <source>The nearest GEMM kernel on the stream before the gap: the start of its GEMM-to-GEMM window</source>
             <translation>该流上间隙之前最近的 GEMM 内核：其 GEMM 到 GEMM 窗口的起点</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/GapTableModel.cpp" line="196" />
+            <location filename="../widgets/analysis/GapTableModel.cpp" line="268" />
             <source>The nearest GEMM kernel on the stream after the gap: the end of its GEMM-to-GEMM window</source>
             <translation>该流上间隙之后最近的 GEMM 内核：其 GEMM 到 GEMM 窗口的终点</translation>
         </message>
@@ -3406,24 +3494,24 @@ nearest GEMM after: %2</source>
         <name>lanescope::LegendWidget</name>
         <message>
             <location filename="../widgets/render/PictureExport.cpp" line="37" />
-            <location filename="../widgets/timeline/TimelinePanels.cpp" line="260" />
+            <location filename="../widgets/timeline/TimelinePanels.cpp" line="303" />
             <source>Memory allocated</source>
             <translation>已分配内存</translation>
         </message>
         <message>
             <location filename="../widgets/render/PictureExport.cpp" line="38" />
-            <location filename="../widgets/timeline/TimelinePanels.cpp" line="261" />
+            <location filename="../widgets/timeline/TimelinePanels.cpp" line="304" />
             <source>Memory reserved</source>
             <translation>已保留内存</translation>
         </message>
         <message>
             <location filename="../widgets/render/PictureExport.cpp" line="42" />
-            <location filename="../widgets/timeline/TimelinePanels.cpp" line="262" />
+            <location filename="../widgets/timeline/TimelinePanels.cpp" line="305" />
             <source>Memory spike (allocated and freed within 20 ms)</source>
             <translation>内存尖峰（20 毫秒内分配又释放）</translation>
         </message>
         <message>
-            <location filename="../widgets/timeline/TimelinePanels.cpp" line="263" />
+            <location filename="../widgets/timeline/TimelinePanels.cpp" line="306" />
             <source>Flow (CPU launch → GPU kernel)</source>
             <translation>流向（CPU 启动 → GPU 内核）</translation>
         </message>
@@ -3431,181 +3519,182 @@ nearest GEMM after: %2</source>
     <context>
         <name>lanescope::MainWindow</name>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="104" />
+            <location filename="../app/gui/MainWindow.cpp" line="107" />
             <source>Open a PyTorch Profiler trace (.json or .json.gz) with File &gt; Open, or drop it on this window.</source>
             <translation>通过“文件 &gt; 打开”打开 PyTorch Profiler 跟踪文件（.json 或 .json.gz），或将其拖放到此窗口。</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="124" />
+            <location filename="../app/gui/MainWindow.cpp" line="127" />
             <source>Ready</source>
             <translation>就绪</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="130" />
+            <location filename="../app/gui/MainWindow.cpp" line="133" />
             <source>Cancel</source>
             <translation>取消</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="131" />
-            <location filename="../app/gui/MainWindow.cpp" line="1009" />
+            <location filename="../app/gui/MainWindow.cpp" line="134" />
+            <location filename="../app/gui/MainWindow.cpp" line="488" />
+            <location filename="../app/gui/MainWindow.cpp" line="1161" />
             <source>Stop loading this trace</source>
             <translation>停止加载此跟踪文件</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="160" />
+            <location filename="../app/gui/MainWindow.cpp" line="182" />
             <source>&amp;File</source>
             <translation>文件(&amp;F)</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="161" />
+            <location filename="../app/gui/MainWindow.cpp" line="183" />
             <source>&amp;Open…</source>
             <translation>打开(&amp;O)…</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="163" />
+            <location filename="../app/gui/MainWindow.cpp" line="185" />
             <source>Open a PyTorch Profiler / Kineto trace</source>
             <translation>打开 PyTorch Profiler / Kineto 跟踪文件</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="165" />
+            <location filename="../app/gui/MainWindow.cpp" line="187" />
             <source>&amp;Compare With…</source>
             <translation>比较(&amp;C)…</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="167" />
+            <location filename="../app/gui/MainWindow.cpp" line="189" />
             <source>Add traces to compare with the one shown, which stays the baseline</source>
             <translation>添加要与当前跟踪比较的跟踪文件，当前跟踪仍作为基线</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="168" />
+            <location filename="../app/gui/MainWindow.cpp" line="190" />
             <source>Open &amp;Demo Comparison</source>
             <translation>打开演示比较(&amp;D)</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="169" />
+            <location filename="../app/gui/MainWindow.cpp" line="191" />
             <source>The case study: an FSDP run before and after prefetching and allocator tuning</source>
             <translation>案例研究：一个 FSDP 运行在预取和分配器调优前后的对比</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="170" />
+            <location filename="../app/gui/MainWindow.cpp" line="192" />
             <source>Open &amp;Recent</source>
             <translation>最近打开(&amp;R)</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="175" />
+            <location filename="../app/gui/MainWindow.cpp" line="197" />
             <source>&amp;Export Picture…</source>
             <translation>导出图片(&amp;E)…</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="177" />
+            <location filename="../app/gui/MainWindow.cpp" line="199" />
             <source>Write the timeline's window as PNG, SVG or PDF, drawn at the size you choose</source>
             <translation>将时间线当前窗口按所选尺寸绘制并导出为 PNG、SVG 或 PDF</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="180" />
+            <location filename="../app/gui/MainWindow.cpp" line="202" />
             <source>&amp;Quit</source>
             <translation>退出(&amp;Q)</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="184" />
-            <location filename="../app/gui/MainWindow.cpp" line="879" />
+            <location filename="../app/gui/MainWindow.cpp" line="206" />
+            <location filename="../app/gui/MainWindow.cpp" line="1019" />
             <source>&amp;Edit</source>
             <translation>编辑(&amp;E)</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="185" />
+            <location filename="../app/gui/MainWindow.cpp" line="207" />
             <source>&amp;Find…</source>
             <translation>查找(&amp;F)…</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="187" />
+            <location filename="../app/gui/MainWindow.cpp" line="209" />
             <source>Find &amp;Next</source>
             <translation>查找下一个(&amp;N)</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="189" />
+            <location filename="../app/gui/MainWindow.cpp" line="211" />
             <source>Find &amp;Previous</source>
             <translation>查找上一个(&amp;P)</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="192" />
+            <location filename="../app/gui/MainWindow.cpp" line="214" />
             <source>&amp;Copy Picture</source>
             <translation>复制图片(&amp;C)</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="194" />
+            <location filename="../app/gui/MainWindow.cpp" line="216" />
             <source>Put a PNG of the timeline's window, with title and legend, on the clipboard</source>
             <translation>将时间线当前窗口的 PNG 图片（含标题和图例）复制到剪贴板</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="196" />
+            <location filename="../app/gui/MainWindow.cpp" line="218" />
             <source>Pre&amp;ferences…</source>
             <translation>首选项(&amp;F)…</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="199" />
-            <location filename="../app/gui/MainWindow.cpp" line="889" />
+            <location filename="../app/gui/MainWindow.cpp" line="221" />
+            <location filename="../app/gui/MainWindow.cpp" line="1029" />
             <source>&amp;View</source>
             <translation>视图(&amp;V)</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="200" />
+            <location filename="../app/gui/MainWindow.cpp" line="222" />
             <source>&amp;Fit All</source>
             <translation>全部显示(&amp;F)</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="201" />
+            <location filename="../app/gui/MainWindow.cpp" line="223" />
             <source>Show the whole trace (F or Home in the timeline)</source>
             <translation>显示整个跟踪（在时间线中按 F 或 Home）</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="202" />
+            <location filename="../app/gui/MainWindow.cpp" line="224" />
             <source>&amp;Memory Overlay</source>
             <translation>内存叠加(&amp;M)</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="205" />
+            <location filename="../app/gui/MainWindow.cpp" line="227" />
             <source>Draw each GPU's allocated and reserved memory over its lanes</source>
             <translation>在每个 GPU 的泳道上绘制其已分配和已保留内存</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="216" />
+            <location filename="../app/gui/MainWindow.cpp" line="238" />
             <source>&amp;GPU Lanes Only</source>
             <translation>仅 GPU 泳道(&amp;G)</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="219" />
+            <location filename="../app/gui/MainWindow.cpp" line="241" />
             <source>Hide the CPU threads: every run's GPU streams next to each other</source>
             <translation>隐藏 CPU 线程：各运行的 GPU 流并排显示</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="222" />
-            <location filename="../app/gui/MainWindow.cpp" line="897" />
+            <location filename="../app/gui/MainWindow.cpp" line="244" />
+            <location filename="../app/gui/MainWindow.cpp" line="1037" />
             <source>&amp;Analysis</source>
             <translation>分析(&amp;A)</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="223" />
+            <location filename="../app/gui/MainWindow.cpp" line="245" />
             <source>Analyse &amp;Selected Range</source>
             <translation>分析所选范围(&amp;S)</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="231" />
+            <location filename="../app/gui/MainWindow.cpp" line="253" />
             <source>Limit the gap analysis to the time range selected with Shift+drag</source>
             <translation>只分析用 Shift+拖动选中的时间范围内的间隙</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="232" />
+            <location filename="../app/gui/MainWindow.cpp" line="254" />
             <source>Analyse &amp;Whole Trace</source>
             <translation>分析整个跟踪(&amp;W)</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="233" />
+            <location filename="../app/gui/MainWindow.cpp" line="255" />
             <source>Clear Gap &amp;Mark</source>
             <translation>清除间隙标记(&amp;M)</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="235" />
+            <location filename="../app/gui/MainWindow.cpp" line="257" />
             <source>&amp;Help</source>
             <translation>帮助(&amp;H)</translation>
         </message>
@@ -3622,335 +3711,376 @@ nearest GEMM after: %2</source>
             <translation type="vanished">&lt;table&gt;&lt;tr&gt;&lt;td&gt;&lt;b&gt;W / S&lt;/b&gt;&lt;/td&gt;&lt;td&gt;放大 / 缩小&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;b&gt;A / D&lt;/b&gt;&lt;/td&gt;&lt;td&gt;向左 / 向右平移&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;b&gt;Ctrl+滚轮&lt;/b&gt;&lt;/td&gt;&lt;td&gt;以光标为中心缩放&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;b&gt;Shift+滚轮&lt;/b&gt;&lt;/td&gt;&lt;td&gt;平移&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;b&gt;拖动&lt;/b&gt;&lt;/td&gt;&lt;td&gt;平移与滚动&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;b&gt;Shift+拖动&lt;/b&gt;&lt;/td&gt;&lt;td&gt;选择时间范围&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;b&gt;双击&lt;/b&gt;&lt;/td&gt;&lt;td&gt;缩放到片段&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;b&gt;F / Home&lt;/b&gt;&lt;/td&gt;&lt;td&gt;聚焦所选 / 全部显示&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;b&gt;Ctrl+F&lt;/b&gt;&lt;/td&gt;&lt;td&gt;按名称查找片段&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;b&gt;Esc&lt;/b&gt;&lt;/td&gt;&lt;td&gt;清除选择与范围&lt;/td&gt;&lt;/tr&gt;&lt;/table&gt;</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="239" />
+            <location filename="../app/gui/MainWindow.cpp" line="264" />
             <source>&amp;About Lanescope</source>
             <translation>关于 Lanescope(&amp;A)</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="241" />
+            <location filename="../app/gui/MainWindow.cpp" line="266" />
             <source>About &amp;Qt</source>
             <translation>关于 Qt(&amp;Q)</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="257" />
+            <location filename="../app/gui/MainWindow.cpp" line="282" />
             <source>Summary</source>
             <translation>概要</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="258" />
+            <location filename="../app/gui/MainWindow.cpp" line="283" />
             <source>Details</source>
             <translation>详情</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="259" />
+            <location filename="../app/gui/MainWindow.cpp" line="284" />
             <source>Time Range</source>
             <translation>时间范围</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="260" />
+            <location filename="../app/gui/MainWindow.cpp" line="285" />
             <source>Legend</source>
             <translation>图例</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="315" />
+            <location filename="../app/gui/MainWindow.cpp" line="287" />
+            <source>Search Results</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../app/gui/MainWindow.cpp" line="366" />
             <source>Open Trace</source>
             <translation>打开跟踪文件</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="316" />
-            <location filename="../app/gui/MainWindow.cpp" line="442" />
+            <location filename="../app/gui/MainWindow.cpp" line="367" />
+            <location filename="../app/gui/MainWindow.cpp" line="577" />
             <source>PyTorch Profiler traces (*.json *.json.gz *.pt.trace.json *.pt.trace.json.gz);;All files (*)</source>
             <translation>PyTorch Profiler 跟踪文件 (*.json *.json.gz *.pt.trace.json *.pt.trace.json.gz);;所有文件 (*)</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="350" />
+            <location filename="../app/gui/MainWindow.cpp" line="401" />
             <source>&amp;%1 %2</source>
             <translation>&amp;%1 %2</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="356" />
+            <location filename="../app/gui/MainWindow.cpp" line="407" />
             <source>No recent files</source>
             <translation>没有最近打开的文件</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="360" />
+            <location filename="../app/gui/MainWindow.cpp" line="411" />
             <source>&amp;Clear Menu</source>
             <translation>清除列表(&amp;C)</translation>
         </message>
+        <message numerus="yes">
+            <location filename="../app/gui/MainWindow.cpp" line="513" />
+            <source>%1: a job of %n rank(s), shown and compared through rank %2; the Job rows of the Metrics table measure every rank</source>
+            <translation type="unfinished">
+                <numerusform />
+            </translation>
+        </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="429" />
+            <location filename="../app/gui/MainWindow.cpp" line="564" />
             <source>the demo</source>
             <translation>演示</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="441" />
+            <location filename="../app/gui/MainWindow.cpp" line="576" />
             <source>Compare With</source>
             <translation>选择要比较的跟踪文件</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="490" />
+            <location filename="../app/gui/MainWindow.cpp" line="625" />
             <source>Loading %1…</source>
             <translation>正在加载 %1…</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="502" />
-            <location filename="../app/gui/MainWindow.cpp" line="511" />
+            <location filename="../app/gui/MainWindow.cpp" line="637" />
+            <location filename="../app/gui/MainWindow.cpp" line="646" />
             <source>Cancelling…</source>
             <translation>正在取消…</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="538" />
-            <location filename="../app/gui/MainWindow.cpp" line="733" />
+            <location filename="../app/gui/MainWindow.cpp" line="673" />
+            <location filename="../app/gui/MainWindow.cpp" line="872" />
             <source>Loading %1 was cancelled.</source>
             <translation>已取消加载 %1。</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="571" />
+            <location filename="../app/gui/MainWindow.cpp" line="706" />
             <source>Rank %1/%2</source>
             <translation>Rank %1/%2</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="571" />
+            <location filename="../app/gui/MainWindow.cpp" line="706" />
             <source>Rank %1</source>
             <translation>Rank %1</translation>
         </message>
         <message numerus="yes">
-            <location filename="../app/gui/MainWindow.cpp" line="573" />
+            <location filename="../app/gui/MainWindow.cpp" line="710" />
             <source>%1 (+%n more GPU(s))</source>
             <translation>
                 <numerusform>%1（另有 %n 个 GPU）</numerusform>
             </translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="576" />
+            <location filename="../app/gui/MainWindow.cpp" line="713" />
             <source>%1 events</source>
             <translation>%1 个事件</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="577" />
+            <location filename="../app/gui/MainWindow.cpp" line="714" />
             <source>loaded in %1 s</source>
             <translation>加载耗时 %1 秒</translation>
         </message>
         <message numerus="yes">
-            <location filename="../app/gui/MainWindow.cpp" line="579" />
+            <location filename="../app/gui/MainWindow.cpp" line="716" />
             <source>%n warning(s)</source>
             <translation>
                 <numerusform>%n 条警告</numerusform>
             </translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="587" />
+            <location filename="../app/gui/MainWindow.cpp" line="724" />
             <source>unknown error</source>
             <translation>未知错误</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="588" />
+            <location filename="../app/gui/MainWindow.cpp" line="725" />
             <source>Could not open %1: %2</source>
             <translation>无法打开 %1：%2</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="590" />
+            <location filename="../app/gui/MainWindow.cpp" line="727" />
             <source>Could not open trace</source>
             <translation>无法打开跟踪文件</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="591" />
+            <location filename="../app/gui/MainWindow.cpp" line="728" />
             <source>Lanescope could not open %1.</source>
             <translation>Lanescope 无法打开 %1。</translation>
         </message>
         <message numerus="yes">
-            <location filename="../app/gui/MainWindow.cpp" line="601" />
+            <location filename="../app/gui/MainWindow.cpp" line="738" />
             <source>%1 (%n rank(s)) — Lanescope</source>
             <translation>
                 <numerusform>%1（%n 个 rank）— Lanescope</numerusform>
             </translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="610" />
+            <location filename="../app/gui/MainWindow.cpp" line="747" />
             <source>Lanescope</source>
             <translation>Lanescope</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="893" />
+            <location filename="../app/gui/MainWindow.cpp" line="1033" />
             <source>Annotate &amp;Findings</source>
             <translation>标注发现(&amp;F)</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="895" />
+            <location filename="../app/gui/MainWindow.cpp" line="1035" />
             <source>Label each gap over the threshold and each allocator spike in view (undo removes them)</source>
             <translation>为视图中每个超过阈值的间隙和每个分配器尖峰添加标注（撤销可将其移除）</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="916" />
+            <location filename="../app/gui/MainWindow.cpp" line="1056" />
             <source>&amp;Annotate This Gap</source>
             <translation>标注此间隙(&amp;A)</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="918" />
+            <location filename="../app/gui/MainWindow.cpp" line="1058" />
             <source>Annotated the gap</source>
             <translation>已标注该间隙</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="918" />
+            <location filename="../app/gui/MainWindow.cpp" line="1058" />
             <source>The gap is annotated already</source>
             <translation>该间隙已有标注</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="955" />
+            <location filename="../app/gui/MainWindow.cpp" line="1095" />
             <source>Open &amp;Folder…</source>
             <translation>打开文件夹(&amp;F)…</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="957" />
+            <location filename="../app/gui/MainWindow.cpp" line="1097" />
             <source>Open a folder of rank traces (one file per rank) as one job, side by side on one clock</source>
             <translation>将 rank 跟踪文件所在的文件夹（每个 rank 一个文件）作为一个作业打开，在同一时钟上并排显示</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="963" />
+            <location filename="../app/gui/MainWindow.cpp" line="1098" />
+            <source>Compare With Folder…</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../app/gui/MainWindow.cpp" line="1099" />
+            <source>Compare what is shown with a folder of rank traces (baseline job vs optimized job)</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../app/gui/MainWindow.cpp" line="1105" />
+            <source>Compare With Folder of Rank Traces</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../app/gui/MainWindow.cpp" line="1115" />
             <source>Open Folder of Rank Traces</source>
             <translation>打开 rank 跟踪文件所在的文件夹</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="999" />
+            <location filename="../app/gui/MainWindow.cpp" line="476" />
+            <location filename="../app/gui/MainWindow.cpp" line="1151" />
             <source>Loading the ranks in %1…</source>
             <translation>正在加载 %1 中的各 rank…</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="1002" />
+            <location filename="../app/gui/MainWindow.cpp" line="258" />
+            <source>Open &amp;Demo</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../app/gui/MainWindow.cpp" line="259" />
+            <source>The case study: an FSDP run before and after prefetching and allocator tuning, compared</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../app/gui/MainWindow.cpp" line="479" />
+            <location filename="../app/gui/MainWindow.cpp" line="1154" />
             <source>Stop loading this folder</source>
             <translation>停止加载此文件夹</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="1014" />
+            <location filename="../app/gui/MainWindow.cpp" line="495" />
+            <location filename="../app/gui/MainWindow.cpp" line="1166" />
             <source>Loading the folder %1 was cancelled.</source>
             <translation>已取消加载文件夹 %1。</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="1022" />
+            <location filename="../app/gui/MainWindow.cpp" line="503" />
+            <location filename="../app/gui/MainWindow.cpp" line="1174" />
             <source>no rank trace in it</source>
             <translation>其中没有 rank 跟踪文件</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="1037" />
+            <location filename="../app/gui/MainWindow.cpp" line="1189" />
             <source>rank %1 (guessed)</source>
             <translation>rank %1（推测）</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="1037" />
+            <location filename="../app/gui/MainWindow.cpp" line="1189" />
             <source>rank %1</source>
             <translation>rank %1</translation>
         </message>
         <message numerus="yes">
-            <location filename="../app/gui/MainWindow.cpp" line="1078" />
+            <location filename="../app/gui/MainWindow.cpp" line="1230" />
             <source>%n rank(s) of %1 loaded in %2 s (%3 events, %4 at once)</source>
             <translation>
                 <numerusform>已加载 %1 中的 %n 个 rank，耗时 %2 秒（%3 个事件，同时加载 %4 个）</numerusform>
             </translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="1098" />
+            <location filename="../app/gui/MainWindow.cpp" line="1250" />
             <source>&amp;Report…</source>
             <translation>报告(&amp;R)…</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="1099" />
+            <location filename="../app/gui/MainWindow.cpp" line="1251" />
             <source>Write one landscape PDF page: the picture, the runs and the metrics table</source>
             <translation>输出一页横向 PDF：图片、运行和指标表</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="1110" />
+            <location filename="../app/gui/MainWindow.cpp" line="1262" />
             <source>nothing to report: open a trace first</source>
             <translation>没有可生成报告的内容：请先打开一个跟踪文件</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="1121" />
+            <location filename="../app/gui/MainWindow.cpp" line="1273" />
             <source>%1 — %2</source>
             <translation>%1 — %2</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="1128" />
+            <location filename="../app/gui/MainWindow.cpp" line="1280" />
             <source>the comparison is still being measured: try again when its figures are shown</source>
             <translation>比较仍在计算中：请在其数据显示后重试</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="1133" />
+            <location filename="../app/gui/MainWindow.cpp" line="1285" />
             <source>the analysis is still running: try again when its figures are shown</source>
             <translation>分析仍在进行中：请在其数据显示后重试</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="1156" />
-            <location filename="../app/gui/MainWindow.cpp" line="1174" />
+            <location filename="../app/gui/MainWindow.cpp" line="1308" />
+            <location filename="../app/gui/MainWindow.cpp" line="1326" />
             <source>Report</source>
             <translation>报告</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="1159" />
+            <location filename="../app/gui/MainWindow.cpp" line="1311" />
             <source>Browse…</source>
             <translation>浏览…</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="1163" />
+            <location filename="../app/gui/MainWindow.cpp" line="1315" />
             <source>File:</source>
             <translation>文件：</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="1165" />
+            <location filename="../app/gui/MainWindow.cpp" line="1317" />
             <source>A4 landscape</source>
             <translation>A4 横向</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="1166" />
+            <location filename="../app/gui/MainWindow.cpp" line="1318" />
             <source>Letter landscape</source>
             <translation>Letter 横向</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="1168" />
+            <location filename="../app/gui/MainWindow.cpp" line="1320" />
             <source>Page:</source>
             <translation>页面：</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="1174" />
+            <location filename="../app/gui/MainWindow.cpp" line="1326" />
             <source>PDF (*.pdf)</source>
             <translation>PDF (*.pdf)</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="1185" />
+            <location filename="../app/gui/MainWindow.cpp" line="1337" />
             <source>Report failed</source>
             <translation>报告生成失败</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="1189" />
+            <location filename="../app/gui/MainWindow.cpp" line="1341" />
             <source>Report written to %1</source>
             <translation>报告已写入 %1</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="1208" />
+            <location filename="../app/gui/MainWindow.cpp" line="1364" />
             <source>Re&amp;load</source>
             <translation>重新加载(&amp;L)</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="1210" />
+            <location filename="../app/gui/MainWindow.cpp" line="1366" />
             <source>Load the trace(s) shown again from disk</source>
             <translation>从磁盘重新加载当前显示的跟踪文件</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="1256" />
+            <location filename="../app/gui/MainWindow.cpp" line="1412" />
             <source>%1 changed on disk — Reload to see the new version.</source>
             <translation>%1 已在磁盘上更改 — 点击“重新加载”查看新版本。</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="1257" />
+            <location filename="../app/gui/MainWindow.cpp" line="1413" />
             <source>%1 was removed or renamed on disk.</source>
             <translation>%1 已在磁盘上被删除或重命名。</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="1258" />
+            <location filename="../app/gui/MainWindow.cpp" line="1414" />
             <source>Reload</source>
             <translation>重新加载</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="608" />
-            <location filename="../app/gui/MainWindow.cpp" line="613" />
+            <location filename="../app/gui/MainWindow.cpp" line="745" />
+            <location filename="../app/gui/MainWindow.cpp" line="750" />
             <source>%1 — Lanescope</source>
             <translation>%1 — Lanescope</translation>
         </message>
@@ -3967,67 +4097,122 @@ nearest GEMM after: %2</source>
             <translation type="vanished">&lt;h3&gt;Lanescope %1&lt;/h3&gt;&lt;p&gt;PyTorch Profiler（Kineto）跟踪文件的原生查看器：找出分布式训练为何浪费 GPU，验证修复效果，并向他人展示证据。&lt;/p&gt;&lt;p&gt;基于 Qt %2 构建。&lt;/p&gt;</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="649" />
+            <location filename="../app/gui/MainWindow.cpp" line="786" />
             <source>Export failed</source>
             <translation>导出失败</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="653" />
+            <location filename="../app/gui/MainWindow.cpp" line="790" />
             <source>Exported %1</source>
             <translation>已导出 %1</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="705" />
+            <location filename="../app/gui/MainWindow.cpp" line="844" />
             <source>nothing to export: open a trace first</source>
             <translation>没有可导出的内容：请先打开跟踪文件</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="724" />
+            <location filename="../app/gui/MainWindow.cpp" line="863" />
             <source>Picture copied to the clipboard</source>
             <translation>图片已复制到剪贴板</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="745" />
-            <location filename="../app/gui/MainWindow.cpp" line="779" />
-            <location filename="../app/gui/MainWindow.cpp" line="1043" />
+            <location filename="../app/gui/MainWindow.cpp" line="502" />
+            <location filename="../app/gui/MainWindow.cpp" line="519" />
+            <location filename="../app/gui/MainWindow.cpp" line="884" />
+            <location filename="../app/gui/MainWindow.cpp" line="918" />
+            <location filename="../app/gui/MainWindow.cpp" line="1195" />
             <source>%1: %2</source>
             <translation>%1：%2</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="763" />
+            <location filename="../app/gui/MainWindow.cpp" line="902" />
             <source>the comparison</source>
             <translation>比较</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="350" />
-            <location filename="../app/gui/MainWindow.cpp" line="353" />
-            <location filename="../app/gui/MainWindow.cpp" line="608" />
+            <location filename="../app/gui/MainWindow.cpp" line="401" />
+            <location filename="../app/gui/MainWindow.cpp" line="404" />
+            <location filename="../app/gui/MainWindow.cpp" line="745" />
             <source> vs </source>
             <translation> 对比 </translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="236" />
+            <location filename="../app/gui/MainWindow.cpp" line="261" />
             <source>&amp;Keyboard Shortcuts</source>
             <translation>快捷键(&amp;K)</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="238" />
+            <location filename="../app/gui/MainWindow.cpp" line="263" />
             <source>Every shortcut of the menus and toolbars, and the timeline's keys</source>
             <translation>菜单和工具栏的所有快捷键，以及时间线的按键</translation>
         </message>
         <message numerus="yes">
-            <location filename="../app/gui/MainWindow.cpp" line="806" />
+            <location filename="../app/gui/MainWindow.cpp" line="946" />
             <source>Comparing %n run(s), aligned on their complete step %1</source>
             <translation>
                 <numerusform>正在比较 %n 个运行，按各自第 %1 个完整步对齐</numerusform>
             </translation>
         </message>
         <message numerus="yes">
-            <location filename="../app/gui/MainWindow.cpp" line="808" />
+            <location filename="../app/gui/MainWindow.cpp" line="948" />
             <source>Comparing %n run(s), aligned on their starts</source>
             <translation>
                 <numerusform>正在比较 %n 个运行，按各自起点对齐</numerusform>
             </translation>
+        </message>
+    </context>
+    <context>
+        <name>lanescope::MemoryBand</name>
+        <message>
+            <location filename="../widgets/render/MemoryBand.cpp" line="76" />
+            <location filename="../widgets/render/MemoryBand.cpp" line="78" />
+            <location filename="../widgets/render/MemoryBand.cpp" line="80" />
+            <source>%1 GB</source>
+            <translation type="unfinished">%1 GB</translation>
+        </message>
+        <message>
+            <location filename="../widgets/render/MemoryBand.cpp" line="76" />
+            <location filename="../widgets/render/MemoryBand.cpp" line="83" />
+            <source>%1 MB</source>
+            <translation type="unfinished">%1 MB</translation>
+        </message>
+        <message>
+            <location filename="../widgets/render/MemoryBand.cpp" line="90" />
+            <source>allocated %1</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../widgets/render/MemoryBand.cpp" line="93" />
+            <source>%1 · reserved %2</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../widgets/render/MemoryBand.cpp" line="252" />
+            <source>allocated</source>
+            <translation type="unfinished">已分配</translation>
+        </message>
+        <message>
+            <location filename="../widgets/render/MemoryBand.cpp" line="254" />
+            <source>reserved</source>
+            <translation type="unfinished">已保留</translation>
+        </message>
+        <message numerus="yes">
+            <location filename="../widgets/render/MemoryBand.cpp" line="256" />
+            <source>%n spike(s)</source>
+            <translation type="unfinished">
+                <numerusform />
+            </translation>
+        </message>
+        <message>
+            <location filename="../widgets/render/MemoryBand.cpp" line="264" />
+            <source>device total %1</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../widgets/render/MemoryBand.cpp" line="265" />
+            <source>device total %1, off axis</source>
+            <translation type="unfinished" />
         </message>
     </context>
     <context>
@@ -4073,194 +4258,238 @@ nearest GEMM after: %2</source>
             <translation>按步时长中位数计算的每 GPU 每秒模型 FLOPs</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/MetricsTableModel.cpp" line="56" />
             <source>GPU idle</source>
-            <translation>GPU 空闲</translation>
+            <translation type="vanished">GPU 空闲</translation>
+        </message>
+        <message>
+            <location filename="../widgets/compare/MetricsTableModel.cpp" line="56" />
+            <source>Compute-stream idle</source>
+            <translation type="unfinished" />
         </message>
         <message>
             <location filename="../widgets/compare/MetricsTableModel.cpp" line="57" />
+            <source>Share of the analysed time (the steps' CPU spans) in which no compute stream runs a kernel: the Analysis dock's lead figure, and the one the advice measures</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../widgets/compare/MetricsTableModel.cpp" line="60" />
+            <source>All-GPU idle</source>
+            <translation type="unfinished">全 GPU 空闲</translation>
+        </message>
+        <message>
+            <location filename="../widgets/compare/MetricsTableModel.cpp" line="61" />
             <source>Share of the analysed GPU time with no kernel, copy or memset on any stream (Holistic Trace Analysis' temporal breakdown, whole trace)</source>
             <translation>分析的 GPU 时间中任何流上都没有内核、拷贝或 memset 的比例（Holistic Trace Analysis 的时间分解，整个跟踪）</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/MetricsTableModel.cpp" line="60" />
+            <location filename="../widgets/compare/MetricsTableModel.cpp" line="64" />
             <source>GPU compute</source>
             <translation>GPU 计算</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/MetricsTableModel.cpp" line="60" />
+            <location filename="../widgets/compare/MetricsTableModel.cpp" line="64" />
             <source>Share of GPU time in computation kernels (GEMM, attention, elementwise…)</source>
             <translation>GPU 时间中用于计算内核（GEMM、注意力、逐元素……）的比例</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/MetricsTableModel.cpp" line="62" />
+            <location filename="../widgets/compare/MetricsTableModel.cpp" line="66" />
             <source>GPU non-compute</source>
             <translation>GPU 非计算</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/MetricsTableModel.cpp" line="63" />
+            <location filename="../widgets/compare/MetricsTableModel.cpp" line="67" />
             <source>Share of GPU time in communication and memory kernels with no computation at the same time</source>
             <translation>GPU 时间中用于通信和内存内核、且同时没有计算的比例</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/MetricsTableModel.cpp" line="65" />
+            <location filename="../widgets/compare/MetricsTableModel.cpp" line="69" />
             <source>Comm–compute overlap</source>
             <translation>通信与计算重叠</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/MetricsTableModel.cpp" line="66" />
+            <location filename="../widgets/compare/MetricsTableModel.cpp" line="70" />
             <source>Share of communication time that overlaps computation (higher hides more of it)</source>
             <translation>与计算重叠的通信时间比例（越高，隐藏的通信越多）</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/MetricsTableModel.cpp" line="68" />
+            <location filename="../widgets/compare/MetricsTableModel.cpp" line="72" />
             <source>Exposed communication</source>
             <translation>暴露的通信</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/MetricsTableModel.cpp" line="68" />
+            <location filename="../widgets/compare/MetricsTableModel.cpp" line="72" />
             <source>Communication time not overlapped by any computation</source>
             <translation>没有被任何计算重叠的通信时间</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/MetricsTableModel.cpp" line="70" />
+            <location filename="../widgets/compare/MetricsTableModel.cpp" line="74" />
             <source>GEMM gaps</source>
             <translation>GEMM 间隙</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/MetricsTableModel.cpp" line="71" />
+            <location filename="../widgets/compare/MetricsTableModel.cpp" line="75" />
             <source>Gaps the analysis lists: compute-stream idle of at least the Analysis dock's threshold within GEMM to GEMM windows</source>
             <translation>分析列出的间隙：GEMM 到 GEMM 之间、不短于“分析”面板阈值的计算流空闲</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/MetricsTableModel.cpp" line="74" />
+            <location filename="../widgets/compare/MetricsTableModel.cpp" line="78" />
             <source>GEMM gaps, total</source>
             <translation>GEMM 间隙总计</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/MetricsTableModel.cpp" line="74" />
+            <location filename="../widgets/compare/MetricsTableModel.cpp" line="78" />
             <source>Summed length of the listed gaps</source>
             <translation>所列间隙的时长总和</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/MetricsTableModel.cpp" line="81" />
+            <location filename="../widgets/compare/MetricsTableModel.cpp" line="85" />
             <source>  gaps: %1</source>
             <translation>  间隙：%1</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/MetricsTableModel.cpp" line="82" />
+            <location filename="../widgets/compare/MetricsTableModel.cpp" line="86" />
             <source>Listed gaps whose cause is: %1 — count × total</source>
             <translation>原因为“%1”的所列间隙 — 个数 × 总时长</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/MetricsTableModel.cpp" line="93" />
+            <location filename="../widgets/compare/MetricsTableModel.cpp" line="97" />
             <source>Peak allocated</source>
             <translation>已分配峰值</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/MetricsTableModel.cpp" line="93" />
+            <location filename="../widgets/compare/MetricsTableModel.cpp" line="97" />
             <source>Highest memory allocated by tensors on the trace's GPU</source>
             <translation>该跟踪的 GPU 上张量已分配内存的最高值</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/MetricsTableModel.cpp" line="95" />
+            <location filename="../widgets/compare/MetricsTableModel.cpp" line="99" />
             <source>Peak reserved</source>
             <translation>已保留峰值</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/MetricsTableModel.cpp" line="95" />
+            <location filename="../widgets/compare/MetricsTableModel.cpp" line="99" />
             <source>Highest memory the caching allocator held from the driver</source>
             <translation>缓存分配器从驱动占用内存的最高值</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/MetricsTableModel.cpp" line="97" />
+            <location filename="../widgets/compare/MetricsTableModel.cpp" line="101" />
             <source>cudaMalloc calls</source>
             <translation>cudaMalloc 调用</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/MetricsTableModel.cpp" line="97" />
+            <location filename="../widgets/compare/MetricsTableModel.cpp" line="101" />
             <source>Calls to cudaMalloc (the caching allocator growing on the critical path)</source>
             <translation>cudaMalloc 调用次数（缓存分配器在关键路径上扩容）</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/MetricsTableModel.cpp" line="99" />
+            <location filename="../widgets/compare/MetricsTableModel.cpp" line="103" />
             <source>cudaFree calls</source>
             <translation>cudaFree 调用</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/MetricsTableModel.cpp" line="99" />
+            <location filename="../widgets/compare/MetricsTableModel.cpp" line="103" />
             <source>Calls to cudaFree (the allocator releasing blocks, often with a sync)</source>
             <translation>cudaFree 调用次数（分配器释放内存块，常伴随同步）</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/MetricsTableModel.cpp" line="101" />
+            <location filename="../widgets/compare/MetricsTableModel.cpp" line="105" />
             <source>GPU activities</source>
             <translation>GPU 活动</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/MetricsTableModel.cpp" line="101" />
+            <location filename="../widgets/compare/MetricsTableModel.cpp" line="105" />
             <source>Kernels, copies and memsets in the whole trace</source>
             <translation>整个跟踪中的内核、拷贝和 memset</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/MetricsTableModel.cpp" line="142" />
+            <location filename="../widgets/compare/MetricsTableModel.cpp" line="109" />
+            <source>Job step time</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../widgets/compare/MetricsTableModel.cpp" line="110" />
+            <source>A folder of rank traces: the median job step, from the first rank's start to the last rank's end</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../widgets/compare/MetricsTableModel.cpp" line="112" />
+            <source>Job GEMM gaps, total</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../widgets/compare/MetricsTableModel.cpp" line="113" />
+            <source>A folder of rank traces: the listed gaps of every rank, summed</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../widgets/compare/MetricsTableModel.cpp" line="115" />
+            <source>Waits on stragglers</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../widgets/compare/MetricsTableModel.cpp" line="116" />
+            <source>A folder of rank traces: per step, every rank's wait at a collective for the last rank to arrive, summed</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../widgets/compare/MetricsTableModel.cpp" line="157" />
             <source>%1 ms</source>
             <translation>%1 毫秒</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/MetricsTableModel.cpp" line="144" />
+            <location filename="../widgets/compare/MetricsTableModel.cpp" line="159" />
             <source>%1 %</source>
             <translation>%1%</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/MetricsTableModel.cpp" line="148" />
+            <location filename="../widgets/compare/MetricsTableModel.cpp" line="163" />
             <source>%1 GiB</source>
             <translation>%1 GiB</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/MetricsTableModel.cpp" line="162" />
+            <location filename="../widgets/compare/MetricsTableModel.cpp" line="177" />
             <source>%1 pt</source>
             <translation>%1 个百分点</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/MetricsTableModel.cpp" line="199" />
-            <location filename="../widgets/compare/MetricsTableModel.cpp" line="209" />
+            <location filename="../widgets/compare/MetricsTableModel.cpp" line="214" />
+            <location filename="../widgets/compare/MetricsTableModel.cpp" line="224" />
             <source>—</source>
             <translation>—</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/MetricsTableModel.cpp" line="201" />
-            <location filename="../widgets/compare/MetricsTableModel.cpp" line="219" />
+            <location filename="../widgets/compare/MetricsTableModel.cpp" line="216" />
+            <location filename="../widgets/compare/MetricsTableModel.cpp" line="234" />
             <source>%1 × %2</source>
             <translation>%1 × %2</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/MetricsTableModel.cpp" line="205" />
+            <location filename="../widgets/compare/MetricsTableModel.cpp" line="220" />
             <source>Unknown for this run (no steps, no memory events, or no MFU inputs)</source>
             <translation>该运行无此数据（没有步、没有内存事件或没有 MFU 输入）</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/MetricsTableModel.cpp" line="244" />
+            <location filename="../widgets/compare/MetricsTableModel.cpp" line="259" />
             <source>Better than the baseline</source>
             <translation>优于基线</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/MetricsTableModel.cpp" line="244" />
+            <location filename="../widgets/compare/MetricsTableModel.cpp" line="259" />
             <source>Worse than the baseline</source>
             <translation>差于基线</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/MetricsTableModel.cpp" line="244" />
+            <location filename="../widgets/compare/MetricsTableModel.cpp" line="259" />
             <source>About the same</source>
             <translation>基本持平</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/MetricsTableModel.cpp" line="255" />
+            <location filename="../widgets/compare/MetricsTableModel.cpp" line="270" />
             <source>Metric</source>
             <translation>指标</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/MetricsTableModel.cpp" line="260" />
+            <location filename="../widgets/compare/MetricsTableModel.cpp" line="275" />
             <source>Δ %1</source>
             <translation>Δ %1</translation>
         </message>
@@ -4268,27 +4497,27 @@ nearest GEMM after: %2</source>
     <context>
         <name>lanescope::MfuPanel</name>
         <message>
-            <location filename="../widgets/analysis/MfuPanel.cpp" line="84" />
+            <location filename="../widgets/analysis/MfuPanel.cpp" line="85" />
             <source> TFLOPS</source>
             <translation> TFLOPS</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/MfuPanel.cpp" line="85" />
+            <location filename="../widgets/analysis/MfuPanel.cpp" line="86" />
             <source>unknown</source>
             <translation>未知</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/MfuPanel.cpp" line="86" />
+            <location filename="../widgets/analysis/MfuPanel.cpp" line="87" />
             <source>Dense bf16/fp16 tensor-core peak of one GPU (no sparsity)</source>
             <translation>单个 GPU 的稠密 bf16/fp16 Tensor Core 峰值（不含稀疏）</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/MfuPanel.cpp" line="87" />
+            <location filename="../widgets/analysis/MfuPanel.cpp" line="88" />
             <source>Table</source>
             <translation>表中值</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/MfuPanel.cpp" line="88" />
+            <location filename="../widgets/analysis/MfuPanel.cpp" line="89" />
             <source>Back to the peak in Lanescope's GPU table</source>
             <translation>恢复为 Lanescope GPU 表中的峰值</translation>
         </message>
@@ -4297,7 +4526,7 @@ nearest GEMM after: %2</source>
             <translation type="vanished">例如 7e9 或 7B</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/MfuPanel.cpp" line="97" />
+            <location filename="../widgets/analysis/MfuPanel.cpp" line="98" />
             <source>Model parameters: 7e9, 7B, 6.7 B, 350M</source>
             <translation>模型参数量：7e9、7B、6.7 B、350M</translation>
         </message>
@@ -4306,204 +4535,214 @@ nearest GEMM after: %2</source>
             <translation type="vanished">例如 8192 或 4M</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/MfuPanel.cpp" line="96" />
+            <location filename="../widgets/analysis/MfuPanel.cpp" line="97" />
             <source>unknown: enter e.g. 7e9 or 7B</source>
             <translation>未知：请输入如 7e9 或 7B</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/MfuPanel.cpp" line="104" />
+            <location filename="../widgets/analysis/MfuPanel.cpp" line="105" />
             <source>unknown: enter e.g. 8192 or 4M</source>
             <translation>未知：请输入如 8192 或 4M</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/MfuPanel.cpp" line="105" />
+            <location filename="../widgets/analysis/MfuPanel.cpp" line="106" />
             <source>Tokens processed in one step (sequences × sequence length)</source>
             <translation>每步处理的 token 数（序列数 × 序列长度）</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/MfuPanel.cpp" line="107" />
+            <location filename="../widgets/analysis/MfuPanel.cpp" line="108" />
             <source>per GPU</source>
             <translation>每 GPU</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/MfuPanel.cpp" line="127" />
+            <location filename="../widgets/analysis/MfuPanel.cpp" line="128" />
             <source>GPU:</source>
             <translation>GPU：</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/MfuPanel.cpp" line="128" />
+            <location filename="../widgets/analysis/MfuPanel.cpp" line="129" />
             <source>Peak:</source>
             <translation>峰值：</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/MfuPanel.cpp" line="129" />
+            <location filename="../widgets/analysis/MfuPanel.cpp" line="130" />
             <source>Parameters:</source>
             <translation>参数量：</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/MfuPanel.cpp" line="130" />
+            <location filename="../widgets/analysis/MfuPanel.cpp" line="131" />
             <source>Tokens per step:</source>
             <translation>每步 token 数：</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/MfuPanel.cpp" line="131" />
+            <location filename="../widgets/analysis/MfuPanel.cpp" line="132" />
             <source>World size:</source>
             <translation>总进程数：</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/MfuPanel.cpp" line="133" />
+            <location filename="../widgets/analysis/MfuPanel.cpp" line="134" />
             <source>Step time:</source>
             <translation>步时长：</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/MfuPanel.cpp" line="134" />
+            <location filename="../widgets/analysis/MfuPanel.cpp" line="135" />
             <source>Tokens/s per GPU:</source>
             <translation>每 GPU token/秒：</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/MfuPanel.cpp" line="135" />
+            <location filename="../widgets/analysis/MfuPanel.cpp" line="136" />
             <source>Achieved:</source>
             <translation>实际算力：</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/MfuPanel.cpp" line="136" />
+            <location filename="../widgets/analysis/MfuPanel.cpp" line="137" />
             <source>MFU:</source>
             <translation>MFU：</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/MfuPanel.cpp" line="213" />
+            <location filename="../widgets/analysis/MfuPanel.cpp" line="245" />
             <source>not named in the trace (no deviceProperties): enter its peak</source>
             <translation>trace 中未给出（没有 deviceProperties）：请输入其峰值</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/MfuPanel.cpp" line="215" />
+            <location filename="../widgets/analysis/MfuPanel.cpp" line="250" />
             <source>%1 (table: %2 TFLOPS)</source>
             <translation>%1（表中：%2 TFLOPS）</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/MfuPanel.cpp" line="217" />
+            <location filename="../widgets/analysis/MfuPanel.cpp" line="252" />
             <source>%1 (not in the table: enter its peak)</source>
             <translation>%1（不在表中：请输入其峰值）</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/MfuPanel.cpp" line="218" />
+            <location filename="../widgets/analysis/MfuPanel.cpp" line="254" />
             <source>Peak from: %1</source>
             <translation>峰值来源：%1</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/MfuPanel.cpp" line="228" />
+            <location filename="../widgets/analysis/MfuPanel.cpp" line="224" />
             <source>%1 (from the trace)</source>
             <translation>%1（来自 trace）</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/MfuPanel.cpp" line="229" />
+            <location filename="../widgets/analysis/MfuPanel.cpp" line="225" />
             <source>1 (the trace names no distributed run)</source>
             <translation>1（trace 中没有分布式信息）</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/MfuPanel.cpp" line="230" />
+            <location filename="../widgets/analysis/MfuPanel.cpp" line="226" />
             <source>for all %1 GPUs</source>
             <translation>全部 %1 个 GPU 合计</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/MfuPanel.cpp" line="230" />
+            <location filename="../widgets/analysis/MfuPanel.cpp" line="226" />
             <source>for all GPUs</source>
             <translation>全部 GPU 合计</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/MfuPanel.cpp" line="244" />
+            <location filename="../widgets/analysis/MfuPanel.cpp" line="247" />
+            <source>%1 (your table: %2 TFLOPS; Lanescope's: %3)</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../widgets/analysis/MfuPanel.cpp" line="253" />
+            <source>Peak from your table in Preferences</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../widgets/analysis/MfuPanel.cpp" line="266" />
             <source>not a number</source>
             <translation>不是数字</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/MfuPanel.cpp" line="248" />
+            <location filename="../widgets/analysis/MfuPanel.cpp" line="270" />
             <source>= %1 T</source>
             <translation>= %1 T</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/MfuPanel.cpp" line="250" />
+            <location filename="../widgets/analysis/MfuPanel.cpp" line="272" />
             <source>= %1 B</source>
             <translation>= %1 B</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/MfuPanel.cpp" line="252" />
+            <location filename="../widgets/analysis/MfuPanel.cpp" line="274" />
             <source>= %1 M</source>
             <translation>= %1 M</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/MfuPanel.cpp" line="254" />
+            <location filename="../widgets/analysis/MfuPanel.cpp" line="276" />
             <source>= %1</source>
             <translation>= %1</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/MfuPanel.cpp" line="313" />
+            <location filename="../widgets/analysis/MfuPanel.cpp" line="335" />
             <source>Waiting for the analysis…</source>
             <translation>正在等待分析结果…</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/MfuPanel.cpp" line="320" />
+            <location filename="../widgets/analysis/MfuPanel.cpp" line="342" />
             <source>no ProfilerStep</source>
             <translation>没有 ProfilerStep</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/MfuPanel.cpp" line="320" />
+            <location filename="../widgets/analysis/MfuPanel.cpp" line="342" />
             <source>no whole step in the range</source>
             <translation>范围内没有完整的步</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/MfuPanel.cpp" line="321" />
+            <location filename="../widgets/analysis/MfuPanel.cpp" line="343" />
             <source>%1 s (one step)</source>
             <translation>%1 秒（单步）</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/MfuPanel.cpp" line="322" />
+            <location filename="../widgets/analysis/MfuPanel.cpp" line="344" />
             <source>%1 s (mean of %2 steps)</source>
             <translation>%1 秒（%2 步的平均值）</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/MfuPanel.cpp" line="324" />
+            <location filename="../widgets/analysis/MfuPanel.cpp" line="346" />
             <source>%1 TFLOPS of %2</source>
             <translation>%1 TFLOPS（峰值 %2）</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/MfuPanel.cpp" line="327" />
+            <location filename="../widgets/analysis/MfuPanel.cpp" line="349" />
             <source>%1 %</source>
             <translation>%1%</translation>
         </message>
         <message numerus="yes">
-            <location filename="../widgets/analysis/MfuPanel.cpp" line="331" />
+            <location filename="../widgets/analysis/MfuPanel.cpp" line="353" />
             <source>No whole ProfilerStep lies inside the analysed range (the trace has %n step(s)): MFU needs at least one; widen the range or pick a step in Scope.</source>
             <translation>
                 <numerusform>分析范围内没有完整的 ProfilerStep（跟踪中共有 %n 步）：MFU 至少需要一步；请扩大范围，或在“范围”中选择一步。</numerusform>
             </translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/MfuPanel.cpp" line="334" />
+            <location filename="../widgets/analysis/MfuPanel.cpp" line="356" />
             <source>The trace has no ProfilerStep#N spans: record with a torch.profiler schedule and call prof.step().</source>
             <translation>trace 中没有 ProfilerStep#N 区间：请用带 schedule 的 torch.profiler 录制并调用 prof.step()。</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/MfuPanel.cpp" line="336" />
+            <location filename="../widgets/analysis/MfuPanel.cpp" line="358" />
             <source>Enter the model's parameter count.</source>
             <translation>请输入模型参数量。</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/MfuPanel.cpp" line="338" />
+            <location filename="../widgets/analysis/MfuPanel.cpp" line="360" />
             <source>Enter the tokens per step.</source>
             <translation>请输入每步 token 数。</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/MfuPanel.cpp" line="340" />
+            <location filename="../widgets/analysis/MfuPanel.cpp" line="362" />
             <source>Enter the GPU's peak TFLOPS.</source>
             <translation>请输入 GPU 峰值 TFLOPS。</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/MfuPanel.cpp" line="342" />
+            <location filename="../widgets/analysis/MfuPanel.cpp" line="364" />
             <source>Achieved = 6 × parameters × tokens/s per GPU (forward and backward of a dense transformer); MFU = achieved / peak.</source>
             <translation>实际算力 = 6 × 参数量 × 每 GPU token/秒（稠密 Transformer 的前向加反向）；MFU = 实际算力 / 峰值。</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/MfuPanel.cpp" line="345" />
+            <location filename="../widgets/analysis/MfuPanel.cpp" line="367" />
             <source>The trace's GEMMs are FP32 SIMT kernels (%1): they do not run on tensor cores, so the table's bf16/fp16 tensor-core peak overstates what they can reach; enter the GPU's FP32 peak.</source>
             <translation>跟踪中的 GEMM 是 FP32 SIMT 内核（%1）：它们不在张量核心上运行，因此表中的 bf16/fp16 张量核心峰值会高估其可达性能；请输入该 GPU 的 FP32 峰值。</translation>
         </message>
@@ -4565,6 +4804,49 @@ Click to outline it in every run's lanes</source>
         </message>
     </context>
     <context>
+        <name>lanescope::PeakTableEditor</name>
+        <message>
+            <location filename="../app/gui/PeakTableEditor.cpp" line="36" />
+            <source>table</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../app/gui/PeakTableEditor.cpp" line="56" />
+            <source>&amp;Reset</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../app/gui/PeakTableEditor.cpp" line="57" />
+            <source>Reset &amp;All</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../app/gui/PeakTableEditor.cpp" line="64" />
+            <source>GPU</source>
+            <translation type="unfinished">GPU</translation>
+        </message>
+        <message>
+            <location filename="../app/gui/PeakTableEditor.cpp" line="64" />
+            <source>BF16/FP16 dense (TFLOPS)</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../app/gui/PeakTableEditor.cpp" line="64" />
+            <source>Lanescope's table</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../app/gui/PeakTableEditor.cpp" line="105" />
+            <source>Back to Lanescope's figure for the selected GPUs</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../app/gui/PeakTableEditor.cpp" line="107" />
+            <source>MFU is measured against these peaks. Double-click a figure to use your own; your figures are shown in bold.</source>
+            <translation type="unfinished" />
+        </message>
+    </context>
+    <context>
         <name>lanescope::PictureExport</name>
         <message>
             <location filename="../widgets/render/PictureExport.cpp" line="117" />
@@ -4577,78 +4859,87 @@ Click to outline it in every run's lanes</source>
             <translation>rank %1</translation>
         </message>
         <message>
-            <location filename="../widgets/render/PictureExport.cpp" line="119" />
+            <location filename="../widgets/render/PictureExport.cpp" line="120" />
             <source>%1 × %2</source>
             <translation>%1 × %2</translation>
         </message>
         <message>
-            <location filename="../widgets/render/PictureExport.cpp" line="128" />
+            <location filename="../widgets/render/PictureExport.cpp" line="129" />
             <source>step %1</source>
             <translation>步时长 %1</translation>
         </message>
         <message>
-            <location filename="../widgets/render/PictureExport.cpp" line="129" />
             <source>GPU idle %1 %</source>
-            <translation>GPU 空闲 %1%</translation>
+            <translation type="vanished">GPU 空闲 %1%</translation>
         </message>
         <message>
-            <location filename="../widgets/render/PictureExport.cpp" line="131" />
+            <location filename="../widgets/render/PictureExport.cpp" line="133" />
+            <source>compute-stream idle %1 %</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../widgets/render/PictureExport.cpp" line="135" />
+            <source>all-GPU idle %1 %</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../widgets/render/PictureExport.cpp" line="137" />
             <source>comm/compute overlap %1 %</source>
             <translation>通信/计算重叠 %1%</translation>
         </message>
         <message>
-            <location filename="../widgets/render/PictureExport.cpp" line="135" />
+            <location filename="../widgets/render/PictureExport.cpp" line="141" />
             <source>GEMM gaps ≥ %1: %2 (%3)</source>
             <translation>GEMM 间隙 ≥ %1：%2 个（%3）</translation>
         </message>
         <message>
-            <location filename="../widgets/render/PictureExport.cpp" line="140" />
+            <location filename="../widgets/render/PictureExport.cpp" line="146" />
             <source>MFU %1 %</source>
             <translation>MFU %1%</translation>
         </message>
         <message>
-            <location filename="../widgets/render/PictureExport.cpp" line="150" />
+            <location filename="../widgets/render/PictureExport.cpp" line="156" />
             <source>%1: %2</source>
             <translation>%1：%2</translation>
         </message>
         <message>
-            <location filename="../widgets/render/PictureExport.cpp" line="160" />
+            <location filename="../widgets/render/PictureExport.cpp" line="166" />
             <source> vs </source>
             <translation> 对比 </translation>
         </message>
         <message>
-            <location filename="../widgets/render/PictureExport.cpp" line="261" />
+            <location filename="../widgets/render/PictureExport.cpp" line="267" />
             <source>%1: unknown picture format (use .png, .svg or .pdf)</source>
             <translation>%1：未知图片格式（请使用 .png、.svg 或 .pdf）</translation>
         </message>
         <message>
-            <location filename="../widgets/render/PictureExport.cpp" line="263" />
+            <location filename="../widgets/render/PictureExport.cpp" line="269" />
             <source>a picture must be at least %1 px wide</source>
             <translation>图片宽度至少为 %1 px</translation>
         </message>
         <message>
-            <location filename="../widgets/render/PictureExport.cpp" line="269" />
-            <location filename="../widgets/render/PictureExport.cpp" line="315" />
+            <location filename="../widgets/render/PictureExport.cpp" line="275" />
+            <location filename="../widgets/render/PictureExport.cpp" line="321" />
             <source>cannot write %1: %2</source>
             <translation>无法写入 %1：%2</translation>
         </message>
         <message>
-            <location filename="../widgets/render/PictureExport.cpp" line="274" />
+            <location filename="../widgets/render/PictureExport.cpp" line="280" />
             <source>cannot write %1: PNG encoding failed</source>
             <translation>无法写入 %1：PNG 编码失败</translation>
         </message>
         <message>
-            <location filename="../widgets/render/PictureExport.cpp" line="287" />
+            <location filename="../widgets/render/PictureExport.cpp" line="293" />
             <source>Lanescope timeline</source>
             <translation>Lanescope 时间线</translation>
         </message>
         <message>
-            <location filename="../widgets/render/PictureExport.cpp" line="290" />
+            <location filename="../widgets/render/PictureExport.cpp" line="296" />
             <source>cannot write %1: SVG output failed</source>
             <translation>无法写入 %1：SVG 输出失败</translation>
         </message>
         <message>
-            <location filename="../widgets/render/PictureExport.cpp" line="307" />
+            <location filename="../widgets/render/PictureExport.cpp" line="313" />
             <source>cannot write %1: PDF output failed</source>
             <translation>无法写入 %1：PDF 输出失败</translation>
         </message>
@@ -4656,131 +4947,168 @@ Click to outline it in every run's lanes</source>
     <context>
         <name>lanescope::PreferencesDialog</name>
         <message>
-            <location filename="../app/gui/Preferences.cpp" line="130" />
+            <location filename="../app/gui/Preferences.cpp" line="138" />
             <source>Preferences</source>
             <translation>首选项</translation>
         </message>
         <message>
-            <location filename="../app/gui/Preferences.cpp" line="132" />
+            <location filename="../app/gui/Preferences.cpp" line="140" />
             <source>Follow the system</source>
             <translation>跟随系统</translation>
         </message>
         <message>
-            <location filename="../app/gui/Preferences.cpp" line="133" />
+            <location filename="../app/gui/Preferences.cpp" line="141" />
             <source>Light</source>
             <translation>浅色</translation>
         </message>
         <message>
-            <location filename="../app/gui/Preferences.cpp" line="134" />
+            <location filename="../app/gui/Preferences.cpp" line="142" />
             <source>Dark</source>
             <translation>深色</translation>
         </message>
         <message>
-            <location filename="../app/gui/Preferences.cpp" line="137" />
+            <location filename="../app/gui/Preferences.cpp" line="145" />
             <source>System language</source>
             <translation>系统语言</translation>
         </message>
         <message>
-            <location filename="../app/gui/Preferences.cpp" line="144" />
+            <location filename="../app/gui/Preferences.cpp" line="152" />
             <source> ms</source>
             <translation> ms</translation>
         </message>
         <message>
-            <location filename="../app/gui/Preferences.cpp" line="148" />
+            <location filename="../app/gui/Preferences.cpp" line="156" />
             <source>All gaps</source>
             <translation>所有间隙</translation>
         </message>
         <message>
-            <location filename="../app/gui/Preferences.cpp" line="149" />
+            <location filename="../app/gui/Preferences.cpp" line="157" />
             <source>Only within GEMM-to-GEMM windows</source>
             <translation>仅 GEMM 到 GEMM 窗口内</translation>
         </message>
         <message>
-            <location filename="../app/gui/Preferences.cpp" line="152" />
+            <location filename="../app/gui/Preferences.cpp" line="160" />
             <source>The language changes at the next start of Lanescope.</source>
             <translation>语言将在下次启动 Lanescope 时更改。</translation>
         </message>
         <message>
-            <location filename="../app/gui/Preferences.cpp" line="155" />
+            <location filename="../app/gui/Preferences.cpp" line="163" />
             <source>New windows and traces start with this threshold and filter; changing them in the Analysis dock changes them here too.</source>
             <translation>新窗口和新跟踪文件以此阈值和过滤器开始；在分析面板中更改它们也会同步更改此处。</translation>
         </message>
         <message>
-            <location filename="../app/gui/Preferences.cpp" line="162" />
+            <location filename="../app/gui/Preferences.cpp" line="170" />
             <source>&amp;Theme:</source>
             <translation>主题(&amp;T)：</translation>
         </message>
         <message>
-            <location filename="../app/gui/Preferences.cpp" line="163" />
+            <location filename="../app/gui/Preferences.cpp" line="171" />
             <source>&amp;Language:</source>
             <translation>语言(&amp;L)：</translation>
         </message>
         <message>
-            <location filename="../app/gui/Preferences.cpp" line="165" />
+            <location filename="../app/gui/Preferences.cpp" line="173" />
             <source>Idle &amp;gap threshold:</source>
             <translation>空闲间隙阈值(&amp;G)：</translation>
         </message>
         <message>
-            <location filename="../app/gui/Preferences.cpp" line="166" />
+            <location filename="../app/gui/Preferences.cpp" line="174" />
             <source>&amp;Kernel filter:</source>
             <translation>内核过滤器(&amp;K)：</translation>
+        </message>
+        <message>
+            <location filename="../app/gui/Preferences.cpp" line="176" />
+            <source>GPU &amp;peaks for MFU</source>
+            <translation type="unfinished" />
         </message>
     </context>
     <context>
         <name>lanescope::RangeStatsPanel</name>
         <message>
-            <location filename="../widgets/timeline/TimelinePanels.cpp" line="134" />
-            <location filename="../widgets/timeline/TimelinePanels.cpp" line="164" />
+            <location filename="../widgets/timeline/TimelinePanels.cpp" line="135" />
+            <location filename="../widgets/timeline/TimelinePanels.cpp" line="207" />
             <source>Shift-drag on the timeline to select a time range.</source>
             <translation>在时间线上按住 Shift 拖动以选择时间范围。</translation>
         </message>
         <message>
-            <location filename="../widgets/timeline/TimelinePanels.cpp" line="135" />
+            <location filename="../widgets/timeline/TimelinePanels.cpp" line="136" />
             <source>Name</source>
             <translation>名称</translation>
         </message>
         <message>
-            <location filename="../widgets/timeline/TimelinePanels.cpp" line="135" />
+            <location filename="../widgets/timeline/TimelinePanels.cpp" line="136" />
             <source>Count</source>
             <translation>次数</translation>
         </message>
         <message>
-            <location filename="../widgets/timeline/TimelinePanels.cpp" line="135" />
+            <location filename="../widgets/timeline/TimelinePanels.cpp" line="136" />
             <source>Total</source>
             <translation>总计</translation>
         </message>
         <message>
-            <location filename="../widgets/timeline/TimelinePanels.cpp" line="135" />
+            <location filename="../widgets/timeline/TimelinePanels.cpp" line="136" />
             <source>Self</source>
             <translation>自身</translation>
         </message>
         <message>
-            <location filename="../widgets/timeline/TimelinePanels.cpp" line="135" />
+            <location filename="../widgets/timeline/TimelinePanels.cpp" line="136" />
             <source>Average</source>
             <translation>平均</translation>
         </message>
         <message>
-            <location filename="../widgets/timeline/TimelinePanels.cpp" line="136" />
+            <location filename="../widgets/timeline/TimelinePanels.cpp" line="137" />
             <source>Slices that overlap the range, on every lane</source>
             <translation>与范围重叠的切片，涵盖所有泳道</translation>
         </message>
         <message>
-            <location filename="../widgets/timeline/TimelinePanels.cpp" line="138" />
+            <location filename="../widgets/timeline/TimelinePanels.cpp" line="139" />
             <source>Time inside the range, summed over every lane: a slice cut by the range's edges counts only its part inside</source>
             <translation>范围内的时间，对所有泳道求和：被范围边界截断的切片只计其在范围内的部分</translation>
         </message>
         <message>
-            <location filename="../widgets/timeline/TimelinePanels.cpp" line="139" />
+            <location filename="../widgets/timeline/TimelinePanels.cpp" line="140" />
             <source>Total less the time of direct children on the same lane, inside the range</source>
             <translation>总计减去同一泳道上直接子切片在范围内的时间</translation>
         </message>
         <message>
-            <location filename="../widgets/timeline/TimelinePanels.cpp" line="140" />
+            <location filename="../widgets/timeline/TimelinePanels.cpp" line="141" />
             <source>Total over count: the average time inside the range</source>
             <translation>总计除以次数：范围内的平均时间</translation>
         </message>
+        <message>
+            <location filename="../widgets/timeline/TimelinePanels.cpp" line="179" />
+            <source>%1, inside the range:</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../widgets/timeline/TimelinePanels.cpp" line="179" />
+            <source>%1, the whole trace:</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../widgets/timeline/TimelinePanels.cpp" line="188" />
+            <source>no slice</source>
+            <translation type="unfinished" />
+        </message>
         <message numerus="yes">
-            <location filename="../widgets/timeline/TimelinePanels.cpp" line="217" />
+            <location filename="../widgets/timeline/TimelinePanels.cpp" line="191" />
+            <source>%n slice(s), total %1, mean %2, min %3, max %4</source>
+            <translation type="unfinished">
+                <numerusform />
+            </translation>
+        </message>
+        <message>
+            <location filename="../widgets/timeline/TimelinePanels.cpp" line="196" />
+            <source>Each slice's time inside the range, as the table below counts it</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../widgets/timeline/TimelinePanels.cpp" line="197" />
+            <source>Every slice of this name, whole</source>
+            <translation type="unfinished" />
+        </message>
+        <message numerus="yes">
+            <location filename="../widgets/timeline/TimelinePanels.cpp" line="260" />
             <source>Range %1 (from %2): %n slice(s)</source>
             <translation>
                 <numerusform>范围 %1（起点 %2）：%n 个片段</numerusform>
@@ -5103,54 +5431,111 @@ Click to outline it in every run's lanes</source>
     <context>
         <name>lanescope::SearchBar</name>
         <message>
-            <location filename="../widgets/timeline/SearchBar.cpp" line="20" />
+            <location filename="../widgets/timeline/SearchBar.cpp" line="51" />
             <source>Regex</source>
             <translation>正则</translation>
         </message>
         <message>
-            <location filename="../widgets/timeline/SearchBar.cpp" line="24" />
             <source>Find slices by name (Enter: next, Shift+Enter: previous)</source>
-            <translation>按名称查找片段（Enter：下一个，Shift+Enter：上一个）</translation>
+            <translation type="vanished">按名称查找片段（Enter：下一个，Shift+Enter：上一个）</translation>
         </message>
         <message>
-            <location filename="../widgets/timeline/SearchBar.cpp" line="36" />
+            <location filename="../widgets/timeline/SearchBar.cpp" line="58" />
+            <source>Find slices by name (Enter or F3: next, Shift+Enter: previous)</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../widgets/timeline/SearchBar.cpp" line="74" />
             <source>Previous match (Shift+Enter)</source>
             <translation>上一个匹配（Shift+Enter）</translation>
         </message>
         <message>
-            <location filename="../widgets/timeline/SearchBar.cpp" line="40" />
+            <location filename="../widgets/timeline/SearchBar.cpp" line="78" />
             <source>Next match (Enter)</source>
             <translation>下一个匹配（Enter）</translation>
         </message>
         <message>
-            <location filename="../widgets/timeline/SearchBar.cpp" line="45" />
+            <location filename="../widgets/timeline/SearchBar.cpp" line="83" />
             <source>Close the search bar (Esc)</source>
             <translation>关闭搜索栏（Esc）</translation>
         </message>
         <message>
-            <location filename="../widgets/timeline/SearchBar.cpp" line="53" />
+            <location filename="../widgets/timeline/SearchBar.cpp" line="91" />
             <source>Find:</source>
             <translation>查找：</translation>
         </message>
         <message>
-            <location filename="../widgets/timeline/SearchBar.cpp" line="152" />
+            <location filename="../widgets/timeline/SearchBar.cpp" line="195" />
+            <source>No slice matches “%1”.</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../widgets/timeline/SearchBar.cpp" line="197" />
+            <source>“%1”: the first %2 of %3 matches by time (every match is marked in the lanes)</source>
+            <translation type="unfinished" />
+        </message>
+        <message numerus="yes">
+            <location filename="../widgets/timeline/SearchBar.cpp" line="200" />
+            <source>“%1”: %n match(es)</source>
+            <translation type="unfinished">
+                <numerusform />
+            </translation>
+        </message>
+        <message>
+            <location filename="../widgets/timeline/SearchBar.cpp" line="276" />
+            <source>searching…</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../widgets/timeline/SearchBar.cpp" line="278" />
             <source>invalid: %1</source>
             <translation>无效：%1</translation>
         </message>
         <message>
-            <location filename="../widgets/timeline/SearchBar.cpp" line="156" />
+            <location filename="../widgets/timeline/SearchBar.cpp" line="282" />
             <source>no matches</source>
             <translation>无匹配</translation>
         </message>
         <message>
-            <location filename="../widgets/timeline/SearchBar.cpp" line="158" />
+            <location filename="../widgets/timeline/SearchBar.cpp" line="284" />
             <source>%1 matches</source>
             <translation>%1 个匹配</translation>
         </message>
         <message>
-            <location filename="../widgets/timeline/SearchBar.cpp" line="160" />
+            <location filename="../widgets/timeline/SearchBar.cpp" line="286" />
             <source>%1 of %2</source>
             <translation>第 %1 个，共 %2 个</translation>
+        </message>
+    </context>
+    <context>
+        <name>lanescope::SearchResultsModel</name>
+        <message>
+            <location filename="../widgets/timeline/SearchResultsModel.cpp" line="102" />
+            <source>Name</source>
+            <translation type="unfinished">名称</translation>
+        </message>
+        <message>
+            <location filename="../widgets/timeline/SearchResultsModel.cpp" line="103" />
+            <source>Lane</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../widgets/timeline/SearchResultsModel.cpp" line="104" />
+            <source>Start</source>
+            <translation type="unfinished">开始</translation>
+        </message>
+        <message>
+            <location filename="../widgets/timeline/SearchResultsModel.cpp" line="105" />
+            <source>Duration</source>
+            <translation type="unfinished">时长</translation>
+        </message>
+    </context>
+    <context>
+        <name>lanescope::SearchResultsPanel</name>
+        <message>
+            <location filename="../widgets/timeline/SearchResultsPanel.cpp" line="20" />
+            <source>Find slices with Ctrl+F: the matches are listed here.</source>
+            <translation type="unfinished" />
         </message>
     </context>
     <context>
@@ -5313,6 +5698,101 @@ Click to outline it in every run's lanes</source>
         </message>
     </context>
     <context>
+        <name>lanescope::StartPage</name>
+        <message>
+            <location filename="../app/gui/StartPage.cpp" line="37" />
+            <source>Open Trace…</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../app/gui/StartPage.cpp" line="38" />
+            <source>Open Folder…</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../app/gui/StartPage.cpp" line="39" />
+            <source>Open Demo Comparison</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../app/gui/StartPage.cpp" line="41" />
+            <source>No recent files yet: they are listed here once opened.</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../app/gui/StartPage.cpp" line="47" />
+            <source>Lanescope</source>
+            <translation type="unfinished">Lanescope</translation>
+        </message>
+        <message>
+            <location filename="../app/gui/StartPage.cpp" line="52" />
+            <source>Why do the GPUs sit idle, and what is the fix worth? Open a PyTorch Profiler (Kineto) trace, a folder of rank traces, or the demo: a training run before and after tuning.</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../app/gui/StartPage.cpp" line="58" />
+            <source>A .json or .json.gz trace (Ctrl+O); two or more are compared</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../app/gui/StartPage.cpp" line="59" />
+            <source>Every rank trace of a folder as one job, on one clock (Ctrl+Alt+O)</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../app/gui/StartPage.cpp" line="60" />
+            <source>The case study: an FSDP run before and after prefetching and allocator tuning, compared</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../app/gui/StartPage.cpp" line="75" />
+            <source>Or drop a trace, or a folder of rank traces, on this window.</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../app/gui/StartPage.cpp" line="78" />
+            <source>Recent</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../app/gui/StartPage.cpp" line="85" />
+            <source>Name</source>
+            <translation type="unfinished">名称</translation>
+        </message>
+        <message>
+            <location filename="../app/gui/StartPage.cpp" line="85" />
+            <source>Size</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../app/gui/StartPage.cpp" line="85" />
+            <source>Modified</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../app/gui/StartPage.cpp" line="85" />
+            <source>Folder</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../app/gui/StartPage.cpp" line="90" />
+            <source>Click an entry (or press Enter) to open it</source>
+            <translation type="unfinished" />
+        </message>
+        <message numerus="yes">
+            <location filename="../app/gui/StartPage.cpp" line="150" />
+            <source>%1 (folder, %n trace(s))</source>
+            <translation type="unfinished">
+                <numerusform />
+            </translation>
+        </message>
+        <message>
+            <location filename="../app/gui/StartPage.cpp" line="155" />
+            <source> vs </source>
+            <translation type="unfinished"> 对比 </translation>
+        </message>
+    </context>
+    <context>
         <name>lanescope::ThroughputChart</name>
         <message>
             <location filename="../widgets/compare/CompareCharts.cpp" line="232" />
@@ -5352,68 +5832,155 @@ Click to outline it in every run's lanes</source>
         </message>
     </context>
     <context>
+        <name>lanescope::TimeAxis</name>
+        <message>
+            <location filename="../widgets/render/TimeAxis.h" line="195" />
+            <source>s</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../widgets/render/TimeAxis.h" line="196" />
+            <source>ms</source>
+            <translation type="unfinished">毫秒</translation>
+        </message>
+        <message>
+            <location filename="../widgets/render/TimeAxis.h" line="197" />
+            <source>µs</source>
+            <translation type="unfinished">微秒</translation>
+        </message>
+        <message>
+            <location filename="../widgets/render/TimeAxis.h" line="198" />
+            <source>ns</source>
+            <translation type="unfinished" />
+        </message>
+    </context>
+    <context>
         <name>lanescope::TimelineView</name>
         <message>
-            <location filename="../widgets/timeline/TimelineView.cpp" line="310" />
+            <location filename="../widgets/timeline/TimelineView.cpp" line="382" />
             <source>Duration: %1</source>
             <translation>时长：%1</translation>
         </message>
         <message>
-            <location filename="../widgets/timeline/TimelineView.cpp" line="311" />
+            <location filename="../widgets/timeline/TimelineView.cpp" line="383" />
             <source>Start: %1</source>
             <translation>开始：%1</translation>
         </message>
         <message>
-            <location filename="../widgets/timeline/TimelineView.cpp" line="312" />
+            <location filename="../widgets/timeline/TimelineView.cpp" line="384" />
             <source>Category: %1 (%2)</source>
             <translation>类别：%1（%2）</translation>
         </message>
         <message>
-            <location filename="../widgets/timeline/TimelineView.cpp" line="313" />
+            <location filename="../widgets/timeline/TimelineView.cpp" line="385" />
             <source>Stream: %1</source>
             <translation>流：%1</translation>
         </message>
         <message>
-            <location filename="../widgets/timeline/TimelineView.cpp" line="313" />
+            <location filename="../widgets/timeline/TimelineView.cpp" line="385" />
             <source>Thread: %1</source>
             <translation>线程：%1</translation>
         </message>
         <message>
-            <location filename="../widgets/timeline/TimelineView.cpp" line="316" />
+            <location filename="../widgets/timeline/TimelineView.cpp" line="388" />
             <source>Step: %1</source>
             <translation>步：%1</translation>
         </message>
+        <message>
+            <location filename="../widgets/timeline/TimelineView.cpp" line="503" />
+            <source>%1
+at %2</source>
+            <translation type="unfinished" />
+        </message>
         <message numerus="yes">
-            <location filename="../widgets/render/TimelineRenderer.cpp" line="672" />
+            <location filename="../widgets/render/TimelineRenderer.cpp" line="622" />
+            <location filename="../widgets/render/TimelineRenderer.cpp" line="713" />
             <source>  (%n lane(s))</source>
             <translation>
                 <numerusform>  （%n 条泳道）</numerusform>
             </translation>
         </message>
         <message>
-            <location filename="../widgets/render/TimelineRenderer.cpp" line="678" />
             <source>allocated</source>
-            <translation>已分配</translation>
+            <translation type="vanished">已分配</translation>
         </message>
         <message>
-            <location filename="../widgets/render/TimelineRenderer.cpp" line="678" />
             <source>reserved</source>
-            <translation>已保留</translation>
+            <translation type="vanished">已保留</translation>
         </message>
         <message>
-            <location filename="../widgets/render/TimelineRenderer.cpp" line="678" />
             <source>memory, top = %1</source>
-            <translation>内存，顶部 = %1</translation>
+            <translation type="vanished">内存，顶部 = %1</translation>
         </message>
         <message>
-            <location filename="../widgets/render/TimelineRenderer.cpp" line="752" />
+            <location filename="../widgets/render/TimelineRenderer.cpp" line="727" />
+            <source>GPU %1 memory</source>
+            <translation type="unfinished">GPU %1 内存</translation>
+        </message>
+        <message>
+            <location filename="../widgets/render/TimelineRenderer.cpp" line="800" />
             <source>window %1</source>
             <translation>窗口 %1</translation>
         </message>
         <message>
-            <location filename="../widgets/render/TimelineRenderer.cpp" line="754" />
+            <location filename="../widgets/render/TimelineRenderer.cpp" line="802" />
             <source>steps</source>
             <translation>步</translation>
+        </message>
+        <message>
+            <location filename="../widgets/timeline/LaneMenu.cpp" line="23" />
+            <source>Unpin</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../widgets/timeline/LaneMenu.cpp" line="25" />
+            <source>Pin to Top</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../widgets/timeline/LaneMenu.cpp" line="26" />
+            <source>Hide Lane</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../widgets/timeline/LaneMenu.cpp" line="28" />
+            <source>Copy Lane Name</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../widgets/timeline/LaneMenu.cpp" line="34" />
+            <source>Copy Group Name</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../widgets/timeline/LaneMenu.cpp" line="35" />
+            <source>Show Only This Group</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../widgets/timeline/LaneMenu.cpp" line="38" />
+            <source>Show All Lanes</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../widgets/timeline/SliceMenu.cpp" line="23" />
+            <source>Copy Name</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../widgets/timeline/SliceMenu.cpp" line="24" />
+            <source>Find Similar</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../widgets/timeline/SliceMenu.cpp" line="25" />
+            <source>Zoom to Slice</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../widgets/timeline/SliceMenu.cpp" line="29" />
+            <source>Select All Like This</source>
+            <translation type="unfinished" />
         </message>
     </context>
     <context>
@@ -5598,17 +6165,17 @@ Click to outline it in every run's lanes</source>
     <context>
         <name>lanescope::WarningBanner</name>
         <message>
-            <location filename="../widgets/WarningBanner.cpp" line="35" />
+            <location filename="../widgets/WarningBanner.cpp" line="40" />
             <source>Dismiss these warnings</source>
             <translation>关闭这些警告</translation>
         </message>
         <message>
-            <location filename="../widgets/WarningBanner.cpp" line="36" />
+            <location filename="../widgets/WarningBanner.cpp" line="41" />
             <source>Dismiss</source>
             <translation>关闭</translation>
         </message>
         <message numerus="yes">
-            <location filename="../widgets/WarningBanner.cpp" line="78" />
+            <location filename="../widgets/WarningBanner.cpp" line="83" />
             <source>The trace loaded with %n warning(s):</source>
             <translation>
                 <numerusform>跟踪文件已加载，但有 %n 条警告：</numerusform>
@@ -6031,67 +6598,92 @@ Click to outline it in every run's lanes</source>
     <context>
         <name>main</name>
         <message>
-            <location filename="../app/gui/main.cpp" line="97" />
+            <location filename="../app/gui/CommandLine.cpp" line="15" />
             <source>Native viewer for PyTorch Profiler (Kineto) traces.</source>
             <translation>PyTorch Profiler（Kineto）跟踪文件的原生查看器。</translation>
         </message>
         <message>
-            <location filename="../app/gui/main.cpp" line="101" />
+            <location filename="../app/gui/CommandLine.cpp" line="19" />
             <source>Print Lanescope's version and those of Qt, RapidJSON, Boost and zlib.</source>
             <translation>输出 Lanescope 及 Qt、RapidJSON、Boost 和 zlib 的版本。</translation>
         </message>
         <message>
-            <location filename="../app/gui/main.cpp" line="103" />
+            <location filename="../app/gui/CommandLine.cpp" line="21" />
             <source>traces</source>
             <translation>跟踪文件</translation>
         </message>
         <message>
-            <location filename="../app/gui/main.cpp" line="104" />
             <source>Trace files to open (.json or .json.gz); two or more are compared, the first as the baseline. A folder opens every rank trace in it as one job.</source>
-            <translation>要打开的跟踪文件（.json 或 .json.gz）；两个或以上时进行比较，第一个为基线。给出文件夹时，将其中所有 rank 跟踪文件作为一个作业打开。</translation>
+            <translation type="vanished">要打开的跟踪文件（.json 或 .json.gz）；两个或以上时进行比较，第一个为基线。给出文件夹时，将其中所有 rank 跟踪文件作为一个作业打开。</translation>
         </message>
         <message>
-            <location filename="../app/gui/main.cpp" line="110" />
+            <location filename="../app/gui/CommandLine.cpp" line="22" />
+            <source>Trace files to open (.json or .json.gz); two or more are compared, the first as the baseline. A folder opens every rank trace in it as one job; among other traces or folders it is one run of the comparison (baseline job vs optimized job).</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../app/gui/CommandLine.cpp" line="28" />
+            <source>Compare the traces as runs, the first as the baseline, even where they come from folders: a folder's traces (in name order) are then runs of the comparison, not ranks of one job. Needs two traces or more in all.</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../app/gui/CommandLine.cpp" line="34" />
             <source>Open the built-in demo: the case study's FSDP run (7B model, 32 A100s) as baseline, with prefetching, and tuned, compared; generated on first use.</source>
             <translation>打开内置演示：比较案例研究中 FSDP 运行（7B 模型，32 块 A100）的基线、启用预取和调优后三个版本；首次使用时生成。</translation>
         </message>
         <message>
-            <location filename="../app/gui/main.cpp" line="116" />
+            <location filename="../app/gui/CommandLine.cpp" line="39" />
             <source>Show idle gaps of at least N milliseconds (default 15; fractions allowed, down to 0.001).</source>
             <translation>显示不短于 N 毫秒的空闲间隙（默认 15；可带小数，最小 0.001）。</translation>
         </message>
         <message>
-            <location filename="../app/gui/main.cpp" line="122" />
+            <location filename="../app/gui/CommandLine.cpp" line="43" />
             <source>Analyse only ProfilerStep#N of the (first) trace.</source>
             <translation>只分析（第一个）跟踪文件的 ProfilerStep#N。</translation>
         </message>
         <message>
-            <location filename="../app/gui/main.cpp" line="127" />
+            <location filename="../app/gui/CommandLine.cpp" line="54" />
             <source>%1 (lanescope --help lists the options)</source>
             <translation>%1（lanescope --help 列出所有选项）</translation>
         </message>
         <message>
-            <location filename="../app/gui/main.cpp" line="135" />
+            <location filename="../app/gui/CommandLine.cpp" line="84" />
+            <source>%1: no such file or folder</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../app/gui/CommandLine.cpp" line="88" />
+            <source>%1: a folder with no trace in it (.json or .json.gz)</source>
+            <translation type="unfinished" />
+        </message>
+        <message numerus="yes">
+            <location filename="../app/gui/CommandLine.cpp" line="95" />
+            <source>--compare needs two traces or more (a baseline and a run to compare with it); %n given</source>
+            <translation type="unfinished">
+                <numerusform />
+            </translation>
+        </message>
+        <message>
+            <location filename="../app/gui/main.cpp" line="108" />
             <source>nothing to open</source>
             <translation>没有要打开的内容</translation>
         </message>
         <message>
-            <location filename="../app/gui/main.cpp" line="145" />
+            <location filename="../app/gui/CommandLine.cpp" line="66" />
             <source>--gap-ms: '%1' is not a number of milliseconds from 0.001 up</source>
             <translation>--gap-ms：“%1”不是不小于 0.001 的毫秒数</translation>
         </message>
         <message>
-            <location filename="../app/gui/main.cpp" line="156" />
+            <location filename="../app/gui/CommandLine.cpp" line="74" />
             <source>--step: '%1' is not a step number (0 or more)</source>
             <translation>--step：“%1”不是有效的步编号（0 或更大）</translation>
         </message>
         <message>
-            <location filename="../app/gui/main.cpp" line="161" />
             <source>%1 is a folder: a folder of rank traces opens alone</source>
-            <translation>%1 是文件夹：rank 跟踪文件夹只能单独打开</translation>
+            <translation type="vanished">%1 是文件夹：rank 跟踪文件夹只能单独打开</translation>
         </message>
         <message>
-            <location filename="../app/gui/main.cpp" line="183" />
+            <location filename="../app/gui/main.cpp" line="132" />
             <source>ProfilerStep#%1 is not in this trace: the whole trace is analysed.</source>
             <translation>跟踪中没有 ProfilerStep#%1：将分析整个跟踪。</translation>
         </message>
@@ -6100,7 +6692,7 @@ Click to outline it in every run's lanes</source>
             <translation type="vanished">要打开的跟踪文件（.json 或 .json.gz）；两个或以上时进行比较，第一个为基线。</translation>
         </message>
         <message>
-            <location filename="../app/gui/main.cpp" line="108" />
+            <location filename="../app/gui/CommandLine.cpp" line="26" />
             <source>[traces...]</source>
             <translation>[跟踪文件...]</translation>
         </message>
