@@ -85,7 +85,7 @@
         <message>
             <location filename="../core/io/FolderLoad.cpp" line="230" />
             <source>another job: its process groups (distributedInfo.pg_config) differ from this job's</source>
-            <translation type="unfinished" />
+            <translation>属于另一个作业：其进程组（distributedInfo.pg_config）与本作业不同</translation>
         </message>
         <message>
             <location filename="../core/io/FolderLoad.cpp" line="232" />
@@ -258,12 +258,12 @@
         <message>
             <location filename="../widgets/render/LaneLayout.cpp" line="223" />
             <source>unnamed thread</source>
-            <translation type="unfinished" />
+            <translation>未命名线程</translation>
         </message>
         <message>
             <location filename="../widgets/render/LaneLayout.cpp" line="223" />
             <source>unnamed thread · %1</source>
-            <translation type="unfinished" />
+            <translation>未命名线程 · %1</translation>
         </message>
         <message numerus="yes">
             <location filename="../widgets/render/LaneLayout.cpp" line="230" />
@@ -271,13 +271,13 @@
 %n slice(s), %2 row(s)</source>
             <translation>
                 <numerusform>%1
-%n 个片段，%2 行</numerusform>
+%n 个切片，%2 行</numerusform>
             </translation>
         </message>
         <message>
             <location filename="../widgets/render/LaneLayout.cpp" line="232" />
             <source>thread id %1 (the trace names no such thread)</source>
-            <translation type="unfinished" />
+            <translation>线程 ID %1（跟踪中没有该线程的名称）</translation>
         </message>
     </context>
     <context>
@@ -900,7 +900,7 @@
         <message>
             <location filename="../core/analysis/JobRun.cpp" line="30" />
             <source>rank %1 is not in the job (its ranks: %2)</source>
-            <translation type="unfinished" />
+            <translation>rank %1 不在该作业中（其 rank：%2）</translation>
         </message>
     </context>
     <context>
@@ -1647,12 +1647,12 @@
         <message>
             <location filename="../app/cli/ExportCommand.cpp" line="126" />
             <source>PNG only: device pixel ratio (2: twice the pixels each way, the same layout, for HiDPI slides; default 1).</source>
-            <translation type="unfinished" />
+            <translation>仅限 PNG：设备像素比（2：横向和纵向像素各加倍、布局不变，用于高 DPI 幻灯片；默认 1）。</translation>
         </message>
         <message>
             <location filename="../app/cli/ExportCommand.cpp" line="127" />
             <source>--scale takes a number from 0.5 to 4</source>
-            <translation type="unfinished" />
+            <translation>--scale 只接受 0.5 到 4 之间的数</translation>
         </message>
         <message>
             <location filename="../app/cli/ExportCommand.cpp" line="129" />
@@ -1747,7 +1747,7 @@
         <message>
             <location filename="../app/cli/ExportCommand.cpp" line="325" />
             <source>--scale applies to a PNG (SVG and PDF are resolution-independent)</source>
-            <translation type="unfinished" />
+            <translation>--scale 只适用于 PNG（SVG 和 PDF 与分辨率无关）</translation>
         </message>
         <message>
             <location filename="../app/cli/ExportCommand.cpp" line="378" />
@@ -1796,17 +1796,17 @@ lanescope-cli 命令 --help 列出该命令的选项。
         <message>
             <location filename="../app/cli/CompareCommand.cpp" line="255" />
             <source>the baseline trace (.json or .json.gz), or a folder of rank traces (one job)</source>
-            <translation type="unfinished" />
+            <translation>基线跟踪文件（.json 或 .json.gz），或 rank 跟踪文件所在的文件夹（一个作业）</translation>
         </message>
         <message>
             <location filename="../app/cli/CompareCommand.cpp" line="256" />
             <source>a trace or folder to compare with it</source>
-            <translation type="unfinished" />
+            <translation>与之比较的跟踪文件或文件夹</translation>
         </message>
         <message>
             <location filename="../app/cli/CompareCommand.cpp" line="257" />
             <source>more traces or folders</source>
-            <translation type="unfinished" />
+            <translation>更多跟踪文件或文件夹</translation>
         </message>
         <message>
             <location filename="../app/cli/CompareCommand.cpp" line="260" />
@@ -1842,12 +1842,12 @@ lanescope-cli 命令 --help 列出该命令的选项。
         <message>
             <location filename="../app/cli/CompareCommand.cpp" line="283" />
             <source>a folder is compared through this rank of its job (default: its first, rank 0)</source>
-            <translation type="unfinished" />
+            <translation>文件夹通过其作业中的此 rank 进行比较（默认：第一个，即 rank 0）</translation>
         </message>
         <message>
             <location filename="../app/cli/CompareCommand.cpp" line="284" />
             <source>--rank needs a rank number</source>
-            <translation type="unfinished" />
+            <translation>--rank 需要一个 rank 编号</translation>
         </message>
         <message>
             <location filename="../app/cli/CompareCommand.cpp" line="285" />
@@ -2045,28 +2045,28 @@ lanescope-cli 命令 --help 列出该命令的选项。
         <message>
             <location filename="../app/cli/CompareCommand.cpp" line="58" />
             <source>%1 holds no rank trace</source>
-            <translation type="unfinished" />
+            <translation>%1 中没有 rank 跟踪文件</translation>
         </message>
         <message>
             <location filename="../app/cli/CompareCommand.cpp" line="189" />
             <source>a job of one rank, compared through rank %2%3</source>
-            <translation type="unfinished" />
+            <translation>单个 rank 的作业，通过 rank %2%3 进行比较</translation>
         </message>
         <message>
             <location filename="../app/cli/CompareCommand.cpp" line="190" />
             <source>a job of %1 ranks, compared through rank %2%3</source>
-            <translation type="unfinished" />
+            <translation>%1 个 rank 的作业，通过 rank %2%3 进行比较</translation>
         </message>
         <message>
             <location filename="../app/cli/CompareCommand.cpp" line="191" />
             <location filename="../app/cli/CompareCommand.cpp" line="368" />
             <source> (its slowest)</source>
-            <translation type="unfinished" />
+            <translation> （其中最慢的）</translation>
         </message>
         <message>
             <location filename="../app/cli/CompareCommand.cpp" line="363" />
             <source>%1: a job of %2 rank(s); its timeline, waterfall and differences are rank %3's%4, the job_* rows the whole job's</source>
-            <translation type="unfinished" />
+            <translation>%1：%2 个 rank 的作业；时间线、瀑布图和差异取自 rank %3%4，job_* 行则统计整个作业</translation>
         </message>
     </context>
     <context>
@@ -2161,7 +2161,7 @@ Click to show where in the timeline.</source>
         <message>
             <location filename="../widgets/analysis/AnalysisDock.cpp" line="122" />
             <source>Analyse the whole trace, one ProfilerStep, or the range selected in the timeline</source>
-            <translation>分析整个 trace、单个 ProfilerStep，或时间线中选中的范围</translation>
+            <translation>分析整个跟踪、单个 ProfilerStep，或时间线中选中的范围</translation>
         </message>
         <message>
             <location filename="../widgets/analysis/AnalysisDock.cpp" line="124" />
@@ -2319,7 +2319,7 @@ Click to show where in the timeline.</source>
         <message>
             <location filename="../widgets/analysis/AnalysisDock.cpp" line="509" />
             <source>Whole trace</source>
-            <translation>整个 trace</translation>
+            <translation>整个跟踪</translation>
         </message>
         <message>
             <location filename="../widgets/analysis/AnalysisDock.cpp" line="531" />
@@ -2330,7 +2330,7 @@ Click to show where in the timeline.</source>
         <message>
             <location filename="../widgets/analysis/AnalysisDock.cpp" line="557" />
             <source>No trace loaded.</source>
-            <translation>未加载 trace。</translation>
+            <translation>未加载跟踪文件。</translation>
         </message>
         <message>
             <location filename="../widgets/analysis/AnalysisDock.cpp" line="586" />
@@ -2340,7 +2340,7 @@ Click to show where in the timeline.</source>
         <message>
             <location filename="../widgets/analysis/AnalysisDock.cpp" line="602" />
             <source>No ProfilerStep#N spans in the trace: the analysis covers the whole trace, and MFU needs steps (torch.profiler with a schedule and prof.step()).</source>
-            <translation>trace 中没有 ProfilerStep#N 区间：分析覆盖整个 trace；MFU 需要步信息（使用带 schedule 的 torch.profiler 并调用 prof.step()）。</translation>
+            <translation>跟踪中没有 ProfilerStep#N 区间：分析覆盖整个跟踪；MFU 需要步信息（使用带 schedule 的 torch.profiler 并调用 prof.step()）。</translation>
         </message>
         <message>
             <location filename="../widgets/analysis/AnalysisDock.cpp" line="605" />
@@ -2747,7 +2747,7 @@ after: %2</source>
         <message>
             <location filename="../widgets/analysis/AnalysisCharts.cpp" line="135" />
             <source>Memory: the trace has no allocator events (profile_memory=True records them).</source>
-            <translation>显存：trace 中没有分配器事件（profile_memory=True 时才会记录）。</translation>
+            <translation>显存：跟踪中没有分配器事件（profile_memory=True 时才会记录）。</translation>
         </message>
     </context>
     <context>
@@ -3020,7 +3020,7 @@ after: %2</source>
         <message>
             <location filename="../widgets/timeline/TimelinePanels.cpp" line="39" />
             <source>Click a slice to see its details.</source>
-            <translation>点击一个片段以查看其详情。</translation>
+            <translation>点击一个切片以查看其详情。</translation>
         </message>
         <message>
             <location filename="../widgets/timeline/TimelinePanels.cpp" line="40" />
@@ -3273,7 +3273,7 @@ after: %2</source>
         <message>
             <location filename="../widgets/render/GapCauseStyle.cpp" line="41" />
             <source>Nothing in the trace explains the gap.</source>
-            <translation>trace 中没有能解释该间隙的事件。</translation>
+            <translation>跟踪中没有能解释该间隙的事件。</translation>
         </message>
     </context>
     <context>
@@ -3462,7 +3462,7 @@ nearest GEMM after: %2</source>
         <message>
             <location filename="../widgets/analysis/GapTableModel.cpp" line="263" />
             <source>When the gap began, in ms from the trace's first event</source>
-            <translation>间隙开始的时刻，从 trace 第一个事件起算（毫秒）</translation>
+            <translation>间隙开始的时刻，从跟踪第一个事件起算（毫秒）</translation>
         </message>
         <message>
             <location filename="../widgets/analysis/GapTableModel.cpp" line="264" />
@@ -3743,7 +3743,7 @@ nearest GEMM after: %2</source>
         <message>
             <location filename="../app/gui/MainWindow.cpp" line="287" />
             <source>Search Results</source>
-            <translation type="unfinished" />
+            <translation>搜索结果</translation>
         </message>
         <message>
             <location filename="../app/gui/MainWindow.cpp" line="366" />
@@ -3774,8 +3774,8 @@ nearest GEMM after: %2</source>
         <message numerus="yes">
             <location filename="../app/gui/MainWindow.cpp" line="513" />
             <source>%1: a job of %n rank(s), shown and compared through rank %2; the Job rows of the Metrics table measure every rank</source>
-            <translation type="unfinished">
-                <numerusform />
+            <translation>
+                <numerusform>%1：%n 个 rank 的作业，通过 rank %2 显示和比较；指标表中的“作业”行统计所有 rank</numerusform>
             </translation>
         </message>
         <message>
@@ -3808,12 +3808,12 @@ nearest GEMM after: %2</source>
         <message>
             <location filename="../app/gui/MainWindow.cpp" line="706" />
             <source>Rank %1/%2</source>
-            <translation>Rank %1/%2</translation>
+            <translation>rank %1/%2</translation>
         </message>
         <message>
             <location filename="../app/gui/MainWindow.cpp" line="706" />
             <source>Rank %1</source>
-            <translation>Rank %1</translation>
+            <translation>rank %1</translation>
         </message>
         <message numerus="yes">
             <location filename="../app/gui/MainWindow.cpp" line="710" />
@@ -3909,17 +3909,17 @@ nearest GEMM after: %2</source>
         <message>
             <location filename="../app/gui/MainWindow.cpp" line="1098" />
             <source>Compare With Folder…</source>
-            <translation type="unfinished" />
+            <translation>与文件夹比较…</translation>
         </message>
         <message>
             <location filename="../app/gui/MainWindow.cpp" line="1099" />
             <source>Compare what is shown with a folder of rank traces (baseline job vs optimized job)</source>
-            <translation type="unfinished" />
+            <translation>将当前显示的内容与 rank 跟踪文件所在的文件夹比较（基线作业对比优化后的作业）</translation>
         </message>
         <message>
             <location filename="../app/gui/MainWindow.cpp" line="1105" />
             <source>Compare With Folder of Rank Traces</source>
-            <translation type="unfinished" />
+            <translation>与 rank 跟踪文件所在的文件夹比较</translation>
         </message>
         <message>
             <location filename="../app/gui/MainWindow.cpp" line="1115" />
@@ -3935,12 +3935,12 @@ nearest GEMM after: %2</source>
         <message>
             <location filename="../app/gui/MainWindow.cpp" line="258" />
             <source>Open &amp;Demo</source>
-            <translation type="unfinished" />
+            <translation>打开演示(&amp;D)</translation>
         </message>
         <message>
             <location filename="../app/gui/MainWindow.cpp" line="259" />
             <source>The case study: an FSDP run before and after prefetching and allocator tuning, compared</source>
-            <translation type="unfinished" />
+            <translation>案例研究：对比一个 FSDP 运行在预取和分配器调优前后的表现</translation>
         </message>
         <message>
             <location filename="../app/gui/MainWindow.cpp" line="479" />
@@ -4169,50 +4169,50 @@ nearest GEMM after: %2</source>
             <location filename="../widgets/render/MemoryBand.cpp" line="78" />
             <location filename="../widgets/render/MemoryBand.cpp" line="80" />
             <source>%1 GB</source>
-            <translation type="unfinished">%1 GB</translation>
+            <translation>%1 GB</translation>
         </message>
         <message>
             <location filename="../widgets/render/MemoryBand.cpp" line="76" />
             <location filename="../widgets/render/MemoryBand.cpp" line="83" />
             <source>%1 MB</source>
-            <translation type="unfinished">%1 MB</translation>
+            <translation>%1 MB</translation>
         </message>
         <message>
             <location filename="../widgets/render/MemoryBand.cpp" line="90" />
             <source>allocated %1</source>
-            <translation type="unfinished" />
+            <translation>已分配 %1</translation>
         </message>
         <message>
             <location filename="../widgets/render/MemoryBand.cpp" line="93" />
             <source>%1 · reserved %2</source>
-            <translation type="unfinished" />
+            <translation>%1 · 已保留 %2</translation>
         </message>
         <message>
             <location filename="../widgets/render/MemoryBand.cpp" line="252" />
             <source>allocated</source>
-            <translation type="unfinished">已分配</translation>
+            <translation>已分配</translation>
         </message>
         <message>
             <location filename="../widgets/render/MemoryBand.cpp" line="254" />
             <source>reserved</source>
-            <translation type="unfinished">已保留</translation>
+            <translation>已保留</translation>
         </message>
         <message numerus="yes">
             <location filename="../widgets/render/MemoryBand.cpp" line="256" />
             <source>%n spike(s)</source>
-            <translation type="unfinished">
-                <numerusform />
+            <translation>
+                <numerusform>%n 个尖峰</numerusform>
             </translation>
         </message>
         <message>
             <location filename="../widgets/render/MemoryBand.cpp" line="264" />
             <source>device total %1</source>
-            <translation type="unfinished" />
+            <translation>设备显存总量 %1</translation>
         </message>
         <message>
             <location filename="../widgets/render/MemoryBand.cpp" line="265" />
             <source>device total %1, off axis</source>
-            <translation type="unfinished" />
+            <translation>设备显存总量 %1，超出坐标轴范围</translation>
         </message>
     </context>
     <context>
@@ -4264,17 +4264,17 @@ nearest GEMM after: %2</source>
         <message>
             <location filename="../widgets/compare/MetricsTableModel.cpp" line="56" />
             <source>Compute-stream idle</source>
-            <translation type="unfinished" />
+            <translation>计算流空闲</translation>
         </message>
         <message>
             <location filename="../widgets/compare/MetricsTableModel.cpp" line="57" />
             <source>Share of the analysed time (the steps' CPU spans) in which no compute stream runs a kernel: the Analysis dock's lead figure, and the one the advice measures</source>
-            <translation type="unfinished" />
+            <translation>分析时间（各步的 CPU 区间）中没有任何计算流运行内核的比例：“分析”面板的首要指标，也是建议所衡量的指标</translation>
         </message>
         <message>
             <location filename="../widgets/compare/MetricsTableModel.cpp" line="60" />
             <source>All-GPU idle</source>
-            <translation type="unfinished">全 GPU 空闲</translation>
+            <translation>全 GPU 空闲</translation>
         </message>
         <message>
             <location filename="../widgets/compare/MetricsTableModel.cpp" line="61" />
@@ -4404,32 +4404,32 @@ nearest GEMM after: %2</source>
         <message>
             <location filename="../widgets/compare/MetricsTableModel.cpp" line="109" />
             <source>Job step time</source>
-            <translation type="unfinished" />
+            <translation>作业步时长</translation>
         </message>
         <message>
             <location filename="../widgets/compare/MetricsTableModel.cpp" line="110" />
             <source>A folder of rank traces: the median job step, from the first rank's start to the last rank's end</source>
-            <translation type="unfinished" />
+            <translation>rank 跟踪文件所在的文件夹：作业步时长的中位数，从首个 rank 开始到最后一个 rank 结束</translation>
         </message>
         <message>
             <location filename="../widgets/compare/MetricsTableModel.cpp" line="112" />
             <source>Job GEMM gaps, total</source>
-            <translation type="unfinished" />
+            <translation>作业 GEMM 间隙总计</translation>
         </message>
         <message>
             <location filename="../widgets/compare/MetricsTableModel.cpp" line="113" />
             <source>A folder of rank traces: the listed gaps of every rank, summed</source>
-            <translation type="unfinished" />
+            <translation>rank 跟踪文件所在的文件夹：所有 rank 所列间隙之和</translation>
         </message>
         <message>
             <location filename="../widgets/compare/MetricsTableModel.cpp" line="115" />
             <source>Waits on stragglers</source>
-            <translation type="unfinished" />
+            <translation>等待掉队者</translation>
         </message>
         <message>
             <location filename="../widgets/compare/MetricsTableModel.cpp" line="116" />
             <source>A folder of rank traces: per step, every rank's wait at a collective for the last rank to arrive, summed</source>
-            <translation type="unfinished" />
+            <translation>rank 跟踪文件所在的文件夹：每步中各 rank 在集合通信处等待最后到达的 rank 的时间之和</translation>
         </message>
         <message>
             <location filename="../widgets/compare/MetricsTableModel.cpp" line="157" />
@@ -4602,7 +4602,7 @@ nearest GEMM after: %2</source>
         <message>
             <location filename="../widgets/analysis/MfuPanel.cpp" line="245" />
             <source>not named in the trace (no deviceProperties): enter its peak</source>
-            <translation>trace 中未给出（没有 deviceProperties）：请输入其峰值</translation>
+            <translation>跟踪中未给出（没有 deviceProperties）：请输入其峰值</translation>
         </message>
         <message>
             <location filename="../widgets/analysis/MfuPanel.cpp" line="250" />
@@ -4622,12 +4622,12 @@ nearest GEMM after: %2</source>
         <message>
             <location filename="../widgets/analysis/MfuPanel.cpp" line="224" />
             <source>%1 (from the trace)</source>
-            <translation>%1（来自 trace）</translation>
+            <translation>%1（来自跟踪）</translation>
         </message>
         <message>
             <location filename="../widgets/analysis/MfuPanel.cpp" line="225" />
             <source>1 (the trace names no distributed run)</source>
-            <translation>1（trace 中没有分布式信息）</translation>
+            <translation>1（跟踪中没有分布式信息）</translation>
         </message>
         <message>
             <location filename="../widgets/analysis/MfuPanel.cpp" line="226" />
@@ -4642,12 +4642,12 @@ nearest GEMM after: %2</source>
         <message>
             <location filename="../widgets/analysis/MfuPanel.cpp" line="247" />
             <source>%1 (your table: %2 TFLOPS; Lanescope's: %3)</source>
-            <translation type="unfinished" />
+            <translation>%1（自定义表：%2 TFLOPS；Lanescope 表：%3）</translation>
         </message>
         <message>
             <location filename="../widgets/analysis/MfuPanel.cpp" line="253" />
             <source>Peak from your table in Preferences</source>
-            <translation type="unfinished" />
+            <translation>来自“首选项”中自定义表的峰值</translation>
         </message>
         <message>
             <location filename="../widgets/analysis/MfuPanel.cpp" line="266" />
@@ -4719,7 +4719,7 @@ nearest GEMM after: %2</source>
         <message>
             <location filename="../widgets/analysis/MfuPanel.cpp" line="356" />
             <source>The trace has no ProfilerStep#N spans: record with a torch.profiler schedule and call prof.step().</source>
-            <translation>trace 中没有 ProfilerStep#N 区间：请用带 schedule 的 torch.profiler 录制并调用 prof.step()。</translation>
+            <translation>跟踪中没有 ProfilerStep#N 区间：请用带 schedule 的 torch.profiler 录制并调用 prof.step()。</translation>
         </message>
         <message>
             <location filename="../widgets/analysis/MfuPanel.cpp" line="358" />
@@ -4808,42 +4808,42 @@ Click to outline it in every run's lanes</source>
         <message>
             <location filename="../app/gui/PeakTableEditor.cpp" line="36" />
             <source>table</source>
-            <translation type="unfinished" />
+            <translation>表</translation>
         </message>
         <message>
             <location filename="../app/gui/PeakTableEditor.cpp" line="56" />
             <source>&amp;Reset</source>
-            <translation type="unfinished" />
+            <translation>重置(&amp;R)</translation>
         </message>
         <message>
             <location filename="../app/gui/PeakTableEditor.cpp" line="57" />
             <source>Reset &amp;All</source>
-            <translation type="unfinished" />
+            <translation>全部重置(&amp;A)</translation>
         </message>
         <message>
             <location filename="../app/gui/PeakTableEditor.cpp" line="64" />
             <source>GPU</source>
-            <translation type="unfinished">GPU</translation>
+            <translation>GPU</translation>
         </message>
         <message>
             <location filename="../app/gui/PeakTableEditor.cpp" line="64" />
             <source>BF16/FP16 dense (TFLOPS)</source>
-            <translation type="unfinished" />
+            <translation>BF16/FP16 稠密（TFLOPS）</translation>
         </message>
         <message>
             <location filename="../app/gui/PeakTableEditor.cpp" line="64" />
             <source>Lanescope's table</source>
-            <translation type="unfinished" />
+            <translation>Lanescope 表</translation>
         </message>
         <message>
             <location filename="../app/gui/PeakTableEditor.cpp" line="105" />
             <source>Back to Lanescope's figure for the selected GPUs</source>
-            <translation type="unfinished" />
+            <translation>将所选 GPU 恢复为 Lanescope 表中的数值</translation>
         </message>
         <message>
             <location filename="../app/gui/PeakTableEditor.cpp" line="107" />
             <source>MFU is measured against these peaks. Double-click a figure to use your own; your figures are shown in bold.</source>
-            <translation type="unfinished" />
+            <translation>MFU 以这些峰值为基准计算。双击数值可改用自定义数值；自定义数值以粗体显示。</translation>
         </message>
     </context>
     <context>
@@ -4875,12 +4875,12 @@ Click to outline it in every run's lanes</source>
         <message>
             <location filename="../widgets/render/PictureExport.cpp" line="133" />
             <source>compute-stream idle %1 %</source>
-            <translation type="unfinished" />
+            <translation>计算流空闲 %1 %</translation>
         </message>
         <message>
             <location filename="../widgets/render/PictureExport.cpp" line="135" />
             <source>all-GPU idle %1 %</source>
-            <translation type="unfinished" />
+            <translation>全 GPU 空闲 %1 %</translation>
         </message>
         <message>
             <location filename="../widgets/render/PictureExport.cpp" line="137" />
@@ -5019,7 +5019,7 @@ Click to outline it in every run's lanes</source>
         <message>
             <location filename="../app/gui/Preferences.cpp" line="176" />
             <source>GPU &amp;peaks for MFU</source>
-            <translation type="unfinished" />
+            <translation>用于 MFU 的 GPU 峰值(&amp;P)</translation>
         </message>
     </context>
     <context>
@@ -5078,40 +5078,40 @@ Click to outline it in every run's lanes</source>
         <message>
             <location filename="../widgets/timeline/TimelinePanels.cpp" line="179" />
             <source>%1, inside the range:</source>
-            <translation type="unfinished" />
+            <translation>%1，范围内：</translation>
         </message>
         <message>
             <location filename="../widgets/timeline/TimelinePanels.cpp" line="179" />
             <source>%1, the whole trace:</source>
-            <translation type="unfinished" />
+            <translation>%1，整个跟踪：</translation>
         </message>
         <message>
             <location filename="../widgets/timeline/TimelinePanels.cpp" line="188" />
             <source>no slice</source>
-            <translation type="unfinished" />
+            <translation>没有切片</translation>
         </message>
         <message numerus="yes">
             <location filename="../widgets/timeline/TimelinePanels.cpp" line="191" />
             <source>%n slice(s), total %1, mean %2, min %3, max %4</source>
-            <translation type="unfinished">
-                <numerusform />
+            <translation>
+                <numerusform>%n 个切片，总计 %1，平均 %2，最小 %3，最大 %4</numerusform>
             </translation>
         </message>
         <message>
             <location filename="../widgets/timeline/TimelinePanels.cpp" line="196" />
             <source>Each slice's time inside the range, as the table below counts it</source>
-            <translation type="unfinished" />
+            <translation>每个切片在范围内的时间，与下表的统计方式相同</translation>
         </message>
         <message>
             <location filename="../widgets/timeline/TimelinePanels.cpp" line="197" />
             <source>Every slice of this name, whole</source>
-            <translation type="unfinished" />
+            <translation>该名称的所有切片，按完整时长统计</translation>
         </message>
         <message numerus="yes">
             <location filename="../widgets/timeline/TimelinePanels.cpp" line="260" />
             <source>Range %1 (from %2): %n slice(s)</source>
             <translation>
-                <numerusform>范围 %1（起点 %2）：%n 个片段</numerusform>
+                <numerusform>范围 %1（起点 %2）：%n 个切片</numerusform>
             </translation>
         </message>
     </context>
@@ -5442,17 +5442,17 @@ Click to outline it in every run's lanes</source>
         <message>
             <location filename="../widgets/timeline/SearchBar.cpp" line="58" />
             <source>Find slices by name (Enter or F3: next, Shift+Enter: previous)</source>
-            <translation type="unfinished" />
+            <translation>按名称查找切片（Enter 或 F3：下一个，Shift+Enter：上一个）</translation>
         </message>
         <message>
             <location filename="../widgets/timeline/SearchBar.cpp" line="74" />
             <source>Previous match (Shift+Enter)</source>
-            <translation>上一个匹配（Shift+Enter）</translation>
+            <translation>上一个匹配项（Shift+Enter）</translation>
         </message>
         <message>
             <location filename="../widgets/timeline/SearchBar.cpp" line="78" />
             <source>Next match (Enter)</source>
-            <translation>下一个匹配（Enter）</translation>
+            <translation>下一个匹配项（Enter）</translation>
         </message>
         <message>
             <location filename="../widgets/timeline/SearchBar.cpp" line="83" />
@@ -5467,24 +5467,24 @@ Click to outline it in every run's lanes</source>
         <message>
             <location filename="../widgets/timeline/SearchBar.cpp" line="195" />
             <source>No slice matches “%1”.</source>
-            <translation type="unfinished" />
+            <translation>没有与“%1”匹配的切片。</translation>
         </message>
         <message>
             <location filename="../widgets/timeline/SearchBar.cpp" line="197" />
             <source>“%1”: the first %2 of %3 matches by time (every match is marked in the lanes)</source>
-            <translation type="unfinished" />
+            <translation>“%1”：按时间排序的前 %2 个匹配项（共 %3 个；所有匹配项均已在泳道中标出）</translation>
         </message>
         <message numerus="yes">
             <location filename="../widgets/timeline/SearchBar.cpp" line="200" />
             <source>“%1”: %n match(es)</source>
-            <translation type="unfinished">
-                <numerusform />
+            <translation>
+                <numerusform>“%1”：%n 个匹配项</numerusform>
             </translation>
         </message>
         <message>
             <location filename="../widgets/timeline/SearchBar.cpp" line="276" />
             <source>searching…</source>
-            <translation type="unfinished" />
+            <translation>正在搜索…</translation>
         </message>
         <message>
             <location filename="../widgets/timeline/SearchBar.cpp" line="278" />
@@ -5494,12 +5494,12 @@ Click to outline it in every run's lanes</source>
         <message>
             <location filename="../widgets/timeline/SearchBar.cpp" line="282" />
             <source>no matches</source>
-            <translation>无匹配</translation>
+            <translation>无匹配项</translation>
         </message>
         <message>
             <location filename="../widgets/timeline/SearchBar.cpp" line="284" />
             <source>%1 matches</source>
-            <translation>%1 个匹配</translation>
+            <translation>%1 个匹配项</translation>
         </message>
         <message>
             <location filename="../widgets/timeline/SearchBar.cpp" line="286" />
@@ -5512,22 +5512,22 @@ Click to outline it in every run's lanes</source>
         <message>
             <location filename="../widgets/timeline/SearchResultsModel.cpp" line="102" />
             <source>Name</source>
-            <translation type="unfinished">名称</translation>
+            <translation>名称</translation>
         </message>
         <message>
             <location filename="../widgets/timeline/SearchResultsModel.cpp" line="103" />
             <source>Lane</source>
-            <translation type="unfinished" />
+            <translation>泳道</translation>
         </message>
         <message>
             <location filename="../widgets/timeline/SearchResultsModel.cpp" line="104" />
             <source>Start</source>
-            <translation type="unfinished">开始</translation>
+            <translation>开始</translation>
         </message>
         <message>
             <location filename="../widgets/timeline/SearchResultsModel.cpp" line="105" />
             <source>Duration</source>
-            <translation type="unfinished">时长</translation>
+            <translation>时长</translation>
         </message>
     </context>
     <context>
@@ -5535,7 +5535,7 @@ Click to outline it in every run's lanes</source>
         <message>
             <location filename="../widgets/timeline/SearchResultsPanel.cpp" line="20" />
             <source>Find slices with Ctrl+F: the matches are listed here.</source>
-            <translation type="unfinished" />
+            <translation>按 Ctrl+F 查找切片：匹配项会列在这里。</translation>
         </message>
     </context>
     <context>
@@ -5702,94 +5702,94 @@ Click to outline it in every run's lanes</source>
         <message>
             <location filename="../app/gui/StartPage.cpp" line="37" />
             <source>Open Trace…</source>
-            <translation type="unfinished" />
+            <translation>打开跟踪文件…</translation>
         </message>
         <message>
             <location filename="../app/gui/StartPage.cpp" line="38" />
             <source>Open Folder…</source>
-            <translation type="unfinished" />
+            <translation>打开文件夹…</translation>
         </message>
         <message>
             <location filename="../app/gui/StartPage.cpp" line="39" />
             <source>Open Demo Comparison</source>
-            <translation type="unfinished" />
+            <translation>打开演示对比</translation>
         </message>
         <message>
             <location filename="../app/gui/StartPage.cpp" line="41" />
             <source>No recent files yet: they are listed here once opened.</source>
-            <translation type="unfinished" />
+            <translation>暂无最近文件：打开过的文件会列在这里。</translation>
         </message>
         <message>
             <location filename="../app/gui/StartPage.cpp" line="47" />
             <source>Lanescope</source>
-            <translation type="unfinished">Lanescope</translation>
+            <translation>Lanescope</translation>
         </message>
         <message>
             <location filename="../app/gui/StartPage.cpp" line="52" />
             <source>Why do the GPUs sit idle, and what is the fix worth? Open a PyTorch Profiler (Kineto) trace, a folder of rank traces, or the demo: a training run before and after tuning.</source>
-            <translation type="unfinished" />
+            <translation>GPU 为何空闲？修复能带来多少收益？打开 PyTorch Profiler（Kineto）跟踪文件、rank 跟踪文件所在的文件夹，或演示：一次训练运行在调优前后的对比。</translation>
         </message>
         <message>
             <location filename="../app/gui/StartPage.cpp" line="58" />
             <source>A .json or .json.gz trace (Ctrl+O); two or more are compared</source>
-            <translation type="unfinished" />
+            <translation>.json 或 .json.gz 跟踪文件（Ctrl+O）；两个或以上时进行比较</translation>
         </message>
         <message>
             <location filename="../app/gui/StartPage.cpp" line="59" />
             <source>Every rank trace of a folder as one job, on one clock (Ctrl+Alt+O)</source>
-            <translation type="unfinished" />
+            <translation>将文件夹中的所有 rank 跟踪文件作为一个作业，在同一时钟上显示（Ctrl+Alt+O）</translation>
         </message>
         <message>
             <location filename="../app/gui/StartPage.cpp" line="60" />
             <source>The case study: an FSDP run before and after prefetching and allocator tuning, compared</source>
-            <translation type="unfinished" />
+            <translation>案例研究：对比一个 FSDP 运行在预取和分配器调优前后的表现</translation>
         </message>
         <message>
             <location filename="../app/gui/StartPage.cpp" line="75" />
             <source>Or drop a trace, or a folder of rank traces, on this window.</source>
-            <translation type="unfinished" />
+            <translation>也可以将跟踪文件或 rank 跟踪文件所在的文件夹拖放到此窗口。</translation>
         </message>
         <message>
             <location filename="../app/gui/StartPage.cpp" line="78" />
             <source>Recent</source>
-            <translation type="unfinished" />
+            <translation>最近打开</translation>
         </message>
         <message>
             <location filename="../app/gui/StartPage.cpp" line="85" />
             <source>Name</source>
-            <translation type="unfinished">名称</translation>
+            <translation>名称</translation>
         </message>
         <message>
             <location filename="../app/gui/StartPage.cpp" line="85" />
             <source>Size</source>
-            <translation type="unfinished" />
+            <translation>大小</translation>
         </message>
         <message>
             <location filename="../app/gui/StartPage.cpp" line="85" />
             <source>Modified</source>
-            <translation type="unfinished" />
+            <translation>修改时间</translation>
         </message>
         <message>
             <location filename="../app/gui/StartPage.cpp" line="85" />
             <source>Folder</source>
-            <translation type="unfinished" />
+            <translation>文件夹</translation>
         </message>
         <message>
             <location filename="../app/gui/StartPage.cpp" line="90" />
             <source>Click an entry (or press Enter) to open it</source>
-            <translation type="unfinished" />
+            <translation>单击条目（或按 Enter）即可打开</translation>
         </message>
         <message numerus="yes">
             <location filename="../app/gui/StartPage.cpp" line="150" />
             <source>%1 (folder, %n trace(s))</source>
-            <translation type="unfinished">
-                <numerusform />
+            <translation>
+                <numerusform>%1（文件夹，%n 个跟踪文件）</numerusform>
             </translation>
         </message>
         <message>
             <location filename="../app/gui/StartPage.cpp" line="155" />
             <source> vs </source>
-            <translation type="unfinished"> 对比 </translation>
+            <translation> 对比 </translation>
         </message>
     </context>
     <context>
@@ -5836,22 +5836,22 @@ Click to outline it in every run's lanes</source>
         <message>
             <location filename="../widgets/render/TimeAxis.h" line="195" />
             <source>s</source>
-            <translation type="unfinished" />
+            <translation>s</translation>
         </message>
         <message>
             <location filename="../widgets/render/TimeAxis.h" line="196" />
             <source>ms</source>
-            <translation type="unfinished">毫秒</translation>
+            <translation>ms</translation>
         </message>
         <message>
             <location filename="../widgets/render/TimeAxis.h" line="197" />
             <source>µs</source>
-            <translation type="unfinished">微秒</translation>
+            <translation>µs</translation>
         </message>
         <message>
             <location filename="../widgets/render/TimeAxis.h" line="198" />
             <source>ns</source>
-            <translation type="unfinished" />
+            <translation>ns</translation>
         </message>
     </context>
     <context>
@@ -5890,7 +5890,8 @@ Click to outline it in every run's lanes</source>
             <location filename="../widgets/timeline/TimelineView.cpp" line="503" />
             <source>%1
 at %2</source>
-            <translation type="unfinished" />
+            <translation>%1
+位于 %2</translation>
         </message>
         <message numerus="yes">
             <location filename="../widgets/render/TimelineRenderer.cpp" line="622" />
@@ -5915,7 +5916,7 @@ at %2</source>
         <message>
             <location filename="../widgets/render/TimelineRenderer.cpp" line="727" />
             <source>GPU %1 memory</source>
-            <translation type="unfinished">GPU %1 内存</translation>
+            <translation>GPU %1 显存</translation>
         </message>
         <message>
             <location filename="../widgets/render/TimelineRenderer.cpp" line="800" />
@@ -5930,57 +5931,57 @@ at %2</source>
         <message>
             <location filename="../widgets/timeline/LaneMenu.cpp" line="23" />
             <source>Unpin</source>
-            <translation type="unfinished" />
+            <translation>取消置顶</translation>
         </message>
         <message>
             <location filename="../widgets/timeline/LaneMenu.cpp" line="25" />
             <source>Pin to Top</source>
-            <translation type="unfinished" />
+            <translation>置顶</translation>
         </message>
         <message>
             <location filename="../widgets/timeline/LaneMenu.cpp" line="26" />
             <source>Hide Lane</source>
-            <translation type="unfinished" />
+            <translation>隐藏泳道</translation>
         </message>
         <message>
             <location filename="../widgets/timeline/LaneMenu.cpp" line="28" />
             <source>Copy Lane Name</source>
-            <translation type="unfinished" />
+            <translation>复制泳道名称</translation>
         </message>
         <message>
             <location filename="../widgets/timeline/LaneMenu.cpp" line="34" />
             <source>Copy Group Name</source>
-            <translation type="unfinished" />
+            <translation>复制分组名称</translation>
         </message>
         <message>
             <location filename="../widgets/timeline/LaneMenu.cpp" line="35" />
             <source>Show Only This Group</source>
-            <translation type="unfinished" />
+            <translation>仅显示此分组</translation>
         </message>
         <message>
             <location filename="../widgets/timeline/LaneMenu.cpp" line="38" />
             <source>Show All Lanes</source>
-            <translation type="unfinished" />
+            <translation>显示所有泳道</translation>
         </message>
         <message>
             <location filename="../widgets/timeline/SliceMenu.cpp" line="23" />
             <source>Copy Name</source>
-            <translation type="unfinished" />
+            <translation>复制名称</translation>
         </message>
         <message>
             <location filename="../widgets/timeline/SliceMenu.cpp" line="24" />
             <source>Find Similar</source>
-            <translation type="unfinished" />
+            <translation>查找相似切片</translation>
         </message>
         <message>
             <location filename="../widgets/timeline/SliceMenu.cpp" line="25" />
             <source>Zoom to Slice</source>
-            <translation type="unfinished" />
+            <translation>缩放到切片</translation>
         </message>
         <message>
             <location filename="../widgets/timeline/SliceMenu.cpp" line="29" />
             <source>Select All Like This</source>
-            <translation type="unfinished" />
+            <translation>选择所有同类切片</translation>
         </message>
     </context>
     <context>
@@ -6619,12 +6620,12 @@ at %2</source>
         <message>
             <location filename="../app/gui/CommandLine.cpp" line="22" />
             <source>Trace files to open (.json or .json.gz); two or more are compared, the first as the baseline. A folder opens every rank trace in it as one job; among other traces or folders it is one run of the comparison (baseline job vs optimized job).</source>
-            <translation type="unfinished" />
+            <translation>要打开的跟踪文件（.json 或 .json.gz）；两个或以上时进行比较，第一个为基线。给出文件夹时，将其中所有 rank 跟踪文件作为一个作业打开；与其他跟踪文件或文件夹一起给出时，它是比较中的一个运行（基线作业对比优化后的作业）。</translation>
         </message>
         <message>
             <location filename="../app/gui/CommandLine.cpp" line="28" />
             <source>Compare the traces as runs, the first as the baseline, even where they come from folders: a folder's traces (in name order) are then runs of the comparison, not ranks of one job. Needs two traces or more in all.</source>
-            <translation type="unfinished" />
+            <translation>将这些跟踪文件作为运行进行比较，第一个为基线，即使它们来自文件夹：此时文件夹中的跟踪文件（按名称顺序）是比较中的各个运行，而不是同一作业的各个 rank。总共需要两个或以上跟踪文件。</translation>
         </message>
         <message>
             <location filename="../app/gui/CommandLine.cpp" line="34" />
@@ -6649,18 +6650,18 @@ at %2</source>
         <message>
             <location filename="../app/gui/CommandLine.cpp" line="84" />
             <source>%1: no such file or folder</source>
-            <translation type="unfinished" />
+            <translation>%1：没有此文件或文件夹</translation>
         </message>
         <message>
             <location filename="../app/gui/CommandLine.cpp" line="88" />
             <source>%1: a folder with no trace in it (.json or .json.gz)</source>
-            <translation type="unfinished" />
+            <translation>%1：文件夹中没有跟踪文件（.json 或 .json.gz）</translation>
         </message>
         <message numerus="yes">
             <location filename="../app/gui/CommandLine.cpp" line="95" />
             <source>--compare needs two traces or more (a baseline and a run to compare with it); %n given</source>
-            <translation type="unfinished">
-                <numerusform />
+            <translation>
+                <numerusform>--compare 需要两个或以上跟踪文件（一个基线和一个与之比较的运行）；给出了 %n 个</numerusform>
             </translation>
         </message>
         <message>
