@@ -80,6 +80,26 @@ private slots:
         QCOMPARE(int(Palette::classifyUncategorised(name.toStdString())), cls);
     }
 
+    // The category decides, except for the 2021 dialect's ProfilerStep#N written as an "Operator".
+    void byCategory_data()
+    {
+        QTest::addColumn<int>("cat");
+        QTest::addColumn<QString>("name");
+        QTest::addColumn<int>("cls");
+        QTest::newRow("2021 step operator") << int(CategoryClass::CpuOp) << QStringLiteral("ProfilerStep#5") << int(SliceClass::Annotation);
+        QTest::newRow("operator") << int(CategoryClass::CpuOp) << QStringLiteral("aten::conv2d") << int(SliceClass::CpuOp);
+        QTest::newRow("step-like operator") << int(CategoryClass::CpuOp) << QStringLiteral("ProfilerStep") << int(SliceClass::CpuOp);
+        QTest::newRow("user annotation") << int(CategoryClass::UserAnnotation) << QStringLiteral("ProfilerStep#2") << int(SliceClass::Annotation);
+        QTest::newRow("runtime") << int(CategoryClass::Runtime) << QStringLiteral("cudaLaunchKernel") << int(SliceClass::Runtime);
+    }
+    void byCategory()
+    {
+        QFETCH(int, cat);
+        QFETCH(QString, name);
+        QFETCH(int, cls);
+        QCOMPARE(int(Palette::classify(CategoryClass(cat), name.toStdString())), cls);
+    }
+
     void legacyGolden()
     {
         const LoadResult r = loadTrace(MappedSource::fromBytes(kLegacy, QStringLiteral("legacy")), LoadOptions{});

@@ -100,7 +100,9 @@ SliceClass classify(CategoryClass cat, std::string_view name)
     case CategoryClass::Kernel: return classifyKernelName(name);
     case CategoryClass::GpuMemcpy:
     case CategoryClass::GpuMemset: return SliceClass::Memory;
-    case CategoryClass::CpuOp: return SliceClass::CpuOp;
+    // Kineto's 2021 dialect writes ProfilerStep#N as an "Operator" (resnet50-dataloader-baseline):
+    // it is the step's annotation, as later versions say with user_annotation.
+    case CategoryClass::CpuOp: return name.substr(0, 13) == "ProfilerStep#" ? SliceClass::Annotation : SliceClass::CpuOp;
     case CategoryClass::Runtime: return SliceClass::Runtime;
     case CategoryClass::UserAnnotation:
     case CategoryClass::GpuAnnotation: return SliceClass::Annotation;
