@@ -4,6 +4,8 @@
 // from 50 µs, 0.5 GB from 700 µs, a 2 GB spike at 900 µs; GEMM 200-500 µs and an elementwise
 // kernel 600-620 µs on stream 7, NCCL 300-900 µs on stream 20; ProfilerStep#1 0-1000 µs on the CPU.
 #include "TimelineTestTrace.h"
+#include "io/MappedSource.h"
+#include "parse/TraceLoader.h"
 #include "render/MemoryBand.h"
 #include "render/Palette.h"
 #include "timeline/TimelineView.h"
@@ -323,6 +325,27 @@ private slots:
 
     // The strip on the 1 GB trace (4.5 M events), every group collapsed, zoomed out: one frame
     // through the renderer (no image cache). Only where that trace is (LANESCOPE_BIG_TRACE).
+    // Kineto's bookkeeping group (its profiler span covers the whole trace) shows no strip: it
+    // would read as a solid bar of work.
+    void noStripForTheProfilerGroup()
+    {
+        const char *json = R"json({"schemaVersion":1,"traceEvents":[
+{"ph":"X","cat":"cpu_op","name":"aten::mm","pid":7,"tid":7,"ts":0,"dur":40},
+{"ph":"X","cat":"Trace","name":"PyTorch Profiler (0)","pid":"Spans","tid":"PyTorch Profiler","ts":0,"dur":100},
+{"ph":"i","name":"Iteration Start: PyTorch Profiler","pid":"Traces","tid":"Trace PyTorch Profiler","ts":0,"s":"g"},
+{"name":"process_name","ph":"M","ts":0,"pid":7,"tid":0,"args":{"name":"python3"}}
+]})json";
+        const LoadResult r = loadTrace(MappedSource::fromBytes(json));
+        QVERIFY2(r.trace, qPrintable(r.error));
+        auto v = test::makeTestView(r.trace, 0);
+        const int last = int(v->laneLayout().groups().size()) - 1;
+        QCOMPARE(v->laneLayout().groups().back().title, QStringLiteral("Profiler"));
+        QVERIFY(v->laneLayout().groups().back().collapsed);
+        QVERIFY(v->densityStripRect(last).isEmpty());
+        v->setGroupCollapsed(0, true); // the process's own group still gets one
+        QVERIFY(v->densityStripRect(0).width() > 0);
+    }
+
     void collapsedFrameOnBigTrace()
     {
         const QString path = qEnvironmentVariable("LANESCOPE_BIG_TRACE");

@@ -613,7 +613,9 @@ QRect TimelineRenderer::densityStripRect(int group) const
     if (!m_layout || group < 0 || group >= int(m_layout->groups().size()))
         return {};
     const LaneGroup &g = m_layout->groups()[std::size_t(group)];
-    if (!g.collapsed || g.lanes.empty())
+    // Not for Kineto's bookkeeping group (Spans, Traces): its one profiler span covers the whole
+    // trace, so a strip would read as a solid bar of work.
+    if (!g.collapsed || g.lanes.empty() || g.defaultCollapsed)
         return {};
     // Right of the title (the whole title stays readable), in the lanes' time coordinates.
     QFont bold = m_font;
