@@ -3,6 +3,7 @@
 #include "render/Palette.h"
 
 #include <QFontMetrics>
+#include <QPaintDevice>
 #include <QPainter>
 #include <QPolygonF>
 
@@ -180,13 +181,17 @@ MemoryBand::Drawn MemoryBand::paint(QPainter &p, const TraceViewIndex::MemoryCur
         p.setBrush(Qt::NoBrush);
         // Cosmetic 1 px pens: aliased polylines take the raster engine's fast line path (a wider
         // pen goes through the stroker, ~10x slower for a 2000-point curve).
+        // Two logical pixels thick at any device pixel ratio: one hairline per device pixel row
+        // (at 2x, four; two rows one logical pixel apart read as two thin lines, not one).
+        const qreal dpr = p.device() ? std::max<qreal>(1, p.device()->devicePixelRatioF()) : 1;
+        const int rows = std::max(2, int(std::lround(2 * dpr)));
         p.setPen(QPen(Palette::memoryAllocated(), 0));
-        p.drawPolyline(alloc);
-        p.drawPolyline(alloc.translated(0, -1));
+        for (int k = 0; k < rows; ++k)
+            p.drawPolyline(alloc.translated(0, -k / dpr));
         if (mc.hasReserved) {
             p.setPen(QPen(Palette::memoryReserved(), 0));
-            p.drawPolyline(reserved);
-            p.drawPolyline(reserved.translated(0, 1));
+            for (int k = 0; k < rows; ++k)
+                p.drawPolyline(reserved.translated(0, k / dpr));
         }
     }
 
