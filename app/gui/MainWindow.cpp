@@ -458,7 +458,13 @@ void MainWindow::openComparisonRun(const QString &path)
 
 void MainWindow::openComparisonFolder(const QString &folder)
 {
-    stopFolderLoad(); // the newest request wins
+    startFolderJob(folder, &MainWindow::onComparisonFolderLoaded);
+}
+
+// Only one load at a time: the newest request wins (a trace, a folder or a comparison loading stops).
+void MainWindow::startFolderJob(const QString &folder, void (MainWindow::*onDone)(FolderLoadJob *))
+{
+    stopFolderLoad();
     if (m_job) {
         m_job->disconnect(this);
         delete m_job;
@@ -466,10 +472,10 @@ void MainWindow::openComparisonFolder(const QString &folder)
     }
     auto *job = new FolderLoadJob(QDir::cleanPath(QFileInfo(folder).absoluteFilePath()), this);
     m_folderJob = job;
-    connect(job, &FolderLoadJob::finished, this, [this, job] {
+    connect(job, &FolderLoadJob::finished, this, [this, job, onDone] {
         if (m_folderJob == job) {
             m_folderJob = nullptr;
-            onComparisonFolderLoaded(job);
+            (this->*onDone)(job);
         }
         job->deleteLater();
     });
@@ -1130,29 +1136,9 @@ void MainWindow::stopFolderLoad()
 
 void MainWindow::openFolder(const QString &folder)
 {
-    // Only one load at a time: the newest request wins (a trace or comparison loading stops too).
-    stopFolderLoad();
-    m_comparing = false;
+    m_comparing = false; // a comparison being loaded stops
     m_pendingFiles.clear();
-    if (m_job) {
-        m_job->disconnect(this);
-        delete m_job;
-        m_job = nullptr;
-    }
-    auto *job = new FolderLoadJob(QDir::cleanPath(QFileInfo(folder).absoluteFilePath()), this);
-    m_folderJob = job;
-    connect(job, &FolderLoadJob::finished, this, [this, job] {
-        if (m_folderJob == job) {
-            m_folderJob = nullptr;
-            onFolderLoaded(job);
-        }
-        job->deleteLater();
-    });
-    m_statusLabel->setText(tr("Loading the ranks in %1…").arg(QDir(job->folder()).dirName()));
-    m_progress->setValue(0);
-    setLoading(true);
-    m_cancelButton->setToolTip(tr("Stop loading this folder"));
-    job->start();
+    startFolderJob(folder, &MainWindow::onFolderLoaded);
 }
 
 void MainWindow::onFolderLoaded(FolderLoadJob *job)

@@ -145,6 +145,7 @@ private:
     void openComparisonFolder(const QString &folder);
     void onComparisonFolderLoaded(FolderLoadJob *job);
     void showCompareFolderDialog();
+    void startFolderJob(const QString &folder, void (MainWindow::*onDone)(FolderLoadJob *));
     void showComparison();
     void showError(const QString &path, const QString &error);
     void updateTitle();
