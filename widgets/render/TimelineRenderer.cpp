@@ -432,14 +432,12 @@ void TimelineRenderer::paintLaneSlices(const Lane &lane, int laneTopY)
     }
 }
 
-void TimelineRenderer::paintHighlight(QPainter &p, const SliceHighlight &h)
+template <class NewLane, class Hit>
+void TimelineRenderer::forEachHitInWindow(const SliceHighlight &h, NewLane &&newLane, Hit &&hit) const
 {
-    // Every match in the window, outlined; matches narrower than a pixel (NCCL kernels zoomed out)
-    // merge into one mark per pixel column and row, so the cost is bounded by the picture's size.
     const int width = m_size.width() - kHeaderWidth, height = m_size.height();
     const auto &lanes = m_layout->lanes();
     const double ppn = m_axis.pxPerNs();
-    std::vector<QRectF> marks;
     for (int li = 0; li < int(lanes.size()); ++li) {
         const Lane &lane = lanes[std::size_t(li)];
         if (lane.run < 0 || std::size_t(lane.run) >= h.runs.size() || lane.run >= int(m_runs.size()))
@@ -451,21 +449,41 @@ void TimelineRenderer::paintHighlight(QPainter &p, const SliceHighlight &h)
         if (top >= height || top + lane.height <= kTopHeight)
             continue;
         const SliceHighlight::TrackHits &hits = tracks[lane.track];
-        const Track &trk = m_runs[std::size_t(lane.run)].trace->tracks[lane.track];
-        const double origin = double(m_runs[std::size_t(lane.run)].base) + m_axis.start;
+        const RenderRun &rr = m_runs[std::size_t(lane.run)];
+        const Track &trk = rr.trace->tracks[lane.track];
+        const double origin = double(rr.base) + m_axis.start;
         const TimeNs tA = TimeNs(std::floor(origin)) - hits.maxDur;
         const TimeNs tB = TimeNs(std::ceil(origin + m_axis.range));
         auto it = std::lower_bound(hits.slices.begin(), hits.slices.end(), tA,
                                    [&](std::uint32_t i, TimeNs t) { return trk.start[i] < t; });
-        std::vector<double> lastRight(std::size_t(lane.rows) + 1, -1e9);
+        newLane(lane, rr);
         for (; it != hits.slices.end() && trk.start[*it] < tB; ++it) {
             const std::uint32_t i = *it;
             const double x0 = (double(trk.start[i]) - origin) * ppn;
             const double x1 = std::max(x0 + double(trk.dur[i]) * ppn, x0 + 1);
             if (x1 < 0 || x0 > width)
                 continue;
-            const std::size_t d = std::min<std::size_t>(trk.depth[i], std::size_t(lane.rows));
-            const double y = rowTop(lane, int(d));
+            hit(i, x0, x1, std::min<std::size_t>(trk.depth[i], std::size_t(lane.rows)));
+        }
+    }
+}
+
+void TimelineRenderer::paintHighlight(QPainter &p, const SliceHighlight &h)
+{
+    // Every match in the window, outlined; matches narrower than a pixel (NCCL kernels zoomed out)
+    // merge into one mark per pixel column and row, so the cost is bounded by the picture's size.
+    const int width = m_size.width() - kHeaderWidth;
+    std::vector<QRectF> marks;
+    const Lane *lane = nullptr;
+    std::vector<double> lastRight;
+    forEachHitInWindow(
+        h,
+        [&](const Lane &l, const RenderRun &) {
+            lane = &l;
+            lastRight.assign(std::size_t(l.rows) + 1, -1e9);
+        },
+        [&](std::uint32_t, double x0, double x1, std::size_t d) {
+            const double y = rowTop(*lane, int(d));
             if (x0 <= lastRight[d] + 1 && !marks.empty() && marks.back().y() == y) {
                 marks.back().setRight(std::max(marks.back().right(), x1 + kHeaderWidth));
             } else {
@@ -473,8 +491,7 @@ void TimelineRenderer::paintHighlight(QPainter &p, const SliceHighlight &h)
                                    QPointF(kHeaderWidth + std::min(x1, double(width) + 2), y + LaneLayout::kRowHeight - 1));
             }
             lastRight[d] = x1;
-        }
-    }
+        });
     if (marks.empty())
         return;
     p.save();
@@ -492,53 +509,37 @@ void TimelineRenderer::paintSearch(QPainter &p, const SliceHighlight &matches)
     // The rest veiled, then every match in the window painted again in its own colour with a dark
     // edge; as in paintHighlight, matches narrower than a pixel merge per column and row, so the
     // cost is bounded by the picture, not by the number of matches.
-    const int width = m_size.width() - kHeaderWidth, height = m_size.height();
+    const int width = m_size.width() - kHeaderWidth;
     const auto &lanes = m_layout->lanes();
     QColor veil = m_chrome->background; // towards the background, light or dark scheme alike
     veil.setAlpha(170);
     for (int li = 0; li < int(lanes.size()); ++li) // the lanes only: group titles stay readable
         if (m_layout->isLaneVisible(li))
             p.fillRect(laneRect(li), veil);
-    const double ppn = m_axis.pxPerNs();
     const QFontMetrics fm(m_sliceFont);
     const int textBase = (LaneLayout::kRowHeight - 1 + fm.ascent() - fm.descent()) / 2;
     p.save();
     p.setFont(m_sliceFont);
-    for (int li = 0; li < int(lanes.size()); ++li) {
-        const Lane &lane = lanes[std::size_t(li)];
-        if (lane.run < 0 || std::size_t(lane.run) >= matches.runs.size() || lane.run >= int(m_runs.size()))
-            continue;
-        const auto &tracks = matches.runs[std::size_t(lane.run)];
-        if (lane.track >= tracks.size() || tracks[lane.track].slices.empty() || !m_layout->isLaneVisible(li))
-            continue;
-        const int top = laneTop(li);
-        if (top >= height || top + lane.height <= kTopHeight)
-            continue;
-        const SliceHighlight::TrackHits &hits = tracks[lane.track];
-        const RenderRun &rr = m_runs[std::size_t(lane.run)];
-        const Track &trk = rr.trace->tracks[lane.track];
-        const SliceClassifier &cls = rr.index->classifier();
-        const double origin = double(rr.base) + m_axis.start;
-        const TimeNs tA = TimeNs(std::floor(origin)) - hits.maxDur;
-        const TimeNs tB = TimeNs(std::ceil(origin + m_axis.range));
-        auto it = std::lower_bound(hits.slices.begin(), hits.slices.end(), tA,
-                                   [&](std::uint32_t i, TimeNs t) { return trk.start[i] < t; });
-        std::vector<int> lastCol(std::size_t(lane.rows) + 1, std::numeric_limits<int>::min());
-        for (; it != hits.slices.end() && trk.start[*it] < tB; ++it) {
-            const std::uint32_t i = *it;
-            const double x0 = (double(trk.start[i]) - origin) * ppn;
-            const double x1 = std::max(x0 + double(trk.dur[i]) * ppn, x0 + 1);
-            if (x1 < 0 || x0 > width)
-                continue;
-            const std::size_t d = std::min<std::size_t>(trk.depth[i], std::size_t(lane.rows));
+    const Lane *lane = nullptr;
+    const RenderRun *rr = nullptr;
+    std::vector<int> lastCol;
+    forEachHitInWindow(
+        matches,
+        [&](const Lane &l, const RenderRun &r) {
+            lane = &l;
+            rr = &r;
+            lastCol.assign(std::size_t(l.rows) + 1, std::numeric_limits<int>::min());
+        },
+        [&](std::uint32_t i, double x0, double x1, std::size_t d) {
             const int col = int(std::floor(x0));
             if (x1 - x0 < 2 && col == lastCol[d])
-                continue; // this pixel of this row already shows a match
+                return; // this pixel of this row already shows a match
             lastCol[d] = col;
-            const int y = rowTop(lane, int(d));
+            const Track &trk = rr->trace->tracks[lane->track];
+            const int y = rowTop(*lane, int(d));
             const QRectF r(QPointF(kHeaderWidth + std::max(x0, -2.0), y),
                            QPointF(kHeaderWidth + std::min(x1, double(width) + 2), y + LaneLayout::kRowHeight - 1));
-            const SliceClass c = cls.classOf(trk.catId[i], trk.nameId[i]);
+            const SliceClass c = rr->index->classifier().classOf(trk.catId[i], trk.nameId[i]);
             const int shade = SliceClassifier::shadeOf(trk.nameId[i]);
             p.fillRect(r, Palette::color(c, shade, m_scheme));
             if (r.width() >= 4) { // an edge on narrow marks would turn a dense row black
@@ -548,14 +549,13 @@ void TimelineRenderer::paintSearch(QPainter &p, const SliceHighlight &matches)
             }
             const int avail = int(std::min(r.right(), double(m_size.width())) - std::max(r.left(), double(kHeaderWidth))) - 6;
             if (avail >= kMinTextPx - 6) {
-                const QString &text = elided(lane.run, trk.nameId[i], avail);
+                const QString &text = elided(lane->run, trk.nameId[i], avail);
                 if (!text.isEmpty()) {
                     p.setPen(Palette::textColor(c, shade, m_scheme));
                     p.drawText(QPoint(int(std::max(r.left(), double(kHeaderWidth))) + 3, y + textBase), text);
                 }
             }
-        }
-    }
+        });
     p.restore();
 }
 

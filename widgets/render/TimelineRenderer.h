@@ -156,6 +156,11 @@ private:
     void paintFlows(QPainter &p, const RenderOverlay &o);
     void paintHighlight(QPainter &p, const SliceHighlight &h);
     void paintSearch(QPainter &p, const SliceHighlight &matches);
+    // The walk paintHighlight and paintSearch share: for each visible lane on screen that has hits,
+    // newLane(lane, run) once, then hit(i, x0, x1, depth) for each of its hits in the window (slice
+    // index, x from the lanes' left edge, x1 at least x0 + 1, depth capped at the lane's rows).
+    template <class NewLane, class Hit>
+    void forEachHitInWindow(const SliceHighlight &h, NewLane &&newLane, Hit &&hit) const;
     void paintCursor(QPainter &p, double axisNs);
 
     std::vector<RenderRun> m_runs;
