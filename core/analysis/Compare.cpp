@@ -105,11 +105,9 @@ QString gpuOf(const Trace &t)
 {
     // The device the GPU lanes run on: a node's trace lists every GPU of the machine in
     // deviceProperties (resnet50's lists four), while its kernels run on one.
-    for (const Track &tr : t.tracks)
-        if (tr.kind == TrackKind::Gpu && tr.device >= 0)
-            for (const DeviceInfo &d : t.devices)
-                if (d.id == tr.device)
-                    return d.name;
+    const std::vector<const DeviceInfo *> traced = t.tracedDevices();
+    if (!traced.empty())
+        return traced.front()->name;
     return t.devices.empty() ? QString() : t.devices.front().name;
 }
 
