@@ -163,6 +163,29 @@ std::uint64_t defaultMemoryBudget()
     return availableKb > 0 ? availableKb * 1024 / 2 : (std::uint64_t(4) << 30);
 }
 
+namespace {
+
+// The value most of the members (those `counts` accepts) say, the first in file order on a tie;
+// `none` when none says anything.
+template <class T, class Counts, class Value>
+T mostSaid(const std::vector<JobMember> &members, const std::vector<std::size_t> &kept, T none, Counts counts, Value value)
+{
+    std::map<T, int> said;
+    for (std::size_t i : kept)
+        if (counts(members[i]))
+            ++said[value(members[i])];
+    T best = none;
+    int most = 0;
+    for (std::size_t i : kept)
+        if (counts(members[i]) && said[value(members[i])] > most) {
+            most = said[value(members[i])];
+            best = value(members[i]);
+        }
+    return best;
+}
+
+} // namespace
+
 JobOrder orderJob(const std::vector<JobMember> &members)
 {
     JobOrder into;
@@ -178,39 +201,23 @@ JobOrder orderJob(const std::vector<JobMember> &members)
     }
 
     // The job is what most files say it is: their world size, then their backend.
-    std::map<int, int> byWorld;
-    for (std::size_t i : kept)
-        if (members[i].worldSize > 0)
-            ++byWorld[members[i].worldSize];
-    int world = -1, most = 0;
-    for (std::size_t i : kept) // first in file order wins a tie
-        if (members[i].worldSize > 0 && byWorld[members[i].worldSize] > most) {
-            most = byWorld[members[i].worldSize];
-            world = members[i].worldSize;
-        }
+    const int world = mostSaid(members, kept, -1, [](const JobMember &m) { return m.worldSize > 0; },
+                               [](const JobMember &m) { return m.worldSize; });
     std::map<QString, int> byBackend;
     for (std::size_t i : kept)
         if (members[i].worldSize == world && !members[i].backend.isEmpty())
             ++byBackend[members[i].backend];
-    QString backend;
-    most = 0;
+    QString backend; // on a tie, the name first in sort order
+    int most = 0;
     for (const auto &[b, count] : byBackend)
         if (count > most) {
             most = count;
             backend = b;
         }
     // Then its process groups (pg_config), where the traces record them.
-    std::map<QString, int> byGroups;
-    for (std::size_t i : kept)
-        if (members[i].worldSize == world && !members[i].pgConfig.isEmpty())
-            ++byGroups[members[i].pgConfig];
-    QString groups;
-    most = 0;
-    for (std::size_t i : kept) // first in file order wins a tie
-        if (members[i].worldSize == world && !members[i].pgConfig.isEmpty() && byGroups[members[i].pgConfig] > most) {
-            most = byGroups[members[i].pgConfig];
-            groups = members[i].pgConfig;
-        }
+    const QString groups = mostSaid(
+        members, kept, QString(), [world](const JobMember &m) { return m.worldSize == world && !m.pgConfig.isEmpty(); },
+        [](const JobMember &m) { return m.pgConfig; });
     into.worldSize = world;
     into.backend = backend;
 
