@@ -14,6 +14,7 @@ BY_FILE = {
     "core/parse/TraceLoader.cpp": "TraceLoader",
     "core/parse/TraceMerge.cpp": "TraceLoader",
     "core/io/MappedSource.cpp": "MappedSource",
+    "core/io/GzipInflater.cpp": "MappedSource",
     "core/parse/EventArgs.cpp": "EventArgs",
     "app/cli/": "cli",
 }

@@ -41,16 +41,17 @@
         <name>EventArgs</name>
         <message>
             <location filename="../core/parse/EventArgs.cpp" line="53" />
+            <location filename="../core/parse/EventArgs.cpp" line="65" />
             <source>the event is not in the file</source>
             <translation>该事件不在文件中</translation>
         </message>
         <message>
-            <location filename="../core/parse/EventArgs.cpp" line="66" />
+            <location filename="../core/parse/EventArgs.cpp" line="83" />
             <source>the event at byte %1 no longer parses</source>
             <translation>位于字节 %1 的事件已无法解析</translation>
         </message>
         <message>
-            <location filename="../core/parse/EventArgs.cpp" line="80" />
+            <location filename="../core/parse/EventArgs.cpp" line="97" />
             <source>%1 changed on disk; reload it</source>
             <translation>%1 在磁盘上已更改，请重新加载</translation>
         </message>
@@ -58,104 +59,104 @@
     <context>
         <name>FolderLoad</name>
         <message>
-            <location filename="../core/io/FolderLoad.cpp" line="173" />
+            <location filename="../core/io/FolderLoad.cpp" line="196" />
             <source>not a trace</source>
             <translation>不是跟踪文件</translation>
         </message>
         <message>
-            <location filename="../core/io/FolderLoad.cpp" line="175" />
+            <location filename="../core/io/FolderLoad.cpp" line="198" />
             <source>not a trace: it holds no events</source>
             <translation>不是跟踪文件：其中没有任何事件</translation>
         </message>
         <message>
-            <location filename="../core/io/FolderLoad.cpp" line="224" />
+            <location filename="../core/io/FolderLoad.cpp" line="231" />
             <source>no rank in distributedInfo, while the other traces are ranks of a job of %1</source>
             <translation>distributedInfo 中没有 rank，而其他跟踪文件都是 world size 为 %1 的作业中的 rank</translation>
         </message>
         <message>
-            <location filename="../core/io/FolderLoad.cpp" line="226" />
+            <location filename="../core/io/FolderLoad.cpp" line="233" />
             <source>another job: world size %1, this job's is %2</source>
             <translation>属于另一个作业：world size 为 %1，本作业为 %2</translation>
         </message>
         <message>
-            <location filename="../core/io/FolderLoad.cpp" line="228" />
+            <location filename="../core/io/FolderLoad.cpp" line="235" />
             <source>another job: backend %1, this job's is %2</source>
             <translation>属于另一个作业：后端为 %1，本作业为 %2</translation>
         </message>
         <message>
-            <location filename="../core/io/FolderLoad.cpp" line="230" />
+            <location filename="../core/io/FolderLoad.cpp" line="237" />
             <source>another job: its process groups (distributedInfo.pg_config) differ from this job's</source>
             <translation>属于另一个作业：其进程组（distributedInfo.pg_config）与本作业不同</translation>
         </message>
         <message>
-            <location filename="../core/io/FolderLoad.cpp" line="232" />
+            <location filename="../core/io/FolderLoad.cpp" line="239" />
             <source>rank %1 is outside the job's world size %2</source>
             <translation>rank %1 超出了作业的 world size %2</translation>
         </message>
         <message>
-            <location filename="../core/io/FolderLoad.cpp" line="242" />
+            <location filename="../core/io/FolderLoad.cpp" line="249" />
             <source>rank %1 again (already read from %2)</source>
             <translation>rank %1 重复（已从 %2 读取）</translation>
         </message>
         <message>
-            <location filename="../core/io/FolderLoad.cpp" line="263" />
+            <location filename="../core/io/FolderLoad.cpp" line="270" />
             <source>%1 left out: %2</source>
             <translation>已排除 %1：%2</translation>
         </message>
         <message>
-            <location filename="../core/io/FolderLoad.cpp" line="267" />
+            <location filename="../core/io/FolderLoad.cpp" line="274" />
             <source>rank %1 = %2</source>
             <translation>rank %1 = %2</translation>
         </message>
         <message>
-            <location filename="../core/io/FolderLoad.cpp" line="268" />
+            <location filename="../core/io/FolderLoad.cpp" line="275" />
             <source>the traces carry no distributedInfo: rank numbers are guessed from the file names (%1)</source>
             <translation>这些跟踪文件没有 distributedInfo：rank 编号根据文件名推测（%1）</translation>
         </message>
         <message>
-            <location filename="../core/io/FolderLoad.cpp" line="280" />
+            <location filename="../core/io/FolderLoad.cpp" line="287" />
             <source>%1 of the job's %2 ranks are here; missing: %3%4</source>
             <translation>作业的 %2 个 rank 中只有 %1 个在此；缺少：%3%4</translation>
         </message>
         <message>
-            <location filename="../core/io/FolderLoad.cpp" line="289" />
+            <location filename="../core/io/FolderLoad.cpp" line="296" />
             <source>rank %1 (%2) is cut off: loaded up to byte %3</source>
             <translation>rank %1（%2）被截断：只加载到字节 %3</translation>
         </message>
         <message>
-            <location filename="../core/io/FolderLoad.cpp" line="337" />
+            <location filename="../core/io/FolderLoad.cpp" line="344" />
             <source>%1 does not exist</source>
             <translation>%1 不存在</translation>
         </message>
         <message>
-            <location filename="../core/io/FolderLoad.cpp" line="341" />
+            <location filename="../core/io/FolderLoad.cpp" line="348" />
             <source>%1 is not a folder</source>
             <translation>%1 不是文件夹</translation>
         </message>
         <message>
-            <location filename="../core/io/FolderLoad.cpp" line="345" />
+            <location filename="../core/io/FolderLoad.cpp" line="352" />
             <source>%1 cannot be read</source>
             <translation>无法读取 %1</translation>
         </message>
         <message numerus="yes">
-            <location filename="../core/io/FolderLoad.cpp" line="350" />
+            <location filename="../core/io/FolderLoad.cpp" line="357" />
             <source>%n file(s) not named *.json or *.json.gz ignored: %1</source>
             <translation>
                 <numerusform>已忽略 %n 个不是 *.json 或 *.json.gz 的文件：%1</numerusform>
             </translation>
         </message>
         <message>
-            <location filename="../core/io/FolderLoad.cpp" line="353" />
+            <location filename="../core/io/FolderLoad.cpp" line="360" />
             <source>%1 holds no .json or .json.gz trace</source>
             <translation>%1 中没有 .json 或 .json.gz 跟踪文件</translation>
         </message>
         <message>
-            <location filename="../core/io/FolderLoad.cpp" line="422" />
+            <location filename="../core/io/FolderLoad.cpp" line="429" />
             <source>loading cancelled</source>
             <translation>加载已取消</translation>
         </message>
         <message>
-            <location filename="../core/io/FolderLoad.cpp" line="429" />
+            <location filename="../core/io/FolderLoad.cpp" line="436" />
             <source>%1 holds no rank trace: %2</source>
             <translation>%1 中没有 rank 跟踪文件：%2</translation>
         </message>
@@ -163,64 +164,52 @@
     <context>
         <name>InflateTarget</name>
         <message>
-            <location filename="../core/io/InflateTarget.cpp" line="150" />
             <source>cannot create %1</source>
-            <translation>无法创建 %1</translation>
+            <translation type="vanished">无法创建 %1</translation>
         </message>
         <message>
-            <location filename="../core/io/InflateTarget.cpp" line="163" />
             <source>%1 available in %2</source>
-            <translation>%2 可用 %1</translation>
+            <translation type="vanished">%2 可用 %1</translation>
         </message>
         <message>
-            <location filename="../core/io/InflateTarget.cpp" line="169" />
             <source>cannot create a file in %1: %2</source>
-            <translation>无法在 %1 中创建文件：%2</translation>
+            <translation type="vanished">无法在 %1 中创建文件：%2</translation>
         </message>
         <message>
-            <location filename="../core/io/InflateTarget.cpp" line="178" />
             <source>inflating it needs %1 free in %2, %3 available</source>
-            <translation>解压需要 %2 中有 %1 可用空间，当前可用 %3</translation>
+            <translation type="vanished">解压需要 %2 中有 %1 可用空间，当前可用 %3</translation>
         </message>
         <message>
-            <location filename="../core/io/InflateTarget.cpp" line="179" />
             <source>inflating it needs about %1 free in %2, %3 available</source>
-            <translation>解压大约需要 %2 中有 %1 可用空间，当前可用 %3</translation>
+            <translation type="vanished">解压大约需要 %2 中有 %1 可用空间，当前可用 %3</translation>
         </message>
         <message>
-            <location filename="../core/io/InflateTarget.cpp" line="181" />
             <source> (%1)</source>
-            <translation>（%1）</translation>
+            <translation type="vanished">（%1）</translation>
         </message>
         <message>
-            <location filename="../core/io/InflateTarget.cpp" line="183" />
             <source>; %1</source>
-            <translation>；%1</translation>
+            <translation type="vanished">；%1</translation>
         </message>
         <message>
-            <location filename="../core/io/InflateTarget.cpp" line="185" />
             <source>no folder to inflate it into: %1</source>
-            <translation>没有可解压到的文件夹：%1</translation>
+            <translation type="vanished">没有可解压到的文件夹：%1</translation>
         </message>
         <message>
-            <location filename="../core/io/InflateTarget.cpp" line="194" />
             <source>%1 GB</source>
-            <translation>%1 GB</translation>
+            <translation type="vanished">%1 GB</translation>
         </message>
         <message>
-            <location filename="../core/io/InflateTarget.cpp" line="196" />
             <source>%1 MB</source>
-            <translation>%1 MB</translation>
+            <translation type="vanished">%1 MB</translation>
         </message>
         <message>
-            <location filename="../core/io/InflateTarget.cpp" line="198" />
             <source>%1 kB</source>
-            <translation>%1 kB</translation>
+            <translation type="vanished">%1 kB</translation>
         </message>
         <message>
-            <location filename="../core/io/InflateTarget.cpp" line="199" />
             <source>%1 bytes</source>
-            <translation>%1 字节</translation>
+            <translation type="vanished">%1 字节</translation>
         </message>
     </context>
     <context>
@@ -283,48 +272,45 @@
     <context>
         <name>MappedSource</name>
         <message>
-            <location filename="../core/io/MappedSource.cpp" line="79" />
+            <location filename="../core/io/MappedSource.cpp" line="89" />
             <source>cannot map %1: %2</source>
             <translation>无法映射 %1：%2</translation>
         </message>
         <message>
-            <location filename="../core/io/MappedSource.cpp" line="216" />
+            <location filename="../core/io/GzipInflater.cpp" line="41" />
             <source>zlib could not be initialised</source>
             <translation>无法初始化 zlib</translation>
         </message>
         <message>
-            <location filename="../core/io/MappedSource.cpp" line="231" />
-            <location filename="../core/io/MappedSource.cpp" line="311" />
             <source>cancelled</source>
-            <translation>已取消</translation>
+            <translation type="vanished">已取消</translation>
         </message>
         <message>
-            <location filename="../core/io/MappedSource.cpp" line="154" />
             <source>cannot write the inflated trace to %1: %2</source>
-            <translation>无法将解压后的跟踪写入 %1：%2</translation>
+            <translation type="vanished">无法将解压后的跟踪写入 %1：%2</translation>
         </message>
         <message>
-            <location filename="../core/io/MappedSource.cpp" line="259" />
+            <location filename="../core/io/GzipInflater.cpp" line="95" />
             <source>the gzip data is corrupt near compressed byte %1: %2</source>
             <translation>gzip 数据在压缩字节 %1 附近损坏：%2</translation>
         </message>
         <message>
-            <location filename="../core/io/MappedSource.cpp" line="387" />
+            <location filename="../core/io/MappedSource.cpp" line="63" />
             <source>%1: no such file</source>
             <translation>%1：文件不存在</translation>
         </message>
         <message>
-            <location filename="../core/io/MappedSource.cpp" line="391" />
+            <location filename="../core/io/MappedSource.cpp" line="67" />
             <source>%1 is a folder, not a trace file</source>
             <translation>%1 是文件夹，不是跟踪文件</translation>
         </message>
         <message>
-            <location filename="../core/io/MappedSource.cpp" line="397" />
+            <location filename="../core/io/MappedSource.cpp" line="73" />
             <source>%1: cannot read the file (%2)</source>
             <translation>%1：无法读取文件（%2）</translation>
         </message>
         <message>
-            <location filename="../core/io/MappedSource.cpp" line="401" />
+            <location filename="../core/io/MappedSource.cpp" line="77" />
             <source>%1 is empty (0 bytes): not a trace</source>
             <translation>%1 为空（0 字节）：不是跟踪文件</translation>
         </message>
@@ -333,44 +319,26 @@
             <translation type="vanished">无法在 %1 中创建临时文件以解压 %2：%3</translation>
         </message>
         <message>
-            <location filename="../core/io/MappedSource.cpp" line="437" />
-            <location filename="../core/io/MappedSource.cpp" line="452" />
-            <source>%1: %2</source>
-            <translation>%1：%2</translation>
-        </message>
-        <message>
             <source>cannot write the inflated trace: %1</source>
             <translation type="vanished">无法写入解压后的跟踪：%1</translation>
         </message>
         <message>
-            <location filename="../core/io/MappedSource.cpp" line="456" />
-            <source>the gzip stream ends early (the file was cut off); loading what it holds</source>
-            <translation>gzip 数据流提前结束（文件被截断）；将加载现有内容</translation>
-        </message>
-        <message>
-            <location filename="../core/io/MappedSource.cpp" line="458" />
-            <source>%1 inflates to nothing: not a trace</source>
-            <translation>%1 解压后为空：不是跟踪文件</translation>
-        </message>
-        <message>
-            <location filename="../core/io/MappedSource.cpp" line="466" />
             <source>cannot map the inflated %1: %2</source>
-            <translation>无法映射解压后的 %1：%2</translation>
+            <translation type="vanished">无法映射解压后的 %1：%2</translation>
         </message>
         <message>
-            <location filename="../core/io/MappedSource.cpp" line="501" />
+            <location filename="../core/io/MappedSource.cpp" line="159" />
             <source>%1 is gone from disk</source>
             <translation>%1 已从磁盘上消失</translation>
         </message>
         <message>
-            <location filename="../core/io/MappedSource.cpp" line="506" />
+            <location filename="../core/io/MappedSource.cpp" line="164" />
             <source>%1 changed on disk since it was opened; reload it</source>
             <translation>%1 自打开后在磁盘上已更改，请重新加载</translation>
         </message>
         <message>
-            <location filename="../core/io/MappedSource.cpp" line="153" />
             <source>ran out of space in %1 after %2 of the inflated trace</source>
-            <translation>写入解压后的跟踪 %2 后，%1 空间已用尽</translation>
+            <translation type="vanished">写入解压后的跟踪 %2 后，%1 空间已用尽</translation>
         </message>
     </context>
     <context>
@@ -479,153 +447,161 @@
         </message>
     </context>
     <context>
+        <name>SourceReader</name>
+        <message>
+            <location filename="../core/io/SourceReader.cpp" line="110" />
+            <location filename="../core/io/SourceReader.cpp" line="118" />
+            <source>%1 changed on disk; reload it</source>
+            <translation>%1 在磁盘上已更改，请重新加载</translation>
+        </message>
+    </context>
+    <context>
         <name>TraceLoader</name>
         <message>
-            <location filename="../core/parse/TraceLoader.cpp" line="219" />
+            <location filename="../core/parse/TraceLoader.cpp" line="401" />
             <source>the file ends in the middle of an event at byte %1 (after %2 complete events): the profiler was probably stopped while writing; everything before the cut is loaded</source>
             <translation>文件在字节 %1 处于某个事件中间结束（此前有 %2 个完整事件）：分析器可能在写入时被终止；截断处之前的内容均已加载</translation>
         </message>
         <message>
-            <location filename="../core/parse/TraceLoader.cpp" line="224" />
+            <location filename="../core/parse/TraceLoader.cpp" line="406" />
             <source>the file ends at byte %1 before traceEvents is closed (after %2 complete events): the profiler was probably stopped while writing; everything before the cut is loaded</source>
             <translation>文件在字节 %1 处结束，traceEvents 尚未闭合（此前有 %2 个完整事件）：分析器可能在写入时被终止；截断处之前的内容均已加载</translation>
         </message>
         <message>
-            <location filename="../core/parse/TraceLoader.cpp" line="229" />
+            <location filename="../core/parse/TraceLoader.cpp" line="411" />
             <source>JSON syntax error at byte %1 (%2): loading stopped there, after %3 complete events</source>
             <translation>字节 %1 处 JSON 语法错误（%2）：加载在此停止，已读取 %3 个完整事件</translation>
         </message>
         <message>
-            <location filename="../core/parse/TraceLoader.cpp" line="251" />
-            <location filename="../core/parse/TraceLoader.cpp" line="443" />
-            <location filename="../core/parse/TraceLoader.cpp" line="479" />
+            <location filename="../core/parse/TraceLoader.cpp" line="565" />
+            <location filename="../core/parse/TraceLoader.cpp" line="601" />
             <source>loading cancelled</source>
             <translation>加载已取消</translation>
         </message>
         <message>
-            <location filename="../core/parse/TraceLoader.cpp" line="267" />
-            <location filename="../core/parse/TraceLoader.cpp" line="288" />
+            <location filename="../core/parse/TraceLoader.cpp" line="445" />
+            <location filename="../core/parse/TraceLoader.cpp" line="466" />
             <source>input</source>
             <translation>输入</translation>
         </message>
         <message>
-            <location filename="../core/parse/TraceLoader.cpp" line="272" />
+            <location filename="../core/parse/TraceLoader.cpp" line="450" />
             <source>not enough memory to load %1</source>
             <translation>内存不足，无法加载 %1</translation>
         </message>
         <message>
-            <location filename="../core/parse/TraceLoader.cpp" line="276" />
+            <location filename="../core/parse/TraceLoader.cpp" line="454" />
             <source>%1 could not be loaded: %2</source>
             <translation>无法加载 %1：%2</translation>
         </message>
         <message>
-            <location filename="../core/parse/TraceLoader.cpp" line="295" />
+            <location filename="../core/parse/TraceLoader.cpp" line="473" />
             <source>%1 is empty: not a trace</source>
             <translation>%1 为空：不是跟踪文件</translation>
         </message>
         <message>
-            <location filename="../core/parse/TraceLoader.cpp" line="351" />
+            <location filename="../core/parse/TraceLoader.cpp" line="313" />
             <source>%1 holds only whitespace: not a trace</source>
             <translation>%1 只包含空白字符：不是跟踪文件</translation>
         </message>
         <message>
-            <location filename="../core/parse/TraceLoader.cpp" line="361" />
+            <location filename="../core/parse/TraceLoader.cpp" line="324" />
             <source>%1 is not a JSON trace (it starts with neither '{' nor '[')</source>
             <translation>%1 不是 JSON 跟踪文件（它既不以“{”也不以“[”开头）</translation>
         </message>
         <message>
-            <location filename="../core/parse/TraceLoader.cpp" line="369" />
+            <location filename="../core/parse/TraceLoader.cpp" line="332" />
             <source>%1 ends at byte %2 before any traceEvents</source>
             <translation>%1 在字节 %2 处结束，没有任何 traceEvents</translation>
         </message>
         <message>
-            <location filename="../core/parse/TraceLoader.cpp" line="371" />
+            <location filename="../core/parse/TraceLoader.cpp" line="334" />
             <source>the file ends at byte %1 before its closing '}'</source>
             <translation>文件在字节 %1 处结束，缺少结尾的“}”</translation>
         </message>
         <message>
-            <location filename="../core/parse/TraceLoader.cpp" line="384" />
+            <location filename="../core/parse/TraceLoader.cpp" line="347" />
             <source>%1 is not valid JSON: expected a key at byte %2</source>
             <translation>%1 不是有效的 JSON：字节 %2 处应为键名</translation>
         </message>
         <message>
-            <location filename="../core/parse/TraceLoader.cpp" line="386" />
+            <location filename="../core/parse/TraceLoader.cpp" line="349" />
             <source>JSON syntax error after traceEvents at byte %1; ignored</source>
             <translation>traceEvents 之后字节 %1 处有 JSON 语法错误；已忽略</translation>
         </message>
         <message>
-            <location filename="../core/parse/TraceLoader.cpp" line="393" />
+            <location filename="../core/parse/TraceLoader.cpp" line="356" />
             <source>%1 is not valid JSON: expected ':' at byte %2</source>
             <translation>%1 不是有效的 JSON：字节 %2 处应为“:”</translation>
         </message>
         <message>
-            <location filename="../core/parse/TraceLoader.cpp" line="400" />
+            <location filename="../core/parse/TraceLoader.cpp" line="363" />
             <source>%1: "traceEvents" is not an array</source>
             <translation>%1：“traceEvents”不是数组</translation>
         </message>
         <message>
-            <location filename="../core/parse/TraceLoader.cpp" line="422" />
+            <location filename="../core/parse/TraceLoader.cpp" line="385" />
             <source>%1 is not valid JSON: bad value for "%2" at byte %3</source>
             <translation>%1 不是有效的 JSON：字节 %3 处“%2”的值有误</translation>
         </message>
         <message>
-            <location filename="../core/parse/TraceLoader.cpp" line="426" />
+            <location filename="../core/parse/TraceLoader.cpp" line="389" />
             <source>bad value for "%1" after traceEvents at byte %2; ignored</source>
             <translation>traceEvents 之后字节 %2 处“%1”的值有误；已忽略</translation>
         </message>
         <message>
-            <location filename="../core/parse/TraceLoader.cpp" line="436" />
-            <location filename="../core/parse/TraceLoader.cpp" line="476" />
+            <location filename="../core/parse/TraceLoader.cpp" line="558" />
+            <location filename="../core/parse/TraceLoader.cpp" line="598" />
             <source>%1 changed on disk while it was being read; open it again</source>
             <translation>读取期间 %1 在磁盘上被更改，请重新打开</translation>
         </message>
         <message>
-            <location filename="../core/parse/TraceLoader.cpp" line="440" />
+            <location filename="../core/parse/TraceLoader.cpp" line="562" />
             <source>%1 is JSON but not a trace: it has no "traceEvents" array</source>
             <translation>%1 是 JSON，但不是跟踪文件：没有“traceEvents”数组</translation>
         </message>
         <message>
-            <location filename="../core/parse/TraceLoader.cpp" line="453" />
+            <location filename="../core/parse/TraceLoader.cpp" line="575" />
             <source>%1 is not valid JSON: %2 at byte %3</source>
             <translation>%1 不是有效的 JSON：字节 %3 处：%2</translation>
         </message>
         <message>
-            <location filename="../core/parse/TraceLoader.cpp" line="457" />
+            <location filename="../core/parse/TraceLoader.cpp" line="579" />
             <source>%1 is a JSON array, but its entries are not trace events</source>
             <translation>%1 是 JSON 数组，但其元素不是跟踪事件</translation>
         </message>
         <message>
-            <location filename="../core/parse/TraceMerge.cpp" line="800" />
+            <location filename="../core/parse/TraceMerge.cpp" line="809" />
             <source>%1 malformed events were skipped (e.g. %2)</source>
             <translation>已跳过 %1 个格式错误的事件（例如 %2）</translation>
         </message>
         <message>
-            <location filename="../core/parse/TraceMerge.cpp" line="804" />
+            <location filename="../core/parse/TraceMerge.cpp" line="813" />
             <source>%1 end events had no matching begin and were skipped</source>
             <translation>%1 个结束事件没有匹配的开始事件，已跳过</translation>
         </message>
         <message>
-            <location filename="../core/parse/TraceMerge.cpp" line="806" />
+            <location filename="../core/parse/TraceMerge.cpp" line="815" />
             <source>%1 slices began but never ended; they are drawn to the end of the trace</source>
             <translation>%1 个切片有开始但没有结束；它们将绘制到跟踪末尾</translation>
         </message>
         <message>
-            <location filename="../core/parse/TraceMerge.cpp" line="809" />
+            <location filename="../core/parse/TraceMerge.cpp" line="818" />
             <source>%1 flow events could not be tied to a slice</source>
             <translation>%1 个流事件无法关联到切片</translation>
         </message>
         <message>
-            <location filename="../core/parse/TraceMerge.cpp" line="811" />
+            <location filename="../core/parse/TraceMerge.cpp" line="820" />
             <source>%1 names were not valid UTF-8; invalid bytes are shown as �</source>
             <translation>%1 个名称不是有效的 UTF-8；无效字节显示为 �</translation>
         </message>
         <message>
-            <location filename="../core/parse/TraceMerge.cpp" line="813" />
+            <location filename="../core/parse/TraceMerge.cpp" line="822" />
             <source>more than 65534 categories: %1 events share the last one</source>
             <translation>类别超过 65534 个：%1 个事件共用最后一个类别</translation>
         </message>
         <message>
-            <location filename="../core/parse/TraceMerge.cpp" line="816" />
+            <location filename="../core/parse/TraceMerge.cpp" line="825" />
             <source>%1 events of phase '%2' are not supported and were skipped</source>
             <translation>不支持阶段“%2”的 %1 个事件，已跳过</translation>
         </message>
@@ -655,6 +631,21 @@
             <location filename="../core/parse/ContentWarnings.cpp" line="110" />
             <source>no accelerator work recognised: %1 events on %2 have categories %3 that are not device activity, so the GPU breakdown, gaps and MFU are empty</source>
             <translation>未识别到加速器上的工作：%2 上的 %1 个事件的类别为 %3，不属于设备活动，因此 GPU 时间分解、间隙和 MFU 均为空</translation>
+        </message>
+        <message>
+            <location filename="../core/parse/TraceLoader.cpp" line="540" />
+            <source>%1: %2</source>
+            <translation>%1：%2</translation>
+        </message>
+        <message>
+            <location filename="../core/parse/TraceLoader.cpp" line="544" />
+            <source>the gzip stream ends early (the file was cut off); loading what it holds</source>
+            <translation>gzip 数据流提前结束（文件被截断）；将加载现有内容</translation>
+        </message>
+        <message>
+            <location filename="../core/parse/TraceLoader.cpp" line="542" />
+            <source>%1 inflates to nothing: not a trace</source>
+            <translation>%1 解压后为空：不是跟踪文件</translation>
         </message>
     </context>
     <context>
@@ -803,47 +794,47 @@
             <translation>下一个内核在间隙开始前已排队，集合通信、分配器调用、同步或数据加载都无法解释这次等待</translation>
         </message>
         <message>
-            <location filename="../core/analysis/Compare.cpp" line="215" />
+            <location filename="../core/analysis/Compare.cpp" line="213" />
             <source>the first run has no complete ProfilerStep#%1</source>
             <translation>第一个运行没有完整的 ProfilerStep#%1</translation>
         </message>
         <message>
-            <location filename="../core/analysis/Compare.cpp" line="227" />
+            <location filename="../core/analysis/Compare.cpp" line="225" />
             <source>run %1 has %2 complete step(s), fewer than the %3 the alignment needs: aligned on its start</source>
             <translation>运行 %1 只有 %2 个完整步，少于对齐所需的 %3 个：改为按其起点对齐</translation>
         </message>
         <message>
-            <location filename="../core/analysis/Compare.cpp" line="395" />
+            <location filename="../core/analysis/Compare.cpp" line="393" />
             <source>%1 has no complete step at position %2, the one compared</source>
             <translation>%1 在位置 %2 上没有完整的步（即被比较的那一步）</translation>
         </message>
         <message>
-            <location filename="../core/analysis/Compare.cpp" line="401" />
+            <location filename="../core/analysis/Compare.cpp" line="399" />
             <source>%1 has %2 complete step(s), fewer than the %3 the alignment needs: aligned on its start</source>
             <translation>%1 只有 %2 个完整步，少于对齐所需的 %3 个：改为按其起点对齐</translation>
         </message>
         <message>
-            <location filename="../core/analysis/Compare.cpp" line="527" />
+            <location filename="../core/analysis/Compare.cpp" line="525" />
             <source>no step-time waterfall for %1: %2 has no GPU activity to split its steps into</source>
             <translation>%1 没有步时长瀑布图：%2 没有可用来拆分步的 GPU 活动</translation>
         </message>
         <message>
-            <location filename="../core/analysis/Compare.cpp" line="566" />
+            <location filename="../core/analysis/Compare.cpp" line="564" />
             <source>different GPU models: %1 ran on %2, %3 on %4; kernel times and MFU are not comparable as they stand</source>
             <translation>GPU 型号不同：%1 运行于 %2，%3 运行于 %4；内核时间和 MFU 不能直接比较</translation>
         </message>
         <message>
-            <location filename="../core/analysis/Compare.cpp" line="569" />
+            <location filename="../core/analysis/Compare.cpp" line="567" />
             <source>different world sizes: %1 ran on %2 ranks, %3 on %4; per-GPU figures compare, totals do not</source>
             <translation>world size 不同：%1 使用 %2 个 rank，%3 使用 %4 个；可比较每 GPU 指标，不可比较总量</translation>
         </message>
         <message>
-            <location filename="../core/analysis/Compare.cpp" line="575" />
+            <location filename="../core/analysis/Compare.cpp" line="573" />
             <source>different step counts: %2 in %1, %4 in %3; compare the per-step figures, not the totals</source>
             <translation>步数不同：%1 有 %2 步，%3 有 %4 步；请比较每步指标，而非总量</translation>
         </message>
         <message>
-            <location filename="../core/analysis/Compare.cpp" line="583" />
+            <location filename="../core/analysis/Compare.cpp" line="581" />
             <source>%1 has no ProfilerStep: no step time, no MFU and no waterfall for it</source>
             <translation>%1 没有 ProfilerStep：它没有步时长、MFU 和瀑布图</translation>
         </message>
@@ -858,7 +849,7 @@
             <translation>rank %2 与 rank %1 没有共同的集合通信：它们的时钟只按跟踪文件的时间基点对齐</translation>
         </message>
         <message>
-            <location filename="../core/analysis/Collectives.cpp" line="183" />
+            <location filename="../core/analysis/Collectives.cpp" line="196" />
             <source>%1 in step %2: rank(s) %3 ran it a different number of times than the others; not matched there</source>
             <translation>步 %2 中的 %1：rank %3 执行它的次数与其他 rank 不同；该处不做匹配</translation>
         </message>
@@ -3535,8 +3526,8 @@ nearest GEMM after: %2</source>
         </message>
         <message>
             <location filename="../app/gui/MainWindow.cpp" line="134" />
-            <location filename="../app/gui/MainWindow.cpp" line="488" />
-            <location filename="../app/gui/MainWindow.cpp" line="1161" />
+            <location filename="../app/gui/MainWindow.cpp" line="494" />
+            <location filename="../app/gui/MainWindow.cpp" line="1147" />
             <source>Stop loading this trace</source>
             <translation>停止加载此跟踪文件</translation>
         </message>
@@ -3597,7 +3588,7 @@ nearest GEMM after: %2</source>
         </message>
         <message>
             <location filename="../app/gui/MainWindow.cpp" line="206" />
-            <location filename="../app/gui/MainWindow.cpp" line="1019" />
+            <location filename="../app/gui/MainWindow.cpp" line="1025" />
             <source>&amp;Edit</source>
             <translation>编辑(&amp;E)</translation>
         </message>
@@ -3633,7 +3624,7 @@ nearest GEMM after: %2</source>
         </message>
         <message>
             <location filename="../app/gui/MainWindow.cpp" line="221" />
-            <location filename="../app/gui/MainWindow.cpp" line="1029" />
+            <location filename="../app/gui/MainWindow.cpp" line="1035" />
             <source>&amp;View</source>
             <translation>视图(&amp;V)</translation>
         </message>
@@ -3669,7 +3660,7 @@ nearest GEMM after: %2</source>
         </message>
         <message>
             <location filename="../app/gui/MainWindow.cpp" line="244" />
-            <location filename="../app/gui/MainWindow.cpp" line="1037" />
+            <location filename="../app/gui/MainWindow.cpp" line="1043" />
             <source>&amp;Analysis</source>
             <translation>分析(&amp;A)</translation>
         </message>
@@ -3752,7 +3743,7 @@ nearest GEMM after: %2</source>
         </message>
         <message>
             <location filename="../app/gui/MainWindow.cpp" line="367" />
-            <location filename="../app/gui/MainWindow.cpp" line="577" />
+            <location filename="../app/gui/MainWindow.cpp" line="583" />
             <source>PyTorch Profiler traces (*.json *.json.gz *.pt.trace.json *.pt.trace.json.gz);;All files (*)</source>
             <translation>PyTorch Profiler 跟踪文件 (*.json *.json.gz *.pt.trace.json *.pt.trace.json.gz);;所有文件 (*)</translation>
         </message>
@@ -3772,163 +3763,162 @@ nearest GEMM after: %2</source>
             <translation>清除列表(&amp;C)</translation>
         </message>
         <message numerus="yes">
-            <location filename="../app/gui/MainWindow.cpp" line="513" />
+            <location filename="../app/gui/MainWindow.cpp" line="519" />
             <source>%1: a job of %n rank(s), shown and compared through rank %2; the Job rows of the Metrics table measure every rank</source>
             <translation>
                 <numerusform>%1：%n 个 rank 的作业，通过 rank %2 显示和比较；指标表中的“作业”行统计所有 rank</numerusform>
             </translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="564" />
+            <location filename="../app/gui/MainWindow.cpp" line="570" />
             <source>the demo</source>
             <translation>演示</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="576" />
+            <location filename="../app/gui/MainWindow.cpp" line="582" />
             <source>Compare With</source>
             <translation>选择要比较的跟踪文件</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="625" />
+            <location filename="../app/gui/MainWindow.cpp" line="631" />
             <source>Loading %1…</source>
             <translation>正在加载 %1…</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="637" />
-            <location filename="../app/gui/MainWindow.cpp" line="646" />
+            <location filename="../app/gui/MainWindow.cpp" line="643" />
+            <location filename="../app/gui/MainWindow.cpp" line="652" />
             <source>Cancelling…</source>
             <translation>正在取消…</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="673" />
-            <location filename="../app/gui/MainWindow.cpp" line="872" />
+            <location filename="../app/gui/MainWindow.cpp" line="679" />
+            <location filename="../app/gui/MainWindow.cpp" line="878" />
             <source>Loading %1 was cancelled.</source>
             <translation>已取消加载 %1。</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="706" />
+            <location filename="../app/gui/MainWindow.cpp" line="712" />
             <source>Rank %1/%2</source>
             <translation>rank %1/%2</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="706" />
+            <location filename="../app/gui/MainWindow.cpp" line="712" />
             <source>Rank %1</source>
             <translation>rank %1</translation>
         </message>
         <message numerus="yes">
-            <location filename="../app/gui/MainWindow.cpp" line="710" />
+            <location filename="../app/gui/MainWindow.cpp" line="716" />
             <source>%1 (+%n more GPU(s))</source>
             <translation>
                 <numerusform>%1（另有 %n 个 GPU）</numerusform>
             </translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="713" />
+            <location filename="../app/gui/MainWindow.cpp" line="719" />
             <source>%1 events</source>
             <translation>%1 个事件</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="714" />
+            <location filename="../app/gui/MainWindow.cpp" line="720" />
             <source>loaded in %1 s</source>
             <translation>加载耗时 %1 秒</translation>
         </message>
         <message numerus="yes">
-            <location filename="../app/gui/MainWindow.cpp" line="716" />
+            <location filename="../app/gui/MainWindow.cpp" line="722" />
             <source>%n warning(s)</source>
             <translation>
                 <numerusform>%n 条警告</numerusform>
             </translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="724" />
+            <location filename="../app/gui/MainWindow.cpp" line="730" />
             <source>unknown error</source>
             <translation>未知错误</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="725" />
+            <location filename="../app/gui/MainWindow.cpp" line="731" />
             <source>Could not open %1: %2</source>
             <translation>无法打开 %1：%2</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="727" />
+            <location filename="../app/gui/MainWindow.cpp" line="733" />
             <source>Could not open trace</source>
             <translation>无法打开跟踪文件</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="728" />
+            <location filename="../app/gui/MainWindow.cpp" line="734" />
             <source>Lanescope could not open %1.</source>
             <translation>Lanescope 无法打开 %1。</translation>
         </message>
         <message numerus="yes">
-            <location filename="../app/gui/MainWindow.cpp" line="738" />
+            <location filename="../app/gui/MainWindow.cpp" line="744" />
             <source>%1 (%n rank(s)) — Lanescope</source>
             <translation>
                 <numerusform>%1（%n 个 rank）— Lanescope</numerusform>
             </translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="747" />
+            <location filename="../app/gui/MainWindow.cpp" line="753" />
             <source>Lanescope</source>
             <translation>Lanescope</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="1033" />
+            <location filename="../app/gui/MainWindow.cpp" line="1039" />
             <source>Annotate &amp;Findings</source>
             <translation>标注发现(&amp;F)</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="1035" />
+            <location filename="../app/gui/MainWindow.cpp" line="1041" />
             <source>Label each gap over the threshold and each allocator spike in view (undo removes them)</source>
             <translation>为视图中每个超过阈值的间隙和每个分配器尖峰添加标注（撤销可将其移除）</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="1056" />
+            <location filename="../app/gui/MainWindow.cpp" line="1062" />
             <source>&amp;Annotate This Gap</source>
             <translation>标注此间隙(&amp;A)</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="1058" />
+            <location filename="../app/gui/MainWindow.cpp" line="1064" />
             <source>Annotated the gap</source>
             <translation>已标注该间隙</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="1058" />
+            <location filename="../app/gui/MainWindow.cpp" line="1064" />
             <source>The gap is annotated already</source>
             <translation>该间隙已有标注</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="1095" />
+            <location filename="../app/gui/MainWindow.cpp" line="1101" />
             <source>Open &amp;Folder…</source>
             <translation>打开文件夹(&amp;F)…</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="1097" />
+            <location filename="../app/gui/MainWindow.cpp" line="1103" />
             <source>Open a folder of rank traces (one file per rank) as one job, side by side on one clock</source>
             <translation>将 rank 跟踪文件所在的文件夹（每个 rank 一个文件）作为一个作业打开，在同一时钟上并排显示</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="1098" />
+            <location filename="../app/gui/MainWindow.cpp" line="1104" />
             <source>Compare With Folder…</source>
             <translation>与文件夹比较…</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="1099" />
+            <location filename="../app/gui/MainWindow.cpp" line="1105" />
             <source>Compare what is shown with a folder of rank traces (baseline job vs optimized job)</source>
             <translation>将当前显示的内容与 rank 跟踪文件所在的文件夹比较（基线作业对比优化后的作业）</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="1105" />
+            <location filename="../app/gui/MainWindow.cpp" line="1111" />
             <source>Compare With Folder of Rank Traces</source>
             <translation>与 rank 跟踪文件所在的文件夹比较</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="1115" />
+            <location filename="../app/gui/MainWindow.cpp" line="1121" />
             <source>Open Folder of Rank Traces</source>
             <translation>打开 rank 跟踪文件所在的文件夹</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="476" />
-            <location filename="../app/gui/MainWindow.cpp" line="1151" />
+            <location filename="../app/gui/MainWindow.cpp" line="482" />
             <source>Loading the ranks in %1…</source>
             <translation>正在加载 %1 中的各 rank…</translation>
         </message>
@@ -3943,144 +3933,143 @@ nearest GEMM after: %2</source>
             <translation>案例研究：对比一个 FSDP 运行在预取和分配器调优前后的表现</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="479" />
-            <location filename="../app/gui/MainWindow.cpp" line="1154" />
+            <location filename="../app/gui/MainWindow.cpp" line="485" />
             <source>Stop loading this folder</source>
             <translation>停止加载此文件夹</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="495" />
-            <location filename="../app/gui/MainWindow.cpp" line="1166" />
+            <location filename="../app/gui/MainWindow.cpp" line="501" />
+            <location filename="../app/gui/MainWindow.cpp" line="1152" />
             <source>Loading the folder %1 was cancelled.</source>
             <translation>已取消加载文件夹 %1。</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="503" />
-            <location filename="../app/gui/MainWindow.cpp" line="1174" />
+            <location filename="../app/gui/MainWindow.cpp" line="509" />
+            <location filename="../app/gui/MainWindow.cpp" line="1160" />
             <source>no rank trace in it</source>
             <translation>其中没有 rank 跟踪文件</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="1189" />
+            <location filename="../app/gui/MainWindow.cpp" line="1175" />
             <source>rank %1 (guessed)</source>
             <translation>rank %1（推测）</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="1189" />
+            <location filename="../app/gui/MainWindow.cpp" line="1175" />
             <source>rank %1</source>
             <translation>rank %1</translation>
         </message>
         <message numerus="yes">
-            <location filename="../app/gui/MainWindow.cpp" line="1230" />
+            <location filename="../app/gui/MainWindow.cpp" line="1216" />
             <source>%n rank(s) of %1 loaded in %2 s (%3 events, %4 at once)</source>
             <translation>
                 <numerusform>已加载 %1 中的 %n 个 rank，耗时 %2 秒（%3 个事件，同时加载 %4 个）</numerusform>
             </translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="1250" />
+            <location filename="../app/gui/MainWindow.cpp" line="1236" />
             <source>&amp;Report…</source>
             <translation>报告(&amp;R)…</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="1251" />
+            <location filename="../app/gui/MainWindow.cpp" line="1237" />
             <source>Write one landscape PDF page: the picture, the runs and the metrics table</source>
             <translation>输出一页横向 PDF：图片、运行和指标表</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="1262" />
+            <location filename="../app/gui/MainWindow.cpp" line="1248" />
             <source>nothing to report: open a trace first</source>
             <translation>没有可生成报告的内容：请先打开一个跟踪文件</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="1273" />
+            <location filename="../app/gui/MainWindow.cpp" line="1259" />
             <source>%1 — %2</source>
             <translation>%1 — %2</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="1280" />
+            <location filename="../app/gui/MainWindow.cpp" line="1266" />
             <source>the comparison is still being measured: try again when its figures are shown</source>
             <translation>比较仍在计算中：请在其数据显示后重试</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="1285" />
+            <location filename="../app/gui/MainWindow.cpp" line="1271" />
             <source>the analysis is still running: try again when its figures are shown</source>
             <translation>分析仍在进行中：请在其数据显示后重试</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="1308" />
-            <location filename="../app/gui/MainWindow.cpp" line="1326" />
+            <location filename="../app/gui/MainWindow.cpp" line="1294" />
+            <location filename="../app/gui/MainWindow.cpp" line="1312" />
             <source>Report</source>
             <translation>报告</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="1311" />
+            <location filename="../app/gui/MainWindow.cpp" line="1297" />
             <source>Browse…</source>
             <translation>浏览…</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="1315" />
+            <location filename="../app/gui/MainWindow.cpp" line="1301" />
             <source>File:</source>
             <translation>文件：</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="1317" />
+            <location filename="../app/gui/MainWindow.cpp" line="1303" />
             <source>A4 landscape</source>
             <translation>A4 横向</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="1318" />
+            <location filename="../app/gui/MainWindow.cpp" line="1304" />
             <source>Letter landscape</source>
             <translation>Letter 横向</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="1320" />
+            <location filename="../app/gui/MainWindow.cpp" line="1306" />
             <source>Page:</source>
             <translation>页面：</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="1326" />
+            <location filename="../app/gui/MainWindow.cpp" line="1312" />
             <source>PDF (*.pdf)</source>
             <translation>PDF (*.pdf)</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="1337" />
+            <location filename="../app/gui/MainWindow.cpp" line="1323" />
             <source>Report failed</source>
             <translation>报告生成失败</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="1341" />
+            <location filename="../app/gui/MainWindow.cpp" line="1327" />
             <source>Report written to %1</source>
             <translation>报告已写入 %1</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="1364" />
+            <location filename="../app/gui/MainWindow.cpp" line="1350" />
             <source>Re&amp;load</source>
             <translation>重新加载(&amp;L)</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="1366" />
+            <location filename="../app/gui/MainWindow.cpp" line="1352" />
             <source>Load the trace(s) shown again from disk</source>
             <translation>从磁盘重新加载当前显示的跟踪文件</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="1412" />
+            <location filename="../app/gui/MainWindow.cpp" line="1398" />
             <source>%1 changed on disk — Reload to see the new version.</source>
             <translation>%1 已在磁盘上更改 — 点击“重新加载”查看新版本。</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="1413" />
+            <location filename="../app/gui/MainWindow.cpp" line="1399" />
             <source>%1 was removed or renamed on disk.</source>
             <translation>%1 已在磁盘上被删除或重命名。</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="1414" />
+            <location filename="../app/gui/MainWindow.cpp" line="1400" />
             <source>Reload</source>
             <translation>重新加载</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="745" />
-            <location filename="../app/gui/MainWindow.cpp" line="750" />
+            <location filename="../app/gui/MainWindow.cpp" line="751" />
+            <location filename="../app/gui/MainWindow.cpp" line="756" />
             <source>%1 — Lanescope</source>
             <translation>%1 — Lanescope</translation>
         </message>
@@ -4097,43 +4086,43 @@ nearest GEMM after: %2</source>
             <translation type="vanished">&lt;h3&gt;Lanescope %1&lt;/h3&gt;&lt;p&gt;PyTorch Profiler（Kineto）跟踪文件的原生查看器：找出分布式训练为何浪费 GPU，验证修复效果，并向他人展示证据。&lt;/p&gt;&lt;p&gt;基于 Qt %2 构建。&lt;/p&gt;</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="786" />
+            <location filename="../app/gui/MainWindow.cpp" line="792" />
             <source>Export failed</source>
             <translation>导出失败</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="790" />
+            <location filename="../app/gui/MainWindow.cpp" line="796" />
             <source>Exported %1</source>
             <translation>已导出 %1</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="844" />
+            <location filename="../app/gui/MainWindow.cpp" line="850" />
             <source>nothing to export: open a trace first</source>
             <translation>没有可导出的内容：请先打开跟踪文件</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="863" />
+            <location filename="../app/gui/MainWindow.cpp" line="869" />
             <source>Picture copied to the clipboard</source>
             <translation>图片已复制到剪贴板</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="502" />
-            <location filename="../app/gui/MainWindow.cpp" line="519" />
-            <location filename="../app/gui/MainWindow.cpp" line="884" />
-            <location filename="../app/gui/MainWindow.cpp" line="918" />
-            <location filename="../app/gui/MainWindow.cpp" line="1195" />
+            <location filename="../app/gui/MainWindow.cpp" line="508" />
+            <location filename="../app/gui/MainWindow.cpp" line="525" />
+            <location filename="../app/gui/MainWindow.cpp" line="890" />
+            <location filename="../app/gui/MainWindow.cpp" line="924" />
+            <location filename="../app/gui/MainWindow.cpp" line="1181" />
             <source>%1: %2</source>
             <translation>%1：%2</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="902" />
+            <location filename="../app/gui/MainWindow.cpp" line="908" />
             <source>the comparison</source>
             <translation>比较</translation>
         </message>
         <message>
             <location filename="../app/gui/MainWindow.cpp" line="401" />
             <location filename="../app/gui/MainWindow.cpp" line="404" />
-            <location filename="../app/gui/MainWindow.cpp" line="745" />
+            <location filename="../app/gui/MainWindow.cpp" line="751" />
             <source> vs </source>
             <translation> 对比 </translation>
         </message>
@@ -4148,14 +4137,14 @@ nearest GEMM after: %2</source>
             <translation>菜单和工具栏的所有快捷键，以及时间线的按键</translation>
         </message>
         <message numerus="yes">
-            <location filename="../app/gui/MainWindow.cpp" line="946" />
+            <location filename="../app/gui/MainWindow.cpp" line="952" />
             <source>Comparing %n run(s), aligned on their complete step %1</source>
             <translation>
                 <numerusform>正在比较 %n 个运行，按各自第 %1 个完整步对齐</numerusform>
             </translation>
         </message>
         <message numerus="yes">
-            <location filename="../app/gui/MainWindow.cpp" line="948" />
+            <location filename="../app/gui/MainWindow.cpp" line="954" />
             <source>Comparing %n run(s), aligned on their starts</source>
             <translation>
                 <numerusform>正在比较 %n 个运行，按各自起点对齐</numerusform>
@@ -4165,52 +4154,52 @@ nearest GEMM after: %2</source>
     <context>
         <name>lanescope::MemoryBand</name>
         <message>
-            <location filename="../widgets/render/MemoryBand.cpp" line="76" />
-            <location filename="../widgets/render/MemoryBand.cpp" line="78" />
-            <location filename="../widgets/render/MemoryBand.cpp" line="80" />
+            <location filename="../widgets/render/MemoryBand.cpp" line="77" />
+            <location filename="../widgets/render/MemoryBand.cpp" line="79" />
+            <location filename="../widgets/render/MemoryBand.cpp" line="81" />
             <source>%1 GB</source>
             <translation>%1 GB</translation>
         </message>
         <message>
-            <location filename="../widgets/render/MemoryBand.cpp" line="76" />
-            <location filename="../widgets/render/MemoryBand.cpp" line="83" />
+            <location filename="../widgets/render/MemoryBand.cpp" line="77" />
+            <location filename="../widgets/render/MemoryBand.cpp" line="84" />
             <source>%1 MB</source>
             <translation>%1 MB</translation>
         </message>
         <message>
-            <location filename="../widgets/render/MemoryBand.cpp" line="90" />
+            <location filename="../widgets/render/MemoryBand.cpp" line="91" />
             <source>allocated %1</source>
             <translation>已分配 %1</translation>
         </message>
         <message>
-            <location filename="../widgets/render/MemoryBand.cpp" line="93" />
+            <location filename="../widgets/render/MemoryBand.cpp" line="94" />
             <source>%1 · reserved %2</source>
             <translation>%1 · 已保留 %2</translation>
         </message>
         <message>
-            <location filename="../widgets/render/MemoryBand.cpp" line="252" />
+            <location filename="../widgets/render/MemoryBand.cpp" line="257" />
             <source>allocated</source>
             <translation>已分配</translation>
         </message>
         <message>
-            <location filename="../widgets/render/MemoryBand.cpp" line="254" />
+            <location filename="../widgets/render/MemoryBand.cpp" line="259" />
             <source>reserved</source>
             <translation>已保留</translation>
         </message>
         <message numerus="yes">
-            <location filename="../widgets/render/MemoryBand.cpp" line="256" />
+            <location filename="../widgets/render/MemoryBand.cpp" line="261" />
             <source>%n spike(s)</source>
             <translation>
                 <numerusform>%n 个尖峰</numerusform>
             </translation>
         </message>
         <message>
-            <location filename="../widgets/render/MemoryBand.cpp" line="264" />
+            <location filename="../widgets/render/MemoryBand.cpp" line="269" />
             <source>device total %1</source>
             <translation>设备显存总量 %1</translation>
         </message>
         <message>
-            <location filename="../widgets/render/MemoryBand.cpp" line="265" />
+            <location filename="../widgets/render/MemoryBand.cpp" line="270" />
             <source>device total %1, off axis</source>
             <translation>设备显存总量 %1，超出坐标轴范围</translation>
         </message>
@@ -5894,8 +5883,8 @@ at %2</source>
 位于 %2</translation>
         </message>
         <message numerus="yes">
-            <location filename="../widgets/render/TimelineRenderer.cpp" line="622" />
-            <location filename="../widgets/render/TimelineRenderer.cpp" line="713" />
+            <location filename="../widgets/render/TimelineRenderer.cpp" line="624" />
+            <location filename="../widgets/render/TimelineRenderer.cpp" line="715" />
             <source>  (%n lane(s))</source>
             <translation>
                 <numerusform>  （%n 条泳道）</numerusform>
@@ -5914,17 +5903,17 @@ at %2</source>
             <translation type="vanished">内存，顶部 = %1</translation>
         </message>
         <message>
-            <location filename="../widgets/render/TimelineRenderer.cpp" line="727" />
+            <location filename="../widgets/render/TimelineRenderer.cpp" line="729" />
             <source>GPU %1 memory</source>
             <translation>GPU %1 显存</translation>
         </message>
         <message>
-            <location filename="../widgets/render/TimelineRenderer.cpp" line="800" />
+            <location filename="../widgets/render/TimelineRenderer.cpp" line="802" />
             <source>window %1</source>
             <translation>窗口 %1</translation>
         </message>
         <message>
-            <location filename="../widgets/render/TimelineRenderer.cpp" line="802" />
+            <location filename="../widgets/render/TimelineRenderer.cpp" line="804" />
             <source>steps</source>
             <translation>步</translation>
         </message>

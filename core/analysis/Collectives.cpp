@@ -1,6 +1,7 @@
 #include "analysis/Collectives.h"
 
 #include "analysis/KernelClass.h"
+#include "io/SourceReader.h"
 #include "parse/EventArgs.h"
 
 #include <QCoreApplication>
@@ -70,19 +71,31 @@ std::vector<CollectiveCall> findCollectives(const Trace &trace, const std::vecto
             c.track = k;
             c.slice = std::uint32_t(i);
             c.step = stepAt(steps, c.start, true);
-            // Kineto 2.1+ writes what record_param_comms knew on the kernel itself.
-            const EventDetails d = readEventDetails(trace, tr.fileOffset[i]);
-            if (d.ok) {
-                const QString name = d.args.value(QStringLiteral("Collective name")).toString();
-                if (!name.isEmpty())
-                    c.name = name;
-                c.group = d.args.value(QStringLiteral("Process Group Name")).toString();
-                bool ok = false;
-                const qint64 seq = d.args.value(QStringLiteral("Seq")).toLongLong(&ok);
-                if (ok && seq >= 0)
-                    c.seq = seq;
-            }
             out.push_back(std::move(c));
+        }
+    }
+    // Kineto 2.1+ writes what record_param_comms knew on the kernel itself. Read in file order:
+    // one pass over a .json.gz.
+    if (trace.source && !out.empty()) {
+        std::vector<std::pair<std::uint64_t, std::size_t>> order;
+        order.reserve(out.size());
+        for (std::size_t k = 0; k < out.size(); ++k)
+            order.emplace_back(trace.tracks[out[k].track].fileOffset[out[k].slice], k);
+        std::sort(order.begin(), order.end());
+        SourceReader reader(*trace.source);
+        for (const auto &[offset, k] : order) {
+            const EventDetails d = readEventDetails(trace, reader, offset);
+            if (!d.ok)
+                continue;
+            CollectiveCall &c = out[k];
+            const QString name = d.args.value(QStringLiteral("Collective name")).toString();
+            if (!name.isEmpty())
+                c.name = name;
+            c.group = d.args.value(QStringLiteral("Process Group Name")).toString();
+            bool ok = false;
+            const qint64 seq = d.args.value(QStringLiteral("Seq")).toLongLong(&ok);
+            if (ok && seq >= 0)
+                c.seq = seq;
         }
     }
     if (out.empty()) {

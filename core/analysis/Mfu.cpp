@@ -1,5 +1,6 @@
 #include "analysis/Mfu.h"
 
+#include "io/SourceReader.h"
 #include "parse/EventArgs.h"
 
 #include <algorithm>
@@ -119,6 +120,7 @@ MeasuredFlops measuredFlops(const Trace &trace, TimeRange range)
             if (trace.strings.view(id) == o)
                 wanted[id] = 1;
     MeasuredFlops m;
+    std::vector<std::uint64_t> offsets;
     for (const Track &tr : trace.tracks) {
         if (tr.kind != TrackKind::Cpu)
             continue;
@@ -128,13 +130,23 @@ MeasuredFlops measuredFlops(const Trace &trace, TimeRange range)
             const std::uint16_t cat = tr.catId[i];
             if (cat >= trace.categoryClass.size() || trace.categoryClass[cat] != CategoryClass::CpuOp)
                 continue;
-            const EventDetails d = readEventDetails(trace, tr.fileOffset[i]);
-            ++m.opsRead;
-            const auto it = d.args.constFind(QStringLiteral("flops"));
-            if (d.ok && it != d.args.constEnd()) {
-                m.flops += it->toDouble();
-                ++m.opsWithFlops;
-            }
+            offsets.push_back(tr.fileOffset[i]);
+        }
+    }
+    if (offsets.empty() || !trace.source) {
+        m.opsRead = offsets.size();
+        return m;
+    }
+    // In file order: one pass over a .json.gz.
+    std::sort(offsets.begin(), offsets.end());
+    SourceReader reader(*trace.source);
+    for (std::uint64_t offset : offsets) {
+        const EventDetails d = readEventDetails(trace, reader, offset);
+        ++m.opsRead;
+        const auto it = d.args.constFind(QStringLiteral("flops"));
+        if (d.ok && it != d.args.constEnd()) {
+            m.flops += it->toDouble();
+            ++m.opsWithFlops;
         }
     }
     return m;

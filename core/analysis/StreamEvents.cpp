@@ -3,6 +3,7 @@
 #include "analysis/KernelClass.h"
 #include "io/MappedSource.h"
 #include "io/SigbusGuard.h"
+#include "io/SourceReader.h"
 
 #include <rapidjson/memorystream.h>
 #include <rapidjson/reader.h>
@@ -97,44 +98,46 @@ std::vector<StreamEvent> nonActivityStreamEvents(const Trace &trace)
     const MappedSource *src = trace.source.get();
     if (!src || !src->stillValid())
         return out;
-    // Every slice's event starts at its offset and ends before the next slice's event: searching
-    // that stretch for the key is a fast filter, and only the events that pass it are parsed.
-    std::vector<std::uint64_t> offsets;
-    offsets.reserve(trace.sliceCount());
-    for (const Track &tr : trace.tracks)
-        offsets.insert(offsets.end(), tr.fileOffset.begin(), tr.fileOffset.end());
-    std::sort(offsets.begin(), offsets.end());
-    const std::uint64_t size = src->size();
-    const char *data = src->data();
+    // The candidates in file order, so a .json.gz is inflated once for all of them.
+    struct Candidate
+    {
+        std::uint64_t offset;
+        std::uint32_t track, slice;
+    };
+    std::vector<Candidate> todo;
+    for (std::uint32_t t = 0; t < trace.tracks.size(); ++t) {
+        const Track &tr = trace.tracks[t];
+        for (std::uint32_t i = 0; i < tr.size(); ++i) {
+            const std::uint16_t cat = tr.catId[i];
+            const CategoryClass cc = cat < trace.categoryClass.size() ? trace.categoryClass[cat] : CategoryClass::Other;
+            if (!isGpuActivity(cc) && tr.fileOffset[i] < src->size())
+                todo.push_back(Candidate{tr.fileOffset[i], t, i});
+        }
+    }
+    std::sort(todo.begin(), todo.end(), [](const Candidate &a, const Candidate &b) { return a.offset < b.offset; });
     static constexpr char kKey[] = "\"stream\"";
     const std::size_t keyLen = sizeof(kKey) - 1;
 
+    SourceReader reader(*src);
     const bool read = runGuarded([&] {
-        for (std::uint32_t t = 0; t < trace.tracks.size(); ++t) {
-            const Track &tr = trace.tracks[t];
-            for (std::uint32_t i = 0; i < tr.size(); ++i) {
-                const std::uint16_t cat = tr.catId[i];
-                const CategoryClass cc = cat < trace.categoryClass.size() ? trace.categoryClass[cat] : CategoryClass::Other;
-                const std::uint64_t off = tr.fileOffset[i];
-                if (isGpuActivity(cc) || off >= size)
-                    continue;
-                const auto next = std::upper_bound(offsets.begin(), offsets.end(), off);
-                const std::uint64_t end = next == offsets.end() ? size : std::min(*next, size);
-                const char *hay = data + off;
-                if (end - off < keyLen
-                    || !memmem(hay, std::size_t(end - off), kKey, keyLen))
-                    continue;
-                Probe p;
-                rapidjson::Reader reader;
-                rapidjson::MemoryStream ms(hay, std::size_t(size - off));
-                reader.Parse<rapidjson::kParseStopWhenDoneFlag>(ms, p);
-                if (!reader.HasParseError() && p.isX && p.stream)
-                    out.push_back(StreamEvent{t, i, p.correlation});
-            }
+        for (const Candidate &c : todo) {
+            // Searching the event's text for the key is a fast filter; only the events that pass
+            // it are parsed.
+            const std::string_view event = reader.object(c.offset);
+            if (event.size() < keyLen || !memmem(event.data(), event.size(), kKey, keyLen))
+                continue;
+            Probe p;
+            rapidjson::Reader parser;
+            rapidjson::MemoryStream ms(event.data(), event.size());
+            parser.Parse<rapidjson::kParseStopWhenDoneFlag>(ms, p);
+            if (!parser.HasParseError() && p.isX && p.stream)
+                out.push_back(StreamEvent{c.track, c.slice, p.correlation});
         }
     });
-    if (!read) // the file was cut underneath us: nothing half-read
+    if (!read || !reader.error().isEmpty()) // the file was cut underneath us: nothing half-read
         out.clear();
+    std::sort(out.begin(), out.end(),
+              [](const StreamEvent &a, const StreamEvent &b) { return a.track != b.track ? a.track < b.track : a.slice < b.slice; });
     return out;
 }
 

@@ -1,16 +1,22 @@
 #pragma once
-// The bytes of a trace file, memory-mapped (plain JSON) or inflated into an unlinked file on disk
-// (the user's cache folder, see io/InflateTarget.h) and mapped from there (.json.gz), so the JSON
-// never sits in anonymous memory or in a RAM-backed /tmp.
+// The bytes of a trace file: a plain JSON file memory-mapped, or a .json.gz whose compressed bytes
+// are mapped and inflated on demand. The loader inflates a .json.gz once, front to back, parsing as
+// it goes (parse/StreamedArray.h), and leaves resume points here; later reads of one event's bytes
+// (io/SourceReader.h) re-inflate from the nearest one. So the inflated JSON is never held, neither in
+// memory nor on disk (issue 13: no disk space needed, no RAM taken on a tmpfs /tmp).
 #include <QString>
-#include <QStringList>
 
 #include <atomic>
 #include <cstdint>
 #include <memory>
 #include <string>
+#include <vector>
 
 namespace lanescope {
+
+namespace io {
+class GzipInflater;
+}
 
 class MappedSource
 {
@@ -23,38 +29,49 @@ public:
     {
         std::shared_ptr<MappedSource> source;
         QString error;          // set when source is null
-        QString warning;        // e.g. a gzip stream that ended early
-        const char *inflatedWith = nullptr; // .gz: "isa-l" or "zlib" (the one whose bytes these are)
     };
-    struct OpenOptions
-    {
-        const std::atomic<bool> *cancel = nullptr;
-        QStringList inflateFolders;     // empty: io::inflateFolders(path) (cache folder, beside the trace, temp)
-        std::int64_t availableBytes = -1; // >= 0: the free space every folder is taken to have (tests)
-    };
-    // cancel may be null. Never throws.
-    static OpenResult open(const QString &path, const std::atomic<bool> *cancel = nullptr);
-    static OpenResult open(const QString &path, const OpenOptions &options);
+    // Never throws. A .json.gz is only mapped here: its bytes come from inflate().
+    static OpenResult open(const QString &path);
     // Bytes already in memory (tests, the fuzzer). Never changes on disk.
     static std::shared_ptr<MappedSource> fromBytes(std::string bytes, const QString &name = QString());
-    // What open() inflates .json.gz with: "isa-l" (built with libisal, the default; cut-off and
-    // corrupt streams are redone with zlib) or "zlib" (LANESCOPE_INFLATE=zlib, or built without it).
+    // What .json.gz is inflated with: "isa-l" (built with libisal, the default; where it cannot go
+    // on, a cut-off or corrupt stream, zlib takes over) or "zlib" (LANESCOPE_INFLATE=zlib, or built
+    // without it).
     static const char *inflater();
 
+    // The JSON itself; null for a .json.gz (read it with inflate() or io::SourceReader).
     const char *data() const { return m_data; }
     // True when data()[size()] is a readable NUL: always for fromBytes(), and for a mapping whose
     // size is not a multiple of the page size (the rest of the last page reads as zeros). Lets the
     // parser use RapidJSON's null-terminated StringStream, which is ~25% faster than MemoryStream.
     bool nulTerminated() const { return m_nulTerminated; }
+    // Bytes of JSON. A .json.gz: what it inflated to, known once the loader has read it through
+    // (0 before).
     std::uint64_t size() const { return m_size; }
     std::uint64_t fileBytes() const { return m_fileBytes; }
     bool gzipped() const { return m_gzipped; }
     const QString &path() const { return m_path; }
-    // .json.gz: the folder its inflated bytes are kept in (as an unlinked file); empty otherwise.
-    QString inflatedInto() const;
+
+    // .json.gz: the compressed bytes (mapped) and a new inflater at their start.
+    const unsigned char *compressed() const;
+    std::uint64_t compressedSize() const { return m_fileBytes; }
+    std::unique_ptr<io::GzipInflater> inflateFromStart() const;
+    // A copy of an inflater's state taken after `offset` inflated bytes.
+    struct ResumePoint
+    {
+        std::uint64_t offset = 0;
+        std::shared_ptr<const io::GzipInflater> state;
+    };
+    // Called by the loader once it has inflated the whole stream: its size, the inflater that made
+    // it ("isa-l", or "zlib" where zlib took over) and the resume points, in offset order.
+    void setInflated(std::uint64_t size, const char *engine, std::vector<ResumePoint> points);
+    // The last resume point at or before offset (the start of the stream if none).
+    ResumePoint resumePointFor(std::uint64_t offset) const;
+    std::size_t resumePoints() const;
+    const char *inflatedWith() const { return m_inflatedWith; }
 
     // False when the file on disk no longer matches what was mapped (size or mtime changed): reads
-    // from the mapping past a shrunken end would fault. Inflated .gz data lives in our own file.
+    // from the mapping past a shrunken end would fault. A .json.gz is read from its mapping too.
     bool stillValid(QString *why = nullptr) const;
 
     // Advise the kernel how we are about to read.
@@ -70,6 +87,7 @@ private:
     std::uint64_t m_fileBytes = 0;
     bool m_gzipped = false;
     bool m_nulTerminated = false;
+    const char *m_inflatedWith = nullptr;
     QString m_path;
     std::int64_t m_mtimeNs = 0;
 };

@@ -140,6 +140,9 @@ struct ChunkOutput
     std::vector<RawFlow> flows;
     std::vector<RawMemory> memory;
     std::vector<std::uint64_t> slowEvents; // offsets of M / C / async events, parsed in the merge
+    // ScanShared::copySlowEvents: their text, event k from slowTextAt[k] to slowTextAt[k + 1].
+    std::string slowText;
+    std::vector<std::size_t> slowTextAt;
     std::uint64_t events = 0;              // array entries seen
     std::uint64_t malformed = 0;
     std::vector<std::string> malformedSamples; // first few reasons, with byte offsets

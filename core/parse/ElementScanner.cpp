@@ -88,7 +88,7 @@ static ScanEnd scanUnguarded(ScanShared &shared, ChunkOutput &out, std::uint64_t
             }
         }
         Stream stream = streamAt<Stream>(p, pos, size);
-        handler.begin(pos, &stream.src_, rapidjson::StreamTraits<Stream>::copyOptimization != 0);
+        handler.begin(shared.base + pos, &stream.src_, rapidjson::StreamTraits<Stream>::copyOptimization != 0);
         reader.Parse<kEventParseFlags>(stream, handler);
         if (reader.HasParseError() && reader.GetParseErrorCode() == rapidjson::kParseErrorTermination) {
             // Only EventHandler stops a parse, and only for hostile nesting: skip the element.
@@ -99,7 +99,7 @@ static ScanEnd scanUnguarded(ScanShared &shared, ChunkOutput &out, std::uint64_t
                 break;
             }
             ++out.events;
-            out.addMalformed(pos, "event nested too deeply");
+            out.addMalformed(shared.base + pos, "event nested too deeply");
             pos = next;
         } else if (reader.HasParseError()) {
             end.errorAt = pos + reader.GetErrorOffset();
@@ -121,7 +121,12 @@ static ScanEnd scanUnguarded(ScanShared &shared, ChunkOutput &out, std::uint64_t
             }
             break;
         } else {
+            const std::size_t slowBefore = out.slowEvents.size();
             handler.finish();
+            if (shared.copySlowEvents && out.slowEvents.size() != slowBefore) {
+                out.slowTextAt.push_back(out.slowText.size());
+                out.slowText.append(p + pos, std::size_t(stream.Tell()));
+            }
             pos += stream.Tell();
         }
         end.lastGood = pos;
@@ -161,6 +166,9 @@ ScanEnd scanElements(ScanShared &shared, ChunkOutput &out, std::uint64_t begin, 
         end.status = ScanEnd::Faulted;
         end.error = "the file changed on disk while it was being read";
     }
+    end.pos += shared.base;
+    end.lastGood += shared.base;
+    end.errorAt += shared.base;
     return end;
 }
 

@@ -31,13 +31,20 @@ struct ScanShared
 {
     const char *data = nullptr;
     std::uint64_t size = 0;
+    // Where data[0] is in the JSON: 0 for a mapped file; a streamed .json.gz is scanned a piece at
+    // a time, and offsets (events, ScanEnd) are reported in the whole JSON's terms.
+    std::uint64_t base = 0;
+    // Keep the text of M / C / async events in ChunkOutput::slowText: a streamed piece is gone by
+    // the time the merge reads them.
+    bool copySlowEvents = false;
     bool nulTerminated = false; // data[size] == 0: the faster StringStream may be used
     const std::atomic<bool> *cancel = nullptr;
     std::atomic<std::uint64_t> bytesDone{0};
 };
 
 // Scans from `begin` (an element start, or whitespace before one) until `limit` (the next chunk's
-// first element; UINT64_MAX for the last chunk). Appends to `out`.
+// first element; UINT64_MAX for the last chunk), both indices into shared.data. Appends to `out`.
+// The positions in the result are offsets in the whole JSON (shared.base added).
 ScanEnd scanElements(ScanShared &shared, ChunkOutput &out, std::uint64_t begin, std::uint64_t limit);
 
 // A likely element start at or after `from`: a '{' preceded (across whitespace) by ','. Only a

@@ -2,6 +2,7 @@
 
 #include "io/MappedSource.h"
 #include "io/SigbusGuard.h"
+#include "io/SourceReader.h"
 
 #include <QCoreApplication>
 #include <QVariantList>
@@ -47,6 +48,17 @@ QVariant toVariant(const rapidjson::Value &v)
 
 EventDetails readEventDetails(const Trace &trace, std::uint64_t fileOffset)
 {
+    if (!trace.source) {
+        EventDetails d;
+        d.error = QCoreApplication::translate("EventArgs", "the event is not in the file");
+        return d;
+    }
+    SourceReader reader(*trace.source);
+    return readEventDetails(trace, reader, fileOffset);
+}
+
+EventDetails readEventDetails(const Trace &trace, SourceReader &reader, std::uint64_t fileOffset)
+{
     EventDetails d;
     const MappedSource *src = trace.source.get();
     if (!src || fileOffset >= src->size()) {
@@ -59,8 +71,13 @@ EventDetails readEventDetails(const Trace &trace, std::uint64_t fileOffset)
         return d;
     }
     const bool ok = runGuarded([&] {
+        const std::string_view bytes = reader.object(fileOffset);
+        if (bytes.empty() && !reader.error().isEmpty()) {
+            d.error = reader.error();
+            return;
+        }
         rapidjson::Document doc;
-        rapidjson::MemoryStream s(src->data() + fileOffset, size_t(src->size() - fileOffset));
+        rapidjson::MemoryStream s(bytes.data(), bytes.size());
         doc.ParseStream<rapidjson::kParseStopWhenDoneFlag>(s);
         if (doc.HasParseError() || !doc.IsObject()) {
             d.error = QCoreApplication::translate("EventArgs", "the event at byte %1 no longer parses").arg(fileOffset);

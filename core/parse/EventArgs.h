@@ -1,6 +1,6 @@
 #pragma once
 // Reads one event back from the file on demand (the model keeps only its byte offset): its args
-// and its full JSON text, for the details panel.
+// and its full JSON text, for the details panel and the analyses that need an arg.
 #include "model/Trace.h"
 
 #include <QString>
@@ -16,6 +16,11 @@ struct EventDetails
     QString json;      // the whole event, pretty-printed
 };
 
+class SourceReader;
+
 EventDetails readEventDetails(const Trace &trace, std::uint64_t fileOffset);
+// The same through a reader the caller keeps: many events read in file order cost one pass over a
+// .json.gz (see io/SourceReader.h).
+EventDetails readEventDetails(const Trace &trace, SourceReader &reader, std::uint64_t fileOffset);
 
 } // namespace lanescope

@@ -1,9 +1,13 @@
 #include "parse/TraceLoader.h"
 
+#include "io/GzipInflater.h"
+#include "io/GzipSize.h"
 #include "io/MappedSource.h"
 #include "io/SigbusGuard.h"
 #include "parse/ContentWarnings.h"
 #include "parse/ElementScanner.h"
+#include "parse/InflatingStream.h"
+#include "parse/StreamedArray.h"
 #include "parse/TraceMerge.h"
 #include "util/Parallel.h"
 
@@ -212,6 +216,184 @@ ArrayParse parseArray(ScanShared &shared, std::uint64_t arrayBegin, int threads)
     return result;
 }
 
+// What the top level of the file held besides the header keys (read into the trace directly).
+struct TopLevel
+{
+    std::vector<std::unique_ptr<ChunkOutput>> chunks; // traceEvents, parsed, in file order
+    ScanEnd end;
+    int threadsUsed = 1;
+    bool sawEvents = false;
+    bool arrayFormat = false;
+    QString headerError;
+};
+
+// The top level over a mapped file: positions are indices into it.
+struct MappedCursor
+{
+    const char *p;
+    std::uint64_t size;
+    ScanShared &shared;
+    int threads;
+    std::uint64_t pos = 0;
+
+    bool atEnd() const { return pos >= size; }
+    unsigned char peek() const { return std::uint8_t(p[pos]); }
+    void next() { ++pos; }
+    std::uint64_t tell() const { return pos; }
+    void skipWs() { skipWhitespace(p, size, pos); }
+    bool parseValue(rapidjson::Document &doc) { return lanescope::parseValue(p, size, pos, doc); }
+    bool skipValue() { return lanescope::skipValue(p, size, pos); }
+    // The array's contents, from just after its '['.
+    void events(TopLevel &top)
+    {
+        ArrayParse a = parseArray(shared, pos, threads);
+        top.chunks = std::move(a.chunks);
+        top.end = a.end;
+        top.threadsUsed = a.threadsUsed;
+        if (a.end.status == ScanEnd::ArrayClosed)
+            pos = a.end.pos;
+    }
+};
+
+// The top level of a .json.gz, read as it is inflated.
+struct StreamCursor
+{
+    parse::InflatingStream &s;
+    int threads;
+    std::atomic<std::uint64_t> &progress;
+    const std::atomic<bool> *cancel;
+
+    bool atEnd() { return s.atEnd(); }
+    unsigned char peek() { return std::uint8_t(s.Peek()); }
+    void next() { s.Take(); }
+    std::uint64_t tell() const { return s.Tell(); }
+    void skipWs()
+    {
+        for (char c; !s.atEnd() && ((c = s.Peek()) == ' ' || c == '\n' || c == '\r' || c == '\t');)
+            s.Take();
+    }
+    bool parseValue(rapidjson::Document &doc)
+    {
+        doc.ParseStream<rapidjson::kParseStopWhenDoneFlag | rapidjson::kParseIterativeFlag>(s);
+        return !doc.HasParseError();
+    }
+    bool skipValue()
+    {
+        rapidjson::BaseReaderHandler<> nothing;
+        rapidjson::Reader r;
+        r.Parse<rapidjson::kParseStopWhenDoneFlag | rapidjson::kParseNumbersAsStringsFlag | rapidjson::kParseIterativeFlag>(
+            s, nothing);
+        return !r.HasParseError();
+    }
+    void events(TopLevel &top)
+    {
+        parse::StreamedArray a = parse::parseStreamedArray(s, threads, progress, cancel);
+        top.chunks = std::move(a.chunks);
+        top.end = a.end;
+        top.threadsUsed = a.threadsUsed;
+    }
+};
+
+// The top level: either {"key": value, ..., "traceEvents": [...], ...} (Kineto, Chrome object
+// format; distributedInfo may come after traceEvents) or a bare [...] (Chrome array format).
+template <typename Cursor>
+void parseTopLevel(Cursor &c, Trace &trace, const QString &name, TopLevel &top)
+{
+    c.skipWs();
+    if (!c.atEnd() && c.peek() == 0xEF) { // UTF-8 byte-order mark (only a whole one lets a trace follow)
+        c.next();
+        if (!c.atEnd() && c.peek() == 0xBB) {
+            c.next();
+            if (!c.atEnd() && c.peek() == 0xBF)
+                c.next();
+        }
+    }
+    c.skipWs();
+    if (c.atEnd()) {
+        top.headerError = Text::tr("%1 holds only whitespace: not a trace").arg(name);
+        return;
+    }
+    if (c.peek() == '[') {
+        top.arrayFormat = true;
+        top.sawEvents = true;
+        c.next();
+        c.events(top);
+        return;
+    }
+    if (c.peek() != '{') {
+        top.headerError = Text::tr("%1 is not a JSON trace (it starts with neither '{' nor '[')").arg(name);
+        return;
+    }
+    c.next();
+    for (;;) {
+        c.skipWs();
+        if (c.atEnd()) {
+            if (!top.sawEvents)
+                top.headerError = Text::tr("%1 ends at byte %2 before any traceEvents").arg(name).arg(c.tell());
+            else
+                trace.warnings << Text::tr("the file ends at byte %1 before its closing '}'").arg(c.tell());
+            return;
+        }
+        if (c.peek() == '}')
+            return;
+        if (c.peek() == ',') {
+            c.next();
+            continue;
+        }
+        rapidjson::Document keyDoc;
+        const std::uint64_t keyAt = c.tell();
+        if (c.peek() != '"' || !c.parseValue(keyDoc) || !keyDoc.IsString()) {
+            if (!top.sawEvents)
+                top.headerError = Text::tr("%1 is not valid JSON: expected a key at byte %2").arg(name).arg(keyAt);
+            else
+                trace.warnings << Text::tr("JSON syntax error after traceEvents at byte %1; ignored").arg(keyAt);
+            return;
+        }
+        const std::string key(keyDoc.GetString(), keyDoc.GetStringLength());
+        c.skipWs();
+        if (c.atEnd() || c.peek() != ':') {
+            if (!top.sawEvents)
+                top.headerError = Text::tr("%1 is not valid JSON: expected ':' at byte %2").arg(name).arg(c.tell());
+            return;
+        }
+        c.next();
+        c.skipWs();
+        if (key == "traceEvents" && !top.sawEvents) {
+            if (c.atEnd() || c.peek() != '[') {
+                top.headerError = Text::tr("%1: \"traceEvents\" is not an array").arg(name);
+                return;
+            }
+            top.sawEvents = true;
+            c.next();
+            c.events(top);
+            if (top.end.status != ScanEnd::ArrayClosed)
+                return; // cut, error or cancel: nothing after it can be read
+            continue;
+        }
+        const std::uint64_t valueAt = c.tell();
+        bool valueOk;
+        if (isHeaderKey(key)) {
+            rapidjson::Document v;
+            valueOk = c.parseValue(v);
+            if (valueOk)
+                readHeaderValue(key, v, trace);
+        } else {
+            valueOk = c.skipValue();
+        }
+        if (!valueOk) {
+            if (!top.sawEvents)
+                top.headerError = Text::tr("%1 is not valid JSON: bad value for \"%2\" at byte %3")
+                                      .arg(name, QString::fromStdString(key))
+                                      .arg(valueAt);
+            else
+                trace.warnings << Text::tr("bad value for \"%1\" after traceEvents at byte %2; ignored")
+                                       .arg(QString::fromStdString(key))
+                                       .arg(valueAt);
+            return;
+        }
+    }
+}
+
 QString describeStop(const ScanEnd &e, std::uint64_t events)
 {
     switch (e.status) {
@@ -241,22 +423,18 @@ LoadResult loadTrace(const QString &path, const LoadOptions &options)
 {
     QElapsedTimer timer;
     timer.start();
-    auto opened = MappedSource::open(path, options.cancel);
-    if (qEnvironmentVariableIsSet("LANESCOPE_LOAD_TIMING"))
-        std::fprintf(stderr, "lanescope: open %.3f s%s%s\n", double(timer.nsecsElapsed()) / 1e9,
-                     opened.inflatedWith ? ", inflated with " : "", opened.inflatedWith ? opened.inflatedWith : "");
+    auto opened = MappedSource::open(path);
     if (!opened.source) {
         LoadResult r;
-        r.cancelled = options.cancel && options.cancel->load();
-        r.error = r.cancelled ? Text::tr("loading cancelled") : opened.error;
+        r.error = opened.error;
         return r;
     }
     LoadResult r = loadTrace(opened.source, options);
-    if (r.trace) {
-        if (!opened.warning.isEmpty())
-            r.trace->warnings.prepend(opened.warning);
+    if (r.trace)
         r.trace->loadSeconds = double(timer.nsecsElapsed()) / 1e9;
-    }
+    if (qEnvironmentVariableIsSet("LANESCOPE_LOAD_TIMING") && opened.source->gzipped())
+        std::fprintf(stderr, "lanescope: inflated with %s while parsing, %zu resume points\n",
+                     opened.source->inflatedWith() ? opened.source->inflatedWith() : "-", opened.source->resumePoints());
     return r;
 }
 
@@ -291,7 +469,7 @@ static LoadResult loadFromSource(std::shared_ptr<MappedSource> source, const Loa
         r.trace.reset();
         return r;
     };
-    if (size == 0)
+    if (size == 0 && !source->gzipped())
         return fail(Text::tr("%1 is empty: not a trace").arg(name));
 
     auto trace = std::make_shared<Trace>();
@@ -308,13 +486,16 @@ static LoadResult loadFromSource(std::shared_ptr<MappedSource> source, const Loa
     shared.cancel = options.cancel;
     shared.nulTerminated = source->nulTerminated();
 
-    // Progress: a watcher polls the byte counter the scanners bump.
+    // Progress: a watcher polls the byte counter the scanners bump, against the JSON's size (a
+    // .json.gz: what its trailer and compression ratio say it inflates to).
+    const std::uint64_t expected = std::max<std::uint64_t>(
+        1, source->gzipped() ? io::estimateInflatedSize(source->compressed(), source->compressedSize()).bytes : size);
     std::atomic<bool> scanning{true};
     std::thread progressThread;
     if (options.progress) {
         progressThread = std::thread([&] {
             while (scanning.load()) {
-                options.progress(std::min(0.95, double(shared.bytesDone.load()) / double(size) * 0.9));
+                options.progress(std::min(0.95, double(shared.bytesDone.load()) / double(expected) * 0.9));
                 std::this_thread::sleep_for(std::chrono::milliseconds(50));
             }
         });
@@ -331,107 +512,48 @@ static LoadResult loadFromSource(std::shared_ptr<MappedSource> source, const Loa
         }
     } stopProgress{scanning, progressThread};
 
-    source->adviseSequential();
-    std::uint64_t pos = 0;
+    TopLevel top;
     bool faulted = false;
-    QString headerError;
-    ArrayParse events;
-    bool sawEvents = false;
-    bool arrayFormat = false;
-
-    // The top level: either {"key": value, ..., "traceEvents": [...], ...} (Kineto, Chrome object
-    // format; distributedInfo may come after traceEvents) or a bare [...] (Chrome array format).
-    const bool ok = runGuarded([&] {
-        skipWhitespace(p, size, pos);
-        if (pos + 3 <= size && std::uint8_t(p[pos]) == 0xEF && std::uint8_t(p[pos + 1]) == 0xBB
-            && std::uint8_t(p[pos + 2]) == 0xBF)
-            pos += 3; // UTF-8 byte-order mark
-        skipWhitespace(p, size, pos);
-        if (pos >= size) {
-            headerError = Text::tr("%1 holds only whitespace: not a trace").arg(name);
-            return;
-        }
-        if (p[pos] == '[') {
-            arrayFormat = true;
-            sawEvents = true;
-            events = parseArray(shared, pos + 1, threads);
-            return;
-        }
-        if (p[pos] != '{') {
-            headerError = Text::tr("%1 is not a JSON trace (it starts with neither '{' nor '[')").arg(name);
-            return;
-        }
-        ++pos;
-        for (;;) {
-            skipWhitespace(p, size, pos);
-            if (pos >= size) {
-                if (!sawEvents)
-                    headerError = Text::tr("%1 ends at byte %2 before any traceEvents").arg(name).arg(pos);
-                else
-                    trace->warnings << Text::tr("the file ends at byte %1 before its closing '}'").arg(pos);
-                return;
-            }
-            if (p[pos] == '}')
-                return;
-            if (p[pos] == ',') {
-                ++pos;
-                continue;
-            }
-            rapidjson::Document keyDoc;
-            const std::uint64_t keyAt = pos;
-            if (p[pos] != '"' || !parseValue(p, size, pos, keyDoc) || !keyDoc.IsString()) {
-                if (!sawEvents)
-                    headerError = Text::tr("%1 is not valid JSON: expected a key at byte %2").arg(name).arg(keyAt);
-                else
-                    trace->warnings << Text::tr("JSON syntax error after traceEvents at byte %1; ignored").arg(keyAt);
-                return;
-            }
-            const std::string key(keyDoc.GetString(), keyDoc.GetStringLength());
-            skipWhitespace(p, size, pos);
-            if (pos >= size || p[pos] != ':') {
-                if (!sawEvents)
-                    headerError = Text::tr("%1 is not valid JSON: expected ':' at byte %2").arg(name).arg(pos);
-                return;
-            }
-            ++pos;
-            skipWhitespace(p, size, pos);
-            if (key == "traceEvents" && !sawEvents) {
-                if (pos >= size || p[pos] != '[') {
-                    headerError = Text::tr("%1: \"traceEvents\" is not an array").arg(name);
-                    return;
+    QString gzipWarning; // first among the warnings: it explains the others
+    if (!source->gzipped()) {
+        source->adviseSequential();
+        MappedCursor cursor{p, size, shared, threads};
+        faulted = !runGuarded([&] { parseTopLevel(cursor, *trace, name, top); });
+    } else {
+        // Read as it is inflated; the compressed mapping faults (SIGBUS) if the file is cut on disk.
+        parse::InflatingInput input(source->inflateFromStart());
+        parse::InflatingStream stream(input);
+        StreamCursor cursor{stream, threads, shared.bytesDone, options.cancel};
+        faulted = !runGuarded([&] {
+            parseTopLevel(cursor, *trace, name, top);
+            // To the end of the stream: its size, whether it is whole, and the resume points past the
+            // JSON (trailing bytes). Usually a newline.
+            if (!(options.cancel && options.cancel->load())) {
+                std::vector<char> sink(1u << 20);
+                while (input.read(sink.data(), sink.size()) > 0) {
                 }
-                sawEvents = true;
-                events = parseArray(shared, pos + 1, threads);
-                if (events.end.status != ScanEnd::ArrayClosed)
-                    return; // cut, error or cancel: nothing after it can be read
-                pos = events.end.pos;
-                continue;
             }
-            const std::uint64_t valueAt = pos;
-            bool valueOk;
-            if (isHeaderKey(key)) {
-                rapidjson::Document v;
-                valueOk = parseValue(p, size, pos, v);
-                if (valueOk)
-                    readHeaderValue(key, v, *trace);
-            } else {
-                valueOk = skipValue(p, size, pos);
-            }
-            if (!valueOk) {
-                if (!sawEvents)
-                    headerError = Text::tr("%1 is not valid JSON: bad value for \"%2\" at byte %3")
-                                      .arg(name, QString::fromStdString(key))
-                                      .arg(valueAt);
-                else
-                    trace->warnings << Text::tr("bad value for \"%1\" after traceEvents at byte %2; ignored")
-                                           .arg(QString::fromStdString(key))
-                                           .arg(valueAt);
-                return;
-            }
+        });
+        if (!faulted) {
+            const io::GzipInflater &inf = input.inflater();
+            if (inf.state() == io::GzipInflater::State::Corrupt)
+                return fail(QCoreApplication::translate("MappedSource", "%1: %2").arg(name, inf.error()));
+            if (input.produced() == 0)
+                return fail(QCoreApplication::translate("MappedSource", "%1 inflates to nothing: not a trace").arg(name));
+            if (inf.state() == io::GzipInflater::State::Cut)
+                gzipWarning = QCoreApplication::translate(
+                    "MappedSource", "the gzip stream ends early (the file was cut off); loading what it holds");
+            source->setInflated(input.produced(), inf.engine(), input.takePoints());
+            trace->jsonBytes = input.produced();
         }
-    });
-    if (!ok)
-        faulted = true;
+    }
+    ArrayParse events;
+    events.chunks = std::move(top.chunks);
+    events.end = top.end;
+    events.threadsUsed = top.threadsUsed;
+    const bool sawEvents = top.sawEvents;
+    const bool arrayFormat = top.arrayFormat;
+    const QString &headerError = top.headerError;
     if (faulted || events.end.status == ScanEnd::Faulted)
         return fail(Text::tr("%1 changed on disk while it was being read; open it again").arg(name));
     if (!headerError.isEmpty())
@@ -479,6 +601,8 @@ static LoadResult loadFromSource(std::shared_ptr<MappedSource> source, const Loa
         return fail(Text::tr("loading cancelled"));
     }
     parse::addContentWarnings(*trace, arrayFormat);
+    if (!gzipWarning.isEmpty())
+        trace->warnings.prepend(gzipWarning);
     if (options.progress)
         options.progress(1.0);
     trace->loadSeconds = double(timer.nsecsElapsed()) / 1e9;

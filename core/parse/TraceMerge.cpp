@@ -207,9 +207,16 @@ private:
 
     void readSlowEvents(ChunkOutput &c)
     {
-        for (std::uint64_t off : c.slowEvents) {
+        const bool copied = !c.slowTextAt.empty();
+        for (std::size_t k = 0; k < c.slowEvents.size(); ++k) {
+            const std::uint64_t off = c.slowEvents[k];
+            if (!copied && (!m_sourceData || off >= m_sourceSize))
+                continue;
+            const char *text = copied ? c.slowText.data() + c.slowTextAt[k] : m_sourceData + off;
+            const std::size_t len = copied ? (k + 1 < c.slowTextAt.size() ? c.slowTextAt[k + 1] : c.slowText.size()) - c.slowTextAt[k]
+                                           : std::size_t(m_sourceSize - off);
             rapidjson::Document d;
-            rapidjson::MemoryStream s(m_sourceData + off, size_t(m_sourceSize - off));
+            rapidjson::MemoryStream s(text, len);
             d.ParseStream<rapidjson::kParseStopWhenDoneFlag | rapidjson::kParseNumbersAsStringsFlag>(s);
             if (d.HasParseError() || !d.IsObject())
                 continue; // the SAX pass already parsed it: cannot happen unless the file changed
@@ -277,6 +284,8 @@ private:
         }
         c.slowEvents.clear();
         c.slowEvents.shrink_to_fit();
+        std::string().swap(c.slowText);
+        std::vector<std::size_t>().swap(c.slowTextAt);
     }
 
     void remapChunk(ChunkOutput &c)

@@ -1,21 +1,19 @@
-// io/MappedSource: plain files are mapped, .gz files inflated (all members) into an unlinked file in
-// the cache folder (checked for room first), and a file that changes on disk after loading is
-// detected (stillValid) or survived (the SIGBUS guard) instead of crashing.
+// io/MappedSource and io/SourceReader: plain files are mapped; a .gz is mapped compressed, inflated
+// (all members) while the loader parses it, and read back by offset from the resume points the load
+// left, never written anywhere; a file that changes on disk after loading is detected (stillValid)
+// or survived (the SIGBUS guard) instead of crashing.
 #include "LoadHelpers.h"
 #include "TestUtil.h"
 
-#include "io/InflateTarget.h"
 #include "io/MappedSource.h"
 #include "io/SigbusGuard.h"
+#include "io/SourceReader.h"
 #include "parse/EventArgs.h"
 
 #include <QDateTime>
 #include <QTemporaryDir>
 #include <QtTest>
 
-#include <sys/resource.h>
-
-#include <csignal>
 #include <string>
 
 using namespace lanescope;
@@ -34,9 +32,10 @@ private slots:
     void cutGzip();
     void inflaters_data();
     void inflaters();
-    void inflatesIntoTheCacheFolder();
-    void refusesWithoutRoom();
-    void writeFailsMidway();
+    void resumePoints_data();
+    void resumePoints();
+    void writesNothing();
+    void gzipChangedOnDisk();
     void openErrors();
     void fromBytes();
     void modifiedFile();
@@ -46,13 +45,17 @@ private:
     QTemporaryDir m_dir;
     QTemporaryDir m_cache; // XDG_CACHE_HOME for the whole test: nothing is written to the user's cache
     QString cacheFolder() const { return m_cache.path() + QStringLiteral("/lanescope"); }
-    QStringList leftInCache() const
-    {
-        return QDir(cacheFolder()).entryList(QDir::AllEntries | QDir::Hidden | QDir::NoDotAndDotDot);
-    }
     std::string m_trace; // a plain trace of ~200 KB
     QString path(const char *name) const { return m_dir.filePath(QString::fromLatin1(name)); }
 };
+
+// All the JSON of a loaded trace, read back through a SourceReader.
+static std::string readAll(const MappedSource &src)
+{
+    SourceReader reader(src);
+    const std::string_view v = reader.at(0, std::size_t(src.size()));
+    return std::string(v.substr(0, std::size_t(src.size())));
+}
 
 void tst_MappedSource::initTestCase()
 {
@@ -77,7 +80,6 @@ void tst_MappedSource::plainFile()
     QVERIFY(writeFile(p, m_trace));
     const auto r = MappedSource::open(p);
     QVERIFY2(r.source, qPrintable(r.error));
-    QVERIFY(r.warning.isEmpty());
     QVERIFY(!r.source->gzipped());
     QCOMPARE(r.source->size(), quint64(m_trace.size()));
     QCOMPARE(r.source->fileBytes(), quint64(m_trace.size()));
@@ -104,14 +106,10 @@ void tst_MappedSource::gzipFile()
     QVERIFY(writeFile(p, gz));
     const auto r = MappedSource::open(p);
     QVERIFY2(r.source, qPrintable(r.error));
-    QVERIFY(r.warning.isEmpty());
     QVERIFY(r.source->gzipped());
     QCOMPARE(r.source->fileBytes(), quint64(gz.size()));
-    QCOMPARE(r.source->size(), quint64(m_trace.size()));
-    QVERIFY(std::string(r.source->data(), r.source->size()) == m_trace);
-    QVERIFY(r.source->stillValid());
-    // The inflated copy lives in an unlinked temporary file: nothing is left behind in the folder.
-    QCOMPARE(QDir(m_dir.path()).entryList(QDir::Files).filter(QStringLiteral("lanescope-")).size(), 0);
+    QVERIFY(!r.source->data()); // only the compressed bytes are mapped
+    QCOMPARE(r.source->size(), quint64(0)); // known once the loader has read it through
 
     const LoadResult lr = loadTrace(p);
     QVERIFY2(lr.trace, qPrintable(lr.error));
@@ -119,6 +117,10 @@ void tst_MappedSource::gzipFile()
     QVERIFY(lr.trace->gzipped);
     QCOMPARE(lr.trace->fileBytes, quint64(gz.size()));
     QCOMPARE(lr.trace->jsonBytes, quint64(m_trace.size()));
+    QCOMPARE(lr.trace->source->size(), quint64(m_trace.size()));
+    QVERIFY(readAll(*lr.trace->source) == m_trace);
+    QVERIFY(lr.trace->source->stillValid());
+    QVERIFY(lr.trace->warnings.isEmpty());
 }
 
 void tst_MappedSource::concatenatedGzip()
@@ -128,14 +130,12 @@ void tst_MappedSource::concatenatedGzip()
     const std::string a = m_trace.substr(0, half), b = m_trace.substr(half);
     const QString p = path("concat.json.gz");
     QVERIFY(writeFile(p, gzipBytes(a) + gzipBytes(b, 9)));
-    const auto r = MappedSource::open(p);
-    QVERIFY2(r.source, qPrintable(r.error));
-    QVERIFY2(r.warning.isEmpty(), qPrintable(r.warning));
-    QVERIFY(std::string(r.source->data(), r.source->size()) == m_trace);
     const LoadResult lr = loadTrace(p);
     QVERIFY2(lr.trace, qPrintable(lr.error));
     QCOMPARE(lr.trace->eventCount, quint64(2000));
     QVERIFY(!lr.trace->truncated);
+    QVERIFY2(lr.trace->warnings.isEmpty(), qPrintable(lr.trace->warnings.join(QLatin1Char('\n'))));
+    QVERIFY(readAll(*lr.trace->source) == m_trace);
 }
 
 void tst_MappedSource::cutGzip()
@@ -146,10 +146,14 @@ void tst_MappedSource::cutGzip()
     bool complete = true;
     const std::string expected = gunzipBytes(gz.substr(0, gz.size() / 2), &complete);
     QVERIFY(!complete);
-    const auto r = MappedSource::open(p);
-    QVERIFY2(r.source, qPrintable(r.error));
-    QVERIFY(!r.warning.isEmpty());
-    QVERIFY(std::string(r.source->data(), r.source->size()) == expected);
+    const LoadResult lr = loadTrace(p);
+    QVERIFY2(lr.trace, qPrintable(lr.error));
+    QVERIFY(lr.trace->truncated);
+    QVERIFY(!lr.trace->warnings.isEmpty());
+    QVERIFY2(lr.trace->warnings.first().contains(QStringLiteral("gzip stream ends early")),
+             qPrintable(lr.trace->warnings.first()));
+    QCOMPARE(lr.trace->jsonBytes, quint64(expected.size()));
+    QVERIFY(readAll(*lr.trace->source) == expected);
 }
 
 // Both inflaters on every kind of gzip the profiler and `gzip` write, and the bad ones: the same
@@ -213,117 +217,127 @@ void tst_MappedSource::inflaters()
     QVERIFY(writeFile(p, gz));
     bool complete = true;
     const std::string expected = gunzipBytes(gz, &complete); // zlib, independently of the loader
-    const auto r = MappedSource::open(p);
+    const LoadResult lr = loadTrace(p);
     if (fails) {
-        QVERIFY(!r.source);
-        QVERIFY2(r.error.contains(QStringLiteral("gzip data is corrupt")), qPrintable(r.error));
-        QCOMPARE(r.inflatedWith, "zlib");
+        QVERIFY(!lr.trace);
+        QVERIFY2(lr.error.contains(QStringLiteral("gzip data is corrupt")), qPrintable(lr.error));
         return;
     }
-    QVERIFY2(r.source, qPrintable(r.error));
-    QCOMPARE(r.warning.isEmpty(), clean);
+    QVERIFY2(lr.trace, qPrintable(lr.error));
     QCOMPARE(complete, clean);
-    QVERIFY(std::string(r.source->data(), r.source->size()) == expected);
-    if (clean)
+    const bool warned = !lr.trace->warnings.isEmpty()
+        && lr.trace->warnings.first().contains(QStringLiteral("gzip stream ends early"));
+    QCOMPARE(warned, !clean);
+    QVERIFY(readAll(*lr.trace->source) == expected);
+    if (clean) {
         QVERIFY(expected == m_trace);
-    QCOMPARE(r.inflatedWith, isal && clean ? "isa-l" : "zlib");
-}
-
-// The line of /proc/self/maps that maps addr: the file behind it, as the kernel names it.
-static QString mappingOf(const void *addr)
-{
-    QFile maps(QStringLiteral("/proc/self/maps"));
-    if (!maps.open(QIODevice::ReadOnly))
-        return QString();
-    const auto a = quintptr(addr);
-    for (const QByteArray &line : maps.readAll().split('\n')) {
-        const int dash = line.indexOf('-'), space = line.indexOf(' ');
-        if (dash < 0 || space < dash)
-            continue;
-        bool ok1 = false, ok2 = false;
-        const quintptr from = line.left(dash).toULongLong(&ok1, 16), to = line.mid(dash + 1, space - dash - 1).toULongLong(&ok2, 16);
-        if (ok1 && ok2 && a >= from && a < to)
-            return QString::fromUtf8(line);
+        QCOMPARE(lr.trace->eventCount, quint64(2000));
     }
-    return QString();
+    QCOMPARE(lr.trace->source->inflatedWith(), isal && clean ? "isa-l" : "zlib");
 }
 
-void tst_MappedSource::inflatesIntoTheCacheFolder()
+// A trace of ~70 MB: the load leaves a resume point every 32 MB, and reads anywhere, backwards and
+// forwards, from each inflater's points give exactly the file's bytes and the events' details.
+void tst_MappedSource::resumePoints_data()
 {
-    const QString p = path("cached.json.gz");
+    QTest::addColumn<QByteArray>("env");
+    QTest::newRow("default") << QByteArray();
+    QTest::newRow("zlib") << QByteArray("zlib");
+}
+
+void tst_MappedSource::resumePoints()
+{
+    QFETCH(QByteArray, env);
+    if (env.isEmpty())
+        qunsetenv("LANESCOPE_INFLATE");
+    else
+        qputenv("LANESCOPE_INFLATE", env);
+    static std::string big;
+    if (big.empty()) {
+        big = "{\"traceEvents\": [\n";
+        for (int i = 0; big.size() < (70u << 20); ++i) {
+            if (i)
+                big += ",\n";
+            big += "{\"ph\": \"X\", \"cat\": \"kernel\", \"name\": \"k" + std::to_string(i % 977)
+                + "\", \"pid\": 0, \"tid\": 7, \"ts\": " + std::to_string(i * 10) + ", \"dur\": 5, \"args\": {\"i\": "
+                + std::to_string(i) + ", \"stream\": 7, \"text\": \"a, {b\"}}";
+        }
+        big += "\n], \"displayTimeUnit\": \"ms\"}\n";
+    }
+    const QString plainPath = path("big.json"), gzPath = path("big.json.gz");
+    QVERIFY(writeFile(plainPath, big));
+    QVERIFY(writeFile(gzPath, gzipBytes(big, 1)));
+    const LoadResult plain = loadTrace(plainPath);
+    const LoadResult gz = loadTrace(gzPath);
+    QVERIFY2(plain.trace && gz.trace, qPrintable(plain.error + gz.error));
+    const MappedSource &src = *gz.trace->source;
+    QCOMPARE(src.size(), quint64(big.size()));
+    QCOMPARE(src.resumePoints(), std::size_t(big.size() / (32u << 20)));
+    QCOMPARE(gz.trace->eventCount, plain.trace->eventCount);
+    QCOMPARE(gz.trace->displayTimeUnit, QStringLiteral("ms"));
+
+    SourceReader reader(src);
+    const std::uint64_t mb = 1u << 20;
+    // Around each point, past the end of the first window, far back, and at the very end.
+    const std::uint64_t ats[] = {32 * mb - 10, 32 * mb, 64 * mb + 5, 3 * mb, 0, 69 * mb, 33 * mb, big.size() - 100};
+    for (std::uint64_t at : ats) {
+        const std::string_view v = reader.at(at, 4096);
+        QVERIFY2(v.size() >= std::min<std::uint64_t>(4096, big.size() - at), qPrintable(QString::number(at)));
+        QVERIFY2(v.substr(0, 4096) == std::string_view(big).substr(std::size_t(at), 4096), qPrintable(QString::number(at)));
+    }
+    QVERIFY(reader.at(big.size(), 10).empty());
+    // Every 5000th event's details, in reverse file order (each a restore), equal the plain file's.
+    const Track &a = plain.trace->tracks[0], &b = gz.trace->tracks[0];
+    QCOMPARE(a.size(), b.size());
+    int checked = 0;
+    for (std::size_t i = a.size(); i-- > 0; i = i > 5000 ? i - 5000 + 1 : 0) {
+        QCOMPARE(a.fileOffset[i], b.fileOffset[i]);
+        const EventDetails x = readEventDetails(*plain.trace, a.fileOffset[i]);
+        const EventDetails y = readEventDetails(*gz.trace, b.fileOffset[i]);
+        QVERIFY2(x.ok && y.ok, qPrintable(y.error));
+        QCOMPARE(y.json, x.json);
+        ++checked;
+        if (i == 0)
+            break;
+    }
+    QVERIFY(checked > 50);
+    qunsetenv("LANESCOPE_INFLATE");
+}
+
+// A .json.gz is read where it is: no file is made for its inflated bytes (the cache folder is not
+// even created) and no deleted file is mapped.
+void tst_MappedSource::writesNothing()
+{
+    const QString p = path("nowhere.json.gz");
     QVERIFY(writeFile(p, gzipBytes(m_trace)));
-    {
-        const auto r = MappedSource::open(p);
-        QVERIFY2(r.source, qPrintable(r.error));
-        QCOMPARE(r.source->inflatedInto(), cacheFolder());
-        // The kernel's own word for where the bytes live: a deleted file in the cache folder, not /tmp.
-        const QString line = mappingOf(r.source->data());
-        QVERIFY2(line.contains(cacheFolder() + QLatin1Char('/')), qPrintable(line));
-        QVERIFY2(line.endsWith(QStringLiteral("(deleted)")), qPrintable(line));
-        // Unlinked from the start: no name in the folder while the trace is open...
-        QCOMPARE(leftInCache(), QStringList());
-        QVERIFY(std::string(r.source->data(), r.source->size()) == m_trace);
-    }
-    // ...nor after a whole load, nor next to the trace.
     const LoadResult lr = loadTrace(p);
     QVERIFY2(lr.trace, qPrintable(lr.error));
-    QCOMPARE(lr.trace->source->inflatedInto(), cacheFolder());
-    QCOMPARE(lr.trace->eventCount, quint64(2000));
-    QCOMPARE(leftInCache(), QStringList());
+    QVERIFY(readEventDetails(*lr.trace, lr.trace->tracks[0].fileOffset[1999]).ok);
+    QVERIFY(!QFileInfo::exists(cacheFolder()));
     QCOMPARE(QDir(m_dir.path()).entryList(QDir::Files | QDir::Hidden).filter(QStringLiteral("lanescope")).size(), 0);
-    // A plain file is mapped where it is.
-    QVERIFY(writeFile(path("plain2.json"), m_trace));
-    const auto plain = MappedSource::open(path("plain2.json"));
-    QVERIFY(plain.source);
-    QVERIFY(plain.source->inflatedInto().isEmpty());
+    QFile maps(QStringLiteral("/proc/self/maps"));
+    QVERIFY(maps.open(QIODevice::ReadOnly));
+    const QByteArray all = maps.readAll();
+    QVERIFY2(!all.contains("(deleted)"), all.constData());
 }
 
-void tst_MappedSource::refusesWithoutRoom()
+// The .json.gz is rewritten after loading: reading an event's details says so, without a crash,
+// even past stillValid() (the mapping of the compressed bytes faults; the guard catches it).
+void tst_MappedSource::gzipChangedOnDisk()
 {
-    const QString p = path("big.json.gz");
+    const QString p = path("rewritten.json.gz");
     QVERIFY(writeFile(p, gzipBytes(m_trace)));
-    MappedSource::OpenOptions options;
-    options.availableBytes = 1000; // every folder "has" 1 kB free
-    auto r = MappedSource::open(p, options);
-    QVERIFY(!r.source);
-    // The exact size (the stream is small enough to be seen whole) and where it does not fit, first
-    // the cache folder, then the other folders tried.
-    const QString expected = QStringLiteral("%1: inflating it needs %2 free in %3, 1.0 kB available (1.0 kB available in ")
-                                 .arg(p, io::formatSize(m_trace.size()), cacheFolder());
-    QVERIFY2(r.error.startsWith(expected), qPrintable(r.error));
-    QVERIFY2(r.error.contains(m_dir.path()), qPrintable(r.error)); // beside the trace was tried too
-    QCOMPARE(leftInCache(), QStringList());
-    // Just enough room: it loads.
-    options.availableBytes = qint64(m_trace.size());
-    r = MappedSource::open(p, options);
-    QVERIFY2(r.source, qPrintable(r.error));
-    QCOMPARE(r.source->size(), quint64(m_trace.size()));
-    // Given folders are used as given, in order.
-    options.inflateFolders = QStringList{m_dir.filePath(QStringLiteral("mine"))};
-    r = MappedSource::open(p, options);
-    QVERIFY2(r.source, qPrintable(r.error));
-    QCOMPARE(r.source->inflatedInto(), m_dir.filePath(QStringLiteral("mine")));
-}
-
-void tst_MappedSource::writeFailsMidway()
-{
-    // The size check passed but the writes fail part-way (here: a file-size limit, EFBIG): the error
-    // says where it was writing and why, and nothing is left behind.
-    const QString p = path("limited.json.gz");
-    QVERIFY(writeFile(p, gzipBytes(m_trace)));
-    struct rlimit old;
-    QCOMPARE(::getrlimit(RLIMIT_FSIZE, &old), 0);
-    const auto oldHandler = ::signal(SIGXFSZ, SIG_IGN);
-    struct rlimit limit = old;
-    limit.rlim_cur = 64 * 1024;
-    QCOMPARE(::setrlimit(RLIMIT_FSIZE, &limit), 0);
-    const auto r = MappedSource::open(p);
-    ::setrlimit(RLIMIT_FSIZE, &old);
-    ::signal(SIGXFSZ, oldHandler);
-    QVERIFY(!r.source);
-    QVERIFY2(r.error.startsWith(QStringLiteral("%1: cannot write the inflated trace to %2: ").arg(p, cacheFolder())),
-             qPrintable(r.error));
-    QCOMPARE(leftInCache(), QStringList());
+    const LoadResult lr = loadTrace(p);
+    QVERIFY2(lr.trace, qPrintable(lr.error));
+    const quint64 last = lr.trace->tracks[0].fileOffset[1999];
+    QVERIFY(readEventDetails(*lr.trace, last).ok);
+    QVERIFY(QFile::resize(p, 20));
+    const EventDetails d = readEventDetails(*lr.trace, last);
+    QVERIFY(!d.ok);
+    QVERIFY(!d.error.isEmpty());
+    SourceReader reader(*lr.trace->source);
+    QVERIFY(reader.at(last, 100).empty());
+    QVERIFY(!reader.error().isEmpty());
 }
 
 void tst_MappedSource::openErrors()
@@ -338,11 +352,11 @@ void tst_MappedSource::openErrors()
     r = MappedSource::open(path("empty.json"));
     QVERIFY(!r.source);
     QVERIFY(r.error.contains(QStringLiteral("empty")));
-    // A gzip member that inflates to nothing.
+    // A gzip member that inflates to nothing: found out when it is loaded.
     QVERIFY(writeFile(path("nothing.json.gz"), gzipBytes(std::string())));
-    r = MappedSource::open(path("nothing.json.gz"));
-    QVERIFY(!r.source);
-    QVERIFY(!r.error.isEmpty());
+    const LoadResult lr = loadTrace(path("nothing.json.gz"));
+    QVERIFY(!lr.trace);
+    QVERIFY2(lr.error.contains(QStringLiteral("inflates to nothing")), qPrintable(lr.error));
 }
 
 void tst_MappedSource::fromBytes()

@@ -3,9 +3,9 @@
 // read back from the bytes. Crashes, sanitizer reports and hangs are the findings. Input that starts
 // with the gzip magic is also written to a file and opened from there, once with each inflater
 // (ISA-L where built in, and zlib), so cut, corrupt and concatenated gzip streams are fuzzed too, and
-// so is the inflated-size estimate the free-space check uses (io/InflateTarget). The inflated copies
-// go to a cache folder of the fuzzer's own (XDG_CACHE_HOME), not the user's.
-#include "io/InflateTarget.h"
+// so are the streamed parse of its pieces and the inflated-size estimate the progress uses
+// (io/GzipSize).
+#include "io/GzipSize.h"
 #include "io/MappedSource.h"
 #include "model/Trace.h"
 #include "parse/EventArgs.h"

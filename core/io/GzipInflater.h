@@ -1,0 +1,59 @@
+#pragma once
+// A gzip file (every member of a concatenated one) inflated front to back, a piece at a time, into
+// buffers the caller owns; its whole state can be copied at any point. The loader parses the pieces
+// as they come and keeps a copy every few tens of MB; SourceReader resumes from the nearest copy to
+// re-inflate one event's bytes. A .json.gz is never held inflated, in memory or on disk (issue 13).
+//
+// ISA-L where it is built in (about 5x zlib's speed), zlib otherwise (LANESCOPE_INFLATE=zlib, or
+// built without it). Where ISA-L cannot go on (a cut-off or corrupt stream), zlib takes over from
+// the byte ISA-L reached, so such a file yields exactly zlib's bytes and zlib's verdict.
+#include <QString>
+
+#include <cstdint>
+#include <memory>
+
+namespace lanescope::io {
+
+class GzipInflater
+{
+public:
+    enum class State {
+        Running,
+        Ended,   // the last member's end marker (anything after it is ignored, as gzip does)
+        Cut,     // the input ends before the end marker: the profiler was stopped while writing
+        Corrupt, // error() says where
+    };
+
+    // gz must stay mapped while this inflater and its copies live.
+    static std::unique_ptr<GzipInflater> create(const unsigned char *gz, std::uint64_t size);
+    // What create() inflates with: "isa-l" or "zlib".
+    static const char *defaultEngine();
+
+    virtual ~GzipInflater() = default;
+    // The state as it is now: inflating the copy yields the bytes this one would from here.
+    virtual std::unique_ptr<GzipInflater> clone() const = 0;
+    // Inflates up to n bytes into out; fewer only once the stream is over (state() says why).
+    virtual std::size_t read(unsigned char *out, std::size_t n) = 0;
+    // Reads and drops n bytes; false if the stream ends first.
+    bool skip(std::uint64_t n);
+
+    State state() const { return m_state; }
+    bool over() const { return m_state != State::Running; }
+    std::uint64_t produced() const { return m_produced; } // inflated bytes so far
+    const QString &error() const { return m_error; }
+    // "isa-l" or "zlib": whose bytes these are (zlib once it has taken over a stream ISA-L declined).
+    virtual const char *engine() const = 0;
+
+protected:
+    GzipInflater(const unsigned char *gz, std::uint64_t size) : m_in(gz), m_inSize(size) {}
+    GzipInflater(const GzipInflater &) = default;
+    const unsigned char *m_in;
+    std::uint64_t m_inSize;
+    State m_state = State::Running;
+    std::uint64_t m_produced = 0;
+    QString m_error;
+};
+
+std::unique_ptr<GzipInflater> createZlibInflater(const unsigned char *gz, std::uint64_t size);
+
+} // namespace lanescope::io

@@ -1,0 +1,53 @@
+#include "parse/InflatingStream.h"
+
+#include <algorithm>
+
+namespace lanescope::parse {
+
+namespace {
+constexpr std::size_t kStreamBuffer = 1u << 20;
+}
+
+std::size_t InflatingInput::read(char *out, std::size_t n)
+{
+    std::size_t got = 0;
+    while (got < n && !m_inflater->over()) {
+        // Stop at the next multiple of the spacing, so each resume point sits exactly there.
+        const std::uint64_t toPoint = m_nextPoint - m_inflater->produced();
+        const std::size_t step = std::size_t(std::min<std::uint64_t>(n - got, toPoint));
+        got += m_inflater->read(reinterpret_cast<unsigned char *>(out + got), step);
+        if (m_inflater->produced() == m_nextPoint && !m_inflater->over()) {
+            m_points.push_back(MappedSource::ResumePoint{m_nextPoint, m_inflater->clone()});
+            m_nextPoint += kResumeSpacing;
+        }
+    }
+    return got;
+}
+
+bool InflatingStream::refill()
+{
+    m_bufAt += m_buf.size();
+    m_buf.resize(kStreamBuffer);
+    m_buf.resize(m_in.read(m_buf.data(), m_buf.size()));
+    m_pos = 0;
+    return !m_buf.empty();
+}
+
+std::string InflatingStream::takeBuffered()
+{
+    std::string rest = m_buf.substr(m_pos);
+    m_bufAt += m_pos;
+    m_buf = std::string();
+    m_pos = 0;
+    return rest;
+}
+
+void InflatingStream::unread(std::string bytes, std::uint64_t at)
+{
+    // Only ever called with what was taken from here (and inflated after it): nothing is lost.
+    m_buf = std::move(bytes);
+    m_pos = 0;
+    m_bufAt = at;
+}
+
+} // namespace lanescope::parse

@@ -1,0 +1,73 @@
+#pragma once
+// A .json.gz read front to back for the loader: the inflater behind it takes a resume point every
+// 32 MB of output (for io::SourceReader later), and a RapidJSON input stream over it reads the
+// top level of the JSON (the header keys around traceEvents) without holding the file.
+#include "io/GzipInflater.h"
+#include "io/MappedSource.h"
+
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace lanescope::parse {
+
+class InflatingInput
+{
+public:
+    static constexpr std::uint64_t kResumeSpacing = 32ull << 20;
+
+    explicit InflatingInput(std::unique_ptr<io::GzipInflater> inflater) : m_inflater(std::move(inflater)) {}
+    // Fills out[0..n) unless the stream ends first; returns the bytes read.
+    std::size_t read(char *out, std::size_t n);
+    bool over() const { return m_inflater->over(); }
+    std::uint64_t produced() const { return m_inflater->produced(); }
+    const io::GzipInflater &inflater() const { return *m_inflater; }
+    std::vector<MappedSource::ResumePoint> takePoints() { return std::move(m_points); }
+
+private:
+    std::unique_ptr<io::GzipInflater> m_inflater;
+    std::vector<MappedSource::ResumePoint> m_points;
+    std::uint64_t m_nextPoint = kResumeSpacing;
+};
+
+// RapidJSON's input stream concept (Peek, Take, Tell) over the inflated bytes. Tell() is the offset
+// in the whole JSON. Bytes already inflated by someone else can be put back in front (unread()).
+class InflatingStream
+{
+public:
+    typedef char Ch;
+    explicit InflatingStream(InflatingInput &in) : m_in(in) {}
+
+    bool atEnd() { return m_pos == m_buf.size() && !refill(); }
+    Ch Peek() { return atEnd() ? '\0' : m_buf[m_pos]; }
+    Ch Take()
+    {
+        if (atEnd())
+            return '\0';
+        return m_buf[m_pos++];
+    }
+    std::size_t Tell() const { return std::size_t(m_bufAt + m_pos); }
+
+    // The bytes inflated but not read yet (they start at Tell()); the stream is empty after.
+    std::string takeBuffered();
+    // Makes `bytes`, which start at offset `at`, the next ones read, before the inflater's.
+    void unread(std::string bytes, std::uint64_t at);
+    InflatingInput &input() { return m_in; }
+
+    // Output side of the concept: never used (no in-situ parsing).
+    Ch *PutBegin() { return nullptr; }
+    void Put(Ch) {}
+    void Flush() {}
+    std::size_t PutEnd(Ch *) { return 0; }
+
+private:
+    bool refill();
+
+    InflatingInput &m_in;
+    std::string m_buf;
+    std::size_t m_pos = 0;
+    std::uint64_t m_bufAt = 0; // offset of m_buf[0]
+};
+
+} // namespace lanescope::parse

@@ -1,0 +1,32 @@
+#pragma once
+// The traceEvents array of a .json.gz, parsed while it is inflated (issue 13). One thread inflates
+// the stream into pieces of ~16 MB, each cut at a likely element start; the scanner threads parse
+// the pieces as they come, and the pieces are stitched in order exactly as the mapped loader's
+// chunks are: a piece is kept only if the one before it ended exactly at its start, else the
+// stretch is parsed again across the two. Only a handful of pieces exist at once (threads + 3),
+// and their buffers are reused, so the inflated JSON is never held and no fresh page is touched
+// per MB: on this VM that first touch cost as much as the parse.
+#include "parse/ChunkOutput.h"
+#include "parse/ElementScanner.h"
+#include "parse/InflatingStream.h"
+
+#include <atomic>
+#include <memory>
+#include <vector>
+
+namespace lanescope::parse {
+
+struct StreamedArray
+{
+    std::vector<std::unique_ptr<ChunkOutput>> chunks; // accepted, in file order
+    ScanEnd end;
+    int threadsUsed = 1;
+};
+
+// Parses the array whose '[' the stream has just read. On return the stream stands just after the
+// array's ']' when it closed (end.status == ArrayClosed); otherwise where the parse stopped.
+// progress gets the inflated bytes parsed; cancel may be null.
+StreamedArray parseStreamedArray(InflatingStream &stream, int threads, std::atomic<std::uint64_t> &progress,
+                                 const std::atomic<bool> *cancel);
+
+} // namespace lanescope::parse
