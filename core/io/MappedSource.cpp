@@ -1,6 +1,7 @@
 #include "io/MappedSource.h"
 
 #include "io/GzipInflater.h"
+#include "io/SourceReader.h"
 
 #include <QCoreApplication>
 #include <QFile>
@@ -15,6 +16,7 @@
 #include <algorithm>
 #include <cerrno>
 #include <cstring>
+#include <mutex>
 
 namespace bip = boost::interprocess;
 
@@ -26,6 +28,8 @@ struct MappedSource::Impl
     bip::mapped_region region;
     std::string bytes; // fromBytes()
     std::vector<ResumePoint> points; // .json.gz, in offset order
+    std::mutex readerLock;           // objectAt()
+    std::unique_ptr<SourceReader> reader;
 };
 
 namespace {
@@ -141,6 +145,20 @@ MappedSource::ResumePoint MappedSource::resumePointFor(std::uint64_t offset) con
     if (it == pts.begin())
         return ResumePoint{0, nullptr};
     return *(it - 1);
+}
+
+bool MappedSource::objectAt(std::uint64_t offset, std::string *text, QString *error) const
+{
+    std::lock_guard<std::mutex> g(d->readerLock);
+    if (!d->reader || !d->reader->error().isEmpty())
+        d->reader = std::make_unique<SourceReader>(*this);
+    const std::string_view v = d->reader->object(offset);
+    if (v.empty()) {
+        *error = d->reader->error();
+        return false;
+    }
+    text->assign(v.data(), v.size());
+    return true;
 }
 
 std::size_t MappedSource::resumePoints() const

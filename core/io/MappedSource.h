@@ -70,6 +70,11 @@ public:
     std::size_t resumePoints() const;
     const char *inflatedWith() const { return m_inflatedWith; }
 
+    // One event's JSON text at offset, through a reader all such one-off reads share (the Details
+    // panel): reads near the last one cost no inflating. False with *error set if it cannot be
+    // read. Thread-safe. Many reads in a row are faster with a SourceReader of one's own.
+    bool objectAt(std::uint64_t offset, std::string *text, QString *error) const;
+
     // False when the file on disk no longer matches what was mapped (size or mtime changed): reads
     // from the mapping past a shrunken end would fault. A .json.gz is read from its mapping too.
     bool stillValid(QString *why = nullptr) const;

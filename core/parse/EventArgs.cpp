@@ -46,18 +46,31 @@ QVariant toVariant(const rapidjson::Value &v)
 
 } // namespace
 
-EventDetails readEventDetails(const Trace &trace, std::uint64_t fileOffset)
+namespace {
+
+// The event's JSON text (exactly its bytes) parsed into d.
+void parseEvent(std::string_view bytes, std::uint64_t fileOffset, EventDetails &d)
 {
-    if (!trace.source) {
-        EventDetails d;
-        d.error = QCoreApplication::translate("EventArgs", "the event is not in the file");
-        return d;
+    rapidjson::Document doc;
+    rapidjson::MemoryStream s(bytes.data(), bytes.size());
+    doc.ParseStream<rapidjson::kParseStopWhenDoneFlag>(s);
+    if (doc.HasParseError() || !doc.IsObject()) {
+        d.error = QCoreApplication::translate("EventArgs", "the event at byte %1 no longer parses").arg(fileOffset);
+        return;
     }
-    SourceReader reader(*trace.source);
-    return readEventDetails(trace, reader, fileOffset);
+    if (doc.HasMember("args") && doc["args"].IsObject())
+        d.args = toVariant(doc["args"]).toMap();
+    rapidjson::StringBuffer buf;
+    rapidjson::PrettyWriter<rapidjson::StringBuffer> w(buf);
+    w.SetIndent(' ', 2);
+    doc.Accept(w);
+    d.json = QString::fromUtf8(buf.GetString(), int(buf.GetSize()));
+    d.ok = true;
 }
 
-EventDetails readEventDetails(const Trace &trace, SourceReader &reader, std::uint64_t fileOffset)
+// Reads and parses through read(offset) -> the event's bytes (empty with *error set on failure).
+template <typename Read>
+EventDetails readDetails(const Trace &trace, std::uint64_t fileOffset, Read read)
 {
     EventDetails d;
     const MappedSource *src = trace.source.get();
@@ -71,32 +84,38 @@ EventDetails readEventDetails(const Trace &trace, SourceReader &reader, std::uin
         return d;
     }
     const bool ok = runGuarded([&] {
-        const std::string_view bytes = reader.object(fileOffset);
-        if (bytes.empty() && !reader.error().isEmpty()) {
-            d.error = reader.error();
-            return;
-        }
-        rapidjson::Document doc;
-        rapidjson::MemoryStream s(bytes.data(), bytes.size());
-        doc.ParseStream<rapidjson::kParseStopWhenDoneFlag>(s);
-        if (doc.HasParseError() || !doc.IsObject()) {
-            d.error = QCoreApplication::translate("EventArgs", "the event at byte %1 no longer parses").arg(fileOffset);
-            return;
-        }
-        if (doc.HasMember("args") && doc["args"].IsObject())
-            d.args = toVariant(doc["args"]).toMap();
-        rapidjson::StringBuffer buf;
-        rapidjson::PrettyWriter<rapidjson::StringBuffer> w(buf);
-        w.SetIndent(' ', 2);
-        doc.Accept(w);
-        d.json = QString::fromUtf8(buf.GetString(), int(buf.GetSize()));
-        d.ok = true;
+        QString error;
+        const std::string_view bytes = read(fileOffset, &error);
+        if (bytes.empty() && !error.isEmpty())
+            d.error = error;
+        else
+            parseEvent(bytes, fileOffset, d);
     });
     if (!ok) {
         d.ok = false;
         d.error = QCoreApplication::translate("EventArgs", "%1 changed on disk; reload it").arg(trace.path);
     }
     return d;
+}
+
+} // namespace
+
+EventDetails readEventDetails(const Trace &trace, std::uint64_t fileOffset)
+{
+    std::string text;
+    return readDetails(trace, fileOffset, [&](std::uint64_t off, QString *error) {
+        return trace.source->objectAt(off, &text, error) ? std::string_view(text) : std::string_view();
+    });
+}
+
+EventDetails readEventDetails(const Trace &trace, SourceReader &reader, std::uint64_t fileOffset)
+{
+    return readDetails(trace, fileOffset, [&](std::uint64_t off, QString *error) {
+        const std::string_view v = reader.object(off);
+        if (v.empty())
+            *error = reader.error();
+        return v;
+    });
 }
 
 } // namespace lanescope

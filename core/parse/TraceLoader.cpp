@@ -528,7 +528,7 @@ static LoadResult loadFromSource(std::shared_ptr<MappedSource> source, const Loa
             parseTopLevel(cursor, *trace, name, top);
             // To the end of the stream: its size, whether it is whole, and the resume points past the
             // JSON (trailing bytes). Usually a newline.
-            if (!(options.cancel && options.cancel->load())) {
+            if (!(options.cancel && options.cancel->load()) && top.end.status != ScanEnd::Faulted) {
                 std::vector<char> sink(1u << 20);
                 while (input.read(sink.data(), sink.size()) > 0) {
                 }
