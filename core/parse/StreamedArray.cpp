@@ -85,8 +85,8 @@ public:
         r.end = m_end;
         if (m_faulted)
             r.end.status = ScanEnd::Faulted;
-        // As the mapped loader counts: threads that had a piece of their own to parse.
-        r.threadsUsed = int(std::max<std::size_t>(1, std::min(std::size_t(m_threads), m_pieces.size())));
+        // Threads that parsed at least one piece.
+        r.threadsUsed = std::max(1, m_workersThatScanned.load());
         if (m_end.status == ScanEnd::ArrayClosed)
             giveBackRest();
         return r;
@@ -201,6 +201,7 @@ private:
 
     void work()
     {
+        bool scannedOne = false;
         for (;;) {
             Piece *p = nullptr;
             {
@@ -209,6 +210,10 @@ private:
                 if (m_stop || m_nextToScan >= m_pieces.size())
                     return;
                 p = m_pieces[m_nextToScan++].get();
+            }
+            if (!scannedOne) {
+                scannedOne = true;
+                ++m_workersThatScanned;
             }
             p->out = std::make_unique<ChunkOutput>();
             // Reserve as the mapped loader does: Kineto spends 150-400 bytes per slice.
@@ -313,6 +318,7 @@ private:
     bool m_stop = false;
     bool m_producerDone = false;
     std::atomic<bool> m_faulted{false}; // the producer's read of the mapping faulted
+    std::atomic<int> m_workersThatScanned{0};
     std::exception_ptr m_failure;
 
     // The producer's bytes after its last piece (the next piece starts with them).

@@ -634,11 +634,12 @@ void tst_GzipEquivalence::models()
         QVERIFY(g.gzipped);
         QCOMPARE(g.fileBytes, quint64(QFileInfo(gzPath).size()));
         QCOMPARE(g.jsonBytes, f.plainBytes);
-        // A load figure, not the model, but one info --json prints (threads_used): the same file
-        // inflated or not is cut into the same number of pieces.
+        // A load figure, not the model (info --json prints it as threads_used): a .json.gz is cut
+        // into 8 MB pieces as it is inflated, a plain file into one chunk per thread of at least
+        // 8 MB, so the two may differ; each is at least 1 and at most the threads asked for.
         if (threads > 0)
-            QVERIFY2(g.threadsUsed == p.threadsUsed,
-                     qPrintable(QStringLiteral("%1: threadsUsed %2, the plain JSON %3").arg(gzPath).arg(g.threadsUsed).arg(p.threadsUsed)));
+            QVERIFY2(g.threadsUsed >= 1 && g.threadsUsed <= threads,
+                     qPrintable(QStringLiteral("%1: threadsUsed %2 of %3").arg(gzPath).arg(g.threadsUsed).arg(threads)));
         const QString diff = diffAll(p, g);
         QVERIFY2(diff.isEmpty(), qPrintable(gzPath + QStringLiteral(":\n") + diff));
         std::size_t read = 0;
