@@ -9,11 +9,13 @@
 // "plain_load_seconds", "gz_to_plain_ratio" (issue 13's target: <= 1.2), and the memory each load
 // holds while its trace is alive: "plain_anon_bytes", "gz_anon_bytes" (RssAnon growth: the model
 // and, for the .json.gz, its resume points; the inflated JSON must not be here) and
-// "plain_rss_bytes", "gz_rss_bytes" (VmRSS, mapped file included). Best of --repeat runs, the two loads interleaved.
+// "plain_rss_bytes", "gz_rss_bytes" (VmRSS, mapped file included); and what one event's details cost
+// at random places of the .json.gz: "gz_details_median_ms", "gz_details_max_ms". Best of --repeat runs, the two loads interleaved.
 #include "BenchArgs.h"
 #include "io/GzipInflater.h"
 #include "io/MappedSource.h"
 #include "io/SourceReader.h"
+#include "parse/EventArgs.h"
 #include "parse/TraceLoader.h"
 #include "util/ProcessMemory.h"
 
@@ -216,10 +218,42 @@ int main(int argc, char **argv)
                      repeat, plainLoad, gzLoad, inflate, inflater, resumePoints, gzLoad / plainLoad,
                      double(plainMem.anon) / 1e6, double(gzMem.anon) / 1e6, double(plainMem.rss) / 1e6,
                      double(gzMem.rss) / 1e6);
+        // What a click costs: one event's details read back from the .json.gz at a random place,
+        // as the Details panel does (each read re-inflates from the nearest resume point).
+        double detailsMedianMs = 0, detailsMaxMs = 0;
+        {
+            const LoadResult g = loadTrace(path);
+            std::vector<std::pair<std::uint32_t, std::uint32_t>> picks;
+            std::uint64_t x = 88172645463325252ull; // xorshift: the same places every run
+            for (int k = 0; g.trace && k < 100; ++k) {
+                x ^= x << 13, x ^= x >> 7, x ^= x << 17;
+                const std::uint32_t t = std::uint32_t(x % g.trace->tracks.size());
+                if (g.trace->tracks[t].size() == 0)
+                    continue;
+                picks.emplace_back(t, std::uint32_t((x >> 20) % g.trace->tracks[t].size()));
+            }
+            std::vector<double> ms;
+            for (const auto &[t, i] : picks) {
+                QElapsedTimer timer;
+                timer.start();
+                const EventDetails d = readEventDetails(*g.trace, g.trace->tracks[t].fileOffset[i]);
+                ms.push_back(double(timer.nsecsElapsed()) / 1e6);
+                if (!d.ok)
+                    std::fprintf(stderr, "bench_load: details failed: %s\n", qPrintable(d.error));
+            }
+            std::sort(ms.begin(), ms.end());
+            if (!ms.empty()) {
+                detailsMedianMs = ms[ms.size() / 2];
+                detailsMaxMs = ms.back();
+            }
+            std::fprintf(stderr, ".json.gz details of %zu random events: median %.2f ms, max %.2f ms\n", ms.size(),
+                         detailsMedianMs, detailsMaxMs);
+        }
         gzKeys = QStringLiteral(",\"inflater\":\"%1\",\"resume_points\":%2,\"inflate_seconds\":%3,"
                                 "\"zlib_inflate_seconds\":%4,\"gz_load_seconds\":%5,\"plain_load_seconds\":%6,"
                                 "\"gz_to_plain_ratio\":%7,\"plain_anon_bytes\":%8,\"gz_anon_bytes\":%9,"
-                                "\"plain_rss_bytes\":%10,\"gz_rss_bytes\":%11")
+                                "\"plain_rss_bytes\":%10,\"gz_rss_bytes\":%11,\"gz_details_median_ms\":%12,"
+                                "\"gz_details_max_ms\":%13")
                      .arg(QLatin1String(inflater))
                      .arg(resumePoints)
                      .arg(inflate, 0, 'f', 4)
@@ -230,7 +264,9 @@ int main(int argc, char **argv)
                      .arg(plainMem.anon)
                      .arg(gzMem.anon)
                      .arg(plainMem.rss)
-                     .arg(gzMem.rss);
+                     .arg(gzMem.rss)
+                     .arg(detailsMedianMs, 0, 'f', 2)
+                     .arg(detailsMaxMs, 0, 'f', 2);
     }
 
     const double mb = double(src->size()) / 1e6;
