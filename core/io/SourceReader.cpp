@@ -3,6 +3,7 @@
 #include "io/GzipInflater.h"
 #include "io/MappedSource.h"
 #include "io/SigbusGuard.h"
+#include "util/JsonBrackets.h"
 
 #include <QCoreApplication>
 
@@ -20,29 +21,6 @@ struct Text
 // Inflate at least this much at a time: reads in file order then mostly hit what is already here.
 constexpr std::size_t kMinFill = 256u << 10;
 constexpr std::size_t kFirstObjectBytes = 64u << 10; // most events are a few hundred bytes
-
-// One past the end of the object or array at p[0], or 0 if it does not end within n bytes.
-std::size_t objectEnd(const char *p, std::size_t n)
-{
-    std::size_t depth = 0;
-    bool inString = false;
-    for (std::size_t i = 0; i < n; ++i) {
-        const char c = p[i];
-        if (inString) {
-            if (c == '\\')
-                ++i;
-            else if (c == '"')
-                inString = false;
-        } else if (c == '"') {
-            inString = true;
-        } else if (c == '{' || c == '[') {
-            ++depth;
-        } else if ((c == '}' || c == ']') && depth > 0 && --depth == 0) {
-            return i + 1;
-        }
-    }
-    return 0;
-}
 
 } // namespace
 
@@ -129,9 +107,9 @@ std::string_view SourceReader::object(std::uint64_t offset)
         const std::string_view v = at(offset, want);
         if (v.empty() || (v[0] != '{' && v[0] != '['))
             return {};
-        const std::size_t n = objectEnd(v.data(), v.size());
-        if (n)
-            return v.substr(0, n);
+        const std::uint64_t n = endOfNested(v.data(), v.size(), 0);
+        if (n != UINT64_MAX)
+            return v.substr(0, std::size_t(n));
         if (offset + v.size() >= m_src.size())
             return {}; // the JSON ends inside it
     }

@@ -2,6 +2,7 @@
 
 #include "io/SigbusGuard.h"
 #include "parse/EventHandler.h"
+#include "util/JsonBrackets.h"
 
 #include <rapidjson/error/en.h>
 #include <rapidjson/memorystream.h>
@@ -28,29 +29,6 @@ template <>
 rapidjson::StringStream streamAt(const char *p, std::uint64_t pos, std::uint64_t)
 {
     return rapidjson::StringStream(p + pos);
-}
-
-// One past the end of the array or object starting at pos, found by counting brackets outside
-// strings: no recursion, so safe on any nesting depth. UINT64_MAX if the input ends first.
-static std::uint64_t skipNested(const char *p, std::uint64_t size, std::uint64_t pos)
-{
-    std::uint64_t depth = 0;
-    for (bool inString = false; pos < size; ++pos) {
-        const char c = p[pos];
-        if (inString) {
-            if (c == '\\')
-                ++pos;
-            else if (c == '"')
-                inString = false;
-        } else if (c == '"') {
-            inString = true;
-        } else if (c == '{' || c == '[') {
-            ++depth;
-        } else if ((c == '}' || c == ']') && depth > 0 && --depth == 0) {
-            return pos + 1;
-        }
-    }
-    return UINT64_MAX;
 }
 
 template <typename Stream>
@@ -92,7 +70,7 @@ static ScanEnd scanUnguarded(ScanShared &shared, ChunkOutput &out, std::uint64_t
         reader.Parse<kEventParseFlags>(stream, handler);
         if (reader.HasParseError() && reader.GetParseErrorCode() == rapidjson::kParseErrorTermination) {
             // Only EventHandler stops a parse, and only for hostile nesting: skip the element.
-            const std::uint64_t next = skipNested(p, size, pos);
+            const std::uint64_t next = endOfNested(p, size, pos);
             if (next == UINT64_MAX) {
                 end.status = ScanEnd::EofMidElement;
                 end.errorAt = size;
