@@ -40,18 +40,17 @@
     <context>
         <name>EventArgs</name>
         <message>
-            <location filename="../core/parse/EventArgs.cpp" line="53" />
-            <location filename="../core/parse/EventArgs.cpp" line="65" />
+            <location filename="../core/parse/EventArgs.cpp" line="78" />
             <source>the event is not in the file</source>
             <translation>该事件不在文件中</translation>
         </message>
         <message>
-            <location filename="../core/parse/EventArgs.cpp" line="83" />
+            <location filename="../core/parse/EventArgs.cpp" line="58" />
             <source>the event at byte %1 no longer parses</source>
             <translation>位于字节 %1 的事件已无法解析</translation>
         </message>
         <message>
-            <location filename="../core/parse/EventArgs.cpp" line="97" />
+            <location filename="../core/parse/EventArgs.cpp" line="96" />
             <source>%1 changed on disk; reload it</source>
             <translation>%1 在磁盘上已更改，请重新加载</translation>
         </message>
@@ -272,7 +271,7 @@
     <context>
         <name>MappedSource</name>
         <message>
-            <location filename="../core/io/MappedSource.cpp" line="89" />
+            <location filename="../core/io/MappedSource.cpp" line="93" />
             <source>cannot map %1: %2</source>
             <translation>无法映射 %1：%2</translation>
         </message>
@@ -295,22 +294,22 @@
             <translation>gzip 数据在压缩字节 %1 附近损坏：%2</translation>
         </message>
         <message>
-            <location filename="../core/io/MappedSource.cpp" line="63" />
+            <location filename="../core/io/MappedSource.cpp" line="67" />
             <source>%1: no such file</source>
             <translation>%1：文件不存在</translation>
         </message>
         <message>
-            <location filename="../core/io/MappedSource.cpp" line="67" />
+            <location filename="../core/io/MappedSource.cpp" line="71" />
             <source>%1 is a folder, not a trace file</source>
             <translation>%1 是文件夹，不是跟踪文件</translation>
         </message>
         <message>
-            <location filename="../core/io/MappedSource.cpp" line="73" />
+            <location filename="../core/io/MappedSource.cpp" line="77" />
             <source>%1: cannot read the file (%2)</source>
             <translation>%1：无法读取文件（%2）</translation>
         </message>
         <message>
-            <location filename="../core/io/MappedSource.cpp" line="77" />
+            <location filename="../core/io/MappedSource.cpp" line="81" />
             <source>%1 is empty (0 bytes): not a trace</source>
             <translation>%1 为空（0 字节）：不是跟踪文件</translation>
         </message>
@@ -327,12 +326,12 @@
             <translation type="vanished">无法映射解压后的 %1：%2</translation>
         </message>
         <message>
-            <location filename="../core/io/MappedSource.cpp" line="159" />
+            <location filename="../core/io/MappedSource.cpp" line="177" />
             <source>%1 is gone from disk</source>
             <translation>%1 已从磁盘上消失</translation>
         </message>
         <message>
-            <location filename="../core/io/MappedSource.cpp" line="164" />
+            <location filename="../core/io/MappedSource.cpp" line="182" />
             <source>%1 changed on disk since it was opened; reload it</source>
             <translation>%1 自打开后在磁盘上已更改，请重新加载</translation>
         </message>
@@ -449,8 +448,8 @@
     <context>
         <name>SourceReader</name>
         <message>
-            <location filename="../core/io/SourceReader.cpp" line="110" />
-            <location filename="../core/io/SourceReader.cpp" line="118" />
+            <location filename="../core/io/SourceReader.cpp" line="88" />
+            <location filename="../core/io/SourceReader.cpp" line="96" />
             <source>%1 changed on disk; reload it</source>
             <translation>%1 在磁盘上已更改，请重新加载</translation>
         </message>
@@ -468,34 +467,34 @@
             <translation>文件在字节 %1 处结束，traceEvents 尚未闭合（此前有 %2 个完整事件）：分析器可能在写入时被终止；截断处之前的内容均已加载</translation>
         </message>
         <message>
-            <location filename="../core/parse/TraceLoader.cpp" line="411" />
+            <location filename="../core/parse/TraceLoader.cpp" line="417" />
             <source>JSON syntax error at byte %1 (%2): loading stopped there, after %3 complete events</source>
             <translation>字节 %1 处 JSON 语法错误（%2）：加载在此停止，已读取 %3 个完整事件</translation>
         </message>
         <message>
-            <location filename="../core/parse/TraceLoader.cpp" line="565" />
-            <location filename="../core/parse/TraceLoader.cpp" line="601" />
+            <location filename="../core/parse/TraceLoader.cpp" line="569" />
+            <location filename="../core/parse/TraceLoader.cpp" line="609" />
             <source>loading cancelled</source>
             <translation>加载已取消</translation>
         </message>
         <message>
-            <location filename="../core/parse/TraceLoader.cpp" line="445" />
-            <location filename="../core/parse/TraceLoader.cpp" line="466" />
+            <location filename="../core/parse/TraceLoader.cpp" line="451" />
+            <location filename="../core/parse/TraceLoader.cpp" line="472" />
             <source>input</source>
             <translation>输入</translation>
         </message>
         <message>
-            <location filename="../core/parse/TraceLoader.cpp" line="450" />
+            <location filename="../core/parse/TraceLoader.cpp" line="456" />
             <source>not enough memory to load %1</source>
             <translation>内存不足，无法加载 %1</translation>
         </message>
         <message>
-            <location filename="../core/parse/TraceLoader.cpp" line="454" />
+            <location filename="../core/parse/TraceLoader.cpp" line="460" />
             <source>%1 could not be loaded: %2</source>
             <translation>无法加载 %1：%2</translation>
         </message>
         <message>
-            <location filename="../core/parse/TraceLoader.cpp" line="473" />
+            <location filename="../core/parse/TraceLoader.cpp" line="479" />
             <source>%1 is empty: not a trace</source>
             <translation>%1 为空：不是跟踪文件</translation>
         </message>
@@ -550,23 +549,28 @@
             <translation>traceEvents 之后字节 %2 处“%1”的值有误；已忽略</translation>
         </message>
         <message>
-            <location filename="../core/parse/TraceLoader.cpp" line="558" />
-            <location filename="../core/parse/TraceLoader.cpp" line="598" />
+            <location filename="../core/parse/TraceLoader.cpp" line="411" />
+            <source>the event after byte %1 is larger than %2 MB (or the file holds that much whitespace there): loading stopped there, after %3 complete events</source>
+            <translation>字节 %1 之后的事件大于 %2 MB（或文件在该处有如此多的空白）：加载在此停止，此前有 %3 个完整事件</translation>
+        </message>
+        <message>
+            <location filename="../core/parse/TraceLoader.cpp" line="565" />
+            <location filename="../core/parse/TraceLoader.cpp" line="606" />
             <source>%1 changed on disk while it was being read; open it again</source>
             <translation>读取期间 %1 在磁盘上被更改，请重新打开</translation>
         </message>
         <message>
-            <location filename="../core/parse/TraceLoader.cpp" line="562" />
+            <location filename="../core/parse/TraceLoader.cpp" line="574" />
             <source>%1 is JSON but not a trace: it has no "traceEvents" array</source>
             <translation>%1 是 JSON，但不是跟踪文件：没有“traceEvents”数组</translation>
         </message>
         <message>
-            <location filename="../core/parse/TraceLoader.cpp" line="575" />
+            <location filename="../core/parse/TraceLoader.cpp" line="583" />
             <source>%1 is not valid JSON: %2 at byte %3</source>
             <translation>%1 不是有效的 JSON：字节 %3 处：%2</translation>
         </message>
         <message>
-            <location filename="../core/parse/TraceLoader.cpp" line="579" />
+            <location filename="../core/parse/TraceLoader.cpp" line="587" />
             <source>%1 is a JSON array, but its entries are not trace events</source>
             <translation>%1 是 JSON 数组，但其元素不是跟踪事件</translation>
         </message>
@@ -633,17 +637,17 @@
             <translation>未识别到加速器上的工作：%2 上的 %1 个事件的类别为 %3，不属于设备活动，因此 GPU 时间分解、间隙和 MFU 均为空</translation>
         </message>
         <message>
-            <location filename="../core/parse/TraceLoader.cpp" line="540" />
+            <location filename="../core/parse/TraceLoader.cpp" line="547" />
             <source>%1: %2</source>
             <translation>%1：%2</translation>
         </message>
         <message>
-            <location filename="../core/parse/TraceLoader.cpp" line="544" />
+            <location filename="../core/parse/TraceLoader.cpp" line="551" />
             <source>the gzip stream ends early (the file was cut off); loading what it holds</source>
             <translation>gzip 数据流提前结束（文件被截断）；将加载现有内容</translation>
         </message>
         <message>
-            <location filename="../core/parse/TraceLoader.cpp" line="542" />
+            <location filename="../core/parse/TraceLoader.cpp" line="549" />
             <source>%1 inflates to nothing: not a trace</source>
             <translation>%1 解压后为空：不是跟踪文件</translation>
         </message>

@@ -17,6 +17,7 @@ struct ScanEnd
         ArrayClosed,  // saw the closing ']'
         EofClean,     // input ended after a complete element (array format may omit ']')
         EofMidElement,// input ended inside an element: truncated file
+        TooLarge,     // a streamed .json.gz: one element (or a run of whitespace) past the limit
         SyntaxError,
         Cancelled,
         Faulted       // the mapping went away under us (file truncated on disk)

@@ -12,6 +12,8 @@ std::size_t InflatingInput::read(char *out, std::size_t n)
 {
     std::size_t got = 0;
     while (got < n && !m_inflater->over()) {
+        if (m_cancel && m_cancel->load(std::memory_order_relaxed))
+            break;
         // Stop at the next multiple of the spacing, so each resume point sits exactly there.
         const std::uint64_t toPoint = m_nextPoint - m_inflater->produced();
         const std::size_t step = std::size_t(std::min<std::uint64_t>(n - got, toPoint));

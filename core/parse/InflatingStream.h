@@ -5,6 +5,7 @@
 #include "io/GzipInflater.h"
 #include "io/MappedSource.h"
 
+#include <atomic>
 #include <cstdint>
 #include <memory>
 #include <string>
@@ -17,8 +18,12 @@ class InflatingInput
 public:
     static constexpr std::uint64_t kResumeSpacing = 32ull << 20;
 
-    explicit InflatingInput(std::unique_ptr<io::GzipInflater> inflater) : m_inflater(std::move(inflater)) {}
-    // Fills out[0..n) unless the stream ends first; returns the bytes read.
+    // cancel may be null; once it is set, read() returns 0 (the top level stops reading).
+    explicit InflatingInput(std::unique_ptr<io::GzipInflater> inflater, const std::atomic<bool> *cancel = nullptr)
+        : m_inflater(std::move(inflater)), m_cancel(cancel)
+    {
+    }
+    // Fills out[0..n) unless the stream ends first (or a cancel comes); returns the bytes read.
     std::size_t read(char *out, std::size_t n);
     bool over() const { return m_inflater->over(); }
     std::uint64_t produced() const { return m_inflater->produced(); }
@@ -27,6 +32,7 @@ public:
 
 private:
     std::unique_ptr<io::GzipInflater> m_inflater;
+    const std::atomic<bool> *m_cancel;
     std::vector<MappedSource::ResumePoint> m_points;
     std::uint64_t m_nextPoint = kResumeSpacing;
 };

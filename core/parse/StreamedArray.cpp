@@ -54,9 +54,10 @@ struct Piece
 class Pipeline
 {
 public:
-    Pipeline(InflatingStream &stream, int threads, std::atomic<std::uint64_t> &progress, const std::atomic<bool> *cancel)
+    Pipeline(InflatingStream &stream, int threads, std::atomic<std::uint64_t> &progress, const std::atomic<bool> *cancel,
+             std::size_t maxElementBytes)
         : m_stream(stream), m_input(stream.input()), m_threads(std::max(1, threads)), m_progress(progress),
-          m_cancel(cancel), m_maxLive(std::size_t(m_threads) + 3)
+          m_cancel(cancel), m_maxLive(std::size_t(m_threads) + 3), m_maxElementBytes(maxElementBytes)
     {
     }
 
@@ -85,6 +86,8 @@ public:
         r.end = m_end;
         if (m_faulted)
             r.end.status = ScanEnd::Faulted;
+        else if (m_tooLarge && (r.end.status == ScanEnd::EofMidElement || r.end.status == ScanEnd::EofClean))
+            r.end.status = ScanEnd::TooLarge; // the piece was cut there by us, not by the file
         // Threads that parsed at least one piece.
         r.threadsUsed = std::max(1, m_workersThatScanned.load());
         if (m_end.status == ScanEnd::ArrayClosed)
@@ -160,10 +163,18 @@ private:
                 cut = findElementStart(b.data.get(), n, searchFrom, n - searchFrom);
                 if (cut != UINT64_MAX)
                     break;
-                // One element larger than the piece: read on until one ends.
+                // One element larger than the piece: read on until one ends, up to the limit (a
+                // gzip of gigabytes of one string or of whitespace must not take all memory).
+                if (n - std::min(n, kPieceBytes) > m_maxElementBytes) {
+                    m_tooLarge = true;
+                    last = true;
+                    break;
+                }
                 searchFrom = n;
                 target = n + kPieceBytes;
-                b.reserve(target + 1, n);
+                // Doubling (never past the limit): growing by a piece at a time copied the whole
+                // buffer each time, quadratic in the element's size.
+                b.reserve(std::max(target + 1, std::min(2 * b.capacity, kPieceBytes + m_maxElementBytes + kCutSearch + 1)), n);
                 n += read(b.data.get() + n, target - n);
             }
             if (last) {
@@ -319,6 +330,8 @@ private:
     bool m_producerDone = false;
     std::atomic<bool> m_faulted{false}; // the producer's read of the mapping faulted
     std::atomic<int> m_workersThatScanned{0};
+    const std::size_t m_maxElementBytes;
+    bool m_tooLarge = false; // set by the producer before it publishes its last piece
     std::exception_ptr m_failure;
 
     // The producer's bytes after its last piece (the next piece starts with them).
@@ -334,9 +347,9 @@ private:
 } // namespace
 
 StreamedArray parseStreamedArray(InflatingStream &stream, int threads, std::atomic<std::uint64_t> &progress,
-                                 const std::atomic<bool> *cancel)
+                                 const std::atomic<bool> *cancel, std::size_t maxElementBytes)
 {
-    Pipeline pipeline(stream, threads, progress, cancel);
+    Pipeline pipeline(stream, threads, progress, cancel, maxElementBytes);
     return pipeline.run();
 }
 

@@ -25,8 +25,12 @@ struct StreamedArray
 
 // Parses the array whose '[' the stream has just read. On return the stream stands just after the
 // array's ']' when it closed (end.status == ArrayClosed); otherwise where the parse stopped.
-// progress gets the inflated bytes parsed; cancel may be null.
+// progress gets the inflated bytes parsed; cancel may be null. An element (or whitespace between
+// two) longer than maxElementBytes stops the parse there with ScanEnd::TooLarge: everything before
+// it is kept. The mapped loader has no such limit: its bytes are the file's own pages.
+// 512 MB: real events are at most megabytes; growing the buffer to it costs about twice that.
+constexpr std::size_t kMaxStreamedElementBytes = std::size_t(512) << 20;
 StreamedArray parseStreamedArray(InflatingStream &stream, int threads, std::atomic<std::uint64_t> &progress,
-                                 const std::atomic<bool> *cancel);
+                                 const std::atomic<bool> *cancel, std::size_t maxElementBytes = kMaxStreamedElementBytes);
 
 } // namespace lanescope::parse

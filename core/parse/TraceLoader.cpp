@@ -407,6 +407,12 @@ QString describeStop(const ScanEnd &e, std::uint64_t events)
                   "profiler was probably stopped while writing; everything before the cut is loaded")
             .arg(e.pos)
             .arg(events);
+    case ScanEnd::TooLarge:
+        return Text::tr("the event after byte %1 is larger than %2 MB (or the file holds that much whitespace "
+                        "there): loading stopped there, after %3 complete events")
+            .arg(e.lastGood)
+            .arg(parse::kMaxStreamedElementBytes >> 20)
+            .arg(events);
     case ScanEnd::SyntaxError:
         return Text::tr("JSON syntax error at byte %1 (%2): loading stopped there, after %3 complete events")
             .arg(e.errorAt)
@@ -521,20 +527,21 @@ static LoadResult loadFromSource(std::shared_ptr<MappedSource> source, const Loa
         faulted = !runGuarded([&] { parseTopLevel(cursor, *trace, name, top); });
     } else {
         // Read as it is inflated; the compressed mapping faults (SIGBUS) if the file is cut on disk.
-        parse::InflatingInput input(source->inflateFromStart());
+        parse::InflatingInput input(source->inflateFromStart(), options.cancel);
         parse::InflatingStream stream(input);
         StreamCursor cursor{stream, threads, shared.bytesDone, options.cancel};
         faulted = !runGuarded([&] {
             parseTopLevel(cursor, *trace, name, top);
             // To the end of the stream: its size, whether it is whole, and the resume points past the
             // JSON (trailing bytes). Usually a newline.
-            if (!(options.cancel && options.cancel->load()) && top.end.status != ScanEnd::Faulted) {
+            if (!(options.cancel && options.cancel->load()) && top.end.status != ScanEnd::Faulted
+                && top.end.status != ScanEnd::TooLarge) {
                 std::vector<char> sink(1u << 20);
                 while (input.read(sink.data(), sink.size()) > 0) {
                 }
             }
         });
-        if (!faulted) {
+        if (!faulted && !(options.cancel && options.cancel->load())) {
             const io::GzipInflater &inf = input.inflater();
             if (inf.state() == io::GzipInflater::State::Corrupt)
                 return fail(QCoreApplication::translate("MappedSource", "%1: %2").arg(name, inf.error()));
@@ -556,14 +563,15 @@ static LoadResult loadFromSource(std::shared_ptr<MappedSource> source, const Loa
     const QString &headerError = top.headerError;
     if (faulted || events.end.status == ScanEnd::Faulted)
         return fail(Text::tr("%1 changed on disk while it was being read; open it again").arg(name));
-    if (!headerError.isEmpty())
-        return fail(headerError);
-    if (!sawEvents)
-        return fail(Text::tr("%1 is JSON but not a trace: it has no \"traceEvents\" array").arg(name));
+    // A cancel first: a .json.gz stops being read when it comes, which can look like a short file.
     if (events.end.status == ScanEnd::Cancelled || (options.cancel && options.cancel->load())) {
         r.cancelled = true;
         return fail(Text::tr("loading cancelled"));
     }
+    if (!headerError.isEmpty())
+        return fail(headerError);
+    if (!sawEvents)
+        return fail(Text::tr("%1 is JSON but not a trace: it has no \"traceEvents\" array").arg(name));
 
     std::uint64_t eventCount = 0, withPhase = 0;
     for (const auto &c : events.chunks) {
@@ -577,7 +585,7 @@ static LoadResult loadFromSource(std::shared_ptr<MappedSource> source, const Loa
                         .arg(end.errorAt));
     if (arrayFormat && eventCount > 0 && withPhase == 0)
         return fail(Text::tr("%1 is a JSON array, but its entries are not trace events").arg(name));
-    if (end.status == ScanEnd::EofMidElement || end.status == ScanEnd::SyntaxError
+    if (end.status == ScanEnd::EofMidElement || end.status == ScanEnd::SyntaxError || end.status == ScanEnd::TooLarge
         || (end.status == ScanEnd::EofClean && !arrayFormat)) {
         trace->truncated = true;
         trace->truncatedAtByte = end.status == ScanEnd::SyntaxError ? end.errorAt : end.lastGood;

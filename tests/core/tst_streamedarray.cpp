@@ -7,6 +7,7 @@
 
 #include "io/MappedSource.h"
 #include "parse/EventArgs.h"
+#include "parse/StreamedArray.h"
 #include "parse/TraceLoader.h"
 
 #include <QTemporaryDir>
@@ -83,6 +84,7 @@ private slots:
     void sameModel();
     void cutStream();
     void cancel();
+    void elementTooLarge();
 
 private:
     QTemporaryDir m_dir;
@@ -180,6 +182,33 @@ void tst_StreamedArray::cancel()
     const LoadResult r2 = loadTrace(p, options);
     QVERIFY(!r2.trace);
     QVERIFY(r2.cancelled);
+}
+
+// A gzip of gigabytes of one string (or of whitespace) must not take all memory: past the limit the
+// parse stops at that element, keeping everything before it. Here with a 2 MB limit and the 20 MB
+// event; loadTrace's limit is 1 GB.
+void tst_StreamedArray::elementTooLarge()
+{
+    const std::string json = giant();
+    const QString p = m_dir.filePath(QStringLiteral("limit.json.gz"));
+    QVERIFY(writeFile(p, gzipBytes(json, 1)));
+    const auto opened = MappedSource::open(p);
+    QVERIFY(opened.source);
+    parse::InflatingInput input(opened.source->inflateFromStart());
+    parse::InflatingStream stream(input);
+    while (!stream.atEnd() && stream.Take() != '[') {
+    }
+    std::atomic<std::uint64_t> progress{0};
+    const parse::StreamedArray a = parse::parseStreamedArray(stream, 2, progress, nullptr, 2u << 20);
+    QCOMPARE(int(a.end.status), int(parse::ScanEnd::TooLarge));
+    std::uint64_t events = 0;
+    for (const auto &c : a.chunks)
+        events += c->events;
+    QCOMPARE(events, quint64(20000));
+    const std::size_t giantAt = json.find("\"blob\"");
+    QVERIFY(a.end.lastGood < giantAt && giantAt - a.end.lastGood < 300);
+    // Memory stayed near the limit: nothing like the whole 20 MB element was inflated.
+    QVERIFY2(input.produced() < json.size(), qPrintable(QString::number(input.produced())));
 }
 
 QTEST_GUILESS_MAIN(tst_StreamedArray)
