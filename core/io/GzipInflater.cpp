@@ -121,7 +121,8 @@ public:
     // of history, so a byte copy resumes anywhere with any output buffer; next_in points into the
     // mapped file, which every copy shares.
     IsalInflater(const IsalInflater &o)
-        : GzipInflater(o), m_st(new inflate_state(*o.m_st)), m_fed(o.m_fed), m_zlib(o.m_zlib ? o.m_zlib->clone() : nullptr)
+        : GzipInflater(o), m_st(o.m_st ? new inflate_state(*o.m_st) : nullptr), m_fed(o.m_fed),
+          m_zlib(o.m_zlib ? o.m_zlib->clone() : nullptr) // once zlib has taken over, only its state is left
     {
     }
     std::unique_ptr<GzipInflater> clone() const override { return std::make_unique<IsalInflater>(*this); }

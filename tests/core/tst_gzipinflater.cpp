@@ -1,0 +1,148 @@
+// io/GzipInflater: a copy taken at any point inflates exactly what the original would from there,
+// with ISA-L and with zlib, across member boundaries, and after zlib has taken over a cut stream
+// from ISA-L; a cut stream ends Cut with zlib's bytes, a corrupt one Corrupt.
+#include "TestUtil.h"
+
+#include "io/GzipInflater.h"
+
+#include <QtTest>
+
+#include <string>
+
+using namespace lanescope;
+using namespace lanescope::test;
+
+namespace {
+
+std::string sample()
+{
+    std::string s = "{\"traceEvents\": [\n";
+    for (int i = 0; i < 40000; ++i)
+        s += "{\"ph\": \"X\", \"name\": \"k" + std::to_string(i % 97) + "\", \"ts\": " + std::to_string(i * 7) + ", \"dur\": 3},\n";
+    s += "{}]}\n";
+    return s;
+}
+
+const unsigned char *bytes(const std::string &s)
+{
+    return reinterpret_cast<const unsigned char *>(s.data());
+}
+
+// Everything left in the inflater, read in pieces of `step`.
+std::string drain(io::GzipInflater &inf, std::size_t step)
+{
+    std::string out, buf(step, '\0');
+    while (!inf.over()) {
+        const std::size_t n = inf.read(reinterpret_cast<unsigned char *>(buf.data()), step);
+        out.append(buf.data(), n);
+    }
+    return out;
+}
+
+} // namespace
+
+class tst_GzipInflater : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void copiesResume_data();
+    void copiesResume();
+    void copyAfterZlibTookOver();
+    void corrupt();
+};
+
+void tst_GzipInflater::copiesResume_data()
+{
+    QTest::addColumn<QByteArray>("env");
+    QTest::addColumn<bool>("twoMembers");
+    for (const char *env : {"", "zlib"})
+        for (bool two : {false, true})
+            QTest::newRow(qPrintable(QStringLiteral("%1%2").arg(QLatin1String(*env ? env : "default"),
+                                                                 two ? QStringLiteral(", two members") : QString())))
+                << QByteArray(env) << two;
+}
+
+void tst_GzipInflater::copiesResume()
+{
+    QFETCH(QByteArray, env);
+    QFETCH(bool, twoMembers);
+    if (env.isEmpty())
+        qunsetenv("LANESCOPE_INFLATE");
+    else
+        qputenv("LANESCOPE_INFLATE", env);
+    const std::string json = sample();
+    const std::string gz = twoMembers ? gzipBytes(json.substr(0, json.size() / 2)) + gzipBytes(json.substr(json.size() / 2), 9)
+                                      : gzipBytes(json);
+    auto inf = io::GzipInflater::create(bytes(gz), gz.size());
+    QCOMPARE(QByteArray(inf->engine()), env.isEmpty() ? QByteArray(io::GzipInflater::defaultEngine()) : QByteArray("zlib"));
+    std::string seen;
+    std::string buf(7777, '\0'); // an odd step, so copies fall anywhere, the member boundary included
+    int copies = 0;
+    while (!inf->over()) {
+        auto copy = inf->clone();
+        QCOMPARE(copy->produced(), quint64(seen.size()));
+        if (copies++ % 5 == 0) {
+            const std::string rest = drain(*copy, 4096);
+            QVERIFY2(rest == json.substr(seen.size()), qPrintable(QString::number(seen.size())));
+            QCOMPARE(copy->state(), io::GzipInflater::State::Ended);
+        }
+        seen.append(buf.data(), inf->read(reinterpret_cast<unsigned char *>(buf.data()), buf.size()));
+    }
+    QVERIFY(seen == json);
+    QCOMPARE(inf->state(), io::GzipInflater::State::Ended);
+    QVERIFY(copies > 50);
+    qunsetenv("LANESCOPE_INFLATE");
+}
+
+void tst_GzipInflater::copyAfterZlibTookOver()
+{
+    qunsetenv("LANESCOPE_INFLATE");
+    if (QByteArray(io::GzipInflater::defaultEngine()) != "isa-l")
+        QSKIP("built without ISA-L: zlib inflates every stream itself");
+    const std::string json = sample();
+    const std::string whole = gzipBytes(json);
+    int copiedUnderZlib = 0;
+    for (int k = 1; k <= 30; ++k) {
+        const std::string cut = whole.substr(0, whole.size() * std::size_t(k) / 31);
+        bool complete = true;
+        const std::string expected = gunzipBytes(cut, &complete);
+        QVERIFY(!complete);
+        auto inf = io::GzipInflater::create(bytes(cut), cut.size());
+        std::string seen, buf(64, '\0');
+        while (!inf->over()) {
+            if (QByteArray(inf->engine()) == "zlib") {
+                // zlib has taken over from ISA-L: a copy now must still resume exactly.
+                auto copy = inf->clone();
+                ++copiedUnderZlib;
+                QVERIFY(drain(*copy, 100) == expected.substr(seen.size()));
+                QCOMPARE(copy->state(), io::GzipInflater::State::Cut);
+            }
+            seen.append(buf.data(), inf->read(reinterpret_cast<unsigned char *>(buf.data()), buf.size()));
+        }
+        QCOMPARE(inf->state(), io::GzipInflater::State::Cut);
+        QVERIFY2(seen == expected, qPrintable(QStringLiteral("cut %1/31").arg(k)));
+        QCOMPARE(QByteArray(inf->engine()), QByteArray("zlib"));
+    }
+    QVERIFY(copiedUnderZlib > 0);
+}
+
+void tst_GzipInflater::corrupt()
+{
+    for (const char *env : {"", "zlib"}) {
+        if (*env)
+            qputenv("LANESCOPE_INFLATE", env);
+        else
+            qunsetenv("LANESCOPE_INFLATE");
+        std::string gz = gzipBytes(sample());
+        gz[gz.size() / 2] = char(gz[gz.size() / 2] ^ 0x55);
+        auto inf = io::GzipInflater::create(bytes(gz), gz.size());
+        drain(*inf, 1 << 16);
+        QCOMPARE(inf->state(), io::GzipInflater::State::Corrupt);
+        QVERIFY2(inf->error().contains(QStringLiteral("corrupt near compressed byte")), qPrintable(inf->error()));
+    }
+    qunsetenv("LANESCOPE_INFLATE");
+}
+
+QTEST_GUILESS_MAIN(tst_GzipInflater)
+#include "tst_gzipinflater.moc"
