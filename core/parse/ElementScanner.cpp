@@ -160,8 +160,7 @@ std::uint64_t findElementStart(const char *data, std::uint64_t size, std::uint64
             return UINT64_MAX;
         const std::uint64_t at = std::uint64_t(static_cast<const char *>(hit) - data);
         std::uint64_t back = at;
-        while (back > 0 && (data[back - 1] == ' ' || data[back - 1] == '\n' || data[back - 1] == '\r'
-                            || data[back - 1] == '\t'))
+        while (back > 0 && isJsonSpace(data[back - 1]))
             --back;
         if (back > 0 && data[back - 1] == ',')
             return at;

@@ -5,7 +5,9 @@
 
 #include <atomic>
 #include <cstdint>
+#include <memory>
 #include <string>
+#include <vector>
 
 namespace lanescope::parse {
 
@@ -52,10 +54,25 @@ ScanEnd scanElements(ScanShared &shared, ChunkOutput &out, std::uint64_t begin, 
 // guess; the chunk before must end exactly there for it to be accepted. UINT64_MAX if none.
 std::uint64_t findElementStart(const char *data, std::uint64_t size, std::uint64_t from, std::uint64_t maxScan);
 
+// JSON's four whitespace characters.
+inline bool isJsonSpace(char c)
+{
+    return c == ' ' || c == '\n' || c == '\r' || c == '\t';
+}
+
 inline void skipWhitespace(const char *p, std::uint64_t size, std::uint64_t &pos)
 {
-    while (pos < size && (p[pos] == ' ' || p[pos] == '\n' || p[pos] == '\r' || p[pos] == '\t'))
+    while (pos < size && isJsonSpace(p[pos]))
         ++pos;
 }
+
+// The traceEvents array parsed, mapped in chunks or streamed in pieces: the chunks accepted, in file
+// order, and why the scan stopped.
+struct ParsedArray
+{
+    std::vector<std::unique_ptr<ChunkOutput>> chunks;
+    ScanEnd end;
+    int threadsUsed = 1;
+};
 
 } // namespace lanescope::parse

@@ -61,7 +61,7 @@ public:
     {
     }
 
-    StreamedArray run()
+    ParsedArray run()
     {
         m_carryAt = m_stream.Tell();
         const std::string first = m_stream.takeBuffered();
@@ -81,7 +81,7 @@ public:
         if (m_failure)
             std::rethrow_exception(m_failure);
 
-        StreamedArray r;
+        ParsedArray r;
         r.chunks = std::move(m_chunks);
         r.end = m_end;
         if (m_faulted)
@@ -346,7 +346,7 @@ private:
 
 } // namespace
 
-StreamedArray parseStreamedArray(InflatingStream &stream, int threads, std::atomic<std::uint64_t> &progress,
+ParsedArray parseStreamedArray(InflatingStream &stream, int threads, std::atomic<std::uint64_t> &progress,
                                  const std::atomic<bool> *cancel, std::size_t maxElementBytes)
 {
     Pipeline pipeline(stream, threads, progress, cancel, maxElementBytes);

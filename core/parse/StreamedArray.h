@@ -11,17 +11,9 @@
 #include "parse/InflatingStream.h"
 
 #include <atomic>
-#include <memory>
-#include <vector>
+#include <cstddef>
 
 namespace lanescope::parse {
-
-struct StreamedArray
-{
-    std::vector<std::unique_ptr<ChunkOutput>> chunks; // accepted, in file order
-    ScanEnd end;
-    int threadsUsed = 1;
-};
 
 // Parses the array whose '[' the stream has just read. On return the stream stands just after the
 // array's ']' when it closed (end.status == ArrayClosed); otherwise where the parse stopped.
@@ -30,7 +22,7 @@ struct StreamedArray
 // it is kept. The mapped loader has no such limit: its bytes are the file's own pages.
 // 512 MB: real events are at most megabytes; growing the buffer to it costs about twice that.
 constexpr std::size_t kMaxStreamedElementBytes = std::size_t(512) << 20;
-StreamedArray parseStreamedArray(InflatingStream &stream, int threads, std::atomic<std::uint64_t> &progress,
+ParsedArray parseStreamedArray(InflatingStream &stream, int threads, std::atomic<std::uint64_t> &progress,
                                  const std::atomic<bool> *cancel, std::size_t maxElementBytes = kMaxStreamedElementBytes);
 
 } // namespace lanescope::parse

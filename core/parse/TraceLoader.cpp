@@ -151,19 +151,13 @@ bool isHeaderKey(const std::string &k)
         || k == "displayTimeUnit" || k == "schemaVersion";
 }
 
-struct ArrayParse
-{
-    std::vector<std::unique_ptr<ChunkOutput>> chunks; // accepted, in file order
-    ScanEnd end;
-    int threadsUsed = 1;
-};
 
 // Parses the traceEvents array starting just after its '['. Splits the rest of the file into one
 // chunk per thread at guessed element boundaries; a guess is kept only if the chunk before it
 // ends exactly there, otherwise that chunk simply carries on through the next one.
-ArrayParse parseArray(ScanShared &shared, std::uint64_t arrayBegin, int threads)
+parse::ParsedArray parseArray(ScanShared &shared, std::uint64_t arrayBegin, int threads)
 {
-    ArrayParse result;
+    parse::ParsedArray result;
     const std::uint64_t span = shared.size - arrayBegin;
     int n = int(std::max<std::uint64_t>(1, std::min<std::uint64_t>(std::uint64_t(threads), span / kMinChunkBytes)));
     std::vector<std::uint64_t> starts{arrayBegin};
@@ -219,9 +213,7 @@ ArrayParse parseArray(ScanShared &shared, std::uint64_t arrayBegin, int threads)
 // What the top level of the file held besides the header keys (read into the trace directly).
 struct TopLevel
 {
-    std::vector<std::unique_ptr<ChunkOutput>> chunks; // traceEvents, parsed, in file order
-    ScanEnd end;
-    int threadsUsed = 1;
+    parse::ParsedArray events;
     bool sawEvents = false;
     bool arrayFormat = false;
     QString headerError;
@@ -246,12 +238,9 @@ struct MappedCursor
     // The array's contents, from just after its '['.
     void events(TopLevel &top)
     {
-        ArrayParse a = parseArray(shared, pos, threads);
-        top.chunks = std::move(a.chunks);
-        top.end = a.end;
-        top.threadsUsed = a.threadsUsed;
-        if (a.end.status == ScanEnd::ArrayClosed)
-            pos = a.end.pos;
+        top.events = parseArray(shared, pos, threads);
+        if (top.events.end.status == ScanEnd::ArrayClosed)
+            pos = top.events.end.pos;
     }
 };
 
@@ -269,7 +258,7 @@ struct StreamCursor
     std::uint64_t tell() const { return s.Tell(); }
     void skipWs()
     {
-        for (char c; !s.atEnd() && ((c = s.Peek()) == ' ' || c == '\n' || c == '\r' || c == '\t');)
+        while (!s.atEnd() && parse::isJsonSpace(s.Peek()))
             s.Take();
     }
     bool parseValue(rapidjson::Document &doc)
@@ -287,10 +276,7 @@ struct StreamCursor
     }
     void events(TopLevel &top)
     {
-        parse::StreamedArray a = parse::parseStreamedArray(s, threads, progress, cancel);
-        top.chunks = std::move(a.chunks);
-        top.end = a.end;
-        top.threadsUsed = a.threadsUsed;
+        top.events = parse::parseStreamedArray(s, threads, progress, cancel);
     }
 };
 
@@ -366,7 +352,7 @@ void parseTopLevel(Cursor &c, Trace &trace, const QString &name, TopLevel &top)
             top.sawEvents = true;
             c.next();
             c.events(top);
-            if (top.end.status != ScanEnd::ArrayClosed)
+            if (top.events.end.status != ScanEnd::ArrayClosed)
                 return; // cut, error or cancel: nothing after it can be read
             continue;
         }
@@ -534,8 +520,8 @@ static LoadResult loadFromSource(std::shared_ptr<MappedSource> source, const Loa
             parseTopLevel(cursor, *trace, name, top);
             // To the end of the stream: its size, whether it is whole, and the resume points past the
             // JSON (trailing bytes). Usually a newline.
-            if (!(options.cancel && options.cancel->load()) && top.end.status != ScanEnd::Faulted
-                && top.end.status != ScanEnd::TooLarge) {
+            if (!(options.cancel && options.cancel->load()) && top.events.end.status != ScanEnd::Faulted
+                && top.events.end.status != ScanEnd::TooLarge) {
                 std::vector<char> sink(1u << 20);
                 while (input.read(sink.data(), sink.size()) > 0) {
                 }
@@ -554,13 +540,8 @@ static LoadResult loadFromSource(std::shared_ptr<MappedSource> source, const Loa
             trace->jsonBytes = input.produced();
         }
     }
-    ArrayParse events;
-    events.chunks = std::move(top.chunks);
-    events.end = top.end;
-    events.threadsUsed = top.threadsUsed;
-    const bool sawEvents = top.sawEvents;
+    parse::ParsedArray &events = top.events;
     const bool arrayFormat = top.arrayFormat;
-    const QString &headerError = top.headerError;
     if (faulted || events.end.status == ScanEnd::Faulted)
         return fail(Text::tr("%1 changed on disk while it was being read; open it again").arg(name));
     // A cancel first: a .json.gz stops being read when it comes, which can look like a short file.
@@ -568,9 +549,9 @@ static LoadResult loadFromSource(std::shared_ptr<MappedSource> source, const Loa
         r.cancelled = true;
         return fail(Text::tr("loading cancelled"));
     }
-    if (!headerError.isEmpty())
-        return fail(headerError);
-    if (!sawEvents)
+    if (!top.headerError.isEmpty())
+        return fail(top.headerError);
+    if (!top.sawEvents)
         return fail(Text::tr("%1 is JSON but not a trace: it has no \"traceEvents\" array").arg(name));
 
     std::uint64_t eventCount = 0, withPhase = 0;

@@ -199,7 +199,7 @@ void tst_StreamedArray::elementTooLarge()
     while (!stream.atEnd() && stream.Take() != '[') {
     }
     std::atomic<std::uint64_t> progress{0};
-    const parse::StreamedArray a = parse::parseStreamedArray(stream, 2, progress, nullptr, 2u << 20);
+    const parse::ParsedArray a = parse::parseStreamedArray(stream, 2, progress, nullptr, 2u << 20);
     QCOMPARE(int(a.end.status), int(parse::ScanEnd::TooLarge));
     std::uint64_t events = 0;
     for (const auto &c : a.chunks)
