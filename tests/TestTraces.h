@@ -2,6 +2,7 @@
 // Where the real traces live for tests: $LANESCOPE_TRACES_DIR, else ../shared/traces beside the
 // project. A test that needs one calls LANESCOPE_REQUIRE_TRACE and skips visibly without it.
 #include <QDir>
+#include <QDirIterator>
 #include <QFileInfo>
 #include <QString>
 #include <QtTest>
@@ -17,6 +18,22 @@ inline QString tracesDir()
 }
 
 inline QString tracePath(const QString &name) { return QDir(tracesDir()).filePath(name); }
+
+// Every trace under tracesDir(), sorted: *.json and *.json.gz in any folder, except the reference
+// figures other tools computed for them (hta-launch/*.hta.json: Holistic Trace Analysis' launch,
+// queue and idle figures), which are JSON but not traces.
+inline QStringList realTraceFiles()
+{
+    QDirIterator it(tracesDir(), {QStringLiteral("*.json"), QStringLiteral("*.json.gz")}, QDir::Files, QDirIterator::Subdirectories);
+    QStringList files;
+    while (it.hasNext()) {
+        const QString f = it.next();
+        if (!f.endsWith(QLatin1String(".hta.json")))
+            files << f;
+    }
+    files.sort();
+    return files;
+}
 
 } // namespace lanescope::test
 

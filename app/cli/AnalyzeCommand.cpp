@@ -6,6 +6,7 @@
 #include "MfuText.h"
 
 #include "analysis/Analysis.h"
+#include "analysis/FigureText.h"
 #include "model/Trace.h"
 
 #include <QCoreApplication>
@@ -145,25 +146,26 @@ void writeText(const Trace &t, const analysis::AnalysisResult &r, const analysis
                     us(g.start, o) / 1000.0, usDur(g.dur) / 1000.0, analysis::gapCauseName(g.cause), qPrintable(g.evidence));
     const auto &m = r.mfu;
     const bool userPeak = m.peakSource == QLatin1String("user");
+    // The step time and MFU as every surface spells them, with the steps they measure.
+    namespace figure = analysis::figure;
+    const QString stepText = r.figures.stepTimeNs ? figure::stepTime(*r.figures.stepTimeNs) : QString();
+    const QString stepScope = figure::stepScope(r.figures.scope);
     if (m.valid) {
-        std::printf("%s\n", qPrintable(tr("MFU: step %1 s, %2 tokens/s/GPU, %3 TFLOPS of %4 TFLOPS peak (%5) = %6%")
-                                           .arg(m.stepS, 0, 'f', 3)
-                                           .arg(m.tokensPerSPerGpu, 0, 'f', 1)
-                                           .arg(significantText(m.achievedTflops), plainNumberText(m.peakTflops),
-                                                peakSourceText(userPeak, m.gpuName))
-                                           .arg(m.mfuPct, 0, 'f', 1)));
+        std::printf("%s\n", qPrintable(tr("MFU: step %1 (%2), %3 tokens/s/GPU, %4 TFLOPS of %5 TFLOPS peak (%6) = %7")
+                                           .arg(stepText, stepScope, figure::tokensPerS(m.tokensPerSPerGpu),
+                                                figure::tflops(m.achievedTflops), plainNumberText(m.peakTflops),
+                                                peakSourceText(userPeak, m.gpuName), figure::pct(m.mfuPct))));
     } else if (m.stepS <= 0) {
         std::printf("%s\n", qPrintable(tr("MFU: no ProfilerStep in what was analysed: MFU needs step times")));
     } else if (m.achievedTflops > 0) {
         // The model's inputs were given: only the peak is missing (no GPU named, or not in the table).
         const QString gpu = m.gpuName.isEmpty() ? tr("the trace names no GPU") : tr("no peak known for GPU '%1'").arg(m.gpuName);
-        std::printf("%s\n", qPrintable(tr("MFU: step %1 s, %2 tokens/s/GPU, %3 TFLOPS; %4: give --peak-tflops")
-                                           .arg(m.stepS, 0, 'f', 3)
-                                           .arg(m.tokensPerSPerGpu, 0, 'f', 1)
-                                           .arg(significantText(m.achievedTflops), gpu)));
+        std::printf("%s\n", qPrintable(tr("MFU: step %1 (%2), %3 tokens/s/GPU, %4 TFLOPS; %5: give --peak-tflops")
+                                           .arg(stepText, stepScope, figure::tokensPerS(m.tokensPerSPerGpu),
+                                                figure::tflops(m.achievedTflops), gpu)));
     } else {
-        std::printf("%s\n", qPrintable(tr("MFU: step %1 s; give --params and --tokens-per-step (and --peak-tflops for an unknown GPU)")
-                                           .arg(m.stepS, 0, 'f', 3)));
+        std::printf("%s\n", qPrintable(tr("MFU: step %1 (%2); give --params and --tokens-per-step (and --peak-tflops for an unknown GPU)")
+                                           .arg(stepText, stepScope)));
     }
     if (flops)
         std::printf("%s\n", qPrintable(tr("measured: %1 TFLOP in %2 of %3 operators carrying flops")

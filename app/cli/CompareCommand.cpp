@@ -300,15 +300,7 @@ int runCompare(const Invocation &args)
         if (labels.size() != paths.size())
             return args.fail(tr("--labels needs one label per trace (%1 labels, %2 traces)").arg(labels.size()).arg(paths.size()));
     } else {
-        // Two files of one name from different folders (run1/rank0.json, run2/rank0.json) keep
-        // apart as "rank0" and "rank0 (2)".
-        for (const QString &p : paths) {
-            const QString base = traceBaseName(p);
-            QString l = base;
-            for (int k = 2; labels.contains(l); ++k)
-                l = QStringLiteral("%1 (%2)").arg(base).arg(k);
-            labels << l;
-        }
+        labels = uniqueRunLabels(paths); // the window's rule: "rank0", "rank0 (2)"
     }
 
     analysis::AnalysisOptions opt;
@@ -321,7 +313,6 @@ int runCompare(const Invocation &args)
     co.scopeToStep = co.align.baselineStep >= 0;
     if (co.scopeToStep && co.align.mode != analysis::AlignMode::Step)
         return args.fail(tr("--step compares one aligned step: it needs --align step"));
-    co.mfu = opt.mfu;
     co.foldTemplates = args.isSet("fold-templates");
     const std::size_t top = std::size_t(args.integer("top", 50));
 

@@ -170,13 +170,7 @@ int runExport(const Invocation &args)
                                  .arg(labels.size())
                                  .arg(paths.size()));
     } else {
-        for (const QString &p : paths) { // as compare names them: "rank0", "rank0 (2)"
-            const QString base = traceBaseName(p);
-            QString l = base;
-            for (int k = 2; labels.contains(l); ++k)
-                l = QStringLiteral("%1 (%2)").arg(base).arg(k);
-            labels << l;
-        }
+        labels = uniqueRunLabels(paths); // as compare and the window name them: "rank0", "rank0 (2)"
     }
 
     QElapsedTimer timer;
@@ -311,7 +305,6 @@ int runExport(const Invocation &args)
     in.windowStart = start;
     in.windowRange = range;
     in.analysis = &results[0];
-    in.gapThresholdNs = aopt.gaps.minGap;
     if (comparing)
         for (std::size_t i = 0; i < n; ++i) {
             in.labels << labels.at(int(i));

@@ -151,6 +151,15 @@ MainWindow::MainWindow(QWidget *parent)
     createActions();
     createAnnotationTools();
     connect(m_session, &Session::runsChanged, this, &MainWindow::updateTitle); // a run renamed in the comparison
+    // A run removed from the comparison (or moved): the status line counts the runs shown now.
+    connect(m_session, &Session::runsChanged, this, [this, shown = std::make_shared<int>(0)] {
+        const int now = m_session->runCount();
+        const bool wasComparing = *shown >= 2;
+        *shown = now;
+        if (isLoading() || !m_folder.isEmpty() || now == 0 || !wasComparing)
+            return;
+        m_statusLabel->setText(now >= 2 ? tr("Comparing %n run(s)", nullptr, now) : tr("Showing %1 alone").arg(m_session->run(0).label));
+    });
     setLoading(false);
     updateTitle();
     restoreDailyUseSettings();
@@ -691,7 +700,8 @@ void MainWindow::onLoadFinished(const TraceLoadJob &job, const LoadResult &resul
     m_currentFiles = {path};
     addRecentFile(path);
     m_summary->setTrace(m_trace);
-    m_session->setTrace(m_trace, job.index()); // the timeline and the analysis dock follow it
+    // Labelled as a comparison would label it, so Compare With… keeps a named baseline.
+    m_session->setTrace(m_trace, job.index(), traceBaseName(path)); // the timeline and the analysis dock follow it
     m_search->reset();
     m_details->showSlice(SliceRef());
     m_range->update();
@@ -852,7 +862,6 @@ bool MainWindow::exportPicture(const ExportRequest &request, QString *error)
     }
     PictureParts parts;
     buildPicture(*m_session, *m_timeline, request, parts);
-    parts.input.gapThresholdNs = m_analysis->gapThresholdNs();
     return PictureExport::write(request.path, parts.input, parts.options, error);
 }
 
@@ -864,7 +873,6 @@ void MainWindow::copyPicture()
     ExportRequest req;
     req.scale = m_timeline->devicePixelRatioF();
     buildPicture(*m_session, *m_timeline, req, parts);
-    parts.input.gapThresholdNs = m_analysis->gapThresholdNs();
     QGuiApplication::clipboard()->setImage(PictureExport::image(parts.input, parts.options));
     m_statusLabel->setText(tr("Picture copied to the clipboard"));
 }
@@ -909,11 +917,17 @@ void MainWindow::showComparison()
         emit loadFinished(false);
         return;
     }
-    // Labels must tell the runs apart: a repeated one gets its position.
-    for (std::size_t i = 0; i < runs.size(); ++i)
-        for (std::size_t j = 0; j < i; ++j)
-            if (runs[j].label == runs[i].label)
-                runs[i].label += QStringLiteral(" (%1)").arg(i + 1);
+    // Labels must tell the runs apart, by the rule compare and export follow ("a b a": "a (2)").
+    {
+        QStringList paths, given;
+        for (const SessionRun &r : runs) {
+            paths << (r.folder.isEmpty() ? r.path : r.folder);
+            given << r.label;
+        }
+        const QStringList labels = uniqueRunLabels(paths, given);
+        for (std::size_t i = 0; i < runs.size(); ++i)
+            runs[i].label = labels.at(int(i));
+    }
     m_trace = runs.front().trace;
     m_currentFile = runs.front().path;
     m_currentFiles.clear();
@@ -1250,7 +1264,6 @@ bool MainWindow::writeReport(const QString &path, QPageSize::PageSizeId page, QS
     ExportRequest req;
     req.lanes = int(ExportDialog::Lanes::Gpu);
     buildPicture(*m_session, *m_timeline, req, parts);
-    parts.input.gapThresholdNs = m_analysis->gapThresholdNs();
     parts.options.width = std::max(parts.options.width, 1400); // a page's worth of detail
     ReportInput in;
     in.picture = parts.input;
@@ -1269,9 +1282,7 @@ bool MainWindow::writeReport(const QString &path, QPageSize::PageSizeId page, QS
         const SessionRun &r = m_session->run(0);
         if (!r.analysis || m_analysis->isBusy())
             return fail(tr("the analysis is still running: try again when its figures are shown"));
-        analysis::CompareOptions copt;
-        copt.mfu = m_analysis->options().mfu;
-        one = analysis::compareRuns({{r.label, r.path, r.trace.get(), r.analysis.get(), std::nullopt}}, copt);
+        one = analysis::compareRuns({{r.label, r.path, r.trace.get(), r.analysis.get(), std::nullopt}});
         single.setComparison(&one);
         in.metrics = &single;
     }

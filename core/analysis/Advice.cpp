@@ -1,5 +1,6 @@
 #include "analysis/Advice.h"
 
+#include "analysis/FigureText.h"
 #include "analysis/Format.h"
 
 #include <QCoreApplication>
@@ -17,7 +18,7 @@ struct Text
     Q_DECLARE_TR_FUNCTIONS(analysis)
 };
 
-QString pctText(double v) { return QStringLiteral("%1%").arg(v, 0, 'f', 1); }
+QString pctText(double v) { return figure::pct(v); }
 
 std::vector<TimeRange> merged(std::vector<TimeRange> v)
 {
@@ -160,11 +161,11 @@ std::vector<Advice> advise(const AdviceInputs &in)
             a.mfuPct = in.mfu->mfuPct;
             a.projectedMfuPct = a.mfuPct * a.stepS / a.projectedStepS; // MFU scales with 1 / step time
             gain = Text::tr("without these waits: step %1 -> %2, MFU %3 -> %4 at most (an upper bound: something else may stall instead)")
-                       .arg(formatDuration(TimeNs(a.stepS * 1e9)), formatDuration(TimeNs(a.projectedStepS * 1e9)),
-                            pctText(a.mfuPct), pctText(a.projectedMfuPct));
+                       .arg(figure::stepTime(a.stepS * 1e9), figure::stepTime(a.projectedStepS * 1e9),
+                            figure::pct(a.mfuPct), figure::pct(a.projectedMfuPct));
         } else {
             gain = Text::tr("without these waits: step %1 -> %2 at most (an upper bound: something else may stall instead)")
-                       .arg(formatDuration(TimeNs(a.stepS * 1e9)), formatDuration(TimeNs(a.projectedStepS * 1e9)));
+                       .arg(figure::stepTime(a.stepS * 1e9), figure::stepTime(a.projectedStepS * 1e9));
         }
         a.evidence += QStringLiteral("; ") + gain;
     };
@@ -280,6 +281,13 @@ std::vector<Advice> advise(const AdviceInputs &in)
     for (Advice &a : out)
         if (a.where.empty() && in.temporal)
             a.where = TimeRange{in.temporal->spanStart, in.temporal->spanEnd};
+    // Largest projected gain first (the step time a fix takes off); advice without a projection
+    // after, in the order the rules run.
+    std::stable_sort(out.begin(), out.end(), [](const Advice &a, const Advice &b) {
+        const double ga = a.projectedStepS > 0 ? a.stepS - a.projectedStepS : -1;
+        const double gb = b.projectedStepS > 0 ? b.stepS - b.projectedStepS : -1;
+        return ga > gb;
+    });
     return out;
 }
 

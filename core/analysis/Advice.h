@@ -75,6 +75,7 @@ struct AdviceInputs
 // The fine gap threshold the advice rules look at: long enough to be a stall, not launch jitter.
 constexpr TimeNs kAdviceGapNs = 1'000'000; // 1 ms
 
+// Largest projected gain first (Advice::stepS - projectedStepS), then the advice without a projection.
 std::vector<Advice> advise(const AdviceInputs &in);
 
 // Compute idle, measured as the advice measures its shares: the time of the analysed windows

@@ -52,7 +52,10 @@ AnalysisResult analyze(const Trace &trace, const AnalysisOptions &options)
         go.range = range;
     r.gaps = findGaps(ix, go);
 
-    r.mfu = mfuFromTrace(trace, stepsInScope, options.mfu);
+    // One step time for the MFU, the advice's projections and the figures: the median of the
+    // complete steps analysed (Steps.h).
+    const std::vector<Step> measured = measuredSteps(r.steps, stepsInScope);
+    r.mfu = mfuFromTrace(trace, measured, options.mfu);
     r.memory = memorySummary(ix);
 
     // Advice looks at every compute-stream gap of a millisecond or more, whatever the listed
@@ -63,20 +66,23 @@ AnalysisResult analyze(const Trace &trace, const AnalysisOptions &options)
     fine.range = range;
     const std::vector<Gap> fineGaps = findGaps(ix, fine);
     AdviceInputs ai;
-    ai.steps = &stepsInScope;
+    // Per step and of the analysed time: the measured steps, so that a share or a projection
+    // divides by the steps the step time is the median of.
+    ai.steps = &measured;
     ai.temporal = &r.temporal;
     ai.memory = &r.memory;
     ai.mfu = &r.mfu;
     ai.gaps = &fineGaps;
     // Shares are of the analysed steps; without steps, of the GPU's busy span (advise() falls back
     // to it when no window is given).
-    for (const Step &s : stepsInScope)
+    for (const Step &s : measured)
         ai.windows.push_back(TimeRange{s.start, s.end()});
     ai.computeBusy = computeIntervals(trace, range);
     ai.hostWaits = hostWaitIntervals(ix, kAdviceGapNs, range);
     ai.graphLaunchCalls = ix.graphLaunchCalls;
     r.advice = advise(ai);
     r.computeIdle = computeIdle(ai, r.gaps);
+    r.figures = runFigures(trace, r, options, int(stepsInScope.size()), measured);
     return r;
 }
 

@@ -6,6 +6,7 @@
 #include "analysis/Gaps.h"
 #include "analysis/Memory.h"
 #include "analysis/Mfu.h"
+#include "analysis/RunFigures.h"
 #include "analysis/Steps.h"
 #include "analysis/Temporal.h"
 
@@ -39,6 +40,8 @@ struct AnalysisResult
     // then the analysis' (no GPU activity in what was analysed).
     QStringList warnings;
     QString error;           // set when the options name a step the trace does not have
+    // The figures every surface reads (RunFigures.h), with their scope.
+    RunFigures figures;
 };
 
 AnalysisResult analyze(const Trace &trace, const AnalysisOptions &options = {});

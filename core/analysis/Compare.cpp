@@ -111,8 +111,6 @@ QString gpuOf(const Trace &t)
     return t.devices.empty() ? QString() : t.devices.front().name;
 }
 
-std::optional<double> known(bool ok, double v) { return ok ? std::optional<double>(v) : std::nullopt; }
-
 // Counts and totals per normalised name, one row per name over every run.
 class NameTable
 {
@@ -184,13 +182,6 @@ std::vector<char> opCategories(const Trace &t)
 }
 
 } // namespace
-
-std::vector<Step> completeSteps(const std::vector<Step> &steps)
-{
-    if (steps.size() < 2)
-        return steps;
-    return std::vector<Step>(steps.begin(), steps.end() - 1);
-}
 
 Alignment alignRuns(const std::vector<const Trace *> &traces, const std::vector<const std::vector<Step> *> &steps,
                     const AlignOptions &options)
@@ -414,6 +405,7 @@ ComparisonResult compareRuns(const std::vector<CompareRun> &runs, const CompareO
         const Trace &t = *runs[i].trace;
         const AnalysisResult &a = *runs[i].analysis;
         RunMetrics m;
+        static_cast<RunFigures &>(m) = a.figures; // one set of figures: the analysis'
         m.label = runs[i].label;
         m.path = runs[i].path;
         m.gpu = gpuOf(t);
@@ -422,8 +414,6 @@ ComparisonResult compareRuns(const std::vector<CompareRun> &runs, const CompareO
         if (m.job && m.job->worldSize > 0)
             m.worldSize = m.job->worldSize;
         m.steps = int(a.steps.size());
-        if (a.computeIdle.analysedNs > 0)
-            m.computeIdlePct = a.computeIdle.idlePct;
         std::vector<Step> complete = completeSteps(a.steps);
         TimeRange kernelWindow, opWindow;
         if (scoped) {
@@ -439,39 +429,16 @@ ComparisonResult compareRuns(const std::vector<CompareRun> &runs, const CompareO
 
         const StepSplit split = splitMedianStep(t, complete, options.waterfallGapNs);
         out.splits.push_back(split);
-        if (!complete.empty())
-            m.stepTimeNs = split.stepNs;
-
-        // MFU from the median step time, so the table's throughput follows its step time.
-        const MfuInputs &in = options.mfu;
-        m.peakTflops = in.peakTflops > 0 ? in.peakTflops : a.mfu.peakTflops;
-        if (m.stepTimeNs && *m.stepTimeNs > 0 && in.params > 0 && in.tokensPerStep > 0) {
-            const double world = t.worldSize > 0 ? t.worldSize : 1;
-            const double perGpu = in.tokensGlobal ? in.tokensPerStep / world : in.tokensPerStep;
-            const MfuResult c = computeMfu(in.params, perGpu / (*m.stepTimeNs / 1e9), m.peakTflops);
-            m.tokensPerSPerGpu = c.tokensPerSPerGpu;
-            m.achievedTflops = c.achievedTflops;
-            m.mfuPct = known(c.valid, c.mfuPct);
+        // The waterfall splits the step the figures measured: the same steps, the same time.
+        if (m.stepTimeNs && !complete.empty() && *m.stepTimeNs != split.stepNs)
+            out.warnings << Text::tr("%1: the analysis measured its step time over other steps than the comparison's (%2 against %3 ns)")
+                                .arg(m.label)
+                                .arg(*m.stepTimeNs, 0, 'f', 1)
+                                .arg(split.stepNs, 0, 'f', 1);
+        for (std::size_t c = 0; c < 6; ++c) {
+            gapRows[c].count[i] += m.gapCountByCause[c];
+            gapRows[c].totalNs[i] += m.gapTotalByCause[c];
         }
-
-        const TemporalBreakdown &tb = a.temporal;
-        m.idlePct = tb.idlePct;
-        m.computePct = tb.computePct;
-        m.nonComputePct = tb.nonComputePct;
-        m.commCompOverlapPct = tb.commCompOverlapPct;
-        m.exposedCommNs = tb.communication - tb.overlap;
-        for (const Gap &g : a.gaps) {
-            ++m.gapCount;
-            m.gapTotalNs += g.dur;
-            ++m.gapCountByCause[int(g.cause)];
-            m.gapTotalByCause[int(g.cause)] += g.dur;
-            ++gapRows[std::size_t(g.cause)].count[i];
-            gapRows[std::size_t(g.cause)].totalNs[i] += g.dur;
-        }
-        m.peakAllocatedBytes = known(a.memory.peakAllocated >= 0, double(a.memory.peakAllocated));
-        m.peakReservedBytes = known(a.memory.peakReserved >= 0, double(a.memory.peakReserved));
-        m.mallocCalls = a.memory.mallocCalls;
-        m.freeCalls = a.memory.freeCalls;
 
         const std::vector<char> opCat = opCategories(t);
         for (const Track &tr : t.tracks) {
@@ -482,7 +449,6 @@ ComparisonResult compareRuns(const std::vector<CompareRun> &runs, const CompareO
                 if (gpu) {
                     if (!isGpuActivity(categoryOf(t, tr, k)) || (!kernelWindow.empty() && !kernelWindow.contains(tr.start[k])))
                         continue;
-                    ++m.kernelCount;
                     kernels.add(i, t, tr.nameId[k], tr.dur[k]);
                 } else {
                     const std::uint16_t c = tr.catId[k];

@@ -5,14 +5,8 @@
 // warnings that say when runs are not comparable as they stand. `lanescope-cli compare` prints
 // the result; the comparison view shows it.
 //
-// Complete steps. A ProfilerStep is complete unless it is the last of two or more: Kineto closes
-// the last span at the profiler's stop, not at the next step (resnet50-dataloader-optimized's
-// ProfilerStep#21 runs 206 ms against 118-127 ms for #17-#20, teardown included), and Holistic
-// Trace Analysis leaves the same step out of its breakdown. A trace with one step has one
-// complete step.
-//
-// Step time is the median CPU duration of the complete steps (for an even count, the mean of the
-// two middle ones).
+// Complete steps and the step time: analysis/Steps.h (completeSteps, medianStepNs), the rule every
+// figure follows.
 //
 // The waterfall. Each run's step time is split into parts that add up to it exactly, and a part's
 // delta is the run's part less the baseline's, so the parts' deltas add up to the step-time delta
@@ -37,9 +31,6 @@
 #include <vector>
 
 namespace lanescope::analysis {
-
-// The steps the comparison measures (see above), in trace order.
-std::vector<Step> completeSteps(const std::vector<Step> &steps);
 
 enum class AlignMode : std::uint8_t { Step, Start };
 
@@ -108,35 +99,19 @@ struct CompareRun
 struct CompareOptions
 {
     AlignOptions align;
-    MfuInputs mfu;              // tokens/s, achieved TFLOPS and MFU from the median step time
     bool scopeToStep = false;   // only the aligned step of each run (needs align.mode == Step)
     bool foldTemplates = false; // for the kernel and operator differences
     TimeNs waterfallGapNs = kAdviceGapNs;
 };
 
-// The figures of one run. std::nullopt: unknown (no MFU inputs, no memory events, no steps).
-struct RunMetrics
+// One run of the comparison: who it is, and its figures as its analysis measured them
+// (AnalysisResult::figures, RunFigures.h: the comparison computes none of its own). std::nullopt:
+// unknown (no MFU inputs, no memory events, no steps).
+struct RunMetrics : RunFigures
 {
     QString label, path, gpu;
     int worldSize = -1;
     int steps = 0, completeSteps = 0;
-    std::optional<double> stepTimeNs; // median of complete steps (exact to half a nanosecond)
-    std::optional<double> tokensPerSPerGpu, achievedTflops, mfuPct;
-    double peakTflops = 0;
-    double idlePct = 0, computePct = 0, nonComputePct = 0, commCompOverlapPct = 0;
-    // The analysis dock's lead figure (AnalysisResult::computeIdle): the analysed time in which no
-    // compute stream computes. Unknown without GPU activity.
-    std::optional<double> computeIdlePct;
-    TimeNs exposedCommNs = 0; // communication not overlapped by computation (HTA's merged intervals)
-    // The analysis' listed gaps (AnalysisResult::gaps: 15 ms GEMM gaps by default), in total and
-    // by cause (index: GapCause).
-    std::int64_t gapCount = 0;
-    TimeNs gapTotalNs = 0;
-    std::int64_t gapCountByCause[6] = {};
-    TimeNs gapTotalByCause[6] = {};
-    std::optional<double> peakAllocatedBytes, peakReservedBytes;
-    std::int64_t mallocCalls = 0, freeCalls = 0;
-    std::int64_t kernelCount = 0; // GPU activities (kernels, copies, memsets) counted in the diff
     std::optional<JobRunFigures> job; // a folder of rank traces (CompareRun::job)
 };
 

@@ -84,7 +84,7 @@ MfuResult computeMfu(double params, double tokensPerSPerGpu, double peakTflops)
 MfuResult mfuFromTrace(const Trace &trace, const std::vector<Step> &steps, const MfuInputs &in)
 {
     MfuResult r;
-    r.stepS = meanStepSeconds(steps);
+    r.stepS = medianStepNs(steps) / 1e9;
     r.worldSize = trace.worldSize > 0 ? trace.worldSize : 1;
     if (!trace.devices.empty())
         r.gpuName = trace.devices.front().name;

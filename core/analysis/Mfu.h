@@ -65,7 +65,8 @@ struct MfuResult
 
 // The calculator alone: no trace.
 MfuResult computeMfu(double params, double tokensPerSPerGpu, double peakTflops);
-// From a trace: the mean ProfilerStep duration, the world size and GPU named in the trace.
+// From a trace: the step time of `steps` (medianStepNs: pass the measured steps, measuredSteps()),
+// the world size and GPU named in the trace.
 MfuResult mfuFromTrace(const Trace &trace, const std::vector<Step> &steps, const MfuInputs &inputs);
 
 // Sum of the `flops` args PyTorch writes on matrix-multiply and convolution ops when profiling

@@ -125,14 +125,36 @@ std::vector<Step> findSteps(const Trace &trace)
     return steps;
 }
 
-double meanStepSeconds(const std::vector<Step> &steps)
+std::vector<Step> completeSteps(const std::vector<Step> &steps)
+{
+    if (steps.size() < 2)
+        return steps;
+    return std::vector<Step>(steps.begin(), steps.end() - 1);
+}
+
+std::vector<Step> measuredSteps(const std::vector<Step> &all, const std::vector<Step> &analysed)
+{
+    if (all.size() < 2)
+        return analysed;
+    std::vector<Step> out;
+    for (const Step &s : analysed)
+        if (!(s.number == all.back().number && s.start == all.back().start))
+            out.push_back(s);
+    return out.empty() ? analysed : out;
+}
+
+double medianStepNs(const std::vector<Step> &steps)
 {
     if (steps.empty())
         return 0;
-    double sum = 0;
+    std::vector<TimeNs> d;
+    d.reserve(steps.size());
     for (const Step &s : steps)
-        sum += double(s.dur);
-    return sum / double(steps.size()) / 1e9;
+        d.push_back(s.dur);
+    std::sort(d.begin(), d.end());
+    const std::size_t n = d.size();
+    // Integers over one or two: exact in a double (well below 2^52 ns).
+    return n % 2 ? double(d[n / 2]) : (double(d[n / 2 - 1]) + double(d[n / 2])) / 2.0;
 }
 
 } // namespace lanescope::analysis

@@ -34,7 +34,23 @@ struct Step
 // Sorted by CPU start. Several CPU slices of one name (nested re-annotation) count once.
 std::vector<Step> findSteps(const Trace &trace);
 
-// Mean CPU step duration in seconds (0 without steps): what the MFU calculation divides by.
-double meanStepSeconds(const std::vector<Step> &steps);
+// The step-time rule, one for every figure that divides by a step (step time, tokens/s, MFU, the
+// advice's projections, the comparison's metrics and waterfall, the exported headline):
+//
+// Complete steps. A ProfilerStep is complete unless it is the last of two or more: Kineto closes
+// the last span at the profiler's stop, not at the next step (resnet50-dataloader-optimized's
+// ProfilerStep#21 runs 206 ms against 118-127 ms for #17-#20, teardown included), and Holistic
+// Trace Analysis leaves the same step out of its breakdown. A trace with one step has one
+// complete step.
+std::vector<Step> completeSteps(const std::vector<Step> &steps);
+
+// The steps a step time is measured on: those of `analysed` (every step, one step, or the steps
+// inside a window) that are complete in the trace (`all`); where that leaves none (the trace's
+// last step analysed alone), `analysed` itself, since the user asked for that step.
+std::vector<Step> measuredSteps(const std::vector<Step> &all, const std::vector<Step> &analysed);
+
+// Step time: the median CPU duration of the steps, in ns (for an even count the mean of the two
+// middle ones, so exact to half a nanosecond); 0 without steps.
+double medianStepNs(const std::vector<Step> &steps);
 
 } // namespace lanescope::analysis

@@ -1620,7 +1620,6 @@ RankFacts writeRankFacts(JsonOut &w, const SynthConfig &c, const Rank &r, std::i
     w.Int(timesLast);
     key(w, "steps");
     w.StartArray();
-    double total = 0;
     for (const StepFact &s : r.steps) {
         w.StartObject();
         key(w, "name");
@@ -1630,10 +1629,19 @@ RankFacts writeRankFacts(JsonOut &w, const SynthConfig &c, const Rank &r, std::i
         key(w, "dur_us");
         w.Double(usOf(s.dur));
         w.EndObject();
-        total += double(s.dur);
     }
     w.EndArray();
-    f.stepSeconds = r.steps.empty() ? 0 : total / double(r.steps.size()) / 1e9;
+    // The step time by the analysis' rule (analysis/Steps.h): the median of the complete steps,
+    // the last of two or more left out, so the facts state what the analysis must find.
+    {
+        std::vector<double> d;
+        for (std::size_t k = 0; k < r.steps.size(); ++k)
+            if (r.steps.size() < 2 || k + 1 < r.steps.size())
+                d.push_back(double(r.steps[k].dur));
+        std::sort(d.begin(), d.end());
+        const std::size_t n = d.size();
+        f.stepSeconds = n == 0 ? 0 : (n % 2 ? d[n / 2] : (d[n / 2 - 1] + d[n / 2]) / 2.0) / 1e9;
+    }
     const double tokensPerSecond = f.stepSeconds > 0 ? c.tokensPerStepPerGpu / f.stepSeconds : 0;
     f.mfu = mfuPercent(c.params, tokensPerSecond, kPeakBf16Tflops);
     key(w, "mfu");

@@ -68,11 +68,7 @@ private slots:
     {
         QTest::addColumn<QString>("path");
         const QString dir = lanescope::test::tracesDir();
-        QDirIterator it(dir, {QStringLiteral("*.json"), QStringLiteral("*.json.gz")}, QDir::Files, QDirIterator::Subdirectories);
-        QStringList files;
-        while (it.hasNext())
-            files << it.next();
-        files.sort();
+        const QStringList files = lanescope::test::realTraceFiles();
         if (files.isEmpty())
             QSKIP(qPrintable(QStringLiteral("no real traces in %1 (set LANESCOPE_TRACES_DIR): skipped").arg(dir)));
         for (const QString &f : files)

@@ -251,10 +251,10 @@ private slots:
                                        << QStringList{QStringLiteral("0.0109 TFLOPS"), QStringLiteral("no peak known for GPU 'Acme Tensor Unit 7': give --peak-tflops")}
                                        << QStringList{QStringLiteral("give --params")};
         QTest::newRow("user peak") << unknown << true << QStringList{QStringLiteral("--peak-tflops"), QStringLiteral("0.1")}
-                                   << QStringList{QStringLiteral("0.0109 TFLOPS of 0.1 TFLOPS peak (--peak-tflops) = 10.9%")}
+                                   << QStringList{QStringLiteral("0.0109 TFLOPS of 0.1 TFLOPS peak (--peak-tflops) = 10.9 %")}
                                    << QStringList{QStringLiteral("0.0 TFLOPS"), QStringLiteral("of 0 ()"), QStringLiteral("give --")};
         QTest::newRow("table peak") << QStringLiteral("NVIDIA A100-SXM4-80GB") << true << QStringList{}
-                                    << QStringList{QStringLiteral("0.0109 TFLOPS of 312 TFLOPS peak (GPU table: A100, dense BF16/FP16 tensor) = 0.0%")}
+                                    << QStringList{QStringLiteral("0.0109 TFLOPS of 312 TFLOPS peak (GPU table: A100, dense BF16/FP16 tensor) = 0.0 %")}
                                     << QStringList{QStringLiteral("give --")};
         // Without the model's figures the text asks for them.
         QTest::newRow("no inputs") << unknown << false << QStringList{}

@@ -461,9 +461,8 @@ private:
 QStringList tst_GzipEquivalence::realFiles() const
 {
     QStringList files;
-    QDirIterator it(tracesDir(), {QStringLiteral("*.json.gz"), QStringLiteral("*.json")}, QDir::Files, QDirIterator::Subdirectories);
-    while (it.hasNext())
-        files << QDir(tracesDir()).relativeFilePath(it.next());
+    for (const QString &f : realTraceFiles())
+        files << QDir(tracesDir()).relativeFilePath(f);
     files.sort();
     return files;
 }

@@ -198,12 +198,7 @@ void tst_RealTraces::contentWarnings_data()
 {
     QTest::addColumn<QString>("path");
     QTest::addColumn<bool>("legacy");
-    QDirIterator it(tracesDir(), {QStringLiteral("*.json.gz"), QStringLiteral("*.json")}, QDir::Files,
-                    QDirIterator::Subdirectories);
-    QStringList files;
-    while (it.hasNext())
-        files << it.next();
-    files.sort();
+    const QStringList files = realTraceFiles();
     if (files.isEmpty())
         QSKIP(qPrintable(QStringLiteral("no real traces in %1 (set LANESCOPE_TRACES_DIR): skipped").arg(tracesDir())));
     for (const QString &f : files) {

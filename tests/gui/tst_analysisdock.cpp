@@ -13,6 +13,7 @@
 #include "analysis/MfuPanel.h"
 
 #include "analysis/Analysis.h"
+#include "analysis/FigureText.h"
 #include "parse/TraceLoader.h"
 #include "synth/TraceSynth.h"
 
@@ -337,7 +338,9 @@ private slots:
         QCOMPARE(mfu->mfuText(), QStringLiteral("%1 %").arg(locale.toString(core.mfuPct, 'f', 1)));
         QVERIFY(mfu->achievedText().startsWith(locale.toString(core.achievedTflops, 'f', 1)));
         QCOMPARE(mfu->tokensPerSecondText(), locale.toString(core.tokensPerSPerGpu, 'f', 0));
-        QVERIFY(mfu->stepTimeText().startsWith(locale.toString(core.stepS, 'f', 3)));
+        // The step time as every surface spells it, and which steps it is the median of.
+        QVERIFY(mfu->stepTimeText().startsWith(analysis::figure::stepTime(core.stepS * 1e9)));
+        QVERIFY(mfu->stepTimeText().contains(QLatin1String("median of 2 complete steps")));
 
         // The same tokens given for all 32 GPUs: the same MFU.
         mfu->setTokensPerStep(QStringLiteral("262144"), true);
@@ -558,15 +561,16 @@ private slots:
             ++projected;
             // The synthetic baseline's steps last seconds; MFU is known.
             QVERIFY(a.stepS > 1 && a.projectedStepS < a.stepS && a.projectedMfuPct > a.mfuPct);
-            QCOMPARE(gain, QStringLiteral("Fix worth at most: step %1 s → %2 s, MFU %3 % → %4 %")
-                               .arg(l.toString(a.stepS, 'f', 2), l.toString(a.projectedStepS, 'f', 2),
-                                    l.toString(a.mfuPct, 'f', 0), l.toString(a.projectedMfuPct, 'f', 0)));
+            // In milliseconds with one decimal, MFU with one: as the Metrics table and the headline say them.
+            QCOMPARE(gain, QStringLiteral("Fix worth at most: step %1 ms → %2 ms, MFU %3 % → %4 %")
+                               .arg(l.toString(a.stepS * 1e3, 'f', 1), l.toString(a.projectedStepS * 1e3, 'f', 1),
+                                    l.toString(a.mfuPct, 'f', 1), l.toString(a.projectedMfuPct, 'f', 1)));
             QVERIFY(w->item(i)->toolTip().contains(gain));
             QVERIFY(w->item(i)->toolTip().contains(QLatin1String("upper bound")));
         }
         QVERIFY(projected > 0); // the comm-wait advice explains idle time
 
-        // Sub-second steps read in milliseconds; without MFU only the step is projected.
+        // Without MFU only the step is projected.
         analysis::Advice a;
         a.stepS = 0.1765;
         a.projectedStepS = 0.1142;

@@ -1,5 +1,7 @@
 #include "AdviceList.h"
 
+#include "analysis/FigureText.h"
+
 #include "GapTableModel.h"
 #include "ItemActivation.h"
 
@@ -126,14 +128,11 @@ QString AdviceList::gainText(const analysis::Advice &a)
 {
     if (a.projectedStepS <= 0 || a.stepS <= 0)
         return {};
-    const QLocale l;
-    // Seconds for training steps, milliseconds where a step is shorter than one.
-    const auto step = [&](double s) {
-        return s >= 1.0 ? tr("%1 s").arg(l.toString(s, 'f', 2)) : tr("%1 ms").arg(l.toString(s * 1e3, 'f', 1));
-    };
-    QString text = tr("Fix worth at most: step %1 → %2").arg(step(a.stepS), step(a.projectedStepS));
+    namespace figure = analysis::figure;
+    // The step time and MFU as every surface spells them (FigureText.h).
+    QString text = tr("Fix worth at most: step %1 → %2").arg(figure::stepTime(a.stepS * 1e9), figure::stepTime(a.projectedStepS * 1e9));
     if (a.mfuPct > 0 && a.projectedMfuPct > 0)
-        text += tr(", MFU %1 % → %2 %").arg(l.toString(a.mfuPct, 'f', 0), l.toString(a.projectedMfuPct, 'f', 0));
+        text += tr(", MFU %1 → %2").arg(figure::pct(a.mfuPct), figure::pct(a.projectedMfuPct));
     return text;
 }
 

@@ -623,15 +623,7 @@ void AnalysisDock::showResult(const AnalysisResultPtr &result)
     m_breakdown->setResult(result);
     m_histogram->setGaps(result->gaps, o.gaps.minGap);
     m_advice->setResult(result);
-    int counted = int(result->steps.size());
-    if (o.step >= 0) {
-        counted = 1;
-    } else if (!o.range.empty()) {
-        counted = 0;
-        for (const analysis::Step &s : result->steps)
-            counted += s.start >= o.range.from && s.end() <= o.range.to;
-    }
-    m_mfu->setResult(result->mfu, counted, int(result->steps.size()));
+    m_mfu->setResult(result->mfu, result->figures, int(result->steps.size()));
     m_warnings->setText(result->warnings.join(QLatin1Char('\n')));
     m_warnings->setVisible(!result->warnings.isEmpty());
 

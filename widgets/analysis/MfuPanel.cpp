@@ -1,5 +1,6 @@
 #include "MfuPanel.h"
 
+#include "analysis/FigureText.h"
 #include "analysis/KernelClass.h"
 #include "analysis/PeakOverrideStore.h"
 
@@ -335,18 +336,17 @@ void MfuPanel::clearResult()
     m_note->setText(m_trace ? tr("Waiting for the analysis…") : QString());
 }
 
-void MfuPanel::setResult(const analysis::MfuResult &r, int stepsCounted, int stepsInTrace)
+void MfuPanel::setResult(const analysis::MfuResult &r, const analysis::RunFigures &f, int stepsInTrace)
 {
+    namespace figure = analysis::figure;
     const QLocale locale;
-    const QString seconds = locale.toString(r.stepS, 'f', 3);
-    m_stepTime->setText(r.stepS <= 0       ? (stepsInTrace > 0 ? tr("no whole step in the range") : tr("no ProfilerStep"))
-                            : stepsCounted == 1 ? tr("%1 s (one step)").arg(seconds)
-                                                : tr("%1 s (mean of %2 steps)").arg(seconds).arg(stepsCounted));
-    m_tokensPerSecond->setText(r.tokensPerSPerGpu > 0 ? locale.toString(r.tokensPerSPerGpu, 'f', 0) : kDash);
-    m_achieved->setText(r.valid ? tr("%1 TFLOPS of %2").arg(locale.toString(r.achievedTflops, 'f', 1),
-                                                            locale.toString(r.peakTflops, 'f', 0))
-                                : kDash);
-    m_mfu->setText(r.valid ? tr("%1 %").arg(locale.toString(r.mfuPct, 'f', 1)) : kDash);
+    m_stepTime->setText(!f.stepTimeNs ? (stepsInTrace > 0 ? tr("no whole step in the range") : tr("no ProfilerStep"))
+                                      : tr("%1 (%2)").arg(figure::stepTime(*f.stepTimeNs), figure::stepScope(f.scope)));
+    m_tokensPerSecond->setText(f.tokensPerSPerGpu ? figure::tokensPerS(*f.tokensPerSPerGpu) : kDash);
+    m_achieved->setText(f.mfuPct && f.achievedTflops
+                            ? tr("%1 TFLOPS of %2").arg(figure::tflops(*f.achievedTflops), locale.toString(f.peakTflops, 'f', 0))
+                            : kDash);
+    m_mfu->setText(f.mfuPct ? figure::pct(*f.mfuPct) : kDash);
     const analysis::MfuInputs in = inputs();
     QString note;
     if (r.stepS <= 0 && stepsInTrace > 0)

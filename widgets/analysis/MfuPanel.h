@@ -4,6 +4,7 @@
 // core/analysis makes of them: step time, tokens/s per GPU, achieved TFLOPS, MFU. The inputs are
 // remembered per trace file (QSettings, keyed by the trace's path).
 #include "analysis/Mfu.h"
+#include "analysis/RunFigures.h"
 
 #include <QWidget>
 
@@ -25,9 +26,10 @@ public:
 
     // Detects the GPU, sets the peak from the table and restores the inputs saved for this file.
     void setTrace(std::shared_ptr<const Trace> trace);
-    // What core computed with inputs(); stepsCounted: the ProfilerSteps the step time is the mean of;
-    // stepsInTrace: all of the trace's (a range holding no whole step says so, not "no steps").
-    void setResult(const analysis::MfuResult &result, int stepsCounted, int stepsInTrace = 0);
+    // What core computed with inputs(): the run's figures (step time, tokens/s, TFLOPS, MFU, with the
+    // steps they measure) and the MFU's GPU peak; stepsInTrace: all of the trace's (a range holding
+    // no whole step says so, not "no steps").
+    void setResult(const analysis::MfuResult &result, const analysis::RunFigures &figures, int stepsInTrace = 0);
     void clearResult();
 
     // The analysis' MFU inputs as the panel holds them now (params / tokens 0 where invalid).

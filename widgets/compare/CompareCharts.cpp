@@ -3,6 +3,9 @@
 
 #include "render/GapCauseStyle.h"
 
+#include "analysis/FigureText.h"
+#include "analysis/Compare.h"
+
 #include <QBarCategoryAxis>
 #include <QBarSeries>
 #include <QBarSet>
@@ -53,7 +56,9 @@ QString WaterfallChart::partLabel(const QString &name)
 {
     analysis::GapCause cause;
     if (GapCauseStyle::fromKey(name, &cause) && name == GapCauseStyle::key(cause))
-        return tr("%1 gaps").arg(GapCauseStyle::label(cause));
+        // Not the listed gaps of the Metrics table: the waterfall counts every compute-stream gap of
+        // a millisecond or more (Compare.h), and says so.
+        return tr("%1 gaps ≥ %2").arg(GapCauseStyle::label(cause), analysis::figure::threshold(analysis::kAdviceGapNs));
     if (name == QLatin1String("compute"))
         return tr("Compute");
     if (name == QLatin1String("communication_memory"))
@@ -129,8 +134,8 @@ void WaterfallChart::rebuild()
         return;
     }
     const analysis::Waterfall &w = m_waterfall[std::size_t(k)];
-    m_chart->setTitle(tr("Median step: baseline %1 ms → %2 %3 ms")
-                          .arg(QLocale().toString(w.fromNs / 1e6, 'f', 1), w.label, QLocale().toString(w.toNs / 1e6, 'f', 1)));
+    m_chart->setTitle(tr("Step time: baseline %1 → %2 %3")
+                          .arg(analysis::figure::stepTime(w.fromNs), w.label, analysis::figure::stepTime(w.toNs)));
     // A floating bar per part: an invisible base up to the lower end, then the rise or the fall.
     auto *base = new QBarSet(QString());
     base->setColor(Qt::transparent);
@@ -196,7 +201,10 @@ void WaterfallChart::rebuild()
     const auto markers = m_chart->legend()->markers(series);
     if (!markers.isEmpty())
         markers.first()->setVisible(false);
-    m_summary->setText(tr("%1 ms: %2").arg(signedMs(w.toNs - w.fromNs), sentence.join(tr(", "))));
+    m_summary->setText(tr("%1 ms: %2").arg(signedMs(w.toNs - w.fromNs), sentence.join(tr(", "))) + QLatin1Char('\n')
+                       + tr("Gaps here are every compute-stream idle of %1 or more, between any kernels: more than the "
+                            "Metrics table's listed GEMM gaps.")
+                             .arg(analysis::figure::threshold(analysis::kAdviceGapNs)));
 }
 
 ThroughputChart::ThroughputChart(QWidget *parent)

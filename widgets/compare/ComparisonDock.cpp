@@ -351,7 +351,6 @@ void ComparisonDock::rerun()
     const int pos = m_align->currentData().toInt();
     in.compare.align.mode = pos == kAlignStart ? analysis::AlignMode::Start : analysis::AlignMode::Step;
     in.compare.align.position = std::max(pos, 0);
-    in.compare.mfu = m_options.mfu;
     in.compare.foldTemplates = m_fold->isChecked();
     in.compare.waterfallGapNs = analysis::kAdviceGapNs;
     if (m_scope->currentIndex() == 1 && pos != kAlignStart && s && s->runCount() >= 2) {

@@ -2,6 +2,8 @@
 
 #include "render/GapCauseStyle.h"
 
+#include "analysis/FigureText.h"
+
 #include <QBrush>
 #include <QColor>
 #include <QFont>
@@ -71,11 +73,13 @@ void MetricsTableModel::setComparison(const analysis::ComparisonResult *result)
             [](const M &m) { return opt(m.commCompOverlapPct); });
         add("exposed_comm_us", tr("Exposed communication"), tr("Communication time not overlapped by any computation"),
             Unit::Ms, false, [](const M &m) { return opt(double(m.exposedCommNs)); });
-        add("gap_count", tr("GEMM gaps"),
+        // The listed gaps under the threshold and filter they were measured with (the baseline's scope).
+        const QString gapScope = analysis::figure::gapScope(runs.front().scope);
+        add("gap_count", gapScope,
             tr("Gaps the analysis lists: compute-stream idle of at least the Analysis dock's threshold within GEMM "
                "to GEMM windows"),
             Unit::Count, false, [](const M &m) { return opt(double(m.gapCount)); });
-        add("gap_total_us", tr("GEMM gaps, total"), tr("Summed length of the listed gaps"), Unit::Ms, false,
+        add("gap_total_us", tr("%1, total").arg(gapScope), tr("Summed length of the listed gaps"), Unit::Ms, false,
             [](const M &m) { return opt(double(m.gapTotalNs)); });
         for (int c = 0; c < GapCauseStyle::kCauseCount; ++c) {
             const auto cause = analysis::GapCause(c);
@@ -151,20 +155,21 @@ int MetricsTableModel::runOfColumn(int column, bool *isDelta) const
 
 QString MetricsTableModel::format(Unit unit, double v)
 {
-    const QLocale l;
+    // Every figure as every other surface spells it (analysis/FigureText.h).
+    namespace figure = analysis::figure;
     switch (unit) {
     case Unit::Ms:
-        return tr("%1 ms").arg(l.toString(v / 1e6, 'f', std::abs(v) < 1e7 ? 2 : 1));
+        return figure::ms(v);
     case Unit::Pct:
-        return tr("%1 %").arg(l.toString(v, 'f', 2));
+        return figure::pct(v);
     case Unit::Count:
-        return l.toString(qlonglong(std::llround(v)));
+        return figure::count(v);
     case Unit::Bytes:
-        return tr("%1 GiB").arg(l.toString(v / double(1ll << 30), 'f', 2));
+        return figure::gib(v);
     case Unit::Tflops:
-        return l.toString(v, 'f', v < 10 ? 3 : 1);
+        return figure::tflops(v);
     case Unit::TokensPerS:
-        return l.toString(v, 'f', v < 100 ? 1 : 0);
+        return figure::tokensPerS(v);
     }
     return {};
 }

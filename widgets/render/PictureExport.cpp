@@ -1,5 +1,7 @@
 #include "render/PictureExport.h"
 
+#include "analysis/FigureText.h"
+
 #include "render/AnnotationPainter.h"
 #include "render/GapCauseStyle.h"
 #include "render/Palette.h"
@@ -121,29 +123,29 @@ QString PictureExport::defaultTitle(const Trace &t)
     return parts.join(QStringLiteral(" · "));
 }
 
-QString PictureExport::metricsLine(const analysis::AnalysisResult &r, TimeNs gapThresholdNs)
+QString PictureExport::metricsLine(const analysis::AnalysisResult &r)
 {
-    const QLocale l;
+    // The run's figures as every surface spells them (analysis/FigureText.h).
+    namespace figure = analysis::figure;
+    const analysis::RunFigures &f = r.figures;
     QStringList parts;
-    if (r.mfu.stepS > 0)
-        parts << tr("step %1").arg(TimeAxis::formatTime(r.mfu.stepS * 1e9));
+    if (f.stepTimeNs)
+        parts << tr("step %1").arg(figure::stepTime(*f.stepTimeNs));
     // The analysis dock's lead figure (compute-stream idle over the analysed steps), named as such;
     // all-GPU idle where there is no compute stream to measure.
-    if (r.computeIdle.analysedNs > 0)
-        parts << tr("compute-stream idle %1 %").arg(l.toString(r.computeIdle.idlePct, 'f', 1));
+    if (f.computeIdlePct)
+        parts << tr("compute-stream idle %1").arg(figure::pct(*f.computeIdlePct));
     else
-        parts << tr("all-GPU idle %1 %").arg(l.toString(r.temporal.idlePct, 'f', 1));
+        parts << tr("all-GPU idle %1").arg(figure::pct(f.idlePct));
     if (r.temporal.communication > 0)
-        parts << tr("comm/compute overlap %1 %").arg(l.toString(r.temporal.commCompOverlapPct, 'f', 1));
-    TimeNs gapTotal = 0;
-    for (const analysis::Gap &g : r.gaps)
-        gapTotal += g.dur;
-    parts << tr("GEMM gaps ≥ %1: %2 (%3)")
-                 .arg(TimeAxis::formatTime(double(gapThresholdNs)))
-                 .arg(r.gaps.size())
-                 .arg(TimeAxis::formatTime(double(gapTotal)));
-    if (r.mfu.valid)
-        parts << tr("MFU %1 %").arg(l.toString(r.mfu.mfuPct, 'f', 1));
+        parts << tr("comm/compute overlap %1").arg(figure::pct(f.commCompOverlapPct));
+    // The listed gaps under the threshold and filter they were measured with (the figures' scope).
+    if (f.gapCount == 0)
+        parts << tr("no %1").arg(figure::gapScope(f.scope));
+    else
+        parts << tr("%1: %2 (%3)").arg(figure::gapScope(f.scope), figure::count(double(f.gapCount)), figure::ms(double(f.gapTotalNs)));
+    if (f.mfuPct)
+        parts << tr("MFU %1").arg(figure::pct(*f.mfuPct));
     return parts.join(QStringLiteral(" · "));
 }
 
@@ -153,11 +155,11 @@ QStringList PictureExport::metricsLines(const PictureInput &in)
     if (in.labels.size() >= 2) {
         for (int i = 0; i < int(in.labels.size()); ++i)
             if (i < int(in.analyses.size()) && in.analyses[std::size_t(i)])
-                lines << tr("%1: %2").arg(in.labels.at(i), metricsLine(*in.analyses[std::size_t(i)], in.gapThresholdNs));
+                lines << tr("%1: %2").arg(in.labels.at(i), metricsLine(*in.analyses[std::size_t(i)]));
         return lines;
     }
     if (in.analysis)
-        lines << metricsLine(*in.analysis, in.gapThresholdNs);
+        lines << metricsLine(*in.analysis);
     return lines;
 }
 

@@ -25,7 +25,6 @@ struct PictureInput
     // names the runs ("baseline vs tuned") and the figures take a line per run.
     QStringList labels;
     std::vector<const analysis::AnalysisResult *> analyses;
-    TimeNs gapThresholdNs = 15'000'000;                 // what the figures' GEMM gaps were cut at
     // Per run (index = run; null or missing: none): drawn over the timeline by AnnotationPainter,
     // as on screen.
     std::vector<const annotations::AnnotationSet *> annotations;
@@ -57,7 +56,7 @@ public:
     // "model.pt.trace.json · rank 3/32 · NVIDIA A100-SXM4-80GB"
     static QString defaultTitle(const Trace &trace);
     // "step 3.90 s · GPU idle 28.1 % · overlap 12.0 % · GEMM gaps ≥ 15 ms: 195 (3.30 s) · MFU 28.1 %"
-    static QString metricsLine(const analysis::AnalysisResult &result, TimeNs gapThresholdNs);
+    static QString metricsLine(const analysis::AnalysisResult &result);
 
     // The figures' lines: one for a trace, one per run ("tuned: step 2.35 s · …") for a comparison.
     static QStringList metricsLines(const PictureInput &in);

@@ -1,0 +1,28 @@
+#pragma once
+// How a figure of RunFigures is spelled, one way for every surface that shows it (the analysis
+// dock, the MFU panel, the advice, the comparison's metrics, the exported headline, the report,
+// the command line's text), so the same quantity reads the same everywhere: same unit, same
+// precision, the user's locale.
+#include "analysis/RunFigures.h"
+
+#include <QString>
+
+namespace lanescope::analysis::figure {
+
+// Times in milliseconds: two decimals under 10 ms, one above ("8.25 ms", "176.5 ms", "3,912.6 ms").
+QString ms(double ns);
+QString stepTime(double ns); // ms()
+// A threshold the user set: as few decimals as it needs ("15 ms", "1 ms", "0.5 ms").
+QString threshold(TimeNs ns);
+// Percent with one decimal ("27.9 %").
+QString pct(double v);
+QString tflops(double v);     // "88.1"
+QString tokensPerS(double v); // "2,094"
+QString gib(double bytes);    // "30.56 GiB"
+QString count(double v);      // "1,024"
+// Which steps the step time is the median of: "median of 3 complete steps", "one step".
+QString stepScope(const FigureScope &scope);
+// The listed gaps' definition: "GEMM gaps ≥ 15 ms", "compute-stream gaps ≥ 1 ms".
+QString gapScope(const FigureScope &scope);
+
+} // namespace lanescope::analysis::figure
