@@ -124,6 +124,8 @@ int WaterfallChart::run() const { return m_run->currentIndex() + 1; }
 
 QString WaterfallChart::summary() const { return m_summary->text(); }
 
+QString WaterfallChart::title() const { return m_chart->title(); }
+
 void WaterfallChart::rebuild()
 {
     clearChart(m_chart);

@@ -26,6 +26,7 @@ public:
     QChartView *chartView() const { return m_view; }
     // "−148.2 ms: comm_wait gaps −140.0 ms, allocator −9.0 ms, compute +1.0 ms" for the shown run.
     QString summary() const;
+    QString title() const; // the chart's title: both step times
     static QString partLabel(const QString &name);      // "Communication wait gaps"
     static QString shortPartLabel(const QString &name); // "Comm. wait": under a bar
 

@@ -399,10 +399,12 @@ void ComparisonDock::showResult(const ComparisonPtr &result)
         if (differ && !m_perStep->isChecked())
             m_perStep->setChecked(true);
         // Each run's analysis, for the docks and exports that read the session (run 0 is the
-        // analysis dock's, which may be of a range: left alone).
+        // analysis dock's, which may be of a range: left alone). Replaced by every comparison, so
+        // the exported headline shows the figures the Metrics table shows (the MFU inputs or the
+        // threshold may have changed since the first).
         Session *s = m_session.data();
         for (int i = 1; s && i < s->runCount() && i < int(result->analyses.size()); ++i)
-            if (i < int(c->runs.size()) && s->run(i).path == c->runs[std::size_t(i)].path && !s->run(i).analysis)
+            if (i < int(c->runs.size()) && s->run(i).path == c->runs[std::size_t(i)].path)
                 s->setAnalysis(i, std::make_shared<const analysis::AnalysisResult>(result->analyses[std::size_t(i)]));
         m_status->setText(c->alignment.position >= 0
                               ? tr("%n run(s) compared, aligned on complete step %1", nullptr, int(c->runs.size()))
