@@ -10,13 +10,9 @@
 
 #include "analysis/Compare.h"
 #include "analysis/CompareTraces.h"
-#include "analysis/JobRun.h"
 #include "analysis/Ranks.h"
-#include "io/FolderLoad.h"
 #include "model/Trace.h"
-#include "parse/TraceLoader.h"
-
-#include "util/Parallel.h"
+#include "session/RunSet.h"
 
 #include <QCoreApplication>
 #include <QFileInfo>
@@ -33,44 +29,6 @@ namespace {
 QString tr(const char *s) { return QCoreApplication::translate("cli", s); }
 
 double usDur(TimeNs t) { return double(t) / 1000.0; }
-
-struct Loaded
-{
-    std::shared_ptr<Trace> trace;
-    QString error;
-    std::optional<analysis::JobRunFigures> job; // a folder: its job, compared through trace's rank
-    QStringList warnings;                       // the folder's (files left out, clocks)
-};
-
-// A folder as one run: every rank loaded and the job analysed, then the rank it is compared
-// through kept and the others dropped.
-Loaded loadJobRun(const QString &folder, int threads, int wantRank, const analysis::AnalysisOptions &opt)
-{
-    Loaded l;
-    FolderLoadOptions lo;
-    lo.threads = threads;
-    FolderLoadResult f = loadFolder(folder, lo);
-    if (!f.error.isEmpty()) {
-        l.error = f.error;
-        return l;
-    }
-    if (f.ranks.empty()) {
-        l.error = tr("%1 holds no rank trace").arg(folder);
-        return l;
-    }
-    analysis::JobOptions jo;
-    jo.analysis = opt;
-    const analysis::JobResult job = analysis::analyzeJob(f.ranks, jo);
-    const analysis::JobRunPick pick = analysis::pickJobRun(job, wantRank);
-    if (!pick.error.isEmpty()) {
-        l.error = QStringLiteral("%1: %2").arg(folder, pick.error);
-        return l;
-    }
-    l.trace = f.ranks[pick.index].trace;
-    l.job = pick.figures;
-    l.warnings = f.warnings;
-    return l;
-}
 
 void writeRows(JsonWriter &j, const char *key, const std::vector<analysis::NameDiffRow> &rows, std::size_t top)
 {
@@ -299,8 +257,6 @@ int runCompare(const Invocation &args)
         labels = args.text("labels").split(QLatin1Char(','));
         if (labels.size() != paths.size())
             return args.fail(tr("--labels needs one label per trace (%1 labels, %2 traces)").arg(labels.size()).arg(paths.size()));
-    } else {
-        labels = uniqueRunLabels(paths); // the window's rule: "rank0", "rank0 (2)"
     }
 
     analysis::AnalysisOptions opt;
@@ -316,54 +272,42 @@ int runCompare(const Invocation &args)
     co.foldTemplates = args.isSet("fold-templates");
     const std::size_t top = std::size_t(args.integer("top", 50));
 
-    // Load every trace at once, each with its share of the cores.
-    const std::size_t n = std::size_t(paths.size());
-    const int cores = int(std::max(1u, std::thread::hardware_concurrency()));
-    const int threads = args.integer("threads", 0) > 0 ? args.integer("threads", 0) : std::max(1, cores / int(n));
-    std::vector<Loaded> loaded(n);
-    const int wantRank = args.integer("rank", -1);
-    runOnThreads(n, [&](std::size_t i) {
-        if (QFileInfo(paths.at(int(i))).isDir()) {
-            loaded[i] = loadJobRun(paths.at(int(i)), threads, wantRank, opt);
-            return;
-        }
-        LoadOptions lo;
-        lo.threads = threads;
-        LoadResult r = loadTrace(paths.at(int(i)), lo);
-        loaded[i].trace = std::move(r.trace);
-        loaded[i].error = r.error;
-    });
-    for (const Loaded &l : loaded)
-        if (!l.trace) {
-            printErrorLine(QStringLiteral("lanescope-cli: %1").arg(l.error));
-            return Unreadable;
-        }
+    // Every run at once under one memory budget, as the window opens them (session/RunSet.h).
+    session::RunLoadOptions lo;
+    lo.threads = args.integer("threads", 0) * int(paths.size()); // --threads is per trace
+    lo.rank = args.integer("rank", -1);
+    lo.job = &opt; // a folder's job measured under the comparison's options
+    const session::RunSet set = session::loadRuns(session::runSources(paths, labels), lo);
+    if (const QString e = set.firstError(); !e.isEmpty()) {
+        printErrorLine(QStringLiteral("lanescope-cli: %1").arg(e));
+        return Unreadable;
+    }
+    const std::size_t n = set.runs.size();
 
     std::vector<analysis::TraceRun> in;
-    for (std::size_t i = 0; i < n; ++i)
-        in.push_back({labels.at(int(i)), paths.at(int(i)), loaded[i].trace.get(), loaded[i].job});
+    for (const session::LoadedRun &r : set.runs)
+        in.push_back({r.source.label, r.source.path, r.trace.get(), r.job});
     analysis::TracesComparison tc = analysis::compareTraces(in, opt, co);
     if (!tc.error.isEmpty())
         return args.fail(tc.error);
     // What a folder run is measured through, and what its folder said, ahead of the runs' own warnings.
     QStringList folderWarnings;
-    for (std::size_t i = 0; i < n; ++i) {
-        const Loaded &l = loaded[i];
+    for (const session::LoadedRun &l : set.runs) {
         if (!l.job)
             continue;
         folderWarnings << tr("%1: a job of %2 rank(s); its timeline, waterfall and differences are rank %3's%4, "
                              "the job_* rows the whole job's")
-                              .arg(labels.at(int(i)))
+                              .arg(l.source.label)
                               .arg(l.job->ranks)
                               .arg(l.job->rank)
                               .arg(l.job->slowestRank == l.job->rank ? tr(" (its slowest)") : QString());
         for (const QString &w : l.warnings)
-            folderWarnings << QStringLiteral("%1: %2").arg(labels.at(int(i)), w);
+            folderWarnings << QStringLiteral("%1: %2").arg(l.source.label, w);
     }
     tc.result.warnings = folderWarnings + tc.result.warnings;
     std::vector<analysis::CompareRun> runs;
     for (std::size_t i = 0; i < n; ++i)
-        runs.push_back({labels.at(int(i)), paths.at(int(i)), loaded[i].trace.get(), &tc.analyses[i], loaded[i].job});
+        runs.push_back({set.runs[i].source.label, set.runs[i].source.path, set.runs[i].trace.get(), &tc.analyses[i], set.runs[i].job});
     const analysis::ComparisonResult &c = tc.result;
     if (args.isSet("json"))
         writeJson(runs, c, top);

@@ -22,11 +22,11 @@
 #include "analysis/Compare.h"
 #include "model/Trace.h"
 #include "parse/TraceLoader.h"
+#include "session/RunSet.h"
 #include "render/LaneLayout.h"
 #include "render/PictureExport.h"
 #include "render/TraceViewIndex.h"
 #include "util/Parallel.h"
-#include "util/TraceName.h"
 
 #include <QCoreApplication>
 #include <QElapsedTimer>
@@ -35,7 +35,6 @@
 
 #include <cmath>
 #include <cstdio>
-#include <thread>
 
 namespace lanescope::cli {
 
@@ -169,35 +168,25 @@ int runExport(const Invocation &args)
             return args.fail(QCoreApplication::translate("cli", "--labels needs one label per trace (%1 labels, %2 traces)")
                                  .arg(labels.size())
                                  .arg(paths.size()));
-    } else {
-        labels = uniqueRunLabels(paths); // as compare and the window name them: "rank0", "rank0 (2)"
     }
 
     QElapsedTimer timer;
     timer.start();
-    const std::size_t n = std::size_t(paths.size());
+    // Every run at once under one memory budget, labelled and aligned as the window and compare
+    // do it (session/RunSet.h): the steps found at load serve the alignment.
+    session::RunLoadOptions loadOptions;
+    loadOptions.threads = args.integer("threads", 0);
+    const session::RunSet set = session::loadRuns(session::runSources(paths, labels), loadOptions);
+    if (const QString e = set.firstError(); !e.isEmpty()) {
+        printErrorLine(QStringLiteral("lanescope-cli: %1").arg(e));
+        return Unreadable;
+    }
+    const std::size_t n = set.runs.size();
     std::vector<std::shared_ptr<Trace>> traces(n);
-    if (!comparing) {
-        traces[0] = loadTraceOrReport(paths.at(0), args.integer("threads", 0));
-        if (!traces[0])
-            return Unreadable;
-    } else {
-        // Every trace at once, each with its share of the cores (as compare loads them).
-        const int cores = int(std::max(1u, std::thread::hardware_concurrency()));
-        const int threads = args.integer("threads", 0) > 0 ? args.integer("threads", 0) : std::max(1, cores / int(n));
-        std::vector<QString> errors(n);
-        runOnThreads(n, [&](std::size_t i) {
-            LoadOptions lo;
-            lo.threads = threads;
-            LoadResult r = loadTrace(paths.at(int(i)), lo);
-            traces[i] = std::move(r.trace);
-            errors[i] = r.error;
-        });
-        for (std::size_t i = 0; i < n; ++i)
-            if (!traces[i]) {
-                printErrorLine(QStringLiteral("lanescope-cli: %1").arg(errors[i]));
-                return Unreadable;
-            }
+    labels.clear();
+    for (std::size_t i = 0; i < n; ++i) {
+        traces[i] = set.runs[i].trace;
+        labels << set.runs[i].source.label;
     }
     const Trace &trace0 = *traces[0];
 
@@ -206,17 +195,9 @@ int runExport(const Invocation &args)
     std::vector<analysis::RunAlignment> aligned(n);
     std::vector<QString> alignedStep(n); // the ProfilerStep each run is aligned on
     if (comparing) {
-        std::vector<std::vector<analysis::Step>> steps(n);
-        runOnThreads(n, [&](std::size_t i) { steps[i] = analysis::findSteps(*traces[i]); });
-        std::vector<const Trace *> tp;
-        std::vector<const std::vector<analysis::Step> *> sp;
-        for (std::size_t i = 0; i < n; ++i) {
-            tp.push_back(traces[i].get());
-            sp.push_back(&steps[i]);
-        }
         analysis::AlignOptions ao;
         ao.mode = args.text("align") == QLatin1String("start") ? analysis::AlignMode::Start : analysis::AlignMode::Step;
-        const analysis::Alignment a = analysis::alignRuns(tp, sp, ao);
+        const analysis::Alignment a = session::alignRunSet(set, ao);
         if (!a.error.isEmpty())
             return args.fail(a.error);
         for (const QString &w : a.warnings)
@@ -224,8 +205,9 @@ int runExport(const Invocation &args)
         for (std::size_t i = 0; i < n && i < a.runs.size(); ++i) {
             aligned[i] = a.runs[i];
             base[i] = traces[i]->minTs - a.runs[i].offsetNs;
-            if (a.runs[i].stepIndex >= 0 && std::size_t(a.runs[i].stepIndex) < steps[i].size())
-                alignedStep[i] = steps[i][std::size_t(a.runs[i].stepIndex)].name;
+            const std::vector<analysis::Step> &steps = set.runs[i].steps;
+            if (a.runs[i].stepIndex >= 0 && std::size_t(a.runs[i].stepIndex) < steps.size())
+                alignedStep[i] = steps[std::size_t(a.runs[i].stepIndex)].name;
         }
     }
 
@@ -246,7 +228,7 @@ int runExport(const Invocation &args)
         ranged = true;
     } else if (args.isSet("step")) {
         const int stepNo = args.integer("step", -1);
-        const std::vector<analysis::Step> steps = analysis::findSteps(trace0);
+        const std::vector<analysis::Step> &steps = set.runs[0].steps; // found at load
         const auto it = std::find_if(steps.begin(), steps.end(), [stepNo](const analysis::Step &s) { return s.number == stepNo; });
         if (it == steps.end())
             return args.fail(QCoreApplication::translate("cli", "%1 has no ProfilerStep#%2").arg(QFileInfo(paths.at(0)).fileName()).arg(stepNo));

@@ -53,6 +53,41 @@ private slots:
         f.write(out.traces.at(0).data(), qint64(out.traces.at(0).size()));
     }
 
+    // One run, one set of figures: each run of `compare --json` is, byte for byte (compact JSON),
+    // what `analyze --json` prints for that trace under the same options.
+    void compareRunsAreAnalyzeRuns_data()
+    {
+        QTest::addColumn<QStringList>("options");
+        QTest::newRow("defaults") << QStringList{};
+        QTest::newRow("mfu inputs") << QStringList{QStringLiteral("--params"), QStringLiteral("7e9"), QStringLiteral("--tokens-per-step"),
+                                                   QStringLiteral("8192")};
+        QTest::newRow("gap threshold, all kernels") << QStringList{QStringLiteral("--gap-ms"), QStringLiteral("2"), QStringLiteral("--gap-kernels"),
+                                                                   QStringLiteral("all")};
+        QTest::newRow("hta") << QStringList{QStringLiteral("--hta")};
+    }
+    void compareRunsAreAnalyzeRuns()
+    {
+        QFETCH(QStringList, options);
+        QStringList traces{m_synth};
+        const QString base = lanescope::test::tracePath(QStringLiteral("resnet50-dataloader-baseline.pt.trace.json.gz"));
+        if (QFileInfo::exists(base))
+            traces << base;
+        else
+            traces << m_synth; // the same trace twice still compares
+        const Run c = cli(QStringList{QStringLiteral("compare")} + traces + options + QStringList{QStringLiteral("--json")});
+        QCOMPARE(c.exitCode, 0);
+        const QJsonArray runs = QJsonDocument::fromJson(c.out).object().value(QStringLiteral("runs")).toArray();
+        QCOMPARE(runs.size(), traces.size());
+        for (int i = 0; i < traces.size(); ++i) {
+            const Run a = cli(QStringList{QStringLiteral("analyze"), traces.at(i)} + options + QStringList{QStringLiteral("--json")});
+            QCOMPARE(a.exitCode, 0);
+            const QByteArray alone = QJsonDocument(QJsonDocument::fromJson(a.out).object()).toJson(QJsonDocument::Compact);
+            const QByteArray inCompare = QJsonDocument(runs.at(i).toObject().value(QStringLiteral("analysis")).toObject()).toJson(QJsonDocument::Compact);
+            QVERIFY(!alone.isEmpty());
+            QCOMPARE(inCompare, alone);
+        }
+    }
+
     void analyzeJsonShape()
     {
         const Run r = cli({QStringLiteral("analyze"), m_synth, QStringLiteral("--json"), QStringLiteral("--params"),

@@ -1,0 +1,76 @@
+#pragma once
+// Opening runs, one way for every caller: the window (a trace, a comparison, Compare With…),
+// `lanescope-cli compare` and `lanescope-cli export --compare`. A run is a trace or a folder of
+// rank traces (one job, compared through one of its ranks); loadRuns() loads them all at once
+// under one memory budget, labels them by one rule (uniqueRunLabels), finds each run's steps once
+// and hands back immutable values. QtCore only.
+#include "analysis/Compare.h"
+#include "analysis/Steps.h"
+#include "io/FolderLoad.h"
+#include "model/Trace.h"
+
+#include <QString>
+#include <QStringList>
+
+#include <atomic>
+#include <functional>
+#include <memory>
+#include <optional>
+#include <vector>
+
+namespace lanescope::session {
+
+struct RunSource
+{
+    QString path;
+    bool isFolder = false;
+    QString label; // resolved by runSources(): never empty there
+};
+
+// paths (and the user's labels, one per path or none) -> sources, folders detected, labels made
+// unique by the comparison's rule ("a b a" -> "a", "b", "a (2)").
+std::vector<RunSource> runSources(const QStringList &paths, const QStringList &labels = {});
+
+struct RunLoadOptions
+{
+    int threads = 0; // parser threads in all, shared out among the runs loading at once; 0: one per core
+    // Transient memory the loads running at once may take together (io/FolderLoad.h's
+    // estimatedLoadBytes per file); 0: defaultMemoryBudget(). One run always loads, however big.
+    std::uint64_t memoryBudgetBytes = 0;
+    // A folder run: the rank it is compared through (-1: its first). With `job` set, the job is
+    // analysed under those options and its figures (JobRunFigures) come with the run.
+    int rank = -1;
+    const analysis::AnalysisOptions *job = nullptr;
+    std::function<void(double)> progress; // 0..1 over every run (by file bytes), any thread
+    const std::atomic<bool> *cancel = nullptr;
+};
+
+struct LoadedRun
+{
+    RunSource source;
+    std::shared_ptr<Trace> trace; // a folder: the rank the run is compared through
+    // A folder: every rank of its job (trace is one of them), and the job's figures when asked.
+    std::shared_ptr<const std::vector<RankFile>> ranks;
+    std::optional<analysis::JobRunFigures> job;
+    std::vector<analysis::Step> steps; // found once, here
+    QStringList warnings;              // the folder's (files left out, guessed ranks)
+    QString error;                     // this run could not be loaded (trace is null)
+};
+
+struct RunSet
+{
+    std::vector<LoadedRun> runs; // in the sources' order, failed ones included (error set)
+    bool cancelled = false;
+    double loadSeconds = 0;
+    int concurrency = 0; // most runs that loaded at once
+    QString firstError() const;
+    QStringList errors() const; // "label: why", one per run that failed
+    bool ok() const { return !cancelled && firstError().isEmpty(); }
+};
+
+RunSet loadRuns(const std::vector<RunSource> &sources, const RunLoadOptions &options = {});
+
+// The runs on one time axis (analysis::alignRuns over the steps found at load); failed runs left out.
+analysis::Alignment alignRunSet(const RunSet &set, const analysis::AlignOptions &options = {});
+
+} // namespace lanescope::session
