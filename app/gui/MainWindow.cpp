@@ -7,7 +7,7 @@
 #include "StartPage.h"
 #include "WindowSettings.h"
 #include "FolderLoadJob.h"
-#include "TraceLoadJob.h"
+#include "RunsLoadJob.h"
 #include "TraceSummaryView.h"
 #include "WarningBanner.h"
 #include "analysis/AnalysisDock.h"
@@ -140,7 +140,7 @@ MainWindow::MainWindow(QWidget *parent)
     m_progressTimer = new QTimer(this);
     m_progressTimer->setInterval(50);
     connect(m_progressTimer, &QTimer::timeout, this, [this] {
-        if (TraceLoadJob *job = m_job)
+        if (RunsLoadJob *job = m_job)
             m_progress->setValue(int(job->progress() * 1000));
         else if (FolderLoadJob *folderJob = m_folderJob)
             m_progress->setValue(int(folderJob->progress() * 1000));
@@ -150,7 +150,8 @@ MainWindow::MainWindow(QWidget *parent)
     createRanksDock();
     createActions();
     createAnnotationTools();
-    connect(m_session, &Session::runsChanged, this, &MainWindow::updateTitle); // a run renamed in the comparison
+    connect(m_session, &Session::runsChanged, this, &MainWindow::updateTitle);
+    connect(m_session, &Session::runRenamed, this, &MainWindow::updateTitle); // a run renamed in the comparison
     // A run removed from the comparison (or moved): the status line counts the runs shown now.
     connect(m_session, &Session::runsChanged, this, [this, shown = std::make_shared<int>(0)] {
         const int now = m_session->runCount();
@@ -254,7 +255,8 @@ void MainWindow::createActions()
     QAction *analyseRange = analysisMenu->addAction(tr("Analyse &Selected Range"), this, [this] {
         if (!m_timeline->hasTimeRange())
             return;
-        m_analysis->setAnalysisRange(qint64(m_timeline->timeRangeStartNs()), qint64(m_timeline->timeRangeEndNs()));
+        const int run = m_analysis->run(); // the range in the analysed run's own time
+        m_analysis->setAnalysisRange(qint64(m_timeline->timeRangeStartNs(run)), qint64(m_timeline->timeRangeEndNs(run)));
         m_analysis->show();
         m_analysis->raise();
     });
@@ -336,7 +338,7 @@ void MainWindow::createDocks()
     connect(m_analysis, &AnalysisDock::rangeRequested, this, [this](qint64 startNs, qint64 endNs) {
         const double margin = std::max<double>(double(endNs - startNs) * 0.05, 1000.0);
         m_timeline->clearHighlight();
-        m_timeline->setVisibleRange(double(startNs) - margin, double(endNs) + margin);
+        m_timeline->setVisibleRange(double(startNs) - margin, double(endNs) + margin, m_analysis->run());
     });
 
     connect(m_timeline, &TimelineView::selectionChanged, this, [this](SliceRef ref) {
@@ -437,48 +439,54 @@ void MainWindow::addRecentFile(const QString &path)
 
 void MainWindow::openFiles(const QStringList &paths, const QStringList &labels)
 {
+    if (paths.isEmpty())
+        return;
     if (paths.size() == 1 && QFileInfo(paths.first()).isDir()) {
         openFolder(paths.first()); // the command line, a recent entry
         return;
     }
-    m_pendingLabels = labels;
-    if (paths.size() == 1)
-        m_comparing = false;
-    if (paths.size() <= 1) {
-        if (!paths.isEmpty())
-            openFile(paths.first());
-        return;
-    }
-    m_pendingFiles = paths;
-    m_loadedRuns.clear();
-    m_loadErrors.clear();
-    const QString first = m_pendingFiles.takeFirst();
-    openComparisonRun(first);
-    m_comparing = true; // after openFile, which ends any comparison it interrupts
-}
-
-void MainWindow::openComparisonRun(const QString &path)
-{
-    if (QFileInfo(path).isDir())
-        openComparisonFolder(path);
-    else
-        openFile(path);
-}
-
-void MainWindow::openComparisonFolder(const QString &folder)
-{
-    startFolderJob(folder, &MainWindow::onComparisonFolderLoaded);
+    startRunsJob(session::runSources(paths, labels), {});
 }
 
 // Only one load at a time: the newest request wins (a trace, a folder or a comparison loading stops).
-void MainWindow::startFolderJob(const QString &folder, void (MainWindow::*onDone)(FolderLoadJob *))
+void MainWindow::stopLoads()
 {
     stopFolderLoad();
     if (m_job) {
+        // Deleting joins the loader, which stops at its next cancel check.
         m_job->disconnect(this);
         delete m_job;
         m_job = nullptr;
     }
+}
+
+// The one open path of traces and comparisons: every run loaded at once off the UI thread
+// (session::loadRuns, as lanescope-cli compare loads them), one result. kept: runs already on
+// screen that the new ones join (Compare With…).
+void MainWindow::startRunsJob(std::vector<session::RunSource> sources, std::vector<SessionRun> kept)
+{
+    stopLoads();
+    const QString what = sources.size() == 1 && kept.empty() ? QFileInfo(sources.front().path).fileName()
+                                                             : tr("%n run(s)", nullptr, int(sources.size()));
+    auto *job = new RunsLoadJob(std::move(sources), this);
+    m_job = job;
+    connect(job, &RunsLoadJob::finished, this, [this, job, kept = std::move(kept)] {
+        if (m_job == job) {
+            m_job = nullptr;
+            onRunsLoaded(*job, kept);
+        }
+        job->deleteLater();
+    });
+    m_statusLabel->setText(tr("Loading %1…").arg(what));
+    m_progress->setValue(0);
+    setLoading(true);
+    m_cancelButton->setToolTip(tr("Stop loading"));
+    job->start();
+}
+
+void MainWindow::startFolderJob(const QString &folder, void (MainWindow::*onDone)(FolderLoadJob *))
+{
+    stopLoads();
     auto *job = new FolderLoadJob(QDir::cleanPath(QFileInfo(folder).absoluteFilePath()), this);
     m_folderJob = job;
     connect(job, &FolderLoadJob::finished, this, [this, job, onDone] {
@@ -495,51 +503,63 @@ void MainWindow::startFolderJob(const QString &folder, void (MainWindow::*onDone
     job->start();
 }
 
-// A folder as one run of a comparison (issue 15): compared through its first rank (rank 0), the
-// same rank of every folder, as lanescope-cli compare does; the comparison dock measures the whole
-// job from the ranks the run keeps.
-void MainWindow::onComparisonFolderLoaded(FolderLoadJob *job)
+void MainWindow::onRunsLoaded(const RunsLoadJob &job, const std::vector<SessionRun> &kept)
 {
-    m_cancelButton->setToolTip(tr("Stop loading this trace"));
-    const std::shared_ptr<const FolderLoad> load = job->result();
-    const QString folder = job->folder();
-    if (!load || load->folder.cancelled || job->isCancelRequested()) {
-        m_comparing = false;
-        m_pendingFiles.clear();
-        setLoading(false);
-        m_statusLabel->setText(tr("Loading the folder %1 was cancelled.").arg(QDir(folder).dirName()));
+    const session::RunSet &set = job.result();
+    setLoading(false);
+    if (set.cancelled || job.isCancelRequested()) {
+        // What was shown before stays: cancelling changes nothing.
+        const QString what = job.sources().size() == 1 ? QFileInfo(job.sources().front().path).fileName() : tr("the comparison");
+        m_statusLabel->setText(tr("Loading %1 was cancelled.").arg(what));
         emit loadFinished(false);
         return;
     }
-    const FolderLoadResult &f = load->folder;
-    const QString label = m_pendingLabels.value(int(m_loadedRuns.size()), QDir(folder).dirName());
-    if (!f.error.isEmpty() || f.ranks.empty()) {
-        m_loadErrors << tr("%1: %2").arg(QDir(folder).dirName(),
-                                         f.error.isEmpty() ? tr("no rank trace in it") : f.error);
-    } else {
-        SessionRun run;
-        run.label = label;
-        run.folder = folder;
-        run.path = f.ranks.front().path;
-        run.trace = f.ranks.front().trace;
-        run.index = load->indices.empty() ? nullptr : load->indices.front();
-        run.job = std::make_shared<const std::vector<RankFile>>(f.ranks);
-        m_loadedRuns.push_back(std::move(run));
-        m_loadErrors << tr("%1: a job of %n rank(s), shown and compared through rank %2; the Job rows of the "
-                           "Metrics table measure every rank",
-                           nullptr, int(f.ranks.size()))
-                            .arg(label)
-                            .arg(f.ranks.front().rank);
-        for (const QString &w : f.warnings)
-            m_loadErrors << tr("%1: %2").arg(label, w);
-    }
-    if (!m_pendingFiles.isEmpty()) {
-        openComparisonRun(m_pendingFiles.takeFirst());
-        m_comparing = true;
+    if (kept.empty() && set.runs.size() == 1 && !set.runs.front().source.isFolder) {
+        const session::LoadedRun &r = set.runs.front();
+        if (!r.trace) {
+            showError(r.source.path, r.error);
+            emit loadFinished(false);
+            return;
+        }
+        showTrace(r.source.path, r.trace, job.indexes().front());
         return;
     }
-    m_comparing = false;
-    showComparison();
+    std::vector<SessionRun> runs = kept;
+    QStringList notes;
+    for (std::size_t i = 0; i < set.runs.size(); ++i) {
+        const session::LoadedRun &r = set.runs[i];
+        if (!r.trace) {
+            notes << tr("%1: %2").arg(r.source.label, r.error);
+            continue;
+        }
+        SessionRun run;
+        run.label = r.source.label; // "baseline", "tuned"
+        run.path = r.source.path;
+        run.trace = r.trace;
+        run.index = job.indexes()[i];
+        if (r.source.isFolder && r.ranks) {
+            // A folder as one run: compared through its first rank (rank 0), the same rank of every
+            // folder, as lanescope-cli compare does; the comparison dock measures the whole job from
+            // the ranks the run keeps.
+            run.folder = QDir::cleanPath(QFileInfo(r.source.path).absoluteFilePath());
+            run.job = r.ranks;
+            int rank = -1;
+            for (const RankFile &f : *r.ranks)
+                if (f.trace == r.trace) {
+                    run.path = f.path;
+                    rank = f.rank;
+                }
+            notes << tr("%1: a job of %n rank(s), shown and compared through rank %2; the Job rows of the "
+                        "Metrics table measure every rank",
+                        nullptr, int(r.ranks->size()))
+                         .arg(r.source.label)
+                         .arg(rank);
+        }
+        for (const QString &w : r.warnings)
+            notes << tr("%1: %2").arg(r.source.label, w);
+        runs.push_back(std::move(run));
+    }
+    showComparison(std::move(runs), notes);
 }
 
 void MainWindow::addRuns(const QStringList &paths)
@@ -555,17 +575,20 @@ void MainWindow::addRuns(const QStringList &paths)
         openFiles(QStringList{m_folder} + paths);
         return;
     }
-    m_loadedRuns.clear();
+    std::vector<SessionRun> kept;
+    QStringList allPaths, labels;
     for (int i = 0; i < m_session->runCount(); ++i) {
         SessionRun r = m_session->run(i);
         r.analysis.reset(); // measured again with the newcomers, under the same options
-        m_loadedRuns.push_back(std::move(r));
+        allPaths << (r.folder.isEmpty() ? r.path : r.folder);
+        labels << r.label;
+        kept.push_back(std::move(r));
     }
-    m_loadErrors.clear();
-    m_pendingFiles = paths;
-    m_pendingLabels.clear();
-    openComparisonRun(m_pendingFiles.takeFirst());
-    m_comparing = true; // after openFile, which ends any comparison it interrupts
+    // The newcomers labelled by the comparison's rule, apart from the runs they join.
+    allPaths += paths;
+    const std::vector<session::RunSource> all = session::runSources(allPaths, labels);
+    std::vector<session::RunSource> added(all.begin() + std::ptrdiff_t(kept.size()), all.end());
+    startRunsJob(std::move(added), std::move(kept));
 }
 
 void MainWindow::openDemo()
@@ -616,31 +639,7 @@ void MainWindow::updateBanner()
 
 void MainWindow::openFile(const QString &path)
 {
-    m_comparing = false;
-    stopFolderLoad(); // the newest request wins
-    if (m_job) {
-        // Only one load at a time: the newest request wins. Deleting joins the loader, which stops
-        // at its next cancel check.
-        m_job->disconnect(this);
-        delete m_job;
-        m_job = nullptr;
-    }
-    auto *job = new TraceLoadJob(path, this);
-    m_job = job;
-    connect(job, &TraceLoadJob::finished, this, [this, job](const LoadResult &result) {
-        if (m_job == job) {
-            m_job = nullptr;
-            if (m_comparing)
-                onComparisonRunLoaded(*job, result);
-            else
-                onLoadFinished(*job, result);
-        }
-        job->deleteLater();
-    });
-    m_statusLabel->setText(tr("Loading %1…").arg(QFileInfo(path).fileName()));
-    m_progress->setValue(0);
-    setLoading(true);
-    job->start();
+    startRunsJob(session::runSources({path}), {});
 }
 
 void MainWindow::cancelLoad()
@@ -655,7 +654,6 @@ void MainWindow::cancelLoad()
     }
     if (!m_job || m_job->isCancelRequested())
         return; // nothing running, or already stopping
-    m_pendingFiles.clear(); // a comparison stops with the file it is loading
     m_job->cancel();
     m_cancelButton->setEnabled(false);
     m_statusLabel->setText(tr("Cancelling…"));
@@ -676,32 +674,15 @@ void MainWindow::setLoading(bool loading)
         m_progressTimer->stop();
 }
 
-void MainWindow::onLoadFinished(const TraceLoadJob &job, const LoadResult &result)
+void MainWindow::showTrace(const QString &path, std::shared_ptr<const Trace> trace, std::shared_ptr<const TraceViewIndex> index)
 {
-    const QString path = job.path();
-    // A load that completed just as the user pressed Cancel is dropped too: they asked to stop.
-    const bool cancelled = result.cancelled || job.isCancelRequested();
-    setLoading(false);
-
-    if (cancelled) {
-        // The previous trace (if any) stays on screen: cancelling changes nothing.
-        m_statusLabel->setText(tr("Loading %1 was cancelled.").arg(QFileInfo(path).fileName()));
-        emit loadFinished(false);
-        return;
-    }
-    if (!result.trace) {
-        showError(path, result.error);
-        emit loadFinished(false);
-        return;
-    }
-
-    m_trace = result.trace;
+    m_trace = std::move(trace);
     m_currentFile = path;
     m_currentFiles = {path};
     addRecentFile(path);
     m_summary->setTrace(m_trace);
     // Labelled as a comparison would label it, so Compare With… keeps a named baseline.
-    m_session->setTrace(m_trace, job.index(), traceBaseName(path)); // the timeline and the analysis dock follow it
+    m_session->setTrace(m_trace, std::move(index), traceBaseName(path)); // the timeline and the analysis dock follow it
     m_search->reset();
     m_details->showSlice(SliceRef());
     m_range->update();
@@ -877,43 +858,11 @@ void MainWindow::copyPicture()
     m_statusLabel->setText(tr("Picture copied to the clipboard"));
 }
 
-void MainWindow::onComparisonRunLoaded(const TraceLoadJob &job, const LoadResult &result)
-{
-    const QString path = job.path();
-    if (result.cancelled || job.isCancelRequested()) {
-        m_comparing = false;
-        setLoading(false);
-        m_statusLabel->setText(tr("Loading %1 was cancelled.").arg(QFileInfo(path).fileName()));
-        emit loadFinished(false);
-        return;
-    }
-    if (result.trace) {
-        SessionRun run;
-        run.path = path;
-        run.trace = result.trace;
-        run.index = job.index();
-        run.label = m_pendingLabels.value(int(m_loadedRuns.size()), traceBaseName(path)); // "baseline", "tuned"
-        m_loadedRuns.push_back(std::move(run));
-    } else {
-        m_loadErrors << tr("%1: %2").arg(QFileInfo(path).fileName(), result.error);
-    }
-    if (!m_pendingFiles.isEmpty()) {
-        const QString next = m_pendingFiles.takeFirst();
-        openComparisonRun(next);
-        m_comparing = true;
-        return;
-    }
-    m_comparing = false;
-    showComparison();
-}
-
-void MainWindow::showComparison()
+void MainWindow::showComparison(std::vector<SessionRun> runs, const QStringList &notes)
 {
     setLoading(false);
-    std::vector<SessionRun> runs = std::move(m_loadedRuns);
-    m_loadedRuns.clear();
     if (runs.empty()) {
-        showError(tr("the comparison"), m_loadErrors.join(QStringLiteral("; ")));
+        showError(tr("the comparison"), notes.join(QStringLiteral("; ")));
         emit loadFinished(false);
         return;
     }
@@ -931,7 +880,7 @@ void MainWindow::showComparison()
     m_trace = runs.front().trace;
     m_currentFile = runs.front().path;
     m_currentFiles.clear();
-    QStringList warnings = m_loadErrors;
+    QStringList warnings = notes;
     for (const SessionRun &r : runs) {
         m_currentFiles << (r.folder.isEmpty() ? r.path : r.folder); // a folder run reopens as the folder
         for (const QString &w : r.trace->warnings)
@@ -1150,9 +1099,7 @@ void MainWindow::stopFolderLoad()
 
 void MainWindow::openFolder(const QString &folder)
 {
-    m_comparing = false; // a comparison being loaded stops
-    m_pendingFiles.clear();
-    startFolderJob(folder, &MainWindow::onFolderLoaded);
+    startFolderJob(folder, &MainWindow::onFolderLoaded); // a comparison being loaded stops
 }
 
 void MainWindow::onFolderLoaded(FolderLoadJob *job)

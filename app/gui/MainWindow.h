@@ -3,6 +3,8 @@
 // UI thread with progress and cancel, and shows it: the timeline in the middle, the summary,
 // details of the selection, time-range statistics and the legend in docks, warnings on top.
 #include "model/Trace.h"
+#include "render/Session.h"
+#include "session/RunSet.h"
 
 #include <QMainWindow>
 #include <QPageSize>
@@ -22,7 +24,6 @@ class QToolBar;
 
 namespace lanescope {
 
-struct LoadResult;
 class AnalysisDock;
 class AnnotationAutosave;
 class AnnotationEditor;
@@ -35,7 +36,8 @@ class Session;
 class SearchBar;
 class StartPage;
 class TimelineView;
-class TraceLoadJob;
+class RunsLoadJob;
+class TraceViewIndex;
 class TraceSummaryView;
 class WarningBanner;
 
@@ -50,9 +52,9 @@ public:
 
     // Starts loading path (cancelling a load in progress). Returns at once.
     void openFile(const QString &path);
-    // Two or more traces: loads them one after another and shows them stacked on one time axis,
-    // the first as the baseline, each aligned on its first complete ProfilerStep (issue 10's
-    // comparison view starts here). One path is openFile. loadFinished(ok) comes once, at the end.
+    // Two or more traces or folders: loads them all at once (session::loadRuns) and shows them
+    // stacked on one time axis, the first as the baseline, each aligned on its first complete
+    // ProfilerStep. One path is openFile. loadFinished(ok) comes once, at the end.
     void openFiles(const QStringList &paths, const QStringList &labels = {});
     // Adds traces to what is shown (File > Compare With…, a trace dropped on the window): the runs
     // already loaded stay as they are, the new ones are loaded and appended. Nothing shown: openFiles.
@@ -138,15 +140,14 @@ private:
     void updateBanner();
     void applyModelFacts(const QString &path);
     void setLoading(bool loading);
-    void onLoadFinished(const TraceLoadJob &job, const LoadResult &result);
-    void onComparisonRunLoaded(const TraceLoadJob &job, const LoadResult &result);
-    // One run of a comparison: a trace, or a folder of rank traces compared through one rank.
-    void openComparisonRun(const QString &path);
-    void openComparisonFolder(const QString &folder);
-    void onComparisonFolderLoaded(FolderLoadJob *job);
+    // The one open path of traces and comparisons (RunsLoadJob); a folder alone is the ranks view.
+    void stopLoads();
+    void startRunsJob(std::vector<session::RunSource> sources, std::vector<SessionRun> kept);
+    void onRunsLoaded(const RunsLoadJob &job, const std::vector<SessionRun> &kept);
+    void showTrace(const QString &path, std::shared_ptr<const Trace> trace, std::shared_ptr<const TraceViewIndex> index);
+    void showComparison(std::vector<SessionRun> runs, const QStringList &notes);
     void showCompareFolderDialog();
     void startFolderJob(const QString &folder, void (MainWindow::*onDone)(FolderLoadJob *));
-    void showComparison();
     void showError(const QString &path, const QString &error);
     void updateTitle();
     void about();
@@ -172,15 +173,9 @@ private:
 
     std::shared_ptr<const Trace> m_trace;
     Session *m_session = nullptr;
-    // A comparison being loaded: the paths still to load and the runs loaded so far.
-    QStringList m_pendingFiles;
-    QStringList m_pendingLabels; // labels for the files being loaded, in order; empty: from the file names
-    std::vector<struct SessionRun> m_loadedRuns;
-    QStringList m_loadErrors;
-    bool m_comparing = false;
     QStringList m_currentFiles;
     QString m_currentFile;
-    TraceLoadJob *m_job = nullptr; // the load in progress (a child); null when idle
+    RunsLoadJob *m_job = nullptr; // the load in progress (a child); null when idle
     FolderLoadJob *m_folderJob = nullptr; // a folder being loaded (a child); null when idle
     QString m_folder;                     // the folder shown, empty when not one
 

@@ -15,12 +15,14 @@
 #include "compare/ComparisonDock.h"
 #include "compare/MetricsTableModel.h"
 #include "render/Session.h"
+#include "render/ViewState.h"
 
 #include "../CliRun.h"
 #include "../TestTraces.h"
 #include "analysis/FigureText.h"
 #include "synth/TraceSynth.h"
 
+#include <QComboBox>
 #include <QFile>
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -260,6 +262,48 @@ private slots:
         QCOMPARE(w.session()->runCount(), 1);
         QVERIFY2(!w.statusText().contains(QLatin1String("Comparing 2")), qPrintable(w.statusText()));
         QVERIFY2(w.statusText().contains(QLatin1String("tuned")), qPrintable(w.statusText()));
+    }
+
+    // Renaming a run measures nothing again (no request to either dock's runner); every surface
+    // shows the new name. A slice selected in another run points the Analysis dock at that run,
+    // named in its title, with that run's steps in Scope.
+    void renameAnalysesNothingAndTheDockFollowsTheRun()
+    {
+        const QString base = m_dir.filePath(QStringLiteral("r-base.json")), tuned = m_dir.filePath(QStringLiteral("r-tuned.json"));
+        QVERIFY(writeSynth(base, synth::Scenario::Baseline));
+        QVERIFY(writeSynth(tuned, synth::Scenario::Tuned));
+        MainWindow w;
+        QSignalSpy loaded(&w, &MainWindow::loadFinished);
+        w.openFiles({base, tuned});
+        QVERIFY(loaded.wait(kTimeoutMs));
+        QVERIFY(settled(w));
+        const quint64 analyses = w.analysisDock()->runner()->requests();
+        const quint64 comparisons = w.comparisonDock()->runner()->requests();
+        w.session()->setLabel(1, QStringLiteral("after the fix"));
+        QCoreApplication::processEvents();
+        QCOMPARE(w.analysisDock()->runner()->requests(), analyses);
+        QCOMPARE(w.comparisonDock()->runner()->requests(), comparisons);
+        QVERIFY(!w.comparisonDock()->isBusy());
+        QCOMPARE(w.comparisonDock()->comparison()->result.runs[1].label, QStringLiteral("after the fix"));
+        const MetricsTableModel *m = w.comparisonDock()->metricsModel();
+        QCOMPARE(m->headerData(m->valueColumn(1), Qt::Horizontal, Qt::DisplayRole).toString(), QStringLiteral("after the fix"));
+        QVERIFY(w.windowTitle().contains(QLatin1String("after the fix")));
+        QCOMPARE(w.analysisDock()->runBox()->itemText(1), QStringLiteral("after the fix"));
+
+        // The Analysis dock on run 1, through a slice selected there.
+        QCOMPARE(w.analysisDock()->run(), 0);
+        QVERIFY(w.analysisDock()->runBox()->isVisibleTo(w.analysisDock()));
+        SliceRef ref;
+        ref.run = 1;
+        ref.track = 0;
+        ref.slice = 0;
+        w.session()->state()->setSelectedSlice(ref);
+        QCOMPARE(w.analysisDock()->run(), 1);
+        QVERIFY(w.analysisDock()->windowTitle().contains(QLatin1String("after the fix")));
+        QVERIFY(settled(w));
+        QCOMPARE(w.analysisDock()->result()->figures.stepTimeNs, w.comparisonDock()->comparison()->result.runs[1].stepTimeNs);
+        QCOMPARE(w.session()->run(1).analysis, w.analysisDock()->result());
+        QCOMPARE(w.analysisDock()->stepBox()->count() > 1, true); // run 1's steps in Scope
     }
 };
 

@@ -116,6 +116,16 @@ AnalysisDock::AnalysisDock(QWidget *parent)
     setObjectName(QStringLiteral("analysisDock")); // QMainWindow::saveState needs it
     auto *content = new QWidget(this);
 
+    // In a comparison: which run the dock analyses (it follows the run of the selected slice too).
+    m_runBox = new QComboBox(content);
+    m_runBox->setObjectName(QStringLiteral("analysisRun"));
+    m_runBox->setToolTip(tr("The run of the comparison this dock analyses; selecting a slice of another run switches to it"));
+    m_runBox->setSizeAdjustPolicy(QComboBox::AdjustToContents);
+    m_runBox->setVisible(false);
+    m_runLabel = new QLabel(tr("Run:"), content);
+    m_runLabel->setVisible(false);
+    connect(m_runBox, &QComboBox::activated, this, [this](int index) { setRun(index); });
+
     // Scope and progress, above the tabs: they concern every tab.
     m_stepBox = new QComboBox(content);
     m_stepBox->setObjectName(QStringLiteral("analysisStep"));
@@ -156,6 +166,8 @@ AnalysisDock::AnalysisDock(QWidget *parent)
     m_status->setTextFormat(Qt::PlainText);
     m_status->setWordWrap(true);
     auto *top = new QHBoxLayout;
+    top->addWidget(m_runLabel);
+    top->addWidget(m_runBox);
     top->addWidget(new QLabel(tr("Scope:"), content));
     top->addWidget(m_stepBox);
     top->addWidget(m_hta);
@@ -477,24 +489,78 @@ analysis::AnalysisOptions AnalysisDock::options() const
     return o;
 }
 
+const LatestRunner *AnalysisDock::runner() const { return m_runner; }
+
 bool AnalysisDock::isBusy() const { return m_rerun->isActive() || m_runner->isBusy(); }
 
 QString AnalysisDock::statusText() const { return m_status->text(); }
 
 void AnalysisDock::setSession(Session *session)
 {
-    if (Session *old = m_session.data())
+    if (Session *old = m_session.data()) {
         old->disconnect(this);
+        old->state()->disconnect(this);
+    }
     m_session = session;
+    m_run = 0;
     if (!session)
         return;
     connect(session, &Session::runsChanged, this, [this] {
         Session *s = m_session.data();
-        auto first = s && s->runCount() > 0 ? s->run(0).trace : nullptr;
-        if (first != m_trace || !first) // a renamed or added run leaves the baseline's analysis as it is
-            setTrace(std::move(first));
+        if (!s || s->runCount() == 0) {
+            m_run = 0;
+            updateRunBox();
+            setTrace(nullptr);
+            return;
+        }
+        // A renamed or reordered run keeps its analysis: follow the trace to its new place.
+        int at = -1;
+        for (int i = 0; i < s->runCount() && m_trace; ++i)
+            if (s->run(i).trace == m_trace)
+                at = i;
+        updateRunBox();
+        if (at >= 0) {
+            m_run = at;
+            updateRunBox();
+            return;
+        }
+        m_run = 0; // the run analysed went away, or new runs replaced them: the baseline
+        updateRunBox();
+        setTrace(s->run(0).trace);
     });
+    connect(session, &Session::runRenamed, this, &AnalysisDock::updateRunBox); // no analysis again
+    // The run of the selected slice is the run the user looks at.
+    connect(session->state(), &ViewState::selectionChanged, this, [this](SliceRef ref) {
+        if (ref.isValid() && ref.run != m_run)
+            setRun(ref.run);
+    });
+    updateRunBox();
     setTrace(session->runCount() > 0 ? session->run(0).trace : nullptr);
+}
+
+void AnalysisDock::setRun(int run)
+{
+    Session *s = m_session.data();
+    if (!s || run < 0 || run >= s->runCount() || (run == m_run && s->run(run).trace == m_trace))
+        return;
+    m_run = run;
+    updateRunBox();
+    setTrace(s->run(run).trace);
+}
+
+void AnalysisDock::updateRunBox()
+{
+    Session *s = m_session.data();
+    const int n = s ? s->runCount() : 0;
+    const QSignalBlocker block(m_runBox);
+    m_runBox->clear();
+    for (int i = 0; i < n; ++i)
+        m_runBox->addItem(i == 0 && n > 1 ? tr("%1 (baseline)").arg(s->run(i).label) : s->run(i).label);
+    m_runBox->setCurrentIndex(std::min(m_run, n - 1));
+    m_runBox->setVisible(n > 1);
+    m_runLabel->setVisible(n > 1);
+    // The dock's title names the run in a comparison: its figures are that run's.
+    setWindowTitle(n > 1 && m_run < n ? tr("Analysis — %1").arg(s->run(m_run).label) : tr("Analysis"));
 }
 
 void AnalysisDock::setTrace(std::shared_ptr<const Trace> trace)
@@ -641,8 +707,8 @@ void AnalysisDock::showResult(const AnalysisResultPtr &result)
                                  .arg(GapTableModel::computeIdleScope(result->computeIdle)));
     }
     updateBusy();
-    if (Session *session = m_session.data(); session && session->runCount() > 0 && session->run(0).trace == m_trace)
-        session->setAnalysis(0, m_result);
+    if (Session *session = m_session.data(); session && m_run < session->runCount() && session->run(m_run).trace == m_trace)
+        session->setAnalysis(m_run, m_result);
     emit analysisFinished();
 }
 
@@ -694,7 +760,7 @@ void AnalysisDock::activateGap(int sourceRow)
     const analysis::Gap *g = m_gapModel->gap(sourceRow);
     if (!g)
         return;
-    emit gapActivated(0, *g);
+    emit gapActivated(m_run, *g);
     returnFocus();
 }
 

@@ -46,9 +46,14 @@ public:
     explicit AnalysisDock(QWidget *parent = nullptr);
     ~AnalysisDock() override;
 
-    // Follows run 0 of the session: analyses its trace whenever the runs change, and puts each
-    // finished result back into the session (exports read their headline figures there).
+    // Follows a run of the session (the baseline, run 0, until the user picks another or selects a
+    // slice of another): analyses its trace, and puts each finished result back into the session
+    // (exports read their headline figures there). A rename or a reorder analyses nothing again.
     void setSession(Session *session);
+    // The run analysed (a comparison's run selector); times in its signals are that run's model time.
+    void setRun(int run);
+    int run() const { return m_run; }
+    QComboBox *runBox() const { return m_runBox; }
     // Analyses the trace (null clears the dock). The step scope goes back to the whole trace.
     void setTrace(std::shared_ptr<const Trace> trace);
     const std::shared_ptr<const Trace> &trace() const { return m_trace; }
@@ -59,6 +64,7 @@ public:
     analysis::AnalysisOptions options() const;
     // True from an option change (or setTrace) until its result is shown.
     bool isBusy() const;
+    const LatestRunner *runner() const;
 
     // The controls, programmatically (each re-runs the analysis).
     void setGapThresholdNs(TimeNs ns);
@@ -107,16 +113,17 @@ public slots:
     void setAnalysisRange(qint64 fromNs, qint64 toNs);
 
 signals:
-    // The user picked a gap of run `run` (the dock analyses run 0): the value itself, so the
+    // The user picked a gap of run `run` (the run the dock analyses): the value itself, so the
     // timeline draws it on its track with the slice that explains it.
     void gapActivated(int run, const lanescope::analysis::Gap &gap);
-    // Show this window of trace time (absolute model ns): an advice item's evidence, a step.
+    // Show this window of trace time (absolute model ns of run()): an advice item's evidence, a step.
     void rangeRequested(qint64 startNs, qint64 endNs);
     void analysisFinished();
     void busyChanged(bool busy);
 
 private:
     void buildGapTab(QWidget *tab);
+    void updateRunBox();
     void scheduleRerun();
     void runNow();
     void showResult(const AnalysisResultPtr &result);
@@ -134,6 +141,9 @@ private:
 
     std::shared_ptr<const Trace> m_trace;
     QPointer<Session> m_session;
+    int m_run = 0;                         // the session's run analysed
+    QComboBox *m_runBox = nullptr;
+    QLabel *m_runLabel = nullptr;
     AnalysisResultPtr m_result;
     analysis::AnalysisOptions m_requested; // what the result in flight was asked with
     analysis::TimeRange m_range;           // setAnalysisRange

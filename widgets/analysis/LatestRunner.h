@@ -25,6 +25,8 @@ public:
     ~LatestRunner() override;
 
     bool isBusy() const { return m_thread.joinable() || m_pending.has_value(); }
+    // Requests made so far (tests count them: a rename must make none).
+    quint64 requests() const { return m_generation; }
 
 signals:
     void busyChanged(bool busy);

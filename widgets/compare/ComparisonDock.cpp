@@ -256,6 +256,11 @@ void ComparisonDock::setSession(Session *session)
         rerun();
     });
     connect(session, &Session::offsetsChanged, this, &ComparisonDock::rerun);
+    // A new name measures nothing again: the comparison in hand is relabelled.
+    connect(session, &Session::runRenamed, this, [this](int run) {
+        fillRuns();
+        relabel(run);
+    });
     fillRuns();
     fillAlign();
     rerun();
@@ -273,6 +278,8 @@ void ComparisonDock::setAnalysisOptions(const analysis::AnalysisOptions &options
 }
 
 bool ComparisonDock::isBusy() const { return m_runner->isBusy(); }
+
+const LatestRunner *ComparisonDock::runner() const { return m_runner; }
 
 QString ComparisonDock::statusText() const { return m_status->text(); }
 
@@ -367,6 +374,23 @@ void ComparisonDock::rerun()
         showResult(nullptr);
     }
     m_runner->request(std::move(in));
+}
+
+void ComparisonDock::relabel(int run)
+{
+    Session *s = m_session.data();
+    if (!s || !m_result || run < 0 || run >= s->runCount() || run >= int(m_result->result.runs.size()))
+        return;
+    auto copy = std::make_shared<analysis::TracesComparison>(*m_result);
+    analysis::ComparisonResult &c = copy->result;
+    const QString old = c.runs[std::size_t(run)].label, now = s->run(run).label;
+    c.runs[std::size_t(run)].label = now;
+    if (run >= 1 && run - 1 < int(c.deltas.size()))
+        c.deltas[std::size_t(run - 1)].label = now;
+    for (analysis::Waterfall &w : c.waterfall)
+        if (w.label == old)
+            w.label = now;
+    showResult(copy);
 }
 
 void ComparisonDock::showResult(const ComparisonPtr &result)

@@ -43,6 +43,7 @@ public:
 
     const analysis::TracesComparison *comparison() const { return m_result.get(); }
     bool isBusy() const;
+    const LatestRunner *runner() const;
     QString statusText() const;
 
     MetricsTableModel *metricsModel() const { return m_metrics; }
@@ -84,6 +85,7 @@ private:
     ComparisonRunner *m_runner;
     analysis::AnalysisOptions m_options;
     ComparisonPtr m_result;
+    void relabel(int run); // the result in hand with run's new label
 
     QLabel *m_warnings;
     QListWidget *m_runList;

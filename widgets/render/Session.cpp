@@ -72,7 +72,7 @@ void Session::setLabel(int run, const QString &label)
     if (run < 0 || run >= runCount() || m_runs[std::size_t(run)].label == label)
         return;
     m_runs[std::size_t(run)].label = label;
-    emit runsChanged();
+    emit runRenamed(run); // a name only: nothing to measure again
 }
 
 void Session::clearRunRefs()

@@ -77,7 +77,10 @@ public:
     void notifyAnnotationsChanged(int run);
 
 signals:
+    // The runs were replaced, moved or removed (what needs measuring again may have changed).
     void runsChanged();
+    // Only a run's label changed: views show the new name, nothing is measured again.
+    void runRenamed(int run);
     void analysisChanged(int run);
     void offsetsChanged();
     void annotationsChanged(int run); // a run's annotations were edited or replaced

@@ -70,6 +70,7 @@ void TimelineView::setSession(Session *session)
     if (session != &m_ownSession)
         connect(session, &QObject::destroyed, this, [this] { setSession(nullptr); });
     connect(session, &Session::runsChanged, this, &TimelineView::rebuild);
+    connect(session, &Session::runRenamed, this, &TimelineView::rebuild); // the lane groups carry the label
     connect(session, &Session::offsetsChanged, this, [this] {
         rebuild();
     });
