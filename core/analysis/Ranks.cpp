@@ -163,6 +163,8 @@ Stragglers findStragglers(const std::vector<std::vector<CollectiveCall>> &calls,
         e.rank = rankNumbers[lastRank];
         e.lastArrivalNs = last;
         StragglerRank &br = byRank[e.rank];
+        br.ranksWaitingMin = br.rank < 0 ? e.ranksWaiting : std::min(br.ranksWaitingMin, e.ranksWaiting);
+        br.ranksWaitingMax = std::max(br.ranksWaitingMax, e.ranksWaiting);
         br.rank = e.rank;
         br.waitedNs += e.waitedNs;
         ++br.timesLast;

@@ -80,6 +80,9 @@ struct StragglerRank
     TimeNs waitedNs = 0;   // the others' waits on it, over the whole trace
     double waitedPerStepNs = 0;
     int timesLast = 0;
+    // How many ranks' waits each of its collectives sums: the other ranks there (fewer where a
+    // collective is not matched on every rank), the fewest and the most.
+    int ranksWaitingMin = 0, ranksWaitingMax = 0;
 };
 
 struct Stragglers
@@ -87,7 +90,7 @@ struct Stragglers
     std::vector<StragglerEvent> events; // every matched collective, worst wait first
     std::vector<StragglerRank> byRank;  // ranks that were ever last, most waited-on first
     int steps = 0;                      // steps the collectives lie in (1 when none are in a step)
-    TimeNs totalWaitNs = 0;
+    TimeNs totalWaitNs = 0;             // every rank's wait on whoever arrived last, over every collective
 };
 
 Stragglers findStragglers(const std::vector<std::vector<CollectiveCall>> &calls, const CollectiveMatch &match,
@@ -107,7 +110,7 @@ struct JobFigures
     int worldSize = -1;
     std::vector<JobStep> steps;       // step numbers every rank has, in order
     std::optional<double> stepTimeNs; // median of the complete job steps
-    int slowestRank = -1;             // longest per-rank step time
+    int slowestRank = -1;             // longest per-rank step time (not the straggler: Stragglers::byRank)
     TemporalBreakdown temporal;       // summed over the ranks (percentages of the sums)
     TimeNs gapTotalNs = 0, exposedCommNs = 0;
     int gapCount = 0;

@@ -436,6 +436,11 @@ private slots:
             QVERIFY(std::fabs(perStep - rf.value(QStringLiteral("made_others_wait_us_per_step")).toDouble()) <= tolUs);
         }
         QCOMPARE(j.stragglers.steps, 3);
+        // Every collective is on every rank: each wait on a late rank is summed over the others.
+        for (const StragglerRank &s : j.stragglers.byRank) {
+            QCOMPARE(s.ranksWaitingMin, ranks - 1);
+            QCOMPARE(s.ranksWaitingMax, ranks - 1);
+        }
         if (straggler >= 0) {
             QCOMPARE(j.stragglers.byRank.front().rank, straggler);
             QCOMPARE(j.stragglers.events.front().rank, straggler);
@@ -597,7 +602,30 @@ private slots:
         for (const char *key : {"rank", "collective", "step", "waited_us"})
             QVERIFY2(worst.contains(QLatin1String(key)), key);
         QCOMPARE(worst.value(QStringLiteral("rank")).toInt(), 2);
-        QCOMPARE(o.value(QStringLiteral("straggler_ranks")).toArray().at(0).toObject().value(QStringLiteral("rank")).toInt(), 2);
+        const QJsonObject worstRank = o.value(QStringLiteral("straggler_ranks")).toArray().at(0).toObject();
+        QCOMPARE(worstRank.value(QStringLiteral("rank")).toInt(), 2);
+        QCOMPARE(worstRank.value(QStringLiteral("ranks_waiting")).toInt(), 3);
+        // The job names the rank the others wait for and its wait, the list's first, with its scope
+        // (what the Ranks dock's headline says).
+        const QJsonObject job = o.value(QStringLiteral("job")).toObject();
+        QCOMPARE(job.value(QStringLiteral("straggler_rank")).toInt(), 2);
+        QCOMPARE(job.value(QStringLiteral("straggler_rank_wait_us_per_step")).toDouble(), worstRank.value(QStringLiteral("waited_us_per_step")).toDouble());
+        QCOMPARE(job.value(QStringLiteral("straggler_rank_ranks_waiting")).toInt(), 3);
+        // Each outlier listed reads differently from the ranks' median as the figures are shown.
+        for (const char *key : outlierFigures()) {
+            std::vector<double> shown;
+            for (const QJsonValue &rk : ranks)
+                if (rk.toObject().value(QLatin1String(key)).isDouble())
+                    shown.push_back(figure::rankCellUnits(key, rk.toObject().value(QLatin1String(key)).toDouble()));
+            if (shown.empty())
+                continue;
+            const QString medianText = figure::rankCell(key, figure::fromRankCellUnits(key, median(shown)));
+            for (const QJsonValue &rk : ranks) {
+                const QJsonObject figures = rk.toObject();
+                if (figures.value(QStringLiteral("outliers")).toArray().contains(QLatin1String(key)))
+                    QVERIFY2(figure::rankCell(key, figures.value(QLatin1String(key)).toDouble()) != medianText, key);
+            }
+        }
         QVERIFY(o.value(QStringLiteral("job")).toObject().value(QStringLiteral("mfu_pct")).isDouble());
         QCOMPARE(o.value(QStringLiteral("rejected")).toArray().size(), 1);
         int numbers = 0;
