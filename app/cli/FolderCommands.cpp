@@ -398,6 +398,8 @@ void writeAnalyzeJson(const JobSource &f, const analysis::JobResult &r, std::siz
                     j.field("rank", br.rank);
                     j.field("waited_us", usDur(br.waitedNs));
                     j.field("waited_us_per_step", br.waitedPerStepNs / 1000.0);
+                    j.field("ranks_waiting", br.ranksWaitingMax); // whose waits are summed (fewer at a collective a rank missed)
+                    j.field("ranks_waiting_min", br.ranksWaitingMin);
                     j.field("times_last", br.timesLast);
                 });
         });
@@ -418,6 +420,11 @@ void writeAnalyzeJson(const JobSource &f, const analysis::JobResult &r, std::siz
             j.field("straggler_wait_us", usDur(s.totalWaitNs));
             j.field("straggler_wait_us_per_step", usDur(s.totalWaitNs) / s.steps);
             j.field("straggler_steps", s.steps);
+            // The rank the others wait for (straggler_ranks' first) and its wait, as the GUI's headline says them.
+            const bool anyStraggler = !s.byRank.empty();
+            j.field("straggler_rank", anyStraggler ? s.byRank.front().rank : -1);
+            j.field("straggler_rank_wait_us_per_step", JsonWriter::orNull(anyStraggler, anyStraggler ? s.byRank.front().waitedPerStepNs / 1000.0 : 0.0));
+            j.field("straggler_rank_ranks_waiting", anyStraggler ? s.byRank.front().ranksWaitingMax : 0);
             j.field("load_seconds", f.loadSeconds);
         });
     });
@@ -478,7 +485,7 @@ void writeAnalyzeText(const JobSource &f, const analysis::JobResult &r, std::siz
     }
 
     std::printf("\n%s\n", qPrintable(Text::tr("job: step %1 ms (median over the job's complete steps, first rank's start to last rank's end), "
-                                             "slowest rank %2; %3; MFU %4")
+                                             "slowest rank by median step time %2; %3; MFU %4")
                                          .arg(figure(jf.stepTimeNs ? std::optional<double>(*jf.stepTimeNs / 1e6) : std::nullopt, 2))
                                          .arg(jf.slowestRank)
                                          .arg(jf.temporal.activities == 0 ? Text::tr("no GPU activity")
@@ -494,9 +501,11 @@ void writeAnalyzeText(const JobSource &f, const analysis::JobResult &r, std::siz
     }
     std::printf("\n%s\n", qPrintable(Text::tr("stragglers (the last rank to arrive at a collective; the others' waits summed):")));
     for (const analysis::StragglerRank &br : s.byRank)
-        std::printf("  %s\n", qPrintable(Text::tr("rank %1 made the others wait %2 ms per step (last at %3 of %4 collectives)")
+        std::printf("  %s\n", qPrintable(Text::tr("rank %1 made the others wait %2 ms per step, summed over %3 other rank(s) (last at %4 of %5 collectives)")
                                              .arg(br.rank)
                                              .arg(br.waitedPerStepNs / 1e6, 0, 'f', 3)
+                                             .arg(br.ranksWaitingMin == br.ranksWaitingMax ? QString::number(br.ranksWaitingMax)
+                                                                                           : QStringLiteral("%1-%2").arg(br.ranksWaitingMin).arg(br.ranksWaitingMax))
                                              .arg(br.timesLast)
                                              .arg(s.events.size())));
     std::printf("%s\n", qPrintable(Text::tr("worst waits:")));

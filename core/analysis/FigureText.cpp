@@ -4,6 +4,7 @@
 #include <QLocale>
 
 #include <cmath>
+#include <utility>
 
 namespace lanescope::analysis::figure {
 
@@ -13,9 +14,42 @@ struct Text
 {
     Q_DECLARE_TR_FUNCTIONS(figures)
 };
+
+// How each per-rank figure is spelled: its number's scale from the key's unit, and the decimals.
+enum class Kind { Ms, Pct, Gib, Other };
+
+Kind kindOf(std::string_view key)
+{
+    if (key == "step_time_us" || key == "gaps_total_us" || key == "exposed_comm_us")
+        return Kind::Ms;
+    if (key == "idle_pct" || key == "comm_comp_overlap_pct" || key == "mfu_pct")
+        return Kind::Pct;
+    if (key == "peak_allocated_bytes")
+        return Kind::Gib;
+    return Kind::Other;
+}
+
+constexpr double kGiB = double(1ll << 30);
+constexpr int kPctDecimals = 1, kGibDecimals = 2;
+constexpr int kMsFinestDecimals = 2;
+
+int msDecimals(double ns) { return std::abs(ns) < 1e7 ? kMsFinestDecimals : 1; }
+
+// The number shown and its decimals, in the unit shown (ms, %, GiB).
+std::pair<double, int> shown(Kind kind, double v)
+{
+    switch (kind) {
+    case Kind::Ms: return {v / 1e3, msDecimals(v * 1e3)};
+    case Kind::Pct: return {v, kPctDecimals};
+    case Kind::Gib: return {v / kGiB, kGibDecimals};
+    case Kind::Other: break;
+    }
+    return {v, 0};
+}
+
 } // namespace
 
-QString ms(double ns) { return Text::tr("%1 ms").arg(QLocale().toString(ns / 1e6, 'f', std::abs(ns) < 1e7 ? 2 : 1)); }
+QString ms(double ns) { return Text::tr("%1 ms").arg(QLocale().toString(ns / 1e6, 'f', msDecimals(ns))); }
 
 QString stepTime(double ns) { return ms(ns); }
 
@@ -25,14 +59,14 @@ QString threshold(TimeNs ns)
     return Text::tr("%1 ms").arg(QLocale().toString(std::round(double(ns) / 1e3) / 1e3, 'g', 12));
 }
 
-QString pct(double v) { return Text::tr("%1 %").arg(QLocale().toString(v, 'f', 1)); }
+QString pct(double v) { return Text::tr("%1 %").arg(QLocale().toString(v, 'f', kPctDecimals)); }
 
 // Three significant digits below 10 (a CPU toy's 0.0109 TFLOPS stays readable), one decimal above.
 QString tflops(double v) { return v < 10 ? QLocale().toString(v, 'g', 3) : QLocale().toString(v, 'f', 1); }
 
 QString tokensPerS(double v) { return QLocale().toString(v, 'f', v < 100 ? 1 : 0); }
 
-QString gib(double bytes) { return Text::tr("%1 GiB").arg(QLocale().toString(bytes / double(1ll << 30), 'f', 2)); }
+QString gib(double bytes) { return Text::tr("%1 GiB").arg(QLocale().toString(bytes / kGiB, 'f', kGibDecimals)); }
 
 QString count(double v) { return QLocale().toString(qlonglong(std::llround(v))); }
 
@@ -53,6 +87,38 @@ QString gapScope(const FigureScope &s)
 {
     const QString t = threshold(s.gapThresholdNs);
     return s.gapKernels == GapKernels::Gemm ? Text::tr("GEMM gaps ≥ %1").arg(t) : Text::tr("compute-stream gaps ≥ %1").arg(t);
+}
+
+QString rankCell(std::string_view key, double v)
+{
+    const auto [x, decimals] = shown(kindOf(key), v);
+    return QLocale().toString(x, 'f', decimals);
+}
+
+double rankCellUnits(std::string_view key, double v)
+{
+    const Kind kind = kindOf(key);
+    if (kind == Kind::Other)
+        return v;
+    // The digits as printed (the same rounding as the cell's text), the decimal point dropped.
+    const auto [x, decimals] = shown(kind, v);
+    QString digits = QString::number(x, 'f', decimals);
+    digits.remove(QLatin1Char('.'));
+    double units = double(digits.toLongLong());
+    if (kind == Kind::Ms)
+        units *= std::pow(10.0, kMsFinestDecimals - decimals); // 1 decimal above 10 ms: tens of 0.01 ms
+    return units;
+}
+
+double fromRankCellUnits(std::string_view key, double units)
+{
+    switch (kindOf(key)) {
+    case Kind::Ms: return units * 1e3 / std::pow(10.0, kMsFinestDecimals); // 0.01 ms in µs
+    case Kind::Pct: return units / std::pow(10.0, kPctDecimals);
+    case Kind::Gib: return units * kGiB / std::pow(10.0, kGibDecimals);
+    case Kind::Other: break;
+    }
+    return units;
 }
 
 } // namespace lanescope::analysis::figure

@@ -7,6 +7,8 @@
 
 #include <QString>
 
+#include <string_view>
+
 namespace lanescope::analysis::figure {
 
 // Times in milliseconds: two decimals under 10 ms, one above ("8.25 ms", "176.5 ms", "3,912.6 ms").
@@ -24,5 +26,16 @@ QString count(double v);      // "1,024"
 QString stepScope(const FigureScope &scope);
 // The listed gaps' definition: "GEMM gaps ≥ 15 ms", "compute-stream gaps ≥ 1 ms".
 QString gapScope(const FigureScope &scope);
+
+// A per-rank figure (Ranks.h outlierFigures()'s keys; the value in the key's unit: µs, %, bytes)
+// as a cell of a rank table shows it: the number alone, the unit in the column's header, with
+// the precision ms(), pct() and gib() give that figure ("4,297.1", "0.2", "29.34").
+QString rankCell(std::string_view key, double v);
+// That cell's number counted in units of the finest digit the key's spelling shows (0.01 ms,
+// 0.1 %, 0.01 GiB): a whole number, so figures compared as shown compare exactly (the outlier
+// test, Ranks.h). An unknown key: v itself.
+double rankCellUnits(std::string_view key, double v);
+// The inverse: such a count back in the key's unit.
+double fromRankCellUnits(std::string_view key, double units);
 
 } // namespace lanescope::analysis::figure

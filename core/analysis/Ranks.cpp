@@ -1,6 +1,7 @@
 #include "analysis/Ranks.h"
 
 #include "analysis/Compare.h"
+#include "analysis/FigureText.h"
 #include "io/FolderLoad.h"
 #include "util/Parallel.h"
 
@@ -162,6 +163,8 @@ Stragglers findStragglers(const std::vector<std::vector<CollectiveCall>> &calls,
         e.rank = rankNumbers[lastRank];
         e.lastArrivalNs = last;
         StragglerRank &br = byRank[e.rank];
+        br.ranksWaitingMin = br.rank < 0 ? e.ranksWaiting : std::min(br.ranksWaitingMin, e.ranksWaiting);
+        br.ranksWaitingMax = std::max(br.ranksWaitingMax, e.ranksWaiting);
         br.rank = e.rank;
         br.waitedNs += e.waitedNs;
         ++br.timesLast;
@@ -226,11 +229,19 @@ JobResult reduceJob(std::vector<RankSummary> summaries, const JobOptions &option
     j.clocks = alignClocks(bases, j.calls, j.collectives, numbers, options.alignClocks);
     j.stragglers = findStragglers(j.calls, j.collectives, j.clocks, numbers);
 
-    // Outliers, figure by figure.
+    // Outliers, figure by figure, as the figures are shown: counted in their last shown digit.
     for (const char *key : outlierFigures()) {
         std::vector<std::optional<double>> v;
-        for (const RankFigures &r : j.ranks)
-            v.push_back(rankFigure(r, key));
+        std::vector<double> shownValues;
+        for (const RankFigures &r : j.ranks) {
+            std::optional<double> x = rankFigure(r, key);
+            if (x) {
+                x = figure::rankCellUnits(key, *x);
+                shownValues.push_back(*x);
+            }
+            v.push_back(x);
+        }
+        j.job.outlierMedians.push_back(shownValues.empty() ? std::nullopt : std::optional<double>(figure::fromRankCellUnits(key, median(shownValues))));
         for (std::size_t i : madOutliers(v))
             j.ranks[i].outliers.push_back(key);
     }

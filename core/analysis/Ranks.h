@@ -11,13 +11,18 @@
 // where params and tokens are given. An outlier lies more than 2 MADs (median absolute deviation,
 // unscaled) from the ranks' median, and more than 1 % of the median from it: the ranks of one job
 // agree so closely that 2 MADs alone would name ranks a fraction of a percent off (and where the
-// MAD is 0, every rank not exactly on the median).
+// MAD is 0, every rank not exactly on the median). The figures are compared as a rank table shows
+// them (FigureText.h rankCell: 0.1 ms, 0.1 %, 0.01 GiB), so a rank highlighted as an outlier reads
+// differently from the ranks' median, never the same number for a difference past the last digit.
 //
 // Stragglers. For each collective matched across ranks, on the aligned clock: each rank arrives
 // when its collective kernel starts (the kernel then spins until every rank is there); the last to
 // arrive held the others up, each for (last arrival - its arrival). waited = the sum of those waits
 // over the other ranks (GPU time the job lost to it). Summed per late rank and divided by the
-// steps the collectives cover: "rank 5 made the others wait 212 ms per step".
+// steps the collectives cover: "rank 5 made the others wait 212 ms per step, summed over the 7 other
+// ranks". The rank the others wait for is the first of those (Stragglers::byRank); it need not be
+// the rank with the longest median step (JobFigures::slowestRank): in a synchronous job every rank's
+// step lasts as long as the straggler's, the waits included.
 #include "analysis/Analysis.h"
 #include "analysis/ClockAlign.h"
 #include "analysis/Collectives.h"
@@ -75,6 +80,9 @@ struct StragglerRank
     TimeNs waitedNs = 0;   // the others' waits on it, over the whole trace
     double waitedPerStepNs = 0;
     int timesLast = 0;
+    // How many ranks' waits each of its collectives sums: the other ranks there (fewer where a
+    // collective is not matched on every rank), the fewest and the most.
+    int ranksWaitingMin = 0, ranksWaitingMax = 0;
 };
 
 struct Stragglers
@@ -82,7 +90,7 @@ struct Stragglers
     std::vector<StragglerEvent> events; // every matched collective, worst wait first
     std::vector<StragglerRank> byRank;  // ranks that were ever last, most waited-on first
     int steps = 0;                      // steps the collectives lie in (1 when none are in a step)
-    TimeNs totalWaitNs = 0;
+    TimeNs totalWaitNs = 0;             // every rank's wait on whoever arrived last, over every collective
 };
 
 Stragglers findStragglers(const std::vector<std::vector<CollectiveCall>> &calls, const CollectiveMatch &match,
@@ -102,7 +110,7 @@ struct JobFigures
     int worldSize = -1;
     std::vector<JobStep> steps;       // step numbers every rank has, in order
     std::optional<double> stepTimeNs; // median of the complete job steps
-    int slowestRank = -1;             // longest per-rank step time
+    int slowestRank = -1;             // longest per-rank step time (not the straggler: Stragglers::byRank)
     TemporalBreakdown temporal;       // summed over the ranks (percentages of the sums)
     TimeNs gapTotalNs = 0, exposedCommNs = 0;
     int gapCount = 0;
@@ -110,6 +118,9 @@ struct JobFigures
     std::int64_t mallocCalls = 0, freeCalls = 0;
     MfuResult mfu; // from the job's step time (valid with params and tokens)
     std::optional<double> medianRankStepTimeNs;
+    // Per outlierFigures() key: the ranks' median the outliers are told from, of the figures as a
+    // rank table shows them (FigureText.h rankCell), in the key's unit; unknown where no rank has it.
+    std::vector<std::optional<double>> outlierMedians;
 };
 
 struct JobOptions

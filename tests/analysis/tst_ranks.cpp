@@ -7,6 +7,7 @@
 #include "TestTraces.h"
 #include "core/TestUtil.h"
 
+#include "analysis/FigureText.h"
 #include "analysis/Ranks.h"
 #include "io/FolderLoad.h"
 #include "synth/TraceSynth.h"
@@ -136,6 +137,7 @@ void collectNumbers(const QJsonValue &v, int *numbers)
 Q_DECLARE_METATYPE(lanescope::synth::Scenario)
 Q_DECLARE_METATYPE(std::vector<std::optional<double>>)
 Q_DECLARE_METATYPE(std::vector<std::size_t>)
+Q_DECLARE_METATYPE(std::vector<double>)
 
 class TestRanks : public QObject
 {
@@ -184,6 +186,92 @@ private slots:
         QFETCH(std::vector<std::optional<double>>, values);
         QFETCH(std::vector<std::size_t>, expected);
         QCOMPARE(madOutliers(values), expected);
+    }
+
+    // A per-rank figure as a rank table's cell shows it, counted in its finest shown digit: what
+    // the outlier test compares.
+    void rankCellUnits_data()
+    {
+        QTest::addColumn<QString>("key");
+        QTest::addColumn<double>("value");
+        QTest::addColumn<double>("units");
+        QTest::newRow("ms above 10 ms: 0.1 ms, in 0.01 ms") << "step_time_us" << 4297134.0 << 429710.0;
+        QTest::newRow("ms under 10 ms: 0.01 ms") << "step_time_us" << 8254.0 << 825.0;
+        QTest::newRow("rounded as printed") << "gaps_total_us" << 3061689.0 << 306170.0;
+        QTest::newRow("negative ms") << "exposed_comm_us" << -12345.0 << -1230.0;
+        QTest::newRow("percent: 0.1 %") << "comm_comp_overlap_pct" << 0.234 << 2.0;
+        QTest::newRow("percent rounds up") << "idle_pct" << 7.57 << 76.0;
+        QTest::newRow("GiB: 0.01 GiB") << "peak_allocated_bytes" << 31501239040.0 << 2934.0;
+        QTest::newRow("unknown key: the value") << "foo" << 1.5 << 1.5;
+    }
+    void rankCellUnits()
+    {
+        QFETCH(QString, key);
+        QFETCH(double, value);
+        QFETCH(double, units);
+        const std::string k = key.toStdString();
+        QCOMPARE(figure::rankCellUnits(k, value), units);
+        // Back in the key's unit it reads as the cell did.
+        QCOMPARE(figure::rankCell(k, figure::fromRankCellUnits(k, units)), figure::rankCell(k, value));
+    }
+
+    // The outliers of a job are told from the figures as the rank table shows them: a rank a
+    // fraction of the last shown digit off is none, however tight the others are; the median they
+    // are told from is kept for the table's tooltip.
+    void outliersAsShown_data()
+    {
+        QTest::addColumn<QString>("key");
+        QTest::addColumn<std::vector<double>>("values");
+        QTest::addColumn<std::vector<std::size_t>>("expected");
+        QTest::addColumn<double>("median");
+        using V = std::vector<double>;
+        using I = std::vector<std::size_t>;
+        // Unrounded: median 0.231, MAD 0.001; 0.248 is 17 MADs and 7 % off. Shown: all "0.2".
+        QTest::newRow("overlap a hair apart reads the same: none") << "comm_comp_overlap_pct" << V{0.231, 0.232, 0.229, 0.230, 0.248} << I{} << 0.2;
+        QTest::newRow("overlap a shown digit apart") << "comm_comp_overlap_pct" << V{0.23, 0.23, 0.23, 0.23, 0.30} << I{4} << 0.2;
+        // Unrounded: median 1.001 ms, MAD 0; 1.0149 is 1.4 % off. Shown: 1.00 x 4 and 1.01, 1 % off, not more.
+        QTest::newRow("step under 10 ms") << "step_time_us" << V{1001, 1002, 1001, 1001, 1014.9} << I{} << 1000.0;
+        // The user's 8-rank job, exposed communication in ms as shown.
+        QTest::newRow("exposed communication of 8 ranks") << "exposed_comm_us"
+                                                          << V{3019.1e3, 3012.6e3, 3061.7e3, 3038.7e3, 3032.5e3, 2327.1e3, 3023.4e3, 3083.2e3}
+                                                          << I{2, 5, 7} << 3027.95e3;
+    }
+    void outliersAsShown()
+    {
+        QFETCH(QString, key);
+        QFETCH(std::vector<double>, values);
+        QFETCH(std::vector<std::size_t>, expected);
+        QFETCH(double, median);
+        std::vector<RankSummary> summaries;
+        for (std::size_t i = 0; i < values.size(); ++i) {
+            RankSummary s;
+            RankFigures &f = s.figures;
+            f.rank = int(i);
+            f.analysis.temporal.activities = 1;
+            f.analysis.temporal.communication = 1000;
+            if (key == QLatin1String("comm_comp_overlap_pct"))
+                f.analysis.temporal.commCompOverlapPct = values[i];
+            else if (key == QLatin1String("step_time_us"))
+                f.stepTimeNs = values[i] * 1000.0;
+            else if (key == QLatin1String("exposed_comm_us"))
+                f.exposedCommNs = TimeNs(std::llround(values[i] * 1000.0));
+            summaries.push_back(std::move(s));
+        }
+        const JobResult j = reduceJob(std::move(summaries));
+        const std::string k = key.toStdString();
+        std::vector<std::size_t> got;
+        for (std::size_t i = 0; i < j.ranks.size(); ++i)
+            if (std::any_of(j.ranks[i].outliers.begin(), j.ranks[i].outliers.end(), [&](const char *o) { return k == o; }))
+                got.push_back(i);
+        QCOMPARE(got, expected);
+        const auto &keys = outlierFigures();
+        const std::size_t at = std::size_t(std::find_if(keys.begin(), keys.end(), [&](const char *o) { return k == o; }) - keys.begin());
+        QCOMPARE(j.job.outlierMedians.size(), keys.size());
+        QVERIFY(j.job.outlierMedians[at]);
+        QCOMPARE(*j.job.outlierMedians[at], median);
+        // Every outlier reads differently from that median.
+        for (std::size_t i : got)
+            QVERIFY(figure::rankCell(k, *rankFigure(j.ranks[i], k.c_str())) != figure::rankCell(k, median));
     }
 
     // Two ranks, three AllReduces; rank 1's clock is 1 ms ahead. Matched by Seq where the kernels
@@ -348,6 +436,11 @@ private slots:
             QVERIFY(std::fabs(perStep - rf.value(QStringLiteral("made_others_wait_us_per_step")).toDouble()) <= tolUs);
         }
         QCOMPARE(j.stragglers.steps, 3);
+        // Every collective is on every rank: each wait on a late rank is summed over the others.
+        for (const StragglerRank &s : j.stragglers.byRank) {
+            QCOMPARE(s.ranksWaitingMin, ranks - 1);
+            QCOMPARE(s.ranksWaitingMax, ranks - 1);
+        }
         if (straggler >= 0) {
             QCOMPARE(j.stragglers.byRank.front().rank, straggler);
             QCOMPARE(j.stragglers.events.front().rank, straggler);
@@ -509,7 +602,30 @@ private slots:
         for (const char *key : {"rank", "collective", "step", "waited_us"})
             QVERIFY2(worst.contains(QLatin1String(key)), key);
         QCOMPARE(worst.value(QStringLiteral("rank")).toInt(), 2);
-        QCOMPARE(o.value(QStringLiteral("straggler_ranks")).toArray().at(0).toObject().value(QStringLiteral("rank")).toInt(), 2);
+        const QJsonObject worstRank = o.value(QStringLiteral("straggler_ranks")).toArray().at(0).toObject();
+        QCOMPARE(worstRank.value(QStringLiteral("rank")).toInt(), 2);
+        QCOMPARE(worstRank.value(QStringLiteral("ranks_waiting")).toInt(), 3);
+        // The job names the rank the others wait for and its wait, the list's first, with its scope
+        // (what the Ranks dock's headline says).
+        const QJsonObject job = o.value(QStringLiteral("job")).toObject();
+        QCOMPARE(job.value(QStringLiteral("straggler_rank")).toInt(), 2);
+        QCOMPARE(job.value(QStringLiteral("straggler_rank_wait_us_per_step")).toDouble(), worstRank.value(QStringLiteral("waited_us_per_step")).toDouble());
+        QCOMPARE(job.value(QStringLiteral("straggler_rank_ranks_waiting")).toInt(), 3);
+        // Each outlier listed reads differently from the ranks' median as the figures are shown.
+        for (const char *key : outlierFigures()) {
+            std::vector<double> shown;
+            for (const QJsonValue &rk : ranks)
+                if (rk.toObject().value(QLatin1String(key)).isDouble())
+                    shown.push_back(figure::rankCellUnits(key, rk.toObject().value(QLatin1String(key)).toDouble()));
+            if (shown.empty())
+                continue;
+            const QString medianText = figure::rankCell(key, figure::fromRankCellUnits(key, median(shown)));
+            for (const QJsonValue &rk : ranks) {
+                const QJsonObject figures = rk.toObject();
+                if (figures.value(QStringLiteral("outliers")).toArray().contains(QLatin1String(key)))
+                    QVERIFY2(figure::rankCell(key, figures.value(QLatin1String(key)).toDouble()) != medianText, key);
+            }
+        }
         QVERIFY(o.value(QStringLiteral("job")).toObject().value(QStringLiteral("mfu_pct")).isDouble());
         QCOMPARE(o.value(QStringLiteral("rejected")).toArray().size(), 1);
         int numbers = 0;

@@ -8,6 +8,7 @@
 #include "TestTraces.h"
 
 #include "WarningBanner.h"
+#include "analysis/FigureText.h"
 #include "analysis/AnalysisDock.h"
 #include "analysis/MfuPanel.h"
 #include "compare/ComparisonDock.h"
@@ -24,7 +25,10 @@
 #include <QAbstractItemModelTester>
 #include <QCheckBox>
 #include <QFile>
+#include <QLabel>
+#include <QLocale>
 #include <QPushButton>
+#include <QRegularExpression>
 #include <QScrollBar>
 #include <QSettings>
 #include <QStandardPaths>
@@ -34,6 +38,7 @@
 #include <QtTest>
 
 #include <algorithm>
+#include <cmath>
 #include <cstring>
 
 using namespace lanescope;
@@ -241,7 +246,8 @@ private slots:
         QVERIFY(waitForRanks(dock));
         QCOMPARE(dock->result()->job.stragglers.byRank.front().rank, kStraggler);
         const QString top = dock->stragglerTree()->topLevelItem(0)->text(0);
-        QVERIFY2(top.startsWith(QStringLiteral("rank %1 made the others wait ").arg(kStraggler)) && top.endsWith(QStringLiteral(" ms per step")),
+        QVERIFY2(top.startsWith(QStringLiteral("rank %1 made the others wait ").arg(kStraggler))
+                     && top.endsWith(QStringLiteral(" ms per step, summed over the %1 other ranks").arg(kRanks - 1)),
                  qPrintable(top));
         // The outliers are core's, highlighted; the straggler's slower compute leaves it less
         // communication to hide: its exposed communication is the one outlier of that column.
@@ -303,6 +309,107 @@ private slots:
         QVERIFY(bar->value() > 0);
 
         verifyCollectiveClick(w, core.job);
+    }
+
+    // The headline and the straggler list answer "whom do the others wait for, and how long" once,
+    // on the job a user reported (`synth --scenario fsdp-baseline --ranks 8 --straggler 5`): the
+    // same rank, the same figure spelled the same way, saying it is a sum over the 7 other ranks;
+    // no sentence names another rank "slowest" without saying what it measures; and a highlighted
+    // figure never reads the same as the ranks' median it is said to stand out from.
+    void headlineAgreesWithTheStragglerList()
+    {
+        constexpr int ranks = 8, straggler = 5;
+        synth::SynthConfig c;
+        c.ranksToWrite = ranks;
+        c.straggler = straggler;
+        const synth::SynthOutput out = synth::synthesize(c);
+        QVERIFY(QDir(m_dir.path()).mkpath(QStringLiteral("job8")));
+        const QString dir = m_dir.filePath(QStringLiteral("job8"));
+        for (int k = 0; k < ranks; ++k)
+            QVERIFY(put(QDir(dir).filePath(QStringLiteral("rank-%1.pt.trace.json").arg(k)), out.traces[std::size_t(k)]));
+        const CoreJob core = coreJob(dir);
+        const analysis::StragglerRank &worst = core.job.stragglers.byRank.front();
+        QCOMPARE(worst.rank, straggler);
+
+        MainWindow w;
+        w.resize(1600, 1000);
+        w.show();
+        QVERIFY(open(w, dir));
+        RanksDock *dock = w.ranksDock();
+        QVERIFY(waitForRanks(dock));
+
+        // The list's first rank, its wait per step as core computes it (`analyze DIR --json`:
+        // straggler_ranks[0].waited_us_per_step), spelled as every figure is, with its scope.
+        const QString top = dock->stragglerTree()->topLevelItem(0)->text(0);
+        const QString made = QStringLiteral("rank %1 made the others wait ").arg(straggler);
+        QVERIFY2(top.startsWith(made), qPrintable(top));
+        const QString listWait = top.mid(made.size());
+        QCOMPARE(listWait, QStringLiteral("%1 per step, summed over the %2 other ranks").arg(analysis::figure::ms(worst.waitedPerStepNs)).arg(ranks - 1));
+
+        // The headline: the label that gives the job's step.
+        QString headline;
+        for (const QLabel *l : dock->findChildren<QLabel *>())
+            if (l->text().startsWith(QStringLiteral("job step ")))
+                headline = l->text();
+        QVERIFY(!headline.isEmpty());
+        const QStringList parts = headline.split(QStringLiteral(" · "));
+        static const QRegularExpression slowest(QStringLiteral("slowest rank (by median step time: )?(\\d+)"));
+        for (const QString &part : parts) {
+            const QRegularExpressionMatch m = slowest.match(part);
+            if (m.hasMatch() && m.captured(2).toInt() != straggler)
+                QVERIFY2(!m.captured(1).isEmpty(), qPrintable(headline)); // another rank "slowest", at what?
+        }
+        static const QRegularExpression waitFor(QStringLiteral("^the others wait for rank (\\d+): (.*)$"));
+        QRegularExpressionMatch said;
+        for (const QString &part : parts)
+            if (const QRegularExpressionMatch m = waitFor.match(part); m.hasMatch())
+                said = m;
+        QVERIFY2(said.hasMatch(), qPrintable(headline));
+        QCOMPARE(said.captured(1).toInt(), straggler);
+        QCOMPARE(said.captured(2), listWait);
+
+        // Highlighted cells: never the text of the median cell (the median of the numbers the
+        // column shows, shown as they are), and the tooltip gives that median.
+        RankTableModel *model = dock->rankModel();
+        const QLocale locale;
+        int highlighted = 0;
+        for (int col = 0; col < RankTableModel::ColumnCount; ++col) {
+            if (!RankTableModel::outlierKey(col))
+                continue;
+            std::vector<double> shown;
+            int decimals = 0;
+            for (int i = 0; i < ranks; ++i) {
+                const QString t = model->index(i, col).data().toString();
+                bool ok = false;
+                const double v = locale.toDouble(t, &ok);
+                if (!ok)
+                    continue;
+                shown.push_back(v);
+                const qsizetype point = t.indexOf(locale.decimalPoint());
+                decimals = std::max(decimals, point < 0 ? 0 : int(t.size() - point - 1));
+            }
+            if (shown.size() < 3)
+                continue;
+            std::sort(shown.begin(), shown.end());
+            const std::size_t n = shown.size();
+            const double median = n % 2 ? shown[n / 2] : (shown[n / 2 - 1] + shown[n / 2]) / 2;
+            const QString medianText = locale.toString(median, 'f', decimals);
+            for (int i = 0; i < ranks; ++i) {
+                const QModelIndex cell = model->index(i, col);
+                if (!cell.data(RankTableModel::OutlierRole).toBool())
+                    continue;
+                ++highlighted;
+                const QString what = QStringLiteral("rank %1, %2: %3 against the median %4")
+                                         .arg(i)
+                                         .arg(model->headerData(col, Qt::Horizontal, Qt::DisplayRole).toString(), cell.data().toString(), medianText);
+                QVERIFY2(cell.data().toString() != medianText, qPrintable(what));
+                const QString tip = cell.data(Qt::ToolTipRole).toString();
+                const QString tipMedian = tip.section(QStringLiteral("median, "), -1);
+                bool ok = false;
+                QVERIFY2(std::fabs(locale.toDouble(tipMedian, &ok) - median) <= 0.5 * std::pow(10.0, -decimals) + 1e-9 && ok, qPrintable(tip));
+            }
+        }
+        QVERIFY(highlighted > 0); // the straggler's compute is slower: some of its figures stand out
     }
 
     // Two folders side by side (baseline job vs optimized job): each a run compared through its

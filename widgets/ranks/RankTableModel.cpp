@@ -1,5 +1,7 @@
 #include "ranks/RankTableModel.h"
 
+#include "analysis/FigureText.h"
+
 #include <QBrush>
 #include <QColor>
 #include <QFileInfo>
@@ -11,23 +13,8 @@
 namespace lanescope {
 namespace {
 
-// The unit each figure column shows, and its decimals: figures arrive in µs, %, bytes.
-struct Format
-{
-    double scale;
-    int decimals;
-};
-Format formatOf(int column)
-{
-    switch (column) {
-    case RankTableModel::StepTime: return {1e-3, 2};       // µs -> ms
-    case RankTableModel::GemmGaps: return {1e-3, 1};
-    case RankTableModel::ExposedComm: return {1e-3, 1};
-    case RankTableModel::PeakMemory: return {1.0 / double(1ll << 30), 2}; // bytes -> GiB
-    case RankTableModel::ClockOffset: return {1e-6, 3};    // ns -> ms
-    default: return {1, 1};                                 // %
-    }
-}
+// The clock offset, in ms to the microsecond (it is no figure of the run: FigureText has no spelling of it).
+constexpr int kOffsetDecimals = 3;
 
 } // namespace
 
@@ -96,6 +83,16 @@ std::optional<double> RankTableModel::value(int row, int column) const
     return analysis::rankFigure(m_job->ranks[std::size_t(row)], outlierKey(column));
 }
 
+std::optional<double> RankTableModel::medianOf(int column) const
+{
+    const char *key = outlierKey(column);
+    if (!key || !m_job)
+        return std::nullopt;
+    const auto &keys = analysis::outlierFigures();
+    const std::size_t k = std::size_t(std::find(keys.begin(), keys.end(), key) - keys.begin());
+    return k < m_job->job.outlierMedians.size() ? m_job->job.outlierMedians[k] : std::nullopt;
+}
+
 bool RankTableModel::isOutlier(int row, int column) const
 {
     const char *key = outlierKey(column);
@@ -115,8 +112,9 @@ QString RankTableModel::text(int row, int column) const
     const std::optional<double> v = value(row, column);
     if (!v)
         return m_job || column == ClockOffset ? tr("–") : QString(); // known unknown, or not analysed yet
-    const Format f = formatOf(column);
-    return QLocale().toString(*v * f.scale, 'f', f.decimals);
+    if (column == ClockOffset)
+        return QLocale().toString(*v / 1e6, 'f', kOffsetDecimals);
+    return analysis::figure::rankCell(outlierKey(column), *v);
 }
 
 QVariant RankTableModel::data(const QModelIndex &index, int role) const
@@ -155,8 +153,11 @@ QVariant RankTableModel::data(const QModelIndex &index, int role) const
             return m_sources.value(row);
         if (column == Mfu && m_job && !value(row, column))
             return tr("Give the model's parameters and tokens per step in the Analysis dock's MFU inputs.");
-        if (isOutlier(row, column))
-            return tr("More than 2 median absolute deviations (and 1 %) from the ranks' median");
+        if (isOutlier(row, column)) {
+            const std::optional<double> median = medianOf(column);
+            return tr("More than 2 median absolute deviations (and 1 %) from the ranks' median, %1")
+                .arg(median ? analysis::figure::rankCell(outlierKey(column), *median) : tr("–"));
+        }
         return {};
     }
     default:

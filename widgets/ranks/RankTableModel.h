@@ -3,8 +3,9 @@
 // the session's run), with the figures analysis::analyzeJob gives each rank: step time, idle %,
 // overlap %, GEMM-gap total, exposed communication, peak memory, MFU (where the MFU inputs are
 // known), and the clock offset applied to the rank. A figure more than 2 MADs from the ranks'
-// median (Ranks.h: outliers) is highlighted with a tooltip saying so. The ranks are shown as soon
-// as the folder is open; the figures fill in when the analysis is done.
+// median (Ranks.h: outliers, compared as the cells show them) is highlighted with a tooltip giving
+// that median. The cells spell the figures as every surface does (FigureText.h rankCell). The
+// ranks are shown as soon as the folder is open; the figures fill in when the analysis is done.
 #include "analysis/Ranks.h"
 
 #include <QAbstractTableModel>
@@ -45,6 +46,9 @@ public:
     const analysis::JobResult *figures() const { return m_job.get(); }
     // The outlier key of analysis::outlierFigures() a column shows, or null.
     static const char *outlierKey(int column);
+    // The ranks' median the column's outliers are told from (core's, in the column's ValueRole
+    // unit), unknown before the analysis or for a column without outliers.
+    std::optional<double> medianOf(int column) const;
 
 private:
     std::optional<double> value(int row, int column) const;

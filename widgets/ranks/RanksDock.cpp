@@ -1,5 +1,6 @@
 #include "ranks/RanksDock.h"
 
+#include "analysis/FigureText.h"
 #include "analysis/ItemActivation.h"
 #include "ranks/RankTableModel.h"
 #include "render/Session.h"
@@ -17,6 +18,7 @@
 #include <QVBoxLayout>
 
 #include <algorithm>
+#include <cstring>
 #include <limits>
 
 namespace lanescope {
@@ -29,14 +31,17 @@ constexpr int kFileColumnWidth = 200; // px
 // a call of a few microseconds is still seen next to what ran before it.
 constexpr double kMinCollectiveMarginNs = 20'000;
 
-QString formatMs(double ns)
-{
-    const double ms = ns / 1e6;
-    const int decimals = ms >= 100 ? 0 : ms >= 10 ? 1 : ms >= 1 ? 2 : 3;
-    return QLocale().toString(ms, 'f', decimals);
-}
-
 } // namespace
+
+QString RanksDock::stragglerWait(const analysis::StragglerRank &r)
+{
+    // The others' waits are summed: say over how many, or the reader takes it for one rank's wait.
+    const QString over = r.ranksWaitingMin != r.ranksWaitingMax
+                             ? tr("summed over the other ranks at each collective (%1 to %2)").arg(r.ranksWaitingMin).arg(r.ranksWaitingMax)
+                             : r.ranksWaitingMax == 1 ? tr("waited by the one other rank")
+                                                      : tr("summed over the %1 other ranks").arg(r.ranksWaitingMax);
+    return tr("%1 per step, %2").arg(analysis::figure::ms(r.waitedPerStepNs), over);
+}
 
 RanksDock::RanksDock(QWidget *parent)
     : QDockWidget(tr("Ranks"), parent)
@@ -85,7 +90,9 @@ RanksDock::RanksDock(QWidget *parent)
 
     m_stragglers = new QTreeWidget(split);
     m_stragglers->setColumnCount(2);
-    m_stragglers->setHeaderLabels({tr("Stragglers (the last rank to arrive at a collective)"), tr("Waited (ms)")});
+    m_stragglers->setHeaderLabels({tr("Stragglers (the last rank to arrive at a collective)"), tr("Others' wait")});
+    m_stragglers->headerItem()->setToolTip(1, tr("A rank: the other ranks' waits for it per step, summed. A collective: the other "
+                                                 "ranks' waits for it there, summed."));
     m_stragglers->setRootIsDecorated(true);
     m_stragglers->setUniformRowHeights(true);
     m_stragglers->header()->setStretchLastSection(false);
@@ -194,6 +201,8 @@ bool RanksDock::isBusy() const { return m_runner->isBusy(); }
 
 QString RanksDock::statusText() const { return m_status->text(); }
 
+QString RanksDock::jobText() const { return m_job->text(); }
+
 void RanksDock::applyOffsets()
 {
     // The session's axis counts from each run's first event, moved by the run's offset
@@ -277,13 +286,13 @@ void RanksDock::fillStragglers()
     };
     for (const analysis::StragglerRank &br : s.byRank) {
         auto *item = new QTreeWidgetItem(m_stragglers);
-        item->setText(0, tr("rank %1 made the others wait %2 ms per step").arg(br.rank).arg(formatMs(br.waitedPerStepNs)));
-        item->setText(1, formatMs(br.waitedPerStepNs));
-        item->setToolTip(0, tr("Last to arrive at %1 of %2 collectives; %3 ms of waiting in all over %n step(s). Click to show its lanes.",
+        item->setText(0, tr("rank %1 made the others wait %2").arg(br.rank).arg(stragglerWait(br)));
+        item->setText(1, analysis::figure::ms(br.waitedPerStepNs));
+        item->setToolTip(0, tr("Last to arrive at %1 of %2 collectives; %3 of waiting in all over %n step(s). Click to show its lanes.",
                                nullptr, s.steps)
                                 .arg(br.timesLast)
                                 .arg(s.events.size())
-                                .arg(formatMs(double(br.waitedNs))));
+                                .arg(analysis::figure::ms(double(br.waitedNs))));
         item->setData(0, EventRole, -1);
         item->setData(0, RankIndexRole, indexOf(br.rank));
         QFont bold = item->font(0);
@@ -302,9 +311,9 @@ void RanksDock::fillStragglers()
             ++listed;
             auto *child = new QTreeWidgetItem(item);
             const QString step = ev.step >= 0 ? tr("step %1").arg(ev.step) : tr("outside the steps");
-            child->setText(0, tr("%1 · %2: %n rank(s) waited, the first %3 ms", nullptr, ev.ranksWaiting)
-                                  .arg(step, ev.collective, formatMs(double(ev.maxWaitNs))));
-            child->setText(1, formatMs(double(ev.waitedNs)));
+            child->setText(0, tr("%1 · %2: %n rank(s) waited, the first %3", nullptr, ev.ranksWaiting)
+                                  .arg(step, ev.collective, analysis::figure::ms(double(ev.maxWaitNs))));
+            child->setText(1, analysis::figure::ms(double(ev.waitedNs)));
             child->setTextAlignment(1, Qt::AlignRight | Qt::AlignVCenter);
             child->setToolTip(0, tr("Click to show this collective on every rank"));
             child->setData(0, EventRole, int(e));
@@ -348,14 +357,44 @@ void RanksDock::updateStatus()
     QStringList parts;
     const analysis::JobFigures &f = j.job;
     if (f.stepTimeNs)
-        parts << tr("job step %1 ms (first rank's start to last rank's end), slowest rank %2").arg(formatMs(*f.stepTimeNs)).arg(f.slowestRank);
+        parts << tr("job step %1 (first rank's start to last rank's end)").arg(analysis::figure::stepTime(*f.stepTimeNs));
     if (f.temporal.activities > 0)
-        parts << tr("GPU idle %1 %").arg(QLocale().toString(f.temporal.idlePct, 'f', 1));
+        parts << tr("GPU idle %1").arg(analysis::figure::pct(f.temporal.idlePct));
     if (f.mfu.valid)
-        parts << tr("MFU %1 %").arg(QLocale().toString(f.mfu.mfuPct, 'f', 1));
-    if (!j.stragglers.events.empty())
-        parts << tr("the ranks waited %1 ms per step for the last one").arg(formatMs(double(j.stragglers.totalWaitNs) / j.stragglers.steps));
+        parts << tr("MFU %1").arg(analysis::figure::pct(f.mfu.mfuPct));
+    // Two questions, each answered once: whom the others wait for (the straggler list's first rank,
+    // its figure as the list spells it), and whether a rank's own step is slower. In a synchronous
+    // job the waits make every rank's step as long as the straggler's, so the longest median step
+    // is named only where it stands out from the others as the table shows them.
+    if (!j.stragglers.byRank.empty()) {
+        const analysis::StragglerRank &worst = j.stragglers.byRank.front();
+        parts << tr("the others wait for rank %1: %2").arg(worst.rank).arg(stragglerWait(worst));
+    }
+    parts << slowestRankText(j);
+    parts.removeAll(QString());
     m_job->setText(parts.join(QStringLiteral(" · ")));
+}
+
+QString RanksDock::slowestRankText(const analysis::JobResult &j) const
+{
+    const analysis::JobFigures &f = j.job;
+    const auto &keys = analysis::outlierFigures();
+    const std::size_t k = std::size_t(std::find_if(keys.begin(), keys.end(), [](const char *key) { return std::strcmp(key, "step_time_us") == 0; }) -
+                                       keys.begin());
+    const std::optional<double> medianUs = k < f.outlierMedians.size() ? f.outlierMedians[k] : std::nullopt;
+    if (f.slowestRank < 0 || !medianUs)
+        return {};
+    for (const analysis::RankFigures &r : j.ranks) {
+        if (r.rank != f.slowestRank || !r.stepTimeNs)
+            continue;
+        const bool standsOut = std::any_of(r.outliers.begin(), r.outliers.end(), [](const char *key) { return std::strcmp(key, "step_time_us") == 0; });
+        if (standsOut)
+            return tr("slowest rank by median step time: %1, %2 against the ranks' median %3")
+                .arg(r.rank)
+                .arg(analysis::figure::stepTime(*r.stepTimeNs), analysis::figure::stepTime(*medianUs * 1e3));
+        return tr("no rank's median step stands out from the ranks' median %1").arg(analysis::figure::stepTime(*medianUs * 1e3));
+    }
+    return {};
 }
 
 void RanksDock::activateRank(int row)

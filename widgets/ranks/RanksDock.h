@@ -1,5 +1,7 @@
 #pragma once
-// The Ranks dock (issue 15): a folder of rank traces as one job. The per-rank table (figures,
+// The Ranks dock (issue 15): a folder of rank traces as one job. A headline of the job's figures
+// (its step, the rank the others wait for and that wait, as the straggler list says them), the
+// per-rank table (figures,
 // outliers, the clock offset applied), "Align clocks" (the offsets measured on the ranks'
 // matching collectives, or none), and the stragglers: per rank, how long the others waited for it
 // per step, and under it each collective it arrived last at, worst first. A click on a rank asks
@@ -62,6 +64,12 @@ public:
 
     enum ItemRole { EventRole = Qt::UserRole + 1, RankIndexRole };
 
+    // The headline's sentences, in the order shown (joined by " · "); public for tests.
+    QString jobText() const;
+    // How a straggler's wait on the others reads, in its list row and in the headline alike:
+    // "4,197.9 ms per step, summed over the 7 other ranks".
+    static QString stragglerWait(const analysis::StragglerRank &r);
+
 signals:
     void rankActivated(int run);
     void analysisFinished();
@@ -74,6 +82,7 @@ private:
     void fillStragglers();
     void fitColumns();
     void updateStatus();
+    QString slowestRankText(const analysis::JobResult &j) const;
 
     QPointer<Session> m_session;
     RanksRunner *m_runner;
