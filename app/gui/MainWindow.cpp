@@ -578,8 +578,7 @@ void MainWindow::addRuns(const QStringList &paths)
     std::vector<SessionRun> kept;
     QStringList allPaths, labels;
     for (int i = 0; i < m_session->runCount(); ++i) {
-        SessionRun r = m_session->run(i);
-        r.analysis.reset(); // measured again with the newcomers, under the same options
+        SessionRun r = m_session->run(i); // its analysis comes along: the comparison reuses it
         allPaths << (r.folder.isEmpty() ? r.path : r.folder);
         labels << r.label;
         kept.push_back(std::move(r));

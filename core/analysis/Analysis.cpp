@@ -11,6 +11,7 @@ namespace lanescope::analysis {
 AnalysisResult analyze(const Trace &trace, const AnalysisOptions &options)
 {
     AnalysisResult r;
+    r.options = options;
     const detail::EvidenceIndex ix(trace);
     r.steps = ix.steps;
 
@@ -93,6 +94,11 @@ bool samePeakOverrides(const PeakOverrides &a, const PeakOverrides &b)
                       [](const PeakOverride &x, const PeakOverride &y) { return x.match == y.match && x.tflops == y.tflops; });
 }
 } // namespace
+
+bool servesWholeTrace(const AnalysisResult &result, const AnalysisOptions &options)
+{
+    return result.error.isEmpty() && result.options.range.empty() && result.options.step < 0 && sameMeasures(result.options, options);
+}
 
 bool sameMeasures(const AnalysisOptions &a, const AnalysisOptions &b)
 {

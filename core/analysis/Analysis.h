@@ -42,7 +42,12 @@ struct AnalysisResult
     QString error;           // set when the options name a step the trace does not have
     // The figures every surface reads (RunFigures.h), with their scope.
     RunFigures figures;
+    AnalysisOptions options; // what it was measured with: whoever holds it can tell whether it serves
 };
+
+// Whether `result` measured the whole trace the way `options` asks (sameMeasures, no window, no
+// step): a comparison of whole traces reuses such an analysis instead of running it again.
+bool servesWholeTrace(const AnalysisResult &result, const AnalysisOptions &options);
 
 AnalysisResult analyze(const Trace &trace, const AnalysisOptions &options = {});
 

@@ -50,7 +50,17 @@ TracesComparison compareTraces(const std::vector<TraceRun> &runs, const Analysis
         }
     }
     out.analyses.resize(n);
-    runOnThreads(n, [&](std::size_t i) {
+    std::vector<std::size_t> todo;
+    for (std::size_t i = 0; i < n; ++i) {
+        if (!compare.scopeToStep && runs[i].analysis && servesWholeTrace(*runs[i].analysis, options)) {
+            out.analyses[i] = *runs[i].analysis;
+            ++out.reused;
+        } else {
+            todo.push_back(i);
+        }
+    }
+    runOnThreads(todo.size(), [&](std::size_t k) {
+        const std::size_t i = todo[k];
         AnalysisOptions o = options;
         o.step = stepOf[i];
         out.analyses[i] = analyze(*runs[i].trace, o);

@@ -7,6 +7,8 @@
 
 #include <QString>
 
+#include <memory>
+
 #include <vector>
 
 namespace lanescope::analysis {
@@ -16,11 +18,15 @@ struct TraceRun
     QString label, path;
     const Trace *trace = nullptr;
     std::optional<JobRunFigures> job = std::nullopt; // a folder of rank traces, compared through the rank in trace
+    // An analysis of the run that exists already (the window's): used as it is where it serves
+    // (servesWholeTrace, and the comparison is of whole traces), so nothing is measured twice.
+    std::shared_ptr<const AnalysisResult> analysis = nullptr;
 };
 
 struct TracesComparison
 {
     std::vector<AnalysisResult> analyses; // per run, in run order
+    int reused = 0;                       // of those, analyses the runs came with (TraceRun::analysis)
     ComparisonResult result;
     QString error; // the aligned step is missing somewhere; result is empty then
 };

@@ -304,6 +304,12 @@ private slots:
         QCOMPARE(w.analysisDock()->result()->figures.stepTimeNs, w.comparisonDock()->comparison()->result.runs[1].stepTimeNs);
         QCOMPARE(w.session()->run(1).analysis, w.analysisDock()->result());
         QCOMPARE(w.analysisDock()->stepBox()->count() > 1, true); // run 1's steps in Scope
+
+        // A reorder compares again, from the analyses the runs hold: none is measured twice.
+        w.session()->moveRun(1, 0);
+        QVERIFY(settled(w));
+        QCOMPARE(w.comparisonDock()->comparison()->result.runs[0].label, QStringLiteral("after the fix"));
+        QCOMPARE(w.comparisonDock()->comparison()->reused, 2);
     }
 };
 

@@ -350,6 +350,7 @@ void ComparisonDock::rerun()
         for (int i = 0; i < s->runCount(); ++i) {
             in.traces.push_back(s->run(i).trace);
             in.jobs.push_back(s->run(i).job);
+            in.analyses.push_back(s->run(i).analysis); // measured already: not again
             in.labels << s->run(i).label;
             in.paths << s->run(i).path;
         }

@@ -16,7 +16,8 @@ void ComparisonRunner::request(ComparisonInput input)
         [in]() -> Result {
             std::vector<analysis::TraceRun> runs;
             for (std::size_t i = 0; i < in->traces.size(); ++i)
-                runs.push_back({in->labels.value(int(i)), in->paths.value(int(i)), in->traces[i].get(), std::nullopt});
+                runs.push_back({in->labels.value(int(i)), in->paths.value(int(i)), in->traces[i].get(), std::nullopt,
+                                i < in->analyses.size() ? in->analyses[i] : nullptr});
             // A folder run: its job measured under the same options, every time they change (the
             // job_* rows follow the gap threshold like the rest), as lanescope-cli compare does.
             for (std::size_t i = 0; i < in->traces.size() && i < in->jobs.size(); ++i) {

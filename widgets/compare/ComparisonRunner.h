@@ -17,6 +17,8 @@ struct ComparisonInput
     QStringList labels, paths;
     // Per run: a folder's ranks (SessionRun::job), null for a trace. The run's trace is one of them.
     std::vector<std::shared_ptr<const std::vector<RankFile>>> jobs;
+    // Per run: the analysis the session holds (null: none yet); reused where it serves.
+    std::vector<std::shared_ptr<const analysis::AnalysisResult>> analyses;
     analysis::AnalysisOptions options;
     analysis::CompareOptions compare;
 };
