@@ -135,8 +135,7 @@ CommandSpec exportArguments()
              QT_TRANSLATE_NOOP("cli", "Draw the annotations of FILE (default: the trace's TRACE.lanescope.json when there is one).")),
         flag({QStringLiteral("annotate-findings")},
              QT_TRANSLATE_NOOP("cli", "Also annotate the GEMM gaps and allocator spikes the analysis finds in the window.")),
-        integer({QStringLiteral("threads")}, "N", atLeast(0), QT_TRANSLATE_NOOP("cli", "Parser threads (0: one per core)."),
-                QT_TRANSLATE_NOOP("cli", "--threads takes a whole number >= 0")),
+        threadsOption(QT_TRANSLATE_NOOP("cli", "Parser threads (0: one per core; at most 256).")),
         flag({QStringLiteral("json")}, QT_TRANSLATE_NOOP("cli", "Print one JSON object: the file written, its size and the window.")),
     };
     return spec;

@@ -202,8 +202,7 @@ RankSummary summarizeRank(const RankFile &rank, const AnalysisOptions &options)
 JobResult analyzeJob(const std::vector<RankFile> &ranks, const JobOptions &options)
 {
     std::vector<RankSummary> summaries(ranks.size());
-    const int threads = options.threads > 0 ? options.threads : int(std::max(1u, std::thread::hardware_concurrency()));
-    parallelEach(ranks.size(), threads, [&](std::size_t i) { summaries[i] = summarizeRank(ranks[i], options.analysis); });
+    parallelEach(ranks.size(), threadCount(options.threads), [&](std::size_t i) { summaries[i] = summarizeRank(ranks[i], options.analysis); });
     return reduceJob(std::move(summaries), options);
 }
 

@@ -471,7 +471,7 @@ static LoadResult loadFromSource(std::shared_ptr<MappedSource> source, const Loa
     trace->gzipped = source->gzipped();
     trace->source = source;
 
-    const int threads = options.threads > 0 ? options.threads : int(std::max(1u, std::thread::hardware_concurrency()));
+    const int threads = threadCount(options.threads);
     ScanShared shared;
     shared.data = p;
     shared.size = size;

@@ -3,11 +3,13 @@
 // rank files kept with one, the bounded parallel load and its progress, and the two real
 // tensorboard_trace_handler folders of legacy traces.
 #include "io/FolderLoad.h"
+#include "util/Parallel.h"
 
 #include "TestTraces.h"
 #include "TestUtil.h"
 
 #include <QDir>
+#include <QElapsedTimer>
 #include <QTemporaryDir>
 #include <QtTest>
 
@@ -312,6 +314,24 @@ private slots:
         for (std::size_t i = 1; i < seen.size(); ++i)
             QVERIFY(seen[i] > seen[i - 1]);
         QCOMPARE(seen.back(), 1.0);
+    }
+
+    // Thread counts past kMaxThreads are capped, not started (a GUI or script could ask for any).
+    void threadCountsAreCapped()
+    {
+        QTemporaryDir dir;
+        for (int k = 0; k < 3; ++k)
+            put(dir.filePath(QStringLiteral("rank-%1.json").arg(k)), rankTrace(k, 3));
+        FolderLoadOptions o;
+        o.threads = 100000;
+        o.maxConcurrent = 100000;
+        o.memoryBudgetBytes = 1ull << 40;
+        const FolderLoadResult r = loadFolder(dir.path(), o);
+        QVERIFY2(r.error.isEmpty(), qPrintable(r.error));
+        QCOMPARE(r.ranks.size(), std::size_t(3));
+        QCOMPARE(r.concurrency, 3);
+        QVERIFY2(r.threadsPerLoad <= kMaxThreads, qPrintable(QString::number(r.threadsPerLoad)));
+        QVERIFY(r.threadsPerLoad >= 1);
     }
 
     void gzipEstimateReadsTrailer()
