@@ -211,8 +211,7 @@ CommandSpec analyzeArguments()
             flag({n("measure-flops")}, QT_TRANSLATE_NOOP("cli", "also sum the flops args of operators (with_flops=True; slow)")),
             flag({n("hta")}, QT_TRANSLATE_NOOP("cli", "GPU time as Holistic Trace Analysis counts it: every event with args.stream "
                                                       "(also Triton launcher cpu_ops and cuda_sync events)")),
-            integer({n("threads")}, "N", atLeast(0), QT_TRANSLATE_NOOP("cli", "loader threads (default: one per core)"),
-                    QT_TRANSLATE_NOOP("cli", "--threads needs a number")),
+            threadsOption(QT_TRANSLATE_NOOP("cli", "loader threads (default: one per core; at most 256)")),
             flag({n("json")}, QT_TRANSLATE_NOOP("cli", "print one JSON object")),
         },
     };

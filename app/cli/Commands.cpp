@@ -3,6 +3,7 @@
 
 #include "model/Trace.h"
 #include "parse/TraceLoader.h"
+#include "util/Parallel.h"
 
 #include <QCoreApplication>
 
@@ -51,6 +52,13 @@ int readAnalysisOptions(const Invocation &args, analysis::AnalysisOptions *opt)
     if ((opt->mfu.params > 0) != (opt->mfu.tokensPerStep > 0))
         return args.fail(QCoreApplication::translate("cli", "--params and --tokens-per-step go together"));
     return Ok;
+}
+
+OptionSpec threadsOption(const char *help)
+{
+    static_assert(kMaxThreads == 256, "the --threads help and error texts say 256");
+    return integer({QStringLiteral("threads")}, "N", between(0, kMaxThreads), help,
+                   QT_TRANSLATE_NOOP("cli", "--threads takes a whole number from 0 to 256"));
 }
 
 std::shared_ptr<Trace> loadTraceOrReport(const QString &path, int threads)

@@ -38,6 +38,10 @@ std::shared_ptr<Trace> loadTraceOrReport(const QString &path, int threads);
 // bad combination (its one line printed).
 int readAnalysisOptions(const Invocation &args, analysis::AnalysisOptions *opt);
 
+// --threads N of every command that loads: 0 (one per core) up to kMaxThreads (util/Parallel.h);
+// more is bad usage, as core would cap it anyway. `help` should say the cap.
+OptionSpec threadsOption(const char *help);
+
 CommandSpec infoArguments();
 int runInfo(const Invocation &args);
 

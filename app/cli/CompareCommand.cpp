@@ -242,8 +242,7 @@ CommandSpec compareArguments()
                     QT_TRANSLATE_NOOP("cli", "--rank needs a rank number")),
             integer({n("top")}, "N", atLeast(0), QT_TRANSLATE_NOOP("cli", "rows of kernels and operators listed (default 50; 0: all)"),
                     QT_TRANSLATE_NOOP("cli", "--top needs a number of rows")),
-            integer({n("threads")}, "N", atLeast(0), QT_TRANSLATE_NOOP("cli", "loader threads per trace (default: the cores shared out)"),
-                    QT_TRANSLATE_NOOP("cli", "--threads needs a number")),
+            threadsOption(QT_TRANSLATE_NOOP("cli", "loader threads per trace (default: the cores shared out; at most 256)")),
             flag({n("json")}, QT_TRANSLATE_NOOP("cli", "print one JSON object")),
         },
     };

@@ -116,10 +116,12 @@ CommandSpec exportArguments()
         integer({QStringLiteral("step")}, "N", atLeast(0), QT_TRANSLATE_NOOP("cli", "Draw ProfilerStep#N (its CPU span)."),
                 QT_TRANSLATE_NOOP("cli", "--step takes a step number >= 0")),
         integer({QStringLiteral("width")}, "W", between(TimelineRenderer::kHeaderWidth + 100, 16384),
-                QT_TRANSLATE_NOOP("cli", "Picture width in pixels (default 1920)."),
+                QT_TRANSLATE_NOOP("cli", "Picture width in pixels (default 1920). Width x height x scale² may be at most "
+                                         "2^28 (268,435,456) pixels: a larger size is refused, and the automatic height stops "
+                                         "there, the lanes below summarised as \"+N more lanes\"."),
                 QT_TRANSLATE_NOOP("cli", "--width takes a number of pixels from 340 to 16384")),
         integer({QStringLiteral("height")}, "H", between(120, 65535),
-                QT_TRANSLATE_NOOP("cli", "Picture height in pixels (default: tall enough for every lane)."),
+                QT_TRANSLATE_NOOP("cli", "Picture height in pixels (default: tall enough for every lane, within 2^28 pixels in all)."),
                 QT_TRANSLATE_NOOP("cli", "--height takes a number of pixels from 120 to 65535")),
         number({QStringLiteral("scale")}, "X", between(0.5, 4),
                QT_TRANSLATE_NOOP("cli", "PNG only: device pixel ratio (2: twice the pixels each way, the same layout, for HiDPI slides; default 1)."),
@@ -134,8 +136,7 @@ CommandSpec exportArguments()
              QT_TRANSLATE_NOOP("cli", "Draw the annotations of FILE (default: the trace's TRACE.lanescope.json when there is one).")),
         flag({QStringLiteral("annotate-findings")},
              QT_TRANSLATE_NOOP("cli", "Also annotate the GEMM gaps and allocator spikes the analysis finds in the window.")),
-        integer({QStringLiteral("threads")}, "N", atLeast(0), QT_TRANSLATE_NOOP("cli", "Parser threads (0: one per core)."),
-                QT_TRANSLATE_NOOP("cli", "--threads takes a whole number >= 0")),
+        threadsOption(QT_TRANSLATE_NOOP("cli", "Parser threads (0: one per core; at most 256).")),
         flag({QStringLiteral("json")}, QT_TRANSLATE_NOOP("cli", "Print one JSON object: the file written, its size and the window.")),
     };
     return spec;
@@ -155,6 +156,12 @@ int runExport(const Invocation &args)
         return args.fail(QCoreApplication::translate("cli", "--step and --from-us/--to-us exclude each other"));
     if (window && args.number("to-us", 0) <= args.number("from-us", 0))
         return args.fail(QCoreApplication::translate("cli", "--to-us must be after --from-us"));
+    // An explicit size is checked against the pixel budget before anything is loaded or painted.
+    static_assert(PictureExport::kMaxDevicePixels == 268435456, "the --width help says 2^28 (268,435,456) pixels");
+    if (args.isSet("height"))
+        if (const QString e = PictureExport::sizeError(QSize(args.integer("width", 1920), args.integer("height", 0)), args.number("scale", 1));
+            !e.isEmpty())
+            return args.fail(e);
 
     // The runs: TRACE, the baseline, then every --compare trace.
     const QStringList paths = QStringList{args.positionals().value(0)} + args.texts("compare");
@@ -321,6 +328,7 @@ int runExport(const Invocation &args)
             j.field("from_us", start / 1e3);
             j.field("to_us", (start + range) / 1e3);
             j.field("lanes", int(layout.lanes().size()));
+            j.field("lanes_left_out", PictureExport::lanesLeftOut(in, opt)); // summarised as "+N more lanes" (pixel budget)
             j.field("annotations", totalNotes);
             j.field("findings", totalFindings);
             if (notesFrom.at(0).isEmpty())
@@ -356,6 +364,10 @@ int runExport(const Invocation &args)
                                            .arg(qRound(size.height() * opt.scale))
                                            .arg(layout.lanes().size())
                                            .arg(TimeAxis::formatTime(start), TimeAxis::formatTime(start + range))));
+        if (const int left = PictureExport::lanesLeftOut(in, opt); left > 0)
+            std::printf("%s\n", qPrintable(QCoreApplication::translate("cli", "%1 lanes did not fit within 2^28 pixels: drawn as one row, \"%2\"")
+                                               .arg(left)
+                                               .arg(PictureExport::moreLanesText(left))));
     }
     return Ok;
 }

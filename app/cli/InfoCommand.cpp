@@ -119,8 +119,7 @@ CommandSpec infoArguments()
         {{QStringLiteral("TRACE"), QT_TRANSLATE_NOOP("cli", "a trace: .json or .json.gz as torch.profiler writes it")}},
         {
             flag({QStringLiteral("json")}, QT_TRANSLATE_NOOP("cli", "print one JSON object")),
-            integer({QStringLiteral("threads")}, "N", atLeast(0), QT_TRANSLATE_NOOP("cli", "loader threads (default: one per core)"),
-                    QT_TRANSLATE_NOOP("cli", "--threads needs a number")),
+            threadsOption(QT_TRANSLATE_NOOP("cli", "loader threads (default: one per core; at most 256)")),
         },
     };
 }

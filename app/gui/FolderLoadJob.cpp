@@ -14,13 +14,12 @@ namespace {
 constexpr double kLoadShare = 0.9;
 constexpr double kIndexShare = 0.07;
 
-int threadsOr(int threads) { return threads > 0 ? threads : int(std::max(1u, std::thread::hardware_concurrency())); }
 } // namespace
 
 analysis::ClockAlignment measureRankClocks(const std::vector<RankFile> &ranks, int threads)
 {
     std::vector<std::vector<analysis::CollectiveCall>> calls(ranks.size());
-    parallelEach(ranks.size(), threadsOr(threads), [&](std::size_t i) {
+    parallelEach(ranks.size(), threadCount(threads), [&](std::size_t i) {
         const Trace &t = *ranks[i].trace;
         calls[i] = analysis::findCollectives(t, analysis::findSteps(t));
     });
@@ -65,7 +64,7 @@ void FolderLoadJob::start()
             if (!f.cancelled && f.error.isEmpty()) {
                 load->indices.resize(f.ranks.size());
                 std::atomic<std::size_t> done{0};
-                parallelEach(f.ranks.size(), threadsOr(0), [&](std::size_t i) {
+                parallelEach(f.ranks.size(), threadCount(0), [&](std::size_t i) {
                     if (m_cancel.load())
                         return;
                     load->indices[i] = TraceViewIndex::build(*f.ranks[i].trace);

@@ -7,7 +7,10 @@
 #include <QCoreApplication>
 
 #include <algorithm>
+#include <limits>
 #include <map>
+#include <numeric>
+#include <queue>
 #include <tuple>
 
 namespace lanescope::analysis {
@@ -31,15 +34,30 @@ bool isJobCollective(std::string_view kernelCollective)
     return true;
 }
 
-// The step a time falls in: by the steps' GPU spans for device work, their CPU spans for CPU work.
-int stepAt(const std::vector<Step> &steps, TimeNs t, bool gpu)
+// The step each call starts in, by the steps' GPU spans for device work, their CPU spans for CPU
+// work; where spans overlap, the latest step (in CPU start order) that holds the start; -1 in none.
+// One sweep over the calls in time order, O((steps + calls) log steps): asking every step for every
+// call made a job of 80k steps take seconds. The heap holds the steps begun by the current time,
+// latest on top; a step ended by then is dropped when it reaches the top (times only grow).
+void assignSteps(const std::vector<Step> &steps, std::vector<CollectiveCall> &calls, bool gpu)
 {
-    for (auto it = steps.rbegin(); it != steps.rend(); ++it) {
-        const TimeRange r = gpu ? it->gpuRange() : TimeRange{it->start, it->end()};
-        if (r.contains(t))
-            return it->number;
+    const auto rangeOf = [&](std::size_t k) { return gpu ? steps[k].gpuRange() : TimeRange{steps[k].start, steps[k].end()}; };
+    std::vector<std::size_t> byFrom(steps.size());
+    std::iota(byFrom.begin(), byFrom.end(), std::size_t(0));
+    std::sort(byFrom.begin(), byFrom.end(), [&](std::size_t a, std::size_t b) { return rangeOf(a).from < rangeOf(b).from; });
+    std::vector<std::size_t> byStart(calls.size());
+    std::iota(byStart.begin(), byStart.end(), std::size_t(0));
+    std::sort(byStart.begin(), byStart.end(), [&](std::size_t a, std::size_t b) { return calls[a].start < calls[b].start; });
+    std::priority_queue<std::size_t> begun; // step indices
+    std::size_t next = 0;
+    for (const std::size_t c : byStart) {
+        const TimeNs t = calls[c].start;
+        for (; next < byFrom.size() && rangeOf(byFrom[next]).from <= t; ++next)
+            begun.push(byFrom[next]);
+        while (!begun.empty() && !rangeOf(begun.top()).contains(t))
+            begun.pop(); // from <= t already: it ended at or before t, so before every later call too
+        calls[c].step = begun.empty() ? -1 : steps[begun.top()].number;
     }
-    return -1;
 }
 
 } // namespace
@@ -70,10 +88,10 @@ std::vector<CollectiveCall> findCollectives(const Trace &trace, const std::vecto
             c.end = tr.end(i);
             c.track = k;
             c.slice = std::uint32_t(i);
-            c.step = stepAt(steps, c.start, true);
             out.push_back(std::move(c));
         }
     }
+    assignSteps(steps, out, true);
     // Kineto 2.1+ writes what record_param_comms knew on the kernel itself. Read in file order:
     // one pass over a .json.gz.
     if (trace.source && !out.empty()) {
@@ -116,10 +134,10 @@ std::vector<CollectiveCall> findCollectives(const Trace &trace, const std::vecto
                 c.onGpu = false;
                 c.track = k;
                 c.slice = std::uint32_t(i);
-                c.step = stepAt(steps, c.start, false);
                 out.push_back(std::move(c));
             }
         }
+        assignSteps(steps, out, false);
     }
     std::sort(out.begin(), out.end(), [](const CollectiveCall &a, const CollectiveCall &b) {
         return std::tie(a.start, a.end, a.track) < std::tie(b.start, b.end, b.track);
@@ -188,11 +206,15 @@ CollectiveMatch matchCollectives(const std::vector<std::vector<CollectiveCall>> 
                     odd << QString::number(rankNumbers[r]);
             if (odd.isEmpty())
                 continue;
-            for (auto &[k, v] : byKey)
-                if (std::get<0>(k) == std::get<0>(g) && std::get<1>(k) == std::get<1>(g) && std::get<2>(k) == std::get<2>(g))
-                    for (std::size_t r = 0; r < n; ++r)
-                        if (perRankCount[r] != usual)
-                            v[r] = -1;
+            // The group's keys are adjacent in byKey (step, group, name lead the key): visit only
+            // those, not every key of the job for every odd group.
+            const auto [step, group, name] = g;
+            for (auto it = byKey.lower_bound(Key{step, group, name, std::numeric_limits<std::int64_t>::min()});
+                 it != byKey.end() && std::get<0>(it->first) == step && std::get<1>(it->first) == group && std::get<2>(it->first) == name;
+                 ++it)
+                for (std::size_t r = 0; r < n; ++r)
+                    if (perRankCount[r] != usual)
+                        it->second[r] = -1;
             m.warnings << Text::tr("%1 in step %2: rank(s) %3 ran it a different number of times than the others; not matched there")
                               .arg(std::get<2>(g))
                               .arg(std::get<0>(g))

@@ -134,7 +134,7 @@ Stragglers findStragglers(const std::vector<std::vector<CollectiveCall>> &calls,
 {
     Stragglers s;
     std::map<int, StragglerRank> byRank;
-    std::vector<int> steps;
+    std::vector<int> steps; // of the collectives, counted once (sorted and made unique below)
     for (const MatchedCollective &m : match.collectives) {
         StragglerEvent e;
         e.collective = m.name;
@@ -169,11 +169,12 @@ Stragglers findStragglers(const std::vector<std::vector<CollectiveCall>> &calls,
         br.waitedNs += e.waitedNs;
         ++br.timesLast;
         s.totalWaitNs += e.waitedNs;
-        if (m.step >= 0 && std::find(steps.begin(), steps.end(), m.step) == steps.end())
+        if (m.step >= 0)
             steps.push_back(m.step);
         s.events.push_back(std::move(e));
     }
-    s.steps = std::max<int>(1, int(steps.size()));
+    std::sort(steps.begin(), steps.end());
+    s.steps = std::max<int>(1, int(std::unique(steps.begin(), steps.end()) - steps.begin()));
     std::stable_sort(s.events.begin(), s.events.end(), [](const StragglerEvent &a, const StragglerEvent &b) { return a.waitedNs > b.waitedNs; });
     for (auto &[rank, br] : byRank) {
         br.waitedPerStepNs = double(br.waitedNs) / s.steps;
@@ -205,8 +206,7 @@ RankSummary summarizeRank(const RankFile &rank, const AnalysisOptions &options)
 JobResult analyzeJob(const std::vector<RankFile> &ranks, const JobOptions &options)
 {
     std::vector<RankSummary> summaries(ranks.size());
-    const int threads = options.threads > 0 ? options.threads : int(std::max(1u, std::thread::hardware_concurrency()));
-    parallelEach(ranks.size(), threads, [&](std::size_t i) { summaries[i] = summarizeRank(ranks[i], options.analysis); });
+    parallelEach(ranks.size(), threadCount(options.threads), [&](std::size_t i) { summaries[i] = summarizeRank(ranks[i], options.analysis); });
     return reduceJob(std::move(summaries), options);
 }
 
@@ -262,7 +262,12 @@ JobResult reduceJob(std::vector<RankSummary> summaries, const JobOptions &option
     for (std::size_t i = 0; i < n; ++i) {
         const RankFigures &r = j.ranks[i];
         const TimeNs off = j.clocks.ranks[i].offsetNs();
-        const std::vector<Step> done = completeSteps(r.analysis.steps);
+        // The rank's complete step numbers, sorted for a binary search per step: a scan of them per
+        // step made a job of 80k steps take seconds (quadratic in the steps).
+        std::vector<int> done;
+        for (const Step &s : completeSteps(r.analysis.steps))
+            done.push_back(s.number);
+        std::sort(done.begin(), done.end());
         for (const Step &s : r.analysis.steps) {
             JobStep &js = steps[s.number];
             const TimeNs start = s.start + off, end = s.end() + off;
@@ -280,7 +285,7 @@ JobResult reduceJob(std::vector<RankSummary> summaries, const JobOptions &option
             auto &c = complete[s.number];
             if (c.empty())
                 c.assign(n, false);
-            c[i] = std::any_of(done.begin(), done.end(), [&](const Step &d) { return d.number == s.number; });
+            c[i] = std::binary_search(done.begin(), done.end(), s.number);
         }
         if (r.stepTimeNs) {
             rankSteps.push_back(*r.stepTimeNs);

@@ -127,7 +127,7 @@ struct JobOptions
 {
     AnalysisOptions analysis;
     bool alignClocks = true; // false: epoch only, no collective offsets
-    int threads = 0;         // ranks analysed at once; 0: one per core
+    int threads = 0;         // ranks analysed at once; 0: one per core; at most kMaxThreads (util/Parallel.h)
 };
 
 // The map step: one rank analysed, with what the reduce step needs of its trace. Holds no trace,

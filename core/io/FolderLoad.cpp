@@ -369,10 +369,9 @@ FolderLoadResult loadFolder(const QString &folder, const FolderLoadOptions &opti
 
     // Loads at once: no more than the cores (or the caller's limit) and the files, and no more
     // than the budget holds when every load is as big as the largest; never fewer than one.
-    const int cores = int(std::max(1u, std::thread::hardware_concurrency()));
-    const int totalThreads = options.threads > 0 ? options.threads : cores;
+    const int totalThreads = threadCount(options.threads);
     r.memoryBudgetBytes = options.memoryBudgetBytes > 0 ? options.memoryBudgetBytes : defaultMemoryBudget();
-    std::size_t concurrent = std::size_t(options.maxConcurrent > 0 ? options.maxConcurrent : cores);
+    std::size_t concurrent = std::size_t(threadCount(options.maxConcurrent));
     concurrent = std::min(concurrent, n);
     concurrent = std::min<std::size_t>(concurrent, std::max<std::uint64_t>(1, r.memoryBudgetBytes / std::max<std::uint64_t>(1, largest)));
     r.concurrency = int(concurrent);

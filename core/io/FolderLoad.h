@@ -22,6 +22,7 @@ struct FolderLoadOptions
 {
     int threads = 0;         // loader threads in all, shared out among the loads running at once; 0: one per core
     int maxConcurrent = 0;   // loads at once; 0: min(cores, files)
+                             // (both at most kMaxThreads, util/Parallel.h)
     // Transient memory the loads running at once may take together (each load's estimate, see
     // estimatedLoadBytes); 0: half of the memory available now. One load always runs, however big.
     std::uint64_t memoryBudgetBytes = 0;

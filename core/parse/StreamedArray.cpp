@@ -56,7 +56,7 @@ class Pipeline
 public:
     Pipeline(InflatingStream &stream, int threads, std::atomic<std::uint64_t> &progress, const std::atomic<bool> *cancel,
              std::size_t maxElementBytes)
-        : m_stream(stream), m_input(stream.input()), m_threads(std::max(1, threads)), m_progress(progress),
+        : m_stream(stream), m_input(stream.input()), m_threads(threadCount(std::max(1, threads))), m_progress(progress),
           m_cancel(cancel), m_maxLive(std::size_t(m_threads) + 3), m_maxElementBytes(maxElementBytes)
     {
     }

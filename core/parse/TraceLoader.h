@@ -13,7 +13,7 @@ namespace lanescope {
 
 struct LoadOptions
 {
-    int threads = 0;                          // 0: one per core
+    int threads = 0;                          // 0: one per core; at most kMaxThreads (util/Parallel.h)
     std::function<void(double)> progress;     // 0..1, called from the loading threads
     const std::atomic<bool> *cancel = nullptr;
 };

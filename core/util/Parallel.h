@@ -12,6 +12,18 @@
 
 namespace lanescope {
 
+// The most threads one load or analysis starts, whatever is asked (LoadOptions, FolderLoadOptions,
+// JobOptions, every --threads): far past the cores of any machine that runs this, far below where
+// the system refuses new threads ("Resource temporarily unavailable").
+constexpr int kMaxThreads = 256;
+
+// A thread count asked for (0 or less: one per core) within [1, kMaxThreads].
+inline int threadCount(int requested)
+{
+    const int n = requested > 0 ? requested : int(std::max(1u, std::thread::hardware_concurrency()));
+    return std::min(n, kMaxThreads);
+}
+
 // Runs body(k) for k in [0, count): k = 0 on the calling thread, the others on threads of their own.
 template <typename Body>
 void runOnThreads(std::size_t count, Body body)
@@ -48,7 +60,7 @@ void runOnThreads(std::size_t count, Body body)
 template <typename Fn>
 void parallelRanges(std::size_t n, int threads, Fn fn)
 {
-    const std::size_t parts = std::max<std::size_t>(1, std::min<std::size_t>(std::size_t(std::max(1, threads)), n / 4096 + 1));
+    const std::size_t parts = std::max<std::size_t>(1, std::min<std::size_t>(std::size_t(threadCount(std::max(1, threads))), n / 4096 + 1));
     runOnThreads(parts, [&](std::size_t p) { fn(n * p / parts, n * (p + 1) / parts); });
 }
 
@@ -58,7 +70,7 @@ template <typename Fn>
 void parallelEach(std::size_t n, int threads, Fn fn)
 {
     std::atomic<std::size_t> next{0};
-    const std::size_t workers = std::min<std::size_t>(std::size_t(std::max(1, threads)), n);
+    const std::size_t workers = std::min<std::size_t>(std::size_t(threadCount(std::max(1, threads))), n);
     runOnThreads(workers, [&](std::size_t) {
         for (std::size_t i; (i = next.fetch_add(1)) < n;)
             fn(i);

@@ -10,9 +10,12 @@
 #include "analysis/FigureText.h"
 #include "analysis/Ranks.h"
 #include "io/FolderLoad.h"
+#include "io/MappedSource.h"
+#include "parse/TraceLoader.h"
 #include "synth/TraceSynth.h"
 
 #include <QDir>
+#include <QElapsedTimer>
 #include <QFile>
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -497,6 +500,89 @@ private slots:
         const double expected = f->facts.value(QStringLiteral("ranks")).toArray().at(2).toObject().value(QStringLiteral("made_others_wait_us")).toDouble();
         const StragglerRank *s = byRank(j.stragglers, 2);
         QVERIFY(!s || std::fabs(us(s->waitedNs) - expected) > 1000.0);
+    }
+
+    // A long job: its analysis and its merge grow with the steps as a sort does, not as steps x
+    // steps. 60k steps on two ranks, each with a GEMM and an AllReduce, took ~15 s when each
+    // collective looked through every step for the one it ran in and each step scanned the rank's
+    // complete steps; now well under a second (bench_ranks prints the figures up to 1M steps).
+    void manySteps()
+    {
+        constexpr int kSteps = 60000;
+        std::vector<RankFile> ranks;
+        for (int r = 0; r < 2; ++r) {
+            std::string s = "{\"schemaVersion\": 1, \"distributedInfo\": {\"backend\": \"nccl\", \"rank\": " + std::to_string(r)
+                + ", \"world_size\": 2},\n\"traceEvents\": [\n";
+            for (int i = 0; i < kSteps; ++i) {
+                const long long at = 1000 + 100LL * i + 7 * r; // µs; rank 1's clock 7 µs ahead
+                const std::string t = std::to_string(at), gemm = std::to_string(at + 10), nccl = std::to_string(at + 60);
+                s += std::string(i ? ",\n" : "") + "{\"ph\": \"X\", \"cat\": \"user_annotation\", \"name\": \"ProfilerStep#"
+                    + std::to_string(i) + "\", \"pid\": 1, \"tid\": 1, \"ts\": " + t + ", \"dur\": 90},\n"
+                    + "{\"ph\": \"X\", \"cat\": \"kernel\", \"name\": \"sm90_xmma_gemm_bf16\", \"pid\": 0, \"tid\": 7, \"ts\": " + t
+                    + ".010, \"dur\": 40},\n{\"ph\": \"X\", \"cat\": \"kernel\", \"name\": \"ncclDevKernel_AllReduce_Sum_bf16_RING_LL\", "
+                    + "\"pid\": 0, \"tid\": 20, \"ts\": " + nccl + ", \"dur\": 20}";
+            }
+            s += "\n]}\n";
+            LoadOptions lo;
+            lo.threads = 1;
+            const LoadResult l = loadTrace(MappedSource::fromBytes(std::move(s), QStringLiteral("rank%1.json").arg(r)), lo);
+            QVERIFY2(l.trace, qPrintable(l.error));
+            ranks.push_back({QStringLiteral("rank%1.json").arg(r), l.trace, r, false});
+        }
+        QElapsedTimer t;
+        t.start();
+        JobOptions o;
+        o.threads = 1;
+        const JobResult j = analyzeJob(ranks, o);
+        const qint64 dirMs = t.elapsed();
+        QCOMPARE(j.job.steps.size(), std::size_t(kSteps));
+        QCOMPARE(j.collectives.collectives.size(), std::size_t(kSteps));
+        QCOMPARE(j.collectives.collectives.back().step, kSteps - 1);
+        QCOMPARE(j.stragglers.steps, kSteps);
+        t.restart();
+        std::vector<RankSummary> summaries;
+        for (const RankFile &r : ranks)
+            summaries.push_back(summarizeRank(r));
+        const qint64 summaryMs = t.elapsed();
+        t.restart();
+        const JobResult merged = reduceJob(std::move(summaries), o);
+        const qint64 reduceMs = t.elapsed();
+        QCOMPARE(merged.job.steps.size(), std::size_t(kSteps));
+        qInfo("%d steps x 2 ranks: analyzeJob %lld ms; summaries %lld ms, reduce %lld ms", kSteps, dirMs, summaryMs, reduceMs);
+        QVERIFY2(dirMs < 5000 && summaryMs + reduceMs < 5000, "the job's analysis grows faster than n log n in the steps");
+    }
+
+    // Matching by order when a rank ran a collective once more than the others in every other step
+    // (an extra barrier, say): each such group is left unmatched on its own, without walking every
+    // collective of the job per group (20k steps took ~10 s; now milliseconds).
+    void oddCountsInManySteps()
+    {
+        constexpr int kSteps = 20000;
+        std::vector<std::vector<CollectiveCall>> calls(2);
+        for (int r = 0; r < 2; ++r)
+            for (int s = 0; s < kSteps; ++s) {
+                const int n = (r == 1 && s % 2 == 1) ? 2 : 1;
+                for (int k = 0; k < n; ++k) {
+                    CollectiveCall c;
+                    c.name = QStringLiteral("allreduce");
+                    c.group = QStringLiteral("0");
+                    c.step = s;
+                    c.ordinal = k;
+                    c.start = TimeNs(s) * 100000 + k * 1000;
+                    c.end = c.start + 500;
+                    calls[std::size_t(r)].push_back(c);
+                }
+            }
+        QElapsedTimer t;
+        t.start();
+        const CollectiveMatch m = matchCollectives(calls, {0, 1});
+        const qint64 ms = t.elapsed();
+        QVERIFY(!m.bySeq);
+        QCOMPARE(m.collectives.size(), std::size_t(kSteps / 2)); // the steps where both ranks agree
+        QCOMPARE(m.warnings.size(), qsizetype(kSteps / 2));
+        for (const MatchedCollective &c : m.collectives)
+            QCOMPARE(c.step % 2, 0);
+        QVERIFY2(ms < 2000, qPrintable(QStringLiteral("%1 ms").arg(ms)));
     }
 
     // The straggler's compute is slower: it is the outlier of the figures that show it, and the

@@ -31,6 +31,8 @@ private slots:
     void infoTruncated();
     void badUsage_data();
     void badUsage();
+    void threadsCapped_data();
+    void threadsCapped();
     void unreadable_data();
     void unreadable();
 
@@ -207,6 +209,63 @@ void tst_Cli::badUsage()
     QCOMPARE(r.exitCode, 2);
     QVERIFY(r.out.isEmpty());
     QVERIFY(!r.err.isEmpty());
+}
+
+// --threads past the cap (256) is bad usage for every command that takes it, before anything is
+// loaded: `--threads 100000` on a .json.gz used to start threads until the system refused.
+void tst_Cli::threadsCapped_data()
+{
+    QTest::addColumn<QStringList>("args"); // TRACE, DIR and GZ stand for files made here
+    QTest::addColumn<QString>("threads");
+    const QStringList commands[] = {
+        {QStringLiteral("info"), QStringLiteral("GZ")},
+        {QStringLiteral("info"), QStringLiteral("DIR")},
+        {QStringLiteral("analyze"), QStringLiteral("GZ")},
+        {QStringLiteral("analyze"), QStringLiteral("DIR")},
+        {QStringLiteral("compare"), QStringLiteral("TRACE"), QStringLiteral("GZ")},
+        {QStringLiteral("export"), QStringLiteral("GZ"), QStringLiteral("-o"), QStringLiteral("OUT")},
+    };
+    for (const QStringList &c : commands)
+        for (const char *threads : {"100000", "257"})
+            QTest::addRow("%s %s --threads %s", qPrintable(c.at(0)), qPrintable(c.at(1)), threads) << c << QString::fromLatin1(threads);
+}
+
+void tst_Cli::threadsCapped()
+{
+    QFETCH(QStringList, args);
+    QFETCH(QString, threads);
+    const QString gz = m_dir.filePath(QStringLiteral("rank5.pt.trace.json.gz"));
+    const QString dir = m_dir.filePath(QStringLiteral("threads-folder"));
+    if (!QFileInfo::exists(gz))
+        QVERIFY(writeFile(gz, gzipBytes(m_text)));
+    if (!QFileInfo::exists(dir)) {
+        QVERIFY(QDir().mkpath(dir));
+        QVERIFY(writeFile(QDir(dir).filePath(QStringLiteral("rank5.pt.trace.json")), m_text));
+    }
+    for (QString &a : args) {
+        if (a == QLatin1String("GZ"))
+            a = gz;
+        else if (a == QLatin1String("DIR"))
+            a = dir;
+        else if (a == QLatin1String("TRACE"))
+            a = m_trace;
+        else if (a == QLatin1String("OUT"))
+            a = m_dir.filePath(QStringLiteral("threads.png"));
+    }
+    const Run r = run(args << QStringLiteral("--threads") << threads);
+    QCOMPARE(r.exitCode, 2);
+    QVERIFY(r.out.isEmpty());
+    QCOMPARE(r.err.count('\n'), 1);
+    QVERIFY2(r.err.contains("--threads") && r.err.contains("256"), r.err.constData());
+    QVERIFY(!QFileInfo::exists(m_dir.filePath(QStringLiteral("threads.png"))));
+
+    // The cap itself is accepted, and --help says what it is.
+    args.replace(args.size() - 1, QStringLiteral("256"));
+    args << QStringLiteral("--json");
+    const Run ok = run(args);
+    QVERIFY2(ok.exitCode == 0, ok.err.constData());
+    QVERIFY(run({args.at(0), QStringLiteral("--help")}).out.contains("256"));
+    QFile::remove(m_dir.filePath(QStringLiteral("threads.png")));
 }
 
 void tst_Cli::unreadable_data()

@@ -247,6 +247,14 @@ private slots:
         QTest::newRow("scale too large") << QStringList{QStringLiteral("export"), t, QStringLiteral("-o"), png, QStringLiteral("--scale"),
                                                         QStringLiteral("9")}
                                          << 2 << QStringLiteral("--scale");
+        // The pixel budget (2^28 device pixels), refused before the trace is even read.
+        QTest::newRow("17.2 GB of pixels") << QStringList{QStringLiteral("export"), t, QStringLiteral("-o"), png, QStringLiteral("--width"),
+                                                          QStringLiteral("16384"), QStringLiteral("--height"), QStringLiteral("65535"),
+                                                          QStringLiteral("--scale"), QStringLiteral("2")}
+                                           << 2 << QStringLiteral("(2^28)");
+        QTest::newRow("one row past the budget") << QStringList{QStringLiteral("export"), t, QStringLiteral("-o"), png, QStringLiteral("--width"),
+                                                                QStringLiteral("16384"), QStringLiteral("--height"), QStringLiteral("16385")}
+                                                 << 2 << QStringLiteral("device pixels");
         QTest::newRow("no such trace") << QStringList{QStringLiteral("export"), QStringLiteral("/nonexistent.json"), QStringLiteral("-o"), png}
                                        << 3 << QStringLiteral("nonexistent");
         QTest::newRow("unwritable") << QStringList{QStringLiteral("export"), t, QStringLiteral("-o"), QStringLiteral("/nonexistent/dir/a.png")}
@@ -265,6 +273,48 @@ private slots:
         QVERIFY2(err.contains(message), qPrintable(err));
         QVERIFY(!QFileInfo::exists(QDir::temp().filePath(QStringLiteral("lanescope-never.png"))));
     }
+    // 30,000 GPU streams: as tall as the lanes need would be 1920 x 660,154 px (4.9 GB resident,
+    // 69 s as a PNG). The automatic height stops at the pixel budget; the lanes that do not fit are
+    // one row at the bottom of the timeline, "+N more lanes", after every lane drawn.
+    void automaticHeightWithinBudget()
+    {
+        constexpr int kStreams = 30000;
+        QByteArray json("{\"schemaVersion\": 1, \"traceEvents\": [\n");
+        for (int s = 0; s < kStreams; ++s)
+            json += QStringLiteral("%1{\"ph\": \"X\", \"cat\": \"kernel\", \"name\": \"sm90_gemm\", \"pid\": 0, \"tid\": %2, \"ts\": %3, "
+                                   "\"dur\": 5, \"args\": {\"device\": 0, \"stream\": %2}}")
+                        .arg(s ? QStringLiteral(",\n") : QString())
+                        .arg(s + 7)
+                        .arg(1000 + s)
+                        .toUtf8();
+        json += "\n]}\n";
+        const QString trace = m_dir.filePath(QStringLiteral("streams.json"));
+        QVERIFY(writeBytes(trace, json));
+        const QString svg = m_dir.filePath(QStringLiteral("streams.svg"));
+        const Run r = cli({QStringLiteral("export"), trace, QStringLiteral("-o"), svg, QStringLiteral("--json")});
+        QVERIFY2(r.exitCode == 0, r.err.constData());
+        const QJsonObject j = QJsonDocument::fromJson(r.out).object();
+        const qint64 w = j.value(QStringLiteral("width")).toInt(), h = j.value(QStringLiteral("height")).toInt();
+        QCOMPARE(w, qint64(1920));
+        QVERIFY2(w * h <= (qint64(1) << 28), qPrintable(QStringLiteral("%1 x %2").arg(w).arg(h)));
+        QVERIFY(h > 100000); // as tall as the budget lets it be, not a token picture
+        QCOMPARE(j.value(QStringLiteral("lanes")).toInt(), kStreams);
+        const int left = j.value(QStringLiteral("lanes_left_out")).toInt();
+        QVERIFY(left > 0);
+        const QStringList texts = svgTexts(svg);
+        const QString more = QStringLiteral("+%1 more lanes").arg(left);
+        const int at = int(texts.indexOf(more));
+        QVERIFY2(at > 0, qPrintable(texts.mid(texts.size() - 5).join(QLatin1Char('|'))));
+        // Every lane drawn has its label before the row; none after it; together they are all.
+        int drawn = 0;
+        for (int i = 0; i < int(texts.size()); ++i)
+            if (texts.at(i).startsWith(QLatin1String("stream "))) {
+                QVERIFY(i < at);
+                ++drawn;
+            }
+        QCOMPARE(drawn + left, kStreams);
+    }
+
     // --- annotations (issue 11) ---------------------------------------------------------------
 
     void annotationsFileInSvgAndPng()

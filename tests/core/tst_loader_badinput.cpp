@@ -8,9 +8,16 @@
 
 #include "parse/EventArgs.h"
 
+#include "util/Parallel.h"
+
+#include <QDir>
 #include <QRegularExpression>
 #include <QTemporaryDir>
 #include <QtTest>
+
+#include <algorithm>
+#include <atomic>
+#include <thread>
 
 #ifdef __clang__
 // QSKIP passes an empty __VA_ARGS__, which clang's -Wpedantic reports at every use.
@@ -42,6 +49,7 @@ private slots:
     void manyCategories();
     void corruptGzip();
     void gzipCutShort();
+    void absurdThreadCount();
     void truncateEveryByte_data();
     void truncateEveryByte();
     void truncateRealTrace();
@@ -472,6 +480,42 @@ void tst_LoaderBadInput::corruptGzip()
     const LoadResult r2 = loadTrace(path);
     QVERIFY(!r2.trace);
     QVERIFY(!r2.error.isEmpty());
+}
+
+// LoadOptions::threads = 100000 on a .json.gz (the streamed parse starts a worker per thread asked
+// for): the load takes at most kMaxThreads workers and succeeds, instead of starting threads until
+// the system refuses. A sampler counts the process' threads while the load runs.
+void tst_LoaderBadInput::absurdThreadCount()
+{
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    const QString path = dir.filePath(QStringLiteral("small.json.gz"));
+    // ~12 MB of JSON: more than one piece of the streamed parse, so its workers wait for pieces
+    // while the stream is inflated, all alive at once.
+    std::vector<std::string> events;
+    for (int k = 0; k < 120000; ++k)
+        events.push_back(R"({"ph": "X", "cat": "cpu_op", "name": "op", "pid": 1, "tid": 1, "ts": )" + std::to_string(10 * k)
+                         + R"(, "dur": 5})");
+    QVERIFY(writeFile(path, gzipBytes(wrap(events), 1)));
+    const auto threadsNow = [] { return int(QDir(QStringLiteral("/proc/self/task")).entryList(QDir::Dirs | QDir::NoDotAndDotDot).size()); };
+    if (threadsNow() == 0)
+        QSKIP("no /proc/self/task to count threads in");
+    const int before = threadsNow();
+    std::atomic<bool> loading{true};
+    std::atomic<int> most{0};
+    std::thread sampler([&] {
+        while (loading.load())
+            most = std::max(most.load(), threadsNow());
+    });
+    LoadOptions o;
+    o.threads = 100000;
+    const LoadResult r = loadTrace(path, o);
+    loading = false;
+    sampler.join();
+    QVERIFY2(r.trace, qPrintable(r.error));
+    QCOMPARE(r.trace->eventCount, std::uint64_t(events.size()));
+    // The loader's own: workers, the inflating producer, the progress watcher; the test's sampler.
+    QVERIFY2(most.load() <= before + 1 + kMaxThreads + 4, qPrintable(QString::number(most.load())));
 }
 
 void tst_LoaderBadInput::gzipCutShort()

@@ -8,6 +8,8 @@
 #include "analysis/AnalysisDock.h"
 #include "analysis/Analysis.h"
 #include "render/Palette.h"
+#include "io/MappedSource.h"
+#include "parse/TraceLoader.h"
 #include "render/PictureExport.h"
 #include "render/Session.h"
 #include "synth/TraceSynth.h"
@@ -39,6 +41,18 @@ QString svgText(const QString &path)
             text += xml.text().toString() + QLatin1Char('\n');
     }
     return xml.hasError() ? QStringLiteral("XML ERROR: ") + xml.errorString() : text;
+}
+
+// A trace of `streams` GPU streams, a kernel each: far taller, as every lane, than a picture at
+// 16384 px and scale 4 may be (2^28 device pixels: 1024 logical rows).
+std::string manyStreams(int streams)
+{
+    std::string s = "{\"schemaVersion\": 1, \"traceEvents\": [\n";
+    for (int k = 0; k < streams; ++k)
+        s += std::string(k ? ",\n" : "") + "{\"ph\": \"X\", \"cat\": \"kernel\", \"name\": \"sm90_gemm\", \"pid\": 0, \"tid\": "
+            + std::to_string(k + 7) + ", \"ts\": " + std::to_string(1000 + k) + ", \"dur\": 5, \"args\": {\"device\": 0, \"stream\": "
+            + std::to_string(k + 7) + "}}";
+    return s + "\n]}\n";
 }
 
 int countColour(const QImage &img, const QColor &c)
@@ -197,6 +211,82 @@ private slots:
                  qPrintable(QStringLiteral("%1 vs %2x%3").arg(aspect).arg(logical.width()).arg(logical.height())));
     }
 
+    // The pixel budget: an explicit size past 2^28 device pixels is refused before anything is
+    // painted (17.2 GB asked for at 16384 x 65535 x 2), with nothing left behind.
+    void sizePastTheBudgetIsRefused_data()
+    {
+        QTest::addColumn<int>("width");
+        QTest::addColumn<int>("height");
+        QTest::addColumn<double>("scale");
+        QTest::addColumn<bool>("boundary"); // one row less is exactly the budget
+        QTest::newRow("16384 x 65535 at 2x") << 16384 << 65535 << 2.0 << false;
+        QTest::newRow("one row past") << 16384 << 16385 << 1.0 << true;
+        QTest::newRow("4x of a quarter") << 4096 << 4097 << 4.0 << true;
+    }
+    void sizePastTheBudgetIsRefused()
+    {
+        QFETCH(int, width);
+        QFETCH(int, height);
+        QFETCH(double, scale);
+        QFETCH(bool, boundary);
+        PictureOptions opt;
+        opt.width = width;
+        opt.height = height;
+        opt.scale = scale;
+        const QString path = m_dir.filePath(QStringLiteral("huge.png"));
+        QString error;
+        QVERIFY(!PictureExport::write(path, input(), opt, &error));
+        QVERIFY2(error.contains(QStringLiteral("(2^28)")), qPrintable(error));
+        QVERIFY(!error.contains(QLatin1Char('\n')));
+        QVERIFY(!QFileInfo::exists(path));
+        QVERIFY(PictureExport::image(input(), opt).isNull());
+        if (boundary)
+            QCOMPARE(PictureExport::sizeError(QSize(width, height - 1), scale), QString());
+    }
+
+    // The automatic height obeys the same budget: the lanes that do not fit are one row at the
+    // bottom of the timeline, "+N more lanes", after every lane drawn.
+    void automaticHeightStopsAtTheBudget()
+    {
+        constexpr int kStreams = 300;
+        const LoadResult r = loadTrace(MappedSource::fromBytes(manyStreams(kStreams), QStringLiteral("streams.json")));
+        QVERIFY2(r.trace, qPrintable(r.error));
+        const std::shared_ptr<const TraceViewIndex> index = TraceViewIndex::build(*r.trace);
+        LaneLayout layout;
+        layout.build({{r.trace.get(), QString()}});
+        QCOMPARE(int(layout.lanes().size()), kStreams);
+        PictureInput in;
+        in.runs = {{r.trace.get(), index.get(), r.trace->minTs}};
+        in.layout = &layout;
+        in.windowRange = 1e6;
+        PictureOptions opt;
+        opt.width = 16384;
+        opt.scale = 4;
+        const QSize size = PictureExport::size(in, opt);
+        QVERIFY2(PictureExport::devicePixels(size, opt.scale) <= PictureExport::kMaxDevicePixels,
+                 qPrintable(QStringLiteral("%1 x %2").arg(size.width()).arg(size.height())));
+        QVERIFY(size.height() > 1000); // as tall as the budget lets it be
+        const int left = PictureExport::lanesLeftOut(in, opt);
+        QVERIFY(left > 0 && left < kStreams);
+        const QString path = m_dir.filePath(QStringLiteral("streams.svg"));
+        QString error;
+        QVERIFY2(PictureExport::write(path, in, opt, &error), qPrintable(error));
+        const QStringList texts = svgText(path).split(QLatin1Char('\n'));
+        const int at = int(texts.indexOf(QStringLiteral("+%1 more lanes").arg(left)));
+        QVERIFY2(at > 0, qPrintable(texts.mid(texts.size() - 6).join(QLatin1Char('|'))));
+        int drawn = 0;
+        for (int i = 0; i < int(texts.size()); ++i)
+            if (texts.at(i).startsWith(QLatin1String("stream "))) {
+                QVERIFY(i < at);
+                ++drawn;
+            }
+        QCOMPARE(drawn + left, kStreams);
+        // Every lane fits once the picture is allowed more pixels per row: nothing left out.
+        opt.scale = 1;
+        opt.width = 1920;
+        QCOMPARE(PictureExport::lanesLeftOut(in, opt), 0);
+    }
+
     void failuresSayWhyAndLeaveNothing_data()
     {
         QTest::addColumn<QString>("path");
@@ -261,6 +351,37 @@ private slots:
         QVERIFY2(w.exportPicture(req, &error), qPrintable(error));
         const QImage img(req.path);
         QCOMPARE(img.width(), 2 * w.timelineView()->viewport()->width());
+    }
+
+    // File > Export Picture of a trace taller than the pixel budget allows at the width and
+    // scale asked for: the window's export stops there too, with the "+N more lanes" row.
+    void mainWindowExportKeepsToTheBudget()
+    {
+        const QString trace = m_dir.filePath(QStringLiteral("streams.pt.trace.json"));
+        {
+            const std::string json = manyStreams(300);
+            QFile f(trace);
+            QVERIFY(f.open(QIODevice::WriteOnly));
+            f.write(json.data(), qint64(json.size()));
+        }
+        MainWindow w;
+        w.resize(1600, 1000);
+        w.show();
+        QSignalSpy loaded(&w, &MainWindow::loadFinished);
+        w.openFile(trace);
+        QVERIFY(loaded.wait(60000));
+        QVERIFY(QTest::qWaitFor([&] { return w.session()->runCount() == 1; }, 30000));
+        MainWindow::ExportRequest req;
+        req.path = m_dir.filePath(QStringLiteral("streams-window.svg"));
+        req.width = 16384;
+        req.scale = 4;
+        req.lanes = 1; // the GPU lanes: every stream
+        QString error;
+        QVERIFY2(w.exportPicture(req, &error), qPrintable(error));
+        const QString text = svgText(req.path);
+        const QRegularExpressionMatch more = QRegularExpression(QStringLiteral("^\\+(\\d+) more lanes$"), QRegularExpression::MultilineOption).match(text);
+        QVERIFY2(more.hasMatch(), qPrintable(text.right(300)));
+        QVERIFY(more.captured(1).toInt() > 0);
     }
 };
 

@@ -379,6 +379,23 @@ void LaneLayout::relayout()
     m_totalHeight = y;
 }
 
+LaneLayout::Cut LaneLayout::cutAt(int height) const
+{
+    for (std::size_t k = 0; k < m_visibleOrder.size(); ++k) {
+        const Row &row = m_visibleOrder[k];
+        const int rowHeight = row.kind == Row::Header ? kGroupHeaderHeight
+                              : row.kind == Row::Lane ? m_lanes[std::size_t(row.index)].height
+                                                      : kMemoryBandHeight;
+        if (m_visibleY[k] + rowHeight <= height)
+            continue;
+        Cut cut{m_visibleY[k], 0};
+        for (std::size_t j = k; j < m_visibleOrder.size(); ++j)
+            cut.lanesLeft += m_visibleOrder[j].kind == Row::Lane;
+        return cut;
+    }
+    return {m_totalHeight, 0};
+}
+
 int LaneLayout::laneAt(int y) const
 {
     if (m_visibleY.empty() || y < 0 || y >= m_totalHeight)

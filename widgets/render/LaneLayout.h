@@ -93,6 +93,16 @@ public:
     bool anyPinned() const { return !m_pinned.empty(); }
     int pinnedHeight() const { return m_pinnedHeight; } // the pinned band, from y = 0
 
+    // Where to cut the layout for a picture at most `height` tall: at the top of the first row
+    // (group header, lane or memory band) that does not fit whole; `lanesLeft` visible lanes lie
+    // at or below the cut. Everything fits: {totalHeight(), 0}.
+    struct Cut
+    {
+        int height = 0;
+        int lanesLeft = 0;
+    };
+    Cut cutAt(int height) const;
+
     // Hit tests in layout coordinates; -1 when nothing is there.
     int laneAt(int y) const;
     int groupHeaderAt(int y) const;

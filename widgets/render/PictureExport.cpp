@@ -4,6 +4,7 @@
 
 #include "render/AnnotationPainter.h"
 #include "render/GapCauseStyle.h"
+#include "render/LaneLayout.h"
 #include "render/Palette.h"
 
 #include <QFileInfo>
@@ -17,6 +18,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 
 namespace lanescope {
 
@@ -95,6 +97,21 @@ void setUp(TimelineRenderer &r, const PictureInput &in, const PictureOptions &op
 int bandHeight(const PictureOptions &opt, int metricLines)
 {
     return PictureExport::kMargin + PictureExport::kTitleHeight + (opt.metrics ? metricLines * PictureExport::kMetricsHeight : 0);
+}
+
+// The device pixel ratio a PNG is drawn at (image()), which the budget counts in.
+qreal effectiveScale(const PictureOptions &opt) { return std::max<qreal>(0.25, opt.scale); }
+
+int devicePixelsOf(int logical, qreal scale) { return int(std::ceil(logical * scale)); }
+
+// The tallest logical height a picture `width` wide at `scale` may have within the budget.
+int maxLogicalHeight(int width, qreal scale)
+{
+    const qint64 rows = PictureExport::kMaxDevicePixels / std::max<qint64>(1, devicePixelsOf(width, scale));
+    int h = int(std::min<qint64>(rows, std::numeric_limits<int>::max()) / scale);
+    while (h > 0 && devicePixelsOf(h, scale) > rows) // floating-point rounding
+        --h;
+    return h;
 }
 
 } // namespace
@@ -189,13 +206,48 @@ PictureExport::Geometry PictureExport::geometry(const PictureInput &in, const Pi
     g.legendRows = layoutLegend(nullptr, legendItems(r, in.overlay), sized(opt.font, 12), kMargin, 0, opt.width - 2 * kMargin);
     const int legendH = g.legendRows * kLegendRowHeight + kMargin;
     g.timeline = QRect(0, g.top, opt.width, timelineFull);
-    if (opt.height > 0)
+    if (opt.height > 0) {
         g.timeline.setHeight(std::max(TimelineRenderer::kTopHeight + 1, opt.height - g.top - legendH));
-    g.size = QSize(opt.width, opt.height > 0 ? opt.height : g.top + timelineFull + legendH);
+    } else if (in.layout && g.top + timelineFull + legendH > maxLogicalHeight(opt.width, effectiveScale(opt))) {
+        // As tall as the lanes need, within the pixel budget: cut at a row boundary, and the
+        // lanes below summarised in one row.
+        const int room = maxLogicalHeight(opt.width, effectiveScale(opt)) - g.top - legendH - TimelineRenderer::kTopHeight
+                         - kMoreLanesHeight;
+        const LaneLayout::Cut cut = in.layout->cutAt(std::max(0, room));
+        g.lanesLeftOut = cut.lanesLeft;
+        g.timelineDrawn = TimelineRenderer::kTopHeight + cut.height;
+        g.timeline.setHeight(g.timelineDrawn + kMoreLanesHeight);
+    }
+    if (g.timelineDrawn == 0)
+        g.timelineDrawn = g.timeline.height();
+    g.size = QSize(opt.width, opt.height > 0 ? opt.height : g.top + g.timeline.height() + legendH);
     return g;
 }
 
 QRect PictureExport::timelineRect(const PictureInput &in, const PictureOptions &opt) { return geometry(in, opt).timeline; }
+
+int PictureExport::lanesLeftOut(const PictureInput &in, const PictureOptions &opt) { return geometry(in, opt).lanesLeftOut; }
+
+QString PictureExport::moreLanesText(int lanes) { return tr("+%1 more lanes").arg(lanes); }
+
+qint64 PictureExport::devicePixels(QSize logical, qreal scale)
+{
+    return qint64(devicePixelsOf(logical.width(), scale)) * qint64(devicePixelsOf(logical.height(), scale));
+}
+
+QString PictureExport::sizeError(QSize logical, qreal scale)
+{
+    const qint64 px = devicePixels(logical, scale);
+    if (px <= kMaxDevicePixels)
+        return {};
+    return tr("a %1 x %2 px picture at scale %3 has %4 device pixels, more than the %5 (2^28) a picture may have; "
+              "make it smaller")
+        .arg(logical.width())
+        .arg(logical.height())
+        .arg(scale)
+        .arg(px)
+        .arg(kMaxDevicePixels);
+}
 
 QSize PictureExport::size(const PictureInput &in, const PictureOptions &opt) { return geometry(in, opt).size; }
 
@@ -228,15 +280,25 @@ void PictureExport::paint(QPainter &p, const PictureInput &in, const PictureOpti
 
     // The timeline, whole layout from its top: the size and the window decide the picture.
     TimelineRenderer r;
-    setUp(r, in, opt, g.timeline.size());
+    const QSize drawn(g.timeline.width(), g.timelineDrawn);
+    setUp(r, in, opt, drawn);
     p.save();
     p.translate(g.timeline.topLeft());
-    p.setClipRect(QRect(QPoint(0, 0), g.timeline.size()));
+    p.setClipRect(QRect(QPoint(0, 0), drawn));
     r.paint(p, in.overlay);
     AnnotationPainter annotations(r);
     annotations.setFont(opt.font);
     annotations.paint(p, in.annotations);
     p.restore();
+    if (g.timelineDrawn < g.timeline.height()) {
+        const QRect more(g.timeline.left(), g.timeline.top() + g.timelineDrawn, g.timeline.width(), g.timeline.height() - g.timelineDrawn);
+        p.fillRect(more, QColor(0xF3, 0xF4, 0xF6));
+        p.setPen(QColor(0xC0, 0xC4, 0xCA));
+        p.drawLine(more.topLeft(), more.topRight());
+        p.setPen(QColor(0x30, 0x33, 0x38));
+        p.setFont(sized(opt.font, 12, true));
+        p.drawText(more.adjusted(kMargin, 0, -kMargin, 0), Qt::AlignLeft | Qt::AlignVCenter, moreLanesText(g.lanesLeftOut));
+    }
 
     // Legend of what appears.
     p.setFont(sized(opt.font, 12));
@@ -248,7 +310,9 @@ QImage PictureExport::image(const PictureInput &in, const PictureOptions &opt)
 {
     const Geometry g = geometry(in, opt);
     const QSize s = g.size;
-    const qreal scale = std::max<qreal>(0.25, opt.scale);
+    const qreal scale = effectiveScale(opt);
+    if (!sizeError(s, scale).isEmpty())
+        return {}; // an explicit size past the budget: write() says why
     QImage img(QSize(int(std::ceil(s.width() * scale)), int(std::ceil(s.height() * scale))), QImage::Format_ARGB32_Premultiplied);
     img.setDevicePixelRatio(scale);
     img.fill(Qt::white);
@@ -271,6 +335,8 @@ bool PictureExport::write(const QString &path, const PictureInput &in, const Pic
         return fail(tr("a picture must be at least %1 px wide").arg(TimelineRenderer::kHeaderWidth + 100));
     const Geometry g = geometry(in, opt);
     const QSize s = g.size;
+    if (const QString e = sizeError(s, effectiveScale(opt)); !e.isEmpty())
+        return fail(e);
     // Written to a temporary file renamed into place: a failed export never leaves half a file.
     QSaveFile file(path);
     if (!file.open(QIODevice::WriteOnly))

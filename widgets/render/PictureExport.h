@@ -49,6 +49,18 @@ public:
     static constexpr int kMetricsHeight = 20;
     static constexpr int kLegendRowHeight = 22;
     static constexpr int kMargin = 10;
+    static constexpr int kMoreLanesHeight = 22; // the "+N more lanes" row under a cut timeline
+
+    // The most device pixels a picture may have (width x scale by height x scale, each rounded
+    // up): 2^28, a 1 GiB ARGB image while it is painted. An explicit size beyond it is refused
+    // before anything is painted; the automatic height stops there and the lanes that do not fit
+    // are summarised in one row, "+N more lanes", at the bottom of the timeline. (A trace with
+    // 30,000 GPU streams otherwise asked for a 1920 x 660,154 PNG: 4.9 GB resident, 69 s.)
+    static constexpr qint64 kMaxDevicePixels = qint64(1) << 28;
+    static qint64 devicePixels(QSize logical, qreal scale);
+    // Empty when a picture of this logical size and scale is within kMaxDevicePixels, else why
+    // not, in one line.
+    static QString sizeError(QSize logical, qreal scale);
 
     enum class Format { Png, Svg, Pdf, Unknown };
     static Format formatOf(const QString &path); // by suffix
@@ -70,8 +82,13 @@ public:
     // Writes path (PNG, SVG or PDF by suffix). False with *error on failure (nothing left behind).
     static bool write(const QString &path, const PictureInput &in, const PictureOptions &opt, QString *error);
 
-    // Where the timeline sits inside the picture (for tests that look for a slice's pixels).
+    // Where the timeline sits inside the picture (for tests that look for a slice's pixels); a
+    // cut timeline ends with the "+N more lanes" row.
     static QRect timelineRect(const PictureInput &in, const PictureOptions &opt);
+    // The visible lanes the automatic height left out for the pixel budget (the N of "+N more
+    // lanes"); 0 when every lane is drawn.
+    static int lanesLeftOut(const PictureInput &in, const PictureOptions &opt);
+    static QString moreLanesText(int lanes); // "+N more lanes"
 
 private:
     struct Geometry
@@ -79,6 +96,8 @@ private:
         QSize size;
         int top = 0;
         QRect timeline;
+        int timelineDrawn = 0; // of timeline's height, what the renderer draws (the rest: "+N more lanes")
+        int lanesLeftOut = 0;
         int legendRows = 0;
     };
     static Geometry geometry(const PictureInput &in, const PictureOptions &opt);
