@@ -1,4 +1,5 @@
 #include "analysis/RankSummaryJson.h"
+#include "util/BoundedJson.h"
 
 #include <QCoreApplication>
 
@@ -307,8 +308,13 @@ std::string rankSummaryToJson(const RankSummary &s)
 bool rankSummaryFromJson(const QByteArray &json, RankSummary *out, QString *error)
 {
     rapidjson::Document d;
-    d.Parse<rapidjson::kParseFullPrecisionFlag>(json.constData(), std::size_t(json.size())); // exact doubles: merge = analyze DIR
-    if (d.HasParseError() || !d.IsObject()) {
+    // Exact doubles: merge = analyze DIR. Bounded nesting: a hostile summary costs no stack.
+    const BoundedParse parsed = parseBoundedJson<rapidjson::kParseFullPrecisionFlag>(d, json.constData(), std::size_t(json.size()));
+    if (parsed.status == BoundedParse::Status::TooDeep) {
+        *error = Text::tr("JSON nested deeper than %1 levels at byte %2: not a rank summary").arg(kMaxJsonDepth).arg(parsed.offset);
+        return false;
+    }
+    if (!parsed.ok() || !d.IsObject()) {
         *error = Text::tr("not JSON, or not a JSON object");
         return false;
     }

@@ -1,0 +1,170 @@
+// lanescope-cli against hostile and out-of-range input, run as a process: JSON nested far too
+// deeply in every file read whole (summaries, header values of a trace, annotations), inputs that
+// are not regular files (a FIFO, /dev/zero) or too large, numbers out of their option's range,
+// windows outside the trace, options that exclude each other, and rank summaries that do not
+// follow their schema. Each is one line on stderr and exit 2 (usage) or 3 (input), never a
+// crash, a hang or figures of something else. The large inputs are generated here, not checked in.
+#include "CliRun.h"
+
+#include <QDir>
+#include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QTemporaryDir>
+#include <QtTest>
+
+#include <string>
+#include <sys/stat.h>
+
+using namespace lanescope::test;
+
+namespace {
+
+// Two GEMM kernels 40 µs apart inside ProfilerStep#1, on a trace of a rank of a job of 2.
+const char *const kTrace = R"JSON({
+  "schemaVersion": 1,
+  "deviceProperties": [{"id": 0, "name": "NVIDIA H100 80GB HBM3", "totalGlobalMem": 85520809984}],
+  "distributedInfo": {"backend": "nccl", "rank": 0, "world_size": 2},
+  "traceEvents": [
+  {"ph": "X", "cat": "user_annotation", "name": "ProfilerStep#1", "pid": 10, "tid": 11, "ts": 90, "dur": 200},
+  {"ph": "X", "cat": "cpu_op", "name": "aten::mm", "pid": 10, "tid": 11, "ts": 100, "dur": 50},
+  {"ph": "X", "cat": "cuda_runtime", "name": "cudaLaunchKernel", "pid": 10, "tid": 11, "ts": 110, "dur": 5, "args": {"correlation": 3}},
+  {"ph": "X", "cat": "kernel", "name": "sm90_gemm", "pid": 0, "tid": 7, "ts": 120, "dur": 20, "args": {"correlation": 3, "stream": 7, "device": 0}},
+  {"ph": "X", "cat": "kernel", "name": "sm90_gemm", "pid": 0, "tid": 7, "ts": 180, "dur": 20, "args": {"stream": 7, "device": 0}}
+  ]
+})JSON";
+
+// An annotations file (format 1) for no trace in particular: --annotations draws it anyway.
+QByteArray annotationsFile(const QByteArray &extraMember)
+{
+    return QByteArray(R"({"format": "lanescope-annotations", "version": 1, )") + extraMember
+        + QByteArray(R"(, "trace": {"name": "x.json", "size": 1, "head_bytes": 1, "head_sha256": ")") + QByteArray(64, 'a')
+        + QByteArray(R"("}, "annotations": []})");
+}
+
+std::string nested(int depth) { return std::string(std::size_t(depth), '[') + std::string(std::size_t(depth), ']'); }
+
+bool put(const QString &path, const QByteArray &bytes)
+{
+    QFile f(path);
+    return f.open(QIODevice::WriteOnly | QIODevice::Truncate) && f.write(bytes) == bytes.size();
+}
+
+QByteArray readAll(const QString &path)
+{
+    QFile f(path);
+    return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
+}
+
+} // namespace
+
+class tst_CliBounds : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void initTestCase();
+    void deepJson_data();
+    void deepJson();
+
+private:
+    // As a script runs it, with a time limit: a hang is a failure (exit -1), not a stuck suite.
+    static CliRun run(const QStringList &args)
+    {
+        return runCli(args, {QStringLiteral("DISPLAY"), QStringLiteral("WAYLAND_DISPLAY"), QStringLiteral("QT_QPA_PLATFORM")}, 30000);
+    }
+    // Replaces TRACE, SUMMARY, DIR and OUT in args, and names in the temporary folder.
+    QStringList expand(QStringList args) const;
+    static void checkOneLine(const CliRun &r, int exitCode, const QString &message);
+
+    QTemporaryDir m_dir;
+    QString m_trace, m_summary;
+};
+
+void tst_CliBounds::initTestCase()
+{
+    QVERIFY(QFileInfo::exists(QStringLiteral(LANESCOPE_CLI_PATH)));
+    QVERIFY(m_dir.isValid());
+    m_trace = m_dir.filePath(QStringLiteral("rank0.pt.trace.json"));
+    QVERIFY(put(m_trace, kTrace));
+    m_summary = m_dir.filePath(QStringLiteral("rank0.summary.json"));
+    const CliRun r = run({QStringLiteral("analyze"), m_trace, QStringLiteral("--summary"), m_summary});
+    QVERIFY2(r.exitCode == 0, r.err.constData());
+    const CliRun merged = run({QStringLiteral("merge"), m_summary, QStringLiteral("--json")});
+    QVERIFY2(merged.exitCode == 0, merged.err.constData());
+}
+
+QStringList tst_CliBounds::expand(QStringList args) const
+{
+    for (QString &a : args) {
+        if (a == QLatin1String("TRACE"))
+            a = m_trace;
+        else if (a == QLatin1String("SUMMARY"))
+            a = m_summary;
+        else if (a.startsWith(QLatin1String("@")))
+            a = m_dir.filePath(a.mid(1));
+    }
+    return args;
+}
+
+void tst_CliBounds::checkOneLine(const CliRun &r, int exitCode, const QString &message)
+{
+    QVERIFY2(r.exitCode == exitCode, qPrintable(QStringLiteral("exit %1, stderr: %2").arg(r.exitCode).arg(QString::fromUtf8(r.err))));
+    QVERIFY2(r.out.isEmpty(), r.out.left(300).constData());
+    QVERIFY2(r.err.endsWith('\n') && r.err.count('\n') == 1, r.err.constData());
+    QVERIFY2(QString::fromUtf8(r.err).contains(message), r.err.constData());
+}
+
+// Every JSON read whole is held to 128 levels: deeper is one line and exit 3, not a stack overflow
+// (RapidJSON's recursive parser crashed on 150,000 '[' in a 300 KB file).
+void tst_CliBounds::deepJson_data()
+{
+    QTest::addColumn<QString>("file");    // written into the temporary folder
+    QTest::addColumn<QByteArray>("bytes"); // "@summary:" prefix: a valid summary with this member added
+    QTest::addColumn<QStringList>("args");
+    QTest::addColumn<QString>("message");
+    QTest::newRow("merge: 150,000 '['") << QStringLiteral("brackets.json") << QByteArray(150000, '[')
+                                        << QStringList{QStringLiteral("merge"), QStringLiteral("@brackets.json")}
+                                        << QStringLiteral("deeper than 128 levels");
+    QTest::newRow("merge: a 200,000-deep value inside a valid summary")
+        << QStringLiteral("deepvalue.json") << QByteArray("@summary:") + QByteArray::fromStdString(nested(200000))
+        << QStringList{QStringLiteral("merge"), QStringLiteral("@deepvalue.json"), QStringLiteral("--json")}
+        << QStringLiteral("deeper than 128 levels");
+    QTest::newRow("merge: 129 levels") << QStringLiteral("d129.json") << QByteArray("@summary:") + QByteArray::fromStdString(nested(128))
+                                       << QStringList{QStringLiteral("merge"), QStringLiteral("@d129.json")}
+                                       << QStringLiteral("deeper than 128 levels");
+    QByteArray deepDevices(kTrace);
+    deepDevices.replace("\"deviceProperties\": [", "\"deviceProperties\": [" + QByteArray::fromStdString(nested(200000)) + ",");
+    QTest::newRow("info: deviceProperties 200,000 deep") << QStringLiteral("deepdevices.json") << deepDevices
+                                                         << QStringList{QStringLiteral("info"), QStringLiteral("@deepdevices.json")}
+                                                         << QStringLiteral("\"deviceProperties\" at byte");
+    QByteArray deepDist(kTrace);
+    deepDist.replace("\"world_size\": 2}", "\"world_size\": 2, \"pg_config\": " + QByteArray::fromStdString(nested(300)) + "}");
+    QTest::newRow("analyze: distributedInfo 300 deep") << QStringLiteral("deepdist.json") << deepDist
+                                                       << QStringList{QStringLiteral("analyze"), QStringLiteral("@deepdist.json"), QStringLiteral("--json")}
+                                                       << QStringLiteral("\"distributedInfo\" at byte");
+    QTest::newRow("export --annotations: 200 deep")
+        << QStringLiteral("deep.lanescope.json") << annotationsFile("\"x\": " + QByteArray::fromStdString(nested(200)))
+        << QStringList{QStringLiteral("export"), QStringLiteral("TRACE"), QStringLiteral("-o"), QStringLiteral("@deep.png"),
+                       QStringLiteral("--annotations"), QStringLiteral("@deep.lanescope.json")}
+        << QStringLiteral("nested deeper than 128 levels");
+}
+
+void tst_CliBounds::deepJson()
+{
+    QFETCH(QString, file);
+    QFETCH(QByteArray, bytes);
+    QFETCH(QStringList, args);
+    QFETCH(QString, message);
+    if (bytes.startsWith("@summary:")) {
+        QByteArray summary = readAll(m_summary);
+        QVERIFY(summary.startsWith('{'));
+        bytes = "{\"x\": " + bytes.mid(9) + "," + summary.mid(1);
+    }
+    QVERIFY(put(m_dir.filePath(file), bytes));
+    checkOneLine(run(expand(args)), 3, message);
+}
+
+QTEST_GUILESS_MAIN(tst_CliBounds)
+#include "tst_cli_bounds.moc"
