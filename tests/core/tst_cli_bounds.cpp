@@ -67,6 +67,8 @@ private slots:
     void initTestCase();
     void deepJson_data();
     void deepJson();
+    void summarySchema_data();
+    void summarySchema();
 
 private:
     // As a script runs it, with a time limit: a hang is a failure (exit -1), not a stuck suite.
@@ -164,6 +166,72 @@ void tst_CliBounds::deepJson()
     }
     QVERIFY(put(m_dir.filePath(file), bytes));
     checkOneLine(run(expand(args)), 3, message);
+}
+
+// A summary is read against its schema: a mistyped member or a number its field cannot hold makes
+// it unreadable (exit 3), naming the file and the member; before, they became defaults (and a
+// trace_rank of 2^32 + 1 became rank 1).
+void tst_CliBounds::summarySchema_data()
+{
+    QTest::addColumn<QString>("pointer"); // where: "figures", "analysis/gaps/0", "calls/+" (appended)
+    QTest::addColumn<QJsonValue>("value");
+    QTest::addColumn<QString>("member"); // as the message names it
+    QTest::newRow("figures a list") << QStringLiteral("figures") << QJsonValue(QJsonArray{1, 2, 3}) << QStringLiteral("member figures: not an object");
+    QTest::newRow("trace_rank 2^32+1") << QStringLiteral("trace_rank") << QJsonValue(4294967297.0)
+                                       << QStringLiteral("member trace_rank: 4294967297 is out of range");
+    QTest::newRow("world_size 2^32+2") << QStringLiteral("world_size") << QJsonValue(4294967298.0)
+                                       << QStringLiteral("member world_size: 4294967298 is out of range");
+    QTest::newRow("path a number") << QStringLiteral("path") << QJsonValue(7) << QStringLiteral("member path: not a string");
+    QTest::newRow("events negative") << QStringLiteral("events") << QJsonValue(-5) << QStringLiteral("member events: -5 is out of range");
+    QTest::newRow("gap_count fractional") << QStringLiteral("figures/gap_count") << QJsonValue(1.5)
+                                          << QStringLiteral("member figures.gap_count: not an integer");
+    QTest::newRow("a gap that is a number") << QStringLiteral("analysis/gaps/+") << QJsonValue(5) << QStringLiteral("member analysis.gaps[");
+    QTest::newRow("steps an object") << QStringLiteral("analysis/steps") << QJsonValue(QJsonObject{}) << QStringLiteral("member analysis.steps: not a list");
+    QTest::newRow("a call's track 2^32") << QStringLiteral("calls/+") << QJsonValue(QJsonObject{{QStringLiteral("track"), 4294967296.0}})
+                                         << QStringLiteral("].track: 4294967296 is out of range");
+    QTest::newRow("a warning that is a list") << QStringLiteral("analysis/warnings/+") << QJsonValue(QJsonArray{}) << QStringLiteral("not a string");
+    QTest::newRow("a call's gpu a number") << QStringLiteral("calls/+") << QJsonValue(QJsonObject{{QStringLiteral("gpu"), 1}})
+                                   << QStringLiteral("].gpu: not true or false");
+}
+
+namespace {
+
+// Sets the member at a '/'-separated path ("+": append to the list) to v.
+QJsonValue withMember(QJsonValue at, QStringList path, const QJsonValue &v)
+{
+    if (path.isEmpty())
+        return v;
+    const QString k = path.takeFirst();
+    if (at.isArray()) {
+        QJsonArray a = at.toArray();
+        if (k == QLatin1String("+"))
+            a.append(withMember(QJsonValue(), path, v));
+        else
+            a[k.toInt()] = withMember(a.at(k.toInt()), path, v);
+        return a;
+    }
+    QJsonObject o = at.toObject();
+    o.insert(k, withMember(o.value(k), path, v));
+    return o;
+}
+
+} // namespace
+
+void tst_CliBounds::summarySchema()
+{
+    QFETCH(QString, pointer);
+    QFETCH(QJsonValue, value);
+    QFETCH(QString, member);
+    const QJsonObject good = QJsonDocument::fromJson(readAll(m_summary)).object();
+    QVERIFY(!good.isEmpty());
+    const QJsonValue bad = withMember(good, pointer.split(QLatin1Char('/')), value);
+    const QString file = m_dir.filePath(QStringLiteral("bad.summary.json"));
+    QVERIFY(put(file, QJsonDocument(bad.toObject()).toJson(QJsonDocument::Compact)));
+    const CliRun r = run({QStringLiteral("merge"), file, QStringLiteral("--json")});
+    checkOneLine(r, 3, member);
+    if (QTest::currentTestFailed())
+        return;
+    QVERIFY2(r.err.contains(QFile::encodeName(file)), r.err.constData());
 }
 
 QTEST_GUILESS_MAIN(tst_CliBounds)
