@@ -22,6 +22,7 @@
 #include "analysis/Compare.h"
 #include "model/Trace.h"
 #include "parse/TraceLoader.h"
+#include "io/InputFile.h"
 #include "render/LaneLayout.h"
 #include "render/PictureExport.h"
 #include "render/TraceViewIndex.h"
@@ -60,12 +61,14 @@ bool readAnnotations(const Invocation &args, const QString &tracePath, annotatio
         return true;
     }
     const QString file = args.text("annotations");
-    QFile f(file);
-    if (!f.open(QIODevice::ReadOnly)) {
-        args.fail(QCoreApplication::translate("cli", "cannot read %1: %2").arg(file, f.errorString()), Unreadable);
+    // A regular file of bounded size: a FIFO is refused at once rather than waited on.
+    QByteArray bytes;
+    QString error;
+    if (!io::readSmallFile(file, annotations::kMaxFileBytes, &bytes, &error)) {
+        args.fail(QCoreApplication::translate("cli", "cannot read the annotations: %1").arg(error), Unreadable);
         return false;
     }
-    FileContent c = annotations::AnnotationFile::read(f.read(annotations::kMaxFileBytes + 1));
+    FileContent c = annotations::AnnotationFile::read(bytes);
     switch (c.status) {
     case FileContent::Status::Corrupt:
         args.fail(QCoreApplication::translate("cli", "%1 is not a readable annotations file: %2").arg(file, c.error), Unreadable);

@@ -11,6 +11,7 @@
 #include "analysis/RankSummaryJson.h"
 #include "analysis/Ranks.h"
 #include "io/FolderLoad.h"
+#include "io/InputFile.h"
 #include "util/ProcessMemory.h"
 
 #include <QCoreApplication>
@@ -642,13 +643,14 @@ int runMerge(const Invocation &args)
     std::vector<analysis::RankSummary> read(std::size_t(paths.size()));
     std::vector<JobMember> members;
     for (int k = 0; k < paths.size(); ++k) {
-        QFile f(paths.at(k));
-        if (!f.open(QIODevice::ReadOnly)) {
-            printErrorLine(QStringLiteral("lanescope-cli: %1: %2").arg(paths.at(k), f.errorString()));
+        // A regular file of bounded size: a FIFO or /dev/zero is refused at once, not waited on or read forever.
+        QByteArray bytes;
+        QString error;
+        if (!io::readSmallFile(paths.at(k), analysis::kMaxRankSummaryBytes, &bytes, &error)) {
+            printErrorLine(QStringLiteral("lanescope-cli: %1").arg(error));
             return Unreadable;
         }
-        QString error;
-        if (!analysis::rankSummaryFromJson(f.readAll(), &read[std::size_t(k)], &error)) {
+        if (!analysis::rankSummaryFromJson(bytes, &read[std::size_t(k)], &error)) {
             printErrorLine(QStringLiteral("lanescope-cli: %1: %2").arg(paths.at(k), error));
             return Unreadable;
         }

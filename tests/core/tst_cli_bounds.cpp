@@ -67,6 +67,8 @@ private slots:
     void initTestCase();
     void deepJson_data();
     void deepJson();
+    void notRegularFiles_data();
+    void notRegularFiles();
     void summarySchema_data();
     void summarySchema();
 
@@ -165,6 +167,44 @@ void tst_CliBounds::deepJson()
         bytes = "{\"x\": " + bytes.mid(9) + "," + summary.mid(1);
     }
     QVERIFY(put(m_dir.filePath(file), bytes));
+    checkOneLine(run(expand(args)), 3, message);
+}
+
+// Inputs that are not regular files are refused at once (a FIFO blocked open(); /dev/zero was read
+// until std::bad_alloc), and a summary larger than its cap is not read.
+void tst_CliBounds::notRegularFiles_data()
+{
+    QTest::addColumn<QStringList>("args");
+    QTest::addColumn<QString>("message");
+    QTest::newRow("merge /dev/zero") << QStringList{QStringLiteral("merge"), QStringLiteral("SUMMARY"), QStringLiteral("/dev/zero")}
+                                     << QStringLiteral("/dev/zero: a device, not a regular file");
+    QTest::newRow("merge FIFO") << QStringList{QStringLiteral("merge"), QStringLiteral("SUMMARY"), QStringLiteral("@fifo.json")}
+                                << QStringLiteral("FIFO (named pipe), not a regular file");
+    QTest::newRow("merge folder") << QStringList{QStringLiteral("merge"), QStringLiteral("@.")} << QStringLiteral("a folder, not a regular file");
+    QTest::newRow("merge 600 MB summary") << QStringList{QStringLiteral("merge"), QStringLiteral("@huge.json")}
+                                          << QStringLiteral("larger than 512 MiB");
+    QTest::newRow("export --annotations FIFO")
+        << QStringList{QStringLiteral("export"), QStringLiteral("TRACE"), QStringLiteral("-o"), QStringLiteral("@fifo.png"),
+                       QStringLiteral("--annotations"), QStringLiteral("@fifo.json")}
+        << QStringLiteral("FIFO (named pipe), not a regular file");
+    QTest::newRow("export --annotations /dev/zero")
+        << QStringList{QStringLiteral("export"), QStringLiteral("TRACE"), QStringLiteral("-o"), QStringLiteral("@zero.png"),
+                       QStringLiteral("--annotations"), QStringLiteral("/dev/zero")}
+        << QStringLiteral("a device, not a regular file");
+}
+
+void tst_CliBounds::notRegularFiles()
+{
+    QFETCH(QStringList, args);
+    QFETCH(QString, message);
+    const QString fifo = m_dir.filePath(QStringLiteral("fifo.json"));
+    if (!QFileInfo(fifo).exists())
+        QCOMPARE(::mkfifo(QFile::encodeName(fifo).constData(), 0644), 0);
+    const QString huge = m_dir.filePath(QStringLiteral("huge.json"));
+    if (!QFileInfo(huge).exists()) { // sparse: no disk used
+        QFile f(huge);
+        QVERIFY(f.open(QIODevice::WriteOnly) && f.resize(600ll << 20));
+    }
     checkOneLine(run(expand(args)), 3, message);
 }
 
