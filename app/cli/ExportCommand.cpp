@@ -113,9 +113,9 @@ CommandSpec exportArguments()
         choice({QStringLiteral("align")}, {QStringLiteral("step"), QStringLiteral("start")},
                QT_TRANSLATE_NOOP("cli", "With --compare: step (default), on the same complete ProfilerStep by position; start, on each trace's first event."),
                QT_TRANSLATE_NOOP("cli", "--align takes step or start")),
-        number({QStringLiteral("from-us")}, "A", atLeast(0), QT_TRANSLATE_NOOP("cli", "Window start, µs from the trace's first event."),
+        number({QStringLiteral("from-us")}, "A", between(0, kMaxTimeUs), QT_TRANSLATE_NOOP("cli", "Window start, µs from the trace's first event."),
                QT_TRANSLATE_NOOP("cli", "--from-us takes a number of microseconds >= 0")),
-        number({QStringLiteral("to-us")}, "B", above(0), QT_TRANSLATE_NOOP("cli", "Window end, µs from the trace's first event."),
+        number({QStringLiteral("to-us")}, "B", aboveAtMost(0, kMaxTimeUs), QT_TRANSLATE_NOOP("cli", "Window end, µs from the trace's first event."),
                QT_TRANSLATE_NOOP("cli", "--to-us takes a number of microseconds > 0")),
         integer({QStringLiteral("step")}, "N", atLeast(0), QT_TRANSLATE_NOOP("cli", "Draw ProfilerStep#N (its CPU span)."),
                 QT_TRANSLATE_NOOP("cli", "--step takes a step number >= 0")),
@@ -132,7 +132,7 @@ CommandSpec exportArguments()
                QT_TRANSLATE_NOOP("cli", "Which lanes: gpu (default) or all (CPU threads too)."),
                QT_TRANSLATE_NOOP("cli", "--lanes takes gpu or all")),
         flag({QStringLiteral("no-metrics")}, QT_TRANSLATE_NOOP("cli", "Leave out the line of headline figures under the title.")),
-        number({QStringLiteral("gap-ms")}, "MS", above(0), QT_TRANSLATE_NOOP("cli", "GEMM gap threshold of the figures (default 15)."),
+        number({QStringLiteral("gap-ms")}, "MS", aboveAtMost(0, kMaxTimeMs), QT_TRANSLATE_NOOP("cli", "GEMM gap threshold of the figures (default 15)."),
                QT_TRANSLATE_NOOP("cli", "--gap-ms takes a number of milliseconds > 0")),
         text({QStringLiteral("annotations")}, "FILE",
              QT_TRANSLATE_NOOP("cli", "Draw the annotations of FILE (default: the trace's TRACE.lanescope.json when there is one).")),
@@ -250,9 +250,16 @@ int runExport(const Invocation &args)
     }
     bool ranged = false;
     if (window) {
+        // Both bounded by kMaxTimeUs: the nanoseconds stay inside int64.
+        const double end = start + range;
         start = args.number("from-us", 0) * 1e3;
         range = args.number("to-us", 0) * 1e3 - start;
         ranged = true;
+        if (start > 0 && start >= end) // past every run's last event: a picture of nothing
+            return args.fail(QCoreApplication::translate("cli", "the window %1 to %2 µs starts after the trace ends (%3 µs)")
+                                 .arg(start / 1e3, 0, 'f', 3)
+                                 .arg((start + range) / 1e3, 0, 'f', 3)
+                                 .arg(end / 1e3, 0, 'f', 3));
     } else if (args.isSet("step")) {
         const int stepNo = args.integer("step", -1);
         const std::vector<analysis::Step> steps = analysis::findSteps(trace0);

@@ -50,7 +50,7 @@ std::vector<OptionSpec> folderOptions(bool analyze)
     if (analyze)
         o.push_back(text({n("summary")}, "OUT.json",
                          QT_TRANSLATE_NOOP("cli", "one trace: write its rank summary for merge (the map step of a job) instead of the analysis")));
-    o.push_back(number({n("memory-budget-mb")}, "N", above(0),
+    o.push_back(number({n("memory-budget-mb")}, "N", aboveAtMost(0, kMaxMegabytes),
                        QT_TRANSLATE_NOOP("cli", "a folder: memory the loads running at once may use (default: half of the available memory)"),
                        QT_TRANSLATE_NOOP("cli", "--memory-budget-mb needs a positive number")));
     return o;

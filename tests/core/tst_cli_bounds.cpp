@@ -69,6 +69,10 @@ private slots:
     void deepJson();
     void notRegularFiles_data();
     void notRegularFiles();
+    void numbersOutOfRange_data();
+    void numbersOutOfRange();
+    void windowOutsideTrace_data();
+    void windowOutsideTrace();
     void summarySchema_data();
     void summarySchema();
 
@@ -206,6 +210,68 @@ void tst_CliBounds::notRegularFiles()
         QVERIFY(f.open(QIODevice::WriteOnly) && f.resize(600ll << 20));
     }
     checkOneLine(run(expand(args)), 3, message);
+}
+
+// Every number is checked against its range before it is converted: --gap-ms 1e13 overflowed
+// llround(x * 1e6) and listed every gap; --from-us 1e16 gave the whole trace's figures.
+void tst_CliBounds::numbersOutOfRange_data()
+{
+    QTest::addColumn<QStringList>("args");
+    QTest::addColumn<QString>("message"); // the option and its range
+    const auto row = [](const char *name, const QStringList &args, const char *message) {
+        QTest::newRow(name) << args << QString::fromUtf8(message);
+    };
+    const QString a = QStringLiteral("analyze"), t = QStringLiteral("TRACE");
+    row("analyze --gap-ms 1e13", {a, t, QStringLiteral("--gap-ms"), QStringLiteral("1e13")}, "--gap-ms needs a number of milliseconds (0 to 1000000000)");
+    row("analyze --from-us 1e16 --to-us 2e16", {a, t, QStringLiteral("--from-us"), QStringLiteral("1e16"), QStringLiteral("--to-us"), QStringLiteral("2e16")},
+        "--from-us needs a number (0 to 1000000000000)");
+    row("analyze --to-us 1e300", {a, t, QStringLiteral("--from-us"), QStringLiteral("0"), QStringLiteral("--to-us"), QStringLiteral("1e300")},
+        "--to-us needs a number (0 to 1000000000000)");
+    row("analyze --params 1e300", {a, t, QStringLiteral("--params"), QStringLiteral("1e300"), QStringLiteral("--tokens-per-step"), QStringLiteral("1")},
+        "--params needs a positive number (above 0 and at most 1e+15)");
+    row("analyze --tokens-per-step 1e300", {a, t, QStringLiteral("--params"), QStringLiteral("1"), QStringLiteral("--tokens-per-step"), QStringLiteral("1e300")},
+        "--tokens-per-step needs a positive number (above 0 and at most 1000000000000)");
+    row("analyze --peak-tflops 1e300", {a, t, QStringLiteral("--peak-tflops"), QStringLiteral("1e300")}, "--peak-tflops needs a positive number (above 0 and at most 1000000)");
+    row("analyze --threads -1", {a, t, QStringLiteral("--threads"), QStringLiteral("-1")}, "--threads needs a number (0 to 2147483647)");
+    row("analyze DIR --memory-budget-mb 1e300", {a, QStringLiteral("@."), QStringLiteral("--memory-budget-mb"), QStringLiteral("1e300")},
+        "--memory-budget-mb needs a positive number (above 0 and at most 1000000000)");
+    row("export --gap-ms 1e300", {QStringLiteral("export"), t, QStringLiteral("-o"), QStringLiteral("@g.png"), QStringLiteral("--gap-ms"), QStringLiteral("1e300"),
+                                  QStringLiteral("--annotate-findings")},
+        "--gap-ms takes a number of milliseconds > 0 (above 0 and at most 1000000000)");
+    row("export --from-us 1e16", {QStringLiteral("export"), t, QStringLiteral("-o"), QStringLiteral("@f.png"), QStringLiteral("--from-us"), QStringLiteral("1e16"),
+                                  QStringLiteral("--to-us"), QStringLiteral("2e16")},
+        "(0 to 1000000000000)");
+    row("compare --gap-ms 1e13", {QStringLiteral("compare"), t, t, QStringLiteral("--gap-ms"), QStringLiteral("1e13")}, "(0 to 1000000000)");
+    row("mfu --tokens-per-s-per-gpu 1e300", {QStringLiteral("mfu"), QStringLiteral("--params"), QStringLiteral("7e9"), QStringLiteral("--tokens-per-s-per-gpu"),
+                                             QStringLiteral("1e300"), QStringLiteral("--peak-tflops"), QStringLiteral("312")},
+        "(above 0 and at most 1000000000000)");
+}
+
+void tst_CliBounds::numbersOutOfRange()
+{
+    QFETCH(QStringList, args);
+    QFETCH(QString, message);
+    checkOneLine(run(expand(args)), 2, message);
+}
+
+// A window that lies wholly after the trace's last event is an error that says so, never the
+// figures of an empty (or, after an overflow, of the whole) trace.
+void tst_CliBounds::windowOutsideTrace_data()
+{
+    QTest::addColumn<QStringList>("args");
+    QTest::newRow("analyze") << QStringList{QStringLiteral("analyze"), QStringLiteral("TRACE"), QStringLiteral("--from-us"), QStringLiteral("1e9"),
+                                            QStringLiteral("--to-us"), QStringLiteral("2e9"), QStringLiteral("--json")};
+    QTest::newRow("export") << QStringList{QStringLiteral("export"), QStringLiteral("TRACE"), QStringLiteral("-o"), QStringLiteral("@w.png"),
+                                           QStringLiteral("--from-us"), QStringLiteral("1e9"), QStringLiteral("--to-us"), QStringLiteral("2e9")};
+}
+
+void tst_CliBounds::windowOutsideTrace()
+{
+    QFETCH(QStringList, args);
+    checkOneLine(run(expand(args)), 2, QStringLiteral("starts after the trace ends"));
+    if (QTest::currentTestFailed())
+        return;
+    QVERIFY(!QFileInfo::exists(m_dir.filePath(QStringLiteral("w.png"))));
 }
 
 // A summary is read against its schema: a mistyped member or a number its field cannot hold makes
