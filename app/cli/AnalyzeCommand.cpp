@@ -226,6 +226,8 @@ int runAnalyze(const Invocation &args)
     const bool measure = args.isSet("measure-flops");
     if ((fromUs >= 0) != (toUs >= 0) || (fromUs >= 0 && toUs <= fromUs))
         return args.fail(tr("--from-us and --to-us go together, with --to-us after --from-us"));
+    if (fromUs >= 0 && args.isSet("step")) // alternatives: the step would silently win
+        return args.fail(tr("--step and --from-us/--to-us exclude each other"));
 
     const std::shared_ptr<Trace> trace = loadTraceOrReport(args.positionals().first(), args.integer("threads", 0));
     if (!trace)

@@ -299,6 +299,9 @@ int runCompare(const Invocation &args)
         labels = args.text("labels").split(QLatin1Char(','));
         if (labels.size() != paths.size())
             return args.fail(tr("--labels needs one label per trace (%1 labels, %2 traces)").arg(labels.size()).arg(paths.size()));
+        for (int i = 0; i < labels.size(); ++i)
+            if (labels.at(i).trimmed().isEmpty()) // a run without a name cannot be told apart in the output
+                return args.fail(tr("--labels: label %1 of %2 is empty").arg(i + 1).arg(labels.size()));
     } else {
         // Two files of one name from different folders (run1/rank0.json, run2/rank0.json) keep
         // apart as "rank0" and "rank0 (2)".

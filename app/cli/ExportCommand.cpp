@@ -172,6 +172,9 @@ int runExport(const Invocation &args)
             return args.fail(QCoreApplication::translate("cli", "--labels needs one label per trace (%1 labels, %2 traces)")
                                  .arg(labels.size())
                                  .arg(paths.size()));
+        for (int i = 0; i < labels.size(); ++i)
+            if (labels.at(i).trimmed().isEmpty()) // a run without a name cannot be told apart in the picture
+                return args.fail(QCoreApplication::translate("cli", "--labels: label %1 of %2 is empty").arg(i + 1).arg(labels.size()));
     } else {
         for (const QString &p : paths) { // as compare names them: "rank0", "rank0 (2)"
             const QString base = traceBaseName(p);

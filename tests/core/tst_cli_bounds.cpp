@@ -73,6 +73,8 @@ private slots:
     void numbersOutOfRange();
     void windowOutsideTrace_data();
     void windowOutsideTrace();
+    void exclusiveOptions_data();
+    void exclusiveOptions();
     void summarySchema_data();
     void summarySchema();
 
@@ -272,6 +274,33 @@ void tst_CliBounds::windowOutsideTrace()
     if (QTest::currentTestFailed())
         return;
     QVERIFY(!QFileInfo::exists(m_dir.filePath(QStringLiteral("w.png"))));
+}
+
+// Alternatives and malformed lists are refused, wherever the options appear.
+void tst_CliBounds::exclusiveOptions_data()
+{
+    QTest::addColumn<QStringList>("args");
+    QTest::addColumn<QString>("message");
+    QTest::newRow("analyze --step with a window")
+        << QStringList{QStringLiteral("analyze"), QStringLiteral("TRACE"), QStringLiteral("--step"), QStringLiteral("1"), QStringLiteral("--from-us"),
+                       QStringLiteral("0"), QStringLiteral("--to-us"), QStringLiteral("50")}
+        << QStringLiteral("--step and --from-us/--to-us exclude each other");
+    QTest::newRow("compare --labels ,") << QStringList{QStringLiteral("compare"), QStringLiteral("TRACE"), QStringLiteral("TRACE"),
+                                                       QStringLiteral("--labels"), QStringLiteral(",")}
+                                        << QStringLiteral("--labels: label 1 of 2 is empty");
+    QTest::newRow("compare --labels a,' '") << QStringList{QStringLiteral("compare"), QStringLiteral("TRACE"), QStringLiteral("TRACE"),
+                                                           QStringLiteral("--labels"), QStringLiteral("a, ")}
+                                            << QStringLiteral("--labels: label 2 of 2 is empty");
+    QTest::newRow("export --labels ,b") << QStringList{QStringLiteral("export"), QStringLiteral("TRACE"), QStringLiteral("--compare"), QStringLiteral("TRACE"),
+                                                       QStringLiteral("-o"), QStringLiteral("@l.png"), QStringLiteral("--labels"), QStringLiteral(",b")}
+                                        << QStringLiteral("--labels: label 1 of 2 is empty");
+}
+
+void tst_CliBounds::exclusiveOptions()
+{
+    QFETCH(QStringList, args);
+    QFETCH(QString, message);
+    checkOneLine(run(expand(args)), 2, message);
 }
 
 // A summary is read against its schema: a mistyped member or a number its field cannot hold makes
