@@ -5,6 +5,7 @@
 #include "parse/TraceLoader.h"
 
 #include <QCoreApplication>
+#include <QFileInfo>
 
 #include <cmath>
 
@@ -51,6 +52,15 @@ int readAnalysisOptions(const Invocation &args, analysis::AnalysisOptions *opt)
     if ((opt->mfu.params > 0) != (opt->mfu.tokensPerStep > 0))
         return args.fail(QCoreApplication::translate("cli", "--params and --tokens-per-step go together"));
     return Ok;
+}
+
+int refuseLinkedOutput(const Invocation &args, const QString &out)
+{
+    if (!QFileInfo(out).isSymLink())
+        return Ok;
+    return args.fail(QCoreApplication::translate("cli", "%1 is a symbolic link: give the path of the file itself "
+                                                        "(an output is not written through a link)")
+                         .arg(out));
 }
 
 std::shared_ptr<Trace> loadTraceOrReport(const QString &path, int threads)

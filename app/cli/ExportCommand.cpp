@@ -6,7 +6,9 @@
 // whole trace, GPU lanes and the memory curve, 1920 px wide, as tall as the lanes need.
 // Annotations: those of --annotations FILE, else the trace's sidecar when it has one (a sidecar
 // problem is one line on stderr and the picture is still drawn); --annotate-findings adds the
-// findings in the window. Nothing is written beside the trace: the export only reads.
+// findings in the window (the sidecar of a trace opened through a symbolic link is the one beside
+// its target). Nothing is written beside the trace: the export only reads. An -o that is a
+// symbolic link is refused: QSaveFile would replace the file it points to.
 // With --compare, the comparison's picture as the window shows it: every trace loaded at once,
 // stacked and aligned as the GUI aligns them (analysis::alignRuns: the same complete step by
 // position, or each trace's start), each run with its own sidecar (--annotations is TRACE's;
@@ -20,9 +22,9 @@
 #include "annotations/AnnotationStore.h"
 #include "annotations/Findings.h"
 #include "analysis/Compare.h"
+#include "io/InputFile.h"
 #include "model/Trace.h"
 #include "parse/TraceLoader.h"
-#include "io/InputFile.h"
 #include "render/LaneLayout.h"
 #include "render/PictureExport.h"
 #include "render/TraceViewIndex.h"
@@ -105,7 +107,8 @@ CommandSpec exportArguments()
     spec.positionals = {{QStringLiteral("TRACE"), QT_TRANSLATE_NOOP("cli", "The trace to draw (.json or .json.gz).")}};
     spec.options = {
         text({QStringLiteral("o"), QStringLiteral("output")}, "OUT",
-             QT_TRANSLATE_NOOP("cli", "The picture to write: .png, .svg or .pdf (by its suffix).")),
+             QT_TRANSLATE_NOOP("cli", "The picture to write: .png, .svg or .pdf (by its suffix); replaced whole. "
+                                      "A symbolic link is refused, not written through.")),
         text({QStringLiteral("compare")}, "B",
              QT_TRANSLATE_NOOP("cli", "A trace to compare with TRACE, the baseline (repeat for more): the comparison's picture.")),
         text({QStringLiteral("labels")}, "a,b,c",
@@ -152,6 +155,8 @@ int runExport(const Invocation &args)
         return args.fail(QCoreApplication::translate("cli", "-o OUT.png|svg|pdf is required"));
     if (PictureExport::formatOf(out) == PictureExport::Format::Unknown)
         return args.fail(QCoreApplication::translate("cli", "%1: unknown picture format (use .png, .svg or .pdf)").arg(out));
+    if (const int rc = refuseLinkedOutput(args, out); rc != Ok)
+        return rc;
     const bool window = args.isSet("from-us") || args.isSet("to-us");
     if (window && !(args.isSet("from-us") && args.isSet("to-us")))
         return args.fail(QCoreApplication::translate("cli", "--from-us and --to-us go together"));

@@ -49,7 +49,8 @@ std::vector<OptionSpec> folderOptions(bool analyze)
     }
     if (analyze)
         o.push_back(text({n("summary")}, "OUT.json",
-                         QT_TRANSLATE_NOOP("cli", "one trace: write its rank summary for merge (the map step of a job) instead of the analysis")));
+                         QT_TRANSLATE_NOOP("cli", "one trace: write its rank summary for merge (the map step of a job) instead of the analysis "
+                                                  "(a symbolic link is refused, not written through)")));
     o.push_back(number({n("memory-budget-mb")}, "N", aboveAtMost(0, kMaxMegabytes),
                        QT_TRANSLATE_NOOP("cli", "a folder: memory the loads running at once may use (default: half of the available memory)"),
                        QT_TRANSLATE_NOOP("cli", "--memory-budget-mb needs a positive number")));
@@ -565,6 +566,8 @@ int runSummary(const Invocation &args)
     const QString out = args.text("summary");
     if (out.isEmpty())
         return args.fail(Text::tr("--summary needs the file to write"));
+    if (const int rc = refuseLinkedOutput(args, out); rc != Ok)
+        return rc;
     const std::shared_ptr<Trace> trace = loadTraceOrReport(args.positionals().first(), args.integer("threads", 0));
     if (!trace)
         return Unreadable;
