@@ -186,6 +186,10 @@ void tst_CliBounds::notRegularFiles_data()
                                      << QStringLiteral("/dev/zero: a device, not a regular file");
     QTest::newRow("merge FIFO") << QStringList{QStringLiteral("merge"), QStringLiteral("SUMMARY"), QStringLiteral("@fifo.json")}
                                 << QStringLiteral("FIFO (named pipe), not a regular file");
+    QTest::newRow("info FIFO") << QStringList{QStringLiteral("info"), QStringLiteral("@fifo.json")}
+                               << QStringLiteral("FIFO (named pipe), not a regular file");
+    QTest::newRow("analyze /dev/zero") << QStringList{QStringLiteral("analyze"), QStringLiteral("/dev/zero")}
+                                       << QStringLiteral("/dev/zero: a device, not a regular file");
     QTest::newRow("merge folder") << QStringList{QStringLiteral("merge"), QStringLiteral("@.")} << QStringLiteral("a folder, not a regular file");
     QTest::newRow("merge 600 MB summary") << QStringList{QStringLiteral("merge"), QStringLiteral("@huge.json")}
                                           << QStringLiteral("larger than 512 MiB");
