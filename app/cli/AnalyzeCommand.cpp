@@ -190,23 +190,23 @@ CommandSpec analyzeArguments()
         n("TRACE [options]"),
         {{n("TRACE"), QT_TRANSLATE_NOOP("cli", "a trace: .json or .json.gz as torch.profiler writes it")}},
         {
-            number({n("gap-ms")}, "X", atLeast(0), QT_TRANSLATE_NOOP("cli", "shortest gap listed, in ms (default 15; fractions down to 0.001)"),
+            number({n("gap-ms")}, "X", between(0, kMaxTimeMs), QT_TRANSLATE_NOOP("cli", "shortest gap listed, in ms (default 15; fractions down to 0.001)"),
                    QT_TRANSLATE_NOOP("cli", "--gap-ms needs a number of milliseconds")),
             choice({n("gap-kernels")}, {n("gemm"), n("all")},
                    QT_TRANSLATE_NOOP("cli", "gemm (default): gaps between two GEMM kernels; all: any gap of a compute stream"),
                    QT_TRANSLATE_NOOP("cli", "--gap-kernels takes gemm or all")),
-            number({n("params")}, "N", above(0), QT_TRANSLATE_NOOP("cli", "model parameters, for MFU (e.g. 7e9)"),
+            number({n("params")}, "N", aboveAtMost(0, kMaxParams), QT_TRANSLATE_NOOP("cli", "model parameters, for MFU (e.g. 7e9)"),
                    QT_TRANSLATE_NOOP("cli", "--params needs a positive number")),
-            number({n("tokens-per-step")}, "N", above(0), QT_TRANSLATE_NOOP("cli", "tokens per step per GPU, for MFU"),
+            number({n("tokens-per-step")}, "N", aboveAtMost(0, kMaxTokens), QT_TRANSLATE_NOOP("cli", "tokens per step per GPU, for MFU"),
                    QT_TRANSLATE_NOOP("cli", "--tokens-per-step needs a positive number")),
             flag({n("tokens-global")}, QT_TRANSLATE_NOOP("cli", "--tokens-per-step counts all GPUs (divided by the world size)")),
-            number({n("peak-tflops")}, "X", above(0), QT_TRANSLATE_NOOP("cli", "GPU peak instead of the table's entry for the traced GPU"),
+            number({n("peak-tflops")}, "X", aboveAtMost(0, kMaxTflops), QT_TRANSLATE_NOOP("cli", "GPU peak instead of the table's entry for the traced GPU"),
                    QT_TRANSLATE_NOOP("cli", "--peak-tflops needs a positive number")),
             integer({n("step")}, "N", atLeast(0), QT_TRANSLATE_NOOP("cli", "analyse ProfilerStep#N only"),
                     QT_TRANSLATE_NOOP("cli", "--step needs a step number")),
-            number({n("from-us")}, "A", atLeast(0), QT_TRANSLATE_NOOP("cli", "analyse from A (µs from the first event); needs --to-us"),
+            number({n("from-us")}, "A", between(0, kMaxTimeUs), QT_TRANSLATE_NOOP("cli", "analyse from A (µs from the first event); needs --to-us"),
                    QT_TRANSLATE_NOOP("cli", "--from-us needs a number")),
-            number({n("to-us")}, "B", atLeast(0), QT_TRANSLATE_NOOP("cli", "analyse up to B (µs from the first event); needs --from-us"),
+            number({n("to-us")}, "B", between(0, kMaxTimeUs), QT_TRANSLATE_NOOP("cli", "analyse up to B (µs from the first event); needs --from-us"),
                    QT_TRANSLATE_NOOP("cli", "--to-us needs a number")),
             flag({n("measure-flops")}, QT_TRANSLATE_NOOP("cli", "also sum the flops args of operators (with_flops=True; slow)")),
             flag({n("hta")}, QT_TRANSLATE_NOOP("cli", "GPU time as Holistic Trace Analysis counts it: every event with args.stream "
@@ -227,13 +227,23 @@ int runAnalyze(const Invocation &args)
     const bool measure = args.isSet("measure-flops");
     if ((fromUs >= 0) != (toUs >= 0) || (fromUs >= 0 && toUs <= fromUs))
         return args.fail(tr("--from-us and --to-us go together, with --to-us after --from-us"));
+    if (fromUs >= 0 && args.isSet("step")) // alternatives: the step would silently win
+        return args.fail(tr("--step and --from-us/--to-us exclude each other"));
 
     const std::shared_ptr<Trace> trace = loadTraceOrReport(args.positionals().first(), args.integer("threads", 0));
     if (!trace)
         return Unreadable;
     const Trace &t = *trace;
-    if (fromUs >= 0)
+    if (fromUs >= 0) {
+        // Both bounded by kMaxTimeUs, so the nanoseconds and the sums stay inside int64.
         opt.range = {t.minTs + TimeNs(std::llround(fromUs * 1000)), t.minTs + TimeNs(std::llround(toUs * 1000))};
+        // A window past the last event holds nothing: said, rather than figures of nothing.
+        if (fromUs > 0 && opt.range.from >= t.maxTs)
+            return args.fail(tr("the window %1 to %2 µs starts after the trace ends (%3 µs)")
+                                 .arg(fromUs, 0, 'f', 3)
+                                 .arg(toUs, 0, 'f', 3)
+                                 .arg(usDur(t.maxTs - t.minTs), 0, 'f', 3));
+    }
     const analysis::AnalysisResult r = analysis::analyze(t, opt);
     if (!r.error.isEmpty())
         return args.fail(r.error);

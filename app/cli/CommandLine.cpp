@@ -4,6 +4,7 @@
 #include <QCommandLineParser>
 #include <QCoreApplication>
 
+#include <algorithm>
 #include <climits>
 #include <cmath>
 #include <cstdio>
@@ -206,9 +207,33 @@ private:
         return nullptr;
     }
 
+    // The option's own line; a number's also says the range it takes, so that a refused "1e13"
+    // is explained ("--gap-ms needs a number of milliseconds (0 to 1000000000)").
     static QString valueError(const OptionSpec &o, const QString &typed)
     {
-        return o.error ? translated(o.error) : Text::tr("%1 needs a value").arg(typed);
+        if (!o.error)
+            return Text::tr("%1 needs a value").arg(typed);
+        if (o.kind != OptionSpec::Kind::Number && o.kind != OptionSpec::Kind::Integer)
+            return translated(o.error);
+        return Text::tr("%1 (%2)").arg(translated(o.error), rangeText(o));
+    }
+
+    static QString rangeText(const OptionSpec &o)
+    {
+        Range r = o.range;
+        if (o.kind == OptionSpec::Kind::Integer) { // what fits an int, whatever the declaration
+            r.min = std::max(r.min, double(INT_MIN));
+            r.max = std::min(r.max, double(INT_MAX));
+        }
+        const auto num = [](double v) { return QString::number(v, 'g', 15); };
+        const bool low = std::isfinite(r.min), high = std::isfinite(r.max);
+        if (low && high && !r.minOpen && !r.maxOpen)
+            return Text::tr("%1 to %2").arg(num(r.min), num(r.max));
+        const QString from = r.minOpen ? Text::tr("above %1").arg(num(r.min)) : Text::tr("at least %1").arg(num(r.min));
+        const QString to = r.maxOpen ? Text::tr("below %1").arg(num(r.max)) : Text::tr("at most %1").arg(num(r.max));
+        if (low && high)
+            return Text::tr("%1 and %2").arg(from, to);
+        return low ? from : to;
     }
 
     // QCommandLineParser says what went wrong in English sentences of its own; this walks the

@@ -30,6 +30,17 @@ struct Range
 inline Range atLeast(double min) { return {min, std::numeric_limits<double>::infinity(), false, false}; }
 inline Range above(double min) { return {min, std::numeric_limits<double>::infinity(), true, false}; }
 inline Range between(double min, double max) { return {min, max, false, false}; }
+inline Range aboveAtMost(double min, double max) { return {min, max, true, false}; }
+
+// Upper bounds the subcommands share: every number is bounded above as well as below, so what it
+// is converted to (nanoseconds, bytes, FLOPs) cannot overflow, and a time plus a trace's
+// timestamps stays inside int64. 1e12 µs is 11.6 days (1e15 ns), longer than any profile.
+constexpr double kMaxTimeUs = 1e12;
+constexpr double kMaxTimeMs = kMaxTimeUs / 1000;
+constexpr double kMaxParams = 1e15;  // model parameters
+constexpr double kMaxTokens = 1e12;  // tokens per step, tokens per second
+constexpr double kMaxTflops = 1e6;   // a GPU's peak: today's reach 2e3
+constexpr double kMaxMegabytes = 1e9; // a memory budget: a petabyte
 
 // One option of a subcommand. Build them with the helpers below; `help` and `error` are source
 // texts for the "cli" translation context (wrap them in QT_TRANSLATE_NOOP("cli", ...)).

@@ -6,6 +6,7 @@
 #include "util/Parallel.h"
 
 #include <QCoreApplication>
+#include <QFileInfo>
 
 #include <cmath>
 
@@ -59,6 +60,15 @@ OptionSpec threadsOption(const char *help)
     static_assert(kMaxThreads == 256, "the --threads help and error texts say 256");
     return integer({QStringLiteral("threads")}, "N", between(0, kMaxThreads), help,
                    QT_TRANSLATE_NOOP("cli", "--threads takes a whole number from 0 to 256"));
+}
+
+int refuseLinkedOutput(const Invocation &args, const QString &out)
+{
+    if (!QFileInfo(out).isSymLink())
+        return Ok;
+    return args.fail(QCoreApplication::translate("cli", "%1 is a symbolic link: give the path of the file itself "
+                                                        "(an output is not written through a link)")
+                         .arg(out));
 }
 
 std::shared_ptr<Trace> loadTraceOrReport(const QString &path, int threads)

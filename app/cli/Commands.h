@@ -33,6 +33,11 @@ const Command *findCommand(const QString &name);
 // and returns null, and the subcommand returns Unreadable.
 std::shared_ptr<Trace> loadTraceOrReport(const QString &path, int threads);
 
+// An output path that is a symbolic link (dangling or not) is refused with exit 2: QSaveFile
+// would write through it and replace whatever file it points to, perhaps one of another kind.
+// Returns Ok, or BadUsage with its one line printed. (README, "Command line".)
+int refuseLinkedOutput(const Invocation &args, const QString &out);
+
 // The options analyze, compare and a folder's analyze share: --gap-ms, --gap-kernels, --params,
 // --tokens-per-step, --tokens-global, --peak-tflops, --hta, into *opt. Ok, or the exit code of a
 // bad combination (its one line printed).

@@ -222,14 +222,14 @@ CommandSpec compareArguments()
             integer({n("step")}, "N", atLeast(0),
                     QT_TRANSLATE_NOOP("cli", "compare only ProfilerStep#N of the baseline and the step at its position in each other run"),
                     QT_TRANSLATE_NOOP("cli", "--step needs a step number")),
-            number({n("params")}, "N", above(0), QT_TRANSLATE_NOOP("cli", "model parameters, for MFU (e.g. 7e9)"),
+            number({n("params")}, "N", aboveAtMost(0, kMaxParams), QT_TRANSLATE_NOOP("cli", "model parameters, for MFU (e.g. 7e9)"),
                    QT_TRANSLATE_NOOP("cli", "--params needs a positive number")),
-            number({n("tokens-per-step")}, "N", above(0), QT_TRANSLATE_NOOP("cli", "tokens per step per GPU, for MFU"),
+            number({n("tokens-per-step")}, "N", aboveAtMost(0, kMaxTokens), QT_TRANSLATE_NOOP("cli", "tokens per step per GPU, for MFU"),
                    QT_TRANSLATE_NOOP("cli", "--tokens-per-step needs a positive number")),
             flag({n("tokens-global")}, QT_TRANSLATE_NOOP("cli", "--tokens-per-step counts all GPUs (divided by the world size)")),
-            number({n("peak-tflops")}, "X", above(0), QT_TRANSLATE_NOOP("cli", "GPU peak instead of the table's entry for the traced GPU"),
+            number({n("peak-tflops")}, "X", aboveAtMost(0, kMaxTflops), QT_TRANSLATE_NOOP("cli", "GPU peak instead of the table's entry for the traced GPU"),
                    QT_TRANSLATE_NOOP("cli", "--peak-tflops needs a positive number")),
-            number({n("gap-ms")}, "X", atLeast(0), QT_TRANSLATE_NOOP("cli", "shortest gap listed, in ms (default 15)"),
+            number({n("gap-ms")}, "X", between(0, kMaxTimeMs), QT_TRANSLATE_NOOP("cli", "shortest gap listed, in ms (default 15)"),
                    QT_TRANSLATE_NOOP("cli", "--gap-ms needs a number of milliseconds")),
             choice({n("gap-kernels")}, {n("gemm"), n("all")},
                    QT_TRANSLATE_NOOP("cli", "gemm (default): gaps between two GEMM kernels; all: any gap of a compute stream"),
@@ -256,6 +256,9 @@ int runCompare(const Invocation &args)
         labels = args.text("labels").split(QLatin1Char(','));
         if (labels.size() != paths.size())
             return args.fail(tr("--labels needs one label per trace (%1 labels, %2 traces)").arg(labels.size()).arg(paths.size()));
+        for (int i = 0; i < labels.size(); ++i)
+            if (labels.at(i).trimmed().isEmpty()) // a run without a name cannot be told apart in the output
+                return args.fail(tr("--labels: label %1 of %2 is empty").arg(i + 1).arg(labels.size()));
     }
 
     analysis::AnalysisOptions opt;

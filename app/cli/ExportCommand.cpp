@@ -6,7 +6,9 @@
 // whole trace, GPU lanes and the memory curve, 1920 px wide, as tall as the lanes need.
 // Annotations: those of --annotations FILE, else the trace's sidecar when it has one (a sidecar
 // problem is one line on stderr and the picture is still drawn); --annotate-findings adds the
-// findings in the window. Nothing is written beside the trace: the export only reads.
+// findings in the window (the sidecar of a trace opened through a symbolic link is the one beside
+// its target). Nothing is written beside the trace: the export only reads. An -o that is a
+// symbolic link is refused: QSaveFile would replace the file it points to.
 // With --compare, the comparison's picture as the window shows it: every trace loaded at once,
 // stacked and aligned as the GUI aligns them (analysis::alignRuns: the same complete step by
 // position, or each trace's start), each run with its own sidecar (--annotations is TRACE's;
@@ -20,6 +22,7 @@
 #include "annotations/AnnotationStore.h"
 #include "annotations/Findings.h"
 #include "analysis/Compare.h"
+#include "io/InputFile.h"
 #include "model/Trace.h"
 #include "parse/TraceLoader.h"
 #include "session/RunSet.h"
@@ -59,12 +62,14 @@ bool readAnnotations(const Invocation &args, const QString &tracePath, annotatio
         return true;
     }
     const QString file = args.text("annotations");
-    QFile f(file);
-    if (!f.open(QIODevice::ReadOnly)) {
-        args.fail(QCoreApplication::translate("cli", "cannot read %1: %2").arg(file, f.errorString()), Unreadable);
+    // A regular file of bounded size: a FIFO is refused at once rather than waited on.
+    QByteArray bytes;
+    QString error;
+    if (!io::readSmallFile(file, annotations::kMaxFileBytes, &bytes, &error)) {
+        args.fail(QCoreApplication::translate("cli", "cannot read the annotations: %1").arg(error), Unreadable);
         return false;
     }
-    FileContent c = annotations::AnnotationFile::read(f.read(annotations::kMaxFileBytes + 1));
+    FileContent c = annotations::AnnotationFile::read(bytes);
     switch (c.status) {
     case FileContent::Status::Corrupt:
         args.fail(QCoreApplication::translate("cli", "%1 is not a readable annotations file: %2").arg(file, c.error), Unreadable);
@@ -101,7 +106,8 @@ CommandSpec exportArguments()
     spec.positionals = {{QStringLiteral("TRACE"), QT_TRANSLATE_NOOP("cli", "The trace to draw (.json or .json.gz).")}};
     spec.options = {
         text({QStringLiteral("o"), QStringLiteral("output")}, "OUT",
-             QT_TRANSLATE_NOOP("cli", "The picture to write: .png, .svg or .pdf (by its suffix).")),
+             QT_TRANSLATE_NOOP("cli", "The picture to write: .png, .svg or .pdf (by its suffix); replaced whole. "
+                                      "A symbolic link is refused, not written through.")),
         text({QStringLiteral("compare")}, "B",
              QT_TRANSLATE_NOOP("cli", "A trace to compare with TRACE, the baseline (repeat for more): the comparison's picture.")),
         text({QStringLiteral("labels")}, "a,b,c",
@@ -109,9 +115,9 @@ CommandSpec exportArguments()
         choice({QStringLiteral("align")}, {QStringLiteral("step"), QStringLiteral("start")},
                QT_TRANSLATE_NOOP("cli", "With --compare: step (default), on the same complete ProfilerStep by position; start, on each trace's first event."),
                QT_TRANSLATE_NOOP("cli", "--align takes step or start")),
-        number({QStringLiteral("from-us")}, "A", atLeast(0), QT_TRANSLATE_NOOP("cli", "Window start, µs from the trace's first event."),
+        number({QStringLiteral("from-us")}, "A", between(0, kMaxTimeUs), QT_TRANSLATE_NOOP("cli", "Window start, µs from the trace's first event."),
                QT_TRANSLATE_NOOP("cli", "--from-us takes a number of microseconds >= 0")),
-        number({QStringLiteral("to-us")}, "B", above(0), QT_TRANSLATE_NOOP("cli", "Window end, µs from the trace's first event."),
+        number({QStringLiteral("to-us")}, "B", aboveAtMost(0, kMaxTimeUs), QT_TRANSLATE_NOOP("cli", "Window end, µs from the trace's first event."),
                QT_TRANSLATE_NOOP("cli", "--to-us takes a number of microseconds > 0")),
         integer({QStringLiteral("step")}, "N", atLeast(0), QT_TRANSLATE_NOOP("cli", "Draw ProfilerStep#N (its CPU span)."),
                 QT_TRANSLATE_NOOP("cli", "--step takes a step number >= 0")),
@@ -130,7 +136,7 @@ CommandSpec exportArguments()
                QT_TRANSLATE_NOOP("cli", "Which lanes: gpu (default) or all (CPU threads too)."),
                QT_TRANSLATE_NOOP("cli", "--lanes takes gpu or all")),
         flag({QStringLiteral("no-metrics")}, QT_TRANSLATE_NOOP("cli", "Leave out the line of headline figures under the title.")),
-        number({QStringLiteral("gap-ms")}, "MS", above(0), QT_TRANSLATE_NOOP("cli", "GEMM gap threshold of the figures (default 15)."),
+        number({QStringLiteral("gap-ms")}, "MS", aboveAtMost(0, kMaxTimeMs), QT_TRANSLATE_NOOP("cli", "GEMM gap threshold of the figures (default 15)."),
                QT_TRANSLATE_NOOP("cli", "--gap-ms takes a number of milliseconds > 0")),
         text({QStringLiteral("annotations")}, "FILE",
              QT_TRANSLATE_NOOP("cli", "Draw the annotations of FILE (default: the trace's TRACE.lanescope.json when there is one).")),
@@ -149,6 +155,8 @@ int runExport(const Invocation &args)
         return args.fail(QCoreApplication::translate("cli", "-o OUT.png|svg|pdf is required"));
     if (PictureExport::formatOf(out) == PictureExport::Format::Unknown)
         return args.fail(QCoreApplication::translate("cli", "%1: unknown picture format (use .png, .svg or .pdf)").arg(out));
+    if (const int rc = refuseLinkedOutput(args, out); rc != Ok)
+        return rc;
     const bool window = args.isSet("from-us") || args.isSet("to-us");
     if (window && !(args.isSet("from-us") && args.isSet("to-us")))
         return args.fail(QCoreApplication::translate("cli", "--from-us and --to-us go together"));
@@ -175,6 +183,9 @@ int runExport(const Invocation &args)
             return args.fail(QCoreApplication::translate("cli", "--labels needs one label per trace (%1 labels, %2 traces)")
                                  .arg(labels.size())
                                  .arg(paths.size()));
+        for (int i = 0; i < labels.size(); ++i)
+            if (labels.at(i).trimmed().isEmpty()) // a run without a name cannot be told apart in the picture
+                return args.fail(QCoreApplication::translate("cli", "--labels: label %1 of %2 is empty").arg(i + 1).arg(labels.size()));
     }
 
     QElapsedTimer timer;
@@ -230,9 +241,16 @@ int runExport(const Invocation &args)
     }
     bool ranged = false;
     if (window) {
+        // Both bounded by kMaxTimeUs: the nanoseconds stay inside int64.
+        const double end = start + range;
         start = args.number("from-us", 0) * 1e3;
         range = args.number("to-us", 0) * 1e3 - start;
         ranged = true;
+        if (start > 0 && start >= end) // past every run's last event: a picture of nothing
+            return args.fail(QCoreApplication::translate("cli", "the window %1 to %2 µs starts after the trace ends (%3 µs)")
+                                 .arg(start / 1e3, 0, 'f', 3)
+                                 .arg((start + range) / 1e3, 0, 'f', 3)
+                                 .arg(end / 1e3, 0, 'f', 3));
     } else if (args.isSet("step")) {
         const int stepNo = args.integer("step", -1);
         const std::vector<analysis::Step> &steps = set.runs[0].steps; // found at load

@@ -11,6 +11,7 @@
 #include "analysis/RankSummaryJson.h"
 #include "analysis/Ranks.h"
 #include "io/FolderLoad.h"
+#include "io/InputFile.h"
 #include "util/ProcessMemory.h"
 
 #include <QCoreApplication>
@@ -48,8 +49,9 @@ std::vector<OptionSpec> folderOptions(bool analyze)
     }
     if (analyze)
         o.push_back(text({n("summary")}, "OUT.json",
-                         QT_TRANSLATE_NOOP("cli", "one trace: write its rank summary for merge (the map step of a job) instead of the analysis")));
-    o.push_back(number({n("memory-budget-mb")}, "N", above(0),
+                         QT_TRANSLATE_NOOP("cli", "one trace: write its rank summary for merge (the map step of a job) instead of the analysis "
+                                                  "(a symbolic link is refused, not written through)")));
+    o.push_back(number({n("memory-budget-mb")}, "N", aboveAtMost(0, kMaxMegabytes),
                        QT_TRANSLATE_NOOP("cli", "a folder: memory the loads running at once may use (default: half of the available memory)"),
                        QT_TRANSLATE_NOOP("cli", "--memory-budget-mb needs a positive number")));
     return o;
@@ -573,6 +575,8 @@ int runSummary(const Invocation &args)
     const QString out = args.text("summary");
     if (out.isEmpty())
         return args.fail(Text::tr("--summary needs the file to write"));
+    if (const int rc = refuseLinkedOutput(args, out); rc != Ok)
+        return rc;
     const std::shared_ptr<Trace> trace = loadTraceOrReport(args.positionals().first(), args.integer("threads", 0));
     if (!trace)
         return Unreadable;
@@ -651,13 +655,14 @@ int runMerge(const Invocation &args)
     std::vector<analysis::RankSummary> read(std::size_t(paths.size()));
     std::vector<JobMember> members;
     for (int k = 0; k < paths.size(); ++k) {
-        QFile f(paths.at(k));
-        if (!f.open(QIODevice::ReadOnly)) {
-            printErrorLine(QStringLiteral("lanescope-cli: %1: %2").arg(paths.at(k), f.errorString()));
+        // A regular file of bounded size: a FIFO or /dev/zero is refused at once, not waited on or read forever.
+        QByteArray bytes;
+        QString error;
+        if (!io::readSmallFile(paths.at(k), analysis::kMaxRankSummaryBytes, &bytes, &error)) {
+            printErrorLine(QStringLiteral("lanescope-cli: %1").arg(error));
             return Unreadable;
         }
-        QString error;
-        if (!analysis::rankSummaryFromJson(f.readAll(), &read[std::size_t(k)], &error)) {
+        if (!analysis::rankSummaryFromJson(bytes, &read[std::size_t(k)], &error)) {
             printErrorLine(QStringLiteral("lanescope-cli: %1: %2").arg(paths.at(k), error));
             return Unreadable;
         }

@@ -1,12 +1,16 @@
 #include "analysis/RankSummaryJson.h"
+#include "util/BoundedJson.h"
 
 #include <QCoreApplication>
+#include <QStringList>
 
 #include <rapidjson/document.h>
 #include <rapidjson/stringbuffer.h>
 #include <rapidjson/writer.h>
 
+#include <climits>
 #include <cmath>
+#include <cstdint>
 
 namespace lanescope::analysis {
 namespace {
@@ -75,52 +79,159 @@ private:
     Writer &m_w;
 };
 
-// Reading: a missing or mistyped member reads as its default; the few that make a summary are
-// checked by the caller.
-std::int64_t i64(const Value &o, const char *k, std::int64_t fallback = 0)
+// Reading: checked against the schema rankSummaryToJson writes. A member left out reads as its
+// default (the writer leaves none out; a summary made by hand may); one present with another type,
+// or a number its field cannot hold (a rank of 2^32 + 1 is not rank 1), makes the whole summary
+// unreadable, and the first such member is named: "figures: not an object",
+// "analysis.gaps[3].start: not an integer". Doubles may be null: the writer's non-finite numbers.
+class In
 {
-    const auto it = o.FindMember(k);
-    if (it == o.MemberEnd())
-        return fallback;
-    if (it->value.IsInt64())
-        return it->value.GetInt64();
-    if (it->value.IsUint64())
-        return std::int64_t(it->value.GetUint64());
-    return fallback;
-}
-std::uint64_t u64(const Value &o, const char *k)
-{
-    const auto it = o.FindMember(k);
-    return it != o.MemberEnd() && it->value.IsUint64() ? it->value.GetUint64() : 0;
-}
-double dbl(const Value &o, const char *k, double fallback = 0)
-{
-    const auto it = o.FindMember(k);
-    return it != o.MemberEnd() && it->value.IsNumber() ? it->value.GetDouble() : fallback;
-}
-std::optional<double> odbl(const Value &o, const char *k)
-{
-    const auto it = o.FindMember(k);
-    return it != o.MemberEnd() && it->value.IsNumber() ? std::optional<double>(it->value.GetDouble()) : std::nullopt;
-}
-bool boolean(const Value &o, const char *k)
-{
-    const auto it = o.FindMember(k);
-    return it != o.MemberEnd() && it->value.IsBool() && it->value.GetBool();
-}
-QString text(const Value &o, const char *k)
-{
-    const auto it = o.FindMember(k);
-    return it != o.MemberEnd() && it->value.IsString() ? QString::fromUtf8(it->value.GetString(), int(it->value.GetStringLength())) : QString();
-}
-const Value &member(const Value &o, const char *k, rapidjson::Type type)
-{
-    static const Value nullObject(rapidjson::kObjectType), nullArray(rapidjson::kArrayType);
-    const auto it = o.FindMember(k);
-    if (it != o.MemberEnd() && it->value.GetType() == type)
-        return it->value;
-    return type == rapidjson::kArrayType ? nullArray : nullObject;
-}
+public:
+    // A JSON object and where it is in the summary ("analysis.gaps[3]."), for messages.
+    struct Obj
+    {
+        const Value &v;
+        QString at;
+    };
+
+    bool failed() const { return !m_error.isEmpty(); }
+    const QString &error() const { return m_error; }
+
+    std::int64_t i64(const Obj &o, const char *k, std::int64_t fallback = 0, std::int64_t min = INT64_MIN, std::int64_t max = INT64_MAX)
+    {
+        const Value *v = find(o, k);
+        if (!v)
+            return fallback;
+        if (!v->IsInt64() && !v->IsUint64()) {
+            fail(o, k, Text::tr("not an integer"));
+            return fallback;
+        }
+        if (!v->IsInt64() || v->GetInt64() < min || v->GetInt64() > max) {
+            fail(o, k, Text::tr("%1 is out of range (%2 to %3)").arg(numberText(*v)).arg(min).arg(max));
+            return fallback;
+        }
+        return v->GetInt64();
+    }
+    int i32(const Obj &o, const char *k, int fallback = 0, int min = INT_MIN) { return int(i64(o, k, fallback, min, INT_MAX)); }
+    std::uint32_t u32(const Obj &o, const char *k) { return std::uint32_t(i64(o, k, 0, 0, UINT32_MAX)); }
+    std::uint64_t u64(const Obj &o, const char *k)
+    {
+        const Value *v = find(o, k);
+        if (!v)
+            return 0;
+        if (!v->IsUint64()) {
+            fail(o, k, v->IsInt64() ? Text::tr("%1 is out of range (0 or more)").arg(v->GetInt64()) : Text::tr("not an integer"));
+            return 0;
+        }
+        return v->GetUint64();
+    }
+    double dbl(const Obj &o, const char *k, double fallback = 0)
+    {
+        const Value *v = find(o, k);
+        if (!v || v->IsNull())
+            return fallback;
+        if (!v->IsNumber()) {
+            fail(o, k, Text::tr("not a number"));
+            return fallback;
+        }
+        return v->GetDouble();
+    }
+    std::optional<double> odbl(const Obj &o, const char *k)
+    {
+        const Value *v = find(o, k);
+        if (!v || v->IsNull())
+            return std::nullopt;
+        if (!v->IsNumber()) {
+            fail(o, k, Text::tr("not a number or null"));
+            return std::nullopt;
+        }
+        return v->GetDouble();
+    }
+    bool boolean(const Obj &o, const char *k)
+    {
+        const Value *v = find(o, k);
+        if (!v)
+            return false;
+        if (!v->IsBool()) {
+            fail(o, k, Text::tr("not true or false"));
+            return false;
+        }
+        return v->GetBool();
+    }
+    QString text(const Obj &o, const char *k)
+    {
+        const Value *v = find(o, k);
+        if (!v)
+            return QString();
+        if (!v->IsString()) {
+            fail(o, k, Text::tr("not a string"));
+            return QString();
+        }
+        return QString::fromUtf8(v->GetString(), int(v->GetStringLength()));
+    }
+    Obj object(const Obj &o, const char *k)
+    {
+        static const Value empty(rapidjson::kObjectType);
+        const Value *v = find(o, k);
+        if (v && !v->IsObject())
+            fail(o, k, Text::tr("not an object"));
+        return {v && v->IsObject() ? *v : empty, o.at + QLatin1String(k) + QLatin1Char('.')};
+    }
+    // The members of list k that are objects, each with its place; any other member is an error.
+    std::vector<Obj> objects(const Obj &o, const char *k)
+    {
+        std::vector<Obj> out;
+        const Value *v = list(o, k);
+        for (rapidjson::SizeType i = 0; v && i < v->Size() && !failed(); ++i) {
+            const QString at = QStringLiteral("%1%2[%3]").arg(o.at, QLatin1String(k)).arg(i);
+            if ((*v)[i].IsObject())
+                out.push_back({(*v)[i], at + QLatin1Char('.')});
+            else
+                m_error = Text::tr("%1: not an object").arg(at);
+        }
+        return out;
+    }
+    QStringList strings(const Obj &o, const char *k)
+    {
+        QStringList out;
+        const Value *v = list(o, k);
+        for (rapidjson::SizeType i = 0; v && i < v->Size() && !failed(); ++i) {
+            if ((*v)[i].IsString())
+                out << QString::fromUtf8((*v)[i].GetString(), int((*v)[i].GetStringLength()));
+            else
+                m_error = Text::tr("%1%2[%3]: not a string").arg(o.at, QLatin1String(k)).arg(i);
+        }
+        return out;
+    }
+
+private:
+    static QString numberText(const Value &v)
+    {
+        return v.IsInt64() ? QString::number(v.GetInt64()) : QString::number(v.GetUint64());
+    }
+    const Value *find(const Obj &o, const char *k) const
+    {
+        const auto it = o.v.FindMember(k);
+        return it == o.v.MemberEnd() ? nullptr : &it->value;
+    }
+    const Value *list(const Obj &o, const char *k)
+    {
+        const Value *v = find(o, k);
+        if (v && !v->IsArray()) {
+            fail(o, k, Text::tr("not a list"));
+            return nullptr;
+        }
+        return v;
+    }
+    // Keeps the first problem: the one a person fixes first.
+    void fail(const Obj &o, const char *k, const QString &why)
+    {
+        if (m_error.isEmpty())
+            m_error = Text::tr("%1: %2").arg(o.at + QLatin1String(k), why);
+    }
+
+    QString m_error;
+};
 
 void writeTemporal(Out &o, const TemporalBreakdown &t)
 {
@@ -145,26 +256,26 @@ void writeTemporal(Out &o, const TemporalBreakdown &t)
     });
 }
 
-TemporalBreakdown readTemporal(const Value &v)
+TemporalBreakdown readTemporal(In &in, const In::Obj &v)
 {
     TemporalBreakdown t;
-    t.spanStart = i64(v, "span_start");
-    t.spanEnd = i64(v, "span_end");
-    t.span = i64(v, "span");
-    t.idle = i64(v, "idle");
-    t.compute = i64(v, "compute");
-    t.nonCompute = i64(v, "non_compute");
-    t.communication = i64(v, "communication");
-    t.overlap = i64(v, "overlap");
-    t.idlePct = dbl(v, "idle_pct");
-    t.computePct = dbl(v, "compute_pct");
-    t.nonComputePct = dbl(v, "non_compute_pct");
-    t.commCompOverlapPct = dbl(v, "comm_comp_overlap_pct");
-    t.activities = std::size_t(u64(v, "activities"));
-    t.streamEvents = std::size_t(u64(v, "stream_events"));
-    t.definition = i64(v, "definition") == int(GpuTimeDefinition::Hta) ? GpuTimeDefinition::Hta : GpuTimeDefinition::Lanescope;
-    t.lastStepExcluded = boolean(v, "last_step_excluded");
-    t.microsecondRounding = boolean(v, "microsecond_rounding");
+    t.spanStart = in.i64(v, "span_start");
+    t.spanEnd = in.i64(v, "span_end");
+    t.span = in.i64(v, "span");
+    t.idle = in.i64(v, "idle");
+    t.compute = in.i64(v, "compute");
+    t.nonCompute = in.i64(v, "non_compute");
+    t.communication = in.i64(v, "communication");
+    t.overlap = in.i64(v, "overlap");
+    t.idlePct = in.dbl(v, "idle_pct");
+    t.computePct = in.dbl(v, "compute_pct");
+    t.nonComputePct = in.dbl(v, "non_compute_pct");
+    t.commCompOverlapPct = in.dbl(v, "comm_comp_overlap_pct");
+    t.activities = std::size_t(in.u64(v, "activities"));
+    t.streamEvents = std::size_t(in.u64(v, "stream_events"));
+    t.definition = in.i64(v, "definition", 0, 0, 1) == int(GpuTimeDefinition::Hta) ? GpuTimeDefinition::Hta : GpuTimeDefinition::Lanescope;
+    t.lastStepExcluded = in.boolean(v, "last_step_excluded");
+    t.microsecondRounding = in.boolean(v, "microsecond_rounding");
     return t;
 }
 
@@ -307,8 +418,13 @@ std::string rankSummaryToJson(const RankSummary &s)
 bool rankSummaryFromJson(const QByteArray &json, RankSummary *out, QString *error)
 {
     rapidjson::Document d;
-    d.Parse<rapidjson::kParseFullPrecisionFlag>(json.constData(), std::size_t(json.size())); // exact doubles: merge = analyze DIR
-    if (d.HasParseError() || !d.IsObject()) {
+    // Exact doubles: merge = analyze DIR. Bounded nesting: a hostile summary costs no stack.
+    const BoundedParse parsed = parseBoundedJson<rapidjson::kParseFullPrecisionFlag>(d, json.constData(), std::size_t(json.size()));
+    if (parsed.status == BoundedParse::Status::TooDeep) {
+        *error = Text::tr("JSON nested deeper than %1 levels at byte %2: not a rank summary").arg(kMaxJsonDepth).arg(parsed.offset);
+        return false;
+    }
+    if (!parsed.ok() || !d.IsObject()) {
         *error = Text::tr("not JSON, or not a JSON object");
         return false;
     }
@@ -321,128 +437,123 @@ bool rankSummaryFromJson(const QByteArray &json, RankSummary *out, QString *erro
         *error = Text::tr("a rank summary of version %1; this lanescope-cli reads version %2").arg(version->value.GetInt()).arg(kRankSummaryVersion);
         return false;
     }
+    In in;
+    const In::Obj root{d, QString()};
     RankSummary s;
     RankFigures &f = s.figures;
     AnalysisResult &a = f.analysis;
-    f.path = text(d, "path");
-    f.rank = int(i64(d, "rank", -1));
-    f.rankGuessed = boolean(d, "rank_guessed");
-    s.traceRank = int(i64(d, "trace_rank", -1));
-    s.worldSize = int(i64(d, "world_size", -1));
-    s.backend = text(d, "backend");
-    s.pgConfig = text(d, "pg_config");
-    s.baseTimeNs = i64(d, "base_time_ns");
-    s.minTs = i64(d, "min_ts_ns");
-    s.events = u64(d, "events");
-    s.truncated = boolean(d, "truncated");
-    s.truncatedAtByte = u64(d, "truncated_at_byte");
-    const Value &mi = member(d, "mfu_inputs", rapidjson::kObjectType);
-    s.mfuInputs.params = dbl(mi, "params");
-    s.mfuInputs.tokensPerStep = dbl(mi, "tokens_per_step");
-    s.mfuInputs.tokensGlobal = boolean(mi, "tokens_global");
-    s.mfuInputs.peakTflops = dbl(mi, "peak_tflops");
-    const Value &fv = member(d, "figures", rapidjson::kObjectType);
-    f.completeSteps = int(i64(fv, "complete_steps"));
-    f.stepTimeNs = odbl(fv, "step_time_ns");
-    f.gapTotalNs = i64(fv, "gap_total_ns");
-    f.gapCount = int(i64(fv, "gap_count"));
-    f.exposedCommNs = i64(fv, "exposed_comm_ns");
-    f.tokensPerSPerGpu = odbl(fv, "tokens_per_s_per_gpu");
-    f.achievedTflops = odbl(fv, "achieved_tflops");
-    f.mfuPct = odbl(fv, "mfu_pct");
+    f.path = in.text(root, "path");
+    f.rank = in.i32(root, "rank", -1, -1);
+    f.rankGuessed = in.boolean(root, "rank_guessed");
+    s.traceRank = in.i32(root, "trace_rank", -1, -1);
+    s.worldSize = in.i32(root, "world_size", -1, -1);
+    s.backend = in.text(root, "backend");
+    s.pgConfig = in.text(root, "pg_config");
+    s.baseTimeNs = in.i64(root, "base_time_ns");
+    s.minTs = in.i64(root, "min_ts_ns");
+    s.events = in.u64(root, "events");
+    s.truncated = in.boolean(root, "truncated");
+    s.truncatedAtByte = in.u64(root, "truncated_at_byte");
+    const In::Obj mi = in.object(root, "mfu_inputs");
+    s.mfuInputs.params = in.dbl(mi, "params");
+    s.mfuInputs.tokensPerStep = in.dbl(mi, "tokens_per_step");
+    s.mfuInputs.tokensGlobal = in.boolean(mi, "tokens_global");
+    s.mfuInputs.peakTflops = in.dbl(mi, "peak_tflops");
+    const In::Obj fv = in.object(root, "figures");
+    f.completeSteps = in.i32(fv, "complete_steps");
+    f.stepTimeNs = in.odbl(fv, "step_time_ns");
+    f.gapTotalNs = in.i64(fv, "gap_total_ns");
+    f.gapCount = in.i32(fv, "gap_count");
+    f.exposedCommNs = in.i64(fv, "exposed_comm_ns");
+    f.tokensPerSPerGpu = in.odbl(fv, "tokens_per_s_per_gpu");
+    f.achievedTflops = in.odbl(fv, "achieved_tflops");
+    f.mfuPct = in.odbl(fv, "mfu_pct");
 
-    const Value &av = member(d, "analysis", rapidjson::kObjectType);
-    for (const Value &v : member(av, "steps", rapidjson::kArrayType).GetArray()) {
-        if (!v.IsObject())
-            continue;
+    const In::Obj av = in.object(root, "analysis");
+    for (const In::Obj &v : in.objects(av, "steps")) {
         Step st;
-        st.name = text(v, "name");
-        st.number = int(i64(v, "number", -1));
-        st.start = i64(v, "start");
-        st.dur = i64(v, "dur");
-        st.gpuStart = i64(v, "gpu_start");
-        st.gpuDur = i64(v, "gpu_dur", -1);
-        st.track = std::uint32_t(i64(v, "track"));
-        st.slice = std::uint32_t(i64(v, "slice"));
+        st.name = in.text(v, "name");
+        st.number = in.i32(v, "number", -1);
+        st.start = in.i64(v, "start");
+        st.dur = in.i64(v, "dur");
+        st.gpuStart = in.i64(v, "gpu_start");
+        st.gpuDur = in.i64(v, "gpu_dur", -1);
+        st.track = in.u32(v, "track");
+        st.slice = in.u32(v, "slice");
         a.steps.push_back(st);
     }
-    a.analysed = TimeRange{i64(av, "analysed_from"), i64(av, "analysed_to")};
-    a.temporal = readTemporal(member(av, "temporal", rapidjson::kObjectType));
-    for (const Value &v : member(av, "gaps", rapidjson::kArrayType).GetArray()) {
-        if (!v.IsObject())
-            continue;
+    a.analysed = TimeRange{in.i64(av, "analysed_from"), in.i64(av, "analysed_to")};
+    a.temporal = readTemporal(in, in.object(av, "temporal"));
+    for (const In::Obj &v : in.objects(av, "gaps")) {
         Gap g;
-        g.device = int(i64(v, "device", -1));
-        g.stream = i64(v, "stream");
-        g.track = std::uint32_t(i64(v, "track"));
-        g.start = i64(v, "start");
-        g.dur = i64(v, "dur");
-        g.before = text(v, "before");
-        g.after = text(v, "after");
-        g.gemmBefore = text(v, "gemm_before");
-        g.gemmAfter = text(v, "gemm_after");
-        g.betweenGemms = boolean(v, "between_gemms");
-        const std::int64_t cause = i64(v, "cause", int(GapCause::Other));
-        g.cause = cause >= 0 && cause <= int(GapCause::Other) ? GapCause(cause) : GapCause::Other;
-        g.evidence = text(v, "evidence");
-        g.collective = text(v, "collective");
-        g.evidenceTrack = i64(v, "evidence_track", -1);
-        g.evidenceSlice = std::uint32_t(i64(v, "evidence_slice"));
+        g.device = in.i32(v, "device", -1);
+        g.stream = in.i64(v, "stream");
+        g.track = in.u32(v, "track");
+        g.start = in.i64(v, "start");
+        g.dur = in.i64(v, "dur");
+        g.before = in.text(v, "before");
+        g.after = in.text(v, "after");
+        g.gemmBefore = in.text(v, "gemm_before");
+        g.gemmAfter = in.text(v, "gemm_after");
+        g.betweenGemms = in.boolean(v, "between_gemms");
+        g.cause = GapCause(in.i64(v, "cause", int(GapCause::Other), 0, int(GapCause::Other)));
+        g.evidence = in.text(v, "evidence");
+        g.collective = in.text(v, "collective");
+        g.evidenceTrack = in.i64(v, "evidence_track", -1);
+        g.evidenceSlice = in.u32(v, "evidence_slice");
         a.gaps.push_back(std::move(g));
     }
-    const Value &mv = member(av, "mfu", rapidjson::kObjectType);
-    a.mfu.valid = boolean(mv, "valid");
-    a.mfu.stepS = dbl(mv, "step_s");
-    a.mfu.tokensPerSPerGpu = dbl(mv, "tokens_per_s_per_gpu");
-    a.mfu.achievedTflops = dbl(mv, "achieved_tflops");
-    a.mfu.peakTflops = dbl(mv, "peak_tflops");
-    a.mfu.mfuPct = dbl(mv, "mfu_pct");
-    a.mfu.gpuName = text(mv, "gpu_name");
-    a.mfu.peakSource = text(mv, "peak_source");
-    a.mfu.worldSize = int(i64(mv, "world_size", 1));
-    const Value &me = member(av, "memory", rapidjson::kObjectType);
-    a.memory.peakAllocated = i64(me, "peak_allocated", -1);
-    a.memory.peakReserved = i64(me, "peak_reserved", -1);
-    a.memory.mallocCalls = i64(me, "malloc_calls");
-    a.memory.freeCalls = i64(me, "free_calls");
-    a.memory.hostAllocCalls = i64(me, "host_alloc_calls");
-    a.memory.allocEvents = i64(me, "alloc_events");
-    a.memory.freeEvents = i64(me, "free_events");
-    for (const Value &v : member(av, "advice", rapidjson::kArrayType).GetArray()) {
-        if (!v.IsObject())
-            continue;
+    const In::Obj mv = in.object(av, "mfu");
+    a.mfu.valid = in.boolean(mv, "valid");
+    a.mfu.stepS = in.dbl(mv, "step_s");
+    a.mfu.tokensPerSPerGpu = in.dbl(mv, "tokens_per_s_per_gpu");
+    a.mfu.achievedTflops = in.dbl(mv, "achieved_tflops");
+    a.mfu.peakTflops = in.dbl(mv, "peak_tflops");
+    a.mfu.mfuPct = in.dbl(mv, "mfu_pct");
+    a.mfu.gpuName = in.text(mv, "gpu_name");
+    a.mfu.peakSource = in.text(mv, "peak_source");
+    a.mfu.worldSize = in.i32(mv, "world_size", 1);
+    const In::Obj me = in.object(av, "memory");
+    a.memory.peakAllocated = in.i64(me, "peak_allocated", -1);
+    a.memory.peakReserved = in.i64(me, "peak_reserved", -1);
+    a.memory.mallocCalls = in.i64(me, "malloc_calls");
+    a.memory.freeCalls = in.i64(me, "free_calls");
+    a.memory.hostAllocCalls = in.i64(me, "host_alloc_calls");
+    a.memory.allocEvents = in.i64(me, "alloc_events");
+    a.memory.freeEvents = in.i64(me, "free_events");
+    for (const In::Obj &v : in.objects(av, "advice")) {
         Advice ad;
-        ad.id = text(v, "id");
-        ad.title = text(v, "title");
-        ad.evidence = text(v, "evidence");
-        ad.where = TimeRange{i64(v, "where_from"), i64(v, "where_to")};
-        ad.explainedNs = i64(v, "explained_ns");
-        ad.stepS = dbl(v, "step_s");
-        ad.projectedStepS = dbl(v, "projected_step_s");
-        ad.mfuPct = dbl(v, "mfu_pct");
-        ad.projectedMfuPct = dbl(v, "projected_mfu_pct");
+        ad.id = in.text(v, "id");
+        ad.title = in.text(v, "title");
+        ad.evidence = in.text(v, "evidence");
+        ad.where = TimeRange{in.i64(v, "where_from"), in.i64(v, "where_to")};
+        ad.explainedNs = in.i64(v, "explained_ns");
+        ad.stepS = in.dbl(v, "step_s");
+        ad.projectedStepS = in.dbl(v, "projected_step_s");
+        ad.mfuPct = in.dbl(v, "mfu_pct");
+        ad.projectedMfuPct = in.dbl(v, "projected_mfu_pct");
         a.advice.push_back(std::move(ad));
     }
-    for (const Value &v : member(av, "warnings", rapidjson::kArrayType).GetArray())
-        if (v.IsString())
-            a.warnings << QString::fromUtf8(v.GetString(), int(v.GetStringLength()));
-    a.error = text(av, "error");
+    a.warnings = in.strings(av, "warnings");
+    a.error = in.text(av, "error");
 
-    for (const Value &v : member(d, "calls", rapidjson::kArrayType).GetArray()) {
-        if (!v.IsObject())
-            continue;
+    for (const In::Obj &v : in.objects(root, "calls")) {
         CollectiveCall c;
-        c.name = text(v, "name");
-        c.group = text(v, "group");
-        c.seq = i64(v, "seq", -1);
-        c.step = int(i64(v, "step", -1));
-        c.ordinal = int(i64(v, "ordinal"));
-        c.start = i64(v, "start");
-        c.end = i64(v, "end");
-        c.onGpu = boolean(v, "gpu");
-        c.track = std::uint32_t(i64(v, "track"));
-        c.slice = std::uint32_t(i64(v, "slice"));
+        c.name = in.text(v, "name");
+        c.group = in.text(v, "group");
+        c.seq = in.i64(v, "seq", -1);
+        c.step = in.i32(v, "step", -1);
+        c.ordinal = in.i32(v, "ordinal");
+        c.start = in.i64(v, "start");
+        c.end = in.i64(v, "end");
+        c.onGpu = in.boolean(v, "gpu");
+        c.track = in.u32(v, "track");
+        c.slice = in.u32(v, "slice");
         s.calls.push_back(std::move(c));
+    }
+    if (in.failed()) {
+        *error = Text::tr("member %1").arg(in.error());
+        return false;
     }
     if (f.path.isEmpty()) {
         *error = Text::tr("a rank summary without the path of its trace");

@@ -1,4 +1,6 @@
 #include "annotations/AnnotationFile.h"
+#include "util/BoundedJson.h"
+#include "util/JsonBrackets.h"
 
 #include <QCryptographicHash>
 #include <QFile>
@@ -184,6 +186,10 @@ FileContent AnnotationFile::read(const QByteArray &bytes)
     };
     if (bytes.size() > kMaxFileBytes)
         return corrupt(tr("larger than %1 MiB").arg(kMaxFileBytes >> 20));
+    // The depth every JSON read whole is held to (util/BoundedJson.h), checked before Qt's
+    // recursive parser sees the bytes (Qt stops only at 1024 levels).
+    if (!nestingWithin(bytes.constData(), std::uint64_t(bytes.size()), kMaxJsonDepth))
+        return corrupt(tr("nested deeper than %1 levels").arg(kMaxJsonDepth));
     QJsonParseError pe;
     const QJsonDocument doc = QJsonDocument::fromJson(bytes, &pe);
     if (pe.error != QJsonParseError::NoError)

@@ -12,7 +12,10 @@ namespace lanescope::annotations {
 
 AnnotationStore::AnnotationStore(const QString &tracePath)
     : m_trace(tracePath)
+    , m_resolved(QFileInfo(tracePath).isSymLink() ? QFileInfo(tracePath).canonicalFilePath() : tracePath)
 {
+    if (m_resolved.isEmpty()) // a dangling link: nothing to annotate, said by m_error below
+        m_resolved = tracePath;
     m_identity = TraceIdentity::ofFile(tracePath, &m_error);
 }
 

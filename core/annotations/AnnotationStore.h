@@ -41,7 +41,9 @@ public:
     // $XDG_DATA_HOME/lanescope/annotations (~/.local/share/lanescope/annotations): the generic data
     // location, not the application's, which differs between `lanescope` and `lanescope-cli`.
     static QString dataFolder();
-    QString besidePath() const { return sidecarPathFor(m_trace); }
+    // Beside the file itself: a trace opened through a symbolic link keeps its annotations beside
+    // the link's target, so every way of opening it finds the same ones.
+    QString besidePath() const { return sidecarPathFor(m_resolved); }
     QString fallbackPath() const;
 
     struct Loaded
@@ -74,6 +76,7 @@ private:
     static bool writeFile(const QString &path, const QByteArray &bytes, QString *error);
 
     QString m_trace;
+    QString m_resolved; // m_trace, or where it leads when it is a symbolic link
     TraceIdentity m_identity;
     QString m_error;
 };

@@ -1,4 +1,5 @@
 #include "io/FolderLoad.h"
+#include "io/InputFile.h"
 
 #include "parse/TraceLoader.h"
 #include "util/Parallel.h"
@@ -110,17 +111,25 @@ bool isTraceFileName(const QString &fileName)
     return n.endsWith(QLatin1String(".json")) || n.endsWith(QLatin1String(".json.gz"));
 }
 
-QStringList traceFilesIn(const QString &folder, QStringList *ignored)
+QStringList traceFilesIn(const QString &folder, QStringList *ignored, std::vector<RejectedFile> *unreadable)
 {
     const QDir dir(folder);
-    QStringList names = dir.entryList(QDir::Files | QDir::Readable | QDir::Hidden, QDir::NoSort);
+    // Every entry, not only readable files: one named like a trace that cannot be read (a FIFO, a
+    // folder, a dangling link, no permission) is a rank missing for a reason the user must see.
+    QStringList names = dir.entryList(QDir::AllEntries | QDir::System | QDir::Hidden | QDir::NoDotAndDotDot, QDir::NoSort);
     std::sort(names.begin(), names.end(), naturalLess);
     QStringList out;
     for (const QString &n : names) {
-        if (isTraceFileName(n))
-            out << dir.filePath(n);
-        else if (ignored)
+        const QString path = dir.filePath(n);
+        if (isTraceFileName(n)) {
+            const QString why = io::notAReadableFileReason(path);
+            if (why.isEmpty())
+                out << path;
+            else if (unreadable)
+                unreadable->push_back({path, why});
+        } else if (ignored && QFileInfo(path).isFile()) {
             *ignored << n;
+        }
     }
     return out;
 }
@@ -352,12 +361,17 @@ FolderLoadResult loadFolder(const QString &folder, const FolderLoadOptions &opti
         r.error = Text::tr("%1 cannot be read").arg(folder);
         return r;
     }
-    const QStringList paths = traceFilesIn(folder, &r.ignored);
+    std::vector<RejectedFile> unreadable;
+    const QStringList paths = traceFilesIn(folder, &r.ignored, &unreadable);
+    r.rejected = unreadable; // before the job's own rejections (assembleJob), in file-name order
+    for (const RejectedFile &u : unreadable)
+        r.warnings << Text::tr("%1 left out: %2").arg(QFileInfo(u.path).fileName(), u.reason);
     if (!r.ignored.isEmpty())
         r.warnings << Text::tr("%n file(s) not named *.json or *.json.gz ignored: %1", nullptr, int(r.ignored.size()))
                           .arg(QStringList(r.ignored.mid(0, 5)).join(QStringLiteral(", ")) + (r.ignored.size() > 5 ? QStringLiteral(", ...") : QString()));
     if (paths.isEmpty()) {
-        r.error = Text::tr("%1 holds no .json or .json.gz trace").arg(folder);
+        r.error = unreadable.empty() ? Text::tr("%1 holds no .json or .json.gz trace").arg(folder)
+                                     : Text::tr("%1 holds no rank trace: %2").arg(folder, r.warnings.join(QStringLiteral("; ")));
         return r;
     }
 

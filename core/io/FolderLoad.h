@@ -73,8 +73,10 @@ struct FolderLoadResult
 bool isTraceFileName(const QString &fileName);
 
 // The trace files of a folder in file-name order (numbers inside names compared as numbers:
-// rank-2 before rank-10); the other files' names in *ignored.
-QStringList traceFilesIn(const QString &folder, QStringList *ignored = nullptr);
+// rank-2 before rank-10); the other files' names in *ignored; the entries named like traces that
+// are not regular files this process can read (a FIFO, a folder, a dangling link), each with why,
+// in *unreadable.
+QStringList traceFilesIn(const QString &folder, QStringList *ignored = nullptr, std::vector<RejectedFile> *unreadable = nullptr);
 
 // What loading one file is expected to take in transient memory: the JSON bytes (a .gz's from
 // its gzip trailer) times the parser's working set per JSON byte.

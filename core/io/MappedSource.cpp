@@ -1,6 +1,7 @@
 #include "io/MappedSource.h"
 
 #include "io/GzipInflater.h"
+#include "io/InputFile.h"
 #include "io/SourceReader.h"
 
 #include <QCoreApplication>
@@ -69,6 +70,10 @@ MappedSource::OpenResult MappedSource::open(const QString &path)
     }
     if (fi.isDir()) {
         r.error = Text::tr("%1 is a folder, not a trace file").arg(path);
+        return r;
+    }
+    if (!fi.isFile()) { // a FIFO would block the mapping, a device has no size: said at once
+        r.error = io::notAReadableFile(path);
         return r;
     }
     std::uint64_t size = 0;

@@ -9,6 +9,7 @@
 #include "parse/InflatingStream.h"
 #include "parse/StreamedArray.h"
 #include "parse/TraceMerge.h"
+#include "util/BoundedJson.h"
 #include "util/Parallel.h"
 
 #include <QCoreApplication>
@@ -43,16 +44,15 @@ struct Text
 constexpr std::uint64_t kMinChunkBytes = 8ull << 20; // below this a thread costs more than it saves
 constexpr std::uint64_t kBoundarySearchBytes = 64ull << 20;
 
-// Reads one JSON value at pos with RapidJSON into a Document (header keys: small values).
-bool parseValue(const char *p, std::uint64_t size, std::uint64_t &pos, rapidjson::Document &doc)
+// Reads one JSON value at pos with RapidJSON into a Document (header keys: small values), no
+// deeper than kMaxJsonDepth: a hostile header value is refused, not parsed (util/BoundedJson.h).
+BoundedParse parseValue(const char *p, std::uint64_t size, std::uint64_t &pos, rapidjson::Document &doc)
 {
     rapidjson::MemoryStream s(p + pos, size_t(size - pos));
-    // Iterative: a header value may nest arbitrarily deep, and the recursive parser would run out of stack.
-    doc.ParseStream<rapidjson::kParseStopWhenDoneFlag | rapidjson::kParseIterativeFlag>(s);
-    if (doc.HasParseError())
-        return false;
-    pos += s.Tell();
-    return true;
+    const BoundedParse r = parseBoundedJson<rapidjson::kParseStopWhenDoneFlag>(doc, s);
+    if (r.ok())
+        pos += s.Tell();
+    return r;
 }
 
 // Skips one JSON value at pos without building anything.
@@ -235,7 +235,7 @@ struct MappedCursor
     void next() { ++pos; }
     std::uint64_t tell() const { return pos; }
     void skipWs() { skipWhitespace(p, size, pos); }
-    bool parseValue(rapidjson::Document &doc) { return lanescope::parseValue(p, size, pos, doc); }
+    BoundedParse parseValue(rapidjson::Document &doc) { return lanescope::parseValue(p, size, pos, doc); }
     bool skipValue() { return lanescope::skipValue(p, size, pos); }
     // The array's contents, from just after its '['.
     void events(TopLevel &top)
@@ -263,11 +263,7 @@ struct StreamCursor
         while (!s.atEnd() && parse::isJsonSpace(s.Peek()))
             s.Take();
     }
-    bool parseValue(rapidjson::Document &doc)
-    {
-        doc.ParseStream<rapidjson::kParseStopWhenDoneFlag | rapidjson::kParseIterativeFlag>(s);
-        return !doc.HasParseError();
-    }
+    BoundedParse parseValue(rapidjson::Document &doc) { return parseBoundedJson<rapidjson::kParseStopWhenDoneFlag>(doc, s); }
     bool skipValue()
     {
         rapidjson::BaseReaderHandler<> nothing;
@@ -330,7 +326,7 @@ void parseTopLevel(Cursor &c, Trace &trace, const QString &name, TopLevel &top)
         }
         rapidjson::Document keyDoc;
         const std::uint64_t keyAt = c.tell();
-        if (c.peek() != '"' || !c.parseValue(keyDoc) || !keyDoc.IsString()) {
+        if (c.peek() != '"' || !c.parseValue(keyDoc).ok() || !keyDoc.IsString()) {
             if (!top.sawEvents)
                 top.headerError = Text::tr("%1 is not valid JSON: expected a key at byte %2").arg(name).arg(keyAt);
             else
@@ -360,13 +356,27 @@ void parseTopLevel(Cursor &c, Trace &trace, const QString &name, TopLevel &top)
         }
         const std::uint64_t valueAt = c.tell();
         bool valueOk;
+        bool tooDeep = false;
         if (isHeaderKey(key)) {
             rapidjson::Document v;
-            valueOk = c.parseValue(v);
+            const BoundedParse parsed = c.parseValue(v);
+            valueOk = parsed.ok();
+            tooDeep = parsed.status == BoundedParse::Status::TooDeep;
             if (valueOk)
                 readHeaderValue(key, v, trace);
         } else {
             valueOk = c.skipValue();
+        }
+        if (tooDeep) {
+            const QString why = Text::tr("\"%1\" at byte %2 nests deeper than %3 levels")
+                                    .arg(QString::fromStdString(key))
+                                    .arg(valueAt)
+                                    .arg(kMaxJsonDepth);
+            if (!top.sawEvents)
+                top.headerError = Text::tr("%1: %2: not a trace header").arg(name, why);
+            else
+                trace.warnings << Text::tr("%1 (after traceEvents); ignored").arg(why);
+            return;
         }
         if (!valueOk) {
             if (!top.sawEvents)

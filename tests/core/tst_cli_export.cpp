@@ -404,6 +404,56 @@ private slots:
         QCOMPARE(readAll(saved.path), before);
     }
 
+    // A trace opened through a symbolic link finds its own sidecar, the one beside the link's
+    // target (it found none: 0 annotations instead of 2).
+    void sidecarOfATraceOpenedThroughALink()
+    {
+        const QString trace = freshSynth();
+        const annotations::AnnotationStore store(trace);
+        annotations::AnnotationSet set;
+        set.add(calloutAtFirstGap(QStringLiteral("one")));
+        set.add(calloutAtFirstGap(QStringLiteral("two")));
+        const annotations::AnnotationStore::Saved saved = store.save(set);
+        QVERIFY2(saved.ok, qPrintable(saved.error));
+        const QString links = m_dir.filePath(QStringLiteral("links%1").arg(++m_n));
+        QVERIFY(QDir().mkpath(links));
+        const QString link = links + QStringLiteral("/linked.pt.trace.json");
+        QVERIFY(QFile::link(trace, link));
+        const Run r = cli({QStringLiteral("export"), link, QStringLiteral("-o"), m_dir.filePath(QStringLiteral("linked.svg")), QStringLiteral("--json")});
+        QVERIFY2(r.exitCode == 0, r.err.constData());
+        const QJsonObject j = QJsonDocument::fromJson(r.out).object();
+        QCOMPARE(j.value(QStringLiteral("annotations")).toInt(), 2);
+        QCOMPARE(QFileInfo(j.value(QStringLiteral("annotations_file")).toString()).canonicalFilePath(), QFileInfo(saved.path).canonicalFilePath());
+        QVERIFY(!QFileInfo::exists(annotations::AnnotationStore::sidecarPathFor(link))); // nothing written beside the link
+    }
+
+    // -o naming a symbolic link is refused (exit 2, one line): it was written through, replacing
+    // the file it points to (victim.txt became a PNG). A dangling link is refused too.
+    void outputThatIsALinkIsRefused_data()
+    {
+        QTest::addColumn<bool>("dangling");
+        QTest::newRow("link to a file") << false;
+        QTest::newRow("dangling link") << true;
+    }
+    void outputThatIsALinkIsRefused()
+    {
+        QFETCH(bool, dangling);
+        const QString dir = m_dir.filePath(QStringLiteral("out%1").arg(++m_n));
+        QVERIFY(QDir().mkpath(dir));
+        const QString victim = dir + QStringLiteral("/victim.txt"), link = dir + QStringLiteral("/link.png");
+        if (!dangling)
+            QVERIFY(writeBytes(victim, "precious\n"));
+        QVERIFY(QFile::link(victim, link));
+        const Run r = cli({QStringLiteral("export"), m_synth, QStringLiteral("-o"), link});
+        QCOMPARE(r.exitCode, 2);
+        QVERIFY2(r.err.count('\n') == 1 && r.err.contains("symbolic link"), r.err.constData());
+        QVERIFY(QFileInfo(link).isSymLink());
+        if (dangling)
+            QVERIFY(!QFileInfo::exists(victim));
+        else
+            QCOMPARE(readAll(victim), QByteArray("precious\n"));
+    }
+
     // A sidecar that is not this trace's: one line on stderr naming it, the picture drawn anyway
     // (without it), the sidecar untouched.
     void sidecarProblemIsOneLine_data()

@@ -19,6 +19,8 @@
 #include <mutex>
 #include <string>
 #include <thread>
+#include <sys/stat.h>
+#include <unistd.h>
 
 using namespace lanescope;
 
@@ -226,6 +228,48 @@ private slots:
                 warned = warned || (w.startsWith(name) && w.contains(reason));
             QVERIFY2(warned, qPrintable(name + QStringLiteral(": ") + r.warnings.join(QStringLiteral(" | "))));
         }
+    }
+
+    // An entry named like a rank file that cannot be read is a rejected file with its reason, not
+    // silently missing: a FIFO (never opened: the load must not block on it), a folder, a link to
+    // nothing, and (not as root, who reads anything) a file without read permission.
+    void unreadableRankFiles_data()
+    {
+        QTest::addColumn<QString>("kind");
+        QTest::addColumn<QString>("reason");
+        QTest::newRow("FIFO") << QStringLiteral("fifo") << QStringLiteral("FIFO");
+        QTest::newRow("folder named *.json") << QStringLiteral("folder") << QStringLiteral("a folder");
+        QTest::newRow("dangling symbolic link") << QStringLiteral("dangling") << QStringLiteral("symbolic link to nothing");
+        QTest::newRow("no read permission") << QStringLiteral("chmod000") << QStringLiteral("cannot read");
+    }
+    void unreadableRankFiles()
+    {
+        QFETCH(QString, kind);
+        QFETCH(QString, reason);
+        if (kind == QLatin1String("chmod000") && ::geteuid() == 0)
+            QSKIP("running as root, who may read a file of mode 000: the other rows cover unreadable entries");
+        QTemporaryDir dir;
+        put(dir.filePath(QStringLiteral("r0.json")), rankTrace(0, 2));
+        const QString bad = dir.filePath(QStringLiteral("r1.json"));
+        if (kind == QLatin1String("fifo")) {
+            QCOMPARE(::mkfifo(QFile::encodeName(bad).constData(), 0644), 0);
+        } else if (kind == QLatin1String("folder")) {
+            QVERIFY(QDir().mkpath(bad));
+        } else if (kind == QLatin1String("dangling")) {
+            QVERIFY(QFile::link(dir.filePath(QStringLiteral("gone.json.bak")), bad));
+        } else {
+            put(bad, rankTrace(1, 2));
+            QVERIFY(QFile::setPermissions(bad, QFileDevice::Permissions()));
+        }
+        const FolderLoadResult r = loadFolder(dir.path());
+        QVERIFY2(r.error.isEmpty(), qPrintable(r.error));
+        QCOMPARE(names(r), QStringList{QStringLiteral("r0.json")});
+        QCOMPARE(rejectedNames(r), QStringList{QStringLiteral("r1.json")});
+        QVERIFY2(r.rejected.at(0).reason.contains(reason), qPrintable(r.rejected.at(0).reason));
+        QVERIFY2(anyContains(r.warnings, QStringLiteral("r1.json left out")), qPrintable(r.warnings.join(QStringLiteral(" | "))));
+        QVERIFY(anyContains(r.warnings, QStringLiteral("missing: 1")));
+        if (kind == QLatin1String("chmod000"))
+            QFile::setPermissions(bad, QFileDevice::ReadOwner | QFileDevice::WriteOwner);
     }
 
     // A cut-off rank file is still a rank (what it has is loaded) and the banner says so; other
