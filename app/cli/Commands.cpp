@@ -59,7 +59,7 @@ OptionSpec threadsOption(const char *help)
 {
     static_assert(kMaxThreads == 256, "the --threads help and error texts say 256");
     return integer({QStringLiteral("threads")}, "N", between(0, kMaxThreads), help,
-                   QT_TRANSLATE_NOOP("cli", "--threads takes a whole number from 0 to 256"));
+                   QT_TRANSLATE_NOOP("cli", "--threads takes a whole number"));
 }
 
 int refuseLinkedOutput(const Invocation &args, const QString &out)

@@ -238,7 +238,7 @@ void tst_CliBounds::numbersOutOfRange_data()
     row("analyze --tokens-per-step 1e300", {a, t, QStringLiteral("--params"), QStringLiteral("1"), QStringLiteral("--tokens-per-step"), QStringLiteral("1e300")},
         "--tokens-per-step needs a positive number (above 0 and at most 1000000000000)");
     row("analyze --peak-tflops 1e300", {a, t, QStringLiteral("--peak-tflops"), QStringLiteral("1e300")}, "--peak-tflops needs a positive number (above 0 and at most 1000000)");
-    row("analyze --threads -1", {a, t, QStringLiteral("--threads"), QStringLiteral("-1")}, "--threads needs a number (0 to 2147483647)");
+    row("analyze --threads -1", {a, t, QStringLiteral("--threads"), QStringLiteral("-1")}, "--threads takes a whole number (0 to 256)");
     row("analyze DIR --memory-budget-mb 1e300", {a, QStringLiteral("@."), QStringLiteral("--memory-budget-mb"), QStringLiteral("1e300")},
         "--memory-budget-mb needs a positive number (above 0 and at most 1000000000)");
     row("export --gap-ms 1e300", {QStringLiteral("export"), t, QStringLiteral("-o"), QStringLiteral("@g.png"), QStringLiteral("--gap-ms"), QStringLiteral("1e300"),

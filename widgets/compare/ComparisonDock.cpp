@@ -423,14 +423,17 @@ void ComparisonDock::showResult(const ComparisonPtr &result)
             differ = differ || m.steps != c->runs.front().steps;
         if (differ && !m_perStep->isChecked())
             m_perStep->setChecked(true);
-        // Each run's analysis, for the docks and exports that read the session (run 0 is the
-        // analysis dock's, which may be of a range: left alone). Replaced by every comparison, so
-        // the exported headline shows the figures the Metrics table shows (the MFU inputs or the
-        // threshold may have changed since the first).
+        // Each run's analysis, for the docks and exports that read the session: replaced by every
+        // comparison, so the exported headline shows the figures the Metrics table shows (the MFU
+        // inputs or the threshold may have changed since), except an analysis of a step or a range
+        // (the Analysis dock's scope, which the user chose).
         Session *s = m_session.data();
-        for (int i = 1; s && i < s->runCount() && i < int(result->analyses.size()); ++i)
-            if (i < int(c->runs.size()) && s->run(i).path == c->runs[std::size_t(i)].path)
+        for (int i = 0; s && i < s->runCount() && i < int(result->analyses.size()); ++i) {
+            const auto &held = s->run(i).analysis;
+            const bool scoped = held && (!held->options.range.empty() || held->options.step >= 0);
+            if (i < int(c->runs.size()) && s->run(i).path == c->runs[std::size_t(i)].path && !scoped)
                 s->setAnalysis(i, std::make_shared<const analysis::AnalysisResult>(result->analyses[std::size_t(i)]));
+        }
         m_status->setText(c->alignment.position >= 0
                               ? tr("%n run(s) compared, aligned on complete step %1", nullptr, int(c->runs.size()))
                                     .arg(c->alignment.position + 1)
