@@ -7,6 +7,7 @@
 
 #include "Commands.h"
 #include "JsonWriter.h"
+#include "OutputPaths.h"
 
 #include "analysis/RankSummaryJson.h"
 #include "analysis/Ranks.h"
@@ -573,6 +574,8 @@ int runSummary(const Invocation &args)
     const QString out = args.text("summary");
     if (out.isEmpty())
         return args.fail(Text::tr("--summary needs the file to write"));
+    if (const int rc = refuseOutputClash(args, {{args.positionals().first(), n("TRACE")}}, {{out, n("--summary")}}); rc != Ok)
+        return rc;
     const std::shared_ptr<Trace> trace = loadTraceOrReport(args.positionals().first(), args.integer("threads", 0));
     if (!trace)
         return Unreadable;
