@@ -13,6 +13,7 @@ constexpr int kFormatVersion = 1;
 constexpr qint64 kHeadBytes = 1 << 20;              // what the content hash covers: the trace's first MiB
 constexpr qint64 kMaxFileBytes = 64ll << 20;        // larger is not an annotations file
 constexpr int kMaxTextChars = 10000;                // per annotation
+constexpr int kMaxAnnotations = 200000;             // per file
 
 // Which trace a file of annotations belongs to: its size and the SHA-256 of its head. A trace
 // regenerated under the same name (another run, a longer capture) differs in one or the other.
