@@ -310,7 +310,9 @@ FileContent AnnotationFile::read(const QByteArray &bytes)
         return corrupt(tr("\"annotations\" is not a list"));
     const QJsonArray items = list.toArray();
     if (items.size() > kMaxAnnotations)
-        return corrupt(tr("%1 annotations, more than the %2 one file may hold").arg(items.size()).arg(kMaxAnnotations));
+        return corrupt(tr("%1 annotations: more than the %2 one file may hold, so that editing them stays interactive")
+                           .arg(items.size())
+                           .arg(kMaxAnnotations));
     std::vector<Annotation> read;
     read.reserve(std::size_t(items.size()));
     for (int i = 0; i < items.size(); ++i) {

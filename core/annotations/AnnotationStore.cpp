@@ -172,6 +172,13 @@ AnnotationStore::Saved AnnotationStore::save(const AnnotationSet &set) const
         s.merged = AnnotationSet::merge(m_seen.valid ? m_seen.set : AnnotationSet(), set, now->set, &s.fromDisk);
         toWrite = &s.merged;
     }
+    if (toWrite->size() > kMaxAnnotations) {
+        // Written, it could not be read back: kept in memory and said, as a failed write is.
+        s.error = tr("%1 annotations are more than the %2 one file may hold; delete some to save them")
+                      .arg(toWrite->size())
+                      .arg(kMaxAnnotations);
+        return s;
+    }
     if (toWrite->isEmpty() && beside.found != Found::Ours && data.found != Found::Ours) {
         s.ok = true; // nothing to keep, and no file to litter the trace's folder with
         return s;

@@ -606,6 +606,36 @@ private slots:
             QCOMPARE(back.items()[std::size_t(i)].id, set.items()[std::size_t(i)].id);
     }
 
+    // Past kMaxAnnotations a sidecar is refused with its count (never overwritten), and a set that
+    // grew past it is not written (it could not be read back) but kept and said.
+    void moreThanTheLimitIsRefusedNotWritten()
+    {
+        const QString trace = newTrace();
+        const AnnotationStore store(trace);
+        std::vector<Annotation> many;
+        for (int i = 0; i <= kMaxAnnotations; ++i)
+            many.push_back(make(Kind::Callout, i, 0, QStringLiteral("gpu:0:stream:7"), Color::Grey, QString()));
+        AnnotationSet big;
+        big.setItems(many);
+        QVERIFY(writeBytes(store.besidePath(), AnnotationFile::write(big, store.identity())));
+        const QByteArray before = readAll(store.besidePath());
+        const AnnotationStore::Loaded l = store.load();
+        QCOMPARE(l.problems.size(), 1);
+        QVERIFY2(l.problems[0].contains(QStringLiteral("%1 annotations: more than the %2").arg(kMaxAnnotations + 1).arg(kMaxAnnotations)),
+                 qPrintable(l.problems[0]));
+        QVERIFY(l.set.isEmpty());
+
+        const AnnotationStore::Saved s = store.save(big);
+        QVERIFY(!s.ok);
+        QVERIFY2(s.error.contains(QString::number(kMaxAnnotations)), qPrintable(s.error));
+        QCOMPARE(readAll(store.besidePath()), before);
+        QVERIFY(!QFileInfo::exists(store.fallbackPath()));
+        many.pop_back();
+        big.setItems(many); // at the limit: written and read back
+        QVERIFY(store.save(big).ok);
+        QCOMPARE(AnnotationStore(trace).load().set.size(), kMaxAnnotations);
+    }
+
     void unreadableTraceIsSaid()
     {
         const AnnotationStore store(m_dir.filePath(QStringLiteral("missing.json")));
