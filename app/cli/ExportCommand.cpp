@@ -17,6 +17,7 @@
 // figures over the window shown (the whole run by default).
 #include "Commands.h"
 #include "JsonWriter.h"
+#include "OutputPaths.h"
 
 #include "analysis/Analysis.h"
 #include "annotations/AnnotationStore.h"
@@ -153,6 +154,16 @@ int runExport(const Invocation &args)
     const QString out = args.text("output");
     if (out.isEmpty())
         return args.fail(QCoreApplication::translate("cli", "-o OUT.png|svg|pdf is required"));
+    // What it reads: every trace, --annotations and each trace's sidecar (drawn when present).
+    std::vector<NamedPath> inputs;
+    for (const QString &p : QStringList{args.positionals().value(0)} + args.texts("compare")) {
+        inputs.push_back({p, p == args.positionals().value(0) ? QStringLiteral("TRACE") : QStringLiteral("--compare")});
+        inputs.push_back({annotations::AnnotationStore::sidecarPathFor(p), QStringLiteral("TRACE.lanescope.json")});
+    }
+    if (args.isSet("annotations"))
+        inputs.push_back({args.text("annotations"), QStringLiteral("--annotations")});
+    if (const int rc = refuseOutputClash(args, inputs, {{out, QStringLiteral("-o")}}); rc != Ok)
+        return rc;
     if (PictureExport::formatOf(out) == PictureExport::Format::Unknown)
         return args.fail(QCoreApplication::translate("cli", "%1: unknown picture format (use .png, .svg or .pdf)").arg(out));
     if (const int rc = refuseLinkedOutput(args, out); rc != Ok)

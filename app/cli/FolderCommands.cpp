@@ -7,6 +7,7 @@
 
 #include "Commands.h"
 #include "JsonWriter.h"
+#include "OutputPaths.h"
 
 #include "analysis/RankSummaryJson.h"
 #include "analysis/Ranks.h"
@@ -576,6 +577,8 @@ int runSummary(const Invocation &args)
     if (out.isEmpty())
         return args.fail(Text::tr("--summary needs the file to write"));
     if (const int rc = refuseLinkedOutput(args, out); rc != Ok)
+        return rc;
+    if (const int rc = refuseOutputClash(args, {{args.positionals().first(), n("TRACE")}}, {{out, n("--summary")}}); rc != Ok)
         return rc;
     const std::shared_ptr<Trace> trace = loadTraceOrReport(args.positionals().first(), args.integer("threads", 0));
     if (!trace)

@@ -2,6 +2,7 @@
 // Writes a deterministic synthetic Kineto trace (or one per rank) and a sidecar of known facts.
 #include "Commands.h"
 #include "JsonWriter.h"
+#include "OutputPaths.h"
 
 #include "synth/TraceSynth.h"
 
@@ -135,14 +136,21 @@ int runSynth(const Invocation &args)
     const double simulateSeconds = double(timer.nsecsElapsed()) / 1e9;
 
     const bool folder = cfg.ranksToWrite > 0;
-    if (folder && !QDir().mkpath(out))
-        return args.fail(Text::tr("cannot create folder %1").arg(out), Unreadable);
     if (factsPath.isEmpty())
         factsPath = factsPathFor(out, folder);
+    // Every file it will write, checked before the first is: the facts must not replace a trace.
+    std::vector<NamedPath> outputs;
+    for (std::size_t k = 0; k < result.traces.size(); ++k)
+        outputs.push_back({folder ? QDir(out).filePath(QStringLiteral("rank-%1.pt.trace.json").arg(k)) : out, QStringLiteral("-o")});
+    outputs.push_back({factsPath, QStringLiteral("--facts")});
+    if (const int rc = refuseOutputClash(args, {}, outputs); rc != Ok)
+        return rc;
+    if (folder && !QDir().mkpath(out))
+        return args.fail(Text::tr("cannot create folder %1").arg(out), Unreadable);
     QStringList files;
     qint64 totalBytes = 0;
     for (std::size_t k = 0; k < result.traces.size(); ++k) {
-        const QString path = folder ? QDir(out).filePath(QStringLiteral("rank-%1.pt.trace.json").arg(k)) : out;
+        const QString path = outputs[k].path;
         QString error;
         if (!writeFile(path, result.traces[k], &error))
             return args.fail(Text::tr("cannot write %1: %2").arg(path, error), Unreadable);

@@ -976,6 +976,8 @@ void MainWindow::createAnnotationTools()
         m_runWarnings << message;
         updateBanner();
     });
+    // The same trace open in another window saved its annotations too: the merge is on screen.
+    connect(m_autosave, &AnnotationAutosave::mergedFromDisk, m_statusLabel, &QLabel::setText);
     m_annotator = new AnnotationEditor(m_session, m_timeline, this);
     connect(m_annotator, &AnnotationEditor::message, m_statusLabel, &QLabel::setText);
 

@@ -4,6 +4,7 @@
 #include "CommandLine.h"
 #include "MainWindow.h"
 #include "Preferences.h"
+#include "QuitSignals.h"
 
 #include "analysis/AnalysisDock.h"
 #include "synth/DemoTrace.h"
@@ -137,6 +138,8 @@ int main(int argc, char **argv)
             },
             Qt::SingleShotConnection);
     }
+    // SIGTERM/SIGHUP quit as File > Quit does, so an edit inside the autosave's delay is kept.
+    lanescope::QuitSignals quitSignals;
     window.show();
     switch (cmd.open) {
     case lanescope::CommandLine::Open::Folder: window.openFolder(cmd.paths.first()); break;

@@ -30,9 +30,9 @@
 //     "trace": {"name": "x.pt.trace.json.gz", "size": 48213377, "head_bytes": 1048576,
 //               "head_sha256": "9f2c...e1"},
 //     "annotations": [
-//       {"kind": "callout", "color": "orange", "text": "AllGather waits here", "finding": false,
+//       {"id": "3f9c0e2a7b114d05", "kind": "callout", "color": "orange", "text": "AllGather waits here", "finding": false,
 //        "a": {"t_ns": 73366912, "lane": "gpu:0:stream:7", "y": 0.5}, "label_dx": 24, "label_dy": -40},
-//       {"kind": "rect", "color": "blue", "text": "16.7 ms idle: waiting for AllGather (stream 20)",
+//       {"id": "c41d8a90e6f2b317", "kind": "rect", "color": "blue", "text": "16.7 ms idle: waiting for AllGather (stream 20)",
 //        "finding": true, "a": {"t_ns": 73366912, "lane": "gpu:0:stream:7", "y": 0},
 //        "b": {"t_ns": 90036337, "lane": "gpu:0:stream:7", "y": 3}}
 //     ]
@@ -40,7 +40,9 @@
 // Versioning: "version" is the format's major version. A reader takes any version up to its own
 // and ignores members it does not know (later minor additions); a file of a newer version is
 // reported and left untouched, never overwritten. An annotation of an unknown kind or colour in a
-// file of this version is reported as damage, not dropped silently.
+// file of this version is reported as damage, not dropped silently. "id" (16 hex digits) came after
+// the first files: one without it gets an id derived from its place and content, the same in
+// every reader.
 #include "model/Trace.h"
 
 #include <QString>
@@ -73,7 +75,7 @@ struct Anchor
 
 struct Annotation
 {
-    std::uint64_t id = 0; // given by AnnotationSet::add; not saved (ids are per session)
+    std::uint64_t id = 0; // given by AnnotationSet::add (random, never 0); saved, so windows sharing a file merge by it
     Kind kind = Kind::Callout;
     Anchor a, b;
     double labelDx = 24, labelDy = -36; // callout: the text box's top-left from a, logical pixels

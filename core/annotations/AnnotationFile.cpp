@@ -8,8 +8,11 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QLocale>
 
 #include <cmath>
+#include <cstdint>
+#include <vector>
 
 namespace lanescope::annotations {
 
@@ -20,16 +23,25 @@ const QLatin1String kFormatName("lanescope-annotations");
 // JSON numbers are doubles: integers are exact up to 2^53 ns (104 days), far past any trace.
 constexpr double kMaxExactInt = 9007199254740992.0;
 
-QJsonObject anchorJson(const Anchor &a)
-{
-    QJsonObject o;
-    o.insert(QStringLiteral("t_ns"), qint64(a.t));
-    o.insert(QStringLiteral("lane"), a.lane);
-    o.insert(QStringLiteral("y"), a.y);
-    return o;
-}
-
 bool usesB(Kind k) { return k != Kind::Callout; }
+
+// A file written before ids were saved: every reader of it must give an annotation the same id, or
+// two windows merging their saves would each take the other's copy for a new annotation. FNV-1a
+// over its place in the file and its content; never 0.
+AnnotationSet::Id derivedId(const Annotation &a, int index)
+{
+    std::uint64_t h = 0xcbf29ce484222325ull;
+    const auto mix = [&h](const void *data, std::size_t n) {
+        for (std::size_t k = 0; k < n; ++k) {
+            h ^= static_cast<const unsigned char *>(data)[k];
+            h *= 0x100000001b3ull;
+        }
+    };
+    const qint64 numbers[] = {index, qint64(a.kind), qint64(a.a.t), qint64(a.b.t)};
+    mix(numbers, sizeof numbers);
+    mix(a.text.constData(), std::size_t(a.text.size()) * sizeof(QChar));
+    return h == 0 ? 1 : h;
+}
 
 // Reads one annotation; false with *why (the member at fault) when it does not check out.
 class Reader
@@ -79,6 +91,14 @@ public:
         if (!v.isObject())
             return fail(QStringLiteral("annotations[%1]").arg(i), AnnotationFile::tr("not an object"));
         const QJsonObject o = v.toObject();
+        const QJsonValue id = o.value(QStringLiteral("id"));
+        if (!id.isUndefined()) {
+            const QString hex = id.toString();
+            bool ok = false;
+            out->id = hex.size() <= 16 ? hex.toULongLong(&ok, 16) : 0;
+            if (!id.isString() || !ok || out->id == 0)
+                return fail(where + QStringLiteral("id"), AnnotationFile::tr("not an id (1 to 16 hexadecimal digits, not all zero)"));
+        }
         const QString kind = o.value(QStringLiteral("kind")).toString();
         if (!kindFromKey(kind, &out->kind))
             return fail(where + QStringLiteral("kind"), AnnotationFile::tr("unknown kind \"%1\"").arg(kind.left(40)));
@@ -144,35 +164,101 @@ TraceIdentity TraceIdentity::ofFile(const QString &path, QString *error)
     return id;
 }
 
+namespace {
+
+// The file is written by hand rather than through QJsonDocument: a sidecar of 200,000 annotations
+// is written in tens of milliseconds instead of seconds, and one annotation per line keeps it
+// readable and diffable. QJsonDocument still reads it.
+void appendString(QByteArray &out, const QString &s)
+{
+    out += '"';
+    const QByteArray u = s.toUtf8();
+    for (const char ch : u) {
+        const auto c = static_cast<unsigned char>(ch);
+        if (c == '"' || c == '\\') {
+            out += '\\';
+            out += char(c);
+        } else if (c < 0x20) {
+            static const char hex[] = "0123456789abcdef";
+            switch (c) {
+            case '\n': out += "\\n"; break;
+            case '\t': out += "\\t"; break;
+            case '\r': out += "\\r"; break;
+            default:
+                out += "\\u00";
+                out += hex[c >> 4];
+                out += hex[c & 15];
+            }
+        } else {
+            out += char(c);
+        }
+    }
+    out += '"';
+}
+
+// As QJsonDocument writes a double: the shortest text that reads back the same; whole numbers
+// without a fraction. Not finite (never read in, but a drag may compute one): 0.
+void appendReal(QByteArray &out, double d) { out += std::isfinite(d) ? QByteArray::number(d, 'g', QLocale::FloatingPointShortest) : QByteArray("0"); }
+
+void appendAnchor(QByteArray &out, const Anchor &a)
+{
+    out += "{\"t_ns\": ";
+    out += QByteArray::number(qint64(a.t));
+    out += ", \"lane\": ";
+    appendString(out, a.lane);
+    out += ", \"y\": ";
+    appendReal(out, a.y);
+    out += '}';
+}
+
+QByteArray idText(AnnotationSet::Id id) { return QByteArray::number(quint64(id), 16).rightJustified(16, '0'); }
+
+} // namespace
+
 QByteArray AnnotationFile::write(const AnnotationSet &set, const TraceIdentity &trace)
 {
-    QJsonObject t;
-    t.insert(QStringLiteral("name"), trace.name);
-    t.insert(QStringLiteral("size"), trace.size);
-    t.insert(QStringLiteral("head_bytes"), trace.headBytes);
-    t.insert(QStringLiteral("head_sha256"), QString::fromLatin1(trace.headSha256));
-    QJsonArray list;
+    QByteArray out;
+    out.reserve(512 + qsizetype(set.items().size()) * 220);
+    out += "{\n    \"format\": \"lanescope-annotations\",\n    \"version\": ";
+    out += QByteArray::number(kFormatVersion);
+    out += ",\n    \"trace\": {\"name\": ";
+    appendString(out, trace.name);
+    out += ", \"size\": ";
+    out += QByteArray::number(trace.size);
+    out += ", \"head_bytes\": ";
+    out += QByteArray::number(trace.headBytes);
+    out += ", \"head_sha256\": ";
+    appendString(out, QString::fromLatin1(trace.headSha256));
+    out += "},\n    \"annotations\": [";
+    bool first = true;
     for (const Annotation &a : set.items()) {
-        QJsonObject o;
-        o.insert(QStringLiteral("kind"), QLatin1String(kindKey(a.kind)));
-        o.insert(QStringLiteral("color"), QLatin1String(colorKey(a.color)));
-        o.insert(QStringLiteral("text"), a.text);
-        o.insert(QStringLiteral("finding"), a.finding);
-        o.insert(QStringLiteral("a"), anchorJson(a.a));
-        if (usesB(a.kind))
-            o.insert(QStringLiteral("b"), anchorJson(a.b));
-        if (a.kind == Kind::Callout) {
-            o.insert(QStringLiteral("label_dx"), a.labelDx);
-            o.insert(QStringLiteral("label_dy"), a.labelDy);
+        out += first ? "\n        " : ",\n        ";
+        first = false;
+        out += "{\"id\": \"";
+        out += idText(a.id);
+        out += "\", \"kind\": \"";
+        out += kindKey(a.kind);
+        out += "\", \"color\": \"";
+        out += colorKey(a.color);
+        out += "\", \"text\": ";
+        appendString(out, a.text);
+        out += a.finding ? ", \"finding\": true" : ", \"finding\": false";
+        out += ", \"a\": ";
+        appendAnchor(out, a.a);
+        if (usesB(a.kind)) {
+            out += ", \"b\": ";
+            appendAnchor(out, a.b);
         }
-        list.append(o);
+        if (a.kind == Kind::Callout) {
+            out += ", \"label_dx\": ";
+            appendReal(out, a.labelDx);
+            out += ", \"label_dy\": ";
+            appendReal(out, a.labelDy);
+        }
+        out += '}';
     }
-    QJsonObject root;
-    root.insert(QStringLiteral("format"), kFormatName);
-    root.insert(QStringLiteral("version"), kFormatVersion);
-    root.insert(QStringLiteral("trace"), t);
-    root.insert(QStringLiteral("annotations"), list);
-    return QJsonDocument(root).toJson(QJsonDocument::Indented);
+    out += first ? "]\n}\n" : "\n    ]\n}\n";
+    return out;
 }
 
 FileContent AnnotationFile::read(const QByteArray &bytes)
@@ -229,12 +315,21 @@ FileContent AnnotationFile::read(const QByteArray &bytes)
     if (!list.isArray())
         return corrupt(tr("\"annotations\" is not a list"));
     const QJsonArray items = list.toArray();
+    if (items.size() > kMaxAnnotations)
+        return corrupt(tr("%1 annotations: more than the %2 one file may hold, so that editing them stays interactive")
+                           .arg(items.size())
+                           .arg(kMaxAnnotations));
+    std::vector<Annotation> read;
+    read.reserve(std::size_t(items.size()));
     for (int i = 0; i < items.size(); ++i) {
         Annotation a;
         if (!r.annotation(items.at(i), i, &a))
             return corrupt(r.why);
-        c.set.add(std::move(a));
+        if (a.id == 0)
+            a.id = derivedId(a, i);
+        read.push_back(std::move(a));
     }
+    c.set.setItems(std::move(read));
     c.status = FileContent::Status::Ok;
     return c;
 }

@@ -13,6 +13,10 @@ constexpr int kFormatVersion = 1;
 constexpr qint64 kHeadBytes = 1 << 20;              // what the content hash covers: the trace's first MiB
 constexpr qint64 kMaxFileBytes = 64ll << 20;        // larger is not an annotations file
 constexpr int kMaxTextChars = 10000;                // per annotation
+// Per file. Drawing, hit-testing and saving cost a few µs per annotation; past ~20,000 an edit
+// and its save no longer fit in the 100 ms that keep the window interactive (bench_annotations),
+// so a larger file is refused with its count, as a file over kMaxFileBytes is, and left as it is.
+constexpr int kMaxAnnotations = 20000;
 
 // Which trace a file of annotations belongs to: its size and the SHA-256 of its head. A trace
 // regenerated under the same name (another run, a longer capture) differs in one or the other.

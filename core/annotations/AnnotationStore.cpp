@@ -5,10 +5,18 @@
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
+#include <QHashFunctions>
+#include <QLockFile>
 #include <QSaveFile>
 #include <QStandardPaths>
 
 namespace lanescope::annotations {
+
+namespace {
+// Tells this store's last write from another writer's: not a defence against anyone, so a fast
+// 64-bit hash of the bytes and their length does (a 37 MB sidecar hashes in milliseconds).
+quint64 contentHash(const QByteArray &bytes) { return quint64(qHashBits(bytes.constData(), std::size_t(bytes.size()), 0)) ^ quint64(bytes.size()); }
+} // namespace
 
 AnnotationStore::AnnotationStore(const QString &tracePath)
     : m_trace(tracePath)
@@ -57,11 +65,18 @@ AnnotationStore::Probe AnnotationStore::probe(const QString &path) const
     if (f.size() > kMaxFileBytes) {
         c.error = tr("larger than %1 MiB").arg(kMaxFileBytes >> 20);
     } else {
-        c = AnnotationFile::read(f.readAll());
+        const QByteArray bytes = f.readAll();
         if (f.error() != QFileDevice::NoError) {
             p.problem = tr("cannot read the annotations in %1: %2").arg(path, f.errorString());
             return p;
         }
+        p.hash = contentHash(bytes);
+        if (m_seen.valid && path == m_seen.path && p.hash == m_seen.hash) {
+            p.found = Found::Ours; // what this store read or wrote: checked then, and not parsed again
+            p.unchanged = true;
+            return p;
+        }
+        c = AnnotationFile::read(bytes);
     }
     switch (c.status) {
     case FileContent::Status::Corrupt:
@@ -104,13 +119,15 @@ AnnotationStore::Loaded AnnotationStore::load() const
         l.problems << tr("%1; this trace's annotations are kept in %2").arg(beside.problem, fallbackPath());
     if (data.found == Found::Problem)
         l.problems << data.problem;
-    if (data.found == Found::Ours) {
-        l.set = std::move(data.set);
-        l.path = fallbackPath();
-    } else if (beside.found == Found::Ours) {
-        l.set = std::move(beside.set);
-        l.path = besidePath();
+    const Probe *from = data.found == Found::Ours ? &data : beside.found == Found::Ours ? &beside : nullptr;
+    if (from) {
+        l.set = from->unchanged ? m_seen.set : from->set;
+        l.path = from == &data ? fallbackPath() : besidePath();
     }
+    m_seen.valid = true;
+    m_seen.path = l.path;
+    m_seen.hash = from ? from->hash : 0;
+    m_seen.set = l.set;
     return l;
 }
 
@@ -140,13 +157,42 @@ AnnotationStore::Saved AnnotationStore::save(const AnnotationSet &set) const
         s.error = tr("cannot save annotations: %1").arg(m_error);
         return s;
     }
+    // Two windows saving at once take turns: each reads, merges and writes under the lock. In the
+    // data folder, which is Lanescope's own, so nothing is left beside the trace; where it cannot
+    // be taken (no data folder, a hung holder past the wait) the save goes on without it.
+    QDir().mkpath(dataFolder());
+    QLockFile lock(fallbackPath() + QStringLiteral(".lock"));
+    lock.setStaleLockTime(30000);
+    const bool locked = lock.tryLock(2000);
+    Q_UNUSED(locked);
+
     const Probe beside = probe(besidePath());
     const Probe data = probe(fallbackPath());
-    if (set.isEmpty() && beside.found != Found::Ours && data.found != Found::Ours) {
+    // The file as it is now (load()'s choice): written by another since this store saw it?
+    const Probe *now = data.found == Found::Ours ? &data : beside.found == Found::Ours ? &beside : nullptr;
+    const AnnotationSet *toWrite = &set;
+    if (now && !now->unchanged) {
+        s.merged = AnnotationSet::merge(m_seen.valid ? m_seen.set : AnnotationSet(), set, now->set, &s.fromDisk);
+        toWrite = &s.merged;
+    }
+    if (toWrite->size() > kMaxAnnotations) {
+        // Written, it could not be read back: kept in memory and said, as a failed write is.
+        s.error = tr("%1 annotations are more than the %2 one file may hold; delete some to save them")
+                      .arg(toWrite->size())
+                      .arg(kMaxAnnotations);
+        return s;
+    }
+    if (toWrite->isEmpty() && beside.found != Found::Ours && data.found != Found::Ours) {
         s.ok = true; // nothing to keep, and no file to litter the trace's folder with
         return s;
     }
-    const QByteArray bytes = AnnotationFile::write(set, m_identity);
+    const QByteArray bytes = AnnotationFile::write(*toWrite, m_identity);
+    const auto remember = [&](const QString &path) {
+        m_seen.valid = true;
+        m_seen.path = path;
+        m_seen.hash = contentHash(bytes);
+        m_seen.set = *toWrite;
+    };
     QStringList errors;
     if (beside.found != Found::Problem) {
         QString e;
@@ -155,6 +201,7 @@ AnnotationStore::Saved AnnotationStore::save(const AnnotationSet &set) const
                 QFile::remove(fallbackPath()); // superseded by what was just written beside the trace
             s.ok = true;
             s.path = besidePath();
+            remember(s.path);
             return s;
         }
         errors << e;
@@ -177,6 +224,7 @@ AnnotationStore::Saved AnnotationStore::save(const AnnotationSet &set) const
         if (writeFile(fallback, bytes, &e)) {
             s.ok = true;
             s.path = fallback;
+            remember(s.path);
             return s;
         }
         errors << e;

@@ -18,6 +18,14 @@
 // Both places may hold a valid file for the trace only when a write beside the trace failed after
 // an earlier one succeeded: the data folder's is then the newer, and is the one loaded. A later
 // successful write beside the trace removes it.
+//
+// Several writers of one file (the same trace open in two windows): a store remembers what it last
+// read or wrote (the file's content hash and its annotations). Before writing, it reads the file
+// again; when the content is not what it left there, another writer saved since, and the set is
+// merged with the file by annotation id (AnnotationSet::merge) instead of written over it. The
+// merged set is what is written and what save() hands back for the window to show. The read,
+// merge and write happen under a lock file in the data folder, so two windows saving at once take
+// turns. A file that vanished since is no news: the set is written as it is.
 #include "annotations/AnnotationFile.h"
 
 #include <QCoreApplication>
@@ -59,6 +67,10 @@ public:
         bool ok = false;
         QString path;  // where it went; empty when there was nothing to write
         QString error; // !ok: why, one line
+        // What another writer had saved since this store last read or wrote the file, now merged
+        // in; when fromDisk.any(), `merged` is what was written, to be shown instead of the set given.
+        AnnotationSet::MergeCounts fromDisk;
+        AnnotationSet merged;
     };
     // An empty set is written only over an existing file of this trace (deleting the last
     // annotation must stick), never as a new file.
@@ -69,11 +81,24 @@ private:
     struct Probe
     {
         Found found = Found::Absent;
+        bool unchanged = false; // Ours, and byte for byte what this store last read or wrote there (set not parsed)
         AnnotationSet set;
         QString problem;
+        quint64 hash = 0;
     };
     Probe probe(const QString &path) const;
     static bool writeFile(const QString &path, const QByteArray &bytes, QString *error);
+
+    // What this store last read from or wrote to a sidecar: the merge's common ancestor. Kept by
+    // the const load()/save(): it is what the file looked like, not what the store is.
+    struct Seen
+    {
+        bool valid = false;   // load() or a save() has run
+        QString path;         // the file (empty: there was none)
+        quint64 hash = 0;     // of its bytes
+        AnnotationSet set;
+    };
+    mutable Seen m_seen;
 
     QString m_trace;
     QString m_resolved; // m_trace, or where it leads when it is a symbolic link

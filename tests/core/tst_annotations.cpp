@@ -13,6 +13,7 @@
 #include <QJsonObject>
 #include <QSaveFile>
 #include <QTemporaryDir>
+#include <QRegularExpression>
 #include <QtTest>
 
 #include <csignal>
@@ -70,6 +71,37 @@ bool sameContent(const AnnotationSet &x, const AnnotationSet &y)
         if (!x.items()[std::size_t(i)].sameContent(y.items()[std::size_t(i)]))
             return false;
     return true;
+}
+
+// The texts of a set, sorted: what two merged sets must agree on whatever their drawing order.
+QStringList textsOf(const AnnotationSet &s)
+{
+    QStringList t;
+    for (const Annotation &a : s.items())
+        t << a.text;
+    t.sort();
+    return t;
+}
+
+// One window's change to its set: "add:TEXT", "edit:OLD:NEW", "del:TEXT" or "none".
+void applyOp(AnnotationSet &s, const QString &op)
+{
+    const QStringList p = op.split(QLatin1Char(':'));
+    const auto byText = [&](const QString &text) {
+        for (const Annotation &a : s.items())
+            if (a.text == text)
+                return a.id;
+        return AnnotationSet::Id(0);
+    };
+    if (p[0] == QLatin1String("add")) {
+        s.add(make(Kind::Callout, 7000 + s.size(), 0, QStringLiteral("gpu:0:stream:7"), Color::Green, p[1]));
+    } else if (p[0] == QLatin1String("edit")) {
+        Annotation a = *s.find(byText(p[1]));
+        a.text = p[2];
+        s.modify(a);
+    } else if (p[0] == QLatin1String("del")) {
+        s.remove(byText(p[1]));
+    }
 }
 
 } // namespace
@@ -464,6 +496,144 @@ private slots:
         QCOMPARE(readAll(AnnotationStore::dataFolder() + QLatin1Char('/') + aside[0]), QByteArray("{broken"));
         QCOMPARE(readAll(store.besidePath()), QByteArray("not json"));
         QVERIFY(sameContent(store.load().set, sample()));
+    }
+
+    // The same trace in two windows, each with its own store on the one sidecar: both read X and
+    // Y, window A changes its set and saves, then window B changes its own and saves, then A saves
+    // again. Nothing either drew is lost: B's save merges A's by id, A's second save takes B's, and
+    // a later session reads what both agree on.
+    void twoStoresOnOneFile_data()
+    {
+        QTest::addColumn<QString>("opA");
+        QTest::addColumn<QString>("opB");
+        QTest::addColumn<QStringList>("expected");
+        QTest::addColumn<QList<int>>("intoB"); // B's save: added, changed, removed from the disk
+        const QString x = QStringLiteral("X"), y = QStringLiteral("Y");
+        QTest::newRow("add/add") << "add:a" << "add:b" << QStringList{QStringLiteral("X"), y, QStringLiteral("a"), QStringLiteral("b")}
+                                 << QList<int>{1, 0, 0};
+        QTest::newRow("edit/delete: A's edit comes back") << "edit:X:X by A" << "del:X" << QStringList{QStringLiteral("X by A"), y}
+                                                           << QList<int>{1, 0, 0};
+        QTest::newRow("delete/edit: B's edit stays") << "del:X" << "edit:X:X by B" << QStringList{QStringLiteral("X by B"), y}
+                                                      << QList<int>{0, 0, 0};
+        QTest::newRow("delete/unchanged: A's delete sticks") << "del:X" << "add:b" << QStringList{y, QStringLiteral("b")}
+                                                              << QList<int>{0, 0, 1};
+        QTest::newRow("unchanged/delete: B's delete sticks") << "add:a" << "del:Y" << QStringList{x, QStringLiteral("a")}
+                                                              << QList<int>{1, 0, 0};
+        QTest::newRow("edit/edit: the later saver's edit wins") << "edit:X:X by A" << "edit:X:X by B"
+                                                                 << QStringList{QStringLiteral("X by B"), y} << QList<int>{0, 0, 0};
+        QTest::newRow("edit/unchanged: A's edit comes in") << "edit:X:X by A" << "none" << QStringList{QStringLiteral("X by A"), y}
+                                                            << QList<int>{0, 1, 0};
+        QTest::newRow("delete/delete") << "del:X" << "del:X" << QStringList{y} << QList<int>{0, 0, 0};
+    }
+    void twoStoresOnOneFile()
+    {
+        QFETCH(QString, opA);
+        QFETCH(QString, opB);
+        QFETCH(QStringList, expected);
+        QFETCH(QList<int>, intoB);
+        const QString trace = newTrace();
+        {
+            AnnotationSet first;
+            applyOp(first, QStringLiteral("add:X"));
+            applyOp(first, QStringLiteral("add:Y"));
+            QVERIFY(AnnotationStore(trace).save(first).ok);
+        }
+        const AnnotationStore storeA(trace), storeB(trace);
+        AnnotationSet a = storeA.load().set, b = storeB.load().set;
+        QCOMPARE(textsOf(a), (QStringList{QStringLiteral("X"), QStringLiteral("Y")}));
+        QCOMPARE(a.items()[0].id, b.items()[0].id); // the ids are in the file
+
+        applyOp(a, opA);
+        const AnnotationStore::Saved savedA = storeA.save(a);
+        QVERIFY2(savedA.ok, qPrintable(savedA.error));
+        QVERIFY(!savedA.fromDisk.any()); // nobody wrote since A read
+
+        applyOp(b, opB);
+        const AnnotationStore::Saved savedB = storeB.save(b);
+        QVERIFY2(savedB.ok, qPrintable(savedB.error));
+        QCOMPARE((QList<int>{savedB.fromDisk.added, savedB.fromDisk.changed, savedB.fromDisk.removed}), intoB);
+        const AnnotationSet shownB = savedB.fromDisk.any() ? savedB.merged : b;
+        QCOMPARE(textsOf(shownB), expected);
+        QCOMPARE(textsOf(AnnotationStore(trace).load().set), expected);
+
+        // A saves again (its next edit, or its window closing): it takes B's side in, drops nothing.
+        const AnnotationStore::Saved againA = storeA.save(a);
+        QVERIFY(againA.ok);
+        QCOMPARE(textsOf(againA.fromDisk.any() ? againA.merged : a), expected);
+        QCOMPARE(textsOf(AnnotationStore(trace).load().set), expected);
+        // And B, saving once more with nothing new, is told nothing and changes nothing.
+        const AnnotationStore::Saved againB = storeB.save(shownB);
+        QVERIFY(againB.ok && !againB.fromDisk.any());
+        QCOMPARE(textsOf(AnnotationStore(trace).load().set), expected);
+    }
+
+    // A sidecar written before ids were saved: both windows derive the same id for each of its
+    // annotations, so each one's save keeps the other's without doubling the old ones.
+    void fileWithoutIdsMergesWithoutDuplicates()
+    {
+        const QString trace = newTrace();
+        {
+            AnnotationSet first;
+            applyOp(first, QStringLiteral("add:X"));
+            applyOp(first, QStringLiteral("add:Y"));
+            const AnnotationStore store(trace);
+            QByteArray bytes = AnnotationFile::write(first, store.identity());
+            bytes = QString::fromUtf8(bytes).remove(QRegularExpression(QStringLiteral("\"id\": \"[0-9a-f]+\", "))).toUtf8();
+            QVERIFY(!bytes.contains("\"id\""));
+            QVERIFY(writeBytes(store.besidePath(), bytes));
+        }
+        const AnnotationStore storeA(trace), storeB(trace);
+        AnnotationSet a = storeA.load().set, b = storeB.load().set;
+        QCOMPARE(a.items()[1].id, b.items()[1].id);
+        applyOp(a, QStringLiteral("add:a"));
+        QVERIFY(storeA.save(a).ok);
+        applyOp(b, QStringLiteral("add:b"));
+        const AnnotationStore::Saved s = storeB.save(b);
+        QVERIFY(s.ok);
+        QCOMPARE(textsOf(s.merged), (QStringList{QStringLiteral("X"), QStringLiteral("Y"), QStringLiteral("a"), QStringLiteral("b")}));
+    }
+
+    // Ids are saved: a later session reads the very ids this one gave (what merging goes by).
+    void idsRoundTrip()
+    {
+        const QString trace = newTrace();
+        AnnotationSet set = sample();
+        const AnnotationStore store(trace);
+        QVERIFY(store.save(set).ok);
+        const AnnotationSet back = AnnotationStore(trace).load().set;
+        QCOMPARE(back.size(), set.size());
+        for (int i = 0; i < set.size(); ++i)
+            QCOMPARE(back.items()[std::size_t(i)].id, set.items()[std::size_t(i)].id);
+    }
+
+    // Past kMaxAnnotations a sidecar is refused with its count (never overwritten), and a set that
+    // grew past it is not written (it could not be read back) but kept and said.
+    void moreThanTheLimitIsRefusedNotWritten()
+    {
+        const QString trace = newTrace();
+        const AnnotationStore store(trace);
+        std::vector<Annotation> many;
+        for (int i = 0; i <= kMaxAnnotations; ++i)
+            many.push_back(make(Kind::Callout, i, 0, QStringLiteral("gpu:0:stream:7"), Color::Grey, QString()));
+        AnnotationSet big;
+        big.setItems(many);
+        QVERIFY(writeBytes(store.besidePath(), AnnotationFile::write(big, store.identity())));
+        const QByteArray before = readAll(store.besidePath());
+        const AnnotationStore::Loaded l = store.load();
+        QCOMPARE(l.problems.size(), 1);
+        QVERIFY2(l.problems[0].contains(QStringLiteral("%1 annotations: more than the %2").arg(kMaxAnnotations + 1).arg(kMaxAnnotations)),
+                 qPrintable(l.problems[0]));
+        QVERIFY(l.set.isEmpty());
+
+        const AnnotationStore::Saved s = store.save(big);
+        QVERIFY(!s.ok);
+        QVERIFY2(s.error.contains(QString::number(kMaxAnnotations)), qPrintable(s.error));
+        QCOMPARE(readAll(store.besidePath()), before);
+        QVERIFY(!QFileInfo::exists(store.fallbackPath()));
+        many.pop_back();
+        big.setItems(many); // at the limit: written and read back
+        QVERIFY(store.save(big).ok);
+        QCOMPARE(AnnotationStore(trace).load().set.size(), kMaxAnnotations);
     }
 
     void unreadableTraceIsSaid()

@@ -9,6 +9,7 @@
 #include "WarningBanner.h"
 #include "analysis/AnalysisDock.h"
 #include "annotations/AnnotationAutosave.h"
+#include "annotations/AnnotationCommands.h"
 #include "annotations/AnnotationEditor.h"
 #include "annotations/AnnotationStore.h"
 #include "analysis/KernelClass.h"
@@ -55,6 +56,7 @@ private slots:
     void selectModeKeepsTheTimelinesMouse();
     void dragOnACornerResizesAndOnALabelMovesTheText();
     void autosaveWritesTheSidecarAndANewWindowShowsIt();
+    void twoWindowsOnOneTraceKeepEachOthersAnnotations();
     void corruptSidecarIsReportedAndTheTraceOpens();
     void annotateFindingsAddsWhatFindingsComputesForTheWindow();
     void exportDrawsTheAnnotations();
@@ -407,6 +409,58 @@ void TestAnnotationEdit::dragOnACornerResizesAndOnALabelMovesTheText()
     ed->undoAction()->trigger();
     ed->undoAction()->trigger();
     QVERIFY(sameState(items(), before));
+}
+
+// The same trace in two windows, each drawing and autosaving: neither's save drops the other's
+// annotation; the saving window shows the merge and says so.
+void TestAnnotationEdit::twoWindowsOnOneTraceKeepEachOthersAnnotations()
+{
+    m_w->annotationAutosave()->flush();
+    MainWindow other;
+    QVERIFY(open(other, m_path));
+    QCOMPARE(other.session()->annotations(0)->size(), 0);
+    const auto note = [](const QString &text, TimeNs t) {
+        Annotation a;
+        a.kind = Kind::Range;
+        a.a.t = t;
+        a.b.t = t + 50000;
+        a.text = text;
+        return a;
+    };
+    const auto draw = [](MainWindow &w, const Annotation &a) {
+        w.annotationEditor()->undoStack()->push(new AddAnnotationCommand(w.session(), w.session()->annotationsPtr(0), a));
+        QVERIFY(w.annotationAutosave()->isPending());
+        QTRY_VERIFY_WITH_TIMEOUT(!w.annotationAutosave()->isPending(), 3000); // written by the autosave's timer
+    };
+    const auto texts = [](const annotations::AnnotationSet &set) {
+        QStringList t;
+        for (const Annotation &a : set.items())
+            t << a.text;
+        t.sort();
+        return t;
+    };
+    QSignalSpy mergedInOther(other.annotationAutosave(), &AnnotationAutosave::mergedFromDisk);
+    QSignalSpy mergedInFirst(m_w->annotationAutosave(), &AnnotationAutosave::mergedFromDisk);
+
+    draw(*m_w, note(QStringLiteral("window 1"), 1000));
+    draw(other, note(QStringLiteral("window 2"), 2000)); // it read the file before window 1 wrote it
+    const QStringList both = {QStringLiteral("window 1"), QStringLiteral("window 2")};
+    QCOMPARE(texts(*other.session()->annotations(0)), both); // window 1's note is on screen in window 2
+    QCOMPARE(mergedInOther.count(), 1);
+    QVERIFY2(mergedInOther.at(0).at(0).toString().contains(QStringLiteral("1 added")), qPrintable(mergedInOther.at(0).at(0).toString()));
+    QCOMPARE(texts(annotations::AnnotationStore(m_path).load().set), both);
+
+    draw(*m_w, note(QStringLiteral("window 1 again"), 3000));
+    QCOMPARE(mergedInFirst.count(), 1);
+    const QStringList all = {QStringLiteral("window 1"), QStringLiteral("window 1 again"), QStringLiteral("window 2")};
+    QCOMPARE(texts(*m_w->session()->annotations(0)), all);
+    QCOMPARE(texts(annotations::AnnotationStore(m_path).load().set), all);
+    // Undo in window 1 still removes what window 1 drew (its ids survived the merge).
+    m_w->annotationEditor()->undoAction()->trigger();
+    QCOMPARE(texts(*m_w->session()->annotations(0)), both);
+    m_w->annotationAutosave()->flush();
+    other.annotationAutosave()->flush();
+    QCOMPARE(texts(annotations::AnnotationStore(m_path).load().set), both);
 }
 
 void TestAnnotationEdit::autosaveWritesTheSidecarAndANewWindowShowsIt()

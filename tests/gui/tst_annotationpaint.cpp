@@ -522,6 +522,53 @@ private slots:
         QVERIFY(edge);
     }
 
+    // Thousands of the user's own notes in the window (a huge sidecar zoomed out): at most
+    // kMaxLabels labels are laid out and shown, the topmost first, none covering another; the rest
+    // are dropped, and a hit test does not find a note by a label that is not on screen. Every
+    // note's shape is still drawn.
+    void crowdedUserLabelsAreBounded()
+    {
+        const Trace &t = *m_trace;
+        LaneLayout layout;
+        layout.build({{&t, QString(), false}});
+        TimelineRenderer r;
+        r.setRuns({{&t, m_index.get(), t.minTs}});
+        r.setLayout(&layout);
+        const QSize size(1240, TimelineRenderer::kTopHeight + layout.totalHeight());
+        r.setViewport(size, 0, 1e6, 0);
+        AnnotationSet set;
+        const int n = 3 * AnnotationPainter::kMaxLabels;
+        for (int i = 0; i < n; ++i) {
+            Annotation a = dot(TimeNs(i) * 600, QStringLiteral("gpu:0:stream:7"), 0.5, Color::Blue);
+            a.text = QStringLiteral("note %1").arg(i);
+            set.add(a);
+        }
+        AnnotationPainter painter(r);
+        QImage img(size, QImage::Format_ARGB32_Premultiplied);
+        img.fill(Qt::white);
+        QPainter p(&img);
+        r.paint(p, {});
+        painter.paint(p, {&set});
+        p.end();
+        int shown = 0;
+        for (const Annotation &a : set.items())
+            shown += !painter.labelDropped(0, a.id);
+        QVERIFY2(shown <= AnnotationPainter::kMaxLabels, qPrintable(QString::number(shown)));
+        QVERIFY(shown > 0);
+        QCOMPARE(painter.droppedLabels(), n - shown);
+        QVERIFY(!painter.labelDropped(0, set.items().back().id)); // the topmost note keeps its label
+        QVERIFY(countColour(img, AnnotationPainter::color(Color::Blue)) > 100);
+        // A dropped label is not on screen: a hit test at its box finds nothing there by it.
+        for (const Annotation &a : set.items())
+            if (painter.labelDropped(0, a.id)) {
+                const QRectF box = painter.shape(0, a).label;
+                const QPointF inside = box.center();
+                const auto hit = painter.hitTest(0, set, inside, 0);
+                QVERIFY(hit != a.id || QLineF(painter.shape(0, a).a, inside).length() <= AnnotationPainter::kAnchorRadius);
+                break;
+            }
+    }
+
     void svgHasTheCalloutText()
     {
         const Trace &t = *m_trace;

@@ -35,14 +35,9 @@ QStringList AnnotationAutosave::attach()
         const bool kept = std::any_of(m_entries.begin(), m_entries.end(), [&](const Entry &e) { return e.set == run.annotations; });
         if (kept)
             continue;
-        // One store per trace file (it reads the trace's head once); a trace opened again later
-        // gets a new one, which sees the file as it is then.
-        std::shared_ptr<AnnotationStore> store;
-        for (const Entry &other : m_entries)
-            if (other.store->tracePath() == run.path)
-                store = other.store;
-        if (!store)
-            store = std::make_shared<AnnotationStore>(run.path);
+        // One store per run's set, even for a trace shown twice: a store remembers what its set
+        // last read or wrote, so two sets saving to one file merge rather than overwrite.
+        const auto store = std::make_shared<AnnotationStore>(run.path);
         Entry e;
         e.store = store;
         if (!store->isValid()) {
@@ -77,6 +72,18 @@ void AnnotationAutosave::flush()
                 emit saveFailed(message);
             }
             continue;
+        }
+        if (saved.fromDisk.any()) {
+            // Another window saved this sidecar since: show the merge that was written.
+            e.set->setItems(saved.merged.items());
+            if (Session *s = m_session.data())
+                s->notifyAnnotationsChanged(s->runOfAnnotations(e.set.get()));
+            m_timer.stop(); // what the notification restarted: the set is on disk as it is
+            emit mergedFromDisk(tr("Annotations of %1 merged with another window's: %n added, %2 changed, %3 removed there",
+                                   nullptr, saved.fromDisk.added)
+                                    .arg(e.store->identity().name)
+                                    .arg(saved.fromDisk.changed)
+                                    .arg(saved.fromDisk.removed));
         }
         e.savedRevision = e.set->revision();
         if (!saved.path.isEmpty()) {

@@ -2,7 +2,9 @@
 // Keeps every run's annotations in its sidecar (core/annotations/AnnotationStore.h): loads them when
 // a trace is shown and writes them back ~500 ms after the last edit, when the runs are replaced, and
 // on flush() (the window's close). A write that fails is reported once per message (saveFailed)
-// and retried at the next edit; nothing is dropped from memory.
+// and retried at the next edit; nothing is dropped from memory. When another window saved the same
+// sidecar in between, the store merges the two (AnnotationStore.h): the merged set replaces the
+// run's set as one change (the view redraws it) and mergedFromDisk says what came in.
 #include "annotations/AnnotationSet.h"
 #include "annotations/AnnotationStore.h"
 
@@ -39,6 +41,7 @@ public:
 signals:
     void saveFailed(const QString &message);
     void saved(const QString &path);
+    void mergedFromDisk(const QString &message); // for the status bar
 
 private:
     struct Entry

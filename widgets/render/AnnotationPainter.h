@@ -19,9 +19,11 @@
 #include <QColor>
 #include <QFont>
 #include <QHash>
+#include <QPair>
 #include <QPointF>
 #include <QRectF>
 
+#include <unordered_set>
 #include <vector>
 
 class QPainter;
@@ -34,6 +36,12 @@ public:
     static constexpr int kLabelMaxWidth = 360; // wrap longer text
     static constexpr int kLabelPad = 4;
     static constexpr double kAnchorRadius = 3.5;
+    // Labels laid out per frame at most, and the user labels shown whatever they cover up to that
+    // many (beyond, they are placed as findings are). 500 boxes of text fill a 4K screen.
+    static constexpr int kMaxLabels = 500;
+    // More shapes than this in the window: drawn plainly (no antialiasing, no dashes) and once per
+    // pixel footprint.
+    static constexpr int kMaxShapes = 1500;
 
     explicit AnnotationPainter(const TimelineRenderer &renderer);
     void setFont(const QFont &font); // the label font's family; its size is the painter's own
@@ -59,24 +67,52 @@ public:
     // within `tolerance` px); 0 when none. For the editing tools' selection.
     annotations::AnnotationSet::Id hitTest(int run, const annotations::AnnotationSet &set, QPointF pos, double tolerance = 4) const;
 
+    // An annotation being drawn or dragged in `run`: drawn on top; `replaces`: instead of the one
+    // with its id (a move), else added (a new drawing). No copy of the set per frame.
+    struct Draft
+    {
+        int run = -1;
+        const annotations::Annotation *a = nullptr;
+        bool replaces = false;
+    };
     // sets[run]: that run's annotations (null or missing: none). Draws into the lanes area only.
     void paint(QPainter &p, const std::vector<const annotations::AnnotationSet *> &sets) const;
+    void paint(QPainter &p, const std::vector<const annotations::AnnotationSet *> &sets, const Draft &draft) const;
     // How many labels the last paint() left out to keep findings from covering each other.
     // hitTest() does not take a left-out label for its annotation (it is not on screen).
     int droppedLabels() const { return m_dropped; }
     bool labelDropped(int run, annotations::AnnotationSet::Id id) const;
 
 private:
+    // For one paint() or hitTest(): lane keys looked up in a hash of the layout's lanes, not by a
+    // walk over them per anchor.
+    class LaneIndex
+    {
+    public:
+        explicit LaneIndex(const AnnotationPainter &painter);
+        ~LaneIndex();
+        LaneIndex(const LaneIndex &) = delete;
+        LaneIndex &operator=(const LaneIndex &) = delete;
+
+    private:
+        const AnnotationPainter &m_p;
+    };
+    int laneOf(int run, const QString &key) const;
+    Shape shapeOf(int run, const annotations::Annotation &a, bool withLabel) const;
     QRectF runExtent(int run) const; // top and bottom of the run's groups, as drawn
     QRectF labelRect(const annotations::Annotation &a, const QPointF &pa, const QPointF &pb, const QRectF &body) const;
     void paintShape(QPainter &p, const annotations::Annotation &a, const Shape &s) const;
+    void paintShapePlain(QPainter &p, const annotations::Annotation &a, const Shape &s, std::unordered_set<quint64> &footprints) const;
     void paintLabel(QPainter &p, const annotations::Annotation &a, const Shape &s) const;
 
     const TimelineRenderer &m_r;
     QFont m_font;
     mutable int m_dropped = 0;
-    mutable std::vector<std::pair<int, annotations::AnnotationSet::Id>> m_droppedIds; // (run, id), of the last paint()
+    mutable std::vector<std::pair<int, annotations::AnnotationSet::Id>> m_droppedIds; // (run, id), of the last paint(); sorted
+    static constexpr int kLabelSizeCache = 1 << 16;
     mutable QHash<QString, QSizeF> m_labelSize; // text -> wrapped size: a painter kept by a view lays each label out once
+    mutable QHash<QPair<int, QString>, int> m_laneIndex; // (run, key) -> lane, while a LaneIndex lives
+    mutable bool m_laneIndexed = false;
 };
 
 } // namespace lanescope

@@ -1009,23 +1009,20 @@ annotations::Annotation TimelineView::movedTo(QPoint pos) const
 void TimelineView::paintAnnotations(QPainter &p)
 {
     std::vector<const annotations::AnnotationSet *> sets;
-    annotations::AnnotationSet preview; // the model with the drawing in progress in it
     for (int run = 0; run < runCount(); ++run)
         sets.push_back(sess().annotations(run));
-    if (m_hasDraft && m_draftRun >= 0 && m_draftRun < runCount()) {
-        if (const annotations::AnnotationSet *set = sets[std::size_t(m_draftRun)])
-            preview = *set;
-        if (m_drag == Drag::MoveAnnotation)
-            preview.modify(m_draft);
-        else
-            preview.add(m_draft);
-        sets[std::size_t(m_draftRun)] = &preview;
-    }
-    m_annPainter->paint(p, sets);
+    // The drawing in progress, on top of the model (not a copy of it per frame: a sidecar may
+    // hold hundreds of thousands).
+    AnnotationPainter::Draft draft;
+    if (m_hasDraft && m_draftRun >= 0 && m_draftRun < runCount())
+        draft = {m_draftRun, &m_draft, m_drag == Drag::MoveAnnotation};
+    m_annPainter->paint(p, sets, draft);
 
     // The selection: a dashed frame around what is drawn, with grips at the anchors.
     const annotations::AnnotationSet *set = m_selAnn.isValid() ? sets[std::size_t(m_selAnn.run)] : nullptr;
     const annotations::Annotation *a = set ? set->find(m_selAnn.id) : nullptr;
+    if (a && draft.a && draft.replaces && draft.run == m_selAnn.run && draft.a->id == a->id)
+        a = draft.a; // the selection follows the drag
     if (!a)
         return;
     const AnnotationPainter::Shape s = m_annPainter->shape(m_selAnn.run, *a);
