@@ -10,6 +10,8 @@
 #include <algorithm>
 #include <cmath>
 #include <unordered_map>
+#include <map>
+#include <tuple>
 #include <unordered_set>
 
 namespace lanescope {
@@ -410,7 +412,7 @@ void AnnotationPainter::paintShape(QPainter &p, const Annotation &a, const Shape
     p.setBrush(Qt::NoBrush);
 }
 
-void AnnotationPainter::paintShapePlain(QPainter &p, const Annotation &a, const Shape &s, std::unordered_set<quint64> &footprints) const
+void AnnotationPainter::paintShapePlain(QPainter &p, const Annotation &a, const Shape &s, PlainBatch &batch) const
 {
     const QRect far = QRectF(m_r.lanesRect()).adjusted(-2, -2, 2, 2).toAlignedRect();
     QRect r;
@@ -423,35 +425,60 @@ void AnnotationPainter::paintShapePlain(QPainter &p, const Annotation &a, const 
     const auto clampPx = [](int v) { return quint64(std::clamp(v, -32768, 32767) + 32768) & 0xffff; };
     const quint64 key = (((quint64(a.kind) << 4 | quint64(a.color)) << 1 | quint64(a.finding)) << 48) ^ (clampPx(r.left()) << 32)
         ^ (clampPx(r.top()) << 16) ^ clampPx(r.right()) ^ (clampPx(r.bottom()) << 24) ^ (clampPx(r.top()) << 40);
-    if (!footprints.insert(key).second)
+    if (!batch.footprints.insert(key).second)
         return;
     const QColor c = color(a.color);
-    QColor fill = c;
-    fill.setAlpha(a.kind == Kind::Range ? (a.finding ? 40 : 30) : (a.finding ? 56 : 40));
     switch (a.kind) {
-    case Kind::Callout: p.fillRect(r, c); break;
+    case Kind::Callout: batch.spans[{QRgb(c.rgba()), r.top(), r.bottom()}].emplace_back(r.left(), r.right()); break;
     case Kind::Arrow: {
         QPointF from = s.a, to = s.b;
-        if (clipLine(from, to, QRectF(far)))
-            p.setPen(QPen(c, 0));
-        else
+        if (!clipLine(from, to, QRectF(far)))
             break;
+        p.setPen(QPen(c, 0));
         p.drawLine(from, to);
         break;
     }
     case Kind::Rect:
     case Kind::Marker:
-    case Kind::Range:
+    case Kind::Range: {
         if (r.isEmpty())
             break;
-        p.fillRect(r, fill);
-        if (a.kind != Kind::Range) {
+        QColor fill = c;
+        fill.setAlpha(a.kind == Kind::Range ? (a.finding ? 40 : 30) : (a.finding ? 56 : 40));
+        // A shape a few pixels wide is its outline: drawn solid, merged with its neighbours.
+        const bool thin = r.width() <= 3 && a.kind != Kind::Range;
+        batch.spans[{QRgb((thin ? c : fill).rgba()), r.top(), r.bottom()}].emplace_back(r.left(), r.right());
+        if (!thin && a.kind != Kind::Range) {
             p.setPen(QPen(c, 0));
             p.setBrush(Qt::NoBrush);
             p.drawRect(r);
         }
         break;
     }
+    }
+}
+
+void AnnotationPainter::PlainBatch::flush(QPainter &p)
+{
+    // Each colour and row band: its spans merged, then one fill per run of touching spans. Qt's
+    // raster engine hands each fill to its threads; tens of thousands of one-pixel fills spent
+    // most of a crowded frame in those hand-offs.
+    for (auto &[band, xs] : spans) {
+        std::sort(xs.begin(), xs.end());
+        const QColor colour = QColor::fromRgba(std::get<0>(band));
+        int x0 = xs.front().first, x1 = xs.front().second;
+        for (const auto &[a, b] : xs) {
+            if (a > x1 + 1) {
+                p.fillRect(QRect(QPoint(x0, std::get<1>(band)), QPoint(x1, std::get<2>(band))), colour);
+                x0 = a;
+                x1 = b;
+            } else {
+                x1 = std::max(x1, b);
+            }
+        }
+        p.fillRect(QRect(QPoint(x0, std::get<1>(band)), QPoint(x1, std::get<2>(band))), colour);
+    }
+    spans.clear();
 }
 
 void AnnotationPainter::paintLabel(QPainter &p, const Annotation &a, const Shape &s) const
@@ -644,11 +671,12 @@ void AnnotationPainter::paint(QPainter &p, const std::vector<const annotations::
         inView += d.a != nullptr;
     if (inView > std::size_t(kMaxShapes)) {
         p.setRenderHint(QPainter::Antialiasing, false);
-        std::unordered_set<quint64> footprints;
-        footprints.reserve(inView);
+        PlainBatch batch;
+        batch.footprints.reserve(inView);
         for (std::size_t k = 0; k < drawn.size(); ++k)
             if (drawn[k].a)
-                paintShapePlain(p, *drawn[k].a, drawn[k].s, footprints);
+                paintShapePlain(p, *drawn[k].a, drawn[k].s, batch);
+        batch.flush(p);
         p.setRenderHint(QPainter::Antialiasing, true);
         for (std::size_t k = 0; k < drawn.size(); ++k)
             if (labelShown[k] && drawn[k].a)

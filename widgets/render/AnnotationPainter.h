@@ -23,6 +23,8 @@
 #include <QPointF>
 #include <QRectF>
 
+#include <map>
+#include <tuple>
 #include <unordered_set>
 #include <vector>
 
@@ -41,7 +43,7 @@ public:
     static constexpr int kMaxLabels = 500;
     // More shapes than this in the window: drawn plainly (no antialiasing, no dashes) and once per
     // pixel footprint.
-    static constexpr int kMaxShapes = 1500;
+    static constexpr int kMaxShapes = 500;
 
     explicit AnnotationPainter(const TimelineRenderer &renderer);
     void setFont(const QFont &font); // the label font's family; its size is the painter's own
@@ -102,7 +104,15 @@ private:
     QRectF runExtent(int run) const; // top and bottom of the run's groups, as drawn
     QRectF labelRect(const annotations::Annotation &a, const QPointF &pa, const QPointF &pb, const QRectF &body) const;
     void paintShape(QPainter &p, const annotations::Annotation &a, const Shape &s) const;
-    void paintShapePlain(QPainter &p, const annotations::Annotation &a, const Shape &s, std::unordered_set<quint64> &footprints) const;
+    // A crowded frame's shapes: drawn once per pixel footprint, fills gathered by colour and row
+    // band and merged into runs (flush()).
+    struct PlainBatch
+    {
+        std::unordered_set<quint64> footprints;
+        std::map<std::tuple<QRgb, int, int>, std::vector<std::pair<int, int>>> spans; // (rgba, top, bottom) -> [x0, x1]
+        void flush(QPainter &p);
+    };
+    void paintShapePlain(QPainter &p, const annotations::Annotation &a, const Shape &s, PlainBatch &batch) const;
     void paintLabel(QPainter &p, const annotations::Annotation &a, const Shape &s) const;
 
     const TimelineRenderer &m_r;
