@@ -143,7 +143,9 @@ void tst_CliOutputs::refused()
     const CliRun r = runCli(args, {}, 120000);
     QVERIFY2(r.exitCode == 2, qPrintable(QStringLiteral("exit %1: %2 %3").arg(r.exitCode).arg(QString::fromUtf8(r.out), QString::fromUtf8(r.err))));
     QVERIFY2(r.err.endsWith('\n') && r.err.count('\n') == 1, r.err.constData());
-    QVERIFY2(r.err.contains("same file") || r.err.contains("is the input"), r.err.constData());
+    // An output that is a link is refused as such before its target is compared (either way the
+    // input is untouched).
+    QVERIFY2(r.err.contains("same file") || r.err.contains("is the input") || r.err.contains("symbolic link"), r.err.constData());
     QVERIFY(r.out.isEmpty());
     if (via == New)
         QVERIFY2(!QFileInfo::exists(targetPath) || QDir(targetPath).isEmpty(), qPrintable(targetPath));
