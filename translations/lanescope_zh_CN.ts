@@ -58,104 +58,106 @@
     <context>
         <name>FolderLoad</name>
         <message>
-            <location filename="../core/io/FolderLoad.cpp" line="196" />
+            <location filename="../core/io/FolderLoad.cpp" line="205" />
             <source>not a trace</source>
             <translation>不是跟踪文件</translation>
         </message>
         <message>
-            <location filename="../core/io/FolderLoad.cpp" line="198" />
+            <location filename="../core/io/FolderLoad.cpp" line="207" />
             <source>not a trace: it holds no events</source>
             <translation>不是跟踪文件：其中没有任何事件</translation>
         </message>
         <message>
-            <location filename="../core/io/FolderLoad.cpp" line="231" />
+            <location filename="../core/io/FolderLoad.cpp" line="240" />
             <source>no rank in distributedInfo, while the other traces are ranks of a job of %1</source>
             <translation>distributedInfo 中没有 rank，而其他跟踪文件都是 world size 为 %1 的作业中的 rank</translation>
         </message>
         <message>
-            <location filename="../core/io/FolderLoad.cpp" line="233" />
+            <location filename="../core/io/FolderLoad.cpp" line="242" />
             <source>another job: world size %1, this job's is %2</source>
             <translation>属于另一个作业：world size 为 %1，本作业为 %2</translation>
         </message>
         <message>
-            <location filename="../core/io/FolderLoad.cpp" line="235" />
+            <location filename="../core/io/FolderLoad.cpp" line="244" />
             <source>another job: backend %1, this job's is %2</source>
             <translation>属于另一个作业：后端为 %1，本作业为 %2</translation>
         </message>
         <message>
-            <location filename="../core/io/FolderLoad.cpp" line="237" />
+            <location filename="../core/io/FolderLoad.cpp" line="246" />
             <source>another job: its process groups (distributedInfo.pg_config) differ from this job's</source>
             <translation>属于另一个作业：其进程组（distributedInfo.pg_config）与本作业不同</translation>
         </message>
         <message>
-            <location filename="../core/io/FolderLoad.cpp" line="239" />
+            <location filename="../core/io/FolderLoad.cpp" line="248" />
             <source>rank %1 is outside the job's world size %2</source>
             <translation>rank %1 超出了作业的 world size %2</translation>
         </message>
         <message>
-            <location filename="../core/io/FolderLoad.cpp" line="249" />
+            <location filename="../core/io/FolderLoad.cpp" line="258" />
             <source>rank %1 again (already read from %2)</source>
             <translation>rank %1 重复（已从 %2 读取）</translation>
         </message>
         <message>
-            <location filename="../core/io/FolderLoad.cpp" line="270" />
+            <location filename="../core/io/FolderLoad.cpp" line="279" />
+            <location filename="../core/io/FolderLoad.cpp" line="368" />
             <source>%1 left out: %2</source>
             <translation>已排除 %1：%2</translation>
         </message>
         <message>
-            <location filename="../core/io/FolderLoad.cpp" line="274" />
+            <location filename="../core/io/FolderLoad.cpp" line="283" />
             <source>rank %1 = %2</source>
             <translation>rank %1 = %2</translation>
         </message>
         <message>
-            <location filename="../core/io/FolderLoad.cpp" line="275" />
+            <location filename="../core/io/FolderLoad.cpp" line="284" />
             <source>the traces carry no distributedInfo: rank numbers are guessed from the file names (%1)</source>
             <translation>这些跟踪文件没有 distributedInfo：rank 编号根据文件名推测（%1）</translation>
         </message>
         <message>
-            <location filename="../core/io/FolderLoad.cpp" line="287" />
+            <location filename="../core/io/FolderLoad.cpp" line="296" />
             <source>%1 of the job's %2 ranks are here; missing: %3%4</source>
             <translation>作业的 %2 个 rank 中只有 %1 个在此；缺少：%3%4</translation>
         </message>
         <message>
-            <location filename="../core/io/FolderLoad.cpp" line="296" />
+            <location filename="../core/io/FolderLoad.cpp" line="305" />
             <source>rank %1 (%2) is cut off: loaded up to byte %3</source>
             <translation>rank %1（%2）被截断：只加载到字节 %3</translation>
         </message>
         <message>
-            <location filename="../core/io/FolderLoad.cpp" line="344" />
+            <location filename="../core/io/FolderLoad.cpp" line="353" />
             <source>%1 does not exist</source>
             <translation>%1 不存在</translation>
         </message>
         <message>
-            <location filename="../core/io/FolderLoad.cpp" line="348" />
+            <location filename="../core/io/FolderLoad.cpp" line="357" />
             <source>%1 is not a folder</source>
             <translation>%1 不是文件夹</translation>
         </message>
         <message>
-            <location filename="../core/io/FolderLoad.cpp" line="352" />
+            <location filename="../core/io/FolderLoad.cpp" line="361" />
             <source>%1 cannot be read</source>
             <translation>无法读取 %1</translation>
         </message>
         <message numerus="yes">
-            <location filename="../core/io/FolderLoad.cpp" line="357" />
+            <location filename="../core/io/FolderLoad.cpp" line="370" />
             <source>%n file(s) not named *.json or *.json.gz ignored: %1</source>
             <translation>
                 <numerusform>已忽略 %n 个不是 *.json 或 *.json.gz 的文件：%1</numerusform>
             </translation>
         </message>
         <message>
-            <location filename="../core/io/FolderLoad.cpp" line="360" />
+            <location filename="../core/io/FolderLoad.cpp" line="373" />
             <source>%1 holds no .json or .json.gz trace</source>
             <translation>%1 中没有 .json 或 .json.gz 跟踪文件</translation>
         </message>
         <message>
-            <location filename="../core/io/FolderLoad.cpp" line="429" />
+            <location filename="../core/io/FolderLoad.cpp" line="442" />
             <source>loading cancelled</source>
             <translation>加载已取消</translation>
         </message>
         <message>
-            <location filename="../core/io/FolderLoad.cpp" line="436" />
+            <location filename="../core/io/FolderLoad.cpp" line="374" />
+            <location filename="../core/io/FolderLoad.cpp" line="449" />
             <source>%1 holds no rank trace: %2</source>
             <translation>%1 中没有 rank 跟踪文件：%2</translation>
         </message>
@@ -271,7 +273,7 @@
     <context>
         <name>MappedSource</name>
         <message>
-            <location filename="../core/io/MappedSource.cpp" line="93" />
+            <location filename="../core/io/MappedSource.cpp" line="98" />
             <source>cannot map %1: %2</source>
             <translation>无法映射 %1：%2</translation>
         </message>
@@ -294,22 +296,22 @@
             <translation>gzip 数据在压缩字节 %1 附近损坏：%2</translation>
         </message>
         <message>
-            <location filename="../core/io/MappedSource.cpp" line="67" />
+            <location filename="../core/io/MappedSource.cpp" line="68" />
             <source>%1: no such file</source>
             <translation>%1：文件不存在</translation>
         </message>
         <message>
-            <location filename="../core/io/MappedSource.cpp" line="71" />
+            <location filename="../core/io/MappedSource.cpp" line="72" />
             <source>%1 is a folder, not a trace file</source>
             <translation>%1 是文件夹，不是跟踪文件</translation>
         </message>
         <message>
-            <location filename="../core/io/MappedSource.cpp" line="77" />
+            <location filename="../core/io/MappedSource.cpp" line="82" />
             <source>%1: cannot read the file (%2)</source>
             <translation>%1：无法读取文件（%2）</translation>
         </message>
         <message>
-            <location filename="../core/io/MappedSource.cpp" line="81" />
+            <location filename="../core/io/MappedSource.cpp" line="86" />
             <source>%1 is empty (0 bytes): not a trace</source>
             <translation>%1 为空（0 字节）：不是跟踪文件</translation>
         </message>
@@ -326,12 +328,12 @@
             <translation type="vanished">无法映射解压后的 %1：%2</translation>
         </message>
         <message>
-            <location filename="../core/io/MappedSource.cpp" line="177" />
+            <location filename="../core/io/MappedSource.cpp" line="182" />
             <source>%1 is gone from disk</source>
             <translation>%1 已从磁盘上消失</translation>
         </message>
         <message>
-            <location filename="../core/io/MappedSource.cpp" line="182" />
+            <location filename="../core/io/MappedSource.cpp" line="187" />
             <source>%1 changed on disk since it was opened; reload it</source>
             <translation>%1 自打开后在磁盘上已更改，请重新加载</translation>
         </message>
@@ -440,7 +442,7 @@
     <context>
         <name>QObject</name>
         <message>
-            <location filename="../widgets/compare/CompareCharts.cpp" line="331" />
+            <location filename="../widgets/compare/CompareCharts.cpp" line="341" />
             <source>could not encode the PNG</source>
             <translation>无法编码 PNG</translation>
         </message>
@@ -455,122 +457,156 @@
         </message>
     </context>
     <context>
+        <name>Text</name>
+        <message>
+            <location filename="../core/analysis/RankSummaryJson.cpp" line="106" />
+            <location filename="../core/analysis/RankSummaryJson.cpp" line="123" />
+            <source>not an integer</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../core/analysis/RankSummaryJson.cpp" line="110" />
+            <source>%1 is out of range (%2 to %3)</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../core/analysis/RankSummaryJson.cpp" line="123" />
+            <source>%1 is out of range (0 or more)</source>
+            <translation type="unfinished" />
+        </message>
+    </context>
+    <context>
         <name>TraceLoader</name>
         <message>
-            <location filename="../core/parse/TraceLoader.cpp" line="401" />
+            <location filename="../core/parse/TraceLoader.cpp" line="399" />
             <source>the file ends in the middle of an event at byte %1 (after %2 complete events): the profiler was probably stopped while writing; everything before the cut is loaded</source>
             <translation>文件在字节 %1 处于某个事件中间结束（此前有 %2 个完整事件）：分析器可能在写入时被终止；截断处之前的内容均已加载</translation>
         </message>
         <message>
-            <location filename="../core/parse/TraceLoader.cpp" line="406" />
+            <location filename="../core/parse/TraceLoader.cpp" line="404" />
             <source>the file ends at byte %1 before traceEvents is closed (after %2 complete events): the profiler was probably stopped while writing; everything before the cut is loaded</source>
             <translation>文件在字节 %1 处结束，traceEvents 尚未闭合（此前有 %2 个完整事件）：分析器可能在写入时被终止；截断处之前的内容均已加载</translation>
         </message>
         <message>
-            <location filename="../core/parse/TraceLoader.cpp" line="417" />
+            <location filename="../core/parse/TraceLoader.cpp" line="415" />
             <source>JSON syntax error at byte %1 (%2): loading stopped there, after %3 complete events</source>
             <translation>字节 %1 处 JSON 语法错误（%2）：加载在此停止，已读取 %3 个完整事件</translation>
         </message>
         <message>
-            <location filename="../core/parse/TraceLoader.cpp" line="569" />
-            <location filename="../core/parse/TraceLoader.cpp" line="609" />
+            <location filename="../core/parse/TraceLoader.cpp" line="576" />
+            <location filename="../core/parse/TraceLoader.cpp" line="616" />
             <source>loading cancelled</source>
             <translation>加载已取消</translation>
         </message>
         <message>
-            <location filename="../core/parse/TraceLoader.cpp" line="451" />
-            <location filename="../core/parse/TraceLoader.cpp" line="472" />
+            <location filename="../core/parse/TraceLoader.cpp" line="449" />
+            <location filename="../core/parse/TraceLoader.cpp" line="470" />
             <source>input</source>
             <translation>输入</translation>
         </message>
         <message>
-            <location filename="../core/parse/TraceLoader.cpp" line="456" />
+            <location filename="../core/parse/TraceLoader.cpp" line="454" />
             <source>not enough memory to load %1</source>
             <translation>内存不足，无法加载 %1</translation>
         </message>
         <message>
-            <location filename="../core/parse/TraceLoader.cpp" line="460" />
+            <location filename="../core/parse/TraceLoader.cpp" line="458" />
             <source>%1 could not be loaded: %2</source>
             <translation>无法加载 %1：%2</translation>
         </message>
         <message>
-            <location filename="../core/parse/TraceLoader.cpp" line="479" />
+            <location filename="../core/parse/TraceLoader.cpp" line="477" />
             <source>%1 is empty: not a trace</source>
             <translation>%1 为空：不是跟踪文件</translation>
         </message>
         <message>
-            <location filename="../core/parse/TraceLoader.cpp" line="313" />
+            <location filename="../core/parse/TraceLoader.cpp" line="297" />
             <source>%1 holds only whitespace: not a trace</source>
             <translation>%1 只包含空白字符：不是跟踪文件</translation>
         </message>
         <message>
-            <location filename="../core/parse/TraceLoader.cpp" line="324" />
+            <location filename="../core/parse/TraceLoader.cpp" line="308" />
             <source>%1 is not a JSON trace (it starts with neither '{' nor '[')</source>
             <translation>%1 不是 JSON 跟踪文件（它既不以“{”也不以“[”开头）</translation>
         </message>
         <message>
-            <location filename="../core/parse/TraceLoader.cpp" line="332" />
+            <location filename="../core/parse/TraceLoader.cpp" line="316" />
             <source>%1 ends at byte %2 before any traceEvents</source>
             <translation>%1 在字节 %2 处结束，没有任何 traceEvents</translation>
         </message>
         <message>
-            <location filename="../core/parse/TraceLoader.cpp" line="334" />
+            <location filename="../core/parse/TraceLoader.cpp" line="318" />
             <source>the file ends at byte %1 before its closing '}'</source>
             <translation>文件在字节 %1 处结束，缺少结尾的“}”</translation>
         </message>
         <message>
-            <location filename="../core/parse/TraceLoader.cpp" line="347" />
+            <location filename="../core/parse/TraceLoader.cpp" line="331" />
             <source>%1 is not valid JSON: expected a key at byte %2</source>
             <translation>%1 不是有效的 JSON：字节 %2 处应为键名</translation>
         </message>
         <message>
-            <location filename="../core/parse/TraceLoader.cpp" line="349" />
+            <location filename="../core/parse/TraceLoader.cpp" line="333" />
             <source>JSON syntax error after traceEvents at byte %1; ignored</source>
             <translation>traceEvents 之后字节 %1 处有 JSON 语法错误；已忽略</translation>
         </message>
         <message>
-            <location filename="../core/parse/TraceLoader.cpp" line="356" />
+            <location filename="../core/parse/TraceLoader.cpp" line="340" />
             <source>%1 is not valid JSON: expected ':' at byte %2</source>
             <translation>%1 不是有效的 JSON：字节 %2 处应为“:”</translation>
         </message>
         <message>
-            <location filename="../core/parse/TraceLoader.cpp" line="363" />
+            <location filename="../core/parse/TraceLoader.cpp" line="347" />
             <source>%1: "traceEvents" is not an array</source>
             <translation>%1：“traceEvents”不是数组</translation>
         </message>
         <message>
-            <location filename="../core/parse/TraceLoader.cpp" line="385" />
+            <location filename="../core/parse/TraceLoader.cpp" line="371" />
+            <source>"%1" at byte %2 nests deeper than %3 levels</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../core/parse/TraceLoader.cpp" line="376" />
+            <source>%1: %2: not a trace header</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../core/parse/TraceLoader.cpp" line="378" />
+            <source>%1 (after traceEvents); ignored</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../core/parse/TraceLoader.cpp" line="383" />
             <source>%1 is not valid JSON: bad value for "%2" at byte %3</source>
             <translation>%1 不是有效的 JSON：字节 %3 处“%2”的值有误</translation>
         </message>
         <message>
-            <location filename="../core/parse/TraceLoader.cpp" line="389" />
+            <location filename="../core/parse/TraceLoader.cpp" line="387" />
             <source>bad value for "%1" after traceEvents at byte %2; ignored</source>
             <translation>traceEvents 之后字节 %2 处“%1”的值有误；已忽略</translation>
         </message>
         <message>
-            <location filename="../core/parse/TraceLoader.cpp" line="411" />
+            <location filename="../core/parse/TraceLoader.cpp" line="409" />
             <source>the event after byte %1 is larger than %2 MB (or the file holds that much whitespace there): loading stopped there, after %3 complete events</source>
             <translation>字节 %1 之后的事件大于 %2 MB（或文件在该处有如此多的空白）：加载在此停止，此前有 %3 个完整事件</translation>
         </message>
         <message>
-            <location filename="../core/parse/TraceLoader.cpp" line="565" />
-            <location filename="../core/parse/TraceLoader.cpp" line="606" />
+            <location filename="../core/parse/TraceLoader.cpp" line="572" />
+            <location filename="../core/parse/TraceLoader.cpp" line="613" />
             <source>%1 changed on disk while it was being read; open it again</source>
             <translation>读取期间 %1 在磁盘上被更改，请重新打开</translation>
         </message>
         <message>
-            <location filename="../core/parse/TraceLoader.cpp" line="574" />
+            <location filename="../core/parse/TraceLoader.cpp" line="581" />
             <source>%1 is JSON but not a trace: it has no "traceEvents" array</source>
             <translation>%1 是 JSON，但不是跟踪文件：没有“traceEvents”数组</translation>
         </message>
         <message>
-            <location filename="../core/parse/TraceLoader.cpp" line="583" />
+            <location filename="../core/parse/TraceLoader.cpp" line="590" />
             <source>%1 is not valid JSON: %2 at byte %3</source>
             <translation>%1 不是有效的 JSON：字节 %3 处：%2</translation>
         </message>
         <message>
-            <location filename="../core/parse/TraceLoader.cpp" line="587" />
+            <location filename="../core/parse/TraceLoader.cpp" line="594" />
             <source>%1 is a JSON array, but its entries are not trace events</source>
             <translation>%1 是 JSON 数组，但其元素不是跟踪事件</translation>
         </message>
@@ -637,17 +673,17 @@
             <translation>未识别到加速器上的工作：%2 上的 %1 个事件的类别为 %3，不属于设备活动，因此 GPU 时间分解、间隙和 MFU 均为空</translation>
         </message>
         <message>
-            <location filename="../core/parse/TraceLoader.cpp" line="547" />
+            <location filename="../core/parse/TraceLoader.cpp" line="559" />
             <source>%1: %2</source>
             <translation>%1：%2</translation>
         </message>
         <message>
-            <location filename="../core/parse/TraceLoader.cpp" line="551" />
+            <location filename="../core/parse/TraceLoader.cpp" line="563" />
             <source>the gzip stream ends early (the file was cut off); loading what it holds</source>
             <translation>gzip 数据流提前结束（文件被截断）；将加载现有内容</translation>
         </message>
         <message>
-            <location filename="../core/parse/TraceLoader.cpp" line="549" />
+            <location filename="../core/parse/TraceLoader.cpp" line="561" />
             <source>%1 inflates to nothing: not a trace</source>
             <translation>%1 解压后为空：不是跟踪文件</translation>
         </message>
@@ -655,61 +691,61 @@
     <context>
         <name>analysis</name>
         <message>
-            <location filename="../core/analysis/Analysis.cpp" line="28" />
+            <location filename="../core/analysis/Analysis.cpp" line="29" />
             <source>the trace has no ProfilerStep#%1</source>
             <translation>跟踪中没有 ProfilerStep#%1</translation>
         </message>
         <message>
-            <location filename="../core/analysis/Analysis.cpp" line="47" />
+            <location filename="../core/analysis/Analysis.cpp" line="48" />
             <source>no GPU activity: the trace records no kernels, copies or memsets, so the GPU breakdown, gaps and MFU are empty</source>
             <translation>没有 GPU 活动：跟踪中没有记录任何内核、拷贝或 memset，因此 GPU 时间分解、间隙和 MFU 均为空</translation>
         </message>
         <message>
-            <location filename="../core/analysis/Analysis.cpp" line="48" />
+            <location filename="../core/analysis/Analysis.cpp" line="49" />
             <source>no GPU activity in the analysed window</source>
             <translation>分析窗口内没有 GPU 活动</translation>
         </message>
         <message numerus="yes">
-            <location filename="../core/analysis/Advice.cpp" line="147" />
+            <location filename="../core/analysis/Advice.cpp" line="148" />
             <source>of the analysed time (%n step(s), %1)</source>
             <translation>
                 <numerusform>分析时间（%n 步，共 %1）</numerusform>
             </translation>
         </message>
         <message>
-            <location filename="../core/analysis/Advice.cpp" line="148" />
+            <location filename="../core/analysis/Advice.cpp" line="149" />
             <source>of the analysed time (the GPU's busy span, %1)</source>
             <translation>分析时间（即 GPU 忙碌跨度，共 %1）</translation>
         </message>
         <message>
-            <location filename="../core/analysis/Advice.cpp" line="162" />
+            <location filename="../core/analysis/Advice.cpp" line="163" />
             <source>without these waits: step %1 -&gt; %2, MFU %3 -&gt; %4 at most (an upper bound: something else may stall instead)</source>
             <translation>若没有这些等待：步时长最多可从 %1 缩短到 %2，MFU 最多可从 %3 提升到 %4（这是上界：其他环节可能转而造成停顿）</translation>
         </message>
         <message>
-            <location filename="../core/analysis/Advice.cpp" line="166" />
+            <location filename="../core/analysis/Advice.cpp" line="167" />
             <source>without these waits: step %1 -&gt; %2 at most (an upper bound: something else may stall instead)</source>
             <translation>若没有这些等待：步时长最多可从 %1 缩短到 %2（这是上界：其他环节可能转而造成停顿）</translation>
         </message>
         <message>
-            <location filename="../core/analysis/Advice.cpp" line="180" />
+            <location filename="../core/analysis/Advice.cpp" line="181" />
             <source>Serialized AllGathers: let FSDP prefetch (limit_all_gathers=False, backward_prefetch=BACKWARD_PRE, forward_prefetch=True)</source>
             <translation>AllGather 被串行化：让 FSDP 预取（limit_all_gathers=False，backward_prefetch=BACKWARD_PRE，forward_prefetch=True）</translation>
         </message>
         <message>
-            <location filename="../core/analysis/Advice.cpp" line="181" />
+            <location filename="../core/analysis/Advice.cpp" line="182" />
             <source>the compute stream waited for an AllGather %1 times (%2 per step), %3 = %4 %5; longest wait %6</source>
             <translation>计算流等待 AllGather %1 次（每步 %2 次），共 %3，占%5的 %4；最长一次 %6</translation>
         </message>
         <message numerus="yes">
-            <location filename="../core/analysis/Advice.cpp" line="212" />
+            <location filename="../core/analysis/Advice.cpp" line="213" />
             <source>%1 cudaMalloc and %2 cudaFree calls in %n step(s); %3 compute-stream gaps during them, %4 = %5 %6</source>
             <translation>
                 <numerusform>%n 步中有 %1 次 cudaMalloc 和 %2 次 cudaFree 调用；期间计算流出现 %3 个间隙，共 %4，占%6的 %5</numerusform>
             </translation>
         </message>
         <message>
-            <location filename="../core/analysis/Advice.cpp" line="235" />
+            <location filename="../core/analysis/Advice.cpp" line="236" />
             <source>CPU-bound launches between CUDA graph replays: capture more of the step in the graph, or move CPU work off the launching thread</source>
             <translation>CUDA Graph 重放之间的启动受 CPU 限制：把步中更多部分捕获进 Graph，或把 CPU 工作移出负责启动的线程</translation>
         </message>
@@ -718,42 +754,42 @@
             <translation type="vanished">计算流有 %1 次在 CPU 启动下一个内核之前就已排空；其间 GPU 完全没有计算的时间共 %2，占%4的 %3</translation>
         </message>
         <message>
-            <location filename="../core/analysis/Advice.cpp" line="243" />
+            <location filename="../core/analysis/Advice.cpp" line="244" />
             <source>; the trace already has %1 cudaGraphLaunch calls</source>
             <translation>；跟踪中已有 %1 次 cudaGraphLaunch 调用</translation>
         </message>
         <message>
-            <location filename="../core/analysis/Advice.cpp" line="256" />
+            <location filename="../core/analysis/Advice.cpp" line="257" />
             <source>the GPU idled %1 times while the DataLoader fetched a batch, %2 = %3 %4; longest %5</source>
             <translation>DataLoader 取批次时 GPU 空闲了 %1 次，共 %2，占%4的 %3；最长 %5</translation>
         </message>
         <message>
-            <location filename="../core/analysis/Advice.cpp" line="273" />
+            <location filename="../core/analysis/Advice.cpp" line="274" />
             <source>the GPU computes %1 of its busy span (%2), yet MFU is %3 (%4 of %5 TFLOPS)</source>
             <translation>GPU 在其忙碌跨度（%2）中有 %1 的时间在计算，但 MFU 只有 %3（%4 / %5 TFLOPS）</translation>
         </message>
         <message>
-            <location filename="../core/analysis/Advice.cpp" line="211" />
+            <location filename="../core/analysis/Advice.cpp" line="212" />
             <source>Allocator churn: set PYTORCH_CUDA_ALLOC_CONF=expandable_segments:True (or max_split_size_mb:512)</source>
             <translation>分配器频繁分配释放：设置 PYTORCH_CUDA_ALLOC_CONF=expandable_segments:True（或 max_split_size_mb:512）</translation>
         </message>
         <message>
-            <location filename="../core/analysis/Advice.cpp" line="236" />
+            <location filename="../core/analysis/Advice.cpp" line="237" />
             <source>CPU-bound kernel launches: capture the step with CUDA graphs or compile it with torch.compile (mode="reduce-overhead")</source>
             <translation>内核启动受 CPU 限制：用 CUDA Graphs 捕获整步，或用 torch.compile（mode="reduce-overhead"）编译</translation>
         </message>
         <message>
-            <location filename="../core/analysis/Advice.cpp" line="237" />
+            <location filename="../core/analysis/Advice.cpp" line="238" />
             <source>a compute stream ran dry %1 times before the CPU launched its next kernel (%2 of them gaps of %3 or more); the GPU computed nothing for %4 of that = %5 %6</source>
             <translation>计算流有 %1 次在 CPU 启动下一个内核之前就已排空（其中 %2 次间隙不短于 %3）；其间 GPU 完全没有计算的时间共 %4，占%6的 %5</translation>
         </message>
         <message>
-            <location filename="../core/analysis/Advice.cpp" line="255" />
+            <location filename="../core/analysis/Advice.cpp" line="256" />
             <source>Input-bound: give the DataLoader more workers (num_workers), pin_memory=True and persistent_workers=True</source>
             <translation>受输入限制：给 DataLoader 更多工作进程（num_workers），并设置 pin_memory=True 和 persistent_workers=True</translation>
         </message>
         <message>
-            <location filename="../core/analysis/Advice.cpp" line="272" />
+            <location filename="../core/analysis/Advice.cpp" line="273" />
             <source>GPU busy but MFU low: reduce recomputation (selective activation checkpointing) and fuse elementwise kernels (torch.compile)</source>
             <translation>GPU 很忙但 MFU 偏低：减少重计算（选择性激活检查点），并融合逐元素内核（torch.compile）</translation>
         </message>
@@ -798,47 +834,52 @@
             <translation>下一个内核在间隙开始前已排队，集合通信、分配器调用、同步或数据加载都无法解释这次等待</translation>
         </message>
         <message>
-            <location filename="../core/analysis/Compare.cpp" line="213" />
+            <location filename="../core/analysis/Compare.cpp" line="204" />
             <source>the first run has no complete ProfilerStep#%1</source>
             <translation>第一个运行没有完整的 ProfilerStep#%1</translation>
         </message>
         <message>
-            <location filename="../core/analysis/Compare.cpp" line="225" />
+            <location filename="../core/analysis/Compare.cpp" line="216" />
             <source>run %1 has %2 complete step(s), fewer than the %3 the alignment needs: aligned on its start</source>
             <translation>运行 %1 只有 %2 个完整步，少于对齐所需的 %3 个：改为按其起点对齐</translation>
         </message>
         <message>
-            <location filename="../core/analysis/Compare.cpp" line="393" />
+            <location filename="../core/analysis/Compare.cpp" line="384" />
             <source>%1 has no complete step at position %2, the one compared</source>
             <translation>%1 在位置 %2 上没有完整的步（即被比较的那一步）</translation>
         </message>
         <message>
-            <location filename="../core/analysis/Compare.cpp" line="399" />
+            <location filename="../core/analysis/Compare.cpp" line="390" />
             <source>%1 has %2 complete step(s), fewer than the %3 the alignment needs: aligned on its start</source>
             <translation>%1 只有 %2 个完整步，少于对齐所需的 %3 个：改为按其起点对齐</translation>
         </message>
         <message>
-            <location filename="../core/analysis/Compare.cpp" line="525" />
+            <location filename="../core/analysis/Compare.cpp" line="434" />
+            <source>%1: the analysis measured its step time over other steps than the comparison's (%2 against %3 ns)</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../core/analysis/Compare.cpp" line="491" />
             <source>no step-time waterfall for %1: %2 has no GPU activity to split its steps into</source>
             <translation>%1 没有步时长瀑布图：%2 没有可用来拆分步的 GPU 活动</translation>
         </message>
         <message>
-            <location filename="../core/analysis/Compare.cpp" line="564" />
+            <location filename="../core/analysis/Compare.cpp" line="530" />
             <source>different GPU models: %1 ran on %2, %3 on %4; kernel times and MFU are not comparable as they stand</source>
             <translation>GPU 型号不同：%1 运行于 %2，%3 运行于 %4；内核时间和 MFU 不能直接比较</translation>
         </message>
         <message>
-            <location filename="../core/analysis/Compare.cpp" line="567" />
+            <location filename="../core/analysis/Compare.cpp" line="533" />
             <source>different world sizes: %1 ran on %2 ranks, %3 on %4; per-GPU figures compare, totals do not</source>
             <translation>world size 不同：%1 使用 %2 个 rank，%3 使用 %4 个；可比较每 GPU 指标，不可比较总量</translation>
         </message>
         <message>
-            <location filename="../core/analysis/Compare.cpp" line="573" />
+            <location filename="../core/analysis/Compare.cpp" line="539" />
             <source>different step counts: %2 in %1, %4 in %3; compare the per-step figures, not the totals</source>
             <translation>步数不同：%1 有 %2 步，%3 有 %4 步；请比较每步指标，而非总量</translation>
         </message>
         <message>
-            <location filename="../core/analysis/Compare.cpp" line="581" />
+            <location filename="../core/analysis/Compare.cpp" line="547" />
             <source>%1 has no ProfilerStep: no step time, no MFU and no waterfall for it</source>
             <translation>%1 没有 ProfilerStep：它没有步时长、MFU 和瀑布图</translation>
         </message>
@@ -853,7 +894,7 @@
             <translation>rank %2 与 rank %1 没有共同的集合通信：它们的时钟只按跟踪文件的时间基点对齐</translation>
         </message>
         <message>
-            <location filename="../core/analysis/Collectives.cpp" line="196" />
+            <location filename="../core/analysis/Collectives.cpp" line="218" />
             <source>%1 in step %2: rank(s) %3 ran it a different number of times than the others; not matched there</source>
             <translation>步 %2 中的 %1：rank %3 执行它的次数与其他 rank 不同；该处不做匹配</translation>
         </message>
@@ -863,32 +904,87 @@
             <translation>%1 在位置 %2 上没有完整的步，而基线在该位置是 ProfilerStep#%3</translation>
         </message>
         <message>
-            <location filename="../core/analysis/Ranks.cpp" line="392" />
+            <location filename="../core/analysis/Ranks.cpp" line="408" />
             <source>no collective is matched across the ranks: clocks are aligned on the trace epoch only and no straggler can be named</source>
             <translation>各 rank 之间没有匹配上任何集合通信：时钟只按跟踪文件的时间基点对齐，无法指出掉队者</translation>
         </message>
         <message>
-            <location filename="../core/analysis/Ranks.cpp" line="395" />
+            <location filename="../core/analysis/Ranks.cpp" line="411" />
             <source>rank %1: %2</source>
             <translation>rank %1：%2</translation>
         </message>
         <message>
-            <location filename="../core/analysis/RankSummaryJson.cpp" line="312" />
+            <location filename="../core/analysis/RankSummaryJson.cpp" line="134" />
+            <source>not a number</source>
+            <translation type="unfinished">不是数字</translation>
+        </message>
+        <message>
+            <location filename="../core/analysis/RankSummaryJson.cpp" line="145" />
+            <source>not a number or null</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../core/analysis/RankSummaryJson.cpp" line="156" />
+            <source>not true or false</source>
+            <translation type="unfinished">不是 true 或 false</translation>
+        </message>
+        <message>
+            <location filename="../core/analysis/RankSummaryJson.cpp" line="167" />
+            <source>not a string</source>
+            <translation type="unfinished">不是字符串</translation>
+        </message>
+        <message>
+            <location filename="../core/analysis/RankSummaryJson.cpp" line="177" />
+            <source>not an object</source>
+            <translation type="unfinished">不是对象</translation>
+        </message>
+        <message>
+            <location filename="../core/analysis/RankSummaryJson.cpp" line="190" />
+            <source>%1: not an object</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../core/analysis/RankSummaryJson.cpp" line="202" />
+            <source>%1%2[%3]: not a string</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../core/analysis/RankSummaryJson.cpp" line="221" />
+            <source>not a list</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../core/analysis/RankSummaryJson.cpp" line="230" />
+            <source>%1: %2</source>
+            <translation type="unfinished">%1：%2</translation>
+        </message>
+        <message>
+            <location filename="../core/analysis/RankSummaryJson.cpp" line="424" />
+            <source>JSON nested deeper than %1 levels at byte %2: not a rank summary</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../core/analysis/RankSummaryJson.cpp" line="428" />
             <source>not JSON, or not a JSON object</source>
             <translation>不是 JSON，或不是 JSON 对象</translation>
         </message>
         <message>
-            <location filename="../core/analysis/RankSummaryJson.cpp" line="317" />
+            <location filename="../core/analysis/RankSummaryJson.cpp" line="433" />
             <source>not a rank summary (analyze RANKFILE --summary writes one)</source>
             <translation>不是 rank 摘要（analyze RANKFILE --summary 可生成）</translation>
         </message>
         <message>
-            <location filename="../core/analysis/RankSummaryJson.cpp" line="321" />
+            <location filename="../core/analysis/RankSummaryJson.cpp" line="437" />
             <source>a rank summary of version %1; this lanescope-cli reads version %2</source>
             <translation>版本为 %1 的 rank 摘要；此 lanescope-cli 读取版本 %2</translation>
         </message>
         <message>
-            <location filename="../core/analysis/RankSummaryJson.cpp" line="448" />
+            <location filename="../core/analysis/RankSummaryJson.cpp" line="555" />
+            <source>member %1</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../core/analysis/RankSummaryJson.cpp" line="559" />
             <source>a rank summary without the path of its trace</source>
             <translation>rank 摘要中没有其跟踪文件的路径</translation>
         </message>
@@ -911,566 +1007,614 @@
             <translation>rank %1（共 %2 个）</translation>
         </message>
         <message>
-            <location filename="../app/cli/FolderCommands.cpp" line="44" />
+            <location filename="../app/cli/FolderCommands.cpp" line="46" />
             <source>a folder: no clock offsets from matching collectives (ranks placed by their trace epoch only)</source>
             <translation>文件夹：不用匹配的集合通信计算时钟偏移（rank 只按各自跟踪文件的时间基点放置）</translation>
         </message>
         <message>
-            <location filename="../app/cli/FolderCommands.cpp" line="46" />
+            <location filename="../app/cli/FolderCommands.cpp" line="48" />
             <source>a folder: collectives listed in stragglers, worst wait first (default 50; 0: all)</source>
             <translation>文件夹：掉队者中列出的集合通信数，等待最久的在前（默认 50；0：全部）</translation>
         </message>
         <message>
-            <location filename="../app/cli/FolderCommands.cpp" line="47" />
-            <location filename="../app/cli/FolderCommands.cpp" line="629" />
+            <location filename="../app/cli/FolderCommands.cpp" line="49" />
+            <location filename="../app/cli/FolderCommands.cpp" line="645" />
             <source>--top-stragglers needs a number of rows</source>
             <translation>--top-stragglers 需要一个行数</translation>
         </message>
         <message>
-            <location filename="../app/cli/FolderCommands.cpp" line="51" />
             <source>one trace: write its rank summary for merge (the map step of a job) instead of the analysis</source>
-            <translation>单个跟踪文件：写出其 rank 摘要供 merge 使用（作业的 map 阶段），而不做分析</translation>
+            <translation type="vanished">单个跟踪文件：写出其 rank 摘要供 merge 使用（作业的 map 阶段），而不做分析</translation>
         </message>
         <message>
             <location filename="../app/cli/FolderCommands.cpp" line="53" />
+            <source>one trace: write its rank summary for merge (the map step of a job) instead of the analysis (a symbolic link is refused, not written through)</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../app/cli/FolderCommands.cpp" line="56" />
             <source>a folder: memory the loads running at once may use (default: half of the available memory)</source>
             <translation>文件夹：同时进行的加载可使用的内存（默认：可用内存的一半）</translation>
         </message>
         <message>
-            <location filename="../app/cli/FolderCommands.cpp" line="54" />
+            <location filename="../app/cli/FolderCommands.cpp" line="57" />
             <source>--memory-budget-mb needs a positive number</source>
             <translation>--memory-budget-mb 需要一个正数</translation>
         </message>
         <message>
-            <location filename="../app/cli/FolderCommands.cpp" line="63" />
+            <location filename="../app/cli/FolderCommands.cpp" line="66" />
             <source>a trace (.json or .json.gz), or a folder of rank traces (one file per rank)</source>
             <translation>跟踪文件（.json 或 .json.gz），或 rank 跟踪文件所在的文件夹（每个 rank 一个文件）</translation>
         </message>
         <message>
-            <location filename="../app/cli/FolderCommands.cpp" line="79" />
+            <location filename="../app/cli/FolderCommands.cpp" line="82" />
             <source>--%1 applies to a folder of rank traces</source>
             <translation>--%1 只适用于 rank 跟踪文件所在的文件夹</translation>
         </message>
         <message>
-            <location filename="../app/cli/FolderCommands.cpp" line="193" />
+            <location filename="../app/cli/FolderCommands.cpp" line="196" />
             <source>%1: %2 rank(s)%3, %4 events, %5 MB of JSON loaded in %6 s (%7 at once, %8 threads each)</source>
             <translation>%1：%2 个 rank%3，%4 个事件，%5 MB 的 JSON，在 %6 秒内加载完成（同时加载 %7 个，每个 %8 个线程）</translation>
         </message>
         <message>
-            <location filename="../app/cli/FolderCommands.cpp" line="196" />
-            <location filename="../app/cli/FolderCommands.cpp" line="434" />
+            <location filename="../app/cli/FolderCommands.cpp" line="199" />
+            <location filename="../app/cli/FolderCommands.cpp" line="444" />
             <source> of world size %1</source>
             <translation>（world size %1）</translation>
         </message>
         <message>
-            <location filename="../app/cli/FolderCommands.cpp" line="203" />
+            <location filename="../app/cli/FolderCommands.cpp" line="206" />
             <source>rank %1%2: %3, %4 events, %5 MB, %6 s</source>
             <translation>rank %1%2：%3，%4 个事件，%5 MB，%6 秒</translation>
         </message>
         <message>
-            <location filename="../app/cli/FolderCommands.cpp" line="205" />
+            <location filename="../app/cli/FolderCommands.cpp" line="208" />
             <source> (guessed)</source>
             <translation>（推测）</translation>
         </message>
         <message>
-            <location filename="../app/cli/FolderCommands.cpp" line="210" />
+            <location filename="../app/cli/FolderCommands.cpp" line="213" />
             <source>model %1 MB in all, resident anonymous memory %2 MB</source>
             <translation>模型共 %1 MB，常驻匿名内存 %2 MB</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="119" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="120" />
             <source>warning: %1</source>
             <translation>警告：%1</translation>
         </message>
         <message>
-            <location filename="../app/cli/FolderCommands.cpp" line="431" />
+            <location filename="../app/cli/FolderCommands.cpp" line="441" />
             <source>%1: %2 rank(s)%3, loaded in %4 s</source>
             <translation>%1：%2 个 rank%3，在 %4 秒内加载完成</translation>
         </message>
         <message>
-            <location filename="../app/cli/FolderCommands.cpp" line="432" />
+            <location filename="../app/cli/FolderCommands.cpp" line="442" />
             <source>merged summaries</source>
             <translation>合并后的摘要</translation>
         </message>
         <message>
-            <location filename="../app/cli/FolderCommands.cpp" line="441" />
+            <location filename="../app/cli/FolderCommands.cpp" line="451" />
             <source>clock offsets, added to each rank's times (reference: rank %1; %2 collectives matched by %3):</source>
             <translation>时钟偏移，加到各 rank 的时间上（参考：rank %1；按%3匹配了 %2 个集合通信）：</translation>
         </message>
         <message>
-            <location filename="../app/cli/FolderCommands.cpp" line="444" />
+            <location filename="../app/cli/FolderCommands.cpp" line="454" />
             <source>sequence number</source>
             <translation>序列号</translation>
         </message>
         <message>
-            <location filename="../app/cli/FolderCommands.cpp" line="444" />
+            <location filename="../app/cli/FolderCommands.cpp" line="454" />
             <source>order within the step</source>
             <translation>步内顺序</translation>
         </message>
         <message>
-            <location filename="../app/cli/FolderCommands.cpp" line="448" />
+            <location filename="../app/cli/FolderCommands.cpp" line="458" />
             <source>rank %1: %2 µs (%3)</source>
             <translation>rank %1：%2 µs（%3）</translation>
         </message>
         <message>
-            <location filename="../app/cli/FolderCommands.cpp" line="454" />
+            <location filename="../app/cli/FolderCommands.cpp" line="464" />
             <source>rank %1: %2 µs (%3; %4 collectives, median deviation %5 µs)</source>
             <translation>rank %1：%2 µs（%3；%4 个集合通信，中位偏差 %5 µs）</translation>
         </message>
         <message>
-            <location filename="../app/cli/FolderCommands.cpp" line="462" />
+            <location filename="../app/cli/FolderCommands.cpp" line="472" />
             <source>per rank (* more than 2 MADs from the median):</source>
             <translation>各 rank（* 表示偏离中位数超过 2 个 MAD）：</translation>
         </message>
         <message>
-            <location filename="../app/cli/FolderCommands.cpp" line="480" />
-            <source>job: step %1 ms (median over the job's complete steps, first rank's start to last rank's end), slowest rank %2; %3; MFU %4</source>
-            <translation>作业：步时长 %1 ms（作业各完整步的中位数，从首个 rank 开始到最后一个 rank 结束），最慢 rank %2；%3；MFU %4</translation>
+            <location filename="../app/cli/FolderCommands.cpp" line="490" />
+            <source>job: step %1 ms (median over the job's complete steps, first rank's start to last rank's end), slowest rank by median step time %2; %3; MFU %4</source>
+            <translation type="unfinished" />
         </message>
         <message>
-            <location filename="../app/cli/FolderCommands.cpp" line="484" />
+            <location filename="../app/cli/FolderCommands.cpp" line="507" />
+            <source>rank %1 made the others wait %2 ms per step, summed over %3 other rank(s) (last at %4 of %5 collectives)</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>job: step %1 ms (median over the job's complete steps, first rank's start to last rank's end), slowest rank %2; %3; MFU %4</source>
+            <translation type="vanished">作业：步时长 %1 ms（作业各完整步的中位数，从首个 rank 开始到最后一个 rank 结束），最慢 rank %2；%3；MFU %4</translation>
+        </message>
+        <message>
+            <location filename="../app/cli/FolderCommands.cpp" line="494" />
             <source>no GPU activity</source>
             <translation>没有 GPU 活动</translation>
         </message>
         <message>
-            <location filename="../app/cli/FolderCommands.cpp" line="485" />
+            <location filename="../app/cli/FolderCommands.cpp" line="495" />
             <source>GPU idle %1%, overlap %2%</source>
             <translation>GPU 空闲 %1%，重叠 %2%</translation>
         </message>
         <message>
-            <location filename="../app/cli/FolderCommands.cpp" line="488" />
+            <location filename="../app/cli/FolderCommands.cpp" line="498" />
             <source>unknown (give --params and --tokens-per-step)</source>
             <translation>未知（请给出 --params 和 --tokens-per-step）</translation>
         </message>
         <message>
-            <location filename="../app/cli/FolderCommands.cpp" line="492" />
+            <location filename="../app/cli/FolderCommands.cpp" line="502" />
             <source>stragglers: no collective matched across the ranks</source>
             <translation>掉队者：各 rank 之间没有匹配上任何集合通信</translation>
         </message>
         <message>
-            <location filename="../app/cli/FolderCommands.cpp" line="495" />
+            <location filename="../app/cli/FolderCommands.cpp" line="505" />
             <source>stragglers (the last rank to arrive at a collective; the others' waits summed):</source>
             <translation>掉队者（最后到达集合通信的 rank；其他 rank 的等待时间之和）：</translation>
         </message>
         <message>
-            <location filename="../app/cli/FolderCommands.cpp" line="497" />
             <source>rank %1 made the others wait %2 ms per step (last at %3 of %4 collectives)</source>
-            <translation>rank %1 每步让其他 rank 等待 %2 ms（在 %4 个集合通信中有 %3 个最后到达）</translation>
+            <translation type="vanished">rank %1 每步让其他 rank 等待 %2 ms（在 %4 个集合通信中有 %3 个最后到达）</translation>
         </message>
         <message>
-            <location filename="../app/cli/FolderCommands.cpp" line="502" />
+            <location filename="../app/cli/FolderCommands.cpp" line="514" />
             <source>worst waits:</source>
             <translation>等待最久：</translation>
         </message>
         <message>
-            <location filename="../app/cli/FolderCommands.cpp" line="505" />
+            <location filename="../app/cli/FolderCommands.cpp" line="517" />
             <source>step %1 %2: rank %3 last; %4 rank(s) waited %5 ms in all, the first %6 ms</source>
             <translation>步 %1 %2：rank %3 最后到达；%4 个 rank 共等待 %5 ms，最先到达的等了 %6 ms</translation>
         </message>
         <message>
-            <location filename="../app/cli/FolderCommands.cpp" line="529" />
+            <location filename="../app/cli/FolderCommands.cpp" line="541" />
             <source>--%1 applies to one trace, not %2</source>
             <translation>--%1 只适用于单个跟踪文件，不适用于%2</translation>
         </message>
         <message>
-            <location filename="../app/cli/FolderCommands.cpp" line="540" />
+            <location filename="../app/cli/FolderCommands.cpp" line="552" />
             <source>--summary writes one rank's summary: give it a trace, not a folder</source>
             <translation>--summary 写出单个 rank 的摘要：请给出跟踪文件，而不是文件夹</translation>
         </message>
         <message>
-            <location filename="../app/cli/FolderCommands.cpp" line="542" />
+            <location filename="../app/cli/FolderCommands.cpp" line="554" />
             <source>a folder</source>
             <translation>文件夹</translation>
         </message>
         <message>
-            <location filename="../app/cli/FolderCommands.cpp" line="560" />
+            <location filename="../app/cli/FolderCommands.cpp" line="572" />
             <source>a rank summary</source>
             <translation>rank 摘要</translation>
         </message>
         <message>
-            <location filename="../app/cli/FolderCommands.cpp" line="563" />
+            <location filename="../app/cli/FolderCommands.cpp" line="575" />
             <source>--no-clock-align and --top-stragglers belong to merge, which reads the summaries</source>
             <translation>--no-clock-align 和 --top-stragglers 属于读取摘要的 merge 命令</translation>
         </message>
         <message>
-            <location filename="../app/cli/FolderCommands.cpp" line="566" />
+            <location filename="../app/cli/FolderCommands.cpp" line="578" />
             <source>--summary needs the file to write</source>
             <translation>--summary 需要给出要写入的文件</translation>
         </message>
         <message>
-            <location filename="../app/cli/FolderCommands.cpp" line="586" />
+            <location filename="../app/cli/FolderCommands.cpp" line="602" />
             <source>wrote %1 (%2, %3 collectives)</source>
             <translation>已写入 %1（%2，%3 个集合通信）</translation>
         </message>
         <message>
-            <location filename="../app/cli/FolderCommands.cpp" line="622" />
+            <location filename="../app/cli/FolderCommands.cpp" line="638" />
             <source>rank summaries written by analyze RANKFILE --summary, one per rank, any order</source>
             <translation>由 analyze RANKFILE --summary 写出的 rank 摘要，每个 rank 一个，顺序不限</translation>
         </message>
         <message>
-            <location filename="../app/cli/FolderCommands.cpp" line="626" />
+            <location filename="../app/cli/FolderCommands.cpp" line="642" />
             <source>no clock offsets from matching collectives (ranks placed by their trace epoch only)</source>
             <translation>不用匹配的集合通信计算时钟偏移（rank 只按各自跟踪文件的时间基点放置）</translation>
         </message>
         <message>
-            <location filename="../app/cli/FolderCommands.cpp" line="628" />
+            <location filename="../app/cli/FolderCommands.cpp" line="644" />
             <source>collectives listed in stragglers, worst wait first (default 50; 0: all)</source>
             <translation>掉队者中列出的集合通信数，等待最久的在前（默认 50；0：全部）</translation>
         </message>
         <message>
-            <location filename="../app/cli/FolderCommands.cpp" line="670" />
+            <location filename="../app/cli/FolderCommands.cpp" line="687" />
             <source>no rank summary of a job: %1</source>
             <translation>没有作业的 rank 摘要：%1</translation>
         </message>
         <message>
-            <location filename="../app/cli/SynthCommand.cpp" line="61" />
+            <location filename="../app/cli/SynthCommand.cpp" line="62" />
             <source>fsdp-baseline, fsdp-prefetch or fsdp-tuned</source>
             <translation>fsdp-baseline、fsdp-prefetch 或 fsdp-tuned</translation>
         </message>
         <message>
-            <location filename="../app/cli/SynthCommand.cpp" line="62" />
+            <location filename="../app/cli/SynthCommand.cpp" line="63" />
             <source>trace file; with --ranks, the folder for rank-K.pt.trace.json</source>
             <translation>跟踪文件；与 --ranks 一起使用时，为存放 rank-K.pt.trace.json 的文件夹</translation>
         </message>
         <message>
-            <location filename="../app/cli/SynthCommand.cpp" line="63" />
+            <location filename="../app/cli/SynthCommand.cpp" line="64" />
             <source>write ranks 0..N-1 (N &lt;= --gpus)</source>
             <translation>写出 rank 0..N-1（N &lt;= --gpus）</translation>
         </message>
         <message>
-            <location filename="../app/cli/SynthCommand.cpp" line="64" />
+            <location filename="../app/cli/SynthCommand.cpp" line="65" />
             <source>--ranks needs a positive integer</source>
             <translation>--ranks 需要一个正整数</translation>
         </message>
         <message>
-            <location filename="../app/cli/SynthCommand.cpp" line="65" />
+            <location filename="../app/cli/SynthCommand.cpp" line="66" />
             <source>jitter seed (default 1); same seed, same bytes</source>
             <translation>抖动随机种子（默认 1）；种子相同，输出字节相同</translation>
         </message>
         <message>
-            <location filename="../app/cli/SynthCommand.cpp" line="66" />
+            <location filename="../app/cli/SynthCommand.cpp" line="67" />
             <source>--seed needs a non-negative integer</source>
             <translation>--seed 需要一个非负整数</translation>
         </message>
         <message>
-            <location filename="../app/cli/SynthCommand.cpp" line="67" />
+            <location filename="../app/cli/SynthCommand.cpp" line="68" />
             <source>this rank computes 15% slower</source>
             <translation>该 rank 的计算慢 15%</translation>
         </message>
         <message>
-            <location filename="../app/cli/SynthCommand.cpp" line="68" />
+            <location filename="../app/cli/SynthCommand.cpp" line="69" />
             <source>--straggler needs a rank</source>
             <translation>--straggler 需要一个 rank</translation>
         </message>
         <message>
-            <location filename="../app/cli/SynthCommand.cpp" line="70" />
+            <location filename="../app/cli/SynthCommand.cpp" line="71" />
             <source>each rank's clock is off rank 0's by up to MAX µs (default 80); the facts say by how much</source>
             <translation>每个 rank 的时钟与 rank 0 最多相差 MAX µs（默认 80）；facts 文件中记录实际偏差</translation>
         </message>
         <message>
-            <location filename="../app/cli/SynthCommand.cpp" line="71" />
+            <location filename="../app/cli/SynthCommand.cpp" line="72" />
             <source>--clock-skew-us needs a number of microseconds</source>
             <translation>--clock-skew-us 需要一个微秒数</translation>
         </message>
         <message>
-            <location filename="../app/cli/SynthCommand.cpp" line="72" />
+            <location filename="../app/cli/SynthCommand.cpp" line="73" />
             <source>model parameters (default 7e9)</source>
             <translation>模型参数量（默认 7e9）</translation>
         </message>
         <message>
-            <location filename="../app/cli/SynthCommand.cpp" line="73" />
+            <location filename="../app/cli/SynthCommand.cpp" line="74" />
             <source>--params needs a number between 1e6 and 1e13</source>
             <translation>--params 需要介于 1e6 与 1e13 之间的数字</translation>
         </message>
         <message>
-            <location filename="../app/cli/SynthCommand.cpp" line="74" />
+            <location filename="../app/cli/SynthCommand.cpp" line="75" />
             <source>transformer layers (default 32)</source>
             <translation>Transformer 层数（默认 32）</translation>
         </message>
         <message>
-            <location filename="../app/cli/SynthCommand.cpp" line="75" />
+            <location filename="../app/cli/SynthCommand.cpp" line="76" />
             <source>--layers needs an integer between 1 and 1024</source>
             <translation>--layers 需要介于 1 与 1024 之间的整数</translation>
         </message>
         <message>
-            <location filename="../app/cli/SynthCommand.cpp" line="76" />
+            <location filename="../app/cli/SynthCommand.cpp" line="77" />
             <source>hidden size (default 4096)</source>
             <translation>隐藏层大小（默认 4096）</translation>
         </message>
         <message>
-            <location filename="../app/cli/SynthCommand.cpp" line="77" />
+            <location filename="../app/cli/SynthCommand.cpp" line="78" />
             <source>--hidden needs an integer between 128 and 65536</source>
             <translation>--hidden 需要介于 128 与 65536 之间的整数</translation>
         </message>
         <message>
-            <location filename="../app/cli/SynthCommand.cpp" line="79" />
+            <location filename="../app/cli/SynthCommand.cpp" line="80" />
             <source>tokens per step per GPU (default 8192)</source>
             <translation>每个 GPU 每步的 token 数（默认 8192）</translation>
         </message>
         <message>
-            <location filename="../app/cli/SynthCommand.cpp" line="80" />
+            <location filename="../app/cli/SynthCommand.cpp" line="81" />
             <source>--tokens-per-step-per-gpu needs a number between 128 and 1e7</source>
             <translation>--tokens-per-step-per-gpu 需要介于 128 与 1e7 之间的数字</translation>
         </message>
         <message>
-            <location filename="../app/cli/SynthCommand.cpp" line="81" />
+            <location filename="../app/cli/SynthCommand.cpp" line="82" />
             <source>world size (default 32: 4 nodes x 8 A100)</source>
             <translation>world size（默认 32：4 个节点 x 8 块 A100）</translation>
         </message>
         <message>
-            <location filename="../app/cli/SynthCommand.cpp" line="82" />
+            <location filename="../app/cli/SynthCommand.cpp" line="83" />
             <source>--gpus needs a positive integer</source>
             <translation>--gpus 需要一个正整数</translation>
         </message>
         <message>
-            <location filename="../app/cli/SynthCommand.cpp" line="84" />
+            <location filename="../app/cli/SynthCommand.cpp" line="85" />
             <source>achieved fraction of bf16 peak on GEMMs (default 0.56)</source>
             <translation>GEMM 达到的 bf16 峰值比例（默认 0.56）</translation>
         </message>
         <message>
-            <location filename="../app/cli/SynthCommand.cpp" line="85" />
+            <location filename="../app/cli/SynthCommand.cpp" line="86" />
             <source>--gemm-efficiency needs a fraction in (0, 1]</source>
             <translation>--gemm-efficiency 需要 (0, 1] 之间的比例</translation>
         </message>
         <message>
-            <location filename="../app/cli/SynthCommand.cpp" line="87" />
+            <location filename="../app/cli/SynthCommand.cpp" line="88" />
             <source>per-GPU inter-node bandwidth in Gbit/s (default 200)</source>
             <translation>每个 GPU 的节点间带宽，单位 Gbit/s（默认 200）</translation>
         </message>
         <message>
-            <location filename="../app/cli/SynthCommand.cpp" line="88" />
+            <location filename="../app/cli/SynthCommand.cpp" line="89" />
             <source>--internode-gbps needs a positive number</source>
             <translation>--internode-gbps 需要一个正数</translation>
         </message>
         <message>
-            <location filename="../app/cli/SynthCommand.cpp" line="90" />
+            <location filename="../app/cli/SynthCommand.cpp" line="91" />
             <source>where the facts go (default OUT.facts.json, or DIR.facts.json beside the rank folder so trace tools reading the folder only see traces)</source>
             <translation>facts 文件的位置（默认 OUT.facts.json，或 rank 文件夹旁的 DIR.facts.json，使读取该文件夹的跟踪工具只看到跟踪文件）</translation>
         </message>
         <message>
-            <location filename="../app/cli/SynthCommand.cpp" line="92" />
+            <location filename="../app/cli/SynthCommand.cpp" line="93" />
             <source>print a JSON summary</source>
             <translation>输出 JSON 摘要</translation>
         </message>
         <message>
-            <location filename="../app/cli/SynthCommand.cpp" line="120" />
+            <location filename="../app/cli/SynthCommand.cpp" line="121" />
             <source>unknown scenario '%1' (fsdp-baseline, fsdp-prefetch, fsdp-tuned)</source>
             <translation>未知场景“%1”（可选 fsdp-baseline、fsdp-prefetch、fsdp-tuned）</translation>
         </message>
         <message>
-            <location filename="../app/cli/SynthCommand.cpp" line="122" />
+            <location filename="../app/cli/SynthCommand.cpp" line="123" />
             <source>--ranks %1 exceeds --gpus %2</source>
             <translation>--ranks %1 超过了 --gpus %2</translation>
         </message>
         <message>
-            <location filename="../app/cli/SynthCommand.cpp" line="124" />
+            <location filename="../app/cli/SynthCommand.cpp" line="125" />
             <source>--straggler %1 is not a rank of %2 GPUs</source>
             <translation>--straggler %1 不是 %2 个 GPU 中的 rank</translation>
         </message>
         <message>
-            <location filename="../app/cli/SynthCommand.cpp" line="128" />
+            <location filename="../app/cli/SynthCommand.cpp" line="129" />
             <source>--hidden must be a multiple of 128 (head size)</source>
             <translation>--hidden 必须是 128（注意力头大小）的倍数</translation>
         </message>
         <message>
-            <location filename="../app/cli/SynthCommand.cpp" line="130" />
+            <location filename="../app/cli/SynthCommand.cpp" line="131" />
             <source>--params is too small for the embedding of --hidden</source>
             <translation>--params 太小，容纳不下 --hidden 对应的嵌入层</translation>
         </message>
         <message>
-            <location filename="../app/cli/SynthCommand.cpp" line="139" />
+            <location filename="../app/cli/SynthCommand.cpp" line="149" />
             <source>cannot create folder %1</source>
             <translation>无法创建文件夹 %1</translation>
         </message>
         <message>
-            <location filename="../app/cli/FolderCommands.cpp" line="575" />
-            <location filename="../app/cli/SynthCommand.cpp" line="148" />
-            <location filename="../app/cli/SynthCommand.cpp" line="154" />
+            <location filename="../app/cli/FolderCommands.cpp" line="591" />
+            <location filename="../app/cli/SynthCommand.cpp" line="156" />
+            <location filename="../app/cli/SynthCommand.cpp" line="162" />
             <source>cannot write %1: %2</source>
             <translation>无法写入 %1：%2</translation>
         </message>
         <message>
-            <location filename="../app/cli/SynthCommand.cpp" line="173" />
+            <location filename="../app/cli/SynthCommand.cpp" line="181" />
             <source>wrote %1</source>
             <translation>已写入 %1</translation>
         </message>
         <message>
-            <location filename="../app/cli/SynthCommand.cpp" line="174" />
+            <location filename="../app/cli/SynthCommand.cpp" line="182" />
             <source>wrote %1 (%2 MB of traces in %3 s)</source>
             <translation>已写入 %1（%3 秒内写出 %2 MB 跟踪数据）</translation>
         </message>
         <message numerus="yes">
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="133" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="134" />
             <source>  (Holistic Trace Analysis' definition: every event with args.stream is GPU time, %n of them not device activity)</source>
             <translation>
                 <numerusform>  （按 Holistic Trace Analysis 的定义：带 args.stream 的事件都算 GPU 时间，其中 %n 个不是设备活动）</numerusform>
             </translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="189" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="191" />
             <location filename="../app/cli/InfoCommand.cpp" line="119" />
             <source>a trace: .json or .json.gz as torch.profiler writes it</source>
             <translation>跟踪文件：torch.profiler 写出的 .json 或 .json.gz</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="191" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="193" />
             <source>shortest gap listed, in ms (default 15; fractions down to 0.001)</source>
             <translation>列出的最短间隙，单位 ms（默认 15；可带小数，最小 0.001）</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="192" />
-            <location filename="../app/cli/CompareCommand.cpp" line="275" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="194" />
+            <location filename="../app/cli/CompareCommand.cpp" line="233" />
             <source>--gap-ms needs a number of milliseconds</source>
             <translation>--gap-ms 需要一个毫秒数</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="194" />
-            <location filename="../app/cli/CompareCommand.cpp" line="277" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="196" />
+            <location filename="../app/cli/CompareCommand.cpp" line="235" />
             <source>gemm (default): gaps between two GEMM kernels; all: any gap of a compute stream</source>
             <translation>gemm（默认）：两个 GEMM 内核之间的间隙；all：计算流上的任何间隙</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="195" />
-            <location filename="../app/cli/CompareCommand.cpp" line="278" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="197" />
+            <location filename="../app/cli/CompareCommand.cpp" line="236" />
             <source>--gap-kernels takes gemm or all</source>
             <translation>--gap-kernels 只接受 gemm 或 all</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="196" />
-            <location filename="../app/cli/CompareCommand.cpp" line="267" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="198" />
+            <location filename="../app/cli/CompareCommand.cpp" line="225" />
             <source>model parameters, for MFU (e.g. 7e9)</source>
             <translation>模型参数量，用于 MFU（例如 7e9）</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="197" />
-            <location filename="../app/cli/CompareCommand.cpp" line="268" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="199" />
+            <location filename="../app/cli/CompareCommand.cpp" line="226" />
             <location filename="../app/cli/MfuCommand.cpp" line="28" />
             <source>--params needs a positive number</source>
             <translation>--params 需要一个正数</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="198" />
-            <location filename="../app/cli/CompareCommand.cpp" line="269" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="200" />
+            <location filename="../app/cli/CompareCommand.cpp" line="227" />
             <source>tokens per step per GPU, for MFU</source>
             <translation>每个 GPU 每步的 token 数，用于 MFU</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="199" />
-            <location filename="../app/cli/CompareCommand.cpp" line="270" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="201" />
+            <location filename="../app/cli/CompareCommand.cpp" line="228" />
             <source>--tokens-per-step needs a positive number</source>
             <translation>--tokens-per-step 需要一个正数</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="200" />
-            <location filename="../app/cli/CompareCommand.cpp" line="271" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="202" />
+            <location filename="../app/cli/CompareCommand.cpp" line="229" />
             <source>--tokens-per-step counts all GPUs (divided by the world size)</source>
             <translation>--tokens-per-step 为所有 GPU 的总数（将除以 world size）</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="201" />
-            <location filename="../app/cli/CompareCommand.cpp" line="272" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="203" />
+            <location filename="../app/cli/CompareCommand.cpp" line="230" />
             <source>GPU peak instead of the table's entry for the traced GPU</source>
             <translation>用此 GPU 峰值代替表中被跟踪 GPU 的峰值</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="202" />
-            <location filename="../app/cli/CompareCommand.cpp" line="273" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="204" />
+            <location filename="../app/cli/CompareCommand.cpp" line="231" />
             <location filename="../app/cli/MfuCommand.cpp" line="32" />
             <source>--peak-tflops needs a positive number</source>
             <translation>--peak-tflops 需要一个正数</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="203" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="205" />
             <source>analyse ProfilerStep#N only</source>
             <translation>只分析 ProfilerStep#N</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="204" />
-            <location filename="../app/cli/CompareCommand.cpp" line="266" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="206" />
+            <location filename="../app/cli/CompareCommand.cpp" line="224" />
             <source>--step needs a step number</source>
             <translation>--step 需要一个步编号</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="205" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="207" />
             <source>analyse from A (µs from the first event); needs --to-us</source>
             <translation>从 A 开始分析（距第一个事件的时间，单位 µs）；需同时给出 --to-us</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="206" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="208" />
             <source>--from-us needs a number</source>
             <translation>--from-us 需要一个数字</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="207" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="209" />
             <source>analyse up to B (µs from the first event); needs --from-us</source>
             <translation>分析到 B 为止（距第一个事件的时间，单位 µs）；需同时给出 --from-us</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="208" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="210" />
             <source>--to-us needs a number</source>
             <translation>--to-us 需要一个数字</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="209" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="211" />
             <source>also sum the flops args of operators (with_flops=True; slow)</source>
             <translation>同时累加算子的 flops 参数（with_flops=True；较慢）</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="210" />
-            <location filename="../app/cli/CompareCommand.cpp" line="280" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="212" />
+            <location filename="../app/cli/CompareCommand.cpp" line="238" />
             <source>GPU time as Holistic Trace Analysis counts it: every event with args.stream (also Triton launcher cpu_ops and cuda_sync events)</source>
             <translation>按 Holistic Trace Analysis 的方式统计 GPU 时间：带 args.stream 的事件都算（包括 Triton 启动器的 cpu_op 和 cuda_sync 事件）</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="212" />
-            <location filename="../app/cli/InfoCommand.cpp" line="122" />
-            <source>loader threads (default: one per core)</source>
-            <translation>加载线程数（默认每核一个）</translation>
-        </message>
-        <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="213" />
-            <location filename="../app/cli/CompareCommand.cpp" line="288" />
-            <location filename="../app/cli/InfoCommand.cpp" line="123" />
-            <source>--threads needs a number</source>
-            <translation>--threads 需要一个数字</translation>
-        </message>
-        <message>
             <location filename="../app/cli/AnalyzeCommand.cpp" line="214" />
-            <location filename="../app/cli/CompareCommand.cpp" line="289" />
-            <location filename="../app/cli/FolderCommands.cpp" line="630" />
+            <location filename="../app/cli/InfoCommand.cpp" line="122" />
+            <source>loader threads (default: one per core; at most 256)</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>loader threads (default: one per core)</source>
+            <translation type="vanished">加载线程数（默认每核一个）</translation>
+        </message>
+        <message>
+            <source>--threads needs a number</source>
+            <translation type="vanished">--threads 需要一个数字</translation>
+        </message>
+        <message>
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="215" />
+            <location filename="../app/cli/CompareCommand.cpp" line="246" />
+            <location filename="../app/cli/FolderCommands.cpp" line="646" />
             <location filename="../app/cli/InfoCommand.cpp" line="121" />
             <location filename="../app/cli/MfuCommand.cpp" line="34" />
             <source>print one JSON object</source>
             <translation>输出一个 JSON 对象</translation>
         </message>
         <message>
-            <location filename="../app/cli/CommandLine.cpp" line="150" />
+            <location filename="../app/cli/CommandLine.cpp" line="151" />
             <source>usage: lanescope-cli %1</source>
             <translation>用法：lanescope-cli %1</translation>
         </message>
         <message>
-            <location filename="../app/cli/CommandLine.cpp" line="193" />
-            <location filename="../app/cli/CommandLine.cpp" line="229" />
+            <location filename="../app/cli/CommandLine.cpp" line="194" />
+            <location filename="../app/cli/CommandLine.cpp" line="254" />
             <source>unexpected argument '%1'</source>
             <translation>意外的参数“%1”</translation>
         </message>
         <message>
-            <location filename="../app/cli/CommandLine.cpp" line="211" />
+            <location filename="../app/cli/CommandLine.cpp" line="215" />
             <source>%1 needs a value</source>
             <translation>%1 需要一个值</translation>
         </message>
         <message>
-            <location filename="../app/cli/CommandLine.cpp" line="236" />
+            <location filename="../app/cli/CommandLine.cpp" line="218" />
+            <source>%1 (%2)</source>
+            <translation type="unfinished">%1（%2）</translation>
+        </message>
+        <message>
+            <location filename="../app/cli/CommandLine.cpp" line="231" />
+            <source>%1 to %2</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../app/cli/CommandLine.cpp" line="232" />
+            <source>above %1</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../app/cli/CommandLine.cpp" line="232" />
+            <source>at least %1</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../app/cli/CommandLine.cpp" line="233" />
+            <source>below %1</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../app/cli/CommandLine.cpp" line="233" />
+            <source>at most %1</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../app/cli/CommandLine.cpp" line="235" />
+            <source>%1 and %2</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../app/cli/CommandLine.cpp" line="261" />
             <source>%1 takes no value</source>
             <translation>%1 不接受值</translation>
         </message>
         <message>
-            <location filename="../app/cli/CommandLine.cpp" line="245" />
+            <location filename="../app/cli/CommandLine.cpp" line="270" />
             <source>show this help</source>
             <translation>显示此帮助</translation>
         </message>
         <message>
-            <location filename="../app/cli/CommandLine.cpp" line="305" />
+            <location filename="../app/cli/CommandLine.cpp" line="330" />
             <source>lanescope-cli %1: %2</source>
             <translation>lanescope-cli %1：%2</translation>
         </message>
@@ -1500,254 +1644,288 @@
             <translation>从表中取此 GPU 的峰值（例如 "NVIDIA A100-SXM4-80GB"）</translation>
         </message>
         <message>
-            <location filename="../app/cli/Commands.cpp" line="16" />
+            <location filename="../app/cli/Commands.cpp" line="18" />
             <source>what the trace holds and how it loaded</source>
             <translation>跟踪文件包含什么内容、如何加载</translation>
         </message>
         <message>
-            <location filename="../app/cli/Commands.cpp" line="17" />
+            <location filename="../app/cli/Commands.cpp" line="19" />
             <source>write a deterministic synthetic FSDP trace</source>
             <translation>写出确定性的合成 FSDP 跟踪文件</translation>
         </message>
         <message>
-            <location filename="../app/cli/Commands.cpp" line="18" />
+            <location filename="../app/cli/Commands.cpp" line="20" />
             <source>GPU idle gaps and causes, breakdown, MFU, memory, advice</source>
             <translation>GPU 空闲间隙及原因、时间分解、MFU、显存、建议</translation>
         </message>
         <message>
-            <location filename="../app/cli/Commands.cpp" line="20" />
+            <location filename="../app/cli/Commands.cpp" line="22" />
             <source>the MFU calculator</source>
             <translation>MFU 计算器</translation>
         </message>
         <message>
-            <location filename="../app/cli/Commands.cpp" line="21" />
+            <location filename="../app/cli/Commands.cpp" line="23" />
             <source>rank summaries (analyze RANKFILE --summary) into the job's figures, as analyze DIR</source>
             <translation>将 rank 摘要（analyze RANKFILE --summary）汇总为作业的指标，与 analyze DIR 相同</translation>
         </message>
         <message>
-            <location filename="../app/cli/Commands.cpp" line="23" />
+            <location filename="../app/cli/Commands.cpp" line="25" />
             <source>a baseline against other runs: deltas, step-time waterfall, kernel and operator differences</source>
             <translation>将基线与其他运行比较：差值、步时长瀑布图、内核与算子差异</translation>
         </message>
         <message>
-            <location filename="../app/cli/Commands.cpp" line="25" />
+            <location filename="../app/cli/Commands.cpp" line="27" />
             <source>the timeline picture as PNG, SVG or PDF, without a display</source>
             <translation>将时间线图片导出为 PNG、SVG 或 PDF，无需显示器</translation>
         </message>
         <message>
-            <location filename="../app/cli/ExportCommand.cpp" line="54" />
+            <location filename="../app/cli/Commands.cpp" line="62" />
+            <source>--threads takes a whole number</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../app/cli/Commands.cpp" line="69" />
+            <source>%1 is a symbolic link: give the path of the file itself (an output is not written through a link)</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../app/cli/ExportCommand.cpp" line="57" />
             <source>lanescope-cli export: %1; drawn without annotations</source>
             <translation>lanescope-cli export：%1；绘制时不含标注</translation>
         </message>
         <message>
-            <location filename="../app/cli/ExportCommand.cpp" line="56" />
+            <location filename="../app/cli/ExportCommand.cpp" line="59" />
             <source>lanescope-cli export: %1; drawn with the annotations in %2</source>
             <translation>lanescope-cli export：%1；绘制时使用 %2 中的标注</translation>
         </message>
         <message>
-            <location filename="../app/cli/ExportCommand.cpp" line="65" />
             <source>cannot read %1: %2</source>
-            <translation>无法读取 %1：%2</translation>
+            <translation type="vanished">无法读取 %1：%2</translation>
         </message>
         <message>
-            <location filename="../app/cli/ExportCommand.cpp" line="71" />
+            <location filename="../app/cli/ExportCommand.cpp" line="76" />
             <source>%1 is not a readable annotations file: %2</source>
             <translation>%1 不是可读取的标注文件：%2</translation>
         </message>
         <message>
-            <location filename="../app/cli/ExportCommand.cpp" line="74" />
+            <location filename="../app/cli/ExportCommand.cpp" line="79" />
             <source>%1 was written by a newer Lanescope (annotations format %2; this one reads up to %3)</source>
             <translation>%1 由更新版本的 Lanescope 写出（标注格式 %2；本版本最高读取 %3）</translation>
         </message>
         <message>
-            <location filename="../app/cli/ExportCommand.cpp" line="86" />
+            <location filename="../app/cli/ExportCommand.cpp" line="91" />
             <source>lanescope-cli export: %1 was written for another file (%2, %3 bytes); drawn anyway</source>
             <translation>lanescope-cli export：%1 是为另一个文件写的（%2，%3 字节）；仍照常绘制</translation>
         </message>
         <message>
-            <location filename="../app/cli/ExportCommand.cpp" line="102" />
+            <location filename="../app/cli/ExportCommand.cpp" line="107" />
             <source>The trace to draw (.json or .json.gz).</source>
             <translation>要绘制的跟踪文件（.json 或 .json.gz）。</translation>
         </message>
         <message>
-            <location filename="../app/cli/ExportCommand.cpp" line="105" />
             <source>The picture to write: .png, .svg or .pdf (by its suffix).</source>
-            <translation>要写出的图片：.png、.svg 或 .pdf（按后缀判断）。</translation>
+            <translation type="vanished">要写出的图片：.png、.svg 或 .pdf（按后缀判断）。</translation>
         </message>
         <message>
-            <location filename="../app/cli/ExportCommand.cpp" line="107" />
+            <location filename="../app/cli/ExportCommand.cpp" line="113" />
             <source>A trace to compare with TRACE, the baseline (repeat for more): the comparison's picture.</source>
             <translation>与基线 TRACE 比较的跟踪文件（可重复指定多个）：生成比较图。</translation>
         </message>
         <message>
-            <location filename="../app/cli/ExportCommand.cpp" line="109" />
+            <location filename="../app/cli/ExportCommand.cpp" line="115" />
             <source>With --compare: one label per trace, comma-separated (default: the file names).</source>
             <translation>与 --compare 一起使用：每个跟踪文件一个标签，以逗号分隔（默认：文件名）。</translation>
         </message>
         <message>
-            <location filename="../app/cli/ExportCommand.cpp" line="111" />
+            <location filename="../app/cli/ExportCommand.cpp" line="117" />
             <source>With --compare: step (default), on the same complete ProfilerStep by position; start, on each trace's first event.</source>
             <translation>与 --compare 一起使用：step（默认）按位置对齐同一个完整的 ProfilerStep；start 对齐各跟踪文件的第一个事件。</translation>
         </message>
         <message>
-            <location filename="../app/cli/ExportCommand.cpp" line="113" />
+            <location filename="../app/cli/ExportCommand.cpp" line="119" />
             <source>Window start, µs from the trace's first event.</source>
             <translation>窗口起点，距跟踪第一个事件的时间，单位 µs。</translation>
         </message>
         <message>
-            <location filename="../app/cli/ExportCommand.cpp" line="114" />
+            <location filename="../app/cli/ExportCommand.cpp" line="120" />
             <source>--from-us takes a number of microseconds &gt;= 0</source>
             <translation>--from-us 需要 &gt;= 0 的微秒数</translation>
         </message>
         <message>
-            <location filename="../app/cli/ExportCommand.cpp" line="115" />
+            <location filename="../app/cli/ExportCommand.cpp" line="121" />
             <source>Window end, µs from the trace's first event.</source>
             <translation>窗口终点，距跟踪第一个事件的时间，单位 µs。</translation>
         </message>
         <message>
-            <location filename="../app/cli/ExportCommand.cpp" line="116" />
+            <location filename="../app/cli/ExportCommand.cpp" line="122" />
             <source>--to-us takes a number of microseconds &gt; 0</source>
             <translation>--to-us 需要 &gt; 0 的微秒数</translation>
         </message>
         <message>
-            <location filename="../app/cli/ExportCommand.cpp" line="117" />
+            <location filename="../app/cli/ExportCommand.cpp" line="123" />
             <source>Draw ProfilerStep#N (its CPU span).</source>
             <translation>绘制 ProfilerStep#N（其 CPU 跨度）。</translation>
         </message>
         <message>
-            <location filename="../app/cli/ExportCommand.cpp" line="118" />
+            <location filename="../app/cli/ExportCommand.cpp" line="124" />
             <source>--step takes a step number &gt;= 0</source>
             <translation>--step 需要 &gt;= 0 的步编号</translation>
         </message>
         <message>
-            <location filename="../app/cli/ExportCommand.cpp" line="120" />
             <source>Picture width in pixels (default 1920).</source>
-            <translation>图片宽度，单位像素（默认 1920）。</translation>
+            <translation type="vanished">图片宽度，单位像素（默认 1920）。</translation>
         </message>
         <message>
-            <location filename="../app/cli/ExportCommand.cpp" line="121" />
+            <location filename="../app/cli/ExportCommand.cpp" line="129" />
             <source>--width takes a number of pixels from 340 to 16384</source>
             <translation>--width 需要 340 到 16384 之间的像素数</translation>
         </message>
         <message>
-            <location filename="../app/cli/ExportCommand.cpp" line="123" />
             <source>Picture height in pixels (default: tall enough for every lane).</source>
-            <translation>图片高度，单位像素（默认：足以容纳所有泳道）。</translation>
+            <translation type="vanished">图片高度，单位像素（默认：足以容纳所有泳道）。</translation>
         </message>
         <message>
-            <location filename="../app/cli/ExportCommand.cpp" line="124" />
+            <location filename="../app/cli/ExportCommand.cpp" line="132" />
             <source>--height takes a number of pixels from 120 to 65535</source>
             <translation>--height 需要 120 到 65535 之间的像素数</translation>
         </message>
         <message>
-            <location filename="../app/cli/ExportCommand.cpp" line="126" />
+            <location filename="../app/cli/ExportCommand.cpp" line="134" />
             <source>PNG only: device pixel ratio (2: twice the pixels each way, the same layout, for HiDPI slides; default 1).</source>
             <translation>仅限 PNG：设备像素比（2：横向和纵向像素各加倍、布局不变，用于高 DPI 幻灯片；默认 1）。</translation>
         </message>
         <message>
-            <location filename="../app/cli/ExportCommand.cpp" line="127" />
+            <location filename="../app/cli/ExportCommand.cpp" line="135" />
             <source>--scale takes a number from 0.5 to 4</source>
             <translation>--scale 只接受 0.5 到 4 之间的数</translation>
         </message>
         <message>
-            <location filename="../app/cli/ExportCommand.cpp" line="129" />
+            <location filename="../app/cli/ExportCommand.cpp" line="137" />
             <source>Which lanes: gpu (default) or all (CPU threads too).</source>
             <translation>绘制哪些泳道：gpu（默认）或 all（包括 CPU 线程）。</translation>
         </message>
         <message>
-            <location filename="../app/cli/ExportCommand.cpp" line="130" />
+            <location filename="../app/cli/ExportCommand.cpp" line="138" />
             <source>--lanes takes gpu or all</source>
             <translation>--lanes 只接受 gpu 或 all</translation>
         </message>
         <message>
-            <location filename="../app/cli/ExportCommand.cpp" line="131" />
+            <location filename="../app/cli/ExportCommand.cpp" line="139" />
             <source>Leave out the line of headline figures under the title.</source>
             <translation>不在标题下方显示关键指标行。</translation>
         </message>
         <message>
-            <location filename="../app/cli/ExportCommand.cpp" line="132" />
+            <location filename="../app/cli/ExportCommand.cpp" line="140" />
             <source>GEMM gap threshold of the figures (default 15).</source>
             <translation>关键指标中 GEMM 间隙的阈值，单位 ms（默认 15）。</translation>
         </message>
         <message>
-            <location filename="../app/cli/ExportCommand.cpp" line="133" />
+            <location filename="../app/cli/ExportCommand.cpp" line="141" />
             <source>--gap-ms takes a number of milliseconds &gt; 0</source>
             <translation>--gap-ms 需要 &gt; 0 的毫秒数</translation>
         </message>
         <message>
-            <location filename="../app/cli/ExportCommand.cpp" line="135" />
+            <location filename="../app/cli/ExportCommand.cpp" line="143" />
             <source>Draw the annotations of FILE (default: the trace's TRACE.lanescope.json when there is one).</source>
             <translation>绘制 FILE 中的标注（默认：若存在，则使用跟踪文件对应的 TRACE.lanescope.json）。</translation>
         </message>
         <message>
-            <location filename="../app/cli/ExportCommand.cpp" line="137" />
+            <location filename="../app/cli/ExportCommand.cpp" line="145" />
             <source>Also annotate the GEMM gaps and allocator spikes the analysis finds in the window.</source>
             <translation>同时为分析在窗口中发现的 GEMM 间隙和分配器尖峰添加标注。</translation>
         </message>
         <message>
-            <location filename="../app/cli/ExportCommand.cpp" line="138" />
             <source>Parser threads (0: one per core).</source>
-            <translation>解析线程数（0：每核一个）。</translation>
+            <translation type="vanished">解析线程数（0：每核一个）。</translation>
         </message>
         <message>
-            <location filename="../app/cli/ExportCommand.cpp" line="139" />
             <source>--threads takes a whole number &gt;= 0</source>
-            <translation>--threads 需要 &gt;= 0 的整数</translation>
+            <translation type="vanished">--threads 需要 &gt;= 0 的整数</translation>
         </message>
         <message>
-            <location filename="../app/cli/ExportCommand.cpp" line="140" />
+            <location filename="../app/cli/ExportCommand.cpp" line="70" />
+            <source>cannot read the annotations: %1</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../app/cli/ExportCommand.cpp" line="110" />
+            <source>The picture to write: .png, .svg or .pdf (by its suffix); replaced whole. A symbolic link is refused, not written through.</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../app/cli/ExportCommand.cpp" line="126" />
+            <source>Picture width in pixels (default 1920). Width x height x scale² may be at most 2^28 (268,435,456) pixels: a larger size is refused, and the automatic height stops there, the lanes below summarised as "+N more lanes".</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../app/cli/ExportCommand.cpp" line="131" />
+            <source>Picture height in pixels (default: tall enough for every lane, within 2^28 pixels in all).</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../app/cli/ExportCommand.cpp" line="146" />
+            <source>Parser threads (0: one per core; at most 256).</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../app/cli/ExportCommand.cpp" line="147" />
             <source>Print one JSON object: the file written, its size and the window.</source>
             <translation>输出一个 JSON 对象：写出的文件、其尺寸和时间窗口。</translation>
         </message>
         <message>
-            <location filename="../app/cli/ExportCommand.cpp" line="149" />
+            <location filename="../app/cli/ExportCommand.cpp" line="156" />
             <source>-o OUT.png|svg|pdf is required</source>
             <translation>必须给出 -o OUT.png|svg|pdf</translation>
         </message>
         <message>
-            <location filename="../app/cli/ExportCommand.cpp" line="151" />
+            <location filename="../app/cli/ExportCommand.cpp" line="168" />
             <source>%1: unknown picture format (use .png, .svg or .pdf)</source>
             <translation>%1：未知图片格式（请使用 .png、.svg 或 .pdf）</translation>
         </message>
         <message>
-            <location filename="../app/cli/ExportCommand.cpp" line="154" />
+            <location filename="../app/cli/ExportCommand.cpp" line="173" />
             <source>--from-us and --to-us go together</source>
             <translation>--from-us 和 --to-us 必须同时给出</translation>
         </message>
         <message>
-            <location filename="../app/cli/ExportCommand.cpp" line="156" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="231" />
             <source>--step and --from-us/--to-us exclude each other</source>
             <translation>--step 与 --from-us/--to-us 不能同时使用</translation>
         </message>
         <message>
-            <location filename="../app/cli/ExportCommand.cpp" line="158" />
+            <location filename="../app/cli/ExportCommand.cpp" line="177" />
             <source>--to-us must be after --from-us</source>
             <translation>--to-us 必须大于 --from-us</translation>
         </message>
         <message>
-            <location filename="../app/cli/ExportCommand.cpp" line="164" />
+            <location filename="../app/cli/ExportCommand.cpp" line="189" />
             <source>--labels and --align go with --compare</source>
             <translation>--labels 和 --align 需与 --compare 一起使用</translation>
         </message>
         <message>
-            <location filename="../app/cli/ExportCommand.cpp" line="229" />
+            <location filename="../app/cli/ExportCommand.cpp" line="233" />
             <source>lanescope-cli export: %1</source>
             <translation>lanescope-cli export：%1</translation>
         </message>
         <message>
-            <location filename="../app/cli/ExportCommand.cpp" line="258" />
+            <location filename="../app/cli/ExportCommand.cpp" line="270" />
             <source>%1 has no ProfilerStep#%2</source>
             <translation>%1 中没有 ProfilerStep#%2</translation>
         </message>
         <message>
-            <location filename="../app/cli/ExportCommand.cpp" line="325" />
+            <location filename="../app/cli/ExportCommand.cpp" line="336" />
             <source>--scale applies to a PNG (SVG and PDF are resolution-independent)</source>
             <translation>--scale 只适用于 PNG（SVG 和 PDF 与分辨率无关）</translation>
         </message>
         <message>
-            <location filename="../app/cli/ExportCommand.cpp" line="378" />
+            <location filename="../app/cli/ExportCommand.cpp" line="390" />
             <source>wrote %1 (%2 x %3 px, %4 lanes, %5 to %6)</source>
             <translation>已写入 %1（%2 x %3 px，%4 条泳道，%5 至 %6）</translation>
+        </message>
+        <message>
+            <location filename="../app/cli/ExportCommand.cpp" line="397" />
+            <source>%1 lanes did not fit within 2^28 pixels: drawn as one row, "%2"</source>
+            <translation type="unfinished" />
         </message>
         <message>
             <location filename="../app/cli/main.cpp" line="40" />
@@ -1789,109 +1967,113 @@ lanescope-cli 命令 --help 列出该命令的选项。
             <translation type="vanished">更多跟踪文件</translation>
         </message>
         <message>
-            <location filename="../app/cli/CompareCommand.cpp" line="255" />
+            <location filename="../app/cli/CompareCommand.cpp" line="213" />
             <source>the baseline trace (.json or .json.gz), or a folder of rank traces (one job)</source>
             <translation>基线跟踪文件（.json 或 .json.gz），或 rank 跟踪文件所在的文件夹（一个作业）</translation>
         </message>
         <message>
-            <location filename="../app/cli/CompareCommand.cpp" line="256" />
+            <location filename="../app/cli/CompareCommand.cpp" line="214" />
             <source>a trace or folder to compare with it</source>
             <translation>与之比较的跟踪文件或文件夹</translation>
         </message>
         <message>
-            <location filename="../app/cli/CompareCommand.cpp" line="257" />
+            <location filename="../app/cli/CompareCommand.cpp" line="215" />
             <source>more traces or folders</source>
             <translation>更多跟踪文件或文件夹</translation>
         </message>
         <message>
-            <location filename="../app/cli/CompareCommand.cpp" line="260" />
+            <location filename="../app/cli/CompareCommand.cpp" line="218" />
             <source>one label per trace, comma-separated (default: the file names)</source>
             <translation>每个跟踪文件一个标签，以逗号分隔（默认：文件名）</translation>
         </message>
         <message>
-            <location filename="../app/cli/CompareCommand.cpp" line="262" />
+            <location filename="../app/cli/CompareCommand.cpp" line="220" />
             <source>step (default): on the same complete ProfilerStep by position; start: on each trace's first event</source>
             <translation>step（默认）：按位置对齐到同一个完整的 ProfilerStep；start：对齐到每个跟踪文件的第一个事件</translation>
         </message>
         <message>
-            <location filename="../app/cli/CompareCommand.cpp" line="263" />
-            <location filename="../app/cli/ExportCommand.cpp" line="112" />
+            <location filename="../app/cli/CompareCommand.cpp" line="221" />
+            <location filename="../app/cli/ExportCommand.cpp" line="118" />
             <source>--align takes step or start</source>
             <translation>--align 只接受 step 或 start</translation>
         </message>
         <message>
-            <location filename="../app/cli/CompareCommand.cpp" line="265" />
+            <location filename="../app/cli/CompareCommand.cpp" line="223" />
             <source>compare only ProfilerStep#N of the baseline and the step at its position in each other run</source>
             <translation>只比较基线的 ProfilerStep#N，以及其他每个运行中同一位置的步</translation>
         </message>
         <message>
-            <location filename="../app/cli/CompareCommand.cpp" line="274" />
+            <location filename="../app/cli/CompareCommand.cpp" line="232" />
             <source>shortest gap listed, in ms (default 15)</source>
             <translation>列出的最短间隙，单位 ms（默认 15）</translation>
         </message>
         <message>
-            <location filename="../app/cli/CompareCommand.cpp" line="279" />
+            <location filename="../app/cli/CompareCommand.cpp" line="237" />
             <source>count kernels and operators that differ only in template arguments as one</source>
             <translation>只有模板参数不同的内核和算子按同一个计数</translation>
         </message>
         <message>
-            <location filename="../app/cli/CompareCommand.cpp" line="283" />
+            <location filename="../app/cli/CompareCommand.cpp" line="241" />
             <source>a folder is compared through this rank of its job (default: its first, rank 0)</source>
             <translation>文件夹通过其作业中的此 rank 进行比较（默认：第一个，即 rank 0）</translation>
         </message>
         <message>
-            <location filename="../app/cli/CompareCommand.cpp" line="284" />
+            <location filename="../app/cli/CompareCommand.cpp" line="242" />
             <source>--rank needs a rank number</source>
             <translation>--rank 需要一个 rank 编号</translation>
         </message>
         <message>
-            <location filename="../app/cli/CompareCommand.cpp" line="285" />
+            <location filename="../app/cli/CompareCommand.cpp" line="243" />
             <source>rows of kernels and operators listed (default 50; 0: all)</source>
             <translation>列出的内核和算子行数（默认 50；0：全部）</translation>
         </message>
         <message>
-            <location filename="../app/cli/CompareCommand.cpp" line="286" />
+            <location filename="../app/cli/CompareCommand.cpp" line="244" />
             <source>--top needs a number of rows</source>
             <translation>--top 需要一个行数</translation>
         </message>
         <message>
-            <location filename="../app/cli/CompareCommand.cpp" line="287" />
-            <source>loader threads per trace (default: the cores shared out)</source>
-            <translation>每个跟踪文件的加载线程数（默认：平分所有核心）</translation>
+            <location filename="../app/cli/CompareCommand.cpp" line="245" />
+            <source>loader threads per trace (default: the cores shared out; at most 256)</source>
+            <translation type="unfinished" />
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="110" />
-            <location filename="../app/cli/CompareCommand.cpp" line="185" />
+            <source>loader threads per trace (default: the cores shared out)</source>
+            <translation type="vanished">每个跟踪文件的加载线程数（默认：平分所有核心）</translation>
+        </message>
+        <message>
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="111" />
+            <location filename="../app/cli/CompareCommand.cpp" line="143" />
             <source>unknown</source>
             <translation>未知</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="117" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="118" />
             <source>%1</source>
             <translation>%1</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="121" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="122" />
             <source>GPU time: no GPU activity</source>
             <translation>GPU 时间：没有 GPU 活动</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="123" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="124" />
             <source>GPU time: idle %1%, compute %2%, non-compute %3% of %4 ms; comm-compute overlap %5%</source>
             <translation>GPU 时间：空闲 %1%，计算 %2%，非计算 %3%，共 %4 ms；通信与计算重叠 %5%</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="138" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="139" />
             <source>  (last ProfilerStep left out, as Holistic Trace Analysis does)</source>
             <translation>  （与 Holistic Trace Analysis 一样，不计最后一个 ProfilerStep）</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="139" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="140" />
             <source>steps: %1</source>
             <translation>步：%1</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="142" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="143" />
             <source>gaps: %1</source>
             <translation>间隙：%1</translation>
         </message>
@@ -1900,77 +2082,76 @@ lanescope-cli 命令 --help 列出该命令的选项。
             <translation type="vanished">MFU：步时长 %1 s，%2 tokens/s/GPU，%3 TFLOPS / %4（%5）= %6%</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="165" />
             <source>MFU: step %1 s; give --params and --tokens-per-step (and --peak-tflops for an unknown GPU)</source>
-            <translation>MFU：步时长 %1 s；请给出 --params 和 --tokens-per-step（未知 GPU 还需 --peak-tflops）</translation>
+            <translation type="vanished">MFU：步时长 %1 s；请给出 --params 和 --tokens-per-step（未知 GPU 还需 --peak-tflops）</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="169" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="171" />
             <source>measured: %1 TFLOP in %2 of %3 operators carrying flops</source>
             <translation>实测：%1 TFLOP，来自 %3 个算子中带 flops 的 %2 个</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="173" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="175" />
             <source>memory: peak allocated %1, peak reserved %2, %3 cudaMalloc, %4 cudaFree calls</source>
             <translation>内存：峰值已分配 %1，峰值已保留 %2，%3 次 cudaMalloc、%4 次 cudaFree 调用</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="177" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="179" />
             <source>advice: %1</source>
             <translation>建议：%1</translation>
         </message>
         <message>
-            <location filename="../app/cli/Commands.cpp" line="52" />
+            <location filename="../app/cli/Commands.cpp" line="54" />
             <source>--params and --tokens-per-step go together</source>
             <translation>--params 和 --tokens-per-step 必须同时给出</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="228" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="229" />
             <source>--from-us and --to-us go together, with --to-us after --from-us</source>
             <translation>--from-us 和 --to-us 必须同时给出，且 --to-us 晚于 --from-us</translation>
         </message>
         <message>
-            <location filename="../app/cli/CompareCommand.cpp" line="182" />
+            <location filename="../app/cli/CompareCommand.cpp" line="140" />
             <source>run %1 %2: %3 (%4, world size %5), %6 complete step(s), offset %7 ms</source>
             <translation>运行 %1 %2：%3（%4，world size %5），%6 个完整步，偏移 %7 ms</translation>
         </message>
         <message>
-            <location filename="../app/cli/CompareCommand.cpp" line="184" />
+            <location filename="../app/cli/CompareCommand.cpp" line="142" />
             <source>GPU unknown</source>
             <translation>GPU 未知</translation>
         </message>
         <message>
-            <location filename="../app/cli/CompareCommand.cpp" line="213" />
+            <location filename="../app/cli/CompareCommand.cpp" line="171" />
             <source>step time %1: %2 ms -&gt; %3 ms (%4 ms)</source>
             <translation>步时长 %1：%2 ms -&gt; %3 ms（%4 ms）</translation>
         </message>
         <message>
-            <location filename="../app/cli/CompareCommand.cpp" line="219" />
+            <location filename="../app/cli/CompareCommand.cpp" line="177" />
             <source>GEMM gaps by cause (count, total ms per run):</source>
             <translation>按原因统计的 GEMM 间隙（每个运行的个数与总 ms）：</translation>
         </message>
         <message>
-            <location filename="../app/cli/CompareCommand.cpp" line="238" />
+            <location filename="../app/cli/CompareCommand.cpp" line="196" />
             <source>GPU kernels by largest change (delta of the last run; count x total per run):</source>
             <translation>按变化最大排序的 GPU 内核（最后一个运行的差值；每个运行的个数 x 总时长）：</translation>
         </message>
         <message>
-            <location filename="../app/cli/CompareCommand.cpp" line="239" />
+            <location filename="../app/cli/CompareCommand.cpp" line="197" />
             <source>CPU operators by largest change:</source>
             <translation>按变化最大排序的 CPU 算子：</translation>
         </message>
         <message>
-            <location filename="../app/cli/CompareCommand.cpp" line="241" />
+            <location filename="../app/cli/CompareCommand.cpp" line="199" />
             <source>warnings:</source>
             <translation>警告：</translation>
         </message>
         <message>
-            <location filename="../app/cli/CompareCommand.cpp" line="301" />
+            <location filename="../app/cli/CompareCommand.cpp" line="258" />
             <source>--labels needs one label per trace (%1 labels, %2 traces)</source>
             <translation>--labels 需要每个跟踪文件一个标签（%1 个标签，%2 个跟踪文件）</translation>
         </message>
         <message>
-            <location filename="../app/cli/CompareCommand.cpp" line="323" />
+            <location filename="../app/cli/CompareCommand.cpp" line="273" />
             <source>--step compares one aligned step: it needs --align step</source>
             <translation>--step 比较对齐后的一步：需要 --align step</translation>
         </message>
@@ -2008,29 +2189,27 @@ lanescope-cli 命令 --help 列出该命令的选项。
             <translation>GPU 表中无此项</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="149" />
             <source>MFU: step %1 s, %2 tokens/s/GPU, %3 TFLOPS of %4 TFLOPS peak (%5) = %6%</source>
-            <translation>MFU：步时长 %1 s，%2 tokens/s/GPU，%3 TFLOPS / 峰值 %4 TFLOPS（%5）= %6%</translation>
+            <translation type="vanished">MFU：步时长 %1 s，%2 tokens/s/GPU，%3 TFLOPS / 峰值 %4 TFLOPS（%5）= %6%</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="156" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="159" />
             <source>MFU: no ProfilerStep in what was analysed: MFU needs step times</source>
             <translation>MFU：分析范围内没有 ProfilerStep：MFU 需要步时长</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="159" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="162" />
             <source>the trace names no GPU</source>
             <translation>跟踪文件中没有 GPU 名称</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="159" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="162" />
             <source>no peak known for GPU '%1'</source>
             <translation>不知道 GPU '%1' 的峰值</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="160" />
             <source>MFU: step %1 s, %2 tokens/s/GPU, %3 TFLOPS; %4: give --peak-tflops</source>
-            <translation>MFU：步时长 %1 s，%2 tokens/s/GPU，%3 TFLOPS；%4：请给出 --peak-tflops</translation>
+            <translation type="vanished">MFU：步时长 %1 s，%2 tokens/s/GPU，%3 TFLOPS；%4：请给出 --peak-tflops</translation>
         </message>
         <message>
             <location filename="../app/cli/MfuCommand.cpp" line="66" />
@@ -2038,30 +2217,186 @@ lanescope-cli 命令 --help 列出该命令的选项。
             <translation>%1 参数 x %2 tokens/s/GPU x 6 = %3 TFLOPS；峰值 %4 TFLOPS（%5）：MFU %6%</translation>
         </message>
         <message>
-            <location filename="../app/cli/CompareCommand.cpp" line="58" />
             <source>%1 holds no rank trace</source>
-            <translation>%1 中没有 rank 跟踪文件</translation>
+            <translation type="vanished">%1 中没有 rank 跟踪文件</translation>
         </message>
         <message>
-            <location filename="../app/cli/CompareCommand.cpp" line="189" />
+            <location filename="../app/cli/CompareCommand.cpp" line="147" />
             <source>a job of one rank, compared through rank %2%3</source>
             <translation>单个 rank 的作业，通过 rank %2%3 进行比较</translation>
         </message>
         <message>
-            <location filename="../app/cli/CompareCommand.cpp" line="190" />
+            <location filename="../app/cli/CompareCommand.cpp" line="148" />
             <source>a job of %1 ranks, compared through rank %2%3</source>
             <translation>%1 个 rank 的作业，通过 rank %2%3 进行比较</translation>
         </message>
         <message>
-            <location filename="../app/cli/CompareCommand.cpp" line="191" />
-            <location filename="../app/cli/CompareCommand.cpp" line="368" />
+            <location filename="../app/cli/CompareCommand.cpp" line="149" />
+            <location filename="../app/cli/CompareCommand.cpp" line="305" />
             <source> (its slowest)</source>
             <translation> （其中最慢的）</translation>
         </message>
         <message>
-            <location filename="../app/cli/CompareCommand.cpp" line="363" />
+            <location filename="../app/cli/CompareCommand.cpp" line="300" />
             <source>%1: a job of %2 rank(s); its timeline, waterfall and differences are rank %3's%4, the job_* rows the whole job's</source>
             <translation>%1：%2 个 rank 的作业；时间线、瀑布图和差异取自 rank %3%4，job_* 行则统计整个作业</translation>
+        </message>
+        <message>
+            <location filename="../app/cli/OutputPaths.cpp" line="86" />
+            <source>%1 %2 is the input %3 (%4); refusing to overwrite it</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../app/cli/OutputPaths.cpp" line="89" />
+            <source>%1 %2 and %3 %4 are the same file; each output needs its own</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="154" />
+            <source>MFU: step %1 (%2), %3 tokens/s/GPU, %4 TFLOPS of %5 TFLOPS peak (%6) = %7</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="163" />
+            <source>MFU: step %1 (%2), %3 tokens/s/GPU, %4 TFLOPS; %5: give --peak-tflops</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="167" />
+            <source>MFU: step %1 (%2); give --params and --tokens-per-step (and --peak-tflops for an unknown GPU)</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="242" />
+            <source>the window %1 to %2 µs starts after the trace ends (%3 µs)</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../app/cli/CompareCommand.cpp" line="261" />
+            <source>--labels: label %1 of %2 is empty</source>
+            <translation type="unfinished" />
+        </message>
+    </context>
+    <context>
+        <name>figures</name>
+        <message>
+            <location filename="../core/analysis/FigureText.cpp" line="52" />
+            <location filename="../core/analysis/FigureText.cpp" line="59" />
+            <source>%1 ms</source>
+            <translation type="unfinished">%1 毫秒</translation>
+        </message>
+        <message>
+            <location filename="../core/analysis/FigureText.cpp" line="62" />
+            <source>%1 %</source>
+            <translation type="unfinished">%1%</translation>
+        </message>
+        <message>
+            <location filename="../core/analysis/FigureText.cpp" line="69" />
+            <source>%1 GiB</source>
+            <translation type="unfinished">%1 GiB</translation>
+        </message>
+        <message>
+            <location filename="../core/analysis/FigureText.cpp" line="76" />
+            <source>no ProfilerStep</source>
+            <translation type="unfinished">没有 ProfilerStep</translation>
+        </message>
+        <message>
+            <location filename="../core/analysis/FigureText.cpp" line="78" />
+            <source>ProfilerStep#%1</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../core/analysis/FigureText.cpp" line="80" />
+            <source>one complete step; the last step is left out</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../core/analysis/FigureText.cpp" line="80" />
+            <source>one step</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../core/analysis/FigureText.cpp" line="82" />
+            <source>median of %1 complete steps; the last is left out</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../core/analysis/FigureText.cpp" line="83" />
+            <source>median of %1 steps</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../core/analysis/FigureText.cpp" line="89" />
+            <source>GEMM gaps ≥ %1</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../core/analysis/FigureText.cpp" line="89" />
+            <source>compute-stream gaps ≥ %1</source>
+            <translation type="unfinished" />
+        </message>
+    </context>
+    <context>
+        <name>io</name>
+        <message>
+            <location filename="../core/io/InputFile.cpp" line="21" />
+            <source>%1: %2</source>
+            <translation type="unfinished">%1：%2</translation>
+        </message>
+        <message>
+            <location filename="../core/io/InputFile.cpp" line="29" />
+            <source>a folder</source>
+            <translation type="unfinished">文件夹</translation>
+        </message>
+        <message>
+            <location filename="../core/io/InputFile.cpp" line="31" />
+            <source>a FIFO (named pipe)</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../core/io/InputFile.cpp" line="33" />
+            <source>a socket</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../core/io/InputFile.cpp" line="35" />
+            <source>a device</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../core/io/InputFile.cpp" line="36" />
+            <source>an unusual kind of file</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../core/io/InputFile.cpp" line="39" />
+            <source>%1, not a regular file</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../core/io/InputFile.cpp" line="51" />
+            <source>a symbolic link to nothing (its target does not exist)</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../core/io/InputFile.cpp" line="53" />
+            <source>no such file</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../core/io/InputFile.cpp" line="54" />
+            <location filename="../core/io/InputFile.cpp" line="60" />
+            <location filename="../core/io/InputFile.cpp" line="78" />
+            <location filename="../core/io/InputFile.cpp" line="84" />
+            <location filename="../core/io/InputFile.cpp" line="99" />
+            <source>cannot read the file (%1)</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../core/io/InputFile.cpp" line="88" />
+            <location filename="../core/io/InputFile.cpp" line="110" />
+            <source>larger than %1 MiB: not a file of this kind</source>
+            <translation type="unfinished" />
         </message>
     </context>
     <context>
@@ -2075,51 +2410,53 @@ lanescope-cli 命令 --help 列出该命令的选项。
     <context>
         <name>lanescope::AdviceList</name>
         <message>
-            <location filename="../widgets/analysis/AdviceList.cpp" line="132" />
             <source>%1 s</source>
-            <translation>%1 秒</translation>
+            <translation type="vanished">%1 秒</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AdviceList.cpp" line="132" />
             <source>%1 ms</source>
-            <translation>%1 毫秒</translation>
+            <translation type="vanished">%1 毫秒</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AdviceList.cpp" line="134" />
+            <location filename="../widgets/analysis/AdviceList.cpp" line="133" />
             <source>Fix worth at most: step %1 → %2</source>
             <translation>修复后最多可达：步时长 %1 → %2</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AdviceList.cpp" line="136" />
             <source>, MFU %1 % → %2 %</source>
-            <translation>，MFU %1% → %2%</translation>
+            <translation type="vanished">，MFU %1% → %2%</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AdviceList.cpp" line="151" />
+            <location filename="../widgets/analysis/AdviceList.cpp" line="135" />
+            <source>, MFU %1 → %2</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../widgets/analysis/AdviceList.cpp" line="150" />
             <source>%1 (%2) %3. Each item's share below is the part of it one cause explains.</source>
             <translation>%1（%2），%3。下方每一项的占比是其中可由单一原因解释的部分。</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AdviceList.cpp" line="171" />
+            <location filename="../widgets/analysis/AdviceList.cpp" line="170" />
             <source>%1
 %2 (an upper bound: something else may stall instead)</source>
             <translation>%1
 %2（这是上界：其他环节可能转而造成停顿）</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AdviceList.cpp" line="172" />
+            <location filename="../widgets/analysis/AdviceList.cpp" line="171" />
             <source>Click to show where in the timeline.</source>
             <translation>点击以在时间线中显示位置。</translation>
         </message>
         <message numerus="yes">
-            <location filename="../widgets/analysis/AdviceList.cpp" line="174" />
+            <location filename="../widgets/analysis/AdviceList.cpp" line="173" />
             <source>Click to list its %n gap(s) (of at least %1, every kernel) in the Gaps tab.</source>
             <translation>
                 <numerusform>点击以在“空闲间隙”标签页中列出其 %n 个间隙（不短于 %1，所有内核）。</numerusform>
             </translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AdviceList.cpp" line="176" />
+            <location filename="../widgets/analysis/AdviceList.cpp" line="175" />
             <source>%1
 
 %2</source>
@@ -2136,7 +2473,7 @@ Click to show where in the timeline.</source>
 单击可在时间线中显示其位置。</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AdviceList.cpp" line="178" />
+            <location filename="../widgets/analysis/AdviceList.cpp" line="177" />
             <source>No problems found.</source>
             <translation>未发现问题。</translation>
         </message>
@@ -2150,130 +2487,151 @@ Click to show where in the timeline.</source>
         </message>
         <message>
             <location filename="../widgets/analysis/AnalysisDock.cpp" line="112" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="563" />
             <source>Analysis</source>
             <translation>分析</translation>
         </message>
         <message>
             <location filename="../widgets/analysis/AnalysisDock.cpp" line="122" />
+            <source>The run of the comparison this dock analyses; selecting a slice of another run switches to it</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="125" />
+            <source>Run:</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="132" />
             <source>Analyse the whole trace, one ProfilerStep, or the range selected in the timeline</source>
             <translation>分析整个跟踪、单个 ProfilerStep，或时间线中选中的范围</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="124" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="134" />
             <source>HTA definition</source>
             <translation>HTA 定义</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="126" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="136" />
             <source>Count GPU time as Holistic Trace Analysis does: every event that carries a stream, also the CPU-side Triton launcher operators torch.compile writes and cuda_sync events ("Stream Sync", counted as non-compute). Changes the GPU idle / compute / non-compute breakdown and the communication overlap to HTA's figures; the gaps, MFU and advice stay the same. Off: only kernels, copies and memsets on the device count.</source>
             <translation>按 Holistic Trace Analysis 的方式统计 GPU 时间：带流的事件都算，包括 torch.compile 写出的 CPU 端 Triton 启动器算子和 cuda_sync 事件（“Stream Sync”，计为非计算）。GPU 空闲 / 计算 / 非计算的时间分解和通信重叠将改为 HTA 的数值；间隙、MFU 和建议不变。关闭时：只统计设备上的内核、拷贝和 memset。</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="159" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="171" />
             <source>Scope:</source>
             <translation>范围：</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="171" />
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="555" />
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="712" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="183" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="621" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="770" />
             <source>Gaps</source>
             <translation>空闲间隙</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="175" />
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="556" />
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="640" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="187" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="622" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="698" />
             <source>Advice</source>
             <translation>建议</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="185" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="197" />
             <source>Breakdown</source>
             <translation>时间构成</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="192" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="204" />
             <source>MFU</source>
             <translation>MFU</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="201" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="213" />
             <source>Step</source>
             <translation>步</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="201" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="213" />
             <source>Start</source>
             <translation>开始</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="201" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="213" />
             <source>Duration</source>
             <translation>时长</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="201" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="213" />
             <source>GPU span</source>
             <translation>GPU 跨度</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="203" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="215" />
             <source>The CPU span of ProfilerStep#N</source>
             <translation>ProfilerStep#N 在 CPU 上的跨度</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="204" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="216" />
             <source>From the first to the last GPU activity of the step</source>
             <translation>从该步第一个到最后一个 GPU 活动</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="205" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="217" />
             <source>Click: show the step in the timeline. Double-click: analyse this step only.</source>
             <translation>单击：在时间线中显示该步。双击：只分析该步。</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="214" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="226" />
             <source>Steps</source>
             <translation>步</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="258" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="270" />
             <source>List idle gaps at least this long</source>
             <translation>列出不短于此时长的空闲间隙</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="262" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="274" />
             <source>ms</source>
             <translation>毫秒</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="263" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="275" />
             <source>µs</source>
             <translation>微秒</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="264" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="276" />
             <source>GEMM-to-GEMM only</source>
             <translation>仅 GEMM 到 GEMM</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="267" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="279" />
             <source>Only gaps within a GEMM-to-GEMM window of a stream: a GEMM ran on the stream before the gap and another runs after it (the FSDP layer-boundary signature). The kernels between the two GEMMs (an elementwise kernel, a norm, a copy) do not end the window, so the kernel right before or after a gap need not be a GEMM: the GEMM before / after columns name the window's ends. Off: every gap of a compute stream.</source>
             <translation>只列出流上 GEMM 到 GEMM 窗口内的间隙：间隙之前该流上运行过一个 GEMM，之后还会运行另一个（FSDP 层边界的特征）。两个 GEMM 之间的内核（逐元素内核、归一化、拷贝）不会结束窗口，因此紧邻间隙前后的内核不一定是 GEMM：“前一 GEMM / 后一 GEMM”两列给出窗口的两端。关闭：计算流上的所有间隙。</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="717" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="558" />
+            <source>%1 (baseline)</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="563" />
+            <source>Analysis — %1</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="775" />
             <source>Gaps (%1 of %2)</source>
             <translation>空闲间隙（%1 / %2）</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="733" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="791" />
             <source>waiting on %1 only</source>
             <translation>仅等待 %1</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="734" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="792" />
             <source>Set by an advice item: only the gaps it counts. Pick a cause to list them all again.</source>
             <translation>由某条建议设置：只列出它统计的间隙。选择一个原因可重新列出全部间隙。</translation>
         </message>
@@ -2286,106 +2644,106 @@ Click to show where in the timeline.</source>
             <translation type="vanished">只列出同一流上两个 GEMM kernel 之间的间隙（FSDP 层边界的特征）；关闭时列出计算流上的所有间隙</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="277" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="289" />
             <source>All causes</source>
             <translation>全部原因</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="325" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="337" />
             <source>Click a gap (or press Enter) to show it in the timeline</source>
             <translation>单击间隙（或按回车）可在时间线中显示它</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="341" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="353" />
             <source>At least</source>
             <translation>至少</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="349" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="361" />
             <source>Show:</source>
             <translation>显示：</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="451" />
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="573" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="463" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="639" />
             <source>Selected range (%1)</source>
             <translation>选中范围（%1）</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="509" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="575" />
             <source>Whole trace</source>
             <translation>整个跟踪</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="531" />
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="557" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="597" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="623" />
             <source>Analysing…</source>
             <translation>正在分析…</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="557" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="623" />
             <source>No trace loaded.</source>
             <translation>未加载跟踪文件。</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="586" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="652" />
             <source>no GPU work</source>
             <translation>无 GPU 工作</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="602" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="668" />
             <source>No ProfilerStep#N spans in the trace: the analysis covers the whole trace, and MFU needs steps (torch.profiler with a schedule and prof.step()).</source>
             <translation>跟踪中没有 ProfilerStep#N 区间：分析覆盖整个跟踪；MFU 需要步信息（使用带 schedule 的 torch.profiler 并调用 prof.step()）。</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="605" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="671" />
             <source>Steps: %1; mean %2, shortest %3, longest %4.</source>
             <translation>步数：%1；平均 %2，最短 %3，最长 %4。</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="645" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="703" />
             <source>Compute idle: %1; the advice takes its shares of the same time.
 All-GPU idle: the GPU span (first to last GPU activity of any kind) in which no kernel, copy or memset ran (the Breakdown tab's pie, as Holistic Trace Analysis counts it). Copies and communication count as busy there, so it is lower.</source>
             <translation>计算空闲：%1；建议的各项占比均取自这段时间。
 全 GPU 空闲：GPU 跨度（从第一个到最后一个任意类型的 GPU 活动）中没有任何内核、拷贝或 memset 运行的时间（即“时间构成”标签页的饼图，按 Holistic Trace Analysis 的口径统计）。其中拷贝和通信都算作忙碌，因此该值更低。</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="664" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="722" />
             <source>within GEMM-to-GEMM windows</source>
             <translation>处于 GEMM 到 GEMM 窗口内</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="665" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="723" />
             <source>on compute streams</source>
             <translation>位于计算流上</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="666" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="724" />
             <source>%1 (%2) %3; %4 % in the %5 gaps of at least %6 %7.</source>
             <translation>%1（%2），%3；其中 %4% 位于 %5 个不短于 %6、%7的间隙中。</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="674" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="732" />
             <source>All-GPU idle %1 % of the GPU span (HTA definition).</source>
             <translation>全 GPU 空闲占 GPU 跨度的 %1%（HTA 定义）。</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="675" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="733" />
             <source>All-GPU idle %1 % of the GPU span (no kernel, copy or memset).</source>
             <translation>全 GPU 空闲占 GPU 跨度的 %1%（无内核、拷贝或 memset）。</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="677" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="735" />
             <source>MFU %1 %.</source>
             <translation>MFU %1%。</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="717" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="775" />
             <source>Gaps (%1)</source>
             <translation>空闲间隙（%1）</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="640" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="698" />
             <source>Advice (%1)</source>
             <translation>建议（%1）</translation>
         </message>
@@ -2410,12 +2768,12 @@ All-GPU idle: the GPU span (first to last GPU activity of any kind) in which no 
             <translation type="vanished">，MFU %1%</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="686" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="744" />
             <source>Click a gap to show it in the timeline.</source>
             <translation>单击间隙可在时间线中显示它。</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="695" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="753" />
             <source>%1 — %2
 before: %3
 after: %4</source>
@@ -2424,7 +2782,7 @@ after: %4</source>
 之后：%4</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="697" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="755" />
             <source>before: %1
 after: %2</source>
             <translation>之前：%1
@@ -2442,19 +2800,26 @@ after: %2</source>
     <context>
         <name>lanescope::AnnotationAutosave</name>
         <message>
-            <location filename="../widgets/annotations/AnnotationAutosave.cpp" line="49" />
+            <location filename="../widgets/annotations/AnnotationAutosave.cpp" line="44" />
             <source>%1: annotations cannot be kept: %2</source>
             <translation>%1：无法保存标注：%2</translation>
         </message>
         <message>
-            <location filename="../widgets/annotations/AnnotationAutosave.cpp" line="54" />
+            <location filename="../widgets/annotations/AnnotationAutosave.cpp" line="49" />
             <source>%1: %2</source>
             <translation>%1：%2</translation>
         </message>
         <message>
-            <location filename="../widgets/annotations/AnnotationAutosave.cpp" line="74" />
+            <location filename="../widgets/annotations/AnnotationAutosave.cpp" line="69" />
             <source>Annotations of %1 could not be saved: %2</source>
             <translation>无法保存 %1 的标注：%2</translation>
+        </message>
+        <message numerus="yes">
+            <location filename="../widgets/annotations/AnnotationAutosave.cpp" line="82" />
+            <source>Annotations of %1 merged with another window's: %n added, %2 changed, %3 removed there</source>
+            <translation type="unfinished">
+                <numerusform />
+            </translation>
         </message>
     </context>
     <context>
@@ -2918,81 +3283,81 @@ after: %2</source>
             <translation>单击一行可在每个运行的泳道中勾出其切片；在时间线中按 Esc 会保留勾勒，再次单击该行则清除。</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/ComparisonDock.cpp" line="287" />
+            <location filename="../widgets/compare/ComparisonDock.cpp" line="294" />
             <source>%1 — the baseline</source>
             <translation>%1 — 基线</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/ComparisonDock.cpp" line="311" />
+            <location filename="../widgets/compare/ComparisonDock.cpp" line="318" />
             <source>First complete step</source>
             <translation>第一个完整步</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/ComparisonDock.cpp" line="311" />
+            <location filename="../widgets/compare/ComparisonDock.cpp" line="318" />
             <source>Complete step %1</source>
             <translation>第 %1 个完整步</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/ComparisonDock.cpp" line="312" />
+            <location filename="../widgets/compare/ComparisonDock.cpp" line="319" />
             <source>Trace start</source>
             <translation>跟踪起点</translation>
         </message>
         <message numerus="yes">
-            <location filename="../widgets/compare/ComparisonDock.cpp" line="409" />
+            <location filename="../widgets/compare/ComparisonDock.cpp" line="438" />
             <source>%n run(s) compared, aligned on complete step %1</source>
             <translation>
                 <numerusform>已比较 %n 个运行，按第 %1 个完整步对齐</numerusform>
             </translation>
         </message>
         <message numerus="yes">
-            <location filename="../widgets/compare/ComparisonDock.cpp" line="411" />
+            <location filename="../widgets/compare/ComparisonDock.cpp" line="440" />
             <source>%n run(s) compared, aligned on their starts</source>
             <translation>
                 <numerusform>已比较 %n 个运行，按各自起点对齐</numerusform>
             </translation>
         </message>
         <message>
-            <location filename="../widgets/compare/ComparisonDock.cpp" line="413" />
+            <location filename="../widgets/compare/ComparisonDock.cpp" line="442" />
             <source>The runs could not be compared.</source>
             <translation>无法比较这些运行。</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/ComparisonDock.cpp" line="413" />
+            <location filename="../widgets/compare/ComparisonDock.cpp" line="442" />
             <source>Open two or more traces to compare them.</source>
             <translation>打开两个或更多跟踪文件以进行比较。</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/ComparisonDock.cpp" line="428" />
+            <location filename="../widgets/compare/ComparisonDock.cpp" line="457" />
             <source>Outline cleared.</source>
             <translation>已清除勾勒。</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/ComparisonDock.cpp" line="437" />
+            <location filename="../widgets/compare/ComparisonDock.cpp" line="466" />
             <source>%1 in %2</source>
             <translation>%2 中 %1 个</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/ComparisonDock.cpp" line="438" />
+            <location filename="../widgets/compare/ComparisonDock.cpp" line="467" />
             <source>%1: %2 — outlined in yellow.</source>
             <translation>%1：%2 — 已用黄色勾出。</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/ComparisonDock.cpp" line="438" />
+            <location filename="../widgets/compare/ComparisonDock.cpp" line="467" />
             <source>, </source>
             <translation>，</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/ComparisonDock.cpp" line="483" />
+            <location filename="../widgets/compare/ComparisonDock.cpp" line="512" />
             <source>Export Chart</source>
             <translation>导出图表</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/ComparisonDock.cpp" line="485" />
+            <location filename="../widgets/compare/ComparisonDock.cpp" line="514" />
             <source>PNG image (*.png);;SVG drawing (*.svg)</source>
             <translation>PNG 图像 (*.png);;SVG 矢量图 (*.svg)</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/ComparisonDock.cpp" line="490" />
+            <location filename="../widgets/compare/ComparisonDock.cpp" line="519" />
             <source>Export failed</source>
             <translation>导出失败</translation>
         </message>
@@ -3000,7 +3365,7 @@ after: %2</source>
     <context>
         <name>lanescope::ComparisonRunner</name>
         <message>
-            <location filename="../widgets/compare/ComparisonRunner.cpp" line="40" />
+            <location filename="../widgets/compare/ComparisonRunner.cpp" line="41" />
             <source>internal error in the comparison: %1</source>
             <translation>比较内部错误：%1</translation>
         </message>
@@ -3197,12 +3562,12 @@ after: %2</source>
     <context>
         <name>lanescope::FolderLoadJob</name>
         <message>
-            <location filename="../app/gui/FolderLoadJob.cpp" line="81" />
+            <location filename="../app/gui/FolderLoadJob.cpp" line="80" />
             <source>not enough memory to open the folder %1</source>
             <translation>内存不足，无法打开文件夹 %1</translation>
         </message>
         <message>
-            <location filename="../app/gui/FolderLoadJob.cpp" line="85" />
+            <location filename="../app/gui/FolderLoadJob.cpp" line="84" />
             <source>internal error while opening the folder %1: %2</source>
             <translation>打开文件夹 %1 时发生内部错误：%2</translation>
         </message>
@@ -3488,19 +3853,19 @@ nearest GEMM after: %2</source>
     <context>
         <name>lanescope::LegendWidget</name>
         <message>
-            <location filename="../widgets/render/PictureExport.cpp" line="37" />
+            <location filename="../widgets/render/PictureExport.cpp" line="41" />
             <location filename="../widgets/timeline/TimelinePanels.cpp" line="303" />
             <source>Memory allocated</source>
             <translation>已分配内存</translation>
         </message>
         <message>
-            <location filename="../widgets/render/PictureExport.cpp" line="38" />
+            <location filename="../widgets/render/PictureExport.cpp" line="42" />
             <location filename="../widgets/timeline/TimelinePanels.cpp" line="304" />
             <source>Memory reserved</source>
             <translation>已保留内存</translation>
         </message>
         <message>
-            <location filename="../widgets/render/PictureExport.cpp" line="42" />
+            <location filename="../widgets/render/PictureExport.cpp" line="46" />
             <location filename="../widgets/timeline/TimelinePanels.cpp" line="305" />
             <source>Memory spike (allocated and freed within 20 ms)</source>
             <translation>内存尖峰（20 毫秒内分配又释放）</translation>
@@ -3530,166 +3895,177 @@ nearest GEMM after: %2</source>
         </message>
         <message>
             <location filename="../app/gui/MainWindow.cpp" line="134" />
-            <location filename="../app/gui/MainWindow.cpp" line="494" />
-            <location filename="../app/gui/MainWindow.cpp" line="1147" />
+            <location filename="../app/gui/MainWindow.cpp" line="1109" />
             <source>Stop loading this trace</source>
             <translation>停止加载此跟踪文件</translation>
         </message>
+        <message numerus="yes">
+            <location filename="../app/gui/MainWindow.cpp" line="162" />
+            <source>Comparing %n run(s)</source>
+            <translation type="unfinished">
+                <numerusform />
+            </translation>
+        </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="182" />
+            <location filename="../app/gui/MainWindow.cpp" line="162" />
+            <source>Showing %1 alone</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../app/gui/MainWindow.cpp" line="192" />
             <source>&amp;File</source>
             <translation>文件(&amp;F)</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="183" />
+            <location filename="../app/gui/MainWindow.cpp" line="193" />
             <source>&amp;Open…</source>
             <translation>打开(&amp;O)…</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="185" />
+            <location filename="../app/gui/MainWindow.cpp" line="195" />
             <source>Open a PyTorch Profiler / Kineto trace</source>
             <translation>打开 PyTorch Profiler / Kineto 跟踪文件</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="187" />
+            <location filename="../app/gui/MainWindow.cpp" line="197" />
             <source>&amp;Compare With…</source>
             <translation>比较(&amp;C)…</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="189" />
+            <location filename="../app/gui/MainWindow.cpp" line="199" />
             <source>Add traces to compare with the one shown, which stays the baseline</source>
             <translation>添加要与当前跟踪比较的跟踪文件，当前跟踪仍作为基线</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="190" />
+            <location filename="../app/gui/MainWindow.cpp" line="200" />
             <source>Open &amp;Demo Comparison</source>
             <translation>打开演示比较(&amp;D)</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="191" />
+            <location filename="../app/gui/MainWindow.cpp" line="201" />
             <source>The case study: an FSDP run before and after prefetching and allocator tuning</source>
             <translation>案例研究：一个 FSDP 运行在预取和分配器调优前后的对比</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="192" />
+            <location filename="../app/gui/MainWindow.cpp" line="202" />
             <source>Open &amp;Recent</source>
             <translation>最近打开(&amp;R)</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="197" />
+            <location filename="../app/gui/MainWindow.cpp" line="207" />
             <source>&amp;Export Picture…</source>
             <translation>导出图片(&amp;E)…</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="199" />
+            <location filename="../app/gui/MainWindow.cpp" line="209" />
             <source>Write the timeline's window as PNG, SVG or PDF, drawn at the size you choose</source>
             <translation>将时间线当前窗口按所选尺寸绘制并导出为 PNG、SVG 或 PDF</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="202" />
+            <location filename="../app/gui/MainWindow.cpp" line="212" />
             <source>&amp;Quit</source>
             <translation>退出(&amp;Q)</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="206" />
-            <location filename="../app/gui/MainWindow.cpp" line="1025" />
+            <location filename="../app/gui/MainWindow.cpp" line="216" />
+            <location filename="../app/gui/MainWindow.cpp" line="989" />
             <source>&amp;Edit</source>
             <translation>编辑(&amp;E)</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="207" />
+            <location filename="../app/gui/MainWindow.cpp" line="217" />
             <source>&amp;Find…</source>
             <translation>查找(&amp;F)…</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="209" />
+            <location filename="../app/gui/MainWindow.cpp" line="219" />
             <source>Find &amp;Next</source>
             <translation>查找下一个(&amp;N)</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="211" />
+            <location filename="../app/gui/MainWindow.cpp" line="221" />
             <source>Find &amp;Previous</source>
             <translation>查找上一个(&amp;P)</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="214" />
+            <location filename="../app/gui/MainWindow.cpp" line="224" />
             <source>&amp;Copy Picture</source>
             <translation>复制图片(&amp;C)</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="216" />
+            <location filename="../app/gui/MainWindow.cpp" line="226" />
             <source>Put a PNG of the timeline's window, with title and legend, on the clipboard</source>
             <translation>将时间线当前窗口的 PNG 图片（含标题和图例）复制到剪贴板</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="218" />
+            <location filename="../app/gui/MainWindow.cpp" line="228" />
             <source>Pre&amp;ferences…</source>
             <translation>首选项(&amp;F)…</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="221" />
-            <location filename="../app/gui/MainWindow.cpp" line="1035" />
+            <location filename="../app/gui/MainWindow.cpp" line="231" />
+            <location filename="../app/gui/MainWindow.cpp" line="999" />
             <source>&amp;View</source>
             <translation>视图(&amp;V)</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="222" />
+            <location filename="../app/gui/MainWindow.cpp" line="232" />
             <source>&amp;Fit All</source>
             <translation>全部显示(&amp;F)</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="223" />
+            <location filename="../app/gui/MainWindow.cpp" line="233" />
             <source>Show the whole trace (F or Home in the timeline)</source>
             <translation>显示整个跟踪（在时间线中按 F 或 Home）</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="224" />
+            <location filename="../app/gui/MainWindow.cpp" line="234" />
             <source>&amp;Memory Overlay</source>
             <translation>内存叠加(&amp;M)</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="227" />
+            <location filename="../app/gui/MainWindow.cpp" line="237" />
             <source>Draw each GPU's allocated and reserved memory over its lanes</source>
             <translation>在每个 GPU 的泳道上绘制其已分配和已保留内存</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="238" />
+            <location filename="../app/gui/MainWindow.cpp" line="248" />
             <source>&amp;GPU Lanes Only</source>
             <translation>仅 GPU 泳道(&amp;G)</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="241" />
+            <location filename="../app/gui/MainWindow.cpp" line="251" />
             <source>Hide the CPU threads: every run's GPU streams next to each other</source>
             <translation>隐藏 CPU 线程：各运行的 GPU 流并排显示</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="244" />
-            <location filename="../app/gui/MainWindow.cpp" line="1043" />
+            <location filename="../app/gui/MainWindow.cpp" line="254" />
+            <location filename="../app/gui/MainWindow.cpp" line="1007" />
             <source>&amp;Analysis</source>
             <translation>分析(&amp;A)</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="245" />
+            <location filename="../app/gui/MainWindow.cpp" line="255" />
             <source>Analyse &amp;Selected Range</source>
             <translation>分析所选范围(&amp;S)</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="253" />
+            <location filename="../app/gui/MainWindow.cpp" line="264" />
             <source>Limit the gap analysis to the time range selected with Shift+drag</source>
             <translation>只分析用 Shift+拖动选中的时间范围内的间隙</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="254" />
+            <location filename="../app/gui/MainWindow.cpp" line="265" />
             <source>Analyse &amp;Whole Trace</source>
             <translation>分析整个跟踪(&amp;W)</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="255" />
+            <location filename="../app/gui/MainWindow.cpp" line="266" />
             <source>Clear Gap &amp;Mark</source>
             <translation>清除间隙标记(&amp;M)</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="257" />
+            <location filename="../app/gui/MainWindow.cpp" line="268" />
             <source>&amp;Help</source>
             <translation>帮助(&amp;H)</translation>
         </message>
@@ -3706,374 +4082,383 @@ nearest GEMM after: %2</source>
             <translation type="vanished">&lt;table&gt;&lt;tr&gt;&lt;td&gt;&lt;b&gt;W / S&lt;/b&gt;&lt;/td&gt;&lt;td&gt;放大 / 缩小&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;b&gt;A / D&lt;/b&gt;&lt;/td&gt;&lt;td&gt;向左 / 向右平移&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;b&gt;Ctrl+滚轮&lt;/b&gt;&lt;/td&gt;&lt;td&gt;以光标为中心缩放&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;b&gt;Shift+滚轮&lt;/b&gt;&lt;/td&gt;&lt;td&gt;平移&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;b&gt;拖动&lt;/b&gt;&lt;/td&gt;&lt;td&gt;平移与滚动&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;b&gt;Shift+拖动&lt;/b&gt;&lt;/td&gt;&lt;td&gt;选择时间范围&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;b&gt;双击&lt;/b&gt;&lt;/td&gt;&lt;td&gt;缩放到片段&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;b&gt;F / Home&lt;/b&gt;&lt;/td&gt;&lt;td&gt;聚焦所选 / 全部显示&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;b&gt;Ctrl+F&lt;/b&gt;&lt;/td&gt;&lt;td&gt;按名称查找片段&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;b&gt;Esc&lt;/b&gt;&lt;/td&gt;&lt;td&gt;清除选择与范围&lt;/td&gt;&lt;/tr&gt;&lt;/table&gt;</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="264" />
+            <location filename="../app/gui/MainWindow.cpp" line="275" />
             <source>&amp;About Lanescope</source>
             <translation>关于 Lanescope(&amp;A)</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="266" />
+            <location filename="../app/gui/MainWindow.cpp" line="277" />
             <source>About &amp;Qt</source>
             <translation>关于 Qt(&amp;Q)</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="282" />
+            <location filename="../app/gui/MainWindow.cpp" line="293" />
             <source>Summary</source>
             <translation>概要</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="283" />
+            <location filename="../app/gui/MainWindow.cpp" line="294" />
             <source>Details</source>
             <translation>详情</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="284" />
+            <location filename="../app/gui/MainWindow.cpp" line="295" />
             <source>Time Range</source>
             <translation>时间范围</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="285" />
+            <location filename="../app/gui/MainWindow.cpp" line="296" />
             <source>Legend</source>
             <translation>图例</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="287" />
+            <location filename="../app/gui/MainWindow.cpp" line="298" />
             <source>Search Results</source>
             <translation>搜索结果</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="366" />
+            <location filename="../app/gui/MainWindow.cpp" line="377" />
             <source>Open Trace</source>
             <translation>打开跟踪文件</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="367" />
-            <location filename="../app/gui/MainWindow.cpp" line="583" />
+            <location filename="../app/gui/MainWindow.cpp" line="378" />
+            <location filename="../app/gui/MainWindow.cpp" line="614" />
             <source>PyTorch Profiler traces (*.json *.json.gz *.pt.trace.json *.pt.trace.json.gz);;All files (*)</source>
             <translation>PyTorch Profiler 跟踪文件 (*.json *.json.gz *.pt.trace.json *.pt.trace.json.gz);;所有文件 (*)</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="401" />
+            <location filename="../app/gui/MainWindow.cpp" line="412" />
             <source>&amp;%1 %2</source>
             <translation>&amp;%1 %2</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="407" />
+            <location filename="../app/gui/MainWindow.cpp" line="418" />
             <source>No recent files</source>
             <translation>没有最近打开的文件</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="411" />
+            <location filename="../app/gui/MainWindow.cpp" line="422" />
             <source>&amp;Clear Menu</source>
             <translation>清除列表(&amp;C)</translation>
         </message>
         <message numerus="yes">
-            <location filename="../app/gui/MainWindow.cpp" line="519" />
+            <location filename="../app/gui/MainWindow.cpp" line="552" />
             <source>%1: a job of %n rank(s), shown and compared through rank %2; the Job rows of the Metrics table measure every rank</source>
             <translation>
                 <numerusform>%1：%n 个 rank 的作业，通过 rank %2 显示和比较；指标表中的“作业”行统计所有 rank</numerusform>
             </translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="570" />
+            <location filename="../app/gui/MainWindow.cpp" line="601" />
             <source>the demo</source>
             <translation>演示</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="582" />
+            <location filename="../app/gui/MainWindow.cpp" line="613" />
             <source>Compare With</source>
             <translation>选择要比较的跟踪文件</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="631" />
+            <location filename="../app/gui/MainWindow.cpp" line="480" />
             <source>Loading %1…</source>
             <translation>正在加载 %1…</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="643" />
-            <location filename="../app/gui/MainWindow.cpp" line="652" />
+            <location filename="../app/gui/MainWindow.cpp" line="650" />
+            <location filename="../app/gui/MainWindow.cpp" line="658" />
             <source>Cancelling…</source>
             <translation>正在取消…</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="679" />
-            <location filename="../app/gui/MainWindow.cpp" line="878" />
+            <location filename="../app/gui/MainWindow.cpp" line="513" />
             <source>Loading %1 was cancelled.</source>
             <translation>已取消加载 %1。</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="712" />
+            <location filename="../app/gui/MainWindow.cpp" line="702" />
             <source>Rank %1/%2</source>
             <translation>rank %1/%2</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="712" />
+            <location filename="../app/gui/MainWindow.cpp" line="702" />
             <source>Rank %1</source>
             <translation>rank %1</translation>
         </message>
         <message numerus="yes">
-            <location filename="../app/gui/MainWindow.cpp" line="716" />
+            <location filename="../app/gui/MainWindow.cpp" line="706" />
             <source>%1 (+%n more GPU(s))</source>
             <translation>
                 <numerusform>%1（另有 %n 个 GPU）</numerusform>
             </translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="719" />
+            <location filename="../app/gui/MainWindow.cpp" line="709" />
             <source>%1 events</source>
             <translation>%1 个事件</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="720" />
+            <location filename="../app/gui/MainWindow.cpp" line="710" />
             <source>loaded in %1 s</source>
             <translation>加载耗时 %1 秒</translation>
         </message>
         <message numerus="yes">
-            <location filename="../app/gui/MainWindow.cpp" line="722" />
+            <location filename="../app/gui/MainWindow.cpp" line="712" />
             <source>%n warning(s)</source>
             <translation>
                 <numerusform>%n 条警告</numerusform>
             </translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="730" />
+            <location filename="../app/gui/MainWindow.cpp" line="720" />
             <source>unknown error</source>
             <translation>未知错误</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="731" />
+            <location filename="../app/gui/MainWindow.cpp" line="721" />
             <source>Could not open %1: %2</source>
             <translation>无法打开 %1：%2</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="733" />
+            <location filename="../app/gui/MainWindow.cpp" line="723" />
             <source>Could not open trace</source>
             <translation>无法打开跟踪文件</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="734" />
+            <location filename="../app/gui/MainWindow.cpp" line="724" />
             <source>Lanescope could not open %1.</source>
             <translation>Lanescope 无法打开 %1。</translation>
         </message>
         <message numerus="yes">
-            <location filename="../app/gui/MainWindow.cpp" line="744" />
+            <location filename="../app/gui/MainWindow.cpp" line="734" />
             <source>%1 (%n rank(s)) — Lanescope</source>
             <translation>
                 <numerusform>%1（%n 个 rank）— Lanescope</numerusform>
             </translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="753" />
+            <location filename="../app/gui/MainWindow.cpp" line="743" />
             <source>Lanescope</source>
             <translation>Lanescope</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="1039" />
+            <location filename="../app/gui/MainWindow.cpp" line="1003" />
             <source>Annotate &amp;Findings</source>
             <translation>标注发现(&amp;F)</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="1041" />
+            <location filename="../app/gui/MainWindow.cpp" line="1005" />
             <source>Label each gap over the threshold and each allocator spike in view (undo removes them)</source>
             <translation>为视图中每个超过阈值的间隙和每个分配器尖峰添加标注（撤销可将其移除）</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="1062" />
+            <location filename="../app/gui/MainWindow.cpp" line="1026" />
             <source>&amp;Annotate This Gap</source>
             <translation>标注此间隙(&amp;A)</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="1064" />
+            <location filename="../app/gui/MainWindow.cpp" line="1028" />
             <source>Annotated the gap</source>
             <translation>已标注该间隙</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="1064" />
+            <location filename="../app/gui/MainWindow.cpp" line="1028" />
             <source>The gap is annotated already</source>
             <translation>该间隙已有标注</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="1101" />
+            <location filename="../app/gui/MainWindow.cpp" line="1065" />
             <source>Open &amp;Folder…</source>
             <translation>打开文件夹(&amp;F)…</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="1103" />
+            <location filename="../app/gui/MainWindow.cpp" line="1067" />
             <source>Open a folder of rank traces (one file per rank) as one job, side by side on one clock</source>
             <translation>将 rank 跟踪文件所在的文件夹（每个 rank 一个文件）作为一个作业打开，在同一时钟上并排显示</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="1104" />
+            <location filename="../app/gui/MainWindow.cpp" line="1068" />
             <source>Compare With Folder…</source>
             <translation>与文件夹比较…</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="1105" />
+            <location filename="../app/gui/MainWindow.cpp" line="1069" />
             <source>Compare what is shown with a folder of rank traces (baseline job vs optimized job)</source>
             <translation>将当前显示的内容与 rank 跟踪文件所在的文件夹比较（基线作业对比优化后的作业）</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="1111" />
+            <location filename="../app/gui/MainWindow.cpp" line="1075" />
             <source>Compare With Folder of Rank Traces</source>
             <translation>与 rank 跟踪文件所在的文件夹比较</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="1121" />
+            <location filename="../app/gui/MainWindow.cpp" line="1085" />
             <source>Open Folder of Rank Traces</source>
             <translation>打开 rank 跟踪文件所在的文件夹</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="482" />
+            <location filename="../app/gui/MainWindow.cpp" line="499" />
             <source>Loading the ranks in %1…</source>
             <translation>正在加载 %1 中的各 rank…</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="258" />
+            <location filename="../app/gui/MainWindow.cpp" line="269" />
             <source>Open &amp;Demo</source>
             <translation>打开演示(&amp;D)</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="259" />
+            <location filename="../app/gui/MainWindow.cpp" line="270" />
             <source>The case study: an FSDP run before and after prefetching and allocator tuning, compared</source>
             <translation>案例研究：对比一个 FSDP 运行在预取和分配器调优前后的表现</translation>
         </message>
+        <message numerus="yes">
+            <location filename="../app/gui/MainWindow.cpp" line="470" />
+            <source>%n run(s)</source>
+            <translation type="unfinished">
+                <numerusform />
+            </translation>
+        </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="485" />
+            <location filename="../app/gui/MainWindow.cpp" line="483" />
+            <source>Stop loading</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../app/gui/MainWindow.cpp" line="502" />
             <source>Stop loading this folder</source>
             <translation>停止加载此文件夹</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="501" />
-            <location filename="../app/gui/MainWindow.cpp" line="1152" />
+            <location filename="../app/gui/MainWindow.cpp" line="1114" />
             <source>Loading the folder %1 was cancelled.</source>
             <translation>已取消加载文件夹 %1。</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="509" />
-            <location filename="../app/gui/MainWindow.cpp" line="1160" />
+            <location filename="../app/gui/MainWindow.cpp" line="1122" />
             <source>no rank trace in it</source>
             <translation>其中没有 rank 跟踪文件</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="1175" />
+            <location filename="../app/gui/MainWindow.cpp" line="1137" />
             <source>rank %1 (guessed)</source>
             <translation>rank %1（推测）</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="1175" />
+            <location filename="../app/gui/MainWindow.cpp" line="1137" />
             <source>rank %1</source>
             <translation>rank %1</translation>
         </message>
         <message numerus="yes">
-            <location filename="../app/gui/MainWindow.cpp" line="1216" />
+            <location filename="../app/gui/MainWindow.cpp" line="1178" />
             <source>%n rank(s) of %1 loaded in %2 s (%3 events, %4 at once)</source>
             <translation>
                 <numerusform>已加载 %1 中的 %n 个 rank，耗时 %2 秒（%3 个事件，同时加载 %4 个）</numerusform>
             </translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="1236" />
+            <location filename="../app/gui/MainWindow.cpp" line="1198" />
             <source>&amp;Report…</source>
             <translation>报告(&amp;R)…</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="1237" />
+            <location filename="../app/gui/MainWindow.cpp" line="1199" />
             <source>Write one landscape PDF page: the picture, the runs and the metrics table</source>
             <translation>输出一页横向 PDF：图片、运行和指标表</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="1248" />
+            <location filename="../app/gui/MainWindow.cpp" line="1210" />
             <source>nothing to report: open a trace first</source>
             <translation>没有可生成报告的内容：请先打开一个跟踪文件</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="1259" />
+            <location filename="../app/gui/MainWindow.cpp" line="1220" />
             <source>%1 — %2</source>
             <translation>%1 — %2</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="1266" />
+            <location filename="../app/gui/MainWindow.cpp" line="1227" />
             <source>the comparison is still being measured: try again when its figures are shown</source>
             <translation>比较仍在计算中：请在其数据显示后重试</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="1271" />
+            <location filename="../app/gui/MainWindow.cpp" line="1232" />
             <source>the analysis is still running: try again when its figures are shown</source>
             <translation>分析仍在进行中：请在其数据显示后重试</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="1294" />
-            <location filename="../app/gui/MainWindow.cpp" line="1312" />
+            <location filename="../app/gui/MainWindow.cpp" line="1253" />
+            <location filename="../app/gui/MainWindow.cpp" line="1271" />
             <source>Report</source>
             <translation>报告</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="1297" />
+            <location filename="../app/gui/MainWindow.cpp" line="1256" />
             <source>Browse…</source>
             <translation>浏览…</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="1301" />
+            <location filename="../app/gui/MainWindow.cpp" line="1260" />
             <source>File:</source>
             <translation>文件：</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="1303" />
+            <location filename="../app/gui/MainWindow.cpp" line="1262" />
             <source>A4 landscape</source>
             <translation>A4 横向</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="1304" />
+            <location filename="../app/gui/MainWindow.cpp" line="1263" />
             <source>Letter landscape</source>
             <translation>Letter 横向</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="1306" />
+            <location filename="../app/gui/MainWindow.cpp" line="1265" />
             <source>Page:</source>
             <translation>页面：</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="1312" />
+            <location filename="../app/gui/MainWindow.cpp" line="1271" />
             <source>PDF (*.pdf)</source>
             <translation>PDF (*.pdf)</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="1323" />
+            <location filename="../app/gui/MainWindow.cpp" line="1282" />
             <source>Report failed</source>
             <translation>报告生成失败</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="1327" />
+            <location filename="../app/gui/MainWindow.cpp" line="1286" />
             <source>Report written to %1</source>
             <translation>报告已写入 %1</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="1350" />
+            <location filename="../app/gui/MainWindow.cpp" line="1309" />
             <source>Re&amp;load</source>
             <translation>重新加载(&amp;L)</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="1352" />
+            <location filename="../app/gui/MainWindow.cpp" line="1311" />
             <source>Load the trace(s) shown again from disk</source>
             <translation>从磁盘重新加载当前显示的跟踪文件</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="1398" />
+            <location filename="../app/gui/MainWindow.cpp" line="1357" />
             <source>%1 changed on disk — Reload to see the new version.</source>
             <translation>%1 已在磁盘上更改 — 点击“重新加载”查看新版本。</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="1399" />
+            <location filename="../app/gui/MainWindow.cpp" line="1358" />
             <source>%1 was removed or renamed on disk.</source>
             <translation>%1 已在磁盘上被删除或重命名。</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="1400" />
+            <location filename="../app/gui/MainWindow.cpp" line="1359" />
             <source>Reload</source>
             <translation>重新加载</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="751" />
-            <location filename="../app/gui/MainWindow.cpp" line="756" />
+            <location filename="../app/gui/MainWindow.cpp" line="741" />
+            <location filename="../app/gui/MainWindow.cpp" line="746" />
             <source>%1 — Lanescope</source>
             <translation>%1 — Lanescope</translation>
         </message>
@@ -4090,65 +4475,65 @@ nearest GEMM after: %2</source>
             <translation type="vanished">&lt;h3&gt;Lanescope %1&lt;/h3&gt;&lt;p&gt;PyTorch Profiler（Kineto）跟踪文件的原生查看器：找出分布式训练为何浪费 GPU，验证修复效果，并向他人展示证据。&lt;/p&gt;&lt;p&gt;基于 Qt %2 构建。&lt;/p&gt;</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="792" />
+            <location filename="../app/gui/MainWindow.cpp" line="782" />
             <source>Export failed</source>
             <translation>导出失败</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="796" />
+            <location filename="../app/gui/MainWindow.cpp" line="786" />
             <source>Exported %1</source>
             <translation>已导出 %1</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="850" />
+            <location filename="../app/gui/MainWindow.cpp" line="840" />
             <source>nothing to export: open a trace first</source>
             <translation>没有可导出的内容：请先打开跟踪文件</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="869" />
+            <location filename="../app/gui/MainWindow.cpp" line="857" />
             <source>Picture copied to the clipboard</source>
             <translation>图片已复制到剪贴板</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="508" />
-            <location filename="../app/gui/MainWindow.cpp" line="525" />
-            <location filename="../app/gui/MainWindow.cpp" line="890" />
-            <location filename="../app/gui/MainWindow.cpp" line="924" />
-            <location filename="../app/gui/MainWindow.cpp" line="1181" />
+            <location filename="../app/gui/MainWindow.cpp" line="532" />
+            <location filename="../app/gui/MainWindow.cpp" line="559" />
+            <location filename="../app/gui/MainWindow.cpp" line="886" />
+            <location filename="../app/gui/MainWindow.cpp" line="1143" />
             <source>%1: %2</source>
             <translation>%1：%2</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="908" />
+            <location filename="../app/gui/MainWindow.cpp" line="512" />
+            <location filename="../app/gui/MainWindow.cpp" line="864" />
             <source>the comparison</source>
             <translation>比较</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="401" />
-            <location filename="../app/gui/MainWindow.cpp" line="404" />
-            <location filename="../app/gui/MainWindow.cpp" line="751" />
+            <location filename="../app/gui/MainWindow.cpp" line="412" />
+            <location filename="../app/gui/MainWindow.cpp" line="415" />
+            <location filename="../app/gui/MainWindow.cpp" line="741" />
             <source> vs </source>
             <translation> 对比 </translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="261" />
+            <location filename="../app/gui/MainWindow.cpp" line="272" />
             <source>&amp;Keyboard Shortcuts</source>
             <translation>快捷键(&amp;K)</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="263" />
+            <location filename="../app/gui/MainWindow.cpp" line="274" />
             <source>Every shortcut of the menus and toolbars, and the timeline's keys</source>
             <translation>菜单和工具栏的所有快捷键，以及时间线的按键</translation>
         </message>
         <message numerus="yes">
-            <location filename="../app/gui/MainWindow.cpp" line="952" />
+            <location filename="../app/gui/MainWindow.cpp" line="914" />
             <source>Comparing %n run(s), aligned on their complete step %1</source>
             <translation>
                 <numerusform>正在比较 %n 个运行，按各自第 %1 个完整步对齐</numerusform>
             </translation>
         </message>
         <message numerus="yes">
-            <location filename="../app/gui/MainWindow.cpp" line="954" />
+            <location filename="../app/gui/MainWindow.cpp" line="916" />
             <source>Comparing %n run(s), aligned on their starts</source>
             <translation>
                 <numerusform>正在比较 %n 个运行，按各自起点对齐</numerusform>
@@ -4211,42 +4596,42 @@ nearest GEMM after: %2</source>
     <context>
         <name>lanescope::MetricsTableModel</name>
         <message>
-            <location filename="../widgets/compare/MetricsTableModel.cpp" line="45" />
+            <location filename="../widgets/compare/MetricsTableModel.cpp" line="47" />
             <source>Step time</source>
             <translation>步时长</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/MetricsTableModel.cpp" line="46" />
+            <location filename="../widgets/compare/MetricsTableModel.cpp" line="48" />
             <source>Median CPU duration of the complete ProfilerSteps (the last step of two or more is left out: the profiler closes it at its stop)</source>
             <translation>完整 ProfilerStep 的 CPU 时长中位数（有两步或以上时不计最后一步：分析器在停止时才将其关闭）</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/MetricsTableModel.cpp" line="49" />
+            <location filename="../widgets/compare/MetricsTableModel.cpp" line="51" />
             <source>Tokens/s per GPU</source>
             <translation>每 GPU token/秒</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/MetricsTableModel.cpp" line="50" />
+            <location filename="../widgets/compare/MetricsTableModel.cpp" line="52" />
             <source>Tokens per step over the median step time (needs the MFU inputs of the Analysis dock)</source>
             <translation>每步 token 数除以步时长中位数（需要“分析”面板中的 MFU 输入）</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/MetricsTableModel.cpp" line="52" />
+            <location filename="../widgets/compare/MetricsTableModel.cpp" line="54" />
             <source>MFU</source>
             <translation>MFU</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/MetricsTableModel.cpp" line="52" />
+            <location filename="../widgets/compare/MetricsTableModel.cpp" line="54" />
             <source>Model FLOPs utilisation: 6 × parameters × tokens/s over the GPU's peak</source>
             <translation>模型 FLOPs 利用率：6 × 参数量 × token/秒，除以 GPU 峰值</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/MetricsTableModel.cpp" line="54" />
+            <location filename="../widgets/compare/MetricsTableModel.cpp" line="56" />
             <source>Achieved TFLOPS</source>
             <translation>实际 TFLOPS</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/MetricsTableModel.cpp" line="54" />
+            <location filename="../widgets/compare/MetricsTableModel.cpp" line="56" />
             <source>Model FLOPs per second per GPU at the median step time</source>
             <translation>按步时长中位数计算的每 GPU 每秒模型 FLOPs</translation>
         </message>
@@ -4255,234 +4640,234 @@ nearest GEMM after: %2</source>
             <translation type="vanished">GPU 空闲</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/MetricsTableModel.cpp" line="56" />
+            <location filename="../widgets/compare/MetricsTableModel.cpp" line="58" />
             <source>Compute-stream idle</source>
             <translation>计算流空闲</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/MetricsTableModel.cpp" line="57" />
+            <location filename="../widgets/compare/MetricsTableModel.cpp" line="59" />
             <source>Share of the analysed time (the steps' CPU spans) in which no compute stream runs a kernel: the Analysis dock's lead figure, and the one the advice measures</source>
             <translation>分析时间（各步的 CPU 区间）中没有任何计算流运行内核的比例：“分析”面板的首要指标，也是建议所衡量的指标</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/MetricsTableModel.cpp" line="60" />
+            <location filename="../widgets/compare/MetricsTableModel.cpp" line="62" />
             <source>All-GPU idle</source>
             <translation>全 GPU 空闲</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/MetricsTableModel.cpp" line="61" />
+            <location filename="../widgets/compare/MetricsTableModel.cpp" line="63" />
             <source>Share of the analysed GPU time with no kernel, copy or memset on any stream (Holistic Trace Analysis' temporal breakdown, whole trace)</source>
             <translation>分析的 GPU 时间中任何流上都没有内核、拷贝或 memset 的比例（Holistic Trace Analysis 的时间分解，整个跟踪）</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/MetricsTableModel.cpp" line="64" />
+            <location filename="../widgets/compare/MetricsTableModel.cpp" line="66" />
             <source>GPU compute</source>
             <translation>GPU 计算</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/MetricsTableModel.cpp" line="64" />
+            <location filename="../widgets/compare/MetricsTableModel.cpp" line="66" />
             <source>Share of GPU time in computation kernels (GEMM, attention, elementwise…)</source>
             <translation>GPU 时间中用于计算内核（GEMM、注意力、逐元素……）的比例</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/MetricsTableModel.cpp" line="66" />
+            <location filename="../widgets/compare/MetricsTableModel.cpp" line="68" />
             <source>GPU non-compute</source>
             <translation>GPU 非计算</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/MetricsTableModel.cpp" line="67" />
+            <location filename="../widgets/compare/MetricsTableModel.cpp" line="69" />
             <source>Share of GPU time in communication and memory kernels with no computation at the same time</source>
             <translation>GPU 时间中用于通信和内存内核、且同时没有计算的比例</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/MetricsTableModel.cpp" line="69" />
+            <location filename="../widgets/compare/MetricsTableModel.cpp" line="71" />
             <source>Comm–compute overlap</source>
             <translation>通信与计算重叠</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/MetricsTableModel.cpp" line="70" />
+            <location filename="../widgets/compare/MetricsTableModel.cpp" line="72" />
             <source>Share of communication time that overlaps computation (higher hides more of it)</source>
             <translation>与计算重叠的通信时间比例（越高，隐藏的通信越多）</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/MetricsTableModel.cpp" line="72" />
+            <location filename="../widgets/compare/MetricsTableModel.cpp" line="74" />
             <source>Exposed communication</source>
             <translation>暴露的通信</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/MetricsTableModel.cpp" line="72" />
+            <location filename="../widgets/compare/MetricsTableModel.cpp" line="74" />
             <source>Communication time not overlapped by any computation</source>
             <translation>没有被任何计算重叠的通信时间</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/MetricsTableModel.cpp" line="74" />
             <source>GEMM gaps</source>
-            <translation>GEMM 间隙</translation>
+            <translation type="vanished">GEMM 间隙</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/MetricsTableModel.cpp" line="75" />
+            <location filename="../widgets/compare/MetricsTableModel.cpp" line="79" />
             <source>Gaps the analysis lists: compute-stream idle of at least the Analysis dock's threshold within GEMM to GEMM windows</source>
             <translation>分析列出的间隙：GEMM 到 GEMM 之间、不短于“分析”面板阈值的计算流空闲</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/MetricsTableModel.cpp" line="78" />
             <source>GEMM gaps, total</source>
-            <translation>GEMM 间隙总计</translation>
+            <translation type="vanished">GEMM 间隙总计</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/MetricsTableModel.cpp" line="78" />
+            <location filename="../widgets/compare/MetricsTableModel.cpp" line="82" />
             <source>Summed length of the listed gaps</source>
             <translation>所列间隙的时长总和</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/MetricsTableModel.cpp" line="85" />
+            <location filename="../widgets/compare/MetricsTableModel.cpp" line="82" />
+            <source>%1, total</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../widgets/compare/MetricsTableModel.cpp" line="89" />
             <source>  gaps: %1</source>
             <translation>  间隙：%1</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/MetricsTableModel.cpp" line="86" />
+            <location filename="../widgets/compare/MetricsTableModel.cpp" line="90" />
             <source>Listed gaps whose cause is: %1 — count × total</source>
             <translation>原因为“%1”的所列间隙 — 个数 × 总时长</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/MetricsTableModel.cpp" line="97" />
+            <location filename="../widgets/compare/MetricsTableModel.cpp" line="101" />
             <source>Peak allocated</source>
             <translation>已分配峰值</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/MetricsTableModel.cpp" line="97" />
+            <location filename="../widgets/compare/MetricsTableModel.cpp" line="101" />
             <source>Highest memory allocated by tensors on the trace's GPU</source>
             <translation>该跟踪的 GPU 上张量已分配内存的最高值</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/MetricsTableModel.cpp" line="99" />
+            <location filename="../widgets/compare/MetricsTableModel.cpp" line="103" />
             <source>Peak reserved</source>
             <translation>已保留峰值</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/MetricsTableModel.cpp" line="99" />
+            <location filename="../widgets/compare/MetricsTableModel.cpp" line="103" />
             <source>Highest memory the caching allocator held from the driver</source>
             <translation>缓存分配器从驱动占用内存的最高值</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/MetricsTableModel.cpp" line="101" />
+            <location filename="../widgets/compare/MetricsTableModel.cpp" line="105" />
             <source>cudaMalloc calls</source>
             <translation>cudaMalloc 调用</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/MetricsTableModel.cpp" line="101" />
+            <location filename="../widgets/compare/MetricsTableModel.cpp" line="105" />
             <source>Calls to cudaMalloc (the caching allocator growing on the critical path)</source>
             <translation>cudaMalloc 调用次数（缓存分配器在关键路径上扩容）</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/MetricsTableModel.cpp" line="103" />
+            <location filename="../widgets/compare/MetricsTableModel.cpp" line="107" />
             <source>cudaFree calls</source>
             <translation>cudaFree 调用</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/MetricsTableModel.cpp" line="103" />
+            <location filename="../widgets/compare/MetricsTableModel.cpp" line="107" />
             <source>Calls to cudaFree (the allocator releasing blocks, often with a sync)</source>
             <translation>cudaFree 调用次数（分配器释放内存块，常伴随同步）</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/MetricsTableModel.cpp" line="105" />
+            <location filename="../widgets/compare/MetricsTableModel.cpp" line="109" />
             <source>GPU activities</source>
             <translation>GPU 活动</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/MetricsTableModel.cpp" line="105" />
+            <location filename="../widgets/compare/MetricsTableModel.cpp" line="109" />
             <source>Kernels, copies and memsets in the whole trace</source>
             <translation>整个跟踪中的内核、拷贝和 memset</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/MetricsTableModel.cpp" line="109" />
+            <location filename="../widgets/compare/MetricsTableModel.cpp" line="113" />
             <source>Job step time</source>
             <translation>作业步时长</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/MetricsTableModel.cpp" line="110" />
+            <location filename="../widgets/compare/MetricsTableModel.cpp" line="114" />
             <source>A folder of rank traces: the median job step, from the first rank's start to the last rank's end</source>
             <translation>rank 跟踪文件所在的文件夹：作业步时长的中位数，从首个 rank 开始到最后一个 rank 结束</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/MetricsTableModel.cpp" line="112" />
+            <location filename="../widgets/compare/MetricsTableModel.cpp" line="116" />
             <source>Job GEMM gaps, total</source>
             <translation>作业 GEMM 间隙总计</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/MetricsTableModel.cpp" line="113" />
+            <location filename="../widgets/compare/MetricsTableModel.cpp" line="117" />
             <source>A folder of rank traces: the listed gaps of every rank, summed</source>
             <translation>rank 跟踪文件所在的文件夹：所有 rank 所列间隙之和</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/MetricsTableModel.cpp" line="115" />
+            <location filename="../widgets/compare/MetricsTableModel.cpp" line="119" />
             <source>Waits on stragglers</source>
             <translation>等待掉队者</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/MetricsTableModel.cpp" line="116" />
+            <location filename="../widgets/compare/MetricsTableModel.cpp" line="120" />
             <source>A folder of rank traces: per step, every rank's wait at a collective for the last rank to arrive, summed</source>
             <translation>rank 跟踪文件所在的文件夹：每步中各 rank 在集合通信处等待最后到达的 rank 的时间之和</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/MetricsTableModel.cpp" line="157" />
             <source>%1 ms</source>
-            <translation>%1 毫秒</translation>
+            <translation type="vanished">%1 毫秒</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/MetricsTableModel.cpp" line="159" />
             <source>%1 %</source>
-            <translation>%1%</translation>
+            <translation type="vanished">%1%</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/MetricsTableModel.cpp" line="163" />
             <source>%1 GiB</source>
-            <translation>%1 GiB</translation>
+            <translation type="vanished">%1 GiB</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/MetricsTableModel.cpp" line="177" />
+            <location filename="../widgets/compare/MetricsTableModel.cpp" line="182" />
             <source>%1 pt</source>
             <translation>%1 个百分点</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/MetricsTableModel.cpp" line="214" />
-            <location filename="../widgets/compare/MetricsTableModel.cpp" line="224" />
+            <location filename="../widgets/compare/MetricsTableModel.cpp" line="219" />
+            <location filename="../widgets/compare/MetricsTableModel.cpp" line="229" />
             <source>—</source>
             <translation>—</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/MetricsTableModel.cpp" line="216" />
-            <location filename="../widgets/compare/MetricsTableModel.cpp" line="234" />
+            <location filename="../widgets/compare/MetricsTableModel.cpp" line="221" />
+            <location filename="../widgets/compare/MetricsTableModel.cpp" line="239" />
             <source>%1 × %2</source>
             <translation>%1 × %2</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/MetricsTableModel.cpp" line="220" />
+            <location filename="../widgets/compare/MetricsTableModel.cpp" line="225" />
             <source>Unknown for this run (no steps, no memory events, or no MFU inputs)</source>
             <translation>该运行无此数据（没有步、没有内存事件或没有 MFU 输入）</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/MetricsTableModel.cpp" line="259" />
+            <location filename="../widgets/compare/MetricsTableModel.cpp" line="264" />
             <source>Better than the baseline</source>
             <translation>优于基线</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/MetricsTableModel.cpp" line="259" />
+            <location filename="../widgets/compare/MetricsTableModel.cpp" line="264" />
             <source>Worse than the baseline</source>
             <translation>差于基线</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/MetricsTableModel.cpp" line="259" />
+            <location filename="../widgets/compare/MetricsTableModel.cpp" line="264" />
             <source>About the same</source>
             <translation>基本持平</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/MetricsTableModel.cpp" line="270" />
+            <location filename="../widgets/compare/MetricsTableModel.cpp" line="275" />
             <source>Metric</source>
             <translation>指标</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/MetricsTableModel.cpp" line="275" />
+            <location filename="../widgets/compare/MetricsTableModel.cpp" line="280" />
             <source>Δ %1</source>
             <translation>Δ %1</translation>
         </message>
@@ -4490,27 +4875,27 @@ nearest GEMM after: %2</source>
     <context>
         <name>lanescope::MfuPanel</name>
         <message>
-            <location filename="../widgets/analysis/MfuPanel.cpp" line="85" />
+            <location filename="../widgets/analysis/MfuPanel.cpp" line="86" />
             <source> TFLOPS</source>
             <translation> TFLOPS</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/MfuPanel.cpp" line="86" />
+            <location filename="../widgets/analysis/MfuPanel.cpp" line="87" />
             <source>unknown</source>
             <translation>未知</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/MfuPanel.cpp" line="87" />
+            <location filename="../widgets/analysis/MfuPanel.cpp" line="88" />
             <source>Dense bf16/fp16 tensor-core peak of one GPU (no sparsity)</source>
             <translation>单个 GPU 的稠密 bf16/fp16 Tensor Core 峰值（不含稀疏）</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/MfuPanel.cpp" line="88" />
+            <location filename="../widgets/analysis/MfuPanel.cpp" line="89" />
             <source>Table</source>
             <translation>表中值</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/MfuPanel.cpp" line="89" />
+            <location filename="../widgets/analysis/MfuPanel.cpp" line="90" />
             <source>Back to the peak in Lanescope's GPU table</source>
             <translation>恢复为 Lanescope GPU 表中的峰值</translation>
         </message>
@@ -4519,7 +4904,7 @@ nearest GEMM after: %2</source>
             <translation type="vanished">例如 7e9 或 7B</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/MfuPanel.cpp" line="98" />
+            <location filename="../widgets/analysis/MfuPanel.cpp" line="99" />
             <source>Model parameters: 7e9, 7B, 6.7 B, 350M</source>
             <translation>模型参数量：7e9、7B、6.7 B、350M</translation>
         </message>
@@ -4528,179 +4913,181 @@ nearest GEMM after: %2</source>
             <translation type="vanished">例如 8192 或 4M</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/MfuPanel.cpp" line="97" />
+            <location filename="../widgets/analysis/MfuPanel.cpp" line="98" />
             <source>unknown: enter e.g. 7e9 or 7B</source>
             <translation>未知：请输入如 7e9 或 7B</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/MfuPanel.cpp" line="105" />
+            <location filename="../widgets/analysis/MfuPanel.cpp" line="106" />
             <source>unknown: enter e.g. 8192 or 4M</source>
             <translation>未知：请输入如 8192 或 4M</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/MfuPanel.cpp" line="106" />
+            <location filename="../widgets/analysis/MfuPanel.cpp" line="107" />
             <source>Tokens processed in one step (sequences × sequence length)</source>
             <translation>每步处理的 token 数（序列数 × 序列长度）</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/MfuPanel.cpp" line="108" />
+            <location filename="../widgets/analysis/MfuPanel.cpp" line="109" />
             <source>per GPU</source>
             <translation>每 GPU</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/MfuPanel.cpp" line="128" />
+            <location filename="../widgets/analysis/MfuPanel.cpp" line="129" />
             <source>GPU:</source>
             <translation>GPU：</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/MfuPanel.cpp" line="129" />
+            <location filename="../widgets/analysis/MfuPanel.cpp" line="130" />
             <source>Peak:</source>
             <translation>峰值：</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/MfuPanel.cpp" line="130" />
+            <location filename="../widgets/analysis/MfuPanel.cpp" line="131" />
             <source>Parameters:</source>
             <translation>参数量：</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/MfuPanel.cpp" line="131" />
+            <location filename="../widgets/analysis/MfuPanel.cpp" line="132" />
             <source>Tokens per step:</source>
             <translation>每步 token 数：</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/MfuPanel.cpp" line="132" />
+            <location filename="../widgets/analysis/MfuPanel.cpp" line="133" />
             <source>World size:</source>
             <translation>总进程数：</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/MfuPanel.cpp" line="134" />
+            <location filename="../widgets/analysis/MfuPanel.cpp" line="135" />
             <source>Step time:</source>
             <translation>步时长：</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/MfuPanel.cpp" line="135" />
+            <location filename="../widgets/analysis/MfuPanel.cpp" line="136" />
             <source>Tokens/s per GPU:</source>
             <translation>每 GPU token/秒：</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/MfuPanel.cpp" line="136" />
+            <location filename="../widgets/analysis/MfuPanel.cpp" line="137" />
             <source>Achieved:</source>
             <translation>实际算力：</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/MfuPanel.cpp" line="137" />
+            <location filename="../widgets/analysis/MfuPanel.cpp" line="138" />
             <source>MFU:</source>
             <translation>MFU：</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/MfuPanel.cpp" line="245" />
+            <location filename="../widgets/analysis/MfuPanel.cpp" line="246" />
             <source>not named in the trace (no deviceProperties): enter its peak</source>
             <translation>跟踪中未给出（没有 deviceProperties）：请输入其峰值</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/MfuPanel.cpp" line="250" />
+            <location filename="../widgets/analysis/MfuPanel.cpp" line="251" />
             <source>%1 (table: %2 TFLOPS)</source>
             <translation>%1（表中：%2 TFLOPS）</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/MfuPanel.cpp" line="252" />
+            <location filename="../widgets/analysis/MfuPanel.cpp" line="253" />
             <source>%1 (not in the table: enter its peak)</source>
             <translation>%1（不在表中：请输入其峰值）</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/MfuPanel.cpp" line="254" />
+            <location filename="../widgets/analysis/MfuPanel.cpp" line="255" />
             <source>Peak from: %1</source>
             <translation>峰值来源：%1</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/MfuPanel.cpp" line="224" />
+            <location filename="../widgets/analysis/MfuPanel.cpp" line="344" />
+            <source>%1 (%2)</source>
+            <translation type="unfinished">%1（%2）</translation>
+        </message>
+        <message>
+            <location filename="../widgets/analysis/MfuPanel.cpp" line="225" />
             <source>%1 (from the trace)</source>
             <translation>%1（来自跟踪）</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/MfuPanel.cpp" line="225" />
+            <location filename="../widgets/analysis/MfuPanel.cpp" line="226" />
             <source>1 (the trace names no distributed run)</source>
             <translation>1（跟踪中没有分布式信息）</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/MfuPanel.cpp" line="226" />
+            <location filename="../widgets/analysis/MfuPanel.cpp" line="227" />
             <source>for all %1 GPUs</source>
             <translation>全部 %1 个 GPU 合计</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/MfuPanel.cpp" line="226" />
+            <location filename="../widgets/analysis/MfuPanel.cpp" line="227" />
             <source>for all GPUs</source>
             <translation>全部 GPU 合计</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/MfuPanel.cpp" line="247" />
+            <location filename="../widgets/analysis/MfuPanel.cpp" line="248" />
             <source>%1 (your table: %2 TFLOPS; Lanescope's: %3)</source>
             <translation>%1（自定义表：%2 TFLOPS；Lanescope 表：%3）</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/MfuPanel.cpp" line="253" />
+            <location filename="../widgets/analysis/MfuPanel.cpp" line="254" />
             <source>Peak from your table in Preferences</source>
             <translation>来自“首选项”中自定义表的峰值</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/MfuPanel.cpp" line="266" />
+            <location filename="../widgets/analysis/MfuPanel.cpp" line="267" />
             <source>not a number</source>
             <translation>不是数字</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/MfuPanel.cpp" line="270" />
+            <location filename="../widgets/analysis/MfuPanel.cpp" line="271" />
             <source>= %1 T</source>
             <translation>= %1 T</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/MfuPanel.cpp" line="272" />
+            <location filename="../widgets/analysis/MfuPanel.cpp" line="273" />
             <source>= %1 B</source>
             <translation>= %1 B</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/MfuPanel.cpp" line="274" />
+            <location filename="../widgets/analysis/MfuPanel.cpp" line="275" />
             <source>= %1 M</source>
             <translation>= %1 M</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/MfuPanel.cpp" line="276" />
+            <location filename="../widgets/analysis/MfuPanel.cpp" line="277" />
             <source>= %1</source>
             <translation>= %1</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/MfuPanel.cpp" line="335" />
+            <location filename="../widgets/analysis/MfuPanel.cpp" line="336" />
             <source>Waiting for the analysis…</source>
             <translation>正在等待分析结果…</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/MfuPanel.cpp" line="342" />
+            <location filename="../widgets/analysis/MfuPanel.cpp" line="343" />
             <source>no ProfilerStep</source>
             <translation>没有 ProfilerStep</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/MfuPanel.cpp" line="342" />
+            <location filename="../widgets/analysis/MfuPanel.cpp" line="343" />
             <source>no whole step in the range</source>
             <translation>范围内没有完整的步</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/MfuPanel.cpp" line="343" />
             <source>%1 s (one step)</source>
-            <translation>%1 秒（单步）</translation>
+            <translation type="vanished">%1 秒（单步）</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/MfuPanel.cpp" line="344" />
             <source>%1 s (mean of %2 steps)</source>
-            <translation>%1 秒（%2 步的平均值）</translation>
+            <translation type="vanished">%1 秒（%2 步的平均值）</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/MfuPanel.cpp" line="346" />
+            <location filename="../widgets/analysis/MfuPanel.cpp" line="347" />
             <source>%1 TFLOPS of %2</source>
             <translation>%1 TFLOPS（峰值 %2）</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/MfuPanel.cpp" line="349" />
             <source>%1 %</source>
-            <translation>%1%</translation>
+            <translation type="vanished">%1%</translation>
         </message>
         <message numerus="yes">
             <location filename="../widgets/analysis/MfuPanel.cpp" line="353" />
@@ -4842,22 +5229,22 @@ Click to outline it in every run's lanes</source>
     <context>
         <name>lanescope::PictureExport</name>
         <message>
-            <location filename="../widgets/render/PictureExport.cpp" line="117" />
+            <location filename="../widgets/render/PictureExport.cpp" line="136" />
             <source>rank %1/%2</source>
             <translation>rank %1/%2</translation>
         </message>
         <message>
-            <location filename="../widgets/render/PictureExport.cpp" line="117" />
+            <location filename="../widgets/render/PictureExport.cpp" line="136" />
             <source>rank %1</source>
             <translation>rank %1</translation>
         </message>
         <message>
-            <location filename="../widgets/render/PictureExport.cpp" line="120" />
+            <location filename="../widgets/render/PictureExport.cpp" line="139" />
             <source>%1 × %2</source>
             <translation>%1 × %2</translation>
         </message>
         <message>
-            <location filename="../widgets/render/PictureExport.cpp" line="129" />
+            <location filename="../widgets/render/PictureExport.cpp" line="150" />
             <source>step %1</source>
             <translation>步时长 %1</translation>
         </message>
@@ -4866,73 +5253,108 @@ Click to outline it in every run's lanes</source>
             <translation type="vanished">GPU 空闲 %1%</translation>
         </message>
         <message>
-            <location filename="../widgets/render/PictureExport.cpp" line="133" />
             <source>compute-stream idle %1 %</source>
-            <translation>计算流空闲 %1 %</translation>
+            <translation type="vanished">计算流空闲 %1 %</translation>
         </message>
         <message>
-            <location filename="../widgets/render/PictureExport.cpp" line="135" />
             <source>all-GPU idle %1 %</source>
-            <translation>全 GPU 空闲 %1 %</translation>
+            <translation type="vanished">全 GPU 空闲 %1 %</translation>
         </message>
         <message>
-            <location filename="../widgets/render/PictureExport.cpp" line="137" />
             <source>comm/compute overlap %1 %</source>
-            <translation>通信/计算重叠 %1%</translation>
+            <translation type="vanished">通信/计算重叠 %1%</translation>
         </message>
         <message>
-            <location filename="../widgets/render/PictureExport.cpp" line="141" />
             <source>GEMM gaps ≥ %1: %2 (%3)</source>
-            <translation>GEMM 间隙 ≥ %1：%2 个（%3）</translation>
+            <translation type="vanished">GEMM 间隙 ≥ %1：%2 个（%3）</translation>
         </message>
         <message>
-            <location filename="../widgets/render/PictureExport.cpp" line="146" />
             <source>MFU %1 %</source>
-            <translation>MFU %1%</translation>
+            <translation type="vanished">MFU %1%</translation>
+        </message>
+        <message>
+            <location filename="../widgets/render/PictureExport.cpp" line="154" />
+            <source>compute-stream idle %1</source>
+            <translation type="unfinished" />
         </message>
         <message>
             <location filename="../widgets/render/PictureExport.cpp" line="156" />
+            <source>all-GPU idle %1</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../widgets/render/PictureExport.cpp" line="158" />
+            <source>comm/compute overlap %1</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../widgets/render/PictureExport.cpp" line="161" />
+            <source>no %1</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../widgets/render/PictureExport.cpp" line="163" />
+            <source>%1: %2 (%3)</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../widgets/render/PictureExport.cpp" line="165" />
+            <source>MFU %1</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../widgets/render/PictureExport.cpp" line="175" />
             <source>%1: %2</source>
             <translation>%1：%2</translation>
         </message>
         <message>
-            <location filename="../widgets/render/PictureExport.cpp" line="166" />
+            <location filename="../widgets/render/PictureExport.cpp" line="185" />
             <source> vs </source>
             <translation> 对比 </translation>
         </message>
         <message>
-            <location filename="../widgets/render/PictureExport.cpp" line="267" />
+            <location filename="../widgets/render/PictureExport.cpp" line="231" />
+            <source>+%1 more lanes</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../widgets/render/PictureExport.cpp" line="243" />
+            <source>a %1 x %2 px picture at scale %3 has %4 device pixels, more than the %5 (2^28) a picture may have; make it smaller</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../widgets/render/PictureExport.cpp" line="333" />
             <source>%1: unknown picture format (use .png, .svg or .pdf)</source>
             <translation>%1：未知图片格式（请使用 .png、.svg 或 .pdf）</translation>
         </message>
         <message>
-            <location filename="../widgets/render/PictureExport.cpp" line="269" />
+            <location filename="../widgets/render/PictureExport.cpp" line="335" />
             <source>a picture must be at least %1 px wide</source>
             <translation>图片宽度至少为 %1 px</translation>
         </message>
         <message>
-            <location filename="../widgets/render/PictureExport.cpp" line="275" />
-            <location filename="../widgets/render/PictureExport.cpp" line="321" />
+            <location filename="../widgets/render/PictureExport.cpp" line="343" />
+            <location filename="../widgets/render/PictureExport.cpp" line="389" />
             <source>cannot write %1: %2</source>
             <translation>无法写入 %1：%2</translation>
         </message>
         <message>
-            <location filename="../widgets/render/PictureExport.cpp" line="280" />
+            <location filename="../widgets/render/PictureExport.cpp" line="348" />
             <source>cannot write %1: PNG encoding failed</source>
             <translation>无法写入 %1：PNG 编码失败</translation>
         </message>
         <message>
-            <location filename="../widgets/render/PictureExport.cpp" line="293" />
+            <location filename="../widgets/render/PictureExport.cpp" line="361" />
             <source>Lanescope timeline</source>
             <translation>Lanescope 时间线</translation>
         </message>
         <message>
-            <location filename="../widgets/render/PictureExport.cpp" line="296" />
+            <location filename="../widgets/render/PictureExport.cpp" line="364" />
             <source>cannot write %1: SVG output failed</source>
             <translation>无法写入 %1：SVG 输出失败</translation>
         </message>
         <message>
-            <location filename="../widgets/render/PictureExport.cpp" line="313" />
+            <location filename="../widgets/render/PictureExport.cpp" line="381" />
             <source>cannot write %1: PDF output failed</source>
             <translation>无法写入 %1：PDF 输出失败</translation>
         </message>
@@ -5111,117 +5533,122 @@ Click to outline it in every run's lanes</source>
     <context>
         <name>lanescope::RankTableModel</name>
         <message>
-            <location filename="../widgets/ranks/RankTableModel.cpp" line="112" />
+            <location filename="../widgets/ranks/RankTableModel.cpp" line="109" />
             <source>%1 (guessed)</source>
             <translation>%1（推测）</translation>
         </message>
         <message>
-            <location filename="../widgets/ranks/RankTableModel.cpp" line="117" />
+            <location filename="../widgets/ranks/RankTableModel.cpp" line="114" />
+            <location filename="../widgets/ranks/RankTableModel.cpp" line="159" />
             <source>–</source>
             <translation>–</translation>
         </message>
         <message>
-            <location filename="../widgets/ranks/RankTableModel.cpp" line="153" />
+            <location filename="../widgets/ranks/RankTableModel.cpp" line="151" />
             <source>The trace does not say its rank (no distributedInfo): ranks are numbered in file-name order.</source>
             <translation>跟踪文件未说明其 rank（没有 distributedInfo）：按文件名顺序为 rank 编号。</translation>
         </message>
         <message>
-            <location filename="../widgets/ranks/RankTableModel.cpp" line="157" />
+            <location filename="../widgets/ranks/RankTableModel.cpp" line="155" />
             <source>Give the model's parameters and tokens per step in the Analysis dock's MFU inputs.</source>
             <translation>请在“分析”面板的 MFU 输入中填写模型参数量和每步 token 数。</translation>
         </message>
         <message>
-            <location filename="../widgets/ranks/RankTableModel.cpp" line="159" />
             <source>More than 2 median absolute deviations (and 1 %) from the ranks' median</source>
-            <translation>偏离各 rank 中位数超过 2 个中位绝对偏差（且超过 1%）</translation>
+            <translation type="vanished">偏离各 rank 中位数超过 2 个中位绝对偏差（且超过 1%）</translation>
         </message>
         <message>
-            <location filename="../widgets/ranks/RankTableModel.cpp" line="173" />
+            <location filename="../widgets/ranks/RankTableModel.cpp" line="158" />
+            <source>More than 2 median absolute deviations (and 1 %) from the ranks' median, %1</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../widgets/ranks/RankTableModel.cpp" line="174" />
             <source>Rank</source>
             <translation>Rank</translation>
         </message>
         <message>
-            <location filename="../widgets/ranks/RankTableModel.cpp" line="174" />
+            <location filename="../widgets/ranks/RankTableModel.cpp" line="175" />
             <source>File</source>
             <translation>文件</translation>
         </message>
         <message>
-            <location filename="../widgets/ranks/RankTableModel.cpp" line="175" />
+            <location filename="../widgets/ranks/RankTableModel.cpp" line="176" />
             <source>Step (ms)</source>
             <translation>步时长（ms）</translation>
         </message>
         <message>
-            <location filename="../widgets/ranks/RankTableModel.cpp" line="176" />
+            <location filename="../widgets/ranks/RankTableModel.cpp" line="177" />
             <source>Idle %</source>
             <translation>空闲 %</translation>
         </message>
         <message>
-            <location filename="../widgets/ranks/RankTableModel.cpp" line="177" />
+            <location filename="../widgets/ranks/RankTableModel.cpp" line="178" />
             <source>Overlap %</source>
             <translation>重叠 %</translation>
         </message>
         <message>
-            <location filename="../widgets/ranks/RankTableModel.cpp" line="178" />
+            <location filename="../widgets/ranks/RankTableModel.cpp" line="179" />
             <source>GEMM gaps (ms)</source>
             <translation>GEMM 间隙（ms）</translation>
         </message>
         <message>
-            <location filename="../widgets/ranks/RankTableModel.cpp" line="179" />
+            <location filename="../widgets/ranks/RankTableModel.cpp" line="180" />
             <source>Exposed comm (ms)</source>
             <translation>暴露通信（ms）</translation>
         </message>
         <message>
-            <location filename="../widgets/ranks/RankTableModel.cpp" line="180" />
+            <location filename="../widgets/ranks/RankTableModel.cpp" line="181" />
             <source>Peak mem (GiB)</source>
             <translation>显存峰值（GiB）</translation>
         </message>
         <message>
-            <location filename="../widgets/ranks/RankTableModel.cpp" line="181" />
+            <location filename="../widgets/ranks/RankTableModel.cpp" line="182" />
             <source>MFU %</source>
             <translation>MFU %</translation>
         </message>
         <message>
-            <location filename="../widgets/ranks/RankTableModel.cpp" line="182" />
+            <location filename="../widgets/ranks/RankTableModel.cpp" line="183" />
             <source>Clock offset (ms)</source>
             <translation>时钟偏移（ms）</translation>
         </message>
         <message>
-            <location filename="../widgets/ranks/RankTableModel.cpp" line="187" />
+            <location filename="../widgets/ranks/RankTableModel.cpp" line="188" />
             <source>Median CPU duration of the rank's complete ProfilerSteps</source>
             <translation>该 rank 完整 ProfilerStep 的 CPU 时长中位数</translation>
         </message>
         <message>
-            <location filename="../widgets/ranks/RankTableModel.cpp" line="188" />
+            <location filename="../widgets/ranks/RankTableModel.cpp" line="189" />
             <source>GPU idle share of the rank's trace (temporal breakdown)</source>
             <translation>该 rank 跟踪中 GPU 空闲的比例（时间分解）</translation>
         </message>
         <message>
-            <location filename="../widgets/ranks/RankTableModel.cpp" line="189" />
+            <location filename="../widgets/ranks/RankTableModel.cpp" line="190" />
             <source>Share of communication time overlapped by computation</source>
             <translation>被计算重叠的通信时间比例</translation>
         </message>
         <message>
-            <location filename="../widgets/ranks/RankTableModel.cpp" line="190" />
+            <location filename="../widgets/ranks/RankTableModel.cpp" line="191" />
             <source>Sum of the listed idle gaps between GEMMs (the Analysis dock's threshold)</source>
             <translation>GEMM 之间所列空闲间隙的总和（按“分析”面板的阈值）</translation>
         </message>
         <message>
-            <location filename="../widgets/ranks/RankTableModel.cpp" line="191" />
+            <location filename="../widgets/ranks/RankTableModel.cpp" line="192" />
             <source>Communication time not hidden behind computation</source>
             <translation>没有被计算掩盖的通信时间</translation>
         </message>
         <message>
-            <location filename="../widgets/ranks/RankTableModel.cpp" line="192" />
+            <location filename="../widgets/ranks/RankTableModel.cpp" line="193" />
             <source>Peak allocated GPU memory</source>
             <translation>GPU 已分配内存峰值</translation>
         </message>
         <message>
-            <location filename="../widgets/ranks/RankTableModel.cpp" line="193" />
+            <location filename="../widgets/ranks/RankTableModel.cpp" line="194" />
             <source>Model FLOPs utilisation from the step time and the Analysis dock's MFU inputs</source>
             <translation>由步时长和“分析”面板的 MFU 输入得出的模型 FLOPs 利用率</translation>
         </message>
         <message>
-            <location filename="../widgets/ranks/RankTableModel.cpp" line="194" />
+            <location filename="../widgets/ranks/RankTableModel.cpp" line="195" />
             <source>Added to the rank's times to put them on the reference rank's clock (0 with Align clocks off)</source>
             <translation>加到该 rank 的时间上，使其与参考 rank 的时钟一致（关闭“对齐时钟”时为 0）</translation>
         </message>
@@ -5229,161 +5656,232 @@ Click to outline it in every run's lanes</source>
     <context>
         <name>lanescope::RanksDock</name>
         <message>
-            <location filename="../widgets/ranks/RanksDock.cpp" line="42" />
+            <location filename="../widgets/ranks/RanksDock.cpp" line="47" />
             <source>Ranks</source>
             <translation>Rank</translation>
         </message>
         <message>
-            <location filename="../widgets/ranks/RanksDock.cpp" line="54" />
+            <location filename="../widgets/ranks/RanksDock.cpp" line="59" />
             <source>Align clocks</source>
             <translation>对齐时钟</translation>
         </message>
         <message>
-            <location filename="../widgets/ranks/RanksDock.cpp" line="56" />
+            <location filename="../widgets/ranks/RanksDock.cpp" line="61" />
             <source>Put every rank on the reference rank's clock, with the offsets measured on the collectives the ranks share (they end at the same moment everywhere). Off: each rank as its own clock recorded it. The stragglers are always measured on the aligned clocks.</source>
             <translation>将每个 rank 放到参考 rank 的时钟上，偏移量根据各 rank 共有的集合通信测得（集合通信在各处同时结束）。关闭时：每个 rank 按其自身时钟的记录显示。掉队者始终按对齐后的时钟测量。</translation>
         </message>
         <message>
-            <location filename="../widgets/ranks/RanksDock.cpp" line="84" />
+            <location filename="../widgets/ranks/RanksDock.cpp" line="89" />
             <source>Click a rank to show its lanes. Highlighted: more than 2 median absolute deviations from the ranks' median.</source>
             <translation>单击一个 rank 可显示其泳道。高亮：偏离各 rank 中位数超过 2 个中位绝对偏差。</translation>
         </message>
         <message>
-            <location filename="../widgets/ranks/RanksDock.cpp" line="88" />
+            <location filename="../widgets/ranks/RanksDock.cpp" line="93" />
             <source>Stragglers (the last rank to arrive at a collective)</source>
             <translation>掉队者（最后到达集合通信的 rank）</translation>
         </message>
         <message>
-            <location filename="../widgets/ranks/RanksDock.cpp" line="88" />
             <source>Waited (ms)</source>
-            <translation>等待（ms）</translation>
+            <translation type="vanished">等待（ms）</translation>
         </message>
         <message>
-            <location filename="../widgets/ranks/RanksDock.cpp" line="94" />
+            <location filename="../widgets/ranks/RanksDock.cpp" line="101" />
             <source>Click a collective to show it on every rank</source>
             <translation>单击一个集合通信可在每个 rank 上显示它</translation>
         </message>
         <message>
-            <location filename="../widgets/ranks/RanksDock.cpp" line="209" />
+            <location filename="../widgets/ranks/RanksDock.cpp" line="218" />
             <source>Align clocks is off: the rank's own clock</source>
             <translation>“对齐时钟”已关闭：使用该 rank 自身的时钟</translation>
         </message>
         <message>
-            <location filename="../widgets/ranks/RanksDock.cpp" line="211" />
+            <location filename="../widgets/ranks/RanksDock.cpp" line="220" />
             <source>The reference clock</source>
             <translation>参考时钟</translation>
         </message>
         <message numerus="yes">
-            <location filename="../widgets/ranks/RanksDock.cpp" line="213" />
+            <location filename="../widgets/ranks/RanksDock.cpp" line="222" />
             <source>Measured on %n matching collective(s), which agree to %1 µs (median deviation)</source>
             <translation>
                 <numerusform>根据 %n 个匹配的集合通信测得，吻合到 %1 µs（中位偏差）</numerusform>
             </translation>
         </message>
         <message>
-            <location filename="../widgets/ranks/RanksDock.cpp" line="216" />
+            <location filename="../widgets/ranks/RanksDock.cpp" line="225" />
             <source>From the traces' epochs (baseTimeNanoseconds) alone: no collective matched</source>
             <translation>仅根据各跟踪文件的时间基点（baseTimeNanoseconds）：没有匹配上集合通信</translation>
         </message>
         <message>
-            <location filename="../widgets/ranks/RanksDock.cpp" line="268" />
+            <location filename="../widgets/ranks/RanksDock.cpp" line="277" />
             <source>No collective matched across the ranks: no straggler can be told.</source>
             <translation>各 rank 之间没有匹配上任何集合通信：无法判断掉队者。</translation>
         </message>
         <message>
-            <location filename="../widgets/ranks/RanksDock.cpp" line="280" />
             <source>rank %1 made the others wait %2 ms per step</source>
-            <translation>rank %1 每步让其他 rank 等待 %2 ms</translation>
+            <translation type="vanished">rank %1 每步让其他 rank 等待 %2 ms</translation>
         </message>
         <message numerus="yes">
-            <location filename="../widgets/ranks/RanksDock.cpp" line="282" />
             <source>Last to arrive at %1 of %2 collectives; %3 ms of waiting in all over %n step(s). Click to show its lanes.</source>
-            <translation>
+            <translation type="vanished">
                 <numerusform>在 %2 个集合通信中有 %1 个最后到达；%n 步中共等待 %3 ms。单击可显示其泳道。</numerusform>
             </translation>
         </message>
         <message>
-            <location filename="../widgets/ranks/RanksDock.cpp" line="304" />
+            <location filename="../widgets/ranks/RanksDock.cpp" line="313" />
             <source>step %1</source>
             <translation>步 %1</translation>
         </message>
         <message>
-            <location filename="../widgets/ranks/RanksDock.cpp" line="304" />
+            <location filename="../widgets/ranks/RanksDock.cpp" line="313" />
             <source>outside the steps</source>
             <translation>不在任何步内</translation>
         </message>
         <message numerus="yes">
-            <location filename="../widgets/ranks/RanksDock.cpp" line="305" />
             <source>%1 · %2: %n rank(s) waited, the first %3 ms</source>
-            <translation>
+            <translation type="vanished">
                 <numerusform>%1 · %2：%n 个 rank 在等待，最先到达的等了 %3 ms</numerusform>
             </translation>
         </message>
         <message>
-            <location filename="../widgets/ranks/RanksDock.cpp" line="309" />
+            <location filename="../widgets/ranks/RanksDock.cpp" line="40" />
+            <source>summed over the other ranks at each collective (%1 to %2)</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../widgets/ranks/RanksDock.cpp" line="41" />
+            <source>waited by the one other rank</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../widgets/ranks/RanksDock.cpp" line="42" />
+            <source>summed over the %1 other ranks</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../widgets/ranks/RanksDock.cpp" line="43" />
+            <source>%1 per step, %2</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../widgets/ranks/RanksDock.cpp" line="93" />
+            <source>Others' wait</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../widgets/ranks/RanksDock.cpp" line="94" />
+            <source>A rank: the other ranks' waits for it per step, summed. A collective: the other ranks' waits for it there, summed.</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../widgets/ranks/RanksDock.cpp" line="289" />
+            <source>rank %1 made the others wait %2</source>
+            <translation type="unfinished" />
+        </message>
+        <message numerus="yes">
+            <location filename="../widgets/ranks/RanksDock.cpp" line="291" />
+            <source>Last to arrive at %1 of %2 collectives; %3 of waiting in all over %n step(s). Click to show its lanes.</source>
+            <translation type="unfinished">
+                <numerusform />
+            </translation>
+        </message>
+        <message numerus="yes">
+            <location filename="../widgets/ranks/RanksDock.cpp" line="314" />
+            <source>%1 · %2: %n rank(s) waited, the first %3</source>
+            <translation type="unfinished">
+                <numerusform />
+            </translation>
+        </message>
+        <message>
+            <location filename="../widgets/ranks/RanksDock.cpp" line="318" />
             <source>Click to show this collective on every rank</source>
             <translation>单击可在每个 rank 上显示此集合通信</translation>
         </message>
         <message numerus="yes">
-            <location filename="../widgets/ranks/RanksDock.cpp" line="314" />
+            <location filename="../widgets/ranks/RanksDock.cpp" line="323" />
             <source>… and %n more</source>
             <translation>
                 <numerusform>… 另有 %n 个</numerusform>
             </translation>
         </message>
         <message>
-            <location filename="../widgets/ranks/RanksDock.cpp" line="326" />
+            <location filename="../widgets/ranks/RanksDock.cpp" line="335" />
             <source>Open a folder of rank traces (File &gt; Open Folder…) to see its ranks side by side.</source>
             <translation>打开 rank 跟踪文件所在的文件夹（文件 &gt; 打开文件夹…）即可并排查看其各 rank。</translation>
         </message>
         <message numerus="yes">
-            <location filename="../widgets/ranks/RanksDock.cpp" line="332" />
+            <location filename="../widgets/ranks/RanksDock.cpp" line="341" />
             <source>%n rank(s), clocks on rank %1's</source>
             <translation>
                 <numerusform>%n 个 rank，时钟以 rank %1 为准</numerusform>
             </translation>
         </message>
         <message>
-            <location filename="../widgets/ranks/RanksDock.cpp" line="334" />
+            <location filename="../widgets/ranks/RanksDock.cpp" line="343" />
             <source>%1 · analysing…</source>
             <translation>%1 · 正在分析…</translation>
         </message>
         <message numerus="yes">
-            <location filename="../widgets/ranks/RanksDock.cpp" line="346" />
+            <location filename="../widgets/ranks/RanksDock.cpp" line="355" />
             <source>%1 · %n collective(s) matched by %2</source>
             <translation>
                 <numerusform>%1 · 按%2匹配了 %n 个集合通信</numerusform>
             </translation>
         </message>
         <message>
-            <location filename="../widgets/ranks/RanksDock.cpp" line="347" />
+            <location filename="../widgets/ranks/RanksDock.cpp" line="356" />
             <source>sequence number</source>
             <translation>序列号</translation>
         </message>
         <message>
-            <location filename="../widgets/ranks/RanksDock.cpp" line="347" />
+            <location filename="../widgets/ranks/RanksDock.cpp" line="356" />
             <source>order within the step</source>
             <translation>步内顺序</translation>
         </message>
         <message>
-            <location filename="../widgets/ranks/RanksDock.cpp" line="351" />
+            <location filename="../widgets/ranks/RanksDock.cpp" line="360" />
+            <source>job step %1 (first rank's start to last rank's end)</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../widgets/ranks/RanksDock.cpp" line="362" />
+            <source>GPU idle %1</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../widgets/ranks/RanksDock.cpp" line="364" />
+            <source>MFU %1</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../widgets/ranks/RanksDock.cpp" line="371" />
+            <source>the others wait for rank %1: %2</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../widgets/ranks/RanksDock.cpp" line="392" />
+            <source>slowest rank by median step time: %1, %2 against the ranks' median %3</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../widgets/ranks/RanksDock.cpp" line="395" />
+            <source>no rank's median step stands out from the ranks' median %1</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
             <source>job step %1 ms (first rank's start to last rank's end), slowest rank %2</source>
-            <translation>作业步时长 %1 ms（从首个 rank 开始到最后一个 rank 结束），最慢 rank %2</translation>
+            <translation type="vanished">作业步时长 %1 ms（从首个 rank 开始到最后一个 rank 结束），最慢 rank %2</translation>
         </message>
         <message>
-            <location filename="../widgets/ranks/RanksDock.cpp" line="353" />
             <source>GPU idle %1 %</source>
-            <translation>GPU 空闲 %1%</translation>
+            <translation type="vanished">GPU 空闲 %1%</translation>
         </message>
         <message>
-            <location filename="../widgets/ranks/RanksDock.cpp" line="355" />
             <source>MFU %1 %</source>
-            <translation>MFU %1%</translation>
+            <translation type="vanished">MFU %1%</translation>
         </message>
         <message>
-            <location filename="../widgets/ranks/RanksDock.cpp" line="357" />
             <source>the ranks waited %1 ms per step for the last one</source>
-            <translation>各 rank 每步等待最后一个 rank %1 ms</translation>
+            <translation type="vanished">各 rank 每步等待最后一个 rank %1 ms</translation>
         </message>
     </context>
     <context>
@@ -5419,6 +5917,24 @@ Click to outline it in every run's lanes</source>
             <location filename="../widgets/compare/ReportExport.cpp" line="205" />
             <source>cannot write %1: PDF output failed</source>
             <translation>无法写入 %1：PDF 输出失败</translation>
+        </message>
+    </context>
+    <context>
+        <name>lanescope::RunsLoadJob</name>
+        <message>
+            <location filename="../app/gui/RunsLoadJob.cpp" line="41" />
+            <source>not enough memory to load %1</source>
+            <translation type="unfinished">内存不足，无法加载 %1</translation>
+        </message>
+        <message>
+            <location filename="../app/gui/RunsLoadJob.cpp" line="47" />
+            <source>internal error while loading %1: %2</source>
+            <translation type="unfinished">加载 %1 时发生内部错误：%2</translation>
+        </message>
+        <message>
+            <location filename="../app/gui/RunsLoadJob.cpp" line="62" />
+            <source>not enough memory to show %1</source>
+            <translation type="unfinished">内存不足，无法显示 %1</translation>
         </message>
     </context>
     <context>
@@ -5788,38 +6304,38 @@ Click to outline it in every run's lanes</source>
     <context>
         <name>lanescope::ThroughputChart</name>
         <message>
-            <location filename="../widgets/compare/CompareCharts.cpp" line="232" />
+            <location filename="../widgets/compare/CompareCharts.cpp" line="242" />
             <source>Tokens/s per GPU</source>
             <translation>每 GPU token/秒</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/CompareCharts.cpp" line="232" />
+            <location filename="../widgets/compare/CompareCharts.cpp" line="242" />
             <source>Median step time (ms)</source>
             <translation>步时长中位数（ms）</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/CompareCharts.cpp" line="255" />
+            <location filename="../widgets/compare/CompareCharts.cpp" line="265" />
             <source>Throughput and MFU per run</source>
             <translation>各运行的吞吐量与 MFU</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/CompareCharts.cpp" line="257" />
-            <location filename="../widgets/compare/CompareCharts.cpp" line="278" />
+            <location filename="../widgets/compare/CompareCharts.cpp" line="267" />
+            <location filename="../widgets/compare/CompareCharts.cpp" line="288" />
             <source>MFU (%)</source>
             <translation>MFU（%）</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/CompareCharts.cpp" line="295" />
+            <location filename="../widgets/compare/CompareCharts.cpp" line="305" />
             <source>Tokens/s per GPU and MFU at each run's median step time (Analysis dock's MFU inputs).</source>
             <translation>按各运行步时长中位数计算的每 GPU token/秒和 MFU（使用“分析”面板的 MFU 输入）。</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/CompareCharts.cpp" line="297" />
+            <location filename="../widgets/compare/CompareCharts.cpp" line="307" />
             <source>Median step time per run</source>
             <translation>各运行的步时长中位数</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/CompareCharts.cpp" line="298" />
+            <location filename="../widgets/compare/CompareCharts.cpp" line="308" />
             <source>Enter the model's parameters and tokens per step in the Analysis dock's MFU panel to see tokens/s and MFU per run here.</source>
             <translation>在“分析”面板的 MFU 区域填写模型参数量和每步 token 数，即可在此查看各运行的 token/秒和 MFU。</translation>
         </message>
@@ -5850,37 +6366,37 @@ Click to outline it in every run's lanes</source>
     <context>
         <name>lanescope::TimelineView</name>
         <message>
-            <location filename="../widgets/timeline/TimelineView.cpp" line="382" />
+            <location filename="../widgets/timeline/TimelineView.cpp" line="383" />
             <source>Duration: %1</source>
             <translation>时长：%1</translation>
         </message>
         <message>
-            <location filename="../widgets/timeline/TimelineView.cpp" line="383" />
+            <location filename="../widgets/timeline/TimelineView.cpp" line="384" />
             <source>Start: %1</source>
             <translation>开始：%1</translation>
         </message>
         <message>
-            <location filename="../widgets/timeline/TimelineView.cpp" line="384" />
+            <location filename="../widgets/timeline/TimelineView.cpp" line="385" />
             <source>Category: %1 (%2)</source>
             <translation>类别：%1（%2）</translation>
         </message>
         <message>
-            <location filename="../widgets/timeline/TimelineView.cpp" line="385" />
+            <location filename="../widgets/timeline/TimelineView.cpp" line="386" />
             <source>Stream: %1</source>
             <translation>流：%1</translation>
         </message>
         <message>
-            <location filename="../widgets/timeline/TimelineView.cpp" line="385" />
+            <location filename="../widgets/timeline/TimelineView.cpp" line="386" />
             <source>Thread: %1</source>
             <translation>线程：%1</translation>
         </message>
         <message>
-            <location filename="../widgets/timeline/TimelineView.cpp" line="388" />
+            <location filename="../widgets/timeline/TimelineView.cpp" line="389" />
             <source>Step: %1</source>
             <translation>步：%1</translation>
         </message>
         <message>
-            <location filename="../widgets/timeline/TimelineView.cpp" line="503" />
+            <location filename="../widgets/timeline/TimelineView.cpp" line="504" />
             <source>%1
 at %2</source>
             <translation>%1
@@ -5980,19 +6496,16 @@ at %2</source>
     <context>
         <name>lanescope::TraceLoadJob</name>
         <message>
-            <location filename="../app/gui/TraceLoadJob.cpp" line="33" />
             <source>not enough memory to load %1</source>
-            <translation>内存不足，无法加载 %1</translation>
+            <translation type="vanished">内存不足，无法加载 %1</translation>
         </message>
         <message>
-            <location filename="../app/gui/TraceLoadJob.cpp" line="36" />
             <source>internal error while loading %1: %2</source>
-            <translation>加载 %1 时发生内部错误：%2</translation>
+            <translation type="vanished">加载 %1 时发生内部错误：%2</translation>
         </message>
         <message>
-            <location filename="../app/gui/TraceLoadJob.cpp" line="46" />
             <source>not enough memory to show %1</source>
-            <translation>内存不足，无法显示 %1</translation>
+            <translation type="vanished">内存不足，无法显示 %1</translation>
         </message>
     </context>
     <context>
@@ -6179,129 +6692,142 @@ at %2</source>
     <context>
         <name>lanescope::WaterfallChart</name>
         <message>
-            <location filename="../widgets/compare/CompareCharts.cpp" line="56" />
             <source>%1 gaps</source>
-            <translation>%1间隙</translation>
+            <translation type="vanished">%1间隙</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/CompareCharts.cpp" line="58" />
-            <location filename="../widgets/compare/CompareCharts.cpp" line="69" />
+            <location filename="../widgets/compare/CompareCharts.cpp" line="61" />
+            <source>%1 gaps ≥ %2</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../widgets/compare/CompareCharts.cpp" line="63" />
+            <location filename="../widgets/compare/CompareCharts.cpp" line="74" />
             <source>Compute</source>
             <translation>计算</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/CompareCharts.cpp" line="60" />
+            <location filename="../widgets/compare/CompareCharts.cpp" line="65" />
             <source>Comm./memory</source>
             <translation>通信/内存</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/CompareCharts.cpp" line="62" />
-            <location filename="../widgets/compare/CompareCharts.cpp" line="73" />
+            <location filename="../widgets/compare/CompareCharts.cpp" line="67" />
+            <location filename="../widgets/compare/CompareCharts.cpp" line="78" />
             <source>Short idle</source>
             <translation>短暂空闲</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/CompareCharts.cpp" line="69" />
+            <location filename="../widgets/compare/CompareCharts.cpp" line="74" />
             <source>Comm. wait</source>
             <translation>等待通信</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/CompareCharts.cpp" line="70" />
+            <location filename="../widgets/compare/CompareCharts.cpp" line="75" />
             <source>Data loader</source>
             <translation>数据加载</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/CompareCharts.cpp" line="70" />
+            <location filename="../widgets/compare/CompareCharts.cpp" line="75" />
             <source>Allocator</source>
             <translation>分配器</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/CompareCharts.cpp" line="71" />
+            <location filename="../widgets/compare/CompareCharts.cpp" line="76" />
             <source>Sync</source>
             <translation>同步</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/CompareCharts.cpp" line="71" />
+            <location filename="../widgets/compare/CompareCharts.cpp" line="76" />
             <source>Launch</source>
             <translation>启动</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/CompareCharts.cpp" line="72" />
+            <location filename="../widgets/compare/CompareCharts.cpp" line="77" />
             <source>Other gaps</source>
             <translation>其他间隙</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/CompareCharts.cpp" line="72" />
+            <location filename="../widgets/compare/CompareCharts.cpp" line="77" />
             <source>Comm./mem.</source>
             <translation>通信/内存</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/CompareCharts.cpp" line="87" />
+            <location filename="../widgets/compare/CompareCharts.cpp" line="92" />
             <source>The run whose step time is explained against the baseline's</source>
             <translation>要相对基线解释其步时长的运行</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/CompareCharts.cpp" line="91" />
+            <location filename="../widgets/compare/CompareCharts.cpp" line="96" />
             <source>Each run's median complete step is cut into disjoint time: computation kernels first, then compute-stream gaps of 1 ms or more by cause, then other GPU activity, then the short idle left. The parts' deltas add up exactly to the step-time delta.</source>
             <translation>每个运行的中位完整步被切分为互不重叠的时间段：先是计算内核，然后是按原因划分的 1 ms 及以上的计算流间隙，然后是其他 GPU 活动，最后是剩余的短暂空闲。各部分的差值之和恰好等于步时长的差值。</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/CompareCharts.cpp" line="109" />
+            <location filename="../widgets/compare/CompareCharts.cpp" line="114" />
             <source>%1 against the baseline</source>
             <translation>%1 对比基线</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/CompareCharts.cpp" line="127" />
+            <location filename="../widgets/compare/CompareCharts.cpp" line="134" />
             <source>Step-time waterfall</source>
             <translation>步时长瀑布图</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/CompareCharts.cpp" line="128" />
+            <location filename="../widgets/compare/CompareCharts.cpp" line="135" />
             <source>No waterfall: the runs need complete ProfilerSteps and GPU activity.</source>
             <translation>无法生成瀑布图：各运行需要有完整的 ProfilerStep 和 GPU 活动。</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/CompareCharts.cpp" line="132" />
-            <source>Median step: baseline %1 ms → %2 %3 ms</source>
-            <translation>中位步时长：基线 %1 ms → %2 %3 ms</translation>
+            <location filename="../widgets/compare/CompareCharts.cpp" line="139" />
+            <source>Step time: baseline %1 → %2 %3</source>
+            <translation type="unfinished" />
         </message>
         <message>
-            <location filename="../widgets/compare/CompareCharts.cpp" line="138" />
+            <location filename="../widgets/compare/CompareCharts.cpp" line="207" />
+            <source>Gaps here are every compute-stream idle of %1 or more, between any kernels: more than the Metrics table's listed GEMM gaps.</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>Median step: baseline %1 ms → %2 %3 ms</source>
+            <translation type="vanished">中位步时长：基线 %1 ms → %2 %3 ms</translation>
+        </message>
+        <message>
+            <location filename="../widgets/compare/CompareCharts.cpp" line="145" />
             <source>Step time</source>
             <translation>步时长</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/CompareCharts.cpp" line="140" />
+            <location filename="../widgets/compare/CompareCharts.cpp" line="147" />
             <source>Slower</source>
             <translation>变慢</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/CompareCharts.cpp" line="142" />
+            <location filename="../widgets/compare/CompareCharts.cpp" line="149" />
             <source>Faster</source>
             <translation>变快</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/CompareCharts.cpp" line="153" />
+            <location filename="../widgets/compare/CompareCharts.cpp" line="160" />
             <source>baseline</source>
             <translation>基线</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/CompareCharts.cpp" line="170" />
+            <location filename="../widgets/compare/CompareCharts.cpp" line="177" />
             <source>%1 %2 ms</source>
             <translation>%1 %2 ms</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/CompareCharts.cpp" line="186" />
+            <location filename="../widgets/compare/CompareCharts.cpp" line="193" />
             <source>ms per step</source>
             <translation>每步时间（ms）</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/CompareCharts.cpp" line="199" />
+            <location filename="../widgets/compare/CompareCharts.cpp" line="206" />
             <source>%1 ms: %2</source>
             <translation>%1 ms：%2</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/CompareCharts.cpp" line="199" />
+            <location filename="../widgets/compare/CompareCharts.cpp" line="206" />
             <source>, </source>
             <translation>，</translation>
         </message>
@@ -6342,171 +6868,191 @@ at %2</source>
     <context>
         <name>lanescope::annotations::AnnotationFile</name>
         <message>
-            <location filename="../core/annotations/AnnotationFile.cpp" line="43" />
+            <location filename="../core/annotations/AnnotationFile.cpp" line="57" />
             <source>not a whole number</source>
             <translation>不是整数</translation>
         </message>
         <message>
-            <location filename="../core/annotations/AnnotationFile.cpp" line="53" />
+            <location filename="../core/annotations/AnnotationFile.cpp" line="67" />
             <source>not a number</source>
             <translation>不是数字</translation>
         </message>
         <message>
-            <location filename="../core/annotations/AnnotationFile.cpp" line="61" />
+            <location filename="../core/annotations/AnnotationFile.cpp" line="75" />
             <source>missing or not an object</source>
             <translation>缺失或不是对象</translation>
         </message>
         <message>
-            <location filename="../core/annotations/AnnotationFile.cpp" line="70" />
-            <location filename="../core/annotations/AnnotationFile.cpp" line="88" />
+            <location filename="../core/annotations/AnnotationFile.cpp" line="84" />
+            <location filename="../core/annotations/AnnotationFile.cpp" line="110" />
             <source>not a string</source>
             <translation>不是字符串</translation>
         </message>
         <message>
-            <location filename="../core/annotations/AnnotationFile.cpp" line="78" />
+            <location filename="../core/annotations/AnnotationFile.cpp" line="92" />
             <source>not an object</source>
             <translation>不是对象</translation>
         </message>
         <message>
-            <location filename="../core/annotations/AnnotationFile.cpp" line="82" />
+            <location filename="../core/annotations/AnnotationFile.cpp" line="100" />
+            <source>not an id (1 to 16 hexadecimal digits, not all zero)</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../core/annotations/AnnotationFile.cpp" line="104" />
             <source>unknown kind "%1"</source>
             <translation>未知类型“%1”</translation>
         </message>
         <message>
-            <location filename="../core/annotations/AnnotationFile.cpp" line="85" />
+            <location filename="../core/annotations/AnnotationFile.cpp" line="107" />
             <source>unknown colour "%1"</source>
             <translation>未知颜色“%1”</translation>
         </message>
         <message>
-            <location filename="../core/annotations/AnnotationFile.cpp" line="91" />
+            <location filename="../core/annotations/AnnotationFile.cpp" line="113" />
             <source>longer than %1 characters</source>
             <translation>超过 %1 个字符</translation>
         </message>
         <message>
-            <location filename="../core/annotations/AnnotationFile.cpp" line="94" />
+            <location filename="../core/annotations/AnnotationFile.cpp" line="116" />
             <source>not true or false</source>
             <translation>不是 true 或 false</translation>
         </message>
         <message>
-            <location filename="../core/annotations/AnnotationFile.cpp" line="121" />
-            <location filename="../core/annotations/AnnotationFile.cpp" line="133" />
+            <location filename="../core/annotations/AnnotationFile.cpp" line="143" />
+            <location filename="../core/annotations/AnnotationFile.cpp" line="155" />
             <source>cannot read %1: %2</source>
             <translation>无法读取 %1：%2</translation>
         </message>
         <message>
-            <location filename="../core/annotations/AnnotationFile.cpp" line="186" />
+            <location filename="../core/annotations/AnnotationFile.cpp" line="274" />
             <source>larger than %1 MiB</source>
             <translation>大于 %1 MiB</translation>
         </message>
         <message>
-            <location filename="../core/annotations/AnnotationFile.cpp" line="190" />
+            <location filename="../core/annotations/AnnotationFile.cpp" line="278" />
+            <source>nested deeper than %1 levels</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../core/annotations/AnnotationFile.cpp" line="282" />
             <source>not JSON: %1 at byte %2</source>
             <translation>不是 JSON：字节 %2 处：%1</translation>
         </message>
         <message>
-            <location filename="../core/annotations/AnnotationFile.cpp" line="192" />
+            <location filename="../core/annotations/AnnotationFile.cpp" line="284" />
             <source>not a JSON object</source>
             <translation>不是 JSON 对象</translation>
         </message>
         <message>
-            <location filename="../core/annotations/AnnotationFile.cpp" line="195" />
+            <location filename="../core/annotations/AnnotationFile.cpp" line="287" />
             <source>"format" is not "%1"</source>
             <translation>"format" 不是 "%1"</translation>
         </message>
         <message>
-            <location filename="../core/annotations/AnnotationFile.cpp" line="199" />
+            <location filename="../core/annotations/AnnotationFile.cpp" line="291" />
             <source>"version" is not a format version</source>
             <translation>"version" 不是有效的格式版本</translation>
         </message>
         <message>
-            <location filename="../core/annotations/AnnotationFile.cpp" line="208" />
+            <location filename="../core/annotations/AnnotationFile.cpp" line="300" />
             <source>"trace" is missing</source>
             <translation>缺少 "trace"</translation>
         </message>
         <message>
-            <location filename="../core/annotations/AnnotationFile.cpp" line="217" />
+            <location filename="../core/annotations/AnnotationFile.cpp" line="309" />
             <source>trace.head_sha256: not a SHA-256 in lower-case hex</source>
             <translation>trace.head_sha256：不是小写十六进制的 SHA-256</translation>
         </message>
         <message>
-            <location filename="../core/annotations/AnnotationFile.cpp" line="224" />
+            <location filename="../core/annotations/AnnotationFile.cpp" line="316" />
             <source>"annotations" is not a list</source>
             <translation>"annotations" 不是列表</translation>
+        </message>
+        <message>
+            <location filename="../core/annotations/AnnotationFile.cpp" line="319" />
+            <source>%1 annotations: more than the %2 one file may hold, so that editing them stays interactive</source>
+            <translation type="unfinished" />
         </message>
     </context>
     <context>
         <name>lanescope::annotations::AnnotationStore</name>
         <message>
-            <location filename="../core/annotations/AnnotationStore.cpp" line="45" />
+            <location filename="../core/annotations/AnnotationStore.cpp" line="56" />
             <source>%1 is not a file of annotations and was left as it is</source>
             <translation>%1 不是标注文件，已保持原样</translation>
         </message>
         <message>
-            <location filename="../core/annotations/AnnotationStore.cpp" line="50" />
-            <location filename="../core/annotations/AnnotationStore.cpp" line="59" />
+            <location filename="../core/annotations/AnnotationStore.cpp" line="61" />
+            <location filename="../core/annotations/AnnotationStore.cpp" line="70" />
             <source>cannot read the annotations in %1: %2</source>
             <translation>无法读取 %1 中的标注：%2</translation>
         </message>
         <message>
-            <location filename="../core/annotations/AnnotationStore.cpp" line="55" />
+            <location filename="../core/annotations/AnnotationStore.cpp" line="66" />
             <source>larger than %1 MiB</source>
             <translation>大于 %1 MiB</translation>
         </message>
         <message>
-            <location filename="../core/annotations/AnnotationStore.cpp" line="65" />
+            <location filename="../core/annotations/AnnotationStore.cpp" line="83" />
             <source>the annotations file %1 is damaged (%2) and was left as it is</source>
             <translation>标注文件 %1 已损坏（%2），已保持原样</translation>
         </message>
         <message>
-            <location filename="../core/annotations/AnnotationStore.cpp" line="68" />
+            <location filename="../core/annotations/AnnotationStore.cpp" line="86" />
             <source>the annotations file %1 was written by a newer Lanescope (format %2, this one reads up to %3) and was left as it is</source>
             <translation>标注文件 %1 由更新版本的 Lanescope 写出（格式 %2，本版本最高读取 %3），已保持原样</translation>
         </message>
         <message>
-            <location filename="../core/annotations/AnnotationStore.cpp" line="76" />
+            <location filename="../core/annotations/AnnotationStore.cpp" line="94" />
             <source>(unnamed)</source>
             <translation>（未命名）</translation>
         </message>
         <message>
-            <location filename="../core/annotations/AnnotationStore.cpp" line="78" />
+            <location filename="../core/annotations/AnnotationStore.cpp" line="96" />
             <source>the annotations file %1 belongs to another file named %2 (%3 bytes, this trace has %4) and was left as it is</source>
             <translation>标注文件 %1 属于另一个名为 %2 的文件（%3 字节，此跟踪为 %4 字节），已保持原样</translation>
         </message>
         <message>
-            <location filename="../core/annotations/AnnotationStore.cpp" line="82" />
+            <location filename="../core/annotations/AnnotationStore.cpp" line="100" />
             <source>the annotations file %1 belongs to another file named %2 (same size, different content) and was left as it is</source>
             <translation>标注文件 %1 属于另一个名为 %2 的文件（大小相同，内容不同），已保持原样</translation>
         </message>
         <message>
-            <location filename="../core/annotations/AnnotationStore.cpp" line="101" />
+            <location filename="../core/annotations/AnnotationStore.cpp" line="119" />
             <source>%1; this trace's annotations are kept in %2</source>
             <translation>%1；此跟踪的标注保存在 %2</translation>
         </message>
         <message>
-            <location filename="../core/annotations/AnnotationStore.cpp" line="118" />
-            <location filename="../core/annotations/AnnotationStore.cpp" line="122" />
-            <location filename="../core/annotations/AnnotationStore.cpp" line="127" />
+            <location filename="../core/annotations/AnnotationStore.cpp" line="138" />
+            <location filename="../core/annotations/AnnotationStore.cpp" line="142" />
+            <location filename="../core/annotations/AnnotationStore.cpp" line="147" />
             <source>cannot write %1: %2</source>
             <translation>无法写入 %1：%2</translation>
         </message>
         <message>
-            <location filename="../core/annotations/AnnotationStore.cpp" line="137" />
+            <location filename="../core/annotations/AnnotationStore.cpp" line="157" />
             <source>cannot save annotations: %1</source>
             <translation>无法保存标注：%1</translation>
         </message>
         <message>
-            <location filename="../core/annotations/AnnotationStore.cpp" line="165" />
+            <location filename="../core/annotations/AnnotationStore.cpp" line="180" />
+            <source>%1 annotations are more than the %2 one file may hold; delete some to save them</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../core/annotations/AnnotationStore.cpp" line="215" />
             <source>cannot move %1 aside</source>
             <translation>无法将 %1 移到一旁</translation>
         </message>
         <message>
-            <location filename="../core/annotations/AnnotationStore.cpp" line="166" />
-            <location filename="../core/annotations/AnnotationStore.cpp" line="181" />
+            <location filename="../core/annotations/AnnotationStore.cpp" line="216" />
+            <location filename="../core/annotations/AnnotationStore.cpp" line="232" />
             <source>cannot save the annotations of %1: %2</source>
             <translation>无法保存 %1 的标注：%2</translation>
         </message>
         <message>
-            <location filename="../core/annotations/AnnotationStore.cpp" line="171" />
+            <location filename="../core/annotations/AnnotationStore.cpp" line="221" />
             <source>cannot create %1</source>
             <translation>无法创建 %1</translation>
         </message>
@@ -6658,7 +7204,7 @@ at %2</source>
             </translation>
         </message>
         <message>
-            <location filename="../app/gui/main.cpp" line="108" />
+            <location filename="../app/gui/main.cpp" line="109" />
             <source>nothing to open</source>
             <translation>没有要打开的内容</translation>
         </message>
@@ -6677,7 +7223,7 @@ at %2</source>
             <translation type="vanished">%1 是文件夹：rank 跟踪文件夹只能单独打开</translation>
         </message>
         <message>
-            <location filename="../app/gui/main.cpp" line="132" />
+            <location filename="../app/gui/main.cpp" line="133" />
             <source>ProfilerStep#%1 is not in this trace: the whole trace is analysed.</source>
             <translation>跟踪中没有 ProfilerStep#%1：将分析整个跟踪。</translation>
         </message>
@@ -6693,6 +7239,24 @@ at %2</source>
         <message>
             <source>Open the built-in demo: the case study's FSDP baseline run (7B model, 32 A100s), generated on first use.</source>
             <translation type="vanished">打开内置演示：案例研究中的 FSDP 基线运行（7B 模型，32 块 A100），首次使用时生成。</translation>
+        </message>
+    </context>
+    <context>
+        <name>session</name>
+        <message>
+            <location filename="../core/session/RunSet.cpp" line="98" />
+            <source>%1 holds no rank trace</source>
+            <translation type="unfinished">%1 中没有 rank 跟踪文件</translation>
+        </message>
+        <message>
+            <location filename="../core/session/RunSet.cpp" line="118" />
+            <source>%1 has no rank %2</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../core/session/RunSet.cpp" line="208" />
+            <source>%1 could not be read</source>
+            <translation type="unfinished" />
         </message>
     </context>
 </TS>
