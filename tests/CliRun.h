@@ -1,6 +1,6 @@
 #pragma once
 // Runs the lanescope-cli binary under test (LANESCOPE_CLI_PATH) and keeps what it said: the CLI
-// suites check exit codes, stdout and the one stderr line of the contract (DESIGN.md).
+// suites check exit codes, stdout and the one stderr line of the contract (docs/architecture.md).
 #include <QByteArray>
 #include <QProcess>
 #include <QProcessEnvironment>

@@ -1,6 +1,6 @@
 // lanescope-cli analyze TRACE [--gap-ms 15] [--gap-kernels gemm|all] [--params N --tokens-per-step N
 //   [--tokens-global]] [--peak-tflops X] [--step N | --from-us A --to-us B] [--hta] [--threads N] [--json]
-// Keys of the JSON object are the contract in DESIGN.md; times are µs from the trace's first event.
+// Keys of the JSON object are the contract in docs/architecture.md; times are µs from the trace's first event.
 #include "Commands.h"
 #include "JsonWriter.h"
 #include "MfuText.h"

@@ -4,7 +4,7 @@
 // is refused); runCommand() builds a QCommandLineParser from it, so `--help` is generated from the
 // same list, checks every value against its declaration, and calls the subcommand's run function
 // with an Invocation whose values need no further checking. Bad usage is always exactly one line
-// on stderr and exit code 2 (DESIGN.md, "Command-line contract").
+// on stderr and exit code 2 (docs/architecture.md, "Command-line contract").
 #include <QHash>
 #include <QString>
 #include <QStringList>

@@ -2,7 +2,7 @@
 // The subcommands of lanescope-cli. Each is a row of the table in Commands.cpp naming two
 // functions of its own file: what it accepts (a CommandSpec, from which its parser and --help
 // are built) and what it does with an Invocation that already checked out. Exit codes
-// (DESIGN.md): 0 success, 2 bad usage, 3 unreadable input, each failure one line on stderr.
+// (docs/architecture.md): 0 success, 2 bad usage, 3 unreadable input, each failure one line on stderr.
 //
 // Adding one (say `export`): write ExportCommand.cpp with exportArguments() and runExport(),
 // declare them below, add {"export", QT_TRANSLATE_NOOP("cli", "one line"), exportArguments,
@@ -63,7 +63,7 @@ CommandSpec compareArguments();
 int runCompare(const Invocation &args);
 
 class JsonWriter;
-// The members of the object `analyze --json` prints (DESIGN.md), written into an open object:
+// The members of the object `analyze --json` prints (docs/architecture.md), written into an open object:
 // `compare` puts the same object under runs[].analysis. flops: --measure-flops, may be null.
 void writeAnalysisFields(JsonWriter &j, const Trace &trace, const analysis::AnalysisResult &result,
                          const analysis::MeasuredFlops *flops);

@@ -1,8 +1,8 @@
 // lanescope-cli compare A B [C...] [--labels a,b,c] [--align step|start] [--step N] [--params N
 //   --tokens-per-step N [--tokens-global]] [--peak-tflops X] [--gap-ms X] [--gap-kernels gemm|all]
 //   [--fold-templates] [--rank N] [--top N] [--threads N] [--json]
-// Keys of the JSON object are the contract in DESIGN.md and issue 10; times are µs.
-// A folder of rank traces is a run too (issue 15): compared through its rank 0 (or --rank),
+// Keys of the JSON object are the contract in docs/architecture.md; times are µs.
+// A folder of rank traces is a run too: compared through its rank 0 (or --rank),
 // with the job's own figures in the run's "job" object and in the job_* rows of the deltas.
 #include "Commands.h"
 #include "util/TraceName.h"

@@ -1,7 +1,7 @@
 // lanescope-cli info DIR [--json] [--threads N] [--memory-budget-mb N]
 // lanescope-cli analyze DIR [analyze's options] [--no-clock-align] [--top-stragglers N] [--memory-budget-mb N] [--json]
-// A folder of rank traces (issue 15). The keys of analyze's object are the one-trace contract
-// (DESIGN.md) for the job as a whole, plus "ranks", "clock_offsets_us", "stragglers" and "job";
+// A folder of rank traces. The keys of analyze's object are the one-trace contract
+// (docs/architecture.md) for the job as a whole, plus "ranks", "clock_offsets_us", "stragglers" and "job";
 // times are µs from the job's first event on the reference rank's clock.
 #include "FolderCommands.h"
 

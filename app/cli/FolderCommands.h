@@ -1,6 +1,6 @@
 #pragma once
-// `lanescope-cli info DIR`, `analyze DIR`, `analyze RANKFILE --summary OUT` and `merge SUMMARIES...`
-// (issue 15): a folder of rank traces, or its ranks analysed one by one and merged.
+// `lanescope-cli info DIR`, `analyze DIR`, `analyze RANKFILE --summary OUT` and `merge SUMMARIES...`:
+// a folder of rank traces, or its ranks analysed one by one and merged.
 // The rows of `info` and `analyze` in the command table (Commands.cpp) name these: they accept
 // everything the one-trace command does plus the folder's options, and hand a file to the
 // one-trace command unchanged.

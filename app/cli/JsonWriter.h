@@ -1,7 +1,7 @@
 #pragma once
 // The one way lanescope-cli writes JSON: RapidJSON's Writer (exact 64-bit integers, no locale
 // surprises) behind typed field()/value() calls and object()/array() scopes that always close, so
-// no subcommand assembles JSON text itself. DESIGN.md: --json prints exactly one object; a
+// no subcommand assembles JSON text itself. docs/architecture.md: --json prints exactly one object; a
 // subcommand does that with one printObject() call:
 //
 //     JsonWriter j;

@@ -1,5 +1,5 @@
 #pragma once
-// Loads a folder of rank traces off the UI thread (issue 15): core's loadFolder (parallel, under a
+// Loads a folder of rank traces off the UI thread: core's loadFolder (parallel, under a
 // memory budget, one progress), then each rank's view index, then the ranks' clocks measured on
 // their matching collectives, so the window can put the ranks side by side on one clock as soon as
 // they are shown. As TraceLoadJob: progress read from an atomic, the result handed back through a

@@ -957,7 +957,7 @@ void MainWindow::closeEvent(QCloseEvent *event)
     QMainWindow::closeEvent(event);
 }
 
-// --- annotations (issue 11) ----------------------------------------------------------------------
+// --- annotations ----------------------------------------------------------------------
 
 namespace {
 QMenu *menuTitled(QMenuBar *bar, const QString &title)
@@ -1036,7 +1036,7 @@ QStringList MainWindow::attachAnnotations() { return m_autosave->attach(); }
 
 } // namespace lanescope
 
-// --- a folder of rank traces (issue 15) ----------------------------------------------------------
+// --- a folder of rank traces ----------------------------------------------------------
 
 namespace lanescope {
 
@@ -1192,7 +1192,7 @@ void MainWindow::showRankLanes(int run)
         }
 }
 
-// File > Report… (issue 11), kept apart from the picture export above.
+// File > Report…, kept apart from the picture export above.
 void MainWindow::addReportAction(QMenu *file)
 {
     QAction *report = file->addAction(tr("&Report…"), this, &MainWindow::showReportDialog);
@@ -1286,7 +1286,7 @@ void MainWindow::showReportDialog()
     m_statusLabel->setText(tr("Report written to %1").arg(QDir::toNativeSeparators(path)));
 }
 
-// --- daily use (issue 14): remembered layout and options, reload, preferences, shortcuts ------------
+// --- daily use: remembered layout and options, reload, preferences, shortcuts ------------
 
 void MainWindow::restoreDailyUseSettings()
 {

@@ -59,7 +59,7 @@ public:
     // Adds traces to what is shown (File > Compare With…, a trace dropped on the window): the runs
     // already loaded stay as they are, the new ones are loaded and appended. Nothing shown: openFiles.
     void addRuns(const QStringList &paths);
-    // A folder of rank traces (issue 15): every rank trace in it loaded in parallel off the UI
+    // A folder of rank traces: every rank trace in it loaded in parallel off the UI
     // thread, then shown as the session's runs in rank order ("rank N"), placed on one clock by the
     // offsets measured on their collectives, with the Ranks dock. A path that is not a folder, or
     // a folder without a rank trace, is an error box; files left out are warnings in the banner.
@@ -90,7 +90,7 @@ public:
     };
     bool exportPicture(const ExportRequest &request, QString *error);
     void copyPicture(); // Edit > Copy Picture: the PNG of the timeline's window on the clipboard
-    // File > Report… (issue 11): one landscape PDF page with the picture of the timeline's window,
+    // File > Report…: one landscape PDF page with the picture of the timeline's window,
     // the runs and the metrics table (a comparison's with the comparison dock's deltas). False with
     // *error while nothing is shown or the figures are still being measured.
     bool writeReport(const QString &path, QPageSize::PageSizeId page, QString *error);
@@ -105,13 +105,13 @@ public:
     QAction *memoryOverlayAction() const { return m_memoryAction; }
     WarningBanner *warningBanner() const { return m_banner; }
     QProgressBar *progressBar() const { return m_progress; }
-    // Annotations (issue 11): the tools, undo stack and "Annotate findings"; the sidecar autosave.
+    // Annotations: the tools, undo stack and "Annotate findings"; the sidecar autosave.
     AnnotationEditor *annotationEditor() const { return m_annotator; }
     AnnotationAutosave *annotationAutosave() const { return m_autosave; }
     QToolBar *annotateToolBar() const { return m_annotateBar; }
     QAction *annotateFindingsAction() const { return m_annotateFindings; }
     QPushButton *cancelButton() const { return m_cancelButton; }
-    // Daily use (issue 14): File > Reload (F5), also offered by the banner when a shown file changes
+    // Daily use: File > Reload (F5), also offered by the banner when a shown file changes
     // on disk (never reloaded silently); Edit > Preferences; Help > Keyboard Shortcuts.
     QAction *reloadAction() const { return m_reloadAction; }
     void reload();
@@ -154,18 +154,18 @@ private:
     void showExportDialog();
     void addReportAction(QMenu *file);
     void showReportDialog();
-    // Annotations (issue 11), kept apart from the rest of the window's wiring.
+    // Annotations, kept apart from the rest of the window's wiring.
     void createAnnotationTools();
     QStringList attachAnnotations(); // loads the sidecars of runs just shown; returns their problems
     void showGapTableMenu(const QPoint &pos);
-    // The folder of ranks (issue 15), kept apart from the one-trace and comparison paths.
+    // The folder of ranks, kept apart from the one-trace and comparison paths.
     void createRanksDock();
     void addFolderActions(QMenu *file);
     void showOpenFolderDialog();
     void stopFolderLoad();
     void onFolderLoaded(FolderLoadJob *job);
     void showRankLanes(int run);
-    // Daily use (issue 14), kept apart: WindowSettings, Preferences and ShortcutsDialog do the work.
+    // Daily use, kept apart: WindowSettings, Preferences and ShortcutsDialog do the work.
     void restoreDailyUseSettings();
     void addReloadAction(QMenu *file);
     void onShownFileChanged(const QString &path);

@@ -1,5 +1,5 @@
 #pragma once
-// Putting the ranks of a job on one clock (issue 15), the reference rank's (the lowest rank).
+// Putting the ranks of a job on one clock, the reference rank's (the lowest rank).
 //
 // 1. Epoch: where both traces carry baseTimeNanoseconds, a rank's times move by the difference
 //    of the two (Kineto's ts count from that epoch); ranks sharing one epoch do not move.

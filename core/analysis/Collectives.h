@@ -1,5 +1,5 @@
 #pragma once
-// The collectives of a job, rank by rank and matched across ranks (issue 15): what the clock
+// The collectives of a job, rank by rank and matched across ranks: what the clock
 // alignment and the straggler analysis stand on.
 //
 // A collective on one rank is an NCCL collective kernel (AllReduce, AllGather, ReduceScatter,

@@ -331,7 +331,7 @@ std::vector<MetricDelta> metricValues(const RunMetrics &m, bool withJob)
     };
     const auto us = [](std::optional<double> ns) { return ns ? std::optional<double>(*ns / 1000.0) : std::nullopt; };
     std::vector<MetricDelta> values = {
-        // DESIGN.md's keys, in its order.
+        // docs/architecture.md's keys, in its order.
         v("step_time_us", false, us(m.stepTimeNs)),
         v("idle_pct", false, m.idlePct),
         v("compute_pct", true, m.computePct),
@@ -341,7 +341,7 @@ std::vector<MetricDelta> metricValues(const RunMetrics &m, bool withJob)
         v("gap_total_us", false, double(m.gapTotalNs) / 1000.0),
         v("peak_allocated_bytes", false, m.peakAllocatedBytes),
         v("mfu_pct", true, m.mfuPct),
-        // The rest of issue 10's table.
+        // The rest of the comparison's table.
         v("compute_idle_pct", false, m.computeIdlePct),
         v("tokens_per_s_per_gpu", true, m.tokensPerSPerGpu),
         v("achieved_tflops", true, m.achievedTflops),

@@ -1,5 +1,5 @@
 #pragma once
-// Comparing runs (issue 10): a baseline and one or more runs after a change, each an immutable
+// Comparing runs: a baseline and one or more runs after a change, each an immutable
 // Trace with its AnalysisResult. Pure functions: step alignment, the metrics table and its deltas
 // against run 0, the step-time waterfall, kernel and CPU-operator differences by name, and the
 // warnings that say when runs are not comparable as they stand. `lanescope-cli compare` prints
@@ -71,8 +71,8 @@ Alignment alignRuns(const std::vector<const Trace *> &traces, const std::vector<
 // "vectorized_elementwise_kernel<...>(int)").
 QString normalizedName(std::string_view name, bool foldTemplates = false);
 
-// A folder of rank traces as one run of a comparison (issue 15: baseline folder vs optimized
-// folder). The run's timeline, metrics, waterfall and differences are those of one of its ranks
+// A folder of rank traces as one run of a comparison (a baseline folder against an
+// optimized folder). The run's timeline, metrics, waterfall and differences are those of one of its ranks
 // (analysis/JobRun.h picks it: rank 0 unless the user names another); these are the job's own
 // figures beside them.
 struct JobRunFigures
@@ -119,7 +119,7 @@ struct RunMetrics : RunFigures
 // baseline is 0 or unknown.
 struct MetricDelta
 {
-    const char *key = "";      // "step_time_us": the JSON key (DESIGN.md), also the unit
+    const char *key = "";      // "step_time_us": the JSON key (docs/architecture.md), also the unit
     bool higherIsBetter = false;
     std::optional<double> value, delta, pct;
 };

@@ -1,6 +1,6 @@
 #pragma once
-// A folder of rank traces as one run of a comparison (issue 15: baseline folder vs optimized
-// folder). A comparison measures one timeline per run; a job has one per rank. The run is compared
+// A folder of rank traces as one run of a comparison (a baseline folder against an
+// optimized folder). A comparison measures one timeline per run; a job has one per rank. The run is compared
 // through one of its ranks, the same rank number in every folder so the timelines compare like
 // with like (rank 0 unless the user names another; in a synchronous job every rank's step takes
 // as long, the waits on a straggler included), and the job's own figures (its step, its gaps over

@@ -1,5 +1,5 @@
 #pragma once
-// A rank's summary as a file (issue 15, "beyond one machine"): `lanescope-cli analyze RANKFILE
+// A rank's summary as a file: `lanescope-cli analyze RANKFILE
 // --summary OUT.json` is the map step a cluster scheduler fans out, one per rank; `lanescope-cli
 // merge SUMMARIES...` reads them back and runs the same reduce step as `analyze DIR`. Integers
 // (nanoseconds, bytes) are written as integers and doubles in their shortest round-trip form, so

@@ -1,5 +1,5 @@
 #pragma once
-// The whole job at once (issue 15): every rank analysed as one trace is (analyze()), the ranks'
+// The whole job at once: every rank analysed as one trace is (analyze()), the ranks'
 // clocks aligned (ClockAlign.h), a per-rank table with its outliers, the stragglers of each
 // collective and the job-wide figures. `lanescope-cli analyze DIR` prints it; the GUI's per-rank
 // table shows it.

@@ -1,5 +1,5 @@
 #pragma once
-// Opening a folder of rank traces (issue 15): every *.json / *.json.gz in it, as
+// Opening a folder of rank traces: every *.json / *.json.gz in it, as
 // tensorboard_trace_handler writes them ({worker}.{ns}.pt.trace.json[.gz], compressed or not),
 // loaded in parallel under a memory budget with one combined progress, then sorted into one job:
 // ordered by distributedInfo.rank, files that are not traces or belong to another job (another

@@ -2,7 +2,7 @@
 // A gzip file (every member of a concatenated one) inflated front to back, a piece at a time, into
 // buffers the caller owns; its whole state can be copied at any point. The loader parses the pieces
 // as they come and keeps a copy every few tens of MB; SourceReader resumes from the nearest copy to
-// re-inflate one event's bytes. A .json.gz is never held inflated, in memory or on disk (issue 13).
+// re-inflate one event's bytes. A .json.gz is never held inflated, in memory or on disk.
 //
 // ISA-L where it is built in (about 5x zlib's speed), zlib otherwise (LANESCOPE_INFLATE=zlib, or
 // built without it). Where ISA-L cannot go on (a cut-off or corrupt stream), zlib takes over from

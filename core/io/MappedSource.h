@@ -3,7 +3,7 @@
 // are mapped and inflated on demand. The loader inflates a .json.gz once, front to back, parsing as
 // it goes (parse/StreamedArray.h), and leaves resume points here; later reads of one event's bytes
 // (io/SourceReader.h) re-inflate from the nearest one. So the inflated JSON is never held, neither in
-// memory nor on disk (issue 13: no disk space needed, no RAM taken on a tmpfs /tmp).
+// memory nor on disk (no disk space needed, no RAM taken on a tmpfs /tmp).
 #include <QString>
 
 #include <atomic>

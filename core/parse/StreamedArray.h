@@ -1,5 +1,5 @@
 #pragma once
-// The traceEvents array of a .json.gz, parsed while it is inflated (issue 13). One thread inflates
+// The traceEvents array of a .json.gz, parsed while it is inflated. One thread inflates
 // the stream into pieces of ~8 MB, each cut at a likely element start; the scanner threads parse
 // the pieces as they come, and the pieces are stitched in order exactly as the mapped loader's
 // chunks are: a piece is kept only if the one before it ended exactly at its start, else the

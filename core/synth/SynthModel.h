@@ -14,7 +14,7 @@ enum class Scenario { Baseline, Prefetch, Tuned };
 bool scenarioFromName(const QString &name, Scenario *out);
 const char *scenarioName(Scenario s);
 
-// What each scenario changes in the same run (issue 3).
+// What each scenario changes in the same run.
 struct ScenarioTraits
 {
     bool limitAllGathers = true; // FSDP limit_all_gathers=True: AG(l+1) waits for layer l's compute

@@ -1,4 +1,4 @@
-// lanescope-cli analyze / mfu: the JSON shape of DESIGN.md's contract, exit codes 0 / 2 / 3.
+// lanescope-cli analyze / mfu: the JSON shape of docs/architecture.md's contract, exit codes 0 / 2 / 3.
 #include "CliRun.h"
 #include "TestTraces.h"
 

@@ -331,7 +331,7 @@ private slots:
         QStringList keys;
         for (const MetricDelta &m : d.metrics)
             keys << QString::fromLatin1(m.key);
-        // DESIGN.md's keys first, in its order.
+        // docs/architecture.md's keys first, in its order.
         QCOMPARE(keys.mid(0, 9), (QStringList{QStringLiteral("step_time_us"), QStringLiteral("idle_pct"), QStringLiteral("compute_pct"),
                                               QStringLiteral("non_compute_pct"), QStringLiteral("comm_comp_overlap_pct"),
                                               QStringLiteral("gap_count"), QStringLiteral("gap_total_us"),

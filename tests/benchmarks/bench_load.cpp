@@ -1,7 +1,7 @@
 // bench_load TRACE [--repeat N] [--threads N]
 // Our whole load (parse + model) against RapidJSON's SAX reader with a handler that does nothing,
 // over the same mapped bytes in the same run. Prints one JSON object as the last line
-// (keys fixed in DESIGN.md). Exit 77 (skip) when the trace is absent.
+// (keys fixed in docs/architecture.md). Exit 77 (skip) when the trace is absent.
 // For a .json.gz it also writes the inflated bytes to a plain file and, in the same run, times the
 // .json.gz load (inflate + parse + model, what opening it costs) against the plain file's, plus the
 // inflate alone (into one reused buffer) with the default inflater (ISA-L where built in) and with

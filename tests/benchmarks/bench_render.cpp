@@ -3,7 +3,7 @@
 // frame walks the model): fully zoomed out, a 1 % window, a 10 µs window, and panning through the
 // 1 % window; the time to build the view index; what a second view of the same session adds to
 // resident anonymous memory (it must share the index: no per-slice memory); and the export of a
-// 3,840 px PNG of the whole trace. Prints one JSON object as the last line (DESIGN.md's keys plus
+// 3,840 px PNG of the whole trace. Prints one JSON object as the last line (docs/architecture.md's keys plus
 // these). Exit 77 (skip) when the trace is absent.
 #include "parse/TraceLoader.h"
 #include "render/PictureExport.h"

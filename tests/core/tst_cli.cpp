@@ -1,4 +1,4 @@
-// lanescope-cli, run as a process: the DESIGN.md contract for `info` (exactly one JSON object on
+// lanescope-cli, run as a process: the docs/architecture.md contract for `info` (exactly one JSON object on
 // stdout with the documented keys; exit 0 / 2 bad usage / 3 unreadable with one line on stderr).
 #include "CliRun.h"
 #include "TestTraces.h"

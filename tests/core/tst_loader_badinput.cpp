@@ -1,4 +1,4 @@
-// Bad input never crashes and never silently drops data (DESIGN.md): files that are not traces get
+// Bad input never crashes and never silently drops data (docs/architecture.md): files that are not traces get
 // a clear message, malformed events are counted, and a cut file loads everything before the cut and
 // says where it stopped. Expected event counts come from TestUtil.h's own bracket scanner or from
 // building the text event by event, not from the parser under test.

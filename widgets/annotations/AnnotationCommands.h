@@ -1,5 +1,5 @@
 #pragma once
-// Undo commands for annotation edits (issue 11): one per create, move/resize, text edit, recolour,
+// Undo commands for annotation edits: one per create, move/resize, text edit, recolour,
 // delete and "Annotate findings". Each holds the run's AnnotationSet itself (shared with the
 // session), not the run's index, so reordering the runs of a comparison cannot make an undo edit
 // another run; after each change it tells the session which run now holds that set, and the view

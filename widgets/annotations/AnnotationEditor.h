@@ -1,5 +1,5 @@
 #pragma once
-// The annotation editing of the main window (issue 11): the tool actions (Select, Text callout,
+// The annotation editing of the main window: the tool actions (Select, Text callout,
 // Arrow, Rectangle, Time range, Marker), the colour menu, the undo stack and the commands the
 // timeline's input turns into (TimelineView only routes the mouse: it says what was drawn, moved,
 // deleted or double-clicked, and this pushes one undo command for each), and "Annotate findings".

@@ -1,5 +1,5 @@
 #pragma once
-// The timeline's annotation tools (issue 11): Select edits what is there (and keeps the timeline's
+// The timeline's annotation tools: Select edits what is there (and keeps the timeline's
 // own pan, range and slice clicks where nothing is hit); the others draw one kind each.
 #include <cstdint>
 

@@ -1,5 +1,5 @@
 #pragma once
-// The comparison dock (issue 10): what changed between the baseline (run 0) and each later run, and
+// The comparison dock: what changed between the baseline (run 0) and each later run, and
 // why. The runs (rename in place, reorder, remove, add), the alignment, then four tabs: the metrics
 // table with deltas, the step-time waterfall, throughput and MFU per run, and the differences by
 // kernel, operator and gap cause, whose rows outline their slices in every run's lanes. It follows

@@ -1,5 +1,5 @@
 #pragma once
-// The Ranks dock's per-rank table (issue 15): one row per rank of the folder, in rank order (row =
+// The Ranks dock's per-rank table: one row per rank of the folder, in rank order (row =
 // the session's run), with the figures analysis::analyzeJob gives each rank: step time, idle %,
 // overlap %, GEMM-gap total, exposed communication, peak memory, MFU (where the MFU inputs are
 // known), and the clock offset applied to the rank. A figure more than 2 MADs from the ranks'

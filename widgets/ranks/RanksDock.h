@@ -1,5 +1,5 @@
 #pragma once
-// The Ranks dock (issue 15): a folder of rank traces as one job. A headline of the job's figures
+// The Ranks dock: a folder of rank traces as one job. A headline of the job's figures
 // (its step, the rank the others wait for and that wait, as the straggler list says them), the
 // per-rank table (figures,
 // outliers, the clock offset applied), "Align clocks" (the offsets measured on the ranks'

@@ -1,5 +1,5 @@
 #pragma once
-// Runs analysis::analyzeJob() off the UI thread for the Ranks dock (issue 15): every rank analysed
+// Runs analysis::analyzeJob() off the UI thread for the Ranks dock: every rank analysed
 // with the analysis dock's options, the clocks, the stragglers, the job figures; then, for each
 // straggler collective, where its call lies on every rank (what a click on the row shows). As
 // the other runners (LatestRunner): only the latest request is run next and handed out; the traces

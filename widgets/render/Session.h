@@ -27,10 +27,10 @@ struct SessionRun
     std::shared_ptr<const TraceViewIndex> index;              // built from trace when absent
     std::shared_ptr<const analysis::AnalysisResult> analysis; // null until analysed
     TimeNs offsetNs = 0;
-    // What the user drew on this run (issue 11). Shared, so a run copied into a new comparison
+    // What the user drew on this run. Shared, so a run copied into a new comparison
     // keeps its drawings and its undo history; setRuns gives every run one (empty when absent).
     std::shared_ptr<annotations::AnnotationSet> annotations;
-    // A folder of rank traces as one run of a comparison (issue 15): every rank of the job, and
+    // A folder of rank traces as one run of a comparison: every rank of the job, and
     // the folder. trace, index and path are then those of the rank the run is compared through
     // (its annotations are that rank's too); the comparison measures the job from these ranks.
     std::shared_ptr<const std::vector<RankFile>> job;

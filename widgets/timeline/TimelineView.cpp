@@ -749,7 +749,7 @@ void TimelineView::leaveEvent(QEvent *event)
     QAbstractScrollArea::leaveEvent(event);
 }
 
-// --- annotations (issue 11) ----------------------------------------------------------------------
+// --- annotations ----------------------------------------------------------------------
 
 void TimelineView::setAnnotationTool(AnnotationTool tool)
 {

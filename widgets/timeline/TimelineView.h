@@ -139,7 +139,7 @@ public:
     void invalidateCache() { m_cacheValid = false; }
     QString tooltipText(SliceRef ref) const;
 
-    // --- Annotations (issue 11) ------------------------------------------------------------------
+    // --- Annotations ------------------------------------------------------------------
     // Drawn over the overlay from the session's sets. The view only routes input: a drawing tool's
     // press/drag/release and Select's move, delete, double-click and context menu come out as the
     // signals below, and whoever owns the undo stack (AnnotationEditor) changes the model.

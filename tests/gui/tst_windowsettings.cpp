@@ -1,4 +1,4 @@
-// Daily use (issue 14), headless: the window's geometry, dock layout and the Analysis dock's options
+// Window settings, headless: the window's geometry, dock layout and the Analysis dock's options
 // remembered across windows; File > Reload and the banner when the shown file changes on disk;
 // Help > Keyboard Shortcuts against the window's own actions; About's libraries and licences;
 // Preferences stored, read back and applied; the GPU peak table's overrides in every MFU figure.
@@ -98,7 +98,7 @@ private slots:
         QVERIFY(m_dir.isValid());
         QStandardPaths::setTestModeEnabled(true); // never the user's settings
         QCoreApplication::setOrganizationName(QStringLiteral("LanescopeTests"));
-        QCoreApplication::setApplicationName(QStringLiteral("tst_dailyuse"));
+        QCoreApplication::setApplicationName(QStringLiteral("tst_windowsettings"));
     }
     void init() { QSettings().clear(); }
     void cleanupTestCase() { QSettings().clear(); }
@@ -535,4 +535,4 @@ private slots:
 };
 
 QTEST_MAIN(TestDailyUse)
-#include "tst_dailyuse.moc"
+#include "tst_windowsettings.moc"

@@ -1,4 +1,4 @@
-// Issue 12, "Numbers that agree with each other": the analysis dock's header, breakdown and advice
+// One compute-idle figure: the analysis dock's header, breakdown and advice
 // show one compute-idle figure, computed once in core, each naming what it measures; an advice item
 // clicked lists exactly the gaps it counts; the GEMM filter names its window and the table the
 // GEMMs at its ends; after a click in the dock the timeline keeps its keys. Data-driven on the
@@ -89,7 +89,7 @@ private slots:
         QVERIFY(m_dir.isValid());
         QStandardPaths::setTestModeEnabled(true);
         QCoreApplication::setOrganizationName(QStringLiteral("LanescopeTests"));
-        QCoreApplication::setApplicationName(QStringLiteral("tst_numbersagree"));
+        QCoreApplication::setApplicationName(QStringLiteral("tst_computeidle"));
         QSettings().clear();
         // The demo's baseline, as Help > Open demo writes it (the default configuration).
         synth::SynthConfig c;
@@ -339,4 +339,4 @@ private slots:
 };
 
 QTEST_MAIN(TestNumbersAgree)
-#include "tst_numbersagree.moc"
+#include "tst_computeidle.moc"

@@ -1,4 +1,4 @@
-// Issue 12, "hands": the start page a fresh window shows (and hides once a trace is shown, lists
+// The start page a fresh window shows (and hides once a trace is shown, lists
 // the recent files with sizes and dates, opens them), Help > Open Demo, and the timeline's keys
 // after a click on a Details link.
 #include "MainWindow.h"
@@ -56,7 +56,7 @@ private slots:
         QVERIFY(m_dir.isValid());
         QStandardPaths::setTestModeEnabled(true);
         QCoreApplication::setOrganizationName(QStringLiteral("LanescopeTests"));
-        QCoreApplication::setApplicationName(QStringLiteral("tst_hands"));
+        QCoreApplication::setApplicationName(QStringLiteral("tst_startpage"));
         QSettings().clear();
         m_tracePath = write(m_dir.filePath(QStringLiteral("timeline.json")), QByteArray(test::kTimelineTrace));
         QVERIFY(!m_tracePath.isEmpty());
@@ -205,4 +205,4 @@ private slots:
 };
 
 QTEST_MAIN(TestHands)
-#include "tst_hands.moc"
+#include "tst_startpage.moc"
