@@ -462,17 +462,17 @@
             <location filename="../core/analysis/RankSummaryJson.cpp" line="106" />
             <location filename="../core/analysis/RankSummaryJson.cpp" line="123" />
             <source>not an integer</source>
-            <translation type="unfinished" />
+            <translation>不是整数</translation>
         </message>
         <message>
             <location filename="../core/analysis/RankSummaryJson.cpp" line="110" />
             <source>%1 is out of range (%2 to %3)</source>
-            <translation type="unfinished" />
+            <translation>%1 超出范围（%2 到 %3）</translation>
         </message>
         <message>
             <location filename="../core/analysis/RankSummaryJson.cpp" line="123" />
             <source>%1 is out of range (0 or more)</source>
-            <translation type="unfinished" />
+            <translation>%1 超出范围（应为 0 或以上）</translation>
         </message>
     </context>
     <context>
@@ -562,17 +562,17 @@
         <message>
             <location filename="../core/parse/TraceLoader.cpp" line="371" />
             <source>"%1" at byte %2 nests deeper than %3 levels</source>
-            <translation type="unfinished" />
+            <translation>字节 %2 处的“%1”嵌套超过 %3 层</translation>
         </message>
         <message>
             <location filename="../core/parse/TraceLoader.cpp" line="376" />
             <source>%1: %2: not a trace header</source>
-            <translation type="unfinished" />
+            <translation>%1：%2：不是跟踪文件头</translation>
         </message>
         <message>
             <location filename="../core/parse/TraceLoader.cpp" line="378" />
             <source>%1 (after traceEvents); ignored</source>
-            <translation type="unfinished" />
+            <translation>%1（位于 traceEvents 之后）；已忽略</translation>
         </message>
         <message>
             <location filename="../core/parse/TraceLoader.cpp" line="383" />
@@ -856,7 +856,7 @@
         <message>
             <location filename="../core/analysis/Compare.cpp" line="434" />
             <source>%1: the analysis measured its step time over other steps than the comparison's (%2 against %3 ns)</source>
-            <translation type="unfinished" />
+            <translation>%1：分析测量步时长所用的步与比较所用的不同（%2 对比 %3 ns）</translation>
         </message>
         <message>
             <location filename="../core/analysis/Compare.cpp" line="491" />
@@ -916,52 +916,52 @@
         <message>
             <location filename="../core/analysis/RankSummaryJson.cpp" line="134" />
             <source>not a number</source>
-            <translation type="unfinished">不是数字</translation>
+            <translation>不是数字</translation>
         </message>
         <message>
             <location filename="../core/analysis/RankSummaryJson.cpp" line="145" />
             <source>not a number or null</source>
-            <translation type="unfinished" />
+            <translation>不是数字或 null</translation>
         </message>
         <message>
             <location filename="../core/analysis/RankSummaryJson.cpp" line="156" />
             <source>not true or false</source>
-            <translation type="unfinished">不是 true 或 false</translation>
+            <translation>不是 true 或 false</translation>
         </message>
         <message>
             <location filename="../core/analysis/RankSummaryJson.cpp" line="167" />
             <source>not a string</source>
-            <translation type="unfinished">不是字符串</translation>
+            <translation>不是字符串</translation>
         </message>
         <message>
             <location filename="../core/analysis/RankSummaryJson.cpp" line="177" />
             <source>not an object</source>
-            <translation type="unfinished">不是对象</translation>
+            <translation>不是对象</translation>
         </message>
         <message>
             <location filename="../core/analysis/RankSummaryJson.cpp" line="190" />
             <source>%1: not an object</source>
-            <translation type="unfinished" />
+            <translation>%1：不是对象</translation>
         </message>
         <message>
             <location filename="../core/analysis/RankSummaryJson.cpp" line="202" />
             <source>%1%2[%3]: not a string</source>
-            <translation type="unfinished" />
+            <translation>%1%2[%3]：不是字符串</translation>
         </message>
         <message>
             <location filename="../core/analysis/RankSummaryJson.cpp" line="221" />
             <source>not a list</source>
-            <translation type="unfinished" />
+            <translation>不是列表</translation>
         </message>
         <message>
             <location filename="../core/analysis/RankSummaryJson.cpp" line="230" />
             <source>%1: %2</source>
-            <translation type="unfinished">%1：%2</translation>
+            <translation>%1：%2</translation>
         </message>
         <message>
             <location filename="../core/analysis/RankSummaryJson.cpp" line="424" />
             <source>JSON nested deeper than %1 levels at byte %2: not a rank summary</source>
-            <translation type="unfinished" />
+            <translation>字节 %2 处 JSON 嵌套超过 %1 层：不是 rank 摘要</translation>
         </message>
         <message>
             <location filename="../core/analysis/RankSummaryJson.cpp" line="428" />
@@ -981,7 +981,7 @@
         <message>
             <location filename="../core/analysis/RankSummaryJson.cpp" line="555" />
             <source>member %1</source>
-            <translation type="unfinished" />
+            <translation>成员 %1</translation>
         </message>
         <message>
             <location filename="../core/analysis/RankSummaryJson.cpp" line="559" />
@@ -1029,7 +1029,7 @@
         <message>
             <location filename="../app/cli/FolderCommands.cpp" line="53" />
             <source>one trace: write its rank summary for merge (the map step of a job) instead of the analysis (a symbolic link is refused, not written through)</source>
-            <translation type="unfinished" />
+            <translation>单个跟踪文件：写出供 merge 使用的 rank 摘要（作业的 map 阶段），而不是分析结果（拒绝符号链接，不会通过链接写入）</translation>
         </message>
         <message>
             <location filename="../app/cli/FolderCommands.cpp" line="56" />
@@ -1125,12 +1125,12 @@
         <message>
             <location filename="../app/cli/FolderCommands.cpp" line="490" />
             <source>job: step %1 ms (median over the job's complete steps, first rank's start to last rank's end), slowest rank by median step time %2; %3; MFU %4</source>
-            <translation type="unfinished" />
+            <translation>作业：步时长 %1 ms（作业各完整步的中位数，从首个 rank 开始到最后一个 rank 结束），按步时长中位数最慢的 rank 为 %2；%3；MFU %4</translation>
         </message>
         <message>
             <location filename="../app/cli/FolderCommands.cpp" line="507" />
             <source>rank %1 made the others wait %2 ms per step, summed over %3 other rank(s) (last at %4 of %5 collectives)</source>
-            <translation type="unfinished" />
+            <translation>rank %1 让其他 rank 每步共等待 %2 ms，为 %3 个其他 rank 的等待之和（在 %5 个集合通信中有 %4 个最后到达）</translation>
         </message>
         <message>
             <source>job: step %1 ms (median over the job's complete steps, first rank's start to last rank's end), slowest rank %2; %3; MFU %4</source>
@@ -1533,7 +1533,7 @@
             <location filename="../app/cli/AnalyzeCommand.cpp" line="214" />
             <location filename="../app/cli/InfoCommand.cpp" line="122" />
             <source>loader threads (default: one per core; at most 256)</source>
-            <translation type="unfinished" />
+            <translation>加载线程数（默认：每个核心一个；最多 256）</translation>
         </message>
         <message>
             <source>loader threads (default: one per core)</source>
@@ -1571,37 +1571,37 @@
         <message>
             <location filename="../app/cli/CommandLine.cpp" line="218" />
             <source>%1 (%2)</source>
-            <translation type="unfinished">%1（%2）</translation>
+            <translation>%1（%2）</translation>
         </message>
         <message>
             <location filename="../app/cli/CommandLine.cpp" line="231" />
             <source>%1 to %2</source>
-            <translation type="unfinished" />
+            <translation>%1 到 %2</translation>
         </message>
         <message>
             <location filename="../app/cli/CommandLine.cpp" line="232" />
             <source>above %1</source>
-            <translation type="unfinished" />
+            <translation>大于 %1</translation>
         </message>
         <message>
             <location filename="../app/cli/CommandLine.cpp" line="232" />
             <source>at least %1</source>
-            <translation type="unfinished" />
+            <translation>至少 %1</translation>
         </message>
         <message>
             <location filename="../app/cli/CommandLine.cpp" line="233" />
             <source>below %1</source>
-            <translation type="unfinished" />
+            <translation>小于 %1</translation>
         </message>
         <message>
             <location filename="../app/cli/CommandLine.cpp" line="233" />
             <source>at most %1</source>
-            <translation type="unfinished" />
+            <translation>最多 %1</translation>
         </message>
         <message>
             <location filename="../app/cli/CommandLine.cpp" line="235" />
             <source>%1 and %2</source>
-            <translation type="unfinished" />
+            <translation>%1 且 %2</translation>
         </message>
         <message>
             <location filename="../app/cli/CommandLine.cpp" line="261" />
@@ -1681,12 +1681,12 @@
         <message>
             <location filename="../app/cli/Commands.cpp" line="62" />
             <source>--threads takes a whole number</source>
-            <translation type="unfinished" />
+            <translation>--threads 只接受整数</translation>
         </message>
         <message>
             <location filename="../app/cli/Commands.cpp" line="69" />
             <source>%1 is a symbolic link: give the path of the file itself (an output is not written through a link)</source>
-            <translation type="unfinished" />
+            <translation>%1 是符号链接：请给出文件本身的路径（输出不会通过链接写入）</translation>
         </message>
         <message>
             <location filename="../app/cli/ExportCommand.cpp" line="57" />
@@ -1845,27 +1845,27 @@
         <message>
             <location filename="../app/cli/ExportCommand.cpp" line="70" />
             <source>cannot read the annotations: %1</source>
-            <translation type="unfinished" />
+            <translation>无法读取标注：%1</translation>
         </message>
         <message>
             <location filename="../app/cli/ExportCommand.cpp" line="110" />
             <source>The picture to write: .png, .svg or .pdf (by its suffix); replaced whole. A symbolic link is refused, not written through.</source>
-            <translation type="unfinished" />
+            <translation>要写出的图片：.png、.svg 或 .pdf（由后缀决定）；会被整体替换。拒绝符号链接，不会通过链接写入。</translation>
         </message>
         <message>
             <location filename="../app/cli/ExportCommand.cpp" line="126" />
             <source>Picture width in pixels (default 1920). Width x height x scale² may be at most 2^28 (268,435,456) pixels: a larger size is refused, and the automatic height stops there, the lanes below summarised as "+N more lanes".</source>
-            <translation type="unfinished" />
+            <translation>图片宽度，单位像素（默认 1920）。宽 x 高 x 缩放比例² 最多为 2^28（268,435,456）像素：更大的尺寸会被拒绝，自动高度也止于此，其下方的泳道汇总为一行“另有 N 条泳道”。</translation>
         </message>
         <message>
             <location filename="../app/cli/ExportCommand.cpp" line="131" />
             <source>Picture height in pixels (default: tall enough for every lane, within 2^28 pixels in all).</source>
-            <translation type="unfinished" />
+            <translation>图片高度，单位像素（默认：足以容纳所有泳道，总像素数不超过 2^28）。</translation>
         </message>
         <message>
             <location filename="../app/cli/ExportCommand.cpp" line="146" />
             <source>Parser threads (0: one per core; at most 256).</source>
-            <translation type="unfinished" />
+            <translation>解析线程数（0：每个核心一个；最多 256）。</translation>
         </message>
         <message>
             <location filename="../app/cli/ExportCommand.cpp" line="147" />
@@ -1925,7 +1925,7 @@
         <message>
             <location filename="../app/cli/ExportCommand.cpp" line="397" />
             <source>%1 lanes did not fit within 2^28 pixels: drawn as one row, "%2"</source>
-            <translation type="unfinished" />
+            <translation>%1 条泳道超出了 2^28 像素的上限：绘制为一行“%2”</translation>
         </message>
         <message>
             <location filename="../app/cli/main.cpp" line="40" />
@@ -2035,7 +2035,7 @@ lanescope-cli 命令 --help 列出该命令的选项。
         <message>
             <location filename="../app/cli/CompareCommand.cpp" line="245" />
             <source>loader threads per trace (default: the cores shared out; at most 256)</source>
-            <translation type="unfinished" />
+            <translation>每个跟踪文件的加载线程数（默认：平分所有核心；最多 256）</translation>
         </message>
         <message>
             <source>loader threads per trace (default: the cores shared out)</source>
@@ -2244,37 +2244,37 @@ lanescope-cli 命令 --help 列出该命令的选项。
         <message>
             <location filename="../app/cli/OutputPaths.cpp" line="86" />
             <source>%1 %2 is the input %3 (%4); refusing to overwrite it</source>
-            <translation type="unfinished" />
+            <translation>%1 %2 就是输入文件 %3（%4）；拒绝覆盖</translation>
         </message>
         <message>
             <location filename="../app/cli/OutputPaths.cpp" line="89" />
             <source>%1 %2 and %3 %4 are the same file; each output needs its own</source>
-            <translation type="unfinished" />
+            <translation>%1 %2 与 %3 %4 是同一个文件；每个输出都需要单独的文件</translation>
         </message>
         <message>
             <location filename="../app/cli/AnalyzeCommand.cpp" line="154" />
             <source>MFU: step %1 (%2), %3 tokens/s/GPU, %4 TFLOPS of %5 TFLOPS peak (%6) = %7</source>
-            <translation type="unfinished" />
+            <translation>MFU：步时长 %1（%2），%3 tokens/s/GPU，%4 TFLOPS / 峰值 %5 TFLOPS（%6）= %7</translation>
         </message>
         <message>
             <location filename="../app/cli/AnalyzeCommand.cpp" line="163" />
             <source>MFU: step %1 (%2), %3 tokens/s/GPU, %4 TFLOPS; %5: give --peak-tflops</source>
-            <translation type="unfinished" />
+            <translation>MFU：步时长 %1（%2），%3 tokens/s/GPU，%4 TFLOPS；%5：请给出 --peak-tflops</translation>
         </message>
         <message>
             <location filename="../app/cli/AnalyzeCommand.cpp" line="167" />
             <source>MFU: step %1 (%2); give --params and --tokens-per-step (and --peak-tflops for an unknown GPU)</source>
-            <translation type="unfinished" />
+            <translation>MFU：步时长 %1（%2）；请给出 --params 和 --tokens-per-step（GPU 未知时还需给出 --peak-tflops）</translation>
         </message>
         <message>
             <location filename="../app/cli/AnalyzeCommand.cpp" line="242" />
             <source>the window %1 to %2 µs starts after the trace ends (%3 µs)</source>
-            <translation type="unfinished" />
+            <translation>窗口 %1 到 %2 µs 的起点在跟踪文件结束（%3 µs）之后</translation>
         </message>
         <message>
             <location filename="../app/cli/CompareCommand.cpp" line="261" />
             <source>--labels: label %1 of %2 is empty</source>
-            <translation type="unfinished" />
+            <translation>--labels：%2 个标签中的第 %1 个为空</translation>
         </message>
     </context>
     <context>
@@ -2283,57 +2283,57 @@ lanescope-cli 命令 --help 列出该命令的选项。
             <location filename="../core/analysis/FigureText.cpp" line="52" />
             <location filename="../core/analysis/FigureText.cpp" line="59" />
             <source>%1 ms</source>
-            <translation type="unfinished">%1 毫秒</translation>
+            <translation>%1 ms</translation>
         </message>
         <message>
             <location filename="../core/analysis/FigureText.cpp" line="62" />
             <source>%1 %</source>
-            <translation type="unfinished">%1%</translation>
+            <translation>%1%</translation>
         </message>
         <message>
             <location filename="../core/analysis/FigureText.cpp" line="69" />
             <source>%1 GiB</source>
-            <translation type="unfinished">%1 GiB</translation>
+            <translation>%1 GiB</translation>
         </message>
         <message>
             <location filename="../core/analysis/FigureText.cpp" line="76" />
             <source>no ProfilerStep</source>
-            <translation type="unfinished">没有 ProfilerStep</translation>
+            <translation>没有 ProfilerStep</translation>
         </message>
         <message>
             <location filename="../core/analysis/FigureText.cpp" line="78" />
             <source>ProfilerStep#%1</source>
-            <translation type="unfinished" />
+            <translation>ProfilerStep#%1</translation>
         </message>
         <message>
             <location filename="../core/analysis/FigureText.cpp" line="80" />
             <source>one complete step; the last step is left out</source>
-            <translation type="unfinished" />
+            <translation>一个完整步；不计最后一步</translation>
         </message>
         <message>
             <location filename="../core/analysis/FigureText.cpp" line="80" />
             <source>one step</source>
-            <translation type="unfinished" />
+            <translation>一步</translation>
         </message>
         <message>
             <location filename="../core/analysis/FigureText.cpp" line="82" />
             <source>median of %1 complete steps; the last is left out</source>
-            <translation type="unfinished" />
+            <translation>%1 个完整步的中位数；不计最后一步</translation>
         </message>
         <message>
             <location filename="../core/analysis/FigureText.cpp" line="83" />
             <source>median of %1 steps</source>
-            <translation type="unfinished" />
+            <translation>%1 步的中位数</translation>
         </message>
         <message>
             <location filename="../core/analysis/FigureText.cpp" line="89" />
             <source>GEMM gaps ≥ %1</source>
-            <translation type="unfinished" />
+            <translation>GEMM 间隙 ≥ %1</translation>
         </message>
         <message>
             <location filename="../core/analysis/FigureText.cpp" line="89" />
             <source>compute-stream gaps ≥ %1</source>
-            <translation type="unfinished" />
+            <translation>计算流间隙 ≥ %1</translation>
         </message>
     </context>
     <context>
@@ -2341,47 +2341,47 @@ lanescope-cli 命令 --help 列出该命令的选项。
         <message>
             <location filename="../core/io/InputFile.cpp" line="21" />
             <source>%1: %2</source>
-            <translation type="unfinished">%1：%2</translation>
+            <translation>%1：%2</translation>
         </message>
         <message>
             <location filename="../core/io/InputFile.cpp" line="29" />
             <source>a folder</source>
-            <translation type="unfinished">文件夹</translation>
+            <translation>文件夹</translation>
         </message>
         <message>
             <location filename="../core/io/InputFile.cpp" line="31" />
             <source>a FIFO (named pipe)</source>
-            <translation type="unfinished" />
+            <translation>FIFO（命名管道）</translation>
         </message>
         <message>
             <location filename="../core/io/InputFile.cpp" line="33" />
             <source>a socket</source>
-            <translation type="unfinished" />
+            <translation>套接字</translation>
         </message>
         <message>
             <location filename="../core/io/InputFile.cpp" line="35" />
             <source>a device</source>
-            <translation type="unfinished" />
+            <translation>设备文件</translation>
         </message>
         <message>
             <location filename="../core/io/InputFile.cpp" line="36" />
             <source>an unusual kind of file</source>
-            <translation type="unfinished" />
+            <translation>特殊类型的文件</translation>
         </message>
         <message>
             <location filename="../core/io/InputFile.cpp" line="39" />
             <source>%1, not a regular file</source>
-            <translation type="unfinished" />
+            <translation>%1，不是普通文件</translation>
         </message>
         <message>
             <location filename="../core/io/InputFile.cpp" line="51" />
             <source>a symbolic link to nothing (its target does not exist)</source>
-            <translation type="unfinished" />
+            <translation>悬空的符号链接（其目标不存在）</translation>
         </message>
         <message>
             <location filename="../core/io/InputFile.cpp" line="53" />
             <source>no such file</source>
-            <translation type="unfinished" />
+            <translation>文件不存在</translation>
         </message>
         <message>
             <location filename="../core/io/InputFile.cpp" line="54" />
@@ -2390,13 +2390,13 @@ lanescope-cli 命令 --help 列出该命令的选项。
             <location filename="../core/io/InputFile.cpp" line="84" />
             <location filename="../core/io/InputFile.cpp" line="99" />
             <source>cannot read the file (%1)</source>
-            <translation type="unfinished" />
+            <translation>无法读取文件（%1）</translation>
         </message>
         <message>
             <location filename="../core/io/InputFile.cpp" line="88" />
             <location filename="../core/io/InputFile.cpp" line="110" />
             <source>larger than %1 MiB: not a file of this kind</source>
-            <translation type="unfinished" />
+            <translation>大于 %1 MiB：不是此类文件</translation>
         </message>
     </context>
     <context>
@@ -2429,7 +2429,7 @@ lanescope-cli 命令 --help 列出该命令的选项。
         <message>
             <location filename="../widgets/analysis/AdviceList.cpp" line="135" />
             <source>, MFU %1 → %2</source>
-            <translation type="unfinished" />
+            <translation>，MFU %1 → %2</translation>
         </message>
         <message>
             <location filename="../widgets/analysis/AdviceList.cpp" line="150" />
@@ -2494,12 +2494,12 @@ Click to show where in the timeline.</source>
         <message>
             <location filename="../widgets/analysis/AnalysisDock.cpp" line="122" />
             <source>The run of the comparison this dock analyses; selecting a slice of another run switches to it</source>
-            <translation type="unfinished" />
+            <translation>此面板分析的是比较中的哪个运行；选中另一个运行的切片会切换到该运行</translation>
         </message>
         <message>
             <location filename="../widgets/analysis/AnalysisDock.cpp" line="125" />
             <source>Run:</source>
-            <translation type="unfinished" />
+            <translation>运行：</translation>
         </message>
         <message>
             <location filename="../widgets/analysis/AnalysisDock.cpp" line="132" />
@@ -2613,12 +2613,12 @@ Click to show where in the timeline.</source>
         <message>
             <location filename="../widgets/analysis/AnalysisDock.cpp" line="558" />
             <source>%1 (baseline)</source>
-            <translation type="unfinished" />
+            <translation>%1（基线）</translation>
         </message>
         <message>
             <location filename="../widgets/analysis/AnalysisDock.cpp" line="563" />
             <source>Analysis — %1</source>
-            <translation type="unfinished" />
+            <translation>分析 — %1</translation>
         </message>
         <message>
             <location filename="../widgets/analysis/AnalysisDock.cpp" line="775" />
@@ -2817,8 +2817,8 @@ after: %2</source>
         <message numerus="yes">
             <location filename="../widgets/annotations/AnnotationAutosave.cpp" line="82" />
             <source>Annotations of %1 merged with another window's: %n added, %2 changed, %3 removed there</source>
-            <translation type="unfinished">
-                <numerusform />
+            <translation>
+                <numerusform>%1 的标注已与另一个窗口的标注合并：该窗口新增 %n 条、修改 %2 条、删除 %3 条</numerusform>
             </translation>
         </message>
     </context>
@@ -3902,14 +3902,14 @@ nearest GEMM after: %2</source>
         <message numerus="yes">
             <location filename="../app/gui/MainWindow.cpp" line="162" />
             <source>Comparing %n run(s)</source>
-            <translation type="unfinished">
-                <numerusform />
+            <translation>
+                <numerusform>正在比较 %n 个运行</numerusform>
             </translation>
         </message>
         <message>
             <location filename="../app/gui/MainWindow.cpp" line="162" />
             <source>Showing %1 alone</source>
-            <translation type="unfinished" />
+            <translation>仅显示 %1</translation>
         </message>
         <message>
             <location filename="../app/gui/MainWindow.cpp" line="192" />
@@ -4314,14 +4314,14 @@ nearest GEMM after: %2</source>
         <message numerus="yes">
             <location filename="../app/gui/MainWindow.cpp" line="470" />
             <source>%n run(s)</source>
-            <translation type="unfinished">
-                <numerusform />
+            <translation>
+                <numerusform>%n 个运行</numerusform>
             </translation>
         </message>
         <message>
             <location filename="../app/gui/MainWindow.cpp" line="483" />
             <source>Stop loading</source>
-            <translation type="unfinished" />
+            <translation>停止加载</translation>
         </message>
         <message>
             <location filename="../app/gui/MainWindow.cpp" line="502" />
@@ -4720,7 +4720,7 @@ nearest GEMM after: %2</source>
         <message>
             <location filename="../widgets/compare/MetricsTableModel.cpp" line="82" />
             <source>%1, total</source>
-            <translation type="unfinished" />
+            <translation>%1，总计</translation>
         </message>
         <message>
             <location filename="../widgets/compare/MetricsTableModel.cpp" line="89" />
@@ -5000,7 +5000,7 @@ nearest GEMM after: %2</source>
         <message>
             <location filename="../widgets/analysis/MfuPanel.cpp" line="344" />
             <source>%1 (%2)</source>
-            <translation type="unfinished">%1（%2）</translation>
+            <translation>%1（%2）</translation>
         </message>
         <message>
             <location filename="../widgets/analysis/MfuPanel.cpp" line="225" />
@@ -5275,32 +5275,32 @@ Click to outline it in every run's lanes</source>
         <message>
             <location filename="../widgets/render/PictureExport.cpp" line="154" />
             <source>compute-stream idle %1</source>
-            <translation type="unfinished" />
+            <translation>计算流空闲 %1</translation>
         </message>
         <message>
             <location filename="../widgets/render/PictureExport.cpp" line="156" />
             <source>all-GPU idle %1</source>
-            <translation type="unfinished" />
+            <translation>全 GPU 空闲 %1</translation>
         </message>
         <message>
             <location filename="../widgets/render/PictureExport.cpp" line="158" />
             <source>comm/compute overlap %1</source>
-            <translation type="unfinished" />
+            <translation>通信/计算重叠 %1</translation>
         </message>
         <message>
             <location filename="../widgets/render/PictureExport.cpp" line="161" />
             <source>no %1</source>
-            <translation type="unfinished" />
+            <translation>无 %1</translation>
         </message>
         <message>
             <location filename="../widgets/render/PictureExport.cpp" line="163" />
             <source>%1: %2 (%3)</source>
-            <translation type="unfinished" />
+            <translation>%1：%2（%3）</translation>
         </message>
         <message>
             <location filename="../widgets/render/PictureExport.cpp" line="165" />
             <source>MFU %1</source>
-            <translation type="unfinished" />
+            <translation>MFU %1</translation>
         </message>
         <message>
             <location filename="../widgets/render/PictureExport.cpp" line="175" />
@@ -5315,12 +5315,12 @@ Click to outline it in every run's lanes</source>
         <message>
             <location filename="../widgets/render/PictureExport.cpp" line="231" />
             <source>+%1 more lanes</source>
-            <translation type="unfinished" />
+            <translation>另有 %1 条泳道</translation>
         </message>
         <message>
             <location filename="../widgets/render/PictureExport.cpp" line="243" />
             <source>a %1 x %2 px picture at scale %3 has %4 device pixels, more than the %5 (2^28) a picture may have; make it smaller</source>
-            <translation type="unfinished" />
+            <translation>%1 x %2 px、缩放比例 %3 的图片有 %4 个设备像素，超过了图片允许的上限 %5（2^28）；请缩小尺寸</translation>
         </message>
         <message>
             <location filename="../widgets/render/PictureExport.cpp" line="333" />
@@ -5560,7 +5560,7 @@ Click to outline it in every run's lanes</source>
         <message>
             <location filename="../widgets/ranks/RankTableModel.cpp" line="158" />
             <source>More than 2 median absolute deviations (and 1 %) from the ranks' median, %1</source>
-            <translation type="unfinished" />
+            <translation>偏离各 rank 的中位数（%1）超过 2 个中位绝对偏差（且超过 1%）</translation>
         </message>
         <message>
             <location filename="../widgets/ranks/RankTableModel.cpp" line="174" />
@@ -5745,50 +5745,50 @@ Click to outline it in every run's lanes</source>
         <message>
             <location filename="../widgets/ranks/RanksDock.cpp" line="40" />
             <source>summed over the other ranks at each collective (%1 to %2)</source>
-            <translation type="unfinished" />
+            <translation>每个集合通信处其他 rank 的等待之和（%1 到 %2 个 rank）</translation>
         </message>
         <message>
             <location filename="../widgets/ranks/RanksDock.cpp" line="41" />
             <source>waited by the one other rank</source>
-            <translation type="unfinished" />
+            <translation>仅另一个 rank 在等待</translation>
         </message>
         <message>
             <location filename="../widgets/ranks/RanksDock.cpp" line="42" />
             <source>summed over the %1 other ranks</source>
-            <translation type="unfinished" />
+            <translation>其他 %1 个 rank 的等待之和</translation>
         </message>
         <message>
             <location filename="../widgets/ranks/RanksDock.cpp" line="43" />
             <source>%1 per step, %2</source>
-            <translation type="unfinished" />
+            <translation>每步 %1，%2</translation>
         </message>
         <message>
             <location filename="../widgets/ranks/RanksDock.cpp" line="93" />
             <source>Others' wait</source>
-            <translation type="unfinished" />
+            <translation>其他 rank 等待</translation>
         </message>
         <message>
             <location filename="../widgets/ranks/RanksDock.cpp" line="94" />
             <source>A rank: the other ranks' waits for it per step, summed. A collective: the other ranks' waits for it there, summed.</source>
-            <translation type="unfinished" />
+            <translation>rank 行：每步中其他 rank 等待它的时间之和。集合通信行：其他 rank 在该处等待它的时间之和。</translation>
         </message>
         <message>
             <location filename="../widgets/ranks/RanksDock.cpp" line="289" />
             <source>rank %1 made the others wait %2</source>
-            <translation type="unfinished" />
+            <translation>rank %1 造成其他 rank 等待：%2</translation>
         </message>
         <message numerus="yes">
             <location filename="../widgets/ranks/RanksDock.cpp" line="291" />
             <source>Last to arrive at %1 of %2 collectives; %3 of waiting in all over %n step(s). Click to show its lanes.</source>
-            <translation type="unfinished">
-                <numerusform />
+            <translation>
+                <numerusform>在 %2 个集合通信中有 %1 个最后到达；%n 步中共造成 %3 的等待。单击可显示其泳道。</numerusform>
             </translation>
         </message>
         <message numerus="yes">
             <location filename="../widgets/ranks/RanksDock.cpp" line="314" />
             <source>%1 · %2: %n rank(s) waited, the first %3</source>
-            <translation type="unfinished">
-                <numerusform />
+            <translation>
+                <numerusform>%1 · %2：%n 个 rank 在等待，最先到达的等了 %3</numerusform>
             </translation>
         </message>
         <message>
@@ -5840,32 +5840,32 @@ Click to outline it in every run's lanes</source>
         <message>
             <location filename="../widgets/ranks/RanksDock.cpp" line="360" />
             <source>job step %1 (first rank's start to last rank's end)</source>
-            <translation type="unfinished" />
+            <translation>作业步时长 %1（从首个 rank 开始到最后一个 rank 结束）</translation>
         </message>
         <message>
             <location filename="../widgets/ranks/RanksDock.cpp" line="362" />
             <source>GPU idle %1</source>
-            <translation type="unfinished" />
+            <translation>GPU 空闲 %1</translation>
         </message>
         <message>
             <location filename="../widgets/ranks/RanksDock.cpp" line="364" />
             <source>MFU %1</source>
-            <translation type="unfinished" />
+            <translation>MFU %1</translation>
         </message>
         <message>
             <location filename="../widgets/ranks/RanksDock.cpp" line="371" />
             <source>the others wait for rank %1: %2</source>
-            <translation type="unfinished" />
+            <translation>其他 rank 在等待 rank %1：%2</translation>
         </message>
         <message>
             <location filename="../widgets/ranks/RanksDock.cpp" line="392" />
             <source>slowest rank by median step time: %1, %2 against the ranks' median %3</source>
-            <translation type="unfinished" />
+            <translation>按步时长中位数最慢的 rank：%1，%2，而各 rank 的中位数为 %3</translation>
         </message>
         <message>
             <location filename="../widgets/ranks/RanksDock.cpp" line="395" />
             <source>no rank's median step stands out from the ranks' median %1</source>
-            <translation type="unfinished" />
+            <translation>没有哪个 rank 的步时长中位数明显偏离各 rank 的中位数 %1</translation>
         </message>
         <message>
             <source>job step %1 ms (first rank's start to last rank's end), slowest rank %2</source>
@@ -5924,17 +5924,17 @@ Click to outline it in every run's lanes</source>
         <message>
             <location filename="../app/gui/RunsLoadJob.cpp" line="41" />
             <source>not enough memory to load %1</source>
-            <translation type="unfinished">内存不足，无法加载 %1</translation>
+            <translation>内存不足，无法加载 %1</translation>
         </message>
         <message>
             <location filename="../app/gui/RunsLoadJob.cpp" line="47" />
             <source>internal error while loading %1: %2</source>
-            <translation type="unfinished">加载 %1 时发生内部错误：%2</translation>
+            <translation>加载 %1 时发生内部错误：%2</translation>
         </message>
         <message>
             <location filename="../app/gui/RunsLoadJob.cpp" line="62" />
             <source>not enough memory to show %1</source>
-            <translation type="unfinished">内存不足，无法显示 %1</translation>
+            <translation>内存不足，无法显示 %1</translation>
         </message>
     </context>
     <context>
@@ -6698,7 +6698,7 @@ at %2</source>
         <message>
             <location filename="../widgets/compare/CompareCharts.cpp" line="61" />
             <source>%1 gaps ≥ %2</source>
-            <translation type="unfinished" />
+            <translation>%1间隙 ≥ %2</translation>
         </message>
         <message>
             <location filename="../widgets/compare/CompareCharts.cpp" line="63" />
@@ -6780,12 +6780,12 @@ at %2</source>
         <message>
             <location filename="../widgets/compare/CompareCharts.cpp" line="139" />
             <source>Step time: baseline %1 → %2 %3</source>
-            <translation type="unfinished" />
+            <translation>步时长：基线 %1 → %2 %3</translation>
         </message>
         <message>
             <location filename="../widgets/compare/CompareCharts.cpp" line="207" />
             <source>Gaps here are every compute-stream idle of %1 or more, between any kernels: more than the Metrics table's listed GEMM gaps.</source>
-            <translation type="unfinished" />
+            <translation>此处的间隙是任意内核之间所有不短于 %1 的计算流空闲，比“指标”表所列的 GEMM 间隙更多。</translation>
         </message>
         <message>
             <source>Median step: baseline %1 ms → %2 %3 ms</source>
@@ -6896,7 +6896,7 @@ at %2</source>
         <message>
             <location filename="../core/annotations/AnnotationFile.cpp" line="100" />
             <source>not an id (1 to 16 hexadecimal digits, not all zero)</source>
-            <translation type="unfinished" />
+            <translation>不是有效的 ID（1 到 16 位十六进制数字，且不全为零）</translation>
         </message>
         <message>
             <location filename="../core/annotations/AnnotationFile.cpp" line="104" />
@@ -6932,7 +6932,7 @@ at %2</source>
         <message>
             <location filename="../core/annotations/AnnotationFile.cpp" line="278" />
             <source>nested deeper than %1 levels</source>
-            <translation type="unfinished" />
+            <translation>嵌套超过 %1 层</translation>
         </message>
         <message>
             <location filename="../core/annotations/AnnotationFile.cpp" line="282" />
@@ -6972,7 +6972,7 @@ at %2</source>
         <message>
             <location filename="../core/annotations/AnnotationFile.cpp" line="319" />
             <source>%1 annotations: more than the %2 one file may hold, so that editing them stays interactive</source>
-            <translation type="unfinished" />
+            <translation>%1 条标注：超过了单个文件可容纳的上限 %2 条（该上限用于保证编辑时的流畅响应）</translation>
         </message>
     </context>
     <context>
@@ -7038,7 +7038,7 @@ at %2</source>
         <message>
             <location filename="../core/annotations/AnnotationStore.cpp" line="180" />
             <source>%1 annotations are more than the %2 one file may hold; delete some to save them</source>
-            <translation type="unfinished" />
+            <translation>%1 条标注超过了单个文件可容纳的上限 %2 条；请删除一些后再保存</translation>
         </message>
         <message>
             <location filename="../core/annotations/AnnotationStore.cpp" line="215" />
@@ -7246,17 +7246,17 @@ at %2</source>
         <message>
             <location filename="../core/session/RunSet.cpp" line="98" />
             <source>%1 holds no rank trace</source>
-            <translation type="unfinished">%1 中没有 rank 跟踪文件</translation>
+            <translation>%1 中没有 rank 跟踪文件</translation>
         </message>
         <message>
             <location filename="../core/session/RunSet.cpp" line="118" />
             <source>%1 has no rank %2</source>
-            <translation type="unfinished" />
+            <translation>%1 中没有 rank %2</translation>
         </message>
         <message>
             <location filename="../core/session/RunSet.cpp" line="208" />
             <source>%1 could not be read</source>
-            <translation type="unfinished" />
+            <translation>无法读取 %1</translation>
         </message>
     </context>
 </TS>

@@ -28,7 +28,7 @@
 #include "timeline/TimelinePanels.h"
 #include "analysis/Compare.h"
 #include "render/PictureExport.h"
-#include "render/Session.h"
+#include "view/Session.h"
 #include "timeline/TimelineView.h"
 #include "util/TraceName.h"
 

@@ -3,7 +3,7 @@
 // UI thread with progress and cancel, and shows it: the timeline in the middle, the summary,
 // details of the selection, time-range statistics and the legend in docks, warnings on top.
 #include "model/Trace.h"
-#include "render/Session.h"
+#include "view/Session.h"
 #include "session/RunSet.h"
 
 #include <QMainWindow>

@@ -2,7 +2,7 @@
 
 #include "Preferences.h"
 #include "analysis/AnalysisDock.h"
-#include "render/Session.h"
+#include "view/Session.h"
 #include "timeline/TimelineView.h"
 
 #include <QCheckBox>

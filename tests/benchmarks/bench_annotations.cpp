@@ -13,7 +13,7 @@
 #include "annotations/AnnotationFile.h"
 #include "annotations/AnnotationStore.h"
 #include "render/AnnotationPainter.h"
-#include "render/Session.h"
+#include "view/Session.h"
 #include "synth/TraceSynth.h"
 #include "timeline/TimelineView.h"
 

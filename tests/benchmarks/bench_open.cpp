@@ -7,7 +7,7 @@
 #include "MainWindow.h"
 #include "compare/ComparisonDock.h"
 #include "analysis/AnalysisDock.h"
-#include "render/Session.h"
+#include "view/Session.h"
 
 #include <QApplication>
 #include <QElapsedTimer>

@@ -7,7 +7,7 @@
 // these). Exit 77 (skip) when the trace is absent.
 #include "parse/TraceLoader.h"
 #include "render/PictureExport.h"
-#include "render/Session.h"
+#include "view/Session.h"
 #include "timeline/TimelineView.h"
 #include "util/ProcessMemory.h"
 

@@ -16,7 +16,7 @@
 #include "annotations/Findings.h"
 #include "annotations/LaneKey.h"
 #include "render/AnnotationPainter.h"
-#include "render/Session.h"
+#include "view/Session.h"
 #include "synth/TraceSynth.h"
 #include "timeline/TimelineView.h"
 

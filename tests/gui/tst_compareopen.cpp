@@ -7,7 +7,7 @@
 
 #include "WarningBanner.h"
 #include "analysis/Steps.h"
-#include "render/Session.h"
+#include "view/Session.h"
 #include "synth/TraceSynth.h"
 #include "timeline/TimelineView.h"
 

@@ -17,7 +17,7 @@
 #include "io/MappedSource.h"
 #include "parse/TraceLoader.h"
 #include "render/Palette.h"
-#include "render/Session.h"
+#include "view/Session.h"
 #include "synth/TraceSynth.h"
 #include "timeline/TimelineView.h"
 

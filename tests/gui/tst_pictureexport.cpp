@@ -11,7 +11,7 @@
 #include "io/MappedSource.h"
 #include "parse/TraceLoader.h"
 #include "render/PictureExport.h"
-#include "render/Session.h"
+#include "view/Session.h"
 #include "synth/TraceSynth.h"
 #include "timeline/TimelineView.h"
 

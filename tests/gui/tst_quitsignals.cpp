@@ -8,7 +8,7 @@
 #include "annotations/AnnotationCommands.h"
 #include "annotations/AnnotationEditor.h"
 #include "annotations/AnnotationStore.h"
-#include "render/Session.h"
+#include "view/Session.h"
 #include "synth/TraceSynth.h"
 
 #include <QFile>

@@ -17,7 +17,7 @@
 #include "io/FolderLoad.h"
 #include "ranks/RankTableModel.h"
 #include "ranks/RanksDock.h"
-#include "render/Session.h"
+#include "view/Session.h"
 #include "render/SliceHighlight.h"
 #include "synth/TraceSynth.h"
 #include "timeline/TimelineView.h"

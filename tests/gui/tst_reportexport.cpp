@@ -13,7 +13,7 @@
 #include "compare/ReportExport.h"
 #include "parse/TraceLoader.h"
 #include "render/LaneLayout.h"
-#include "render/Session.h"
+#include "view/Session.h"
 #include "render/TraceViewIndex.h"
 #include "synth/TraceSynth.h"
 

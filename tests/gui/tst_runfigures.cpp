@@ -14,8 +14,8 @@
 #include "compare/CompareCharts.h"
 #include "compare/ComparisonDock.h"
 #include "compare/MetricsTableModel.h"
-#include "render/Session.h"
-#include "render/ViewState.h"
+#include "view/Session.h"
+#include "view/ViewState.h"
 
 #include "../CliRun.h"
 #include "../TestTraces.h"

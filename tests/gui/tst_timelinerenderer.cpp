@@ -4,7 +4,7 @@
 // the renderer paints for the same window and size (the screen and the export cannot drift).
 #include "TimelineTestTrace.h"
 #include "render/Palette.h"
-#include "render/Session.h"
+#include "view/Session.h"
 #include "render/TimelineRenderer.h"
 #include "timeline/TimelineView.h"
 

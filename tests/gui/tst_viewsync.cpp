@@ -1,7 +1,7 @@
 // Two views on one session follow one state: zoom, pan, selection, time range and the gap mark
 // driven in one are read back from the other, whatever their widths.
 #include "TimelineTestTrace.h"
-#include "render/Session.h"
+#include "view/Session.h"
 #include "timeline/TimelineView.h"
 
 #include <QtTest>

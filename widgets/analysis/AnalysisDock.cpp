@@ -3,7 +3,7 @@
 #include "AdviceList.h"
 #include "AnalysisCharts.h"
 #include "render/GapCauseStyle.h"
-#include "render/Session.h"
+#include "view/Session.h"
 #include "timeline/DetailsHtml.h"
 #include "GapColumnFit.h"
 #include "GapTableModel.h"

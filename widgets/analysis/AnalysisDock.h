@@ -5,7 +5,7 @@
 // MFU panel and the advice. Navigation is asked for through signals; the window connects them to
 // the timeline.
 #include "AnalysisRunner.h"
-#include "render/ViewState.h" // Gap as a metatype
+#include "view/ViewState.h" // Gap as a metatype
 
 #include <QDockWidget>
 #include <QPointer>

@@ -1,6 +1,6 @@
 #include "annotations/AnnotationAutosave.h"
 
-#include "render/Session.h"
+#include "view/Session.h"
 
 #include <algorithm>
 

@@ -1,6 +1,6 @@
 #include "annotations/AnnotationCommands.h"
 
-#include "render/Session.h"
+#include "view/Session.h"
 
 namespace lanescope {
 

@@ -4,7 +4,7 @@
 #include "annotations/AnnotationFile.h"
 #include "annotations/Findings.h"
 #include "render/AnnotationPainter.h"
-#include "render/Session.h"
+#include "view/Session.h"
 #include "timeline/TimelineView.h"
 
 #include <QAction>

@@ -4,7 +4,7 @@
 #include "compare/MetricsTableModel.h"
 #include "compare/NameDiffModel.h"
 #include "compare/RunAlignment.h"
-#include "render/Session.h"
+#include "view/Session.h"
 #include "render/SliceHighlight.h"
 
 #include <QApplication>

@@ -1,6 +1,6 @@
 #include "compare/RunAlignment.h"
 
-#include "render/Session.h"
+#include "view/Session.h"
 
 namespace lanescope {
 

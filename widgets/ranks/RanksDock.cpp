@@ -3,7 +3,7 @@
 #include "analysis/FigureText.h"
 #include "analysis/ItemActivation.h"
 #include "ranks/RankTableModel.h"
-#include "render/Session.h"
+#include "view/Session.h"
 #include "render/SliceHighlight.h"
 
 #include <QCheckBox>

@@ -10,7 +10,7 @@
 #include "annotations/AnnotationTool.h"
 #include "model/Trace.h"
 #include "render/LaneLayout.h"
-#include "render/Session.h"
+#include "view/Session.h"
 #include "render/SliceRef.h"
 #include "render/TimeAxis.h"
 #include "render/TimelineRenderer.h"

@@ -1,4 +1,4 @@
-#include "render/Session.h"
+#include "view/Session.h"
 
 #include <algorithm>
 

@@ -1,4 +1,4 @@
-#include "render/ViewState.h"
+#include "view/ViewState.h"
 
 #include <algorithm>
 

@@ -10,7 +10,7 @@
 #include "annotations/AnnotationSet.h"
 #include "io/FolderLoad.h"
 #include "render/TraceViewIndex.h"
-#include "render/ViewState.h"
+#include "view/ViewState.h"
 
 #include <QObject>
 
