@@ -7,10 +7,11 @@
 
 namespace lanescope {
 
-// One past the end of the object or array starting at p[pos], or UINT64_MAX if p[0, size) ends first.
-inline std::uint64_t endOfNested(const char *p, std::uint64_t size, std::uint64_t pos)
+// Calls bracket(c, pos) for every '{', '[', '}' and ']' of p[pos, size) outside strings, in order,
+// until it returns true; returns that bracket's position, or UINT64_MAX if p ends first.
+template <typename Bracket>
+inline std::uint64_t forEachBracket(const char *p, std::uint64_t size, std::uint64_t pos, Bracket bracket)
 {
-    std::uint64_t depth = 0;
     for (bool inString = false; pos < size; ++pos) {
         const char c = p[pos];
         if (inString) {
@@ -20,13 +21,25 @@ inline std::uint64_t endOfNested(const char *p, std::uint64_t size, std::uint64_
                 inString = false;
         } else if (c == '"') {
             inString = true;
-        } else if (c == '{' || c == '[') {
-            ++depth;
-        } else if ((c == '}' || c == ']') && depth > 0 && --depth == 0) {
-            return pos + 1;
+        } else if ((c == '{' || c == '[' || c == '}' || c == ']') && bracket(c, pos)) {
+            return pos;
         }
     }
     return UINT64_MAX;
+}
+
+// One past the end of the object or array starting at p[pos], or UINT64_MAX if p[0, size) ends first.
+inline std::uint64_t endOfNested(const char *p, std::uint64_t size, std::uint64_t pos)
+{
+    std::uint64_t depth = 0;
+    const std::uint64_t close = forEachBracket(p, size, pos, [&](char c, std::uint64_t) {
+        if (c == '{' || c == '[') {
+            ++depth;
+            return false;
+        }
+        return depth > 0 && --depth == 0;
+    });
+    return close == UINT64_MAX ? close : close + 1;
 }
 
 // Whether no object or array in p[0, size) opens more than maxDepth levels deep, brackets counted
@@ -34,24 +47,14 @@ inline std::uint64_t endOfNested(const char *p, std::uint64_t size, std::uint64_
 inline bool nestingWithin(const char *p, std::uint64_t size, std::uint64_t maxDepth)
 {
     std::uint64_t depth = 0;
-    bool inString = false;
-    for (std::uint64_t pos = 0; pos < size; ++pos) {
-        const char c = p[pos];
-        if (inString) {
-            if (c == '\\')
-                ++pos;
-            else if (c == '"')
-                inString = false;
-        } else if (c == '"') {
-            inString = true;
-        } else if (c == '{' || c == '[') {
-            if (++depth > maxDepth)
-                return false;
-        } else if ((c == '}' || c == ']') && depth > 0) {
-            --depth;
-        }
-    }
-    return true;
+    return forEachBracket(p, size, 0, [&](char c, std::uint64_t) {
+               if (c == '{' || c == '[')
+                   return ++depth > maxDepth;
+               if (depth > 0)
+                   --depth;
+               return false;
+           })
+        == UINT64_MAX;
 }
 
 } // namespace lanescope

@@ -624,6 +624,17 @@ void AnnotationPainter::paint(QPainter &p, const std::vector<const annotations::
         d.s.label = labelRect(*d.a, d.s.a, d.s.b, d.s.body);
         return !d.s.label.isEmpty() && d.s.label.intersects(view);
     };
+    // Shows k's label where no label shown already covers it, else drops it.
+    const auto placeUnlessCovered = [&](std::size_t k) {
+        if (!layOut(k))
+            return;
+        if (covers(drawn[k].s.label.adjusted(-2, -2, 2, 2))) {
+            drop(k);
+            return;
+        }
+        labelShown[k] = true;
+        place(drawn[k].s.label);
+    };
     for (std::size_t k : users) {
         if (!crowded) {
             if (mayShow(k)) {
@@ -635,25 +646,10 @@ void AnnotationPainter::paint(QPainter &p, const std::vector<const annotations::
             }
             continue;
         }
-        if (!layOut(k))
-            continue;
-        if (covers(drawn[k].s.label.adjusted(-2, -2, 2, 2))) {
-            drop(k);
-            continue;
-        }
-        labelShown[k] = true;
-        place(drawn[k].s.label);
+        placeUnlessCovered(k);
     }
-    for (std::size_t k : findings) {
-        if (!layOut(k))
-            continue;
-        if (covers(drawn[k].s.label.adjusted(-2, -2, 2, 2))) {
-            drop(k);
-            continue;
-        }
-        labelShown[k] = true;
-        place(drawn[k].s.label);
-    }
+    for (std::size_t k : findings)
+        placeUnlessCovered(k);
     std::sort(m_droppedIds.begin(), m_droppedIds.end()); // labelDropped() searches it
     // Out of the window, shape and label: not drawn.
     for (std::size_t k = 0; k < drawn.size(); ++k)
