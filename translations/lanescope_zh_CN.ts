@@ -3879,193 +3879,193 @@ nearest GEMM after: %2</source>
     <context>
         <name>lanescope::MainWindow</name>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="107" />
+            <location filename="../app/gui/MainWindow.cpp" line="101" />
             <source>Open a PyTorch Profiler trace (.json or .json.gz) with File &gt; Open, or drop it on this window.</source>
             <translation>通过“文件 &gt; 打开”打开 PyTorch Profiler 跟踪文件（.json 或 .json.gz），或将其拖放到此窗口。</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="127" />
+            <location filename="../app/gui/MainWindow.cpp" line="121" />
             <source>Ready</source>
             <translation>就绪</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="133" />
+            <location filename="../app/gui/MainWindow.cpp" line="127" />
             <source>Cancel</source>
             <translation>取消</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="134" />
-            <location filename="../app/gui/MainWindow.cpp" line="1109" />
+            <location filename="../app/gui/MainWindow.cpp" line="128" />
+            <location filename="../app/gui/MainWindow.cpp" line="1007" />
             <source>Stop loading this trace</source>
             <translation>停止加载此跟踪文件</translation>
         </message>
         <message numerus="yes">
-            <location filename="../app/gui/MainWindow.cpp" line="162" />
+            <location filename="../app/gui/MainWindow.cpp" line="158" />
             <source>Comparing %n run(s)</source>
             <translation>
                 <numerusform>正在比较 %n 个运行</numerusform>
             </translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="162" />
+            <location filename="../app/gui/MainWindow.cpp" line="158" />
             <source>Showing %1 alone</source>
             <translation>仅显示 %1</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="192" />
+            <location filename="../app/gui/MainWindow.cpp" line="188" />
             <source>&amp;File</source>
             <translation>文件(&amp;F)</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="193" />
+            <location filename="../app/gui/MainWindow.cpp" line="189" />
             <source>&amp;Open…</source>
             <translation>打开(&amp;O)…</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="195" />
+            <location filename="../app/gui/MainWindow.cpp" line="191" />
             <source>Open a PyTorch Profiler / Kineto trace</source>
             <translation>打开 PyTorch Profiler / Kineto 跟踪文件</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="197" />
+            <location filename="../app/gui/MainWindow.cpp" line="193" />
             <source>&amp;Compare With…</source>
             <translation>比较(&amp;C)…</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="199" />
+            <location filename="../app/gui/MainWindow.cpp" line="195" />
             <source>Add traces to compare with the one shown, which stays the baseline</source>
             <translation>添加要与当前跟踪比较的跟踪文件，当前跟踪仍作为基线</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="200" />
+            <location filename="../app/gui/MainWindow.cpp" line="196" />
             <source>Open &amp;Demo Comparison</source>
             <translation>打开演示比较(&amp;D)</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="201" />
+            <location filename="../app/gui/MainWindow.cpp" line="197" />
             <source>The case study: an FSDP run before and after prefetching and allocator tuning</source>
             <translation>案例研究：一个 FSDP 运行在预取和分配器调优前后的对比</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="202" />
+            <location filename="../app/gui/MainWindow.cpp" line="198" />
             <source>Open &amp;Recent</source>
             <translation>最近打开(&amp;R)</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="207" />
+            <location filename="../app/gui/MainWindow.cpp" line="203" />
             <source>&amp;Export Picture…</source>
             <translation>导出图片(&amp;E)…</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="209" />
+            <location filename="../app/gui/MainWindow.cpp" line="205" />
             <source>Write the timeline's window as PNG, SVG or PDF, drawn at the size you choose</source>
             <translation>将时间线当前窗口按所选尺寸绘制并导出为 PNG、SVG 或 PDF</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="212" />
+            <location filename="../app/gui/MainWindow.cpp" line="209" />
             <source>&amp;Quit</source>
             <translation>退出(&amp;Q)</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="216" />
-            <location filename="../app/gui/MainWindow.cpp" line="989" />
+            <location filename="../app/gui/MainWindow.cpp" line="213" />
+            <location filename="../app/gui/MainWindow.cpp" line="887" />
             <source>&amp;Edit</source>
             <translation>编辑(&amp;E)</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="217" />
+            <location filename="../app/gui/MainWindow.cpp" line="214" />
             <source>&amp;Find…</source>
             <translation>查找(&amp;F)…</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="219" />
+            <location filename="../app/gui/MainWindow.cpp" line="216" />
             <source>Find &amp;Next</source>
             <translation>查找下一个(&amp;N)</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="221" />
+            <location filename="../app/gui/MainWindow.cpp" line="218" />
             <source>Find &amp;Previous</source>
             <translation>查找上一个(&amp;P)</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="224" />
+            <location filename="../app/gui/MainWindow.cpp" line="221" />
             <source>&amp;Copy Picture</source>
             <translation>复制图片(&amp;C)</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="226" />
+            <location filename="../app/gui/MainWindow.cpp" line="223" />
             <source>Put a PNG of the timeline's window, with title and legend, on the clipboard</source>
             <translation>将时间线当前窗口的 PNG 图片（含标题和图例）复制到剪贴板</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="228" />
+            <location filename="../app/gui/MainWindow.cpp" line="225" />
             <source>Pre&amp;ferences…</source>
             <translation>首选项(&amp;F)…</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="231" />
-            <location filename="../app/gui/MainWindow.cpp" line="999" />
+            <location filename="../app/gui/MainWindow.cpp" line="228" />
+            <location filename="../app/gui/MainWindow.cpp" line="897" />
             <source>&amp;View</source>
             <translation>视图(&amp;V)</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="232" />
+            <location filename="../app/gui/MainWindow.cpp" line="229" />
             <source>&amp;Fit All</source>
             <translation>全部显示(&amp;F)</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="233" />
+            <location filename="../app/gui/MainWindow.cpp" line="230" />
             <source>Show the whole trace (F or Home in the timeline)</source>
             <translation>显示整个跟踪（在时间线中按 F 或 Home）</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="234" />
+            <location filename="../app/gui/MainWindow.cpp" line="231" />
             <source>&amp;Memory Overlay</source>
             <translation>内存叠加(&amp;M)</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="237" />
+            <location filename="../app/gui/MainWindow.cpp" line="234" />
             <source>Draw each GPU's allocated and reserved memory over its lanes</source>
             <translation>在每个 GPU 的泳道上绘制其已分配和已保留内存</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="248" />
+            <location filename="../app/gui/MainWindow.cpp" line="245" />
             <source>&amp;GPU Lanes Only</source>
             <translation>仅 GPU 泳道(&amp;G)</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="251" />
+            <location filename="../app/gui/MainWindow.cpp" line="248" />
             <source>Hide the CPU threads: every run's GPU streams next to each other</source>
             <translation>隐藏 CPU 线程：各运行的 GPU 流并排显示</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="254" />
-            <location filename="../app/gui/MainWindow.cpp" line="1007" />
+            <location filename="../app/gui/MainWindow.cpp" line="251" />
+            <location filename="../app/gui/MainWindow.cpp" line="905" />
             <source>&amp;Analysis</source>
             <translation>分析(&amp;A)</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="255" />
+            <location filename="../app/gui/MainWindow.cpp" line="252" />
             <source>Analyse &amp;Selected Range</source>
             <translation>分析所选范围(&amp;S)</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="264" />
+            <location filename="../app/gui/MainWindow.cpp" line="261" />
             <source>Limit the gap analysis to the time range selected with Shift+drag</source>
             <translation>只分析用 Shift+拖动选中的时间范围内的间隙</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="265" />
+            <location filename="../app/gui/MainWindow.cpp" line="262" />
             <source>Analyse &amp;Whole Trace</source>
             <translation>分析整个跟踪(&amp;W)</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="266" />
+            <location filename="../app/gui/MainWindow.cpp" line="263" />
             <source>Clear Gap &amp;Mark</source>
             <translation>清除间隙标记(&amp;M)</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="268" />
+            <location filename="../app/gui/MainWindow.cpp" line="265" />
             <source>&amp;Help</source>
             <translation>帮助(&amp;H)</translation>
         </message>
@@ -4082,383 +4082,369 @@ nearest GEMM after: %2</source>
             <translation type="vanished">&lt;table&gt;&lt;tr&gt;&lt;td&gt;&lt;b&gt;W / S&lt;/b&gt;&lt;/td&gt;&lt;td&gt;放大 / 缩小&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;b&gt;A / D&lt;/b&gt;&lt;/td&gt;&lt;td&gt;向左 / 向右平移&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;b&gt;Ctrl+滚轮&lt;/b&gt;&lt;/td&gt;&lt;td&gt;以光标为中心缩放&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;b&gt;Shift+滚轮&lt;/b&gt;&lt;/td&gt;&lt;td&gt;平移&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;b&gt;拖动&lt;/b&gt;&lt;/td&gt;&lt;td&gt;平移与滚动&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;b&gt;Shift+拖动&lt;/b&gt;&lt;/td&gt;&lt;td&gt;选择时间范围&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;b&gt;双击&lt;/b&gt;&lt;/td&gt;&lt;td&gt;缩放到片段&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;b&gt;F / Home&lt;/b&gt;&lt;/td&gt;&lt;td&gt;聚焦所选 / 全部显示&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;b&gt;Ctrl+F&lt;/b&gt;&lt;/td&gt;&lt;td&gt;按名称查找片段&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;b&gt;Esc&lt;/b&gt;&lt;/td&gt;&lt;td&gt;清除选择与范围&lt;/td&gt;&lt;/tr&gt;&lt;/table&gt;</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="275" />
+            <location filename="../app/gui/MainWindow.cpp" line="272" />
             <source>&amp;About Lanescope</source>
             <translation>关于 Lanescope(&amp;A)</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="277" />
+            <location filename="../app/gui/MainWindow.cpp" line="274" />
             <source>About &amp;Qt</source>
             <translation>关于 Qt(&amp;Q)</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="293" />
+            <location filename="../app/gui/MainWindow.cpp" line="290" />
             <source>Summary</source>
             <translation>概要</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="294" />
+            <location filename="../app/gui/MainWindow.cpp" line="291" />
             <source>Details</source>
             <translation>详情</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="295" />
+            <location filename="../app/gui/MainWindow.cpp" line="292" />
             <source>Time Range</source>
             <translation>时间范围</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="296" />
+            <location filename="../app/gui/MainWindow.cpp" line="293" />
             <source>Legend</source>
             <translation>图例</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="298" />
+            <location filename="../app/gui/MainWindow.cpp" line="295" />
             <source>Search Results</source>
             <translation>搜索结果</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="377" />
+            <location filename="../app/gui/MainWindow.cpp" line="374" />
             <source>Open Trace</source>
             <translation>打开跟踪文件</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="378" />
-            <location filename="../app/gui/MainWindow.cpp" line="614" />
+            <location filename="../app/gui/MainWindow.cpp" line="375" />
+            <location filename="../app/gui/MainWindow.cpp" line="611" />
             <source>PyTorch Profiler traces (*.json *.json.gz *.pt.trace.json *.pt.trace.json.gz);;All files (*)</source>
             <translation>PyTorch Profiler 跟踪文件 (*.json *.json.gz *.pt.trace.json *.pt.trace.json.gz);;所有文件 (*)</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="412" />
+            <location filename="../app/gui/MainWindow.cpp" line="409" />
             <source>&amp;%1 %2</source>
             <translation>&amp;%1 %2</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="418" />
+            <location filename="../app/gui/MainWindow.cpp" line="415" />
             <source>No recent files</source>
             <translation>没有最近打开的文件</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="422" />
+            <location filename="../app/gui/MainWindow.cpp" line="419" />
             <source>&amp;Clear Menu</source>
             <translation>清除列表(&amp;C)</translation>
         </message>
         <message numerus="yes">
-            <location filename="../app/gui/MainWindow.cpp" line="552" />
+            <location filename="../app/gui/MainWindow.cpp" line="549" />
             <source>%1: a job of %n rank(s), shown and compared through rank %2; the Job rows of the Metrics table measure every rank</source>
             <translation>
                 <numerusform>%1：%n 个 rank 的作业，通过 rank %2 显示和比较；指标表中的“作业”行统计所有 rank</numerusform>
             </translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="601" />
+            <location filename="../app/gui/MainWindow.cpp" line="598" />
             <source>the demo</source>
             <translation>演示</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="613" />
+            <location filename="../app/gui/MainWindow.cpp" line="610" />
             <source>Compare With</source>
             <translation>选择要比较的跟踪文件</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="480" />
+            <location filename="../app/gui/MainWindow.cpp" line="477" />
             <source>Loading %1…</source>
             <translation>正在加载 %1…</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="650" />
-            <location filename="../app/gui/MainWindow.cpp" line="658" />
+            <location filename="../app/gui/MainWindow.cpp" line="647" />
+            <location filename="../app/gui/MainWindow.cpp" line="655" />
             <source>Cancelling…</source>
             <translation>正在取消…</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="513" />
+            <location filename="../app/gui/MainWindow.cpp" line="510" />
             <source>Loading %1 was cancelled.</source>
             <translation>已取消加载 %1。</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="702" />
+            <location filename="../app/gui/MainWindow.cpp" line="699" />
             <source>Rank %1/%2</source>
             <translation>rank %1/%2</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="702" />
+            <location filename="../app/gui/MainWindow.cpp" line="699" />
             <source>Rank %1</source>
             <translation>rank %1</translation>
         </message>
         <message numerus="yes">
-            <location filename="../app/gui/MainWindow.cpp" line="706" />
+            <location filename="../app/gui/MainWindow.cpp" line="703" />
             <source>%1 (+%n more GPU(s))</source>
             <translation>
                 <numerusform>%1（另有 %n 个 GPU）</numerusform>
             </translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="709" />
+            <location filename="../app/gui/MainWindow.cpp" line="706" />
             <source>%1 events</source>
             <translation>%1 个事件</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="710" />
+            <location filename="../app/gui/MainWindow.cpp" line="707" />
             <source>loaded in %1 s</source>
             <translation>加载耗时 %1 秒</translation>
         </message>
         <message numerus="yes">
-            <location filename="../app/gui/MainWindow.cpp" line="712" />
+            <location filename="../app/gui/MainWindow.cpp" line="709" />
             <source>%n warning(s)</source>
             <translation>
                 <numerusform>%n 条警告</numerusform>
             </translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="720" />
+            <location filename="../app/gui/MainWindow.cpp" line="717" />
             <source>unknown error</source>
             <translation>未知错误</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="721" />
+            <location filename="../app/gui/MainWindow.cpp" line="718" />
             <source>Could not open %1: %2</source>
             <translation>无法打开 %1：%2</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="723" />
+            <location filename="../app/gui/MainWindow.cpp" line="720" />
             <source>Could not open trace</source>
             <translation>无法打开跟踪文件</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="724" />
+            <location filename="../app/gui/MainWindow.cpp" line="721" />
             <source>Lanescope could not open %1.</source>
             <translation>Lanescope 无法打开 %1。</translation>
         </message>
         <message numerus="yes">
-            <location filename="../app/gui/MainWindow.cpp" line="734" />
+            <location filename="../app/gui/MainWindow.cpp" line="731" />
             <source>%1 (%n rank(s)) — Lanescope</source>
             <translation>
                 <numerusform>%1（%n 个 rank）— Lanescope</numerusform>
             </translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="743" />
+            <location filename="../app/gui/MainWindow.cpp" line="740" />
             <source>Lanescope</source>
             <translation>Lanescope</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="1003" />
+            <location filename="../app/gui/MainWindow.cpp" line="901" />
             <source>Annotate &amp;Findings</source>
             <translation>标注发现(&amp;F)</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="1005" />
+            <location filename="../app/gui/MainWindow.cpp" line="903" />
             <source>Label each gap over the threshold and each allocator spike in view (undo removes them)</source>
             <translation>为视图中每个超过阈值的间隙和每个分配器尖峰添加标注（撤销可将其移除）</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="1026" />
+            <location filename="../app/gui/MainWindow.cpp" line="924" />
             <source>&amp;Annotate This Gap</source>
             <translation>标注此间隙(&amp;A)</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="1028" />
+            <location filename="../app/gui/MainWindow.cpp" line="926" />
             <source>Annotated the gap</source>
             <translation>已标注该间隙</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="1028" />
+            <location filename="../app/gui/MainWindow.cpp" line="926" />
             <source>The gap is annotated already</source>
             <translation>该间隙已有标注</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="1065" />
+            <location filename="../app/gui/MainWindow.cpp" line="963" />
             <source>Open &amp;Folder…</source>
             <translation>打开文件夹(&amp;F)…</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="1067" />
+            <location filename="../app/gui/MainWindow.cpp" line="965" />
             <source>Open a folder of rank traces (one file per rank) as one job, side by side on one clock</source>
             <translation>将 rank 跟踪文件所在的文件夹（每个 rank 一个文件）作为一个作业打开，在同一时钟上并排显示</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="1068" />
+            <location filename="../app/gui/MainWindow.cpp" line="966" />
             <source>Compare With Folder…</source>
             <translation>与文件夹比较…</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="1069" />
+            <location filename="../app/gui/MainWindow.cpp" line="967" />
             <source>Compare what is shown with a folder of rank traces (baseline job vs optimized job)</source>
             <translation>将当前显示的内容与 rank 跟踪文件所在的文件夹比较（基线作业对比优化后的作业）</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="1075" />
+            <location filename="../app/gui/MainWindow.cpp" line="973" />
             <source>Compare With Folder of Rank Traces</source>
             <translation>与 rank 跟踪文件所在的文件夹比较</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="1085" />
+            <location filename="../app/gui/MainWindow.cpp" line="983" />
             <source>Open Folder of Rank Traces</source>
             <translation>打开 rank 跟踪文件所在的文件夹</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="499" />
+            <location filename="../app/gui/MainWindow.cpp" line="496" />
             <source>Loading the ranks in %1…</source>
             <translation>正在加载 %1 中的各 rank…</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="269" />
+            <location filename="../app/gui/MainWindow.cpp" line="266" />
             <source>Open &amp;Demo</source>
             <translation>打开演示(&amp;D)</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="270" />
+            <location filename="../app/gui/MainWindow.cpp" line="267" />
             <source>The case study: an FSDP run before and after prefetching and allocator tuning, compared</source>
             <translation>案例研究：对比一个 FSDP 运行在预取和分配器调优前后的表现</translation>
         </message>
         <message numerus="yes">
-            <location filename="../app/gui/MainWindow.cpp" line="470" />
+            <location filename="../app/gui/MainWindow.cpp" line="467" />
             <source>%n run(s)</source>
             <translation>
                 <numerusform>%n 个运行</numerusform>
             </translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="483" />
+            <location filename="../app/gui/MainWindow.cpp" line="480" />
             <source>Stop loading</source>
             <translation>停止加载</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="502" />
+            <location filename="../app/gui/MainWindow.cpp" line="499" />
             <source>Stop loading this folder</source>
             <translation>停止加载此文件夹</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="1114" />
+            <location filename="../app/gui/MainWindow.cpp" line="1012" />
             <source>Loading the folder %1 was cancelled.</source>
             <translation>已取消加载文件夹 %1。</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="1122" />
+            <location filename="../app/gui/MainWindow.cpp" line="1020" />
             <source>no rank trace in it</source>
             <translation>其中没有 rank 跟踪文件</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="1137" />
+            <location filename="../app/gui/MainWindow.cpp" line="1035" />
             <source>rank %1 (guessed)</source>
             <translation>rank %1（推测）</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="1137" />
+            <location filename="../app/gui/MainWindow.cpp" line="1035" />
             <source>rank %1</source>
             <translation>rank %1</translation>
         </message>
         <message numerus="yes">
-            <location filename="../app/gui/MainWindow.cpp" line="1178" />
+            <location filename="../app/gui/MainWindow.cpp" line="1076" />
             <source>%n rank(s) of %1 loaded in %2 s (%3 events, %4 at once)</source>
             <translation>
                 <numerusform>已加载 %1 中的 %n 个 rank，耗时 %2 秒（%3 个事件，同时加载 %4 个）</numerusform>
             </translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="1198" />
+            <location filename="../app/gui/MainWindow.cpp" line="206" />
             <source>&amp;Report…</source>
             <translation>报告(&amp;R)…</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="1199" />
+            <location filename="../app/gui/MainWindow.cpp" line="207" />
             <source>Write one landscape PDF page: the picture, the runs and the metrics table</source>
             <translation>输出一页横向 PDF：图片、运行和指标表</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="1210" />
             <source>nothing to report: open a trace first</source>
-            <translation>没有可生成报告的内容：请先打开一个跟踪文件</translation>
+            <translation type="vanished">没有可生成报告的内容：请先打开一个跟踪文件</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="1220" />
             <source>%1 — %2</source>
-            <translation>%1 — %2</translation>
+            <translation type="vanished">%1 — %2</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="1227" />
             <source>the comparison is still being measured: try again when its figures are shown</source>
-            <translation>比较仍在计算中：请在其数据显示后重试</translation>
+            <translation type="vanished">比较仍在计算中：请在其数据显示后重试</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="1232" />
             <source>the analysis is still running: try again when its figures are shown</source>
-            <translation>分析仍在进行中：请在其数据显示后重试</translation>
+            <translation type="vanished">分析仍在进行中：请在其数据显示后重试</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="1253" />
-            <location filename="../app/gui/MainWindow.cpp" line="1271" />
             <source>Report</source>
-            <translation>报告</translation>
+            <translation type="vanished">报告</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="1256" />
             <source>Browse…</source>
-            <translation>浏览…</translation>
+            <translation type="vanished">浏览…</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="1260" />
             <source>File:</source>
-            <translation>文件：</translation>
+            <translation type="vanished">文件：</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="1262" />
             <source>A4 landscape</source>
-            <translation>A4 横向</translation>
+            <translation type="vanished">A4 横向</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="1263" />
             <source>Letter landscape</source>
-            <translation>Letter 横向</translation>
+            <translation type="vanished">Letter 横向</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="1265" />
             <source>Page:</source>
-            <translation>页面：</translation>
+            <translation type="vanished">页面：</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="1271" />
             <source>PDF (*.pdf)</source>
-            <translation>PDF (*.pdf)</translation>
+            <translation type="vanished">PDF (*.pdf)</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="1282" />
             <source>Report failed</source>
-            <translation>报告生成失败</translation>
+            <translation type="vanished">报告生成失败</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="1286" />
             <source>Report written to %1</source>
-            <translation>报告已写入 %1</translation>
+            <translation type="vanished">报告已写入 %1</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="1309" />
+            <location filename="../app/gui/MainWindow.cpp" line="1114" />
             <source>Re&amp;load</source>
             <translation>重新加载(&amp;L)</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="1311" />
+            <location filename="../app/gui/MainWindow.cpp" line="1116" />
             <source>Load the trace(s) shown again from disk</source>
             <translation>从磁盘重新加载当前显示的跟踪文件</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="1357" />
+            <location filename="../app/gui/MainWindow.cpp" line="1162" />
             <source>%1 changed on disk — Reload to see the new version.</source>
             <translation>%1 已在磁盘上更改 — 点击“重新加载”查看新版本。</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="1358" />
+            <location filename="../app/gui/MainWindow.cpp" line="1163" />
             <source>%1 was removed or renamed on disk.</source>
             <translation>%1 已在磁盘上被删除或重命名。</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="1359" />
+            <location filename="../app/gui/MainWindow.cpp" line="1164" />
             <source>Reload</source>
             <translation>重新加载</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="741" />
-            <location filename="../app/gui/MainWindow.cpp" line="746" />
+            <location filename="../app/gui/MainWindow.cpp" line="738" />
+            <location filename="../app/gui/MainWindow.cpp" line="743" />
             <source>%1 — Lanescope</source>
             <translation>%1 — Lanescope</translation>
         </message>
@@ -4475,65 +4461,61 @@ nearest GEMM after: %2</source>
             <translation type="vanished">&lt;h3&gt;Lanescope %1&lt;/h3&gt;&lt;p&gt;PyTorch Profiler（Kineto）跟踪文件的原生查看器：找出分布式训练为何浪费 GPU，验证修复效果，并向他人展示证据。&lt;/p&gt;&lt;p&gt;基于 Qt %2 构建。&lt;/p&gt;</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="782" />
             <source>Export failed</source>
-            <translation>导出失败</translation>
+            <translation type="vanished">导出失败</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="786" />
             <source>Exported %1</source>
-            <translation>已导出 %1</translation>
+            <translation type="vanished">已导出 %1</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="840" />
             <source>nothing to export: open a trace first</source>
-            <translation>没有可导出的内容：请先打开跟踪文件</translation>
+            <translation type="vanished">没有可导出的内容：请先打开跟踪文件</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="857" />
             <source>Picture copied to the clipboard</source>
-            <translation>图片已复制到剪贴板</translation>
+            <translation type="vanished">图片已复制到剪贴板</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="532" />
-            <location filename="../app/gui/MainWindow.cpp" line="559" />
-            <location filename="../app/gui/MainWindow.cpp" line="886" />
-            <location filename="../app/gui/MainWindow.cpp" line="1143" />
+            <location filename="../app/gui/MainWindow.cpp" line="529" />
+            <location filename="../app/gui/MainWindow.cpp" line="556" />
+            <location filename="../app/gui/MainWindow.cpp" line="784" />
+            <location filename="../app/gui/MainWindow.cpp" line="1041" />
             <source>%1: %2</source>
             <translation>%1：%2</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="512" />
-            <location filename="../app/gui/MainWindow.cpp" line="864" />
+            <location filename="../app/gui/MainWindow.cpp" line="509" />
+            <location filename="../app/gui/MainWindow.cpp" line="762" />
             <source>the comparison</source>
             <translation>比较</translation>
         </message>
         <message>
+            <location filename="../app/gui/MainWindow.cpp" line="409" />
             <location filename="../app/gui/MainWindow.cpp" line="412" />
-            <location filename="../app/gui/MainWindow.cpp" line="415" />
-            <location filename="../app/gui/MainWindow.cpp" line="741" />
+            <location filename="../app/gui/MainWindow.cpp" line="738" />
             <source> vs </source>
             <translation> 对比 </translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="272" />
+            <location filename="../app/gui/MainWindow.cpp" line="269" />
             <source>&amp;Keyboard Shortcuts</source>
             <translation>快捷键(&amp;K)</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="274" />
+            <location filename="../app/gui/MainWindow.cpp" line="271" />
             <source>Every shortcut of the menus and toolbars, and the timeline's keys</source>
             <translation>菜单和工具栏的所有快捷键，以及时间线的按键</translation>
         </message>
         <message numerus="yes">
-            <location filename="../app/gui/MainWindow.cpp" line="914" />
+            <location filename="../app/gui/MainWindow.cpp" line="812" />
             <source>Comparing %n run(s), aligned on their complete step %1</source>
             <translation>
                 <numerusform>正在比较 %n 个运行，按各自第 %1 个完整步对齐</numerusform>
             </translation>
         </message>
         <message numerus="yes">
-            <location filename="../app/gui/MainWindow.cpp" line="916" />
+            <location filename="../app/gui/MainWindow.cpp" line="814" />
             <source>Comparing %n run(s), aligned on their starts</source>
             <translation>
                 <numerusform>正在比较 %n 个运行，按各自起点对齐</numerusform>
@@ -5224,6 +5206,95 @@ Click to outline it in every run's lanes</source>
             <location filename="../app/gui/PeakTableEditor.cpp" line="107" />
             <source>MFU is measured against these peaks. Double-click a figure to use your own; your figures are shown in bold.</source>
             <translation>MFU 以这些峰值为基准计算。双击数值可改用自定义数值；自定义数值以粗体显示。</translation>
+        </message>
+    </context>
+    <context>
+        <name>lanescope::PictureActions</name>
+        <message>
+            <location filename="../app/gui/PictureActions.cpp" line="75" />
+            <source>Export failed</source>
+            <translation>导出失败</translation>
+        </message>
+        <message>
+            <location filename="../app/gui/PictureActions.cpp" line="79" />
+            <source>Exported %1</source>
+            <translation>已导出 %1</translation>
+        </message>
+        <message>
+            <location filename="../app/gui/PictureActions.cpp" line="133" />
+            <source>nothing to export: open a trace first</source>
+            <translation>没有可导出的内容：请先打开跟踪文件</translation>
+        </message>
+        <message>
+            <location filename="../app/gui/PictureActions.cpp" line="150" />
+            <source>Picture copied to the clipboard</source>
+            <translation>图片已复制到剪贴板</translation>
+        </message>
+        <message>
+            <location filename="../app/gui/PictureActions.cpp" line="161" />
+            <source>nothing to report: open a trace first</source>
+            <translation>没有可生成报告的内容：请先打开一个跟踪文件</translation>
+        </message>
+        <message>
+            <location filename="../app/gui/PictureActions.cpp" line="171" />
+            <source>%1 — %2</source>
+            <translation>%1 — %2</translation>
+        </message>
+        <message>
+            <location filename="../app/gui/PictureActions.cpp" line="178" />
+            <source>the comparison is still being measured: try again when its figures are shown</source>
+            <translation>比较仍在计算中：请在其数据显示后重试</translation>
+        </message>
+        <message>
+            <location filename="../app/gui/PictureActions.cpp" line="183" />
+            <source>the analysis is still running: try again when its figures are shown</source>
+            <translation>分析仍在进行中：请在其数据显示后重试</translation>
+        </message>
+        <message>
+            <location filename="../app/gui/PictureActions.cpp" line="204" />
+            <location filename="../app/gui/PictureActions.cpp" line="222" />
+            <source>Report</source>
+            <translation>报告</translation>
+        </message>
+        <message>
+            <location filename="../app/gui/PictureActions.cpp" line="207" />
+            <source>Browse…</source>
+            <translation>浏览…</translation>
+        </message>
+        <message>
+            <location filename="../app/gui/PictureActions.cpp" line="211" />
+            <source>File:</source>
+            <translation>文件：</translation>
+        </message>
+        <message>
+            <location filename="../app/gui/PictureActions.cpp" line="213" />
+            <source>A4 landscape</source>
+            <translation>A4 横向</translation>
+        </message>
+        <message>
+            <location filename="../app/gui/PictureActions.cpp" line="214" />
+            <source>Letter landscape</source>
+            <translation>Letter 横向</translation>
+        </message>
+        <message>
+            <location filename="../app/gui/PictureActions.cpp" line="216" />
+            <source>Page:</source>
+            <translation>页面：</translation>
+        </message>
+        <message>
+            <location filename="../app/gui/PictureActions.cpp" line="222" />
+            <source>PDF (*.pdf)</source>
+            <translation>PDF (*.pdf)</translation>
+        </message>
+        <message>
+            <location filename="../app/gui/PictureActions.cpp" line="233" />
+            <source>Report failed</source>
+            <translation>报告生成失败</translation>
+        </message>
+        <message>
+            <location filename="../app/gui/PictureActions.cpp" line="237" />
+            <source>Report written to %1</source>
+            <translation>报告已写入 %1</translation>
         </message>
     </context>
     <context>

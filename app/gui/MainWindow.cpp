@@ -1,12 +1,12 @@
 #include "MainWindow.h"
 
 #include "AboutBox.h"
-#include "ExportDialog.h"
 #include "Preferences.h"
 #include "ShortcutsDialog.h"
 #include "StartPage.h"
 #include "WindowSettings.h"
 #include "FolderLoadJob.h"
+#include "PictureActions.h"
 #include "RunsLoadJob.h"
 #include "TraceSummaryView.h"
 #include "WarningBanner.h"
@@ -16,8 +16,6 @@
 #include "annotations/AnnotationAutosave.h"
 #include "annotations/AnnotationEditor.h"
 #include "compare/ComparisonDock.h"
-#include "compare/MetricsTableModel.h"
-#include "compare/ReportExport.h"
 #include "compare/RunAlignment.h"
 #include "ranks/RanksDock.h"
 #include "synth/DemoTrace.h"
@@ -27,7 +25,6 @@
 #include "timeline/SearchResultsPanel.h"
 #include "timeline/TimelinePanels.h"
 #include "analysis/Compare.h"
-#include "render/PictureExport.h"
 #include "view/Session.h"
 #include "timeline/TimelineView.h"
 #include "util/TraceName.h"
@@ -36,10 +33,7 @@
 #include <QAction>
 #include <QActionGroup>
 #include <QApplication>
-#include <QClipboard>
 #include <QComboBox>
-#include <QDialogButtonBox>
-#include <QFormLayout>
 #include <QHBoxLayout>
 #include <QLineEdit>
 #include <QCloseEvent>
@@ -148,6 +142,8 @@ MainWindow::MainWindow(QWidget *parent)
 
     createDocks();
     createRanksDock();
+    m_pictures = new PictureActions(this); // File > Export Picture, Edit > Copy Picture, File > Report…
+    connect(m_pictures, &PictureActions::status, m_statusLabel, &QLabel::setText);
     createActions();
     createAnnotationTools();
     connect(m_session, &Session::runsChanged, this, &MainWindow::updateTitle);
@@ -204,10 +200,11 @@ void MainWindow::createActions()
     rebuildRecentMenu();
     addReloadAction(file);
     file->addSeparator();
-    QAction *exportAction = file->addAction(tr("&Export Picture…"), this, &MainWindow::showExportDialog);
+    QAction *exportAction = file->addAction(tr("&Export Picture…"), m_pictures, &PictureActions::showExportDialog);
     exportAction->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_E));
     exportAction->setStatusTip(tr("Write the timeline's window as PNG, SVG or PDF, drawn at the size you choose"));
-    addReportAction(file);
+    QAction *report = file->addAction(tr("&Report…"), m_pictures, &PictureActions::showReportDialog);
+    report->setStatusTip(tr("Write one landscape PDF page: the picture, the runs and the metrics table"));
     file->addSeparator();
     QAction *quit = file->addAction(tr("&Quit"), this, &QWidget::close);
     quit->setShortcut(QKeySequence::Quit);
@@ -221,7 +218,7 @@ void MainWindow::createActions()
     QAction *findPrev = edit->addAction(tr("Find &Previous"), m_search, &SearchBar::previous);
     findPrev->setShortcut(QKeySequence::FindPrevious);
     edit->addSeparator();
-    QAction *copyPic = edit->addAction(tr("&Copy Picture"), this, &MainWindow::copyPicture);
+    QAction *copyPic = edit->addAction(tr("&Copy Picture"), m_pictures, &PictureActions::copyPicture);
     copyPic->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_C));
     copyPic->setStatusTip(tr("Put a PNG of the timeline's window, with title and legend, on the clipboard"));
     edit->addSeparator();
@@ -749,112 +746,13 @@ void MainWindow::updateTitle()
 
 void MainWindow::about() { showAbout(this); }
 
-void MainWindow::showExportDialog()
-{
-    if (!m_trace)
-        return;
-    QSettings settings;
-    // Beside the trace, unless it lives in our cache (the demo): then the user's pictures folder.
-    QString fallback = QFileInfo(m_currentFile).absolutePath();
-    if (fallback.startsWith(QStandardPaths::writableLocation(QStandardPaths::CacheLocation))) {
-        fallback = QStandardPaths::writableLocation(QStandardPaths::PicturesLocation);
-        if (fallback.isEmpty() || !QFileInfo(fallback).isDir())
-            fallback = QDir::homePath();
-    }
-    const QString dir = settings.value(QStringLiteral("exportDir"), fallback).toString();
-    QStringList names; // a comparison: "fsdp-baseline-vs-fsdp-tuned.png"
-    for (int i = 0; i < m_session->runCount(); ++i)
-        names << (m_session->runCount() >= 2 ? m_session->run(i).label : traceBaseName(m_currentFile));
-    QString base = names.join(QStringLiteral("-vs-"));
-    base.replace(QRegularExpression(QStringLiteral("[/\\\\:*?\"<>|\\s]+")), QStringLiteral("_"));
-    ExportDialog dialog(QDir(dir).filePath(base + QStringLiteral(".png")), m_timeline->viewport()->width(), this);
-    if (dialog.exec() != QDialog::Accepted)
-        return;
-    ExportRequest req;
-    req.path = dialog.path();
-    req.width = dialog.width();
-    req.scale = dialog.size() == ExportDialog::Size::Window2x ? 2 : 1;
-    req.lanes = int(dialog.lanes());
-    req.metrics = dialog.metrics();
-    req.title = dialog.title();
-    QString error;
-    if (!exportPicture(req, &error)) {
-        QMessageBox::warning(this, tr("Export failed"), error);
-        return;
-    }
-    settings.setValue(QStringLiteral("exportDir"), QFileInfo(req.path).absolutePath());
-    m_statusLabel->setText(tr("Exported %1").arg(QDir::toNativeSeparators(req.path)));
-}
+bool MainWindow::exportPicture(const ExportRequest &request, QString *error) { return m_pictures->exportPicture(request, error); }
 
-namespace {
-// The picture of the timeline's window: its runs, the lanes asked for, the overlay as shown.
-struct PictureParts
-{
-    PictureInput input;
-    PictureOptions options;
-    LaneLayout layout;
-};
-} // namespace
+void MainWindow::copyPicture() { m_pictures->copyPicture(); }
 
-static void buildPicture(const Session &session, const TimelineView &view, const MainWindow::ExportRequest &req,
-                         PictureParts &out)
+bool MainWindow::writeReport(const QString &path, QPageSize::PageSizeId page, QString *error)
 {
-    std::vector<LaneLayout::RunInput> inputs;
-    for (int i = 0; i < session.runCount(); ++i) {
-        const SessionRun &r = session.run(i);
-        out.input.runs.push_back({r.trace.get(), r.index.get(), r.base()});
-        out.input.annotations.push_back(r.annotations.get());
-        inputs.push_back({r.trace.get(), r.label, req.lanes == int(ExportDialog::Lanes::Gpu)});
-    }
-    if (req.lanes == int(ExportDialog::Lanes::AsShown))
-        out.layout = view.laneLayout();
-    else {
-        out.layout.setMemoryBandsVisible(view.memoryOverlayVisible()); // no empty band while the overlay is off
-        out.layout.build(inputs);
-    }
-    out.input.layout = &out.layout;
-    out.input.windowStart = session.state()->windowStart();
-    out.input.windowRange = session.state()->windowRange();
-    out.input.overlay = view.overlay();
-    out.input.overlay.hover = SliceRef();
-    out.input.overlay.cursorNs = std::numeric_limits<double>::quiet_NaN(); // the mouse is not part of the picture
-    if (session.runCount() > 0 && session.run(0).analysis)
-        out.input.analysis = session.run(0).analysis.get();
-    if (session.runCount() >= 2) // a comparison: the runs in the title, a line of figures each
-        for (int i = 0; i < session.runCount(); ++i) {
-            out.input.labels << session.run(i).label;
-            out.input.analyses.push_back(session.run(i).analysis.get());
-        }
-    out.options.width = req.width > 0 ? req.width : view.viewport()->width();
-    out.options.scale = req.scale;
-    out.options.metrics = req.metrics;
-    out.options.title = req.title;
-    out.options.memory = view.memoryOverlayVisible();
-    out.options.font = view.font();
-}
-
-bool MainWindow::exportPicture(const ExportRequest &request, QString *error)
-{
-    if (m_session->runCount() == 0) {
-        if (error)
-            *error = tr("nothing to export: open a trace first");
-        return false;
-    }
-    PictureParts parts;
-    buildPicture(*m_session, *m_timeline, request, parts);
-    return PictureExport::write(request.path, parts.input, parts.options, error);
-}
-
-void MainWindow::copyPicture()
-{
-    if (m_session->runCount() == 0)
-        return;
-    PictureParts parts;
-    ExportRequest req;
-    req.scale = m_timeline->devicePixelRatioF();
-    buildPicture(*m_session, *m_timeline, req, parts);
-    QGuiApplication::clipboard()->setImage(PictureExport::image(parts.input, parts.options));
-    m_statusLabel->setText(tr("Picture copied to the clipboard"));
+    return m_pictures->writeReport(path, page, error);
 }
 
 void MainWindow::showComparison(std::vector<SessionRun> runs, const QStringList &notes)
@@ -1193,99 +1091,6 @@ void MainWindow::showRankLanes(int run)
 }
 
 // File > Report…, kept apart from the picture export above.
-void MainWindow::addReportAction(QMenu *file)
-{
-    QAction *report = file->addAction(tr("&Report…"), this, &MainWindow::showReportDialog);
-    report->setStatusTip(tr("Write one landscape PDF page: the picture, the runs and the metrics table"));
-}
-
-bool MainWindow::writeReport(const QString &path, QPageSize::PageSizeId page, QString *error)
-{
-    auto fail = [&](const QString &why) {
-        if (error)
-            *error = why;
-        return false;
-    };
-    if (m_session->runCount() == 0)
-        return fail(tr("nothing to report: open a trace first"));
-    PictureParts parts;
-    ExportRequest req;
-    req.lanes = int(ExportDialog::Lanes::Gpu);
-    buildPicture(*m_session, *m_timeline, req, parts);
-    parts.options.width = std::max(parts.options.width, 1400); // a page's worth of detail
-    ReportInput in;
-    in.picture = parts.input;
-    in.pictureOptions = parts.options;
-    for (int i = 0; i < m_session->runCount(); ++i)
-        in.runLines << tr("%1 — %2").arg(m_session->run(i).label, QDir::toNativeSeparators(m_session->run(i).path));
-    // The table: the comparison dock's own model (its values and deltas), or for one trace the
-    // same rows over its analysis alone.
-    MetricsTableModel single;
-    analysis::ComparisonResult one;
-    if (m_session->runCount() >= 2) {
-        if (m_compare->isBusy() || !m_compare->comparison() || m_compare->metricsModel()->rowCount() == 0)
-            return fail(tr("the comparison is still being measured: try again when its figures are shown"));
-        in.metrics = m_compare->metricsModel();
-    } else {
-        const SessionRun &r = m_session->run(0);
-        if (!r.analysis || m_analysis->isBusy())
-            return fail(tr("the analysis is still running: try again when its figures are shown"));
-        one = analysis::compareRuns({{r.label, r.path, r.trace.get(), r.analysis.get(), std::nullopt}});
-        single.setComparison(&one);
-        in.metrics = &single;
-    }
-    return ReportExport::write(path, in, page, error);
-}
-
-void MainWindow::showReportDialog()
-{
-    if (m_session->runCount() == 0)
-        return;
-    QSettings settings;
-    QStringList names;
-    for (int i = 0; i < m_session->runCount(); ++i)
-        names << (m_session->runCount() >= 2 ? m_session->run(i).label : traceBaseName(m_currentFile));
-    QString base = names.join(QStringLiteral("-vs-")) + QStringLiteral("-report.pdf");
-    base.replace(QRegularExpression(QStringLiteral("[/\\\\:*?\"<>|\\s]+")), QStringLiteral("_"));
-    const QString dir = settings.value(QStringLiteral("exportDir"), QFileInfo(m_currentFile).absolutePath()).toString();
-
-    QDialog dialog(this);
-    dialog.setWindowTitle(tr("Report"));
-    auto *form = new QFormLayout(&dialog);
-    auto *pathEdit = new QLineEdit(QDir::toNativeSeparators(QDir(dir).filePath(base)), &dialog);
-    auto *browse = new QPushButton(tr("Browse…"), &dialog);
-    auto *pathRow = new QHBoxLayout;
-    pathRow->addWidget(pathEdit, 1);
-    pathRow->addWidget(browse);
-    form->addRow(tr("File:"), pathRow);
-    auto *pageBox = new QComboBox(&dialog);
-    pageBox->addItem(tr("A4 landscape"), int(QPageSize::A4));
-    pageBox->addItem(tr("Letter landscape"), int(QPageSize::Letter));
-    pageBox->setCurrentIndex(pageBox->findData(int(ReportExport::defaultPageSize(QLocale()))));
-    form->addRow(tr("Page:"), pageBox);
-    auto *buttons = new QDialogButtonBox(QDialogButtonBox::Save | QDialogButtonBox::Cancel, &dialog);
-    form->addRow(buttons);
-    connect(buttons, &QDialogButtonBox::accepted, &dialog, &QDialog::accept);
-    connect(buttons, &QDialogButtonBox::rejected, &dialog, &QDialog::reject);
-    connect(browse, &QPushButton::clicked, &dialog, [&] {
-        const QString p = QFileDialog::getSaveFileName(&dialog, tr("Report"), pathEdit->text(), tr("PDF (*.pdf)"));
-        if (!p.isEmpty())
-            pathEdit->setText(QDir::toNativeSeparators(p));
-    });
-    if (dialog.exec() != QDialog::Accepted)
-        return;
-    QString path = QDir::fromNativeSeparators(pathEdit->text().trimmed());
-    if (QFileInfo(path).suffix().compare(QLatin1String("pdf"), Qt::CaseInsensitive) != 0)
-        path += QStringLiteral(".pdf");
-    QString error;
-    if (!writeReport(path, QPageSize::PageSizeId(pageBox->currentData().toInt()), &error)) {
-        QMessageBox::warning(this, tr("Report failed"), error);
-        return;
-    }
-    settings.setValue(QStringLiteral("exportDir"), QFileInfo(path).absolutePath());
-    m_statusLabel->setText(tr("Report written to %1").arg(QDir::toNativeSeparators(path)));
-}
-
 // --- daily use: remembered layout and options, reload, preferences, shortcuts ------------
 
 void MainWindow::restoreDailyUseSettings()

@@ -2,6 +2,7 @@
 // The main window: opens a trace (menu, recent files, drag and drop, command line), loads it off the
 // UI thread with progress and cancel, and shows it: the timeline in the middle, the summary,
 // details of the selection, time-range statistics and the legend in docks, warnings on top.
+#include "PictureActions.h"
 #include "model/Trace.h"
 #include "view/Session.h"
 #include "session/RunSet.h"
@@ -79,15 +80,7 @@ public:
     TimelineView *timelineView() const { return m_timeline; }
     Session *session() const { return m_session; }
     // The picture of what the timeline shows (its window and lanes), as File > Export draws it.
-    struct ExportRequest
-    {
-        QString path;
-        int width = 0;      // 0: the timeline's width
-        qreal scale = 1;    // PNG pixel ratio
-        int lanes = 0;      // ExportDialog::Lanes
-        bool metrics = true;
-        QString title;
-    };
+    using ExportRequest = PictureActions::ExportRequest;
     bool exportPicture(const ExportRequest &request, QString *error);
     void copyPicture(); // Edit > Copy Picture: the PNG of the timeline's window on the clipboard
     // File > Report…: one landscape PDF page with the picture of the timeline's window,
@@ -151,9 +144,6 @@ private:
     void showError(const QString &path, const QString &error);
     void updateTitle();
     void about();
-    void showExportDialog();
-    void addReportAction(QMenu *file);
-    void showReportDialog();
     // Annotations, kept apart from the rest of the window's wiring.
     void createAnnotationTools();
     QStringList attachAnnotations(); // loads the sidecars of runs just shown; returns their problems
@@ -209,6 +199,7 @@ private:
     QAction *m_reloadAction = nullptr;
     QFileSystemWatcher *m_fileWatcher = nullptr;
     StartPage *m_startPage = nullptr;
+    PictureActions *m_pictures = nullptr;
     void createStartPage();
 };
 

@@ -1,0 +1,45 @@
+#pragma once
+// The window's pictures: File > Export Picture (its dialog), Edit > Copy Picture and File > Report…
+// (its dialog), each the picture of what the timeline shows (its window and lanes) drawn by the
+// one renderer (render/PictureExport), with the runs' figures as the session holds them.
+#include <QObject>
+#include <QPageSize>
+#include <QString>
+
+namespace lanescope {
+
+class MainWindow;
+
+class PictureActions : public QObject
+{
+    Q_OBJECT
+public:
+    explicit PictureActions(MainWindow *window);
+
+    struct ExportRequest
+    {
+        QString path;
+        int width = 0;      // 0: the timeline's width
+        qreal scale = 1;    // PNG pixel ratio
+        int lanes = 0;      // ExportDialog::Lanes
+        bool metrics = true;
+        QString title;
+    };
+    bool exportPicture(const ExportRequest &request, QString *error);
+    void copyPicture(); // the PNG of the timeline's window on the clipboard
+    // One landscape PDF page with the picture of the timeline's window, the runs and the metrics
+    // table (a comparison's with the comparison dock's deltas). False with *error while nothing is
+    // shown or the figures are still being measured.
+    bool writeReport(const QString &path, QPageSize::PageSizeId page, QString *error);
+
+    void showExportDialog();
+    void showReportDialog();
+
+signals:
+    void status(const QString &text); // for the window's status line
+
+private:
+    MainWindow *m_window;
+};
+
+} // namespace lanescope
