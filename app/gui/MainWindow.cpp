@@ -7,6 +7,7 @@
 #include "WindowSettings.h"
 #include "FolderLoadJob.h"
 #include "PictureActions.h"
+#include "OpenController.h"
 #include "RunsLoadJob.h"
 #include "TraceSummaryView.h"
 #include "WarningBanner.h"
@@ -69,7 +70,6 @@
 namespace lanescope {
 
 namespace {
-const QString kRecentKey = QStringLiteral("recentFiles");
 const QString kLastDirKey = QStringLiteral("lastOpenDir");
 
 // The first local file among dropped URLs, or empty.
@@ -131,14 +131,13 @@ MainWindow::MainWindow(QWidget *parent)
     statusBar()->addPermanentWidget(m_progress);
     statusBar()->addPermanentWidget(m_cancelButton);
 
-    m_progressTimer = new QTimer(this);
-    m_progressTimer->setInterval(50);
-    connect(m_progressTimer, &QTimer::timeout, this, [this] {
-        if (RunsLoadJob *job = m_job)
-            m_progress->setValue(int(job->progress() * 1000));
-        else if (FolderLoadJob *folderJob = m_folderJob)
-            m_progress->setValue(int(folderJob->progress() * 1000));
-    });
+    // What is opened, its progress and cancel, the recent files and the watch on what is shown.
+    m_open = new OpenController(this);
+    connect(m_open, &OpenController::loadingChanged, this, &MainWindow::setLoading);
+    connect(m_open, &OpenController::progress, this, [this](double p) { m_progress->setValue(int(p * 1000)); });
+    connect(m_open, &OpenController::runsLoaded, this, &MainWindow::onRunsLoaded);
+    connect(m_open, &OpenController::folderLoaded, this, &MainWindow::onFolderLoaded);
+    connect(m_open, &OpenController::fileChanged, this, &MainWindow::onShownFileChanged);
 
     createDocks();
     createRanksDock();
@@ -379,20 +378,7 @@ void MainWindow::showOpenDialog()
     openFile(path);
 }
 
-QStringList MainWindow::recentFiles()
-{
-    QSettings settings;
-    const QStringList stored = settings.value(kRecentKey).toStringList();
-    QStringList kept;
-    for (const QString &entry : stored) {
-        const QStringList paths = entry.split(QLatin1Char('\n'));
-        if (std::all_of(paths.begin(), paths.end(), [](const QString &p) { return QFileInfo::exists(p); }))
-            kept << entry;
-    }
-    if (kept != stored)
-        settings.setValue(kRecentKey, kept);
-    return kept;
-}
+QStringList MainWindow::recentFiles() { return OpenController::recentFiles(); }
 
 void MainWindow::rebuildRecentMenu()
 {
@@ -416,23 +402,10 @@ void MainWindow::rebuildRecentMenu()
         return;
     }
     m_recentMenu->addSeparator();
-    m_recentMenu->addAction(tr("&Clear Menu"), this, [] { QSettings().remove(kRecentKey); });
+    m_recentMenu->addAction(tr("&Clear Menu"), this, [] { OpenController::clearRecentFiles(); });
 }
 
-void MainWindow::addRecentFile(const QString &path)
-{
-    QSettings settings;
-    QStringList files = settings.value(kRecentKey).toStringList();
-    QStringList parts = path.split(QLatin1Char('\n'));
-    for (QString &p : parts)
-        p = QFileInfo(p).absoluteFilePath();
-    const QString absolute = parts.join(QLatin1Char('\n'));
-    files.removeAll(absolute);
-    files.prepend(absolute);
-    while (files.size() > kMaxRecentFiles)
-        files.removeLast();
-    settings.setValue(kRecentKey, files);
-}
+void MainWindow::addRecentFile(const QString &path) { OpenController::addRecentFile(path); }
 
 void MainWindow::openFiles(const QStringList &paths, const QStringList &labels)
 {
@@ -445,59 +418,17 @@ void MainWindow::openFiles(const QStringList &paths, const QStringList &labels)
     startRunsJob(session::runSources(paths, labels), {});
 }
 
-// Only one load at a time: the newest request wins (a trace, a folder or a comparison loading stops).
-void MainWindow::stopLoads()
-{
-    stopFolderLoad();
-    if (m_job) {
-        // Deleting joins the loader, which stops at its next cancel check.
-        m_job->disconnect(this);
-        delete m_job;
-        m_job = nullptr;
-    }
-}
-
 // The one open path of traces and comparisons: every run loaded at once off the UI thread
 // (session::loadRuns, as lanescope-cli compare loads them), one result. kept: runs already on
-// screen that the new ones join (Compare With…).
+// screen that the new ones join (Compare With…). Only one load at a time: the newest wins.
 void MainWindow::startRunsJob(std::vector<session::RunSource> sources, std::vector<SessionRun> kept)
 {
-    stopLoads();
     const QString what = sources.size() == 1 && kept.empty() ? QFileInfo(sources.front().path).fileName()
                                                              : tr("%n run(s)", nullptr, int(sources.size()));
-    auto *job = new RunsLoadJob(std::move(sources), this);
-    m_job = job;
-    connect(job, &RunsLoadJob::finished, this, [this, job, kept = std::move(kept)] {
-        if (m_job == job) {
-            m_job = nullptr;
-            onRunsLoaded(*job, kept);
-        }
-        job->deleteLater();
-    });
+    m_open->openRuns(std::move(sources), std::move(kept));
     m_statusLabel->setText(tr("Loading %1…").arg(what));
     m_progress->setValue(0);
-    setLoading(true);
     m_cancelButton->setToolTip(tr("Stop loading"));
-    job->start();
-}
-
-void MainWindow::startFolderJob(const QString &folder, void (MainWindow::*onDone)(FolderLoadJob *))
-{
-    stopLoads();
-    auto *job = new FolderLoadJob(QDir::cleanPath(QFileInfo(folder).absoluteFilePath()), this);
-    m_folderJob = job;
-    connect(job, &FolderLoadJob::finished, this, [this, job, onDone] {
-        if (m_folderJob == job) {
-            m_folderJob = nullptr;
-            (this->*onDone)(job);
-        }
-        job->deleteLater();
-    });
-    m_statusLabel->setText(tr("Loading the ranks in %1…").arg(QDir(job->folder()).dirName()));
-    m_progress->setValue(0);
-    setLoading(true);
-    m_cancelButton->setToolTip(tr("Stop loading this folder"));
-    job->start();
 }
 
 void MainWindow::onRunsLoaded(const RunsLoadJob &job, const std::vector<SessionRun> &kept)
@@ -640,22 +571,13 @@ void MainWindow::openFile(const QString &path)
 
 void MainWindow::cancelLoad()
 {
-    if (m_folderJob) {
-        if (!m_folderJob->isCancelRequested()) {
-            m_folderJob->cancel();
-            m_cancelButton->setEnabled(false);
-            m_statusLabel->setText(tr("Cancelling…"));
-        }
-        return;
-    }
-    if (!m_job || m_job->isCancelRequested())
+    if (!m_open->cancel())
         return; // nothing running, or already stopping
-    m_job->cancel();
     m_cancelButton->setEnabled(false);
     m_statusLabel->setText(tr("Cancelling…"));
 }
 
-bool MainWindow::isLoading() const { return m_job != nullptr || m_folderJob != nullptr; }
+bool MainWindow::isLoading() const { return m_open->isLoading(); }
 
 QString MainWindow::statusText() const { return m_statusLabel->text(); }
 
@@ -664,10 +586,6 @@ void MainWindow::setLoading(bool loading)
     m_progress->setVisible(loading);
     m_cancelButton->setVisible(loading);
     m_cancelButton->setEnabled(loading);
-    if (loading)
-        m_progressTimer->start();
-    else
-        m_progressTimer->stop();
 }
 
 void MainWindow::showTrace(const QString &path, std::shared_ptr<const Trace> trace, std::shared_ptr<const TraceViewIndex> index)
@@ -846,10 +764,7 @@ void MainWindow::dropEvent(QDropEvent *event)
 void MainWindow::closeEvent(QCloseEvent *event)
 {
     // Stop the loader promptly rather than finishing a load nobody will see.
-    if (m_job)
-        m_job->cancel();
-    if (m_folderJob)
-        m_folderJob->cancel();
+    m_open->cancel();
     m_autosave->flush(); // nothing drawn waits on the autosave's timer
     WindowSettings::saveLayout(this);
     QMainWindow::closeEvent(event);
@@ -987,18 +902,12 @@ void MainWindow::showOpenFolderDialog()
     openFolder(dir);
 }
 
-void MainWindow::stopFolderLoad()
-{
-    if (!m_folderJob)
-        return;
-    m_folderJob->disconnect(this);
-    delete m_folderJob; // cancels and joins
-    m_folderJob = nullptr;
-}
-
 void MainWindow::openFolder(const QString &folder)
 {
-    startFolderJob(folder, &MainWindow::onFolderLoaded); // a comparison being loaded stops
+    m_open->openFolder(folder); // a comparison being loaded stops
+    m_statusLabel->setText(tr("Loading the ranks in %1…").arg(QDir(QDir::cleanPath(folder)).dirName()));
+    m_progress->setValue(0);
+    m_cancelButton->setToolTip(tr("Stop loading this folder"));
 }
 
 void MainWindow::onFolderLoaded(FolderLoadJob *job)
@@ -1115,17 +1024,12 @@ void MainWindow::addReloadAction(QMenu *file)
     m_reloadAction->setShortcut(QKeySequence(Qt::Key_F5));
     m_reloadAction->setStatusTip(tr("Load the trace(s) shown again from disk"));
     m_reloadAction->setEnabled(false);
-    m_fileWatcher = new QFileSystemWatcher(this);
-    connect(m_fileWatcher, &QFileSystemWatcher::fileChanged, this, &MainWindow::onShownFileChanged);
     connect(m_banner, &WarningBanner::noticeActionTriggered, this, &MainWindow::reload);
     // Whatever was shown before is replaced: watch what is shown now, forget any old notice.
     connect(this, &MainWindow::loadFinished, this, [this](bool ok) {
         if (!ok)
             return; // a failed or cancelled load leaves the previous trace, and its watch, in place
-        if (!m_fileWatcher->files().isEmpty())
-            m_fileWatcher->removePaths(m_fileWatcher->files());
-        if (!m_currentFiles.isEmpty())
-            m_fileWatcher->addPaths(m_currentFiles);
+        m_open->watch(m_currentFiles);
         m_banner->setNotice(QString());
         m_reloadAction->setEnabled(!m_currentFiles.isEmpty());
     });
@@ -1149,14 +1053,10 @@ bool MainWindow::eventFilter(QObject *watched, QEvent *event)
     return QMainWindow::eventFilter(watched, event);
 }
 
-void MainWindow::onShownFileChanged(const QString &path)
+void MainWindow::onShownFileChanged(const QString &path, bool exists)
 {
     if (!m_currentFiles.contains(path))
         return;
-    // An editor or copy that replaces the file (write elsewhere, rename) ends the watch: renew it.
-    const bool exists = QFileInfo::exists(path);
-    if (exists && !m_fileWatcher->files().contains(path))
-        m_fileWatcher->addPath(path);
     const QString name = QFileInfo(path).fileName();
     // Never a silent reload: the user may be in the middle of reading this one.
     m_banner->setNotice(exists ? tr("%1 changed on disk — Reload to see the new version.").arg(name)

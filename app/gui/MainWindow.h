@@ -38,6 +38,7 @@ class SearchBar;
 class StartPage;
 class TimelineView;
 class RunsLoadJob;
+class OpenController;
 class TraceViewIndex;
 class TraceSummaryView;
 class WarningBanner;
@@ -49,7 +50,7 @@ public:
     explicit MainWindow(QWidget *parent = nullptr);
     ~MainWindow() override;
 
-    static constexpr int kMaxRecentFiles = 10;
+    static constexpr int kMaxRecentFiles = 10; // OpenController keeps them
 
     // Starts loading path (cancelling a load in progress). Returns at once.
     void openFile(const QString &path);
@@ -134,13 +135,11 @@ private:
     void applyModelFacts(const QString &path);
     void setLoading(bool loading);
     // The one open path of traces and comparisons (RunsLoadJob); a folder alone is the ranks view.
-    void stopLoads();
     void startRunsJob(std::vector<session::RunSource> sources, std::vector<SessionRun> kept);
     void onRunsLoaded(const RunsLoadJob &job, const std::vector<SessionRun> &kept);
     void showTrace(const QString &path, std::shared_ptr<const Trace> trace, std::shared_ptr<const TraceViewIndex> index);
     void showComparison(std::vector<SessionRun> runs, const QStringList &notes);
     void showCompareFolderDialog();
-    void startFolderJob(const QString &folder, void (MainWindow::*onDone)(FolderLoadJob *));
     void showError(const QString &path, const QString &error);
     void updateTitle();
     void about();
@@ -152,21 +151,18 @@ private:
     void createRanksDock();
     void addFolderActions(QMenu *file);
     void showOpenFolderDialog();
-    void stopFolderLoad();
     void onFolderLoaded(FolderLoadJob *job);
     void showRankLanes(int run);
     // Daily use, kept apart: WindowSettings, Preferences and ShortcutsDialog do the work.
     void restoreDailyUseSettings();
     void addReloadAction(QMenu *file);
-    void onShownFileChanged(const QString &path);
+    void onShownFileChanged(const QString &path, bool exists);
     void trackLaneCollapse();
 
     std::shared_ptr<const Trace> m_trace;
     Session *m_session = nullptr;
     QStringList m_currentFiles;
     QString m_currentFile;
-    RunsLoadJob *m_job = nullptr; // the load in progress (a child); null when idle
-    FolderLoadJob *m_folderJob = nullptr; // a folder being loaded (a child); null when idle
     QString m_folder;                     // the folder shown, empty when not one
 
     QStackedWidget *m_stack = nullptr;
@@ -191,15 +187,14 @@ private:
     QLabel *m_statusLabel = nullptr;
     QProgressBar *m_progress = nullptr;
     QPushButton *m_cancelButton = nullptr;
-    QTimer *m_progressTimer = nullptr;
     AnnotationEditor *m_annotator = nullptr;
     AnnotationAutosave *m_autosave = nullptr;
     QToolBar *m_annotateBar = nullptr;
     QAction *m_annotateFindings = nullptr;
     QAction *m_reloadAction = nullptr;
-    QFileSystemWatcher *m_fileWatcher = nullptr;
     StartPage *m_startPage = nullptr;
     PictureActions *m_pictures = nullptr;
+    OpenController *m_open = nullptr;
     void createStartPage();
 };
 

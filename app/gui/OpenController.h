@@ -1,0 +1,67 @@
+#pragma once
+// What the window opens and keeps an eye on, apart from how it shows it: the one load at a time
+// (a trace or a comparison through RunsLoadJob, a folder of ranks through FolderLoadJob; the newest
+// request wins), its cancel and progress, the recent files, and the watch on the files shown.
+// MainWindow shows what it hands back and keeps the menus, docks and layout.
+#include "RunsLoadJob.h"
+#include "view/Session.h"
+
+#include <QObject>
+#include <QStringList>
+
+#include <vector>
+
+class QFileSystemWatcher;
+class QTimer;
+
+namespace lanescope {
+
+class FolderLoadJob;
+
+class OpenController : public QObject
+{
+    Q_OBJECT
+public:
+    static constexpr int kMaxRecentFiles = 10;
+
+    explicit OpenController(QObject *parent = nullptr);
+    ~OpenController() override; // a running job is cancelled and joined
+
+    // Every run at once (session::loadRuns); kept: runs on screen that the new ones join.
+    void openRuns(std::vector<session::RunSource> sources, std::vector<SessionRun> kept = {});
+    // A folder of rank traces shown as the job's ranks.
+    void openFolder(const QString &folder);
+    // Stops and forgets whatever is loading: no result comes.
+    void stop();
+    // Asks the load to stop; its result then comes as cancelled. False when nothing runs or it is
+    // stopping already.
+    bool cancel();
+    bool isLoading() const { return m_job != nullptr || m_folderJob != nullptr; }
+
+    // Recent entries, newest first: a path, or a comparison's paths joined by '\n'. Entries whose
+    // files are gone are left out (and forgotten).
+    static QStringList recentFiles();
+    static void addRecentFile(const QString &entry);
+    static void clearRecentFiles();
+
+    // The files shown now: a change on disk says so (fileChanged), never reloads by itself.
+    void watch(const QStringList &paths);
+
+signals:
+    void runsLoaded(const lanescope::RunsLoadJob &job, const std::vector<lanescope::SessionRun> &kept);
+    void folderLoaded(lanescope::FolderLoadJob *job);
+    void loadingChanged(bool loading);
+    void progress(double fraction); // 0..1, polled while loading
+    void fileChanged(const QString &path, bool exists);
+
+private:
+    void setLoading(bool loading);
+
+    RunsLoadJob *m_job = nullptr;         // a child; null when idle
+    FolderLoadJob *m_folderJob = nullptr; // a child; null when idle
+    QTimer *m_progressTimer;
+    QFileSystemWatcher *m_watcher;
+    QStringList m_watched;
+};
+
+} // namespace lanescope
