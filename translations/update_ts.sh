@@ -5,6 +5,6 @@ set -e
 cd "$(dirname "$0")/.."
 LUPDATE=${LUPDATE:-/usr/lib/qt6/bin/lupdate}
 for ts in translations/lanescope_*.ts; do
-    "$LUPDATE" -locations absolute -no-ui-lines app widgets core -ts "$ts"
+    "$LUPDATE" -locations absolute -no-ui-lines -I . app widgets core -ts "$ts"
     python3 translations/fix_contexts.py "$ts"
 done

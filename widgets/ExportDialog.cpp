@@ -1,6 +1,6 @@
-#include "ExportDialog.h"
+#include "widgets/ExportDialog.h"
 
-#include "render/PictureExport.h"
+#include "widgets/render/PictureExport.h"
 
 #include <QCheckBox>
 #include <QComboBox>

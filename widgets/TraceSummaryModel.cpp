@@ -1,4 +1,4 @@
-#include "TraceSummaryModel.h"
+#include "widgets/TraceSummaryModel.h"
 
 #include <QLocale>
 

@@ -1,7 +1,7 @@
 #pragma once
 // Item model of what a loaded trace holds: one top-level row per process (GPU processes first, then
 // CPU processes, then the allocator's memory series), its tracks and counters as children.
-#include "model/Trace.h"
+#include "core/model/Trace.h"
 
 #include <QAbstractItemModel>
 

@@ -1,6 +1,6 @@
-#include "TraceSummaryView.h"
+#include "widgets/TraceSummaryView.h"
 
-#include "TraceSummaryModel.h"
+#include "widgets/TraceSummaryModel.h"
 
 #include <QEvent>
 #include <QHeaderView>

@@ -1,7 +1,7 @@
 #pragma once
 // What a loaded trace holds, at a glance: a headline (devices, rank, events, span) over a tree of
 // processes with their tracks, counters and memory series.
-#include "model/Trace.h"
+#include "core/model/Trace.h"
 
 #include <QWidget>
 

@@ -1,4 +1,4 @@
-#include "WarningBanner.h"
+#include "widgets/WarningBanner.h"
 
 #include <QHBoxLayout>
 #include <QLabel>

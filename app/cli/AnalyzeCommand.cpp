@@ -1,13 +1,13 @@
 // lanescope-cli analyze TRACE [--gap-ms 15] [--gap-kernels gemm|all] [--params N --tokens-per-step N
 //   [--tokens-global]] [--peak-tflops X] [--step N | --from-us A --to-us B] [--hta] [--threads N] [--json]
 // Keys of the JSON object are the contract in docs/architecture.md; times are µs from the trace's first event.
-#include "Commands.h"
-#include "JsonWriter.h"
-#include "MfuText.h"
+#include "app/cli/Commands.h"
+#include "app/cli/JsonWriter.h"
+#include "app/cli/MfuText.h"
 
-#include "analysis/Analysis.h"
-#include "analysis/FigureText.h"
-#include "model/Trace.h"
+#include "core/analysis/Analysis.h"
+#include "core/analysis/FigureText.h"
+#include "core/model/Trace.h"
 
 #include <QCoreApplication>
 

@@ -1,9 +1,9 @@
-#include "Commands.h"
-#include "FolderCommands.h"
+#include "app/cli/Commands.h"
+#include "app/cli/FolderCommands.h"
 
-#include "model/Trace.h"
-#include "parse/TraceLoader.h"
-#include "util/Parallel.h"
+#include "core/model/Trace.h"
+#include "core/parse/TraceLoader.h"
+#include "core/util/Parallel.h"
 
 #include <QCoreApplication>
 #include <QFileInfo>

@@ -7,8 +7,8 @@
 // Adding one (say `export`): write ExportCommand.cpp with exportArguments() and runExport(),
 // declare them below, add {"export", QT_TRANSLATE_NOOP("cli", "one line"), exportArguments,
 // runExport} to the table, and the file to CMakeLists.txt.
-#include "CommandLine.h"
-#include "analysis/Analysis.h"
+#include "app/cli/CommandLine.h"
+#include "core/analysis/Analysis.h"
 
 #include <QString>
 

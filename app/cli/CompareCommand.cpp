@@ -4,15 +4,15 @@
 // Keys of the JSON object are the contract in docs/architecture.md; times are µs.
 // A folder of rank traces is a run too: compared through its rank 0 (or --rank),
 // with the job's own figures in the run's "job" object and in the job_* rows of the deltas.
-#include "Commands.h"
-#include "util/TraceName.h"
-#include "JsonWriter.h"
+#include "app/cli/Commands.h"
+#include "core/util/TraceName.h"
+#include "app/cli/JsonWriter.h"
 
-#include "analysis/Compare.h"
-#include "analysis/CompareTraces.h"
-#include "analysis/Ranks.h"
-#include "model/Trace.h"
-#include "session/RunSet.h"
+#include "core/analysis/Compare.h"
+#include "core/analysis/CompareTraces.h"
+#include "core/analysis/Ranks.h"
+#include "core/model/Trace.h"
+#include "core/session/RunSet.h"
 
 #include <QCoreApplication>
 #include <QFileInfo>

@@ -15,22 +15,22 @@
 // --annotate-findings also marks the baseline's gaps on every later run, as the GUI does),
 // the title naming the runs ("baseline vs tuned") and a line of figures per run, each run's
 // figures over the window shown (the whole run by default).
-#include "Commands.h"
-#include "JsonWriter.h"
-#include "OutputPaths.h"
+#include "app/cli/Commands.h"
+#include "app/cli/JsonWriter.h"
+#include "app/cli/OutputPaths.h"
 
-#include "analysis/Analysis.h"
-#include "annotations/AnnotationStore.h"
-#include "annotations/Findings.h"
-#include "analysis/Compare.h"
-#include "io/InputFile.h"
-#include "model/Trace.h"
-#include "parse/TraceLoader.h"
-#include "session/RunSet.h"
-#include "render/LaneLayout.h"
-#include "render/PictureExport.h"
-#include "render/TraceViewIndex.h"
-#include "util/Parallel.h"
+#include "core/analysis/Analysis.h"
+#include "core/annotations/AnnotationStore.h"
+#include "core/annotations/Findings.h"
+#include "core/analysis/Compare.h"
+#include "core/io/InputFile.h"
+#include "core/model/Trace.h"
+#include "core/parse/TraceLoader.h"
+#include "core/session/RunSet.h"
+#include "widgets/render/LaneLayout.h"
+#include "widgets/render/PictureExport.h"
+#include "widgets/render/TraceViewIndex.h"
+#include "core/util/Parallel.h"
 
 #include <QCoreApplication>
 #include <QElapsedTimer>

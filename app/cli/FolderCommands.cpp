@@ -3,17 +3,17 @@
 // A folder of rank traces. The keys of analyze's object are the one-trace contract
 // (docs/architecture.md) for the job as a whole, plus "ranks", "clock_offsets_us", "stragglers" and "job";
 // times are µs from the job's first event on the reference rank's clock.
-#include "FolderCommands.h"
+#include "app/cli/FolderCommands.h"
 
-#include "Commands.h"
-#include "JsonWriter.h"
-#include "OutputPaths.h"
+#include "app/cli/Commands.h"
+#include "app/cli/JsonWriter.h"
+#include "app/cli/OutputPaths.h"
 
-#include "analysis/RankSummaryJson.h"
-#include "analysis/Ranks.h"
-#include "io/FolderLoad.h"
-#include "io/InputFile.h"
-#include "util/ProcessMemory.h"
+#include "core/analysis/RankSummaryJson.h"
+#include "core/analysis/Ranks.h"
+#include "core/io/FolderLoad.h"
+#include "core/io/InputFile.h"
+#include "core/util/ProcessMemory.h"
 
 #include <QCoreApplication>
 #include <QFile>

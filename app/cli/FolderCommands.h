@@ -4,7 +4,7 @@
 // The rows of `info` and `analyze` in the command table (Commands.cpp) name these: they accept
 // everything the one-trace command does plus the folder's options, and hand a file to the
 // one-trace command unchanged.
-#include "CommandLine.h"
+#include "app/cli/CommandLine.h"
 
 namespace lanescope::cli {
 

@@ -1,9 +1,9 @@
 // lanescope-cli info TRACE [--json] [--threads N]
-#include "Commands.h"
-#include "JsonWriter.h"
+#include "app/cli/Commands.h"
+#include "app/cli/JsonWriter.h"
 
-#include "model/Trace.h"
-#include "util/ProcessMemory.h"
+#include "core/model/Trace.h"
+#include "core/util/ProcessMemory.h"
 
 #include <QCoreApplication>
 

@@ -1,10 +1,10 @@
 // lanescope-cli mfu --params N --tokens-per-s-per-gpu X (--peak-tflops Y | --gpu NAME) [--json]
 // The MFU calculator without a trace: achieved TFLOPS = 6 x params x tokens/s per GPU.
-#include "Commands.h"
-#include "JsonWriter.h"
-#include "MfuText.h"
+#include "app/cli/Commands.h"
+#include "app/cli/JsonWriter.h"
+#include "app/cli/MfuText.h"
 
-#include "analysis/Mfu.h"
+#include "core/analysis/Mfu.h"
 
 #include <QCoreApplication>
 

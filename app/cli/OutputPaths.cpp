@@ -1,4 +1,4 @@
-#include "OutputPaths.h"
+#include "app/cli/OutputPaths.h"
 
 #include <QCoreApplication>
 #include <QDir>

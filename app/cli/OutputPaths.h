@@ -5,7 +5,7 @@
 // its facts. "The same file" is decided as the kernel sees it, after links: an existing path by
 // its (device, inode), so a symlink or a hard link to an input is caught; a path that does not
 // exist yet by its resolved absolute path, so two outputs naming one new file are caught too.
-#include "CommandLine.h"
+#include "app/cli/CommandLine.h"
 
 #include <QString>
 #include <vector>

@@ -1,10 +1,10 @@
 // lanescope-cli synth --scenario fsdp-baseline|fsdp-prefetch|fsdp-tuned -o OUT.json [options]
 // Writes a deterministic synthetic Kineto trace (or one per rank) and a sidecar of known facts.
-#include "Commands.h"
-#include "JsonWriter.h"
-#include "OutputPaths.h"
+#include "app/cli/Commands.h"
+#include "app/cli/JsonWriter.h"
+#include "app/cli/OutputPaths.h"
 
-#include "synth/TraceSynth.h"
+#include "core/synth/TraceSynth.h"
 
 #include <QCoreApplication>
 #include <QDir>

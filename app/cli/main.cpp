@@ -1,7 +1,7 @@
 // lanescope-cli COMMAND [options]: dispatches on the subcommand table (Commands.cpp); each
 // subcommand parses the rest of the line with its own generated parser (CommandLine.h).
-#include "Commands.h"
-#include "util/BuildInfo.h"
+#include "app/cli/Commands.h"
+#include "core/util/BuildInfo.h"
 
 #include <QCoreApplication>
 #include <QGuiApplication>

@@ -1,6 +1,6 @@
-#include "AboutBox.h"
+#include "app/gui/AboutBox.h"
 
-#include "util/BuildInfo.h"
+#include "core/util/BuildInfo.h"
 
 #include <QCoreApplication>
 #include <QMessageBox>

@@ -1,7 +1,7 @@
-#include "CommandLine.h"
+#include "app/gui/CommandLine.h"
 
-#include "analysis/AnalysisDock.h"
-#include "io/FolderLoad.h"
+#include "widgets/analysis/AnalysisDock.h"
+#include "core/io/FolderLoad.h"
 
 #include <QCoreApplication>
 #include <QFileInfo>

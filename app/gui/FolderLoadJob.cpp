@@ -1,8 +1,8 @@
-#include "FolderLoadJob.h"
+#include "app/gui/FolderLoadJob.h"
 
-#include "analysis/Collectives.h"
-#include "analysis/Steps.h"
-#include "util/Parallel.h"
+#include "core/analysis/Collectives.h"
+#include "core/analysis/Steps.h"
+#include "core/util/Parallel.h"
 
 #include <algorithm>
 #include <exception>

@@ -4,9 +4,9 @@
 // their matching collectives, so the window can put the ranks side by side on one clock as soon as
 // they are shown. As TraceLoadJob: progress read from an atomic, the result handed back through a
 // queued call as finished(), cancel honoured between files and inside each load.
-#include "analysis/ClockAlign.h"
-#include "io/FolderLoad.h"
-#include "render/TraceViewIndex.h"
+#include "core/analysis/ClockAlign.h"
+#include "core/io/FolderLoad.h"
+#include "widgets/render/TraceViewIndex.h"
 
 #include <QObject>
 #include <QString>

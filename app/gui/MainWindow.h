@@ -2,10 +2,10 @@
 // The main window: opens a trace (menu, recent files, drag and drop, command line), loads it off the
 // UI thread with progress and cancel, and shows it: the timeline in the middle, the summary,
 // details of the selection, time-range statistics and the legend in docks, warnings on top.
-#include "PictureActions.h"
-#include "model/Trace.h"
-#include "view/Session.h"
-#include "session/RunSet.h"
+#include "app/gui/PictureActions.h"
+#include "core/model/Trace.h"
+#include "widgets/view/Session.h"
+#include "core/session/RunSet.h"
 
 #include <QMainWindow>
 #include <QPageSize>

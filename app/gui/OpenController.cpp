@@ -1,6 +1,6 @@
-#include "OpenController.h"
+#include "app/gui/OpenController.h"
 
-#include "FolderLoadJob.h"
+#include "app/gui/FolderLoadJob.h"
 
 #include <QDir>
 #include <QFileInfo>

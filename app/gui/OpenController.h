@@ -3,8 +3,8 @@
 // (a trace or a comparison through RunsLoadJob, a folder of ranks through FolderLoadJob; the newest
 // request wins), its cancel and progress, the recent files, and the watch on the files shown.
 // MainWindow shows what it hands back and keeps the menus, docks and layout.
-#include "RunsLoadJob.h"
-#include "view/Session.h"
+#include "app/gui/RunsLoadJob.h"
+#include "widgets/view/Session.h"
 
 #include <QObject>
 #include <QStringList>

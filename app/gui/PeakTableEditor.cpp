@@ -1,4 +1,4 @@
-#include "PeakTableEditor.h"
+#include "app/gui/PeakTableEditor.h"
 
 #include <QDoubleSpinBox>
 #include <QHBoxLayout>

@@ -2,7 +2,7 @@
 // Preferences' GPU peak-TFLOPS table: core's built-in rows (analysis::gpuPeakTable()) with the
 // user's own figure in place of any of them. An overridden row is shown in bold with Lanescope's
 // figure beside it; Reset puts the selected rows (or all) back to the table.
-#include "analysis/Mfu.h"
+#include "core/analysis/Mfu.h"
 
 #include <QWidget>
 

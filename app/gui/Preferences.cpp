@@ -1,7 +1,7 @@
-#include "Preferences.h"
+#include "app/gui/Preferences.h"
 
-#include "PeakTableEditor.h"
-#include "analysis/PeakOverrideStore.h"
+#include "app/gui/PeakTableEditor.h"
+#include "widgets/analysis/PeakOverrideStore.h"
 
 #include <QApplication>
 #include <QComboBox>

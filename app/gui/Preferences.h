@@ -2,8 +2,8 @@
 // Edit > Preferences: the theme, the language (applied at the next start), the gap threshold and
 // kernel filter new windows and traces start with, the user's overrides of the GPU peak table. Stored in QSettings; the analysis options share
 // their keys with what the Analysis dock remembers (WindowSettings), so there is one value of each.
-#include "analysis/Mfu.h"
-#include "model/Trace.h"
+#include "core/analysis/Mfu.h"
+#include "core/model/Trace.h"
 
 #include <QDialog>
 #include <QLocale>

@@ -1,4 +1,4 @@
-#include "QuitSignals.h"
+#include "app/gui/QuitSignals.h"
 
 #include <QApplication>
 #include <QSocketNotifier>

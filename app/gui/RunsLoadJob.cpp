@@ -1,6 +1,6 @@
-#include "RunsLoadJob.h"
+#include "app/gui/RunsLoadJob.h"
 
-#include "util/Parallel.h"
+#include "core/util/Parallel.h"
 
 #include <exception>
 

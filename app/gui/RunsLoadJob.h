@@ -4,8 +4,8 @@
 // `lanescope-cli compare` does), then each run's view index is built on the same thread. Progress is
 // read by the UI from an atomic (polled, so a fast loader never floods the event loop), and the
 // result comes back to the thread that owns the job through a queued call, as finished().
-#include "render/TraceViewIndex.h"
-#include "session/RunSet.h"
+#include "widgets/render/TraceViewIndex.h"
+#include "core/session/RunSet.h"
 
 #include <QObject>
 #include <QString>

@@ -1,4 +1,4 @@
-#include "ShortcutsDialog.h"
+#include "app/gui/ShortcutsDialog.h"
 
 #include <QAction>
 #include <QDialogButtonBox>

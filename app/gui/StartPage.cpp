@@ -1,6 +1,6 @@
-#include "StartPage.h"
+#include "app/gui/StartPage.h"
 
-#include "analysis/ItemActivation.h"
+#include "widgets/analysis/ItemActivation.h"
 
 #include <QDateTime>
 #include <QDir>

@@ -1,9 +1,9 @@
-#include "WindowSettings.h"
+#include "app/gui/WindowSettings.h"
 
-#include "Preferences.h"
-#include "analysis/AnalysisDock.h"
-#include "view/Session.h"
-#include "timeline/TimelineView.h"
+#include "app/gui/Preferences.h"
+#include "widgets/analysis/AnalysisDock.h"
+#include "widgets/view/Session.h"
+#include "widgets/timeline/TimelineView.h"
 
 #include <QCheckBox>
 #include <QCryptographicHash>

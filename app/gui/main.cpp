@@ -1,14 +1,14 @@
 // lanescope: the desktop viewer. `lanescope [TRACE...|DIR] [--compare] [--gap-ms N] [--step N]` opens the
 // traces at start (two or more are compared, the first as the baseline; a folder opens its rank traces
 // as one job, or with --compare as runs of a comparison). CommandLine reads the options.
-#include "CommandLine.h"
-#include "MainWindow.h"
-#include "Preferences.h"
-#include "QuitSignals.h"
+#include "app/gui/CommandLine.h"
+#include "app/gui/MainWindow.h"
+#include "app/gui/Preferences.h"
+#include "app/gui/QuitSignals.h"
 
-#include "analysis/AnalysisDock.h"
-#include "synth/DemoTrace.h"
-#include "util/BuildInfo.h"
+#include "widgets/analysis/AnalysisDock.h"
+#include "core/synth/DemoTrace.h"
+#include "core/util/BuildInfo.h"
 
 #include <QApplication>
 #include <QComboBox>

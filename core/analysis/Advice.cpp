@@ -1,7 +1,7 @@
-#include "analysis/Advice.h"
+#include "core/analysis/Advice.h"
 
-#include "analysis/FigureText.h"
-#include "analysis/Format.h"
+#include "core/analysis/FigureText.h"
+#include "core/analysis/Format.h"
 
 #include <QCoreApplication>
 

@@ -3,10 +3,10 @@
 // what the change is worth at most. Each rule stays silent unless the trace shows its problem with
 // at least the evidence below (AdviceMinimum), and every share of time it states is measured on the
 // union of the intervals it counts (streams idle at the same time count once), so never above 100 %.
-#include "analysis/Gaps.h"
-#include "analysis/Memory.h"
-#include "analysis/Mfu.h"
-#include "analysis/Temporal.h"
+#include "core/analysis/Gaps.h"
+#include "core/analysis/Memory.h"
+#include "core/analysis/Mfu.h"
+#include "core/analysis/Temporal.h"
 
 namespace lanescope::analysis {
 

@@ -1,6 +1,6 @@
-#include "analysis/Analysis.h"
+#include "core/analysis/Analysis.h"
 
-#include "analysis/Evidence.h"
+#include "core/analysis/Evidence.h"
 
 #include <QCoreApplication>
 

@@ -2,13 +2,13 @@
 // The whole analysis of one trace in one call: what `lanescope-cli analyze` prints and the
 // analysis dock shows. A pure function of an immutable Trace; safe to run off the UI thread, and
 // the result is a plain value to hand across.
-#include "analysis/Advice.h"
-#include "analysis/Gaps.h"
-#include "analysis/Memory.h"
-#include "analysis/Mfu.h"
-#include "analysis/RunFigures.h"
-#include "analysis/Steps.h"
-#include "analysis/Temporal.h"
+#include "core/analysis/Advice.h"
+#include "core/analysis/Gaps.h"
+#include "core/analysis/Memory.h"
+#include "core/analysis/Mfu.h"
+#include "core/analysis/RunFigures.h"
+#include "core/analysis/Steps.h"
+#include "core/analysis/Temporal.h"
 
 namespace lanescope::analysis {
 

@@ -1,4 +1,4 @@
-#include "analysis/ClockAlign.h"
+#include "core/analysis/ClockAlign.h"
 
 #include <QCoreApplication>
 

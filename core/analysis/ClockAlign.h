@@ -12,7 +12,7 @@
 //    A rank with no collective matched with the reference keeps the epoch step alone (warned).
 //
 // The offset is added to the rank's model times to put them on the reference clock.
-#include "analysis/Collectives.h"
+#include "core/analysis/Collectives.h"
 
 #include <QStringList>
 

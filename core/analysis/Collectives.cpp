@@ -1,8 +1,8 @@
-#include "analysis/Collectives.h"
+#include "core/analysis/Collectives.h"
 
-#include "analysis/KernelClass.h"
-#include "io/SourceReader.h"
-#include "parse/EventArgs.h"
+#include "core/analysis/KernelClass.h"
+#include "core/io/SourceReader.h"
+#include "core/parse/EventArgs.h"
 
 #include <QCoreApplication>
 

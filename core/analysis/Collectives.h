@@ -12,7 +12,7 @@
 // Kineto); otherwise by order: the k-th call of a (ProfilerStep, process group, name) on one rank
 // is the k-th on every other. A group whose count differs between ranks is matched only among the
 // ranks that have the count most ranks have (a cut-off rank file loses its last step, not the job).
-#include "analysis/Steps.h"
+#include "core/analysis/Steps.h"
 
 #include <QString>
 #include <QStringList>

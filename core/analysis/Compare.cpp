@@ -1,7 +1,7 @@
-#include "analysis/Compare.h"
+#include "core/analysis/Compare.h"
 
-#include "analysis/Advice.h" // subtractIntervals
-#include "analysis/KernelClass.h"
+#include "core/analysis/Advice.h" // subtractIntervals
+#include "core/analysis/KernelClass.h"
 
 #include <QCoreApplication>
 #include <QHash>

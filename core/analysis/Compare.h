@@ -22,7 +22,7 @@
 //      edges of the window).
 // Every figure is an integer number of nanoseconds, or half of one with two median steps, held
 // in a double: such values add and subtract exactly, so the sums above hold to the last bit.
-#include "analysis/Analysis.h"
+#include "core/analysis/Analysis.h"
 
 #include <QString>
 #include <QStringList>

@@ -1,6 +1,6 @@
-#include "analysis/CompareTraces.h"
+#include "core/analysis/CompareTraces.h"
 
-#include "util/Parallel.h"
+#include "core/util/Parallel.h"
 
 #include <QCoreApplication>
 

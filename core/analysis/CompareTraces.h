@@ -3,7 +3,7 @@
 // it: each run analysed with the same options (on a thread of its own), scoped to the aligned step
 // when CompareOptions::scopeToStep asks for one step, then compareRuns(). One function, so the
 // command line and the window cannot disagree about what a comparison measures.
-#include "analysis/Compare.h"
+#include "core/analysis/Compare.h"
 
 #include <QString>
 

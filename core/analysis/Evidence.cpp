@@ -1,4 +1,4 @@
-#include "analysis/Evidence.h"
+#include "core/analysis/Evidence.h"
 
 #include <algorithm>
 

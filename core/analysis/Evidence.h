@@ -1,8 +1,8 @@
 #pragma once
 // Internal to core/analysis: the CPU-side facts that explain GPU idle time (runtime calls of the
 // allocator, synchronisations, DataLoader spans, kernel launches), indexed once per analysis.
-#include "analysis/KernelClass.h"
-#include "analysis/Steps.h"
+#include "core/analysis/KernelClass.h"
+#include "core/analysis/Steps.h"
 
 #include <algorithm>
 #include <cstdint>

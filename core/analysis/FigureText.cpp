@@ -1,4 +1,4 @@
-#include "analysis/FigureText.h"
+#include "core/analysis/FigureText.h"
 
 #include <QCoreApplication>
 #include <QLocale>

@@ -3,7 +3,7 @@
 // dock, the MFU panel, the advice, the comparison's metrics, the exported headline, the report,
 // the command line's text), so the same quantity reads the same everywhere: same unit, same
 // precision, the user's locale.
-#include "analysis/RunFigures.h"
+#include "core/analysis/RunFigures.h"
 
 #include <QString>
 

@@ -1,6 +1,6 @@
 #pragma once
 // Internal to core/analysis: how evidence strings spell durations and kernel names.
-#include "model/Trace.h"
+#include "core/model/Trace.h"
 
 #include <QString>
 

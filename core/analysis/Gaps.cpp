@@ -1,7 +1,7 @@
-#include "analysis/Gaps.h"
+#include "core/analysis/Gaps.h"
 
-#include "analysis/Evidence.h"
-#include "analysis/Format.h"
+#include "core/analysis/Evidence.h"
+#include "core/analysis/Format.h"
 
 #include <QCoreApplication>
 

@@ -12,7 +12,7 @@
 // FSDP's layer-boundary wait sits right after such a kernel — but they are not idle either: the
 // gap is only the time the stream ran nothing, so one window can hold several gaps and each is
 // measured on its own against the threshold. GapKernels::All keeps every gap of a compute stream.
-#include "analysis/Steps.h"
+#include "core/analysis/Steps.h"
 
 #include <QString>
 

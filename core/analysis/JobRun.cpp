@@ -1,4 +1,4 @@
-#include "analysis/JobRun.h"
+#include "core/analysis/JobRun.h"
 
 #include <QCoreApplication>
 

@@ -5,8 +5,8 @@
 // with like (rank 0 unless the user names another; in a synchronous job every rank's step takes
 // as long, the waits on a straggler included), and the job's own figures (its step, its gaps over
 // every rank, the waits on stragglers) travel beside it (JobRunFigures).
-#include "analysis/Compare.h"
-#include "analysis/Ranks.h"
+#include "core/analysis/Compare.h"
+#include "core/analysis/Ranks.h"
 
 #include <QString>
 

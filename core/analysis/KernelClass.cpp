@@ -1,4 +1,4 @@
-#include "analysis/KernelClass.h"
+#include "core/analysis/KernelClass.h"
 
 #include <algorithm>
 #include <cctype>

@@ -1,7 +1,7 @@
 #pragma once
 // What a GPU activity is for the analysis: GEMM, attention, other compute, communication or memory.
 // One table of name patterns (kernelPatterns()) decides it; everything else asks classifyKernel().
-#include "model/Trace.h"
+#include "core/model/Trace.h"
 
 #include <string_view>
 #include <vector>

@@ -1,6 +1,6 @@
-#include "analysis/Memory.h"
+#include "core/analysis/Memory.h"
 
-#include "analysis/Evidence.h"
+#include "core/analysis/Evidence.h"
 
 #include <algorithm>
 

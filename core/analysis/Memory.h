@@ -1,7 +1,7 @@
 #pragma once
 // Device memory as the caching allocator reported it ([memory] events of profile_memory=True) and
 // the allocator's calls into the CUDA driver (cudaMalloc / cudaFree runtime events).
-#include "analysis/Steps.h"
+#include "core/analysis/Steps.h"
 
 #include <vector>
 

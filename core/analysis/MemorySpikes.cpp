@@ -1,4 +1,4 @@
-#include "analysis/MemorySpikes.h"
+#include "core/analysis/MemorySpikes.h"
 
 #include <algorithm>
 

@@ -3,7 +3,7 @@
 // that shows as a vertical needle on the device memory curve (the case study's second finding,
 // fixed with PYTORCH_CUDA_ALLOC_CONF=max_split_size_mb:512). Beside the rest of the memory
 // analysis so the timeline, the export and any later report count the same needles.
-#include "model/Trace.h"
+#include "core/model/Trace.h"
 
 #include <vector>
 

@@ -1,7 +1,7 @@
-#include "analysis/Mfu.h"
+#include "core/analysis/Mfu.h"
 
-#include "io/SourceReader.h"
-#include "parse/EventArgs.h"
+#include "core/io/SourceReader.h"
+#include "core/parse/EventArgs.h"
 
 #include <algorithm>
 

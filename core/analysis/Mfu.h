@@ -2,7 +2,7 @@
 // Model FLOPs utilisation: step time -> tokens/s per GPU -> achieved TFLOPS (6 x params x tokens/s,
 // the usual forward + backward FLOPs of a dense transformer) -> percent of the GPU's dense
 // bf16/fp16 tensor peak. Also the FLOPs PyTorch itself counted where ops carry `flops` args.
-#include "analysis/Steps.h"
+#include "core/analysis/Steps.h"
 
 #include <QString>
 

@@ -1,5 +1,5 @@
-#include "analysis/RankSummaryJson.h"
-#include "util/BoundedJson.h"
+#include "core/analysis/RankSummaryJson.h"
+#include "core/util/BoundedJson.h"
 
 #include <QCoreApplication>
 #include <QStringList>

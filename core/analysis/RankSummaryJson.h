@@ -4,7 +4,7 @@
 // merge SUMMARIES...` reads them back and runs the same reduce step as `analyze DIR`. Integers
 // (nanoseconds, bytes) are written as integers and doubles in their shortest round-trip form, so
 // a summary read back is the summary written, bit for bit, and merge equals analyze DIR.
-#include "analysis/Ranks.h"
+#include "core/analysis/Ranks.h"
 
 #include <QByteArray>
 #include <QString>

@@ -1,9 +1,9 @@
-#include "analysis/Ranks.h"
+#include "core/analysis/Ranks.h"
 
-#include "analysis/Compare.h"
-#include "analysis/FigureText.h"
-#include "io/FolderLoad.h"
-#include "util/Parallel.h"
+#include "core/analysis/Compare.h"
+#include "core/analysis/FigureText.h"
+#include "core/io/FolderLoad.h"
+#include "core/util/Parallel.h"
 
 #include <QCoreApplication>
 

@@ -23,9 +23,9 @@
 // ranks". The rank the others wait for is the first of those (Stragglers::byRank); it need not be
 // the rank with the longest median step (JobFigures::slowestRank): in a synchronous job every rank's
 // step lasts as long as the straggler's, the waits included.
-#include "analysis/Analysis.h"
-#include "analysis/ClockAlign.h"
-#include "analysis/Collectives.h"
+#include "core/analysis/Analysis.h"
+#include "core/analysis/ClockAlign.h"
+#include "core/analysis/Collectives.h"
 
 #include <QString>
 #include <QStringList>

@@ -1,7 +1,7 @@
-#include "analysis/RunFigures.h"
+#include "core/analysis/RunFigures.h"
 
-#include "analysis/Analysis.h"
-#include "analysis/KernelClass.h"
+#include "core/analysis/Analysis.h"
+#include "core/analysis/KernelClass.h"
 
 namespace lanescope::analysis {
 

@@ -5,9 +5,9 @@
 // analysis dock, the MFU panel, the advice, the comparison's metrics and waterfall, the exported
 // headline, the report and `lanescope-cli analyze/compare/export --json` read these values; none
 // computes its own. FigureText.h spells them, one way for every surface.
-#include "analysis/Gaps.h"
-#include "analysis/Steps.h"
-#include "analysis/Temporal.h"
+#include "core/analysis/Gaps.h"
+#include "core/analysis/Steps.h"
+#include "core/analysis/Temporal.h"
 
 #include <QString>
 

@@ -1,6 +1,6 @@
-#include "analysis/Steps.h"
+#include "core/analysis/Steps.h"
 
-#include "analysis/KernelClass.h"
+#include "core/analysis/KernelClass.h"
 
 #include <algorithm>
 #include <climits>

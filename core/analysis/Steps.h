@@ -1,6 +1,6 @@
 #pragma once
 // Training steps from the profiler's ProfilerStep#N spans, CPU side and GPU side.
-#include "model/Trace.h"
+#include "core/model/Trace.h"
 
 #include <QString>
 

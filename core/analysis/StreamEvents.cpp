@@ -1,9 +1,9 @@
-#include "analysis/StreamEvents.h"
+#include "core/analysis/StreamEvents.h"
 
-#include "analysis/KernelClass.h"
-#include "io/MappedSource.h"
-#include "io/SigbusGuard.h"
-#include "io/SourceReader.h"
+#include "core/analysis/KernelClass.h"
+#include "core/io/MappedSource.h"
+#include "core/io/SigbusGuard.h"
+#include "core/io/SourceReader.h"
 
 #include <rapidjson/memorystream.h>
 #include <rapidjson/reader.h>

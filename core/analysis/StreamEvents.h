@@ -6,7 +6,7 @@
 // row whose stream column is not -1 (hta/analyzers/breakdown_analysis.py, get_temporal_breakdown).
 // The model keeps no args, so they are read back from the file; only events whose text holds the
 // key "stream" are parsed.
-#include "model/Trace.h"
+#include "core/model/Trace.h"
 
 #include <vector>
 

@@ -1,7 +1,7 @@
-#include "analysis/Temporal.h"
+#include "core/analysis/Temporal.h"
 
-#include "analysis/KernelClass.h"
-#include "analysis/StreamEvents.h"
+#include "core/analysis/KernelClass.h"
+#include "core/analysis/StreamEvents.h"
 
 #include <algorithm>
 #include <cmath>

@@ -19,7 +19,7 @@
 //    whole microseconds before all of the above. We do the same (htaCompatible).
 // Which events are GPU time is where we differ on purpose (GpuTimeDefinition; README, "Where our
 // figures differ from Holistic Trace Analysis").
-#include "analysis/Steps.h"
+#include "core/analysis/Steps.h"
 
 namespace lanescope::analysis {
 

@@ -1,4 +1,4 @@
-#include "annotations/Annotation.h"
+#include "core/annotations/Annotation.h"
 
 #include <QCoreApplication>
 

@@ -43,7 +43,7 @@
 // file of this version is reported as damage, not dropped silently. "id" (16 hex digits) came after
 // the first files: one without it gets an id derived from its place and content, the same in
 // every reader.
-#include "model/Trace.h"
+#include "core/model/Trace.h"
 
 #include <QString>
 

@@ -1,6 +1,6 @@
-#include "annotations/AnnotationFile.h"
-#include "util/BoundedJson.h"
-#include "util/JsonBrackets.h"
+#include "core/annotations/AnnotationFile.h"
+#include "core/util/BoundedJson.h"
+#include "core/util/JsonBrackets.h"
 
 #include <QCryptographicHash>
 #include <QFile>

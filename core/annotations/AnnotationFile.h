@@ -1,7 +1,7 @@
 #pragma once
 // The annotations file format (Annotation.h has an example): writing one and reading one back with
 // what it says about itself — its format version and the trace it was written for.
-#include "annotations/AnnotationSet.h"
+#include "core/annotations/AnnotationSet.h"
 
 #include <QByteArray>
 #include <QCoreApplication>

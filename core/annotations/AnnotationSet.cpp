@@ -1,4 +1,4 @@
-#include "annotations/AnnotationSet.h"
+#include "core/annotations/AnnotationSet.h"
 
 #include <QRandomGenerator>
 

@@ -6,7 +6,7 @@
 // Ids are random 64-bit numbers, saved with the annotations: two windows adding to one sidecar
 // must not both call their new annotation 7, or merging the file by id (merge()) would take one
 // for an edit of the other.
-#include "annotations/Annotation.h"
+#include "core/annotations/Annotation.h"
 
 #include <unordered_set>
 #include <vector>

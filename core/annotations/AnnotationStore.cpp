@@ -1,4 +1,4 @@
-#include "annotations/AnnotationStore.h"
+#include "core/annotations/AnnotationStore.h"
 
 #include <QCryptographicHash>
 #include <QDateTime>

@@ -26,7 +26,7 @@
 // merged set is what is written and what save() hands back for the window to show. The read,
 // merge and write happen under a lock file in the data folder, so two windows saving at once take
 // turns. A file that vanished since is no news: the set is written as it is.
-#include "annotations/AnnotationFile.h"
+#include "core/annotations/AnnotationFile.h"
 
 #include <QCoreApplication>
 #include <QStringList>

@@ -1,7 +1,7 @@
-#include "annotations/Findings.h"
+#include "core/annotations/Findings.h"
 
-#include "analysis/KernelClass.h"
-#include "annotations/LaneKey.h"
+#include "core/analysis/KernelClass.h"
+#include "core/annotations/LaneKey.h"
 
 #include <algorithm>
 #include <cmath>

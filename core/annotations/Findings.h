@@ -7,9 +7,9 @@
 // allocate-and-free needles of MemorySpikes.h (callouts on the curve). All are findings
 // (drawn dashed and tinted), coloured by what they are; AnnotationSet::addFindings adds them
 // without stacking copies when run again.
-#include "analysis/Analysis.h"
-#include "analysis/MemorySpikes.h"
-#include "annotations/Annotation.h"
+#include "core/analysis/Analysis.h"
+#include "core/analysis/MemorySpikes.h"
+#include "core/annotations/Annotation.h"
 
 #include <QCoreApplication>
 

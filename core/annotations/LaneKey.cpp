@@ -1,4 +1,4 @@
-#include "annotations/LaneKey.h"
+#include "core/annotations/LaneKey.h"
 
 namespace lanescope::annotations::LaneKey {
 

@@ -9,7 +9,7 @@
 //
 // The format lives here in core (annotations are a core model); widgets/render/LaneLayout
 // computes each lane's key with forTrack().
-#include "model/Trace.h"
+#include "core/model/Trace.h"
 
 #include <QString>
 

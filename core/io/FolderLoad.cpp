@@ -1,8 +1,8 @@
-#include "io/FolderLoad.h"
-#include "io/InputFile.h"
+#include "core/io/FolderLoad.h"
+#include "core/io/InputFile.h"
 
-#include "parse/TraceLoader.h"
-#include "util/Parallel.h"
+#include "core/parse/TraceLoader.h"
+#include "core/util/Parallel.h"
 
 #include <QCoreApplication>
 #include <QDir>

@@ -5,7 +5,7 @@
 // ordered by distributedInfo.rank, files that are not traces or belong to another job (another
 // world size or backend) reported and left out, never fatal. Legacy traces without
 // distributedInfo are ordered by file name and their rank numbers said to be guessed.
-#include "model/Trace.h"
+#include "core/model/Trace.h"
 
 #include <QString>
 #include <QStringList>

@@ -1,4 +1,4 @@
-#include "io/GzipInflater.h"
+#include "core/io/GzipInflater.h"
 
 #include <QCoreApplication>
 

@@ -1,4 +1,4 @@
-#include "io/GzipSize.h"
+#include "core/io/GzipSize.h"
 
 #include <zlib.h>
 

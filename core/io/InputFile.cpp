@@ -1,4 +1,4 @@
-#include "io/InputFile.h"
+#include "core/io/InputFile.h"
 
 #include <QFile>
 

@@ -1,8 +1,8 @@
-#include "io/MappedSource.h"
+#include "core/io/MappedSource.h"
 
-#include "io/GzipInflater.h"
-#include "io/InputFile.h"
-#include "io/SourceReader.h"
+#include "core/io/GzipInflater.h"
+#include "core/io/InputFile.h"
+#include "core/io/SourceReader.h"
 
 #include <QCoreApplication>
 #include <QFile>

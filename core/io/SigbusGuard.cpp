@@ -1,4 +1,4 @@
-#include "io/SigbusGuard.h"
+#include "core/io/SigbusGuard.h"
 
 #include <csetjmp>
 #include <csignal>

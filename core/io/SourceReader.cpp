@@ -1,9 +1,9 @@
-#include "io/SourceReader.h"
+#include "core/io/SourceReader.h"
 
-#include "io/GzipInflater.h"
-#include "io/MappedSource.h"
-#include "io/SigbusGuard.h"
-#include "util/JsonBrackets.h"
+#include "core/io/GzipInflater.h"
+#include "core/io/MappedSource.h"
+#include "core/io/SigbusGuard.h"
+#include "core/util/JsonBrackets.h"
 
 #include <QCoreApplication>
 

@@ -1,6 +1,6 @@
-#include "model/Trace.h"
+#include "core/model/Trace.h"
 
-#include "io/MappedSource.h"
+#include "core/io/MappedSource.h"
 
 #include <algorithm>
 

@@ -1,6 +1,6 @@
 #pragma once
 // The loaded trace: columnar, compact and immutable once the loader hands it out.
-#include "model/StringTable.h"
+#include "core/model/StringTable.h"
 
 #include <QString>
 #include <QStringList>

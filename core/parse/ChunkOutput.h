@@ -1,7 +1,7 @@
 #pragma once
 // What one parser thread produces from its slice of the traceEvents array, before the merge:
 // raw records in file order with chunk-local string and track ids.
-#include "parse/NumberText.h"
+#include "core/parse/NumberText.h"
 
 #include <algorithm>
 #include <cstdint>

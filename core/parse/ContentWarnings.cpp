@@ -1,4 +1,4 @@
-#include "parse/ContentWarnings.h"
+#include "core/parse/ContentWarnings.h"
 
 #include <QCoreApplication>
 #include <QRegularExpression>

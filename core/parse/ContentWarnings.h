@@ -2,7 +2,7 @@
 // What a loaded trace cannot tell, said once where the user looks (Trace::warnings: the GUI's
 // banner, `info --json`, and the analysis' warnings): device processes whose events are not
 // recognised as accelerator work, and the legacy (non-Kineto) profiler format.
-#include "model/Trace.h"
+#include "core/model/Trace.h"
 
 namespace lanescope::parse {
 

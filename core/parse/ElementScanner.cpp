@@ -1,8 +1,8 @@
-#include "parse/ElementScanner.h"
+#include "core/parse/ElementScanner.h"
 
-#include "io/SigbusGuard.h"
-#include "parse/EventHandler.h"
-#include "util/JsonBrackets.h"
+#include "core/io/SigbusGuard.h"
+#include "core/parse/EventHandler.h"
+#include "core/util/JsonBrackets.h"
 
 #include <rapidjson/error/en.h>
 #include <rapidjson/memorystream.h>

@@ -1,7 +1,7 @@
 #pragma once
 // Walks the elements of the traceEvents array from a given byte offset, feeding each one to the
 // SAX EventHandler, and says why it stopped. One scanner runs per parallel chunk.
-#include "parse/ChunkOutput.h"
+#include "core/parse/ChunkOutput.h"
 
 #include <atomic>
 #include <cstdint>

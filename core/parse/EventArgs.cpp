@@ -1,8 +1,8 @@
-#include "parse/EventArgs.h"
+#include "core/parse/EventArgs.h"
 
-#include "io/MappedSource.h"
-#include "io/SigbusGuard.h"
-#include "io/SourceReader.h"
+#include "core/io/MappedSource.h"
+#include "core/io/SigbusGuard.h"
+#include "core/io/SourceReader.h"
 
 #include <QCoreApplication>
 #include <QVariantList>

@@ -1,7 +1,7 @@
 #pragma once
 // Reads one event back from the file on demand (the model keeps only its byte offset): its args
 // and its full JSON text, for the details panel and the analyses that need an arg.
-#include "model/Trace.h"
+#include "core/model/Trace.h"
 
 #include <QString>
 #include <QVariantMap>

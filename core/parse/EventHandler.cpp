@@ -1,6 +1,6 @@
-#include "parse/EventHandler.h"
+#include "core/parse/EventHandler.h"
 
-#include "parse/NumberText.h"
+#include "core/parse/NumberText.h"
 
 #include <cstring>
 

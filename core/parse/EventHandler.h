@@ -1,7 +1,7 @@
 #pragma once
 // RapidJSON SAX handler for one element of traceEvents. It keeps only what the model needs
 // (phase, names, ids, times, a handful of args) and leaves every other arg in the file.
-#include "parse/ChunkOutput.h"
+#include "core/parse/ChunkOutput.h"
 
 #include <rapidjson/reader.h>
 

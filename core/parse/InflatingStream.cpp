@@ -1,4 +1,4 @@
-#include "parse/InflatingStream.h"
+#include "core/parse/InflatingStream.h"
 
 #include <algorithm>
 

@@ -2,8 +2,8 @@
 // A .json.gz read front to back for the loader: the inflater behind it takes a resume point every
 // 32 MB of output (for io::SourceReader later), and a RapidJSON input stream over it reads the
 // top level of the JSON (the header keys around traceEvents) without holding the file.
-#include "io/GzipInflater.h"
-#include "io/MappedSource.h"
+#include "core/io/GzipInflater.h"
+#include "core/io/MappedSource.h"
 
 #include <atomic>
 #include <cstdint>

@@ -1,7 +1,7 @@
-#include "parse/StreamedArray.h"
+#include "core/parse/StreamedArray.h"
 
-#include "io/SigbusGuard.h"
-#include "util/Parallel.h"
+#include "core/io/SigbusGuard.h"
+#include "core/util/Parallel.h"
 
 #include <algorithm>
 #include <condition_variable>

@@ -6,9 +6,9 @@
 // stretch is parsed again across the two. Only a handful of pieces exist at once (threads + 3),
 // and their buffers are reused, so the inflated JSON is never held and no fresh page is touched
 // per MB: on this VM that first touch cost as much as the parse.
-#include "parse/ChunkOutput.h"
-#include "parse/ElementScanner.h"
-#include "parse/InflatingStream.h"
+#include "core/parse/ChunkOutput.h"
+#include "core/parse/ElementScanner.h"
+#include "core/parse/InflatingStream.h"
 
 #include <atomic>
 #include <cstddef>

@@ -1,16 +1,16 @@
-#include "parse/TraceLoader.h"
+#include "core/parse/TraceLoader.h"
 
-#include "io/GzipInflater.h"
-#include "io/GzipSize.h"
-#include "io/MappedSource.h"
-#include "io/SigbusGuard.h"
-#include "parse/ContentWarnings.h"
-#include "parse/ElementScanner.h"
-#include "parse/InflatingStream.h"
-#include "parse/StreamedArray.h"
-#include "parse/TraceMerge.h"
-#include "util/BoundedJson.h"
-#include "util/Parallel.h"
+#include "core/io/GzipInflater.h"
+#include "core/io/GzipSize.h"
+#include "core/io/MappedSource.h"
+#include "core/io/SigbusGuard.h"
+#include "core/parse/ContentWarnings.h"
+#include "core/parse/ElementScanner.h"
+#include "core/parse/InflatingStream.h"
+#include "core/parse/StreamedArray.h"
+#include "core/parse/TraceMerge.h"
+#include "core/util/BoundedJson.h"
+#include "core/util/Parallel.h"
 
 #include <QCoreApplication>
 #include <QElapsedTimer>

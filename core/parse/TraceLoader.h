@@ -1,7 +1,7 @@
 #pragma once
 // Loads a Kineto / Chrome trace file into a Trace: maps it, parses traceEvents in parallel chunks
 // with RapidJSON's SAX reader, and merges the chunks into the columnar model.
-#include "model/Trace.h"
+#include "core/model/Trace.h"
 
 #include <QString>
 

@@ -1,10 +1,10 @@
-#include "parse/TraceMerge.h"
+#include "core/parse/TraceMerge.h"
 
-#include "io/MappedSource.h"
-#include "parse/NumberText.h"
-#include "parse/Utf8.h"
-#include "util/FlatHashMap.h"
-#include "util/Parallel.h"
+#include "core/io/MappedSource.h"
+#include "core/parse/NumberText.h"
+#include "core/parse/Utf8.h"
+#include "core/util/FlatHashMap.h"
+#include "core/util/Parallel.h"
 
 #include <QCoreApplication>
 #include <QElapsedTimer>

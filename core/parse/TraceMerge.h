@@ -1,8 +1,8 @@
 #pragma once
 // Turns the chunk outputs (in file order) into the Trace model: global string and track ids,
 // B/E and async pairing, per-track sort and nesting depth, flow binding, memory series, metadata.
-#include "model/Trace.h"
-#include "parse/ChunkOutput.h"
+#include "core/model/Trace.h"
+#include "core/parse/ChunkOutput.h"
 
 #include <atomic>
 #include <memory>

@@ -1,10 +1,10 @@
-#include "session/RunSet.h"
+#include "core/session/RunSet.h"
 
-#include "analysis/JobRun.h"
-#include "analysis/Ranks.h"
-#include "parse/TraceLoader.h"
-#include "util/Parallel.h"
-#include "util/TraceName.h"
+#include "core/analysis/JobRun.h"
+#include "core/analysis/Ranks.h"
+#include "core/parse/TraceLoader.h"
+#include "core/util/Parallel.h"
+#include "core/util/TraceName.h"
 
 #include <QCoreApplication>
 #include <QElapsedTimer>

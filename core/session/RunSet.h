@@ -4,10 +4,10 @@
 // rank traces (one job, compared through one of its ranks); loadRuns() loads them all at once
 // under one memory budget, labels them by one rule (uniqueRunLabels), finds each run's steps once
 // and hands back immutable values. QtCore only.
-#include "analysis/Compare.h"
-#include "analysis/Steps.h"
-#include "io/FolderLoad.h"
-#include "model/Trace.h"
+#include "core/analysis/Compare.h"
+#include "core/analysis/Steps.h"
+#include "core/io/FolderLoad.h"
+#include "core/model/Trace.h"
 
 #include <QString>
 #include <QStringList>

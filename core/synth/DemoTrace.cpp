@@ -1,6 +1,6 @@
-#include "synth/DemoTrace.h"
+#include "core/synth/DemoTrace.h"
 
-#include "synth/TraceSynth.h"
+#include "core/synth/TraceSynth.h"
 
 #include <QCoreApplication>
 #include <QDir>

@@ -1,7 +1,7 @@
 #pragma once
 // The built-in demo: the case study's baseline run from the synthetic generator, written once into
 // the user's cache folder and reused (it is deterministic, so the file never goes stale).
-#include "synth/SynthModel.h"
+#include "core/synth/SynthModel.h"
 
 #include <QString>
 

@@ -1,4 +1,4 @@
-#include "synth/SynthModel.h"
+#include "core/synth/SynthModel.h"
 
 namespace lanescope::synth {
 

@@ -1,6 +1,6 @@
-#include "synth/TraceSynth.h"
+#include "core/synth/TraceSynth.h"
 
-#include "synth/SplitMix64.h"
+#include "core/synth/SplitMix64.h"
 
 #include <rapidjson/prettywriter.h>
 #include <rapidjson/stringbuffer.h>

@@ -2,7 +2,7 @@
 // lanescope-cli synth: a deterministic simulator of one FSDP training run that writes Kineto
 // traces in PyTorch 2.x's dialect (byte layout, keys and event shapes of torch.profiler's JSON),
 // plus a sidecar of the facts the trace was built to contain, for demos and analysis tests.
-#include "synth/SynthModel.h"
+#include "core/synth/SynthModel.h"
 
 #include <string>
 #include <vector>

@@ -1,4 +1,4 @@
-#include "util/BuildInfo.h"
+#include "core/util/BuildInfo.h"
 
 #include <QStringList>
 #include <QStringList>

@@ -1,4 +1,4 @@
-#include "util/ProcessMemory.h"
+#include "core/util/ProcessMemory.h"
 
 #include <cstdio>
 #include <cstring>

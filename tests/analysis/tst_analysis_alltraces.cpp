@@ -2,11 +2,11 @@
 // $LANESCOPE_TRACES_DIR (each *.json / *.json.gz, rank folders included): through the library, and
 // through `lanescope-cli analyze --json`, whose numbers are walked key by key. Plus the
 // sub-microsecond kernel that HTA's whole-microsecond rounding turns inside out.
-#include "TestTraces.h"
+#include "tests/TestTraces.h"
 
-#include "analysis/Analysis.h"
-#include "io/MappedSource.h"
-#include "parse/TraceLoader.h"
+#include "core/analysis/Analysis.h"
+#include "core/io/MappedSource.h"
+#include "core/parse/TraceLoader.h"
 
 #include <QDirIterator>
 #include <QJsonArray>

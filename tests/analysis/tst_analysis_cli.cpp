@@ -1,8 +1,8 @@
 // lanescope-cli analyze / mfu: the JSON shape of docs/architecture.md's contract, exit codes 0 / 2 / 3.
-#include "CliRun.h"
-#include "TestTraces.h"
+#include "tests/CliRun.h"
+#include "tests/TestTraces.h"
 
-#include "synth/TraceSynth.h"
+#include "core/synth/TraceSynth.h"
 
 #include <QDir>
 #include <QFile>

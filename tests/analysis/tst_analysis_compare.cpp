@@ -2,13 +2,13 @@
 // number their steps differently, deltas against the baseline, the step-time waterfall adding up
 // exactly, kernel and operator differences on a small inline pair with exact rows, the warnings
 // when runs are not comparable; then the real pairs in ../shared/traces and the synthetic trio.
-#include "CliRun.h"
-#include "TestTraces.h"
-#include "core/LoadHelpers.h"
-#include "core/TestUtil.h"
+#include "tests/CliRun.h"
+#include "tests/TestTraces.h"
+#include "tests/core/LoadHelpers.h"
+#include "tests/core/TestUtil.h"
 
-#include "analysis/Compare.h"
-#include "synth/TraceSynth.h"
+#include "core/analysis/Compare.h"
+#include "core/synth/TraceSynth.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>

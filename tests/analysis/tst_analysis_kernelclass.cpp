@@ -1,6 +1,6 @@
 // The kernel classification table on real kernel names: taken from the shared traces (V100, A100,
 // ResNet-50 under cuDNN, NCCL 2.17) and from the synthetic FSDP generator (A100, NCCL 2.20).
-#include "analysis/KernelClass.h"
+#include "core/analysis/KernelClass.h"
 
 #include <QtTest>
 

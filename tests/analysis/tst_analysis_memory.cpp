@@ -1,11 +1,11 @@
 // Device memory from [memory] events: which "Device Type"s are an accelerator's (CUDA, HIP, ...),
 // peaks and allocation counts on a small inline trace per device type, and the figures of the real
 // MI300X trace (ROCm 6 writes "Device Type": 6) and the V100 one (1).
-#include "TestTraces.h"
+#include "tests/TestTraces.h"
 
-#include "analysis/Memory.h"
-#include "io/MappedSource.h"
-#include "parse/TraceLoader.h"
+#include "core/analysis/Memory.h"
+#include "core/io/MappedSource.h"
+#include "core/parse/TraceLoader.h"
 
 #include <QtTest>
 

@@ -1,8 +1,8 @@
 // MFU arithmetic and the GPU peak table.
-#include "analysis/Mfu.h"
+#include "core/analysis/Mfu.h"
 
-#include "io/MappedSource.h"
-#include "parse/TraceLoader.h"
+#include "core/io/MappedSource.h"
+#include "core/parse/TraceLoader.h"
 
 #include <QtTest>
 

@@ -1,9 +1,9 @@
 // Gap causes on the real ResNet-50 pair: the num_workers=0 baseline's big gaps are data loading;
 // with num_workers=4 they are gone.
-#include "TestTraces.h"
+#include "tests/TestTraces.h"
 
-#include "analysis/Analysis.h"
-#include "parse/TraceLoader.h"
+#include "core/analysis/Analysis.h"
+#include "core/parse/TraceLoader.h"
 
 #include <QtTest>
 

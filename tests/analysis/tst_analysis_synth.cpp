@@ -1,9 +1,9 @@
 // Every case the synthetic FSDP scenarios were built to contain (the facts sidecar of
 // core/synth): steps, each compute-stream gap with its cause, the default GEMM-gap view, MFU,
 // memory, and which advice each scenario gets — and which it must not.
-#include "analysis/Analysis.h"
-#include "parse/TraceLoader.h"
-#include "synth/TraceSynth.h"
+#include "core/analysis/Analysis.h"
+#include "core/parse/TraceLoader.h"
+#include "core/synth/TraceSynth.h"
 
 #include <QFile>
 #include <QJsonArray>

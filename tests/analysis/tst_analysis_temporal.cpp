@@ -1,13 +1,13 @@
 // Temporal breakdown and communication-computation overlap against Holistic Trace Analysis:
 // a small inline trace with the exact expected result, and HTA's own figures on the real traces
 // (idle / compute / non-compute %, overlap %) within 0.5 percentage points.
-#include "TestTraces.h"
+#include "tests/TestTraces.h"
 
-#include "analysis/Gaps.h"
-#include "analysis/KernelClass.h"
-#include "analysis/Temporal.h"
-#include "io/MappedSource.h"
-#include "parse/TraceLoader.h"
+#include "core/analysis/Gaps.h"
+#include "core/analysis/KernelClass.h"
+#include "core/analysis/Temporal.h"
+#include "core/io/MappedSource.h"
+#include "core/parse/TraceLoader.h"
 
 #include <QTemporaryDir>
 #include <QtTest>

@@ -3,16 +3,16 @@
 // each collective and the waits it caused, per-rank figures and their MAD outliers, on small
 // golden traces, on synthetic folders with a known clock skew and a known late rank, and on the two
 // real tensorboard_trace_handler folders; then `lanescope-cli analyze DIR` / `info DIR`.
-#include "CliRun.h"
-#include "TestTraces.h"
-#include "core/TestUtil.h"
+#include "tests/CliRun.h"
+#include "tests/TestTraces.h"
+#include "tests/core/TestUtil.h"
 
-#include "analysis/FigureText.h"
-#include "analysis/Ranks.h"
-#include "io/FolderLoad.h"
-#include "io/MappedSource.h"
-#include "parse/TraceLoader.h"
-#include "synth/TraceSynth.h"
+#include "core/analysis/FigureText.h"
+#include "core/analysis/Ranks.h"
+#include "core/io/FolderLoad.h"
+#include "core/io/MappedSource.h"
+#include "core/parse/TraceLoader.h"
+#include "core/synth/TraceSynth.h"
 
 #include <QDir>
 #include <QElapsedTimer>

@@ -2,9 +2,9 @@
 // Loads the trace once, then times the whole analysis (steps, HTA breakdown, gaps with causes at
 // the default and the advice thresholds, memory, MFU, advice) as the CLI runs it. Prints one JSON
 // object as the last line (keys fixed in docs/architecture.md). Exit 77 (skip) when the trace is absent.
-#include "BenchArgs.h"
-#include "analysis/Analysis.h"
-#include "parse/TraceLoader.h"
+#include "tests/benchmarks/BenchArgs.h"
+#include "core/analysis/Analysis.h"
+#include "core/parse/TraceLoader.h"
 
 #include <QCoreApplication>
 #include <QElapsedTimer>

@@ -7,15 +7,15 @@
 // Each figure is printed in ms and per annotation (µs/element): a cost that grows faster than the
 // count shows as a per-element figure that grows. --cpu: the process's CPU time instead of the wall
 // clock, for a machine busy with other work. Prints one JSON object as the last line.
-#include "MainWindow.h"
-#include "annotations/AnnotationAutosave.h"
-#include "annotations/AnnotationEditor.h"
-#include "annotations/AnnotationFile.h"
-#include "annotations/AnnotationStore.h"
-#include "render/AnnotationPainter.h"
-#include "view/Session.h"
-#include "synth/TraceSynth.h"
-#include "timeline/TimelineView.h"
+#include "app/gui/MainWindow.h"
+#include "widgets/annotations/AnnotationAutosave.h"
+#include "widgets/annotations/AnnotationEditor.h"
+#include "core/annotations/AnnotationFile.h"
+#include "core/annotations/AnnotationStore.h"
+#include "widgets/render/AnnotationPainter.h"
+#include "widgets/view/Session.h"
+#include "core/synth/TraceSynth.h"
+#include "widgets/timeline/TimelineView.h"
 
 #include <QAction>
 #include <QApplication>

@@ -1,10 +1,10 @@
 // bench_details: how long the Details panel takes to show (HTML built and laid out) an event whose
 // arguments are large: 200 arguments, a 1 MB string, a 100k-element array. Medians in ms over
 // --repeat runs; no trace file needed (the events are made here).
-#include "io/MappedSource.h"
-#include "parse/TraceLoader.h"
-#include "timeline/TimelinePanels.h"
-#include "timeline/TimelineView.h"
+#include "core/io/MappedSource.h"
+#include "core/parse/TraceLoader.h"
+#include "widgets/timeline/TimelinePanels.h"
+#include "widgets/timeline/TimelineView.h"
 
 #include <QApplication>
 #include <QElapsedTimer>

@@ -12,13 +12,13 @@
 // and, for the .json.gz, its resume points; the inflated JSON must not be here) and
 // "plain_rss_bytes", "gz_rss_bytes" (VmRSS, mapped file included); and what one event's details cost
 // at random places of the .json.gz: "gz_details_median_ms", "gz_details_max_ms". Best of --repeat runs, the two loads interleaved.
-#include "BenchArgs.h"
-#include "io/GzipInflater.h"
-#include "io/MappedSource.h"
-#include "io/SourceReader.h"
-#include "parse/EventArgs.h"
-#include "parse/TraceLoader.h"
-#include "util/ProcessMemory.h"
+#include "tests/benchmarks/BenchArgs.h"
+#include "core/io/GzipInflater.h"
+#include "core/io/MappedSource.h"
+#include "core/io/SourceReader.h"
+#include "core/parse/EventArgs.h"
+#include "core/parse/TraceLoader.h"
+#include "core/util/ProcessMemory.h"
 
 #include <QCoreApplication>
 #include <QElapsedTimer>

@@ -4,10 +4,10 @@
 // comparison dock shows its result: every run loaded at once, view indexes built, analysed and
 // compared), the command line's is lanescope-cli itself. Prints each pair, then one JSON line with
 // "window_s" and "cli_s" (medians) and "ratio" (the median of the pair-by-pair ratios).
-#include "MainWindow.h"
-#include "compare/ComparisonDock.h"
-#include "analysis/AnalysisDock.h"
-#include "view/Session.h"
+#include "app/gui/MainWindow.h"
+#include "widgets/compare/ComparisonDock.h"
+#include "widgets/analysis/AnalysisDock.h"
+#include "widgets/view/Session.h"
 
 #include <QApplication>
 #include <QElapsedTimer>

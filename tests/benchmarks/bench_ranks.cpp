@@ -12,11 +12,11 @@
 // "analyze_dir_us_per_step", "merge_us_per_step" (arrays, one entry per size), and
 // "analyze_dir_growth" / "merge_growth": the per-step time at the largest size over that at the
 // smallest.
-#include "analysis/RankSummaryJson.h"
-#include "analysis/Ranks.h"
-#include "io/FolderLoad.h"
-#include "io/MappedSource.h"
-#include "parse/TraceLoader.h"
+#include "core/analysis/RankSummaryJson.h"
+#include "core/analysis/Ranks.h"
+#include "core/io/FolderLoad.h"
+#include "core/io/MappedSource.h"
+#include "core/parse/TraceLoader.h"
 
 #include <QCoreApplication>
 #include <QElapsedTimer>

@@ -5,11 +5,11 @@
 // resident anonymous memory (it must share the index: no per-slice memory); and the export of a
 // 3,840 px PNG of the whole trace. Prints one JSON object as the last line (docs/architecture.md's keys plus
 // these). Exit 77 (skip) when the trace is absent.
-#include "parse/TraceLoader.h"
-#include "render/PictureExport.h"
-#include "view/Session.h"
-#include "timeline/TimelineView.h"
-#include "util/ProcessMemory.h"
+#include "core/parse/TraceLoader.h"
+#include "widgets/render/PictureExport.h"
+#include "widgets/view/Session.h"
+#include "widgets/timeline/TimelineView.h"
+#include "core/util/ProcessMemory.h"
 
 #include <QApplication>
 #include <QElapsedTimer>

@@ -4,10 +4,10 @@
 // and sorted by duration, and one 1920x1080 frame with the matches drawn over dimmed lanes. Tells
 // whether SearchBar::kAsyncSlices is right: a search the UI thread would feel goes to a worker.
 // Prints one JSON object as the last line. Exit 77 (skip) when the trace is absent.
-#include "parse/TraceLoader.h"
-#include "timeline/SearchResultsModel.h"
-#include "timeline/TimelineSearch.h"
-#include "timeline/TimelineView.h"
+#include "core/parse/TraceLoader.h"
+#include "widgets/timeline/SearchResultsModel.h"
+#include "widgets/timeline/TimelineSearch.h"
+#include "widgets/timeline/TimelineView.h"
 
 #include <QApplication>
 #include <QElapsedTimer>

@@ -1,8 +1,8 @@
 #pragma once
 // Small helpers shared by the core tests: load bytes held in memory, find a track, read a slice.
-#include "io/MappedSource.h"
-#include "model/Trace.h"
-#include "parse/TraceLoader.h"
+#include "core/io/MappedSource.h"
+#include "core/model/Trace.h"
+#include "core/parse/TraceLoader.h"
 
 #include <QString>
 

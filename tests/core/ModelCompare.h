@@ -2,7 +2,7 @@
 // Field-by-field comparison of two loaded traces, for tests that load the same bytes in different
 // ways (thread counts, chunkings). String and category ids are compared by their text: the loader
 // interns strings in chunk order, so the ids themselves may legitimately differ.
-#include "model/Trace.h"
+#include "core/model/Trace.h"
 
 #include <QString>
 #include <QStringList>

@@ -3,8 +3,8 @@
 // folder cannot be written, and the cases where nothing may be lost — a damaged sidecar, one from
 // a newer version, one for another file of the same name (each reported, never overwritten), and a
 // write that fails or is cut off between the temporary file and the rename (the old file stays).
-#include "annotations/AnnotationStore.h"
-#include "annotations/LaneKey.h"
+#include "core/annotations/AnnotationStore.h"
+#include "core/annotations/LaneKey.h"
 
 #include <QDir>
 #include <QFile>

@@ -4,13 +4,13 @@
 // lane and interval, the curve at the spike), worded with the gap's length and cause ("16.7 ms idle: waiting for
 // AllGather (stream 20)"), limited to a window when one is given. The expected counts are counted
 // here from the analysis result and the memory series, not taken from the function under test.
-#include "analysis/Analysis.h"
-#include "analysis/MemorySpikes.h"
-#include "annotations/AnnotationSet.h"
-#include "annotations/Findings.h"
-#include "annotations/LaneKey.h"
-#include "parse/TraceLoader.h"
-#include "synth/TraceSynth.h"
+#include "core/analysis/Analysis.h"
+#include "core/analysis/MemorySpikes.h"
+#include "core/annotations/AnnotationSet.h"
+#include "core/annotations/Findings.h"
+#include "core/annotations/LaneKey.h"
+#include "core/parse/TraceLoader.h"
+#include "core/synth/TraceSynth.h"
 
 #include <QFile>
 #include <QTemporaryDir>

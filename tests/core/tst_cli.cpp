@@ -1,8 +1,8 @@
 // lanescope-cli, run as a process: the docs/architecture.md contract for `info` (exactly one JSON object on
 // stdout with the documented keys; exit 0 / 2 bad usage / 3 unreadable with one line on stderr).
-#include "CliRun.h"
-#include "TestTraces.h"
-#include "TestUtil.h"
+#include "tests/CliRun.h"
+#include "tests/TestTraces.h"
+#include "tests/core/TestUtil.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>

@@ -4,7 +4,7 @@
 // windows outside the trace, options that exclude each other, and rank summaries that do not
 // follow their schema. Each is one line on stderr and exit 2 (usage) or 3 (input), never a
 // crash, a hang or figures of something else. The large inputs are generated here, not checked in.
-#include "CliRun.h"
+#include "tests/CliRun.h"
 
 #include <QDir>
 #include <QFile>

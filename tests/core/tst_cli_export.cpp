@@ -8,16 +8,16 @@
 // --annotate-findings; the callout's text in the SVG and its colour at its anchor in the PNG.
 // --compare (issue 11): the synthetic trio stacked and aligned, taller than one run, the title
 // "baseline vs prefetch vs tuned" and each label as SVG text, --json's runs; a bad --compare path.
-#include "CliRun.h"
-#include "TestTraces.h"
+#include "tests/CliRun.h"
+#include "tests/TestTraces.h"
 
-#include "analysis/Analysis.h"
-#include "annotations/AnnotationStore.h"
-#include "annotations/LaneKey.h"
-#include "parse/TraceLoader.h"
-#include "render/AnnotationPainter.h"
-#include "render/PictureExport.h"
-#include "synth/TraceSynth.h"
+#include "core/analysis/Analysis.h"
+#include "core/annotations/AnnotationStore.h"
+#include "core/annotations/LaneKey.h"
+#include "core/parse/TraceLoader.h"
+#include "widgets/render/AnnotationPainter.h"
+#include "widgets/render/PictureExport.h"
+#include "core/synth/TraceSynth.h"
 
 #include <QFile>
 #include <QGuiApplication>

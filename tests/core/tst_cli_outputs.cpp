@@ -1,8 +1,8 @@
 // Every lanescope-cli command that writes a file refuses an output that is one of its inputs or
 // another of its outputs (app/cli/OutputPaths.h): the same path, a symlink, a hard link; exit 2,
 // one line on stderr, nothing written and the input byte-identical afterwards.
-#include "CliRun.h"
-#include "TestUtil.h"
+#include "tests/CliRun.h"
+#include "tests/core/TestUtil.h"
 
 #include <QDir>
 #include <QFile>

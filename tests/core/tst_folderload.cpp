@@ -2,12 +2,12 @@
 // order of the ranks, files of another job or not traces at all left out with a warning, cut-off
 // rank files kept with one, the bounded parallel load and its progress, and the two real
 // tensorboard_trace_handler folders of legacy traces.
-#include "io/FolderLoad.h"
-#include "parse/TraceLoader.h"
-#include "util/Parallel.h"
+#include "core/io/FolderLoad.h"
+#include "core/parse/TraceLoader.h"
+#include "core/util/Parallel.h"
 
-#include "TestTraces.h"
-#include "TestUtil.h"
+#include "tests/TestTraces.h"
+#include "tests/core/TestUtil.h"
 
 #include <QDir>
 #include <QElapsedTimer>

@@ -8,16 +8,16 @@
 //
 // The plain form is what zlib inflates (independently of the loader, TestUtil.h); tst_mappedsource
 // checks the inflated bytes themselves, this test the whole loaded model and what is built on it.
-#include "CliRun.h"
-#include "LoadHelpers.h"
-#include "ModelCompare.h"
-#include "TestTraces.h"
-#include "TestUtil.h"
+#include "tests/CliRun.h"
+#include "tests/core/LoadHelpers.h"
+#include "tests/core/ModelCompare.h"
+#include "tests/TestTraces.h"
+#include "tests/core/TestUtil.h"
 
-#include "analysis/Collectives.h"
-#include "analysis/Mfu.h"
-#include "analysis/Steps.h"
-#include "parse/EventArgs.h"
+#include "core/analysis/Collectives.h"
+#include "core/analysis/Mfu.h"
+#include "core/analysis/Steps.h"
+#include "core/parse/EventArgs.h"
 
 #include <QDirIterator>
 #include <QElapsedTimer>

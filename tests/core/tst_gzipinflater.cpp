@@ -1,9 +1,9 @@
 // io/GzipInflater: a copy taken at any point inflates exactly what the original would from there,
 // with ISA-L and with zlib, across member boundaries, and after zlib has taken over a cut stream
 // from ISA-L; a cut stream ends Cut with zlib's bytes, a corrupt one Corrupt.
-#include "TestUtil.h"
+#include "tests/core/TestUtil.h"
 
-#include "io/GzipInflater.h"
+#include "core/io/GzipInflater.h"
 
 #include <QtTest>
 

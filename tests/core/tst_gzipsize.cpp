@@ -1,8 +1,8 @@
 // io/GzipSize: what a .json.gz inflates to, for the loader's progress (exact when seen whole, from
 // ISIZE and the compression ratio past 4 GiB).
-#include "TestUtil.h"
+#include "tests/core/TestUtil.h"
 
-#include "io/GzipSize.h"
+#include "core/io/GzipSize.h"
 
 #include <QtTest>
 

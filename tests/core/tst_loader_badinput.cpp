@@ -2,13 +2,13 @@
 // a clear message, malformed events are counted, and a cut file loads everything before the cut and
 // says where it stopped. Expected event counts come from TestUtil.h's own bracket scanner or from
 // building the text event by event, not from the parser under test.
-#include "LoadHelpers.h"
-#include "TestTraces.h"
-#include "TestUtil.h"
+#include "tests/core/LoadHelpers.h"
+#include "tests/TestTraces.h"
+#include "tests/core/TestUtil.h"
 
-#include "parse/EventArgs.h"
+#include "core/parse/EventArgs.h"
 
-#include "util/Parallel.h"
+#include "core/util/Parallel.h"
 
 #include <QDir>
 #include <QRegularExpression>

@@ -2,10 +2,10 @@
 // must produce (Perfetto's json diff tests are the model for this). Every expected figure below is
 // worked out by hand from the inline text: µs * 1000 = ns, slices sorted by (start, longer first),
 // depth = number of still-open enclosing slices.
-#include "LoadHelpers.h"
+#include "tests/core/LoadHelpers.h"
 
-#include "parse/ContentWarnings.h"
-#include "parse/EventArgs.h"
+#include "core/parse/ContentWarnings.h"
+#include "core/parse/EventArgs.h"
 
 #include <QtTest>
 

@@ -2,13 +2,13 @@
 // (all members) while the loader parses it, and read back by offset from the resume points the load
 // left, never written anywhere; a file that changes on disk after loading is detected (stillValid)
 // or survived (the SIGBUS guard) instead of crashing.
-#include "LoadHelpers.h"
-#include "TestUtil.h"
+#include "tests/core/LoadHelpers.h"
+#include "tests/core/TestUtil.h"
 
-#include "io/MappedSource.h"
-#include "io/SigbusGuard.h"
-#include "io/SourceReader.h"
-#include "parse/EventArgs.h"
+#include "core/io/MappedSource.h"
+#include "core/io/SigbusGuard.h"
+#include "core/io/SourceReader.h"
+#include "core/parse/EventArgs.h"
 
 #include <QDateTime>
 #include <QTemporaryDir>

@@ -1,6 +1,6 @@
 // parse/NumberText.h: JSON number text -> exact integers. Expected values are worked out by hand
 // from the decimal text (µs * 1000, rounded half away from zero at the 4th decimal).
-#include "parse/NumberText.h"
+#include "core/parse/NumberText.h"
 
 #include <QtTest>
 

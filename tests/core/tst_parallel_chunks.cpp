@@ -2,8 +2,8 @@
 // inside an element must be detected and discarded. Multi-MB traces in several layouts, including
 // args full of "[{...}, {...}]" and strings holding "}, {", must give exactly the same model with
 // 1, 2, 3 and 8 threads. Inputs are ~36 MB so that kMinChunkBytes (8 MiB) allows 4 chunks.
-#include "LoadHelpers.h"
-#include "ModelCompare.h"
+#include "tests/core/LoadHelpers.h"
+#include "tests/core/ModelCompare.h"
 
 #include <QElapsedTimer>
 #include <QtTest>

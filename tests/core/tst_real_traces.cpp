@@ -1,11 +1,11 @@
 // Real recorded traces (../shared/traces) as data: every figure in the table below was derived
 // independently with Python's json module from the same files (see the comment at the table), not
 // from this loader. Each row skips visibly when its file is absent.
-#include "LoadHelpers.h"
-#include "ModelCompare.h"
-#include "TestTraces.h"
+#include "tests/core/LoadHelpers.h"
+#include "tests/core/ModelCompare.h"
+#include "tests/TestTraces.h"
 
-#include "parse/ContentWarnings.h"
+#include "core/parse/ContentWarnings.h"
 
 #include <QDirIterator>
 

@@ -1,9 +1,9 @@
 // Opening runs one way (session/RunSet.h): the label rule, folders detected, every run loaded at
 // once unless the memory budget says otherwise, steps found once at load, one run's failure
 // reported under its label without losing the others, progress that ends at 1, a cancel.
-#include "session/RunSet.h"
+#include "core/session/RunSet.h"
 
-#include "synth/TraceSynth.h"
+#include "core/synth/TraceSynth.h"
 
 #include <QDir>
 #include <QFile>

@@ -2,13 +2,13 @@
 // gives, on the inputs that make the pieces hard: cuts that land inside a string full of ",{" (the
 // stitch must parse the stretch again across two pieces), one event larger than a piece, the array
 // closing early with megabytes of top-level keys after it, a stream cut off, and a cancel.
-#include "ModelCompare.h"
-#include "TestUtil.h"
+#include "tests/core/ModelCompare.h"
+#include "tests/core/TestUtil.h"
 
-#include "io/MappedSource.h"
-#include "parse/EventArgs.h"
-#include "parse/StreamedArray.h"
-#include "parse/TraceLoader.h"
+#include "core/io/MappedSource.h"
+#include "core/parse/EventArgs.h"
+#include "core/parse/StreamedArray.h"
+#include "core/parse/TraceLoader.h"
 
 #include <QTemporaryDir>
 #include <QtTest>

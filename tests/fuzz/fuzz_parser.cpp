@@ -5,11 +5,11 @@
 // (ISA-L where built in, and zlib), so cut, corrupt and concatenated gzip streams are fuzzed too, and
 // so are the streamed parse of its pieces and the inflated-size estimate the progress uses
 // (io/GzipSize).
-#include "io/GzipSize.h"
-#include "io/MappedSource.h"
-#include "model/Trace.h"
-#include "parse/EventArgs.h"
-#include "parse/TraceLoader.h"
+#include "core/io/GzipSize.h"
+#include "core/io/MappedSource.h"
+#include "core/model/Trace.h"
+#include "core/parse/EventArgs.h"
+#include "core/parse/TraceLoader.h"
 
 #include <QCoreApplication>
 #include <QFile>

@@ -3,9 +3,9 @@
 // a launch inside the first), a compute stream (a GEMM launched by it, an elementwise kernel), an
 // NCCL stream, and [memory] samples on GPU 0 (1 GB,
 // then 0.5 GB, then a 2 GB spike allocated at 900 µs and freed 5 µs later). Times in µs, the first event at 0.
-#include "io/MappedSource.h"
-#include "parse/TraceLoader.h"
-#include "timeline/TimelineView.h"
+#include "core/io/MappedSource.h"
+#include "core/parse/TraceLoader.h"
+#include "widgets/timeline/TimelineView.h"
 
 #include <memory>
 #include <string>

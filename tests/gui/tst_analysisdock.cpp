@@ -5,17 +5,17 @@
 //
 // LANESCOPE_DOCK_SCREENSHOT_DIR=/some/dir: also saves a picture of each tab of the dock (with the
 // synthetic FSDP baseline) there, for looking at the layout.
-#include "analysis/AdviceList.h"
-#include "analysis/AnalysisCharts.h"
-#include "analysis/AnalysisDock.h"
-#include "render/GapCauseStyle.h"
-#include "analysis/GapTableModel.h"
-#include "analysis/MfuPanel.h"
+#include "widgets/analysis/AdviceList.h"
+#include "widgets/analysis/AnalysisCharts.h"
+#include "widgets/analysis/AnalysisDock.h"
+#include "widgets/render/GapCauseStyle.h"
+#include "widgets/analysis/GapTableModel.h"
+#include "widgets/analysis/MfuPanel.h"
 
-#include "analysis/Analysis.h"
-#include "analysis/FigureText.h"
-#include "parse/TraceLoader.h"
-#include "synth/TraceSynth.h"
+#include "core/analysis/Analysis.h"
+#include "core/analysis/FigureText.h"
+#include "core/parse/TraceLoader.h"
+#include "core/synth/TraceSynth.h"
 
 #include <QAbstractItemModelTester>
 #include <QCheckBox>

@@ -4,21 +4,21 @@
 // the trace still opens; "Annotate findings" adding what Findings computes for the window; the
 // export drawing the annotations. In a comparison, "Annotate findings" marks each baseline gap in
 // view on the later run at the same aligned time, with that run's idle there.
-#include "MainWindow.h"
+#include "app/gui/MainWindow.h"
 
-#include "WarningBanner.h"
-#include "analysis/AnalysisDock.h"
-#include "annotations/AnnotationAutosave.h"
-#include "annotations/AnnotationCommands.h"
-#include "annotations/AnnotationEditor.h"
-#include "annotations/AnnotationStore.h"
-#include "analysis/KernelClass.h"
-#include "annotations/Findings.h"
-#include "annotations/LaneKey.h"
-#include "render/AnnotationPainter.h"
-#include "view/Session.h"
-#include "synth/TraceSynth.h"
-#include "timeline/TimelineView.h"
+#include "widgets/WarningBanner.h"
+#include "widgets/analysis/AnalysisDock.h"
+#include "widgets/annotations/AnnotationAutosave.h"
+#include "widgets/annotations/AnnotationCommands.h"
+#include "widgets/annotations/AnnotationEditor.h"
+#include "core/annotations/AnnotationStore.h"
+#include "core/analysis/KernelClass.h"
+#include "core/annotations/Findings.h"
+#include "core/annotations/LaneKey.h"
+#include "widgets/render/AnnotationPainter.h"
+#include "widgets/view/Session.h"
+#include "core/synth/TraceSynth.h"
+#include "widgets/timeline/TimelineView.h"
 
 #include <QAction>
 #include <QApplication>

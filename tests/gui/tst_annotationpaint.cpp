@@ -4,11 +4,11 @@
 // lane's row in the layout, and the annotation's colour must be at that pixel. Then the export:
 // SVG with the callout's text as text, a PNG with the colour at the anchor, lanes the picture does
 // not show, and findings' labels that would cover each other.
-#include "annotations/LaneKey.h"
-#include "io/MappedSource.h"
-#include "parse/TraceLoader.h"
-#include "render/AnnotationPainter.h"
-#include "render/PictureExport.h"
+#include "core/annotations/LaneKey.h"
+#include "core/io/MappedSource.h"
+#include "core/parse/TraceLoader.h"
+#include "widgets/render/AnnotationPainter.h"
+#include "widgets/render/PictureExport.h"
 
 #include <QFile>
 #include <QImage>

@@ -1,6 +1,6 @@
 // lanescope's command line (issue 14): `lanescope [FILES... | DIR] [--compare] [--gap-ms N] [--step N]`
 // read by CommandLine::parse, the function main() uses; what each form opens and each bad form's message.
-#include "CommandLine.h"
+#include "app/gui/CommandLine.h"
 
 #include <QDir>
 #include <QFile>

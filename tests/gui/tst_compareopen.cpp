@@ -1,15 +1,15 @@
 // Opening two traces (issue 10's start): `lanescope A B`, or a second trace dropped on a window
 // that shows one, stacks both runs on one time axis, the first as the baseline, each aligned on
 // its first complete ProfilerStep although the runs number their steps differently.
-#include "MainWindow.h"
+#include "app/gui/MainWindow.h"
 
-#include "DropEvents.h"
+#include "tests/gui/DropEvents.h"
 
-#include "WarningBanner.h"
-#include "analysis/Steps.h"
-#include "view/Session.h"
-#include "synth/TraceSynth.h"
-#include "timeline/TimelineView.h"
+#include "widgets/WarningBanner.h"
+#include "core/analysis/Steps.h"
+#include "widgets/view/Session.h"
+#include "core/synth/TraceSynth.h"
+#include "widgets/timeline/TimelineView.h"
 
 #include <QDragEnterEvent>
 #include <QDropEvent>

@@ -5,21 +5,21 @@
 // figures for runs of different lengths, and the main window's side: a trace dropped on a
 // comparison is added to it without reloading the others, the demo opens the trio, and a
 // comparison is one entry of the recent files.
-#include "MainWindow.h"
+#include "app/gui/MainWindow.h"
 
-#include "DropEvents.h"
+#include "tests/gui/DropEvents.h"
 
-#include "analysis/CompareTraces.h"
-#include "compare/CompareCharts.h"
-#include "compare/ComparisonDock.h"
-#include "compare/MetricsTableModel.h"
-#include "compare/NameDiffModel.h"
-#include "io/MappedSource.h"
-#include "parse/TraceLoader.h"
-#include "render/Palette.h"
-#include "view/Session.h"
-#include "synth/TraceSynth.h"
-#include "timeline/TimelineView.h"
+#include "core/analysis/CompareTraces.h"
+#include "widgets/compare/CompareCharts.h"
+#include "widgets/compare/ComparisonDock.h"
+#include "widgets/compare/MetricsTableModel.h"
+#include "widgets/compare/NameDiffModel.h"
+#include "core/io/MappedSource.h"
+#include "core/parse/TraceLoader.h"
+#include "widgets/render/Palette.h"
+#include "widgets/view/Session.h"
+#include "core/synth/TraceSynth.h"
+#include "widgets/timeline/TimelineView.h"
 
 #include <QComboBox>
 #include <QDropEvent>

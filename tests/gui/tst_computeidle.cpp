@@ -4,20 +4,20 @@
 // GEMMs at its ends; after a click in the dock the timeline keeps its keys. Data-driven on the
 // demo's synthetic FSDP baseline and on ../shared/traces/v100-memory-allreduce.json.gz (skipped
 // visibly when absent).
-#include "MainWindow.h"
+#include "app/gui/MainWindow.h"
 
-#include "analysis/AdviceList.h"
-#include "analysis/AnalysisCharts.h"
-#include "analysis/AnalysisDock.h"
-#include "analysis/GapTableModel.h"
-#include "analysis/MfuPanel.h"
-#include "render/GapCauseStyle.h"
-#include "timeline/TimelineView.h"
+#include "widgets/analysis/AdviceList.h"
+#include "widgets/analysis/AnalysisCharts.h"
+#include "widgets/analysis/AnalysisDock.h"
+#include "widgets/analysis/GapTableModel.h"
+#include "widgets/analysis/MfuPanel.h"
+#include "widgets/render/GapCauseStyle.h"
+#include "widgets/timeline/TimelineView.h"
 
-#include "../TestTraces.h"
-#include "analysis/Analysis.h"
-#include "parse/TraceLoader.h"
-#include "synth/TraceSynth.h"
+#include "tests/TestTraces.h"
+#include "core/analysis/Analysis.h"
+#include "core/parse/TraceLoader.h"
+#include "core/synth/TraceSynth.h"
 
 #include <QCheckBox>
 #include <QComboBox>

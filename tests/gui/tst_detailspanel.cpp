@@ -2,16 +2,16 @@
 // argument (the rows used to nest inside each other and froze the app on NCCL kernels), values
 // and names bounded, the full event a "Copy all" away; and the window stays responsive when the
 // case study's AllGather kernel (or a real trace's ncclKernel) is selected through search.
-#include "MainWindow.h"
+#include "app/gui/MainWindow.h"
 
-#include "TestTraces.h"
-#include "io/MappedSource.h"
-#include "parse/TraceLoader.h"
-#include "synth/TraceSynth.h"
-#include "timeline/DetailsHtml.h"
-#include "timeline/SearchBar.h"
-#include "timeline/TimelinePanels.h"
-#include "timeline/TimelineView.h"
+#include "tests/TestTraces.h"
+#include "core/io/MappedSource.h"
+#include "core/parse/TraceLoader.h"
+#include "core/synth/TraceSynth.h"
+#include "widgets/timeline/DetailsHtml.h"
+#include "widgets/timeline/SearchBar.h"
+#include "widgets/timeline/TimelinePanels.h"
+#include "widgets/timeline/TimelineView.h"
 
 #include <QClipboard>
 #include <QElapsedTimer>

@@ -1,12 +1,12 @@
 // The main window wires the analysis dock to the timeline: activating a gap in the gap table zooms
 // the timeline to it and marks it on its stream with its cause; advice moves the view to its range.
-#include "MainWindow.h"
+#include "app/gui/MainWindow.h"
 
-#include "analysis/AnalysisDock.h"
-#include "render/GapCauseStyle.h"
-#include "analysis/GapTableModel.h"
-#include "synth/TraceSynth.h"
-#include "timeline/TimelineView.h"
+#include "widgets/analysis/AnalysisDock.h"
+#include "widgets/render/GapCauseStyle.h"
+#include "widgets/analysis/GapTableModel.h"
+#include "core/synth/TraceSynth.h"
+#include "widgets/timeline/TimelineView.h"
 
 #include <QFile>
 #include <QSettings>

@@ -2,10 +2,10 @@
 // times) the pixels each way and the same layout: every solid area of the 1x picture is the same
 // colour at its 2x place, a known slice covers exactly its doubled rectangle, and the 1 px lines
 // (lane separators, borders) are 2 device pixels, on the doubled rows, not smeared over three.
-#include "TimelineTestTrace.h"
-#include "render/Palette.h"
-#include "render/PictureExport.h"
-#include "render/TimelineRenderer.h"
+#include "tests/gui/TimelineTestTrace.h"
+#include "widgets/render/Palette.h"
+#include "widgets/render/PictureExport.h"
+#include "widgets/render/TimelineRenderer.h"
 
 #include <QPainter>
 #include <QtTest>

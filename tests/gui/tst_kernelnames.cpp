@@ -1,9 +1,9 @@
 // The gap table's kernel columns (issue 12): a long C++ kernel name fitted to its cell keeps the
 // kernel's own name (template arguments first, then the middle), never "at::native::"; the
 // table's columns fitted to its width, never scrolled sideways.
-#include "analysis/GapColumnFit.h"
-#include "analysis/GapTableModel.h"
-#include "analysis/KernelNameDelegate.h"
+#include "widgets/analysis/GapColumnFit.h"
+#include "widgets/analysis/GapTableModel.h"
+#include "widgets/analysis/KernelNameDelegate.h"
 
 #include <QApplication>
 #include <QFontMetrics>

@@ -1,10 +1,10 @@
 // Lane and group labels of the layout (widgets/render/LaneLayout): MTIA devices are named as such,
 // each lane by device and the stream its events carry ("MTIA 9 · stream 1"); GPUs keep "GPU N".
-#include "TestTraces.h"
+#include "tests/TestTraces.h"
 
-#include "io/MappedSource.h"
-#include "parse/TraceLoader.h"
-#include "render/LaneLayout.h"
+#include "core/io/MappedSource.h"
+#include "core/parse/TraceLoader.h"
+#include "widgets/render/LaneLayout.h"
 
 #include <QtTest>
 

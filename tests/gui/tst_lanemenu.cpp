@@ -2,9 +2,9 @@
 // there through collapse, Hide Lane leaves it without a row, Show Only This Group, Show All Lanes,
 // the same lane key pinned in every run of a comparison; on a slice Copy Name, Find Similar, Zoom
 // to Slice and Select All Like This with the Time Range panel's count/total/mean/min/max.
-#include "TimelineTestTrace.h"
-#include "timeline/TimelinePanels.h"
-#include "timeline/TimelineView.h"
+#include "tests/gui/TimelineTestTrace.h"
+#include "widgets/timeline/TimelinePanels.h"
+#include "widgets/timeline/TimelineView.h"
 
 #include <QClipboard>
 #include <QGuiApplication>

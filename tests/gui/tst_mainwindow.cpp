@@ -1,11 +1,11 @@
 // The main window, headless: loading off the UI thread, what it shows after a load, how it reports
 // bad input, cancelling, drag and drop, recent files; and the summary model under the model tester.
-#include "MainWindow.h"
-#include "TraceSummaryModel.h"
-#include "TraceSummaryView.h"
-#include "WarningBanner.h"
+#include "app/gui/MainWindow.h"
+#include "widgets/TraceSummaryModel.h"
+#include "widgets/TraceSummaryView.h"
+#include "widgets/WarningBanner.h"
 
-#include "parse/TraceLoader.h"
+#include "core/parse/TraceLoader.h"
 
 #include <QAbstractItemModelTester>
 #include <QApplication>

@@ -3,12 +3,12 @@
 // collapsed group. On the small known trace of TimelineTestTrace.h: 1 GB allocated / 2 GB reserved
 // from 50 µs, 0.5 GB from 700 µs, a 2 GB spike at 900 µs; GEMM 200-500 µs and an elementwise
 // kernel 600-620 µs on stream 7, NCCL 300-900 µs on stream 20; ProfilerStep#1 0-1000 µs on the CPU.
-#include "TimelineTestTrace.h"
-#include "io/MappedSource.h"
-#include "parse/TraceLoader.h"
-#include "render/MemoryBand.h"
-#include "render/Palette.h"
-#include "timeline/TimelineView.h"
+#include "tests/gui/TimelineTestTrace.h"
+#include "core/io/MappedSource.h"
+#include "core/parse/TraceLoader.h"
+#include "widgets/render/MemoryBand.h"
+#include "widgets/render/Palette.h"
+#include "widgets/timeline/TimelineView.h"
 
 #include <QElapsedTimer>
 #include <QFileInfo>

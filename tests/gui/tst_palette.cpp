@@ -3,14 +3,14 @@
 // events with a category keep the category's class. Its light and dark schemes (issue 14): every
 // slice name reads on its fill at WCAG AA, each class keeps its hue, and switching the theme
 // repaints the timeline with the dark scheme.
-#include "Preferences.h"
-#include "TestTraces.h"
-#include "TimelineTestTrace.h"
+#include "app/gui/Preferences.h"
+#include "tests/TestTraces.h"
+#include "tests/gui/TimelineTestTrace.h"
 
-#include "io/MappedSource.h"
-#include "parse/TraceLoader.h"
-#include "render/Palette.h"
-#include "render/TimelineRenderer.h"
+#include "core/io/MappedSource.h"
+#include "core/parse/TraceLoader.h"
+#include "widgets/render/Palette.h"
+#include "widgets/render/TimelineRenderer.h"
 
 #include <QApplication>
 #include <QDir>

@@ -2,18 +2,18 @@
 // 2x doubling the pixels; SVG that parses as XML with the title and the lane names as text; PDF
 // with one page of the picture's aspect ratio; failures that say why and leave nothing behind;
 // and the main window's export of what it shows, with the analysis' headline figures.
-#include "MainWindow.h"
+#include "app/gui/MainWindow.h"
 
-#include "TimelineTestTrace.h"
-#include "analysis/AnalysisDock.h"
-#include "analysis/Analysis.h"
-#include "render/Palette.h"
-#include "io/MappedSource.h"
-#include "parse/TraceLoader.h"
-#include "render/PictureExport.h"
-#include "view/Session.h"
-#include "synth/TraceSynth.h"
-#include "timeline/TimelineView.h"
+#include "tests/gui/TimelineTestTrace.h"
+#include "widgets/analysis/AnalysisDock.h"
+#include "core/analysis/Analysis.h"
+#include "widgets/render/Palette.h"
+#include "core/io/MappedSource.h"
+#include "core/parse/TraceLoader.h"
+#include "widgets/render/PictureExport.h"
+#include "widgets/view/Session.h"
+#include "core/synth/TraceSynth.h"
+#include "widgets/timeline/TimelineView.h"
 
 #include <QFile>
 #include <QRegularExpression>
@@ -21,7 +21,7 @@
 #include <QStandardPaths>
 #include <QTemporaryDir>
 #include <QXmlStreamReader>
-#include "analysis/Analysis.h"
+#include "core/analysis/Analysis.h"
 
 #include <QtTest>
 

@@ -2,14 +2,14 @@
 // annotation drawn within the autosave's 500 ms delay is in the sidecar afterwards. In process:
 // the real MainWindow, an edit, the signal raised at once; as a process: the built `lanescope`
 // exits normally on SIGTERM (it was killed by the signal before) and has written its settings.
-#include "MainWindow.h"
-#include "QuitSignals.h"
-#include "annotations/AnnotationAutosave.h"
-#include "annotations/AnnotationCommands.h"
-#include "annotations/AnnotationEditor.h"
-#include "annotations/AnnotationStore.h"
-#include "view/Session.h"
-#include "synth/TraceSynth.h"
+#include "app/gui/MainWindow.h"
+#include "app/gui/QuitSignals.h"
+#include "widgets/annotations/AnnotationAutosave.h"
+#include "widgets/annotations/AnnotationCommands.h"
+#include "widgets/annotations/AnnotationEditor.h"
+#include "core/annotations/AnnotationStore.h"
+#include "widgets/view/Session.h"
+#include "core/synth/TraceSynth.h"
 
 #include <QFile>
 #include <QProcess>

@@ -3,24 +3,24 @@
 // session in rank order, placed on one clock by the offsets core measures, the loader's warnings
 // in the banner; the Ranks dock's table, its clock offsets and "Align clocks", its stragglers and
 // what a click on them shows; cancel keeps what was shown.
-#include "DropEvents.h"
-#include "MainWindow.h"
-#include "TestTraces.h"
+#include "tests/gui/DropEvents.h"
+#include "app/gui/MainWindow.h"
+#include "tests/TestTraces.h"
 
-#include "WarningBanner.h"
-#include "analysis/FigureText.h"
-#include "analysis/AnalysisDock.h"
-#include "analysis/MfuPanel.h"
-#include "compare/ComparisonDock.h"
-#include "compare/MetricsTableModel.h"
-#include "analysis/Ranks.h"
-#include "io/FolderLoad.h"
-#include "ranks/RankTableModel.h"
-#include "ranks/RanksDock.h"
-#include "view/Session.h"
-#include "render/SliceHighlight.h"
-#include "synth/TraceSynth.h"
-#include "timeline/TimelineView.h"
+#include "widgets/WarningBanner.h"
+#include "core/analysis/FigureText.h"
+#include "widgets/analysis/AnalysisDock.h"
+#include "widgets/analysis/MfuPanel.h"
+#include "widgets/compare/ComparisonDock.h"
+#include "widgets/compare/MetricsTableModel.h"
+#include "core/analysis/Ranks.h"
+#include "core/io/FolderLoad.h"
+#include "widgets/ranks/RankTableModel.h"
+#include "widgets/ranks/RanksDock.h"
+#include "widgets/view/Session.h"
+#include "widgets/render/SliceHighlight.h"
+#include "core/synth/TraceSynth.h"
+#include "widgets/timeline/TimelineView.h"
 
 #include <QAbstractItemModelTester>
 #include <QCheckBox>

@@ -3,19 +3,19 @@
 // PDF's page objects, the words from the lines the painter reports it drew and from the SVG the
 // same paint function writes. A comparison's rows are the comparison model's display text (its
 // values and deltas); a failed write leaves the old file; the main window's Report on a comparison.
-#include "MainWindow.h"
+#include "app/gui/MainWindow.h"
 
-#include "analysis/Analysis.h"
-#include "analysis/AnalysisDock.h"
-#include "analysis/CompareTraces.h"
-#include "compare/ComparisonDock.h"
-#include "compare/MetricsTableModel.h"
-#include "compare/ReportExport.h"
-#include "parse/TraceLoader.h"
-#include "render/LaneLayout.h"
-#include "view/Session.h"
-#include "render/TraceViewIndex.h"
-#include "synth/TraceSynth.h"
+#include "core/analysis/Analysis.h"
+#include "widgets/analysis/AnalysisDock.h"
+#include "core/analysis/CompareTraces.h"
+#include "widgets/compare/ComparisonDock.h"
+#include "widgets/compare/MetricsTableModel.h"
+#include "widgets/compare/ReportExport.h"
+#include "core/parse/TraceLoader.h"
+#include "widgets/render/LaneLayout.h"
+#include "widgets/view/Session.h"
+#include "widgets/render/TraceViewIndex.h"
+#include "core/synth/TraceSynth.h"
 
 #include <QFile>
 #include <QLocale>

@@ -6,21 +6,21 @@
 // ResNet-50 pair in ../shared/traces (skipped visibly when absent). Also: the label rule is the
 // same in the window and the CLI ("a b a" -> "a (2)"), and the baseline keeps its label through
 // Compare With… and F5.
-#include "MainWindow.h"
+#include "app/gui/MainWindow.h"
 
-#include "analysis/AdviceList.h"
-#include "analysis/AnalysisDock.h"
-#include "analysis/MfuPanel.h"
-#include "compare/CompareCharts.h"
-#include "compare/ComparisonDock.h"
-#include "compare/MetricsTableModel.h"
-#include "view/Session.h"
-#include "view/ViewState.h"
+#include "widgets/analysis/AdviceList.h"
+#include "widgets/analysis/AnalysisDock.h"
+#include "widgets/analysis/MfuPanel.h"
+#include "widgets/compare/CompareCharts.h"
+#include "widgets/compare/ComparisonDock.h"
+#include "widgets/compare/MetricsTableModel.h"
+#include "widgets/view/Session.h"
+#include "widgets/view/ViewState.h"
 
-#include "../CliRun.h"
-#include "../TestTraces.h"
-#include "analysis/FigureText.h"
-#include "synth/TraceSynth.h"
+#include "tests/CliRun.h"
+#include "tests/TestTraces.h"
+#include "core/analysis/FigureText.h"
+#include "core/synth/TraceSynth.h"
 
 #include <QComboBox>
 #include <QFile>

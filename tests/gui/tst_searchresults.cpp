@@ -3,12 +3,12 @@
 // so it reads on any slice colour; the results as a sortable table model (QAbstractItemModelTester),
 // capped at 10,000 rows with the total said; Enter / Shift+Enter step through the matches and the
 // table's row, the lanes' selection and the window follow; a large trace's search runs on a worker.
-#include "TimelineTestTrace.h"
-#include "render/Palette.h"
-#include "timeline/SearchBar.h"
-#include "timeline/SearchResultsModel.h"
-#include "timeline/SearchResultsPanel.h"
-#include "timeline/TimelineView.h"
+#include "tests/gui/TimelineTestTrace.h"
+#include "widgets/render/Palette.h"
+#include "widgets/timeline/SearchBar.h"
+#include "widgets/timeline/SearchResultsModel.h"
+#include "widgets/timeline/SearchResultsPanel.h"
+#include "widgets/timeline/TimelineView.h"
 
 #include <QAbstractItemModelTester>
 #include <QLineEdit>

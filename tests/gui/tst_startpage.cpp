@@ -1,12 +1,12 @@
 // The start page a fresh window shows (and hides once a trace is shown, lists
 // the recent files with sizes and dates, opens them), Help > Open Demo, and the timeline's keys
 // after a click on a Details link.
-#include "MainWindow.h"
-#include "StartPage.h"
-#include "TimelineTestTrace.h"
+#include "app/gui/MainWindow.h"
+#include "app/gui/StartPage.h"
+#include "tests/gui/TimelineTestTrace.h"
 
-#include "timeline/TimelinePanels.h"
-#include "timeline/TimelineView.h"
+#include "widgets/timeline/TimelinePanels.h"
+#include "widgets/timeline/TimelineView.h"
 
 #include <QAbstractTextDocumentLayout>
 #include <QApplication>

@@ -1,5 +1,5 @@
 // Time <-> pixel mapping of the timeline (widgets/timeline/TimeAxis.h), data-driven.
-#include "render/TimeAxis.h"
+#include "widgets/render/TimeAxis.h"
 
 #include <QtTest>
 

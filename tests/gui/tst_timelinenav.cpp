@@ -1,9 +1,9 @@
 // Keyboard and mouse navigation of the timeline change the visible range as expected; selection,
 // flows and the shift-drag time range with its statistics.
-#include "TimelineTestTrace.h"
-#include "timeline/TimelinePanels.h"
-#include "timeline/TimelineSearch.h"
-#include "timeline/TimelineView.h"
+#include "tests/gui/TimelineTestTrace.h"
+#include "widgets/timeline/TimelinePanels.h"
+#include "widgets/timeline/TimelineSearch.h"
+#include "widgets/timeline/TimelineView.h"
 
 #include <QStandardItemModel>
 #include <QtTest>

@@ -1,9 +1,9 @@
 // The timeline drawn into a QImage: lanes in the expected order and labels, a known slice at its
 // expected pixels and colour, the memory curve at its expected height, step bands, folding.
-#include "TimelineTestTrace.h"
-#include "render/MemoryBand.h"
-#include "render/Palette.h"
-#include "timeline/TimelineView.h"
+#include "tests/gui/TimelineTestTrace.h"
+#include "widgets/render/MemoryBand.h"
+#include "widgets/render/Palette.h"
+#include "widgets/timeline/TimelineView.h"
 
 #include <QScrollBar>
 #include <QtTest>

@@ -2,11 +2,11 @@
 // the GEMM slice, a point of the memory curve and a labelled ruler tick at the pixels the time
 // axis says, the same relative position at 960 and 3,840 px; and the widget shows exactly what
 // the renderer paints for the same window and size (the screen and the export cannot drift).
-#include "TimelineTestTrace.h"
-#include "render/Palette.h"
-#include "view/Session.h"
-#include "render/TimelineRenderer.h"
-#include "timeline/TimelineView.h"
+#include "tests/gui/TimelineTestTrace.h"
+#include "widgets/render/Palette.h"
+#include "widgets/view/Session.h"
+#include "widgets/render/TimelineRenderer.h"
+#include "widgets/timeline/TimelineView.h"
 
 #include <QPainter>
 #include <QtTest>

@@ -1,10 +1,10 @@
 // Search over slice names (substring, regex, match count, stepping with the view following) and the
 // details of a selected slice, its args read back from the file.
-#include "TimelineTestTrace.h"
-#include "timeline/SearchBar.h"
-#include "timeline/TimelinePanels.h"
-#include "timeline/TimelineSearch.h"
-#include "timeline/TimelineView.h"
+#include "tests/gui/TimelineTestTrace.h"
+#include "widgets/timeline/SearchBar.h"
+#include "widgets/timeline/TimelinePanels.h"
+#include "widgets/timeline/TimelineSearch.h"
+#include "widgets/timeline/TimelineView.h"
 
 #include <QLineEdit>
 #include <QTextBrowser>

@@ -1,8 +1,8 @@
 // Two views on one session follow one state: zoom, pan, selection, time range and the gap mark
 // driven in one are read back from the other, whatever their widths.
-#include "TimelineTestTrace.h"
-#include "view/Session.h"
-#include "timeline/TimelineView.h"
+#include "tests/gui/TimelineTestTrace.h"
+#include "widgets/view/Session.h"
+#include "widgets/timeline/TimelineView.h"
 
 #include <QtTest>
 

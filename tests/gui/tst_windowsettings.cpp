@@ -2,21 +2,21 @@
 // remembered across windows; File > Reload and the banner when the shown file changes on disk;
 // Help > Keyboard Shortcuts against the window's own actions; About's libraries and licences;
 // Preferences stored, read back and applied; the GPU peak table's overrides in every MFU figure.
-#include "AboutBox.h"
-#include "MainWindow.h"
-#include "PeakTableEditor.h"
-#include "Preferences.h"
-#include "ShortcutsDialog.h"
-#include "WarningBanner.h"
-#include "WindowSettings.h"
+#include "app/gui/AboutBox.h"
+#include "app/gui/MainWindow.h"
+#include "app/gui/PeakTableEditor.h"
+#include "app/gui/Preferences.h"
+#include "app/gui/ShortcutsDialog.h"
+#include "widgets/WarningBanner.h"
+#include "app/gui/WindowSettings.h"
 
-#include "analysis/AnalysisDock.h"
-#include "analysis/MfuPanel.h"
-#include "analysis/PeakOverrideStore.h"
-#include "compare/ComparisonDock.h"
-#include "render/LaneLayout.h"
-#include "timeline/TimelineView.h"
-#include "util/BuildInfo.h"
+#include "widgets/analysis/AnalysisDock.h"
+#include "widgets/analysis/MfuPanel.h"
+#include "widgets/analysis/PeakOverrideStore.h"
+#include "widgets/compare/ComparisonDock.h"
+#include "widgets/render/LaneLayout.h"
+#include "widgets/timeline/TimelineView.h"
+#include "core/util/BuildInfo.h"
 
 #include <QAction>
 #include <QApplication>

@@ -2,9 +2,9 @@
 // torch.profiler writes, loadable without a warning, and with each scenario's known properties.
 // Every test is data-driven over the three scenarios; traces are generated once per scenario at
 // the case study's full size (32 layers, 3 steps) and cached for the test functions.
-#include "model/Trace.h"
-#include "parse/TraceLoader.h"
-#include "synth/TraceSynth.h"
+#include "core/model/Trace.h"
+#include "core/parse/TraceLoader.h"
+#include "core/synth/TraceSynth.h"
 
 #include <QFile>
 #include <QJsonArray>

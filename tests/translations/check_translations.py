@@ -59,7 +59,8 @@ def main():
 
             fresh = os.path.join(tmp, name)
             shutil.copy(committed, fresh)
-            run = subprocess.run([lupdate, "-locations", "absolute", "-no-ui-lines", "app", "widgets", "core", "-ts", fresh],
+            # -I .: includes name their library from the repository root ("widgets/analysis/...").
+            run = subprocess.run([lupdate, "-locations", "absolute", "-no-ui-lines", "-I", ".", "app", "widgets", "core", "-ts", fresh],
                                  cwd=src, capture_output=True, text=True, timeout=300)
             if run.returncode != 0:
                 print("lupdate failed:", run.stdout, run.stderr)

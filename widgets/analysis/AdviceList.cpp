@@ -1,9 +1,9 @@
-#include "AdviceList.h"
+#include "widgets/analysis/AdviceList.h"
 
-#include "analysis/FigureText.h"
+#include "core/analysis/FigureText.h"
 
-#include "GapTableModel.h"
-#include "ItemActivation.h"
+#include "widgets/analysis/GapTableModel.h"
+#include "widgets/analysis/ItemActivation.h"
 
 #include <QAbstractItemView>
 #include <QApplication>

@@ -1,8 +1,8 @@
-#include "AnalysisCharts.h"
-#include "analysis/ChartStyle.h"
+#include "widgets/analysis/AnalysisCharts.h"
+#include "widgets/analysis/ChartStyle.h"
 
-#include "render/GapCauseStyle.h"
-#include "GapTableModel.h"
+#include "widgets/render/GapCauseStyle.h"
+#include "widgets/analysis/GapTableModel.h"
 
 #include <QBarCategoryAxis>
 #include <QBarSet>

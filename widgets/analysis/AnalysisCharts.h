@@ -2,7 +2,7 @@
 // The dock's two charts (Qt Charts): where the GPU's time went (idle / compute / non-compute, with
 // the communication-computation overlap and memory figures beneath), and how long the listed gaps
 // are (counts in 1-3-10 bins, stacked by cause in the cause colours).
-#include "AnalysisRunner.h"
+#include "widgets/analysis/AnalysisRunner.h"
 
 #include <QWidget>
 

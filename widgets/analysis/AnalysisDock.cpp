@@ -1,16 +1,16 @@
-#include "AnalysisDock.h"
+#include "widgets/analysis/AnalysisDock.h"
 
-#include "AdviceList.h"
-#include "AnalysisCharts.h"
-#include "render/GapCauseStyle.h"
-#include "view/Session.h"
-#include "timeline/DetailsHtml.h"
-#include "GapColumnFit.h"
-#include "GapTableModel.h"
-#include "KernelNameDelegate.h"
-#include "ItemActivation.h"
-#include "MfuPanel.h"
-#include "timeline/TimelineView.h"
+#include "widgets/analysis/AdviceList.h"
+#include "widgets/analysis/AnalysisCharts.h"
+#include "widgets/render/GapCauseStyle.h"
+#include "widgets/view/Session.h"
+#include "widgets/timeline/DetailsHtml.h"
+#include "widgets/analysis/GapColumnFit.h"
+#include "widgets/analysis/GapTableModel.h"
+#include "widgets/analysis/KernelNameDelegate.h"
+#include "widgets/analysis/ItemActivation.h"
+#include "widgets/analysis/MfuPanel.h"
+#include "widgets/timeline/TimelineView.h"
 
 #include <QCheckBox>
 #include <QComboBox>

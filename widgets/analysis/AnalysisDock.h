@@ -4,8 +4,8 @@
 // compute streams with their causes, the GPU time breakdown and gap-length charts, the steps, the
 // MFU panel and the advice. Navigation is asked for through signals; the window connects them to
 // the timeline.
-#include "AnalysisRunner.h"
-#include "view/ViewState.h" // Gap as a metatype
+#include "widgets/analysis/AnalysisRunner.h"
+#include "widgets/view/ViewState.h" // Gap as a metatype
 
 #include <QDockWidget>
 #include <QPointer>

@@ -1,4 +1,4 @@
-#include "AnalysisRunner.h"
+#include "widgets/analysis/AnalysisRunner.h"
 
 namespace lanescope {
 

@@ -1,8 +1,8 @@
 #pragma once
 // Runs core's analyze() off the UI thread for the analysis dock, the latest request only
 // (LatestRunner).
-#include "analysis/Analysis.h"
-#include "analysis/LatestRunner.h"
+#include "core/analysis/Analysis.h"
+#include "widgets/analysis/LatestRunner.h"
 
 #include <memory>
 

@@ -1,4 +1,4 @@
-#include "analysis/ChartStyle.h"
+#include "widgets/analysis/ChartStyle.h"
 
 #include <QChart>
 #include <QChartView>

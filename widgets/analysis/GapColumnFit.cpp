@@ -1,6 +1,6 @@
-#include "GapColumnFit.h"
+#include "widgets/analysis/GapColumnFit.h"
 
-#include "GapTableModel.h"
+#include "widgets/analysis/GapTableModel.h"
 
 #include <QEvent>
 #include <QFontMetrics>

@@ -1,7 +1,7 @@
-#include "GapTableModel.h"
+#include "widgets/analysis/GapTableModel.h"
 
-#include "render/GapCauseStyle.h"
-#include "timeline/DetailsHtml.h"
+#include "widgets/render/GapCauseStyle.h"
+#include "widgets/timeline/DetailsHtml.h"
 
 #include <QFontMetrics>
 #include <QLocale>

@@ -2,7 +2,7 @@
 // The gaps of one analysis as a table: device, stream, start, duration, the kernels on either side,
 // the cause (with its colour) and the evidence. Times are shown relative to the trace's first
 // event, as lanescope-cli prints them; SortRole gives the raw numbers for a proxy to sort on.
-#include "AnalysisRunner.h"
+#include "widgets/analysis/AnalysisRunner.h"
 
 #include <QAbstractTableModel>
 

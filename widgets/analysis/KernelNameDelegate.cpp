@@ -1,6 +1,6 @@
-#include "KernelNameDelegate.h"
+#include "widgets/analysis/KernelNameDelegate.h"
 
-#include "GapTableModel.h"
+#include "widgets/analysis/GapTableModel.h"
 
 #include <QApplication>
 #include <QStyle>

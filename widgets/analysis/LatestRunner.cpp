@@ -1,4 +1,4 @@
-#include "analysis/LatestRunner.h"
+#include "widgets/analysis/LatestRunner.h"
 
 #include <exception>
 

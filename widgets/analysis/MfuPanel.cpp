@@ -1,8 +1,8 @@
-#include "MfuPanel.h"
+#include "widgets/analysis/MfuPanel.h"
 
-#include "analysis/FigureText.h"
-#include "analysis/KernelClass.h"
-#include "analysis/PeakOverrideStore.h"
+#include "core/analysis/FigureText.h"
+#include "core/analysis/KernelClass.h"
+#include "widgets/analysis/PeakOverrideStore.h"
 
 #include <QComboBox>
 #include <QCryptographicHash>

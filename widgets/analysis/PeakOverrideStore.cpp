@@ -1,4 +1,4 @@
-#include "analysis/PeakOverrideStore.h"
+#include "widgets/analysis/PeakOverrideStore.h"
 
 #include <QCoreApplication>
 #include <QSettings>

@@ -2,7 +2,7 @@
 // The user's overrides of core's GPU peak-TFLOPS table (Edit > Preferences), kept in QSettings and
 // handed to core as data (analysis::PeakOverrides). One store per process: the MFU panel of every
 // window follows it when the Preferences change it.
-#include "analysis/Mfu.h"
+#include "core/analysis/Mfu.h"
 
 #include <QObject>
 

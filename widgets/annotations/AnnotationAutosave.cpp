@@ -1,6 +1,6 @@
-#include "annotations/AnnotationAutosave.h"
+#include "widgets/annotations/AnnotationAutosave.h"
 
-#include "view/Session.h"
+#include "widgets/view/Session.h"
 
 #include <algorithm>
 

@@ -5,8 +5,8 @@
 // and retried at the next edit; nothing is dropped from memory. When another window saved the same
 // sidecar in between, the store merges the two (AnnotationStore.h): the merged set replaces the
 // run's set as one change (the view redraws it) and mergedFromDisk says what came in.
-#include "annotations/AnnotationSet.h"
-#include "annotations/AnnotationStore.h"
+#include "core/annotations/AnnotationSet.h"
+#include "core/annotations/AnnotationStore.h"
 
 #include <QObject>
 #include <QPointer>

@@ -1,6 +1,6 @@
-#include "annotations/AnnotationCommands.h"
+#include "widgets/annotations/AnnotationCommands.h"
 
-#include "view/Session.h"
+#include "widgets/view/Session.h"
 
 namespace lanescope {
 

@@ -4,7 +4,7 @@
 // session), not the run's index, so reordering the runs of a comparison cannot make an undo edit
 // another run; after each change it tells the session which run now holds that set, and the view
 // and the autosave follow.
-#include "annotations/AnnotationSet.h"
+#include "core/annotations/AnnotationSet.h"
 
 #include <QCoreApplication>
 #include <QPointer>

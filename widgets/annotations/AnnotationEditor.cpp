@@ -1,11 +1,11 @@
-#include "annotations/AnnotationEditor.h"
+#include "widgets/annotations/AnnotationEditor.h"
 
-#include "annotations/AnnotationCommands.h"
-#include "annotations/AnnotationFile.h"
-#include "annotations/Findings.h"
-#include "render/AnnotationPainter.h"
-#include "view/Session.h"
-#include "timeline/TimelineView.h"
+#include "widgets/annotations/AnnotationCommands.h"
+#include "core/annotations/AnnotationFile.h"
+#include "core/annotations/Findings.h"
+#include "widgets/render/AnnotationPainter.h"
+#include "widgets/view/Session.h"
+#include "widgets/timeline/TimelineView.h"
 
 #include <QAction>
 #include <QActionGroup>

@@ -3,10 +3,10 @@
 // Arrow, Rectangle, Time range, Marker), the colour menu, the undo stack and the commands the
 // timeline's input turns into (TimelineView only routes the mouse: it says what was drawn, moved,
 // deleted or double-clicked, and this pushes one undo command for each), and "Annotate findings".
-#include "analysis/Analysis.h"
-#include "annotations/Annotation.h"
-#include "annotations/AnnotationSet.h"
-#include "annotations/AnnotationTool.h"
+#include "core/analysis/Analysis.h"
+#include "core/annotations/Annotation.h"
+#include "core/annotations/AnnotationSet.h"
+#include "widgets/annotations/AnnotationTool.h"
 
 #include <QObject>
 #include <QPointer>

@@ -1,10 +1,10 @@
-#include "compare/CompareCharts.h"
-#include "analysis/ChartStyle.h"
+#include "widgets/compare/CompareCharts.h"
+#include "widgets/analysis/ChartStyle.h"
 
-#include "render/GapCauseStyle.h"
+#include "widgets/render/GapCauseStyle.h"
 
-#include "analysis/FigureText.h"
-#include "analysis/Compare.h"
+#include "core/analysis/FigureText.h"
+#include "core/analysis/Compare.h"
 
 #include <QBarCategoryAxis>
 #include <QBarSeries>

@@ -1,11 +1,11 @@
-#include "compare/ComparisonDock.h"
+#include "widgets/compare/ComparisonDock.h"
 
-#include "compare/CompareCharts.h"
-#include "compare/MetricsTableModel.h"
-#include "compare/NameDiffModel.h"
-#include "compare/RunAlignment.h"
-#include "view/Session.h"
-#include "render/SliceHighlight.h"
+#include "widgets/compare/CompareCharts.h"
+#include "widgets/compare/MetricsTableModel.h"
+#include "widgets/compare/NameDiffModel.h"
+#include "widgets/compare/RunAlignment.h"
+#include "widgets/view/Session.h"
+#include "widgets/render/SliceHighlight.h"
 
 #include <QApplication>
 #include <QCheckBox>

@@ -5,8 +5,8 @@
 // kernel, operator and gap cause, whose rows outline their slices in every run's lanes. It follows
 // the session: every change of runs or offsets, and every change of the analysis dock's options
 // (gap threshold, MFU inputs), re-runs the comparison off the UI thread.
-#include "analysis/CompareTraces.h"
-#include "compare/ComparisonRunner.h"
+#include "core/analysis/CompareTraces.h"
+#include "widgets/compare/ComparisonRunner.h"
 
 #include <QDockWidget>
 #include <QPointer>

@@ -1,7 +1,7 @@
-#include "compare/ComparisonRunner.h"
+#include "widgets/compare/ComparisonRunner.h"
 
-#include "analysis/JobRun.h"
-#include "analysis/Ranks.h"
+#include "core/analysis/JobRun.h"
+#include "core/analysis/Ranks.h"
 
 namespace lanescope {
 

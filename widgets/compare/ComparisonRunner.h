@@ -3,9 +3,9 @@
 // the analysis dock's options, then the comparison; the latest request only (LatestRunner). The
 // traces are held by shared pointer for the run's duration, so removing a run from the session
 // while it is analysed is safe.
-#include "analysis/CompareTraces.h"
-#include "analysis/LatestRunner.h"
-#include "io/FolderLoad.h"
+#include "core/analysis/CompareTraces.h"
+#include "widgets/analysis/LatestRunner.h"
+#include "core/io/FolderLoad.h"
 
 #include <memory>
 

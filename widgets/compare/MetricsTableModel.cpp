@@ -1,8 +1,8 @@
-#include "compare/MetricsTableModel.h"
+#include "widgets/compare/MetricsTableModel.h"
 
-#include "render/GapCauseStyle.h"
+#include "widgets/render/GapCauseStyle.h"
 
-#include "analysis/FigureText.h"
+#include "core/analysis/FigureText.h"
 
 #include <QBrush>
 #include <QColor>

@@ -3,7 +3,7 @@
 // run after the baseline, a delta column (absolute and %) coloured better (green) or worse (red)
 // by the metric's direction. Every row's tooltip says what it measures and over which time, so
 // the figures can be checked against the analysis dock's.
-#include "analysis/Compare.h"
+#include "core/analysis/Compare.h"
 
 #include <QAbstractTableModel>
 #include <QStringList>

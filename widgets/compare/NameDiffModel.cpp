@@ -1,6 +1,6 @@
-#include "compare/NameDiffModel.h"
+#include "widgets/compare/NameDiffModel.h"
 
-#include "render/GapCauseStyle.h"
+#include "widgets/render/GapCauseStyle.h"
 
 #include <QBrush>
 #include <QColor>

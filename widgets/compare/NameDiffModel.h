@@ -3,7 +3,7 @@
 // the name, each run's count, each run's time (total, or per ProfilerStep when the runs recorded
 // different numbers of steps), and each later run's delta against the baseline. Rows come sorted
 // by impact (the largest |delta| first, as the CLI lists them); the view may sort by any column.
-#include "analysis/Compare.h"
+#include "core/analysis/Compare.h"
 
 #include <QAbstractTableModel>
 #include <QStringList>

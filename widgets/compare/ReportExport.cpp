@@ -1,4 +1,4 @@
-#include "compare/ReportExport.h"
+#include "widgets/compare/ReportExport.h"
 
 #include <QAbstractItemModel>
 #include <QBrush>

@@ -5,7 +5,7 @@
 // display text, cell by cell, so a comparison's values and deltas are the comparison dock's; a
 // single trace gets the same rows with its values only. Lives beside MetricsTableModel (in the
 // widgets library) but needs no QtWidgets: it paints on any QPaintDevice, offscreen too.
-#include "render/PictureExport.h"
+#include "widgets/render/PictureExport.h"
 
 #include <QPageSize>
 #include <QStringList>

@@ -1,6 +1,6 @@
-#include "compare/RunAlignment.h"
+#include "widgets/compare/RunAlignment.h"
 
-#include "view/Session.h"
+#include "widgets/view/Session.h"
 
 namespace lanescope {
 

@@ -1,6 +1,6 @@
-#include "ranks/RankTableModel.h"
+#include "widgets/ranks/RankTableModel.h"
 
-#include "analysis/FigureText.h"
+#include "core/analysis/FigureText.h"
 
 #include <QBrush>
 #include <QColor>

@@ -1,10 +1,10 @@
-#include "ranks/RanksDock.h"
+#include "widgets/ranks/RanksDock.h"
 
-#include "analysis/FigureText.h"
-#include "analysis/ItemActivation.h"
-#include "ranks/RankTableModel.h"
-#include "view/Session.h"
-#include "render/SliceHighlight.h"
+#include "core/analysis/FigureText.h"
+#include "widgets/analysis/ItemActivation.h"
+#include "widgets/ranks/RankTableModel.h"
+#include "widgets/view/Session.h"
+#include "widgets/render/SliceHighlight.h"
 
 #include <QCheckBox>
 #include <QHBoxLayout>

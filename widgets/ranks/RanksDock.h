@@ -9,7 +9,7 @@
 // on every rank and outlines its call there. It follows the session: the ranks are the session's
 // runs in rank order; once the runs change to something else the dock clears. The analysis runs off
 // the UI thread (RanksRunner) with the analysis dock's options (gap threshold, MFU inputs).
-#include "ranks/RanksRunner.h"
+#include "widgets/ranks/RanksRunner.h"
 
 #include <QDockWidget>
 #include <QPointer>

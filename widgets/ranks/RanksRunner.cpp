@@ -1,4 +1,4 @@
-#include "ranks/RanksRunner.h"
+#include "widgets/ranks/RanksRunner.h"
 
 #include <algorithm>
 #include <exception>

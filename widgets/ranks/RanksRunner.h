@@ -4,10 +4,10 @@
 // straggler collective, where its call lies on every rank (what a click on the row shows). As
 // the other runners (LatestRunner): only the latest request is run next and handed out; the traces
 // are held by shared pointer.
-#include "analysis/Ranks.h"
-#include "io/FolderLoad.h"
+#include "core/analysis/Ranks.h"
+#include "core/io/FolderLoad.h"
 
-#include "analysis/LatestRunner.h"
+#include "widgets/analysis/LatestRunner.h"
 
 #include <memory>
 

@@ -1,6 +1,6 @@
-#include "render/AnnotationPainter.h"
+#include "widgets/render/AnnotationPainter.h"
 
-#include "annotations/LaneKey.h"
+#include "core/annotations/LaneKey.h"
 
 #include <QFontMetricsF>
 #include <QPainter>

@@ -13,8 +13,8 @@
 // tinted, labels light with a dashed border. A finding's label that would cover another label is
 // left out, the findings that explain most placed first (a whole-trace picture of 195 gaps labels
 // its longest ones and still reads); the user's own labels always show.
-#include "annotations/AnnotationSet.h"
-#include "render/TimelineRenderer.h"
+#include "core/annotations/AnnotationSet.h"
+#include "widgets/render/TimelineRenderer.h"
 
 #include <QColor>
 #include <QFont>

@@ -1,4 +1,4 @@
-#include "render/DensityStrip.h"
+#include "widgets/render/DensityStrip.h"
 
 #include <algorithm>
 #include <cmath>

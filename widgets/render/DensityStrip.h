@@ -10,7 +10,7 @@
 // one depth never overlap, so their ends are sorted) and prefix sums of durations and counts, so a
 // frame is O(width * lanes * depths * log n) whatever the trace's size. The prefix sums are built
 // on first use per track and kept.
-#include "render/TraceViewIndex.h"
+#include "widgets/render/TraceViewIndex.h"
 
 #include <cstdint>
 #include <vector>

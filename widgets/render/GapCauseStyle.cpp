@@ -1,4 +1,4 @@
-#include "render/GapCauseStyle.h"
+#include "widgets/render/GapCauseStyle.h"
 
 namespace lanescope {
 

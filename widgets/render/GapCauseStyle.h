@@ -2,7 +2,7 @@
 // How a gap cause looks to people: its translated label, a one-line description and its colour.
 // The analysis dock's table, its histogram and (through the stable key the dock emits) the timeline
 // highlight use the same colour for the same cause.
-#include "analysis/Gaps.h"
+#include "core/analysis/Gaps.h"
 
 #include <QColor>
 #include <QCoreApplication>

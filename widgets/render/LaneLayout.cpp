@@ -1,7 +1,7 @@
-#include "render/LaneLayout.h"
+#include "widgets/render/LaneLayout.h"
 
-#include "annotations/LaneKey.h"
-#include "render/Palette.h"
+#include "core/annotations/LaneKey.h"
+#include "widgets/render/Palette.h"
 
 #include <algorithm>
 #include <map>

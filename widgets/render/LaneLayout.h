@@ -3,7 +3,7 @@
 // lanes: one group per GPU ("GPU 0", a lane per CUDA stream labelled with what runs on it), then one
 // per CPU process (a lane per thread), in Kineto's sort order. Several runs stack in one layout
 // under one time axis (comparison, multi-rank), each group knowing its run.
-#include "model/Trace.h"
+#include "core/model/Trace.h"
 
 #include <QCoreApplication>
 #include <QString>

@@ -1,6 +1,6 @@
-#include "render/MemoryBand.h"
+#include "widgets/render/MemoryBand.h"
 
-#include "render/Palette.h"
+#include "widgets/render/Palette.h"
 
 #include <QFontMetrics>
 #include <QPaintDevice>

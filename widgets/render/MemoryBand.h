@@ -5,8 +5,8 @@
 // the trace's deviceProperties give it, the allocator spikes of core/analysis/MemorySpikes.h marked,
 // and the values under the cursor. TimelineRenderer decides where the band is; this draws it and
 // answers what it shows at a time.
-#include "render/Palette.h"
-#include "render/TraceViewIndex.h"
+#include "widgets/render/Palette.h"
+#include "widgets/render/TraceViewIndex.h"
 
 #include <QCoreApplication>
 #include <QFont>

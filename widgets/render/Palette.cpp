@@ -1,6 +1,6 @@
-#include "render/Palette.h"
+#include "widgets/render/Palette.h"
 
-#include "analysis/KernelClass.h"
+#include "core/analysis/KernelClass.h"
 
 #include <QCoreApplication>
 

@@ -3,7 +3,7 @@
 // its colour everywhere (lanes, legend, tables). Classification by category and kernel name. Two
 // schemes, light and dark (the theme of Preferences): each class keeps its hue in both, and every
 // slice name reads on its fill at WCAG AA (4.5:1) or better.
-#include "model/Trace.h"
+#include "core/model/Trace.h"
 
 #include <QColor>
 #include <QString>

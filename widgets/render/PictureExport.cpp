@@ -1,11 +1,11 @@
-#include "render/PictureExport.h"
+#include "widgets/render/PictureExport.h"
 
-#include "analysis/FigureText.h"
+#include "core/analysis/FigureText.h"
 
-#include "render/AnnotationPainter.h"
-#include "render/GapCauseStyle.h"
-#include "render/LaneLayout.h"
-#include "render/Palette.h"
+#include "widgets/render/AnnotationPainter.h"
+#include "widgets/render/GapCauseStyle.h"
+#include "widgets/render/LaneLayout.h"
+#include "widgets/render/Palette.h"
 
 #include <QFileInfo>
 #include <QFontMetrics>

@@ -4,9 +4,9 @@
 // given window and lanes, and a legend of the colours that actually appear. Written as PNG, SVG
 // or PDF (chosen by the file's suffix) at the requested size — drawn at that size, never scaled
 // from a screen grab — by File > Export, Edit > Copy Picture and `lanescope-cli export`.
-#include "analysis/Analysis.h"
-#include "annotations/AnnotationSet.h"
-#include "render/TimelineRenderer.h"
+#include "core/analysis/Analysis.h"
+#include "core/annotations/AnnotationSet.h"
+#include "widgets/render/TimelineRenderer.h"
 
 #include <QCoreApplication>
 #include <QImage>

@@ -1,6 +1,6 @@
-#include "render/SliceHighlight.h"
+#include "widgets/render/SliceHighlight.h"
 
-#include "analysis/Compare.h"
+#include "core/analysis/Compare.h"
 
 namespace lanescope {
 

@@ -5,7 +5,7 @@
 // request), so the row "ProfilerStep#N" marks every step of every run. Built once per click
 // (one pass over each run's string table, then over the tracks whose names matched); immutable
 // after, shared by every view and export of the session.
-#include "model/Trace.h"
+#include "core/model/Trace.h"
 
 #include <QString>
 

@@ -1,6 +1,6 @@
 #pragma once
 // Names for one slice of one run of a session, and for the far end of a flow arrow touching it.
-#include "model/Trace.h"
+#include "core/model/Trace.h"
 
 #include <QMetaType>
 

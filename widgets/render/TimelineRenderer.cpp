@@ -1,7 +1,7 @@
-#include "render/TimelineRenderer.h"
+#include "widgets/render/TimelineRenderer.h"
 
-#include "render/GapCauseStyle.h"
-#include "render/Palette.h"
+#include "widgets/render/GapCauseStyle.h"
+#include "widgets/render/Palette.h"
 
 #include <QCoreApplication>
 #include <QFontMetrics>

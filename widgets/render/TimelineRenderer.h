@@ -11,15 +11,15 @@
 // Drawing reads only what is visible: per lane and depth a binary search to the window, slices
 // under kFoldPx folded into one drawn run per pixel column (Tracy), rectangles batched by colour
 // (Qt Creator's TrackPainter), text batched by ink.
-#include "analysis/Gaps.h"
-#include "render/DensityStrip.h"
-#include "render/LaneLayout.h"
-#include "render/Palette.h"
-#include "render/MemoryBand.h"
-#include "render/SliceHighlight.h"
-#include "render/SliceRef.h"
-#include "render/TimeAxis.h"
-#include "render/TraceViewIndex.h"
+#include "core/analysis/Gaps.h"
+#include "widgets/render/DensityStrip.h"
+#include "widgets/render/LaneLayout.h"
+#include "widgets/render/Palette.h"
+#include "widgets/render/MemoryBand.h"
+#include "widgets/render/SliceHighlight.h"
+#include "widgets/render/SliceRef.h"
+#include "widgets/render/TimeAxis.h"
+#include "widgets/render/TraceViewIndex.h"
 
 #include <QColor>
 #include <QCoreApplication>

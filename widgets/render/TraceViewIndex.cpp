@@ -1,6 +1,6 @@
-#include "render/TraceViewIndex.h"
+#include "widgets/render/TraceViewIndex.h"
 
-#include "analysis/Steps.h"
+#include "core/analysis/Steps.h"
 
 #include <algorithm>
 #include <cmath>

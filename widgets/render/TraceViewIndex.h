@@ -6,9 +6,9 @@
 // min/max pyramid of the memory curve with its spikes.
 //
 // The index points into its Trace (memory samples): keep the Trace alive as long as the index.
-#include "analysis/MemorySpikes.h"
-#include "model/Trace.h"
-#include "render/Palette.h"
+#include "core/analysis/MemorySpikes.h"
+#include "core/model/Trace.h"
+#include "widgets/render/Palette.h"
 
 #include <QString>
 

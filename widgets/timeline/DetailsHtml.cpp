@@ -1,6 +1,6 @@
-#include "timeline/DetailsHtml.h"
+#include "widgets/timeline/DetailsHtml.h"
 
-#include "render/TimeAxis.h"
+#include "widgets/render/TimeAxis.h"
 
 #include <QCoreApplication>
 #include <QLocale>

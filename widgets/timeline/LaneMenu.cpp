@@ -1,6 +1,6 @@
-#include "timeline/LaneMenu.h"
+#include "widgets/timeline/LaneMenu.h"
 
-#include "timeline/TimelineView.h"
+#include "widgets/timeline/TimelineView.h"
 
 #include <QClipboard>
 #include <QGuiApplication>

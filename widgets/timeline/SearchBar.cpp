@@ -1,9 +1,9 @@
-#include "timeline/SearchBar.h"
+#include "widgets/timeline/SearchBar.h"
 
-#include "analysis/LatestRunner.h"
-#include "timeline/SearchResultsModel.h"
-#include "timeline/SearchResultsPanel.h"
-#include "timeline/TimelineView.h"
+#include "widgets/analysis/LatestRunner.h"
+#include "widgets/timeline/SearchResultsModel.h"
+#include "widgets/timeline/SearchResultsPanel.h"
+#include "widgets/timeline/TimelineView.h"
 
 #include <QCheckBox>
 #include <QHBoxLayout>

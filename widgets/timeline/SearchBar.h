@@ -3,7 +3,7 @@
 // a search is active its matches are drawn in their colours over dimmed lanes, listed in the
 // results panel (which the window docks under the timeline), and Enter / F3 / Shift+Enter step
 // through them (the view selects and follows each one). Large traces are searched off the UI thread.
-#include "timeline/TimelineSearch.h"
+#include "widgets/timeline/TimelineSearch.h"
 
 #include <QWidget>
 

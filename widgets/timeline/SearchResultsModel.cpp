@@ -1,7 +1,7 @@
-#include "timeline/SearchResultsModel.h"
+#include "widgets/timeline/SearchResultsModel.h"
 
-#include "render/TimeAxis.h"
-#include "timeline/DetailsHtml.h"
+#include "widgets/render/TimeAxis.h"
+#include "widgets/timeline/DetailsHtml.h"
 
 #include <algorithm>
 #include <numeric>

@@ -2,8 +2,8 @@
 // The search's matches as a table (name, lane, start, duration), sortable by any column. Bounded:
 // a query matching millions of slices lists the first kMaxRows of them by time (the timeline draws
 // and steps through all of them); the model says how many there are in all.
-#include "timeline/TimelineSearch.h"
-#include "render/SliceRef.h"
+#include "widgets/timeline/TimelineSearch.h"
+#include "widgets/render/SliceRef.h"
 
 #include <QAbstractTableModel>
 

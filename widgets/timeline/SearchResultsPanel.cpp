@@ -1,6 +1,6 @@
-#include "timeline/SearchResultsPanel.h"
+#include "widgets/timeline/SearchResultsPanel.h"
 
-#include "timeline/SearchResultsModel.h"
+#include "widgets/timeline/SearchResultsModel.h"
 
 #include <QHeaderView>
 #include <QLabel>

@@ -1,6 +1,6 @@
-#include "timeline/SliceMenu.h"
+#include "widgets/timeline/SliceMenu.h"
 
-#include "timeline/TimelineView.h"
+#include "widgets/timeline/TimelineView.h"
 
 #include <QClipboard>
 #include <QGuiApplication>

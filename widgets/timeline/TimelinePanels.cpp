@@ -1,9 +1,9 @@
-#include "timeline/TimelinePanels.h"
+#include "widgets/timeline/TimelinePanels.h"
 
-#include "parse/EventArgs.h"
-#include "timeline/DetailsHtml.h"
-#include "render/Palette.h"
-#include "timeline/TimelineSearch.h"
+#include "core/parse/EventArgs.h"
+#include "widgets/timeline/DetailsHtml.h"
+#include "widgets/render/Palette.h"
+#include "widgets/timeline/TimelineSearch.h"
 
 #include <QClipboard>
 #include <QGridLayout>

@@ -1,7 +1,7 @@
 #pragma once
 // The panels around the timeline: details of the selected slice (args read from the file on
 // demand, flow ends as links), statistics of a shift-drag time range, and the colour legend.
-#include "timeline/TimelineView.h"
+#include "widgets/timeline/TimelineView.h"
 
 #include <QWidget>
 

@@ -1,4 +1,4 @@
-#include "timeline/TimelineSearch.h"
+#include "widgets/timeline/TimelineSearch.h"
 
 #include <QRegularExpression>
 

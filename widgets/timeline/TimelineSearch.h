@@ -1,8 +1,8 @@
 #pragma once
 // Finding slices by name: the interned string table is searched first (each distinct name once),
 // then the slices whose name id matched are collected in time order. QtCore only.
-#include "model/Trace.h"
-#include "render/SliceHighlight.h"
+#include "core/model/Trace.h"
+#include "widgets/render/SliceHighlight.h"
 
 #include <QString>
 

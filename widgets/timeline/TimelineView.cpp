@@ -1,13 +1,13 @@
-#include "timeline/TimelineView.h"
+#include "widgets/timeline/TimelineView.h"
 
-#include "annotations/LaneKey.h"
-#include "render/AnnotationPainter.h"
-#include "render/GapCauseStyle.h"
-#include "render/Palette.h"
-#include "timeline/DetailsHtml.h"
-#include "timeline/LaneMenu.h"
-#include "timeline/SliceMenu.h"
-#include "analysis/Compare.h"
+#include "core/annotations/LaneKey.h"
+#include "widgets/render/AnnotationPainter.h"
+#include "widgets/render/GapCauseStyle.h"
+#include "widgets/render/Palette.h"
+#include "widgets/timeline/DetailsHtml.h"
+#include "widgets/timeline/LaneMenu.h"
+#include "widgets/timeline/SliceMenu.h"
+#include "core/analysis/Compare.h"
 
 #include <QContextMenuEvent>
 #include <QCursor>

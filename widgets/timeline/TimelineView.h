@@ -5,16 +5,16 @@
 // ViewState and follows that state, so any number of views of one session move together; hover,
 // selection, flows, the time range and the gap mark are painted over the cache without walking
 // the events again.
-#include "annotations/Annotation.h"
-#include "annotations/AnnotationSet.h"
-#include "annotations/AnnotationTool.h"
-#include "model/Trace.h"
-#include "render/LaneLayout.h"
-#include "view/Session.h"
-#include "render/SliceRef.h"
-#include "render/TimeAxis.h"
-#include "render/TimelineRenderer.h"
-#include "timeline/KeyZoomRamp.h"
+#include "core/annotations/Annotation.h"
+#include "core/annotations/AnnotationSet.h"
+#include "widgets/annotations/AnnotationTool.h"
+#include "core/model/Trace.h"
+#include "widgets/render/LaneLayout.h"
+#include "widgets/view/Session.h"
+#include "widgets/render/SliceRef.h"
+#include "widgets/render/TimeAxis.h"
+#include "widgets/render/TimelineRenderer.h"
+#include "widgets/timeline/KeyZoomRamp.h"
 
 #include <QAbstractScrollArea>
 #include <QMenu>

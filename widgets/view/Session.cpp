@@ -1,4 +1,4 @@
-#include "view/Session.h"
+#include "widgets/view/Session.h"
 
 #include <algorithm>
 

@@ -6,11 +6,11 @@
 //
 // The axis: time 0 is each run's first event; a run's offset adds to its times, so
 // axis = absolute - (minTs - offset) = absolute - base().
-#include "analysis/Analysis.h"
-#include "annotations/AnnotationSet.h"
-#include "io/FolderLoad.h"
-#include "render/TraceViewIndex.h"
-#include "view/ViewState.h"
+#include "core/analysis/Analysis.h"
+#include "core/annotations/AnnotationSet.h"
+#include "core/io/FolderLoad.h"
+#include "widgets/render/TraceViewIndex.h"
+#include "widgets/view/ViewState.h"
 
 #include <QObject>
 

@@ -1,4 +1,4 @@
-#include "view/ViewState.h"
+#include "widgets/view/ViewState.h"
 
 #include <algorithm>
 
