@@ -3562,14 +3562,12 @@ after: %2</source>
     <context>
         <name>lanescope::FolderLoadJob</name>
         <message>
-            <location filename="../app/gui/FolderLoadJob.cpp" line="80" />
             <source>not enough memory to open the folder %1</source>
-            <translation>内存不足，无法打开文件夹 %1</translation>
+            <translation type="vanished">内存不足，无法打开文件夹 %1</translation>
         </message>
         <message>
-            <location filename="../app/gui/FolderLoadJob.cpp" line="84" />
             <source>internal error while opening the folder %1: %2</source>
-            <translation>打开文件夹 %1 时发生内部错误：%2</translation>
+            <translation type="vanished">打开文件夹 %1 时发生内部错误：%2</translation>
         </message>
     </context>
     <context>
@@ -3879,193 +3877,193 @@ nearest GEMM after: %2</source>
     <context>
         <name>lanescope::MainWindow</name>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="101" />
+            <location filename="../app/gui/MainWindow.cpp" line="100" />
             <source>Open a PyTorch Profiler trace (.json or .json.gz) with File &gt; Open, or drop it on this window.</source>
             <translation>通过“文件 &gt; 打开”打开 PyTorch Profiler 跟踪文件（.json 或 .json.gz），或将其拖放到此窗口。</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="121" />
+            <location filename="../app/gui/MainWindow.cpp" line="120" />
             <source>Ready</source>
             <translation>就绪</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="127" />
+            <location filename="../app/gui/MainWindow.cpp" line="126" />
             <source>Cancel</source>
             <translation>取消</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="128" />
-            <location filename="../app/gui/MainWindow.cpp" line="1007" />
+            <location filename="../app/gui/MainWindow.cpp" line="127" />
+            <location filename="../app/gui/MainWindow.cpp" line="918" />
             <source>Stop loading this trace</source>
             <translation>停止加载此跟踪文件</translation>
         </message>
         <message numerus="yes">
-            <location filename="../app/gui/MainWindow.cpp" line="158" />
+            <location filename="../app/gui/MainWindow.cpp" line="155" />
             <source>Comparing %n run(s)</source>
             <translation>
                 <numerusform>正在比较 %n 个运行</numerusform>
             </translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="158" />
+            <location filename="../app/gui/MainWindow.cpp" line="155" />
             <source>Showing %1 alone</source>
             <translation>仅显示 %1</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="188" />
+            <location filename="../app/gui/MainWindow.cpp" line="185" />
             <source>&amp;File</source>
             <translation>文件(&amp;F)</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="189" />
+            <location filename="../app/gui/MainWindow.cpp" line="186" />
             <source>&amp;Open…</source>
             <translation>打开(&amp;O)…</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="191" />
+            <location filename="../app/gui/MainWindow.cpp" line="188" />
             <source>Open a PyTorch Profiler / Kineto trace</source>
             <translation>打开 PyTorch Profiler / Kineto 跟踪文件</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="193" />
+            <location filename="../app/gui/MainWindow.cpp" line="190" />
             <source>&amp;Compare With…</source>
             <translation>比较(&amp;C)…</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="195" />
+            <location filename="../app/gui/MainWindow.cpp" line="192" />
             <source>Add traces to compare with the one shown, which stays the baseline</source>
             <translation>添加要与当前跟踪比较的跟踪文件，当前跟踪仍作为基线</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="196" />
+            <location filename="../app/gui/MainWindow.cpp" line="193" />
             <source>Open &amp;Demo Comparison</source>
             <translation>打开演示比较(&amp;D)</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="197" />
+            <location filename="../app/gui/MainWindow.cpp" line="194" />
             <source>The case study: an FSDP run before and after prefetching and allocator tuning</source>
             <translation>案例研究：一个 FSDP 运行在预取和分配器调优前后的对比</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="198" />
+            <location filename="../app/gui/MainWindow.cpp" line="195" />
             <source>Open &amp;Recent</source>
             <translation>最近打开(&amp;R)</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="203" />
+            <location filename="../app/gui/MainWindow.cpp" line="200" />
             <source>&amp;Export Picture…</source>
             <translation>导出图片(&amp;E)…</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="205" />
+            <location filename="../app/gui/MainWindow.cpp" line="202" />
             <source>Write the timeline's window as PNG, SVG or PDF, drawn at the size you choose</source>
             <translation>将时间线当前窗口按所选尺寸绘制并导出为 PNG、SVG 或 PDF</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="209" />
+            <location filename="../app/gui/MainWindow.cpp" line="206" />
             <source>&amp;Quit</source>
             <translation>退出(&amp;Q)</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="213" />
-            <location filename="../app/gui/MainWindow.cpp" line="887" />
+            <location filename="../app/gui/MainWindow.cpp" line="210" />
+            <location filename="../app/gui/MainWindow.cpp" line="804" />
             <source>&amp;Edit</source>
             <translation>编辑(&amp;E)</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="214" />
+            <location filename="../app/gui/MainWindow.cpp" line="211" />
             <source>&amp;Find…</source>
             <translation>查找(&amp;F)…</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="216" />
+            <location filename="../app/gui/MainWindow.cpp" line="213" />
             <source>Find &amp;Next</source>
             <translation>查找下一个(&amp;N)</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="218" />
+            <location filename="../app/gui/MainWindow.cpp" line="215" />
             <source>Find &amp;Previous</source>
             <translation>查找上一个(&amp;P)</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="221" />
+            <location filename="../app/gui/MainWindow.cpp" line="218" />
             <source>&amp;Copy Picture</source>
             <translation>复制图片(&amp;C)</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="223" />
+            <location filename="../app/gui/MainWindow.cpp" line="220" />
             <source>Put a PNG of the timeline's window, with title and legend, on the clipboard</source>
             <translation>将时间线当前窗口的 PNG 图片（含标题和图例）复制到剪贴板</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="225" />
+            <location filename="../app/gui/MainWindow.cpp" line="222" />
             <source>Pre&amp;ferences…</source>
             <translation>首选项(&amp;F)…</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="228" />
-            <location filename="../app/gui/MainWindow.cpp" line="897" />
+            <location filename="../app/gui/MainWindow.cpp" line="225" />
+            <location filename="../app/gui/MainWindow.cpp" line="814" />
             <source>&amp;View</source>
             <translation>视图(&amp;V)</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="229" />
+            <location filename="../app/gui/MainWindow.cpp" line="226" />
             <source>&amp;Fit All</source>
             <translation>全部显示(&amp;F)</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="230" />
+            <location filename="../app/gui/MainWindow.cpp" line="227" />
             <source>Show the whole trace (F or Home in the timeline)</source>
             <translation>显示整个跟踪（在时间线中按 F 或 Home）</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="231" />
+            <location filename="../app/gui/MainWindow.cpp" line="228" />
             <source>&amp;Memory Overlay</source>
             <translation>内存叠加(&amp;M)</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="234" />
+            <location filename="../app/gui/MainWindow.cpp" line="231" />
             <source>Draw each GPU's allocated and reserved memory over its lanes</source>
             <translation>在每个 GPU 的泳道上绘制其已分配和已保留内存</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="245" />
+            <location filename="../app/gui/MainWindow.cpp" line="242" />
             <source>&amp;GPU Lanes Only</source>
             <translation>仅 GPU 泳道(&amp;G)</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="248" />
+            <location filename="../app/gui/MainWindow.cpp" line="245" />
             <source>Hide the CPU threads: every run's GPU streams next to each other</source>
             <translation>隐藏 CPU 线程：各运行的 GPU 流并排显示</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="251" />
-            <location filename="../app/gui/MainWindow.cpp" line="905" />
+            <location filename="../app/gui/MainWindow.cpp" line="248" />
+            <location filename="../app/gui/MainWindow.cpp" line="822" />
             <source>&amp;Analysis</source>
             <translation>分析(&amp;A)</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="252" />
+            <location filename="../app/gui/MainWindow.cpp" line="249" />
             <source>Analyse &amp;Selected Range</source>
             <translation>分析所选范围(&amp;S)</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="261" />
+            <location filename="../app/gui/MainWindow.cpp" line="258" />
             <source>Limit the gap analysis to the time range selected with Shift+drag</source>
             <translation>只分析用 Shift+拖动选中的时间范围内的间隙</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="262" />
+            <location filename="../app/gui/MainWindow.cpp" line="259" />
             <source>Analyse &amp;Whole Trace</source>
             <translation>分析整个跟踪(&amp;W)</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="263" />
+            <location filename="../app/gui/MainWindow.cpp" line="260" />
             <source>Clear Gap &amp;Mark</source>
             <translation>清除间隙标记(&amp;M)</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="265" />
+            <location filename="../app/gui/MainWindow.cpp" line="262" />
             <source>&amp;Help</source>
             <translation>帮助(&amp;H)</translation>
         </message>
@@ -4082,286 +4080,285 @@ nearest GEMM after: %2</source>
             <translation type="vanished">&lt;table&gt;&lt;tr&gt;&lt;td&gt;&lt;b&gt;W / S&lt;/b&gt;&lt;/td&gt;&lt;td&gt;放大 / 缩小&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;b&gt;A / D&lt;/b&gt;&lt;/td&gt;&lt;td&gt;向左 / 向右平移&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;b&gt;Ctrl+滚轮&lt;/b&gt;&lt;/td&gt;&lt;td&gt;以光标为中心缩放&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;b&gt;Shift+滚轮&lt;/b&gt;&lt;/td&gt;&lt;td&gt;平移&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;b&gt;拖动&lt;/b&gt;&lt;/td&gt;&lt;td&gt;平移与滚动&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;b&gt;Shift+拖动&lt;/b&gt;&lt;/td&gt;&lt;td&gt;选择时间范围&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;b&gt;双击&lt;/b&gt;&lt;/td&gt;&lt;td&gt;缩放到片段&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;b&gt;F / Home&lt;/b&gt;&lt;/td&gt;&lt;td&gt;聚焦所选 / 全部显示&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;b&gt;Ctrl+F&lt;/b&gt;&lt;/td&gt;&lt;td&gt;按名称查找片段&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;b&gt;Esc&lt;/b&gt;&lt;/td&gt;&lt;td&gt;清除选择与范围&lt;/td&gt;&lt;/tr&gt;&lt;/table&gt;</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="272" />
+            <location filename="../app/gui/MainWindow.cpp" line="269" />
             <source>&amp;About Lanescope</source>
             <translation>关于 Lanescope(&amp;A)</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="274" />
+            <location filename="../app/gui/MainWindow.cpp" line="271" />
             <source>About &amp;Qt</source>
             <translation>关于 Qt(&amp;Q)</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="290" />
+            <location filename="../app/gui/MainWindow.cpp" line="287" />
             <source>Summary</source>
             <translation>概要</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="291" />
+            <location filename="../app/gui/MainWindow.cpp" line="288" />
             <source>Details</source>
             <translation>详情</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="292" />
+            <location filename="../app/gui/MainWindow.cpp" line="289" />
             <source>Time Range</source>
             <translation>时间范围</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="293" />
+            <location filename="../app/gui/MainWindow.cpp" line="290" />
             <source>Legend</source>
             <translation>图例</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="295" />
+            <location filename="../app/gui/MainWindow.cpp" line="292" />
             <source>Search Results</source>
             <translation>搜索结果</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="374" />
+            <location filename="../app/gui/MainWindow.cpp" line="371" />
             <source>Open Trace</source>
             <translation>打开跟踪文件</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="375" />
-            <location filename="../app/gui/MainWindow.cpp" line="611" />
+            <location filename="../app/gui/MainWindow.cpp" line="372" />
+            <location filename="../app/gui/MainWindow.cpp" line="544" />
             <source>PyTorch Profiler traces (*.json *.json.gz *.pt.trace.json *.pt.trace.json.gz);;All files (*)</source>
             <translation>PyTorch Profiler 跟踪文件 (*.json *.json.gz *.pt.trace.json *.pt.trace.json.gz);;所有文件 (*)</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="409" />
+            <location filename="../app/gui/MainWindow.cpp" line="393" />
             <source>&amp;%1 %2</source>
             <translation>&amp;%1 %2</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="415" />
+            <location filename="../app/gui/MainWindow.cpp" line="399" />
             <source>No recent files</source>
             <translation>没有最近打开的文件</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="419" />
+            <location filename="../app/gui/MainWindow.cpp" line="403" />
             <source>&amp;Clear Menu</source>
             <translation>清除列表(&amp;C)</translation>
         </message>
         <message numerus="yes">
-            <location filename="../app/gui/MainWindow.cpp" line="549" />
+            <location filename="../app/gui/MainWindow.cpp" line="482" />
             <source>%1: a job of %n rank(s), shown and compared through rank %2; the Job rows of the Metrics table measure every rank</source>
             <translation>
                 <numerusform>%1：%n 个 rank 的作业，通过 rank %2 显示和比较；指标表中的“作业”行统计所有 rank</numerusform>
             </translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="598" />
+            <location filename="../app/gui/MainWindow.cpp" line="531" />
             <source>the demo</source>
             <translation>演示</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="610" />
+            <location filename="../app/gui/MainWindow.cpp" line="543" />
             <source>Compare With</source>
             <translation>选择要比较的跟踪文件</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="477" />
+            <location filename="../app/gui/MainWindow.cpp" line="427" />
             <source>Loading %1…</source>
             <translation>正在加载 %1…</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="647" />
-            <location filename="../app/gui/MainWindow.cpp" line="655" />
+            <location filename="../app/gui/MainWindow.cpp" line="579" />
             <source>Cancelling…</source>
             <translation>正在取消…</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="510" />
+            <location filename="../app/gui/MainWindow.cpp" line="443" />
             <source>Loading %1 was cancelled.</source>
             <translation>已取消加载 %1。</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="699" />
+            <location filename="../app/gui/MainWindow.cpp" line="619" />
             <source>Rank %1/%2</source>
             <translation>rank %1/%2</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="699" />
+            <location filename="../app/gui/MainWindow.cpp" line="619" />
             <source>Rank %1</source>
             <translation>rank %1</translation>
         </message>
         <message numerus="yes">
-            <location filename="../app/gui/MainWindow.cpp" line="703" />
+            <location filename="../app/gui/MainWindow.cpp" line="623" />
             <source>%1 (+%n more GPU(s))</source>
             <translation>
                 <numerusform>%1（另有 %n 个 GPU）</numerusform>
             </translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="706" />
+            <location filename="../app/gui/MainWindow.cpp" line="626" />
             <source>%1 events</source>
             <translation>%1 个事件</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="707" />
+            <location filename="../app/gui/MainWindow.cpp" line="627" />
             <source>loaded in %1 s</source>
             <translation>加载耗时 %1 秒</translation>
         </message>
         <message numerus="yes">
-            <location filename="../app/gui/MainWindow.cpp" line="709" />
+            <location filename="../app/gui/MainWindow.cpp" line="629" />
             <source>%n warning(s)</source>
             <translation>
                 <numerusform>%n 条警告</numerusform>
             </translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="717" />
+            <location filename="../app/gui/MainWindow.cpp" line="637" />
             <source>unknown error</source>
             <translation>未知错误</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="718" />
+            <location filename="../app/gui/MainWindow.cpp" line="638" />
             <source>Could not open %1: %2</source>
             <translation>无法打开 %1：%2</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="720" />
+            <location filename="../app/gui/MainWindow.cpp" line="640" />
             <source>Could not open trace</source>
             <translation>无法打开跟踪文件</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="721" />
+            <location filename="../app/gui/MainWindow.cpp" line="641" />
             <source>Lanescope could not open %1.</source>
             <translation>Lanescope 无法打开 %1。</translation>
         </message>
         <message numerus="yes">
-            <location filename="../app/gui/MainWindow.cpp" line="731" />
+            <location filename="../app/gui/MainWindow.cpp" line="651" />
             <source>%1 (%n rank(s)) — Lanescope</source>
             <translation>
                 <numerusform>%1（%n 个 rank）— Lanescope</numerusform>
             </translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="740" />
+            <location filename="../app/gui/MainWindow.cpp" line="660" />
             <source>Lanescope</source>
             <translation>Lanescope</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="901" />
+            <location filename="../app/gui/MainWindow.cpp" line="818" />
             <source>Annotate &amp;Findings</source>
             <translation>标注发现(&amp;F)</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="903" />
+            <location filename="../app/gui/MainWindow.cpp" line="820" />
             <source>Label each gap over the threshold and each allocator spike in view (undo removes them)</source>
             <translation>为视图中每个超过阈值的间隙和每个分配器尖峰添加标注（撤销可将其移除）</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="924" />
+            <location filename="../app/gui/MainWindow.cpp" line="841" />
             <source>&amp;Annotate This Gap</source>
             <translation>标注此间隙(&amp;A)</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="926" />
+            <location filename="../app/gui/MainWindow.cpp" line="843" />
             <source>Annotated the gap</source>
             <translation>已标注该间隙</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="926" />
+            <location filename="../app/gui/MainWindow.cpp" line="843" />
             <source>The gap is annotated already</source>
             <translation>该间隙已有标注</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="963" />
+            <location filename="../app/gui/MainWindow.cpp" line="880" />
             <source>Open &amp;Folder…</source>
             <translation>打开文件夹(&amp;F)…</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="965" />
+            <location filename="../app/gui/MainWindow.cpp" line="882" />
             <source>Open a folder of rank traces (one file per rank) as one job, side by side on one clock</source>
             <translation>将 rank 跟踪文件所在的文件夹（每个 rank 一个文件）作为一个作业打开，在同一时钟上并排显示</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="966" />
+            <location filename="../app/gui/MainWindow.cpp" line="883" />
             <source>Compare With Folder…</source>
             <translation>与文件夹比较…</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="967" />
+            <location filename="../app/gui/MainWindow.cpp" line="884" />
             <source>Compare what is shown with a folder of rank traces (baseline job vs optimized job)</source>
             <translation>将当前显示的内容与 rank 跟踪文件所在的文件夹比较（基线作业对比优化后的作业）</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="973" />
+            <location filename="../app/gui/MainWindow.cpp" line="890" />
             <source>Compare With Folder of Rank Traces</source>
             <translation>与 rank 跟踪文件所在的文件夹比较</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="983" />
+            <location filename="../app/gui/MainWindow.cpp" line="900" />
             <source>Open Folder of Rank Traces</source>
             <translation>打开 rank 跟踪文件所在的文件夹</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="496" />
+            <location filename="../app/gui/MainWindow.cpp" line="910" />
             <source>Loading the ranks in %1…</source>
             <translation>正在加载 %1 中的各 rank…</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="266" />
+            <location filename="../app/gui/MainWindow.cpp" line="263" />
             <source>Open &amp;Demo</source>
             <translation>打开演示(&amp;D)</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="267" />
+            <location filename="../app/gui/MainWindow.cpp" line="264" />
             <source>The case study: an FSDP run before and after prefetching and allocator tuning, compared</source>
             <translation>案例研究：对比一个 FSDP 运行在预取和分配器调优前后的表现</translation>
         </message>
         <message numerus="yes">
-            <location filename="../app/gui/MainWindow.cpp" line="467" />
+            <location filename="../app/gui/MainWindow.cpp" line="425" />
             <source>%n run(s)</source>
             <translation>
                 <numerusform>%n 个运行</numerusform>
             </translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="480" />
+            <location filename="../app/gui/MainWindow.cpp" line="429" />
             <source>Stop loading</source>
             <translation>停止加载</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="499" />
+            <location filename="../app/gui/MainWindow.cpp" line="912" />
             <source>Stop loading this folder</source>
             <translation>停止加载此文件夹</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="1012" />
+            <location filename="../app/gui/MainWindow.cpp" line="923" />
             <source>Loading the folder %1 was cancelled.</source>
             <translation>已取消加载文件夹 %1。</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="1020" />
+            <location filename="../app/gui/MainWindow.cpp" line="931" />
             <source>no rank trace in it</source>
             <translation>其中没有 rank 跟踪文件</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="1035" />
+            <location filename="../app/gui/MainWindow.cpp" line="948" />
             <source>rank %1 (guessed)</source>
             <translation>rank %1（推测）</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="1035" />
+            <location filename="../app/gui/MainWindow.cpp" line="948" />
             <source>rank %1</source>
             <translation>rank %1</translation>
         </message>
         <message numerus="yes">
-            <location filename="../app/gui/MainWindow.cpp" line="1076" />
+            <location filename="../app/gui/MainWindow.cpp" line="992" />
             <source>%n rank(s) of %1 loaded in %2 s (%3 events, %4 at once)</source>
             <translation>
                 <numerusform>已加载 %1 中的 %n 个 rank，耗时 %2 秒（%3 个事件，同时加载 %4 个）</numerusform>
             </translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="206" />
+            <location filename="../app/gui/MainWindow.cpp" line="203" />
             <source>&amp;Report…</source>
             <translation>报告(&amp;R)…</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="207" />
+            <location filename="../app/gui/MainWindow.cpp" line="204" />
             <source>Write one landscape PDF page: the picture, the runs and the metrics table</source>
             <translation>输出一页横向 PDF：图片、运行和指标表</translation>
         </message>
@@ -4418,33 +4415,33 @@ nearest GEMM after: %2</source>
             <translation type="vanished">报告已写入 %1</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="1114" />
+            <location filename="../app/gui/MainWindow.cpp" line="1030" />
             <source>Re&amp;load</source>
             <translation>重新加载(&amp;L)</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="1116" />
+            <location filename="../app/gui/MainWindow.cpp" line="1032" />
             <source>Load the trace(s) shown again from disk</source>
             <translation>从磁盘重新加载当前显示的跟踪文件</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="1162" />
+            <location filename="../app/gui/MainWindow.cpp" line="1069" />
             <source>%1 changed on disk — Reload to see the new version.</source>
             <translation>%1 已在磁盘上更改 — 点击“重新加载”查看新版本。</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="1163" />
+            <location filename="../app/gui/MainWindow.cpp" line="1070" />
             <source>%1 was removed or renamed on disk.</source>
             <translation>%1 已在磁盘上被删除或重命名。</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="1164" />
+            <location filename="../app/gui/MainWindow.cpp" line="1071" />
             <source>Reload</source>
             <translation>重新加载</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="738" />
-            <location filename="../app/gui/MainWindow.cpp" line="743" />
+            <location filename="../app/gui/MainWindow.cpp" line="658" />
+            <location filename="../app/gui/MainWindow.cpp" line="663" />
             <source>%1 — Lanescope</source>
             <translation>%1 — Lanescope</translation>
         </message>
@@ -4477,45 +4474,45 @@ nearest GEMM after: %2</source>
             <translation type="vanished">图片已复制到剪贴板</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="529" />
-            <location filename="../app/gui/MainWindow.cpp" line="556" />
-            <location filename="../app/gui/MainWindow.cpp" line="784" />
-            <location filename="../app/gui/MainWindow.cpp" line="1041" />
+            <location filename="../app/gui/MainWindow.cpp" line="462" />
+            <location filename="../app/gui/MainWindow.cpp" line="489" />
+            <location filename="../app/gui/MainWindow.cpp" line="704" />
+            <location filename="../app/gui/MainWindow.cpp" line="954" />
             <source>%1: %2</source>
             <translation>%1：%2</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="509" />
-            <location filename="../app/gui/MainWindow.cpp" line="762" />
+            <location filename="../app/gui/MainWindow.cpp" line="442" />
+            <location filename="../app/gui/MainWindow.cpp" line="682" />
             <source>the comparison</source>
             <translation>比较</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="409" />
-            <location filename="../app/gui/MainWindow.cpp" line="412" />
-            <location filename="../app/gui/MainWindow.cpp" line="738" />
+            <location filename="../app/gui/MainWindow.cpp" line="393" />
+            <location filename="../app/gui/MainWindow.cpp" line="396" />
+            <location filename="../app/gui/MainWindow.cpp" line="658" />
             <source> vs </source>
             <translation> 对比 </translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="269" />
+            <location filename="../app/gui/MainWindow.cpp" line="266" />
             <source>&amp;Keyboard Shortcuts</source>
             <translation>快捷键(&amp;K)</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="271" />
+            <location filename="../app/gui/MainWindow.cpp" line="268" />
             <source>Every shortcut of the menus and toolbars, and the timeline's keys</source>
             <translation>菜单和工具栏的所有快捷键，以及时间线的按键</translation>
         </message>
         <message numerus="yes">
-            <location filename="../app/gui/MainWindow.cpp" line="812" />
+            <location filename="../app/gui/MainWindow.cpp" line="732" />
             <source>Comparing %n run(s), aligned on their complete step %1</source>
             <translation>
                 <numerusform>正在比较 %n 个运行，按各自第 %1 个完整步对齐</numerusform>
             </translation>
         </message>
         <message numerus="yes">
-            <location filename="../app/gui/MainWindow.cpp" line="814" />
+            <location filename="../app/gui/MainWindow.cpp" line="734" />
             <source>Comparing %n run(s), aligned on their starts</source>
             <translation>
                 <numerusform>正在比较 %n 个运行，按各自起点对齐</numerusform>
@@ -5993,17 +5990,17 @@ Click to outline it in every run's lanes</source>
     <context>
         <name>lanescope::RunsLoadJob</name>
         <message>
-            <location filename="../app/gui/RunsLoadJob.cpp" line="41" />
+            <location filename="../app/gui/RunsLoadJob.cpp" line="53" />
             <source>not enough memory to load %1</source>
             <translation>内存不足，无法加载 %1</translation>
         </message>
         <message>
-            <location filename="../app/gui/RunsLoadJob.cpp" line="47" />
+            <location filename="../app/gui/RunsLoadJob.cpp" line="58" />
             <source>internal error while loading %1: %2</source>
             <translation>加载 %1 时发生内部错误：%2</translation>
         </message>
         <message>
-            <location filename="../app/gui/RunsLoadJob.cpp" line="62" />
+            <location filename="../app/gui/RunsLoadJob.cpp" line="94" />
             <source>not enough memory to show %1</source>
             <translation>内存不足，无法显示 %1</translation>
         </message>
@@ -7320,12 +7317,12 @@ at %2</source>
             <translation>%1 中没有 rank 跟踪文件</translation>
         </message>
         <message>
-            <location filename="../core/session/RunSet.cpp" line="118" />
+            <location filename="../core/session/RunSet.cpp" line="119" />
             <source>%1 has no rank %2</source>
             <translation>%1 中没有 rank %2</translation>
         </message>
         <message>
-            <location filename="../core/session/RunSet.cpp" line="208" />
+            <location filename="../core/session/RunSet.cpp" line="211" />
             <source>%1 could not be read</source>
             <translation>无法读取 %1</translation>
         </message>

@@ -5,7 +5,6 @@
 #include "app/gui/ShortcutsDialog.h"
 #include "app/gui/StartPage.h"
 #include "app/gui/WindowSettings.h"
-#include "app/gui/FolderLoadJob.h"
 #include "app/gui/PictureActions.h"
 #include "app/gui/OpenController.h"
 #include "app/gui/RunsLoadJob.h"
@@ -136,7 +135,6 @@ MainWindow::MainWindow(QWidget *parent)
     connect(m_open, &OpenController::loadingChanged, this, &MainWindow::setLoading);
     connect(m_open, &OpenController::progress, this, [this](double p) { m_progress->setValue(int(p * 1000)); });
     connect(m_open, &OpenController::runsLoaded, this, &MainWindow::onRunsLoaded);
-    connect(m_open, &OpenController::folderLoaded, this, &MainWindow::onFolderLoaded);
     connect(m_open, &OpenController::fileChanged, this, &MainWindow::onShownFileChanged);
 
     createDocks();
@@ -433,6 +431,10 @@ void MainWindow::startRunsJob(std::vector<session::RunSource> sources, std::vect
 
 void MainWindow::onRunsLoaded(const RunsLoadJob &job, const std::vector<SessionRun> &kept)
 {
+    if (job.isRanksView()) {
+        showRanks(job);
+        return;
+    }
     const session::RunSet &set = job.result();
     setLoading(false);
     if (set.cancelled || job.isCancelRequested()) {
@@ -910,41 +912,43 @@ void MainWindow::openFolder(const QString &folder)
     m_cancelButton->setToolTip(tr("Stop loading this folder"));
 }
 
-void MainWindow::onFolderLoaded(FolderLoadJob *job)
+void MainWindow::showRanks(const RunsLoadJob &job)
 {
     setLoading(false);
     m_cancelButton->setToolTip(tr("Stop loading this trace"));
-    const std::shared_ptr<const FolderLoad> load = job->result();
-    const QString folder = job->folder();
-    if (!load || load->folder.cancelled || job->isCancelRequested()) {
+    const QString folder = job.sources().front().path;
+    const session::RunSet &set = job.result();
+    if (set.cancelled || job.isCancelRequested()) {
         // What was shown before stays: cancelling changes nothing.
         m_statusLabel->setText(tr("Loading the folder %1 was cancelled.").arg(QDir(folder).dirName()));
         emit loadFinished(false);
         return;
     }
-    const FolderLoadResult &f = load->folder;
-    if (!f.error.isEmpty() || f.ranks.empty()) {
-        QString why = f.error;
+    const session::LoadedRun &loaded = set.runs.front();
+    if (!loaded.trace || !loaded.ranks || loaded.ranks->empty()) {
+        QString why = loaded.error;
         if (why.isEmpty())
-            why = f.warnings.isEmpty() ? tr("no rank trace in it") : f.warnings.join(QStringLiteral("; "));
+            why = loaded.warnings.isEmpty() ? tr("no rank trace in it") : loaded.warnings.join(QStringLiteral("; "));
         showError(folder, why);
         emit loadFinished(false);
         return;
     }
+    const std::vector<RankFile> &ranks = *loaded.ranks;
+    const analysis::ClockAlignment clocks = loaded.clocks ? *loaded.clocks : analysis::ClockAlignment{};
 
     // The previous folder goes first, so the new runs are not taken for the end of a folder.
     m_ranks->clear();
     m_folder.clear();
     std::vector<SessionRun> runs;
-    QStringList paths, warnings = f.warnings;
-    warnings += load->clocks.warnings;
-    for (std::size_t i = 0; i < f.ranks.size(); ++i) {
-        const RankFile &r = f.ranks[i];
+    QStringList paths, warnings = loaded.warnings;
+    warnings += clocks.warnings;
+    for (std::size_t i = 0; i < ranks.size(); ++i) {
+        const RankFile &r = ranks[i];
         SessionRun run;
         run.label = r.rankGuessed ? tr("rank %1 (guessed)").arg(r.rank) : tr("rank %1").arg(r.rank);
         run.path = r.path;
         run.trace = r.trace;
-        run.index = i < load->indices.size() ? load->indices[i] : nullptr;
+        run.index = i < job.rankIndexes().size() ? job.rankIndexes()[i] : nullptr;
         paths << r.path;
         for (const QString &w : r.trace->warnings)
             warnings << tr("%1: %2").arg(run.label, w);
@@ -960,7 +964,7 @@ void MainWindow::onFolderLoaded(FolderLoadJob *job)
     m_folder = folder; // after setRuns: the runsChanged of the old runs has cleared the previous folder
     applyModelFacts(m_currentFile);
     m_ranks->setAnalysisOptions(m_analysis->options()); // MFU inputs of a synthetic job, before its analysis starts
-    m_ranks->setRanks(f.ranks, load->clocks);            // applies the clock offsets, starts the analysis
+    m_ranks->setRanks(ranks, clocks);            // applies the clock offsets, starts the analysis
     m_session->state()->fitAll();
     addRecentFile(folder);
     m_search->reset();
@@ -975,18 +979,21 @@ void MainWindow::onFolderLoaded(FolderLoadJob *job)
     if (!m_ranks->isVisible()) {
         m_ranks->show();
         // Room for the status lines, the header and up to ten ranks.
-        const int rows = std::min<int>(int(f.ranks.size()), 10);
+        const int rows = std::min<int>(int(ranks.size()), 10);
         resizeDocks({m_legendDock, m_ranks}, {m_legendDock->sizeHint().height(), std::min(height() * 2 / 5, 150 + m_ranks->fontMetrics().height() * 2 * rows)},
                     Qt::Vertical);
     }
     m_ranks->raise();
     updateTitle();
     const QLocale locale;
-    m_statusLabel->setText(tr("%n rank(s) of %1 loaded in %2 s (%3 events, %4 at once)", nullptr, int(f.ranks.size()))
+    std::uint64_t events = 0;
+    for (const RankFile &r : ranks)
+        events += r.trace->eventCount;
+    m_statusLabel->setText(tr("%n rank(s) of %1 loaded in %2 s (%3 events, %4 at once)", nullptr, int(ranks.size()))
                                .arg(QDir(folder).dirName())
-                               .arg(locale.toString(f.loadSeconds, 'f', 2))
-                               .arg(locale.toString(quint64(f.events())))
-                               .arg(f.concurrency));
+                               .arg(locale.toString(set.loadSeconds, 'f', 2))
+                               .arg(locale.toString(quint64(events)))
+                               .arg(loaded.concurrency));
     emit loadFinished(true);
 }
 

@@ -30,7 +30,6 @@ class AnnotationAutosave;
 class AnnotationEditor;
 class ComparisonDock;
 class DetailsPanel;
-class FolderLoadJob;
 class RangeStatsPanel;
 class RanksDock;
 class Session;
@@ -151,7 +150,7 @@ private:
     void createRanksDock();
     void addFolderActions(QMenu *file);
     void showOpenFolderDialog();
-    void onFolderLoaded(FolderLoadJob *job);
+    void showRanks(const RunsLoadJob &job); // a folder opened alone: its ranks side by side
     void showRankLanes(int run);
     // Daily use, kept apart: WindowSettings, Preferences and ShortcutsDialog do the work.
     void restoreDailyUseSettings();

@@ -1,7 +1,5 @@
 #include "app/gui/OpenController.h"
 
-#include "app/gui/FolderLoadJob.h"
-
 #include <QDir>
 #include <QFileInfo>
 #include <QFileSystemWatcher>
@@ -25,8 +23,6 @@ OpenController::OpenController(QObject *parent)
     connect(m_progressTimer, &QTimer::timeout, this, [this] {
         if (m_job)
             emit progress(m_job->progress());
-        else if (m_folderJob)
-            emit progress(m_folderJob->progress());
     });
     connect(m_watcher, &QFileSystemWatcher::fileChanged, this, [this](const QString &path) {
         if (!m_watched.contains(path))
@@ -49,18 +45,24 @@ void OpenController::stop()
         delete m_job;
         m_job = nullptr;
     }
-    if (m_folderJob) {
-        m_folderJob->disconnect(this);
-        delete m_folderJob;
-        m_folderJob = nullptr;
-    }
     setLoading(false);
 }
 
 void OpenController::openRuns(std::vector<session::RunSource> sources, std::vector<SessionRun> kept)
 {
+    start(std::move(sources), std::move(kept), false);
+}
+
+void OpenController::openFolder(const QString &folder)
+{
+    const QString clean = QDir::cleanPath(QFileInfo(folder).absoluteFilePath());
+    start({session::RunSource{clean, true, QDir(clean).dirName()}}, {}, true);
+}
+
+void OpenController::start(std::vector<session::RunSource> sources, std::vector<SessionRun> kept, bool ranksView)
+{
     stop();
-    auto *job = new RunsLoadJob(std::move(sources), this);
+    auto *job = new RunsLoadJob(std::move(sources), ranksView, this);
     m_job = job;
     connect(job, &RunsLoadJob::finished, this, [this, job, kept = std::move(kept)] {
         if (m_job == job) {
@@ -74,34 +76,12 @@ void OpenController::openRuns(std::vector<session::RunSource> sources, std::vect
     job->start();
 }
 
-void OpenController::openFolder(const QString &folder)
-{
-    stop();
-    auto *job = new FolderLoadJob(QDir::cleanPath(QFileInfo(folder).absoluteFilePath()), this);
-    m_folderJob = job;
-    connect(job, &FolderLoadJob::finished, this, [this, job] {
-        if (m_folderJob == job) {
-            m_folderJob = nullptr;
-            setLoading(false);
-            emit folderLoaded(job);
-        }
-        job->deleteLater();
-    });
-    setLoading(true);
-    job->start();
-}
-
 bool OpenController::cancel()
 {
-    if (m_folderJob && !m_folderJob->isCancelRequested()) {
-        m_folderJob->cancel();
-        return true;
-    }
-    if (m_job && !m_job->isCancelRequested()) {
-        m_job->cancel();
-        return true;
-    }
-    return false; // nothing running, or already stopping
+    if (!m_job || m_job->isCancelRequested())
+        return false; // nothing running, or already stopping
+    m_job->cancel();
+    return true;
 }
 
 void OpenController::setLoading(bool loading)

@@ -1,7 +1,6 @@
 #pragma once
 // What the window opens and keeps an eye on, apart from how it shows it: the one load at a time
-// (a trace or a comparison through RunsLoadJob, a folder of ranks through FolderLoadJob; the newest
-// request wins), its cancel and progress, the recent files, and the watch on the files shown.
+// (a trace, a comparison or a folder of ranks, all through RunsLoadJob; the newest request wins), its cancel and progress, the recent files, and the watch on the files shown.
 // MainWindow shows what it hands back and keeps the menus, docks and layout.
 #include "app/gui/RunsLoadJob.h"
 #include "widgets/view/Session.h"
@@ -16,8 +15,6 @@ class QTimer;
 
 namespace lanescope {
 
-class FolderLoadJob;
-
 class OpenController : public QObject
 {
     Q_OBJECT
@@ -29,14 +26,14 @@ public:
 
     // Every run at once (session::loadRuns); kept: runs on screen that the new ones join.
     void openRuns(std::vector<session::RunSource> sources, std::vector<SessionRun> kept = {});
-    // A folder of rank traces shown as the job's ranks.
+    // A folder of rank traces shown as the job's ranks (RunsLoadJob::isRanksView()).
     void openFolder(const QString &folder);
     // Stops and forgets whatever is loading: no result comes.
     void stop();
     // Asks the load to stop; its result then comes as cancelled. False when nothing runs or it is
     // stopping already.
     bool cancel();
-    bool isLoading() const { return m_job != nullptr || m_folderJob != nullptr; }
+    bool isLoading() const { return m_job != nullptr; }
 
     // Recent entries, newest first: a path, or a comparison's paths joined by '\n'. Entries whose
     // files are gone are left out (and forgotten).
@@ -49,16 +46,15 @@ public:
 
 signals:
     void runsLoaded(const lanescope::RunsLoadJob &job, const std::vector<lanescope::SessionRun> &kept);
-    void folderLoaded(lanescope::FolderLoadJob *job);
     void loadingChanged(bool loading);
     void progress(double fraction); // 0..1, polled while loading
     void fileChanged(const QString &path, bool exists);
 
 private:
     void setLoading(bool loading);
+    void start(std::vector<session::RunSource> sources, std::vector<SessionRun> kept, bool ranksView);
 
     RunsLoadJob *m_job = nullptr;         // a child; null when idle
-    FolderLoadJob *m_folderJob = nullptr; // a child; null when idle
     QTimer *m_progressTimer;
     QFileSystemWatcher *m_watcher;
     QStringList m_watched;

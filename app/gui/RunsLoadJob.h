@@ -21,7 +21,9 @@ class RunsLoadJob : public QObject
 {
     Q_OBJECT
 public:
-    explicit RunsLoadJob(std::vector<session::RunSource> sources, QObject *parent = nullptr);
+    // ranksView: one folder shown as its ranks side by side (every rank's view index built, the
+    // ranks' clocks measured); otherwise each run's trace is indexed.
+    explicit RunsLoadJob(std::vector<session::RunSource> sources, bool ranksView = false, QObject *parent = nullptr);
     // Cancels a running load and waits for the loader to stop; finished() is then not emitted.
     ~RunsLoadJob() override;
 
@@ -35,6 +37,9 @@ public:
     // view index of its trace (null where it failed).
     const session::RunSet &result() const { return m_result; }
     const std::vector<std::shared_ptr<const TraceViewIndex>> &indexes() const { return m_indexes; }
+    bool isRanksView() const { return m_ranksView; }
+    // With ranksView: per rank of the folder (its run's LoadedRun::ranks order), its view index.
+    const std::vector<std::shared_ptr<const TraceViewIndex>> &rankIndexes() const { return m_rankIndexes; }
 
 signals:
     void finished(); // in the owning thread
@@ -46,6 +51,8 @@ private:
     std::thread m_thread;
     session::RunSet m_result;
     std::vector<std::shared_ptr<const TraceViewIndex>> m_indexes;
+    std::vector<std::shared_ptr<const TraceViewIndex>> m_rankIndexes;
+    bool m_ranksView = false;
     bool m_running = false;
 };
 

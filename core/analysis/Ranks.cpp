@@ -412,4 +412,23 @@ JobResult reduceJob(std::vector<RankSummary> summaries, const JobOptions &option
     return j;
 }
 
+ClockAlignment measureRankClocks(const std::vector<RankFile> &ranks, int threads)
+{
+    std::vector<std::vector<CollectiveCall>> calls(ranks.size());
+    parallelEach(ranks.size(), threadCount(threads), [&](std::size_t i) {
+        const Trace &t = *ranks[i].trace;
+        calls[i] = findCollectives(t, findSteps(t));
+    });
+    std::vector<int> numbers;
+    std::vector<std::int64_t> bases;
+    for (const RankFile &r : ranks) {
+        numbers.push_back(r.rank);
+        bases.push_back(r.trace->baseTimeNs);
+    }
+    const CollectiveMatch match = matchCollectives(calls, numbers);
+    ClockAlignment a = alignClocks(bases, calls, match, numbers, true);
+    a.warnings = match.warnings + a.warnings; // groups left unmatched on some ranks, as analyzeJob reports them
+    return a;
+}
+
 } // namespace lanescope::analysis

@@ -177,6 +177,11 @@ struct JobResult
 
 // summarizeRank over every rank (in parallel), then reduceJob.
 JobResult analyzeJob(const std::vector<RankFile> &ranks, const JobOptions &options = {});
+
+// The ranks' clocks as analyzeJob measures them (the same steps, collectives and matching), without
+// the rest of the analysis: a fraction of a second per rank. Its warnings: the matching's, then the
+// clocks'. What the window needs to show a folder's ranks side by side on one clock at once.
+ClockAlignment measureRankClocks(const std::vector<RankFile> &ranks, int threads = 0);
 // The reduce step over summaries in rank order: matching, clocks, stragglers, outliers, job
 // figures. options.analysis is not used (the summaries were made with theirs).
 JobResult reduceJob(std::vector<RankSummary> ranks, const JobOptions &options = {});

@@ -99,6 +99,7 @@ void loadFolderRun(LoadedRun &run, const RunLoadOptions &options, int threads, s
         return;
     }
     run.warnings = f.warnings;
+    run.concurrency = f.concurrency;
     std::size_t index = 0;
     if (options.job) {
         analysis::JobOptions jo;
@@ -121,6 +122,8 @@ void loadFolderRun(LoadedRun &run, const RunLoadOptions &options, int threads, s
         index = std::size_t(it - f.ranks.begin());
     }
     run.trace = f.ranks[index].trace;
+    if (options.rankClocks && !(options.cancel && options.cancel->load()))
+        run.clocks = analysis::measureRankClocks(f.ranks, threads);
     run.ranks = std::make_shared<const std::vector<RankFile>>(std::move(f.ranks));
 }
 

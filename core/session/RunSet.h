@@ -4,6 +4,7 @@
 // rank traces (one job, compared through one of its ranks); loadRuns() loads them all at once
 // under one memory budget, labels them by one rule (uniqueRunLabels), finds each run's steps once
 // and hands back immutable values. QtCore only.
+#include "core/analysis/ClockAlign.h"
 #include "core/analysis/Compare.h"
 #include "core/analysis/Steps.h"
 #include "core/io/FolderLoad.h"
@@ -41,6 +42,8 @@ struct RunLoadOptions
     // analysed under those options and its figures (JobRunFigures) come with the run.
     int rank = -1;
     const analysis::AnalysisOptions *job = nullptr;
+    // A folder opened alone, shown as its ranks side by side: their clocks measured too (LoadedRun::clocks).
+    bool rankClocks = false;
     std::function<void(double)> progress; // 0..1 over every run (by file bytes), any thread
     const std::atomic<bool> *cancel = nullptr;
 };
@@ -52,9 +55,11 @@ struct LoadedRun
     // A folder: every rank of its job (trace is one of them), and the job's figures when asked.
     std::shared_ptr<const std::vector<RankFile>> ranks;
     std::optional<analysis::JobRunFigures> job;
+    std::optional<analysis::ClockAlignment> clocks; // a folder with RunLoadOptions::rankClocks
     std::vector<analysis::Step> steps; // found once, here
     QStringList warnings;              // the folder's (files left out, guessed ranks)
     QString error;                     // this run could not be loaded (trace is null)
+    int concurrency = 1;               // a folder: most of its files loaded at once
 };
 
 struct RunSet
