@@ -2481,157 +2481,157 @@ Click to show where in the timeline.</source>
     <context>
         <name>lanescope::AnalysisDock</name>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="107" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="108" />
             <source>%1 ms</source>
             <translation>%1 毫秒</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="112" />
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="563" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="113" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="608" />
             <source>Analysis</source>
             <translation>分析</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="122" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="123" />
             <source>The run of the comparison this dock analyses; selecting a slice of another run switches to it</source>
             <translation>此面板分析的是比较中的哪个运行；选中另一个运行的切片会切换到该运行</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="125" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="126" />
             <source>Run:</source>
             <translation>运行：</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="132" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="133" />
             <source>Analyse the whole trace, one ProfilerStep, or the range selected in the timeline</source>
             <translation>分析整个跟踪、单个 ProfilerStep，或时间线中选中的范围</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="134" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="135" />
             <source>HTA definition</source>
             <translation>HTA 定义</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="136" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="137" />
             <source>Count GPU time as Holistic Trace Analysis does: every event that carries a stream, also the CPU-side Triton launcher operators torch.compile writes and cuda_sync events ("Stream Sync", counted as non-compute). Changes the GPU idle / compute / non-compute breakdown and the communication overlap to HTA's figures; the gaps, MFU and advice stay the same. Off: only kernels, copies and memsets on the device count.</source>
             <translation>按 Holistic Trace Analysis 的方式统计 GPU 时间：带流的事件都算，包括 torch.compile 写出的 CPU 端 Triton 启动器算子和 cuda_sync 事件（“Stream Sync”，计为非计算）。GPU 空闲 / 计算 / 非计算的时间分解和通信重叠将改为 HTA 的数值；间隙、MFU 和建议不变。关闭时：只统计设备上的内核、拷贝和 memset。</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="171" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="172" />
             <source>Scope:</source>
             <translation>范围：</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="183" />
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="621" />
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="770" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="184" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="679" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="829" />
             <source>Gaps</source>
             <translation>空闲间隙</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="187" />
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="622" />
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="698" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="188" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="680" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="756" />
             <source>Advice</source>
             <translation>建议</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="197" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="198" />
             <source>Breakdown</source>
             <translation>时间构成</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="204" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="205" />
             <source>MFU</source>
             <translation>MFU</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="213" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="214" />
             <source>Step</source>
             <translation>步</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="213" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="214" />
             <source>Start</source>
             <translation>开始</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="213" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="214" />
             <source>Duration</source>
             <translation>时长</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="213" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="214" />
             <source>GPU span</source>
             <translation>GPU 跨度</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="215" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="216" />
             <source>The CPU span of ProfilerStep#N</source>
             <translation>ProfilerStep#N 在 CPU 上的跨度</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="216" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="217" />
             <source>From the first to the last GPU activity of the step</source>
             <translation>从该步第一个到最后一个 GPU 活动</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="217" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="218" />
             <source>Click: show the step in the timeline. Double-click: analyse this step only.</source>
             <translation>单击：在时间线中显示该步。双击：只分析该步。</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="226" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="227" />
             <source>Steps</source>
             <translation>步</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="270" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="271" />
             <source>List idle gaps at least this long</source>
             <translation>列出不短于此时长的空闲间隙</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="274" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="275" />
             <source>ms</source>
             <translation>毫秒</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="275" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="276" />
             <source>µs</source>
             <translation>微秒</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="276" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="277" />
             <source>GEMM-to-GEMM only</source>
             <translation>仅 GEMM 到 GEMM</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="279" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="280" />
             <source>Only gaps within a GEMM-to-GEMM window of a stream: a GEMM ran on the stream before the gap and another runs after it (the FSDP layer-boundary signature). The kernels between the two GEMMs (an elementwise kernel, a norm, a copy) do not end the window, so the kernel right before or after a gap need not be a GEMM: the GEMM before / after columns name the window's ends. Off: every gap of a compute stream.</source>
             <translation>只列出流上 GEMM 到 GEMM 窗口内的间隙：间隙之前该流上运行过一个 GEMM，之后还会运行另一个（FSDP 层边界的特征）。两个 GEMM 之间的内核（逐元素内核、归一化、拷贝）不会结束窗口，因此紧邻间隙前后的内核不一定是 GEMM：“前一 GEMM / 后一 GEMM”两列给出窗口的两端。关闭：计算流上的所有间隙。</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="558" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="603" />
             <source>%1 (baseline)</source>
             <translation>%1（基线）</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="563" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="608" />
             <source>Analysis — %1</source>
             <translation>分析 — %1</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="775" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="834" />
             <source>Gaps (%1 of %2)</source>
             <translation>空闲间隙（%1 / %2）</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="791" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="850" />
             <source>waiting on %1 only</source>
             <translation>仅等待 %1</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="792" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="851" />
             <source>Set by an advice item: only the gaps it counts. Pick a cause to list them all again.</source>
             <translation>由某条建议设置：只列出它统计的间隙。选择一个原因可重新列出全部间隙。</translation>
         </message>
@@ -2644,106 +2644,107 @@ Click to show where in the timeline.</source>
             <translation type="vanished">只列出同一流上两个 GEMM kernel 之间的间隙（FSDP 层边界的特征）；关闭时列出计算流上的所有间隙</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="289" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="290" />
             <source>All causes</source>
             <translation>全部原因</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="337" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="338" />
             <source>Click a gap (or press Enter) to show it in the timeline</source>
             <translation>单击间隙（或按回车）可在时间线中显示它</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="353" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="354" />
             <source>At least</source>
             <translation>至少</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="361" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="362" />
             <source>Show:</source>
             <translation>显示：</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="463" />
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="639" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="464" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="697" />
             <source>Selected range (%1)</source>
             <translation>选中范围（%1）</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="575" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="620" />
             <source>Whole trace</source>
             <translation>整个跟踪</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="597" />
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="623" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="649" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="655" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="681" />
             <source>Analysing…</source>
             <translation>正在分析…</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="623" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="681" />
             <source>No trace loaded.</source>
             <translation>未加载跟踪文件。</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="652" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="710" />
             <source>no GPU work</source>
             <translation>无 GPU 工作</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="668" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="726" />
             <source>No ProfilerStep#N spans in the trace: the analysis covers the whole trace, and MFU needs steps (torch.profiler with a schedule and prof.step()).</source>
             <translation>跟踪中没有 ProfilerStep#N 区间：分析覆盖整个跟踪；MFU 需要步信息（使用带 schedule 的 torch.profiler 并调用 prof.step()）。</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="671" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="729" />
             <source>Steps: %1; mean %2, shortest %3, longest %4.</source>
             <translation>步数：%1；平均 %2，最短 %3，最长 %4。</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="703" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="761" />
             <source>Compute idle: %1; the advice takes its shares of the same time.
 All-GPU idle: the GPU span (first to last GPU activity of any kind) in which no kernel, copy or memset ran (the Breakdown tab's pie, as Holistic Trace Analysis counts it). Copies and communication count as busy there, so it is lower.</source>
             <translation>计算空闲：%1；建议的各项占比均取自这段时间。
 全 GPU 空闲：GPU 跨度（从第一个到最后一个任意类型的 GPU 活动）中没有任何内核、拷贝或 memset 运行的时间（即“时间构成”标签页的饼图，按 Holistic Trace Analysis 的口径统计）。其中拷贝和通信都算作忙碌，因此该值更低。</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="722" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="781" />
             <source>within GEMM-to-GEMM windows</source>
             <translation>处于 GEMM 到 GEMM 窗口内</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="723" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="782" />
             <source>on compute streams</source>
             <translation>位于计算流上</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="724" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="783" />
             <source>%1 (%2) %3; %4 % in the %5 gaps of at least %6 %7.</source>
             <translation>%1（%2），%3；其中 %4% 位于 %5 个不短于 %6、%7的间隙中。</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="732" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="791" />
             <source>All-GPU idle %1 % of the GPU span (HTA definition).</source>
             <translation>全 GPU 空闲占 GPU 跨度的 %1%（HTA 定义）。</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="733" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="792" />
             <source>All-GPU idle %1 % of the GPU span (no kernel, copy or memset).</source>
             <translation>全 GPU 空闲占 GPU 跨度的 %1%（无内核、拷贝或 memset）。</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="735" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="794" />
             <source>MFU %1 %.</source>
             <translation>MFU %1%。</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="775" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="834" />
             <source>Gaps (%1)</source>
             <translation>空闲间隙（%1）</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="698" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="756" />
             <source>Advice (%1)</source>
             <translation>建议（%1）</translation>
         </message>
@@ -2768,12 +2769,12 @@ All-GPU idle: the GPU span (first to last GPU activity of any kind) in which no 
             <translation type="vanished">，MFU %1%</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="744" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="803" />
             <source>Click a gap to show it in the timeline.</source>
             <translation>单击间隙可在时间线中显示它。</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="753" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="812" />
             <source>%1 — %2
 before: %3
 after: %4</source>
@@ -2782,7 +2783,7 @@ after: %4</source>
 之后：%4</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="755" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="814" />
             <source>before: %1
 after: %2</source>
             <translation>之前：%1
@@ -3113,251 +3114,251 @@ after: %2</source>
     <context>
         <name>lanescope::ComparisonDock</name>
         <message>
-            <location filename="../widgets/compare/ComparisonDock.cpp" line="36" />
+            <location filename="../widgets/compare/ComparisonDock.cpp" line="37" />
             <source>Comparison</source>
             <translation>比较</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/ComparisonDock.cpp" line="65" />
+            <location filename="../widgets/compare/ComparisonDock.cpp" line="66" />
             <source>Copy Table</source>
             <translation>复制表格</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/ComparisonDock.cpp" line="66" />
+            <location filename="../widgets/compare/ComparisonDock.cpp" line="67" />
             <source>Copy the figures as tab-separated text (pastes into a spreadsheet)</source>
             <translation>将数据复制为制表符分隔的文本（可粘贴到电子表格）</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/ComparisonDock.cpp" line="72" />
+            <location filename="../widgets/compare/ComparisonDock.cpp" line="73" />
             <source>Metrics</source>
             <translation>指标</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/ComparisonDock.cpp" line="79" />
+            <location filename="../widgets/compare/ComparisonDock.cpp" line="80" />
             <source>Export Chart…</source>
             <translation>导出图表…</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/ComparisonDock.cpp" line="80" />
+            <location filename="../widgets/compare/ComparisonDock.cpp" line="81" />
             <source>Write the chart as PNG or SVG</source>
             <translation>将图表导出为 PNG 或 SVG</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/ComparisonDock.cpp" line="89" />
+            <location filename="../widgets/compare/ComparisonDock.cpp" line="90" />
             <source>Waterfall</source>
             <translation>瀑布图</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/ComparisonDock.cpp" line="91" />
+            <location filename="../widgets/compare/ComparisonDock.cpp" line="92" />
             <source>Throughput</source>
             <translation>吞吐量</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/ComparisonDock.cpp" line="92" />
+            <location filename="../widgets/compare/ComparisonDock.cpp" line="93" />
             <source>Differences</source>
             <translation>差异</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/ComparisonDock.cpp" line="103" />
+            <location filename="../widgets/compare/ComparisonDock.cpp" line="104" />
             <source>Comparing…</source>
             <translation>正在比较…</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/ComparisonDock.cpp" line="117" />
+            <location filename="../widgets/compare/ComparisonDock.cpp" line="118" />
             <source>The runs, the baseline first. Double-click a label to rename it.</source>
             <translation>各个运行，基线在最前。双击标签可重命名。</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/ComparisonDock.cpp" line="131" />
+            <location filename="../widgets/compare/ComparisonDock.cpp" line="132" />
             <source>Add…</source>
             <translation>添加…</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/ComparisonDock.cpp" line="131" />
+            <location filename="../widgets/compare/ComparisonDock.cpp" line="132" />
             <source>Add a trace to the comparison</source>
             <translation>向比较中添加跟踪文件</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/ComparisonDock.cpp" line="132" />
+            <location filename="../widgets/compare/ComparisonDock.cpp" line="133" />
             <source>Up</source>
             <translation>上移</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/ComparisonDock.cpp" line="132" />
+            <location filename="../widgets/compare/ComparisonDock.cpp" line="133" />
             <source>Move the run up (the top run is the baseline)</source>
             <translation>上移该运行（最上面的运行为基线）</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/ComparisonDock.cpp" line="133" />
+            <location filename="../widgets/compare/ComparisonDock.cpp" line="134" />
             <source>Down</source>
             <translation>下移</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/ComparisonDock.cpp" line="133" />
+            <location filename="../widgets/compare/ComparisonDock.cpp" line="134" />
             <source>Move the run down</source>
             <translation>下移该运行</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/ComparisonDock.cpp" line="134" />
+            <location filename="../widgets/compare/ComparisonDock.cpp" line="135" />
             <source>Remove</source>
             <translation>移除</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/ComparisonDock.cpp" line="134" />
+            <location filename="../widgets/compare/ComparisonDock.cpp" line="135" />
             <source>Take the run out of the comparison</source>
             <translation>将该运行移出比较</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/ComparisonDock.cpp" line="146" />
+            <location filename="../widgets/compare/ComparisonDock.cpp" line="147" />
             <source>Align on:</source>
             <translation>对齐方式：</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/ComparisonDock.cpp" line="150" />
+            <location filename="../widgets/compare/ComparisonDock.cpp" line="151" />
             <source>Put the same complete ProfilerStep of every run (by position: runs number their steps differently) at one time, or every trace's start</source>
             <translation>将每个运行的同一个完整 ProfilerStep（按位置对应：各运行的步编号可能不同）放在同一时刻，或对齐每个跟踪文件的起点</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/ComparisonDock.cpp" line="153" />
+            <location filename="../widgets/compare/ComparisonDock.cpp" line="154" />
             <source>Measure:</source>
             <translation>统计范围：</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/ComparisonDock.cpp" line="157" />
+            <location filename="../widgets/compare/ComparisonDock.cpp" line="158" />
             <source>Whole traces</source>
             <translation>整个跟踪</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/ComparisonDock.cpp" line="158" />
+            <location filename="../widgets/compare/ComparisonDock.cpp" line="159" />
             <source>Aligned step only</source>
             <translation>仅对齐的步</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/ComparisonDock.cpp" line="159" />
+            <location filename="../widgets/compare/ComparisonDock.cpp" line="160" />
             <source>Figures and differences over each whole trace, or over the aligned step of each run</source>
             <translation>指标与差异按每个完整跟踪统计，或只按每个运行中对齐的那一步统计</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/ComparisonDock.cpp" line="161" />
+            <location filename="../widgets/compare/ComparisonDock.cpp" line="162" />
             <source>Fold template arguments</source>
             <translation>合并模板参数</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/ComparisonDock.cpp" line="162" />
+            <location filename="../widgets/compare/ComparisonDock.cpp" line="163" />
             <source>Count kernels that differ only in their template arguments as one row</source>
             <translation>只有模板参数不同的内核按同一行计数</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/ComparisonDock.cpp" line="211" />
+            <location filename="../widgets/compare/ComparisonDock.cpp" line="212" />
             <source>Filter names…</source>
             <translation>筛选名称…</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/ComparisonDock.cpp" line="214" />
+            <location filename="../widgets/compare/ComparisonDock.cpp" line="215" />
             <source>Per step</source>
             <translation>按每步</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/ComparisonDock.cpp" line="215" />
+            <location filename="../widgets/compare/ComparisonDock.cpp" line="216" />
             <source>Time per ProfilerStep instead of the whole trace's total (on by itself when the runs recorded different numbers of steps)</source>
             <translation>按每个 ProfilerStep 的时间显示，而不是整个跟踪的总时间（各运行记录的步数不同时自动开启）</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/ComparisonDock.cpp" line="226" />
+            <location filename="../widgets/compare/ComparisonDock.cpp" line="227" />
             <source>GPU kernels</source>
             <translation>GPU 内核</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/ComparisonDock.cpp" line="227" />
+            <location filename="../widgets/compare/ComparisonDock.cpp" line="228" />
             <source>CPU operators</source>
             <translation>CPU 算子</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/ComparisonDock.cpp" line="228" />
+            <location filename="../widgets/compare/ComparisonDock.cpp" line="229" />
             <source>Gaps</source>
             <translation>空闲间隙</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/ComparisonDock.cpp" line="232" />
+            <location filename="../widgets/compare/ComparisonDock.cpp" line="233" />
             <source>Click a row to outline its slices in every run's lanes; Esc in the timeline keeps them, a second click on the row clears them.</source>
             <translation>单击一行可在每个运行的泳道中勾出其切片；在时间线中按 Esc 会保留勾勒，再次单击该行则清除。</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/ComparisonDock.cpp" line="294" />
+            <location filename="../widgets/compare/ComparisonDock.cpp" line="307" />
             <source>%1 — the baseline</source>
             <translation>%1 — 基线</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/ComparisonDock.cpp" line="318" />
+            <location filename="../widgets/compare/ComparisonDock.cpp" line="331" />
             <source>First complete step</source>
             <translation>第一个完整步</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/ComparisonDock.cpp" line="318" />
+            <location filename="../widgets/compare/ComparisonDock.cpp" line="331" />
             <source>Complete step %1</source>
             <translation>第 %1 个完整步</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/ComparisonDock.cpp" line="319" />
+            <location filename="../widgets/compare/ComparisonDock.cpp" line="332" />
             <source>Trace start</source>
             <translation>跟踪起点</translation>
         </message>
         <message numerus="yes">
-            <location filename="../widgets/compare/ComparisonDock.cpp" line="438" />
+            <location filename="../widgets/compare/ComparisonDock.cpp" line="447" />
             <source>%n run(s) compared, aligned on complete step %1</source>
             <translation>
                 <numerusform>已比较 %n 个运行，按第 %1 个完整步对齐</numerusform>
             </translation>
         </message>
         <message numerus="yes">
-            <location filename="../widgets/compare/ComparisonDock.cpp" line="440" />
+            <location filename="../widgets/compare/ComparisonDock.cpp" line="449" />
             <source>%n run(s) compared, aligned on their starts</source>
             <translation>
                 <numerusform>已比较 %n 个运行，按各自起点对齐</numerusform>
             </translation>
         </message>
         <message>
-            <location filename="../widgets/compare/ComparisonDock.cpp" line="442" />
+            <location filename="../widgets/compare/ComparisonDock.cpp" line="451" />
             <source>The runs could not be compared.</source>
             <translation>无法比较这些运行。</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/ComparisonDock.cpp" line="442" />
+            <location filename="../widgets/compare/ComparisonDock.cpp" line="451" />
             <source>Open two or more traces to compare them.</source>
             <translation>打开两个或更多跟踪文件以进行比较。</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/ComparisonDock.cpp" line="457" />
+            <location filename="../widgets/compare/ComparisonDock.cpp" line="466" />
             <source>Outline cleared.</source>
             <translation>已清除勾勒。</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/ComparisonDock.cpp" line="466" />
+            <location filename="../widgets/compare/ComparisonDock.cpp" line="475" />
             <source>%1 in %2</source>
             <translation>%2 中 %1 个</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/ComparisonDock.cpp" line="467" />
+            <location filename="../widgets/compare/ComparisonDock.cpp" line="476" />
             <source>%1: %2 — outlined in yellow.</source>
             <translation>%1：%2 — 已用黄色勾出。</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/ComparisonDock.cpp" line="467" />
+            <location filename="../widgets/compare/ComparisonDock.cpp" line="476" />
             <source>, </source>
             <translation>，</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/ComparisonDock.cpp" line="512" />
+            <location filename="../widgets/compare/ComparisonDock.cpp" line="521" />
             <source>Export Chart</source>
             <translation>导出图表</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/ComparisonDock.cpp" line="514" />
+            <location filename="../widgets/compare/ComparisonDock.cpp" line="523" />
             <source>PNG image (*.png);;SVG drawing (*.svg)</source>
             <translation>PNG 图像 (*.png);;SVG 矢量图 (*.svg)</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/ComparisonDock.cpp" line="519" />
+            <location filename="../widgets/compare/ComparisonDock.cpp" line="528" />
             <source>Export failed</source>
             <translation>导出失败</translation>
         </message>
@@ -3877,193 +3878,193 @@ nearest GEMM after: %2</source>
     <context>
         <name>lanescope::MainWindow</name>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="100" />
+            <location filename="../app/gui/MainWindow.cpp" line="101" />
             <source>Open a PyTorch Profiler trace (.json or .json.gz) with File &gt; Open, or drop it on this window.</source>
             <translation>通过“文件 &gt; 打开”打开 PyTorch Profiler 跟踪文件（.json 或 .json.gz），或将其拖放到此窗口。</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="120" />
+            <location filename="../app/gui/MainWindow.cpp" line="121" />
             <source>Ready</source>
             <translation>就绪</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="126" />
+            <location filename="../app/gui/MainWindow.cpp" line="127" />
             <source>Cancel</source>
             <translation>取消</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="127" />
-            <location filename="../app/gui/MainWindow.cpp" line="918" />
+            <location filename="../app/gui/MainWindow.cpp" line="128" />
+            <location filename="../app/gui/MainWindow.cpp" line="925" />
             <source>Stop loading this trace</source>
             <translation>停止加载此跟踪文件</translation>
         </message>
         <message numerus="yes">
-            <location filename="../app/gui/MainWindow.cpp" line="155" />
+            <location filename="../app/gui/MainWindow.cpp" line="156" />
             <source>Comparing %n run(s)</source>
             <translation>
                 <numerusform>正在比较 %n 个运行</numerusform>
             </translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="155" />
+            <location filename="../app/gui/MainWindow.cpp" line="156" />
             <source>Showing %1 alone</source>
             <translation>仅显示 %1</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="185" />
+            <location filename="../app/gui/MainWindow.cpp" line="186" />
             <source>&amp;File</source>
             <translation>文件(&amp;F)</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="186" />
+            <location filename="../app/gui/MainWindow.cpp" line="187" />
             <source>&amp;Open…</source>
             <translation>打开(&amp;O)…</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="188" />
+            <location filename="../app/gui/MainWindow.cpp" line="189" />
             <source>Open a PyTorch Profiler / Kineto trace</source>
             <translation>打开 PyTorch Profiler / Kineto 跟踪文件</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="190" />
+            <location filename="../app/gui/MainWindow.cpp" line="191" />
             <source>&amp;Compare With…</source>
             <translation>比较(&amp;C)…</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="192" />
+            <location filename="../app/gui/MainWindow.cpp" line="193" />
             <source>Add traces to compare with the one shown, which stays the baseline</source>
             <translation>添加要与当前跟踪比较的跟踪文件，当前跟踪仍作为基线</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="193" />
+            <location filename="../app/gui/MainWindow.cpp" line="194" />
             <source>Open &amp;Demo Comparison</source>
             <translation>打开演示比较(&amp;D)</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="194" />
+            <location filename="../app/gui/MainWindow.cpp" line="195" />
             <source>The case study: an FSDP run before and after prefetching and allocator tuning</source>
             <translation>案例研究：一个 FSDP 运行在预取和分配器调优前后的对比</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="195" />
+            <location filename="../app/gui/MainWindow.cpp" line="196" />
             <source>Open &amp;Recent</source>
             <translation>最近打开(&amp;R)</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="200" />
+            <location filename="../app/gui/MainWindow.cpp" line="201" />
             <source>&amp;Export Picture…</source>
             <translation>导出图片(&amp;E)…</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="202" />
+            <location filename="../app/gui/MainWindow.cpp" line="203" />
             <source>Write the timeline's window as PNG, SVG or PDF, drawn at the size you choose</source>
             <translation>将时间线当前窗口按所选尺寸绘制并导出为 PNG、SVG 或 PDF</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="206" />
+            <location filename="../app/gui/MainWindow.cpp" line="207" />
             <source>&amp;Quit</source>
             <translation>退出(&amp;Q)</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="210" />
-            <location filename="../app/gui/MainWindow.cpp" line="804" />
+            <location filename="../app/gui/MainWindow.cpp" line="211" />
+            <location filename="../app/gui/MainWindow.cpp" line="811" />
             <source>&amp;Edit</source>
             <translation>编辑(&amp;E)</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="211" />
+            <location filename="../app/gui/MainWindow.cpp" line="212" />
             <source>&amp;Find…</source>
             <translation>查找(&amp;F)…</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="213" />
+            <location filename="../app/gui/MainWindow.cpp" line="214" />
             <source>Find &amp;Next</source>
             <translation>查找下一个(&amp;N)</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="215" />
+            <location filename="../app/gui/MainWindow.cpp" line="216" />
             <source>Find &amp;Previous</source>
             <translation>查找上一个(&amp;P)</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="218" />
+            <location filename="../app/gui/MainWindow.cpp" line="219" />
             <source>&amp;Copy Picture</source>
             <translation>复制图片(&amp;C)</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="220" />
+            <location filename="../app/gui/MainWindow.cpp" line="221" />
             <source>Put a PNG of the timeline's window, with title and legend, on the clipboard</source>
             <translation>将时间线当前窗口的 PNG 图片（含标题和图例）复制到剪贴板</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="222" />
+            <location filename="../app/gui/MainWindow.cpp" line="223" />
             <source>Pre&amp;ferences…</source>
             <translation>首选项(&amp;F)…</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="225" />
-            <location filename="../app/gui/MainWindow.cpp" line="814" />
+            <location filename="../app/gui/MainWindow.cpp" line="226" />
+            <location filename="../app/gui/MainWindow.cpp" line="821" />
             <source>&amp;View</source>
             <translation>视图(&amp;V)</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="226" />
+            <location filename="../app/gui/MainWindow.cpp" line="227" />
             <source>&amp;Fit All</source>
             <translation>全部显示(&amp;F)</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="227" />
+            <location filename="../app/gui/MainWindow.cpp" line="228" />
             <source>Show the whole trace (F or Home in the timeline)</source>
             <translation>显示整个跟踪（在时间线中按 F 或 Home）</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="228" />
+            <location filename="../app/gui/MainWindow.cpp" line="229" />
             <source>&amp;Memory Overlay</source>
             <translation>内存叠加(&amp;M)</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="231" />
+            <location filename="../app/gui/MainWindow.cpp" line="232" />
             <source>Draw each GPU's allocated and reserved memory over its lanes</source>
             <translation>在每个 GPU 的泳道上绘制其已分配和已保留内存</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="242" />
+            <location filename="../app/gui/MainWindow.cpp" line="243" />
             <source>&amp;GPU Lanes Only</source>
             <translation>仅 GPU 泳道(&amp;G)</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="245" />
+            <location filename="../app/gui/MainWindow.cpp" line="246" />
             <source>Hide the CPU threads: every run's GPU streams next to each other</source>
             <translation>隐藏 CPU 线程：各运行的 GPU 流并排显示</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="248" />
-            <location filename="../app/gui/MainWindow.cpp" line="822" />
+            <location filename="../app/gui/MainWindow.cpp" line="249" />
+            <location filename="../app/gui/MainWindow.cpp" line="829" />
             <source>&amp;Analysis</source>
             <translation>分析(&amp;A)</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="249" />
+            <location filename="../app/gui/MainWindow.cpp" line="250" />
             <source>Analyse &amp;Selected Range</source>
             <translation>分析所选范围(&amp;S)</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="258" />
+            <location filename="../app/gui/MainWindow.cpp" line="259" />
             <source>Limit the gap analysis to the time range selected with Shift+drag</source>
             <translation>只分析用 Shift+拖动选中的时间范围内的间隙</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="259" />
+            <location filename="../app/gui/MainWindow.cpp" line="260" />
             <source>Analyse &amp;Whole Trace</source>
             <translation>分析整个跟踪(&amp;W)</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="260" />
+            <location filename="../app/gui/MainWindow.cpp" line="261" />
             <source>Clear Gap &amp;Mark</source>
             <translation>清除间隙标记(&amp;M)</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="262" />
+            <location filename="../app/gui/MainWindow.cpp" line="263" />
             <source>&amp;Help</source>
             <translation>帮助(&amp;H)</translation>
         </message>
@@ -4080,285 +4081,285 @@ nearest GEMM after: %2</source>
             <translation type="vanished">&lt;table&gt;&lt;tr&gt;&lt;td&gt;&lt;b&gt;W / S&lt;/b&gt;&lt;/td&gt;&lt;td&gt;放大 / 缩小&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;b&gt;A / D&lt;/b&gt;&lt;/td&gt;&lt;td&gt;向左 / 向右平移&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;b&gt;Ctrl+滚轮&lt;/b&gt;&lt;/td&gt;&lt;td&gt;以光标为中心缩放&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;b&gt;Shift+滚轮&lt;/b&gt;&lt;/td&gt;&lt;td&gt;平移&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;b&gt;拖动&lt;/b&gt;&lt;/td&gt;&lt;td&gt;平移与滚动&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;b&gt;Shift+拖动&lt;/b&gt;&lt;/td&gt;&lt;td&gt;选择时间范围&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;b&gt;双击&lt;/b&gt;&lt;/td&gt;&lt;td&gt;缩放到片段&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;b&gt;F / Home&lt;/b&gt;&lt;/td&gt;&lt;td&gt;聚焦所选 / 全部显示&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;b&gt;Ctrl+F&lt;/b&gt;&lt;/td&gt;&lt;td&gt;按名称查找片段&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;b&gt;Esc&lt;/b&gt;&lt;/td&gt;&lt;td&gt;清除选择与范围&lt;/td&gt;&lt;/tr&gt;&lt;/table&gt;</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="269" />
+            <location filename="../app/gui/MainWindow.cpp" line="270" />
             <source>&amp;About Lanescope</source>
             <translation>关于 Lanescope(&amp;A)</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="271" />
+            <location filename="../app/gui/MainWindow.cpp" line="272" />
             <source>About &amp;Qt</source>
             <translation>关于 Qt(&amp;Q)</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="287" />
+            <location filename="../app/gui/MainWindow.cpp" line="288" />
             <source>Summary</source>
             <translation>概要</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="288" />
+            <location filename="../app/gui/MainWindow.cpp" line="289" />
             <source>Details</source>
             <translation>详情</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="289" />
+            <location filename="../app/gui/MainWindow.cpp" line="290" />
             <source>Time Range</source>
             <translation>时间范围</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="290" />
+            <location filename="../app/gui/MainWindow.cpp" line="291" />
             <source>Legend</source>
             <translation>图例</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="292" />
+            <location filename="../app/gui/MainWindow.cpp" line="293" />
             <source>Search Results</source>
             <translation>搜索结果</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="371" />
+            <location filename="../app/gui/MainWindow.cpp" line="376" />
             <source>Open Trace</source>
             <translation>打开跟踪文件</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="372" />
-            <location filename="../app/gui/MainWindow.cpp" line="544" />
+            <location filename="../app/gui/MainWindow.cpp" line="377" />
+            <location filename="../app/gui/MainWindow.cpp" line="549" />
             <source>PyTorch Profiler traces (*.json *.json.gz *.pt.trace.json *.pt.trace.json.gz);;All files (*)</source>
             <translation>PyTorch Profiler 跟踪文件 (*.json *.json.gz *.pt.trace.json *.pt.trace.json.gz);;所有文件 (*)</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="393" />
+            <location filename="../app/gui/MainWindow.cpp" line="398" />
             <source>&amp;%1 %2</source>
             <translation>&amp;%1 %2</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="399" />
+            <location filename="../app/gui/MainWindow.cpp" line="404" />
             <source>No recent files</source>
             <translation>没有最近打开的文件</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="403" />
+            <location filename="../app/gui/MainWindow.cpp" line="408" />
             <source>&amp;Clear Menu</source>
             <translation>清除列表(&amp;C)</translation>
         </message>
         <message numerus="yes">
-            <location filename="../app/gui/MainWindow.cpp" line="482" />
+            <location filename="../app/gui/MainWindow.cpp" line="487" />
             <source>%1: a job of %n rank(s), shown and compared through rank %2; the Job rows of the Metrics table measure every rank</source>
             <translation>
                 <numerusform>%1：%n 个 rank 的作业，通过 rank %2 显示和比较；指标表中的“作业”行统计所有 rank</numerusform>
             </translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="531" />
+            <location filename="../app/gui/MainWindow.cpp" line="536" />
             <source>the demo</source>
             <translation>演示</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="543" />
+            <location filename="../app/gui/MainWindow.cpp" line="548" />
             <source>Compare With</source>
             <translation>选择要比较的跟踪文件</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="427" />
+            <location filename="../app/gui/MainWindow.cpp" line="432" />
             <source>Loading %1…</source>
             <translation>正在加载 %1…</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="579" />
+            <location filename="../app/gui/MainWindow.cpp" line="584" />
             <source>Cancelling…</source>
             <translation>正在取消…</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="443" />
+            <location filename="../app/gui/MainWindow.cpp" line="448" />
             <source>Loading %1 was cancelled.</source>
             <translation>已取消加载 %1。</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="619" />
+            <location filename="../app/gui/MainWindow.cpp" line="625" />
             <source>Rank %1/%2</source>
             <translation>rank %1/%2</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="619" />
+            <location filename="../app/gui/MainWindow.cpp" line="625" />
             <source>Rank %1</source>
             <translation>rank %1</translation>
         </message>
         <message numerus="yes">
-            <location filename="../app/gui/MainWindow.cpp" line="623" />
+            <location filename="../app/gui/MainWindow.cpp" line="629" />
             <source>%1 (+%n more GPU(s))</source>
             <translation>
                 <numerusform>%1（另有 %n 个 GPU）</numerusform>
             </translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="626" />
+            <location filename="../app/gui/MainWindow.cpp" line="632" />
             <source>%1 events</source>
             <translation>%1 个事件</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="627" />
+            <location filename="../app/gui/MainWindow.cpp" line="633" />
             <source>loaded in %1 s</source>
             <translation>加载耗时 %1 秒</translation>
         </message>
         <message numerus="yes">
-            <location filename="../app/gui/MainWindow.cpp" line="629" />
+            <location filename="../app/gui/MainWindow.cpp" line="635" />
             <source>%n warning(s)</source>
             <translation>
                 <numerusform>%n 条警告</numerusform>
             </translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="637" />
+            <location filename="../app/gui/MainWindow.cpp" line="643" />
             <source>unknown error</source>
             <translation>未知错误</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="638" />
+            <location filename="../app/gui/MainWindow.cpp" line="644" />
             <source>Could not open %1: %2</source>
             <translation>无法打开 %1：%2</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="640" />
+            <location filename="../app/gui/MainWindow.cpp" line="646" />
             <source>Could not open trace</source>
             <translation>无法打开跟踪文件</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="641" />
+            <location filename="../app/gui/MainWindow.cpp" line="647" />
             <source>Lanescope could not open %1.</source>
             <translation>Lanescope 无法打开 %1。</translation>
         </message>
         <message numerus="yes">
-            <location filename="../app/gui/MainWindow.cpp" line="651" />
+            <location filename="../app/gui/MainWindow.cpp" line="657" />
             <source>%1 (%n rank(s)) — Lanescope</source>
             <translation>
                 <numerusform>%1（%n 个 rank）— Lanescope</numerusform>
             </translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="660" />
+            <location filename="../app/gui/MainWindow.cpp" line="666" />
             <source>Lanescope</source>
             <translation>Lanescope</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="818" />
+            <location filename="../app/gui/MainWindow.cpp" line="825" />
             <source>Annotate &amp;Findings</source>
             <translation>标注发现(&amp;F)</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="820" />
+            <location filename="../app/gui/MainWindow.cpp" line="827" />
             <source>Label each gap over the threshold and each allocator spike in view (undo removes them)</source>
             <translation>为视图中每个超过阈值的间隙和每个分配器尖峰添加标注（撤销可将其移除）</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="841" />
+            <location filename="../app/gui/MainWindow.cpp" line="848" />
             <source>&amp;Annotate This Gap</source>
             <translation>标注此间隙(&amp;A)</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="843" />
+            <location filename="../app/gui/MainWindow.cpp" line="850" />
             <source>Annotated the gap</source>
             <translation>已标注该间隙</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="843" />
+            <location filename="../app/gui/MainWindow.cpp" line="850" />
             <source>The gap is annotated already</source>
             <translation>该间隙已有标注</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="880" />
+            <location filename="../app/gui/MainWindow.cpp" line="887" />
             <source>Open &amp;Folder…</source>
             <translation>打开文件夹(&amp;F)…</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="882" />
+            <location filename="../app/gui/MainWindow.cpp" line="889" />
             <source>Open a folder of rank traces (one file per rank) as one job, side by side on one clock</source>
             <translation>将 rank 跟踪文件所在的文件夹（每个 rank 一个文件）作为一个作业打开，在同一时钟上并排显示</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="883" />
+            <location filename="../app/gui/MainWindow.cpp" line="890" />
             <source>Compare With Folder…</source>
             <translation>与文件夹比较…</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="884" />
+            <location filename="../app/gui/MainWindow.cpp" line="891" />
             <source>Compare what is shown with a folder of rank traces (baseline job vs optimized job)</source>
             <translation>将当前显示的内容与 rank 跟踪文件所在的文件夹比较（基线作业对比优化后的作业）</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="890" />
+            <location filename="../app/gui/MainWindow.cpp" line="897" />
             <source>Compare With Folder of Rank Traces</source>
             <translation>与 rank 跟踪文件所在的文件夹比较</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="900" />
+            <location filename="../app/gui/MainWindow.cpp" line="907" />
             <source>Open Folder of Rank Traces</source>
             <translation>打开 rank 跟踪文件所在的文件夹</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="910" />
+            <location filename="../app/gui/MainWindow.cpp" line="917" />
             <source>Loading the ranks in %1…</source>
             <translation>正在加载 %1 中的各 rank…</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="263" />
+            <location filename="../app/gui/MainWindow.cpp" line="264" />
             <source>Open &amp;Demo</source>
             <translation>打开演示(&amp;D)</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="264" />
+            <location filename="../app/gui/MainWindow.cpp" line="265" />
             <source>The case study: an FSDP run before and after prefetching and allocator tuning, compared</source>
             <translation>案例研究：对比一个 FSDP 运行在预取和分配器调优前后的表现</translation>
         </message>
         <message numerus="yes">
-            <location filename="../app/gui/MainWindow.cpp" line="425" />
+            <location filename="../app/gui/MainWindow.cpp" line="430" />
             <source>%n run(s)</source>
             <translation>
                 <numerusform>%n 个运行</numerusform>
             </translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="429" />
+            <location filename="../app/gui/MainWindow.cpp" line="434" />
             <source>Stop loading</source>
             <translation>停止加载</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="912" />
+            <location filename="../app/gui/MainWindow.cpp" line="919" />
             <source>Stop loading this folder</source>
             <translation>停止加载此文件夹</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="923" />
+            <location filename="../app/gui/MainWindow.cpp" line="930" />
             <source>Loading the folder %1 was cancelled.</source>
             <translation>已取消加载文件夹 %1。</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="931" />
+            <location filename="../app/gui/MainWindow.cpp" line="938" />
             <source>no rank trace in it</source>
             <translation>其中没有 rank 跟踪文件</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="948" />
+            <location filename="../app/gui/MainWindow.cpp" line="955" />
             <source>rank %1 (guessed)</source>
             <translation>rank %1（推测）</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="948" />
+            <location filename="../app/gui/MainWindow.cpp" line="955" />
             <source>rank %1</source>
             <translation>rank %1</translation>
         </message>
         <message numerus="yes">
-            <location filename="../app/gui/MainWindow.cpp" line="992" />
+            <location filename="../app/gui/MainWindow.cpp" line="1000" />
             <source>%n rank(s) of %1 loaded in %2 s (%3 events, %4 at once)</source>
             <translation>
                 <numerusform>已加载 %1 中的 %n 个 rank，耗时 %2 秒（%3 个事件，同时加载 %4 个）</numerusform>
             </translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="203" />
+            <location filename="../app/gui/MainWindow.cpp" line="204" />
             <source>&amp;Report…</source>
             <translation>报告(&amp;R)…</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="204" />
+            <location filename="../app/gui/MainWindow.cpp" line="205" />
             <source>Write one landscape PDF page: the picture, the runs and the metrics table</source>
             <translation>输出一页横向 PDF：图片、运行和指标表</translation>
         </message>
@@ -4415,33 +4416,33 @@ nearest GEMM after: %2</source>
             <translation type="vanished">报告已写入 %1</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="1030" />
+            <location filename="../app/gui/MainWindow.cpp" line="1038" />
             <source>Re&amp;load</source>
             <translation>重新加载(&amp;L)</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="1032" />
+            <location filename="../app/gui/MainWindow.cpp" line="1040" />
             <source>Load the trace(s) shown again from disk</source>
             <translation>从磁盘重新加载当前显示的跟踪文件</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="1069" />
+            <location filename="../app/gui/MainWindow.cpp" line="1077" />
             <source>%1 changed on disk — Reload to see the new version.</source>
             <translation>%1 已在磁盘上更改 — 点击“重新加载”查看新版本。</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="1070" />
+            <location filename="../app/gui/MainWindow.cpp" line="1078" />
             <source>%1 was removed or renamed on disk.</source>
             <translation>%1 已在磁盘上被删除或重命名。</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="1071" />
+            <location filename="../app/gui/MainWindow.cpp" line="1079" />
             <source>Reload</source>
             <translation>重新加载</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="658" />
-            <location filename="../app/gui/MainWindow.cpp" line="663" />
+            <location filename="../app/gui/MainWindow.cpp" line="664" />
+            <location filename="../app/gui/MainWindow.cpp" line="669" />
             <source>%1 — Lanescope</source>
             <translation>%1 — Lanescope</translation>
         </message>
@@ -4474,45 +4475,45 @@ nearest GEMM after: %2</source>
             <translation type="vanished">图片已复制到剪贴板</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="462" />
-            <location filename="../app/gui/MainWindow.cpp" line="489" />
-            <location filename="../app/gui/MainWindow.cpp" line="704" />
-            <location filename="../app/gui/MainWindow.cpp" line="954" />
+            <location filename="../app/gui/MainWindow.cpp" line="467" />
+            <location filename="../app/gui/MainWindow.cpp" line="494" />
+            <location filename="../app/gui/MainWindow.cpp" line="710" />
+            <location filename="../app/gui/MainWindow.cpp" line="961" />
             <source>%1: %2</source>
             <translation>%1：%2</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="442" />
-            <location filename="../app/gui/MainWindow.cpp" line="682" />
+            <location filename="../app/gui/MainWindow.cpp" line="447" />
+            <location filename="../app/gui/MainWindow.cpp" line="688" />
             <source>the comparison</source>
             <translation>比较</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="393" />
-            <location filename="../app/gui/MainWindow.cpp" line="396" />
-            <location filename="../app/gui/MainWindow.cpp" line="658" />
+            <location filename="../app/gui/MainWindow.cpp" line="398" />
+            <location filename="../app/gui/MainWindow.cpp" line="401" />
+            <location filename="../app/gui/MainWindow.cpp" line="664" />
             <source> vs </source>
             <translation> 对比 </translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="266" />
+            <location filename="../app/gui/MainWindow.cpp" line="267" />
             <source>&amp;Keyboard Shortcuts</source>
             <translation>快捷键(&amp;K)</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="268" />
+            <location filename="../app/gui/MainWindow.cpp" line="269" />
             <source>Every shortcut of the menus and toolbars, and the timeline's keys</source>
             <translation>菜单和工具栏的所有快捷键，以及时间线的按键</translation>
         </message>
         <message numerus="yes">
-            <location filename="../app/gui/MainWindow.cpp" line="732" />
+            <location filename="../app/gui/MainWindow.cpp" line="739" />
             <source>Comparing %n run(s), aligned on their complete step %1</source>
             <translation>
                 <numerusform>正在比较 %n 个运行，按各自第 %1 个完整步对齐</numerusform>
             </translation>
         </message>
         <message numerus="yes">
-            <location filename="../app/gui/MainWindow.cpp" line="734" />
+            <location filename="../app/gui/MainWindow.cpp" line="741" />
             <source>Comparing %n run(s), aligned on their starts</source>
             <translation>
                 <numerusform>正在比较 %n 个运行，按各自起点对齐</numerusform>
@@ -6113,6 +6114,14 @@ Click to outline it in every run's lanes</source>
             <location filename="../widgets/timeline/SearchResultsPanel.cpp" line="20" />
             <source>Find slices with Ctrl+F: the matches are listed here.</source>
             <translation>按 Ctrl+F 查找切片：匹配项会列在这里。</translation>
+        </message>
+    </context>
+    <context>
+        <name>lanescope::SessionAnalyser</name>
+        <message>
+            <location filename="../widgets/view/SessionAnalyser.cpp" line="107" />
+            <source>internal error in the analysis: %1</source>
+            <translation>分析内部错误：%1</translation>
         </message>
     </context>
     <context>

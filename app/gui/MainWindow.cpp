@@ -26,6 +26,7 @@
 #include "widgets/timeline/TimelinePanels.h"
 #include "core/analysis/Compare.h"
 #include "widgets/view/Session.h"
+#include "widgets/view/SessionAnalyser.h"
 #include "widgets/timeline/TimelineView.h"
 #include "core/util/TraceName.h"
 
@@ -302,13 +303,17 @@ void MainWindow::createDocks()
         searchDock->raise();
     });
     m_analysis = new AnalysisDock(this);
-    m_analysis->setSession(m_session); // analyses run 0, keeps its result in the session
+    // The one writer of the runs' analyses; the Analysis and Comparison docks read them.
+    m_analyser = new SessionAnalyser(m_session, this);
+    m_analysis->setSession(m_session);
+    m_analysis->setSessionAnalyser(m_analyser);
     addDockWidget(Qt::RightDockWidgetArea, m_analysis);
     tabifyDockWidget(m_summaryDock, m_detailsDock);
     tabifyDockWidget(m_detailsDock, m_rangeDock);
     tabifyDockWidget(m_rangeDock, m_analysis);
     m_compare = new ComparisonDock(this);
     m_compare->setSession(m_session);
+    m_compare->setSessionAnalyser(m_analyser);
     addDockWidget(Qt::RightDockWidgetArea, m_compare);
     tabifyDockWidget(m_analysis, m_compare);
     m_compare->hide(); // shown when a second run arrives
@@ -598,6 +603,7 @@ void MainWindow::showTrace(const QString &path, std::shared_ptr<const Trace> tra
     addRecentFile(path);
     m_summary->setTrace(m_trace);
     // Labelled as a comparison would label it, so Compare With… keeps a named baseline.
+    m_analyser->setAllRuns(true);
     m_session->setTrace(m_trace, std::move(index), traceBaseName(path)); // the timeline and the analysis dock follow it
     m_search->reset();
     m_details->showSlice(SliceRef());
@@ -704,7 +710,8 @@ void MainWindow::showComparison(std::vector<SessionRun> runs, const QStringList 
             warnings << tr("%1: %2").arg(r.label, w);
     }
     m_summary->setTrace(m_trace);
-    m_session->setRuns(std::move(runs)); // the timeline stacks them; the dock analyses the baseline
+    m_analyser->setAllRuns(true); // every run of the comparison, for its table and headline
+    m_session->setRuns(std::move(runs)); // the timeline stacks them; the dock shows the baseline
     // Aligned on the first complete step by position: runs number their steps differently.
     const analysis::Alignment alignment = alignSession(*m_session, analysis::AlignOptions{});
     warnings += alignment.warnings;
@@ -960,6 +967,7 @@ void MainWindow::showRanks(const RunsLoadJob &job)
     m_compare->setSession(nullptr); // ranks of one job are not a comparison: no comparison run over them
     m_compare->hide();
     m_summary->setTrace(m_trace);
+    m_analyser->setAllRuns(false); // the Ranks dock measures the job: only the rank the dock shows
     m_session->setRuns(std::move(runs));
     m_folder = folder; // after setRuns: the runsChanged of the old runs has cleared the previous folder
     applyModelFacts(m_currentFile);

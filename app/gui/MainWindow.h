@@ -38,6 +38,7 @@ class StartPage;
 class TimelineView;
 class RunsLoadJob;
 class OpenController;
+class SessionAnalyser;
 class TraceViewIndex;
 class TraceSummaryView;
 class WarningBanner;
@@ -194,6 +195,7 @@ private:
     StartPage *m_startPage = nullptr;
     PictureActions *m_pictures = nullptr;
     OpenController *m_open = nullptr;
+    SessionAnalyser *m_analyser = nullptr;
     void createStartPage();
 };
 

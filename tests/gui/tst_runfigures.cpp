@@ -120,9 +120,12 @@ private slots:
         QVERIFY(tc && tc->error.isEmpty());
         const MetricsTableModel *m = w.comparisonDock()->metricsModel();
 
-        // The run's own analysis (the Analysis dock shows run 0) and the comparison's agree exactly.
+        // One writer: the session's analyser measured every run once; the Analysis dock shows its
+        // analysis of run 0 and the comparison compared its analyses, measuring none again.
         const analysis::AnalysisResult *a0 = w.analysisDock()->result().get();
         QVERIFY(a0);
+        QCOMPARE(w.analysisDock()->result(), s->run(0).analysis);
+        QCOMPARE(tc->reused, s->runCount());
         QCOMPARE(a0->figures.stepTimeNs, tc->result.runs[0].stepTimeNs);
         QCOMPARE(a0->figures.mfuPct, tc->result.runs[0].mfuPct);
         QCOMPARE(a0->figures.gapTotalNs, tc->result.runs[0].gapTotalNs);
@@ -304,6 +307,16 @@ private slots:
         QCOMPARE(w.analysisDock()->result()->figures.stepTimeNs, w.comparisonDock()->comparison()->result.runs[1].stepTimeNs);
         QCOMPARE(w.session()->run(1).analysis, w.analysisDock()->result());
         QCOMPARE(w.analysisDock()->stepBox()->count() > 1, true); // run 1's steps in Scope
+
+        // A step in the Analysis dock is the dock's own analysis: the session keeps the whole trace's.
+        const auto whole = w.session()->run(1).analysis;
+        w.analysisDock()->setStep(w.analysisDock()->result()->steps.front().number);
+        QVERIFY(settled(w));
+        QVERIFY(w.analysisDock()->result()->options.step >= 0);
+        QCOMPARE(w.session()->run(1).analysis, whole);
+        w.analysisDock()->setStep(-1);
+        QVERIFY(settled(w));
+        QCOMPARE(w.analysisDock()->result(), whole); // back to the analyser's, not measured again
 
         // A reorder compares again, from the analyses the runs hold: none is measured twice.
         w.session()->moveRun(1, 0);

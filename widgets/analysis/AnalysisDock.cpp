@@ -4,6 +4,7 @@
 #include "widgets/analysis/AnalysisCharts.h"
 #include "widgets/render/GapCauseStyle.h"
 #include "widgets/view/Session.h"
+#include "widgets/view/SessionAnalyser.h"
 #include "widgets/timeline/DetailsHtml.h"
 #include "widgets/analysis/GapColumnFit.h"
 #include "widgets/analysis/GapTableModel.h"
@@ -491,7 +492,47 @@ analysis::AnalysisOptions AnalysisDock::options() const
 
 const LatestRunner *AnalysisDock::runner() const { return m_runner; }
 
-bool AnalysisDock::isBusy() const { return m_rerun->isActive() || m_runner->isBusy(); }
+bool AnalysisDock::isBusy() const
+{
+    if (m_rerun->isActive() || m_runner->isBusy())
+        return true;
+    if (!delegates() || !m_trace)
+        return false;
+    // Waiting for the session's analyser, until its analysis of this run is the one shown.
+    const Session *s = m_session.data();
+    if (!s)
+        return false;
+    return !m_analyser->serves(m_run) || !m_result || m_result != s->run(m_run).analysis;
+}
+
+bool AnalysisDock::delegates() const
+{
+    const Session *s = m_session.data();
+    if (!m_analyser || !s || m_run >= s->runCount())
+        return false;
+    return s->run(m_run).trace == m_trace && m_requested.range.empty() && m_requested.step < 0;
+}
+
+void AnalysisDock::setSessionAnalyser(SessionAnalyser *analyser)
+{
+    if (m_analyser)
+        m_analyser->disconnect(this);
+    m_analyser = analyser;
+    if (analyser)
+        connect(analyser, &LatestRunner::busyChanged, this, &AnalysisDock::updateBusy);
+    runNow();
+}
+
+void AnalysisDock::takeSessionAnalysis()
+{
+    const Session *s = m_session.data();
+    if (!s || !delegates() || !m_analyser->serves(m_run))
+        return;
+    const AnalysisResultPtr a = s->run(m_run).analysis;
+    if (a != m_result)
+        showResult(a);
+    updateBusy();
+}
 
 QString AnalysisDock::statusText() const { return m_status->text(); }
 
@@ -529,6 +570,10 @@ void AnalysisDock::setSession(Session *session)
         setTrace(s->run(0).trace);
     });
     connect(session, &Session::runRenamed, this, &AnalysisDock::updateRunBox); // no analysis again
+    connect(session, &Session::analysisChanged, this, [this](int run) {
+        if (run == m_run)
+            takeSessionAnalysis();
+    });
     // The run of the selected slice is the run the user looks at.
     connect(session->state(), &ViewState::selectionChanged, this, [this](SliceRef ref) {
         if (ref.isValid() && ref.run != m_run)
@@ -592,6 +637,19 @@ void AnalysisDock::runNow()
 {
     m_rerun->stop();
     m_requested = options();
+    if (delegates()) {
+        // The whole trace: the session's analyser measures it, for every surface at once.
+        m_runner->request(nullptr, {});
+        m_analyser->setFocusRun(m_run);
+        m_analyser->setMeasures(m_requested);
+        if (m_analyser->serves(m_run)) {
+            takeSessionAnalysis();
+            return;
+        }
+        m_status->setText(tr("Analysing…"));
+        updateBusy();
+        return;
+    }
     m_runner->request(m_trace, m_requested);
     if (m_trace)
         m_status->setText(tr("Analysing…"));
@@ -707,7 +765,8 @@ void AnalysisDock::showResult(const AnalysisResultPtr &result)
                                  .arg(GapTableModel::computeIdleScope(result->computeIdle)));
     }
     updateBusy();
-    if (Session *session = m_session.data(); session && m_run < session->runCount() && session->run(m_run).trace == m_trace)
+    // Without the session's analyser, the dock is the writer of its run's analysis.
+    if (Session *session = m_session.data(); !m_analyser && session && m_run < session->runCount() && session->run(m_run).trace == m_trace)
         session->setAnalysis(m_run, m_result);
     emit analysisFinished();
 }

@@ -32,6 +32,7 @@ class BreakdownChart;
 class GapHistogram;
 class GapTableModel;
 class MfuPanel;
+class SessionAnalyser;
 
 class AnalysisDock : public QDockWidget
 {
@@ -52,6 +53,10 @@ public:
     void setSession(Session *session);
     // The run analysed (a comparison's run selector); times in its signals are that run's model time.
     void setRun(int run);
+    // The session's one analyser: the whole-trace analysis of the run is read from it (the dock
+    // runs its own only for a step or a range, and writes none back). Without one (a dock on its
+    // own), the dock analyses and writes its run's analysis itself.
+    void setSessionAnalyser(SessionAnalyser *analyser);
     int run() const { return m_run; }
     QComboBox *runBox() const { return m_runBox; }
     // Analyses the trace (null clears the dock). The step scope goes back to the whole trace.
@@ -142,6 +147,9 @@ private:
     std::shared_ptr<const Trace> m_trace;
     QPointer<Session> m_session;
     int m_run = 0;                         // the session's run analysed
+    QPointer<SessionAnalyser> m_analyser;
+    bool delegates() const; // the analyser measures what the dock shows (whole trace)
+    void takeSessionAnalysis();
     QComboBox *m_runBox = nullptr;
     QLabel *m_runLabel = nullptr;
     AnalysisResultPtr m_result;

@@ -5,6 +5,7 @@
 #include "widgets/compare/NameDiffModel.h"
 #include "widgets/compare/RunAlignment.h"
 #include "widgets/view/Session.h"
+#include "widgets/view/SessionAnalyser.h"
 #include "widgets/render/SliceHighlight.h"
 
 #include <QApplication>
@@ -277,7 +278,19 @@ void ComparisonDock::setAnalysisOptions(const analysis::AnalysisOptions &options
         rerun();
 }
 
-bool ComparisonDock::isBusy() const { return m_runner->isBusy(); }
+bool ComparisonDock::isBusy() const { return m_runner->isBusy() || m_waiting; }
+
+void ComparisonDock::setSessionAnalyser(SessionAnalyser *analyser)
+{
+    if (m_analyser)
+        m_analyser->disconnect(this);
+    m_analyser = analyser;
+    if (analyser)
+        connect(analyser, &SessionAnalyser::analysed, this, [this] {
+            if (m_waiting)
+                rerun();
+        });
+}
 
 const LatestRunner *ComparisonDock::runner() const { return m_runner; }
 
@@ -374,6 +387,13 @@ void ComparisonDock::rerun()
         m_result.reset();
         showResult(nullptr);
     }
+    // Whole traces are compared from the analyses the session's analyser writes: wait for them
+    // rather than measure the runs a second time.
+    m_waiting = in.traces.size() >= 2 && !in.compare.scopeToStep && m_analyser && !m_analyser->servesAll();
+    if (m_waiting) {
+        m_runner->request(ComparisonInput{}); // a request in flight is stale now
+        return;
+    }
     m_runner->request(std::move(in));
 }
 
@@ -423,17 +443,6 @@ void ComparisonDock::showResult(const ComparisonPtr &result)
             differ = differ || m.steps != c->runs.front().steps;
         if (differ && !m_perStep->isChecked())
             m_perStep->setChecked(true);
-        // Each run's analysis, for the docks and exports that read the session: replaced by every
-        // comparison, so the exported headline shows the figures the Metrics table shows (the MFU
-        // inputs or the threshold may have changed since), except an analysis of a step or a range
-        // (the Analysis dock's scope, which the user chose).
-        Session *s = m_session.data();
-        for (int i = 0; s && i < s->runCount() && i < int(result->analyses.size()); ++i) {
-            const auto &held = s->run(i).analysis;
-            const bool scoped = held && (!held->options.range.empty() || held->options.step >= 0);
-            if (i < int(c->runs.size()) && s->run(i).path == c->runs[std::size_t(i)].path && !scoped)
-                s->setAnalysis(i, std::make_shared<const analysis::AnalysisResult>(result->analyses[std::size_t(i)]));
-        }
         m_status->setText(c->alignment.position >= 0
                               ? tr("%n run(s) compared, aligned on complete step %1", nullptr, int(c->runs.size()))
                                     .arg(c->alignment.position + 1)

@@ -24,6 +24,8 @@ class QToolButton;
 
 namespace lanescope {
 
+class SessionAnalyser;
+
 class MetricsTableModel;
 class NameDiffModel;
 class Session;
@@ -38,6 +40,9 @@ public:
     ~ComparisonDock() override;
 
     void setSession(Session *session);
+    // The session's one analyser: whole traces are compared from its analyses (the dock waits for
+    // them and writes none).
+    void setSessionAnalyser(SessionAnalyser *analyser);
     // The analysis dock's options (gap threshold and kernels, MFU inputs); range and step are ignored.
     void setAnalysisOptions(const analysis::AnalysisOptions &options);
 
@@ -85,6 +90,8 @@ private:
     ComparisonRunner *m_runner;
     analysis::AnalysisOptions m_options;
     ComparisonPtr m_result;
+    QPointer<SessionAnalyser> m_analyser;
+    bool m_waiting = false; // a whole-trace comparison waiting for the analyser
     void relabel(int run); // the result in hand with run's new label
 
     QLabel *m_warnings;
