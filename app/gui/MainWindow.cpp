@@ -472,6 +472,7 @@ void MainWindow::onRunsLoaded(const RunsLoadJob &job, const std::vector<SessionR
         run.path = r.source.path;
         run.trace = r.trace;
         run.index = job.indexes()[i];
+        run.steps = std::make_shared<const std::vector<analysis::Step>>(r.steps); // found at load
         if (r.source.isFolder && r.ranks) {
             // A folder as one run: compared through its first rank (rank 0), the same rank of every
             // folder, as lanescope-cli compare does; the comparison dock measures the whole job from

@@ -376,8 +376,7 @@ void ComparisonDock::rerun()
     in.compare.waterfallGapNs = analysis::kAdviceGapNs;
     if (m_scope->currentIndex() == 1 && pos != kAlignStart && s && s->runCount() >= 2) {
         // The aligned step of the baseline, by its number; the others follow by position.
-        const auto steps = analysis::completeSteps(s->run(0).analysis ? s->run(0).analysis->steps
-                                                                      : analysis::findSteps(*s->run(0).trace));
+        const auto steps = analysis::completeSteps(s->run(0).stepList());
         if (pos < int(steps.size())) {
             in.compare.scopeToStep = true;
             in.compare.align.baselineStep = steps[std::size_t(pos)].number;

@@ -10,7 +10,7 @@ std::vector<std::vector<analysis::Step>> stepsOf(const Session &session)
     std::vector<std::vector<analysis::Step>> steps;
     for (int i = 0; i < session.runCount(); ++i) {
         const SessionRun &r = session.run(i);
-        steps.push_back(r.analysis ? r.analysis->steps : analysis::findSteps(*r.trace));
+        steps.push_back(r.stepList()); // found at load: not again here
     }
     return steps;
 }

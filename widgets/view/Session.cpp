@@ -4,6 +4,16 @@
 
 namespace lanescope {
 
+std::vector<analysis::Step> SessionRun::stepList() const
+{
+    if (steps)
+        return *steps;
+    if (analysis)
+        return analysis->steps;
+    return trace ? analysis::findSteps(*trace) : std::vector<analysis::Step>{};
+}
+
+
 Session::Session(QObject *parent)
     : QObject(parent)
     , m_state(new ViewState(this))

@@ -27,6 +27,9 @@ struct SessionRun
     std::shared_ptr<const TraceViewIndex> index;              // built from trace when absent
     std::shared_ptr<const analysis::AnalysisResult> analysis; // null until analysed
     TimeNs offsetNs = 0;
+    // The trace's ProfilerSteps as found at load (session::LoadedRun::steps): the alignment reads
+    // them instead of finding them again on the UI thread. Null: not known (stepsOf finds them).
+    std::shared_ptr<const std::vector<analysis::Step>> steps;
     // What the user drew on this run. Shared, so a run copied into a new comparison
     // keeps its drawings and its undo history; setRuns gives every run one (empty when absent).
     std::shared_ptr<annotations::AnnotationSet> annotations;
@@ -36,6 +39,8 @@ struct SessionRun
     std::shared_ptr<const std::vector<RankFile>> job;
     QString folder;
     TimeNs base() const { return trace ? trace->minTs - offsetNs : 0; }
+    // The steps: as found at load, else the analysis', else found now.
+    std::vector<analysis::Step> stepList() const;
 };
 
 class Session : public QObject
