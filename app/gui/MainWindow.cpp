@@ -677,9 +677,9 @@ bool MainWindow::exportPicture(const ExportRequest &request, QString *error) { r
 
 void MainWindow::copyPicture() { m_pictures->copyPicture(); }
 
-bool MainWindow::writeReport(const QString &path, QPageSize::PageSizeId page, QString *error)
+bool MainWindow::writeReport(const QString &path, QPageSize::PageSizeId page, QString *error, QStringList *drawn)
 {
-    return m_pictures->writeReport(path, page, error);
+    return m_pictures->writeReport(path, page, error, drawn);
 }
 
 void MainWindow::showComparison(std::vector<SessionRun> runs, const QStringList &notes)

@@ -87,7 +87,7 @@ public:
     // File > Report…: one landscape PDF page with the picture of the timeline's window,
     // the runs and the metrics table (a comparison's with the comparison dock's deltas). False with
     // *error while nothing is shown or the figures are still being measured.
-    bool writeReport(const QString &path, QPageSize::PageSizeId page, QString *error);
+    bool writeReport(const QString &path, QPageSize::PageSizeId page, QString *error, QStringList *drawn = nullptr);
     AnalysisDock *analysisDock() const { return m_analysis; }
     ComparisonDock *comparisonDock() const { return m_compare; }
     RanksDock *ranksDock() const { return m_ranks; }

@@ -150,7 +150,7 @@ void PictureActions::copyPicture()
     emit status(tr("Picture copied to the clipboard"));
 }
 
-bool PictureActions::writeReport(const QString &path, QPageSize::PageSizeId page, QString *error)
+bool PictureActions::writeReport(const QString &path, QPageSize::PageSizeId page, QString *error, QStringList *drawn)
 {
     auto fail = [&](const QString &why) {
         if (error)
@@ -185,7 +185,7 @@ bool PictureActions::writeReport(const QString &path, QPageSize::PageSizeId page
         single.setComparison(&one);
         in.metrics = &single;
     }
-    return ReportExport::write(path, in, page, error);
+    return ReportExport::write(path, in, page, error, drawn);
 }
 
 void PictureActions::showReportDialog()

@@ -5,6 +5,7 @@
 #include <QObject>
 #include <QPageSize>
 #include <QString>
+#include <QStringList>
 
 namespace lanescope {
 
@@ -30,7 +31,8 @@ public:
     // One landscape PDF page with the picture of the timeline's window, the runs and the metrics
     // table (a comparison's with the comparison dock's deltas). False with *error while nothing is
     // shown or the figures are still being measured.
-    bool writeReport(const QString &path, QPageSize::PageSizeId page, QString *error);
+    // drawn: every line of text the page says (ReportExport::write), for tests.
+    bool writeReport(const QString &path, QPageSize::PageSizeId page, QString *error, QStringList *drawn = nullptr);
 
     void showExportDialog();
     void showReportDialog();

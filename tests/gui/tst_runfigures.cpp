@@ -140,6 +140,18 @@ private slots:
         QVERIFY(f.open(QIODevice::ReadOnly));
         const QString svgText = QString::fromUtf8(f.readAll());
 
+        // File > Report…: the text the PDF page says (ReportExport's lines: headline, table rows).
+        QStringList report;
+        QVERIFY2(w.writeReport(m_dir.filePath(QStringLiteral("%1.pdf").arg(QString::fromLatin1(QTest::currentDataTag()).replace(QLatin1Char(' '), QLatin1Char('-')))),
+                               QPageSize::A4, &error, &report),
+                 qPrintable(error));
+        const QString reportText = report.join(QLatin1Char('\n'));
+        QString stepRow;
+        for (const QString &line : report)
+            if (line.startsWith(m->data(m->index(m->rowOf(QStringLiteral("step_time_us")), 0), Qt::DisplayRole).toString().trimmed() + QLatin1Char('\t')))
+                stepRow = line;
+        QVERIFY2(!stepRow.isEmpty(), qPrintable(reportText));
+
         // The CLI on the same files, with the same MFU inputs.
         QStringList args{QStringLiteral("compare")};
         for (int i = 0; i < s->runCount(); ++i)
@@ -163,8 +175,10 @@ private slots:
             const analysis::RunMetrics &r = tc->result.runs[std::size_t(i)];
             QVERIFY(r.stepTimeNs);
             const QString step = figure::stepTime(*r.stepTimeNs);
-            // Metrics table.
+            // Metrics table, and the report's copy of it and of the headline.
             QCOMPARE(cell(m, "step_time_us", i), step);
+            QVERIFY2(stepRow.split(QLatin1Char('\t')).contains(step), qPrintable(stepRow));
+            QVERIFY2(reportText.contains(QStringLiteral("%1: step %2").arg(r.label, step)), qPrintable(reportText));
             // Exported headline: "label: step X · …".
             QVERIFY2(svgText.contains(QStringLiteral("%1: step %2").arg(r.label.toHtmlEscaped(), step)),
                      qPrintable(QStringLiteral("headline lacks '%1: step %2'").arg(r.label, step)));
@@ -195,9 +209,13 @@ private slots:
             }
         }
 
-        // Run 0 in the Analysis dock: the MFU panel and the advice's projection.
+        // Run 0 in the Analysis dock: its header's compute idle, the MFU panel and the advice's projection.
         const analysis::RunMetrics &b = tc->result.runs[0];
         const QString step0 = figure::stepTime(*b.stepTimeNs);
+        if (b.computeIdlePct) {
+            QCOMPARE(cell(m, "compute_idle_pct", 0), figure::pct(*b.computeIdlePct));
+            QVERIFY2(w.analysisDock()->statusText().contains(figure::pct(*b.computeIdlePct)), qPrintable(w.analysisDock()->statusText()));
+        }
         QVERIFY2(w.analysisDock()->mfuPanel()->stepTimeText().startsWith(step0), qPrintable(w.analysisDock()->mfuPanel()->stepTimeText()));
         if (b.mfuPct)
             QCOMPARE(w.analysisDock()->mfuPanel()->mfuText(), figure::pct(*b.mfuPct));
