@@ -80,6 +80,7 @@ public:
     TraceSummaryView *summaryView() const { return m_summary; }
     TimelineView *timelineView() const { return m_timeline; }
     Session *session() const { return m_session; }
+    SessionAnalyser *sessionAnalyser() const { return m_analyser; } // the one writer of the runs' analyses
     // The picture of what the timeline shows (its window and lanes), as File > Export draws it.
     using ExportRequest = PictureActions::ExportRequest;
     bool exportPicture(const ExportRequest &request, QString *error);

@@ -15,6 +15,7 @@
 #include "widgets/compare/ComparisonDock.h"
 #include "widgets/compare/MetricsTableModel.h"
 #include "widgets/view/Session.h"
+#include "widgets/view/SessionAnalyser.h"
 #include "widgets/view/ViewState.h"
 
 #include "tests/CliRun.h"
@@ -300,8 +301,10 @@ private slots:
         QVERIFY(settled(w));
         const quint64 analyses = w.analysisDock()->runner()->requests();
         const quint64 comparisons = w.comparisonDock()->runner()->requests();
+        const quint64 measured = w.sessionAnalyser()->requests();
         w.session()->setLabel(1, QStringLiteral("after the fix"));
         QCoreApplication::processEvents();
+        QCOMPARE(w.sessionAnalyser()->requests(), measured);
         QCOMPARE(w.analysisDock()->runner()->requests(), analyses);
         QCOMPARE(w.comparisonDock()->runner()->requests(), comparisons);
         QVERIFY(!w.comparisonDock()->isBusy());
@@ -336,9 +339,12 @@ private slots:
         QVERIFY(settled(w));
         QCOMPARE(w.analysisDock()->result(), whole); // back to the analyser's, not measured again
 
-        // A reorder compares again, from the analyses the runs hold: none is measured twice.
+        // A reorder compares again, from the analyses the runs hold: none is measured twice, the
+        // analyser is not even asked.
+        const quint64 beforeMove = w.sessionAnalyser()->requests();
         w.session()->moveRun(1, 0);
         QVERIFY(settled(w));
+        QCOMPARE(w.sessionAnalyser()->requests(), beforeMove);
         QCOMPARE(w.comparisonDock()->comparison()->result.runs[0].label, QStringLiteral("after the fix"));
         QCOMPARE(w.comparisonDock()->comparison()->reused, 2);
     }

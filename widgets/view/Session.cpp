@@ -35,6 +35,7 @@ void Session::setRuns(std::vector<SessionRun> runs)
     m_state->clearGap();
     m_state->setSearch(nullptr); // the matches were of the old traces
     updateSpan();
+    emit runsReplaced();
     emit runsChanged();
     m_state->fitAll();
 }
@@ -102,6 +103,7 @@ void Session::moveRun(int from, int to)
     m_runs.insert(m_runs.begin() + to, std::move(r));
     clearRunRefs();
     updateSpan();
+    emit runMoved(from, to);
     emit runsChanged();
 }
 
@@ -112,6 +114,7 @@ void Session::removeRun(int run)
     m_runs.erase(m_runs.begin() + run);
     clearRunRefs();
     updateSpan();
+    emit runRemoved(run);
     emit runsChanged();
 }
 

@@ -82,7 +82,12 @@ public:
     void notifyAnnotationsChanged(int run);
 
 signals:
-    // The runs were replaced, moved or removed (what needs measuring again may have changed).
+    // What changed, one signal each: the runs replaced (new traces: what to measure changed), a run
+    // moved or removed (each run keeps its trace and analysis: nothing to measure again).
+    void runsReplaced();
+    void runMoved(int from, int to);
+    void runRemoved(int run);
+    // After any of those three: the list of runs changed (views that redraw every run listen here).
     void runsChanged();
     // Only a run's label changed: views show the new name, nothing is measured again.
     void runRenamed(int run);

@@ -24,7 +24,8 @@ SessionAnalyser::SessionAnalyser(Session *session, QObject *parent)
     : LatestRunner(parent)
     , m_session(session)
 {
-    connect(session, &Session::runsChanged, this, &SessionAnalyser::analyseMissing);
+    // Only new runs need measuring: a run moved or removed keeps its analysis.
+    connect(session, &Session::runsReplaced, this, &SessionAnalyser::analyseMissing);
 }
 
 void SessionAnalyser::setMeasures(const analysis::AnalysisOptions &options)
