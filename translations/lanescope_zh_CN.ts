@@ -1078,7 +1078,7 @@
             <translation>模型共 %1 MB，常驻匿名内存 %2 MB</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="120" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="140" />
             <source>warning: %1</source>
             <translation>警告：%1</translation>
         </message>
@@ -1408,129 +1408,129 @@
             <translation>已写入 %1（%3 秒内写出 %2 MB 跟踪数据）</translation>
         </message>
         <message numerus="yes">
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="134" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="154" />
             <source>  (Holistic Trace Analysis' definition: every event with args.stream is GPU time, %n of them not device activity)</source>
             <translation>
                 <numerusform>  （按 Holistic Trace Analysis 的定义：带 args.stream 的事件都算 GPU 时间，其中 %n 个不是设备活动）</numerusform>
             </translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="191" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="223" />
             <location filename="../app/cli/InfoCommand.cpp" line="119" />
             <source>a trace: .json or .json.gz as torch.profiler writes it</source>
             <translation>跟踪文件：torch.profiler 写出的 .json 或 .json.gz</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="193" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="225" />
             <source>shortest gap listed, in ms (default 15; fractions down to 0.001)</source>
             <translation>列出的最短间隙，单位 ms（默认 15；可带小数，最小 0.001）</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="194" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="226" />
             <location filename="../app/cli/CompareCommand.cpp" line="233" />
             <source>--gap-ms needs a number of milliseconds</source>
             <translation>--gap-ms 需要一个毫秒数</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="196" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="228" />
             <location filename="../app/cli/CompareCommand.cpp" line="235" />
             <source>gemm (default): gaps between two GEMM kernels; all: any gap of a compute stream</source>
             <translation>gemm（默认）：两个 GEMM 内核之间的间隙；all：计算流上的任何间隙</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="197" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="229" />
             <location filename="../app/cli/CompareCommand.cpp" line="236" />
             <source>--gap-kernels takes gemm or all</source>
             <translation>--gap-kernels 只接受 gemm 或 all</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="198" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="230" />
             <location filename="../app/cli/CompareCommand.cpp" line="225" />
             <source>model parameters, for MFU (e.g. 7e9)</source>
             <translation>模型参数量，用于 MFU（例如 7e9）</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="199" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="231" />
             <location filename="../app/cli/CompareCommand.cpp" line="226" />
             <location filename="../app/cli/MfuCommand.cpp" line="28" />
             <source>--params needs a positive number</source>
             <translation>--params 需要一个正数</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="200" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="232" />
             <location filename="../app/cli/CompareCommand.cpp" line="227" />
             <source>tokens per step per GPU, for MFU</source>
             <translation>每个 GPU 每步的 token 数，用于 MFU</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="201" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="233" />
             <location filename="../app/cli/CompareCommand.cpp" line="228" />
             <source>--tokens-per-step needs a positive number</source>
             <translation>--tokens-per-step 需要一个正数</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="202" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="234" />
             <location filename="../app/cli/CompareCommand.cpp" line="229" />
             <source>--tokens-per-step counts all GPUs (divided by the world size)</source>
             <translation>--tokens-per-step 为所有 GPU 的总数（将除以 world size）</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="203" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="235" />
             <location filename="../app/cli/CompareCommand.cpp" line="230" />
             <source>GPU peak instead of the table's entry for the traced GPU</source>
             <translation>用此 GPU 峰值代替表中被跟踪 GPU 的峰值</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="204" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="236" />
             <location filename="../app/cli/CompareCommand.cpp" line="231" />
             <location filename="../app/cli/MfuCommand.cpp" line="32" />
             <source>--peak-tflops needs a positive number</source>
             <translation>--peak-tflops 需要一个正数</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="205" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="237" />
             <source>analyse ProfilerStep#N only</source>
             <translation>只分析 ProfilerStep#N</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="206" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="238" />
             <location filename="../app/cli/CompareCommand.cpp" line="224" />
             <source>--step needs a step number</source>
             <translation>--step 需要一个步编号</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="207" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="239" />
             <source>analyse from A (µs from the first event); needs --to-us</source>
             <translation>从 A 开始分析（距第一个事件的时间，单位 µs）；需同时给出 --to-us</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="208" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="240" />
             <source>--from-us needs a number</source>
             <translation>--from-us 需要一个数字</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="209" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="241" />
             <source>analyse up to B (µs from the first event); needs --from-us</source>
             <translation>分析到 B 为止（距第一个事件的时间，单位 µs）；需同时给出 --from-us</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="210" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="242" />
             <source>--to-us needs a number</source>
             <translation>--to-us 需要一个数字</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="211" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="243" />
             <source>also sum the flops args of operators (with_flops=True; slow)</source>
             <translation>同时累加算子的 flops 参数（with_flops=True；较慢）</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="212" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="244" />
             <location filename="../app/cli/CompareCommand.cpp" line="238" />
             <source>GPU time as Holistic Trace Analysis counts it: every event with args.stream (also Triton launcher cpu_ops and cuda_sync events)</source>
             <translation>按 Holistic Trace Analysis 的方式统计 GPU 时间：带 args.stream 的事件都算（包括 Triton 启动器的 cpu_op 和 cuda_sync 事件）</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="214" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="246" />
             <location filename="../app/cli/InfoCommand.cpp" line="122" />
             <source>loader threads (default: one per core; at most 256)</source>
             <translation>加载线程数（默认：每个核心一个；最多 256）</translation>
@@ -1544,7 +1544,7 @@
             <translation type="vanished">--threads 需要一个数字</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="215" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="247" />
             <location filename="../app/cli/CompareCommand.cpp" line="246" />
             <location filename="../app/cli/FolderCommands.cpp" line="646" />
             <location filename="../app/cli/InfoCommand.cpp" line="121" />
@@ -1888,7 +1888,7 @@
             <translation>--from-us 和 --to-us 必须同时给出</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="231" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="263" />
             <source>--step and --from-us/--to-us exclude each other</source>
             <translation>--step 与 --from-us/--to-us 不能同时使用</translation>
         </message>
@@ -2042,38 +2042,38 @@ lanescope-cli 命令 --help 列出该命令的选项。
             <translation type="vanished">每个跟踪文件的加载线程数（默认：平分所有核心）</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="111" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="131" />
             <location filename="../app/cli/CompareCommand.cpp" line="143" />
             <source>unknown</source>
             <translation>未知</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="118" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="138" />
             <source>%1</source>
             <translation>%1</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="122" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="142" />
             <source>GPU time: no GPU activity</source>
             <translation>GPU 时间：没有 GPU 活动</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="124" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="144" />
             <source>GPU time: idle %1%, compute %2%, non-compute %3% of %4 ms; comm-compute overlap %5%</source>
             <translation>GPU 时间：空闲 %1%，计算 %2%，非计算 %3%，共 %4 ms；通信与计算重叠 %5%</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="139" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="159" />
             <source>  (last ProfilerStep left out, as Holistic Trace Analysis does)</source>
             <translation>  （与 Holistic Trace Analysis 一样，不计最后一个 ProfilerStep）</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="140" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="160" />
             <source>steps: %1</source>
             <translation>步：%1</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="143" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="163" />
             <source>gaps: %1</source>
             <translation>间隙：%1</translation>
         </message>
@@ -2086,17 +2086,17 @@ lanescope-cli 命令 --help 列出该命令的选项。
             <translation type="vanished">MFU：步时长 %1 s；请给出 --params 和 --tokens-per-step（未知 GPU 还需 --peak-tflops）</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="171" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="191" />
             <source>measured: %1 TFLOP in %2 of %3 operators carrying flops</source>
             <translation>实测：%1 TFLOP，来自 %3 个算子中带 flops 的 %2 个</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="175" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="195" />
             <source>memory: peak allocated %1, peak reserved %2, %3 cudaMalloc, %4 cudaFree calls</source>
             <translation>内存：峰值已分配 %1，峰值已保留 %2，%3 次 cudaMalloc、%4 次 cudaFree 调用</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="179" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="211" />
             <source>advice: %1</source>
             <translation>建议：%1</translation>
         </message>
@@ -2106,7 +2106,7 @@ lanescope-cli 命令 --help 列出该命令的选项。
             <translation>--params 和 --tokens-per-step 必须同时给出</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="229" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="261" />
             <source>--from-us and --to-us go together, with --to-us after --from-us</source>
             <translation>--from-us 和 --to-us 必须同时给出，且 --to-us 晚于 --from-us</translation>
         </message>
@@ -2193,17 +2193,17 @@ lanescope-cli 命令 --help 列出该命令的选项。
             <translation type="vanished">MFU：步时长 %1 s，%2 tokens/s/GPU，%3 TFLOPS / 峰值 %4 TFLOPS（%5）= %6%</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="159" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="179" />
             <source>MFU: no ProfilerStep in what was analysed: MFU needs step times</source>
             <translation>MFU：分析范围内没有 ProfilerStep：MFU 需要步时长</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="162" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="182" />
             <source>the trace names no GPU</source>
             <translation>跟踪文件中没有 GPU 名称</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="162" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="182" />
             <source>no peak known for GPU '%1'</source>
             <translation>不知道 GPU '%1' 的峰值</translation>
         </message>
@@ -2252,22 +2252,22 @@ lanescope-cli 命令 --help 列出该命令的选项。
             <translation>%1 %2 与 %3 %4 是同一个文件；每个输出都需要单独的文件</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="154" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="174" />
             <source>MFU: step %1 (%2), %3 tokens/s/GPU, %4 TFLOPS of %5 TFLOPS peak (%6) = %7</source>
             <translation>MFU：步时长 %1（%2），%3 tokens/s/GPU，%4 TFLOPS / 峰值 %5 TFLOPS（%6）= %7</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="163" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="183" />
             <source>MFU: step %1 (%2), %3 tokens/s/GPU, %4 TFLOPS; %5: give --peak-tflops</source>
             <translation>MFU：步时长 %1（%2），%3 tokens/s/GPU，%4 TFLOPS；%5：请给出 --peak-tflops</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="167" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="187" />
             <source>MFU: step %1 (%2); give --params and --tokens-per-step (and --peak-tflops for an unknown GPU)</source>
             <translation>MFU：步时长 %1（%2）；请给出 --params 和 --tokens-per-step（GPU 未知时还需给出 --peak-tflops）</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="242" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="274" />
             <source>the window %1 to %2 µs starts after the trace ends (%3 µs)</source>
             <translation>窗口 %1 到 %2 µs 的起点在跟踪文件结束（%3 µs）之后</translation>
         </message>
@@ -2275,6 +2275,11 @@ lanescope-cli 命令 --help 列出该命令的选项。
             <location filename="../app/cli/CompareCommand.cpp" line="261" />
             <source>--labels: label %1 of %2 is empty</source>
             <translation>--labels：%2 个标签中的第 %1 个为空</translation>
+        </message>
+        <message>
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="204" />
+            <source>kernels by GPU time (%1 names; the first 10):</source>
+            <translation>按 GPU 时间排列的内核（共 %1 个名称；前 10 个）：</translation>
         </message>
     </context>
     <context>
@@ -3304,61 +3309,61 @@ after: %2</source>
             <translation>跟踪起点</translation>
         </message>
         <message numerus="yes">
-            <location filename="../widgets/compare/ComparisonDock.cpp" line="447" />
+            <location filename="../widgets/compare/ComparisonDock.cpp" line="446" />
             <source>%n run(s) compared, aligned on complete step %1</source>
             <translation>
                 <numerusform>已比较 %n 个运行，按第 %1 个完整步对齐</numerusform>
             </translation>
         </message>
         <message numerus="yes">
-            <location filename="../widgets/compare/ComparisonDock.cpp" line="449" />
+            <location filename="../widgets/compare/ComparisonDock.cpp" line="448" />
             <source>%n run(s) compared, aligned on their starts</source>
             <translation>
                 <numerusform>已比较 %n 个运行，按各自起点对齐</numerusform>
             </translation>
         </message>
         <message>
-            <location filename="../widgets/compare/ComparisonDock.cpp" line="451" />
+            <location filename="../widgets/compare/ComparisonDock.cpp" line="450" />
             <source>The runs could not be compared.</source>
             <translation>无法比较这些运行。</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/ComparisonDock.cpp" line="451" />
+            <location filename="../widgets/compare/ComparisonDock.cpp" line="450" />
             <source>Open two or more traces to compare them.</source>
             <translation>打开两个或更多跟踪文件以进行比较。</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/ComparisonDock.cpp" line="466" />
+            <location filename="../widgets/compare/ComparisonDock.cpp" line="465" />
             <source>Outline cleared.</source>
             <translation>已清除勾勒。</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/ComparisonDock.cpp" line="475" />
+            <location filename="../widgets/compare/ComparisonDock.cpp" line="474" />
             <source>%1 in %2</source>
             <translation>%2 中 %1 个</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/ComparisonDock.cpp" line="476" />
+            <location filename="../widgets/compare/ComparisonDock.cpp" line="475" />
             <source>%1: %2 — outlined in yellow.</source>
             <translation>%1：%2 — 已用黄色勾出。</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/ComparisonDock.cpp" line="476" />
+            <location filename="../widgets/compare/ComparisonDock.cpp" line="475" />
             <source>, </source>
             <translation>，</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/ComparisonDock.cpp" line="521" />
+            <location filename="../widgets/compare/ComparisonDock.cpp" line="520" />
             <source>Export Chart</source>
             <translation>导出图表</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/ComparisonDock.cpp" line="523" />
+            <location filename="../widgets/compare/ComparisonDock.cpp" line="522" />
             <source>PNG image (*.png);;SVG drawing (*.svg)</source>
             <translation>PNG 图像 (*.png);;SVG 矢量图 (*.svg)</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/ComparisonDock.cpp" line="528" />
+            <location filename="../widgets/compare/ComparisonDock.cpp" line="527" />
             <source>Export failed</source>
             <translation>导出失败</translation>
         </message>
@@ -3894,7 +3899,7 @@ nearest GEMM after: %2</source>
         </message>
         <message>
             <location filename="../app/gui/MainWindow.cpp" line="128" />
-            <location filename="../app/gui/MainWindow.cpp" line="925" />
+            <location filename="../app/gui/MainWindow.cpp" line="926" />
             <source>Stop loading this trace</source>
             <translation>停止加载此跟踪文件</translation>
         </message>
@@ -3967,7 +3972,7 @@ nearest GEMM after: %2</source>
         </message>
         <message>
             <location filename="../app/gui/MainWindow.cpp" line="211" />
-            <location filename="../app/gui/MainWindow.cpp" line="811" />
+            <location filename="../app/gui/MainWindow.cpp" line="812" />
             <source>&amp;Edit</source>
             <translation>编辑(&amp;E)</translation>
         </message>
@@ -4003,7 +4008,7 @@ nearest GEMM after: %2</source>
         </message>
         <message>
             <location filename="../app/gui/MainWindow.cpp" line="226" />
-            <location filename="../app/gui/MainWindow.cpp" line="821" />
+            <location filename="../app/gui/MainWindow.cpp" line="822" />
             <source>&amp;View</source>
             <translation>视图(&amp;V)</translation>
         </message>
@@ -4039,7 +4044,7 @@ nearest GEMM after: %2</source>
         </message>
         <message>
             <location filename="../app/gui/MainWindow.cpp" line="249" />
-            <location filename="../app/gui/MainWindow.cpp" line="829" />
+            <location filename="../app/gui/MainWindow.cpp" line="830" />
             <source>&amp;Analysis</source>
             <translation>分析(&amp;A)</translation>
         </message>
@@ -4122,7 +4127,7 @@ nearest GEMM after: %2</source>
         </message>
         <message>
             <location filename="../app/gui/MainWindow.cpp" line="377" />
-            <location filename="../app/gui/MainWindow.cpp" line="549" />
+            <location filename="../app/gui/MainWindow.cpp" line="550" />
             <source>PyTorch Profiler traces (*.json *.json.gz *.pt.trace.json *.pt.trace.json.gz);;All files (*)</source>
             <translation>PyTorch Profiler 跟踪文件 (*.json *.json.gz *.pt.trace.json *.pt.trace.json.gz);;所有文件 (*)</translation>
         </message>
@@ -4142,19 +4147,19 @@ nearest GEMM after: %2</source>
             <translation>清除列表(&amp;C)</translation>
         </message>
         <message numerus="yes">
-            <location filename="../app/gui/MainWindow.cpp" line="487" />
+            <location filename="../app/gui/MainWindow.cpp" line="488" />
             <source>%1: a job of %n rank(s), shown and compared through rank %2; the Job rows of the Metrics table measure every rank</source>
             <translation>
                 <numerusform>%1：%n 个 rank 的作业，通过 rank %2 显示和比较；指标表中的“作业”行统计所有 rank</numerusform>
             </translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="536" />
+            <location filename="../app/gui/MainWindow.cpp" line="537" />
             <source>the demo</source>
             <translation>演示</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="548" />
+            <location filename="../app/gui/MainWindow.cpp" line="549" />
             <source>Compare With</source>
             <translation>选择要比较的跟踪文件</translation>
         </message>
@@ -4164,7 +4169,7 @@ nearest GEMM after: %2</source>
             <translation>正在加载 %1…</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="584" />
+            <location filename="../app/gui/MainWindow.cpp" line="585" />
             <source>Cancelling…</source>
             <translation>正在取消…</translation>
         </message>
@@ -4174,128 +4179,128 @@ nearest GEMM after: %2</source>
             <translation>已取消加载 %1。</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="625" />
+            <location filename="../app/gui/MainWindow.cpp" line="626" />
             <source>Rank %1/%2</source>
             <translation>rank %1/%2</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="625" />
+            <location filename="../app/gui/MainWindow.cpp" line="626" />
             <source>Rank %1</source>
             <translation>rank %1</translation>
         </message>
         <message numerus="yes">
-            <location filename="../app/gui/MainWindow.cpp" line="629" />
+            <location filename="../app/gui/MainWindow.cpp" line="630" />
             <source>%1 (+%n more GPU(s))</source>
             <translation>
                 <numerusform>%1（另有 %n 个 GPU）</numerusform>
             </translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="632" />
+            <location filename="../app/gui/MainWindow.cpp" line="633" />
             <source>%1 events</source>
             <translation>%1 个事件</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="633" />
+            <location filename="../app/gui/MainWindow.cpp" line="634" />
             <source>loaded in %1 s</source>
             <translation>加载耗时 %1 秒</translation>
         </message>
         <message numerus="yes">
-            <location filename="../app/gui/MainWindow.cpp" line="635" />
+            <location filename="../app/gui/MainWindow.cpp" line="636" />
             <source>%n warning(s)</source>
             <translation>
                 <numerusform>%n 条警告</numerusform>
             </translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="643" />
+            <location filename="../app/gui/MainWindow.cpp" line="644" />
             <source>unknown error</source>
             <translation>未知错误</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="644" />
+            <location filename="../app/gui/MainWindow.cpp" line="645" />
             <source>Could not open %1: %2</source>
             <translation>无法打开 %1：%2</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="646" />
+            <location filename="../app/gui/MainWindow.cpp" line="647" />
             <source>Could not open trace</source>
             <translation>无法打开跟踪文件</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="647" />
+            <location filename="../app/gui/MainWindow.cpp" line="648" />
             <source>Lanescope could not open %1.</source>
             <translation>Lanescope 无法打开 %1。</translation>
         </message>
         <message numerus="yes">
-            <location filename="../app/gui/MainWindow.cpp" line="657" />
+            <location filename="../app/gui/MainWindow.cpp" line="658" />
             <source>%1 (%n rank(s)) — Lanescope</source>
             <translation>
                 <numerusform>%1（%n 个 rank）— Lanescope</numerusform>
             </translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="666" />
+            <location filename="../app/gui/MainWindow.cpp" line="667" />
             <source>Lanescope</source>
             <translation>Lanescope</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="825" />
+            <location filename="../app/gui/MainWindow.cpp" line="826" />
             <source>Annotate &amp;Findings</source>
             <translation>标注发现(&amp;F)</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="827" />
+            <location filename="../app/gui/MainWindow.cpp" line="828" />
             <source>Label each gap over the threshold and each allocator spike in view (undo removes them)</source>
             <translation>为视图中每个超过阈值的间隙和每个分配器尖峰添加标注（撤销可将其移除）</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="848" />
+            <location filename="../app/gui/MainWindow.cpp" line="849" />
             <source>&amp;Annotate This Gap</source>
             <translation>标注此间隙(&amp;A)</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="850" />
+            <location filename="../app/gui/MainWindow.cpp" line="851" />
             <source>Annotated the gap</source>
             <translation>已标注该间隙</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="850" />
+            <location filename="../app/gui/MainWindow.cpp" line="851" />
             <source>The gap is annotated already</source>
             <translation>该间隙已有标注</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="887" />
+            <location filename="../app/gui/MainWindow.cpp" line="888" />
             <source>Open &amp;Folder…</source>
             <translation>打开文件夹(&amp;F)…</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="889" />
+            <location filename="../app/gui/MainWindow.cpp" line="890" />
             <source>Open a folder of rank traces (one file per rank) as one job, side by side on one clock</source>
             <translation>将 rank 跟踪文件所在的文件夹（每个 rank 一个文件）作为一个作业打开，在同一时钟上并排显示</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="890" />
+            <location filename="../app/gui/MainWindow.cpp" line="891" />
             <source>Compare With Folder…</source>
             <translation>与文件夹比较…</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="891" />
+            <location filename="../app/gui/MainWindow.cpp" line="892" />
             <source>Compare what is shown with a folder of rank traces (baseline job vs optimized job)</source>
             <translation>将当前显示的内容与 rank 跟踪文件所在的文件夹比较（基线作业对比优化后的作业）</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="897" />
+            <location filename="../app/gui/MainWindow.cpp" line="898" />
             <source>Compare With Folder of Rank Traces</source>
             <translation>与 rank 跟踪文件所在的文件夹比较</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="907" />
+            <location filename="../app/gui/MainWindow.cpp" line="908" />
             <source>Open Folder of Rank Traces</source>
             <translation>打开 rank 跟踪文件所在的文件夹</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="917" />
+            <location filename="../app/gui/MainWindow.cpp" line="918" />
             <source>Loading the ranks in %1…</source>
             <translation>正在加载 %1 中的各 rank…</translation>
         </message>
@@ -4322,32 +4327,32 @@ nearest GEMM after: %2</source>
             <translation>停止加载</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="919" />
+            <location filename="../app/gui/MainWindow.cpp" line="920" />
             <source>Stop loading this folder</source>
             <translation>停止加载此文件夹</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="930" />
+            <location filename="../app/gui/MainWindow.cpp" line="931" />
             <source>Loading the folder %1 was cancelled.</source>
             <translation>已取消加载文件夹 %1。</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="938" />
+            <location filename="../app/gui/MainWindow.cpp" line="939" />
             <source>no rank trace in it</source>
             <translation>其中没有 rank 跟踪文件</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="955" />
+            <location filename="../app/gui/MainWindow.cpp" line="956" />
             <source>rank %1 (guessed)</source>
             <translation>rank %1（推测）</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="955" />
+            <location filename="../app/gui/MainWindow.cpp" line="956" />
             <source>rank %1</source>
             <translation>rank %1</translation>
         </message>
         <message numerus="yes">
-            <location filename="../app/gui/MainWindow.cpp" line="1000" />
+            <location filename="../app/gui/MainWindow.cpp" line="1001" />
             <source>%n rank(s) of %1 loaded in %2 s (%3 events, %4 at once)</source>
             <translation>
                 <numerusform>已加载 %1 中的 %n 个 rank，耗时 %2 秒（%3 个事件，同时加载 %4 个）</numerusform>
@@ -4416,33 +4421,33 @@ nearest GEMM after: %2</source>
             <translation type="vanished">报告已写入 %1</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="1038" />
+            <location filename="../app/gui/MainWindow.cpp" line="1039" />
             <source>Re&amp;load</source>
             <translation>重新加载(&amp;L)</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="1040" />
+            <location filename="../app/gui/MainWindow.cpp" line="1041" />
             <source>Load the trace(s) shown again from disk</source>
             <translation>从磁盘重新加载当前显示的跟踪文件</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="1077" />
+            <location filename="../app/gui/MainWindow.cpp" line="1078" />
             <source>%1 changed on disk — Reload to see the new version.</source>
             <translation>%1 已在磁盘上更改 — 点击“重新加载”查看新版本。</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="1078" />
+            <location filename="../app/gui/MainWindow.cpp" line="1079" />
             <source>%1 was removed or renamed on disk.</source>
             <translation>%1 已在磁盘上被删除或重命名。</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="1079" />
+            <location filename="../app/gui/MainWindow.cpp" line="1080" />
             <source>Reload</source>
             <translation>重新加载</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="664" />
-            <location filename="../app/gui/MainWindow.cpp" line="669" />
+            <location filename="../app/gui/MainWindow.cpp" line="665" />
+            <location filename="../app/gui/MainWindow.cpp" line="670" />
             <source>%1 — Lanescope</source>
             <translation>%1 — Lanescope</translation>
         </message>
@@ -4476,22 +4481,22 @@ nearest GEMM after: %2</source>
         </message>
         <message>
             <location filename="../app/gui/MainWindow.cpp" line="467" />
-            <location filename="../app/gui/MainWindow.cpp" line="494" />
-            <location filename="../app/gui/MainWindow.cpp" line="710" />
-            <location filename="../app/gui/MainWindow.cpp" line="961" />
+            <location filename="../app/gui/MainWindow.cpp" line="495" />
+            <location filename="../app/gui/MainWindow.cpp" line="711" />
+            <location filename="../app/gui/MainWindow.cpp" line="962" />
             <source>%1: %2</source>
             <translation>%1：%2</translation>
         </message>
         <message>
             <location filename="../app/gui/MainWindow.cpp" line="447" />
-            <location filename="../app/gui/MainWindow.cpp" line="688" />
+            <location filename="../app/gui/MainWindow.cpp" line="689" />
             <source>the comparison</source>
             <translation>比较</translation>
         </message>
         <message>
             <location filename="../app/gui/MainWindow.cpp" line="398" />
             <location filename="../app/gui/MainWindow.cpp" line="401" />
-            <location filename="../app/gui/MainWindow.cpp" line="664" />
+            <location filename="../app/gui/MainWindow.cpp" line="665" />
             <source> vs </source>
             <translation> 对比 </translation>
         </message>
@@ -4506,14 +4511,14 @@ nearest GEMM after: %2</source>
             <translation>菜单和工具栏的所有快捷键，以及时间线的按键</translation>
         </message>
         <message numerus="yes">
-            <location filename="../app/gui/MainWindow.cpp" line="739" />
+            <location filename="../app/gui/MainWindow.cpp" line="740" />
             <source>Comparing %n run(s), aligned on their complete step %1</source>
             <translation>
                 <numerusform>正在比较 %n 个运行，按各自第 %1 个完整步对齐</numerusform>
             </translation>
         </message>
         <message numerus="yes">
-            <location filename="../app/gui/MainWindow.cpp" line="741" />
+            <location filename="../app/gui/MainWindow.cpp" line="742" />
             <source>Comparing %n run(s), aligned on their starts</source>
             <translation>
                 <numerusform>正在比较 %n 个运行，按各自起点对齐</numerusform>
@@ -6119,7 +6124,7 @@ Click to outline it in every run's lanes</source>
     <context>
         <name>lanescope::SessionAnalyser</name>
         <message>
-            <location filename="../widgets/view/SessionAnalyser.cpp" line="107" />
+            <location filename="../widgets/view/SessionAnalyser.cpp" line="108" />
             <source>internal error in the analysis: %1</source>
             <translation>分析内部错误：%1</translation>
         </message>

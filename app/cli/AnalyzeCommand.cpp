@@ -7,6 +7,7 @@
 
 #include "core/analysis/Analysis.h"
 #include "core/analysis/FigureText.h"
+#include "core/analysis/KernelSummary.h"
 #include "core/model/Trace.h"
 
 #include <QCoreApplication>
@@ -89,6 +90,25 @@ void writeAnalysisFields(JsonWriter &j, const Trace &t, const analysis::Analysis
                 j.field("explained_us", usDur(a.explainedNs));
                 j.field("projected_step_s", JsonWriter::orNull(a.projectedStepS > 0, a.projectedStepS));
                 j.field("projected_mfu_pct", JsonWriter::orNull(a.projectedMfuPct > 0, a.projectedMfuPct));
+            });
+    });
+    // Where the GPU time goes, per kernel name, over what was analysed (an addition to the
+    // contract's keys; core/analysis/KernelSummary.h).
+    analysis::KernelSummaryOptions ko;
+    ko.window = r.analysed;
+    j.array("kernel_summary", [&] {
+        for (const analysis::KernelSummaryRow &k : analysis::kernelSummary(t, ko))
+            j.object([&] {
+                j.field("name", k.name);
+                j.field("class", analysis::kernelClassName(k.cls));
+                j.field("count", k.count);
+                j.field("total_us", usDur(k.totalNs));
+                j.field("mean_us", k.meanNs / 1000.0);
+                j.field("median_us", k.medianNs / 1000.0);
+                j.field("min_us", usDur(k.minNs));
+                j.field("max_us", usDur(k.maxNs));
+                j.field("gpu_time_pct", k.gpuTimePct);
+                j.array("streams", [&] { for (std::int64_t s : k.streams) j.value(s); });
             });
     });
     // What the trace cannot show (legacy exporter, unrecognised device work, no GPU activity).
@@ -176,6 +196,18 @@ void writeText(const Trace &t, const analysis::AnalysisResult &r, const analysis
                                        .arg(bytesText(r.memory.peakAllocated), bytesText(r.memory.peakReserved))
                                        .arg(r.memory.mallocCalls)
                                        .arg(r.memory.freeCalls)));
+    {
+        // The ten kernels that take the most GPU time (every one in --json's kernel_summary).
+        analysis::KernelSummaryOptions ko;
+        ko.window = r.analysed;
+        const std::vector<analysis::KernelSummaryRow> kernels = analysis::kernelSummary(t, ko);
+        std::printf("%s\n", qPrintable(tr("kernels by GPU time (%1 names; the first 10):").arg(kernels.size())));
+        for (std::size_t k = 0; k < kernels.size() && k < 10; ++k) {
+            const analysis::KernelSummaryRow &row = kernels[k];
+            std::printf("  %6.2f %%  %12s  %8lld x  %-13s %s\n", row.gpuTimePct, qPrintable(figure::ms(double(row.totalNs))),
+                        static_cast<long long>(row.count), analysis::kernelClassName(row.cls), qPrintable(row.name.left(100)));
+        }
+    }
     std::printf("%s\n", qPrintable(tr("advice: %1").arg(r.advice.size())));
     for (const auto &a : r.advice)
         std::printf("  - %s\n    %s\n", qPrintable(a.title), qPrintable(a.evidence));

@@ -100,7 +100,7 @@ private slots:
         const QJsonObject o = d.object();
         QCOMPARE(keys(o), sorted({QStringLiteral("temporal"), QStringLiteral("comm_comp_overlap_pct"), QStringLiteral("steps"),
                                   QStringLiteral("gaps"), QStringLiteral("mfu"), QStringLiteral("memory"), QStringLiteral("advice"),
-                                  QStringLiteral("warnings")}));
+                                  QStringLiteral("kernel_summary"), QStringLiteral("warnings")}));
         QVERIFY(o.value(QStringLiteral("warnings")).isArray());
         QCOMPARE(keys(o.value(QStringLiteral("temporal")).toObject()),
                  sorted({QStringLiteral("definition"), QStringLiteral("idle_pct"), QStringLiteral("compute_pct"),
