@@ -62,6 +62,22 @@ OptionSpec threadsOption(const char *help)
                    QT_TRANSLATE_NOOP("cli", "--threads takes a whole number"));
 }
 
+int readRunLabels(const Invocation &args, const QStringList &paths, QStringList *labels)
+{
+    labels->clear();
+    if (!args.isSet("labels"))
+        return Ok;
+    *labels = args.text("labels").split(QLatin1Char(','));
+    if (labels->size() != paths.size())
+        return args.fail(QCoreApplication::translate("cli", "--labels needs one label per trace (%1 labels, %2 traces)")
+                             .arg(labels->size())
+                             .arg(paths.size()));
+    for (int i = 0; i < labels->size(); ++i)
+        if (labels->at(i).trimmed().isEmpty())
+            return args.fail(QCoreApplication::translate("cli", "--labels: label %1 of %2 is empty").arg(i + 1).arg(labels->size()));
+    return Ok;
+}
+
 int refuseLinkedOutput(const Invocation &args, const QString &out)
 {
     if (!QFileInfo(out).isSymLink())

@@ -38,6 +38,11 @@ std::shared_ptr<Trace> loadTraceOrReport(const QString &path, int threads);
 // Returns Ok, or BadUsage with its one line printed. (README, "Command line".)
 int refuseLinkedOutput(const Invocation &args, const QString &out);
 
+// --labels of compare and export --compare: one label per run, none empty (a run without a name
+// cannot be told apart in the output). Without --labels *labels stays empty (the run set names the
+// runs after their files). Returns Ok, or BadUsage with its one line printed.
+int readRunLabels(const Invocation &args, const QStringList &paths, QStringList *labels);
+
 // The options analyze, compare and a folder's analyze share: --gap-ms, --gap-kernels, --params,
 // --tokens-per-step, --tokens-global, --peak-tflops, --hta, into *opt. Ok, or the exit code of a
 // bad combination (its one line printed).

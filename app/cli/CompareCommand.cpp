@@ -252,14 +252,8 @@ int runCompare(const Invocation &args)
 {
     const QStringList paths = args.positionals();
     QStringList labels;
-    if (args.isSet("labels")) {
-        labels = args.text("labels").split(QLatin1Char(','));
-        if (labels.size() != paths.size())
-            return args.fail(tr("--labels needs one label per trace (%1 labels, %2 traces)").arg(labels.size()).arg(paths.size()));
-        for (int i = 0; i < labels.size(); ++i)
-            if (labels.at(i).trimmed().isEmpty()) // a run without a name cannot be told apart in the output
-                return args.fail(tr("--labels: label %1 of %2 is empty").arg(i + 1).arg(labels.size()));
-    }
+    if (const int rc = readRunLabels(args, paths, &labels); rc != Ok)
+        return rc;
 
     analysis::AnalysisOptions opt;
     if (const int rc = readAnalysisOptions(args, &opt); rc != Ok)

@@ -188,16 +188,8 @@ int runExport(const Invocation &args)
     if (!comparing && (args.isSet("labels") || args.isSet("align")))
         return args.fail(QCoreApplication::translate("cli", "--labels and --align go with --compare"));
     QStringList labels;
-    if (args.isSet("labels")) {
-        labels = args.text("labels").split(QLatin1Char(','));
-        if (labels.size() != paths.size())
-            return args.fail(QCoreApplication::translate("cli", "--labels needs one label per trace (%1 labels, %2 traces)")
-                                 .arg(labels.size())
-                                 .arg(paths.size()));
-        for (int i = 0; i < labels.size(); ++i)
-            if (labels.at(i).trimmed().isEmpty()) // a run without a name cannot be told apart in the picture
-                return args.fail(QCoreApplication::translate("cli", "--labels: label %1 of %2 is empty").arg(i + 1).arg(labels.size()));
-    }
+    if (const int rc = readRunLabels(args, paths, &labels); rc != Ok)
+        return rc;
 
     QElapsedTimer timer;
     timer.start();

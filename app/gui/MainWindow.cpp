@@ -146,12 +146,10 @@ MainWindow::MainWindow(QWidget *parent)
     createAnnotationTools();
     connect(m_session, &Session::runsChanged, this, &MainWindow::updateTitle);
     connect(m_session, &Session::runRenamed, this, &MainWindow::updateTitle); // a run renamed in the comparison
-    // A run removed from the comparison (or moved): the status line counts the runs shown now.
-    connect(m_session, &Session::runsChanged, this, [this, shown = std::make_shared<int>(0)] {
+    // A run removed from the comparison: the status line counts the runs shown now.
+    connect(m_session, &Session::runRemoved, this, [this] {
         const int now = m_session->runCount();
-        const bool wasComparing = *shown >= 2;
-        *shown = now;
-        if (isLoading() || !m_folder.isEmpty() || now == 0 || !wasComparing)
+        if (isLoading() || !m_folder.isEmpty() || now == 0)
             return;
         m_statusLabel->setText(now >= 2 ? tr("Comparing %n run(s)", nullptr, now) : tr("Showing %1 alone").arg(m_session->run(0).label));
     });
@@ -441,7 +439,6 @@ void MainWindow::onRunsLoaded(const RunsLoadJob &job, const std::vector<SessionR
         return;
     }
     const session::RunSet &set = job.result();
-    setLoading(false);
     if (set.cancelled || job.isCancelRequested()) {
         // What was shown before stays: cancelling changes nothing.
         const QString what = job.sources().size() == 1 ? QFileInfo(job.sources().front().path).fileName() : tr("the comparison");
@@ -682,24 +679,13 @@ bool MainWindow::writeReport(const QString &path, QPageSize::PageSizeId page, QS
     return m_pictures->writeReport(path, page, error, drawn);
 }
 
+// The runs come labelled apart from each other by the run set's rule (session::runSources).
 void MainWindow::showComparison(std::vector<SessionRun> runs, const QStringList &notes)
 {
-    setLoading(false);
     if (runs.empty()) {
         showError(tr("the comparison"), notes.join(QStringLiteral("; ")));
         emit loadFinished(false);
         return;
-    }
-    // Labels must tell the runs apart, by the rule compare and export follow ("a b a": "a (2)").
-    {
-        QStringList paths, given;
-        for (const SessionRun &r : runs) {
-            paths << (r.folder.isEmpty() ? r.path : r.folder);
-            given << r.label;
-        }
-        const QStringList labels = uniqueRunLabels(paths, given);
-        for (std::size_t i = 0; i < runs.size(); ++i)
-            runs[i].label = labels.at(int(i));
     }
     m_trace = runs.front().trace;
     m_currentFile = runs.front().path;
@@ -922,7 +908,6 @@ void MainWindow::openFolder(const QString &folder)
 
 void MainWindow::showRanks(const RunsLoadJob &job)
 {
-    setLoading(false);
     m_cancelButton->setToolTip(tr("Stop loading this trace"));
     const QString folder = job.sources().front().path;
     const session::RunSet &set = job.result();

@@ -42,6 +42,17 @@ PictureActions::PictureActions(MainWindow *window)
 {
 }
 
+QString PictureActions::fileStem() const
+{
+    const Session &s = *m_window->session();
+    QStringList names; // a comparison: "fsdp-baseline-vs-fsdp-tuned"
+    for (int i = 0; i < s.runCount(); ++i)
+        names << (s.runCount() >= 2 ? s.run(i).label : traceBaseName(m_window->currentFile()));
+    QString stem = names.join(QStringLiteral("-vs-"));
+    stem.replace(QRegularExpression(QStringLiteral("[/\\\\:*?\"<>|\\s]+")), QStringLiteral("_"));
+    return stem;
+}
+
 void PictureActions::showExportDialog()
 {
     if (!m_window->trace())
@@ -55,12 +66,7 @@ void PictureActions::showExportDialog()
             fallback = QDir::homePath();
     }
     const QString dir = settings.value(QStringLiteral("exportDir"), fallback).toString();
-    QStringList names; // a comparison: "fsdp-baseline-vs-fsdp-tuned.png"
-    for (int i = 0; i < m_window->session()->runCount(); ++i)
-        names << (m_window->session()->runCount() >= 2 ? m_window->session()->run(i).label : traceBaseName(m_window->currentFile()));
-    QString base = names.join(QStringLiteral("-vs-"));
-    base.replace(QRegularExpression(QStringLiteral("[/\\\\:*?\"<>|\\s]+")), QStringLiteral("_"));
-    ExportDialog dialog(QDir(dir).filePath(base + QStringLiteral(".png")), m_window->timelineView()->viewport()->width(), m_window);
+    ExportDialog dialog(QDir(dir).filePath(fileStem() + QStringLiteral(".png")), m_window->timelineView()->viewport()->width(), m_window);
     if (dialog.exec() != QDialog::Accepted)
         return;
     ExportRequest req;
@@ -193,11 +199,7 @@ void PictureActions::showReportDialog()
     if (m_window->session()->runCount() == 0)
         return;
     QSettings settings;
-    QStringList names;
-    for (int i = 0; i < m_window->session()->runCount(); ++i)
-        names << (m_window->session()->runCount() >= 2 ? m_window->session()->run(i).label : traceBaseName(m_window->currentFile()));
-    QString base = names.join(QStringLiteral("-vs-")) + QStringLiteral("-report.pdf");
-    base.replace(QRegularExpression(QStringLiteral("[/\\\\:*?\"<>|\\s]+")), QStringLiteral("_"));
+    const QString base = fileStem() + QStringLiteral("-report.pdf");
     const QString dir = settings.value(QStringLiteral("exportDir"), QFileInfo(m_window->currentFile()).absolutePath()).toString();
 
     QDialog dialog(m_window);

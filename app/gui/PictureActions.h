@@ -41,6 +41,9 @@ signals:
     void status(const QString &text); // for the window's status line
 
 private:
+    // The default file name of a picture or report, without its ending: the runs' names.
+    QString fileStem() const;
+
     MainWindow *m_window;
 };
 

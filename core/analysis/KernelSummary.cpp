@@ -64,7 +64,7 @@ std::vector<KernelSummaryRow> kernelSummary(const Trace &t, const KernelSummaryO
         r.minNs = a.durs.front();
         r.maxNs = a.durs.back();
         r.meanNs = double(r.totalNs) / double(n);
-        r.medianNs = n % 2 ? double(a.durs[n / 2]) : (double(a.durs[n / 2 - 1]) + double(a.durs[n / 2])) / 2.0;
+        r.medianNs = medianOfSorted(a.durs);
         r.gpuTimePct = all > 0 ? 100.0 * double(r.totalNs) / double(all) : 0;
         r.streams.assign(a.streams.begin(), a.streams.end());
         out.push_back(std::move(r));

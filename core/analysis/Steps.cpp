@@ -152,7 +152,14 @@ double medianStepNs(const std::vector<Step> &steps)
     for (const Step &s : steps)
         d.push_back(s.dur);
     std::sort(d.begin(), d.end());
+    return medianOfSorted(d);
+}
+
+double medianOfSorted(const std::vector<TimeNs> &d)
+{
     const std::size_t n = d.size();
+    if (n == 0)
+        return 0;
     // Integers over one or two: exact in a double (well below 2^52 ns).
     return n % 2 ? double(d[n / 2]) : (double(d[n / 2 - 1]) + double(d[n / 2])) / 2.0;
 }

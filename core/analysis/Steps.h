@@ -52,5 +52,7 @@ std::vector<Step> measuredSteps(const std::vector<Step> &all, const std::vector<
 // Step time: the median CPU duration of the steps, in ns (for an even count the mean of the two
 // middle ones, so exact to half a nanosecond); 0 without steps.
 double medianStepNs(const std::vector<Step> &steps);
+// The median of durations sorted ascending, by the same rule; 0 for none.
+double medianOfSorted(const std::vector<TimeNs> &sorted);
 
 } // namespace lanescope::analysis

@@ -1,5 +1,7 @@
 #include "core/synth/TraceSynth.h"
 
+#include "core/analysis/Steps.h"
+
 #include "core/synth/SplitMix64.h"
 
 #include <rapidjson/prettywriter.h>
@@ -1634,13 +1636,12 @@ RankFacts writeRankFacts(JsonOut &w, const SynthConfig &c, const Rank &r, std::i
     // The step time by the analysis' rule (analysis/Steps.h): the median of the complete steps,
     // the last of two or more left out, so the facts state what the analysis must find.
     {
-        std::vector<double> d;
+        std::vector<TimeNs> d;
         for (std::size_t k = 0; k < r.steps.size(); ++k)
-            if (r.steps.size() < 2 || k + 1 < r.steps.size())
-                d.push_back(double(r.steps[k].dur));
+            if (r.steps.size() < 2 || k + 1 < r.steps.size()) // completeSteps' rule
+                d.push_back(r.steps[k].dur);
         std::sort(d.begin(), d.end());
-        const std::size_t n = d.size();
-        f.stepSeconds = n == 0 ? 0 : (n % 2 ? d[n / 2] : (d[n / 2 - 1] + d[n / 2]) / 2.0) / 1e9;
+        f.stepSeconds = analysis::medianOfSorted(d) / 1e9;
     }
     const double tokensPerSecond = f.stepSeconds > 0 ? c.tokensPerStepPerGpu / f.stepSeconds : 0;
     f.mfu = mfuPercent(c.params, tokensPerSecond, kPeakBf16Tflops);

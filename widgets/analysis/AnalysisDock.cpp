@@ -548,26 +548,16 @@ void AnalysisDock::setSession(Session *session)
         return;
     connect(session, &Session::runsChanged, this, [this] {
         Session *s = m_session.data();
-        if (!s || s->runCount() == 0) {
-            m_run = 0;
-            updateRunBox();
-            setTrace(nullptr);
-            return;
-        }
-        // A renamed or reordered run keeps its analysis: follow the trace to its new place.
+        // A reordered run keeps its analysis: follow the trace to its new place. The run analysed
+        // gone, or new runs in place of the old: the baseline.
         int at = -1;
-        for (int i = 0; i < s->runCount() && m_trace; ++i)
+        for (int i = 0; s && i < s->runCount() && m_trace; ++i)
             if (s->run(i).trace == m_trace)
                 at = i;
+        m_run = std::max(at, 0);
         updateRunBox();
-        if (at >= 0) {
-            m_run = at;
-            updateRunBox();
-            return;
-        }
-        m_run = 0; // the run analysed went away, or new runs replaced them: the baseline
-        updateRunBox();
-        setTrace(s->run(0).trace);
+        if (at < 0)
+            setTrace(s && s->runCount() > 0 ? s->run(0).trace : nullptr);
     });
     connect(session, &Session::runRenamed, this, &AnalysisDock::updateRunBox); // no analysis again
     connect(session, &Session::analysisChanged, this, [this](int run) {
