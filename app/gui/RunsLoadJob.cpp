@@ -61,12 +61,18 @@ void RunsLoadJob::start()
             set.cancelled = true;
         // What the timeline draws: each run's trace, or with ranksView every rank of the folder.
         std::vector<const Trace *> toIndex;
-        if (m_ranksView && set.runs.size() == 1 && set.runs.front().ranks)
-            for (const RankFile &r : *set.runs.front().ranks)
+        std::vector<const std::vector<analysis::Step> *> stepsOf; // found at load: not again for the step bands
+        if (m_ranksView && set.runs.size() == 1 && set.runs.front().ranks) {
+            for (const RankFile &r : *set.runs.front().ranks) {
                 toIndex.push_back(r.trace.get());
-        else
-            for (const session::LoadedRun &r : set.runs)
+                stepsOf.push_back(r.trace == set.runs.front().trace ? &set.runs.front().steps : nullptr);
+            }
+        } else {
+            for (const session::LoadedRun &r : set.runs) {
                 toIndex.push_back(r.trace.get());
+                stepsOf.push_back(&r.steps);
+            }
+        }
         std::vector<std::shared_ptr<const TraceViewIndex>> built(toIndex.size());
         std::atomic<bool> outOfMemory{false};
         if (!set.cancelled) {
@@ -75,7 +81,7 @@ void RunsLoadJob::start()
                 if (!toIndex[i] || m_cancel.load())
                     return;
                 try {
-                    built[i] = TraceViewIndex::build(*toIndex[i]);
+                    built[i] = TraceViewIndex::build(*toIndex[i], stepsOf[i]);
                 } catch (const std::bad_alloc &) {
                     outOfMemory = true;
                 }

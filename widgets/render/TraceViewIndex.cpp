@@ -45,12 +45,12 @@ MemAgg TraceViewIndex::MemoryCurve::query(std::size_t a, std::size_t b) const
     return acc;
 }
 
-std::shared_ptr<const TraceViewIndex> TraceViewIndex::build(const Trace &trace)
+std::shared_ptr<const TraceViewIndex> TraceViewIndex::build(const Trace &trace, const std::vector<analysis::Step> *steps)
 {
-    return std::make_shared<const TraceViewIndex>(trace);
+    return std::make_shared<const TraceViewIndex>(trace, steps);
 }
 
-TraceViewIndex::TraceViewIndex(const Trace &t)
+TraceViewIndex::TraceViewIndex(const Trace &t, const std::vector<analysis::Step> *steps)
     : m_classifier(t)
 {
     m_byDepth.assign(t.tracks.size(), {});
@@ -79,7 +79,7 @@ TraceViewIndex::TraceViewIndex(const Trace &t)
 
     // ProfilerStep#N bands: the CPU spans of the steps as the analysis finds them, so the
     // timeline and the analysis dock always agree on what a step is.
-    for (const analysis::Step &st : analysis::findSteps(t))
+    for (const analysis::Step &st : steps ? *steps : analysis::findSteps(t))
         m_steps.push_back({st.start, st.start + st.dur, st.name});
 
     // Memory: one curve per accelerator device, a min/max pyramid for zoomed-out columns, and the

@@ -7,6 +7,7 @@
 //
 // The index points into its Trace (memory samples): keep the Trace alive as long as the index.
 #include "core/analysis/MemorySpikes.h"
+#include "core/analysis/Steps.h"
 #include "core/model/Trace.h"
 #include "widgets/render/Palette.h"
 
@@ -70,8 +71,10 @@ public:
         MemAgg query(std::size_t a, std::size_t b) const; // samples [a, b)
     };
 
-    static std::shared_ptr<const TraceViewIndex> build(const Trace &trace);
-    explicit TraceViewIndex(const Trace &trace); // prefer build()
+    // steps: the trace's ProfilerSteps where the caller found them already (the run set does, at
+    // load); null: found here.
+    static std::shared_ptr<const TraceViewIndex> build(const Trace &trace, const std::vector<analysis::Step> *steps = nullptr);
+    explicit TraceViewIndex(const Trace &trace, const std::vector<analysis::Step> *steps = nullptr); // prefer build()
 
     const SliceClassifier &classifier() const { return m_classifier; }
     const std::vector<DepthIndex> &depths(std::uint32_t track) const { return m_byDepth[track]; }
