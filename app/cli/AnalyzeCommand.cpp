@@ -1,5 +1,6 @@
 // lanescope-cli analyze TRACE [--gap-ms 15] [--gap-kernels gemm|all] [--params N --tokens-per-step N
-//   [--tokens-global]] [--peak-tflops X] [--step N | --from-us A --to-us B] [--hta] [--threads N] [--json]
+//   [--tokens-global]] [--peak-tflops X] [--step N | --from-us A --to-us B] [--hta] [--threads N]
+//   [--top N] [--op-shapes] [--json]
 // Keys of the JSON object are the contract in docs/architecture.md; times are µs from the trace's first event.
 #include "app/cli/Commands.h"
 #include "app/cli/JsonWriter.h"
@@ -7,7 +8,6 @@
 
 #include "core/analysis/Analysis.h"
 #include "core/analysis/FigureText.h"
-#include "core/analysis/KernelSummary.h"
 #include "core/model/Trace.h"
 
 #include <QCoreApplication>
@@ -28,7 +28,8 @@ double usDur(TimeNs t) { return double(t) / 1000.0; }
 } // namespace
 
 // The members of the object `analyze --json` prints; compare writes the same ones per run.
-void writeAnalysisFields(JsonWriter &j, const Trace &t, const analysis::AnalysisResult &r, const analysis::MeasuredFlops *flops)
+void writeAnalysisFields(JsonWriter &j, const Trace &t, const analysis::AnalysisResult &r, const analysis::MeasuredFlops *flops,
+                         std::size_t top)
 {
     const TimeNs o = t.minTs;
     j.object("temporal", [&] {
@@ -92,25 +93,89 @@ void writeAnalysisFields(JsonWriter &j, const Trace &t, const analysis::Analysis
                 j.field("projected_mfu_pct", JsonWriter::orNull(a.projectedMfuPct > 0, a.projectedMfuPct));
             });
     });
-    // Where the GPU time goes, per kernel name, over what was analysed (an addition to the
-    // contract's keys; core/analysis/KernelSummary.h).
-    analysis::KernelSummaryOptions ko;
-    ko.window = r.analysed;
-    j.array("kernel_summary", [&] {
-        for (const analysis::KernelSummaryRow &k : analysis::kernelSummary(t, ko))
-            j.object([&] {
-                j.field("name", k.name);
-                j.field("class", analysis::kernelClassName(k.cls));
-                j.field("count", k.count);
-                j.field("total_us", usDur(k.totalNs));
-                j.field("mean_us", k.meanNs / 1000.0);
-                j.field("median_us", k.medianNs / 1000.0);
-                j.field("min_us", usDur(k.minNs));
-                j.field("max_us", usDur(k.maxNs));
-                j.field("gpu_time_pct", k.gpuTimePct);
-                j.array("streams", [&] { for (std::int64_t s : k.streams) j.value(s); });
-            });
+    // Where the time goes, over what was analysed (additions to the contract's keys;
+    // core/analysis/TimeSummaries.h): kernels in the analysed GPU span, operators and modules in
+    // the analysed CPU span (a step's ProfilerStep range), each null for the whole trace.
+    const analysis::TimeSummaries &sum = r.summaries;
+    j.object("summary_windows_us", [&] {
+        const auto window = [&](const char *key, analysis::TimeRange w) {
+            if (w.empty())
+                j.field(key, nullptr);
+            else
+                j.array(key, [&] {
+                    j.value(us(w.from, o));
+                    j.value(us(w.to, o));
+                });
+        };
+        window("kernels", sum.gpuWindow);
+        window("operators", sum.cpuWindow);
     });
+    const std::vector<analysis::KernelSummaryRow> written(sum.kernels.begin(), sum.kernels.begin() + std::ptrdiff_t(std::min(top, sum.kernels.size())));
+    const std::vector<analysis::KernelLaunchShape> shapes = analysis::kernelLaunchShapes(t, written);
+    j.array("kernel_summary", [&] {
+        for (std::size_t k = 0; k < written.size(); ++k) {
+            const analysis::KernelSummaryRow &row = written[k];
+            j.object([&] {
+                j.field("name", row.name);
+                j.field("class", analysis::kernelClassName(row.cls));
+                j.field("count", row.count);
+                j.field("total_us", usDur(row.totalNs));
+                j.field("mean_us", row.meanNs / 1000.0);
+                j.field("median_us", row.medianNs / 1000.0);
+                j.field("min_us", usDur(row.minNs));
+                j.field("max_us", usDur(row.maxNs));
+                j.field("gpu_time_pct", row.gpuTimePct);
+                j.array("streams", [&] { for (std::int64_t s : row.streams) j.value(s); });
+                // The longest call's launch, where the trace records it (CUPTI's kernel args).
+                const analysis::KernelLaunchShape &ls = shapes[k];
+                if (ls.any())
+                    j.object("launch", [&] {
+                        if (!ls.grid.empty())
+                            j.array("grid", [&] { for (std::int64_t x : ls.grid) j.value(x); });
+                        if (!ls.block.empty())
+                            j.array("block", [&] { for (std::int64_t x : ls.block) j.value(x); });
+                        if (ls.registersPerThread >= 0)
+                            j.field("registers_per_thread", ls.registersPerThread);
+                        if (ls.sharedMemoryBytes >= 0)
+                            j.field("shared_memory_bytes", ls.sharedMemoryBytes);
+                    });
+                else
+                    j.field("launch", nullptr);
+            });
+        }
+    });
+    j.array("op_summary", [&] {
+        for (std::size_t k = 0; k < sum.ops.rows.size() && k < top; ++k) {
+            const analysis::OpSummaryRow &row = sum.ops.rows[k];
+            j.object([&] {
+                j.field("name", row.name);
+                j.field("category", row.category);
+                if (r.options.opsByInputShapes)
+                    j.field("input_shapes", row.inputShapes);
+                else
+                    j.field("input_shapes", nullptr);
+                j.field("count", row.count);
+                j.field("total_us", usDur(row.totalNs));
+                j.field("self_us", usDur(row.selfNs));
+                j.field("device_us", usDur(row.deviceNs));
+                j.field("device_self_us", usDur(row.deviceSelfNs));
+            });
+        }
+    });
+    if (!sum.modules.nodes.empty())
+        j.array("module_summary", [&] {
+            for (std::size_t k = 0; k < sum.modules.nodes.size() && k < top; ++k) {
+                const analysis::ModuleNode &n = sum.modules.nodes[k];
+                j.object([&] {
+                    j.field("path", n.path);
+                    j.field("name", n.name);
+                    j.field("depth", n.depth);
+                    j.field("count", n.count);
+                    j.field("cpu_us", usDur(n.cpuNs));
+                    j.field("device_us", usDur(n.deviceNs));
+                });
+            }
+        });
     // What the trace cannot show (legacy exporter, unrecognised device work, no GPU activity).
     j.array("warnings", [&] {
         for (const QString &w : r.warnings)
@@ -120,15 +185,51 @@ void writeAnalysisFields(JsonWriter &j, const Trace &t, const analysis::Analysis
 
 namespace {
 
-void writeJson(const Trace &t, const analysis::AnalysisResult &r, const analysis::MeasuredFlops *flops)
+void writeJson(const Trace &t, const analysis::AnalysisResult &r, const analysis::MeasuredFlops *flops, std::size_t top)
 {
     JsonWriter j;
-    j.printObject([&] { writeAnalysisFields(j, t, r, flops); });
+    j.printObject([&] { writeAnalysisFields(j, t, r, flops, top); });
 }
 
 QString bytesText(std::int64_t b)
 {
     return b < 0 ? tr("unknown") : QStringLiteral("%1 GiB").arg(double(b) / double(1ll << 30), 0, 'f', 2);
+}
+
+// The ten rows of each summary that take the most time (every row in --json).
+void writeSummariesText(const analysis::TimeSummaries &sum)
+{
+    namespace figure = analysis::figure;
+    const auto &kernels = sum.kernels;
+    std::printf("%s\n", qPrintable(tr("kernels by GPU time (%1 names; the first 10):").arg(kernels.size())));
+    for (std::size_t k = 0; k < kernels.size() && k < 10; ++k) {
+        const analysis::KernelSummaryRow &row = kernels[k];
+        std::printf("  %6.2f %%  %12s  %8lld x  %-13s %s\n", row.gpuTimePct, qPrintable(figure::ms(double(row.totalNs))),
+                    static_cast<long long>(row.count), analysis::kernelClassName(row.cls), qPrintable(row.name.left(100)));
+    }
+    const auto &ops = sum.ops.rows;
+    std::printf("%s\n", qPrintable(tr("operators by self CPU time (%1 rows; the first 10): self, total, device").arg(ops.size())));
+    for (std::size_t k = 0; k < ops.size() && k < 10; ++k) {
+        const analysis::OpSummaryRow &row = ops[k];
+        const QString name = row.inputShapes.isEmpty() ? row.name : row.name + QLatin1Char(' ') + row.inputShapes;
+        std::printf("  %12s  %12s  %12s  %8lld x  %s\n", qPrintable(figure::ms(double(row.selfNs))),
+                    qPrintable(figure::ms(double(row.totalNs))), qPrintable(figure::ms(double(row.deviceNs))),
+                    static_cast<long long>(row.count), qPrintable(name.left(100)));
+    }
+    const auto &nodes = sum.modules.nodes;
+    if (nodes.empty())
+        return;
+    std::vector<const analysis::ModuleNode *> byCpu;
+    for (const analysis::ModuleNode &n : nodes)
+        byCpu.push_back(&n);
+    std::stable_sort(byCpu.begin(), byCpu.end(), [](const analysis::ModuleNode *a, const analysis::ModuleNode *b) {
+        return a->cpuNs > b->cpuNs;
+    });
+    std::printf("%s\n", qPrintable(tr("modules by CPU time (%1 modules; the first 10): CPU, device").arg(nodes.size())));
+    for (std::size_t k = 0; k < byCpu.size() && k < 10; ++k)
+        std::printf("  %12s  %12s  %8lld x  %s\n", qPrintable(figure::ms(double(byCpu[k]->cpuNs))),
+                    qPrintable(figure::ms(double(byCpu[k]->deviceNs))), static_cast<long long>(byCpu[k]->count),
+                    qPrintable(byCpu[k]->path.right(100)));
 }
 
 void writeText(const Trace &t, const analysis::AnalysisResult &r, const analysis::MeasuredFlops *flops)
@@ -196,18 +297,7 @@ void writeText(const Trace &t, const analysis::AnalysisResult &r, const analysis
                                        .arg(bytesText(r.memory.peakAllocated), bytesText(r.memory.peakReserved))
                                        .arg(r.memory.mallocCalls)
                                        .arg(r.memory.freeCalls)));
-    {
-        // The ten kernels that take the most GPU time (every one in --json's kernel_summary).
-        analysis::KernelSummaryOptions ko;
-        ko.window = r.analysed;
-        const std::vector<analysis::KernelSummaryRow> kernels = analysis::kernelSummary(t, ko);
-        std::printf("%s\n", qPrintable(tr("kernels by GPU time (%1 names; the first 10):").arg(kernels.size())));
-        for (std::size_t k = 0; k < kernels.size() && k < 10; ++k) {
-            const analysis::KernelSummaryRow &row = kernels[k];
-            std::printf("  %6.2f %%  %12s  %8lld x  %-13s %s\n", row.gpuTimePct, qPrintable(figure::ms(double(row.totalNs))),
-                        static_cast<long long>(row.count), analysis::kernelClassName(row.cls), qPrintable(row.name.left(100)));
-        }
-    }
+    writeSummariesText(r.summaries);
     std::printf("%s\n", qPrintable(tr("advice: %1").arg(r.advice.size())));
     for (const auto &a : r.advice)
         std::printf("  - %s\n    %s\n", qPrintable(a.title), qPrintable(a.evidence));
@@ -244,6 +334,9 @@ CommandSpec analyzeArguments()
             flag({n("hta")}, QT_TRANSLATE_NOOP("cli", "GPU time as Holistic Trace Analysis counts it: every event with args.stream "
                                                       "(also Triton launcher cpu_ops and cuda_sync events)")),
             threadsOption(QT_TRANSLATE_NOOP("cli", "loader threads (default: one per core; at most 256)")),
+            integer({n("top")}, "N", between(1, kMaxTop), QT_TRANSLATE_NOOP("cli", "write only the first N rows of the kernel, operator and module summaries (default: all)"),
+                    QT_TRANSLATE_NOOP("cli", "--top takes a whole number of rows")),
+            flag({n("op-shapes")}, QT_TRANSLATE_NOOP("cli", "group the operator summary by input shapes (traces recorded with record_shapes; reads each operator's args)")),
             flag({n("json")}, QT_TRANSLATE_NOOP("cli", "print one JSON object")),
         },
     };
@@ -255,6 +348,8 @@ int runAnalyze(const Invocation &args)
     if (const int rc = readAnalysisOptions(args, &opt); rc != Ok)
         return rc;
     opt.step = args.integer("step", opt.step);
+    opt.opsByInputShapes = args.isSet("op-shapes");
+    const std::size_t top = args.isSet("top") ? std::size_t(args.integer("top", 0)) : SIZE_MAX;
     const double fromUs = args.number("from-us", -1), toUs = args.number("to-us", -1);
     const bool measure = args.isSet("measure-flops");
     if ((fromUs >= 0) != (toUs >= 0) || (fromUs >= 0 && toUs <= fromUs))
@@ -283,7 +378,7 @@ int runAnalyze(const Invocation &args)
     if (measure)
         flops = analysis::measuredFlops(t, r.analysed);
     if (args.isSet("json"))
-        writeJson(t, r, measure ? &flops : nullptr);
+        writeJson(t, r, measure ? &flops : nullptr, top);
     else
         writeText(t, r, measure ? &flops : nullptr);
     return Ok;

@@ -41,6 +41,7 @@ constexpr double kMaxParams = 1e15;  // model parameters
 constexpr double kMaxTokens = 1e12;  // tokens per step, tokens per second
 constexpr double kMaxTflops = 1e6;   // a GPU's peak: today's reach 2e3
 constexpr double kMaxMegabytes = 1e9; // a memory budget: a petabyte
+constexpr double kMaxTop = 1e9;       // rows of a summary (analyze --top)
 
 // One option of a subcommand. Build them with the helpers below; `help` and `error` are source
 // texts for the "cli" translation context (wrap them in QT_TRANSLATE_NOOP("cli", ...)).

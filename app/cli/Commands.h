@@ -70,8 +70,9 @@ int runCompare(const Invocation &args);
 class JsonWriter;
 // The members of the object `analyze --json` prints (docs/architecture.md), written into an open object:
 // `compare` puts the same object under runs[].analysis. flops: --measure-flops, may be null.
+// top: the summaries' rows written (analyze --top N); complete by default.
 void writeAnalysisFields(JsonWriter &j, const Trace &trace, const analysis::AnalysisResult &result,
-                         const analysis::MeasuredFlops *flops);
+                         const analysis::MeasuredFlops *flops, std::size_t top = SIZE_MAX);
 
 CommandSpec exportArguments();
 int runExport(const Invocation &args);

@@ -84,6 +84,11 @@ AnalysisResult analyze(const Trace &trace, const AnalysisOptions &options)
     r.advice = advise(ai);
     r.computeIdle = computeIdle(ai, r.gaps);
     r.figures = runFigures(trace, r, options, int(stepsInScope.size()), measured);
+    // A step's operators run in its CPU span, its kernels in its GPU span.
+    TimeRange cpuRange = range;
+    if (options.step >= 0 && !stepsInScope.empty())
+        cpuRange = {stepsInScope.front().start, stepsInScope.front().end()};
+    r.summaries = timeSummaries(trace, range, cpuRange, options.opsByInputShapes);
     return r;
 }
 
@@ -105,7 +110,7 @@ bool sameMeasures(const AnalysisOptions &a, const AnalysisOptions &b)
     return a.gaps.minGap == b.gaps.minGap && a.gaps.kernels == b.gaps.kernels && a.mfu.params == b.mfu.params
         && a.mfu.tokensPerStep == b.mfu.tokensPerStep && a.mfu.tokensGlobal == b.mfu.tokensGlobal
         && a.mfu.peakTflops == b.mfu.peakTflops && samePeakOverrides(a.mfu.peakOverrides, b.mfu.peakOverrides)
-        && a.htaCompatible == b.htaCompatible && a.definition == b.definition;
+        && a.htaCompatible == b.htaCompatible && a.definition == b.definition && a.opsByInputShapes == b.opsByInputShapes;
 }
 
 } // namespace lanescope::analysis

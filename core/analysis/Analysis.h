@@ -9,6 +9,7 @@
 #include "core/analysis/RunFigures.h"
 #include "core/analysis/Steps.h"
 #include "core/analysis/Temporal.h"
+#include "core/analysis/TimeSummaries.h"
 
 namespace lanescope::analysis {
 
@@ -22,6 +23,9 @@ struct AnalysisOptions
     // What counts as GPU time in the temporal breakdown and the overlap: ours, or Holistic Trace
     // Analysis' (any event with args.stream; analyze --hta, the dock's "HTA definition").
     GpuTimeDefinition definition = GpuTimeDefinition::Lanescope;
+    // The operator summary per (name, input shapes): reads each operator's args from the file
+    // (analyze --op-shapes, the dock's "Group by input shape").
+    bool opsByInputShapes = false;
 };
 
 struct AnalysisResult
@@ -42,6 +46,8 @@ struct AnalysisResult
     QString error;           // set when the options name a step the trace does not have
     // The figures every surface reads (RunFigures.h), with their scope.
     RunFigures figures;
+    // Where the time goes (kernels, operators, modules) in the analysed windows.
+    TimeSummaries summaries;
     AnalysisOptions options; // what it was measured with: whoever holds it can tell whether it serves
 };
 

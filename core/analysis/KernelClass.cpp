@@ -44,6 +44,10 @@ const std::vector<KernelPattern> &kernelPatterns()
         {M::ContainsNoCase, "fmha", K::Attention, "fused multi-head attention (xformers, cuDNN, TensorRT)"},
         {M::ContainsNoCase, "attention", K::Attention, "memory-efficient attention kernels"},
         {M::Contains, "_sdpa", K::Attention, "cuDNN scaled-dot-product attention"},
+        // ROCm: the Triton / AITER flash-attention kernels ("attn_fwd", "_attn_bwd_dkdv"), as
+        // mi300x-qwen-inference records them.
+        {M::Prefix, "attn_fwd", K::Attention, "ROCm Triton flash attention forward"},
+        {M::Contains, "attn_bwd", K::Attention, "ROCm Triton flash attention backward"},
         // GEMM: cuBLAS ("volta_sgemm_128x64_nn", "ampere_bf16_s16816gemm_..."), cuBLASLt
         // ("sm80_xmma_gemm_...", "sm90_xmma_gemm_..."), CUTLASS ("cutlass_80_tensorop_s1688gemm_..."),
         // MAGMA ("magma_sgemmEx_kernel"), cuDNN implicit-GEMM convolutions ("implicit_convolve_sgemm",
@@ -51,6 +55,9 @@ const std::vector<KernelPattern> &kernelPatterns()
         // ("nvjet_tst_128x256_64x4_..."; "sm90_xmma_..." families).
         {M::Prefix, "nvjet", K::Gemm, "cuBLAS on Hopper (CUDA 12.4+)"},
         {M::Prefix, "sm90_xmma", K::Gemm, "cuBLASLt on Hopper"},
+        // ROCm: Tensile / hipBLASLt GEMMs ("Cijk_Alik_Bljk_B_BS_BH_Bias_..._MT256x128x64_MI16x16x1_...":
+        // C(i,j,k) = A(i,l,k) B(l,j,k)), as rocBLAS and hipBLASLt name them.
+        {M::Prefix, "Cijk_", K::Gemm, "rocBLAS / hipBLASLt (Tensile) on ROCm"},
         {M::ContainsNoCase, "gemm", K::Gemm, "cuBLAS / cuBLASLt / CUTLASS / implicit-GEMM convolution"},
     };
     return table;

@@ -9,6 +9,7 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <map>
 #include <memory>
 #include <string>
 #include <vector>
@@ -1680,6 +1681,29 @@ RankFacts writeRankFacts(JsonOut &w, const SynthConfig &c, const Rank &r, std::i
     key(w, "free_events");
     w.Int(r.freeEvents);
     w.EndObject();
+
+    // Where the GPU time goes, per activity name as the trace spells it (the kernel summary's rows).
+    {
+        std::map<std::string, std::pair<std::int64_t, TimeNs>> byName;
+        for (const GpuAct &a : r.acts) {
+            auto &n = byName[a.spec ? std::string(a.spec->name) : a.name];
+            ++n.first;
+            n.second += a.dur;
+        }
+        key(w, "kernel_summary");
+        w.StartArray();
+        for (const auto &[name, n] : byName) {
+            w.StartObject();
+            key(w, "name");
+            str(w, name);
+            key(w, "count");
+            w.Int64(n.first);
+            key(w, "total_us");
+            w.Double(usOf(n.second));
+            w.EndObject();
+        }
+        w.EndArray();
+    }
 
     key(w, "gaps");
     w.StartArray();

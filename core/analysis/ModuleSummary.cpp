@@ -1,0 +1,124 @@
+#include "core/analysis/ModuleSummary.h"
+
+#include "core/analysis/LaunchedDeviceTime.h"
+#include "core/analysis/OpSummary.h" // pythonCategories
+
+#include <algorithm>
+#include <map>
+
+namespace lanescope::analysis {
+
+QString moduleName(std::string_view sliceName)
+{
+    static constexpr std::string_view prefix = "nn.Module: ";
+    if (sliceName.size() <= prefix.size() || sliceName.substr(0, prefix.size()) != prefix)
+        return {};
+    const std::string_view rest = sliceName.substr(prefix.size());
+    return QString::fromUtf8(rest.data(), qsizetype(rest.size()));
+}
+
+ModuleSummary moduleSummary(const Trace &t, TimeRange window)
+{
+    ModuleSummary out;
+    const std::vector<char> py = pythonCategories(t);
+    if (std::find(py.begin(), py.end(), 1) == py.end())
+        return out;
+    // Which names are modules, each name looked at once.
+    std::vector<std::int8_t> isModule(t.strings.size(), -1);
+    const auto moduleId = [&](StringId id) {
+        if (isModule[id] < 0)
+            isModule[id] = !moduleName(t.strings.view(id)).isEmpty();
+        return isModule[id] == 1;
+    };
+
+    std::vector<ModuleNode> nodes;            // in order of creation
+    std::vector<std::vector<int>> children;   // [node] in order of first call
+    std::vector<int> roots;
+    std::map<std::pair<int, StringId>, int> nodeOf; // (parent, name) -> node
+    const detail::LaunchedDeviceTime launched(t);
+
+    struct Frame
+    {
+        TimeNs end;
+        int node;
+        bool counted; // started in the window
+    };
+    std::vector<Frame> stack;
+    for (std::size_t k = 0; k < t.tracks.size(); ++k) {
+        const Track &tr = t.tracks[k];
+        if (tr.kind != TrackKind::Cpu)
+            continue;
+        stack.clear();
+        const bool launches = launched.anyOn(k);
+        for (std::size_t i = 0; i < tr.size(); ++i) {
+            const std::uint16_t c = tr.catId[i];
+            const bool module = c < py.size() && py[c] && moduleId(tr.nameId[i]);
+            if (!module && !launches)
+                continue;
+            const TimeNs s = tr.start[i];
+            while (!stack.empty() && stack.back().end <= s)
+                stack.pop_back();
+            if (!module) {
+                const TimeNs d = launched.of(k, i);
+                if (d > 0)
+                    for (const Frame &f : stack)
+                        if (f.counted)
+                            nodes[std::size_t(f.node)].deviceNs += d;
+                continue;
+            }
+            const int parent = stack.empty() ? -1 : stack.back().node;
+            auto it = nodeOf.find({parent, tr.nameId[i]});
+            if (it == nodeOf.end()) {
+                if (nodes.size() >= kMaxModuleNodes) {
+                    out.truncated = true;
+                    continue;
+                }
+                ModuleNode n;
+                n.name = moduleName(t.strings.view(tr.nameId[i]));
+                n.parent = parent;
+                n.depth = parent < 0 ? 0 : nodes[std::size_t(parent)].depth + 1;
+                n.path = parent < 0 ? n.name : nodes[std::size_t(parent)].path + QLatin1Char('/') + n.name;
+                it = nodeOf.emplace(std::make_pair(parent, tr.nameId[i]), int(nodes.size())).first;
+                (parent < 0 ? roots : children[std::size_t(parent)]).push_back(int(nodes.size()));
+                nodes.push_back(std::move(n));
+                children.emplace_back();
+            }
+            const bool counted = window.empty() || window.contains(s);
+            if (counted) {
+                ModuleNode &n = nodes[std::size_t(it->second)];
+                ++n.count;
+                n.cpuNs += tr.dur[i];
+                n.maxNs = std::max(n.maxNs, tr.dur[i]);
+            }
+            const TimeNs e = stack.empty() ? tr.end(i) : std::min(tr.end(i), stack.back().end);
+            stack.push_back(Frame{e, it->second, counted});
+        }
+    }
+
+    // Depth first, children in order of first call. A module not called in the window stays
+    // where one of its submodules was (it started before the window): with 0 calls.
+    std::vector<char> keep(nodes.size(), 0);
+    for (std::size_t n = nodes.size(); n-- > 0;) // children were created after their parents
+        if (nodes[n].count > 0 || keep[n]) {
+            keep[n] = 1;
+            if (nodes[n].parent >= 0)
+                keep[std::size_t(nodes[n].parent)] = 1;
+        }
+    std::vector<int> newIndex(nodes.size(), -1);
+    std::vector<int> todo(roots.rbegin(), roots.rend());
+    while (!todo.empty()) {
+        const int n = todo.back();
+        todo.pop_back();
+        if (!keep[std::size_t(n)])
+            continue;
+        ModuleNode node = nodes[std::size_t(n)];
+        node.parent = node.parent >= 0 ? newIndex[std::size_t(node.parent)] : -1;
+        newIndex[std::size_t(n)] = int(out.nodes.size());
+        out.nodes.push_back(std::move(node));
+        const auto &ch = children[std::size_t(n)];
+        todo.insert(todo.end(), ch.rbegin(), ch.rend());
+    }
+    return out;
+}
+
+} // namespace lanescope::analysis

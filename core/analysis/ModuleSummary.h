@@ -1,0 +1,43 @@
+#pragma once
+// The nn.Module hierarchy of a trace recorded with with_stack / with_modules: the TensorBoard
+// profiler plugin's Module view. Kineto writes each module's forward as a python_function slice
+// named "nn.Module: <Class>_<n>" (n counts instances of the class); the modules nested in it on
+// the same lane are its submodules. One node per module path ("Qwen2Model_0 / Qwen2DecoderLayer_3
+// / Linear_0"), with its calls, CPU time (the slices' durations) and device time (the GPU activities
+// launched from inside them, LaunchedDeviceTime.h). The backward pass runs on autograd threads
+// without Python frames and is not attributed to modules, as in the plugin.
+#include "core/analysis/Steps.h"
+
+#include <QString>
+
+#include <vector>
+
+namespace lanescope::analysis {
+
+struct ModuleNode
+{
+    QString name;   // "Linear_0"
+    QString path;   // "Qwen2Model_0/Qwen2DecoderLayer_3/Linear_0"
+    int parent = -1; // index in ModuleSummary::nodes; -1 for a root
+    int depth = 0;
+    std::int64_t count = 0;
+    TimeNs cpuNs = 0, deviceNs = 0;
+    TimeNs maxNs = 0;
+};
+
+struct ModuleSummary
+{
+    // Depth first: a node's children follow it, in order of first call. Bounded by kMaxModuleNodes.
+    std::vector<ModuleNode> nodes;
+    bool truncated = false; // more distinct paths than kMaxModuleNodes: the rest are left out
+};
+
+constexpr std::size_t kMaxModuleNodes = 100000;
+
+// Slices that start in `window` (empty: all). Empty when the trace has no "nn.Module: " frames.
+ModuleSummary moduleSummary(const Trace &trace, TimeRange window = {});
+
+// "Linear_0" from "nn.Module: Linear_0"; empty for any other name.
+QString moduleName(std::string_view sliceName);
+
+} // namespace lanescope::analysis

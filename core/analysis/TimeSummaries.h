@@ -1,0 +1,24 @@
+#pragma once
+// Where the time goes in what was analysed: the kernel, operator and module summaries
+// (KernelSummary.h, OpSummary.h, ModuleSummary.h), computed once per analysis so the dock, the
+// CLI and the report read the same rows. The GPU window is the analysed GPU span (a step's GPU
+// span), the CPU window the analysed CPU span (a step's ProfilerStep range): the kernels of a step
+// run after its operators launch them.
+#include "core/analysis/KernelSummary.h"
+#include "core/analysis/ModuleSummary.h"
+#include "core/analysis/OpSummary.h"
+
+namespace lanescope::analysis {
+
+struct TimeSummaries
+{
+    TimeRange gpuWindow, cpuWindow; // empty: the whole trace
+    std::vector<KernelSummaryRow> kernels;       // by name as the trace spells it
+    std::vector<KernelSummaryRow> kernelsFolded; // template arguments folded
+    OpSummary ops;
+    ModuleSummary modules;
+};
+
+TimeSummaries timeSummaries(const Trace &trace, TimeRange gpuWindow, TimeRange cpuWindow, bool opsByInputShapes = false);
+
+} // namespace lanescope::analysis
