@@ -86,9 +86,13 @@ ModuleSummary moduleSummary(const Trace &t, TimeRange window)
             const bool counted = window.empty() || window.contains(s);
             if (counted) {
                 ModuleNode &n = nodes[std::size_t(it->second)];
+                if (n.count == 0 || tr.dur[i] > n.maxNs) {
+                    n.maxNs = tr.dur[i];
+                    n.longestTrack = std::uint32_t(k);
+                    n.longestSlice = std::uint32_t(i);
+                }
                 ++n.count;
                 n.cpuNs += tr.dur[i];
-                n.maxNs = std::max(n.maxNs, tr.dur[i]);
             }
             const TimeNs e = stack.empty() ? tr.end(i) : std::min(tr.end(i), stack.back().end);
             stack.push_back(Frame{e, it->second, counted});

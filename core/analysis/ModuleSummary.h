@@ -22,7 +22,8 @@ struct ModuleNode
     int depth = 0;
     std::int64_t count = 0;
     TimeNs cpuNs = 0, deviceNs = 0;
-    TimeNs maxNs = 0;
+    TimeNs maxNs = 0;                                 // the longest call ...
+    std::uint32_t longestTrack = 0, longestSlice = 0; // ... and where it is (the first of equals)
 };
 
 struct ModuleSummary

@@ -215,9 +215,13 @@ OpSummary opSummary(const Trace &t, const OpSummaryOptions &options)
             if (inWindow(tr, i)) {
                 row = rowFor(tr, k, i);
                 OpSummaryRow &r = rows[std::size_t(row)];
+                if (r.count == 0 || tr.dur[i] > r.maxNs) {
+                    r.maxNs = tr.dur[i];
+                    r.longestTrack = std::uint32_t(k);
+                    r.longestSlice = std::uint32_t(i);
+                }
                 ++r.count;
                 r.totalNs += tr.dur[i];
-                r.maxNs = std::max(r.maxNs, tr.dur[i]);
                 r.deviceNs += d;
                 r.deviceSelfNs += d;
             }

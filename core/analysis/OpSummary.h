@@ -33,7 +33,8 @@ struct OpSummaryRow
     QString inputShapes;  // grouped by shapes only (OpSummaryOptions::byInputShapes); else empty
     std::int64_t count = 0;
     TimeNs totalNs = 0, selfNs = 0, deviceNs = 0, deviceSelfNs = 0;
-    TimeNs maxNs = 0;     // the longest call (a double click zooms to it)
+    TimeNs maxNs = 0;     // the longest call (a double click zooms to it) ...
+    std::uint32_t longestTrack = 0, longestSlice = 0; // ... and where it is (the first of equals)
 };
 
 struct OpSummaryOptions

@@ -90,6 +90,37 @@ private:
     }
 
 private slots:
+    // A CPU operator inside Python frames (with_stack=True) lists them, innermost first, as links;
+    // an event outside any frame has no such section.
+    void pythonStackOfAnOperator()
+    {
+        const std::string json = R"({"traceEvents": [
+          {"ph": "X", "cat": "python_function", "name": "train.py(10): main", "pid": 1, "tid": 1, "ts": 0, "dur": 100},
+          {"ph": "X", "cat": "python_function", "name": "nn.Module: Linear_0", "pid": 1, "tid": 1, "ts": 10, "dur": 50},
+          {"ph": "X", "cat": "cpu_op", "name": "aten::linear", "pid": 1, "tid": 1, "ts": 20, "dur": 10},
+          {"ph": "X", "cat": "cpu_op", "name": "aten::zeros", "pid": 1, "tid": 1, "ts": 200, "dur": 10}]})";
+        const std::shared_ptr<const Trace> t = loadTrace(MappedSource::fromBytes(json, QStringLiteral("stack.json"))).trace;
+        QVERIFY(t);
+        TimelineView view;
+        view.setTrace(t);
+        DetailsPanel panel(&view);
+        std::uint32_t track = 0;
+        while (t->tracks[track].size() == 0)
+            ++track;
+        const Track &trk = t->tracks[track];
+        for (std::uint32_t i = 0; i < trk.size(); ++i) {
+            panel.showSlice(SliceRef{0, track, i});
+            const QString text = panel.text();
+            if (t->name(trk.nameId[i]) == QLatin1String("aten::linear")) {
+                QVERIFY2(text.contains(QStringLiteral("Python stack")), qPrintable(text));
+                const int inner = text.indexOf(QStringLiteral("nn.Module: Linear_0")), outer = text.indexOf(QStringLiteral("train.py(10): main"));
+                QVERIFY(inner > 0 && outer > inner);
+            } else if (t->name(trk.nameId[i]) == QLatin1String("aten::zeros")) {
+                QVERIFY(!text.contains(QStringLiteral("Python stack")));
+            }
+        }
+    }
+
     void initTestCase()
     {
         QStandardPaths::setTestModeEnabled(true);

@@ -11,6 +11,7 @@
 #include "widgets/analysis/KernelNameDelegate.h"
 #include "widgets/analysis/ItemActivation.h"
 #include "widgets/analysis/MfuPanel.h"
+#include "widgets/analysis/TimeSummaryPanel.h"
 #include "widgets/timeline/TimelineView.h"
 
 #include <QCheckBox>
@@ -203,6 +204,13 @@ AnalysisDock::AnalysisDock(QWidget *parent)
     mfuScroll->setWidgetResizable(true);
     mfuScroll->setFrameShape(QFrame::NoFrame);
     m_tabs->addTab(mfuScroll, tr("MFU"));
+
+    // Where the time goes: kernels, operators, modules of what the dock analyses.
+    m_summary = new TimeSummaryPanel(m_tabs);
+    m_summary->setObjectName(QStringLiteral("timeSummary"));
+    m_tabs->addTab(m_summary, tr("Time spent"));
+    m_tabs->setTabToolTip(m_tabs->indexOf(m_summary), tr("Where the time goes: per kernel, per CPU operator and per nn.Module, in the scope analysed"));
+    connect(m_summary, &TimeSummaryPanel::rangeRequested, this, [this](qint64 from, qint64 to) { emit rangeRequested(from, to); });
 
     auto *stepsTab = new QWidget(m_tabs);
     m_steps = new QTreeWidget(stepsTab);
@@ -544,6 +552,7 @@ void AnalysisDock::setSession(Session *session)
     }
     m_session = session;
     m_run = 0;
+    m_summary->setSession(session);
     if (!session)
         return;
     connect(session, &Session::runsChanged, this, [this] {
@@ -556,6 +565,8 @@ void AnalysisDock::setSession(Session *session)
                 at = i;
         m_run = std::max(at, 0);
         updateRunBox();
+        if (at >= 0)
+            m_summary->setResult(m_trace, m_run, m_result); // its outline goes to the run's new place
         if (at < 0)
             setTrace(s && s->runCount() > 0 ? s->run(0).trace : nullptr);
     });
@@ -662,6 +673,7 @@ void AnalysisDock::clearViews()
     m_breakdown->setResult(nullptr);
     m_histogram->setGaps({}, m_gapNs);
     m_advice->setResult(nullptr);
+    m_summary->setResult(m_trace, m_run, nullptr);
     m_steps->clear();
     m_stepSummary->clear();
     m_warnings->clear();
@@ -738,6 +750,7 @@ void AnalysisDock::showResult(const AnalysisResultPtr &result)
     m_histogram->setGaps(result->gaps, o.gaps.minGap);
     m_advice->setResult(result);
     m_mfu->setResult(result->mfu, result->figures, int(result->steps.size()));
+    m_summary->setResult(m_trace, m_run, result);
     m_warnings->setText(result->warnings.join(QLatin1Char('\n')));
     m_warnings->setVisible(!result->warnings.isEmpty());
 

@@ -32,6 +32,7 @@ class BreakdownChart;
 class GapHistogram;
 class GapTableModel;
 class MfuPanel;
+class TimeSummaryPanel;
 class SessionAnalyser;
 
 class AnalysisDock : public QDockWidget
@@ -96,6 +97,7 @@ public:
 
     // Parts, for tests and for the window's layout.
     QTabWidget *tabs() const { return m_tabs; }
+    TimeSummaryPanel *timeSummary() const { return m_summary; }
     QTableView *gapView() const { return m_gapView; }
     GapTableModel *gapModel() const { return m_gapModel; }
     QSortFilterProxyModel *gapProxy() const { return m_gapProxy; }
@@ -188,6 +190,7 @@ private:
     QTreeWidget *m_steps;
     QLabel *m_stepSummary;
     MfuPanel *m_mfu;
+    TimeSummaryPanel *m_summary;
     AdviceList *m_advice;
 };
 

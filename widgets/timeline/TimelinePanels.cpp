@@ -25,6 +25,30 @@ namespace lanescope {
 
 namespace {
 
+// The python_function slices enclosing slice i of a CPU lane, innermost first: its ancestors by
+// depth (Track::depth), found walking back over the starts. Bounded: at most kMaxFrames frames and
+// kMaxSteps slices looked at, whatever the lane holds.
+std::vector<std::uint32_t> pythonStack(const Trace &t, const Track &trk, std::size_t i)
+{
+    constexpr std::size_t kMaxFrames = 64, kMaxSteps = 1'000'000;
+    std::vector<std::uint32_t> frames;
+    int want = int(trk.depth[i]) - 1;
+    const TimeNs end = trk.end(i);
+    for (std::size_t j = i, steps = 0; j-- > 0 && want >= 0 && steps < kMaxSteps && frames.size() < kMaxFrames; ++steps) {
+        if (trk.depth[j] != want || trk.end(j) < end)
+            continue;
+        --want; // the ancestor at this depth; its parent next
+        const std::uint16_t c = trk.catId[j];
+        if (c < t.categories.size() && t.strings.view(t.categories[c]) == "python_function")
+            frames.push_back(std::uint32_t(j));
+    }
+    return frames;
+}
+
+} // namespace
+
+namespace {
+
 QString esc(const QString &s) { return s.toHtmlEscaped(); }
 
 } // namespace
@@ -108,6 +132,22 @@ void DetailsPanel::showSlice(SliceRef ref)
         html += QStringLiteral("</ul>");
     }
 
+    // The Python frames around a CPU slice (traces recorded with with_stack=True): its call stack,
+    // innermost first, each a link to the frame.
+    if (trk.kind == TrackKind::Cpu) {
+        const std::vector<std::uint32_t> frames = pythonStack(*t, trk, i);
+        if (!frames.empty()) {
+            html += QStringLiteral("<p style='font-weight:bold'>%1</p><ul>").arg(esc(tr("Python stack")));
+            for (std::uint32_t f : frames)
+                html += QStringLiteral("<li><a href='slice:%1:%2:%3'>%4</a></li>")
+                            .arg(ref.run)
+                            .arg(ref.track)
+                            .arg(f)
+                            .arg(esc(details::bounded(t->name(trk.nameId[f]), details::kMaxKeyChars)));
+            html += QStringLiteral("</ul>");
+        }
+    }
+
     // Args are not in the model: read this one event back from the file now.
     const EventDetails d = readEventDetails(*t, trk.fileOffset[i]);
     html += QStringLiteral("<p style='font-weight:bold'>%1</p>").arg(esc(tr("Arguments")));
@@ -156,6 +196,10 @@ RangeStatsPanel::RangeStatsPanel(TimelineView *view, QWidget *parent)
     layout->addWidget(m_tree, 1);
     m_nameStats->setTextFormat(Qt::PlainText);
     m_nameStats->setWordWrap(true);
+    // A kernel name is one long word: wrap (and clip) at the dock's width instead of widening the
+    // dock area, which would squeeze the timeline to a sliver.
+    m_nameStats->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
+    m_nameStats->setMinimumWidth(1);
     m_nameStats->setContentsMargins(6, 2, 6, 4);
     m_nameStats->hide();
     connect(m_view->state(), &ViewState::highlightChanged, this, &RangeStatsPanel::updateNameStats);

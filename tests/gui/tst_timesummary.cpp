@@ -1,0 +1,246 @@
+// Where the time goes, in the window (widgets/analysis/TimeSummaryPanel.h): the Analysis dock's
+// "Time spent" tab shows the analysis' own kernel, operator and module rows — the same ones
+// `analyze --json` writes — follows a step chosen in Scope and the run picked in a comparison; a
+// click on a kernel row outlines exactly that name's slices of that run, a double click zooms to
+// its longest call; grouping by input shape splits the operator rows.
+#include "app/gui/MainWindow.h"
+
+#include "core/analysis/Analysis.h"
+#include "widgets/analysis/AnalysisDock.h"
+#include "widgets/analysis/TimeSummaryModels.h"
+#include "widgets/analysis/TimeSummaryPanel.h"
+#include "widgets/render/SliceHighlight.h"
+#include "widgets/timeline/TimelineView.h"
+#include "widgets/view/Session.h"
+#include "widgets/view/ViewState.h"
+
+#include "tests/CliRun.h"
+#include "tests/TestTraces.h"
+
+#include <QComboBox>
+#include <QHeaderView>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QSettings>
+#include <QSortFilterProxyModel>
+#include <QStandardPaths>
+#include <QTableView>
+#include <QTreeWidget>
+#include <QtTest>
+
+using namespace lanescope;
+
+namespace {
+
+constexpr int kTimeoutMs = 180000;
+
+bool analysed(MainWindow &w)
+{
+    return QTest::qWaitFor([&] { return !w.analysisDock()->isBusy() && w.analysisDock()->result(); }, kTimeoutMs);
+}
+
+bool open(MainWindow &w, const QStringList &paths)
+{
+    QSignalSpy loaded(&w, &MainWindow::loadFinished);
+    if (paths.isEmpty())
+        w.openDemo();
+    else
+        w.openFiles(paths);
+    return loaded.wait(kTimeoutMs) && loaded.takeFirst().at(0).toBool() && analysed(w);
+}
+
+void clickRow(QAbstractItemView *v, int row, bool twice = false)
+{
+    const QModelIndex i = v->model()->index(row, 0);
+    v->scrollTo(i);
+    const QPoint p = v->visualRect(i).center();
+    if (twice)
+        QTest::mouseDClick(v->viewport(), Qt::LeftButton, {}, p);
+    else
+        QTest::mouseClick(v->viewport(), Qt::LeftButton, {}, p);
+}
+
+// The slices of `name` in a trace, counted without the highlight's code.
+qulonglong slicesNamed(const Trace &t, const QString &name)
+{
+    qulonglong n = 0;
+    for (const Track &tr : t.tracks)
+        for (std::size_t i = 0; i < tr.size(); ++i)
+            n += t.name(tr.nameId[i]) == name;
+    return n;
+}
+
+} // namespace
+
+class TestTimeSummary : public QObject
+{
+    Q_OBJECT
+private slots:
+    void initTestCase()
+    {
+        QStandardPaths::setTestModeEnabled(true);
+        QCoreApplication::setOrganizationName(QStringLiteral("LanescopeTests"));
+        QCoreApplication::setApplicationName(QStringLiteral("tst_timesummary"));
+        QSettings().clear();
+    }
+
+    // The demo's three runs: the tab shows the run the dock analyses; a click outlines that run's
+    // slices of the kernel, and only them; a double click zooms to the longest and selects it.
+    void kernelRowsOutlineAndZoom()
+    {
+        MainWindow w;
+        w.resize(1600, 1000);
+        w.show();
+        QVERIFY(open(w, {}));
+        AnalysisDock *dock = w.analysisDock();
+        TimeSummaryPanel *panel = dock->timeSummary();
+        dock->tabs()->setCurrentWidget(panel);
+        Session *s = w.session();
+        QVERIFY(s->runCount() >= 2);
+
+        for (int run : {0, 1}) {
+            dock->setRun(run);
+            QVERIFY(analysed(w));
+            QCOMPARE(dock->run(), run);
+            const analysis::AnalysisResult &r = *dock->result();
+            const Trace &t = *s->trace(run);
+            QTableView *v = panel->kernelTable();
+            QCOMPARE(v->model()->rowCount(), int(r.summaries.kernels.size()));
+            // Sorted by total, largest first: the first row is the summary's first.
+            const QString name = v->model()->index(0, KernelSummaryModel::NameColumn).data(KernelSummaryModel::NameRole).toString();
+            QCOMPARE(name, r.summaries.kernels.front().name);
+            clickRow(v, 0);
+            const std::shared_ptr<const SliceHighlight> h = s->state()->highlight();
+            QVERIFY(h);
+            QCOMPARE(h->counts[std::size_t(run)], qulonglong(r.summaries.kernels.front().count));
+            QCOMPARE(h->counts[std::size_t(run)], slicesNamed(t, name));
+            QCOMPARE(h->total(), h->counts[std::size_t(run)]); // the other runs' slices stay as they are
+            for (std::size_t k = 0; k < h->runs[std::size_t(run)].size(); ++k)
+                for (std::uint32_t i : h->runs[std::size_t(run)][k].slices)
+                    QCOMPARE(t.name(t.tracks[k].nameId[i]), name);
+            QVERIFY2(panel->statusText().contains(name), qPrintable(panel->statusText()));
+
+            clickRow(v, 0, true);
+            const auto &row = r.summaries.kernels.front();
+            const Track &longest = t.tracks[row.longestTrack];
+            QCOMPARE(longest.dur[row.longestSlice], row.maxNs);
+            TimelineView *tl = w.timelineView();
+            QVERIFY(QTest::qWaitFor([&] {
+                return tl->visibleStartNs(run) <= double(longest.start[row.longestSlice])
+                    && tl->visibleEndNs(run) >= double(longest.end(row.longestSlice))
+                    && tl->visibleEndNs(run) - tl->visibleStartNs(run) < 4.0 * double(row.maxNs) + 2000;
+            }, 5000));
+        }
+    }
+
+    // Scope: a step chosen in the dock's Scope box; the rows are the step's, as analyze --step
+    // writes them.
+    void followsStep()
+    {
+        LANESCOPE_REQUIRE_TRACE(path, "resnet50-dataloader-baseline.pt.trace.json.gz");
+        MainWindow w;
+        w.resize(1600, 1000);
+        w.show();
+        QVERIFY(open(w, {path}));
+        AnalysisDock *dock = w.analysisDock();
+        TimeSummaryPanel *panel = dock->timeSummary();
+        dock->tabs()->setCurrentWidget(panel);
+        const int whole = panel->kernelTable()->model()->rowCount();
+        QVERIFY(whole > 0);
+        const std::vector<analysis::Step> steps = dock->result()->steps;
+        QVERIFY(steps.size() >= 3);
+        const int step = steps[2].number;
+        dock->setStep(step);
+        QVERIFY(QTest::qWaitFor([&] { return dock->result() && dock->result()->options.step == step && !dock->isBusy(); }, kTimeoutMs));
+        QVERIFY2(panel->scopeText().contains(QStringLiteral("ProfilerStep#%1").arg(step)), qPrintable(panel->scopeText()));
+
+        const test::CliRun cli = test::runCli({QStringLiteral("analyze"), path, QStringLiteral("--step"), QString::number(step), QStringLiteral("--json")});
+        QCOMPARE(cli.exitCode, 0);
+        const QJsonObject json = QJsonDocument::fromJson(cli.out).object();
+        const QJsonArray kernels = json.value(QStringLiteral("kernel_summary")).toArray();
+        const QJsonArray ops = json.value(QStringLiteral("op_summary")).toArray();
+        QAbstractItemModel *km = panel->kernelTable()->model();
+        QCOMPARE(km->rowCount(), kernels.size());
+        QVERIFY(km->rowCount() < whole || whole == kernels.size());
+        for (int i = 0; i < km->rowCount(); ++i) {
+            const QJsonObject k = kernels.at(i).toObject();
+            QCOMPARE(km->index(i, KernelSummaryModel::NameColumn).data(KernelSummaryModel::NameRole).toString(), k.value(QStringLiteral("name")).toString());
+            QCOMPARE(km->index(i, KernelSummaryModel::CallsColumn).data(KernelSummaryModel::SortRole).toLongLong(), k.value(QStringLiteral("count")).toInteger());
+            QCOMPARE(double(km->index(i, KernelSummaryModel::TotalColumn).data(KernelSummaryModel::SortRole).toLongLong()) / 1000.0,
+                     k.value(QStringLiteral("total_us")).toDouble());
+        }
+        panel->setView(TimeSummaryPanel::View::Operators);
+        QAbstractItemModel *om = panel->operatorTable()->model();
+        QCOMPARE(om->rowCount(), ops.size());
+        for (int i = 0; i < om->rowCount(); ++i) {
+            const QJsonObject o = ops.at(i).toObject();
+            QCOMPARE(om->index(i, OpSummaryModel::NameColumn).data(OpSummaryModel::NameRole).toString(), o.value(QStringLiteral("name")).toString());
+            QCOMPARE(double(om->index(i, OpSummaryModel::SelfColumn).data(OpSummaryModel::SortRole).toLongLong()) / 1000.0,
+                     o.value(QStringLiteral("self_us")).toDouble());
+        }
+
+        // Grouped by input shape: more rows, the same calls; as analyze --op-shapes.
+        qlonglong calls = 0;
+        for (int i = 0; i < om->rowCount(); ++i)
+            calls += om->index(i, OpSummaryModel::CallsColumn).data(OpSummaryModel::SortRole).toLongLong();
+        const int byName = om->rowCount();
+        panel->setGroupByShapes(true);
+        QVERIFY(QTest::qWaitFor([&] { return !panel->shapesBusy() && !panel->operatorTable()->isColumnHidden(OpSummaryModel::ShapesColumn); }, kTimeoutMs));
+        QVERIFY(om->rowCount() > byName);
+        qlonglong shapedCalls = 0;
+        for (int i = 0; i < om->rowCount(); ++i)
+            shapedCalls += om->index(i, OpSummaryModel::CallsColumn).data(OpSummaryModel::SortRole).toLongLong();
+        QCOMPARE(shapedCalls, calls);
+        const test::CliRun shaped = test::runCli({QStringLiteral("analyze"), path, QStringLiteral("--step"), QString::number(step),
+                                                  QStringLiteral("--op-shapes"), QStringLiteral("--json")});
+        QCOMPARE(shaped.exitCode, 0);
+        QCOMPARE(QJsonDocument::fromJson(shaped.out).object().value(QStringLiteral("op_summary")).toArray().size(), om->rowCount());
+
+        // Copy: the rows shown, header first.
+        const QStringList lines = panel->tableText().split(QLatin1Char('\n'), Qt::SkipEmptyParts);
+        QCOMPARE(lines.size(), om->rowCount() + 1);
+    }
+
+    // The module tree of a trace recorded with with_stack: a click outlines the module's calls.
+    void modules()
+    {
+        LANESCOPE_REQUIRE_TRACE(path, "mi300x-qwen-inference.json.gz");
+        MainWindow w;
+        w.resize(1600, 1000);
+        w.show();
+        QVERIFY(open(w, {path}));
+        AnalysisDock *dock = w.analysisDock();
+        TimeSummaryPanel *panel = dock->timeSummary();
+        dock->tabs()->setCurrentWidget(panel);
+        panel->setView(TimeSummaryPanel::View::Modules);
+        QTreeWidget *tree = panel->moduleTree();
+        const auto &nodes = dock->result()->summaries.modules.nodes;
+        QVERIFY(!nodes.empty());
+        int items = 0;
+        for (QTreeWidgetItemIterator it(tree); *it; ++it)
+            ++items;
+        QCOMPARE(items, int(nodes.size()));
+        QTreeWidgetItem *root = tree->topLevelItem(0);
+        QVERIFY(root && root->childCount() > 0);
+        QTreeWidgetItem *child = root->child(0);
+        tree->scrollToItem(child);
+        QTest::mouseClick(tree->viewport(), Qt::LeftButton, {}, tree->visualItemRect(child).center());
+        const std::shared_ptr<const SliceHighlight> h = w.session()->state()->highlight();
+        QVERIFY(h);
+        QCOMPARE(h->name, QStringLiteral("nn.Module: ") + child->text(0));
+        QVERIFY(h->total() >= 1);
+
+        // The filter keeps the matches and their ancestors.
+        panel->setFilter(QStringLiteral("Linear"));
+        for (QTreeWidgetItemIterator it(tree); *it; ++it) {
+            bool match = (*it)->text(0).contains(QStringLiteral("Linear"));
+            for (int c = 0; !match && c < (*it)->childCount(); ++c)
+                match = true; // an ancestor of a match
+            QVERIFY2(match, qPrintable((*it)->text(0)));
+        }
+    }
+};
+
+QTEST_MAIN(TestTimeSummary)
+#include "tst_timesummary.moc"

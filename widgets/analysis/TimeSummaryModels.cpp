@@ -1,0 +1,186 @@
+#include "widgets/analysis/TimeSummaryModels.h"
+
+#include <QLocale>
+
+namespace lanescope {
+
+QString summaryMs(TimeNs ns) { return QLocale().toString(double(ns) / 1e6, 'f', 3); }
+QString summaryUs(double ns) { return QLocale().toString(ns / 1e3, 'f', 1); }
+
+namespace {
+QString streamsText(const std::vector<std::int64_t> &streams)
+{
+    QStringList s;
+    for (std::int64_t x : streams)
+        s << QString::number(x);
+    return s.join(QStringLiteral(", "));
+}
+} // namespace
+
+void KernelSummaryModel::setRows(std::vector<analysis::KernelSummaryRow> rows)
+{
+    beginResetModel();
+    m_rows = std::move(rows);
+    endResetModel();
+}
+
+QString KernelSummaryModel::className(analysis::KernelClass c)
+{
+    switch (c) {
+    case analysis::KernelClass::Gemm: return tr("GEMM");
+    case analysis::KernelClass::Attention: return tr("attention");
+    case analysis::KernelClass::OtherCompute: return tr("other");
+    case analysis::KernelClass::Communication: return tr("communication");
+    case analysis::KernelClass::Memory: return tr("memcpy/memset");
+    }
+    return {};
+}
+
+QVariant KernelSummaryModel::data(const QModelIndex &index, int role) const
+{
+    if (!index.isValid() || index.row() >= int(m_rows.size()))
+        return {};
+    const analysis::KernelSummaryRow &r = m_rows[std::size_t(index.row())];
+    const QLocale locale;
+    if (role == NameRole)
+        return r.name;
+    if (role == Qt::ToolTipRole && index.column() == NameColumn)
+        return r.name;
+    if (role == Qt::TextAlignmentRole)
+        return index.column() == NameColumn || index.column() == ClassColumn || index.column() == StreamsColumn
+            ? QVariant(int(Qt::AlignLeft | Qt::AlignVCenter))
+            : QVariant(int(Qt::AlignRight | Qt::AlignVCenter));
+    if (role == SortRole) {
+        switch (index.column()) {
+        case NameColumn: return r.name;
+        case ClassColumn: return className(r.cls);
+        case CallsColumn: return qlonglong(r.count);
+        case TotalColumn: return qlonglong(r.totalNs);
+        case ShareColumn: return r.gpuTimePct;
+        case MeanColumn: return r.meanNs;
+        case MedianColumn: return r.medianNs;
+        case MinColumn: return qlonglong(r.minNs);
+        case MaxColumn: return qlonglong(r.maxNs);
+        case StreamsColumn: return r.streams.empty() ? qlonglong(-1) : qlonglong(r.streams.front());
+        }
+    }
+    if (role != Qt::DisplayRole)
+        return {};
+    switch (index.column()) {
+    case NameColumn: return r.name;
+    case ClassColumn: return className(r.cls);
+    case CallsColumn: return locale.toString(qlonglong(r.count));
+    case TotalColumn: return summaryMs(r.totalNs);
+    case ShareColumn: return locale.toString(r.gpuTimePct, 'f', 1);
+    case MeanColumn: return summaryUs(r.meanNs);
+    case MedianColumn: return summaryUs(r.medianNs);
+    case MinColumn: return summaryUs(double(r.minNs));
+    case MaxColumn: return summaryUs(double(r.maxNs));
+    case StreamsColumn: return streamsText(r.streams);
+    }
+    return {};
+}
+
+QVariant KernelSummaryModel::headerData(int section, Qt::Orientation orientation, int role) const
+{
+    if (orientation != Qt::Horizontal)
+        return {};
+    if (role == Qt::DisplayRole) {
+        switch (section) {
+        case NameColumn: return tr("Kernel");
+        case ClassColumn: return tr("Class");
+        case CallsColumn: return tr("Calls");
+        case TotalColumn: return tr("Total (ms)");
+        case ShareColumn: return tr("GPU %");
+        case MeanColumn: return tr("Mean (µs)");
+        case MedianColumn: return tr("Median (µs)");
+        case MinColumn: return tr("Min (µs)");
+        case MaxColumn: return tr("Max (µs)");
+        case StreamsColumn: return tr("Streams");
+        }
+    }
+    if (role == Qt::ToolTipRole) {
+        switch (section) {
+        case ShareColumn: return tr("Share of the GPU time of every kernel, copy and memset in the scope (the column adds up to 100 %)");
+        case TotalColumn: return tr("The calls' durations summed: streams running at once each count their own time");
+        case StreamsColumn: return tr("The streams the kernel ran on");
+        }
+    }
+    return {};
+}
+
+void OpSummaryModel::setRows(std::vector<analysis::OpSummaryRow> rows)
+{
+    beginResetModel();
+    m_rows = std::move(rows);
+    endResetModel();
+}
+
+QVariant OpSummaryModel::data(const QModelIndex &index, int role) const
+{
+    if (!index.isValid() || index.row() >= int(m_rows.size()))
+        return {};
+    const analysis::OpSummaryRow &r = m_rows[std::size_t(index.row())];
+    if (role == NameRole)
+        return r.name;
+    if (role == Qt::ToolTipRole && (index.column() == NameColumn || index.column() == ShapesColumn))
+        return index.column() == NameColumn ? r.name : r.inputShapes;
+    if (role == Qt::TextAlignmentRole)
+        return index.column() <= CategoryColumn ? QVariant(int(Qt::AlignLeft | Qt::AlignVCenter))
+                                                : QVariant(int(Qt::AlignRight | Qt::AlignVCenter));
+    if (role == SortRole) {
+        switch (index.column()) {
+        case NameColumn: return r.name;
+        case ShapesColumn: return r.inputShapes;
+        case CategoryColumn: return r.category;
+        case CallsColumn: return qlonglong(r.count);
+        case SelfColumn: return qlonglong(r.selfNs);
+        case TotalColumn: return qlonglong(r.totalNs);
+        case DeviceColumn: return qlonglong(r.deviceNs);
+        case DeviceSelfColumn: return qlonglong(r.deviceSelfNs);
+        }
+    }
+    if (role != Qt::DisplayRole)
+        return {};
+    switch (index.column()) {
+    case NameColumn: return r.name;
+    case ShapesColumn: return r.inputShapes;
+    case CategoryColumn: return r.category;
+    case CallsColumn: return QLocale().toString(qlonglong(r.count));
+    case SelfColumn: return summaryMs(r.selfNs);
+    case TotalColumn: return summaryMs(r.totalNs);
+    case DeviceColumn: return summaryMs(r.deviceNs);
+    case DeviceSelfColumn: return summaryMs(r.deviceSelfNs);
+    }
+    return {};
+}
+
+QVariant OpSummaryModel::headerData(int section, Qt::Orientation orientation, int role) const
+{
+    if (orientation != Qt::Horizontal)
+        return {};
+    if (role == Qt::DisplayRole) {
+        switch (section) {
+        case NameColumn: return tr("Operator");
+        case ShapesColumn: return tr("Input shapes");
+        case CategoryColumn: return tr("Category");
+        case CallsColumn: return tr("Calls");
+        case SelfColumn: return tr("Self CPU (ms)");
+        case TotalColumn: return tr("Total CPU (ms)");
+        case DeviceColumn: return tr("Device (ms)");
+        case DeviceSelfColumn: return tr("Device self (ms)");
+        }
+    }
+    if (role == Qt::ToolTipRole) {
+        switch (section) {
+        case SelfColumn: return tr("The time the operator is the innermost slice on its thread: its duration minus its children's");
+        case TotalColumn: return tr("The calls' durations, children included");
+        case DeviceColumn: return tr("GPU time of the kernels, copies and memsets launched from inside the operator (by correlation)");
+        case DeviceSelfColumn: return tr("GPU time launched by the operator's own runtime calls, not by its child operators");
+        case ShapesColumn: return tr("The operator's \"Input Dims\" (traces recorded with record_shapes=True)");
+        }
+    }
+    return {};
+}
+
+} // namespace lanescope

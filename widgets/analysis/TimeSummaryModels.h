@@ -1,0 +1,63 @@
+#pragma once
+// The rows of the analysis' "Where the time goes" tab as Qt models: kernels per name and CPU
+// operators per name (and input shapes). Plain views of analysis::TimeSummaries (computed once per
+// analysis, the same rows analyze --json writes); SortRole gives the raw numbers, so a column sorts
+// by value whatever its spelling. Times in ms (totals) and µs (per call), as the headers say.
+#include "core/analysis/KernelSummary.h"
+#include "core/analysis/OpSummary.h"
+
+#include <QAbstractTableModel>
+
+#include <vector>
+
+namespace lanescope {
+
+class KernelSummaryModel : public QAbstractTableModel
+{
+    Q_OBJECT
+public:
+    enum Column { NameColumn, ClassColumn, CallsColumn, TotalColumn, ShareColumn, MeanColumn, MedianColumn,
+                  MinColumn, MaxColumn, StreamsColumn, ColumnCount };
+    enum Role { SortRole = Qt::UserRole + 1, NameRole };
+    using QAbstractTableModel::QAbstractTableModel;
+
+    void setRows(std::vector<analysis::KernelSummaryRow> rows);
+    const std::vector<analysis::KernelSummaryRow> &rows() const { return m_rows; }
+
+    int rowCount(const QModelIndex &parent = {}) const override { return parent.isValid() ? 0 : int(m_rows.size()); }
+    int columnCount(const QModelIndex &parent = {}) const override { return parent.isValid() ? 0 : ColumnCount; }
+    QVariant data(const QModelIndex &index, int role) const override;
+    QVariant headerData(int section, Qt::Orientation orientation, int role) const override;
+
+    static QString className(analysis::KernelClass c);
+
+private:
+    std::vector<analysis::KernelSummaryRow> m_rows;
+};
+
+class OpSummaryModel : public QAbstractTableModel
+{
+    Q_OBJECT
+public:
+    enum Column { NameColumn, ShapesColumn, CategoryColumn, CallsColumn, SelfColumn, TotalColumn, DeviceColumn,
+                  DeviceSelfColumn, ColumnCount };
+    enum Role { SortRole = Qt::UserRole + 1, NameRole };
+    using QAbstractTableModel::QAbstractTableModel;
+
+    void setRows(std::vector<analysis::OpSummaryRow> rows);
+    const std::vector<analysis::OpSummaryRow> &rows() const { return m_rows; }
+
+    int rowCount(const QModelIndex &parent = {}) const override { return parent.isValid() ? 0 : int(m_rows.size()); }
+    int columnCount(const QModelIndex &parent = {}) const override { return parent.isValid() ? 0 : ColumnCount; }
+    QVariant data(const QModelIndex &index, int role) const override;
+    QVariant headerData(int section, Qt::Orientation orientation, int role) const override;
+
+private:
+    std::vector<analysis::OpSummaryRow> m_rows;
+};
+
+// Cell spellings shared with the module tree and the copied text.
+QString summaryMs(TimeNs ns);       // "12.345" (ms, three decimals: µs precision)
+QString summaryUs(double ns);       // "87.6" (µs, one decimal)
+
+} // namespace lanescope

@@ -1,0 +1,103 @@
+#pragma once
+// The analysis dock's "Where the time goes" tab: the kernel, operator and module summaries of the
+// analysis shown (analysis::TimeSummaries: the dock's scope and run), sortable, filterable and
+// copyable. A click on a row outlines that name's slices in the run's lanes (SliceHighlight), a
+// double click zooms to its longest call. "Group by input shape" re-reads the
+// operators' args off the UI thread (analysis::opSummary with byInputShapes, the same rows as
+// analyze --op-shapes).
+#include "widgets/analysis/AnalysisRunner.h"
+
+#include <QPointer>
+#include <QWidget>
+
+#include <memory>
+
+class QCheckBox;
+class QComboBox;
+class QLabel;
+class QLineEdit;
+class QModelIndex;
+class QPushButton;
+class QSortFilterProxyModel;
+class QStackedWidget;
+class QTableView;
+class QTreeWidget;
+class QTreeWidgetItem;
+
+namespace lanescope {
+
+class KernelSummaryModel;
+class OpSummaryModel;
+class Session;
+class ShapesRunner;
+
+class TimeSummaryPanel : public QWidget
+{
+    Q_OBJECT
+public:
+    enum class View { Kernels, Operators, Modules };
+
+    explicit TimeSummaryPanel(QWidget *parent = nullptr);
+    ~TimeSummaryPanel() override;
+
+    void setSession(Session *session);
+    // The analysis shown (null: none) of run `run` of the session, over `trace`.
+    void setResult(std::shared_ptr<const Trace> trace, int run, AnalysisResultPtr result);
+
+    void setView(View view);
+    View view() const;
+    void setFilter(const QString &text);
+    void setFoldTemplates(bool on);
+    void setGroupByShapes(bool on);
+    bool shapesBusy() const;
+
+    QTableView *kernelTable() const { return m_kernels; }
+    QTableView *operatorTable() const { return m_ops; }
+    QTreeWidget *moduleTree() const { return m_modules; }
+    QString scopeText() const;
+    QString statusText() const;
+    // The visible rows of the current view as tab-separated text, header first (what Copy puts on
+    // the clipboard).
+    QString tableText() const;
+
+signals:
+    // Model time of the run shown: zoom there.
+    void rangeRequested(qint64 fromNs, qint64 toNs);
+
+private:
+    void showRows();
+    void updateScope();
+    void outline(const QString &name, bool foldTemplates);
+    void zoomTo(std::uint32_t track, std::uint32_t slice);
+    void kernelActivated(const QModelIndex &index);
+    void operatorActivated(const QModelIndex &index);
+    void moduleActivated(QTreeWidgetItem *item);
+    void selectionDetails();
+    void regroupShapes();
+    void fillModules();
+
+    std::shared_ptr<const Trace> m_trace;
+    AnalysisResultPtr m_result;
+    std::shared_ptr<const analysis::OpSummary> m_shapedOps; // by input shapes, for m_result
+    int m_run = 0;
+    QPointer<Session> m_session;
+
+    QComboBox *m_viewBox;
+    QLineEdit *m_filter;
+    QCheckBox *m_fold;
+    QCheckBox *m_shapes;
+    QPushButton *m_copy;
+    QLabel *m_scope;
+    QStackedWidget *m_stack;
+    QTableView *m_kernels;
+    QTableView *m_ops;
+    QTreeWidget *m_modules;
+    QLabel *m_status;
+    KernelSummaryModel *m_kernelModel;
+    OpSummaryModel *m_opModel;
+    QSortFilterProxyModel *m_kernelProxy;
+    QSortFilterProxyModel *m_opProxy;
+    ShapesRunner *m_shapesRunner;
+};
+
+} // namespace lanescope
