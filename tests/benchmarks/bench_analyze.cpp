@@ -1,7 +1,9 @@
 // bench_analyze TRACE [--repeat N] [--threads N]
 // Loads the trace once, then times the whole analysis (steps, HTA breakdown, gaps with causes at
-// the default and the advice thresholds, memory, MFU, advice) as the CLI runs it. Prints one JSON
-// object as the last line (keys fixed in docs/architecture.md). Exit 77 (skip) when the trace is absent.
+// the default and the advice thresholds, memory, MFU, advice, the kernel/operator/module
+// summaries) as the CLI runs it, and the summaries alone (summaries_seconds: what "where the time
+// goes" adds after the load). Prints one JSON object as the last line (keys fixed in
+// docs/architecture.md). Exit 77 (skip) when the trace is absent.
 #include "tests/benchmarks/BenchArgs.h"
 #include "core/analysis/Analysis.h"
 #include "core/parse/TraceLoader.h"
@@ -49,6 +51,17 @@ int main(int argc, char **argv)
         std::fprintf(stderr, "run %d: analyze %.3f s (%zu slices, %zu gaps, %zu advice, idle %.2f%%)\n", i + 1, s,
                      r.trace->sliceCount(), gaps, advice, a.temporal.idlePct);
     }
-    std::printf("{\"load_seconds\":%.4f,\"analyze_seconds\":%.4f}\n", load, best);
+    double summaries = 1e30;
+    std::size_t kernels = 0, ops = 0, modules = 0;
+    for (int i = 0; i < repeat; ++i) {
+        t.restart();
+        const analysis::TimeSummaries s = analysis::timeSummaries(*r.trace, {}, {});
+        summaries = std::min(summaries, double(t.nsecsElapsed()) / 1e9);
+        kernels = s.kernels.size();
+        ops = s.ops.rows.size();
+        modules = s.modules.nodes.size();
+    }
+    std::fprintf(stderr, "summaries %.3f s (%zu kernel names, %zu operator rows, %zu modules)\n", summaries, kernels, ops, modules);
+    std::printf("{\"load_seconds\":%.4f,\"analyze_seconds\":%.4f,\"summaries_seconds\":%.4f}\n", load, best, summaries);
     return 0;
 }
