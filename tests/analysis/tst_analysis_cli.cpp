@@ -100,8 +100,28 @@ private slots:
         const QJsonObject o = d.object();
         QCOMPARE(keys(o), sorted({QStringLiteral("temporal"), QStringLiteral("comm_comp_overlap_pct"), QStringLiteral("steps"),
                                   QStringLiteral("gaps"), QStringLiteral("mfu"), QStringLiteral("memory"), QStringLiteral("advice"),
-                                  QStringLiteral("kernel_summary"), QStringLiteral("warnings")}));
+                                  QStringLiteral("summary_windows_us"), QStringLiteral("kernel_summary"), QStringLiteral("op_summary"),
+                                  QStringLiteral("warnings")}));
         QVERIFY(o.value(QStringLiteral("warnings")).isArray());
+        // Where the time goes: the rows' keys, complete unless --top.
+        const QJsonArray kernels = o.value(QStringLiteral("kernel_summary")).toArray();
+        const QJsonArray ops = o.value(QStringLiteral("op_summary")).toArray();
+        QVERIFY(kernels.size() > 2 && ops.size() > 2);
+        QCOMPARE(keys(kernels.at(0).toObject()),
+                 sorted({QStringLiteral("name"), QStringLiteral("class"), QStringLiteral("count"), QStringLiteral("total_us"),
+                         QStringLiteral("mean_us"), QStringLiteral("median_us"), QStringLiteral("min_us"), QStringLiteral("max_us"),
+                         QStringLiteral("gpu_time_pct"), QStringLiteral("streams"), QStringLiteral("launch")}));
+        QCOMPARE(keys(ops.at(0).toObject()),
+                 sorted({QStringLiteral("name"), QStringLiteral("category"), QStringLiteral("input_shapes"), QStringLiteral("count"),
+                         QStringLiteral("total_us"), QStringLiteral("self_us"), QStringLiteral("device_us"), QStringLiteral("device_self_us")}));
+        QVERIFY(ops.at(0).toObject().value(QStringLiteral("input_shapes")).isNull());
+        const Run top = cli({QStringLiteral("analyze"), m_synth, QStringLiteral("--json"), QStringLiteral("--top"), QStringLiteral("2")});
+        QCOMPARE(top.exitCode, 0);
+        const QJsonObject t = QJsonDocument::fromJson(top.out).object();
+        QCOMPARE(t.value(QStringLiteral("kernel_summary")).toArray().size(), 2);
+        QCOMPARE(t.value(QStringLiteral("op_summary")).toArray().size(), 2);
+        QCOMPARE(t.value(QStringLiteral("kernel_summary")).toArray().at(1), kernels.at(1));
+        QCOMPARE(cli({QStringLiteral("analyze"), m_synth, QStringLiteral("--top"), QStringLiteral("0")}).exitCode, 2);
         QCOMPARE(keys(o.value(QStringLiteral("temporal")).toObject()),
                  sorted({QStringLiteral("definition"), QStringLiteral("idle_pct"), QStringLiteral("compute_pct"),
                          QStringLiteral("non_compute_pct"), QStringLiteral("idle_us"), QStringLiteral("compute_us"),
