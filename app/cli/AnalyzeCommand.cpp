@@ -176,6 +176,54 @@ void writeAnalysisFields(JsonWriter &j, const Trace &t, const analysis::Analysis
                 });
             }
         });
+    // How fast each collective moved its data (nccl-tests' algbw and busbw, GB/s;
+    // core/analysis/CollectiveBandwidth.h): the kernels (first N with --top), every kind and size.
+    const analysis::CollectiveBandwidth &cb = r.collectives;
+    const auto orNull = [](double v) { return JsonWriter::orNull(v >= 0, v); };
+    j.object("collectives", [&] {
+        j.array("kernels", [&] {
+            for (std::size_t k = 0; k < cb.kernels.size() && k < top; ++k) {
+                const analysis::CollectiveTransfer &x = cb.kernels[k];
+                j.object([&] {
+                    j.field("name", x.kernel);
+                    j.field("ts_us", us(x.start, o));
+                    j.field("collective", analysis::collectiveKindName(x.kind));
+                    j.field("collective_name", x.collective); // as the trace spells it
+                    if (x.groupSize >= 0)
+                        j.field("group_size", x.groupSize);
+                    else
+                        j.field("group_size", nullptr);
+                    if (x.bytes >= 0)
+                        j.field("bytes", x.bytes);
+                    else
+                        j.field("bytes", nullptr);
+                    j.field("dtype", x.dtype);
+                    j.field("dur_us", usDur(x.dur));
+                    j.field("algbw_gbps", orNull(x.algbwGBps));
+                    j.field("busbw_gbps", orNull(x.busbwGBps));
+                    j.field("size_from", x.bytes < 0 ? "none" : x.sizeFromCpuOp ? "cpu_op" : "kernel");
+                });
+            }
+        });
+        j.array("by_type", [&] {
+            for (const analysis::CollectiveTypeRow &row : cb.byType)
+                j.object([&] {
+                    j.field("collective", analysis::collectiveKindName(row.kind));
+                    if (row.bytes >= 0)
+                        j.field("bytes", row.bytes);
+                    else
+                        j.field("bytes", nullptr);
+                    if (row.groupSize >= 0)
+                        j.field("group_size", row.groupSize);
+                    else
+                        j.field("group_size", nullptr);
+                    j.field("count", row.count);
+                    j.field("total_us", usDur(row.totalNs));
+                    j.field("busbw_median_gbps", orNull(row.busbwMedianGBps));
+                    j.field("busbw_best_gbps", orNull(row.busbwBestGBps));
+                });
+        });
+    });
     // What the trace cannot show (legacy exporter, unrecognised device work, no GPU activity).
     j.array("warnings", [&] {
         for (const QString &w : r.warnings)

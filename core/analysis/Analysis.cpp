@@ -89,6 +89,7 @@ AnalysisResult analyze(const Trace &trace, const AnalysisOptions &options)
     if (options.step >= 0 && !stepsInScope.empty())
         cpuRange = {stepsInScope.front().start, stepsInScope.front().end()};
     r.summaries = timeSummaries(trace, range, cpuRange, options.opsByInputShapes);
+    r.collectives = collectiveBandwidth(trace, range);
     return r;
 }
 

@@ -3,6 +3,7 @@
 // analysis dock shows. A pure function of an immutable Trace; safe to run off the UI thread, and
 // the result is a plain value to hand across.
 #include "core/analysis/Advice.h"
+#include "core/analysis/CollectiveBandwidth.h"
 #include "core/analysis/Gaps.h"
 #include "core/analysis/Memory.h"
 #include "core/analysis/Mfu.h"
@@ -48,6 +49,8 @@ struct AnalysisResult
     RunFigures figures;
     // Where the time goes (kernels, operators, modules) in the analysed windows.
     TimeSummaries summaries;
+    // Each communication kernel's size and bandwidth in the analysed window.
+    CollectiveBandwidth collectives;
     AnalysisOptions options; // what it was measured with: whoever holds it can tell whether it serves
 };
 

@@ -1,5 +1,7 @@
 #include "widgets/timeline/TimelinePanels.h"
 
+#include "core/model/Nesting.h"
+
 #include "core/parse/EventArgs.h"
 #include "widgets/timeline/DetailsHtml.h"
 #include "widgets/render/Palette.h"
@@ -25,22 +27,14 @@ namespace lanescope {
 
 namespace {
 
-// The python_function slices enclosing slice i of a CPU lane, innermost first: its ancestors by
-// depth (Track::depth), found walking back over the starts. Bounded: at most kMaxFrames frames and
-// kMaxSteps slices looked at, whatever the lane holds.
+// The python_function slices enclosing slice i of a CPU lane, innermost first.
 std::vector<std::uint32_t> pythonStack(const Trace &t, const Track &trk, std::size_t i)
 {
-    constexpr std::size_t kMaxFrames = 64, kMaxSteps = 1'000'000;
     std::vector<std::uint32_t> frames;
-    int want = int(trk.depth[i]) - 1;
-    const TimeNs end = trk.end(i);
-    for (std::size_t j = i, steps = 0; j-- > 0 && want >= 0 && steps < kMaxSteps && frames.size() < kMaxFrames; ++steps) {
-        if (trk.depth[j] != want || trk.end(j) < end)
-            continue;
-        --want; // the ancestor at this depth; its parent next
+    for (std::uint32_t j : enclosingSlices(trk, i)) {
         const std::uint16_t c = trk.catId[j];
         if (c < t.categories.size() && t.strings.view(t.categories[c]) == "python_function")
-            frames.push_back(std::uint32_t(j));
+            frames.push_back(j);
     }
     return frames;
 }

@@ -1,0 +1,259 @@
+#include "core/analysis/CollectiveBandwidth.h"
+
+#include "core/analysis/KernelClass.h"
+#include "core/io/SourceReader.h"
+#include "core/model/Nesting.h"
+#include "core/parse/EventArgs.h"
+
+#include <QHash>
+
+#include <algorithm>
+#include <map>
+#include <unordered_map>
+
+namespace lanescope::analysis {
+
+const char *collectiveKindName(CollectiveKind k)
+{
+    switch (k) {
+    case CollectiveKind::AllReduce: return "allreduce";
+    case CollectiveKind::AllGather: return "allgather";
+    case CollectiveKind::ReduceScatter: return "reducescatter";
+    case CollectiveKind::Broadcast: return "broadcast";
+    case CollectiveKind::Reduce: return "reduce";
+    case CollectiveKind::AllToAll: return "alltoall";
+    case CollectiveKind::SendRecv: return "sendrecv";
+    case CollectiveKind::Unknown: break;
+    }
+    return "unknown";
+}
+
+CollectiveKind collectiveKindOf(const QString &name)
+{
+    QString n = name.toLower();
+    n.remove(QLatin1Char('_'));
+    // Longest first: "reducescatter" and "allreduce" contain "reduce".
+    if (n.contains(QLatin1String("reducescatter")))
+        return CollectiveKind::ReduceScatter;
+    if (n.contains(QLatin1String("allreduce")))
+        return CollectiveKind::AllReduce;
+    if (n.contains(QLatin1String("allgather")))
+        return CollectiveKind::AllGather;
+    if (n.contains(QLatin1String("alltoall")))
+        return CollectiveKind::AllToAll;
+    if (n.contains(QLatin1String("broadcast")) || n.contains(QLatin1String("bcast")))
+        return CollectiveKind::Broadcast;
+    if (n.contains(QLatin1String("send")) || n.contains(QLatin1String("recv")))
+        return CollectiveKind::SendRecv;
+    if (n.contains(QLatin1String("reduce")))
+        return CollectiveKind::Reduce;
+    return CollectiveKind::Unknown;
+}
+
+double busBandwidthFactor(CollectiveKind k, int n)
+{
+    switch (k) {
+    case CollectiveKind::AllReduce: return n >= 1 ? 2.0 * (n - 1) / n : 0;
+    case CollectiveKind::AllGather:
+    case CollectiveKind::ReduceScatter:
+    case CollectiveKind::AllToAll: return n >= 1 ? double(n - 1) / n : 0;
+    case CollectiveKind::Broadcast:
+    case CollectiveKind::Reduce:
+    case CollectiveKind::SendRecv: return 1.0;
+    case CollectiveKind::Unknown: break;
+    }
+    return 0;
+}
+
+int dtypeBytes(const QString &dtype)
+{
+    static const QHash<QString, int> sizes = {
+        {QStringLiteral("Double"), 8}, {QStringLiteral("Float"), 4}, {QStringLiteral("Half"), 2},
+        {QStringLiteral("BFloat16"), 2}, {QStringLiteral("Long"), 8}, {QStringLiteral("Int"), 4},
+        {QStringLiteral("Short"), 2}, {QStringLiteral("Char"), 1}, {QStringLiteral("Byte"), 1},
+        {QStringLiteral("Bool"), 1}, {QStringLiteral("ComplexFloat"), 8}, {QStringLiteral("ComplexDouble"), 16},
+        {QStringLiteral("ComplexHalf"), 4}, {QStringLiteral("Float8_e4m3fn"), 1}, {QStringLiteral("Float8_e5m2"), 1},
+        {QStringLiteral("Float8_e4m3fnuz"), 1}, {QStringLiteral("Float8_e5m2fnuz"), 1}, {QStringLiteral("UInt16"), 2},
+        {QStringLiteral("UInt32"), 4}, {QStringLiteral("UInt64"), 8}, {QStringLiteral("QInt8"), 1},
+        {QStringLiteral("QUInt8"), 1}, {QStringLiteral("QInt32"), 4},
+    };
+    return sizes.value(dtype, 0);
+}
+
+namespace {
+
+// What a kernel's or a CPU op's args say about the transfer.
+struct TransferArgs
+{
+    QString collective, dtype;
+    std::int64_t inElems = -1, outElems = -1;
+    int groupSize = -1;
+    bool hasSize() const { return (inElems >= 0 || outElems >= 0) && dtypeBytes(dtype) > 0; }
+};
+
+TransferArgs transferArgs(const EventDetails &d)
+{
+    TransferArgs a;
+    if (!d.ok)
+        return a;
+    const auto integer = [&](const char *key, auto *out) {
+        bool ok = false;
+        const qlonglong v = d.args.value(QLatin1String(key)).toLongLong(&ok);
+        if (ok && v >= 0)
+            *out = std::remove_pointer_t<decltype(out)>(v);
+    };
+    a.collective = d.args.value(QStringLiteral("Collective name")).toString();
+    a.dtype = d.args.value(QStringLiteral("dtype")).toString();
+    integer("In msg nelems", &a.inElems);
+    integer("Out msg nelems", &a.outElems);
+    integer("Group size", &a.groupSize);
+    return a;
+}
+
+// The CPU op that issued the collective a runtime call launched: the nearest enclosing
+// record_param_comms (it carries the sizes), else a c10d:: op.
+std::int64_t commsOpOf(const Trace &t, const Track &cpu, std::size_t call)
+{
+    std::int64_t c10d = -1;
+    for (std::uint32_t j : enclosingSlices(cpu, call, 32)) {
+        const std::string_view n = t.strings.view(cpu.nameId[j]);
+        if (n == "record_param_comms")
+            return j;
+        if (c10d < 0 && n.substr(0, 6) == "c10d::")
+            c10d = j;
+    }
+    return c10d;
+}
+
+} // namespace
+
+CollectiveBandwidth collectiveBandwidth(const Trace &t, TimeRange window)
+{
+    CollectiveBandwidth out;
+    for (std::uint32_t k = 0; k < t.tracks.size(); ++k) {
+        const Track &tr = t.tracks[k];
+        if (tr.kind != TrackKind::Gpu)
+            continue;
+        for (std::size_t i = 0; i < tr.size(); ++i) {
+            if (!window.empty() && !window.contains(tr.start[i]))
+                continue;
+            const std::uint16_t c = tr.catId[i];
+            if (c >= t.categoryClass.size() || t.categoryClass[c] != CategoryClass::Kernel)
+                continue;
+            const std::string_view name = t.strings.view(tr.nameId[i]);
+            const std::string_view coll = collectiveName(name);
+            if (coll.empty())
+                continue;
+            CollectiveTransfer x;
+            x.kernel = QString::fromUtf8(name.data(), qsizetype(name.size()));
+            x.collective = QString::fromLatin1(coll.data(), qsizetype(coll.size()));
+            x.start = tr.start[i];
+            x.dur = tr.dur[i];
+            x.track = k;
+            x.slice = std::uint32_t(i);
+            out.kernels.push_back(std::move(x));
+        }
+    }
+    std::sort(out.kernels.begin(), out.kernels.end(), [](const CollectiveTransfer &a, const CollectiveTransfer &b) {
+        return std::tie(a.start, a.track, a.slice) < std::tie(b.start, b.track, b.slice);
+    });
+    std::vector<TransferArgs> args(out.kernels.size());
+    if (t.source && !out.kernels.empty()) {
+        // The kernels' own args, in file order (one pass over a .json.gz) ...
+        std::vector<std::pair<std::uint64_t, std::size_t>> order;
+        for (std::size_t n = 0; n < out.kernels.size(); ++n)
+            order.emplace_back(t.tracks[out.kernels[n].track].fileOffset[out.kernels[n].slice], n);
+        std::sort(order.begin(), order.end());
+        {
+            SourceReader reader(*t.source);
+            for (const auto &[offset, n] : order)
+                args[n] = transferArgs(readEventDetails(t, reader, offset));
+        }
+        // ... then, for kernels without a size, their launching CPU op's.
+        std::unordered_map<std::uint64_t, std::size_t> missing; // (track << 32 | slice) -> kernel
+        for (std::size_t n = 0; n < out.kernels.size(); ++n)
+            if (!args[n].hasSize())
+                missing.emplace((std::uint64_t(out.kernels[n].track) << 32) | out.kernels[n].slice, n);
+        order.clear();
+        for (const Flow &f : t.flows) {
+            if (missing.empty())
+                break;
+            if (f.kind != FlowKind::Launch && f.kind != FlowKind::Correlation)
+                continue;
+            const auto it = missing.find((std::uint64_t(f.toTrack) << 32) | f.toSlice);
+            if (it == missing.end() || f.fromTrack >= t.tracks.size() || t.tracks[f.fromTrack].kind != TrackKind::Cpu)
+                continue;
+            const Track &cpu = t.tracks[f.fromTrack];
+            const std::int64_t op = commsOpOf(t, cpu, f.fromSlice);
+            if (op >= 0)
+                order.emplace_back(cpu.fileOffset[std::size_t(op)], it->second);
+            missing.erase(it);
+        }
+        std::sort(order.begin(), order.end());
+        SourceReader reader(*t.source);
+        for (const auto &[offset, n] : order) {
+            const TransferArgs op = transferArgs(readEventDetails(t, reader, offset));
+            TransferArgs &a = args[n];
+            if (a.collective.isEmpty())
+                a.collective = op.collective;
+            if (a.groupSize < 0)
+                a.groupSize = op.groupSize;
+            if (!a.hasSize() && op.hasSize()) {
+                a.inElems = op.inElems;
+                a.outElems = op.outElems;
+                a.dtype = op.dtype;
+                out.kernels[n].sizeFromCpuOp = true;
+            }
+        }
+    }
+
+    for (std::size_t n = 0; n < out.kernels.size(); ++n) {
+        CollectiveTransfer &x = out.kernels[n];
+        const TransferArgs &a = args[n];
+        if (!a.collective.isEmpty())
+            x.collective = a.collective; // RCCL's "Generic" kernels say it only here
+        x.kind = collectiveKindOf(x.collective);
+        x.groupSize = a.groupSize;
+        x.dtype = a.dtype;
+        if (a.hasSize()) {
+            x.bytes = std::max(a.inElems, a.outElems) * dtypeBytes(a.dtype);
+            ++out.withSize;
+            if (x.dur > 0) {
+                x.algbwGBps = double(x.bytes) / double(x.dur); // bytes per ns = GB/s
+                const double f = busBandwidthFactor(x.kind, x.groupSize);
+                if (f > 0)
+                    x.busbwGBps = x.algbwGBps * f;
+            }
+        }
+    }
+
+    // Per kind and size (and group size: the same buffer over 2 or 8 ranks is another transfer).
+    std::map<std::tuple<int, std::int64_t, int>, std::vector<std::size_t>> groups;
+    for (std::size_t n = 0; n < out.kernels.size(); ++n) {
+        const CollectiveTransfer &x = out.kernels[n];
+        groups[{int(x.kind), x.bytes, x.groupSize}].push_back(n);
+    }
+    for (const auto &[key, members] : groups) {
+        CollectiveTypeRow row;
+        row.kind = CollectiveKind(std::get<0>(key));
+        row.bytes = std::get<1>(key);
+        row.groupSize = std::get<2>(key);
+        std::vector<double> busbw;
+        for (std::size_t n : members) {
+            ++row.count;
+            row.totalNs += out.kernels[n].dur;
+            if (out.kernels[n].busbwGBps >= 0)
+                busbw.push_back(out.kernels[n].busbwGBps);
+        }
+        if (!busbw.empty()) {
+            std::sort(busbw.begin(), busbw.end());
+            const std::size_t m = busbw.size();
+            row.busbwMedianGBps = m % 2 ? busbw[m / 2] : (busbw[m / 2 - 1] + busbw[m / 2]) / 2;
+            row.busbwBestGBps = busbw.back();
+        }
+        out.byType.push_back(row);
+    }
+    return out;
+}
+
+} // namespace lanescope::analysis
