@@ -9,6 +9,7 @@
 
 #include <algorithm>
 #include <map>
+#include <optional>
 #include <unordered_map>
 
 namespace lanescope::analysis {
@@ -125,6 +126,81 @@ std::int64_t commsOpOf(const Trace &t, const Track &cpu, std::size_t call)
     return c10d;
 }
 
+// Size, group and bandwidths of the given kernels (their collective, start, duration and place
+// set), from their args or their launching CPU op's.
+void measure(const Trace &t, std::vector<CollectiveTransfer> &kernels)
+{
+    std::vector<TransferArgs> args(kernels.size());
+    if (t.source && !kernels.empty()) {
+        // The kernels' own args, in file order (one pass over a .json.gz) ...
+        std::vector<std::pair<std::uint64_t, std::size_t>> order;
+        for (std::size_t n = 0; n < kernels.size(); ++n)
+            order.emplace_back(t.tracks[kernels[n].track].fileOffset[kernels[n].slice], n);
+        std::sort(order.begin(), order.end());
+        {
+            SourceReader reader(*t.source);
+            for (const auto &[offset, n] : order)
+                args[n] = transferArgs(readEventDetails(t, reader, offset));
+        }
+        // ... then, for kernels without a size, their launching CPU op's.
+        std::unordered_map<std::uint64_t, std::size_t> missing; // (track << 32 | slice) -> kernel
+        for (std::size_t n = 0; n < kernels.size(); ++n)
+            if (!args[n].hasSize())
+                missing.emplace((std::uint64_t(kernels[n].track) << 32) | kernels[n].slice, n);
+        order.clear();
+        for (const Flow &f : t.flows) {
+            if (missing.empty())
+                break;
+            if (f.kind != FlowKind::Launch && f.kind != FlowKind::Correlation)
+                continue;
+            const auto it = missing.find((std::uint64_t(f.toTrack) << 32) | f.toSlice);
+            if (it == missing.end() || f.fromTrack >= t.tracks.size() || t.tracks[f.fromTrack].kind != TrackKind::Cpu)
+                continue;
+            const Track &cpu = t.tracks[f.fromTrack];
+            const std::int64_t op = commsOpOf(t, cpu, f.fromSlice);
+            if (op >= 0)
+                order.emplace_back(cpu.fileOffset[std::size_t(op)], it->second);
+            missing.erase(it);
+        }
+        std::sort(order.begin(), order.end());
+        SourceReader reader(*t.source);
+        for (const auto &[offset, n] : order) {
+            const TransferArgs op = transferArgs(readEventDetails(t, reader, offset));
+            TransferArgs &a = args[n];
+            if (a.collective.isEmpty())
+                a.collective = op.collective;
+            if (a.groupSize < 0)
+                a.groupSize = op.groupSize;
+            if (!a.hasSize() && op.hasSize()) {
+                a.inElems = op.inElems;
+                a.outElems = op.outElems;
+                a.dtype = op.dtype;
+                kernels[n].sizeFromCpuOp = true;
+            }
+        }
+    }
+
+    for (std::size_t n = 0; n < kernels.size(); ++n) {
+        CollectiveTransfer &x = kernels[n];
+        const TransferArgs &a = args[n];
+        if (!a.collective.isEmpty())
+            x.collective = a.collective; // RCCL's "Generic" kernels say it only here
+        x.kind = collectiveKindOf(x.collective);
+        x.groupSize = a.groupSize;
+        x.dtype = a.dtype;
+        if (a.hasSize()) {
+            x.bytes = std::max(a.inElems, a.outElems) * dtypeBytes(a.dtype);
+            if (x.dur > 0) {
+                x.algbwGBps = double(x.bytes) / double(x.dur); // bytes per ns = GB/s
+                const double f = busBandwidthFactor(x.kind, x.groupSize);
+                if (f > 0)
+                    x.busbwGBps = x.algbwGBps * f;
+            }
+        }
+    }
+
+}
+
 } // namespace
 
 CollectiveBandwidth collectiveBandwidth(const Trace &t, TimeRange window)
@@ -157,76 +233,9 @@ CollectiveBandwidth collectiveBandwidth(const Trace &t, TimeRange window)
     std::sort(out.kernels.begin(), out.kernels.end(), [](const CollectiveTransfer &a, const CollectiveTransfer &b) {
         return std::tie(a.start, a.track, a.slice) < std::tie(b.start, b.track, b.slice);
     });
-    std::vector<TransferArgs> args(out.kernels.size());
-    if (t.source && !out.kernels.empty()) {
-        // The kernels' own args, in file order (one pass over a .json.gz) ...
-        std::vector<std::pair<std::uint64_t, std::size_t>> order;
-        for (std::size_t n = 0; n < out.kernels.size(); ++n)
-            order.emplace_back(t.tracks[out.kernels[n].track].fileOffset[out.kernels[n].slice], n);
-        std::sort(order.begin(), order.end());
-        {
-            SourceReader reader(*t.source);
-            for (const auto &[offset, n] : order)
-                args[n] = transferArgs(readEventDetails(t, reader, offset));
-        }
-        // ... then, for kernels without a size, their launching CPU op's.
-        std::unordered_map<std::uint64_t, std::size_t> missing; // (track << 32 | slice) -> kernel
-        for (std::size_t n = 0; n < out.kernels.size(); ++n)
-            if (!args[n].hasSize())
-                missing.emplace((std::uint64_t(out.kernels[n].track) << 32) | out.kernels[n].slice, n);
-        order.clear();
-        for (const Flow &f : t.flows) {
-            if (missing.empty())
-                break;
-            if (f.kind != FlowKind::Launch && f.kind != FlowKind::Correlation)
-                continue;
-            const auto it = missing.find((std::uint64_t(f.toTrack) << 32) | f.toSlice);
-            if (it == missing.end() || f.fromTrack >= t.tracks.size() || t.tracks[f.fromTrack].kind != TrackKind::Cpu)
-                continue;
-            const Track &cpu = t.tracks[f.fromTrack];
-            const std::int64_t op = commsOpOf(t, cpu, f.fromSlice);
-            if (op >= 0)
-                order.emplace_back(cpu.fileOffset[std::size_t(op)], it->second);
-            missing.erase(it);
-        }
-        std::sort(order.begin(), order.end());
-        SourceReader reader(*t.source);
-        for (const auto &[offset, n] : order) {
-            const TransferArgs op = transferArgs(readEventDetails(t, reader, offset));
-            TransferArgs &a = args[n];
-            if (a.collective.isEmpty())
-                a.collective = op.collective;
-            if (a.groupSize < 0)
-                a.groupSize = op.groupSize;
-            if (!a.hasSize() && op.hasSize()) {
-                a.inElems = op.inElems;
-                a.outElems = op.outElems;
-                a.dtype = op.dtype;
-                out.kernels[n].sizeFromCpuOp = true;
-            }
-        }
-    }
-
-    for (std::size_t n = 0; n < out.kernels.size(); ++n) {
-        CollectiveTransfer &x = out.kernels[n];
-        const TransferArgs &a = args[n];
-        if (!a.collective.isEmpty())
-            x.collective = a.collective; // RCCL's "Generic" kernels say it only here
-        x.kind = collectiveKindOf(x.collective);
-        x.groupSize = a.groupSize;
-        x.dtype = a.dtype;
-        if (a.hasSize()) {
-            x.bytes = std::max(a.inElems, a.outElems) * dtypeBytes(a.dtype);
-            ++out.withSize;
-            if (x.dur > 0) {
-                x.algbwGBps = double(x.bytes) / double(x.dur); // bytes per ns = GB/s
-                const double f = busBandwidthFactor(x.kind, x.groupSize);
-                if (f > 0)
-                    x.busbwGBps = x.algbwGBps * f;
-            }
-        }
-    }
-
+    measure(t, out.kernels);
+    for (const CollectiveTransfer &x : out.kernels)
+        out.withSize += x.bytes >= 0;
     // Per kind and size (and group size: the same buffer over 2 or 8 ranks is another transfer).
     std::map<std::tuple<int, std::int64_t, int>, std::vector<std::size_t>> groups;
     for (std::size_t n = 0; n < out.kernels.size(); ++n) {
@@ -254,6 +263,27 @@ CollectiveBandwidth collectiveBandwidth(const Trace &t, TimeRange window)
         out.byType.push_back(row);
     }
     return out;
+}
+
+std::optional<CollectiveTransfer> collectiveTransfer(const Trace &t, std::uint32_t track, std::uint32_t slice)
+{
+    if (track >= t.tracks.size() || slice >= t.tracks[track].size() || t.tracks[track].kind != TrackKind::Gpu)
+        return std::nullopt;
+    const Track &tr = t.tracks[track];
+    const std::string_view name = t.strings.view(tr.nameId[slice]);
+    const std::string_view coll = collectiveName(name);
+    if (coll.empty())
+        return std::nullopt;
+    std::vector<CollectiveTransfer> one(1);
+    CollectiveTransfer &x = one.front();
+    x.kernel = QString::fromUtf8(name.data(), qsizetype(name.size()));
+    x.collective = QString::fromLatin1(coll.data(), qsizetype(coll.size()));
+    x.start = tr.start[slice];
+    x.dur = tr.dur[slice];
+    x.track = track;
+    x.slice = slice;
+    measure(t, one);
+    return one.front();
 }
 
 } // namespace lanescope::analysis

@@ -21,6 +21,7 @@
 
 #include <QString>
 
+#include <optional>
 #include <vector>
 
 namespace lanescope::analysis {
@@ -70,5 +71,7 @@ struct CollectiveBandwidth
 // The communication kernels that start in `window` (empty: all). Reads the args of those kernels
 // (and, where they lack a size, of their launching CPU ops) from the file, in file order.
 CollectiveBandwidth collectiveBandwidth(const Trace &trace, TimeRange window = {});
+// One kernel's (the Details panel's): nothing where it is not a communication kernel.
+std::optional<CollectiveTransfer> collectiveTransfer(const Trace &trace, std::uint32_t track, std::uint32_t slice);
 
 } // namespace lanescope::analysis

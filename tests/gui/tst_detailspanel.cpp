@@ -121,6 +121,19 @@ private slots:
         }
     }
 
+    // An NCCL kernel says what it moved and how fast: nccl-tests' bus bandwidth.
+    void collectiveBandwidthOfAKernel()
+    {
+        const Shown s = show(traceWithArgs(R"("Collective name": "_allgather_base", "In msg nelems": 16777216, "Out msg nelems": 134217728, "Group size": 8, "dtype": "BFloat16")"));
+        QVERIFY(s.trace);
+        const QString text = s.panel->text();
+        QVERIFY2(text.contains(QStringLiteral("_allgather_base")), qPrintable(text));
+        QVERIFY2(text.contains(QStringLiteral("256.00 MiB")), qPrintable(text));
+        // 268,435,456 bytes in 5 µs: 53,687.09 GB/s algbw, x 7/8 on the bus.
+        QVERIFY2(text.contains(QLocale().toString(53687.0912, 'f', 2) + QStringLiteral(" GB/s")), qPrintable(text));
+        QVERIFY2(text.contains(QLocale().toString(46976.2048, 'f', 2) + QStringLiteral(" GB/s")), qPrintable(text));
+    }
+
     void initTestCase()
     {
         QStandardPaths::setTestModeEnabled(true);
@@ -145,7 +158,9 @@ private slots:
         QVERIFY(s.trace);
         const QString html = s.panel->html();
         QVERIFY2(!html.contains(QStringLiteral("<trk")), "rows must be <tr>, not nested unknown tags");
-        constexpr int kOwnRows = 4; // category, start, duration, stream (no step in this trace)
+        // Category, start, duration, stream (no step in this trace); the collective's operation and
+        // size ("not recorded": these args carry none).
+        constexpr int kOwnRows = 6;
         QCOMPARE(rowCount(html), kOwnRows + rows);
         if (rows < args)
             QVERIFY2(html.contains(QStringLiteral("and %1 more arguments").arg(args - rows)), qPrintable(html.right(300)));

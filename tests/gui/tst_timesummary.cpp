@@ -202,6 +202,32 @@ private slots:
         QCOMPARE(lines.size(), om->rowCount() + 1);
     }
 
+    // The collectives by kind and size: the analysis' rows, busbw as analyze --json says.
+    void collectives()
+    {
+        LANESCOPE_REQUIRE_TRACE(path, "a100-2rank-nccl.json.gz");
+        MainWindow w;
+        w.resize(1600, 1000);
+        w.show();
+        QVERIFY(open(w, {path}));
+        TimeSummaryPanel *panel = w.analysisDock()->timeSummary();
+        panel->setView(TimeSummaryPanel::View::Collectives);
+        const auto &rows = w.analysisDock()->result()->collectives.byType;
+        QVERIFY(!rows.empty());
+        QAbstractItemModel *m = panel->collectiveTable()->model();
+        QCOMPARE(m->rowCount(), int(rows.size()));
+        const test::CliRun cli = test::runCli({QStringLiteral("analyze"), path, QStringLiteral("--json")});
+        QCOMPARE(cli.exitCode, 0);
+        const QJsonArray byType = QJsonDocument::fromJson(cli.out).object().value(QStringLiteral("collectives")).toObject().value(QStringLiteral("by_type")).toArray();
+        QCOMPARE(byType.size(), m->rowCount());
+        double best = 0;
+        for (const QJsonValue &v : byType)
+            best = std::max(best, v.toObject().value(QStringLiteral("busbw_best_gbps")).toDouble());
+        panel->collectiveTable()->sortByColumn(CollectiveTypeModel::BestColumn, Qt::DescendingOrder);
+        QCOMPARE(m->index(0, CollectiveTypeModel::BestColumn).data(CollectiveTypeModel::SortRole).toDouble(), best);
+        QVERIFY2(panel->scopeText().contains(QString::number(rows.size())) || !panel->scopeText().isEmpty(), qPrintable(panel->scopeText()));
+    }
+
     // The module tree of a trace recorded with with_stack: a click outlines the module's calls.
     void modules()
     {

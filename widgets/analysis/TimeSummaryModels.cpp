@@ -183,4 +183,77 @@ QVariant OpSummaryModel::headerData(int section, Qt::Orientation orientation, in
     return {};
 }
 
+void CollectiveTypeModel::setRows(std::vector<analysis::CollectiveTypeRow> rows)
+{
+    beginResetModel();
+    m_rows = std::move(rows);
+    endResetModel();
+}
+
+QVariant CollectiveTypeModel::data(const QModelIndex &index, int role) const
+{
+    if (!index.isValid() || index.row() >= int(m_rows.size()))
+        return {};
+    const analysis::CollectiveTypeRow &r = m_rows[std::size_t(index.row())];
+    const QLocale locale;
+    const QString kind = QString::fromLatin1(analysis::collectiveKindName(r.kind));
+    if (role == NameRole)
+        return kind;
+    if (role == Qt::TextAlignmentRole)
+        return index.column() == KindColumn ? QVariant(int(Qt::AlignLeft | Qt::AlignVCenter))
+                                            : QVariant(int(Qt::AlignRight | Qt::AlignVCenter));
+    if (role == SortRole) {
+        switch (index.column()) {
+        case KindColumn: return kind;
+        case SizeColumn: return qlonglong(r.bytes);
+        case RanksColumn: return r.groupSize;
+        case CallsColumn: return qlonglong(r.count);
+        case TotalColumn: return qlonglong(r.totalNs);
+        case MedianColumn: return r.busbwMedianGBps;
+        case BestColumn: return r.busbwBestGBps;
+        }
+    }
+    if (role != Qt::DisplayRole)
+        return {};
+    const auto gbps = [&](double v) { return v < 0 ? tr("unknown") : locale.toString(v, 'f', 2); };
+    switch (index.column()) {
+    case KindColumn: return kind;
+    case SizeColumn: return r.bytes < 0 ? tr("unknown") : locale.formattedDataSize(r.bytes, 2, QLocale::DataSizeIecFormat);
+    case RanksColumn: return r.groupSize < 0 ? tr("unknown") : locale.toString(r.groupSize);
+    case CallsColumn: return locale.toString(qlonglong(r.count));
+    case TotalColumn: return summaryMs(r.totalNs);
+    case MedianColumn: return gbps(r.busbwMedianGBps);
+    case BestColumn: return gbps(r.busbwBestGBps);
+    }
+    return {};
+}
+
+QVariant CollectiveTypeModel::headerData(int section, Qt::Orientation orientation, int role) const
+{
+    if (orientation != Qt::Horizontal)
+        return {};
+    if (role == Qt::DisplayRole) {
+        switch (section) {
+        case KindColumn: return tr("Collective");
+        case SizeColumn: return tr("Size");
+        case RanksColumn: return tr("Ranks");
+        case CallsColumn: return tr("Calls");
+        case TotalColumn: return tr("Total (ms)");
+        case MedianColumn: return tr("Median busbw (GB/s)");
+        case BestColumn: return tr("Best busbw (GB/s)");
+        }
+    }
+    if (role == Qt::ToolTipRole) {
+        switch (section) {
+        case SizeColumn: return tr("The collective's whole buffer, as nccl-tests counts it (all-gather: the output; reduce-scatter: the input)");
+        case MedianColumn:
+        case BestColumn:
+            return tr("Bus bandwidth as nccl-tests computes it: the size over the kernel's duration, times 2(n-1)/n for all-reduce, "
+                      "(n-1)/n for all-gather, reduce-scatter and all-to-all. On one rank's trace the duration includes waiting "
+                      "for the last rank.");
+        }
+    }
+    return {};
+}
+
 } // namespace lanescope

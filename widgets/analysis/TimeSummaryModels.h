@@ -3,6 +3,7 @@
 // operators per name (and input shapes). Plain views of analysis::TimeSummaries (computed once per
 // analysis, the same rows analyze --json writes); SortRole gives the raw numbers, so a column sorts
 // by value whatever its spelling. Times in ms (totals) and µs (per call), as the headers say.
+#include "core/analysis/CollectiveBandwidth.h"
 #include "core/analysis/KernelSummary.h"
 #include "core/analysis/OpSummary.h"
 
@@ -54,6 +55,27 @@ public:
 
 private:
     std::vector<analysis::OpSummaryRow> m_rows;
+};
+
+// Collectives per kind, size and group: nccl-tests' bus bandwidth, median and best over the calls.
+class CollectiveTypeModel : public QAbstractTableModel
+{
+    Q_OBJECT
+public:
+    enum Column { KindColumn, SizeColumn, RanksColumn, CallsColumn, TotalColumn, MedianColumn, BestColumn, ColumnCount };
+    enum Role { SortRole = Qt::UserRole + 1, NameRole };
+    using QAbstractTableModel::QAbstractTableModel;
+
+    void setRows(std::vector<analysis::CollectiveTypeRow> rows);
+    const std::vector<analysis::CollectiveTypeRow> &rows() const { return m_rows; }
+
+    int rowCount(const QModelIndex &parent = {}) const override { return parent.isValid() ? 0 : int(m_rows.size()); }
+    int columnCount(const QModelIndex &parent = {}) const override { return parent.isValid() ? 0 : ColumnCount; }
+    QVariant data(const QModelIndex &index, int role) const override;
+    QVariant headerData(int section, Qt::Orientation orientation, int role) const override;
+
+private:
+    std::vector<analysis::CollectiveTypeRow> m_rows;
 };
 
 // Cell spellings shared with the module tree and the copied text.

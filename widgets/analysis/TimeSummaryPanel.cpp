@@ -110,6 +110,7 @@ TimeSummaryPanel::TimeSummaryPanel(QWidget *parent)
     m_viewBox->addItem(tr("Kernels"));
     m_viewBox->addItem(tr("Operators"));
     m_viewBox->addItem(tr("Modules"));
+    m_viewBox->addItem(tr("Collectives"));
     m_viewBox->setToolTip(tr("Where the time goes: per GPU kernel name, per CPU operator, or per nn.Module"));
     m_filter = new QLineEdit(this);
     m_filter->setObjectName(QStringLiteral("summaryFilter"));
@@ -165,7 +166,18 @@ TimeSummaryPanel::TimeSummaryPanel(QWidget *parent)
     m_modules->setToolTip(tr("Click: outline the module's calls in the lanes. Double-click: zoom to its longest call."));
     m_stack->addWidget(m_kernels);
     m_stack->addWidget(m_ops);
+    m_collectiveModel = new CollectiveTypeModel(this);
+    m_collectiveProxy = new QSortFilterProxyModel(this);
+    m_collectiveProxy->setSourceModel(m_collectiveModel);
+    m_collectiveProxy->setSortRole(CollectiveTypeModel::SortRole);
+    m_collectiveProxy->setFilterRole(CollectiveTypeModel::NameRole);
+    m_collectiveProxy->setFilterKeyColumn(CollectiveTypeModel::KindColumn);
+    m_collectiveProxy->setFilterCaseSensitivity(Qt::CaseInsensitive);
+    m_collectives = makeTable(m_stack, m_collectiveProxy, QStringLiteral("collectiveSummary"));
+    m_collectives->sortByColumn(CollectiveTypeModel::TotalColumn, Qt::DescendingOrder);
+    m_collectives->setToolTip(tr("Each collective by kind, size and group: the calls' time and their bus bandwidth (select a kernel for its own)"));
     m_stack->addWidget(m_modules);
+    m_stack->addWidget(m_collectives);
 
     m_scope = new QLabel(this);
     m_scope->setObjectName(QStringLiteral("summaryScope"));
@@ -204,6 +216,7 @@ TimeSummaryPanel::TimeSummaryPanel(QWidget *parent)
     connect(m_filter, &QLineEdit::textChanged, this, [this](const QString &text) {
         m_kernelProxy->setFilterFixedString(text);
         m_opProxy->setFilterFixedString(text);
+        m_collectiveProxy->setFilterFixedString(text);
         fillModules();
     });
     connect(m_fold, &QCheckBox::toggled, this, [this] { showRows(); });
@@ -292,11 +305,13 @@ void TimeSummaryPanel::showRows()
     if (!m_result) {
         m_kernelModel->setRows({});
         m_opModel->setRows({});
+        m_collectiveModel->setRows({});
         updateScope();
         return;
     }
     const analysis::TimeSummaries &s = m_result->summaries;
     m_kernelModel->setRows(m_fold->isChecked() ? s.kernelsFolded : s.kernels);
+    m_collectiveModel->setRows(m_result->collectives.byType);
     const bool shaped = m_shapes->isChecked() && m_shapedOps && m_shapedOps->error.isEmpty();
     m_opModel->setRows(shaped ? m_shapedOps->rows : s.ops.rows);
     m_ops->setColumnHidden(OpSummaryModel::ShapesColumn, !shaped);
@@ -343,6 +358,13 @@ void TimeSummaryPanel::updateScope()
                 text += QLatin1Char(' ') + tr("(the trace has no input shapes: record with record_shapes=True)");
         }
         m_scope->setText(text);
+        break;
+    }
+    case View::Collectives: {
+        const analysis::CollectiveBandwidth &c = m_result->collectives;
+        m_scope->setText(c.kernels.empty() ? tr("No NCCL or RCCL kernel starts in %1.").arg(where)
+                                           : tr("Communication kernels that start in %1: %2, %3 of them with their size recorded")
+                                                 .arg(where, locale.toString(qlonglong(c.kernels.size())), locale.toString(qlonglong(c.withSize))));
         break;
     }
     case View::Modules:
@@ -471,7 +493,7 @@ QString TimeSummaryPanel::tableText() const
             }
         return lines.join(QLatin1Char('\n')) + QLatin1Char('\n');
     }
-    const QTableView *v = view() == View::Kernels ? m_kernels : m_ops;
+    const QTableView *v = view() == View::Kernels ? m_kernels : view() == View::Operators ? m_ops : m_collectives;
     const QAbstractItemModel *m = v->model();
     QList<int> columns;
     for (int c = 0; c < m->columnCount(); ++c)
@@ -489,7 +511,9 @@ QString TimeSummaryPanel::tableText() const
         for (int c : columns) {
             // Numbers as plain numbers (no group separators), names whole.
             const QVariant sort = m->index(r, c).data(KernelSummaryModel::SortRole);
-            const bool number = sort.typeId() != QMetaType::QString && !(v == m_kernels && c == KernelSummaryModel::StreamsColumn);
+            // (Streams list several numbers; a size keeps its unit.)
+            const bool number = sort.typeId() != QMetaType::QString && !(v == m_kernels && c == KernelSummaryModel::StreamsColumn)
+                && !(v == m_collectives && c == CollectiveTypeModel::SizeColumn);
             cells << (number ? m->index(r, c).data(Qt::DisplayRole).toString().remove(QLocale().groupSeparator())
                              : m->index(r, c).data(Qt::DisplayRole).toString());
         }

@@ -26,6 +26,7 @@ class QTreeWidgetItem;
 
 namespace lanescope {
 
+class CollectiveTypeModel;
 class KernelSummaryModel;
 class OpSummaryModel;
 class Session;
@@ -35,7 +36,7 @@ class TimeSummaryPanel : public QWidget
 {
     Q_OBJECT
 public:
-    enum class View { Kernels, Operators, Modules };
+    enum class View { Kernels, Operators, Modules, Collectives };
 
     explicit TimeSummaryPanel(QWidget *parent = nullptr);
     ~TimeSummaryPanel() override;
@@ -54,6 +55,7 @@ public:
     QTableView *kernelTable() const { return m_kernels; }
     QTableView *operatorTable() const { return m_ops; }
     QTreeWidget *moduleTree() const { return m_modules; }
+    QTableView *collectiveTable() const { return m_collectives; }
     QString scopeText() const;
     QString statusText() const;
     // The visible rows of the current view as tab-separated text, header first (what Copy puts on
@@ -92,6 +94,9 @@ private:
     QTableView *m_kernels;
     QTableView *m_ops;
     QTreeWidget *m_modules;
+    QTableView *m_collectives;
+    CollectiveTypeModel *m_collectiveModel;
+    QSortFilterProxyModel *m_collectiveProxy;
     QLabel *m_status;
     KernelSummaryModel *m_kernelModel;
     OpSummaryModel *m_opModel;

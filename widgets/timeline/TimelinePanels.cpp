@@ -1,5 +1,6 @@
 #include "widgets/timeline/TimelinePanels.h"
 
+#include "core/analysis/CollectiveBandwidth.h"
 #include "core/model/Nesting.h"
 
 #include "core/parse/EventArgs.h"
@@ -101,6 +102,32 @@ void DetailsPanel::showSlice(SliceRef ref)
     if (!step.isEmpty())
         html += row(tr("Step"), esc(step));
     html += QStringLiteral("</table>");
+
+    // A communication kernel: how much it moved and how fast (nccl-tests' algbw and busbw).
+    if (trk.kind == TrackKind::Gpu) {
+        if (const auto x = analysis::collectiveTransfer(*t, ref.track, ref.slice)) {
+            const QLocale locale;
+            html += QStringLiteral("<p style='font-weight:bold'>%1</p><table>").arg(esc(tr("Collective")));
+            html += row(tr("Operation"), esc(x->collective));
+            if (x->groupSize > 0)
+                html += row(tr("Ranks"), esc(locale.toString(x->groupSize)));
+            if (x->bytes >= 0) {
+                html += row(tr("Size"), esc(tr("%1 (%2)").arg(locale.formattedDataSize(x->bytes, 2, QLocale::DataSizeIecFormat), x->dtype)));
+                if (x->algbwGBps >= 0)
+                    html += row(tr("Algorithm bandwidth"), esc(tr("%1 GB/s").arg(locale.toString(x->algbwGBps, 'f', 2))));
+                if (x->busbwGBps >= 0)
+                    html += row(tr("Bus bandwidth"), esc(tr("%1 GB/s").arg(locale.toString(x->busbwGBps, 'f', 2))));
+                if (x->sizeFromCpuOp)
+                    html += row(tr("Size from"), esc(tr("its record_param_comms operator")));
+            } else {
+                html += row(tr("Size"), esc(tr("not recorded (a trace without \"In msg nelems\" / \"dtype\")")));
+            }
+            html += QStringLiteral("</table>");
+            html += QStringLiteral("<p style='color:#667'>%1</p>")
+                        .arg(esc(tr("Bus bandwidth as nccl-tests computes it, over this kernel's duration on this rank: "
+                                    "waiting for a late rank counts as transfer time here.")));
+        }
+    }
 
     const auto &flows = m_view->selectedFlows();
     if (!flows.empty() && m_view->selectedSlice() == ref) {
