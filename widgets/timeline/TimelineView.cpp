@@ -1016,6 +1016,9 @@ void TimelineView::paintAnnotations(QPainter &p)
     AnnotationPainter::Draft draft;
     if (m_hasDraft && m_draftRun >= 0 && m_draftRun < runCount())
         draft = {m_draftRun, &m_draft, m_drag == Drag::MoveAnnotation};
+    // The marked gap's chip stays readable: no finding's label over it.
+    const QRectF chip = m_renderer.gapChipRect(overlay());
+    m_annPainter->setReserved(chip.isEmpty() ? std::vector<QRectF>() : std::vector<QRectF>{chip});
     m_annPainter->paint(p, sets, draft);
 
     // The selection: a dashed frame around what is drawn, with grips at the anchors.
