@@ -228,6 +228,46 @@ private slots:
         QVERIFY(img.pixelColor(int(p0.x()), int(p0.y())) != blue);
     }
 
+    // A baseline note's text box anchored to the baseline's CPU lane stays on that lane of the
+    // baseline when the lanes above it change height (the GPU group collapsed) and the window is
+    // another width: a pixel offset would have put it on the other run's lanes.
+    void labelAnchorStaysOnItsRunsLane()
+    {
+        const Trace &t = *m_trace;
+        Annotation note = dot(300'000, QStringLiteral("gpu:0:stream:7"), 0.5, Color::Orange);
+        note.text = QStringLiteral("baseline note");
+        note.hasLabel = true;
+        note.label = {450'000, QStringLiteral("cpu:100:101"), 0.25};
+        for (const bool collapsed : {false, true})
+            for (const int width : {1240, 2000}) {
+                LaneLayout layout;
+                layout.build({{&t, QStringLiteral("base"), false}, {&t, QStringLiteral("tuned"), false}});
+                if (collapsed)
+                    layout.setCollapsed(layout.groupOfDevice(0, 0), true);
+                TimelineRenderer r;
+                r.setRuns({{&t, m_index.get(), t.minTs}, {&t, m_index.get(), t.minTs}});
+                r.setLayout(&layout);
+                r.setViewport(QSize(width, TimelineRenderer::kTopHeight + layout.totalHeight()), 0, 1e6, 0);
+                AnnotationPainter painter(r);
+                const QRectF label = painter.shape(0, note).label;
+                const int cpu0 = layout.laneOfKey(0, QStringLiteral("cpu:100:101"));
+                const double ex = TimelineRenderer::kHeaderWidth + 450.0 * (width - TimelineRenderer::kHeaderWidth) / 1000.0;
+                const double ey = r.laneTop(cpu0) + LaneLayout::kLanePad + 0.25 * LaneLayout::kRowHeight;
+                QVERIFY2(std::abs(label.left() - ex) < 1e-6 && std::abs(label.top() - ey) < 1e-6,
+                         qPrintable(QStringLiteral("%1 px%2: at (%3, %4), expected (%5, %6)")
+                                        .arg(width).arg(collapsed ? QStringLiteral(", collapsed") : QString())
+                                        .arg(label.left()).arg(label.top()).arg(ex).arg(ey)));
+                // Of run 0's lanes, not run 1's.
+                QVERIFY(label.top() < r.laneTop(layout.laneOfKey(1, QStringLiteral("gpu:0:stream:7"))));
+                // And the anchor of where it is drawn is the anchor it has.
+                annotations::Anchor back;
+                QVERIFY(painter.labelAnchorAt(0, label.topLeft(), &back));
+                QCOMPARE(back.lane, note.label.lane);
+                QVERIFY(std::abs(double(back.t - note.label.t)) <= 1);
+                QVERIFY(std::abs(back.y - note.label.y) < 1e-9);
+            }
+    }
+
     // What a hand-edited file may hold (finite, but absurd): drawn somewhere finite, no crash.
     void extremeValuesStayDrawable()
     {
