@@ -177,7 +177,14 @@ void MainWindow::createStartPage()
     update();
 }
 
-MainWindow::~MainWindow() = default; // a running job is a child: its destructor cancels and joins
+// A running job is a child: its destructor cancels and joins. The timeline outlives the session
+// (a child made before it): when the session goes, the view drops its selection and says so, and
+// the docks that would show it are gone by then.
+MainWindow::~MainWindow()
+{
+    if (m_timeline)
+        disconnect(m_timeline, nullptr, this, nullptr);
+}
 
 void MainWindow::createActions()
 {

@@ -134,6 +134,7 @@ public:
     // The marked gap's chip ("comm wait · 16.7 ms"), where paintOverlay() draws it; empty without
     // a gap mark. Labels of findings keep off it (AnnotationPainter::setReserved).
     QRectF gapChipRect(const RenderOverlay &o) const;
+    static QString gapChipText(const analysis::Gap &gap); // "data loader · 57.3 ms"
     bool drewMemory() const { return m_drewMemory; }
     bool drewSpikes() const { return m_drewSpikes; }
     bool drewReserved() const { return m_drewReserved; } // a reserved line (not every trace records it)
@@ -157,7 +158,6 @@ private:
     void paintHeaders(QPainter &p);
     void paintRuler(QPainter &p);
     QFont gapChipFont() const;
-    static QString gapChipText(const analysis::Gap &gap);
     void paintGap(QPainter &p, const RenderOverlay &o);
     void paintFlows(QPainter &p, const RenderOverlay &o);
     void paintHighlight(QPainter &p, const SliceHighlight &h);
