@@ -510,13 +510,13 @@ private slots:
         // shows above it even when it comes last, and a rectangle's before a callout's.
         AnnotationSet ranked;
         std::vector<AnnotationSet::Id> ids;
-        const TimeNs widths[] = {2'000, 4'000, 30'000};
+        const TimeNs starts[] = {100'000, 103'000, 110'000}, widths[] = {2'000, 4'000, 30'000};
         for (int i = 0; i < 3; ++i) {
             Annotation f;
             f.kind = Kind::Rect;
             f.finding = true;
-            f.a = {100'000 + i * 3'000, QStringLiteral("gpu:0:stream:20"), 0};
-            f.b = {100'000 + i * 3'000 + widths[i], QStringLiteral("gpu:0:stream:20"), 1};
+            f.a = {starts[i], QStringLiteral("gpu:0:stream:20"), 0};
+            f.b = {starts[i] + widths[i], QStringLiteral("gpu:0:stream:20"), 1};
             f.text = QStringLiteral("gap %1 with a long label").arg(i);
             ids.push_back(ranked.add(f));
         }

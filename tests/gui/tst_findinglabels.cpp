@@ -159,6 +159,12 @@ private slots:
             const bool below = label.top() >= body.bottom() && label.top() - body.bottom() <= 4;
             const bool inside = label.top() >= body.top() && label.top() < body.bottom();
             QVERIFY2(above || below || inside, qPrintable(where));
+            // ... and over no other gap of its lane, which it would be read as labelling.
+            for (const Annotation &other : set.items())
+                if (other.kind == Kind::Rect && other.id != a.id && other.a.lane == a.a.lane) {
+                    const QRectF o = gapBody(f, t, other);
+                    QVERIFY2(!(label.right() > o.left() && label.left() < o.right()), qPrintable(where + QStringLiteral(" over ") + other.text));
+                }
         }
         QVERIFY(inView > 0);
         // Every gap in view labelled, or counted by a summary of its lane and cause.

@@ -750,10 +750,34 @@ void AnnotationPainter::paint(QPainter &p, const std::vector<const annotations::
         return !labelText(*d.a).isEmpty()
             && (d.inView || d.a->kind == Kind::Callout || d.s.body.adjusted(0, -kNearRows, 0, kNearRows).intersects(view));
     };
-    // The first of the places that is free; an empty rectangle when none is.
-    const auto firstFree = [&](const std::vector<QRectF> &places) {
+    // The gaps (findings' rectangles) of each lane in view, left to right (a stream's gaps do not
+    // overlap): a gap's label may not reach over another gap of its lane, or it would read as
+    // that one's.
+    std::map<std::pair<int, QString>, std::vector<std::pair<double, double>>> laneGaps;
+    for (std::size_t k : findings)
+        if (drawn[k].a->kind == Kind::Rect && drawn[k].inView)
+            laneGaps[{drawn[k].run, drawn[k].a->a.lane}].emplace_back(drawn[k].s.body.left(), drawn[k].s.body.right());
+    for (auto &[lane, spans] : laneGaps)
+        std::sort(spans.begin(), spans.end());
+    const auto overAnotherGap = [&](std::size_t k, const QRectF &box) {
+        const Drawn &d = drawn[k];
+        if (d.a->kind != Kind::Rect)
+            return false;
+        const auto it = laneGaps.find({d.run, d.a->a.lane});
+        if (it == laneGaps.end())
+            return false;
+        const auto &spans = it->second;
+        auto s = std::lower_bound(spans.begin(), spans.end(), box.left(), [](const std::pair<double, double> &g, double x) { return g.second <= x; });
+        for (; s != spans.end() && s->first < box.right(); ++s)
+            if (s->first != d.s.body.left() || s->second != d.s.body.right())
+                return true;
+        return false;
+    };
+    // The first of the places that is free (for k, over no other gap of its lane); an empty
+    // rectangle when none is.
+    const auto firstFree = [&](const std::vector<QRectF> &places, std::size_t k = std::size_t(-1)) {
         for (const QRectF &r : places)
-            if (r.intersects(view) && !covers(r.adjusted(-2, -2, 2, 2)))
+            if (r.intersects(view) && !covers(r.adjusted(-2, -2, 2, 2)) && (k == std::size_t(-1) || !overAnotherGap(k, r)))
                 return r;
         return QRectF();
     };
@@ -769,7 +793,7 @@ void AnnotationPainter::paint(QPainter &p, const std::vector<const annotations::
         ++laidOut;
         const QRectF first = labelRect(d.run, *d.a, d.s.a, d.s.b, d.s.body);
         const std::vector<QRectF> places = d.a->finding ? labelCandidates(d.run, *d.a, d.s, first.size()) : std::vector<QRectF>{first};
-        const QRectF at = firstFree(places);
+        const QRectF at = firstFree(places, k);
         if (at.isEmpty()) {
             if (!first.intersects(view))
                 return; // nothing of it would be in the window: not left out, just not here
