@@ -1017,9 +1017,12 @@ annotations::Annotation TimelineView::movedTo(QPoint pos) const
     const QPoint d = pos - m_pressPos;
     const AnnotationPainter::Shape s = m_annPainter->shape(m_draftRun, m_dragOrigin);
     if (a.kind == Kind::Callout && (m_grip == Grip::Label || m_grip == Grip::All)) {
-        // The text box goes with the mouse, from where it is drawn, and is kept as a time and a lane.
-        a.labelDx += d.x();
-        a.labelDy += d.y();
+        // The text box goes with the mouse, from where it is drawn, and is kept as a time and a
+        // lane (the pixel offset, the fallback, is from the point: it changes with the label only).
+        if (m_grip == Grip::Label) {
+            a.labelDx += d.x();
+            a.labelDy += d.y();
+        }
         if (!s.label.isEmpty())
             anchorLabel(m_draftRun, a, s.label.topLeft() + QPointF(d));
         if (m_grip == Grip::Label)
