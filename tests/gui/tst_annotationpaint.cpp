@@ -542,8 +542,8 @@ private slots:
             if (!painter.labelDropped(0, id))
                 QVERIFY(!painter.shape(0, *ranked.find(id)).label.intersects(widest));
 
-        // Two overlapping "same region" ranges of a comparison: their labels stack in the run's
-        // lanes, both shown, neither over the other.
+        // Two overlapping "same region" ranges of a comparison: a label of either would lie over
+        // the other range too, so both are counted by the run's summary, which lists their figures.
         AnnotationSet ranges;
         for (int i = 0; i < 2; ++i) {
             Annotation f;
@@ -560,10 +560,30 @@ private slots:
         QPainter p4(&img4);
         painter.paint(p4, {&ranges});
         p4.end();
+        QCOMPARE(painter.droppedLabels(), 2);
+        QCOMPARE(painter.summarisedLabels(), 2);
+        QCOMPARE(painter.shownLabels(), QStringList{QStringLiteral("same region in tuned, 2 more: no idle · no idle")});
+
+        // Apart, each shows its own, stacked where they would meet, neither over the other range.
+        AnnotationSet apart;
+        for (int i = 0; i < 2; ++i) {
+            Annotation f;
+            f.kind = Kind::Range;
+            f.finding = true;
+            f.color = Color::Green;
+            f.a = {300'000 + i * 300'000, QString(), 0};
+            f.b = {340'000 + i * 300'000, QString(), 0};
+            f.text = QStringLiteral("same region in tuned: no idle");
+            apart.add(f);
+        }
+        QImage img5(size, QImage::Format_ARGB32_Premultiplied);
+        QPainter p5(&img5);
+        painter.paint(p5, {&apart});
+        p5.end();
         QCOMPARE(painter.droppedLabels(), 0);
-        const QRectF first = painter.shape(0, ranges.items()[0]).label, second = painter.shape(0, ranges.items()[1]).label;
+        const QRectF first = painter.shape(0, apart.items()[0]).label, second = painter.shape(0, apart.items()[1]).label;
         QVERIFY(!first.intersects(second));
-        QVERIFY(second.left() >= painter.shape(0, ranges.items()[1]).body.left()); // in its own range
+        QVERIFY(first.right() <= painter.shape(0, apart.items()[1]).body.left());
     }
 
     // Thousands of the user's own notes in the window (a huge sidecar zoomed out): at most

@@ -271,7 +271,16 @@ private slots:
                 if (!s.visible || s.body.right() < lanes.left() || s.body.left() > lanes.right())
                     continue;
                 ++inView;
-                shown += !f.painter->labelDropped(1, a.id);
+                if (f.painter->labelDropped(1, a.id))
+                    continue;
+                ++shown;
+                // Over its own region, and no other: it would read as that one's.
+                const QRectF label = s.label;
+                QVERIFY(label.right() > s.body.left() && label.left() < s.body.right());
+                for (const Annotation &other : optSet.items()) {
+                    const QRectF region = f.painter->shape(1, other).body;
+                    QVERIFY2(other.id == a.id || !(label.right() > region.left() && label.left() < region.right()), qPrintable(a.text));
+                }
             }
             QVERIFY(inView >= 3);
             int summarisedRegions = 0;

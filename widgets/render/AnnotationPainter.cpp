@@ -750,26 +750,38 @@ void AnnotationPainter::paint(QPainter &p, const std::vector<const annotations::
         return !labelText(*d.a).isEmpty()
             && (d.inView || d.a->kind == Kind::Callout || d.s.body.adjusted(0, -kNearRows, 0, kNearRows).intersects(view));
     };
-    // The gaps (findings' rectangles) of each lane in view, left to right (a stream's gaps do not
-    // overlap): a gap's label may not reach over another gap of its lane, or it would read as
-    // that one's.
-    std::map<std::pair<int, QString>, std::vector<std::pair<double, double>>> laneGaps;
+    // The gaps (findings' rectangles) of each lane in view, and the "same region" ranges of each
+    // run, left to right: a label may not reach over another gap of its lane or another range of
+    // its run, or it would read as that one's.
+    const auto spanKey = [&](const Drawn &d) { return std::make_pair(d.run, d.a->kind == Kind::Rect ? d.a->a.lane : QString()); };
+    struct Spans
+    {
+        std::vector<std::pair<double, double>> lr; // sorted by left
+        double widest = 0;
+    };
+    std::map<std::pair<int, QString>, Spans> spansOf;
     for (std::size_t k : findings)
-        if (drawn[k].a->kind == Kind::Rect && drawn[k].inView)
-            laneGaps[{drawn[k].run, drawn[k].a->a.lane}].emplace_back(drawn[k].s.body.left(), drawn[k].s.body.right());
-    for (auto &[lane, spans] : laneGaps)
-        std::sort(spans.begin(), spans.end());
+        if ((drawn[k].a->kind == Kind::Rect || drawn[k].a->kind == Kind::Range) && drawn[k].inView) {
+            Spans &s = spansOf[spanKey(drawn[k])];
+            s.lr.emplace_back(drawn[k].s.body.left(), drawn[k].s.body.right());
+            s.widest = std::max(s.widest, drawn[k].s.body.width());
+        }
+    for (auto &[key, spans] : spansOf)
+        std::sort(spans.lr.begin(), spans.lr.end());
     const auto overAnotherGap = [&](std::size_t k, const QRectF &box) {
         const Drawn &d = drawn[k];
-        if (d.a->kind != Kind::Rect)
+        if (d.a->kind != Kind::Rect && d.a->kind != Kind::Range)
             return false;
-        const auto it = laneGaps.find({d.run, d.a->a.lane});
-        if (it == laneGaps.end())
+        const auto it = spansOf.find(spanKey(d));
+        if (it == spansOf.end())
             return false;
-        const auto &spans = it->second;
-        auto s = std::lower_bound(spans.begin(), spans.end(), box.left(), [](const std::pair<double, double> &g, double x) { return g.second <= x; });
-        for (; s != spans.end() && s->first < box.right(); ++s)
-            if (s->first != d.s.body.left() || s->second != d.s.body.right())
+        // Spans may overlap (a comparison's ranges of gaps close together): from the first that
+        // can reach the box, every one that begins before its right edge.
+        const auto &lr = it->second.lr;
+        auto s = std::lower_bound(lr.begin(), lr.end(), box.left() - it->second.widest,
+                                  [](const std::pair<double, double> &g, double x) { return g.first < x; });
+        for (; s != lr.end() && s->first < box.right(); ++s)
+            if (s->second > box.left() && (s->first != d.s.body.left() || s->second != d.s.body.right()))
                 return true;
         return false;
     };
