@@ -17,6 +17,7 @@
 #include "widgets/annotations/AnnotationEditor.h"
 #include "widgets/compare/ComparisonDock.h"
 #include "widgets/compare/RunAlignment.h"
+#include "widgets/ranks/JobView.h"
 #include "widgets/ranks/RanksDock.h"
 #include "core/synth/DemoTrace.h"
 #include "core/synth/SynthModel.h"
@@ -177,7 +178,14 @@ void MainWindow::createStartPage()
     update();
 }
 
-MainWindow::~MainWindow() = default; // a running job is a child: its destructor cancels and joins
+// A running job is a child: its destructor cancels and joins. The timeline outlives the session
+// (a child made before it): when the session goes, the view drops its selection and says so, and
+// the docks that would show it are gone by then.
+MainWindow::~MainWindow()
+{
+    if (m_timeline)
+        disconnect(m_timeline, nullptr, this, nullptr);
+}
 
 void MainWindow::createActions()
 {
@@ -243,6 +251,26 @@ void MainWindow::createActions()
     gpuOnly->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_G));
     gpuOnly->setStatusTip(tr("Hide the CPU threads: every run's GPU streams next to each other"));
     connect(gpuOnly, &QAction::toggled, m_timeline, &TimelineView::setGpuLanesOnly);
+    m_jobViewAction = view->addAction(tr("&Job Overview"));
+    m_jobViewAction->setCheckable(true);
+    m_jobViewAction->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_J));
+    m_jobViewAction->setStatusTip(tr("A folder of ranks: one row per rank, its compute stream busy and idle and its gaps, the "
+                                     "straggler marked; a click opens that rank's lanes"));
+    m_jobViewAction->setEnabled(false); // a folder of ranks only
+    connect(m_jobViewAction, &QAction::toggled, this, [this](bool on) {
+        if (m_ranks->hasRanks())
+            m_stack->setCurrentWidget(on ? static_cast<QWidget *>(m_jobView) : m_timeline);
+    });
+    connect(m_stack, &QStackedWidget::currentChanged, this, [this] {
+        const QSignalBlocker block(m_jobViewAction);
+        m_jobViewAction->setChecked(m_stack->currentWidget() == m_jobView);
+    });
+    // Runs that are no longer a folder's (the Ranks dock cleared itself first): the timeline.
+    connect(m_session, &Session::runsChanged, this, [this] {
+        m_jobViewAction->setEnabled(m_ranks->hasRanks());
+        if (!m_ranks->hasRanks() && m_stack->currentWidget() == m_jobView)
+            m_stack->setCurrentWidget(m_timeline);
+    });
 
     QMenu *analysisMenu = menuBar()->addMenu(tr("&Analysis"));
     QAction *analyseRange = analysisMenu->addAction(tr("Analyse &Selected Range"), this, [this] {
@@ -860,6 +888,12 @@ void MainWindow::createRanksDock()
     m_ranks->setAnalysisOptions(m_analysis->options());
     connect(m_analysis, &AnalysisDock::analysisFinished, m_ranks, [this] { m_ranks->setAnalysisOptions(m_analysis->options()); });
     connect(m_ranks, &RanksDock::rankActivated, this, &MainWindow::showRankLanes);
+    // The compact job view: one row per rank, in the timeline's place (View > Job Overview).
+    m_jobView = new JobView(this);
+    m_jobView->setSession(m_session);
+    m_stack->addWidget(m_jobView);
+    connect(m_ranks, &RanksDock::analysisFinished, m_jobView, [this] { m_jobView->setJob(m_ranks->resultPtr()); });
+    connect(m_jobView, &JobView::rankActivated, this, &MainWindow::showRankLanes);
     // The dock clears itself first (it connected first) once the runs are no longer the folder's.
     connect(m_session, &Session::runsChanged, this, [this] {
         if (m_folder.isEmpty() || m_ranks->hasRanks())
@@ -964,7 +998,10 @@ void MainWindow::showRanks(const RunsLoadJob &job)
     m_search->reset();
     m_details->showSlice(SliceRef());
     m_range->update();
-    m_stack->setCurrentWidget(m_timeline);
+    m_jobView->setJob(nullptr); // the new ranks' gaps come with their analysis
+    m_jobViewAction->setEnabled(true);
+    // More ranks than the timeline shows at once: the job view first, a row each.
+    m_stack->setCurrentWidget(int(ranks.size()) > kJobViewRanks ? static_cast<QWidget *>(m_jobView) : m_timeline);
     m_timeline->setFocus();
     warnings += attachAnnotations(); // each rank's drawings, from the sidecar beside its file
     m_runWarnings = warnings;
@@ -972,9 +1009,11 @@ void MainWindow::showRanks(const RunsLoadJob &job)
     updateBanner();
     if (!m_ranks->isVisible()) {
         m_ranks->show();
-        // Room for the status lines, the header and up to ten ranks.
+        // Room for the status lines, the header and up to ten ranks; less beside the job view,
+        // whose rows are the ranks.
         const int rows = std::min<int>(int(ranks.size()), 10);
-        resizeDocks({m_legendDock, m_ranks}, {m_legendDock->sizeHint().height(), std::min(height() * 2 / 5, 150 + m_ranks->fontMetrics().height() * 2 * rows)},
+        const int cap = int(ranks.size()) > kJobViewRanks ? height() / 4 : height() * 2 / 5;
+        resizeDocks({m_legendDock, m_ranks}, {m_legendDock->sizeHint().height(), std::min(cap, 150 + m_ranks->fontMetrics().height() * 2 * rows)},
                     Qt::Vertical);
     }
     m_ranks->raise();
@@ -991,8 +1030,11 @@ void MainWindow::showRanks(const RunsLoadJob &job)
     emit loadFinished(true);
 }
 
+QWidget *MainWindow::centralView() const { return m_stack->currentWidget(); }
+
 void MainWindow::showRankLanes(int run)
 {
+    m_stack->setCurrentWidget(m_timeline);
     for (const LaneGroup &g : m_timeline->laneLayout().groups())
         if (g.run == run) {
             m_timeline->verticalScrollBar()->setValue(g.y);

@@ -31,6 +31,7 @@ class AnnotationEditor;
 class ComparisonDock;
 class DetailsPanel;
 class RangeStatsPanel;
+class JobView;
 class RanksDock;
 class Session;
 class SearchBar;
@@ -92,6 +93,8 @@ public:
     AnalysisDock *analysisDock() const { return m_analysis; }
     ComparisonDock *comparisonDock() const { return m_compare; }
     RanksDock *ranksDock() const { return m_ranks; }
+    JobView *jobView() const { return m_jobView; }
+    QWidget *centralView() const; // what the window shows in the middle: the start page, the timeline or the job view
     SearchBar *searchBar() const { return m_search; }
     DetailsPanel *detailsPanel() const { return m_details; }
     // Over the window while nothing is shown: open a trace, a folder, the demo, a recent file.
@@ -173,6 +176,9 @@ private:
     AnalysisDock *m_analysis = nullptr;
     ComparisonDock *m_compare = nullptr;
     RanksDock *m_ranks = nullptr;
+    JobView *m_jobView = nullptr;
+    QAction *m_jobViewAction = nullptr;
+    static constexpr int kJobViewRanks = 8; // a folder of more ranks opens in the job view
     QStringList m_runWarnings;     // of the loads and the alignment
     QStringList m_compareWarnings; // of the comparison (GPU models, world sizes, step counts)
     SearchBar *m_search = nullptr;

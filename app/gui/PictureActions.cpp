@@ -32,7 +32,6 @@
 #include <QStandardPaths>
 
 #include <algorithm>
-#include <limits>
 
 namespace lanescope {
 
@@ -114,9 +113,7 @@ static void buildPicture(const Session &session, const TimelineView &view, const
     out.input.layout = &out.layout;
     out.input.windowStart = session.state()->windowStart();
     out.input.windowRange = session.state()->windowRange();
-    out.input.overlay = view.overlay();
-    out.input.overlay.hover = SliceRef();
-    out.input.overlay.cursorNs = std::numeric_limits<double>::quiet_NaN(); // the mouse is not part of the picture
+    out.input.overlay = PictureExport::pictureOverlay(view.overlay()); // no selection, hover or gap mark
     if (session.runCount() > 0 && session.run(0).analysis)
         out.input.analysis = session.run(0).analysis.get();
     if (session.runCount() >= 2) // a comparison: the runs in the title, a line of figures each
@@ -167,7 +164,9 @@ bool PictureActions::writeReport(const QString &path, QPageSize::PageSizeId page
         return fail(tr("nothing to report: open a trace first"));
     PictureParts parts;
     ExportRequest req;
-    req.lanes = int(ExportDialog::Lanes::Gpu);
+    // The lanes as shown: an arrow or a rectangle the user drew on a CPU thread is drawn whole,
+    // not cut or left out with the lanes it lies on.
+    req.lanes = int(ExportDialog::Lanes::AsShown);
     buildPicture(*m_window->session(), *m_window->timelineView(), req, parts);
     parts.options.width = std::max(parts.options.width, 1400); // a page's worth of detail
     ReportInput in;

@@ -12,11 +12,12 @@
 // collapsing groups, hiding CPU lanes or reordering runs cannot move an annotation to another lane.
 // Inside its lane an anchor's height `y` is in rows for slice lanes (0 = the top of the first row,
 // 0.5 its middle, Lane::rows the bottom) and in bytes for a memory lane (the curve's value there).
-// Only a callout's text box is placed in pixels (an offset from its anchor), so the text stays
-// readable and beside its point at any zoom.
+// A callout's text box is placed the same way (`label`: a time and a lane of the same run), so every
+// window size, zoom and picture draws it at the same time and lane as its point, and a note of the
+// baseline in a comparison stays on the baseline's lanes.
 //
 // Kinds and their anchors:
-//   callout  a: the point the leader line touches; labelDx/labelDy: the text box's top-left from it
+//   callout  a: the point the leader line touches; label: the text box's top-left
 //   arrow    a: tail, b: head
 //   rect     a, b: opposite corners
 //   range    a.t .. b.t over all lanes of the run (lanes and heights unused)
@@ -31,7 +32,8 @@
 //               "head_sha256": "9f2c...e1"},
 //     "annotations": [
 //       {"id": "3f9c0e2a7b114d05", "kind": "callout", "color": "orange", "text": "AllGather waits here", "finding": false,
-//        "a": {"t_ns": 73366912, "lane": "gpu:0:stream:7", "y": 0.5}, "label_dx": 24, "label_dy": -40},
+//        "a": {"t_ns": 73366912, "lane": "gpu:0:stream:7", "y": 0.5},
+//        "label": {"t_ns": 73866912, "lane": "gpu:0:stream:7", "y": -1.5}},
 //       {"id": "c41d8a90e6f2b317", "kind": "rect", "color": "blue", "text": "16.7 ms idle: waiting for AllGather (stream 20)",
 //        "finding": true, "a": {"t_ns": 73366912, "lane": "gpu:0:stream:7", "y": 0},
 //        "b": {"t_ns": 90036337, "lane": "gpu:0:stream:7", "y": 3}}
@@ -42,7 +44,12 @@
 // reported and left untouched, never overwritten. An annotation of an unknown kind or colour in a
 // file of this version is reported as damage, not dropped silently. "id" (16 hex digits) came after
 // the first files: one without it gets an id derived from its place and content, the same in
-// every reader.
+// every reader. So did "label": a callout of an earlier file has "label_dx"/"label_dy" instead, its
+// text box's offset from the point in logical pixels of whatever window drew it. Such a callout is
+// drawn with that pixel offset until a window shows its point: the window then converts the offset
+// to a "label" anchor at the zoom and size it is shown at (where the box is drawn there stays where
+// it is), and its next save writes the new form. A finding's callout has no "label": the painter
+// places its box beside the point (label_dx/label_dy, when a file has them, are its first choice).
 #include "core/model/Trace.h"
 
 #include <QString>
@@ -78,7 +85,12 @@ struct Annotation
     std::uint64_t id = 0; // given by AnnotationSet::add (random, never 0); saved, so windows sharing a file merge by it
     Kind kind = Kind::Callout;
     Anchor a, b;
-    double labelDx = 24, labelDy = -36; // callout: the text box's top-left from a, logical pixels
+    // Callout: the text box's top-left. hasLabel: at `label` (the run's time and a lane, as a, with y
+    // in rows of that lane, negative above its top); else labelDx/labelDy logical pixels from a's
+    // point (a finding, placed by the painter; a callout of an earlier file, until converted).
+    bool hasLabel = false;
+    Anchor label;
+    double labelDx = 24, labelDy = -36;
     Color color = Color::Orange;
     QString text;
     bool finding = false;
@@ -86,8 +98,8 @@ struct Annotation
     // The same drawing, ids aside.
     bool sameContent(const Annotation &o) const
     {
-        return kind == o.kind && a == o.a && b == o.b && labelDx == o.labelDx && labelDy == o.labelDy && color == o.color
-            && text == o.text && finding == o.finding;
+        return kind == o.kind && a == o.a && b == o.b && hasLabel == o.hasLabel && (!hasLabel || label == o.label)
+            && labelDx == o.labelDx && labelDy == o.labelDy && color == o.color && text == o.text && finding == o.finding;
     }
 };
 

@@ -119,6 +119,11 @@ public:
             return false;
         if (usesB(out->kind) && !anchor(o, QStringLiteral("b"), &out->b, where))
             return false;
+        if (out->kind == Kind::Callout && o.contains(QStringLiteral("label"))) {
+            if (!anchor(o, QStringLiteral("label"), &out->label, where))
+                return false;
+            out->hasLabel = true;
+        }
         return real(o, QStringLiteral("label_dx"), &out->labelDx, where, true)
             && real(o, QStringLiteral("label_dy"), &out->labelDy, where, true);
     }
@@ -249,7 +254,10 @@ QByteArray AnnotationFile::write(const AnnotationSet &set, const TraceIdentity &
             out += ", \"b\": ";
             appendAnchor(out, a.b);
         }
-        if (a.kind == Kind::Callout) {
+        if (a.kind == Kind::Callout && a.hasLabel) {
+            out += ", \"label\": ";
+            appendAnchor(out, a.label);
+        } else if (a.kind == Kind::Callout) {
             out += ", \"label_dx\": ";
             appendReal(out, a.labelDx);
             out += ", \"label_dy\": ";

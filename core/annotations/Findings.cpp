@@ -79,6 +79,58 @@ QString Findings::gapText(const Trace &trace, const analysis::Gap &g)
     return tr("%1 idle").arg(len);
 }
 
+namespace {
+
+// The first ':' (or a full-width one, as a translation may use) of text; -1 when none.
+int colonOf(const QString &text)
+{
+    const int a = text.indexOf(QLatin1Char(':')), b = text.indexOf(QChar(0xFF1A));
+    return a < 0 ? b : b < 0 ? a : std::min(a, b);
+}
+
+constexpr int kSummaryTails = 6; // a summary of ranges lists this many of their figures, then "…"
+
+} // namespace
+
+QString Findings::gapGroupKey(const Annotation &gap)
+{
+    const QString dur = formatDuration(std::abs(gap.b.t - gap.a.t));
+    const int i = gap.text.indexOf(dur);
+    return i < 0 ? gap.text : gap.text.left(i) + QChar(0x1F) + gap.text.mid(i + dur.size());
+}
+
+QString Findings::gapSummary(const Annotation &like, int count, TimeNs shortest, TimeNs total)
+{
+    const QString dur = formatDuration(std::abs(like.b.t - like.a.t));
+    const int i = like.text.indexOf(dur);
+    if (i < 0)
+        return tr("%n gaps, %1 in all: %2", nullptr, count).arg(formatDuration(total), like.text);
+    const QString pattern = like.text.left(i) + QStringLiteral("≥ ") + formatDuration(shortest) + like.text.mid(i + dur.size());
+    return tr("%n gaps %1 (%2 in all)", nullptr, count).arg(pattern, formatDuration(total));
+}
+
+QString Findings::regionGroupKey(const Annotation &range)
+{
+    const int c = colonOf(range.text);
+    return c < 0 ? range.text : range.text.left(c);
+}
+
+QString Findings::regionTail(const Annotation &range)
+{
+    const int c = colonOf(range.text);
+    return c < 0 ? QString() : range.text.mid(c + 1).trimmed();
+}
+
+QString Findings::regionSummary(const QString &key, const QStringList &tails)
+{
+    QStringList shown = tails.mid(0, kSummaryTails);
+    shown.removeAll(QString());
+    if (tails.size() > kSummaryTails)
+        shown << QStringLiteral("…");
+    const QString count = tr("%1, %n more", nullptr, int(tails.size())).arg(key);
+    return shown.isEmpty() ? count : tr("%1: %2").arg(count, shown.join(QStringLiteral(" · ")));
+}
+
 QString Findings::spikeText(const analysis::MemorySpike &s)
 {
     return tr("%1 allocated and freed within %2").arg(formatBytes(s.bytes), formatDuration(s.end - s.start));

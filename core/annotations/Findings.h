@@ -55,6 +55,20 @@ public:
     static QString burstText(const analysis::AllocatorSpike &burst);
     static Color colorOf(analysis::GapCause cause); // the palette colour nearest the cause's own
 
+    // Summary labels, for findings whose own labels do not fit the picture (AnnotationPainter):
+    // the gaps of one lane and cause, and the "same region" ranges of one run.
+    // A gap finding's text with its own duration taken out: the same for every gap of one cause and
+    // evidence ("<dur> idle: waiting for AllGather (stream 20)").
+    static QString gapGroupKey(const Annotation &gap);
+    // "48 gaps ≥ 15.2 ms idle: waiting for AllGather (stream 20) (812 ms in all)" (count ≥ 2): `like` is one of
+    // them (its text is the pattern), shortest and total their durations.
+    static QString gapSummary(const Annotation &like, int count, TimeNs shortest, TimeNs total);
+    // "same region in tuned" (a range's text up to its colon).
+    static QString regionGroupKey(const Annotation &range);
+    // "same region in tuned, 3 more: no idle · 0.2 ms idle · 1.5 ms idle", the first few listed.
+    static QString regionSummary(const QString &key, const QStringList &tails);
+    static QString regionTail(const Annotation &range); // "0.2 ms idle" (after the colon); empty when none
+
     // "15.2 ms", "850 µs", "1.20 s": three significant digits, as the timeline's ruler.
     static QString formatDuration(TimeNs ns);
     // "1.50 GB", "512 MB" (decimal, as the memory curve's scale).

@@ -212,6 +212,44 @@ private slots:
         QVERIFY(!LaneKey::parseMemory(QStringLiteral("gpu:3:stream:7"), &device));
     }
 
+    // A callout of a file from before label anchors: its pixel offset is read as it is (the window
+    // converts it once it shows the point), and written back as it was until then; a "label"
+    // anchor is read as such, and a malformed one is damage.
+    void calloutLabelOfAnEarlierFile()
+    {
+        const QByteArray head = R"({"format": "lanescope-annotations", "version": 1,
+            "trace": {"name": "x.json", "size": 10, "head_bytes": 10, "head_sha256": "9f2c000000000000000000000000000000000000000000000000000000000000"},
+            "annotations": [)";
+        const FileContent old = AnnotationFile::read(head + R"({"kind": "callout", "text": "note", "a": {"t_ns": 5, "lane": "gpu:0:stream:7", "y": 0.5}, "label_dx": 74, "label_dy": 396}]})");
+        QCOMPARE(int(old.status), int(FileContent::Status::Ok));
+        const Annotation &o = old.set.items().front();
+        QVERIFY(!o.hasLabel);
+        QCOMPARE(o.labelDx, 74.0);
+        QCOMPARE(o.labelDy, 396.0);
+        TraceIdentity id;
+        id.size = 10;
+        id.headBytes = 10;
+        id.headSha256 = QByteArray("9f2c").leftJustified(64, '0');
+        const QByteArray again = AnnotationFile::write(old.set, id);
+        QVERIFY(again.contains("\"label_dx\": 74"));
+        QVERIFY(!again.contains("\"label\""));
+
+        const FileContent anchored = AnnotationFile::read(head + R"({"kind": "callout", "text": "note", "a": {"t_ns": 5, "lane": "gpu:0:stream:7", "y": 0.5}, "label": {"t_ns": 900, "lane": "cpu:1:1", "y": -2}}]})");
+        QCOMPARE(int(anchored.status), int(FileContent::Status::Ok));
+        const Annotation &n = anchored.set.items().front();
+        QVERIFY(n.hasLabel);
+        QCOMPARE(n.label.t, TimeNs(900));
+        QCOMPARE(n.label.lane, QStringLiteral("cpu:1:1"));
+        QCOMPARE(n.label.y, -2.0);
+        const QByteArray written = AnnotationFile::write(anchored.set, id);
+        QVERIFY(written.contains("\"label\": {\"t_ns\": 900, \"lane\": \"cpu:1:1\", \"y\": -2}"));
+        QVERIFY(!written.contains("label_dx"));
+
+        const FileContent bad = AnnotationFile::read(head + R"({"kind": "callout", "text": "note", "a": {"t_ns": 5, "lane": "gpu:0:stream:7", "y": 0.5}, "label": {"t_ns": 1.5}}]})");
+        QCOMPARE(int(bad.status), int(FileContent::Status::Corrupt));
+        QVERIFY2(bad.error.contains(QLatin1String("annotations[0].label.t_ns")), qPrintable(bad.error));
+    }
+
     void roundTrip_data()
     {
         QTest::addColumn<Annotation>("annotation");
@@ -219,6 +257,12 @@ private slots:
             Annotation a = make(Kind::Callout, 73366912, 0, QStringLiteral("gpu:0:stream:7"), Color::Orange, QStringLiteral("waits"));
             a.labelDx = -120.5;
             a.labelDy = 44;
+            return a;
+        }();
+        QTest::newRow("callout, box at a time and lane") << [] {
+            Annotation a = make(Kind::Callout, 73366912, 0, QStringLiteral("gpu:0:stream:7"), Color::Orange, QStringLiteral("waits"));
+            a.hasLabel = true;
+            a.label = {73866912, QStringLiteral("gpu:0:stream:20"), -1.25};
             return a;
         }();
         QTest::newRow("arrow") << make(Kind::Arrow, 10, 2'000'000'000, QStringLiteral("gpu:0:stream:20"), Color::Red, QString());

@@ -55,6 +55,8 @@ private slots:
     void moveDeleteEditUndoRedoRestoreExactState();
     void selectModeKeepsTheTimelinesMouse();
     void dragOnACornerResizesAndOnALabelMovesTheText();
+    void calloutLabelKeepsItsTimeAndLaneAtAnotherSize();
+    void pixelOffsetOfAnEarlierFileIsConverted();
     void autosaveWritesTheSidecarAndANewWindowShowsIt();
     void twoWindowsOnOneTraceKeepEachOthersAnnotations();
     void corruptSidecarIsReportedAndTheTraceOpens();
@@ -255,6 +257,10 @@ void TestAnnotationEdit::drawingToolsCreateAnchoredAnnotations()
         QVERIFY(std::abs(a.a.y - 0.5) < 0.1);
         QCOMPARE(a.labelDx, double(p2.x() - p1.x())); // dragged: the text box where the mouse let go
         QCOMPARE(a.labelDy, double(p2.y() - p1.y()));
+        // ... kept as the time and the lane there.
+        QVERIFY(a.hasLabel);
+        QVERIFY(std::abs(double(a.label.t) - expectedRelNs(p2.x())) <= 2 * px);
+        QCOMPARE(a.label.lane, tl->laneLayout().laneKey(tl->laneLayout().laneAt(p2.y() - TimelineView::kTopHeight + tl->verticalScrollBar()->value())));
         break;
     case AnnotationTool::Arrow:
     case AnnotationTool::Rect:
@@ -405,10 +411,93 @@ void TestAnnotationEdit::dragOnACornerResizesAndOnALabelMovesTheText()
     QVERIFY(movedLabel.a == before[1].a);
     QCOMPARE(movedLabel.labelDx, before[1].labelDx + 30);
     QCOMPARE(movedLabel.labelDy, before[1].labelDy + 20);
+    QVERIFY(movedLabel.hasLabel);
+    const QPointF movedBy = tl->annotationPainter().shape(0, movedLabel).label.topLeft() - callout.label.topLeft();
+    QVERIFY2(std::abs(movedBy.x() - 30) <= 1 && std::abs(movedBy.y() - 20) <= 1,
+             qPrintable(QStringLiteral("moved by (%1, %2)").arg(movedBy.x()).arg(movedBy.y())));
     QCOMPARE(ed->undoStack()->count(), 4);
     ed->undoAction()->trigger();
     ed->undoAction()->trigger();
     QVERIFY(sameState(items(), before));
+}
+
+// A callout's text box placed at one window size lands at the same time and lane at another size,
+// zoom and scroll: where it is drawn is computed here from the time and the lane's row alone.
+void TestAnnotationEdit::calloutLabelKeepsItsTimeAndLaneAtAnotherSize()
+{
+    TimelineView *tl = m_w->timelineView();
+    AnnotationEditor *ed = m_w->annotationEditor();
+    ed->toolAction(AnnotationTool::Callout)->trigger();
+    answerTextDialog(QStringLiteral("the text box stays here"));
+    const QPoint p1 = rowPoint(gpuLane(0), 0.40);
+    const QPoint p2 = rowPoint(gpuLane(1), 0.55) + QPoint(0, 5); // the box's top-left in the next lane
+    drag(p1, p2);
+    ed->toolAction(AnnotationTool::Select)->trigger();
+    QCOMPARE(int(items().size()), 1);
+    const Annotation a = items().front();
+    QVERIFY(a.hasLabel);
+    const TimeNs labelT = TimeNs(std::llround(expectedRelNs(p2.x())));
+    const QString laneKey = tl->laneLayout().laneKey(gpuLane(1));
+    const double rows = double(p2.y() - tl->laneRect(gpuLane(1)).top() - LaneLayout::kLanePad) / LaneLayout::kRowHeight;
+    QCOMPARE(a.label.lane, laneKey);
+    QVERIFY(std::abs(double(a.label.t - labelT)) <= nsPerPx());
+    QVERIFY(std::abs(a.label.y - rows) < 1e-6);
+
+    const QSize before = m_w->size();
+    struct View
+    {
+        QSize window;
+        double at; // where the box's time lies across the lanes (its point at 0.2)
+    };
+    for (const View &v : {View{QSize(1280, 800), 0.45}, View{QSize(1920, 1080), 0.3}}) {
+        m_w->resize(v.window);
+        QTest::qWait(50);
+        // Zoomed so that the point is at 20 % of the lanes' width and the box's time at v.at.
+        const double axisPoint = double(tl->trace()->minTs + a.a.t) - double(m_w->session()->run(0).base());
+        const double range = double(a.label.t - a.a.t) / (v.at - 0.2);
+        m_w->session()->state()->setWindow(axisPoint - 0.2 * range, range);
+        tl->viewport()->repaint();
+        const int lane = tl->laneLayout().laneOfKey(0, laneKey);
+        const double ex = TimelineView::kHeaderWidth + (double(a.label.t) - expectedRelNs(TimelineView::kHeaderWidth)) / nsPerPx();
+        const double ey = tl->laneRect(lane).top() + LaneLayout::kLanePad + a.label.y * LaneLayout::kRowHeight;
+        const QRectF drawn = tl->annotationPainter().shape(0, items().front()).label;
+        QVERIFY2(std::abs(drawn.left() - ex) <= 1 && std::abs(drawn.top() - ey) <= 1,
+                 qPrintable(QStringLiteral("%1x%2: drawn at (%3, %4), expected (%5, %6)")
+                                .arg(v.window.width()).arg(v.window.height()).arg(drawn.left()).arg(drawn.top()).arg(ex).arg(ey)));
+    }
+    m_w->resize(before);
+    QTest::qWait(50);
+}
+
+// A callout of a file written before labels had anchors (label_dx/label_dy in pixels): once its
+// point is in view, its box is kept where it is drawn, as a time and a lane, and the sidecar is
+// written in the new form.
+void TestAnnotationEdit::pixelOffsetOfAnEarlierFileIsConverted()
+{
+    TimelineView *tl = m_w->timelineView();
+    Annotation old;
+    old.kind = Kind::Callout;
+    old.text = QStringLiteral("from an earlier file");
+    const QPoint p = rowPoint(gpuLane(0), 0.5);
+    old.a = {TimeNs(std::llround(expectedRelNs(p.x()))), tl->laneLayout().laneKey(gpuLane(0)), 0.5};
+    old.labelDx = 40;
+    old.labelDy = 30;
+    QVERIFY(!old.hasLabel);
+    const QRectF drawnBefore = tl->annotationPainter().shape(0, old).label;
+    m_w->session()->annotations(0)->add(old);
+    m_w->session()->notifyAnnotationsChanged(0);
+    tl->viewport()->repaint();
+    QVERIFY(QTest::qWaitFor([&] { return !items().empty() && items().front().hasLabel; }, 5000));
+    const Annotation converted = items().front();
+    const QRectF drawnAfter = tl->annotationPainter().shape(0, converted).label;
+    QVERIFY2(std::abs(drawnAfter.left() - drawnBefore.left()) <= 1 && std::abs(drawnAfter.top() - drawnBefore.top()) <= 1,
+             qPrintable(QStringLiteral("(%1, %2) -> (%3, %4)").arg(drawnBefore.left()).arg(drawnBefore.top()).arg(drawnAfter.left()).arg(drawnAfter.top())));
+    m_w->annotationAutosave()->flush();
+    QFile f(annotations::AnnotationStore::sidecarPathFor(m_path));
+    QVERIFY(f.open(QIODevice::ReadOnly));
+    const QByteArray saved = f.readAll();
+    QVERIFY2(saved.contains("\"label\": {\"t_ns\": "), saved.constData());
+    QVERIFY(!saved.contains("label_dx"));
 }
 
 // The same trace in two windows, each drawing and autosaving: neither's save drops the other's

@@ -228,6 +228,46 @@ private slots:
         QVERIFY(img.pixelColor(int(p0.x()), int(p0.y())) != blue);
     }
 
+    // A baseline note's text box anchored to the baseline's CPU lane stays on that lane of the
+    // baseline when the lanes above it change height (the GPU group collapsed) and the window is
+    // another width: a pixel offset would have put it on the other run's lanes.
+    void labelAnchorStaysOnItsRunsLane()
+    {
+        const Trace &t = *m_trace;
+        Annotation note = dot(300'000, QStringLiteral("gpu:0:stream:7"), 0.5, Color::Orange);
+        note.text = QStringLiteral("baseline note");
+        note.hasLabel = true;
+        note.label = {450'000, QStringLiteral("cpu:100:101"), 0.25};
+        for (const bool collapsed : {false, true})
+            for (const int width : {1240, 2000}) {
+                LaneLayout layout;
+                layout.build({{&t, QStringLiteral("base"), false}, {&t, QStringLiteral("tuned"), false}});
+                if (collapsed)
+                    layout.setCollapsed(layout.groupOfDevice(0, 0), true);
+                TimelineRenderer r;
+                r.setRuns({{&t, m_index.get(), t.minTs}, {&t, m_index.get(), t.minTs}});
+                r.setLayout(&layout);
+                r.setViewport(QSize(width, TimelineRenderer::kTopHeight + layout.totalHeight()), 0, 1e6, 0);
+                AnnotationPainter painter(r);
+                const QRectF label = painter.shape(0, note).label;
+                const int cpu0 = layout.laneOfKey(0, QStringLiteral("cpu:100:101"));
+                const double ex = TimelineRenderer::kHeaderWidth + 450.0 * (width - TimelineRenderer::kHeaderWidth) / 1000.0;
+                const double ey = r.laneTop(cpu0) + LaneLayout::kLanePad + 0.25 * LaneLayout::kRowHeight;
+                QVERIFY2(std::abs(label.left() - ex) < 1e-6 && std::abs(label.top() - ey) < 1e-6,
+                         qPrintable(QStringLiteral("%1 px%2: at (%3, %4), expected (%5, %6)")
+                                        .arg(width).arg(collapsed ? QStringLiteral(", collapsed") : QString())
+                                        .arg(label.left()).arg(label.top()).arg(ex).arg(ey)));
+                // Of run 0's lanes, not run 1's.
+                QVERIFY(label.top() < r.laneTop(layout.laneOfKey(1, QStringLiteral("gpu:0:stream:7"))));
+                // And the anchor of where it is drawn is the anchor it has.
+                annotations::Anchor back;
+                QVERIFY(painter.labelAnchorAt(0, label.topLeft(), &back));
+                QCOMPARE(back.lane, note.label.lane);
+                QVERIFY(std::abs(double(back.t - note.label.t)) <= 1);
+                QVERIFY(std::abs(back.y - note.label.y) < 1e-9);
+            }
+    }
+
     // What a hand-edited file may hold (finite, but absurd): drawn somewhere finite, no crash.
     void extremeValuesStayDrawable()
     {
@@ -406,8 +446,9 @@ private slots:
         QCOMPARE(countColour(img, AnnotationPainter::color(Color::Green)), 0);
     }
 
-    // Findings' labels that would cover each other: the later ones are left out; the user's own
-    // labels always show.
+    // Findings' labels that would cover each other: each one shown sits over its own gap and covers
+    // no other label, the user's own labels always show, and the gaps of one lane and cause left
+    // out are counted by one summary label.
     void findingLabelsDoNotPileUp()
     {
         const Trace &t = *m_trace;
@@ -423,9 +464,10 @@ private slots:
             Annotation f;
             f.kind = Kind::Rect;
             f.finding = true;
+            f.color = Color::Green;
             f.a = {100'000 + i * 10'000, QStringLiteral("gpu:0:stream:20"), 0};
             f.b = {105'000 + i * 10'000, QStringLiteral("gpu:0:stream:20"), 1};
-            f.text = QStringLiteral("finding %1 with a long label").arg(i);
+            f.text = QStringLiteral("5.00 µs idle: waiting for the data loader");
             set.add(f);
         }
         Annotation mine = dot(100'000, QStringLiteral("gpu:0:stream:20"), 0.5, Color::Red);
@@ -434,7 +476,7 @@ private slots:
         mine.labelDy = -30;
         set.add(mine);
         AnnotationPainter painter(r);
-        // The three findings' labels overlap each other, and the user's overlaps the first.
+        // At their first places the three findings' labels overlap each other, and the user's the first.
         const QRectF l0 = painter.shape(0, set.items()[0]).label, l1 = painter.shape(0, set.items()[1]).label;
         QVERIFY(l0.intersects(l1));
         QVERIFY(painter.shape(0, mine).label.intersects(l0));
@@ -443,29 +485,38 @@ private slots:
         r.paint(p, {});
         painter.paint(p, {&set});
         p.end();
-        QCOMPARE(painter.droppedLabels(), 3);
         QVERIFY(countColour(img, AnnotationPainter::color(Color::Red)) > 100); // its filled label
-
-        // Without the user's label in the way, the first finding's label shows.
-        set.remove(set.items().back().id);
-        QImage img2(size, QImage::Format_ARGB32_Premultiplied);
-        QPainter p2(&img2);
-        r.paint(p2, {});
-        painter.paint(p2, {&set});
-        p2.end();
+        std::vector<QRectF> shown{painter.shape(0, set.items().back()).label};
+        for (int i = 0; i < 3; ++i) {
+            const Annotation &f = set.items()[std::size_t(i)];
+            if (painter.labelDropped(0, f.id))
+                continue;
+            const AnnotationPainter::Shape s = painter.shape(0, f);
+            QVERIFY(s.label.right() > s.body.left() && s.label.left() < s.body.right()); // over its own gap
+            shown.push_back(s.label);
+        }
+        for (std::size_t i = 0; i < shown.size(); ++i)
+            for (std::size_t j = i + 1; j < shown.size(); ++j)
+                QVERIFY2(!shown[i].intersects(shown[j]), qPrintable(QStringLiteral("labels %1 and %2 overlap").arg(i).arg(j)));
+        // Three 250 px labels over 25 px of gaps beside a note: one shows (below the first gap), the
+        // other two are summarised.
+        QCOMPARE(shown.size(), std::size_t(2));
         QCOMPARE(painter.droppedLabels(), 2);
+        QCOMPARE(painter.summarisedLabels(), 2);
+        QVERIFY2(painter.shownLabels().contains(QStringLiteral("2 gaps ≥ 5.00 µs idle: waiting for the data loader (10.0 µs in all)")),
+                 qPrintable(painter.shownLabels().join(QLatin1Char('\n'))));
 
-        // The finding that explains most gets the room: the widest gap's label shows even when it
-        // comes last, and a rectangle's before a callout's.
+        // The finding that explains most in view gets its first place: the widest gap's label
+        // shows above it even when it comes last, and a rectangle's before a callout's.
         AnnotationSet ranked;
         std::vector<AnnotationSet::Id> ids;
-        const TimeNs widths[] = {2'000, 4'000, 30'000};
+        const TimeNs starts[] = {100'000, 103'000, 110'000}, widths[] = {2'000, 4'000, 30'000};
         for (int i = 0; i < 3; ++i) {
             Annotation f;
             f.kind = Kind::Rect;
             f.finding = true;
-            f.a = {100'000 + i * 3'000, QStringLiteral("gpu:0:stream:20"), 0};
-            f.b = {100'000 + i * 3'000 + widths[i], QStringLiteral("gpu:0:stream:20"), 1};
+            f.a = {starts[i], QStringLiteral("gpu:0:stream:20"), 0};
+            f.b = {starts[i] + widths[i], QStringLiteral("gpu:0:stream:20"), 1};
             f.text = QStringLiteral("gap %1 with a long label").arg(i);
             ids.push_back(ranked.add(f));
         }
@@ -480,18 +531,19 @@ private slots:
         burst.labelDy = widest.top() - at.y();
         const AnnotationSet::Id burstId = ranked.add(burst);
         QVERIFY(painter.shape(0, ranked.items()[3]).label.intersects(widest));
-        QVERIFY(painter.shape(0, ranked.items()[0]).label.intersects(painter.shape(0, ranked.items()[2]).label));
         QImage img3(size, QImage::Format_ARGB32_Premultiplied);
         QPainter p3(&img3);
         r.paint(p3, {});
         painter.paint(p3, {&ranked});
         p3.end();
         QVERIFY(!painter.labelDropped(0, ids[2]));
-        QVERIFY(painter.labelDropped(0, ids[0]));
-        QVERIFY(painter.labelDropped(0, ids[1]));
-        QVERIFY(painter.labelDropped(0, burstId));
+        QCOMPARE(painter.shape(0, ranked.items()[2]).label, widest);
+        for (const AnnotationSet::Id id : {ids[0], ids[1], burstId})
+            if (!painter.labelDropped(0, id))
+                QVERIFY(!painter.shape(0, *ranked.find(id)).label.intersects(widest));
 
-        // A finding's range whose label is left out is not drawn at all; with its label it is.
+        // Two overlapping "same region" ranges of a comparison: a label of either would lie over
+        // the other range too, so both are counted by the run's summary, which lists their figures.
         AnnotationSet ranges;
         for (int i = 0; i < 2; ++i) {
             Annotation f;
@@ -508,18 +560,30 @@ private slots:
         QPainter p4(&img4);
         painter.paint(p4, {&ranges});
         p4.end();
-        QCOMPARE(painter.droppedLabels(), 1);
-        const QRectF shown = painter.shape(0, ranges.items()[0]).body, hidden = painter.shape(0, ranges.items()[1]).body;
-        // The hidden one's right edge lies outside the shown one: no boundary line drawn there.
-        const int x = int(std::lround(hidden.right()));
-        QVERIFY(x > shown.right() + 2);
-        const int y = int(hidden.center().y());
-        QCOMPARE(img4.pixelColor(x, y), QColor(Qt::white));
-        // (The boundary is dashed: some pixel of it near y, wherever the dashes fall.)
-        bool edge = false;
-        for (int dy = 0; dy < 12; ++dy)
-            edge |= img4.pixelColor(int(std::lround(shown.right())), y + dy) != QColor(Qt::white);
-        QVERIFY(edge);
+        QCOMPARE(painter.droppedLabels(), 2);
+        QCOMPARE(painter.summarisedLabels(), 2);
+        QCOMPARE(painter.shownLabels(), QStringList{QStringLiteral("same region in tuned, 2 more: no idle · no idle")});
+
+        // Apart, each shows its own, stacked where they would meet, neither over the other range.
+        AnnotationSet apart;
+        for (int i = 0; i < 2; ++i) {
+            Annotation f;
+            f.kind = Kind::Range;
+            f.finding = true;
+            f.color = Color::Green;
+            f.a = {300'000 + i * 300'000, QString(), 0};
+            f.b = {340'000 + i * 300'000, QString(), 0};
+            f.text = QStringLiteral("same region in tuned: no idle");
+            apart.add(f);
+        }
+        QImage img5(size, QImage::Format_ARGB32_Premultiplied);
+        QPainter p5(&img5);
+        painter.paint(p5, {&apart});
+        p5.end();
+        QCOMPARE(painter.droppedLabels(), 0);
+        const QRectF first = painter.shape(0, apart.items()[0]).label, second = painter.shape(0, apart.items()[1]).label;
+        QVERIFY(!first.intersects(second));
+        QVERIFY(first.right() <= painter.shape(0, apart.items()[1]).body.left());
     }
 
     // Thousands of the user's own notes in the window (a huge sidecar zoomed out): at most

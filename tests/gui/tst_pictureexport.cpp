@@ -353,6 +353,100 @@ private slots:
         QCOMPARE(img.width(), 2 * w.timelineView()->viewport()->width());
     }
 
+    // The legend lists what the picture draws: "Memory reserved" only where a reserved line is
+    // drawn (a trace whose samples carry no "Total Reserved" has none), the gap mark's cause only
+    // with a gap mark.
+    void legendListsOnlyWhatIsDrawn()
+    {
+        std::string noReserved = test::kTimelineTrace;
+        for (std::size_t at; (at = noReserved.find(", \"Total Reserved\": ")) != std::string::npos;)
+            noReserved.erase(at, noReserved.find('}', at) - at);
+        const std::shared_ptr<const Trace> allocatedOnly =
+            loadTrace(MappedSource::fromBytes(noReserved, QStringLiteral("allocated-only.json"))).trace;
+        QVERIFY(allocatedOnly);
+        LaneLayout layout;
+        layout.build({{allocatedOnly.get(), QString()}});
+        const std::shared_ptr<const TraceViewIndex> index = TraceViewIndex::build(*allocatedOnly);
+        const QString reserved = QCoreApplication::translate("lanescope::LegendWidget", "Memory reserved");
+        const QString allocated = QCoreApplication::translate("lanescope::LegendWidget", "Memory allocated");
+        PictureOptions opt;
+        opt.width = 1600;
+        opt.metrics = false;
+        QString error;
+        // With both lines.
+        const QString both = m_dir.filePath(QStringLiteral("legend-both.svg"));
+        QVERIFY2(PictureExport::write(both, input(), opt, &error), qPrintable(error));
+        QVERIFY(svgText(both).contains(allocated));
+        QVERIFY(svgText(both).contains(reserved));
+        // Allocated only: no reserved entry.
+        PictureInput in;
+        in.runs = {{allocatedOnly.get(), index.get(), allocatedOnly->minTs}};
+        in.layout = &layout;
+        in.windowRange = 1e6;
+        const QString one = m_dir.filePath(QStringLiteral("legend-allocated.svg"));
+        QVERIFY2(PictureExport::write(one, in, opt, &error), qPrintable(error));
+        QVERIFY(svgText(one).contains(allocated));
+        QVERIFY2(!svgText(one).contains(reserved), qPrintable(svgText(one)));
+        // Memory hidden: neither.
+        opt.memory = false;
+        const QString none = m_dir.filePath(QStringLiteral("legend-none.svg"));
+        QVERIFY2(PictureExport::write(none, input(), opt, &error), qPrintable(error));
+        QVERIFY(!svgText(none).contains(allocated));
+        QVERIFY(!svgText(none).contains(reserved));
+    }
+
+    // The window's picture carries nothing of the pointer's state: with a slice selected (and its
+    // flows), a gap marked and a time range dragged it is the same picture as without them, and
+    // its legend has no entry for the gap mark.
+    void mainWindowExportHasNoSelectionOrGapMark()
+    {
+        synth::SynthConfig c;
+        c.scenario = synth::Scenario::Baseline;
+        c.layers = 8;
+        const synth::SynthOutput out = synth::synthesize(c);
+        const QString trace = m_dir.filePath(QStringLiteral("marked.pt.trace.json"));
+        {
+            QFile f(trace);
+            QVERIFY(f.open(QIODevice::WriteOnly));
+            f.write(out.traces.at(0).data(), qint64(out.traces.at(0).size()));
+        }
+        MainWindow w;
+        w.resize(1600, 1000);
+        w.show();
+        QSignalSpy loaded(&w, &MainWindow::loadFinished);
+        w.openFile(trace);
+        QVERIFY(loaded.wait(60000));
+        QVERIFY(QTest::qWaitFor([&] { return w.session()->runCount() == 1 && w.session()->run(0).analysis; }, 30000));
+        const analysis::AnalysisResult &result = *w.session()->run(0).analysis;
+        QVERIFY(!result.gaps.empty());
+        MainWindow::ExportRequest req;
+        req.width = 1400;
+        QString error;
+        req.path = m_dir.filePath(QStringLiteral("plain.png"));
+        QVERIFY2(w.exportPicture(req, &error), qPrintable(error));
+        const QImage plain(req.path);
+        // Select a kernel, mark a gap, drag a range; the screen shows them.
+        const Trace &t = *w.trace();
+        std::uint32_t track = 0;
+        while (track < t.tracks.size() && (t.tracks[track].kind != TrackKind::Gpu || t.tracks[track].size() < 3))
+            ++track;
+        QVERIFY(track < t.tracks.size());
+        ViewState *state = w.session()->state();
+        state->setSelectedSlice({0, track, 1});
+        state->setGap(0, result.gaps.front());
+        state->setTimeRange(state->windowStart() + state->windowRange() * 0.2, state->windowStart() + state->windowRange() * 0.4);
+        QVERIFY(w.timelineView()->overlay().selected.isValid());
+        QCOMPARE(w.timelineView()->overlay().gapRun, 0);
+        req.path = m_dir.filePath(QStringLiteral("marked.png"));
+        QVERIFY2(w.exportPicture(req, &error), qPrintable(error));
+        const QImage marked(req.path);
+        QCOMPARE(marked.size(), plain.size());
+        QVERIFY2(marked == plain, "the selection, the gap mark or the range reached the picture");
+        req.path = m_dir.filePath(QStringLiteral("marked.svg"));
+        QVERIFY2(w.exportPicture(req, &error), qPrintable(error));
+        QVERIFY(!svgText(req.path).contains(TimelineRenderer::gapChipText(result.gaps.front())));
+    }
+
     // File > Export Picture of a trace taller than the pixel budget allows at the width and
     // scale asked for: the window's export stops there too, with the "+N more lanes" row.
     void mainWindowExportKeepsToTheBudget()

@@ -16,6 +16,7 @@
 #include "widgets/view/Session.h"
 #include "widgets/render/TraceViewIndex.h"
 #include "core/synth/TraceSynth.h"
+#include "widgets/timeline/TimelineView.h"
 
 #include <QFile>
 #include <QLocale>
@@ -253,6 +254,42 @@ private slots:
         const QList<QSizeF> pages = pdfPages(readAll(path));
         QCOMPARE(pages.size(), 1);
         QCOMPARE(pages.front().toSize(), QSize(792, 612));
+    }
+
+    // An annotation the user drew on a CPU thread's lane is in the report's picture: the report
+    // draws the lanes as shown, not the GPU lanes alone.
+    void reportDrawsAnAnnotationOnACpuLane()
+    {
+        MainWindow w;
+        w.resize(1400, 900);
+        w.show();
+        QSignalSpy loaded(&w, &MainWindow::loadFinished);
+        w.openFile(m_paths.at(0));
+        QVERIFY(loaded.wait(60000));
+        QVERIFY(loaded.at(0).at(0).toBool());
+        QVERIFY(QTest::qWaitFor([&] { return w.session()->run(0).analysis && !w.analysisDock()->isBusy(); }, 60000));
+        const LaneLayout &layout = w.timelineView()->laneLayout();
+        QString cpuLane;
+        for (int i = 0; i < int(layout.lanes().size()) && cpuLane.isEmpty(); ++i)
+            if (layout.laneKey(i).startsWith(QLatin1String("cpu:")) && layout.isLaneVisible(i))
+                cpuLane = layout.laneKey(i);
+        QVERIFY2(!cpuLane.isEmpty(), "the window shows a CPU thread");
+        const Trace &t = *w.trace();
+        const double mid = w.timelineView()->visibleStartNs() + (w.timelineView()->visibleEndNs() - w.timelineView()->visibleStartNs()) / 2;
+        annotations::Annotation rect;
+        rect.kind = annotations::Kind::Rect;
+        rect.text = QStringLiteral("the CPU thread waits here");
+        rect.a = {TimeNs(mid) - t.minTs, cpuLane, 0};
+        rect.b = {TimeNs(mid) - t.minTs + 2'000'000, cpuLane, 1};
+        w.session()->annotations(0)->add(rect);
+        w.session()->notifyAnnotationsChanged(0);
+        QString error;
+        QStringList drawn;
+        const QString path = m_dir.filePath(QStringLiteral("cpu-note.pdf"));
+        QVERIFY2(w.writeReport(path, QPageSize::A4, &error, &drawn), qPrintable(error));
+        QVERIFY2(drawn.contains(rect.text), qPrintable(drawn.join(QLatin1Char('\n'))));
+        w.session()->annotations(0)->clear();
+        w.session()->notifyAnnotationsChanged(0);
     }
 };
 

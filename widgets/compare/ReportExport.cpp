@@ -120,8 +120,10 @@ QStringList ReportExport::paint(QPainter &p, const QRectF &page, const ReportInp
         p.translate(content.left(), y);
         p.scale(scale, scale);
         p.setClipRect(QRect(QPoint(0, 0), s));
-        PictureExport::paint(p, in.picture, in.pictureOptions);
+        QStringList labels;
+        PictureExport::paint(p, in.picture, in.pictureOptions, &labels);
         p.restore();
+        drawn << labels; // the annotations' labels the picture shows
         p.setPen(QColor(0xC0, 0xC4, 0xCA));
         p.drawRect(QRectF(content.left(), y, s.width() * scale, s.height() * scale));
         if (in.pictureOptions.metrics)

@@ -38,8 +38,9 @@ public:
     // The table's text as drawn: the header, then each row's cells (model display text, trimmed).
     static std::vector<QStringList> tableText(const QAbstractItemModel &model);
 
-    // Paints the page into page (points). Returns every line of text drawn, a table row's cells
-    // joined by tabs, so tests can read what the page says without a PDF text extractor.
+    // Paints the page into page (points). Returns every line of text drawn (the annotations' labels
+    // in the picture among them), a table row's cells joined by tabs, so tests can read what the
+    // page says without a PDF text extractor.
     static QStringList paint(QPainter &p, const QRectF &page, const ReportInput &in);
     // The page as SVG (same paint; for tests and previews).
     static QByteArray svg(const ReportInput &in, QPageSize::PageSizeId id);

@@ -49,6 +49,7 @@ public:
     TimeNs appliedOffsetNs(int i) const;
 
     const RanksResult *result() const { return m_result.get(); }
+    RanksResultPtr resultPtr() const { return m_result; }
     bool isBusy() const;
     QString statusText() const;
 

@@ -1,5 +1,6 @@
 #include "widgets/render/AnnotationPainter.h"
 
+#include "core/annotations/Findings.h"
 #include "core/annotations/LaneKey.h"
 
 #include <QFontMetricsF>
@@ -9,6 +10,8 @@
 
 #include <algorithm>
 #include <cmath>
+#include <deque>
+#include <limits>
 #include <unordered_map>
 #include <map>
 #include <tuple>
@@ -22,6 +25,7 @@ using annotations::Kind;
 namespace {
 
 constexpr double kFar = 1e6; // picture coordinates beyond this are pulled in (zoomed far in)
+constexpr int kSummaryRows = 3; // a summary of gaps may sit this many label rows farther from its lane
 
 double luminance(const QColor &c)
 {
@@ -149,6 +153,63 @@ bool AnnotationPainter::anchorPoint(int run, const annotations::Anchor &a, QPoin
     return true;
 }
 
+bool AnnotationPainter::labelPoint(int run, const annotations::Anchor &a, QPointF *out) const
+{
+    const LaneLayout *layout = m_r.layout();
+    if (!layout || run < 0 || run >= int(m_r.runs().size()))
+        return false;
+    const int lane = laneOf(run, a.lane);
+    if (lane < 0)
+        return false;
+    const Lane &l = layout->lanes()[std::size_t(lane)];
+    double y = 0;
+    if (!layout->isLaneVisible(lane))
+        y = TimelineRenderer::kTopHeight - m_r.scrollY() + layout->groups()[std::size_t(l.group)].y + LaneLayout::kGroupHeaderHeight / 2.0;
+    else
+        y = m_r.laneTop(lane) + LaneLayout::kLanePad + (std::isfinite(a.y) ? a.y : 0) * LaneLayout::kRowHeight;
+    *out = QPointF(xOf(run, a.t), std::clamp(y, -kFar, kFar));
+    return true;
+}
+
+bool AnnotationPainter::labelAnchorAt(int run, QPointF at, annotations::Anchor *out) const
+{
+    const LaneLayout *layout = m_r.layout();
+    if (!layout || run < 0 || run >= int(m_r.runs().size()) || !m_r.runs()[std::size_t(run)].trace)
+        return false;
+    int best = -1;
+    double bestDistance = 0;
+    for (int i = 0; i < int(layout->lanes().size()); ++i) {
+        const Lane &l = layout->lanes()[std::size_t(i)];
+        if (l.run != run || !layout->isLaneVisible(i))
+            continue;
+        const double top = m_r.laneTop(i), bottom = top + l.height;
+        const double distance = at.y() < top ? top - at.y() : at.y() >= bottom ? at.y() - bottom + 1 : 0;
+        if (best < 0 || distance < bestDistance) {
+            best = i;
+            bestDistance = distance;
+        }
+        if (distance == 0)
+            break;
+    }
+    if (best < 0)
+        return false;
+    const Lane &l = layout->lanes()[std::size_t(best)];
+    const double axisNs = m_r.axis().toNs(at.x() - TimelineRenderer::kHeaderWidth);
+    out->t = TimeNs(std::llround(axisNs + double(m_r.runs()[std::size_t(run)].base) - double(m_r.runs()[std::size_t(run)].trace->minTs)));
+    out->lane = l.key;
+    out->y = (at.y() - m_r.laneTop(best) - LaneLayout::kLanePad) / LaneLayout::kRowHeight;
+    return true;
+}
+
+QPointF AnnotationPainter::labelTopLeft(int run, const Annotation &a, QPointF point) const
+{
+    QPointF at;
+    if (a.hasLabel && labelPoint(run, a.label, &at))
+        return at;
+    // No label anchor, or its lane is not shown (CPU lanes left out): the pixel offset from the point.
+    return point + QPointF(std::clamp(a.labelDx, -kFar, kFar), std::clamp(a.labelDy, -kFar, kFar));
+}
+
 QRectF AnnotationPainter::runExtent(int run) const
 {
     const LaneLayout *layout = m_r.layout();
@@ -243,8 +304,11 @@ AnnotationPainter::Shape AnnotationPainter::shapeOf(int run, const Annotation &a
         break;
     }
     s.visible = true;
-    if (withLabel)
-        s.label = labelRect(a, s.a, s.b, s.body);
+    if (withLabel) {
+        // A finding's label the last paint placed elsewhere than its first choice: where it is.
+        const auto placed = a.finding ? m_placedAt.constFind(qMakePair(run, a.id)) : m_placedAt.cend();
+        s.label = placed != m_placedAt.cend() ? *placed : labelRect(run, a, s.a, s.b, s.body);
+    }
     return s;
 }
 
@@ -259,7 +323,8 @@ annotations::AnnotationSet::Id AnnotationPainter::hitTest(int run, const annotat
         // Nowhere near pos in time: neither its shape nor its label can be under it. No layout.
         const double xa = xOf(run, it->a.t), xb = it->kind == Kind::Callout ? xa : xOf(run, it->b.t);
         const double reach = kLabelMaxWidth + 2 * kLabelPad + tolerance + (it->kind == Kind::Callout ? std::abs(it->labelDx) : 0);
-        if (std::max(xa, xb) < pos.x() - reach || std::min(xa, xb) > pos.x() + reach)
+        const bool anchoredLabel = it->kind == Kind::Callout && it->hasLabel; // its box may be anywhere in time
+        if (!anchoredLabel && (std::max(xa, xb) < pos.x() - reach || std::min(xa, xb) > pos.x() + reach))
             continue;
         // A label the last paint() left out is not on screen: only a shown one is laid out here.
         const bool labelShown = !labelDropped(run, it->id);
@@ -293,12 +358,8 @@ bool AnnotationPainter::labelDropped(int run, annotations::AnnotationSet::Id id)
     return std::binary_search(m_droppedIds.begin(), m_droppedIds.end(), std::make_pair(run, id));
 }
 
-QRectF AnnotationPainter::labelRect(const Annotation &a, const QPointF &pa, const QPointF &pb, const QRectF &body) const
+QSizeF AnnotationPainter::labelSize(const QString &text) const
 {
-    Q_UNUSED(pb);
-    const QString text = labelText(a);
-    if (text.isEmpty())
-        return {};
     auto cached = m_labelSize.constFind(text);
     if (cached == m_labelSize.cend()) {
         const QFontMetricsF fm(m_font);
@@ -307,12 +368,21 @@ QRectF AnnotationPainter::labelRect(const Annotation &a, const QPointF &pa, cons
             m_labelSize.clear();
         cached = m_labelSize.insert(text, QSizeF(std::ceil(tb.width()) + 2 * kLabelPad, std::ceil(tb.height()) + 2 * kLabelPad));
     }
-    const QSizeF size = *cached;
+    return *cached;
+}
+
+QRectF AnnotationPainter::labelRect(int run, const Annotation &a, const QPointF &pa, const QPointF &pb, const QRectF &body) const
+{
+    Q_UNUSED(pb);
+    const QString text = labelText(a);
+    if (text.isEmpty())
+        return {};
+    const QSizeF size = labelSize(text);
     const QRectF lanes = m_r.lanesRect();
     QRectF box;
     switch (a.kind) {
     case Kind::Callout:
-        box = QRectF(pa + QPointF(std::clamp(a.labelDx, -kFar, kFar), std::clamp(a.labelDy, -kFar, kFar)), size);
+        box = QRectF(labelTopLeft(run, a, pa), size);
         // Beside its point while the point is in view, never cut by the picture's edge.
         return lanes.contains(pa) ? clampedInto(box, lanes) : box;
     case Kind::Rect:
@@ -340,6 +410,64 @@ QRectF AnnotationPainter::labelRect(const Annotation &a, const QPointF &pa, cons
             box.moveLeft(lanes.left());
     }
     return box;
+}
+
+std::vector<QRectF> AnnotationPainter::labelCandidates(int run, const Annotation &a, const Shape &s, QSizeF size) const
+{
+    std::vector<QRectF> out;
+    const QRectF lanes = m_r.lanesRect();
+    const double w = size.width(), h = size.height();
+    // The part of what it labels in view, horizontally: the label must overlap it.
+    const double vl = std::max(s.body.left(), lanes.left()), vr = std::min(s.body.right(), lanes.right());
+    const auto inX = [&](double x) { return std::clamp(x, lanes.left(), std::max(lanes.left(), lanes.right() - w)); };
+    const auto add = [&](double x, double y) {
+        const QRectF box(inX(x), y, w, h);
+        if (box.top() >= lanes.top() && box.bottom() <= lanes.bottom() && box.right() > vl && box.left() < vr)
+            out.push_back(box);
+    };
+    switch (a.kind) {
+    case Kind::Rect:
+        if (vr < vl)
+            break;
+        // Above the gap, below it, then inside its top; each at the left, then the right, of the
+        // part in view.
+        for (const double y : {s.body.top() - 2 - h, s.body.bottom() + 2, s.body.top() + 2}) {
+            add(vl, y);
+            add(vr - w, y);
+        }
+        break;
+    case Kind::Range: {
+        if (vr < vl)
+            break;
+        // Rows down the part of its run in view (a comparison's ranges of nearby gaps stack).
+        const double top = std::max(s.body.top(), lanes.top()) + 2, bottom = std::min(s.body.bottom(), lanes.bottom());
+        for (int row = 0; row < 8 && top + row * (h + 2) + h <= bottom; ++row) {
+            add(vl + 2, top + row * (h + 2));
+            add(vr - 2 - w, top + row * (h + 2));
+        }
+        break;
+    }
+    case Kind::Callout: {
+        if (a.hasLabel) { // placed by the user: there or nowhere
+            out.push_back(labelRect(run, a, s.a, s.b, s.body));
+            break;
+        }
+        if (!lanes.contains(s.a))
+            break;
+        const QPointF first = QPointF(a.labelDx, a.labelDy);
+        for (const QPointF &d : {first, QPointF(-first.x() - w, first.y()), QPointF(first.x(), -first.y() - h),
+                                 QPointF(-first.x() - w, -first.y() - h)})
+            out.push_back(clampedInto(QRectF(s.a + d, size), lanes));
+        break;
+    }
+    case Kind::Marker:
+    case Kind::Arrow: {
+        const QRectF first = labelRect(-1, a, s.a, s.b, s.body);
+        out.push_back(first);
+        break;
+    }
+    }
+    return out;
 }
 
 void AnnotationPainter::paintShape(QPainter &p, const Annotation &a, const Shape &s) const
@@ -515,7 +643,10 @@ void AnnotationPainter::paint(QPainter &p, const std::vector<const annotations::
 void AnnotationPainter::paint(QPainter &p, const std::vector<const annotations::AnnotationSet *> &sets, const Draft &draft) const
 {
     m_dropped = 0;
+    m_summarised = 0;
     m_droppedIds.clear();
+    m_placedAt.clear();
+    m_shown.clear();
     if (!m_r.layout())
         return;
     const LaneIndex index(*this);
@@ -529,10 +660,12 @@ void AnnotationPainter::paint(QPainter &p, const std::vector<const annotations::
     std::vector<Drawn> drawn;
     const QRectF lanes = m_r.lanesRect(), view = lanes.adjusted(-1, -1, 1, 1);
     const auto consider = [&](int run, const Annotation &a) {
-        // Far outside the window in time (zoomed in on a whole trace's findings): no layout.
+        // Far outside the window in time (zoomed in on a whole trace's findings): no layout. A
+        // callout whose box is anchored on its own is looked at wherever its point is.
         const double xa = xOf(run, a.a.t), xb = a.kind == Kind::Callout ? xa : xOf(run, a.b.t);
         const double reach = kLabelMaxWidth + 2 * kLabelPad + (a.kind == Kind::Callout ? std::abs(a.labelDx) : 0);
-        if (std::max(xa, xb) < lanes.left() - reach || std::min(xa, xb) > lanes.right() + reach)
+        const bool anchoredLabel = a.kind == Kind::Callout && a.hasLabel;
+        if (!anchoredLabel && (std::max(xa, xb) < lanes.left() - reach || std::min(xa, xb) > lanes.right() + reach))
             return;
         Shape s = shapeOf(run, a, false);
         if (!s.visible)
@@ -553,22 +686,27 @@ void AnnotationPainter::paint(QPainter &p, const std::vector<const annotations::
         return;
 
     // Which labels show. The user's, always, while there are at most kMaxLabels of them in the
-    // window; then findings where there is room, those that explain the most first (gap rectangles
-    // before ranges before callouts, wider before narrower), so a whole-trace picture of hundreds
-    // of findings labels its longest gaps, not its first ones. Past kMaxLabels user labels (a
-    // sidecar of 100,000 notes zoomed out) they are placed as findings are, the topmost first, and
-    // at most kMaxLabels labels are laid out per frame: more could not be read, and laying out
-    // every one made a frame take seconds.
-    std::vector<bool> labelShown(drawn.size(), false);
+    // window; then findings where there is room beside what they label, those that explain the most
+    // in view first (gap rectangles before ranges before callouts, wider in view before narrower),
+    // so a whole-trace picture of hundreds of findings labels its longest gaps, not its first ones,
+    // and a zoomed-in one labels the gaps in view, not one that begins off to the left. Past
+    // kMaxLabels user labels (a sidecar of 100,000 notes zoomed out) they are placed as findings
+    // are, the topmost first, and at most kMaxLabels labels are laid out per frame: more could not
+    // be read, and laying out every one made a frame take seconds.
+    std::vector<bool> labelShown(drawn.size(), false), dropped(drawn.size(), false), summarised(drawn.size(), false);
     std::vector<std::size_t> users, findings;
     for (std::size_t k = 0; k < drawn.size(); ++k)
         (drawn[k].a->finding ? findings : users).push_back(k);
     const auto rank = [](Kind k) { return k == Kind::Rect ? 0 : k == Kind::Range ? 1 : k == Kind::Marker ? 2 : 3; };
+    const auto widthInView = [&](std::size_t k) {
+        const QRectF &b = drawn[k].s.body;
+        return std::min(b.right(), lanes.right()) - std::max(b.left(), lanes.left());
+    };
     std::stable_sort(findings.begin(), findings.end(), [&](std::size_t x, std::size_t y) {
         const int rx = rank(drawn[x].a->kind), ry = rank(drawn[y].a->kind);
         if (rx != ry)
             return rx < ry;
-        return drawn[x].s.body.width() > drawn[y].s.body.width();
+        return widthInView(x) > widthInView(y);
     });
     const bool crowded = users.size() > std::size_t(kMaxLabels);
     if (crowded)
@@ -601,6 +739,7 @@ void AnnotationPainter::paint(QPainter &p, const std::vector<const annotations::
     };
     int laidOut = 0;
     const auto drop = [&](std::size_t k) {
+        dropped[k] = true;
         ++m_dropped;
         m_droppedIds.emplace_back(drawn[k].run, drawn[k].a->id);
     };
@@ -611,34 +750,78 @@ void AnnotationPainter::paint(QPainter &p, const std::vector<const annotations::
         return !labelText(*d.a).isEmpty()
             && (d.inView || d.a->kind == Kind::Callout || d.s.body.adjusted(0, -kNearRows, 0, kNearRows).intersects(view));
     };
-    // Lays out k's label; false when it has none, or none in the window, or the budget is spent.
-    const auto layOut = [&](std::size_t k) {
+    // The gaps (findings' rectangles) of each lane in view, and the "same region" ranges of each
+    // run, left to right: a label may not reach over another gap of its lane or another range of
+    // its run, or it would read as that one's.
+    const auto spanKey = [&](const Drawn &d) { return std::make_pair(d.run, d.a->kind == Kind::Rect ? d.a->a.lane : QString()); };
+    struct Spans
+    {
+        std::vector<std::pair<double, double>> lr; // sorted by left
+        double widest = 0;
+    };
+    std::map<std::pair<int, QString>, Spans> spansOf;
+    for (std::size_t k : findings)
+        if ((drawn[k].a->kind == Kind::Rect || drawn[k].a->kind == Kind::Range) && drawn[k].inView) {
+            Spans &s = spansOf[spanKey(drawn[k])];
+            s.lr.emplace_back(drawn[k].s.body.left(), drawn[k].s.body.right());
+            s.widest = std::max(s.widest, drawn[k].s.body.width());
+        }
+    for (auto &[key, spans] : spansOf)
+        std::sort(spans.lr.begin(), spans.lr.end());
+    const auto overAnotherGap = [&](std::size_t k, const QRectF &box) {
+        const Drawn &d = drawn[k];
+        if (d.a->kind != Kind::Rect && d.a->kind != Kind::Range)
+            return false;
+        const auto it = spansOf.find(spanKey(d));
+        if (it == spansOf.end())
+            return false;
+        // Spans may overlap (a comparison's ranges of gaps close together): from the first that
+        // can reach the box, every one that begins before its right edge.
+        const auto &lr = it->second.lr;
+        auto s = std::lower_bound(lr.begin(), lr.end(), box.left() - it->second.widest,
+                                  [](const std::pair<double, double> &g, double x) { return g.first < x; });
+        for (; s != lr.end() && s->first < box.right(); ++s)
+            if (s->second > box.left() && (s->first != d.s.body.left() || s->second != d.s.body.right()))
+                return true;
+        return false;
+    };
+    // The first of the places that is free (for k, over no other gap of its lane); an empty
+    // rectangle when none is.
+    const auto firstFree = [&](const std::vector<QRectF> &places, std::size_t k = std::size_t(-1)) {
+        for (const QRectF &r : places)
+            if (r.intersects(view) && !covers(r.adjusted(-2, -2, 2, 2)) && (k == std::size_t(-1) || !overAnotherGap(k, r)))
+                return r;
+        return QRectF();
+    };
+    // Shows k's label at the first free place beside what it labels, else drops it.
+    const auto placeUnlessCovered = [&](std::size_t k) {
         Drawn &d = drawn[k];
         if (!mayShow(k))
-            return false;
+            return;
         if (laidOut >= kMaxLabels) {
             drop(k);
-            return false;
+            return;
         }
         ++laidOut;
-        d.s.label = labelRect(*d.a, d.s.a, d.s.b, d.s.body);
-        return !d.s.label.isEmpty() && d.s.label.intersects(view);
-    };
-    // Shows k's label where no label shown already covers it, else drops it.
-    const auto placeUnlessCovered = [&](std::size_t k) {
-        if (!layOut(k))
-            return;
-        if (covers(drawn[k].s.label.adjusted(-2, -2, 2, 2))) {
+        const QRectF first = labelRect(d.run, *d.a, d.s.a, d.s.b, d.s.body);
+        const std::vector<QRectF> places = d.a->finding ? labelCandidates(d.run, *d.a, d.s, first.size()) : std::vector<QRectF>{first};
+        const QRectF at = firstFree(places, k);
+        if (at.isEmpty()) {
+            if (!first.intersects(view))
+                return; // nothing of it would be in the window: not left out, just not here
             drop(k);
             return;
         }
+        d.s.label = at;
         labelShown[k] = true;
-        place(drawn[k].s.label);
+        place(at);
+        if (d.a->finding && at != first)
+            m_placedAt.insert(qMakePair(d.run, d.a->id), at);
     };
     for (std::size_t k : users) {
         if (!crowded) {
             if (mayShow(k)) {
-                drawn[k].s.label = labelRect(*drawn[k].a, drawn[k].s.a, drawn[k].s.b, drawn[k].s.body);
+                drawn[k].s.label = labelRect(drawn[k].run, *drawn[k].a, drawn[k].s.a, drawn[k].s.b, drawn[k].s.body);
                 ++laidOut;
                 labelShown[k] = !drawn[k].s.label.isEmpty();
                 if (labelShown[k])
@@ -648,13 +831,106 @@ void AnnotationPainter::paint(QPainter &p, const std::vector<const annotations::
         }
         placeUnlessCovered(k);
     }
+    for (const QRectF &r : m_reserved) // the marked gap's chip: no finding's label over it
+        place(r);
     for (std::size_t k : findings)
         placeUnlessCovered(k);
+
+    // Summaries of the findings in view whose labels were left out: per run, lane, colour and text
+    // pattern for gaps (two or more: a single one stays marked without its label), per run and
+    // colour for "same region" ranges (each: every such label shows or is counted). Each at one of
+    // the places of the gaps or ranges it counts, the widest first.
+    struct Group
+    {
+        std::vector<std::size_t> members; // in findings' order: widest in view first
+    };
+    std::map<std::tuple<int, int, QString, QString, int>, Group> groups; // (run, kind, lane, key, colour)
+    for (std::size_t k : findings) {
+        const Drawn &d = drawn[k];
+        if (!dropped[k] || !d.inView || (d.a->kind != Kind::Rect && d.a->kind != Kind::Range))
+            continue;
+        const bool gap = d.a->kind == Kind::Rect;
+        groups[{d.run, int(d.a->kind), gap ? d.a->a.lane : QString(),
+                gap ? annotations::Findings::gapGroupKey(*d.a) : annotations::Findings::regionGroupKey(*d.a), int(d.a->color)}]
+            .members.push_back(k);
+    }
+    std::deque<std::pair<Annotation, Shape>> summaries; // stable addresses for the drawing below
+    for (auto &[key, g] : groups) {
+        const bool gap = std::get<1>(key) == int(Kind::Rect);
+        if (gap && g.members.size() < 2)
+            continue;
+        if (laidOut >= kMaxLabels)
+            break;
+        ++laidOut;
+        const Annotation &like = *drawn[g.members.front()].a;
+        Annotation summary;
+        summary.kind = like.kind;
+        summary.finding = true;
+        summary.color = like.color;
+        if (gap) {
+            TimeNs shortest = std::numeric_limits<TimeNs>::max(), total = 0;
+            for (std::size_t k : g.members) {
+                const TimeNs dur = std::abs(drawn[k].a->b.t - drawn[k].a->a.t);
+                shortest = std::min(shortest, dur);
+                total += dur;
+            }
+            summary.text = annotations::Findings::gapSummary(like, int(g.members.size()), shortest, total);
+        } else {
+            QStringList tails;
+            std::vector<std::size_t> byTime = g.members;
+            std::sort(byTime.begin(), byTime.end(), [&](std::size_t x, std::size_t y) { return drawn[x].a->a.t < drawn[y].a->a.t; });
+            for (std::size_t k : byTime)
+                tails << annotations::Findings::regionTail(*drawn[k].a);
+            summary.text = annotations::Findings::regionSummary(std::get<3>(key), tails);
+        }
+        const QSizeF size = labelSize(summary.text);
+        std::vector<QRectF> places;
+        for (std::size_t k : g.members) {
+            const std::vector<QRectF> c = labelCandidates(drawn[k].run, *drawn[k].a, drawn[k].s, size);
+            places.insert(places.end(), c.begin(), c.end());
+        }
+        // Crowded beside the gaps themselves (their lane's shown labels): a few rows farther above
+        // or below, still over one of them.
+        if (gap)
+            for (int row = 1; row <= kSummaryRows; ++row)
+                for (std::size_t k : g.members) {
+                    const QRectF &b = drawn[k].s.body;
+                    const double vl = std::max(b.left(), lanes.left()), vr = std::min(b.right(), lanes.right());
+                    for (const double y : {b.top() - 2 - size.height() - row * (size.height() + 2), b.bottom() + 2 + row * (size.height() + 2)}) {
+                        const QRectF box(std::clamp(vl, lanes.left(), std::max(lanes.left(), lanes.right() - size.width())), y, size.width(),
+                                         size.height());
+                        if (box.top() >= lanes.top() && box.bottom() <= lanes.bottom() && box.right() > vl - 1 && box.left() < vr + 1)
+                            places.push_back(box);
+                    }
+                }
+        const QRectF at = firstFree(places);
+        if (at.isEmpty())
+            continue;
+        place(at);
+        Shape s;
+        s.visible = true;
+        s.label = at;
+        summaries.emplace_back(std::move(summary), s);
+        m_summarised += int(g.members.size());
+        for (std::size_t k : g.members)
+            summarised[k] = true;
+    }
     std::sort(m_droppedIds.begin(), m_droppedIds.end()); // labelDropped() searches it
     // Out of the window, shape and label: not drawn.
     for (std::size_t k = 0; k < drawn.size(); ++k)
         if (!drawn[k].inView && !(labelShown[k] && drawn[k].s.label.intersects(view)))
             drawn[k].a = nullptr;
+    const auto paintLabels = [&] {
+        for (std::size_t k = 0; k < drawn.size(); ++k)
+            if (labelShown[k] && drawn[k].a) {
+                paintLabel(p, *drawn[k].a, drawn[k].s);
+                m_shown << labelText(*drawn[k].a);
+            }
+        for (const auto &[a, s] : summaries) {
+            paintLabel(p, a, s);
+            m_shown << a.text;
+        }
+    };
 
     p.save();
     p.setClipRect(lanes);
@@ -674,9 +950,7 @@ void AnnotationPainter::paint(QPainter &p, const std::vector<const annotations::
                 paintShapePlain(p, *drawn[k].a, drawn[k].s, batch);
         batch.flush(p);
         p.setRenderHint(QPainter::Antialiasing, true);
-        for (std::size_t k = 0; k < drawn.size(); ++k)
-            if (labelShown[k] && drawn[k].a)
-                paintLabel(p, *drawn[k].a, drawn[k].s);
+        paintLabels();
         p.restore();
         return;
     }
@@ -688,9 +962,10 @@ void AnnotationPainter::paint(QPainter &p, const std::vector<const annotations::
         const Drawn &d = drawn[k];
         if (!d.a)
             continue;
-        // A finding's "same region in <run>" range says something only with its label: without it,
-        // a whole-trace comparison would draw two dashed lines per baseline gap over every later run.
-        if (d.a->finding && d.a->kind == Kind::Range && !labelShown[k])
+        // A finding's "same region in <run>" range says something only with its label or a summary
+        // that counts it: without, a whole-trace comparison would draw two dashed lines per
+        // baseline gap over every later run.
+        if (d.a->finding && d.a->kind == Kind::Range && !labelShown[k] && !summarised[k])
             continue;
         if (d.a->finding && d.a->kind == Kind::Callout && !labelShown[k]) {
             constexpr double cell = 3 * kAnchorRadius;
@@ -701,9 +976,7 @@ void AnnotationPainter::paint(QPainter &p, const std::vector<const annotations::
         }
         paintShape(p, *d.a, d.s);
     }
-    for (std::size_t k = 0; k < drawn.size(); ++k)
-        if (labelShown[k] && drawn[k].a)
-            paintLabel(p, *drawn[k].a, drawn[k].s);
+    paintLabels();
     p.restore();
 }
 

@@ -10,9 +10,13 @@
 // lane the layout does not show (CPU lanes left out of a GPU-only export) is not drawn.
 //
 // Style: user annotations solid, their labels filled with their colour; findings dashed and
-// tinted, labels light with a dashed border. A finding's label that would cover another label is
-// left out, the findings that explain most placed first (a whole-trace picture of 195 gaps labels
-// its longest ones and still reads); the user's own labels always show.
+// tinted, labels light with a dashed border. The user's own labels always show. A finding's label
+// sits at what it labels — a gap's above, below or inside the part of the gap in view, a range's
+// in the part of its run in view — or is left out (its shape still drawn) when every such place
+// would cover another label or a reserved area (the marked gap's chip); the findings that explain
+// most in view are placed first. What is left out is summarised: one label per lane and cause for
+// its gaps ("5 gaps ≥ 32.0 ms idle: waiting for the data loader (160 ms in all)"), one per run for
+// its "same region" ranges, each at one of the gaps or ranges it counts.
 #include "core/annotations/AnnotationSet.h"
 #include "widgets/render/TimelineRenderer.h"
 
@@ -56,6 +60,20 @@ public:
     // Picture position of an anchor; false when its lane is not in the layout.
     bool anchorPoint(int run, const annotations::Anchor &a, QPointF *out) const;
 
+    // Picture position of a callout's `label` anchor (its text box's top-left): as anchorPoint, but
+    // a height outside the lane is kept (a box above or below the lane it is anchored to). False
+    // when the lane is not in the layout.
+    bool labelPoint(int run, const annotations::Anchor &a, QPointF *out) const;
+    // The anchor, in run's terms, of a picture point where a callout's text box begins: its time,
+    // and of the run's lanes in view the one under it or nearest to it (rows from its top, negative
+    // above it). False when the run shows no lane.
+    bool labelAnchorAt(int run, QPointF at, annotations::Anchor *out) const;
+    // The text box's top-left a callout is drawn with: at its label anchor, else its pixel offset.
+    QPointF labelTopLeft(int run, const annotations::Annotation &a, QPointF point) const;
+
+    // Areas no finding's label may cover (the marked gap's chip); the user's own labels show anyway.
+    void setReserved(std::vector<QRectF> areas) { m_reserved = std::move(areas); }
+
     // Where an annotation is drawn, in picture coordinates (for hit tests of editing tools).
     struct Shape
     {
@@ -84,6 +102,10 @@ public:
     // hitTest() does not take a left-out label for its annotation (it is not on screen).
     int droppedLabels() const { return m_dropped; }
     bool labelDropped(int run, annotations::AnnotationSet::Id id) const;
+    // Of droppedLabels(), how many a summary label of the last paint() counts.
+    int summarisedLabels() const { return m_summarised; }
+    // The text of every label the last paint() drew (summaries included), in drawing order.
+    const QStringList &shownLabels() const { return m_shown; }
 
 private:
     // For one paint() or hitTest(): lane keys looked up in a hash of the layout's lanes, not by a
@@ -102,7 +124,11 @@ private:
     int laneOf(int run, const QString &key) const;
     Shape shapeOf(int run, const annotations::Annotation &a, bool withLabel) const;
     QRectF runExtent(int run) const; // top and bottom of the run's groups, as drawn
-    QRectF labelRect(const annotations::Annotation &a, const QPointF &pa, const QPointF &pb, const QRectF &body) const;
+    QSizeF labelSize(const QString &text) const;
+    QRectF labelRect(int run, const annotations::Annotation &a, const QPointF &pa, const QPointF &pb, const QRectF &body) const;
+    // Where a finding's label of `size` may go, best first (the first is labelRect()'s); none when
+    // what it labels is not in view.
+    std::vector<QRectF> labelCandidates(int run, const annotations::Annotation &a, const Shape &s, QSizeF size) const;
     void paintShape(QPainter &p, const annotations::Annotation &a, const Shape &s) const;
     // A crowded frame's shapes: drawn once per pixel footprint, fills gathered by colour and row
     // band and merged into runs (flush()).
@@ -117,7 +143,11 @@ private:
 
     const TimelineRenderer &m_r;
     QFont m_font;
-    mutable int m_dropped = 0;
+    mutable int m_dropped = 0, m_summarised = 0;
+    mutable QStringList m_shown;
+    std::vector<QRectF> m_reserved;
+    // Findings' labels the last paint() placed elsewhere than labelRect(): where they are on screen.
+    mutable QHash<QPair<int, annotations::AnnotationSet::Id>, QRectF> m_placedAt;
     mutable std::vector<std::pair<int, annotations::AnnotationSet::Id>> m_droppedIds; // (run, id), of the last paint(); sorted
     static constexpr int kLabelSizeCache = 1 << 16;
     mutable QHash<QString, QSizeF> m_labelSize; // text -> wrapped size: a painter kept by a view lays each label out once

@@ -189,6 +189,7 @@ MemoryBand::Drawn MemoryBand::paint(QPainter &p, const TraceViewIndex::MemoryCur
         for (int k = 0; k < rows; ++k)
             p.drawPolyline(alloc.translated(0, -k / dpr));
         if (mc.hasReserved) {
+            drawn.reserved = true;
             p.setPen(QPen(Palette::memoryReserved(), 0));
             for (int k = 0; k < rows; ++k)
                 p.drawPolyline(reserved.translated(0, k / dpr));

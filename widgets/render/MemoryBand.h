@@ -64,7 +64,7 @@ public:
     };
     struct Drawn
     {
-        bool curve = false, spikes = false;
+        bool curve = false, reserved = false, spikes = false; // reserved: its line was drawn
     };
     // The series, the total line, the spikes and the legend, clipped to the band.
     static Drawn paint(QPainter &p, const TraceViewIndex::MemoryCurve &curve, const Frame &f);

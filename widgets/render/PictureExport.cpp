@@ -37,10 +37,10 @@ std::vector<LegendItem> legendItems(const TimelineRenderer &r, const RenderOverl
     for (int c = 0; c < int(SliceClass::Count); ++c)
         if (r.drawnClasses()[std::size_t(c)])
             items.push_back({Palette::color(SliceClass(c)), Palette::label(SliceClass(c)), false});
-    if (r.drewMemory()) {
+    if (r.drewMemory())
         items.push_back({Palette::memoryAllocated(), QCoreApplication::translate("lanescope::LegendWidget", "Memory allocated"), true});
+    if (r.drewReserved()) // only where the trace records it and its line is drawn
         items.push_back({Palette::memoryReserved(), QCoreApplication::translate("lanescope::LegendWidget", "Memory reserved"), true});
-    }
     if (r.drewSpikes())
         items.push_back({Palette::memorySpike(),
                          QCoreApplication::translate("lanescope::LegendWidget", "Memory spike (allocated and freed within 20 ms)"), true});
@@ -126,6 +126,14 @@ PictureExport::Format PictureExport::formatOf(const QString &path)
     if (s == QLatin1String("pdf"))
         return Format::Pdf;
     return Format::Unknown;
+}
+
+RenderOverlay PictureExport::pictureOverlay(const RenderOverlay &shown)
+{
+    RenderOverlay o;
+    o.highlight = shown.highlight;
+    o.search = shown.search;
+    return o;
 }
 
 QString PictureExport::defaultTitle(const Trace &t)
@@ -251,12 +259,12 @@ QString PictureExport::sizeError(QSize logical, qreal scale)
 
 QSize PictureExport::size(const PictureInput &in, const PictureOptions &opt) { return geometry(in, opt).size; }
 
-void PictureExport::paint(QPainter &p, const PictureInput &in, const PictureOptions &opt)
+void PictureExport::paint(QPainter &p, const PictureInput &in, const PictureOptions &opt, QStringList *labels)
 {
-    paint(p, in, opt, geometry(in, opt));
+    paint(p, in, opt, geometry(in, opt), labels);
 }
 
-void PictureExport::paint(QPainter &p, const PictureInput &in, const PictureOptions &opt, const Geometry &g)
+void PictureExport::paint(QPainter &p, const PictureInput &in, const PictureOptions &opt, const Geometry &g, QStringList *labels)
 {
     const QSize total = g.size;
     const QStringList lines = opt.metrics ? metricsLines(in) : QStringList();
@@ -289,6 +297,8 @@ void PictureExport::paint(QPainter &p, const PictureInput &in, const PictureOpti
     AnnotationPainter annotations(r);
     annotations.setFont(opt.font);
     annotations.paint(p, in.annotations);
+    if (labels)
+        *labels = annotations.shownLabels();
     p.restore();
     if (g.timelineDrawn < g.timeline.height()) {
         const QRect more(g.timeline.left(), g.timeline.top() + g.timelineDrawn, g.timeline.width(), g.timeline.height() - g.timelineDrawn);

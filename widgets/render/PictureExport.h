@@ -19,7 +19,7 @@ struct PictureInput
     std::vector<RenderRun> runs;
     const LaneLayout *layout = nullptr;
     double windowStart = 0, windowRange = 1e6; // axis ns
-    RenderOverlay overlay;                     // selection, range, gap mark as on screen
+    RenderOverlay overlay;                     // what the picture shows of the screen's overlay (pictureOverlay())
     const analysis::AnalysisResult *analysis = nullptr; // run 0's, for the figures; may be null
     // A comparison: each run's label and analysis (index = run). With two or more labels the title
     // names the runs ("baseline vs tuned") and the figures take a line per run.
@@ -74,10 +74,17 @@ public:
     static QStringList metricsLines(const PictureInput &in);
     static QString comparisonTitle(const PictureInput &in); // "baseline vs tuned · NVIDIA A100-SXM4-80GB"
 
+    // What a picture keeps of the screen's overlay: the outline of a row of the differences and the
+    // search's colours (what the user chose to show). Not the selection and its flows, the hover,
+    // the cursor, a dragged range or the gap mark: a picture for a report carries nothing of the
+    // pointer's state.
+    static RenderOverlay pictureOverlay(const RenderOverlay &shown);
+
     // The picture's logical size for these inputs.
     static QSize size(const PictureInput &in, const PictureOptions &opt);
-    // Paints the whole picture into [0, size) of p.
-    static void paint(QPainter &p, const PictureInput &in, const PictureOptions &opt);
+    // Paints the whole picture into [0, size) of p; *labels (when given) gets the text of every
+    // annotation label drawn (AnnotationPainter::shownLabels()).
+    static void paint(QPainter &p, const PictureInput &in, const PictureOptions &opt, QStringList *labels = nullptr);
     static QImage image(const PictureInput &in, const PictureOptions &opt);
     // Writes path (PNG, SVG or PDF by suffix). False with *error on failure (nothing left behind).
     static bool write(const QString &path, const PictureInput &in, const PictureOptions &opt, QString *error);
@@ -101,7 +108,7 @@ private:
         int legendRows = 0;
     };
     static Geometry geometry(const PictureInput &in, const PictureOptions &opt);
-    static void paint(QPainter &p, const PictureInput &in, const PictureOptions &opt, const Geometry &g);
+    static void paint(QPainter &p, const PictureInput &in, const PictureOptions &opt, const Geometry &g, QStringList *labels = nullptr);
 };
 
 } // namespace lanescope

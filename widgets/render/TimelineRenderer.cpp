@@ -235,7 +235,7 @@ QPointF TimelineRenderer::flowAnchor(SliceRef ref) const
 void TimelineRenderer::paintBase(QPainter &p)
 {
     m_drawn.fill(false);
-    m_drewMemory = m_drewSpikes = false;
+    m_drewMemory = m_drewSpikes = m_drewReserved = false;
     p.save();
     p.setRenderHint(QPainter::Antialiasing, false);
     p.setRenderHint(QPainter::TextAntialiasing, true);
@@ -593,6 +593,7 @@ void TimelineRenderer::paintMemory(QPainter &p)
         const MemoryBand::Drawn d = MemoryBand::paint(p, *m_runs[std::size_t(g.run)].index->memoryOf(g.memoryDevice), f);
         m_drewMemory |= d.curve;
         m_drewSpikes |= d.spikes;
+        m_drewReserved |= d.reserved;
     }
 }
 
@@ -921,23 +922,50 @@ void TimelineRenderer::paintGap(QPainter &p, const RenderOverlay &o)
             p.setRenderHint(QPainter::Antialiasing, false);
         }
     }
+    p.setFont(gapChipFont());
+    const QRectF box = gapChipRect(o);
+    p.fillRect(box, color);
+    p.setPen(Qt::white);
+    p.drawText(box, Qt::AlignCenter, gapChipText(gap));
+    p.restore();
+}
+
+QFont TimelineRenderer::gapChipFont() const
+{
     QFont f = m_font;
     f.setPixelSize(11);
     f.setBold(true);
-    p.setFont(f);
-    const QFontMetrics fm(f);
-    const QString text = QStringLiteral("%1 · %2").arg(GapCauseStyle::label(gap.cause), TimeAxis::formatTime(double(gap.dur)));
-    const int tw = fm.horizontalAdvance(text) + 10;
+    return f;
+}
+
+QString TimelineRenderer::gapChipText(const analysis::Gap &gap)
+{
+    return QStringLiteral("%1 · %2").arg(GapCauseStyle::label(gap.cause), TimeAxis::formatTime(double(gap.dur)));
+}
+
+QRectF TimelineRenderer::gapChipRect(const RenderOverlay &o) const
+{
+    if (!m_layout || o.gapRun < 0 || o.gapRun >= int(m_runs.size()))
+        return {};
+    const analysis::Gap &gap = o.gap;
+    const int w = m_size.width(), h = m_size.height();
+    const double xa = kHeaderWidth + m_axis.toPx(relNs(o.gapRun, gap.start));
+    const double xb = std::max(xa + 2.0, kHeaderWidth + m_axis.toPx(relNs(o.gapRun, gap.end())));
+    QRectF r(QPointF(xa, kTopHeight), QPointF(xb, h));
+    const int lane = m_layout->laneOfTrack(o.gapRun, gap.track);
+    if (lane >= 0 && m_layout->isLaneVisible(lane)) {
+        const QRect lr = laneRect(lane);
+        r.setTop(lr.top());
+        r.setBottom(lr.bottom());
+    }
+    const QFontMetrics fm(gapChipFont());
+    const int tw = fm.horizontalAdvance(gapChipText(gap)) + 10;
     // Above the lane when there is room, else inside its top edge; kept on screen horizontally.
     const double x = std::clamp((xa + xb) / 2 - tw / 2.0, double(kHeaderWidth), double(std::max(kHeaderWidth, w - tw)));
     double y = r.top() - fm.height() - 4;
     if (y < kTopHeight)
         y = r.top() + 2;
-    const QRectF box(x, y, tw, fm.height() + 2);
-    p.fillRect(box, color);
-    p.setPen(Qt::white);
-    p.drawText(box, Qt::AlignCenter, text);
-    p.restore();
+    return QRectF(x, y, tw, fm.height() + 2);
 }
 
 void TimelineRenderer::paintFlows(QPainter &p, const RenderOverlay &o)

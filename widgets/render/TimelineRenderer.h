@@ -131,8 +131,13 @@ public:
 
     // The slice classes the last paintBase drew, for a legend of what appears.
     const std::array<bool, std::size_t(SliceClass::Count)> &drawnClasses() const { return m_drawn; }
+    // The marked gap's chip ("comm wait · 16.7 ms"), where paintOverlay() draws it; empty without
+    // a gap mark. Labels of findings keep off it (AnnotationPainter::setReserved).
+    QRectF gapChipRect(const RenderOverlay &o) const;
+    static QString gapChipText(const analysis::Gap &gap); // "data loader · 57.3 ms"
     bool drewMemory() const { return m_drewMemory; }
     bool drewSpikes() const { return m_drewSpikes; }
+    bool drewReserved() const { return m_drewReserved; } // a reserved line (not every trace records it)
 
 private:
     struct RunCache
@@ -152,6 +157,7 @@ private:
     void paintDensity(QPainter &p, int group, QRect strip);
     void paintHeaders(QPainter &p);
     void paintRuler(QPainter &p);
+    QFont gapChipFont() const;
     void paintGap(QPainter &p, const RenderOverlay &o);
     void paintFlows(QPainter &p, const RenderOverlay &o);
     void paintHighlight(QPainter &p, const SliceHighlight &h);
@@ -184,7 +190,7 @@ private:
     std::vector<TextItem> m_darkText, m_lightText;
     DensityStrip m_density; // prefix sums per track, built on first use
     std::array<bool, std::size_t(SliceClass::Count)> m_drawn{};
-    bool m_drewMemory = false, m_drewSpikes = false;
+    bool m_drewMemory = false, m_drewSpikes = false, m_drewReserved = false;
 };
 
 } // namespace lanescope

@@ -17,6 +17,7 @@
 #include <QMouseEvent>
 #include <QPainter>
 #include <QScrollBar>
+#include <QTimer>
 #include <QToolTip>
 #include <QWheelEvent>
 
@@ -904,12 +905,17 @@ annotations::Annotation TimelineView::draftAt(QPoint pos) const
     annotations::Annotation a = m_dragOrigin;
     const QPoint clamped(std::clamp(pos.x(), kHeaderWidth, viewport()->width() - 1), std::clamp(pos.y(), kTopHeight, viewport()->height() - 1));
     switch (a.kind) {
-    case Kind::Callout:
+    case Kind::Callout: {
         if ((pos - m_pressPos).manhattanLength() >= 3) { // dragged: the text box goes where the mouse is
             a.labelDx = pos.x() - m_pressPos.x();
             a.labelDy = pos.y() - m_pressPos.y();
         }
+        // Kept as a time and a lane (the pixel offset stays as the fallback where that lane is not shown).
+        QPointF point;
+        if (m_annPainter->anchorPoint(m_draftRun, a.a, &point))
+            anchorLabel(m_draftRun, a, point + QPointF(a.labelDx, a.labelDy));
         break;
+    }
     case Kind::Range: a.b.t = relTime(m_draftRun, clamped.x()); break;
     case Kind::Arrow:
     case Kind::Rect: {
@@ -963,18 +969,66 @@ bool TimelineView::pressSelectAnnotation(QPoint pos)
     return true;
 }
 
+void TimelineView::anchorLabel(int run, annotations::Annotation &a, QPointF topLeft) const
+{
+    annotations::Anchor at;
+    if (!m_annPainter->labelAnchorAt(run, topLeft, &at))
+        return;
+    a.hasLabel = true;
+    a.label = at;
+}
+
+void TimelineView::convertPixelLabels()
+{
+    // A callout of a file written before labels had anchors: its text box as it is drawn now
+    // (its pixel offset from the point, at this zoom and size) kept as a time and a lane, so it
+    // stays there at every other one. Only callouts whose point is in view: the zoom they are
+    // looked at is the nearest to the one they were placed at.
+    m_convertQueued = false;
+    const QRectF lanes = lanesRect();
+    for (int run = 0; run < runCount(); ++run) {
+        annotations::AnnotationSet *set = sess().annotations(run);
+        if (!set)
+            continue;
+        std::vector<annotations::Annotation> converted;
+        for (const annotations::Annotation &a : set->items()) {
+            if (a.kind != annotations::Kind::Callout || a.hasLabel || a.finding)
+                continue;
+            const AnnotationPainter::Shape s = m_annPainter->shape(run, a);
+            if (!s.visible || s.label.isEmpty() || !lanes.contains(s.a))
+                continue;
+            annotations::Annotation c = a;
+            anchorLabel(run, c, s.label.topLeft());
+            if (c.hasLabel)
+                converted.push_back(std::move(c));
+        }
+        if (converted.empty())
+            continue;
+        for (const annotations::Annotation &c : converted)
+            set->modify(c);
+        sess().notifyAnnotationsChanged(run); // saved in the new form
+    }
+}
+
 annotations::Annotation TimelineView::movedTo(QPoint pos) const
 {
     using annotations::Kind;
     annotations::Annotation a = m_dragOrigin;
     const QPoint d = pos - m_pressPos;
-    if (m_grip == Grip::Label) {
-        a.labelDx += d.x();
-        a.labelDy += d.y();
-        return a;
+    const AnnotationPainter::Shape s = m_annPainter->shape(m_draftRun, m_dragOrigin);
+    if (a.kind == Kind::Callout && (m_grip == Grip::Label || m_grip == Grip::All)) {
+        // The text box goes with the mouse, from where it is drawn, and is kept as a time and a
+        // lane (the pixel offset, the fallback, is from the point: it changes with the label only).
+        if (m_grip == Grip::Label) {
+            a.labelDx += d.x();
+            a.labelDy += d.y();
+        }
+        if (!s.label.isEmpty())
+            anchorLabel(m_draftRun, a, s.label.topLeft() + QPointF(d));
+        if (m_grip == Grip::Label)
+            return a;
     }
     const TimeNs dt = TimeNs(std::llround(d.x() * axis().nsPerPx()));
-    const AnnotationPainter::Shape s = m_annPainter->shape(m_draftRun, m_dragOrigin);
     // An anchor moves by the drag in time (exactly) and onto the lane under its moved point; in
     // its own lane by the drag's rows, so a sideways drag leaves its height as it was.
     auto move = [&](annotations::Anchor &anchor, QPointF at) {
@@ -1016,7 +1070,24 @@ void TimelineView::paintAnnotations(QPainter &p)
     AnnotationPainter::Draft draft;
     if (m_hasDraft && m_draftRun >= 0 && m_draftRun < runCount())
         draft = {m_draftRun, &m_draft, m_drag == Drag::MoveAnnotation};
+    // The marked gap's chip stays readable: no finding's label over it.
+    const QRectF chip = m_renderer.gapChipRect(overlay());
+    m_annPainter->setReserved(chip.isEmpty() ? std::vector<QRectF>() : std::vector<QRectF>{chip});
     m_annPainter->paint(p, sets, draft);
+    // Callouts of an earlier file with a pixel offset in view: converted after this frame.
+    if (!m_convertQueued && m_drag == Drag::None)
+        for (const annotations::AnnotationSet *set : sets) {
+            if (!set)
+                continue;
+            const bool pixelOffset = std::any_of(set->items().begin(), set->items().end(), [](const annotations::Annotation &a) {
+                return a.kind == annotations::Kind::Callout && !a.hasLabel && !a.finding;
+            });
+            if (pixelOffset) {
+                m_convertQueued = true;
+                QTimer::singleShot(0, this, &TimelineView::convertPixelLabels);
+                break;
+            }
+        }
 
     // The selection: a dashed frame around what is drawn, with grips at the anchors.
     const annotations::AnnotationSet *set = m_selAnn.isValid() ? sets[std::size_t(m_selAnn.run)] : nullptr;

@@ -227,6 +227,10 @@ private:
     // the model's stead until the release hands it out.
     enum class Grip { All, A, B, Label };
     void paintAnnotations(QPainter &p);
+    // A callout's text box at topLeft kept as its label anchor (a time and a lane of run).
+    void anchorLabel(int run, annotations::Annotation &a, QPointF topLeft) const;
+    void convertPixelLabels();
+    bool m_convertQueued = false;
     bool pressAnnotationTool(QPoint pos);
     bool pressSelectAnnotation(QPoint pos);
     annotations::Annotation draftAt(QPoint pos) const;   // the new drawing from m_pressPos to pos
