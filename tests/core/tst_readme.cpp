@@ -1,5 +1,5 @@
 // The documents' lanescope-cli examples stay true: every line starting `lanescope-cli` in the ```sh
-// blocks of docs/cli-reference.md, and of the README, is run, in order, in an empty folder (the
+// blocks of docs/cli-reference.md, and of the README (README.zh_CN.md shows the same), is run, in order, in an empty folder (the
 // examples make their own traces with `lanescope-cli synth` first) and must exit 0; every
 // subcommand of `lanescope-cli --help` has an example in the CLI reference. The README's first
 // commands name scripts of the repository, and CI (.ci/run) runs the README's test command.
@@ -143,6 +143,8 @@ private slots:
         const QStringList readme = exampleLines(readDocument(QStringLiteral("README.md")));
         QVERIFY2(readme.size() >= 5, "the README shows half a dozen lanescope-cli lines in a ```sh block");
         QTest::newRow("README.md") << readme;
+        // The Chinese README shows the same commands.
+        QCOMPARE(exampleLines(readDocument(QStringLiteral("README.zh_CN.md"))), readme);
     }
 
     void examplesRun()
