@@ -35,7 +35,7 @@ std::shared_ptr<Trace> loadTraceOrReport(const QString &path, int threads);
 
 // An output path that is a symbolic link (dangling or not) is refused with exit 2: QSaveFile
 // would write through it and replace whatever file it points to, perhaps one of another kind.
-// Returns Ok, or BadUsage with its one line printed. (README, "Command line".)
+// Returns Ok, or BadUsage with its one line printed. (docs/cli-reference.md, "Options, inputs and outputs".)
 int refuseLinkedOutput(const Invocation &args, const QString &out);
 
 // --labels of compare and export --compare: one label per run, none empty (a run without a name

@@ -16,7 +16,7 @@ class AboutBox
 QString libraryLicence(const QString &library)
 {
     if (library == QLatin1String("Qt"))
-        return QStringLiteral("LGPLv3");
+        return QStringLiteral("LGPL-3.0, Qt Charts GPL-3.0"); // Charts has no LGPL: the programs are GPL-3.0
     if (library == QLatin1String("RapidJSON"))
         return QStringLiteral("MIT");
     if (library == QLatin1String("Boost"))
@@ -46,7 +46,8 @@ QString aboutHtml()
     return AboutBox::tr("<h3>Lanescope %1</h3>"
                                        "<p>A native viewer for PyTorch Profiler (Kineto) traces: find out why a "
                                        "distributed training run wastes its GPUs, prove the fix, and show the proof.</p>"
-                                       "<p>Lanescope: licence not yet chosen.</p>"
+                                       "<p>Lanescope is free software under the GNU General Public License, version 3 or "
+                                       "any later version (GPL-3.0-or-later), and comes with no warranty.</p>"
                                        "<p>Libraries in this build:</p>"
                                        "<table cellspacing=\"6\"><tr><th align=\"left\">Library</th>"
                                        "<th align=\"left\">Version</th><th align=\"left\">Licence</th></tr>%2</table>")

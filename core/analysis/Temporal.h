@@ -17,8 +17,8 @@
 //  - Time resolution (hta/common/trace_parser.py, _parse_trace_dataframe_json): where the file's
 //    timestamps are fractional microseconds, HTA rounds each event's start up and its end down to
 //    whole microseconds before all of the above. We do the same (htaCompatible).
-// Which events are GPU time is where we differ on purpose (GpuTimeDefinition; README, "Where our
-// figures differ from Holistic Trace Analysis").
+// Which events are GPU time is where we differ on purpose (GpuTimeDefinition;
+// docs/hta-differences.md).
 #include "core/analysis/Steps.h"
 
 namespace lanescope::analysis {

@@ -88,7 +88,7 @@ const char *kHtaLastStep = R"json({"schemaVersion":1,"deviceProperties":[{"id":0
 
 // Holistic Trace Analysis' figures per trace: get_temporal_breakdown() / get_comm_comp_overlap().
 // ownIdle/ownNonCompute < 0: our default definition agrees with HTA's on that trace; else our own
-// figures where we differ on purpose (README, "Where our figures differ from Holistic Trace Analysis").
+// figures where we differ on purpose (docs/hta-differences.md).
 void htaFigures()
 {
     QTest::addColumn<QString>("file");

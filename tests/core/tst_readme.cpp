@@ -1,6 +1,8 @@
-// The README's lanescope-cli examples stay true (issue 14): every line starting `lanescope-cli` in
-// its ```sh blocks is run, in order, in an empty folder (the examples make their own traces with
-// `lanescope-cli synth` first) and must exit 0; every subcommand of `lanescope-cli --help` has one.
+// The documents' lanescope-cli examples stay true: every line starting `lanescope-cli` in the ```sh
+// blocks of docs/cli-reference.md, and of the README (README.zh_CN.md shows the same), is run, in order, in an empty folder (the
+// examples make their own traces with `lanescope-cli synth` first) and must exit 0; every
+// subcommand of `lanescope-cli --help` has an example in the CLI reference. The README's first
+// commands name scripts of the repository, and CI (.ci/run) runs the README's test command.
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
@@ -42,21 +44,47 @@ QStringList argumentsOf(const QString &line)
     return words;
 }
 
+// The `./path ...` command lines of the ```sh blocks: the README's "build and open", "build and test".
+QStringList scriptLines(const QString &markdown)
+{
+    QStringList out;
+    bool inSh = false, inFence = false;
+    for (const QString &raw : markdown.split(QLatin1Char('\n'))) {
+        const QString line = raw.trimmed();
+        if (line.startsWith(QLatin1String("```"))) {
+            inSh = !inFence && line == QLatin1String("```sh");
+            inFence = !inFence;
+            continue;
+        }
+        if (inSh && line.startsWith(QLatin1String("./")))
+            out << QProcess::splitCommand(line.section(QLatin1String(" #"), 0, 0)).value(0);
+    }
+    return out;
+}
+
+QString readDocument(const QString &relative)
+{
+    QFile f(QDir(QStringLiteral(LANESCOPE_SOURCE_DIR)).filePath(relative));
+    if (!f.open(QIODevice::ReadOnly))
+        return {};
+    return QString::fromUtf8(f.readAll());
+}
+
 } // namespace
 
 class TestReadme : public QObject
 {
     Q_OBJECT
 
-    QStringList m_lines;
+    QStringList m_lines; // the CLI reference's examples
 
 private slots:
     void initTestCase()
     {
-        QFile f(QStringLiteral(LANESCOPE_README_PATH));
-        QVERIFY2(f.open(QIODevice::ReadOnly), LANESCOPE_README_PATH);
-        m_lines = exampleLines(QString::fromUtf8(f.readAll()));
-        QVERIFY2(m_lines.size() >= 10, "the README's ```sh blocks hold the lanescope-cli examples");
+        const QString reference = readDocument(QStringLiteral("docs/cli-reference.md"));
+        QVERIFY2(!reference.isEmpty(), "docs/cli-reference.md");
+        m_lines = exampleLines(reference);
+        QVERIFY2(m_lines.size() >= 10, "the CLI reference's ```sh blocks hold the lanescope-cli examples");
     }
 
     void parsesFences()
@@ -86,14 +114,45 @@ private slots:
         for (const QString &l : m_lines)
             shown.insert(argumentsOf(l).value(0));
         for (const QString &c : commands)
-            QVERIFY2(shown.contains(c), qPrintable(QStringLiteral("no README example of lanescope-cli %1").arg(c)));
+            QVERIFY2(shown.contains(c), qPrintable(QStringLiteral("no example of lanescope-cli %1 in docs/cli-reference.md").arg(c)));
+    }
+
+    // The README's two first commands are scripts of this repository, and CI runs its test command.
+    void readmeCommandsExist()
+    {
+        const QStringList scripts = scriptLines(readDocument(QStringLiteral("README.md")));
+        QVERIFY2(scripts.contains(QStringLiteral("./scripts/run.sh")), qPrintable(scripts.join(QLatin1Char(' '))));
+        QVERIFY2(scripts.contains(QStringLiteral("./scripts/test.sh")), qPrintable(scripts.join(QLatin1Char(' '))));
+        const QDir root(QStringLiteral(LANESCOPE_SOURCE_DIR));
+        for (const QString &script : scripts) {
+            const QFileInfo info(root.filePath(script));
+            QVERIFY2(info.isFile() && info.isExecutable(), qPrintable(script));
+        }
+        // .ci/run: "exec ./scripts/test.sh", the README's command and nothing else.
+        const QString ci = readDocument(QStringLiteral(".ci/run"));
+        static const QRegularExpression exec(QStringLiteral("^exec (\\S+)\\s*$"), QRegularExpression::MultilineOption);
+        const QRegularExpressionMatch m = exec.match(ci);
+        QVERIFY2(m.hasMatch(), qPrintable(ci));
+        QCOMPARE(m.captured(1), QStringLiteral("./scripts/test.sh"));
+    }
+
+    void examplesRun_data()
+    {
+        QTest::addColumn<QStringList>("lines");
+        QTest::newRow("docs/cli-reference.md") << m_lines;
+        const QStringList readme = exampleLines(readDocument(QStringLiteral("README.md")));
+        QVERIFY2(readme.size() >= 5, "the README shows half a dozen lanescope-cli lines in a ```sh block");
+        QTest::newRow("README.md") << readme;
+        // The Chinese README shows the same commands.
+        QCOMPARE(exampleLines(readDocument(QStringLiteral("README.zh_CN.md"))), readme);
     }
 
     void examplesRun()
     {
+        QFETCH(QStringList, lines);
         QTemporaryDir dir;
         QVERIFY(dir.isValid());
-        for (const QString &line : m_lines) {
+        for (const QString &line : lines) {
             const QStringList args = argumentsOf(line);
             QProcess p;
             p.setWorkingDirectory(dir.path());

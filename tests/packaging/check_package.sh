@@ -3,8 +3,9 @@
 #  - the control fields: name, version, architecture, and a Depends that names the package of every
 #    shared library the two programs link (as dpkg-shlibdeps found them) with a minimum version;
 #  - the files: both programs in /usr/bin, the hicolor icons (PNG 16-256 of the right size, drawn,
-#    plus the SVG), the desktop entry, the AppStream metainfo, the MIME types, both man pages, and
-#    nothing outside /usr/bin and /usr/share;
+#    plus the SVG), the desktop entry, the AppStream metainfo, the MIME types, both man pages,
+#    the copyright file, and nothing outside /usr/bin and /usr/share;
+#  - the licence: project_license in the metainfo, the copyright file machine-readable (DEP-5);
 #  - desktop-file-validate, appstreamcli validate --no-net and validate-tree on the unpacked tree;
 #  - the MIME types in a private database: *.pt.trace.json[.gz] are ours, plain *.json and *.gz
 #    are not, and xdg-mime's default application for ours is lanescope.desktop;
@@ -61,6 +62,7 @@ expected=(
   ./usr/share/man/man1/lanescope.1.gz
   ./usr/share/man/man1/lanescope-cli.1.gz
   ./usr/share/icons/hicolor/scalable/apps/lanescope.svg
+  ./usr/share/doc/lanescope/copyright
 )
 sizes=(16 22 24 32 48 64 128 256)
 for s in "${sizes[@]}"; do expected+=("./usr/share/icons/hicolor/${s}x${s}/apps/lanescope.png"); done
@@ -147,6 +149,39 @@ for m in c.findall("provides/mediatype"):
         problems.append(f"provides {m.text}, not in the MIME package")
 if c.find("screenshots/screenshot/image") is None:
     problems.append("no screenshot")
+for p in problems:
+    print("   ", p, file=sys.stderr)
+sys.exit(bool(problems))
+PY
+
+# The licence: the metainfo's project_license, and a machine-readable (DEP-5) copyright file whose
+# files are GPL-3+ and which names every library the programs' --version lists (as the About box does).
+check "metainfo: project_license GPL-3.0-or-later" grep -q '<project_license>GPL-3.0-or-later</project_license>' "$metainfo"
+check "copyright file: DEP-5, GPL-3+, names the libraries of --version" \
+  python3 - "$root/usr/share/doc/lanescope/copyright" "$(env -i PATH="$PATH" "$root/usr/bin/lanescope-cli" --version | sed -n 2p)" <<'PY'
+import re, sys
+path, versions = sys.argv[1:]
+text = open(path, encoding="utf-8").read()
+paragraphs = [p for p in re.split(r"\n\s*\n", text) if p.strip()]
+problems = []
+if not paragraphs[0].startswith("Format: https://www.debian.org/doc/packaging-manuals/copyright-format/1.0/"):
+    problems.append("the first paragraph is not a DEP-5 header")
+files = [p for p in paragraphs if p.startswith("Files: *\n")]
+if not files or "\nLicense: GPL-3+" not in files[0]:
+    problems.append("no 'Files: *' paragraph under GPL-3+")
+for p in paragraphs:
+    for line in p.split("\n"):
+        if line and not line[0].isspace() and not re.match(r"^[A-Za-z-]+:", line):
+            problems.append(f"not a field or a continuation: {line!r}")
+# Every short licence name used has its text: in a stand-alone paragraph or its own field.
+named = set(re.findall(r"^License: (\S+)\s*$", text, re.M))
+with_text = {m for m in named if re.search(r"^License: " + re.escape(m) + r"\n ", text, re.M)}
+problems += [f"licence {m} has no text" for m in sorted(named - with_text)]
+# "Qt 6.4.2, RapidJSON 1.1.0, Boost 1.74.0, zlib 1.2.13[, ISA-L 2.30.0]": each library named.
+for entry in versions.split(", "):
+    name = entry.rsplit(" ", 1)[0]
+    if name not in text:
+        problems.append(f"{name} is not named")
 for p in problems:
     print("   ", p, file=sys.stderr)
 sys.exit(bool(problems))
