@@ -15,11 +15,15 @@
         </message>
         <message>
             <location filename="../app/gui/AboutBox.cpp" line="46" />
-            <source>&lt;h3&gt;Lanescope %1&lt;/h3&gt;&lt;p&gt;A native viewer for PyTorch Profiler (Kineto) traces: find out why a distributed training run wastes its GPUs, prove the fix, and show the proof.&lt;/p&gt;&lt;p&gt;Lanescope: licence not yet chosen.&lt;/p&gt;&lt;p&gt;Libraries in this build:&lt;/p&gt;&lt;table cellspacing="6"&gt;&lt;tr&gt;&lt;th align="left"&gt;Library&lt;/th&gt;&lt;th align="left"&gt;Version&lt;/th&gt;&lt;th align="left"&gt;Licence&lt;/th&gt;&lt;/tr&gt;%2&lt;/table&gt;</source>
-            <translation>&lt;h3&gt;Lanescope %1&lt;/h3&gt;&lt;p&gt;PyTorch Profiler（Kineto）跟踪文件的原生查看器：找出分布式训练运行浪费 GPU 的原因，验证修复效果，并展示证据。&lt;/p&gt;&lt;p&gt;Lanescope：许可证尚未确定。&lt;/p&gt;&lt;p&gt;本构建包含的库：&lt;/p&gt;&lt;table cellspacing="6"&gt;&lt;tr&gt;&lt;th align="left"&gt;库&lt;/th&gt;&lt;th align="left"&gt;版本&lt;/th&gt;&lt;th align="left"&gt;许可证&lt;/th&gt;&lt;/tr&gt;%2&lt;/table&gt;</translation>
+            <source>&lt;h3&gt;Lanescope %1&lt;/h3&gt;&lt;p&gt;A native viewer for PyTorch Profiler (Kineto) traces: find out why a distributed training run wastes its GPUs, prove the fix, and show the proof.&lt;/p&gt;&lt;p&gt;Lanescope is free software under the GNU General Public License, version 3 or any later version (GPL-3.0-or-later), and comes with no warranty.&lt;/p&gt;&lt;p&gt;Libraries in this build:&lt;/p&gt;&lt;table cellspacing="6"&gt;&lt;tr&gt;&lt;th align="left"&gt;Library&lt;/th&gt;&lt;th align="left"&gt;Version&lt;/th&gt;&lt;th align="left"&gt;Licence&lt;/th&gt;&lt;/tr&gt;%2&lt;/table&gt;</source>
+            <translation>&lt;h3&gt;Lanescope %1&lt;/h3&gt;&lt;p&gt;PyTorch Profiler（Kineto）跟踪文件的原生查看器：找出分布式训练运行浪费 GPU 的原因，验证修复效果，并展示证据。&lt;/p&gt;&lt;p&gt;Lanescope 是自由软件，依据 GNU 通用公共许可证第 3 版或（由您选择）任何更高版本（GPL-3.0-or-later）发布，不提供任何担保。&lt;/p&gt;&lt;p&gt;本构建包含的库：&lt;/p&gt;&lt;table cellspacing=&quot;6&quot;&gt;&lt;tr&gt;&lt;th align=&quot;left&quot;&gt;库&lt;/th&gt;&lt;th align=&quot;left&quot;&gt;版本&lt;/th&gt;&lt;th align=&quot;left&quot;&gt;许可证&lt;/th&gt;&lt;/tr&gt;%2&lt;/table&gt;</translation>
         </message>
         <message>
-            <location filename="../app/gui/AboutBox.cpp" line="58" />
+            <source>&lt;h3&gt;Lanescope %1&lt;/h3&gt;&lt;p&gt;A native viewer for PyTorch Profiler (Kineto) traces: find out why a distributed training run wastes its GPUs, prove the fix, and show the proof.&lt;/p&gt;&lt;p&gt;Lanescope: licence not yet chosen.&lt;/p&gt;&lt;p&gt;Libraries in this build:&lt;/p&gt;&lt;table cellspacing="6"&gt;&lt;tr&gt;&lt;th align="left"&gt;Library&lt;/th&gt;&lt;th align="left"&gt;Version&lt;/th&gt;&lt;th align="left"&gt;Licence&lt;/th&gt;&lt;/tr&gt;%2&lt;/table&gt;</source>
+            <translation type="vanished">&lt;h3&gt;Lanescope %1&lt;/h3&gt;&lt;p&gt;PyTorch Profiler（Kineto）跟踪文件的原生查看器：找出分布式训练运行浪费 GPU 的原因，验证修复效果，并展示证据。&lt;/p&gt;&lt;p&gt;Lanescope：许可证尚未确定。&lt;/p&gt;&lt;p&gt;本构建包含的库：&lt;/p&gt;&lt;table cellspacing="6"&gt;&lt;tr&gt;&lt;th align="left"&gt;库&lt;/th&gt;&lt;th align="left"&gt;版本&lt;/th&gt;&lt;th align="left"&gt;许可证&lt;/th&gt;&lt;/tr&gt;%2&lt;/table&gt;</translation>
+        </message>
+        <message>
+            <location filename="../app/gui/AboutBox.cpp" line="59" />
             <source>About Lanescope</source>
             <translation>关于 Lanescope</translation>
         </message>
@@ -993,6 +997,31 @@
             <source>rank %1 is not in the job (its ranks: %2)</source>
             <translation>rank %1 不在该作业中（其 rank：%2）</translation>
         </message>
+        <message>
+            <location filename="../core/analysis/KernelSummary.cpp" line="148" />
+            <source>grid %1</source>
+            <translation>grid %1</translation>
+        </message>
+        <message>
+            <location filename="../core/analysis/KernelSummary.cpp" line="150" />
+            <source>block %1</source>
+            <translation>block %1</translation>
+        </message>
+        <message>
+            <location filename="../core/analysis/KernelSummary.cpp" line="152" />
+            <source>%1 registers/thread</source>
+            <translation>每线程 %1 个寄存器</translation>
+        </message>
+        <message>
+            <location filename="../core/analysis/KernelSummary.cpp" line="154" />
+            <source>%1 KiB shared</source>
+            <translation>共享内存 %1 KiB</translation>
+        </message>
+        <message>
+            <location filename="../core/analysis/OpSummary.cpp" line="146" />
+            <source>the trace's file is not at hand: input shapes cannot be read</source>
+            <translation>跟踪文件不可用：无法读取输入形状</translation>
+        </message>
     </context>
     <context>
         <name>cli</name>
@@ -1078,7 +1107,7 @@
             <translation>模型共 %1 MB，常驻匿名内存 %2 MB</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="140" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="289" />
             <source>warning: %1</source>
             <translation>警告：%1</translation>
         </message>
@@ -1408,132 +1437,147 @@
             <translation>已写入 %1（%3 秒内写出 %2 MB 跟踪数据）</translation>
         </message>
         <message numerus="yes">
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="154" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="303" />
             <source>  (Holistic Trace Analysis' definition: every event with args.stream is GPU time, %n of them not device activity)</source>
             <translation>
                 <numerusform>  （按 Holistic Trace Analysis 的定义：带 args.stream 的事件都算 GPU 时间，其中 %n 个不是设备活动）</numerusform>
             </translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="223" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="361" />
             <location filename="../app/cli/InfoCommand.cpp" line="119" />
             <source>a trace: .json or .json.gz as torch.profiler writes it</source>
             <translation>跟踪文件：torch.profiler 写出的 .json 或 .json.gz</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="225" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="363" />
             <source>shortest gap listed, in ms (default 15; fractions down to 0.001)</source>
             <translation>列出的最短间隙，单位 ms（默认 15；可带小数，最小 0.001）</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="226" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="364" />
             <location filename="../app/cli/CompareCommand.cpp" line="233" />
             <source>--gap-ms needs a number of milliseconds</source>
             <translation>--gap-ms 需要一个毫秒数</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="228" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="366" />
             <location filename="../app/cli/CompareCommand.cpp" line="235" />
             <source>gemm (default): gaps between two GEMM kernels; all: any gap of a compute stream</source>
             <translation>gemm（默认）：两个 GEMM 内核之间的间隙；all：计算流上的任何间隙</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="229" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="367" />
             <location filename="../app/cli/CompareCommand.cpp" line="236" />
             <source>--gap-kernels takes gemm or all</source>
             <translation>--gap-kernels 只接受 gemm 或 all</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="230" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="368" />
             <location filename="../app/cli/CompareCommand.cpp" line="225" />
             <source>model parameters, for MFU (e.g. 7e9)</source>
             <translation>模型参数量，用于 MFU（例如 7e9）</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="231" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="369" />
             <location filename="../app/cli/CompareCommand.cpp" line="226" />
             <location filename="../app/cli/MfuCommand.cpp" line="28" />
             <source>--params needs a positive number</source>
             <translation>--params 需要一个正数</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="232" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="370" />
             <location filename="../app/cli/CompareCommand.cpp" line="227" />
             <source>tokens per step per GPU, for MFU</source>
             <translation>每个 GPU 每步的 token 数，用于 MFU</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="233" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="371" />
             <location filename="../app/cli/CompareCommand.cpp" line="228" />
             <source>--tokens-per-step needs a positive number</source>
             <translation>--tokens-per-step 需要一个正数</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="234" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="372" />
             <location filename="../app/cli/CompareCommand.cpp" line="229" />
             <source>--tokens-per-step counts all GPUs (divided by the world size)</source>
             <translation>--tokens-per-step 为所有 GPU 的总数（将除以 world size）</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="235" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="373" />
             <location filename="../app/cli/CompareCommand.cpp" line="230" />
             <source>GPU peak instead of the table's entry for the traced GPU</source>
             <translation>用此 GPU 峰值代替表中被跟踪 GPU 的峰值</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="236" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="374" />
             <location filename="../app/cli/CompareCommand.cpp" line="231" />
             <location filename="../app/cli/MfuCommand.cpp" line="32" />
             <source>--peak-tflops needs a positive number</source>
             <translation>--peak-tflops 需要一个正数</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="237" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="375" />
             <source>analyse ProfilerStep#N only</source>
             <translation>只分析 ProfilerStep#N</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="238" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="376" />
             <location filename="../app/cli/CompareCommand.cpp" line="224" />
             <source>--step needs a step number</source>
             <translation>--step 需要一个步编号</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="239" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="377" />
             <source>analyse from A (µs from the first event); needs --to-us</source>
             <translation>从 A 开始分析（距第一个事件的时间，单位 µs）；需同时给出 --to-us</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="240" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="378" />
             <source>--from-us needs a number</source>
             <translation>--from-us 需要一个数字</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="241" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="379" />
             <source>analyse up to B (µs from the first event); needs --from-us</source>
             <translation>分析到 B 为止（距第一个事件的时间，单位 µs）；需同时给出 --from-us</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="242" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="380" />
             <source>--to-us needs a number</source>
             <translation>--to-us 需要一个数字</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="243" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="381" />
             <source>also sum the flops args of operators (with_flops=True; slow)</source>
             <translation>同时累加算子的 flops 参数（with_flops=True；较慢）</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="244" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="382" />
             <location filename="../app/cli/CompareCommand.cpp" line="238" />
             <source>GPU time as Holistic Trace Analysis counts it: every event with args.stream (also Triton launcher cpu_ops and cuda_sync events)</source>
             <translation>按 Holistic Trace Analysis 的方式统计 GPU 时间：带 args.stream 的事件都算（包括 Triton 启动器的 cpu_op 和 cuda_sync 事件）</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="246" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="384" />
             <location filename="../app/cli/InfoCommand.cpp" line="122" />
             <source>loader threads (default: one per core; at most 256)</source>
             <translation>加载线程数（默认：每个核心一个；最多 256）</translation>
+        </message>
+        <message>
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="385" />
+            <source>write only the first N rows of the kernel, operator and module summaries (default: all)</source>
+            <translation>内核、算子和模块汇总只写前 N 行（默认：全部）</translation>
+        </message>
+        <message>
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="386" />
+            <source>--top takes a whole number of rows</source>
+            <translation>--top 需要一个整数行数</translation>
+        </message>
+        <message>
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="387" />
+            <source>group the operator summary by input shapes (traces recorded with record_shapes; reads each operator's args)</source>
+            <translation>按输入形状对算子汇总分组（以 record_shapes 录制的跟踪；会读取每个算子的参数）</translation>
         </message>
         <message>
             <source>loader threads (default: one per core)</source>
@@ -1544,7 +1588,7 @@
             <translation type="vanished">--threads 需要一个数字</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="247" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="388" />
             <location filename="../app/cli/CompareCommand.cpp" line="246" />
             <location filename="../app/cli/FolderCommands.cpp" line="646" />
             <location filename="../app/cli/InfoCommand.cpp" line="121" />
@@ -1684,7 +1728,7 @@
             <translation>--threads 只接受整数</translation>
         </message>
         <message>
-            <location filename="../app/cli/Commands.cpp" line="69" />
+            <location filename="../app/cli/Commands.cpp" line="85" />
             <source>%1 is a symbolic link: give the path of the file itself (an output is not written through a link)</source>
             <translation>%1 是符号链接：请给出文件本身的路径（输出不会通过链接写入）</translation>
         </message>
@@ -1888,7 +1932,7 @@
             <translation>--from-us 和 --to-us 必须同时给出</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="263" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="406" />
             <source>--step and --from-us/--to-us exclude each other</source>
             <translation>--step 与 --from-us/--to-us 不能同时使用</translation>
         </message>
@@ -1903,27 +1947,27 @@
             <translation>--labels 和 --align 需与 --compare 一起使用</translation>
         </message>
         <message>
-            <location filename="../app/cli/ExportCommand.cpp" line="233" />
+            <location filename="../app/cli/ExportCommand.cpp" line="225" />
             <source>lanescope-cli export: %1</source>
             <translation>lanescope-cli export：%1</translation>
         </message>
         <message>
-            <location filename="../app/cli/ExportCommand.cpp" line="270" />
+            <location filename="../app/cli/ExportCommand.cpp" line="262" />
             <source>%1 has no ProfilerStep#%2</source>
             <translation>%1 中没有 ProfilerStep#%2</translation>
         </message>
         <message>
-            <location filename="../app/cli/ExportCommand.cpp" line="336" />
+            <location filename="../app/cli/ExportCommand.cpp" line="328" />
             <source>--scale applies to a PNG (SVG and PDF are resolution-independent)</source>
             <translation>--scale 只适用于 PNG（SVG 和 PDF 与分辨率无关）</translation>
         </message>
         <message>
-            <location filename="../app/cli/ExportCommand.cpp" line="390" />
+            <location filename="../app/cli/ExportCommand.cpp" line="382" />
             <source>wrote %1 (%2 x %3 px, %4 lanes, %5 to %6)</source>
             <translation>已写入 %1（%2 x %3 px，%4 条泳道，%5 至 %6）</translation>
         </message>
         <message>
-            <location filename="../app/cli/ExportCommand.cpp" line="397" />
+            <location filename="../app/cli/ExportCommand.cpp" line="389" />
             <source>%1 lanes did not fit within 2^28 pixels: drawn as one row, "%2"</source>
             <translation>%1 条泳道超出了 2^28 像素的上限：绘制为一行“%2”</translation>
         </message>
@@ -2042,38 +2086,38 @@ lanescope-cli 命令 --help 列出该命令的选项。
             <translation type="vanished">每个跟踪文件的加载线程数（默认：平分所有核心）</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="131" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="244" />
             <location filename="../app/cli/CompareCommand.cpp" line="143" />
             <source>unknown</source>
             <translation>未知</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="138" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="287" />
             <source>%1</source>
             <translation>%1</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="142" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="291" />
             <source>GPU time: no GPU activity</source>
             <translation>GPU 时间：没有 GPU 活动</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="144" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="293" />
             <source>GPU time: idle %1%, compute %2%, non-compute %3% of %4 ms; comm-compute overlap %5%</source>
             <translation>GPU 时间：空闲 %1%，计算 %2%，非计算 %3%，共 %4 ms；通信与计算重叠 %5%</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="159" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="308" />
             <source>  (last ProfilerStep left out, as Holistic Trace Analysis does)</source>
             <translation>  （与 Holistic Trace Analysis 一样，不计最后一个 ProfilerStep）</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="160" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="309" />
             <source>steps: %1</source>
             <translation>步：%1</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="163" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="312" />
             <source>gaps: %1</source>
             <translation>间隙：%1</translation>
         </message>
@@ -2086,17 +2130,17 @@ lanescope-cli 命令 --help 列出该命令的选项。
             <translation type="vanished">MFU：步时长 %1 s；请给出 --params 和 --tokens-per-step（未知 GPU 还需 --peak-tflops）</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="191" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="340" />
             <source>measured: %1 TFLOP in %2 of %3 operators carrying flops</source>
             <translation>实测：%1 TFLOP，来自 %3 个算子中带 flops 的 %2 个</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="195" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="344" />
             <source>memory: peak allocated %1, peak reserved %2, %3 cudaMalloc, %4 cudaFree calls</source>
             <translation>内存：峰值已分配 %1，峰值已保留 %2，%3 次 cudaMalloc、%4 次 cudaFree 调用</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="211" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="349" />
             <source>advice: %1</source>
             <translation>建议：%1</translation>
         </message>
@@ -2106,7 +2150,7 @@ lanescope-cli 命令 --help 列出该命令的选项。
             <translation>--params 和 --tokens-per-step 必须同时给出</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="261" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="404" />
             <source>--from-us and --to-us go together, with --to-us after --from-us</source>
             <translation>--from-us 和 --to-us 必须同时给出，且 --to-us 晚于 --from-us</translation>
         </message>
@@ -2146,12 +2190,12 @@ lanescope-cli 命令 --help 列出该命令的选项。
             <translation>警告：</translation>
         </message>
         <message>
-            <location filename="../app/cli/CompareCommand.cpp" line="258" />
+            <location filename="../app/cli/Commands.cpp" line="72" />
             <source>--labels needs one label per trace (%1 labels, %2 traces)</source>
             <translation>--labels 需要每个跟踪文件一个标签（%1 个标签，%2 个跟踪文件）</translation>
         </message>
         <message>
-            <location filename="../app/cli/CompareCommand.cpp" line="273" />
+            <location filename="../app/cli/CompareCommand.cpp" line="267" />
             <source>--step compares one aligned step: it needs --align step</source>
             <translation>--step 比较对齐后的一步：需要 --align step</translation>
         </message>
@@ -2193,17 +2237,17 @@ lanescope-cli 命令 --help 列出该命令的选项。
             <translation type="vanished">MFU：步时长 %1 s，%2 tokens/s/GPU，%3 TFLOPS / 峰值 %4 TFLOPS（%5）= %6%</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="179" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="328" />
             <source>MFU: no ProfilerStep in what was analysed: MFU needs step times</source>
             <translation>MFU：分析范围内没有 ProfilerStep：MFU 需要步时长</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="182" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="331" />
             <source>the trace names no GPU</source>
             <translation>跟踪文件中没有 GPU 名称</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="182" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="331" />
             <source>no peak known for GPU '%1'</source>
             <translation>不知道 GPU '%1' 的峰值</translation>
         </message>
@@ -2232,12 +2276,12 @@ lanescope-cli 命令 --help 列出该命令的选项。
         </message>
         <message>
             <location filename="../app/cli/CompareCommand.cpp" line="149" />
-            <location filename="../app/cli/CompareCommand.cpp" line="305" />
+            <location filename="../app/cli/CompareCommand.cpp" line="299" />
             <source> (its slowest)</source>
             <translation> （其中最慢的）</translation>
         </message>
         <message>
-            <location filename="../app/cli/CompareCommand.cpp" line="300" />
+            <location filename="../app/cli/CompareCommand.cpp" line="294" />
             <source>%1: a job of %2 rank(s); its timeline, waterfall and differences are rank %3's%4, the job_* rows the whole job's</source>
             <translation>%1：%2 个 rank 的作业；时间线、瀑布图和差异取自 rank %3%4，job_* 行则统计整个作业</translation>
         </message>
@@ -2252,34 +2296,44 @@ lanescope-cli 命令 --help 列出该命令的选项。
             <translation>%1 %2 与 %3 %4 是同一个文件；每个输出都需要单独的文件</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="174" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="323" />
             <source>MFU: step %1 (%2), %3 tokens/s/GPU, %4 TFLOPS of %5 TFLOPS peak (%6) = %7</source>
             <translation>MFU：步时长 %1（%2），%3 tokens/s/GPU，%4 TFLOPS / 峰值 %5 TFLOPS（%6）= %7</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="183" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="332" />
             <source>MFU: step %1 (%2), %3 tokens/s/GPU, %4 TFLOPS; %5: give --peak-tflops</source>
             <translation>MFU：步时长 %1（%2），%3 tokens/s/GPU，%4 TFLOPS；%5：请给出 --peak-tflops</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="187" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="336" />
             <source>MFU: step %1 (%2); give --params and --tokens-per-step (and --peak-tflops for an unknown GPU)</source>
             <translation>MFU：步时长 %1（%2）；请给出 --params 和 --tokens-per-step（GPU 未知时还需给出 --peak-tflops）</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="274" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="417" />
             <source>the window %1 to %2 µs starts after the trace ends (%3 µs)</source>
             <translation>窗口 %1 到 %2 µs 的起点在跟踪文件结束（%3 µs）之后</translation>
         </message>
         <message>
-            <location filename="../app/cli/CompareCommand.cpp" line="261" />
+            <location filename="../app/cli/Commands.cpp" line="77" />
             <source>--labels: label %1 of %2 is empty</source>
             <translation>--labels：%2 个标签中的第 %1 个为空</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="204" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="252" />
             <source>kernels by GPU time (%1 names; the first 10):</source>
             <translation>按 GPU 时间排列的内核（共 %1 个名称；前 10 个）：</translation>
+        </message>
+        <message>
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="259" />
+            <source>operators by self CPU time (%1 rows; the first 10): self, total, device</source>
+            <translation>按自身 CPU 时间排列的算子（%1 行；前 10 行）：自身、总计、设备</translation>
+        </message>
+        <message>
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="276" />
+            <source>modules by CPU time (%1 modules; the first 10): CPU, device</source>
+            <translation>按 CPU 时间排列的模块（%1 个模块；前 10 个）：CPU、设备</translation>
         </message>
     </context>
     <context>
@@ -2486,157 +2540,167 @@ Click to show where in the timeline.</source>
     <context>
         <name>lanescope::AnalysisDock</name>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="108" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="109" />
             <source>%1 ms</source>
             <translation>%1 毫秒</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="113" />
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="608" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="114" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="609" />
             <source>Analysis</source>
             <translation>分析</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="123" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="124" />
             <source>The run of the comparison this dock analyses; selecting a slice of another run switches to it</source>
             <translation>此面板分析的是比较中的哪个运行；选中另一个运行的切片会切换到该运行</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="126" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="127" />
             <source>Run:</source>
             <translation>运行：</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="133" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="134" />
             <source>Analyse the whole trace, one ProfilerStep, or the range selected in the timeline</source>
             <translation>分析整个跟踪、单个 ProfilerStep，或时间线中选中的范围</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="135" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="136" />
             <source>HTA definition</source>
             <translation>HTA 定义</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="137" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="138" />
             <source>Count GPU time as Holistic Trace Analysis does: every event that carries a stream, also the CPU-side Triton launcher operators torch.compile writes and cuda_sync events ("Stream Sync", counted as non-compute). Changes the GPU idle / compute / non-compute breakdown and the communication overlap to HTA's figures; the gaps, MFU and advice stay the same. Off: only kernels, copies and memsets on the device count.</source>
             <translation>按 Holistic Trace Analysis 的方式统计 GPU 时间：带流的事件都算，包括 torch.compile 写出的 CPU 端 Triton 启动器算子和 cuda_sync 事件（“Stream Sync”，计为非计算）。GPU 空闲 / 计算 / 非计算的时间分解和通信重叠将改为 HTA 的数值；间隙、MFU 和建议不变。关闭时：只统计设备上的内核、拷贝和 memset。</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="172" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="173" />
             <source>Scope:</source>
             <translation>范围：</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="184" />
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="679" />
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="829" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="185" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="681" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="832" />
             <source>Gaps</source>
             <translation>空闲间隙</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="188" />
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="680" />
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="756" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="189" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="682" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="759" />
             <source>Advice</source>
             <translation>建议</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="198" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="199" />
             <source>Breakdown</source>
             <translation>时间构成</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="205" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="206" />
             <source>MFU</source>
             <translation>MFU</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="214" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="211" />
+            <source>Time spent</source>
+            <translation>耗时</translation>
+        </message>
+        <message>
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="212" />
+            <source>Where the time goes: per kernel, per CPU operator and per nn.Module, in the scope analysed</source>
+            <translation>时间花在哪里：在所分析的范围内，按内核、按 CPU 算子和按 nn.Module 统计</translation>
+        </message>
+        <message>
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="222" />
             <source>Step</source>
             <translation>步</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="214" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="222" />
             <source>Start</source>
             <translation>开始</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="214" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="222" />
             <source>Duration</source>
             <translation>时长</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="214" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="222" />
             <source>GPU span</source>
             <translation>GPU 跨度</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="216" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="224" />
             <source>The CPU span of ProfilerStep#N</source>
             <translation>ProfilerStep#N 在 CPU 上的跨度</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="217" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="225" />
             <source>From the first to the last GPU activity of the step</source>
             <translation>从该步第一个到最后一个 GPU 活动</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="218" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="226" />
             <source>Click: show the step in the timeline. Double-click: analyse this step only.</source>
             <translation>单击：在时间线中显示该步。双击：只分析该步。</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="227" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="235" />
             <source>Steps</source>
             <translation>步</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="271" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="279" />
             <source>List idle gaps at least this long</source>
             <translation>列出不短于此时长的空闲间隙</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="275" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="283" />
             <source>ms</source>
             <translation>毫秒</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="276" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="284" />
             <source>µs</source>
             <translation>微秒</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="277" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="285" />
             <source>GEMM-to-GEMM only</source>
             <translation>仅 GEMM 到 GEMM</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="280" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="288" />
             <source>Only gaps within a GEMM-to-GEMM window of a stream: a GEMM ran on the stream before the gap and another runs after it (the FSDP layer-boundary signature). The kernels between the two GEMMs (an elementwise kernel, a norm, a copy) do not end the window, so the kernel right before or after a gap need not be a GEMM: the GEMM before / after columns name the window's ends. Off: every gap of a compute stream.</source>
             <translation>只列出流上 GEMM 到 GEMM 窗口内的间隙：间隙之前该流上运行过一个 GEMM，之后还会运行另一个（FSDP 层边界的特征）。两个 GEMM 之间的内核（逐元素内核、归一化、拷贝）不会结束窗口，因此紧邻间隙前后的内核不一定是 GEMM：“前一 GEMM / 后一 GEMM”两列给出窗口的两端。关闭：计算流上的所有间隙。</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="603" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="604" />
             <source>%1 (baseline)</source>
             <translation>%1（基线）</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="608" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="609" />
             <source>Analysis — %1</source>
             <translation>分析 — %1</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="834" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="837" />
             <source>Gaps (%1 of %2)</source>
             <translation>空闲间隙（%1 / %2）</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="850" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="853" />
             <source>waiting on %1 only</source>
             <translation>仅等待 %1</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="851" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="854" />
             <source>Set by an advice item: only the gaps it counts. Pick a cause to list them all again.</source>
             <translation>由某条建议设置：只列出它统计的间隙。选择一个原因可重新列出全部间隙。</translation>
         </message>
@@ -2649,107 +2713,107 @@ Click to show where in the timeline.</source>
             <translation type="vanished">只列出同一流上两个 GEMM kernel 之间的间隙（FSDP 层边界的特征）；关闭时列出计算流上的所有间隙</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="290" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="298" />
             <source>All causes</source>
             <translation>全部原因</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="338" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="346" />
             <source>Click a gap (or press Enter) to show it in the timeline</source>
             <translation>单击间隙（或按回车）可在时间线中显示它</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="354" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="362" />
             <source>At least</source>
             <translation>至少</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="362" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="370" />
             <source>Show:</source>
             <translation>显示：</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="464" />
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="697" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="472" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="699" />
             <source>Selected range (%1)</source>
             <translation>选中范围（%1）</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="620" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="621" />
             <source>Whole trace</source>
             <translation>整个跟踪</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="649" />
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="655" />
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="681" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="650" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="656" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="683" />
             <source>Analysing…</source>
             <translation>正在分析…</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="681" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="683" />
             <source>No trace loaded.</source>
             <translation>未加载跟踪文件。</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="710" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="712" />
             <source>no GPU work</source>
             <translation>无 GPU 工作</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="726" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="728" />
             <source>No ProfilerStep#N spans in the trace: the analysis covers the whole trace, and MFU needs steps (torch.profiler with a schedule and prof.step()).</source>
             <translation>跟踪中没有 ProfilerStep#N 区间：分析覆盖整个跟踪；MFU 需要步信息（使用带 schedule 的 torch.profiler 并调用 prof.step()）。</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="729" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="731" />
             <source>Steps: %1; mean %2, shortest %3, longest %4.</source>
             <translation>步数：%1；平均 %2，最短 %3，最长 %4。</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="761" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="764" />
             <source>Compute idle: %1; the advice takes its shares of the same time.
 All-GPU idle: the GPU span (first to last GPU activity of any kind) in which no kernel, copy or memset ran (the Breakdown tab's pie, as Holistic Trace Analysis counts it). Copies and communication count as busy there, so it is lower.</source>
             <translation>计算空闲：%1；建议的各项占比均取自这段时间。
 全 GPU 空闲：GPU 跨度（从第一个到最后一个任意类型的 GPU 活动）中没有任何内核、拷贝或 memset 运行的时间（即“时间构成”标签页的饼图，按 Holistic Trace Analysis 的口径统计）。其中拷贝和通信都算作忙碌，因此该值更低。</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="781" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="784" />
             <source>within GEMM-to-GEMM windows</source>
             <translation>处于 GEMM 到 GEMM 窗口内</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="782" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="785" />
             <source>on compute streams</source>
             <translation>位于计算流上</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="783" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="786" />
             <source>%1 (%2) %3; %4 % in the %5 gaps of at least %6 %7.</source>
             <translation>%1（%2），%3；其中 %4% 位于 %5 个不短于 %6、%7的间隙中。</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="791" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="794" />
             <source>All-GPU idle %1 % of the GPU span (HTA definition).</source>
             <translation>全 GPU 空闲占 GPU 跨度的 %1%（HTA 定义）。</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="792" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="795" />
             <source>All-GPU idle %1 % of the GPU span (no kernel, copy or memset).</source>
             <translation>全 GPU 空闲占 GPU 跨度的 %1%（无内核、拷贝或 memset）。</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="794" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="797" />
             <source>MFU %1 %.</source>
             <translation>MFU %1%。</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="834" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="837" />
             <source>Gaps (%1)</source>
             <translation>空闲间隙（%1）</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="756" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="759" />
             <source>Advice (%1)</source>
             <translation>建议（%1）</translation>
         </message>
@@ -2774,12 +2838,12 @@ All-GPU idle: the GPU span (first to last GPU activity of any kind) in which no 
             <translation type="vanished">，MFU %1%</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="803" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="806" />
             <source>Click a gap to show it in the timeline.</source>
             <translation>单击间隙可在时间线中显示它。</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="812" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="815" />
             <source>%1 — %2
 before: %3
 after: %4</source>
@@ -2788,7 +2852,7 @@ after: %4</source>
 之后：%4</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="814" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="817" />
             <source>before: %1
 after: %2</source>
             <translation>之前：%1
@@ -3117,6 +3181,61 @@ after: %2</source>
         </message>
     </context>
     <context>
+        <name>lanescope::CollectiveTypeModel</name>
+        <message>
+            <location filename="../widgets/analysis/TimeSummaryModels.cpp" line="218" />
+            <location filename="../widgets/analysis/TimeSummaryModels.cpp" line="221" />
+            <location filename="../widgets/analysis/TimeSummaryModels.cpp" line="222" />
+            <source>unknown</source>
+            <translation>未知</translation>
+        </message>
+        <message>
+            <location filename="../widgets/analysis/TimeSummaryModels.cpp" line="237" />
+            <source>Collective</source>
+            <translation>集合通信</translation>
+        </message>
+        <message>
+            <location filename="../widgets/analysis/TimeSummaryModels.cpp" line="238" />
+            <source>Size</source>
+            <translation>大小</translation>
+        </message>
+        <message>
+            <location filename="../widgets/analysis/TimeSummaryModels.cpp" line="239" />
+            <source>Ranks</source>
+            <translation>Rank 数</translation>
+        </message>
+        <message>
+            <location filename="../widgets/analysis/TimeSummaryModels.cpp" line="240" />
+            <source>Calls</source>
+            <translation>调用次数</translation>
+        </message>
+        <message>
+            <location filename="../widgets/analysis/TimeSummaryModels.cpp" line="241" />
+            <source>Total (ms)</source>
+            <translation>总计（毫秒）</translation>
+        </message>
+        <message>
+            <location filename="../widgets/analysis/TimeSummaryModels.cpp" line="242" />
+            <source>Median busbw (GB/s)</source>
+            <translation>busbw 中位数（GB/s）</translation>
+        </message>
+        <message>
+            <location filename="../widgets/analysis/TimeSummaryModels.cpp" line="243" />
+            <source>Best busbw (GB/s)</source>
+            <translation>最佳 busbw（GB/s）</translation>
+        </message>
+        <message>
+            <location filename="../widgets/analysis/TimeSummaryModels.cpp" line="248" />
+            <source>The collective's whole buffer, as nccl-tests counts it (all-gather: the output; reduce-scatter: the input)</source>
+            <translation>集合通信的完整缓冲区，按 nccl-tests 的计法（all-gather：输出；reduce-scatter：输入）</translation>
+        </message>
+        <message>
+            <location filename="../widgets/analysis/TimeSummaryModels.cpp" line="251" />
+            <source>Bus bandwidth as nccl-tests computes it: the size over the kernel's duration, times 2(n-1)/n for all-reduce, (n-1)/n for all-gather, reduce-scatter and all-to-all. On one rank's trace the duration includes waiting for the last rank.</source>
+            <translation>按 nccl-tests 的方法计算的总线带宽：大小除以内核时长，all-reduce 乘以 2(n-1)/n，all-gather、reduce-scatter 和 all-to-all 乘以 (n-1)/n。在单个 rank 的跟踪中，时长包含等待最后一个 rank 的时间。</translation>
+        </message>
+    </context>
+    <context>
         <name>lanescope::ComparisonDock</name>
         <message>
             <location filename="../widgets/compare/ComparisonDock.cpp" line="37" />
@@ -3379,79 +3498,146 @@ after: %2</source>
     <context>
         <name>lanescope::DetailsPanel</name>
         <message>
-            <location filename="../widgets/timeline/TimelinePanels.cpp" line="36" />
+            <location filename="../widgets/timeline/TimelinePanels.cpp" line="55" />
             <source>Copy All as JSON</source>
             <translation>全部复制为 JSON</translation>
         </message>
         <message>
-            <location filename="../widgets/timeline/TimelinePanels.cpp" line="39" />
+            <location filename="../widgets/timeline/TimelinePanels.cpp" line="58" />
             <source>Click a slice to see its details.</source>
             <translation>点击一个切片以查看其详情。</translation>
         </message>
         <message>
-            <location filename="../widgets/timeline/TimelinePanels.cpp" line="40" />
+            <location filename="../widgets/timeline/TimelinePanels.cpp" line="59" />
             <source>Copy the whole event, every argument in full, to the clipboard</source>
             <translation>将整个事件（包括全部参数的完整内容）复制到剪贴板</translation>
         </message>
         <message>
-            <location filename="../widgets/timeline/TimelinePanels.cpp" line="78" />
+            <location filename="../widgets/timeline/TimelinePanels.cpp" line="97" />
             <source>Category</source>
             <translation>类别</translation>
         </message>
         <message>
-            <location filename="../widgets/timeline/TimelinePanels.cpp" line="79" />
+            <location filename="../widgets/timeline/TimelinePanels.cpp" line="98" />
             <source>Start</source>
             <translation>开始</translation>
         </message>
         <message>
-            <location filename="../widgets/timeline/TimelinePanels.cpp" line="80" />
+            <location filename="../widgets/timeline/TimelinePanels.cpp" line="99" />
             <source>Duration</source>
             <translation>时长</translation>
         </message>
         <message>
-            <location filename="../widgets/timeline/TimelinePanels.cpp" line="81" />
+            <location filename="../widgets/timeline/TimelinePanels.cpp" line="100" />
             <source>Stream</source>
             <translation>流</translation>
         </message>
         <message>
-            <location filename="../widgets/timeline/TimelinePanels.cpp" line="81" />
+            <location filename="../widgets/timeline/TimelinePanels.cpp" line="100" />
             <source>Thread</source>
             <translation>线程</translation>
         </message>
         <message>
-            <location filename="../widgets/timeline/TimelinePanels.cpp" line="84" />
+            <location filename="../widgets/timeline/TimelinePanels.cpp" line="103" />
             <source>Step</source>
             <translation>步</translation>
         </message>
         <message>
-            <location filename="../widgets/timeline/TimelinePanels.cpp" line="89" />
+            <location filename="../widgets/timeline/TimelinePanels.cpp" line="110" />
+            <source>Collective</source>
+            <translation>集合通信</translation>
+        </message>
+        <message>
+            <location filename="../widgets/timeline/TimelinePanels.cpp" line="111" />
+            <source>Operation</source>
+            <translation>操作</translation>
+        </message>
+        <message>
+            <location filename="../widgets/timeline/TimelinePanels.cpp" line="113" />
+            <source>Ranks</source>
+            <translation>Rank 数</translation>
+        </message>
+        <message>
+            <location filename="../widgets/timeline/TimelinePanels.cpp" line="115" />
+            <location filename="../widgets/timeline/TimelinePanels.cpp" line="123" />
+            <source>Size</source>
+            <translation>大小</translation>
+        </message>
+        <message>
+            <location filename="../widgets/timeline/TimelinePanels.cpp" line="115" />
+            <source>%1 (%2)</source>
+            <translation>%1（%2）</translation>
+        </message>
+        <message>
+            <location filename="../widgets/timeline/TimelinePanels.cpp" line="117" />
+            <source>Algorithm bandwidth</source>
+            <translation>算法带宽</translation>
+        </message>
+        <message>
+            <location filename="../widgets/timeline/TimelinePanels.cpp" line="117" />
+            <location filename="../widgets/timeline/TimelinePanels.cpp" line="119" />
+            <source>%1 GB/s</source>
+            <translation>%1 GB/s</translation>
+        </message>
+        <message>
+            <location filename="../widgets/timeline/TimelinePanels.cpp" line="119" />
+            <source>Bus bandwidth</source>
+            <translation>总线带宽</translation>
+        </message>
+        <message>
+            <location filename="../widgets/timeline/TimelinePanels.cpp" line="121" />
+            <source>Size from</source>
+            <translation>大小来源</translation>
+        </message>
+        <message>
+            <location filename="../widgets/timeline/TimelinePanels.cpp" line="121" />
+            <source>its record_param_comms operator</source>
+            <translation>其 record_param_comms 算子</translation>
+        </message>
+        <message>
+            <location filename="../widgets/timeline/TimelinePanels.cpp" line="123" />
+            <source>not recorded (a trace without "In msg nelems" / "dtype")</source>
+            <translation>未记录（跟踪中没有 &quot;In msg nelems&quot; / &quot;dtype&quot;）</translation>
+        </message>
+        <message>
+            <location filename="../widgets/timeline/TimelinePanels.cpp" line="127" />
+            <source>Bus bandwidth as nccl-tests computes it, over this kernel's duration on this rank: waiting for a late rank counts as transfer time here.</source>
+            <translation>按 nccl-tests 的方法、以该内核在本 rank 上的时长计算的总线带宽：等待迟到的 rank 的时间在这里也算作传输时间。</translation>
+        </message>
+        <message>
+            <location filename="../widgets/timeline/TimelinePanels.cpp" line="134" />
             <source>Linked events</source>
             <translation>关联事件</translation>
         </message>
         <message numerus="yes">
-            <location filename="../widgets/timeline/TimelinePanels.cpp" line="93" />
+            <location filename="../widgets/timeline/TimelinePanels.cpp" line="138" />
             <source>… and %n more</source>
             <translation>
                 <numerusform>… 另有 %n 个</numerusform>
             </translation>
         </message>
         <message>
-            <location filename="../widgets/timeline/TimelinePanels.cpp" line="97" />
+            <location filename="../widgets/timeline/TimelinePanels.cpp" line="142" />
             <source>launch</source>
             <translation>启动</translation>
         </message>
         <message>
-            <location filename="../widgets/timeline/TimelinePanels.cpp" line="97" />
+            <location filename="../widgets/timeline/TimelinePanels.cpp" line="142" />
             <source>forward/backward</source>
             <translation>前向/反向</translation>
         </message>
         <message>
-            <location filename="../widgets/timeline/TimelinePanels.cpp" line="98" />
+            <location filename="../widgets/timeline/TimelinePanels.cpp" line="143" />
             <source>flow</source>
             <translation>流向</translation>
         </message>
         <message>
-            <location filename="../widgets/timeline/TimelinePanels.cpp" line="113" />
+            <location filename="../widgets/timeline/TimelinePanels.cpp" line="161" />
+            <source>Python stack</source>
+            <translation>Python 调用栈</translation>
+        </message>
+        <message>
+            <location filename="../widgets/timeline/TimelinePanels.cpp" line="174" />
             <source>Arguments</source>
             <translation>参数</translation>
         </message>
@@ -3855,27 +4041,184 @@ nearest GEMM after: %2</source>
         </message>
     </context>
     <context>
+        <name>lanescope::JobView</name>
+        <message>
+            <location filename="../widgets/ranks/JobView.cpp" line="151" />
+            <source>%1 · straggler</source>
+            <translation>%1 · 掉队者</translation>
+        </message>
+        <message>
+            <location filename="../widgets/ranks/JobView.cpp" line="202" />
+            <source>Open a folder of rank traces to see the job, one row per rank</source>
+            <translation>打开一个包含各 rank 跟踪文件的文件夹即可查看作业，每个 rank 一行</translation>
+        </message>
+        <message numerus="yes">
+            <location filename="../widgets/ranks/JobView.cpp" line="222" />
+            <source>%n rank(s)</source>
+            <translation>
+                <numerusform>%n 个 rank</numerusform>
+            </translation>
+        </message>
+        <message>
+            <location filename="../widgets/ranks/JobView.cpp" line="234" />
+            <source>compute stream busy</source>
+            <translation>计算流忙碌</translation>
+        </message>
+        <message>
+            <location filename="../widgets/ranks/JobView.cpp" line="235" />
+            <source>idle</source>
+            <translation>空闲</translation>
+        </message>
+        <message>
+            <location filename="../widgets/ranks/JobView.cpp" line="246" />
+            <source>straggler</source>
+            <translation>掉队者</translation>
+        </message>
+        <message numerus="yes">
+            <location filename="../widgets/ranks/JobView.cpp" line="285" />
+            <source>+%n more rank(s): make the window taller</source>
+            <translation>
+                <numerusform>另有 %n 个 rank：请把窗口拉高</numerusform>
+            </translation>
+        </message>
+        <message>
+            <location filename="../widgets/ranks/JobView.cpp" line="294" />
+            <source>no compute stream</source>
+            <translation>没有计算流</translation>
+        </message>
+        <message>
+            <location filename="../widgets/ranks/JobView.cpp" line="297" />
+            <source>compute stream busy %1 of its %2</source>
+            <translation>计算流在其 %2 中忙碌 %1</translation>
+        </message>
+        <message numerus="yes">
+            <location filename="../widgets/ranks/JobView.cpp" line="302" />
+            <source>%n listed gap(s), %1</source>
+            <translation>
+                <numerusform>列出的间隙 %n 个，共 %1</numerusform>
+            </translation>
+        </message>
+        <message>
+            <location filename="../widgets/ranks/JobView.cpp" line="304" />
+            <source>Click to open its lanes</source>
+            <translation>单击打开其泳道</translation>
+        </message>
+    </context>
+    <context>
+        <name>lanescope::KernelSummaryModel</name>
+        <message>
+            <location filename="../widgets/analysis/TimeSummaryModels.cpp" line="30" />
+            <source>GEMM</source>
+            <translation>GEMM</translation>
+        </message>
+        <message>
+            <location filename="../widgets/analysis/TimeSummaryModels.cpp" line="31" />
+            <source>attention</source>
+            <translation>注意力</translation>
+        </message>
+        <message>
+            <location filename="../widgets/analysis/TimeSummaryModels.cpp" line="32" />
+            <source>other</source>
+            <translation>其他</translation>
+        </message>
+        <message>
+            <location filename="../widgets/analysis/TimeSummaryModels.cpp" line="33" />
+            <source>communication</source>
+            <translation>通信</translation>
+        </message>
+        <message>
+            <location filename="../widgets/analysis/TimeSummaryModels.cpp" line="34" />
+            <source>memcpy/memset</source>
+            <translation>memcpy/memset</translation>
+        </message>
+        <message>
+            <location filename="../widgets/analysis/TimeSummaryModels.cpp" line="90" />
+            <source>Kernel</source>
+            <translation>内核</translation>
+        </message>
+        <message>
+            <location filename="../widgets/analysis/TimeSummaryModels.cpp" line="91" />
+            <source>Class</source>
+            <translation>类别</translation>
+        </message>
+        <message>
+            <location filename="../widgets/analysis/TimeSummaryModels.cpp" line="92" />
+            <source>Calls</source>
+            <translation>调用次数</translation>
+        </message>
+        <message>
+            <location filename="../widgets/analysis/TimeSummaryModels.cpp" line="93" />
+            <source>Total (ms)</source>
+            <translation>总计（毫秒）</translation>
+        </message>
+        <message>
+            <location filename="../widgets/analysis/TimeSummaryModels.cpp" line="94" />
+            <source>GPU %</source>
+            <translation>GPU 占比 %</translation>
+        </message>
+        <message>
+            <location filename="../widgets/analysis/TimeSummaryModels.cpp" line="95" />
+            <source>Mean (µs)</source>
+            <translation>平均（微秒）</translation>
+        </message>
+        <message>
+            <location filename="../widgets/analysis/TimeSummaryModels.cpp" line="96" />
+            <source>Median (µs)</source>
+            <translation>中位数（微秒）</translation>
+        </message>
+        <message>
+            <location filename="../widgets/analysis/TimeSummaryModels.cpp" line="97" />
+            <source>Min (µs)</source>
+            <translation>最小（微秒）</translation>
+        </message>
+        <message>
+            <location filename="../widgets/analysis/TimeSummaryModels.cpp" line="98" />
+            <source>Max (µs)</source>
+            <translation>最大（微秒）</translation>
+        </message>
+        <message>
+            <location filename="../widgets/analysis/TimeSummaryModels.cpp" line="99" />
+            <source>Streams</source>
+            <translation>流</translation>
+        </message>
+        <message>
+            <location filename="../widgets/analysis/TimeSummaryModels.cpp" line="104" />
+            <source>Share of the GPU time of every kernel, copy and memset in the scope (the column adds up to 100 %)</source>
+            <translation>占范围内所有内核、拷贝和 memset 的 GPU 时间的比例（此列合计为 100 %）</translation>
+        </message>
+        <message>
+            <location filename="../widgets/analysis/TimeSummaryModels.cpp" line="105" />
+            <source>The calls' durations summed: streams running at once each count their own time</source>
+            <translation>各次调用时长之和：同时运行的多个流各自计入自己的时间</translation>
+        </message>
+        <message>
+            <location filename="../widgets/analysis/TimeSummaryModels.cpp" line="106" />
+            <source>The streams the kernel ran on</source>
+            <translation>该内核运行过的流</translation>
+        </message>
+    </context>
+    <context>
         <name>lanescope::LegendWidget</name>
         <message>
             <location filename="../widgets/render/PictureExport.cpp" line="41" />
-            <location filename="../widgets/timeline/TimelinePanels.cpp" line="303" />
+            <location filename="../widgets/timeline/TimelinePanels.cpp" line="368" />
             <source>Memory allocated</source>
             <translation>已分配内存</translation>
         </message>
         <message>
-            <location filename="../widgets/render/PictureExport.cpp" line="42" />
-            <location filename="../widgets/timeline/TimelinePanels.cpp" line="304" />
+            <location filename="../widgets/render/PictureExport.cpp" line="43" />
+            <location filename="../widgets/timeline/TimelinePanels.cpp" line="369" />
             <source>Memory reserved</source>
             <translation>已保留内存</translation>
         </message>
         <message>
             <location filename="../widgets/render/PictureExport.cpp" line="46" />
-            <location filename="../widgets/timeline/TimelinePanels.cpp" line="305" />
+            <location filename="../widgets/timeline/TimelinePanels.cpp" line="370" />
             <source>Memory spike (allocated and freed within 20 ms)</source>
             <translation>内存尖峰（20 毫秒内分配又释放）</translation>
         </message>
         <message>
-            <location filename="../widgets/timeline/TimelinePanels.cpp" line="306" />
+            <location filename="../widgets/timeline/TimelinePanels.cpp" line="371" />
             <source>Flow (CPU launch → GPU kernel)</source>
             <translation>流向（CPU 启动 → GPU 内核）</translation>
         </message>
@@ -3883,193 +4226,203 @@ nearest GEMM after: %2</source>
     <context>
         <name>lanescope::MainWindow</name>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="101" />
+            <location filename="../app/gui/MainWindow.cpp" line="102" />
             <source>Open a PyTorch Profiler trace (.json or .json.gz) with File &gt; Open, or drop it on this window.</source>
             <translation>通过“文件 &gt; 打开”打开 PyTorch Profiler 跟踪文件（.json 或 .json.gz），或将其拖放到此窗口。</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="121" />
+            <location filename="../app/gui/MainWindow.cpp" line="122" />
             <source>Ready</source>
             <translation>就绪</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="127" />
+            <location filename="../app/gui/MainWindow.cpp" line="128" />
             <source>Cancel</source>
             <translation>取消</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="128" />
-            <location filename="../app/gui/MainWindow.cpp" line="926" />
+            <location filename="../app/gui/MainWindow.cpp" line="129" />
+            <location filename="../app/gui/MainWindow.cpp" line="945" />
             <source>Stop loading this trace</source>
             <translation>停止加载此跟踪文件</translation>
         </message>
         <message numerus="yes">
-            <location filename="../app/gui/MainWindow.cpp" line="156" />
+            <location filename="../app/gui/MainWindow.cpp" line="155" />
             <source>Comparing %n run(s)</source>
             <translation>
                 <numerusform>正在比较 %n 个运行</numerusform>
             </translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="156" />
+            <location filename="../app/gui/MainWindow.cpp" line="155" />
             <source>Showing %1 alone</source>
             <translation>仅显示 %1</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="186" />
+            <location filename="../app/gui/MainWindow.cpp" line="192" />
             <source>&amp;File</source>
             <translation>文件(&amp;F)</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="187" />
+            <location filename="../app/gui/MainWindow.cpp" line="193" />
             <source>&amp;Open…</source>
             <translation>打开(&amp;O)…</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="189" />
+            <location filename="../app/gui/MainWindow.cpp" line="195" />
             <source>Open a PyTorch Profiler / Kineto trace</source>
             <translation>打开 PyTorch Profiler / Kineto 跟踪文件</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="191" />
+            <location filename="../app/gui/MainWindow.cpp" line="197" />
             <source>&amp;Compare With…</source>
             <translation>比较(&amp;C)…</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="193" />
+            <location filename="../app/gui/MainWindow.cpp" line="199" />
             <source>Add traces to compare with the one shown, which stays the baseline</source>
             <translation>添加要与当前跟踪比较的跟踪文件，当前跟踪仍作为基线</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="194" />
+            <location filename="../app/gui/MainWindow.cpp" line="200" />
             <source>Open &amp;Demo Comparison</source>
             <translation>打开演示比较(&amp;D)</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="195" />
+            <location filename="../app/gui/MainWindow.cpp" line="201" />
             <source>The case study: an FSDP run before and after prefetching and allocator tuning</source>
             <translation>案例研究：一个 FSDP 运行在预取和分配器调优前后的对比</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="196" />
+            <location filename="../app/gui/MainWindow.cpp" line="202" />
             <source>Open &amp;Recent</source>
             <translation>最近打开(&amp;R)</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="201" />
+            <location filename="../app/gui/MainWindow.cpp" line="207" />
             <source>&amp;Export Picture…</source>
             <translation>导出图片(&amp;E)…</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="203" />
+            <location filename="../app/gui/MainWindow.cpp" line="209" />
             <source>Write the timeline's window as PNG, SVG or PDF, drawn at the size you choose</source>
             <translation>将时间线当前窗口按所选尺寸绘制并导出为 PNG、SVG 或 PDF</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="207" />
+            <location filename="../app/gui/MainWindow.cpp" line="213" />
             <source>&amp;Quit</source>
             <translation>退出(&amp;Q)</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="211" />
-            <location filename="../app/gui/MainWindow.cpp" line="812" />
+            <location filename="../app/gui/MainWindow.cpp" line="217" />
+            <location filename="../app/gui/MainWindow.cpp" line="826" />
             <source>&amp;Edit</source>
             <translation>编辑(&amp;E)</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="212" />
+            <location filename="../app/gui/MainWindow.cpp" line="218" />
             <source>&amp;Find…</source>
             <translation>查找(&amp;F)…</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="214" />
+            <location filename="../app/gui/MainWindow.cpp" line="220" />
             <source>Find &amp;Next</source>
             <translation>查找下一个(&amp;N)</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="216" />
+            <location filename="../app/gui/MainWindow.cpp" line="222" />
             <source>Find &amp;Previous</source>
             <translation>查找上一个(&amp;P)</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="219" />
+            <location filename="../app/gui/MainWindow.cpp" line="225" />
             <source>&amp;Copy Picture</source>
             <translation>复制图片(&amp;C)</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="221" />
+            <location filename="../app/gui/MainWindow.cpp" line="227" />
             <source>Put a PNG of the timeline's window, with title and legend, on the clipboard</source>
             <translation>将时间线当前窗口的 PNG 图片（含标题和图例）复制到剪贴板</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="223" />
+            <location filename="../app/gui/MainWindow.cpp" line="229" />
             <source>Pre&amp;ferences…</source>
             <translation>首选项(&amp;F)…</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="226" />
-            <location filename="../app/gui/MainWindow.cpp" line="822" />
+            <location filename="../app/gui/MainWindow.cpp" line="232" />
+            <location filename="../app/gui/MainWindow.cpp" line="836" />
             <source>&amp;View</source>
             <translation>视图(&amp;V)</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="227" />
+            <location filename="../app/gui/MainWindow.cpp" line="233" />
             <source>&amp;Fit All</source>
             <translation>全部显示(&amp;F)</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="228" />
+            <location filename="../app/gui/MainWindow.cpp" line="234" />
             <source>Show the whole trace (F or Home in the timeline)</source>
             <translation>显示整个跟踪（在时间线中按 F 或 Home）</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="229" />
+            <location filename="../app/gui/MainWindow.cpp" line="235" />
             <source>&amp;Memory Overlay</source>
             <translation>内存叠加(&amp;M)</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="232" />
+            <location filename="../app/gui/MainWindow.cpp" line="238" />
             <source>Draw each GPU's allocated and reserved memory over its lanes</source>
             <translation>在每个 GPU 的泳道上绘制其已分配和已保留内存</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="243" />
+            <location filename="../app/gui/MainWindow.cpp" line="249" />
             <source>&amp;GPU Lanes Only</source>
             <translation>仅 GPU 泳道(&amp;G)</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="246" />
+            <location filename="../app/gui/MainWindow.cpp" line="252" />
             <source>Hide the CPU threads: every run's GPU streams next to each other</source>
             <translation>隐藏 CPU 线程：各运行的 GPU 流并排显示</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="249" />
-            <location filename="../app/gui/MainWindow.cpp" line="830" />
+            <location filename="../app/gui/MainWindow.cpp" line="254" />
+            <source>&amp;Job Overview</source>
+            <translation>作业概览(&amp;J)</translation>
+        </message>
+        <message>
+            <location filename="../app/gui/MainWindow.cpp" line="257" />
+            <source>A folder of ranks: one row per rank, its compute stream busy and idle and its gaps, the straggler marked; a click opens that rank's lanes</source>
+            <translation>rank 文件夹：每个 rank 一行，显示其计算流的忙碌与空闲以及间隙，并标出掉队者；单击打开该 rank 的泳道</translation>
+        </message>
+        <message>
+            <location filename="../app/gui/MainWindow.cpp" line="275" />
+            <location filename="../app/gui/MainWindow.cpp" line="844" />
             <source>&amp;Analysis</source>
             <translation>分析(&amp;A)</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="250" />
+            <location filename="../app/gui/MainWindow.cpp" line="276" />
             <source>Analyse &amp;Selected Range</source>
             <translation>分析所选范围(&amp;S)</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="259" />
+            <location filename="../app/gui/MainWindow.cpp" line="285" />
             <source>Limit the gap analysis to the time range selected with Shift+drag</source>
             <translation>只分析用 Shift+拖动选中的时间范围内的间隙</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="260" />
+            <location filename="../app/gui/MainWindow.cpp" line="286" />
             <source>Analyse &amp;Whole Trace</source>
             <translation>分析整个跟踪(&amp;W)</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="261" />
+            <location filename="../app/gui/MainWindow.cpp" line="287" />
             <source>Clear Gap &amp;Mark</source>
             <translation>清除间隙标记(&amp;M)</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="263" />
+            <location filename="../app/gui/MainWindow.cpp" line="289" />
             <source>&amp;Help</source>
             <translation>帮助(&amp;H)</translation>
         </message>
@@ -4086,285 +4439,285 @@ nearest GEMM after: %2</source>
             <translation type="vanished">&lt;table&gt;&lt;tr&gt;&lt;td&gt;&lt;b&gt;W / S&lt;/b&gt;&lt;/td&gt;&lt;td&gt;放大 / 缩小&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;b&gt;A / D&lt;/b&gt;&lt;/td&gt;&lt;td&gt;向左 / 向右平移&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;b&gt;Ctrl+滚轮&lt;/b&gt;&lt;/td&gt;&lt;td&gt;以光标为中心缩放&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;b&gt;Shift+滚轮&lt;/b&gt;&lt;/td&gt;&lt;td&gt;平移&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;b&gt;拖动&lt;/b&gt;&lt;/td&gt;&lt;td&gt;平移与滚动&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;b&gt;Shift+拖动&lt;/b&gt;&lt;/td&gt;&lt;td&gt;选择时间范围&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;b&gt;双击&lt;/b&gt;&lt;/td&gt;&lt;td&gt;缩放到片段&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;b&gt;F / Home&lt;/b&gt;&lt;/td&gt;&lt;td&gt;聚焦所选 / 全部显示&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;b&gt;Ctrl+F&lt;/b&gt;&lt;/td&gt;&lt;td&gt;按名称查找片段&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;b&gt;Esc&lt;/b&gt;&lt;/td&gt;&lt;td&gt;清除选择与范围&lt;/td&gt;&lt;/tr&gt;&lt;/table&gt;</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="270" />
+            <location filename="../app/gui/MainWindow.cpp" line="296" />
             <source>&amp;About Lanescope</source>
             <translation>关于 Lanescope(&amp;A)</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="272" />
+            <location filename="../app/gui/MainWindow.cpp" line="298" />
             <source>About &amp;Qt</source>
             <translation>关于 Qt(&amp;Q)</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="288" />
+            <location filename="../app/gui/MainWindow.cpp" line="314" />
             <source>Summary</source>
             <translation>概要</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="289" />
+            <location filename="../app/gui/MainWindow.cpp" line="315" />
             <source>Details</source>
             <translation>详情</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="290" />
+            <location filename="../app/gui/MainWindow.cpp" line="316" />
             <source>Time Range</source>
             <translation>时间范围</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="291" />
+            <location filename="../app/gui/MainWindow.cpp" line="317" />
             <source>Legend</source>
             <translation>图例</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="293" />
+            <location filename="../app/gui/MainWindow.cpp" line="319" />
             <source>Search Results</source>
             <translation>搜索结果</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="376" />
+            <location filename="../app/gui/MainWindow.cpp" line="402" />
             <source>Open Trace</source>
             <translation>打开跟踪文件</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="377" />
-            <location filename="../app/gui/MainWindow.cpp" line="550" />
+            <location filename="../app/gui/MainWindow.cpp" line="403" />
+            <location filename="../app/gui/MainWindow.cpp" line="575" />
             <source>PyTorch Profiler traces (*.json *.json.gz *.pt.trace.json *.pt.trace.json.gz);;All files (*)</source>
             <translation>PyTorch Profiler 跟踪文件 (*.json *.json.gz *.pt.trace.json *.pt.trace.json.gz);;所有文件 (*)</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="398" />
+            <location filename="../app/gui/MainWindow.cpp" line="424" />
             <source>&amp;%1 %2</source>
             <translation>&amp;%1 %2</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="404" />
+            <location filename="../app/gui/MainWindow.cpp" line="430" />
             <source>No recent files</source>
             <translation>没有最近打开的文件</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="408" />
+            <location filename="../app/gui/MainWindow.cpp" line="434" />
             <source>&amp;Clear Menu</source>
             <translation>清除列表(&amp;C)</translation>
         </message>
         <message numerus="yes">
-            <location filename="../app/gui/MainWindow.cpp" line="488" />
+            <location filename="../app/gui/MainWindow.cpp" line="513" />
             <source>%1: a job of %n rank(s), shown and compared through rank %2; the Job rows of the Metrics table measure every rank</source>
             <translation>
                 <numerusform>%1：%n 个 rank 的作业，通过 rank %2 显示和比较；指标表中的“作业”行统计所有 rank</numerusform>
             </translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="537" />
+            <location filename="../app/gui/MainWindow.cpp" line="562" />
             <source>the demo</source>
             <translation>演示</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="549" />
+            <location filename="../app/gui/MainWindow.cpp" line="574" />
             <source>Compare With</source>
             <translation>选择要比较的跟踪文件</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="432" />
+            <location filename="../app/gui/MainWindow.cpp" line="458" />
             <source>Loading %1…</source>
             <translation>正在加载 %1…</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="585" />
+            <location filename="../app/gui/MainWindow.cpp" line="610" />
             <source>Cancelling…</source>
             <translation>正在取消…</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="448" />
+            <location filename="../app/gui/MainWindow.cpp" line="473" />
             <source>Loading %1 was cancelled.</source>
             <translation>已取消加载 %1。</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="626" />
+            <location filename="../app/gui/MainWindow.cpp" line="651" />
             <source>Rank %1/%2</source>
             <translation>rank %1/%2</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="626" />
+            <location filename="../app/gui/MainWindow.cpp" line="651" />
             <source>Rank %1</source>
             <translation>rank %1</translation>
         </message>
         <message numerus="yes">
-            <location filename="../app/gui/MainWindow.cpp" line="630" />
+            <location filename="../app/gui/MainWindow.cpp" line="655" />
             <source>%1 (+%n more GPU(s))</source>
             <translation>
                 <numerusform>%1（另有 %n 个 GPU）</numerusform>
             </translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="633" />
+            <location filename="../app/gui/MainWindow.cpp" line="658" />
             <source>%1 events</source>
             <translation>%1 个事件</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="634" />
+            <location filename="../app/gui/MainWindow.cpp" line="659" />
             <source>loaded in %1 s</source>
             <translation>加载耗时 %1 秒</translation>
         </message>
         <message numerus="yes">
-            <location filename="../app/gui/MainWindow.cpp" line="636" />
+            <location filename="../app/gui/MainWindow.cpp" line="661" />
             <source>%n warning(s)</source>
             <translation>
                 <numerusform>%n 条警告</numerusform>
             </translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="644" />
+            <location filename="../app/gui/MainWindow.cpp" line="669" />
             <source>unknown error</source>
             <translation>未知错误</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="645" />
+            <location filename="../app/gui/MainWindow.cpp" line="670" />
             <source>Could not open %1: %2</source>
             <translation>无法打开 %1：%2</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="647" />
+            <location filename="../app/gui/MainWindow.cpp" line="672" />
             <source>Could not open trace</source>
             <translation>无法打开跟踪文件</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="648" />
+            <location filename="../app/gui/MainWindow.cpp" line="673" />
             <source>Lanescope could not open %1.</source>
             <translation>Lanescope 无法打开 %1。</translation>
         </message>
         <message numerus="yes">
-            <location filename="../app/gui/MainWindow.cpp" line="658" />
+            <location filename="../app/gui/MainWindow.cpp" line="683" />
             <source>%1 (%n rank(s)) — Lanescope</source>
             <translation>
                 <numerusform>%1（%n 个 rank）— Lanescope</numerusform>
             </translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="667" />
+            <location filename="../app/gui/MainWindow.cpp" line="692" />
             <source>Lanescope</source>
             <translation>Lanescope</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="826" />
+            <location filename="../app/gui/MainWindow.cpp" line="840" />
             <source>Annotate &amp;Findings</source>
             <translation>标注发现(&amp;F)</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="828" />
+            <location filename="../app/gui/MainWindow.cpp" line="842" />
             <source>Label each gap over the threshold and each allocator spike in view (undo removes them)</source>
             <translation>为视图中每个超过阈值的间隙和每个分配器尖峰添加标注（撤销可将其移除）</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="849" />
+            <location filename="../app/gui/MainWindow.cpp" line="863" />
             <source>&amp;Annotate This Gap</source>
             <translation>标注此间隙(&amp;A)</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="851" />
+            <location filename="../app/gui/MainWindow.cpp" line="865" />
             <source>Annotated the gap</source>
             <translation>已标注该间隙</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="851" />
+            <location filename="../app/gui/MainWindow.cpp" line="865" />
             <source>The gap is annotated already</source>
             <translation>该间隙已有标注</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="888" />
+            <location filename="../app/gui/MainWindow.cpp" line="908" />
             <source>Open &amp;Folder…</source>
             <translation>打开文件夹(&amp;F)…</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="890" />
+            <location filename="../app/gui/MainWindow.cpp" line="910" />
             <source>Open a folder of rank traces (one file per rank) as one job, side by side on one clock</source>
             <translation>将 rank 跟踪文件所在的文件夹（每个 rank 一个文件）作为一个作业打开，在同一时钟上并排显示</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="891" />
+            <location filename="../app/gui/MainWindow.cpp" line="911" />
             <source>Compare With Folder…</source>
             <translation>与文件夹比较…</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="892" />
+            <location filename="../app/gui/MainWindow.cpp" line="912" />
             <source>Compare what is shown with a folder of rank traces (baseline job vs optimized job)</source>
             <translation>将当前显示的内容与 rank 跟踪文件所在的文件夹比较（基线作业对比优化后的作业）</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="898" />
+            <location filename="../app/gui/MainWindow.cpp" line="918" />
             <source>Compare With Folder of Rank Traces</source>
             <translation>与 rank 跟踪文件所在的文件夹比较</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="908" />
+            <location filename="../app/gui/MainWindow.cpp" line="928" />
             <source>Open Folder of Rank Traces</source>
             <translation>打开 rank 跟踪文件所在的文件夹</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="918" />
+            <location filename="../app/gui/MainWindow.cpp" line="938" />
             <source>Loading the ranks in %1…</source>
             <translation>正在加载 %1 中的各 rank…</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="264" />
+            <location filename="../app/gui/MainWindow.cpp" line="290" />
             <source>Open &amp;Demo</source>
             <translation>打开演示(&amp;D)</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="265" />
+            <location filename="../app/gui/MainWindow.cpp" line="291" />
             <source>The case study: an FSDP run before and after prefetching and allocator tuning, compared</source>
             <translation>案例研究：对比一个 FSDP 运行在预取和分配器调优前后的表现</translation>
         </message>
         <message numerus="yes">
-            <location filename="../app/gui/MainWindow.cpp" line="430" />
+            <location filename="../app/gui/MainWindow.cpp" line="456" />
             <source>%n run(s)</source>
             <translation>
                 <numerusform>%n 个运行</numerusform>
             </translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="434" />
+            <location filename="../app/gui/MainWindow.cpp" line="460" />
             <source>Stop loading</source>
             <translation>停止加载</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="920" />
+            <location filename="../app/gui/MainWindow.cpp" line="940" />
             <source>Stop loading this folder</source>
             <translation>停止加载此文件夹</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="931" />
+            <location filename="../app/gui/MainWindow.cpp" line="950" />
             <source>Loading the folder %1 was cancelled.</source>
             <translation>已取消加载文件夹 %1。</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="939" />
+            <location filename="../app/gui/MainWindow.cpp" line="958" />
             <source>no rank trace in it</source>
             <translation>其中没有 rank 跟踪文件</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="956" />
+            <location filename="../app/gui/MainWindow.cpp" line="975" />
             <source>rank %1 (guessed)</source>
             <translation>rank %1（推测）</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="956" />
+            <location filename="../app/gui/MainWindow.cpp" line="975" />
             <source>rank %1</source>
             <translation>rank %1</translation>
         </message>
         <message numerus="yes">
-            <location filename="../app/gui/MainWindow.cpp" line="1001" />
+            <location filename="../app/gui/MainWindow.cpp" line="1025" />
             <source>%n rank(s) of %1 loaded in %2 s (%3 events, %4 at once)</source>
             <translation>
                 <numerusform>已加载 %1 中的 %n 个 rank，耗时 %2 秒（%3 个事件，同时加载 %4 个）</numerusform>
             </translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="204" />
+            <location filename="../app/gui/MainWindow.cpp" line="210" />
             <source>&amp;Report…</source>
             <translation>报告(&amp;R)…</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="205" />
+            <location filename="../app/gui/MainWindow.cpp" line="211" />
             <source>Write one landscape PDF page: the picture, the runs and the metrics table</source>
             <translation>输出一页横向 PDF：图片、运行和指标表</translation>
         </message>
@@ -4421,33 +4774,33 @@ nearest GEMM after: %2</source>
             <translation type="vanished">报告已写入 %1</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="1039" />
+            <location filename="../app/gui/MainWindow.cpp" line="1066" />
             <source>Re&amp;load</source>
             <translation>重新加载(&amp;L)</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="1041" />
+            <location filename="../app/gui/MainWindow.cpp" line="1068" />
             <source>Load the trace(s) shown again from disk</source>
             <translation>从磁盘重新加载当前显示的跟踪文件</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="1078" />
+            <location filename="../app/gui/MainWindow.cpp" line="1105" />
             <source>%1 changed on disk — Reload to see the new version.</source>
             <translation>%1 已在磁盘上更改 — 点击“重新加载”查看新版本。</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="1079" />
+            <location filename="../app/gui/MainWindow.cpp" line="1106" />
             <source>%1 was removed or renamed on disk.</source>
             <translation>%1 已在磁盘上被删除或重命名。</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="1080" />
+            <location filename="../app/gui/MainWindow.cpp" line="1107" />
             <source>Reload</source>
             <translation>重新加载</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="665" />
-            <location filename="../app/gui/MainWindow.cpp" line="670" />
+            <location filename="../app/gui/MainWindow.cpp" line="690" />
+            <location filename="../app/gui/MainWindow.cpp" line="695" />
             <source>%1 — Lanescope</source>
             <translation>%1 — Lanescope</translation>
         </message>
@@ -4480,45 +4833,45 @@ nearest GEMM after: %2</source>
             <translation type="vanished">图片已复制到剪贴板</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="467" />
-            <location filename="../app/gui/MainWindow.cpp" line="495" />
-            <location filename="../app/gui/MainWindow.cpp" line="711" />
-            <location filename="../app/gui/MainWindow.cpp" line="962" />
+            <location filename="../app/gui/MainWindow.cpp" line="492" />
+            <location filename="../app/gui/MainWindow.cpp" line="520" />
+            <location filename="../app/gui/MainWindow.cpp" line="725" />
+            <location filename="../app/gui/MainWindow.cpp" line="981" />
             <source>%1: %2</source>
             <translation>%1：%2</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="447" />
-            <location filename="../app/gui/MainWindow.cpp" line="689" />
+            <location filename="../app/gui/MainWindow.cpp" line="472" />
+            <location filename="../app/gui/MainWindow.cpp" line="714" />
             <source>the comparison</source>
             <translation>比较</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="398" />
-            <location filename="../app/gui/MainWindow.cpp" line="401" />
-            <location filename="../app/gui/MainWindow.cpp" line="665" />
+            <location filename="../app/gui/MainWindow.cpp" line="424" />
+            <location filename="../app/gui/MainWindow.cpp" line="427" />
+            <location filename="../app/gui/MainWindow.cpp" line="690" />
             <source> vs </source>
             <translation> 对比 </translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="267" />
+            <location filename="../app/gui/MainWindow.cpp" line="293" />
             <source>&amp;Keyboard Shortcuts</source>
             <translation>快捷键(&amp;K)</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="269" />
+            <location filename="../app/gui/MainWindow.cpp" line="295" />
             <source>Every shortcut of the menus and toolbars, and the timeline's keys</source>
             <translation>菜单和工具栏的所有快捷键，以及时间线的按键</translation>
         </message>
         <message numerus="yes">
-            <location filename="../app/gui/MainWindow.cpp" line="740" />
+            <location filename="../app/gui/MainWindow.cpp" line="754" />
             <source>Comparing %n run(s), aligned on their complete step %1</source>
             <translation>
                 <numerusform>正在比较 %n 个运行，按各自第 %1 个完整步对齐</numerusform>
             </translation>
         </message>
         <message numerus="yes">
-            <location filename="../app/gui/MainWindow.cpp" line="742" />
+            <location filename="../app/gui/MainWindow.cpp" line="756" />
             <source>Comparing %n run(s), aligned on their starts</source>
             <translation>
                 <numerusform>正在比较 %n 个运行，按各自起点对齐</numerusform>
@@ -4551,29 +4904,29 @@ nearest GEMM after: %2</source>
             <translation>%1 · 已保留 %2</translation>
         </message>
         <message>
-            <location filename="../widgets/render/MemoryBand.cpp" line="257" />
+            <location filename="../widgets/render/MemoryBand.cpp" line="258" />
             <source>allocated</source>
             <translation>已分配</translation>
         </message>
         <message>
-            <location filename="../widgets/render/MemoryBand.cpp" line="259" />
+            <location filename="../widgets/render/MemoryBand.cpp" line="260" />
             <source>reserved</source>
             <translation>已保留</translation>
         </message>
         <message numerus="yes">
-            <location filename="../widgets/render/MemoryBand.cpp" line="261" />
+            <location filename="../widgets/render/MemoryBand.cpp" line="262" />
             <source>%n spike(s)</source>
             <translation>
                 <numerusform>%n 个尖峰</numerusform>
             </translation>
         </message>
         <message>
-            <location filename="../widgets/render/MemoryBand.cpp" line="269" />
+            <location filename="../widgets/render/MemoryBand.cpp" line="270" />
             <source>device total %1</source>
             <translation>设备显存总量 %1</translation>
         </message>
         <message>
-            <location filename="../widgets/render/MemoryBand.cpp" line="270" />
+            <location filename="../widgets/render/MemoryBand.cpp" line="271" />
             <source>device total %1, off axis</source>
             <translation>设备显存总量 %1，超出坐标轴范围</translation>
         </message>
@@ -5169,6 +5522,74 @@ Click to outline it in every run's lanes</source>
         </message>
     </context>
     <context>
+        <name>lanescope::OpSummaryModel</name>
+        <message>
+            <location filename="../widgets/analysis/TimeSummaryModels.cpp" line="164" />
+            <source>Operator</source>
+            <translation>算子</translation>
+        </message>
+        <message>
+            <location filename="../widgets/analysis/TimeSummaryModels.cpp" line="165" />
+            <source>Input shapes</source>
+            <translation>输入形状</translation>
+        </message>
+        <message>
+            <location filename="../widgets/analysis/TimeSummaryModels.cpp" line="166" />
+            <source>Category</source>
+            <translation>类别</translation>
+        </message>
+        <message>
+            <location filename="../widgets/analysis/TimeSummaryModels.cpp" line="167" />
+            <source>Calls</source>
+            <translation>调用次数</translation>
+        </message>
+        <message>
+            <location filename="../widgets/analysis/TimeSummaryModels.cpp" line="168" />
+            <source>Self CPU (ms)</source>
+            <translation>自身 CPU（毫秒）</translation>
+        </message>
+        <message>
+            <location filename="../widgets/analysis/TimeSummaryModels.cpp" line="169" />
+            <source>Total CPU (ms)</source>
+            <translation>总 CPU（毫秒）</translation>
+        </message>
+        <message>
+            <location filename="../widgets/analysis/TimeSummaryModels.cpp" line="170" />
+            <source>Device (ms)</source>
+            <translation>设备（毫秒）</translation>
+        </message>
+        <message>
+            <location filename="../widgets/analysis/TimeSummaryModels.cpp" line="171" />
+            <source>Device self (ms)</source>
+            <translation>设备自身（毫秒）</translation>
+        </message>
+        <message>
+            <location filename="../widgets/analysis/TimeSummaryModels.cpp" line="176" />
+            <source>The time the operator is the innermost slice on its thread: its duration minus its children's</source>
+            <translation>该算子作为其线程上最内层切片的时间：其时长减去子项的时长</translation>
+        </message>
+        <message>
+            <location filename="../widgets/analysis/TimeSummaryModels.cpp" line="177" />
+            <source>The calls' durations, children included</source>
+            <translation>各次调用的时长，含子项</translation>
+        </message>
+        <message>
+            <location filename="../widgets/analysis/TimeSummaryModels.cpp" line="178" />
+            <source>GPU time of the kernels, copies and memsets launched from inside the operator (by correlation)</source>
+            <translation>由该算子内部发起的内核、拷贝和 memset 的 GPU 时间（按 correlation 关联）</translation>
+        </message>
+        <message>
+            <location filename="../widgets/analysis/TimeSummaryModels.cpp" line="179" />
+            <source>GPU time launched by the operator's own runtime calls, not by its child operators</source>
+            <translation>由该算子自身的运行时调用（而非其子算子）发起的 GPU 时间</translation>
+        </message>
+        <message>
+            <location filename="../widgets/analysis/TimeSummaryModels.cpp" line="180" />
+            <source>The operator's "Input Dims" (traces recorded with record_shapes=True)</source>
+            <translation>该算子的 &quot;Input Dims&quot;（以 record_shapes=True 录制的跟踪）</translation>
+        </message>
+    </context>
+    <context>
         <name>lanescope::PeakTableEditor</name>
         <message>
             <location filename="../app/gui/PeakTableEditor.cpp" line="36" />
@@ -5214,88 +5635,88 @@ Click to outline it in every run's lanes</source>
     <context>
         <name>lanescope::PictureActions</name>
         <message>
-            <location filename="../app/gui/PictureActions.cpp" line="75" />
+            <location filename="../app/gui/PictureActions.cpp" line="80" />
             <source>Export failed</source>
             <translation>导出失败</translation>
         </message>
         <message>
-            <location filename="../app/gui/PictureActions.cpp" line="79" />
+            <location filename="../app/gui/PictureActions.cpp" line="84" />
             <source>Exported %1</source>
             <translation>已导出 %1</translation>
         </message>
         <message>
-            <location filename="../app/gui/PictureActions.cpp" line="133" />
+            <location filename="../app/gui/PictureActions.cpp" line="136" />
             <source>nothing to export: open a trace first</source>
             <translation>没有可导出的内容：请先打开跟踪文件</translation>
         </message>
         <message>
-            <location filename="../app/gui/PictureActions.cpp" line="150" />
+            <location filename="../app/gui/PictureActions.cpp" line="153" />
             <source>Picture copied to the clipboard</source>
             <translation>图片已复制到剪贴板</translation>
         </message>
         <message>
-            <location filename="../app/gui/PictureActions.cpp" line="161" />
+            <location filename="../app/gui/PictureActions.cpp" line="164" />
             <source>nothing to report: open a trace first</source>
             <translation>没有可生成报告的内容：请先打开一个跟踪文件</translation>
         </message>
         <message>
-            <location filename="../app/gui/PictureActions.cpp" line="171" />
+            <location filename="../app/gui/PictureActions.cpp" line="176" />
             <source>%1 — %2</source>
             <translation>%1 — %2</translation>
         </message>
         <message>
-            <location filename="../app/gui/PictureActions.cpp" line="178" />
+            <location filename="../app/gui/PictureActions.cpp" line="183" />
             <source>the comparison is still being measured: try again when its figures are shown</source>
             <translation>比较仍在计算中：请在其数据显示后重试</translation>
         </message>
         <message>
-            <location filename="../app/gui/PictureActions.cpp" line="183" />
+            <location filename="../app/gui/PictureActions.cpp" line="188" />
             <source>the analysis is still running: try again when its figures are shown</source>
             <translation>分析仍在进行中：请在其数据显示后重试</translation>
         </message>
         <message>
-            <location filename="../app/gui/PictureActions.cpp" line="204" />
-            <location filename="../app/gui/PictureActions.cpp" line="222" />
+            <location filename="../app/gui/PictureActions.cpp" line="205" />
+            <location filename="../app/gui/PictureActions.cpp" line="223" />
             <source>Report</source>
             <translation>报告</translation>
         </message>
         <message>
-            <location filename="../app/gui/PictureActions.cpp" line="207" />
+            <location filename="../app/gui/PictureActions.cpp" line="208" />
             <source>Browse…</source>
             <translation>浏览…</translation>
         </message>
         <message>
-            <location filename="../app/gui/PictureActions.cpp" line="211" />
+            <location filename="../app/gui/PictureActions.cpp" line="212" />
             <source>File:</source>
             <translation>文件：</translation>
         </message>
         <message>
-            <location filename="../app/gui/PictureActions.cpp" line="213" />
+            <location filename="../app/gui/PictureActions.cpp" line="214" />
             <source>A4 landscape</source>
             <translation>A4 横向</translation>
         </message>
         <message>
-            <location filename="../app/gui/PictureActions.cpp" line="214" />
+            <location filename="../app/gui/PictureActions.cpp" line="215" />
             <source>Letter landscape</source>
             <translation>Letter 横向</translation>
         </message>
         <message>
-            <location filename="../app/gui/PictureActions.cpp" line="216" />
+            <location filename="../app/gui/PictureActions.cpp" line="217" />
             <source>Page:</source>
             <translation>页面：</translation>
         </message>
         <message>
-            <location filename="../app/gui/PictureActions.cpp" line="222" />
+            <location filename="../app/gui/PictureActions.cpp" line="223" />
             <source>PDF (*.pdf)</source>
             <translation>PDF (*.pdf)</translation>
         </message>
         <message>
-            <location filename="../app/gui/PictureActions.cpp" line="233" />
+            <location filename="../app/gui/PictureActions.cpp" line="234" />
             <source>Report failed</source>
             <translation>报告生成失败</translation>
         </message>
         <message>
-            <location filename="../app/gui/PictureActions.cpp" line="237" />
+            <location filename="../app/gui/PictureActions.cpp" line="238" />
             <source>Report written to %1</source>
             <translation>报告已写入 %1</translation>
         </message>
@@ -5303,22 +5724,22 @@ Click to outline it in every run's lanes</source>
     <context>
         <name>lanescope::PictureExport</name>
         <message>
-            <location filename="../widgets/render/PictureExport.cpp" line="136" />
+            <location filename="../widgets/render/PictureExport.cpp" line="144" />
             <source>rank %1/%2</source>
             <translation>rank %1/%2</translation>
         </message>
         <message>
-            <location filename="../widgets/render/PictureExport.cpp" line="136" />
+            <location filename="../widgets/render/PictureExport.cpp" line="144" />
             <source>rank %1</source>
             <translation>rank %1</translation>
         </message>
         <message>
-            <location filename="../widgets/render/PictureExport.cpp" line="139" />
+            <location filename="../widgets/render/PictureExport.cpp" line="147" />
             <source>%1 × %2</source>
             <translation>%1 × %2</translation>
         </message>
         <message>
-            <location filename="../widgets/render/PictureExport.cpp" line="150" />
+            <location filename="../widgets/render/PictureExport.cpp" line="158" />
             <source>step %1</source>
             <translation>步时长 %1</translation>
         </message>
@@ -5347,88 +5768,88 @@ Click to outline it in every run's lanes</source>
             <translation type="vanished">MFU %1%</translation>
         </message>
         <message>
-            <location filename="../widgets/render/PictureExport.cpp" line="154" />
+            <location filename="../widgets/render/PictureExport.cpp" line="162" />
             <source>compute-stream idle %1</source>
             <translation>计算流空闲 %1</translation>
         </message>
         <message>
-            <location filename="../widgets/render/PictureExport.cpp" line="156" />
+            <location filename="../widgets/render/PictureExport.cpp" line="164" />
             <source>all-GPU idle %1</source>
             <translation>全 GPU 空闲 %1</translation>
         </message>
         <message>
-            <location filename="../widgets/render/PictureExport.cpp" line="158" />
+            <location filename="../widgets/render/PictureExport.cpp" line="166" />
             <source>comm/compute overlap %1</source>
             <translation>通信/计算重叠 %1</translation>
         </message>
         <message>
-            <location filename="../widgets/render/PictureExport.cpp" line="161" />
+            <location filename="../widgets/render/PictureExport.cpp" line="169" />
             <source>no %1</source>
             <translation>无 %1</translation>
         </message>
         <message>
-            <location filename="../widgets/render/PictureExport.cpp" line="163" />
+            <location filename="../widgets/render/PictureExport.cpp" line="171" />
             <source>%1: %2 (%3)</source>
             <translation>%1：%2（%3）</translation>
         </message>
         <message>
-            <location filename="../widgets/render/PictureExport.cpp" line="165" />
+            <location filename="../widgets/render/PictureExport.cpp" line="173" />
             <source>MFU %1</source>
             <translation>MFU %1</translation>
         </message>
         <message>
-            <location filename="../widgets/render/PictureExport.cpp" line="175" />
+            <location filename="../widgets/render/PictureExport.cpp" line="183" />
             <source>%1: %2</source>
             <translation>%1：%2</translation>
         </message>
         <message>
-            <location filename="../widgets/render/PictureExport.cpp" line="185" />
+            <location filename="../widgets/render/PictureExport.cpp" line="193" />
             <source> vs </source>
             <translation> 对比 </translation>
         </message>
         <message>
-            <location filename="../widgets/render/PictureExport.cpp" line="231" />
+            <location filename="../widgets/render/PictureExport.cpp" line="239" />
             <source>+%1 more lanes</source>
             <translation>另有 %1 条泳道</translation>
         </message>
         <message>
-            <location filename="../widgets/render/PictureExport.cpp" line="243" />
+            <location filename="../widgets/render/PictureExport.cpp" line="251" />
             <source>a %1 x %2 px picture at scale %3 has %4 device pixels, more than the %5 (2^28) a picture may have; make it smaller</source>
             <translation>%1 x %2 px、缩放比例 %3 的图片有 %4 个设备像素，超过了图片允许的上限 %5（2^28）；请缩小尺寸</translation>
         </message>
         <message>
-            <location filename="../widgets/render/PictureExport.cpp" line="333" />
+            <location filename="../widgets/render/PictureExport.cpp" line="343" />
             <source>%1: unknown picture format (use .png, .svg or .pdf)</source>
             <translation>%1：未知图片格式（请使用 .png、.svg 或 .pdf）</translation>
         </message>
         <message>
-            <location filename="../widgets/render/PictureExport.cpp" line="335" />
+            <location filename="../widgets/render/PictureExport.cpp" line="345" />
             <source>a picture must be at least %1 px wide</source>
             <translation>图片宽度至少为 %1 px</translation>
         </message>
         <message>
-            <location filename="../widgets/render/PictureExport.cpp" line="343" />
-            <location filename="../widgets/render/PictureExport.cpp" line="389" />
+            <location filename="../widgets/render/PictureExport.cpp" line="353" />
+            <location filename="../widgets/render/PictureExport.cpp" line="399" />
             <source>cannot write %1: %2</source>
             <translation>无法写入 %1：%2</translation>
         </message>
         <message>
-            <location filename="../widgets/render/PictureExport.cpp" line="348" />
+            <location filename="../widgets/render/PictureExport.cpp" line="358" />
             <source>cannot write %1: PNG encoding failed</source>
             <translation>无法写入 %1：PNG 编码失败</translation>
         </message>
         <message>
-            <location filename="../widgets/render/PictureExport.cpp" line="361" />
+            <location filename="../widgets/render/PictureExport.cpp" line="371" />
             <source>Lanescope timeline</source>
             <translation>Lanescope 时间线</translation>
         </message>
         <message>
-            <location filename="../widgets/render/PictureExport.cpp" line="364" />
+            <location filename="../widgets/render/PictureExport.cpp" line="374" />
             <source>cannot write %1: SVG output failed</source>
             <translation>无法写入 %1：SVG 输出失败</translation>
         </message>
         <message>
-            <location filename="../widgets/render/PictureExport.cpp" line="381" />
+            <location filename="../widgets/render/PictureExport.cpp" line="391" />
             <source>cannot write %1: PDF output failed</source>
             <translation>无法写入 %1：PDF 输出失败</translation>
         </message>
@@ -5514,90 +5935,90 @@ Click to outline it in every run's lanes</source>
     <context>
         <name>lanescope::RangeStatsPanel</name>
         <message>
-            <location filename="../widgets/timeline/TimelinePanels.cpp" line="135" />
-            <location filename="../widgets/timeline/TimelinePanels.cpp" line="207" />
+            <location filename="../widgets/timeline/TimelinePanels.cpp" line="196" />
+            <location filename="../widgets/timeline/TimelinePanels.cpp" line="272" />
             <source>Shift-drag on the timeline to select a time range.</source>
             <translation>在时间线上按住 Shift 拖动以选择时间范围。</translation>
         </message>
         <message>
-            <location filename="../widgets/timeline/TimelinePanels.cpp" line="136" />
+            <location filename="../widgets/timeline/TimelinePanels.cpp" line="197" />
             <source>Name</source>
             <translation>名称</translation>
         </message>
         <message>
-            <location filename="../widgets/timeline/TimelinePanels.cpp" line="136" />
+            <location filename="../widgets/timeline/TimelinePanels.cpp" line="197" />
             <source>Count</source>
             <translation>次数</translation>
         </message>
         <message>
-            <location filename="../widgets/timeline/TimelinePanels.cpp" line="136" />
+            <location filename="../widgets/timeline/TimelinePanels.cpp" line="197" />
             <source>Total</source>
             <translation>总计</translation>
         </message>
         <message>
-            <location filename="../widgets/timeline/TimelinePanels.cpp" line="136" />
+            <location filename="../widgets/timeline/TimelinePanels.cpp" line="197" />
             <source>Self</source>
             <translation>自身</translation>
         </message>
         <message>
-            <location filename="../widgets/timeline/TimelinePanels.cpp" line="136" />
+            <location filename="../widgets/timeline/TimelinePanels.cpp" line="197" />
             <source>Average</source>
             <translation>平均</translation>
         </message>
         <message>
-            <location filename="../widgets/timeline/TimelinePanels.cpp" line="137" />
+            <location filename="../widgets/timeline/TimelinePanels.cpp" line="198" />
             <source>Slices that overlap the range, on every lane</source>
             <translation>与范围重叠的切片，涵盖所有泳道</translation>
         </message>
         <message>
-            <location filename="../widgets/timeline/TimelinePanels.cpp" line="139" />
+            <location filename="../widgets/timeline/TimelinePanels.cpp" line="200" />
             <source>Time inside the range, summed over every lane: a slice cut by the range's edges counts only its part inside</source>
             <translation>范围内的时间，对所有泳道求和：被范围边界截断的切片只计其在范围内的部分</translation>
         </message>
         <message>
-            <location filename="../widgets/timeline/TimelinePanels.cpp" line="140" />
+            <location filename="../widgets/timeline/TimelinePanels.cpp" line="201" />
             <source>Total less the time of direct children on the same lane, inside the range</source>
             <translation>总计减去同一泳道上直接子切片在范围内的时间</translation>
         </message>
         <message>
-            <location filename="../widgets/timeline/TimelinePanels.cpp" line="141" />
+            <location filename="../widgets/timeline/TimelinePanels.cpp" line="202" />
             <source>Total over count: the average time inside the range</source>
             <translation>总计除以次数：范围内的平均时间</translation>
         </message>
         <message>
-            <location filename="../widgets/timeline/TimelinePanels.cpp" line="179" />
+            <location filename="../widgets/timeline/TimelinePanels.cpp" line="244" />
             <source>%1, inside the range:</source>
             <translation>%1，范围内：</translation>
         </message>
         <message>
-            <location filename="../widgets/timeline/TimelinePanels.cpp" line="179" />
+            <location filename="../widgets/timeline/TimelinePanels.cpp" line="244" />
             <source>%1, the whole trace:</source>
             <translation>%1，整个跟踪：</translation>
         </message>
         <message>
-            <location filename="../widgets/timeline/TimelinePanels.cpp" line="188" />
+            <location filename="../widgets/timeline/TimelinePanels.cpp" line="253" />
             <source>no slice</source>
             <translation>没有切片</translation>
         </message>
         <message numerus="yes">
-            <location filename="../widgets/timeline/TimelinePanels.cpp" line="191" />
+            <location filename="../widgets/timeline/TimelinePanels.cpp" line="256" />
             <source>%n slice(s), total %1, mean %2, min %3, max %4</source>
             <translation>
                 <numerusform>%n 个切片，总计 %1，平均 %2，最小 %3，最大 %4</numerusform>
             </translation>
         </message>
         <message>
-            <location filename="../widgets/timeline/TimelinePanels.cpp" line="196" />
+            <location filename="../widgets/timeline/TimelinePanels.cpp" line="261" />
             <source>Each slice's time inside the range, as the table below counts it</source>
             <translation>每个切片在范围内的时间，与下表的统计方式相同</translation>
         </message>
         <message>
-            <location filename="../widgets/timeline/TimelinePanels.cpp" line="197" />
+            <location filename="../widgets/timeline/TimelinePanels.cpp" line="262" />
             <source>Every slice of this name, whole</source>
             <translation>该名称的所有切片，按完整时长统计</translation>
         </message>
         <message numerus="yes">
-            <location filename="../widgets/timeline/TimelinePanels.cpp" line="260" />
+            <location filename="../widgets/timeline/TimelinePanels.cpp" line="325" />
             <source>Range %1 (from %2): %n slice(s)</source>
             <translation>
                 <numerusform>范围 %1（起点 %2）：%n 个切片</numerusform>
@@ -5977,18 +6398,18 @@ Click to outline it in every run's lanes</source>
     <context>
         <name>lanescope::ReportExport</name>
         <message>
-            <location filename="../widgets/compare/ReportExport.cpp" line="191" />
+            <location filename="../widgets/compare/ReportExport.cpp" line="193" />
             <source>nothing to report: open a trace first</source>
             <translation>没有可生成报告的内容：请先打开一个跟踪文件</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/ReportExport.cpp" line="195" />
-            <location filename="../widgets/compare/ReportExport.cpp" line="213" />
+            <location filename="../widgets/compare/ReportExport.cpp" line="197" />
+            <location filename="../widgets/compare/ReportExport.cpp" line="215" />
             <source>cannot write %1: %2</source>
             <translation>无法写入 %1：%2</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/ReportExport.cpp" line="205" />
+            <location filename="../widgets/compare/ReportExport.cpp" line="207" />
             <source>cannot write %1: PDF output failed</source>
             <translation>无法写入 %1：PDF 输出失败</translation>
         </message>
@@ -6006,7 +6427,7 @@ Click to outline it in every run's lanes</source>
             <translation>加载 %1 时发生内部错误：%2</translation>
         </message>
         <message>
-            <location filename="../app/gui/RunsLoadJob.cpp" line="94" />
+            <location filename="../app/gui/RunsLoadJob.cpp" line="100" />
             <source>not enough memory to show %1</source>
             <translation>内存不足，无法显示 %1</translation>
         </message>
@@ -6446,47 +6867,248 @@ Click to outline it in every run's lanes</source>
         </message>
     </context>
     <context>
+        <name>lanescope::TimeSummaryPanel</name>
+        <message>
+            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="110" />
+            <source>Kernels</source>
+            <translation>内核</translation>
+        </message>
+        <message>
+            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="111" />
+            <source>Operators</source>
+            <translation>算子</translation>
+        </message>
+        <message>
+            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="112" />
+            <source>Modules</source>
+            <translation>模块</translation>
+        </message>
+        <message>
+            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="113" />
+            <source>Collectives</source>
+            <translation>集合通信</translation>
+        </message>
+        <message>
+            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="114" />
+            <source>Where the time goes: per GPU kernel name, per CPU operator, or per nn.Module</source>
+            <translation>时间花在哪里：按 GPU 内核名、按 CPU 算子或按 nn.Module</translation>
+        </message>
+        <message>
+            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="117" />
+            <source>Filter names</source>
+            <translation>筛选名称</translation>
+        </message>
+        <message>
+            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="119" />
+            <source>Fold templates</source>
+            <translation>折叠模板参数</translation>
+        </message>
+        <message>
+            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="121" />
+            <source>One row per kernel whatever its template arguments ("&lt;...&gt;"), as the comparison's differences fold them</source>
+            <translation>无论模板参数（&quot;&lt;...&gt;&quot;）如何，每个内核一行，与比较的差异列表折叠方式相同</translation>
+        </message>
+        <message>
+            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="122" />
+            <source>Group by input shape</source>
+            <translation>按输入形状分组</translation>
+        </message>
+        <message>
+            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="124" />
+            <source>One row per operator and input shapes (traces recorded with record_shapes=True); reads each operator's args from the file</source>
+            <translation>每个算子与输入形状一行（以 record_shapes=True 录制的跟踪）；会从文件读取每个算子的参数</translation>
+        </message>
+        <message>
+            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="125" />
+            <source>Copy</source>
+            <translation>复制</translation>
+        </message>
+        <message>
+            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="127" />
+            <source>Copy the rows shown (the selected ones, if any) as tab-separated text</source>
+            <translation>将显示的行（若有选中则为选中的行）复制为制表符分隔的文本</translation>
+        </message>
+        <message>
+            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="149" />
+            <source>Click: outline the kernel's slices in the lanes. Double-click: zoom to its longest call.</source>
+            <translation>单击：在泳道中勾出该内核的切片。双击：缩放到其最长的一次调用。</translation>
+        </message>
+        <message>
+            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="154" />
+            <source>Click: outline the operator's slices in the lanes. Double-click: zoom to its longest call.</source>
+            <translation>单击：在泳道中勾出该算子的切片。双击：缩放到其最长的一次调用。</translation>
+        </message>
+        <message>
+            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="158" />
+            <source>Module</source>
+            <translation>模块</translation>
+        </message>
+        <message>
+            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="158" />
+            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="486" />
+            <source>Calls</source>
+            <translation>调用次数</translation>
+        </message>
+        <message>
+            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="158" />
+            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="486" />
+            <source>CPU (ms)</source>
+            <translation>CPU（毫秒）</translation>
+        </message>
+        <message>
+            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="158" />
+            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="486" />
+            <source>Device (ms)</source>
+            <translation>设备（毫秒）</translation>
+        </message>
+        <message>
+            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="159" />
+            <source>The module's forward calls' durations, submodules included</source>
+            <translation>该模块前向调用的时长，含子模块</translation>
+        </message>
+        <message>
+            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="160" />
+            <source>GPU time launched from inside the module's calls (the backward pass runs on autograd threads and is not attributed)</source>
+            <translation>由该模块调用内部发起的 GPU 时间（反向传播运行在 autograd 线程上，不计入）</translation>
+        </message>
+        <message>
+            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="166" />
+            <source>Click: outline the module's calls in the lanes. Double-click: zoom to its longest call.</source>
+            <translation>单击：在泳道中勾出该模块的调用。双击：缩放到其最长的一次调用。</translation>
+        </message>
+        <message>
+            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="178" />
+            <source>Each collective by kind, size and group: the calls' time and their bus bandwidth (select a kernel for its own)</source>
+            <translation>按类型、大小和组列出的各集合通信：调用耗时及其总线带宽（选中某个内核可查看其自身的值）</translation>
+        </message>
+        <message>
+            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="324" />
+            <source>No analysis yet.</source>
+            <translation>尚无分析。</translation>
+        </message>
+        <message>
+            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="332" />
+            <source>ProfilerStep#%1</source>
+            <translation>ProfilerStep#%1</translation>
+        </message>
+        <message>
+            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="334" />
+            <source>the selected range</source>
+            <translation>所选范围</translation>
+        </message>
+        <message>
+            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="336" />
+            <source>the whole trace</source>
+            <translation>整个跟踪</translation>
+        </message>
+        <message>
+            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="342" />
+            <source>GPU kernels, copies and memsets that start in %1: %2 names, %3 ms of GPU time</source>
+            <translation>开始于%1的 GPU 内核、拷贝和 memset：%2 个名称，GPU 时间 %3 毫秒</translation>
+        </message>
+        <message>
+            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="350" />
+            <source>CPU operators, annotations and runtime calls that start in %1: %2 rows, %3 ms of busy CPU time</source>
+            <translation>开始于%1的 CPU 算子、注解和运行时调用：%2 行，CPU 忙碌时间 %3 毫秒</translation>
+        </message>
+        <message>
+            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="354" />
+            <source>(reading input shapes…)</source>
+            <translation>（正在读取输入形状…）</translation>
+        </message>
+        <message>
+            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="356" />
+            <source>(input shapes could not be read: %1)</source>
+            <translation>（无法读取输入形状：%1）</translation>
+        </message>
+        <message>
+            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="358" />
+            <source>(the trace has no input shapes: record with record_shapes=True)</source>
+            <translation>（跟踪中没有输入形状：请以 record_shapes=True 录制）</translation>
+        </message>
+        <message>
+            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="365" />
+            <source>No NCCL or RCCL kernel starts in %1.</source>
+            <translation>%1中没有开始的 NCCL 或 RCCL 内核。</translation>
+        </message>
+        <message>
+            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="366" />
+            <source>Communication kernels that start in %1: %2, %3 of them with their size recorded</source>
+            <translation>开始于%1的通信内核：%2 个，其中 %3 个记录了大小</translation>
+        </message>
+        <message>
+            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="372" />
+            <source>No nn.Module calls in %1: record with with_stack=True or with_modules=True to see the module tree.</source>
+            <translation>%1中没有 nn.Module 调用：以 with_stack=True 或 with_modules=True 录制即可看到模块树。</translation>
+        </message>
+        <message>
+            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="373" />
+            <source>nn.Module forward calls that start in %1: %2 modules%3</source>
+            <translation>开始于%1的 nn.Module 前向调用：%2 个模块%3</translation>
+        </message>
+        <message>
+            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="375" />
+            <source> (more left out)</source>
+            <translation>（其余未列出）</translation>
+        </message>
+        <message>
+            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="436" />
+            <source>%1: %2 slices outlined in yellow.</source>
+            <translation>%1：已用黄色勾出 %2 个切片。</translation>
+        </message>
+        <message>
+            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="459" />
+            <source>Longest call (%1 µs): %2</source>
+            <translation>最长调用（%1 微秒）：%2</translation>
+        </message>
+        <message>
+            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="486" />
+            <source>Module path</source>
+            <translation>模块路径</translation>
+        </message>
+    </context>
+    <context>
         <name>lanescope::TimelineView</name>
         <message>
-            <location filename="../widgets/timeline/TimelineView.cpp" line="383" />
+            <location filename="../widgets/timeline/TimelineView.cpp" line="384" />
             <source>Duration: %1</source>
             <translation>时长：%1</translation>
         </message>
         <message>
-            <location filename="../widgets/timeline/TimelineView.cpp" line="384" />
+            <location filename="../widgets/timeline/TimelineView.cpp" line="385" />
             <source>Start: %1</source>
             <translation>开始：%1</translation>
         </message>
         <message>
-            <location filename="../widgets/timeline/TimelineView.cpp" line="385" />
+            <location filename="../widgets/timeline/TimelineView.cpp" line="386" />
             <source>Category: %1 (%2)</source>
             <translation>类别：%1（%2）</translation>
         </message>
         <message>
-            <location filename="../widgets/timeline/TimelineView.cpp" line="386" />
+            <location filename="../widgets/timeline/TimelineView.cpp" line="387" />
             <source>Stream: %1</source>
             <translation>流：%1</translation>
         </message>
         <message>
-            <location filename="../widgets/timeline/TimelineView.cpp" line="386" />
+            <location filename="../widgets/timeline/TimelineView.cpp" line="387" />
             <source>Thread: %1</source>
             <translation>线程：%1</translation>
         </message>
         <message>
-            <location filename="../widgets/timeline/TimelineView.cpp" line="389" />
+            <location filename="../widgets/timeline/TimelineView.cpp" line="390" />
             <source>Step: %1</source>
             <translation>步：%1</translation>
         </message>
         <message>
-            <location filename="../widgets/timeline/TimelineView.cpp" line="504" />
+            <location filename="../widgets/timeline/TimelineView.cpp" line="505" />
             <source>%1
 at %2</source>
             <translation>%1
 位于 %2</translation>
         </message>
         <message numerus="yes">
-            <location filename="../widgets/render/TimelineRenderer.cpp" line="624" />
-            <location filename="../widgets/render/TimelineRenderer.cpp" line="715" />
+            <location filename="../widgets/render/TimelineRenderer.cpp" line="625" />
+            <location filename="../widgets/render/TimelineRenderer.cpp" line="716" />
             <source>  (%n lane(s))</source>
             <translation>
                 <numerusform>  （%n 条泳道）</numerusform>
@@ -6505,17 +7127,17 @@ at %2</source>
             <translation type="vanished">内存，顶部 = %1</translation>
         </message>
         <message>
-            <location filename="../widgets/render/TimelineRenderer.cpp" line="729" />
+            <location filename="../widgets/render/TimelineRenderer.cpp" line="730" />
             <source>GPU %1 memory</source>
             <translation>GPU %1 显存</translation>
         </message>
         <message>
-            <location filename="../widgets/render/TimelineRenderer.cpp" line="802" />
+            <location filename="../widgets/render/TimelineRenderer.cpp" line="803" />
             <source>window %1</source>
             <translation>窗口 %1</translation>
         </message>
         <message>
-            <location filename="../widgets/render/TimelineRenderer.cpp" line="804" />
+            <location filename="../widgets/render/TimelineRenderer.cpp" line="805" />
             <source>steps</source>
             <translation>步</translation>
         </message>
@@ -7001,58 +7623,58 @@ at %2</source>
             <translation>不是 true 或 false</translation>
         </message>
         <message>
-            <location filename="../core/annotations/AnnotationFile.cpp" line="143" />
-            <location filename="../core/annotations/AnnotationFile.cpp" line="155" />
+            <location filename="../core/annotations/AnnotationFile.cpp" line="148" />
+            <location filename="../core/annotations/AnnotationFile.cpp" line="160" />
             <source>cannot read %1: %2</source>
             <translation>无法读取 %1：%2</translation>
         </message>
         <message>
-            <location filename="../core/annotations/AnnotationFile.cpp" line="274" />
+            <location filename="../core/annotations/AnnotationFile.cpp" line="282" />
             <source>larger than %1 MiB</source>
             <translation>大于 %1 MiB</translation>
         </message>
         <message>
-            <location filename="../core/annotations/AnnotationFile.cpp" line="278" />
+            <location filename="../core/annotations/AnnotationFile.cpp" line="286" />
             <source>nested deeper than %1 levels</source>
             <translation>嵌套超过 %1 层</translation>
         </message>
         <message>
-            <location filename="../core/annotations/AnnotationFile.cpp" line="282" />
+            <location filename="../core/annotations/AnnotationFile.cpp" line="290" />
             <source>not JSON: %1 at byte %2</source>
             <translation>不是 JSON：字节 %2 处：%1</translation>
         </message>
         <message>
-            <location filename="../core/annotations/AnnotationFile.cpp" line="284" />
+            <location filename="../core/annotations/AnnotationFile.cpp" line="292" />
             <source>not a JSON object</source>
             <translation>不是 JSON 对象</translation>
         </message>
         <message>
-            <location filename="../core/annotations/AnnotationFile.cpp" line="287" />
+            <location filename="../core/annotations/AnnotationFile.cpp" line="295" />
             <source>"format" is not "%1"</source>
             <translation>"format" 不是 "%1"</translation>
         </message>
         <message>
-            <location filename="../core/annotations/AnnotationFile.cpp" line="291" />
+            <location filename="../core/annotations/AnnotationFile.cpp" line="299" />
             <source>"version" is not a format version</source>
             <translation>"version" 不是有效的格式版本</translation>
         </message>
         <message>
-            <location filename="../core/annotations/AnnotationFile.cpp" line="300" />
+            <location filename="../core/annotations/AnnotationFile.cpp" line="308" />
             <source>"trace" is missing</source>
             <translation>缺少 "trace"</translation>
         </message>
         <message>
-            <location filename="../core/annotations/AnnotationFile.cpp" line="309" />
+            <location filename="../core/annotations/AnnotationFile.cpp" line="317" />
             <source>trace.head_sha256: not a SHA-256 in lower-case hex</source>
             <translation>trace.head_sha256：不是小写十六进制的 SHA-256</translation>
         </message>
         <message>
-            <location filename="../core/annotations/AnnotationFile.cpp" line="316" />
+            <location filename="../core/annotations/AnnotationFile.cpp" line="324" />
             <source>"annotations" is not a list</source>
             <translation>"annotations" 不是列表</translation>
         </message>
         <message>
-            <location filename="../core/annotations/AnnotationFile.cpp" line="319" />
+            <location filename="../core/annotations/AnnotationFile.cpp" line="327" />
             <source>%1 annotations: more than the %2 one file may hold, so that editing them stays interactive</source>
             <translation>%1 条标注：超过了单个文件可容纳的上限 %2 条（该上限用于保证编辑时的流畅响应）</translation>
         </message>
@@ -7191,28 +7813,54 @@ at %2</source>
             <source>%1 idle</source>
             <translation>空闲 %1</translation>
         </message>
+        <message numerus="yes">
+            <location filename="../core/annotations/Findings.cpp" line="107" />
+            <source>%n gaps, %1 in all: %2</source>
+            <translation>
+                <numerusform>%n 个间隙，共 %1：%2</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <location filename="../core/annotations/Findings.cpp" line="109" />
+            <source>%n gaps %1 (%2 in all)</source>
+            <translation>
+                <numerusform>%n 个间隙 %1（共 %2）</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <location filename="../core/annotations/Findings.cpp" line="130" />
+            <source>%1, %n more</source>
+            <translation>
+                <numerusform>%1，另有 %n 个</numerusform>
+            </translation>
+        </message>
         <message>
-            <location filename="../core/annotations/Findings.cpp" line="84" />
+            <location filename="../core/annotations/Findings.cpp" line="131" />
+            <source>%1: %2</source>
+            <translation>%1：%2</translation>
+        </message>
+        <message>
+            <location filename="../core/annotations/Findings.cpp" line="136" />
             <source>%1 allocated and freed within %2</source>
             <translation>%2 内分配又释放了 %1</translation>
         </message>
         <message>
-            <location filename="../core/annotations/Findings.cpp" line="145" />
+            <location filename="../core/annotations/Findings.cpp" line="197" />
             <source>same region in %1</source>
             <translation>%1 中的相同区域</translation>
         </message>
         <message>
-            <location filename="../core/annotations/Findings.cpp" line="146" />
+            <location filename="../core/annotations/Findings.cpp" line="198" />
             <source>same region in %1: no idle</source>
             <translation>%1 中的相同区域：无空闲</translation>
         </message>
         <message>
-            <location filename="../core/annotations/Findings.cpp" line="147" />
+            <location filename="../core/annotations/Findings.cpp" line="199" />
             <source>same region in %1: %2 idle</source>
             <translation>%1 中的相同区域：空闲 %2</translation>
         </message>
         <message>
-            <location filename="../core/annotations/Findings.cpp" line="153" />
+            <location filename="../core/annotations/Findings.cpp" line="205" />
             <source>allocator: %1 cudaMalloc, %2 cudaFree, %3 on the CPU</source>
             <translation>分配器：%1 次 cudaMalloc，%2 次 cudaFree，CPU 上耗时 %3</translation>
         </message>
