@@ -128,7 +128,7 @@ void writeJson(const Trace &t, const analysis::AnalysisResult &r, const analysis
 
 QString bytesText(std::int64_t b)
 {
-    return b < 0 ? tr("unknown") : QStringLiteral("%1 GiB").arg(double(b) / double(1ll << 30), 0, 'f', 2);
+    return b < 0 ? tr("unknown") : analysis::figure::gib(double(b));
 }
 
 void writeText(const Trace &t, const analysis::AnalysisResult &r, const analysis::MeasuredFlops *flops)

@@ -1,5 +1,6 @@
 #include "app/gui/StartPage.h"
 
+#include "core/analysis/FigureText.h"
 #include "widgets/analysis/ItemActivation.h"
 
 #include <QDateTime>
@@ -153,7 +154,7 @@ void StartPage::setRecentFiles(const QStringList &entries)
         }
         auto *item = new QTreeWidgetItem(m_recent);
         item->setText(NameColumn, names.join(tr(" vs ")));
-        item->setText(SizeColumn, locale.formattedDataSize(entrySize(paths)));
+        item->setText(SizeColumn, analysis::figure::bytes(double(entrySize(paths))));
         item->setTextAlignment(SizeColumn, Qt::AlignRight | Qt::AlignVCenter);
         item->setText(ModifiedColumn, locale.toString(newest, QLocale::ShortFormat));
         item->setText(FolderColumn, QDir::toNativeSeparators(QFileInfo(paths.first()).absolutePath()));
