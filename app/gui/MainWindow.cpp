@@ -715,7 +715,6 @@ void MainWindow::showComparison(std::vector<SessionRun> runs, const QStringList 
     updateBanner();
     if (!m_compare->isVisible()) {
         m_compare->show();
-        // Room for a value and a delta column per run.
         // Room for a value and a delta column per run, the timeline keeping most of the width.
         resizeDocks({m_compare}, {std::max(m_compare->width(), std::min(width() * 2 / 5, 420 + 180 * m_session->runCount()))},
                     Qt::Horizontal);

@@ -23,7 +23,7 @@
 #include <QPainter>
 #include <QSaveFile>
 #include <QScatterSeries>
-#include <QStackedBarSeries>
+#include <QHorizontalStackedBarSeries>
 #include <QSvgGenerator>
 #include <QValueAxis>
 #include <QVBoxLayout>
@@ -176,29 +176,28 @@ void WaterfallChart::rebuild()
         if (std::abs(p.deltaNs) >= 0.05e6) // under 0.05 ms reads as 0.0 in the sentence
             sentence << tr("%1 %2 ms").arg(partLabel(QString::fromLatin1(p.name)), signedMs(p.deltaNs));
     bar(w.label, 0, w.toNs, 0, 0);
-    auto *series = new QStackedBarSeries;
+    // Bars lie on their side: each part's label ("Comm. wait −1,035.3") reads whole on the left,
+    // however many parts share the height; upright bars a fifth of the width cut them.
+    auto *series = new QHorizontalStackedBarSeries;
     series->append(base);
     series->append(total);
     series->append(up);
     series->append(down);
     series->setBarWidth(0.7);
     m_chart->addSeries(series);
-    auto *x = new QBarCategoryAxis;
-    x->append(categories);
-    x->setLabelsAngle(-35); // "Comm. wait −1,035.3" under a bar a fifth of the width
-    QFont small = x->labelsFont();
-    small.setPointSizeF(std::max(7.0, small.pointSizeF() - 1));
-    x->setLabelsFont(small);
-    auto *y = new QValueAxis;
-    y->setTitleText(tr("ms per step"));
-    y->setLabelFormat(QStringLiteral("%.0f"));
-    y->setMin(0);
-    y->setMax(std::max({w.fromNs, w.toNs, level}) / 1e6 * 1.08);
-    y->applyNiceNumbers();
-    m_chart->addAxis(x, Qt::AlignBottom);
-    m_chart->addAxis(y, Qt::AlignLeft);
-    series->attachAxis(x);
-    series->attachAxis(y);
+    auto *partAxis = new QBarCategoryAxis;
+    partAxis->append(categories);
+    partAxis->setReverse(true); // the baseline on top, the run at the bottom
+    auto *value = new QValueAxis;
+    value->setTitleText(tr("ms per step"));
+    value->setLabelFormat(QStringLiteral("%.0f"));
+    value->setMin(0);
+    value->setMax(std::max({w.fromNs, w.toNs, level}) / 1e6 * 1.08);
+    value->applyNiceNumbers();
+    m_chart->addAxis(partAxis, Qt::AlignLeft);
+    m_chart->addAxis(value, Qt::AlignBottom);
+    series->attachAxis(partAxis);
+    series->attachAxis(value);
     // The invisible base has no entry in the legend.
     const auto markers = m_chart->legend()->markers(series);
     if (!markers.isEmpty())

@@ -1,5 +1,8 @@
 #include "widgets/compare/MetricsTableModel.h"
 
+#include "widgets/compare/NameDiffModel.h"
+#include "widgets/compare/CompactTable.h"
+
 #include "widgets/render/GapCauseStyle.h"
 
 #include "core/analysis/FigureText.h"
@@ -269,15 +272,17 @@ QVariant MetricsTableModel::data(const QModelIndex &index, int role) const
 
 QVariant MetricsTableModel::headerData(int section, Qt::Orientation o, int role) const
 {
-    if (o != Qt::Horizontal || role != Qt::DisplayRole)
+    if (o != Qt::Horizontal || (role != Qt::DisplayRole && role != CompactTable::ShortHeaderRole))
         return QAbstractTableModel::headerData(section, o, role);
     if (section == 0)
-        return tr("Metric");
+        return role == Qt::DisplayRole ? QVariant(tr("Metric")) : QVariant();
     bool isDelta = false;
     const int run = runOfColumn(section, &isDelta);
     if (run < 0 || run >= m_labels.size())
         return {};
-    return isDelta ? tr("Δ %1").arg(m_labels.at(run)) : m_labels.at(run);
+    // Short: the key the Differences tables use too ("A", "Δ B" for long labels).
+    const QString name = role == Qt::DisplayRole ? m_labels.at(run) : NameDiffModel::runKey(run, m_labels);
+    return isDelta ? tr("Δ %1").arg(name) : name;
 }
 
 QString MetricsTableModel::toTsv() const

@@ -66,6 +66,12 @@ QString MemoryBand::formatBytes(double bytes, bool precise)
     return precise ? analysis::figure::bytes(bytes) : analysis::figure::bytesTick(bytes);
 }
 
+QString MemoryBand::deviceTotalText(double axisTop, std::int64_t total)
+{
+    return totalOnAxis(axisTop, total) ? tr("device total %1").arg(formatBytes(double(total)))
+                                       : tr("device total %1, off axis").arg(formatBytes(double(total)));
+}
+
 QString MemoryBand::readoutText(const Value &v)
 {
     if (!v.valid)
@@ -248,8 +254,7 @@ void MemoryBand::paintAxis(QPainter &p, QRect cell, const QString &title, const 
         });
     if (f.deviceTotal > 0) {
         const bool on = totalOnAxis(f.axisTop, f.deviceTotal);
-        row(on ? tr("device total %1").arg(formatBytes(double(f.deviceTotal)))
-               : tr("device total %1, off axis").arg(formatBytes(double(f.deviceTotal))),
+        row(deviceTotalText(f.axisTop, f.deviceTotal),
             [&](int x, int cy) {
                 p.setPen(QPen(withAlpha(chrome.label, 200), 1, on ? Qt::DashLine : Qt::DotLine));
                 p.drawLine(x, cy, x + 14, cy);

@@ -48,6 +48,9 @@ public:
     // "16 GiB", "1.5 GiB", "512 MiB": axis labels. precise: "1.00 GiB", "512.0 MiB" for read-outs
     // (FigureText.h: binary units on every surface).
     static QString formatBytes(double bytes, bool precise = false);
+    // The legend's line for the device's total: "device total 79.2 GiB" (", off axis" when the
+    // axis does not reach it).
+    static QString deviceTotalText(double axisTop, std::int64_t total);
 
     struct Frame
     {
