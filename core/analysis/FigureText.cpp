@@ -67,6 +67,8 @@ QString tflops(double v) { return v < 10 ? QLocale().toString(v, 'g', 3) : QLoca
 
 QString tokensPerS(double v) { return QLocale().toString(v, 'f', v < 100 ? 1 : 0); }
 
+QString samplesPerS(double v) { return tokensPerS(v); }
+
 QString gib(double bytes) { return Text::tr("%1 GiB").arg(QLocale().toString(bytes / kGiB, 'f', kGibDecimals)); }
 
 namespace {

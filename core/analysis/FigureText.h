@@ -20,6 +20,7 @@ QString threshold(TimeNs ns);
 QString pct(double v);
 QString tflops(double v);     // "88.1"
 QString tokensPerS(double v); // "2,094"
+QString samplesPerS(double v); // "1,203.5": as tokensPerS()
 QString gib(double bytes);    // "30.56 GiB"
 // Memory in binary units, as nvidia-smi and Nsight count it (an A100-80GB has 80 GiB), on every
 // surface: GiB from 1 GiB, MiB from 1 MiB, KiB below. A read-out: "22.97 GiB" (gib()'s two

@@ -231,6 +231,9 @@ void ThroughputChart::setComparison(const analysis::ComparisonResult *result)
     }
     const auto &runs = result->runs;
     m_throughput = std::all_of(runs.begin(), runs.end(), [](const analysis::RunMetrics &m) { return m.tokensPerSPerGpu && m.mfuPct; });
+    // Samples per step given for every run (a model that is no transformer): samples/s, no MFU.
+    const bool samples = !m_throughput
+        && std::all_of(runs.begin(), runs.end(), [](const analysis::RunMetrics &m) { return m.samplesPerSPerGpu.has_value(); });
     QStringList categories;
     for (const analysis::RunMetrics &m : runs)
         categories << m.label;
@@ -238,11 +241,11 @@ void ThroughputChart::setComparison(const analysis::ComparisonResult *result)
     x->append(categories);
     m_chart->addAxis(x, Qt::AlignBottom);
     auto *bars = new QBarSeries;
-    auto *set = new QBarSet(m_throughput ? tr("Tokens/s per GPU") : tr("Median step time (ms)"));
+    auto *set = new QBarSet(m_throughput ? tr("Tokens/s per GPU") : samples ? tr("Samples/s per GPU") : tr("Median step time (ms)"));
     set->setColor(QColor(0x45, 0x6E, 0xB0));
     double top = 0;
     for (const analysis::RunMetrics &m : runs) {
-        const double v = m_throughput ? *m.tokensPerSPerGpu : m.stepTimeNs.value_or(0) / 1e6;
+        const double v = m_throughput ? *m.tokensPerSPerGpu : samples ? *m.samplesPerSPerGpu : m.stepTimeNs.value_or(0) / 1e6;
         *set << v;
         top = std::max(top, v);
     }
@@ -302,6 +305,10 @@ void ThroughputChart::setComparison(const analysis::ComparisonResult *result)
         if (!markers.isEmpty())
             markers.first()->setVisible(false);
         m_note->setText(tr("Tokens/s per GPU and MFU at each run's median step time (Analysis dock's MFU inputs)."));
+    } else if (samples) {
+        m_chart->setTitle(tr("Throughput per run"));
+        m_note->setText(tr("Samples/s per GPU at each run's median step time (Analysis dock's MFU panel, with samples). "
+                           "MFU is offered for tokens only: its 6 × parameters rule is a dense transformer's."));
     } else {
         m_chart->setTitle(tr("Median step time per run"));
         m_note->setText(tr("Enter the model's parameters and tokens per step in the Analysis dock's MFU panel to see "
