@@ -150,13 +150,13 @@ void WaterfallChart::rebuild()
     down->setColor(QColor(0x3A, 0x9A, 0x5B));
     QStringList categories;
     QStringList sentence;
-    auto bar = [&](const QString &cat, double b, double t, double u, double d) {
-        categories << cat;
-        *base << b / 1e6;
-        *total << t / 1e6;
-        *up << u / 1e6;
-        *down << d / 1e6;
+    struct Bar
+    {
+        QString category;
+        double base, total, up, down;
     };
+    std::vector<Bar> barsInOrder;
+    auto bar = [&](const QString &cat, double b, double t, double u, double d) { barsInOrder.push_back({cat, b, t, u, d}); };
     bar(tr("baseline"), 0, w.fromNs, 0, 0);
     double level = w.fromNs;
     std::vector<analysis::WaterfallPart> parts = w.parts;
@@ -176,6 +176,15 @@ void WaterfallChart::rebuild()
         if (std::abs(p.deltaNs) >= 0.05e6) // under 0.05 ms reads as 0.0 in the sentence
             sentence << tr("%1 %2 ms").arg(partLabel(QString::fromLatin1(p.name)), signedMs(p.deltaNs));
     bar(w.label, 0, w.toNs, 0, 0);
+    // A horizontal bar chart lists its categories from the bottom up: the baseline goes in last so
+    // that it stands on top, the run at the bottom.
+    for (auto it = barsInOrder.rbegin(); it != barsInOrder.rend(); ++it) {
+        categories << it->category;
+        *base << it->base / 1e6;
+        *total << it->total / 1e6;
+        *up << it->up / 1e6;
+        *down << it->down / 1e6;
+    }
     // Bars lie on their side: each part's label ("Comm. wait −1,035.3") reads whole on the left,
     // however many parts share the height; upright bars a fifth of the width cut them.
     auto *series = new QHorizontalStackedBarSeries;
@@ -187,7 +196,6 @@ void WaterfallChart::rebuild()
     m_chart->addSeries(series);
     auto *partAxis = new QBarCategoryAxis;
     partAxis->append(categories);
-    partAxis->setReverse(true); // the baseline on top, the run at the bottom
     auto *value = new QValueAxis;
     value->setTitleText(tr("ms per step"));
     value->setLabelFormat(QStringLiteral("%.0f"));

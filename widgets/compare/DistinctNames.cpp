@@ -247,8 +247,18 @@ QString fitDistinct(const QString &text, const QString &compact, const QFontMetr
 {
     if (fm.horizontalAdvance(text) <= width)
         return text;
-    // Cut at the end: the family's name and the first words it differs in come first.
-    return fm.elidedText(compact.isEmpty() ? text : compact, Qt::ElideRight, width);
+    const QString c = compact.isEmpty() ? text : compact;
+    if (fm.horizontalAdvance(c) <= width)
+        return c;
+    // The family's words (before the first "…") get a third of the width at most; the words it
+    // differs in the rest, cut at their end.
+    const qsizetype cut = c.indexOf(QStringLiteral("…"));
+    if (cut <= 0)
+        return fm.elidedText(c, Qt::ElideRight, width);
+    const QString family = c.left(cut);
+    const QString head = fm.horizontalAdvance(family) <= width / 3 ? family : fm.elidedText(family, Qt::ElideRight, width / 3);
+    const QString rest = c.mid(cut + (head == family ? 0 : 1)); // an elided head brings its own "…"
+    return head + fm.elidedText(rest, Qt::ElideRight, std::max(0, width - fm.horizontalAdvance(head)));
 }
 
 } // namespace lanescope

@@ -27,8 +27,8 @@ QStringList distinguishingNames(const QStringList &fullNames);
 // way. A name alone in its family is returned as it is.
 QStringList compactNames(const QStringList &names);
 
-// `text` fitted to `width` pixels: whole when it fits, else its compact form, cut at its end if
-// even that is too wide.
+// `text` fitted to `width` pixels: whole when it fits, else its compact form; if even that is too
+// wide, its family's words cut to a third of the width and the words it differs in after them.
 QString fitDistinct(const QString &text, const QString &compact, const QFontMetrics &fm, int width);
 
 } // namespace lanescope

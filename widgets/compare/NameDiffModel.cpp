@@ -192,11 +192,15 @@ QVariant NameDiffModel::headerData(int section, Qt::Orientation o, int role) con
     if (o != Qt::Horizontal || (role != Qt::DisplayRole && role != Qt::ToolTipRole))
         return QAbstractTableModel::headerData(section, o, role);
     const int n = runs();
-    if (section == 0)
-        return m_kind == Kind::Kernels ? tr("GPU kernel") : m_kind == Kind::Operators ? tr("CPU operator") : tr("Gap cause");
+    const bool perStep = m_perStep && m_kind != Kind::Gaps;
+    if (section == 0) {
+        // The unit once, here: the run columns are headed by their keys alone, narrow enough for
+        // three runs and their deltas beside a readable name.
+        const QString what = m_kind == Kind::Kernels ? tr("GPU kernel") : m_kind == Kind::Operators ? tr("CPU operator") : tr("Gap cause");
+        return role == Qt::ToolTipRole ? QVariant() : QVariant(perStep ? tr("%1 (ms per step)").arg(what) : tr("%1 (ms)").arg(what));
+    }
     // A short key heads each run's column (its label when short, else a letter the legend
     // explains); the tooltip names the run in full.
-    const bool perStep = m_perStep && m_kind != Kind::Gaps;
     const int run = section <= n ? section - 1 : section <= 2 * n ? section - 1 - n : section - 2 * n;
     const QString key = runKey(run, m_labels), label = m_labels.value(run);
     if (role == Qt::ToolTipRole) {
@@ -209,8 +213,8 @@ QVariant NameDiffModel::headerData(int section, Qt::Orientation o, int role) con
     if (section <= n)
         return tr("Count %1").arg(key);
     if (section <= 2 * n)
-        return perStep ? tr("ms/step %1").arg(key) : tr("ms %1").arg(key);
-    return tr("Δ ms %1").arg(key);
+        return key;
+    return tr("Δ %1").arg(key);
 }
 
 } // namespace lanescope
