@@ -18,7 +18,7 @@ QVariant CompactTable::headerData(int section, Qt::Orientation o, int role) cons
 QVariant CompactTable::data(const QModelIndex &index, int role) const
 {
     const QVariant v = QIdentityProxyModel::data(index, role);
-    if (role != Qt::DisplayRole || index.column() == 0 || v.userType() != QMetaType::QString)
+    if (!m_breakLines || role != Qt::DisplayRole || index.column() == 0 || v.userType() != QMetaType::QString)
         return v;
     QString s = v.toString().trimmed();
     s.replace(QStringLiteral(" × "), QStringLiteral(" ×\n"));

@@ -14,8 +14,14 @@ class CompactTable : public QIdentityProxyModel
 public:
     static constexpr int ShortHeaderRole = Qt::UserRole + 40;
     using QIdentityProxyModel::QIdentityProxyModel;
+    // Cells on lines of their own only where the columns would not fit otherwise (three runs and
+    // more); the short headers stay either way. Takes effect with the source's next reset.
+    void setBreakLines(bool on) { m_breakLines = on; }
     QVariant headerData(int section, Qt::Orientation o, int role) const override;
     QVariant data(const QModelIndex &index, int role) const override;
+
+private:
+    bool m_breakLines = true;
 };
 
 } // namespace lanescope

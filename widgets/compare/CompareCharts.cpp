@@ -1,4 +1,5 @@
 #include "widgets/compare/CompareCharts.h"
+#include "widgets/compare/NameDiffModel.h"
 #include "widgets/analysis/ChartStyle.h"
 
 #include "widgets/render/GapCauseStyle.h"
@@ -242,9 +243,12 @@ void ThroughputChart::setComparison(const analysis::ComparisonResult *result)
     // Samples per step given for every run (a model that is no transformer): samples/s, no MFU.
     const bool samples = !m_throughput
         && std::all_of(runs.begin(), runs.end(), [](const analysis::RunMetrics &m) { return m.samplesPerSPerGpu.has_value(); });
-    QStringList categories;
+    QStringList labels, categories;
     for (const analysis::RunMetrics &m : runs)
-        categories << m.label;
+        labels << m.label;
+    // Long labels as the keys the dock's tables use ("A", "B"; the dock's key line names them).
+    for (int i = 0; i < labels.size(); ++i)
+        categories << NameDiffModel::runKey(i, labels);
     auto *x = new QBarCategoryAxis;
     x->append(categories);
     m_chart->addAxis(x, Qt::AlignBottom);

@@ -68,9 +68,9 @@ ComparisonDock::ComparisonDock(QWidget *parent)
     m_metricsView = new QTableView(metricsTab);
     // Long run labels head the columns by their keys (the full label is the header's tooltip),
     // and a figure's count and share take lines of their own: three runs fit the dock's width.
-    auto *compact = new CompactTable(this);
-    compact->setSourceModel(m_metrics);
-    m_metricsView->setModel(compact);
+    m_compact = new CompactTable(this);
+    m_compact->setSourceModel(m_metrics);
+    m_metricsView->setModel(m_compact);
     m_metricsView->verticalHeader()->hide();
     m_metricsView->verticalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
     m_metricsView->setSelectionBehavior(QAbstractItemView::SelectRows);
@@ -449,6 +449,7 @@ void ComparisonDock::showResult(const ComparisonPtr &result)
 {
     m_result = result;
     const analysis::ComparisonResult *c = result && result->error.isEmpty() ? &result->result : nullptr;
+    m_compact->setBreakLines(c && c->runs.size() >= 3);
     m_metrics->setComparison(c);
     m_waterfall->setComparison(c);
     m_throughput->setComparison(c);

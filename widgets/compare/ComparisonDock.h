@@ -26,6 +26,7 @@ namespace lanescope {
 
 class SessionAnalyser;
 
+class CompactTable;
 class MetricsTableModel;
 class NameDiffModel;
 class Session;
@@ -114,6 +115,7 @@ private:
     QCheckBox *m_perStep;
     QCheckBox *m_counts = nullptr;
     QLabel *m_keyLegend = nullptr;
+    CompactTable *m_compact = nullptr;
     QLabel *m_highlightStatus;
     QLabel *m_status;
     bool m_filling = false;
