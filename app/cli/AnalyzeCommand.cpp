@@ -74,6 +74,8 @@ void writeAnalysisFields(JsonWriter &j, const Trace &t, const analysis::Analysis
         j.field("mfu_pct", JsonWriter::orNull(m.valid, m.mfuPct));
         if (flops) // only with --measure-flops: an addition, the contract's keys stay as they are
             j.field("measured_flops", flops->flops);
+        if (r.figures.samplesPerSPerGpu) // only with --samples-per-step: an addition too
+            j.field("samples_per_s_per_gpu", *r.figures.samplesPerSPerGpu);
     });
     j.object("memory", [&] {
         j.field("peak_allocated_bytes", r.memory.peakAllocated);
@@ -241,7 +243,7 @@ void writeJson(const Trace &t, const analysis::AnalysisResult &r, const analysis
 
 QString bytesText(std::int64_t b)
 {
-    return b < 0 ? tr("unknown") : QStringLiteral("%1 GiB").arg(double(b) / double(1ll << 30), 0, 'f', 2);
+    return b < 0 ? tr("unknown") : analysis::figure::gib(double(b));
 }
 
 // The ten rows of each summary that take the most time (every row in --json).
@@ -319,7 +321,11 @@ void writeText(const Trace &t, const analysis::AnalysisResult &r, const analysis
     namespace figure = analysis::figure;
     const QString stepText = r.figures.stepTimeNs ? figure::stepTime(*r.figures.stepTimeNs) : QString();
     const QString stepScope = figure::stepScope(r.figures.scope);
-    if (m.valid) {
+    if (r.figures.samplesPerSPerGpu) {
+        std::printf("%s\n", qPrintable(tr("throughput: step %1 (%2), %3 samples/s/GPU; MFU needs tokens (--params and --tokens-per-step): "
+                                           "its 6 × parameters rule is a transformer's")
+                                           .arg(stepText, stepScope, figure::samplesPerS(*r.figures.samplesPerSPerGpu))));
+    } else if (m.valid) {
         std::printf("%s\n", qPrintable(tr("MFU: step %1 (%2), %3 tokens/s/GPU, %4 TFLOPS of %5 TFLOPS peak (%6) = %7")
                                            .arg(stepText, stepScope, figure::tokensPerS(m.tokensPerSPerGpu),
                                                 figure::tflops(m.achievedTflops), plainNumberText(m.peakTflops),
@@ -370,6 +376,9 @@ CommandSpec analyzeArguments()
             number({n("tokens-per-step")}, "N", aboveAtMost(0, kMaxTokens), QT_TRANSLATE_NOOP("cli", "tokens per step per GPU, for MFU"),
                    QT_TRANSLATE_NOOP("cli", "--tokens-per-step needs a positive number")),
             flag({n("tokens-global")}, QT_TRANSLATE_NOOP("cli", "--tokens-per-step counts all GPUs (divided by the world size)")),
+            number({n("samples-per-step")}, "N", aboveAtMost(0, kMaxTokens),
+                   QT_TRANSLATE_NOOP("cli", "samples (images) per step per GPU, for samples/s where the model is no transformer (no MFU)"),
+                   QT_TRANSLATE_NOOP("cli", "--samples-per-step needs a positive number")),
             number({n("peak-tflops")}, "X", aboveAtMost(0, kMaxTflops), QT_TRANSLATE_NOOP("cli", "GPU peak instead of the table's entry for the traced GPU"),
                    QT_TRANSLATE_NOOP("cli", "--peak-tflops needs a positive number")),
             integer({n("step")}, "N", atLeast(0), QT_TRANSLATE_NOOP("cli", "analyse ProfilerStep#N only"),

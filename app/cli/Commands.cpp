@@ -47,10 +47,17 @@ int readAnalysisOptions(const Invocation &args, analysis::AnalysisOptions *opt)
     opt->mfu.params = args.number("params", opt->mfu.params);
     opt->mfu.tokensPerStep = args.number("tokens-per-step", opt->mfu.tokensPerStep);
     opt->mfu.tokensGlobal = args.isSet("tokens-global");
+    // A model that is no transformer (a ResNet): samples per step give samples/s, and no MFU.
+    if (args.isSet("samples-per-step")) {
+        if (args.isSet("tokens-per-step"))
+            return args.fail(QCoreApplication::translate("cli", "--samples-per-step and --tokens-per-step exclude each other"));
+        opt->mfu.tokensPerStep = args.number("samples-per-step", 0);
+        opt->mfu.items = analysis::StepItems::Samples;
+    }
     opt->mfu.peakTflops = args.number("peak-tflops", opt->mfu.peakTflops);
     if (args.isSet("hta"))
         opt->definition = analysis::GpuTimeDefinition::Hta; // every breakdown as Holistic Trace Analysis counts
-    if ((opt->mfu.params > 0) != (opt->mfu.tokensPerStep > 0))
+    if (opt->mfu.items == analysis::StepItems::Tokens && (opt->mfu.params > 0) != (opt->mfu.tokensPerStep > 0))
         return args.fail(QCoreApplication::translate("cli", "--params and --tokens-per-step go together"));
     return Ok;
 }

@@ -9,6 +9,7 @@
 #include "app/cli/JsonWriter.h"
 #include "app/cli/OutputPaths.h"
 
+#include "core/analysis/FigureText.h"
 #include "core/analysis/RankSummaryJson.h"
 #include "core/analysis/Ranks.h"
 #include "core/io/FolderLoad.h"
@@ -193,26 +194,26 @@ void writeInfoJson(const FolderLoadResult &f)
 
 void writeInfoText(const FolderLoadResult &f)
 {
-    std::printf("%s\n", qPrintable(Text::tr("%1: %2 rank(s)%3, %4 events, %5 MB of JSON loaded in %6 s (%7 at once, %8 threads each)")
+    std::printf("%s\n", qPrintable(Text::tr("%1: %2 rank(s)%3, %4 events, %5 of JSON loaded in %6 s (%7 at once, %8 threads each)")
                                        .arg(f.folder)
                                        .arg(f.ranks.size())
                                        .arg(f.worldSize > 0 ? Text::tr(" of world size %1").arg(f.worldSize) : QString())
                                        .arg(f.events())
-                                       .arg(double(f.jsonBytes()) / 1e6, 0, 'f', 1)
+                                       .arg(analysis::figure::bytes(double(f.jsonBytes())))
                                        .arg(f.loadSeconds, 0, 'f', 3)
                                        .arg(f.concurrency)
                                        .arg(f.threadsPerLoad)));
     for (const RankFile &r : f.ranks)
-        std::printf("  %s\n", qPrintable(Text::tr("rank %1%2: %3, %4 events, %5 MB, %6 s")
+        std::printf("  %s\n", qPrintable(Text::tr("rank %1%2: %3, %4 events, %5, %6 s")
                                              .arg(r.rank)
                                              .arg(r.rankGuessed ? Text::tr(" (guessed)") : QString())
                                              .arg(QFileInfo(r.path).fileName())
                                              .arg(r.trace->eventCount)
-                                             .arg(double(r.trace->fileBytes) / 1e6, 0, 'f', 2)
+                                             .arg(analysis::figure::bytes(double(r.trace->fileBytes)))
                                              .arg(r.trace->loadSeconds, 0, 'f', 3)));
-    std::printf("%s\n", qPrintable(Text::tr("model %1 MB in all, resident anonymous memory %2 MB")
-                                       .arg(double(f.modelBytes()) / 1e6, 0, 'f', 1)
-                                       .arg(double(residentAnonymousBytes()) / 1e6, 0, 'f', 1)));
+    std::printf("%s\n", qPrintable(Text::tr("model %1 in all, resident anonymous memory %2")
+                                       .arg(analysis::figure::bytes(double(f.modelBytes())),
+                                            analysis::figure::bytes(double(residentAnonymousBytes())))));
     for (const QString &w : f.warnings)
         std::printf("%s\n", qPrintable(Text::tr("warning: %1").arg(w)));
 }

@@ -4,6 +4,7 @@
 #include "app/cli/JsonWriter.h"
 #include "app/cli/OutputPaths.h"
 
+#include "core/analysis/FigureText.h"
 #include "core/synth/TraceSynth.h"
 
 #include <QCoreApplication>
@@ -179,9 +180,9 @@ int runSynth(const Invocation &args)
     } else {
         for (const QString &f : files)
             std::printf("%s\n", qPrintable(Text::tr("wrote %1").arg(f)));
-        std::printf("%s\n", qPrintable(Text::tr("wrote %1 (%2 MB of traces in %3 s)")
+        std::printf("%s\n", qPrintable(Text::tr("wrote %1 (%2 of traces in %3 s)")
                                            .arg(factsPath)
-                                           .arg(double(totalBytes) / 1e6, 0, 'f', 1)
+                                           .arg(analysis::figure::bytes(double(totalBytes)))
                                            .arg(seconds, 0, 'f', 2)));
     }
     return Ok;

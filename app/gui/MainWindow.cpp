@@ -52,6 +52,7 @@
 #include <QMessageBox>
 #include <QMimeData>
 #include <QProgressBar>
+#include <QScrollArea>
 #include <QPushButton>
 #include <QRegularExpression>
 #include <QScrollBar>
@@ -135,7 +136,11 @@ MainWindow::MainWindow(QWidget *parent)
     // What is opened, its progress and cancel, the recent files and the watch on what is shown.
     m_open = new OpenController(this);
     connect(m_open, &OpenController::loadingChanged, this, &MainWindow::setLoading);
-    connect(m_open, &OpenController::progress, this, [this](double p) { m_progress->setValue(int(p * 1000)); });
+    connect(m_open, &OpenController::progress, this, [this](double p) {
+        m_progress->setValue(int(p * 1000));
+        if (m_startPage)
+            m_startPage->setProgress(p);
+    });
     connect(m_open, &OpenController::runsLoaded, this, &MainWindow::onRunsLoaded);
     connect(m_open, &OpenController::fileChanged, this, &MainWindow::onShownFileChanged);
 
@@ -456,6 +461,8 @@ void MainWindow::startRunsJob(std::vector<session::RunSource> sources, std::vect
                                                              : tr("%n run(s)", nullptr, int(sources.size()));
     m_open->openRuns(std::move(sources), std::move(kept));
     m_statusLabel->setText(tr("Loading %1…").arg(what));
+    if (m_startPage && isLoading())
+        m_startPage->setLoading(true, m_statusLabel->text());
     m_progress->setValue(0);
     m_cancelButton->setToolTip(tr("Stop loading"));
 }
@@ -567,11 +574,21 @@ void MainWindow::openDemo()
     openFiles(paths, labels);
 }
 
+QString MainWindow::compareDialogDir() const
+{
+    // The other run of a comparison usually lies beside the one shown, wherever the app started.
+    if (!m_currentFile.isEmpty()) {
+        const QFileInfo shown(m_currentFile);
+        return shown.isDir() ? QDir::cleanPath(shown.absoluteFilePath() + QStringLiteral("/..")) : shown.absolutePath();
+    }
+    return QSettings().value(kLastDirKey).toString();
+}
+
 void MainWindow::showCompareDialog()
 {
     QSettings settings;
     const QStringList paths = QFileDialog::getOpenFileNames(
-        this, tr("Compare With"), settings.value(kLastDirKey).toString(),
+        this, tr("Compare With"), compareDialogDir(),
         tr("PyTorch Profiler traces (*.json *.json.gz *.pt.trace.json *.pt.trace.json.gz);;All files (*)"));
     if (paths.isEmpty())
         return;
@@ -616,6 +633,9 @@ QString MainWindow::statusText() const { return m_statusLabel->text(); }
 
 void MainWindow::setLoading(bool loading)
 {
+    // The start page, while it is up, shows the load where the eye is; the status line says what.
+    if (m_startPage)
+        m_startPage->setLoading(loading, loading ? m_statusLabel->text() : QString());
     m_progress->setVisible(loading);
     m_cancelButton->setVisible(loading);
     m_cancelButton->setEnabled(loading);
@@ -743,7 +763,6 @@ void MainWindow::showComparison(std::vector<SessionRun> runs, const QStringList 
     updateBanner();
     if (!m_compare->isVisible()) {
         m_compare->show();
-        // Room for a value and a delta column per run.
         // Room for a value and a delta column per run, the timeline keeping most of the width.
         resizeDocks({m_compare}, {std::max(m_compare->width(), std::min(width() * 2 / 5, 420 + 180 * m_session->runCount()))},
                     Qt::Horizontal);
@@ -915,7 +934,7 @@ void MainWindow::addFolderActions(QMenu *file)
 void MainWindow::showCompareFolderDialog()
 {
     QSettings settings;
-    const QString dir = QFileDialog::getExistingDirectory(this, tr("Compare With Folder of Rank Traces"), settings.value(kLastDirKey).toString());
+    const QString dir = QFileDialog::getExistingDirectory(this, tr("Compare With Folder of Rank Traces"), QDir::cleanPath(compareDialogDir()));
     if (dir.isEmpty())
         return;
     settings.setValue(kLastDirKey, dir);
@@ -936,6 +955,8 @@ void MainWindow::openFolder(const QString &folder)
 {
     m_open->openFolder(folder); // a comparison being loaded stops
     m_statusLabel->setText(tr("Loading the ranks in %1…").arg(QDir(QDir::cleanPath(folder)).dirName()));
+    if (m_startPage && isLoading())
+        m_startPage->setLoading(true, m_statusLabel->text());
     m_progress->setValue(0);
     m_cancelButton->setToolTip(tr("Stop loading this folder"));
 }
@@ -1050,15 +1071,52 @@ void MainWindow::restoreDailyUseSettings()
     applyTheme(Preferences::load().theme);
     WindowSettings::restoreAndTrackAnalysisOptions(m_analysis);
     trackLaneCollapse();
-    if (WindowSettings::restoreLayout(this)) {
-        // Where these docks sit is remembered; whether they show depends on what is opened.
+    m_layoutRestored = WindowSettings::restoreLayout(this);
+    if (m_layoutRestored) {
+        // Where these docks sit is remembered; whether they show depends on what is opened. The
+        // search results are empty at start: they come back with the first search.
         m_compare->hide();
         m_ranks->hide();
+        if (auto *search = findChild<QDockWidget *>(QStringLiteral("searchResultsDock")))
+            search->hide();
     } else {
         // The default layout: the timeline most of the width, the docks 40 % of it (the gap table
         // fits its columns to that). Once shown: before, the docks' size hints win.
-        QTimer::singleShot(0, this, [this] { resizeDocks({m_analysis}, {std::max(420, width() * 2 / 5)}, Qt::Horizontal); });
+        QTimer::singleShot(0, this, &MainWindow::sizeDocksAsShares);
     }
+}
+
+void MainWindow::sizeDocksAsShares()
+{
+    // 40 % of the width, at least 420 px where the window has room for that and a wider timeline.
+    const int share = width() * 2 / 5;
+    resizeDocks({m_analysis}, {std::max(share, std::min(420, width() / 2))}, Qt::Horizontal);
+}
+
+void MainWindow::fitToScreen(const QRect &available)
+{
+    if (m_layoutRestored || !available.isValid())
+        return;
+    // Room for the window's frame and title bar, which the size does not count.
+    const QSize room(available.width() - 16, available.height() - 48);
+    const QSize want = size().boundedTo(room);
+    if (want == size())
+        return;
+    // A dock's content as it is may not shrink that far (the legend's row of classes, the analysis'
+    // tabs): on a screen this small each scrolls inside its dock instead.
+    for (QDockWidget *d : findChildren<QDockWidget *>()) {
+        QWidget *content = d->widget();
+        if (!content || qobject_cast<QScrollArea *>(content))
+            continue;
+        auto *scroll = new QScrollArea(d);
+        scroll->setFrameShape(QFrame::NoFrame);
+        scroll->setWidgetResizable(true);
+        scroll->setWidget(content);
+        d->setWidget(scroll);
+    }
+    resize(want);
+    move(available.center() - QPoint(want.width() / 2, want.height() / 2 + 16));
+    sizeDocksAsShares();
 }
 
 void MainWindow::addReloadAction(QMenu *file)

@@ -53,6 +53,12 @@ public:
 
     static constexpr int kMaxRecentFiles = 10; // OpenController keeps them
 
+    // The first window on a screen smaller than its default size (a laptop, QT_SCALE_FACTOR=2):
+    // the window within `available` (the screen's available geometry), the docks a share of its
+    // width. A layout restored from the last session is left as it was. main() calls it before
+    // show().
+    void fitToScreen(const QRect &available);
+
     // Starts loading path (cancelling a load in progress). Returns at once.
     void openFile(const QString &path);
     // Two or more traces or folders: loads them all at once (session::loadRuns) and shows them
@@ -77,6 +83,9 @@ public:
 
     const std::shared_ptr<const Trace> &trace() const { return m_trace; }
     QString currentFile() const { return m_currentFile; }
+    // Where Compare With… starts: the shown trace's folder (a shown folder's parent), else the
+    // folder last opened from.
+    QString compareDialogDir() const;
     QString statusText() const;
     TraceSummaryView *summaryView() const { return m_summary; }
     TimelineView *timelineView() const { return m_timeline; }
@@ -159,6 +168,8 @@ private:
     void showRankLanes(int run);
     // Daily use, kept apart: WindowSettings, Preferences and ShortcutsDialog do the work.
     void restoreDailyUseSettings();
+    void sizeDocksAsShares();
+    bool m_layoutRestored = false;
     void addReloadAction(QMenu *file);
     void onShownFileChanged(const QString &path, bool exists);
     void trackLaneCollapse();

@@ -205,6 +205,11 @@ void PictureActions::showReportDialog()
     dialog.setWindowTitle(tr("Report"));
     auto *form = new QFormLayout(&dialog);
     auto *pathEdit = new QLineEdit(QDir::toNativeSeparators(QDir(dir).filePath(base)), &dialog);
+    pathEdit->setObjectName(QStringLiteral("reportPath"));
+    // The whole path readable: its width, between 40 and 90 characters' worth.
+    const QFontMetrics fm = pathEdit->fontMetrics();
+    pathEdit->setMinimumWidth(std::clamp(fm.horizontalAdvance(pathEdit->text()) + 2 * fm.averageCharWidth(), 40 * fm.averageCharWidth(),
+                                         90 * fm.averageCharWidth()));
     auto *browse = new QPushButton(tr("Browse…"), &dialog);
     auto *pathRow = new QHBoxLayout;
     pathRow->addWidget(pathEdit, 1);

@@ -1,5 +1,6 @@
 #include "app/gui/StartPage.h"
 
+#include "core/analysis/FigureText.h"
 #include "widgets/analysis/ItemActivation.h"
 
 #include <QDateTime>
@@ -12,12 +13,14 @@
 #include <QLocale>
 #include <QMainWindow>
 #include <QMenuBar>
+#include <QProgressBar>
 #include <QPushButton>
 #include <QStatusBar>
 #include <QTreeWidget>
 #include <QVBoxLayout>
 
 #include <algorithm>
+#include <cmath>
 
 namespace lanescope {
 
@@ -92,12 +95,27 @@ StartPage::StartPage(QMainWindow *window)
     m_recent->header()->setSectionResizeMode(NameColumn, QHeaderView::Interactive);
     onItemActivation(m_recent, this, [this](const QModelIndex &index) { openItem(m_recent->topLevelItem(index.row())); });
 
+    m_loading = new QWidget(this);
+    m_loadingText = new QLabel(m_loading);
+    m_loadingText->setTextFormat(Qt::PlainText);
+    m_progress = new QProgressBar(m_loading);
+    m_progress->setObjectName(QStringLiteral("startProgress"));
+    m_progress->setRange(0, 1000);
+    m_progress->setTextVisible(true);
+    m_progress->setFormat(tr("%p %")); // the share loaded, as the figures spell a percentage
+    auto *loadingLayout = new QVBoxLayout(m_loading);
+    loadingLayout->setContentsMargins(0, 0, 0, 0);
+    loadingLayout->addWidget(m_loadingText);
+    loadingLayout->addWidget(m_progress);
+    m_loading->hide();
+
     auto *column = new QVBoxLayout;
     column->setSpacing(10);
     column->addWidget(title);
     column->addWidget(tagline);
     column->addSpacing(8);
     column->addLayout(buttons);
+    column->addWidget(m_loading);
     column->addWidget(drop);
     column->addSpacing(16);
     column->addWidget(recentTitle);
@@ -121,6 +139,17 @@ StartPage::StartPage(QMainWindow *window)
     place();
     setRecentFiles({});
 }
+
+void StartPage::setLoading(bool loading, const QString &what)
+{
+    m_loading->setVisible(loading);
+    m_loadingText->setText(what);
+    m_progress->setValue(0);
+    for (QPushButton *b : {m_open, m_folder, m_demo})
+        b->setEnabled(!loading);
+}
+
+void StartPage::setProgress(double fraction) { m_progress->setValue(int(std::lround(std::clamp(fraction, 0.0, 1.0) * 1000))); }
 
 qint64 StartPage::entrySize(const QStringList &paths)
 {
@@ -153,7 +182,7 @@ void StartPage::setRecentFiles(const QStringList &entries)
         }
         auto *item = new QTreeWidgetItem(m_recent);
         item->setText(NameColumn, names.join(tr(" vs ")));
-        item->setText(SizeColumn, locale.formattedDataSize(entrySize(paths)));
+        item->setText(SizeColumn, analysis::figure::bytes(double(entrySize(paths))));
         item->setTextAlignment(SizeColumn, Qt::AlignRight | Qt::AlignVCenter);
         item->setText(ModifiedColumn, locale.toString(newest, QLocale::ShortFormat));
         item->setText(FolderColumn, QDir::toNativeSeparators(QFileInfo(paths.first()).absolutePath()));

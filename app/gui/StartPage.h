@@ -9,6 +9,7 @@
 
 class QLabel;
 class QMainWindow;
+class QProgressBar;
 class QPushButton;
 class QTreeWidget;
 class QTreeWidgetItem;
@@ -31,6 +32,12 @@ public:
     QPushButton *folderButton() const { return m_folder; }
     QPushButton *demoButton() const { return m_demo; }
 
+    // While a trace loads: what loads ("Loading model.pt.trace.json…") over a progress bar with its
+    // percentage, in the middle of the page where the eye is, not only in the status bar.
+    void setLoading(bool loading, const QString &what = {});
+    void setProgress(double fraction); // 0..1
+    QProgressBar *loadProgress() const { return m_progress; }
+
     // The bytes of an entry: a comparison's files together, a folder's trace files.
     static qint64 entrySize(const QStringList &paths);
 
@@ -51,6 +58,9 @@ private:
     QPushButton *m_open, *m_folder, *m_demo;
     QTreeWidget *m_recent;
     QLabel *m_noRecent;
+    QWidget *m_loading;
+    QLabel *m_loadingText;
+    QProgressBar *m_progress;
 };
 
 } // namespace lanescope

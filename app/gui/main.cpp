@@ -15,6 +15,7 @@
 #include <QFileInfo>
 #include <QCommandLineParser>
 #include <QIcon>
+#include <QScreen>
 #include <QLibraryInfo>
 #include <QLocale>
 #include <QStatusBar>
@@ -140,6 +141,8 @@ int main(int argc, char **argv)
     }
     // SIGTERM/SIGHUP quit as File > Quit does, so an edit inside the autosave's delay is kept.
     lanescope::QuitSignals quitSignals;
+    if (const QScreen *screen = window.screen())
+        window.fitToScreen(screen->availableGeometry());
     window.show();
     switch (cmd.open) {
     case lanescope::CommandLine::Open::Folder: window.openFolder(cmd.paths.first()); break;

@@ -4,6 +4,7 @@
 #include "core/analysis/Format.h"
 
 #include <QCoreApplication>
+#include <QLocale>
 
 #include <algorithm>
 #include <cmath>
@@ -179,9 +180,9 @@ std::vector<Advice> advise(const AdviceInputs &in)
         if (ag.count >= M::kAllGatherWaitsPerStep * perStep && share(ag.union_) >= M::kAllGatherSharePct) {
             Advice a{QStringLiteral("fsdp_limit_all_gathers"),
                      Text::tr("Serialized AllGathers: let FSDP prefetch (limit_all_gathers=False, backward_prefetch=BACKWARD_PRE, forward_prefetch=True)"),
-                     Text::tr("the compute stream waited for an AllGather %1 times (%2 per step), %3 = %4 %5; longest wait %6")
-                         .arg(ag.count)
-                         .arg(double(ag.count) / perStep, 0, 'f', 1)
+                     Text::tr("the compute stream waited for an AllGather %n time(s) (%1 per step), %2 = %3 %4; longest wait %5",
+                              nullptr, ag.count)
+                         .arg(QLocale().toString(double(ag.count) / perStep, 'f', 1))
                          .arg(formatDuration(ag.union_), pctText(share(ag.union_)), ofAnalysed, formatDuration(ag.longest->dur)),
                      rangeOf(ag.longest)};
             listGaps(a, GapCause::CommWait, ag.count, QStringLiteral("AllGather"));
@@ -235,8 +236,8 @@ std::vector<Advice> advise(const AdviceInputs &in)
             Advice a{QStringLiteral("cpu_bound_launch"),
                      graphs ? Text::tr("CPU-bound launches between CUDA graph replays: capture more of the step in the graph, or move CPU work off the launching thread")
                             : Text::tr("CPU-bound kernel launches: capture the step with CUDA graphs or compile it with torch.compile (mode=\"reduce-overhead\")"),
-                     Text::tr("a compute stream ran dry %1 times before the CPU launched its next kernel (%2 of them gaps of %3 or more); the GPU computed nothing for %4 of that = %5 %6")
-                         .arg(count)
+                     Text::tr("a compute stream ran dry %n time(s) before the CPU launched its next kernel (%1 of them gaps of %2 or more); the GPU computed nothing for %3 of that = %4 %5",
+                              nullptr, count)
                          .arg(hl.count)
                          .arg(formatDuration(kAdviceGapNs), formatDuration(wait), pctText(share(wait)), ofAnalysed),
                      rangeOf(hl.longest)};
@@ -254,8 +255,7 @@ std::vector<Advice> advise(const AdviceInputs &in)
         if (dl.count > 0 && dl.count >= M::kDataLoaderStallsPerStep * perStep && share(dl.union_) >= M::kDataLoaderSharePct) {
             Advice a{QStringLiteral("dataloader"),
                      Text::tr("Input-bound: give the DataLoader more workers (num_workers), pin_memory=True and persistent_workers=True"),
-                     Text::tr("the GPU idled %1 times while the DataLoader fetched a batch, %2 = %3 %4; longest %5")
-                         .arg(dl.count)
+                     Text::tr("the GPU idled %n time(s) while the DataLoader fetched a batch, %1 = %2 %3; longest %4", nullptr, dl.count)
                          .arg(formatDuration(dl.union_), pctText(share(dl.union_)), ofAnalysed, formatDuration(dl.longest->dur)),
                      rangeOf(dl.longest)};
             listGaps(a, GapCause::DataLoader, dl.count);

@@ -109,7 +109,7 @@ bool servesWholeTrace(const AnalysisResult &result, const AnalysisOptions &optio
 bool sameMeasures(const AnalysisOptions &a, const AnalysisOptions &b)
 {
     return a.gaps.minGap == b.gaps.minGap && a.gaps.kernels == b.gaps.kernels && a.mfu.params == b.mfu.params
-        && a.mfu.tokensPerStep == b.mfu.tokensPerStep && a.mfu.tokensGlobal == b.mfu.tokensGlobal
+        && a.mfu.tokensPerStep == b.mfu.tokensPerStep && a.mfu.tokensGlobal == b.mfu.tokensGlobal && a.mfu.items == b.mfu.items
         && a.mfu.peakTflops == b.mfu.peakTflops && samePeakOverrides(a.mfu.peakOverrides, b.mfu.peakOverrides)
         && a.htaCompatible == b.htaCompatible && a.definition == b.definition && a.opsByInputShapes == b.opsByInputShapes;
 }

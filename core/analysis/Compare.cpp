@@ -344,6 +344,7 @@ std::vector<MetricDelta> metricValues(const RunMetrics &m, bool withJob)
         // The rest of the comparison's table.
         v("compute_idle_pct", false, m.computeIdlePct),
         v("tokens_per_s_per_gpu", true, m.tokensPerSPerGpu),
+        v("samples_per_s_per_gpu", true, m.samplesPerSPerGpu),
         v("achieved_tflops", true, m.achievedTflops),
         v("exposed_comm_us", false, double(m.exposedCommNs) / 1000.0),
         v("peak_reserved_bytes", false, m.peakReservedBytes),

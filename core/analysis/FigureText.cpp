@@ -3,6 +3,7 @@
 #include <QCoreApplication>
 #include <QLocale>
 
+#include <algorithm>
 #include <cmath>
 #include <utility>
 
@@ -66,7 +67,95 @@ QString tflops(double v) { return v < 10 ? QLocale().toString(v, 'g', 3) : QLoca
 
 QString tokensPerS(double v) { return QLocale().toString(v, 'f', v < 100 ? 1 : 0); }
 
+QString samplesPerS(double v) { return tokensPerS(v); }
+
 QString gib(double bytes) { return Text::tr("%1 GiB").arg(QLocale().toString(bytes / kGiB, 'f', kGibDecimals)); }
+
+namespace {
+// The binary unit a byte count is spelled in, and its size.
+std::pair<double, const char *> binaryUnit(double bytes)
+{
+    const double a = std::abs(bytes);
+    if (a >= kGiB)
+        return {kGiB, "GiB"};
+    if (a >= double(1 << 20))
+        return {double(1 << 20), "MiB"};
+    return {1024.0, "KiB"};
+}
+
+QString withUnit(const QString &number, const char *unit)
+{
+    // Spelled out so lupdate sees each unit's text.
+    if (std::string_view(unit) == "GiB")
+        return Text::tr("%1 GiB").arg(number);
+    if (std::string_view(unit) == "MiB")
+        return Text::tr("%1 MiB").arg(number);
+    return Text::tr("%1 KiB").arg(number);
+}
+} // namespace
+
+QString bytes(double b)
+{
+    const auto [size, unit] = binaryUnit(b);
+    return withUnit(QLocale().toString(b / size, 'f', size == kGiB ? kGibDecimals : 1), unit);
+}
+
+QString bytesTick(double b)
+{
+    if (!(std::abs(b) > 0))
+        return QStringLiteral("0");
+    const auto [size, unit] = binaryUnit(b);
+    const double v = b / size;
+    const double a = std::abs(v);
+    const int decimals = a >= 99.95 ? 0 : a >= 9.995 ? 1 : 2;
+    QString text = QLocale().toString(v, 'f', decimals);
+    const QString point = QLocale().decimalPoint();
+    if (decimals > 0) {
+        while (text.endsWith(QLatin1Char('0')))
+            text.chop(1);
+        if (text.endsWith(point))
+            text.chop(point.size());
+    }
+    return withUnit(text, unit);
+}
+
+double roundUpBytes(double want)
+{
+    if (!(want > 0))
+        return 1;
+    const auto [size, unit] = binaryUnit(want);
+    (void)unit;
+    const double v = want / size;
+    const double p10 = std::pow(10.0, std::floor(std::log10(v)));
+    double r = p10 * 10 * size;
+    for (double m : {1.0, 1.2, 1.6, 2.0, 2.5, 3.0, 4.0, 5.0, 6.0, 8.0, 10.0})
+        if (p10 * m >= v * (1 - 1e-12)) {
+            r = p10 * m * size;
+            break;
+        }
+    return std::min(r, 1024 * size); // 1,200 MiB would read "1.17 GiB": 1 GiB instead
+}
+
+QString duration(double ns, TimeUnit unit, int decimals)
+{
+    const QLocale l;
+    switch (unit) {
+    case TimeUnit::S: return Text::tr("%1 s").arg(l.toString(ns / 1e9, 'f', decimals));
+    case TimeUnit::Ms: return Text::tr("%1 ms").arg(l.toString(ns / 1e6, 'f', decimals));
+    case TimeUnit::Us: return Text::tr("%1 µs").arg(l.toString(ns / 1e3, 'f', decimals));
+    case TimeUnit::Ns: break;
+    }
+    return Text::tr("%1 ns").arg(l.toString(ns, 'f', decimals));
+}
+
+QString duration(double ns)
+{
+    if (std::abs(ns) >= 1e9)
+        return duration(ns, TimeUnit::S, 2);
+    if (std::abs(ns) >= 1e6)
+        return duration(ns, TimeUnit::Ms, 2);
+    return duration(ns, TimeUnit::Us, 0);
+}
 
 QString count(double v) { return QLocale().toString(qlonglong(std::llround(v))); }
 

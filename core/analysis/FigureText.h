@@ -20,7 +20,25 @@ QString threshold(TimeNs ns);
 QString pct(double v);
 QString tflops(double v);     // "88.1"
 QString tokensPerS(double v); // "2,094"
+QString samplesPerS(double v); // "1,203.5": as tokensPerS()
 QString gib(double bytes);    // "30.56 GiB"
+// Memory in binary units, as nvidia-smi and Nsight count it (an A100-80GB has 80 GiB), on every
+// surface: GiB from 1 GiB, MiB from 1 MiB, KiB below. A read-out: "22.97 GiB" (gib()'s two
+// decimals), "512.0 MiB", "4.0 KiB".
+QString bytes(double bytes);
+// An axis label or a device's total: three significant digits at most, trailing zeros dropped
+// ("16 GiB", "1.5 GiB", "79.2 GiB", "512 MiB", "0").
+QString bytesTick(double bytes);
+// The smallest round number of binary units at least `bytes` (1, 1.2, 1.6, 2, 2.5, 3, 4, 5, 6 or 8
+// times a power of ten, in GiB, MiB or KiB): the top of a memory axis, which bytesTick() spells
+// exactly ("25 GiB", not "23.28 GiB").
+double roundUpBytes(double bytes);
+// A duration in the unit that suits it: "1.20 s", "16.66 ms", "850 µs" (the advice's and the
+// gaps' evidence). The units are the figures' own (ms()), so no text mixes two spellings.
+QString duration(double ns);
+enum class TimeUnit { S, Ms, Us, Ns };
+// A duration in a given unit with given decimals ("%1 s", "%1 ms", "%1 µs", "%1 ns").
+QString duration(double ns, TimeUnit unit, int decimals);
 QString count(double v);      // "1,024"
 // Which steps the step time is the median of: "median of 3 complete steps", "one step".
 QString stepScope(const FigureScope &scope);

@@ -1,5 +1,6 @@
 #pragma once
 // Internal to core/analysis: how evidence strings spell durations and kernel names.
+#include "core/analysis/FigureText.h"
 #include "core/model/Trace.h"
 
 #include <QString>
@@ -8,16 +9,9 @@
 
 namespace lanescope::analysis {
 
-// "16.66 ms", "850 µs", "1.20 s".
-inline QString formatDuration(TimeNs ns)
-{
-    const double v = double(ns);
-    if (ns >= 1'000'000'000)
-        return QStringLiteral("%1 s").arg(v / 1e9, 0, 'f', 2);
-    if (ns >= 1'000'000)
-        return QStringLiteral("%1 ms").arg(v / 1e6, 0, 'f', 2);
-    return QStringLiteral("%1 µs").arg(v / 1e3, 0, 'f', 0);
-}
+// "16.66 ms", "850 µs", "1.20 s": the figures' units (FigureText.h), so an advice item that also
+// quotes a step time spells every duration alike.
+inline QString formatDuration(TimeNs ns) { return figure::duration(double(ns)); }
 
 // A kernel's name without "void ", template and call arguments: "ncclDevKernel_AllGather_RING_LL".
 inline QString shortKernelName(std::string_view n)

@@ -101,6 +101,10 @@ MfuResult mfuFromTrace(const Trace &trace, const std::vector<Step> &steps, const
     if (r.stepS <= 0 || in.tokensPerStep <= 0)
         return r;
     const double perGpu = in.tokensGlobal ? in.tokensPerStep / r.worldSize : in.tokensPerStep;
+    if (in.items == StepItems::Samples) { // a throughput; MFU's 6P rule is a transformer's
+        r.samplesPerSPerGpu = perGpu / r.stepS;
+        return r;
+    }
     const MfuResult c = computeMfu(in.params, perGpu / r.stepS, peak);
     r.tokensPerSPerGpu = c.tokensPerSPerGpu;
     r.achievedTflops = c.achievedTflops;

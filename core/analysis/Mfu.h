@@ -41,13 +41,19 @@ ResolvedPeak resolvePeak(const QString &deviceName, const PeakOverrides &overrid
 // The override of a row, 0 when the user has none.
 double overrideFor(std::string_view match, const PeakOverrides &overrides);
 
+// What the per-step count counts. Tokens: a transformer's, from which MFU follows (6 x params x
+// tokens/s). Samples (images, sequences): a ResNet's batch; the throughput alone, as the 6P rule
+// holds for dense transformers only.
+enum class StepItems { Tokens, Samples };
+
 struct MfuInputs
 {
     double params = 0;         // model parameters
-    double tokensPerStep = 0;  // tokens processed per step ...
+    double tokensPerStep = 0;  // tokens (or samples, `items`) processed per step ...
     bool tokensGlobal = false; // ... by all GPUs together (divided by the world size), else per GPU
     double peakTflops = 0;     // > 0: overrides the table
     PeakOverrides peakOverrides; // where peakTflops is 0: the table with these rows replaced
+    StepItems items = StepItems::Tokens;
 };
 
 struct MfuResult
@@ -55,6 +61,7 @@ struct MfuResult
     bool valid = false; // false: not enough inputs (no params, no steps, unknown GPU without a peak)
     double stepS = 0;
     double tokensPerSPerGpu = 0;
+    double samplesPerSPerGpu = 0; // StepItems::Samples: the throughput, no MFU
     double achievedTflops = 0;
     double peakTflops = 0;
     double mfuPct = 0;

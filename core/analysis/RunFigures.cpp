@@ -27,6 +27,8 @@ RunFigures runFigures(const Trace &t, const AnalysisResult &a, const AnalysisOpt
     // MFU from the same step time (mfuFromTrace was given the same measured steps).
     const MfuResult &m = a.mfu;
     f.peakTflops = m.peakTflops;
+    if (m.stepS > 0 && m.samplesPerSPerGpu > 0)
+        f.samplesPerSPerGpu = m.samplesPerSPerGpu;
     if (m.stepS > 0 && m.tokensPerSPerGpu > 0) {
         f.tokensPerSPerGpu = m.tokensPerSPerGpu;
         f.achievedTflops = m.achievedTflops;

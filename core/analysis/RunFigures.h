@@ -32,6 +32,7 @@ struct RunFigures
     FigureScope scope;
     std::optional<double> stepTimeNs; // median of the measured steps (exact to half a nanosecond)
     std::optional<double> tokensPerSPerGpu, achievedTflops, mfuPct; // need the MFU inputs
+    std::optional<double> samplesPerSPerGpu; // samples (images) per step given instead of tokens: no MFU
     double peakTflops = 0;
     double idlePct = 0, computePct = 0, nonComputePct = 0, commCompOverlapPct = 0; // all-GPU, HTA's
     // The analysis dock's lead figure (AnalysisResult::computeIdle): the analysed time in which no

@@ -1,5 +1,6 @@
 #include "core/annotations/Findings.h"
 
+#include "core/analysis/FigureText.h"
 #include "core/analysis/KernelClass.h"
 #include "core/annotations/LaneKey.h"
 
@@ -10,36 +11,29 @@ namespace lanescope::annotations {
 
 namespace {
 
-QString threeDigits(double v, const char *unit)
+// Three significant digits: 0, 1 or 2 decimals by magnitude.
+int threeDigits(double v)
 {
     const double a = std::abs(v);
-    const int decimals = a >= 100 ? 0 : a >= 10 ? 1 : 2;
-    return QString::number(v, 'f', decimals) + QLatin1Char(' ') + QString::fromUtf8(unit);
+    return a >= 100 ? 0 : a >= 10 ? 1 : 2;
 }
 
 } // namespace
 
 QString Findings::formatDuration(TimeNs ns)
 {
+    using analysis::figure::TimeUnit;
     const double v = double(ns);
     if (std::abs(v) >= 1e9)
-        return threeDigits(v / 1e9, "s");
+        return analysis::figure::duration(v, TimeUnit::S, threeDigits(v / 1e9));
     if (std::abs(v) >= 1e6)
-        return threeDigits(v / 1e6, "ms");
+        return analysis::figure::duration(v, TimeUnit::Ms, threeDigits(v / 1e6));
     if (std::abs(v) >= 1e3)
-        return threeDigits(v / 1e3, "µs");
-    return QString::number(ns) + QStringLiteral(" ns");
+        return analysis::figure::duration(v, TimeUnit::Us, threeDigits(v / 1e3));
+    return analysis::figure::duration(v, TimeUnit::Ns, 0);
 }
 
-QString Findings::formatBytes(std::int64_t bytes)
-{
-    const double v = double(bytes);
-    if (std::abs(v) >= 1e9)
-        return threeDigits(v / 1e9, "GB");
-    if (std::abs(v) >= 1e6)
-        return threeDigits(v / 1e6, "MB");
-    return threeDigits(v / 1e3, "kB");
-}
+QString Findings::formatBytes(std::int64_t bytes) { return analysis::figure::bytesTick(double(bytes)); }
 
 Color Findings::colorOf(analysis::GapCause cause)
 {

@@ -71,7 +71,7 @@ public:
 
     // "15.2 ms", "850 µs", "1.20 s": three significant digits, as the timeline's ruler.
     static QString formatDuration(TimeNs ns);
-    // "1.50 GB", "512 MB" (decimal, as the memory curve's scale).
+    // "1.5 GiB", "512 MiB": binary, as the memory lane's axis (FigureText.h bytesTick()).
     static QString formatBytes(std::int64_t bytes);
 };
 

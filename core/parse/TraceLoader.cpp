@@ -406,7 +406,7 @@ QString describeStop(const ScanEnd &e, std::uint64_t events)
             .arg(e.pos)
             .arg(events);
     case ScanEnd::TooLarge:
-        return Text::tr("the event after byte %1 is larger than %2 MB (or the file holds that much whitespace "
+        return Text::tr("the event after byte %1 is larger than %2 MiB (or the file holds that much whitespace "
                         "there): loading stopped there, after %3 complete events")
             .arg(e.lastGood)
             .arg(parse::kMaxStreamedElementBytes >> 20)

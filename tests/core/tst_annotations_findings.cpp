@@ -178,7 +178,7 @@ private slots:
         QCOMPARE(f[0].a.lane, QStringLiteral("memory:2"));
         QCOMPARE(f[0].a.t, TimeNs(1'000'000));
         QCOMPARE(f[0].a.y, double(3 * gb)); // the needle's top
-        QCOMPARE(f[0].text, QStringLiteral("2.00 GB allocated and freed within 500 µs"));
+        QCOMPARE(f[0].text, QStringLiteral("1.86 GiB allocated and freed within 500 µs"));
         QCOMPARE(f[0].color, Color::Red);
     }
 

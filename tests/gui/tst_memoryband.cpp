@@ -26,7 +26,8 @@ const char kNoMemoryTrace[] = R"({"traceEvents": [
   {"ph": "X", "cat": "cpu_op", "name": "aten::mm", "pid": 100, "tid": 101, "ts": 0, "dur": 1000}
 ]})";
 
-// Device 0 with 5 GB: the total fits under twice the curve's 4 GB scale, so the axis takes it in.
+// Device 0 with 5 GB: the total fits under twice the curve's 4 GiB scale, so the axis takes it in.
+constexpr double kGiB = double(1ll << 30);
 const char kSmallDeviceTrace[] = R"({
   "deviceProperties": [{"id": 0, "name": "Small GPU", "totalGlobalMem": 5000000000}],
   "traceEvents": [
@@ -144,8 +145,8 @@ private slots:
         QVERIFY(l.groups()[std::size_t(g)].hasMemory);
         QCOMPARE(l.groups()[std::size_t(g)].memoryDevice, 0);
         QCOMPARE(l.groups()[std::size_t(g)].memoryKey, QStringLiteral("memory:0"));
-        // The device's 3 GB total (deviceProperties id 0) fits twice the 2.5 GB scale: on the axis.
-        QCOMPARE(v->memoryScaleBytes(g), 4e9);
+        // The device's 3 GB (2.79 GiB) total fits twice the 2 GiB scale: on the axis, rounded up to 3 GiB.
+        QCOMPARE(v->memoryScaleBytes(g), 3 * kGiB);
         const TimelineRenderer::MemoryReadout r = v->memoryAt(QPoint(TimelineView::kHeaderWidth + 500, int(v->memoryY(g, 1e8))));
         QCOMPARE(r.group, g);
         QCOMPARE(r.value.allocated, std::int64_t(1'500'000'000));
@@ -178,18 +179,22 @@ private slots:
         QVERIFY(!r.value.valid);
         // Over a lane, not the band: no read-out.
         QCOMPARE(v->memoryAt(v->laneRect(0).center()).group, -1);
-        QCOMPARE(MemoryBand::readoutText(at(560).value), QStringLiteral("allocated 1.00 GB · reserved 2.00 GB"));
-        QCOMPARE(MemoryBand::readoutText(at(800).value), QStringLiteral("allocated 500.0 MB · reserved 2.00 GB"));
+        QCOMPARE(MemoryBand::readoutText(at(560).value), QStringLiteral("allocated 953.7 MiB · reserved 1.86 GiB"));
+        QCOMPARE(MemoryBand::readoutText(at(800).value), QStringLiteral("allocated 476.8 MiB · reserved 1.86 GiB"));
 
         // The cursor's read-out draws a dot on each series at the cursor.
         v->state()->setCursor(560'000);
         const QImage img = v->renderFrame();
         const QColor alloc = Palette::memoryAllocated();
         const int ya = int(std::lround(v->memoryY(0, 1e9)));
+        // Within a few levels of the colour: the dot's centre lies between pixel rows.
+        auto isAlloc = [&](int px, int py) {
+            const QColor c = img.pixelColor(px, py);
+            return std::abs(c.red() - alloc.red()) + std::abs(c.green() - alloc.green()) + std::abs(c.blue() - alloc.blue()) < 40;
+        };
         bool dot = false;
         for (int dy = -2; dy <= 2; ++dy)
-            dot |= img.pixelColor(TimelineView::kHeaderWidth + 560 + 2, ya + dy) == alloc
-                && img.pixelColor(TimelineView::kHeaderWidth + 560 - 2, ya + dy) == alloc;
+            dot |= isAlloc(TimelineView::kHeaderWidth + 560 + 2, ya + dy) && isAlloc(TimelineView::kHeaderWidth + 560 - 2, ya + dy);
         QVERIFY(dot);
     }
 
@@ -213,11 +218,11 @@ private slots:
         const Palette::Chrome &dark = Palette::chrome(Palette::Scheme::Dark);
         QVERIFY(dark.background.lightness() < 100);
         // Inside the read-out box, right of the cursor, at the plot's top: the dark ground.
-        const QColor box = img.pixelColor(TimelineRenderer::kHeaderWidth + 560 + 10, int(r.memoryY(0, 4e9)) + 4);
+        const QColor box = img.pixelColor(TimelineRenderer::kHeaderWidth + 560 + 10, int(r.memoryY(0, 3 * kGiB)) + 4);
         QVERIFY2(box.lightness() < 100, qPrintable(box.name()));
         // The axis' top label is drawn in the scheme's light label colour somewhere in its cell.
         int light = 0;
-        const int yTop = int(r.memoryY(0, 4e9));
+        const int yTop = int(r.memoryY(0, 3 * kGiB));
         for (int y = yTop; y < yTop + 12; ++y)
             for (int x = TimelineRenderer::kHeaderWidth - 60; x < TimelineRenderer::kHeaderWidth - 8; ++x)
                 light += img.pixelColor(x, y).lightness() > 160;
@@ -227,8 +232,9 @@ private slots:
     void axisSeriesAndSpikes()
     {
         auto v = test::makeTestView(m_trace, 0);
-        // 3 GB peak + 5 %, rounded: 4 GB; the H100's 85 GB is far above it, so not on the axis.
-        QCOMPARE(v->memoryScaleBytes(0), 4e9);
+        // 3 GB peak + 5 % (2.93 GiB), rounded up in binary units: 3 GiB; the H100's 85 GB is far
+        // above it, so not on the axis.
+        QCOMPARE(v->memoryScaleBytes(0), 3 * kGiB);
         QCOMPARE(v->memorySpikes(0), 1);
         const QImage img = v->renderFrame();
         const QColor alloc = Palette::memoryAllocated(), reserved = Palette::memoryReserved(), spike = Palette::memorySpike();
@@ -245,7 +251,7 @@ private slots:
         QVERIFY(!near(L + 800, v->memoryY(0, 1e9), alloc));
         QCOMPARE(img.pixelColor(L + 900, int(std::lround((v->memoryY(0, 0) + v->memoryY(0, 2.5e9)) / 2))), spike);
         // The spike's mark above the plot.
-        QCOMPARE(img.pixelColor(L + 900, int(v->memoryY(0, 4e9)) - 5), spike);
+        QCOMPARE(img.pixelColor(L + 900, int(v->memoryY(0, 3 * kGiB)) - 5), spike);
         // The GEMM above the band is drawn whole: its row is the slice's colour top to bottom (left
         // of its centred name), no curve over it.
         const SliceRef gemm = test::sliceRef(*m_trace, "ampere_sgemm_128x64_nn");
@@ -262,8 +268,9 @@ private slots:
         auto v = test::makeTestView(t, 0);
         const int g = v->laneLayout().groupOfDevice(0, 0);
         QVERIFY(g >= 0);
-        // Curve scale 4 GB (3.5 GB + 5 %); the 5 GB device fits under twice that: axis top 6 GB.
-        QCOMPARE(v->memoryScaleBytes(g), 6e9);
+        // Curve scale 4 GiB (3.5 GB + 5 % = 3.42 GiB); the 5 GB (4.66 GiB) device fits under twice
+        // that: axis top 5 GiB.
+        QCOMPARE(v->memoryScaleBytes(g), 5 * kGiB);
         const QImage img = v->renderFrame();
         // The dashed total line at 5 GB (within a pixel): dark dashes along the row, some of the
         // row blank between them.

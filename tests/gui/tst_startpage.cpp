@@ -5,6 +5,8 @@
 #include "app/gui/StartPage.h"
 #include "tests/gui/TimelineTestTrace.h"
 
+#include "core/analysis/FigureText.h"
+
 #include "widgets/timeline/TimelinePanels.h"
 #include "widgets/timeline/TimelineView.h"
 
@@ -120,9 +122,9 @@ private slots:
         const QLocale locale;
         QCOMPARE(list->topLevelItem(0)->text(StartPage::NameColumn), QStringLiteral("timeline.json vs other.json"));
         QCOMPARE(list->topLevelItem(0)->text(StartPage::SizeColumn),
-                 locale.formattedDataSize(QFileInfo(m_tracePath).size() + QFileInfo(m_otherPath).size()));
+                 analysis::figure::bytes(double(QFileInfo(m_tracePath).size() + QFileInfo(m_otherPath).size())));
         QCOMPARE(list->topLevelItem(1)->text(StartPage::NameColumn), QStringLiteral("other.json"));
-        QCOMPARE(list->topLevelItem(1)->text(StartPage::SizeColumn), locale.formattedDataSize(QFileInfo(m_otherPath).size()));
+        QCOMPARE(list->topLevelItem(1)->text(StartPage::SizeColumn), analysis::figure::bytes(double(QFileInfo(m_otherPath).size())));
         QCOMPARE(list->topLevelItem(2)->text(StartPage::NameColumn), QStringLiteral("timeline.json"));
         QCOMPARE(list->topLevelItem(2)->text(StartPage::ModifiedColumn),
                  locale.toString(QFileInfo(m_tracePath).lastModified(), QLocale::ShortFormat));

@@ -94,18 +94,19 @@ private slots:
     {
         auto v = test::makeTestView(m_trace, double(m_trace->minTs));
         const int group = 0;
-        // Peak 3 GB reserved, plus 5 % headroom, rounded: the scale's top is 4 GB, so 1 GB
-        // allocated sits at a quarter of the plot's height; the plot is the memory band under the
-        // group's lanes (issue 12), not over them.
-        QCOMPARE(v->memoryScaleBytes(group), 4e9);
-        const double y0 = v->memoryY(group, 0), yTop = v->memoryY(group, 4e9), y1 = v->memoryY(group, 1e9);
+        // Peak 3 GB reserved, plus 5 % headroom (2.93 GiB), rounded up in binary units: the scale's
+        // top is 3 GiB, so 1 GB allocated sits at 1e9 / 3 GiB of the plot's height; the plot is the
+        // memory band under the group's lanes (issue 12), not over them.
+        const double top = 3.0 * (1ll << 30);
+        QCOMPARE(v->memoryScaleBytes(group), top);
+        const double y0 = v->memoryY(group, 0), yTop = v->memoryY(group, top), y1 = v->memoryY(group, 1e9);
         const LaneGroup &g = v->laneLayout().groups()[std::size_t(group)];
         const int bandTop = TimelineView::kTopHeight + g.memoryY;
         QCOMPARE(yTop, double(bandTop + MemoryBand::kPlotTop));
         QCOMPARE(y0, double(bandTop + g.memoryHeight - MemoryBand::kPlotBottom));
         QVERIFY(v->laneRect(1).bottom() < bandTop);
-        QCOMPARE(y1, y0 - (y0 - yTop) * 0.25);
-        QCOMPARE(v->memoryY(group, 5e8), y0 - (y0 - yTop) * 0.125);
+        QCOMPARE(y1, y0 - (y0 - yTop) * (1e9 / top));
+        QCOMPARE(v->memoryY(group, 5e8), y0 - (y0 - yTop) * (5e8 / top));
         // The 2 GB allocated and freed within 5 µs is a spike, marked at 900 µs.
         QCOMPARE(v->memorySpikes(group), 1);
         const QImage img = v->renderFrame();

@@ -1,4 +1,6 @@
 #include "widgets/analysis/AnalysisCharts.h"
+
+#include "core/analysis/FigureText.h"
 #include "widgets/analysis/ChartStyle.h"
 
 #include "widgets/render/GapCauseStyle.h"
@@ -34,10 +36,7 @@ QLabel *makeNote(QWidget *parent)
     return l;
 }
 
-QString gib(std::int64_t bytes)
-{
-    return BreakdownChart::tr("%1 GiB").arg(QLocale().toString(double(bytes) / double(1ll << 30), 'f', 2));
-}
+QString gib(std::int64_t bytes) { return analysis::figure::gib(double(bytes)); }
 
 } // namespace
 
@@ -162,11 +161,12 @@ QString GapHistogram::binLabel(int bin)
 {
     const auto &e = binEdges();
     auto text = [](TimeNs ns) {
+        using analysis::figure::TimeUnit; // the figures' units, as the gap table beside it
         if (ns >= 1'000'000'000)
-            return tr("%1 s").arg(ns / 1'000'000'000);
+            return analysis::figure::duration(double(ns / 1'000'000'000 * 1'000'000'000), TimeUnit::S, 0);
         if (ns >= 1'000'000)
-            return tr("%1 ms").arg(ns / 1'000'000);
-        return tr("%1 µs").arg(ns / 1'000);
+            return analysis::figure::duration(double(ns / 1'000'000 * 1'000'000), TimeUnit::Ms, 0);
+        return analysis::figure::duration(double(ns / 1'000 * 1'000), TimeUnit::Us, 0);
     };
     if (bin + 1 >= int(e.size()))
         return tr("≥ %1").arg(text(e.back()));

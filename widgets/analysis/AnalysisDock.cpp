@@ -1,5 +1,7 @@
 #include "widgets/analysis/AnalysisDock.h"
 
+#include "core/analysis/FigureText.h"
+
 #include "widgets/analysis/AdviceList.h"
 #include "widgets/analysis/AnalysisCharts.h"
 #include "widgets/render/GapCauseStyle.h"
@@ -106,7 +108,7 @@ private:
 
 namespace {
 
-QString msText(TimeNs ns) { return AnalysisDock::tr("%1 ms").arg(QLocale().toString(double(ns) / 1e6, 'f', 3)); }
+QString msText(TimeNs ns) { return analysis::figure::duration(double(ns), analysis::figure::TimeUnit::Ms, 3); }
 
 } // namespace
 

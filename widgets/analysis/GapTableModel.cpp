@@ -1,5 +1,7 @@
 #include "widgets/analysis/GapTableModel.h"
 
+#include "core/analysis/FigureText.h"
+
 #include "widgets/render/GapCauseStyle.h"
 #include "widgets/timeline/DetailsHtml.h"
 
@@ -40,15 +42,16 @@ int GapTableModel::columnCount(const QModelIndex &parent) const { return parent.
 
 QString GapTableModel::durationText(TimeNs ns)
 {
-    const QLocale locale;
+    // The figures' units (FigureText.h), so the advice's summary and its items read alike.
+    using analysis::figure::TimeUnit;
     const double v = double(ns);
     if (ns >= 1'000'000'000)
-        return tr("%1 s").arg(locale.toString(v / 1e9, 'f', 3));
+        return analysis::figure::duration(v, TimeUnit::S, 3);
     if (ns >= 1'000'000)
-        return tr("%1 ms").arg(locale.toString(v / 1e6, 'f', 2));
+        return analysis::figure::duration(v, TimeUnit::Ms, 2);
     if (ns >= 1'000)
-        return tr("%1 µs").arg(locale.toString(v / 1e3, 'f', 1));
-    return tr("%1 ns").arg(ns);
+        return analysis::figure::duration(v, TimeUnit::Us, 1);
+    return analysis::figure::duration(v, TimeUnit::Ns, 0);
 }
 
 QString GapTableModel::shortKernelName(const QString &name)

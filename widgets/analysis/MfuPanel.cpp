@@ -108,9 +108,19 @@ MfuPanel::MfuPanel(QWidget *parent)
     m_tokensScope->setObjectName(QStringLiteral("mfuTokensScope"));
     m_tokensScope->addItem(tr("per GPU"));
     m_tokensScope->addItem(QString());
+    // Tokens for a transformer (MFU follows); samples (images) for a model the 6P rule does not
+    // cover, a ResNet: then the throughput alone.
+    m_items = new QComboBox(this);
+    m_items->setObjectName(QStringLiteral("mfuItems"));
+    m_items->addItem(tr("tokens"), int(analysis::StepItems::Tokens));
+    m_items->addItem(tr("samples"), int(analysis::StepItems::Samples));
+    m_items->setToolTip(tr("Tokens: a transformer's, for MFU. Samples: images or sequences of a model that is no "
+                           "transformer (a ResNet), for samples/s; MFU is not offered, its 6 × parameters rule is a "
+                           "dense transformer's."));
     auto *tokensRow = new QHBoxLayout;
     tokensRow->setContentsMargins(0, 0, 0, 0);
     tokensRow->addWidget(m_tokens, 1);
+    tokensRow->addWidget(m_items);
     tokensRow->addWidget(m_tokensScope);
 
     QFont big = m_mfu->font();
@@ -129,11 +139,13 @@ MfuPanel::MfuPanel(QWidget *parent)
     form->addRow(tr("GPU:"), m_gpu);
     form->addRow(tr("Peak:"), peakRow);
     form->addRow(tr("Parameters:"), paramsRow);
-    form->addRow(tr("Tokens per step:"), tokensRow);
+    m_itemsLabel = new QLabel(tr("Tokens per step:"), this);
+    form->addRow(m_itemsLabel, tokensRow);
     form->addRow(tr("World size:"), m_world);
     form->addRow(line);
     form->addRow(tr("Step time:"), m_stepTime);
-    form->addRow(tr("Tokens/s per GPU:"), m_tokensPerSecond);
+    m_rateLabel = new QLabel(tr("Tokens/s per GPU:"), this);
+    form->addRow(m_rateLabel, m_tokensPerSecond);
     form->addRow(tr("Achieved:"), m_achieved);
     form->addRow(tr("MFU:"), m_mfu);
     form->addRow(m_note);
@@ -143,6 +155,10 @@ MfuPanel::MfuPanel(QWidget *parent)
     connect(m_params, &QLineEdit::textChanged, this, &MfuPanel::edited);
     connect(m_tokens, &QLineEdit::textChanged, this, &MfuPanel::edited);
     connect(m_tokensScope, &QComboBox::currentIndexChanged, this, &MfuPanel::edited);
+    connect(m_items, &QComboBox::currentIndexChanged, this, [this] {
+        updateItemLabels();
+        edited();
+    });
     // Preferences changed the peak table: a peak that followed the table follows it still.
     connect(PeakOverrideStore::instance(), &PeakOverrideStore::changed, this, [this] {
         const double before = m_tablePeak;
@@ -192,12 +208,15 @@ void MfuPanel::setTokensPerStep(const QString &text, bool global)
 
 void MfuPanel::setPeakTflops(double tflops) { m_peak->setValue(tflops); }
 
+void MfuPanel::setItems(analysis::StepItems items) { m_items->setCurrentIndex(std::max(0, m_items->findData(int(items)))); }
+
 analysis::MfuInputs MfuPanel::inputs() const
 {
     analysis::MfuInputs in;
     in.params = parseCount(m_params->text());
     in.tokensPerStep = parseCount(m_tokens->text());
     in.tokensGlobal = m_tokensScope->currentIndex() == 1;
+    in.items = analysis::StepItems(m_items->currentData().toInt());
     in.peakTflops = m_peak->value(); // 0 ("unknown"): core falls back to its table ...
     in.peakOverrides = PeakOverrideStore::instance()->overrides(); // ... as the user changed it
     return in;
@@ -220,12 +239,14 @@ void MfuPanel::setTrace(std::shared_ptr<const Trace> trace)
     m_params->clear();
     m_tokens->clear();
     m_tokensScope->setCurrentIndex(0);
+    m_items->setCurrentIndex(0);
     const int world = m_trace && m_trace->worldSize > 0 ? m_trace->worldSize : 1;
     m_world->setText(!m_trace ? kDash
                          : m_trace->worldSize > 0 ? tr("%1 (from the trace)").arg(world)
                                                   : tr("1 (the trace names no distributed run)"));
     m_tokensScope->setItemText(1, world > 1 ? tr("for all %1 GPUs").arg(world) : tr("for all GPUs"));
     restore();
+    updateItemLabels();
     m_restoring = false;
     edited();
     clearResult();
@@ -255,6 +276,15 @@ void MfuPanel::updateTablePeak()
                       : peak.row      ? tr("Peak from: %1").arg(QString::fromUtf8(peak.row->source.data(), int(peak.row->source.size())))
                                       : QString());
     m_resetPeak->setEnabled(peak.row != nullptr);
+}
+
+void MfuPanel::updateItemLabels()
+{
+    const bool samples = analysis::StepItems(m_items->currentData().toInt()) == analysis::StepItems::Samples;
+    m_itemsLabel->setText(samples ? tr("Samples per step:") : tr("Tokens per step:"));
+    m_rateLabel->setText(samples ? tr("Samples/s per GPU:") : tr("Tokens/s per GPU:"));
+    m_tokens->setToolTip(samples ? tr("Samples (images) processed in one step: the batch size")
+                                 : tr("Tokens processed in one step (sequences × sequence length)"));
 }
 
 void MfuPanel::edited()
@@ -308,6 +338,7 @@ void MfuPanel::save() const
     s.setValue(QStringLiteral("params"), m_params->text());
     s.setValue(QStringLiteral("tokens"), m_tokens->text());
     s.setValue(QStringLiteral("tokensGlobal"), m_tokensScope->currentIndex() == 1);
+    s.setValue(QStringLiteral("items"), m_items->currentData().toInt());
     if (m_peak->value() != m_tablePeak)
         s.setValue(QStringLiteral("peakTflops"), m_peak->value());
     else
@@ -325,6 +356,7 @@ void MfuPanel::restore()
     m_params->setText(s.value(QStringLiteral("params"), m_params->text()).toString());
     m_tokens->setText(s.value(QStringLiteral("tokens")).toString());
     m_tokensScope->setCurrentIndex(s.value(QStringLiteral("tokensGlobal")).toBool() ? 1 : 0);
+    m_items->setCurrentIndex(std::max(0, m_items->findData(s.value(QStringLiteral("items"), int(analysis::StepItems::Tokens)).toInt())));
     if (s.contains(QStringLiteral("peakTflops")))
         m_peak->setValue(s.value(QStringLiteral("peakTflops")).toDouble());
 }
@@ -342,7 +374,9 @@ void MfuPanel::setResult(const analysis::MfuResult &r, const analysis::RunFigure
     const QLocale locale;
     m_stepTime->setText(!f.stepTimeNs ? (stepsInTrace > 0 ? tr("no whole step in the range") : tr("no ProfilerStep"))
                                       : tr("%1 (%2)").arg(figure::stepTime(*f.stepTimeNs), figure::stepScope(f.scope)));
-    m_tokensPerSecond->setText(f.tokensPerSPerGpu ? figure::tokensPerS(*f.tokensPerSPerGpu) : kDash);
+    m_tokensPerSecond->setText(f.samplesPerSPerGpu ? figure::samplesPerS(*f.samplesPerSPerGpu)
+                               : f.tokensPerSPerGpu ? figure::tokensPerS(*f.tokensPerSPerGpu)
+                                                    : kDash);
     m_achieved->setText(f.mfuPct && f.achievedTflops
                             ? tr("%1 TFLOPS of %2").arg(figure::tflops(*f.achievedTflops), locale.toString(f.peakTflops, 'f', 0))
                             : kDash);
@@ -354,6 +388,10 @@ void MfuPanel::setResult(const analysis::MfuResult &r, const analysis::RunFigure
                   "widen the range or pick a step in Scope.", nullptr, stepsInTrace);
     else if (r.stepS <= 0)
         note = tr("The trace has no ProfilerStep#N spans: record with a torch.profiler schedule and call prof.step().");
+    else if (in.items == analysis::StepItems::Samples)
+        note = in.tokensPerStep > 0 ? tr("Samples/s per GPU at the median step time. MFU is not offered for samples: its "
+                                         "6 × parameters × tokens rule holds for dense transformers; give tokens per step for it.")
+                                    : tr("Enter the samples per step.");
     else if (in.params <= 0)
         note = tr("Enter the model's parameter count.");
     else if (in.tokensPerStep <= 0)

@@ -41,6 +41,8 @@ public:
     void setParams(const QString &text);
     void setTokensPerStep(const QString &text, bool global = false);
     void setPeakTflops(double tflops);
+    // What the per-step count counts: tokens (MFU follows) or samples (samples/s, no MFU).
+    void setItems(analysis::StepItems items);
     double tablePeakTflops() const { return m_tablePeak; }
 
     // The figures as shown, for tests.
@@ -62,6 +64,7 @@ private:
     void restore();
     QString settingsGroup() const;
     void updateScopeLabels();
+    void updateItemLabels(); // the rows' labels say tokens or samples, as m_items says
     void updateTablePeak(); // m_tablePeak and the GPU line from the table and the user's overrides
 
     std::shared_ptr<const Trace> m_trace;
@@ -76,6 +79,8 @@ private:
     QLabel *m_paramsValue;
     QLineEdit *m_tokens;
     QComboBox *m_tokensScope;
+    QComboBox *m_items = nullptr; // tokens or samples: what the per-step count counts
+    QLabel *m_itemsLabel = nullptr, *m_rateLabel = nullptr;
     QLabel *m_world;
     QLabel *m_stepTime;
     QLabel *m_tokensPerSecond;

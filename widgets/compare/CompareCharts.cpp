@@ -1,4 +1,5 @@
 #include "widgets/compare/CompareCharts.h"
+#include "widgets/compare/NameDiffModel.h"
 #include "widgets/analysis/ChartStyle.h"
 
 #include "widgets/render/GapCauseStyle.h"
@@ -23,7 +24,7 @@
 #include <QPainter>
 #include <QSaveFile>
 #include <QScatterSeries>
-#include <QStackedBarSeries>
+#include <QHorizontalStackedBarSeries>
 #include <QSvgGenerator>
 #include <QValueAxis>
 #include <QVBoxLayout>
@@ -150,13 +151,13 @@ void WaterfallChart::rebuild()
     down->setColor(QColor(0x3A, 0x9A, 0x5B));
     QStringList categories;
     QStringList sentence;
-    auto bar = [&](const QString &cat, double b, double t, double u, double d) {
-        categories << cat;
-        *base << b / 1e6;
-        *total << t / 1e6;
-        *up << u / 1e6;
-        *down << d / 1e6;
+    struct Bar
+    {
+        QString category;
+        double base, total, up, down;
     };
+    std::vector<Bar> barsInOrder;
+    auto bar = [&](const QString &cat, double b, double t, double u, double d) { barsInOrder.push_back({cat, b, t, u, d}); };
     bar(tr("baseline"), 0, w.fromNs, 0, 0);
     double level = w.fromNs;
     std::vector<analysis::WaterfallPart> parts = w.parts;
@@ -176,29 +177,36 @@ void WaterfallChart::rebuild()
         if (std::abs(p.deltaNs) >= 0.05e6) // under 0.05 ms reads as 0.0 in the sentence
             sentence << tr("%1 %2 ms").arg(partLabel(QString::fromLatin1(p.name)), signedMs(p.deltaNs));
     bar(w.label, 0, w.toNs, 0, 0);
-    auto *series = new QStackedBarSeries;
+    // A horizontal bar chart lists its categories from the bottom up: the baseline goes in last so
+    // that it stands on top, the run at the bottom.
+    for (auto it = barsInOrder.rbegin(); it != barsInOrder.rend(); ++it) {
+        categories << it->category;
+        *base << it->base / 1e6;
+        *total << it->total / 1e6;
+        *up << it->up / 1e6;
+        *down << it->down / 1e6;
+    }
+    // Bars lie on their side: each part's label ("Comm. wait −1,035.3") reads whole on the left,
+    // however many parts share the height; upright bars a fifth of the width cut them.
+    auto *series = new QHorizontalStackedBarSeries;
     series->append(base);
     series->append(total);
     series->append(up);
     series->append(down);
     series->setBarWidth(0.7);
     m_chart->addSeries(series);
-    auto *x = new QBarCategoryAxis;
-    x->append(categories);
-    x->setLabelsAngle(-35); // "Comm. wait −1,035.3" under a bar a fifth of the width
-    QFont small = x->labelsFont();
-    small.setPointSizeF(std::max(7.0, small.pointSizeF() - 1));
-    x->setLabelsFont(small);
-    auto *y = new QValueAxis;
-    y->setTitleText(tr("ms per step"));
-    y->setLabelFormat(QStringLiteral("%.0f"));
-    y->setMin(0);
-    y->setMax(std::max({w.fromNs, w.toNs, level}) / 1e6 * 1.08);
-    y->applyNiceNumbers();
-    m_chart->addAxis(x, Qt::AlignBottom);
-    m_chart->addAxis(y, Qt::AlignLeft);
-    series->attachAxis(x);
-    series->attachAxis(y);
+    auto *partAxis = new QBarCategoryAxis;
+    partAxis->append(categories);
+    auto *value = new QValueAxis;
+    value->setTitleText(tr("ms per step"));
+    value->setLabelFormat(QStringLiteral("%.0f"));
+    value->setMin(0);
+    value->setMax(std::max({w.fromNs, w.toNs, level}) / 1e6 * 1.08);
+    value->applyNiceNumbers();
+    m_chart->addAxis(partAxis, Qt::AlignLeft);
+    m_chart->addAxis(value, Qt::AlignBottom);
+    series->attachAxis(partAxis);
+    series->attachAxis(value);
     // The invisible base has no entry in the legend.
     const auto markers = m_chart->legend()->markers(series);
     if (!markers.isEmpty())
@@ -232,18 +240,24 @@ void ThroughputChart::setComparison(const analysis::ComparisonResult *result)
     }
     const auto &runs = result->runs;
     m_throughput = std::all_of(runs.begin(), runs.end(), [](const analysis::RunMetrics &m) { return m.tokensPerSPerGpu && m.mfuPct; });
-    QStringList categories;
+    // Samples per step given for every run (a model that is no transformer): samples/s, no MFU.
+    const bool samples = !m_throughput
+        && std::all_of(runs.begin(), runs.end(), [](const analysis::RunMetrics &m) { return m.samplesPerSPerGpu.has_value(); });
+    QStringList labels, categories;
     for (const analysis::RunMetrics &m : runs)
-        categories << m.label;
+        labels << m.label;
+    // Long labels as the keys the dock's tables use ("A", "B"; the dock's key line names them).
+    for (int i = 0; i < labels.size(); ++i)
+        categories << NameDiffModel::runKey(i, labels);
     auto *x = new QBarCategoryAxis;
     x->append(categories);
     m_chart->addAxis(x, Qt::AlignBottom);
     auto *bars = new QBarSeries;
-    auto *set = new QBarSet(m_throughput ? tr("Tokens/s per GPU") : tr("Median step time (ms)"));
+    auto *set = new QBarSet(m_throughput ? tr("Tokens/s per GPU") : samples ? tr("Samples/s per GPU") : tr("Median step time (ms)"));
     set->setColor(QColor(0x45, 0x6E, 0xB0));
     double top = 0;
     for (const analysis::RunMetrics &m : runs) {
-        const double v = m_throughput ? *m.tokensPerSPerGpu : m.stepTimeNs.value_or(0) / 1e6;
+        const double v = m_throughput ? *m.tokensPerSPerGpu : samples ? *m.samplesPerSPerGpu : m.stepTimeNs.value_or(0) / 1e6;
         *set << v;
         top = std::max(top, v);
     }
@@ -303,6 +317,10 @@ void ThroughputChart::setComparison(const analysis::ComparisonResult *result)
         if (!markers.isEmpty())
             markers.first()->setVisible(false);
         m_note->setText(tr("Tokens/s per GPU and MFU at each run's median step time (Analysis dock's MFU inputs)."));
+    } else if (samples) {
+        m_chart->setTitle(tr("Throughput per run"));
+        m_note->setText(tr("Samples/s per GPU at each run's median step time (Analysis dock's MFU panel, with samples). "
+                           "MFU is offered for tokens only: its 6 × parameters rule is a dense transformer's."));
     } else {
         m_chart->setTitle(tr("Median step time per run"));
         m_note->setText(tr("Enter the model's parameters and tokens per step in the Analysis dock's MFU panel to see "

@@ -1,9 +1,11 @@
 #include "widgets/compare/ComparisonDock.h"
 
 #include "widgets/compare/CompareCharts.h"
+#include "widgets/compare/DiffNameDelegate.h"
 #include "widgets/compare/MetricsTableModel.h"
 #include "widgets/compare/NameDiffModel.h"
 #include "widgets/compare/RunAlignment.h"
+#include "widgets/compare/CompactTable.h"
 #include "widgets/view/Session.h"
 #include "widgets/view/SessionAnalyser.h"
 #include "widgets/render/SliceHighlight.h"
@@ -49,6 +51,13 @@ ComparisonDock::ComparisonDock(QWidget *parent)
     m_warnings->hide();
     layout->addWidget(m_warnings);
     layout->addWidget(buildRunsBox());
+    // Long run labels head the tables' columns as letters; this line says which run each is.
+    m_keyLegend = new QLabel(content);
+    m_keyLegend->setObjectName(QStringLiteral("diffKeyLegend"));
+    m_keyLegend->setWordWrap(true);
+    m_keyLegend->setTextFormat(Qt::PlainText);
+    m_keyLegend->hide();
+    layout->addWidget(m_keyLegend);
 
     m_tabs = new QTabWidget(content);
     // Metrics.
@@ -57,8 +66,13 @@ ComparisonDock::ComparisonDock(QWidget *parent)
     ml->setContentsMargins(0, 0, 0, 0);
     m_metrics = new MetricsTableModel(this);
     m_metricsView = new QTableView(metricsTab);
-    m_metricsView->setModel(m_metrics);
+    // Long run labels head the columns by their keys (the full label is the header's tooltip),
+    // and a figure's count and share take lines of their own: three runs fit the dock's width.
+    m_compact = new CompactTable(this);
+    m_compact->setSourceModel(m_metrics);
+    m_metricsView->setModel(m_compact);
     m_metricsView->verticalHeader()->hide();
+    m_metricsView->verticalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
     m_metricsView->setSelectionBehavior(QAbstractItemView::SelectRows);
     m_metricsView->setWordWrap(false);
     m_metricsView->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
@@ -188,10 +202,22 @@ QTableView *ComparisonDock::makeDiffView(NameDiffModel *model, QSortFilterProxyM
     view->setSelectionBehavior(QAbstractItemView::SelectRows);
     view->setSelectionMode(QAbstractItemView::SingleSelection);
     view->setWordWrap(false);
+    // The figures keep their width; the name takes what is left, fitted so that what tells it from
+    // the most alike other row stays in view (DiffNameDelegate).
     view->setTextElideMode(Qt::ElideMiddle);
+    view->setItemDelegateForColumn(0, new DiffNameDelegate(view));
     view->horizontalHeader()->setStretchLastSection(false);
-    view->horizontalHeader()->setSectionResizeMode(QHeaderView::Interactive);
-    view->horizontalHeader()->setDefaultSectionSize(90);
+    view->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+    view->horizontalHeader()->setMinimumSectionSize(40);
+    auto fitColumns = [this, view, model] {
+        QHeaderView *h = view->horizontalHeader();
+        if (model->columnCount() > 0)
+            h->setSectionResizeMode(0, QHeaderView::Stretch);
+        for (int run = 0; run < model->runs(); ++run)
+            view->setColumnHidden(model->countColumn(run), !m_counts->isChecked());
+    };
+    connect(model, &QAbstractItemModel::modelReset, view, fitColumns);
+    connect(m_counts, &QCheckBox::toggled, view, fitColumns);
     QSortFilterProxyModel *p = *proxy;
     connect(view, &QTableView::clicked, this, [this, model, p](const QModelIndex &index) {
         highlightRow(model, p->mapToSource(index).row());
@@ -212,11 +238,17 @@ QWidget *ComparisonDock::buildDiffTab()
     m_filter->setPlaceholderText(tr("Filter names…"));
     m_filter->setClearButtonEnabled(true);
     bar->addWidget(m_filter, 1);
+    // Counts off by default: three runs' times and deltas fit the dock's width; each time's
+    // tooltip still says how many ran.
+    m_counts = new QCheckBox(tr("Counts"), tab);
+    m_counts->setToolTip(tr("Show how many of each ran in every run"));
+    bar->addWidget(m_counts);
     m_perStep = new QCheckBox(tr("Per step"), tab);
     m_perStep->setToolTip(tr("Time per ProfilerStep instead of the whole trace's total (on by itself when the runs "
                              "recorded different numbers of steps)"));
     bar->addWidget(m_perStep);
     l->addLayout(bar);
+
     auto *inner = new QTabWidget(tab);
     m_kernels = new NameDiffModel(NameDiffModel::Kind::Kernels, this);
     m_ops = new NameDiffModel(NameDiffModel::Kind::Operators, this);
@@ -417,16 +449,15 @@ void ComparisonDock::showResult(const ComparisonPtr &result)
 {
     m_result = result;
     const analysis::ComparisonResult *c = result && result->error.isEmpty() ? &result->result : nullptr;
+    m_compact->setBreakLines(c && c->runs.size() >= 3);
     m_metrics->setComparison(c);
     m_waterfall->setComparison(c);
     m_throughput->setComparison(c);
     m_kernels->setComparison(c);
     m_ops->setComparison(c);
     m_gaps->setComparison(c);
-    for (QTableView *v : {m_kernelView, m_opView, m_gapView}) {
-        v->resizeColumnToContents(0);
-        v->setColumnWidth(0, std::min(v->columnWidth(0), 420));
-    }
+    m_keyLegend->setText(m_kernels->keyLegend());
+    m_keyLegend->setVisible(!m_keyLegend->text().isEmpty());
     m_metricsView->resizeColumnsToContents();
     QStringList warnings;
     if (result && !result->error.isEmpty())

@@ -26,6 +26,7 @@ namespace lanescope {
 
 class SessionAnalyser;
 
+class CompactTable;
 class MetricsTableModel;
 class NameDiffModel;
 class Session;
@@ -57,6 +58,8 @@ public:
     NameDiffModel *gapModel() const { return m_gaps; }
     QTableView *kernelView() const { return m_kernelView; }
     QTableView *operatorView() const { return m_opView; }
+    QTableView *gapView() const { return m_gapView; }
+    QCheckBox *countsBox() const { return m_counts; }
     WaterfallChart *waterfall() const { return m_waterfall; }
     ThroughputChart *throughput() const { return m_throughput; }
     QListWidget *runList() const { return m_runList; }
@@ -110,6 +113,9 @@ private:
     QTableView *m_kernelView, *m_opView, *m_gapView;
     QLineEdit *m_filter;
     QCheckBox *m_perStep;
+    QCheckBox *m_counts = nullptr;
+    QLabel *m_keyLegend = nullptr;
+    CompactTable *m_compact = nullptr;
     QLabel *m_highlightStatus;
     QLabel *m_status;
     bool m_filling = false;

@@ -1,5 +1,8 @@
 #include "widgets/compare/MetricsTableModel.h"
 
+#include "widgets/compare/NameDiffModel.h"
+#include "widgets/compare/CompactTable.h"
+
 #include "widgets/render/GapCauseStyle.h"
 
 #include "core/analysis/FigureText.h"
@@ -9,6 +12,7 @@
 #include <QFont>
 #include <QLocale>
 
+#include <algorithm>
 #include <cmath>
 
 namespace lanescope {
@@ -51,6 +55,11 @@ void MetricsTableModel::setComparison(const analysis::ComparisonResult *result)
         add("tokens_per_s_per_gpu", tr("Tokens/s per GPU"),
             tr("Tokens per step over the median step time (needs the MFU inputs of the Analysis dock)"), Unit::TokensPerS,
             true, [](const M &m) { return m.tokensPerSPerGpu; });
+        // A model that is no transformer: its samples (images) per step give this instead; no MFU.
+        if (std::any_of(runs.begin(), runs.end(), [](const M &m) { return m.samplesPerSPerGpu.has_value(); }))
+            add("samples_per_s_per_gpu", tr("Samples/s per GPU"),
+                tr("Samples (images) per step over the median step time (the Analysis dock's MFU panel, with samples)"),
+                Unit::SamplesPerS, true, [](const M &m) { return m.samplesPerSPerGpu; });
         add("mfu_pct", tr("MFU"), tr("Model FLOPs utilisation: 6 × parameters × tokens/s over the GPU's peak"), Unit::Pct,
             true, [](const M &m) { return m.mfuPct; });
         add("achieved_tflops", tr("Achieved TFLOPS"), tr("Model FLOPs per second per GPU at the median step time"),
@@ -170,6 +179,8 @@ QString MetricsTableModel::format(Unit unit, double v)
         return figure::tflops(v);
     case Unit::TokensPerS:
         return figure::tokensPerS(v);
+    case Unit::SamplesPerS:
+        return figure::samplesPerS(v);
     }
     return {};
 }
@@ -269,15 +280,17 @@ QVariant MetricsTableModel::data(const QModelIndex &index, int role) const
 
 QVariant MetricsTableModel::headerData(int section, Qt::Orientation o, int role) const
 {
-    if (o != Qt::Horizontal || role != Qt::DisplayRole)
+    if (o != Qt::Horizontal || (role != Qt::DisplayRole && role != CompactTable::ShortHeaderRole))
         return QAbstractTableModel::headerData(section, o, role);
     if (section == 0)
-        return tr("Metric");
+        return role == Qt::DisplayRole ? QVariant(tr("Metric")) : QVariant();
     bool isDelta = false;
     const int run = runOfColumn(section, &isDelta);
     if (run < 0 || run >= m_labels.size())
         return {};
-    return isDelta ? tr("Δ %1").arg(m_labels.at(run)) : m_labels.at(run);
+    // Short: the key the Differences tables use too ("A", "Δ B" for long labels).
+    const QString name = role == Qt::DisplayRole ? m_labels.at(run) : NameDiffModel::runKey(run, m_labels);
+    return isDelta ? tr("Δ %1").arg(name) : name;
 }
 
 QString MetricsTableModel::toTsv() const

@@ -1,11 +1,14 @@
 #include "widgets/compare/NameDiffModel.h"
 
+#include "widgets/compare/DistinctNames.h"
 #include "widgets/render/GapCauseStyle.h"
 
 #include <QBrush>
 #include <QColor>
 #include <QLocale>
 
+#include <algorithm>
+#include <climits>
 #include <cmath>
 
 namespace lanescope {
@@ -15,7 +18,28 @@ QString ms(double ns)
 {
     return QLocale().toString(ns / 1e6, 'f', std::abs(ns) < 1e7 ? 3 : 1);
 }
+
+// Run labels up to this long head their columns; longer ones are keyed by a letter.
+constexpr int kHeaderLabelChars = 10;
 } // namespace
+
+QString NameDiffModel::runKey(int run, const QStringList &labels)
+{
+    const bool short_ = std::all_of(labels.begin(), labels.end(), [](const QString &l) { return l.size() <= kHeaderLabelChars; });
+    if (short_ && run >= 0 && run < labels.size())
+        return labels[run];
+    return run < 26 ? QString(QChar(u'A' + run)) : QString::number(run + 1);
+}
+
+QString NameDiffModel::keyLegend() const
+{
+    if (m_labels.isEmpty() || runKey(0, m_labels) == m_labels.front())
+        return {};
+    QStringList parts;
+    for (int i = 0; i < m_labels.size(); ++i)
+        parts << (i == 0 ? tr("%1: %2 (baseline)") : tr("%1: %2")).arg(runKey(i, m_labels), m_labels[i]);
+    return parts.join(QStringLiteral(" · "));
+}
 
 NameDiffModel::NameDiffModel(Kind kind, QObject *parent)
     : QAbstractTableModel(parent)
@@ -42,9 +66,16 @@ void NameDiffModel::setComparison(const analysis::ComparisonResult *result)
                 m_rows.push_back(std::move(r));
             }
         } else {
-            for (const analysis::NameDiffRow &n : m_kind == Kind::Kernels ? result->kernels : result->ops) {
+            const auto &rows = m_kind == Kind::Kernels ? result->kernels : result->ops;
+            QStringList names;
+            for (const analysis::NameDiffRow &n : rows)
+                names << n.name;
+            // Kernels that share a template read apart in a narrow column; operators are short.
+            const QStringList display = m_kind == Kind::Kernels ? distinguishingNames(names) : names;
+            for (const analysis::NameDiffRow &n : rows) {
                 Row r;
-                r.name = r.display = n.name;
+                r.name = n.name;
+                r.display = display.value(int(m_rows.size()), n.name);
                 r.count = n.count;
                 for (TimeNs t : n.totalNs)
                     r.totalNs.push_back(double(t));
@@ -53,6 +84,12 @@ void NameDiffModel::setComparison(const analysis::ComparisonResult *result)
             }
         }
     }
+    QStringList shown;
+    for (const Row &r : m_rows)
+        shown << r.display;
+    const QStringList compact = compactNames(shown);
+    for (std::size_t i = 0; i < m_rows.size(); ++i)
+        m_rows[i].compact = compact.value(qsizetype(i));
     endResetModel();
 }
 
@@ -100,8 +137,10 @@ QVariant NameDiffModel::data(const QModelIndex &index, int role) const
     if (c == 0) {
         if (role == Qt::DisplayRole || role == SortRole)
             return r.display;
+        if (role == CompactRole)
+            return r.compact;
         if (role == Qt::ToolTipRole)
-            return m_kind == Kind::Gaps ? r.display : tr("%1\nClick to outline it in every run's lanes").arg(r.display);
+            return m_kind == Kind::Gaps ? r.display : tr("%1\nClick to outline it in every run's lanes").arg(r.name);
         return {};
     }
     if (role == Qt::TextAlignmentRole)
@@ -116,11 +155,14 @@ QVariant NameDiffModel::data(const QModelIndex &index, int role) const
     }
     bool known = false, baseKnown = false;
     if (c <= 2 * n) { // times
-        const double t = timeOf(r, c - 1 - n, &known);
+        const int run = c - 1 - n;
+        const double t = timeOf(r, run, &known);
         if (role == Qt::DisplayRole)
             return known ? ms(t) : tr("—");
         if (role == SortRole)
             return t;
+        if (role == Qt::ToolTipRole) // the count, where its column is hidden
+            return tr("%1: %n time(s)", nullptr, int(std::min<std::int64_t>(r.count[std::size_t(run)], INT_MAX))).arg(m_labels.value(run));
         return {};
     }
     const int run = c - 2 * n; // deltas, runs 1..n-1
@@ -147,17 +189,32 @@ QVariant NameDiffModel::data(const QModelIndex &index, int role) const
 
 QVariant NameDiffModel::headerData(int section, Qt::Orientation o, int role) const
 {
-    if (o != Qt::Horizontal || role != Qt::DisplayRole)
+    if (o != Qt::Horizontal || (role != Qt::DisplayRole && role != Qt::ToolTipRole))
         return QAbstractTableModel::headerData(section, o, role);
     const int n = runs();
-    if (section == 0)
-        return m_kind == Kind::Kernels ? tr("GPU kernel") : m_kind == Kind::Operators ? tr("CPU operator") : tr("Gap cause");
-    if (section <= n)
-        return tr("Count %1").arg(m_labels.value(section - 1));
     const bool perStep = m_perStep && m_kind != Kind::Gaps;
+    if (section == 0) {
+        // The unit once, here: the run columns are headed by their keys alone, narrow enough for
+        // three runs and their deltas beside a readable name.
+        const QString what = m_kind == Kind::Kernels ? tr("GPU kernel") : m_kind == Kind::Operators ? tr("CPU operator") : tr("Gap cause");
+        return role == Qt::ToolTipRole ? QVariant() : QVariant(perStep ? tr("%1 (ms per step)").arg(what) : tr("%1 (ms)").arg(what));
+    }
+    // A short key heads each run's column (its label when short, else a letter the legend
+    // explains); the tooltip names the run in full.
+    const int run = section <= n ? section - 1 : section <= 2 * n ? section - 1 - n : section - 2 * n;
+    const QString key = runKey(run, m_labels), label = m_labels.value(run);
+    if (role == Qt::ToolTipRole) {
+        if (section <= n)
+            return tr("How many ran in %1").arg(label);
+        if (section <= 2 * n)
+            return perStep ? tr("Milliseconds per step in %1").arg(label) : tr("Milliseconds in %1").arg(label);
+        return tr("%1 against the baseline %2, in milliseconds").arg(label, m_labels.value(0));
+    }
+    if (section <= n)
+        return tr("Count %1").arg(key);
     if (section <= 2 * n)
-        return perStep ? tr("ms/step %1").arg(m_labels.value(section - 1 - n)) : tr("ms %1").arg(m_labels.value(section - 1 - n));
-    return tr("Δ ms %1").arg(m_labels.value(section - 2 * n));
+        return key;
+    return tr("Δ %1").arg(key);
 }
 
 } // namespace lanescope

@@ -1,6 +1,6 @@
 #pragma once
 // The comparison's differences by name: GPU kernels, CPU operators, or GEMM gaps by cause. Columns:
-// the name, each run's count, each run's time (total, or per ProfilerStep when the runs recorded
+// the name, each run's count (the view may hide these: each time's tooltip has it), each run's time (total, or per ProfilerStep when the runs recorded
 // different numbers of steps), and each later run's delta against the baseline. Rows come sorted
 // by impact (the largest |delta| first, as the CLI lists them); the view may sort by any column.
 #include "core/analysis/Compare.h"
@@ -15,7 +15,9 @@ class NameDiffModel : public QAbstractTableModel
     Q_OBJECT
 public:
     enum class Kind { Kernels, Operators, Gaps };
-    enum Role { SortRole = Qt::UserRole + 1, NameRole };
+    // CompactRole (column 0): the shown name without the words its family shares
+    // (DistinctNames.h compactNames), for the delegate to show where the whole does not fit.
+    enum Role { SortRole = Qt::UserRole + 1, NameRole, CompactRole };
 
     explicit NameDiffModel(Kind kind, QObject *parent = nullptr);
     void setComparison(const analysis::ComparisonResult *result); // null clears; keeps its own copy
@@ -34,11 +36,16 @@ public:
     int deltaColumn(int run) const { return run == 0 ? -1 : 1 + 2 * runs() + run - 1; }
     // Kernels and operators: the normalised name, as SliceHighlight matches it. Gaps: the cause key.
     QString nameAt(int row) const;
+    // What heads run `run`'s columns: its label when every label is short, else "A", "B", ….
+    static QString runKey(int run, const QStringList &labels);
+    // "A: resnet50-nw0-baseline (baseline) · B: …" where letters head the columns; else empty.
+    QString keyLegend() const;
 
 private:
     struct Row
     {
         QString name, display;
+        QString compact;
         std::vector<std::int64_t> count;
         std::vector<double> totalNs;                 // or the per-step figure, when m_perStep
         std::vector<std::optional<double>> perStepNs;

@@ -2,6 +2,8 @@
 
 #include "widgets/render/Palette.h"
 
+#include "core/analysis/FigureText.h"
+
 #include <QFontMetrics>
 #include <QPaintDevice>
 #include <QPainter>
@@ -24,17 +26,6 @@ QColor withAlpha(QColor c, int alpha)
 {
     c.setAlpha(alpha);
     return c;
-}
-
-double roundUpScale(double want)
-{
-    if (!(want > 0))
-        return 1;
-    const double p10 = std::pow(10.0, std::floor(std::log10(want)));
-    for (double m : {1.0, 1.2, 1.6, 2.0, 2.5, 3.0, 4.0, 5.0, 6.0, 8.0, 10.0})
-        if (p10 * m >= want)
-            return p10 * m;
-    return p10 * 10;
 }
 
 } // namespace
@@ -66,22 +57,19 @@ double MemoryBand::axisTop(const TraceViewIndex::MemoryCurve &curve, std::int64_
 {
     const double scale = curve.scaleBytes;
     if (total > 0 && double(total) > scale && double(total) <= 2 * scale)
-        return roundUpScale(double(total) * 1.02);
+        return analysis::figure::roundUpBytes(double(total) * 1.02);
     return scale;
 }
 
 QString MemoryBand::formatBytes(double bytes, bool precise)
 {
-    const double gb = bytes / 1e9;
-    if (precise)
-        return gb >= 1 ? tr("%1 GB").arg(gb, 0, 'f', 2) : tr("%1 MB").arg(bytes / 1e6, 0, 'f', 1);
-    if (gb >= 10)
-        return tr("%1 GB").arg(gb, 0, 'f', 0);
-    if (gb >= 1)
-        return tr("%1 GB").arg(gb, 0, 'f', 1);
-    if (bytes <= 0)
-        return QStringLiteral("0");
-    return tr("%1 MB").arg(bytes / 1e6, 0, 'f', 0);
+    return precise ? analysis::figure::bytes(bytes) : analysis::figure::bytesTick(bytes);
+}
+
+QString MemoryBand::deviceTotalText(double axisTop, std::int64_t total)
+{
+    return totalOnAxis(axisTop, total) ? tr("device total %1").arg(formatBytes(double(total)))
+                                       : tr("device total %1, off axis").arg(formatBytes(double(total)));
 }
 
 QString MemoryBand::readoutText(const Value &v)
@@ -267,8 +255,7 @@ void MemoryBand::paintAxis(QPainter &p, QRect cell, const QString &title, const 
         });
     if (f.deviceTotal > 0) {
         const bool on = totalOnAxis(f.axisTop, f.deviceTotal);
-        row(on ? tr("device total %1").arg(formatBytes(double(f.deviceTotal)))
-               : tr("device total %1, off axis").arg(formatBytes(double(f.deviceTotal))),
+        row(deviceTotalText(f.axisTop, f.deviceTotal),
             [&](int x, int cy) {
                 p.setPen(QPen(withAlpha(chrome.label, 200), 1, on ? Qt::DashLine : Qt::DotLine));
                 p.drawLine(x, cy, x + 14, cy);

@@ -1,7 +1,7 @@
 #pragma once
 // The device memory band: a row of its own under a GPU group's lanes (LaneLayout, key
 // memory:<device>) with the caching allocator's totals as two series, allocated and reserved, on a
-// real axis (0 and the top value, in GB or MB), the device's total memory as a dashed line where
+// real axis (0 and the top value, in GiB or MiB), the device's total memory as a dashed line where
 // the trace's deviceProperties give it, the allocator spikes of core/analysis/MemorySpikes.h marked,
 // and the values under the cursor. TimelineRenderer decides where the band is; this draws it and
 // answers what it shows at a time.
@@ -45,8 +45,12 @@ public:
         return deviceTotal > 0 && double(deviceTotal) <= axisTop;
     }
 
-    // "16 GB", "1.5 GB", "512 MB": axis labels. precise: "1.00 GB", "512.0 MB" for read-outs.
+    // "16 GiB", "1.5 GiB", "512 MiB": axis labels. precise: "1.00 GiB", "512.0 MiB" for read-outs
+    // (FigureText.h: binary units on every surface).
     static QString formatBytes(double bytes, bool precise = false);
+    // The legend's line for the device's total: "device total 79.2 GiB" (", off axis" when the
+    // axis does not reach it).
+    static QString deviceTotalText(double axisTop, std::int64_t total);
 
     struct Frame
     {

@@ -156,6 +156,9 @@ QString PictureExport::metricsLine(const analysis::AnalysisResult &r)
     QStringList parts;
     if (f.stepTimeNs)
         parts << tr("step %1").arg(figure::stepTime(*f.stepTimeNs));
+    // A model that is no transformer: its throughput beside the step time (no MFU for it).
+    if (f.samplesPerSPerGpu)
+        parts << tr("%1 samples/s/GPU").arg(figure::samplesPerS(*f.samplesPerSPerGpu));
     // The analysis dock's lead figure (compute-stream idle over the analysed steps), named as such;
     // all-GPU idle where there is no compute stream to measure.
     if (f.computeIdlePct)

@@ -1,5 +1,7 @@
 #include "widgets/render/TraceViewIndex.h"
 
+#include "core/analysis/FigureText.h"
+
 #include "core/analysis/Steps.h"
 
 #include <algorithm>
@@ -99,16 +101,8 @@ TraceViewIndex::TraceViewIndex(const Trace &t, const std::vector<analysis::Step>
             mc.hasReserved |= m.reserved >= 0;
         }
         // Scale: the peak plus 5 % headroom (a curve flat at its peak must not hide under the
-        // lane's top edge), rounded up to a round number of bytes.
-        const double want = double(peak) * 1.05;
-        const double p10 = std::pow(10.0, std::floor(std::log10(want)));
-        double scale = p10;
-        for (double m : {1.0, 1.2, 1.6, 2.0, 2.5, 3.0, 4.0, 5.0, 6.0, 8.0, 10.0})
-            if (p10 * m >= want) {
-                scale = p10 * m;
-                break;
-            }
-        mc.scaleBytes = scale;
+        // lane's top edge), rounded up to a round number of the binary unit the axis reads in.
+        mc.scaleBytes = analysis::figure::roundUpBytes(double(peak) * 1.05);
         std::vector<MemAgg> level;
         for (std::size_t j = 0; j < s.size(); j += kMemoryFan) {
             MemAgg a;

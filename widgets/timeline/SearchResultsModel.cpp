@@ -69,7 +69,8 @@ QVariant SearchResultsModel::data(const QModelIndex &index, int role) const
         switch (index.column()) {
         case NameColumn: return details::bounded(nameOf(hit), details::kMaxNameChars);
         case LaneColumn: return m_laneLabel ? m_laneLabel(SliceRef{h.run, h.track, h.slice}) : QString();
-        case StartColumn: return TimeAxis::formatTime(double(h.start));
+        // To the microsecond: a kernel of a few µs must be found again by its start.
+        case StartColumn: return TimeAxis::formatPrecise(double(h.start), 1e3);
         case DurationColumn: return TimeAxis::formatTime(double(durOf(hit)));
         }
         break;

@@ -7,6 +7,7 @@
 #include "widgets/timeline/DetailsHtml.h"
 #include "widgets/render/Palette.h"
 #include "widgets/timeline/TimelineSearch.h"
+#include "widgets/view/Session.h"
 
 #include <QClipboard>
 #include <QGridLayout>
@@ -94,6 +95,11 @@ void DetailsPanel::showSlice(SliceRef ref)
     using details::row;
     QString html = QStringLiteral("<p style='font-weight:bold; font-size:larger'>%1</p><table>")
                        .arg(esc(details::bounded(t->name(trk.nameId[i]), details::kMaxNameChars)));
+    // In a comparison the same kernel lies in every run's lanes: say whose this one is.
+    if (m_view->runCount() > 1) {
+        const QString label = m_view->session()->run(ref.run).label;
+        html += row(tr("Run"), esc(ref.run == 0 ? tr("%1 (baseline)").arg(label) : label));
+    }
     html += row(tr("Category"), esc(t->category(trk.catId[i])));
     html += row(tr("Start"), esc(details::startText(double(trk.start[i] - t->minTs), details::timeResolutionNs(trk.start, trk.dur))));
     html += row(tr("Duration"), esc(TimeAxis::formatTime(double(trk.dur[i]))));

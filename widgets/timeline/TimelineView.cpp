@@ -834,6 +834,18 @@ bool TimelineView::anchorAt(QPoint pos, int run, annotations::Anchor *out, int *
     return true;
 }
 
+QPoint TimelineView::belowLastLane(QPoint pos) const
+{
+    int bottom = -1;
+    for (const Lane &l : m_layout.lanes())
+        if (!l.hidden && !l.pinned && l.height > 0)
+            bottom = std::max(bottom, l.y + l.height);
+    const int layoutY = pos.y() - kTopHeight + verticalScrollBar()->value();
+    if (bottom <= 0 || layoutY < bottom)
+        return pos;
+    return QPoint(pos.x(), bottom - 1 + kTopHeight - verticalScrollBar()->value());
+}
+
 TimelineView::AnnotationRef TimelineView::annotationAt(QPoint pos) const
 {
     for (int run = runCount() - 1; run >= 0; --run) { // later runs' drawings are on top
@@ -884,7 +896,9 @@ bool TimelineView::pressAnnotationTool(QPoint pos)
     case AnnotationTool::Callout:
     case AnnotationTool::Arrow:
     case AnnotationTool::Rect:
-        if (!anchorAt(pos, -1, &a.a, &run))
+        // Below the last lane (the empty space under the groups): anchored to the last lane, at
+        // its bottom, rather than dropped without a word.
+        if (!anchorAt(pos, -1, &a.a, &run) && !anchorAt(belowLastLane(pos), -1, &a.a, &run))
             return false;
         a.kind = m_tool == AnnotationTool::Callout ? Kind::Callout : m_tool == AnnotationTool::Arrow ? Kind::Arrow : Kind::Rect;
         if (a.kind != Kind::Callout) // a callout has one anchor (its file has no "b")

@@ -162,6 +162,8 @@ public:
     // when run < 0; *runOut says which), the time under the mouse relative to the run's minTs, the
     // height in rows. False over no lane.
     bool anchorAt(QPoint pos, int run, annotations::Anchor *out, int *runOut = nullptr) const;
+    // pos moved up onto the lowest lane when it lies below every lane; else pos itself.
+    QPoint belowLastLane(QPoint pos) const;
     // The topmost annotation under pos (viewport); invalid when none.
     AnnotationRef annotationAt(QPoint pos) const;
 

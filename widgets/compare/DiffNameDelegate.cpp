@@ -1,0 +1,30 @@
+#include "widgets/compare/DiffNameDelegate.h"
+
+#include "widgets/compare/DistinctNames.h"
+#include "widgets/compare/NameDiffModel.h"
+
+#include <QApplication>
+#include <QStyle>
+
+namespace lanescope {
+
+QString DiffNameDelegate::shownText(const QModelIndex &index, const QFontMetrics &fm, int width)
+{
+    return fitDistinct(index.data(Qt::DisplayRole).toString(), index.data(NameDiffModel::CompactRole).toString(), fm, width);
+}
+
+int DiffNameDelegate::textMargins(const QWidget *w)
+{
+    const QStyle *style = w ? w->style() : QApplication::style();
+    return (style->pixelMetric(QStyle::PM_FocusFrameHMargin, nullptr, w) + 1) * 2;
+}
+
+void DiffNameDelegate::initStyleOption(QStyleOptionViewItem *option, const QModelIndex &index) const
+{
+    QStyledItemDelegate::initStyleOption(option, index);
+    if (option->rect.width() <= 0) // a size hint: the whole text
+        return;
+    option->text = shownText(index, option->fontMetrics, option->rect.width() - textMargins(option->widget));
+}
+
+} // namespace lanescope
