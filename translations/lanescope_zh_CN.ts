@@ -16,7 +16,7 @@
         <message>
             <location filename="../app/gui/AboutBox.cpp" line="46" />
             <source>&lt;h3&gt;Lanescope %1&lt;/h3&gt;&lt;p&gt;A native viewer for PyTorch Profiler (Kineto) traces: find out why a distributed training run wastes its GPUs, prove the fix, and show the proof.&lt;/p&gt;&lt;p&gt;Lanescope is free software under the GNU General Public License, version 3 or any later version (GPL-3.0-or-later), and comes with no warranty.&lt;/p&gt;&lt;p&gt;Libraries in this build:&lt;/p&gt;&lt;table cellspacing="6"&gt;&lt;tr&gt;&lt;th align="left"&gt;Library&lt;/th&gt;&lt;th align="left"&gt;Version&lt;/th&gt;&lt;th align="left"&gt;Licence&lt;/th&gt;&lt;/tr&gt;%2&lt;/table&gt;</source>
-            <translation>&lt;h3&gt;Lanescope %1&lt;/h3&gt;&lt;p&gt;PyTorch Profiler（Kineto）跟踪文件的原生查看器：找出分布式训练运行浪费 GPU 的原因，验证修复效果，并展示证据。&lt;/p&gt;&lt;p&gt;Lanescope 是自由软件，依据 GNU 通用公共许可证第 3 版或（由您选择）任何更高版本（GPL-3.0-or-later）发布，不提供任何担保。&lt;/p&gt;&lt;p&gt;本构建包含的库：&lt;/p&gt;&lt;table cellspacing=&quot;6&quot;&gt;&lt;tr&gt;&lt;th align=&quot;left&quot;&gt;库&lt;/th&gt;&lt;th align=&quot;left&quot;&gt;版本&lt;/th&gt;&lt;th align=&quot;left&quot;&gt;许可证&lt;/th&gt;&lt;/tr&gt;%2&lt;/table&gt;</translation>
+            <translation>&lt;h3&gt;Lanescope %1&lt;/h3&gt;&lt;p&gt;PyTorch Profiler（Kineto）跟踪文件的原生查看器：找出分布式训练运行浪费 GPU 的原因，验证修复效果，并展示证据。&lt;/p&gt;&lt;p&gt;Lanescope 是自由软件，依据 GNU 通用公共许可证第 3 版或（由您选择）任何更高版本（GPL-3.0-or-later）发布，不提供任何担保。&lt;/p&gt;&lt;p&gt;本构建包含的库：&lt;/p&gt;&lt;table cellspacing="6"&gt;&lt;tr&gt;&lt;th align="left"&gt;库&lt;/th&gt;&lt;th align="left"&gt;版本&lt;/th&gt;&lt;th align="left"&gt;许可证&lt;/th&gt;&lt;/tr&gt;%2&lt;/table&gt;</translation>
         </message>
         <message>
             <source>&lt;h3&gt;Lanescope %1&lt;/h3&gt;&lt;p&gt;A native viewer for PyTorch Profiler (Kineto) traces: find out why a distributed training run wastes its GPUs, prove the fix, and show the proof.&lt;/p&gt;&lt;p&gt;Lanescope: licence not yet chosen.&lt;/p&gt;&lt;p&gt;Libraries in this build:&lt;/p&gt;&lt;table cellspacing="6"&gt;&lt;tr&gt;&lt;th align="left"&gt;Library&lt;/th&gt;&lt;th align="left"&gt;Version&lt;/th&gt;&lt;th align="left"&gt;Licence&lt;/th&gt;&lt;/tr&gt;%2&lt;/table&gt;</source>
@@ -446,7 +446,7 @@
     <context>
         <name>QObject</name>
         <message>
-            <location filename="../widgets/compare/CompareCharts.cpp" line="341" />
+            <location filename="../widgets/compare/CompareCharts.cpp" line="359" />
             <source>could not encode the PNG</source>
             <translation>无法编码 PNG</translation>
         </message>
@@ -490,6 +490,11 @@
             <location filename="../core/parse/TraceLoader.cpp" line="404" />
             <source>the file ends at byte %1 before traceEvents is closed (after %2 complete events): the profiler was probably stopped while writing; everything before the cut is loaded</source>
             <translation>文件在字节 %1 处结束，traceEvents 尚未闭合（此前有 %2 个完整事件）：分析器可能在写入时被终止；截断处之前的内容均已加载</translation>
+        </message>
+        <message>
+            <location filename="../core/parse/TraceLoader.cpp" line="409" />
+            <source>the event after byte %1 is larger than %2 MiB (or the file holds that much whitespace there): loading stopped there, after %3 complete events</source>
+            <translation>字节 %1 之后的事件大于 %2 MiB（或文件在该处有如此多的空白）：加载在此停止，此前有 %3 个完整事件</translation>
         </message>
         <message>
             <location filename="../core/parse/TraceLoader.cpp" line="415" />
@@ -589,9 +594,8 @@
             <translation>traceEvents 之后字节 %2 处“%1”的值有误；已忽略</translation>
         </message>
         <message>
-            <location filename="../core/parse/TraceLoader.cpp" line="409" />
             <source>the event after byte %1 is larger than %2 MB (or the file holds that much whitespace there): loading stopped there, after %3 complete events</source>
-            <translation>字节 %1 之后的事件大于 %2 MB（或文件在该处有如此多的空白）：加载在此停止，此前有 %3 个完整事件</translation>
+            <translation type="vanished">字节 %1 之后的事件大于 %2 MB（或文件在该处有如此多的空白）：加载在此停止，此前有 %3 个完整事件</translation>
         </message>
         <message>
             <location filename="../core/parse/TraceLoader.cpp" line="572" />
@@ -710,46 +714,52 @@
             <translation>分析窗口内没有 GPU 活动</translation>
         </message>
         <message numerus="yes">
-            <location filename="../core/analysis/Advice.cpp" line="148" />
+            <location filename="../core/analysis/Advice.cpp" line="149" />
             <source>of the analysed time (%n step(s), %1)</source>
             <translation>
                 <numerusform>分析时间（%n 步，共 %1）</numerusform>
             </translation>
         </message>
         <message>
-            <location filename="../core/analysis/Advice.cpp" line="149" />
+            <location filename="../core/analysis/Advice.cpp" line="150" />
             <source>of the analysed time (the GPU's busy span, %1)</source>
             <translation>分析时间（即 GPU 忙碌跨度，共 %1）</translation>
         </message>
         <message>
-            <location filename="../core/analysis/Advice.cpp" line="163" />
+            <location filename="../core/analysis/Advice.cpp" line="164" />
             <source>without these waits: step %1 -&gt; %2, MFU %3 -&gt; %4 at most (an upper bound: something else may stall instead)</source>
             <translation>若没有这些等待：步时长最多可从 %1 缩短到 %2，MFU 最多可从 %3 提升到 %4（这是上界：其他环节可能转而造成停顿）</translation>
         </message>
         <message>
-            <location filename="../core/analysis/Advice.cpp" line="167" />
+            <location filename="../core/analysis/Advice.cpp" line="168" />
             <source>without these waits: step %1 -&gt; %2 at most (an upper bound: something else may stall instead)</source>
             <translation>若没有这些等待：步时长最多可从 %1 缩短到 %2（这是上界：其他环节可能转而造成停顿）</translation>
         </message>
         <message>
-            <location filename="../core/analysis/Advice.cpp" line="181" />
+            <location filename="../core/analysis/Advice.cpp" line="182" />
             <source>Serialized AllGathers: let FSDP prefetch (limit_all_gathers=False, backward_prefetch=BACKWARD_PRE, forward_prefetch=True)</source>
             <translation>AllGather 被串行化：让 FSDP 预取（limit_all_gathers=False，backward_prefetch=BACKWARD_PRE，forward_prefetch=True）</translation>
         </message>
+        <message numerus="yes">
+            <location filename="../core/analysis/Advice.cpp" line="239" />
+            <source>a compute stream ran dry %n time(s) before the CPU launched its next kernel (%1 of them gaps of %2 or more); the GPU computed nothing for %3 of that = %4 %5</source>
+            <translation>
+                <numerusform>计算流有 %n 次在 CPU 启动下一个内核之前就已排空（其中 %1 次间隙不短于 %2）；其间 GPU 完全没有计算的时间共 %3，占%5的 %4</numerusform>
+            </translation>
+        </message>
         <message>
-            <location filename="../core/analysis/Advice.cpp" line="182" />
             <source>the compute stream waited for an AllGather %1 times (%2 per step), %3 = %4 %5; longest wait %6</source>
-            <translation>计算流等待 AllGather %1 次（每步 %2 次），共 %3，占%5的 %4；最长一次 %6</translation>
+            <translation type="vanished">计算流等待 AllGather %1 次（每步 %2 次），共 %3，占%5的 %4；最长一次 %6</translation>
         </message>
         <message numerus="yes">
-            <location filename="../core/analysis/Advice.cpp" line="213" />
+            <location filename="../core/analysis/Advice.cpp" line="214" />
             <source>%1 cudaMalloc and %2 cudaFree calls in %n step(s); %3 compute-stream gaps during them, %4 = %5 %6</source>
             <translation>
                 <numerusform>%n 步中有 %1 次 cudaMalloc 和 %2 次 cudaFree 调用；期间计算流出现 %3 个间隙，共 %4，占%6的 %5</numerusform>
             </translation>
         </message>
         <message>
-            <location filename="../core/analysis/Advice.cpp" line="236" />
+            <location filename="../core/analysis/Advice.cpp" line="237" />
             <source>CPU-bound launches between CUDA graph replays: capture more of the step in the graph, or move CPU work off the launching thread</source>
             <translation>CUDA Graph 重放之间的启动受 CPU 限制：把步中更多部分捕获进 Graph，或把 CPU 工作移出负责启动的线程</translation>
         </message>
@@ -758,14 +768,13 @@
             <translation type="vanished">计算流有 %1 次在 CPU 启动下一个内核之前就已排空；其间 GPU 完全没有计算的时间共 %2，占%4的 %3</translation>
         </message>
         <message>
-            <location filename="../core/analysis/Advice.cpp" line="244" />
+            <location filename="../core/analysis/Advice.cpp" line="245" />
             <source>; the trace already has %1 cudaGraphLaunch calls</source>
             <translation>；跟踪中已有 %1 次 cudaGraphLaunch 调用</translation>
         </message>
         <message>
-            <location filename="../core/analysis/Advice.cpp" line="257" />
             <source>the GPU idled %1 times while the DataLoader fetched a batch, %2 = %3 %4; longest %5</source>
-            <translation>DataLoader 取批次时 GPU 空闲了 %1 次，共 %2，占%4的 %3；最长 %5</translation>
+            <translation type="vanished">DataLoader 取批次时 GPU 空闲了 %1 次，共 %2，占%4的 %3；最长 %5</translation>
         </message>
         <message>
             <location filename="../core/analysis/Advice.cpp" line="274" />
@@ -773,24 +782,37 @@
             <translation>GPU 在其忙碌跨度（%2）中有 %1 的时间在计算，但 MFU 只有 %3（%4 / %5 TFLOPS）</translation>
         </message>
         <message>
-            <location filename="../core/analysis/Advice.cpp" line="212" />
+            <location filename="../core/analysis/Advice.cpp" line="213" />
             <source>Allocator churn: set PYTORCH_CUDA_ALLOC_CONF=expandable_segments:True (or max_split_size_mb:512)</source>
             <translation>分配器频繁分配释放：设置 PYTORCH_CUDA_ALLOC_CONF=expandable_segments:True（或 max_split_size_mb:512）</translation>
         </message>
+        <message numerus="yes">
+            <location filename="../core/analysis/Advice.cpp" line="183" />
+            <source>the compute stream waited for an AllGather %n time(s) (%1 per step), %2 = %3 %4; longest wait %5</source>
+            <translation>
+                <numerusform>计算流等待 AllGather %n 次（每步 %1 次），共 %2，占%4的 %3；最长一次 %5</numerusform>
+            </translation>
+        </message>
         <message>
-            <location filename="../core/analysis/Advice.cpp" line="237" />
+            <location filename="../core/analysis/Advice.cpp" line="238" />
             <source>CPU-bound kernel launches: capture the step with CUDA graphs or compile it with torch.compile (mode="reduce-overhead")</source>
             <translation>内核启动受 CPU 限制：用 CUDA Graphs 捕获整步，或用 torch.compile（mode="reduce-overhead"）编译</translation>
         </message>
         <message>
-            <location filename="../core/analysis/Advice.cpp" line="238" />
             <source>a compute stream ran dry %1 times before the CPU launched its next kernel (%2 of them gaps of %3 or more); the GPU computed nothing for %4 of that = %5 %6</source>
-            <translation>计算流有 %1 次在 CPU 启动下一个内核之前就已排空（其中 %2 次间隙不短于 %3）；其间 GPU 完全没有计算的时间共 %4，占%6的 %5</translation>
+            <translation type="vanished">计算流有 %1 次在 CPU 启动下一个内核之前就已排空（其中 %2 次间隙不短于 %3）；其间 GPU 完全没有计算的时间共 %4，占%6的 %5</translation>
         </message>
         <message>
-            <location filename="../core/analysis/Advice.cpp" line="256" />
+            <location filename="../core/analysis/Advice.cpp" line="257" />
             <source>Input-bound: give the DataLoader more workers (num_workers), pin_memory=True and persistent_workers=True</source>
             <translation>受输入限制：给 DataLoader 更多工作进程（num_workers），并设置 pin_memory=True 和 persistent_workers=True</translation>
+        </message>
+        <message numerus="yes">
+            <location filename="../core/analysis/Advice.cpp" line="258" />
+            <source>the GPU idled %n time(s) while the DataLoader fetched a batch, %1 = %2 %3; longest %4</source>
+            <translation>
+                <numerusform>DataLoader 取批次时 GPU 空闲了 %n 次，共 %1，占%3的 %2；最长 %4</numerusform>
+            </translation>
         </message>
         <message>
             <location filename="../core/analysis/Advice.cpp" line="273" />
@@ -848,42 +870,42 @@
             <translation>运行 %1 只有 %2 个完整步，少于对齐所需的 %3 个：改为按其起点对齐</translation>
         </message>
         <message>
-            <location filename="../core/analysis/Compare.cpp" line="384" />
+            <location filename="../core/analysis/Compare.cpp" line="385" />
             <source>%1 has no complete step at position %2, the one compared</source>
             <translation>%1 在位置 %2 上没有完整的步（即被比较的那一步）</translation>
         </message>
         <message>
-            <location filename="../core/analysis/Compare.cpp" line="390" />
+            <location filename="../core/analysis/Compare.cpp" line="391" />
             <source>%1 has %2 complete step(s), fewer than the %3 the alignment needs: aligned on its start</source>
             <translation>%1 只有 %2 个完整步，少于对齐所需的 %3 个：改为按其起点对齐</translation>
         </message>
         <message>
-            <location filename="../core/analysis/Compare.cpp" line="434" />
+            <location filename="../core/analysis/Compare.cpp" line="435" />
             <source>%1: the analysis measured its step time over other steps than the comparison's (%2 against %3 ns)</source>
             <translation>%1：分析测量步时长所用的步与比较所用的不同（%2 对比 %3 ns）</translation>
         </message>
         <message>
-            <location filename="../core/analysis/Compare.cpp" line="491" />
+            <location filename="../core/analysis/Compare.cpp" line="492" />
             <source>no step-time waterfall for %1: %2 has no GPU activity to split its steps into</source>
             <translation>%1 没有步时长瀑布图：%2 没有可用来拆分步的 GPU 活动</translation>
         </message>
         <message>
-            <location filename="../core/analysis/Compare.cpp" line="530" />
+            <location filename="../core/analysis/Compare.cpp" line="531" />
             <source>different GPU models: %1 ran on %2, %3 on %4; kernel times and MFU are not comparable as they stand</source>
             <translation>GPU 型号不同：%1 运行于 %2，%3 运行于 %4；内核时间和 MFU 不能直接比较</translation>
         </message>
         <message>
-            <location filename="../core/analysis/Compare.cpp" line="533" />
+            <location filename="../core/analysis/Compare.cpp" line="534" />
             <source>different world sizes: %1 ran on %2 ranks, %3 on %4; per-GPU figures compare, totals do not</source>
             <translation>world size 不同：%1 使用 %2 个 rank，%3 使用 %4 个；可比较每 GPU 指标，不可比较总量</translation>
         </message>
         <message>
-            <location filename="../core/analysis/Compare.cpp" line="539" />
+            <location filename="../core/analysis/Compare.cpp" line="540" />
             <source>different step counts: %2 in %1, %4 in %3; compare the per-step figures, not the totals</source>
             <translation>步数不同：%1 有 %2 步，%3 有 %4 步；请比较每步指标，而非总量</translation>
         </message>
         <message>
-            <location filename="../core/analysis/Compare.cpp" line="547" />
+            <location filename="../core/analysis/Compare.cpp" line="548" />
             <source>%1 has no ProfilerStep: no step time, no MFU and no waterfall for it</source>
             <translation>%1 没有 ProfilerStep：它没有步时长、MFU 和瀑布图</translation>
         </message>
@@ -1036,18 +1058,18 @@
             <translation>rank %1（共 %2 个）</translation>
         </message>
         <message>
-            <location filename="../app/cli/FolderCommands.cpp" line="46" />
+            <location filename="../app/cli/FolderCommands.cpp" line="47" />
             <source>a folder: no clock offsets from matching collectives (ranks placed by their trace epoch only)</source>
             <translation>文件夹：不用匹配的集合通信计算时钟偏移（rank 只按各自跟踪文件的时间基点放置）</translation>
         </message>
         <message>
-            <location filename="../app/cli/FolderCommands.cpp" line="48" />
+            <location filename="../app/cli/FolderCommands.cpp" line="49" />
             <source>a folder: collectives listed in stragglers, worst wait first (default 50; 0: all)</source>
             <translation>文件夹：掉队者中列出的集合通信数，等待最久的在前（默认 50；0：全部）</translation>
         </message>
         <message>
-            <location filename="../app/cli/FolderCommands.cpp" line="49" />
-            <location filename="../app/cli/FolderCommands.cpp" line="645" />
+            <location filename="../app/cli/FolderCommands.cpp" line="50" />
+            <location filename="../app/cli/FolderCommands.cpp" line="646" />
             <source>--top-stragglers needs a number of rows</source>
             <translation>--top-stragglers 需要一个行数</translation>
         </message>
@@ -1056,108 +1078,105 @@
             <translation type="vanished">单个跟踪文件：写出其 rank 摘要供 merge 使用（作业的 map 阶段），而不做分析</translation>
         </message>
         <message>
-            <location filename="../app/cli/FolderCommands.cpp" line="53" />
+            <location filename="../app/cli/FolderCommands.cpp" line="54" />
             <source>one trace: write its rank summary for merge (the map step of a job) instead of the analysis (a symbolic link is refused, not written through)</source>
             <translation>单个跟踪文件：写出供 merge 使用的 rank 摘要（作业的 map 阶段），而不是分析结果（拒绝符号链接，不会通过链接写入）</translation>
         </message>
         <message>
-            <location filename="../app/cli/FolderCommands.cpp" line="56" />
+            <location filename="../app/cli/FolderCommands.cpp" line="57" />
             <source>a folder: memory the loads running at once may use (default: half of the available memory)</source>
             <translation>文件夹：同时进行的加载可使用的内存（默认：可用内存的一半）</translation>
         </message>
         <message>
-            <location filename="../app/cli/FolderCommands.cpp" line="57" />
+            <location filename="../app/cli/FolderCommands.cpp" line="58" />
             <source>--memory-budget-mb needs a positive number</source>
             <translation>--memory-budget-mb 需要一个正数</translation>
         </message>
         <message>
-            <location filename="../app/cli/FolderCommands.cpp" line="66" />
+            <location filename="../app/cli/FolderCommands.cpp" line="67" />
             <source>a trace (.json or .json.gz), or a folder of rank traces (one file per rank)</source>
             <translation>跟踪文件（.json 或 .json.gz），或 rank 跟踪文件所在的文件夹（每个 rank 一个文件）</translation>
         </message>
         <message>
-            <location filename="../app/cli/FolderCommands.cpp" line="82" />
+            <location filename="../app/cli/FolderCommands.cpp" line="83" />
             <source>--%1 applies to a folder of rank traces</source>
             <translation>--%1 只适用于 rank 跟踪文件所在的文件夹</translation>
         </message>
         <message>
-            <location filename="../app/cli/FolderCommands.cpp" line="196" />
             <source>%1: %2 rank(s)%3, %4 events, %5 MB of JSON loaded in %6 s (%7 at once, %8 threads each)</source>
-            <translation>%1：%2 个 rank%3，%4 个事件，%5 MB 的 JSON，在 %6 秒内加载完成（同时加载 %7 个，每个 %8 个线程）</translation>
+            <translation type="vanished">%1：%2 个 rank%3，%4 个事件，%5 MB 的 JSON，在 %6 秒内加载完成（同时加载 %7 个，每个 %8 个线程）</translation>
         </message>
         <message>
-            <location filename="../app/cli/FolderCommands.cpp" line="199" />
-            <location filename="../app/cli/FolderCommands.cpp" line="444" />
+            <location filename="../app/cli/FolderCommands.cpp" line="200" />
+            <location filename="../app/cli/FolderCommands.cpp" line="445" />
             <source> of world size %1</source>
             <translation>（world size %1）</translation>
         </message>
         <message>
-            <location filename="../app/cli/FolderCommands.cpp" line="206" />
             <source>rank %1%2: %3, %4 events, %5 MB, %6 s</source>
-            <translation>rank %1%2：%3，%4 个事件，%5 MB，%6 秒</translation>
+            <translation type="vanished">rank %1%2：%3，%4 个事件，%5 MB，%6 秒</translation>
         </message>
         <message>
-            <location filename="../app/cli/FolderCommands.cpp" line="208" />
+            <location filename="../app/cli/FolderCommands.cpp" line="209" />
             <source> (guessed)</source>
             <translation>（推测）</translation>
         </message>
         <message>
-            <location filename="../app/cli/FolderCommands.cpp" line="213" />
             <source>model %1 MB in all, resident anonymous memory %2 MB</source>
-            <translation>模型共 %1 MB，常驻匿名内存 %2 MB</translation>
+            <translation type="vanished">模型共 %1 MB，常驻匿名内存 %2 MB</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="289" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="291" />
             <source>warning: %1</source>
             <translation>警告：%1</translation>
         </message>
         <message>
-            <location filename="../app/cli/FolderCommands.cpp" line="441" />
+            <location filename="../app/cli/FolderCommands.cpp" line="442" />
             <source>%1: %2 rank(s)%3, loaded in %4 s</source>
             <translation>%1：%2 个 rank%3，在 %4 秒内加载完成</translation>
         </message>
         <message>
-            <location filename="../app/cli/FolderCommands.cpp" line="442" />
+            <location filename="../app/cli/FolderCommands.cpp" line="443" />
             <source>merged summaries</source>
             <translation>合并后的摘要</translation>
         </message>
         <message>
-            <location filename="../app/cli/FolderCommands.cpp" line="451" />
+            <location filename="../app/cli/FolderCommands.cpp" line="452" />
             <source>clock offsets, added to each rank's times (reference: rank %1; %2 collectives matched by %3):</source>
             <translation>时钟偏移，加到各 rank 的时间上（参考：rank %1；按%3匹配了 %2 个集合通信）：</translation>
         </message>
         <message>
-            <location filename="../app/cli/FolderCommands.cpp" line="454" />
+            <location filename="../app/cli/FolderCommands.cpp" line="455" />
             <source>sequence number</source>
             <translation>序列号</translation>
         </message>
         <message>
-            <location filename="../app/cli/FolderCommands.cpp" line="454" />
+            <location filename="../app/cli/FolderCommands.cpp" line="455" />
             <source>order within the step</source>
             <translation>步内顺序</translation>
         </message>
         <message>
-            <location filename="../app/cli/FolderCommands.cpp" line="458" />
+            <location filename="../app/cli/FolderCommands.cpp" line="459" />
             <source>rank %1: %2 µs (%3)</source>
             <translation>rank %1：%2 µs（%3）</translation>
         </message>
         <message>
-            <location filename="../app/cli/FolderCommands.cpp" line="464" />
+            <location filename="../app/cli/FolderCommands.cpp" line="465" />
             <source>rank %1: %2 µs (%3; %4 collectives, median deviation %5 µs)</source>
             <translation>rank %1：%2 µs（%3；%4 个集合通信，中位偏差 %5 µs）</translation>
         </message>
         <message>
-            <location filename="../app/cli/FolderCommands.cpp" line="472" />
+            <location filename="../app/cli/FolderCommands.cpp" line="473" />
             <source>per rank (* more than 2 MADs from the median):</source>
             <translation>各 rank（* 表示偏离中位数超过 2 个 MAD）：</translation>
         </message>
         <message>
-            <location filename="../app/cli/FolderCommands.cpp" line="490" />
+            <location filename="../app/cli/FolderCommands.cpp" line="491" />
             <source>job: step %1 ms (median over the job's complete steps, first rank's start to last rank's end), slowest rank by median step time %2; %3; MFU %4</source>
             <translation>作业：步时长 %1 ms（作业各完整步的中位数，从首个 rank 开始到最后一个 rank 结束），按步时长中位数最慢的 rank 为 %2；%3；MFU %4</translation>
         </message>
         <message>
-            <location filename="../app/cli/FolderCommands.cpp" line="507" />
+            <location filename="../app/cli/FolderCommands.cpp" line="508" />
             <source>rank %1 made the others wait %2 ms per step, summed over %3 other rank(s) (last at %4 of %5 collectives)</source>
             <translation>rank %1 让其他 rank 每步共等待 %2 ms，为 %3 个其他 rank 的等待之和（在 %5 个集合通信中有 %4 个最后到达）</translation>
         </message>
@@ -1166,27 +1185,27 @@
             <translation type="vanished">作业：步时长 %1 ms（作业各完整步的中位数，从首个 rank 开始到最后一个 rank 结束），最慢 rank %2；%3；MFU %4</translation>
         </message>
         <message>
-            <location filename="../app/cli/FolderCommands.cpp" line="494" />
+            <location filename="../app/cli/FolderCommands.cpp" line="495" />
             <source>no GPU activity</source>
             <translation>没有 GPU 活动</translation>
         </message>
         <message>
-            <location filename="../app/cli/FolderCommands.cpp" line="495" />
+            <location filename="../app/cli/FolderCommands.cpp" line="496" />
             <source>GPU idle %1%, overlap %2%</source>
             <translation>GPU 空闲 %1%，重叠 %2%</translation>
         </message>
         <message>
-            <location filename="../app/cli/FolderCommands.cpp" line="498" />
+            <location filename="../app/cli/FolderCommands.cpp" line="499" />
             <source>unknown (give --params and --tokens-per-step)</source>
             <translation>未知（请给出 --params 和 --tokens-per-step）</translation>
         </message>
         <message>
-            <location filename="../app/cli/FolderCommands.cpp" line="502" />
+            <location filename="../app/cli/FolderCommands.cpp" line="503" />
             <source>stragglers: no collective matched across the ranks</source>
             <translation>掉队者：各 rank 之间没有匹配上任何集合通信</translation>
         </message>
         <message>
-            <location filename="../app/cli/FolderCommands.cpp" line="505" />
+            <location filename="../app/cli/FolderCommands.cpp" line="506" />
             <source>stragglers (the last rank to arrive at a collective; the others' waits summed):</source>
             <translation>掉队者（最后到达集合通信的 rank；其他 rank 的等待时间之和）：</translation>
         </message>
@@ -1195,387 +1214,418 @@
             <translation type="vanished">rank %1 每步让其他 rank 等待 %2 ms（在 %4 个集合通信中有 %3 个最后到达）</translation>
         </message>
         <message>
-            <location filename="../app/cli/FolderCommands.cpp" line="514" />
+            <location filename="../app/cli/FolderCommands.cpp" line="197" />
+            <source>%1: %2 rank(s)%3, %4 events, %5 of JSON loaded in %6 s (%7 at once, %8 threads each)</source>
+            <translation>%1：%2 个 rank%3，%4 个事件，%5 的 JSON，在 %6 秒内加载完成（同时加载 %7 个，每个 %8 个线程）</translation>
+        </message>
+        <message>
+            <location filename="../app/cli/FolderCommands.cpp" line="207" />
+            <source>rank %1%2: %3, %4 events, %5, %6 s</source>
+            <translation>rank %1%2：%3，%4 个事件，%5，%6 秒</translation>
+        </message>
+        <message>
+            <location filename="../app/cli/FolderCommands.cpp" line="214" />
+            <source>model %1 in all, resident anonymous memory %2</source>
+            <translation>模型共 %1，常驻匿名内存 %2</translation>
+        </message>
+        <message>
+            <location filename="../app/cli/FolderCommands.cpp" line="515" />
             <source>worst waits:</source>
             <translation>等待最久：</translation>
         </message>
         <message>
-            <location filename="../app/cli/FolderCommands.cpp" line="517" />
+            <location filename="../app/cli/FolderCommands.cpp" line="518" />
             <source>step %1 %2: rank %3 last; %4 rank(s) waited %5 ms in all, the first %6 ms</source>
             <translation>步 %1 %2：rank %3 最后到达；%4 个 rank 共等待 %5 ms，最先到达的等了 %6 ms</translation>
         </message>
         <message>
-            <location filename="../app/cli/FolderCommands.cpp" line="541" />
+            <location filename="../app/cli/FolderCommands.cpp" line="542" />
             <source>--%1 applies to one trace, not %2</source>
             <translation>--%1 只适用于单个跟踪文件，不适用于%2</translation>
         </message>
         <message>
-            <location filename="../app/cli/FolderCommands.cpp" line="552" />
+            <location filename="../app/cli/FolderCommands.cpp" line="553" />
             <source>--summary writes one rank's summary: give it a trace, not a folder</source>
             <translation>--summary 写出单个 rank 的摘要：请给出跟踪文件，而不是文件夹</translation>
         </message>
         <message>
-            <location filename="../app/cli/FolderCommands.cpp" line="554" />
+            <location filename="../app/cli/FolderCommands.cpp" line="555" />
             <source>a folder</source>
             <translation>文件夹</translation>
         </message>
         <message>
-            <location filename="../app/cli/FolderCommands.cpp" line="572" />
+            <location filename="../app/cli/FolderCommands.cpp" line="573" />
             <source>a rank summary</source>
             <translation>rank 摘要</translation>
         </message>
         <message>
-            <location filename="../app/cli/FolderCommands.cpp" line="575" />
+            <location filename="../app/cli/FolderCommands.cpp" line="576" />
             <source>--no-clock-align and --top-stragglers belong to merge, which reads the summaries</source>
             <translation>--no-clock-align 和 --top-stragglers 属于读取摘要的 merge 命令</translation>
         </message>
         <message>
-            <location filename="../app/cli/FolderCommands.cpp" line="578" />
+            <location filename="../app/cli/FolderCommands.cpp" line="579" />
             <source>--summary needs the file to write</source>
             <translation>--summary 需要给出要写入的文件</translation>
         </message>
         <message>
-            <location filename="../app/cli/FolderCommands.cpp" line="602" />
+            <location filename="../app/cli/FolderCommands.cpp" line="603" />
             <source>wrote %1 (%2, %3 collectives)</source>
             <translation>已写入 %1（%2，%3 个集合通信）</translation>
         </message>
         <message>
-            <location filename="../app/cli/FolderCommands.cpp" line="638" />
+            <location filename="../app/cli/FolderCommands.cpp" line="639" />
             <source>rank summaries written by analyze RANKFILE --summary, one per rank, any order</source>
             <translation>由 analyze RANKFILE --summary 写出的 rank 摘要，每个 rank 一个，顺序不限</translation>
         </message>
         <message>
-            <location filename="../app/cli/FolderCommands.cpp" line="642" />
+            <location filename="../app/cli/FolderCommands.cpp" line="643" />
             <source>no clock offsets from matching collectives (ranks placed by their trace epoch only)</source>
             <translation>不用匹配的集合通信计算时钟偏移（rank 只按各自跟踪文件的时间基点放置）</translation>
         </message>
         <message>
-            <location filename="../app/cli/FolderCommands.cpp" line="644" />
+            <location filename="../app/cli/FolderCommands.cpp" line="645" />
             <source>collectives listed in stragglers, worst wait first (default 50; 0: all)</source>
             <translation>掉队者中列出的集合通信数，等待最久的在前（默认 50；0：全部）</translation>
         </message>
         <message>
-            <location filename="../app/cli/FolderCommands.cpp" line="687" />
+            <location filename="../app/cli/FolderCommands.cpp" line="688" />
             <source>no rank summary of a job: %1</source>
             <translation>没有作业的 rank 摘要：%1</translation>
         </message>
         <message>
-            <location filename="../app/cli/SynthCommand.cpp" line="62" />
+            <location filename="../app/cli/SynthCommand.cpp" line="63" />
             <source>fsdp-baseline, fsdp-prefetch or fsdp-tuned</source>
             <translation>fsdp-baseline、fsdp-prefetch 或 fsdp-tuned</translation>
         </message>
         <message>
-            <location filename="../app/cli/SynthCommand.cpp" line="63" />
+            <location filename="../app/cli/SynthCommand.cpp" line="64" />
             <source>trace file; with --ranks, the folder for rank-K.pt.trace.json</source>
             <translation>跟踪文件；与 --ranks 一起使用时，为存放 rank-K.pt.trace.json 的文件夹</translation>
         </message>
         <message>
-            <location filename="../app/cli/SynthCommand.cpp" line="64" />
+            <location filename="../app/cli/SynthCommand.cpp" line="65" />
             <source>write ranks 0..N-1 (N &lt;= --gpus)</source>
             <translation>写出 rank 0..N-1（N &lt;= --gpus）</translation>
         </message>
         <message>
-            <location filename="../app/cli/SynthCommand.cpp" line="65" />
+            <location filename="../app/cli/SynthCommand.cpp" line="66" />
             <source>--ranks needs a positive integer</source>
             <translation>--ranks 需要一个正整数</translation>
         </message>
         <message>
-            <location filename="../app/cli/SynthCommand.cpp" line="66" />
+            <location filename="../app/cli/SynthCommand.cpp" line="67" />
             <source>jitter seed (default 1); same seed, same bytes</source>
             <translation>抖动随机种子（默认 1）；种子相同，输出字节相同</translation>
         </message>
         <message>
-            <location filename="../app/cli/SynthCommand.cpp" line="67" />
+            <location filename="../app/cli/SynthCommand.cpp" line="68" />
             <source>--seed needs a non-negative integer</source>
             <translation>--seed 需要一个非负整数</translation>
         </message>
         <message>
-            <location filename="../app/cli/SynthCommand.cpp" line="68" />
+            <location filename="../app/cli/SynthCommand.cpp" line="69" />
             <source>this rank computes 15% slower</source>
             <translation>该 rank 的计算慢 15%</translation>
         </message>
         <message>
-            <location filename="../app/cli/SynthCommand.cpp" line="69" />
+            <location filename="../app/cli/SynthCommand.cpp" line="70" />
             <source>--straggler needs a rank</source>
             <translation>--straggler 需要一个 rank</translation>
         </message>
         <message>
-            <location filename="../app/cli/SynthCommand.cpp" line="71" />
+            <location filename="../app/cli/SynthCommand.cpp" line="72" />
             <source>each rank's clock is off rank 0's by up to MAX µs (default 80); the facts say by how much</source>
             <translation>每个 rank 的时钟与 rank 0 最多相差 MAX µs（默认 80）；facts 文件中记录实际偏差</translation>
         </message>
         <message>
-            <location filename="../app/cli/SynthCommand.cpp" line="72" />
+            <location filename="../app/cli/SynthCommand.cpp" line="73" />
             <source>--clock-skew-us needs a number of microseconds</source>
             <translation>--clock-skew-us 需要一个微秒数</translation>
         </message>
         <message>
-            <location filename="../app/cli/SynthCommand.cpp" line="73" />
+            <location filename="../app/cli/SynthCommand.cpp" line="74" />
             <source>model parameters (default 7e9)</source>
             <translation>模型参数量（默认 7e9）</translation>
         </message>
         <message>
-            <location filename="../app/cli/SynthCommand.cpp" line="74" />
+            <location filename="../app/cli/SynthCommand.cpp" line="75" />
             <source>--params needs a number between 1e6 and 1e13</source>
             <translation>--params 需要介于 1e6 与 1e13 之间的数字</translation>
         </message>
         <message>
-            <location filename="../app/cli/SynthCommand.cpp" line="75" />
+            <location filename="../app/cli/SynthCommand.cpp" line="76" />
             <source>transformer layers (default 32)</source>
             <translation>Transformer 层数（默认 32）</translation>
         </message>
         <message>
-            <location filename="../app/cli/SynthCommand.cpp" line="76" />
+            <location filename="../app/cli/SynthCommand.cpp" line="77" />
             <source>--layers needs an integer between 1 and 1024</source>
             <translation>--layers 需要介于 1 与 1024 之间的整数</translation>
         </message>
         <message>
-            <location filename="../app/cli/SynthCommand.cpp" line="77" />
+            <location filename="../app/cli/SynthCommand.cpp" line="78" />
             <source>hidden size (default 4096)</source>
             <translation>隐藏层大小（默认 4096）</translation>
         </message>
         <message>
-            <location filename="../app/cli/SynthCommand.cpp" line="78" />
+            <location filename="../app/cli/SynthCommand.cpp" line="79" />
             <source>--hidden needs an integer between 128 and 65536</source>
             <translation>--hidden 需要介于 128 与 65536 之间的整数</translation>
         </message>
         <message>
-            <location filename="../app/cli/SynthCommand.cpp" line="80" />
+            <location filename="../app/cli/SynthCommand.cpp" line="81" />
             <source>tokens per step per GPU (default 8192)</source>
             <translation>每个 GPU 每步的 token 数（默认 8192）</translation>
         </message>
         <message>
-            <location filename="../app/cli/SynthCommand.cpp" line="81" />
+            <location filename="../app/cli/SynthCommand.cpp" line="82" />
             <source>--tokens-per-step-per-gpu needs a number between 128 and 1e7</source>
             <translation>--tokens-per-step-per-gpu 需要介于 128 与 1e7 之间的数字</translation>
         </message>
         <message>
-            <location filename="../app/cli/SynthCommand.cpp" line="82" />
+            <location filename="../app/cli/SynthCommand.cpp" line="83" />
             <source>world size (default 32: 4 nodes x 8 A100)</source>
             <translation>world size（默认 32：4 个节点 x 8 块 A100）</translation>
         </message>
         <message>
-            <location filename="../app/cli/SynthCommand.cpp" line="83" />
+            <location filename="../app/cli/SynthCommand.cpp" line="84" />
             <source>--gpus needs a positive integer</source>
             <translation>--gpus 需要一个正整数</translation>
         </message>
         <message>
-            <location filename="../app/cli/SynthCommand.cpp" line="85" />
+            <location filename="../app/cli/SynthCommand.cpp" line="86" />
             <source>achieved fraction of bf16 peak on GEMMs (default 0.56)</source>
             <translation>GEMM 达到的 bf16 峰值比例（默认 0.56）</translation>
         </message>
         <message>
-            <location filename="../app/cli/SynthCommand.cpp" line="86" />
+            <location filename="../app/cli/SynthCommand.cpp" line="87" />
             <source>--gemm-efficiency needs a fraction in (0, 1]</source>
             <translation>--gemm-efficiency 需要 (0, 1] 之间的比例</translation>
         </message>
         <message>
-            <location filename="../app/cli/SynthCommand.cpp" line="88" />
+            <location filename="../app/cli/SynthCommand.cpp" line="89" />
             <source>per-GPU inter-node bandwidth in Gbit/s (default 200)</source>
             <translation>每个 GPU 的节点间带宽，单位 Gbit/s（默认 200）</translation>
         </message>
         <message>
-            <location filename="../app/cli/SynthCommand.cpp" line="89" />
+            <location filename="../app/cli/SynthCommand.cpp" line="90" />
             <source>--internode-gbps needs a positive number</source>
             <translation>--internode-gbps 需要一个正数</translation>
         </message>
         <message>
-            <location filename="../app/cli/SynthCommand.cpp" line="91" />
+            <location filename="../app/cli/SynthCommand.cpp" line="92" />
             <source>where the facts go (default OUT.facts.json, or DIR.facts.json beside the rank folder so trace tools reading the folder only see traces)</source>
             <translation>facts 文件的位置（默认 OUT.facts.json，或 rank 文件夹旁的 DIR.facts.json，使读取该文件夹的跟踪工具只看到跟踪文件）</translation>
         </message>
         <message>
-            <location filename="../app/cli/SynthCommand.cpp" line="93" />
+            <location filename="../app/cli/SynthCommand.cpp" line="94" />
             <source>print a JSON summary</source>
             <translation>输出 JSON 摘要</translation>
         </message>
         <message>
-            <location filename="../app/cli/SynthCommand.cpp" line="121" />
+            <location filename="../app/cli/SynthCommand.cpp" line="122" />
             <source>unknown scenario '%1' (fsdp-baseline, fsdp-prefetch, fsdp-tuned)</source>
             <translation>未知场景“%1”（可选 fsdp-baseline、fsdp-prefetch、fsdp-tuned）</translation>
         </message>
         <message>
-            <location filename="../app/cli/SynthCommand.cpp" line="123" />
+            <location filename="../app/cli/SynthCommand.cpp" line="124" />
             <source>--ranks %1 exceeds --gpus %2</source>
             <translation>--ranks %1 超过了 --gpus %2</translation>
         </message>
         <message>
-            <location filename="../app/cli/SynthCommand.cpp" line="125" />
+            <location filename="../app/cli/SynthCommand.cpp" line="126" />
             <source>--straggler %1 is not a rank of %2 GPUs</source>
             <translation>--straggler %1 不是 %2 个 GPU 中的 rank</translation>
         </message>
         <message>
-            <location filename="../app/cli/SynthCommand.cpp" line="129" />
+            <location filename="../app/cli/SynthCommand.cpp" line="130" />
             <source>--hidden must be a multiple of 128 (head size)</source>
             <translation>--hidden 必须是 128（注意力头大小）的倍数</translation>
         </message>
         <message>
-            <location filename="../app/cli/SynthCommand.cpp" line="131" />
+            <location filename="../app/cli/SynthCommand.cpp" line="132" />
             <source>--params is too small for the embedding of --hidden</source>
             <translation>--params 太小，容纳不下 --hidden 对应的嵌入层</translation>
         </message>
         <message>
-            <location filename="../app/cli/SynthCommand.cpp" line="149" />
+            <location filename="../app/cli/SynthCommand.cpp" line="150" />
             <source>cannot create folder %1</source>
             <translation>无法创建文件夹 %1</translation>
         </message>
         <message>
-            <location filename="../app/cli/FolderCommands.cpp" line="591" />
-            <location filename="../app/cli/SynthCommand.cpp" line="156" />
-            <location filename="../app/cli/SynthCommand.cpp" line="162" />
+            <location filename="../app/cli/SynthCommand.cpp" line="183" />
+            <source>wrote %1 (%2 of traces in %3 s)</source>
+            <translation>已写入 %1（%3 秒内写出 %2 跟踪数据）</translation>
+        </message>
+        <message>
+            <location filename="../app/cli/FolderCommands.cpp" line="592" />
+            <location filename="../app/cli/SynthCommand.cpp" line="157" />
+            <location filename="../app/cli/SynthCommand.cpp" line="163" />
             <source>cannot write %1: %2</source>
             <translation>无法写入 %1：%2</translation>
         </message>
         <message>
-            <location filename="../app/cli/SynthCommand.cpp" line="181" />
+            <location filename="../app/cli/SynthCommand.cpp" line="182" />
             <source>wrote %1</source>
             <translation>已写入 %1</translation>
         </message>
         <message>
-            <location filename="../app/cli/SynthCommand.cpp" line="182" />
             <source>wrote %1 (%2 MB of traces in %3 s)</source>
-            <translation>已写入 %1（%3 秒内写出 %2 MB 跟踪数据）</translation>
+            <translation type="vanished">已写入 %1（%3 秒内写出 %2 MB 跟踪数据）</translation>
         </message>
         <message numerus="yes">
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="303" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="305" />
             <source>  (Holistic Trace Analysis' definition: every event with args.stream is GPU time, %n of them not device activity)</source>
             <translation>
                 <numerusform>  （按 Holistic Trace Analysis 的定义：带 args.stream 的事件都算 GPU 时间，其中 %n 个不是设备活动）</numerusform>
             </translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="361" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="367" />
             <location filename="../app/cli/InfoCommand.cpp" line="119" />
             <source>a trace: .json or .json.gz as torch.profiler writes it</source>
             <translation>跟踪文件：torch.profiler 写出的 .json 或 .json.gz</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="363" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="369" />
             <source>shortest gap listed, in ms (default 15; fractions down to 0.001)</source>
             <translation>列出的最短间隙，单位 ms（默认 15；可带小数，最小 0.001）</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="364" />
-            <location filename="../app/cli/CompareCommand.cpp" line="233" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="370" />
+            <location filename="../app/cli/CompareCommand.cpp" line="236" />
             <source>--gap-ms needs a number of milliseconds</source>
             <translation>--gap-ms 需要一个毫秒数</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="366" />
-            <location filename="../app/cli/CompareCommand.cpp" line="235" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="372" />
+            <location filename="../app/cli/CompareCommand.cpp" line="238" />
             <source>gemm (default): gaps between two GEMM kernels; all: any gap of a compute stream</source>
             <translation>gemm（默认）：两个 GEMM 内核之间的间隙；all：计算流上的任何间隙</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="367" />
-            <location filename="../app/cli/CompareCommand.cpp" line="236" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="373" />
+            <location filename="../app/cli/CompareCommand.cpp" line="239" />
             <source>--gap-kernels takes gemm or all</source>
             <translation>--gap-kernels 只接受 gemm 或 all</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="368" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="374" />
             <location filename="../app/cli/CompareCommand.cpp" line="225" />
             <source>model parameters, for MFU (e.g. 7e9)</source>
             <translation>模型参数量，用于 MFU（例如 7e9）</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="369" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="375" />
             <location filename="../app/cli/CompareCommand.cpp" line="226" />
             <location filename="../app/cli/MfuCommand.cpp" line="28" />
             <source>--params needs a positive number</source>
             <translation>--params 需要一个正数</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="370" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="376" />
             <location filename="../app/cli/CompareCommand.cpp" line="227" />
             <source>tokens per step per GPU, for MFU</source>
             <translation>每个 GPU 每步的 token 数，用于 MFU</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="371" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="377" />
             <location filename="../app/cli/CompareCommand.cpp" line="228" />
             <source>--tokens-per-step needs a positive number</source>
             <translation>--tokens-per-step 需要一个正数</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="372" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="378" />
             <location filename="../app/cli/CompareCommand.cpp" line="229" />
             <source>--tokens-per-step counts all GPUs (divided by the world size)</source>
             <translation>--tokens-per-step 为所有 GPU 的总数（将除以 world size）</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="373" />
-            <location filename="../app/cli/CompareCommand.cpp" line="230" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="380" />
+            <location filename="../app/cli/CompareCommand.cpp" line="231" />
+            <source>samples (images) per step per GPU, for samples/s where the model is no transformer (no MFU)</source>
+            <translation>每 GPU 每步的样本（图像）数，用于非 Transformer 模型的样本/秒（不计算 MFU）</translation>
+        </message>
+        <message>
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="381" />
+            <location filename="../app/cli/CompareCommand.cpp" line="232" />
+            <source>--samples-per-step needs a positive number</source>
+            <translation>--samples-per-step 需要一个正数</translation>
+        </message>
+        <message>
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="382" />
+            <location filename="../app/cli/CompareCommand.cpp" line="233" />
             <source>GPU peak instead of the table's entry for the traced GPU</source>
             <translation>用此 GPU 峰值代替表中被跟踪 GPU 的峰值</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="374" />
-            <location filename="../app/cli/CompareCommand.cpp" line="231" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="383" />
+            <location filename="../app/cli/CompareCommand.cpp" line="234" />
             <location filename="../app/cli/MfuCommand.cpp" line="32" />
             <source>--peak-tflops needs a positive number</source>
             <translation>--peak-tflops 需要一个正数</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="375" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="384" />
             <source>analyse ProfilerStep#N only</source>
             <translation>只分析 ProfilerStep#N</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="376" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="385" />
             <location filename="../app/cli/CompareCommand.cpp" line="224" />
             <source>--step needs a step number</source>
             <translation>--step 需要一个步编号</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="377" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="386" />
             <source>analyse from A (µs from the first event); needs --to-us</source>
             <translation>从 A 开始分析（距第一个事件的时间，单位 µs）；需同时给出 --to-us</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="378" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="387" />
             <source>--from-us needs a number</source>
             <translation>--from-us 需要一个数字</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="379" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="388" />
             <source>analyse up to B (µs from the first event); needs --from-us</source>
             <translation>分析到 B 为止（距第一个事件的时间，单位 µs）；需同时给出 --from-us</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="380" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="389" />
             <source>--to-us needs a number</source>
             <translation>--to-us 需要一个数字</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="381" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="390" />
             <source>also sum the flops args of operators (with_flops=True; slow)</source>
             <translation>同时累加算子的 flops 参数（with_flops=True；较慢）</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="382" />
-            <location filename="../app/cli/CompareCommand.cpp" line="238" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="391" />
+            <location filename="../app/cli/CompareCommand.cpp" line="241" />
             <source>GPU time as Holistic Trace Analysis counts it: every event with args.stream (also Triton launcher cpu_ops and cuda_sync events)</source>
             <translation>按 Holistic Trace Analysis 的方式统计 GPU 时间：带 args.stream 的事件都算（包括 Triton 启动器的 cpu_op 和 cuda_sync 事件）</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="384" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="393" />
             <location filename="../app/cli/InfoCommand.cpp" line="122" />
             <source>loader threads (default: one per core; at most 256)</source>
             <translation>加载线程数（默认：每个核心一个；最多 256）</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="385" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="394" />
             <source>write only the first N rows of the kernel, operator and module summaries (default: all)</source>
             <translation>内核、算子和模块汇总只写前 N 行（默认：全部）</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="386" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="395" />
             <source>--top takes a whole number of rows</source>
             <translation>--top 需要一个整数行数</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="387" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="396" />
             <source>group the operator summary by input shapes (traces recorded with record_shapes; reads each operator's args)</source>
             <translation>按输入形状对算子汇总分组（以 record_shapes 录制的跟踪；会读取每个算子的参数）</translation>
         </message>
@@ -1588,9 +1638,9 @@
             <translation type="vanished">--threads 需要一个数字</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="388" />
-            <location filename="../app/cli/CompareCommand.cpp" line="246" />
-            <location filename="../app/cli/FolderCommands.cpp" line="646" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="397" />
+            <location filename="../app/cli/CompareCommand.cpp" line="249" />
+            <location filename="../app/cli/FolderCommands.cpp" line="647" />
             <location filename="../app/cli/InfoCommand.cpp" line="121" />
             <location filename="../app/cli/MfuCommand.cpp" line="34" />
             <source>print one JSON object</source>
@@ -1723,12 +1773,17 @@
             <translation>将时间线图片导出为 PNG、SVG 或 PDF，无需显示器</translation>
         </message>
         <message>
-            <location filename="../app/cli/Commands.cpp" line="62" />
+            <location filename="../app/cli/Commands.cpp" line="53" />
+            <source>--samples-per-step and --tokens-per-step exclude each other</source>
+            <translation>--samples-per-step 与 --tokens-per-step 不能同时使用</translation>
+        </message>
+        <message>
+            <location filename="../app/cli/Commands.cpp" line="69" />
             <source>--threads takes a whole number</source>
             <translation>--threads 只接受整数</translation>
         </message>
         <message>
-            <location filename="../app/cli/Commands.cpp" line="85" />
+            <location filename="../app/cli/Commands.cpp" line="92" />
             <source>%1 is a symbolic link: give the path of the file itself (an output is not written through a link)</source>
             <translation>%1 是符号链接：请给出文件本身的路径（输出不会通过链接写入）</translation>
         </message>
@@ -1932,7 +1987,7 @@
             <translation>--from-us 和 --to-us 必须同时给出</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="406" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="415" />
             <source>--step and --from-us/--to-us exclude each other</source>
             <translation>--step 与 --from-us/--to-us 不能同时使用</translation>
         </message>
@@ -2047,37 +2102,37 @@ lanescope-cli 命令 --help 列出该命令的选项。
             <translation>只比较基线的 ProfilerStep#N，以及其他每个运行中同一位置的步</translation>
         </message>
         <message>
-            <location filename="../app/cli/CompareCommand.cpp" line="232" />
+            <location filename="../app/cli/CompareCommand.cpp" line="235" />
             <source>shortest gap listed, in ms (default 15)</source>
             <translation>列出的最短间隙，单位 ms（默认 15）</translation>
         </message>
         <message>
-            <location filename="../app/cli/CompareCommand.cpp" line="237" />
+            <location filename="../app/cli/CompareCommand.cpp" line="240" />
             <source>count kernels and operators that differ only in template arguments as one</source>
             <translation>只有模板参数不同的内核和算子按同一个计数</translation>
         </message>
         <message>
-            <location filename="../app/cli/CompareCommand.cpp" line="241" />
+            <location filename="../app/cli/CompareCommand.cpp" line="244" />
             <source>a folder is compared through this rank of its job (default: its first, rank 0)</source>
             <translation>文件夹通过其作业中的此 rank 进行比较（默认：第一个，即 rank 0）</translation>
         </message>
         <message>
-            <location filename="../app/cli/CompareCommand.cpp" line="242" />
+            <location filename="../app/cli/CompareCommand.cpp" line="245" />
             <source>--rank needs a rank number</source>
             <translation>--rank 需要一个 rank 编号</translation>
         </message>
         <message>
-            <location filename="../app/cli/CompareCommand.cpp" line="243" />
+            <location filename="../app/cli/CompareCommand.cpp" line="246" />
             <source>rows of kernels and operators listed (default 50; 0: all)</source>
             <translation>列出的内核和算子行数（默认 50；0：全部）</translation>
         </message>
         <message>
-            <location filename="../app/cli/CompareCommand.cpp" line="244" />
+            <location filename="../app/cli/CompareCommand.cpp" line="247" />
             <source>--top needs a number of rows</source>
             <translation>--top 需要一个行数</translation>
         </message>
         <message>
-            <location filename="../app/cli/CompareCommand.cpp" line="245" />
+            <location filename="../app/cli/CompareCommand.cpp" line="248" />
             <source>loader threads per trace (default: the cores shared out; at most 256)</source>
             <translation>每个跟踪文件的加载线程数（默认：平分所有核心；最多 256）</translation>
         </message>
@@ -2086,38 +2141,38 @@ lanescope-cli 命令 --help 列出该命令的选项。
             <translation type="vanished">每个跟踪文件的加载线程数（默认：平分所有核心）</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="244" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="246" />
             <location filename="../app/cli/CompareCommand.cpp" line="143" />
             <source>unknown</source>
             <translation>未知</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="287" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="289" />
             <source>%1</source>
             <translation>%1</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="291" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="293" />
             <source>GPU time: no GPU activity</source>
             <translation>GPU 时间：没有 GPU 活动</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="293" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="295" />
             <source>GPU time: idle %1%, compute %2%, non-compute %3% of %4 ms; comm-compute overlap %5%</source>
             <translation>GPU 时间：空闲 %1%，计算 %2%，非计算 %3%，共 %4 ms；通信与计算重叠 %5%</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="308" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="310" />
             <source>  (last ProfilerStep left out, as Holistic Trace Analysis does)</source>
             <translation>  （与 Holistic Trace Analysis 一样，不计最后一个 ProfilerStep）</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="309" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="311" />
             <source>steps: %1</source>
             <translation>步：%1</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="312" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="314" />
             <source>gaps: %1</source>
             <translation>间隙：%1</translation>
         </message>
@@ -2130,27 +2185,27 @@ lanescope-cli 命令 --help 列出该命令的选项。
             <translation type="vanished">MFU：步时长 %1 s；请给出 --params 和 --tokens-per-step（未知 GPU 还需 --peak-tflops）</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="340" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="346" />
             <source>measured: %1 TFLOP in %2 of %3 operators carrying flops</source>
             <translation>实测：%1 TFLOP，来自 %3 个算子中带 flops 的 %2 个</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="344" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="350" />
             <source>memory: peak allocated %1, peak reserved %2, %3 cudaMalloc, %4 cudaFree calls</source>
             <translation>内存：峰值已分配 %1，峰值已保留 %2，%3 次 cudaMalloc、%4 次 cudaFree 调用</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="349" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="355" />
             <source>advice: %1</source>
             <translation>建议：%1</translation>
         </message>
         <message>
-            <location filename="../app/cli/Commands.cpp" line="54" />
+            <location filename="../app/cli/Commands.cpp" line="61" />
             <source>--params and --tokens-per-step go together</source>
             <translation>--params 和 --tokens-per-step 必须同时给出</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="404" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="413" />
             <source>--from-us and --to-us go together, with --to-us after --from-us</source>
             <translation>--from-us 和 --to-us 必须同时给出，且 --to-us 晚于 --from-us</translation>
         </message>
@@ -2190,12 +2245,12 @@ lanescope-cli 命令 --help 列出该命令的选项。
             <translation>警告：</translation>
         </message>
         <message>
-            <location filename="../app/cli/Commands.cpp" line="72" />
+            <location filename="../app/cli/Commands.cpp" line="79" />
             <source>--labels needs one label per trace (%1 labels, %2 traces)</source>
             <translation>--labels 需要每个跟踪文件一个标签（%1 个标签，%2 个跟踪文件）</translation>
         </message>
         <message>
-            <location filename="../app/cli/CompareCommand.cpp" line="267" />
+            <location filename="../app/cli/CompareCommand.cpp" line="270" />
             <source>--step compares one aligned step: it needs --align step</source>
             <translation>--step 比较对齐后的一步：需要 --align step</translation>
         </message>
@@ -2237,17 +2292,17 @@ lanescope-cli 命令 --help 列出该命令的选项。
             <translation type="vanished">MFU：步时长 %1 s，%2 tokens/s/GPU，%3 TFLOPS / 峰值 %4 TFLOPS（%5）= %6%</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="328" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="334" />
             <source>MFU: no ProfilerStep in what was analysed: MFU needs step times</source>
             <translation>MFU：分析范围内没有 ProfilerStep：MFU 需要步时长</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="331" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="337" />
             <source>the trace names no GPU</source>
             <translation>跟踪文件中没有 GPU 名称</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="331" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="337" />
             <source>no peak known for GPU '%1'</source>
             <translation>不知道 GPU '%1' 的峰值</translation>
         </message>
@@ -2276,12 +2331,12 @@ lanescope-cli 命令 --help 列出该命令的选项。
         </message>
         <message>
             <location filename="../app/cli/CompareCommand.cpp" line="149" />
-            <location filename="../app/cli/CompareCommand.cpp" line="299" />
+            <location filename="../app/cli/CompareCommand.cpp" line="302" />
             <source> (its slowest)</source>
             <translation> （其中最慢的）</translation>
         </message>
         <message>
-            <location filename="../app/cli/CompareCommand.cpp" line="294" />
+            <location filename="../app/cli/CompareCommand.cpp" line="297" />
             <source>%1: a job of %2 rank(s); its timeline, waterfall and differences are rank %3's%4, the job_* rows the whole job's</source>
             <translation>%1：%2 个 rank 的作业；时间线、瀑布图和差异取自 rank %3%4，job_* 行则统计整个作业</translation>
         </message>
@@ -2296,101 +2351,133 @@ lanescope-cli 命令 --help 列出该命令的选项。
             <translation>%1 %2 与 %3 %4 是同一个文件；每个输出都需要单独的文件</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="323" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="329" />
             <source>MFU: step %1 (%2), %3 tokens/s/GPU, %4 TFLOPS of %5 TFLOPS peak (%6) = %7</source>
             <translation>MFU：步时长 %1（%2），%3 tokens/s/GPU，%4 TFLOPS / 峰值 %5 TFLOPS（%6）= %7</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="332" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="338" />
             <source>MFU: step %1 (%2), %3 tokens/s/GPU, %4 TFLOPS; %5: give --peak-tflops</source>
             <translation>MFU：步时长 %1（%2），%3 tokens/s/GPU，%4 TFLOPS；%5：请给出 --peak-tflops</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="336" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="342" />
             <source>MFU: step %1 (%2); give --params and --tokens-per-step (and --peak-tflops for an unknown GPU)</source>
             <translation>MFU：步时长 %1（%2）；请给出 --params 和 --tokens-per-step（GPU 未知时还需给出 --peak-tflops）</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="417" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="426" />
             <source>the window %1 to %2 µs starts after the trace ends (%3 µs)</source>
             <translation>窗口 %1 到 %2 µs 的起点在跟踪文件结束（%3 µs）之后</translation>
         </message>
         <message>
-            <location filename="../app/cli/Commands.cpp" line="77" />
+            <location filename="../app/cli/Commands.cpp" line="84" />
             <source>--labels: label %1 of %2 is empty</source>
             <translation>--labels：%2 个标签中的第 %1 个为空</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="252" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="254" />
             <source>kernels by GPU time (%1 names; the first 10):</source>
             <translation>按 GPU 时间排列的内核（共 %1 个名称；前 10 个）：</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="259" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="261" />
             <source>operators by self CPU time (%1 rows; the first 10): self, total, device</source>
             <translation>按自身 CPU 时间排列的算子（%1 行；前 10 行）：自身、总计、设备</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="276" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="278" />
             <source>modules by CPU time (%1 modules; the first 10): CPU, device</source>
             <translation>按 CPU 时间排列的模块（%1 个模块；前 10 个）：CPU、设备</translation>
+        </message>
+        <message>
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="325" />
+            <source>throughput: step %1 (%2), %3 samples/s/GPU; MFU needs tokens (--params and --tokens-per-step): its 6 × parameters rule is a transformer's</source>
+            <translation>吞吐量：步时长 %1（%2），每 GPU %3 样本/秒；MFU 需要 token 数（--params 和 --tokens-per-step）：其 6 × 参数量的规则只适用于 Transformer</translation>
         </message>
     </context>
     <context>
         <name>figures</name>
         <message>
-            <location filename="../core/analysis/FigureText.cpp" line="52" />
-            <location filename="../core/analysis/FigureText.cpp" line="59" />
+            <location filename="../core/analysis/FigureText.cpp" line="53" />
+            <location filename="../core/analysis/FigureText.cpp" line="60" />
+            <location filename="../core/analysis/FigureText.cpp" line="144" />
             <source>%1 ms</source>
             <translation>%1 ms</translation>
         </message>
         <message>
-            <location filename="../core/analysis/FigureText.cpp" line="62" />
+            <location filename="../core/analysis/FigureText.cpp" line="63" />
             <source>%1 %</source>
             <translation>%1%</translation>
         </message>
         <message>
-            <location filename="../core/analysis/FigureText.cpp" line="69" />
+            <location filename="../core/analysis/FigureText.cpp" line="72" />
+            <location filename="../core/analysis/FigureText.cpp" line="90" />
             <source>%1 GiB</source>
             <translation>%1 GiB</translation>
         </message>
         <message>
-            <location filename="../core/analysis/FigureText.cpp" line="76" />
+            <location filename="../core/analysis/FigureText.cpp" line="92" />
+            <source>%1 MiB</source>
+            <translation>%1 MiB</translation>
+        </message>
+        <message>
+            <location filename="../core/analysis/FigureText.cpp" line="93" />
+            <source>%1 KiB</source>
+            <translation>%1 KiB</translation>
+        </message>
+        <message>
+            <location filename="../core/analysis/FigureText.cpp" line="143" />
+            <source>%1 s</source>
+            <translation>%1 s</translation>
+        </message>
+        <message>
+            <location filename="../core/analysis/FigureText.cpp" line="145" />
+            <source>%1 µs</source>
+            <translation>%1 µs</translation>
+        </message>
+        <message>
+            <location filename="../core/analysis/FigureText.cpp" line="148" />
+            <source>%1 ns</source>
+            <translation>%1 ns</translation>
+        </message>
+        <message>
+            <location filename="../core/analysis/FigureText.cpp" line="165" />
             <source>no ProfilerStep</source>
             <translation>没有 ProfilerStep</translation>
         </message>
         <message>
-            <location filename="../core/analysis/FigureText.cpp" line="78" />
+            <location filename="../core/analysis/FigureText.cpp" line="167" />
             <source>ProfilerStep#%1</source>
             <translation>ProfilerStep#%1</translation>
         </message>
         <message>
-            <location filename="../core/analysis/FigureText.cpp" line="80" />
+            <location filename="../core/analysis/FigureText.cpp" line="169" />
             <source>one complete step; the last step is left out</source>
             <translation>一个完整步；不计最后一步</translation>
         </message>
         <message>
-            <location filename="../core/analysis/FigureText.cpp" line="80" />
+            <location filename="../core/analysis/FigureText.cpp" line="169" />
             <source>one step</source>
             <translation>一步</translation>
         </message>
         <message>
-            <location filename="../core/analysis/FigureText.cpp" line="82" />
+            <location filename="../core/analysis/FigureText.cpp" line="171" />
             <source>median of %1 complete steps; the last is left out</source>
             <translation>%1 个完整步的中位数；不计最后一步</translation>
         </message>
         <message>
-            <location filename="../core/analysis/FigureText.cpp" line="83" />
+            <location filename="../core/analysis/FigureText.cpp" line="172" />
             <source>median of %1 steps</source>
             <translation>%1 步的中位数</translation>
         </message>
         <message>
-            <location filename="../core/analysis/FigureText.cpp" line="89" />
+            <location filename="../core/analysis/FigureText.cpp" line="178" />
             <source>GEMM gaps ≥ %1</source>
             <translation>GEMM 间隙 ≥ %1</translation>
         </message>
         <message>
-            <location filename="../core/analysis/FigureText.cpp" line="89" />
+            <location filename="../core/analysis/FigureText.cpp" line="178" />
             <source>compute-stream gaps ≥ %1</source>
             <translation>计算流间隙 ≥ %1</translation>
         </message>
@@ -2540,167 +2627,166 @@ Click to show where in the timeline.</source>
     <context>
         <name>lanescope::AnalysisDock</name>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="109" />
             <source>%1 ms</source>
-            <translation>%1 毫秒</translation>
+            <translation type="vanished">%1 毫秒</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="114" />
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="609" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="116" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="611" />
             <source>Analysis</source>
             <translation>分析</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="124" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="126" />
             <source>The run of the comparison this dock analyses; selecting a slice of another run switches to it</source>
             <translation>此面板分析的是比较中的哪个运行；选中另一个运行的切片会切换到该运行</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="127" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="129" />
             <source>Run:</source>
             <translation>运行：</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="134" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="136" />
             <source>Analyse the whole trace, one ProfilerStep, or the range selected in the timeline</source>
             <translation>分析整个跟踪、单个 ProfilerStep，或时间线中选中的范围</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="136" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="138" />
             <source>HTA definition</source>
             <translation>HTA 定义</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="138" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="140" />
             <source>Count GPU time as Holistic Trace Analysis does: every event that carries a stream, also the CPU-side Triton launcher operators torch.compile writes and cuda_sync events ("Stream Sync", counted as non-compute). Changes the GPU idle / compute / non-compute breakdown and the communication overlap to HTA's figures; the gaps, MFU and advice stay the same. Off: only kernels, copies and memsets on the device count.</source>
             <translation>按 Holistic Trace Analysis 的方式统计 GPU 时间：带流的事件都算，包括 torch.compile 写出的 CPU 端 Triton 启动器算子和 cuda_sync 事件（“Stream Sync”，计为非计算）。GPU 空闲 / 计算 / 非计算的时间分解和通信重叠将改为 HTA 的数值；间隙、MFU 和建议不变。关闭时：只统计设备上的内核、拷贝和 memset。</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="173" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="175" />
             <source>Scope:</source>
             <translation>范围：</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="185" />
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="681" />
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="832" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="187" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="683" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="834" />
             <source>Gaps</source>
             <translation>空闲间隙</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="189" />
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="682" />
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="759" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="191" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="684" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="761" />
             <source>Advice</source>
             <translation>建议</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="199" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="201" />
             <source>Breakdown</source>
             <translation>时间构成</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="206" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="208" />
             <source>MFU</source>
             <translation>MFU</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="211" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="213" />
             <source>Time spent</source>
             <translation>耗时</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="212" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="214" />
             <source>Where the time goes: per kernel, per CPU operator and per nn.Module, in the scope analysed</source>
             <translation>时间花在哪里：在所分析的范围内，按内核、按 CPU 算子和按 nn.Module 统计</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="222" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="224" />
             <source>Step</source>
             <translation>步</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="222" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="224" />
             <source>Start</source>
             <translation>开始</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="222" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="224" />
             <source>Duration</source>
             <translation>时长</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="222" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="224" />
             <source>GPU span</source>
             <translation>GPU 跨度</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="224" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="226" />
             <source>The CPU span of ProfilerStep#N</source>
             <translation>ProfilerStep#N 在 CPU 上的跨度</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="225" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="227" />
             <source>From the first to the last GPU activity of the step</source>
             <translation>从该步第一个到最后一个 GPU 活动</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="226" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="228" />
             <source>Click: show the step in the timeline. Double-click: analyse this step only.</source>
             <translation>单击：在时间线中显示该步。双击：只分析该步。</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="235" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="237" />
             <source>Steps</source>
             <translation>步</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="279" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="281" />
             <source>List idle gaps at least this long</source>
             <translation>列出不短于此时长的空闲间隙</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="283" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="285" />
             <source>ms</source>
             <translation>毫秒</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="284" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="286" />
             <source>µs</source>
             <translation>微秒</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="285" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="287" />
             <source>GEMM-to-GEMM only</source>
             <translation>仅 GEMM 到 GEMM</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="288" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="290" />
             <source>Only gaps within a GEMM-to-GEMM window of a stream: a GEMM ran on the stream before the gap and another runs after it (the FSDP layer-boundary signature). The kernels between the two GEMMs (an elementwise kernel, a norm, a copy) do not end the window, so the kernel right before or after a gap need not be a GEMM: the GEMM before / after columns name the window's ends. Off: every gap of a compute stream.</source>
             <translation>只列出流上 GEMM 到 GEMM 窗口内的间隙：间隙之前该流上运行过一个 GEMM，之后还会运行另一个（FSDP 层边界的特征）。两个 GEMM 之间的内核（逐元素内核、归一化、拷贝）不会结束窗口，因此紧邻间隙前后的内核不一定是 GEMM：“前一 GEMM / 后一 GEMM”两列给出窗口的两端。关闭：计算流上的所有间隙。</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="604" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="606" />
             <source>%1 (baseline)</source>
             <translation>%1（基线）</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="609" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="611" />
             <source>Analysis — %1</source>
             <translation>分析 — %1</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="837" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="839" />
             <source>Gaps (%1 of %2)</source>
             <translation>空闲间隙（%1 / %2）</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="853" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="855" />
             <source>waiting on %1 only</source>
             <translation>仅等待 %1</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="854" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="856" />
             <source>Set by an advice item: only the gaps it counts. Pick a cause to list them all again.</source>
             <translation>由某条建议设置：只列出它统计的间隙。选择一个原因可重新列出全部间隙。</translation>
         </message>
@@ -2713,107 +2799,107 @@ Click to show where in the timeline.</source>
             <translation type="vanished">只列出同一流上两个 GEMM kernel 之间的间隙（FSDP 层边界的特征）；关闭时列出计算流上的所有间隙</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="298" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="300" />
             <source>All causes</source>
             <translation>全部原因</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="346" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="348" />
             <source>Click a gap (or press Enter) to show it in the timeline</source>
             <translation>单击间隙（或按回车）可在时间线中显示它</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="362" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="364" />
             <source>At least</source>
             <translation>至少</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="370" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="372" />
             <source>Show:</source>
             <translation>显示：</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="472" />
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="699" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="474" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="701" />
             <source>Selected range (%1)</source>
             <translation>选中范围（%1）</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="621" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="623" />
             <source>Whole trace</source>
             <translation>整个跟踪</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="650" />
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="656" />
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="683" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="652" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="658" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="685" />
             <source>Analysing…</source>
             <translation>正在分析…</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="683" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="685" />
             <source>No trace loaded.</source>
             <translation>未加载跟踪文件。</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="712" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="714" />
             <source>no GPU work</source>
             <translation>无 GPU 工作</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="728" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="730" />
             <source>No ProfilerStep#N spans in the trace: the analysis covers the whole trace, and MFU needs steps (torch.profiler with a schedule and prof.step()).</source>
             <translation>跟踪中没有 ProfilerStep#N 区间：分析覆盖整个跟踪；MFU 需要步信息（使用带 schedule 的 torch.profiler 并调用 prof.step()）。</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="731" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="733" />
             <source>Steps: %1; mean %2, shortest %3, longest %4.</source>
             <translation>步数：%1；平均 %2，最短 %3，最长 %4。</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="764" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="766" />
             <source>Compute idle: %1; the advice takes its shares of the same time.
 All-GPU idle: the GPU span (first to last GPU activity of any kind) in which no kernel, copy or memset ran (the Breakdown tab's pie, as Holistic Trace Analysis counts it). Copies and communication count as busy there, so it is lower.</source>
             <translation>计算空闲：%1；建议的各项占比均取自这段时间。
 全 GPU 空闲：GPU 跨度（从第一个到最后一个任意类型的 GPU 活动）中没有任何内核、拷贝或 memset 运行的时间（即“时间构成”标签页的饼图，按 Holistic Trace Analysis 的口径统计）。其中拷贝和通信都算作忙碌，因此该值更低。</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="784" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="786" />
             <source>within GEMM-to-GEMM windows</source>
             <translation>处于 GEMM 到 GEMM 窗口内</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="785" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="787" />
             <source>on compute streams</source>
             <translation>位于计算流上</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="786" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="788" />
             <source>%1 (%2) %3; %4 % in the %5 gaps of at least %6 %7.</source>
             <translation>%1（%2），%3；其中 %4% 位于 %5 个不短于 %6、%7的间隙中。</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="794" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="796" />
             <source>All-GPU idle %1 % of the GPU span (HTA definition).</source>
             <translation>全 GPU 空闲占 GPU 跨度的 %1%（HTA 定义）。</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="795" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="797" />
             <source>All-GPU idle %1 % of the GPU span (no kernel, copy or memset).</source>
             <translation>全 GPU 空闲占 GPU 跨度的 %1%（无内核、拷贝或 memset）。</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="797" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="799" />
             <source>MFU %1 %.</source>
             <translation>MFU %1%。</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="837" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="839" />
             <source>Gaps (%1)</source>
             <translation>空闲间隙（%1）</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="759" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="761" />
             <source>Advice (%1)</source>
             <translation>建议（%1）</translation>
         </message>
@@ -2838,12 +2924,12 @@ All-GPU idle: the GPU span (first to last GPU activity of any kind) in which no 
             <translation type="vanished">，MFU %1%</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="806" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="808" />
             <source>Click a gap to show it in the timeline.</source>
             <translation>单击间隙可在时间线中显示它。</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="815" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="817" />
             <source>%1 — %2
 before: %3
 after: %4</source>
@@ -2852,7 +2938,7 @@ after: %4</source>
 之后：%4</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="817" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="819" />
             <source>before: %1
 after: %2</source>
             <translation>之前：%1
@@ -3085,34 +3171,33 @@ after: %2</source>
     <context>
         <name>lanescope::BreakdownChart</name>
         <message>
-            <location filename="../widgets/analysis/AnalysisCharts.cpp" line="39" />
             <source>%1 GiB</source>
-            <translation>%1 GiB</translation>
+            <translation type="vanished">%1 GiB</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisCharts.cpp" line="52" />
-            <location filename="../widgets/analysis/AnalysisCharts.cpp" line="71" />
-            <location filename="../widgets/analysis/AnalysisCharts.cpp" line="108" />
+            <location filename="../widgets/analysis/AnalysisCharts.cpp" line="51" />
+            <location filename="../widgets/analysis/AnalysisCharts.cpp" line="70" />
+            <location filename="../widgets/analysis/AnalysisCharts.cpp" line="107" />
             <source>GPU time</source>
             <translation>GPU 时间</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisCharts.cpp" line="73" />
+            <location filename="../widgets/analysis/AnalysisCharts.cpp" line="72" />
             <source>No GPU activity in the analysed time.</source>
             <translation>分析的时间内没有 GPU 活动。</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisCharts.cpp" line="81" />
+            <location filename="../widgets/analysis/AnalysisCharts.cpp" line="80" />
             <source>%1 (%2) %3. The pie below measures something else: all GPU activity (copies and communication count as busy) over the GPU span, so its idle share differs by definition.</source>
             <translation>%1（%2），%3。下方饼图衡量的是另一回事：GPU 跨度内的全部 GPU 活动（拷贝和通信算作忙碌），因此其空闲占比按定义就不同。</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisCharts.cpp" line="94" />
+            <location filename="../widgets/analysis/AnalysisCharts.cpp" line="93" />
             <source>Compute</source>
             <translation>计算</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisCharts.cpp" line="95" />
+            <location filename="../widgets/analysis/AnalysisCharts.cpp" line="94" />
             <source>Non-compute</source>
             <translation>非计算</translation>
         </message>
@@ -3121,12 +3206,12 @@ after: %2</source>
             <translation type="vanished">空闲</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisCharts.cpp" line="101" />
+            <location filename="../widgets/analysis/AnalysisCharts.cpp" line="100" />
             <source>%1 %2 %</source>
             <translation>%1 %2%</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisCharts.cpp" line="107" />
+            <location filename="../widgets/analysis/AnalysisCharts.cpp" line="106" />
             <source>GPU time · comm–compute overlap %1 %</source>
             <translation>GPU 时间 · 通信与计算重叠 %1%</translation>
         </message>
@@ -3135,47 +3220,47 @@ after: %2</source>
             <translation type="vanished">在 %4 的 GPU 跨度中：计算 %1，非计算 %2，空闲 %3（计入的 GPU 活动：%5）。</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisCharts.cpp" line="96" />
+            <location filename="../widgets/analysis/AnalysisCharts.cpp" line="95" />
             <source>All-GPU idle</source>
             <translation>全 GPU 空闲</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisCharts.cpp" line="110" />
+            <location filename="../widgets/analysis/AnalysisCharts.cpp" line="109" />
             <source>Compute %1, non-compute %2, all-GPU idle %3 of a GPU span of %4 (GPU activities counted: %5).</source>
             <translation>计算 %1，非计算 %2，全 GPU 空闲 %3，GPU 跨度共 %4（统计的 GPU 活动：%5）。</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisCharts.cpp" line="116" />
+            <location filename="../widgets/analysis/AnalysisCharts.cpp" line="115" />
             <source>Communication overlapped by computation: %1 % of %2 of communication.</source>
             <translation>被计算重叠的通信：%2 通信时间中的 %1%。</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisCharts.cpp" line="119" />
+            <location filename="../widgets/analysis/AnalysisCharts.cpp" line="118" />
             <source>No communication kernels in the analysed time.</source>
             <translation>分析的时间内没有通信 kernel。</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisCharts.cpp" line="121" />
+            <location filename="../widgets/analysis/AnalysisCharts.cpp" line="120" />
             <source>The last ProfilerStep is left out, as Holistic Trace Analysis does.</source>
             <translation>与 Holistic Trace Analysis 一样，不计最后一个 ProfilerStep。</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisCharts.cpp" line="124" />
+            <location filename="../widgets/analysis/AnalysisCharts.cpp" line="123" />
             <source>HTA definition: every event carrying a stream counts as GPU time (%1 of them not device activity).</source>
             <translation>HTA 定义：带流的事件都算作 GPU 时间（其中 %1 个不是设备活动）。</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisCharts.cpp" line="130" />
+            <location filename="../widgets/analysis/AnalysisCharts.cpp" line="129" />
             <source>Memory: peak allocated %1, peak reserved %2; %3 cudaMalloc and %4 cudaFree calls.</source>
             <translation>显存：已分配峰值 %1，已保留峰值 %2；%3 次 cudaMalloc 和 %4 次 cudaFree 调用。</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisCharts.cpp" line="131" />
+            <location filename="../widgets/analysis/AnalysisCharts.cpp" line="130" />
             <source>unknown</source>
             <translation>未知</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisCharts.cpp" line="135" />
+            <location filename="../widgets/analysis/AnalysisCharts.cpp" line="134" />
             <source>Memory: the trace has no allocator events (profile_memory=True records them).</source>
             <translation>显存：跟踪中没有分配器事件（profile_memory=True 时才会记录）。</translation>
         </message>
@@ -3238,251 +3323,261 @@ after: %2</source>
     <context>
         <name>lanescope::ComparisonDock</name>
         <message>
-            <location filename="../widgets/compare/ComparisonDock.cpp" line="37" />
+            <location filename="../widgets/compare/ComparisonDock.cpp" line="39" />
             <source>Comparison</source>
             <translation>比较</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/ComparisonDock.cpp" line="66" />
+            <location filename="../widgets/compare/ComparisonDock.cpp" line="80" />
             <source>Copy Table</source>
             <translation>复制表格</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/ComparisonDock.cpp" line="67" />
+            <location filename="../widgets/compare/ComparisonDock.cpp" line="81" />
             <source>Copy the figures as tab-separated text (pastes into a spreadsheet)</source>
             <translation>将数据复制为制表符分隔的文本（可粘贴到电子表格）</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/ComparisonDock.cpp" line="73" />
+            <location filename="../widgets/compare/ComparisonDock.cpp" line="87" />
             <source>Metrics</source>
             <translation>指标</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/ComparisonDock.cpp" line="80" />
+            <location filename="../widgets/compare/ComparisonDock.cpp" line="94" />
             <source>Export Chart…</source>
             <translation>导出图表…</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/ComparisonDock.cpp" line="81" />
+            <location filename="../widgets/compare/ComparisonDock.cpp" line="95" />
             <source>Write the chart as PNG or SVG</source>
             <translation>将图表导出为 PNG 或 SVG</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/ComparisonDock.cpp" line="90" />
+            <location filename="../widgets/compare/ComparisonDock.cpp" line="104" />
             <source>Waterfall</source>
             <translation>瀑布图</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/ComparisonDock.cpp" line="92" />
+            <location filename="../widgets/compare/ComparisonDock.cpp" line="106" />
             <source>Throughput</source>
             <translation>吞吐量</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/ComparisonDock.cpp" line="93" />
+            <location filename="../widgets/compare/ComparisonDock.cpp" line="107" />
             <source>Differences</source>
             <translation>差异</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/ComparisonDock.cpp" line="104" />
+            <location filename="../widgets/compare/ComparisonDock.cpp" line="118" />
             <source>Comparing…</source>
             <translation>正在比较…</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/ComparisonDock.cpp" line="118" />
+            <location filename="../widgets/compare/ComparisonDock.cpp" line="132" />
             <source>The runs, the baseline first. Double-click a label to rename it.</source>
             <translation>各个运行，基线在最前。双击标签可重命名。</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/ComparisonDock.cpp" line="132" />
+            <location filename="../widgets/compare/ComparisonDock.cpp" line="146" />
             <source>Add…</source>
             <translation>添加…</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/ComparisonDock.cpp" line="132" />
+            <location filename="../widgets/compare/ComparisonDock.cpp" line="146" />
             <source>Add a trace to the comparison</source>
             <translation>向比较中添加跟踪文件</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/ComparisonDock.cpp" line="133" />
+            <location filename="../widgets/compare/ComparisonDock.cpp" line="147" />
             <source>Up</source>
             <translation>上移</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/ComparisonDock.cpp" line="133" />
+            <location filename="../widgets/compare/ComparisonDock.cpp" line="147" />
             <source>Move the run up (the top run is the baseline)</source>
             <translation>上移该运行（最上面的运行为基线）</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/ComparisonDock.cpp" line="134" />
+            <location filename="../widgets/compare/ComparisonDock.cpp" line="148" />
             <source>Down</source>
             <translation>下移</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/ComparisonDock.cpp" line="134" />
+            <location filename="../widgets/compare/ComparisonDock.cpp" line="148" />
             <source>Move the run down</source>
             <translation>下移该运行</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/ComparisonDock.cpp" line="135" />
+            <location filename="../widgets/compare/ComparisonDock.cpp" line="149" />
             <source>Remove</source>
             <translation>移除</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/ComparisonDock.cpp" line="135" />
+            <location filename="../widgets/compare/ComparisonDock.cpp" line="149" />
             <source>Take the run out of the comparison</source>
             <translation>将该运行移出比较</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/ComparisonDock.cpp" line="147" />
+            <location filename="../widgets/compare/ComparisonDock.cpp" line="161" />
             <source>Align on:</source>
             <translation>对齐方式：</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/ComparisonDock.cpp" line="151" />
+            <location filename="../widgets/compare/ComparisonDock.cpp" line="165" />
             <source>Put the same complete ProfilerStep of every run (by position: runs number their steps differently) at one time, or every trace's start</source>
             <translation>将每个运行的同一个完整 ProfilerStep（按位置对应：各运行的步编号可能不同）放在同一时刻，或对齐每个跟踪文件的起点</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/ComparisonDock.cpp" line="154" />
+            <location filename="../widgets/compare/ComparisonDock.cpp" line="168" />
             <source>Measure:</source>
             <translation>统计范围：</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/ComparisonDock.cpp" line="158" />
+            <location filename="../widgets/compare/ComparisonDock.cpp" line="172" />
             <source>Whole traces</source>
             <translation>整个跟踪</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/ComparisonDock.cpp" line="159" />
+            <location filename="../widgets/compare/ComparisonDock.cpp" line="173" />
             <source>Aligned step only</source>
             <translation>仅对齐的步</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/ComparisonDock.cpp" line="160" />
+            <location filename="../widgets/compare/ComparisonDock.cpp" line="174" />
             <source>Figures and differences over each whole trace, or over the aligned step of each run</source>
             <translation>指标与差异按每个完整跟踪统计，或只按每个运行中对齐的那一步统计</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/ComparisonDock.cpp" line="162" />
+            <location filename="../widgets/compare/ComparisonDock.cpp" line="176" />
             <source>Fold template arguments</source>
             <translation>合并模板参数</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/ComparisonDock.cpp" line="163" />
+            <location filename="../widgets/compare/ComparisonDock.cpp" line="177" />
             <source>Count kernels that differ only in their template arguments as one row</source>
             <translation>只有模板参数不同的内核按同一行计数</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/ComparisonDock.cpp" line="212" />
+            <location filename="../widgets/compare/ComparisonDock.cpp" line="238" />
             <source>Filter names…</source>
             <translation>筛选名称…</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/ComparisonDock.cpp" line="215" />
+            <location filename="../widgets/compare/ComparisonDock.cpp" line="243" />
+            <source>Counts</source>
+            <translation>次数</translation>
+        </message>
+        <message>
+            <location filename="../widgets/compare/ComparisonDock.cpp" line="244" />
+            <source>Show how many of each ran in every run</source>
+            <translation>显示每项在各运行中的次数</translation>
+        </message>
+        <message>
+            <location filename="../widgets/compare/ComparisonDock.cpp" line="246" />
             <source>Per step</source>
             <translation>按每步</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/ComparisonDock.cpp" line="216" />
+            <location filename="../widgets/compare/ComparisonDock.cpp" line="247" />
             <source>Time per ProfilerStep instead of the whole trace's total (on by itself when the runs recorded different numbers of steps)</source>
             <translation>按每个 ProfilerStep 的时间显示，而不是整个跟踪的总时间（各运行记录的步数不同时自动开启）</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/ComparisonDock.cpp" line="227" />
+            <location filename="../widgets/compare/ComparisonDock.cpp" line="259" />
             <source>GPU kernels</source>
             <translation>GPU 内核</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/ComparisonDock.cpp" line="228" />
+            <location filename="../widgets/compare/ComparisonDock.cpp" line="260" />
             <source>CPU operators</source>
             <translation>CPU 算子</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/ComparisonDock.cpp" line="229" />
+            <location filename="../widgets/compare/ComparisonDock.cpp" line="261" />
             <source>Gaps</source>
             <translation>空闲间隙</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/ComparisonDock.cpp" line="233" />
+            <location filename="../widgets/compare/ComparisonDock.cpp" line="265" />
             <source>Click a row to outline its slices in every run's lanes; Esc in the timeline keeps them, a second click on the row clears them.</source>
             <translation>单击一行可在每个运行的泳道中勾出其切片；在时间线中按 Esc 会保留勾勒，再次单击该行则清除。</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/ComparisonDock.cpp" line="307" />
+            <location filename="../widgets/compare/ComparisonDock.cpp" line="339" />
             <source>%1 — the baseline</source>
             <translation>%1 — 基线</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/ComparisonDock.cpp" line="331" />
+            <location filename="../widgets/compare/ComparisonDock.cpp" line="363" />
             <source>First complete step</source>
             <translation>第一个完整步</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/ComparisonDock.cpp" line="331" />
+            <location filename="../widgets/compare/ComparisonDock.cpp" line="363" />
             <source>Complete step %1</source>
             <translation>第 %1 个完整步</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/ComparisonDock.cpp" line="332" />
+            <location filename="../widgets/compare/ComparisonDock.cpp" line="364" />
             <source>Trace start</source>
             <translation>跟踪起点</translation>
         </message>
         <message numerus="yes">
-            <location filename="../widgets/compare/ComparisonDock.cpp" line="446" />
+            <location filename="../widgets/compare/ComparisonDock.cpp" line="477" />
             <source>%n run(s) compared, aligned on complete step %1</source>
             <translation>
                 <numerusform>已比较 %n 个运行，按第 %1 个完整步对齐</numerusform>
             </translation>
         </message>
         <message numerus="yes">
-            <location filename="../widgets/compare/ComparisonDock.cpp" line="448" />
+            <location filename="../widgets/compare/ComparisonDock.cpp" line="479" />
             <source>%n run(s) compared, aligned on their starts</source>
             <translation>
                 <numerusform>已比较 %n 个运行，按各自起点对齐</numerusform>
             </translation>
         </message>
         <message>
-            <location filename="../widgets/compare/ComparisonDock.cpp" line="450" />
+            <location filename="../widgets/compare/ComparisonDock.cpp" line="481" />
             <source>The runs could not be compared.</source>
             <translation>无法比较这些运行。</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/ComparisonDock.cpp" line="450" />
+            <location filename="../widgets/compare/ComparisonDock.cpp" line="481" />
             <source>Open two or more traces to compare them.</source>
             <translation>打开两个或更多跟踪文件以进行比较。</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/ComparisonDock.cpp" line="465" />
+            <location filename="../widgets/compare/ComparisonDock.cpp" line="496" />
             <source>Outline cleared.</source>
             <translation>已清除勾勒。</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/ComparisonDock.cpp" line="474" />
+            <location filename="../widgets/compare/ComparisonDock.cpp" line="505" />
             <source>%1 in %2</source>
             <translation>%2 中 %1 个</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/ComparisonDock.cpp" line="475" />
+            <location filename="../widgets/compare/ComparisonDock.cpp" line="506" />
             <source>%1: %2 — outlined in yellow.</source>
             <translation>%1：%2 — 已用黄色勾出。</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/ComparisonDock.cpp" line="475" />
+            <location filename="../widgets/compare/ComparisonDock.cpp" line="506" />
             <source>, </source>
             <translation>，</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/ComparisonDock.cpp" line="520" />
+            <location filename="../widgets/compare/ComparisonDock.cpp" line="551" />
             <source>Export Chart</source>
             <translation>导出图表</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/ComparisonDock.cpp" line="522" />
+            <location filename="../widgets/compare/ComparisonDock.cpp" line="553" />
             <source>PNG image (*.png);;SVG drawing (*.svg)</source>
             <translation>PNG 图像 (*.png);;SVG 矢量图 (*.svg)</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/ComparisonDock.cpp" line="527" />
+            <location filename="../widgets/compare/ComparisonDock.cpp" line="558" />
             <source>Export failed</source>
             <translation>导出失败</translation>
         </message>
@@ -3498,146 +3593,156 @@ after: %2</source>
     <context>
         <name>lanescope::DetailsPanel</name>
         <message>
-            <location filename="../widgets/timeline/TimelinePanels.cpp" line="55" />
+            <location filename="../widgets/timeline/TimelinePanels.cpp" line="56" />
             <source>Copy All as JSON</source>
             <translation>全部复制为 JSON</translation>
         </message>
         <message>
-            <location filename="../widgets/timeline/TimelinePanels.cpp" line="58" />
+            <location filename="../widgets/timeline/TimelinePanels.cpp" line="59" />
             <source>Click a slice to see its details.</source>
             <translation>点击一个切片以查看其详情。</translation>
         </message>
         <message>
-            <location filename="../widgets/timeline/TimelinePanels.cpp" line="59" />
+            <location filename="../widgets/timeline/TimelinePanels.cpp" line="60" />
             <source>Copy the whole event, every argument in full, to the clipboard</source>
             <translation>将整个事件（包括全部参数的完整内容）复制到剪贴板</translation>
         </message>
         <message>
-            <location filename="../widgets/timeline/TimelinePanels.cpp" line="97" />
+            <location filename="../widgets/timeline/TimelinePanels.cpp" line="101" />
+            <source>Run</source>
+            <translation>运行</translation>
+        </message>
+        <message>
+            <location filename="../widgets/timeline/TimelinePanels.cpp" line="101" />
+            <source>%1 (baseline)</source>
+            <translation>%1（基线）</translation>
+        </message>
+        <message>
+            <location filename="../widgets/timeline/TimelinePanels.cpp" line="103" />
             <source>Category</source>
             <translation>类别</translation>
         </message>
         <message>
-            <location filename="../widgets/timeline/TimelinePanels.cpp" line="98" />
+            <location filename="../widgets/timeline/TimelinePanels.cpp" line="104" />
             <source>Start</source>
             <translation>开始</translation>
         </message>
         <message>
-            <location filename="../widgets/timeline/TimelinePanels.cpp" line="99" />
+            <location filename="../widgets/timeline/TimelinePanels.cpp" line="105" />
             <source>Duration</source>
             <translation>时长</translation>
         </message>
         <message>
-            <location filename="../widgets/timeline/TimelinePanels.cpp" line="100" />
+            <location filename="../widgets/timeline/TimelinePanels.cpp" line="106" />
             <source>Stream</source>
             <translation>流</translation>
         </message>
         <message>
-            <location filename="../widgets/timeline/TimelinePanels.cpp" line="100" />
+            <location filename="../widgets/timeline/TimelinePanels.cpp" line="106" />
             <source>Thread</source>
             <translation>线程</translation>
         </message>
         <message>
-            <location filename="../widgets/timeline/TimelinePanels.cpp" line="103" />
+            <location filename="../widgets/timeline/TimelinePanels.cpp" line="109" />
             <source>Step</source>
             <translation>步</translation>
         </message>
         <message>
-            <location filename="../widgets/timeline/TimelinePanels.cpp" line="110" />
+            <location filename="../widgets/timeline/TimelinePanels.cpp" line="116" />
             <source>Collective</source>
             <translation>集合通信</translation>
         </message>
         <message>
-            <location filename="../widgets/timeline/TimelinePanels.cpp" line="111" />
+            <location filename="../widgets/timeline/TimelinePanels.cpp" line="117" />
             <source>Operation</source>
             <translation>操作</translation>
         </message>
         <message>
-            <location filename="../widgets/timeline/TimelinePanels.cpp" line="113" />
+            <location filename="../widgets/timeline/TimelinePanels.cpp" line="119" />
             <source>Ranks</source>
             <translation>Rank 数</translation>
         </message>
         <message>
-            <location filename="../widgets/timeline/TimelinePanels.cpp" line="115" />
-            <location filename="../widgets/timeline/TimelinePanels.cpp" line="123" />
+            <location filename="../widgets/timeline/TimelinePanels.cpp" line="121" />
+            <location filename="../widgets/timeline/TimelinePanels.cpp" line="129" />
             <source>Size</source>
             <translation>大小</translation>
         </message>
         <message>
-            <location filename="../widgets/timeline/TimelinePanels.cpp" line="115" />
+            <location filename="../widgets/timeline/TimelinePanels.cpp" line="121" />
             <source>%1 (%2)</source>
             <translation>%1（%2）</translation>
         </message>
         <message>
-            <location filename="../widgets/timeline/TimelinePanels.cpp" line="117" />
+            <location filename="../widgets/timeline/TimelinePanels.cpp" line="123" />
             <source>Algorithm bandwidth</source>
             <translation>算法带宽</translation>
         </message>
         <message>
-            <location filename="../widgets/timeline/TimelinePanels.cpp" line="117" />
-            <location filename="../widgets/timeline/TimelinePanels.cpp" line="119" />
+            <location filename="../widgets/timeline/TimelinePanels.cpp" line="123" />
+            <location filename="../widgets/timeline/TimelinePanels.cpp" line="125" />
             <source>%1 GB/s</source>
             <translation>%1 GB/s</translation>
         </message>
         <message>
-            <location filename="../widgets/timeline/TimelinePanels.cpp" line="119" />
+            <location filename="../widgets/timeline/TimelinePanels.cpp" line="125" />
             <source>Bus bandwidth</source>
             <translation>总线带宽</translation>
         </message>
         <message>
-            <location filename="../widgets/timeline/TimelinePanels.cpp" line="121" />
+            <location filename="../widgets/timeline/TimelinePanels.cpp" line="127" />
             <source>Size from</source>
             <translation>大小来源</translation>
         </message>
         <message>
-            <location filename="../widgets/timeline/TimelinePanels.cpp" line="121" />
+            <location filename="../widgets/timeline/TimelinePanels.cpp" line="127" />
             <source>its record_param_comms operator</source>
             <translation>其 record_param_comms 算子</translation>
         </message>
         <message>
-            <location filename="../widgets/timeline/TimelinePanels.cpp" line="123" />
+            <location filename="../widgets/timeline/TimelinePanels.cpp" line="129" />
             <source>not recorded (a trace without "In msg nelems" / "dtype")</source>
-            <translation>未记录（跟踪中没有 &quot;In msg nelems&quot; / &quot;dtype&quot;）</translation>
+            <translation>未记录（跟踪中没有 "In msg nelems" / "dtype"）</translation>
         </message>
         <message>
-            <location filename="../widgets/timeline/TimelinePanels.cpp" line="127" />
+            <location filename="../widgets/timeline/TimelinePanels.cpp" line="133" />
             <source>Bus bandwidth as nccl-tests computes it, over this kernel's duration on this rank: waiting for a late rank counts as transfer time here.</source>
             <translation>按 nccl-tests 的方法、以该内核在本 rank 上的时长计算的总线带宽：等待迟到的 rank 的时间在这里也算作传输时间。</translation>
         </message>
         <message>
-            <location filename="../widgets/timeline/TimelinePanels.cpp" line="134" />
+            <location filename="../widgets/timeline/TimelinePanels.cpp" line="140" />
             <source>Linked events</source>
             <translation>关联事件</translation>
         </message>
         <message numerus="yes">
-            <location filename="../widgets/timeline/TimelinePanels.cpp" line="138" />
+            <location filename="../widgets/timeline/TimelinePanels.cpp" line="144" />
             <source>… and %n more</source>
             <translation>
                 <numerusform>… 另有 %n 个</numerusform>
             </translation>
         </message>
         <message>
-            <location filename="../widgets/timeline/TimelinePanels.cpp" line="142" />
+            <location filename="../widgets/timeline/TimelinePanels.cpp" line="148" />
             <source>launch</source>
             <translation>启动</translation>
         </message>
         <message>
-            <location filename="../widgets/timeline/TimelinePanels.cpp" line="142" />
+            <location filename="../widgets/timeline/TimelinePanels.cpp" line="148" />
             <source>forward/backward</source>
             <translation>前向/反向</translation>
         </message>
         <message>
-            <location filename="../widgets/timeline/TimelinePanels.cpp" line="143" />
+            <location filename="../widgets/timeline/TimelinePanels.cpp" line="149" />
             <source>flow</source>
             <translation>流向</translation>
         </message>
         <message>
-            <location filename="../widgets/timeline/TimelinePanels.cpp" line="161" />
+            <location filename="../widgets/timeline/TimelinePanels.cpp" line="167" />
             <source>Python stack</source>
             <translation>Python 调用栈</translation>
         </message>
         <message>
-            <location filename="../widgets/timeline/TimelinePanels.cpp" line="174" />
+            <location filename="../widgets/timeline/TimelinePanels.cpp" line="180" />
             <source>Arguments</source>
             <translation>参数</translation>
         </message>
@@ -3829,19 +3934,16 @@ after: %2</source>
     <context>
         <name>lanescope::GapHistogram</name>
         <message>
-            <location filename="../widgets/analysis/AnalysisCharts.cpp" line="166" />
             <source>%1 s</source>
-            <translation>%1 秒</translation>
+            <translation type="vanished">%1 秒</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisCharts.cpp" line="168" />
             <source>%1 ms</source>
-            <translation>%1 毫秒</translation>
+            <translation type="vanished">%1 毫秒</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisCharts.cpp" line="169" />
             <source>%1 µs</source>
-            <translation>%1 微秒</translation>
+            <translation type="vanished">%1 微秒</translation>
         </message>
         <message>
             <location filename="../widgets/analysis/AnalysisCharts.cpp" line="172" />
@@ -3883,159 +3985,155 @@ after: %2</source>
     <context>
         <name>lanescope::GapTableModel</name>
         <message>
-            <location filename="../widgets/analysis/GapTableModel.cpp" line="46" />
             <source>%1 s</source>
-            <translation>%1 秒</translation>
+            <translation type="vanished">%1 秒</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/GapTableModel.cpp" line="48" />
             <source>%1 ms</source>
-            <translation>%1 毫秒</translation>
+            <translation type="vanished">%1 毫秒</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/GapTableModel.cpp" line="50" />
             <source>%1 µs</source>
-            <translation>%1 微秒</translation>
+            <translation type="vanished">%1 微秒</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/GapTableModel.cpp" line="51" />
             <source>%1 ns</source>
-            <translation>%1 纳秒</translation>
+            <translation type="vanished">%1 纳秒</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/GapTableModel.cpp" line="166" />
+            <location filename="../widgets/analysis/GapTableModel.cpp" line="169" />
             <source>Compute idle %1 %</source>
             <translation>计算空闲 %1%</translation>
         </message>
         <message numerus="yes">
-            <location filename="../widgets/analysis/GapTableModel.cpp" line="171" />
+            <location filename="../widgets/analysis/GapTableModel.cpp" line="174" />
             <source>of the analysed time (the CPU spans of %n step(s), %1) in which no GPU computed</source>
             <translation>
                 <numerusform>即分析时间（%n 步的 CPU 跨度，共 %1）中没有任何 GPU 在计算的占比</numerusform>
             </translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/GapTableModel.cpp" line="173" />
+            <location filename="../widgets/analysis/GapTableModel.cpp" line="176" />
             <source>of the analysed time (the GPU's busy span, %1) in which no GPU computed</source>
             <translation>即分析时间（GPU 忙碌跨度，共 %1）中没有任何 GPU 在计算的占比</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/GapTableModel.cpp" line="200" />
-            <location filename="../widgets/analysis/GapTableModel.cpp" line="201" />
+            <location filename="../widgets/analysis/GapTableModel.cpp" line="203" />
+            <location filename="../widgets/analysis/GapTableModel.cpp" line="204" />
             <source>none</source>
             <translation>无</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/GapTableModel.cpp" line="217" />
+            <location filename="../widgets/analysis/GapTableModel.cpp" line="220" />
             <source>No GEMM on the stream before this gap</source>
             <translation>此间隙之前该流上没有 GEMM</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/GapTableModel.cpp" line="218" />
+            <location filename="../widgets/analysis/GapTableModel.cpp" line="221" />
             <source>No GEMM on the stream after this gap</source>
             <translation>此间隙之后该流上没有 GEMM</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/GapTableModel.cpp" line="222" />
+            <location filename="../widgets/analysis/GapTableModel.cpp" line="225" />
             <source>%1
 nearest GEMM before: %2</source>
             <translation>%1
 之前最近的 GEMM：%2</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/GapTableModel.cpp" line="227" />
+            <location filename="../widgets/analysis/GapTableModel.cpp" line="230" />
             <source>%1
 nearest GEMM after: %2</source>
             <translation>%1
 之后最近的 GEMM：%2</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/GapTableModel.cpp" line="247" />
+            <location filename="../widgets/analysis/GapTableModel.cpp" line="250" />
             <source>GPU</source>
             <translation>GPU</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/GapTableModel.cpp" line="248" />
+            <location filename="../widgets/analysis/GapTableModel.cpp" line="251" />
             <source>Stream</source>
             <translation>流</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/GapTableModel.cpp" line="249" />
+            <location filename="../widgets/analysis/GapTableModel.cpp" line="252" />
             <source>Start (ms)</source>
             <translation>开始（毫秒）</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/GapTableModel.cpp" line="250" />
+            <location filename="../widgets/analysis/GapTableModel.cpp" line="253" />
             <source>Duration</source>
             <translation>时长</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/GapTableModel.cpp" line="251" />
+            <location filename="../widgets/analysis/GapTableModel.cpp" line="254" />
             <source>Kernel before</source>
             <translation>之前的 kernel</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/GapTableModel.cpp" line="252" />
+            <location filename="../widgets/analysis/GapTableModel.cpp" line="255" />
             <source>Kernel after</source>
             <translation>之后的 kernel</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/GapTableModel.cpp" line="253" />
+            <location filename="../widgets/analysis/GapTableModel.cpp" line="256" />
             <source>Cause</source>
             <translation>原因</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/GapTableModel.cpp" line="254" />
+            <location filename="../widgets/analysis/GapTableModel.cpp" line="257" />
             <source>GEMM before</source>
             <translation>前一 GEMM</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/GapTableModel.cpp" line="255" />
+            <location filename="../widgets/analysis/GapTableModel.cpp" line="258" />
             <source>GEMM after</source>
             <translation>后一 GEMM</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/GapTableModel.cpp" line="256" />
+            <location filename="../widgets/analysis/GapTableModel.cpp" line="259" />
             <source>Evidence</source>
             <translation>证据</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/GapTableModel.cpp" line="261" />
+            <location filename="../widgets/analysis/GapTableModel.cpp" line="264" />
             <source>The GPU (device index) of the stream</source>
             <translation>该流所在的 GPU（设备序号）</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/GapTableModel.cpp" line="262" />
+            <location filename="../widgets/analysis/GapTableModel.cpp" line="265" />
             <source>The CUDA stream that ran nothing</source>
             <translation>处于空闲的 CUDA 流</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/GapTableModel.cpp" line="263" />
+            <location filename="../widgets/analysis/GapTableModel.cpp" line="266" />
             <source>When the gap began, in ms from the trace's first event</source>
             <translation>间隙开始的时刻，从跟踪第一个事件起算（毫秒）</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/GapTableModel.cpp" line="264" />
+            <location filename="../widgets/analysis/GapTableModel.cpp" line="267" />
             <source>The last activity on the stream before the gap</source>
             <translation>间隙之前该流上的最后一个活动</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/GapTableModel.cpp" line="265" />
+            <location filename="../widgets/analysis/GapTableModel.cpp" line="268" />
             <source>The first activity on the stream after the gap</source>
             <translation>间隙之后该流上的第一个活动</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/GapTableModel.cpp" line="266" />
+            <location filename="../widgets/analysis/GapTableModel.cpp" line="269" />
             <source>Why the stream ran nothing, from what the CPU and the other streams did meanwhile</source>
             <translation>根据同一时间 CPU 和其他流的行为，推断该流为何空闲</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/GapTableModel.cpp" line="267" />
+            <location filename="../widgets/analysis/GapTableModel.cpp" line="270" />
             <source>The nearest GEMM kernel on the stream before the gap: the start of its GEMM-to-GEMM window</source>
             <translation>该流上间隙之前最近的 GEMM 内核：其 GEMM 到 GEMM 窗口的起点</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/GapTableModel.cpp" line="268" />
+            <location filename="../widgets/analysis/GapTableModel.cpp" line="271" />
             <source>The nearest GEMM kernel on the stream after the gap: the end of its GEMM-to-GEMM window</source>
             <translation>该流上间隙之后最近的 GEMM 内核：其 GEMM 到 GEMM 窗口的终点</translation>
         </message>
@@ -4201,24 +4299,24 @@ nearest GEMM after: %2</source>
         <name>lanescope::LegendWidget</name>
         <message>
             <location filename="../widgets/render/PictureExport.cpp" line="41" />
-            <location filename="../widgets/timeline/TimelinePanels.cpp" line="368" />
+            <location filename="../widgets/timeline/TimelinePanels.cpp" line="374" />
             <source>Memory allocated</source>
             <translation>已分配内存</translation>
         </message>
         <message>
             <location filename="../widgets/render/PictureExport.cpp" line="43" />
-            <location filename="../widgets/timeline/TimelinePanels.cpp" line="369" />
+            <location filename="../widgets/timeline/TimelinePanels.cpp" line="375" />
             <source>Memory reserved</source>
             <translation>已保留内存</translation>
         </message>
         <message>
             <location filename="../widgets/render/PictureExport.cpp" line="46" />
-            <location filename="../widgets/timeline/TimelinePanels.cpp" line="370" />
+            <location filename="../widgets/timeline/TimelinePanels.cpp" line="376" />
             <source>Memory spike (allocated and freed within 20 ms)</source>
             <translation>内存尖峰（20 毫秒内分配又释放）</translation>
         </message>
         <message>
-            <location filename="../widgets/timeline/TimelinePanels.cpp" line="371" />
+            <location filename="../widgets/timeline/TimelinePanels.cpp" line="377" />
             <source>Flow (CPU launch → GPU kernel)</source>
             <translation>流向（CPU 启动 → GPU 内核）</translation>
         </message>
@@ -4226,203 +4324,203 @@ nearest GEMM after: %2</source>
     <context>
         <name>lanescope::MainWindow</name>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="102" />
+            <location filename="../app/gui/MainWindow.cpp" line="103" />
             <source>Open a PyTorch Profiler trace (.json or .json.gz) with File &gt; Open, or drop it on this window.</source>
             <translation>通过“文件 &gt; 打开”打开 PyTorch Profiler 跟踪文件（.json 或 .json.gz），或将其拖放到此窗口。</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="122" />
+            <location filename="../app/gui/MainWindow.cpp" line="123" />
             <source>Ready</source>
             <translation>就绪</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="128" />
+            <location filename="../app/gui/MainWindow.cpp" line="129" />
             <source>Cancel</source>
             <translation>取消</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="129" />
-            <location filename="../app/gui/MainWindow.cpp" line="945" />
+            <location filename="../app/gui/MainWindow.cpp" line="130" />
+            <location filename="../app/gui/MainWindow.cpp" line="966" />
             <source>Stop loading this trace</source>
             <translation>停止加载此跟踪文件</translation>
         </message>
         <message numerus="yes">
-            <location filename="../app/gui/MainWindow.cpp" line="155" />
+            <location filename="../app/gui/MainWindow.cpp" line="160" />
             <source>Comparing %n run(s)</source>
             <translation>
                 <numerusform>正在比较 %n 个运行</numerusform>
             </translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="155" />
+            <location filename="../app/gui/MainWindow.cpp" line="160" />
             <source>Showing %1 alone</source>
             <translation>仅显示 %1</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="192" />
+            <location filename="../app/gui/MainWindow.cpp" line="197" />
             <source>&amp;File</source>
             <translation>文件(&amp;F)</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="193" />
+            <location filename="../app/gui/MainWindow.cpp" line="198" />
             <source>&amp;Open…</source>
             <translation>打开(&amp;O)…</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="195" />
+            <location filename="../app/gui/MainWindow.cpp" line="200" />
             <source>Open a PyTorch Profiler / Kineto trace</source>
             <translation>打开 PyTorch Profiler / Kineto 跟踪文件</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="197" />
+            <location filename="../app/gui/MainWindow.cpp" line="202" />
             <source>&amp;Compare With…</source>
             <translation>比较(&amp;C)…</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="199" />
+            <location filename="../app/gui/MainWindow.cpp" line="204" />
             <source>Add traces to compare with the one shown, which stays the baseline</source>
             <translation>添加要与当前跟踪比较的跟踪文件，当前跟踪仍作为基线</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="200" />
+            <location filename="../app/gui/MainWindow.cpp" line="205" />
             <source>Open &amp;Demo Comparison</source>
             <translation>打开演示比较(&amp;D)</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="201" />
+            <location filename="../app/gui/MainWindow.cpp" line="206" />
             <source>The case study: an FSDP run before and after prefetching and allocator tuning</source>
             <translation>案例研究：一个 FSDP 运行在预取和分配器调优前后的对比</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="202" />
+            <location filename="../app/gui/MainWindow.cpp" line="207" />
             <source>Open &amp;Recent</source>
             <translation>最近打开(&amp;R)</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="207" />
+            <location filename="../app/gui/MainWindow.cpp" line="212" />
             <source>&amp;Export Picture…</source>
             <translation>导出图片(&amp;E)…</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="209" />
+            <location filename="../app/gui/MainWindow.cpp" line="214" />
             <source>Write the timeline's window as PNG, SVG or PDF, drawn at the size you choose</source>
             <translation>将时间线当前窗口按所选尺寸绘制并导出为 PNG、SVG 或 PDF</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="213" />
+            <location filename="../app/gui/MainWindow.cpp" line="218" />
             <source>&amp;Quit</source>
             <translation>退出(&amp;Q)</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="217" />
-            <location filename="../app/gui/MainWindow.cpp" line="826" />
+            <location filename="../app/gui/MainWindow.cpp" line="222" />
+            <location filename="../app/gui/MainWindow.cpp" line="845" />
             <source>&amp;Edit</source>
             <translation>编辑(&amp;E)</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="218" />
+            <location filename="../app/gui/MainWindow.cpp" line="223" />
             <source>&amp;Find…</source>
             <translation>查找(&amp;F)…</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="220" />
+            <location filename="../app/gui/MainWindow.cpp" line="225" />
             <source>Find &amp;Next</source>
             <translation>查找下一个(&amp;N)</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="222" />
+            <location filename="../app/gui/MainWindow.cpp" line="227" />
             <source>Find &amp;Previous</source>
             <translation>查找上一个(&amp;P)</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="225" />
+            <location filename="../app/gui/MainWindow.cpp" line="230" />
             <source>&amp;Copy Picture</source>
             <translation>复制图片(&amp;C)</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="227" />
+            <location filename="../app/gui/MainWindow.cpp" line="232" />
             <source>Put a PNG of the timeline's window, with title and legend, on the clipboard</source>
             <translation>将时间线当前窗口的 PNG 图片（含标题和图例）复制到剪贴板</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="229" />
+            <location filename="../app/gui/MainWindow.cpp" line="234" />
             <source>Pre&amp;ferences…</source>
             <translation>首选项(&amp;F)…</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="232" />
-            <location filename="../app/gui/MainWindow.cpp" line="836" />
+            <location filename="../app/gui/MainWindow.cpp" line="237" />
+            <location filename="../app/gui/MainWindow.cpp" line="855" />
             <source>&amp;View</source>
             <translation>视图(&amp;V)</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="233" />
+            <location filename="../app/gui/MainWindow.cpp" line="238" />
             <source>&amp;Fit All</source>
             <translation>全部显示(&amp;F)</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="234" />
+            <location filename="../app/gui/MainWindow.cpp" line="239" />
             <source>Show the whole trace (F or Home in the timeline)</source>
             <translation>显示整个跟踪（在时间线中按 F 或 Home）</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="235" />
+            <location filename="../app/gui/MainWindow.cpp" line="240" />
             <source>&amp;Memory Overlay</source>
             <translation>内存叠加(&amp;M)</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="238" />
+            <location filename="../app/gui/MainWindow.cpp" line="243" />
             <source>Draw each GPU's allocated and reserved memory over its lanes</source>
             <translation>在每个 GPU 的泳道上绘制其已分配和已保留内存</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="249" />
+            <location filename="../app/gui/MainWindow.cpp" line="254" />
             <source>&amp;GPU Lanes Only</source>
             <translation>仅 GPU 泳道(&amp;G)</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="252" />
+            <location filename="../app/gui/MainWindow.cpp" line="257" />
             <source>Hide the CPU threads: every run's GPU streams next to each other</source>
             <translation>隐藏 CPU 线程：各运行的 GPU 流并排显示</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="254" />
+            <location filename="../app/gui/MainWindow.cpp" line="259" />
             <source>&amp;Job Overview</source>
             <translation>作业概览(&amp;J)</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="257" />
+            <location filename="../app/gui/MainWindow.cpp" line="262" />
             <source>A folder of ranks: one row per rank, its compute stream busy and idle and its gaps, the straggler marked; a click opens that rank's lanes</source>
             <translation>rank 文件夹：每个 rank 一行，显示其计算流的忙碌与空闲以及间隙，并标出掉队者；单击打开该 rank 的泳道</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="275" />
-            <location filename="../app/gui/MainWindow.cpp" line="844" />
+            <location filename="../app/gui/MainWindow.cpp" line="280" />
+            <location filename="../app/gui/MainWindow.cpp" line="863" />
             <source>&amp;Analysis</source>
             <translation>分析(&amp;A)</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="276" />
+            <location filename="../app/gui/MainWindow.cpp" line="281" />
             <source>Analyse &amp;Selected Range</source>
             <translation>分析所选范围(&amp;S)</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="285" />
+            <location filename="../app/gui/MainWindow.cpp" line="290" />
             <source>Limit the gap analysis to the time range selected with Shift+drag</source>
             <translation>只分析用 Shift+拖动选中的时间范围内的间隙</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="286" />
+            <location filename="../app/gui/MainWindow.cpp" line="291" />
             <source>Analyse &amp;Whole Trace</source>
             <translation>分析整个跟踪(&amp;W)</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="287" />
+            <location filename="../app/gui/MainWindow.cpp" line="292" />
             <source>Clear Gap &amp;Mark</source>
             <translation>清除间隙标记(&amp;M)</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="289" />
+            <location filename="../app/gui/MainWindow.cpp" line="294" />
             <source>&amp;Help</source>
             <translation>帮助(&amp;H)</translation>
         </message>
@@ -4439,285 +4537,285 @@ nearest GEMM after: %2</source>
             <translation type="vanished">&lt;table&gt;&lt;tr&gt;&lt;td&gt;&lt;b&gt;W / S&lt;/b&gt;&lt;/td&gt;&lt;td&gt;放大 / 缩小&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;b&gt;A / D&lt;/b&gt;&lt;/td&gt;&lt;td&gt;向左 / 向右平移&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;b&gt;Ctrl+滚轮&lt;/b&gt;&lt;/td&gt;&lt;td&gt;以光标为中心缩放&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;b&gt;Shift+滚轮&lt;/b&gt;&lt;/td&gt;&lt;td&gt;平移&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;b&gt;拖动&lt;/b&gt;&lt;/td&gt;&lt;td&gt;平移与滚动&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;b&gt;Shift+拖动&lt;/b&gt;&lt;/td&gt;&lt;td&gt;选择时间范围&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;b&gt;双击&lt;/b&gt;&lt;/td&gt;&lt;td&gt;缩放到片段&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;b&gt;F / Home&lt;/b&gt;&lt;/td&gt;&lt;td&gt;聚焦所选 / 全部显示&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;b&gt;Ctrl+F&lt;/b&gt;&lt;/td&gt;&lt;td&gt;按名称查找片段&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;b&gt;Esc&lt;/b&gt;&lt;/td&gt;&lt;td&gt;清除选择与范围&lt;/td&gt;&lt;/tr&gt;&lt;/table&gt;</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="296" />
+            <location filename="../app/gui/MainWindow.cpp" line="301" />
             <source>&amp;About Lanescope</source>
             <translation>关于 Lanescope(&amp;A)</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="298" />
+            <location filename="../app/gui/MainWindow.cpp" line="303" />
             <source>About &amp;Qt</source>
             <translation>关于 Qt(&amp;Q)</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="314" />
+            <location filename="../app/gui/MainWindow.cpp" line="319" />
             <source>Summary</source>
             <translation>概要</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="315" />
+            <location filename="../app/gui/MainWindow.cpp" line="320" />
             <source>Details</source>
             <translation>详情</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="316" />
+            <location filename="../app/gui/MainWindow.cpp" line="321" />
             <source>Time Range</source>
             <translation>时间范围</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="317" />
+            <location filename="../app/gui/MainWindow.cpp" line="322" />
             <source>Legend</source>
             <translation>图例</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="319" />
+            <location filename="../app/gui/MainWindow.cpp" line="324" />
             <source>Search Results</source>
             <translation>搜索结果</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="402" />
+            <location filename="../app/gui/MainWindow.cpp" line="407" />
             <source>Open Trace</source>
             <translation>打开跟踪文件</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="403" />
-            <location filename="../app/gui/MainWindow.cpp" line="575" />
+            <location filename="../app/gui/MainWindow.cpp" line="408" />
+            <location filename="../app/gui/MainWindow.cpp" line="592" />
             <source>PyTorch Profiler traces (*.json *.json.gz *.pt.trace.json *.pt.trace.json.gz);;All files (*)</source>
             <translation>PyTorch Profiler 跟踪文件 (*.json *.json.gz *.pt.trace.json *.pt.trace.json.gz);;所有文件 (*)</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="424" />
+            <location filename="../app/gui/MainWindow.cpp" line="429" />
             <source>&amp;%1 %2</source>
             <translation>&amp;%1 %2</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="430" />
+            <location filename="../app/gui/MainWindow.cpp" line="435" />
             <source>No recent files</source>
             <translation>没有最近打开的文件</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="434" />
+            <location filename="../app/gui/MainWindow.cpp" line="439" />
             <source>&amp;Clear Menu</source>
             <translation>清除列表(&amp;C)</translation>
         </message>
         <message numerus="yes">
-            <location filename="../app/gui/MainWindow.cpp" line="513" />
+            <location filename="../app/gui/MainWindow.cpp" line="520" />
             <source>%1: a job of %n rank(s), shown and compared through rank %2; the Job rows of the Metrics table measure every rank</source>
             <translation>
                 <numerusform>%1：%n 个 rank 的作业，通过 rank %2 显示和比较；指标表中的“作业”行统计所有 rank</numerusform>
             </translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="562" />
+            <location filename="../app/gui/MainWindow.cpp" line="569" />
             <source>the demo</source>
             <translation>演示</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="574" />
+            <location filename="../app/gui/MainWindow.cpp" line="591" />
             <source>Compare With</source>
             <translation>选择要比较的跟踪文件</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="458" />
+            <location filename="../app/gui/MainWindow.cpp" line="463" />
             <source>Loading %1…</source>
             <translation>正在加载 %1…</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="610" />
+            <location filename="../app/gui/MainWindow.cpp" line="627" />
             <source>Cancelling…</source>
             <translation>正在取消…</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="473" />
+            <location filename="../app/gui/MainWindow.cpp" line="480" />
             <source>Loading %1 was cancelled.</source>
             <translation>已取消加载 %1。</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="651" />
+            <location filename="../app/gui/MainWindow.cpp" line="671" />
             <source>Rank %1/%2</source>
             <translation>rank %1/%2</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="651" />
+            <location filename="../app/gui/MainWindow.cpp" line="671" />
             <source>Rank %1</source>
             <translation>rank %1</translation>
         </message>
         <message numerus="yes">
-            <location filename="../app/gui/MainWindow.cpp" line="655" />
+            <location filename="../app/gui/MainWindow.cpp" line="675" />
             <source>%1 (+%n more GPU(s))</source>
             <translation>
                 <numerusform>%1（另有 %n 个 GPU）</numerusform>
             </translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="658" />
+            <location filename="../app/gui/MainWindow.cpp" line="678" />
             <source>%1 events</source>
             <translation>%1 个事件</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="659" />
+            <location filename="../app/gui/MainWindow.cpp" line="679" />
             <source>loaded in %1 s</source>
             <translation>加载耗时 %1 秒</translation>
         </message>
         <message numerus="yes">
-            <location filename="../app/gui/MainWindow.cpp" line="661" />
+            <location filename="../app/gui/MainWindow.cpp" line="681" />
             <source>%n warning(s)</source>
             <translation>
                 <numerusform>%n 条警告</numerusform>
             </translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="669" />
+            <location filename="../app/gui/MainWindow.cpp" line="689" />
             <source>unknown error</source>
             <translation>未知错误</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="670" />
+            <location filename="../app/gui/MainWindow.cpp" line="690" />
             <source>Could not open %1: %2</source>
             <translation>无法打开 %1：%2</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="672" />
+            <location filename="../app/gui/MainWindow.cpp" line="692" />
             <source>Could not open trace</source>
             <translation>无法打开跟踪文件</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="673" />
+            <location filename="../app/gui/MainWindow.cpp" line="693" />
             <source>Lanescope could not open %1.</source>
             <translation>Lanescope 无法打开 %1。</translation>
         </message>
         <message numerus="yes">
-            <location filename="../app/gui/MainWindow.cpp" line="683" />
+            <location filename="../app/gui/MainWindow.cpp" line="703" />
             <source>%1 (%n rank(s)) — Lanescope</source>
             <translation>
                 <numerusform>%1（%n 个 rank）— Lanescope</numerusform>
             </translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="692" />
+            <location filename="../app/gui/MainWindow.cpp" line="712" />
             <source>Lanescope</source>
             <translation>Lanescope</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="840" />
+            <location filename="../app/gui/MainWindow.cpp" line="859" />
             <source>Annotate &amp;Findings</source>
             <translation>标注发现(&amp;F)</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="842" />
+            <location filename="../app/gui/MainWindow.cpp" line="861" />
             <source>Label each gap over the threshold and each allocator spike in view (undo removes them)</source>
             <translation>为视图中每个超过阈值的间隙和每个分配器尖峰添加标注（撤销可将其移除）</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="863" />
+            <location filename="../app/gui/MainWindow.cpp" line="882" />
             <source>&amp;Annotate This Gap</source>
             <translation>标注此间隙(&amp;A)</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="865" />
+            <location filename="../app/gui/MainWindow.cpp" line="884" />
             <source>Annotated the gap</source>
             <translation>已标注该间隙</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="865" />
+            <location filename="../app/gui/MainWindow.cpp" line="884" />
             <source>The gap is annotated already</source>
             <translation>该间隙已有标注</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="908" />
+            <location filename="../app/gui/MainWindow.cpp" line="927" />
             <source>Open &amp;Folder…</source>
             <translation>打开文件夹(&amp;F)…</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="910" />
+            <location filename="../app/gui/MainWindow.cpp" line="929" />
             <source>Open a folder of rank traces (one file per rank) as one job, side by side on one clock</source>
             <translation>将 rank 跟踪文件所在的文件夹（每个 rank 一个文件）作为一个作业打开，在同一时钟上并排显示</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="911" />
+            <location filename="../app/gui/MainWindow.cpp" line="930" />
             <source>Compare With Folder…</source>
             <translation>与文件夹比较…</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="912" />
+            <location filename="../app/gui/MainWindow.cpp" line="931" />
             <source>Compare what is shown with a folder of rank traces (baseline job vs optimized job)</source>
             <translation>将当前显示的内容与 rank 跟踪文件所在的文件夹比较（基线作业对比优化后的作业）</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="918" />
+            <location filename="../app/gui/MainWindow.cpp" line="937" />
             <source>Compare With Folder of Rank Traces</source>
             <translation>与 rank 跟踪文件所在的文件夹比较</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="928" />
+            <location filename="../app/gui/MainWindow.cpp" line="947" />
             <source>Open Folder of Rank Traces</source>
             <translation>打开 rank 跟踪文件所在的文件夹</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="938" />
+            <location filename="../app/gui/MainWindow.cpp" line="957" />
             <source>Loading the ranks in %1…</source>
             <translation>正在加载 %1 中的各 rank…</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="290" />
+            <location filename="../app/gui/MainWindow.cpp" line="295" />
             <source>Open &amp;Demo</source>
             <translation>打开演示(&amp;D)</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="291" />
+            <location filename="../app/gui/MainWindow.cpp" line="296" />
             <source>The case study: an FSDP run before and after prefetching and allocator tuning, compared</source>
             <translation>案例研究：对比一个 FSDP 运行在预取和分配器调优前后的表现</translation>
         </message>
         <message numerus="yes">
-            <location filename="../app/gui/MainWindow.cpp" line="456" />
+            <location filename="../app/gui/MainWindow.cpp" line="461" />
             <source>%n run(s)</source>
             <translation>
                 <numerusform>%n 个运行</numerusform>
             </translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="460" />
+            <location filename="../app/gui/MainWindow.cpp" line="467" />
             <source>Stop loading</source>
             <translation>停止加载</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="940" />
+            <location filename="../app/gui/MainWindow.cpp" line="961" />
             <source>Stop loading this folder</source>
             <translation>停止加载此文件夹</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="950" />
+            <location filename="../app/gui/MainWindow.cpp" line="971" />
             <source>Loading the folder %1 was cancelled.</source>
             <translation>已取消加载文件夹 %1。</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="958" />
+            <location filename="../app/gui/MainWindow.cpp" line="979" />
             <source>no rank trace in it</source>
             <translation>其中没有 rank 跟踪文件</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="975" />
+            <location filename="../app/gui/MainWindow.cpp" line="996" />
             <source>rank %1 (guessed)</source>
             <translation>rank %1（推测）</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="975" />
+            <location filename="../app/gui/MainWindow.cpp" line="996" />
             <source>rank %1</source>
             <translation>rank %1</translation>
         </message>
         <message numerus="yes">
-            <location filename="../app/gui/MainWindow.cpp" line="1025" />
+            <location filename="../app/gui/MainWindow.cpp" line="1046" />
             <source>%n rank(s) of %1 loaded in %2 s (%3 events, %4 at once)</source>
             <translation>
                 <numerusform>已加载 %1 中的 %n 个 rank，耗时 %2 秒（%3 个事件，同时加载 %4 个）</numerusform>
             </translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="210" />
+            <location filename="../app/gui/MainWindow.cpp" line="215" />
             <source>&amp;Report…</source>
             <translation>报告(&amp;R)…</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="211" />
+            <location filename="../app/gui/MainWindow.cpp" line="216" />
             <source>Write one landscape PDF page: the picture, the runs and the metrics table</source>
             <translation>输出一页横向 PDF：图片、运行和指标表</translation>
         </message>
@@ -4774,33 +4872,33 @@ nearest GEMM after: %2</source>
             <translation type="vanished">报告已写入 %1</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="1066" />
+            <location filename="../app/gui/MainWindow.cpp" line="1124" />
             <source>Re&amp;load</source>
             <translation>重新加载(&amp;L)</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="1068" />
+            <location filename="../app/gui/MainWindow.cpp" line="1126" />
             <source>Load the trace(s) shown again from disk</source>
             <translation>从磁盘重新加载当前显示的跟踪文件</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="1105" />
+            <location filename="../app/gui/MainWindow.cpp" line="1163" />
             <source>%1 changed on disk — Reload to see the new version.</source>
             <translation>%1 已在磁盘上更改 — 点击“重新加载”查看新版本。</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="1106" />
+            <location filename="../app/gui/MainWindow.cpp" line="1164" />
             <source>%1 was removed or renamed on disk.</source>
             <translation>%1 已在磁盘上被删除或重命名。</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="1107" />
+            <location filename="../app/gui/MainWindow.cpp" line="1165" />
             <source>Reload</source>
             <translation>重新加载</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="690" />
-            <location filename="../app/gui/MainWindow.cpp" line="695" />
+            <location filename="../app/gui/MainWindow.cpp" line="710" />
+            <location filename="../app/gui/MainWindow.cpp" line="715" />
             <source>%1 — Lanescope</source>
             <translation>%1 — Lanescope</translation>
         </message>
@@ -4833,45 +4931,45 @@ nearest GEMM after: %2</source>
             <translation type="vanished">图片已复制到剪贴板</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="492" />
-            <location filename="../app/gui/MainWindow.cpp" line="520" />
-            <location filename="../app/gui/MainWindow.cpp" line="725" />
-            <location filename="../app/gui/MainWindow.cpp" line="981" />
+            <location filename="../app/gui/MainWindow.cpp" line="499" />
+            <location filename="../app/gui/MainWindow.cpp" line="527" />
+            <location filename="../app/gui/MainWindow.cpp" line="745" />
+            <location filename="../app/gui/MainWindow.cpp" line="1002" />
             <source>%1: %2</source>
             <translation>%1：%2</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="472" />
-            <location filename="../app/gui/MainWindow.cpp" line="714" />
+            <location filename="../app/gui/MainWindow.cpp" line="479" />
+            <location filename="../app/gui/MainWindow.cpp" line="734" />
             <source>the comparison</source>
             <translation>比较</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="424" />
-            <location filename="../app/gui/MainWindow.cpp" line="427" />
-            <location filename="../app/gui/MainWindow.cpp" line="690" />
+            <location filename="../app/gui/MainWindow.cpp" line="429" />
+            <location filename="../app/gui/MainWindow.cpp" line="432" />
+            <location filename="../app/gui/MainWindow.cpp" line="710" />
             <source> vs </source>
             <translation> 对比 </translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="293" />
+            <location filename="../app/gui/MainWindow.cpp" line="298" />
             <source>&amp;Keyboard Shortcuts</source>
             <translation>快捷键(&amp;K)</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="295" />
+            <location filename="../app/gui/MainWindow.cpp" line="300" />
             <source>Every shortcut of the menus and toolbars, and the timeline's keys</source>
             <translation>菜单和工具栏的所有快捷键，以及时间线的按键</translation>
         </message>
         <message numerus="yes">
-            <location filename="../app/gui/MainWindow.cpp" line="754" />
+            <location filename="../app/gui/MainWindow.cpp" line="773" />
             <source>Comparing %n run(s), aligned on their complete step %1</source>
             <translation>
                 <numerusform>正在比较 %n 个运行，按各自第 %1 个完整步对齐</numerusform>
             </translation>
         </message>
         <message numerus="yes">
-            <location filename="../app/gui/MainWindow.cpp" line="756" />
+            <location filename="../app/gui/MainWindow.cpp" line="775" />
             <source>Comparing %n run(s), aligned on their starts</source>
             <translation>
                 <numerusform>正在比较 %n 个运行，按各自起点对齐</numerusform>
@@ -4881,52 +4979,47 @@ nearest GEMM after: %2</source>
     <context>
         <name>lanescope::MemoryBand</name>
         <message>
-            <location filename="../widgets/render/MemoryBand.cpp" line="77" />
-            <location filename="../widgets/render/MemoryBand.cpp" line="79" />
-            <location filename="../widgets/render/MemoryBand.cpp" line="81" />
             <source>%1 GB</source>
-            <translation>%1 GB</translation>
+            <translation type="vanished">%1 GB</translation>
         </message>
         <message>
-            <location filename="../widgets/render/MemoryBand.cpp" line="77" />
-            <location filename="../widgets/render/MemoryBand.cpp" line="84" />
             <source>%1 MB</source>
-            <translation>%1 MB</translation>
+            <translation type="vanished">%1 MB</translation>
         </message>
         <message>
-            <location filename="../widgets/render/MemoryBand.cpp" line="91" />
+            <location filename="../widgets/render/MemoryBand.cpp" line="79" />
             <source>allocated %1</source>
             <translation>已分配 %1</translation>
         </message>
         <message>
-            <location filename="../widgets/render/MemoryBand.cpp" line="94" />
+            <location filename="../widgets/render/MemoryBand.cpp" line="82" />
             <source>%1 · reserved %2</source>
             <translation>%1 · 已保留 %2</translation>
         </message>
         <message>
-            <location filename="../widgets/render/MemoryBand.cpp" line="258" />
+            <location filename="../widgets/render/MemoryBand.cpp" line="246" />
             <source>allocated</source>
             <translation>已分配</translation>
         </message>
         <message>
-            <location filename="../widgets/render/MemoryBand.cpp" line="260" />
+            <location filename="../widgets/render/MemoryBand.cpp" line="248" />
             <source>reserved</source>
             <translation>已保留</translation>
         </message>
         <message numerus="yes">
-            <location filename="../widgets/render/MemoryBand.cpp" line="262" />
+            <location filename="../widgets/render/MemoryBand.cpp" line="250" />
             <source>%n spike(s)</source>
             <translation>
                 <numerusform>%n 个尖峰</numerusform>
             </translation>
         </message>
         <message>
-            <location filename="../widgets/render/MemoryBand.cpp" line="270" />
+            <location filename="../widgets/render/MemoryBand.cpp" line="71" />
             <source>device total %1</source>
             <translation>设备显存总量 %1</translation>
         </message>
         <message>
-            <location filename="../widgets/render/MemoryBand.cpp" line="271" />
+            <location filename="../widgets/render/MemoryBand.cpp" line="72" />
             <source>device total %1, off axis</source>
             <translation>设备显存总量 %1，超出坐标轴范围</translation>
         </message>
@@ -4934,42 +5027,52 @@ nearest GEMM after: %2</source>
     <context>
         <name>lanescope::MetricsTableModel</name>
         <message>
-            <location filename="../widgets/compare/MetricsTableModel.cpp" line="47" />
+            <location filename="../widgets/compare/MetricsTableModel.cpp" line="51" />
             <source>Step time</source>
             <translation>步时长</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/MetricsTableModel.cpp" line="48" />
+            <location filename="../widgets/compare/MetricsTableModel.cpp" line="52" />
             <source>Median CPU duration of the complete ProfilerSteps (the last step of two or more is left out: the profiler closes it at its stop)</source>
             <translation>完整 ProfilerStep 的 CPU 时长中位数（有两步或以上时不计最后一步：分析器在停止时才将其关闭）</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/MetricsTableModel.cpp" line="51" />
+            <location filename="../widgets/compare/MetricsTableModel.cpp" line="55" />
             <source>Tokens/s per GPU</source>
             <translation>每 GPU token/秒</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/MetricsTableModel.cpp" line="52" />
+            <location filename="../widgets/compare/MetricsTableModel.cpp" line="56" />
             <source>Tokens per step over the median step time (needs the MFU inputs of the Analysis dock)</source>
             <translation>每步 token 数除以步时长中位数（需要“分析”面板中的 MFU 输入）</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/MetricsTableModel.cpp" line="54" />
+            <location filename="../widgets/compare/MetricsTableModel.cpp" line="60" />
+            <source>Samples/s per GPU</source>
+            <translation>每 GPU 样本/秒</translation>
+        </message>
+        <message>
+            <location filename="../widgets/compare/MetricsTableModel.cpp" line="61" />
+            <source>Samples (images) per step over the median step time (the Analysis dock's MFU panel, with samples)</source>
+            <translation>每步样本（图像）数除以步时长中位数（来自“分析”面板的 MFU 区域，按样本填写）</translation>
+        </message>
+        <message>
+            <location filename="../widgets/compare/MetricsTableModel.cpp" line="63" />
             <source>MFU</source>
             <translation>MFU</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/MetricsTableModel.cpp" line="54" />
+            <location filename="../widgets/compare/MetricsTableModel.cpp" line="63" />
             <source>Model FLOPs utilisation: 6 × parameters × tokens/s over the GPU's peak</source>
             <translation>模型 FLOPs 利用率：6 × 参数量 × token/秒，除以 GPU 峰值</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/MetricsTableModel.cpp" line="56" />
+            <location filename="../widgets/compare/MetricsTableModel.cpp" line="65" />
             <source>Achieved TFLOPS</source>
             <translation>实际 TFLOPS</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/MetricsTableModel.cpp" line="56" />
+            <location filename="../widgets/compare/MetricsTableModel.cpp" line="65" />
             <source>Model FLOPs per second per GPU at the median step time</source>
             <translation>按步时长中位数计算的每 GPU 每秒模型 FLOPs</translation>
         </message>
@@ -4978,62 +5081,62 @@ nearest GEMM after: %2</source>
             <translation type="vanished">GPU 空闲</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/MetricsTableModel.cpp" line="58" />
+            <location filename="../widgets/compare/MetricsTableModel.cpp" line="67" />
             <source>Compute-stream idle</source>
             <translation>计算流空闲</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/MetricsTableModel.cpp" line="59" />
+            <location filename="../widgets/compare/MetricsTableModel.cpp" line="68" />
             <source>Share of the analysed time (the steps' CPU spans) in which no compute stream runs a kernel: the Analysis dock's lead figure, and the one the advice measures</source>
             <translation>分析时间（各步的 CPU 区间）中没有任何计算流运行内核的比例：“分析”面板的首要指标，也是建议所衡量的指标</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/MetricsTableModel.cpp" line="62" />
+            <location filename="../widgets/compare/MetricsTableModel.cpp" line="71" />
             <source>All-GPU idle</source>
             <translation>全 GPU 空闲</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/MetricsTableModel.cpp" line="63" />
+            <location filename="../widgets/compare/MetricsTableModel.cpp" line="72" />
             <source>Share of the analysed GPU time with no kernel, copy or memset on any stream (Holistic Trace Analysis' temporal breakdown, whole trace)</source>
             <translation>分析的 GPU 时间中任何流上都没有内核、拷贝或 memset 的比例（Holistic Trace Analysis 的时间分解，整个跟踪）</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/MetricsTableModel.cpp" line="66" />
+            <location filename="../widgets/compare/MetricsTableModel.cpp" line="75" />
             <source>GPU compute</source>
             <translation>GPU 计算</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/MetricsTableModel.cpp" line="66" />
+            <location filename="../widgets/compare/MetricsTableModel.cpp" line="75" />
             <source>Share of GPU time in computation kernels (GEMM, attention, elementwise…)</source>
             <translation>GPU 时间中用于计算内核（GEMM、注意力、逐元素……）的比例</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/MetricsTableModel.cpp" line="68" />
+            <location filename="../widgets/compare/MetricsTableModel.cpp" line="77" />
             <source>GPU non-compute</source>
             <translation>GPU 非计算</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/MetricsTableModel.cpp" line="69" />
+            <location filename="../widgets/compare/MetricsTableModel.cpp" line="78" />
             <source>Share of GPU time in communication and memory kernels with no computation at the same time</source>
             <translation>GPU 时间中用于通信和内存内核、且同时没有计算的比例</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/MetricsTableModel.cpp" line="71" />
+            <location filename="../widgets/compare/MetricsTableModel.cpp" line="80" />
             <source>Comm–compute overlap</source>
             <translation>通信与计算重叠</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/MetricsTableModel.cpp" line="72" />
+            <location filename="../widgets/compare/MetricsTableModel.cpp" line="81" />
             <source>Share of communication time that overlaps computation (higher hides more of it)</source>
             <translation>与计算重叠的通信时间比例（越高，隐藏的通信越多）</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/MetricsTableModel.cpp" line="74" />
+            <location filename="../widgets/compare/MetricsTableModel.cpp" line="83" />
             <source>Exposed communication</source>
             <translation>暴露的通信</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/MetricsTableModel.cpp" line="74" />
+            <location filename="../widgets/compare/MetricsTableModel.cpp" line="83" />
             <source>Communication time not overlapped by any computation</source>
             <translation>没有被任何计算重叠的通信时间</translation>
         </message>
@@ -5042,7 +5145,7 @@ nearest GEMM after: %2</source>
             <translation type="vanished">GEMM 间隙</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/MetricsTableModel.cpp" line="79" />
+            <location filename="../widgets/compare/MetricsTableModel.cpp" line="88" />
             <source>Gaps the analysis lists: compute-stream idle of at least the Analysis dock's threshold within GEMM to GEMM windows</source>
             <translation>分析列出的间隙：GEMM 到 GEMM 之间、不短于“分析”面板阈值的计算流空闲</translation>
         </message>
@@ -5051,102 +5154,102 @@ nearest GEMM after: %2</source>
             <translation type="vanished">GEMM 间隙总计</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/MetricsTableModel.cpp" line="82" />
+            <location filename="../widgets/compare/MetricsTableModel.cpp" line="91" />
             <source>Summed length of the listed gaps</source>
             <translation>所列间隙的时长总和</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/MetricsTableModel.cpp" line="82" />
+            <location filename="../widgets/compare/MetricsTableModel.cpp" line="91" />
             <source>%1, total</source>
             <translation>%1，总计</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/MetricsTableModel.cpp" line="89" />
+            <location filename="../widgets/compare/MetricsTableModel.cpp" line="98" />
             <source>  gaps: %1</source>
             <translation>  间隙：%1</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/MetricsTableModel.cpp" line="90" />
+            <location filename="../widgets/compare/MetricsTableModel.cpp" line="99" />
             <source>Listed gaps whose cause is: %1 — count × total</source>
             <translation>原因为“%1”的所列间隙 — 个数 × 总时长</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/MetricsTableModel.cpp" line="101" />
+            <location filename="../widgets/compare/MetricsTableModel.cpp" line="110" />
             <source>Peak allocated</source>
             <translation>已分配峰值</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/MetricsTableModel.cpp" line="101" />
+            <location filename="../widgets/compare/MetricsTableModel.cpp" line="110" />
             <source>Highest memory allocated by tensors on the trace's GPU</source>
             <translation>该跟踪的 GPU 上张量已分配内存的最高值</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/MetricsTableModel.cpp" line="103" />
+            <location filename="../widgets/compare/MetricsTableModel.cpp" line="112" />
             <source>Peak reserved</source>
             <translation>已保留峰值</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/MetricsTableModel.cpp" line="103" />
+            <location filename="../widgets/compare/MetricsTableModel.cpp" line="112" />
             <source>Highest memory the caching allocator held from the driver</source>
             <translation>缓存分配器从驱动占用内存的最高值</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/MetricsTableModel.cpp" line="105" />
+            <location filename="../widgets/compare/MetricsTableModel.cpp" line="114" />
             <source>cudaMalloc calls</source>
             <translation>cudaMalloc 调用</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/MetricsTableModel.cpp" line="105" />
+            <location filename="../widgets/compare/MetricsTableModel.cpp" line="114" />
             <source>Calls to cudaMalloc (the caching allocator growing on the critical path)</source>
             <translation>cudaMalloc 调用次数（缓存分配器在关键路径上扩容）</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/MetricsTableModel.cpp" line="107" />
+            <location filename="../widgets/compare/MetricsTableModel.cpp" line="116" />
             <source>cudaFree calls</source>
             <translation>cudaFree 调用</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/MetricsTableModel.cpp" line="107" />
+            <location filename="../widgets/compare/MetricsTableModel.cpp" line="116" />
             <source>Calls to cudaFree (the allocator releasing blocks, often with a sync)</source>
             <translation>cudaFree 调用次数（分配器释放内存块，常伴随同步）</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/MetricsTableModel.cpp" line="109" />
+            <location filename="../widgets/compare/MetricsTableModel.cpp" line="118" />
             <source>GPU activities</source>
             <translation>GPU 活动</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/MetricsTableModel.cpp" line="109" />
+            <location filename="../widgets/compare/MetricsTableModel.cpp" line="118" />
             <source>Kernels, copies and memsets in the whole trace</source>
             <translation>整个跟踪中的内核、拷贝和 memset</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/MetricsTableModel.cpp" line="113" />
+            <location filename="../widgets/compare/MetricsTableModel.cpp" line="122" />
             <source>Job step time</source>
             <translation>作业步时长</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/MetricsTableModel.cpp" line="114" />
+            <location filename="../widgets/compare/MetricsTableModel.cpp" line="123" />
             <source>A folder of rank traces: the median job step, from the first rank's start to the last rank's end</source>
             <translation>rank 跟踪文件所在的文件夹：作业步时长的中位数，从首个 rank 开始到最后一个 rank 结束</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/MetricsTableModel.cpp" line="116" />
+            <location filename="../widgets/compare/MetricsTableModel.cpp" line="125" />
             <source>Job GEMM gaps, total</source>
             <translation>作业 GEMM 间隙总计</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/MetricsTableModel.cpp" line="117" />
+            <location filename="../widgets/compare/MetricsTableModel.cpp" line="126" />
             <source>A folder of rank traces: the listed gaps of every rank, summed</source>
             <translation>rank 跟踪文件所在的文件夹：所有 rank 所列间隙之和</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/MetricsTableModel.cpp" line="119" />
+            <location filename="../widgets/compare/MetricsTableModel.cpp" line="128" />
             <source>Waits on stragglers</source>
             <translation>等待掉队者</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/MetricsTableModel.cpp" line="120" />
+            <location filename="../widgets/compare/MetricsTableModel.cpp" line="129" />
             <source>A folder of rank traces: per step, every rank's wait at a collective for the last rank to arrive, summed</source>
             <translation>rank 跟踪文件所在的文件夹：每步中各 rank 在集合通信处等待最后到达的 rank 的时间之和</translation>
         </message>
@@ -5163,49 +5266,49 @@ nearest GEMM after: %2</source>
             <translation type="vanished">%1 GiB</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/MetricsTableModel.cpp" line="182" />
+            <location filename="../widgets/compare/MetricsTableModel.cpp" line="193" />
             <source>%1 pt</source>
             <translation>%1 个百分点</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/MetricsTableModel.cpp" line="219" />
-            <location filename="../widgets/compare/MetricsTableModel.cpp" line="229" />
+            <location filename="../widgets/compare/MetricsTableModel.cpp" line="230" />
+            <location filename="../widgets/compare/MetricsTableModel.cpp" line="240" />
             <source>—</source>
             <translation>—</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/MetricsTableModel.cpp" line="221" />
-            <location filename="../widgets/compare/MetricsTableModel.cpp" line="239" />
+            <location filename="../widgets/compare/MetricsTableModel.cpp" line="232" />
+            <location filename="../widgets/compare/MetricsTableModel.cpp" line="250" />
             <source>%1 × %2</source>
             <translation>%1 × %2</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/MetricsTableModel.cpp" line="225" />
+            <location filename="../widgets/compare/MetricsTableModel.cpp" line="236" />
             <source>Unknown for this run (no steps, no memory events, or no MFU inputs)</source>
             <translation>该运行无此数据（没有步、没有内存事件或没有 MFU 输入）</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/MetricsTableModel.cpp" line="264" />
+            <location filename="../widgets/compare/MetricsTableModel.cpp" line="275" />
             <source>Better than the baseline</source>
             <translation>优于基线</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/MetricsTableModel.cpp" line="264" />
+            <location filename="../widgets/compare/MetricsTableModel.cpp" line="275" />
             <source>Worse than the baseline</source>
             <translation>差于基线</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/MetricsTableModel.cpp" line="264" />
+            <location filename="../widgets/compare/MetricsTableModel.cpp" line="275" />
             <source>About the same</source>
             <translation>基本持平</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/MetricsTableModel.cpp" line="275" />
+            <location filename="../widgets/compare/MetricsTableModel.cpp" line="286" />
             <source>Metric</source>
             <translation>指标</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/MetricsTableModel.cpp" line="280" />
+            <location filename="../widgets/compare/MetricsTableModel.cpp" line="293" />
             <source>Δ %1</source>
             <translation>Δ %1</translation>
         </message>
@@ -5262,6 +5365,7 @@ nearest GEMM after: %2</source>
         </message>
         <message>
             <location filename="../widgets/analysis/MfuPanel.cpp" line="107" />
+            <location filename="../widgets/analysis/MfuPanel.cpp" line="287" />
             <source>Tokens processed in one step (sequences × sequence length)</source>
             <translation>每步处理的 token 数（序列数 × 序列长度）</translation>
         </message>
@@ -5271,142 +5375,174 @@ nearest GEMM after: %2</source>
             <translation>每 GPU</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/MfuPanel.cpp" line="129" />
+            <location filename="../widgets/analysis/MfuPanel.cpp" line="115" />
+            <source>tokens</source>
+            <translation>token</translation>
+        </message>
+        <message>
+            <location filename="../widgets/analysis/MfuPanel.cpp" line="116" />
+            <source>samples</source>
+            <translation>样本</translation>
+        </message>
+        <message>
+            <location filename="../widgets/analysis/MfuPanel.cpp" line="117" />
+            <source>Tokens: a transformer's, for MFU. Samples: images or sequences of a model that is no transformer (a ResNet), for samples/s; MFU is not offered, its 6 × parameters rule is a dense transformer's.</source>
+            <translation>token：Transformer 的输入单位，用于计算 MFU。样本：非 Transformer 模型（如 ResNet）的图像或序列，用于计算样本/秒；此时不提供 MFU，因为 6 × 参数量的规则只适用于稠密 Transformer。</translation>
+        </message>
+        <message>
+            <location filename="../widgets/analysis/MfuPanel.cpp" line="139" />
             <source>GPU:</source>
             <translation>GPU：</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/MfuPanel.cpp" line="130" />
+            <location filename="../widgets/analysis/MfuPanel.cpp" line="140" />
             <source>Peak:</source>
             <translation>峰值：</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/MfuPanel.cpp" line="131" />
+            <location filename="../widgets/analysis/MfuPanel.cpp" line="141" />
             <source>Parameters:</source>
             <translation>参数量：</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/MfuPanel.cpp" line="132" />
+            <location filename="../widgets/analysis/MfuPanel.cpp" line="142" />
+            <location filename="../widgets/analysis/MfuPanel.cpp" line="284" />
             <source>Tokens per step:</source>
             <translation>每步 token 数：</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/MfuPanel.cpp" line="133" />
+            <location filename="../widgets/analysis/MfuPanel.cpp" line="144" />
             <source>World size:</source>
             <translation>总进程数：</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/MfuPanel.cpp" line="135" />
+            <location filename="../widgets/analysis/MfuPanel.cpp" line="146" />
             <source>Step time:</source>
             <translation>步时长：</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/MfuPanel.cpp" line="136" />
+            <location filename="../widgets/analysis/MfuPanel.cpp" line="147" />
+            <location filename="../widgets/analysis/MfuPanel.cpp" line="285" />
             <source>Tokens/s per GPU:</source>
             <translation>每 GPU token/秒：</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/MfuPanel.cpp" line="137" />
+            <location filename="../widgets/analysis/MfuPanel.cpp" line="149" />
             <source>Achieved:</source>
             <translation>实际算力：</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/MfuPanel.cpp" line="138" />
+            <location filename="../widgets/analysis/MfuPanel.cpp" line="150" />
             <source>MFU:</source>
             <translation>MFU：</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/MfuPanel.cpp" line="246" />
+            <location filename="../widgets/analysis/MfuPanel.cpp" line="267" />
             <source>not named in the trace (no deviceProperties): enter its peak</source>
             <translation>跟踪中未给出（没有 deviceProperties）：请输入其峰值</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/MfuPanel.cpp" line="251" />
+            <location filename="../widgets/analysis/MfuPanel.cpp" line="272" />
             <source>%1 (table: %2 TFLOPS)</source>
             <translation>%1（表中：%2 TFLOPS）</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/MfuPanel.cpp" line="253" />
+            <location filename="../widgets/analysis/MfuPanel.cpp" line="274" />
             <source>%1 (not in the table: enter its peak)</source>
             <translation>%1（不在表中：请输入其峰值）</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/MfuPanel.cpp" line="255" />
+            <location filename="../widgets/analysis/MfuPanel.cpp" line="276" />
             <source>Peak from: %1</source>
             <translation>峰值来源：%1</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/MfuPanel.cpp" line="344" />
+            <location filename="../widgets/analysis/MfuPanel.cpp" line="284" />
+            <source>Samples per step:</source>
+            <translation>每步样本数：</translation>
+        </message>
+        <message>
+            <location filename="../widgets/analysis/MfuPanel.cpp" line="285" />
+            <source>Samples/s per GPU:</source>
+            <translation>每 GPU 样本/秒：</translation>
+        </message>
+        <message>
+            <location filename="../widgets/analysis/MfuPanel.cpp" line="286" />
+            <source>Samples (images) processed in one step: the batch size</source>
+            <translation>一步处理的样本（图像）数：即批大小</translation>
+        </message>
+        <message>
+            <location filename="../widgets/analysis/MfuPanel.cpp" line="376" />
             <source>%1 (%2)</source>
             <translation>%1（%2）</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/MfuPanel.cpp" line="225" />
+            <location filename="../widgets/analysis/MfuPanel.cpp" line="245" />
             <source>%1 (from the trace)</source>
             <translation>%1（来自跟踪）</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/MfuPanel.cpp" line="226" />
+            <location filename="../widgets/analysis/MfuPanel.cpp" line="246" />
             <source>1 (the trace names no distributed run)</source>
             <translation>1（跟踪中没有分布式信息）</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/MfuPanel.cpp" line="227" />
+            <location filename="../widgets/analysis/MfuPanel.cpp" line="247" />
             <source>for all %1 GPUs</source>
             <translation>全部 %1 个 GPU 合计</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/MfuPanel.cpp" line="227" />
+            <location filename="../widgets/analysis/MfuPanel.cpp" line="247" />
             <source>for all GPUs</source>
             <translation>全部 GPU 合计</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/MfuPanel.cpp" line="248" />
+            <location filename="../widgets/analysis/MfuPanel.cpp" line="269" />
             <source>%1 (your table: %2 TFLOPS; Lanescope's: %3)</source>
             <translation>%1（自定义表：%2 TFLOPS；Lanescope 表：%3）</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/MfuPanel.cpp" line="254" />
+            <location filename="../widgets/analysis/MfuPanel.cpp" line="275" />
             <source>Peak from your table in Preferences</source>
             <translation>来自“首选项”中自定义表的峰值</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/MfuPanel.cpp" line="267" />
+            <location filename="../widgets/analysis/MfuPanel.cpp" line="297" />
             <source>not a number</source>
             <translation>不是数字</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/MfuPanel.cpp" line="271" />
+            <location filename="../widgets/analysis/MfuPanel.cpp" line="301" />
             <source>= %1 T</source>
             <translation>= %1 T</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/MfuPanel.cpp" line="273" />
+            <location filename="../widgets/analysis/MfuPanel.cpp" line="303" />
             <source>= %1 B</source>
             <translation>= %1 B</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/MfuPanel.cpp" line="275" />
+            <location filename="../widgets/analysis/MfuPanel.cpp" line="305" />
             <source>= %1 M</source>
             <translation>= %1 M</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/MfuPanel.cpp" line="277" />
+            <location filename="../widgets/analysis/MfuPanel.cpp" line="307" />
             <source>= %1</source>
             <translation>= %1</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/MfuPanel.cpp" line="336" />
+            <location filename="../widgets/analysis/MfuPanel.cpp" line="368" />
             <source>Waiting for the analysis…</source>
             <translation>正在等待分析结果…</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/MfuPanel.cpp" line="343" />
+            <location filename="../widgets/analysis/MfuPanel.cpp" line="375" />
             <source>no ProfilerStep</source>
             <translation>没有 ProfilerStep</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/MfuPanel.cpp" line="343" />
+            <location filename="../widgets/analysis/MfuPanel.cpp" line="375" />
             <source>no whole step in the range</source>
             <translation>范围内没有完整的步</translation>
         </message>
@@ -5419,7 +5555,7 @@ nearest GEMM after: %2</source>
             <translation type="vanished">%1 秒（%2 步的平均值）</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/MfuPanel.cpp" line="347" />
+            <location filename="../widgets/analysis/MfuPanel.cpp" line="381" />
             <source>%1 TFLOPS of %2</source>
             <translation>%1 TFLOPS（峰值 %2）</translation>
         </message>
@@ -5428,39 +5564,49 @@ nearest GEMM after: %2</source>
             <translation type="vanished">%1%</translation>
         </message>
         <message numerus="yes">
-            <location filename="../widgets/analysis/MfuPanel.cpp" line="353" />
+            <location filename="../widgets/analysis/MfuPanel.cpp" line="387" />
             <source>No whole ProfilerStep lies inside the analysed range (the trace has %n step(s)): MFU needs at least one; widen the range or pick a step in Scope.</source>
             <translation>
                 <numerusform>分析范围内没有完整的 ProfilerStep（跟踪中共有 %n 步）：MFU 至少需要一步；请扩大范围，或在“范围”中选择一步。</numerusform>
             </translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/MfuPanel.cpp" line="356" />
+            <location filename="../widgets/analysis/MfuPanel.cpp" line="390" />
             <source>The trace has no ProfilerStep#N spans: record with a torch.profiler schedule and call prof.step().</source>
             <translation>跟踪中没有 ProfilerStep#N 区间：请用带 schedule 的 torch.profiler 录制并调用 prof.step()。</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/MfuPanel.cpp" line="358" />
+            <location filename="../widgets/analysis/MfuPanel.cpp" line="392" />
+            <source>Samples/s per GPU at the median step time. MFU is not offered for samples: its 6 × parameters × tokens rule holds for dense transformers; give tokens per step for it.</source>
+            <translation>按步时长中位数计算的每 GPU 样本/秒。按样本计时不提供 MFU：6 × 参数量 × token 的规则只适用于稠密 Transformer；如需 MFU，请填写每步 token 数。</translation>
+        </message>
+        <message>
+            <location filename="../widgets/analysis/MfuPanel.cpp" line="394" />
+            <source>Enter the samples per step.</source>
+            <translation>请输入每步样本数。</translation>
+        </message>
+        <message>
+            <location filename="../widgets/analysis/MfuPanel.cpp" line="396" />
             <source>Enter the model's parameter count.</source>
             <translation>请输入模型参数量。</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/MfuPanel.cpp" line="360" />
+            <location filename="../widgets/analysis/MfuPanel.cpp" line="398" />
             <source>Enter the tokens per step.</source>
             <translation>请输入每步 token 数。</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/MfuPanel.cpp" line="362" />
+            <location filename="../widgets/analysis/MfuPanel.cpp" line="400" />
             <source>Enter the GPU's peak TFLOPS.</source>
             <translation>请输入 GPU 峰值 TFLOPS。</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/MfuPanel.cpp" line="364" />
+            <location filename="../widgets/analysis/MfuPanel.cpp" line="402" />
             <source>Achieved = 6 × parameters × tokens/s per GPU (forward and backward of a dense transformer); MFU = achieved / peak.</source>
             <translation>实际算力 = 6 × 参数量 × 每 GPU token/秒（稠密 Transformer 的前向加反向）；MFU = 实际算力 / 峰值。</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/MfuPanel.cpp" line="367" />
+            <location filename="../widgets/analysis/MfuPanel.cpp" line="405" />
             <source>The trace's GEMMs are FP32 SIMT kernels (%1): they do not run on tensor cores, so the table's bf16/fp16 tensor-core peak overstates what they can reach; enter the GPU's FP32 peak.</source>
             <translation>跟踪中的 GEMM 是 FP32 SIMT 内核（%1）：它们不在张量核心上运行，因此表中的 bf16/fp16 张量核心峰值会高估其可达性能；请输入该 GPU 的 FP32 峰值。</translation>
         </message>
@@ -5468,57 +5614,106 @@ nearest GEMM after: %2</source>
     <context>
         <name>lanescope::NameDiffModel</name>
         <message>
-            <location filename="../widgets/compare/NameDiffModel.cpp" line="38" />
+            <location filename="../widgets/compare/NameDiffModel.cpp" line="40" />
+            <source>%1: %2 (baseline)</source>
+            <translation>%1：%2（基线）</translation>
+        </message>
+        <message>
+            <location filename="../widgets/compare/NameDiffModel.cpp" line="40" />
+            <source>%1: %2</source>
+            <translation>%1：%2</translation>
+        </message>
+        <message>
+            <location filename="../widgets/compare/NameDiffModel.cpp" line="62" />
             <source>GEMM gaps: %1</source>
             <translation>GEMM 间隙：%1</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/NameDiffModel.cpp" line="104" />
+            <location filename="../widgets/compare/NameDiffModel.cpp" line="143" />
             <source>%1
 Click to outline it in every run's lanes</source>
             <translation>%1
 单击可在每个运行的泳道中勾出它</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/NameDiffModel.cpp" line="121" />
-            <location filename="../widgets/compare/NameDiffModel.cpp" line="129" />
+            <location filename="../widgets/compare/NameDiffModel.cpp" line="161" />
+            <location filename="../widgets/compare/NameDiffModel.cpp" line="171" />
             <source>—</source>
             <translation>—</translation>
         </message>
+        <message numerus="yes">
+            <location filename="../widgets/compare/NameDiffModel.cpp" line="165" />
+            <source>%1: %n time(s)</source>
+            <translation>
+                <numerusform>%1：%n 次</numerusform>
+            </translation>
+        </message>
         <message>
-            <location filename="../widgets/compare/NameDiffModel.cpp" line="154" />
+            <location filename="../widgets/compare/NameDiffModel.cpp" line="199" />
             <source>GPU kernel</source>
             <translation>GPU 内核</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/NameDiffModel.cpp" line="154" />
+            <location filename="../widgets/compare/NameDiffModel.cpp" line="199" />
             <source>CPU operator</source>
             <translation>CPU 算子</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/NameDiffModel.cpp" line="154" />
+            <location filename="../widgets/compare/NameDiffModel.cpp" line="199" />
             <source>Gap cause</source>
             <translation>间隙原因</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/NameDiffModel.cpp" line="156" />
+            <location filename="../widgets/compare/NameDiffModel.cpp" line="200" />
+            <source>%1 (ms per step)</source>
+            <translation>%1（ms/步）</translation>
+        </message>
+        <message>
+            <location filename="../widgets/compare/NameDiffModel.cpp" line="200" />
+            <source>%1 (ms)</source>
+            <translation>%1（ms）</translation>
+        </message>
+        <message>
+            <location filename="../widgets/compare/NameDiffModel.cpp" line="208" />
+            <source>How many ran in %1</source>
+            <translation>在 %1 中运行的次数</translation>
+        </message>
+        <message>
+            <location filename="../widgets/compare/NameDiffModel.cpp" line="210" />
+            <source>Milliseconds per step in %1</source>
+            <translation>%1 中每步的毫秒数</translation>
+        </message>
+        <message>
+            <location filename="../widgets/compare/NameDiffModel.cpp" line="210" />
+            <source>Milliseconds in %1</source>
+            <translation>%1 中的毫秒数</translation>
+        </message>
+        <message>
+            <location filename="../widgets/compare/NameDiffModel.cpp" line="211" />
+            <source>%1 against the baseline %2, in milliseconds</source>
+            <translation>%1 相对基线 %2 的差值（毫秒）</translation>
+        </message>
+        <message>
+            <location filename="../widgets/compare/NameDiffModel.cpp" line="214" />
             <source>Count %1</source>
             <translation>次数 %1</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/NameDiffModel.cpp" line="159" />
+            <location filename="../widgets/compare/NameDiffModel.cpp" line="217" />
+            <source>Δ %1</source>
+            <translation>Δ %1</translation>
+        </message>
+        <message>
             <source>ms/step %1</source>
-            <translation>ms/步 %1</translation>
+            <translation type="vanished">ms/步 %1</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/NameDiffModel.cpp" line="159" />
             <source>ms %1</source>
-            <translation>ms %1</translation>
+            <translation type="vanished">ms %1</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/NameDiffModel.cpp" line="160" />
             <source>Δ ms %1</source>
-            <translation>Δ ms %1</translation>
+            <translation type="vanished">Δ ms %1</translation>
         </message>
     </context>
     <context>
@@ -5586,7 +5781,7 @@ Click to outline it in every run's lanes</source>
         <message>
             <location filename="../widgets/analysis/TimeSummaryModels.cpp" line="180" />
             <source>The operator's "Input Dims" (traces recorded with record_shapes=True)</source>
-            <translation>该算子的 &quot;Input Dims&quot;（以 record_shapes=True 录制的跟踪）</translation>
+            <translation>该算子的 "Input Dims"（以 record_shapes=True 录制的跟踪）</translation>
         </message>
     </context>
     <context>
@@ -5676,47 +5871,47 @@ Click to outline it in every run's lanes</source>
         </message>
         <message>
             <location filename="../app/gui/PictureActions.cpp" line="205" />
-            <location filename="../app/gui/PictureActions.cpp" line="223" />
+            <location filename="../app/gui/PictureActions.cpp" line="228" />
             <source>Report</source>
             <translation>报告</translation>
         </message>
         <message>
-            <location filename="../app/gui/PictureActions.cpp" line="208" />
+            <location filename="../app/gui/PictureActions.cpp" line="213" />
             <source>Browse…</source>
             <translation>浏览…</translation>
         </message>
         <message>
-            <location filename="../app/gui/PictureActions.cpp" line="212" />
+            <location filename="../app/gui/PictureActions.cpp" line="217" />
             <source>File:</source>
             <translation>文件：</translation>
         </message>
         <message>
-            <location filename="../app/gui/PictureActions.cpp" line="214" />
+            <location filename="../app/gui/PictureActions.cpp" line="219" />
             <source>A4 landscape</source>
             <translation>A4 横向</translation>
         </message>
         <message>
-            <location filename="../app/gui/PictureActions.cpp" line="215" />
+            <location filename="../app/gui/PictureActions.cpp" line="220" />
             <source>Letter landscape</source>
             <translation>Letter 横向</translation>
         </message>
         <message>
-            <location filename="../app/gui/PictureActions.cpp" line="217" />
+            <location filename="../app/gui/PictureActions.cpp" line="222" />
             <source>Page:</source>
             <translation>页面：</translation>
         </message>
         <message>
-            <location filename="../app/gui/PictureActions.cpp" line="223" />
+            <location filename="../app/gui/PictureActions.cpp" line="228" />
             <source>PDF (*.pdf)</source>
             <translation>PDF (*.pdf)</translation>
         </message>
         <message>
-            <location filename="../app/gui/PictureActions.cpp" line="234" />
+            <location filename="../app/gui/PictureActions.cpp" line="239" />
             <source>Report failed</source>
             <translation>报告生成失败</translation>
         </message>
         <message>
-            <location filename="../app/gui/PictureActions.cpp" line="238" />
+            <location filename="../app/gui/PictureActions.cpp" line="243" />
             <source>Report written to %1</source>
             <translation>报告已写入 %1</translation>
         </message>
@@ -5768,88 +5963,93 @@ Click to outline it in every run's lanes</source>
             <translation type="vanished">MFU %1%</translation>
         </message>
         <message>
-            <location filename="../widgets/render/PictureExport.cpp" line="162" />
+            <location filename="../widgets/render/PictureExport.cpp" line="161" />
+            <source>%1 samples/s/GPU</source>
+            <translation>每 GPU %1 样本/秒</translation>
+        </message>
+        <message>
+            <location filename="../widgets/render/PictureExport.cpp" line="165" />
             <source>compute-stream idle %1</source>
             <translation>计算流空闲 %1</translation>
         </message>
         <message>
-            <location filename="../widgets/render/PictureExport.cpp" line="164" />
+            <location filename="../widgets/render/PictureExport.cpp" line="167" />
             <source>all-GPU idle %1</source>
             <translation>全 GPU 空闲 %1</translation>
         </message>
         <message>
-            <location filename="../widgets/render/PictureExport.cpp" line="166" />
+            <location filename="../widgets/render/PictureExport.cpp" line="169" />
             <source>comm/compute overlap %1</source>
             <translation>通信/计算重叠 %1</translation>
         </message>
         <message>
-            <location filename="../widgets/render/PictureExport.cpp" line="169" />
+            <location filename="../widgets/render/PictureExport.cpp" line="172" />
             <source>no %1</source>
             <translation>无 %1</translation>
         </message>
         <message>
-            <location filename="../widgets/render/PictureExport.cpp" line="171" />
+            <location filename="../widgets/render/PictureExport.cpp" line="174" />
             <source>%1: %2 (%3)</source>
             <translation>%1：%2（%3）</translation>
         </message>
         <message>
-            <location filename="../widgets/render/PictureExport.cpp" line="173" />
+            <location filename="../widgets/render/PictureExport.cpp" line="176" />
             <source>MFU %1</source>
             <translation>MFU %1</translation>
         </message>
         <message>
-            <location filename="../widgets/render/PictureExport.cpp" line="183" />
+            <location filename="../widgets/render/PictureExport.cpp" line="186" />
             <source>%1: %2</source>
             <translation>%1：%2</translation>
         </message>
         <message>
-            <location filename="../widgets/render/PictureExport.cpp" line="193" />
+            <location filename="../widgets/render/PictureExport.cpp" line="196" />
             <source> vs </source>
             <translation> 对比 </translation>
         </message>
         <message>
-            <location filename="../widgets/render/PictureExport.cpp" line="239" />
+            <location filename="../widgets/render/PictureExport.cpp" line="242" />
             <source>+%1 more lanes</source>
             <translation>另有 %1 条泳道</translation>
         </message>
         <message>
-            <location filename="../widgets/render/PictureExport.cpp" line="251" />
+            <location filename="../widgets/render/PictureExport.cpp" line="254" />
             <source>a %1 x %2 px picture at scale %3 has %4 device pixels, more than the %5 (2^28) a picture may have; make it smaller</source>
             <translation>%1 x %2 px、缩放比例 %3 的图片有 %4 个设备像素，超过了图片允许的上限 %5（2^28）；请缩小尺寸</translation>
         </message>
         <message>
-            <location filename="../widgets/render/PictureExport.cpp" line="343" />
+            <location filename="../widgets/render/PictureExport.cpp" line="346" />
             <source>%1: unknown picture format (use .png, .svg or .pdf)</source>
             <translation>%1：未知图片格式（请使用 .png、.svg 或 .pdf）</translation>
         </message>
         <message>
-            <location filename="../widgets/render/PictureExport.cpp" line="345" />
+            <location filename="../widgets/render/PictureExport.cpp" line="348" />
             <source>a picture must be at least %1 px wide</source>
             <translation>图片宽度至少为 %1 px</translation>
         </message>
         <message>
-            <location filename="../widgets/render/PictureExport.cpp" line="353" />
-            <location filename="../widgets/render/PictureExport.cpp" line="399" />
+            <location filename="../widgets/render/PictureExport.cpp" line="356" />
+            <location filename="../widgets/render/PictureExport.cpp" line="402" />
             <source>cannot write %1: %2</source>
             <translation>无法写入 %1：%2</translation>
         </message>
         <message>
-            <location filename="../widgets/render/PictureExport.cpp" line="358" />
+            <location filename="../widgets/render/PictureExport.cpp" line="361" />
             <source>cannot write %1: PNG encoding failed</source>
             <translation>无法写入 %1：PNG 编码失败</translation>
         </message>
         <message>
-            <location filename="../widgets/render/PictureExport.cpp" line="371" />
+            <location filename="../widgets/render/PictureExport.cpp" line="374" />
             <source>Lanescope timeline</source>
             <translation>Lanescope 时间线</translation>
         </message>
         <message>
-            <location filename="../widgets/render/PictureExport.cpp" line="374" />
+            <location filename="../widgets/render/PictureExport.cpp" line="377" />
             <source>cannot write %1: SVG output failed</source>
             <translation>无法写入 %1：SVG 输出失败</translation>
         </message>
         <message>
-            <location filename="../widgets/render/PictureExport.cpp" line="391" />
+            <location filename="../widgets/render/PictureExport.cpp" line="394" />
             <source>cannot write %1: PDF output failed</source>
             <translation>无法写入 %1：PDF 输出失败</translation>
         </message>
@@ -5935,90 +6135,90 @@ Click to outline it in every run's lanes</source>
     <context>
         <name>lanescope::RangeStatsPanel</name>
         <message>
-            <location filename="../widgets/timeline/TimelinePanels.cpp" line="196" />
-            <location filename="../widgets/timeline/TimelinePanels.cpp" line="272" />
+            <location filename="../widgets/timeline/TimelinePanels.cpp" line="202" />
+            <location filename="../widgets/timeline/TimelinePanels.cpp" line="278" />
             <source>Shift-drag on the timeline to select a time range.</source>
             <translation>在时间线上按住 Shift 拖动以选择时间范围。</translation>
         </message>
         <message>
-            <location filename="../widgets/timeline/TimelinePanels.cpp" line="197" />
+            <location filename="../widgets/timeline/TimelinePanels.cpp" line="203" />
             <source>Name</source>
             <translation>名称</translation>
         </message>
         <message>
-            <location filename="../widgets/timeline/TimelinePanels.cpp" line="197" />
+            <location filename="../widgets/timeline/TimelinePanels.cpp" line="203" />
             <source>Count</source>
             <translation>次数</translation>
         </message>
         <message>
-            <location filename="../widgets/timeline/TimelinePanels.cpp" line="197" />
+            <location filename="../widgets/timeline/TimelinePanels.cpp" line="203" />
             <source>Total</source>
             <translation>总计</translation>
         </message>
         <message>
-            <location filename="../widgets/timeline/TimelinePanels.cpp" line="197" />
+            <location filename="../widgets/timeline/TimelinePanels.cpp" line="203" />
             <source>Self</source>
             <translation>自身</translation>
         </message>
         <message>
-            <location filename="../widgets/timeline/TimelinePanels.cpp" line="197" />
+            <location filename="../widgets/timeline/TimelinePanels.cpp" line="203" />
             <source>Average</source>
             <translation>平均</translation>
         </message>
         <message>
-            <location filename="../widgets/timeline/TimelinePanels.cpp" line="198" />
+            <location filename="../widgets/timeline/TimelinePanels.cpp" line="204" />
             <source>Slices that overlap the range, on every lane</source>
             <translation>与范围重叠的切片，涵盖所有泳道</translation>
         </message>
         <message>
-            <location filename="../widgets/timeline/TimelinePanels.cpp" line="200" />
+            <location filename="../widgets/timeline/TimelinePanels.cpp" line="206" />
             <source>Time inside the range, summed over every lane: a slice cut by the range's edges counts only its part inside</source>
             <translation>范围内的时间，对所有泳道求和：被范围边界截断的切片只计其在范围内的部分</translation>
         </message>
         <message>
-            <location filename="../widgets/timeline/TimelinePanels.cpp" line="201" />
+            <location filename="../widgets/timeline/TimelinePanels.cpp" line="207" />
             <source>Total less the time of direct children on the same lane, inside the range</source>
             <translation>总计减去同一泳道上直接子切片在范围内的时间</translation>
         </message>
         <message>
-            <location filename="../widgets/timeline/TimelinePanels.cpp" line="202" />
+            <location filename="../widgets/timeline/TimelinePanels.cpp" line="208" />
             <source>Total over count: the average time inside the range</source>
             <translation>总计除以次数：范围内的平均时间</translation>
         </message>
         <message>
-            <location filename="../widgets/timeline/TimelinePanels.cpp" line="244" />
+            <location filename="../widgets/timeline/TimelinePanels.cpp" line="250" />
             <source>%1, inside the range:</source>
             <translation>%1，范围内：</translation>
         </message>
         <message>
-            <location filename="../widgets/timeline/TimelinePanels.cpp" line="244" />
+            <location filename="../widgets/timeline/TimelinePanels.cpp" line="250" />
             <source>%1, the whole trace:</source>
             <translation>%1，整个跟踪：</translation>
         </message>
         <message>
-            <location filename="../widgets/timeline/TimelinePanels.cpp" line="253" />
+            <location filename="../widgets/timeline/TimelinePanels.cpp" line="259" />
             <source>no slice</source>
             <translation>没有切片</translation>
         </message>
         <message numerus="yes">
-            <location filename="../widgets/timeline/TimelinePanels.cpp" line="256" />
+            <location filename="../widgets/timeline/TimelinePanels.cpp" line="262" />
             <source>%n slice(s), total %1, mean %2, min %3, max %4</source>
             <translation>
                 <numerusform>%n 个切片，总计 %1，平均 %2，最小 %3，最大 %4</numerusform>
             </translation>
         </message>
         <message>
-            <location filename="../widgets/timeline/TimelinePanels.cpp" line="261" />
+            <location filename="../widgets/timeline/TimelinePanels.cpp" line="267" />
             <source>Each slice's time inside the range, as the table below counts it</source>
             <translation>每个切片在范围内的时间，与下表的统计方式相同</translation>
         </message>
         <message>
-            <location filename="../widgets/timeline/TimelinePanels.cpp" line="262" />
+            <location filename="../widgets/timeline/TimelinePanels.cpp" line="268" />
             <source>Every slice of this name, whole</source>
             <translation>该名称的所有切片，按完整时长统计</translation>
         </message>
         <message numerus="yes">
-            <location filename="../widgets/timeline/TimelinePanels.cpp" line="325" />
+            <location filename="../widgets/timeline/TimelinePanels.cpp" line="331" />
             <source>Range %1 (from %2): %n slice(s)</source>
             <translation>
                 <numerusform>范围 %1（起点 %2）：%n 个切片</numerusform>
@@ -6514,22 +6714,22 @@ Click to outline it in every run's lanes</source>
     <context>
         <name>lanescope::SearchResultsModel</name>
         <message>
-            <location filename="../widgets/timeline/SearchResultsModel.cpp" line="102" />
+            <location filename="../widgets/timeline/SearchResultsModel.cpp" line="103" />
             <source>Name</source>
             <translation>名称</translation>
         </message>
         <message>
-            <location filename="../widgets/timeline/SearchResultsModel.cpp" line="103" />
+            <location filename="../widgets/timeline/SearchResultsModel.cpp" line="104" />
             <source>Lane</source>
             <translation>泳道</translation>
         </message>
         <message>
-            <location filename="../widgets/timeline/SearchResultsModel.cpp" line="104" />
+            <location filename="../widgets/timeline/SearchResultsModel.cpp" line="105" />
             <source>Start</source>
             <translation>开始</translation>
         </message>
         <message>
-            <location filename="../widgets/timeline/SearchResultsModel.cpp" line="105" />
+            <location filename="../widgets/timeline/SearchResultsModel.cpp" line="106" />
             <source>Duration</source>
             <translation>时长</translation>
         </message>
@@ -6712,94 +6912,99 @@ Click to outline it in every run's lanes</source>
     <context>
         <name>lanescope::StartPage</name>
         <message>
-            <location filename="../app/gui/StartPage.cpp" line="37" />
+            <location filename="../app/gui/StartPage.cpp" line="40" />
             <source>Open Trace…</source>
             <translation>打开跟踪文件…</translation>
         </message>
         <message>
-            <location filename="../app/gui/StartPage.cpp" line="38" />
+            <location filename="../app/gui/StartPage.cpp" line="41" />
             <source>Open Folder…</source>
             <translation>打开文件夹…</translation>
         </message>
         <message>
-            <location filename="../app/gui/StartPage.cpp" line="39" />
+            <location filename="../app/gui/StartPage.cpp" line="42" />
             <source>Open Demo Comparison</source>
             <translation>打开演示对比</translation>
         </message>
         <message>
-            <location filename="../app/gui/StartPage.cpp" line="41" />
+            <location filename="../app/gui/StartPage.cpp" line="44" />
             <source>No recent files yet: they are listed here once opened.</source>
             <translation>暂无最近文件：打开过的文件会列在这里。</translation>
         </message>
         <message>
-            <location filename="../app/gui/StartPage.cpp" line="47" />
+            <location filename="../app/gui/StartPage.cpp" line="50" />
             <source>Lanescope</source>
             <translation>Lanescope</translation>
         </message>
         <message>
-            <location filename="../app/gui/StartPage.cpp" line="52" />
+            <location filename="../app/gui/StartPage.cpp" line="55" />
             <source>Why do the GPUs sit idle, and what is the fix worth? Open a PyTorch Profiler (Kineto) trace, a folder of rank traces, or the demo: a training run before and after tuning.</source>
             <translation>GPU 为何空闲？修复能带来多少收益？打开 PyTorch Profiler（Kineto）跟踪文件、rank 跟踪文件所在的文件夹，或演示：一次训练运行在调优前后的对比。</translation>
         </message>
         <message>
-            <location filename="../app/gui/StartPage.cpp" line="58" />
+            <location filename="../app/gui/StartPage.cpp" line="61" />
             <source>A .json or .json.gz trace (Ctrl+O); two or more are compared</source>
             <translation>.json 或 .json.gz 跟踪文件（Ctrl+O）；两个或以上时进行比较</translation>
         </message>
         <message>
-            <location filename="../app/gui/StartPage.cpp" line="59" />
+            <location filename="../app/gui/StartPage.cpp" line="62" />
             <source>Every rank trace of a folder as one job, on one clock (Ctrl+Alt+O)</source>
             <translation>将文件夹中的所有 rank 跟踪文件作为一个作业，在同一时钟上显示（Ctrl+Alt+O）</translation>
         </message>
         <message>
-            <location filename="../app/gui/StartPage.cpp" line="60" />
+            <location filename="../app/gui/StartPage.cpp" line="63" />
             <source>The case study: an FSDP run before and after prefetching and allocator tuning, compared</source>
             <translation>案例研究：对比一个 FSDP 运行在预取和分配器调优前后的表现</translation>
         </message>
         <message>
-            <location filename="../app/gui/StartPage.cpp" line="75" />
+            <location filename="../app/gui/StartPage.cpp" line="78" />
             <source>Or drop a trace, or a folder of rank traces, on this window.</source>
             <translation>也可以将跟踪文件或 rank 跟踪文件所在的文件夹拖放到此窗口。</translation>
         </message>
         <message>
-            <location filename="../app/gui/StartPage.cpp" line="78" />
+            <location filename="../app/gui/StartPage.cpp" line="81" />
             <source>Recent</source>
             <translation>最近打开</translation>
         </message>
         <message>
-            <location filename="../app/gui/StartPage.cpp" line="85" />
+            <location filename="../app/gui/StartPage.cpp" line="88" />
             <source>Name</source>
             <translation>名称</translation>
         </message>
         <message>
-            <location filename="../app/gui/StartPage.cpp" line="85" />
+            <location filename="../app/gui/StartPage.cpp" line="88" />
             <source>Size</source>
             <translation>大小</translation>
         </message>
         <message>
-            <location filename="../app/gui/StartPage.cpp" line="85" />
+            <location filename="../app/gui/StartPage.cpp" line="88" />
             <source>Modified</source>
             <translation>修改时间</translation>
         </message>
         <message>
-            <location filename="../app/gui/StartPage.cpp" line="85" />
+            <location filename="../app/gui/StartPage.cpp" line="88" />
             <source>Folder</source>
             <translation>文件夹</translation>
         </message>
         <message>
-            <location filename="../app/gui/StartPage.cpp" line="90" />
+            <location filename="../app/gui/StartPage.cpp" line="93" />
             <source>Click an entry (or press Enter) to open it</source>
             <translation>单击条目（或按 Enter）即可打开</translation>
         </message>
+        <message>
+            <location filename="../app/gui/StartPage.cpp" line="105" />
+            <source>%p %</source>
+            <translation>%p%</translation>
+        </message>
         <message numerus="yes">
-            <location filename="../app/gui/StartPage.cpp" line="150" />
+            <location filename="../app/gui/StartPage.cpp" line="179" />
             <source>%1 (folder, %n trace(s))</source>
             <translation>
                 <numerusform>%1（文件夹，%n 个跟踪文件）</numerusform>
             </translation>
         </message>
         <message>
-            <location filename="../app/gui/StartPage.cpp" line="155" />
+            <location filename="../app/gui/StartPage.cpp" line="184" />
             <source> vs </source>
             <translation> 对比 </translation>
         </message>
@@ -6807,38 +7012,53 @@ Click to outline it in every run's lanes</source>
     <context>
         <name>lanescope::ThroughputChart</name>
         <message>
-            <location filename="../widgets/compare/CompareCharts.cpp" line="242" />
+            <location filename="../widgets/compare/CompareCharts.cpp" line="256" />
             <source>Tokens/s per GPU</source>
             <translation>每 GPU token/秒</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/CompareCharts.cpp" line="242" />
+            <location filename="../widgets/compare/CompareCharts.cpp" line="256" />
             <source>Median step time (ms)</source>
             <translation>步时长中位数（ms）</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/CompareCharts.cpp" line="265" />
+            <location filename="../widgets/compare/CompareCharts.cpp" line="256" />
+            <source>Samples/s per GPU</source>
+            <translation>每 GPU 样本/秒</translation>
+        </message>
+        <message>
+            <location filename="../widgets/compare/CompareCharts.cpp" line="279" />
             <source>Throughput and MFU per run</source>
             <translation>各运行的吞吐量与 MFU</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/CompareCharts.cpp" line="267" />
-            <location filename="../widgets/compare/CompareCharts.cpp" line="288" />
+            <location filename="../widgets/compare/CompareCharts.cpp" line="281" />
+            <location filename="../widgets/compare/CompareCharts.cpp" line="302" />
             <source>MFU (%)</source>
             <translation>MFU（%）</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/CompareCharts.cpp" line="305" />
+            <location filename="../widgets/compare/CompareCharts.cpp" line="319" />
             <source>Tokens/s per GPU and MFU at each run's median step time (Analysis dock's MFU inputs).</source>
             <translation>按各运行步时长中位数计算的每 GPU token/秒和 MFU（使用“分析”面板的 MFU 输入）。</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/CompareCharts.cpp" line="307" />
+            <location filename="../widgets/compare/CompareCharts.cpp" line="321" />
+            <source>Throughput per run</source>
+            <translation>各运行的吞吐量</translation>
+        </message>
+        <message>
+            <location filename="../widgets/compare/CompareCharts.cpp" line="322" />
+            <source>Samples/s per GPU at each run's median step time (Analysis dock's MFU panel, with samples). MFU is offered for tokens only: its 6 × parameters rule is a dense transformer's.</source>
+            <translation>按各运行步时长中位数计算的每 GPU 样本/秒（使用“分析”面板的 MFU 输入，按样本填写）。MFU 只对 token 提供：6 × 参数量的规则只适用于稠密 Transformer。</translation>
+        </message>
+        <message>
+            <location filename="../widgets/compare/CompareCharts.cpp" line="325" />
             <source>Median step time per run</source>
             <translation>各运行的步时长中位数</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/CompareCharts.cpp" line="308" />
+            <location filename="../widgets/compare/CompareCharts.cpp" line="326" />
             <source>Enter the model's parameters and tokens per step in the Analysis dock's MFU panel to see tokens/s and MFU per run here.</source>
             <translation>在“分析”面板的 MFU 区域填写模型参数量和每步 token 数，即可在此查看各运行的 token/秒和 MFU。</translation>
         </message>
@@ -6906,7 +7126,7 @@ Click to outline it in every run's lanes</source>
         <message>
             <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="121" />
             <source>One row per kernel whatever its template arguments ("&lt;...&gt;"), as the comparison's differences fold them</source>
-            <translation>无论模板参数（&quot;&lt;...&gt;&quot;）如何，每个内核一行，与比较的差异列表折叠方式相同</translation>
+            <translation>无论模板参数（"&lt;...&gt;"）如何，每个内核一行，与比较的差异列表折叠方式相同</translation>
         </message>
         <message>
             <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="122" />
@@ -7400,94 +7620,94 @@ at %2</source>
             <translation type="vanished">%1间隙</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/CompareCharts.cpp" line="61" />
+            <location filename="../widgets/compare/CompareCharts.cpp" line="62" />
             <source>%1 gaps ≥ %2</source>
             <translation>%1间隙 ≥ %2</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/CompareCharts.cpp" line="63" />
-            <location filename="../widgets/compare/CompareCharts.cpp" line="74" />
+            <location filename="../widgets/compare/CompareCharts.cpp" line="64" />
+            <location filename="../widgets/compare/CompareCharts.cpp" line="75" />
             <source>Compute</source>
             <translation>计算</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/CompareCharts.cpp" line="65" />
+            <location filename="../widgets/compare/CompareCharts.cpp" line="66" />
             <source>Comm./memory</source>
             <translation>通信/内存</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/CompareCharts.cpp" line="67" />
-            <location filename="../widgets/compare/CompareCharts.cpp" line="78" />
+            <location filename="../widgets/compare/CompareCharts.cpp" line="68" />
+            <location filename="../widgets/compare/CompareCharts.cpp" line="79" />
             <source>Short idle</source>
             <translation>短暂空闲</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/CompareCharts.cpp" line="74" />
+            <location filename="../widgets/compare/CompareCharts.cpp" line="75" />
             <source>Comm. wait</source>
             <translation>等待通信</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/CompareCharts.cpp" line="75" />
+            <location filename="../widgets/compare/CompareCharts.cpp" line="76" />
             <source>Data loader</source>
             <translation>数据加载</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/CompareCharts.cpp" line="75" />
+            <location filename="../widgets/compare/CompareCharts.cpp" line="76" />
             <source>Allocator</source>
             <translation>分配器</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/CompareCharts.cpp" line="76" />
+            <location filename="../widgets/compare/CompareCharts.cpp" line="77" />
             <source>Sync</source>
             <translation>同步</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/CompareCharts.cpp" line="76" />
+            <location filename="../widgets/compare/CompareCharts.cpp" line="77" />
             <source>Launch</source>
             <translation>启动</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/CompareCharts.cpp" line="77" />
+            <location filename="../widgets/compare/CompareCharts.cpp" line="78" />
             <source>Other gaps</source>
             <translation>其他间隙</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/CompareCharts.cpp" line="77" />
+            <location filename="../widgets/compare/CompareCharts.cpp" line="78" />
             <source>Comm./mem.</source>
             <translation>通信/内存</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/CompareCharts.cpp" line="92" />
+            <location filename="../widgets/compare/CompareCharts.cpp" line="93" />
             <source>The run whose step time is explained against the baseline's</source>
             <translation>要相对基线解释其步时长的运行</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/CompareCharts.cpp" line="96" />
+            <location filename="../widgets/compare/CompareCharts.cpp" line="97" />
             <source>Each run's median complete step is cut into disjoint time: computation kernels first, then compute-stream gaps of 1 ms or more by cause, then other GPU activity, then the short idle left. The parts' deltas add up exactly to the step-time delta.</source>
             <translation>每个运行的中位完整步被切分为互不重叠的时间段：先是计算内核，然后是按原因划分的 1 ms 及以上的计算流间隙，然后是其他 GPU 活动，最后是剩余的短暂空闲。各部分的差值之和恰好等于步时长的差值。</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/CompareCharts.cpp" line="114" />
+            <location filename="../widgets/compare/CompareCharts.cpp" line="115" />
             <source>%1 against the baseline</source>
             <translation>%1 对比基线</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/CompareCharts.cpp" line="134" />
+            <location filename="../widgets/compare/CompareCharts.cpp" line="135" />
             <source>Step-time waterfall</source>
             <translation>步时长瀑布图</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/CompareCharts.cpp" line="135" />
+            <location filename="../widgets/compare/CompareCharts.cpp" line="136" />
             <source>No waterfall: the runs need complete ProfilerSteps and GPU activity.</source>
             <translation>无法生成瀑布图：各运行需要有完整的 ProfilerStep 和 GPU 活动。</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/CompareCharts.cpp" line="139" />
+            <location filename="../widgets/compare/CompareCharts.cpp" line="140" />
             <source>Step time: baseline %1 → %2 %3</source>
             <translation>步时长：基线 %1 → %2 %3</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/CompareCharts.cpp" line="207" />
+            <location filename="../widgets/compare/CompareCharts.cpp" line="215" />
             <source>Gaps here are every compute-stream idle of %1 or more, between any kernels: more than the Metrics table's listed GEMM gaps.</source>
             <translation>此处的间隙是任意内核之间所有不短于 %1 的计算流空闲，比“指标”表所列的 GEMM 间隙更多。</translation>
         </message>
@@ -7496,42 +7716,42 @@ at %2</source>
             <translation type="vanished">中位步时长：基线 %1 ms → %2 %3 ms</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/CompareCharts.cpp" line="145" />
+            <location filename="../widgets/compare/CompareCharts.cpp" line="146" />
             <source>Step time</source>
             <translation>步时长</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/CompareCharts.cpp" line="147" />
+            <location filename="../widgets/compare/CompareCharts.cpp" line="148" />
             <source>Slower</source>
             <translation>变慢</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/CompareCharts.cpp" line="149" />
+            <location filename="../widgets/compare/CompareCharts.cpp" line="150" />
             <source>Faster</source>
             <translation>变快</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/CompareCharts.cpp" line="160" />
+            <location filename="../widgets/compare/CompareCharts.cpp" line="161" />
             <source>baseline</source>
             <translation>基线</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/CompareCharts.cpp" line="177" />
+            <location filename="../widgets/compare/CompareCharts.cpp" line="178" />
             <source>%1 %2 ms</source>
             <translation>%1 %2 ms</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/CompareCharts.cpp" line="193" />
+            <location filename="../widgets/compare/CompareCharts.cpp" line="201" />
             <source>ms per step</source>
             <translation>每步时间（ms）</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/CompareCharts.cpp" line="206" />
+            <location filename="../widgets/compare/CompareCharts.cpp" line="214" />
             <source>%1 ms: %2</source>
             <translation>%1 ms：%2</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/CompareCharts.cpp" line="206" />
+            <location filename="../widgets/compare/CompareCharts.cpp" line="214" />
             <source>, </source>
             <translation>，</translation>
         </message>
@@ -7764,103 +7984,103 @@ at %2</source>
     <context>
         <name>lanescope::annotations::Findings</name>
         <message>
-            <location filename="../core/annotations/Findings.cpp" line="67" />
+            <location filename="../core/annotations/Findings.cpp" line="61" />
             <source>a collective</source>
             <translation>一个集合通信</translation>
         </message>
         <message>
-            <location filename="../core/annotations/Findings.cpp" line="68" />
+            <location filename="../core/annotations/Findings.cpp" line="62" />
             <source>%1 idle: waiting for %2 (stream %3)</source>
             <translation>空闲 %1：等待 %2（流 %3）</translation>
         </message>
         <message>
-            <location filename="../core/annotations/Findings.cpp" line="69" />
+            <location filename="../core/annotations/Findings.cpp" line="63" />
             <source>%1 idle: waiting for %2</source>
             <translation>空闲 %1：等待 %2</translation>
         </message>
         <message>
-            <location filename="../core/annotations/Findings.cpp" line="71" />
+            <location filename="../core/annotations/Findings.cpp" line="65" />
             <source>%1 idle: the CPU launched the next kernel late</source>
             <translation>空闲 %1：CPU 启动下一个内核过晚</translation>
         </message>
         <message>
-            <location filename="../core/annotations/Findings.cpp" line="72" />
+            <location filename="../core/annotations/Findings.cpp" line="66" />
             <source>%1 idle: allocator calls (cudaMalloc / cudaFree)</source>
             <translation>空闲 %1：分配器调用（cudaMalloc / cudaFree）</translation>
         </message>
         <message>
-            <location filename="../core/annotations/Findings.cpp" line="74" />
+            <location filename="../core/annotations/Findings.cpp" line="68" />
             <source>%1 idle: the CPU synchronised (%2)</source>
             <translation>空闲 %1：CPU 在同步（%2）</translation>
         </message>
         <message>
-            <location filename="../core/annotations/Findings.cpp" line="75" />
+            <location filename="../core/annotations/Findings.cpp" line="69" />
             <source>%1 idle: the CPU synchronised</source>
             <translation>空闲 %1：CPU 在同步</translation>
         </message>
         <message>
-            <location filename="../core/annotations/Findings.cpp" line="76" />
+            <location filename="../core/annotations/Findings.cpp" line="70" />
             <source>%1 idle: waiting for the data loader</source>
             <translation>空闲 %1：等待数据加载</translation>
         </message>
         <message>
-            <location filename="../core/annotations/Findings.cpp" line="77" />
+            <location filename="../core/annotations/Findings.cpp" line="71" />
             <source>%1 idle: no cause in the trace</source>
             <translation>空闲 %1：跟踪中找不到原因</translation>
         </message>
         <message>
-            <location filename="../core/annotations/Findings.cpp" line="79" />
+            <location filename="../core/annotations/Findings.cpp" line="73" />
             <source>%1 idle</source>
             <translation>空闲 %1</translation>
         </message>
         <message numerus="yes">
-            <location filename="../core/annotations/Findings.cpp" line="107" />
+            <location filename="../core/annotations/Findings.cpp" line="101" />
             <source>%n gaps, %1 in all: %2</source>
             <translation>
                 <numerusform>%n 个间隙，共 %1：%2</numerusform>
             </translation>
         </message>
         <message numerus="yes">
-            <location filename="../core/annotations/Findings.cpp" line="109" />
+            <location filename="../core/annotations/Findings.cpp" line="103" />
             <source>%n gaps %1 (%2 in all)</source>
             <translation>
                 <numerusform>%n 个间隙 %1（共 %2）</numerusform>
             </translation>
         </message>
         <message numerus="yes">
-            <location filename="../core/annotations/Findings.cpp" line="130" />
+            <location filename="../core/annotations/Findings.cpp" line="124" />
             <source>%1, %n more</source>
             <translation>
                 <numerusform>%1，另有 %n 个</numerusform>
             </translation>
         </message>
         <message>
-            <location filename="../core/annotations/Findings.cpp" line="131" />
+            <location filename="../core/annotations/Findings.cpp" line="125" />
             <source>%1: %2</source>
             <translation>%1：%2</translation>
         </message>
         <message>
-            <location filename="../core/annotations/Findings.cpp" line="136" />
+            <location filename="../core/annotations/Findings.cpp" line="130" />
             <source>%1 allocated and freed within %2</source>
             <translation>%2 内分配又释放了 %1</translation>
         </message>
         <message>
-            <location filename="../core/annotations/Findings.cpp" line="197" />
+            <location filename="../core/annotations/Findings.cpp" line="191" />
             <source>same region in %1</source>
             <translation>%1 中的相同区域</translation>
         </message>
         <message>
-            <location filename="../core/annotations/Findings.cpp" line="198" />
+            <location filename="../core/annotations/Findings.cpp" line="192" />
             <source>same region in %1: no idle</source>
             <translation>%1 中的相同区域：无空闲</translation>
         </message>
         <message>
-            <location filename="../core/annotations/Findings.cpp" line="199" />
+            <location filename="../core/annotations/Findings.cpp" line="193" />
             <source>same region in %1: %2 idle</source>
             <translation>%1 中的相同区域：空闲 %2</translation>
         </message>
         <message>
-            <location filename="../core/annotations/Findings.cpp" line="205" />
+            <location filename="../core/annotations/Findings.cpp" line="199" />
             <source>allocator: %1 cudaMalloc, %2 cudaFree, %3 on the CPU</source>
             <translation>分配器：%1 次 cudaMalloc，%2 次 cudaFree，CPU 上耗时 %3</translation>
         </message>
@@ -7934,7 +8154,7 @@ at %2</source>
             </translation>
         </message>
         <message>
-            <location filename="../app/gui/main.cpp" line="109" />
+            <location filename="../app/gui/main.cpp" line="110" />
             <source>nothing to open</source>
             <translation>没有要打开的内容</translation>
         </message>
@@ -7953,7 +8173,7 @@ at %2</source>
             <translation type="vanished">%1 是文件夹：rank 跟踪文件夹只能单独打开</translation>
         </message>
         <message>
-            <location filename="../app/gui/main.cpp" line="133" />
+            <location filename="../app/gui/main.cpp" line="134" />
             <source>ProfilerStep#%1 is not in this trace: the whole trace is analysed.</source>
             <translation>跟踪中没有 ProfilerStep#%1：将分析整个跟踪。</translation>
         </message>
