@@ -647,6 +647,7 @@ void AnnotationPainter::paint(QPainter &p, const std::vector<const annotations::
     m_droppedIds.clear();
     m_placedAt.clear();
     m_shown.clear();
+    m_summaries.clear();
     if (!m_r.layout())
         return;
     const LaneIndex index(*this);
@@ -986,6 +987,7 @@ void AnnotationPainter::paint(QPainter &p, const std::vector<const annotations::
         Shape s;
         s.visible = true;
         s.label = at;
+        m_summaries.push_back({std::get<0>(key), summary.text, at, int(g.members.size())});
         summaries.emplace_back(std::move(summary), s);
         m_summarised += int(g.members.size());
         for (std::size_t k : g.members)
