@@ -4,18 +4,22 @@
 // it), every gap in view is labelled or counted by a summary, a marked gap's chip is never covered,
 // crowded gaps get one summary per lane and cause, and in a comparison every "same region in …"
 // label shows or is summarised. The expected places come from the gaps' times and lanes, not from
-// the painter.
+// the painter. A dense synthetic FSDP trio (hundreds of gaps and ranges, more than the labels a
+// frame lays out) still gets every run's summaries.
 #include "core/analysis/Analysis.h"
 #include "core/annotations/Findings.h"
 #include "core/parse/TraceLoader.h"
+#include "core/synth/TraceSynth.h"
 #include "widgets/render/AnnotationPainter.h"
 #include "widgets/render/LaneLayout.h"
 #include "widgets/render/TraceViewIndex.h"
 
 #include "tests/TestTraces.h"
 
+#include <QFile>
 #include <QImage>
 #include <QPainter>
+#include <QTemporaryDir>
 #include <QtTest>
 
 #include <cmath>
@@ -291,6 +295,117 @@ private slots:
                      qPrintable(QStringLiteral("%1 px: %2 shown, %3 summarised of %4:\n%5")
                                     .arg(width).arg(shown).arg(summarisedRegions).arg(inView)
                                     .arg(f.painter->shownLabels().join(QLatin1Char('\n')))));
+        }
+    }
+
+    // The FSDP baseline, prefetch and tuned runs compared, as `export --compare --compare
+    // --annotate-findings` draws them: ~870 findings, more than kMaxLabels, nearly all too close to
+    // label one by one at the whole window. The single labels must not use up what the summaries
+    // need (the defect: the baseline's 190-odd AllGather gaps and every "same region" range showed
+    // nothing at all).
+    void denseComparisonSummarisesEveryRun()
+    {
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+        const synth::Scenario scenarios[] = {synth::Scenario::Baseline, synth::Scenario::Prefetch, synth::Scenario::Tuned};
+        const QStringList labels = {QStringLiteral("base"), QStringLiteral("pre"), QStringLiteral("tun")};
+        std::vector<Loaded> runs;
+        for (int i = 0; i < 3; ++i) {
+            synth::SynthConfig c;
+            c.scenario = scenarios[i];
+            const std::string json = synth::synthesize(c).traces.at(0);
+            const QString path = dir.filePath(labels.at(i) + QStringLiteral(".pt.trace.json"));
+            QFile f(path);
+            QVERIFY(f.open(QIODevice::WriteOnly));
+            QCOMPARE(f.write(json.data(), qint64(json.size())), qint64(json.size()));
+            f.close();
+            runs.push_back(load(path));
+            QVERIFY(runs.back().trace);
+        }
+        QVERIFY2(runs[0].result.gaps.size() >= 100, qPrintable(QString::number(runs[0].result.gaps.size())));
+        std::vector<AnnotationSet> sets(3);
+        std::size_t findings = 0;
+        for (int i = 0; i < 3; ++i) {
+            std::vector<Annotation> found = annotations::Findings::annotate(*runs[i].trace, runs[i].result);
+            if (i > 0)
+                for (const analysis::Gap &g : runs[0].result.gaps)
+                    found.push_back(annotations::Findings::sameRegion(*runs[0].trace, runs[0].trace->minTs, g, *runs[i].trace,
+                                                                      runs[i].trace->minTs, labels.at(i)));
+            findings += std::size_t(sets[std::size_t(i)].addFindings(found));
+        }
+        QVERIFY2(findings > std::size_t(AnnotationPainter::kMaxLabels), qPrintable(QString::number(findings)));
+        std::vector<RenderRun> renderRuns;
+        std::vector<LaneLayout::RunInput> inputs;
+        std::vector<const AnnotationSet *> setPtrs;
+        TimeNs longest = 0;
+        for (int i = 0; i < 3; ++i) {
+            const Trace &t = *runs[std::size_t(i)].trace;
+            renderRuns.push_back({&t, runs[std::size_t(i)].index.get(), t.minTs});
+            inputs.push_back({&t, labels.at(i), true});
+            setPtrs.push_back(&sets[std::size_t(i)]);
+            longest = std::max(longest, t.maxTs - t.minTs);
+        }
+        // The default export width, a narrower one, and one where no place is free at all (the
+        // whole window reserved): a summary is then drawn over what is there, never left out.
+        for (const auto &[width, full] : {std::pair(1920, false), std::pair(1200, false), std::pair(1200, true)}) {
+            Frame f;
+            draw(f, renderRuns, inputs, setPtrs, width, 0, double(longest));
+            const QRectF lanes = f.renderer.lanesRect();
+            if (full) {
+                f.painter->setReserved({lanes});
+                QPainter p(&f.image);
+                f.painter->paint(p, setPtrs);
+                QCOMPARE(f.painter->shownLabels().size(), int(f.painter->summaries().size())); // no single label found room
+            }
+            const QString all = QStringLiteral("%1 px%2, shown:\n%3")
+                                    .arg(width)
+                                    .arg(full ? QStringLiteral(" (all reserved)") : QString())
+                                    .arg(f.painter->shownLabels().join(QLatin1Char('\n')));
+            int counted = 0;
+            for (int run = 0; run < 3; ++run) {
+                // The run's lane groups, header rows included: its summaries lie there, not over
+                // another run's lanes.
+                double top = 1e9, bottom = -1e9;
+                for (const LaneGroup &g : f.layout.groups())
+                    if (g.run == run) {
+                        top = std::min(top, double(TimelineRenderer::kTopHeight + g.y));
+                        bottom = std::max(bottom, double(TimelineRenderer::kTopHeight + g.y + LaneLayout::kGroupHeaderHeight + g.lanesHeight));
+                    }
+                QStringList mine;
+                for (const AnnotationPainter::Summary &s : f.painter->summaries())
+                    if (s.run == run) {
+                        mine << s.text;
+                        QVERIFY2(s.counted >= 1 && s.box.intersects(lanes), qPrintable(s.text));
+                        QVERIFY2(s.box.top() >= top && s.box.bottom() <= bottom, qPrintable(s.text + QStringLiteral(" (run %1)").arg(run)));
+                        QVERIFY2(f.painter->shownLabels().contains(s.text), qPrintable(s.text));
+                    }
+                QVERIFY2(!mine.isEmpty(), qPrintable(QStringLiteral("run %1 has no summary; %2").arg(run).arg(all)));
+                if (run == 0) // its gaps wait for the parameters' AllGather
+                    QVERIFY2(std::any_of(mine.begin(), mine.end(), [](const QString &s) { return s.contains(QStringLiteral(" gaps ≥ ")) && s.contains(QStringLiteral("AllGather")); }),
+                             qPrintable(mine.join(QLatin1Char('\n'))));
+                // The later runs: every baseline gap's region shows or is counted by the run's summary.
+                if (run > 0) {
+                    const QString prefix = QStringLiteral("same region in %1, ").arg(labels.at(run));
+                    int inView = 0, shown = 0, summarised = 0;
+                    for (const Annotation &a : sets[std::size_t(run)].items())
+                        if (a.kind == Kind::Range) {
+                            const AnnotationPainter::Shape s = f.painter->shape(run, a);
+                            if (!s.visible || s.body.right() < lanes.left() || s.body.left() > lanes.right())
+                                continue;
+                            ++inView;
+                            shown += !f.painter->labelDropped(run, a.id);
+                        }
+                    for (const QString &s : mine)
+                        if (s.startsWith(prefix))
+                            summarised += s.section(QLatin1Char(' '), 4, 4).toInt();
+                    QVERIFY(inView > 0);
+                    QVERIFY2(shown + summarised == inView, qPrintable(QStringLiteral("run %1: %2 shown, %3 summarised of %4; %5")
+                                                                             .arg(run).arg(shown).arg(summarised).arg(inView).arg(all)));
+                }
+            }
+            for (const AnnotationPainter::Summary &s : f.painter->summaries())
+                counted += s.counted;
+            QCOMPARE(counted, f.painter->summarisedLabels());
         }
     }
 };

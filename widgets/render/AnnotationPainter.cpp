@@ -647,6 +647,7 @@ void AnnotationPainter::paint(QPainter &p, const std::vector<const annotations::
     m_droppedIds.clear();
     m_placedAt.clear();
     m_shown.clear();
+    m_summaries.clear();
     if (!m_r.layout())
         return;
     const LaneIndex index(*this);
@@ -854,14 +855,81 @@ void AnnotationPainter::paint(QPainter &p, const std::vector<const annotations::
                 gap ? annotations::Findings::gapGroupKey(*d.a) : annotations::Findings::regionGroupKey(*d.a), int(d.a->color)}]
             .members.push_back(k);
     }
+    // Where a summary goes when no place beside what it counts is free: the header row of its
+    // lane's group (of its run's first group for ranges), then the rows at the top of its lane or
+    // run, at each member's x and then across the window. Free ones first; else the first that
+    // covers no other summary; else the first: drawn over what is there, never left out.
+    std::vector<QRectF> summaryBoxes;
+    const auto summaryFallback = [&](const std::vector<std::size_t> &members, QSizeF size) {
+        const LaneLayout &layout = *m_r.layout();
+        const int origin = TimelineRenderer::kTopHeight - m_r.scrollY();
+        const double w = size.width(), h = size.height();
+        const double maxX = std::max(lanes.left(), lanes.right() - w), maxY = std::max(lanes.top(), lanes.bottom() - h);
+        std::vector<double> rows; // tops of the rows to try, in order
+        const Drawn &first = drawn[members.front()];
+        if (first.a->kind == Kind::Rect) {
+            const int lane = laneOf(first.run, first.a->a.lane);
+            if (lane >= 0) {
+                rows.push_back(origin + layout.groups()[std::size_t(layout.lanes()[std::size_t(lane)].group)].y + 1);
+                if (layout.isLaneVisible(lane))
+                    rows.push_back(m_r.laneTop(lane) + 1);
+            }
+        } else {
+            const QRectF ext = runExtent(first.run);
+            if (!ext.isNull())
+                for (double y = ext.top() + 1; y + h <= ext.bottom() && rows.size() < 8; y += h + 2)
+                    rows.push_back(y);
+        }
+        rows.push_back(first.s.body.top()); // what it counts, whatever its layout
+        // Kept on its run's lanes in view where they are tall enough for it.
+        const QRectF ext = runExtent(first.run);
+        double lo = lanes.top(), hi = maxY;
+        if (!ext.isNull() && std::max(lo, ext.top()) <= std::min(hi, ext.bottom() - h)) {
+            lo = std::max(lo, ext.top());
+            hi = std::min(hi, ext.bottom() - h);
+        }
+        std::vector<QRectF> places;
+        for (const double row : rows) {
+            const double y = std::clamp(row, lo, hi);
+            for (std::size_t k : members)
+                places.emplace_back(std::clamp(std::max(drawn[k].s.body.left(), lanes.left()), lanes.left(), maxX), y, w, h);
+            for (double x = lanes.left(); x <= maxX; x += std::max(16.0, w / 4))
+                places.emplace_back(x, y, w, h);
+        }
+        const QRectF free = firstFree(places);
+        if (!free.isEmpty())
+            return free;
+        // Crowded: over other labels and shapes, where it covers the least of the other summaries.
+        QRectF best;
+        double bestCover = std::numeric_limits<double>::max();
+        for (const QRectF &r : places) {
+            if (!r.intersects(view))
+                continue;
+            double cover = 0;
+            for (const QRectF &q : summaryBoxes) {
+                const QRectF i = q.intersected(r.adjusted(-2, -2, 2, 2));
+                cover += i.isEmpty() ? 0 : i.width() * i.height();
+            }
+            if (cover < bestCover) {
+                best = r;
+                bestCover = cover;
+                if (cover == 0)
+                    break;
+            }
+        }
+        return best;
+    };
     std::deque<std::pair<Annotation, Shape>> summaries; // stable addresses for the drawing below
+    // Not counted against kMaxLabels: at most one per lane, cause and run (bounded by the layout
+    // in view), and a frame whose labels were all spent on single findings must still say what
+    // it left out.
+    int summaryCount = 0;
     for (auto &[key, g] : groups) {
         const bool gap = std::get<1>(key) == int(Kind::Rect);
         if (gap && g.members.size() < 2)
             continue;
-        if (laidOut >= kMaxLabels)
+        if (summaryCount++ >= kMaxLabels)
             break;
-        ++laidOut;
         const Annotation &like = *drawn[g.members.front()].a;
         Annotation summary;
         summary.kind = like.kind;
@@ -903,13 +971,23 @@ void AnnotationPainter::paint(QPainter &p, const std::vector<const annotations::
                             places.push_back(box);
                     }
                 }
-        const QRectF at = firstFree(places);
+        // Over its own run's lanes only: in a comparison a summary above a run's first lane would
+        // otherwise lie over the previous run's and read as its.
+        const QRectF ext = runExtent(std::get<0>(key));
+        places.erase(std::remove_if(places.begin(), places.end(),
+                                    [&](const QRectF &r) { return !ext.isNull() && (r.top() < ext.top() || r.bottom() > ext.bottom()); }),
+                     places.end());
+        QRectF at = firstFree(places);
         if (at.isEmpty())
-            continue;
+            at = summaryFallback(g.members, size);
+        if (at.isEmpty())
+            continue; // nothing it counts is in the window after all
         place(at);
+        summaryBoxes.push_back(at);
         Shape s;
         s.visible = true;
         s.label = at;
+        m_summaries.push_back({std::get<0>(key), summary.text, at, int(g.members.size())});
         summaries.emplace_back(std::move(summary), s);
         m_summarised += int(g.members.size());
         for (std::size_t k : g.members)

@@ -16,7 +16,8 @@
 // would cover another label or a reserved area (the marked gap's chip); the findings that explain
 // most in view are placed first. What is left out is summarised: one label per lane and cause for
 // its gaps ("5 gaps ≥ 32.0 ms idle: waiting for the data loader (160 ms in all)"), one per run for
-// its "same region" ranges, each at one of the gaps or ranges it counts.
+// its "same region" ranges, each at one of the gaps or ranges it counts, else in its lane group's
+// header row or at the top of its lane, over what is there if it must: a summary is never left out.
 #include "core/annotations/AnnotationSet.h"
 #include "widgets/render/TimelineRenderer.h"
 
@@ -43,7 +44,8 @@ public:
     static constexpr int kLabelPad = 4;
     static constexpr double kAnchorRadius = 3.5;
     // Labels laid out per frame at most, and the user labels shown whatever they cover up to that
-    // many (beyond, they are placed as findings are). 500 boxes of text fill a 4K screen.
+    // many (beyond, they are placed as findings are). 500 boxes of text fill a 4K screen. The
+    // summaries of left-out labels have a bound of their own: they always show.
     static constexpr int kMaxLabels = 500;
     // More shapes than this in the window: drawn plainly (no antialiasing, no dashes) and once per
     // pixel footprint.
@@ -106,6 +108,15 @@ public:
     int summarisedLabels() const { return m_summarised; }
     // The text of every label the last paint() drew (summaries included), in drawing order.
     const QStringList &shownLabels() const { return m_shown; }
+    // The summaries the last paint() drew: whose run, what they say, where, how many they count.
+    struct Summary
+    {
+        int run = -1;
+        QString text;
+        QRectF box;
+        int counted = 0;
+    };
+    const std::vector<Summary> &summaries() const { return m_summaries; }
 
 private:
     // For one paint() or hitTest(): lane keys looked up in a hash of the layout's lanes, not by a
@@ -145,6 +156,7 @@ private:
     QFont m_font;
     mutable int m_dropped = 0, m_summarised = 0;
     mutable QStringList m_shown;
+    mutable std::vector<Summary> m_summaries;
     std::vector<QRectF> m_reserved;
     // Findings' labels the last paint() placed elsewhere than labelRect(): where they are on screen.
     mutable QHash<QPair<int, annotations::AnnotationSet::Id>, QRectF> m_placedAt;
