@@ -27,6 +27,50 @@ double usDur(TimeNs t) { return double(t) / 1000.0; }
 
 } // namespace
 
+// "idle_breakdown", "launch" and "queue" of `analyze --json` (and of every rank of `analyze DIR`).
+void writeLaunchFields(JsonWriter &j, const analysis::AnalysisResult &r, TimeNs origin)
+{
+    j.array("idle_breakdown", [&] {
+        for (const analysis::StreamIdle &s : r.idleBreakdown.streams)
+            j.object([&] {
+                j.field("device", s.device);
+                j.field("stream", s.stream);
+                j.field("idle_us", usDur(s.idle));
+                j.field("host_wait_us", usDur(s.hostWait));
+                j.field("kernel_wait_us", usDur(s.kernelWait));
+                j.field("other_us", usDur(s.other));
+            });
+    });
+    const analysis::LaunchStats &l = r.launchStats;
+    j.object("launch", [&] {
+        j.field("launches", l.launches);
+        j.field("gpu_shorter_than_cpu", l.gpuShorterThanCpu);
+        j.field("runtime_outliers", l.runtimeOutliers);
+        j.field("launch_delay_outliers", l.delayOutliers);
+        j.field("launch_delay_median_us", JsonWriter::orNull(bool(l.medianDelayNs), l.medianDelayNs.value_or(0) / 1000.0));
+        j.field("launch_delay_p95_us", JsonWriter::orNull(bool(l.p95DelayNs), l.p95DelayNs.value_or(0) / 1000.0));
+        j.array("worst", [&] {
+            for (const analysis::Launch &w : l.worst)
+                j.object([&] {
+                    j.field("name", w.name);
+                    j.field("ts_us", us(w.start, origin));
+                    j.field("delay_us", usDur(w.delay));
+                });
+        });
+    });
+    j.array("queue", [&] {
+        for (const analysis::StreamQueue &q : r.queueLengths)
+            j.object([&] {
+                j.field("device", q.device);
+                j.field("stream", q.stream);
+                j.field("count", q.count);
+                j.field("mean", q.mean);
+                j.field("max", q.max);
+                j.field("full_us", usDur(q.fullNs));
+            });
+    });
+}
+
 // The members of the object `analyze --json` prints; compare writes the same ones per run.
 void writeAnalysisFields(JsonWriter &j, const Trace &t, const analysis::AnalysisResult &r, const analysis::MeasuredFlops *flops)
 {
@@ -92,6 +136,9 @@ void writeAnalysisFields(JsonWriter &j, const Trace &t, const analysis::Analysis
                 j.field("projected_mfu_pct", JsonWriter::orNull(a.projectedMfuPct > 0, a.projectedMfuPct));
             });
     });
+    // Why the GPU waits on the CPU (IdleBreakdown.h, LaunchStats.h, QueueLength.h); with --hta by
+    // Holistic Trace Analysis' definitions. "device" and "count" are additions to the contract's keys.
+    writeLaunchFields(j, r, t.minTs);
     // Where the GPU time goes, per kernel name, over what was analysed (an addition to the
     // contract's keys; core/analysis/KernelSummary.h).
     analysis::KernelSummaryOptions ko;

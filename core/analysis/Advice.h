@@ -4,8 +4,11 @@
 // at least the evidence below (AdviceMinimum), and every share of time it states is measured on the
 // union of the intervals it counts (streams idle at the same time count once), so never above 100 %.
 #include "core/analysis/Gaps.h"
+#include "core/analysis/IdleBreakdown.h"
+#include "core/analysis/LaunchStats.h"
 #include "core/analysis/Memory.h"
 #include "core/analysis/Mfu.h"
+#include "core/analysis/QueueLength.h"
 #include "core/analysis/Temporal.h"
 
 namespace lanescope::analysis {
@@ -70,6 +73,11 @@ struct AdviceInputs
     // When the GPU computed (computeIntervals): a gap of one stream while another computes is not
     // lost time, so the idle time each rule explains is counted outside these. Empty: not known.
     std::vector<TimeRange> computeBusy;
+    // Launch statistics, the idle breakdown and the queue lengths over the analysed steps (the
+    // launch_bound and queue_starvation rules); null: not known.
+    const IdleBreakdown *idleBreakdown = nullptr;
+    const LaunchStats *launchStats = nullptr;
+    const std::vector<StreamQueue> *queueLengths = nullptr;
 };
 
 // The fine gap threshold the advice rules look at: long enough to be a stall, not launch jitter.

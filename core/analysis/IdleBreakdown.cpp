@@ -1,0 +1,51 @@
+#include "core/analysis/IdleBreakdown.h"
+
+#include <algorithm>
+
+namespace lanescope::analysis {
+
+IdleBreakdown idleBreakdown(const ActivityView &view, const LaunchOptions &o)
+{
+    IdleBreakdown r;
+    const TimeRange w = o.window;
+    for (const StreamActivities &s : view.streams) {
+        StreamIdle si;
+        si.device = s.device;
+        si.stream = s.stream;
+        bool any = false;
+        TimeNs prevEnd = 0; // HTA: the previous row's end; ours: the latest end so far
+        for (const LaunchedActivity &a : s.items) {
+            if (!any) {
+                any = true;
+                prevEnd = a.end;
+                continue;
+            }
+            const bool counted = w.empty() || w.contains(a.start);
+            if (counted) {
+                TimeNs gap;
+                if (o.hta) {
+                    gap = a.start - prevEnd;
+                } else {
+                    gap = std::max<TimeNs>(0, a.start - std::max(prevEnd, w.empty() ? prevEnd : w.from));
+                }
+                ++si.gaps;
+                if (a.hasCall() && a.callStart > prevEnd)
+                    si.hostWait += gap;
+                else if (a.start - prevEnd < kKernelWaitNs)
+                    si.kernelWait += gap;
+                else
+                    si.other += gap;
+            }
+            prevEnd = o.hta ? a.end : std::max(prevEnd, a.end);
+        }
+        if (!any || (!o.hta && si.gaps == 0)) // HTA lists a stream of one activity, with no idle time
+            continue;
+        si.idle = si.hostWait + si.kernelWait + si.other;
+        r.idle += si.idle;
+        r.hostWait += si.hostWait;
+        r.streams.push_back(si);
+    }
+    return r;
+}
+
+} // namespace lanescope::analysis

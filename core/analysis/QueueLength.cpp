@@ -1,0 +1,103 @@
+#include "core/analysis/QueueLength.h"
+
+#include <algorithm>
+
+namespace lanescope::analysis {
+
+std::vector<QueuePoint> queueSeries(const StreamActivities &s, const LaunchOptions &o)
+{
+    const std::uint8_t set = o.hta ? kHtaQueue : kLanescopeLaunch;
+    // (ts, +1 / -1); HTA concatenates the calls before the activities and sorts by ts, so at equal
+    // times the +1 comes first (its quicksort is not stable; this is the stable order).
+    struct Change
+    {
+        TimeNs ts;
+        std::int8_t delta;
+    };
+    std::vector<Change> up, down;
+    for (const LaunchedActivity &a : s.items) {
+        if (!(a.sets & set))
+            continue;
+        up.push_back({a.callStart, +1});
+        down.push_back({o.hta ? a.start : a.end, -1});
+    }
+    if (up.empty())
+        return {};
+    auto byTs = [](const Change &a, const Change &b) { return a.ts < b.ts; };
+    std::stable_sort(up.begin(), up.end(), byTs);
+    std::stable_sort(down.begin(), down.end(), byTs);
+    std::vector<Change> all;
+    all.reserve(up.size() + down.size());
+    std::merge(up.begin(), up.end(), down.begin(), down.end(), std::back_inserter(all), byTs);
+    std::vector<QueuePoint> out;
+    out.reserve(all.size());
+    std::int32_t q = 0;
+    for (const Change &c : all) {
+        q += c.delta;
+        if (!o.hta && !out.empty() && out.back().ts == c.ts)
+            out.back().length = q; // ours: one point per time
+        else
+            out.push_back({c.ts, q});
+    }
+    return out;
+}
+
+namespace {
+
+StreamQueue summarise(const StreamActivities &s, const std::vector<QueuePoint> &pts, const LaunchOptions &o)
+{
+    StreamQueue r;
+    r.device = s.device;
+    r.stream = s.stream;
+    if (o.hta) {
+        double sum = 0;
+        for (std::size_t i = 0; i < pts.size(); ++i) {
+            sum += pts[i].length;
+            r.max = std::max(r.max, pts[i].length);
+            if (pts[i].length >= kQueueLimit && i + 1 < pts.size())
+                r.fullNs += pts[i + 1].ts - pts[i].ts;
+        }
+        r.count = std::int64_t(pts.size());
+        r.mean = pts.empty() ? 0 : sum / double(pts.size());
+        return r;
+    }
+    // Ours: over time, inside the window.
+    const TimeNs from = o.window.empty() ? pts.front().ts : std::max(pts.front().ts, o.window.from);
+    const TimeNs to = o.window.empty() ? pts.back().ts : std::min(pts.back().ts, o.window.to);
+    double area = 0;
+    for (std::size_t i = 0; i < pts.size(); ++i) {
+        const TimeNs a = std::max(pts[i].ts, from);
+        const TimeNs b = std::min(i + 1 < pts.size() ? pts[i + 1].ts : pts[i].ts, to);
+        const bool inside = pts[i].ts < to && (i + 1 < pts.size() ? pts[i + 1].ts : pts[i].ts) > from;
+        if (!inside && !(pts[i].ts >= from && pts[i].ts < to))
+            continue;
+        ++r.count;
+        r.max = std::max(r.max, pts[i].length);
+        if (b > a) {
+            area += double(pts[i].length) * double(b - a);
+            if (pts[i].length >= kQueueLimit)
+                r.fullNs += b - a;
+        }
+    }
+    r.mean = to > from ? area / double(to - from) : 0;
+    return r;
+}
+
+} // namespace
+
+std::vector<StreamQueue> queueLengths(const ActivityView &view, const LaunchOptions &o)
+{
+    std::vector<StreamQueue> out;
+    for (const StreamActivities &s : view.streams) {
+        const std::vector<QueuePoint> pts = queueSeries(s, o);
+        if (pts.empty())
+            continue;
+        StreamQueue q = summarise(s, pts, o);
+        if (!o.hta && q.count == 0)
+            continue;
+        out.push_back(q);
+    }
+    return out;
+}
+
+} // namespace lanescope::analysis
