@@ -66,11 +66,10 @@ StreamQueue summarise(const StreamActivities &s, const std::vector<QueuePoint> &
     const TimeNs to = o.window.empty() ? pts.back().ts : std::min(pts.back().ts, o.window.to);
     double area = 0;
     for (std::size_t i = 0; i < pts.size(); ++i) {
-        const TimeNs a = std::max(pts[i].ts, from);
-        const TimeNs b = std::min(i + 1 < pts.size() ? pts[i + 1].ts : pts[i].ts, to);
-        const bool inside = pts[i].ts < to && (i + 1 < pts.size() ? pts[i + 1].ts : pts[i].ts) > from;
-        if (!inside && !(pts[i].ts >= from && pts[i].ts < to))
-            continue;
+        const TimeNs segEnd = i + 1 < pts.size() ? pts[i + 1].ts : pts[i].ts;
+        const TimeNs a = std::max(pts[i].ts, from), b = std::min(segEnd, to);
+        if (!(pts[i].ts >= from && pts[i].ts <= to) && b <= a)
+            continue; // neither a change inside the window nor in force during it
         ++r.count;
         r.max = std::max(r.max, pts[i].length);
         if (b > a) {

@@ -1,0 +1,284 @@
+// Why the GPU waits on the CPU: the idle breakdown per stream, the launch statistics and the
+// queue length (core/analysis/IdleBreakdown.h, LaunchStats.h, QueueLength.h). An inline trace with
+// every figure worked out by hand, in our definitions and in Holistic Trace Analysis'; HTA 0.6's own
+// figures on every shared trace (../shared/traces/hta-launch/*.hta.json) with analyze's HTA
+// definition; and ROCm traces, where HTA finds no launch and we do.
+#include "tests/TestTraces.h"
+
+#include "core/analysis/Analysis.h"
+#include "core/io/MappedSource.h"
+#include "core/parse/TraceLoader.h"
+
+#include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QtTest>
+
+#include <cmath>
+#include <map>
+
+using namespace lanescope;
+using namespace lanescope::analysis;
+
+namespace {
+
+// No ProfilerStep: both definitions take the whole trace. Integer microseconds. Stream 7:
+//   A cudaLaunchKernel [0,10)   -> K1 [20,25)    delay 10, gpu 5 < cpu 10
+//   B cudaLaunchKernel [12,16)  -> K2 [40,70)    delay 24; gap 15 after K1, B started before K1 ended: kernel wait
+//   C cudaLaunchKernel [100,300)-> K3 [450,460)  delay 150 (outlier), call 200 (outlier); gap 380, C after K2: host wait
+//   H hipLaunchKernel  [470,475)-> K4 [520,530)  delay 45 (ours only); gap 60, H after K3: host wait
+//   D cudaLaunchKernel [480,485)-> K5 [600,610)  delay 115 (outlier); gap 70 >= 30, D before K4 ended: other
+// Stream 8, two copies that overlap on one stream (MTIA's do):
+//   cudaMemcpyAsync [200,205) -> M1 [210,260) delay 5;  cudaMemsetAsync [206,208) -> M2 [220,230) delay 12
+//   HTA: gap 220 - 260 = -40 < 30: kernel wait -40 (it sums the negative); ours: 0.
+const char *kInline = R"json({"schemaVersion":1,"traceEvents":[
+{"ph":"X","cat":"cuda_runtime","name":"cudaLaunchKernel","pid":1,"tid":1,"ts":0,"dur":10,"args":{"correlation":1}},
+{"ph":"X","cat":"cuda_runtime","name":"cudaLaunchKernel","pid":1,"tid":1,"ts":12,"dur":4,"args":{"correlation":2}},
+{"ph":"X","cat":"cuda_runtime","name":"cudaLaunchKernel","pid":1,"tid":1,"ts":100,"dur":200,"args":{"correlation":3}},
+{"ph":"X","cat":"cuda_runtime","name":"cudaMemcpyAsync","pid":1,"tid":1,"ts":302,"dur":5,"args":{"correlation":6}},
+{"ph":"X","cat":"cuda_runtime","name":"cudaMemsetAsync","pid":1,"tid":1,"ts":308,"dur":2,"args":{"correlation":7}},
+{"ph":"X","cat":"cuda_runtime","name":"hipLaunchKernel","pid":1,"tid":1,"ts":470,"dur":5,"args":{"correlation":4}},
+{"ph":"X","cat":"cuda_runtime","name":"cudaLaunchKernel","pid":1,"tid":1,"ts":480,"dur":5,"args":{"correlation":5}},
+{"ph":"X","cat":"kernel","name":"k1","pid":0,"tid":7,"ts":20,"dur":5,"args":{"stream":7,"correlation":1,"device":0}},
+{"ph":"X","cat":"kernel","name":"k2","pid":0,"tid":7,"ts":40,"dur":30,"args":{"stream":7,"correlation":2,"device":0}},
+{"ph":"X","cat":"kernel","name":"k3","pid":0,"tid":7,"ts":450,"dur":10,"args":{"stream":7,"correlation":3,"device":0}},
+{"ph":"X","cat":"kernel","name":"k4","pid":0,"tid":7,"ts":520,"dur":10,"args":{"stream":7,"correlation":4,"device":0}},
+{"ph":"X","cat":"kernel","name":"k5","pid":0,"tid":7,"ts":600,"dur":10,"args":{"stream":7,"correlation":5,"device":0}},
+{"ph":"X","cat":"gpu_memcpy","name":"Memcpy HtoD (Pinned -> Device)","pid":0,"tid":8,"ts":312,"dur":50,"args":{"stream":8,"correlation":6,"device":0}},
+{"ph":"X","cat":"gpu_memset","name":"Memset (Device)","pid":0,"tid":8,"ts":322,"dur":10,"args":{"stream":8,"correlation":7,"device":0}}
+]})json";
+
+const StreamIdle *idleOf(const AnalysisResult &r, std::int64_t stream)
+{
+    for (const StreamIdle &s : r.idleBreakdown.streams)
+        if (s.stream == stream)
+            return &s;
+    return nullptr;
+}
+const StreamQueue *queueOf(const AnalysisResult &r, std::int64_t stream)
+{
+    for (const StreamQueue &s : r.queueLengths)
+        if (s.stream == stream)
+            return &s;
+    return nullptr;
+}
+
+AnalysisResult analyzed(const Trace &t, bool hta)
+{
+    AnalysisOptions o;
+    o.definition = hta ? GpuTimeDefinition::Hta : GpuTimeDefinition::Lanescope;
+    return analyze(t, o);
+}
+
+// HTA's JSON writes NaN for a ratio of nothing; JSON has no NaN.
+QJsonObject readReference(const QString &path)
+{
+    QFile f(path);
+    if (!f.open(QIODevice::ReadOnly))
+        return {};
+    QByteArray bytes = f.readAll();
+    bytes.replace("NaN", "null");
+    return QJsonDocument::fromJson(bytes).object();
+}
+
+constexpr double us = 1000.0;
+
+} // namespace
+
+class TestLaunchStats : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void inlineGolden_data()
+    {
+        QTest::addColumn<bool>("hta");
+        QTest::newRow("lanescope") << false;
+        QTest::newRow("hta") << true;
+    }
+    void inlineGolden()
+    {
+        QFETCH(bool, hta);
+        const LoadResult lr = loadTrace(MappedSource::fromBytes(kInline, QStringLiteral("inline")), LoadOptions{});
+        QVERIFY2(lr.trace, qPrintable(lr.error));
+        const AnalysisResult r = analyzed(*lr.trace, hta);
+
+        const StreamIdle *s7 = idleOf(r, 7);
+        QVERIFY(s7);
+        QCOMPARE(s7->device, hta ? -1 : 0);
+        QCOMPARE(s7->hostWait, TimeNs(440'000));
+        QCOMPARE(s7->kernelWait, TimeNs(15'000));
+        QCOMPARE(s7->other, TimeNs(70'000));
+        QCOMPARE(s7->idle, TimeNs(525'000));
+        QCOMPARE(s7->gaps, std::int64_t(4));
+        const StreamIdle *s8 = idleOf(r, 8);
+        QVERIFY(s8);
+        QCOMPARE(s8->kernelWait, hta ? TimeNs(-40'000) : TimeNs(0));
+        QCOMPARE(r.idleBreakdown.hostWait, TimeNs(440'000));
+        QCOMPARE(*r.figures.hostWaitSharePct, 100.0 * 440.0 / (hta ? 485.0 : 525.0));
+
+        const LaunchStats &l = r.launchStats;
+        QCOMPARE(l.launches, std::int64_t(hta ? 6 : 7)); // hipLaunchKernel: ours only
+        QCOMPARE(l.gpuShorterThanCpu, std::int64_t(2));
+        QCOMPARE(l.runtimeOutliers, std::int64_t(1));
+        QCOMPARE(l.delayOutliers, std::int64_t(2));
+        QCOMPARE(*l.medianDelayNs, (hta ? 18.0 : 24.0) * us);
+        QCOMPARE(*l.p95DelayNs, (hta ? 141.25 : 139.5) * us);
+        QCOMPARE(r.figures.launches, l.launches);
+        QCOMPARE(*r.figures.launchDelayMedianNs, *l.medianDelayNs);
+        QVERIFY(!l.worst.empty());
+        QCOMPARE(l.worst.front().name, QStringLiteral("k3"));
+        QCOMPARE(l.worst.front().delay, TimeNs(150'000));
+
+        // HTA: +1 at the call, -1 at the kernel's start, the mean over the change points.
+        // Ours: -1 at the end, the mean over time.
+        const StreamQueue *q7 = queueOf(r, 7), *q8 = queueOf(r, 8);
+        QVERIFY(q7 && q8);
+        QCOMPARE(q7->count, std::int64_t(10));
+        QCOMPARE(q7->max, 2);
+        QCOMPARE(q8->max, 2);
+        QCOMPARE(q7->fullNs, TimeNs(0));
+        if (hta) {
+            QCOMPARE(q7->mean, 0.9);
+            QCOMPARE(q8->mean, 1.0);
+        } else {
+            QCOMPARE(q7->mean, 633.0 / 610.0);
+            QCOMPARE(q8->mean, 84.0 / 60.0);
+        }
+    }
+
+    // A window (analyze --step or --from-us/--to-us): only activities starting inside, the gap
+    // before the first clipped to the window.
+    void window()
+    {
+        const LoadResult lr = loadTrace(MappedSource::fromBytes(kInline, QStringLiteral("inline")), LoadOptions{});
+        QVERIFY2(lr.trace, qPrintable(lr.error));
+        AnalysisOptions o;
+        o.range = {lr.trace->minTs + 400'000, lr.trace->minTs + 560'000}; // K3, K4
+        const AnalysisResult r = analyze(*lr.trace, o);
+        const StreamIdle *s7 = idleOf(r, 7);
+        QVERIFY(s7);
+        QCOMPARE(s7->gaps, std::int64_t(2));
+        QCOMPARE(s7->hostWait, TimeNs(50'000 + 60'000)); // [400,450) and [460,520)
+        QCOMPARE(idleOf(r, 8), nullptr);                // nothing of stream 8 inside
+        QCOMPARE(r.launchStats.launches, std::int64_t(2));
+    }
+
+    // HTA 0.6's figures on every shared trace, with its definitions: launch counts exact, median
+    // and p95 delay within 1 µs, each idle category within 1 % of the stream's idle time, queue
+    // mean within 2 %, max exact. Where HTA raised an error instead of a section (a string), we
+    // give an empty list: no stream has a device activity to measure.
+    void htaReference_data()
+    {
+        QTest::addColumn<QString>("reference");
+        const QDir dir(QDir(test::tracesDir()).filePath(QStringLiteral("hta-launch")));
+        const QStringList refs = dir.entryList({QStringLiteral("*.hta.json")}, QDir::Files, QDir::Name);
+        if (refs.isEmpty())
+            QTest::newRow("none") << QString();
+        for (const QString &f : refs)
+            QTest::newRow(qPrintable(f)) << dir.filePath(f);
+    }
+    void htaReference()
+    {
+        QFETCH(QString, reference);
+        if (reference.isEmpty())
+            QSKIP(qPrintable(QStringLiteral("no HTA reference figures under %1/hta-launch (set LANESCOPE_TRACES_DIR): skipped").arg(test::tracesDir())));
+        const QJsonObject ref = readReference(reference);
+        QVERIFY2(!ref.isEmpty(), qPrintable(reference));
+        const QString tracePath = test::tracePath(ref.value(QStringLiteral("trace")).toString());
+        if (!QFileInfo::exists(tracePath))
+            QSKIP(qPrintable(QStringLiteral("%1 not found: skipped").arg(tracePath)));
+        const LoadResult lr = loadTrace(tracePath);
+        QVERIFY2(lr.trace, qPrintable(lr.error));
+        const AnalysisResult r = analyzed(*lr.trace, true);
+
+        const QJsonObject L = ref.value(QStringLiteral("launch")).toObject();
+        const LaunchStats &l = r.launchStats;
+        QCOMPARE(l.launches, std::int64_t(L.value(QStringLiteral("launches")).toInteger()));
+        QCOMPARE(l.gpuShorterThanCpu, std::int64_t(L.value(QStringLiteral("gpu_shorter_than_cpu")).toInteger()));
+        QCOMPARE(l.runtimeOutliers, std::int64_t(L.value(QStringLiteral("runtime_outliers")).toInteger()));
+        QCOMPARE(l.delayOutliers, std::int64_t(L.value(QStringLiteral("launch_delay_outliers")).toInteger()));
+        const auto checkDelay = [&](const char *key, const std::optional<double> &ours) {
+            const QJsonValue v = L.value(QLatin1String(key));
+            QCOMPARE(bool(ours), !v.isNull());
+            if (ours)
+                QVERIFY2(std::abs(*ours / us - v.toDouble()) <= 1.0,
+                         qPrintable(QStringLiteral("%1: ours %2 µs, HTA %3 µs").arg(QLatin1String(key)).arg(*ours / us).arg(v.toDouble())));
+        };
+        checkDelay("launch_delay_median_us", l.medianDelayNs);
+        checkDelay("launch_delay_p95_us", l.p95DelayNs);
+
+        const QJsonValue idle = ref.value(QStringLiteral("idle"));
+        if (idle.isString()) {
+            QVERIFY(r.idleBreakdown.streams.empty());
+        } else {
+            std::map<std::int64_t, std::map<QString, double>> byStream;
+            for (const QJsonValue &row : idle.toArray()) {
+                const QJsonObject o = row.toObject();
+                byStream[o.value(QStringLiteral("stream")).toInteger()][o.value(QStringLiteral("idle_category")).toString()] =
+                    o.value(QStringLiteral("idle_time")).toDouble();
+            }
+            QCOMPARE(r.idleBreakdown.streams.size(), byStream.size());
+            for (const auto &[stream, cats] : byStream) {
+                const StreamIdle *s = idleOf(r, stream);
+                QVERIFY2(s, qPrintable(QStringLiteral("stream %1").arg(stream)));
+                double total = 0;
+                for (const auto &c : cats)
+                    total += c.second;
+                const double tolerance = std::max(0.01 * std::abs(total), 1e-9);
+                const std::pair<const char *, TimeNs> ours[] = {
+                    {"host_wait", s->hostWait}, {"kernel_wait", s->kernelWait}, {"other", s->other}};
+                for (const auto &[cat, ns] : ours) {
+                    const auto it = cats.find(QLatin1String(cat));
+                    const double theirs = it == cats.end() ? 0.0 : it->second;
+                    QVERIFY2(std::abs(double(ns) / us - theirs) <= tolerance,
+                             qPrintable(QStringLiteral("stream %1 %2: ours %3 µs, HTA %4 µs").arg(stream).arg(QLatin1String(cat)).arg(double(ns) / us).arg(theirs)));
+                }
+            }
+        }
+
+        const QJsonValue queue = ref.value(QStringLiteral("queue"));
+        if (!queue.isArray()) {
+            QVERIFY(r.queueLengths.empty()); // HTA returned no summary (None): no stream had a launch
+        } else {
+            QCOMPARE(r.queueLengths.size(), std::size_t(queue.toArray().size()));
+            for (const QJsonValue &row : queue.toArray()) {
+                const QJsonObject o = row.toObject();
+                const StreamQueue *q = queueOf(r, o.value(QStringLiteral("stream")).toInteger());
+                QVERIFY(q);
+                const double mean = o.value(QStringLiteral("queue_length_mean")).toDouble();
+                QVERIFY2(std::abs(q->mean - mean) <= 0.02 * mean,
+                         qPrintable(QStringLiteral("stream %1 mean: ours %2, HTA %3").arg(q->stream).arg(q->mean).arg(mean)));
+                QCOMPARE(q->max, int(o.value(QStringLiteral("queue_length_max")).toDouble()));
+                QCOMPARE(double(q->count), o.value(QStringLiteral("queue_length_count")).toDouble());
+            }
+        }
+    }
+
+    // ROCm: HTA's launch statistics look for CUDA's call names only; ours find the HIP launches.
+    void hipLaunches_data()
+    {
+        QTest::addColumn<QString>("trace");
+        QTest::newRow("mi250") << QStringLiteral("mi250-rocm-minitoy.json.gz");
+        QTest::newRow("mi300x") << QStringLiteral("mi300x-qwen-inference.json.gz");
+    }
+    void hipLaunches()
+    {
+        QFETCH(QString, trace);
+        const QString path = test::tracePath(trace);
+        if (!QFileInfo::exists(path))
+            QSKIP(qPrintable(QStringLiteral("real trace %1 not found (set LANESCOPE_TRACES_DIR): skipped").arg(path)));
+        const LoadResult lr = loadTrace(path);
+        QVERIFY2(lr.trace, qPrintable(lr.error));
+        QCOMPARE(analyzed(*lr.trace, true).launchStats.launches, std::int64_t(0));
+        const AnalysisResult ours = analyzed(*lr.trace, false);
+        QVERIFY(ours.launchStats.launches > 0);
+        QVERIFY(ours.launchStats.medianDelayNs);
+        QVERIFY(!ours.launchStats.worst.empty());
+        QVERIFY(ours.figures.launches == ours.launchStats.launches);
+    }
+};
+
+QTEST_GUILESS_MAIN(TestLaunchStats)
+#include "tst_launchstats.moc"
