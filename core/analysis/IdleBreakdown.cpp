@@ -12,6 +12,7 @@ IdleBreakdown idleBreakdown(const ActivityView &view, const LaunchOptions &o)
         StreamIdle si;
         si.device = s.device;
         si.stream = s.stream;
+        si.computes = s.computes;
         bool any = false;
         TimeNs prevEnd = 0; // HTA: the previous row's end; ours: the latest end so far
         for (const LaunchedActivity &a : s.items) {

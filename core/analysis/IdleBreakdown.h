@@ -24,6 +24,7 @@ struct StreamIdle
 {
     int device = -1;            // -1 with hta (HTA groups by stream number)
     std::int64_t stream = -1;
+    bool computes = false;      // the stream runs computation kernels (StreamActivities::computes)
     TimeNs idle = 0, hostWait = 0, kernelWait = 0, other = 0; // idle = the three summed
     std::int64_t gaps = 0;      // gaps counted (every activity after the stream's first)
     double sharePct(TimeNs part) const { return idle != 0 ? 100.0 * double(part) / double(idle) : 0.0; }

@@ -146,6 +146,8 @@ ActivityView launchedActivities(const detail::EvidenceIndex &ix, const LaunchOpt
                 s->device = key.first;
                 s->stream = key.second;
             }
+            if (!s->computes)
+                s->computes = isCompute(ix.classes.ofName(tr.nameId[i], ix.categoryOf(tr, i)));
             s->items.push_back(a);
         }
     }

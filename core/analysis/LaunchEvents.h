@@ -54,6 +54,7 @@ struct StreamActivities
 {
     int device = -1;         // -1 with hta: HTA groups by the stream number alone
     std::int64_t stream = -1;
+    bool computes = false;               // runs computation kernels (not only NCCL, copies, memsets)
     std::vector<LaunchedActivity> items; // by start (stable)
 };
 

@@ -54,11 +54,16 @@ StreamQueue summarise(const StreamActivities &s, const std::vector<QueuePoint> &
         for (std::size_t i = 0; i < pts.size(); ++i) {
             sum += pts[i].length;
             r.max = std::max(r.max, pts[i].length);
-            if (pts[i].length >= kQueueLimit && i + 1 < pts.size())
-                r.fullNs += pts[i + 1].ts - pts[i].ts;
+            if (i + 1 < pts.size()) {
+                if (pts[i].length >= kQueueLimit)
+                    r.fullNs += pts[i + 1].ts - pts[i].ts;
+                if (pts[i].length <= 0)
+                    r.emptyNs += pts[i + 1].ts - pts[i].ts;
+            }
         }
         r.count = std::int64_t(pts.size());
         r.mean = pts.empty() ? 0 : sum / double(pts.size());
+        r.spanNs = pts.empty() ? 0 : pts.back().ts - pts.front().ts;
         return r;
     }
     // Ours: over time, inside the window.
@@ -76,8 +81,11 @@ StreamQueue summarise(const StreamActivities &s, const std::vector<QueuePoint> &
             area += double(pts[i].length) * double(b - a);
             if (pts[i].length >= kQueueLimit)
                 r.fullNs += b - a;
+            if (pts[i].length <= 0)
+                r.emptyNs += b - a;
         }
     }
+    r.spanNs = std::max<TimeNs>(0, to - from);
     r.mean = to > from ? area / double(to - from) : 0;
     return r;
 }

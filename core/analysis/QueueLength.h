@@ -30,6 +30,8 @@ struct StreamQueue
     double mean = 0;
     std::int32_t max = 0;
     TimeNs fullNs = 0;      // time with the queue at kQueueLimit or more
+    TimeNs emptyNs = 0;     // time with nothing queued (between the first and the last change)
+    TimeNs spanNs = 0;      // the time measured: the first change to the last (ours: inside the window)
 };
 
 // The series of one stream of the view (index into view.streams), as the options define it.
