@@ -735,6 +735,9 @@ private:
     {
         static const KernelSpec *const ops[] = {&kArange, &kAddLong, &kCopyLong};
         static const char *const names[] = {"aten::arange", "aten::add_", "aten::copy_"};
+        // Its own jitter stream, so the rest of the step draws what it drew before the phase existed.
+        SplitMix64 phaseRng(SplitMix64::mix(r.cfg.seed, 0x9ac4ULL + std::uint64_t(r.rankId) * 131 + r.launchBound.size()));
+        std::swap(r.rng, phaseRng);
         LaunchBoundFact f;
         const std::size_t first = r.acts.size();
         r.open("packed_document_ids", true);
@@ -748,6 +751,7 @@ private:
             }
         }
         r.close();
+        std::swap(r.rng, phaseRng);
         for (std::size_t i = first; i < r.acts.size(); ++i) {
             const GpuAct &a = r.acts[i];
             if (i == first)

@@ -100,8 +100,28 @@ private slots:
         const QJsonObject o = d.object();
         QCOMPARE(keys(o), sorted({QStringLiteral("temporal"), QStringLiteral("comm_comp_overlap_pct"), QStringLiteral("steps"),
                                   QStringLiteral("gaps"), QStringLiteral("mfu"), QStringLiteral("memory"), QStringLiteral("advice"),
-                                  QStringLiteral("kernel_summary"), QStringLiteral("warnings")}));
+                                  QStringLiteral("kernel_summary"), QStringLiteral("warnings"), QStringLiteral("idle_breakdown"),
+                                  QStringLiteral("launch"), QStringLiteral("queue")}));
         QVERIFY(o.value(QStringLiteral("warnings")).isArray());
+        // Why the GPU waits on the CPU: the contract's keys ("device", "count": additions).
+        const QJsonArray idle = o.value(QStringLiteral("idle_breakdown")).toArray();
+        QVERIFY(!idle.isEmpty());
+        for (const auto &s : idle)
+            QCOMPARE(keys(s.toObject()), sorted({QStringLiteral("device"), QStringLiteral("stream"), QStringLiteral("idle_us"),
+                                                 QStringLiteral("host_wait_us"), QStringLiteral("kernel_wait_us"), QStringLiteral("other_us")}));
+        const QJsonObject launch = o.value(QStringLiteral("launch")).toObject();
+        QCOMPARE(keys(launch), sorted({QStringLiteral("launches"), QStringLiteral("gpu_shorter_than_cpu"), QStringLiteral("runtime_outliers"),
+                                       QStringLiteral("launch_delay_outliers"), QStringLiteral("launch_delay_median_us"),
+                                       QStringLiteral("launch_delay_p95_us"), QStringLiteral("worst")}));
+        QVERIFY(launch.value(QStringLiteral("launches")).toInteger() > 0);
+        const QJsonArray worst = launch.value(QStringLiteral("worst")).toArray();
+        QVERIFY(!worst.isEmpty());
+        QCOMPARE(keys(worst.first().toObject()), sorted({QStringLiteral("name"), QStringLiteral("ts_us"), QStringLiteral("delay_us")}));
+        const QJsonArray queue = o.value(QStringLiteral("queue")).toArray();
+        QVERIFY(!queue.isEmpty());
+        for (const auto &q : queue)
+            QCOMPARE(keys(q.toObject()), sorted({QStringLiteral("device"), QStringLiteral("stream"), QStringLiteral("count"),
+                                                 QStringLiteral("mean"), QStringLiteral("max"), QStringLiteral("full_us")}));
         QCOMPARE(keys(o.value(QStringLiteral("temporal")).toObject()),
                  sorted({QStringLiteral("definition"), QStringLiteral("idle_pct"), QStringLiteral("compute_pct"),
                          QStringLiteral("non_compute_pct"), QStringLiteral("idle_us"), QStringLiteral("compute_us"),
