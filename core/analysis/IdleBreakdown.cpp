@@ -23,12 +23,9 @@ IdleBreakdown idleBreakdown(const ActivityView &view, const LaunchOptions &o)
             }
             const bool counted = w.empty() || w.contains(a.start);
             if (counted) {
-                TimeNs gap;
-                if (o.hta) {
-                    gap = a.start - prevEnd;
-                } else {
-                    gap = std::max<TimeNs>(0, a.start - std::max(prevEnd, w.empty() ? prevEnd : w.from));
-                }
+                // Inside a window, the gap before its first activity counts from the window's start.
+                const TimeNs from = w.empty() ? prevEnd : std::max(prevEnd, w.from);
+                const TimeNs gap = o.hta ? a.start - from : std::max<TimeNs>(0, a.start - from);
                 ++si.gaps;
                 if (a.hasCall() && a.callStart > prevEnd)
                     si.hostWait += gap;

@@ -742,8 +742,10 @@ private:
         const std::size_t first = r.acts.size();
         r.open("packed_document_ids", true);
         for (int doc = 0; doc < kPackedDocuments; ++doc) {
-            r.advance(8.0, 20.0); // the loop's Python: document boundaries, slicing
             for (int k = 0; k < 3; ++k) {
+                // The loop's Python before each op (document boundaries, slicing): with it the next
+                // call always starts after the previous kernel (at most 13.9 µs after its call) ended.
+                r.advance(8.0, 20.0);
                 r.open(names[k], false, {}, true);
                 int grid[3] = {1, 1, 1};
                 r.launch(ops[k], Compute, 2e-7, GpuKind::Kernel, {}, 0, grid);

@@ -8,6 +8,7 @@
 #include "core/analysis/Analysis.h"
 #include "core/io/MappedSource.h"
 #include "core/parse/TraceLoader.h"
+#include "core/synth/TraceSynth.h"
 
 #include <QFile>
 #include <QJsonArray>
@@ -84,7 +85,40 @@ QJsonObject readReference(const QString &path)
 
 constexpr double us = 1000.0;
 
+struct SynthRun
+{
+    std::shared_ptr<Trace> trace;
+    QJsonObject facts; // ranks[0]
+};
+
+// One generation per scenario for every test function.
+const SynthRun &synthRun(synth::Scenario s)
+{
+    static std::map<synth::Scenario, SynthRun> cache;
+    if (auto it = cache.find(s); it != cache.end())
+        return it->second;
+    synth::SynthConfig c;
+    c.scenario = s;
+    synth::SynthOutput out = synth::synthesize(c);
+    SynthRun run;
+    run.trace = loadTrace(MappedSource::fromBytes(std::move(out.traces.at(0)), QStringLiteral("synth")), LoadOptions{}).trace;
+    run.facts = QJsonDocument::fromJson(QByteArray::fromStdString(out.facts)).object().value(QStringLiteral("ranks")).toArray().at(0).toObject();
+    return cache.emplace(s, std::move(run)).first->second;
+}
+
+TimeNs fromFactUs(const Trace &t, const QJsonValue &v) { return t.minTs + TimeNs(std::llround(v.toDouble() * 1000.0)); }
+
+const Advice *findAdvice(const std::vector<Advice> &advice, const char *id)
+{
+    for (const Advice &a : advice)
+        if (a.id == QLatin1String(id))
+            return &a;
+    return nullptr;
+}
+
 } // namespace
+
+Q_DECLARE_METATYPE(lanescope::synth::Scenario)
 
 class TestLaunchStats : public QObject
 {
@@ -277,6 +311,159 @@ private slots:
         QVERIFY(ours.launchStats.medianDelayNs);
         QVERIFY(!ours.launchStats.worst.empty());
         QVERIFY(ours.figures.launches == ours.launchStats.launches);
+    }
+
+    // The synthetic FSDP runs: the unfused scenarios pack documents in a Python loop of tiny
+    // kernels at the start of every step (the facts' launch_bound phases); the tuned one builds
+    // them in one kernel, so it has none.
+    void synthLaunchBound_data()
+    {
+        QTest::addColumn<synth::Scenario>("scenario");
+        QTest::addColumn<bool>("phases");
+        QTest::newRow("fsdp-baseline") << synth::Scenario::Baseline << true;
+        QTest::newRow("fsdp-prefetch") << synth::Scenario::Prefetch << true;
+        QTest::newRow("fsdp-tuned") << synth::Scenario::Tuned << false;
+    }
+    void synthLaunchBound()
+    {
+        QFETCH(synth::Scenario, scenario);
+        QFETCH(bool, phases);
+        const SynthRun &g = synthRun(scenario);
+        QVERIFY(g.trace);
+        const QJsonArray facts = g.facts.value(QStringLiteral("launch_bound")).toArray();
+        QCOMPARE(facts.isEmpty(), !phases);
+        for (const QJsonValue &v : facts) {
+            const QJsonObject f = v.toObject();
+            const int kernels = f.value(QStringLiteral("kernels")).toInt();
+            QVERIFY(kernels > 100);
+            // The phase alone: from its first kernel's start to its last kernel's end.
+            AnalysisOptions o;
+            o.range = {fromFactUs(*g.trace, f.value(QStringLiteral("first_start_us"))), fromFactUs(*g.trace, f.value(QStringLiteral("last_end_us")))};
+            for (const bool hta : {false, true}) {
+                o.definition = hta ? GpuTimeDefinition::Hta : GpuTimeDefinition::Lanescope;
+                const AnalysisResult r = analyze(*g.trace, o);
+                QCOMPARE(r.launchStats.launches, std::int64_t(kernels));
+                QCOMPARE(r.launchStats.gpuShorterThanCpu, std::int64_t(kernels)); // a microsecond or two behind a call of 3.5 µs or more
+                const StreamIdle *s = idleOf(r, f.value(QStringLiteral("stream")).toInteger());
+                QVERIFY(s);
+                QCOMPARE(s->gaps, std::int64_t(kernels)); // the first one's from the window's start: 0
+                // Every gap is the host's: written to the nanosecond, so exact.
+                QCOMPARE(s->hostWait, TimeNs(std::llround(f.value(QStringLiteral("host_wait_us")).toDouble() * 1000.0)));
+                QCOMPARE(s->kernelWait, TimeNs(0));
+                QCOMPARE(s->other, TimeNs(0));
+                // The advice names it, and says what CUDA graphs are worth at most.
+                const Advice *a = findAdvice(r.advice, "launch_bound");
+                QVERIFY2(a, hta ? "hta" : "lanescope");
+                QCOMPARE(a->explainedNs, s->hostWait);
+                QVERIFY(!findAdvice(r.advice, "cpu_bound_launch")); // the same remedy is said once
+            }
+        }
+        // Whole steps: the phase is a few milliseconds of a step of seconds, not worth advice.
+        QVERIFY(!findAdvice(analyze(*g.trace).advice, "launch_bound"));
+    }
+
+    // A full launch queue: the tuned run's CPU runs a thousand launches ahead until cudaLaunchKernel
+    // blocks (the facts' blocked calls). While a call blocks, the queue holds the limit or more in
+    // both definitions; the queue also stays full between blocked calls, so a little more time.
+    void synthQueueFull_data()
+    {
+        QTest::addColumn<synth::Scenario>("scenario");
+        QTest::addColumn<bool>("hta");
+        QTest::newRow("fsdp-baseline") << synth::Scenario::Baseline << false;
+        QTest::newRow("fsdp-tuned") << synth::Scenario::Tuned << false;
+        QTest::newRow("fsdp-tuned hta") << synth::Scenario::Tuned << true;
+    }
+    void synthQueueFull()
+    {
+        QFETCH(synth::Scenario, scenario);
+        QFETCH(bool, hta);
+        const SynthRun &g = synthRun(scenario);
+        QVERIFY(g.trace);
+        const QJsonObject f = g.facts.value(QStringLiteral("queue_full")).toObject();
+        QCOMPARE(f.value(QStringLiteral("limit")).toInt(), kQueueLimit);
+        AnalysisOptions o;
+        o.range = {g.trace->minTs, g.trace->maxTs + 1}; // every step: the facts count them all
+        o.definition = hta ? GpuTimeDefinition::Hta : GpuTimeDefinition::Lanescope;
+        const AnalysisResult r = analyze(*g.trace, o);
+        const StreamQueue *q = queueOf(r, f.value(QStringLiteral("stream")).toInteger());
+        QVERIFY(q);
+        const double blocked = f.value(QStringLiteral("blocked_us")).toDouble() * us;
+        if (f.value(QStringLiteral("blocked_calls")).toInt() == 0) {
+            QCOMPARE(q->fullNs, TimeNs(0));
+            QVERIFY(q->max < kQueueLimit);
+            return;
+        }
+        QVERIFY(q->max >= kQueueLimit);
+        QVERIFY2(double(q->fullNs) >= blocked - 1.0 && double(q->fullNs) <= 1.05 * blocked,
+                 qPrintable(QStringLiteral("full %1 µs, blocked %2 µs").arg(double(q->fullNs) / us).arg(blocked / us)));
+    }
+
+    // The two rules' evidence minimums, on inputs made to sit on each side of them.
+    void adviceMinimums_data()
+    {
+        QTest::addColumn<QString>("rule");
+        QTest::addColumn<int>("launches");     // in 1 step
+        QTest::addColumn<int>("shorter");      // of them shorter than their call
+        QTest::addColumn<int>("hostWaitMs");   // of the compute stream's 100 ms idle time
+        QTest::addColumn<int>("emptyMs");      // the main queue empty, of its 1000 ms
+        QTest::addColumn<double>("queueMean");
+        QTest::addColumn<bool>("fires");
+        QTest::newRow("launch-bound") << "launch_bound" << 1000 << 600 << 100 << 0 << 5.0 << true;
+        QTest::newRow("launch-bound: 99 launches") << "launch_bound" << 99 << 99 << 100 << 0 << 5.0 << false;
+        QTest::newRow("launch-bound: 49.9 % short") << "launch_bound" << 1000 << 499 << 100 << 0 << 5.0 << false;
+        QTest::newRow("launch-bound: host wait 49 %") << "launch_bound" << 1000 << 600 << 49 << 0 << 5.0 << false;
+        QTest::newRow("starved") << "queue_starvation" << 1000 << 0 << 0 << 300 << 0.5 << true;
+        QTest::newRow("starved: empty 19.9 %") << "queue_starvation" << 1000 << 0 << 0 << 199 << 0.5 << false;
+        QTest::newRow("starved: 2 deep") << "queue_starvation" << 1000 << 0 << 0 << 300 << 2.0 << false;
+    }
+    void adviceMinimums()
+    {
+        QFETCH(QString, rule);
+        QFETCH(int, launches);
+        QFETCH(int, shorter);
+        QFETCH(int, hostWaitMs);
+        QFETCH(int, emptyMs);
+        QFETCH(double, queueMean);
+        QFETCH(bool, fires);
+        constexpr TimeNs ms = 1'000'000;
+        // One step of 1 s; the compute stream idles 100 ms of it.
+        const std::vector<Step> steps{Step{QStringLiteral("ProfilerStep#1"), 1, 0, 1000 * ms}};
+        LaunchStats l;
+        l.launches = launches;
+        l.gpuShorterThanCpu = shorter;
+        l.medianGpuNs = 2000;
+        l.medianCpuNs = 9000;
+        IdleBreakdown ib;
+        StreamIdle si;
+        si.device = 0;
+        si.stream = 7;
+        si.computes = true;
+        si.idle = 100 * ms;
+        si.hostWait = TimeNs(hostWaitMs) * ms;
+        si.other = si.idle - si.hostWait;
+        ib.streams.push_back(si);
+        ib.idle = si.idle;
+        ib.hostWait = si.hostWait;
+        StreamQueue q;
+        q.stream = 7;
+        q.count = 2000;
+        q.mean = queueMean;
+        q.spanNs = 1000 * ms;
+        q.emptyNs = TimeNs(emptyMs) * ms;
+        const std::vector<StreamQueue> queues{q};
+        AdviceInputs in;
+        in.steps = &steps;
+        in.windows.push_back(TimeRange{0, 1000 * ms});
+        in.launchStats = &l;
+        in.idleBreakdown = &ib;
+        in.queueLengths = &queues;
+        const std::vector<Advice> advice = advise(in);
+        const Advice *a = findAdvice(advice, qPrintable(rule));
+        QCOMPARE(bool(a), fires);
+        if (a) {
+            QCOMPARE(a->explainedNs, rule == QLatin1String("launch_bound") ? si.hostWait : q.emptyNs);
+            QVERIFY(!a->evidence.isEmpty());
+        }
     }
 };
 
