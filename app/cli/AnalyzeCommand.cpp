@@ -178,6 +178,43 @@ QString bytesText(std::int64_t b)
     return b < 0 ? tr("unknown") : QStringLiteral("%1 GiB").arg(double(b) / double(1ll << 30), 0, 'f', 2);
 }
 
+// Why the GPU waits on the CPU, in short: the launches, each stream's idle time by HTA's three
+// categories and its queue, the three worst launches (--json has them all).
+void writeLaunchText(const analysis::AnalysisResult &r, TimeNs origin)
+{
+    namespace figure = analysis::figure;
+    const analysis::LaunchStats &l = r.launchStats;
+    if (l.launches == 0) {
+        std::printf("%s\n", qPrintable(tr("launches: none matched to a launch call")));
+    } else {
+        std::printf("%s\n", qPrintable(tr("launches: %1, launch delay median %2, p95 %3; %4 ran shorter than their call, %5 calls over 50 µs, %6 delays over 100 µs")
+                                           .arg(figure::count(double(l.launches)), figure::us(l.medianDelayNs.value_or(0)),
+                                                figure::us(l.p95DelayNs.value_or(0)), figure::count(double(l.gpuShorterThanCpu)),
+                                                figure::count(double(l.runtimeOutliers)), figure::count(double(l.delayOutliers)))));
+        for (std::size_t k = 0; k < l.worst.size() && k < 3; ++k)
+            std::printf("  %s\n", qPrintable(tr("delay %1 at %2 ms: %3")
+                                                 .arg(figure::us(double(l.worst[k].delay)))
+                                                 .arg(us(l.worst[k].start, origin) / 1000.0, 0, 'f', 3)
+                                                 .arg(l.worst[k].name.left(100))));
+    }
+    if (!r.idleBreakdown.streams.empty())
+        std::printf("%s\n", qPrintable(tr("idle per stream (host wait / kernel wait / other):")));
+    for (const analysis::StreamIdle &s : r.idleBreakdown.streams)
+        std::printf("  %s\n", qPrintable(tr("stream %1: %2 idle = %3 (%4) / %5 (%6) / %7 (%8)")
+                                             .arg(s.stream)
+                                             .arg(figure::ms(double(s.idle)), figure::ms(double(s.hostWait)), figure::pct(s.sharePct(s.hostWait)),
+                                                  figure::ms(double(s.kernelWait)), figure::pct(s.sharePct(s.kernelWait)),
+                                                  figure::ms(double(s.other)), figure::pct(s.sharePct(s.other)))));
+    if (!r.queueLengths.empty())
+        std::printf("%s\n", qPrintable(tr("launch queue per stream (mean, max, time at the limit of %1):").arg(analysis::kQueueLimit)));
+    for (const analysis::StreamQueue &q : r.queueLengths)
+        std::printf("  %s\n", qPrintable(tr("stream %1: %2, %3, %4")
+                                             .arg(q.stream)
+                                             .arg(q.mean, 0, 'f', 2)
+                                             .arg(q.max)
+                                             .arg(figure::ms(double(q.fullNs)))));
+}
+
 void writeText(const Trace &t, const analysis::AnalysisResult &r, const analysis::MeasuredFlops *flops)
 {
     const TimeNs o = t.minTs;
@@ -243,6 +280,7 @@ void writeText(const Trace &t, const analysis::AnalysisResult &r, const analysis
                                        .arg(bytesText(r.memory.peakAllocated), bytesText(r.memory.peakReserved))
                                        .arg(r.memory.mallocCalls)
                                        .arg(r.memory.freeCalls)));
+    writeLaunchText(r, o);
     {
         // The ten kernels that take the most GPU time (every one in --json's kernel_summary).
         analysis::KernelSummaryOptions ko;
