@@ -332,6 +332,12 @@ void MainWindow::createDocks()
         m_timeline->setVisibleRange(double(gap.start) - margin, double(gap.end()) + margin, run);
         m_timeline->showGap(run, gap);
     });
+    // A launch picked in the Launch tab: select its kernel and zoom to it.
+    connect(m_analysis, &AnalysisDock::launchActivated, this, [this](int run, quint32 track, quint32 slice) {
+        const SliceRef ref{run, track, slice};
+        m_timeline->zoomToSlice(ref);
+        m_timeline->selectSlice(ref, true);
+    });
     connect(m_analysis, &AnalysisDock::rangeRequested, this, [this](qint64 startNs, qint64 endNs) {
         const double margin = std::max<double>(double(endNs - startNs) * 0.05, 1000.0);
         m_timeline->clearHighlight();
