@@ -13,8 +13,8 @@ IdleBreakdown idleBreakdown(const ActivityView &view, const LaunchOptions &o)
         si.device = s.device;
         si.stream = s.stream;
         si.computes = s.computes;
-        bool any = false;
-        TimeNs prevEnd = 0; // HTA: the previous row's end; ours: the latest end so far
+        bool any = s.hasBefore;
+        TimeNs prevEnd = s.endBefore; // HTA: the previous row's end; ours: the latest end so far
         for (const LaunchedActivity &a : s.items) {
             if (!any) {
                 any = true;

@@ -82,6 +82,21 @@ double linearQuantile(const std::vector<TimeNs> &v, double q)
     return double(v[lo]) + (double(v[hi]) - double(v[lo])) * (pos - double(lo));
 }
 
+double selectQuantile(std::vector<TimeNs> &v, double q)
+{
+    if (v.empty())
+        return 0;
+    const double pos = q * double(v.size() - 1);
+    const std::size_t lo = std::size_t(std::floor(pos));
+    std::nth_element(v.begin(), v.begin() + std::ptrdiff_t(lo), v.end());
+    const double a = double(v[lo]);
+    if (lo + 1 >= v.size())
+        return a;
+    // The next order statistic: the least of what nth_element put after lo.
+    const double b = double(*std::min_element(v.begin() + std::ptrdiff_t(lo + 1), v.end()));
+    return a + (b - a) * (pos - double(lo));
+}
+
 ActivityView launchedActivities(const detail::EvidenceIndex &ix, const LaunchOptions &o)
 {
     const Trace &t = ix.trace;
@@ -111,9 +126,14 @@ ActivityView launchedActivities(const detail::EvidenceIndex &ix, const LaunchOpt
     }
     view.lastStepExcluded = filter;
 
-    std::vector<std::uint8_t> setsOf(t.strings.size(), 0);
-    for (StringId id = 0; id < t.strings.size(); ++id)
-        setsOf[id] = launchSetsOf(t.strings.view(id));
+    // Looked up for the launching calls' names only, once each: a large trace has millions of names.
+    constexpr std::uint8_t kUnknown = 0xff;
+    std::vector<std::uint8_t> setsOf(t.strings.size(), kUnknown);
+    auto setsOfName = [&](StringId id) {
+        if (setsOf[id] == kUnknown)
+            setsOf[id] = launchSetsOf(t.strings.view(id));
+        return setsOf[id];
+    };
 
     std::map<std::pair<int, std::int64_t>, StreamActivities> byStream;
     for (std::uint32_t k = 0; k < t.tracks.size(); ++k) {
@@ -122,7 +142,35 @@ ActivityView launchedActivities(const detail::EvidenceIndex &ix, const LaunchOpt
             continue;
         const std::pair<int, std::int64_t> key{o.hta ? -1 : tr.device, tr.streamId()};
         StreamActivities *s = nullptr;
-        for (std::uint32_t i = 0; i < tr.size(); ++i) {
+        auto stream = [&]() -> StreamActivities & {
+            if (!s) {
+                s = &byStream[key];
+                s->device = key.first;
+                s->stream = key.second;
+            }
+            return *s;
+        };
+        // A window: the slices that can end inside it or later and start before its end. Slices
+        // are sorted by start, so everything starting a longest duration before the window ends
+        // before it; of those only the latest end matters (the gap before the window's first).
+        std::uint32_t lo = 0, hi = std::uint32_t(tr.size());
+        if (!o.window.empty() && tr.size() > 0) {
+            const TimeNs longest = *std::max_element(tr.dur.begin(), tr.dur.end());
+            lo = std::uint32_t(std::lower_bound(tr.start.begin(), tr.start.end(), o.window.from - longest) - tr.start.begin());
+            hi = std::uint32_t(tr.upperBoundStart(o.window.to - 1));
+            for (std::uint32_t i = lo; i-- > 0;) {
+                if (s && s->hasBefore && tr.start[i] + longest <= s->endBefore)
+                    break; // nothing earlier ends later
+                if (!isGpuActivity(ix.categoryOf(tr, i)))
+                    continue;
+                StreamActivities &st = stream();
+                st.endBefore = st.hasBefore ? std::max(st.endBefore, re(tr.start[i], tr.dur[i])) : re(tr.start[i], tr.dur[i]);
+                st.hasBefore = true;
+            }
+        }
+        if (hi > lo)
+            stream().items.reserve(stream().items.size() + (hi - lo));
+        for (std::uint32_t i = lo; i < hi; ++i) {
             if (!isGpuActivity(ix.categoryOf(tr, i)))
                 continue;
             LaunchedActivity a;
@@ -137,24 +185,28 @@ ActivityView launchedActivities(const detail::EvidenceIndex &ix, const LaunchOpt
                 a.callSlice = src.slice;
                 a.callStart = rs(ct.start[src.slice]);
                 a.callEnd = re(ct.start[src.slice], ct.dur[src.slice]);
-                a.sets = setsOf[ct.nameId[src.slice]];
+                a.sets = setsOfName(ct.nameId[src.slice]);
             }
             if (filter && (!a.hasCall() || a.callStart >= lastStepStart))
                 continue;
-            if (!s) {
-                s = &byStream[key];
-                s->device = key.first;
-                s->stream = key.second;
+            if (!o.window.empty() && a.end < o.window.from) {
+                StreamActivities &st = stream();
+                st.endBefore = st.hasBefore ? std::max(st.endBefore, a.end) : a.end;
+                st.hasBefore = true;
+                continue;
             }
-            if (!s->computes)
-                s->computes = isCompute(ix.classes.ofName(tr.nameId[i], ix.categoryOf(tr, i)));
-            s->items.push_back(a);
+            StreamActivities &st = stream();
+            if (!st.computes)
+                st.computes = isCompute(ix.classes.ofName(tr.nameId[i], ix.categoryOf(tr, i)));
+            st.items.push_back(a);
         }
     }
     view.streams.reserve(byStream.size());
     for (auto &[key, s] : byStream) {
-        std::stable_sort(s.items.begin(), s.items.end(),
-                         [](const LaunchedActivity &a, const LaunchedActivity &b) { return a.start < b.start; });
+        // One track per stream: in slice order, by start already.
+        const auto byStart = [](const LaunchedActivity &a, const LaunchedActivity &b) { return a.start < b.start; };
+        if (!std::is_sorted(s.items.begin(), s.items.end(), byStart))
+            std::stable_sort(s.items.begin(), s.items.end(), byStart);
         view.streams.push_back(std::move(s));
     }
     return view;

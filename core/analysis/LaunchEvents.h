@@ -55,6 +55,10 @@ struct StreamActivities
     int device = -1;         // -1 with hta: HTA groups by the stream number alone
     std::int64_t stream = -1;
     bool computes = false;               // runs computation kernels (not only NCCL, copies, memsets)
+    // With a window, only the activities that end inside it or later and start before its end; the
+    // stream's work before them ended by endBefore (hasBefore: there was some).
+    bool hasBefore = false;
+    TimeNs endBefore = 0;
     std::vector<LaunchedActivity> items; // by start (stable)
 };
 
@@ -77,5 +81,7 @@ TimeRange launchWindow(TimeRange range, const std::vector<Step> &measured);
 
 // pandas' Series.quantile (linear interpolation) of ascending values; q in [0, 1].
 double linearQuantile(const std::vector<TimeNs> &sorted, double q);
+// The same of values in any order, by selection (reorders them; linear time).
+double selectQuantile(std::vector<TimeNs> &values, double q);
 
 } // namespace lanescope::analysis

@@ -15,6 +15,8 @@ std::vector<QueuePoint> queueSeries(const StreamActivities &s, const LaunchOptio
         std::int8_t delta;
     };
     std::vector<Change> up, down;
+    up.reserve(s.items.size());
+    down.reserve(s.items.size());
     for (const LaunchedActivity &a : s.items) {
         if (!(a.sets & set))
             continue;
@@ -24,15 +26,19 @@ std::vector<QueuePoint> queueSeries(const StreamActivities &s, const LaunchOptio
     if (up.empty())
         return {};
     auto byTs = [](const Change &a, const Change &b) { return a.ts < b.ts; };
-    std::stable_sort(up.begin(), up.end(), byTs);
-    std::stable_sort(down.begin(), down.end(), byTs);
-    std::vector<Change> all;
-    all.reserve(up.size() + down.size());
-    std::merge(up.begin(), up.end(), down.begin(), down.end(), std::back_inserter(all), byTs);
+    // Calls come in launch order and activities by start: mostly sorted already.
+    if (!std::is_sorted(up.begin(), up.end(), byTs))
+        std::stable_sort(up.begin(), up.end(), byTs);
+    if (!std::is_sorted(down.begin(), down.end(), byTs))
+        std::stable_sort(down.begin(), down.end(), byTs);
+    // Merged on the fly; at equal times the +1 first (as std::merge takes the first range's).
     std::vector<QueuePoint> out;
-    out.reserve(all.size());
+    out.reserve(up.size() + down.size());
     std::int32_t q = 0;
-    for (const Change &c : all) {
+    std::size_t i = 0, j = 0;
+    while (i < up.size() || j < down.size()) {
+        const bool takeUp = j >= down.size() || (i < up.size() && !(down[j].ts < up[i].ts));
+        const Change &c = takeUp ? up[i++] : down[j++];
         q += c.delta;
         if (!o.hta && !out.empty() && out.back().ts == c.ts)
             out.back().length = q; // ours: one point per time
