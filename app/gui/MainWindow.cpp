@@ -229,6 +229,12 @@ void MainWindow::createActions()
     m_memoryAction->setChecked(m_timeline->memoryOverlayVisible());
     m_memoryAction->setStatusTip(tr("Draw each GPU's allocated and reserved memory over its lanes"));
     connect(m_memoryAction, &QAction::toggled, m_timeline, &TimelineView::setMemoryOverlayVisible);
+    QAction *queues = view->addAction(tr("Launch &Queues"));
+    queues->setObjectName(QStringLiteral("queueLanesAction"));
+    queues->setCheckable(true);
+    queues->setChecked(m_timeline->queueLanesVisible());
+    queues->setStatusTip(tr("Under each GPU stream, its launch queue: operations launched and not yet finished"));
+    connect(queues, &QAction::toggled, m_timeline, &TimelineView::setQueueLanesVisible);
     view->addSeparator();
     view->addAction(m_summaryDock->toggleViewAction());
     view->addAction(m_detailsDock->toggleViewAction());

@@ -1,5 +1,7 @@
 #include "core/analysis/QueueLength.h"
 
+#include "core/analysis/Evidence.h"
+
 #include <algorithm>
 
 namespace lanescope::analysis {
@@ -109,6 +111,29 @@ std::vector<StreamQueue> queueLengths(const ActivityView &view, const LaunchOpti
         if (!o.hta && q.count == 0)
             continue;
         out.push_back(q);
+    }
+    return out;
+}
+
+std::vector<std::vector<QueuePoint>> queueSeriesByTrack(const Trace &trace)
+{
+    std::vector<std::vector<QueuePoint>> out(trace.tracks.size());
+    const detail::EvidenceIndex ix(trace);
+    const LaunchOptions o; // ours, the whole trace
+    const ActivityView view = launchedActivities(ix, o);
+    for (const StreamActivities &s : view.streams) {
+        std::vector<QueuePoint> pts = queueSeries(s, o);
+        if (pts.empty())
+            continue;
+        // The stream's tracks (one, unless a trace splits a stream over lanes): each gets the series.
+        std::vector<std::uint32_t> tracks;
+        for (const LaunchedActivity &a : s.items)
+            if (tracks.empty() || tracks.back() != a.track)
+                if (std::find(tracks.begin(), tracks.end(), a.track) == tracks.end())
+                    tracks.push_back(a.track);
+        for (std::size_t k = 0; k + 1 < tracks.size(); ++k)
+            out[tracks[k]] = pts;
+        out[tracks.back()] = std::move(pts);
     }
     return out;
 }

@@ -39,4 +39,8 @@ std::vector<QueuePoint> queueSeries(const StreamActivities &stream, const Launch
 // The summary of every stream with a launch; streams without one are left out.
 std::vector<StreamQueue> queueLengths(const ActivityView &view, const LaunchOptions &options);
 
+// For the timeline's queue lanes: per track of the trace (index = track), the series of its
+// stream in our definition over the whole trace; empty for CPU tracks and streams without a launch.
+std::vector<std::vector<QueuePoint>> queueSeriesByTrack(const Trace &trace);
+
 } // namespace lanescope::analysis

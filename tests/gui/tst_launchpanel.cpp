@@ -4,14 +4,20 @@
 #include "app/gui/MainWindow.h"
 #include "widgets/analysis/AnalysisDock.h"
 #include "widgets/analysis/LaunchPanel.h"
+#include "widgets/render/LaneLayout.h"
+#include "widgets/render/TimelineRenderer.h"
 #include "widgets/timeline/TimelineView.h"
 
 #include "core/analysis/Analysis.h"
 #include "core/analysis/FigureText.h"
+#include "core/analysis/QueueLength.h"
 #include "core/parse/TraceLoader.h"
 #include "core/synth/TraceSynth.h"
 
+#include <QAction>
 #include <QFile>
+#include <QImage>
+#include <QScrollBar>
 #include <QLabel>
 #include <QSignalSpy>
 #include <QTabWidget>
@@ -108,6 +114,58 @@ private slots:
         QVERIFY(tl->visibleStartNs() <= double(track.start[worst.slice]));
         QVERIFY(tl->visibleEndNs() >= double(track.end(worst.slice)));
         QVERIFY(tl->visibleEndNs() - tl->visibleStartNs() < double(w.trace()->maxTs - w.trace()->minTs) / 100);
+    }
+
+    // View > Launch Queues: a strip under every GPU stream's lane (none under CPU threads) with the
+    // stream's queue drawn in it; off again, the lanes are as before.
+    void queueLanes()
+    {
+        MainWindow w;
+        w.resize(1600, 1000);
+        w.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&w));
+        w.openFile(m_path);
+        QVERIFY(QTest::qWaitFor([&] { return bool(w.trace()); }, kAnalysisTimeoutMs));
+        TimelineView *tl = w.timelineView();
+        auto *action = w.findChild<QAction *>(QStringLiteral("queueLanesAction"));
+        QVERIFY(action);
+        QVERIFY(!action->isChecked());
+        const int before = tl->laneLayout().totalHeight();
+        action->trigger();
+        QVERIFY(tl->queueLanesVisible());
+        const LaneLayout &layout = tl->laneLayout();
+        int gpuLanes = 0, compute = -1;
+        for (int li = 0; li < int(layout.lanes().size()); ++li) {
+            const Lane &lane = layout.lanes()[std::size_t(li)];
+            const bool gpu = layout.groups()[std::size_t(lane.group)].gpu;
+            QCOMPARE(lane.queueHeight, gpu ? LaneLayout::kQueueBandHeight : 0);
+            gpuLanes += gpu;
+            if (gpu && w.trace()->tracks[lane.track].streamId() == 7)
+                compute = li;
+        }
+        QVERIFY(gpuLanes > 0 && compute >= 0);
+        QCOMPARE(layout.totalHeight(), before + gpuLanes * LaneLayout::kQueueBandHeight);
+        // The series drawn is core's: the compute stream's, whose highest point is the queue's max.
+        const std::vector<std::vector<analysis::QueuePoint>> series = analysis::queueSeriesByTrack(*w.trace());
+        const auto &pts = series[layout.lanes()[std::size_t(compute)].track];
+        QVERIFY(!pts.empty());
+        // Something is drawn in the compute lane's strip, right of the labels.
+        tl->fitAll();
+        tl->verticalScrollBar()->setValue(0);
+        const Lane &lane = layout.lanes()[std::size_t(compute)];
+        const int stripTop = TimelineRenderer::kTopHeight + lane.y + lane.height - lane.queueHeight;
+        const QImage on = tl->viewport()->grab().toImage();
+        if (const QByteArray dir = qgetenv("LANESCOPE_QUEUE_SCREENSHOT_DIR"); !dir.isEmpty()) // to look at
+            on.save(QString::fromLocal8Bit(dir) + QStringLiteral("/queue-lanes.png"));
+        action->trigger();
+        QCOMPARE(tl->laneLayout().totalHeight(), before);
+        QVERIFY(stripTop + LaneLayout::kQueueBandHeight < on.height());
+        int inked = 0;
+        const QColor bg = on.pixelColor(TimelineRenderer::kHeaderWidth + 2, stripTop + 3);
+        for (int x = TimelineRenderer::kHeaderWidth + 1; x < on.width(); ++x)
+            for (int y = stripTop + 4; y < stripTop + LaneLayout::kQueueBandHeight - 2; ++y)
+                inked += on.pixelColor(x, y) != bg;
+        QVERIFY2(inked > 20, qPrintable(QStringLiteral("%1 pixels drawn in the strip").arg(inked)));
     }
 
 private:
