@@ -3,6 +3,7 @@
 // every figure worked out by hand, in our definitions and in Holistic Trace Analysis'; HTA 0.6's own
 // figures on every shared trace (../shared/traces/hta-launch/*.hta.json) with analyze's HTA
 // definition; and ROCm traces, where HTA finds no launch and we do.
+#include "tests/CliRun.h"
 #include "tests/TestTraces.h"
 
 #include "core/analysis/Analysis.h"
@@ -14,6 +15,7 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QTemporaryDir>
 #include <QtTest>
 
 #include <cmath>
@@ -464,6 +466,57 @@ private slots:
             QCOMPARE(a->explainedNs, rule == QLatin1String("launch_bound") ? si.hostWait : q.emptyNs);
             QVERIFY(!a->evidence.isEmpty());
         }
+    }
+
+    // The command line: every rank of `analyze DIR --json` carries the three sections as
+    // `analyze RANKFILE --json` prints them (times aside: the folder's count from the job's first
+    // event), and `compare --json` has the three new deltas.
+    void cliFolderAndCompare()
+    {
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+        const QString ranks = dir.filePath(QStringLiteral("job"));
+        const test::CliRun made = test::runCli({QStringLiteral("synth"), QStringLiteral("--scenario"), QStringLiteral("fsdp-baseline"),
+                                                QStringLiteral("--layers"), QStringLiteral("4"), QStringLiteral("--ranks"), QStringLiteral("2"),
+                                                QStringLiteral("-o"), ranks});
+        QVERIFY2(made.exitCode == 0, made.err.constData());
+        const test::CliRun job = test::runCli({QStringLiteral("analyze"), ranks, QStringLiteral("--json")});
+        QVERIFY2(job.exitCode == 0, job.err.constData());
+        const QJsonArray perRank = QJsonDocument::fromJson(job.out).object().value(QStringLiteral("ranks")).toArray();
+        QCOMPARE(perRank.size(), 2);
+        for (const QJsonValue &v : perRank) {
+            const QJsonObject rank = v.toObject();
+            const test::CliRun one = test::runCli({QStringLiteral("analyze"), rank.value(QStringLiteral("path")).toString(), QStringLiteral("--json")});
+            QVERIFY2(one.exitCode == 0, one.err.constData());
+            const QJsonObject alone = QJsonDocument::fromJson(one.out).object();
+            QCOMPARE(rank.value(QStringLiteral("idle_breakdown")), alone.value(QStringLiteral("idle_breakdown")));
+            QCOMPARE(rank.value(QStringLiteral("queue")), alone.value(QStringLiteral("queue")));
+            QJsonObject a = rank.value(QStringLiteral("launch")).toObject(), b = alone.value(QStringLiteral("launch")).toObject();
+            QVERIFY(a.value(QStringLiteral("launches")).toInteger() > 0);
+            QCOMPARE(a.value(QStringLiteral("worst")).toArray().size(), b.value(QStringLiteral("worst")).toArray().size());
+            a.remove(QStringLiteral("worst"));
+            b.remove(QStringLiteral("worst"));
+            QCOMPARE(a, b);
+        }
+        const QString tuned = dir.filePath(QStringLiteral("tuned.json"));
+        QCOMPARE(test::runCli({QStringLiteral("synth"), QStringLiteral("--scenario"), QStringLiteral("fsdp-tuned"), QStringLiteral("--layers"),
+                               QStringLiteral("4"), QStringLiteral("-o"), tuned}).exitCode, 0);
+        const QString base = perRank.at(0).toObject().value(QStringLiteral("path")).toString();
+        const test::CliRun cmp = test::runCli({QStringLiteral("compare"), base, tuned, QStringLiteral("--json")});
+        QVERIFY2(cmp.exitCode == 0, cmp.err.constData());
+        const QJsonObject cmpJson = QJsonDocument::fromJson(cmp.out).object();
+        const QJsonObject delta = cmpJson.value(QStringLiteral("deltas")).toArray().at(0).toObject();
+        const QJsonObject run1 = cmpJson.value(QStringLiteral("runs")).toArray().at(1).toObject().value(QStringLiteral("analysis")).toObject();
+        const QJsonObject run0 = cmpJson.value(QStringLiteral("runs")).toArray().at(0).toObject().value(QStringLiteral("analysis")).toObject();
+        const QJsonObject launches = delta.value(QStringLiteral("launches")).toObject();
+        QCOMPARE(launches.value(QStringLiteral("value")).toDouble(),
+                 run1.value(QStringLiteral("launch")).toObject().value(QStringLiteral("launches")).toDouble());
+        QCOMPARE(launches.value(QStringLiteral("delta")).toDouble(),
+                 run1.value(QStringLiteral("launch")).toObject().value(QStringLiteral("launches")).toDouble()
+                     - run0.value(QStringLiteral("launch")).toObject().value(QStringLiteral("launches")).toDouble());
+        QCOMPARE(delta.value(QStringLiteral("launch_delay_median_us")).toObject().value(QStringLiteral("value")).toDouble(),
+                 run1.value(QStringLiteral("launch")).toObject().value(QStringLiteral("launch_delay_median_us")).toDouble());
+        QVERIFY(delta.value(QStringLiteral("host_wait_pct")).toObject().value(QStringLiteral("value")).isDouble());
     }
 };
 
