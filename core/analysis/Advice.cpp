@@ -231,16 +231,10 @@ std::vector<Advice> advise(const AdviceInputs &in)
         const IdleBreakdown &ib = *in.idleBreakdown;
         // Compute streams only: an NCCL stream idles between collectives waiting for the host by design.
         const StreamIdle *most = nullptr; // the compute stream that waited longest on the host
-        TimeNs computeIdle = 0, computeHostWait = 0;
-        for (const StreamIdle &si : ib.streams) {
-            if (!si.computes)
-                continue;
-            computeIdle += si.idle;
-            computeHostWait += si.hostWait;
-            if (!most || si.hostWait > most->hostWait)
+        for (const StreamIdle &si : ib.streams)
+            if (si.computes && (!most || si.hostWait > most->hostWait))
                 most = &si;
-        }
-        const double hostWaitPct = computeIdle > 0 ? 100.0 * double(computeHostWait) / double(computeIdle) : 0.0;
+        const double hostWaitPct = ib.hostWaitSharePct().value_or(0);
         // One stream's gaps never overlap: its host wait is a union, at most the analysed time.
         const TimeNs wait = most ? std::min(std::max<TimeNs>(most->hostWait, 0), analysedNs) : 0;
         if (most && l.launches >= std::int64_t(M::kLaunchesPerStep) * perStep && l.gpuShorterPct() >= M::kShortKernelsPct

@@ -41,6 +41,10 @@ IdleBreakdown idleBreakdown(const ActivityView &view, const LaunchOptions &o)
         si.idle = si.hostWait + si.kernelWait + si.other;
         r.idle += si.idle;
         r.hostWait += si.hostWait;
+        if (si.computes) {
+            r.computeIdle += si.idle;
+            r.computeHostWait += si.hostWait;
+        }
         r.streams.push_back(si);
     }
     return r;

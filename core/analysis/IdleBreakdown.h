@@ -33,11 +33,14 @@ struct StreamIdle
 struct IdleBreakdown
 {
     std::vector<StreamIdle> streams;
-    TimeNs idle = 0, hostWait = 0; // every stream's, summed
-    // Host wait as a share of all streams' idle time; unknown (nullopt) without idle time.
+    TimeNs idle = 0, hostWait = 0;               // every stream's, summed
+    TimeNs computeIdle = 0, computeHostWait = 0; // the compute streams' (StreamIdle::computes), summed
+    // The headline figure (RunFigures, the Metrics table, the advice): host wait as a share of the
+    // compute streams' idle time — an NCCL stream idles between collectives waiting for the host by
+    // design. Unknown (nullopt) without compute-stream idle time.
     std::optional<double> hostWaitSharePct() const
     {
-        return idle > 0 ? std::optional<double>(100.0 * double(hostWait) / double(idle)) : std::nullopt;
+        return computeIdle > 0 ? std::optional<double>(100.0 * double(computeHostWait) / double(computeIdle)) : std::nullopt;
     }
 };
 

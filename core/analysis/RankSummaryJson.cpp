@@ -299,6 +299,8 @@ void writeLaunch(Out &o, const AnalysisResult &a)
         });
         o.i("idle_total", a.idleBreakdown.idle);
         o.i("host_wait_total", a.idleBreakdown.hostWait);
+        o.i("compute_idle_total", a.idleBreakdown.computeIdle);
+        o.i("compute_host_wait_total", a.idleBreakdown.computeHostWait);
         const LaunchStats &l = a.launchStats;
         o.i("launches", l.launches);
         o.i("gpu_shorter_than_cpu", l.gpuShorterThanCpu);
@@ -354,6 +356,8 @@ void readLaunch(In &in, const In::Obj &v, AnalysisResult *a)
     }
     a->idleBreakdown.idle = in.i64(v, "idle_total");
     a->idleBreakdown.hostWait = in.i64(v, "host_wait_total");
+    a->idleBreakdown.computeIdle = in.i64(v, "compute_idle_total");
+    a->idleBreakdown.computeHostWait = in.i64(v, "compute_host_wait_total");
     LaunchStats &l = a->launchStats;
     l.launches = in.i64(v, "launches", 0, 0);
     l.gpuShorterThanCpu = in.i64(v, "gpu_shorter_than_cpu", 0, 0);

@@ -102,7 +102,7 @@ void LaunchPanel::setResult(const AnalysisResultPtr &result, TimeNs origin)
                         figure::count(double(l.delayOutliers)));
     }
     if (const auto share = r.figures.hostWaitSharePct)
-        text += QLatin1Char(' ') + tr("Host wait: %1 of the streams' idle time.").arg(figure::pct(*share));
+        text += QLatin1Char(' ') + tr("Host wait: %1 of the compute streams' idle time.").arg(figure::pct(*share));
     text += QLatin1Char(' ')
         + (hta ? tr("(Holistic Trace Analysis' definitions: its launch calls, the whole trace.)")
                : tr("(Over the analysed steps; CUDA, HIP and MTIA launch calls.)"));

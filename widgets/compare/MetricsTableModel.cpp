@@ -109,8 +109,8 @@ void MetricsTableModel::setComparison(const analysis::ComparisonResult *result)
         add("kernel_count", tr("GPU activities"), tr("Kernels, copies and memsets in the whole trace"), Unit::Count, false,
             [](const M &m) { return opt(double(m.kernelCount)); });
         add("host_wait_pct", tr("Host wait"),
-            tr("Share of the streams' idle time spent waiting for the CPU to launch the next kernel (Holistic Trace "
-               "Analysis' idle time breakdown; over the analysed steps)"),
+            tr("Share of the compute streams' idle time spent waiting for the CPU to launch the next kernel (Holistic "
+               "Trace Analysis' idle time breakdown; over the analysed steps)"),
             Unit::Pct, false, [](const M &m) { return m.hostWaitSharePct; });
         add("launches", tr("Kernel launches"),
             tr("GPU activities matched to the call that launched them (CUDA, HIP and MTIA runtime calls)"), Unit::Count, false,
