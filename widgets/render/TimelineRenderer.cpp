@@ -39,6 +39,7 @@ void TimelineRenderer::setRuns(std::vector<RenderRun> runs)
     m_elided.clear();
     m_density.reset(m_runs.size());
     m_queueSeries.assign(m_runs.size(), {});
+    m_queuePeak.assign(m_runs.size(), {});
     m_queueBuilt.assign(m_runs.size(), false);
 }
 
@@ -48,7 +49,13 @@ const std::vector<analysis::QueuePoint> &TimelineRenderer::queueSeries(int run, 
     if (run < 0 || std::size_t(run) >= m_runs.size() || !m_runs[std::size_t(run)].trace)
         return none;
     if (!m_queueBuilt[std::size_t(run)]) {
-        m_queueSeries[std::size_t(run)] = analysis::queueSeriesByTrack(*m_runs[std::size_t(run)].trace);
+        auto &series = m_queueSeries[std::size_t(run)];
+        series = analysis::queueSeriesByTrack(*m_runs[std::size_t(run)].trace);
+        auto &peaks = m_queuePeak[std::size_t(run)];
+        peaks.assign(series.size(), 1);
+        for (std::size_t k = 0; k < series.size(); ++k)
+            for (const analysis::QueuePoint &q : series[k])
+                peaks[k] = std::max(peaks[k], q.length);
         m_queueBuilt[std::size_t(run)] = true;
     }
     const auto &series = m_queueSeries[std::size_t(run)];
@@ -77,9 +84,7 @@ void TimelineRenderer::paintQueues(QPainter &p)
         p.drawLine(kHeaderWidth, bottom, kHeaderWidth + width, bottom);
         if (pts.empty())
             continue;
-        std::int32_t peak = 1;
-        for (const analysis::QueuePoint &q : pts)
-            peak = std::max(peak, q.length);
+        const std::int32_t peak = m_queuePeak[std::size_t(lane.run)][lane.track]; // the whole trace's: a stable scale
         const double scale = double(bottom - top) / double(peak);
         const double origin = double(m_runs[std::size_t(lane.run)].base) + m_axis.start;
         const TimeNs tA = TimeNs(std::floor(origin)), tB = TimeNs(std::ceil(origin + m_axis.range));

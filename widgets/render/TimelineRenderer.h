@@ -179,6 +179,7 @@ private:
     bool m_queue = false;
     // Per run (built on first use), per track: the launch queue's series.
     std::vector<std::vector<std::vector<analysis::QueuePoint>>> m_queueSeries;
+    std::vector<std::vector<std::int32_t>> m_queuePeak; // per run, per track: the series' highest length
     std::vector<bool> m_queueBuilt;
     Palette::Scheme m_scheme = Palette::Scheme::Light;
     const Palette::Chrome *m_chrome = &Palette::chrome(Palette::Scheme::Light);
