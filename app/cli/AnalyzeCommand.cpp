@@ -27,6 +27,50 @@ double usDur(TimeNs t) { return double(t) / 1000.0; }
 
 } // namespace
 
+// "idle_breakdown", "launch" and "queue" of `analyze --json` (and of every rank of `analyze DIR`).
+void writeLaunchFields(JsonWriter &j, const analysis::AnalysisResult &r, TimeNs origin)
+{
+    j.array("idle_breakdown", [&] {
+        for (const analysis::StreamIdle &s : r.idleBreakdown.streams)
+            j.object([&] {
+                j.field("device", s.device);
+                j.field("stream", s.stream);
+                j.field("idle_us", usDur(s.idle));
+                j.field("host_wait_us", usDur(s.hostWait));
+                j.field("kernel_wait_us", usDur(s.kernelWait));
+                j.field("other_us", usDur(s.other));
+            });
+    });
+    const analysis::LaunchStats &l = r.launchStats;
+    j.object("launch", [&] {
+        j.field("launches", l.launches);
+        j.field("gpu_shorter_than_cpu", l.gpuShorterThanCpu);
+        j.field("runtime_outliers", l.runtimeOutliers);
+        j.field("launch_delay_outliers", l.delayOutliers);
+        j.field("launch_delay_median_us", JsonWriter::orNull(bool(l.medianDelayNs), l.medianDelayNs.value_or(0) / 1000.0));
+        j.field("launch_delay_p95_us", JsonWriter::orNull(bool(l.p95DelayNs), l.p95DelayNs.value_or(0) / 1000.0));
+        j.array("worst", [&] {
+            for (const analysis::Launch &w : l.worst)
+                j.object([&] {
+                    j.field("name", w.name);
+                    j.field("ts_us", us(w.start, origin));
+                    j.field("delay_us", usDur(w.delay));
+                });
+        });
+    });
+    j.array("queue", [&] {
+        for (const analysis::StreamQueue &q : r.queueLengths)
+            j.object([&] {
+                j.field("device", q.device);
+                j.field("stream", q.stream);
+                j.field("count", q.count);
+                j.field("mean", q.mean);
+                j.field("max", q.max);
+                j.field("full_us", usDur(q.fullNs));
+            });
+    });
+}
+
 // The members of the object `analyze --json` prints; compare writes the same ones per run.
 void writeAnalysisFields(JsonWriter &j, const Trace &t, const analysis::AnalysisResult &r, const analysis::MeasuredFlops *flops,
                          std::size_t top)
@@ -95,6 +139,9 @@ void writeAnalysisFields(JsonWriter &j, const Trace &t, const analysis::Analysis
                 j.field("projected_mfu_pct", JsonWriter::orNull(a.projectedMfuPct > 0, a.projectedMfuPct));
             });
     });
+    // Why the GPU waits on the CPU (IdleBreakdown.h, LaunchStats.h, QueueLength.h); with --hta by
+    // Holistic Trace Analysis' definitions. "device" and "count" are additions to the contract's keys.
+    writeLaunchFields(j, r, t.minTs);
     // Where the time goes, over what was analysed (additions to the contract's keys;
     // core/analysis/TimeSummaries.h): kernels in the analysed GPU span, operators and modules in
     // the analysed CPU span (a step's ProfilerStep range), each null for the whole trace.
@@ -282,6 +329,43 @@ void writeSummariesText(const analysis::TimeSummaries &sum)
                     qPrintable(byCpu[k]->path.right(100)));
 }
 
+// Why the GPU waits on the CPU, in short: the launches, each stream's idle time by HTA's three
+// categories and its queue, the three worst launches (--json has them all).
+void writeLaunchText(const analysis::AnalysisResult &r, TimeNs origin)
+{
+    namespace figure = analysis::figure;
+    const analysis::LaunchStats &l = r.launchStats;
+    if (l.launches == 0) {
+        std::printf("%s\n", qPrintable(tr("launches: none matched to a launch call")));
+    } else {
+        std::printf("%s\n", qPrintable(tr("launches: %1, launch delay median %2, p95 %3; %4 ran shorter than their call, %5 calls over 50 µs, %6 delays over 100 µs")
+                                           .arg(figure::count(double(l.launches)), figure::us(l.medianDelayNs.value_or(0)),
+                                                figure::us(l.p95DelayNs.value_or(0)), figure::count(double(l.gpuShorterThanCpu)),
+                                                figure::count(double(l.runtimeOutliers)), figure::count(double(l.delayOutliers)))));
+        for (std::size_t k = 0; k < l.worst.size() && k < 3; ++k)
+            std::printf("  %s\n", qPrintable(tr("delay %1 at %2 ms: %3")
+                                                 .arg(figure::us(double(l.worst[k].delay)))
+                                                 .arg(us(l.worst[k].start, origin) / 1000.0, 0, 'f', 3)
+                                                 .arg(l.worst[k].name.left(100))));
+    }
+    if (!r.idleBreakdown.streams.empty())
+        std::printf("%s\n", qPrintable(tr("idle per stream (host wait / kernel wait / other):")));
+    for (const analysis::StreamIdle &s : r.idleBreakdown.streams)
+        std::printf("  %s\n", qPrintable(tr("stream %1: %2 idle = %3 (%4) / %5 (%6) / %7 (%8)")
+                                             .arg(s.stream)
+                                             .arg(figure::ms(double(s.idle)), figure::ms(double(s.hostWait)), figure::pct(s.sharePct(s.hostWait)),
+                                                  figure::ms(double(s.kernelWait)), figure::pct(s.sharePct(s.kernelWait)),
+                                                  figure::ms(double(s.other)), figure::pct(s.sharePct(s.other)))));
+    if (!r.queueLengths.empty())
+        std::printf("%s\n", qPrintable(tr("launch queue per stream (mean, max, time at the limit of %1):").arg(analysis::kQueueLimit)));
+    for (const analysis::StreamQueue &q : r.queueLengths)
+        std::printf("  %s\n", qPrintable(tr("stream %1: %2, %3, %4")
+                                             .arg(q.stream)
+                                             .arg(q.mean, 0, 'f', 2)
+                                             .arg(q.max)
+                                             .arg(figure::ms(double(q.fullNs)))));
+}
+
 void writeText(const Trace &t, const analysis::AnalysisResult &r, const analysis::MeasuredFlops *flops)
 {
     const TimeNs o = t.minTs;
@@ -351,6 +435,7 @@ void writeText(const Trace &t, const analysis::AnalysisResult &r, const analysis
                                        .arg(bytesText(r.memory.peakAllocated), bytesText(r.memory.peakReserved))
                                        .arg(r.memory.mallocCalls)
                                        .arg(r.memory.freeCalls)));
+    writeLaunchText(r, o);
     writeSummariesText(r.summaries);
     std::printf("%s\n", qPrintable(tr("advice: %1").arg(r.advice.size())));
     for (const auto &a : r.advice)

@@ -74,6 +74,10 @@ class JsonWriter;
 void writeAnalysisFields(JsonWriter &j, const Trace &trace, const analysis::AnalysisResult &result,
                          const analysis::MeasuredFlops *flops, std::size_t top = SIZE_MAX);
 
+// "idle_breakdown", "launch" and "queue" (docs/architecture.md) of one trace's analysis, into an
+// open object: analyze TRACE and every rank of analyze DIR. origin: the trace's first event.
+void writeLaunchFields(JsonWriter &j, const analysis::AnalysisResult &result, TimeNs origin);
+
 CommandSpec exportArguments();
 int runExport(const Invocation &args);
 

@@ -346,6 +346,8 @@ void writeAnalyzeJson(const JobSource &f, const analysis::JobResult &r, std::siz
                     j.field("achieved_tflops", rf.achievedTflops);
                     j.field("mfu_pct", rf.mfuPct);
                     j.field("collectives", r.calls[i].size());
+                    // Times on the job's clock, from its first event, like the gaps.
+                    writeLaunchFields(j, a, o - r.clocks.ranks[i].offsetNs());
                     j.array("outliers", [&] {
                         for (const char *k : rf.outliers)
                             j.value(k);

@@ -242,6 +242,12 @@ void MainWindow::createActions()
     m_memoryAction->setChecked(m_timeline->memoryOverlayVisible());
     m_memoryAction->setStatusTip(tr("Draw each GPU's allocated and reserved memory over its lanes"));
     connect(m_memoryAction, &QAction::toggled, m_timeline, &TimelineView::setMemoryOverlayVisible);
+    QAction *queues = view->addAction(tr("Launch &Queues"));
+    queues->setObjectName(QStringLiteral("queueLanesAction"));
+    queues->setCheckable(true);
+    queues->setChecked(m_timeline->queueLanesVisible());
+    queues->setStatusTip(tr("Under each GPU stream, its launch queue: operations launched and not yet finished"));
+    connect(queues, &QAction::toggled, m_timeline, &TimelineView::setQueueLanesVisible);
     view->addSeparator();
     view->addAction(m_summaryDock->toggleViewAction());
     view->addAction(m_detailsDock->toggleViewAction());
@@ -364,6 +370,12 @@ void MainWindow::createDocks()
         const double margin = std::max<double>(double(gap.dur) * 0.5, 1000.0);
         m_timeline->setVisibleRange(double(gap.start) - margin, double(gap.end()) + margin, run);
         m_timeline->showGap(run, gap);
+    });
+    // A launch picked in the Launch tab: select its kernel and zoom to it.
+    connect(m_analysis, &AnalysisDock::launchActivated, this, [this](int run, quint32 track, quint32 slice) {
+        const SliceRef ref{run, track, slice};
+        m_timeline->zoomToSlice(ref);
+        m_timeline->selectSlice(ref, true);
     });
     connect(m_analysis, &AnalysisDock::rangeRequested, this, [this](qint64 startNs, qint64 endNs) {
         const double margin = std::max<double>(double(endNs - startNs) * 0.05, 1000.0);

@@ -223,8 +223,49 @@ std::vector<Advice> advise(const AdviceInputs &in)
         }
     }
 
+    // Launch-bound: the kernels are so small that launching them takes longer than running them,
+    // and the streams idle mostly waiting for the host. The more specific diagnosis of
+    // cpu_bound_launch's symptom, with the same remedy: when it speaks, cpu_bound_launch does not.
+    bool launchBound = false;
+    if (in.launchStats && in.idleBreakdown) {
+        const LaunchStats &l = *in.launchStats;
+        const IdleBreakdown &ib = *in.idleBreakdown;
+        // Compute streams only: an NCCL stream idles between collectives waiting for the host by design.
+        const StreamIdle *most = nullptr; // the compute stream that waited longest on the host
+        for (const StreamIdle &si : ib.streams)
+            if (si.computes && (!most || si.hostWait > most->hostWait))
+                most = &si;
+        const double hostWaitPct = ib.hostWaitSharePct().value_or(0);
+        // One stream's gaps never overlap: its host wait is a union, at most the analysed time.
+        const TimeNs wait = most ? std::min(std::max<TimeNs>(most->hostWait, 0), analysedNs) : 0;
+        if (most && l.launches >= std::int64_t(M::kLaunchesPerStep) * perStep && l.gpuShorterPct() >= M::kShortKernelsPct
+            && hostWaitPct >= M::kLaunchHostWaitPct && share(wait) >= M::kLaunchBoundSharePct) {
+            launchBound = true;
+            const bool graphs = in.graphLaunchCalls > 0;
+            TimeRange where;
+            if (!l.worst.empty()) {
+                const Launch &w = l.worst.front();
+                where = TimeRange{w.start - w.delay - w.cpuDur, w.start + std::max<TimeNs>(w.gpuDur, 1)};
+            }
+            Advice a{QStringLiteral("launch_bound"),
+                     graphs ? Text::tr("Launch-bound between CUDA graph replays: capture more of the step in the graph, or fuse the small kernels (torch.compile)")
+                            : Text::tr("Launch-bound: the kernels are shorter than their launches; capture the step with CUDA graphs or compile it with torch.compile (mode=\"reduce-overhead\")"),
+                     Text::tr("%1 of %2 launches (%3) ran shorter on the GPU than their launch call on the CPU (median kernel %4, median call %5); "
+                              "host wait is %6 of the compute streams' idle time; stream %7 waited on the host %8 = %9 %10")
+                         .arg(figure::count(double(l.gpuShorterThanCpu)), figure::count(double(l.launches)), pctText(l.gpuShorterPct()),
+                              figure::us(l.medianGpuNs.value_or(0)), figure::us(l.medianCpuNs.value_or(0)), pctText(hostWaitPct))
+                         .arg(most->stream)
+                         .arg(formatDuration(wait), pctText(share(wait)), ofAnalysed),
+                     where};
+            if (graphs)
+                a.evidence += Text::tr("; the trace already has %1 cudaGraphLaunch calls").arg(in.graphLaunchCalls);
+            project(a, wait);
+            out.push_back(std::move(a));
+        }
+    }
+
     // CPU-bound launches: the GPU keeps running dry because the CPU cannot enqueue fast enough.
-    {
+    if (!launchBound) {
         const Evidence hl = gapsWhere(gaps, idleWindows, [](const Gap &g) { return g.cause == GapCause::HostLaunch; });
         std::vector<TimeRange> waits = in.hostWaits;
         waits.insert(waits.end(), hl.intervals.begin(), hl.intervals.end());
@@ -260,6 +301,30 @@ std::vector<Advice> advise(const AdviceInputs &in)
                      rangeOf(dl.longest)};
             listGaps(a, GapCause::DataLoader, dl.count);
             project(a, dl.union_);
+            out.push_back(std::move(a));
+        }
+    }
+
+    // A starved launch queue: the CPU never gets ahead of the main stream, whose queue sits empty
+    // for much of the time, and no rule above names why the GPU idles. The catch-all for host-side
+    // work between launches (synchronisations, logging, Python).
+    if (out.empty() && in.queueLengths && !in.queueLengths->empty()) {
+        const StreamQueue *main = nullptr; // the stream with the most launches
+        for (const StreamQueue &q : *in.queueLengths)
+            if (!main || q.count > main->count)
+                main = &q;
+        const double emptyPct = main->spanNs > 0 ? 100.0 * double(main->emptyNs) / double(main->spanNs) : 0.0;
+        const TimeNs starved = std::min(main->emptyNs, totalLength(idleWindows));
+        if (emptyPct >= M::kQueueEmptyPct && main->mean < M::kQueueMeanBelow && share(starved) >= M::kQueueEmptyPct) {
+            Advice a{QStringLiteral("queue_starvation"),
+                     Text::tr("Starved launch queue: let the CPU run ahead of the GPU; take synchronisations (.item(), .cpu(), printing tensors) out of the step, copy with non_blocking=True, move logging and data preparation off the launching thread"),
+                     Text::tr("stream %1's launch queue was empty %2 of the time (%3 of %4), %5 operations deep on average; while it was empty the GPU computed nothing for at most %6 = %7 %8")
+                         .arg(main->stream)
+                         .arg(pctText(emptyPct), formatDuration(main->emptyNs), formatDuration(main->spanNs))
+                         .arg(main->mean, 0, 'f', 2)
+                         .arg(formatDuration(starved), pctText(share(starved)), ofAnalysed),
+                     TimeRange{}};
+            project(a, starved);
             out.push_back(std::move(a));
         }
     }

@@ -4,8 +4,11 @@
 // at least the evidence below (AdviceMinimum), and every share of time it states is measured on the
 // union of the intervals it counts (streams idle at the same time count once), so never above 100 %.
 #include "core/analysis/Gaps.h"
+#include "core/analysis/IdleBreakdown.h"
+#include "core/analysis/LaunchStats.h"
 #include "core/analysis/Memory.h"
 #include "core/analysis/Mfu.h"
+#include "core/analysis/QueueLength.h"
 #include "core/analysis/Temporal.h"
 
 namespace lanescope::analysis {
@@ -13,7 +16,7 @@ namespace lanescope::analysis {
 struct Advice
 {
     QString id;       // stable: "fsdp_limit_all_gathers", "allocator_churn", "cpu_bound_launch",
-                      // "dataloader", "low_mfu_busy_gpu"
+                      // "launch_bound", "dataloader", "queue_starvation", "low_mfu_busy_gpu"
     QString title;    // the change to make
     QString evidence; // the numbers behind it, each share with its denominator
     TimeRange where;  // the clearest instance in the trace (model time)
@@ -50,6 +53,12 @@ constexpr double kDataLoaderStallsPerStep = 0.5; // at least every other step
 constexpr double kDataLoaderSharePct = 5.0;
 constexpr double kLowMfuPct = 40.0;            // MFU below this ...
 constexpr double kBusyComputePct = 80.0;       // ... while the GPU computes at least this share
+constexpr int kLaunchesPerStep = 100;          // launch_bound: at least this many launches per step ...
+constexpr double kShortKernelsPct = 50.0;      // ... most of them shorter on the GPU than their launch call ...
+constexpr double kLaunchHostWaitPct = 50.0;    // ... host wait at least half of the streams' idle time ...
+constexpr double kLaunchBoundSharePct = 10.0;  // ... and the most-waiting stream's host wait this share
+constexpr double kQueueEmptyPct = 20.0;        // queue_starvation: the main stream's queue empty this share ...
+constexpr double kQueueMeanBelow = 2.0;        // ... and on average under two operations deep
 } // namespace AdviceMinimum
 
 struct AdviceInputs
@@ -70,6 +79,11 @@ struct AdviceInputs
     // When the GPU computed (computeIntervals): a gap of one stream while another computes is not
     // lost time, so the idle time each rule explains is counted outside these. Empty: not known.
     std::vector<TimeRange> computeBusy;
+    // Launch statistics, the idle breakdown and the queue lengths over the analysed steps (the
+    // launch_bound and queue_starvation rules); null: not known.
+    const IdleBreakdown *idleBreakdown = nullptr;
+    const LaunchStats *launchStats = nullptr;
+    const std::vector<StreamQueue> *queueLengths = nullptr;
 };
 
 // The fine gap threshold the advice rules look at: long enough to be a stall, not launch jitter.

@@ -59,6 +59,18 @@ AnalysisResult analyze(const Trace &trace, const AnalysisOptions &options)
     r.mfu = mfuFromTrace(trace, measured, options.mfu);
     r.memory = memorySummary(ix);
 
+    // Launches, queue depth and the idle breakdown: one view of the launched activities.
+    LaunchOptions lo;
+    lo.hta = options.definition == GpuTimeDefinition::Hta;
+    lo.htaCompatible = options.htaCompatible;
+    lo.window = lo.hta ? range : launchWindow(range, measured);
+    {
+        const ActivityView view = launchedActivities(ix, lo);
+        r.idleBreakdown = idleBreakdown(view, lo);
+        r.launchStats = launchStats(trace, view, lo);
+        r.queueLengths = queueLengths(view, lo);
+    }
+
     // Advice looks at every compute-stream gap of a millisecond or more, whatever the listed
     // gaps' filter, so changing the table's threshold does not change the advice.
     GapOptions fine;
@@ -81,6 +93,9 @@ AnalysisResult analyze(const Trace &trace, const AnalysisOptions &options)
     ai.computeBusy = computeIntervals(trace, range);
     ai.hostWaits = hostWaitIntervals(ix, kAdviceGapNs, range);
     ai.graphLaunchCalls = ix.graphLaunchCalls;
+    ai.idleBreakdown = &r.idleBreakdown;
+    ai.launchStats = &r.launchStats;
+    ai.queueLengths = &r.queueLengths;
     r.advice = advise(ai);
     r.computeIdle = computeIdle(ai, r.gaps);
     r.figures = runFigures(trace, r, options, int(stepsInScope.size()), measured);

@@ -5,8 +5,11 @@
 #include "core/analysis/Advice.h"
 #include "core/analysis/CollectiveBandwidth.h"
 #include "core/analysis/Gaps.h"
+#include "core/analysis/IdleBreakdown.h"
+#include "core/analysis/LaunchStats.h"
 #include "core/analysis/Memory.h"
 #include "core/analysis/Mfu.h"
+#include "core/analysis/QueueLength.h"
 #include "core/analysis/RunFigures.h"
 #include "core/analysis/Steps.h"
 #include "core/analysis/Temporal.h"
@@ -40,6 +43,11 @@ struct AnalysisResult
     std::vector<Advice> advice;
     // Compute idle as the advice measures it, and its part in the listed gaps (computeIdle()).
     ComputeIdle computeIdle;
+    // Why the GPU waits on the CPU (IdleBreakdown.h, LaunchStats.h, QueueLength.h): HTA's
+    // definitions with GpuTimeDefinition::Hta, ours (the analysed steps) otherwise.
+    IdleBreakdown idleBreakdown;
+    LaunchStats launchStats;
+    std::vector<StreamQueue> queueLengths;
     // What the figures cannot show, for `analyze --json` "warnings" and the analysis dock: the
     // trace's own warnings (Trace::warnings: truncation, legacy format, unrecognised device work),
     // then the analysis' (no GPU activity in what was analysed).

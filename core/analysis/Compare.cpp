@@ -351,6 +351,10 @@ std::vector<MetricDelta> metricValues(const RunMetrics &m, bool withJob)
         v("alloc_calls", false, double(m.mallocCalls)),
         v("free_calls", false, double(m.freeCalls)),
         v("kernel_count", false, double(m.kernelCount)),
+        // Why the GPU waits on the CPU (IdleBreakdown.h, LaunchStats.h).
+        v("host_wait_pct", false, m.hostWaitSharePct),
+        v("launches", false, double(m.launches)),
+        v("launch_delay_median_us", false, us(m.launchDelayMedianNs)),
     };
     if (withJob) {
         const JobRunFigures *j = m.job ? &*m.job : nullptr;

@@ -54,6 +54,8 @@ QString ms(double ns) { return Text::tr("%1 ms").arg(QLocale().toString(ns / 1e6
 
 QString stepTime(double ns) { return ms(ns); }
 
+QString us(double ns) { return Text::tr("%1 µs").arg(QLocale().toString(ns / 1e3, 'f', 1)); }
+
 QString threshold(TimeNs ns)
 {
     // Up to three decimals of a millisecond, trailing zeros dropped ('g' keeps the value exact).

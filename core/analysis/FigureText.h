@@ -14,6 +14,8 @@ namespace lanescope::analysis::figure {
 // Times in milliseconds: two decimals under 10 ms, one above ("8.25 ms", "176.5 ms", "3,912.6 ms").
 QString ms(double ns);
 QString stepTime(double ns); // ms()
+// Short times (launch delays, kernel and call durations) in microseconds, one decimal ("12.5 µs").
+QString us(double ns);
 // A threshold the user set: as few decimals as it needs ("15 ms", "1 ms", "0.5 ms").
 QString threshold(TimeNs ns);
 // Percent with one decimal ("27.9 %").

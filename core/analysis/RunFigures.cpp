@@ -54,6 +54,10 @@ RunFigures runFigures(const Trace &t, const AnalysisResult &a, const AnalysisOpt
     f.mallocCalls = a.memory.mallocCalls;
     f.freeCalls = a.memory.freeCalls;
 
+    f.hostWaitSharePct = a.idleBreakdown.hostWaitSharePct();
+    f.launches = a.launchStats.launches;
+    f.launchDelayMedianNs = a.launchStats.medianDelayNs;
+
     const TimeRange w = a.analysed;
     for (const Track &tr : t.tracks) {
         if (tr.kind != TrackKind::Gpu)

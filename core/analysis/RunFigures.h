@@ -48,6 +48,11 @@ struct RunFigures
     std::optional<double> peakAllocatedBytes, peakReservedBytes;
     std::int64_t mallocCalls = 0, freeCalls = 0;
     std::int64_t kernelCount = 0; // GPU activities (kernels, copies, memsets) starting in the window
+    // Why the GPU waits on the CPU (AnalysisResult::idleBreakdown, launchStats): host wait as a
+    // share of every stream's idle time, the launches and their median launch delay.
+    std::optional<double> hostWaitSharePct;
+    std::int64_t launches = 0;
+    std::optional<double> launchDelayMedianNs;
 };
 
 struct AnalysisResult;

@@ -143,6 +143,15 @@ const KernelSpec kMean{"void at::native::reduce_kernel<512, 1, at::native::Reduc
                  kAdamW{"void at::native::(anonymous namespace)::multi_tensor_apply_kernel<at::native::(anonymous namespace)::FusedOptimizerTensorListMetadata<4>, at::native::(anonymous namespace)::FusedAdamMathFunctor<float, 4, (at::native::ADAM_MODE)1, false>, double*, double, double, double, double, double, bool, double*, double*>(at::native::(anonymous namespace)::FusedOptimizerTensorListMetadata<4>, at::native::(anonymous namespace)::FusedAdamMathFunctor<float, 4, (at::native::ADAM_MODE)1, false>, double*, double, double, double, double, double, bool, double*, double*)",
                         KClass::Other, 512, 64, 0};
 
+// Sequence packing's per-document position ids (int64): arange, add_ of the offset, copy_.
+const KernelSpec kArange{"void (anonymous namespace)::elementwise_kernel_with_index<int, at::native::arange_cuda_out(c10::Scalar const&, c10::Scalar const&, c10::Scalar const&, at::Tensor&)::{lambda()#1}::operator()() const::{lambda()#4}::operator()() const::{lambda(long)#1}>(int, at::native::arange_cuda_out(c10::Scalar const&, c10::Scalar const&, c10::Scalar const&, at::Tensor&)::{lambda()#1}::operator()() const::{lambda()#4}::operator()() const::{lambda(long)#1}, function_traits<at::native::arange_cuda_out(c10::Scalar const&, c10::Scalar const&, c10::Scalar const&, at::Tensor&)::{lambda()#1}::operator()() const::{lambda()#4}::operator()() const::{lambda(long)#1}>::result_type*)",
+                         KClass::Elementwise, 512, 16, 0};
+const KernelSpec kAddLong{"void at::native::vectorized_elementwise_kernel<4, at::native::CUDAFunctorOnSelf_add<long>, at::detail::Array<char*, 2> >(int, at::native::CUDAFunctorOnSelf_add<long>, at::detail::Array<char*, 2>)",
+                          KClass::Elementwise, 128, 18, 0};
+const KernelSpec kCopyLong{"void at::native::vectorized_elementwise_kernel<4, at::native::(anonymous namespace)::direct_copy_kernel_cuda(at::TensorIteratorBase&)::{lambda()#3}::operator()() const::{lambda()#4}::operator()() const::{lambda(long)#1}, at::detail::Array<char*, 2> >(int, at::native::(anonymous namespace)::direct_copy_kernel_cuda(at::TensorIteratorBase&)::{lambda()#3}::operator()() const::{lambda()#4}::operator()() const::{lambda(long)#1}, at::detail::Array<char*, 2>)",
+                           KClass::Elementwise, 128, 16, 0};
+constexpr int kPackedDocuments = 96; // documents packed into a step's two 4096-token sequences
+
 // Inductor (torch.compile) fusions used by the tuned scenario.
 const KernelSpec kTritonRmsNorm{"triton_red_fused__to_copy_add_mean_mul_pow_rsqrt_0", KClass::Elementwise, 256, 40, 0};
 const KernelSpec kTritonRope{"triton_poi_fused_add_cat_mul_neg_slice_1", KClass::Elementwise, 256, 36, 0};
@@ -305,6 +314,15 @@ struct StepFact
     TimeNs start = 0, dur = 0;
 };
 
+// A launch-bound phase: small kernels the CPU cannot launch as fast as the GPU runs them, so the
+// compute stream waits on the host before each one (host wait in every definition).
+struct LaunchBoundFact
+{
+    TimeNs firstStart = 0, lastEnd = 0; // its first kernel's start, its last kernel's end
+    int kernels = 0;
+    TimeNs hostWait = 0;                // the compute stream's gaps between them
+};
+
 class Rank
 {
 public:
@@ -347,6 +365,10 @@ public:
     std::vector<GpuAnnotation> annotations;
     std::vector<TimeNs> computeStarts;
     std::vector<StepFact> steps;
+    std::vector<LaunchBoundFact> launchBound;
+    // Launches that found the compute stream's queue full: how many, and how long the CPU blocked.
+    int queueBlockedCalls = 0;
+    TimeNs queueBlockedNs = 0;
 
     std::int64_t nextExt = 1, nextCorr = 0, evIdx = 0, sequence = 0;
     std::uint64_t nextAddr = 0;
@@ -425,8 +447,11 @@ public:
         // A full launch queue blocks the call until the kernel 1024 launches back has started.
         if (stream == Compute && computeStarts.size() >= kLaunchQueueDepth) {
             const TimeNs slot = computeStarts[computeStarts.size() - kLaunchQueueDepth];
-            if (slot + callDur > cpu + callDur)
+            if (slot + callDur > cpu + callDur) {
+                ++queueBlockedCalls;
+                queueBlockedNs += slot - cpu;
                 callDur = slot - cpu + callDur;
+            }
         }
         RuntimeCall &call = runtime(api, cbid, callDur);
         const TimeNs ready = call.ts + TimeNs(us(6.0, 12.0)); // launch latency
@@ -701,6 +726,45 @@ private:
         r.launch(&k, Compute, memoryBoundSeconds(bytes) * r.slow * r.rng.jitter(0.06), GpuKind::Kernel, {}, 0, grid);
         r.close();
         r.release(out);
+    }
+
+    // Sequence packing done on the GPU in a Python loop: per packed document, position ids restart
+    // at 0 (aten::arange, aten::add_ of the offset, aten::copy_ into the batch's slice). Tiny
+    // kernels (a microsecond or two) behind ~20 µs of Python each: launch-bound, the compute stream
+    // runs dry before every one. Unfused scenarios only; torch.compile'd runs build them in one kernel.
+    void packedDocumentIds(Rank &r)
+    {
+        static const KernelSpec *const ops[] = {&kArange, &kAddLong, &kCopyLong};
+        static const char *const names[] = {"aten::arange", "aten::add_", "aten::copy_"};
+        // Its own jitter stream, so the rest of the step draws what it drew before the phase existed.
+        SplitMix64 phaseRng(SplitMix64::mix(r.cfg.seed, 0x9ac4ULL + std::uint64_t(r.rankId) * 131 + r.launchBound.size()));
+        std::swap(r.rng, phaseRng);
+        LaunchBoundFact f;
+        const std::size_t first = r.acts.size();
+        r.open("packed_document_ids", true);
+        for (int doc = 0; doc < kPackedDocuments; ++doc) {
+            for (int k = 0; k < 3; ++k) {
+                // The loop's Python before each op (document boundaries, slicing): with it the next
+                // call always starts after the previous kernel (at most 13.9 µs after its call) ended.
+                r.advance(8.0, 20.0);
+                r.open(names[k], false, {}, true);
+                int grid[3] = {1, 1, 1};
+                r.launch(ops[k], Compute, 2e-7, GpuKind::Kernel, {}, 0, grid);
+                r.close();
+            }
+        }
+        r.close();
+        std::swap(r.rng, phaseRng);
+        for (std::size_t i = first; i < r.acts.size(); ++i) {
+            const GpuAct &a = r.acts[i];
+            if (i == first)
+                f.firstStart = a.ts;
+            else
+                f.hostWait += a.ts - f.lastEnd;
+            f.lastEnd = a.ts + a.dur;
+            ++f.kernels;
+        }
+        r.launchBound.push_back(f);
     }
 
     // aten::linear > aten::matmul > aten::mm: one GEMM [tokens x in] x [in x out].
@@ -1108,6 +1172,8 @@ private:
             r.close();
             r.close();
             savedActivations(r).push_back(ids);
+            if (!traits.fusedKernels)
+                packedDocumentIds(r);
             r.open("Optimizer.zero_grad#AdamW.zero_grad", true);
             r.advance(40.0, 90.0);
             r.close();
@@ -1704,6 +1770,36 @@ RankFacts writeRankFacts(JsonOut &w, const SynthConfig &c, const Rank &r, std::i
         }
         w.EndArray();
     }
+    // Why the compute stream waits on the CPU (analysis/IdleBreakdown.h, LaunchStats.h,
+    // QueueLength.h): each launch-bound phase, and the calls that blocked on a full launch queue.
+    key(w, "launch_bound");
+    w.StartArray();
+    for (const LaunchBoundFact &lb : r.launchBound) {
+        w.StartObject();
+        key(w, "stream");
+        w.Int(kStreamId[Compute]);
+        key(w, "first_start_us");
+        w.Double(usOf(lb.firstStart));
+        key(w, "last_end_us");
+        w.Double(usOf(lb.lastEnd));
+        key(w, "kernels");
+        w.Int(lb.kernels);
+        key(w, "host_wait_us");
+        w.Double(usOf(lb.hostWait));
+        w.EndObject();
+    }
+    w.EndArray();
+    key(w, "queue_full");
+    w.StartObject();
+    key(w, "stream");
+    w.Int(kStreamId[Compute]);
+    key(w, "limit");
+    w.Int(int(kLaunchQueueDepth));
+    key(w, "blocked_calls");
+    w.Int(r.queueBlockedCalls);
+    key(w, "blocked_us");
+    w.Double(usOf(r.queueBlockedNs));
+    w.EndObject();
 
     key(w, "gaps");
     w.StartArray();

@@ -14,8 +14,9 @@ struct SynthOutput
     // One Kineto JSON document per written rank (index = rank).
     std::vector<std::string> traces;
     // The sidecar: scenario, parameters, and per written rank the steps, compute-stream gaps
-    // (with cause), memory figures and the MFU implied by the parameters. Times are microseconds
-    // relative to the first event of that rank's trace.
+    // (with cause), memory figures, the MFU implied by the parameters, the launch-bound phases
+    // ("launch_bound": kernels, host wait) and the calls that blocked on a full launch queue
+    // ("queue_full"). Times are microseconds relative to the first event of that rank's trace.
     std::string facts;
 };
 

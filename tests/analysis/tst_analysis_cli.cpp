@@ -102,7 +102,7 @@ private slots:
                                   QStringLiteral("gaps"), QStringLiteral("mfu"), QStringLiteral("memory"), QStringLiteral("advice"),
                                   QStringLiteral("summary_windows_us"), QStringLiteral("kernel_summary"), QStringLiteral("op_summary"),
                                   QStringLiteral("collectives"),
-                                  QStringLiteral("warnings")}));
+                                  QStringLiteral("warnings"), QStringLiteral("idle_breakdown"), QStringLiteral("launch"), QStringLiteral("queue")}));
         QVERIFY(o.value(QStringLiteral("warnings")).isArray());
         // Where the time goes: the rows' keys, complete unless --top.
         const QJsonArray kernels = o.value(QStringLiteral("kernel_summary")).toArray();
@@ -123,6 +123,25 @@ private slots:
         QCOMPARE(t.value(QStringLiteral("op_summary")).toArray().size(), 2);
         QCOMPARE(t.value(QStringLiteral("kernel_summary")).toArray().at(1), kernels.at(1));
         QCOMPARE(cli({QStringLiteral("analyze"), m_synth, QStringLiteral("--top"), QStringLiteral("0")}).exitCode, 2);
+        // Why the GPU waits on the CPU: the contract's keys ("device", "count": additions).
+        const QJsonArray idle = o.value(QStringLiteral("idle_breakdown")).toArray();
+        QVERIFY(!idle.isEmpty());
+        for (const auto &s : idle)
+            QCOMPARE(keys(s.toObject()), sorted({QStringLiteral("device"), QStringLiteral("stream"), QStringLiteral("idle_us"),
+                                                 QStringLiteral("host_wait_us"), QStringLiteral("kernel_wait_us"), QStringLiteral("other_us")}));
+        const QJsonObject launch = o.value(QStringLiteral("launch")).toObject();
+        QCOMPARE(keys(launch), sorted({QStringLiteral("launches"), QStringLiteral("gpu_shorter_than_cpu"), QStringLiteral("runtime_outliers"),
+                                       QStringLiteral("launch_delay_outliers"), QStringLiteral("launch_delay_median_us"),
+                                       QStringLiteral("launch_delay_p95_us"), QStringLiteral("worst")}));
+        QVERIFY(launch.value(QStringLiteral("launches")).toInteger() > 0);
+        const QJsonArray worst = launch.value(QStringLiteral("worst")).toArray();
+        QVERIFY(!worst.isEmpty());
+        QCOMPARE(keys(worst.first().toObject()), sorted({QStringLiteral("name"), QStringLiteral("ts_us"), QStringLiteral("delay_us")}));
+        const QJsonArray queue = o.value(QStringLiteral("queue")).toArray();
+        QVERIFY(!queue.isEmpty());
+        for (const auto &q : queue)
+            QCOMPARE(keys(q.toObject()), sorted({QStringLiteral("device"), QStringLiteral("stream"), QStringLiteral("count"),
+                                                 QStringLiteral("mean"), QStringLiteral("max"), QStringLiteral("full_us")}));
         QCOMPARE(keys(o.value(QStringLiteral("temporal")).toObject()),
                  sorted({QStringLiteral("definition"), QStringLiteral("idle_pct"), QStringLiteral("compute_pct"),
                          QStringLiteral("non_compute_pct"), QStringLiteral("idle_us"), QStringLiteral("compute_us"),

@@ -12,6 +12,7 @@
 #include "widgets/analysis/GapTableModel.h"
 #include "widgets/analysis/KernelNameDelegate.h"
 #include "widgets/analysis/ItemActivation.h"
+#include "widgets/analysis/LaunchPanel.h"
 #include "widgets/analysis/MfuPanel.h"
 #include "widgets/analysis/TimeSummaryPanel.h"
 #include "widgets/timeline/TimelineView.h"
@@ -189,6 +190,14 @@ AnalysisDock::AnalysisDock(QWidget *parent)
     m_advice = new AdviceList(m_tabs);
     m_adviceTab = m_advice;
     m_tabs->addTab(m_advice, tr("Advice"));
+
+    m_launch = new LaunchPanel(m_tabs);
+    m_tabs->addTab(m_launch, tr("Launch"));
+    m_tabs->setTabToolTip(m_tabs->indexOf(m_launch), tr("Why the GPU waits on the CPU: idle time by cause per stream, the launch queue, the slowest launches"));
+    connect(m_launch, &LaunchPanel::launchActivated, this, [this](quint32 track, quint32 slice) {
+        emit launchActivated(m_run, track, slice);
+        returnFocus();
+    });
 
     auto *charts = new QSplitter(Qt::Vertical, m_tabs);
     charts->setChildrenCollapsible(false);
@@ -676,6 +685,7 @@ void AnalysisDock::clearViews()
     m_histogram->setGaps({}, m_gapNs);
     m_advice->setResult(nullptr);
     m_summary->setResult(m_trace, m_run, nullptr);
+    m_launch->setResult(nullptr, 0);
     m_steps->clear();
     m_stepSummary->clear();
     m_warnings->clear();
@@ -751,6 +761,7 @@ void AnalysisDock::showResult(const AnalysisResultPtr &result)
     m_breakdown->setResult(result);
     m_histogram->setGaps(result->gaps, o.gaps.minGap);
     m_advice->setResult(result);
+    m_launch->setResult(result, m_trace->minTs);
     m_mfu->setResult(result->mfu, result->figures, int(result->steps.size()));
     m_summary->setResult(m_trace, m_run, result);
     m_warnings->setText(result->warnings.join(QLatin1Char('\n')));

@@ -31,6 +31,7 @@ class Session;
 class BreakdownChart;
 class GapHistogram;
 class GapTableModel;
+class LaunchPanel;
 class MfuPanel;
 class TimeSummaryPanel;
 class SessionAnalyser;
@@ -112,6 +113,7 @@ public:
     GapHistogram *gapHistogram() const { return m_histogram; }
     MfuPanel *mfuPanel() const { return m_mfu; }
     AdviceList *adviceList() const { return m_advice; }
+    LaunchPanel *launchPanel() const { return m_launch; }
     QString statusText() const;
 
 public slots:
@@ -125,6 +127,8 @@ signals:
     void gapActivated(int run, const lanescope::analysis::Gap &gap);
     // Show this window of trace time (absolute model ns of run()): an advice item's evidence, a step.
     void rangeRequested(qint64 startNs, qint64 endNs);
+    // A launch picked in the Launch tab: its kernel, a slice of run `run`.
+    void launchActivated(int run, quint32 track, quint32 slice);
     void analysisFinished();
     void busyChanged(bool busy);
 
@@ -172,6 +176,7 @@ private:
     QTabWidget *m_tabs;
     QWidget *m_gapTab;
     QWidget *m_adviceTab;
+    LaunchPanel *m_launch = nullptr;
 
     QDoubleSpinBox *m_threshold;
     QComboBox *m_unit;

@@ -117,6 +117,16 @@ void MetricsTableModel::setComparison(const analysis::ComparisonResult *result)
             Unit::Count, false, [](const M &m) { return opt(double(m.freeCalls)); });
         add("kernel_count", tr("GPU activities"), tr("Kernels, copies and memsets in the whole trace"), Unit::Count, false,
             [](const M &m) { return opt(double(m.kernelCount)); });
+        add("host_wait_pct", tr("Host wait"),
+            tr("Share of the compute streams' idle time spent waiting for the CPU to launch the next kernel (Holistic "
+               "Trace Analysis' idle time breakdown; over the analysed steps)"),
+            Unit::Pct, false, [](const M &m) { return m.hostWaitSharePct; });
+        add("launches", tr("Kernel launches"),
+            tr("GPU activities matched to the call that launched them (CUDA, HIP and MTIA runtime calls)"), Unit::Count, false,
+            [](const M &m) { return opt(double(m.launches)); });
+        add("launch_delay_median_us", tr("Launch delay, median"),
+            tr("From the end of the launch call to the start of its kernel, the median over the launches"), Unit::Us, false,
+            [](const M &m) { return m.launchDelayMedianNs; });
         // A folder run (a job of rank traces): the job's own figures; the rows above are the rank's
         // it is compared through. Unknown for a run that is one trace.
         add("job_step_time_us", tr("Job step time"),
@@ -181,6 +191,8 @@ QString MetricsTableModel::format(Unit unit, double v)
         return figure::tokensPerS(v);
     case Unit::SamplesPerS:
         return figure::samplesPerS(v);
+    case Unit::Us:
+        return figure::us(v);
     }
     return {};
 }

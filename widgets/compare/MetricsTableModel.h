@@ -17,7 +17,7 @@ class MetricsTableModel : public QAbstractTableModel
 {
     Q_OBJECT
 public:
-    enum class Unit { Ms, Pct, Count, Bytes, Tflops, TokensPerS, SamplesPerS };
+    enum class Unit { Ms, Pct, Count, Bytes, Tflops, TokensPerS, SamplesPerS, Us };
     struct Row
     {
         QString key; // the CLI's key where it has one ("step_time_us"), else ours

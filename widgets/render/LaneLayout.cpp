@@ -278,6 +278,14 @@ void LaneLayout::setMemoryBandsVisible(bool on)
     relayout();
 }
 
+void LaneLayout::setQueueBandsVisible(bool on)
+{
+    if (on == m_queueBands)
+        return;
+    m_queueBands = on;
+    relayout();
+}
+
 void LaneLayout::setPinned(int lane, bool pin)
 {
     if (lane < 0 || lane >= int(m_lanes.size()))
@@ -324,6 +332,8 @@ void LaneLayout::relayout()
     m_visibleOrder.clear();
     m_visibleY.clear();
     for (Lane &lane : m_lanes) {
+        lane.queueHeight = m_queueBands && m_groups[std::size_t(lane.group)].gpu ? kQueueBandHeight : 0;
+        lane.height = lane.rows * kRowHeight + 2 * kLanePad + lane.queueHeight;
         lane.pinned = std::find(m_pinned.begin(), m_pinned.end(), lane.key) != m_pinned.end();
         lane.hidden = std::find(m_hiddenLanes.begin(), m_hiddenLanes.end(), lane.key) != m_hiddenLanes.end();
     }

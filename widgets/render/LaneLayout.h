@@ -22,6 +22,7 @@ struct Lane
     QString tooltip;
     QString key;  // stable across loads and layouts (annotations/LaneKey.h): what annotations anchor to
     int rows = 1; // maxDepth + 1
+    int queueHeight = 0; // the launch queue strip at the bottom of a GPU stream's lane (0: none)
     int y = 0;    // top, in layout coordinates (0 = top of the first group); valid when visible
     int height = 0;
     bool pinned = false; // drawn in the pinned band above every group (the lane menu's Pin to Top)
@@ -56,6 +57,7 @@ public:
     static constexpr int kLanePad = 2;          // above and below the rows of a lane
     static constexpr int kGroupHeaderHeight = 22;
     static constexpr int kMemoryBandHeight = 84; // the device memory band under a GPU group's lanes
+    static constexpr int kQueueBandHeight = 22;  // a GPU stream's launch queue, under its slices
 
     struct RunInput
     {
@@ -75,6 +77,9 @@ public:
     // The memory bands shown (the memory overlay on) or left out (no room kept for them).
     void setMemoryBandsVisible(bool on);
     bool memoryBandsVisible() const { return m_memoryBands; }
+    // Each GPU stream lane ends in a strip for its launch queue (View > Launch Queues).
+    void setQueueBandsVisible(bool on);
+    bool queueBandsVisible() const { return m_queueBands; }
     bool isLaneVisible(int lane) const
     {
         const Lane &l = m_lanes[std::size_t(lane)];
@@ -137,6 +142,7 @@ private:
     QString m_onlyGroup;                // group key; empty: every group
 
     bool m_memoryBands = true;
+    bool m_queueBands = false;
 };
 
 } // namespace lanescope

@@ -38,6 +38,90 @@ void TimelineRenderer::setRuns(std::vector<RenderRun> runs)
     }
     m_elided.clear();
     m_density.reset(m_runs.size());
+    m_queueSeries.assign(m_runs.size(), {});
+    m_queuePeak.assign(m_runs.size(), {});
+    m_queueBuilt.assign(m_runs.size(), false);
+}
+
+const std::vector<analysis::QueuePoint> &TimelineRenderer::queueSeries(int run, std::uint32_t track)
+{
+    static const std::vector<analysis::QueuePoint> none;
+    if (run < 0 || std::size_t(run) >= m_runs.size() || !m_runs[std::size_t(run)].trace)
+        return none;
+    if (!m_queueBuilt[std::size_t(run)]) {
+        auto &series = m_queueSeries[std::size_t(run)];
+        series = analysis::queueSeriesByTrack(*m_runs[std::size_t(run)].trace);
+        auto &peaks = m_queuePeak[std::size_t(run)];
+        peaks.assign(series.size(), 1);
+        for (std::size_t k = 0; k < series.size(); ++k)
+            for (const analysis::QueuePoint &q : series[k])
+                peaks[k] = std::max(peaks[k], q.length);
+        m_queueBuilt[std::size_t(run)] = true;
+    }
+    const auto &series = m_queueSeries[std::size_t(run)];
+    return track < series.size() ? series[track] : none;
+}
+
+void TimelineRenderer::paintQueues(QPainter &p)
+{
+    const auto &lanes = m_layout->lanes();
+    const int h = m_size.height(), width = m_size.width() - kHeaderWidth;
+    if (width <= 0)
+        return;
+    const double ppn = m_axis.pxPerNs();
+    const QColor line = Palette::color(SliceClass::Memory, 0, m_scheme).darker(130);
+    QColor fill = line;
+    fill.setAlpha(70);
+    for (int li = 0; li < int(lanes.size()); ++li) {
+        const Lane &lane = lanes[std::size_t(li)];
+        if (lane.queueHeight <= 0 || !m_layout->isLaneVisible(li))
+            continue;
+        const int bottom = laneTop(li) + lane.height - 2, top = bottom - lane.queueHeight + 4;
+        if (top >= h || bottom <= kTopHeight)
+            continue;
+        const std::vector<analysis::QueuePoint> &pts = queueSeries(lane.run, lane.track);
+        p.setPen(QPen(m_chrome->grid, 1, Qt::DotLine));
+        p.drawLine(kHeaderWidth, bottom, kHeaderWidth + width, bottom);
+        if (pts.empty())
+            continue;
+        const std::int32_t peak = m_queuePeak[std::size_t(lane.run)][lane.track]; // the whole trace's: a stable scale
+        const double scale = double(bottom - top) / double(peak);
+        const double origin = double(m_runs[std::size_t(lane.run)].base) + m_axis.start;
+        const TimeNs tA = TimeNs(std::floor(origin)), tB = TimeNs(std::ceil(origin + m_axis.range));
+        // Per pixel column the highest length in it (many changes to a column fold into one):
+        // the value in force entering the column, and every change inside it.
+        auto it = std::upper_bound(pts.begin(), pts.end(), tA, [](TimeNs t, const analysis::QueuePoint &q) { return t < q.ts; });
+        std::int32_t current = it == pts.begin() ? 0 : std::prev(it)->length;
+        std::vector<std::int32_t> column(std::size_t(std::max(width, 1)), 0);
+        int from = 0;
+        for (; it != pts.end() && it->ts <= tB; ++it) {
+            const int c = int(std::clamp(std::floor((double(it->ts) - origin) * ppn), 0.0, double(width - 1)));
+            for (int k = from; k <= c; ++k)
+                column[std::size_t(k)] = std::max(column[std::size_t(k)], current);
+            current = it->length;
+            column[std::size_t(c)] = std::max(column[std::size_t(c)], current);
+            from = c;
+        }
+        for (int k = from; k < width; ++k)
+            column[std::size_t(k)] = std::max(column[std::size_t(k)], current);
+        QPolygonF poly;
+        poly.reserve(2 * width + 2);
+        poly.append(QPointF(kHeaderWidth, bottom));
+        for (int k = 0; k < width; ++k) {
+            const double y = bottom - scale * double(column[std::size_t(k)]);
+            poly.append(QPointF(kHeaderWidth + k, y));
+            poly.append(QPointF(kHeaderWidth + k + 1, y));
+        }
+        poly.append(QPointF(kHeaderWidth + width, bottom));
+        p.setPen(QPen(line, 1));
+        p.setBrush(fill);
+        p.drawPolygon(poly);
+        p.setPen(m_chrome->darkText);
+        p.setFont(m_sliceFont);
+        p.drawText(QPoint(kHeaderWidth + 4, top + QFontMetrics(m_sliceFont).ascent() - 2),
+                   tr("queue, max %1").arg(peak));
+    }
+    p.setBrush(Qt::NoBrush);
 }
 
 void TimelineRenderer::setFont(const QFont &font)
@@ -247,6 +331,8 @@ void TimelineRenderer::paintBase(QPainter &p)
     p.setClipRect(QRect(kHeaderWidth, kTopHeight, m_size.width() - kHeaderWidth, m_size.height() - kTopHeight));
     paintGrid(p);
     paintSlices(p);
+    if (m_queue)
+        paintQueues(p);
     if (m_memory)
         paintMemory(p);
     p.setClipping(false);

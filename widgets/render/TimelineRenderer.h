@@ -12,6 +12,7 @@
 // under kFoldPx folded into one drawn run per pixel column (Tracy), rectangles batched by colour
 // (Qt Creator's TrackPainter), text batched by ink.
 #include "core/analysis/Gaps.h"
+#include "core/analysis/QueueLength.h"
 #include "widgets/render/DensityStrip.h"
 #include "widgets/render/LaneLayout.h"
 #include "widgets/render/Palette.h"
@@ -90,6 +91,12 @@ public:
     Palette::Scheme scheme() const { return m_scheme; }
     void setMemoryVisible(bool on) { m_memory = on; }
     bool memoryVisible() const { return m_memory; }
+    // Each GPU stream's launch queue in the strip LaneLayout keeps under its lane (Lane::queueHeight);
+    // the series are computed on first use per run (analysis::queueSeriesByTrack).
+    void setQueueVisible(bool on) { m_queue = on; }
+    bool queueVisible() const { return m_queue; }
+    // The queue series the strip of this run's track draws (empty: none); builds the run's on first use.
+    const std::vector<analysis::QueuePoint> &queueSeries(int run, std::uint32_t track);
     // The picture's size in logical pixels, the window on the axis and the vertical scroll.
     void setViewport(QSize size, double windowStart, double windowRange, int scrollY);
     QSize size() const { return m_size; }
@@ -153,6 +160,7 @@ private:
     void paintSlices(QPainter &p);
     void paintLaneSlices(const Lane &lane, int laneTopY);
     void paintMemory(QPainter &p);
+    void paintQueues(QPainter &p);
     void paintMemoryReadouts(QPainter &p, double axisNs);
     void paintDensity(QPainter &p, int group, QRect strip);
     void paintHeaders(QPainter &p);
@@ -174,6 +182,11 @@ private:
     const LaneLayout *m_layout = nullptr;
     QFont m_font, m_sliceFont;
     bool m_memory = true;
+    bool m_queue = false;
+    // Per run (built on first use), per track: the launch queue's series.
+    std::vector<std::vector<std::vector<analysis::QueuePoint>>> m_queueSeries;
+    std::vector<std::vector<std::int32_t>> m_queuePeak; // per run, per track: the series' highest length
+    std::vector<bool> m_queueBuilt;
     Palette::Scheme m_scheme = Palette::Scheme::Light;
     const Palette::Chrome *m_chrome = &Palette::chrome(Palette::Scheme::Light);
     QSize m_size{1, 1};

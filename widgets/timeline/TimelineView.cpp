@@ -95,10 +95,19 @@ void TimelineView::setSession(Session *session)
         m_cacheValid = false;
         viewport()->update();
     });
+    connect(s, &ViewState::queueLanesChanged, this, [this](bool on) {
+        m_renderer.setQueueVisible(on);
+        m_layout.setQueueBandsVisible(on);
+        updateScrollBars();
+        syncRenderer();
+        m_cacheValid = false;
+        viewport()->update();
+    });
     connect(s, &ViewState::highlightChanged, viewport(), qOverload<>(&QWidget::update));
     connect(s, &ViewState::searchChanged, viewport(), qOverload<>(&QWidget::update));
     connect(s, &ViewState::cursorChanged, viewport(), qOverload<>(&QWidget::update));
     m_renderer.setMemoryVisible(s->memoryOverlay());
+    m_renderer.setQueueVisible(s->queueLanes());
     rebuild();
     onSelectionChanged(s->selectedSlice());
 }
@@ -127,6 +136,7 @@ void TimelineView::rebuild()
         runs.push_back({r.trace.get(), r.index.get(), r.base()});
     }
     m_layout.setMemoryBandsVisible(state()->memoryOverlay());
+    m_layout.setQueueBandsVisible(state()->queueLanes());
     m_layout.build(inputs);
     m_renderer.setRuns(std::move(runs));
     m_hover = SliceRef();

@@ -87,6 +87,8 @@ public:
 
     void setMemoryOverlayVisible(bool on) { state()->setMemoryOverlay(on); }
     bool memoryOverlayVisible() const { return state()->memoryOverlay(); }
+    void setQueueLanesVisible(bool on) { state()->setQueueLanes(on); }
+    bool queueLanesVisible() const { return state()->queueLanes(); }
 
     // The gap picked in the analysis, drawn on its own stream (Gap::track) with its cause and the
     // slice that explains it (Gap::evidenceTrack/evidenceSlice); the lane is scrolled into view.

@@ -125,6 +125,14 @@ void ViewState::setMemoryOverlay(bool on)
     emit memoryOverlayChanged(on);
 }
 
+void ViewState::setQueueLanes(bool on)
+{
+    if (on == m_queueLanes)
+        return;
+    m_queueLanes = on;
+    emit queueLanesChanged(on);
+}
+
 void ViewState::setHighlight(std::shared_ptr<const SliceHighlight> highlight)
 {
     if (highlight == m_highlight)

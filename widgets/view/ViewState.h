@@ -60,6 +60,9 @@ public:
 
     bool memoryOverlay() const { return m_memory; }
     void setMemoryOverlay(bool on);
+    // Each GPU stream's launch queue (operations launched and not yet finished) under its lane.
+    bool queueLanes() const { return m_queueLanes; }
+    void setQueueLanes(bool on);
 
     // The slices of one name marked in every run (a row of the comparison's differences).
     const std::shared_ptr<const SliceHighlight> &highlight() const { return m_highlight; }
@@ -80,6 +83,7 @@ signals:
     void timeRangeChanged(bool active, double startNs, double endNs);
     void gapChanged(int run, const lanescope::analysis::Gap &gap); // run -1: cleared
     void memoryOverlayChanged(bool on);
+    void queueLanesChanged(bool on);
     void highlightChanged();
     void searchChanged();
     void cursorChanged(double axisNs);
@@ -94,6 +98,7 @@ private:
     int m_gapRun = -1;
     analysis::Gap m_gap;
     bool m_memory = true;
+    bool m_queueLanes = false;
     std::shared_ptr<const SliceHighlight> m_highlight;
     std::shared_ptr<const SliceHighlight> m_search;
     double m_cursor = std::numeric_limits<double>::quiet_NaN();

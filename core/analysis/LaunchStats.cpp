@@ -1,0 +1,78 @@
+#include "core/analysis/LaunchStats.h"
+
+#include "core/util/FlatHashMap.h"
+
+#include <algorithm>
+
+namespace lanescope::analysis {
+
+namespace {
+// A launch while counting: Launch without its name, cheap to copy.
+struct Row
+{
+    std::uint32_t track, slice, callTrack, callSlice;
+    TimeNs start, cpuDur, gpuDur, delay;
+};
+} // namespace
+
+LaunchStats launchStats(const Trace &trace, const ActivityView &view, const LaunchOptions &o)
+{
+    LaunchStats r;
+    const std::uint8_t set = o.hta ? kHtaLaunchStats : kLanescopeLaunch;
+    std::size_t items = 0;
+    for (const StreamActivities &s : view.streams)
+        items += s.items.size();
+    std::vector<Row> all;
+    all.reserve(items);
+    // Ours: one launch per call, its first activity (index + 1 into all).
+    FlatHashMap<std::size_t> byCall(o.hta ? 16 : items);
+    for (const StreamActivities &s : view.streams) {
+        for (const LaunchedActivity &a : s.items) {
+            if (!(a.sets & set) || (!o.window.empty() && !o.window.contains(a.start)))
+                continue;
+            const Row l{a.track, a.slice, a.callTrack, a.callSlice, a.start, a.callEnd - a.callStart, a.end - a.start,
+                        std::max<TimeNs>(0, a.start - a.callEnd)};
+            if (!o.hta) {
+                std::size_t &first = byCall((std::uint64_t(a.callTrack) << 32) | a.callSlice);
+                if (first) {
+                    if (l.start < all[first - 1].start)
+                        all[first - 1] = l;
+                    continue;
+                }
+                first = all.size() + 1;
+            }
+            all.push_back(l);
+        }
+    }
+    r.launches = std::int64_t(all.size());
+    if (all.empty())
+        return r;
+    std::vector<TimeNs> delays, gpu, cpu;
+    delays.reserve(all.size());
+    gpu.reserve(all.size());
+    cpu.reserve(all.size());
+    for (const Row &l : all) {
+        r.gpuShorterThanCpu += l.gpuDur < l.cpuDur;
+        r.runtimeOutliers += l.cpuDur > kRuntimeOutlierNs;
+        r.delayOutliers += l.delay > kLaunchDelayOutlierNs;
+        delays.push_back(l.delay);
+        gpu.push_back(l.gpuDur);
+        cpu.push_back(l.cpuDur);
+    }
+    r.medianDelayNs = selectQuantile(delays, 0.5);
+    r.p95DelayNs = selectQuantile(delays, 0.95);
+    r.medianGpuNs = selectQuantile(gpu, 0.5);
+    r.medianCpuNs = selectQuantile(cpu, 0.5);
+    const std::size_t n = std::min<std::size_t>(kWorstLaunches, all.size());
+    std::partial_sort(all.begin(), all.begin() + std::ptrdiff_t(n), all.end(), [](const Row &a, const Row &b) {
+        return a.delay != b.delay ? a.delay > b.delay : a.start < b.start;
+    });
+    for (std::size_t k = 0; k < n; ++k) {
+        const Row &w = all[k];
+        r.worst.push_back(Launch{w.track, w.slice, w.callTrack, w.callSlice, w.start, w.cpuDur, w.gpuDur, w.delay,
+                                 trace.name(trace.tracks[w.track].nameId[w.slice])});
+    }
+    return r;
+}
+
+} // namespace lanescope::analysis
