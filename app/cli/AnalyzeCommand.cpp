@@ -111,6 +111,30 @@ void writeAnalysisFields(JsonWriter &j, const Trace &t, const analysis::Analysis
                 j.array("streams", [&] { for (std::int64_t s : k.streams) j.value(s); });
             });
     });
+    // The critical path of one step (core/analysis/CriticalPath.h): null without steps.
+    const analysis::CriticalPath &cp = r.criticalPath;
+    if (!cp.valid) {
+        j.field("critical_path", nullptr);
+    } else {
+        j.object("critical_path", [&] {
+            j.field("step", cp.step.name);
+            // Which step (an addition to the contract's keys): "analysed" (the one step the
+            // analysis is of) or "median" (the median-length complete step).
+            j.field("step_choice", cp.medianStep ? "median" : "analysed");
+            j.field("length_us", usDur(cp.lengthNs));
+            j.object("parts_us", [&] {
+                for (int k = 0; k < analysis::kPathParts; ++k)
+                    j.field(analysis::pathPartName(analysis::PathPart(k)), usDur(cp.partsNs[std::size_t(k)]));
+            });
+            // The same in integer nanoseconds (an addition): these add up to length_ns exactly.
+            j.field("length_ns", cp.lengthNs);
+            j.object("parts_ns", [&] {
+                for (int k = 0; k < analysis::kPathParts; ++k)
+                    j.field(analysis::pathPartName(analysis::PathPart(k)), cp.partsNs[std::size_t(k)]);
+            });
+            j.field("summary", analysis::criticalPathSentence(cp));
+        });
+    }
     // What the trace cannot show (legacy exporter, unrecognised device work, no GPU activity).
     j.array("warnings", [&] {
         for (const QString &w : r.warnings)
@@ -207,6 +231,18 @@ void writeText(const Trace &t, const analysis::AnalysisResult &r, const analysis
             std::printf("  %6.2f %%  %12s  %8lld x  %-13s %s\n", row.gpuTimePct, qPrintable(figure::ms(double(row.totalNs))),
                         static_cast<long long>(row.count), analysis::kernelClassName(row.cls), qPrintable(row.name.left(100)));
         }
+    }
+    if (r.criticalPath.valid) {
+        const analysis::CriticalPath &cp = r.criticalPath;
+        QStringList parts;
+        for (int k = 0; k < analysis::kPathParts; ++k) {
+            const auto p = analysis::PathPart(k);
+            parts << tr("%1 %2").arg(analysis::pathPartLabel(p), figure::pct(cp.sharePct(p)));
+        }
+        std::printf("%s\n", qPrintable(tr("critical path of %1 (%2, %3): %4")
+                                           .arg(cp.step.name, cp.medianStep ? tr("the median step") : tr("the step analysed"),
+                                                figure::ms(double(cp.lengthNs)), parts.join(QStringLiteral(", ")))));
+        std::printf("  %s\n", qPrintable(analysis::criticalPathSentence(cp)));
     }
     std::printf("%s\n", qPrintable(tr("advice: %1").arg(r.advice.size())));
     for (const auto &a : r.advice)

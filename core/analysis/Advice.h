@@ -3,6 +3,7 @@
 // what the change is worth at most. Each rule stays silent unless the trace shows its problem with
 // at least the evidence below (AdviceMinimum), and every share of time it states is measured on the
 // union of the intervals it counts (streams idle at the same time count once), so never above 100 %.
+#include "core/analysis/CriticalPath.h"
 #include "core/analysis/Gaps.h"
 #include "core/analysis/Memory.h"
 #include "core/analysis/Mfu.h"
@@ -13,7 +14,8 @@ namespace lanescope::analysis {
 struct Advice
 {
     QString id;       // stable: "fsdp_limit_all_gathers", "allocator_churn", "cpu_bound_launch",
-                      // "dataloader", "low_mfu_busy_gpu"
+                      // "dataloader", "low_mfu_busy_gpu",
+                      // "sync_on_critical_path"
     QString title;    // the change to make
     QString evidence; // the numbers behind it, each share with its denominator
     TimeRange where;  // the clearest instance in the trace (model time)
@@ -50,6 +52,10 @@ constexpr double kDataLoaderStallsPerStep = 0.5; // at least every other step
 constexpr double kDataLoaderSharePct = 5.0;
 constexpr double kLowMfuPct = 40.0;            // MFU below this ...
 constexpr double kBusyComputePct = 80.0;       // ... while the GPU computes at least this share
+// Synchronisations on the critical path: what they cost the path (blocked, then the GPU waiting
+// for the CPU to catch up) in the step it was measured on, at least this long ...
+constexpr TimeNs kSyncOnPathMinNs = 1'000'000; // 1 ms
+constexpr double kSyncOnPathSharePct = 0.2;     // ... and at least this share of that step
 } // namespace AdviceMinimum
 
 struct AdviceInputs
@@ -70,6 +76,8 @@ struct AdviceInputs
     // When the GPU computed (computeIntervals): a gap of one stream while another computes is not
     // lost time, so the idle time each rule explains is counted outside these. Empty: not known.
     std::vector<TimeRange> computeBusy;
+    // The critical path of one step (CriticalPath.h); nullptr or invalid: not known.
+    const CriticalPath *criticalPath = nullptr;
 };
 
 // The fine gap threshold the advice rules look at: long enough to be a stall, not launch jitter.

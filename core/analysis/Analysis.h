@@ -3,6 +3,7 @@
 // analysis dock shows. A pure function of an immutable Trace; safe to run off the UI thread, and
 // the result is a plain value to hand across.
 #include "core/analysis/Advice.h"
+#include "core/analysis/CriticalPath.h"
 #include "core/analysis/Gaps.h"
 #include "core/analysis/Memory.h"
 #include "core/analysis/Mfu.h"
@@ -33,6 +34,9 @@ struct AnalysisResult
     MfuResult mfu;
     MemorySummary memory;
     std::vector<Advice> advice;
+    // The critical path of one step (CriticalPath.h): the step analysed alone, else the
+    // median-length complete step analysed. Invalid without steps.
+    CriticalPath criticalPath;
     // Compute idle as the advice measures it, and its part in the listed gaps (computeIdle()).
     ComputeIdle computeIdle;
     // What the figures cannot show, for `analyze --json` "warnings" and the analysis dock: the
