@@ -267,7 +267,8 @@ struct RuntimeCall
     std::int64_t extId = 0, corr = 0;
     int act = -1;      // GPU activity it launched, -1 none
     std::string extra; // further args (cudaStreamWaitEvent)
-    int syncStream = -1; // cudaStreamSynchronize: the stream its "Stream Sync" cuda_sync event is on
+    int syncStream = -1; // cudaStreamSynchronize: the stream its "Stream Sync" cuda_sync event is on ...
+    TimeNs syncFrom = 0; // ... from when the stream had drained to the call's end
 };
 
 struct GpuAnnotation
@@ -494,6 +495,9 @@ public:
         const TimeNs base = TimeNs(us(4.0, 8.0));
         RuntimeCall &c = runtime("cudaStreamSynchronize", kCbidStreamSynchronize, std::max(base, streamFree[stream] - cpu + base));
         c.syncStream = stream;
+        // After the stream's last activity and the step's annotation around it (Kineto's own
+        // event starts with the call and may overlap them; here every GPU lane nests).
+        c.syncFrom = std::max(c.ts, streamFree[stream]) + 1000;
         cpuCause = Cause::Sync;
     }
     TimeNs deviceBusyUntil() const
@@ -1200,13 +1204,15 @@ private:
             // A scalar read in the optimizer (a non-finite check on the gradient norm, .item()):
             // the CPU waits for the backward to drain, then the GPU idles while the optimizer's
             // Python prepares its parameter groups.
-            r.where = "optimizer item";
-            r.open("aten::item", false, {}, false);
-            r.open("aten::_local_scalar_dense");
-            r.launch(nullptr, Compute, 2.5e-6, GpuKind::Memcpy, "Memcpy DtoH (Device -> Pageable)", 4);
-            r.streamSynchronize(Compute);
-            r.close();
-            r.close();
+            if (traits.optimizerItem) {
+                r.where = "optimizer item";
+                r.open("aten::item", false, {}, false);
+                r.open("aten::_local_scalar_dense");
+                r.launch(nullptr, Compute, 2.5e-6, GpuKind::Memcpy, "Memcpy DtoH (Device -> Pageable)", 4);
+                r.streamSynchronize(Compute);
+                r.close();
+                r.close();
+            }
             // _init_group over the parameters: nine tensors a layer, 25-45 µs each.
             r.advance(9.0 * cfg.layers * 25.0, 9.0 * cfg.layers * 45.0);
             r.where = "optimizer";
@@ -1465,9 +1471,9 @@ private:
         s += ", \"tid\": ";
         appendInt(s, kStreamId[c.syncStream]);
         s += ",\n    \"ts\": ";
-        ts(s, c.ts + 1000);
+        ts(s, c.syncFrom);
         s += ", \"dur\": ";
-        appendUs(s, std::max<TimeNs>(0, c.dur - 1000));
+        appendUs(s, std::max<TimeNs>(0, c.ts + c.dur - c.syncFrom));
         s += ",\n    \"args\": {\n      \"External id\": ";
         appendInt(s, c.extId);
         s += ", \"cuda_sync_kind\": \"Stream Sync\", \"stream\": ";
@@ -1759,14 +1765,18 @@ RankFacts writeRankFacts(JsonOut &w, const SynthConfig &c, const Rank &r, std::i
         // AllGather waits where the compute stream waits for them a tenth of the step or more.
         key(w, "runs_through");
         w.String(launchBound ? "cpu" : 10 * idle[int(Cause::CommWait)] >= st.dur ? "communication" : "gpu_compute");
-        // The optimizer's .item(): a cudaStreamSynchronize the path runs through.
+        // The optimizer's .item(): a cudaStreamSynchronize the path runs through (null: none).
         key(w, "sync");
-        w.StartObject();
-        key(w, "op");
-        w.String("aten::item");
-        key(w, "call");
-        w.String("cudaStreamSynchronize");
-        w.EndObject();
+        if (traitsOf(c.scenario).optimizerItem) {
+            w.StartObject();
+            key(w, "op");
+            w.String("aten::item");
+            key(w, "call");
+            w.String("cudaStreamSynchronize");
+            w.EndObject();
+        } else {
+            w.Null();
+        }
         w.EndObject();
     }
     w.EndArray();
@@ -1849,6 +1859,8 @@ SynthOutput synthesize(const SynthConfig &config)
     w.Bool(t.allocatorChurn);
     key(w, "fused_kernels");
     w.Bool(t.fusedKernels);
+    key(w, "optimizer_item");
+    w.Bool(t.optimizerItem);
     key(w, "params");
     w.Double(config.params);
     key(w, "layers");
