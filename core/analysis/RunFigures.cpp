@@ -52,6 +52,11 @@ RunFigures runFigures(const Trace &t, const AnalysisResult &a, const AnalysisOpt
     f.mallocCalls = a.memory.mallocCalls;
     f.freeCalls = a.memory.freeCalls;
 
+    if (a.criticalPath.valid) {
+        f.criticalPathStep = a.criticalPath.step.name;
+        f.criticalPathNs = a.criticalPath.partsNs;
+    }
+
     const TimeRange w = a.analysed;
     for (const Track &tr : t.tracks) {
         if (tr.kind != TrackKind::Gpu)

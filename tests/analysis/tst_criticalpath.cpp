@@ -16,6 +16,7 @@
 #include <QTemporaryDir>
 #include <QtTest>
 
+#include <cmath>
 #include <map>
 #include <memory>
 
@@ -299,6 +300,31 @@ private slots:
         const test::CliRun text = test::runCli({QStringLiteral("analyze"), g.path});
         QCOMPARE(text.exitCode, 0);
         QVERIFY(QString::fromUtf8(text.out).contains(criticalPathSentence(r.criticalPath)));
+    }
+
+    void compareDeltas()
+    {
+        // compare --json: the path's parts are rows of the deltas, each run's own (its analysis').
+        const Generated &a = generated(QStringLiteral("fsdp-baseline"));
+        const Generated &b = generated(QStringLiteral("fsdp-prefetch"));
+        const test::CliRun run = test::runCli({QStringLiteral("compare"), a.path, b.path, QStringLiteral("--json")});
+        QCOMPARE(run.exitCode, 0);
+        const QJsonObject d = QJsonDocument::fromJson(run.out).object().value(QStringLiteral("deltas")).toArray().at(0).toObject();
+        const CriticalPath pa = analyze(*a.trace).criticalPath, pb = analyze(*b.trace).criticalPath;
+        double deltaSum = 0;
+        for (int k = 0; k < kPathParts; ++k) {
+            const QString key = QStringLiteral("critical_path_%1_us").arg(QLatin1String(pathPartName(PathPart(k))));
+            const QJsonObject m = d.value(key).toObject();
+            QVERIFY2(!m.isEmpty(), qPrintable(key));
+            const double va = double(pa.partsNs[std::size_t(k)]) / 1000.0, vb = double(pb.partsNs[std::size_t(k)]) / 1000.0;
+            QCOMPARE(m.value(QStringLiteral("value")).toDouble(), vb);
+            QVERIFY(std::abs(m.value(QStringLiteral("delta")).toDouble() - (vb - va)) < 1e-6);
+            deltaSum += m.value(QStringLiteral("delta")).toDouble();
+        }
+        // The parts' deltas add up to the change of the paths' steps' lengths.
+        QVERIFY(std::abs(deltaSum - double(pb.lengthNs - pa.lengthNs) / 1000.0) < 1e-3);
+        // Prefetching takes the AllGather waits off the path.
+        QVERIFY(pb.part(PathPart::Communication) < pa.part(PathPart::Communication) / 2);
     }
 
     void noStepsNoPath()
