@@ -229,6 +229,12 @@ void MainWindow::createActions()
     m_memoryAction->setChecked(m_timeline->memoryOverlayVisible());
     m_memoryAction->setStatusTip(tr("Draw each GPU's allocated and reserved memory over its lanes"));
     connect(m_memoryAction, &QAction::toggled, m_timeline, &TimelineView::setMemoryOverlayVisible);
+    QAction *pathAction = view->addAction(tr("&Critical Path"));
+    pathAction->setObjectName(QStringLiteral("criticalPathAction"));
+    pathAction->setCheckable(true);
+    pathAction->setChecked(m_timeline->criticalPathVisible());
+    pathAction->setStatusTip(tr("Draw the critical path of the analysed step over the lanes, in the colours of its parts"));
+    connect(pathAction, &QAction::toggled, m_timeline, &TimelineView::setCriticalPathVisible);
     view->addSeparator();
     view->addAction(m_summaryDock->toggleViewAction());
     view->addAction(m_detailsDock->toggleViewAction());

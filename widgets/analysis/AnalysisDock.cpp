@@ -2,6 +2,7 @@
 
 #include "widgets/analysis/AdviceList.h"
 #include "widgets/analysis/AnalysisCharts.h"
+#include "widgets/analysis/CriticalPathPanel.h"
 #include "widgets/render/GapCauseStyle.h"
 #include "widgets/view/Session.h"
 #include "widgets/view/SessionAnalyser.h"
@@ -196,6 +197,9 @@ AnalysisDock::AnalysisDock(QWidget *parent)
     charts->setStretchFactor(0, 1);
     charts->setStretchFactor(1, 1);
     m_tabs->addTab(charts, tr("Breakdown"));
+
+    m_criticalPath = new CriticalPathPanel(m_tabs);
+    m_tabs->addTab(m_criticalPath, tr("Critical Path"));
 
     m_mfu = new MfuPanel;
     auto *mfuScroll = new QScrollArea(m_tabs);
@@ -662,6 +666,7 @@ void AnalysisDock::clearViews()
     m_breakdown->setResult(nullptr);
     m_histogram->setGaps({}, m_gapNs);
     m_advice->setResult(nullptr);
+    m_criticalPath->setResult(nullptr);
     m_steps->clear();
     m_stepSummary->clear();
     m_warnings->clear();
@@ -737,6 +742,7 @@ void AnalysisDock::showResult(const AnalysisResultPtr &result)
     m_breakdown->setResult(result);
     m_histogram->setGaps(result->gaps, o.gaps.minGap);
     m_advice->setResult(result);
+    m_criticalPath->setResult(result);
     m_mfu->setResult(result->mfu, result->figures, int(result->steps.size()));
     m_warnings->setText(result->warnings.join(QLatin1Char('\n')));
     m_warnings->setVisible(!result->warnings.isEmpty());

@@ -29,6 +29,7 @@ class AdviceList;
 class GapFilterProxy;
 class Session;
 class BreakdownChart;
+class CriticalPathPanel;
 class GapHistogram;
 class GapTableModel;
 class MfuPanel;
@@ -110,6 +111,7 @@ public:
     GapHistogram *gapHistogram() const { return m_histogram; }
     MfuPanel *mfuPanel() const { return m_mfu; }
     AdviceList *adviceList() const { return m_advice; }
+    CriticalPathPanel *criticalPathPanel() const { return m_criticalPath; }
     QString statusText() const;
 
 public slots:
@@ -189,6 +191,7 @@ private:
     QLabel *m_stepSummary;
     MfuPanel *m_mfu;
     AdviceList *m_advice;
+    CriticalPathPanel *m_criticalPath = nullptr;
 };
 
 } // namespace lanescope

@@ -87,6 +87,9 @@ public:
 
     void setMemoryOverlayVisible(bool on) { state()->setMemoryOverlay(on); }
     bool memoryOverlayVisible() const { return state()->memoryOverlay(); }
+    // The critical path of each analysed run's step, drawn over the lanes.
+    void setCriticalPathVisible(bool on) { state()->setCriticalPathOverlay(on); }
+    bool criticalPathVisible() const { return state()->criticalPathOverlay(); }
 
     // The gap picked in the analysis, drawn on its own stream (Gap::track) with its cause and the
     // slice that explains it (Gap::evidenceTrack/evidenceSlice); the lane is scrolled into view.

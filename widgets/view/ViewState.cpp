@@ -125,6 +125,14 @@ void ViewState::setMemoryOverlay(bool on)
     emit memoryOverlayChanged(on);
 }
 
+void ViewState::setCriticalPathOverlay(bool on)
+{
+    if (on == m_criticalPath)
+        return;
+    m_criticalPath = on;
+    emit criticalPathOverlayChanged(on);
+}
+
 void ViewState::setHighlight(std::shared_ptr<const SliceHighlight> highlight)
 {
     if (highlight == m_highlight)

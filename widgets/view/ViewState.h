@@ -61,6 +61,10 @@ public:
     bool memoryOverlay() const { return m_memory; }
     void setMemoryOverlay(bool on);
 
+    // The critical path of each run's step drawn over the lanes (View > Critical Path); off at first.
+    bool criticalPathOverlay() const { return m_criticalPath; }
+    void setCriticalPathOverlay(bool on);
+
     // The slices of one name marked in every run (a row of the comparison's differences).
     const std::shared_ptr<const SliceHighlight> &highlight() const { return m_highlight; }
     void setHighlight(std::shared_ptr<const SliceHighlight> highlight); // null clears
@@ -80,6 +84,7 @@ signals:
     void timeRangeChanged(bool active, double startNs, double endNs);
     void gapChanged(int run, const lanescope::analysis::Gap &gap); // run -1: cleared
     void memoryOverlayChanged(bool on);
+    void criticalPathOverlayChanged(bool on);
     void highlightChanged();
     void searchChanged();
     void cursorChanged(double axisNs);
@@ -94,6 +99,7 @@ private:
     int m_gapRun = -1;
     analysis::Gap m_gap;
     bool m_memory = true;
+    bool m_criticalPath = false;
     std::shared_ptr<const SliceHighlight> m_highlight;
     std::shared_ptr<const SliceHighlight> m_search;
     double m_cursor = std::numeric_limits<double>::quiet_NaN();
