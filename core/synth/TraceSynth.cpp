@@ -1204,6 +1204,8 @@ private:
             // A scalar read in the optimizer (a non-finite check on the gradient norm, .item()):
             // the CPU waits for the backward to drain, then the GPU idles while the optimizer's
             // Python prepares its parameter groups.
+            // Drawn aside: the run's other random choices (which layers stall) stay as they were.
+            const SplitMix64 drawsBefore = r.rng;
             if (traits.optimizerItem) {
                 r.where = "optimizer item";
                 r.open("aten::item", false, {}, false);
@@ -1215,6 +1217,7 @@ private:
             }
             // _init_group over the parameters: nine tensors a layer, 25-45 µs each.
             r.advance(9.0 * cfg.layers * 25.0, 9.0 * cfg.layers * 45.0);
+            r.rng = drawsBefore;
             r.where = "optimizer";
             r.open("aten::_fused_adamw_", false, {}, false);
             // fp32 param, grad, exp_avg, exp_avg_sq read; param and both moments written.
