@@ -27,6 +27,34 @@ double usDur(TimeNs t) { return double(t) / 1000.0; }
 
 } // namespace
 
+void writeCriticalPath(JsonWriter &j, const analysis::CriticalPath &cp, bool full)
+{
+    if (!cp.valid) {
+        j.field("critical_path", nullptr);
+        return;
+    }
+    j.object("critical_path", [&] {
+        j.field("step", cp.step.name);
+        // Which step (an addition to the contract's keys): "analysed" (the one step the analysis
+        // is of) or "median" (the median-length complete step).
+        j.field("step_choice", cp.medianStep ? "median" : "analysed");
+        j.field("length_us", usDur(cp.lengthNs));
+        j.object("parts_us", [&] {
+            for (int k = 0; k < analysis::kPathParts; ++k)
+                j.field(analysis::pathPartName(analysis::PathPart(k)), usDur(cp.partsNs[std::size_t(k)]));
+        });
+        if (!full)
+            return;
+        // The same in integer nanoseconds (an addition): these add up to length_ns exactly.
+        j.field("length_ns", cp.lengthNs);
+        j.object("parts_ns", [&] {
+            for (int k = 0; k < analysis::kPathParts; ++k)
+                j.field(analysis::pathPartName(analysis::PathPart(k)), cp.partsNs[std::size_t(k)]);
+        });
+        j.field("summary", analysis::criticalPathSentence(cp));
+    });
+}
+
 // The members of the object `analyze --json` prints; compare writes the same ones per run.
 void writeAnalysisFields(JsonWriter &j, const Trace &t, const analysis::AnalysisResult &r, const analysis::MeasuredFlops *flops)
 {
@@ -112,29 +140,7 @@ void writeAnalysisFields(JsonWriter &j, const Trace &t, const analysis::Analysis
             });
     });
     // The critical path of one step (core/analysis/CriticalPath.h): null without steps.
-    const analysis::CriticalPath &cp = r.criticalPath;
-    if (!cp.valid) {
-        j.field("critical_path", nullptr);
-    } else {
-        j.object("critical_path", [&] {
-            j.field("step", cp.step.name);
-            // Which step (an addition to the contract's keys): "analysed" (the one step the
-            // analysis is of) or "median" (the median-length complete step).
-            j.field("step_choice", cp.medianStep ? "median" : "analysed");
-            j.field("length_us", usDur(cp.lengthNs));
-            j.object("parts_us", [&] {
-                for (int k = 0; k < analysis::kPathParts; ++k)
-                    j.field(analysis::pathPartName(analysis::PathPart(k)), usDur(cp.partsNs[std::size_t(k)]));
-            });
-            // The same in integer nanoseconds (an addition): these add up to length_ns exactly.
-            j.field("length_ns", cp.lengthNs);
-            j.object("parts_ns", [&] {
-                for (int k = 0; k < analysis::kPathParts; ++k)
-                    j.field(analysis::pathPartName(analysis::PathPart(k)), cp.partsNs[std::size_t(k)]);
-            });
-            j.field("summary", analysis::criticalPathSentence(cp));
-        });
-    }
+    writeCriticalPath(j, r.criticalPath, true);
     // What the trace cannot show (legacy exporter, unrecognised device work, no GPU activity).
     j.array("warnings", [&] {
         for (const QString &w : r.warnings)

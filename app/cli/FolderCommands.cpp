@@ -345,6 +345,7 @@ void writeAnalyzeJson(const JobSource &f, const analysis::JobResult &r, std::siz
                     j.field("achieved_tflops", rf.achievedTflops);
                     j.field("mfu_pct", rf.mfuPct);
                     j.field("collectives", r.calls[i].size());
+                    writeCriticalPath(j, a.criticalPath, false); // its figures; the map-reduce summary keeps no more
                     j.array("outliers", [&] {
                         for (const char *k : rf.outliers)
                             j.value(k);
