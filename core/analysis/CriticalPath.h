@@ -104,8 +104,9 @@ struct CriticalPath
     PathPart dominant() const;
 };
 
-// More events than this in one step: no path (the step is not analysed, said so).
-constexpr std::size_t kCriticalPathMaxEvents = 4'000'000;
+// More events than this in one step: no path (the step is not analysed, said so). The graph takes
+// about 150 bytes an event, so at most some 150 MB.
+constexpr std::size_t kCriticalPathMaxEvents = 1'000'000;
 // HTA's KERNEL_KERNEL_DELAY_THRESHOLD_US: longer stream gaps are waits on something else.
 constexpr TimeNs kKernelKernelDelayNs = 1'500'000;
 

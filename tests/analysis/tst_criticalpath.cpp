@@ -254,6 +254,68 @@ private slots:
         QVERIFY(sync->where.from >= r.criticalPath.step.start && sync->where.to <= r.criticalPath.step.end());
     }
 
+    // The rule's evidence minimum by hand: silent below kSyncOnPathMinNs or kSyncOnPathSharePct of
+    // the step, and where it speaks, the projection takes its cost out of every step.
+    void syncAdviceMinimum_data()
+    {
+        QTest::addColumn<qint64>("lengthNs");
+        QTest::addColumn<qint64>("costNs");
+        QTest::addColumn<bool>("speaks");
+        QTest::newRow("2 ms of 100 ms") << qint64(100'000'000) << qint64(2'000'000) << true;
+        QTest::newRow("0.5 ms of 100 ms: under 1 ms") << qint64(100'000'000) << qint64(500'000) << false;
+        QTest::newRow("1.5 ms of 10 s: under 0.2 %") << qint64(10'000'000'000) << qint64(1'500'000) << false;
+        QTest::newRow("30 ms of 10 s") << qint64(10'000'000'000) << qint64(30'000'000) << true;
+    }
+    void syncAdviceMinimum()
+    {
+        QFETCH(qint64, lengthNs);
+        QFETCH(qint64, costNs);
+        QFETCH(bool, speaks);
+        CriticalPath cp;
+        cp.valid = true;
+        cp.step.name = QStringLiteral("ProfilerStep#7");
+        cp.step.start = 1000;
+        cp.step.dur = lengthNs;
+        cp.lengthNs = lengthNs;
+        cp.partsNs[std::size_t(PathPart::Cpu)] = lengthNs;
+        PathSync a;
+        a.call = QStringLiteral("cudaStreamSynchronize");
+        a.op = QStringLiteral("aten::_local_scalar_dense");
+        a.outerOp = QStringLiteral("aten::item");
+        a.where = TimeRange{2000, 3000};
+        a.costNs = costNs / 2;
+        PathSync b = a;
+        b.call = QStringLiteral("cudaMemcpy");
+        b.op = QStringLiteral("aten::copy_");
+        b.outerOp = QStringLiteral("aten::to");
+        b.where = TimeRange{5000, 6000};
+        b.costNs = costNs - a.costNs + 1; // the costlier: its cause names the advice
+        cp.syncs = {a, b};
+        const std::vector<Step> steps(4, cp.step);
+        MfuResult mfu;
+        mfu.stepS = double(lengthNs) / 1e9;
+        AdviceInputs in;
+        in.steps = &steps;
+        in.mfu = &mfu;
+        in.windows = {TimeRange{cp.step.start, cp.step.end()}};
+        in.criticalPath = &cp;
+        const std::vector<Advice> out = advise(in);
+        const Advice *sync = nullptr;
+        for (const Advice &x : out)
+            if (x.id == QLatin1String("sync_on_critical_path"))
+                sync = &x;
+        QCOMPARE(sync != nullptr, speaks);
+        if (!sync)
+            return;
+        QVERIFY2(sync->title.contains(QLatin1String(".cpu() / .to()")), qPrintable(sync->title));
+        QVERIFY(sync->evidence.contains(QLatin1String("cudaMemcpy in aten::copy_")));
+        QVERIFY(sync->evidence.contains(QLatin1String("ProfilerStep#7")));
+        QCOMPARE(sync->where.from, b.where.from);
+        // Measured on one step, taken as each of the four's.
+        QCOMPARE(sync->explainedNs, TimeNs(4 * (costNs + 1)));
+        QVERIFY(std::abs(sync->projectedStepS - (mfu.stepS - double(costNs + 1) / 1e9)) < 1e-12);
+    }
+
     void stepChoice()
     {
         const Generated &g = generated(QStringLiteral("fsdp-baseline"));
