@@ -162,7 +162,8 @@ private:
             if (!countEvents(2 * (last - first)))
                 return false;
             for (std::size_t i = first; i < last; ++i) {
-                if (tr.end(i) > m_to || isGpuCategory(cat(tr, i)))
+                // Zero-length slices hold no time of the path (and their end would sort before their start).
+                if (tr.dur[i] <= 0 || tr.end(i) > m_to || isGpuCategory(cat(tr, i)))
                     continue;
                 if (k == m_step.track && i == m_step.slice)
                     continue; // the source and the sink, placed first and last below
