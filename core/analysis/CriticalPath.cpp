@@ -4,10 +4,13 @@
 #include "core/analysis/FigureText.h"
 #include "core/analysis/Format.h"
 #include "core/analysis/Gaps.h"
+#include "core/io/SourceReader.h"
+#include "core/parse/EventArgs.h"
 
 #include <QCoreApplication>
 
 #include <algorithm>
+#include <limits>
 #include <map>
 #include <queue>
 #include <unordered_map>
@@ -28,6 +31,10 @@ constexpr TimeNs kHeldNs = 20'000; // 20 µs: above launch latency and back-to-b
 
 // How far back along a stream the previous activity is looked for (past annotations, cuda_sync).
 constexpr std::size_t kPrevScan = 64;
+
+// At most this many events of a step are read back from the file for their args (the waits and
+// the cudaEventRecord calls they name); past it, waits are inferred from the times alone.
+constexpr std::size_t kMaxArgReads = 20'000;
 
 constexpr std::uint64_t keyOf(std::uint32_t track, std::uint32_t slice) { return (std::uint64_t(track) << 32) | slice; }
 
@@ -53,6 +60,16 @@ struct GpuItem
     TimeNs start = 0, end = 0;
     std::uint32_t startNode = 0, endNode = 0;
     std::uint32_t track = 0, slice = 0;
+};
+
+// A wait Kineto names on the GPU (PyTorch 2.3+): a cuda_sync "Stream Wait Event" on the waiting
+// stream (cudaStreamWaitEvent) or an "Event Sync" (cudaEventSynchronize), its args naming the
+// cudaEventRecord (wait_on_cuda_event_record_corr_id) and the stream it recorded (wait_on_stream).
+struct NamedWait
+{
+    std::uint32_t track = 0, slice = 0;
+    detail::EvidenceIndex::Source call; // the cudaStreamWaitEvent / cudaEventSynchronize
+    bool streamWait = true;
 };
 
 struct SyncCall
@@ -108,6 +125,7 @@ private:
     std::vector<SyncCall> m_syncs;
     std::unordered_map<std::uint32_t, std::size_t> m_syncByEnd; // end node -> m_syncs index
     std::vector<GpuItem> m_gpu;                                 // every activity, by track then start
+    std::vector<NamedWait> m_namedWaits;
     std::size_t m_events = 0;
 
     std::uint32_t node(TimeNs ts)
@@ -285,8 +303,12 @@ private:
                 if (!isGpuActivity(cc)) {
                     // A cuda_sync event ("Stream Sync") says which stream its call waited for.
                     detail::EvidenceIndex::Source src;
-                    if (cc != CategoryClass::GpuAnnotation && m_ix.launchOf(g, std::uint32_t(i), &src))
+                    if (cc != CategoryClass::GpuAnnotation && m_ix.launchOf(g, std::uint32_t(i), &src)) {
                         syncStream[keyOf(src.track, src.slice)] = tr.tid >= 0 ? std::int64_t(g) : -1;
+                        const std::string_view name = m_t.strings.view(tr.nameId[i]);
+                        if (name == "Stream Wait Event" || name == "Event Sync")
+                            m_namedWaits.push_back(NamedWait{g, std::uint32_t(i), src, name == "Stream Wait Event"});
+                    }
                     continue;
                 }
                 if (tr.end(i) > m_to)
@@ -307,6 +329,7 @@ private:
                 s.streamTrack = it->second;
         for (auto &[device, v] : byDevice)
             std::sort(v.begin(), v.end(), [&](std::size_t a, std::size_t b) { return m_gpu[a].end < m_gpu[b].end; });
+        const std::vector<std::int64_t> waitOn = namedWaits();
 
         for (std::size_t j = 0; j < m_gpu.size(); ++j) {
             const GpuItem &k = m_gpu[j];
@@ -324,7 +347,12 @@ private:
             // Held: started well after its stream's previous work and its launch were done. What
             // it waited on: the activity of another stream of its device that ended last before it.
             TimeNs syncEnd = -1;
-            if (k.start - std::max(prevEnd, callEnd) > kHeldNs) {
+            if (waitOn[j] >= 0) {
+                // The wait the trace names (cudaStreamWaitEvent on a cudaEventRecord): that one.
+                const GpuItem &w = m_gpu[std::size_t(waitOn[j])];
+                edge(w.endNode, k.startNode, 0, PathPart::Sync, k.track, w.track, std::int64_t(w.slice));
+                syncEnd = w.end;
+            } else if (k.start - std::max(prevEnd, callEnd) > kHeldNs) {
                 const std::vector<std::size_t> &dev = byDevice[tr.device];
                 auto it = std::upper_bound(dev.begin(), dev.end(), k.start,
                                            [&](TimeNs v, std::size_t x) { return v < m_gpu[x].end; });
@@ -361,6 +389,104 @@ private:
                 edge(k.endNode, m_sink, 0, PathPart::Idle, k.track, k.track, -1);
         }
         return true;
+    }
+
+    // The waits the trace names, as HTA pairs them (_get_cuda_event_record_df,
+    // _get_cuda_stream_wait_event_df): the work a cudaEventRecord marks is the last activity
+    // launched on its stream before it; a stream wait holds the next activity launched on the
+    // waiting stream after the cudaStreamWaitEvent; an Event Sync is the CPU waiting for that work
+    // (a GPU-to-CPU edge to its call's end, added here). Returns, per activity, the activity it
+    // waits on (-1: none named).
+    std::vector<std::int64_t> namedWaits()
+    {
+        std::vector<std::int64_t> waitOn(m_gpu.size(), -1);
+        if (m_namedWaits.empty() || !m_t.source)
+            return waitOn;
+        // The cudaEventRecord calls of the chain, and the waits, read back in file order.
+        struct Read
+        {
+            std::uint64_t offset;
+            std::int64_t wait; // index into m_namedWaits, -1: a cudaEventRecord
+            std::uint32_t track, slice;
+        };
+        std::vector<Read> reads;
+        for (std::size_t w = 0; w < m_namedWaits.size(); ++w) {
+            const NamedWait &nw = m_namedWaits[w];
+            reads.push_back({m_t.tracks[nw.track].fileOffset[nw.slice], std::int64_t(w), nw.track, nw.slice});
+        }
+        for (const auto &[key, nodeIx] : m_callStart) {
+            const std::uint32_t t = std::uint32_t(key >> 32), i = std::uint32_t(key & 0xffffffffu);
+            if (m_t.strings.view(m_t.tracks[t].nameId[i]) == "cudaEventRecord")
+                reads.push_back({m_t.tracks[t].fileOffset[i], -1, t, i});
+        }
+        if (reads.size() > kMaxArgReads)
+            return waitOn;
+        std::sort(reads.begin(), reads.end(), [](const Read &a, const Read &b) { return a.offset < b.offset; });
+        std::unordered_map<std::int64_t, TimeNs> recordAt; // correlation -> the cudaEventRecord's start
+        struct Named
+        {
+            std::int64_t record = -1, stream = -1;
+        };
+        std::vector<Named> named(m_namedWaits.size());
+        SourceReader reader(*m_t.source);
+        for (const Read &r : reads) {
+            const EventDetails d = readEventDetails(m_t, reader, r.offset);
+            if (!d.ok)
+                return waitOn; // the file changed: times alone
+            if (r.wait < 0) {
+                if (d.args.contains(QStringLiteral("correlation")))
+                    recordAt[d.args.value(QStringLiteral("correlation")).toLongLong()] = m_t.tracks[r.track].start[r.slice];
+            } else {
+                Named &n = named[std::size_t(r.wait)];
+                n.record = d.args.value(QStringLiteral("wait_on_cuda_event_record_corr_id"), -1).toLongLong();
+                n.stream = d.args.value(QStringLiteral("wait_on_stream"), -1).toLongLong();
+            }
+        }
+        // Per GPU track, its activities by the start of their launch call.
+        std::unordered_map<std::uint32_t, std::vector<std::pair<TimeNs, std::size_t>>> byLaunch;
+        for (std::size_t j = 0; j < m_gpu.size(); ++j) {
+            detail::EvidenceIndex::Source src;
+            if (m_ix.launchOf(m_gpu[j].track, m_gpu[j].slice, &src))
+                byLaunch[m_gpu[j].track].push_back({m_t.tracks[src.track].start[src.slice], j});
+        }
+        for (auto &[track, v] : byLaunch)
+            std::sort(v.begin(), v.end());
+        for (std::size_t w = 0; w < m_namedWaits.size(); ++w) {
+            const NamedWait &nw = m_namedWaits[w];
+            const auto rec = recordAt.find(named[w].record);
+            if (rec == recordAt.end() || named[w].stream < 0)
+                continue;
+            // The recorded stream: the GPU track of that stream on the waiting event's device.
+            const int device = m_t.tracks[nw.track].device;
+            std::int64_t srcTrack = -1;
+            for (std::uint32_t g = 0; g < m_t.tracks.size() && srcTrack < 0; ++g)
+                if (m_t.tracks[g].kind == TrackKind::Gpu && m_t.tracks[g].device == device && m_t.tracks[g].streamId() == named[w].stream
+                    && byLaunch.count(g))
+                    srcTrack = g;
+            if (srcTrack < 0)
+                continue;
+            const auto &onSrc = byLaunch[std::uint32_t(srcTrack)];
+            auto before = std::lower_bound(onSrc.begin(), onSrc.end(), std::make_pair(rec->second, std::size_t(0)));
+            if (before == onSrc.begin())
+                continue;
+            const std::size_t src = std::prev(before)->second;
+            if (!nw.streamWait) {
+                // Event Sync: the CPU's cudaEventSynchronize waited for that work.
+                for (const SyncCall &sc : m_syncs)
+                    if (sc.track == nw.call.track && sc.slice == nw.call.slice)
+                        edge(m_gpu[src].endNode, sc.endNode, 0, PathPart::Sync, sc.track, m_gpu[src].track, std::int64_t(sc.slice));
+                continue;
+            }
+            const auto waiting = byLaunch.find(nw.track);
+            if (waiting == byLaunch.end())
+                continue;
+            const TimeNs waitCall = m_t.tracks[nw.call.track].start[nw.call.slice];
+            auto next = std::upper_bound(waiting->second.begin(), waiting->second.end(),
+                                         std::make_pair(waitCall, std::numeric_limits<std::size_t>::max()));
+            if (next != waiting->second.end())
+                waitOn[next->second] = std::int64_t(src);
+        }
+        return waitOn;
     }
 
     // GPU to CPU: each blocking call waited for the last activity that ended while it blocked.

@@ -20,11 +20,14 @@
 //            kernel-kernel delay), else 0 (idle);
 //          - GPU to CPU: the last activity that ended while a blocking call waited (on the call's
 //            stream where its cuda_sync event names one) to the call's end, weight 0 (sync);
-//          - GPU to GPU: a kernel queued in time that still started late, after its stream's
-//            previous work and its launch, waited on another stream (cudaStreamWaitEvent after a
-//            cudaEventRecord, the NCCL stream's collective): the activity of another stream of
-//            its device that ended last before it (within kCommWaitSlackNs) to its start,
-//            weight 0 (sync);
+//          - GPU to GPU: where the trace names the wait (a cuda_sync "Stream Wait Event" with
+//            wait_on_cuda_event_record_corr_id, PyTorch 2.3+), HTA's pairing: the last activity
+//            launched on the recorded stream before that cudaEventRecord to the next one launched
+//            on the waiting stream after the cudaStreamWaitEvent ("Event Sync": to the
+//            cudaEventSynchronize's end); elsewhere, a kernel that still started late, after its
+//            stream's previous work and its launch, waited on another stream (the NCCL stream's
+//            collective): the activity of another stream of its device that ended last before it
+//            (within kCommWaitSlackNs) to its start; weight 0 (sync);
 //          - from the step's start to work launched before it, and from each stream's last
 //            activity to the step's end, weight 0 (idle).
 // The path is the heaviest from the step's start to its end. Every edge runs forward in time, so

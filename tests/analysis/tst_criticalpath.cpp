@@ -316,6 +316,69 @@ private slots:
         QVERIFY(std::abs(sync->projectedStepS - (mfu.stepS - double(costNs + 1) / 1e9)) < 1e-12);
     }
 
+    // A wait the trace names (a "Stream Wait Event" on stream 7 for the cudaEventRecord after the
+    // AllGather's launch on stream 20) is the one the path takes, though another stream's kernel
+    // ended closer before the waiting kernel: without the names, the times point at that one.
+    void namedStreamWait_data()
+    {
+        QTest::addColumn<bool>("named");
+        QTest::newRow("named") << true;
+        QTest::newRow("times alone") << false;
+    }
+    void namedStreamWait()
+    {
+        QFETCH(bool, named);
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("wait.json"));
+        // µs: step 0..1000; AllGather on 20 runs 20..520, a compute kernel on 24 runs 50..525; the
+        // kernel on 7 was launched at 70 and waits until 530; a stream sync until 640.
+        auto x = [](const char *cat, const char *name, int pid, int tid, int ts, int dur, const QString &args) {
+            return QStringLiteral("{\"ph\":\"X\",\"cat\":\"%1\",\"name\":\"%2\",\"pid\":%3,\"tid\":%4,\"ts\":%5,\"dur\":%6,\"args\":{%7}}")
+                .arg(QLatin1String(cat), QLatin1String(name))
+                .arg(pid)
+                .arg(tid)
+                .arg(ts)
+                .arg(dur)
+                .arg(args);
+        };
+        auto gpu = [](int stream, int corr) {
+            return QStringLiteral("\"device\":0,\"stream\":%1,\"correlation\":%2").arg(stream).arg(corr);
+        };
+        auto corr = [](int c) { return QStringLiteral("\"correlation\":%1").arg(c); };
+        QStringList ev;
+        ev << x("user_annotation", "ProfilerStep#1", 1, 1, 0, 1000, {});
+        ev << x("cuda_runtime", "cudaLaunchKernel", 1, 1, 10, 5, corr(100));
+        ev << x("kernel", "ncclDevKernel_AllGather_RING_LL(ncclDevComm*, unsigned long, ncclWork*)", 0, 20, 20, 500, gpu(20, 100));
+        ev << x("cuda_runtime", "cudaEventRecord", 1, 1, 30, 2, corr(101));
+        ev << x("cuda_runtime", "cudaLaunchKernel", 1, 1, 40, 5, corr(102));
+        ev << x("kernel", "void at::native::elementwise_kernel<128, 4>(int)", 0, 24, 50, 475, gpu(24, 102));
+        ev << x("cuda_runtime", "cudaStreamWaitEvent", 1, 1, 60, 2, corr(103));
+        if (named)
+            ev << x("cuda_sync", "Stream Wait Event", 0, 7, 61, 1,
+                    gpu(7, 103) + QStringLiteral(",\"wait_on_stream\":20,\"wait_on_cuda_event_record_corr_id\":101"));
+        ev << x("cuda_runtime", "cudaLaunchKernel", 1, 1, 70, 5, corr(104));
+        ev << x("kernel", "void at::native::reduce_kernel<512, 1>(int)", 0, 7, 530, 100, gpu(7, 104));
+        ev << x("cuda_runtime", "cudaStreamSynchronize", 1, 1, 80, 560, corr(105));
+        ev << x("cuda_sync", "Stream Sync", 0, 7, 81, 558, gpu(7, 105));
+        QFile f(path);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write(QStringLiteral("{\"traceEvents\":[%1]}").arg(ev.join(QLatin1Char(','))).toUtf8());
+        f.close();
+        const LoadResult lr = loadTrace(path);
+        QVERIFY2(lr.trace, qPrintable(lr.error));
+        const CriticalPath cp = analyze(*lr.trace).criticalPath;
+        QVERIFY2(cp.valid, qPrintable(cp.error));
+        checkAddsUp(cp);
+        // Named: through the AllGather (500 µs of communication), then the kernel it held; by the
+        // times alone: through the compute kernel on stream 24 that ended last before it.
+        QCOMPARE(cp.part(PathPart::Communication), named ? TimeNs(500'000) : TimeNs(0));
+        QCOMPARE(cp.part(PathPart::GpuCompute), named ? TimeNs(100'000) : TimeNs(575'000));
+        // The CPU's wait in cudaStreamSynchronize ends with the held kernel: 630 -> 640 is sync.
+        QVERIFY(cp.part(PathPart::Sync) >= 10'000);
+        QCOMPARE(cp.syncs.size(), std::size_t(1));
+        QCOMPARE(cp.syncs[0].call, QStringLiteral("cudaStreamSynchronize"));
+    }
+
     void stepChoice()
     {
         const Generated &g = generated(QStringLiteral("fsdp-baseline"));
