@@ -71,6 +71,34 @@ void writeLaunchFields(JsonWriter &j, const analysis::AnalysisResult &r, TimeNs 
     });
 }
 
+void writeCriticalPath(JsonWriter &j, const analysis::CriticalPath &cp, bool full)
+{
+    if (!cp.valid) {
+        j.field("critical_path", nullptr);
+        return;
+    }
+    j.object("critical_path", [&] {
+        j.field("step", cp.step.name);
+        // Which step (an addition to the contract's keys): "analysed" (the one step the analysis
+        // is of) or "median" (the median-length complete step).
+        j.field("step_choice", cp.medianStep ? "median" : "analysed");
+        j.field("length_us", usDur(cp.lengthNs));
+        j.object("parts_us", [&] {
+            for (int k = 0; k < analysis::kPathParts; ++k)
+                j.field(analysis::pathPartName(analysis::PathPart(k)), usDur(cp.partsNs[std::size_t(k)]));
+        });
+        if (!full)
+            return;
+        // The same in integer nanoseconds (an addition): these add up to length_ns exactly.
+        j.field("length_ns", cp.lengthNs);
+        j.object("parts_ns", [&] {
+            for (int k = 0; k < analysis::kPathParts; ++k)
+                j.field(analysis::pathPartName(analysis::PathPart(k)), cp.partsNs[std::size_t(k)]);
+        });
+        j.field("summary", analysis::criticalPathSentence(cp));
+    });
+}
+
 // The members of the object `analyze --json` prints; compare writes the same ones per run.
 void writeAnalysisFields(JsonWriter &j, const Trace &t, const analysis::AnalysisResult &r, const analysis::MeasuredFlops *flops,
                          std::size_t top)
@@ -273,6 +301,8 @@ void writeAnalysisFields(JsonWriter &j, const Trace &t, const analysis::Analysis
                 });
         });
     });
+    // The critical path of one step (core/analysis/CriticalPath.h): null without steps.
+    writeCriticalPath(j, r.criticalPath, true);
     // What the trace cannot show (legacy exporter, unrecognised device work, no GPU activity).
     j.array("warnings", [&] {
         for (const QString &w : r.warnings)
@@ -437,6 +467,18 @@ void writeText(const Trace &t, const analysis::AnalysisResult &r, const analysis
                                        .arg(r.memory.freeCalls)));
     writeLaunchText(r, o);
     writeSummariesText(r.summaries);
+    if (r.criticalPath.valid) {
+        const analysis::CriticalPath &cp = r.criticalPath;
+        QStringList parts;
+        for (int k = 0; k < analysis::kPathParts; ++k) {
+            const auto p = analysis::PathPart(k);
+            parts << tr("%1 %2").arg(analysis::pathPartLabel(p), figure::pct(cp.sharePct(p)));
+        }
+        std::printf("%s\n", qPrintable(tr("critical path of %1 (%2, %3): %4")
+                                           .arg(cp.step.name, cp.medianStep ? tr("the median step") : tr("the step analysed"),
+                                                figure::ms(double(cp.lengthNs)), parts.join(QStringLiteral(", ")))));
+        std::printf("  %s\n", qPrintable(analysis::criticalPathSentence(cp)));
+    }
     std::printf("%s\n", qPrintable(tr("advice: %1").arg(r.advice.size())));
     for (const auto &a : r.advice)
         std::printf("  - %s\n    %s\n", qPrintable(a.title), qPrintable(a.evidence));

@@ -71,6 +71,9 @@ class JsonWriter;
 // The members of the object `analyze --json` prints (docs/architecture.md), written into an open object:
 // `compare` puts the same object under runs[].analysis. flops: --measure-flops, may be null.
 // top: the summaries' rows written (analyze --top N); complete by default.
+// The critical path's members as `analyze --json` prints them ("step", "step_choice", "length_us",
+// "parts_us"; full: also "length_ns", "parts_ns", "summary"); null without a path.
+void writeCriticalPath(JsonWriter &j, const analysis::CriticalPath &path, bool full);
 void writeAnalysisFields(JsonWriter &j, const Trace &trace, const analysis::AnalysisResult &result,
                          const analysis::MeasuredFlops *flops, std::size_t top = SIZE_MAX);
 

@@ -348,6 +348,7 @@ void writeAnalyzeJson(const JobSource &f, const analysis::JobResult &r, std::siz
                     j.field("collectives", r.calls[i].size());
                     // Times on the job's clock, from its first event, like the gaps.
                     writeLaunchFields(j, a, o - r.clocks.ranks[i].offsetNs());
+                    writeCriticalPath(j, a.criticalPath, false); // its figures; the map-reduce summary keeps no more
                     j.array("outliers", [&] {
                         for (const char *k : rf.outliers)
                             j.value(k);

@@ -248,6 +248,12 @@ void MainWindow::createActions()
     queues->setChecked(m_timeline->queueLanesVisible());
     queues->setStatusTip(tr("Under each GPU stream, its launch queue: operations launched and not yet finished"));
     connect(queues, &QAction::toggled, m_timeline, &TimelineView::setQueueLanesVisible);
+    QAction *pathAction = view->addAction(tr("&Critical Path"));
+    pathAction->setObjectName(QStringLiteral("criticalPathAction"));
+    pathAction->setCheckable(true);
+    pathAction->setChecked(m_timeline->criticalPathVisible());
+    pathAction->setStatusTip(tr("Draw the critical path of the analysed step over the lanes, in the colours of its parts"));
+    connect(pathAction, &QAction::toggled, m_timeline, &TimelineView::setCriticalPathVisible);
     view->addSeparator();
     view->addAction(m_summaryDock->toggleViewAction());
     view->addAction(m_detailsDock->toggleViewAction());

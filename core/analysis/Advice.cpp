@@ -83,6 +83,19 @@ std::vector<TimeRange> idleWindowsOf(const AdviceInputs &in, const std::vector<T
     return in.computeBusy.empty() ? windows : subtractIntervals(windows, in.computeBusy);
 }
 
+// What a user wrote to cause a synchronisation: ".item()" for aten::item / _local_scalar_dense,
+// ".cpu() / .to()" for a copy to the host, else the op's name (or the call's, called from Python).
+QString syncCause(const PathSync &s)
+{
+    for (const QString &op : {s.outerOp, s.op}) {
+        if (op == QLatin1String("aten::item") || op == QLatin1String("aten::_local_scalar_dense"))
+            return QStringLiteral(".item()");
+        if (op == QLatin1String("aten::to") || op == QLatin1String("aten::_to_copy") || op == QLatin1String("aten::copy_"))
+            return QStringLiteral(".cpu() / .to()");
+    }
+    return s.op.isEmpty() ? s.call : s.op;
+}
+
 void listGaps(Advice &a, GapCause cause, int count, const QString &collective = {})
 {
     a.listsGaps = true;
@@ -325,6 +338,35 @@ std::vector<Advice> advise(const AdviceInputs &in)
                          .arg(formatDuration(starved), pctText(share(starved)), ofAnalysed),
                      TimeRange{}};
             project(a, starved);
+            out.push_back(std::move(a));
+        }
+    }
+
+    // A synchronisation on the critical path: the CPU blocks until the GPU is done, then the GPU
+    // waits while the CPU catches up (the launch queue is empty after every sync).
+    if (in.criticalPath && in.criticalPath->valid && in.criticalPath->lengthNs > 0) {
+        const CriticalPath &cp = *in.criticalPath;
+        TimeNs cost = 0;
+        const PathSync *worst = nullptr;
+        for (const PathSync &s : cp.syncs) {
+            cost += s.costNs;
+            if (!worst || s.costNs > worst->costNs)
+                worst = &s;
+        }
+        const double stepShare = 100.0 * double(cost) / double(cp.lengthNs);
+        if (worst && cost >= M::kSyncOnPathMinNs && stepShare >= M::kSyncOnPathSharePct) {
+            const QString cause = syncCause(*worst);
+            const QString caller = worst->op.isEmpty() ? worst->call : Text::tr("%1 in %2").arg(worst->call, worst->op);
+            const int count = int(cp.syncs.size());
+            Advice a{QStringLiteral("sync_on_critical_path"),
+                     Text::tr("Synchronisation on the critical path: %1 makes the CPU wait for the GPU; take it out of the step (keep the value on the GPU, read it every few steps, copy with non_blocking=True)")
+                         .arg(cause),
+                     Text::tr("the critical path of %1 runs through %n synchronisation(s), the costliest %2 (%3): %4 blocked or waiting for the CPU to catch up = %5 of the step (%6)",
+                              nullptr, count)
+                         .arg(cp.step.name, caller, cause, formatDuration(cost), pctText(stepShare), formatDuration(cp.lengthNs)),
+                     worst->where};
+            // Measured on one step, taken as every step's.
+            project(a, cost * TimeNs(perStep));
             out.push_back(std::move(a));
         }
     }

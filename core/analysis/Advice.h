@@ -3,6 +3,7 @@
 // what the change is worth at most. Each rule stays silent unless the trace shows its problem with
 // at least the evidence below (AdviceMinimum), and every share of time it states is measured on the
 // union of the intervals it counts (streams idle at the same time count once), so never above 100 %.
+#include "core/analysis/CriticalPath.h"
 #include "core/analysis/Gaps.h"
 #include "core/analysis/IdleBreakdown.h"
 #include "core/analysis/LaunchStats.h"
@@ -16,7 +17,8 @@ namespace lanescope::analysis {
 struct Advice
 {
     QString id;       // stable: "fsdp_limit_all_gathers", "allocator_churn", "cpu_bound_launch",
-                      // "launch_bound", "dataloader", "queue_starvation", "low_mfu_busy_gpu"
+                      // "launch_bound", "dataloader", "queue_starvation", "low_mfu_busy_gpu",
+                      // "sync_on_critical_path"
     QString title;    // the change to make
     QString evidence; // the numbers behind it, each share with its denominator
     TimeRange where;  // the clearest instance in the trace (model time)
@@ -59,6 +61,10 @@ constexpr double kLaunchHostWaitPct = 50.0;    // ... host wait at least half of
 constexpr double kLaunchBoundSharePct = 10.0;  // ... and the most-waiting stream's host wait this share
 constexpr double kQueueEmptyPct = 20.0;        // queue_starvation: the main stream's queue empty this share ...
 constexpr double kQueueMeanBelow = 2.0;        // ... and on average under two operations deep
+// Synchronisations on the critical path: what they cost the path (blocked, then the GPU waiting
+// for the CPU to catch up) in the step it was measured on, at least this long ...
+constexpr TimeNs kSyncOnPathMinNs = 1'000'000; // 1 ms
+constexpr double kSyncOnPathSharePct = 0.2;     // ... and at least this share of that step
 } // namespace AdviceMinimum
 
 struct AdviceInputs
@@ -84,6 +90,8 @@ struct AdviceInputs
     const IdleBreakdown *idleBreakdown = nullptr;
     const LaunchStats *launchStats = nullptr;
     const std::vector<StreamQueue> *queueLengths = nullptr;
+    // The critical path of one step (CriticalPath.h); nullptr or invalid: not known.
+    const CriticalPath *criticalPath = nullptr;
 };
 
 // The fine gap threshold the advice rules look at: long enough to be a stall, not launch jitter.

@@ -78,6 +78,11 @@ AnalysisResult analyze(const Trace &trace, const AnalysisOptions &options)
     fine.kernels = GapKernels::All;
     fine.range = range;
     const std::vector<Gap> fineGaps = findGaps(ix, fine);
+    bool medianStep = false;
+    if (const Step *s = criticalPathStep(measured, options.step, &medianStep)) {
+        r.criticalPath = criticalPath(ix, *s);
+        r.criticalPath.medianStep = medianStep;
+    }
     AdviceInputs ai;
     // Per step and of the analysed time: the measured steps, so that a share or a projection
     // divides by the steps the step time is the median of.
@@ -96,6 +101,7 @@ AnalysisResult analyze(const Trace &trace, const AnalysisOptions &options)
     ai.idleBreakdown = &r.idleBreakdown;
     ai.launchStats = &r.launchStats;
     ai.queueLengths = &r.queueLengths;
+    ai.criticalPath = &r.criticalPath;
     r.advice = advise(ai);
     r.computeIdle = computeIdle(ai, r.gaps);
     r.figures = runFigures(trace, r, options, int(stepsInScope.size()), measured);

@@ -4,6 +4,7 @@
 // the result is a plain value to hand across.
 #include "core/analysis/Advice.h"
 #include "core/analysis/CollectiveBandwidth.h"
+#include "core/analysis/CriticalPath.h"
 #include "core/analysis/Gaps.h"
 #include "core/analysis/IdleBreakdown.h"
 #include "core/analysis/LaunchStats.h"
@@ -41,6 +42,9 @@ struct AnalysisResult
     MfuResult mfu;
     MemorySummary memory;
     std::vector<Advice> advice;
+    // The critical path of one step (CriticalPath.h): the step analysed alone, else the
+    // median-length complete step analysed. Invalid without steps.
+    CriticalPath criticalPath;
     // Compute idle as the advice measures it, and its part in the listed gaps (computeIdle()).
     ComputeIdle computeIdle;
     // Why the GPU waits on the CPU (IdleBreakdown.h, LaunchStats.h, QueueLength.h): HTA's

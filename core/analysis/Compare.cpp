@@ -7,6 +7,8 @@
 #include <QHash>
 
 #include <algorithm>
+#include <array>
+#include <string>
 #include <cstdlib>
 
 namespace lanescope::analysis {
@@ -356,6 +358,16 @@ std::vector<MetricDelta> metricValues(const RunMetrics &m, bool withJob)
         v("launches", false, double(m.launches)),
         v("launch_delay_median_us", false, us(m.launchDelayMedianNs)),
     };
+    // The critical path's parts (of one step each run: CriticalPath.h), "critical_path_cpu_us", ...
+    static const std::array<std::string, kPathParts> partKeys = [] {
+        std::array<std::string, kPathParts> k;
+        for (int p = 0; p < kPathParts; ++p)
+            k[std::size_t(p)] = std::string("critical_path_") + pathPartName(PathPart(p)) + "_us";
+        return k;
+    }();
+    for (int p = 0; p < kPathParts; ++p)
+        values.push_back(v(partKeys[std::size_t(p)].c_str(), false,
+                           m.criticalPathNs ? std::optional<double>(double((*m.criticalPathNs)[std::size_t(p)]) / 1000.0) : std::nullopt));
     if (withJob) {
         const JobRunFigures *j = m.job ? &*m.job : nullptr;
         values.push_back(v("job_step_time_us", false, j ? us(j->jobStepTimeNs) : std::nullopt));

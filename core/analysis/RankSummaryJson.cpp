@@ -491,6 +491,19 @@ std::string rankSummaryToJson(const RankSummary &s)
                 o.i("free_events", a.memory.freeEvents);
             });
             writeLaunch(o, a);
+            // The critical path's figures (not its segments: a summary holds no timeline).
+            o.obj("critical_path", [&] {
+                const CriticalPath &cp = a.criticalPath;
+                o.b("valid", cp.valid);
+                o.b("median_step", cp.medianStep);
+                o.s("step_name", cp.step.name);
+                o.i("step_number", cp.step.number);
+                o.i("step_start", cp.step.start);
+                o.i("step_dur", cp.step.dur);
+                o.i("length_ns", cp.lengthNs);
+                for (int k = 0; k < kPathParts; ++k)
+                    o.i(pathPartName(PathPart(k)), cp.partsNs[std::size_t(k)]);
+            });
             o.arr("advice", [&] {
                 for (const Advice &ad : a.advice)
                     o.obj(nullptr, [&] {
@@ -638,6 +651,24 @@ bool rankSummaryFromJson(const QByteArray &json, RankSummary *out, QString *erro
     a.memory.allocEvents = in.i64(me, "alloc_events");
     a.memory.freeEvents = in.i64(me, "free_events");
     readLaunch(in, in.object(av, "launch"), &a);
+    {
+        const In::Obj cv = in.object(av, "critical_path");
+        CriticalPath &cp = a.criticalPath;
+        cp.valid = in.boolean(cv, "valid");
+        cp.medianStep = in.boolean(cv, "median_step");
+        cp.step.name = in.text(cv, "step_name");
+        cp.step.number = in.i32(cv, "step_number", -1);
+        cp.step.start = in.i64(cv, "step_start");
+        cp.step.dur = in.i64(cv, "step_dur", 0, 0);
+        cp.lengthNs = in.i64(cv, "length_ns", 0, 0);
+        TimeNs sum = 0;
+        for (int k = 0; k < kPathParts; ++k) {
+            cp.partsNs[std::size_t(k)] = in.i64(cv, pathPartName(PathPart(k)), 0, 0, cp.lengthNs);
+            sum += cp.partsNs[std::size_t(k)];
+        }
+        if (sum != cp.lengthNs) // parts that do not add up are not a path
+            cp = CriticalPath{};
+    }
     for (const In::Obj &v : in.objects(av, "advice")) {
         Advice ad;
         ad.id = in.text(v, "id");

@@ -57,6 +57,10 @@ RunFigures runFigures(const Trace &t, const AnalysisResult &a, const AnalysisOpt
     f.hostWaitSharePct = a.idleBreakdown.hostWaitSharePct();
     f.launches = a.launchStats.launches;
     f.launchDelayMedianNs = a.launchStats.medianDelayNs;
+    if (a.criticalPath.valid) {
+        f.criticalPathStep = a.criticalPath.step.name;
+        f.criticalPathNs = a.criticalPath.partsNs;
+    }
 
     const TimeRange w = a.analysed;
     for (const Track &tr : t.tracks) {

@@ -5,12 +5,14 @@
 // analysis dock, the MFU panel, the advice, the comparison's metrics and waterfall, the exported
 // headline, the report and `lanescope-cli analyze/compare/export --json` read these values; none
 // computes its own. FigureText.h spells them, one way for every surface.
+#include "core/analysis/CriticalPath.h"
 #include "core/analysis/Gaps.h"
 #include "core/analysis/Steps.h"
 #include "core/analysis/Temporal.h"
 
 #include <QString>
 
+#include <array>
 #include <optional>
 
 namespace lanescope::analysis {
@@ -53,6 +55,10 @@ struct RunFigures
     std::optional<double> hostWaitSharePct;
     std::int64_t launches = 0;
     std::optional<double> launchDelayMedianNs;
+    // The critical path of one step (AnalysisResult::criticalPath): its step and its parts (index:
+    // PathPart), which add up to the step's length. Unknown without steps.
+    QString criticalPathStep;
+    std::optional<std::array<TimeNs, kPathParts>> criticalPathNs;
 };
 
 struct AnalysisResult;

@@ -20,6 +20,7 @@ struct ScenarioTraits
     bool limitAllGathers = true; // FSDP limit_all_gathers=True: AG(l+1) waits for layer l's compute
     bool allocatorChurn = true;  // fragmented caching allocator: cudaFree/cudaMalloc inside the step
     bool fusedKernels = false;   // torch.compile: norms, RoPE, SwiGLU as single Triton kernels
+    bool optimizerItem = true;   // a scalar .item() in the optimizer syncs the CPU with the GPU
 };
 ScenarioTraits traitsOf(Scenario s);
 

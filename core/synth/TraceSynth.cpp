@@ -277,6 +277,8 @@ struct RuntimeCall
     std::int64_t extId = 0, corr = 0;
     int act = -1;      // GPU activity it launched, -1 none
     std::string extra; // further args (cudaStreamWaitEvent)
+    int syncStream = -1; // cudaStreamSynchronize: the stream its "Stream Sync" cuda_sync event is on ...
+    TimeNs syncFrom = 0; // ... from when the stream had drained to the call's end
 };
 
 struct GpuAnnotation
@@ -512,10 +514,16 @@ public:
         runtime("cudaEventSynchronize", kCbidEventSynchronize, std::max(base, ev.time - cpu + base));
         cpuCause = Cause::Sync;
     }
+    // cudaStreamSynchronize: the CPU blocks until the stream has drained. Kineto (PyTorch 2.3+)
+    // records the wait on the GPU too, as a cuda_sync "Stream Sync" event of the same correlation.
     void streamSynchronize(int stream)
     {
         const TimeNs base = TimeNs(us(4.0, 8.0));
-        runtime("cudaStreamSynchronize", kCbidStreamSynchronize, std::max(base, streamFree[stream] - cpu + base));
+        RuntimeCall &c = runtime("cudaStreamSynchronize", kCbidStreamSynchronize, std::max(base, streamFree[stream] - cpu + base));
+        c.syncStream = stream;
+        // After the stream's last activity and the step's annotation around it (Kineto's own
+        // event starts with the call and may overlap them; here every GPU lane nests).
+        c.syncFrom = std::max(c.ts, streamFree[stream]) + 1000;
         cpuCause = Cause::Sync;
     }
     TimeNs deviceBusyUntil() const
@@ -1260,6 +1268,24 @@ private:
                 r.release(b);
             saved[std::size_t(r.rankId)].clear();
             r.open("Optimizer.step#AdamW.step", true);
+            // A scalar read in the optimizer (a non-finite check on the gradient norm, .item()):
+            // the CPU waits for the backward to drain, then the GPU idles while the optimizer's
+            // Python prepares its parameter groups.
+            // Drawn aside: the run's other random choices (which layers stall) stay as they were.
+            const SplitMix64 drawsBefore = r.rng;
+            if (traits.optimizerItem) {
+                r.where = "optimizer item";
+                r.open("aten::item", false, {}, false);
+                r.open("aten::_local_scalar_dense");
+                r.launch(nullptr, Compute, 2.5e-6, GpuKind::Memcpy, "Memcpy DtoH (Device -> Pageable)", 4);
+                r.streamSynchronize(Compute);
+                r.close();
+                r.close();
+            }
+            // _init_group over the parameters: nine tensors a layer, 25-45 µs each.
+            r.advance(9.0 * cfg.layers * 25.0, 9.0 * cfg.layers * 45.0);
+            r.rng = drawsBefore;
+            r.where = "optimizer";
             r.open("aten::_fused_adamw_", false, {}, false);
             // fp32 param, grad, exp_avg, exp_avg_sq read; param and both moments written.
             const double shardBytes = cfg.params / world * 28.0;
@@ -1475,6 +1501,8 @@ private:
             appendInt(s, c.corr);
             s += c.extra;
             s += "\n    }\n  }";
+            if (c.syncStream >= 0)
+                streamSync(s, c);
             if (c.act < 0)
                 continue;
             // ac2g: flow start on the runtime call, same ts.
@@ -1502,6 +1530,29 @@ private:
             ts(s, a.ts);
             s += ",\n    \"cat\": \"ac2g\", \"name\": \"ac2g\", \"bp\": \"e\"\n  }";
         }
+    }
+
+    // The GPU side of a cudaStreamSynchronize, as Kineto writes it: inside the call, on the stream.
+    void streamSync(std::string &s, const RuntimeCall &c)
+    {
+        begin(s);
+        s += "    \"ph\": \"X\", \"cat\": \"cuda_sync\", \"name\": \"Stream Sync\", \"pid\": ";
+        appendInt(s, device());
+        s += ", \"tid\": ";
+        appendInt(s, kStreamId[c.syncStream]);
+        s += ",\n    \"ts\": ";
+        ts(s, c.syncFrom);
+        s += ", \"dur\": ";
+        appendUs(s, std::max<TimeNs>(0, c.ts + c.dur - c.syncFrom));
+        s += ",\n    \"args\": {\n      \"External id\": ";
+        appendInt(s, c.extId);
+        s += ", \"cuda_sync_kind\": \"Stream Sync\", \"stream\": ";
+        appendInt(s, kStreamId[c.syncStream]);
+        s += ", \"correlation\": ";
+        appendInt(s, c.corr);
+        s += ", \"device\": ";
+        appendInt(s, device());
+        s += ", \"context\": 1\n    }\n  }";
     }
 
     void activity(std::string &s, const GpuAct &a)
@@ -1800,6 +1851,57 @@ RankFacts writeRankFacts(JsonOut &w, const SynthConfig &c, const Rank &r, std::i
     key(w, "blocked_us");
     w.Double(usOf(r.queueBlockedNs));
     w.EndObject();
+    // What the critical path of each step must find (core/analysis/CriticalPath.h): the compute
+    // stream's idle time inside the step by why it idled, and whether the step is launch-bound
+    // (the stream waits for the CPU's launches at least half the step).
+    key(w, "critical_path");
+    w.StartArray();
+    for (const StepFact &st : r.steps) {
+        TimeNs idle[5] = {};
+        TimeNs prevEnd = st.start, busy = 0;
+        const TimeNs stepEnd = st.start + st.dur;
+        for (const GpuAct &a : r.acts) {
+            if (a.stream != Compute || a.ts + a.dur <= st.start || a.ts >= stepEnd)
+                continue;
+            const TimeNs from = std::max(prevEnd, st.start), to = std::min(a.ts, stepEnd);
+            if (to > from)
+                idle[int(a.cause)] += to - from;
+            busy += std::min(a.ts + a.dur, stepEnd) - std::max(a.ts, st.start);
+            prevEnd = std::max(prevEnd, a.ts + a.dur);
+        }
+        w.StartObject();
+        key(w, "step");
+        str(w, st.name);
+        key(w, "length_us");
+        w.Double(usOf(st.dur));
+        key(w, "compute_stream_busy_us");
+        w.Double(usOf(busy));
+        for (const Cause why : {Cause::HostLaunch, Cause::CommWait, Cause::Allocator, Cause::Sync, Cause::Dataloader}) {
+            key(w, (std::string(causeName(why)) + "_idle_us").c_str());
+            w.Double(usOf(idle[int(why)]));
+        }
+        const bool launchBound = 2 * idle[int(Cause::HostLaunch)] >= st.dur;
+        key(w, "launch_bound");
+        w.Bool(launchBound);
+        // The path runs through the CPU where launches starve the GPU, else through the
+        // AllGather waits where the compute stream waits for them a tenth of the step or more.
+        key(w, "runs_through");
+        w.String(launchBound ? "cpu" : 10 * idle[int(Cause::CommWait)] >= st.dur ? "communication" : "gpu_compute");
+        // The optimizer's .item(): a cudaStreamSynchronize the path runs through (null: none).
+        key(w, "sync");
+        if (traitsOf(c.scenario).optimizerItem) {
+            w.StartObject();
+            key(w, "op");
+            w.String("aten::item");
+            key(w, "call");
+            w.String("cudaStreamSynchronize");
+            w.EndObject();
+        } else {
+            w.Null();
+        }
+        w.EndObject();
+    }
+    w.EndArray();
 
     key(w, "gaps");
     w.StartArray();
@@ -1879,6 +1981,8 @@ SynthOutput synthesize(const SynthConfig &config)
     w.Bool(t.allocatorChurn);
     key(w, "fused_kernels");
     w.Bool(t.fusedKernels);
+    key(w, "optimizer_item");
+    w.Bool(t.optimizerItem);
     key(w, "params");
     w.Double(config.params);
     key(w, "layers");

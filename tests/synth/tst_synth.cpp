@@ -64,12 +64,18 @@ const Track *cpuTrackNamed(const Trace &t, const char *suffix)
     return nullptr;
 }
 
-// Intervals on a GPU track where kernels/copies ran (annotations excluded), sorted.
+// A kernel, copy or memset: not a gpu_user_annotation, nor a cuda_sync event ("Stream Sync").
+bool isActivity(CategoryClass c)
+{
+    return c == CategoryClass::Kernel || c == CategoryClass::GpuMemcpy || c == CategoryClass::GpuMemset;
+}
+
+// Intervals on a GPU track where kernels/copies ran (annotations and sync events excluded), sorted.
 std::vector<std::pair<TimeNs, TimeNs>> busy(const Trace &t, const Track &tr)
 {
     std::vector<std::pair<TimeNs, TimeNs>> v;
     for (std::size_t i = 0; i < tr.size(); ++i)
-        if (t.categoryClass[tr.catId[i]] != CategoryClass::GpuAnnotation)
+        if (isActivity(t.categoryClass[tr.catId[i]]))
             v.emplace_back(tr.start[i], tr.end(i));
     return v;
 }
@@ -245,7 +251,7 @@ void tst_Synth::modelStructure()
         if (t.name(compute->nameId[i]).startsWith(QLatin1String("ProfilerStep#"))) {
             QCOMPARE(int(compute->depth[i]), 0);
             gpuSteps << t.name(compute->nameId[i]);
-        } else {
+        } else if (isActivity(t.categoryClass[compute->catId[i]])) {
             ++kernels;
             kernelsInSteps += compute->depth[i] == 1 ? 1 : 0;
         }
@@ -274,7 +280,7 @@ void tst_Synth::modelStructure()
         if (tr.kind != TrackKind::Gpu)
             continue;
         for (std::uint32_t i = 0; i < tr.size(); ++i) {
-            if (t.categoryClass[tr.catId[i]] == CategoryClass::GpuAnnotation)
+            if (!isActivity(t.categoryClass[tr.catId[i]]))
                 continue;
             ++gpuActivities;
             QVERIFY2(launched.count({k, i}), qPrintable(t.name(tr.nameId[i])));
@@ -453,7 +459,7 @@ void tst_Synth::factsMatchTrace()
     QVERIFY(compute);
     std::map<TimeNs, std::size_t> byEnd, byStart;
     for (std::size_t i = 0; i < compute->size(); ++i)
-        if (t.categoryClass[compute->catId[i]] != CategoryClass::GpuAnnotation) {
+        if (isActivity(t.categoryClass[compute->catId[i]])) {
             byEnd[compute->end(i)] = i;
             byStart[compute->start[i]] = i;
         }

@@ -4,6 +4,7 @@
 
 #include "widgets/analysis/AdviceList.h"
 #include "widgets/analysis/AnalysisCharts.h"
+#include "widgets/analysis/CriticalPathPanel.h"
 #include "widgets/render/GapCauseStyle.h"
 #include "widgets/view/Session.h"
 #include "widgets/view/SessionAnalyser.h"
@@ -208,6 +209,9 @@ AnalysisDock::AnalysisDock(QWidget *parent)
     charts->setStretchFactor(0, 1);
     charts->setStretchFactor(1, 1);
     m_tabs->addTab(charts, tr("Breakdown"));
+
+    m_criticalPath = new CriticalPathPanel(m_tabs);
+    m_tabs->addTab(m_criticalPath, tr("Critical Path"));
 
     m_mfu = new MfuPanel;
     auto *mfuScroll = new QScrollArea(m_tabs);
@@ -686,6 +690,7 @@ void AnalysisDock::clearViews()
     m_advice->setResult(nullptr);
     m_summary->setResult(m_trace, m_run, nullptr);
     m_launch->setResult(nullptr, 0);
+    m_criticalPath->setResult(nullptr);
     m_steps->clear();
     m_stepSummary->clear();
     m_warnings->clear();
@@ -762,6 +767,7 @@ void AnalysisDock::showResult(const AnalysisResultPtr &result)
     m_histogram->setGaps(result->gaps, o.gaps.minGap);
     m_advice->setResult(result);
     m_launch->setResult(result, m_trace->minTs);
+    m_criticalPath->setResult(result);
     m_mfu->setResult(result->mfu, result->figures, int(result->steps.size()));
     m_summary->setResult(m_trace, m_run, result);
     m_warnings->setText(result->warnings.join(QLatin1Char('\n')));

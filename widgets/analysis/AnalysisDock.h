@@ -29,6 +29,7 @@ class AdviceList;
 class GapFilterProxy;
 class Session;
 class BreakdownChart;
+class CriticalPathPanel;
 class GapHistogram;
 class GapTableModel;
 class LaunchPanel;
@@ -114,6 +115,7 @@ public:
     MfuPanel *mfuPanel() const { return m_mfu; }
     AdviceList *adviceList() const { return m_advice; }
     LaunchPanel *launchPanel() const { return m_launch; }
+    CriticalPathPanel *criticalPathPanel() const { return m_criticalPath; }
     QString statusText() const;
 
 public slots:
@@ -197,6 +199,7 @@ private:
     MfuPanel *m_mfu;
     TimeSummaryPanel *m_summary;
     AdviceList *m_advice;
+    CriticalPathPanel *m_criticalPath = nullptr;
 };
 
 } // namespace lanescope

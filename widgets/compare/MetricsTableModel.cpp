@@ -127,6 +127,23 @@ void MetricsTableModel::setComparison(const analysis::ComparisonResult *result)
         add("launch_delay_median_us", tr("Launch delay, median"),
             tr("From the end of the launch call to the start of its kernel, the median over the launches"), Unit::Us, false,
             [](const M &m) { return m.launchDelayMedianNs; });
+        // The critical path of one step per run (the median complete step, or the step analysed):
+        // its parts add up to that step's length.
+        for (int p = 0; p < analysis::kPathParts; ++p) {
+            const auto part = analysis::PathPart(p);
+            const QByteArray key = QByteArrayLiteral("critical_path_") + analysis::pathPartName(part) + "_us";
+            Row r;
+            r.key = QString::fromLatin1(key);
+            r.label = tr("  critical path: %1").arg(analysis::pathPartLabel(part));
+            r.tooltip = tr("Time the critical path of the run's step (its step: the median complete one, or the one "
+                           "analysed) spends as %1; the six parts add up to that step's length")
+                            .arg(analysis::pathPartLabel(part));
+            r.unit = Unit::Ms;
+            for (const M &m : runs)
+                r.values.push_back(m.criticalPathNs ? std::optional<double>(double((*m.criticalPathNs)[std::size_t(p)]))
+                                                    : std::nullopt);
+            m_rows.push_back(std::move(r));
+        }
         // A folder run (a job of rank traces): the job's own figures; the rows above are the rank's
         // it is compared through. Unknown for a run that is one trace.
         add("job_step_time_us", tr("Job step time"),

@@ -926,6 +926,8 @@ void TimelineRenderer::paintOverlay(QPainter &p, const RenderOverlay &o)
     }
     if (o.highlight)
         paintHighlight(p, *o.highlight);
+    for (const CriticalPathMark &m : o.criticalPaths)
+        paintCriticalPath(p, *this, m);
     paintFlows(p, o);
     p.setClipping(false);
     if (!std::isnan(o.cursorNs)) {

@@ -13,6 +13,7 @@
 // (Qt Creator's TrackPainter), text batched by ink.
 #include "core/analysis/Gaps.h"
 #include "core/analysis/QueueLength.h"
+#include "widgets/render/CriticalPathOverlay.h"
 #include "widgets/render/DensityStrip.h"
 #include "widgets/render/LaneLayout.h"
 #include "widgets/render/Palette.h"
@@ -61,6 +62,8 @@ struct RenderOverlay
     std::shared_ptr<const SliceHighlight> search;
     // The cursor line through every run's lanes, axis ns; NaN: none.
     double cursorNs = std::numeric_limits<double>::quiet_NaN();
+    // The critical path of a step per run (View > Critical Path); empty: none drawn.
+    std::vector<CriticalPathMark> criticalPaths;
 };
 
 class TimelineRenderer

@@ -104,6 +104,8 @@ void TimelineView::setSession(Session *session)
         viewport()->update();
     });
     connect(s, &ViewState::highlightChanged, viewport(), qOverload<>(&QWidget::update));
+    connect(s, &ViewState::criticalPathOverlayChanged, viewport(), qOverload<>(&QWidget::update));
+    connect(session, &Session::analysisChanged, viewport(), qOverload<>(&QWidget::update)); // its critical path
     connect(s, &ViewState::searchChanged, viewport(), qOverload<>(&QWidget::update));
     connect(s, &ViewState::cursorChanged, viewport(), qOverload<>(&QWidget::update));
     m_renderer.setMemoryVisible(s->memoryOverlay());
@@ -456,6 +458,10 @@ RenderOverlay TimelineView::overlay() const
     o.highlight = state()->highlight();
     o.search = state()->search();
     o.cursorNs = state()->cursor();
+    if (state()->criticalPathOverlay())
+        for (int i = 0; i < sess().runCount(); ++i)
+            if (const auto &a = sess().run(i).analysis; a && a->criticalPath.valid)
+                o.criticalPaths.push_back({i, std::shared_ptr<const analysis::CriticalPath>(a, &a->criticalPath)});
     return o;
 }
 

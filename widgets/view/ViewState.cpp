@@ -131,6 +131,12 @@ void ViewState::setQueueLanes(bool on)
         return;
     m_queueLanes = on;
     emit queueLanesChanged(on);
+void ViewState::setCriticalPathOverlay(bool on)
+{
+    if (on == m_criticalPath)
+        return;
+    m_criticalPath = on;
+    emit criticalPathOverlayChanged(on);
 }
 
 void ViewState::setHighlight(std::shared_ptr<const SliceHighlight> highlight)

@@ -64,6 +64,10 @@ public:
     bool queueLanes() const { return m_queueLanes; }
     void setQueueLanes(bool on);
 
+    // The critical path of each run's step drawn over the lanes (View > Critical Path); off at first.
+    bool criticalPathOverlay() const { return m_criticalPath; }
+    void setCriticalPathOverlay(bool on);
+
     // The slices of one name marked in every run (a row of the comparison's differences).
     const std::shared_ptr<const SliceHighlight> &highlight() const { return m_highlight; }
     void setHighlight(std::shared_ptr<const SliceHighlight> highlight); // null clears
@@ -84,6 +88,7 @@ signals:
     void gapChanged(int run, const lanescope::analysis::Gap &gap); // run -1: cleared
     void memoryOverlayChanged(bool on);
     void queueLanesChanged(bool on);
+    void criticalPathOverlayChanged(bool on);
     void highlightChanged();
     void searchChanged();
     void cursorChanged(double axisNs);
@@ -99,6 +104,7 @@ private:
     analysis::Gap m_gap;
     bool m_memory = true;
     bool m_queueLanes = false;
+    bool m_criticalPath = false;
     std::shared_ptr<const SliceHighlight> m_highlight;
     std::shared_ptr<const SliceHighlight> m_search;
     double m_cursor = std::numeric_limits<double>::quiet_NaN();

@@ -1,0 +1,117 @@
+#include "widgets/analysis/CriticalPathPanel.h"
+
+#include "core/analysis/Analysis.h"
+#include "core/analysis/FigureText.h"
+#include "widgets/render/CriticalPathOverlay.h"
+
+#include <QHeaderView>
+#include <QLabel>
+#include <QPainter>
+#include <QPixmap>
+#include <QTreeWidget>
+#include <QVBoxLayout>
+
+#include <array>
+
+namespace lanescope {
+
+// The parts as one bar, each as wide as its share of the step.
+class CriticalPathBar : public QWidget
+{
+public:
+    explicit CriticalPathBar(QWidget *parent) : QWidget(parent) { setMinimumHeight(18); }
+    void setParts(const std::array<TimeNs, analysis::kPathParts> &parts, TimeNs length)
+    {
+        m_parts = parts;
+        m_length = length;
+        update();
+    }
+    QSize sizeHint() const override { return {200, 18}; }
+
+protected:
+    void paintEvent(QPaintEvent *) override
+    {
+        if (m_length <= 0)
+            return;
+        QPainter p(this);
+        const QRectF r = QRectF(rect()).adjusted(0.5, 0.5, -0.5, -0.5);
+        double x = r.left();
+        for (int k = 0; k < analysis::kPathParts; ++k) {
+            const double w = r.width() * double(m_parts[std::size_t(k)]) / double(m_length);
+            p.fillRect(QRectF(x, r.top(), w, r.height()), criticalPathColor(analysis::PathPart(k)));
+            x += w;
+        }
+        p.setPen(palette().color(QPalette::Mid));
+        p.drawRect(r);
+    }
+
+private:
+    std::array<TimeNs, analysis::kPathParts> m_parts{};
+    TimeNs m_length = 0;
+};
+
+CriticalPathPanel::CriticalPathPanel(QWidget *parent)
+    : QWidget(parent), m_title(new QLabel(this)), m_sentence(new QLabel(this)), m_bar(new CriticalPathBar(this)),
+      m_parts(new QTreeWidget(this))
+{
+    m_title->setTextFormat(Qt::PlainText);
+    m_title->setWordWrap(true);
+    m_sentence->setTextFormat(Qt::PlainText);
+    m_sentence->setWordWrap(true);
+    m_sentence->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_parts->setObjectName(QStringLiteral("criticalPathParts"));
+    m_parts->setRootIsDecorated(false);
+    m_parts->setColumnCount(3);
+    m_parts->setHeaderLabels({tr("Part"), tr("Share of the step"), tr("Time")});
+    m_parts->header()->setStretchLastSection(false);
+    m_parts->setToolTip(tr("The critical path: the chain of CPU work, launches, kernels and synchronisations that sets the "
+                           "step's length (Holistic Trace Analysis' lightweight critical path). Its parts add up to "
+                           "the step. View > Critical Path draws it on the timeline."));
+    auto *layout = new QVBoxLayout(this);
+    layout->setContentsMargins(6, 6, 6, 6);
+    layout->addWidget(m_title);
+    layout->addWidget(m_bar);
+    layout->addWidget(m_sentence);
+    layout->addWidget(m_parts, 1);
+    setResult(nullptr);
+}
+
+void CriticalPathPanel::setResult(const AnalysisResultPtr &result)
+{
+    m_parts->clear();
+    const analysis::CriticalPath *cp = result ? &result->criticalPath : nullptr;
+    if (!cp || !cp->valid) {
+        m_bar->setParts({}, 0);
+        m_bar->setVisible(false);
+        m_title->setText(!result ? QString()
+                                 : cp && !cp->error.isEmpty() ? cp->error
+                                                              : tr("No critical path: the analysed time holds no complete ProfilerStep."));
+        m_sentence->clear();
+        return;
+    }
+    namespace figure = analysis::figure;
+    m_bar->setVisible(true);
+    m_bar->setParts(cp->partsNs, cp->lengthNs);
+    m_title->setText(tr("Critical path of %1 (%2), %3").arg(cp->step.name, cp->medianStep ? tr("the median step") : tr("the step analysed"),
+                                                           figure::ms(double(cp->lengthNs))));
+    m_sentence->setText(analysis::criticalPathSentence(*cp));
+    QList<QTreeWidgetItem *> items;
+    for (int k = 0; k < analysis::kPathParts; ++k) {
+        const auto part = analysis::PathPart(k);
+        auto *item = new QTreeWidgetItem;
+        QPixmap swatch(10, 10);
+        swatch.fill(criticalPathColor(part));
+        item->setIcon(0, QIcon(swatch));
+        item->setText(0, analysis::pathPartLabel(part));
+        item->setText(1, figure::pct(cp->sharePct(part)));
+        item->setText(2, figure::ms(double(cp->part(part))));
+        item->setTextAlignment(1, Qt::AlignRight | Qt::AlignVCenter);
+        item->setTextAlignment(2, Qt::AlignRight | Qt::AlignVCenter);
+        items << item;
+    }
+    m_parts->addTopLevelItems(items);
+    for (int c = 0; c < 3; ++c)
+        m_parts->resizeColumnToContents(c);
+}
+
+} // namespace lanescope
