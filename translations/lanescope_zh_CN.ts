@@ -714,34 +714,49 @@
             <translation>分析窗口内没有 GPU 活动</translation>
         </message>
         <message numerus="yes">
-            <location filename="../core/analysis/Advice.cpp" line="149" />
+            <location filename="../core/analysis/Advice.cpp" line="162" />
             <source>of the analysed time (%n step(s), %1)</source>
             <translation>
                 <numerusform>分析时间（%n 步，共 %1）</numerusform>
             </translation>
         </message>
         <message>
-            <location filename="../core/analysis/Advice.cpp" line="150" />
+            <location filename="../core/analysis/Advice.cpp" line="163" />
             <source>of the analysed time (the GPU's busy span, %1)</source>
             <translation>分析时间（即 GPU 忙碌跨度，共 %1）</translation>
         </message>
         <message>
-            <location filename="../core/analysis/Advice.cpp" line="164" />
+            <location filename="../core/analysis/Advice.cpp" line="177" />
             <source>without these waits: step %1 -&gt; %2, MFU %3 -&gt; %4 at most (an upper bound: something else may stall instead)</source>
             <translation>若没有这些等待：步时长最多可从 %1 缩短到 %2，MFU 最多可从 %3 提升到 %4（这是上界：其他环节可能转而造成停顿）</translation>
         </message>
         <message>
-            <location filename="../core/analysis/Advice.cpp" line="168" />
+            <location filename="../core/analysis/Advice.cpp" line="181" />
             <source>without these waits: step %1 -&gt; %2 at most (an upper bound: something else may stall instead)</source>
             <translation>若没有这些等待：步时长最多可从 %1 缩短到 %2（这是上界：其他环节可能转而造成停顿）</translation>
         </message>
         <message>
-            <location filename="../core/analysis/Advice.cpp" line="182" />
+            <location filename="../core/analysis/Advice.cpp" line="195" />
             <source>Serialized AllGathers: let FSDP prefetch (limit_all_gathers=False, backward_prefetch=BACKWARD_PRE, forward_prefetch=True)</source>
             <translation>AllGather 被串行化：让 FSDP 预取（limit_all_gathers=False，backward_prefetch=BACKWARD_PRE，forward_prefetch=True）</translation>
         </message>
+        <message>
+            <location filename="../core/analysis/Advice.cpp" line="264" />
+            <source>Launch-bound between CUDA graph replays: capture more of the step in the graph, or fuse the small kernels (torch.compile)</source>
+            <translation>CUDA Graph 重放之间受启动限制：把更多的步骤捕获进图中，或融合小内核（torch.compile）</translation>
+        </message>
+        <message>
+            <location filename="../core/analysis/Advice.cpp" line="265" />
+            <source>Launch-bound: the kernels are shorter than their launches; capture the step with CUDA graphs or compile it with torch.compile (mode="reduce-overhead")</source>
+            <translation>受启动限制：内核比其启动调用还短；用 CUDA Graphs 捕获整步，或用 torch.compile（mode=&quot;reduce-overhead&quot;）编译</translation>
+        </message>
+        <message>
+            <location filename="../core/analysis/Advice.cpp" line="266" />
+            <source>%1 of %2 launches (%3) ran shorter on the GPU than their launch call on the CPU (median kernel %4, median call %5); host wait is %6 of the compute streams' idle time; stream %7 waited on the host %8 = %9 %10</source>
+            <translation>%2 次启动中有 %1 次（%3）在 GPU 上的运行时间短于其在 CPU 上的启动调用（内核中位数 %4，调用中位数 %5）；主机等待占计算流空闲时间的 %6；流 %7 等待主机共 %8，占%10的 %9</translation>
+        </message>
         <message numerus="yes">
-            <location filename="../core/analysis/Advice.cpp" line="239" />
+            <location filename="../core/analysis/Advice.cpp" line="293" />
             <source>a compute stream ran dry %n time(s) before the CPU launched its next kernel (%1 of them gaps of %2 or more); the GPU computed nothing for %3 of that = %4 %5</source>
             <translation>
                 <numerusform>计算流有 %n 次在 CPU 启动下一个内核之前就已排空（其中 %1 次间隙不短于 %2）；其间 GPU 完全没有计算的时间共 %3，占%5的 %4</numerusform>
@@ -752,14 +767,14 @@
             <translation type="vanished">计算流等待 AllGather %1 次（每步 %2 次），共 %3，占%5的 %4；最长一次 %6</translation>
         </message>
         <message numerus="yes">
-            <location filename="../core/analysis/Advice.cpp" line="214" />
+            <location filename="../core/analysis/Advice.cpp" line="227" />
             <source>%1 cudaMalloc and %2 cudaFree calls in %n step(s); %3 compute-stream gaps during them, %4 = %5 %6</source>
             <translation>
                 <numerusform>%n 步中有 %1 次 cudaMalloc 和 %2 次 cudaFree 调用；期间计算流出现 %3 个间隙，共 %4，占%6的 %5</numerusform>
             </translation>
         </message>
         <message>
-            <location filename="../core/analysis/Advice.cpp" line="237" />
+            <location filename="../core/analysis/Advice.cpp" line="291" />
             <source>CPU-bound launches between CUDA graph replays: capture more of the step in the graph, or move CPU work off the launching thread</source>
             <translation>CUDA Graph 重放之间的启动受 CPU 限制：把步中更多部分捕获进 Graph，或把 CPU 工作移出负责启动的线程</translation>
         </message>
@@ -768,7 +783,8 @@
             <translation type="vanished">计算流有 %1 次在 CPU 启动下一个内核之前就已排空；其间 GPU 完全没有计算的时间共 %2，占%4的 %3</translation>
         </message>
         <message>
-            <location filename="../core/analysis/Advice.cpp" line="245" />
+            <location filename="../core/analysis/Advice.cpp" line="274" />
+            <location filename="../core/analysis/Advice.cpp" line="299" />
             <source>; the trace already has %1 cudaGraphLaunch calls</source>
             <translation>；跟踪中已有 %1 次 cudaGraphLaunch 调用</translation>
         </message>
@@ -777,24 +793,24 @@
             <translation type="vanished">DataLoader 取批次时 GPU 空闲了 %1 次，共 %2，占%4的 %3；最长 %5</translation>
         </message>
         <message>
-            <location filename="../core/analysis/Advice.cpp" line="274" />
+            <location filename="../core/analysis/Advice.cpp" line="381" />
             <source>the GPU computes %1 of its busy span (%2), yet MFU is %3 (%4 of %5 TFLOPS)</source>
             <translation>GPU 在其忙碌跨度（%2）中有 %1 的时间在计算，但 MFU 只有 %3（%4 / %5 TFLOPS）</translation>
         </message>
         <message>
-            <location filename="../core/analysis/Advice.cpp" line="213" />
+            <location filename="../core/analysis/Advice.cpp" line="226" />
             <source>Allocator churn: set PYTORCH_CUDA_ALLOC_CONF=expandable_segments:True (or max_split_size_mb:512)</source>
             <translation>分配器频繁分配释放：设置 PYTORCH_CUDA_ALLOC_CONF=expandable_segments:True（或 max_split_size_mb:512）</translation>
         </message>
         <message numerus="yes">
-            <location filename="../core/analysis/Advice.cpp" line="183" />
+            <location filename="../core/analysis/Advice.cpp" line="196" />
             <source>the compute stream waited for an AllGather %n time(s) (%1 per step), %2 = %3 %4; longest wait %5</source>
             <translation>
                 <numerusform>计算流等待 AllGather %n 次（每步 %1 次），共 %2，占%4的 %3；最长一次 %5</numerusform>
             </translation>
         </message>
         <message>
-            <location filename="../core/analysis/Advice.cpp" line="238" />
+            <location filename="../core/analysis/Advice.cpp" line="292" />
             <source>CPU-bound kernel launches: capture the step with CUDA graphs or compile it with torch.compile (mode="reduce-overhead")</source>
             <translation>内核启动受 CPU 限制：用 CUDA Graphs 捕获整步，或用 torch.compile（mode="reduce-overhead"）编译</translation>
         </message>
@@ -803,19 +819,46 @@
             <translation type="vanished">计算流有 %1 次在 CPU 启动下一个内核之前就已排空（其中 %2 次间隙不短于 %3）；其间 GPU 完全没有计算的时间共 %4，占%6的 %5</translation>
         </message>
         <message>
-            <location filename="../core/analysis/Advice.cpp" line="257" />
+            <location filename="../core/analysis/Advice.cpp" line="311" />
             <source>Input-bound: give the DataLoader more workers (num_workers), pin_memory=True and persistent_workers=True</source>
             <translation>受输入限制：给 DataLoader 更多工作进程（num_workers），并设置 pin_memory=True 和 persistent_workers=True</translation>
         </message>
         <message numerus="yes">
-            <location filename="../core/analysis/Advice.cpp" line="258" />
+            <location filename="../core/analysis/Advice.cpp" line="312" />
             <source>the GPU idled %n time(s) while the DataLoader fetched a batch, %1 = %2 %3; longest %4</source>
             <translation>
                 <numerusform>DataLoader 取批次时 GPU 空闲了 %n 次，共 %1，占%3的 %2；最长 %4</numerusform>
             </translation>
         </message>
         <message>
-            <location filename="../core/analysis/Advice.cpp" line="273" />
+            <location filename="../core/analysis/Advice.cpp" line="333" />
+            <source>Starved launch queue: let the CPU run ahead of the GPU; take synchronisations (.item(), .cpu(), printing tensors) out of the step, copy with non_blocking=True, move logging and data preparation off the launching thread</source>
+            <translation>启动队列饥饿：让 CPU 领先于 GPU 运行；把同步（.item()、.cpu()、打印张量）移出训练步，用 non_blocking=True 拷贝，把日志和数据准备移出启动线程</translation>
+        </message>
+        <message>
+            <location filename="../core/analysis/Advice.cpp" line="334" />
+            <source>stream %1's launch queue was empty %2 of the time (%3 of %4), %5 operations deep on average; while it was empty the GPU computed nothing for at most %6 = %7 %8</source>
+            <translation>流 %1 的启动队列有 %2 的时间为空（%4 中的 %3），平均深度 %5 个操作；队列为空期间 GPU 完全没有计算的时间至多 %6，占%8的 %7</translation>
+        </message>
+        <message>
+            <location filename="../core/analysis/Advice.cpp" line="359" />
+            <source>%1 in %2</source>
+            <translation>%2 中的 %1</translation>
+        </message>
+        <message>
+            <location filename="../core/analysis/Advice.cpp" line="362" />
+            <source>Synchronisation on the critical path: %1 makes the CPU wait for the GPU; take it out of the step (keep the value on the GPU, read it every few steps, copy with non_blocking=True)</source>
+            <translation>关键路径上的同步：%1 让 CPU 等待 GPU；把它移出步（把值留在 GPU 上、每隔几步读取一次，或以 non_blocking=True 拷贝）</translation>
+        </message>
+        <message numerus="yes">
+            <location filename="../core/analysis/Advice.cpp" line="364" />
+            <source>the critical path of %1 runs through %n synchronisation(s), the costliest %2 (%3): %4 blocked or waiting for the CPU to catch up = %5 of the step (%6)</source>
+            <translation>
+                <numerusform>%1 的关键路径经过 %n 次同步，代价最大的是 %2（%3）：阻塞或等待 CPU 跟上共 %4，占该步（%6）的 %5</numerusform>
+            </translation>
+        </message>
+        <message>
+            <location filename="../core/analysis/Advice.cpp" line="380" />
             <source>GPU busy but MFU low: reduce recomputation (selective activation checkpointing) and fuse elementwise kernels (torch.compile)</source>
             <translation>GPU 很忙但 MFU 偏低：减少重计算（选择性激活检查点），并融合逐元素内核（torch.compile）</translation>
         </message>
@@ -860,52 +903,52 @@
             <translation>下一个内核在间隙开始前已排队，集合通信、分配器调用、同步或数据加载都无法解释这次等待</translation>
         </message>
         <message>
-            <location filename="../core/analysis/Compare.cpp" line="204" />
+            <location filename="../core/analysis/Compare.cpp" line="206" />
             <source>the first run has no complete ProfilerStep#%1</source>
             <translation>第一个运行没有完整的 ProfilerStep#%1</translation>
         </message>
         <message>
-            <location filename="../core/analysis/Compare.cpp" line="216" />
+            <location filename="../core/analysis/Compare.cpp" line="218" />
             <source>run %1 has %2 complete step(s), fewer than the %3 the alignment needs: aligned on its start</source>
             <translation>运行 %1 只有 %2 个完整步，少于对齐所需的 %3 个：改为按其起点对齐</translation>
         </message>
         <message>
-            <location filename="../core/analysis/Compare.cpp" line="385" />
+            <location filename="../core/analysis/Compare.cpp" line="401" />
             <source>%1 has no complete step at position %2, the one compared</source>
             <translation>%1 在位置 %2 上没有完整的步（即被比较的那一步）</translation>
         </message>
         <message>
-            <location filename="../core/analysis/Compare.cpp" line="391" />
+            <location filename="../core/analysis/Compare.cpp" line="407" />
             <source>%1 has %2 complete step(s), fewer than the %3 the alignment needs: aligned on its start</source>
             <translation>%1 只有 %2 个完整步，少于对齐所需的 %3 个：改为按其起点对齐</translation>
         </message>
         <message>
-            <location filename="../core/analysis/Compare.cpp" line="435" />
+            <location filename="../core/analysis/Compare.cpp" line="451" />
             <source>%1: the analysis measured its step time over other steps than the comparison's (%2 against %3 ns)</source>
             <translation>%1：分析测量步时长所用的步与比较所用的不同（%2 对比 %3 ns）</translation>
         </message>
         <message>
-            <location filename="../core/analysis/Compare.cpp" line="492" />
+            <location filename="../core/analysis/Compare.cpp" line="508" />
             <source>no step-time waterfall for %1: %2 has no GPU activity to split its steps into</source>
             <translation>%1 没有步时长瀑布图：%2 没有可用来拆分步的 GPU 活动</translation>
         </message>
         <message>
-            <location filename="../core/analysis/Compare.cpp" line="531" />
+            <location filename="../core/analysis/Compare.cpp" line="547" />
             <source>different GPU models: %1 ran on %2, %3 on %4; kernel times and MFU are not comparable as they stand</source>
             <translation>GPU 型号不同：%1 运行于 %2，%3 运行于 %4；内核时间和 MFU 不能直接比较</translation>
         </message>
         <message>
-            <location filename="../core/analysis/Compare.cpp" line="534" />
+            <location filename="../core/analysis/Compare.cpp" line="550" />
             <source>different world sizes: %1 ran on %2 ranks, %3 on %4; per-GPU figures compare, totals do not</source>
             <translation>world size 不同：%1 使用 %2 个 rank，%3 使用 %4 个；可比较每 GPU 指标，不可比较总量</translation>
         </message>
         <message>
-            <location filename="../core/analysis/Compare.cpp" line="540" />
+            <location filename="../core/analysis/Compare.cpp" line="556" />
             <source>different step counts: %2 in %1, %4 in %3; compare the per-step figures, not the totals</source>
             <translation>步数不同：%1 有 %2 步，%3 有 %4 步；请比较每步指标，而非总量</translation>
         </message>
         <message>
-            <location filename="../core/analysis/Compare.cpp" line="548" />
+            <location filename="../core/analysis/Compare.cpp" line="564" />
             <source>%1 has no ProfilerStep: no step time, no MFU and no waterfall for it</source>
             <translation>%1 没有 ProfilerStep：它没有步时长、MFU 和瀑布图</translation>
         </message>
@@ -985,32 +1028,32 @@
             <translation>%1：%2</translation>
         </message>
         <message>
-            <location filename="../core/analysis/RankSummaryJson.cpp" line="424" />
+            <location filename="../core/analysis/RankSummaryJson.cpp" line="553" />
             <source>JSON nested deeper than %1 levels at byte %2: not a rank summary</source>
             <translation>字节 %2 处 JSON 嵌套超过 %1 层：不是 rank 摘要</translation>
         </message>
         <message>
-            <location filename="../core/analysis/RankSummaryJson.cpp" line="428" />
+            <location filename="../core/analysis/RankSummaryJson.cpp" line="557" />
             <source>not JSON, or not a JSON object</source>
             <translation>不是 JSON，或不是 JSON 对象</translation>
         </message>
         <message>
-            <location filename="../core/analysis/RankSummaryJson.cpp" line="433" />
+            <location filename="../core/analysis/RankSummaryJson.cpp" line="562" />
             <source>not a rank summary (analyze RANKFILE --summary writes one)</source>
             <translation>不是 rank 摘要（analyze RANKFILE --summary 可生成）</translation>
         </message>
         <message>
-            <location filename="../core/analysis/RankSummaryJson.cpp" line="437" />
+            <location filename="../core/analysis/RankSummaryJson.cpp" line="566" />
             <source>a rank summary of version %1; this lanescope-cli reads version %2</source>
             <translation>版本为 %1 的 rank 摘要；此 lanescope-cli 读取版本 %2</translation>
         </message>
         <message>
-            <location filename="../core/analysis/RankSummaryJson.cpp" line="555" />
+            <location filename="../core/analysis/RankSummaryJson.cpp" line="703" />
             <source>member %1</source>
             <translation>成员 %1</translation>
         </message>
         <message>
-            <location filename="../core/analysis/RankSummaryJson.cpp" line="559" />
+            <location filename="../core/analysis/RankSummaryJson.cpp" line="707" />
             <source>a rank summary without the path of its trace</source>
             <translation>rank 摘要中没有其跟踪文件的路径</translation>
         </message>
@@ -1044,6 +1087,91 @@
             <source>the trace's file is not at hand: input shapes cannot be read</source>
             <translation>跟踪文件不可用：无法读取输入形状</translation>
         </message>
+        <message>
+            <location filename="../core/analysis/CriticalPath.cpp" line="98" />
+            <source>the step's CPU span is not in the trace</source>
+            <translation>该步的 CPU 区间不在 trace 中</translation>
+        </message>
+        <message>
+            <location filename="../core/analysis/CriticalPath.cpp" line="102" />
+            <source>more than %1 events in %2: no critical path</source>
+            <translation>%2 中的事件超过 %1 个：不计算关键路径</translation>
+        </message>
+        <message>
+            <location filename="../core/analysis/CriticalPath.cpp" line="108" />
+            <source>no path from the start of %1 to its end</source>
+            <translation>%1 从开始到结束之间没有路径</translation>
+        </message>
+        <message>
+            <location filename="../core/analysis/CriticalPath.cpp" line="697" />
+            <source>CPU</source>
+            <translation>CPU</translation>
+        </message>
+        <message>
+            <location filename="../core/analysis/CriticalPath.cpp" line="698" />
+            <source>GPU compute</source>
+            <translation>GPU 计算</translation>
+        </message>
+        <message>
+            <location filename="../core/analysis/CriticalPath.cpp" line="699" />
+            <source>communication</source>
+            <translation>通信</translation>
+        </message>
+        <message>
+            <location filename="../core/analysis/CriticalPath.cpp" line="700" />
+            <source>launch delay</source>
+            <translation>启动延迟</translation>
+        </message>
+        <message>
+            <location filename="../core/analysis/CriticalPath.cpp" line="701" />
+            <source>synchronisation</source>
+            <translation>同步</translation>
+        </message>
+        <message>
+            <location filename="../core/analysis/CriticalPath.cpp" line="702" />
+            <source>idle</source>
+            <translation>空闲</translation>
+        </message>
+        <message>
+            <location filename="../core/analysis/CriticalPath.cpp" line="750" />
+            <source>the path runs through the CPU for %1 of %2: the GPU is starved by the launching thread</source>
+            <translation>关键路径在 %2 中有 %1 经过 CPU：负责启动的线程喂不饱 GPU</translation>
+        </message>
+        <message>
+            <location filename="../core/analysis/CriticalPath.cpp" line="753" />
+            <source>the path runs through GPU compute for %1 of %2: the step is bound by its kernels</source>
+            <translation>关键路径在 %2 中有 %1 经过 GPU 计算：该步受其内核限制</translation>
+        </message>
+        <message>
+            <location filename="../core/analysis/CriticalPath.cpp" line="756" />
+            <source>the path runs through communication for %1 of %2: the GPU waits for collectives</source>
+            <translation>关键路径在 %2 中有 %1 经过通信：GPU 在等待集合通信</translation>
+        </message>
+        <message>
+            <location filename="../core/analysis/CriticalPath.cpp" line="759" />
+            <source>the path runs through launch delays for %1 of %2: kernels start late after their launch calls</source>
+            <translation>关键路径在 %2 中有 %1 经过启动延迟：内核在启动调用之后迟迟才开始</translation>
+        </message>
+        <message>
+            <location filename="../core/analysis/CriticalPath.cpp" line="762" />
+            <source>the path runs through synchronisation for %1 of %2: the CPU waits for the GPU</source>
+            <translation>关键路径在 %2 中有 %1 经过同步：CPU 在等待 GPU</translation>
+        </message>
+        <message>
+            <location filename="../core/analysis/CriticalPath.cpp" line="765" />
+            <source>the path runs through idle time for %1 of %2</source>
+            <translation>关键路径在 %2 中有 %1 经过空闲时间</translation>
+        </message>
+        <message>
+            <location filename="../core/analysis/CriticalPath.cpp" line="770" />
+            <source>%1 (%2, %3 of the step)</source>
+            <translation>%1（%2，占该步的 %3）</translation>
+        </message>
+        <message>
+            <location filename="../core/analysis/CriticalPath.cpp" line="774" />
+            <source>; shorten first: %1</source>
+            <translation>；应先缩短：%1</translation>
+        </message>
     </context>
     <context>
         <name>cli</name>
@@ -1069,7 +1197,7 @@
         </message>
         <message>
             <location filename="../app/cli/FolderCommands.cpp" line="50" />
-            <location filename="../app/cli/FolderCommands.cpp" line="646" />
+            <location filename="../app/cli/FolderCommands.cpp" line="649" />
             <source>--top-stragglers needs a number of rows</source>
             <translation>--top-stragglers 需要一个行数</translation>
         </message>
@@ -1108,7 +1236,7 @@
         </message>
         <message>
             <location filename="../app/cli/FolderCommands.cpp" line="200" />
-            <location filename="../app/cli/FolderCommands.cpp" line="445" />
+            <location filename="../app/cli/FolderCommands.cpp" line="448" />
             <source> of world size %1</source>
             <translation>（world size %1）</translation>
         </message>
@@ -1126,57 +1254,57 @@
             <translation type="vanished">模型共 %1 MB，常驻匿名内存 %2 MB</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="291" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="405" />
             <source>warning: %1</source>
             <translation>警告：%1</translation>
         </message>
         <message>
-            <location filename="../app/cli/FolderCommands.cpp" line="442" />
+            <location filename="../app/cli/FolderCommands.cpp" line="445" />
             <source>%1: %2 rank(s)%3, loaded in %4 s</source>
             <translation>%1：%2 个 rank%3，在 %4 秒内加载完成</translation>
         </message>
         <message>
-            <location filename="../app/cli/FolderCommands.cpp" line="443" />
+            <location filename="../app/cli/FolderCommands.cpp" line="446" />
             <source>merged summaries</source>
             <translation>合并后的摘要</translation>
         </message>
         <message>
-            <location filename="../app/cli/FolderCommands.cpp" line="452" />
+            <location filename="../app/cli/FolderCommands.cpp" line="455" />
             <source>clock offsets, added to each rank's times (reference: rank %1; %2 collectives matched by %3):</source>
             <translation>时钟偏移，加到各 rank 的时间上（参考：rank %1；按%3匹配了 %2 个集合通信）：</translation>
         </message>
         <message>
-            <location filename="../app/cli/FolderCommands.cpp" line="455" />
+            <location filename="../app/cli/FolderCommands.cpp" line="458" />
             <source>sequence number</source>
             <translation>序列号</translation>
         </message>
         <message>
-            <location filename="../app/cli/FolderCommands.cpp" line="455" />
+            <location filename="../app/cli/FolderCommands.cpp" line="458" />
             <source>order within the step</source>
             <translation>步内顺序</translation>
         </message>
         <message>
-            <location filename="../app/cli/FolderCommands.cpp" line="459" />
+            <location filename="../app/cli/FolderCommands.cpp" line="462" />
             <source>rank %1: %2 µs (%3)</source>
             <translation>rank %1：%2 µs（%3）</translation>
         </message>
         <message>
-            <location filename="../app/cli/FolderCommands.cpp" line="465" />
+            <location filename="../app/cli/FolderCommands.cpp" line="468" />
             <source>rank %1: %2 µs (%3; %4 collectives, median deviation %5 µs)</source>
             <translation>rank %1：%2 µs（%3；%4 个集合通信，中位偏差 %5 µs）</translation>
         </message>
         <message>
-            <location filename="../app/cli/FolderCommands.cpp" line="473" />
+            <location filename="../app/cli/FolderCommands.cpp" line="476" />
             <source>per rank (* more than 2 MADs from the median):</source>
             <translation>各 rank（* 表示偏离中位数超过 2 个 MAD）：</translation>
         </message>
         <message>
-            <location filename="../app/cli/FolderCommands.cpp" line="491" />
+            <location filename="../app/cli/FolderCommands.cpp" line="494" />
             <source>job: step %1 ms (median over the job's complete steps, first rank's start to last rank's end), slowest rank by median step time %2; %3; MFU %4</source>
             <translation>作业：步时长 %1 ms（作业各完整步的中位数，从首个 rank 开始到最后一个 rank 结束），按步时长中位数最慢的 rank 为 %2；%3；MFU %4</translation>
         </message>
         <message>
-            <location filename="../app/cli/FolderCommands.cpp" line="508" />
+            <location filename="../app/cli/FolderCommands.cpp" line="511" />
             <source>rank %1 made the others wait %2 ms per step, summed over %3 other rank(s) (last at %4 of %5 collectives)</source>
             <translation>rank %1 让其他 rank 每步共等待 %2 ms，为 %3 个其他 rank 的等待之和（在 %5 个集合通信中有 %4 个最后到达）</translation>
         </message>
@@ -1185,27 +1313,27 @@
             <translation type="vanished">作业：步时长 %1 ms（作业各完整步的中位数，从首个 rank 开始到最后一个 rank 结束），最慢 rank %2；%3；MFU %4</translation>
         </message>
         <message>
-            <location filename="../app/cli/FolderCommands.cpp" line="495" />
+            <location filename="../app/cli/FolderCommands.cpp" line="498" />
             <source>no GPU activity</source>
             <translation>没有 GPU 活动</translation>
         </message>
         <message>
-            <location filename="../app/cli/FolderCommands.cpp" line="496" />
+            <location filename="../app/cli/FolderCommands.cpp" line="499" />
             <source>GPU idle %1%, overlap %2%</source>
             <translation>GPU 空闲 %1%，重叠 %2%</translation>
         </message>
         <message>
-            <location filename="../app/cli/FolderCommands.cpp" line="499" />
+            <location filename="../app/cli/FolderCommands.cpp" line="502" />
             <source>unknown (give --params and --tokens-per-step)</source>
             <translation>未知（请给出 --params 和 --tokens-per-step）</translation>
         </message>
         <message>
-            <location filename="../app/cli/FolderCommands.cpp" line="503" />
+            <location filename="../app/cli/FolderCommands.cpp" line="506" />
             <source>stragglers: no collective matched across the ranks</source>
             <translation>掉队者：各 rank 之间没有匹配上任何集合通信</translation>
         </message>
         <message>
-            <location filename="../app/cli/FolderCommands.cpp" line="506" />
+            <location filename="../app/cli/FolderCommands.cpp" line="509" />
             <source>stragglers (the last rank to arrive at a collective; the others' waits summed):</source>
             <translation>掉队者（最后到达集合通信的 rank；其他 rank 的等待时间之和）：</translation>
         </message>
@@ -1229,67 +1357,67 @@
             <translation>模型共 %1，常驻匿名内存 %2</translation>
         </message>
         <message>
-            <location filename="../app/cli/FolderCommands.cpp" line="515" />
+            <location filename="../app/cli/FolderCommands.cpp" line="518" />
             <source>worst waits:</source>
             <translation>等待最久：</translation>
         </message>
         <message>
-            <location filename="../app/cli/FolderCommands.cpp" line="518" />
+            <location filename="../app/cli/FolderCommands.cpp" line="521" />
             <source>step %1 %2: rank %3 last; %4 rank(s) waited %5 ms in all, the first %6 ms</source>
             <translation>步 %1 %2：rank %3 最后到达；%4 个 rank 共等待 %5 ms，最先到达的等了 %6 ms</translation>
         </message>
         <message>
-            <location filename="../app/cli/FolderCommands.cpp" line="542" />
+            <location filename="../app/cli/FolderCommands.cpp" line="545" />
             <source>--%1 applies to one trace, not %2</source>
             <translation>--%1 只适用于单个跟踪文件，不适用于%2</translation>
         </message>
         <message>
-            <location filename="../app/cli/FolderCommands.cpp" line="553" />
+            <location filename="../app/cli/FolderCommands.cpp" line="556" />
             <source>--summary writes one rank's summary: give it a trace, not a folder</source>
             <translation>--summary 写出单个 rank 的摘要：请给出跟踪文件，而不是文件夹</translation>
         </message>
         <message>
-            <location filename="../app/cli/FolderCommands.cpp" line="555" />
+            <location filename="../app/cli/FolderCommands.cpp" line="558" />
             <source>a folder</source>
             <translation>文件夹</translation>
         </message>
         <message>
-            <location filename="../app/cli/FolderCommands.cpp" line="573" />
+            <location filename="../app/cli/FolderCommands.cpp" line="576" />
             <source>a rank summary</source>
             <translation>rank 摘要</translation>
         </message>
         <message>
-            <location filename="../app/cli/FolderCommands.cpp" line="576" />
+            <location filename="../app/cli/FolderCommands.cpp" line="579" />
             <source>--no-clock-align and --top-stragglers belong to merge, which reads the summaries</source>
             <translation>--no-clock-align 和 --top-stragglers 属于读取摘要的 merge 命令</translation>
         </message>
         <message>
-            <location filename="../app/cli/FolderCommands.cpp" line="579" />
+            <location filename="../app/cli/FolderCommands.cpp" line="582" />
             <source>--summary needs the file to write</source>
             <translation>--summary 需要给出要写入的文件</translation>
         </message>
         <message>
-            <location filename="../app/cli/FolderCommands.cpp" line="603" />
+            <location filename="../app/cli/FolderCommands.cpp" line="606" />
             <source>wrote %1 (%2, %3 collectives)</source>
             <translation>已写入 %1（%2，%3 个集合通信）</translation>
         </message>
         <message>
-            <location filename="../app/cli/FolderCommands.cpp" line="639" />
+            <location filename="../app/cli/FolderCommands.cpp" line="642" />
             <source>rank summaries written by analyze RANKFILE --summary, one per rank, any order</source>
             <translation>由 analyze RANKFILE --summary 写出的 rank 摘要，每个 rank 一个，顺序不限</translation>
         </message>
         <message>
-            <location filename="../app/cli/FolderCommands.cpp" line="643" />
+            <location filename="../app/cli/FolderCommands.cpp" line="646" />
             <source>no clock offsets from matching collectives (ranks placed by their trace epoch only)</source>
             <translation>不用匹配的集合通信计算时钟偏移（rank 只按各自跟踪文件的时间基点放置）</translation>
         </message>
         <message>
-            <location filename="../app/cli/FolderCommands.cpp" line="645" />
+            <location filename="../app/cli/FolderCommands.cpp" line="648" />
             <source>collectives listed in stragglers, worst wait first (default 50; 0: all)</source>
             <translation>掉队者中列出的集合通信数，等待最久的在前（默认 50；0：全部）</translation>
         </message>
         <message>
-            <location filename="../app/cli/FolderCommands.cpp" line="688" />
+            <location filename="../app/cli/FolderCommands.cpp" line="691" />
             <source>no rank summary of a job: %1</source>
             <translation>没有作业的 rank 摘要：%1</translation>
         </message>
@@ -1459,7 +1587,7 @@
             <translation>已写入 %1（%3 秒内写出 %2 跟踪数据）</translation>
         </message>
         <message>
-            <location filename="../app/cli/FolderCommands.cpp" line="592" />
+            <location filename="../app/cli/FolderCommands.cpp" line="595" />
             <location filename="../app/cli/SynthCommand.cpp" line="157" />
             <location filename="../app/cli/SynthCommand.cpp" line="163" />
             <source>cannot write %1: %2</source>
@@ -1475,157 +1603,157 @@
             <translation type="vanished">已写入 %1（%3 秒内写出 %2 MB 跟踪数据）</translation>
         </message>
         <message numerus="yes">
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="305" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="419" />
             <source>  (Holistic Trace Analysis' definition: every event with args.stream is GPU time, %n of them not device activity)</source>
             <translation>
                 <numerusform>  （按 Holistic Trace Analysis 的定义：带 args.stream 的事件都算 GPU 时间，其中 %n 个不是设备活动）</numerusform>
             </translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="367" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="494" />
             <location filename="../app/cli/InfoCommand.cpp" line="119" />
             <source>a trace: .json or .json.gz as torch.profiler writes it</source>
             <translation>跟踪文件：torch.profiler 写出的 .json 或 .json.gz</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="369" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="496" />
             <source>shortest gap listed, in ms (default 15; fractions down to 0.001)</source>
             <translation>列出的最短间隙，单位 ms（默认 15；可带小数，最小 0.001）</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="370" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="497" />
             <location filename="../app/cli/CompareCommand.cpp" line="236" />
             <source>--gap-ms needs a number of milliseconds</source>
             <translation>--gap-ms 需要一个毫秒数</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="372" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="499" />
             <location filename="../app/cli/CompareCommand.cpp" line="238" />
             <source>gemm (default): gaps between two GEMM kernels; all: any gap of a compute stream</source>
             <translation>gemm（默认）：两个 GEMM 内核之间的间隙；all：计算流上的任何间隙</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="373" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="500" />
             <location filename="../app/cli/CompareCommand.cpp" line="239" />
             <source>--gap-kernels takes gemm or all</source>
             <translation>--gap-kernels 只接受 gemm 或 all</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="374" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="501" />
             <location filename="../app/cli/CompareCommand.cpp" line="225" />
             <source>model parameters, for MFU (e.g. 7e9)</source>
             <translation>模型参数量，用于 MFU（例如 7e9）</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="375" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="502" />
             <location filename="../app/cli/CompareCommand.cpp" line="226" />
             <location filename="../app/cli/MfuCommand.cpp" line="28" />
             <source>--params needs a positive number</source>
             <translation>--params 需要一个正数</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="376" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="503" />
             <location filename="../app/cli/CompareCommand.cpp" line="227" />
             <source>tokens per step per GPU, for MFU</source>
             <translation>每个 GPU 每步的 token 数，用于 MFU</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="377" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="504" />
             <location filename="../app/cli/CompareCommand.cpp" line="228" />
             <source>--tokens-per-step needs a positive number</source>
             <translation>--tokens-per-step 需要一个正数</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="378" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="505" />
             <location filename="../app/cli/CompareCommand.cpp" line="229" />
             <source>--tokens-per-step counts all GPUs (divided by the world size)</source>
             <translation>--tokens-per-step 为所有 GPU 的总数（将除以 world size）</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="380" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="507" />
             <location filename="../app/cli/CompareCommand.cpp" line="231" />
             <source>samples (images) per step per GPU, for samples/s where the model is no transformer (no MFU)</source>
             <translation>每 GPU 每步的样本（图像）数，用于非 Transformer 模型的样本/秒（不计算 MFU）</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="381" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="508" />
             <location filename="../app/cli/CompareCommand.cpp" line="232" />
             <source>--samples-per-step needs a positive number</source>
             <translation>--samples-per-step 需要一个正数</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="382" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="509" />
             <location filename="../app/cli/CompareCommand.cpp" line="233" />
             <source>GPU peak instead of the table's entry for the traced GPU</source>
             <translation>用此 GPU 峰值代替表中被跟踪 GPU 的峰值</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="383" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="510" />
             <location filename="../app/cli/CompareCommand.cpp" line="234" />
             <location filename="../app/cli/MfuCommand.cpp" line="32" />
             <source>--peak-tflops needs a positive number</source>
             <translation>--peak-tflops 需要一个正数</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="384" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="511" />
             <source>analyse ProfilerStep#N only</source>
             <translation>只分析 ProfilerStep#N</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="385" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="512" />
             <location filename="../app/cli/CompareCommand.cpp" line="224" />
             <source>--step needs a step number</source>
             <translation>--step 需要一个步编号</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="386" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="513" />
             <source>analyse from A (µs from the first event); needs --to-us</source>
             <translation>从 A 开始分析（距第一个事件的时间，单位 µs）；需同时给出 --to-us</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="387" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="514" />
             <source>--from-us needs a number</source>
             <translation>--from-us 需要一个数字</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="388" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="515" />
             <source>analyse up to B (µs from the first event); needs --from-us</source>
             <translation>分析到 B 为止（距第一个事件的时间，单位 µs）；需同时给出 --from-us</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="389" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="516" />
             <source>--to-us needs a number</source>
             <translation>--to-us 需要一个数字</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="390" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="517" />
             <source>also sum the flops args of operators (with_flops=True; slow)</source>
             <translation>同时累加算子的 flops 参数（with_flops=True；较慢）</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="391" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="518" />
             <location filename="../app/cli/CompareCommand.cpp" line="241" />
             <source>GPU time as Holistic Trace Analysis counts it: every event with args.stream (also Triton launcher cpu_ops and cuda_sync events)</source>
             <translation>按 Holistic Trace Analysis 的方式统计 GPU 时间：带 args.stream 的事件都算（包括 Triton 启动器的 cpu_op 和 cuda_sync 事件）</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="393" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="520" />
             <location filename="../app/cli/InfoCommand.cpp" line="122" />
             <source>loader threads (default: one per core; at most 256)</source>
             <translation>加载线程数（默认：每个核心一个；最多 256）</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="394" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="521" />
             <source>write only the first N rows of the kernel, operator and module summaries (default: all)</source>
             <translation>内核、算子和模块汇总只写前 N 行（默认：全部）</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="395" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="522" />
             <source>--top takes a whole number of rows</source>
             <translation>--top 需要一个整数行数</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="396" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="523" />
             <source>group the operator summary by input shapes (traces recorded with record_shapes; reads each operator's args)</source>
             <translation>按输入形状对算子汇总分组（以 record_shapes 录制的跟踪；会读取每个算子的参数）</translation>
         </message>
@@ -1638,9 +1766,9 @@
             <translation type="vanished">--threads 需要一个数字</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="397" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="524" />
             <location filename="../app/cli/CompareCommand.cpp" line="249" />
-            <location filename="../app/cli/FolderCommands.cpp" line="647" />
+            <location filename="../app/cli/FolderCommands.cpp" line="650" />
             <location filename="../app/cli/InfoCommand.cpp" line="121" />
             <location filename="../app/cli/MfuCommand.cpp" line="34" />
             <source>print one JSON object</source>
@@ -1987,7 +2115,7 @@
             <translation>--from-us 和 --to-us 必须同时给出</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="415" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="542" />
             <source>--step and --from-us/--to-us exclude each other</source>
             <translation>--step 与 --from-us/--to-us 不能同时使用</translation>
         </message>
@@ -2141,38 +2269,38 @@ lanescope-cli 命令 --help 列出该命令的选项。
             <translation type="vanished">每个跟踪文件的加载线程数（默认：平分所有核心）</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="246" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="323" />
             <location filename="../app/cli/CompareCommand.cpp" line="143" />
             <source>unknown</source>
             <translation>未知</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="289" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="403" />
             <source>%1</source>
             <translation>%1</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="293" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="407" />
             <source>GPU time: no GPU activity</source>
             <translation>GPU 时间：没有 GPU 活动</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="295" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="409" />
             <source>GPU time: idle %1%, compute %2%, non-compute %3% of %4 ms; comm-compute overlap %5%</source>
             <translation>GPU 时间：空闲 %1%，计算 %2%，非计算 %3%，共 %4 ms；通信与计算重叠 %5%</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="310" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="424" />
             <source>  (last ProfilerStep left out, as Holistic Trace Analysis does)</source>
             <translation>  （与 Holistic Trace Analysis 一样，不计最后一个 ProfilerStep）</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="311" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="425" />
             <source>steps: %1</source>
             <translation>步：%1</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="314" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="428" />
             <source>gaps: %1</source>
             <translation>间隙：%1</translation>
         </message>
@@ -2185,17 +2313,17 @@ lanescope-cli 命令 --help 列出该命令的选项。
             <translation type="vanished">MFU：步时长 %1 s；请给出 --params 和 --tokens-per-step（未知 GPU 还需 --peak-tflops）</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="346" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="460" />
             <source>measured: %1 TFLOP in %2 of %3 operators carrying flops</source>
             <translation>实测：%1 TFLOP，来自 %3 个算子中带 flops 的 %2 个</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="350" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="464" />
             <source>memory: peak allocated %1, peak reserved %2, %3 cudaMalloc, %4 cudaFree calls</source>
             <translation>内存：峰值已分配 %1，峰值已保留 %2，%3 次 cudaMalloc、%4 次 cudaFree 调用</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="355" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="482" />
             <source>advice: %1</source>
             <translation>建议：%1</translation>
         </message>
@@ -2205,7 +2333,7 @@ lanescope-cli 命令 --help 列出该命令的选项。
             <translation>--params 和 --tokens-per-step 必须同时给出</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="413" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="540" />
             <source>--from-us and --to-us go together, with --to-us after --from-us</source>
             <translation>--from-us 和 --to-us 必须同时给出，且 --to-us 晚于 --from-us</translation>
         </message>
@@ -2292,17 +2420,17 @@ lanescope-cli 命令 --help 列出该命令的选项。
             <translation type="vanished">MFU：步时长 %1 s，%2 tokens/s/GPU，%3 TFLOPS / 峰值 %4 TFLOPS（%5）= %6%</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="334" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="448" />
             <source>MFU: no ProfilerStep in what was analysed: MFU needs step times</source>
             <translation>MFU：分析范围内没有 ProfilerStep：MFU 需要步时长</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="337" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="451" />
             <source>the trace names no GPU</source>
             <translation>跟踪文件中没有 GPU 名称</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="337" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="451" />
             <source>no peak known for GPU '%1'</source>
             <translation>不知道 GPU '%1' 的峰值</translation>
         </message>
@@ -2351,22 +2479,22 @@ lanescope-cli 命令 --help 列出该命令的选项。
             <translation>%1 %2 与 %3 %4 是同一个文件；每个输出都需要单独的文件</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="329" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="443" />
             <source>MFU: step %1 (%2), %3 tokens/s/GPU, %4 TFLOPS of %5 TFLOPS peak (%6) = %7</source>
             <translation>MFU：步时长 %1（%2），%3 tokens/s/GPU，%4 TFLOPS / 峰值 %5 TFLOPS（%6）= %7</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="338" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="452" />
             <source>MFU: step %1 (%2), %3 tokens/s/GPU, %4 TFLOPS; %5: give --peak-tflops</source>
             <translation>MFU：步时长 %1（%2），%3 tokens/s/GPU，%4 TFLOPS；%5：请给出 --peak-tflops</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="342" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="456" />
             <source>MFU: step %1 (%2); give --params and --tokens-per-step (and --peak-tflops for an unknown GPU)</source>
             <translation>MFU：步时长 %1（%2）；请给出 --params 和 --tokens-per-step（GPU 未知时还需给出 --peak-tflops）</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="426" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="553" />
             <source>the window %1 to %2 µs starts after the trace ends (%3 µs)</source>
             <translation>窗口 %1 到 %2 µs 的起点在跟踪文件结束（%3 µs）之后</translation>
         </message>
@@ -2376,108 +2504,164 @@ lanescope-cli 命令 --help 列出该命令的选项。
             <translation>--labels：%2 个标签中的第 %1 个为空</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="254" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="331" />
             <source>kernels by GPU time (%1 names; the first 10):</source>
             <translation>按 GPU 时间排列的内核（共 %1 个名称；前 10 个）：</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="261" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="338" />
             <source>operators by self CPU time (%1 rows; the first 10): self, total, device</source>
             <translation>按自身 CPU 时间排列的算子（%1 行；前 10 行）：自身、总计、设备</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="278" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="355" />
             <source>modules by CPU time (%1 modules; the first 10): CPU, device</source>
             <translation>按 CPU 时间排列的模块（%1 个模块；前 10 个）：CPU、设备</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="325" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="439" />
             <source>throughput: step %1 (%2), %3 samples/s/GPU; MFU needs tokens (--params and --tokens-per-step): its 6 × parameters rule is a transformer's</source>
             <translation>吞吐量：步时长 %1（%2），每 GPU %3 样本/秒；MFU 需要 token 数（--params 和 --tokens-per-step）：其 6 × 参数量的规则只适用于 Transformer</translation>
+        </message>
+        <message>
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="369" />
+            <source>launches: none matched to a launch call</source>
+            <translation>启动：没有与启动调用匹配的活动</translation>
+        </message>
+        <message>
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="371" />
+            <source>launches: %1, launch delay median %2, p95 %3; %4 ran shorter than their call, %5 calls over 50 µs, %6 delays over 100 µs</source>
+            <translation>启动：%1 次，启动延迟中位数 %2，p95 %3；%4 次运行时间短于其调用，%5 次调用超过 50 µs，%6 次延迟超过 100 µs</translation>
+        </message>
+        <message>
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="376" />
+            <source>delay %1 at %2 ms: %3</source>
+            <translation>延迟 %1，位于 %2 ms：%3</translation>
+        </message>
+        <message>
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="382" />
+            <source>idle per stream (host wait / kernel wait / other):</source>
+            <translation>各流空闲（主机等待 / 内核等待 / 其他）：</translation>
+        </message>
+        <message>
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="384" />
+            <source>stream %1: %2 idle = %3 (%4) / %5 (%6) / %7 (%8)</source>
+            <translation>流 %1：空闲 %2 = %3（%4）/ %5（%6）/ %7（%8）</translation>
+        </message>
+        <message>
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="390" />
+            <source>launch queue per stream (mean, max, time at the limit of %1):</source>
+            <translation>各流启动队列（均值、最大值、达到上限 %1 的时间）：</translation>
+        </message>
+        <message>
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="392" />
+            <source>stream %1: %2, %3, %4</source>
+            <translation>流 %1：%2，%3，%4</translation>
+        </message>
+        <message>
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="475" />
+            <source>%1 %2</source>
+            <translation>%1 %2</translation>
+        </message>
+        <message>
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="477" />
+            <source>critical path of %1 (%2, %3): %4</source>
+            <translation>%1 的关键路径（%2，%3）：%4</translation>
+        </message>
+        <message>
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="478" />
+            <source>the median step</source>
+            <translation>中位步</translation>
+        </message>
+        <message>
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="478" />
+            <source>the step analysed</source>
+            <translation>所分析的步</translation>
         </message>
     </context>
     <context>
         <name>figures</name>
         <message>
             <location filename="../core/analysis/FigureText.cpp" line="53" />
-            <location filename="../core/analysis/FigureText.cpp" line="60" />
-            <location filename="../core/analysis/FigureText.cpp" line="144" />
+            <location filename="../core/analysis/FigureText.cpp" line="62" />
+            <location filename="../core/analysis/FigureText.cpp" line="146" />
             <source>%1 ms</source>
             <translation>%1 ms</translation>
         </message>
         <message>
-            <location filename="../core/analysis/FigureText.cpp" line="63" />
+            <location filename="../core/analysis/FigureText.cpp" line="65" />
             <source>%1 %</source>
             <translation>%1%</translation>
         </message>
         <message>
-            <location filename="../core/analysis/FigureText.cpp" line="72" />
-            <location filename="../core/analysis/FigureText.cpp" line="90" />
+            <location filename="../core/analysis/FigureText.cpp" line="74" />
+            <location filename="../core/analysis/FigureText.cpp" line="92" />
             <source>%1 GiB</source>
             <translation>%1 GiB</translation>
         </message>
         <message>
-            <location filename="../core/analysis/FigureText.cpp" line="92" />
+            <location filename="../core/analysis/FigureText.cpp" line="94" />
             <source>%1 MiB</source>
             <translation>%1 MiB</translation>
         </message>
         <message>
-            <location filename="../core/analysis/FigureText.cpp" line="93" />
+            <location filename="../core/analysis/FigureText.cpp" line="95" />
             <source>%1 KiB</source>
             <translation>%1 KiB</translation>
         </message>
         <message>
-            <location filename="../core/analysis/FigureText.cpp" line="143" />
+            <location filename="../core/analysis/FigureText.cpp" line="145" />
             <source>%1 s</source>
             <translation>%1 s</translation>
         </message>
         <message>
-            <location filename="../core/analysis/FigureText.cpp" line="145" />
+            <location filename="../core/analysis/FigureText.cpp" line="57" />
+            <location filename="../core/analysis/FigureText.cpp" line="147" />
             <source>%1 µs</source>
             <translation>%1 µs</translation>
         </message>
         <message>
-            <location filename="../core/analysis/FigureText.cpp" line="148" />
+            <location filename="../core/analysis/FigureText.cpp" line="150" />
             <source>%1 ns</source>
             <translation>%1 ns</translation>
         </message>
         <message>
-            <location filename="../core/analysis/FigureText.cpp" line="165" />
+            <location filename="../core/analysis/FigureText.cpp" line="167" />
             <source>no ProfilerStep</source>
             <translation>没有 ProfilerStep</translation>
         </message>
         <message>
-            <location filename="../core/analysis/FigureText.cpp" line="167" />
+            <location filename="../core/analysis/FigureText.cpp" line="169" />
             <source>ProfilerStep#%1</source>
             <translation>ProfilerStep#%1</translation>
         </message>
         <message>
-            <location filename="../core/analysis/FigureText.cpp" line="169" />
+            <location filename="../core/analysis/FigureText.cpp" line="171" />
             <source>one complete step; the last step is left out</source>
             <translation>一个完整步；不计最后一步</translation>
         </message>
         <message>
-            <location filename="../core/analysis/FigureText.cpp" line="169" />
+            <location filename="../core/analysis/FigureText.cpp" line="171" />
             <source>one step</source>
             <translation>一步</translation>
         </message>
         <message>
-            <location filename="../core/analysis/FigureText.cpp" line="171" />
+            <location filename="../core/analysis/FigureText.cpp" line="173" />
             <source>median of %1 complete steps; the last is left out</source>
             <translation>%1 个完整步的中位数；不计最后一步</translation>
         </message>
         <message>
-            <location filename="../core/analysis/FigureText.cpp" line="172" />
+            <location filename="../core/analysis/FigureText.cpp" line="174" />
             <source>median of %1 steps</source>
             <translation>%1 步的中位数</translation>
         </message>
         <message>
-            <location filename="../core/analysis/FigureText.cpp" line="178" />
+            <location filename="../core/analysis/FigureText.cpp" line="180" />
             <source>GEMM gaps ≥ %1</source>
             <translation>GEMM 间隙 ≥ %1</translation>
         </message>
         <message>
-            <location filename="../core/analysis/FigureText.cpp" line="178" />
+            <location filename="../core/analysis/FigureText.cpp" line="180" />
             <source>compute-stream gaps ≥ %1</source>
             <translation>计算流间隙 ≥ %1</translation>
         </message>
@@ -2631,162 +2815,177 @@ Click to show where in the timeline.</source>
             <translation type="vanished">%1 毫秒</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="116" />
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="611" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="118" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="624" />
             <source>Analysis</source>
             <translation>分析</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="126" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="128" />
             <source>The run of the comparison this dock analyses; selecting a slice of another run switches to it</source>
             <translation>此面板分析的是比较中的哪个运行；选中另一个运行的切片会切换到该运行</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="129" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="131" />
             <source>Run:</source>
             <translation>运行：</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="136" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="138" />
             <source>Analyse the whole trace, one ProfilerStep, or the range selected in the timeline</source>
             <translation>分析整个跟踪、单个 ProfilerStep，或时间线中选中的范围</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="138" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="140" />
             <source>HTA definition</source>
             <translation>HTA 定义</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="140" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="142" />
             <source>Count GPU time as Holistic Trace Analysis does: every event that carries a stream, also the CPU-side Triton launcher operators torch.compile writes and cuda_sync events ("Stream Sync", counted as non-compute). Changes the GPU idle / compute / non-compute breakdown and the communication overlap to HTA's figures; the gaps, MFU and advice stay the same. Off: only kernels, copies and memsets on the device count.</source>
             <translation>按 Holistic Trace Analysis 的方式统计 GPU 时间：带流的事件都算，包括 torch.compile 写出的 CPU 端 Triton 启动器算子和 cuda_sync 事件（“Stream Sync”，计为非计算）。GPU 空闲 / 计算 / 非计算的时间分解和通信重叠将改为 HTA 的数值；间隙、MFU 和建议不变。关闭时：只统计设备上的内核、拷贝和 memset。</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="175" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="177" />
             <source>Scope:</source>
             <translation>范围：</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="187" />
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="683" />
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="834" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="189" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="698" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="851" />
             <source>Gaps</source>
             <translation>空闲间隙</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="191" />
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="684" />
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="761" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="193" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="699" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="778" />
             <source>Advice</source>
             <translation>建议</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="201" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="196" />
+            <source>Launch</source>
+            <translation>启动</translation>
+        </message>
+        <message>
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="197" />
+            <source>Why the GPU waits on the CPU: idle time by cause per stream, the launch queue, the slowest launches</source>
+            <translation>GPU 为何等待 CPU：各流按原因划分的空闲时间、启动队列、最慢的启动</translation>
+        </message>
+        <message>
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="211" />
             <source>Breakdown</source>
             <translation>时间构成</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="208" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="214" />
+            <source>Critical Path</source>
+            <translation>关键路径</translation>
+        </message>
+        <message>
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="221" />
             <source>MFU</source>
             <translation>MFU</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="213" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="226" />
             <source>Time spent</source>
             <translation>耗时</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="214" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="227" />
             <source>Where the time goes: per kernel, per CPU operator and per nn.Module, in the scope analysed</source>
             <translation>时间花在哪里：在所分析的范围内，按内核、按 CPU 算子和按 nn.Module 统计</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="224" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="237" />
             <source>Step</source>
             <translation>步</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="224" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="237" />
             <source>Start</source>
             <translation>开始</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="224" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="237" />
             <source>Duration</source>
             <translation>时长</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="224" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="237" />
             <source>GPU span</source>
             <translation>GPU 跨度</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="226" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="239" />
             <source>The CPU span of ProfilerStep#N</source>
             <translation>ProfilerStep#N 在 CPU 上的跨度</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="227" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="240" />
             <source>From the first to the last GPU activity of the step</source>
             <translation>从该步第一个到最后一个 GPU 活动</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="228" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="241" />
             <source>Click: show the step in the timeline. Double-click: analyse this step only.</source>
             <translation>单击：在时间线中显示该步。双击：只分析该步。</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="237" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="250" />
             <source>Steps</source>
             <translation>步</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="281" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="294" />
             <source>List idle gaps at least this long</source>
             <translation>列出不短于此时长的空闲间隙</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="285" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="298" />
             <source>ms</source>
             <translation>毫秒</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="286" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="299" />
             <source>µs</source>
             <translation>微秒</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="287" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="300" />
             <source>GEMM-to-GEMM only</source>
             <translation>仅 GEMM 到 GEMM</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="290" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="303" />
             <source>Only gaps within a GEMM-to-GEMM window of a stream: a GEMM ran on the stream before the gap and another runs after it (the FSDP layer-boundary signature). The kernels between the two GEMMs (an elementwise kernel, a norm, a copy) do not end the window, so the kernel right before or after a gap need not be a GEMM: the GEMM before / after columns name the window's ends. Off: every gap of a compute stream.</source>
             <translation>只列出流上 GEMM 到 GEMM 窗口内的间隙：间隙之前该流上运行过一个 GEMM，之后还会运行另一个（FSDP 层边界的特征）。两个 GEMM 之间的内核（逐元素内核、归一化、拷贝）不会结束窗口，因此紧邻间隙前后的内核不一定是 GEMM：“前一 GEMM / 后一 GEMM”两列给出窗口的两端。关闭：计算流上的所有间隙。</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="606" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="619" />
             <source>%1 (baseline)</source>
             <translation>%1（基线）</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="611" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="624" />
             <source>Analysis — %1</source>
             <translation>分析 — %1</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="839" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="856" />
             <source>Gaps (%1 of %2)</source>
             <translation>空闲间隙（%1 / %2）</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="855" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="872" />
             <source>waiting on %1 only</source>
             <translation>仅等待 %1</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="856" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="873" />
             <source>Set by an advice item: only the gaps it counts. Pick a cause to list them all again.</source>
             <translation>由某条建议设置：只列出它统计的间隙。选择一个原因可重新列出全部间隙。</translation>
         </message>
@@ -2799,107 +2998,107 @@ Click to show where in the timeline.</source>
             <translation type="vanished">只列出同一流上两个 GEMM kernel 之间的间隙（FSDP 层边界的特征）；关闭时列出计算流上的所有间隙</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="300" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="313" />
             <source>All causes</source>
             <translation>全部原因</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="348" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="361" />
             <source>Click a gap (or press Enter) to show it in the timeline</source>
             <translation>单击间隙（或按回车）可在时间线中显示它</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="364" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="377" />
             <source>At least</source>
             <translation>至少</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="372" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="385" />
             <source>Show:</source>
             <translation>显示：</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="474" />
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="701" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="487" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="716" />
             <source>Selected range (%1)</source>
             <translation>选中范围（%1）</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="623" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="636" />
             <source>Whole trace</source>
             <translation>整个跟踪</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="652" />
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="658" />
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="685" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="665" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="671" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="700" />
             <source>Analysing…</source>
             <translation>正在分析…</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="685" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="700" />
             <source>No trace loaded.</source>
             <translation>未加载跟踪文件。</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="714" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="729" />
             <source>no GPU work</source>
             <translation>无 GPU 工作</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="730" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="745" />
             <source>No ProfilerStep#N spans in the trace: the analysis covers the whole trace, and MFU needs steps (torch.profiler with a schedule and prof.step()).</source>
             <translation>跟踪中没有 ProfilerStep#N 区间：分析覆盖整个跟踪；MFU 需要步信息（使用带 schedule 的 torch.profiler 并调用 prof.step()）。</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="733" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="748" />
             <source>Steps: %1; mean %2, shortest %3, longest %4.</source>
             <translation>步数：%1；平均 %2，最短 %3，最长 %4。</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="766" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="783" />
             <source>Compute idle: %1; the advice takes its shares of the same time.
 All-GPU idle: the GPU span (first to last GPU activity of any kind) in which no kernel, copy or memset ran (the Breakdown tab's pie, as Holistic Trace Analysis counts it). Copies and communication count as busy there, so it is lower.</source>
             <translation>计算空闲：%1；建议的各项占比均取自这段时间。
 全 GPU 空闲：GPU 跨度（从第一个到最后一个任意类型的 GPU 活动）中没有任何内核、拷贝或 memset 运行的时间（即“时间构成”标签页的饼图，按 Holistic Trace Analysis 的口径统计）。其中拷贝和通信都算作忙碌，因此该值更低。</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="786" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="803" />
             <source>within GEMM-to-GEMM windows</source>
             <translation>处于 GEMM 到 GEMM 窗口内</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="787" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="804" />
             <source>on compute streams</source>
             <translation>位于计算流上</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="788" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="805" />
             <source>%1 (%2) %3; %4 % in the %5 gaps of at least %6 %7.</source>
             <translation>%1（%2），%3；其中 %4% 位于 %5 个不短于 %6、%7的间隙中。</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="796" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="813" />
             <source>All-GPU idle %1 % of the GPU span (HTA definition).</source>
             <translation>全 GPU 空闲占 GPU 跨度的 %1%（HTA 定义）。</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="797" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="814" />
             <source>All-GPU idle %1 % of the GPU span (no kernel, copy or memset).</source>
             <translation>全 GPU 空闲占 GPU 跨度的 %1%（无内核、拷贝或 memset）。</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="799" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="816" />
             <source>MFU %1 %.</source>
             <translation>MFU %1%。</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="839" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="856" />
             <source>Gaps (%1)</source>
             <translation>空闲间隙（%1）</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="761" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="778" />
             <source>Advice (%1)</source>
             <translation>建议（%1）</translation>
         </message>
@@ -2924,12 +3123,12 @@ All-GPU idle: the GPU span (first to last GPU activity of any kind) in which no 
             <translation type="vanished">，MFU %1%</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="808" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="825" />
             <source>Click a gap to show it in the timeline.</source>
             <translation>单击间隙可在时间线中显示它。</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="817" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="834" />
             <source>%1 — %2
 before: %3
 after: %4</source>
@@ -2938,7 +3137,7 @@ after: %4</source>
 之后：%4</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="819" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="836" />
             <source>before: %1
 after: %2</source>
             <translation>之前：%1
@@ -3588,6 +3787,49 @@ after: %2</source>
             <location filename="../widgets/compare/ComparisonRunner.cpp" line="41" />
             <source>internal error in the comparison: %1</source>
             <translation>比较内部错误：%1</translation>
+        </message>
+    </context>
+    <context>
+        <name>lanescope::CriticalPathPanel</name>
+        <message>
+            <location filename="../widgets/analysis/CriticalPathPanel.cpp" line="65" />
+            <source>Part</source>
+            <translation>部分</translation>
+        </message>
+        <message>
+            <location filename="../widgets/analysis/CriticalPathPanel.cpp" line="65" />
+            <source>Share of the step</source>
+            <translation>占该步比例</translation>
+        </message>
+        <message>
+            <location filename="../widgets/analysis/CriticalPathPanel.cpp" line="65" />
+            <source>Time</source>
+            <translation>时间</translation>
+        </message>
+        <message>
+            <location filename="../widgets/analysis/CriticalPathPanel.cpp" line="67" />
+            <source>The critical path: the chain of CPU work, launches, kernels and synchronisations that sets the step's length (Holistic Trace Analysis' lightweight critical path). Its parts add up to the step. View &gt; Critical Path draws it on the timeline.</source>
+            <translation>关键路径：决定该步时长的由 CPU 工作、启动、内核与同步组成的链（Holistic Trace Analysis 的轻量关键路径）。各部分之和等于该步。“视图 &gt; 关键路径”会在时间线上画出它。</translation>
+        </message>
+        <message>
+            <location filename="../widgets/analysis/CriticalPathPanel.cpp" line="88" />
+            <source>No critical path: the analysed time holds no complete ProfilerStep.</source>
+            <translation>没有关键路径：所分析的时间内没有完整的 ProfilerStep。</translation>
+        </message>
+        <message>
+            <location filename="../widgets/analysis/CriticalPathPanel.cpp" line="95" />
+            <source>Critical path of %1 (%2), %3</source>
+            <translation>%1 的关键路径（%2），%3</translation>
+        </message>
+        <message>
+            <location filename="../widgets/analysis/CriticalPathPanel.cpp" line="95" />
+            <source>the median step</source>
+            <translation>中位步</translation>
+        </message>
+        <message>
+            <location filename="../widgets/analysis/CriticalPathPanel.cpp" line="95" />
+            <source>the step analysed</source>
+            <translation>所分析的步</translation>
         </message>
     </context>
     <context>
@@ -4296,6 +4538,162 @@ nearest GEMM after: %2</source>
         </message>
     </context>
     <context>
+        <name>lanescope::LaunchPanel</name>
+        <message>
+            <location filename="../widgets/analysis/LaunchPanel.cpp" line="50" />
+            <source>Stream</source>
+            <translation>流</translation>
+        </message>
+        <message>
+            <location filename="../widgets/analysis/LaunchPanel.cpp" line="50" />
+            <source>Idle</source>
+            <translation>空闲</translation>
+        </message>
+        <message>
+            <location filename="../widgets/analysis/LaunchPanel.cpp" line="50" />
+            <source>Host wait</source>
+            <translation>主机等待</translation>
+        </message>
+        <message>
+            <location filename="../widgets/analysis/LaunchPanel.cpp" line="50" />
+            <source>Kernel wait</source>
+            <translation>内核等待</translation>
+        </message>
+        <message>
+            <location filename="../widgets/analysis/LaunchPanel.cpp" line="50" />
+            <source>Other</source>
+            <translation>其他</translation>
+        </message>
+        <message>
+            <location filename="../widgets/analysis/LaunchPanel.cpp" line="50" />
+            <source>Queue mean</source>
+            <translation>队列均值</translation>
+        </message>
+        <message>
+            <location filename="../widgets/analysis/LaunchPanel.cpp" line="51" />
+            <source>Queue max</source>
+            <translation>队列最大值</translation>
+        </message>
+        <message>
+            <location filename="../widgets/analysis/LaunchPanel.cpp" line="51" />
+            <source>Queue full</source>
+            <translation>队列满</translation>
+        </message>
+        <message>
+            <location filename="../widgets/analysis/LaunchPanel.cpp" line="55" />
+            <source>Holistic Trace Analysis' idle time breakdown: each gap before a kernel on the stream is
+- host wait: the kernel's launch call started after the stream's previous work ended (the CPU did not enqueue fast enough);
+- kernel wait: otherwise, a gap under 30 µs (launch overhead between back-to-back kernels);
+- other: the rest.
+The Gaps tab's causes look further: a comm_wait gap (the stream waiting on a collective), a sync or an allocator gap is "other" here unless the CPU launched late.</source>
+            <translation>Holistic Trace Analysis 的空闲时间分解：流上每个内核之前的间隙归为
+- 主机等待：该内核的启动调用在流上前一项工作结束之后才开始（CPU 入队不够快）；
+- 内核等待：否则，间隙短于 30 µs（背靠背内核之间的启动开销）；
+- 其他：其余情况。
+“间隙”页的原因分得更细：comm_wait 间隙（流在等待集合通信）、sync 或 allocator 间隙在这里都算“其他”，除非 CPU 启动得晚。</translation>
+        </message>
+        <message>
+            <location filename="../widgets/analysis/LaunchPanel.cpp" line="64" />
+            <source>The stream's idle time between its kernels, copies and memsets</source>
+            <translation>该流在其内核、拷贝和 memset 之间的空闲时间</translation>
+        </message>
+        <message>
+            <location filename="../widgets/analysis/LaunchPanel.cpp" line="65" />
+            <source>Operations launched on the stream and not yet finished, on average over time</source>
+            <translation>已在该流上启动但尚未完成的操作数，按时间平均</translation>
+        </message>
+        <message>
+            <location filename="../widgets/analysis/LaunchPanel.cpp" line="66" />
+            <source>Time with %1 operations queued: cudaLaunchKernel blocks the CPU then</source>
+            <translation>队列中有 %1 个操作的时间：此时 cudaLaunchKernel 会阻塞 CPU</translation>
+        </message>
+        <message>
+            <location filename="../widgets/analysis/LaunchPanel.cpp" line="68" />
+            <source>Launch delay</source>
+            <translation>启动延迟</translation>
+        </message>
+        <message>
+            <location filename="../widgets/analysis/LaunchPanel.cpp" line="68" />
+            <source>At</source>
+            <translation>位置</translation>
+        </message>
+        <message>
+            <location filename="../widgets/analysis/LaunchPanel.cpp" line="68" />
+            <source>Call</source>
+            <translation>调用</translation>
+        </message>
+        <message>
+            <location filename="../widgets/analysis/LaunchPanel.cpp" line="68" />
+            <source>Kernel</source>
+            <translation>内核</translation>
+        </message>
+        <message>
+            <location filename="../widgets/analysis/LaunchPanel.cpp" line="68" />
+            <source>Name</source>
+            <translation>名称</translation>
+        </message>
+        <message>
+            <location filename="../widgets/analysis/LaunchPanel.cpp" line="70" />
+            <source>The launches that waited longest between the end of their launch call and the start of their kernel. Click: select the kernel in the timeline.</source>
+            <translation>从启动调用结束到内核开始等待最久的启动。单击：在时间线中选中该内核。</translation>
+        </message>
+        <message>
+            <location filename="../widgets/analysis/LaunchPanel.cpp" line="72" />
+            <source>Kernel start minus the end of its launch call</source>
+            <translation>内核开始时间减去其启动调用的结束时间</translation>
+        </message>
+        <message>
+            <location filename="../widgets/analysis/LaunchPanel.cpp" line="73" />
+            <source>How long the launch call ran on the CPU</source>
+            <translation>启动调用在 CPU 上运行的时长</translation>
+        </message>
+        <message>
+            <location filename="../widgets/analysis/LaunchPanel.cpp" line="74" />
+            <source>How long the kernel ran on the GPU</source>
+            <translation>内核在 GPU 上运行的时长</translation>
+        </message>
+        <message>
+            <location filename="../widgets/analysis/LaunchPanel.cpp" line="97" />
+            <source>No kernel matched to the call that launched it.</source>
+            <translation>没有内核与启动它的调用匹配。</translation>
+        </message>
+        <message>
+            <location filename="../widgets/analysis/LaunchPanel.cpp" line="99" />
+            <source>%1 launches: launch delay median %2, p95 %3; %4 ran shorter on the GPU than their launch call, %5 calls over 50 µs, %6 delays over 100 µs.</source>
+            <translation>%1 次启动：启动延迟中位数 %2，p95 %3；%4 次在 GPU 上的运行时间短于其启动调用，%5 次调用超过 50 µs，%6 次延迟超过 100 µs。</translation>
+        </message>
+        <message>
+            <location filename="../widgets/analysis/LaunchPanel.cpp" line="105" />
+            <source>Host wait: %1 of the compute streams' idle time.</source>
+            <translation>主机等待：占计算流空闲时间的 %1。</translation>
+        </message>
+        <message>
+            <location filename="../widgets/analysis/LaunchPanel.cpp" line="107" />
+            <source>(Holistic Trace Analysis' definitions: its launch calls, the whole trace.)</source>
+            <translation>（Holistic Trace Analysis 的定义：它的启动调用，整个 trace。）</translation>
+        </message>
+        <message>
+            <location filename="../widgets/analysis/LaunchPanel.cpp" line="108" />
+            <source>(Over the analysed steps; CUDA, HIP and MTIA launch calls.)</source>
+            <translation>（在分析的步内；CUDA、HIP 和 MTIA 的启动调用。）</translation>
+        </message>
+        <message>
+            <location filename="../widgets/analysis/LaunchPanel.cpp" line="113" />
+            <source>GPU %1 stream %2</source>
+            <translation>GPU %1 流 %2</translation>
+        </message>
+        <message>
+            <location filename="../widgets/analysis/LaunchPanel.cpp" line="113" />
+            <source>stream %1</source>
+            <translation>流 %1</translation>
+        </message>
+        <message>
+            <location filename="../widgets/analysis/LaunchPanel.cpp" line="116" />
+            <source>%1 (%2)</source>
+            <translation>%1（%2）</translation>
+        </message>
+    </context>
+    <context>
         <name>lanescope::LegendWidget</name>
         <message>
             <location filename="../widgets/render/PictureExport.cpp" line="41" />
@@ -4340,7 +4738,7 @@ nearest GEMM after: %2</source>
         </message>
         <message>
             <location filename="../app/gui/MainWindow.cpp" line="130" />
-            <location filename="../app/gui/MainWindow.cpp" line="966" />
+            <location filename="../app/gui/MainWindow.cpp" line="984" />
             <source>Stop loading this trace</source>
             <translation>停止加载此跟踪文件</translation>
         </message>
@@ -4413,7 +4811,7 @@ nearest GEMM after: %2</source>
         </message>
         <message>
             <location filename="../app/gui/MainWindow.cpp" line="222" />
-            <location filename="../app/gui/MainWindow.cpp" line="845" />
+            <location filename="../app/gui/MainWindow.cpp" line="863" />
             <source>&amp;Edit</source>
             <translation>编辑(&amp;E)</translation>
         </message>
@@ -4449,7 +4847,7 @@ nearest GEMM after: %2</source>
         </message>
         <message>
             <location filename="../app/gui/MainWindow.cpp" line="237" />
-            <location filename="../app/gui/MainWindow.cpp" line="855" />
+            <location filename="../app/gui/MainWindow.cpp" line="873" />
             <source>&amp;View</source>
             <translation>视图(&amp;V)</translation>
         </message>
@@ -4474,53 +4872,73 @@ nearest GEMM after: %2</source>
             <translation>在每个 GPU 的泳道上绘制其已分配和已保留内存</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="254" />
+            <location filename="../app/gui/MainWindow.cpp" line="245" />
+            <source>Launch &amp;Queues</source>
+            <translation>启动队列(&amp;Q)</translation>
+        </message>
+        <message>
+            <location filename="../app/gui/MainWindow.cpp" line="249" />
+            <source>Under each GPU stream, its launch queue: operations launched and not yet finished</source>
+            <translation>在每个 GPU 流下方显示其启动队列：已启动但尚未完成的操作</translation>
+        </message>
+        <message>
+            <location filename="../app/gui/MainWindow.cpp" line="251" />
+            <source>&amp;Critical Path</source>
+            <translation>关键路径(&amp;C)</translation>
+        </message>
+        <message>
+            <location filename="../app/gui/MainWindow.cpp" line="255" />
+            <source>Draw the critical path of the analysed step over the lanes, in the colours of its parts</source>
+            <translation>在各泳道上按各部分的颜色画出所分析步的关键路径</translation>
+        </message>
+        <message>
+            <location filename="../app/gui/MainWindow.cpp" line="266" />
             <source>&amp;GPU Lanes Only</source>
             <translation>仅 GPU 泳道(&amp;G)</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="257" />
+            <location filename="../app/gui/MainWindow.cpp" line="269" />
             <source>Hide the CPU threads: every run's GPU streams next to each other</source>
             <translation>隐藏 CPU 线程：各运行的 GPU 流并排显示</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="259" />
+            <location filename="../app/gui/MainWindow.cpp" line="271" />
             <source>&amp;Job Overview</source>
             <translation>作业概览(&amp;J)</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="262" />
+            <location filename="../app/gui/MainWindow.cpp" line="274" />
             <source>A folder of ranks: one row per rank, its compute stream busy and idle and its gaps, the straggler marked; a click opens that rank's lanes</source>
             <translation>rank 文件夹：每个 rank 一行，显示其计算流的忙碌与空闲以及间隙，并标出掉队者；单击打开该 rank 的泳道</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="280" />
-            <location filename="../app/gui/MainWindow.cpp" line="863" />
+            <location filename="../app/gui/MainWindow.cpp" line="292" />
+            <location filename="../app/gui/MainWindow.cpp" line="881" />
             <source>&amp;Analysis</source>
             <translation>分析(&amp;A)</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="281" />
+            <location filename="../app/gui/MainWindow.cpp" line="293" />
             <source>Analyse &amp;Selected Range</source>
             <translation>分析所选范围(&amp;S)</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="290" />
+            <location filename="../app/gui/MainWindow.cpp" line="302" />
             <source>Limit the gap analysis to the time range selected with Shift+drag</source>
             <translation>只分析用 Shift+拖动选中的时间范围内的间隙</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="291" />
+            <location filename="../app/gui/MainWindow.cpp" line="303" />
             <source>Analyse &amp;Whole Trace</source>
             <translation>分析整个跟踪(&amp;W)</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="292" />
+            <location filename="../app/gui/MainWindow.cpp" line="304" />
             <source>Clear Gap &amp;Mark</source>
             <translation>清除间隙标记(&amp;M)</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="294" />
+            <location filename="../app/gui/MainWindow.cpp" line="306" />
             <source>&amp;Help</source>
             <translation>帮助(&amp;H)</translation>
         </message>
@@ -4537,273 +4955,273 @@ nearest GEMM after: %2</source>
             <translation type="vanished">&lt;table&gt;&lt;tr&gt;&lt;td&gt;&lt;b&gt;W / S&lt;/b&gt;&lt;/td&gt;&lt;td&gt;放大 / 缩小&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;b&gt;A / D&lt;/b&gt;&lt;/td&gt;&lt;td&gt;向左 / 向右平移&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;b&gt;Ctrl+滚轮&lt;/b&gt;&lt;/td&gt;&lt;td&gt;以光标为中心缩放&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;b&gt;Shift+滚轮&lt;/b&gt;&lt;/td&gt;&lt;td&gt;平移&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;b&gt;拖动&lt;/b&gt;&lt;/td&gt;&lt;td&gt;平移与滚动&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;b&gt;Shift+拖动&lt;/b&gt;&lt;/td&gt;&lt;td&gt;选择时间范围&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;b&gt;双击&lt;/b&gt;&lt;/td&gt;&lt;td&gt;缩放到片段&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;b&gt;F / Home&lt;/b&gt;&lt;/td&gt;&lt;td&gt;聚焦所选 / 全部显示&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;b&gt;Ctrl+F&lt;/b&gt;&lt;/td&gt;&lt;td&gt;按名称查找片段&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;b&gt;Esc&lt;/b&gt;&lt;/td&gt;&lt;td&gt;清除选择与范围&lt;/td&gt;&lt;/tr&gt;&lt;/table&gt;</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="301" />
+            <location filename="../app/gui/MainWindow.cpp" line="313" />
             <source>&amp;About Lanescope</source>
             <translation>关于 Lanescope(&amp;A)</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="303" />
+            <location filename="../app/gui/MainWindow.cpp" line="315" />
             <source>About &amp;Qt</source>
             <translation>关于 Qt(&amp;Q)</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="319" />
+            <location filename="../app/gui/MainWindow.cpp" line="331" />
             <source>Summary</source>
             <translation>概要</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="320" />
+            <location filename="../app/gui/MainWindow.cpp" line="332" />
             <source>Details</source>
             <translation>详情</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="321" />
+            <location filename="../app/gui/MainWindow.cpp" line="333" />
             <source>Time Range</source>
             <translation>时间范围</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="322" />
+            <location filename="../app/gui/MainWindow.cpp" line="334" />
             <source>Legend</source>
             <translation>图例</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="324" />
+            <location filename="../app/gui/MainWindow.cpp" line="336" />
             <source>Search Results</source>
             <translation>搜索结果</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="407" />
+            <location filename="../app/gui/MainWindow.cpp" line="425" />
             <source>Open Trace</source>
             <translation>打开跟踪文件</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="408" />
-            <location filename="../app/gui/MainWindow.cpp" line="592" />
+            <location filename="../app/gui/MainWindow.cpp" line="426" />
+            <location filename="../app/gui/MainWindow.cpp" line="610" />
             <source>PyTorch Profiler traces (*.json *.json.gz *.pt.trace.json *.pt.trace.json.gz);;All files (*)</source>
             <translation>PyTorch Profiler 跟踪文件 (*.json *.json.gz *.pt.trace.json *.pt.trace.json.gz);;所有文件 (*)</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="429" />
+            <location filename="../app/gui/MainWindow.cpp" line="447" />
             <source>&amp;%1 %2</source>
             <translation>&amp;%1 %2</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="435" />
+            <location filename="../app/gui/MainWindow.cpp" line="453" />
             <source>No recent files</source>
             <translation>没有最近打开的文件</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="439" />
+            <location filename="../app/gui/MainWindow.cpp" line="457" />
             <source>&amp;Clear Menu</source>
             <translation>清除列表(&amp;C)</translation>
         </message>
         <message numerus="yes">
-            <location filename="../app/gui/MainWindow.cpp" line="520" />
+            <location filename="../app/gui/MainWindow.cpp" line="538" />
             <source>%1: a job of %n rank(s), shown and compared through rank %2; the Job rows of the Metrics table measure every rank</source>
             <translation>
                 <numerusform>%1：%n 个 rank 的作业，通过 rank %2 显示和比较；指标表中的“作业”行统计所有 rank</numerusform>
             </translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="569" />
+            <location filename="../app/gui/MainWindow.cpp" line="587" />
             <source>the demo</source>
             <translation>演示</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="591" />
+            <location filename="../app/gui/MainWindow.cpp" line="609" />
             <source>Compare With</source>
             <translation>选择要比较的跟踪文件</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="463" />
+            <location filename="../app/gui/MainWindow.cpp" line="481" />
             <source>Loading %1…</source>
             <translation>正在加载 %1…</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="627" />
+            <location filename="../app/gui/MainWindow.cpp" line="645" />
             <source>Cancelling…</source>
             <translation>正在取消…</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="480" />
+            <location filename="../app/gui/MainWindow.cpp" line="498" />
             <source>Loading %1 was cancelled.</source>
             <translation>已取消加载 %1。</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="671" />
+            <location filename="../app/gui/MainWindow.cpp" line="689" />
             <source>Rank %1/%2</source>
             <translation>rank %1/%2</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="671" />
+            <location filename="../app/gui/MainWindow.cpp" line="689" />
             <source>Rank %1</source>
             <translation>rank %1</translation>
         </message>
         <message numerus="yes">
-            <location filename="../app/gui/MainWindow.cpp" line="675" />
+            <location filename="../app/gui/MainWindow.cpp" line="693" />
             <source>%1 (+%n more GPU(s))</source>
             <translation>
                 <numerusform>%1（另有 %n 个 GPU）</numerusform>
             </translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="678" />
+            <location filename="../app/gui/MainWindow.cpp" line="696" />
             <source>%1 events</source>
             <translation>%1 个事件</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="679" />
+            <location filename="../app/gui/MainWindow.cpp" line="697" />
             <source>loaded in %1 s</source>
             <translation>加载耗时 %1 秒</translation>
         </message>
         <message numerus="yes">
-            <location filename="../app/gui/MainWindow.cpp" line="681" />
+            <location filename="../app/gui/MainWindow.cpp" line="699" />
             <source>%n warning(s)</source>
             <translation>
                 <numerusform>%n 条警告</numerusform>
             </translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="689" />
+            <location filename="../app/gui/MainWindow.cpp" line="707" />
             <source>unknown error</source>
             <translation>未知错误</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="690" />
+            <location filename="../app/gui/MainWindow.cpp" line="708" />
             <source>Could not open %1: %2</source>
             <translation>无法打开 %1：%2</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="692" />
+            <location filename="../app/gui/MainWindow.cpp" line="710" />
             <source>Could not open trace</source>
             <translation>无法打开跟踪文件</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="693" />
+            <location filename="../app/gui/MainWindow.cpp" line="711" />
             <source>Lanescope could not open %1.</source>
             <translation>Lanescope 无法打开 %1。</translation>
         </message>
         <message numerus="yes">
-            <location filename="../app/gui/MainWindow.cpp" line="703" />
+            <location filename="../app/gui/MainWindow.cpp" line="721" />
             <source>%1 (%n rank(s)) — Lanescope</source>
             <translation>
                 <numerusform>%1（%n 个 rank）— Lanescope</numerusform>
             </translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="712" />
+            <location filename="../app/gui/MainWindow.cpp" line="730" />
             <source>Lanescope</source>
             <translation>Lanescope</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="859" />
+            <location filename="../app/gui/MainWindow.cpp" line="877" />
             <source>Annotate &amp;Findings</source>
             <translation>标注发现(&amp;F)</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="861" />
+            <location filename="../app/gui/MainWindow.cpp" line="879" />
             <source>Label each gap over the threshold and each allocator spike in view (undo removes them)</source>
             <translation>为视图中每个超过阈值的间隙和每个分配器尖峰添加标注（撤销可将其移除）</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="882" />
+            <location filename="../app/gui/MainWindow.cpp" line="900" />
             <source>&amp;Annotate This Gap</source>
             <translation>标注此间隙(&amp;A)</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="884" />
+            <location filename="../app/gui/MainWindow.cpp" line="902" />
             <source>Annotated the gap</source>
             <translation>已标注该间隙</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="884" />
+            <location filename="../app/gui/MainWindow.cpp" line="902" />
             <source>The gap is annotated already</source>
             <translation>该间隙已有标注</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="927" />
+            <location filename="../app/gui/MainWindow.cpp" line="945" />
             <source>Open &amp;Folder…</source>
             <translation>打开文件夹(&amp;F)…</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="929" />
+            <location filename="../app/gui/MainWindow.cpp" line="947" />
             <source>Open a folder of rank traces (one file per rank) as one job, side by side on one clock</source>
             <translation>将 rank 跟踪文件所在的文件夹（每个 rank 一个文件）作为一个作业打开，在同一时钟上并排显示</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="930" />
+            <location filename="../app/gui/MainWindow.cpp" line="948" />
             <source>Compare With Folder…</source>
             <translation>与文件夹比较…</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="931" />
+            <location filename="../app/gui/MainWindow.cpp" line="949" />
             <source>Compare what is shown with a folder of rank traces (baseline job vs optimized job)</source>
             <translation>将当前显示的内容与 rank 跟踪文件所在的文件夹比较（基线作业对比优化后的作业）</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="937" />
+            <location filename="../app/gui/MainWindow.cpp" line="955" />
             <source>Compare With Folder of Rank Traces</source>
             <translation>与 rank 跟踪文件所在的文件夹比较</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="947" />
+            <location filename="../app/gui/MainWindow.cpp" line="965" />
             <source>Open Folder of Rank Traces</source>
             <translation>打开 rank 跟踪文件所在的文件夹</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="957" />
+            <location filename="../app/gui/MainWindow.cpp" line="975" />
             <source>Loading the ranks in %1…</source>
             <translation>正在加载 %1 中的各 rank…</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="295" />
+            <location filename="../app/gui/MainWindow.cpp" line="307" />
             <source>Open &amp;Demo</source>
             <translation>打开演示(&amp;D)</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="296" />
+            <location filename="../app/gui/MainWindow.cpp" line="308" />
             <source>The case study: an FSDP run before and after prefetching and allocator tuning, compared</source>
             <translation>案例研究：对比一个 FSDP 运行在预取和分配器调优前后的表现</translation>
         </message>
         <message numerus="yes">
-            <location filename="../app/gui/MainWindow.cpp" line="461" />
+            <location filename="../app/gui/MainWindow.cpp" line="479" />
             <source>%n run(s)</source>
             <translation>
                 <numerusform>%n 个运行</numerusform>
             </translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="467" />
+            <location filename="../app/gui/MainWindow.cpp" line="485" />
             <source>Stop loading</source>
             <translation>停止加载</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="961" />
+            <location filename="../app/gui/MainWindow.cpp" line="979" />
             <source>Stop loading this folder</source>
             <translation>停止加载此文件夹</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="971" />
+            <location filename="../app/gui/MainWindow.cpp" line="989" />
             <source>Loading the folder %1 was cancelled.</source>
             <translation>已取消加载文件夹 %1。</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="979" />
+            <location filename="../app/gui/MainWindow.cpp" line="997" />
             <source>no rank trace in it</source>
             <translation>其中没有 rank 跟踪文件</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="996" />
+            <location filename="../app/gui/MainWindow.cpp" line="1014" />
             <source>rank %1 (guessed)</source>
             <translation>rank %1（推测）</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="996" />
+            <location filename="../app/gui/MainWindow.cpp" line="1014" />
             <source>rank %1</source>
             <translation>rank %1</translation>
         </message>
         <message numerus="yes">
-            <location filename="../app/gui/MainWindow.cpp" line="1046" />
+            <location filename="../app/gui/MainWindow.cpp" line="1064" />
             <source>%n rank(s) of %1 loaded in %2 s (%3 events, %4 at once)</source>
             <translation>
                 <numerusform>已加载 %1 中的 %n 个 rank，耗时 %2 秒（%3 个事件，同时加载 %4 个）</numerusform>
@@ -4872,33 +5290,33 @@ nearest GEMM after: %2</source>
             <translation type="vanished">报告已写入 %1</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="1124" />
+            <location filename="../app/gui/MainWindow.cpp" line="1142" />
             <source>Re&amp;load</source>
             <translation>重新加载(&amp;L)</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="1126" />
+            <location filename="../app/gui/MainWindow.cpp" line="1144" />
             <source>Load the trace(s) shown again from disk</source>
             <translation>从磁盘重新加载当前显示的跟踪文件</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="1163" />
+            <location filename="../app/gui/MainWindow.cpp" line="1181" />
             <source>%1 changed on disk — Reload to see the new version.</source>
             <translation>%1 已在磁盘上更改 — 点击“重新加载”查看新版本。</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="1164" />
+            <location filename="../app/gui/MainWindow.cpp" line="1182" />
             <source>%1 was removed or renamed on disk.</source>
             <translation>%1 已在磁盘上被删除或重命名。</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="1165" />
+            <location filename="../app/gui/MainWindow.cpp" line="1183" />
             <source>Reload</source>
             <translation>重新加载</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="710" />
-            <location filename="../app/gui/MainWindow.cpp" line="715" />
+            <location filename="../app/gui/MainWindow.cpp" line="728" />
+            <location filename="../app/gui/MainWindow.cpp" line="733" />
             <source>%1 — Lanescope</source>
             <translation>%1 — Lanescope</translation>
         </message>
@@ -4931,45 +5349,45 @@ nearest GEMM after: %2</source>
             <translation type="vanished">图片已复制到剪贴板</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="499" />
-            <location filename="../app/gui/MainWindow.cpp" line="527" />
-            <location filename="../app/gui/MainWindow.cpp" line="745" />
-            <location filename="../app/gui/MainWindow.cpp" line="1002" />
+            <location filename="../app/gui/MainWindow.cpp" line="517" />
+            <location filename="../app/gui/MainWindow.cpp" line="545" />
+            <location filename="../app/gui/MainWindow.cpp" line="763" />
+            <location filename="../app/gui/MainWindow.cpp" line="1020" />
             <source>%1: %2</source>
             <translation>%1：%2</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="479" />
-            <location filename="../app/gui/MainWindow.cpp" line="734" />
+            <location filename="../app/gui/MainWindow.cpp" line="497" />
+            <location filename="../app/gui/MainWindow.cpp" line="752" />
             <source>the comparison</source>
             <translation>比较</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="429" />
-            <location filename="../app/gui/MainWindow.cpp" line="432" />
-            <location filename="../app/gui/MainWindow.cpp" line="710" />
+            <location filename="../app/gui/MainWindow.cpp" line="447" />
+            <location filename="../app/gui/MainWindow.cpp" line="450" />
+            <location filename="../app/gui/MainWindow.cpp" line="728" />
             <source> vs </source>
             <translation> 对比 </translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="298" />
+            <location filename="../app/gui/MainWindow.cpp" line="310" />
             <source>&amp;Keyboard Shortcuts</source>
             <translation>快捷键(&amp;K)</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="300" />
+            <location filename="../app/gui/MainWindow.cpp" line="312" />
             <source>Every shortcut of the menus and toolbars, and the timeline's keys</source>
             <translation>菜单和工具栏的所有快捷键，以及时间线的按键</translation>
         </message>
         <message numerus="yes">
-            <location filename="../app/gui/MainWindow.cpp" line="773" />
+            <location filename="../app/gui/MainWindow.cpp" line="791" />
             <source>Comparing %n run(s), aligned on their complete step %1</source>
             <translation>
                 <numerusform>正在比较 %n 个运行，按各自第 %1 个完整步对齐</numerusform>
             </translation>
         </message>
         <message numerus="yes">
-            <location filename="../app/gui/MainWindow.cpp" line="775" />
+            <location filename="../app/gui/MainWindow.cpp" line="793" />
             <source>Comparing %n run(s), aligned on their starts</source>
             <translation>
                 <numerusform>正在比较 %n 个运行，按各自起点对齐</numerusform>
@@ -5224,32 +5642,72 @@ nearest GEMM after: %2</source>
             <translation>整个跟踪中的内核、拷贝和 memset</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/MetricsTableModel.cpp" line="122" />
+            <location filename="../widgets/compare/MetricsTableModel.cpp" line="120" />
+            <source>Host wait</source>
+            <translation>主机等待</translation>
+        </message>
+        <message>
+            <location filename="../widgets/compare/MetricsTableModel.cpp" line="121" />
+            <source>Share of the compute streams' idle time spent waiting for the CPU to launch the next kernel (Holistic Trace Analysis' idle time breakdown; over the analysed steps)</source>
+            <translation>计算流空闲时间中等待 CPU 启动下一个内核的占比（Holistic Trace Analysis 的空闲时间分解；在分析的步内）</translation>
+        </message>
+        <message>
+            <location filename="../widgets/compare/MetricsTableModel.cpp" line="124" />
+            <source>Kernel launches</source>
+            <translation>内核启动</translation>
+        </message>
+        <message>
+            <location filename="../widgets/compare/MetricsTableModel.cpp" line="125" />
+            <source>GPU activities matched to the call that launched them (CUDA, HIP and MTIA runtime calls)</source>
+            <translation>与启动它们的调用匹配的 GPU 活动（CUDA、HIP 和 MTIA 运行时调用）</translation>
+        </message>
+        <message>
+            <location filename="../widgets/compare/MetricsTableModel.cpp" line="127" />
+            <source>Launch delay, median</source>
+            <translation>启动延迟中位数</translation>
+        </message>
+        <message>
+            <location filename="../widgets/compare/MetricsTableModel.cpp" line="128" />
+            <source>From the end of the launch call to the start of its kernel, the median over the launches</source>
+            <translation>从启动调用结束到其内核开始的时间，所有启动的中位数</translation>
+        </message>
+        <message>
+            <location filename="../widgets/compare/MetricsTableModel.cpp" line="137" />
+            <source>  critical path: %1</source>
+            <translation>  关键路径：%1</translation>
+        </message>
+        <message>
+            <location filename="../widgets/compare/MetricsTableModel.cpp" line="138" />
+            <source>Time the critical path of the run's step (its step: the median complete one, or the one analysed) spends as %1; the six parts add up to that step's length</source>
+            <translation>该运行所选步（完整步中时长居中的一步，或所分析的那一步）的关键路径用于%1的时间；六个部分之和等于该步的时长</translation>
+        </message>
+        <message>
+            <location filename="../widgets/compare/MetricsTableModel.cpp" line="149" />
             <source>Job step time</source>
             <translation>作业步时长</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/MetricsTableModel.cpp" line="123" />
+            <location filename="../widgets/compare/MetricsTableModel.cpp" line="150" />
             <source>A folder of rank traces: the median job step, from the first rank's start to the last rank's end</source>
             <translation>rank 跟踪文件所在的文件夹：作业步时长的中位数，从首个 rank 开始到最后一个 rank 结束</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/MetricsTableModel.cpp" line="125" />
+            <location filename="../widgets/compare/MetricsTableModel.cpp" line="152" />
             <source>Job GEMM gaps, total</source>
             <translation>作业 GEMM 间隙总计</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/MetricsTableModel.cpp" line="126" />
+            <location filename="../widgets/compare/MetricsTableModel.cpp" line="153" />
             <source>A folder of rank traces: the listed gaps of every rank, summed</source>
             <translation>rank 跟踪文件所在的文件夹：所有 rank 所列间隙之和</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/MetricsTableModel.cpp" line="128" />
+            <location filename="../widgets/compare/MetricsTableModel.cpp" line="155" />
             <source>Waits on stragglers</source>
             <translation>等待掉队者</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/MetricsTableModel.cpp" line="129" />
+            <location filename="../widgets/compare/MetricsTableModel.cpp" line="156" />
             <source>A folder of rank traces: per step, every rank's wait at a collective for the last rank to arrive, summed</source>
             <translation>rank 跟踪文件所在的文件夹：每步中各 rank 在集合通信处等待最后到达的 rank 的时间之和</translation>
         </message>
@@ -5266,49 +5724,49 @@ nearest GEMM after: %2</source>
             <translation type="vanished">%1 GiB</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/MetricsTableModel.cpp" line="193" />
+            <location filename="../widgets/compare/MetricsTableModel.cpp" line="222" />
             <source>%1 pt</source>
             <translation>%1 个百分点</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/MetricsTableModel.cpp" line="230" />
-            <location filename="../widgets/compare/MetricsTableModel.cpp" line="240" />
+            <location filename="../widgets/compare/MetricsTableModel.cpp" line="259" />
+            <location filename="../widgets/compare/MetricsTableModel.cpp" line="269" />
             <source>—</source>
             <translation>—</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/MetricsTableModel.cpp" line="232" />
-            <location filename="../widgets/compare/MetricsTableModel.cpp" line="250" />
+            <location filename="../widgets/compare/MetricsTableModel.cpp" line="261" />
+            <location filename="../widgets/compare/MetricsTableModel.cpp" line="279" />
             <source>%1 × %2</source>
             <translation>%1 × %2</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/MetricsTableModel.cpp" line="236" />
+            <location filename="../widgets/compare/MetricsTableModel.cpp" line="265" />
             <source>Unknown for this run (no steps, no memory events, or no MFU inputs)</source>
             <translation>该运行无此数据（没有步、没有内存事件或没有 MFU 输入）</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/MetricsTableModel.cpp" line="275" />
+            <location filename="../widgets/compare/MetricsTableModel.cpp" line="304" />
             <source>Better than the baseline</source>
             <translation>优于基线</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/MetricsTableModel.cpp" line="275" />
+            <location filename="../widgets/compare/MetricsTableModel.cpp" line="304" />
             <source>Worse than the baseline</source>
             <translation>差于基线</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/MetricsTableModel.cpp" line="275" />
+            <location filename="../widgets/compare/MetricsTableModel.cpp" line="304" />
             <source>About the same</source>
             <translation>基本持平</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/MetricsTableModel.cpp" line="286" />
+            <location filename="../widgets/compare/MetricsTableModel.cpp" line="315" />
             <source>Metric</source>
             <translation>指标</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/MetricsTableModel.cpp" line="293" />
+            <location filename="../widgets/compare/MetricsTableModel.cpp" line="322" />
             <source>Δ %1</source>
             <translation>Δ %1</translation>
         </message>
@@ -7290,45 +7748,45 @@ Click to outline it in every run's lanes</source>
     <context>
         <name>lanescope::TimelineView</name>
         <message>
-            <location filename="../widgets/timeline/TimelineView.cpp" line="384" />
+            <location filename="../widgets/timeline/TimelineView.cpp" line="396" />
             <source>Duration: %1</source>
             <translation>时长：%1</translation>
         </message>
         <message>
-            <location filename="../widgets/timeline/TimelineView.cpp" line="385" />
+            <location filename="../widgets/timeline/TimelineView.cpp" line="397" />
             <source>Start: %1</source>
             <translation>开始：%1</translation>
         </message>
         <message>
-            <location filename="../widgets/timeline/TimelineView.cpp" line="386" />
+            <location filename="../widgets/timeline/TimelineView.cpp" line="398" />
             <source>Category: %1 (%2)</source>
             <translation>类别：%1（%2）</translation>
         </message>
         <message>
-            <location filename="../widgets/timeline/TimelineView.cpp" line="387" />
+            <location filename="../widgets/timeline/TimelineView.cpp" line="399" />
             <source>Stream: %1</source>
             <translation>流：%1</translation>
         </message>
         <message>
-            <location filename="../widgets/timeline/TimelineView.cpp" line="387" />
+            <location filename="../widgets/timeline/TimelineView.cpp" line="399" />
             <source>Thread: %1</source>
             <translation>线程：%1</translation>
         </message>
         <message>
-            <location filename="../widgets/timeline/TimelineView.cpp" line="390" />
+            <location filename="../widgets/timeline/TimelineView.cpp" line="402" />
             <source>Step: %1</source>
             <translation>步：%1</translation>
         </message>
         <message>
-            <location filename="../widgets/timeline/TimelineView.cpp" line="505" />
+            <location filename="../widgets/timeline/TimelineView.cpp" line="521" />
             <source>%1
 at %2</source>
             <translation>%1
 位于 %2</translation>
         </message>
         <message numerus="yes">
-            <location filename="../widgets/render/TimelineRenderer.cpp" line="625" />
-            <location filename="../widgets/render/TimelineRenderer.cpp" line="716" />
+            <location filename="../widgets/render/TimelineRenderer.cpp" line="711" />
+            <location filename="../widgets/render/TimelineRenderer.cpp" line="802" />
             <source>  (%n lane(s))</source>
             <translation>
                 <numerusform>  （%n 条泳道）</numerusform>
@@ -7347,17 +7805,22 @@ at %2</source>
             <translation type="vanished">内存，顶部 = %1</translation>
         </message>
         <message>
-            <location filename="../widgets/render/TimelineRenderer.cpp" line="730" />
+            <location filename="../widgets/render/TimelineRenderer.cpp" line="122" />
+            <source>queue, max %1</source>
+            <translation>队列，最大 %1</translation>
+        </message>
+        <message>
+            <location filename="../widgets/render/TimelineRenderer.cpp" line="816" />
             <source>GPU %1 memory</source>
             <translation>GPU %1 显存</translation>
         </message>
         <message>
-            <location filename="../widgets/render/TimelineRenderer.cpp" line="803" />
+            <location filename="../widgets/render/TimelineRenderer.cpp" line="889" />
             <source>window %1</source>
             <translation>窗口 %1</translation>
         </message>
         <message>
-            <location filename="../widgets/render/TimelineRenderer.cpp" line="805" />
+            <location filename="../widgets/render/TimelineRenderer.cpp" line="891" />
             <source>steps</source>
             <translation>步</translation>
         </message>

@@ -131,6 +131,8 @@ void ViewState::setQueueLanes(bool on)
         return;
     m_queueLanes = on;
     emit queueLanesChanged(on);
+}
+
 void ViewState::setCriticalPathOverlay(bool on)
 {
     if (on == m_criticalPath)
