@@ -1850,6 +1850,30 @@ RankFacts writeRankFacts(JsonOut &w, const SynthConfig &c, const Rank &r, std::i
     w.Int(r.queueBlockedCalls);
     key(w, "blocked_us");
     w.Double(usOf(r.queueBlockedNs));
+    // The time the compute stream's queue (launched by a call that has started, not yet finished)
+    // holds the limit or more: the CPU blocked, or busy elsewhere while the queue stayed full.
+    {
+        std::vector<std::pair<TimeNs, int>> edges;
+        for (const RuntimeCall &call : r.calls)
+            if (call.act >= 0 && r.acts[std::size_t(call.act)].stream == Compute) {
+                const GpuAct &a = r.acts[std::size_t(call.act)];
+                edges.emplace_back(call.ts, +1);
+                edges.emplace_back(a.ts + a.dur, -1);
+            }
+        std::sort(edges.begin(), edges.end()); // at one instant, ends before starts
+        TimeNs full = 0, since = 0;
+        std::size_t depth = 0;
+        for (const auto &[t, d] : edges) {
+            const bool wasFull = depth >= kLaunchQueueDepth;
+            depth = std::size_t(std::int64_t(depth) + d);
+            if (!wasFull && depth >= kLaunchQueueDepth)
+                since = t;
+            else if (wasFull && depth < kLaunchQueueDepth)
+                full += t - since;
+        }
+        key(w, "full_us");
+        w.Double(usOf(full));
+    }
     w.EndObject();
     // What the critical path of each step must find (core/analysis/CriticalPath.h): the compute
     // stream's idle time inside the step by why it idled, and whether the step is launch-bound

@@ -76,6 +76,17 @@ ComparisonDock::ComparisonDock(QWidget *parent)
     m_metricsView->setSelectionBehavior(QAbstractItemView::SelectRows);
     m_metricsView->setWordWrap(false);
     m_metricsView->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+    // The figures' names take what the runs' columns leave, elided at the right (the tooltip and
+    // Copy Table keep them whole): the runs' values and deltas never need a sideways scroll.
+    // (Set once the model has its columns: a header without sections has none to set.)
+    const auto stretchNames = [this] {
+        if (m_metricsView->model()->columnCount() > 0)
+            m_metricsView->horizontalHeader()->setSectionResizeMode(0, QHeaderView::Stretch);
+    };
+    connect(m_compact, &QAbstractItemModel::modelReset, this, stretchNames);
+    connect(m_compact, &QAbstractItemModel::columnsInserted, this, stretchNames);
+    connect(m_compact, &QAbstractItemModel::layoutChanged, this, stretchNames);
+    m_metricsView->setTextElideMode(Qt::ElideRight);
     ml->addWidget(m_metricsView, 1);
     auto *copy = new QPushButton(tr("Copy Table"), metricsTab);
     copy->setToolTip(tr("Copy the figures as tab-separated text (pastes into a spreadsheet)"));
