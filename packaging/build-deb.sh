@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-3.0-or-later
 # Builds the Debian package: build/deb/lanescope_<version>_<arch>.deb (Release, without the tests).
 # Installs what the build needs first (scripts/setup-deps.sh). Install the result with
 #   sudo apt install ./build/deb/lanescope_*.deb

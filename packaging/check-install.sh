@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-3.0-or-later
 # Installs the .deb for real into a brand-new Debian 12 root (../shared/tools/fresh-debian-check.sh,
 # which clones the LAST COMMIT) and checks what a user gets. Run from the project, as root; it takes
 # 15-25 minutes on a loaded machine.

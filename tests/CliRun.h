@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // Runs the lanescope-cli binary under test (LANESCOPE_CLI_PATH) and keeps what it said: the CLI
 // suites check exit codes, stdout and the one stderr line of the contract (docs/architecture.md).

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // Where the real traces live for tests: $LANESCOPE_TRACES_DIR, else ../shared/traces beside the
 // project. A test that needs one calls LANESCOPE_REQUIRE_TRACE and skips visibly without it.

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Move messages that lupdate filed under the wrong context to the context used at run time.
 
 core/ and app/cli/ call a file-local `tr()` wrapper around QCoreApplication::translate("TraceLoader",

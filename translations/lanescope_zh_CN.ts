@@ -4,17 +4,17 @@
     <context>
         <name>AboutBox</name>
         <message>
-            <location filename="../app/gui/AboutBox.cpp" line="25" />
+            <location filename="../app/gui/AboutBox.cpp" line="26" />
             <source>zlib licence</source>
             <translation>zlib 许可证</translation>
         </message>
         <message>
-            <location filename="../app/gui/AboutBox.cpp" line="43" />
+            <location filename="../app/gui/AboutBox.cpp" line="44" />
             <source>see its distribution</source>
             <translation>见其发行版</translation>
         </message>
         <message>
-            <location filename="../app/gui/AboutBox.cpp" line="46" />
+            <location filename="../app/gui/AboutBox.cpp" line="47" />
             <source>&lt;h3&gt;Lanescope %1&lt;/h3&gt;&lt;p&gt;A native viewer for PyTorch Profiler (Kineto) traces: find out why a distributed training run wastes its GPUs, prove the fix, and show the proof.&lt;/p&gt;&lt;p&gt;Lanescope is free software under the GNU General Public License, version 3 or any later version (GPL-3.0-or-later), and comes with no warranty.&lt;/p&gt;&lt;p&gt;Libraries in this build:&lt;/p&gt;&lt;table cellspacing="6"&gt;&lt;tr&gt;&lt;th align="left"&gt;Library&lt;/th&gt;&lt;th align="left"&gt;Version&lt;/th&gt;&lt;th align="left"&gt;Licence&lt;/th&gt;&lt;/tr&gt;%2&lt;/table&gt;</source>
             <translation>&lt;h3&gt;Lanescope %1&lt;/h3&gt;&lt;p&gt;PyTorch Profiler（Kineto）跟踪文件的原生查看器：找出分布式训练运行浪费 GPU 的原因，验证修复效果，并展示证据。&lt;/p&gt;&lt;p&gt;Lanescope 是自由软件，依据 GNU 通用公共许可证第 3 版或（由您选择）任何更高版本（GPL-3.0-or-later）发布，不提供任何担保。&lt;/p&gt;&lt;p&gt;本构建包含的库：&lt;/p&gt;&lt;table cellspacing="6"&gt;&lt;tr&gt;&lt;th align="left"&gt;库&lt;/th&gt;&lt;th align="left"&gt;版本&lt;/th&gt;&lt;th align="left"&gt;许可证&lt;/th&gt;&lt;/tr&gt;%2&lt;/table&gt;</translation>
         </message>
@@ -23,7 +23,7 @@
             <translation type="vanished">&lt;h3&gt;Lanescope %1&lt;/h3&gt;&lt;p&gt;PyTorch Profiler（Kineto）跟踪文件的原生查看器：找出分布式训练运行浪费 GPU 的原因，验证修复效果，并展示证据。&lt;/p&gt;&lt;p&gt;Lanescope：许可证尚未确定。&lt;/p&gt;&lt;p&gt;本构建包含的库：&lt;/p&gt;&lt;table cellspacing="6"&gt;&lt;tr&gt;&lt;th align="left"&gt;库&lt;/th&gt;&lt;th align="left"&gt;版本&lt;/th&gt;&lt;th align="left"&gt;许可证&lt;/th&gt;&lt;/tr&gt;%2&lt;/table&gt;</translation>
         </message>
         <message>
-            <location filename="../app/gui/AboutBox.cpp" line="59" />
+            <location filename="../app/gui/AboutBox.cpp" line="60" />
             <source>About Lanescope</source>
             <translation>关于 Lanescope</translation>
         </message>
@@ -31,12 +31,12 @@
     <context>
         <name>DemoTrace</name>
         <message>
-            <location filename="../core/synth/DemoTrace.cpp" line="36" />
+            <location filename="../core/synth/DemoTrace.cpp" line="37" />
             <source>cannot create the demo folder %1</source>
             <translation>无法创建演示文件夹 %1</translation>
         </message>
         <message>
-            <location filename="../core/synth/DemoTrace.cpp" line="46" />
+            <location filename="../core/synth/DemoTrace.cpp" line="47" />
             <source>cannot write the demo trace %1: %2</source>
             <translation>无法写入演示跟踪文件 %1：%2</translation>
         </message>
@@ -44,17 +44,17 @@
     <context>
         <name>EventArgs</name>
         <message>
-            <location filename="../core/parse/EventArgs.cpp" line="78" />
+            <location filename="../core/parse/EventArgs.cpp" line="79" />
             <source>the event is not in the file</source>
             <translation>该事件不在文件中</translation>
         </message>
         <message>
-            <location filename="../core/parse/EventArgs.cpp" line="58" />
+            <location filename="../core/parse/EventArgs.cpp" line="59" />
             <source>the event at byte %1 no longer parses</source>
             <translation>位于字节 %1 的事件已无法解析</translation>
         </message>
         <message>
-            <location filename="../core/parse/EventArgs.cpp" line="96" />
+            <location filename="../core/parse/EventArgs.cpp" line="97" />
             <source>%1 changed on disk; reload it</source>
             <translation>%1 在磁盘上已更改，请重新加载</translation>
         </message>
@@ -62,106 +62,106 @@
     <context>
         <name>FolderLoad</name>
         <message>
-            <location filename="../core/io/FolderLoad.cpp" line="205" />
+            <location filename="../core/io/FolderLoad.cpp" line="206" />
             <source>not a trace</source>
             <translation>不是跟踪文件</translation>
         </message>
         <message>
-            <location filename="../core/io/FolderLoad.cpp" line="207" />
+            <location filename="../core/io/FolderLoad.cpp" line="208" />
             <source>not a trace: it holds no events</source>
             <translation>不是跟踪文件：其中没有任何事件</translation>
         </message>
         <message>
-            <location filename="../core/io/FolderLoad.cpp" line="240" />
+            <location filename="../core/io/FolderLoad.cpp" line="241" />
             <source>no rank in distributedInfo, while the other traces are ranks of a job of %1</source>
             <translation>distributedInfo 中没有 rank，而其他跟踪文件都是 world size 为 %1 的作业中的 rank</translation>
         </message>
         <message>
-            <location filename="../core/io/FolderLoad.cpp" line="242" />
+            <location filename="../core/io/FolderLoad.cpp" line="243" />
             <source>another job: world size %1, this job's is %2</source>
             <translation>属于另一个作业：world size 为 %1，本作业为 %2</translation>
         </message>
         <message>
-            <location filename="../core/io/FolderLoad.cpp" line="244" />
+            <location filename="../core/io/FolderLoad.cpp" line="245" />
             <source>another job: backend %1, this job's is %2</source>
             <translation>属于另一个作业：后端为 %1，本作业为 %2</translation>
         </message>
         <message>
-            <location filename="../core/io/FolderLoad.cpp" line="246" />
+            <location filename="../core/io/FolderLoad.cpp" line="247" />
             <source>another job: its process groups (distributedInfo.pg_config) differ from this job's</source>
             <translation>属于另一个作业：其进程组（distributedInfo.pg_config）与本作业不同</translation>
         </message>
         <message>
-            <location filename="../core/io/FolderLoad.cpp" line="248" />
+            <location filename="../core/io/FolderLoad.cpp" line="249" />
             <source>rank %1 is outside the job's world size %2</source>
             <translation>rank %1 超出了作业的 world size %2</translation>
         </message>
         <message>
-            <location filename="../core/io/FolderLoad.cpp" line="258" />
+            <location filename="../core/io/FolderLoad.cpp" line="259" />
             <source>rank %1 again (already read from %2)</source>
             <translation>rank %1 重复（已从 %2 读取）</translation>
         </message>
         <message>
-            <location filename="../core/io/FolderLoad.cpp" line="279" />
-            <location filename="../core/io/FolderLoad.cpp" line="368" />
+            <location filename="../core/io/FolderLoad.cpp" line="280" />
+            <location filename="../core/io/FolderLoad.cpp" line="369" />
             <source>%1 left out: %2</source>
             <translation>已排除 %1：%2</translation>
         </message>
         <message>
-            <location filename="../core/io/FolderLoad.cpp" line="283" />
+            <location filename="../core/io/FolderLoad.cpp" line="284" />
             <source>rank %1 = %2</source>
             <translation>rank %1 = %2</translation>
         </message>
         <message>
-            <location filename="../core/io/FolderLoad.cpp" line="284" />
+            <location filename="../core/io/FolderLoad.cpp" line="285" />
             <source>the traces carry no distributedInfo: rank numbers are guessed from the file names (%1)</source>
             <translation>这些跟踪文件没有 distributedInfo：rank 编号根据文件名推测（%1）</translation>
         </message>
         <message>
-            <location filename="../core/io/FolderLoad.cpp" line="296" />
+            <location filename="../core/io/FolderLoad.cpp" line="297" />
             <source>%1 of the job's %2 ranks are here; missing: %3%4</source>
             <translation>作业的 %2 个 rank 中只有 %1 个在此；缺少：%3%4</translation>
         </message>
         <message>
-            <location filename="../core/io/FolderLoad.cpp" line="305" />
+            <location filename="../core/io/FolderLoad.cpp" line="306" />
             <source>rank %1 (%2) is cut off: loaded up to byte %3</source>
             <translation>rank %1（%2）被截断：只加载到字节 %3</translation>
         </message>
         <message>
-            <location filename="../core/io/FolderLoad.cpp" line="353" />
+            <location filename="../core/io/FolderLoad.cpp" line="354" />
             <source>%1 does not exist</source>
             <translation>%1 不存在</translation>
         </message>
         <message>
-            <location filename="../core/io/FolderLoad.cpp" line="357" />
+            <location filename="../core/io/FolderLoad.cpp" line="358" />
             <source>%1 is not a folder</source>
             <translation>%1 不是文件夹</translation>
         </message>
         <message>
-            <location filename="../core/io/FolderLoad.cpp" line="361" />
+            <location filename="../core/io/FolderLoad.cpp" line="362" />
             <source>%1 cannot be read</source>
             <translation>无法读取 %1</translation>
         </message>
         <message numerus="yes">
-            <location filename="../core/io/FolderLoad.cpp" line="370" />
+            <location filename="../core/io/FolderLoad.cpp" line="371" />
             <source>%n file(s) not named *.json or *.json.gz ignored: %1</source>
             <translation>
                 <numerusform>已忽略 %n 个不是 *.json 或 *.json.gz 的文件：%1</numerusform>
             </translation>
         </message>
         <message>
-            <location filename="../core/io/FolderLoad.cpp" line="373" />
+            <location filename="../core/io/FolderLoad.cpp" line="374" />
             <source>%1 holds no .json or .json.gz trace</source>
             <translation>%1 中没有 .json 或 .json.gz 跟踪文件</translation>
         </message>
         <message>
-            <location filename="../core/io/FolderLoad.cpp" line="442" />
+            <location filename="../core/io/FolderLoad.cpp" line="443" />
             <source>loading cancelled</source>
             <translation>加载已取消</translation>
         </message>
         <message>
-            <location filename="../core/io/FolderLoad.cpp" line="374" />
-            <location filename="../core/io/FolderLoad.cpp" line="449" />
+            <location filename="../core/io/FolderLoad.cpp" line="375" />
+            <location filename="../core/io/FolderLoad.cpp" line="450" />
             <source>%1 holds no rank trace: %2</source>
             <translation>%1 中没有 rank 跟踪文件：%2</translation>
         </message>
@@ -220,47 +220,47 @@
     <context>
         <name>LaneLayout</name>
         <message>
-            <location filename="../widgets/render/LaneLayout.cpp" line="92" />
+            <location filename="../widgets/render/LaneLayout.cpp" line="93" />
             <source>compute</source>
             <translation>计算</translation>
         </message>
         <message>
-            <location filename="../widgets/render/LaneLayout.cpp" line="150" />
+            <location filename="../widgets/render/LaneLayout.cpp" line="151" />
             <source>Profiler</source>
             <translation>分析器</translation>
         </message>
         <message>
-            <location filename="../widgets/render/LaneLayout.cpp" line="181" />
+            <location filename="../widgets/render/LaneLayout.cpp" line="182" />
             <source>GPU %1</source>
             <translation>GPU %1</translation>
         </message>
         <message>
-            <location filename="../widgets/render/LaneLayout.cpp" line="196" />
+            <location filename="../widgets/render/LaneLayout.cpp" line="197" />
             <source>Process</source>
             <translation>进程</translation>
         </message>
         <message>
-            <location filename="../widgets/render/LaneLayout.cpp" line="197" />
+            <location filename="../widgets/render/LaneLayout.cpp" line="198" />
             <source>%1 (pid %2)</source>
             <translation>%1（pid %2）</translation>
         </message>
         <message>
-            <location filename="../widgets/render/LaneLayout.cpp" line="217" />
+            <location filename="../widgets/render/LaneLayout.cpp" line="218" />
             <source>%1 %2 · stream %3</source>
             <translation>%1 %2 · 流 %3</translation>
         </message>
         <message>
-            <location filename="../widgets/render/LaneLayout.cpp" line="223" />
+            <location filename="../widgets/render/LaneLayout.cpp" line="224" />
             <source>unnamed thread</source>
             <translation>未命名线程</translation>
         </message>
         <message>
-            <location filename="../widgets/render/LaneLayout.cpp" line="223" />
+            <location filename="../widgets/render/LaneLayout.cpp" line="224" />
             <source>unnamed thread · %1</source>
             <translation>未命名线程 · %1</translation>
         </message>
         <message numerus="yes">
-            <location filename="../widgets/render/LaneLayout.cpp" line="230" />
+            <location filename="../widgets/render/LaneLayout.cpp" line="231" />
             <source>%1
 %n slice(s), %2 row(s)</source>
             <translation>
@@ -269,7 +269,7 @@
             </translation>
         </message>
         <message>
-            <location filename="../widgets/render/LaneLayout.cpp" line="232" />
+            <location filename="../widgets/render/LaneLayout.cpp" line="233" />
             <source>thread id %1 (the trace names no such thread)</source>
             <translation>线程 ID %1（跟踪中没有该线程的名称）</translation>
         </message>
@@ -277,12 +277,12 @@
     <context>
         <name>MappedSource</name>
         <message>
-            <location filename="../core/io/MappedSource.cpp" line="98" />
+            <location filename="../core/io/MappedSource.cpp" line="99" />
             <source>cannot map %1: %2</source>
             <translation>无法映射 %1：%2</translation>
         </message>
         <message>
-            <location filename="../core/io/GzipInflater.cpp" line="41" />
+            <location filename="../core/io/GzipInflater.cpp" line="42" />
             <source>zlib could not be initialised</source>
             <translation>无法初始化 zlib</translation>
         </message>
@@ -295,27 +295,27 @@
             <translation type="vanished">无法将解压后的跟踪写入 %1：%2</translation>
         </message>
         <message>
-            <location filename="../core/io/GzipInflater.cpp" line="95" />
+            <location filename="../core/io/GzipInflater.cpp" line="96" />
             <source>the gzip data is corrupt near compressed byte %1: %2</source>
             <translation>gzip 数据在压缩字节 %1 附近损坏：%2</translation>
         </message>
         <message>
-            <location filename="../core/io/MappedSource.cpp" line="68" />
+            <location filename="../core/io/MappedSource.cpp" line="69" />
             <source>%1: no such file</source>
             <translation>%1：文件不存在</translation>
         </message>
         <message>
-            <location filename="../core/io/MappedSource.cpp" line="72" />
+            <location filename="../core/io/MappedSource.cpp" line="73" />
             <source>%1 is a folder, not a trace file</source>
             <translation>%1 是文件夹，不是跟踪文件</translation>
         </message>
         <message>
-            <location filename="../core/io/MappedSource.cpp" line="82" />
+            <location filename="../core/io/MappedSource.cpp" line="83" />
             <source>%1: cannot read the file (%2)</source>
             <translation>%1：无法读取文件（%2）</translation>
         </message>
         <message>
-            <location filename="../core/io/MappedSource.cpp" line="86" />
+            <location filename="../core/io/MappedSource.cpp" line="87" />
             <source>%1 is empty (0 bytes): not a trace</source>
             <translation>%1 为空（0 字节）：不是跟踪文件</translation>
         </message>
@@ -332,12 +332,12 @@
             <translation type="vanished">无法映射解压后的 %1：%2</translation>
         </message>
         <message>
-            <location filename="../core/io/MappedSource.cpp" line="182" />
+            <location filename="../core/io/MappedSource.cpp" line="183" />
             <source>%1 is gone from disk</source>
             <translation>%1 已从磁盘上消失</translation>
         </message>
         <message>
-            <location filename="../core/io/MappedSource.cpp" line="187" />
+            <location filename="../core/io/MappedSource.cpp" line="188" />
             <source>%1 changed on disk since it was opened; reload it</source>
             <translation>%1 自打开后在磁盘上已更改，请重新加载</translation>
         </message>
@@ -349,17 +349,17 @@
     <context>
         <name>Palette</name>
         <message>
-            <location filename="../widgets/render/Palette.cpp" line="25" />
+            <location filename="../widgets/render/Palette.cpp" line="26" />
             <source>GEMM</source>
             <translation>GEMM</translation>
         </message>
         <message>
-            <location filename="../widgets/render/Palette.cpp" line="26" />
+            <location filename="../widgets/render/Palette.cpp" line="27" />
             <source>matrix multiply kernels (gemm, xmma, nvjet, cutlass)</source>
             <translation>矩阵乘法内核（gemm、xmma、nvjet、cutlass）</translation>
         </message>
         <message>
-            <location filename="../widgets/render/Palette.cpp" line="27" />
+            <location filename="../widgets/render/Palette.cpp" line="28" />
             <source>Communication</source>
             <translation>通信</translation>
         </message>
@@ -368,77 +368,77 @@
             <translation type="vanished">集合通信内核（nccl、rccl）</translation>
         </message>
         <message>
-            <location filename="../widgets/render/Palette.cpp" line="28" />
+            <location filename="../widgets/render/Palette.cpp" line="29" />
             <source>collective kernels (nccl, rccl); gloo: and nccl: calls where the trace has no categories</source>
             <translation>集合通信内核（nccl、rccl）；跟踪文件没有类别时，也包括 gloo: 和 nccl: 调用</translation>
         </message>
         <message>
-            <location filename="../widgets/render/Palette.cpp" line="29" />
+            <location filename="../widgets/render/Palette.cpp" line="30" />
             <source>Attention</source>
             <translation>注意力</translation>
         </message>
         <message>
-            <location filename="../widgets/render/Palette.cpp" line="30" />
+            <location filename="../widgets/render/Palette.cpp" line="31" />
             <source>attention kernels (flash, fmha, *attention*)</source>
             <translation>注意力内核（flash、fmha、*attention*）</translation>
         </message>
         <message>
-            <location filename="../widgets/render/Palette.cpp" line="31" />
+            <location filename="../widgets/render/Palette.cpp" line="32" />
             <source>Memcpy / memset</source>
             <translation>内存拷贝 / 填充</translation>
         </message>
         <message>
-            <location filename="../widgets/render/Palette.cpp" line="32" />
+            <location filename="../widgets/render/Palette.cpp" line="33" />
             <source>device memory copies and fills</source>
             <translation>设备内存拷贝与填充</translation>
         </message>
         <message>
-            <location filename="../widgets/render/Palette.cpp" line="33" />
+            <location filename="../widgets/render/Palette.cpp" line="34" />
             <source>Other kernels</source>
             <translation>其他内核</translation>
         </message>
         <message>
-            <location filename="../widgets/render/Palette.cpp" line="34" />
+            <location filename="../widgets/render/Palette.cpp" line="35" />
             <source>elementwise, reductions, everything else on the GPU</source>
             <translation>逐元素、归约以及 GPU 上的其他一切</translation>
         </message>
         <message>
-            <location filename="../widgets/render/Palette.cpp" line="35" />
+            <location filename="../widgets/render/Palette.cpp" line="36" />
             <source>CPU operators</source>
             <translation>CPU 算子</translation>
         </message>
         <message>
-            <location filename="../widgets/render/Palette.cpp" line="36" />
+            <location filename="../widgets/render/Palette.cpp" line="37" />
             <source>aten:: and other operators on CPU threads</source>
             <translation>CPU 线程上的 aten:: 及其他算子</translation>
         </message>
         <message>
-            <location filename="../widgets/render/Palette.cpp" line="37" />
+            <location filename="../widgets/render/Palette.cpp" line="38" />
             <source>CUDA runtime</source>
             <translation>CUDA 运行时</translation>
         </message>
         <message>
-            <location filename="../widgets/render/Palette.cpp" line="38" />
+            <location filename="../widgets/render/Palette.cpp" line="39" />
             <source>cudaLaunchKernel, cudaMemcpyAsync, synchronisation, driver calls</source>
             <translation>cudaLaunchKernel、cudaMemcpyAsync、同步与驱动调用</translation>
         </message>
         <message>
-            <location filename="../widgets/render/Palette.cpp" line="39" />
+            <location filename="../widgets/render/Palette.cpp" line="40" />
             <source>Annotations</source>
             <translation>标注</translation>
         </message>
         <message>
-            <location filename="../widgets/render/Palette.cpp" line="40" />
+            <location filename="../widgets/render/Palette.cpp" line="41" />
             <source>ProfilerStep#, record_function ranges, python functions</source>
             <translation>ProfilerStep#、record_function 区间、Python 函数</translation>
         </message>
         <message>
-            <location filename="../widgets/render/Palette.cpp" line="41" />
+            <location filename="../widgets/render/Palette.cpp" line="42" />
             <source>Other</source>
             <translation>其他</translation>
         </message>
         <message>
-            <location filename="../widgets/render/Palette.cpp" line="42" />
+            <location filename="../widgets/render/Palette.cpp" line="43" />
             <source>events of other categories</source>
             <translation>其他类别的事件</translation>
         </message>
@@ -446,7 +446,7 @@
     <context>
         <name>QObject</name>
         <message>
-            <location filename="../widgets/compare/CompareCharts.cpp" line="359" />
+            <location filename="../widgets/compare/CompareCharts.cpp" line="360" />
             <source>could not encode the PNG</source>
             <translation>无法编码 PNG</translation>
         </message>
@@ -454,8 +454,8 @@
     <context>
         <name>SourceReader</name>
         <message>
-            <location filename="../core/io/SourceReader.cpp" line="88" />
-            <location filename="../core/io/SourceReader.cpp" line="96" />
+            <location filename="../core/io/SourceReader.cpp" line="89" />
+            <location filename="../core/io/SourceReader.cpp" line="97" />
             <source>%1 changed on disk; reload it</source>
             <translation>%1 在磁盘上已更改，请重新加载</translation>
         </message>
@@ -463,18 +463,18 @@
     <context>
         <name>Text</name>
         <message>
-            <location filename="../core/analysis/RankSummaryJson.cpp" line="106" />
-            <location filename="../core/analysis/RankSummaryJson.cpp" line="123" />
+            <location filename="../core/analysis/RankSummaryJson.cpp" line="107" />
+            <location filename="../core/analysis/RankSummaryJson.cpp" line="124" />
             <source>not an integer</source>
             <translation>不是整数</translation>
         </message>
         <message>
-            <location filename="../core/analysis/RankSummaryJson.cpp" line="110" />
+            <location filename="../core/analysis/RankSummaryJson.cpp" line="111" />
             <source>%1 is out of range (%2 to %3)</source>
             <translation>%1 超出范围（%2 到 %3）</translation>
         </message>
         <message>
-            <location filename="../core/analysis/RankSummaryJson.cpp" line="123" />
+            <location filename="../core/analysis/RankSummaryJson.cpp" line="124" />
             <source>%1 is out of range (0 or more)</source>
             <translation>%1 超出范围（应为 0 或以上）</translation>
         </message>
@@ -482,114 +482,114 @@
     <context>
         <name>TraceLoader</name>
         <message>
-            <location filename="../core/parse/TraceLoader.cpp" line="399" />
+            <location filename="../core/parse/TraceLoader.cpp" line="400" />
             <source>the file ends in the middle of an event at byte %1 (after %2 complete events): the profiler was probably stopped while writing; everything before the cut is loaded</source>
             <translation>文件在字节 %1 处于某个事件中间结束（此前有 %2 个完整事件）：分析器可能在写入时被终止；截断处之前的内容均已加载</translation>
         </message>
         <message>
-            <location filename="../core/parse/TraceLoader.cpp" line="404" />
+            <location filename="../core/parse/TraceLoader.cpp" line="405" />
             <source>the file ends at byte %1 before traceEvents is closed (after %2 complete events): the profiler was probably stopped while writing; everything before the cut is loaded</source>
             <translation>文件在字节 %1 处结束，traceEvents 尚未闭合（此前有 %2 个完整事件）：分析器可能在写入时被终止；截断处之前的内容均已加载</translation>
         </message>
         <message>
-            <location filename="../core/parse/TraceLoader.cpp" line="409" />
+            <location filename="../core/parse/TraceLoader.cpp" line="410" />
             <source>the event after byte %1 is larger than %2 MiB (or the file holds that much whitespace there): loading stopped there, after %3 complete events</source>
             <translation>字节 %1 之后的事件大于 %2 MiB（或文件在该处有如此多的空白）：加载在此停止，此前有 %3 个完整事件</translation>
         </message>
         <message>
-            <location filename="../core/parse/TraceLoader.cpp" line="415" />
+            <location filename="../core/parse/TraceLoader.cpp" line="416" />
             <source>JSON syntax error at byte %1 (%2): loading stopped there, after %3 complete events</source>
             <translation>字节 %1 处 JSON 语法错误（%2）：加载在此停止，已读取 %3 个完整事件</translation>
         </message>
         <message>
-            <location filename="../core/parse/TraceLoader.cpp" line="576" />
-            <location filename="../core/parse/TraceLoader.cpp" line="616" />
+            <location filename="../core/parse/TraceLoader.cpp" line="577" />
+            <location filename="../core/parse/TraceLoader.cpp" line="617" />
             <source>loading cancelled</source>
             <translation>加载已取消</translation>
         </message>
         <message>
-            <location filename="../core/parse/TraceLoader.cpp" line="449" />
-            <location filename="../core/parse/TraceLoader.cpp" line="470" />
+            <location filename="../core/parse/TraceLoader.cpp" line="450" />
+            <location filename="../core/parse/TraceLoader.cpp" line="471" />
             <source>input</source>
             <translation>输入</translation>
         </message>
         <message>
-            <location filename="../core/parse/TraceLoader.cpp" line="454" />
+            <location filename="../core/parse/TraceLoader.cpp" line="455" />
             <source>not enough memory to load %1</source>
             <translation>内存不足，无法加载 %1</translation>
         </message>
         <message>
-            <location filename="../core/parse/TraceLoader.cpp" line="458" />
+            <location filename="../core/parse/TraceLoader.cpp" line="459" />
             <source>%1 could not be loaded: %2</source>
             <translation>无法加载 %1：%2</translation>
         </message>
         <message>
-            <location filename="../core/parse/TraceLoader.cpp" line="477" />
+            <location filename="../core/parse/TraceLoader.cpp" line="478" />
             <source>%1 is empty: not a trace</source>
             <translation>%1 为空：不是跟踪文件</translation>
         </message>
         <message>
-            <location filename="../core/parse/TraceLoader.cpp" line="297" />
+            <location filename="../core/parse/TraceLoader.cpp" line="298" />
             <source>%1 holds only whitespace: not a trace</source>
             <translation>%1 只包含空白字符：不是跟踪文件</translation>
         </message>
         <message>
-            <location filename="../core/parse/TraceLoader.cpp" line="308" />
+            <location filename="../core/parse/TraceLoader.cpp" line="309" />
             <source>%1 is not a JSON trace (it starts with neither '{' nor '[')</source>
             <translation>%1 不是 JSON 跟踪文件（它既不以“{”也不以“[”开头）</translation>
         </message>
         <message>
-            <location filename="../core/parse/TraceLoader.cpp" line="316" />
+            <location filename="../core/parse/TraceLoader.cpp" line="317" />
             <source>%1 ends at byte %2 before any traceEvents</source>
             <translation>%1 在字节 %2 处结束，没有任何 traceEvents</translation>
         </message>
         <message>
-            <location filename="../core/parse/TraceLoader.cpp" line="318" />
+            <location filename="../core/parse/TraceLoader.cpp" line="319" />
             <source>the file ends at byte %1 before its closing '}'</source>
             <translation>文件在字节 %1 处结束，缺少结尾的“}”</translation>
         </message>
         <message>
-            <location filename="../core/parse/TraceLoader.cpp" line="331" />
+            <location filename="../core/parse/TraceLoader.cpp" line="332" />
             <source>%1 is not valid JSON: expected a key at byte %2</source>
             <translation>%1 不是有效的 JSON：字节 %2 处应为键名</translation>
         </message>
         <message>
-            <location filename="../core/parse/TraceLoader.cpp" line="333" />
+            <location filename="../core/parse/TraceLoader.cpp" line="334" />
             <source>JSON syntax error after traceEvents at byte %1; ignored</source>
             <translation>traceEvents 之后字节 %1 处有 JSON 语法错误；已忽略</translation>
         </message>
         <message>
-            <location filename="../core/parse/TraceLoader.cpp" line="340" />
+            <location filename="../core/parse/TraceLoader.cpp" line="341" />
             <source>%1 is not valid JSON: expected ':' at byte %2</source>
             <translation>%1 不是有效的 JSON：字节 %2 处应为“:”</translation>
         </message>
         <message>
-            <location filename="../core/parse/TraceLoader.cpp" line="347" />
+            <location filename="../core/parse/TraceLoader.cpp" line="348" />
             <source>%1: "traceEvents" is not an array</source>
             <translation>%1：“traceEvents”不是数组</translation>
         </message>
         <message>
-            <location filename="../core/parse/TraceLoader.cpp" line="371" />
+            <location filename="../core/parse/TraceLoader.cpp" line="372" />
             <source>"%1" at byte %2 nests deeper than %3 levels</source>
             <translation>字节 %2 处的“%1”嵌套超过 %3 层</translation>
         </message>
         <message>
-            <location filename="../core/parse/TraceLoader.cpp" line="376" />
+            <location filename="../core/parse/TraceLoader.cpp" line="377" />
             <source>%1: %2: not a trace header</source>
             <translation>%1：%2：不是跟踪文件头</translation>
         </message>
         <message>
-            <location filename="../core/parse/TraceLoader.cpp" line="378" />
+            <location filename="../core/parse/TraceLoader.cpp" line="379" />
             <source>%1 (after traceEvents); ignored</source>
             <translation>%1（位于 traceEvents 之后）；已忽略</translation>
         </message>
         <message>
-            <location filename="../core/parse/TraceLoader.cpp" line="383" />
+            <location filename="../core/parse/TraceLoader.cpp" line="384" />
             <source>%1 is not valid JSON: bad value for "%2" at byte %3</source>
             <translation>%1 不是有效的 JSON：字节 %3 处“%2”的值有误</translation>
         </message>
         <message>
-            <location filename="../core/parse/TraceLoader.cpp" line="387" />
+            <location filename="../core/parse/TraceLoader.cpp" line="388" />
             <source>bad value for "%1" after traceEvents at byte %2; ignored</source>
             <translation>traceEvents 之后字节 %2 处“%1”的值有误；已忽略</translation>
         </message>
@@ -598,100 +598,100 @@
             <translation type="vanished">字节 %1 之后的事件大于 %2 MB（或文件在该处有如此多的空白）：加载在此停止，此前有 %3 个完整事件</translation>
         </message>
         <message>
-            <location filename="../core/parse/TraceLoader.cpp" line="572" />
-            <location filename="../core/parse/TraceLoader.cpp" line="613" />
+            <location filename="../core/parse/TraceLoader.cpp" line="573" />
+            <location filename="../core/parse/TraceLoader.cpp" line="614" />
             <source>%1 changed on disk while it was being read; open it again</source>
             <translation>读取期间 %1 在磁盘上被更改，请重新打开</translation>
         </message>
         <message>
-            <location filename="../core/parse/TraceLoader.cpp" line="581" />
+            <location filename="../core/parse/TraceLoader.cpp" line="582" />
             <source>%1 is JSON but not a trace: it has no "traceEvents" array</source>
             <translation>%1 是 JSON，但不是跟踪文件：没有“traceEvents”数组</translation>
         </message>
         <message>
-            <location filename="../core/parse/TraceLoader.cpp" line="590" />
+            <location filename="../core/parse/TraceLoader.cpp" line="591" />
             <source>%1 is not valid JSON: %2 at byte %3</source>
             <translation>%1 不是有效的 JSON：字节 %3 处：%2</translation>
         </message>
         <message>
-            <location filename="../core/parse/TraceLoader.cpp" line="594" />
+            <location filename="../core/parse/TraceLoader.cpp" line="595" />
             <source>%1 is a JSON array, but its entries are not trace events</source>
             <translation>%1 是 JSON 数组，但其元素不是跟踪事件</translation>
         </message>
         <message>
-            <location filename="../core/parse/TraceMerge.cpp" line="809" />
+            <location filename="../core/parse/TraceMerge.cpp" line="810" />
             <source>%1 malformed events were skipped (e.g. %2)</source>
             <translation>已跳过 %1 个格式错误的事件（例如 %2）</translation>
         </message>
         <message>
-            <location filename="../core/parse/TraceMerge.cpp" line="813" />
+            <location filename="../core/parse/TraceMerge.cpp" line="814" />
             <source>%1 end events had no matching begin and were skipped</source>
             <translation>%1 个结束事件没有匹配的开始事件，已跳过</translation>
         </message>
         <message>
-            <location filename="../core/parse/TraceMerge.cpp" line="815" />
+            <location filename="../core/parse/TraceMerge.cpp" line="816" />
             <source>%1 slices began but never ended; they are drawn to the end of the trace</source>
             <translation>%1 个切片有开始但没有结束；它们将绘制到跟踪末尾</translation>
         </message>
         <message>
-            <location filename="../core/parse/TraceMerge.cpp" line="818" />
+            <location filename="../core/parse/TraceMerge.cpp" line="819" />
             <source>%1 flow events could not be tied to a slice</source>
             <translation>%1 个流事件无法关联到切片</translation>
         </message>
         <message>
-            <location filename="../core/parse/TraceMerge.cpp" line="820" />
+            <location filename="../core/parse/TraceMerge.cpp" line="821" />
             <source>%1 names were not valid UTF-8; invalid bytes are shown as �</source>
             <translation>%1 个名称不是有效的 UTF-8；无效字节显示为 �</translation>
         </message>
         <message>
-            <location filename="../core/parse/TraceMerge.cpp" line="822" />
+            <location filename="../core/parse/TraceMerge.cpp" line="823" />
             <source>more than 65534 categories: %1 events share the last one</source>
             <translation>类别超过 65534 个：%1 个事件共用最后一个类别</translation>
         </message>
         <message>
-            <location filename="../core/parse/TraceMerge.cpp" line="825" />
+            <location filename="../core/parse/TraceMerge.cpp" line="826" />
             <source>%1 events of phase '%2' are not supported and were skipped</source>
             <translation>不支持阶段“%2”的 %1 个事件，已跳过</translation>
         </message>
         <message>
-            <location filename="../core/parse/ContentWarnings.cpp" line="34" />
+            <location filename="../core/parse/ContentWarnings.cpp" line="35" />
             <source>legacy profiler format: no device activity, ranks or memory recorded</source>
             <translation>旧版 profiler 格式：没有记录设备活动、rank 或内存</translation>
         </message>
         <message>
-            <location filename="../core/parse/ContentWarnings.cpp" line="54" />
+            <location filename="../core/parse/ContentWarnings.cpp" line="55" />
             <source>the trace is empty: it holds no events</source>
             <translation>跟踪文件为空：其中没有任何事件</translation>
         </message>
         <message numerus="yes">
-            <location filename="../core/parse/ContentWarnings.cpp" line="55" />
+            <location filename="../core/parse/ContentWarnings.cpp" line="56" />
             <source>the trace holds %n event(s) but nothing with a duration to draw (metadata, counters or instants only)</source>
             <translation>
                 <numerusform>跟踪文件包含 %n 个事件，但没有可绘制的带时长事件（只有元数据、计数器或瞬时事件）</numerusform>
             </translation>
         </message>
         <message>
-            <location filename="../core/parse/ContentWarnings.cpp" line="103" />
+            <location filename="../core/parse/ContentWarnings.cpp" line="104" />
             <source>(none)</source>
             <translation>（无）</translation>
         </message>
         <message>
-            <location filename="../core/parse/ContentWarnings.cpp" line="110" />
+            <location filename="../core/parse/ContentWarnings.cpp" line="111" />
             <source>no accelerator work recognised: %1 events on %2 have categories %3 that are not device activity, so the GPU breakdown, gaps and MFU are empty</source>
             <translation>未识别到加速器上的工作：%2 上的 %1 个事件的类别为 %3，不属于设备活动，因此 GPU 时间分解、间隙和 MFU 均为空</translation>
         </message>
         <message>
-            <location filename="../core/parse/TraceLoader.cpp" line="559" />
+            <location filename="../core/parse/TraceLoader.cpp" line="560" />
             <source>%1: %2</source>
             <translation>%1：%2</translation>
         </message>
         <message>
-            <location filename="../core/parse/TraceLoader.cpp" line="563" />
+            <location filename="../core/parse/TraceLoader.cpp" line="564" />
             <source>the gzip stream ends early (the file was cut off); loading what it holds</source>
             <translation>gzip 数据流提前结束（文件被截断）；将加载现有内容</translation>
         </message>
         <message>
-            <location filename="../core/parse/TraceLoader.cpp" line="561" />
+            <location filename="../core/parse/TraceLoader.cpp" line="562" />
             <source>%1 inflates to nothing: not a trace</source>
             <translation>%1 解压后为空：不是跟踪文件</translation>
         </message>
@@ -699,64 +699,64 @@
     <context>
         <name>analysis</name>
         <message>
-            <location filename="../core/analysis/Analysis.cpp" line="29" />
+            <location filename="../core/analysis/Analysis.cpp" line="30" />
             <source>the trace has no ProfilerStep#%1</source>
             <translation>跟踪中没有 ProfilerStep#%1</translation>
         </message>
         <message>
-            <location filename="../core/analysis/Analysis.cpp" line="48" />
+            <location filename="../core/analysis/Analysis.cpp" line="49" />
             <source>no GPU activity: the trace records no kernels, copies or memsets, so the GPU breakdown, gaps and MFU are empty</source>
             <translation>没有 GPU 活动：跟踪中没有记录任何内核、拷贝或 memset，因此 GPU 时间分解、间隙和 MFU 均为空</translation>
         </message>
         <message>
-            <location filename="../core/analysis/Analysis.cpp" line="49" />
+            <location filename="../core/analysis/Analysis.cpp" line="50" />
             <source>no GPU activity in the analysed window</source>
             <translation>分析窗口内没有 GPU 活动</translation>
         </message>
         <message numerus="yes">
-            <location filename="../core/analysis/Advice.cpp" line="162" />
+            <location filename="../core/analysis/Advice.cpp" line="163" />
             <source>of the analysed time (%n step(s), %1)</source>
             <translation>
                 <numerusform>分析时间（%n 步，共 %1）</numerusform>
             </translation>
         </message>
         <message>
-            <location filename="../core/analysis/Advice.cpp" line="163" />
+            <location filename="../core/analysis/Advice.cpp" line="164" />
             <source>of the analysed time (the GPU's busy span, %1)</source>
             <translation>分析时间（即 GPU 忙碌跨度，共 %1）</translation>
         </message>
         <message>
-            <location filename="../core/analysis/Advice.cpp" line="177" />
+            <location filename="../core/analysis/Advice.cpp" line="178" />
             <source>without these waits: step %1 -&gt; %2, MFU %3 -&gt; %4 at most (an upper bound: something else may stall instead)</source>
             <translation>若没有这些等待：步时长最多可从 %1 缩短到 %2，MFU 最多可从 %3 提升到 %4（这是上界：其他环节可能转而造成停顿）</translation>
         </message>
         <message>
-            <location filename="../core/analysis/Advice.cpp" line="181" />
+            <location filename="../core/analysis/Advice.cpp" line="182" />
             <source>without these waits: step %1 -&gt; %2 at most (an upper bound: something else may stall instead)</source>
             <translation>若没有这些等待：步时长最多可从 %1 缩短到 %2（这是上界：其他环节可能转而造成停顿）</translation>
         </message>
         <message>
-            <location filename="../core/analysis/Advice.cpp" line="195" />
+            <location filename="../core/analysis/Advice.cpp" line="196" />
             <source>Serialized AllGathers: let FSDP prefetch (limit_all_gathers=False, backward_prefetch=BACKWARD_PRE, forward_prefetch=True)</source>
             <translation>AllGather 被串行化：让 FSDP 预取（limit_all_gathers=False，backward_prefetch=BACKWARD_PRE，forward_prefetch=True）</translation>
         </message>
         <message>
-            <location filename="../core/analysis/Advice.cpp" line="264" />
+            <location filename="../core/analysis/Advice.cpp" line="265" />
             <source>Launch-bound between CUDA graph replays: capture more of the step in the graph, or fuse the small kernels (torch.compile)</source>
             <translation>CUDA Graph 重放之间受启动限制：把更多的步骤捕获进图中，或融合小内核（torch.compile）</translation>
         </message>
         <message>
-            <location filename="../core/analysis/Advice.cpp" line="265" />
+            <location filename="../core/analysis/Advice.cpp" line="266" />
             <source>Launch-bound: the kernels are shorter than their launches; capture the step with CUDA graphs or compile it with torch.compile (mode="reduce-overhead")</source>
-            <translation>受启动限制：内核比其启动调用还短；用 CUDA Graphs 捕获整步，或用 torch.compile（mode=&quot;reduce-overhead&quot;）编译</translation>
+            <translation>受启动限制：内核比其启动调用还短；用 CUDA Graphs 捕获整步，或用 torch.compile（mode="reduce-overhead"）编译</translation>
         </message>
         <message>
-            <location filename="../core/analysis/Advice.cpp" line="266" />
+            <location filename="../core/analysis/Advice.cpp" line="267" />
             <source>%1 of %2 launches (%3) ran shorter on the GPU than their launch call on the CPU (median kernel %4, median call %5); host wait is %6 of the compute streams' idle time; stream %7 waited on the host %8 = %9 %10</source>
             <translation>%2 次启动中有 %1 次（%3）在 GPU 上的运行时间短于其在 CPU 上的启动调用（内核中位数 %4，调用中位数 %5）；主机等待占计算流空闲时间的 %6；流 %7 等待主机共 %8，占%10的 %9</translation>
         </message>
         <message numerus="yes">
-            <location filename="../core/analysis/Advice.cpp" line="293" />
+            <location filename="../core/analysis/Advice.cpp" line="294" />
             <source>a compute stream ran dry %n time(s) before the CPU launched its next kernel (%1 of them gaps of %2 or more); the GPU computed nothing for %3 of that = %4 %5</source>
             <translation>
                 <numerusform>计算流有 %n 次在 CPU 启动下一个内核之前就已排空（其中 %1 次间隙不短于 %2）；其间 GPU 完全没有计算的时间共 %3，占%5的 %4</numerusform>
@@ -767,14 +767,14 @@
             <translation type="vanished">计算流等待 AllGather %1 次（每步 %2 次），共 %3，占%5的 %4；最长一次 %6</translation>
         </message>
         <message numerus="yes">
-            <location filename="../core/analysis/Advice.cpp" line="227" />
+            <location filename="../core/analysis/Advice.cpp" line="228" />
             <source>%1 cudaMalloc and %2 cudaFree calls in %n step(s); %3 compute-stream gaps during them, %4 = %5 %6</source>
             <translation>
                 <numerusform>%n 步中有 %1 次 cudaMalloc 和 %2 次 cudaFree 调用；期间计算流出现 %3 个间隙，共 %4，占%6的 %5</numerusform>
             </translation>
         </message>
         <message>
-            <location filename="../core/analysis/Advice.cpp" line="291" />
+            <location filename="../core/analysis/Advice.cpp" line="292" />
             <source>CPU-bound launches between CUDA graph replays: capture more of the step in the graph, or move CPU work off the launching thread</source>
             <translation>CUDA Graph 重放之间的启动受 CPU 限制：把步中更多部分捕获进 Graph，或把 CPU 工作移出负责启动的线程</translation>
         </message>
@@ -783,8 +783,8 @@
             <translation type="vanished">计算流有 %1 次在 CPU 启动下一个内核之前就已排空；其间 GPU 完全没有计算的时间共 %2，占%4的 %3</translation>
         </message>
         <message>
-            <location filename="../core/analysis/Advice.cpp" line="274" />
-            <location filename="../core/analysis/Advice.cpp" line="299" />
+            <location filename="../core/analysis/Advice.cpp" line="275" />
+            <location filename="../core/analysis/Advice.cpp" line="300" />
             <source>; the trace already has %1 cudaGraphLaunch calls</source>
             <translation>；跟踪中已有 %1 次 cudaGraphLaunch 调用</translation>
         </message>
@@ -793,24 +793,24 @@
             <translation type="vanished">DataLoader 取批次时 GPU 空闲了 %1 次，共 %2，占%4的 %3；最长 %5</translation>
         </message>
         <message>
-            <location filename="../core/analysis/Advice.cpp" line="381" />
+            <location filename="../core/analysis/Advice.cpp" line="382" />
             <source>the GPU computes %1 of its busy span (%2), yet MFU is %3 (%4 of %5 TFLOPS)</source>
             <translation>GPU 在其忙碌跨度（%2）中有 %1 的时间在计算，但 MFU 只有 %3（%4 / %5 TFLOPS）</translation>
         </message>
         <message>
-            <location filename="../core/analysis/Advice.cpp" line="226" />
+            <location filename="../core/analysis/Advice.cpp" line="227" />
             <source>Allocator churn: set PYTORCH_CUDA_ALLOC_CONF=expandable_segments:True (or max_split_size_mb:512)</source>
             <translation>分配器频繁分配释放：设置 PYTORCH_CUDA_ALLOC_CONF=expandable_segments:True（或 max_split_size_mb:512）</translation>
         </message>
         <message numerus="yes">
-            <location filename="../core/analysis/Advice.cpp" line="196" />
+            <location filename="../core/analysis/Advice.cpp" line="197" />
             <source>the compute stream waited for an AllGather %n time(s) (%1 per step), %2 = %3 %4; longest wait %5</source>
             <translation>
                 <numerusform>计算流等待 AllGather %n 次（每步 %1 次），共 %2，占%4的 %3；最长一次 %5</numerusform>
             </translation>
         </message>
         <message>
-            <location filename="../core/analysis/Advice.cpp" line="292" />
+            <location filename="../core/analysis/Advice.cpp" line="293" />
             <source>CPU-bound kernel launches: capture the step with CUDA graphs or compile it with torch.compile (mode="reduce-overhead")</source>
             <translation>内核启动受 CPU 限制：用 CUDA Graphs 捕获整步，或用 torch.compile（mode="reduce-overhead"）编译</translation>
         </message>
@@ -819,356 +819,356 @@
             <translation type="vanished">计算流有 %1 次在 CPU 启动下一个内核之前就已排空（其中 %2 次间隙不短于 %3）；其间 GPU 完全没有计算的时间共 %4，占%6的 %5</translation>
         </message>
         <message>
-            <location filename="../core/analysis/Advice.cpp" line="311" />
+            <location filename="../core/analysis/Advice.cpp" line="312" />
             <source>Input-bound: give the DataLoader more workers (num_workers), pin_memory=True and persistent_workers=True</source>
             <translation>受输入限制：给 DataLoader 更多工作进程（num_workers），并设置 pin_memory=True 和 persistent_workers=True</translation>
         </message>
         <message numerus="yes">
-            <location filename="../core/analysis/Advice.cpp" line="312" />
+            <location filename="../core/analysis/Advice.cpp" line="313" />
             <source>the GPU idled %n time(s) while the DataLoader fetched a batch, %1 = %2 %3; longest %4</source>
             <translation>
                 <numerusform>DataLoader 取批次时 GPU 空闲了 %n 次，共 %1，占%3的 %2；最长 %4</numerusform>
             </translation>
         </message>
         <message>
-            <location filename="../core/analysis/Advice.cpp" line="333" />
+            <location filename="../core/analysis/Advice.cpp" line="334" />
             <source>Starved launch queue: let the CPU run ahead of the GPU; take synchronisations (.item(), .cpu(), printing tensors) out of the step, copy with non_blocking=True, move logging and data preparation off the launching thread</source>
             <translation>启动队列饥饿：让 CPU 领先于 GPU 运行；把同步（.item()、.cpu()、打印张量）移出训练步，用 non_blocking=True 拷贝，把日志和数据准备移出启动线程</translation>
         </message>
         <message>
-            <location filename="../core/analysis/Advice.cpp" line="334" />
+            <location filename="../core/analysis/Advice.cpp" line="335" />
             <source>stream %1's launch queue was empty %2 of the time (%3 of %4), %5 operations deep on average; while it was empty the GPU computed nothing for at most %6 = %7 %8</source>
             <translation>流 %1 的启动队列有 %2 的时间为空（%4 中的 %3），平均深度 %5 个操作；队列为空期间 GPU 完全没有计算的时间至多 %6，占%8的 %7</translation>
         </message>
         <message>
-            <location filename="../core/analysis/Advice.cpp" line="359" />
+            <location filename="../core/analysis/Advice.cpp" line="360" />
             <source>%1 in %2</source>
             <translation>%2 中的 %1</translation>
         </message>
         <message>
-            <location filename="../core/analysis/Advice.cpp" line="362" />
+            <location filename="../core/analysis/Advice.cpp" line="363" />
             <source>Synchronisation on the critical path: %1 makes the CPU wait for the GPU; take it out of the step (keep the value on the GPU, read it every few steps, copy with non_blocking=True)</source>
             <translation>关键路径上的同步：%1 让 CPU 等待 GPU；把它移出步（把值留在 GPU 上、每隔几步读取一次，或以 non_blocking=True 拷贝）</translation>
         </message>
         <message numerus="yes">
-            <location filename="../core/analysis/Advice.cpp" line="364" />
+            <location filename="../core/analysis/Advice.cpp" line="365" />
             <source>the critical path of %1 runs through %n synchronisation(s), the costliest %2 (%3): %4 blocked or waiting for the CPU to catch up = %5 of the step (%6)</source>
             <translation>
                 <numerusform>%1 的关键路径经过 %n 次同步，代价最大的是 %2（%3）：阻塞或等待 CPU 跟上共 %4，占该步（%6）的 %5</numerusform>
             </translation>
         </message>
         <message>
-            <location filename="../core/analysis/Advice.cpp" line="380" />
+            <location filename="../core/analysis/Advice.cpp" line="381" />
             <source>GPU busy but MFU low: reduce recomputation (selective activation checkpointing) and fuse elementwise kernels (torch.compile)</source>
             <translation>GPU 很忙但 MFU 偏低：减少重计算（选择性激活检查点），并融合逐元素内核（torch.compile）</translation>
         </message>
         <message>
-            <location filename="../core/analysis/Gaps.cpp" line="108" />
+            <location filename="../core/analysis/Gaps.cpp" line="109" />
             <source>waited for %1 (%2) on stream %3: it ran %4 inside the gap and the next kernel started %5 after it ended</source>
             <translation>在等待流 %3 上的 %1（%2）：它在间隙内运行了 %4，结束 %5 后下一个内核开始</translation>
         </message>
         <message>
-            <location filename="../core/analysis/Gaps.cpp" line="109" />
+            <location filename="../core/analysis/Gaps.cpp" line="110" />
             <source>a collective</source>
             <translation>一个集合通信</translation>
         </message>
         <message>
-            <location filename="../core/analysis/Gaps.cpp" line="141" />
+            <location filename="../core/analysis/Gaps.cpp" line="142" />
             <source>%1 ran %2 of the gap on the CPU, across the start of %3</source>
             <translation>%1 在 CPU 上运行了间隙中的 %2，跨越了 %3 的开始</translation>
         </message>
         <message>
-            <location filename="../core/analysis/Gaps.cpp" line="143" />
+            <location filename="../core/analysis/Gaps.cpp" line="144" />
             <source>%1 ran %2 of the gap on the CPU</source>
             <translation>%1 在 CPU 上运行了间隙中的 %2</translation>
         </message>
         <message>
-            <location filename="../core/analysis/Gaps.cpp" line="167" />
+            <location filename="../core/analysis/Gaps.cpp" line="168" />
             <source>%1 cudaMalloc, %2 cudaFree and %3 host-allocation calls during the gap took %4 of it on the CPU</source>
             <translation>间隙内 %1 次 cudaMalloc、%2 次 cudaFree 和 %3 次主机内存分配调用在 CPU 上占用了 %4</translation>
         </message>
         <message>
-            <location filename="../core/analysis/Gaps.cpp" line="187" />
+            <location filename="../core/analysis/Gaps.cpp" line="188" />
             <source>%1 (%2) blocked the CPU until %3 into the gap, so nothing was queued behind it</source>
             <translation>%1（%2）阻塞了 CPU，直到间隙开始后 %3，之后才有内核排队</translation>
         </message>
         <message>
-            <location filename="../core/analysis/Gaps.cpp" line="204" />
+            <location filename="../core/analysis/Gaps.cpp" line="205" />
             <source>%1 for the next kernel started %2 after the stream went idle (CPU track %3)</source>
             <translation>下一个内核的 %1 在流空闲 %2 后才开始（CPU 轨道 %3）</translation>
         </message>
         <message>
-            <location filename="../core/analysis/Gaps.cpp" line="212" />
+            <location filename="../core/analysis/Gaps.cpp" line="213" />
             <source>the next kernel was queued before the gap began and no collective, allocator call, synchronisation or data loading explains the wait</source>
             <translation>下一个内核在间隙开始前已排队，集合通信、分配器调用、同步或数据加载都无法解释这次等待</translation>
         </message>
         <message>
-            <location filename="../core/analysis/Compare.cpp" line="206" />
+            <location filename="../core/analysis/Compare.cpp" line="207" />
             <source>the first run has no complete ProfilerStep#%1</source>
             <translation>第一个运行没有完整的 ProfilerStep#%1</translation>
         </message>
         <message>
-            <location filename="../core/analysis/Compare.cpp" line="218" />
+            <location filename="../core/analysis/Compare.cpp" line="219" />
             <source>run %1 has %2 complete step(s), fewer than the %3 the alignment needs: aligned on its start</source>
             <translation>运行 %1 只有 %2 个完整步，少于对齐所需的 %3 个：改为按其起点对齐</translation>
         </message>
         <message>
-            <location filename="../core/analysis/Compare.cpp" line="401" />
+            <location filename="../core/analysis/Compare.cpp" line="402" />
             <source>%1 has no complete step at position %2, the one compared</source>
             <translation>%1 在位置 %2 上没有完整的步（即被比较的那一步）</translation>
         </message>
         <message>
-            <location filename="../core/analysis/Compare.cpp" line="407" />
+            <location filename="../core/analysis/Compare.cpp" line="408" />
             <source>%1 has %2 complete step(s), fewer than the %3 the alignment needs: aligned on its start</source>
             <translation>%1 只有 %2 个完整步，少于对齐所需的 %3 个：改为按其起点对齐</translation>
         </message>
         <message>
-            <location filename="../core/analysis/Compare.cpp" line="451" />
+            <location filename="../core/analysis/Compare.cpp" line="452" />
             <source>%1: the analysis measured its step time over other steps than the comparison's (%2 against %3 ns)</source>
             <translation>%1：分析测量步时长所用的步与比较所用的不同（%2 对比 %3 ns）</translation>
         </message>
         <message>
-            <location filename="../core/analysis/Compare.cpp" line="508" />
+            <location filename="../core/analysis/Compare.cpp" line="509" />
             <source>no step-time waterfall for %1: %2 has no GPU activity to split its steps into</source>
             <translation>%1 没有步时长瀑布图：%2 没有可用来拆分步的 GPU 活动</translation>
         </message>
         <message>
-            <location filename="../core/analysis/Compare.cpp" line="547" />
+            <location filename="../core/analysis/Compare.cpp" line="548" />
             <source>different GPU models: %1 ran on %2, %3 on %4; kernel times and MFU are not comparable as they stand</source>
             <translation>GPU 型号不同：%1 运行于 %2，%3 运行于 %4；内核时间和 MFU 不能直接比较</translation>
         </message>
         <message>
-            <location filename="../core/analysis/Compare.cpp" line="550" />
+            <location filename="../core/analysis/Compare.cpp" line="551" />
             <source>different world sizes: %1 ran on %2 ranks, %3 on %4; per-GPU figures compare, totals do not</source>
             <translation>world size 不同：%1 使用 %2 个 rank，%3 使用 %4 个；可比较每 GPU 指标，不可比较总量</translation>
         </message>
         <message>
-            <location filename="../core/analysis/Compare.cpp" line="556" />
+            <location filename="../core/analysis/Compare.cpp" line="557" />
             <source>different step counts: %2 in %1, %4 in %3; compare the per-step figures, not the totals</source>
             <translation>步数不同：%1 有 %2 步，%3 有 %4 步；请比较每步指标，而非总量</translation>
         </message>
         <message>
-            <location filename="../core/analysis/Compare.cpp" line="564" />
+            <location filename="../core/analysis/Compare.cpp" line="565" />
             <source>%1 has no ProfilerStep: no step time, no MFU and no waterfall for it</source>
             <translation>%1 没有 ProfilerStep：它没有步时长、MFU 和瀑布图</translation>
         </message>
         <message>
-            <location filename="../core/analysis/ClockAlign.cpp" line="106" />
+            <location filename="../core/analysis/ClockAlign.cpp" line="107" />
             <source>rank %1's collectives agree with rank %2's only to %3 ms (median deviation): its clock offset is uncertain</source>
             <translation>rank %1 的集合通信与 rank %2 的只吻合到 %3 ms（中位偏差）：其时钟偏移不确定</translation>
         </message>
         <message>
-            <location filename="../core/analysis/ClockAlign.cpp" line="112" />
+            <location filename="../core/analysis/ClockAlign.cpp" line="113" />
             <source>no collective shared with rank %1 on rank(s) %2: their clocks are aligned on the trace epoch only</source>
             <translation>rank %2 与 rank %1 没有共同的集合通信：它们的时钟只按跟踪文件的时间基点对齐</translation>
         </message>
         <message>
-            <location filename="../core/analysis/Collectives.cpp" line="218" />
+            <location filename="../core/analysis/Collectives.cpp" line="219" />
             <source>%1 in step %2: rank(s) %3 ran it a different number of times than the others; not matched there</source>
             <translation>步 %2 中的 %1：rank %3 执行它的次数与其他 rank 不同；该处不做匹配</translation>
         </message>
         <message>
-            <location filename="../core/analysis/CompareTraces.cpp" line="43" />
+            <location filename="../core/analysis/CompareTraces.cpp" line="44" />
             <source>%1 has no complete step at position %2, where the baseline has ProfilerStep#%3</source>
             <translation>%1 在位置 %2 上没有完整的步，而基线在该位置是 ProfilerStep#%3</translation>
         </message>
         <message>
-            <location filename="../core/analysis/Ranks.cpp" line="408" />
+            <location filename="../core/analysis/Ranks.cpp" line="409" />
             <source>no collective is matched across the ranks: clocks are aligned on the trace epoch only and no straggler can be named</source>
             <translation>各 rank 之间没有匹配上任何集合通信：时钟只按跟踪文件的时间基点对齐，无法指出掉队者</translation>
         </message>
         <message>
-            <location filename="../core/analysis/Ranks.cpp" line="411" />
+            <location filename="../core/analysis/Ranks.cpp" line="412" />
             <source>rank %1: %2</source>
             <translation>rank %1：%2</translation>
         </message>
         <message>
-            <location filename="../core/analysis/RankSummaryJson.cpp" line="134" />
+            <location filename="../core/analysis/RankSummaryJson.cpp" line="135" />
             <source>not a number</source>
             <translation>不是数字</translation>
         </message>
         <message>
-            <location filename="../core/analysis/RankSummaryJson.cpp" line="145" />
+            <location filename="../core/analysis/RankSummaryJson.cpp" line="146" />
             <source>not a number or null</source>
             <translation>不是数字或 null</translation>
         </message>
         <message>
-            <location filename="../core/analysis/RankSummaryJson.cpp" line="156" />
+            <location filename="../core/analysis/RankSummaryJson.cpp" line="157" />
             <source>not true or false</source>
             <translation>不是 true 或 false</translation>
         </message>
         <message>
-            <location filename="../core/analysis/RankSummaryJson.cpp" line="167" />
+            <location filename="../core/analysis/RankSummaryJson.cpp" line="168" />
             <source>not a string</source>
             <translation>不是字符串</translation>
         </message>
         <message>
-            <location filename="../core/analysis/RankSummaryJson.cpp" line="177" />
+            <location filename="../core/analysis/RankSummaryJson.cpp" line="178" />
             <source>not an object</source>
             <translation>不是对象</translation>
         </message>
         <message>
-            <location filename="../core/analysis/RankSummaryJson.cpp" line="190" />
+            <location filename="../core/analysis/RankSummaryJson.cpp" line="191" />
             <source>%1: not an object</source>
             <translation>%1：不是对象</translation>
         </message>
         <message>
-            <location filename="../core/analysis/RankSummaryJson.cpp" line="202" />
+            <location filename="../core/analysis/RankSummaryJson.cpp" line="203" />
             <source>%1%2[%3]: not a string</source>
             <translation>%1%2[%3]：不是字符串</translation>
         </message>
         <message>
-            <location filename="../core/analysis/RankSummaryJson.cpp" line="221" />
+            <location filename="../core/analysis/RankSummaryJson.cpp" line="222" />
             <source>not a list</source>
             <translation>不是列表</translation>
         </message>
         <message>
-            <location filename="../core/analysis/RankSummaryJson.cpp" line="230" />
+            <location filename="../core/analysis/RankSummaryJson.cpp" line="231" />
             <source>%1: %2</source>
             <translation>%1：%2</translation>
         </message>
         <message>
-            <location filename="../core/analysis/RankSummaryJson.cpp" line="553" />
+            <location filename="../core/analysis/RankSummaryJson.cpp" line="554" />
             <source>JSON nested deeper than %1 levels at byte %2: not a rank summary</source>
             <translation>字节 %2 处 JSON 嵌套超过 %1 层：不是 rank 摘要</translation>
         </message>
         <message>
-            <location filename="../core/analysis/RankSummaryJson.cpp" line="557" />
+            <location filename="../core/analysis/RankSummaryJson.cpp" line="558" />
             <source>not JSON, or not a JSON object</source>
             <translation>不是 JSON，或不是 JSON 对象</translation>
         </message>
         <message>
-            <location filename="../core/analysis/RankSummaryJson.cpp" line="562" />
+            <location filename="../core/analysis/RankSummaryJson.cpp" line="563" />
             <source>not a rank summary (analyze RANKFILE --summary writes one)</source>
             <translation>不是 rank 摘要（analyze RANKFILE --summary 可生成）</translation>
         </message>
         <message>
-            <location filename="../core/analysis/RankSummaryJson.cpp" line="566" />
+            <location filename="../core/analysis/RankSummaryJson.cpp" line="567" />
             <source>a rank summary of version %1; this lanescope-cli reads version %2</source>
             <translation>版本为 %1 的 rank 摘要；此 lanescope-cli 读取版本 %2</translation>
         </message>
         <message>
-            <location filename="../core/analysis/RankSummaryJson.cpp" line="703" />
+            <location filename="../core/analysis/RankSummaryJson.cpp" line="704" />
             <source>member %1</source>
             <translation>成员 %1</translation>
         </message>
         <message>
-            <location filename="../core/analysis/RankSummaryJson.cpp" line="707" />
+            <location filename="../core/analysis/RankSummaryJson.cpp" line="708" />
             <source>a rank summary without the path of its trace</source>
             <translation>rank 摘要中没有其跟踪文件的路径</translation>
         </message>
         <message>
-            <location filename="../core/analysis/JobRun.cpp" line="30" />
+            <location filename="../core/analysis/JobRun.cpp" line="31" />
             <source>rank %1 is not in the job (its ranks: %2)</source>
             <translation>rank %1 不在该作业中（其 rank：%2）</translation>
         </message>
         <message>
-            <location filename="../core/analysis/KernelSummary.cpp" line="148" />
+            <location filename="../core/analysis/KernelSummary.cpp" line="149" />
             <source>grid %1</source>
             <translation>grid %1</translation>
         </message>
         <message>
-            <location filename="../core/analysis/KernelSummary.cpp" line="150" />
+            <location filename="../core/analysis/KernelSummary.cpp" line="151" />
             <source>block %1</source>
             <translation>block %1</translation>
         </message>
         <message>
-            <location filename="../core/analysis/KernelSummary.cpp" line="152" />
+            <location filename="../core/analysis/KernelSummary.cpp" line="153" />
             <source>%1 registers/thread</source>
             <translation>每线程 %1 个寄存器</translation>
         </message>
         <message>
-            <location filename="../core/analysis/KernelSummary.cpp" line="154" />
+            <location filename="../core/analysis/KernelSummary.cpp" line="155" />
             <source>%1 KiB shared</source>
             <translation>共享内存 %1 KiB</translation>
         </message>
         <message>
-            <location filename="../core/analysis/OpSummary.cpp" line="146" />
+            <location filename="../core/analysis/OpSummary.cpp" line="147" />
             <source>the trace's file is not at hand: input shapes cannot be read</source>
             <translation>跟踪文件不可用：无法读取输入形状</translation>
         </message>
         <message>
-            <location filename="../core/analysis/CriticalPath.cpp" line="98" />
+            <location filename="../core/analysis/CriticalPath.cpp" line="99" />
             <source>the step's CPU span is not in the trace</source>
             <translation>该步的 CPU 区间不在 trace 中</translation>
         </message>
         <message>
-            <location filename="../core/analysis/CriticalPath.cpp" line="102" />
+            <location filename="../core/analysis/CriticalPath.cpp" line="103" />
             <source>more than %1 events in %2: no critical path</source>
             <translation>%2 中的事件超过 %1 个：不计算关键路径</translation>
         </message>
         <message>
-            <location filename="../core/analysis/CriticalPath.cpp" line="108" />
+            <location filename="../core/analysis/CriticalPath.cpp" line="109" />
             <source>no path from the start of %1 to its end</source>
             <translation>%1 从开始到结束之间没有路径</translation>
         </message>
         <message>
-            <location filename="../core/analysis/CriticalPath.cpp" line="697" />
+            <location filename="../core/analysis/CriticalPath.cpp" line="698" />
             <source>CPU</source>
             <translation>CPU</translation>
         </message>
         <message>
-            <location filename="../core/analysis/CriticalPath.cpp" line="698" />
+            <location filename="../core/analysis/CriticalPath.cpp" line="699" />
             <source>GPU compute</source>
             <translation>GPU 计算</translation>
         </message>
         <message>
-            <location filename="../core/analysis/CriticalPath.cpp" line="699" />
+            <location filename="../core/analysis/CriticalPath.cpp" line="700" />
             <source>communication</source>
             <translation>通信</translation>
         </message>
         <message>
-            <location filename="../core/analysis/CriticalPath.cpp" line="700" />
+            <location filename="../core/analysis/CriticalPath.cpp" line="701" />
             <source>launch delay</source>
             <translation>启动延迟</translation>
         </message>
         <message>
-            <location filename="../core/analysis/CriticalPath.cpp" line="701" />
+            <location filename="../core/analysis/CriticalPath.cpp" line="702" />
             <source>synchronisation</source>
             <translation>同步</translation>
         </message>
         <message>
-            <location filename="../core/analysis/CriticalPath.cpp" line="702" />
+            <location filename="../core/analysis/CriticalPath.cpp" line="703" />
             <source>idle</source>
             <translation>空闲</translation>
         </message>
         <message>
-            <location filename="../core/analysis/CriticalPath.cpp" line="750" />
+            <location filename="../core/analysis/CriticalPath.cpp" line="751" />
             <source>the path runs through the CPU for %1 of %2: the GPU is starved by the launching thread</source>
             <translation>关键路径在 %2 中有 %1 经过 CPU：负责启动的线程喂不饱 GPU</translation>
         </message>
         <message>
-            <location filename="../core/analysis/CriticalPath.cpp" line="753" />
+            <location filename="../core/analysis/CriticalPath.cpp" line="754" />
             <source>the path runs through GPU compute for %1 of %2: the step is bound by its kernels</source>
             <translation>关键路径在 %2 中有 %1 经过 GPU 计算：该步受其内核限制</translation>
         </message>
         <message>
-            <location filename="../core/analysis/CriticalPath.cpp" line="756" />
+            <location filename="../core/analysis/CriticalPath.cpp" line="757" />
             <source>the path runs through communication for %1 of %2: the GPU waits for collectives</source>
             <translation>关键路径在 %2 中有 %1 经过通信：GPU 在等待集合通信</translation>
         </message>
         <message>
-            <location filename="../core/analysis/CriticalPath.cpp" line="759" />
+            <location filename="../core/analysis/CriticalPath.cpp" line="760" />
             <source>the path runs through launch delays for %1 of %2: kernels start late after their launch calls</source>
             <translation>关键路径在 %2 中有 %1 经过启动延迟：内核在启动调用之后迟迟才开始</translation>
         </message>
         <message>
-            <location filename="../core/analysis/CriticalPath.cpp" line="762" />
+            <location filename="../core/analysis/CriticalPath.cpp" line="763" />
             <source>the path runs through synchronisation for %1 of %2: the CPU waits for the GPU</source>
             <translation>关键路径在 %2 中有 %1 经过同步：CPU 在等待 GPU</translation>
         </message>
         <message>
-            <location filename="../core/analysis/CriticalPath.cpp" line="765" />
+            <location filename="../core/analysis/CriticalPath.cpp" line="766" />
             <source>the path runs through idle time for %1 of %2</source>
             <translation>关键路径在 %2 中有 %1 经过空闲时间</translation>
         </message>
         <message>
-            <location filename="../core/analysis/CriticalPath.cpp" line="770" />
+            <location filename="../core/analysis/CriticalPath.cpp" line="771" />
             <source>%1 (%2, %3 of the step)</source>
             <translation>%1（%2，占该步的 %3）</translation>
         </message>
         <message>
-            <location filename="../core/analysis/CriticalPath.cpp" line="774" />
+            <location filename="../core/analysis/CriticalPath.cpp" line="775" />
             <source>; shorten first: %1</source>
             <translation>；应先缩短：%1</translation>
         </message>
@@ -1176,28 +1176,28 @@
     <context>
         <name>cli</name>
         <message>
-            <location filename="../app/cli/InfoCommand.cpp" line="93" />
+            <location filename="../app/cli/InfoCommand.cpp" line="94" />
             <source>%1: %2 events, %3 slices on %4 tracks, %5 flows, loaded in %6 s with %7 threads</source>
             <translation>%1：%2 个事件，%4 条轨道上共 %3 个切片，%5 条流，用 %7 个线程在 %6 秒内加载完成</translation>
         </message>
         <message>
-            <location filename="../app/cli/InfoCommand.cpp" line="102" />
+            <location filename="../app/cli/InfoCommand.cpp" line="103" />
             <source>rank %1 of %2</source>
             <translation>rank %1（共 %2 个）</translation>
         </message>
         <message>
-            <location filename="../app/cli/FolderCommands.cpp" line="47" />
+            <location filename="../app/cli/FolderCommands.cpp" line="48" />
             <source>a folder: no clock offsets from matching collectives (ranks placed by their trace epoch only)</source>
             <translation>文件夹：不用匹配的集合通信计算时钟偏移（rank 只按各自跟踪文件的时间基点放置）</translation>
         </message>
         <message>
-            <location filename="../app/cli/FolderCommands.cpp" line="49" />
+            <location filename="../app/cli/FolderCommands.cpp" line="50" />
             <source>a folder: collectives listed in stragglers, worst wait first (default 50; 0: all)</source>
             <translation>文件夹：掉队者中列出的集合通信数，等待最久的在前（默认 50；0：全部）</translation>
         </message>
         <message>
-            <location filename="../app/cli/FolderCommands.cpp" line="50" />
-            <location filename="../app/cli/FolderCommands.cpp" line="649" />
+            <location filename="../app/cli/FolderCommands.cpp" line="51" />
+            <location filename="../app/cli/FolderCommands.cpp" line="650" />
             <source>--top-stragglers needs a number of rows</source>
             <translation>--top-stragglers 需要一个行数</translation>
         </message>
@@ -1206,27 +1206,27 @@
             <translation type="vanished">单个跟踪文件：写出其 rank 摘要供 merge 使用（作业的 map 阶段），而不做分析</translation>
         </message>
         <message>
-            <location filename="../app/cli/FolderCommands.cpp" line="54" />
+            <location filename="../app/cli/FolderCommands.cpp" line="55" />
             <source>one trace: write its rank summary for merge (the map step of a job) instead of the analysis (a symbolic link is refused, not written through)</source>
             <translation>单个跟踪文件：写出供 merge 使用的 rank 摘要（作业的 map 阶段），而不是分析结果（拒绝符号链接，不会通过链接写入）</translation>
         </message>
         <message>
-            <location filename="../app/cli/FolderCommands.cpp" line="57" />
+            <location filename="../app/cli/FolderCommands.cpp" line="58" />
             <source>a folder: memory the loads running at once may use (default: half of the available memory)</source>
             <translation>文件夹：同时进行的加载可使用的内存（默认：可用内存的一半）</translation>
         </message>
         <message>
-            <location filename="../app/cli/FolderCommands.cpp" line="58" />
+            <location filename="../app/cli/FolderCommands.cpp" line="59" />
             <source>--memory-budget-mb needs a positive number</source>
             <translation>--memory-budget-mb 需要一个正数</translation>
         </message>
         <message>
-            <location filename="../app/cli/FolderCommands.cpp" line="67" />
+            <location filename="../app/cli/FolderCommands.cpp" line="68" />
             <source>a trace (.json or .json.gz), or a folder of rank traces (one file per rank)</source>
             <translation>跟踪文件（.json 或 .json.gz），或 rank 跟踪文件所在的文件夹（每个 rank 一个文件）</translation>
         </message>
         <message>
-            <location filename="../app/cli/FolderCommands.cpp" line="83" />
+            <location filename="../app/cli/FolderCommands.cpp" line="84" />
             <source>--%1 applies to a folder of rank traces</source>
             <translation>--%1 只适用于 rank 跟踪文件所在的文件夹</translation>
         </message>
@@ -1235,8 +1235,8 @@
             <translation type="vanished">%1：%2 个 rank%3，%4 个事件，%5 MB 的 JSON，在 %6 秒内加载完成（同时加载 %7 个，每个 %8 个线程）</translation>
         </message>
         <message>
-            <location filename="../app/cli/FolderCommands.cpp" line="200" />
-            <location filename="../app/cli/FolderCommands.cpp" line="448" />
+            <location filename="../app/cli/FolderCommands.cpp" line="201" />
+            <location filename="../app/cli/FolderCommands.cpp" line="449" />
             <source> of world size %1</source>
             <translation>（world size %1）</translation>
         </message>
@@ -1245,7 +1245,7 @@
             <translation type="vanished">rank %1%2：%3，%4 个事件，%5 MB，%6 秒</translation>
         </message>
         <message>
-            <location filename="../app/cli/FolderCommands.cpp" line="209" />
+            <location filename="../app/cli/FolderCommands.cpp" line="210" />
             <source> (guessed)</source>
             <translation>（推测）</translation>
         </message>
@@ -1254,57 +1254,57 @@
             <translation type="vanished">模型共 %1 MB，常驻匿名内存 %2 MB</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="405" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="406" />
             <source>warning: %1</source>
             <translation>警告：%1</translation>
         </message>
         <message>
-            <location filename="../app/cli/FolderCommands.cpp" line="445" />
+            <location filename="../app/cli/FolderCommands.cpp" line="446" />
             <source>%1: %2 rank(s)%3, loaded in %4 s</source>
             <translation>%1：%2 个 rank%3，在 %4 秒内加载完成</translation>
         </message>
         <message>
-            <location filename="../app/cli/FolderCommands.cpp" line="446" />
+            <location filename="../app/cli/FolderCommands.cpp" line="447" />
             <source>merged summaries</source>
             <translation>合并后的摘要</translation>
         </message>
         <message>
-            <location filename="../app/cli/FolderCommands.cpp" line="455" />
+            <location filename="../app/cli/FolderCommands.cpp" line="456" />
             <source>clock offsets, added to each rank's times (reference: rank %1; %2 collectives matched by %3):</source>
             <translation>时钟偏移，加到各 rank 的时间上（参考：rank %1；按%3匹配了 %2 个集合通信）：</translation>
         </message>
         <message>
-            <location filename="../app/cli/FolderCommands.cpp" line="458" />
+            <location filename="../app/cli/FolderCommands.cpp" line="459" />
             <source>sequence number</source>
             <translation>序列号</translation>
         </message>
         <message>
-            <location filename="../app/cli/FolderCommands.cpp" line="458" />
+            <location filename="../app/cli/FolderCommands.cpp" line="459" />
             <source>order within the step</source>
             <translation>步内顺序</translation>
         </message>
         <message>
-            <location filename="../app/cli/FolderCommands.cpp" line="462" />
+            <location filename="../app/cli/FolderCommands.cpp" line="463" />
             <source>rank %1: %2 µs (%3)</source>
             <translation>rank %1：%2 µs（%3）</translation>
         </message>
         <message>
-            <location filename="../app/cli/FolderCommands.cpp" line="468" />
+            <location filename="../app/cli/FolderCommands.cpp" line="469" />
             <source>rank %1: %2 µs (%3; %4 collectives, median deviation %5 µs)</source>
             <translation>rank %1：%2 µs（%3；%4 个集合通信，中位偏差 %5 µs）</translation>
         </message>
         <message>
-            <location filename="../app/cli/FolderCommands.cpp" line="476" />
+            <location filename="../app/cli/FolderCommands.cpp" line="477" />
             <source>per rank (* more than 2 MADs from the median):</source>
             <translation>各 rank（* 表示偏离中位数超过 2 个 MAD）：</translation>
         </message>
         <message>
-            <location filename="../app/cli/FolderCommands.cpp" line="494" />
+            <location filename="../app/cli/FolderCommands.cpp" line="495" />
             <source>job: step %1 ms (median over the job's complete steps, first rank's start to last rank's end), slowest rank by median step time %2; %3; MFU %4</source>
             <translation>作业：步时长 %1 ms（作业各完整步的中位数，从首个 rank 开始到最后一个 rank 结束），按步时长中位数最慢的 rank 为 %2；%3；MFU %4</translation>
         </message>
         <message>
-            <location filename="../app/cli/FolderCommands.cpp" line="511" />
+            <location filename="../app/cli/FolderCommands.cpp" line="512" />
             <source>rank %1 made the others wait %2 ms per step, summed over %3 other rank(s) (last at %4 of %5 collectives)</source>
             <translation>rank %1 让其他 rank 每步共等待 %2 ms，为 %3 个其他 rank 的等待之和（在 %5 个集合通信中有 %4 个最后到达）</translation>
         </message>
@@ -1313,27 +1313,27 @@
             <translation type="vanished">作业：步时长 %1 ms（作业各完整步的中位数，从首个 rank 开始到最后一个 rank 结束），最慢 rank %2；%3；MFU %4</translation>
         </message>
         <message>
-            <location filename="../app/cli/FolderCommands.cpp" line="498" />
+            <location filename="../app/cli/FolderCommands.cpp" line="499" />
             <source>no GPU activity</source>
             <translation>没有 GPU 活动</translation>
         </message>
         <message>
-            <location filename="../app/cli/FolderCommands.cpp" line="499" />
+            <location filename="../app/cli/FolderCommands.cpp" line="500" />
             <source>GPU idle %1%, overlap %2%</source>
             <translation>GPU 空闲 %1%，重叠 %2%</translation>
         </message>
         <message>
-            <location filename="../app/cli/FolderCommands.cpp" line="502" />
+            <location filename="../app/cli/FolderCommands.cpp" line="503" />
             <source>unknown (give --params and --tokens-per-step)</source>
             <translation>未知（请给出 --params 和 --tokens-per-step）</translation>
         </message>
         <message>
-            <location filename="../app/cli/FolderCommands.cpp" line="506" />
+            <location filename="../app/cli/FolderCommands.cpp" line="507" />
             <source>stragglers: no collective matched across the ranks</source>
             <translation>掉队者：各 rank 之间没有匹配上任何集合通信</translation>
         </message>
         <message>
-            <location filename="../app/cli/FolderCommands.cpp" line="509" />
+            <location filename="../app/cli/FolderCommands.cpp" line="510" />
             <source>stragglers (the last rank to arrive at a collective; the others' waits summed):</source>
             <translation>掉队者（最后到达集合通信的 rank；其他 rank 的等待时间之和）：</translation>
         </message>
@@ -1342,259 +1342,259 @@
             <translation type="vanished">rank %1 每步让其他 rank 等待 %2 ms（在 %4 个集合通信中有 %3 个最后到达）</translation>
         </message>
         <message>
-            <location filename="../app/cli/FolderCommands.cpp" line="197" />
+            <location filename="../app/cli/FolderCommands.cpp" line="198" />
             <source>%1: %2 rank(s)%3, %4 events, %5 of JSON loaded in %6 s (%7 at once, %8 threads each)</source>
             <translation>%1：%2 个 rank%3，%4 个事件，%5 的 JSON，在 %6 秒内加载完成（同时加载 %7 个，每个 %8 个线程）</translation>
         </message>
         <message>
-            <location filename="../app/cli/FolderCommands.cpp" line="207" />
+            <location filename="../app/cli/FolderCommands.cpp" line="208" />
             <source>rank %1%2: %3, %4 events, %5, %6 s</source>
             <translation>rank %1%2：%3，%4 个事件，%5，%6 秒</translation>
         </message>
         <message>
-            <location filename="../app/cli/FolderCommands.cpp" line="214" />
+            <location filename="../app/cli/FolderCommands.cpp" line="215" />
             <source>model %1 in all, resident anonymous memory %2</source>
             <translation>模型共 %1，常驻匿名内存 %2</translation>
         </message>
         <message>
-            <location filename="../app/cli/FolderCommands.cpp" line="518" />
+            <location filename="../app/cli/FolderCommands.cpp" line="519" />
             <source>worst waits:</source>
             <translation>等待最久：</translation>
         </message>
         <message>
-            <location filename="../app/cli/FolderCommands.cpp" line="521" />
+            <location filename="../app/cli/FolderCommands.cpp" line="522" />
             <source>step %1 %2: rank %3 last; %4 rank(s) waited %5 ms in all, the first %6 ms</source>
             <translation>步 %1 %2：rank %3 最后到达；%4 个 rank 共等待 %5 ms，最先到达的等了 %6 ms</translation>
         </message>
         <message>
-            <location filename="../app/cli/FolderCommands.cpp" line="545" />
+            <location filename="../app/cli/FolderCommands.cpp" line="546" />
             <source>--%1 applies to one trace, not %2</source>
             <translation>--%1 只适用于单个跟踪文件，不适用于%2</translation>
         </message>
         <message>
-            <location filename="../app/cli/FolderCommands.cpp" line="556" />
+            <location filename="../app/cli/FolderCommands.cpp" line="557" />
             <source>--summary writes one rank's summary: give it a trace, not a folder</source>
             <translation>--summary 写出单个 rank 的摘要：请给出跟踪文件，而不是文件夹</translation>
         </message>
         <message>
-            <location filename="../app/cli/FolderCommands.cpp" line="558" />
+            <location filename="../app/cli/FolderCommands.cpp" line="559" />
             <source>a folder</source>
             <translation>文件夹</translation>
         </message>
         <message>
-            <location filename="../app/cli/FolderCommands.cpp" line="576" />
+            <location filename="../app/cli/FolderCommands.cpp" line="577" />
             <source>a rank summary</source>
             <translation>rank 摘要</translation>
         </message>
         <message>
-            <location filename="../app/cli/FolderCommands.cpp" line="579" />
+            <location filename="../app/cli/FolderCommands.cpp" line="580" />
             <source>--no-clock-align and --top-stragglers belong to merge, which reads the summaries</source>
             <translation>--no-clock-align 和 --top-stragglers 属于读取摘要的 merge 命令</translation>
         </message>
         <message>
-            <location filename="../app/cli/FolderCommands.cpp" line="582" />
+            <location filename="../app/cli/FolderCommands.cpp" line="583" />
             <source>--summary needs the file to write</source>
             <translation>--summary 需要给出要写入的文件</translation>
         </message>
         <message>
-            <location filename="../app/cli/FolderCommands.cpp" line="606" />
+            <location filename="../app/cli/FolderCommands.cpp" line="607" />
             <source>wrote %1 (%2, %3 collectives)</source>
             <translation>已写入 %1（%2，%3 个集合通信）</translation>
         </message>
         <message>
-            <location filename="../app/cli/FolderCommands.cpp" line="642" />
+            <location filename="../app/cli/FolderCommands.cpp" line="643" />
             <source>rank summaries written by analyze RANKFILE --summary, one per rank, any order</source>
             <translation>由 analyze RANKFILE --summary 写出的 rank 摘要，每个 rank 一个，顺序不限</translation>
         </message>
         <message>
-            <location filename="../app/cli/FolderCommands.cpp" line="646" />
+            <location filename="../app/cli/FolderCommands.cpp" line="647" />
             <source>no clock offsets from matching collectives (ranks placed by their trace epoch only)</source>
             <translation>不用匹配的集合通信计算时钟偏移（rank 只按各自跟踪文件的时间基点放置）</translation>
         </message>
         <message>
-            <location filename="../app/cli/FolderCommands.cpp" line="648" />
+            <location filename="../app/cli/FolderCommands.cpp" line="649" />
             <source>collectives listed in stragglers, worst wait first (default 50; 0: all)</source>
             <translation>掉队者中列出的集合通信数，等待最久的在前（默认 50；0：全部）</translation>
         </message>
         <message>
-            <location filename="../app/cli/FolderCommands.cpp" line="691" />
+            <location filename="../app/cli/FolderCommands.cpp" line="692" />
             <source>no rank summary of a job: %1</source>
             <translation>没有作业的 rank 摘要：%1</translation>
         </message>
         <message>
-            <location filename="../app/cli/SynthCommand.cpp" line="63" />
+            <location filename="../app/cli/SynthCommand.cpp" line="64" />
             <source>fsdp-baseline, fsdp-prefetch or fsdp-tuned</source>
             <translation>fsdp-baseline、fsdp-prefetch 或 fsdp-tuned</translation>
         </message>
         <message>
-            <location filename="../app/cli/SynthCommand.cpp" line="64" />
+            <location filename="../app/cli/SynthCommand.cpp" line="65" />
             <source>trace file; with --ranks, the folder for rank-K.pt.trace.json</source>
             <translation>跟踪文件；与 --ranks 一起使用时，为存放 rank-K.pt.trace.json 的文件夹</translation>
         </message>
         <message>
-            <location filename="../app/cli/SynthCommand.cpp" line="65" />
+            <location filename="../app/cli/SynthCommand.cpp" line="66" />
             <source>write ranks 0..N-1 (N &lt;= --gpus)</source>
             <translation>写出 rank 0..N-1（N &lt;= --gpus）</translation>
         </message>
         <message>
-            <location filename="../app/cli/SynthCommand.cpp" line="66" />
+            <location filename="../app/cli/SynthCommand.cpp" line="67" />
             <source>--ranks needs a positive integer</source>
             <translation>--ranks 需要一个正整数</translation>
         </message>
         <message>
-            <location filename="../app/cli/SynthCommand.cpp" line="67" />
+            <location filename="../app/cli/SynthCommand.cpp" line="68" />
             <source>jitter seed (default 1); same seed, same bytes</source>
             <translation>抖动随机种子（默认 1）；种子相同，输出字节相同</translation>
         </message>
         <message>
-            <location filename="../app/cli/SynthCommand.cpp" line="68" />
+            <location filename="../app/cli/SynthCommand.cpp" line="69" />
             <source>--seed needs a non-negative integer</source>
             <translation>--seed 需要一个非负整数</translation>
         </message>
         <message>
-            <location filename="../app/cli/SynthCommand.cpp" line="69" />
+            <location filename="../app/cli/SynthCommand.cpp" line="70" />
             <source>this rank computes 15% slower</source>
             <translation>该 rank 的计算慢 15%</translation>
         </message>
         <message>
-            <location filename="../app/cli/SynthCommand.cpp" line="70" />
+            <location filename="../app/cli/SynthCommand.cpp" line="71" />
             <source>--straggler needs a rank</source>
             <translation>--straggler 需要一个 rank</translation>
         </message>
         <message>
-            <location filename="../app/cli/SynthCommand.cpp" line="72" />
+            <location filename="../app/cli/SynthCommand.cpp" line="73" />
             <source>each rank's clock is off rank 0's by up to MAX µs (default 80); the facts say by how much</source>
             <translation>每个 rank 的时钟与 rank 0 最多相差 MAX µs（默认 80）；facts 文件中记录实际偏差</translation>
         </message>
         <message>
-            <location filename="../app/cli/SynthCommand.cpp" line="73" />
+            <location filename="../app/cli/SynthCommand.cpp" line="74" />
             <source>--clock-skew-us needs a number of microseconds</source>
             <translation>--clock-skew-us 需要一个微秒数</translation>
         </message>
         <message>
-            <location filename="../app/cli/SynthCommand.cpp" line="74" />
+            <location filename="../app/cli/SynthCommand.cpp" line="75" />
             <source>model parameters (default 7e9)</source>
             <translation>模型参数量（默认 7e9）</translation>
         </message>
         <message>
-            <location filename="../app/cli/SynthCommand.cpp" line="75" />
+            <location filename="../app/cli/SynthCommand.cpp" line="76" />
             <source>--params needs a number between 1e6 and 1e13</source>
             <translation>--params 需要介于 1e6 与 1e13 之间的数字</translation>
         </message>
         <message>
-            <location filename="../app/cli/SynthCommand.cpp" line="76" />
+            <location filename="../app/cli/SynthCommand.cpp" line="77" />
             <source>transformer layers (default 32)</source>
             <translation>Transformer 层数（默认 32）</translation>
         </message>
         <message>
-            <location filename="../app/cli/SynthCommand.cpp" line="77" />
+            <location filename="../app/cli/SynthCommand.cpp" line="78" />
             <source>--layers needs an integer between 1 and 1024</source>
             <translation>--layers 需要介于 1 与 1024 之间的整数</translation>
         </message>
         <message>
-            <location filename="../app/cli/SynthCommand.cpp" line="78" />
+            <location filename="../app/cli/SynthCommand.cpp" line="79" />
             <source>hidden size (default 4096)</source>
             <translation>隐藏层大小（默认 4096）</translation>
         </message>
         <message>
-            <location filename="../app/cli/SynthCommand.cpp" line="79" />
+            <location filename="../app/cli/SynthCommand.cpp" line="80" />
             <source>--hidden needs an integer between 128 and 65536</source>
             <translation>--hidden 需要介于 128 与 65536 之间的整数</translation>
         </message>
         <message>
-            <location filename="../app/cli/SynthCommand.cpp" line="81" />
+            <location filename="../app/cli/SynthCommand.cpp" line="82" />
             <source>tokens per step per GPU (default 8192)</source>
             <translation>每个 GPU 每步的 token 数（默认 8192）</translation>
         </message>
         <message>
-            <location filename="../app/cli/SynthCommand.cpp" line="82" />
+            <location filename="../app/cli/SynthCommand.cpp" line="83" />
             <source>--tokens-per-step-per-gpu needs a number between 128 and 1e7</source>
             <translation>--tokens-per-step-per-gpu 需要介于 128 与 1e7 之间的数字</translation>
         </message>
         <message>
-            <location filename="../app/cli/SynthCommand.cpp" line="83" />
+            <location filename="../app/cli/SynthCommand.cpp" line="84" />
             <source>world size (default 32: 4 nodes x 8 A100)</source>
             <translation>world size（默认 32：4 个节点 x 8 块 A100）</translation>
         </message>
         <message>
-            <location filename="../app/cli/SynthCommand.cpp" line="84" />
+            <location filename="../app/cli/SynthCommand.cpp" line="85" />
             <source>--gpus needs a positive integer</source>
             <translation>--gpus 需要一个正整数</translation>
         </message>
         <message>
-            <location filename="../app/cli/SynthCommand.cpp" line="86" />
+            <location filename="../app/cli/SynthCommand.cpp" line="87" />
             <source>achieved fraction of bf16 peak on GEMMs (default 0.56)</source>
             <translation>GEMM 达到的 bf16 峰值比例（默认 0.56）</translation>
         </message>
         <message>
-            <location filename="../app/cli/SynthCommand.cpp" line="87" />
+            <location filename="../app/cli/SynthCommand.cpp" line="88" />
             <source>--gemm-efficiency needs a fraction in (0, 1]</source>
             <translation>--gemm-efficiency 需要 (0, 1] 之间的比例</translation>
         </message>
         <message>
-            <location filename="../app/cli/SynthCommand.cpp" line="89" />
+            <location filename="../app/cli/SynthCommand.cpp" line="90" />
             <source>per-GPU inter-node bandwidth in Gbit/s (default 200)</source>
             <translation>每个 GPU 的节点间带宽，单位 Gbit/s（默认 200）</translation>
         </message>
         <message>
-            <location filename="../app/cli/SynthCommand.cpp" line="90" />
+            <location filename="../app/cli/SynthCommand.cpp" line="91" />
             <source>--internode-gbps needs a positive number</source>
             <translation>--internode-gbps 需要一个正数</translation>
         </message>
         <message>
-            <location filename="../app/cli/SynthCommand.cpp" line="92" />
+            <location filename="../app/cli/SynthCommand.cpp" line="93" />
             <source>where the facts go (default OUT.facts.json, or DIR.facts.json beside the rank folder so trace tools reading the folder only see traces)</source>
             <translation>facts 文件的位置（默认 OUT.facts.json，或 rank 文件夹旁的 DIR.facts.json，使读取该文件夹的跟踪工具只看到跟踪文件）</translation>
         </message>
         <message>
-            <location filename="../app/cli/SynthCommand.cpp" line="94" />
+            <location filename="../app/cli/SynthCommand.cpp" line="95" />
             <source>print a JSON summary</source>
             <translation>输出 JSON 摘要</translation>
         </message>
         <message>
-            <location filename="../app/cli/SynthCommand.cpp" line="122" />
+            <location filename="../app/cli/SynthCommand.cpp" line="123" />
             <source>unknown scenario '%1' (fsdp-baseline, fsdp-prefetch, fsdp-tuned)</source>
             <translation>未知场景“%1”（可选 fsdp-baseline、fsdp-prefetch、fsdp-tuned）</translation>
         </message>
         <message>
-            <location filename="../app/cli/SynthCommand.cpp" line="124" />
+            <location filename="../app/cli/SynthCommand.cpp" line="125" />
             <source>--ranks %1 exceeds --gpus %2</source>
             <translation>--ranks %1 超过了 --gpus %2</translation>
         </message>
         <message>
-            <location filename="../app/cli/SynthCommand.cpp" line="126" />
+            <location filename="../app/cli/SynthCommand.cpp" line="127" />
             <source>--straggler %1 is not a rank of %2 GPUs</source>
             <translation>--straggler %1 不是 %2 个 GPU 中的 rank</translation>
         </message>
         <message>
-            <location filename="../app/cli/SynthCommand.cpp" line="130" />
+            <location filename="../app/cli/SynthCommand.cpp" line="131" />
             <source>--hidden must be a multiple of 128 (head size)</source>
             <translation>--hidden 必须是 128（注意力头大小）的倍数</translation>
         </message>
         <message>
-            <location filename="../app/cli/SynthCommand.cpp" line="132" />
+            <location filename="../app/cli/SynthCommand.cpp" line="133" />
             <source>--params is too small for the embedding of --hidden</source>
             <translation>--params 太小，容纳不下 --hidden 对应的嵌入层</translation>
         </message>
         <message>
-            <location filename="../app/cli/SynthCommand.cpp" line="150" />
+            <location filename="../app/cli/SynthCommand.cpp" line="151" />
             <source>cannot create folder %1</source>
             <translation>无法创建文件夹 %1</translation>
         </message>
         <message>
-            <location filename="../app/cli/SynthCommand.cpp" line="183" />
+            <location filename="../app/cli/SynthCommand.cpp" line="184" />
             <source>wrote %1 (%2 of traces in %3 s)</source>
             <translation>已写入 %1（%3 秒内写出 %2 跟踪数据）</translation>
         </message>
         <message>
-            <location filename="../app/cli/FolderCommands.cpp" line="595" />
-            <location filename="../app/cli/SynthCommand.cpp" line="157" />
-            <location filename="../app/cli/SynthCommand.cpp" line="163" />
+            <location filename="../app/cli/FolderCommands.cpp" line="596" />
+            <location filename="../app/cli/SynthCommand.cpp" line="158" />
+            <location filename="../app/cli/SynthCommand.cpp" line="164" />
             <source>cannot write %1: %2</source>
             <translation>无法写入 %1：%2</translation>
         </message>
         <message>
-            <location filename="../app/cli/SynthCommand.cpp" line="182" />
+            <location filename="../app/cli/SynthCommand.cpp" line="183" />
             <source>wrote %1</source>
             <translation>已写入 %1</translation>
         </message>
@@ -1603,157 +1603,157 @@
             <translation type="vanished">已写入 %1（%3 秒内写出 %2 MB 跟踪数据）</translation>
         </message>
         <message numerus="yes">
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="419" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="420" />
             <source>  (Holistic Trace Analysis' definition: every event with args.stream is GPU time, %n of them not device activity)</source>
             <translation>
                 <numerusform>  （按 Holistic Trace Analysis 的定义：带 args.stream 的事件都算 GPU 时间，其中 %n 个不是设备活动）</numerusform>
             </translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="494" />
-            <location filename="../app/cli/InfoCommand.cpp" line="119" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="495" />
+            <location filename="../app/cli/InfoCommand.cpp" line="120" />
             <source>a trace: .json or .json.gz as torch.profiler writes it</source>
             <translation>跟踪文件：torch.profiler 写出的 .json 或 .json.gz</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="496" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="497" />
             <source>shortest gap listed, in ms (default 15; fractions down to 0.001)</source>
             <translation>列出的最短间隙，单位 ms（默认 15；可带小数，最小 0.001）</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="497" />
-            <location filename="../app/cli/CompareCommand.cpp" line="236" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="498" />
+            <location filename="../app/cli/CompareCommand.cpp" line="237" />
             <source>--gap-ms needs a number of milliseconds</source>
             <translation>--gap-ms 需要一个毫秒数</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="499" />
-            <location filename="../app/cli/CompareCommand.cpp" line="238" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="500" />
+            <location filename="../app/cli/CompareCommand.cpp" line="239" />
             <source>gemm (default): gaps between two GEMM kernels; all: any gap of a compute stream</source>
             <translation>gemm（默认）：两个 GEMM 内核之间的间隙；all：计算流上的任何间隙</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="500" />
-            <location filename="../app/cli/CompareCommand.cpp" line="239" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="501" />
+            <location filename="../app/cli/CompareCommand.cpp" line="240" />
             <source>--gap-kernels takes gemm or all</source>
             <translation>--gap-kernels 只接受 gemm 或 all</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="501" />
-            <location filename="../app/cli/CompareCommand.cpp" line="225" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="502" />
+            <location filename="../app/cli/CompareCommand.cpp" line="226" />
             <source>model parameters, for MFU (e.g. 7e9)</source>
             <translation>模型参数量，用于 MFU（例如 7e9）</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="502" />
-            <location filename="../app/cli/CompareCommand.cpp" line="226" />
-            <location filename="../app/cli/MfuCommand.cpp" line="28" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="503" />
+            <location filename="../app/cli/CompareCommand.cpp" line="227" />
+            <location filename="../app/cli/MfuCommand.cpp" line="29" />
             <source>--params needs a positive number</source>
             <translation>--params 需要一个正数</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="503" />
-            <location filename="../app/cli/CompareCommand.cpp" line="227" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="504" />
+            <location filename="../app/cli/CompareCommand.cpp" line="228" />
             <source>tokens per step per GPU, for MFU</source>
             <translation>每个 GPU 每步的 token 数，用于 MFU</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="504" />
-            <location filename="../app/cli/CompareCommand.cpp" line="228" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="505" />
+            <location filename="../app/cli/CompareCommand.cpp" line="229" />
             <source>--tokens-per-step needs a positive number</source>
             <translation>--tokens-per-step 需要一个正数</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="505" />
-            <location filename="../app/cli/CompareCommand.cpp" line="229" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="506" />
+            <location filename="../app/cli/CompareCommand.cpp" line="230" />
             <source>--tokens-per-step counts all GPUs (divided by the world size)</source>
             <translation>--tokens-per-step 为所有 GPU 的总数（将除以 world size）</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="507" />
-            <location filename="../app/cli/CompareCommand.cpp" line="231" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="508" />
+            <location filename="../app/cli/CompareCommand.cpp" line="232" />
             <source>samples (images) per step per GPU, for samples/s where the model is no transformer (no MFU)</source>
             <translation>每 GPU 每步的样本（图像）数，用于非 Transformer 模型的样本/秒（不计算 MFU）</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="508" />
-            <location filename="../app/cli/CompareCommand.cpp" line="232" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="509" />
+            <location filename="../app/cli/CompareCommand.cpp" line="233" />
             <source>--samples-per-step needs a positive number</source>
             <translation>--samples-per-step 需要一个正数</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="509" />
-            <location filename="../app/cli/CompareCommand.cpp" line="233" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="510" />
+            <location filename="../app/cli/CompareCommand.cpp" line="234" />
             <source>GPU peak instead of the table's entry for the traced GPU</source>
             <translation>用此 GPU 峰值代替表中被跟踪 GPU 的峰值</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="510" />
-            <location filename="../app/cli/CompareCommand.cpp" line="234" />
-            <location filename="../app/cli/MfuCommand.cpp" line="32" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="511" />
+            <location filename="../app/cli/CompareCommand.cpp" line="235" />
+            <location filename="../app/cli/MfuCommand.cpp" line="33" />
             <source>--peak-tflops needs a positive number</source>
             <translation>--peak-tflops 需要一个正数</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="511" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="512" />
             <source>analyse ProfilerStep#N only</source>
             <translation>只分析 ProfilerStep#N</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="512" />
-            <location filename="../app/cli/CompareCommand.cpp" line="224" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="513" />
+            <location filename="../app/cli/CompareCommand.cpp" line="225" />
             <source>--step needs a step number</source>
             <translation>--step 需要一个步编号</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="513" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="514" />
             <source>analyse from A (µs from the first event); needs --to-us</source>
             <translation>从 A 开始分析（距第一个事件的时间，单位 µs）；需同时给出 --to-us</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="514" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="515" />
             <source>--from-us needs a number</source>
             <translation>--from-us 需要一个数字</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="515" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="516" />
             <source>analyse up to B (µs from the first event); needs --from-us</source>
             <translation>分析到 B 为止（距第一个事件的时间，单位 µs）；需同时给出 --from-us</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="516" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="517" />
             <source>--to-us needs a number</source>
             <translation>--to-us 需要一个数字</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="517" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="518" />
             <source>also sum the flops args of operators (with_flops=True; slow)</source>
             <translation>同时累加算子的 flops 参数（with_flops=True；较慢）</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="518" />
-            <location filename="../app/cli/CompareCommand.cpp" line="241" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="519" />
+            <location filename="../app/cli/CompareCommand.cpp" line="242" />
             <source>GPU time as Holistic Trace Analysis counts it: every event with args.stream (also Triton launcher cpu_ops and cuda_sync events)</source>
             <translation>按 Holistic Trace Analysis 的方式统计 GPU 时间：带 args.stream 的事件都算（包括 Triton 启动器的 cpu_op 和 cuda_sync 事件）</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="520" />
-            <location filename="../app/cli/InfoCommand.cpp" line="122" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="521" />
+            <location filename="../app/cli/InfoCommand.cpp" line="123" />
             <source>loader threads (default: one per core; at most 256)</source>
             <translation>加载线程数（默认：每个核心一个；最多 256）</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="521" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="522" />
             <source>write only the first N rows of the kernel, operator and module summaries (default: all)</source>
             <translation>内核、算子和模块汇总只写前 N 行（默认：全部）</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="522" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="523" />
             <source>--top takes a whole number of rows</source>
             <translation>--top 需要一个整数行数</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="523" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="524" />
             <source>group the operator summary by input shapes (traces recorded with record_shapes; reads each operator's args)</source>
             <translation>按输入形状对算子汇总分组（以 record_shapes 录制的跟踪；会读取每个算子的参数）</translation>
         </message>
@@ -1766,162 +1766,162 @@
             <translation type="vanished">--threads 需要一个数字</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="524" />
-            <location filename="../app/cli/CompareCommand.cpp" line="249" />
-            <location filename="../app/cli/FolderCommands.cpp" line="650" />
-            <location filename="../app/cli/InfoCommand.cpp" line="121" />
-            <location filename="../app/cli/MfuCommand.cpp" line="34" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="525" />
+            <location filename="../app/cli/CompareCommand.cpp" line="250" />
+            <location filename="../app/cli/FolderCommands.cpp" line="651" />
+            <location filename="../app/cli/InfoCommand.cpp" line="122" />
+            <location filename="../app/cli/MfuCommand.cpp" line="35" />
             <source>print one JSON object</source>
             <translation>输出一个 JSON 对象</translation>
         </message>
         <message>
-            <location filename="../app/cli/CommandLine.cpp" line="151" />
+            <location filename="../app/cli/CommandLine.cpp" line="152" />
             <source>usage: lanescope-cli %1</source>
             <translation>用法：lanescope-cli %1</translation>
         </message>
         <message>
-            <location filename="../app/cli/CommandLine.cpp" line="194" />
-            <location filename="../app/cli/CommandLine.cpp" line="254" />
+            <location filename="../app/cli/CommandLine.cpp" line="195" />
+            <location filename="../app/cli/CommandLine.cpp" line="255" />
             <source>unexpected argument '%1'</source>
             <translation>意外的参数“%1”</translation>
         </message>
         <message>
-            <location filename="../app/cli/CommandLine.cpp" line="215" />
+            <location filename="../app/cli/CommandLine.cpp" line="216" />
             <source>%1 needs a value</source>
             <translation>%1 需要一个值</translation>
         </message>
         <message>
-            <location filename="../app/cli/CommandLine.cpp" line="218" />
+            <location filename="../app/cli/CommandLine.cpp" line="219" />
             <source>%1 (%2)</source>
             <translation>%1（%2）</translation>
         </message>
         <message>
-            <location filename="../app/cli/CommandLine.cpp" line="231" />
+            <location filename="../app/cli/CommandLine.cpp" line="232" />
             <source>%1 to %2</source>
             <translation>%1 到 %2</translation>
         </message>
         <message>
-            <location filename="../app/cli/CommandLine.cpp" line="232" />
+            <location filename="../app/cli/CommandLine.cpp" line="233" />
             <source>above %1</source>
             <translation>大于 %1</translation>
         </message>
         <message>
-            <location filename="../app/cli/CommandLine.cpp" line="232" />
+            <location filename="../app/cli/CommandLine.cpp" line="233" />
             <source>at least %1</source>
             <translation>至少 %1</translation>
         </message>
         <message>
-            <location filename="../app/cli/CommandLine.cpp" line="233" />
+            <location filename="../app/cli/CommandLine.cpp" line="234" />
             <source>below %1</source>
             <translation>小于 %1</translation>
         </message>
         <message>
-            <location filename="../app/cli/CommandLine.cpp" line="233" />
+            <location filename="../app/cli/CommandLine.cpp" line="234" />
             <source>at most %1</source>
             <translation>最多 %1</translation>
         </message>
         <message>
-            <location filename="../app/cli/CommandLine.cpp" line="235" />
+            <location filename="../app/cli/CommandLine.cpp" line="236" />
             <source>%1 and %2</source>
             <translation>%1 且 %2</translation>
         </message>
         <message>
-            <location filename="../app/cli/CommandLine.cpp" line="261" />
+            <location filename="../app/cli/CommandLine.cpp" line="262" />
             <source>%1 takes no value</source>
             <translation>%1 不接受值</translation>
         </message>
         <message>
-            <location filename="../app/cli/CommandLine.cpp" line="270" />
+            <location filename="../app/cli/CommandLine.cpp" line="271" />
             <source>show this help</source>
             <translation>显示此帮助</translation>
         </message>
         <message>
-            <location filename="../app/cli/CommandLine.cpp" line="330" />
+            <location filename="../app/cli/CommandLine.cpp" line="331" />
             <source>lanescope-cli %1: %2</source>
             <translation>lanescope-cli %1：%2</translation>
         </message>
         <message>
-            <location filename="../app/cli/MfuCommand.cpp" line="27" />
+            <location filename="../app/cli/MfuCommand.cpp" line="28" />
             <source>model parameters (e.g. 7e9)</source>
             <translation>模型参数量（例如 7e9）</translation>
         </message>
         <message>
-            <location filename="../app/cli/MfuCommand.cpp" line="29" />
+            <location filename="../app/cli/MfuCommand.cpp" line="30" />
             <source>tokens per second per GPU</source>
             <translation>每个 GPU 每秒的 token 数</translation>
         </message>
         <message>
-            <location filename="../app/cli/MfuCommand.cpp" line="30" />
+            <location filename="../app/cli/MfuCommand.cpp" line="31" />
             <source>--tokens-per-s-per-gpu needs a positive number</source>
             <translation>--tokens-per-s-per-gpu 需要一个正数</translation>
         </message>
         <message>
-            <location filename="../app/cli/MfuCommand.cpp" line="31" />
+            <location filename="../app/cli/MfuCommand.cpp" line="32" />
             <source>the GPU's peak TFLOPS</source>
             <translation>GPU 的峰值 TFLOPS</translation>
         </message>
         <message>
-            <location filename="../app/cli/MfuCommand.cpp" line="33" />
+            <location filename="../app/cli/MfuCommand.cpp" line="34" />
             <source>take the peak from the table for this GPU (e.g. "NVIDIA A100-SXM4-80GB")</source>
             <translation>从表中取此 GPU 的峰值（例如 "NVIDIA A100-SXM4-80GB"）</translation>
         </message>
         <message>
-            <location filename="../app/cli/Commands.cpp" line="18" />
+            <location filename="../app/cli/Commands.cpp" line="19" />
             <source>what the trace holds and how it loaded</source>
             <translation>跟踪文件包含什么内容、如何加载</translation>
         </message>
         <message>
-            <location filename="../app/cli/Commands.cpp" line="19" />
+            <location filename="../app/cli/Commands.cpp" line="20" />
             <source>write a deterministic synthetic FSDP trace</source>
             <translation>写出确定性的合成 FSDP 跟踪文件</translation>
         </message>
         <message>
-            <location filename="../app/cli/Commands.cpp" line="20" />
+            <location filename="../app/cli/Commands.cpp" line="21" />
             <source>GPU idle gaps and causes, breakdown, MFU, memory, advice</source>
             <translation>GPU 空闲间隙及原因、时间分解、MFU、显存、建议</translation>
         </message>
         <message>
-            <location filename="../app/cli/Commands.cpp" line="22" />
+            <location filename="../app/cli/Commands.cpp" line="23" />
             <source>the MFU calculator</source>
             <translation>MFU 计算器</translation>
         </message>
         <message>
-            <location filename="../app/cli/Commands.cpp" line="23" />
+            <location filename="../app/cli/Commands.cpp" line="24" />
             <source>rank summaries (analyze RANKFILE --summary) into the job's figures, as analyze DIR</source>
             <translation>将 rank 摘要（analyze RANKFILE --summary）汇总为作业的指标，与 analyze DIR 相同</translation>
         </message>
         <message>
-            <location filename="../app/cli/Commands.cpp" line="25" />
+            <location filename="../app/cli/Commands.cpp" line="26" />
             <source>a baseline against other runs: deltas, step-time waterfall, kernel and operator differences</source>
             <translation>将基线与其他运行比较：差值、步时长瀑布图、内核与算子差异</translation>
         </message>
         <message>
-            <location filename="../app/cli/Commands.cpp" line="27" />
+            <location filename="../app/cli/Commands.cpp" line="28" />
             <source>the timeline picture as PNG, SVG or PDF, without a display</source>
             <translation>将时间线图片导出为 PNG、SVG 或 PDF，无需显示器</translation>
         </message>
         <message>
-            <location filename="../app/cli/Commands.cpp" line="53" />
+            <location filename="../app/cli/Commands.cpp" line="54" />
             <source>--samples-per-step and --tokens-per-step exclude each other</source>
             <translation>--samples-per-step 与 --tokens-per-step 不能同时使用</translation>
         </message>
         <message>
-            <location filename="../app/cli/Commands.cpp" line="69" />
+            <location filename="../app/cli/Commands.cpp" line="70" />
             <source>--threads takes a whole number</source>
             <translation>--threads 只接受整数</translation>
         </message>
         <message>
-            <location filename="../app/cli/Commands.cpp" line="92" />
+            <location filename="../app/cli/Commands.cpp" line="93" />
             <source>%1 is a symbolic link: give the path of the file itself (an output is not written through a link)</source>
             <translation>%1 是符号链接：请给出文件本身的路径（输出不会通过链接写入）</translation>
         </message>
         <message>
-            <location filename="../app/cli/ExportCommand.cpp" line="57" />
+            <location filename="../app/cli/ExportCommand.cpp" line="58" />
             <source>lanescope-cli export: %1; drawn without annotations</source>
             <translation>lanescope-cli export：%1；绘制时不含标注</translation>
         </message>
         <message>
-            <location filename="../app/cli/ExportCommand.cpp" line="59" />
+            <location filename="../app/cli/ExportCommand.cpp" line="60" />
             <source>lanescope-cli export: %1; drawn with the annotations in %2</source>
             <translation>lanescope-cli export：%1；绘制时使用 %2 中的标注</translation>
         </message>
@@ -1930,22 +1930,22 @@
             <translation type="vanished">无法读取 %1：%2</translation>
         </message>
         <message>
-            <location filename="../app/cli/ExportCommand.cpp" line="76" />
+            <location filename="../app/cli/ExportCommand.cpp" line="77" />
             <source>%1 is not a readable annotations file: %2</source>
             <translation>%1 不是可读取的标注文件：%2</translation>
         </message>
         <message>
-            <location filename="../app/cli/ExportCommand.cpp" line="79" />
+            <location filename="../app/cli/ExportCommand.cpp" line="80" />
             <source>%1 was written by a newer Lanescope (annotations format %2; this one reads up to %3)</source>
             <translation>%1 由更新版本的 Lanescope 写出（标注格式 %2；本版本最高读取 %3）</translation>
         </message>
         <message>
-            <location filename="../app/cli/ExportCommand.cpp" line="91" />
+            <location filename="../app/cli/ExportCommand.cpp" line="92" />
             <source>lanescope-cli export: %1 was written for another file (%2, %3 bytes); drawn anyway</source>
             <translation>lanescope-cli export：%1 是为另一个文件写的（%2，%3 字节）；仍照常绘制</translation>
         </message>
         <message>
-            <location filename="../app/cli/ExportCommand.cpp" line="107" />
+            <location filename="../app/cli/ExportCommand.cpp" line="108" />
             <source>The trace to draw (.json or .json.gz).</source>
             <translation>要绘制的跟踪文件（.json 或 .json.gz）。</translation>
         </message>
@@ -1954,47 +1954,47 @@
             <translation type="vanished">要写出的图片：.png、.svg 或 .pdf（按后缀判断）。</translation>
         </message>
         <message>
-            <location filename="../app/cli/ExportCommand.cpp" line="113" />
+            <location filename="../app/cli/ExportCommand.cpp" line="114" />
             <source>A trace to compare with TRACE, the baseline (repeat for more): the comparison's picture.</source>
             <translation>与基线 TRACE 比较的跟踪文件（可重复指定多个）：生成比较图。</translation>
         </message>
         <message>
-            <location filename="../app/cli/ExportCommand.cpp" line="115" />
+            <location filename="../app/cli/ExportCommand.cpp" line="116" />
             <source>With --compare: one label per trace, comma-separated (default: the file names).</source>
             <translation>与 --compare 一起使用：每个跟踪文件一个标签，以逗号分隔（默认：文件名）。</translation>
         </message>
         <message>
-            <location filename="../app/cli/ExportCommand.cpp" line="117" />
+            <location filename="../app/cli/ExportCommand.cpp" line="118" />
             <source>With --compare: step (default), on the same complete ProfilerStep by position; start, on each trace's first event.</source>
             <translation>与 --compare 一起使用：step（默认）按位置对齐同一个完整的 ProfilerStep；start 对齐各跟踪文件的第一个事件。</translation>
         </message>
         <message>
-            <location filename="../app/cli/ExportCommand.cpp" line="119" />
+            <location filename="../app/cli/ExportCommand.cpp" line="120" />
             <source>Window start, µs from the trace's first event.</source>
             <translation>窗口起点，距跟踪第一个事件的时间，单位 µs。</translation>
         </message>
         <message>
-            <location filename="../app/cli/ExportCommand.cpp" line="120" />
+            <location filename="../app/cli/ExportCommand.cpp" line="121" />
             <source>--from-us takes a number of microseconds &gt;= 0</source>
             <translation>--from-us 需要 &gt;= 0 的微秒数</translation>
         </message>
         <message>
-            <location filename="../app/cli/ExportCommand.cpp" line="121" />
+            <location filename="../app/cli/ExportCommand.cpp" line="122" />
             <source>Window end, µs from the trace's first event.</source>
             <translation>窗口终点，距跟踪第一个事件的时间，单位 µs。</translation>
         </message>
         <message>
-            <location filename="../app/cli/ExportCommand.cpp" line="122" />
+            <location filename="../app/cli/ExportCommand.cpp" line="123" />
             <source>--to-us takes a number of microseconds &gt; 0</source>
             <translation>--to-us 需要 &gt; 0 的微秒数</translation>
         </message>
         <message>
-            <location filename="../app/cli/ExportCommand.cpp" line="123" />
+            <location filename="../app/cli/ExportCommand.cpp" line="124" />
             <source>Draw ProfilerStep#N (its CPU span).</source>
             <translation>绘制 ProfilerStep#N（其 CPU 跨度）。</translation>
         </message>
         <message>
-            <location filename="../app/cli/ExportCommand.cpp" line="124" />
+            <location filename="../app/cli/ExportCommand.cpp" line="125" />
             <source>--step takes a step number &gt;= 0</source>
             <translation>--step 需要 &gt;= 0 的步编号</translation>
         </message>
@@ -2003,7 +2003,7 @@
             <translation type="vanished">图片宽度，单位像素（默认 1920）。</translation>
         </message>
         <message>
-            <location filename="../app/cli/ExportCommand.cpp" line="129" />
+            <location filename="../app/cli/ExportCommand.cpp" line="130" />
             <source>--width takes a number of pixels from 340 to 16384</source>
             <translation>--width 需要 340 到 16384 之间的像素数</translation>
         </message>
@@ -2012,52 +2012,52 @@
             <translation type="vanished">图片高度，单位像素（默认：足以容纳所有泳道）。</translation>
         </message>
         <message>
-            <location filename="../app/cli/ExportCommand.cpp" line="132" />
+            <location filename="../app/cli/ExportCommand.cpp" line="133" />
             <source>--height takes a number of pixels from 120 to 65535</source>
             <translation>--height 需要 120 到 65535 之间的像素数</translation>
         </message>
         <message>
-            <location filename="../app/cli/ExportCommand.cpp" line="134" />
+            <location filename="../app/cli/ExportCommand.cpp" line="135" />
             <source>PNG only: device pixel ratio (2: twice the pixels each way, the same layout, for HiDPI slides; default 1).</source>
             <translation>仅限 PNG：设备像素比（2：横向和纵向像素各加倍、布局不变，用于高 DPI 幻灯片；默认 1）。</translation>
         </message>
         <message>
-            <location filename="../app/cli/ExportCommand.cpp" line="135" />
+            <location filename="../app/cli/ExportCommand.cpp" line="136" />
             <source>--scale takes a number from 0.5 to 4</source>
             <translation>--scale 只接受 0.5 到 4 之间的数</translation>
         </message>
         <message>
-            <location filename="../app/cli/ExportCommand.cpp" line="137" />
+            <location filename="../app/cli/ExportCommand.cpp" line="138" />
             <source>Which lanes: gpu (default) or all (CPU threads too).</source>
             <translation>绘制哪些泳道：gpu（默认）或 all（包括 CPU 线程）。</translation>
         </message>
         <message>
-            <location filename="../app/cli/ExportCommand.cpp" line="138" />
+            <location filename="../app/cli/ExportCommand.cpp" line="139" />
             <source>--lanes takes gpu or all</source>
             <translation>--lanes 只接受 gpu 或 all</translation>
         </message>
         <message>
-            <location filename="../app/cli/ExportCommand.cpp" line="139" />
+            <location filename="../app/cli/ExportCommand.cpp" line="140" />
             <source>Leave out the line of headline figures under the title.</source>
             <translation>不在标题下方显示关键指标行。</translation>
         </message>
         <message>
-            <location filename="../app/cli/ExportCommand.cpp" line="140" />
+            <location filename="../app/cli/ExportCommand.cpp" line="141" />
             <source>GEMM gap threshold of the figures (default 15).</source>
             <translation>关键指标中 GEMM 间隙的阈值，单位 ms（默认 15）。</translation>
         </message>
         <message>
-            <location filename="../app/cli/ExportCommand.cpp" line="141" />
+            <location filename="../app/cli/ExportCommand.cpp" line="142" />
             <source>--gap-ms takes a number of milliseconds &gt; 0</source>
             <translation>--gap-ms 需要 &gt; 0 的毫秒数</translation>
         </message>
         <message>
-            <location filename="../app/cli/ExportCommand.cpp" line="143" />
+            <location filename="../app/cli/ExportCommand.cpp" line="144" />
             <source>Draw the annotations of FILE (default: the trace's TRACE.lanescope.json when there is one).</source>
             <translation>绘制 FILE 中的标注（默认：若存在，则使用跟踪文件对应的 TRACE.lanescope.json）。</translation>
         </message>
         <message>
-            <location filename="../app/cli/ExportCommand.cpp" line="145" />
+            <location filename="../app/cli/ExportCommand.cpp" line="146" />
             <source>Also annotate the GEMM gaps and allocator spikes the analysis finds in the window.</source>
             <translation>同时为分析在窗口中发现的 GEMM 间隙和分配器尖峰添加标注。</translation>
         </message>
@@ -2070,92 +2070,92 @@
             <translation type="vanished">--threads 需要 &gt;= 0 的整数</translation>
         </message>
         <message>
-            <location filename="../app/cli/ExportCommand.cpp" line="70" />
+            <location filename="../app/cli/ExportCommand.cpp" line="71" />
             <source>cannot read the annotations: %1</source>
             <translation>无法读取标注：%1</translation>
         </message>
         <message>
-            <location filename="../app/cli/ExportCommand.cpp" line="110" />
+            <location filename="../app/cli/ExportCommand.cpp" line="111" />
             <source>The picture to write: .png, .svg or .pdf (by its suffix); replaced whole. A symbolic link is refused, not written through.</source>
             <translation>要写出的图片：.png、.svg 或 .pdf（由后缀决定）；会被整体替换。拒绝符号链接，不会通过链接写入。</translation>
         </message>
         <message>
-            <location filename="../app/cli/ExportCommand.cpp" line="126" />
+            <location filename="../app/cli/ExportCommand.cpp" line="127" />
             <source>Picture width in pixels (default 1920). Width x height x scale² may be at most 2^28 (268,435,456) pixels: a larger size is refused, and the automatic height stops there, the lanes below summarised as "+N more lanes".</source>
             <translation>图片宽度，单位像素（默认 1920）。宽 x 高 x 缩放比例² 最多为 2^28（268,435,456）像素：更大的尺寸会被拒绝，自动高度也止于此，其下方的泳道汇总为一行“另有 N 条泳道”。</translation>
         </message>
         <message>
-            <location filename="../app/cli/ExportCommand.cpp" line="131" />
+            <location filename="../app/cli/ExportCommand.cpp" line="132" />
             <source>Picture height in pixels (default: tall enough for every lane, within 2^28 pixels in all).</source>
             <translation>图片高度，单位像素（默认：足以容纳所有泳道，总像素数不超过 2^28）。</translation>
         </message>
         <message>
-            <location filename="../app/cli/ExportCommand.cpp" line="146" />
+            <location filename="../app/cli/ExportCommand.cpp" line="147" />
             <source>Parser threads (0: one per core; at most 256).</source>
             <translation>解析线程数（0：每个核心一个；最多 256）。</translation>
         </message>
         <message>
-            <location filename="../app/cli/ExportCommand.cpp" line="147" />
+            <location filename="../app/cli/ExportCommand.cpp" line="148" />
             <source>Print one JSON object: the file written, its size and the window.</source>
             <translation>输出一个 JSON 对象：写出的文件、其尺寸和时间窗口。</translation>
         </message>
         <message>
-            <location filename="../app/cli/ExportCommand.cpp" line="156" />
+            <location filename="../app/cli/ExportCommand.cpp" line="157" />
             <source>-o OUT.png|svg|pdf is required</source>
             <translation>必须给出 -o OUT.png|svg|pdf</translation>
         </message>
         <message>
-            <location filename="../app/cli/ExportCommand.cpp" line="168" />
+            <location filename="../app/cli/ExportCommand.cpp" line="169" />
             <source>%1: unknown picture format (use .png, .svg or .pdf)</source>
             <translation>%1：未知图片格式（请使用 .png、.svg 或 .pdf）</translation>
         </message>
         <message>
-            <location filename="../app/cli/ExportCommand.cpp" line="173" />
+            <location filename="../app/cli/ExportCommand.cpp" line="174" />
             <source>--from-us and --to-us go together</source>
             <translation>--from-us 和 --to-us 必须同时给出</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="542" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="543" />
             <source>--step and --from-us/--to-us exclude each other</source>
             <translation>--step 与 --from-us/--to-us 不能同时使用</translation>
         </message>
         <message>
-            <location filename="../app/cli/ExportCommand.cpp" line="177" />
+            <location filename="../app/cli/ExportCommand.cpp" line="178" />
             <source>--to-us must be after --from-us</source>
             <translation>--to-us 必须大于 --from-us</translation>
         </message>
         <message>
-            <location filename="../app/cli/ExportCommand.cpp" line="189" />
+            <location filename="../app/cli/ExportCommand.cpp" line="190" />
             <source>--labels and --align go with --compare</source>
             <translation>--labels 和 --align 需与 --compare 一起使用</translation>
         </message>
         <message>
-            <location filename="../app/cli/ExportCommand.cpp" line="225" />
+            <location filename="../app/cli/ExportCommand.cpp" line="226" />
             <source>lanescope-cli export: %1</source>
             <translation>lanescope-cli export：%1</translation>
         </message>
         <message>
-            <location filename="../app/cli/ExportCommand.cpp" line="262" />
+            <location filename="../app/cli/ExportCommand.cpp" line="263" />
             <source>%1 has no ProfilerStep#%2</source>
             <translation>%1 中没有 ProfilerStep#%2</translation>
         </message>
         <message>
-            <location filename="../app/cli/ExportCommand.cpp" line="328" />
+            <location filename="../app/cli/ExportCommand.cpp" line="329" />
             <source>--scale applies to a PNG (SVG and PDF are resolution-independent)</source>
             <translation>--scale 只适用于 PNG（SVG 和 PDF 与分辨率无关）</translation>
         </message>
         <message>
-            <location filename="../app/cli/ExportCommand.cpp" line="382" />
+            <location filename="../app/cli/ExportCommand.cpp" line="383" />
             <source>wrote %1 (%2 x %3 px, %4 lanes, %5 to %6)</source>
             <translation>已写入 %1（%2 x %3 px，%4 条泳道，%5 至 %6）</translation>
         </message>
         <message>
-            <location filename="../app/cli/ExportCommand.cpp" line="389" />
+            <location filename="../app/cli/ExportCommand.cpp" line="390" />
             <source>%1 lanes did not fit within 2^28 pixels: drawn as one row, "%2"</source>
             <translation>%1 条泳道超出了 2^28 像素的上限：绘制为一行“%2”</translation>
         </message>
         <message>
-            <location filename="../app/cli/main.cpp" line="40" />
+            <location filename="../app/cli/main.cpp" line="41" />
             <source>usage: lanescope-cli COMMAND [options]
 
 commands:
@@ -2172,12 +2172,12 @@ lanescope-cli 命令 --help 列出该命令的选项。
 </translation>
         </message>
         <message>
-            <location filename="../app/cli/main.cpp" line="89" />
+            <location filename="../app/cli/main.cpp" line="90" />
             <source>usage: lanescope-cli COMMAND [options] (lanescope-cli --help lists the commands)</source>
             <translation>用法：lanescope-cli 命令 [选项]（lanescope-cli --help 列出所有命令）</translation>
         </message>
         <message>
-            <location filename="../app/cli/main.cpp" line="111" />
+            <location filename="../app/cli/main.cpp" line="112" />
             <source>lanescope-cli: unknown command '%1' (lanescope-cli --help lists the commands)</source>
             <translation>lanescope-cli：未知命令“%1”（lanescope-cli --help 列出所有命令）</translation>
         </message>
@@ -2194,73 +2194,73 @@ lanescope-cli 命令 --help 列出该命令的选项。
             <translation type="vanished">更多跟踪文件</translation>
         </message>
         <message>
-            <location filename="../app/cli/CompareCommand.cpp" line="213" />
+            <location filename="../app/cli/CompareCommand.cpp" line="214" />
             <source>the baseline trace (.json or .json.gz), or a folder of rank traces (one job)</source>
             <translation>基线跟踪文件（.json 或 .json.gz），或 rank 跟踪文件所在的文件夹（一个作业）</translation>
         </message>
         <message>
-            <location filename="../app/cli/CompareCommand.cpp" line="214" />
+            <location filename="../app/cli/CompareCommand.cpp" line="215" />
             <source>a trace or folder to compare with it</source>
             <translation>与之比较的跟踪文件或文件夹</translation>
         </message>
         <message>
-            <location filename="../app/cli/CompareCommand.cpp" line="215" />
+            <location filename="../app/cli/CompareCommand.cpp" line="216" />
             <source>more traces or folders</source>
             <translation>更多跟踪文件或文件夹</translation>
         </message>
         <message>
-            <location filename="../app/cli/CompareCommand.cpp" line="218" />
+            <location filename="../app/cli/CompareCommand.cpp" line="219" />
             <source>one label per trace, comma-separated (default: the file names)</source>
             <translation>每个跟踪文件一个标签，以逗号分隔（默认：文件名）</translation>
         </message>
         <message>
-            <location filename="../app/cli/CompareCommand.cpp" line="220" />
+            <location filename="../app/cli/CompareCommand.cpp" line="221" />
             <source>step (default): on the same complete ProfilerStep by position; start: on each trace's first event</source>
             <translation>step（默认）：按位置对齐到同一个完整的 ProfilerStep；start：对齐到每个跟踪文件的第一个事件</translation>
         </message>
         <message>
-            <location filename="../app/cli/CompareCommand.cpp" line="221" />
-            <location filename="../app/cli/ExportCommand.cpp" line="118" />
+            <location filename="../app/cli/CompareCommand.cpp" line="222" />
+            <location filename="../app/cli/ExportCommand.cpp" line="119" />
             <source>--align takes step or start</source>
             <translation>--align 只接受 step 或 start</translation>
         </message>
         <message>
-            <location filename="../app/cli/CompareCommand.cpp" line="223" />
+            <location filename="../app/cli/CompareCommand.cpp" line="224" />
             <source>compare only ProfilerStep#N of the baseline and the step at its position in each other run</source>
             <translation>只比较基线的 ProfilerStep#N，以及其他每个运行中同一位置的步</translation>
         </message>
         <message>
-            <location filename="../app/cli/CompareCommand.cpp" line="235" />
+            <location filename="../app/cli/CompareCommand.cpp" line="236" />
             <source>shortest gap listed, in ms (default 15)</source>
             <translation>列出的最短间隙，单位 ms（默认 15）</translation>
         </message>
         <message>
-            <location filename="../app/cli/CompareCommand.cpp" line="240" />
+            <location filename="../app/cli/CompareCommand.cpp" line="241" />
             <source>count kernels and operators that differ only in template arguments as one</source>
             <translation>只有模板参数不同的内核和算子按同一个计数</translation>
         </message>
         <message>
-            <location filename="../app/cli/CompareCommand.cpp" line="244" />
+            <location filename="../app/cli/CompareCommand.cpp" line="245" />
             <source>a folder is compared through this rank of its job (default: its first, rank 0)</source>
             <translation>文件夹通过其作业中的此 rank 进行比较（默认：第一个，即 rank 0）</translation>
         </message>
         <message>
-            <location filename="../app/cli/CompareCommand.cpp" line="245" />
+            <location filename="../app/cli/CompareCommand.cpp" line="246" />
             <source>--rank needs a rank number</source>
             <translation>--rank 需要一个 rank 编号</translation>
         </message>
         <message>
-            <location filename="../app/cli/CompareCommand.cpp" line="246" />
+            <location filename="../app/cli/CompareCommand.cpp" line="247" />
             <source>rows of kernels and operators listed (default 50; 0: all)</source>
             <translation>列出的内核和算子行数（默认 50；0：全部）</translation>
         </message>
         <message>
-            <location filename="../app/cli/CompareCommand.cpp" line="247" />
+            <location filename="../app/cli/CompareCommand.cpp" line="248" />
             <source>--top needs a number of rows</source>
             <translation>--top 需要一个行数</translation>
         </message>
         <message>
-            <location filename="../app/cli/CompareCommand.cpp" line="248" />
+            <location filename="../app/cli/CompareCommand.cpp" line="249" />
             <source>loader threads per trace (default: the cores shared out; at most 256)</source>
             <translation>每个跟踪文件的加载线程数（默认：平分所有核心；最多 256）</translation>
         </message>
@@ -2269,38 +2269,38 @@ lanescope-cli 命令 --help 列出该命令的选项。
             <translation type="vanished">每个跟踪文件的加载线程数（默认：平分所有核心）</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="323" />
-            <location filename="../app/cli/CompareCommand.cpp" line="143" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="324" />
+            <location filename="../app/cli/CompareCommand.cpp" line="144" />
             <source>unknown</source>
             <translation>未知</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="403" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="404" />
             <source>%1</source>
             <translation>%1</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="407" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="408" />
             <source>GPU time: no GPU activity</source>
             <translation>GPU 时间：没有 GPU 活动</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="409" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="410" />
             <source>GPU time: idle %1%, compute %2%, non-compute %3% of %4 ms; comm-compute overlap %5%</source>
             <translation>GPU 时间：空闲 %1%，计算 %2%，非计算 %3%，共 %4 ms；通信与计算重叠 %5%</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="424" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="425" />
             <source>  (last ProfilerStep left out, as Holistic Trace Analysis does)</source>
             <translation>  （与 Holistic Trace Analysis 一样，不计最后一个 ProfilerStep）</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="425" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="426" />
             <source>steps: %1</source>
             <translation>步：%1</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="428" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="429" />
             <source>gaps: %1</source>
             <translation>间隙：%1</translation>
         </message>
@@ -2313,72 +2313,72 @@ lanescope-cli 命令 --help 列出该命令的选项。
             <translation type="vanished">MFU：步时长 %1 s；请给出 --params 和 --tokens-per-step（未知 GPU 还需 --peak-tflops）</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="460" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="461" />
             <source>measured: %1 TFLOP in %2 of %3 operators carrying flops</source>
             <translation>实测：%1 TFLOP，来自 %3 个算子中带 flops 的 %2 个</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="464" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="465" />
             <source>memory: peak allocated %1, peak reserved %2, %3 cudaMalloc, %4 cudaFree calls</source>
             <translation>内存：峰值已分配 %1，峰值已保留 %2，%3 次 cudaMalloc、%4 次 cudaFree 调用</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="482" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="483" />
             <source>advice: %1</source>
             <translation>建议：%1</translation>
         </message>
         <message>
-            <location filename="../app/cli/Commands.cpp" line="61" />
+            <location filename="../app/cli/Commands.cpp" line="62" />
             <source>--params and --tokens-per-step go together</source>
             <translation>--params 和 --tokens-per-step 必须同时给出</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="540" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="541" />
             <source>--from-us and --to-us go together, with --to-us after --from-us</source>
             <translation>--from-us 和 --to-us 必须同时给出，且 --to-us 晚于 --from-us</translation>
         </message>
         <message>
-            <location filename="../app/cli/CompareCommand.cpp" line="140" />
+            <location filename="../app/cli/CompareCommand.cpp" line="141" />
             <source>run %1 %2: %3 (%4, world size %5), %6 complete step(s), offset %7 ms</source>
             <translation>运行 %1 %2：%3（%4，world size %5），%6 个完整步，偏移 %7 ms</translation>
         </message>
         <message>
-            <location filename="../app/cli/CompareCommand.cpp" line="142" />
+            <location filename="../app/cli/CompareCommand.cpp" line="143" />
             <source>GPU unknown</source>
             <translation>GPU 未知</translation>
         </message>
         <message>
-            <location filename="../app/cli/CompareCommand.cpp" line="171" />
+            <location filename="../app/cli/CompareCommand.cpp" line="172" />
             <source>step time %1: %2 ms -&gt; %3 ms (%4 ms)</source>
             <translation>步时长 %1：%2 ms -&gt; %3 ms（%4 ms）</translation>
         </message>
         <message>
-            <location filename="../app/cli/CompareCommand.cpp" line="177" />
+            <location filename="../app/cli/CompareCommand.cpp" line="178" />
             <source>GEMM gaps by cause (count, total ms per run):</source>
             <translation>按原因统计的 GEMM 间隙（每个运行的个数与总 ms）：</translation>
         </message>
         <message>
-            <location filename="../app/cli/CompareCommand.cpp" line="196" />
+            <location filename="../app/cli/CompareCommand.cpp" line="197" />
             <source>GPU kernels by largest change (delta of the last run; count x total per run):</source>
             <translation>按变化最大排序的 GPU 内核（最后一个运行的差值；每个运行的个数 x 总时长）：</translation>
         </message>
         <message>
-            <location filename="../app/cli/CompareCommand.cpp" line="197" />
+            <location filename="../app/cli/CompareCommand.cpp" line="198" />
             <source>CPU operators by largest change:</source>
             <translation>按变化最大排序的 CPU 算子：</translation>
         </message>
         <message>
-            <location filename="../app/cli/CompareCommand.cpp" line="199" />
+            <location filename="../app/cli/CompareCommand.cpp" line="200" />
             <source>warnings:</source>
             <translation>警告：</translation>
         </message>
         <message>
-            <location filename="../app/cli/Commands.cpp" line="79" />
+            <location filename="../app/cli/Commands.cpp" line="80" />
             <source>--labels needs one label per trace (%1 labels, %2 traces)</source>
             <translation>--labels 需要每个跟踪文件一个标签（%1 个标签，%2 个跟踪文件）</translation>
         </message>
         <message>
-            <location filename="../app/cli/CompareCommand.cpp" line="270" />
+            <location filename="../app/cli/CompareCommand.cpp" line="271" />
             <source>--step compares one aligned step: it needs --align step</source>
             <translation>--step 比较对齐后的一步：需要 --align step</translation>
         </message>
@@ -2387,17 +2387,17 @@ lanescope-cli 命令 --help 列出该命令的选项。
             <translation type="vanished">%1 在位置 %2 上没有完整的步，而基线在该位置是 ProfilerStep#%3</translation>
         </message>
         <message>
-            <location filename="../app/cli/MfuCommand.cpp" line="45" />
+            <location filename="../app/cli/MfuCommand.cpp" line="46" />
             <source>--params and --tokens-per-s-per-gpu are required</source>
             <translation>必须给出 --params 和 --tokens-per-s-per-gpu</translation>
         </message>
         <message>
-            <location filename="../app/cli/MfuCommand.cpp" line="51" />
+            <location filename="../app/cli/MfuCommand.cpp" line="52" />
             <source>no peak known for GPU '%1'; give --peak-tflops</source>
             <translation>不知道 GPU '%1' 的峰值；请给出 --peak-tflops</translation>
         </message>
         <message>
-            <location filename="../app/cli/MfuCommand.cpp" line="54" />
+            <location filename="../app/cli/MfuCommand.cpp" line="55" />
             <source>--peak-tflops (or --gpu) is required</source>
             <translation>必须给出 --peak-tflops（或 --gpu）</translation>
         </message>
@@ -2406,12 +2406,12 @@ lanescope-cli 命令 --help 列出该命令的选项。
             <translation type="vanished">%1 参数 x %2 tokens/s/GPU x 6 = %3 TFLOPS；峰值 %4 TFLOPS：MFU %5%</translation>
         </message>
         <message>
-            <location filename="../app/cli/MfuText.h" line="43" />
+            <location filename="../app/cli/MfuText.h" line="44" />
             <source>GPU table: %1, dense BF16/FP16 tensor</source>
             <translation>GPU 表：%1，稠密 BF16/FP16 Tensor Core</translation>
         </message>
         <message>
-            <location filename="../app/cli/MfuText.h" line="45" />
+            <location filename="../app/cli/MfuText.h" line="46" />
             <source>no GPU table entry</source>
             <translation>GPU 表中无此项</translation>
         </message>
@@ -2420,17 +2420,17 @@ lanescope-cli 命令 --help 列出该命令的选项。
             <translation type="vanished">MFU：步时长 %1 s，%2 tokens/s/GPU，%3 TFLOPS / 峰值 %4 TFLOPS（%5）= %6%</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="448" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="449" />
             <source>MFU: no ProfilerStep in what was analysed: MFU needs step times</source>
             <translation>MFU：分析范围内没有 ProfilerStep：MFU 需要步时长</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="451" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="452" />
             <source>the trace names no GPU</source>
             <translation>跟踪文件中没有 GPU 名称</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="451" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="452" />
             <source>no peak known for GPU '%1'</source>
             <translation>不知道 GPU '%1' 的峰值</translation>
         </message>
@@ -2439,7 +2439,7 @@ lanescope-cli 命令 --help 列出该命令的选项。
             <translation type="vanished">MFU：步时长 %1 s，%2 tokens/s/GPU，%3 TFLOPS；%4：请给出 --peak-tflops</translation>
         </message>
         <message>
-            <location filename="../app/cli/MfuCommand.cpp" line="66" />
+            <location filename="../app/cli/MfuCommand.cpp" line="67" />
             <source>%1 params x %2 tokens/s/GPU x 6 = %3 TFLOPS; of %4 TFLOPS peak (%5): MFU %6%</source>
             <translation>%1 参数 x %2 tokens/s/GPU x 6 = %3 TFLOPS；峰值 %4 TFLOPS（%5）：MFU %6%</translation>
         </message>
@@ -2448,133 +2448,133 @@ lanescope-cli 命令 --help 列出该命令的选项。
             <translation type="vanished">%1 中没有 rank 跟踪文件</translation>
         </message>
         <message>
-            <location filename="../app/cli/CompareCommand.cpp" line="147" />
+            <location filename="../app/cli/CompareCommand.cpp" line="148" />
             <source>a job of one rank, compared through rank %2%3</source>
             <translation>单个 rank 的作业，通过 rank %2%3 进行比较</translation>
         </message>
         <message>
-            <location filename="../app/cli/CompareCommand.cpp" line="148" />
+            <location filename="../app/cli/CompareCommand.cpp" line="149" />
             <source>a job of %1 ranks, compared through rank %2%3</source>
             <translation>%1 个 rank 的作业，通过 rank %2%3 进行比较</translation>
         </message>
         <message>
-            <location filename="../app/cli/CompareCommand.cpp" line="149" />
-            <location filename="../app/cli/CompareCommand.cpp" line="302" />
+            <location filename="../app/cli/CompareCommand.cpp" line="150" />
+            <location filename="../app/cli/CompareCommand.cpp" line="303" />
             <source> (its slowest)</source>
             <translation> （其中最慢的）</translation>
         </message>
         <message>
-            <location filename="../app/cli/CompareCommand.cpp" line="297" />
+            <location filename="../app/cli/CompareCommand.cpp" line="298" />
             <source>%1: a job of %2 rank(s); its timeline, waterfall and differences are rank %3's%4, the job_* rows the whole job's</source>
             <translation>%1：%2 个 rank 的作业；时间线、瀑布图和差异取自 rank %3%4，job_* 行则统计整个作业</translation>
         </message>
         <message>
-            <location filename="../app/cli/OutputPaths.cpp" line="86" />
+            <location filename="../app/cli/OutputPaths.cpp" line="87" />
             <source>%1 %2 is the input %3 (%4); refusing to overwrite it</source>
             <translation>%1 %2 就是输入文件 %3（%4）；拒绝覆盖</translation>
         </message>
         <message>
-            <location filename="../app/cli/OutputPaths.cpp" line="89" />
+            <location filename="../app/cli/OutputPaths.cpp" line="90" />
             <source>%1 %2 and %3 %4 are the same file; each output needs its own</source>
             <translation>%1 %2 与 %3 %4 是同一个文件；每个输出都需要单独的文件</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="443" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="444" />
             <source>MFU: step %1 (%2), %3 tokens/s/GPU, %4 TFLOPS of %5 TFLOPS peak (%6) = %7</source>
             <translation>MFU：步时长 %1（%2），%3 tokens/s/GPU，%4 TFLOPS / 峰值 %5 TFLOPS（%6）= %7</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="452" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="453" />
             <source>MFU: step %1 (%2), %3 tokens/s/GPU, %4 TFLOPS; %5: give --peak-tflops</source>
             <translation>MFU：步时长 %1（%2），%3 tokens/s/GPU，%4 TFLOPS；%5：请给出 --peak-tflops</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="456" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="457" />
             <source>MFU: step %1 (%2); give --params and --tokens-per-step (and --peak-tflops for an unknown GPU)</source>
             <translation>MFU：步时长 %1（%2）；请给出 --params 和 --tokens-per-step（GPU 未知时还需给出 --peak-tflops）</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="553" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="554" />
             <source>the window %1 to %2 µs starts after the trace ends (%3 µs)</source>
             <translation>窗口 %1 到 %2 µs 的起点在跟踪文件结束（%3 µs）之后</translation>
         </message>
         <message>
-            <location filename="../app/cli/Commands.cpp" line="84" />
+            <location filename="../app/cli/Commands.cpp" line="85" />
             <source>--labels: label %1 of %2 is empty</source>
             <translation>--labels：%2 个标签中的第 %1 个为空</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="331" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="332" />
             <source>kernels by GPU time (%1 names; the first 10):</source>
             <translation>按 GPU 时间排列的内核（共 %1 个名称；前 10 个）：</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="338" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="339" />
             <source>operators by self CPU time (%1 rows; the first 10): self, total, device</source>
             <translation>按自身 CPU 时间排列的算子（%1 行；前 10 行）：自身、总计、设备</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="355" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="356" />
             <source>modules by CPU time (%1 modules; the first 10): CPU, device</source>
             <translation>按 CPU 时间排列的模块（%1 个模块；前 10 个）：CPU、设备</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="439" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="440" />
             <source>throughput: step %1 (%2), %3 samples/s/GPU; MFU needs tokens (--params and --tokens-per-step): its 6 × parameters rule is a transformer's</source>
             <translation>吞吐量：步时长 %1（%2），每 GPU %3 样本/秒；MFU 需要 token 数（--params 和 --tokens-per-step）：其 6 × 参数量的规则只适用于 Transformer</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="369" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="370" />
             <source>launches: none matched to a launch call</source>
             <translation>启动：没有与启动调用匹配的活动</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="371" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="372" />
             <source>launches: %1, launch delay median %2, p95 %3; %4 ran shorter than their call, %5 calls over 50 µs, %6 delays over 100 µs</source>
             <translation>启动：%1 次，启动延迟中位数 %2，p95 %3；%4 次运行时间短于其调用，%5 次调用超过 50 µs，%6 次延迟超过 100 µs</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="376" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="377" />
             <source>delay %1 at %2 ms: %3</source>
             <translation>延迟 %1，位于 %2 ms：%3</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="382" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="383" />
             <source>idle per stream (host wait / kernel wait / other):</source>
             <translation>各流空闲（主机等待 / 内核等待 / 其他）：</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="384" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="385" />
             <source>stream %1: %2 idle = %3 (%4) / %5 (%6) / %7 (%8)</source>
             <translation>流 %1：空闲 %2 = %3（%4）/ %5（%6）/ %7（%8）</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="390" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="391" />
             <source>launch queue per stream (mean, max, time at the limit of %1):</source>
             <translation>各流启动队列（均值、最大值、达到上限 %1 的时间）：</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="392" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="393" />
             <source>stream %1: %2, %3, %4</source>
             <translation>流 %1：%2，%3，%4</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="475" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="476" />
             <source>%1 %2</source>
             <translation>%1 %2</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="477" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="478" />
             <source>critical path of %1 (%2, %3): %4</source>
             <translation>%1 的关键路径（%2，%3）：%4</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="478" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="479" />
             <source>the median step</source>
             <translation>中位步</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="478" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="479" />
             <source>the step analysed</source>
             <translation>所分析的步</translation>
         </message>
@@ -2582,86 +2582,86 @@ lanescope-cli 命令 --help 列出该命令的选项。
     <context>
         <name>figures</name>
         <message>
-            <location filename="../core/analysis/FigureText.cpp" line="53" />
-            <location filename="../core/analysis/FigureText.cpp" line="62" />
-            <location filename="../core/analysis/FigureText.cpp" line="146" />
+            <location filename="../core/analysis/FigureText.cpp" line="54" />
+            <location filename="../core/analysis/FigureText.cpp" line="63" />
+            <location filename="../core/analysis/FigureText.cpp" line="147" />
             <source>%1 ms</source>
             <translation>%1 ms</translation>
         </message>
         <message>
-            <location filename="../core/analysis/FigureText.cpp" line="65" />
+            <location filename="../core/analysis/FigureText.cpp" line="66" />
             <source>%1 %</source>
             <translation>%1%</translation>
         </message>
         <message>
-            <location filename="../core/analysis/FigureText.cpp" line="74" />
-            <location filename="../core/analysis/FigureText.cpp" line="92" />
+            <location filename="../core/analysis/FigureText.cpp" line="75" />
+            <location filename="../core/analysis/FigureText.cpp" line="93" />
             <source>%1 GiB</source>
             <translation>%1 GiB</translation>
         </message>
         <message>
-            <location filename="../core/analysis/FigureText.cpp" line="94" />
+            <location filename="../core/analysis/FigureText.cpp" line="95" />
             <source>%1 MiB</source>
             <translation>%1 MiB</translation>
         </message>
         <message>
-            <location filename="../core/analysis/FigureText.cpp" line="95" />
+            <location filename="../core/analysis/FigureText.cpp" line="96" />
             <source>%1 KiB</source>
             <translation>%1 KiB</translation>
         </message>
         <message>
-            <location filename="../core/analysis/FigureText.cpp" line="145" />
+            <location filename="../core/analysis/FigureText.cpp" line="146" />
             <source>%1 s</source>
             <translation>%1 s</translation>
         </message>
         <message>
-            <location filename="../core/analysis/FigureText.cpp" line="57" />
-            <location filename="../core/analysis/FigureText.cpp" line="147" />
+            <location filename="../core/analysis/FigureText.cpp" line="58" />
+            <location filename="../core/analysis/FigureText.cpp" line="148" />
             <source>%1 µs</source>
             <translation>%1 µs</translation>
         </message>
         <message>
-            <location filename="../core/analysis/FigureText.cpp" line="150" />
+            <location filename="../core/analysis/FigureText.cpp" line="151" />
             <source>%1 ns</source>
             <translation>%1 ns</translation>
         </message>
         <message>
-            <location filename="../core/analysis/FigureText.cpp" line="167" />
+            <location filename="../core/analysis/FigureText.cpp" line="168" />
             <source>no ProfilerStep</source>
             <translation>没有 ProfilerStep</translation>
         </message>
         <message>
-            <location filename="../core/analysis/FigureText.cpp" line="169" />
+            <location filename="../core/analysis/FigureText.cpp" line="170" />
             <source>ProfilerStep#%1</source>
             <translation>ProfilerStep#%1</translation>
         </message>
         <message>
-            <location filename="../core/analysis/FigureText.cpp" line="171" />
+            <location filename="../core/analysis/FigureText.cpp" line="172" />
             <source>one complete step; the last step is left out</source>
             <translation>一个完整步；不计最后一步</translation>
         </message>
         <message>
-            <location filename="../core/analysis/FigureText.cpp" line="171" />
+            <location filename="../core/analysis/FigureText.cpp" line="172" />
             <source>one step</source>
             <translation>一步</translation>
         </message>
         <message>
-            <location filename="../core/analysis/FigureText.cpp" line="173" />
+            <location filename="../core/analysis/FigureText.cpp" line="174" />
             <source>median of %1 complete steps; the last is left out</source>
             <translation>%1 个完整步的中位数；不计最后一步</translation>
         </message>
         <message>
-            <location filename="../core/analysis/FigureText.cpp" line="174" />
+            <location filename="../core/analysis/FigureText.cpp" line="175" />
             <source>median of %1 steps</source>
             <translation>%1 步的中位数</translation>
         </message>
         <message>
-            <location filename="../core/analysis/FigureText.cpp" line="180" />
+            <location filename="../core/analysis/FigureText.cpp" line="181" />
             <source>GEMM gaps ≥ %1</source>
             <translation>GEMM 间隙 ≥ %1</translation>
         </message>
         <message>
-            <location filename="../core/analysis/FigureText.cpp" line="180" />
+            <location filename="../core/analysis/FigureText.cpp" line="181" />
             <source>compute-stream gaps ≥ %1</source>
             <translation>计算流间隙 ≥ %1</translation>
         </message>
@@ -2669,62 +2669,62 @@ lanescope-cli 命令 --help 列出该命令的选项。
     <context>
         <name>io</name>
         <message>
-            <location filename="../core/io/InputFile.cpp" line="21" />
+            <location filename="../core/io/InputFile.cpp" line="22" />
             <source>%1: %2</source>
             <translation>%1：%2</translation>
         </message>
         <message>
-            <location filename="../core/io/InputFile.cpp" line="29" />
+            <location filename="../core/io/InputFile.cpp" line="30" />
             <source>a folder</source>
             <translation>文件夹</translation>
         </message>
         <message>
-            <location filename="../core/io/InputFile.cpp" line="31" />
+            <location filename="../core/io/InputFile.cpp" line="32" />
             <source>a FIFO (named pipe)</source>
             <translation>FIFO（命名管道）</translation>
         </message>
         <message>
-            <location filename="../core/io/InputFile.cpp" line="33" />
+            <location filename="../core/io/InputFile.cpp" line="34" />
             <source>a socket</source>
             <translation>套接字</translation>
         </message>
         <message>
-            <location filename="../core/io/InputFile.cpp" line="35" />
+            <location filename="../core/io/InputFile.cpp" line="36" />
             <source>a device</source>
             <translation>设备文件</translation>
         </message>
         <message>
-            <location filename="../core/io/InputFile.cpp" line="36" />
+            <location filename="../core/io/InputFile.cpp" line="37" />
             <source>an unusual kind of file</source>
             <translation>特殊类型的文件</translation>
         </message>
         <message>
-            <location filename="../core/io/InputFile.cpp" line="39" />
+            <location filename="../core/io/InputFile.cpp" line="40" />
             <source>%1, not a regular file</source>
             <translation>%1，不是普通文件</translation>
         </message>
         <message>
-            <location filename="../core/io/InputFile.cpp" line="51" />
+            <location filename="../core/io/InputFile.cpp" line="52" />
             <source>a symbolic link to nothing (its target does not exist)</source>
             <translation>悬空的符号链接（其目标不存在）</translation>
         </message>
         <message>
-            <location filename="../core/io/InputFile.cpp" line="53" />
+            <location filename="../core/io/InputFile.cpp" line="54" />
             <source>no such file</source>
             <translation>文件不存在</translation>
         </message>
         <message>
-            <location filename="../core/io/InputFile.cpp" line="54" />
-            <location filename="../core/io/InputFile.cpp" line="60" />
-            <location filename="../core/io/InputFile.cpp" line="78" />
-            <location filename="../core/io/InputFile.cpp" line="84" />
-            <location filename="../core/io/InputFile.cpp" line="99" />
+            <location filename="../core/io/InputFile.cpp" line="55" />
+            <location filename="../core/io/InputFile.cpp" line="61" />
+            <location filename="../core/io/InputFile.cpp" line="79" />
+            <location filename="../core/io/InputFile.cpp" line="85" />
+            <location filename="../core/io/InputFile.cpp" line="100" />
             <source>cannot read the file (%1)</source>
             <translation>无法读取文件（%1）</translation>
         </message>
         <message>
-            <location filename="../core/io/InputFile.cpp" line="88" />
-            <location filename="../core/io/InputFile.cpp" line="110" />
+            <location filename="../core/io/InputFile.cpp" line="89" />
+            <location filename="../core/io/InputFile.cpp" line="111" />
             <source>larger than %1 MiB: not a file of this kind</source>
             <translation>大于 %1 MiB：不是此类文件</translation>
         </message>
@@ -2732,7 +2732,7 @@ lanescope-cli 命令 --help 列出该命令的选项。
     <context>
         <name>lanescope::AddAnnotationCommand</name>
         <message>
-            <location filename="../widgets/annotations/AnnotationCommands.cpp" line="24" />
+            <location filename="../widgets/annotations/AnnotationCommands.cpp" line="25" />
             <source>Add Annotation</source>
             <translation>添加标注</translation>
         </message>
@@ -2748,7 +2748,7 @@ lanescope-cli 命令 --help 列出该命令的选项。
             <translation type="vanished">%1 毫秒</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AdviceList.cpp" line="133" />
+            <location filename="../widgets/analysis/AdviceList.cpp" line="134" />
             <source>Fix worth at most: step %1 → %2</source>
             <translation>修复后最多可达：步时长 %1 → %2</translation>
         </message>
@@ -2757,36 +2757,36 @@ lanescope-cli 命令 --help 列出该命令的选项。
             <translation type="vanished">，MFU %1% → %2%</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AdviceList.cpp" line="135" />
+            <location filename="../widgets/analysis/AdviceList.cpp" line="136" />
             <source>, MFU %1 → %2</source>
             <translation>，MFU %1 → %2</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AdviceList.cpp" line="150" />
+            <location filename="../widgets/analysis/AdviceList.cpp" line="151" />
             <source>%1 (%2) %3. Each item's share below is the part of it one cause explains.</source>
             <translation>%1（%2），%3。下方每一项的占比是其中可由单一原因解释的部分。</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AdviceList.cpp" line="170" />
+            <location filename="../widgets/analysis/AdviceList.cpp" line="171" />
             <source>%1
 %2 (an upper bound: something else may stall instead)</source>
             <translation>%1
 %2（这是上界：其他环节可能转而造成停顿）</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AdviceList.cpp" line="171" />
+            <location filename="../widgets/analysis/AdviceList.cpp" line="172" />
             <source>Click to show where in the timeline.</source>
             <translation>点击以在时间线中显示位置。</translation>
         </message>
         <message numerus="yes">
-            <location filename="../widgets/analysis/AdviceList.cpp" line="173" />
+            <location filename="../widgets/analysis/AdviceList.cpp" line="174" />
             <source>Click to list its %n gap(s) (of at least %1, every kernel) in the Gaps tab.</source>
             <translation>
                 <numerusform>点击以在“空闲间隙”标签页中列出其 %n 个间隙（不短于 %1，所有内核）。</numerusform>
             </translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AdviceList.cpp" line="175" />
+            <location filename="../widgets/analysis/AdviceList.cpp" line="176" />
             <source>%1
 
 %2</source>
@@ -2803,7 +2803,7 @@ Click to show where in the timeline.</source>
 单击可在时间线中显示其位置。</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AdviceList.cpp" line="177" />
+            <location filename="../widgets/analysis/AdviceList.cpp" line="178" />
             <source>No problems found.</source>
             <translation>未发现问题。</translation>
         </message>
@@ -2815,177 +2815,177 @@ Click to show where in the timeline.</source>
             <translation type="vanished">%1 毫秒</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="118" />
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="624" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="119" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="625" />
             <source>Analysis</source>
             <translation>分析</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="128" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="129" />
             <source>The run of the comparison this dock analyses; selecting a slice of another run switches to it</source>
             <translation>此面板分析的是比较中的哪个运行；选中另一个运行的切片会切换到该运行</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="131" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="132" />
             <source>Run:</source>
             <translation>运行：</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="138" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="139" />
             <source>Analyse the whole trace, one ProfilerStep, or the range selected in the timeline</source>
             <translation>分析整个跟踪、单个 ProfilerStep，或时间线中选中的范围</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="140" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="141" />
             <source>HTA definition</source>
             <translation>HTA 定义</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="142" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="143" />
             <source>Count GPU time as Holistic Trace Analysis does: every event that carries a stream, also the CPU-side Triton launcher operators torch.compile writes and cuda_sync events ("Stream Sync", counted as non-compute). Changes the GPU idle / compute / non-compute breakdown and the communication overlap to HTA's figures; the gaps, MFU and advice stay the same. Off: only kernels, copies and memsets on the device count.</source>
             <translation>按 Holistic Trace Analysis 的方式统计 GPU 时间：带流的事件都算，包括 torch.compile 写出的 CPU 端 Triton 启动器算子和 cuda_sync 事件（“Stream Sync”，计为非计算）。GPU 空闲 / 计算 / 非计算的时间分解和通信重叠将改为 HTA 的数值；间隙、MFU 和建议不变。关闭时：只统计设备上的内核、拷贝和 memset。</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="177" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="178" />
             <source>Scope:</source>
             <translation>范围：</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="189" />
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="698" />
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="851" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="190" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="699" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="852" />
             <source>Gaps</source>
             <translation>空闲间隙</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="193" />
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="699" />
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="778" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="194" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="700" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="779" />
             <source>Advice</source>
             <translation>建议</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="196" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="197" />
             <source>Launch</source>
             <translation>启动</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="197" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="198" />
             <source>Why the GPU waits on the CPU: idle time by cause per stream, the launch queue, the slowest launches</source>
             <translation>GPU 为何等待 CPU：各流按原因划分的空闲时间、启动队列、最慢的启动</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="211" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="212" />
             <source>Breakdown</source>
             <translation>时间构成</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="214" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="215" />
             <source>Critical Path</source>
             <translation>关键路径</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="221" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="222" />
             <source>MFU</source>
             <translation>MFU</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="226" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="227" />
             <source>Time spent</source>
             <translation>耗时</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="227" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="228" />
             <source>Where the time goes: per kernel, per CPU operator and per nn.Module, in the scope analysed</source>
             <translation>时间花在哪里：在所分析的范围内，按内核、按 CPU 算子和按 nn.Module 统计</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="237" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="238" />
             <source>Step</source>
             <translation>步</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="237" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="238" />
             <source>Start</source>
             <translation>开始</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="237" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="238" />
             <source>Duration</source>
             <translation>时长</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="237" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="238" />
             <source>GPU span</source>
             <translation>GPU 跨度</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="239" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="240" />
             <source>The CPU span of ProfilerStep#N</source>
             <translation>ProfilerStep#N 在 CPU 上的跨度</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="240" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="241" />
             <source>From the first to the last GPU activity of the step</source>
             <translation>从该步第一个到最后一个 GPU 活动</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="241" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="242" />
             <source>Click: show the step in the timeline. Double-click: analyse this step only.</source>
             <translation>单击：在时间线中显示该步。双击：只分析该步。</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="250" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="251" />
             <source>Steps</source>
             <translation>步</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="294" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="295" />
             <source>List idle gaps at least this long</source>
             <translation>列出不短于此时长的空闲间隙</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="298" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="299" />
             <source>ms</source>
             <translation>毫秒</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="299" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="300" />
             <source>µs</source>
             <translation>微秒</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="300" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="301" />
             <source>GEMM-to-GEMM only</source>
             <translation>仅 GEMM 到 GEMM</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="303" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="304" />
             <source>Only gaps within a GEMM-to-GEMM window of a stream: a GEMM ran on the stream before the gap and another runs after it (the FSDP layer-boundary signature). The kernels between the two GEMMs (an elementwise kernel, a norm, a copy) do not end the window, so the kernel right before or after a gap need not be a GEMM: the GEMM before / after columns name the window's ends. Off: every gap of a compute stream.</source>
             <translation>只列出流上 GEMM 到 GEMM 窗口内的间隙：间隙之前该流上运行过一个 GEMM，之后还会运行另一个（FSDP 层边界的特征）。两个 GEMM 之间的内核（逐元素内核、归一化、拷贝）不会结束窗口，因此紧邻间隙前后的内核不一定是 GEMM：“前一 GEMM / 后一 GEMM”两列给出窗口的两端。关闭：计算流上的所有间隙。</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="619" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="620" />
             <source>%1 (baseline)</source>
             <translation>%1（基线）</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="624" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="625" />
             <source>Analysis — %1</source>
             <translation>分析 — %1</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="856" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="857" />
             <source>Gaps (%1 of %2)</source>
             <translation>空闲间隙（%1 / %2）</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="872" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="873" />
             <source>waiting on %1 only</source>
             <translation>仅等待 %1</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="873" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="874" />
             <source>Set by an advice item: only the gaps it counts. Pick a cause to list them all again.</source>
             <translation>由某条建议设置：只列出它统计的间隙。选择一个原因可重新列出全部间隙。</translation>
         </message>
@@ -2998,107 +2998,107 @@ Click to show where in the timeline.</source>
             <translation type="vanished">只列出同一流上两个 GEMM kernel 之间的间隙（FSDP 层边界的特征）；关闭时列出计算流上的所有间隙</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="313" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="314" />
             <source>All causes</source>
             <translation>全部原因</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="361" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="362" />
             <source>Click a gap (or press Enter) to show it in the timeline</source>
             <translation>单击间隙（或按回车）可在时间线中显示它</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="377" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="378" />
             <source>At least</source>
             <translation>至少</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="385" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="386" />
             <source>Show:</source>
             <translation>显示：</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="487" />
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="716" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="488" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="717" />
             <source>Selected range (%1)</source>
             <translation>选中范围（%1）</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="636" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="637" />
             <source>Whole trace</source>
             <translation>整个跟踪</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="665" />
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="671" />
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="700" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="666" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="672" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="701" />
             <source>Analysing…</source>
             <translation>正在分析…</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="700" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="701" />
             <source>No trace loaded.</source>
             <translation>未加载跟踪文件。</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="729" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="730" />
             <source>no GPU work</source>
             <translation>无 GPU 工作</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="745" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="746" />
             <source>No ProfilerStep#N spans in the trace: the analysis covers the whole trace, and MFU needs steps (torch.profiler with a schedule and prof.step()).</source>
             <translation>跟踪中没有 ProfilerStep#N 区间：分析覆盖整个跟踪；MFU 需要步信息（使用带 schedule 的 torch.profiler 并调用 prof.step()）。</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="748" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="749" />
             <source>Steps: %1; mean %2, shortest %3, longest %4.</source>
             <translation>步数：%1；平均 %2，最短 %3，最长 %4。</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="783" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="784" />
             <source>Compute idle: %1; the advice takes its shares of the same time.
 All-GPU idle: the GPU span (first to last GPU activity of any kind) in which no kernel, copy or memset ran (the Breakdown tab's pie, as Holistic Trace Analysis counts it). Copies and communication count as busy there, so it is lower.</source>
             <translation>计算空闲：%1；建议的各项占比均取自这段时间。
 全 GPU 空闲：GPU 跨度（从第一个到最后一个任意类型的 GPU 活动）中没有任何内核、拷贝或 memset 运行的时间（即“时间构成”标签页的饼图，按 Holistic Trace Analysis 的口径统计）。其中拷贝和通信都算作忙碌，因此该值更低。</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="803" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="804" />
             <source>within GEMM-to-GEMM windows</source>
             <translation>处于 GEMM 到 GEMM 窗口内</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="804" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="805" />
             <source>on compute streams</source>
             <translation>位于计算流上</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="805" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="806" />
             <source>%1 (%2) %3; %4 % in the %5 gaps of at least %6 %7.</source>
             <translation>%1（%2），%3；其中 %4% 位于 %5 个不短于 %6、%7的间隙中。</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="813" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="814" />
             <source>All-GPU idle %1 % of the GPU span (HTA definition).</source>
             <translation>全 GPU 空闲占 GPU 跨度的 %1%（HTA 定义）。</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="814" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="815" />
             <source>All-GPU idle %1 % of the GPU span (no kernel, copy or memset).</source>
             <translation>全 GPU 空闲占 GPU 跨度的 %1%（无内核、拷贝或 memset）。</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="816" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="817" />
             <source>MFU %1 %.</source>
             <translation>MFU %1%。</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="856" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="857" />
             <source>Gaps (%1)</source>
             <translation>空闲间隙（%1）</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="778" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="779" />
             <source>Advice (%1)</source>
             <translation>建议（%1）</translation>
         </message>
@@ -3123,12 +3123,12 @@ All-GPU idle: the GPU span (first to last GPU activity of any kind) in which no 
             <translation type="vanished">，MFU %1%</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="825" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="826" />
             <source>Click a gap to show it in the timeline.</source>
             <translation>单击间隙可在时间线中显示它。</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="834" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="835" />
             <source>%1 — %2
 before: %3
 after: %4</source>
@@ -3137,7 +3137,7 @@ after: %4</source>
 之后：%4</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="836" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="837" />
             <source>before: %1
 after: %2</source>
             <translation>之前：%1
@@ -3147,7 +3147,7 @@ after: %2</source>
     <context>
         <name>lanescope::AnalysisRunner</name>
         <message>
-            <location filename="../widgets/analysis/AnalysisRunner.cpp" line="14" />
+            <location filename="../widgets/analysis/AnalysisRunner.cpp" line="15" />
             <source>internal error in the analysis: %1</source>
             <translation>分析内部错误：%1</translation>
         </message>
@@ -3155,22 +3155,22 @@ after: %2</source>
     <context>
         <name>lanescope::AnnotationAutosave</name>
         <message>
-            <location filename="../widgets/annotations/AnnotationAutosave.cpp" line="44" />
+            <location filename="../widgets/annotations/AnnotationAutosave.cpp" line="45" />
             <source>%1: annotations cannot be kept: %2</source>
             <translation>%1：无法保存标注：%2</translation>
         </message>
         <message>
-            <location filename="../widgets/annotations/AnnotationAutosave.cpp" line="49" />
+            <location filename="../widgets/annotations/AnnotationAutosave.cpp" line="50" />
             <source>%1: %2</source>
             <translation>%1：%2</translation>
         </message>
         <message>
-            <location filename="../widgets/annotations/AnnotationAutosave.cpp" line="69" />
+            <location filename="../widgets/annotations/AnnotationAutosave.cpp" line="70" />
             <source>Annotations of %1 could not be saved: %2</source>
             <translation>无法保存 %1 的标注：%2</translation>
         </message>
         <message numerus="yes">
-            <location filename="../widgets/annotations/AnnotationAutosave.cpp" line="82" />
+            <location filename="../widgets/annotations/AnnotationAutosave.cpp" line="83" />
             <source>Annotations of %1 merged with another window's: %n added, %2 changed, %3 removed there</source>
             <translation>
                 <numerusform>%1 的标注已与另一个窗口的标注合并：该窗口新增 %n 条、修改 %2 条、删除 %3 条</numerusform>
@@ -3180,189 +3180,189 @@ after: %2</source>
     <context>
         <name>lanescope::AnnotationEditor</name>
         <message>
-            <location filename="../widgets/annotations/AnnotationEditor.cpp" line="81" />
+            <location filename="../widgets/annotations/AnnotationEditor.cpp" line="82" />
             <source>&amp;Select</source>
             <translation>选择(&amp;S)</translation>
         </message>
         <message>
-            <location filename="../widgets/annotations/AnnotationEditor.cpp" line="81" />
+            <location filename="../widgets/annotations/AnnotationEditor.cpp" line="82" />
             <source>Select, move and edit annotations; drag elsewhere pans as usual</source>
             <translation>选择、移动和编辑标注；在其他位置拖动照常平移</translation>
         </message>
         <message>
-            <location filename="../widgets/annotations/AnnotationEditor.cpp" line="82" />
+            <location filename="../widgets/annotations/AnnotationEditor.cpp" line="83" />
             <source>&amp;Text Callout</source>
             <translation>文字标注框(&amp;T)</translation>
         </message>
         <message>
-            <location filename="../widgets/annotations/AnnotationEditor.cpp" line="82" />
+            <location filename="../widgets/annotations/AnnotationEditor.cpp" line="83" />
             <source>Click a point to label it; drag to place the text</source>
             <translation>单击一个点为其添加说明；拖动以放置文字</translation>
         </message>
         <message>
-            <location filename="../widgets/annotations/AnnotationEditor.cpp" line="83" />
+            <location filename="../widgets/annotations/AnnotationEditor.cpp" line="84" />
             <source>&amp;Arrow</source>
             <translation>箭头(&amp;A)</translation>
         </message>
         <message>
-            <location filename="../widgets/annotations/AnnotationEditor.cpp" line="83" />
+            <location filename="../widgets/annotations/AnnotationEditor.cpp" line="84" />
             <source>Drag from the tail to the head</source>
             <translation>从箭尾拖到箭头</translation>
         </message>
         <message>
-            <location filename="../widgets/annotations/AnnotationEditor.cpp" line="84" />
+            <location filename="../widgets/annotations/AnnotationEditor.cpp" line="85" />
             <source>&amp;Rectangle</source>
             <translation>矩形(&amp;R)</translation>
         </message>
         <message>
-            <location filename="../widgets/annotations/AnnotationEditor.cpp" line="84" />
+            <location filename="../widgets/annotations/AnnotationEditor.cpp" line="85" />
             <source>Drag a rectangle over the lanes</source>
             <translation>在泳道上拖出一个矩形</translation>
         </message>
         <message>
-            <location filename="../widgets/annotations/AnnotationEditor.cpp" line="85" />
+            <location filename="../widgets/annotations/AnnotationEditor.cpp" line="86" />
             <source>Time &amp;Range</source>
             <translation>时间范围(&amp;R)</translation>
         </message>
         <message>
-            <location filename="../widgets/annotations/AnnotationEditor.cpp" line="85" />
+            <location filename="../widgets/annotations/AnnotationEditor.cpp" line="86" />
             <source>Drag across the time to highlight it over all lanes of the run</source>
             <translation>沿时间拖动，在该运行的所有泳道上高亮这段时间</translation>
         </message>
         <message>
-            <location filename="../widgets/annotations/AnnotationEditor.cpp" line="86" />
+            <location filename="../widgets/annotations/AnnotationEditor.cpp" line="87" />
             <source>&amp;Marker</source>
             <translation>标记(&amp;M)</translation>
         </message>
         <message>
-            <location filename="../widgets/annotations/AnnotationEditor.cpp" line="86" />
+            <location filename="../widgets/annotations/AnnotationEditor.cpp" line="87" />
             <source>Click a slice to mark it</source>
             <translation>单击一个切片以标记它</translation>
         </message>
         <message>
-            <location filename="../widgets/annotations/AnnotationEditor.cpp" line="92" />
+            <location filename="../widgets/annotations/AnnotationEditor.cpp" line="93" />
             <source>%1 (%2)</source>
             <translation>%1（%2）</translation>
         </message>
         <message>
-            <location filename="../widgets/annotations/AnnotationEditor.cpp" line="104" />
+            <location filename="../widgets/annotations/AnnotationEditor.cpp" line="105" />
             <source>&amp;Undo</source>
             <translation>撤销(&amp;U)</translation>
         </message>
         <message>
-            <location filename="../widgets/annotations/AnnotationEditor.cpp" line="106" />
+            <location filename="../widgets/annotations/AnnotationEditor.cpp" line="107" />
             <source>&amp;Redo</source>
             <translation>重做(&amp;R)</translation>
         </message>
         <message>
-            <location filename="../widgets/annotations/AnnotationEditor.cpp" line="109" />
+            <location filename="../widgets/annotations/AnnotationEditor.cpp" line="110" />
             <source>Edit Annotation &amp;Text…</source>
             <translation>编辑标注文字(&amp;T)…</translation>
         </message>
         <message>
-            <location filename="../widgets/annotations/AnnotationEditor.cpp" line="110" />
+            <location filename="../widgets/annotations/AnnotationEditor.cpp" line="111" />
             <source>Change the text of the selected annotation (or double-click it)</source>
             <translation>修改所选标注的文字（或双击该标注）</translation>
         </message>
         <message>
-            <location filename="../widgets/annotations/AnnotationEditor.cpp" line="117" />
+            <location filename="../widgets/annotations/AnnotationEditor.cpp" line="118" />
             <source>&amp;Delete Annotation</source>
             <translation>删除标注(&amp;D)</translation>
         </message>
         <message>
-            <location filename="../widgets/annotations/AnnotationEditor.cpp" line="118" />
+            <location filename="../widgets/annotations/AnnotationEditor.cpp" line="119" />
             <source>Remove the selected annotation (Delete in the timeline)</source>
             <translation>删除所选标注（在时间线中按 Delete）</translation>
         </message>
         <message>
-            <location filename="../widgets/annotations/AnnotationEditor.cpp" line="121" />
+            <location filename="../widgets/annotations/AnnotationEditor.cpp" line="122" />
             <source>&amp;Colour</source>
             <translation>颜色(&amp;C)</translation>
         </message>
         <message>
-            <location filename="../widgets/annotations/AnnotationEditor.cpp" line="153" />
+            <location filename="../widgets/annotations/AnnotationEditor.cpp" line="154" />
             <source>Annotate</source>
             <translation>标注</translation>
         </message>
         <message>
-            <location filename="../widgets/annotations/AnnotationEditor.cpp" line="162" />
+            <location filename="../widgets/annotations/AnnotationEditor.cpp" line="163" />
             <source>Colour</source>
             <translation>颜色</translation>
         </message>
         <message>
-            <location filename="../widgets/annotations/AnnotationEditor.cpp" line="163" />
+            <location filename="../widgets/annotations/AnnotationEditor.cpp" line="164" />
             <source>The colour of the selected annotation and of new ones</source>
             <translation>所选标注及新建标注的颜色</translation>
         </message>
         <message>
-            <location filename="../widgets/annotations/AnnotationEditor.cpp" line="175" />
+            <location filename="../widgets/annotations/AnnotationEditor.cpp" line="176" />
             <source>Text:</source>
             <translation>文字：</translation>
         </message>
         <message>
-            <location filename="../widgets/annotations/AnnotationEditor.cpp" line="190" />
+            <location filename="../widgets/annotations/AnnotationEditor.cpp" line="191" />
             <source>Text Callout</source>
             <translation>文字标注框</translation>
         </message>
         <message>
-            <location filename="../widgets/annotations/AnnotationEditor.cpp" line="205" />
+            <location filename="../widgets/annotations/AnnotationEditor.cpp" line="206" />
             <source>Move Annotation</source>
             <translation>移动标注</translation>
         </message>
         <message>
-            <location filename="../widgets/annotations/AnnotationEditor.cpp" line="232" />
+            <location filename="../widgets/annotations/AnnotationEditor.cpp" line="233" />
             <source>Annotation Text</source>
             <translation>标注文字</translation>
         </message>
         <message>
-            <location filename="../widgets/annotations/AnnotationEditor.cpp" line="235" />
+            <location filename="../widgets/annotations/AnnotationEditor.cpp" line="236" />
             <source>A callout needs text: delete it instead</source>
             <translation>标注框必须有文字：如不需要请将其删除</translation>
         </message>
         <message>
-            <location filename="../widgets/annotations/AnnotationEditor.cpp" line="240" />
+            <location filename="../widgets/annotations/AnnotationEditor.cpp" line="241" />
             <source>Edit Annotation Text</source>
             <translation>编辑标注文字</translation>
         </message>
         <message>
-            <location filename="../widgets/annotations/AnnotationEditor.cpp" line="258" />
+            <location filename="../widgets/annotations/AnnotationEditor.cpp" line="259" />
             <source>Recolour Annotation</source>
             <translation>更改标注颜色</translation>
         </message>
         <message>
-            <location filename="../widgets/annotations/AnnotationEditor.cpp" line="265" />
+            <location filename="../widgets/annotations/AnnotationEditor.cpp" line="266" />
             <source>Edit &amp;Text…</source>
             <translation>编辑文字(&amp;T)…</translation>
         </message>
         <message>
-            <location filename="../widgets/annotations/AnnotationEditor.cpp" line="268" />
+            <location filename="../widgets/annotations/AnnotationEditor.cpp" line="269" />
             <source>&amp;Delete</source>
             <translation>删除(&amp;D)</translation>
         </message>
         <message>
-            <location filename="../widgets/annotations/AnnotationEditor.cpp" line="315" />
+            <location filename="../widgets/annotations/AnnotationEditor.cpp" line="316" />
             <source>Nothing to annotate yet: the analysis has not finished</source>
             <translation>暂无可标注的内容：分析尚未完成</translation>
         </message>
         <message>
-            <location filename="../widgets/annotations/AnnotationEditor.cpp" line="327" />
+            <location filename="../widgets/annotations/AnnotationEditor.cpp" line="328" />
             <source>Annotate Findings</source>
             <translation>标注发现</translation>
         </message>
         <message numerus="yes">
-            <location filename="../widgets/annotations/AnnotationEditor.cpp" line="331" />
+            <location filename="../widgets/annotations/AnnotationEditor.cpp" line="332" />
             <source>Added %n finding(s) in view</source>
             <translation>
                 <numerusform>已为视图中的 %n 个发现添加标注</numerusform>
             </translation>
         </message>
         <message>
-            <location filename="../widgets/annotations/AnnotationEditor.cpp" line="331" />
+            <location filename="../widgets/annotations/AnnotationEditor.cpp" line="332" />
             <source>No new findings in view</source>
             <translation>视图中没有新的发现</translation>
         </message>
         <message>
-            <location filename="../widgets/annotations/AnnotationEditor.cpp" line="344" />
+            <location filename="../widgets/annotations/AnnotationEditor.cpp" line="345" />
             <source>Annotate Gap</source>
             <translation>标注间隙</translation>
         </message>
@@ -3374,29 +3374,29 @@ after: %2</source>
             <translation type="vanished">%1 GiB</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisCharts.cpp" line="51" />
-            <location filename="../widgets/analysis/AnalysisCharts.cpp" line="70" />
-            <location filename="../widgets/analysis/AnalysisCharts.cpp" line="107" />
+            <location filename="../widgets/analysis/AnalysisCharts.cpp" line="52" />
+            <location filename="../widgets/analysis/AnalysisCharts.cpp" line="71" />
+            <location filename="../widgets/analysis/AnalysisCharts.cpp" line="108" />
             <source>GPU time</source>
             <translation>GPU 时间</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisCharts.cpp" line="72" />
+            <location filename="../widgets/analysis/AnalysisCharts.cpp" line="73" />
             <source>No GPU activity in the analysed time.</source>
             <translation>分析的时间内没有 GPU 活动。</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisCharts.cpp" line="80" />
+            <location filename="../widgets/analysis/AnalysisCharts.cpp" line="81" />
             <source>%1 (%2) %3. The pie below measures something else: all GPU activity (copies and communication count as busy) over the GPU span, so its idle share differs by definition.</source>
             <translation>%1（%2），%3。下方饼图衡量的是另一回事：GPU 跨度内的全部 GPU 活动（拷贝和通信算作忙碌），因此其空闲占比按定义就不同。</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisCharts.cpp" line="93" />
+            <location filename="../widgets/analysis/AnalysisCharts.cpp" line="94" />
             <source>Compute</source>
             <translation>计算</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisCharts.cpp" line="94" />
+            <location filename="../widgets/analysis/AnalysisCharts.cpp" line="95" />
             <source>Non-compute</source>
             <translation>非计算</translation>
         </message>
@@ -3405,12 +3405,12 @@ after: %2</source>
             <translation type="vanished">空闲</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisCharts.cpp" line="100" />
+            <location filename="../widgets/analysis/AnalysisCharts.cpp" line="101" />
             <source>%1 %2 %</source>
             <translation>%1 %2%</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisCharts.cpp" line="106" />
+            <location filename="../widgets/analysis/AnalysisCharts.cpp" line="107" />
             <source>GPU time · comm–compute overlap %1 %</source>
             <translation>GPU 时间 · 通信与计算重叠 %1%</translation>
         </message>
@@ -3419,47 +3419,47 @@ after: %2</source>
             <translation type="vanished">在 %4 的 GPU 跨度中：计算 %1，非计算 %2，空闲 %3（计入的 GPU 活动：%5）。</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisCharts.cpp" line="95" />
+            <location filename="../widgets/analysis/AnalysisCharts.cpp" line="96" />
             <source>All-GPU idle</source>
             <translation>全 GPU 空闲</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisCharts.cpp" line="109" />
+            <location filename="../widgets/analysis/AnalysisCharts.cpp" line="110" />
             <source>Compute %1, non-compute %2, all-GPU idle %3 of a GPU span of %4 (GPU activities counted: %5).</source>
             <translation>计算 %1，非计算 %2，全 GPU 空闲 %3，GPU 跨度共 %4（统计的 GPU 活动：%5）。</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisCharts.cpp" line="115" />
+            <location filename="../widgets/analysis/AnalysisCharts.cpp" line="116" />
             <source>Communication overlapped by computation: %1 % of %2 of communication.</source>
             <translation>被计算重叠的通信：%2 通信时间中的 %1%。</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisCharts.cpp" line="118" />
+            <location filename="../widgets/analysis/AnalysisCharts.cpp" line="119" />
             <source>No communication kernels in the analysed time.</source>
             <translation>分析的时间内没有通信 kernel。</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisCharts.cpp" line="120" />
+            <location filename="../widgets/analysis/AnalysisCharts.cpp" line="121" />
             <source>The last ProfilerStep is left out, as Holistic Trace Analysis does.</source>
             <translation>与 Holistic Trace Analysis 一样，不计最后一个 ProfilerStep。</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisCharts.cpp" line="123" />
+            <location filename="../widgets/analysis/AnalysisCharts.cpp" line="124" />
             <source>HTA definition: every event carrying a stream counts as GPU time (%1 of them not device activity).</source>
             <translation>HTA 定义：带流的事件都算作 GPU 时间（其中 %1 个不是设备活动）。</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisCharts.cpp" line="129" />
+            <location filename="../widgets/analysis/AnalysisCharts.cpp" line="130" />
             <source>Memory: peak allocated %1, peak reserved %2; %3 cudaMalloc and %4 cudaFree calls.</source>
             <translation>显存：已分配峰值 %1，已保留峰值 %2；%3 次 cudaMalloc 和 %4 次 cudaFree 调用。</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisCharts.cpp" line="130" />
+            <location filename="../widgets/analysis/AnalysisCharts.cpp" line="131" />
             <source>unknown</source>
             <translation>未知</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisCharts.cpp" line="134" />
+            <location filename="../widgets/analysis/AnalysisCharts.cpp" line="135" />
             <source>Memory: the trace has no allocator events (profile_memory=True records them).</source>
             <translation>显存：跟踪中没有分配器事件（profile_memory=True 时才会记录）。</translation>
         </message>
@@ -3467,54 +3467,54 @@ after: %2</source>
     <context>
         <name>lanescope::CollectiveTypeModel</name>
         <message>
-            <location filename="../widgets/analysis/TimeSummaryModels.cpp" line="218" />
-            <location filename="../widgets/analysis/TimeSummaryModels.cpp" line="221" />
+            <location filename="../widgets/analysis/TimeSummaryModels.cpp" line="219" />
             <location filename="../widgets/analysis/TimeSummaryModels.cpp" line="222" />
+            <location filename="../widgets/analysis/TimeSummaryModels.cpp" line="223" />
             <source>unknown</source>
             <translation>未知</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/TimeSummaryModels.cpp" line="237" />
+            <location filename="../widgets/analysis/TimeSummaryModels.cpp" line="238" />
             <source>Collective</source>
             <translation>集合通信</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/TimeSummaryModels.cpp" line="238" />
+            <location filename="../widgets/analysis/TimeSummaryModels.cpp" line="239" />
             <source>Size</source>
             <translation>大小</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/TimeSummaryModels.cpp" line="239" />
+            <location filename="../widgets/analysis/TimeSummaryModels.cpp" line="240" />
             <source>Ranks</source>
             <translation>Rank 数</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/TimeSummaryModels.cpp" line="240" />
+            <location filename="../widgets/analysis/TimeSummaryModels.cpp" line="241" />
             <source>Calls</source>
             <translation>调用次数</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/TimeSummaryModels.cpp" line="241" />
+            <location filename="../widgets/analysis/TimeSummaryModels.cpp" line="242" />
             <source>Total (ms)</source>
             <translation>总计（毫秒）</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/TimeSummaryModels.cpp" line="242" />
+            <location filename="../widgets/analysis/TimeSummaryModels.cpp" line="243" />
             <source>Median busbw (GB/s)</source>
             <translation>busbw 中位数（GB/s）</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/TimeSummaryModels.cpp" line="243" />
+            <location filename="../widgets/analysis/TimeSummaryModels.cpp" line="244" />
             <source>Best busbw (GB/s)</source>
             <translation>最佳 busbw（GB/s）</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/TimeSummaryModels.cpp" line="248" />
+            <location filename="../widgets/analysis/TimeSummaryModels.cpp" line="249" />
             <source>The collective's whole buffer, as nccl-tests counts it (all-gather: the output; reduce-scatter: the input)</source>
             <translation>集合通信的完整缓冲区，按 nccl-tests 的计法（all-gather：输出；reduce-scatter：输入）</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/TimeSummaryModels.cpp" line="251" />
+            <location filename="../widgets/analysis/TimeSummaryModels.cpp" line="252" />
             <source>Bus bandwidth as nccl-tests computes it: the size over the kernel's duration, times 2(n-1)/n for all-reduce, (n-1)/n for all-gather, reduce-scatter and all-to-all. On one rank's trace the duration includes waiting for the last rank.</source>
             <translation>按 nccl-tests 的方法计算的总线带宽：大小除以内核时长，all-reduce 乘以 2(n-1)/n，all-gather、reduce-scatter 和 all-to-all 乘以 (n-1)/n。在单个 rank 的跟踪中，时长包含等待最后一个 rank 的时间。</translation>
         </message>
@@ -3522,261 +3522,261 @@ after: %2</source>
     <context>
         <name>lanescope::ComparisonDock</name>
         <message>
-            <location filename="../widgets/compare/ComparisonDock.cpp" line="39" />
+            <location filename="../widgets/compare/ComparisonDock.cpp" line="40" />
             <source>Comparison</source>
             <translation>比较</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/ComparisonDock.cpp" line="80" />
+            <location filename="../widgets/compare/ComparisonDock.cpp" line="92" />
             <source>Copy Table</source>
             <translation>复制表格</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/ComparisonDock.cpp" line="81" />
+            <location filename="../widgets/compare/ComparisonDock.cpp" line="93" />
             <source>Copy the figures as tab-separated text (pastes into a spreadsheet)</source>
             <translation>将数据复制为制表符分隔的文本（可粘贴到电子表格）</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/ComparisonDock.cpp" line="87" />
+            <location filename="../widgets/compare/ComparisonDock.cpp" line="99" />
             <source>Metrics</source>
             <translation>指标</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/ComparisonDock.cpp" line="94" />
+            <location filename="../widgets/compare/ComparisonDock.cpp" line="106" />
             <source>Export Chart…</source>
             <translation>导出图表…</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/ComparisonDock.cpp" line="95" />
+            <location filename="../widgets/compare/ComparisonDock.cpp" line="107" />
             <source>Write the chart as PNG or SVG</source>
             <translation>将图表导出为 PNG 或 SVG</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/ComparisonDock.cpp" line="104" />
+            <location filename="../widgets/compare/ComparisonDock.cpp" line="116" />
             <source>Waterfall</source>
             <translation>瀑布图</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/ComparisonDock.cpp" line="106" />
+            <location filename="../widgets/compare/ComparisonDock.cpp" line="118" />
             <source>Throughput</source>
             <translation>吞吐量</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/ComparisonDock.cpp" line="107" />
+            <location filename="../widgets/compare/ComparisonDock.cpp" line="119" />
             <source>Differences</source>
             <translation>差异</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/ComparisonDock.cpp" line="118" />
+            <location filename="../widgets/compare/ComparisonDock.cpp" line="130" />
             <source>Comparing…</source>
             <translation>正在比较…</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/ComparisonDock.cpp" line="132" />
+            <location filename="../widgets/compare/ComparisonDock.cpp" line="144" />
             <source>The runs, the baseline first. Double-click a label to rename it.</source>
             <translation>各个运行，基线在最前。双击标签可重命名。</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/ComparisonDock.cpp" line="146" />
+            <location filename="../widgets/compare/ComparisonDock.cpp" line="158" />
             <source>Add…</source>
             <translation>添加…</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/ComparisonDock.cpp" line="146" />
+            <location filename="../widgets/compare/ComparisonDock.cpp" line="158" />
             <source>Add a trace to the comparison</source>
             <translation>向比较中添加跟踪文件</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/ComparisonDock.cpp" line="147" />
+            <location filename="../widgets/compare/ComparisonDock.cpp" line="159" />
             <source>Up</source>
             <translation>上移</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/ComparisonDock.cpp" line="147" />
+            <location filename="../widgets/compare/ComparisonDock.cpp" line="159" />
             <source>Move the run up (the top run is the baseline)</source>
             <translation>上移该运行（最上面的运行为基线）</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/ComparisonDock.cpp" line="148" />
+            <location filename="../widgets/compare/ComparisonDock.cpp" line="160" />
             <source>Down</source>
             <translation>下移</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/ComparisonDock.cpp" line="148" />
+            <location filename="../widgets/compare/ComparisonDock.cpp" line="160" />
             <source>Move the run down</source>
             <translation>下移该运行</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/ComparisonDock.cpp" line="149" />
+            <location filename="../widgets/compare/ComparisonDock.cpp" line="161" />
             <source>Remove</source>
             <translation>移除</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/ComparisonDock.cpp" line="149" />
+            <location filename="../widgets/compare/ComparisonDock.cpp" line="161" />
             <source>Take the run out of the comparison</source>
             <translation>将该运行移出比较</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/ComparisonDock.cpp" line="161" />
+            <location filename="../widgets/compare/ComparisonDock.cpp" line="173" />
             <source>Align on:</source>
             <translation>对齐方式：</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/ComparisonDock.cpp" line="165" />
+            <location filename="../widgets/compare/ComparisonDock.cpp" line="177" />
             <source>Put the same complete ProfilerStep of every run (by position: runs number their steps differently) at one time, or every trace's start</source>
             <translation>将每个运行的同一个完整 ProfilerStep（按位置对应：各运行的步编号可能不同）放在同一时刻，或对齐每个跟踪文件的起点</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/ComparisonDock.cpp" line="168" />
+            <location filename="../widgets/compare/ComparisonDock.cpp" line="180" />
             <source>Measure:</source>
             <translation>统计范围：</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/ComparisonDock.cpp" line="172" />
+            <location filename="../widgets/compare/ComparisonDock.cpp" line="184" />
             <source>Whole traces</source>
             <translation>整个跟踪</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/ComparisonDock.cpp" line="173" />
+            <location filename="../widgets/compare/ComparisonDock.cpp" line="185" />
             <source>Aligned step only</source>
             <translation>仅对齐的步</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/ComparisonDock.cpp" line="174" />
+            <location filename="../widgets/compare/ComparisonDock.cpp" line="186" />
             <source>Figures and differences over each whole trace, or over the aligned step of each run</source>
             <translation>指标与差异按每个完整跟踪统计，或只按每个运行中对齐的那一步统计</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/ComparisonDock.cpp" line="176" />
+            <location filename="../widgets/compare/ComparisonDock.cpp" line="188" />
             <source>Fold template arguments</source>
             <translation>合并模板参数</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/ComparisonDock.cpp" line="177" />
+            <location filename="../widgets/compare/ComparisonDock.cpp" line="189" />
             <source>Count kernels that differ only in their template arguments as one row</source>
             <translation>只有模板参数不同的内核按同一行计数</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/ComparisonDock.cpp" line="238" />
+            <location filename="../widgets/compare/ComparisonDock.cpp" line="250" />
             <source>Filter names…</source>
             <translation>筛选名称…</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/ComparisonDock.cpp" line="243" />
+            <location filename="../widgets/compare/ComparisonDock.cpp" line="255" />
             <source>Counts</source>
             <translation>次数</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/ComparisonDock.cpp" line="244" />
+            <location filename="../widgets/compare/ComparisonDock.cpp" line="256" />
             <source>Show how many of each ran in every run</source>
             <translation>显示每项在各运行中的次数</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/ComparisonDock.cpp" line="246" />
+            <location filename="../widgets/compare/ComparisonDock.cpp" line="258" />
             <source>Per step</source>
             <translation>按每步</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/ComparisonDock.cpp" line="247" />
+            <location filename="../widgets/compare/ComparisonDock.cpp" line="259" />
             <source>Time per ProfilerStep instead of the whole trace's total (on by itself when the runs recorded different numbers of steps)</source>
             <translation>按每个 ProfilerStep 的时间显示，而不是整个跟踪的总时间（各运行记录的步数不同时自动开启）</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/ComparisonDock.cpp" line="259" />
+            <location filename="../widgets/compare/ComparisonDock.cpp" line="271" />
             <source>GPU kernels</source>
             <translation>GPU 内核</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/ComparisonDock.cpp" line="260" />
+            <location filename="../widgets/compare/ComparisonDock.cpp" line="272" />
             <source>CPU operators</source>
             <translation>CPU 算子</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/ComparisonDock.cpp" line="261" />
+            <location filename="../widgets/compare/ComparisonDock.cpp" line="273" />
             <source>Gaps</source>
             <translation>空闲间隙</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/ComparisonDock.cpp" line="265" />
+            <location filename="../widgets/compare/ComparisonDock.cpp" line="277" />
             <source>Click a row to outline its slices in every run's lanes; Esc in the timeline keeps them, a second click on the row clears them.</source>
             <translation>单击一行可在每个运行的泳道中勾出其切片；在时间线中按 Esc 会保留勾勒，再次单击该行则清除。</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/ComparisonDock.cpp" line="339" />
+            <location filename="../widgets/compare/ComparisonDock.cpp" line="351" />
             <source>%1 — the baseline</source>
             <translation>%1 — 基线</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/ComparisonDock.cpp" line="363" />
+            <location filename="../widgets/compare/ComparisonDock.cpp" line="375" />
             <source>First complete step</source>
             <translation>第一个完整步</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/ComparisonDock.cpp" line="363" />
+            <location filename="../widgets/compare/ComparisonDock.cpp" line="375" />
             <source>Complete step %1</source>
             <translation>第 %1 个完整步</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/ComparisonDock.cpp" line="364" />
+            <location filename="../widgets/compare/ComparisonDock.cpp" line="376" />
             <source>Trace start</source>
             <translation>跟踪起点</translation>
         </message>
         <message numerus="yes">
-            <location filename="../widgets/compare/ComparisonDock.cpp" line="477" />
+            <location filename="../widgets/compare/ComparisonDock.cpp" line="489" />
             <source>%n run(s) compared, aligned on complete step %1</source>
             <translation>
                 <numerusform>已比较 %n 个运行，按第 %1 个完整步对齐</numerusform>
             </translation>
         </message>
         <message numerus="yes">
-            <location filename="../widgets/compare/ComparisonDock.cpp" line="479" />
+            <location filename="../widgets/compare/ComparisonDock.cpp" line="491" />
             <source>%n run(s) compared, aligned on their starts</source>
             <translation>
                 <numerusform>已比较 %n 个运行，按各自起点对齐</numerusform>
             </translation>
         </message>
         <message>
-            <location filename="../widgets/compare/ComparisonDock.cpp" line="481" />
+            <location filename="../widgets/compare/ComparisonDock.cpp" line="493" />
             <source>The runs could not be compared.</source>
             <translation>无法比较这些运行。</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/ComparisonDock.cpp" line="481" />
+            <location filename="../widgets/compare/ComparisonDock.cpp" line="493" />
             <source>Open two or more traces to compare them.</source>
             <translation>打开两个或更多跟踪文件以进行比较。</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/ComparisonDock.cpp" line="496" />
+            <location filename="../widgets/compare/ComparisonDock.cpp" line="508" />
             <source>Outline cleared.</source>
             <translation>已清除勾勒。</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/ComparisonDock.cpp" line="505" />
+            <location filename="../widgets/compare/ComparisonDock.cpp" line="517" />
             <source>%1 in %2</source>
             <translation>%2 中 %1 个</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/ComparisonDock.cpp" line="506" />
+            <location filename="../widgets/compare/ComparisonDock.cpp" line="518" />
             <source>%1: %2 — outlined in yellow.</source>
             <translation>%1：%2 — 已用黄色勾出。</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/ComparisonDock.cpp" line="506" />
+            <location filename="../widgets/compare/ComparisonDock.cpp" line="518" />
             <source>, </source>
             <translation>，</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/ComparisonDock.cpp" line="551" />
+            <location filename="../widgets/compare/ComparisonDock.cpp" line="563" />
             <source>Export Chart</source>
             <translation>导出图表</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/ComparisonDock.cpp" line="553" />
+            <location filename="../widgets/compare/ComparisonDock.cpp" line="565" />
             <source>PNG image (*.png);;SVG drawing (*.svg)</source>
             <translation>PNG 图像 (*.png);;SVG 矢量图 (*.svg)</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/ComparisonDock.cpp" line="558" />
+            <location filename="../widgets/compare/ComparisonDock.cpp" line="570" />
             <source>Export failed</source>
             <translation>导出失败</translation>
         </message>
@@ -3784,7 +3784,7 @@ after: %2</source>
     <context>
         <name>lanescope::ComparisonRunner</name>
         <message>
-            <location filename="../widgets/compare/ComparisonRunner.cpp" line="41" />
+            <location filename="../widgets/compare/ComparisonRunner.cpp" line="42" />
             <source>internal error in the comparison: %1</source>
             <translation>比较内部错误：%1</translation>
         </message>
@@ -3792,42 +3792,42 @@ after: %2</source>
     <context>
         <name>lanescope::CriticalPathPanel</name>
         <message>
-            <location filename="../widgets/analysis/CriticalPathPanel.cpp" line="65" />
+            <location filename="../widgets/analysis/CriticalPathPanel.cpp" line="66" />
             <source>Part</source>
             <translation>部分</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/CriticalPathPanel.cpp" line="65" />
+            <location filename="../widgets/analysis/CriticalPathPanel.cpp" line="66" />
             <source>Share of the step</source>
             <translation>占该步比例</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/CriticalPathPanel.cpp" line="65" />
+            <location filename="../widgets/analysis/CriticalPathPanel.cpp" line="66" />
             <source>Time</source>
             <translation>时间</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/CriticalPathPanel.cpp" line="67" />
+            <location filename="../widgets/analysis/CriticalPathPanel.cpp" line="68" />
             <source>The critical path: the chain of CPU work, launches, kernels and synchronisations that sets the step's length (Holistic Trace Analysis' lightweight critical path). Its parts add up to the step. View &gt; Critical Path draws it on the timeline.</source>
             <translation>关键路径：决定该步时长的由 CPU 工作、启动、内核与同步组成的链（Holistic Trace Analysis 的轻量关键路径）。各部分之和等于该步。“视图 &gt; 关键路径”会在时间线上画出它。</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/CriticalPathPanel.cpp" line="88" />
+            <location filename="../widgets/analysis/CriticalPathPanel.cpp" line="89" />
             <source>No critical path: the analysed time holds no complete ProfilerStep.</source>
             <translation>没有关键路径：所分析的时间内没有完整的 ProfilerStep。</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/CriticalPathPanel.cpp" line="95" />
+            <location filename="../widgets/analysis/CriticalPathPanel.cpp" line="96" />
             <source>Critical path of %1 (%2), %3</source>
             <translation>%1 的关键路径（%2），%3</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/CriticalPathPanel.cpp" line="95" />
+            <location filename="../widgets/analysis/CriticalPathPanel.cpp" line="96" />
             <source>the median step</source>
             <translation>中位步</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/CriticalPathPanel.cpp" line="95" />
+            <location filename="../widgets/analysis/CriticalPathPanel.cpp" line="96" />
             <source>the step analysed</source>
             <translation>所分析的步</translation>
         </message>
@@ -3835,171 +3835,171 @@ after: %2</source>
     <context>
         <name>lanescope::DetailsPanel</name>
         <message>
-            <location filename="../widgets/timeline/TimelinePanels.cpp" line="56" />
+            <location filename="../widgets/timeline/TimelinePanels.cpp" line="57" />
             <source>Copy All as JSON</source>
             <translation>全部复制为 JSON</translation>
         </message>
         <message>
-            <location filename="../widgets/timeline/TimelinePanels.cpp" line="59" />
+            <location filename="../widgets/timeline/TimelinePanels.cpp" line="60" />
             <source>Click a slice to see its details.</source>
             <translation>点击一个切片以查看其详情。</translation>
         </message>
         <message>
-            <location filename="../widgets/timeline/TimelinePanels.cpp" line="60" />
+            <location filename="../widgets/timeline/TimelinePanels.cpp" line="61" />
             <source>Copy the whole event, every argument in full, to the clipboard</source>
             <translation>将整个事件（包括全部参数的完整内容）复制到剪贴板</translation>
         </message>
         <message>
-            <location filename="../widgets/timeline/TimelinePanels.cpp" line="101" />
+            <location filename="../widgets/timeline/TimelinePanels.cpp" line="102" />
             <source>Run</source>
             <translation>运行</translation>
         </message>
         <message>
-            <location filename="../widgets/timeline/TimelinePanels.cpp" line="101" />
+            <location filename="../widgets/timeline/TimelinePanels.cpp" line="102" />
             <source>%1 (baseline)</source>
             <translation>%1（基线）</translation>
         </message>
         <message>
-            <location filename="../widgets/timeline/TimelinePanels.cpp" line="103" />
+            <location filename="../widgets/timeline/TimelinePanels.cpp" line="104" />
             <source>Category</source>
             <translation>类别</translation>
         </message>
         <message>
-            <location filename="../widgets/timeline/TimelinePanels.cpp" line="104" />
+            <location filename="../widgets/timeline/TimelinePanels.cpp" line="105" />
             <source>Start</source>
             <translation>开始</translation>
         </message>
         <message>
-            <location filename="../widgets/timeline/TimelinePanels.cpp" line="105" />
+            <location filename="../widgets/timeline/TimelinePanels.cpp" line="106" />
             <source>Duration</source>
             <translation>时长</translation>
         </message>
         <message>
-            <location filename="../widgets/timeline/TimelinePanels.cpp" line="106" />
+            <location filename="../widgets/timeline/TimelinePanels.cpp" line="107" />
             <source>Stream</source>
             <translation>流</translation>
         </message>
         <message>
-            <location filename="../widgets/timeline/TimelinePanels.cpp" line="106" />
+            <location filename="../widgets/timeline/TimelinePanels.cpp" line="107" />
             <source>Thread</source>
             <translation>线程</translation>
         </message>
         <message>
-            <location filename="../widgets/timeline/TimelinePanels.cpp" line="109" />
+            <location filename="../widgets/timeline/TimelinePanels.cpp" line="110" />
             <source>Step</source>
             <translation>步</translation>
         </message>
         <message>
-            <location filename="../widgets/timeline/TimelinePanels.cpp" line="116" />
+            <location filename="../widgets/timeline/TimelinePanels.cpp" line="117" />
             <source>Collective</source>
             <translation>集合通信</translation>
         </message>
         <message>
-            <location filename="../widgets/timeline/TimelinePanels.cpp" line="117" />
+            <location filename="../widgets/timeline/TimelinePanels.cpp" line="118" />
             <source>Operation</source>
             <translation>操作</translation>
         </message>
         <message>
-            <location filename="../widgets/timeline/TimelinePanels.cpp" line="119" />
+            <location filename="../widgets/timeline/TimelinePanels.cpp" line="120" />
             <source>Ranks</source>
             <translation>Rank 数</translation>
         </message>
         <message>
-            <location filename="../widgets/timeline/TimelinePanels.cpp" line="121" />
-            <location filename="../widgets/timeline/TimelinePanels.cpp" line="129" />
+            <location filename="../widgets/timeline/TimelinePanels.cpp" line="122" />
+            <location filename="../widgets/timeline/TimelinePanels.cpp" line="130" />
             <source>Size</source>
             <translation>大小</translation>
         </message>
         <message>
-            <location filename="../widgets/timeline/TimelinePanels.cpp" line="121" />
+            <location filename="../widgets/timeline/TimelinePanels.cpp" line="122" />
             <source>%1 (%2)</source>
             <translation>%1（%2）</translation>
         </message>
         <message>
-            <location filename="../widgets/timeline/TimelinePanels.cpp" line="123" />
+            <location filename="../widgets/timeline/TimelinePanels.cpp" line="124" />
             <source>Algorithm bandwidth</source>
             <translation>算法带宽</translation>
         </message>
         <message>
-            <location filename="../widgets/timeline/TimelinePanels.cpp" line="123" />
-            <location filename="../widgets/timeline/TimelinePanels.cpp" line="125" />
+            <location filename="../widgets/timeline/TimelinePanels.cpp" line="124" />
+            <location filename="../widgets/timeline/TimelinePanels.cpp" line="126" />
             <source>%1 GB/s</source>
             <translation>%1 GB/s</translation>
         </message>
         <message>
-            <location filename="../widgets/timeline/TimelinePanels.cpp" line="125" />
+            <location filename="../widgets/timeline/TimelinePanels.cpp" line="126" />
             <source>Bus bandwidth</source>
             <translation>总线带宽</translation>
         </message>
         <message>
-            <location filename="../widgets/timeline/TimelinePanels.cpp" line="127" />
+            <location filename="../widgets/timeline/TimelinePanels.cpp" line="128" />
             <source>Size from</source>
             <translation>大小来源</translation>
         </message>
         <message>
-            <location filename="../widgets/timeline/TimelinePanels.cpp" line="127" />
+            <location filename="../widgets/timeline/TimelinePanels.cpp" line="128" />
             <source>its record_param_comms operator</source>
             <translation>其 record_param_comms 算子</translation>
         </message>
         <message>
-            <location filename="../widgets/timeline/TimelinePanels.cpp" line="129" />
+            <location filename="../widgets/timeline/TimelinePanels.cpp" line="130" />
             <source>not recorded (a trace without "In msg nelems" / "dtype")</source>
             <translation>未记录（跟踪中没有 "In msg nelems" / "dtype"）</translation>
         </message>
         <message>
-            <location filename="../widgets/timeline/TimelinePanels.cpp" line="133" />
+            <location filename="../widgets/timeline/TimelinePanels.cpp" line="134" />
             <source>Bus bandwidth as nccl-tests computes it, over this kernel's duration on this rank: waiting for a late rank counts as transfer time here.</source>
             <translation>按 nccl-tests 的方法、以该内核在本 rank 上的时长计算的总线带宽：等待迟到的 rank 的时间在这里也算作传输时间。</translation>
         </message>
         <message>
-            <location filename="../widgets/timeline/TimelinePanels.cpp" line="140" />
+            <location filename="../widgets/timeline/TimelinePanels.cpp" line="141" />
             <source>Linked events</source>
             <translation>关联事件</translation>
         </message>
         <message numerus="yes">
-            <location filename="../widgets/timeline/TimelinePanels.cpp" line="144" />
+            <location filename="../widgets/timeline/TimelinePanels.cpp" line="145" />
             <source>… and %n more</source>
             <translation>
                 <numerusform>… 另有 %n 个</numerusform>
             </translation>
         </message>
         <message>
-            <location filename="../widgets/timeline/TimelinePanels.cpp" line="148" />
+            <location filename="../widgets/timeline/TimelinePanels.cpp" line="149" />
             <source>launch</source>
             <translation>启动</translation>
         </message>
         <message>
-            <location filename="../widgets/timeline/TimelinePanels.cpp" line="148" />
+            <location filename="../widgets/timeline/TimelinePanels.cpp" line="149" />
             <source>forward/backward</source>
             <translation>前向/反向</translation>
         </message>
         <message>
-            <location filename="../widgets/timeline/TimelinePanels.cpp" line="149" />
+            <location filename="../widgets/timeline/TimelinePanels.cpp" line="150" />
             <source>flow</source>
             <translation>流向</translation>
         </message>
         <message>
-            <location filename="../widgets/timeline/TimelinePanels.cpp" line="167" />
+            <location filename="../widgets/timeline/TimelinePanels.cpp" line="168" />
             <source>Python stack</source>
             <translation>Python 调用栈</translation>
         </message>
         <message>
-            <location filename="../widgets/timeline/TimelinePanels.cpp" line="180" />
+            <location filename="../widgets/timeline/TimelinePanels.cpp" line="181" />
             <source>Arguments</source>
             <translation>参数</translation>
         </message>
         <message>
-            <location filename="../widgets/timeline/DetailsHtml.cpp" line="68" />
+            <location filename="../widgets/timeline/DetailsHtml.cpp" line="69" />
             <source>… (%1 characters)</source>
             <translation>…（共 %1 个字符）</translation>
         </message>
         <message>
-            <location filename="../widgets/timeline/DetailsHtml.cpp" line="97" />
+            <location filename="../widgets/timeline/DetailsHtml.cpp" line="98" />
             <source>none</source>
             <translation>无</translation>
         </message>
         <message>
-            <location filename="../widgets/timeline/DetailsHtml.cpp" line="105" />
+            <location filename="../widgets/timeline/DetailsHtml.cpp" line="106" />
             <source>… and %1 more arguments (Copy All gives the full event as JSON)</source>
             <translation>… 另有 %1 个参数（“全部复制为 JSON”可获取完整事件）</translation>
         </message>
@@ -4007,93 +4007,93 @@ after: %2</source>
     <context>
         <name>lanescope::ExportDialog</name>
         <message>
-            <location filename="../widgets/ExportDialog.cpp" line="25" />
+            <location filename="../widgets/ExportDialog.cpp" line="26" />
             <source>Headline figures (step time, idle, overlap, GEMM gaps, MFU)</source>
             <translation>关键指标（步时长、空闲、重叠、GEMM 间隙、MFU）</translation>
         </message>
         <message>
-            <location filename="../widgets/ExportDialog.cpp" line="28" />
-            <location filename="../widgets/ExportDialog.cpp" line="76" />
+            <location filename="../widgets/ExportDialog.cpp" line="29" />
+            <location filename="../widgets/ExportDialog.cpp" line="77" />
             <source>Export Picture</source>
             <translation>导出图片</translation>
         </message>
         <message>
-            <location filename="../widgets/ExportDialog.cpp" line="29" />
+            <location filename="../widgets/ExportDialog.cpp" line="30" />
             <source>Browse…</source>
             <translation>浏览…</translation>
         </message>
         <message>
-            <location filename="../widgets/ExportDialog.cpp" line="34" />
+            <location filename="../widgets/ExportDialog.cpp" line="35" />
             <source>The format follows the suffix: .png, .svg or .pdf</source>
             <translation>格式由后缀决定：.png、.svg 或 .pdf</translation>
         </message>
         <message>
-            <location filename="../widgets/ExportDialog.cpp" line="36" />
+            <location filename="../widgets/ExportDialog.cpp" line="37" />
             <source>As the window (%1 px wide)</source>
             <translation>与窗口相同（宽 %1 px）</translation>
         </message>
         <message>
-            <location filename="../widgets/ExportDialog.cpp" line="37" />
+            <location filename="../widgets/ExportDialog.cpp" line="38" />
             <source>As the window, 2x pixels (%1 px)</source>
             <translation>与窗口相同，2 倍像素（%1 px）</translation>
         </message>
         <message>
-            <location filename="../widgets/ExportDialog.cpp" line="38" />
+            <location filename="../widgets/ExportDialog.cpp" line="39" />
             <source>Width in pixels:</source>
             <translation>宽度（像素）：</translation>
         </message>
         <message>
-            <location filename="../widgets/ExportDialog.cpp" line="41" />
+            <location filename="../widgets/ExportDialog.cpp" line="42" />
             <source> px</source>
             <translation> px</translation>
         </message>
         <message>
-            <location filename="../widgets/ExportDialog.cpp" line="46" />
+            <location filename="../widgets/ExportDialog.cpp" line="47" />
             <source>As shown (collapsed groups stay collapsed)</source>
             <translation>与当前显示相同（折叠的分组保持折叠）</translation>
         </message>
         <message>
-            <location filename="../widgets/ExportDialog.cpp" line="47" />
+            <location filename="../widgets/ExportDialog.cpp" line="48" />
             <source>GPU lanes only</source>
             <translation>仅 GPU 泳道</translation>
         </message>
         <message>
-            <location filename="../widgets/ExportDialog.cpp" line="48" />
+            <location filename="../widgets/ExportDialog.cpp" line="49" />
             <source>All lanes, expanded</source>
             <translation>全部泳道，展开</translation>
         </message>
         <message>
-            <location filename="../widgets/ExportDialog.cpp" line="50" />
+            <location filename="../widgets/ExportDialog.cpp" line="51" />
             <source>default: file name, rank and GPU</source>
             <translation>默认：文件名、rank 和 GPU</translation>
         </message>
         <message>
-            <location filename="../widgets/ExportDialog.cpp" line="53" />
+            <location filename="../widgets/ExportDialog.cpp" line="54" />
             <source>File:</source>
             <translation>文件：</translation>
         </message>
         <message>
-            <location filename="../widgets/ExportDialog.cpp" line="54" />
+            <location filename="../widgets/ExportDialog.cpp" line="55" />
             <source>Size:</source>
             <translation>尺寸：</translation>
         </message>
         <message>
-            <location filename="../widgets/ExportDialog.cpp" line="55" />
+            <location filename="../widgets/ExportDialog.cpp" line="56" />
             <source>Lanes:</source>
             <translation>泳道：</translation>
         </message>
         <message>
-            <location filename="../widgets/ExportDialog.cpp" line="56" />
+            <location filename="../widgets/ExportDialog.cpp" line="57" />
             <source>Title:</source>
             <translation>标题：</translation>
         </message>
         <message>
-            <location filename="../widgets/ExportDialog.cpp" line="59" />
+            <location filename="../widgets/ExportDialog.cpp" line="60" />
             <source>Export</source>
             <translation>导出</translation>
         </message>
         <message>
-            <location filename="../widgets/ExportDialog.cpp" line="77" />
+            <location filename="../widgets/ExportDialog.cpp" line="78" />
             <source>PNG image (*.png);;SVG drawing (*.svg);;PDF document (*.pdf)</source>
             <translation>PNG 图像 (*.png);;SVG 矢量图 (*.svg);;PDF 文档 (*.pdf)</translation>
         </message>
@@ -4112,63 +4112,63 @@ after: %2</source>
     <context>
         <name>lanescope::GapCauseStyle</name>
         <message>
-            <location filename="../widgets/render/GapCauseStyle.cpp" line="22" />
+            <location filename="../widgets/render/GapCauseStyle.cpp" line="23" />
             <source>Communication wait</source>
             <translation>等待通信</translation>
         </message>
         <message>
-            <location filename="../widgets/render/GapCauseStyle.cpp" line="23" />
+            <location filename="../widgets/render/GapCauseStyle.cpp" line="24" />
             <source>Late CPU launch</source>
             <translation>CPU 启动过晚</translation>
         </message>
         <message>
-            <location filename="../widgets/render/GapCauseStyle.cpp" line="24" />
+            <location filename="../widgets/render/GapCauseStyle.cpp" line="25" />
             <source>Allocator</source>
             <translation>显存分配器</translation>
         </message>
         <message>
-            <location filename="../widgets/render/GapCauseStyle.cpp" line="25" />
+            <location filename="../widgets/render/GapCauseStyle.cpp" line="26" />
             <source>Synchronisation</source>
             <translation>同步</translation>
         </message>
         <message>
-            <location filename="../widgets/render/GapCauseStyle.cpp" line="26" />
+            <location filename="../widgets/render/GapCauseStyle.cpp" line="27" />
             <source>Data loader</source>
             <translation>数据加载</translation>
         </message>
         <message>
-            <location filename="../widgets/render/GapCauseStyle.cpp" line="27" />
-            <location filename="../widgets/render/GapCauseStyle.cpp" line="29" />
+            <location filename="../widgets/render/GapCauseStyle.cpp" line="28" />
+            <location filename="../widgets/render/GapCauseStyle.cpp" line="30" />
             <source>Other</source>
             <translation>其他</translation>
         </message>
         <message>
-            <location filename="../widgets/render/GapCauseStyle.cpp" line="36" />
+            <location filename="../widgets/render/GapCauseStyle.cpp" line="37" />
             <source>An NCCL collective on another stream ran through the gap and the next kernel started when it ended.</source>
             <translation>另一条流上的 NCCL 集合通信贯穿了该间隙，下一个 kernel 在它结束时才开始。</translation>
         </message>
         <message>
-            <location filename="../widgets/render/GapCauseStyle.cpp" line="37" />
+            <location filename="../widgets/render/GapCauseStyle.cpp" line="38" />
             <source>The next kernel's launch call came after the stream had run dry.</source>
             <translation>下一个 kernel 的启动调用发生在该流已无任务之后。</translation>
         </message>
         <message>
-            <location filename="../widgets/render/GapCauseStyle.cpp" line="38" />
+            <location filename="../widgets/render/GapCauseStyle.cpp" line="39" />
             <source>cudaMalloc / cudaFree (the caching allocator) ran during the gap.</source>
             <translation>间隙期间执行了 cudaMalloc / cudaFree（缓存分配器）。</translation>
         </message>
         <message>
-            <location filename="../widgets/render/GapCauseStyle.cpp" line="39" />
+            <location filename="../widgets/render/GapCauseStyle.cpp" line="40" />
             <source>The CPU waited on the GPU (a synchronize call or a blocking copy) during the gap.</source>
             <translation>间隙期间 CPU 在等待 GPU（同步调用或阻塞式拷贝）。</translation>
         </message>
         <message>
-            <location filename="../widgets/render/GapCauseStyle.cpp" line="40" />
+            <location filename="../widgets/render/GapCauseStyle.cpp" line="41" />
             <source>The gap spans a step boundary while the CPU was in the DataLoader.</source>
             <translation>间隙跨越了步边界，且此时 CPU 正在 DataLoader 中。</translation>
         </message>
         <message>
-            <location filename="../widgets/render/GapCauseStyle.cpp" line="41" />
+            <location filename="../widgets/render/GapCauseStyle.cpp" line="42" />
             <source>Nothing in the trace explains the gap.</source>
             <translation>跟踪中没有能解释该间隙的事件。</translation>
         </message>
@@ -4188,38 +4188,38 @@ after: %2</source>
             <translation type="vanished">%1 微秒</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisCharts.cpp" line="172" />
+            <location filename="../widgets/analysis/AnalysisCharts.cpp" line="173" />
             <source>≥ %1</source>
             <translation>≥ %1</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisCharts.cpp" line="177" />
             <location filename="../widgets/analysis/AnalysisCharts.cpp" line="178" />
+            <location filename="../widgets/analysis/AnalysisCharts.cpp" line="179" />
             <source>%1–%2</source>
             <translation>%1–%2</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisCharts.cpp" line="186" />
+            <location filename="../widgets/analysis/AnalysisCharts.cpp" line="187" />
             <source>Gap lengths</source>
             <translation>间隙时长</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisCharts.cpp" line="216" />
+            <location filename="../widgets/analysis/AnalysisCharts.cpp" line="217" />
             <source>Gap lengths: no gaps listed</source>
             <translation>间隙时长：没有列出的间隙</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisCharts.cpp" line="219" />
+            <location filename="../widgets/analysis/AnalysisCharts.cpp" line="220" />
             <source>Gap lengths (gaps listed: %1)</source>
             <translation>间隙时长（列出的间隙：%1）</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisCharts.cpp" line="240" />
+            <location filename="../widgets/analysis/AnalysisCharts.cpp" line="241" />
             <source>gap length</source>
             <translation>间隙时长</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisCharts.cpp" line="253" />
+            <location filename="../widgets/analysis/AnalysisCharts.cpp" line="254" />
             <source>gaps</source>
             <translation>间隙数</translation>
         </message>
@@ -4243,139 +4243,139 @@ after: %2</source>
             <translation type="vanished">%1 纳秒</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/GapTableModel.cpp" line="169" />
+            <location filename="../widgets/analysis/GapTableModel.cpp" line="170" />
             <source>Compute idle %1 %</source>
             <translation>计算空闲 %1%</translation>
         </message>
         <message numerus="yes">
-            <location filename="../widgets/analysis/GapTableModel.cpp" line="174" />
+            <location filename="../widgets/analysis/GapTableModel.cpp" line="175" />
             <source>of the analysed time (the CPU spans of %n step(s), %1) in which no GPU computed</source>
             <translation>
                 <numerusform>即分析时间（%n 步的 CPU 跨度，共 %1）中没有任何 GPU 在计算的占比</numerusform>
             </translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/GapTableModel.cpp" line="176" />
+            <location filename="../widgets/analysis/GapTableModel.cpp" line="177" />
             <source>of the analysed time (the GPU's busy span, %1) in which no GPU computed</source>
             <translation>即分析时间（GPU 忙碌跨度，共 %1）中没有任何 GPU 在计算的占比</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/GapTableModel.cpp" line="203" />
             <location filename="../widgets/analysis/GapTableModel.cpp" line="204" />
+            <location filename="../widgets/analysis/GapTableModel.cpp" line="205" />
             <source>none</source>
             <translation>无</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/GapTableModel.cpp" line="220" />
+            <location filename="../widgets/analysis/GapTableModel.cpp" line="221" />
             <source>No GEMM on the stream before this gap</source>
             <translation>此间隙之前该流上没有 GEMM</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/GapTableModel.cpp" line="221" />
+            <location filename="../widgets/analysis/GapTableModel.cpp" line="222" />
             <source>No GEMM on the stream after this gap</source>
             <translation>此间隙之后该流上没有 GEMM</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/GapTableModel.cpp" line="225" />
+            <location filename="../widgets/analysis/GapTableModel.cpp" line="226" />
             <source>%1
 nearest GEMM before: %2</source>
             <translation>%1
 之前最近的 GEMM：%2</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/GapTableModel.cpp" line="230" />
+            <location filename="../widgets/analysis/GapTableModel.cpp" line="231" />
             <source>%1
 nearest GEMM after: %2</source>
             <translation>%1
 之后最近的 GEMM：%2</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/GapTableModel.cpp" line="250" />
+            <location filename="../widgets/analysis/GapTableModel.cpp" line="251" />
             <source>GPU</source>
             <translation>GPU</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/GapTableModel.cpp" line="251" />
+            <location filename="../widgets/analysis/GapTableModel.cpp" line="252" />
             <source>Stream</source>
             <translation>流</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/GapTableModel.cpp" line="252" />
+            <location filename="../widgets/analysis/GapTableModel.cpp" line="253" />
             <source>Start (ms)</source>
             <translation>开始（毫秒）</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/GapTableModel.cpp" line="253" />
+            <location filename="../widgets/analysis/GapTableModel.cpp" line="254" />
             <source>Duration</source>
             <translation>时长</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/GapTableModel.cpp" line="254" />
+            <location filename="../widgets/analysis/GapTableModel.cpp" line="255" />
             <source>Kernel before</source>
             <translation>之前的 kernel</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/GapTableModel.cpp" line="255" />
+            <location filename="../widgets/analysis/GapTableModel.cpp" line="256" />
             <source>Kernel after</source>
             <translation>之后的 kernel</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/GapTableModel.cpp" line="256" />
+            <location filename="../widgets/analysis/GapTableModel.cpp" line="257" />
             <source>Cause</source>
             <translation>原因</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/GapTableModel.cpp" line="257" />
+            <location filename="../widgets/analysis/GapTableModel.cpp" line="258" />
             <source>GEMM before</source>
             <translation>前一 GEMM</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/GapTableModel.cpp" line="258" />
+            <location filename="../widgets/analysis/GapTableModel.cpp" line="259" />
             <source>GEMM after</source>
             <translation>后一 GEMM</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/GapTableModel.cpp" line="259" />
+            <location filename="../widgets/analysis/GapTableModel.cpp" line="260" />
             <source>Evidence</source>
             <translation>证据</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/GapTableModel.cpp" line="264" />
+            <location filename="../widgets/analysis/GapTableModel.cpp" line="265" />
             <source>The GPU (device index) of the stream</source>
             <translation>该流所在的 GPU（设备序号）</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/GapTableModel.cpp" line="265" />
+            <location filename="../widgets/analysis/GapTableModel.cpp" line="266" />
             <source>The CUDA stream that ran nothing</source>
             <translation>处于空闲的 CUDA 流</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/GapTableModel.cpp" line="266" />
+            <location filename="../widgets/analysis/GapTableModel.cpp" line="267" />
             <source>When the gap began, in ms from the trace's first event</source>
             <translation>间隙开始的时刻，从跟踪第一个事件起算（毫秒）</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/GapTableModel.cpp" line="267" />
+            <location filename="../widgets/analysis/GapTableModel.cpp" line="268" />
             <source>The last activity on the stream before the gap</source>
             <translation>间隙之前该流上的最后一个活动</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/GapTableModel.cpp" line="268" />
+            <location filename="../widgets/analysis/GapTableModel.cpp" line="269" />
             <source>The first activity on the stream after the gap</source>
             <translation>间隙之后该流上的第一个活动</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/GapTableModel.cpp" line="269" />
+            <location filename="../widgets/analysis/GapTableModel.cpp" line="270" />
             <source>Why the stream ran nothing, from what the CPU and the other streams did meanwhile</source>
             <translation>根据同一时间 CPU 和其他流的行为，推断该流为何空闲</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/GapTableModel.cpp" line="270" />
+            <location filename="../widgets/analysis/GapTableModel.cpp" line="271" />
             <source>The nearest GEMM kernel on the stream before the gap: the start of its GEMM-to-GEMM window</source>
             <translation>该流上间隙之前最近的 GEMM 内核：其 GEMM 到 GEMM 窗口的起点</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/GapTableModel.cpp" line="271" />
+            <location filename="../widgets/analysis/GapTableModel.cpp" line="272" />
             <source>The nearest GEMM kernel on the stream after the gap: the end of its GEMM-to-GEMM window</source>
             <translation>该流上间隙之后最近的 GEMM 内核：其 GEMM 到 GEMM 窗口的终点</translation>
         </message>
@@ -4383,63 +4383,63 @@ nearest GEMM after: %2</source>
     <context>
         <name>lanescope::JobView</name>
         <message>
-            <location filename="../widgets/ranks/JobView.cpp" line="151" />
+            <location filename="../widgets/ranks/JobView.cpp" line="152" />
             <source>%1 · straggler</source>
             <translation>%1 · 掉队者</translation>
         </message>
         <message>
-            <location filename="../widgets/ranks/JobView.cpp" line="202" />
+            <location filename="../widgets/ranks/JobView.cpp" line="203" />
             <source>Open a folder of rank traces to see the job, one row per rank</source>
             <translation>打开一个包含各 rank 跟踪文件的文件夹即可查看作业，每个 rank 一行</translation>
         </message>
         <message numerus="yes">
-            <location filename="../widgets/ranks/JobView.cpp" line="222" />
+            <location filename="../widgets/ranks/JobView.cpp" line="223" />
             <source>%n rank(s)</source>
             <translation>
                 <numerusform>%n 个 rank</numerusform>
             </translation>
         </message>
         <message>
-            <location filename="../widgets/ranks/JobView.cpp" line="234" />
+            <location filename="../widgets/ranks/JobView.cpp" line="235" />
             <source>compute stream busy</source>
             <translation>计算流忙碌</translation>
         </message>
         <message>
-            <location filename="../widgets/ranks/JobView.cpp" line="235" />
+            <location filename="../widgets/ranks/JobView.cpp" line="236" />
             <source>idle</source>
             <translation>空闲</translation>
         </message>
         <message>
-            <location filename="../widgets/ranks/JobView.cpp" line="246" />
+            <location filename="../widgets/ranks/JobView.cpp" line="247" />
             <source>straggler</source>
             <translation>掉队者</translation>
         </message>
         <message numerus="yes">
-            <location filename="../widgets/ranks/JobView.cpp" line="285" />
+            <location filename="../widgets/ranks/JobView.cpp" line="286" />
             <source>+%n more rank(s): make the window taller</source>
             <translation>
                 <numerusform>另有 %n 个 rank：请把窗口拉高</numerusform>
             </translation>
         </message>
         <message>
-            <location filename="../widgets/ranks/JobView.cpp" line="294" />
+            <location filename="../widgets/ranks/JobView.cpp" line="295" />
             <source>no compute stream</source>
             <translation>没有计算流</translation>
         </message>
         <message>
-            <location filename="../widgets/ranks/JobView.cpp" line="297" />
+            <location filename="../widgets/ranks/JobView.cpp" line="298" />
             <source>compute stream busy %1 of its %2</source>
             <translation>计算流在其 %2 中忙碌 %1</translation>
         </message>
         <message numerus="yes">
-            <location filename="../widgets/ranks/JobView.cpp" line="302" />
+            <location filename="../widgets/ranks/JobView.cpp" line="303" />
             <source>%n listed gap(s), %1</source>
             <translation>
                 <numerusform>列出的间隙 %n 个，共 %1</numerusform>
             </translation>
         </message>
         <message>
-            <location filename="../widgets/ranks/JobView.cpp" line="304" />
+            <location filename="../widgets/ranks/JobView.cpp" line="305" />
             <source>Click to open its lanes</source>
             <translation>单击打开其泳道</translation>
         </message>
@@ -4447,92 +4447,92 @@ nearest GEMM after: %2</source>
     <context>
         <name>lanescope::KernelSummaryModel</name>
         <message>
-            <location filename="../widgets/analysis/TimeSummaryModels.cpp" line="30" />
+            <location filename="../widgets/analysis/TimeSummaryModels.cpp" line="31" />
             <source>GEMM</source>
             <translation>GEMM</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/TimeSummaryModels.cpp" line="31" />
+            <location filename="../widgets/analysis/TimeSummaryModels.cpp" line="32" />
             <source>attention</source>
             <translation>注意力</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/TimeSummaryModels.cpp" line="32" />
+            <location filename="../widgets/analysis/TimeSummaryModels.cpp" line="33" />
             <source>other</source>
             <translation>其他</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/TimeSummaryModels.cpp" line="33" />
+            <location filename="../widgets/analysis/TimeSummaryModels.cpp" line="34" />
             <source>communication</source>
             <translation>通信</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/TimeSummaryModels.cpp" line="34" />
+            <location filename="../widgets/analysis/TimeSummaryModels.cpp" line="35" />
             <source>memcpy/memset</source>
             <translation>memcpy/memset</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/TimeSummaryModels.cpp" line="90" />
+            <location filename="../widgets/analysis/TimeSummaryModels.cpp" line="91" />
             <source>Kernel</source>
             <translation>内核</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/TimeSummaryModels.cpp" line="91" />
+            <location filename="../widgets/analysis/TimeSummaryModels.cpp" line="92" />
             <source>Class</source>
             <translation>类别</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/TimeSummaryModels.cpp" line="92" />
+            <location filename="../widgets/analysis/TimeSummaryModels.cpp" line="93" />
             <source>Calls</source>
             <translation>调用次数</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/TimeSummaryModels.cpp" line="93" />
+            <location filename="../widgets/analysis/TimeSummaryModels.cpp" line="94" />
             <source>Total (ms)</source>
             <translation>总计（毫秒）</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/TimeSummaryModels.cpp" line="94" />
+            <location filename="../widgets/analysis/TimeSummaryModels.cpp" line="95" />
             <source>GPU %</source>
             <translation>GPU 占比 %</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/TimeSummaryModels.cpp" line="95" />
+            <location filename="../widgets/analysis/TimeSummaryModels.cpp" line="96" />
             <source>Mean (µs)</source>
             <translation>平均（微秒）</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/TimeSummaryModels.cpp" line="96" />
+            <location filename="../widgets/analysis/TimeSummaryModels.cpp" line="97" />
             <source>Median (µs)</source>
             <translation>中位数（微秒）</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/TimeSummaryModels.cpp" line="97" />
+            <location filename="../widgets/analysis/TimeSummaryModels.cpp" line="98" />
             <source>Min (µs)</source>
             <translation>最小（微秒）</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/TimeSummaryModels.cpp" line="98" />
+            <location filename="../widgets/analysis/TimeSummaryModels.cpp" line="99" />
             <source>Max (µs)</source>
             <translation>最大（微秒）</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/TimeSummaryModels.cpp" line="99" />
+            <location filename="../widgets/analysis/TimeSummaryModels.cpp" line="100" />
             <source>Streams</source>
             <translation>流</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/TimeSummaryModels.cpp" line="104" />
+            <location filename="../widgets/analysis/TimeSummaryModels.cpp" line="105" />
             <source>Share of the GPU time of every kernel, copy and memset in the scope (the column adds up to 100 %)</source>
             <translation>占范围内所有内核、拷贝和 memset 的 GPU 时间的比例（此列合计为 100 %）</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/TimeSummaryModels.cpp" line="105" />
+            <location filename="../widgets/analysis/TimeSummaryModels.cpp" line="106" />
             <source>The calls' durations summed: streams running at once each count their own time</source>
             <translation>各次调用时长之和：同时运行的多个流各自计入自己的时间</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/TimeSummaryModels.cpp" line="106" />
+            <location filename="../widgets/analysis/TimeSummaryModels.cpp" line="107" />
             <source>The streams the kernel ran on</source>
             <translation>该内核运行过的流</translation>
         </message>
@@ -4540,47 +4540,47 @@ nearest GEMM after: %2</source>
     <context>
         <name>lanescope::LaunchPanel</name>
         <message>
-            <location filename="../widgets/analysis/LaunchPanel.cpp" line="50" />
+            <location filename="../widgets/analysis/LaunchPanel.cpp" line="51" />
             <source>Stream</source>
             <translation>流</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/LaunchPanel.cpp" line="50" />
+            <location filename="../widgets/analysis/LaunchPanel.cpp" line="51" />
             <source>Idle</source>
             <translation>空闲</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/LaunchPanel.cpp" line="50" />
+            <location filename="../widgets/analysis/LaunchPanel.cpp" line="51" />
             <source>Host wait</source>
             <translation>主机等待</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/LaunchPanel.cpp" line="50" />
+            <location filename="../widgets/analysis/LaunchPanel.cpp" line="51" />
             <source>Kernel wait</source>
             <translation>内核等待</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/LaunchPanel.cpp" line="50" />
+            <location filename="../widgets/analysis/LaunchPanel.cpp" line="51" />
             <source>Other</source>
             <translation>其他</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/LaunchPanel.cpp" line="50" />
+            <location filename="../widgets/analysis/LaunchPanel.cpp" line="51" />
             <source>Queue mean</source>
             <translation>队列均值</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/LaunchPanel.cpp" line="51" />
+            <location filename="../widgets/analysis/LaunchPanel.cpp" line="52" />
             <source>Queue max</source>
             <translation>队列最大值</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/LaunchPanel.cpp" line="51" />
+            <location filename="../widgets/analysis/LaunchPanel.cpp" line="52" />
             <source>Queue full</source>
             <translation>队列满</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/LaunchPanel.cpp" line="55" />
+            <location filename="../widgets/analysis/LaunchPanel.cpp" line="56" />
             <source>Holistic Trace Analysis' idle time breakdown: each gap before a kernel on the stream is
 - host wait: the kernel's launch call started after the stream's previous work ended (the CPU did not enqueue fast enough);
 - kernel wait: otherwise, a gap under 30 µs (launch overhead between back-to-back kernels);
@@ -4593,102 +4593,102 @@ The Gaps tab's causes look further: a comm_wait gap (the stream waiting on a col
 “间隙”页的原因分得更细：comm_wait 间隙（流在等待集合通信）、sync 或 allocator 间隙在这里都算“其他”，除非 CPU 启动得晚。</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/LaunchPanel.cpp" line="64" />
+            <location filename="../widgets/analysis/LaunchPanel.cpp" line="65" />
             <source>The stream's idle time between its kernels, copies and memsets</source>
             <translation>该流在其内核、拷贝和 memset 之间的空闲时间</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/LaunchPanel.cpp" line="65" />
+            <location filename="../widgets/analysis/LaunchPanel.cpp" line="66" />
             <source>Operations launched on the stream and not yet finished, on average over time</source>
             <translation>已在该流上启动但尚未完成的操作数，按时间平均</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/LaunchPanel.cpp" line="66" />
+            <location filename="../widgets/analysis/LaunchPanel.cpp" line="67" />
             <source>Time with %1 operations queued: cudaLaunchKernel blocks the CPU then</source>
             <translation>队列中有 %1 个操作的时间：此时 cudaLaunchKernel 会阻塞 CPU</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/LaunchPanel.cpp" line="68" />
+            <location filename="../widgets/analysis/LaunchPanel.cpp" line="69" />
             <source>Launch delay</source>
             <translation>启动延迟</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/LaunchPanel.cpp" line="68" />
+            <location filename="../widgets/analysis/LaunchPanel.cpp" line="69" />
             <source>At</source>
             <translation>位置</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/LaunchPanel.cpp" line="68" />
+            <location filename="../widgets/analysis/LaunchPanel.cpp" line="69" />
             <source>Call</source>
             <translation>调用</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/LaunchPanel.cpp" line="68" />
+            <location filename="../widgets/analysis/LaunchPanel.cpp" line="69" />
             <source>Kernel</source>
             <translation>内核</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/LaunchPanel.cpp" line="68" />
+            <location filename="../widgets/analysis/LaunchPanel.cpp" line="69" />
             <source>Name</source>
             <translation>名称</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/LaunchPanel.cpp" line="70" />
+            <location filename="../widgets/analysis/LaunchPanel.cpp" line="71" />
             <source>The launches that waited longest between the end of their launch call and the start of their kernel. Click: select the kernel in the timeline.</source>
             <translation>从启动调用结束到内核开始等待最久的启动。单击：在时间线中选中该内核。</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/LaunchPanel.cpp" line="72" />
+            <location filename="../widgets/analysis/LaunchPanel.cpp" line="73" />
             <source>Kernel start minus the end of its launch call</source>
             <translation>内核开始时间减去其启动调用的结束时间</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/LaunchPanel.cpp" line="73" />
+            <location filename="../widgets/analysis/LaunchPanel.cpp" line="74" />
             <source>How long the launch call ran on the CPU</source>
             <translation>启动调用在 CPU 上运行的时长</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/LaunchPanel.cpp" line="74" />
+            <location filename="../widgets/analysis/LaunchPanel.cpp" line="75" />
             <source>How long the kernel ran on the GPU</source>
             <translation>内核在 GPU 上运行的时长</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/LaunchPanel.cpp" line="97" />
+            <location filename="../widgets/analysis/LaunchPanel.cpp" line="98" />
             <source>No kernel matched to the call that launched it.</source>
             <translation>没有内核与启动它的调用匹配。</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/LaunchPanel.cpp" line="99" />
+            <location filename="../widgets/analysis/LaunchPanel.cpp" line="100" />
             <source>%1 launches: launch delay median %2, p95 %3; %4 ran shorter on the GPU than their launch call, %5 calls over 50 µs, %6 delays over 100 µs.</source>
             <translation>%1 次启动：启动延迟中位数 %2，p95 %3；%4 次在 GPU 上的运行时间短于其启动调用，%5 次调用超过 50 µs，%6 次延迟超过 100 µs。</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/LaunchPanel.cpp" line="105" />
+            <location filename="../widgets/analysis/LaunchPanel.cpp" line="106" />
             <source>Host wait: %1 of the compute streams' idle time.</source>
             <translation>主机等待：占计算流空闲时间的 %1。</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/LaunchPanel.cpp" line="107" />
+            <location filename="../widgets/analysis/LaunchPanel.cpp" line="108" />
             <source>(Holistic Trace Analysis' definitions: its launch calls, the whole trace.)</source>
             <translation>（Holistic Trace Analysis 的定义：它的启动调用，整个 trace。）</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/LaunchPanel.cpp" line="108" />
+            <location filename="../widgets/analysis/LaunchPanel.cpp" line="109" />
             <source>(Over the analysed steps; CUDA, HIP and MTIA launch calls.)</source>
             <translation>（在分析的步内；CUDA、HIP 和 MTIA 的启动调用。）</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/LaunchPanel.cpp" line="113" />
+            <location filename="../widgets/analysis/LaunchPanel.cpp" line="114" />
             <source>GPU %1 stream %2</source>
             <translation>GPU %1 流 %2</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/LaunchPanel.cpp" line="113" />
+            <location filename="../widgets/analysis/LaunchPanel.cpp" line="114" />
             <source>stream %1</source>
             <translation>流 %1</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/LaunchPanel.cpp" line="116" />
+            <location filename="../widgets/analysis/LaunchPanel.cpp" line="117" />
             <source>%1 (%2)</source>
             <translation>%1（%2）</translation>
         </message>
@@ -4696,25 +4696,25 @@ The Gaps tab's causes look further: a comm_wait gap (the stream waiting on a col
     <context>
         <name>lanescope::LegendWidget</name>
         <message>
-            <location filename="../widgets/render/PictureExport.cpp" line="41" />
-            <location filename="../widgets/timeline/TimelinePanels.cpp" line="374" />
+            <location filename="../widgets/render/PictureExport.cpp" line="42" />
+            <location filename="../widgets/timeline/TimelinePanels.cpp" line="375" />
             <source>Memory allocated</source>
             <translation>已分配内存</translation>
         </message>
         <message>
-            <location filename="../widgets/render/PictureExport.cpp" line="43" />
-            <location filename="../widgets/timeline/TimelinePanels.cpp" line="375" />
+            <location filename="../widgets/render/PictureExport.cpp" line="44" />
+            <location filename="../widgets/timeline/TimelinePanels.cpp" line="376" />
             <source>Memory reserved</source>
             <translation>已保留内存</translation>
         </message>
         <message>
-            <location filename="../widgets/render/PictureExport.cpp" line="46" />
-            <location filename="../widgets/timeline/TimelinePanels.cpp" line="376" />
+            <location filename="../widgets/render/PictureExport.cpp" line="47" />
+            <location filename="../widgets/timeline/TimelinePanels.cpp" line="377" />
             <source>Memory spike (allocated and freed within 20 ms)</source>
             <translation>内存尖峰（20 毫秒内分配又释放）</translation>
         </message>
         <message>
-            <location filename="../widgets/timeline/TimelinePanels.cpp" line="377" />
+            <location filename="../widgets/timeline/TimelinePanels.cpp" line="378" />
             <source>Flow (CPU launch → GPU kernel)</source>
             <translation>流向（CPU 启动 → GPU 内核）</translation>
         </message>
@@ -4722,223 +4722,223 @@ The Gaps tab's causes look further: a comm_wait gap (the stream waiting on a col
     <context>
         <name>lanescope::MainWindow</name>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="103" />
+            <location filename="../app/gui/MainWindow.cpp" line="104" />
             <source>Open a PyTorch Profiler trace (.json or .json.gz) with File &gt; Open, or drop it on this window.</source>
             <translation>通过“文件 &gt; 打开”打开 PyTorch Profiler 跟踪文件（.json 或 .json.gz），或将其拖放到此窗口。</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="123" />
+            <location filename="../app/gui/MainWindow.cpp" line="124" />
             <source>Ready</source>
             <translation>就绪</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="129" />
+            <location filename="../app/gui/MainWindow.cpp" line="130" />
             <source>Cancel</source>
             <translation>取消</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="130" />
-            <location filename="../app/gui/MainWindow.cpp" line="984" />
+            <location filename="../app/gui/MainWindow.cpp" line="131" />
+            <location filename="../app/gui/MainWindow.cpp" line="985" />
             <source>Stop loading this trace</source>
             <translation>停止加载此跟踪文件</translation>
         </message>
         <message numerus="yes">
-            <location filename="../app/gui/MainWindow.cpp" line="160" />
+            <location filename="../app/gui/MainWindow.cpp" line="161" />
             <source>Comparing %n run(s)</source>
             <translation>
                 <numerusform>正在比较 %n 个运行</numerusform>
             </translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="160" />
+            <location filename="../app/gui/MainWindow.cpp" line="161" />
             <source>Showing %1 alone</source>
             <translation>仅显示 %1</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="197" />
+            <location filename="../app/gui/MainWindow.cpp" line="198" />
             <source>&amp;File</source>
             <translation>文件(&amp;F)</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="198" />
+            <location filename="../app/gui/MainWindow.cpp" line="199" />
             <source>&amp;Open…</source>
             <translation>打开(&amp;O)…</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="200" />
+            <location filename="../app/gui/MainWindow.cpp" line="201" />
             <source>Open a PyTorch Profiler / Kineto trace</source>
             <translation>打开 PyTorch Profiler / Kineto 跟踪文件</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="202" />
+            <location filename="../app/gui/MainWindow.cpp" line="203" />
             <source>&amp;Compare With…</source>
             <translation>比较(&amp;C)…</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="204" />
+            <location filename="../app/gui/MainWindow.cpp" line="205" />
             <source>Add traces to compare with the one shown, which stays the baseline</source>
             <translation>添加要与当前跟踪比较的跟踪文件，当前跟踪仍作为基线</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="205" />
+            <location filename="../app/gui/MainWindow.cpp" line="206" />
             <source>Open &amp;Demo Comparison</source>
             <translation>打开演示比较(&amp;D)</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="206" />
+            <location filename="../app/gui/MainWindow.cpp" line="207" />
             <source>The case study: an FSDP run before and after prefetching and allocator tuning</source>
             <translation>案例研究：一个 FSDP 运行在预取和分配器调优前后的对比</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="207" />
+            <location filename="../app/gui/MainWindow.cpp" line="208" />
             <source>Open &amp;Recent</source>
             <translation>最近打开(&amp;R)</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="212" />
+            <location filename="../app/gui/MainWindow.cpp" line="213" />
             <source>&amp;Export Picture…</source>
             <translation>导出图片(&amp;E)…</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="214" />
+            <location filename="../app/gui/MainWindow.cpp" line="215" />
             <source>Write the timeline's window as PNG, SVG or PDF, drawn at the size you choose</source>
             <translation>将时间线当前窗口按所选尺寸绘制并导出为 PNG、SVG 或 PDF</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="218" />
+            <location filename="../app/gui/MainWindow.cpp" line="219" />
             <source>&amp;Quit</source>
             <translation>退出(&amp;Q)</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="222" />
-            <location filename="../app/gui/MainWindow.cpp" line="863" />
+            <location filename="../app/gui/MainWindow.cpp" line="223" />
+            <location filename="../app/gui/MainWindow.cpp" line="864" />
             <source>&amp;Edit</source>
             <translation>编辑(&amp;E)</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="223" />
+            <location filename="../app/gui/MainWindow.cpp" line="224" />
             <source>&amp;Find…</source>
             <translation>查找(&amp;F)…</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="225" />
+            <location filename="../app/gui/MainWindow.cpp" line="226" />
             <source>Find &amp;Next</source>
             <translation>查找下一个(&amp;N)</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="227" />
+            <location filename="../app/gui/MainWindow.cpp" line="228" />
             <source>Find &amp;Previous</source>
             <translation>查找上一个(&amp;P)</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="230" />
+            <location filename="../app/gui/MainWindow.cpp" line="231" />
             <source>&amp;Copy Picture</source>
             <translation>复制图片(&amp;C)</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="232" />
+            <location filename="../app/gui/MainWindow.cpp" line="233" />
             <source>Put a PNG of the timeline's window, with title and legend, on the clipboard</source>
             <translation>将时间线当前窗口的 PNG 图片（含标题和图例）复制到剪贴板</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="234" />
+            <location filename="../app/gui/MainWindow.cpp" line="235" />
             <source>Pre&amp;ferences…</source>
             <translation>首选项(&amp;F)…</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="237" />
-            <location filename="../app/gui/MainWindow.cpp" line="873" />
+            <location filename="../app/gui/MainWindow.cpp" line="238" />
+            <location filename="../app/gui/MainWindow.cpp" line="874" />
             <source>&amp;View</source>
             <translation>视图(&amp;V)</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="238" />
+            <location filename="../app/gui/MainWindow.cpp" line="239" />
             <source>&amp;Fit All</source>
             <translation>全部显示(&amp;F)</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="239" />
+            <location filename="../app/gui/MainWindow.cpp" line="240" />
             <source>Show the whole trace (F or Home in the timeline)</source>
             <translation>显示整个跟踪（在时间线中按 F 或 Home）</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="240" />
+            <location filename="../app/gui/MainWindow.cpp" line="241" />
             <source>&amp;Memory Overlay</source>
             <translation>内存叠加(&amp;M)</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="243" />
+            <location filename="../app/gui/MainWindow.cpp" line="244" />
             <source>Draw each GPU's allocated and reserved memory over its lanes</source>
             <translation>在每个 GPU 的泳道上绘制其已分配和已保留内存</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="245" />
+            <location filename="../app/gui/MainWindow.cpp" line="246" />
             <source>Launch &amp;Queues</source>
             <translation>启动队列(&amp;Q)</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="249" />
+            <location filename="../app/gui/MainWindow.cpp" line="250" />
             <source>Under each GPU stream, its launch queue: operations launched and not yet finished</source>
             <translation>在每个 GPU 流下方显示其启动队列：已启动但尚未完成的操作</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="251" />
+            <location filename="../app/gui/MainWindow.cpp" line="252" />
             <source>&amp;Critical Path</source>
             <translation>关键路径(&amp;C)</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="255" />
+            <location filename="../app/gui/MainWindow.cpp" line="256" />
             <source>Draw the critical path of the analysed step over the lanes, in the colours of its parts</source>
             <translation>在各泳道上按各部分的颜色画出所分析步的关键路径</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="266" />
+            <location filename="../app/gui/MainWindow.cpp" line="267" />
             <source>&amp;GPU Lanes Only</source>
             <translation>仅 GPU 泳道(&amp;G)</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="269" />
+            <location filename="../app/gui/MainWindow.cpp" line="270" />
             <source>Hide the CPU threads: every run's GPU streams next to each other</source>
             <translation>隐藏 CPU 线程：各运行的 GPU 流并排显示</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="271" />
+            <location filename="../app/gui/MainWindow.cpp" line="272" />
             <source>&amp;Job Overview</source>
             <translation>作业概览(&amp;J)</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="274" />
+            <location filename="../app/gui/MainWindow.cpp" line="275" />
             <source>A folder of ranks: one row per rank, its compute stream busy and idle and its gaps, the straggler marked; a click opens that rank's lanes</source>
             <translation>rank 文件夹：每个 rank 一行，显示其计算流的忙碌与空闲以及间隙，并标出掉队者；单击打开该 rank 的泳道</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="292" />
-            <location filename="../app/gui/MainWindow.cpp" line="881" />
+            <location filename="../app/gui/MainWindow.cpp" line="293" />
+            <location filename="../app/gui/MainWindow.cpp" line="882" />
             <source>&amp;Analysis</source>
             <translation>分析(&amp;A)</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="293" />
+            <location filename="../app/gui/MainWindow.cpp" line="294" />
             <source>Analyse &amp;Selected Range</source>
             <translation>分析所选范围(&amp;S)</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="302" />
+            <location filename="../app/gui/MainWindow.cpp" line="303" />
             <source>Limit the gap analysis to the time range selected with Shift+drag</source>
             <translation>只分析用 Shift+拖动选中的时间范围内的间隙</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="303" />
+            <location filename="../app/gui/MainWindow.cpp" line="304" />
             <source>Analyse &amp;Whole Trace</source>
             <translation>分析整个跟踪(&amp;W)</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="304" />
+            <location filename="../app/gui/MainWindow.cpp" line="305" />
             <source>Clear Gap &amp;Mark</source>
             <translation>清除间隙标记(&amp;M)</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="306" />
+            <location filename="../app/gui/MainWindow.cpp" line="307" />
             <source>&amp;Help</source>
             <translation>帮助(&amp;H)</translation>
         </message>
@@ -4955,285 +4955,285 @@ The Gaps tab's causes look further: a comm_wait gap (the stream waiting on a col
             <translation type="vanished">&lt;table&gt;&lt;tr&gt;&lt;td&gt;&lt;b&gt;W / S&lt;/b&gt;&lt;/td&gt;&lt;td&gt;放大 / 缩小&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;b&gt;A / D&lt;/b&gt;&lt;/td&gt;&lt;td&gt;向左 / 向右平移&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;b&gt;Ctrl+滚轮&lt;/b&gt;&lt;/td&gt;&lt;td&gt;以光标为中心缩放&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;b&gt;Shift+滚轮&lt;/b&gt;&lt;/td&gt;&lt;td&gt;平移&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;b&gt;拖动&lt;/b&gt;&lt;/td&gt;&lt;td&gt;平移与滚动&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;b&gt;Shift+拖动&lt;/b&gt;&lt;/td&gt;&lt;td&gt;选择时间范围&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;b&gt;双击&lt;/b&gt;&lt;/td&gt;&lt;td&gt;缩放到片段&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;b&gt;F / Home&lt;/b&gt;&lt;/td&gt;&lt;td&gt;聚焦所选 / 全部显示&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;b&gt;Ctrl+F&lt;/b&gt;&lt;/td&gt;&lt;td&gt;按名称查找片段&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;b&gt;Esc&lt;/b&gt;&lt;/td&gt;&lt;td&gt;清除选择与范围&lt;/td&gt;&lt;/tr&gt;&lt;/table&gt;</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="313" />
+            <location filename="../app/gui/MainWindow.cpp" line="314" />
             <source>&amp;About Lanescope</source>
             <translation>关于 Lanescope(&amp;A)</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="315" />
+            <location filename="../app/gui/MainWindow.cpp" line="316" />
             <source>About &amp;Qt</source>
             <translation>关于 Qt(&amp;Q)</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="331" />
+            <location filename="../app/gui/MainWindow.cpp" line="332" />
             <source>Summary</source>
             <translation>概要</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="332" />
+            <location filename="../app/gui/MainWindow.cpp" line="333" />
             <source>Details</source>
             <translation>详情</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="333" />
+            <location filename="../app/gui/MainWindow.cpp" line="334" />
             <source>Time Range</source>
             <translation>时间范围</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="334" />
+            <location filename="../app/gui/MainWindow.cpp" line="335" />
             <source>Legend</source>
             <translation>图例</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="336" />
+            <location filename="../app/gui/MainWindow.cpp" line="337" />
             <source>Search Results</source>
             <translation>搜索结果</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="425" />
+            <location filename="../app/gui/MainWindow.cpp" line="426" />
             <source>Open Trace</source>
             <translation>打开跟踪文件</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="426" />
-            <location filename="../app/gui/MainWindow.cpp" line="610" />
+            <location filename="../app/gui/MainWindow.cpp" line="427" />
+            <location filename="../app/gui/MainWindow.cpp" line="611" />
             <source>PyTorch Profiler traces (*.json *.json.gz *.pt.trace.json *.pt.trace.json.gz);;All files (*)</source>
             <translation>PyTorch Profiler 跟踪文件 (*.json *.json.gz *.pt.trace.json *.pt.trace.json.gz);;所有文件 (*)</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="447" />
+            <location filename="../app/gui/MainWindow.cpp" line="448" />
             <source>&amp;%1 %2</source>
             <translation>&amp;%1 %2</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="453" />
+            <location filename="../app/gui/MainWindow.cpp" line="454" />
             <source>No recent files</source>
             <translation>没有最近打开的文件</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="457" />
+            <location filename="../app/gui/MainWindow.cpp" line="458" />
             <source>&amp;Clear Menu</source>
             <translation>清除列表(&amp;C)</translation>
         </message>
         <message numerus="yes">
-            <location filename="../app/gui/MainWindow.cpp" line="538" />
+            <location filename="../app/gui/MainWindow.cpp" line="539" />
             <source>%1: a job of %n rank(s), shown and compared through rank %2; the Job rows of the Metrics table measure every rank</source>
             <translation>
                 <numerusform>%1：%n 个 rank 的作业，通过 rank %2 显示和比较；指标表中的“作业”行统计所有 rank</numerusform>
             </translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="587" />
+            <location filename="../app/gui/MainWindow.cpp" line="588" />
             <source>the demo</source>
             <translation>演示</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="609" />
+            <location filename="../app/gui/MainWindow.cpp" line="610" />
             <source>Compare With</source>
             <translation>选择要比较的跟踪文件</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="481" />
+            <location filename="../app/gui/MainWindow.cpp" line="482" />
             <source>Loading %1…</source>
             <translation>正在加载 %1…</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="645" />
+            <location filename="../app/gui/MainWindow.cpp" line="646" />
             <source>Cancelling…</source>
             <translation>正在取消…</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="498" />
+            <location filename="../app/gui/MainWindow.cpp" line="499" />
             <source>Loading %1 was cancelled.</source>
             <translation>已取消加载 %1。</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="689" />
+            <location filename="../app/gui/MainWindow.cpp" line="690" />
             <source>Rank %1/%2</source>
             <translation>rank %1/%2</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="689" />
+            <location filename="../app/gui/MainWindow.cpp" line="690" />
             <source>Rank %1</source>
             <translation>rank %1</translation>
         </message>
         <message numerus="yes">
-            <location filename="../app/gui/MainWindow.cpp" line="693" />
+            <location filename="../app/gui/MainWindow.cpp" line="694" />
             <source>%1 (+%n more GPU(s))</source>
             <translation>
                 <numerusform>%1（另有 %n 个 GPU）</numerusform>
             </translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="696" />
+            <location filename="../app/gui/MainWindow.cpp" line="697" />
             <source>%1 events</source>
             <translation>%1 个事件</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="697" />
+            <location filename="../app/gui/MainWindow.cpp" line="698" />
             <source>loaded in %1 s</source>
             <translation>加载耗时 %1 秒</translation>
         </message>
         <message numerus="yes">
-            <location filename="../app/gui/MainWindow.cpp" line="699" />
+            <location filename="../app/gui/MainWindow.cpp" line="700" />
             <source>%n warning(s)</source>
             <translation>
                 <numerusform>%n 条警告</numerusform>
             </translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="707" />
+            <location filename="../app/gui/MainWindow.cpp" line="708" />
             <source>unknown error</source>
             <translation>未知错误</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="708" />
+            <location filename="../app/gui/MainWindow.cpp" line="709" />
             <source>Could not open %1: %2</source>
             <translation>无法打开 %1：%2</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="710" />
+            <location filename="../app/gui/MainWindow.cpp" line="711" />
             <source>Could not open trace</source>
             <translation>无法打开跟踪文件</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="711" />
+            <location filename="../app/gui/MainWindow.cpp" line="712" />
             <source>Lanescope could not open %1.</source>
             <translation>Lanescope 无法打开 %1。</translation>
         </message>
         <message numerus="yes">
-            <location filename="../app/gui/MainWindow.cpp" line="721" />
+            <location filename="../app/gui/MainWindow.cpp" line="722" />
             <source>%1 (%n rank(s)) — Lanescope</source>
             <translation>
                 <numerusform>%1（%n 个 rank）— Lanescope</numerusform>
             </translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="730" />
+            <location filename="../app/gui/MainWindow.cpp" line="731" />
             <source>Lanescope</source>
             <translation>Lanescope</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="877" />
+            <location filename="../app/gui/MainWindow.cpp" line="878" />
             <source>Annotate &amp;Findings</source>
             <translation>标注发现(&amp;F)</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="879" />
+            <location filename="../app/gui/MainWindow.cpp" line="880" />
             <source>Label each gap over the threshold and each allocator spike in view (undo removes them)</source>
             <translation>为视图中每个超过阈值的间隙和每个分配器尖峰添加标注（撤销可将其移除）</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="900" />
+            <location filename="../app/gui/MainWindow.cpp" line="901" />
             <source>&amp;Annotate This Gap</source>
             <translation>标注此间隙(&amp;A)</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="902" />
+            <location filename="../app/gui/MainWindow.cpp" line="903" />
             <source>Annotated the gap</source>
             <translation>已标注该间隙</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="902" />
+            <location filename="../app/gui/MainWindow.cpp" line="903" />
             <source>The gap is annotated already</source>
             <translation>该间隙已有标注</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="945" />
+            <location filename="../app/gui/MainWindow.cpp" line="946" />
             <source>Open &amp;Folder…</source>
             <translation>打开文件夹(&amp;F)…</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="947" />
+            <location filename="../app/gui/MainWindow.cpp" line="948" />
             <source>Open a folder of rank traces (one file per rank) as one job, side by side on one clock</source>
             <translation>将 rank 跟踪文件所在的文件夹（每个 rank 一个文件）作为一个作业打开，在同一时钟上并排显示</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="948" />
+            <location filename="../app/gui/MainWindow.cpp" line="949" />
             <source>Compare With Folder…</source>
             <translation>与文件夹比较…</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="949" />
+            <location filename="../app/gui/MainWindow.cpp" line="950" />
             <source>Compare what is shown with a folder of rank traces (baseline job vs optimized job)</source>
             <translation>将当前显示的内容与 rank 跟踪文件所在的文件夹比较（基线作业对比优化后的作业）</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="955" />
+            <location filename="../app/gui/MainWindow.cpp" line="956" />
             <source>Compare With Folder of Rank Traces</source>
             <translation>与 rank 跟踪文件所在的文件夹比较</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="965" />
+            <location filename="../app/gui/MainWindow.cpp" line="966" />
             <source>Open Folder of Rank Traces</source>
             <translation>打开 rank 跟踪文件所在的文件夹</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="975" />
+            <location filename="../app/gui/MainWindow.cpp" line="976" />
             <source>Loading the ranks in %1…</source>
             <translation>正在加载 %1 中的各 rank…</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="307" />
+            <location filename="../app/gui/MainWindow.cpp" line="308" />
             <source>Open &amp;Demo</source>
             <translation>打开演示(&amp;D)</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="308" />
+            <location filename="../app/gui/MainWindow.cpp" line="309" />
             <source>The case study: an FSDP run before and after prefetching and allocator tuning, compared</source>
             <translation>案例研究：对比一个 FSDP 运行在预取和分配器调优前后的表现</translation>
         </message>
         <message numerus="yes">
-            <location filename="../app/gui/MainWindow.cpp" line="479" />
+            <location filename="../app/gui/MainWindow.cpp" line="480" />
             <source>%n run(s)</source>
             <translation>
                 <numerusform>%n 个运行</numerusform>
             </translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="485" />
+            <location filename="../app/gui/MainWindow.cpp" line="486" />
             <source>Stop loading</source>
             <translation>停止加载</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="979" />
+            <location filename="../app/gui/MainWindow.cpp" line="980" />
             <source>Stop loading this folder</source>
             <translation>停止加载此文件夹</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="989" />
+            <location filename="../app/gui/MainWindow.cpp" line="990" />
             <source>Loading the folder %1 was cancelled.</source>
             <translation>已取消加载文件夹 %1。</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="997" />
+            <location filename="../app/gui/MainWindow.cpp" line="998" />
             <source>no rank trace in it</source>
             <translation>其中没有 rank 跟踪文件</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="1014" />
+            <location filename="../app/gui/MainWindow.cpp" line="1015" />
             <source>rank %1 (guessed)</source>
             <translation>rank %1（推测）</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="1014" />
+            <location filename="../app/gui/MainWindow.cpp" line="1015" />
             <source>rank %1</source>
             <translation>rank %1</translation>
         </message>
         <message numerus="yes">
-            <location filename="../app/gui/MainWindow.cpp" line="1064" />
+            <location filename="../app/gui/MainWindow.cpp" line="1065" />
             <source>%n rank(s) of %1 loaded in %2 s (%3 events, %4 at once)</source>
             <translation>
                 <numerusform>已加载 %1 中的 %n 个 rank，耗时 %2 秒（%3 个事件，同时加载 %4 个）</numerusform>
             </translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="215" />
+            <location filename="../app/gui/MainWindow.cpp" line="216" />
             <source>&amp;Report…</source>
             <translation>报告(&amp;R)…</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="216" />
+            <location filename="../app/gui/MainWindow.cpp" line="217" />
             <source>Write one landscape PDF page: the picture, the runs and the metrics table</source>
             <translation>输出一页横向 PDF：图片、运行和指标表</translation>
         </message>
@@ -5290,33 +5290,33 @@ The Gaps tab's causes look further: a comm_wait gap (the stream waiting on a col
             <translation type="vanished">报告已写入 %1</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="1142" />
+            <location filename="../app/gui/MainWindow.cpp" line="1143" />
             <source>Re&amp;load</source>
             <translation>重新加载(&amp;L)</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="1144" />
+            <location filename="../app/gui/MainWindow.cpp" line="1145" />
             <source>Load the trace(s) shown again from disk</source>
             <translation>从磁盘重新加载当前显示的跟踪文件</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="1181" />
+            <location filename="../app/gui/MainWindow.cpp" line="1182" />
             <source>%1 changed on disk — Reload to see the new version.</source>
             <translation>%1 已在磁盘上更改 — 点击“重新加载”查看新版本。</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="1182" />
+            <location filename="../app/gui/MainWindow.cpp" line="1183" />
             <source>%1 was removed or renamed on disk.</source>
             <translation>%1 已在磁盘上被删除或重命名。</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="1183" />
+            <location filename="../app/gui/MainWindow.cpp" line="1184" />
             <source>Reload</source>
             <translation>重新加载</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="728" />
-            <location filename="../app/gui/MainWindow.cpp" line="733" />
+            <location filename="../app/gui/MainWindow.cpp" line="729" />
+            <location filename="../app/gui/MainWindow.cpp" line="734" />
             <source>%1 — Lanescope</source>
             <translation>%1 — Lanescope</translation>
         </message>
@@ -5349,45 +5349,45 @@ The Gaps tab's causes look further: a comm_wait gap (the stream waiting on a col
             <translation type="vanished">图片已复制到剪贴板</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="517" />
-            <location filename="../app/gui/MainWindow.cpp" line="545" />
-            <location filename="../app/gui/MainWindow.cpp" line="763" />
-            <location filename="../app/gui/MainWindow.cpp" line="1020" />
+            <location filename="../app/gui/MainWindow.cpp" line="518" />
+            <location filename="../app/gui/MainWindow.cpp" line="546" />
+            <location filename="../app/gui/MainWindow.cpp" line="764" />
+            <location filename="../app/gui/MainWindow.cpp" line="1021" />
             <source>%1: %2</source>
             <translation>%1：%2</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="497" />
-            <location filename="../app/gui/MainWindow.cpp" line="752" />
+            <location filename="../app/gui/MainWindow.cpp" line="498" />
+            <location filename="../app/gui/MainWindow.cpp" line="753" />
             <source>the comparison</source>
             <translation>比较</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="447" />
-            <location filename="../app/gui/MainWindow.cpp" line="450" />
-            <location filename="../app/gui/MainWindow.cpp" line="728" />
+            <location filename="../app/gui/MainWindow.cpp" line="448" />
+            <location filename="../app/gui/MainWindow.cpp" line="451" />
+            <location filename="../app/gui/MainWindow.cpp" line="729" />
             <source> vs </source>
             <translation> 对比 </translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="310" />
+            <location filename="../app/gui/MainWindow.cpp" line="311" />
             <source>&amp;Keyboard Shortcuts</source>
             <translation>快捷键(&amp;K)</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="312" />
+            <location filename="../app/gui/MainWindow.cpp" line="313" />
             <source>Every shortcut of the menus and toolbars, and the timeline's keys</source>
             <translation>菜单和工具栏的所有快捷键，以及时间线的按键</translation>
         </message>
         <message numerus="yes">
-            <location filename="../app/gui/MainWindow.cpp" line="791" />
+            <location filename="../app/gui/MainWindow.cpp" line="792" />
             <source>Comparing %n run(s), aligned on their complete step %1</source>
             <translation>
                 <numerusform>正在比较 %n 个运行，按各自第 %1 个完整步对齐</numerusform>
             </translation>
         </message>
         <message numerus="yes">
-            <location filename="../app/gui/MainWindow.cpp" line="793" />
+            <location filename="../app/gui/MainWindow.cpp" line="794" />
             <source>Comparing %n run(s), aligned on their starts</source>
             <translation>
                 <numerusform>正在比较 %n 个运行，按各自起点对齐</numerusform>
@@ -5405,39 +5405,39 @@ The Gaps tab's causes look further: a comm_wait gap (the stream waiting on a col
             <translation type="vanished">%1 MB</translation>
         </message>
         <message>
-            <location filename="../widgets/render/MemoryBand.cpp" line="79" />
+            <location filename="../widgets/render/MemoryBand.cpp" line="80" />
             <source>allocated %1</source>
             <translation>已分配 %1</translation>
         </message>
         <message>
-            <location filename="../widgets/render/MemoryBand.cpp" line="82" />
+            <location filename="../widgets/render/MemoryBand.cpp" line="83" />
             <source>%1 · reserved %2</source>
             <translation>%1 · 已保留 %2</translation>
         </message>
         <message>
-            <location filename="../widgets/render/MemoryBand.cpp" line="246" />
+            <location filename="../widgets/render/MemoryBand.cpp" line="247" />
             <source>allocated</source>
             <translation>已分配</translation>
         </message>
         <message>
-            <location filename="../widgets/render/MemoryBand.cpp" line="248" />
+            <location filename="../widgets/render/MemoryBand.cpp" line="249" />
             <source>reserved</source>
             <translation>已保留</translation>
         </message>
         <message numerus="yes">
-            <location filename="../widgets/render/MemoryBand.cpp" line="250" />
+            <location filename="../widgets/render/MemoryBand.cpp" line="251" />
             <source>%n spike(s)</source>
             <translation>
                 <numerusform>%n 个尖峰</numerusform>
             </translation>
         </message>
         <message>
-            <location filename="../widgets/render/MemoryBand.cpp" line="71" />
+            <location filename="../widgets/render/MemoryBand.cpp" line="72" />
             <source>device total %1</source>
             <translation>设备显存总量 %1</translation>
         </message>
         <message>
-            <location filename="../widgets/render/MemoryBand.cpp" line="72" />
+            <location filename="../widgets/render/MemoryBand.cpp" line="73" />
             <source>device total %1, off axis</source>
             <translation>设备显存总量 %1，超出坐标轴范围</translation>
         </message>
@@ -5445,52 +5445,52 @@ The Gaps tab's causes look further: a comm_wait gap (the stream waiting on a col
     <context>
         <name>lanescope::MetricsTableModel</name>
         <message>
-            <location filename="../widgets/compare/MetricsTableModel.cpp" line="51" />
+            <location filename="../widgets/compare/MetricsTableModel.cpp" line="52" />
             <source>Step time</source>
             <translation>步时长</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/MetricsTableModel.cpp" line="52" />
+            <location filename="../widgets/compare/MetricsTableModel.cpp" line="53" />
             <source>Median CPU duration of the complete ProfilerSteps (the last step of two or more is left out: the profiler closes it at its stop)</source>
             <translation>完整 ProfilerStep 的 CPU 时长中位数（有两步或以上时不计最后一步：分析器在停止时才将其关闭）</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/MetricsTableModel.cpp" line="55" />
+            <location filename="../widgets/compare/MetricsTableModel.cpp" line="56" />
             <source>Tokens/s per GPU</source>
             <translation>每 GPU token/秒</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/MetricsTableModel.cpp" line="56" />
+            <location filename="../widgets/compare/MetricsTableModel.cpp" line="57" />
             <source>Tokens per step over the median step time (needs the MFU inputs of the Analysis dock)</source>
             <translation>每步 token 数除以步时长中位数（需要“分析”面板中的 MFU 输入）</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/MetricsTableModel.cpp" line="60" />
+            <location filename="../widgets/compare/MetricsTableModel.cpp" line="61" />
             <source>Samples/s per GPU</source>
             <translation>每 GPU 样本/秒</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/MetricsTableModel.cpp" line="61" />
+            <location filename="../widgets/compare/MetricsTableModel.cpp" line="62" />
             <source>Samples (images) per step over the median step time (the Analysis dock's MFU panel, with samples)</source>
             <translation>每步样本（图像）数除以步时长中位数（来自“分析”面板的 MFU 区域，按样本填写）</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/MetricsTableModel.cpp" line="63" />
+            <location filename="../widgets/compare/MetricsTableModel.cpp" line="64" />
             <source>MFU</source>
             <translation>MFU</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/MetricsTableModel.cpp" line="63" />
+            <location filename="../widgets/compare/MetricsTableModel.cpp" line="64" />
             <source>Model FLOPs utilisation: 6 × parameters × tokens/s over the GPU's peak</source>
             <translation>模型 FLOPs 利用率：6 × 参数量 × token/秒，除以 GPU 峰值</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/MetricsTableModel.cpp" line="65" />
+            <location filename="../widgets/compare/MetricsTableModel.cpp" line="66" />
             <source>Achieved TFLOPS</source>
             <translation>实际 TFLOPS</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/MetricsTableModel.cpp" line="65" />
+            <location filename="../widgets/compare/MetricsTableModel.cpp" line="66" />
             <source>Model FLOPs per second per GPU at the median step time</source>
             <translation>按步时长中位数计算的每 GPU 每秒模型 FLOPs</translation>
         </message>
@@ -5499,62 +5499,62 @@ The Gaps tab's causes look further: a comm_wait gap (the stream waiting on a col
             <translation type="vanished">GPU 空闲</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/MetricsTableModel.cpp" line="67" />
+            <location filename="../widgets/compare/MetricsTableModel.cpp" line="68" />
             <source>Compute-stream idle</source>
             <translation>计算流空闲</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/MetricsTableModel.cpp" line="68" />
+            <location filename="../widgets/compare/MetricsTableModel.cpp" line="69" />
             <source>Share of the analysed time (the steps' CPU spans) in which no compute stream runs a kernel: the Analysis dock's lead figure, and the one the advice measures</source>
             <translation>分析时间（各步的 CPU 区间）中没有任何计算流运行内核的比例：“分析”面板的首要指标，也是建议所衡量的指标</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/MetricsTableModel.cpp" line="71" />
+            <location filename="../widgets/compare/MetricsTableModel.cpp" line="72" />
             <source>All-GPU idle</source>
             <translation>全 GPU 空闲</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/MetricsTableModel.cpp" line="72" />
+            <location filename="../widgets/compare/MetricsTableModel.cpp" line="73" />
             <source>Share of the analysed GPU time with no kernel, copy or memset on any stream (Holistic Trace Analysis' temporal breakdown, whole trace)</source>
             <translation>分析的 GPU 时间中任何流上都没有内核、拷贝或 memset 的比例（Holistic Trace Analysis 的时间分解，整个跟踪）</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/MetricsTableModel.cpp" line="75" />
+            <location filename="../widgets/compare/MetricsTableModel.cpp" line="76" />
             <source>GPU compute</source>
             <translation>GPU 计算</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/MetricsTableModel.cpp" line="75" />
+            <location filename="../widgets/compare/MetricsTableModel.cpp" line="76" />
             <source>Share of GPU time in computation kernels (GEMM, attention, elementwise…)</source>
             <translation>GPU 时间中用于计算内核（GEMM、注意力、逐元素……）的比例</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/MetricsTableModel.cpp" line="77" />
+            <location filename="../widgets/compare/MetricsTableModel.cpp" line="78" />
             <source>GPU non-compute</source>
             <translation>GPU 非计算</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/MetricsTableModel.cpp" line="78" />
+            <location filename="../widgets/compare/MetricsTableModel.cpp" line="79" />
             <source>Share of GPU time in communication and memory kernels with no computation at the same time</source>
             <translation>GPU 时间中用于通信和内存内核、且同时没有计算的比例</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/MetricsTableModel.cpp" line="80" />
+            <location filename="../widgets/compare/MetricsTableModel.cpp" line="81" />
             <source>Comm–compute overlap</source>
             <translation>通信与计算重叠</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/MetricsTableModel.cpp" line="81" />
+            <location filename="../widgets/compare/MetricsTableModel.cpp" line="82" />
             <source>Share of communication time that overlaps computation (higher hides more of it)</source>
             <translation>与计算重叠的通信时间比例（越高，隐藏的通信越多）</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/MetricsTableModel.cpp" line="83" />
+            <location filename="../widgets/compare/MetricsTableModel.cpp" line="84" />
             <source>Exposed communication</source>
             <translation>暴露的通信</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/MetricsTableModel.cpp" line="83" />
+            <location filename="../widgets/compare/MetricsTableModel.cpp" line="84" />
             <source>Communication time not overlapped by any computation</source>
             <translation>没有被任何计算重叠的通信时间</translation>
         </message>
@@ -5563,7 +5563,7 @@ The Gaps tab's causes look further: a comm_wait gap (the stream waiting on a col
             <translation type="vanished">GEMM 间隙</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/MetricsTableModel.cpp" line="88" />
+            <location filename="../widgets/compare/MetricsTableModel.cpp" line="89" />
             <source>Gaps the analysis lists: compute-stream idle of at least the Analysis dock's threshold within GEMM to GEMM windows</source>
             <translation>分析列出的间隙：GEMM 到 GEMM 之间、不短于“分析”面板阈值的计算流空闲</translation>
         </message>
@@ -5572,142 +5572,142 @@ The Gaps tab's causes look further: a comm_wait gap (the stream waiting on a col
             <translation type="vanished">GEMM 间隙总计</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/MetricsTableModel.cpp" line="91" />
+            <location filename="../widgets/compare/MetricsTableModel.cpp" line="92" />
             <source>Summed length of the listed gaps</source>
             <translation>所列间隙的时长总和</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/MetricsTableModel.cpp" line="91" />
+            <location filename="../widgets/compare/MetricsTableModel.cpp" line="92" />
             <source>%1, total</source>
             <translation>%1，总计</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/MetricsTableModel.cpp" line="98" />
+            <location filename="../widgets/compare/MetricsTableModel.cpp" line="99" />
             <source>  gaps: %1</source>
             <translation>  间隙：%1</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/MetricsTableModel.cpp" line="99" />
+            <location filename="../widgets/compare/MetricsTableModel.cpp" line="100" />
             <source>Listed gaps whose cause is: %1 — count × total</source>
             <translation>原因为“%1”的所列间隙 — 个数 × 总时长</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/MetricsTableModel.cpp" line="110" />
+            <location filename="../widgets/compare/MetricsTableModel.cpp" line="111" />
             <source>Peak allocated</source>
             <translation>已分配峰值</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/MetricsTableModel.cpp" line="110" />
+            <location filename="../widgets/compare/MetricsTableModel.cpp" line="111" />
             <source>Highest memory allocated by tensors on the trace's GPU</source>
             <translation>该跟踪的 GPU 上张量已分配内存的最高值</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/MetricsTableModel.cpp" line="112" />
+            <location filename="../widgets/compare/MetricsTableModel.cpp" line="113" />
             <source>Peak reserved</source>
             <translation>已保留峰值</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/MetricsTableModel.cpp" line="112" />
+            <location filename="../widgets/compare/MetricsTableModel.cpp" line="113" />
             <source>Highest memory the caching allocator held from the driver</source>
             <translation>缓存分配器从驱动占用内存的最高值</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/MetricsTableModel.cpp" line="114" />
+            <location filename="../widgets/compare/MetricsTableModel.cpp" line="115" />
             <source>cudaMalloc calls</source>
             <translation>cudaMalloc 调用</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/MetricsTableModel.cpp" line="114" />
+            <location filename="../widgets/compare/MetricsTableModel.cpp" line="115" />
             <source>Calls to cudaMalloc (the caching allocator growing on the critical path)</source>
             <translation>cudaMalloc 调用次数（缓存分配器在关键路径上扩容）</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/MetricsTableModel.cpp" line="116" />
+            <location filename="../widgets/compare/MetricsTableModel.cpp" line="117" />
             <source>cudaFree calls</source>
             <translation>cudaFree 调用</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/MetricsTableModel.cpp" line="116" />
+            <location filename="../widgets/compare/MetricsTableModel.cpp" line="117" />
             <source>Calls to cudaFree (the allocator releasing blocks, often with a sync)</source>
             <translation>cudaFree 调用次数（分配器释放内存块，常伴随同步）</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/MetricsTableModel.cpp" line="118" />
+            <location filename="../widgets/compare/MetricsTableModel.cpp" line="119" />
             <source>GPU activities</source>
             <translation>GPU 活动</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/MetricsTableModel.cpp" line="118" />
+            <location filename="../widgets/compare/MetricsTableModel.cpp" line="119" />
             <source>Kernels, copies and memsets in the whole trace</source>
             <translation>整个跟踪中的内核、拷贝和 memset</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/MetricsTableModel.cpp" line="120" />
+            <location filename="../widgets/compare/MetricsTableModel.cpp" line="121" />
             <source>Host wait</source>
             <translation>主机等待</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/MetricsTableModel.cpp" line="121" />
+            <location filename="../widgets/compare/MetricsTableModel.cpp" line="122" />
             <source>Share of the compute streams' idle time spent waiting for the CPU to launch the next kernel (Holistic Trace Analysis' idle time breakdown; over the analysed steps)</source>
             <translation>计算流空闲时间中等待 CPU 启动下一个内核的占比（Holistic Trace Analysis 的空闲时间分解；在分析的步内）</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/MetricsTableModel.cpp" line="124" />
+            <location filename="../widgets/compare/MetricsTableModel.cpp" line="125" />
             <source>Kernel launches</source>
             <translation>内核启动</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/MetricsTableModel.cpp" line="125" />
+            <location filename="../widgets/compare/MetricsTableModel.cpp" line="126" />
             <source>GPU activities matched to the call that launched them (CUDA, HIP and MTIA runtime calls)</source>
             <translation>与启动它们的调用匹配的 GPU 活动（CUDA、HIP 和 MTIA 运行时调用）</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/MetricsTableModel.cpp" line="127" />
+            <location filename="../widgets/compare/MetricsTableModel.cpp" line="128" />
             <source>Launch delay, median</source>
             <translation>启动延迟中位数</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/MetricsTableModel.cpp" line="128" />
+            <location filename="../widgets/compare/MetricsTableModel.cpp" line="129" />
             <source>From the end of the launch call to the start of its kernel, the median over the launches</source>
             <translation>从启动调用结束到其内核开始的时间，所有启动的中位数</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/MetricsTableModel.cpp" line="137" />
+            <location filename="../widgets/compare/MetricsTableModel.cpp" line="138" />
             <source>  critical path: %1</source>
             <translation>  关键路径：%1</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/MetricsTableModel.cpp" line="138" />
+            <location filename="../widgets/compare/MetricsTableModel.cpp" line="139" />
             <source>Time the critical path of the run's step (its step: the median complete one, or the one analysed) spends as %1; the six parts add up to that step's length</source>
             <translation>该运行所选步（完整步中时长居中的一步，或所分析的那一步）的关键路径用于%1的时间；六个部分之和等于该步的时长</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/MetricsTableModel.cpp" line="149" />
+            <location filename="../widgets/compare/MetricsTableModel.cpp" line="150" />
             <source>Job step time</source>
             <translation>作业步时长</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/MetricsTableModel.cpp" line="150" />
+            <location filename="../widgets/compare/MetricsTableModel.cpp" line="151" />
             <source>A folder of rank traces: the median job step, from the first rank's start to the last rank's end</source>
             <translation>rank 跟踪文件所在的文件夹：作业步时长的中位数，从首个 rank 开始到最后一个 rank 结束</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/MetricsTableModel.cpp" line="152" />
+            <location filename="../widgets/compare/MetricsTableModel.cpp" line="153" />
             <source>Job GEMM gaps, total</source>
             <translation>作业 GEMM 间隙总计</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/MetricsTableModel.cpp" line="153" />
+            <location filename="../widgets/compare/MetricsTableModel.cpp" line="154" />
             <source>A folder of rank traces: the listed gaps of every rank, summed</source>
             <translation>rank 跟踪文件所在的文件夹：所有 rank 所列间隙之和</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/MetricsTableModel.cpp" line="155" />
+            <location filename="../widgets/compare/MetricsTableModel.cpp" line="156" />
             <source>Waits on stragglers</source>
             <translation>等待掉队者</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/MetricsTableModel.cpp" line="156" />
+            <location filename="../widgets/compare/MetricsTableModel.cpp" line="157" />
             <source>A folder of rank traces: per step, every rank's wait at a collective for the last rank to arrive, summed</source>
             <translation>rank 跟踪文件所在的文件夹：每步中各 rank 在集合通信处等待最后到达的 rank 的时间之和</translation>
         </message>
@@ -5724,49 +5724,49 @@ The Gaps tab's causes look further: a comm_wait gap (the stream waiting on a col
             <translation type="vanished">%1 GiB</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/MetricsTableModel.cpp" line="222" />
+            <location filename="../widgets/compare/MetricsTableModel.cpp" line="223" />
             <source>%1 pt</source>
             <translation>%1 个百分点</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/MetricsTableModel.cpp" line="259" />
-            <location filename="../widgets/compare/MetricsTableModel.cpp" line="269" />
+            <location filename="../widgets/compare/MetricsTableModel.cpp" line="260" />
+            <location filename="../widgets/compare/MetricsTableModel.cpp" line="270" />
             <source>—</source>
             <translation>—</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/MetricsTableModel.cpp" line="261" />
-            <location filename="../widgets/compare/MetricsTableModel.cpp" line="279" />
+            <location filename="../widgets/compare/MetricsTableModel.cpp" line="262" />
+            <location filename="../widgets/compare/MetricsTableModel.cpp" line="280" />
             <source>%1 × %2</source>
             <translation>%1 × %2</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/MetricsTableModel.cpp" line="265" />
+            <location filename="../widgets/compare/MetricsTableModel.cpp" line="266" />
             <source>Unknown for this run (no steps, no memory events, or no MFU inputs)</source>
             <translation>该运行无此数据（没有步、没有内存事件或没有 MFU 输入）</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/MetricsTableModel.cpp" line="304" />
+            <location filename="../widgets/compare/MetricsTableModel.cpp" line="305" />
             <source>Better than the baseline</source>
             <translation>优于基线</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/MetricsTableModel.cpp" line="304" />
+            <location filename="../widgets/compare/MetricsTableModel.cpp" line="305" />
             <source>Worse than the baseline</source>
             <translation>差于基线</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/MetricsTableModel.cpp" line="304" />
+            <location filename="../widgets/compare/MetricsTableModel.cpp" line="305" />
             <source>About the same</source>
             <translation>基本持平</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/MetricsTableModel.cpp" line="315" />
+            <location filename="../widgets/compare/MetricsTableModel.cpp" line="316" />
             <source>Metric</source>
             <translation>指标</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/MetricsTableModel.cpp" line="322" />
+            <location filename="../widgets/compare/MetricsTableModel.cpp" line="323" />
             <source>Δ %1</source>
             <translation>Δ %1</translation>
         </message>
@@ -5774,27 +5774,27 @@ The Gaps tab's causes look further: a comm_wait gap (the stream waiting on a col
     <context>
         <name>lanescope::MfuPanel</name>
         <message>
-            <location filename="../widgets/analysis/MfuPanel.cpp" line="86" />
+            <location filename="../widgets/analysis/MfuPanel.cpp" line="87" />
             <source> TFLOPS</source>
             <translation> TFLOPS</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/MfuPanel.cpp" line="87" />
+            <location filename="../widgets/analysis/MfuPanel.cpp" line="88" />
             <source>unknown</source>
             <translation>未知</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/MfuPanel.cpp" line="88" />
+            <location filename="../widgets/analysis/MfuPanel.cpp" line="89" />
             <source>Dense bf16/fp16 tensor-core peak of one GPU (no sparsity)</source>
             <translation>单个 GPU 的稠密 bf16/fp16 Tensor Core 峰值（不含稀疏）</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/MfuPanel.cpp" line="89" />
+            <location filename="../widgets/analysis/MfuPanel.cpp" line="90" />
             <source>Table</source>
             <translation>表中值</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/MfuPanel.cpp" line="90" />
+            <location filename="../widgets/analysis/MfuPanel.cpp" line="91" />
             <source>Back to the peak in Lanescope's GPU table</source>
             <translation>恢复为 Lanescope GPU 表中的峰值</translation>
         </message>
@@ -5803,7 +5803,7 @@ The Gaps tab's causes look further: a comm_wait gap (the stream waiting on a col
             <translation type="vanished">例如 7e9 或 7B</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/MfuPanel.cpp" line="99" />
+            <location filename="../widgets/analysis/MfuPanel.cpp" line="100" />
             <source>Model parameters: 7e9, 7B, 6.7 B, 350M</source>
             <translation>模型参数量：7e9、7B、6.7 B、350M</translation>
         </message>
@@ -5812,195 +5812,195 @@ The Gaps tab's causes look further: a comm_wait gap (the stream waiting on a col
             <translation type="vanished">例如 8192 或 4M</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/MfuPanel.cpp" line="98" />
+            <location filename="../widgets/analysis/MfuPanel.cpp" line="99" />
             <source>unknown: enter e.g. 7e9 or 7B</source>
             <translation>未知：请输入如 7e9 或 7B</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/MfuPanel.cpp" line="106" />
+            <location filename="../widgets/analysis/MfuPanel.cpp" line="107" />
             <source>unknown: enter e.g. 8192 or 4M</source>
             <translation>未知：请输入如 8192 或 4M</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/MfuPanel.cpp" line="107" />
-            <location filename="../widgets/analysis/MfuPanel.cpp" line="287" />
+            <location filename="../widgets/analysis/MfuPanel.cpp" line="108" />
+            <location filename="../widgets/analysis/MfuPanel.cpp" line="288" />
             <source>Tokens processed in one step (sequences × sequence length)</source>
             <translation>每步处理的 token 数（序列数 × 序列长度）</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/MfuPanel.cpp" line="109" />
+            <location filename="../widgets/analysis/MfuPanel.cpp" line="110" />
             <source>per GPU</source>
             <translation>每 GPU</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/MfuPanel.cpp" line="115" />
+            <location filename="../widgets/analysis/MfuPanel.cpp" line="116" />
             <source>tokens</source>
             <translation>token</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/MfuPanel.cpp" line="116" />
+            <location filename="../widgets/analysis/MfuPanel.cpp" line="117" />
             <source>samples</source>
             <translation>样本</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/MfuPanel.cpp" line="117" />
+            <location filename="../widgets/analysis/MfuPanel.cpp" line="118" />
             <source>Tokens: a transformer's, for MFU. Samples: images or sequences of a model that is no transformer (a ResNet), for samples/s; MFU is not offered, its 6 × parameters rule is a dense transformer's.</source>
             <translation>token：Transformer 的输入单位，用于计算 MFU。样本：非 Transformer 模型（如 ResNet）的图像或序列，用于计算样本/秒；此时不提供 MFU，因为 6 × 参数量的规则只适用于稠密 Transformer。</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/MfuPanel.cpp" line="139" />
+            <location filename="../widgets/analysis/MfuPanel.cpp" line="140" />
             <source>GPU:</source>
             <translation>GPU：</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/MfuPanel.cpp" line="140" />
+            <location filename="../widgets/analysis/MfuPanel.cpp" line="141" />
             <source>Peak:</source>
             <translation>峰值：</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/MfuPanel.cpp" line="141" />
+            <location filename="../widgets/analysis/MfuPanel.cpp" line="142" />
             <source>Parameters:</source>
             <translation>参数量：</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/MfuPanel.cpp" line="142" />
-            <location filename="../widgets/analysis/MfuPanel.cpp" line="284" />
+            <location filename="../widgets/analysis/MfuPanel.cpp" line="143" />
+            <location filename="../widgets/analysis/MfuPanel.cpp" line="285" />
             <source>Tokens per step:</source>
             <translation>每步 token 数：</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/MfuPanel.cpp" line="144" />
+            <location filename="../widgets/analysis/MfuPanel.cpp" line="145" />
             <source>World size:</source>
             <translation>总进程数：</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/MfuPanel.cpp" line="146" />
+            <location filename="../widgets/analysis/MfuPanel.cpp" line="147" />
             <source>Step time:</source>
             <translation>步时长：</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/MfuPanel.cpp" line="147" />
-            <location filename="../widgets/analysis/MfuPanel.cpp" line="285" />
+            <location filename="../widgets/analysis/MfuPanel.cpp" line="148" />
+            <location filename="../widgets/analysis/MfuPanel.cpp" line="286" />
             <source>Tokens/s per GPU:</source>
             <translation>每 GPU token/秒：</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/MfuPanel.cpp" line="149" />
+            <location filename="../widgets/analysis/MfuPanel.cpp" line="150" />
             <source>Achieved:</source>
             <translation>实际算力：</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/MfuPanel.cpp" line="150" />
+            <location filename="../widgets/analysis/MfuPanel.cpp" line="151" />
             <source>MFU:</source>
             <translation>MFU：</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/MfuPanel.cpp" line="267" />
+            <location filename="../widgets/analysis/MfuPanel.cpp" line="268" />
             <source>not named in the trace (no deviceProperties): enter its peak</source>
             <translation>跟踪中未给出（没有 deviceProperties）：请输入其峰值</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/MfuPanel.cpp" line="272" />
+            <location filename="../widgets/analysis/MfuPanel.cpp" line="273" />
             <source>%1 (table: %2 TFLOPS)</source>
             <translation>%1（表中：%2 TFLOPS）</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/MfuPanel.cpp" line="274" />
+            <location filename="../widgets/analysis/MfuPanel.cpp" line="275" />
             <source>%1 (not in the table: enter its peak)</source>
             <translation>%1（不在表中：请输入其峰值）</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/MfuPanel.cpp" line="276" />
+            <location filename="../widgets/analysis/MfuPanel.cpp" line="277" />
             <source>Peak from: %1</source>
             <translation>峰值来源：%1</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/MfuPanel.cpp" line="284" />
+            <location filename="../widgets/analysis/MfuPanel.cpp" line="285" />
             <source>Samples per step:</source>
             <translation>每步样本数：</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/MfuPanel.cpp" line="285" />
+            <location filename="../widgets/analysis/MfuPanel.cpp" line="286" />
             <source>Samples/s per GPU:</source>
             <translation>每 GPU 样本/秒：</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/MfuPanel.cpp" line="286" />
+            <location filename="../widgets/analysis/MfuPanel.cpp" line="287" />
             <source>Samples (images) processed in one step: the batch size</source>
             <translation>一步处理的样本（图像）数：即批大小</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/MfuPanel.cpp" line="376" />
+            <location filename="../widgets/analysis/MfuPanel.cpp" line="377" />
             <source>%1 (%2)</source>
             <translation>%1（%2）</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/MfuPanel.cpp" line="245" />
+            <location filename="../widgets/analysis/MfuPanel.cpp" line="246" />
             <source>%1 (from the trace)</source>
             <translation>%1（来自跟踪）</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/MfuPanel.cpp" line="246" />
+            <location filename="../widgets/analysis/MfuPanel.cpp" line="247" />
             <source>1 (the trace names no distributed run)</source>
             <translation>1（跟踪中没有分布式信息）</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/MfuPanel.cpp" line="247" />
+            <location filename="../widgets/analysis/MfuPanel.cpp" line="248" />
             <source>for all %1 GPUs</source>
             <translation>全部 %1 个 GPU 合计</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/MfuPanel.cpp" line="247" />
+            <location filename="../widgets/analysis/MfuPanel.cpp" line="248" />
             <source>for all GPUs</source>
             <translation>全部 GPU 合计</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/MfuPanel.cpp" line="269" />
+            <location filename="../widgets/analysis/MfuPanel.cpp" line="270" />
             <source>%1 (your table: %2 TFLOPS; Lanescope's: %3)</source>
             <translation>%1（自定义表：%2 TFLOPS；Lanescope 表：%3）</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/MfuPanel.cpp" line="275" />
+            <location filename="../widgets/analysis/MfuPanel.cpp" line="276" />
             <source>Peak from your table in Preferences</source>
             <translation>来自“首选项”中自定义表的峰值</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/MfuPanel.cpp" line="297" />
+            <location filename="../widgets/analysis/MfuPanel.cpp" line="298" />
             <source>not a number</source>
             <translation>不是数字</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/MfuPanel.cpp" line="301" />
+            <location filename="../widgets/analysis/MfuPanel.cpp" line="302" />
             <source>= %1 T</source>
             <translation>= %1 T</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/MfuPanel.cpp" line="303" />
+            <location filename="../widgets/analysis/MfuPanel.cpp" line="304" />
             <source>= %1 B</source>
             <translation>= %1 B</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/MfuPanel.cpp" line="305" />
+            <location filename="../widgets/analysis/MfuPanel.cpp" line="306" />
             <source>= %1 M</source>
             <translation>= %1 M</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/MfuPanel.cpp" line="307" />
+            <location filename="../widgets/analysis/MfuPanel.cpp" line="308" />
             <source>= %1</source>
             <translation>= %1</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/MfuPanel.cpp" line="368" />
+            <location filename="../widgets/analysis/MfuPanel.cpp" line="369" />
             <source>Waiting for the analysis…</source>
             <translation>正在等待分析结果…</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/MfuPanel.cpp" line="375" />
+            <location filename="../widgets/analysis/MfuPanel.cpp" line="376" />
             <source>no ProfilerStep</source>
             <translation>没有 ProfilerStep</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/MfuPanel.cpp" line="375" />
+            <location filename="../widgets/analysis/MfuPanel.cpp" line="376" />
             <source>no whole step in the range</source>
             <translation>范围内没有完整的步</translation>
         </message>
@@ -6013,7 +6013,7 @@ The Gaps tab's causes look further: a comm_wait gap (the stream waiting on a col
             <translation type="vanished">%1 秒（%2 步的平均值）</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/MfuPanel.cpp" line="381" />
+            <location filename="../widgets/analysis/MfuPanel.cpp" line="382" />
             <source>%1 TFLOPS of %2</source>
             <translation>%1 TFLOPS（峰值 %2）</translation>
         </message>
@@ -6022,49 +6022,49 @@ The Gaps tab's causes look further: a comm_wait gap (the stream waiting on a col
             <translation type="vanished">%1%</translation>
         </message>
         <message numerus="yes">
-            <location filename="../widgets/analysis/MfuPanel.cpp" line="387" />
+            <location filename="../widgets/analysis/MfuPanel.cpp" line="388" />
             <source>No whole ProfilerStep lies inside the analysed range (the trace has %n step(s)): MFU needs at least one; widen the range or pick a step in Scope.</source>
             <translation>
                 <numerusform>分析范围内没有完整的 ProfilerStep（跟踪中共有 %n 步）：MFU 至少需要一步；请扩大范围，或在“范围”中选择一步。</numerusform>
             </translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/MfuPanel.cpp" line="390" />
+            <location filename="../widgets/analysis/MfuPanel.cpp" line="391" />
             <source>The trace has no ProfilerStep#N spans: record with a torch.profiler schedule and call prof.step().</source>
             <translation>跟踪中没有 ProfilerStep#N 区间：请用带 schedule 的 torch.profiler 录制并调用 prof.step()。</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/MfuPanel.cpp" line="392" />
+            <location filename="../widgets/analysis/MfuPanel.cpp" line="393" />
             <source>Samples/s per GPU at the median step time. MFU is not offered for samples: its 6 × parameters × tokens rule holds for dense transformers; give tokens per step for it.</source>
             <translation>按步时长中位数计算的每 GPU 样本/秒。按样本计时不提供 MFU：6 × 参数量 × token 的规则只适用于稠密 Transformer；如需 MFU，请填写每步 token 数。</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/MfuPanel.cpp" line="394" />
+            <location filename="../widgets/analysis/MfuPanel.cpp" line="395" />
             <source>Enter the samples per step.</source>
             <translation>请输入每步样本数。</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/MfuPanel.cpp" line="396" />
+            <location filename="../widgets/analysis/MfuPanel.cpp" line="397" />
             <source>Enter the model's parameter count.</source>
             <translation>请输入模型参数量。</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/MfuPanel.cpp" line="398" />
+            <location filename="../widgets/analysis/MfuPanel.cpp" line="399" />
             <source>Enter the tokens per step.</source>
             <translation>请输入每步 token 数。</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/MfuPanel.cpp" line="400" />
+            <location filename="../widgets/analysis/MfuPanel.cpp" line="401" />
             <source>Enter the GPU's peak TFLOPS.</source>
             <translation>请输入 GPU 峰值 TFLOPS。</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/MfuPanel.cpp" line="402" />
+            <location filename="../widgets/analysis/MfuPanel.cpp" line="403" />
             <source>Achieved = 6 × parameters × tokens/s per GPU (forward and backward of a dense transformer); MFU = achieved / peak.</source>
             <translation>实际算力 = 6 × 参数量 × 每 GPU token/秒（稠密 Transformer 的前向加反向）；MFU = 实际算力 / 峰值。</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/MfuPanel.cpp" line="405" />
+            <location filename="../widgets/analysis/MfuPanel.cpp" line="406" />
             <source>The trace's GEMMs are FP32 SIMT kernels (%1): they do not run on tensor cores, so the table's bf16/fp16 tensor-core peak overstates what they can reach; enter the GPU's FP32 peak.</source>
             <translation>跟踪中的 GEMM 是 FP32 SIMT 内核（%1）：它们不在张量核心上运行，因此表中的 bf16/fp16 张量核心峰值会高估其可达性能；请输入该 GPU 的 FP32 峰值。</translation>
         </message>
@@ -6072,92 +6072,92 @@ The Gaps tab's causes look further: a comm_wait gap (the stream waiting on a col
     <context>
         <name>lanescope::NameDiffModel</name>
         <message>
-            <location filename="../widgets/compare/NameDiffModel.cpp" line="40" />
+            <location filename="../widgets/compare/NameDiffModel.cpp" line="41" />
             <source>%1: %2 (baseline)</source>
             <translation>%1：%2（基线）</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/NameDiffModel.cpp" line="40" />
+            <location filename="../widgets/compare/NameDiffModel.cpp" line="41" />
             <source>%1: %2</source>
             <translation>%1：%2</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/NameDiffModel.cpp" line="62" />
+            <location filename="../widgets/compare/NameDiffModel.cpp" line="63" />
             <source>GEMM gaps: %1</source>
             <translation>GEMM 间隙：%1</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/NameDiffModel.cpp" line="143" />
+            <location filename="../widgets/compare/NameDiffModel.cpp" line="144" />
             <source>%1
 Click to outline it in every run's lanes</source>
             <translation>%1
 单击可在每个运行的泳道中勾出它</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/NameDiffModel.cpp" line="161" />
-            <location filename="../widgets/compare/NameDiffModel.cpp" line="171" />
+            <location filename="../widgets/compare/NameDiffModel.cpp" line="162" />
+            <location filename="../widgets/compare/NameDiffModel.cpp" line="172" />
             <source>—</source>
             <translation>—</translation>
         </message>
         <message numerus="yes">
-            <location filename="../widgets/compare/NameDiffModel.cpp" line="165" />
+            <location filename="../widgets/compare/NameDiffModel.cpp" line="166" />
             <source>%1: %n time(s)</source>
             <translation>
                 <numerusform>%1：%n 次</numerusform>
             </translation>
         </message>
         <message>
-            <location filename="../widgets/compare/NameDiffModel.cpp" line="199" />
+            <location filename="../widgets/compare/NameDiffModel.cpp" line="200" />
             <source>GPU kernel</source>
             <translation>GPU 内核</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/NameDiffModel.cpp" line="199" />
+            <location filename="../widgets/compare/NameDiffModel.cpp" line="200" />
             <source>CPU operator</source>
             <translation>CPU 算子</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/NameDiffModel.cpp" line="199" />
+            <location filename="../widgets/compare/NameDiffModel.cpp" line="200" />
             <source>Gap cause</source>
             <translation>间隙原因</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/NameDiffModel.cpp" line="200" />
+            <location filename="../widgets/compare/NameDiffModel.cpp" line="201" />
             <source>%1 (ms per step)</source>
             <translation>%1（ms/步）</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/NameDiffModel.cpp" line="200" />
+            <location filename="../widgets/compare/NameDiffModel.cpp" line="201" />
             <source>%1 (ms)</source>
             <translation>%1（ms）</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/NameDiffModel.cpp" line="208" />
+            <location filename="../widgets/compare/NameDiffModel.cpp" line="209" />
             <source>How many ran in %1</source>
             <translation>在 %1 中运行的次数</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/NameDiffModel.cpp" line="210" />
+            <location filename="../widgets/compare/NameDiffModel.cpp" line="211" />
             <source>Milliseconds per step in %1</source>
             <translation>%1 中每步的毫秒数</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/NameDiffModel.cpp" line="210" />
+            <location filename="../widgets/compare/NameDiffModel.cpp" line="211" />
             <source>Milliseconds in %1</source>
             <translation>%1 中的毫秒数</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/NameDiffModel.cpp" line="211" />
+            <location filename="../widgets/compare/NameDiffModel.cpp" line="212" />
             <source>%1 against the baseline %2, in milliseconds</source>
             <translation>%1 相对基线 %2 的差值（毫秒）</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/NameDiffModel.cpp" line="214" />
+            <location filename="../widgets/compare/NameDiffModel.cpp" line="215" />
             <source>Count %1</source>
             <translation>次数 %1</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/NameDiffModel.cpp" line="217" />
+            <location filename="../widgets/compare/NameDiffModel.cpp" line="218" />
             <source>Δ %1</source>
             <translation>Δ %1</translation>
         </message>
@@ -6177,67 +6177,67 @@ Click to outline it in every run's lanes</source>
     <context>
         <name>lanescope::OpSummaryModel</name>
         <message>
-            <location filename="../widgets/analysis/TimeSummaryModels.cpp" line="164" />
+            <location filename="../widgets/analysis/TimeSummaryModels.cpp" line="165" />
             <source>Operator</source>
             <translation>算子</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/TimeSummaryModels.cpp" line="165" />
+            <location filename="../widgets/analysis/TimeSummaryModels.cpp" line="166" />
             <source>Input shapes</source>
             <translation>输入形状</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/TimeSummaryModels.cpp" line="166" />
+            <location filename="../widgets/analysis/TimeSummaryModels.cpp" line="167" />
             <source>Category</source>
             <translation>类别</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/TimeSummaryModels.cpp" line="167" />
+            <location filename="../widgets/analysis/TimeSummaryModels.cpp" line="168" />
             <source>Calls</source>
             <translation>调用次数</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/TimeSummaryModels.cpp" line="168" />
+            <location filename="../widgets/analysis/TimeSummaryModels.cpp" line="169" />
             <source>Self CPU (ms)</source>
             <translation>自身 CPU（毫秒）</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/TimeSummaryModels.cpp" line="169" />
+            <location filename="../widgets/analysis/TimeSummaryModels.cpp" line="170" />
             <source>Total CPU (ms)</source>
             <translation>总 CPU（毫秒）</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/TimeSummaryModels.cpp" line="170" />
+            <location filename="../widgets/analysis/TimeSummaryModels.cpp" line="171" />
             <source>Device (ms)</source>
             <translation>设备（毫秒）</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/TimeSummaryModels.cpp" line="171" />
+            <location filename="../widgets/analysis/TimeSummaryModels.cpp" line="172" />
             <source>Device self (ms)</source>
             <translation>设备自身（毫秒）</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/TimeSummaryModels.cpp" line="176" />
+            <location filename="../widgets/analysis/TimeSummaryModels.cpp" line="177" />
             <source>The time the operator is the innermost slice on its thread: its duration minus its children's</source>
             <translation>该算子作为其线程上最内层切片的时间：其时长减去子项的时长</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/TimeSummaryModels.cpp" line="177" />
+            <location filename="../widgets/analysis/TimeSummaryModels.cpp" line="178" />
             <source>The calls' durations, children included</source>
             <translation>各次调用的时长，含子项</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/TimeSummaryModels.cpp" line="178" />
+            <location filename="../widgets/analysis/TimeSummaryModels.cpp" line="179" />
             <source>GPU time of the kernels, copies and memsets launched from inside the operator (by correlation)</source>
             <translation>由该算子内部发起的内核、拷贝和 memset 的 GPU 时间（按 correlation 关联）</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/TimeSummaryModels.cpp" line="179" />
+            <location filename="../widgets/analysis/TimeSummaryModels.cpp" line="180" />
             <source>GPU time launched by the operator's own runtime calls, not by its child operators</source>
             <translation>由该算子自身的运行时调用（而非其子算子）发起的 GPU 时间</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/TimeSummaryModels.cpp" line="180" />
+            <location filename="../widgets/analysis/TimeSummaryModels.cpp" line="181" />
             <source>The operator's "Input Dims" (traces recorded with record_shapes=True)</source>
             <translation>该算子的 "Input Dims"（以 record_shapes=True 录制的跟踪）</translation>
         </message>
@@ -6245,42 +6245,42 @@ Click to outline it in every run's lanes</source>
     <context>
         <name>lanescope::PeakTableEditor</name>
         <message>
-            <location filename="../app/gui/PeakTableEditor.cpp" line="36" />
+            <location filename="../app/gui/PeakTableEditor.cpp" line="37" />
             <source>table</source>
             <translation>表</translation>
         </message>
         <message>
-            <location filename="../app/gui/PeakTableEditor.cpp" line="56" />
+            <location filename="../app/gui/PeakTableEditor.cpp" line="57" />
             <source>&amp;Reset</source>
             <translation>重置(&amp;R)</translation>
         </message>
         <message>
-            <location filename="../app/gui/PeakTableEditor.cpp" line="57" />
+            <location filename="../app/gui/PeakTableEditor.cpp" line="58" />
             <source>Reset &amp;All</source>
             <translation>全部重置(&amp;A)</translation>
         </message>
         <message>
-            <location filename="../app/gui/PeakTableEditor.cpp" line="64" />
+            <location filename="../app/gui/PeakTableEditor.cpp" line="65" />
             <source>GPU</source>
             <translation>GPU</translation>
         </message>
         <message>
-            <location filename="../app/gui/PeakTableEditor.cpp" line="64" />
+            <location filename="../app/gui/PeakTableEditor.cpp" line="65" />
             <source>BF16/FP16 dense (TFLOPS)</source>
             <translation>BF16/FP16 稠密（TFLOPS）</translation>
         </message>
         <message>
-            <location filename="../app/gui/PeakTableEditor.cpp" line="64" />
+            <location filename="../app/gui/PeakTableEditor.cpp" line="65" />
             <source>Lanescope's table</source>
             <translation>Lanescope 表</translation>
         </message>
         <message>
-            <location filename="../app/gui/PeakTableEditor.cpp" line="105" />
+            <location filename="../app/gui/PeakTableEditor.cpp" line="106" />
             <source>Back to Lanescope's figure for the selected GPUs</source>
             <translation>将所选 GPU 恢复为 Lanescope 表中的数值</translation>
         </message>
         <message>
-            <location filename="../app/gui/PeakTableEditor.cpp" line="107" />
+            <location filename="../app/gui/PeakTableEditor.cpp" line="108" />
             <source>MFU is measured against these peaks. Double-click a figure to use your own; your figures are shown in bold.</source>
             <translation>MFU 以这些峰值为基准计算。双击数值可改用自定义数值；自定义数值以粗体显示。</translation>
         </message>
@@ -6288,88 +6288,88 @@ Click to outline it in every run's lanes</source>
     <context>
         <name>lanescope::PictureActions</name>
         <message>
-            <location filename="../app/gui/PictureActions.cpp" line="80" />
+            <location filename="../app/gui/PictureActions.cpp" line="81" />
             <source>Export failed</source>
             <translation>导出失败</translation>
         </message>
         <message>
-            <location filename="../app/gui/PictureActions.cpp" line="84" />
+            <location filename="../app/gui/PictureActions.cpp" line="85" />
             <source>Exported %1</source>
             <translation>已导出 %1</translation>
         </message>
         <message>
-            <location filename="../app/gui/PictureActions.cpp" line="136" />
+            <location filename="../app/gui/PictureActions.cpp" line="137" />
             <source>nothing to export: open a trace first</source>
             <translation>没有可导出的内容：请先打开跟踪文件</translation>
         </message>
         <message>
-            <location filename="../app/gui/PictureActions.cpp" line="153" />
+            <location filename="../app/gui/PictureActions.cpp" line="154" />
             <source>Picture copied to the clipboard</source>
             <translation>图片已复制到剪贴板</translation>
         </message>
         <message>
-            <location filename="../app/gui/PictureActions.cpp" line="164" />
+            <location filename="../app/gui/PictureActions.cpp" line="165" />
             <source>nothing to report: open a trace first</source>
             <translation>没有可生成报告的内容：请先打开一个跟踪文件</translation>
         </message>
         <message>
-            <location filename="../app/gui/PictureActions.cpp" line="176" />
+            <location filename="../app/gui/PictureActions.cpp" line="177" />
             <source>%1 — %2</source>
             <translation>%1 — %2</translation>
         </message>
         <message>
-            <location filename="../app/gui/PictureActions.cpp" line="183" />
+            <location filename="../app/gui/PictureActions.cpp" line="184" />
             <source>the comparison is still being measured: try again when its figures are shown</source>
             <translation>比较仍在计算中：请在其数据显示后重试</translation>
         </message>
         <message>
-            <location filename="../app/gui/PictureActions.cpp" line="188" />
+            <location filename="../app/gui/PictureActions.cpp" line="189" />
             <source>the analysis is still running: try again when its figures are shown</source>
             <translation>分析仍在进行中：请在其数据显示后重试</translation>
         </message>
         <message>
-            <location filename="../app/gui/PictureActions.cpp" line="205" />
-            <location filename="../app/gui/PictureActions.cpp" line="228" />
+            <location filename="../app/gui/PictureActions.cpp" line="206" />
+            <location filename="../app/gui/PictureActions.cpp" line="229" />
             <source>Report</source>
             <translation>报告</translation>
         </message>
         <message>
-            <location filename="../app/gui/PictureActions.cpp" line="213" />
+            <location filename="../app/gui/PictureActions.cpp" line="214" />
             <source>Browse…</source>
             <translation>浏览…</translation>
         </message>
         <message>
-            <location filename="../app/gui/PictureActions.cpp" line="217" />
+            <location filename="../app/gui/PictureActions.cpp" line="218" />
             <source>File:</source>
             <translation>文件：</translation>
         </message>
         <message>
-            <location filename="../app/gui/PictureActions.cpp" line="219" />
+            <location filename="../app/gui/PictureActions.cpp" line="220" />
             <source>A4 landscape</source>
             <translation>A4 横向</translation>
         </message>
         <message>
-            <location filename="../app/gui/PictureActions.cpp" line="220" />
+            <location filename="../app/gui/PictureActions.cpp" line="221" />
             <source>Letter landscape</source>
             <translation>Letter 横向</translation>
         </message>
         <message>
-            <location filename="../app/gui/PictureActions.cpp" line="222" />
+            <location filename="../app/gui/PictureActions.cpp" line="223" />
             <source>Page:</source>
             <translation>页面：</translation>
         </message>
         <message>
-            <location filename="../app/gui/PictureActions.cpp" line="228" />
+            <location filename="../app/gui/PictureActions.cpp" line="229" />
             <source>PDF (*.pdf)</source>
             <translation>PDF (*.pdf)</translation>
         </message>
         <message>
-            <location filename="../app/gui/PictureActions.cpp" line="239" />
+            <location filename="../app/gui/PictureActions.cpp" line="240" />
             <source>Report failed</source>
             <translation>报告生成失败</translation>
         </message>
         <message>
-            <location filename="../app/gui/PictureActions.cpp" line="243" />
+            <location filename="../app/gui/PictureActions.cpp" line="244" />
             <source>Report written to %1</source>
             <translation>报告已写入 %1</translation>
         </message>
@@ -6377,22 +6377,22 @@ Click to outline it in every run's lanes</source>
     <context>
         <name>lanescope::PictureExport</name>
         <message>
-            <location filename="../widgets/render/PictureExport.cpp" line="144" />
+            <location filename="../widgets/render/PictureExport.cpp" line="145" />
             <source>rank %1/%2</source>
             <translation>rank %1/%2</translation>
         </message>
         <message>
-            <location filename="../widgets/render/PictureExport.cpp" line="144" />
+            <location filename="../widgets/render/PictureExport.cpp" line="145" />
             <source>rank %1</source>
             <translation>rank %1</translation>
         </message>
         <message>
-            <location filename="../widgets/render/PictureExport.cpp" line="147" />
+            <location filename="../widgets/render/PictureExport.cpp" line="148" />
             <source>%1 × %2</source>
             <translation>%1 × %2</translation>
         </message>
         <message>
-            <location filename="../widgets/render/PictureExport.cpp" line="158" />
+            <location filename="../widgets/render/PictureExport.cpp" line="159" />
             <source>step %1</source>
             <translation>步时长 %1</translation>
         </message>
@@ -6421,93 +6421,93 @@ Click to outline it in every run's lanes</source>
             <translation type="vanished">MFU %1%</translation>
         </message>
         <message>
-            <location filename="../widgets/render/PictureExport.cpp" line="161" />
+            <location filename="../widgets/render/PictureExport.cpp" line="162" />
             <source>%1 samples/s/GPU</source>
             <translation>每 GPU %1 样本/秒</translation>
         </message>
         <message>
-            <location filename="../widgets/render/PictureExport.cpp" line="165" />
+            <location filename="../widgets/render/PictureExport.cpp" line="166" />
             <source>compute-stream idle %1</source>
             <translation>计算流空闲 %1</translation>
         </message>
         <message>
-            <location filename="../widgets/render/PictureExport.cpp" line="167" />
+            <location filename="../widgets/render/PictureExport.cpp" line="168" />
             <source>all-GPU idle %1</source>
             <translation>全 GPU 空闲 %1</translation>
         </message>
         <message>
-            <location filename="../widgets/render/PictureExport.cpp" line="169" />
+            <location filename="../widgets/render/PictureExport.cpp" line="170" />
             <source>comm/compute overlap %1</source>
             <translation>通信/计算重叠 %1</translation>
         </message>
         <message>
-            <location filename="../widgets/render/PictureExport.cpp" line="172" />
+            <location filename="../widgets/render/PictureExport.cpp" line="173" />
             <source>no %1</source>
             <translation>无 %1</translation>
         </message>
         <message>
-            <location filename="../widgets/render/PictureExport.cpp" line="174" />
+            <location filename="../widgets/render/PictureExport.cpp" line="175" />
             <source>%1: %2 (%3)</source>
             <translation>%1：%2（%3）</translation>
         </message>
         <message>
-            <location filename="../widgets/render/PictureExport.cpp" line="176" />
+            <location filename="../widgets/render/PictureExport.cpp" line="177" />
             <source>MFU %1</source>
             <translation>MFU %1</translation>
         </message>
         <message>
-            <location filename="../widgets/render/PictureExport.cpp" line="186" />
+            <location filename="../widgets/render/PictureExport.cpp" line="187" />
             <source>%1: %2</source>
             <translation>%1：%2</translation>
         </message>
         <message>
-            <location filename="../widgets/render/PictureExport.cpp" line="196" />
+            <location filename="../widgets/render/PictureExport.cpp" line="197" />
             <source> vs </source>
             <translation> 对比 </translation>
         </message>
         <message>
-            <location filename="../widgets/render/PictureExport.cpp" line="242" />
+            <location filename="../widgets/render/PictureExport.cpp" line="243" />
             <source>+%1 more lanes</source>
             <translation>另有 %1 条泳道</translation>
         </message>
         <message>
-            <location filename="../widgets/render/PictureExport.cpp" line="254" />
+            <location filename="../widgets/render/PictureExport.cpp" line="255" />
             <source>a %1 x %2 px picture at scale %3 has %4 device pixels, more than the %5 (2^28) a picture may have; make it smaller</source>
             <translation>%1 x %2 px、缩放比例 %3 的图片有 %4 个设备像素，超过了图片允许的上限 %5（2^28）；请缩小尺寸</translation>
         </message>
         <message>
-            <location filename="../widgets/render/PictureExport.cpp" line="346" />
+            <location filename="../widgets/render/PictureExport.cpp" line="347" />
             <source>%1: unknown picture format (use .png, .svg or .pdf)</source>
             <translation>%1：未知图片格式（请使用 .png、.svg 或 .pdf）</translation>
         </message>
         <message>
-            <location filename="../widgets/render/PictureExport.cpp" line="348" />
+            <location filename="../widgets/render/PictureExport.cpp" line="349" />
             <source>a picture must be at least %1 px wide</source>
             <translation>图片宽度至少为 %1 px</translation>
         </message>
         <message>
-            <location filename="../widgets/render/PictureExport.cpp" line="356" />
-            <location filename="../widgets/render/PictureExport.cpp" line="402" />
+            <location filename="../widgets/render/PictureExport.cpp" line="357" />
+            <location filename="../widgets/render/PictureExport.cpp" line="403" />
             <source>cannot write %1: %2</source>
             <translation>无法写入 %1：%2</translation>
         </message>
         <message>
-            <location filename="../widgets/render/PictureExport.cpp" line="361" />
+            <location filename="../widgets/render/PictureExport.cpp" line="362" />
             <source>cannot write %1: PNG encoding failed</source>
             <translation>无法写入 %1：PNG 编码失败</translation>
         </message>
         <message>
-            <location filename="../widgets/render/PictureExport.cpp" line="374" />
+            <location filename="../widgets/render/PictureExport.cpp" line="375" />
             <source>Lanescope timeline</source>
             <translation>Lanescope 时间线</translation>
         </message>
         <message>
-            <location filename="../widgets/render/PictureExport.cpp" line="377" />
+            <location filename="../widgets/render/PictureExport.cpp" line="378" />
             <source>cannot write %1: SVG output failed</source>
             <translation>无法写入 %1：SVG 输出失败</translation>
         </message>
         <message>
-            <location filename="../widgets/render/PictureExport.cpp" line="394" />
+            <location filename="../widgets/render/PictureExport.cpp" line="395" />
             <source>cannot write %1: PDF output failed</source>
             <translation>无法写入 %1：PDF 输出失败</translation>
         </message>
@@ -6515,77 +6515,77 @@ Click to outline it in every run's lanes</source>
     <context>
         <name>lanescope::PreferencesDialog</name>
         <message>
-            <location filename="../app/gui/Preferences.cpp" line="138" />
+            <location filename="../app/gui/Preferences.cpp" line="139" />
             <source>Preferences</source>
             <translation>首选项</translation>
         </message>
         <message>
-            <location filename="../app/gui/Preferences.cpp" line="140" />
+            <location filename="../app/gui/Preferences.cpp" line="141" />
             <source>Follow the system</source>
             <translation>跟随系统</translation>
         </message>
         <message>
-            <location filename="../app/gui/Preferences.cpp" line="141" />
+            <location filename="../app/gui/Preferences.cpp" line="142" />
             <source>Light</source>
             <translation>浅色</translation>
         </message>
         <message>
-            <location filename="../app/gui/Preferences.cpp" line="142" />
+            <location filename="../app/gui/Preferences.cpp" line="143" />
             <source>Dark</source>
             <translation>深色</translation>
         </message>
         <message>
-            <location filename="../app/gui/Preferences.cpp" line="145" />
+            <location filename="../app/gui/Preferences.cpp" line="146" />
             <source>System language</source>
             <translation>系统语言</translation>
         </message>
         <message>
-            <location filename="../app/gui/Preferences.cpp" line="152" />
+            <location filename="../app/gui/Preferences.cpp" line="153" />
             <source> ms</source>
             <translation> ms</translation>
         </message>
         <message>
-            <location filename="../app/gui/Preferences.cpp" line="156" />
+            <location filename="../app/gui/Preferences.cpp" line="157" />
             <source>All gaps</source>
             <translation>所有间隙</translation>
         </message>
         <message>
-            <location filename="../app/gui/Preferences.cpp" line="157" />
+            <location filename="../app/gui/Preferences.cpp" line="158" />
             <source>Only within GEMM-to-GEMM windows</source>
             <translation>仅 GEMM 到 GEMM 窗口内</translation>
         </message>
         <message>
-            <location filename="../app/gui/Preferences.cpp" line="160" />
+            <location filename="../app/gui/Preferences.cpp" line="161" />
             <source>The language changes at the next start of Lanescope.</source>
             <translation>语言将在下次启动 Lanescope 时更改。</translation>
         </message>
         <message>
-            <location filename="../app/gui/Preferences.cpp" line="163" />
+            <location filename="../app/gui/Preferences.cpp" line="164" />
             <source>New windows and traces start with this threshold and filter; changing them in the Analysis dock changes them here too.</source>
             <translation>新窗口和新跟踪文件以此阈值和过滤器开始；在分析面板中更改它们也会同步更改此处。</translation>
         </message>
         <message>
-            <location filename="../app/gui/Preferences.cpp" line="170" />
+            <location filename="../app/gui/Preferences.cpp" line="171" />
             <source>&amp;Theme:</source>
             <translation>主题(&amp;T)：</translation>
         </message>
         <message>
-            <location filename="../app/gui/Preferences.cpp" line="171" />
+            <location filename="../app/gui/Preferences.cpp" line="172" />
             <source>&amp;Language:</source>
             <translation>语言(&amp;L)：</translation>
         </message>
         <message>
-            <location filename="../app/gui/Preferences.cpp" line="173" />
+            <location filename="../app/gui/Preferences.cpp" line="174" />
             <source>Idle &amp;gap threshold:</source>
             <translation>空闲间隙阈值(&amp;G)：</translation>
         </message>
         <message>
-            <location filename="../app/gui/Preferences.cpp" line="174" />
+            <location filename="../app/gui/Preferences.cpp" line="175" />
             <source>&amp;Kernel filter:</source>
             <translation>内核过滤器(&amp;K)：</translation>
         </message>
         <message>
-            <location filename="../app/gui/Preferences.cpp" line="176" />
+            <location filename="../app/gui/Preferences.cpp" line="177" />
             <source>GPU &amp;peaks for MFU</source>
             <translation>用于 MFU 的 GPU 峰值(&amp;P)</translation>
         </message>
@@ -6593,90 +6593,90 @@ Click to outline it in every run's lanes</source>
     <context>
         <name>lanescope::RangeStatsPanel</name>
         <message>
-            <location filename="../widgets/timeline/TimelinePanels.cpp" line="202" />
-            <location filename="../widgets/timeline/TimelinePanels.cpp" line="278" />
+            <location filename="../widgets/timeline/TimelinePanels.cpp" line="203" />
+            <location filename="../widgets/timeline/TimelinePanels.cpp" line="279" />
             <source>Shift-drag on the timeline to select a time range.</source>
             <translation>在时间线上按住 Shift 拖动以选择时间范围。</translation>
         </message>
         <message>
-            <location filename="../widgets/timeline/TimelinePanels.cpp" line="203" />
+            <location filename="../widgets/timeline/TimelinePanels.cpp" line="204" />
             <source>Name</source>
             <translation>名称</translation>
         </message>
         <message>
-            <location filename="../widgets/timeline/TimelinePanels.cpp" line="203" />
+            <location filename="../widgets/timeline/TimelinePanels.cpp" line="204" />
             <source>Count</source>
             <translation>次数</translation>
         </message>
         <message>
-            <location filename="../widgets/timeline/TimelinePanels.cpp" line="203" />
+            <location filename="../widgets/timeline/TimelinePanels.cpp" line="204" />
             <source>Total</source>
             <translation>总计</translation>
         </message>
         <message>
-            <location filename="../widgets/timeline/TimelinePanels.cpp" line="203" />
+            <location filename="../widgets/timeline/TimelinePanels.cpp" line="204" />
             <source>Self</source>
             <translation>自身</translation>
         </message>
         <message>
-            <location filename="../widgets/timeline/TimelinePanels.cpp" line="203" />
+            <location filename="../widgets/timeline/TimelinePanels.cpp" line="204" />
             <source>Average</source>
             <translation>平均</translation>
         </message>
         <message>
-            <location filename="../widgets/timeline/TimelinePanels.cpp" line="204" />
+            <location filename="../widgets/timeline/TimelinePanels.cpp" line="205" />
             <source>Slices that overlap the range, on every lane</source>
             <translation>与范围重叠的切片，涵盖所有泳道</translation>
         </message>
         <message>
-            <location filename="../widgets/timeline/TimelinePanels.cpp" line="206" />
+            <location filename="../widgets/timeline/TimelinePanels.cpp" line="207" />
             <source>Time inside the range, summed over every lane: a slice cut by the range's edges counts only its part inside</source>
             <translation>范围内的时间，对所有泳道求和：被范围边界截断的切片只计其在范围内的部分</translation>
         </message>
         <message>
-            <location filename="../widgets/timeline/TimelinePanels.cpp" line="207" />
+            <location filename="../widgets/timeline/TimelinePanels.cpp" line="208" />
             <source>Total less the time of direct children on the same lane, inside the range</source>
             <translation>总计减去同一泳道上直接子切片在范围内的时间</translation>
         </message>
         <message>
-            <location filename="../widgets/timeline/TimelinePanels.cpp" line="208" />
+            <location filename="../widgets/timeline/TimelinePanels.cpp" line="209" />
             <source>Total over count: the average time inside the range</source>
             <translation>总计除以次数：范围内的平均时间</translation>
         </message>
         <message>
-            <location filename="../widgets/timeline/TimelinePanels.cpp" line="250" />
+            <location filename="../widgets/timeline/TimelinePanels.cpp" line="251" />
             <source>%1, inside the range:</source>
             <translation>%1，范围内：</translation>
         </message>
         <message>
-            <location filename="../widgets/timeline/TimelinePanels.cpp" line="250" />
+            <location filename="../widgets/timeline/TimelinePanels.cpp" line="251" />
             <source>%1, the whole trace:</source>
             <translation>%1，整个跟踪：</translation>
         </message>
         <message>
-            <location filename="../widgets/timeline/TimelinePanels.cpp" line="259" />
+            <location filename="../widgets/timeline/TimelinePanels.cpp" line="260" />
             <source>no slice</source>
             <translation>没有切片</translation>
         </message>
         <message numerus="yes">
-            <location filename="../widgets/timeline/TimelinePanels.cpp" line="262" />
+            <location filename="../widgets/timeline/TimelinePanels.cpp" line="263" />
             <source>%n slice(s), total %1, mean %2, min %3, max %4</source>
             <translation>
                 <numerusform>%n 个切片，总计 %1，平均 %2，最小 %3，最大 %4</numerusform>
             </translation>
         </message>
         <message>
-            <location filename="../widgets/timeline/TimelinePanels.cpp" line="267" />
+            <location filename="../widgets/timeline/TimelinePanels.cpp" line="268" />
             <source>Each slice's time inside the range, as the table below counts it</source>
             <translation>每个切片在范围内的时间，与下表的统计方式相同</translation>
         </message>
         <message>
-            <location filename="../widgets/timeline/TimelinePanels.cpp" line="268" />
+            <location filename="../widgets/timeline/TimelinePanels.cpp" line="269" />
             <source>Every slice of this name, whole</source>
             <translation>该名称的所有切片，按完整时长统计</translation>
         </message>
         <message numerus="yes">
-            <location filename="../widgets/timeline/TimelinePanels.cpp" line="331" />
+            <location filename="../widgets/timeline/TimelinePanels.cpp" line="332" />
             <source>Range %1 (from %2): %n slice(s)</source>
             <translation>
                 <numerusform>范围 %1（起点 %2）：%n 个切片</numerusform>
@@ -6686,23 +6686,23 @@ Click to outline it in every run's lanes</source>
     <context>
         <name>lanescope::RankTableModel</name>
         <message>
-            <location filename="../widgets/ranks/RankTableModel.cpp" line="109" />
+            <location filename="../widgets/ranks/RankTableModel.cpp" line="110" />
             <source>%1 (guessed)</source>
             <translation>%1（推测）</translation>
         </message>
         <message>
-            <location filename="../widgets/ranks/RankTableModel.cpp" line="114" />
-            <location filename="../widgets/ranks/RankTableModel.cpp" line="159" />
+            <location filename="../widgets/ranks/RankTableModel.cpp" line="115" />
+            <location filename="../widgets/ranks/RankTableModel.cpp" line="160" />
             <source>–</source>
             <translation>–</translation>
         </message>
         <message>
-            <location filename="../widgets/ranks/RankTableModel.cpp" line="151" />
+            <location filename="../widgets/ranks/RankTableModel.cpp" line="152" />
             <source>The trace does not say its rank (no distributedInfo): ranks are numbered in file-name order.</source>
             <translation>跟踪文件未说明其 rank（没有 distributedInfo）：按文件名顺序为 rank 编号。</translation>
         </message>
         <message>
-            <location filename="../widgets/ranks/RankTableModel.cpp" line="155" />
+            <location filename="../widgets/ranks/RankTableModel.cpp" line="156" />
             <source>Give the model's parameters and tokens per step in the Analysis dock's MFU inputs.</source>
             <translation>请在“分析”面板的 MFU 输入中填写模型参数量和每步 token 数。</translation>
         </message>
@@ -6711,97 +6711,97 @@ Click to outline it in every run's lanes</source>
             <translation type="vanished">偏离各 rank 中位数超过 2 个中位绝对偏差（且超过 1%）</translation>
         </message>
         <message>
-            <location filename="../widgets/ranks/RankTableModel.cpp" line="158" />
+            <location filename="../widgets/ranks/RankTableModel.cpp" line="159" />
             <source>More than 2 median absolute deviations (and 1 %) from the ranks' median, %1</source>
             <translation>偏离各 rank 的中位数（%1）超过 2 个中位绝对偏差（且超过 1%）</translation>
         </message>
         <message>
-            <location filename="../widgets/ranks/RankTableModel.cpp" line="174" />
+            <location filename="../widgets/ranks/RankTableModel.cpp" line="175" />
             <source>Rank</source>
             <translation>Rank</translation>
         </message>
         <message>
-            <location filename="../widgets/ranks/RankTableModel.cpp" line="175" />
+            <location filename="../widgets/ranks/RankTableModel.cpp" line="176" />
             <source>File</source>
             <translation>文件</translation>
         </message>
         <message>
-            <location filename="../widgets/ranks/RankTableModel.cpp" line="176" />
+            <location filename="../widgets/ranks/RankTableModel.cpp" line="177" />
             <source>Step (ms)</source>
             <translation>步时长（ms）</translation>
         </message>
         <message>
-            <location filename="../widgets/ranks/RankTableModel.cpp" line="177" />
+            <location filename="../widgets/ranks/RankTableModel.cpp" line="178" />
             <source>Idle %</source>
             <translation>空闲 %</translation>
         </message>
         <message>
-            <location filename="../widgets/ranks/RankTableModel.cpp" line="178" />
+            <location filename="../widgets/ranks/RankTableModel.cpp" line="179" />
             <source>Overlap %</source>
             <translation>重叠 %</translation>
         </message>
         <message>
-            <location filename="../widgets/ranks/RankTableModel.cpp" line="179" />
+            <location filename="../widgets/ranks/RankTableModel.cpp" line="180" />
             <source>GEMM gaps (ms)</source>
             <translation>GEMM 间隙（ms）</translation>
         </message>
         <message>
-            <location filename="../widgets/ranks/RankTableModel.cpp" line="180" />
+            <location filename="../widgets/ranks/RankTableModel.cpp" line="181" />
             <source>Exposed comm (ms)</source>
             <translation>暴露通信（ms）</translation>
         </message>
         <message>
-            <location filename="../widgets/ranks/RankTableModel.cpp" line="181" />
+            <location filename="../widgets/ranks/RankTableModel.cpp" line="182" />
             <source>Peak mem (GiB)</source>
             <translation>显存峰值（GiB）</translation>
         </message>
         <message>
-            <location filename="../widgets/ranks/RankTableModel.cpp" line="182" />
+            <location filename="../widgets/ranks/RankTableModel.cpp" line="183" />
             <source>MFU %</source>
             <translation>MFU %</translation>
         </message>
         <message>
-            <location filename="../widgets/ranks/RankTableModel.cpp" line="183" />
+            <location filename="../widgets/ranks/RankTableModel.cpp" line="184" />
             <source>Clock offset (ms)</source>
             <translation>时钟偏移（ms）</translation>
         </message>
         <message>
-            <location filename="../widgets/ranks/RankTableModel.cpp" line="188" />
+            <location filename="../widgets/ranks/RankTableModel.cpp" line="189" />
             <source>Median CPU duration of the rank's complete ProfilerSteps</source>
             <translation>该 rank 完整 ProfilerStep 的 CPU 时长中位数</translation>
         </message>
         <message>
-            <location filename="../widgets/ranks/RankTableModel.cpp" line="189" />
+            <location filename="../widgets/ranks/RankTableModel.cpp" line="190" />
             <source>GPU idle share of the rank's trace (temporal breakdown)</source>
             <translation>该 rank 跟踪中 GPU 空闲的比例（时间分解）</translation>
         </message>
         <message>
-            <location filename="../widgets/ranks/RankTableModel.cpp" line="190" />
+            <location filename="../widgets/ranks/RankTableModel.cpp" line="191" />
             <source>Share of communication time overlapped by computation</source>
             <translation>被计算重叠的通信时间比例</translation>
         </message>
         <message>
-            <location filename="../widgets/ranks/RankTableModel.cpp" line="191" />
+            <location filename="../widgets/ranks/RankTableModel.cpp" line="192" />
             <source>Sum of the listed idle gaps between GEMMs (the Analysis dock's threshold)</source>
             <translation>GEMM 之间所列空闲间隙的总和（按“分析”面板的阈值）</translation>
         </message>
         <message>
-            <location filename="../widgets/ranks/RankTableModel.cpp" line="192" />
+            <location filename="../widgets/ranks/RankTableModel.cpp" line="193" />
             <source>Communication time not hidden behind computation</source>
             <translation>没有被计算掩盖的通信时间</translation>
         </message>
         <message>
-            <location filename="../widgets/ranks/RankTableModel.cpp" line="193" />
+            <location filename="../widgets/ranks/RankTableModel.cpp" line="194" />
             <source>Peak allocated GPU memory</source>
             <translation>GPU 已分配内存峰值</translation>
         </message>
         <message>
-            <location filename="../widgets/ranks/RankTableModel.cpp" line="194" />
+            <location filename="../widgets/ranks/RankTableModel.cpp" line="195" />
             <source>Model FLOPs utilisation from the step time and the Analysis dock's MFU inputs</source>
             <translation>由步时长和“分析”面板的 MFU 输入得出的模型 FLOPs 利用率</translation>
         </message>
         <message>
-            <location filename="../widgets/ranks/RankTableModel.cpp" line="195" />
+            <location filename="../widgets/ranks/RankTableModel.cpp" line="196" />
             <source>Added to the rank's times to put them on the reference rank's clock (0 with Align clocks off)</source>
             <translation>加到该 rank 的时间上，使其与参考 rank 的时钟一致（关闭“对齐时钟”时为 0）</translation>
         </message>
@@ -6809,27 +6809,27 @@ Click to outline it in every run's lanes</source>
     <context>
         <name>lanescope::RanksDock</name>
         <message>
-            <location filename="../widgets/ranks/RanksDock.cpp" line="47" />
+            <location filename="../widgets/ranks/RanksDock.cpp" line="48" />
             <source>Ranks</source>
             <translation>Rank</translation>
         </message>
         <message>
-            <location filename="../widgets/ranks/RanksDock.cpp" line="59" />
+            <location filename="../widgets/ranks/RanksDock.cpp" line="60" />
             <source>Align clocks</source>
             <translation>对齐时钟</translation>
         </message>
         <message>
-            <location filename="../widgets/ranks/RanksDock.cpp" line="61" />
+            <location filename="../widgets/ranks/RanksDock.cpp" line="62" />
             <source>Put every rank on the reference rank's clock, with the offsets measured on the collectives the ranks share (they end at the same moment everywhere). Off: each rank as its own clock recorded it. The stragglers are always measured on the aligned clocks.</source>
             <translation>将每个 rank 放到参考 rank 的时钟上，偏移量根据各 rank 共有的集合通信测得（集合通信在各处同时结束）。关闭时：每个 rank 按其自身时钟的记录显示。掉队者始终按对齐后的时钟测量。</translation>
         </message>
         <message>
-            <location filename="../widgets/ranks/RanksDock.cpp" line="89" />
+            <location filename="../widgets/ranks/RanksDock.cpp" line="90" />
             <source>Click a rank to show its lanes. Highlighted: more than 2 median absolute deviations from the ranks' median.</source>
             <translation>单击一个 rank 可显示其泳道。高亮：偏离各 rank 中位数超过 2 个中位绝对偏差。</translation>
         </message>
         <message>
-            <location filename="../widgets/ranks/RanksDock.cpp" line="93" />
+            <location filename="../widgets/ranks/RanksDock.cpp" line="94" />
             <source>Stragglers (the last rank to arrive at a collective)</source>
             <translation>掉队者（最后到达集合通信的 rank）</translation>
         </message>
@@ -6838,34 +6838,34 @@ Click to outline it in every run's lanes</source>
             <translation type="vanished">等待（ms）</translation>
         </message>
         <message>
-            <location filename="../widgets/ranks/RanksDock.cpp" line="101" />
+            <location filename="../widgets/ranks/RanksDock.cpp" line="102" />
             <source>Click a collective to show it on every rank</source>
             <translation>单击一个集合通信可在每个 rank 上显示它</translation>
         </message>
         <message>
-            <location filename="../widgets/ranks/RanksDock.cpp" line="218" />
+            <location filename="../widgets/ranks/RanksDock.cpp" line="219" />
             <source>Align clocks is off: the rank's own clock</source>
             <translation>“对齐时钟”已关闭：使用该 rank 自身的时钟</translation>
         </message>
         <message>
-            <location filename="../widgets/ranks/RanksDock.cpp" line="220" />
+            <location filename="../widgets/ranks/RanksDock.cpp" line="221" />
             <source>The reference clock</source>
             <translation>参考时钟</translation>
         </message>
         <message numerus="yes">
-            <location filename="../widgets/ranks/RanksDock.cpp" line="222" />
+            <location filename="../widgets/ranks/RanksDock.cpp" line="223" />
             <source>Measured on %n matching collective(s), which agree to %1 µs (median deviation)</source>
             <translation>
                 <numerusform>根据 %n 个匹配的集合通信测得，吻合到 %1 µs（中位偏差）</numerusform>
             </translation>
         </message>
         <message>
-            <location filename="../widgets/ranks/RanksDock.cpp" line="225" />
+            <location filename="../widgets/ranks/RanksDock.cpp" line="226" />
             <source>From the traces' epochs (baseTimeNanoseconds) alone: no collective matched</source>
             <translation>仅根据各跟踪文件的时间基点（baseTimeNanoseconds）：没有匹配上集合通信</translation>
         </message>
         <message>
-            <location filename="../widgets/ranks/RanksDock.cpp" line="277" />
+            <location filename="../widgets/ranks/RanksDock.cpp" line="278" />
             <source>No collective matched across the ranks: no straggler can be told.</source>
             <translation>各 rank 之间没有匹配上任何集合通信：无法判断掉队者。</translation>
         </message>
@@ -6880,12 +6880,12 @@ Click to outline it in every run's lanes</source>
             </translation>
         </message>
         <message>
-            <location filename="../widgets/ranks/RanksDock.cpp" line="313" />
+            <location filename="../widgets/ranks/RanksDock.cpp" line="314" />
             <source>step %1</source>
             <translation>步 %1</translation>
         </message>
         <message>
-            <location filename="../widgets/ranks/RanksDock.cpp" line="313" />
+            <location filename="../widgets/ranks/RanksDock.cpp" line="314" />
             <source>outside the steps</source>
             <translation>不在任何步内</translation>
         </message>
@@ -6896,127 +6896,127 @@ Click to outline it in every run's lanes</source>
             </translation>
         </message>
         <message>
-            <location filename="../widgets/ranks/RanksDock.cpp" line="40" />
+            <location filename="../widgets/ranks/RanksDock.cpp" line="41" />
             <source>summed over the other ranks at each collective (%1 to %2)</source>
             <translation>每个集合通信处其他 rank 的等待之和（%1 到 %2 个 rank）</translation>
         </message>
         <message>
-            <location filename="../widgets/ranks/RanksDock.cpp" line="41" />
+            <location filename="../widgets/ranks/RanksDock.cpp" line="42" />
             <source>waited by the one other rank</source>
             <translation>仅另一个 rank 在等待</translation>
         </message>
         <message>
-            <location filename="../widgets/ranks/RanksDock.cpp" line="42" />
+            <location filename="../widgets/ranks/RanksDock.cpp" line="43" />
             <source>summed over the %1 other ranks</source>
             <translation>其他 %1 个 rank 的等待之和</translation>
         </message>
         <message>
-            <location filename="../widgets/ranks/RanksDock.cpp" line="43" />
+            <location filename="../widgets/ranks/RanksDock.cpp" line="44" />
             <source>%1 per step, %2</source>
             <translation>每步 %1，%2</translation>
         </message>
         <message>
-            <location filename="../widgets/ranks/RanksDock.cpp" line="93" />
+            <location filename="../widgets/ranks/RanksDock.cpp" line="94" />
             <source>Others' wait</source>
             <translation>其他 rank 等待</translation>
         </message>
         <message>
-            <location filename="../widgets/ranks/RanksDock.cpp" line="94" />
+            <location filename="../widgets/ranks/RanksDock.cpp" line="95" />
             <source>A rank: the other ranks' waits for it per step, summed. A collective: the other ranks' waits for it there, summed.</source>
             <translation>rank 行：每步中其他 rank 等待它的时间之和。集合通信行：其他 rank 在该处等待它的时间之和。</translation>
         </message>
         <message>
-            <location filename="../widgets/ranks/RanksDock.cpp" line="289" />
+            <location filename="../widgets/ranks/RanksDock.cpp" line="290" />
             <source>rank %1 made the others wait %2</source>
             <translation>rank %1 造成其他 rank 等待：%2</translation>
         </message>
         <message numerus="yes">
-            <location filename="../widgets/ranks/RanksDock.cpp" line="291" />
+            <location filename="../widgets/ranks/RanksDock.cpp" line="292" />
             <source>Last to arrive at %1 of %2 collectives; %3 of waiting in all over %n step(s). Click to show its lanes.</source>
             <translation>
                 <numerusform>在 %2 个集合通信中有 %1 个最后到达；%n 步中共造成 %3 的等待。单击可显示其泳道。</numerusform>
             </translation>
         </message>
         <message numerus="yes">
-            <location filename="../widgets/ranks/RanksDock.cpp" line="314" />
+            <location filename="../widgets/ranks/RanksDock.cpp" line="315" />
             <source>%1 · %2: %n rank(s) waited, the first %3</source>
             <translation>
                 <numerusform>%1 · %2：%n 个 rank 在等待，最先到达的等了 %3</numerusform>
             </translation>
         </message>
         <message>
-            <location filename="../widgets/ranks/RanksDock.cpp" line="318" />
+            <location filename="../widgets/ranks/RanksDock.cpp" line="319" />
             <source>Click to show this collective on every rank</source>
             <translation>单击可在每个 rank 上显示此集合通信</translation>
         </message>
         <message numerus="yes">
-            <location filename="../widgets/ranks/RanksDock.cpp" line="323" />
+            <location filename="../widgets/ranks/RanksDock.cpp" line="324" />
             <source>… and %n more</source>
             <translation>
                 <numerusform>… 另有 %n 个</numerusform>
             </translation>
         </message>
         <message>
-            <location filename="../widgets/ranks/RanksDock.cpp" line="335" />
+            <location filename="../widgets/ranks/RanksDock.cpp" line="336" />
             <source>Open a folder of rank traces (File &gt; Open Folder…) to see its ranks side by side.</source>
             <translation>打开 rank 跟踪文件所在的文件夹（文件 &gt; 打开文件夹…）即可并排查看其各 rank。</translation>
         </message>
         <message numerus="yes">
-            <location filename="../widgets/ranks/RanksDock.cpp" line="341" />
+            <location filename="../widgets/ranks/RanksDock.cpp" line="342" />
             <source>%n rank(s), clocks on rank %1's</source>
             <translation>
                 <numerusform>%n 个 rank，时钟以 rank %1 为准</numerusform>
             </translation>
         </message>
         <message>
-            <location filename="../widgets/ranks/RanksDock.cpp" line="343" />
+            <location filename="../widgets/ranks/RanksDock.cpp" line="344" />
             <source>%1 · analysing…</source>
             <translation>%1 · 正在分析…</translation>
         </message>
         <message numerus="yes">
-            <location filename="../widgets/ranks/RanksDock.cpp" line="355" />
+            <location filename="../widgets/ranks/RanksDock.cpp" line="356" />
             <source>%1 · %n collective(s) matched by %2</source>
             <translation>
                 <numerusform>%1 · 按%2匹配了 %n 个集合通信</numerusform>
             </translation>
         </message>
         <message>
-            <location filename="../widgets/ranks/RanksDock.cpp" line="356" />
+            <location filename="../widgets/ranks/RanksDock.cpp" line="357" />
             <source>sequence number</source>
             <translation>序列号</translation>
         </message>
         <message>
-            <location filename="../widgets/ranks/RanksDock.cpp" line="356" />
+            <location filename="../widgets/ranks/RanksDock.cpp" line="357" />
             <source>order within the step</source>
             <translation>步内顺序</translation>
         </message>
         <message>
-            <location filename="../widgets/ranks/RanksDock.cpp" line="360" />
+            <location filename="../widgets/ranks/RanksDock.cpp" line="361" />
             <source>job step %1 (first rank's start to last rank's end)</source>
             <translation>作业步时长 %1（从首个 rank 开始到最后一个 rank 结束）</translation>
         </message>
         <message>
-            <location filename="../widgets/ranks/RanksDock.cpp" line="362" />
+            <location filename="../widgets/ranks/RanksDock.cpp" line="363" />
             <source>GPU idle %1</source>
             <translation>GPU 空闲 %1</translation>
         </message>
         <message>
-            <location filename="../widgets/ranks/RanksDock.cpp" line="364" />
+            <location filename="../widgets/ranks/RanksDock.cpp" line="365" />
             <source>MFU %1</source>
             <translation>MFU %1</translation>
         </message>
         <message>
-            <location filename="../widgets/ranks/RanksDock.cpp" line="371" />
+            <location filename="../widgets/ranks/RanksDock.cpp" line="372" />
             <source>the others wait for rank %1: %2</source>
             <translation>其他 rank 在等待 rank %1：%2</translation>
         </message>
         <message>
-            <location filename="../widgets/ranks/RanksDock.cpp" line="392" />
+            <location filename="../widgets/ranks/RanksDock.cpp" line="393" />
             <source>slowest rank by median step time: %1, %2 against the ranks' median %3</source>
             <translation>按步时长中位数最慢的 rank：%1，%2，而各 rank 的中位数为 %3</translation>
         </message>
         <message>
-            <location filename="../widgets/ranks/RanksDock.cpp" line="395" />
+            <location filename="../widgets/ranks/RanksDock.cpp" line="396" />
             <source>no rank's median step stands out from the ranks' median %1</source>
             <translation>没有哪个 rank 的步时长中位数明显偏离各 rank 的中位数 %1</translation>
         </message>
@@ -7040,7 +7040,7 @@ Click to outline it in every run's lanes</source>
     <context>
         <name>lanescope::RanksRunner</name>
         <message>
-            <location filename="../widgets/ranks/RanksRunner.cpp" line="61" />
+            <location filename="../widgets/ranks/RanksRunner.cpp" line="62" />
             <source>internal error in the analysis of the ranks: %1</source>
             <translation>rank 分析内部错误：%1</translation>
         </message>
@@ -7048,7 +7048,7 @@ Click to outline it in every run's lanes</source>
     <context>
         <name>lanescope::RemoveAnnotationCommand</name>
         <message>
-            <location filename="../widgets/annotations/AnnotationCommands.cpp" line="42" />
+            <location filename="../widgets/annotations/AnnotationCommands.cpp" line="43" />
             <source>Delete Annotation</source>
             <translation>删除标注</translation>
         </message>
@@ -7056,18 +7056,18 @@ Click to outline it in every run's lanes</source>
     <context>
         <name>lanescope::ReportExport</name>
         <message>
-            <location filename="../widgets/compare/ReportExport.cpp" line="193" />
+            <location filename="../widgets/compare/ReportExport.cpp" line="194" />
             <source>nothing to report: open a trace first</source>
             <translation>没有可生成报告的内容：请先打开一个跟踪文件</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/ReportExport.cpp" line="197" />
-            <location filename="../widgets/compare/ReportExport.cpp" line="215" />
+            <location filename="../widgets/compare/ReportExport.cpp" line="198" />
+            <location filename="../widgets/compare/ReportExport.cpp" line="216" />
             <source>cannot write %1: %2</source>
             <translation>无法写入 %1：%2</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/ReportExport.cpp" line="207" />
+            <location filename="../widgets/compare/ReportExport.cpp" line="208" />
             <source>cannot write %1: PDF output failed</source>
             <translation>无法写入 %1：PDF 输出失败</translation>
         </message>
@@ -7075,17 +7075,17 @@ Click to outline it in every run's lanes</source>
     <context>
         <name>lanescope::RunsLoadJob</name>
         <message>
-            <location filename="../app/gui/RunsLoadJob.cpp" line="53" />
+            <location filename="../app/gui/RunsLoadJob.cpp" line="54" />
             <source>not enough memory to load %1</source>
             <translation>内存不足，无法加载 %1</translation>
         </message>
         <message>
-            <location filename="../app/gui/RunsLoadJob.cpp" line="58" />
+            <location filename="../app/gui/RunsLoadJob.cpp" line="59" />
             <source>internal error while loading %1: %2</source>
             <translation>加载 %1 时发生内部错误：%2</translation>
         </message>
         <message>
-            <location filename="../app/gui/RunsLoadJob.cpp" line="100" />
+            <location filename="../app/gui/RunsLoadJob.cpp" line="101" />
             <source>not enough memory to show %1</source>
             <translation>内存不足，无法显示 %1</translation>
         </message>
@@ -7093,7 +7093,7 @@ Click to outline it in every run's lanes</source>
     <context>
         <name>lanescope::SearchBar</name>
         <message>
-            <location filename="../widgets/timeline/SearchBar.cpp" line="51" />
+            <location filename="../widgets/timeline/SearchBar.cpp" line="52" />
             <source>Regex</source>
             <translation>正则</translation>
         </message>
@@ -7102,69 +7102,69 @@ Click to outline it in every run's lanes</source>
             <translation type="vanished">按名称查找片段（Enter：下一个，Shift+Enter：上一个）</translation>
         </message>
         <message>
-            <location filename="../widgets/timeline/SearchBar.cpp" line="58" />
+            <location filename="../widgets/timeline/SearchBar.cpp" line="59" />
             <source>Find slices by name (Enter or F3: next, Shift+Enter: previous)</source>
             <translation>按名称查找切片（Enter 或 F3：下一个，Shift+Enter：上一个）</translation>
         </message>
         <message>
-            <location filename="../widgets/timeline/SearchBar.cpp" line="74" />
+            <location filename="../widgets/timeline/SearchBar.cpp" line="75" />
             <source>Previous match (Shift+Enter)</source>
             <translation>上一个匹配项（Shift+Enter）</translation>
         </message>
         <message>
-            <location filename="../widgets/timeline/SearchBar.cpp" line="78" />
+            <location filename="../widgets/timeline/SearchBar.cpp" line="79" />
             <source>Next match (Enter)</source>
             <translation>下一个匹配项（Enter）</translation>
         </message>
         <message>
-            <location filename="../widgets/timeline/SearchBar.cpp" line="83" />
+            <location filename="../widgets/timeline/SearchBar.cpp" line="84" />
             <source>Close the search bar (Esc)</source>
             <translation>关闭搜索栏（Esc）</translation>
         </message>
         <message>
-            <location filename="../widgets/timeline/SearchBar.cpp" line="91" />
+            <location filename="../widgets/timeline/SearchBar.cpp" line="92" />
             <source>Find:</source>
             <translation>查找：</translation>
         </message>
         <message>
-            <location filename="../widgets/timeline/SearchBar.cpp" line="195" />
+            <location filename="../widgets/timeline/SearchBar.cpp" line="196" />
             <source>No slice matches “%1”.</source>
             <translation>没有与“%1”匹配的切片。</translation>
         </message>
         <message>
-            <location filename="../widgets/timeline/SearchBar.cpp" line="197" />
+            <location filename="../widgets/timeline/SearchBar.cpp" line="198" />
             <source>“%1”: the first %2 of %3 matches by time (every match is marked in the lanes)</source>
             <translation>“%1”：按时间排序的前 %2 个匹配项（共 %3 个；所有匹配项均已在泳道中标出）</translation>
         </message>
         <message numerus="yes">
-            <location filename="../widgets/timeline/SearchBar.cpp" line="200" />
+            <location filename="../widgets/timeline/SearchBar.cpp" line="201" />
             <source>“%1”: %n match(es)</source>
             <translation>
                 <numerusform>“%1”：%n 个匹配项</numerusform>
             </translation>
         </message>
         <message>
-            <location filename="../widgets/timeline/SearchBar.cpp" line="276" />
+            <location filename="../widgets/timeline/SearchBar.cpp" line="277" />
             <source>searching…</source>
             <translation>正在搜索…</translation>
         </message>
         <message>
-            <location filename="../widgets/timeline/SearchBar.cpp" line="278" />
+            <location filename="../widgets/timeline/SearchBar.cpp" line="279" />
             <source>invalid: %1</source>
             <translation>无效：%1</translation>
         </message>
         <message>
-            <location filename="../widgets/timeline/SearchBar.cpp" line="282" />
+            <location filename="../widgets/timeline/SearchBar.cpp" line="283" />
             <source>no matches</source>
             <translation>无匹配项</translation>
         </message>
         <message>
-            <location filename="../widgets/timeline/SearchBar.cpp" line="284" />
+            <location filename="../widgets/timeline/SearchBar.cpp" line="285" />
             <source>%1 matches</source>
             <translation>%1 个匹配项</translation>
         </message>
         <message>
-            <location filename="../widgets/timeline/SearchBar.cpp" line="286" />
+            <location filename="../widgets/timeline/SearchBar.cpp" line="287" />
             <source>%1 of %2</source>
             <translation>第 %1 个，共 %2 个</translation>
         </message>
@@ -7172,22 +7172,22 @@ Click to outline it in every run's lanes</source>
     <context>
         <name>lanescope::SearchResultsModel</name>
         <message>
-            <location filename="../widgets/timeline/SearchResultsModel.cpp" line="103" />
+            <location filename="../widgets/timeline/SearchResultsModel.cpp" line="104" />
             <source>Name</source>
             <translation>名称</translation>
         </message>
         <message>
-            <location filename="../widgets/timeline/SearchResultsModel.cpp" line="104" />
+            <location filename="../widgets/timeline/SearchResultsModel.cpp" line="105" />
             <source>Lane</source>
             <translation>泳道</translation>
         </message>
         <message>
-            <location filename="../widgets/timeline/SearchResultsModel.cpp" line="105" />
+            <location filename="../widgets/timeline/SearchResultsModel.cpp" line="106" />
             <source>Start</source>
             <translation>开始</translation>
         </message>
         <message>
-            <location filename="../widgets/timeline/SearchResultsModel.cpp" line="106" />
+            <location filename="../widgets/timeline/SearchResultsModel.cpp" line="107" />
             <source>Duration</source>
             <translation>时长</translation>
         </message>
@@ -7195,7 +7195,7 @@ Click to outline it in every run's lanes</source>
     <context>
         <name>lanescope::SearchResultsPanel</name>
         <message>
-            <location filename="../widgets/timeline/SearchResultsPanel.cpp" line="20" />
+            <location filename="../widgets/timeline/SearchResultsPanel.cpp" line="21" />
             <source>Find slices with Ctrl+F: the matches are listed here.</source>
             <translation>按 Ctrl+F 查找切片：匹配项会列在这里。</translation>
         </message>
@@ -7203,7 +7203,7 @@ Click to outline it in every run's lanes</source>
     <context>
         <name>lanescope::SessionAnalyser</name>
         <message>
-            <location filename="../widgets/view/SessionAnalyser.cpp" line="108" />
+            <location filename="../widgets/view/SessionAnalyser.cpp" line="109" />
             <source>internal error in the analysis: %1</source>
             <translation>分析内部错误：%1</translation>
         </message>
@@ -7211,158 +7211,158 @@ Click to outline it in every run's lanes</source>
     <context>
         <name>lanescope::ShortcutsDialog</name>
         <message>
-            <location filename="../app/gui/ShortcutsDialog.cpp" line="62" />
-            <location filename="../app/gui/ShortcutsDialog.cpp" line="65" />
+            <location filename="../app/gui/ShortcutsDialog.cpp" line="63" />
+            <location filename="../app/gui/ShortcutsDialog.cpp" line="66" />
             <source>Window</source>
             <translation>窗口</translation>
         </message>
         <message>
-            <location filename="../app/gui/ShortcutsDialog.cpp" line="74" />
+            <location filename="../app/gui/ShortcutsDialog.cpp" line="75" />
             <source> or </source>
             <translation> 或 </translation>
         </message>
         <message>
-            <location filename="../app/gui/ShortcutsDialog.cpp" line="106" />
+            <location filename="../app/gui/ShortcutsDialog.cpp" line="107" />
             <source>Keyboard Shortcuts</source>
             <translation>快捷键</translation>
         </message>
         <message>
-            <location filename="../app/gui/ShortcutsDialog.cpp" line="107" />
+            <location filename="../app/gui/ShortcutsDialog.cpp" line="108" />
             <source>Filter by action or key</source>
             <translation>按操作或按键过滤</translation>
         </message>
         <message>
-            <location filename="../app/gui/ShortcutsDialog.cpp" line="110" />
+            <location filename="../app/gui/ShortcutsDialog.cpp" line="111" />
             <source>Action</source>
             <translation>操作</translation>
         </message>
         <message>
-            <location filename="../app/gui/ShortcutsDialog.cpp" line="110" />
+            <location filename="../app/gui/ShortcutsDialog.cpp" line="111" />
             <source>Keys</source>
             <translation>按键</translation>
         </message>
         <message>
-            <location filename="../app/gui/ShortcutsDialog.cpp" line="110" />
+            <location filename="../app/gui/ShortcutsDialog.cpp" line="111" />
             <source>Where</source>
             <translation>位置</translation>
         </message>
         <message>
-            <location filename="../app/gui/ShortcutsDialog.cpp" line="115" />
+            <location filename="../app/gui/ShortcutsDialog.cpp" line="116" />
             <source>Menus and toolbars</source>
             <translation>菜单和工具栏</translation>
         </message>
         <message>
-            <location filename="../app/gui/ShortcutsDialog.cpp" line="120" />
+            <location filename="../app/gui/ShortcutsDialog.cpp" line="121" />
             <source>Timeline</source>
             <translation>时间线</translation>
         </message>
         <message>
-            <location filename="../app/gui/ShortcutsDialog.cpp" line="122" />
+            <location filename="../app/gui/ShortcutsDialog.cpp" line="123" />
             <source>zoom in / out</source>
             <translation>放大 / 缩小</translation>
         </message>
         <message>
-            <location filename="../app/gui/ShortcutsDialog.cpp" line="122" />
+            <location filename="../app/gui/ShortcutsDialog.cpp" line="123" />
             <source>W / S</source>
             <translation>W / S</translation>
         </message>
         <message>
-            <location filename="../app/gui/ShortcutsDialog.cpp" line="123" />
+            <location filename="../app/gui/ShortcutsDialog.cpp" line="124" />
             <source>pan left / right</source>
             <translation>向左 / 向右平移</translation>
         </message>
         <message>
-            <location filename="../app/gui/ShortcutsDialog.cpp" line="123" />
+            <location filename="../app/gui/ShortcutsDialog.cpp" line="124" />
             <source>A / D</source>
             <translation>A / D</translation>
         </message>
         <message>
-            <location filename="../app/gui/ShortcutsDialog.cpp" line="124" />
+            <location filename="../app/gui/ShortcutsDialog.cpp" line="125" />
             <source>zoom about the cursor</source>
             <translation>以光标为中心缩放</translation>
         </message>
         <message>
-            <location filename="../app/gui/ShortcutsDialog.cpp" line="124" />
+            <location filename="../app/gui/ShortcutsDialog.cpp" line="125" />
             <source>Ctrl+wheel</source>
             <translation>Ctrl+滚轮</translation>
         </message>
         <message>
-            <location filename="../app/gui/ShortcutsDialog.cpp" line="125" />
+            <location filename="../app/gui/ShortcutsDialog.cpp" line="126" />
             <source>pan</source>
             <translation>平移</translation>
         </message>
         <message>
-            <location filename="../app/gui/ShortcutsDialog.cpp" line="125" />
+            <location filename="../app/gui/ShortcutsDialog.cpp" line="126" />
             <source>Shift+wheel</source>
             <translation>Shift+滚轮</translation>
         </message>
         <message>
-            <location filename="../app/gui/ShortcutsDialog.cpp" line="126" />
+            <location filename="../app/gui/ShortcutsDialog.cpp" line="127" />
             <source>pan and scroll</source>
             <translation>平移和滚动</translation>
         </message>
         <message>
-            <location filename="../app/gui/ShortcutsDialog.cpp" line="126" />
+            <location filename="../app/gui/ShortcutsDialog.cpp" line="127" />
             <source>drag</source>
             <translation>拖动</translation>
         </message>
         <message>
-            <location filename="../app/gui/ShortcutsDialog.cpp" line="127" />
+            <location filename="../app/gui/ShortcutsDialog.cpp" line="128" />
             <source>select a time range</source>
             <translation>选择时间范围</translation>
         </message>
         <message>
-            <location filename="../app/gui/ShortcutsDialog.cpp" line="127" />
+            <location filename="../app/gui/ShortcutsDialog.cpp" line="128" />
             <source>Shift+drag</source>
             <translation>Shift+拖动</translation>
         </message>
         <message>
-            <location filename="../app/gui/ShortcutsDialog.cpp" line="128" />
+            <location filename="../app/gui/ShortcutsDialog.cpp" line="129" />
             <source>zoom to a slice</source>
             <translation>缩放到切片</translation>
         </message>
         <message>
-            <location filename="../app/gui/ShortcutsDialog.cpp" line="128" />
+            <location filename="../app/gui/ShortcutsDialog.cpp" line="129" />
             <source>double-click</source>
             <translation>双击</translation>
         </message>
         <message>
-            <location filename="../app/gui/ShortcutsDialog.cpp" line="129" />
+            <location filename="../app/gui/ShortcutsDialog.cpp" line="130" />
             <source>frame the selection / fit all</source>
             <translation>框选所选内容 / 全部显示</translation>
         </message>
         <message>
-            <location filename="../app/gui/ShortcutsDialog.cpp" line="129" />
+            <location filename="../app/gui/ShortcutsDialog.cpp" line="130" />
             <source>F / Home</source>
             <translation>F / Home</translation>
         </message>
         <message>
-            <location filename="../app/gui/ShortcutsDialog.cpp" line="130" />
+            <location filename="../app/gui/ShortcutsDialog.cpp" line="131" />
             <source>clear selection and range</source>
             <translation>清除选择和范围</translation>
         </message>
         <message>
-            <location filename="../app/gui/ShortcutsDialog.cpp" line="130" />
+            <location filename="../app/gui/ShortcutsDialog.cpp" line="131" />
             <source>Esc</source>
             <translation>Esc</translation>
         </message>
         <message>
-            <location filename="../app/gui/ShortcutsDialog.cpp" line="131" />
+            <location filename="../app/gui/ShortcutsDialog.cpp" line="132" />
             <source>annotate: select, text callout, arrow, rectangle, time range, marker</source>
             <translation>标注：选择、文字标注框、箭头、矩形、时间范围、标记</translation>
         </message>
         <message>
-            <location filename="../app/gui/ShortcutsDialog.cpp" line="131" />
+            <location filename="../app/gui/ShortcutsDialog.cpp" line="132" />
             <source>V / T / L / R / G / M</source>
             <translation>V / T / L / R / G / M</translation>
         </message>
         <message>
-            <location filename="../app/gui/ShortcutsDialog.cpp" line="132" />
+            <location filename="../app/gui/ShortcutsDialog.cpp" line="133" />
             <source>undo / redo an annotation</source>
             <translation>撤销 / 重做标注</translation>
         </message>
         <message>
-            <location filename="../app/gui/ShortcutsDialog.cpp" line="132" />
+            <location filename="../app/gui/ShortcutsDialog.cpp" line="133" />
             <source>Ctrl+Z / Ctrl+Shift+Z</source>
             <translation>Ctrl+Z / Ctrl+Shift+Z</translation>
         </message>
@@ -7370,99 +7370,99 @@ Click to outline it in every run's lanes</source>
     <context>
         <name>lanescope::StartPage</name>
         <message>
-            <location filename="../app/gui/StartPage.cpp" line="40" />
+            <location filename="../app/gui/StartPage.cpp" line="41" />
             <source>Open Trace…</source>
             <translation>打开跟踪文件…</translation>
         </message>
         <message>
-            <location filename="../app/gui/StartPage.cpp" line="41" />
+            <location filename="../app/gui/StartPage.cpp" line="42" />
             <source>Open Folder…</source>
             <translation>打开文件夹…</translation>
         </message>
         <message>
-            <location filename="../app/gui/StartPage.cpp" line="42" />
+            <location filename="../app/gui/StartPage.cpp" line="43" />
             <source>Open Demo Comparison</source>
             <translation>打开演示对比</translation>
         </message>
         <message>
-            <location filename="../app/gui/StartPage.cpp" line="44" />
+            <location filename="../app/gui/StartPage.cpp" line="45" />
             <source>No recent files yet: they are listed here once opened.</source>
             <translation>暂无最近文件：打开过的文件会列在这里。</translation>
         </message>
         <message>
-            <location filename="../app/gui/StartPage.cpp" line="50" />
+            <location filename="../app/gui/StartPage.cpp" line="51" />
             <source>Lanescope</source>
             <translation>Lanescope</translation>
         </message>
         <message>
-            <location filename="../app/gui/StartPage.cpp" line="55" />
+            <location filename="../app/gui/StartPage.cpp" line="56" />
             <source>Why do the GPUs sit idle, and what is the fix worth? Open a PyTorch Profiler (Kineto) trace, a folder of rank traces, or the demo: a training run before and after tuning.</source>
             <translation>GPU 为何空闲？修复能带来多少收益？打开 PyTorch Profiler（Kineto）跟踪文件、rank 跟踪文件所在的文件夹，或演示：一次训练运行在调优前后的对比。</translation>
         </message>
         <message>
-            <location filename="../app/gui/StartPage.cpp" line="61" />
+            <location filename="../app/gui/StartPage.cpp" line="62" />
             <source>A .json or .json.gz trace (Ctrl+O); two or more are compared</source>
             <translation>.json 或 .json.gz 跟踪文件（Ctrl+O）；两个或以上时进行比较</translation>
         </message>
         <message>
-            <location filename="../app/gui/StartPage.cpp" line="62" />
+            <location filename="../app/gui/StartPage.cpp" line="63" />
             <source>Every rank trace of a folder as one job, on one clock (Ctrl+Alt+O)</source>
             <translation>将文件夹中的所有 rank 跟踪文件作为一个作业，在同一时钟上显示（Ctrl+Alt+O）</translation>
         </message>
         <message>
-            <location filename="../app/gui/StartPage.cpp" line="63" />
+            <location filename="../app/gui/StartPage.cpp" line="64" />
             <source>The case study: an FSDP run before and after prefetching and allocator tuning, compared</source>
             <translation>案例研究：对比一个 FSDP 运行在预取和分配器调优前后的表现</translation>
         </message>
         <message>
-            <location filename="../app/gui/StartPage.cpp" line="78" />
+            <location filename="../app/gui/StartPage.cpp" line="79" />
             <source>Or drop a trace, or a folder of rank traces, on this window.</source>
             <translation>也可以将跟踪文件或 rank 跟踪文件所在的文件夹拖放到此窗口。</translation>
         </message>
         <message>
-            <location filename="../app/gui/StartPage.cpp" line="81" />
+            <location filename="../app/gui/StartPage.cpp" line="82" />
             <source>Recent</source>
             <translation>最近打开</translation>
         </message>
         <message>
-            <location filename="../app/gui/StartPage.cpp" line="88" />
+            <location filename="../app/gui/StartPage.cpp" line="89" />
             <source>Name</source>
             <translation>名称</translation>
         </message>
         <message>
-            <location filename="../app/gui/StartPage.cpp" line="88" />
+            <location filename="../app/gui/StartPage.cpp" line="89" />
             <source>Size</source>
             <translation>大小</translation>
         </message>
         <message>
-            <location filename="../app/gui/StartPage.cpp" line="88" />
+            <location filename="../app/gui/StartPage.cpp" line="89" />
             <source>Modified</source>
             <translation>修改时间</translation>
         </message>
         <message>
-            <location filename="../app/gui/StartPage.cpp" line="88" />
+            <location filename="../app/gui/StartPage.cpp" line="89" />
             <source>Folder</source>
             <translation>文件夹</translation>
         </message>
         <message>
-            <location filename="../app/gui/StartPage.cpp" line="93" />
+            <location filename="../app/gui/StartPage.cpp" line="94" />
             <source>Click an entry (or press Enter) to open it</source>
             <translation>单击条目（或按 Enter）即可打开</translation>
         </message>
         <message>
-            <location filename="../app/gui/StartPage.cpp" line="105" />
+            <location filename="../app/gui/StartPage.cpp" line="106" />
             <source>%p %</source>
             <translation>%p%</translation>
         </message>
         <message numerus="yes">
-            <location filename="../app/gui/StartPage.cpp" line="179" />
+            <location filename="../app/gui/StartPage.cpp" line="180" />
             <source>%1 (folder, %n trace(s))</source>
             <translation>
                 <numerusform>%1（文件夹，%n 个跟踪文件）</numerusform>
             </translation>
         </message>
         <message>
-            <location filename="../app/gui/StartPage.cpp" line="184" />
+            <location filename="../app/gui/StartPage.cpp" line="185" />
             <source> vs </source>
             <translation> 对比 </translation>
         </message>
@@ -7470,53 +7470,53 @@ Click to outline it in every run's lanes</source>
     <context>
         <name>lanescope::ThroughputChart</name>
         <message>
-            <location filename="../widgets/compare/CompareCharts.cpp" line="256" />
+            <location filename="../widgets/compare/CompareCharts.cpp" line="257" />
             <source>Tokens/s per GPU</source>
             <translation>每 GPU token/秒</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/CompareCharts.cpp" line="256" />
+            <location filename="../widgets/compare/CompareCharts.cpp" line="257" />
             <source>Median step time (ms)</source>
             <translation>步时长中位数（ms）</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/CompareCharts.cpp" line="256" />
+            <location filename="../widgets/compare/CompareCharts.cpp" line="257" />
             <source>Samples/s per GPU</source>
             <translation>每 GPU 样本/秒</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/CompareCharts.cpp" line="279" />
+            <location filename="../widgets/compare/CompareCharts.cpp" line="280" />
             <source>Throughput and MFU per run</source>
             <translation>各运行的吞吐量与 MFU</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/CompareCharts.cpp" line="281" />
-            <location filename="../widgets/compare/CompareCharts.cpp" line="302" />
+            <location filename="../widgets/compare/CompareCharts.cpp" line="282" />
+            <location filename="../widgets/compare/CompareCharts.cpp" line="303" />
             <source>MFU (%)</source>
             <translation>MFU（%）</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/CompareCharts.cpp" line="319" />
+            <location filename="../widgets/compare/CompareCharts.cpp" line="320" />
             <source>Tokens/s per GPU and MFU at each run's median step time (Analysis dock's MFU inputs).</source>
             <translation>按各运行步时长中位数计算的每 GPU token/秒和 MFU（使用“分析”面板的 MFU 输入）。</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/CompareCharts.cpp" line="321" />
+            <location filename="../widgets/compare/CompareCharts.cpp" line="322" />
             <source>Throughput per run</source>
             <translation>各运行的吞吐量</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/CompareCharts.cpp" line="322" />
+            <location filename="../widgets/compare/CompareCharts.cpp" line="323" />
             <source>Samples/s per GPU at each run's median step time (Analysis dock's MFU panel, with samples). MFU is offered for tokens only: its 6 × parameters rule is a dense transformer's.</source>
             <translation>按各运行步时长中位数计算的每 GPU 样本/秒（使用“分析”面板的 MFU 输入，按样本填写）。MFU 只对 token 提供：6 × 参数量的规则只适用于稠密 Transformer。</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/CompareCharts.cpp" line="325" />
+            <location filename="../widgets/compare/CompareCharts.cpp" line="326" />
             <source>Median step time per run</source>
             <translation>各运行的步时长中位数</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/CompareCharts.cpp" line="326" />
+            <location filename="../widgets/compare/CompareCharts.cpp" line="327" />
             <source>Enter the model's parameters and tokens per step in the Analysis dock's MFU panel to see tokens/s and MFU per run here.</source>
             <translation>在“分析”面板的 MFU 区域填写模型参数量和每步 token 数，即可在此查看各运行的 token/秒和 MFU。</translation>
         </message>
@@ -7524,22 +7524,22 @@ Click to outline it in every run's lanes</source>
     <context>
         <name>lanescope::TimeAxis</name>
         <message>
-            <location filename="../widgets/render/TimeAxis.h" line="195" />
+            <location filename="../widgets/render/TimeAxis.h" line="196" />
             <source>s</source>
             <translation>s</translation>
         </message>
         <message>
-            <location filename="../widgets/render/TimeAxis.h" line="196" />
+            <location filename="../widgets/render/TimeAxis.h" line="197" />
             <source>ms</source>
             <translation>ms</translation>
         </message>
         <message>
-            <location filename="../widgets/render/TimeAxis.h" line="197" />
+            <location filename="../widgets/render/TimeAxis.h" line="198" />
             <source>µs</source>
             <translation>µs</translation>
         </message>
         <message>
-            <location filename="../widgets/render/TimeAxis.h" line="198" />
+            <location filename="../widgets/render/TimeAxis.h" line="199" />
             <source>ns</source>
             <translation>ns</translation>
         </message>
@@ -7547,200 +7547,200 @@ Click to outline it in every run's lanes</source>
     <context>
         <name>lanescope::TimeSummaryPanel</name>
         <message>
-            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="110" />
+            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="111" />
             <source>Kernels</source>
             <translation>内核</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="111" />
+            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="112" />
             <source>Operators</source>
             <translation>算子</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="112" />
+            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="113" />
             <source>Modules</source>
             <translation>模块</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="113" />
+            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="114" />
             <source>Collectives</source>
             <translation>集合通信</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="114" />
+            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="115" />
             <source>Where the time goes: per GPU kernel name, per CPU operator, or per nn.Module</source>
             <translation>时间花在哪里：按 GPU 内核名、按 CPU 算子或按 nn.Module</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="117" />
+            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="118" />
             <source>Filter names</source>
             <translation>筛选名称</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="119" />
+            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="120" />
             <source>Fold templates</source>
             <translation>折叠模板参数</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="121" />
+            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="122" />
             <source>One row per kernel whatever its template arguments ("&lt;...&gt;"), as the comparison's differences fold them</source>
             <translation>无论模板参数（"&lt;...&gt;"）如何，每个内核一行，与比较的差异列表折叠方式相同</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="122" />
+            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="123" />
             <source>Group by input shape</source>
             <translation>按输入形状分组</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="124" />
+            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="125" />
             <source>One row per operator and input shapes (traces recorded with record_shapes=True); reads each operator's args from the file</source>
             <translation>每个算子与输入形状一行（以 record_shapes=True 录制的跟踪）；会从文件读取每个算子的参数</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="125" />
+            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="126" />
             <source>Copy</source>
             <translation>复制</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="127" />
+            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="128" />
             <source>Copy the rows shown (the selected ones, if any) as tab-separated text</source>
             <translation>将显示的行（若有选中则为选中的行）复制为制表符分隔的文本</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="149" />
+            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="150" />
             <source>Click: outline the kernel's slices in the lanes. Double-click: zoom to its longest call.</source>
             <translation>单击：在泳道中勾出该内核的切片。双击：缩放到其最长的一次调用。</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="154" />
+            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="155" />
             <source>Click: outline the operator's slices in the lanes. Double-click: zoom to its longest call.</source>
             <translation>单击：在泳道中勾出该算子的切片。双击：缩放到其最长的一次调用。</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="158" />
+            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="159" />
             <source>Module</source>
             <translation>模块</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="158" />
-            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="486" />
+            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="159" />
+            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="487" />
             <source>Calls</source>
             <translation>调用次数</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="158" />
-            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="486" />
+            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="159" />
+            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="487" />
             <source>CPU (ms)</source>
             <translation>CPU（毫秒）</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="158" />
-            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="486" />
+            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="159" />
+            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="487" />
             <source>Device (ms)</source>
             <translation>设备（毫秒）</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="159" />
+            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="160" />
             <source>The module's forward calls' durations, submodules included</source>
             <translation>该模块前向调用的时长，含子模块</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="160" />
+            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="161" />
             <source>GPU time launched from inside the module's calls (the backward pass runs on autograd threads and is not attributed)</source>
             <translation>由该模块调用内部发起的 GPU 时间（反向传播运行在 autograd 线程上，不计入）</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="166" />
+            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="167" />
             <source>Click: outline the module's calls in the lanes. Double-click: zoom to its longest call.</source>
             <translation>单击：在泳道中勾出该模块的调用。双击：缩放到其最长的一次调用。</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="178" />
+            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="179" />
             <source>Each collective by kind, size and group: the calls' time and their bus bandwidth (select a kernel for its own)</source>
             <translation>按类型、大小和组列出的各集合通信：调用耗时及其总线带宽（选中某个内核可查看其自身的值）</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="324" />
+            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="325" />
             <source>No analysis yet.</source>
             <translation>尚无分析。</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="332" />
+            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="333" />
             <source>ProfilerStep#%1</source>
             <translation>ProfilerStep#%1</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="334" />
+            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="335" />
             <source>the selected range</source>
             <translation>所选范围</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="336" />
+            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="337" />
             <source>the whole trace</source>
             <translation>整个跟踪</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="342" />
+            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="343" />
             <source>GPU kernels, copies and memsets that start in %1: %2 names, %3 ms of GPU time</source>
             <translation>开始于%1的 GPU 内核、拷贝和 memset：%2 个名称，GPU 时间 %3 毫秒</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="350" />
+            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="351" />
             <source>CPU operators, annotations and runtime calls that start in %1: %2 rows, %3 ms of busy CPU time</source>
             <translation>开始于%1的 CPU 算子、注解和运行时调用：%2 行，CPU 忙碌时间 %3 毫秒</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="354" />
+            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="355" />
             <source>(reading input shapes…)</source>
             <translation>（正在读取输入形状…）</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="356" />
+            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="357" />
             <source>(input shapes could not be read: %1)</source>
             <translation>（无法读取输入形状：%1）</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="358" />
+            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="359" />
             <source>(the trace has no input shapes: record with record_shapes=True)</source>
             <translation>（跟踪中没有输入形状：请以 record_shapes=True 录制）</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="365" />
+            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="366" />
             <source>No NCCL or RCCL kernel starts in %1.</source>
             <translation>%1中没有开始的 NCCL 或 RCCL 内核。</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="366" />
+            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="367" />
             <source>Communication kernels that start in %1: %2, %3 of them with their size recorded</source>
             <translation>开始于%1的通信内核：%2 个，其中 %3 个记录了大小</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="372" />
+            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="373" />
             <source>No nn.Module calls in %1: record with with_stack=True or with_modules=True to see the module tree.</source>
             <translation>%1中没有 nn.Module 调用：以 with_stack=True 或 with_modules=True 录制即可看到模块树。</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="373" />
+            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="374" />
             <source>nn.Module forward calls that start in %1: %2 modules%3</source>
             <translation>开始于%1的 nn.Module 前向调用：%2 个模块%3</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="375" />
+            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="376" />
             <source> (more left out)</source>
             <translation>（其余未列出）</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="436" />
+            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="437" />
             <source>%1: %2 slices outlined in yellow.</source>
             <translation>%1：已用黄色勾出 %2 个切片。</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="459" />
+            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="460" />
             <source>Longest call (%1 µs): %2</source>
             <translation>最长调用（%1 微秒）：%2</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="486" />
+            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="487" />
             <source>Module path</source>
             <translation>模块路径</translation>
         </message>
@@ -7748,45 +7748,45 @@ Click to outline it in every run's lanes</source>
     <context>
         <name>lanescope::TimelineView</name>
         <message>
-            <location filename="../widgets/timeline/TimelineView.cpp" line="396" />
+            <location filename="../widgets/timeline/TimelineView.cpp" line="397" />
             <source>Duration: %1</source>
             <translation>时长：%1</translation>
         </message>
         <message>
-            <location filename="../widgets/timeline/TimelineView.cpp" line="397" />
+            <location filename="../widgets/timeline/TimelineView.cpp" line="398" />
             <source>Start: %1</source>
             <translation>开始：%1</translation>
         </message>
         <message>
-            <location filename="../widgets/timeline/TimelineView.cpp" line="398" />
+            <location filename="../widgets/timeline/TimelineView.cpp" line="399" />
             <source>Category: %1 (%2)</source>
             <translation>类别：%1（%2）</translation>
         </message>
         <message>
-            <location filename="../widgets/timeline/TimelineView.cpp" line="399" />
+            <location filename="../widgets/timeline/TimelineView.cpp" line="400" />
             <source>Stream: %1</source>
             <translation>流：%1</translation>
         </message>
         <message>
-            <location filename="../widgets/timeline/TimelineView.cpp" line="399" />
+            <location filename="../widgets/timeline/TimelineView.cpp" line="400" />
             <source>Thread: %1</source>
             <translation>线程：%1</translation>
         </message>
         <message>
-            <location filename="../widgets/timeline/TimelineView.cpp" line="402" />
+            <location filename="../widgets/timeline/TimelineView.cpp" line="403" />
             <source>Step: %1</source>
             <translation>步：%1</translation>
         </message>
         <message>
-            <location filename="../widgets/timeline/TimelineView.cpp" line="521" />
+            <location filename="../widgets/timeline/TimelineView.cpp" line="522" />
             <source>%1
 at %2</source>
             <translation>%1
 位于 %2</translation>
         </message>
         <message numerus="yes">
-            <location filename="../widgets/render/TimelineRenderer.cpp" line="711" />
-            <location filename="../widgets/render/TimelineRenderer.cpp" line="802" />
+            <location filename="../widgets/render/TimelineRenderer.cpp" line="712" />
+            <location filename="../widgets/render/TimelineRenderer.cpp" line="803" />
             <source>  (%n lane(s))</source>
             <translation>
                 <numerusform>  （%n 条泳道）</numerusform>
@@ -7805,77 +7805,77 @@ at %2</source>
             <translation type="vanished">内存，顶部 = %1</translation>
         </message>
         <message>
-            <location filename="../widgets/render/TimelineRenderer.cpp" line="122" />
+            <location filename="../widgets/render/TimelineRenderer.cpp" line="123" />
             <source>queue, max %1</source>
             <translation>队列，最大 %1</translation>
         </message>
         <message>
-            <location filename="../widgets/render/TimelineRenderer.cpp" line="816" />
+            <location filename="../widgets/render/TimelineRenderer.cpp" line="817" />
             <source>GPU %1 memory</source>
             <translation>GPU %1 显存</translation>
         </message>
         <message>
-            <location filename="../widgets/render/TimelineRenderer.cpp" line="889" />
+            <location filename="../widgets/render/TimelineRenderer.cpp" line="890" />
             <source>window %1</source>
             <translation>窗口 %1</translation>
         </message>
         <message>
-            <location filename="../widgets/render/TimelineRenderer.cpp" line="891" />
+            <location filename="../widgets/render/TimelineRenderer.cpp" line="892" />
             <source>steps</source>
             <translation>步</translation>
         </message>
         <message>
-            <location filename="../widgets/timeline/LaneMenu.cpp" line="23" />
+            <location filename="../widgets/timeline/LaneMenu.cpp" line="24" />
             <source>Unpin</source>
             <translation>取消置顶</translation>
         </message>
         <message>
-            <location filename="../widgets/timeline/LaneMenu.cpp" line="25" />
+            <location filename="../widgets/timeline/LaneMenu.cpp" line="26" />
             <source>Pin to Top</source>
             <translation>置顶</translation>
         </message>
         <message>
-            <location filename="../widgets/timeline/LaneMenu.cpp" line="26" />
+            <location filename="../widgets/timeline/LaneMenu.cpp" line="27" />
             <source>Hide Lane</source>
             <translation>隐藏泳道</translation>
         </message>
         <message>
-            <location filename="../widgets/timeline/LaneMenu.cpp" line="28" />
+            <location filename="../widgets/timeline/LaneMenu.cpp" line="29" />
             <source>Copy Lane Name</source>
             <translation>复制泳道名称</translation>
         </message>
         <message>
-            <location filename="../widgets/timeline/LaneMenu.cpp" line="34" />
+            <location filename="../widgets/timeline/LaneMenu.cpp" line="35" />
             <source>Copy Group Name</source>
             <translation>复制分组名称</translation>
         </message>
         <message>
-            <location filename="../widgets/timeline/LaneMenu.cpp" line="35" />
+            <location filename="../widgets/timeline/LaneMenu.cpp" line="36" />
             <source>Show Only This Group</source>
             <translation>仅显示此分组</translation>
         </message>
         <message>
-            <location filename="../widgets/timeline/LaneMenu.cpp" line="38" />
+            <location filename="../widgets/timeline/LaneMenu.cpp" line="39" />
             <source>Show All Lanes</source>
             <translation>显示所有泳道</translation>
         </message>
         <message>
-            <location filename="../widgets/timeline/SliceMenu.cpp" line="23" />
+            <location filename="../widgets/timeline/SliceMenu.cpp" line="24" />
             <source>Copy Name</source>
             <translation>复制名称</translation>
         </message>
         <message>
-            <location filename="../widgets/timeline/SliceMenu.cpp" line="24" />
+            <location filename="../widgets/timeline/SliceMenu.cpp" line="25" />
             <source>Find Similar</source>
             <translation>查找相似切片</translation>
         </message>
         <message>
-            <location filename="../widgets/timeline/SliceMenu.cpp" line="25" />
+            <location filename="../widgets/timeline/SliceMenu.cpp" line="26" />
             <source>Zoom to Slice</source>
             <translation>缩放到切片</translation>
         </message>
         <message>
-            <location filename="../widgets/timeline/SliceMenu.cpp" line="29" />
+            <location filename="../widgets/timeline/SliceMenu.cpp" line="30" />
             <source>Select All Like This</source>
             <translation>选择所有同类切片</translation>
         </message>
@@ -7898,127 +7898,127 @@ at %2</source>
     <context>
         <name>lanescope::TraceSummaryModel</name>
         <message>
-            <location filename="../widgets/TraceSummaryModel.cpp" line="66" />
+            <location filename="../widgets/TraceSummaryModel.cpp" line="67" />
             <source>%1 (%2)</source>
             <translation>%1（%2）</translation>
         </message>
         <message>
-            <location filename="../widgets/TraceSummaryModel.cpp" line="72" />
+            <location filename="../widgets/TraceSummaryModel.cpp" line="73" />
             <source>Process %1</source>
             <translation>进程 %1</translation>
         </message>
         <message>
-            <location filename="../widgets/TraceSummaryModel.cpp" line="88" />
+            <location filename="../widgets/TraceSummaryModel.cpp" line="89" />
             <source>stream %1</source>
             <translation>流 %1</translation>
         </message>
         <message>
-            <location filename="../widgets/TraceSummaryModel.cpp" line="143" />
+            <location filename="../widgets/TraceSummaryModel.cpp" line="144" />
             <source>Memory (allocator)</source>
             <translation>内存（分配器）</translation>
         </message>
         <message>
-            <location filename="../widgets/TraceSummaryModel.cpp" line="148" />
+            <location filename="../widgets/TraceSummaryModel.cpp" line="149" />
             <source>GPU %1 memory</source>
             <translation>GPU %1 内存</translation>
         </message>
         <message>
-            <location filename="../widgets/TraceSummaryModel.cpp" line="150" />
+            <location filename="../widgets/TraceSummaryModel.cpp" line="151" />
             <source>CPU memory</source>
             <translation>CPU 内存</translation>
         </message>
         <message>
-            <location filename="../widgets/TraceSummaryModel.cpp" line="152" />
+            <location filename="../widgets/TraceSummaryModel.cpp" line="153" />
             <source>device type %1, id %2 memory</source>
             <translation>设备类型 %1、编号 %2 的内存</translation>
         </message>
         <message>
-            <location filename="../widgets/TraceSummaryModel.cpp" line="154" />
+            <location filename="../widgets/TraceSummaryModel.cpp" line="155" />
             <source>%1 (totals derived from Bytes)</source>
             <translation>%1（总量由 Bytes 累加得出）</translation>
         </message>
         <message>
-            <location filename="../widgets/TraceSummaryModel.cpp" line="223" />
+            <location filename="../widgets/TraceSummaryModel.cpp" line="224" />
             <source>CPU thread</source>
             <translation>CPU 线程</translation>
         </message>
         <message>
-            <location filename="../widgets/TraceSummaryModel.cpp" line="225" />
+            <location filename="../widgets/TraceSummaryModel.cpp" line="226" />
             <source>GPU stream</source>
             <translation>GPU 流</translation>
         </message>
         <message>
-            <location filename="../widgets/TraceSummaryModel.cpp" line="227" />
+            <location filename="../widgets/TraceSummaryModel.cpp" line="228" />
             <source>Other lane</source>
             <translation>其他泳道</translation>
         </message>
         <message>
-            <location filename="../widgets/TraceSummaryModel.cpp" line="229" />
+            <location filename="../widgets/TraceSummaryModel.cpp" line="230" />
             <source>Counter</source>
             <translation>计数器</translation>
         </message>
         <message>
-            <location filename="../widgets/TraceSummaryModel.cpp" line="231" />
+            <location filename="../widgets/TraceSummaryModel.cpp" line="232" />
             <source>Memory</source>
             <translation>内存</translation>
         </message>
         <message>
-            <location filename="../widgets/TraceSummaryModel.cpp" line="234" />
+            <location filename="../widgets/TraceSummaryModel.cpp" line="235" />
             <source>Process</source>
             <translation>进程</translation>
         </message>
         <message>
-            <location filename="../widgets/TraceSummaryModel.cpp" line="238" />
+            <location filename="../widgets/TraceSummaryModel.cpp" line="239" />
             <source>GPU process</source>
             <translation>GPU 进程</translation>
         </message>
         <message>
-            <location filename="../widgets/TraceSummaryModel.cpp" line="240" />
+            <location filename="../widgets/TraceSummaryModel.cpp" line="241" />
             <source>Allocator</source>
             <translation>分配器</translation>
         </message>
         <message>
-            <location filename="../widgets/TraceSummaryModel.cpp" line="241" />
+            <location filename="../widgets/TraceSummaryModel.cpp" line="242" />
             <source>CPU process</source>
             <translation>CPU 进程</translation>
         </message>
         <message>
-            <location filename="../widgets/TraceSummaryModel.cpp" line="261" />
+            <location filename="../widgets/TraceSummaryModel.cpp" line="262" />
             <source>Samples in this series</source>
             <translation>此序列中的采样数</translation>
         </message>
         <message>
-            <location filename="../widgets/TraceSummaryModel.cpp" line="262" />
+            <location filename="../widgets/TraceSummaryModel.cpp" line="263" />
             <source>Slices on this lane</source>
             <translation>此泳道上的切片数</translation>
         </message>
         <message>
-            <location filename="../widgets/TraceSummaryModel.cpp" line="278" />
+            <location filename="../widgets/TraceSummaryModel.cpp" line="279" />
             <source>Name</source>
             <translation>名称</translation>
         </message>
         <message>
-            <location filename="../widgets/TraceSummaryModel.cpp" line="280" />
+            <location filename="../widgets/TraceSummaryModel.cpp" line="281" />
             <source>Kind</source>
             <translation>类型</translation>
         </message>
         <message>
-            <location filename="../widgets/TraceSummaryModel.cpp" line="282" />
+            <location filename="../widgets/TraceSummaryModel.cpp" line="283" />
             <source>PID</source>
             <translation>PID</translation>
         </message>
         <message>
-            <location filename="../widgets/TraceSummaryModel.cpp" line="284" />
+            <location filename="../widgets/TraceSummaryModel.cpp" line="285" />
             <source>TID / stream</source>
             <translation>TID / 流</translation>
         </message>
         <message>
-            <location filename="../widgets/TraceSummaryModel.cpp" line="286" />
+            <location filename="../widgets/TraceSummaryModel.cpp" line="287" />
             <source>Events</source>
             <translation>事件数</translation>
         </message>
         <message>
-            <location filename="../widgets/TraceSummaryModel.cpp" line="288" />
+            <location filename="../widgets/TraceSummaryModel.cpp" line="289" />
             <source>Max depth</source>
             <translation>最大深度</translation>
         </message>
@@ -8026,32 +8026,32 @@ at %2</source>
     <context>
         <name>lanescope::TraceSummaryView</name>
         <message>
-            <location filename="../widgets/TraceSummaryView.cpp" line="66" />
+            <location filename="../widgets/TraceSummaryView.cpp" line="67" />
             <source>No trace loaded.</source>
             <translation>未加载跟踪文件。</translation>
         </message>
         <message>
-            <location filename="../widgets/TraceSummaryView.cpp" line="83" />
+            <location filename="../widgets/TraceSummaryView.cpp" line="84" />
             <source>%1 × %2</source>
             <translation>%1 × %2</translation>
         </message>
         <message>
-            <location filename="../widgets/TraceSummaryView.cpp" line="87" />
+            <location filename="../widgets/TraceSummaryView.cpp" line="88" />
             <source>rank %1 of %2</source>
             <translation>rank %1（共 %2 个）</translation>
         </message>
         <message>
-            <location filename="../widgets/TraceSummaryView.cpp" line="88" />
+            <location filename="../widgets/TraceSummaryView.cpp" line="89" />
             <source>%1 events, %2 slices on %3 tracks</source>
             <translation>%1 个事件，%3 条轨道上共 %2 个切片</translation>
         </message>
         <message>
-            <location filename="../widgets/TraceSummaryView.cpp" line="91" />
+            <location filename="../widgets/TraceSummaryView.cpp" line="92" />
             <source>%1 flows</source>
             <translation>%1 条流</translation>
         </message>
         <message>
-            <location filename="../widgets/TraceSummaryView.cpp" line="92" />
+            <location filename="../widgets/TraceSummaryView.cpp" line="93" />
             <source>span %1 ms</source>
             <translation>时间跨度 %1 毫秒</translation>
         </message>
@@ -8059,17 +8059,17 @@ at %2</source>
     <context>
         <name>lanescope::WarningBanner</name>
         <message>
-            <location filename="../widgets/WarningBanner.cpp" line="40" />
+            <location filename="../widgets/WarningBanner.cpp" line="41" />
             <source>Dismiss these warnings</source>
             <translation>关闭这些警告</translation>
         </message>
         <message>
-            <location filename="../widgets/WarningBanner.cpp" line="41" />
+            <location filename="../widgets/WarningBanner.cpp" line="42" />
             <source>Dismiss</source>
             <translation>关闭</translation>
         </message>
         <message numerus="yes">
-            <location filename="../widgets/WarningBanner.cpp" line="83" />
+            <location filename="../widgets/WarningBanner.cpp" line="84" />
             <source>The trace loaded with %n warning(s):</source>
             <translation>
                 <numerusform>跟踪文件已加载，但有 %n 条警告：</numerusform>
@@ -8083,94 +8083,94 @@ at %2</source>
             <translation type="vanished">%1间隙</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/CompareCharts.cpp" line="62" />
+            <location filename="../widgets/compare/CompareCharts.cpp" line="63" />
             <source>%1 gaps ≥ %2</source>
             <translation>%1间隙 ≥ %2</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/CompareCharts.cpp" line="64" />
-            <location filename="../widgets/compare/CompareCharts.cpp" line="75" />
+            <location filename="../widgets/compare/CompareCharts.cpp" line="65" />
+            <location filename="../widgets/compare/CompareCharts.cpp" line="76" />
             <source>Compute</source>
             <translation>计算</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/CompareCharts.cpp" line="66" />
+            <location filename="../widgets/compare/CompareCharts.cpp" line="67" />
             <source>Comm./memory</source>
             <translation>通信/内存</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/CompareCharts.cpp" line="68" />
-            <location filename="../widgets/compare/CompareCharts.cpp" line="79" />
+            <location filename="../widgets/compare/CompareCharts.cpp" line="69" />
+            <location filename="../widgets/compare/CompareCharts.cpp" line="80" />
             <source>Short idle</source>
             <translation>短暂空闲</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/CompareCharts.cpp" line="75" />
+            <location filename="../widgets/compare/CompareCharts.cpp" line="76" />
             <source>Comm. wait</source>
             <translation>等待通信</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/CompareCharts.cpp" line="76" />
+            <location filename="../widgets/compare/CompareCharts.cpp" line="77" />
             <source>Data loader</source>
             <translation>数据加载</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/CompareCharts.cpp" line="76" />
+            <location filename="../widgets/compare/CompareCharts.cpp" line="77" />
             <source>Allocator</source>
             <translation>分配器</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/CompareCharts.cpp" line="77" />
+            <location filename="../widgets/compare/CompareCharts.cpp" line="78" />
             <source>Sync</source>
             <translation>同步</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/CompareCharts.cpp" line="77" />
+            <location filename="../widgets/compare/CompareCharts.cpp" line="78" />
             <source>Launch</source>
             <translation>启动</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/CompareCharts.cpp" line="78" />
+            <location filename="../widgets/compare/CompareCharts.cpp" line="79" />
             <source>Other gaps</source>
             <translation>其他间隙</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/CompareCharts.cpp" line="78" />
+            <location filename="../widgets/compare/CompareCharts.cpp" line="79" />
             <source>Comm./mem.</source>
             <translation>通信/内存</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/CompareCharts.cpp" line="93" />
+            <location filename="../widgets/compare/CompareCharts.cpp" line="94" />
             <source>The run whose step time is explained against the baseline's</source>
             <translation>要相对基线解释其步时长的运行</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/CompareCharts.cpp" line="97" />
+            <location filename="../widgets/compare/CompareCharts.cpp" line="98" />
             <source>Each run's median complete step is cut into disjoint time: computation kernels first, then compute-stream gaps of 1 ms or more by cause, then other GPU activity, then the short idle left. The parts' deltas add up exactly to the step-time delta.</source>
             <translation>每个运行的中位完整步被切分为互不重叠的时间段：先是计算内核，然后是按原因划分的 1 ms 及以上的计算流间隙，然后是其他 GPU 活动，最后是剩余的短暂空闲。各部分的差值之和恰好等于步时长的差值。</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/CompareCharts.cpp" line="115" />
+            <location filename="../widgets/compare/CompareCharts.cpp" line="116" />
             <source>%1 against the baseline</source>
             <translation>%1 对比基线</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/CompareCharts.cpp" line="135" />
+            <location filename="../widgets/compare/CompareCharts.cpp" line="136" />
             <source>Step-time waterfall</source>
             <translation>步时长瀑布图</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/CompareCharts.cpp" line="136" />
+            <location filename="../widgets/compare/CompareCharts.cpp" line="137" />
             <source>No waterfall: the runs need complete ProfilerSteps and GPU activity.</source>
             <translation>无法生成瀑布图：各运行需要有完整的 ProfilerStep 和 GPU 活动。</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/CompareCharts.cpp" line="140" />
+            <location filename="../widgets/compare/CompareCharts.cpp" line="141" />
             <source>Step time: baseline %1 → %2 %3</source>
             <translation>步时长：基线 %1 → %2 %3</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/CompareCharts.cpp" line="215" />
+            <location filename="../widgets/compare/CompareCharts.cpp" line="216" />
             <source>Gaps here are every compute-stream idle of %1 or more, between any kernels: more than the Metrics table's listed GEMM gaps.</source>
             <translation>此处的间隙是任意内核之间所有不短于 %1 的计算流空闲，比“指标”表所列的 GEMM 间隙更多。</translation>
         </message>
@@ -8179,42 +8179,42 @@ at %2</source>
             <translation type="vanished">中位步时长：基线 %1 ms → %2 %3 ms</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/CompareCharts.cpp" line="146" />
+            <location filename="../widgets/compare/CompareCharts.cpp" line="147" />
             <source>Step time</source>
             <translation>步时长</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/CompareCharts.cpp" line="148" />
+            <location filename="../widgets/compare/CompareCharts.cpp" line="149" />
             <source>Slower</source>
             <translation>变慢</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/CompareCharts.cpp" line="150" />
+            <location filename="../widgets/compare/CompareCharts.cpp" line="151" />
             <source>Faster</source>
             <translation>变快</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/CompareCharts.cpp" line="161" />
+            <location filename="../widgets/compare/CompareCharts.cpp" line="162" />
             <source>baseline</source>
             <translation>基线</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/CompareCharts.cpp" line="178" />
+            <location filename="../widgets/compare/CompareCharts.cpp" line="179" />
             <source>%1 %2 ms</source>
             <translation>%1 %2 ms</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/CompareCharts.cpp" line="201" />
+            <location filename="../widgets/compare/CompareCharts.cpp" line="202" />
             <source>ms per step</source>
             <translation>每步时间（ms）</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/CompareCharts.cpp" line="214" />
+            <location filename="../widgets/compare/CompareCharts.cpp" line="215" />
             <source>%1 ms: %2</source>
             <translation>%1 ms：%2</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/CompareCharts.cpp" line="214" />
+            <location filename="../widgets/compare/CompareCharts.cpp" line="215" />
             <source>, </source>
             <translation>，</translation>
         </message>
@@ -8222,32 +8222,32 @@ at %2</source>
     <context>
         <name>lanescope::annotations</name>
         <message>
-            <location filename="../core/annotations/Annotation.cpp" line="19" />
+            <location filename="../core/annotations/Annotation.cpp" line="20" />
             <source>Red</source>
             <translation>红色</translation>
         </message>
         <message>
-            <location filename="../core/annotations/Annotation.cpp" line="20" />
+            <location filename="../core/annotations/Annotation.cpp" line="21" />
             <source>Orange</source>
             <translation>橙色</translation>
         </message>
         <message>
-            <location filename="../core/annotations/Annotation.cpp" line="21" />
+            <location filename="../core/annotations/Annotation.cpp" line="22" />
             <source>Green</source>
             <translation>绿色</translation>
         </message>
         <message>
-            <location filename="../core/annotations/Annotation.cpp" line="22" />
+            <location filename="../core/annotations/Annotation.cpp" line="23" />
             <source>Blue</source>
             <translation>蓝色</translation>
         </message>
         <message>
-            <location filename="../core/annotations/Annotation.cpp" line="23" />
+            <location filename="../core/annotations/Annotation.cpp" line="24" />
             <source>Purple</source>
             <translation>紫色</translation>
         </message>
         <message>
-            <location filename="../core/annotations/Annotation.cpp" line="24" />
+            <location filename="../core/annotations/Annotation.cpp" line="25" />
             <source>Grey</source>
             <translation>灰色</translation>
         </message>
@@ -8255,109 +8255,109 @@ at %2</source>
     <context>
         <name>lanescope::annotations::AnnotationFile</name>
         <message>
-            <location filename="../core/annotations/AnnotationFile.cpp" line="57" />
+            <location filename="../core/annotations/AnnotationFile.cpp" line="58" />
             <source>not a whole number</source>
             <translation>不是整数</translation>
         </message>
         <message>
-            <location filename="../core/annotations/AnnotationFile.cpp" line="67" />
+            <location filename="../core/annotations/AnnotationFile.cpp" line="68" />
             <source>not a number</source>
             <translation>不是数字</translation>
         </message>
         <message>
-            <location filename="../core/annotations/AnnotationFile.cpp" line="75" />
+            <location filename="../core/annotations/AnnotationFile.cpp" line="76" />
             <source>missing or not an object</source>
             <translation>缺失或不是对象</translation>
         </message>
         <message>
-            <location filename="../core/annotations/AnnotationFile.cpp" line="84" />
-            <location filename="../core/annotations/AnnotationFile.cpp" line="110" />
+            <location filename="../core/annotations/AnnotationFile.cpp" line="85" />
+            <location filename="../core/annotations/AnnotationFile.cpp" line="111" />
             <source>not a string</source>
             <translation>不是字符串</translation>
         </message>
         <message>
-            <location filename="../core/annotations/AnnotationFile.cpp" line="92" />
+            <location filename="../core/annotations/AnnotationFile.cpp" line="93" />
             <source>not an object</source>
             <translation>不是对象</translation>
         </message>
         <message>
-            <location filename="../core/annotations/AnnotationFile.cpp" line="100" />
+            <location filename="../core/annotations/AnnotationFile.cpp" line="101" />
             <source>not an id (1 to 16 hexadecimal digits, not all zero)</source>
             <translation>不是有效的 ID（1 到 16 位十六进制数字，且不全为零）</translation>
         </message>
         <message>
-            <location filename="../core/annotations/AnnotationFile.cpp" line="104" />
+            <location filename="../core/annotations/AnnotationFile.cpp" line="105" />
             <source>unknown kind "%1"</source>
             <translation>未知类型“%1”</translation>
         </message>
         <message>
-            <location filename="../core/annotations/AnnotationFile.cpp" line="107" />
+            <location filename="../core/annotations/AnnotationFile.cpp" line="108" />
             <source>unknown colour "%1"</source>
             <translation>未知颜色“%1”</translation>
         </message>
         <message>
-            <location filename="../core/annotations/AnnotationFile.cpp" line="113" />
+            <location filename="../core/annotations/AnnotationFile.cpp" line="114" />
             <source>longer than %1 characters</source>
             <translation>超过 %1 个字符</translation>
         </message>
         <message>
-            <location filename="../core/annotations/AnnotationFile.cpp" line="116" />
+            <location filename="../core/annotations/AnnotationFile.cpp" line="117" />
             <source>not true or false</source>
             <translation>不是 true 或 false</translation>
         </message>
         <message>
-            <location filename="../core/annotations/AnnotationFile.cpp" line="148" />
-            <location filename="../core/annotations/AnnotationFile.cpp" line="160" />
+            <location filename="../core/annotations/AnnotationFile.cpp" line="149" />
+            <location filename="../core/annotations/AnnotationFile.cpp" line="161" />
             <source>cannot read %1: %2</source>
             <translation>无法读取 %1：%2</translation>
         </message>
         <message>
-            <location filename="../core/annotations/AnnotationFile.cpp" line="282" />
+            <location filename="../core/annotations/AnnotationFile.cpp" line="283" />
             <source>larger than %1 MiB</source>
             <translation>大于 %1 MiB</translation>
         </message>
         <message>
-            <location filename="../core/annotations/AnnotationFile.cpp" line="286" />
+            <location filename="../core/annotations/AnnotationFile.cpp" line="287" />
             <source>nested deeper than %1 levels</source>
             <translation>嵌套超过 %1 层</translation>
         </message>
         <message>
-            <location filename="../core/annotations/AnnotationFile.cpp" line="290" />
+            <location filename="../core/annotations/AnnotationFile.cpp" line="291" />
             <source>not JSON: %1 at byte %2</source>
             <translation>不是 JSON：字节 %2 处：%1</translation>
         </message>
         <message>
-            <location filename="../core/annotations/AnnotationFile.cpp" line="292" />
+            <location filename="../core/annotations/AnnotationFile.cpp" line="293" />
             <source>not a JSON object</source>
             <translation>不是 JSON 对象</translation>
         </message>
         <message>
-            <location filename="../core/annotations/AnnotationFile.cpp" line="295" />
+            <location filename="../core/annotations/AnnotationFile.cpp" line="296" />
             <source>"format" is not "%1"</source>
             <translation>"format" 不是 "%1"</translation>
         </message>
         <message>
-            <location filename="../core/annotations/AnnotationFile.cpp" line="299" />
+            <location filename="../core/annotations/AnnotationFile.cpp" line="300" />
             <source>"version" is not a format version</source>
             <translation>"version" 不是有效的格式版本</translation>
         </message>
         <message>
-            <location filename="../core/annotations/AnnotationFile.cpp" line="308" />
+            <location filename="../core/annotations/AnnotationFile.cpp" line="309" />
             <source>"trace" is missing</source>
             <translation>缺少 "trace"</translation>
         </message>
         <message>
-            <location filename="../core/annotations/AnnotationFile.cpp" line="317" />
+            <location filename="../core/annotations/AnnotationFile.cpp" line="318" />
             <source>trace.head_sha256: not a SHA-256 in lower-case hex</source>
             <translation>trace.head_sha256：不是小写十六进制的 SHA-256</translation>
         </message>
         <message>
-            <location filename="../core/annotations/AnnotationFile.cpp" line="324" />
+            <location filename="../core/annotations/AnnotationFile.cpp" line="325" />
             <source>"annotations" is not a list</source>
             <translation>"annotations" 不是列表</translation>
         </message>
         <message>
-            <location filename="../core/annotations/AnnotationFile.cpp" line="327" />
+            <location filename="../core/annotations/AnnotationFile.cpp" line="328" />
             <source>%1 annotations: more than the %2 one file may hold, so that editing them stays interactive</source>
             <translation>%1 条标注：超过了单个文件可容纳的上限 %2 条（该上限用于保证编辑时的流畅响应）</translation>
         </message>
@@ -8365,81 +8365,81 @@ at %2</source>
     <context>
         <name>lanescope::annotations::AnnotationStore</name>
         <message>
-            <location filename="../core/annotations/AnnotationStore.cpp" line="56" />
+            <location filename="../core/annotations/AnnotationStore.cpp" line="57" />
             <source>%1 is not a file of annotations and was left as it is</source>
             <translation>%1 不是标注文件，已保持原样</translation>
         </message>
         <message>
-            <location filename="../core/annotations/AnnotationStore.cpp" line="61" />
-            <location filename="../core/annotations/AnnotationStore.cpp" line="70" />
+            <location filename="../core/annotations/AnnotationStore.cpp" line="62" />
+            <location filename="../core/annotations/AnnotationStore.cpp" line="71" />
             <source>cannot read the annotations in %1: %2</source>
             <translation>无法读取 %1 中的标注：%2</translation>
         </message>
         <message>
-            <location filename="../core/annotations/AnnotationStore.cpp" line="66" />
+            <location filename="../core/annotations/AnnotationStore.cpp" line="67" />
             <source>larger than %1 MiB</source>
             <translation>大于 %1 MiB</translation>
         </message>
         <message>
-            <location filename="../core/annotations/AnnotationStore.cpp" line="83" />
+            <location filename="../core/annotations/AnnotationStore.cpp" line="84" />
             <source>the annotations file %1 is damaged (%2) and was left as it is</source>
             <translation>标注文件 %1 已损坏（%2），已保持原样</translation>
         </message>
         <message>
-            <location filename="../core/annotations/AnnotationStore.cpp" line="86" />
+            <location filename="../core/annotations/AnnotationStore.cpp" line="87" />
             <source>the annotations file %1 was written by a newer Lanescope (format %2, this one reads up to %3) and was left as it is</source>
             <translation>标注文件 %1 由更新版本的 Lanescope 写出（格式 %2，本版本最高读取 %3），已保持原样</translation>
         </message>
         <message>
-            <location filename="../core/annotations/AnnotationStore.cpp" line="94" />
+            <location filename="../core/annotations/AnnotationStore.cpp" line="95" />
             <source>(unnamed)</source>
             <translation>（未命名）</translation>
         </message>
         <message>
-            <location filename="../core/annotations/AnnotationStore.cpp" line="96" />
+            <location filename="../core/annotations/AnnotationStore.cpp" line="97" />
             <source>the annotations file %1 belongs to another file named %2 (%3 bytes, this trace has %4) and was left as it is</source>
             <translation>标注文件 %1 属于另一个名为 %2 的文件（%3 字节，此跟踪为 %4 字节），已保持原样</translation>
         </message>
         <message>
-            <location filename="../core/annotations/AnnotationStore.cpp" line="100" />
+            <location filename="../core/annotations/AnnotationStore.cpp" line="101" />
             <source>the annotations file %1 belongs to another file named %2 (same size, different content) and was left as it is</source>
             <translation>标注文件 %1 属于另一个名为 %2 的文件（大小相同，内容不同），已保持原样</translation>
         </message>
         <message>
-            <location filename="../core/annotations/AnnotationStore.cpp" line="119" />
+            <location filename="../core/annotations/AnnotationStore.cpp" line="120" />
             <source>%1; this trace's annotations are kept in %2</source>
             <translation>%1；此跟踪的标注保存在 %2</translation>
         </message>
         <message>
-            <location filename="../core/annotations/AnnotationStore.cpp" line="138" />
-            <location filename="../core/annotations/AnnotationStore.cpp" line="142" />
-            <location filename="../core/annotations/AnnotationStore.cpp" line="147" />
+            <location filename="../core/annotations/AnnotationStore.cpp" line="139" />
+            <location filename="../core/annotations/AnnotationStore.cpp" line="143" />
+            <location filename="../core/annotations/AnnotationStore.cpp" line="148" />
             <source>cannot write %1: %2</source>
             <translation>无法写入 %1：%2</translation>
         </message>
         <message>
-            <location filename="../core/annotations/AnnotationStore.cpp" line="157" />
+            <location filename="../core/annotations/AnnotationStore.cpp" line="158" />
             <source>cannot save annotations: %1</source>
             <translation>无法保存标注：%1</translation>
         </message>
         <message>
-            <location filename="../core/annotations/AnnotationStore.cpp" line="180" />
+            <location filename="../core/annotations/AnnotationStore.cpp" line="181" />
             <source>%1 annotations are more than the %2 one file may hold; delete some to save them</source>
             <translation>%1 条标注超过了单个文件可容纳的上限 %2 条；请删除一些后再保存</translation>
         </message>
         <message>
-            <location filename="../core/annotations/AnnotationStore.cpp" line="215" />
+            <location filename="../core/annotations/AnnotationStore.cpp" line="216" />
             <source>cannot move %1 aside</source>
             <translation>无法将 %1 移到一旁</translation>
         </message>
         <message>
-            <location filename="../core/annotations/AnnotationStore.cpp" line="216" />
-            <location filename="../core/annotations/AnnotationStore.cpp" line="232" />
+            <location filename="../core/annotations/AnnotationStore.cpp" line="217" />
+            <location filename="../core/annotations/AnnotationStore.cpp" line="233" />
             <source>cannot save the annotations of %1: %2</source>
             <translation>无法保存 %1 的标注：%2</translation>
         </message>
         <message>
-            <location filename="../core/annotations/AnnotationStore.cpp" line="221" />
+            <location filename="../core/annotations/AnnotationStore.cpp" line="222" />
             <source>cannot create %1</source>
             <translation>无法创建 %1</translation>
         </message>
@@ -8447,103 +8447,103 @@ at %2</source>
     <context>
         <name>lanescope::annotations::Findings</name>
         <message>
-            <location filename="../core/annotations/Findings.cpp" line="61" />
+            <location filename="../core/annotations/Findings.cpp" line="62" />
             <source>a collective</source>
             <translation>一个集合通信</translation>
         </message>
         <message>
-            <location filename="../core/annotations/Findings.cpp" line="62" />
+            <location filename="../core/annotations/Findings.cpp" line="63" />
             <source>%1 idle: waiting for %2 (stream %3)</source>
             <translation>空闲 %1：等待 %2（流 %3）</translation>
         </message>
         <message>
-            <location filename="../core/annotations/Findings.cpp" line="63" />
+            <location filename="../core/annotations/Findings.cpp" line="64" />
             <source>%1 idle: waiting for %2</source>
             <translation>空闲 %1：等待 %2</translation>
         </message>
         <message>
-            <location filename="../core/annotations/Findings.cpp" line="65" />
+            <location filename="../core/annotations/Findings.cpp" line="66" />
             <source>%1 idle: the CPU launched the next kernel late</source>
             <translation>空闲 %1：CPU 启动下一个内核过晚</translation>
         </message>
         <message>
-            <location filename="../core/annotations/Findings.cpp" line="66" />
+            <location filename="../core/annotations/Findings.cpp" line="67" />
             <source>%1 idle: allocator calls (cudaMalloc / cudaFree)</source>
             <translation>空闲 %1：分配器调用（cudaMalloc / cudaFree）</translation>
         </message>
         <message>
-            <location filename="../core/annotations/Findings.cpp" line="68" />
+            <location filename="../core/annotations/Findings.cpp" line="69" />
             <source>%1 idle: the CPU synchronised (%2)</source>
             <translation>空闲 %1：CPU 在同步（%2）</translation>
         </message>
         <message>
-            <location filename="../core/annotations/Findings.cpp" line="69" />
+            <location filename="../core/annotations/Findings.cpp" line="70" />
             <source>%1 idle: the CPU synchronised</source>
             <translation>空闲 %1：CPU 在同步</translation>
         </message>
         <message>
-            <location filename="../core/annotations/Findings.cpp" line="70" />
+            <location filename="../core/annotations/Findings.cpp" line="71" />
             <source>%1 idle: waiting for the data loader</source>
             <translation>空闲 %1：等待数据加载</translation>
         </message>
         <message>
-            <location filename="../core/annotations/Findings.cpp" line="71" />
+            <location filename="../core/annotations/Findings.cpp" line="72" />
             <source>%1 idle: no cause in the trace</source>
             <translation>空闲 %1：跟踪中找不到原因</translation>
         </message>
         <message>
-            <location filename="../core/annotations/Findings.cpp" line="73" />
+            <location filename="../core/annotations/Findings.cpp" line="74" />
             <source>%1 idle</source>
             <translation>空闲 %1</translation>
         </message>
         <message numerus="yes">
-            <location filename="../core/annotations/Findings.cpp" line="101" />
+            <location filename="../core/annotations/Findings.cpp" line="102" />
             <source>%n gaps, %1 in all: %2</source>
             <translation>
                 <numerusform>%n 个间隙，共 %1：%2</numerusform>
             </translation>
         </message>
         <message numerus="yes">
-            <location filename="../core/annotations/Findings.cpp" line="103" />
+            <location filename="../core/annotations/Findings.cpp" line="104" />
             <source>%n gaps %1 (%2 in all)</source>
             <translation>
                 <numerusform>%n 个间隙 %1（共 %2）</numerusform>
             </translation>
         </message>
         <message numerus="yes">
-            <location filename="../core/annotations/Findings.cpp" line="124" />
+            <location filename="../core/annotations/Findings.cpp" line="125" />
             <source>%1, %n more</source>
             <translation>
                 <numerusform>%1，另有 %n 个</numerusform>
             </translation>
         </message>
         <message>
-            <location filename="../core/annotations/Findings.cpp" line="125" />
+            <location filename="../core/annotations/Findings.cpp" line="126" />
             <source>%1: %2</source>
             <translation>%1：%2</translation>
         </message>
         <message>
-            <location filename="../core/annotations/Findings.cpp" line="130" />
+            <location filename="../core/annotations/Findings.cpp" line="131" />
             <source>%1 allocated and freed within %2</source>
             <translation>%2 内分配又释放了 %1</translation>
         </message>
         <message>
-            <location filename="../core/annotations/Findings.cpp" line="191" />
+            <location filename="../core/annotations/Findings.cpp" line="192" />
             <source>same region in %1</source>
             <translation>%1 中的相同区域</translation>
         </message>
         <message>
-            <location filename="../core/annotations/Findings.cpp" line="192" />
+            <location filename="../core/annotations/Findings.cpp" line="193" />
             <source>same region in %1: no idle</source>
             <translation>%1 中的相同区域：无空闲</translation>
         </message>
         <message>
-            <location filename="../core/annotations/Findings.cpp" line="193" />
+            <location filename="../core/annotations/Findings.cpp" line="194" />
             <source>same region in %1: %2 idle</source>
             <translation>%1 中的相同区域：空闲 %2</translation>
         </message>
         <message>
-            <location filename="../core/annotations/Findings.cpp" line="199" />
+            <location filename="../core/annotations/Findings.cpp" line="200" />
             <source>allocator: %1 cudaMalloc, %2 cudaFree, %3 on the CPU</source>
             <translation>分配器：%1 次 cudaMalloc，%2 次 cudaFree，CPU 上耗时 %3</translation>
         </message>
@@ -8551,17 +8551,17 @@ at %2</source>
     <context>
         <name>main</name>
         <message>
-            <location filename="../app/gui/CommandLine.cpp" line="15" />
+            <location filename="../app/gui/CommandLine.cpp" line="16" />
             <source>Native viewer for PyTorch Profiler (Kineto) traces.</source>
             <translation>PyTorch Profiler（Kineto）跟踪文件的原生查看器。</translation>
         </message>
         <message>
-            <location filename="../app/gui/CommandLine.cpp" line="19" />
+            <location filename="../app/gui/CommandLine.cpp" line="20" />
             <source>Print Lanescope's version and those of Qt, RapidJSON, Boost and zlib.</source>
             <translation>输出 Lanescope 及 Qt、RapidJSON、Boost 和 zlib 的版本。</translation>
         </message>
         <message>
-            <location filename="../app/gui/CommandLine.cpp" line="21" />
+            <location filename="../app/gui/CommandLine.cpp" line="22" />
             <source>traces</source>
             <translation>跟踪文件</translation>
         </message>
@@ -8570,64 +8570,64 @@ at %2</source>
             <translation type="vanished">要打开的跟踪文件（.json 或 .json.gz）；两个或以上时进行比较，第一个为基线。给出文件夹时，将其中所有 rank 跟踪文件作为一个作业打开。</translation>
         </message>
         <message>
-            <location filename="../app/gui/CommandLine.cpp" line="22" />
+            <location filename="../app/gui/CommandLine.cpp" line="23" />
             <source>Trace files to open (.json or .json.gz); two or more are compared, the first as the baseline. A folder opens every rank trace in it as one job; among other traces or folders it is one run of the comparison (baseline job vs optimized job).</source>
             <translation>要打开的跟踪文件（.json 或 .json.gz）；两个或以上时进行比较，第一个为基线。给出文件夹时，将其中所有 rank 跟踪文件作为一个作业打开；与其他跟踪文件或文件夹一起给出时，它是比较中的一个运行（基线作业对比优化后的作业）。</translation>
         </message>
         <message>
-            <location filename="../app/gui/CommandLine.cpp" line="28" />
+            <location filename="../app/gui/CommandLine.cpp" line="29" />
             <source>Compare the traces as runs, the first as the baseline, even where they come from folders: a folder's traces (in name order) are then runs of the comparison, not ranks of one job. Needs two traces or more in all.</source>
             <translation>将这些跟踪文件作为运行进行比较，第一个为基线，即使它们来自文件夹：此时文件夹中的跟踪文件（按名称顺序）是比较中的各个运行，而不是同一作业的各个 rank。总共需要两个或以上跟踪文件。</translation>
         </message>
         <message>
-            <location filename="../app/gui/CommandLine.cpp" line="34" />
+            <location filename="../app/gui/CommandLine.cpp" line="35" />
             <source>Open the built-in demo: the case study's FSDP run (7B model, 32 A100s) as baseline, with prefetching, and tuned, compared; generated on first use.</source>
             <translation>打开内置演示：比较案例研究中 FSDP 运行（7B 模型，32 块 A100）的基线、启用预取和调优后三个版本；首次使用时生成。</translation>
         </message>
         <message>
-            <location filename="../app/gui/CommandLine.cpp" line="39" />
+            <location filename="../app/gui/CommandLine.cpp" line="40" />
             <source>Show idle gaps of at least N milliseconds (default 15; fractions allowed, down to 0.001).</source>
             <translation>显示不短于 N 毫秒的空闲间隙（默认 15；可带小数，最小 0.001）。</translation>
         </message>
         <message>
-            <location filename="../app/gui/CommandLine.cpp" line="43" />
+            <location filename="../app/gui/CommandLine.cpp" line="44" />
             <source>Analyse only ProfilerStep#N of the (first) trace.</source>
             <translation>只分析（第一个）跟踪文件的 ProfilerStep#N。</translation>
         </message>
         <message>
-            <location filename="../app/gui/CommandLine.cpp" line="54" />
+            <location filename="../app/gui/CommandLine.cpp" line="55" />
             <source>%1 (lanescope --help lists the options)</source>
             <translation>%1（lanescope --help 列出所有选项）</translation>
         </message>
         <message>
-            <location filename="../app/gui/CommandLine.cpp" line="84" />
+            <location filename="../app/gui/CommandLine.cpp" line="85" />
             <source>%1: no such file or folder</source>
             <translation>%1：没有此文件或文件夹</translation>
         </message>
         <message>
-            <location filename="../app/gui/CommandLine.cpp" line="88" />
+            <location filename="../app/gui/CommandLine.cpp" line="89" />
             <source>%1: a folder with no trace in it (.json or .json.gz)</source>
             <translation>%1：文件夹中没有跟踪文件（.json 或 .json.gz）</translation>
         </message>
         <message numerus="yes">
-            <location filename="../app/gui/CommandLine.cpp" line="95" />
+            <location filename="../app/gui/CommandLine.cpp" line="96" />
             <source>--compare needs two traces or more (a baseline and a run to compare with it); %n given</source>
             <translation>
                 <numerusform>--compare 需要两个或以上跟踪文件（一个基线和一个与之比较的运行）；给出了 %n 个</numerusform>
             </translation>
         </message>
         <message>
-            <location filename="../app/gui/main.cpp" line="110" />
+            <location filename="../app/gui/main.cpp" line="111" />
             <source>nothing to open</source>
             <translation>没有要打开的内容</translation>
         </message>
         <message>
-            <location filename="../app/gui/CommandLine.cpp" line="66" />
+            <location filename="../app/gui/CommandLine.cpp" line="67" />
             <source>--gap-ms: '%1' is not a number of milliseconds from 0.001 up</source>
             <translation>--gap-ms：“%1”不是不小于 0.001 的毫秒数</translation>
         </message>
         <message>
-            <location filename="../app/gui/CommandLine.cpp" line="74" />
+            <location filename="../app/gui/CommandLine.cpp" line="75" />
             <source>--step: '%1' is not a step number (0 or more)</source>
             <translation>--step：“%1”不是有效的步编号（0 或更大）</translation>
         </message>
@@ -8636,7 +8636,7 @@ at %2</source>
             <translation type="vanished">%1 是文件夹：rank 跟踪文件夹只能单独打开</translation>
         </message>
         <message>
-            <location filename="../app/gui/main.cpp" line="134" />
+            <location filename="../app/gui/main.cpp" line="135" />
             <source>ProfilerStep#%1 is not in this trace: the whole trace is analysed.</source>
             <translation>跟踪中没有 ProfilerStep#%1：将分析整个跟踪。</translation>
         </message>
@@ -8645,7 +8645,7 @@ at %2</source>
             <translation type="vanished">要打开的跟踪文件（.json 或 .json.gz）；两个或以上时进行比较，第一个为基线。</translation>
         </message>
         <message>
-            <location filename="../app/gui/CommandLine.cpp" line="26" />
+            <location filename="../app/gui/CommandLine.cpp" line="27" />
             <source>[traces...]</source>
             <translation>[跟踪文件...]</translation>
         </message>
@@ -8657,17 +8657,17 @@ at %2</source>
     <context>
         <name>session</name>
         <message>
-            <location filename="../core/session/RunSet.cpp" line="98" />
+            <location filename="../core/session/RunSet.cpp" line="99" />
             <source>%1 holds no rank trace</source>
             <translation>%1 中没有 rank 跟踪文件</translation>
         </message>
         <message>
-            <location filename="../core/session/RunSet.cpp" line="119" />
+            <location filename="../core/session/RunSet.cpp" line="120" />
             <source>%1 has no rank %2</source>
             <translation>%1 中没有 rank %2</translation>
         </message>
         <message>
-            <location filename="../core/session/RunSet.cpp" line="211" />
+            <location filename="../core/session/RunSet.cpp" line="212" />
             <source>%1 could not be read</source>
             <translation>无法读取 %1</translation>
         </message>

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-3.0-or-later
 # Refresh the translation catalogues from the sources, then file core/ and cli strings under the
 # contexts they are looked up in at run time (see fix_contexts.py). Translations already made stay.
 set -e

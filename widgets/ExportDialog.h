@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // File > Export Picture: where to, which format (by the file's suffix: PNG, SVG, PDF), how large,
 // which lanes, and whether the headline figures go in the title band. The picture itself is drawn

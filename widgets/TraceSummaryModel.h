@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // Item model of what a loaded trace holds: one top-level row per process (GPU processes first, then
 // CPU processes, then the allocator's memory series), its tracks and counters as children.

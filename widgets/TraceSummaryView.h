@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // What a loaded trace holds, at a glance: a headline (devices, rank, events, span) over a tree of
 // processes with their tracks, counters and memory series.

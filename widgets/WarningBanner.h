@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // A bar across the top of the window that lists what went wrong while loading (a truncated file,
 // malformed events...). Shown whenever there is something to say; the user may dismiss it. A notice

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // lanescope-cli analyze TRACE [--gap-ms 15] [--gap-kernels gemm|all] [--params N --tokens-per-step N
 //   [--tokens-global]] [--peak-tflops X] [--step N | --from-us A --to-us B] [--hta] [--threads N]
 //   [--top N] [--op-shapes] [--json]

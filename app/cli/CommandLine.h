@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // The one command-line parser of lanescope-cli. A subcommand declares what it accepts as a
 // CommandSpec (a list of options, each with the values it takes and the line printed when a value

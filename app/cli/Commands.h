@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // The subcommands of lanescope-cli. Each is a row of the table in Commands.cpp naming two
 // functions of its own file: what it accepts (a CommandSpec, from which its parser and --help

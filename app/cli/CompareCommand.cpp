@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // lanescope-cli compare A B [C...] [--labels a,b,c] [--align step|start] [--step N] [--params N
 //   --tokens-per-step N [--tokens-global]] [--peak-tflops X] [--gap-ms X] [--gap-kernels gemm|all]
 //   [--fold-templates] [--rank N] [--top N] [--threads N] [--json]

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // lanescope-cli export TRACE -o OUT.png|svg|pdf [--compare B [--compare C ...]] [--labels a,b,c]
 //   [--align step|start] [--from-us A --to-us B | --step N] [--width W] [--height H] [--lanes gpu|all]
 //   [--no-metrics] [--gap-ms 15] [--annotations FILE] [--annotate-findings] [--threads N] [--json]

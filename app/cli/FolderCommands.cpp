@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // lanescope-cli info DIR [--json] [--threads N] [--memory-budget-mb N]
 // lanescope-cli analyze DIR [analyze's options] [--no-clock-align] [--top-stragglers N] [--memory-budget-mb N] [--json]
 // A folder of rank traces. The keys of analyze's object are the one-trace contract

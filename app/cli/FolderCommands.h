@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // `lanescope-cli info DIR`, `analyze DIR`, `analyze RANKFILE --summary OUT` and `merge SUMMARIES...`:
 // a folder of rank traces, or its ranks analysed one by one and merged.

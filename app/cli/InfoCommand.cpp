@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // lanescope-cli info TRACE [--json] [--threads N]
 #include "app/cli/Commands.h"
 #include "app/cli/JsonWriter.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // The one way lanescope-cli writes JSON: RapidJSON's Writer (exact 64-bit integers, no locale
 // surprises) behind typed field()/value() calls and object()/array() scopes that always close, so

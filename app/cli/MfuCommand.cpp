@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // lanescope-cli mfu --params N --tokens-per-s-per-gpu X (--peak-tflops Y | --gpu NAME) [--json]
 // The MFU calculator without a trace: achieved TFLOPS = 6 x params x tokens/s per GPU.
 #include "app/cli/Commands.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // How the CLI's text output spells MFU figures: TFLOPS with three significant digits, so a small
 // model's 0.0107 TFLOPS does not read "0.0", and where the peak came from.

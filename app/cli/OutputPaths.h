@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // The one check every writing subcommand makes before it writes anything: no output may be one
 // of the command's inputs or another of its outputs. `analyze T.json --summary T.json` would

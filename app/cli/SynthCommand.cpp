@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // lanescope-cli synth --scenario fsdp-baseline|fsdp-prefetch|fsdp-tuned -o OUT.json [options]
 // Writes a deterministic synthetic Kineto trace (or one per rank) and a sidecar of known facts.
 #include "app/cli/Commands.h"

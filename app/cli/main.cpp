@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // lanescope-cli COMMAND [options]: dispatches on the subcommand table (Commands.cpp); each
 // subcommand parses the rest of the line with its own generated parser (CommandLine.h).
 #include "app/cli/Commands.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // Help > About Lanescope: the version, the libraries this build uses with their versions
 // (libraryVersions()) and their licences.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // lanescope's command line, parsed apart from main() so a test can read it:
 // `lanescope [FILES... | DIR] [--compare] [--demo] [--gap-ms N] [--step N]`.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // The main window: opens a trace (menu, recent files, drag and drop, command line), loads it off the
 // UI thread with progress and cancel, and shows it: the timeline in the middle, the summary,

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // What the window opens and keeps an eye on, apart from how it shows it: the one load at a time
 // (a trace, a comparison or a folder of ranks, all through RunsLoadJob; the newest request wins), its cancel and progress, the recent files, and the watch on the files shown.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // Preferences' GPU peak-TFLOPS table: core's built-in rows (analysis::gpuPeakTable()) with the
 // user's own figure in place of any of them. An overridden row is shown in bold with Lanescope's

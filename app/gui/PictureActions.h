@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // The window's pictures: File > Export Picture (its dialog), Edit > Copy Picture and File > Report…
 // (its dialog), each the picture of what the timeline shows (its window and lanes) drawn by the

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // Edit > Preferences: the theme, the language (applied at the next start), the gap threshold and
 // kernel filter new windows and traces start with, the user's overrides of the GPU peak table. Stored in QSettings; the analysis options share

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // SIGTERM and SIGHUP (logout, `systemctl stop`, a killed session) end the application as File >
 // Quit does: every window closes (its closeEvent writes pending annotations and the layout), then

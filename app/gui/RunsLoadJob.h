@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // Opens runs off the UI thread: a trace, a comparison, the runs Compare With… adds, each a trace or
 // a folder of rank traces compared through one rank. session::loadRuns() loads them all at once (as

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // Help > Keyboard Shortcuts: every action of the window that has a shortcut, found by walking its
 // menus, toolbars and widgets (not a hand-kept list), then the timeline's own keys and mouse

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // What a window shows before anything is opened: the ways in (open a trace, open a folder of rank
 // traces, open the demo comparison) and the recent files with their sizes and dates, instead of an

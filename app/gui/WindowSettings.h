@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // What a window remembers between runs (QSettings): its geometry and dock/toolbar layout, saved on
 // close and restored at start, and the Analysis dock's gap threshold and kernel filter, saved as the

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // lanescope: the desktop viewer. `lanescope [TRACE...|DIR] [--compare] [--gap-ms N] [--step N]` opens the
 // traces at start (two or more are compared, the first as the baseline; a folder opens its rank traces
 // as one job, or with --compare as runs of a comparison). CommandLine reads the options.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // Advice with evidence: what to change, why the trace says so, where in the trace to look, and
 // what the change is worth at most. Each rule stays silent unless the trace shows its problem with

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // The whole analysis of one trace in one call: what `lanescope-cli analyze` prints and the
 // analysis dock shows. A pure function of an immutable Trace; safe to run off the UI thread, and

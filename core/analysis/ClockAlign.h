@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // Putting the ranks of a job on one clock, the reference rank's (the lowest rank).
 //

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // How fast each collective moved its data: algorithm and bus bandwidth per NCCL/RCCL kernel, with
 // nccl-tests' definitions (nccl-tests doc/PERFORMANCE.md), so a figure can be checked against

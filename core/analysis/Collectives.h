@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // The collectives of a job, rank by rank and matched across ranks: what the clock
 // alignment and the straggler analysis stand on.

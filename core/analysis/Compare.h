@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // Comparing runs: a baseline and one or more runs after a change, each an immutable
 // Trace with its AnalysisResult. Pure functions: step alignment, the metrics table and its deltas

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // From loaded traces to a comparison, as `lanescope-cli compare` and the comparison dock both do
 // it: each run analysed with the same options (on a thread of its own), scoped to the aligned step

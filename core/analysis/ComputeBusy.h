@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // A rank's compute stream as the compact job view draws it: one row per rank, its busy and idle.
 // The compute stream is the GPU stream with the most compute-kernel time (GEMM, attention, other

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // The critical path of one step: the chain of CPU work, launches, kernels, stream order and
 // synchronisations that sets the step's length. Holistic Trace Analysis' lightweight critical path

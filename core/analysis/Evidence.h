@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // Internal to core/analysis: the CPU-side facts that explain GPU idle time (runtime calls of the
 // allocator, synchronisations, DataLoader spans, kernel launches), indexed once per analysis.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // How a figure of RunFigures is spelled, one way for every surface that shows it (the analysis
 // dock, the MFU panel, the advice, the comparison's metrics, the exported headline, the report,

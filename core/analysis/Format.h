@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // Internal to core/analysis: how evidence strings spell durations and kernel names.
 #include "core/analysis/FigureText.h"

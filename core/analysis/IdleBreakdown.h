@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // Why a stream sat idle, gap by gap, in Holistic Trace Analysis' three categories
 // (hta/analyzers/breakdown_analysis.py, _analyze_idle_time_for_stream): the gap before an activity

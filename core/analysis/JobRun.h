@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // A folder of rank traces as one run of a comparison (a baseline folder against an
 // optimized folder). A comparison measures one timeline per run; a job has one per rank. The run is compared

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // What a GPU activity is for the analysis: GEMM, attention, other compute, communication or memory.
 // One table of name patterns (kernelPatterns()) decides it; everything else asks classifyKernel().

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // Where the GPU time goes, per kernel name: what Nsight Systems' "CUDA GPU Kernel Summary" and the
 // TensorBoard profiler plugin's Kernel view list. Every GPU activity (kernels, copies, memsets) in

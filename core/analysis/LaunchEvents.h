@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // Internal to core/analysis: every device activity with the call that launched it, per stream —
 // the input of the idle breakdown, the launch statistics and the queue length. Holistic Trace

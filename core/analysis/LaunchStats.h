@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // Kernel launch statistics, Holistic Trace Analysis' get_cuda_kernel_launch_stats
 // (hta/analyzers/cuda_kernel_analysis.py): every device activity linked by correlation to a launch

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "core/analysis/LaunchedDeviceTime.h"
 
 #include "core/analysis/KernelClass.h" // isGpuActivity

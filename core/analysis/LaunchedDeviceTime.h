@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // The device time each CPU slice launched: for every runtime call (cudaLaunchKernel, hipMemcpyAsync,
 // cudaGraphLaunch, ...) the summed durations of the GPU activities linked to it by a launch flow

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // Device memory as the caching allocator reported it ([memory] events of profile_memory=True) and
 // the allocator's calls into the CUDA driver (cudaMalloc / cudaFree runtime events).

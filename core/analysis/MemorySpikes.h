@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // Memory "spikes": a large allocation freed again almost at once — the caching allocator's churn
 // that shows as a vertical needle on the device memory curve (the case study's second finding,

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // Model FLOPs utilisation: step time -> tokens/s per GPU -> achieved TFLOPS (6 x params x tokens/s,
 // the usual forward + backward FLOPs of a dense transformer) -> percent of the GPU's dense

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // The nn.Module hierarchy of a trace recorded with with_stack / with_modules: the TensorBoard
 // profiler plugin's Module view. Kineto writes each module's forward as a python_function slice

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // Where the CPU time goes, per operator name: the TensorBoard profiler plugin's Operator view.
 // The CPU slices of operators (cpu_op), annotations (user_annotation: ProfilerStep#N,

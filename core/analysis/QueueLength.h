@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // Queue length per stream: operations launched on a stream and not yet done (Holistic Trace
 // Analysis' TraceCounters.get_queue_length_time_series / get_queue_length_summary /

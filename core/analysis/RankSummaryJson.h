@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // A rank's summary as a file: `lanescope-cli analyze RANKFILE
 // --summary OUT.json` is the map step a cluster scheduler fans out, one per rank; `lanescope-cli

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // The whole job at once: every rank analysed as one trace is (analyze()), the ranks'
 // clocks aligned (ClockAlign.h), a per-rank table with its outliers, the stragglers of each

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // One run's figures: every number a user reads about a run (step time, tokens/s, TFLOPS, MFU, the
 // GPU breakdown, overlap, exposed communication, the listed gaps by cause, memory peaks), computed

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // Training steps from the profiler's ProfilerStep#N spans, CPU side and GPU side.
 #include "core/model/Trace.h"

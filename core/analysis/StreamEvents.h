@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // The events Holistic Trace Analysis counts as GPU work that our model does not: complete ("X")
 // events that carry args.stream (other than -1) although they are not kernels, copies or memsets —

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // GPU temporal breakdown (idle / compute / non-compute) and communication-computation overlap,
 // defined as Holistic Trace Analysis defines them so the figures agree with it:

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // Where the time goes in what was analysed: the kernel, operator and module summaries
 // (KernelSummary.h, OpSummary.h, ModuleSummary.h), computed once per analysis so the dock, the

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // Annotations: what the user (or "Annotate findings") draws on a run's timeline for a report — a
 // text callout with a leader line, an arrow, a rectangle, a time-range highlight, a marker on a

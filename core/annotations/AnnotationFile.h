@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // The annotations file format (Annotation.h has an example): writing one and reading one back with
 // what it says about itself — its format version and the trace it was written for.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // The annotations of one run, in drawing order (later ones on top). A plain value: the GUI's undo
 // commands keep copies of the annotations they change and put them back with add(a, index), which

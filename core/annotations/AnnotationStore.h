@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // Where a trace's annotations are kept, so that nothing the user drew is ever lost.
 //

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // "Annotate findings": annotations for what the analysis found, for a report to show without
 // retyping it — each GEMM gap over the threshold (a rectangle over the idle interval on its stream,

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // The stable name of a timeline lane, as annotations anchor to it: not a row index (rows move when
 // groups collapse, runs are reordered or a trace is opened with other options) but what the lane

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // Opening a folder of rank traces: every *.json / *.json.gz in it, as
 // tensorboard_trace_handler writes them ({worker}.{ns}.pt.trace.json[.gz], compressed or not),

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // A gzip file (every member of a concatenated one) inflated front to back, a piece at a time, into
 // buffers the caller owns; its whole state can be copied at any point. The loader parses the pieces

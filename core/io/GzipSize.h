@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // How big a .json.gz inflates to, without inflating it: the loader's progress bar measures the
 // inflated bytes parsed against it.

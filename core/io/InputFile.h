@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // What every reader of a named input (a trace, a rank summary, a file of annotations) checks
 // before it opens the file: that it is a regular file this process can read. A FIFO would block

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // The bytes of a trace file: a plain JSON file memory-mapped, or a .json.gz whose compressed bytes
 // are mapped and inflated on demand. The loader inflates a .json.gz once, front to back, parsing as

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // Reads from a memory-mapped file fault with SIGBUS when the file is truncated underneath us
 // (another process rewrote it). runGuarded() turns such a fault on this thread into a false return.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // Random reads of a trace's JSON by byte offset, the same for a mapped file and a .json.gz. For a
 // .json.gz each read re-inflates from the nearest resume point the loader left (at most 32 MB away:

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // The slices enclosing one slice of a lane, innermost first: its ancestors by depth
 // (Track::depth), found walking back over the sorted starts. Bounded whatever the lane holds: at

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // Interned strings (event names, categories, labels), each stored once and referred to by id.
 #include <cstdint>

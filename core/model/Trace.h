@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // The loaded trace: columnar, compact and immutable once the loader hands it out.
 #include "core/model/StringTable.h"

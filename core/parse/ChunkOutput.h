@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // What one parser thread produces from its slice of the traceEvents array, before the merge:
 // raw records in file order with chunk-local string and track ids.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // What a loaded trace cannot tell, said once where the user looks (Trace::warnings: the GUI's
 // banner, `info --json`, and the analysis' warnings): device processes whose events are not

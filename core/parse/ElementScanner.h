@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // Walks the elements of the traceEvents array from a given byte offset, feeding each one to the
 // SAX EventHandler, and says why it stopped. One scanner runs per parallel chunk.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // Reads one event back from the file on demand (the model keeps only its byte offset): its args
 // and its full JSON text, for the details panel and the analyses that need an arg.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // RapidJSON SAX handler for one element of traceEvents. It keeps only what the model needs
 // (phase, names, ids, times, a handful of args) and leaves every other arg in the file.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // A .json.gz read front to back for the loader: the inflater behind it takes a resume point every
 // 32 MB of output (for io::SourceReader later), and a RapidJSON input stream over it reads the

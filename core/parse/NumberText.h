@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // Exact conversions from JSON number text (RapidJSON's kParseNumbersAsStringsFlag hands us the raw
 // digits). Trace timestamps are microseconds with up to 3 decimals since Kineto 2022 (earlier:

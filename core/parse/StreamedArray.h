@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // The traceEvents array of a .json.gz, parsed while it is inflated. One thread inflates
 // the stream into pieces of ~8 MB, each cut at a likely element start; the scanner threads parse

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // Loads a Kineto / Chrome trace file into a Trace: maps it, parses traceEvents in parallel chunks
 // with RapidJSON's SAX reader, and merges the chunks into the columnar model.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // Turns the chunk outputs (in file order) into the Trace model: global string and track ids,
 // B/E and async pairing, per-track sort and nesting depth, flow binding, memory series, metadata.

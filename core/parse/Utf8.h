@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // UTF-8 validity check for interned strings (names come straight from the file's bytes).
 #include <string_view>

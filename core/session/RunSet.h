@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // Opening runs, one way for every caller: the window (a trace, a comparison, Compare With…),
 // `lanescope-cli compare` and `lanescope-cli export --compare`. A run is a trace or a folder of

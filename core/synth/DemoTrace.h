@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // The built-in demo: the case study's baseline run from the synthetic generator, written once into
 // the user's cache folder and reused (it is deterministic, so the file never goes stale).

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // A tiny seeded PRNG (Steele, Lea & Flood's SplitMix64) for the trace synthesizer. Our own, not
 // <random>'s distributions, whose output differs between standard libraries: the same seed must give

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // The physics of the synthetic FSDP run: what a 7B-parameter decoder-only model costs on A100s.
 // Pure functions of a configuration, so tests and the sidecar facts can recompute every figure.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // lanescope-cli synth: a deterministic simulator of one FSDP training run that writes Kineto
 // traces in PyTorch 2.x's dialect (byte layout, keys and event shapes of torch.profiler's JSON),

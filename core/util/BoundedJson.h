@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // One way to read a whole JSON value into a RapidJSON DOM (a rank summary, a trace's header values
 // deviceProperties and distributedInfo) with a bound on how deeply it nests. RapidJSON's default

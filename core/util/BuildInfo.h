@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // The versions of the libraries this build of Lanescope uses, for `--version` and About.
 #include <QString>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // Open-addressing hash map for the loader's hot joins (flow ids, correlation ids): one flat array,
 // linear probing, no per-node allocation. Keys are 64-bit plus a 32-bit tag; no erase.

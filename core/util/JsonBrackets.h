@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // Where a JSON object or array ends, found by counting brackets outside strings: no recursion, so
 // safe on any nesting depth, and no parse. For the scanner's hostile-nesting skip and for reading

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // Small helpers for the loader's parallel passes. Work that throws on any thread (std::bad_alloc on
 // a trace too big for memory) is not allowed to terminate the process: every thread is joined and

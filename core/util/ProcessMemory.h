@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // Resident memory of this process, from /proc/self/status (Linux). 0 where unavailable.
 #include <cstdint>

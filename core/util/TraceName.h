@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // The short name people call a trace by: its file name without the profiler's suffixes,
 // "runs/base.pt.trace.json.gz" -> "base" (a comparison's default label, an export's file name).

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Every figure of the analysis is finite and within its range on every real trace in
 // $LANESCOPE_TRACES_DIR (each *.json / *.json.gz, rank folders included): through the library, and
 // through `lanescope-cli analyze --json`, whose numbers are walked key by key. Plus the

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // lanescope-cli analyze / mfu: the JSON shape of docs/architecture.md's contract, exit codes 0 / 2 / 3.
 #include "tests/CliRun.h"
 #include "tests/TestTraces.h"

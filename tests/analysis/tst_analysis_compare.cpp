@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Comparing runs (core/analysis/Compare, `lanescope-cli compare`): step alignment across runs that
 // number their steps differently, deltas against the baseline, the step-time waterfall adding up
 // exactly, kernel and operator differences on a small inline pair with exact rows, the warnings

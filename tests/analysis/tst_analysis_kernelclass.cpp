@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The kernel classification table on real kernel names: taken from the shared traces (V100, A100,
 // ResNet-50 under cuDNN, NCCL 2.17) and from the synthetic FSDP generator (A100, NCCL 2.20).
 #include "core/analysis/KernelClass.h"

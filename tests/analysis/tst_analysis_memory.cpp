@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Device memory from [memory] events: which "Device Type"s are an accelerator's (CUDA, HIP, ...),
 // peaks and allocation counts on a small inline trace per device type, and the figures of the real
 // MI300X trace (ROCm 6 writes "Device Type": 6) and the V100 one (1).

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // MFU arithmetic and the GPU peak table.
 #include "core/analysis/Mfu.h"
 

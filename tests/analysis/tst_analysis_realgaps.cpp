@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Gap causes on the real ResNet-50 pair: the num_workers=0 baseline's big gaps are data loading;
 // with num_workers=4 they are gone.
 #include "tests/TestTraces.h"

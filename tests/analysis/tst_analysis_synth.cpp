@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Every case the synthetic FSDP scenarios were built to contain (the facts sidecar of
 // core/synth): steps, each compute-stream gap with its cause, the default GEMM-gap view, MFU,
 // memory, and which advice each scenario gets — and which it must not.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Temporal breakdown and communication-computation overlap against Holistic Trace Analysis:
 // a small inline trace with the exact expected result, and HTA's own figures on the real traces
 // (idle / compute / non-compute %, overlap %) within 0.5 percentage points.

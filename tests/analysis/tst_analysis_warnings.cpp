@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // AnalysisResult::warnings (what `analyze --json` prints as "warnings"): the trace's own warnings
 // first, then "no GPU activity" where nothing was there to analyse — said once, never beside the
 // legacy-format or unrecognised-device warning that already explains it.

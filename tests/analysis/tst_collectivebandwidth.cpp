@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // How fast each collective moved its data (core/analysis/CollectiveBandwidth.h): for one kernel of
 // each collective and group size with a known size and duration, algbw and busbw are nccl-tests'
 // figures, computed here by hand; a kernel without sizes takes its launching record_param_comms';

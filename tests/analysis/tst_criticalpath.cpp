@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The critical path of a step (core/analysis/CriticalPath.h): its parts add up to the step's
 // length exactly on every real trace and the synthetic ones; on the synthetic baseline it runs
 // through the AllGather waits, on a launch-bound synthetic step through the CPU (the facts

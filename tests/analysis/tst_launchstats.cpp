@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Why the GPU waits on the CPU: the idle breakdown per stream, the launch statistics and the
 // queue length (core/analysis/IdleBreakdown.h, LaunchStats.h, QueueLength.h). An inline trace with
 // every figure worked out by hand, in our definitions and in Holistic Trace Analysis'; HTA 0.6's own

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Where the CPU time goes (core/analysis/OpSummary.h) and the nn.Module tree (ModuleSummary.h): on
 // every real trace the operator rows' counts and totals equal an independent per-name sum, every
 // self time is at most its total, the self times add up to the time the lanes are busy, and the

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The whole job at once (core/analysis/Collectives, ClockAlign, Ranks; issue 15): collectives
 // matched across ranks by Seq or by order, clock offsets recovered from them, the straggler of
 // each collective and the waits it caused, per-rank figures and their MAD outliers, on small

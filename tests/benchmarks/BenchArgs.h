@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // Command line shared by the load/analyze benchmarks: TRACE [--repeat N] [--threads N].
 // The trace missing is a skip (exit 77, which CTest's SKIP_RETURN_CODE understands), not a failure.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // bench_analyze TRACE [--repeat N] [--threads N]
 // Loads the trace once, then times the whole analysis (steps, HTA breakdown, gaps with causes at
 // the default and the advice thresholds, memory, MFU, advice, the kernel/operator/module

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // bench_annotations [--max N] [--frames N] [--cpu]
 // The annotation editing path of the window at sidecar sizes from 1,000 annotations up to N
 // (default: the most a sidecar may hold, annotations::kMaxAnnotations): load of the sidecar, a

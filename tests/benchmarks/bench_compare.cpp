@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // bench_compare A B [--threads N]: what comparing two large traces costs (issue 10's target: the
 // comparison opens both in parallel, and holds no more than the two single loads plus 10 %).
 // Runs itself three times as child processes, so each figure starts from an empty process: A

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // bench_criticalpath TRACE [--repeat N] [--threads N]
 // What the critical path costs the analysis: loads the trace once, times analyze() (the critical
 // path included) and the critical path of its step alone, on the evidence index analyze() builds

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // bench_details: how long the Details panel takes to show (HTML built and laid out) an event whose
 // arguments are large: 200 arguments, a 1 MB string, a 100k-element array. Medians in ms over
 // --repeat runs; no trace file needed (the events are made here).

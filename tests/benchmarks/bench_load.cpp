@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // bench_load TRACE [--repeat N] [--threads N]
 // Our whole load (parse + model) against RapidJSON's SAX reader with a handler that does nothing,
 // over the same mapped bytes in the same run. Prints one JSON object as the last line

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // bench_open A B [--repeat N]: the window opening two traces as a comparison against
 // `lanescope-cli compare A B --json` on the same files, in the same run. Each figure starts from
 // an empty process: the window's is a child of this program (MainWindow::openFiles until the

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // bench_ranks [--min-steps N] [--max-steps N] [--ranks R] [--threads N]: how `analyze DIR` and
 // `merge` scale with the number of steps. For 10k steps up to 1M (the sizes of 10k, 20k, 50k,
 // 100k, 200k, 500k, 1M between --min-steps and --max-steps), R rank traces (default 2) are

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // bench_render TRACE [--frames N]
 // Median times of offscreen 1920x1080 timeline frames through the renderer (no image cache: every
 // frame walks the model): fully zoomed out, a 1 % window, a 10 µs window, and panning through the

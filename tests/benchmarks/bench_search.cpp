@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // bench_search TRACE [--repeat N]
 // The timeline search (issue 12) on one trace: per query, the median time of searchRuns (string
 // table, tracks, merge, the per-track matches the lanes draw), the hits, the results table filled

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // Small helpers shared by the core tests: load bytes held in memory, find a track, read a slice.
 #include "core/io/MappedSource.h"

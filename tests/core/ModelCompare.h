@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // Field-by-field comparison of two loaded traces, for tests that load the same bytes in different
 // ways (thread counts, chunkings). String and category ids are compared by their text: the loader

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // Test-side helpers that do not use the code under test: gzip with zlib directly, a tiny JSON
 // scanner that finds where each element of traceEvents ends, and file writing.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // core/annotations (issue 11): the set's add/remove/modify with ids that survive undo, the file
 // format's round trip, and the sidecar store: beside the trace, in the data folder when the trace's
 // folder cannot be written, and the cases where nothing may be lost — a damaged sidecar, one from

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // lanescope-cli, run as a process: the docs/architecture.md contract for `info` (exactly one JSON object on
 // stdout with the documented keys; exit 0 / 2 bad usage / 3 unreadable with one line on stderr).
 #include "tests/CliRun.h"

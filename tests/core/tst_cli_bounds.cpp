@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // lanescope-cli against hostile and out-of-range input, run as a process: JSON nested far too
 // deeply in every file read whole (summaries, header values of a trace, annotations), inputs that
 // are not regular files (a FIFO, /dev/zero) or too large, numbers out of their option's range,

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // lanescope-cli export (issue 9): the report picture with no display. Runs the real binary with
 // DISPLAY, WAYLAND_DISPLAY and QT_QPA_PLATFORM removed from its environment, then decodes what it
 // wrote: a PNG of the asked width with slice colours in it, SVG that parses with the title as

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Every lanescope-cli command that writes a file refuses an output that is one of its inputs or
 // another of its outputs (app/cli/OutputPaths.h): the same path, a symlink, a hard link; exit 2,
 // one line on stderr, nothing written and the input byte-identical afterwards.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // lanescope-cli's one command-line parser, run as a process: --help generated per subcommand
 // from its option list, the top-level list of subcommands, bad usage as exit 2 with exactly one
 // line on stderr that names what was wrong, and every --json output exactly one JSON object.

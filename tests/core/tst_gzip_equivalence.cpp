@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Golden test of .json.gz loading: a trace loads into the same model whether it is read as plain
 // JSON or as gzip (one member, or two members split at an arbitrary byte), at every thread count;
 // the same events are read back on demand (args, JSON text) and the CLI prints the same analysis.

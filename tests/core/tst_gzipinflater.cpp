@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // io/GzipInflater: a copy taken at any point inflates exactly what the original would from there,
 // with ISA-L and with zlib, across member boundaries, and after zlib has taken over a cut stream
 // from ISA-L; a cut stream ends Cut with zlib's bytes, a corrupt one Corrupt.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // io/GzipSize: what a .json.gz inflates to, for the loader's progress (exact when seen whole, from
 // ISIZE and the compression ratio past 4 GiB).
 #include "tests/core/TestUtil.h"

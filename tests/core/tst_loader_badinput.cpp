@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Bad input never crashes and never silently drops data (docs/architecture.md): files that are not traces get
 // a clear message, malformed events are counted, and a cut file loads everything before the cut and
 // says where it stopped. Expected event counts come from TestUtil.h's own bracket scanner or from

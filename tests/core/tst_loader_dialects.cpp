@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Golden tests: small inline traces in each dialect the loader reads, next to the exact model they
 // must produce (Perfetto's json diff tests are the model for this). Every expected figure below is
 // worked out by hand from the inline text: µs * 1000 = ns, slices sorted by (start, longer first),

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // io/MappedSource and io/SourceReader: plain files are mapped; a .gz is mapped compressed, inflated
 // (all members) while the loader parses it, and read back by offset from the resume points the load
 // left, never written anywhere; a file that changes on disk after loading is detected (stillValid)

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // parse/NumberText.h: JSON number text -> exact integers. Expected values are worked out by hand
 // from the decimal text (µs * 1000, rounded half away from zero at the 4th decimal).
 #include "core/parse/NumberText.h"

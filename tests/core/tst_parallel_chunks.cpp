@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The parallel scan splits traceEvents at guessed element boundaries (a '{' after a ','); a guess
 // inside an element must be detected and discarded. Multi-MB traces in several layouts, including
 // args full of "[{...}, {...}]" and strings holding "}, {", must give exactly the same model with

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The documents' lanescope-cli examples stay true: every line starting `lanescope-cli` in the ```sh
 // blocks of docs/cli-reference.md, and of the README (README.zh_CN.md shows the same), is run, in order, in an empty folder (the
 // examples make their own traces with `lanescope-cli synth` first) and must exit 0; every

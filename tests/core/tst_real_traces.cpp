@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Real recorded traces (../shared/traces) as data: every figure in the table below was derived
 // independently with Python's json module from the same files (see the comment at the table), not
 // from this loader. Each row skips visibly when its file is absent.

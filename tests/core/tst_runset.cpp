@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Opening runs one way (session/RunSet.h): the label rule, folders detected, every run loaded at
 // once unless the memory budget says otherwise, steps found once at load, one run's failure
 // reported under its label without losing the others, progress that ends at 1, a cancel.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // parse/StreamedArray: a .json.gz parsed in pieces while it is inflated gives the model its plain JSON
 // gives, on the inputs that make the pieces hard: cuts that land inside a string full of ",{" (the
 // stitch must parse the stretch again across two pieces), one event larger than a piece, the array

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-3.0-or-later
 """The documents' links resolve, run by ctest as tst_doc_links (no network).
 
 usage: check_links.py SOURCE_DIR

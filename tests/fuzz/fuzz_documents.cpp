@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // libFuzzer target for the two other kinds of JSON Lanescope reads whole: rank summaries
 // (analysis/RankSummaryJson, what `merge` reads) and annotations files (annotations/AnnotationFile,
 // the sidecars and `export --annotations`). Every input goes to both readers. Findings: crashes,

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // libFuzzer target for the trace parser (Perfetto's trace_parsing_fuzzer is the model): any bytes
 // -> loadTrace with 1 and 2 threads, then every column of the model is read and a few events are
 // read back from the bytes. Crashes, sanitizer reports and hangs are the findings. Input that starts

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // A drag of local files entering a window and dropped on its middle, as a file manager sends it.
 // False where the window refused the drag or the drop.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // A small known trace for the timeline tests: one CPU thread (a ProfilerStep around two operators,
 // a launch inside the first), a compute stream (a GEMM launched by it, an elementwise kernel), an

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The analysis dock, headless: it analyses off the UI thread and shows what core/analysis computes
 // for the same options (gaps, MFU, advice); its controls re-run the analysis; clicking a gap or an
 // advice item asks the timeline to go there; MFU inputs are remembered per file; the gap model

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // widgets/render/AnnotationPainter (issue 11): an annotation is drawn where its time and lane are,
 // whatever the window, the picture's width, the scroll, the run's alignment offset or the groups
 // collapsed above it — the expected point is computed here from the time, the window and the

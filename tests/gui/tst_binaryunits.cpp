@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Every memory figure in the window and the command line in binary units (GiB, MiB, KiB), as
 // nvidia-smi and Nsight spell them: the memory lane's axis, its hover read-out, the device total,
 // the Breakdown and Metrics tables, Recent files, and `lanescope-cli info/analyze/compare`. A trace

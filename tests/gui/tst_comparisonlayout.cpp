@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The Comparison dock read at the window's default size (1400x900) with three runs whose labels are
 // long file names: the Differences tables' headers are never elided and need no sideways scroll
 // (long labels head the columns as letters, a line names them, the tooltip has the full label);

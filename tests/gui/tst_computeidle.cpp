@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // One compute-idle figure: the analysis dock's header, breakdown and advice
 // show one compute-idle figure, computed once in core, each naming what it measures; an advice item
 // clicked lists exactly the gaps it counts; the GEMM filter names its window and the table the

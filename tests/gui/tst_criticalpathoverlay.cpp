@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // View > Critical Path: the critical path of the analysed step drawn over the lanes of the
 // synthetic FSDP baseline (through the AllGather stream and the compute stream), nothing drawn
 // while the toggle is off; and the Analysis dock's Critical Path tab shows the same figures.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The labels of "Annotate Findings" on a real trace (a ResNet-50 run with num_workers=0, whose GEMM
 // gaps wait for the data loader): at three zoom levels and two picture widths every label shown
 // lies over its own gap (overlapping the part of the gap in view, right above, below or inside

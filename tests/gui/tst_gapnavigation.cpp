@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The main window wires the analysis dock to the timeline: activating a gap in the gap table zooms
 // the timeline to it and marks it on its stream with its cause; advice moves the view to its range.
 #include "app/gui/MainWindow.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The compact job view of a folder of ranks: a synthetic job of 64 ranks (rank 37 the straggler)
 // opened in a 1920x1080 window shows every rank's row at once, each with its compute stream's busy
 // time drawn where core's ComputeBusy says it is, the straggler's row marked, and a click on a row

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Lane and group labels of the layout (widgets/render/LaneLayout): MTIA devices are named as such,
 // each lane by device and the stream its events carry ("MTIA 9 · stream 1"); GPUs keep "GPU N".
 #include "tests/TestTraces.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The analysis dock's Launch tab: each stream's idle time by Holistic Trace Analysis' categories
 // and its queue, the launch summary and the slowest launches, as core/analysis computes them; a
 // click on a launch selects its kernel in the timeline and zooms to it.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The main window, headless: loading off the UI thread, what it shows after a load, how it reports
 // bad input, cancelling, drag and drop, recent files; and the summary model under the model tester.
 #include "app/gui/MainWindow.h"

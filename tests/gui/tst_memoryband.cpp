@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Issue 12: the device memory band (a row of its own under the GPU's lanes: a real axis, allocated
 // and reserved, the device total, spikes, the values under the mouse) and the activity strip of a
 // collapsed group. On the small known trace of TimelineTestTrace.h: 1 GB allocated / 2 GB reserved

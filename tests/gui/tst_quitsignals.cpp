@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // app/gui/QuitSignals: SIGTERM and SIGHUP end the application as File > Quit does, so an
 // annotation drawn within the autosave's 500 ms delay is in the sidecar afterwards. In process:
 // the real MainWindow, an edit, the signal raised at once; as a process: the built `lanescope`

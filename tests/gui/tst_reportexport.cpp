@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // File > Report… (issue 11): one landscape PDF page (A4 or Letter) with the picture, the run labels
 // and the metrics table. Read back without a PDF text extractor: the page count and size from the
 // PDF's page objects, the words from the lines the painter reports it drew and from the SVG the

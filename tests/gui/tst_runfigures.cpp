@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // One run, one set of figures (analysis/RunFigures.h): every surface that shows a run's step time,
 // MFU or listed gaps shows the same number at the same precision — the Metrics table, the MFU
 // panel, the advice's projection, the waterfall's title, the exported picture's headline (SVG

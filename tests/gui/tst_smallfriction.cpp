@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The small frictions of a first hour with the window: the empty Search Results dock does not come
 // back at start; Compare With… starts in the shown trace's folder; the report's file field shows
 // its path; a load shows a progress bar with its percentage on the start page; an arrow started

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The start page a fresh window shows (and hides once a trace is shown, lists
 // the recent files with sizes and dates, opens them), Help > Open Demo, and the timeline's keys
 // after a click on a Details link.

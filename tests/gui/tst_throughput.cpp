@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Throughput for a model that is no transformer: samples (images) per step in the Analysis dock's
 // MFU panel give samples/s per GPU, and MFU is not offered (its 6 × parameters rule is a dense
 // transformer's). The figure is RunFigures' and FigureText spells it, so the MFU panel, the

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Time <-> pixel mapping of the timeline (widgets/timeline/TimeAxis.h), data-driven.
 #include "widgets/render/TimeAxis.h"
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Keyboard and mouse navigation of the timeline change the visible range as expected; selection,
 // flows and the shift-drag time range with its statistics.
 #include "tests/gui/TimelineTestTrace.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The timeline drawn into a QImage: lanes in the expected order and labels, a known slice at its
 // expected pixels and colour, the memory curve at its expected height, step bands, folding.
 #include "tests/gui/TimelineTestTrace.h"

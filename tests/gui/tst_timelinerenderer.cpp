@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The renderer alone (widgets/render): a small known trace drawn at two sizes and two windows puts
 // the GEMM slice, a point of the memory curve and a labelled ruler tick at the pixels the time
 // axis says, the same relative position at 960 and 3,840 px; and the widget shows exactly what

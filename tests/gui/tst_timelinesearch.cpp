@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Search over slice names (substring, regex, match count, stepping with the view following) and the
 // details of a selected slice, its args read back from the file.
 #include "tests/gui/TimelineTestTrace.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Where the time goes, in the window (widgets/analysis/TimeSummaryPanel.h): the Analysis dock's
 // "Time spent" tab shows the analysis' own kernel, operator and module rows — the same ones
 // `analyze --json` writes — follows a step chosen in Scope and the run picked in a comparison; a

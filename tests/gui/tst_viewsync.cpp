@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Two views on one session follow one state: zoom, pan, selection, time range and the gap mark
 // driven in one are read back from the other, whatever their widths.
 #include "tests/gui/TimelineTestTrace.h"

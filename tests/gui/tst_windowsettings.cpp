@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Window settings, headless: the window's geometry, dock layout and the Analysis dock's options
 // remembered across windows; File > Reload and the banner when the shown file changes on disk;
 // Help > Keyboard Shortcuts against the window's own actions; About's libraries and licences;

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-3.0-or-later
 # Builds the Debian package with CPack from a built tree and checks what a user installs:
 #  - the control fields: name, version, architecture, and a Depends that names the package of every
 #    shared library the two programs link (as dpkg-shlibdeps found them) with a minimum version;

@@ -1,4 +1,5 @@
 #!/bin/bash
+# SPDX-License-Identifier: GPL-3.0-or-later
 # tst_cluster_recipe: the cluster recipe of packaging/examples/cluster does what it says. The map
 # step (lanescope-map.sh, as a Slurm array task or a Kubernetes indexed pod runs it) goes through
 # `xargs -P 4` over a synthetic 16-rank folder, the reduce step merges the summaries, and the

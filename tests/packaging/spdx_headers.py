@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Every source file of Lanescope starts with its licence as an SPDX tag, run by ctest (--check) as
 tst_spdx_headers.
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The synthetic FSDP traces (lanescope-cli synth, issue 3): deterministic, structurally what
 // torch.profiler writes, loadable without a warning, and with each scenario's known properties.
 // Every test is data-driven over the three scenarios; traces are generated once per scenario at

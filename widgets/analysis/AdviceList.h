@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // The analysis' advice: each item the change to make (bold) over the evidence behind it and what
 // the fix is worth at most (the projected step time and MFU), wrapped to the dock's width. Selecting an item asks for its place in the timeline; with no advice the list

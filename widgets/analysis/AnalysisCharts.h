@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // The dock's two charts (Qt Charts): where the GPU's time went (idle / compute / non-compute, with
 // the communication-computation overlap and memory figures beneath), and how long the listed gaps

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // The analysis dock: why the GPUs of one loaded trace sit idle and what to change. Runs core's
 // analyze() off the UI thread whenever the trace or an option changes, and shows the gaps of the

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // Runs core's analyze() off the UI thread for the analysis dock, the latest request only
 // (LatestRunner).

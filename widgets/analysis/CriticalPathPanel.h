@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // The Analysis dock's Critical Path tab: where the critical path of the analysed step runs
 // (core/analysis/CriticalPath.h) as shares of the step, one bar and one row per part, and the

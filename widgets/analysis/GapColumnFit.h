@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // The gap table's columns fitted to the table's width, so a dock of any width shows its columns
 // without scrolling sideways: the number columns and the cause at their contents' width, the kernel

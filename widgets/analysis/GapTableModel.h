@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // The gaps of one analysis as a table: device, stream, start, duration, the kernels on either side,
 // the cause (with its colour) and the evidence. Times are shown relative to the trace's first

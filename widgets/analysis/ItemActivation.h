@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // A click or Enter on an item of a view calls `go` exactly once, whatever the style: styles that
 // activate items on a single click (KDE's, for one) emit both clicked() and activated() for one

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // The gap table's kernel columns: each name fitted to its cell by GapTableModel::fitKernelName
 // (template arguments left out first, then elided in the middle), so a narrow column still shows

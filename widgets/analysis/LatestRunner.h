@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // Work off the UI thread whose newest request is the only one that matters: the analysis dock's
 // analysis, the comparison, the ranks of a folder. One request runs at a time; requests made while

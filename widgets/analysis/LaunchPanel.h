@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // The analysis dock's Launch tab: why the GPU waits on the CPU. Each stream's idle time in Holistic
 // Trace Analysis' three categories (host wait, kernel wait, other) with its launch queue, the launch

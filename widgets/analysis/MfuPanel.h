@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // The MFU panel: the GPU named in the trace with its table peak (editable), the model's parameter
 // count and tokens per step (per GPU or for all GPUs, with the world size from the trace), and what

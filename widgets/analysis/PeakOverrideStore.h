@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // The user's overrides of core's GPU peak-TFLOPS table (Edit > Preferences), kept in QSettings and
 // handed to core as data (analysis::PeakOverrides). One store per process: the MFU panel of every

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // The rows of the analysis' "Where the time goes" tab as Qt models: kernels per name and CPU
 // operators per name (and input shapes). Plain views of analysis::TimeSummaries (computed once per

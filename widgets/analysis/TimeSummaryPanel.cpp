@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "widgets/analysis/TimeSummaryPanel.h"
 
 #include "core/analysis/Compare.h" // normalizedName

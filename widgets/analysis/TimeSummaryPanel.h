@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // The analysis dock's "Where the time goes" tab: the kernel, operator and module summaries of the
 // analysis shown (analysis::TimeSummaries: the dock's scope and run), sortable, filterable and

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // Keeps every run's annotations in its sidecar (core/annotations/AnnotationStore.h): loads them when
 // a trace is shown and writes them back ~500 ms after the last edit, when the runs are replaced, and

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // Undo commands for annotation edits: one per create, move/resize, text edit, recolour,
 // delete and "Annotate findings". Each holds the run's AnnotationSet itself (shared with the

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "widgets/annotations/AnnotationEditor.h"
 
 #include "widgets/annotations/AnnotationCommands.h"

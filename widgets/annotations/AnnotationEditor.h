@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // The annotation editing of the main window: the tool actions (Select, Text callout,
 // Arrow, Rectangle, Time range, Marker), the colour menu, the undo stack and the commands the

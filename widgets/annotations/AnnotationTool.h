@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // The timeline's annotation tools: Select edits what is there (and keeps the timeline's
 // own pan, range and slice clicks where nothing is hit); the others draw one kind each.

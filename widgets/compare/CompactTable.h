@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // A table as a narrow dock shows it: where the model offers a short header (ShortHeaderRole), the
 // view shows it and the full one becomes the tooltip; a cell's figure and its count or share go

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "widgets/compare/CompareCharts.h"
 #include "widgets/compare/NameDiffModel.h"
 #include "widgets/analysis/ChartStyle.h"

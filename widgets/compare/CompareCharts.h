@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // The comparison's two charts (Qt Charts). The waterfall walks from the baseline's step time to
 // one run's: a bar per part of the step (compute, idle by gap cause, communication/memory, short

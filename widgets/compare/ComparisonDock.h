@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // The comparison dock: what changed between the baseline (run 0) and each later run, and
 // why. The runs (rename in place, reorder, remove, add), the alignment, then four tabs: the metrics

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // Runs analysis::compareTraces() off the UI thread for the comparison dock: every run analysed with
 // the analysis dock's options, then the comparison; the latest request only (LatestRunner). The

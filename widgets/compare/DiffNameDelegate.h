@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // The Differences tables' name column: each name whole where it fits, else without the words its
 // family shares (DistinctNames.h compactNames), so a narrow column does not show two rows the

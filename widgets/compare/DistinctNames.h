@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // Kernel names that can be told apart in a narrow column. Many kernels share a long prefix and
 // differ only inside their template arguments ("implicit_convolve_sgemm<float, float, 128, 5, 5,

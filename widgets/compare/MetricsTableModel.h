@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // The comparison's table of figures: one row per metric, a value column per run and, for every
 // run after the baseline, a delta column (absolute and %) coloured better (green) or worse (red)

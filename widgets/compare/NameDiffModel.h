@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // The comparison's differences by name: GPU kernels, CPU operators, or GEMM gaps by cause. Columns:
 // the name, each run's count (the view may hide these: each time's tooltip has it), each run's time (total, or per ProfilerStep when the runs recorded

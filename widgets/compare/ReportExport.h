@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // File > Report…: one landscape PDF page (A4 or Letter) for a report or a ticket. From the top:
 // the title, a line per run (its label and file), the picture of PictureExport (annotations

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // Puts the session's runs on one axis: each run's offset set so the same complete ProfilerStep (by
 // position: runs number their steps differently) starts at the same axis time, or so every trace

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // The compact job view of a folder of ranks: one row per rank, so that 64 ranks fit one 1080p
 // screen where the timeline gives each rank's lanes ~170 px. A row is the rank's compute stream

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // The Ranks dock's per-rank table: one row per rank of the folder, in rank order (row =
 // the session's run), with the figures analysis::analyzeJob gives each rank: step time, idle %,

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // The Ranks dock: a folder of rank traces as one job. A headline of the job's figures
 // (its step, the rank the others wait for and that wait, as the straggler list says them), the

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // Runs analysis::analyzeJob() off the UI thread for the Ranks dock: every rank analysed
 // with the analysis dock's options, the clocks, the stragglers, the job figures; then, for each

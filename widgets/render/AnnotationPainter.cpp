@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "widgets/render/AnnotationPainter.h"
 
 #include "core/annotations/Findings.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // Draws the runs' annotations (core/annotations) over a TimelineRenderer's picture, with the
 // renderer's own geometry (axis, lane layout, scroll, memory scale), so the screen, PictureExport

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "widgets/render/CriticalPathOverlay.h"
 
 #include "widgets/render/TimelineRenderer.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // The critical path of a step (core/analysis/CriticalPath.h) drawn over the lanes: each stretch of
 // the path outlined on the lane where its time went, in its part's colour (the slice it is

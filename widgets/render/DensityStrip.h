@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // The activity summary of a collapsed group: per pixel column, the busy fraction of the group's
 // busiest lane (the time its slices cover in that column), so a collapsed process reads "busy here,

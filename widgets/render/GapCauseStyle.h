@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // How a gap cause looks to people: its translated label, a one-line description and its colour.
 // The analysis dock's table, its histogram and (through the stable key the dock emits) the timeline

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // Where every lane of the timeline sits vertically. A run (one loaded trace) contributes groups of
 // lanes: one group per GPU ("GPU 0", a lane per CUDA stream labelled with what runs on it), then one

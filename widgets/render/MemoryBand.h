@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // The device memory band: a row of its own under a GPU group's lanes (LaneLayout, key
 // memory:<device>) with the caching allocator's totals as two series, allocated and reserved, on a

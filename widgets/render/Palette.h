@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // The one palette of the timeline: what a slice is (GEMM, communication, attention, ...) decides
 // its colour everywhere (lanes, legend, tables). Classification by category and kernel name. Two

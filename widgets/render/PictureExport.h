@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // The report picture: a title band (file, rank, GPU) with an optional line of headline figures
 // (step time, idle, overlap, GEMM gaps, MFU), the timeline as TimelineRenderer draws it for the

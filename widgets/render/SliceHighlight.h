@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // The slices of one name in every run: what a click on a row of the comparison's kernel or
 // operator differences marks in the lanes. Names are matched as the differences count them

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // Names for one slice of one run of a session, and for the far end of a flow arrow touching it.
 #include "core/model/Trace.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // Time <-> pixel mapping of the timeline: a visible window [start, start + range) in nanoseconds
 // (relative to the view's time origin, so absolute-epoch traces keep ns precision in a double)

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // The picture of the timeline, painted with any QPainter (a widget, a QImage, a QSvgGenerator, a
 // QPdfWriter). What it paints depends only on its inputs: the runs (trace, view index, base), a

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // What drawing one trace needs beyond the trace itself, built once per trace (off the UI thread,
 // in the load job) and then immutable, so every view, export and comparison of that trace shares

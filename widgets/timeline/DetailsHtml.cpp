@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "widgets/timeline/DetailsHtml.h"
 
 #include "widgets/render/TimeAxis.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // The Details panel's rich text for one event, bounded whatever the trace holds. Trace content
 // (names, argument keys and values) is user-controlled: a kernel with hundreds of arguments, a

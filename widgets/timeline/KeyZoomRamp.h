@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // W/S held down zoom faster the longer they are held, as in Perfetto: a press is one step of
 // kPressFactor; each auto-repeat of the key then zooms at a rate (halvings of the window per

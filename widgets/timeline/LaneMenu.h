@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // The context menu of a lane (its label or its row) and of a group header: Pin to Top / Unpin,
 // Hide Lane, Show Only This Group, Copy Name, Show All Lanes. What it changes lives in the view's

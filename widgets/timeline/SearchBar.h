@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // Ctrl+F over the timeline: substring or regular expression over slice names in every run. While
 // a search is active its matches are drawn in their colours over dimmed lanes, listed in the

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // The search's matches as a table (name, lane, start, duration), sortable by any column. Bounded:
 // a query matching millions of slices lists the first kMaxRows of them by time (the timeline draws

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // The search's results under the timeline: a headline ("first 10,000 of 4,512,004 matches") and
 // the sortable table of SearchResultsModel. Choosing a row (click, or the arrow keys) asks for that

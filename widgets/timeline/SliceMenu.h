@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // The context menu of a slice: Copy Name, Find Similar (the search for exactly that name), Zoom to
 // Slice, Select All Like This (every slice of that name in every run outlined; the Time Range

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // The panels around the timeline: details of the selected slice (args read from the file on
 // demand, flow ends as links), statistics of a shift-drag time range, and the colour legend.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // Finding slices by name: the interned string table is searched first (each distinct name once),
 // then the slices whose name id matched are collected in time order. QtCore only.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // The timeline widget: lanes of slices for the runs of a Session under one time axis, drawn by
 // TimelineRenderer (widgets/render) and cached as an image per (window, size, scroll). The widget

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // The runs on screen and the one view state they share. A run is a loaded trace with its label,
 // its view index (shared, immutable), its analysis result once there is one, and a time offset

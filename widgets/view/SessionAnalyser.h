@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // The one writer of the runs' analyses in the window: every run of the session analysed on the whole
 // trace under the current measures (gap threshold and filter, MFU inputs, GPU-time definition), off

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // The state every view of a session shares (Qt Creator's TimelineZoomControl): the time window,
 // the selected time range, the selected slice and the selected gap. Setters clamp and emit only

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-3.0-or-later
 # The map step of a folder-of-ranks analysis on a cluster: the INDEX-th trace of TRACE_DIR (in
 # name order, from 0) becomes OUT_DIR/<trace>.summary.json. One call per rank, on any machine
 # that sees TRACE_DIR; a Slurm array task or a Kubernetes indexed Job pod passes its index.

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-3.0-or-later
 # The reduce step: every rank summary in OUT_DIR merged into the job's figures, what
 # `lanescope-cli analyze TRACE_DIR --json` prints for the whole folder on one machine.
 #   lanescope-reduce.sh OUT_DIR [merge options, e.g. --json]
