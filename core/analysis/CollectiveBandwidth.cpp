@@ -3,7 +3,6 @@
 
 #include "core/analysis/KernelClass.h"
 #include "core/io/SourceReader.h"
-#include "core/model/Nesting.h"
 #include "core/parse/EventArgs.h"
 
 #include <QHash>
@@ -113,16 +112,25 @@ TransferArgs transferArgs(const EventDetails &d)
 }
 
 // The CPU op that issued the collective a runtime call launched: the nearest enclosing
-// record_param_comms (it carries the sizes), else a c10d:: op.
+// record_param_comms (it carries the sizes), else a c10d:: op. Its ancestors are walked back by
+// depth only until that op is found: it sits a few slices before its launch
+// (record_param_comms > nccl:all_reduce > cudaLaunchKernel), and a walk to the step's start for
+// every kernel would cost more than the rest of the analysis.
 std::int64_t commsOpOf(const Trace &t, const Track &cpu, std::size_t call)
 {
+    constexpr std::size_t kMaxSteps = 512;
     std::int64_t c10d = -1;
-    for (std::uint32_t j : enclosingSlices(cpu, call, 32)) {
+    int want = int(cpu.depth[call]) - 1;
+    const TimeNs end = cpu.end(call);
+    for (std::size_t j = call, steps = 0; j-- > 0 && want >= 0 && steps < kMaxSteps; ++steps) {
+        if (cpu.depth[j] != want || cpu.end(j) < end)
+            continue;
+        --want;
         const std::string_view n = t.strings.view(cpu.nameId[j]);
         if (n == "record_param_comms")
-            return j;
+            return std::int64_t(j);
         if (c10d < 0 && n.substr(0, 6) == "c10d::")
-            c10d = j;
+            c10d = std::int64_t(j);
     }
     return c10d;
 }
@@ -141,7 +149,7 @@ void measure(const Trace &t, std::vector<CollectiveTransfer> &kernels)
         {
             SourceReader reader(*t.source);
             for (const auto &[offset, n] : order)
-                args[n] = transferArgs(readEventDetails(t, reader, offset));
+                args[n] = transferArgs(readEventDetails(t, reader, offset, EventParts::ArgsOnly));
         }
         // ... then, for kernels without a size, their launching CPU op's.
         std::unordered_map<std::uint64_t, std::size_t> missing; // (track << 32 | slice) -> kernel
@@ -166,7 +174,7 @@ void measure(const Trace &t, std::vector<CollectiveTransfer> &kernels)
         std::sort(order.begin(), order.end());
         SourceReader reader(*t.source);
         for (const auto &[offset, n] : order) {
-            const TransferArgs op = transferArgs(readEventDetails(t, reader, offset));
+            const TransferArgs op = transferArgs(readEventDetails(t, reader, offset, EventParts::ArgsOnly));
             TransferArgs &a = args[n];
             if (a.collective.isEmpty())
                 a.collective = op.collective;

@@ -103,7 +103,7 @@ std::vector<CollectiveCall> findCollectives(const Trace &trace, const std::vecto
         std::sort(order.begin(), order.end());
         SourceReader reader(*trace.source);
         for (const auto &[offset, k] : order) {
-            const EventDetails d = readEventDetails(trace, reader, offset);
+            const EventDetails d = readEventDetails(trace, reader, offset, EventParts::ArgsOnly);
             if (!d.ok)
                 continue;
             CollectiveCall &c = out[k];

@@ -431,7 +431,7 @@ private:
         std::vector<Named> named(m_namedWaits.size());
         SourceReader reader(*m_t.source);
         for (const Read &r : reads) {
-            const EventDetails d = readEventDetails(m_t, reader, r.offset);
+            const EventDetails d = readEventDetails(m_t, reader, r.offset, EventParts::ArgsOnly);
             if (!d.ok)
                 return waitOn; // the file changed: times alone
             if (r.wait < 0) {

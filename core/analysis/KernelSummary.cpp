@@ -132,7 +132,7 @@ std::vector<KernelLaunchShape> kernelLaunchShapes(const Trace &t, const std::vec
     std::sort(order.begin(), order.end());
     SourceReader reader(*t.source);
     for (const auto &[offset, k] : order)
-        out[k] = shapeFrom(readEventDetails(t, reader, offset));
+        out[k] = shapeFrom(readEventDetails(t, reader, offset, EventParts::ArgsOnly));
     return out;
 }
 

@@ -146,7 +146,7 @@ MeasuredFlops measuredFlops(const Trace &trace, TimeRange range)
     std::sort(offsets.begin(), offsets.end());
     SourceReader reader(*trace.source);
     for (std::uint64_t offset : offsets) {
-        const EventDetails d = readEventDetails(trace, reader, offset);
+        const EventDetails d = readEventDetails(trace, reader, offset, EventParts::ArgsOnly);
         ++m.opsRead;
         const auto it = d.args.constFind(QStringLiteral("flops"));
         if (d.ok && it != d.args.constEnd()) {

@@ -50,7 +50,7 @@ QVariant toVariant(const rapidjson::Value &v)
 namespace {
 
 // The event's JSON text (exactly its bytes) parsed into d.
-void parseEvent(std::string_view bytes, std::uint64_t fileOffset, EventDetails &d)
+void parseEvent(std::string_view bytes, std::uint64_t fileOffset, EventDetails &d, bool withJson)
 {
     rapidjson::Document doc;
     rapidjson::MemoryStream s(bytes.data(), bytes.size());
@@ -61,6 +61,9 @@ void parseEvent(std::string_view bytes, std::uint64_t fileOffset, EventDetails &
     }
     if (doc.HasMember("args") && doc["args"].IsObject())
         d.args = toVariant(doc["args"]).toMap();
+    d.ok = true;
+    if (!withJson)
+        return;
     rapidjson::StringBuffer buf;
     rapidjson::PrettyWriter<rapidjson::StringBuffer> w(buf);
     w.SetIndent(' ', 2);
@@ -71,7 +74,7 @@ void parseEvent(std::string_view bytes, std::uint64_t fileOffset, EventDetails &
 
 // Reads and parses through read(offset) -> the event's bytes (empty with *error set on failure).
 template <typename Read>
-EventDetails readDetails(const Trace &trace, std::uint64_t fileOffset, Read read)
+EventDetails readDetails(const Trace &trace, std::uint64_t fileOffset, Read read, bool withJson = true)
 {
     EventDetails d;
     const MappedSource *src = trace.source.get();
@@ -90,7 +93,7 @@ EventDetails readDetails(const Trace &trace, std::uint64_t fileOffset, Read read
         if (bytes.empty() && !error.isEmpty())
             d.error = error;
         else
-            parseEvent(bytes, fileOffset, d);
+            parseEvent(bytes, fileOffset, d, withJson);
     });
     if (!ok) {
         d.ok = false;
@@ -109,14 +112,17 @@ EventDetails readEventDetails(const Trace &trace, std::uint64_t fileOffset)
     });
 }
 
-EventDetails readEventDetails(const Trace &trace, SourceReader &reader, std::uint64_t fileOffset)
+EventDetails readEventDetails(const Trace &trace, SourceReader &reader, std::uint64_t fileOffset, EventParts parts)
 {
-    return readDetails(trace, fileOffset, [&](std::uint64_t off, QString *error) {
-        const std::string_view v = reader.object(off);
-        if (v.empty())
-            *error = reader.error();
-        return v;
-    });
+    return readDetails(
+        trace, fileOffset,
+        [&](std::uint64_t off, QString *error) {
+            const std::string_view v = reader.object(off);
+            if (v.empty())
+                *error = reader.error();
+            return v;
+        },
+        parts == EventParts::ArgsAndJson);
 }
 
 } // namespace lanescope

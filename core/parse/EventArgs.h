@@ -21,7 +21,10 @@ class SourceReader;
 
 EventDetails readEventDetails(const Trace &trace, std::uint64_t fileOffset);
 // The same through a reader the caller keeps: many events read in file order cost one pass over a
-// .json.gz (see io/SourceReader.h).
-EventDetails readEventDetails(const Trace &trace, SourceReader &reader, std::uint64_t fileOffset);
+// .json.gz (see io/SourceReader.h). An analysis that reads only args leaves the pretty-printed
+// text out (EventDetails::json stays empty): it costs as much again as the parse.
+enum class EventParts { ArgsAndJson, ArgsOnly };
+EventDetails readEventDetails(const Trace &trace, SourceReader &reader, std::uint64_t fileOffset,
+                              EventParts parts = EventParts::ArgsAndJson);
 
 } // namespace lanescope
