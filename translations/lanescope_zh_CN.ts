@@ -44,7 +44,7 @@
     <context>
         <name>EventArgs</name>
         <message>
-            <location filename="../core/parse/EventArgs.cpp" line="79" />
+            <location filename="../core/parse/EventArgs.cpp" line="82" />
             <source>the event is not in the file</source>
             <translation>该事件不在文件中</translation>
         </message>
@@ -54,7 +54,7 @@
             <translation>位于字节 %1 的事件已无法解析</translation>
         </message>
         <message>
-            <location filename="../core/parse/EventArgs.cpp" line="97" />
+            <location filename="../core/parse/EventArgs.cpp" line="100" />
             <source>%1 changed on disk; reload it</source>
             <translation>%1 在磁盘上已更改，请重新加载</translation>
         </message>
@@ -8511,39 +8511,45 @@ at %2</source>
             </translation>
         </message>
         <message numerus="yes">
-            <location filename="../core/annotations/Findings.cpp" line="125" />
-            <source>%1, %n more</source>
+            <location filename="../core/annotations/Findings.cpp" line="126" />
+            <source>%1 (%n region(s))</source>
             <translation>
+                <numerusform>%1（%n 个区域）</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <source>%1, %n more</source>
+            <translation type="vanished">
                 <numerusform>%1，另有 %n 个</numerusform>
             </translation>
         </message>
         <message>
-            <location filename="../core/annotations/Findings.cpp" line="126" />
+            <location filename="../core/annotations/Findings.cpp" line="127" />
             <source>%1: %2</source>
             <translation>%1：%2</translation>
         </message>
         <message>
-            <location filename="../core/annotations/Findings.cpp" line="131" />
+            <location filename="../core/annotations/Findings.cpp" line="132" />
             <source>%1 allocated and freed within %2</source>
             <translation>%2 内分配又释放了 %1</translation>
         </message>
         <message>
-            <location filename="../core/annotations/Findings.cpp" line="192" />
+            <location filename="../core/annotations/Findings.cpp" line="193" />
             <source>same region in %1</source>
             <translation>%1 中的相同区域</translation>
         </message>
         <message>
-            <location filename="../core/annotations/Findings.cpp" line="193" />
+            <location filename="../core/annotations/Findings.cpp" line="194" />
             <source>same region in %1: no idle</source>
             <translation>%1 中的相同区域：无空闲</translation>
         </message>
         <message>
-            <location filename="../core/annotations/Findings.cpp" line="194" />
+            <location filename="../core/annotations/Findings.cpp" line="195" />
             <source>same region in %1: %2 idle</source>
             <translation>%1 中的相同区域：空闲 %2</translation>
         </message>
         <message>
-            <location filename="../core/annotations/Findings.cpp" line="200" />
+            <location filename="../core/annotations/Findings.cpp" line="201" />
             <source>allocator: %1 cudaMalloc, %2 cudaFree, %3 on the CPU</source>
             <translation>分配器：%1 次 cudaMalloc，%2 次 cudaFree，CPU 上耗时 %3</translation>
         </message>

@@ -122,7 +122,8 @@ QString Findings::regionSummary(const QString &key, const QStringList &tails)
     shown.removeAll(QString());
     if (tails.size() > kSummaryTails)
         shown << QStringLiteral("…");
-    const QString count = tr("%1, %n more", nullptr, int(tails.size())).arg(key);
+    // "same region in pre (195 region(s)): 2.09 ms idle · …": the regions whose own label was left out.
+    const QString count = tr("%1 (%n region(s))", nullptr, int(tails.size())).arg(key);
     return shown.isEmpty() ? count : tr("%1: %2").arg(count, shown.join(QStringLiteral(" · ")));
 }
 
