@@ -549,8 +549,9 @@ private slots:
         const JobResult merged = reduceJob(std::move(summaries), o);
         const qint64 reduceMs = t.elapsed();
         QCOMPARE(merged.job.steps.size(), std::size_t(kSteps));
+        // Printed, not asserted: speed is bench_ranks' (it prints the per-step time at 10k..1M
+        // steps); a timed assertion here fails on a loaded machine or under ASan.
         qInfo("%d steps x 2 ranks: analyzeJob %lld ms; summaries %lld ms, reduce %lld ms", kSteps, dirMs, summaryMs, reduceMs);
-        QVERIFY2(dirMs < 5000 && summaryMs + reduceMs < 5000, "the job's analysis grows faster than n log n in the steps");
     }
 
     // Matching by order when a rank ran a collective once more than the others in every other step
@@ -583,7 +584,7 @@ private slots:
         QCOMPARE(m.warnings.size(), qsizetype(kSteps / 2));
         for (const MatchedCollective &c : m.collectives)
             QCOMPARE(c.step % 2, 0);
-        QVERIFY2(ms < 2000, qPrintable(QStringLiteral("%1 ms").arg(ms)));
+        qInfo("matching 20k steps with odd counts: %lld ms (bench_ranks times the matching)", ms);
     }
 
     // The straggler's compute is slower: it is the outlier of the figures that show it, and the
