@@ -22,14 +22,15 @@ inline QString tracePath(const QString &name) { return QDir(tracesDir()).filePat
 
 // Every trace under tracesDir(), sorted: *.json and *.json.gz in any folder, except the reference
 // figures other tools computed for them (hta-launch/*.hta.json: Holistic Trace Analysis' launch,
-// queue and idle figures), which are JSON but not traces.
+// queue and idle figures) and the annotation sidecars a window saves beside a trace
+// (TRACE.lanescope.json), which are JSON but not traces.
 inline QStringList realTraceFiles()
 {
     QDirIterator it(tracesDir(), {QStringLiteral("*.json"), QStringLiteral("*.json.gz")}, QDir::Files, QDirIterator::Subdirectories);
     QStringList files;
     while (it.hasNext()) {
         const QString f = it.next();
-        if (!f.endsWith(QLatin1String(".hta.json")))
+        if (!f.endsWith(QLatin1String(".hta.json")) && !f.endsWith(QLatin1String(".lanescope.json")))
             files << f;
     }
     files.sort();
