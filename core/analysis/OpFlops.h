@@ -1,0 +1,49 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+// FLOPs and bytes of one operator call from the shapes the profiler recorded (record_shapes=True:
+// the op's args "Input Dims" and "Input type"), for the ops whose kernels are the model's math,
+// where PyTorch did not write `flops` itself:
+//   aten::mm [M,K]x[K,N] and aten::addmm (bias, [M,K], [K,N]): 2MNK;
+//   aten::bmm [B,M,K]x[B,K,N] and aten::baddbmm (bias, ...): 2BMNK;
+//   aten::linear (input [..., K], weight [N, K]): 2 x rows x K x N, rows the input's leading dims;
+//   aten::matmul: by its operands' ranks (vector, matrix, batched, broadcast batch);
+//   scaled-dot-product attention (aten::_scaled_dot_product_{flash,efficient,cudnn}_attention,
+//     aten::scaled_dot_product_attention; q [B,H,Lq,D], k [B,H,Lk,D]) and flash_attn's
+//     (q [B,Lq,H,D]): 4 x B x H x Lq x Lk x D forward, 2.5 times that for a backward op.
+// Bytes: every tensor input read once and the output written once, in the first input's dtype.
+// A call whose shapes do not fit its op (a rank it does not take, a K that does not match) gets
+// nothing: a wrong FLOP count is worse than none.
+#include <QString>
+#include <QStringList>
+
+#include <cstdint>
+#include <string_view>
+#include <vector>
+
+namespace lanescope::analysis {
+
+struct OpInputs
+{
+    std::vector<std::vector<std::int64_t>> dims; // "Input Dims", one list per input ([] for a scalar)
+    QStringList types;                           // "Input type" ("c10::BFloat16", "float", "Scalar", "")
+    bool ok = false;                             // the event carried Input Dims
+};
+
+// From an event's JSON text (its args' "Input Dims" and "Input type"); bounded: at most 64 inputs
+// of at most 16 dims each, anything beyond leaves the inputs not ok.
+OpInputs parseOpInputs(std::string_view eventJson);
+
+struct OpCost
+{
+    double flops = -1;  // -1: not an op we count, or shapes that do not fit it
+    double bytes = -1;
+    QString dtype;      // "bf16", "fp16", "fp32", "fp64", or the trace's spelling
+};
+
+OpCost opCost(std::string_view opName, const OpInputs &inputs);
+
+// "bf16" from "c10::BFloat16", "fp32" from "float", ...; the spelling itself for others.
+QString shortDtype(const QString &inputType);
+int dtypeSize(const QString &shortDtype); // bytes per element; 0 unknown
+
+} // namespace lanescope::analysis
