@@ -4,7 +4,9 @@
 // bounds what it reads. On resnet50-dataloader-baseline (record_shapes) every GEMM call's FLOPs
 // equal a computation from its args.
 #include "core/analysis/OpFlops.h"
+#include "core/analysis/OpsEfficiency.h"
 
+#include "core/io/MappedSource.h"
 #include "core/io/SourceReader.h"
 #include "core/parse/EventArgs.h"
 #include "core/parse/TraceLoader.h"
@@ -144,6 +146,38 @@ private slots:
         }
         qInfo("%d GEMM calls counted from their shapes", counted);
         QVERIFY(counted > 0);
+    }
+
+    // Per op and shapes: an aten::linear around its aten::addmm counts once, with the GPU time of
+    // the kernel its nested launch started; achieved TFLOPS and the share of the bf16 peak follow.
+    void efficiencyOfANestedLinear()
+    {
+        const std::string json = R"json({"traceEvents": [
+          {"ph": "X", "cat": "cpu_op", "name": "aten::linear", "pid": 1, "tid": 1, "ts": 0, "dur": 100,
+           "args": {"Input Dims": [[128, 4096], [4096, 4096], [4096]], "Input type": ["c10::BFloat16", "c10::BFloat16", "c10::BFloat16"]}},
+          {"ph": "X", "cat": "cpu_op", "name": "aten::addmm", "pid": 1, "tid": 1, "ts": 10, "dur": 80,
+           "args": {"Input Dims": [[4096], [128, 4096], [4096, 4096], [], []], "Input type": ["c10::BFloat16", "c10::BFloat16", "c10::BFloat16", "Scalar", "Scalar"]}},
+          {"ph": "X", "cat": "cuda_runtime", "name": "cudaLaunchKernel", "pid": 1, "tid": 1, "ts": 20, "dur": 5, "args": {"correlation": 1}},
+          {"ph": "X", "cat": "kernel", "name": "sm80_xmma_gemm_bf16bf16_bf16f32", "pid": 0, "tid": 7, "ts": 30, "dur": 50,
+           "args": {"stream": 7, "correlation": 1}},
+          {"ph": "X", "cat": "cpu_op", "name": "aten::mm", "pid": 1, "tid": 1, "ts": 200, "dur": 10,
+           "args": {"Input Dims": [[8, 8], [9, 8]], "Input type": ["float", "float"]}}]})json";
+        const auto l = loadTrace(MappedSource::fromBytes(json, QStringLiteral("linear.json")));
+        QVERIFY2(l.trace, qPrintable(l.error));
+        const OpsEfficiency e = opsEfficiency(*l.trace, {}, 312);
+        QCOMPARE(e.callsRead, std::int64_t(2)); // the linear (its addmm is inside) and the mm
+        QCOMPARE(e.callsCounted, std::int64_t(1)); // the mm's K does not match
+        QCOMPARE(int(e.ops.size()), 1);
+        const OpEfficiencyRow &r = e.ops.front();
+        QCOMPARE(r.name, QStringLiteral("aten::linear"));
+        QCOMPARE(r.shapes, QStringLiteral("[[128,4096],[4096,4096],[4096]]"));
+        QCOMPARE(r.dtype, QStringLiteral("bf16"));
+        const double flops = 2.0 * 128 * 4096 * 4096;
+        QCOMPARE(r.flops, flops);
+        QCOMPARE(r.gpuNs, TimeNs(50000));
+        QCOMPARE(r.achievedTflops, flops / 50000.0 / 1e3);
+        QCOMPARE(r.pctOfPeak, 100.0 * (flops / 50000.0 / 1e3) / 312.0);
+        QCOMPARE(e.totalFlops, flops);
     }
 };
 
