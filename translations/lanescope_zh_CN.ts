@@ -713,6 +713,11 @@
             <source>no GPU activity in the analysed window</source>
             <translation>分析窗口内没有 GPU 活动</translation>
         </message>
+        <message>
+            <location filename="../core/analysis/Analysis.cpp" line="126" />
+            <source>the counted operators ran at %1 TFLOPS over the steps, above the peak of %2 TFLOPS: the peak is too low, so no measured MFU</source>
+            <translation>计入的算子在各步中达到 %1 TFLOPS，高于峰值 %2 TFLOPS：峰值设得过低，因此不给出实测 MFU</translation>
+        </message>
         <message numerus="yes">
             <location filename="../core/analysis/Advice.cpp" line="163" />
             <source>of the analysed time (%n step(s), %1)</source>
@@ -1254,7 +1259,7 @@
             <translation type="vanished">模型共 %1 MB，常驻匿名内存 %2 MB</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="406" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="432" />
             <source>warning: %1</source>
             <translation>警告：%1</translation>
         </message>
@@ -1603,157 +1608,157 @@
             <translation type="vanished">已写入 %1（%3 秒内写出 %2 MB 跟踪数据）</translation>
         </message>
         <message numerus="yes">
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="420" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="446" />
             <source>  (Holistic Trace Analysis' definition: every event with args.stream is GPU time, %n of them not device activity)</source>
             <translation>
                 <numerusform>  （按 Holistic Trace Analysis 的定义：带 args.stream 的事件都算 GPU 时间，其中 %n 个不是设备活动）</numerusform>
             </translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="495" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="521" />
             <location filename="../app/cli/InfoCommand.cpp" line="120" />
             <source>a trace: .json or .json.gz as torch.profiler writes it</source>
             <translation>跟踪文件：torch.profiler 写出的 .json 或 .json.gz</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="497" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="523" />
             <source>shortest gap listed, in ms (default 15; fractions down to 0.001)</source>
             <translation>列出的最短间隙，单位 ms（默认 15；可带小数，最小 0.001）</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="498" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="524" />
             <location filename="../app/cli/CompareCommand.cpp" line="237" />
             <source>--gap-ms needs a number of milliseconds</source>
             <translation>--gap-ms 需要一个毫秒数</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="500" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="526" />
             <location filename="../app/cli/CompareCommand.cpp" line="239" />
             <source>gemm (default): gaps between two GEMM kernels; all: any gap of a compute stream</source>
             <translation>gemm（默认）：两个 GEMM 内核之间的间隙；all：计算流上的任何间隙</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="501" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="527" />
             <location filename="../app/cli/CompareCommand.cpp" line="240" />
             <source>--gap-kernels takes gemm or all</source>
             <translation>--gap-kernels 只接受 gemm 或 all</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="502" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="528" />
             <location filename="../app/cli/CompareCommand.cpp" line="226" />
             <source>model parameters, for MFU (e.g. 7e9)</source>
             <translation>模型参数量，用于 MFU（例如 7e9）</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="503" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="529" />
             <location filename="../app/cli/CompareCommand.cpp" line="227" />
             <location filename="../app/cli/MfuCommand.cpp" line="29" />
             <source>--params needs a positive number</source>
             <translation>--params 需要一个正数</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="504" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="530" />
             <location filename="../app/cli/CompareCommand.cpp" line="228" />
             <source>tokens per step per GPU, for MFU</source>
             <translation>每个 GPU 每步的 token 数，用于 MFU</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="505" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="531" />
             <location filename="../app/cli/CompareCommand.cpp" line="229" />
             <source>--tokens-per-step needs a positive number</source>
             <translation>--tokens-per-step 需要一个正数</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="506" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="532" />
             <location filename="../app/cli/CompareCommand.cpp" line="230" />
             <source>--tokens-per-step counts all GPUs (divided by the world size)</source>
             <translation>--tokens-per-step 为所有 GPU 的总数（将除以 world size）</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="508" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="534" />
             <location filename="../app/cli/CompareCommand.cpp" line="232" />
             <source>samples (images) per step per GPU, for samples/s where the model is no transformer (no MFU)</source>
             <translation>每 GPU 每步的样本（图像）数，用于非 Transformer 模型的样本/秒（不计算 MFU）</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="509" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="535" />
             <location filename="../app/cli/CompareCommand.cpp" line="233" />
             <source>--samples-per-step needs a positive number</source>
             <translation>--samples-per-step 需要一个正数</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="510" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="536" />
             <location filename="../app/cli/CompareCommand.cpp" line="234" />
             <source>GPU peak instead of the table's entry for the traced GPU</source>
             <translation>用此 GPU 峰值代替表中被跟踪 GPU 的峰值</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="511" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="537" />
             <location filename="../app/cli/CompareCommand.cpp" line="235" />
             <location filename="../app/cli/MfuCommand.cpp" line="33" />
             <source>--peak-tflops needs a positive number</source>
             <translation>--peak-tflops 需要一个正数</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="512" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="538" />
             <source>analyse ProfilerStep#N only</source>
             <translation>只分析 ProfilerStep#N</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="513" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="539" />
             <location filename="../app/cli/CompareCommand.cpp" line="225" />
             <source>--step needs a step number</source>
             <translation>--step 需要一个步编号</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="514" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="540" />
             <source>analyse from A (µs from the first event); needs --to-us</source>
             <translation>从 A 开始分析（距第一个事件的时间，单位 µs）；需同时给出 --to-us</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="515" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="541" />
             <source>--from-us needs a number</source>
             <translation>--from-us 需要一个数字</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="516" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="542" />
             <source>analyse up to B (µs from the first event); needs --from-us</source>
             <translation>分析到 B 为止（距第一个事件的时间，单位 µs）；需同时给出 --from-us</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="517" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="543" />
             <source>--to-us needs a number</source>
             <translation>--to-us 需要一个数字</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="518" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="544" />
             <source>also sum the flops args of operators (with_flops=True; slow)</source>
             <translation>同时累加算子的 flops 参数（with_flops=True；较慢）</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="519" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="545" />
             <location filename="../app/cli/CompareCommand.cpp" line="242" />
             <source>GPU time as Holistic Trace Analysis counts it: every event with args.stream (also Triton launcher cpu_ops and cuda_sync events)</source>
             <translation>按 Holistic Trace Analysis 的方式统计 GPU 时间：带 args.stream 的事件都算（包括 Triton 启动器的 cpu_op 和 cuda_sync 事件）</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="521" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="547" />
             <location filename="../app/cli/InfoCommand.cpp" line="123" />
             <source>loader threads (default: one per core; at most 256)</source>
             <translation>加载线程数（默认：每个核心一个；最多 256）</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="522" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="548" />
             <source>write only the first N rows of the kernel, operator and module summaries (default: all)</source>
             <translation>内核、算子和模块汇总只写前 N 行（默认：全部）</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="523" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="549" />
             <source>--top takes a whole number of rows</source>
             <translation>--top 需要一个整数行数</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="524" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="550" />
             <source>group the operator summary by input shapes (traces recorded with record_shapes; reads each operator's args)</source>
             <translation>按输入形状对算子汇总分组（以 record_shapes 录制的跟踪；会读取每个算子的参数）</translation>
         </message>
@@ -1766,7 +1771,7 @@
             <translation type="vanished">--threads 需要一个数字</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="525" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="551" />
             <location filename="../app/cli/CompareCommand.cpp" line="250" />
             <location filename="../app/cli/FolderCommands.cpp" line="651" />
             <location filename="../app/cli/InfoCommand.cpp" line="122" />
@@ -2115,7 +2120,7 @@
             <translation>--from-us 和 --to-us 必须同时给出</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="543" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="569" />
             <source>--step and --from-us/--to-us exclude each other</source>
             <translation>--step 与 --from-us/--to-us 不能同时使用</translation>
         </message>
@@ -2269,38 +2274,38 @@ lanescope-cli 命令 --help 列出该命令的选项。
             <translation type="vanished">每个跟踪文件的加载线程数（默认：平分所有核心）</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="324" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="350" />
             <location filename="../app/cli/CompareCommand.cpp" line="144" />
             <source>unknown</source>
             <translation>未知</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="404" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="430" />
             <source>%1</source>
             <translation>%1</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="408" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="434" />
             <source>GPU time: no GPU activity</source>
             <translation>GPU 时间：没有 GPU 活动</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="410" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="436" />
             <source>GPU time: idle %1%, compute %2%, non-compute %3% of %4 ms; comm-compute overlap %5%</source>
             <translation>GPU 时间：空闲 %1%，计算 %2%，非计算 %3%，共 %4 ms；通信与计算重叠 %5%</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="425" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="451" />
             <source>  (last ProfilerStep left out, as Holistic Trace Analysis does)</source>
             <translation>  （与 Holistic Trace Analysis 一样，不计最后一个 ProfilerStep）</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="426" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="452" />
             <source>steps: %1</source>
             <translation>步：%1</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="429" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="455" />
             <source>gaps: %1</source>
             <translation>间隙：%1</translation>
         </message>
@@ -2313,17 +2318,17 @@ lanescope-cli 命令 --help 列出该命令的选项。
             <translation type="vanished">MFU：步时长 %1 s；请给出 --params 和 --tokens-per-step（未知 GPU 还需 --peak-tflops）</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="461" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="487" />
             <source>measured: %1 TFLOP in %2 of %3 operators carrying flops</source>
             <translation>实测：%1 TFLOP，来自 %3 个算子中带 flops 的 %2 个</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="465" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="491" />
             <source>memory: peak allocated %1, peak reserved %2, %3 cudaMalloc, %4 cudaFree calls</source>
             <translation>内存：峰值已分配 %1，峰值已保留 %2，%3 次 cudaMalloc、%4 次 cudaFree 调用</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="483" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="509" />
             <source>advice: %1</source>
             <translation>建议：%1</translation>
         </message>
@@ -2333,7 +2338,7 @@ lanescope-cli 命令 --help 列出该命令的选项。
             <translation>--params 和 --tokens-per-step 必须同时给出</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="541" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="567" />
             <source>--from-us and --to-us go together, with --to-us after --from-us</source>
             <translation>--from-us 和 --to-us 必须同时给出，且 --to-us 晚于 --from-us</translation>
         </message>
@@ -2420,17 +2425,17 @@ lanescope-cli 命令 --help 列出该命令的选项。
             <translation type="vanished">MFU：步时长 %1 s，%2 tokens/s/GPU，%3 TFLOPS / 峰值 %4 TFLOPS（%5）= %6%</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="449" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="475" />
             <source>MFU: no ProfilerStep in what was analysed: MFU needs step times</source>
             <translation>MFU：分析范围内没有 ProfilerStep：MFU 需要步时长</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="452" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="478" />
             <source>the trace names no GPU</source>
             <translation>跟踪文件中没有 GPU 名称</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="452" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="478" />
             <source>no peak known for GPU '%1'</source>
             <translation>不知道 GPU '%1' 的峰值</translation>
         </message>
@@ -2479,22 +2484,22 @@ lanescope-cli 命令 --help 列出该命令的选项。
             <translation>%1 %2 与 %3 %4 是同一个文件；每个输出都需要单独的文件</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="444" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="470" />
             <source>MFU: step %1 (%2), %3 tokens/s/GPU, %4 TFLOPS of %5 TFLOPS peak (%6) = %7</source>
             <translation>MFU：步时长 %1（%2），%3 tokens/s/GPU，%4 TFLOPS / 峰值 %5 TFLOPS（%6）= %7</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="453" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="479" />
             <source>MFU: step %1 (%2), %3 tokens/s/GPU, %4 TFLOPS; %5: give --peak-tflops</source>
             <translation>MFU：步时长 %1（%2），%3 tokens/s/GPU，%4 TFLOPS；%5：请给出 --peak-tflops</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="457" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="483" />
             <source>MFU: step %1 (%2); give --params and --tokens-per-step (and --peak-tflops for an unknown GPU)</source>
             <translation>MFU：步时长 %1（%2）；请给出 --params 和 --tokens-per-step（GPU 未知时还需给出 --peak-tflops）</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="554" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="580" />
             <source>the window %1 to %2 µs starts after the trace ends (%3 µs)</source>
             <translation>窗口 %1 到 %2 µs 的起点在跟踪文件结束（%3 µs）之后</translation>
         </message>
@@ -2504,77 +2509,77 @@ lanescope-cli 命令 --help 列出该命令的选项。
             <translation>--labels：%2 个标签中的第 %1 个为空</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="332" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="358" />
             <source>kernels by GPU time (%1 names; the first 10):</source>
             <translation>按 GPU 时间排列的内核（共 %1 个名称；前 10 个）：</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="339" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="365" />
             <source>operators by self CPU time (%1 rows; the first 10): self, total, device</source>
             <translation>按自身 CPU 时间排列的算子（%1 行；前 10 行）：自身、总计、设备</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="356" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="382" />
             <source>modules by CPU time (%1 modules; the first 10): CPU, device</source>
             <translation>按 CPU 时间排列的模块（%1 个模块；前 10 个）：CPU、设备</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="440" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="466" />
             <source>throughput: step %1 (%2), %3 samples/s/GPU; MFU needs tokens (--params and --tokens-per-step): its 6 × parameters rule is a transformer's</source>
             <translation>吞吐量：步时长 %1（%2），每 GPU %3 样本/秒；MFU 需要 token 数（--params 和 --tokens-per-step）：其 6 × 参数量的规则只适用于 Transformer</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="370" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="396" />
             <source>launches: none matched to a launch call</source>
             <translation>启动：没有与启动调用匹配的活动</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="372" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="398" />
             <source>launches: %1, launch delay median %2, p95 %3; %4 ran shorter than their call, %5 calls over 50 µs, %6 delays over 100 µs</source>
             <translation>启动：%1 次，启动延迟中位数 %2，p95 %3；%4 次运行时间短于其调用，%5 次调用超过 50 µs，%6 次延迟超过 100 µs</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="377" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="403" />
             <source>delay %1 at %2 ms: %3</source>
             <translation>延迟 %1，位于 %2 ms：%3</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="383" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="409" />
             <source>idle per stream (host wait / kernel wait / other):</source>
             <translation>各流空闲（主机等待 / 内核等待 / 其他）：</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="385" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="411" />
             <source>stream %1: %2 idle = %3 (%4) / %5 (%6) / %7 (%8)</source>
             <translation>流 %1：空闲 %2 = %3（%4）/ %5（%6）/ %7（%8）</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="391" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="417" />
             <source>launch queue per stream (mean, max, time at the limit of %1):</source>
             <translation>各流启动队列（均值、最大值、达到上限 %1 的时间）：</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="393" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="419" />
             <source>stream %1: %2, %3, %4</source>
             <translation>流 %1：%2，%3，%4</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="476" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="502" />
             <source>%1 %2</source>
             <translation>%1 %2</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="478" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="504" />
             <source>critical path of %1 (%2, %3): %4</source>
             <translation>%1 的关键路径（%2，%3）：%4</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="479" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="505" />
             <source>the median step</source>
             <translation>中位步</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="479" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="505" />
             <source>the step analysed</source>
             <translation>所分析的步</translation>
         </message>

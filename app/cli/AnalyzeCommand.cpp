@@ -304,6 +304,32 @@ void writeAnalysisFields(JsonWriter &j, const Trace &t, const analysis::Analysis
     });
     // The critical path of one step (core/analysis/CriticalPath.h): null without steps.
     writeCriticalPath(j, r.criticalPath, true);
+    // The model's math per op and shapes (core/analysis/OpsEfficiency.h; traces recorded with
+    // record_shapes): "bound" needs the device's memory bandwidth, not in the GPU table yet: null.
+    const analysis::OpsEfficiency &oe = r.opsEfficiency;
+    j.object("ops_efficiency", [&] {
+        j.field("total_flops", oe.totalFlops);
+        j.field("measured_mfu_pct", JsonWriter::orNull(r.measuredMfuPct >= 0, r.measuredMfuPct));
+        j.field("calls_read", oe.callsRead);
+        j.field("calls_counted", oe.callsCounted);
+        j.array("ops", [&] {
+            for (std::size_t k = 0; k < oe.ops.size() && k < top; ++k) {
+                const analysis::OpEfficiencyRow &op = oe.ops[k];
+                j.object([&] {
+                    j.field("name", op.name);
+                    j.field("shapes", op.shapes);
+                    j.field("dtype", op.dtype);
+                    j.field("count", op.count);
+                    j.field("flops", op.flops);
+                    j.field("bytes", JsonWriter::orNull(op.bytes >= 0, op.bytes));
+                    j.field("gpu_us", usDur(op.gpuNs));
+                    j.field("achieved_tflops", JsonWriter::orNull(op.achievedTflops >= 0, op.achievedTflops));
+                    j.field("pct_of_peak", JsonWriter::orNull(op.pctOfPeak >= 0, op.pctOfPeak));
+                    j.field("bound", nullptr);
+                });
+            }
+        });
+    });
     // What the trace cannot show (legacy exporter, unrecognised device work, no GPU activity).
     j.array("warnings", [&] {
         for (const QString &w : r.warnings)

@@ -112,6 +112,22 @@ AnalysisResult analyze(const Trace &trace, const AnalysisOptions &options)
         cpuRange = {stepsInScope.front().start, stepsInScope.front().end()};
     r.summaries = timeSummaries(trace, range, cpuRange, options.opsByInputShapes);
     r.collectives = collectiveBandwidth(trace, range);
+    // Over the steps the step time is measured on (Steps.h), so the measured MFU divides their
+    // FLOPs by the time they ran in, as the 6P estimate does.
+    TimeRange opsWindow = cpuRange;
+    if (!measured.empty())
+        opsWindow = {measured.front().start, measured.back().end()};
+    r.opsEfficiency = opsEfficiency(trace, opsWindow, r.mfu.peakTflops);
+    if (!measured.empty() && r.mfu.peakTflops > 0 && r.opsEfficiency.totalFlops > 0 && opsWindow.to > opsWindow.from)
+        r.measuredMfuPct = 100.0 * r.opsEfficiency.totalFlops / double(opsWindow.to - opsWindow.from) / 1e3 / r.mfu.peakTflops;
+    if (r.measuredMfuPct > 100) {
+        // The counted ops alone outran the peak: the peak is wrong (a --peak-tflops too low), not
+        // the GPU. No share of it, and a word why.
+        r.warnings << QCoreApplication::translate("analysis", "the counted operators ran at %1 TFLOPS over the steps, above the peak of %2 TFLOPS: the peak is too low, so no measured MFU")
+                          .arg(r.opsEfficiency.totalFlops / double(opsWindow.to - opsWindow.from) / 1e3, 0, 'f', 1)
+                          .arg(r.mfu.peakTflops, 0, 'f', 1);
+        r.measuredMfuPct = -1;
+    }
     return r;
 }
 

@@ -10,6 +10,7 @@
 #include "core/analysis/IdleBreakdown.h"
 #include "core/analysis/LaunchStats.h"
 #include "core/analysis/Memory.h"
+#include "core/analysis/OpsEfficiency.h"
 #include "core/analysis/Mfu.h"
 #include "core/analysis/QueueLength.h"
 #include "core/analysis/RunFigures.h"
@@ -64,6 +65,11 @@ struct AnalysisResult
     TimeSummaries summaries;
     // Each communication kernel's size and bandwidth in the analysed window.
     CollectiveBandwidth collectives;
+    // The model's math per op and shapes (record_shapes), over the analysed steps (or the window
+    // without steps): FLOPs, launched GPU time, achieved TFLOPS; and the FLOPs over the steps'
+    // time as a measured MFU, beside the 6P estimate (-1: no steps, no peak or no counted op).
+    OpsEfficiency opsEfficiency;
+    double measuredMfuPct = -1;
     AnalysisOptions options; // what it was measured with: whoever holds it can tell whether it serves
 };
 

@@ -102,7 +102,7 @@ private slots:
         QCOMPARE(keys(o), sorted({QStringLiteral("temporal"), QStringLiteral("comm_comp_overlap_pct"), QStringLiteral("steps"),
                                   QStringLiteral("gaps"), QStringLiteral("mfu"), QStringLiteral("memory"), QStringLiteral("advice"),
                                   QStringLiteral("summary_windows_us"), QStringLiteral("kernel_summary"), QStringLiteral("op_summary"),
-                                  QStringLiteral("collectives"), QStringLiteral("critical_path"),
+                                  QStringLiteral("collectives"), QStringLiteral("critical_path"), QStringLiteral("ops_efficiency"),
                                   QStringLiteral("warnings"), QStringLiteral("idle_breakdown"), QStringLiteral("launch"), QStringLiteral("queue")}));
         QVERIFY(o.value(QStringLiteral("warnings")).isArray());
         // Where the time goes: the rows' keys, complete unless --top.
