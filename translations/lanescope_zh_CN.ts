@@ -1088,7 +1088,12 @@
             <translation>共享内存 %1 KiB</translation>
         </message>
         <message>
-            <location filename="../core/analysis/OpSummary.cpp" line="147" />
+            <location filename="../core/analysis/OpSummary.cpp" line="144" />
+            <source>the trace's file changed on disk: input shapes cannot be read</source>
+            <translation>跟踪文件在磁盘上已更改：无法读取输入形状</translation>
+        </message>
+        <message>
+            <location filename="../core/analysis/OpSummary.cpp" line="152" />
             <source>the trace's file is not at hand: input shapes cannot be read</source>
             <translation>跟踪文件不可用：无法读取输入形状</translation>
         </message>

@@ -2,10 +2,13 @@
 #include "core/analysis/CollectiveBandwidth.h"
 
 #include "core/analysis/KernelClass.h"
+#include "core/io/SigbusGuard.h"
 #include "core/io/SourceReader.h"
-#include "core/parse/EventArgs.h"
 
 #include <QHash>
+
+#include <rapidjson/document.h>
+#include <rapidjson/memorystream.h>
 
 #include <algorithm>
 #include <map>
@@ -92,19 +95,46 @@ struct TransferArgs
     bool hasSize() const { return (inElems >= 0 || outElems >= 0) && dtypeBytes(dtype) > 0; }
 };
 
-TransferArgs transferArgs(const EventDetails &d)
+// From the event's JSON text: only the five args it needs, without building every arg as a
+// QVariant (a trace can hold tens of thousands of NCCL kernels, each read on every analysis).
+TransferArgs transferArgs(std::string_view json)
 {
     TransferArgs a;
-    if (!d.ok)
+    if (json.empty())
         return a;
+    rapidjson::Document doc;
+    rapidjson::MemoryStream stream(json.data(), json.size());
+    doc.ParseStream<rapidjson::kParseStopWhenDoneFlag>(stream);
+    if (doc.HasParseError() || !doc.IsObject())
+        return a;
+    const auto args = doc.FindMember("args");
+    if (args == doc.MemberEnd() || !args->value.IsObject())
+        return a;
+    const auto &o = args->value;
+    const auto text = [&](const char *key) {
+        const auto m = o.FindMember(key);
+        return m != o.MemberEnd() && m->value.IsString() ? QString::fromUtf8(m->value.GetString(), int(m->value.GetStringLength())) : QString();
+    };
     const auto integer = [&](const char *key, auto *out) {
-        bool ok = false;
-        const qlonglong v = d.args.value(QLatin1String(key)).toLongLong(&ok);
-        if (ok && v >= 0)
+        const auto m = o.FindMember(key);
+        if (m == o.MemberEnd())
+            return;
+        std::int64_t v = -1;
+        if (m->value.IsInt64())
+            v = m->value.GetInt64();
+        else if (m->value.IsUint64() && m->value.GetUint64() <= std::uint64_t(INT64_MAX))
+            v = std::int64_t(m->value.GetUint64());
+        else if (m->value.IsString()) { // some Kineto versions write the counts as text
+            bool ok = false;
+            v = QString::fromUtf8(m->value.GetString(), int(m->value.GetStringLength())).toLongLong(&ok);
+            if (!ok)
+                v = -1;
+        }
+        if (v >= 0)
             *out = std::remove_pointer_t<decltype(out)>(v);
     };
-    a.collective = d.args.value(QStringLiteral("Collective name")).toString();
-    a.dtype = d.args.value(QStringLiteral("dtype")).toString();
+    a.collective = text("Collective name");
+    a.dtype = text("dtype");
     integer("In msg nelems", &a.inElems);
     integer("Out msg nelems", &a.outElems);
     integer("Group size", &a.groupSize);
@@ -147,9 +177,12 @@ void measure(const Trace &t, std::vector<CollectiveTransfer> &kernels)
             order.emplace_back(t.tracks[kernels[n].track].fileOffset[kernels[n].slice], n);
         std::sort(order.begin(), order.end());
         {
+            // Reads from the mapping: a file cut short under us faults, and leaves the sizes unread.
             SourceReader reader(*t.source);
-            for (const auto &[offset, n] : order)
-                args[n] = transferArgs(readEventDetails(t, reader, offset, EventParts::ArgsOnly));
+            runGuarded([&] {
+                for (const auto &[offset, n] : order)
+                    args[n] = transferArgs(reader.object(offset));
+            });
         }
         // ... then, for kernels without a size, their launching CPU op's.
         std::unordered_map<std::uint64_t, std::size_t> missing; // (track << 32 | slice) -> kernel
@@ -173,20 +206,22 @@ void measure(const Trace &t, std::vector<CollectiveTransfer> &kernels)
         }
         std::sort(order.begin(), order.end());
         SourceReader reader(*t.source);
-        for (const auto &[offset, n] : order) {
-            const TransferArgs op = transferArgs(readEventDetails(t, reader, offset, EventParts::ArgsOnly));
-            TransferArgs &a = args[n];
-            if (a.collective.isEmpty())
-                a.collective = op.collective;
-            if (a.groupSize < 0)
-                a.groupSize = op.groupSize;
-            if (!a.hasSize() && op.hasSize()) {
-                a.inElems = op.inElems;
-                a.outElems = op.outElems;
-                a.dtype = op.dtype;
-                kernels[n].sizeFromCpuOp = true;
+        runGuarded([&] {
+            for (const auto &[offset, n] : order) {
+                const TransferArgs op = transferArgs(reader.object(offset));
+                TransferArgs &a = args[n];
+                if (a.collective.isEmpty())
+                    a.collective = op.collective;
+                if (a.groupSize < 0)
+                    a.groupSize = op.groupSize;
+                if (!a.hasSize() && op.hasSize()) {
+                    a.inElems = op.inElems;
+                    a.outElems = op.outElems;
+                    a.dtype = op.dtype;
+                    kernels[n].sizeFromCpuOp = true;
+                }
             }
-        }
+        });
     }
 
     for (std::size_t n = 0; n < kernels.size(); ++n) {

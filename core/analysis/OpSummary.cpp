@@ -2,6 +2,7 @@
 #include "core/analysis/OpSummary.h"
 
 #include "core/analysis/LaunchedDeviceTime.h"
+#include "core/io/SigbusGuard.h"
 #include "core/io/SourceReader.h"
 
 #include <QCoreApplication>
@@ -118,25 +119,29 @@ OpSummary opSummary(const Trace &t, const OpSummaryOptions &options)
         std::sort(wanted.begin(), wanted.end(), [](const Want &a, const Want &b) { return a.offset < b.offset; });
         SourceReader reader(*t.source);
         QHash<QString, std::int32_t> shapeIds;
-        for (const Want &x : wanted) {
-            const QString dims = inputDims(reader.object(x.offset));
-            if (!reader.error().isEmpty()) {
-                out.error = reader.error();
-                break;
-            }
-            if (dims.isEmpty())
-                continue;
-            ++out.opsWithShapes;
-            auto it = shapeIds.constFind(dims);
-            if (it == shapeIds.constEnd()) {
-                it = shapeIds.insert(dims, std::int32_t(shapes.size()));
-                shapes << dims;
-            }
-            auto &v = shapeOf[x.track];
-            if (v.empty())
-                v.assign(t.tracks[x.track].size(), -1);
-            v[x.slice] = *it;
-        }
+        // Reads from the mapping: a file cut short under us faults (SigbusGuard.h).
+        if (!runGuarded([&] {
+                for (const Want &x : wanted) {
+                    const QString dims = inputDims(reader.object(x.offset));
+                    if (!reader.error().isEmpty()) {
+                        out.error = reader.error();
+                        break;
+                    }
+                    if (dims.isEmpty())
+                        continue;
+                    ++out.opsWithShapes;
+                    auto it = shapeIds.constFind(dims);
+                    if (it == shapeIds.constEnd()) {
+                        it = shapeIds.insert(dims, std::int32_t(shapes.size()));
+                        shapes << dims;
+                    }
+                    auto &v = shapeOf[x.track];
+                    if (v.empty())
+                        v.assign(t.tracks[x.track].size(), -1);
+                    v[x.slice] = *it;
+                }
+            }))
+            out.error = QCoreApplication::translate("analysis", "the trace's file changed on disk: input shapes cannot be read");
         out.shapesRead = out.error.isEmpty();
         if (!out.shapesRead) {
             shapes.clear();

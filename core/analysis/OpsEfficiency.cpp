@@ -3,6 +3,7 @@
 
 #include "core/analysis/LaunchedDeviceTime.h"
 #include "core/analysis/OpFlops.h"
+#include "core/io/SigbusGuard.h"
 #include "core/io/SourceReader.h"
 
 #include <algorithm>
@@ -77,29 +78,32 @@ OpsEfficiency opsEfficiency(const Trace &t, TimeRange window, double peakTflops)
 
     std::map<std::tuple<QString, QString, QString>, OpEfficiencyRow> rows;
     SourceReader reader(*t.source);
-    for (const Call &c : calls) {
-        const std::string_view name = t.strings.view(c.name);
-        const OpInputs in = parseOpInputs(reader.object(c.offset));
-        ++out.callsRead;
-        const OpCost cost = opCost(name, in);
-        if (cost.flops < 0)
-            continue;
-        ++out.callsCounted;
-        OpEfficiencyRow &r = rows[{t.name(c.name), shapesText(in), cost.dtype}];
-        if (r.count == 0) {
-            r.name = t.name(c.name);
-            r.shapes = shapesText(in);
-            r.dtype = cost.dtype;
-            r.bytes = cost.bytes >= 0 ? 0 : -1;
+    // Reads from the mapping: a file cut short under us faults (SigbusGuard.h) and ends the count.
+    runGuarded([&] {
+        for (const Call &c : calls) {
+            const std::string_view name = t.strings.view(c.name);
+            const OpInputs in = parseOpInputs(reader.object(c.offset));
+            ++out.callsRead;
+            const OpCost cost = opCost(name, in);
+            if (cost.flops < 0)
+                continue;
+            ++out.callsCounted;
+            OpEfficiencyRow &r = rows[{t.name(c.name), shapesText(in), cost.dtype}];
+            if (r.count == 0) {
+                r.name = t.name(c.name);
+                r.shapes = shapesText(in);
+                r.dtype = cost.dtype;
+                r.bytes = cost.bytes >= 0 ? 0 : -1;
+            }
+            ++r.count;
+            r.flops += cost.flops;
+            if (r.bytes >= 0 && cost.bytes >= 0)
+                r.bytes += cost.bytes;
+            r.gpuNs += c.gpuNs;
+            out.totalFlops += cost.flops;
+            out.totalGpuNs += c.gpuNs;
         }
-        ++r.count;
-        r.flops += cost.flops;
-        if (r.bytes >= 0 && cost.bytes >= 0)
-            r.bytes += cost.bytes;
-        r.gpuNs += c.gpuNs;
-        out.totalFlops += cost.flops;
-        out.totalGpuNs += c.gpuNs;
-    }
+    });
     for (auto &[key, r] : rows) {
         if (r.gpuNs > 0) {
             r.achievedTflops = r.flops / double(r.gpuNs) / 1e3; // FLOP per ns = GFLOP/s
