@@ -6185,6 +6185,75 @@ Click to outline it in every run's lanes</source>
         </message>
     </context>
     <context>
+        <name>lanescope::OpEfficiencyModel</name>
+        <message>
+            <location filename="../widgets/analysis/TimeSummaryModels.cpp" line="301" />
+            <location filename="../widgets/analysis/TimeSummaryModels.cpp" line="302" />
+            <source>unknown</source>
+            <translation>未知</translation>
+        </message>
+        <message>
+            <location filename="../widgets/analysis/TimeSummaryModels.cpp" line="313" />
+            <source>Operator</source>
+            <translation>算子</translation>
+        </message>
+        <message>
+            <location filename="../widgets/analysis/TimeSummaryModels.cpp" line="314" />
+            <source>Input shapes</source>
+            <translation>输入形状</translation>
+        </message>
+        <message>
+            <location filename="../widgets/analysis/TimeSummaryModels.cpp" line="315" />
+            <source>Type</source>
+            <translation>类型</translation>
+        </message>
+        <message>
+            <location filename="../widgets/analysis/TimeSummaryModels.cpp" line="316" />
+            <source>Calls</source>
+            <translation>调用次数</translation>
+        </message>
+        <message>
+            <location filename="../widgets/analysis/TimeSummaryModels.cpp" line="317" />
+            <source>GPU (ms)</source>
+            <translation>GPU（毫秒）</translation>
+        </message>
+        <message>
+            <location filename="../widgets/analysis/TimeSummaryModels.cpp" line="318" />
+            <source>TFLOP</source>
+            <translation>TFLOP</translation>
+        </message>
+        <message>
+            <location filename="../widgets/analysis/TimeSummaryModels.cpp" line="319" />
+            <source>TFLOPS</source>
+            <translation>TFLOPS</translation>
+        </message>
+        <message>
+            <location filename="../widgets/analysis/TimeSummaryModels.cpp" line="320" />
+            <source>% of peak</source>
+            <translation>峰值占比 %</translation>
+        </message>
+        <message>
+            <location filename="../widgets/analysis/TimeSummaryModels.cpp" line="325" />
+            <source>GPU time of the kernels the calls launched, their nested operators' included</source>
+            <translation>这些调用所发起内核的 GPU 时间，含其嵌套算子发起的</translation>
+        </message>
+        <message>
+            <location filename="../widgets/analysis/TimeSummaryModels.cpp" line="326" />
+            <source>The calls' FLOPs from their input shapes (2MNK for a matrix product, 4·B·H·Lq·Lk·D for attention)</source>
+            <translation>由输入形状得出的调用 FLOPs（矩阵乘为 2MNK，注意力为 4·B·H·Lq·Lk·D）</translation>
+        </message>
+        <message>
+            <location filename="../widgets/analysis/TimeSummaryModels.cpp" line="327" />
+            <source>FLOPs over the GPU time: what the kernels achieved</source>
+            <translation>FLOPs 除以 GPU 时间：内核实际达到的算力</translation>
+        </message>
+        <message>
+            <location filename="../widgets/analysis/TimeSummaryModels.cpp" line="328" />
+            <source>Of the GPU's dense bf16/fp16 tensor peak (the MFU panel's); unknown for other types</source>
+            <translation>占 GPU 稠密 bf16/fp16 张量峰值（即 MFU 面板所用峰值）的比例；其他类型为未知</translation>
+        </message>
+    </context>
+    <context>
         <name>lanescope::OpSummaryModel</name>
         <message>
             <location filename="../widgets/analysis/TimeSummaryModels.cpp" line="165" />
@@ -7578,179 +7647,209 @@ Click to outline it in every run's lanes</source>
         </message>
         <message>
             <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="115" />
+            <source>Op efficiency</source>
+            <translation>算子效率</translation>
+        </message>
+        <message>
+            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="116" />
             <source>Where the time goes: per GPU kernel name, per CPU operator, or per nn.Module</source>
             <translation>时间花在哪里：按 GPU 内核名、按 CPU 算子或按 nn.Module</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="118" />
+            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="119" />
             <source>Filter names</source>
             <translation>筛选名称</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="120" />
+            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="121" />
             <source>Fold templates</source>
             <translation>折叠模板参数</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="122" />
+            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="123" />
             <source>One row per kernel whatever its template arguments ("&lt;...&gt;"), as the comparison's differences fold them</source>
             <translation>无论模板参数（"&lt;...&gt;"）如何，每个内核一行，与比较的差异列表折叠方式相同</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="123" />
+            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="124" />
             <source>Group by input shape</source>
             <translation>按输入形状分组</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="125" />
+            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="126" />
             <source>One row per operator and input shapes (traces recorded with record_shapes=True); reads each operator's args from the file</source>
             <translation>每个算子与输入形状一行（以 record_shapes=True 录制的跟踪）；会从文件读取每个算子的参数</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="126" />
+            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="127" />
             <source>Copy</source>
             <translation>复制</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="128" />
+            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="129" />
             <source>Copy the rows shown (the selected ones, if any) as tab-separated text</source>
             <translation>将显示的行（若有选中则为选中的行）复制为制表符分隔的文本</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="150" />
+            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="151" />
             <source>Click: outline the kernel's slices in the lanes. Double-click: zoom to its longest call.</source>
             <translation>单击：在泳道中勾出该内核的切片。双击：缩放到其最长的一次调用。</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="155" />
+            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="156" />
             <source>Click: outline the operator's slices in the lanes. Double-click: zoom to its longest call.</source>
             <translation>单击：在泳道中勾出该算子的切片。双击：缩放到其最长的一次调用。</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="159" />
+            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="160" />
             <source>Module</source>
             <translation>模块</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="159" />
-            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="487" />
+            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="160" />
+            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="520" />
             <source>Calls</source>
             <translation>调用次数</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="159" />
-            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="487" />
+            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="160" />
+            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="520" />
             <source>CPU (ms)</source>
             <translation>CPU（毫秒）</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="159" />
-            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="487" />
+            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="160" />
+            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="520" />
             <source>Device (ms)</source>
             <translation>设备（毫秒）</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="160" />
+            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="161" />
             <source>The module's forward calls' durations, submodules included</source>
             <translation>该模块前向调用的时长，含子模块</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="161" />
+            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="162" />
             <source>GPU time launched from inside the module's calls (the backward pass runs on autograd threads and is not attributed)</source>
             <translation>由该模块调用内部发起的 GPU 时间（反向传播运行在 autograd 线程上，不计入）</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="167" />
+            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="168" />
             <source>Click: outline the module's calls in the lanes. Double-click: zoom to its longest call.</source>
             <translation>单击：在泳道中勾出该模块的调用。双击：缩放到其最长的一次调用。</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="179" />
+            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="180" />
             <source>Each collective by kind, size and group: the calls' time and their bus bandwidth (select a kernel for its own)</source>
             <translation>按类型、大小和组列出的各集合通信：调用耗时及其总线带宽（选中某个内核可查看其自身的值）</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="325" />
+            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="191" />
+            <source>GEMMs and attention per operator, input shapes and type: the FLOPs their shapes imply, the GPU time of their kernels, and what that achieves</source>
+            <translation>按算子、输入形状和类型列出的 GEMM 与注意力：其形状对应的 FLOPs、其内核的 GPU 时间，以及由此达到的算力</translation>
+        </message>
+        <message>
+            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="341" />
             <source>No analysis yet.</source>
             <translation>尚无分析。</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="333" />
+            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="349" />
             <source>ProfilerStep#%1</source>
             <translation>ProfilerStep#%1</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="335" />
+            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="351" />
             <source>the selected range</source>
             <translation>所选范围</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="337" />
+            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="353" />
             <source>the whole trace</source>
             <translation>整个跟踪</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="343" />
+            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="359" />
             <source>GPU kernels, copies and memsets that start in %1: %2 names, %3 ms of GPU time</source>
             <translation>开始于%1的 GPU 内核、拷贝和 memset：%2 个名称，GPU 时间 %3 毫秒</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="351" />
+            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="367" />
             <source>CPU operators, annotations and runtime calls that start in %1: %2 rows, %3 ms of busy CPU time</source>
             <translation>开始于%1的 CPU 算子、注解和运行时调用：%2 行，CPU 忙碌时间 %3 毫秒</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="355" />
+            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="371" />
             <source>(reading input shapes…)</source>
             <translation>（正在读取输入形状…）</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="357" />
+            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="373" />
             <source>(input shapes could not be read: %1)</source>
             <translation>（无法读取输入形状：%1）</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="359" />
+            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="375" />
             <source>(the trace has no input shapes: record with record_shapes=True)</source>
             <translation>（跟踪中没有输入形状：请以 record_shapes=True 录制）</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="366" />
+            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="382" />
             <source>No NCCL or RCCL kernel starts in %1.</source>
             <translation>%1中没有开始的 NCCL 或 RCCL 内核。</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="367" />
+            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="383" />
             <source>Communication kernels that start in %1: %2, %3 of them with their size recorded</source>
             <translation>开始于%1的通信内核：%2 个，其中 %3 个记录了大小</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="373" />
+            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="390" />
+            <source>No matrix product or attention operator in %1's steps.</source>
+            <translation>%1的各步中没有矩阵乘或注意力算子。</translation>
+        </message>
+        <message>
+            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="392" />
+            <source>%1 matrix product and attention calls, none with input shapes: record with record_shapes=True.</source>
+            <translation>%1 次矩阵乘与注意力调用，均无输入形状：请以 record_shapes=True 录制。</translation>
+        </message>
+        <message>
+            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="395" />
+            <source>Matrix products and attention in the measured steps of %1: %2 of %3 calls counted from their shapes, %4 TFLOP</source>
+            <translation>%1的计量步中的矩阵乘与注意力：%3 次调用中有 %2 次按形状计入，共 %4 TFLOP</translation>
+        </message>
+        <message>
+            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="399" />
+            <source>(measured MFU of these operators %1 %, beside the 6P estimate)</source>
+            <translation>（这些算子的实测 MFU 为 %1 %，与 6P 估算并列）</translation>
+        </message>
+        <message>
+            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="406" />
             <source>No nn.Module calls in %1: record with with_stack=True or with_modules=True to see the module tree.</source>
             <translation>%1中没有 nn.Module 调用：以 with_stack=True 或 with_modules=True 录制即可看到模块树。</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="374" />
+            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="407" />
             <source>nn.Module forward calls that start in %1: %2 modules%3</source>
             <translation>开始于%1的 nn.Module 前向调用：%2 个模块%3</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="376" />
+            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="409" />
             <source> (more left out)</source>
             <translation>（其余未列出）</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="437" />
+            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="470" />
             <source>%1: %2 slices outlined in yellow.</source>
             <translation>%1：已用黄色勾出 %2 个切片。</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="460" />
+            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="493" />
             <source>Longest call (%1 µs): %2</source>
             <translation>最长调用（%1 微秒）：%2</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="487" />
+            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="520" />
             <source>Module path</source>
             <translation>模块路径</translation>
         </message>

@@ -258,6 +258,24 @@ private slots:
         QCOMPARE(h->name, QStringLiteral("nn.Module: ") + child->text(0));
         QVERIFY(h->total() >= 1);
 
+        // The model's math per op and shapes: the analysis' rows, as analyze --json writes them.
+        panel->setView(TimeSummaryPanel::View::OpEfficiency);
+        QAbstractItemModel *em = panel->efficiencyTable()->model();
+        const auto &ops = dock->result()->opsEfficiency.ops;
+        QVERIFY(!ops.empty());
+        QCOMPARE(em->rowCount(), int(ops.size()));
+        const test::CliRun cli = test::runCli({QStringLiteral("analyze"), path, QStringLiteral("--json")});
+        QCOMPARE(cli.exitCode, 0);
+        const QJsonArray jsonOps = QJsonDocument::fromJson(cli.out).object().value(QStringLiteral("ops_efficiency")).toObject().value(QStringLiteral("ops")).toArray();
+        QCOMPARE(jsonOps.size(), em->rowCount());
+        for (int i = 0; i < em->rowCount(); ++i) { // both most FLOPs first
+            const QJsonObject o = jsonOps.at(i).toObject();
+            QCOMPARE(em->index(i, OpEfficiencyModel::TflopColumn).data(OpEfficiencyModel::SortRole).toDouble(), o.value(QStringLiteral("flops")).toDouble());
+            QCOMPARE(em->index(i, OpEfficiencyModel::ShapesColumn).data(OpEfficiencyModel::SortRole).toString(), o.value(QStringLiteral("shapes")).toString());
+        }
+        QVERIFY2(panel->scopeText().contains(QStringLiteral("TFLOP")), qPrintable(panel->scopeText()));
+        panel->setView(TimeSummaryPanel::View::Modules);
+
         // The filter keeps the matches and their ancestors.
         panel->setFilter(QStringLiteral("Linear"));
         for (QTreeWidgetItemIterator it(tree); *it; ++it) {

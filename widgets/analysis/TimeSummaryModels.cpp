@@ -257,4 +257,78 @@ QVariant CollectiveTypeModel::headerData(int section, Qt::Orientation orientatio
     return {};
 }
 
+void OpEfficiencyModel::setRows(std::vector<analysis::OpEfficiencyRow> rows)
+{
+    beginResetModel();
+    m_rows = std::move(rows);
+    endResetModel();
+}
+
+QVariant OpEfficiencyModel::data(const QModelIndex &index, int role) const
+{
+    if (!index.isValid() || index.row() >= int(m_rows.size()))
+        return {};
+    const analysis::OpEfficiencyRow &r = m_rows[std::size_t(index.row())];
+    const QLocale locale;
+    if (role == NameRole)
+        return r.name;
+    if (role == Qt::ToolTipRole && (index.column() == NameColumn || index.column() == ShapesColumn))
+        return index.column() == NameColumn ? r.name : r.shapes;
+    if (role == Qt::TextAlignmentRole)
+        return index.column() <= DtypeColumn ? QVariant(int(Qt::AlignLeft | Qt::AlignVCenter))
+                                             : QVariant(int(Qt::AlignRight | Qt::AlignVCenter));
+    if (role == SortRole) {
+        switch (index.column()) {
+        case NameColumn: return r.name;
+        case ShapesColumn: return r.shapes;
+        case DtypeColumn: return r.dtype;
+        case CallsColumn: return qlonglong(r.count);
+        case GpuColumn: return qlonglong(r.gpuNs);
+        case TflopColumn: return r.flops;
+        case AchievedColumn: return r.achievedTflops;
+        case PeakColumn: return r.pctOfPeak;
+        }
+    }
+    if (role != Qt::DisplayRole)
+        return {};
+    switch (index.column()) {
+    case NameColumn: return r.name;
+    case ShapesColumn: return r.shapes;
+    case DtypeColumn: return r.dtype;
+    case CallsColumn: return locale.toString(qlonglong(r.count));
+    case GpuColumn: return summaryMs(r.gpuNs);
+    case TflopColumn: return locale.toString(r.flops / 1e12, 'f', 3);
+    case AchievedColumn: return r.achievedTflops < 0 ? tr("unknown") : locale.toString(r.achievedTflops, 'f', 1);
+    case PeakColumn: return r.pctOfPeak < 0 ? tr("unknown") : locale.toString(r.pctOfPeak, 'f', 1);
+    }
+    return {};
+}
+
+QVariant OpEfficiencyModel::headerData(int section, Qt::Orientation orientation, int role) const
+{
+    if (orientation != Qt::Horizontal)
+        return {};
+    if (role == Qt::DisplayRole) {
+        switch (section) {
+        case NameColumn: return tr("Operator");
+        case ShapesColumn: return tr("Input shapes");
+        case DtypeColumn: return tr("Type");
+        case CallsColumn: return tr("Calls");
+        case GpuColumn: return tr("GPU (ms)");
+        case TflopColumn: return tr("TFLOP");
+        case AchievedColumn: return tr("TFLOPS");
+        case PeakColumn: return tr("% of peak");
+        }
+    }
+    if (role == Qt::ToolTipRole) {
+        switch (section) {
+        case GpuColumn: return tr("GPU time of the kernels the calls launched, their nested operators' included");
+        case TflopColumn: return tr("The calls' FLOPs from their input shapes (2MNK for a matrix product, 4·B·H·Lq·Lk·D for attention)");
+        case AchievedColumn: return tr("FLOPs over the GPU time: what the kernels achieved");
+        case PeakColumn: return tr("Of the GPU's dense bf16/fp16 tensor peak (the MFU panel's); unknown for other types");
+        }
+    }
+    return {};
+}
+
 } // namespace lanescope

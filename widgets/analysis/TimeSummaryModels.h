@@ -7,6 +7,7 @@
 #include "core/analysis/CollectiveBandwidth.h"
 #include "core/analysis/KernelSummary.h"
 #include "core/analysis/OpSummary.h"
+#include "core/analysis/OpsEfficiency.h"
 
 #include <QAbstractTableModel>
 
@@ -77,6 +78,28 @@ public:
 
 private:
     std::vector<analysis::CollectiveTypeRow> m_rows;
+};
+
+// The model's math per op, shapes and dtype (record_shapes): FLOPs, launched GPU time, achieved
+// TFLOPS and the share of the bf16/fp16 peak.
+class OpEfficiencyModel : public QAbstractTableModel
+{
+    Q_OBJECT
+public:
+    enum Column { NameColumn, ShapesColumn, DtypeColumn, CallsColumn, GpuColumn, TflopColumn, AchievedColumn, PeakColumn, ColumnCount };
+    enum Role { SortRole = Qt::UserRole + 1, NameRole };
+    using QAbstractTableModel::QAbstractTableModel;
+
+    void setRows(std::vector<analysis::OpEfficiencyRow> rows);
+    const std::vector<analysis::OpEfficiencyRow> &rows() const { return m_rows; }
+
+    int rowCount(const QModelIndex &parent = {}) const override { return parent.isValid() ? 0 : int(m_rows.size()); }
+    int columnCount(const QModelIndex &parent = {}) const override { return parent.isValid() ? 0 : ColumnCount; }
+    QVariant data(const QModelIndex &index, int role) const override;
+    QVariant headerData(int section, Qt::Orientation orientation, int role) const override;
+
+private:
+    std::vector<analysis::OpEfficiencyRow> m_rows;
 };
 
 // Cell spellings shared with the module tree and the copied text.

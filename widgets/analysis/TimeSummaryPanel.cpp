@@ -112,6 +112,7 @@ TimeSummaryPanel::TimeSummaryPanel(QWidget *parent)
     m_viewBox->addItem(tr("Operators"));
     m_viewBox->addItem(tr("Modules"));
     m_viewBox->addItem(tr("Collectives"));
+    m_viewBox->addItem(tr("Op efficiency"));
     m_viewBox->setToolTip(tr("Where the time goes: per GPU kernel name, per CPU operator, or per nn.Module"));
     m_filter = new QLineEdit(this);
     m_filter->setObjectName(QStringLiteral("summaryFilter"));
@@ -177,8 +178,20 @@ TimeSummaryPanel::TimeSummaryPanel(QWidget *parent)
     m_collectives = makeTable(m_stack, m_collectiveProxy, QStringLiteral("collectiveSummary"));
     m_collectives->sortByColumn(CollectiveTypeModel::TotalColumn, Qt::DescendingOrder);
     m_collectives->setToolTip(tr("Each collective by kind, size and group: the calls' time and their bus bandwidth (select a kernel for its own)"));
+    m_efficiencyModel = new OpEfficiencyModel(this);
+    m_efficiencyProxy = new QSortFilterProxyModel(this);
+    m_efficiencyProxy->setSourceModel(m_efficiencyModel);
+    m_efficiencyProxy->setSortRole(OpEfficiencyModel::SortRole);
+    m_efficiencyProxy->setFilterRole(OpEfficiencyModel::NameRole);
+    m_efficiencyProxy->setFilterKeyColumn(OpEfficiencyModel::NameColumn);
+    m_efficiencyProxy->setFilterCaseSensitivity(Qt::CaseInsensitive);
+    m_efficiency = makeTable(m_stack, m_efficiencyProxy, QStringLiteral("opEfficiency"));
+    m_efficiency->sortByColumn(OpEfficiencyModel::TflopColumn, Qt::DescendingOrder);
+    m_efficiency->horizontalHeader()->resizeSection(OpEfficiencyModel::ShapesColumn, 200);
+    m_efficiency->setToolTip(tr("GEMMs and attention per operator, input shapes and type: the FLOPs their shapes imply, the GPU time of their kernels, and what that achieves"));
     m_stack->addWidget(m_modules);
     m_stack->addWidget(m_collectives);
+    m_stack->addWidget(m_efficiency);
 
     m_scope = new QLabel(this);
     m_scope->setObjectName(QStringLiteral("summaryScope"));
@@ -218,6 +231,7 @@ TimeSummaryPanel::TimeSummaryPanel(QWidget *parent)
         m_kernelProxy->setFilterFixedString(text);
         m_opProxy->setFilterFixedString(text);
         m_collectiveProxy->setFilterFixedString(text);
+        m_efficiencyProxy->setFilterFixedString(text);
         fillModules();
     });
     connect(m_fold, &QCheckBox::toggled, this, [this] { showRows(); });
@@ -307,12 +321,14 @@ void TimeSummaryPanel::showRows()
         m_kernelModel->setRows({});
         m_opModel->setRows({});
         m_collectiveModel->setRows({});
+        m_efficiencyModel->setRows({});
         updateScope();
         return;
     }
     const analysis::TimeSummaries &s = m_result->summaries;
     m_kernelModel->setRows(m_fold->isChecked() ? s.kernelsFolded : s.kernels);
     m_collectiveModel->setRows(m_result->collectives.byType);
+    m_efficiencyModel->setRows(m_result->opsEfficiency.ops);
     const bool shaped = m_shapes->isChecked() && m_shapedOps && m_shapedOps->error.isEmpty();
     m_opModel->setRows(shaped ? m_shapedOps->rows : s.ops.rows);
     m_ops->setColumnHidden(OpSummaryModel::ShapesColumn, !shaped);
@@ -366,6 +382,23 @@ void TimeSummaryPanel::updateScope()
         m_scope->setText(c.kernels.empty() ? tr("No NCCL or RCCL kernel starts in %1.").arg(where)
                                            : tr("Communication kernels that start in %1: %2, %3 of them with their size recorded")
                                                  .arg(where, locale.toString(qlonglong(c.kernels.size())), locale.toString(qlonglong(c.withSize))));
+        break;
+    }
+    case View::OpEfficiency: {
+        const analysis::OpsEfficiency &e = m_result->opsEfficiency;
+        if (e.callsRead == 0) {
+            m_scope->setText(tr("No matrix product or attention operator in %1's steps.").arg(where));
+        } else if (e.callsCounted == 0) {
+            m_scope->setText(tr("%1 matrix product and attention calls, none with input shapes: record with record_shapes=True.")
+                                 .arg(locale.toString(qlonglong(e.callsRead))));
+        } else {
+            QString text = tr("Matrix products and attention in the measured steps of %1: %2 of %3 calls counted from their shapes, %4 TFLOP")
+                               .arg(where, locale.toString(qlonglong(e.callsCounted)), locale.toString(qlonglong(e.callsRead)),
+                                    locale.toString(e.totalFlops / 1e12, 'f', 3));
+            if (m_result->measuredMfuPct >= 0)
+                text += QLatin1Char(' ') + tr("(measured MFU of these operators %1 %, beside the 6P estimate)").arg(locale.toString(m_result->measuredMfuPct, 'f', 1));
+            m_scope->setText(text);
+        }
         break;
     }
     case View::Modules:
@@ -494,7 +527,10 @@ QString TimeSummaryPanel::tableText() const
             }
         return lines.join(QLatin1Char('\n')) + QLatin1Char('\n');
     }
-    const QTableView *v = view() == View::Kernels ? m_kernels : view() == View::Operators ? m_ops : m_collectives;
+    const QTableView *v = view() == View::Kernels ? m_kernels
+        : view() == View::Operators                 ? m_ops
+        : view() == View::Collectives               ? m_collectives
+                                                    : m_efficiency;
     const QAbstractItemModel *m = v->model();
     QList<int> columns;
     for (int c = 0; c < m->columnCount(); ++c)

@@ -28,6 +28,7 @@ class QTreeWidgetItem;
 namespace lanescope {
 
 class CollectiveTypeModel;
+class OpEfficiencyModel;
 class KernelSummaryModel;
 class OpSummaryModel;
 class Session;
@@ -37,7 +38,7 @@ class TimeSummaryPanel : public QWidget
 {
     Q_OBJECT
 public:
-    enum class View { Kernels, Operators, Modules, Collectives };
+    enum class View { Kernels, Operators, Modules, Collectives, OpEfficiency };
 
     explicit TimeSummaryPanel(QWidget *parent = nullptr);
     ~TimeSummaryPanel() override;
@@ -57,6 +58,7 @@ public:
     QTableView *operatorTable() const { return m_ops; }
     QTreeWidget *moduleTree() const { return m_modules; }
     QTableView *collectiveTable() const { return m_collectives; }
+    QTableView *efficiencyTable() const { return m_efficiency; }
     QString scopeText() const;
     QString statusText() const;
     // The visible rows of the current view as tab-separated text, header first (what Copy puts on
@@ -96,6 +98,9 @@ private:
     QTableView *m_ops;
     QTreeWidget *m_modules;
     QTableView *m_collectives;
+    QTableView *m_efficiency;
+    OpEfficiencyModel *m_efficiencyModel;
+    QSortFilterProxyModel *m_efficiencyProxy;
     CollectiveTypeModel *m_collectiveModel;
     QSortFilterProxyModel *m_collectiveProxy;
     QLabel *m_status;
