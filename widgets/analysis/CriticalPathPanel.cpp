@@ -59,6 +59,12 @@ CriticalPathPanel::CriticalPathPanel(QWidget *parent)
     m_title->setWordWrap(true);
     m_sentence->setTextFormat(Qt::PlainText);
     m_sentence->setWordWrap(true);
+    // The sentence names kernels, each one long word: wrap (and clip) at the dock's width rather
+    // than widen the dock past the screen.
+    for (QLabel *l : {m_title, m_sentence}) {
+        l->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
+        l->setMinimumWidth(1);
+    }
     m_sentence->setTextInteractionFlags(Qt::TextSelectableByMouse);
     m_parts->setObjectName(QStringLiteral("criticalPathParts"));
     m_parts->setRootIsDecorated(false);

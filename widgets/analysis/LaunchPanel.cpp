@@ -43,6 +43,8 @@ LaunchPanel::LaunchPanel(QWidget *parent) : QWidget(parent)
 {
     m_summary = new QLabel(this);
     m_summary->setWordWrap(true);
+    m_summary->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred); // wraps at the dock's width
+    m_summary->setMinimumWidth(1);
     m_summary->setTextFormat(Qt::PlainText);
     m_summary->setContentsMargins(6, 2, 6, 2);
 

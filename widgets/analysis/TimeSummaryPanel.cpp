@@ -196,6 +196,8 @@ TimeSummaryPanel::TimeSummaryPanel(QWidget *parent)
     m_scope = new QLabel(this);
     m_scope->setObjectName(QStringLiteral("summaryScope"));
     m_scope->setWordWrap(true);
+    m_scope->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred); // wraps at the dock's width
+    m_scope->setMinimumWidth(1);
     m_scope->setTextFormat(Qt::PlainText);
     m_status = new QLabel(this);
     m_status->setObjectName(QStringLiteral("summaryStatus"));
