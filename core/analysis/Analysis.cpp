@@ -2,6 +2,7 @@
 #include "core/analysis/Analysis.h"
 
 #include "core/analysis/Evidence.h"
+#include "core/analysis/LaunchedDeviceTime.h"
 
 #include <QCoreApplication>
 
@@ -110,14 +111,15 @@ AnalysisResult analyze(const Trace &trace, const AnalysisOptions &options)
     TimeRange cpuRange = range;
     if (options.step >= 0 && !stepsInScope.empty())
         cpuRange = {stepsInScope.front().start, stepsInScope.front().end()};
-    r.summaries = timeSummaries(trace, range, cpuRange, options.opsByInputShapes);
+    const detail::LaunchedDeviceTime launched(trace); // shared by the summaries and the operators' efficiency
+    r.summaries = timeSummaries(trace, range, cpuRange, options.opsByInputShapes, &launched);
     r.collectives = collectiveBandwidth(trace, range);
     // Over the steps the step time is measured on (Steps.h), so the measured MFU divides their
     // FLOPs by the time they ran in, as the 6P estimate does.
     TimeRange opsWindow = cpuRange;
     if (!measured.empty())
         opsWindow = {measured.front().start, measured.back().end()};
-    r.opsEfficiency = opsEfficiency(trace, opsWindow, r.mfu.peakTflops);
+    r.opsEfficiency = opsEfficiency(trace, opsWindow, r.mfu.peakTflops, &launched);
     if (!measured.empty() && r.mfu.peakTflops > 0 && r.opsEfficiency.totalFlops > 0 && opsWindow.to > opsWindow.from)
         r.measuredMfuPct = 100.0 * r.opsEfficiency.totalFlops / double(opsWindow.to - opsWindow.from) / 1e3 / r.mfu.peakTflops;
     if (r.measuredMfuPct > 100) {

@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <map>
+#include <optional>
 
 namespace lanescope::analysis {
 
@@ -18,7 +19,7 @@ QString moduleName(std::string_view sliceName)
     return QString::fromUtf8(rest.data(), qsizetype(rest.size()));
 }
 
-ModuleSummary moduleSummary(const Trace &t, TimeRange window)
+ModuleSummary moduleSummary(const Trace &t, TimeRange window, const detail::LaunchedDeviceTime *given)
 {
     ModuleSummary out;
     const std::vector<char> py = pythonCategories(t);
@@ -36,7 +37,8 @@ ModuleSummary moduleSummary(const Trace &t, TimeRange window)
     std::vector<std::vector<int>> children;   // [node] in order of first call
     std::vector<int> roots;
     std::map<std::pair<int, StringId>, int> nodeOf; // (parent, name) -> node
-    const detail::LaunchedDeviceTime launched(t);
+    const std::optional<detail::LaunchedDeviceTime> own = given ? std::nullopt : std::optional<detail::LaunchedDeviceTime>(t);
+    const detail::LaunchedDeviceTime &launched = given ? *given : *own;
 
     struct Frame
     {

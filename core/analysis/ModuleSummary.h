@@ -15,6 +15,10 @@
 
 namespace lanescope::analysis {
 
+namespace detail {
+class LaunchedDeviceTime;
+}
+
 struct ModuleNode
 {
     QString name;   // "Linear_0"
@@ -37,7 +41,8 @@ struct ModuleSummary
 constexpr std::size_t kMaxModuleNodes = 100000;
 
 // Slices that start in `window` (empty: all). Empty when the trace has no "nn.Module: " frames.
-ModuleSummary moduleSummary(const Trace &trace, TimeRange window = {});
+// launched: as opSummary's.
+ModuleSummary moduleSummary(const Trace &trace, TimeRange window = {}, const detail::LaunchedDeviceTime *launched = nullptr);
 
 // "Linear_0" from "nn.Module: Linear_0"; empty for any other name.
 QString moduleName(std::string_view sliceName);

@@ -10,6 +10,7 @@
 
 #include <algorithm>
 #include <limits>
+#include <optional>
 #include <unordered_map>
 
 namespace lanescope::analysis {
@@ -82,7 +83,7 @@ struct RowKeyHash
 
 } // namespace
 
-OpSummary opSummary(const Trace &t, const OpSummaryOptions &options)
+OpSummary opSummary(const Trace &t, const OpSummaryOptions &options, const detail::LaunchedDeviceTime *given)
 {
     OpSummary out;
     const std::vector<char> py = pythonCategories(t);
@@ -152,7 +153,8 @@ OpSummary opSummary(const Trace &t, const OpSummaryOptions &options)
         out.error = QCoreApplication::translate("analysis", "the trace's file is not at hand: input shapes cannot be read");
     }
 
-    const detail::LaunchedDeviceTime launched(t);
+    const std::optional<detail::LaunchedDeviceTime> own = given ? std::nullopt : std::optional<detail::LaunchedDeviceTime>(t);
+    const detail::LaunchedDeviceTime &launched = given ? *given : *own;
     std::vector<OpSummaryRow> &rows = out.rows;
     std::unordered_map<RowKey, int, RowKeyHash> rowOf;
     const auto rowFor = [&](const Track &tr, std::size_t track, std::size_t i) {

@@ -27,6 +27,10 @@
 
 namespace lanescope::analysis {
 
+namespace detail {
+class LaunchedDeviceTime;
+}
+
 struct OpSummaryRow
 {
     QString name;
@@ -52,7 +56,9 @@ struct OpSummary
     QString error;                  // why shapes could not be read (the rows are then by name)
 };
 
-OpSummary opSummary(const Trace &trace, const OpSummaryOptions &options = {});
+// launched: the trace's launched device time where the caller has it already; built here if null.
+OpSummary opSummary(const Trace &trace, const OpSummaryOptions &options = {},
+                    const detail::LaunchedDeviceTime *launched = nullptr);
 
 // The category of python_function slices in `trace` (Kineto's with_stack / with_modules frames),
 // per catId: 1 where it is.

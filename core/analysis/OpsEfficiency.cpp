@@ -9,6 +9,7 @@
 #include <algorithm>
 #include <limits>
 #include <map>
+#include <optional>
 
 namespace lanescope::analysis {
 
@@ -35,7 +36,7 @@ QString shapesText(const OpInputs &in)
 
 } // namespace
 
-OpsEfficiency opsEfficiency(const Trace &t, TimeRange window, double peakTflops)
+OpsEfficiency opsEfficiency(const Trace &t, TimeRange window, double peakTflops, const detail::LaunchedDeviceTime *given)
 {
     OpsEfficiency out;
     std::vector<char> counted(t.strings.size(), 0);
@@ -56,7 +57,8 @@ OpsEfficiency opsEfficiency(const Trace &t, TimeRange window, double peakTflops)
         TimeNs gpuNs;
     };
     std::vector<Call> calls;
-    const detail::LaunchedDeviceTime launched(t);
+    const std::optional<detail::LaunchedDeviceTime> own = given ? std::nullopt : std::optional<detail::LaunchedDeviceTime>(t);
+    const detail::LaunchedDeviceTime &launched = given ? *given : *own;
     for (std::size_t k = 0; k < t.tracks.size(); ++k) {
         const Track &tr = t.tracks[k];
         if (tr.kind != TrackKind::Cpu)

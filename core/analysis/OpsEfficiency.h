@@ -15,6 +15,10 @@
 
 namespace lanescope::analysis {
 
+namespace detail {
+class LaunchedDeviceTime;
+}
+
 struct OpEfficiencyRow
 {
     QString name;
@@ -38,6 +42,8 @@ struct OpsEfficiency
 };
 
 // The counted ops that start in `window` (empty: all); peakTflops <= 0: no shares.
-OpsEfficiency opsEfficiency(const Trace &trace, TimeRange window, double peakTflops);
+// launched: as opSummary's (OpSummary.h).
+OpsEfficiency opsEfficiency(const Trace &trace, TimeRange window, double peakTflops,
+                            const detail::LaunchedDeviceTime *launched = nullptr);
 
 } // namespace lanescope::analysis

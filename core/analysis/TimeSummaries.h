@@ -20,6 +20,9 @@ struct TimeSummaries
     ModuleSummary modules;
 };
 
-TimeSummaries timeSummaries(const Trace &trace, TimeRange gpuWindow, TimeRange cpuWindow, bool opsByInputShapes = false);
+// launched: the trace's launched device time where the caller has it (analyze() shares one with
+// the operators' efficiency); built here if null.
+TimeSummaries timeSummaries(const Trace &trace, TimeRange gpuWindow, TimeRange cpuWindow, bool opsByInputShapes = false,
+                            const detail::LaunchedDeviceTime *launched = nullptr);
 
 } // namespace lanescope::analysis
