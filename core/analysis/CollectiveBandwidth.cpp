@@ -4,6 +4,7 @@
 #include "core/analysis/KernelClass.h"
 #include "core/io/SigbusGuard.h"
 #include "core/io/SourceReader.h"
+#include "core/model/Nesting.h"
 
 #include <QHash>
 
@@ -149,20 +150,18 @@ TransferArgs transferArgs(std::string_view json)
 std::int64_t commsOpOf(const Trace &t, const Track &cpu, std::size_t call)
 {
     constexpr std::size_t kMaxSteps = 512;
-    std::int64_t c10d = -1;
-    int want = int(cpu.depth[call]) - 1;
-    const TimeNs end = cpu.end(call);
-    for (std::size_t j = call, steps = 0; j-- > 0 && want >= 0 && steps < kMaxSteps; ++steps) {
-        if (cpu.depth[j] != want || cpu.end(j) < end)
-            continue;
-        --want;
+    std::int64_t found = -1, c10d = -1;
+    forEachEnclosing(cpu, call, kMaxSteps, [&](std::uint32_t j) {
         const std::string_view n = t.strings.view(cpu.nameId[j]);
-        if (n == "record_param_comms")
-            return std::int64_t(j);
+        if (n == "record_param_comms") {
+            found = j;
+            return false;
+        }
         if (c10d < 0 && n.substr(0, 6) == "c10d::")
-            c10d = std::int64_t(j);
-    }
-    return c10d;
+            c10d = j;
+        return true;
+    });
+    return found >= 0 ? found : c10d;
 }
 
 // Size, group and bandwidths of the given kernels (their collective, start, duration and place
