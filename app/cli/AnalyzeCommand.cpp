@@ -267,14 +267,8 @@ void writeAnalysisFields(JsonWriter &j, const Trace &t, const analysis::Analysis
                     j.field("ts_us", us(x.start, o));
                     j.field("collective", analysis::collectiveKindName(x.kind));
                     j.field("collective_name", x.collective); // as the trace spells it
-                    if (x.groupSize >= 0)
-                        j.field("group_size", x.groupSize);
-                    else
-                        j.field("group_size", nullptr);
-                    if (x.bytes >= 0)
-                        j.field("bytes", x.bytes);
-                    else
-                        j.field("bytes", nullptr);
+                    j.field("group_size", JsonWriter::orNullCount(x.groupSize >= 0, x.groupSize));
+                    j.field("bytes", JsonWriter::orNullCount(x.bytes >= 0, x.bytes));
                     j.field("dtype", x.dtype);
                     j.field("dur_us", usDur(x.dur));
                     j.field("algbw_gbps", orNull(x.algbwGBps));
@@ -287,14 +281,8 @@ void writeAnalysisFields(JsonWriter &j, const Trace &t, const analysis::Analysis
             for (const analysis::CollectiveTypeRow &row : cb.byType)
                 j.object([&] {
                     j.field("collective", analysis::collectiveKindName(row.kind));
-                    if (row.bytes >= 0)
-                        j.field("bytes", row.bytes);
-                    else
-                        j.field("bytes", nullptr);
-                    if (row.groupSize >= 0)
-                        j.field("group_size", row.groupSize);
-                    else
-                        j.field("group_size", nullptr);
+                    j.field("bytes", JsonWriter::orNullCount(row.bytes >= 0, row.bytes));
+                    j.field("group_size", JsonWriter::orNullCount(row.groupSize >= 0, row.groupSize));
                     j.field("count", row.count);
                     j.field("total_us", usDur(row.totalNs));
                     j.field("busbw_median_gbps", orNull(row.busbwMedianGBps));

@@ -102,6 +102,13 @@ public:
         else
             m_w.Null();
     }
+    void value(const std::optional<std::int64_t> &v)
+    {
+        if (v)
+            m_w.Int64(*v);
+        else
+            m_w.Null();
+    }
     template <class T, std::enable_if_t<std::is_integral_v<T> && !std::is_same_v<T, bool>, int> = 0>
     void value(T v)
     {
@@ -113,6 +120,11 @@ public:
 
     // A figure that is only meaningful when `valid`: the number, or null.
     static std::optional<double> orNull(bool valid, double v) { return valid ? std::optional<double>(v) : std::nullopt; }
+    // A count or size that is only meaningful when `valid` (written as an integer): the number, or null.
+    static std::optional<std::int64_t> orNullCount(bool valid, std::int64_t v)
+    {
+        return valid ? std::optional<std::int64_t>(v) : std::nullopt;
+    }
 
 private:
     rapidjson::StringBuffer m_buf;
