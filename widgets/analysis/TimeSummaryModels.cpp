@@ -18,13 +18,6 @@ QString streamsText(const std::vector<std::int64_t> &streams)
 }
 } // namespace
 
-void KernelSummaryModel::setRows(std::vector<analysis::KernelSummaryRow> rows)
-{
-    beginResetModel();
-    m_rows = std::move(rows);
-    endResetModel();
-}
-
 QString KernelSummaryModel::className(analysis::KernelClass c)
 {
     switch (c) {
@@ -110,13 +103,6 @@ QVariant KernelSummaryModel::headerData(int section, Qt::Orientation orientation
     return {};
 }
 
-void OpSummaryModel::setRows(std::vector<analysis::OpSummaryRow> rows)
-{
-    beginResetModel();
-    m_rows = std::move(rows);
-    endResetModel();
-}
-
 QVariant OpSummaryModel::data(const QModelIndex &index, int role) const
 {
     if (!index.isValid() || index.row() >= int(m_rows.size()))
@@ -184,13 +170,6 @@ QVariant OpSummaryModel::headerData(int section, Qt::Orientation orientation, in
     return {};
 }
 
-void CollectiveTypeModel::setRows(std::vector<analysis::CollectiveTypeRow> rows)
-{
-    beginResetModel();
-    m_rows = std::move(rows);
-    endResetModel();
-}
-
 QVariant CollectiveTypeModel::data(const QModelIndex &index, int role) const
 {
     if (!index.isValid() || index.row() >= int(m_rows.size()))
@@ -255,13 +234,6 @@ QVariant CollectiveTypeModel::headerData(int section, Qt::Orientation orientatio
         }
     }
     return {};
-}
-
-void OpEfficiencyModel::setRows(std::vector<analysis::OpEfficiencyRow> rows)
-{
-    beginResetModel();
-    m_rows = std::move(rows);
-    endResetModel();
 }
 
 QVariant OpEfficiencyModel::data(const QModelIndex &index, int role) const

@@ -15,91 +15,85 @@
 
 namespace lanescope {
 
-class KernelSummaryModel : public QAbstractTableModel
+// The rows of one summary and what every such table model does with them: one model reset per
+// new set of rows, a row per entry. The derived models say how a row reads.
+template <typename Row>
+class SummaryRowsModel : public QAbstractTableModel
+{
+public:
+    enum Role { SortRole = Qt::UserRole + 1, NameRole };
+    using QAbstractTableModel::QAbstractTableModel;
+
+    void setRows(std::vector<Row> rows)
+    {
+        beginResetModel();
+        m_rows = std::move(rows);
+        endResetModel();
+    }
+    const std::vector<Row> &rows() const { return m_rows; }
+    int rowCount(const QModelIndex &parent = {}) const override { return parent.isValid() ? 0 : int(m_rows.size()); }
+
+protected:
+    std::vector<Row> m_rows;
+};
+
+class KernelSummaryModel : public SummaryRowsModel<analysis::KernelSummaryRow>
 {
     Q_OBJECT
 public:
     enum Column { NameColumn, ClassColumn, CallsColumn, TotalColumn, ShareColumn, MeanColumn, MedianColumn,
                   MinColumn, MaxColumn, StreamsColumn, ColumnCount };
-    enum Role { SortRole = Qt::UserRole + 1, NameRole };
-    using QAbstractTableModel::QAbstractTableModel;
+    using SummaryRowsModel::SummaryRowsModel;
 
-    void setRows(std::vector<analysis::KernelSummaryRow> rows);
-    const std::vector<analysis::KernelSummaryRow> &rows() const { return m_rows; }
-
-    int rowCount(const QModelIndex &parent = {}) const override { return parent.isValid() ? 0 : int(m_rows.size()); }
     int columnCount(const QModelIndex &parent = {}) const override { return parent.isValid() ? 0 : ColumnCount; }
     QVariant data(const QModelIndex &index, int role) const override;
     QVariant headerData(int section, Qt::Orientation orientation, int role) const override;
 
     static QString className(analysis::KernelClass c);
 
-private:
-    std::vector<analysis::KernelSummaryRow> m_rows;
 };
 
-class OpSummaryModel : public QAbstractTableModel
+class OpSummaryModel : public SummaryRowsModel<analysis::OpSummaryRow>
 {
     Q_OBJECT
 public:
     enum Column { NameColumn, ShapesColumn, CategoryColumn, CallsColumn, SelfColumn, TotalColumn, DeviceColumn,
                   DeviceSelfColumn, ColumnCount };
-    enum Role { SortRole = Qt::UserRole + 1, NameRole };
-    using QAbstractTableModel::QAbstractTableModel;
+    using SummaryRowsModel::SummaryRowsModel;
 
-    void setRows(std::vector<analysis::OpSummaryRow> rows);
-    const std::vector<analysis::OpSummaryRow> &rows() const { return m_rows; }
-
-    int rowCount(const QModelIndex &parent = {}) const override { return parent.isValid() ? 0 : int(m_rows.size()); }
     int columnCount(const QModelIndex &parent = {}) const override { return parent.isValid() ? 0 : ColumnCount; }
     QVariant data(const QModelIndex &index, int role) const override;
     QVariant headerData(int section, Qt::Orientation orientation, int role) const override;
 
-private:
-    std::vector<analysis::OpSummaryRow> m_rows;
 };
 
 // Collectives per kind, size and group: nccl-tests' bus bandwidth, median and best over the calls.
-class CollectiveTypeModel : public QAbstractTableModel
+class CollectiveTypeModel : public SummaryRowsModel<analysis::CollectiveTypeRow>
 {
     Q_OBJECT
 public:
     enum Column { KindColumn, SizeColumn, RanksColumn, CallsColumn, TotalColumn, MedianColumn, BestColumn, ColumnCount };
-    enum Role { SortRole = Qt::UserRole + 1, NameRole };
-    using QAbstractTableModel::QAbstractTableModel;
+    using SummaryRowsModel::SummaryRowsModel;
 
-    void setRows(std::vector<analysis::CollectiveTypeRow> rows);
-    const std::vector<analysis::CollectiveTypeRow> &rows() const { return m_rows; }
-
-    int rowCount(const QModelIndex &parent = {}) const override { return parent.isValid() ? 0 : int(m_rows.size()); }
     int columnCount(const QModelIndex &parent = {}) const override { return parent.isValid() ? 0 : ColumnCount; }
     QVariant data(const QModelIndex &index, int role) const override;
     QVariant headerData(int section, Qt::Orientation orientation, int role) const override;
 
-private:
-    std::vector<analysis::CollectiveTypeRow> m_rows;
 };
 
 // The model's math per op, shapes and dtype (record_shapes): FLOPs, launched GPU time, achieved
 // TFLOPS and the share of the bf16/fp16 peak.
-class OpEfficiencyModel : public QAbstractTableModel
+class OpEfficiencyModel : public SummaryRowsModel<analysis::OpEfficiencyRow>
 {
     Q_OBJECT
 public:
     enum Column { NameColumn, ShapesColumn, DtypeColumn, CallsColumn, GpuColumn, TflopColumn, AchievedColumn, PeakColumn, ColumnCount };
-    enum Role { SortRole = Qt::UserRole + 1, NameRole };
-    using QAbstractTableModel::QAbstractTableModel;
+    using SummaryRowsModel::SummaryRowsModel;
 
-    void setRows(std::vector<analysis::OpEfficiencyRow> rows);
-    const std::vector<analysis::OpEfficiencyRow> &rows() const { return m_rows; }
-
-    int rowCount(const QModelIndex &parent = {}) const override { return parent.isValid() ? 0 : int(m_rows.size()); }
     int columnCount(const QModelIndex &parent = {}) const override { return parent.isValid() ? 0 : ColumnCount; }
     QVariant data(const QModelIndex &index, int role) const override;
     QVariant headerData(int section, Qt::Orientation orientation, int role) const override;
 
-private:
-    std::vector<analysis::OpEfficiencyRow> m_rows;
 };
 
 // Cell spellings shared with the module tree and the copied text.

@@ -80,6 +80,20 @@ public:
     }
 };
 
+// Sorted by each column's value, filtered on the name column by the text typed (every summary
+// model has the same roles: SummaryRowsModel).
+template <typename Model>
+QSortFilterProxyModel *namesProxy(Model *model, int nameColumn, QObject *parent)
+{
+    auto *proxy = new QSortFilterProxyModel(parent);
+    proxy->setSourceModel(model);
+    proxy->setSortRole(Model::SortRole);
+    proxy->setFilterRole(Model::NameRole);
+    proxy->setFilterKeyColumn(nameColumn);
+    proxy->setFilterCaseSensitivity(Qt::CaseInsensitive);
+    return proxy;
+}
+
 QTableView *makeTable(QWidget *parent, QSortFilterProxyModel *proxy, const QString &objectName)
 {
     auto *v = new QTableView(parent);
@@ -129,19 +143,9 @@ TimeSummaryPanel::TimeSummaryPanel(QWidget *parent)
     m_copy->setToolTip(tr("Copy the rows shown (the selected ones, if any) as tab-separated text"));
 
     m_kernelModel = new KernelSummaryModel(this);
-    m_kernelProxy = new QSortFilterProxyModel(this);
-    m_kernelProxy->setSourceModel(m_kernelModel);
-    m_kernelProxy->setSortRole(KernelSummaryModel::SortRole);
-    m_kernelProxy->setFilterRole(KernelSummaryModel::NameRole);
-    m_kernelProxy->setFilterKeyColumn(KernelSummaryModel::NameColumn);
-    m_kernelProxy->setFilterCaseSensitivity(Qt::CaseInsensitive);
+    m_kernelProxy = namesProxy(m_kernelModel, KernelSummaryModel::NameColumn, this);
     m_opModel = new OpSummaryModel(this);
-    m_opProxy = new QSortFilterProxyModel(this);
-    m_opProxy->setSourceModel(m_opModel);
-    m_opProxy->setSortRole(OpSummaryModel::SortRole);
-    m_opProxy->setFilterRole(OpSummaryModel::NameRole);
-    m_opProxy->setFilterKeyColumn(OpSummaryModel::NameColumn);
-    m_opProxy->setFilterCaseSensitivity(Qt::CaseInsensitive);
+    m_opProxy = namesProxy(m_opModel, OpSummaryModel::NameColumn, this);
 
     m_stack = new QStackedWidget(this);
     m_kernels = makeTable(m_stack, m_kernelProxy, QStringLiteral("kernelSummary"));
@@ -169,22 +173,12 @@ TimeSummaryPanel::TimeSummaryPanel(QWidget *parent)
     m_stack->addWidget(m_kernels);
     m_stack->addWidget(m_ops);
     m_collectiveModel = new CollectiveTypeModel(this);
-    m_collectiveProxy = new QSortFilterProxyModel(this);
-    m_collectiveProxy->setSourceModel(m_collectiveModel);
-    m_collectiveProxy->setSortRole(CollectiveTypeModel::SortRole);
-    m_collectiveProxy->setFilterRole(CollectiveTypeModel::NameRole);
-    m_collectiveProxy->setFilterKeyColumn(CollectiveTypeModel::KindColumn);
-    m_collectiveProxy->setFilterCaseSensitivity(Qt::CaseInsensitive);
+    m_collectiveProxy = namesProxy(m_collectiveModel, CollectiveTypeModel::KindColumn, this);
     m_collectives = makeTable(m_stack, m_collectiveProxy, QStringLiteral("collectiveSummary"));
     m_collectives->sortByColumn(CollectiveTypeModel::TotalColumn, Qt::DescendingOrder);
     m_collectives->setToolTip(tr("Each collective by kind, size and group: the calls' time and their bus bandwidth (select a kernel for its own)"));
     m_efficiencyModel = new OpEfficiencyModel(this);
-    m_efficiencyProxy = new QSortFilterProxyModel(this);
-    m_efficiencyProxy->setSourceModel(m_efficiencyModel);
-    m_efficiencyProxy->setSortRole(OpEfficiencyModel::SortRole);
-    m_efficiencyProxy->setFilterRole(OpEfficiencyModel::NameRole);
-    m_efficiencyProxy->setFilterKeyColumn(OpEfficiencyModel::NameColumn);
-    m_efficiencyProxy->setFilterCaseSensitivity(Qt::CaseInsensitive);
+    m_efficiencyProxy = namesProxy(m_efficiencyModel, OpEfficiencyModel::NameColumn, this);
     m_efficiency = makeTable(m_stack, m_efficiencyProxy, QStringLiteral("opEfficiency"));
     m_efficiency->sortByColumn(OpEfficiencyModel::TflopColumn, Qt::DescendingOrder);
     m_efficiency->horizontalHeader()->resizeSection(OpEfficiencyModel::ShapesColumn, 200);
