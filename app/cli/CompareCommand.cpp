@@ -22,6 +22,8 @@
 #include <cmath>
 #include <cstdio>
 #include <cstring>
+#include <map>
+#include <string_view>
 #include <thread>
 
 namespace lanescope::cli {
@@ -122,6 +124,24 @@ void writeJson(const std::vector<analysis::CompareRun> &runs, const analysis::Co
                     j.array("delta_us", [&] { for (auto d : g.deltaNs) j.value(usDur(d)); });
                 });
         });
+        // How well each run used the hardware (CompareHardware.h): each kind's first `top` rows.
+        j.array("hardware", [&] {
+            std::map<std::string_view, std::size_t> shown;
+            for (const auto &h : c.hardware) {
+                if (top != 0 && shown[h.kind]++ >= top)
+                    continue;
+                j.object([&] {
+                    j.field("kind", h.kind);
+                    j.field("name", h.name);
+                    j.field("unit", h.unit);
+                    j.field("higher_is_better", h.higherIsBetter);
+                    j.array("values", [&] { for (const auto &v : h.values) j.value(v); });
+                    j.array("count", [&] { for (auto n : h.count) j.value(n); });
+                    j.array("delta", [&] { for (std::size_t k = 0; k < h.values.size(); ++k) j.value(h.delta(k)); });
+                    j.array("pct", [&] { for (std::size_t k = 0; k < h.values.size(); ++k) j.value(h.pct(k)); });
+                });
+            }
+        });
         j.array("warnings", [&] { for (const QString &w : c.warnings) j.value(w); });
     });
 }
@@ -194,6 +214,20 @@ void writeText(const analysis::ComparisonResult &c, std::size_t top)
             std::printf("  %+12.3f ms  %s  %s\n", double(last) / 1e6, qPrintable(line), qPrintable(r.name.left(120)));
         }
     };
+    if (!c.hardware.empty()) {
+        std::printf("\n%s\n", qPrintable(tr("Hardware use (median bus bandwidth per collective, achieved TFLOPS per operator and shapes):")));
+        std::map<std::string_view, std::size_t> shown;
+        for (const auto &h : c.hardware) {
+            if (top != 0 && shown[h.kind]++ >= top)
+                continue;
+            QString line;
+            for (std::size_t k = 0; k < h.values.size(); ++k)
+                line += (k ? QStringLiteral(" -> ") : QString()) + figure(h.values[k], 1);
+            if (const auto p = h.pct(h.values.size() - 1))
+                line += QStringLiteral(" (%1%2%)").arg(*p >= 0 ? QStringLiteral("+") : QString()).arg(*p, 0, 'f', 1);
+            std::printf("  %-7s %s  %s\n", h.unit, qPrintable(line), qPrintable(h.name.left(120)));
+        }
+    }
     rows(tr("GPU kernels by largest change (delta of the last run; count x total per run):"), c.kernels);
     rows(tr("CPU operators by largest change:"), c.ops);
     if (!c.warnings.isEmpty()) {

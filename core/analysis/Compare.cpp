@@ -521,6 +521,10 @@ ComparisonResult compareRuns(const std::vector<CompareRun> &runs, const CompareO
     }
 
     out.kernels = kernels.finish(stepsInScope);
+    std::vector<const AnalysisResult *> analyses;
+    for (const CompareRun &r : runs)
+        analyses.push_back(r.analysis);
+    out.hardware = hardwareDiffs(analyses);
     out.ops = ops.finish(stepsInScope);
     for (GapDiffRow &g : gapRows) {
         bool any = false;

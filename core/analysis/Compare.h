@@ -24,6 +24,7 @@
 // Every figure is an integer number of nanoseconds, or half of one with two median steps, held
 // in a double: such values add and subtract exactly, so the sums above hold to the last bit.
 #include "core/analysis/Analysis.h"
+#include "core/analysis/CompareHardware.h"
 
 #include <QString>
 #include <QStringList>
@@ -190,6 +191,7 @@ struct ComparisonResult
     std::vector<NameDiffRow> kernels; // every name, largest impact first
     std::vector<NameDiffRow> ops;
     std::vector<GapDiffRow> gaps;     // every cause, in GapCause order
+    std::vector<HardwareDiffRow> hardware; // busbw per collective, TFLOPS per op shape (CompareHardware.h)
     QStringList warnings;
     QString error; // alignment failed (a named step that run 0 lacks, a run without the aligned step)
 };

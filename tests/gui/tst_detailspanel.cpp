@@ -133,6 +133,13 @@ private slots:
         // 268,435,456 bytes in 5 µs: 53,687.09 GB/s algbw, x 7/8 on the bus.
         QVERIFY2(text.contains(QLocale().toString(53687.0912, 'f', 2) + QStringLiteral(" GB/s")), qPrintable(text));
         QVERIFY2(text.contains(QLocale().toString(46976.2048, 'f', 2) + QStringLiteral(" GB/s")), qPrintable(text));
+        // The timeline's tooltip for the kernel gives the same bus bandwidth (to one decimal).
+        std::uint32_t track = 0;
+        while (s.trace->tracks[track].size() == 0)
+            ++track;
+        const QString tip = s.view->tooltipText(SliceRef{0, track, 0});
+        QVERIFY2(tip.contains(QStringLiteral("_allgather_base")), qPrintable(tip));
+        QVERIFY2(tip.contains(QLocale().toString(46976.2048, 'f', 1) + QStringLiteral(" GB/s")), qPrintable(tip));
     }
 
     void initTestCase()

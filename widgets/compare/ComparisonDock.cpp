@@ -4,6 +4,7 @@
 #include "widgets/compare/CompareCharts.h"
 #include "widgets/compare/DiffNameDelegate.h"
 #include "widgets/compare/MetricsTableModel.h"
+#include "widgets/compare/HardwareDiffModel.h"
 #include "widgets/compare/NameDiffModel.h"
 #include "widgets/compare/RunAlignment.h"
 #include "widgets/compare/CompactTable.h"
@@ -271,6 +272,28 @@ QWidget *ComparisonDock::buildDiffTab()
     inner->addTab(m_kernelView, tr("GPU kernels"));
     inner->addTab(m_opView, tr("CPU operators"));
     inner->addTab(m_gapView, tr("Gaps"));
+    // How well each run used the hardware: busbw per collective, TFLOPS per operator and shapes.
+    m_hardware = new HardwareDiffModel(this);
+    m_hardwareProxy = new QSortFilterProxyModel(this);
+    m_hardwareProxy->setSourceModel(m_hardware);
+    m_hardwareProxy->setSortRole(HardwareDiffModel::SortRole);
+    m_hardwareProxy->setFilterCaseSensitivity(Qt::CaseInsensitive);
+    m_hardwareProxy->setFilterKeyColumn(0);
+    m_hardwareView = new QTableView(tab);
+    m_hardwareView->setModel(m_hardwareProxy);
+    m_hardwareView->setSortingEnabled(true);
+    m_hardwareView->sortByColumn(-1, Qt::AscendingOrder);
+    m_hardwareView->verticalHeader()->hide();
+    m_hardwareView->setSelectionBehavior(QAbstractItemView::SelectRows);
+    m_hardwareView->setWordWrap(false);
+    m_hardwareView->setTextElideMode(Qt::ElideMiddle);
+    m_hardwareView->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+    m_hardwareView->horizontalHeader()->setMinimumSectionSize(40);
+    connect(m_hardware, &QAbstractItemModel::modelReset, m_hardwareView, [this] {
+        if (m_hardware->columnCount() > 0)
+            m_hardwareView->horizontalHeader()->setSectionResizeMode(0, QHeaderView::Stretch);
+    });
+    inner->addTab(m_hardwareView, tr("Hardware use"));
     l->addWidget(inner, 1);
     m_highlightStatus = new QLabel(tab);
     m_highlightStatus->setWordWrap(true);
@@ -278,7 +301,7 @@ QWidget *ComparisonDock::buildDiffTab()
                                   "a second click on the row clears them."));
     l->addWidget(m_highlightStatus);
     connect(m_filter, &QLineEdit::textChanged, this, [this](const QString &text) {
-        for (QSortFilterProxyModel *p : {m_kernelProxy, m_opProxy, m_gapProxy})
+        for (QSortFilterProxyModel *p : {m_kernelProxy, m_opProxy, m_gapProxy, m_hardwareProxy})
             p->setFilterFixedString(text);
     });
     connect(m_perStep, &QCheckBox::toggled, this, [this](bool on) {
@@ -468,6 +491,7 @@ void ComparisonDock::showResult(const ComparisonPtr &result)
     m_kernels->setComparison(c);
     m_ops->setComparison(c);
     m_gaps->setComparison(c);
+    m_hardware->setComparison(c);
     m_keyLegend->setText(m_kernels->keyLegend());
     m_keyLegend->setVisible(!m_keyLegend->text().isEmpty());
     m_metricsView->resizeColumnsToContents();

@@ -29,6 +29,7 @@ class SessionAnalyser;
 
 class CompactTable;
 class MetricsTableModel;
+class HardwareDiffModel;
 class NameDiffModel;
 class Session;
 class ThroughputChart;
@@ -60,6 +61,7 @@ public:
     QTableView *kernelView() const { return m_kernelView; }
     QTableView *operatorView() const { return m_opView; }
     QTableView *gapView() const { return m_gapView; }
+    HardwareDiffModel *hardwareModel() const { return m_hardware; }
     QCheckBox *countsBox() const { return m_counts; }
     WaterfallChart *waterfall() const { return m_waterfall; }
     ThroughputChart *throughput() const { return m_throughput; }
@@ -112,6 +114,9 @@ private:
     NameDiffModel *m_kernels, *m_ops, *m_gaps;
     QSortFilterProxyModel *m_kernelProxy = nullptr, *m_opProxy = nullptr, *m_gapProxy = nullptr;
     QTableView *m_kernelView, *m_opView, *m_gapView;
+    HardwareDiffModel *m_hardware = nullptr;
+    QSortFilterProxyModel *m_hardwareProxy = nullptr;
+    QTableView *m_hardwareView = nullptr;
     QLineEdit *m_filter;
     QCheckBox *m_perStep;
     QCheckBox *m_counts = nullptr;

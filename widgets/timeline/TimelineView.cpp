@@ -8,6 +8,7 @@
 #include "widgets/timeline/DetailsHtml.h"
 #include "widgets/timeline/LaneMenu.h"
 #include "widgets/timeline/SliceMenu.h"
+#include "core/analysis/CollectiveBandwidth.h"
 #include "core/analysis/Compare.h"
 
 #include <QContextMenuEvent>
@@ -15,6 +16,7 @@
 #include <QEvent>
 #include <QHelpEvent>
 #include <QKeyEvent>
+#include <QLocale>
 #include <QMouseEvent>
 #include <QPainter>
 #include <QScrollBar>
@@ -401,6 +403,22 @@ QString TimelineView::tooltipText(SliceRef ref) const
     const QString step = stepAt(ref.run, trk.start[ref.slice]);
     if (!step.isEmpty())
         lines << tr("Step: %1").arg(step);
+    // A communication kernel: the collective and its bus bandwidth (nccl-tests' busbw over this
+    // rank's duration), as the Details panel gives it. Reads the kernel's args (and maybe its
+    // record_param_comms op's) back from the file: once per hover pause, not per mouse move.
+    if (trk.kind == TrackKind::Gpu && cls == SliceClass::Communication) {
+        if (const auto x = analysis::collectiveTransfer(*t, ref.track, ref.slice)) {
+            const QLocale locale;
+            if (x->busbwGBps >= 0)
+                lines << tr("%1, %2: bus bandwidth %3 GB/s")
+                             .arg(x->collective, locale.formattedDataSize(x->bytes, 2, QLocale::DataSizeIecFormat),
+                                  locale.toString(x->busbwGBps, 'f', 1));
+            else if (x->bytes >= 0)
+                lines << tr("%1, %2").arg(x->collective, locale.formattedDataSize(x->bytes, 2, QLocale::DataSizeIecFormat));
+            else
+                lines << x->collective;
+        }
+    }
     return lines.join(QLatin1Char('\n'));
 }
 

@@ -1,0 +1,116 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "core/analysis/CompareHardware.h"
+
+#include <algorithm>
+#include <cmath>
+#include <map>
+
+namespace lanescope::analysis {
+
+std::optional<double> HardwareDiffRow::delta(std::size_t run) const
+{
+    if (run >= values.size() || !values[run] || !values[0])
+        return std::nullopt;
+    return *values[run] - *values[0];
+}
+
+std::optional<double> HardwareDiffRow::pct(std::size_t run) const
+{
+    const std::optional<double> d = delta(run);
+    if (!d || *values[0] == 0)
+        return std::nullopt;
+    return 100.0 * *d / std::abs(*values[0]);
+}
+
+namespace {
+
+double median(std::vector<double> v)
+{
+    std::sort(v.begin(), v.end());
+    const std::size_t n = v.size();
+    return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
+}
+
+HardwareDiffRow newRow(const char *kind, const QString &name, const char *unit, std::size_t runs)
+{
+    HardwareDiffRow r;
+    r.kind = kind;
+    r.name = name;
+    r.unit = unit;
+    r.values.assign(runs, std::nullopt);
+    r.count.assign(runs, 0);
+    r.weight.assign(runs, 0);
+    return r;
+}
+
+void sortByWeight(std::vector<HardwareDiffRow> &rows)
+{
+    const auto key = [](const HardwareDiffRow &r) { return *std::max_element(r.weight.begin(), r.weight.end()); };
+    std::stable_sort(rows.begin(), rows.end(), [&](const HardwareDiffRow &a, const HardwareDiffRow &b) { return key(a) > key(b); });
+}
+
+// Median busbw per collective kind, over the kernels that have one (the by_type rows split the
+// kind by message size too; a tuned run often changes the bucket size, so the kind is the row).
+std::vector<HardwareDiffRow> collectiveRows(const std::vector<const AnalysisResult *> &runs)
+{
+    std::map<int, HardwareDiffRow> byKind;
+    for (std::size_t i = 0; i < runs.size(); ++i) {
+        std::map<int, std::vector<double>> busbw;
+        std::map<int, double> time;
+        for (const CollectiveTransfer &k : runs[i]->collectives.kernels) {
+            if (k.busbwGBps < 0)
+                continue;
+            busbw[int(k.kind)].push_back(k.busbwGBps);
+            time[int(k.kind)] += double(k.dur);
+        }
+        for (auto &[kind, v] : busbw) {
+            auto it = byKind.find(kind);
+            if (it == byKind.end())
+                it = byKind.emplace(kind, newRow("collective_busbw", QString::fromLatin1(collectiveKindName(CollectiveKind(kind))),
+                                                 "GB/s", runs.size())).first;
+            it->second.values[i] = median(v);
+            it->second.count[i] = std::int64_t(v.size());
+            it->second.weight[i] = time[kind];
+        }
+    }
+    std::vector<HardwareDiffRow> rows;
+    for (auto &[kind, r] : byKind)
+        rows.push_back(std::move(r));
+    sortByWeight(rows);
+    return rows;
+}
+
+// Achieved TFLOPS per operator, shapes and dtype: OpsEfficiency's rows as they are.
+std::vector<HardwareDiffRow> opRows(const std::vector<const AnalysisResult *> &runs)
+{
+    std::map<QString, HardwareDiffRow> byKey;
+    for (std::size_t i = 0; i < runs.size(); ++i)
+        for (const OpEfficiencyRow &o : runs[i]->opsEfficiency.ops) {
+            if (o.achievedTflops < 0)
+                continue;
+            const QString key = QStringLiteral("%1 %2 %3").arg(o.name, o.shapes, o.dtype);
+            auto it = byKey.find(key);
+            if (it == byKey.end())
+                it = byKey.emplace(key, newRow("op_tflops", key, "TFLOPS", runs.size())).first;
+            it->second.values[i] = o.achievedTflops;
+            it->second.count[i] = o.count;
+            it->second.weight[i] = double(o.gpuNs);
+        }
+    std::vector<HardwareDiffRow> rows;
+    for (auto &[key, r] : byKey)
+        rows.push_back(std::move(r));
+    sortByWeight(rows);
+    return rows;
+}
+
+} // namespace
+
+std::vector<HardwareDiffRow> hardwareDiffs(const std::vector<const AnalysisResult *> &runs)
+{
+    std::vector<HardwareDiffRow> rows = collectiveRows(runs);
+    for (HardwareDiffRow &r : opRows(runs))
+        rows.push_back(std::move(r));
+    return rows;
+}
+
+} // namespace lanescope::analysis
