@@ -76,7 +76,7 @@ std::uint64_t FolderLoadResult::fileBytes() const
 {
     std::uint64_t s = 0;
     for (const RankFile &r : ranks)
-        s += r.trace->fileBytes;
+        s += r.fileBytes;
     return s;
 }
 
@@ -84,7 +84,7 @@ std::uint64_t FolderLoadResult::jsonBytes() const
 {
     std::uint64_t s = 0;
     for (const RankFile &r : ranks)
-        s += r.trace->jsonBytes;
+        s += r.jsonBytes;
     return s;
 }
 
@@ -92,7 +92,7 @@ std::uint64_t FolderLoadResult::events() const
 {
     std::uint64_t s = 0;
     for (const RankFile &r : ranks)
-        s += r.trace->eventCount;
+        s += r.events;
     return s;
 }
 
@@ -100,7 +100,7 @@ std::size_t FolderLoadResult::modelBytes() const
 {
     std::size_t s = 0;
     for (const RankFile &r : ranks)
-        s += r.trace->modelBytes();
+        s += r.modelBytes;
     return s;
 }
 
@@ -311,29 +311,45 @@ JobOrder orderJob(const std::vector<JobMember> &members)
     return into;
 }
 
+void describeLoaded(LoadedFile &f)
+{
+    JobMember &m = f.member;
+    m.path = f.path;
+    m.loaded = f.trace != nullptr;
+    m.error = f.error;
+    if (!f.trace)
+        return;
+    m.rank = f.trace->rank;
+    m.worldSize = f.trace->worldSize;
+    m.backend = f.trace->backend;
+    m.pgConfig = f.trace->pgConfig;
+    m.events = f.trace->eventCount;
+    m.truncated = f.trace->truncated;
+    m.truncatedAtByte = f.trace->truncatedAtByte;
+    f.fileBytes = f.trace->fileBytes;
+    f.jsonBytes = f.trace->jsonBytes;
+    f.modelBytes = f.trace->modelBytes();
+}
+
 void assembleJob(std::vector<LoadedFile> files, FolderLoadResult &into)
 {
     std::vector<JobMember> members;
-    for (const LoadedFile &f : files) {
-        JobMember m;
-        m.path = f.path;
-        m.loaded = f.trace != nullptr;
-        m.error = f.error;
-        if (f.trace) {
-            m.rank = f.trace->rank;
-            m.worldSize = f.trace->worldSize;
-            m.backend = f.trace->backend;
-            m.pgConfig = f.trace->pgConfig;
-            m.events = f.trace->eventCount;
-            m.truncated = f.trace->truncated;
-            m.truncatedAtByte = f.trace->truncatedAtByte;
-        }
-        members.push_back(std::move(m));
+    for (LoadedFile &f : files) {
+        if (f.trace || !f.member.loaded) // a released trace keeps the member it was described by
+            describeLoaded(f);
+        members.push_back(f.member);
     }
     JobOrder order = orderJob(members);
     for (std::size_t k = 0; k < order.members.size(); ++k) {
-        LoadedFile &f = files[order.members[k]];
-        into.ranks.push_back({f.path, f.trace, order.ranks[k], order.ranksGuessed});
+        const std::size_t i = order.members[k];
+        LoadedFile &f = files[i];
+        RankFile rf{f.path, f.trace, order.ranks[k], order.ranksGuessed};
+        rf.file = i;
+        rf.fileBytes = f.fileBytes;
+        rf.jsonBytes = f.jsonBytes;
+        rf.events = f.member.events;
+        rf.modelBytes = f.modelBytes;
+        into.ranks.push_back(std::move(rf));
     }
     into.worldSize = order.worldSize;
     into.backend = order.backend;
@@ -432,9 +448,16 @@ FolderLoadResult loadFolder(const QString &folder, const FolderLoadOptions &opti
             lo.cancel = options.cancel;
             lo.progress = [&, i](double p) { update(i, p); };
             LoadResult one = loadTrace(paths.at(int(i)), lo);
-            loaded[i].path = paths.at(int(i));
-            loaded[i].trace = std::move(one.trace);
-            loaded[i].error = one.error;
+            LoadedFile &f = loaded[i];
+            f.path = paths.at(int(i));
+            f.trace = std::move(one.trace);
+            f.error = one.error;
+            if (f.trace && options.onLoaded)
+                options.onLoaded(i, f.trace);
+            if (f.trace && !options.keepTraces) {
+                describeLoaded(f);
+                f.trace.reset(); // the model's memory goes back before this worker loads the next
+            }
             update(i, 1.0);
         }
     });

@@ -29,6 +29,13 @@ struct FolderLoadOptions
     std::uint64_t memoryBudgetBytes = 0;
     std::function<void(double)> progress; // 0..1 over the folder (weighted by JSON bytes), never decreasing; any thread
     const std::atomic<bool> *cancel = nullptr;
+    // Called on the loading thread as soon as a file has loaded (not for one that failed), with
+    // its index in traceFilesIn's order: to reduce the trace to what the caller keeps (a rank
+    // summary). With keepTraces false the trace is released right after, so the folder never holds
+    // more than one model per load running at once: a job larger than memory (analyze DIR) costs
+    // the budget, not the sum of its ranks. RankFile::trace is then null; its figures stay.
+    std::function<void(std::size_t file, const std::shared_ptr<Trace> &trace)> onLoaded;
+    bool keepTraces = true;
 };
 
 // One rank of the job.
@@ -38,6 +45,10 @@ struct RankFile
     std::shared_ptr<Trace> trace;
     int rank = -1;            // distributedInfo.rank, or the position by file name when guessed
     bool rankGuessed = false;
+    // Set by loadFolder, kept where the trace is released (FolderLoadOptions::keepTraces false).
+    std::size_t file = 0;     // index in traceFilesIn's order (FolderLoadOptions::onLoaded's)
+    std::uint64_t fileBytes = 0, jsonBytes = 0, events = 0;
+    std::size_t modelBytes = 0;
 };
 
 struct RejectedFile
@@ -124,9 +135,14 @@ JobOrder orderJob(const std::vector<JobMember> &members);
 struct LoadedFile
 {
     QString path;
-    std::shared_ptr<Trace> trace;
+    std::shared_ptr<Trace> trace; // null: failed (error), or released after onLoaded (member.loaded)
     QString error;
+    JobMember member;             // what the ordering needs, where the trace was released
+    std::uint64_t fileBytes = 0, jsonBytes = 0;
+    std::size_t modelBytes = 0;
 };
+// LoadedFile::member and its sizes from a loaded trace.
+void describeLoaded(LoadedFile &f);
 void assembleJob(std::vector<LoadedFile> files, FolderLoadResult &into);
 
 } // namespace lanescope
