@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "core/analysis/Collectives.h"
 
+#include "core/analysis/CollectiveBandwidth.h"
 #include "core/analysis/KernelClass.h"
 #include "core/io/SourceReader.h"
 #include "core/parse/EventArgs.h"
@@ -115,6 +116,17 @@ std::vector<CollectiveCall> findCollectives(const Trace &trace, const std::vecto
             const qint64 seq = d.args.value(QStringLiteral("Seq")).toLongLong(&ok);
             if (ok && seq >= 0)
                 c.seq = seq;
+            // The size as CollectiveBandwidth.cpp reads it: the full buffer, max(in, out) x dtype.
+            const int width = dtypeBytes(d.args.value(QStringLiteral("dtype")).toString());
+            const qint64 in = d.args.value(QStringLiteral("In msg nelems")).toLongLong(&ok);
+            const qint64 inElems = ok ? in : -1;
+            const qint64 outv = d.args.value(QStringLiteral("Out msg nelems")).toLongLong(&ok);
+            const qint64 outElems = ok ? outv : -1;
+            if (width > 0 && std::max(inElems, outElems) >= 0)
+                c.bytes = std::max(inElems, outElems) * width;
+            const int group = d.args.value(QStringLiteral("Group size")).toInt(&ok);
+            if (ok && group > 0)
+                c.groupSize = group;
         }
     }
     if (out.empty()) {

@@ -33,6 +33,11 @@ struct CollectiveCall
     TimeNs start = 0, end = 0; // the rank's own clock
     bool onGpu = true;      // NCCL kernel; false: a gloo span on the CPU
     std::uint32_t track = 0, slice = 0;
+    // The transfer's size S and group as CollectiveBandwidth.h counts them (the kernel's args, else
+    // its record_param_comms'); -1 where the trace does not say. What the job's busbw on transfer
+    // time needs (JobCollectives.h), carried through the rank summaries.
+    std::int64_t bytes = -1;
+    int groupSize = -1;
 };
 
 // Sorted by start. Reads the args of each NCCL kernel from the file (a few hundred per step).
