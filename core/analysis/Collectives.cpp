@@ -82,9 +82,12 @@ std::vector<CollectiveCall> findCollectives(const Trace &trace, const std::vecto
                 continue;
             const std::string_view kernel = trace.strings.view(tr.nameId[i]);
             const std::string_view coll = collectiveName(kernel);
-            if (!isJobCollective(coll))
+            if (coll.empty())
                 continue;
+            // Point-to-point kernels stay only where their args name a group collective below:
+            // NCCL runs all-to-all as SendRecv kernels ("Collective name": "all_to_all").
             CollectiveCall c;
+            c.pointToPoint = !isJobCollective(coll);
             c.name = QString::fromLatin1(coll.data(), int(coll.size()));
             c.start = tr.start[i];
             c.end = tr.end(i);
@@ -127,8 +130,13 @@ std::vector<CollectiveCall> findCollectives(const Trace &trace, const std::vecto
             const int group = d.args.value(QStringLiteral("Group size")).toInt(&ok);
             if (ok && group > 0)
                 c.groupSize = group;
+            if (c.pointToPoint && !name.isEmpty()) {
+                const CollectiveKind kind = collectiveKindOf(name);
+                c.pointToPoint = kind == CollectiveKind::SendRecv || kind == CollectiveKind::Unknown;
+            }
         }
     }
+    out.erase(std::remove_if(out.begin(), out.end(), [](const CollectiveCall &c) { return c.pointToPoint; }), out.end());
     if (out.empty()) {
         // No NCCL kernel: gloo's collectives run on its CPU worker threads ("gloo:all_reduce").
         for (std::uint32_t k = 0; k < trace.tracks.size(); ++k) {
