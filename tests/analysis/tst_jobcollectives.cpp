@@ -4,7 +4,8 @@
 // the early one: the split is exact and the busbw on transfer time is nccl-tests' figure computed
 // here by hand (the factor written out per row), next to the busbw of the early rank's own kernel.
 // A synthetic 8-rank job with one late rank: the split per type and per rank equals the facts the
-// generator wrote, exactly, through analyze DIR's path and through the rank summaries' map/reduce.
+// generator wrote, exactly, through analyze DIR's path and through the rank summaries' map/reduce;
+// rank 0's busbw per type (on its own kernels) too.
 #include "core/analysis/JobCollectives.h"
 
 #include "core/analysis/RankSummaryJson.h"
@@ -226,6 +227,23 @@ private slots:
         o.threads = 2;
         const JobResult j = analyzeJob(job.ranks, o);
         compareWithFacts(j.transfer, job.facts);
+        // Rank 0's own analysis (analyze RANKFILE --json's collectives.by_type): each type's busbw
+        // on its kernels' durations, the waits included, as the facts computed them.
+        const std::vector<CollectiveTypeRow> &rows = j.ranks[0].analysis.collectives.byType;
+        const QJsonArray types = job.facts.value(QStringLiteral("collective_bandwidth")).toArray();
+        QCOMPARE(rows.size(), std::size_t(types.size()));
+        for (const QJsonValue &v : types) {
+            const QJsonObject f = v.toObject();
+            const auto it = std::find_if(rows.begin(), rows.end(), [&](const CollectiveTypeRow &t) {
+                return QLatin1String(collectiveKindName(t.kind)) == f.value(QStringLiteral("collective")).toString()
+                    && t.bytes == f.value(QStringLiteral("bytes")).toInteger();
+            });
+            QVERIFY(it != rows.end());
+            QCOMPARE(it->count, f.value(QStringLiteral("count")).toInteger());
+            QCOMPARE(it->groupSize, f.value(QStringLiteral("group_size")).toInt());
+            QCOMPARE(it->busbwMedianGBps, f.value(QStringLiteral("busbw_median_gbps")).toDouble());
+            QCOMPARE(it->busbwBestGBps, f.value(QStringLiteral("busbw_best_gbps")).toDouble());
+        }
     }
 
     // The map/reduce path (analyze RANKFILE --summary, merge): the summaries carry each call's size
