@@ -258,6 +258,42 @@ std::optional<double> usOf(const std::optional<double> &ns)
     return ns ? std::optional<double>(*ns / 1000.0) : std::nullopt;
 }
 
+// Transfer against skew over the matched collectives (core/analysis/JobCollectives.h).
+void writeJobCollectives(JsonWriter &j, const analysis::JobCollectives &c)
+{
+    j.object("collectives", [&] {
+        j.field("calls", c.calls);
+        j.field("transfer_us", usDur(c.transferNs));
+        j.field("skew_us", usDur(c.skewNs));
+        j.field("steps", c.steps);
+        j.array("by_type", [&] {
+            for (const analysis::JobCollectiveType &t : c.byType)
+                j.object([&] {
+                    j.field("collective", analysis::collectiveKindName(t.kind));
+                    j.field("bytes", JsonWriter::orNullCount(t.bytes >= 0, t.bytes));
+                    j.field("group_size", JsonWriter::orNullCount(t.groupSize > 0, t.groupSize));
+                    j.field("count", t.count);
+                    j.field("rank_calls", t.rankCalls);
+                    j.field("transfer_us", usDur(t.transferNs));
+                    j.field("skew_us", usDur(t.skewNs));
+                    j.field("busbw_median_gbps", JsonWriter::orNull(t.busbwMedianGBps >= 0, t.busbwMedianGBps));
+                    j.field("busbw_best_gbps", JsonWriter::orNull(t.busbwBestGBps >= 0, t.busbwBestGBps));
+                    j.field("rank_busbw_median_gbps", JsonWriter::orNull(t.rankBusbwMedianGBps >= 0, t.rankBusbwMedianGBps));
+                });
+        });
+        j.array("skew_by_rank", [&] {
+            for (const analysis::JobCollectiveRank &r : c.byRank)
+                j.object([&] {
+                    j.field("rank", r.rank);
+                    j.field("calls", r.calls);
+                    j.field("duration_us", usDur(r.durationNs));
+                    j.field("skew_us", usDur(r.skewNs));
+                    j.field("skew_us_per_step", r.skewPerStepNs / 1000.0);
+                });
+        });
+    });
+}
+
 void writeAnalyzeJson(const JobSource &f, const analysis::JobResult &r, std::size_t top, bool aligned)
 {
     const TimeNs o = r.originNs;
@@ -442,6 +478,7 @@ void writeAnalyzeJson(const JobSource &f, const analysis::JobResult &r, std::siz
             j.field("straggler_rank_wait_us_per_step", JsonWriter::orNull(anyStraggler, anyStraggler ? s.byRank.front().waitedPerStepNs / 1000.0 : 0.0));
             j.field("straggler_rank_ranks_waiting", anyStraggler ? s.byRank.front().ranksWaitingMax : 0);
             j.field("load_seconds", f.loadSeconds);
+            writeJobCollectives(j, r.transfer);
         });
     });
 }

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "core/analysis/Collectives.h"
 
+#include "core/analysis/CollectiveBandwidth.h"
 #include "core/analysis/KernelClass.h"
 #include "core/io/SourceReader.h"
 #include "core/parse/EventArgs.h"
@@ -81,9 +82,12 @@ std::vector<CollectiveCall> findCollectives(const Trace &trace, const std::vecto
                 continue;
             const std::string_view kernel = trace.strings.view(tr.nameId[i]);
             const std::string_view coll = collectiveName(kernel);
-            if (!isJobCollective(coll))
+            if (coll.empty())
                 continue;
+            // Point-to-point kernels stay only where their args name a group collective below:
+            // NCCL runs all-to-all as SendRecv kernels ("Collective name": "all_to_all").
             CollectiveCall c;
+            c.pointToPoint = !isJobCollective(coll);
             c.name = QString::fromLatin1(coll.data(), int(coll.size()));
             c.start = tr.start[i];
             c.end = tr.end(i);
@@ -115,8 +119,24 @@ std::vector<CollectiveCall> findCollectives(const Trace &trace, const std::vecto
             const qint64 seq = d.args.value(QStringLiteral("Seq")).toLongLong(&ok);
             if (ok && seq >= 0)
                 c.seq = seq;
+            // The size as CollectiveBandwidth.cpp reads it: the full buffer, max(in, out) x dtype.
+            const int width = dtypeBytes(d.args.value(QStringLiteral("dtype")).toString());
+            const qint64 in = d.args.value(QStringLiteral("In msg nelems")).toLongLong(&ok);
+            const qint64 inElems = ok ? in : -1;
+            const qint64 outv = d.args.value(QStringLiteral("Out msg nelems")).toLongLong(&ok);
+            const qint64 outElems = ok ? outv : -1;
+            if (width > 0 && std::max(inElems, outElems) >= 0)
+                c.bytes = std::max(inElems, outElems) * width;
+            const int group = d.args.value(QStringLiteral("Group size")).toInt(&ok);
+            if (ok && group > 0)
+                c.groupSize = group;
+            if (c.pointToPoint && !name.isEmpty()) {
+                const CollectiveKind kind = collectiveKindOf(name);
+                c.pointToPoint = kind == CollectiveKind::SendRecv || kind == CollectiveKind::Unknown;
+            }
         }
     }
+    out.erase(std::remove_if(out.begin(), out.end(), [](const CollectiveCall &c) { return c.pointToPoint; }), out.end());
     if (out.empty()) {
         // No NCCL kernel: gloo's collectives run on its CPU worker threads ("gloo:all_reduce").
         for (std::uint32_t k = 0; k < trace.tracks.size(); ++k) {

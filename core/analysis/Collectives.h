@@ -4,7 +4,8 @@
 // alignment and the straggler analysis stand on.
 //
 // A collective on one rank is an NCCL collective kernel (AllReduce, AllGather, ReduceScatter,
-// Broadcast, Reduce, AllToAll; point-to-point Send/Recv are left out, they involve two ranks) or,
+// Broadcast, Reduce, AllToAll, the latter also where NCCL runs it as SendRecv kernels whose args
+// say "all_to_all"; point-to-point Send/Recv are left out, they involve two ranks) or,
 // for a rank with no NCCL kernel, a gloo collective on the CPU ("gloo:all_reduce", as DDP over
 // gloo records it, legacy profiler included). Its start is when that rank arrived; it ends when
 // the data has moved, which is after the last rank arrived, at nearly the same moment everywhere.
@@ -33,6 +34,12 @@ struct CollectiveCall
     TimeNs start = 0, end = 0; // the rank's own clock
     bool onGpu = true;      // NCCL kernel; false: a gloo span on the CPU
     std::uint32_t track = 0, slice = 0;
+    // The transfer's size S and group as CollectiveBandwidth.h counts them (the kernel's args, else
+    // its record_param_comms'); -1 where the trace does not say. What the job's busbw on transfer
+    // time needs (JobCollectives.h), carried through the rank summaries.
+    std::int64_t bytes = -1;
+    int groupSize = -1;
+    bool pointToPoint = false; // while finding them only: a Send/Recv kernel not (yet) known to be part of a group collective
 };
 
 // Sorted by start. Reads the args of each NCCL kernel from the file (a few hundred per step).

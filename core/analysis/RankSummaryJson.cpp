@@ -539,6 +539,8 @@ std::string rankSummaryToJson(const RankSummary &s)
                     o.b("gpu", c.onGpu);
                     o.i("track", c.track);
                     o.i("slice", c.slice);
+                    o.i("bytes", c.bytes);
+                    o.i("group_size", c.groupSize);
                 });
         });
     });
@@ -698,6 +700,9 @@ bool rankSummaryFromJson(const QByteArray &json, RankSummary *out, QString *erro
         c.onGpu = in.boolean(v, "gpu");
         c.track = in.u32(v, "track");
         c.slice = in.u32(v, "slice");
+        // Absent from summaries written before the job's transfer/skew split: unknown.
+        c.bytes = in.i64(v, "bytes", -1, -1);
+        c.groupSize = in.i32(v, "group_size", -1, -1);
         s.calls.push_back(std::move(c));
     }
     if (in.failed()) {

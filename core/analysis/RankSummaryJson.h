@@ -15,7 +15,7 @@
 namespace lanescope::analysis {
 
 constexpr int kRankSummaryVersion = 1;
-// Larger is not a summary: one rank's figures and collective arrival times take about 200 bytes
+// Larger is not a summary: one rank's figures and collective arrival times (with their sizes) take about 230 bytes
 // per collective, so even a million collectives stay far below; a bound keeps `merge` from
 // reading a device or a runaway file into memory.
 constexpr qint64 kMaxRankSummaryBytes = 512ll << 20;

@@ -191,6 +191,22 @@ RankSummary summarizeRank(const RankFile &rank, const AnalysisOptions &options)
     const Trace &t = *rank.trace;
     s.figures = figuresOf(rank, options);
     s.calls = findCollectives(t, s.figures.analysis.steps);
+    // Sizes the kernels do not carry: their record_param_comms', as the analysis read them (for the
+    // kernels it covered).
+    std::map<std::pair<std::uint32_t, std::uint32_t>, const CollectiveTransfer *> measured;
+    for (const CollectiveTransfer &x : s.figures.analysis.collectives.kernels)
+        measured[{x.track, x.slice}] = &x;
+    for (CollectiveCall &c : s.calls) {
+        if (!c.onGpu || (c.bytes >= 0 && c.groupSize > 0))
+            continue;
+        const auto it = measured.find({c.track, c.slice});
+        if (it == measured.end())
+            continue;
+        if (c.bytes < 0)
+            c.bytes = it->second->bytes;
+        if (c.groupSize <= 0)
+            c.groupSize = it->second->groupSize;
+    }
     s.worldSize = t.worldSize;
     s.backend = t.backend;
     s.pgConfig = t.pgConfig;
@@ -229,6 +245,7 @@ JobResult reduceJob(std::vector<RankSummary> summaries, const JobOptions &option
     j.collectives = matchCollectives(j.calls, numbers);
     j.clocks = alignClocks(bases, j.calls, j.collectives, numbers, options.alignClocks);
     j.stragglers = findStragglers(j.calls, j.collectives, j.clocks, numbers);
+    j.transfer = jobCollectives(j.calls, j.collectives, numbers, j.stragglers.steps);
 
     // Outliers, figure by figure, as the figures are shown: counted in their last shown digit.
     for (const char *key : outlierFigures()) {

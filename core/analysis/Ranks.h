@@ -27,6 +27,7 @@
 #include "core/analysis/Analysis.h"
 #include "core/analysis/ClockAlign.h"
 #include "core/analysis/Collectives.h"
+#include "core/analysis/JobCollectives.h"
 
 #include <QString>
 #include <QStringList>
@@ -166,6 +167,7 @@ struct JobResult
     CollectiveMatch collectives;
     ClockAlignment clocks;
     Stragglers stragglers;
+    JobCollectives transfer;        // each matched collective's transfer time and every rank's skew
     JobFigures job;
     std::vector<Gap> gaps;          // every rank's listed gaps on the reference clock, with gapRank
     std::vector<int> gapRank;

@@ -10,6 +10,7 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <limits>
 #include <map>
 #include <memory>
 #include <string>
@@ -369,6 +370,24 @@ public:
     std::vector<TimeNs> computeStarts;
     std::vector<StepFact> steps;
     std::vector<LaunchBoundFact> launchBound;
+    // The FLOPs the shapes of each counted op imply (analysis/OpFlops.h's formulas), per op name and
+    // "Input Dims" as the analysis writes them ("[[8192,4096],[4096,4096],[]]"): the facts' op_flops.
+    struct OpFlopsFact
+    {
+        double flops = 0; // per call
+        std::int64_t calls = 0;
+    };
+    std::map<std::pair<std::string, std::string>, OpFlopsFact> opFlops;
+    void noteFlops(const std::string &op, const std::string &inputDims, double flops)
+    {
+        std::string key;
+        for (char ch : inputDims)
+            if (ch != ' ')
+                key += ch;
+        OpFlopsFact &f = opFlops[{op, key}];
+        f.flops = flops;
+        ++f.calls;
+    }
     // Launches that found the compute stream's queue full: how many, and how long the CPU blocked.
     int queueBlockedCalls = 0;
     TimeNs queueBlockedNs = 0;
@@ -683,8 +702,53 @@ public:
     std::vector<TimeNs> madeOthersWait;
     std::vector<int> timesLast;
     int collectives = 0;
+    // Ground truth for the collectives' bandwidth (analysis/CollectiveBandwidth.h) and, over the
+    // written ranks, their transfer against skew (analysis/JobCollectives.h): per collective kind,
+    // size S and group size. A kernel lasts from its rank's arrival to the last rank's arrival plus
+    // the transfer; over the written ranks the shortest of a call's kernels is its transfer as a
+    // reader of the folder sees it (the true one where the last rank is written).
+    struct CollectiveFact
+    {
+        std::int64_t count = 0;
+        TimeNs transferNs = 0, skewNs = 0;
+        std::vector<double> rank0Busbw, transferBusbw;
+    };
+    std::map<std::tuple<std::string, std::int64_t, int>, CollectiveFact> collectiveFacts;
+    std::vector<TimeNs> skewByRank, durationByRank; // written ranks
+    TimeNs transferTotalNs = 0, skewTotalNs = 0;
+    std::int64_t matchedCalls = 0;
 
 private:
+    // busbw as nccl-tests (and the analysis) compute it: S / duration x (n-1)/n for all-gather and
+    // reduce-scatter, in GB/s (bytes per ns), the same operations in the same order.
+    static double ringBusbw(std::int64_t bytes, TimeNs ns, int n) { return double(bytes) / double(ns) * (double(n - 1) / n); }
+
+    void noteTransfer(const char *kind, std::int64_t bytes, const std::vector<TimeNs> &arrival, TimeNs last, TimeNs transfer)
+    {
+        const std::size_t written = std::min(arrival.size(), std::size_t(std::max(1, cfg.ranksToWrite)));
+        CollectiveFact &f = collectiveFacts[{kind, bytes, world}];
+        ++f.count;
+        f.rank0Busbw.push_back(ringBusbw(bytes, last + transfer - arrival[0], world));
+        if (written < 2)
+            return;
+        skewByRank.resize(written, 0);
+        durationByRank.resize(written, 0);
+        TimeNs shortest = std::numeric_limits<TimeNs>::max();
+        for (std::size_t i = 0; i < written; ++i)
+            shortest = std::min(shortest, last + transfer - arrival[i]);
+        ++matchedCalls;
+        transferTotalNs += shortest;
+        f.transferNs += shortest;
+        f.transferBusbw.push_back(ringBusbw(bytes, shortest, world));
+        for (std::size_t i = 0; i < written; ++i) {
+            const TimeNs d = last + transfer - arrival[i];
+            durationByRank[i] += d;
+            skewByRank[i] += d - shortest;
+            f.skewNs += d - shortest;
+            skewTotalNs += d - shortest;
+        }
+    }
+
     void noteWaits(const std::vector<TimeNs> &arrival)
     {
         const std::size_t written = std::min(arrival.size(), std::size_t(std::max(1, cfg.ranksToWrite)));
@@ -779,9 +843,10 @@ private:
     // aten::linear > aten::matmul > aten::mm: one GEMM [tokens x in] x [in x out].
     void linear(Rank &r, const KernelSpec &k, double in, double out, bool stall = false)
     {
-        const std::string shapes = ", \"Input Dims\": [" + dims(std::int64_t(T), std::int64_t(in)) + ", "
-            + dims(std::int64_t(out), std::int64_t(in)) + ", []], \"Input type\": [\"c10::BFloat16\", \"c10::BFloat16\", \"\"]";
+        const std::string inputDims = "[" + dims(std::int64_t(T), std::int64_t(in)) + ", " + dims(std::int64_t(out), std::int64_t(in)) + ", []]";
+        const std::string shapes = ", \"Input Dims\": " + inputDims + ", \"Input type\": [\"c10::BFloat16\", \"c10::BFloat16\", \"\"]";
         r.open("aten::linear", false, shapes, true);
+        r.noteFlops("aten::linear", inputDims, 2.0 * T * in * out);
         r.open("aten::matmul");
         r.open("aten::mm");
         Block spike{};
@@ -810,18 +875,18 @@ private:
     {
         r.open("autograd::engine::evaluate_function: MmBackward0");
         r.open("MmBackward0", false, {}, true);
-        r.open("aten::mm", false,
-               ", \"Input Dims\": [" + dims(std::int64_t(T), std::int64_t(out)) + ", " + dims(std::int64_t(out), std::int64_t(in))
-                   + "], \"Input type\": [\"c10::BFloat16\", \"c10::BFloat16\"]");
+        const std::string dgradDims = "[" + dims(std::int64_t(T), std::int64_t(out)) + ", " + dims(std::int64_t(out), std::int64_t(in)) + "]";
+        r.open("aten::mm", false, ", \"Input Dims\": " + dgradDims + ", \"Input type\": [\"c10::BFloat16\", \"c10::BFloat16\"]");
+        r.noteFlops("aten::mm", dgradDims, 2.0 * T * out * in);
         const Block dx = r.alloc(std::int64_t(T * in * 2));
         int grid[3];
         gemmGrid(std::int64_t(T), std::int64_t(in), grid);
         r.launch(&kGemmDgrad, Compute, gemmSeconds(gemmFlops(T, out, in), cfg) * r.slow * r.rng.jitter(0.03),
                  GpuKind::Kernel, {}, 0, grid);
         r.close();
-        r.open("aten::mm", false,
-               ", \"Input Dims\": [" + dims(std::int64_t(out), std::int64_t(T)) + ", " + dims(std::int64_t(T), std::int64_t(in))
-                   + "], \"Input type\": [\"c10::BFloat16\", \"c10::BFloat16\"]");
+        const std::string wgradDims = "[" + dims(std::int64_t(out), std::int64_t(T)) + ", " + dims(std::int64_t(T), std::int64_t(in)) + "]";
+        r.open("aten::mm", false, ", \"Input Dims\": " + wgradDims + ", \"Input type\": [\"c10::BFloat16\", \"c10::BFloat16\"]");
+        r.noteFlops("aten::mm", wgradDims, 2.0 * out * T * in);
         Block spike{};
         if (stall) {
             const std::int64_t big = std::int64_t(in * out * 4.0 * 4.0);
@@ -873,10 +938,34 @@ private:
         }
     }
 
+    // q/k/v of the model's attention: [sequences, heads, sequence length, head dim].
+    std::string qkvDims() const
+    {
+        return "[" + std::to_string(std::int64_t(T / cfg.seqLen)) + ", " + std::to_string(shape.heads) + ", " + std::to_string(cfg.seqLen)
+            + ", " + std::to_string(std::int64_t(H) / shape.heads) + "]";
+    }
+    // What the shapes say (4 B heads Lq Lk D), not what the causal kernel computes (half of it,
+    // flashForwardFlops): a profiler's shapes do not say the mask.
+    double attentionFlops() const
+    {
+        return 4.0 * double(std::int64_t(T / cfg.seqLen)) * shape.heads * double(cfg.seqLen) * double(cfg.seqLen)
+            * double(std::int64_t(H) / shape.heads);
+    }
+
     void flashForward(Rank &r)
     {
-        r.open("aten::scaled_dot_product_attention", false, {}, true);
-        r.open("aten::_scaled_dot_product_flash_attention");
+        // q, k, v [B, heads, L, head dim], then attn_mask, dropout_p, is_causal (and scale) as the
+        // dispatcher records them; the flash op takes dropout_p, is_causal, return_debug_mask, scale.
+        const std::string qkv = qkvDims();
+        const std::string sdpaDims = "[" + qkv + ", " + qkv + ", " + qkv + ", [], [], [], []]";
+        r.open("aten::scaled_dot_product_attention", false,
+               ", \"Input Dims\": " + sdpaDims + ", \"Input type\": [\"c10::BFloat16\", \"c10::BFloat16\", \"c10::BFloat16\", \"\", \"Scalar\", \"Scalar\", \"\"]",
+               true);
+        // The outermost counted op is the one the analysis counts (analysis/OpsEfficiency.h).
+        r.noteFlops("aten::scaled_dot_product_attention", sdpaDims, attentionFlops());
+        r.open("aten::_scaled_dot_product_flash_attention", false,
+               ", \"Input Dims\": [" + qkv + ", " + qkv + ", " + qkv
+                   + ", [], [], [], []], \"Input type\": [\"c10::BFloat16\", \"c10::BFloat16\", \"c10::BFloat16\", \"Scalar\", \"Scalar\", \"Scalar\", \"\"]");
         r.open("aten::_flash_attention_forward");
         const Block out = r.alloc(std::int64_t(T * H * 2));
         const Block lse = r.alloc(std::int64_t(T * shape.heads * 4));
@@ -894,7 +983,16 @@ private:
     {
         r.open("autograd::engine::evaluate_function: ScaledDotProductFlashAttentionBackward0");
         r.open("ScaledDotProductFlashAttentionBackward0", false, {}, true);
-        r.open("aten::_scaled_dot_product_flash_attention_backward");
+        // grad_out, q, k, v, out [B, heads, L, head dim], logsumexp [B, heads, L], then the scalars.
+        const std::string qkv = qkvDims();
+        const std::string bwdDims = "[" + qkv + ", " + qkv + ", " + qkv + ", " + qkv + ", " + qkv + ", ["
+            + std::to_string(std::int64_t(T / cfg.seqLen)) + ", " + std::to_string(shape.heads) + ", " + std::to_string(cfg.seqLen)
+            + "], [], [], [], [], [], [], [], [], []]";
+        r.open("aten::_scaled_dot_product_flash_attention_backward", false,
+               ", \"Input Dims\": " + bwdDims
+                   + ", \"Input type\": [\"c10::BFloat16\", \"c10::BFloat16\", \"c10::BFloat16\", \"c10::BFloat16\", "
+                     "\"c10::BFloat16\", \"float\", \"\", \"\", \"Scalar\", \"Scalar\", \"Scalar\", \"Scalar\", \"\", \"\", \"\"]");
+        r.noteFlops("aten::_scaled_dot_product_flash_attention_backward", bwdDims, 2.5 * attentionFlops());
         r.open("aten::_flash_attention_backward");
         const Block dqkv = r.alloc(std::int64_t(T * H * 2 * 3));
         const Block dqAccum = r.alloc(std::int64_t(T * H * 4));
@@ -969,6 +1067,8 @@ private:
         const TimeNs last = *std::max_element(arrival.begin(), arrival.end());
         noteWaits(arrival);
         const TimeNs transfer = toNs(ringCollectiveSeconds(bytes, world, cfg.internodeGbps) * shared.jitter(0.04));
+        // S as the kernel's args give it: max(in, out) nelems x 2 bytes (bf16).
+        noteTransfer(allGather ? "allgather" : "reducescatter", nelems * 2, arrival, last, transfer);
         std::string ranksText = "[";
         for (int k = 0; k < world; ++k)
             ranksText += (k ? ", " : "") + std::to_string(k);
@@ -1957,8 +2057,34 @@ RankFacts writeRankFacts(JsonOut &w, const SynthConfig &c, const Rank &r, std::i
         w.EndObject();
     }
     w.EndArray();
+    // FLOPs per call of each counted op (name, "Input Dims" without spaces), over the whole trace.
+    key(w, "op_flops");
+    w.StartArray();
+    for (const auto &[op, fact] : r.opFlops) {
+        w.StartObject();
+        key(w, "name");
+        str(w, op.first);
+        key(w, "shapes");
+        str(w, op.second);
+        key(w, "flops");
+        w.Double(fact.flops);
+        key(w, "calls");
+        w.Int64(fact.calls);
+        w.EndObject();
+    }
+    w.EndArray();
     w.EndObject();
     return f;
+}
+
+// The median as the analysis takes it (the mean of the middle two of an even count).
+double medianOf(std::vector<double> v)
+{
+    if (v.empty())
+        return -1;
+    std::sort(v.begin(), v.end());
+    const std::size_t m = v.size();
+    return m % 2 ? v[m / 2] : (v[m / 2 - 1] + v[m / 2]) / 2;
 }
 
 } // namespace
@@ -2048,6 +2174,61 @@ SynthOutput synthesize(const SynthConfig &config)
     w.EndObject();
     key(w, "collectives");
     w.Int(sim.collectives);
+    // Per collective kind, size S (bytes) and group size: rank 0's calls and the busbw of its
+    // kernels (what analyze RANK0 --json's collectives.by_type must find); over the written ranks
+    // (two or more), the transfer (each call's shortest kernel), the skew (the rest) and the busbw
+    // on transfer time (what analyze DIR --json's job.collectives must find).
+    key(w, "collective_bandwidth");
+    w.StartArray();
+    for (const auto &[k, f] : sim.collectiveFacts) {
+        w.StartObject();
+        key(w, "collective");
+        str(w, std::get<0>(k));
+        key(w, "bytes");
+        w.Int64(std::get<1>(k));
+        key(w, "group_size");
+        w.Int(std::get<2>(k));
+        key(w, "count");
+        w.Int64(f.count);
+        key(w, "busbw_median_gbps");
+        w.Double(medianOf(f.rank0Busbw));
+        key(w, "busbw_best_gbps");
+        w.Double(*std::max_element(f.rank0Busbw.begin(), f.rank0Busbw.end()));
+        if (written >= 2) {
+            key(w, "transfer_us");
+            w.Double(usOf(f.transferNs));
+            key(w, "skew_us");
+            w.Double(usOf(f.skewNs));
+            key(w, "transfer_busbw_median_gbps");
+            w.Double(medianOf(f.transferBusbw));
+        }
+        w.EndObject();
+    }
+    w.EndArray();
+    if (written >= 2) {
+        key(w, "job_collectives");
+        w.StartObject();
+        key(w, "calls");
+        w.Int64(sim.matchedCalls);
+        key(w, "transfer_us");
+        w.Double(usOf(sim.transferTotalNs));
+        key(w, "skew_us");
+        w.Double(usOf(sim.skewTotalNs));
+        key(w, "skew_by_rank");
+        w.StartArray();
+        for (std::size_t k = 0; k < sim.skewByRank.size(); ++k) {
+            w.StartObject();
+            key(w, "rank");
+            w.Int(int(k));
+            key(w, "duration_us");
+            w.Double(usOf(sim.durationByRank[k]));
+            key(w, "skew_us");
+            w.Double(usOf(sim.skewByRank[k]));
+            w.EndObject();
+        }
+        w.EndArray();
+        w.EndObject();
+    }
     key(w, "time_base");
     w.String("microseconds relative to the first event of each rank's trace");
     key(w, "ranks");

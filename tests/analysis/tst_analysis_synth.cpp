@@ -176,6 +176,37 @@ private slots:
         QCOMPARE(r.memory.spikes.empty(), r.memory.mallocCalls == 0);
     }
 
+    // The FLOPs of the model's GEMMs and attention from their Input Dims (ops_efficiency) are the
+    // facts' per call, every counted op and shape found, counted over the measured steps (all
+    // recorded steps but the last, Steps.h).
+    void opFlops_data() { scenarios_data(); }
+    void opFlops()
+    {
+        QFETCH(synth::Scenario, scenario);
+        const Generated &g = generated(scenario);
+        QVERIFY(g.trace);
+        const AnalysisResult r = analyze(*g.trace);
+        const QJsonArray facts = g.facts.value(QStringLiteral("op_flops")).toArray();
+        QVERIFY(facts.size() >= 5);
+        QCOMPARE(r.opsEfficiency.ops.size(), std::size_t(facts.size()));
+        const qint64 recorded = g.facts.value(QStringLiteral("steps")).toArray().size();
+        QVERIFY(recorded >= 2);
+        double total = 0;
+        for (const QJsonValue &v : facts) {
+            const QJsonObject f = v.toObject();
+            const QString name = f.value(QStringLiteral("name")).toString(), shapes = f.value(QStringLiteral("shapes")).toString();
+            const auto it = std::find_if(r.opsEfficiency.ops.begin(), r.opsEfficiency.ops.end(),
+                                         [&](const OpEfficiencyRow &o) { return o.name == name && o.shapes == shapes; });
+            QVERIFY2(it != r.opsEfficiency.ops.end(), qPrintable(name + QLatin1Char(' ') + shapes));
+            QCOMPARE(it->count * recorded, f.value(QStringLiteral("calls")).toInteger() * (recorded - 1));
+            QCOMPARE(it->flops / double(it->count), f.value(QStringLiteral("flops")).toDouble());
+            QCOMPARE(it->dtype, QStringLiteral("bf16"));
+            QVERIFY(it->gpuNs > 0); // its kernels found by correlation
+            total += it->flops;
+        }
+        QCOMPARE(r.opsEfficiency.totalFlops, total);
+    }
+
     void advice_data()
     {
         QTest::addColumn<synth::Scenario>("scenario");

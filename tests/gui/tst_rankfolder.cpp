@@ -250,6 +250,26 @@ private slots:
         QVERIFY2(top.startsWith(QStringLiteral("rank %1 made the others wait ").arg(kStraggler))
                      && top.endsWith(QStringLiteral(" ms per step, summed over the %1 other ranks").arg(kRanks - 1)),
                  qPrintable(top));
+        // Transfer against waiting: core's rows, the busbw on transfer time beside the ranks' own,
+        // and the straggler the rank that waited least.
+        QTreeWidget *transfer = dock->transferTree();
+        QCOMPARE(transfer->topLevelItemCount(), 2);
+        const analysis::JobCollectives &jc = core.job.transfer;
+        QVERIFY(jc.calls > 0);
+        QCOMPARE(transfer->topLevelItem(0)->childCount(), int(jc.byType.size()));
+        for (int k = 0; k < int(jc.byType.size()); ++k) {
+            const QTreeWidgetItem *row = transfer->topLevelItem(0)->child(k);
+            const analysis::JobCollectiveType &t = jc.byType[std::size_t(k)];
+            QCOMPARE(row->text(RanksDock::TransferKind), QLatin1String(analysis::collectiveKindName(t.kind)));
+            QCOMPARE(row->text(RanksDock::TransferBusbw), QStringLiteral("%1 GB/s").arg(t.busbwMedianGBps, 0, 'f', 1));
+            QCOMPARE(row->text(RanksDock::TransferRankBusbw), QStringLiteral("%1 GB/s").arg(t.rankBusbwMedianGBps, 0, 'f', 1));
+        }
+        QCOMPARE(transfer->topLevelItem(1)->childCount(), kRanks);
+        const auto least = std::min_element(jc.byRank.begin(), jc.byRank.end(),
+                                            [](const analysis::JobCollectiveRank &a, const analysis::JobCollectiveRank &b) { return a.skewNs < b.skewNs; });
+        QCOMPARE(least->rank, kStraggler);
+        QCOMPARE(transfer->topLevelItem(1)->child(kStraggler)->text(0), QStringLiteral("rank %1").arg(kStraggler));
+
         // The outliers are core's, highlighted; the straggler's slower compute leaves it less
         // communication to hide: its exposed communication is the one outlier of that column.
         RankTableModel *m = dock->rankModel();

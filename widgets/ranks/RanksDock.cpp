@@ -105,7 +105,32 @@ RanksDock::RanksDock(QWidget *parent)
     split->setStretchFactor(0, 2);
     split->setStretchFactor(1, 1);
     split->setSizes({700, 350}); // the table's ten columns first
-    layout->addWidget(split, 1);
+
+    // Transfer against waiting per collective type (JobCollectives.h): the busbw on transfer time
+    // beside the ranks' own, so a slow link is not read as a late rank, or the reverse.
+    m_transfer = new QTreeWidget(content);
+    m_transfer->setColumnCount(TransferColumns);
+    m_transfer->setHeaderLabels({tr("Collective"), tr("Size"), tr("Group"), tr("Calls"), tr("Transfer"), tr("Waiting"),
+                                 tr("busbw (transfer)"), tr("busbw (per rank)")});
+    m_transfer->headerItem()->setToolTip(4, tr("Each call's shortest duration over the ranks (the last rank to arrive waited "
+                                               "for nobody), summed over the calls"));
+    m_transfer->headerItem()->setToolTip(5, tr("The rest of every rank's duration: spinning until the last rank arrived, summed "
+                                               "over the calls and ranks"));
+    m_transfer->headerItem()->setToolTip(6, tr("Median bus bandwidth of the calls on their transfer time (nccl-tests' factors): "
+                                               "what the link delivers"));
+    m_transfer->headerItem()->setToolTip(7, tr("Median bus bandwidth of every rank's own kernels, their waiting included: what one "
+                                               "rank's trace shows"));
+    m_transfer->setRootIsDecorated(true);
+    m_transfer->setUniformRowHeights(true);
+    m_transfer->header()->setStretchLastSection(false);
+    m_transfer->header()->setSectionResizeMode(QHeaderView::ResizeToContents);
+
+    auto *vsplit = new QSplitter(Qt::Vertical, content);
+    vsplit->addWidget(split);
+    vsplit->addWidget(m_transfer);
+    vsplit->setStretchFactor(0, 3);
+    vsplit->setStretchFactor(1, 1);
+    layout->addWidget(vsplit, 1);
 
     setWidget(content);
 
@@ -173,6 +198,7 @@ void RanksDock::clear()
     m_model->setRanks({});
     m_runner->request({}); // drops what is in flight
     fillStragglers();
+    fillTransfer();
     updateStatus();
 }
 
@@ -257,6 +283,7 @@ void RanksDock::showResult(const RanksResultPtr &result)
                                                           : nullptr);
     fitColumns();
     fillStragglers();
+    fillTransfer();
     updateStatus();
     emit analysisFinished();
 }
@@ -327,6 +354,36 @@ void RanksDock::fillStragglers()
     }
     if (QTreeWidgetItem *worst = m_stragglers->topLevelItem(0))
         worst->setExpanded(true);
+}
+
+void RanksDock::fillTransfer()
+{
+    m_transfer->clear();
+    if (!m_result || !m_result->error.isEmpty())
+        return;
+    const analysis::JobCollectives &c = m_result->job.transfer;
+    if (c.calls == 0) {
+        new QTreeWidgetItem(m_transfer, {tr("No collective matched across the ranks: transfer and waiting cannot be told apart.")});
+        return;
+    }
+    const auto gbps = [](double v) { return v >= 0 ? tr("%1 GB/s").arg(v, 0, 'f', 1) : QStringLiteral("-"); };
+    auto *types = new QTreeWidgetItem(m_transfer, {tr("By collective"), QString(), QString(), QLocale().toString(qlonglong(c.calls)),
+                                                   analysis::figure::ms(double(c.transferNs)), analysis::figure::ms(double(c.skewNs))});
+    for (const analysis::JobCollectiveType &t : c.byType)
+        new QTreeWidgetItem(types, {QString::fromLatin1(analysis::collectiveKindName(t.kind)),
+                                    t.bytes >= 0 ? analysis::figure::bytes(double(t.bytes)) : QStringLiteral("-"),
+                                    t.groupSize > 0 ? QString::number(t.groupSize) : QStringLiteral("-"),
+                                    QLocale().toString(qlonglong(t.count)), analysis::figure::ms(double(t.transferNs)),
+                                    analysis::figure::ms(double(t.skewNs)), gbps(t.busbwMedianGBps), gbps(t.rankBusbwMedianGBps)});
+    types->setExpanded(true);
+    auto *ranks = new QTreeWidgetItem(m_transfer, {tr("Waiting per rank, per step")});
+    for (const analysis::JobCollectiveRank &r : c.byRank) {
+        auto *item = new QTreeWidgetItem(ranks, {tr("rank %1").arg(r.rank), QString(), QString(), QLocale().toString(qlonglong(r.calls)),
+                                                 QString(), analysis::figure::ms(r.skewPerStepNs)});
+        item->setToolTip(5, tr("%1 of its %2 in the matched collectives").arg(analysis::figure::ms(double(r.skewNs)),
+                                                                            analysis::figure::ms(double(r.durationNs))));
+    }
+    ranks->setExpanded(true);
 }
 
 void RanksDock::updateStatus()

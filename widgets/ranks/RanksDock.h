@@ -7,7 +7,8 @@
 // matching collectives, or none), and the stragglers: per rank, how long the others waited for it
 // per step, and under it each collective it arrived last at, worst first. A click on a rank asks
 // the window to show that rank's lanes (rankActivated); a click on a collective shows its window
-// on every rank and outlines its call there. It follows the session: the ranks are the session's
+// on every rank and outlines its call there. Below, each collective type's transfer time against
+// the ranks' waiting and the busbw on each (JobCollectives.h), and every rank's waiting per step. It follows the session: the ranks are the session's
 // runs in rank order; once the runs change to something else the dock clears. The analysis runs off
 // the UI thread (RanksRunner) with the analysis dock's options (gap threshold, MFU inputs).
 #include "widgets/ranks/RanksRunner.h"
@@ -57,6 +58,11 @@ public:
     RankTableModel *rankModel() const { return m_model; }
     QTableView *rankView() const { return m_table; }
     QTreeWidget *stragglerTree() const { return m_stragglers; }
+    // Transfer against waiting: "By collective" (one row per kind, size and group) and "Waiting per
+    // rank, per step" (one row per rank), columns as TransferColumn says.
+    QTreeWidget *transferTree() const { return m_transfer; }
+    enum TransferColumn { TransferKind, TransferSize, TransferGroup, TransferCalls, TransferTime, TransferWaiting, TransferBusbw,
+                          TransferRankBusbw, TransferColumns };
     QCheckBox *alignBox() const { return m_align; }
 
     // What a click does: row = rank index (the session's run); event = index into the result's
@@ -82,6 +88,7 @@ private:
     void rerun();
     void showResult(const RanksResultPtr &result);
     void fillStragglers();
+    void fillTransfer();
     void fitColumns();
     void updateStatus();
     QString slowestRankText(const analysis::JobResult &j) const;
@@ -100,6 +107,7 @@ private:
     QSortFilterProxyModel *m_proxy;
     QTableView *m_table;
     QTreeWidget *m_stragglers;
+    QTreeWidget *m_transfer;
 };
 
 } // namespace lanescope
