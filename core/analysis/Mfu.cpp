@@ -193,6 +193,14 @@ ResolvedPeak resolvePeak(const QString &deviceName, const PeakOverrides &overrid
     return r;
 }
 
+ResolvedPeak resolveDevicePeak(const Trace &trace, int device, const PeakOverrides &overrides)
+{
+    for (const DeviceInfo &d : trace.devices)
+        if (d.id == device)
+            return resolvePeak(d.name, overrides);
+    return trace.devices.empty() ? ResolvedPeak{} : resolvePeak(trace.devices.front().name, overrides);
+}
+
 MfuResult computeMfu(double params, double tokensPerSPerGpu, double peakTflops)
 {
     MfuResult r;

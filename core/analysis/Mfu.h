@@ -68,6 +68,9 @@ struct ResolvedPeak
     double hbmTBps = 0, linkGBps = 0;
 };
 ResolvedPeak resolvePeak(const QString &deviceName, const PeakOverrides &overrides);
+// The same for a GPU of a trace by its id (deviceProperties[].id; the first device where the trace
+// does not list that id, as the MFU reads the first).
+ResolvedPeak resolveDevicePeak(const Trace &trace, int device, const PeakOverrides &overrides);
 // The override of a row's bf16 peak (or of another figure), 0 when the user has none.
 double overrideFor(std::string_view match, const PeakOverrides &overrides);
 double overrideFor(std::string_view match, const PeakOverrides &overrides, GpuSpec spec);
