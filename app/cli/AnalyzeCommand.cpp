@@ -273,6 +273,8 @@ void writeAnalysisFields(JsonWriter &j, const Trace &t, const analysis::Analysis
                     j.field("dur_us", usDur(x.dur));
                     j.field("algbw_gbps", orNull(x.algbwGBps));
                     j.field("busbw_gbps", orNull(x.busbwGBps));
+                    j.field("link_gbps", orNull(cb.linkGBps));
+                    j.field("busbw_pct_of_link", orNull(analysis::busbwPctOfLink(x.busbwGBps, cb.linkGBps)));
                     j.field("size_from", x.bytes < 0 ? "none" : x.sizeFromCpuOp ? "cpu_op" : "kernel");
                 });
             }
@@ -287,19 +289,24 @@ void writeAnalysisFields(JsonWriter &j, const Trace &t, const analysis::Analysis
                     j.field("total_us", usDur(row.totalNs));
                     j.field("busbw_median_gbps", orNull(row.busbwMedianGBps));
                     j.field("busbw_best_gbps", orNull(row.busbwBestGBps));
+                    j.field("link_gbps", orNull(cb.linkGBps));
+                    // The median's share: the typical call, as the row's busbw_median_gbps.
+                    j.field("busbw_pct_of_link", orNull(analysis::busbwPctOfLink(row.busbwMedianGBps, cb.linkGBps)));
                 });
         });
     });
     // The critical path of one step (core/analysis/CriticalPath.h): null without steps.
     writeCriticalPath(j, r.criticalPath, true);
     // The model's math per op and shapes (core/analysis/OpsEfficiency.h; traces recorded with
-    // record_shapes): "bound" needs the device's memory bandwidth, not in the GPU table yet: null.
+    // record_shapes): the roofline from the GPU table's row (null where the GPU, its peak for the
+    // dtype or the bytes are unknown).
     const analysis::OpsEfficiency &oe = r.opsEfficiency;
     j.object("ops_efficiency", [&] {
         j.field("total_flops", oe.totalFlops);
         j.field("measured_mfu_pct", JsonWriter::orNull(r.measuredMfuPct >= 0, r.measuredMfuPct));
         j.field("calls_read", oe.callsRead);
         j.field("calls_counted", oe.callsCounted);
+        j.field("hbm_tbps", JsonWriter::orNull(oe.peaks.hbmTBps > 0, oe.peaks.hbmTBps));
         j.array("ops", [&] {
             for (std::size_t k = 0; k < oe.ops.size() && k < top; ++k) {
                 const analysis::OpEfficiencyRow &op = oe.ops[k];
@@ -313,7 +320,14 @@ void writeAnalysisFields(JsonWriter &j, const Trace &t, const analysis::Analysis
                     j.field("gpu_us", usDur(op.gpuNs));
                     j.field("achieved_tflops", JsonWriter::orNull(op.achievedTflops >= 0, op.achievedTflops));
                     j.field("pct_of_peak", JsonWriter::orNull(op.pctOfPeak >= 0, op.pctOfPeak));
-                    j.field("bound", nullptr);
+                    j.field("peak_tflops", orNull(op.peakTflops));
+                    if (const char *b = analysis::boundName(op.bound))
+                        j.field("bound", b);
+                    else
+                        j.field("bound", nullptr);
+                    j.field("intensity", orNull(op.intensity));
+                    j.field("achieved_tbps", orNull(op.achievedTBps));
+                    j.field("pct_of_roofline", orNull(op.pctOfRoofline));
                 });
             }
         });

@@ -18,13 +18,18 @@ namespace lanescope {
 
 namespace {
 
-constexpr int kValueRole = Qt::UserRole;       // the row's figure in use (double)
-constexpr double kMaxTflops = 100000;          // MfuPanel's spin box range
+constexpr int kValueRole = Qt::UserRole;       // the cell's figure in use (double)
+constexpr double kMaxFigure = 100000;          // MfuPanel's spin box range (TFLOPS; GB/s)
 
 const analysis::GpuPeak &rowPeak(int row) { return analysis::gpuPeakTable()[std::size_t(row)]; }
 QString matchText(const analysis::GpuPeak &p) { return QString::fromUtf8(p.match.data(), qsizetype(p.match.size())); }
+QString utf8(std::string_view s) { return QString::fromUtf8(s.data(), qsizetype(s.size())); }
+analysis::GpuSpec specOfColumn(int column) { return analysis::GpuSpec(column - PeakTableEditor::PeakColumn); }
+bool isFigureColumn(int column) { return column >= PeakTableEditor::PeakColumn && column < PeakTableEditor::TableColumn; }
+// As many decimals as the figure has, up to three (2.039 TB/s, 19.5 TFLOPS, 312 TFLOPS).
+QString figureText(double v) { return v > 0 ? QLocale().toString(v, 'g', 7) : QStringLiteral("–"); }
 
-// Edits the figure as a number (the default editor would take any text).
+// Edits a figure as a number (the default editor would take any text).
 class PeakDelegate : public QStyledItemDelegate
 {
 public:
@@ -32,8 +37,8 @@ public:
     QWidget *createEditor(QWidget *parent, const QStyleOptionViewItem &, const QModelIndex &) const override
     {
         auto *box = new QDoubleSpinBox(parent);
-        box->setRange(0, kMaxTflops);
-        box->setDecimals(1);
+        box->setRange(0, kMaxFigure);
+        box->setDecimals(3);
         box->setSpecialValueText(PeakTableEditor::tr("table"));
         box->setFrame(false);
         return box;
@@ -44,7 +49,7 @@ public:
     }
     void setModelData(QWidget *editor, QAbstractItemModel *model, const QModelIndex &index) const override
     {
-        // 0 ("table") takes the row back to Lanescope's figure.
+        // 0 ("table") takes the cell back to Lanescope's figure.
         model->setData(index, static_cast<QDoubleSpinBox *>(editor)->value(), kValueRole);
     }
 };
@@ -61,30 +66,46 @@ PeakTableEditor::PeakTableEditor(const analysis::PeakOverrides &overrides, QWidg
     m_table->setObjectName(QStringLiteral("peakTable"));
     m_table->setColumnCount(ColumnCount);
     m_table->setRowCount(int(rows.size()));
-    // Core's table holds one figure per GPU: the dense bf16/fp16 tensor-core peak MFU is measured against.
-    m_table->setHorizontalHeaderLabels({tr("GPU"), tr("BF16/FP16 dense (TFLOPS)"), tr("Lanescope's table")});
+    // Two-line headers keep seven figures in a dialog's width.
+    m_table->setHorizontalHeaderLabels({tr("GPU"), tr("BF16/FP16\nTFLOPS"), tr("TF32\nTFLOPS"), tr("FP32\nTFLOPS"),
+                                        tr("FP64\nTFLOPS"), tr("Memory\nTB/s"), tr("Link\nGB/s"), tr("Lanescope's table")});
+    const QStringList headerTips = {
+        QString(),
+        tr("Dense (no sparsity) bf16/fp16 tensor peak: MFU and the roofline of bf16/fp16 operators"),
+        tr("Dense TF32 tensor peak: the roofline of fp32 convolutions (cuDNN uses TF32 by default)"),
+        tr("FP32 peak without TF32: the roofline of fp32 matrix multiplies (PyTorch leaves TF32 off for them)"),
+        tr("FP64 peak: the roofline of fp64 operators"),
+        tr("Device memory bandwidth: the roofline's memory roof"),
+        tr("Interconnect bandwidth per direction (NVLink, Infinity Fabric or the PCIe slot), as nccl-tests' bus bandwidth is compared with it"),
+        tr("Lanescope's own figures where yours replace them"),
+    };
+    for (int c = 0; c < ColumnCount; ++c)
+        if (!headerTips.at(c).isEmpty())
+            m_table->horizontalHeaderItem(c)->setToolTip(headerTips.at(c));
     m_table->verticalHeader()->hide();
     m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
     m_table->setEditTriggers(QAbstractItemView::DoubleClicked | QAbstractItemView::EditKeyPressed
                              | QAbstractItemView::AnyKeyPressed);
-    m_table->setItemDelegateForColumn(PeakColumn, new PeakDelegate(m_table));
+    auto *delegate = new PeakDelegate(m_table);
+    for (int c = PeakColumn; c < TableColumn; ++c)
+        m_table->setItemDelegateForColumn(c, delegate);
     m_updating = true;
     for (int r = 0; r < int(rows.size()); ++r) {
         const analysis::GpuPeak &p = rows[std::size_t(r)];
-        const QString source = QString::fromUtf8(p.source.data(), qsizetype(p.source.size()));
         auto *gpu = new QTableWidgetItem(matchText(p));
-        auto *table = new QTableWidgetItem(QLocale().toString(p.tflops, 'f', 0));
-        auto *peak = new QTableWidgetItem;
-        for (QTableWidgetItem *it : {gpu, table, peak})
-            it->setToolTip(source);
+        gpu->setToolTip(utf8(p.source));
         gpu->setFlags(gpu->flags() & ~Qt::ItemIsEditable);
-        table->setFlags(table->flags() & ~Qt::ItemIsEditable);
-        table->setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
-        peak->setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
-        const double user = analysis::overrideFor(p.match, overrides);
-        peak->setData(kValueRole, user > 0 ? user : p.tflops);
         m_table->setItem(r, GpuColumn, gpu);
-        m_table->setItem(r, PeakColumn, peak);
+        for (int c = PeakColumn; c < TableColumn; ++c) {
+            const analysis::GpuSpec spec = specOfColumn(c);
+            auto *cell = new QTableWidgetItem;
+            cell->setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
+            const double user = analysis::overrideFor(p.match, overrides, spec);
+            cell->setData(kValueRole, user > 0 ? user : analysis::specOf(p, spec));
+            m_table->setItem(r, c, cell);
+        }
+        auto *table = new QTableWidgetItem;
+        table->setFlags(table->flags() & ~Qt::ItemIsEditable);
         m_table->setItem(r, TableColumn, table);
         showRow(r);
     }
@@ -93,20 +114,21 @@ PeakTableEditor::PeakTableEditor(const analysis::PeakOverrides &overrides, QWidg
     m_table->horizontalHeader()->setStretchLastSection(true);
 
     connect(m_table, &QTableWidget::itemChanged, this, [this](QTableWidgetItem *it) {
-        if (m_updating || it->column() != PeakColumn)
+        if (m_updating || !isFigureColumn(it->column()))
             return;
         m_updating = true;
         if (!(it->data(kValueRole).toDouble() > 0)) // cleared: the table's figure again
-            it->setData(kValueRole, rowPeak(it->row()).tflops);
+            it->setData(kValueRole, analysis::specOf(rowPeak(it->row()), specOfColumn(it->column())));
         showRow(it->row());
         m_updating = false;
     });
     connect(m_reset, &QPushButton::clicked, this, &PeakTableEditor::resetSelected);
     connect(m_resetAll, &QPushButton::clicked, this, &PeakTableEditor::resetAll);
-    m_reset->setToolTip(tr("Back to Lanescope's figure for the selected GPUs"));
+    m_reset->setToolTip(tr("Back to Lanescope's figures for the selected GPUs"));
 
-    auto *note = new QLabel(tr("MFU is measured against these peaks. Double-click a figure to use your own; "
-                               "your figures are shown in bold."),
+    auto *note = new QLabel(tr("MFU and the roofline are measured against these peaks and memory bandwidths, collectives' "
+                               "bus bandwidth against the link. Double-click a figure to use your own; your figures are "
+                               "shown in bold."),
                             this);
     note->setWordWrap(true);
     note->setEnabled(false);
@@ -123,24 +145,46 @@ PeakTableEditor::PeakTableEditor(const analysis::PeakOverrides &overrides, QWidg
 
 void PeakTableEditor::showRow(int row)
 {
-    QTableWidgetItem *it = m_table->item(row, PeakColumn);
-    const double v = it->data(kValueRole).toDouble();
-    const bool user = isOverridden(row);
-    it->setText(QLocale().toString(v, 'f', user ? 1 : 0));
-    QFont f = m_table->font();
-    f.setBold(user);
-    for (int c = 0; c < ColumnCount; ++c)
-        if (QTableWidgetItem *cell = m_table->item(row, c); cell && c != TableColumn)
-            cell->setFont(f);
-    // Lanescope's own figure only matters beside a figure of the user's.
+    const analysis::GpuPeak &p = rowPeak(row);
+    QFont normal = m_table->font(), bold = normal;
+    bold.setBold(true);
+    QStringList tableFigures; // Lanescope's own, where the user's replace them
+    for (int c = PeakColumn; c < TableColumn; ++c) {
+        const analysis::GpuSpec spec = specOfColumn(c);
+        QTableWidgetItem *it = m_table->item(row, c);
+        const bool user = isOverridden(row, spec);
+        it->setText(figureText(it->data(kValueRole).toDouble()));
+        it->setFont(user ? bold : normal);
+        QString tip = utf8(spec == analysis::GpuSpec::Bf16Tflops ? p.source : p.specSource);
+        if (spec == analysis::GpuSpec::LinkGBps)
+            tip = utf8(p.link) + QStringLiteral(": ") + tip;
+        if (user) {
+            const QString mine = tr("%1: %2").arg(m_table->horizontalHeaderItem(c)->text().section(QLatin1Char('\n'), 0, 0),
+                                                 figureText(analysis::specOf(p, spec)));
+            tableFigures << mine;
+            tip = tr("Lanescope's table: %1").arg(figureText(analysis::specOf(p, spec))) + QLatin1Char('\n') + tip;
+        }
+        it->setToolTip(tip);
+    }
+    m_table->item(row, GpuColumn)->setFont(tableFigures.isEmpty() ? normal : bold);
+    // Lanescope's own figures only matter beside figures of the user's.
     QTableWidgetItem *table = m_table->item(row, TableColumn);
-    table->setForeground(user ? m_table->palette().brush(QPalette::Text) : m_table->palette().brush(QPalette::PlaceholderText));
+    table->setText(tableFigures.join(QStringLiteral(" · ")));
+    table->setToolTip(table->text());
+}
+
+bool PeakTableEditor::isOverridden(int row, analysis::GpuSpec spec) const
+{
+    const QTableWidgetItem *it = m_table->item(row, columnOf(spec));
+    return it && it->data(kValueRole).toDouble() != analysis::specOf(rowPeak(row), spec);
 }
 
 bool PeakTableEditor::isOverridden(int row) const
 {
-    const QTableWidgetItem *it = m_table->item(row, PeakColumn);
-    return it && it->data(kValueRole).toDouble() != rowPeak(row).tflops;
+    for (int c = 0; c < analysis::kGpuSpecCount; ++c)
+        if (isOverridden(row, analysis::GpuSpec(c)))
+            return true;
+    return false;
 }
 
 int PeakTableEditor::rowOf(const QString &match) const
@@ -152,11 +196,13 @@ int PeakTableEditor::rowOf(const QString &match) const
     return -1;
 }
 
-void PeakTableEditor::setPeak(int row, double tflops)
+void PeakTableEditor::setFigure(int row, analysis::GpuSpec spec, double value)
 {
     if (row >= 0 && row < m_table->rowCount())
-        m_table->item(row, PeakColumn)->setData(kValueRole, std::min(tflops, kMaxTflops));
+        m_table->item(row, columnOf(spec))->setData(kValueRole, std::min(value, kMaxFigure));
 }
+
+void PeakTableEditor::setPeak(int row, double tflops) { setFigure(row, analysis::GpuSpec::Bf16Tflops, tflops); }
 
 void PeakTableEditor::resetSelected()
 {
@@ -164,21 +210,29 @@ void PeakTableEditor::resetSelected()
     for (const QModelIndex &i : m_table->selectionModel()->selectedIndexes())
         rows.insert(i.row());
     for (int r : rows)
-        setPeak(r, 0);
+        for (int c = 0; c < analysis::kGpuSpecCount; ++c)
+            setFigure(r, analysis::GpuSpec(c), 0);
 }
 
 void PeakTableEditor::resetAll()
 {
     for (int r = 0; r < m_table->rowCount(); ++r)
-        setPeak(r, 0);
+        for (int c = 0; c < analysis::kGpuSpecCount; ++c)
+            setFigure(r, analysis::GpuSpec(c), 0);
 }
 
 analysis::PeakOverrides PeakTableEditor::overrides() const
 {
     analysis::PeakOverrides out;
-    for (int r = 0; r < m_table->rowCount(); ++r)
-        if (isOverridden(r))
-            out.push_back({matchText(rowPeak(r)), m_table->item(r, PeakColumn)->data(kValueRole).toDouble()});
+    for (int r = 0; r < m_table->rowCount(); ++r) {
+        analysis::PeakOverride o;
+        o.match = matchText(rowPeak(r));
+        for (int c = 0; c < analysis::kGpuSpecCount; ++c)
+            if (const auto spec = analysis::GpuSpec(c); isOverridden(r, spec))
+                o.setValue(spec, m_table->item(r, columnOf(spec))->data(kValueRole).toDouble());
+        if (o.any())
+            out.push_back(o);
+    }
     return out;
 }
 

@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
-// Preferences' GPU peak-TFLOPS table: core's built-in rows (analysis::gpuPeakTable()) with the
-// user's own figure in place of any of them. An overridden row is shown in bold with Lanescope's
-// figure beside it; Reset puts the selected rows (or all) back to the table.
+// Preferences' GPU table: core's built-in rows (analysis::gpuPeakTable()), each with its peaks
+// (bf16/fp16, TF32, FP32, FP64), memory bandwidth and interconnect per direction, and the user's own
+// figure in place of any of them. A figure of the user's is shown in bold with Lanescope's beside it
+// (the last column); Reset puts the selected rows (or all) back to the table.
 #include "core/analysis/Mfu.h"
 
 #include <QWidget>
@@ -16,16 +17,21 @@ class PeakTableEditor : public QWidget
 {
     Q_OBJECT
 public:
-    enum Column { GpuColumn, PeakColumn, TableColumn, ColumnCount };
+    // PeakColumn + int(GpuSpec): one editable column per figure, in GpuSpec's order.
+    enum Column { GpuColumn, PeakColumn, Tf32Column, Fp32Column, Fp64Column, HbmColumn, LinkColumn, TableColumn, ColumnCount };
+    static int columnOf(analysis::GpuSpec spec) { return PeakColumn + int(spec); }
 
     explicit PeakTableEditor(const analysis::PeakOverrides &overrides, QWidget *parent = nullptr);
 
     analysis::PeakOverrides overrides() const;
     // Row of a table entry by its match ("A100"), -1 when core has none.
     int rowOf(const QString &match) const;
-    // A user's figure for a row (<= 0: back to the table), as an edit of the cell does.
+    // A user's figure for a row (<= 0: back to the table), as an edit of the cell does: the bf16
+    // peak, or any figure.
     void setPeak(int row, double tflops);
-    bool isOverridden(int row) const;
+    void setFigure(int row, analysis::GpuSpec spec, double value);
+    bool isOverridden(int row) const; // any figure of the row
+    bool isOverridden(int row, analysis::GpuSpec spec) const;
     void resetSelected();
     void resetAll();
 

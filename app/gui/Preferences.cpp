@@ -174,7 +174,7 @@ PreferencesDialog::PreferencesDialog(const Preferences &prefs, QWidget *parent)
     form->addRow(tr("Idle &gap threshold:"), m_gapMs);
     form->addRow(tr("&Kernel filter:"), m_kernels);
     form->addRow(QString(), analysisNote);
-    auto *peaks = new QGroupBox(tr("GPU &peaks for MFU"), this);
+    auto *peaks = new QGroupBox(tr("GPU &peaks and bandwidths"), this);
     auto *peaksLayout = new QVBoxLayout(peaks);
     peaksLayout->addWidget(m_peaks);
     peaks->setMinimumHeight(400); // a dozen rows of the table in view
@@ -183,7 +183,7 @@ PreferencesDialog::PreferencesDialog(const Preferences &prefs, QWidget *parent)
     connect(buttons, &QDialogButtonBox::accepted, this, &QDialog::accept);
     connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
     form->addRow(buttons);
-    setMinimumWidth(560);
+    setMinimumWidth(760); // the GPU table: seven figures per row
 }
 
 Preferences PreferencesDialog::preferences() const

@@ -119,7 +119,12 @@ AnalysisResult analyze(const Trace &trace, const AnalysisOptions &options)
     TimeRange opsWindow = cpuRange;
     if (!measured.empty())
         opsWindow = {measured.front().start, measured.back().end()};
-    r.opsEfficiency = opsEfficiency(trace, opsWindow, r.mfu.peakTflops, &launched);
+    // The roofs: the MFU's peak (a --peak-tflops or the user's figure included) for bf16/fp16, the
+    // table row's other figures with the user's in place.
+    const ResolvedPeak device = resolvePeak(r.mfu.gpuName, options.mfu.peakOverrides);
+    RooflinePeaks roofs{r.mfu.peakTflops, device.tf32Tflops, device.fp32Tflops, device.fp64Tflops, device.hbmTBps};
+    r.opsEfficiency = opsEfficiency(trace, opsWindow, roofs, &launched);
+    r.collectives.linkGBps = device.linkGBps > 0 ? device.linkGBps : -1;
     if (!measured.empty() && r.mfu.peakTflops > 0 && r.opsEfficiency.totalFlops > 0 && opsWindow.to > opsWindow.from)
         r.measuredMfuPct = 100.0 * r.opsEfficiency.totalFlops / double(opsWindow.to - opsWindow.from) / 1e3 / r.mfu.peakTflops;
     if (r.measuredMfuPct > 100) {
@@ -136,8 +141,7 @@ AnalysisResult analyze(const Trace &trace, const AnalysisOptions &options)
 namespace {
 bool samePeakOverrides(const PeakOverrides &a, const PeakOverrides &b)
 {
-    return std::equal(a.begin(), a.end(), b.begin(), b.end(),
-                      [](const PeakOverride &x, const PeakOverride &y) { return x.match == y.match && x.tflops == y.tflops; });
+    return a == b; // every figure of every row
 }
 } // namespace
 

@@ -329,4 +329,9 @@ std::optional<CollectiveTransfer> collectiveTransfer(const Trace &t, std::uint32
     return one.front();
 }
 
+double busbwPctOfLink(double busbwGBps, double linkGBps)
+{
+    return busbwGBps >= 0 && linkGBps > 0 ? 100.0 * busbwGBps / linkGBps : -1;
+}
+
 } // namespace lanescope::analysis

@@ -67,7 +67,12 @@ struct CollectiveBandwidth
     std::vector<CollectiveTransfer> kernels; // by start
     std::vector<CollectiveTypeRow> byType;   // by kind, then size
     std::int64_t withSize = 0;               // kernels whose size is known
+    // The device's interconnect per direction, GB/s (Mfu.h's table row or the user's figure), set by
+    // analyze(); -1 where the GPU is not in the table.
+    double linkGBps = -1;
 };
+// busbw as a percentage of the link; -1 where either is unknown.
+double busbwPctOfLink(double busbwGBps, double linkGBps);
 
 // The communication kernels that start in `window` (empty: all). Reads the args of those kernels
 // (and, where they lack a size, of their launching CPU ops) from the file, in file order.

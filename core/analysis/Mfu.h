@@ -17,30 +17,63 @@ struct GpuPeak
     std::string_view match;  // case-insensitive substring of deviceProperties[].name
     double tflops;           // dense (no sparsity) bf16 / fp16 tensor-core peak
     std::string_view source; // the datasheet the number comes from
+    // The roofline's other figures (OpsEfficiency.h) and the collectives' link (CollectiveBandwidth.h);
+    // 0 where the datasheet gives none. `specSource` names the datasheet they come from.
+    double tf32Tflops = 0; // dense TF32 tensor-core peak (0: the GPU has no TF32)
+    double fp32Tflops = 0; // FP32 without TF32: NVIDIA's CUDA cores, AMD's FP32 matrix (MFMA) peak
+    double fp64Tflops = 0; // FP64, the tensor/matrix figure where the GPU has one (cuBLAS/rocBLAS use it)
+    double hbmTBps = 0;    // device memory bandwidth, TB/s (1e12 bytes/s)
+    double linkGBps = 0;   // interconnect per direction, GB/s: what nccl-tests' busbw approaches
+    std::string_view link;       // "NVLink4", "PCIe Gen4 x16", "Infinity Fabric"
+    std::string_view specSource; // the datasheet of tf32 ... linkGBps
 };
 // First match wins (more specific spellings first).
 const std::vector<GpuPeak> &gpuPeakTable();
 const GpuPeak *peakForGpu(const QString &deviceName);
 
-// A user's own figure for one table row (the GUI's Preferences keep them): the row's match and the
-// TFLOPS to use in its place. Core only reads them; where they are stored is the caller's business.
+// The figures of a table row a user can replace (Edit > Preferences), in the editor's order.
+enum class GpuSpec : int { Bf16Tflops, Tf32Tflops, Fp32Tflops, Fp64Tflops, HbmTBps, LinkGBps };
+constexpr int kGpuSpecCount = 6;
+double specOf(const GpuPeak &row, GpuSpec spec); // the row's own figure (0: none)
+
+// A user's own figures for one table row (the GUI's Preferences keep them): the row's match and the
+// figures to use in place of the row's, each > 0 where the user set it. Core only reads them; where
+// they are stored is the caller's business.
 struct PeakOverride
 {
-    QString match; // GpuPeak::match of the row
-    double tflops = 0;
+    QString match;           // GpuPeak::match of the row
+    double tflops = 0;       // bf16/fp16 (the MFU's peak)
+    double tf32Tflops = 0, fp32Tflops = 0, fp64Tflops = 0;
+    double hbmTBps = 0, linkGBps = 0;
+
+    double value(GpuSpec spec) const;
+    void setValue(GpuSpec spec, double v);
+    bool any() const; // some figure set
+    friend bool operator==(const PeakOverride &a, const PeakOverride &b)
+    {
+        return a.match == b.match && a.tflops == b.tflops && a.tf32Tflops == b.tf32Tflops && a.fp32Tflops == b.fp32Tflops
+            && a.fp64Tflops == b.fp64Tflops && a.hbmTBps == b.hbmTBps && a.linkGBps == b.linkGBps;
+    }
+    friend bool operator!=(const PeakOverride &a, const PeakOverride &b) { return !(a == b); }
 };
 using PeakOverrides = std::vector<PeakOverride>;
 
 // The row for a device (first match, as peakForGpu) with the user's override of that row applied.
 struct ResolvedPeak
 {
-    const GpuPeak *row = nullptr; // null: no row matches (tflops 0)
-    double tflops = 0;
-    bool overridden = false; // tflops is the user's, not the row's
+    const GpuPeak *row = nullptr; // null: no row matches (every figure 0)
+    double tflops = 0;            // bf16/fp16
+    bool overridden = false;      // tflops is the user's, not the row's
+    double tf32Tflops = 0, fp32Tflops = 0, fp64Tflops = 0; // 0: unknown
+    double hbmTBps = 0, linkGBps = 0;
 };
 ResolvedPeak resolvePeak(const QString &deviceName, const PeakOverrides &overrides);
-// The override of a row, 0 when the user has none.
+// The same for a GPU of a trace by its id (deviceProperties[].id; the first device where the trace
+// does not list that id, as the MFU reads the first).
+ResolvedPeak resolveDevicePeak(const Trace &trace, int device, const PeakOverrides &overrides);
+// The override of a row's bf16 peak (or of another figure), 0 when the user has none.
 double overrideFor(std::string_view match, const PeakOverrides &overrides);
+double overrideFor(std::string_view match, const PeakOverrides &overrides, GpuSpec spec);
 
 // What the per-step count counts. Tokens: a transformer's, from which MFU follows (6 x params x
 // tokens/s). Samples (images, sequences): a ResNet's batch; the throughput alone, as the 6P rule

@@ -22,7 +22,64 @@ bool isTensor(const OpInputs &in, std::size_t i)
     return i < in.dims.size() && !in.dims[i].empty();
 }
 
+// A recorded int list ("[2, 2]", "[1]") or int ("1"), spread over `rank` spatial dims as PyTorch
+// does for a one-element list; empty where the value is missing or not that.
+std::vector<std::int64_t> concreteInts(const OpInputs &in, int i, std::size_t rank)
+{
+    if (i < 0 || i >= in.concrete.size())
+        return {};
+    QString t = in.concrete[i].trimmed();
+    const bool list = t.startsWith(QLatin1Char('[')) && t.endsWith(QLatin1Char(']'));
+    if (list)
+        t = t.mid(1, t.size() - 2);
+    if (t.trimmed().isEmpty())
+        return {};
+    std::vector<std::int64_t> v;
+    for (const QString &part : t.split(QLatin1Char(','))) {
+        bool ok = false;
+        const qlonglong x = part.trimmed().toLongLong(&ok);
+        if (!ok || x < 0)
+            return {};
+        v.push_back(x);
+    }
+    if (v.size() == 1 && rank > 1)
+        v.assign(rank, v.front());
+    return v.size() == rank ? v : std::vector<std::int64_t>{};
+}
+
+// Where each convolution op takes its arguments (their schemas in native_functions.yaml).
+struct ConvArgs
+{
+    std::string_view name;
+    int bias, stride, padding, dilation, transposed, groups; // -1: the op has none
+};
+constexpr ConvArgs kConvOps[] = {
+    {"aten::convolution", 2, 3, 4, 5, 6, 8},
+    {"aten::_convolution", 2, 3, 4, 5, 6, 8},
+    {"aten::conv1d", 2, 3, 4, 5, -1, 6},
+    {"aten::conv2d", 2, 3, 4, 5, -1, 6},
+    {"aten::conv3d", 2, 3, 4, 5, -1, 6},
+    {"aten::cudnn_convolution", -1, 3, 2, 4, -1, 5}, // (self, weight, padding, stride, dilation, groups, ...)
+};
+
+const ConvArgs *convArgs(std::string_view name)
+{
+    for (const ConvArgs &c : kConvOps)
+        if (c.name == name)
+            return &c;
+    return nullptr;
+}
+
 } // namespace
+
+bool isConvolutionOp(std::string_view n) { return convArgs(n) != nullptr; }
+
+bool isCountedOp(std::string_view n)
+{
+    return n == "aten::mm" || n == "aten::addmm" || n == "aten::bmm" || n == "aten::baddbmm" || n == "aten::linear"
+        || n == "aten::matmul" || (n.substr(0, 6) == "aten::" && n.find("scaled_dot_product") != std::string_view::npos)
+        || n.substr(0, 11) == "flash_attn:" || isConvolutionOp(n);
+}
 
 OpInputs parseOpInputs(std::string_view json)
 {
@@ -49,10 +106,14 @@ OpInputs parseOpInputs(std::string_view json)
         }
         out.dims.push_back(std::move(d));
     }
-    const auto types = args.FindMember("Input type");
-    if (types != args.MemberEnd() && types->value.IsArray() && types->value.Size() <= kMaxInputs)
-        for (const auto &t : types->value.GetArray())
-            out.types << (t.IsString() ? QString::fromUtf8(t.GetString(), int(t.GetStringLength())) : QString());
+    const auto strings = [&](const char *key, QStringList &into) {
+        const auto it = args.FindMember(key);
+        if (it != args.MemberEnd() && it->value.IsArray() && it->value.Size() <= kMaxInputs)
+            for (const auto &t : it->value.GetArray())
+                into << (t.IsString() ? QString::fromUtf8(t.GetString(), int(t.GetStringLength())) : QString());
+    };
+    strings("Input type", out.types);
+    strings("Concrete Inputs", out.concrete);
     out.ok = true;
     return out;
 }
@@ -174,6 +235,35 @@ OpCost opCost(std::string_view name, const OpInputs &in)
         const auto &q = d[qi], &k = d[qi + 1];
         flops = 4.0 * double(q[0]) * double(q[2]) * double(q[1]) * double(k[1]) * double(q[3]);
         out = q;
+    } else if (const ConvArgs *conv = convArgs(name)) {
+        // input [N, Cin, spatial...], weight [Cout, Cin/groups, k...]
+        if (d.size() < 2 || d[0].size() < 3 || d[0].size() != d[1].size())
+            return c;
+        const auto &x = d[0], &w = d[1];
+        const std::size_t rank = x.size() - 2;
+        const auto stride = concreteInts(in, conv->stride, rank), padding = concreteInts(in, conv->padding, rank),
+                   dilation = concreteInts(in, conv->dilation, rank);
+        const auto groups = concreteInts(in, conv->groups, 1);
+        if (stride.empty() || padding.empty() || dilation.empty() || groups.empty() || groups[0] < 1)
+            return c;
+        if (conv->transposed >= 0
+            && (conv->transposed >= in.concrete.size() || in.concrete[conv->transposed].trimmed() != QLatin1String("False")))
+            return c; // a transposed convolution (or one that does not say): its output is another sum
+        const std::int64_t g = groups[0];
+        if (w[1] * g != x[1] || w[0] % g != 0)
+            return c;
+        out = {x[0], w[0]};
+        double kernel = 1;
+        for (std::size_t i = 0; i < rank; ++i) {
+            if (stride[i] < 1)
+                return c;
+            const std::int64_t span = x[2 + i] + 2 * padding[i] - dilation[i] * (w[2 + i] - 1) - 1;
+            if (span < 0)
+                return c; // the kernel does not fit the padded input
+            out.push_back(span / stride[i] + 1);
+            kernel *= double(w[2 + i]);
+        }
+        flops = 2.0 * elements(out) * double(w[1]) * kernel;
     } else {
         return c;
     }

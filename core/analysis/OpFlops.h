@@ -9,7 +9,14 @@
 //   aten::matmul: by its operands' ranks (vector, matrix, batched, broadcast batch);
 //   scaled-dot-product attention (aten::_scaled_dot_product_{flash,efficient,cudnn}_attention,
 //     aten::scaled_dot_product_attention; q [B,H,Lq,D], k [B,H,Lk,D]) and flash_attn's
-//     (q [B,Lq,H,D]): 4 x B x H x Lq x Lk x D forward, 2.5 times that for a backward op.
+//     (q [B,Lq,H,D]): 4 x B x H x Lq x Lk x D forward, 2.5 times that for a backward op;
+//   convolutions (aten::convolution, aten::_convolution, aten::conv1d/2d/3d,
+//     aten::cudnn_convolution; input [N,Cin,...], weight [Cout,Cin/groups,k...]):
+//     2 x N x Cout x prod(out) x Cin/groups x prod(k), the output's spatial sizes
+//     out = (in + 2 pad - dilation (k - 1) - 1) / stride + 1 from the stride, padding, dilation and
+//     groups PyTorch 2.1+ records in "Concrete Inputs" ("[2, 2]", "1"). Older traces (Kineto's 2021
+//     samples: the lists are "GenericList" and no values) and transposed convolutions get nothing:
+//     the output's size is not known without them.
 // Bytes: every tensor input read once and the output written once, in the first input's dtype.
 // A call whose shapes do not fit its op (a rank it does not take, a K that does not match) gets
 // nothing: a wrong FLOP count is worse than none.
@@ -26,6 +33,7 @@ struct OpInputs
 {
     std::vector<std::vector<std::int64_t>> dims; // "Input Dims", one list per input ([] for a scalar)
     QStringList types;                           // "Input type" ("c10::BFloat16", "float", "Scalar", "")
+    QStringList concrete;                        // "Concrete Inputs" ("", "[2, 2]", "1", "False"); empty if absent
     bool ok = false;                             // the event carried Input Dims
 };
 
@@ -41,6 +49,9 @@ struct OpCost
 };
 
 OpCost opCost(std::string_view opName, const OpInputs &inputs);
+// The op names opCost counts (a convolution among them: isConvolutionOp).
+bool isCountedOp(std::string_view opName);
+bool isConvolutionOp(std::string_view opName);
 
 // "bf16" from "c10::BFloat16", "fp32" from "float", ...; the spelling itself for others.
 QString shortDtype(const QString &inputType);

@@ -15,13 +15,6 @@ namespace lanescope::analysis {
 
 namespace {
 
-bool countedName(std::string_view n)
-{
-    return n == "aten::mm" || n == "aten::addmm" || n == "aten::bmm" || n == "aten::baddbmm" || n == "aten::linear"
-        || n == "aten::matmul" || (n.substr(0, 6) == "aten::" && n.find("scaled_dot_product") != std::string_view::npos)
-        || n.substr(0, 11) == "flash_attn:";
-}
-
 QString shapesText(const OpInputs &in)
 {
     QStringList parts;
@@ -36,13 +29,35 @@ QString shapesText(const OpInputs &in)
 
 } // namespace
 
-OpsEfficiency opsEfficiency(const Trace &t, TimeRange window, double peakTflops, const detail::LaunchedDeviceTime *given)
+double computePeakFor(const RooflinePeaks &p, const QString &dtype, bool convolution)
+{
+    if (dtype == QLatin1String("bf16") || dtype == QLatin1String("fp16"))
+        return p.bf16Tflops;
+    if (dtype == QLatin1String("fp32"))
+        return convolution && p.tf32Tflops > 0 ? p.tf32Tflops : p.fp32Tflops;
+    if (dtype == QLatin1String("fp64"))
+        return p.fp64Tflops;
+    return 0;
+}
+
+const char *boundName(Bound b)
+{
+    switch (b) {
+    case Bound::Compute: return "compute";
+    case Bound::Memory: return "memory";
+    case Bound::Unknown: break;
+    }
+    return nullptr;
+}
+
+OpsEfficiency opsEfficiency(const Trace &t, TimeRange window, const RooflinePeaks &peaks, const detail::LaunchedDeviceTime *given)
 {
     OpsEfficiency out;
+    out.peaks = peaks;
     std::vector<char> counted(t.strings.size(), 0);
     bool any = false;
     for (StringId id = 0; id < t.strings.size(); ++id)
-        if (countedName(t.strings.view(id))) {
+        if (isCountedOp(t.strings.view(id))) {
             counted[id] = 1;
             any = true;
         }
@@ -106,14 +121,39 @@ OpsEfficiency opsEfficiency(const Trace &t, TimeRange window, double peakTflops,
             out.totalGpuNs += c.gpuNs;
         }
     });
+    std::map<std::pair<QString, bool>, double> flopsByRoof; // (dtype, convolution) -> FLOPs
     for (auto &[key, r] : rows) {
+        const bool conv = isConvolutionOp(r.name.toStdString());
+        flopsByRoof[{r.dtype, conv}] += r.flops;
+        const double peak = computePeakFor(peaks, r.dtype, conv);
+        if (peak > 0)
+            r.peakTflops = peak;
+        if (r.bytes > 0)
+            r.intensity = r.flops / r.bytes;
         if (r.gpuNs > 0) {
             r.achievedTflops = r.flops / double(r.gpuNs) / 1e3; // FLOP per ns = GFLOP/s
-            if (peakTflops > 0 && (r.dtype == QLatin1String("bf16") || r.dtype == QLatin1String("fp16")))
-                r.pctOfPeak = 100.0 * r.achievedTflops / peakTflops;
+            if (peak > 0)
+                r.pctOfPeak = 100.0 * r.achievedTflops / peak;
+            if (r.bytes >= 0)
+                r.achievedTBps = r.bytes / double(r.gpuNs) / 1e3; // bytes per ns = GB/s
+        }
+        if (peak > 0 && peaks.hbmTBps > 0 && r.intensity > 0) {
+            // TFLOPS / (TB/s) = FLOPs per byte: the ridge point where the two roofs meet.
+            r.attainableTflops = std::min(peak, r.intensity * peaks.hbmTBps);
+            r.bound = r.intensity >= peak / peaks.hbmTBps ? Bound::Compute : Bound::Memory;
+            if (r.achievedTflops >= 0)
+                r.pctOfRoofline = 100.0 * r.achievedTflops / r.attainableTflops;
         }
         out.ops.push_back(std::move(r));
     }
+    // The roof the chart draws: the dtype (and convolution or not) with the most FLOPs.
+    double most = -1;
+    for (const auto &[key, f] : flopsByRoof)
+        if (f > most) {
+            most = f;
+            out.dominantDtype = key.first;
+            out.dominantPeakTflops = computePeakFor(peaks, key.first, key.second);
+        }
     std::sort(out.ops.begin(), out.ops.end(), [](const OpEfficiencyRow &a, const OpEfficiencyRow &b) {
         return a.flops != b.flops ? a.flops > b.flops : a.name < b.name;
     });

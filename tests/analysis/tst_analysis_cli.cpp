@@ -184,6 +184,71 @@ private slots:
         QVERIFY(std::abs(pcts - 100) < 1e-6);
     }
 
+    // The roofline per op and the collectives against the link (docs/architecture.md): on the
+    // synthetic A100 run (HBM 2.039 TB/s, NVLink3 300 GB/s per direction) every figure follows from
+    // the row's others; on a GPU the table does not know, the link's figures are null.
+    void rooflineAndLinkKeys()
+    {
+        const Run r = cli({QStringLiteral("analyze"), m_synth, QStringLiteral("--json")});
+        QCOMPARE(r.exitCode, 0);
+        const QJsonObject o = QJsonDocument::fromJson(r.out).object();
+        const QJsonObject oe = o.value(QStringLiteral("ops_efficiency")).toObject();
+        QCOMPARE(oe.value(QStringLiteral("hbm_tbps")).toDouble(), 2.039);
+        const QJsonArray ops = oe.value(QStringLiteral("ops")).toArray();
+        QVERIFY(!ops.isEmpty());
+        const auto num = [](const QJsonObject &x, const char *k) { return x.value(QLatin1String(k)).toDouble(); };
+        for (const auto &v : ops) {
+            const QJsonObject op = v.toObject();
+            QCOMPARE(keys(op), sorted({QStringLiteral("name"), QStringLiteral("shapes"), QStringLiteral("dtype"), QStringLiteral("count"),
+                                       QStringLiteral("flops"), QStringLiteral("bytes"), QStringLiteral("gpu_us"),
+                                       QStringLiteral("achieved_tflops"), QStringLiteral("pct_of_peak"), QStringLiteral("peak_tflops"),
+                                       QStringLiteral("bound"), QStringLiteral("intensity"), QStringLiteral("achieved_tbps"),
+                                       QStringLiteral("pct_of_roofline")}));
+            QCOMPARE(op.value(QStringLiteral("dtype")).toString(), QStringLiteral("bf16"));
+            QCOMPARE(num(op, "peak_tflops"), 312.0);
+            const double intensity = num(op, "flops") / num(op, "bytes");
+            QVERIFY(qFuzzyCompare(num(op, "intensity"), intensity));
+            QCOMPARE(op.value(QStringLiteral("bound")).toString(),
+                     intensity >= 312.0 / 2.039 ? QStringLiteral("compute") : QStringLiteral("memory"));
+            QVERIFY(qFuzzyCompare(num(op, "achieved_tbps"), num(op, "bytes") / num(op, "gpu_us") / 1e6));
+            QVERIFY(qFuzzyCompare(num(op, "pct_of_roofline"), 100.0 * num(op, "achieved_tflops") / std::min(312.0, intensity * 2.039)));
+        }
+        const QJsonObject coll = o.value(QStringLiteral("collectives")).toObject();
+        int withBusbw = 0;
+        for (const char *list : {"kernels", "by_type"})
+            for (const auto &v : coll.value(QLatin1String(list)).toArray()) {
+                const QJsonObject k = v.toObject();
+                QCOMPARE(num(k, "link_gbps"), 300.0);
+                const QJsonValue busbw = k.value(QLatin1String(list == std::string_view("kernels") ? "busbw_gbps" : "busbw_median_gbps"));
+                if (busbw.isNull()) {
+                    QVERIFY(k.value(QStringLiteral("busbw_pct_of_link")).isNull());
+                    continue;
+                }
+                ++withBusbw;
+                QVERIFY(qFuzzyCompare(num(k, "busbw_pct_of_link"), 100.0 * busbw.toDouble() / 300.0));
+            }
+        QVERIFY(withBusbw > 0);
+
+        // An unknown GPU: busbw, but no link to compare it with.
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("mystery.json"));
+        QFile f(path);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write(R"({"deviceProperties": [{"id": 0, "name": "Mystery GPU"}], "traceEvents": [
+          {"ph": "X", "cat": "kernel", "name": "ncclDevKernel_AllReduce_Sum_f32_RING_LL", "pid": 0, "tid": 7, "ts": 10, "dur": 100,
+           "args": {"stream": 7, "device": 0, "Collective name": "allreduce", "In msg nelems": 1048576, "Out msg nelems": 1048576,
+                    "dtype": "Float", "Group size": 8}}]})");
+        f.close();
+        const Run m = cli({QStringLiteral("analyze"), path, QStringLiteral("--json")});
+        QCOMPARE(m.exitCode, 0);
+        const QJsonObject mc = QJsonDocument::fromJson(m.out).object().value(QStringLiteral("collectives")).toObject();
+        const QJsonObject k = mc.value(QStringLiteral("kernels")).toArray().at(0).toObject();
+        QVERIFY(num(k, "busbw_gbps") > 0);
+        QVERIFY(k.value(QStringLiteral("link_gbps")).isNull());
+        QVERIFY(k.value(QStringLiteral("busbw_pct_of_link")).isNull());
+        QVERIFY(mc.value(QStringLiteral("by_type")).toArray().at(0).toObject().value(QStringLiteral("busbw_pct_of_link")).isNull());
+    }
+
     void analyzeOptions()
     {
         // All gaps down to a millisecond: more than the GEMM default; without MFU inputs, nulls.

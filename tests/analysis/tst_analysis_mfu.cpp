@@ -107,6 +107,71 @@ private slots:
         if (p)
             QVERIFY(!p->source.empty());
     }
+
+    // The roofline's and the collectives' figures of a row, as the datasheets give them (Mfu.cpp):
+    // the link per direction, as nccl-tests' busbw compares with it.
+    void specs_data()
+    {
+        QTest::addColumn<QString>("device");
+        QTest::addColumn<double>("tf32");
+        QTest::addColumn<double>("fp32");
+        QTest::addColumn<double>("hbm");
+        QTest::addColumn<double>("link");
+        QTest::newRow("a100 sxm: NVLink3 600 bidirectional") << QStringLiteral("NVIDIA A100-SXM4-80GB") << 156.0 << 19.5 << 2.039 << 300.0;
+        QTest::newRow("h100 sxm: NVLink4 900 bidirectional") << QStringLiteral("NVIDIA H100 80GB HBM3") << 494.0 << 67.0 << 3.35 << 450.0;
+        QTest::newRow("h100 pcie: PCIe Gen5") << QStringLiteral("NVIDIA H100 PCIe") << 378.0 << 51.0 << 2.0 << 64.0;
+        QTest::newRow("v100 sxm2: NVLink2, no TF32") << QStringLiteral("Tesla V100-SXM2-32GB") << 0.0 << 15.7 << 0.9 << 150.0;
+        QTest::newRow("v100 pcie: PCIe Gen3") << QStringLiteral("Tesla V100-PCIE-16GB") << 0.0 << 14.0 << 0.9 << 16.0;
+        QTest::newRow("mi300x: 7 xGMI links") << QStringLiteral("AMD Instinct MI300X") << 653.7 << 163.4 << 5.3 << 448.0;
+    }
+    void specs()
+    {
+        QFETCH(QString, device);
+        QFETCH(double, tf32);
+        QFETCH(double, fp32);
+        QFETCH(double, hbm);
+        QFETCH(double, link);
+        const ResolvedPeak p = resolvePeak(device, {});
+        QVERIFY(p.row);
+        QCOMPARE(p.tf32Tflops, tf32);
+        QCOMPARE(p.fp32Tflops, fp32);
+        QCOMPARE(p.hbmTBps, hbm);
+        QCOMPARE(p.linkGBps, link);
+    }
+
+    // Every row: a datasheet for the new figures, memory and link known, and the figures in the
+    // order a GPU has them (TF32 below bf16, FP32 below the tensor peaks).
+    void everyRowHasSpecs()
+    {
+        for (const GpuPeak &p : gpuPeakTable()) {
+            const QByteArray m(p.match.data(), qsizetype(p.match.size()));
+            QVERIFY2(!p.specSource.empty() && !p.link.empty(), m.constData());
+            QVERIFY2(p.hbmTBps > 0 && p.linkGBps > 0 && p.fp32Tflops > 0, m.constData());
+            QVERIFY2(p.tf32Tflops < p.tflops && p.fp32Tflops < p.tflops && p.fp64Tflops <= p.fp32Tflops * 2, m.constData());
+            for (int c = 0; c < kGpuSpecCount; ++c)
+                QVERIFY(specOf(p, GpuSpec(c)) >= 0);
+        }
+    }
+
+    // The user's figure replaces the row's one column at a time; the others stay the table's.
+    void overridePerColumn()
+    {
+        PeakOverride o;
+        o.match = QStringLiteral("A100");
+        o.setValue(GpuSpec::HbmTBps, 1.555);
+        o.setValue(GpuSpec::LinkGBps, 32);
+        QCOMPARE(o.hbmTBps, 1.555);
+        QVERIFY(o.any());
+        const ResolvedPeak p = resolvePeak(QStringLiteral("NVIDIA A100-PCIE-40GB"), {o});
+        QCOMPARE(p.hbmTBps, 1.555);
+        QCOMPARE(p.linkGBps, 32.0);
+        QCOMPARE(p.tflops, 312.0); // not overridden
+        QVERIFY(!p.overridden);
+        QCOMPARE(p.tf32Tflops, 156.0);
+        QCOMPARE(overrideFor("A100", {o}), 0.0);
+        QCOMPARE(overrideFor("A100", {o}, GpuSpec::HbmTBps), 1.555);
+        QVERIFY(!PeakOverride{}.any());
+    }
 };
 
 QTEST_GUILESS_MAIN(TestMfu)

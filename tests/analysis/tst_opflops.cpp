@@ -27,6 +27,30 @@ std::string opEvent(const char *name, const char *dims, const char *types)
         + R"(, "Input type": )" + types + "}}";
 }
 
+std::string convEvent(const char *name, const char *dims, const char *types, const char *concrete)
+{
+    std::string e = opEvent(name, dims, types);
+    if (*concrete)
+        e.insert(e.size() - 2, std::string(R"(, "Concrete Inputs": )") + concrete);
+    return e;
+}
+
+// One op at 0 us launching one kernel of `kernelUs` on stream 7.
+std::string launchedOp(const std::string &name, const std::string &dims, const std::string &types, const std::string &concrete,
+                       int kernelUs)
+{
+    return R"json({"traceEvents": [
+      {"ph": "X", "cat": "cpu_op", "name": ")json" + name + R"json(", "pid": 1, "tid": 1, "ts": 0, "dur": 100,
+       "args": {"Input Dims": )json" + dims + R"json(, "Input type": )json" + types
+        + (concrete.empty() ? std::string() : R"(, "Concrete Inputs": )" + concrete) + R"json(}},
+      {"ph": "X", "cat": "cuda_runtime", "name": "cudaLaunchKernel", "pid": 1, "tid": 1, "ts": 20, "dur": 5, "args": {"correlation": 1}},
+      {"ph": "X", "cat": "kernel", "name": "some_kernel", "pid": 0, "tid": 7, "ts": 30, "dur": )json"
+        + std::to_string(kernelUs) + R"json(, "args": {"stream": 7, "correlation": 1}}]})json";
+}
+
+// An A100's row (Mfu.h): bf16 312, TF32 156, FP32 19.5, FP64 19.5 TFLOPS, HBM 2.039 TB/s.
+const RooflinePeaks kA100{312, 156, 19.5, 19.5, 2.039};
+
 } // namespace
 
 class TestOpFlops : public QObject
@@ -110,6 +134,177 @@ private slots:
         QVERIFY(!parseOpInputs(R"({"ph": "X", "args": {}})").ok);
     }
 
+    // Convolutions: the output's size from the stride, padding, dilation and groups PyTorch 2.1+
+    // records in "Concrete Inputs"; FLOPs 2 x N x Cout x prod(out) x Cin/groups x prod(k).
+    void convolution_data()
+    {
+        QTest::addColumn<QString>("name");
+        QTest::addColumn<QString>("dims");
+        QTest::addColumn<QString>("types");
+        QTest::addColumn<QString>("concrete");
+        QTest::addColumn<double>("flops");
+        QTest::addColumn<double>("bytes");
+        const QString f32x9 = QStringLiteral(R"(["float", "float", "", "ScalarList", "ScalarList", "ScalarList", "Scalar", "ScalarList", "Scalar"])");
+        // ResNet's stem: 224 -> (224 + 2x3 - 1x(7-1) - 1) / 2 + 1 = 112; no bias.
+        QTest::newRow("convolution stem, stride 2")
+            << "aten::convolution" << "[[32, 3, 224, 224], [64, 3, 7, 7], [], [], [], [], [], [], []]" << f32x9
+            << R"(["", "", "", "[2, 2]", "[3, 3]", "[1, 1]", "False", "[0, 0]", "1"])" << 2.0 * 32 * 64 * 112 * 112 * 3 * 7 * 7
+            << (32.0 * 3 * 224 * 224 + 64.0 * 3 * 7 * 7 + 32.0 * 64 * 112 * 112) * 4;
+        // Two groups of 32 input channels, a bias: 56 -> (56 + 2 - 2 - 1) / 1 + 1 = 56.
+        QTest::newRow("conv2d grouped with bias")
+            << "aten::conv2d" << "[[8, 64, 56, 56], [128, 32, 3, 3], [128], [], [], [], []]"
+            << R"(["c10::BFloat16", "c10::BFloat16", "c10::BFloat16", "ScalarList", "ScalarList", "ScalarList", "Scalar"])"
+            << R"(["", "", "", "[1, 1]", "[1, 1]", "[1, 1]", "2"])" << 2.0 * 8 * 128 * 56 * 56 * 32 * 3 * 3
+            << (8.0 * 64 * 56 * 56 + 128.0 * 32 * 9 + 128 + 8.0 * 128 * 56 * 56) * 2;
+        // cudnn_convolution takes padding before stride: 32 -> (32 + 0 - 2 - 1) / 2 + 1 = 15.
+        QTest::newRow("cudnn_convolution padding first")
+            << "aten::cudnn_convolution" << "[[4, 16, 32, 32], [32, 16, 3, 3], [], [], [], [], [], [], []]"
+            << R"(["float", "float", "ScalarList", "ScalarList", "ScalarList", "Scalar", "Scalar", "Scalar", "Scalar"])"
+            << R"(["", "", "[0, 0]", "[2, 2]", "[1, 1]", "1", "False", "False", "True"])" << 2.0 * 4 * 32 * 15 * 15 * 16 * 3 * 3
+            << (4.0 * 16 * 32 * 32 + 32.0 * 16 * 9 + 4.0 * 32 * 15 * 15) * 4;
+        // Dilation 2 in one dimension: 100 -> (100 - 2x(5-1) - 1) / 1 + 1 = 92.
+        QTest::newRow("conv1d dilated") << "aten::conv1d" << "[[2, 8, 100], [16, 8, 5], [], [], [], [], []]"
+                                        << R"(["float", "float", "", "ScalarList", "ScalarList", "ScalarList", "Scalar"])"
+                                        << R"(["", "", "", "[1]", "[0]", "[2]", "1"])" << 2.0 * 2 * 16 * 92 * 8 * 5
+                                        << (2.0 * 8 * 100 + 16.0 * 8 * 5 + 2.0 * 16 * 92) * 4;
+        // A one-element list spreads over the spatial dims, as PyTorch's expand_param_if_needed does.
+        QTest::newRow("one-element stride list")
+            << "aten::convolution" << "[[1, 4, 9, 9], [4, 4, 3, 3], [], [], [], [], [], [], []]" << f32x9
+            << R"(["", "", "", "[2]", "[0]", "[1]", "False", "[0]", "1"])" << 2.0 * 1 * 4 * 4 * 4 * 4 * 3 * 3
+            << (4.0 * 81 + 4.0 * 4 * 9 + 4.0 * 16) * 4;
+        // What is not known gives nothing (a wrong count is worse than none).
+        QTest::newRow("2021 trace: no Concrete Inputs")
+            << "aten::cudnn_convolution" << "[[32, 3, 224, 224], [64, 3, 7, 7], [], [], [], [], [], [], []]"
+            << R"(["float", "float", "GenericList", "GenericList", "GenericList", "Int", "Bool", "Bool", "Bool"])" << "" << -1.0 << -1.0;
+        QTest::newRow("transposed") << "aten::convolution" << "[[1, 4, 9, 9], [4, 4, 3, 3], [], [], [], [], [], [], []]" << f32x9
+                                    << R"(["", "", "", "[1, 1]", "[0, 0]", "[1, 1]", "True", "[0, 0]", "1"])" << -1.0 << -1.0;
+        QTest::newRow("channels do not match groups")
+            << "aten::convolution" << "[[1, 6, 9, 9], [4, 4, 3, 3], [], [], [], [], [], [], []]" << f32x9
+            << R"(["", "", "", "[1, 1]", "[0, 0]", "[1, 1]", "False", "[0, 0]", "1"])" << -1.0 << -1.0;
+        QTest::newRow("kernel larger than the input")
+            << "aten::convolution" << "[[1, 4, 2, 2], [4, 4, 3, 3], [], [], [], [], [], [], []]" << f32x9
+            << R"(["", "", "", "[1, 1]", "[0, 0]", "[1, 1]", "False", "[0, 0]", "1"])" << -1.0 << -1.0;
+        QTest::newRow("padding as a string") << "aten::conv2d" << "[[1, 4, 9, 9], [4, 4, 3, 3], [], [], [], [], []]"
+                                             << R"(["float", "float", "", "ScalarList", "", "ScalarList", "Scalar"])"
+                                             << R"(["", "", "", "[1, 1]", "same", "[1, 1]", "1"])" << -1.0 << -1.0;
+    }
+    void convolution()
+    {
+        QFETCH(QString, name);
+        QFETCH(QString, dims);
+        QFETCH(QString, types);
+        QFETCH(QString, concrete);
+        QFETCH(double, flops);
+        QFETCH(double, bytes);
+        const std::string n = name.toStdString();
+        QVERIFY(isCountedOp(n));
+        QVERIFY(isConvolutionOp(n));
+        const OpCost c = opCost(n, parseOpInputs(convEvent(n.c_str(), dims.toUtf8().constData(), types.toUtf8().constData(),
+                                                           concrete.toUtf8().constData())));
+        QCOMPARE(c.flops, flops);
+        QCOMPARE(c.bytes, bytes);
+    }
+
+    // The compute roof of each dtype: bf16/fp16 the tensor peak, fp32 GEMMs FP32 (allow_tf32 off by
+    // default), fp32 convolutions TF32 (cuDNN's default) where the GPU has it, fp64 FP64.
+    void computePeaks_data()
+    {
+        QTest::addColumn<QString>("dtype");
+        QTest::addColumn<bool>("convolution");
+        QTest::addColumn<double>("tf32");
+        QTest::addColumn<double>("peak");
+        QTest::newRow("bf16") << "bf16" << false << 156.0 << 312.0;
+        QTest::newRow("fp16 conv") << "fp16" << true << 156.0 << 312.0;
+        QTest::newRow("fp32 gemm") << "fp32" << false << 156.0 << 19.5;
+        QTest::newRow("fp32 conv, TF32") << "fp32" << true << 156.0 << 156.0;
+        QTest::newRow("fp32 conv, no TF32 (V100)") << "fp32" << true << 0.0 << 19.5;
+        QTest::newRow("fp64") << "fp64" << false << 156.0 << 9.7;
+        QTest::newRow("fp8: none") << "fp8" << false << 156.0 << 0.0;
+    }
+    void computePeaks()
+    {
+        QFETCH(QString, dtype);
+        QFETCH(bool, convolution);
+        QFETCH(double, tf32);
+        QFETCH(double, peak);
+        QCOMPARE(computePeakFor(RooflinePeaks{312, tf32, 19.5, 9.7, 2.0}, dtype, convolution), peak);
+    }
+
+    // Each op against the roofline, worked out by hand: intensity = FLOPs / bytes, the ridge point
+    // peak / HBM, attainable = min(peak, intensity x HBM), the achieved rate's share of it.
+    void roofline_data()
+    {
+        QTest::addColumn<QString>("name");
+        QTest::addColumn<QString>("dims");
+        QTest::addColumn<QString>("types");
+        QTest::addColumn<QString>("concrete");
+        QTest::addColumn<int>("kernelUs");
+        QTest::addColumn<double>("flops");
+        QTest::addColumn<double>("bytes");
+        QTest::addColumn<double>("peak");
+        QTest::addColumn<QString>("bound");
+        // 8192^3 bf16: intensity 2 x 8192^3 / (3 x 8192^2 x 2) = 2730.7 > 312 / 2.039 = 153: compute.
+        QTest::newRow("big bf16 mm, compute") << "aten::mm" << "[[8192, 8192], [8192, 8192]]"
+                                              << R"(["c10::BFloat16", "c10::BFloat16"])" << "" << 4000 << 2.0 * 8192 * 8192 * 8192
+                                              << 3.0 * 8192 * 8192 * 2 << 312.0 << "compute";
+        // A skinny bf16 GEMM (decode): [16, 4096] x [4096, 4096]: intensity ~15.9: memory.
+        QTest::newRow("skinny bf16 mm, memory") << "aten::mm" << "[[16, 4096], [4096, 4096]]"
+                                                << R"(["c10::BFloat16", "c10::BFloat16"])" << "" << 20 << 2.0 * 16 * 4096 * 4096
+                                                << (16.0 * 4096 + 4096.0 * 4096 + 16.0 * 4096) * 2 << 312.0 << "memory";
+        // fp32 GEMM: the FP32 roof (19.5); ridge 9.6; 1024^3 intensity 170.7: compute.
+        QTest::newRow("fp32 mm on FP32") << "aten::mm" << "[[1024, 1024], [1024, 1024]]" << R"(["float", "float"])" << "" << 150
+                                         << 2.0 * 1024 * 1024 * 1024 << 3.0 * 1024 * 1024 * 4 << 19.5 << "compute";
+        // fp32 convolution: TF32 (156); ridge 76.5; intensity 2 x 8 x 64 x 56^2 x 64 x 9 / bytes ~ 126.
+        QTest::newRow("fp32 conv on TF32")
+            << "aten::convolution" << "[[8, 64, 56, 56], [64, 64, 3, 3], [], [], [], [], [], [], []]"
+            << R"(["float", "float", "", "ScalarList", "ScalarList", "ScalarList", "Scalar", "ScalarList", "Scalar"])"
+            << R"(["", "", "", "[1, 1]", "[1, 1]", "[1, 1]", "False", "[0, 0]", "1"])" << 100 << 2.0 * 8 * 64 * 56 * 56 * 64 * 9
+            << (8.0 * 64 * 56 * 56 * 2 + 64.0 * 64 * 9) * 4 << 156.0 << "compute";
+        // fp8 has no roof in the table: no share, no bound.
+        QTest::newRow("fp8: no roof") << "aten::mm" << "[[64, 64], [64, 64]]"
+                                      << R"(["c10::Float8_e4m3fn", "c10::Float8_e4m3fn"])" << "" << 10 << 2.0 * 64 * 64 * 64
+                                      << 3.0 * 64 * 64 << -1.0 << "";
+    }
+    void roofline()
+    {
+        QFETCH(QString, name);
+        QFETCH(QString, dims);
+        QFETCH(QString, types);
+        QFETCH(QString, concrete);
+        QFETCH(int, kernelUs);
+        QFETCH(double, flops);
+        QFETCH(double, bytes);
+        QFETCH(double, peak);
+        QFETCH(QString, bound);
+        const std::string json = launchedOp(name.toStdString(), dims.toStdString(), types.toStdString(), concrete.toStdString(), kernelUs);
+        const auto l = loadTrace(MappedSource::fromBytes(json, QStringLiteral("roofline.json")));
+        QVERIFY2(l.trace, qPrintable(l.error));
+        const OpsEfficiency e = opsEfficiency(*l.trace, {}, kA100);
+        QCOMPARE(int(e.ops.size()), 1);
+        const OpEfficiencyRow &r = e.ops.front();
+        QCOMPARE(r.flops, flops);
+        QCOMPARE(r.bytes, bytes);
+        const double ns = kernelUs * 1000.0;
+        const double achieved = flops / ns / 1e3, intensity = flops / bytes;
+        QCOMPARE(r.achievedTflops, achieved);
+        QCOMPARE(r.intensity, intensity);
+        QCOMPARE(r.achievedTBps, bytes / ns / 1e3);
+        QCOMPARE(r.peakTflops, peak);
+        QCOMPARE(QString::fromLatin1(boundName(r.bound)), bound);
+        QCOMPARE(e.dominantPeakTflops, std::max(peak, 0.0));
+        if (peak < 0) {
+            QCOMPARE(r.pctOfPeak, -1.0);
+            QCOMPARE(r.attainableTflops, -1.0);
+            QCOMPARE(r.pctOfRoofline, -1.0);
+            return;
+        }
+        const double attainable = std::min(peak, intensity * kA100.hbmTBps);
+        QCOMPARE(r.attainableTflops, attainable);
+        QCOMPARE(r.bound == Bound::Compute, attainable == peak);
+        QCOMPARE(r.pctOfPeak, 100.0 * achieved / peak);
+        QCOMPARE(r.pctOfRoofline, 100.0 * achieved / attainable);
+    }
+
     // A real trace recorded with record_shapes: every aten::mm / addmm / bmm call's FLOPs equal
     // 2MNK (2BMNK) worked out here from the args as the Details panel reads them.
     void realTraceGemms()
@@ -164,7 +359,7 @@ private slots:
            "args": {"Input Dims": [[8, 8], [9, 8]], "Input type": ["float", "float"]}}]})json";
         const auto l = loadTrace(MappedSource::fromBytes(json, QStringLiteral("linear.json")));
         QVERIFY2(l.trace, qPrintable(l.error));
-        const OpsEfficiency e = opsEfficiency(*l.trace, {}, 312);
+        const OpsEfficiency e = opsEfficiency(*l.trace, {}, kA100);
         QCOMPARE(e.callsRead, std::int64_t(2)); // the linear (its addmm is inside) and the mm
         QCOMPARE(e.callsCounted, std::int64_t(1)); // the mm's K does not match
         QCOMPARE(int(e.ops.size()), 1);
@@ -178,6 +373,13 @@ private slots:
         QCOMPARE(r.achievedTflops, flops / 50000.0 / 1e3);
         QCOMPARE(r.pctOfPeak, 100.0 * (flops / 50000.0 / 1e3) / 312.0);
         QCOMPARE(e.totalFlops, flops);
+        // The roofline: bytes (input, weight, bias, output) x 2; below the ridge point 312 / 2.039.
+        const double bytes = (128.0 * 4096 + 4096.0 * 4096 + 4096 + 128.0 * 4096) * 2;
+        QCOMPARE(r.bytes, bytes);
+        QCOMPARE(r.intensity, flops / bytes);
+        QCOMPARE(r.bound, Bound::Memory);
+        QCOMPARE(r.pctOfRoofline, 100.0 * (flops / 50000.0 / 1e3) / (flops / bytes * 2.039));
+        QCOMPARE(e.dominantDtype, QStringLiteral("bf16"));
     }
 };
 

@@ -140,6 +140,19 @@ private slots:
         const QString tip = s.view->tooltipText(SliceRef{0, track, 0});
         QVERIFY2(tip.contains(QStringLiteral("_allgather_base")), qPrintable(tip));
         QVERIFY2(tip.contains(QLocale().toString(46976.2048, 'f', 1) + QStringLiteral(" GB/s")), qPrintable(tip));
+        QVERIFY2(!text.contains(QStringLiteral("per direction")), qPrintable(text)); // no GPU named: no link
+    }
+
+    // On a GPU of the table, busbw as a share of its link: an A100's NVLink3, 300 GB/s per direction.
+    void collectiveAgainstTheLink()
+    {
+        std::string json = traceWithArgs(R"("Collective name": "_allgather_base", "In msg nelems": 16777216, "Out msg nelems": 134217728, "Group size": 8, "dtype": "BFloat16")");
+        json.insert(1, R"("deviceProperties": [{"id": 0, "name": "NVIDIA A100-SXM4-80GB"}], )");
+        const Shown s = show(json);
+        QVERIFY(s.trace);
+        const QString text = s.panel->text();
+        const QString expected = QLocale().toString(100.0 * 46976.2048 / 300.0, 'f', 1) + QStringLiteral(" % of 300 GB/s per direction (NVLink3)");
+        QVERIFY2(text.contains(expected), qPrintable(text));
     }
 
     void initTestCase()

@@ -8,6 +8,7 @@
 
 #include "core/analysis/Analysis.h"
 #include "widgets/analysis/AnalysisDock.h"
+#include "widgets/analysis/RooflineChart.h"
 #include "widgets/analysis/TimeSummaryModels.h"
 #include "widgets/analysis/TimeSummaryPanel.h"
 #include "widgets/render/SliceHighlight.h"
@@ -18,7 +19,11 @@
 #include "tests/CliRun.h"
 #include "tests/TestTraces.h"
 
+#include <QChart>
 #include <QComboBox>
+#include <QLineSeries>
+#include <QScatterSeries>
+#include <QToolTip>
 #include <QHeaderView>
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -226,6 +231,13 @@ private slots:
             best = std::max(best, v.toObject().value(QStringLiteral("busbw_best_gbps")).toDouble());
         panel->collectiveTable()->sortByColumn(CollectiveTypeModel::BestColumn, Qt::DescendingOrder);
         QCOMPARE(m->index(0, CollectiveTypeModel::BestColumn).data(CollectiveTypeModel::SortRole).toDouble(), best);
+        // Against the A100's NVLink3, 300 GB/s per direction: the median's share, as the JSON's.
+        for (int r = 0; r < m->rowCount(); ++r) {
+            const double median = m->index(r, CollectiveTypeModel::MedianColumn).data(CollectiveTypeModel::SortRole).toDouble();
+            const double pct = m->index(r, CollectiveTypeModel::LinkColumn).data(CollectiveTypeModel::SortRole).toDouble();
+            QCOMPARE(pct, median < 0 ? -1.0 : 100.0 * median / 300.0);
+        }
+        QVERIFY2(panel->scopeText().contains(QStringLiteral("300 GB/s")), qPrintable(panel->scopeText()));
         QVERIFY2(panel->scopeText().contains(QString::number(rows.size())) || !panel->scopeText().isEmpty(), qPrintable(panel->scopeText()));
     }
 
@@ -283,6 +295,62 @@ private slots:
             QCOMPARE(em->index(i, OpEfficiencyModel::ShapesColumn).data(OpEfficiencyModel::SortRole).toString(), o.value(QStringLiteral("shapes")).toString());
         }
         QVERIFY2(panel->scopeText().contains(QStringLiteral("TFLOP")), qPrintable(panel->scopeText()));
+        for (int i = 0; i < em->rowCount(); ++i) {
+            const QJsonObject o = jsonOps.at(i).toObject();
+            QCOMPARE(em->index(i, OpEfficiencyModel::BoundColumn).data(Qt::DisplayRole).toString(),
+                     o.value(QStringLiteral("bound")).isNull() ? QStringLiteral("unknown") : o.value(QStringLiteral("bound")).toString());
+            QCOMPARE(em->index(i, OpEfficiencyModel::RooflineColumn).data(OpEfficiencyModel::SortRole).toDouble(),
+                     o.value(QStringLiteral("pct_of_roofline")).toDouble(-1));
+        }
+
+        // The roofline chart: one point per row that has a place on it, the roofs at the GPU's peak
+        // and memory bandwidth (MI300X: bf16 1,307 TFLOPS, 5.3 TB/s), the dock still in 600 px.
+        panel->setShowRoofline(true);
+        QVERIFY(panel->showsRoofline());
+        RooflineChart *chart = panel->rooflineChart();
+        const analysis::OpsEfficiency &e = dock->result()->opsEfficiency;
+        int placed = 0;
+        for (const auto &op : ops)
+            placed += op.intensity > 0 && op.achievedTflops > 0;
+        QVERIFY(placed > 0);
+        QCOMPARE(chart->pointCount(), placed);
+        QCOMPARE(int(chart->rows().size()), int(ops.size()));
+        QCOMPARE(e.peaks.hbmTBps, 5.3);
+        QVERIFY(e.dominantPeakTflops > 0);
+        QVERIFY(chart->computeRoof() && chart->memoryRoof());
+        const QList<QPointF> roof = chart->computeRoof()->points(), slope = chart->memoryRoof()->points();
+        QCOMPARE(roof.size(), 2);
+        QCOMPARE(roof.at(0).y(), e.dominantPeakTflops);
+        QCOMPARE(roof.at(1).y(), e.dominantPeakTflops);
+        QCOMPARE(roof.at(0).x(), e.dominantPeakTflops / 5.3); // the ridge point
+        QCOMPARE(slope.size(), 2);
+        QCOMPARE(slope.at(1), roof.at(0));
+        QVERIFY(qFuzzyCompare(slope.at(0).y() / slope.at(0).x(), 5.3));
+        // Hovering a point names its op and shapes.
+        QScatterSeries *points = nullptr;
+        for (QAbstractSeries *series : chart->chart()->series())
+            if (auto *sc = qobject_cast<QScatterSeries *>(series); sc && sc->count() > 0)
+                points = sc;
+        QVERIFY(points);
+        emit points->hovered(points->at(0), true);
+        QVERIFY(QTest::qWaitFor([] { return QToolTip::isVisible(); }, 5000));
+        const QString tip = QToolTip::text();
+        bool named = false;
+        for (const auto &op : ops)
+            named = named || (tip.contains(op.name) && tip.contains(op.shapes) && op.intensity == points->at(0).x());
+        QVERIFY2(named, qPrintable(tip));
+        // The table's filter is the chart's.
+        panel->setFilter(ops.front().name);
+        QCOMPARE(int(chart->rows().size()), panel->efficiencyTable()->model()->rowCount());
+        panel->setFilter(QString());
+        for (int tab = 0; tab < dock->tabs()->count(); ++tab) {
+            dock->tabs()->setCurrentIndex(tab);
+            QCoreApplication::processEvents();
+            QVERIFY2(dock->minimumSizeHint().width() < 600,
+                     qPrintable(QStringLiteral("tab %1 with the roofline: the dock needs %2 px").arg(dock->tabs()->tabText(tab)).arg(dock->minimumSizeHint().width())));
+        }
+        dock->tabs()->setCurrentWidget(panel);
+        panel->setShowRoofline(false);
         panel->setView(TimeSummaryPanel::View::Modules);
 
         // The filter keeps the matches and their ancestors.

@@ -436,7 +436,8 @@ private slots:
         QVERIFY(peaks->isOverridden(a100));
         QVERIFY(peaks->table()->item(a100, PeakTableEditor::PeakColumn)->font().bold());
         QVERIFY(!peaks->table()->item(peaks->rowOf(QStringLiteral("V100")), PeakTableEditor::PeakColumn)->font().bold());
-        QCOMPARE(peaks->table()->item(a100, PeakTableEditor::TableColumn)->text(), QLocale().toString(312.0, 'f', 0));
+        QCOMPARE(peaks->table()->item(a100, PeakTableEditor::TableColumn)->text(),
+                 QStringLiteral("BF16/FP16: ") + QLocale().toString(312.0, 'f', 0));
         QSignalSpy changed(PeakOverrideStore::instance(), &PeakOverrideStore::changed);
         dialog.preferences().save();
         QCOMPARE(changed.count(), 1);
@@ -464,6 +465,56 @@ private slots:
         QCOMPARE(left.front().match, QStringLiteral("H100"));
         again.peakTable()->resetAll();
         QVERIFY(again.peakTable()->overrides().empty());
+    }
+
+    // Every figure of a row is the user's to replace, one column at a time; each is stored on its
+    // own, and the bf16 peaks saved before the table had more columns still apply.
+    void figureOverridesRoundTrip_data()
+    {
+        QTest::addColumn<int>("spec");
+        QTest::addColumn<double>("table");
+        QTest::addColumn<double>("user");
+        QTest::newRow("tf32") << int(analysis::GpuSpec::Tf32Tflops) << 156.0 << 140.0;
+        QTest::newRow("fp32") << int(analysis::GpuSpec::Fp32Tflops) << 19.5 << 18.0;
+        QTest::newRow("fp64") << int(analysis::GpuSpec::Fp64Tflops) << 19.5 << 9.7;
+        QTest::newRow("hbm: a 40 GB card") << int(analysis::GpuSpec::HbmTBps) << 2.039 << 1.555;
+        QTest::newRow("link: a PCIe card") << int(analysis::GpuSpec::LinkGBps) << 300.0 << 32.0;
+    }
+    void figureOverridesRoundTrip()
+    {
+        QFETCH(int, spec);
+        QFETCH(double, table);
+        QFETCH(double, user);
+        const auto s = analysis::GpuSpec(spec);
+        PeakOverrideStore::instance()->setOverrides({});
+        PreferencesDialog dialog(Preferences::load());
+        PeakTableEditor *peaks = dialog.peakTable();
+        const int a100 = peaks->rowOf(QStringLiteral("A100"));
+        QTableWidgetItem *cell = peaks->table()->item(a100, PeakTableEditor::columnOf(s));
+        QCOMPARE(cell->text(), QLocale().toString(table, 'g', 7));
+        peaks->setFigure(a100, s, user);
+        QVERIFY(peaks->isOverridden(a100, s));
+        QVERIFY(!peaks->isOverridden(a100, analysis::GpuSpec::Bf16Tflops));
+        QVERIFY(cell->font().bold());
+        QVERIFY(peaks->table()->item(a100, PeakTableEditor::TableColumn)->text().endsWith(QLocale().toString(table, 'g', 7)));
+        dialog.preferences().save();
+        const analysis::PeakOverrides back = Preferences::load().peakOverrides;
+        QCOMPARE(int(back.size()), 1);
+        QCOMPARE(analysis::overrideFor("A100", back, s), user);
+        QCOMPARE(analysis::overrideFor("A100", back), 0.0);
+        QCOMPARE(analysis::resolvePeak(QStringLiteral("NVIDIA A100-SXM4-80GB"), back).tflops, 312.0);
+        // A bf16 peak stored the way Lanescope always stored it, beside the new figure.
+        QSettings().setValue(QStringLiteral("preferences/peakTflops/A100"), 250.0);
+        const analysis::PeakOverrides both = Preferences::load().peakOverrides;
+        QCOMPARE(int(both.size()), 1);
+        QCOMPARE(both.front().tflops, 250.0);
+        QCOMPARE(both.front().value(s), user);
+        PreferencesDialog again(Preferences::load());
+        QVERIFY(again.peakTable()->isOverridden(a100, s));
+        QVERIFY(again.peakTable()->isOverridden(a100, analysis::GpuSpec::Bf16Tflops));
+        again.peakTable()->resetAll();
+        again.preferences().save();
+        QVERIFY(Preferences::load().peakOverrides.empty());
     }
 
     void peakOverrideChangesEveryMfu()

@@ -3,7 +3,10 @@
 
 #include <QChart>
 #include <QChartView>
+#include <QAbstractAxis>
 #include <QGraphicsLayout>
+#include <QLegend>
+#include <QPalette>
 
 namespace lanescope {
 
@@ -17,6 +20,24 @@ QChartView *makeChartView(QChart *chart, QWidget *parent, int minimumHeight)
     view->setRenderHint(QPainter::Antialiasing);
     view->setMinimumHeight(minimumHeight);
     return view;
+}
+
+void applyChartPalette(QChart *chart, const QPalette &palette)
+{
+    chart->setBackgroundBrush(palette.brush(QPalette::Base));
+    chart->setBackgroundPen(Qt::NoPen);
+    chart->setTitleBrush(palette.brush(QPalette::Text));
+    chart->legend()->setLabelColor(palette.color(QPalette::Text));
+    QColor grid = palette.color(QPalette::Mid);
+    QColor minor = grid;
+    minor.setAlpha(90);
+    for (QAbstractAxis *a : chart->axes()) {
+        a->setLabelsColor(palette.color(QPalette::Text));
+        a->setTitleBrush(palette.brush(QPalette::Text));
+        a->setLinePenColor(palette.color(QPalette::Mid));
+        a->setGridLineColor(grid);
+        a->setMinorGridLineColor(minor);
+    }
 }
 
 } // namespace lanescope

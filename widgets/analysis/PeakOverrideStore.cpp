@@ -9,9 +9,21 @@
 namespace lanescope {
 
 namespace {
-// One key per row, named by the row's match ("H100 PCIe"): QSettings escapes the spaces, and a
-// hand-edited file stays readable.
-const QString kGroup = QStringLiteral("preferences/peakTflops");
+// One key per row and figure, named by the row's match ("H100 PCIe"): QSettings escapes the spaces,
+// and a hand-edited file stays readable. The bf16 peak keeps the group it always had, so the
+// figures saved before the table had more columns still apply.
+QString groupOf(analysis::GpuSpec spec)
+{
+    switch (spec) {
+    case analysis::GpuSpec::Bf16Tflops: return QStringLiteral("preferences/peakTflops");
+    case analysis::GpuSpec::Tf32Tflops: return QStringLiteral("preferences/peakTf32Tflops");
+    case analysis::GpuSpec::Fp32Tflops: return QStringLiteral("preferences/peakFp32Tflops");
+    case analysis::GpuSpec::Fp64Tflops: return QStringLiteral("preferences/peakFp64Tflops");
+    case analysis::GpuSpec::HbmTBps: return QStringLiteral("preferences/hbmTBps");
+    case analysis::GpuSpec::LinkGBps: return QStringLiteral("preferences/linkGBps");
+    }
+    return {};
+}
 
 QString matchText(const analysis::GpuPeak &row) { return QString::fromUtf8(row.match.data(), qsizetype(row.match.size())); }
 } // namespace
@@ -25,14 +37,19 @@ PeakOverrideStore *PeakOverrideStore::instance()
 analysis::PeakOverrides PeakOverrideStore::overrides() const
 {
     QSettings s;
-    s.beginGroup(kGroup);
     analysis::PeakOverrides out;
     for (const analysis::GpuPeak &row : analysis::gpuPeakTable()) {
-        const QString match = matchText(row);
-        bool ok = false;
-        const double v = s.value(match).toDouble(&ok);
-        if (ok && v > 0) // anything else stored (hand-edited, damaged) leaves the table's figure
-            out.push_back({match, v});
+        analysis::PeakOverride o;
+        o.match = matchText(row);
+        for (int c = 0; c < analysis::kGpuSpecCount; ++c) {
+            const auto spec = analysis::GpuSpec(c);
+            bool ok = false;
+            const double v = s.value(groupOf(spec) + QLatin1Char('/') + o.match).toDouble(&ok);
+            if (ok && v > 0) // anything else stored (hand-edited, damaged) leaves the table's figure
+                o.setValue(spec, v);
+        }
+        if (o.any())
+            out.push_back(o);
     }
     return out;
 }
@@ -42,18 +59,19 @@ void PeakOverrideStore::setOverrides(const analysis::PeakOverrides &overrides)
     const analysis::PeakOverrides before = this->overrides();
     {
         QSettings s;
-        s.remove(kGroup);
-        s.beginGroup(kGroup);
-        for (const analysis::GpuPeak &row : analysis::gpuPeakTable()) {
-            const double v = analysis::overrideFor(row.match, overrides);
-            if (v > 0)
-                s.setValue(matchText(row), v);
+        for (int c = 0; c < analysis::kGpuSpecCount; ++c) {
+            const auto spec = analysis::GpuSpec(c);
+            s.remove(groupOf(spec));
+            s.beginGroup(groupOf(spec));
+            for (const analysis::GpuPeak &row : analysis::gpuPeakTable()) {
+                const double v = analysis::overrideFor(row.match, overrides, spec);
+                if (v > 0)
+                    s.setValue(matchText(row), v);
+            }
+            s.endGroup();
         }
     }
-    const analysis::PeakOverrides after = this->overrides();
-    const bool same = std::equal(before.begin(), before.end(), after.begin(), after.end(),
-                                 [](const auto &a, const auto &b) { return a.match == b.match && a.tflops == b.tflops; });
-    if (!same)
+    if (this->overrides() != before)
         emit changed();
 }
 

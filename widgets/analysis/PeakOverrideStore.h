@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
-// The user's overrides of core's GPU peak-TFLOPS table (Edit > Preferences), kept in QSettings and
+// The user's overrides of core's GPU table (peaks, memory and link bandwidth) (Edit > Preferences), kept in QSettings and
 // handed to core as data (analysis::PeakOverrides). One store per process: the MFU panel of every
 // window follows it when the Preferences change it.
 #include "core/analysis/Mfu.h"
@@ -15,10 +15,9 @@ class PeakOverrideStore : public QObject
 public:
     static PeakOverrideStore *instance();
 
-    // As stored: one entry per table row the user changed, in the table's order.
+    // As stored: one entry per table row the user changed (any of its figures), in the table's order.
     analysis::PeakOverrides overrides() const;
-    // Replaces every override (an entry with tflops <= 0 or a match the table does not have is
-    // dropped) and emits changed() when they differ from what was stored.
+    // Replaces every override (a figure <= 0 or a match the table does not have is dropped) and emits changed() when they differ from what was stored.
     void setOverrides(const analysis::PeakOverrides &overrides);
 
 signals:

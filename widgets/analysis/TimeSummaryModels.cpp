@@ -191,6 +191,7 @@ QVariant CollectiveTypeModel::data(const QModelIndex &index, int role) const
         case TotalColumn: return qlonglong(r.totalNs);
         case MedianColumn: return r.busbwMedianGBps;
         case BestColumn: return r.busbwBestGBps;
+        case LinkColumn: return analysis::busbwPctOfLink(r.busbwMedianGBps, m_linkGBps);
         }
     }
     if (role != Qt::DisplayRole)
@@ -204,6 +205,10 @@ QVariant CollectiveTypeModel::data(const QModelIndex &index, int role) const
     case TotalColumn: return summaryMs(r.totalNs);
     case MedianColumn: return gbps(r.busbwMedianGBps);
     case BestColumn: return gbps(r.busbwBestGBps);
+    case LinkColumn: {
+        const double pct = analysis::busbwPctOfLink(r.busbwMedianGBps, m_linkGBps);
+        return pct < 0 ? tr("unknown") : locale.toString(pct, 'f', 1);
+    }
     }
     return {};
 }
@@ -221,6 +226,7 @@ QVariant CollectiveTypeModel::headerData(int section, Qt::Orientation orientatio
         case TotalColumn: return tr("Total (ms)");
         case MedianColumn: return tr("Median busbw (GB/s)");
         case BestColumn: return tr("Best busbw (GB/s)");
+        case LinkColumn: return tr("% of link");
         }
     }
     if (role == Qt::ToolTipRole) {
@@ -231,6 +237,10 @@ QVariant CollectiveTypeModel::headerData(int section, Qt::Orientation orientatio
             return tr("Bus bandwidth as nccl-tests computes it: the size over the kernel's duration, times 2(n-1)/n for all-reduce, "
                       "(n-1)/n for all-gather, reduce-scatter and all-to-all. On one rank's trace the duration includes waiting "
                       "for the last rank.");
+        case LinkColumn:
+            return tr("The median bus bandwidth's share of the GPU's link per direction (NVLink, Infinity Fabric or PCIe, from the "
+                      "GPU table in Preferences); a collective across nodes is bound by the network instead. Unknown for a GPU "
+                      "the table does not have.");
         }
     }
     return {};
@@ -259,6 +269,10 @@ QVariant OpEfficiencyModel::data(const QModelIndex &index, int role) const
         case TflopColumn: return r.flops;
         case AchievedColumn: return r.achievedTflops;
         case PeakColumn: return r.pctOfPeak;
+        case IntensityColumn: return r.intensity;
+        case TbpsColumn: return r.achievedTBps;
+        case BoundColumn: return boundText(r.bound);
+        case RooflineColumn: return r.pctOfRoofline;
         }
     }
     if (role != Qt::DisplayRole)
@@ -272,6 +286,10 @@ QVariant OpEfficiencyModel::data(const QModelIndex &index, int role) const
     case TflopColumn: return locale.toString(r.flops / 1e12, 'f', 3);
     case AchievedColumn: return r.achievedTflops < 0 ? tr("unknown") : locale.toString(r.achievedTflops, 'f', 1);
     case PeakColumn: return r.pctOfPeak < 0 ? tr("unknown") : locale.toString(r.pctOfPeak, 'f', 1);
+    case IntensityColumn: return r.intensity < 0 ? tr("unknown") : locale.toString(r.intensity, 'f', 1);
+    case TbpsColumn: return r.achievedTBps < 0 ? tr("unknown") : locale.toString(r.achievedTBps, 'f', 3);
+    case BoundColumn: return boundText(r.bound);
+    case RooflineColumn: return r.pctOfRoofline < 0 ? tr("unknown") : locale.toString(r.pctOfRoofline, 'f', 1);
     }
     return {};
 }
@@ -290,6 +308,10 @@ QVariant OpEfficiencyModel::headerData(int section, Qt::Orientation orientation,
         case TflopColumn: return tr("TFLOP");
         case AchievedColumn: return tr("TFLOPS");
         case PeakColumn: return tr("% of peak");
+        case IntensityColumn: return tr("FLOP/byte");
+        case TbpsColumn: return tr("TB/s");
+        case BoundColumn: return tr("Bound");
+        case RooflineColumn: return tr("% of roofline");
         }
     }
     if (role == Qt::ToolTipRole) {
@@ -297,10 +319,28 @@ QVariant OpEfficiencyModel::headerData(int section, Qt::Orientation orientation,
         case GpuColumn: return tr("GPU time of the kernels the calls launched, their nested operators' included");
         case TflopColumn: return tr("The calls' FLOPs from their input shapes (2MNK for a matrix product, 4·B·H·Lq·Lk·D for attention)");
         case AchievedColumn: return tr("FLOPs over the GPU time: what the kernels achieved");
-        case PeakColumn: return tr("Of the GPU's dense bf16/fp16 tensor peak (the MFU panel's); unknown for other types");
+        case PeakColumn:
+            return tr("Of the peak of the operator's type (GPU table in Preferences): bf16/fp16 the dense tensor peak, fp32 "
+                      "matrix products FP32 (PyTorch leaves TF32 off for them), fp32 convolutions TF32 (cuDNN's default), fp64 FP64");
+        case IntensityColumn: return tr("Arithmetic intensity: FLOPs per byte read and written (inputs once, the output once)");
+        case TbpsColumn: return tr("Bytes moved over the GPU time, in TB/s: against the GPU's memory bandwidth for memory-bound operators");
+        case BoundColumn:
+            return tr("Which roof bounds the operator: compute where its intensity reaches the ridge point (peak over memory "
+                      "bandwidth), memory below it");
+        case RooflineColumn: return tr("Achieved TFLOPS over what the roofline allows at this intensity: min(peak, intensity × memory bandwidth)");
         }
     }
     return {};
+}
+
+QString boundText(analysis::Bound bound)
+{
+    switch (bound) {
+    case analysis::Bound::Compute: return OpEfficiencyModel::tr("compute");
+    case analysis::Bound::Memory: return OpEfficiencyModel::tr("memory");
+    case analysis::Bound::Unknown: break;
+    }
+    return OpEfficiencyModel::tr("unknown");
 }
 
 } // namespace lanescope

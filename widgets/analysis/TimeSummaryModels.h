@@ -72,22 +72,29 @@ class CollectiveTypeModel : public SummaryRowsModel<analysis::CollectiveTypeRow>
 {
     Q_OBJECT
 public:
-    enum Column { KindColumn, SizeColumn, RanksColumn, CallsColumn, TotalColumn, MedianColumn, BestColumn, ColumnCount };
+    enum Column { KindColumn, SizeColumn, RanksColumn, CallsColumn, TotalColumn, MedianColumn, BestColumn, LinkColumn, ColumnCount };
     using SummaryRowsModel::SummaryRowsModel;
+
+    // The device's link per direction (CollectiveBandwidth::linkGBps; <= 0 unknown): the median
+    // busbw's share of it. Set before the rows.
+    void setLinkGBps(double gbps) { m_linkGBps = gbps; }
 
     int columnCount(const QModelIndex &parent = {}) const override { return parent.isValid() ? 0 : ColumnCount; }
     QVariant data(const QModelIndex &index, int role) const override;
     QVariant headerData(int section, Qt::Orientation orientation, int role) const override;
 
+private:
+    double m_linkGBps = -1;
 };
 
 // The model's math per op, shapes and dtype (record_shapes): FLOPs, launched GPU time, achieved
-// TFLOPS and the share of the bf16/fp16 peak.
+// TFLOPS, the share of the dtype's peak, and the roofline (intensity, TB/s, bound, % of roofline).
 class OpEfficiencyModel : public SummaryRowsModel<analysis::OpEfficiencyRow>
 {
     Q_OBJECT
 public:
-    enum Column { NameColumn, ShapesColumn, DtypeColumn, CallsColumn, GpuColumn, TflopColumn, AchievedColumn, PeakColumn, ColumnCount };
+    enum Column { NameColumn, ShapesColumn, DtypeColumn, CallsColumn, GpuColumn, TflopColumn, AchievedColumn, PeakColumn,
+                  IntensityColumn, TbpsColumn, BoundColumn, RooflineColumn, ColumnCount };
     using SummaryRowsModel::SummaryRowsModel;
 
     int columnCount(const QModelIndex &parent = {}) const override { return parent.isValid() ? 0 : ColumnCount; }
@@ -95,6 +102,9 @@ public:
     QVariant headerData(int section, Qt::Orientation orientation, int role) const override;
 
 };
+
+// "compute", "memory" (translated), "unknown".
+QString boundText(analysis::Bound bound);
 
 // Cell spellings shared with the module tree and the copied text.
 QString summaryMs(TimeNs ns);       // "12.345" (ms, three decimals: µs precision)

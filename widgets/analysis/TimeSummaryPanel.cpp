@@ -4,6 +4,7 @@
 #include "core/analysis/Compare.h" // normalizedName
 #include "widgets/analysis/KernelNameDelegate.h"
 #include "widgets/analysis/LatestRunner.h"
+#include "widgets/analysis/RooflineChart.h"
 #include "widgets/analysis/TimeSummaryModels.h"
 #include "widgets/render/SliceHighlight.h"
 #include "widgets/view/Session.h"
@@ -138,6 +139,9 @@ TimeSummaryPanel::TimeSummaryPanel(QWidget *parent)
     m_shapes = new QCheckBox(tr("Group by input shape"), this);
     m_shapes->setObjectName(QStringLiteral("summaryShapes"));
     m_shapes->setToolTip(tr("One row per operator and input shapes (traces recorded with record_shapes=True); reads each operator's args from the file"));
+    m_rooflineBox = new QCheckBox(tr("Roofline"), this);
+    m_rooflineBox->setObjectName(QStringLiteral("summaryRoofline"));
+    m_rooflineBox->setToolTip(tr("Show the operators on a roofline chart (intensity against TFLOPS, log-log) instead of the table"));
     m_copy = new QPushButton(tr("Copy"), this);
     m_copy->setObjectName(QStringLiteral("summaryCopy"));
     m_copy->setToolTip(tr("Copy the rows shown (the selected ones, if any) as tab-separated text"));
@@ -179,13 +183,18 @@ TimeSummaryPanel::TimeSummaryPanel(QWidget *parent)
     m_collectives->setToolTip(tr("Each collective by kind, size and group: the calls' time and their bus bandwidth (select a kernel for its own)"));
     m_efficiencyModel = new OpEfficiencyModel(this);
     m_efficiencyProxy = namesProxy(m_efficiencyModel, OpEfficiencyModel::NameColumn, this);
-    m_efficiency = makeTable(m_stack, m_efficiencyProxy, QStringLiteral("opEfficiency"));
+    m_efficiencyStack = new QStackedWidget(m_stack);
+    m_efficiency = makeTable(m_efficiencyStack, m_efficiencyProxy, QStringLiteral("opEfficiency"));
     m_efficiency->sortByColumn(OpEfficiencyModel::TflopColumn, Qt::DescendingOrder);
     m_efficiency->horizontalHeader()->resizeSection(OpEfficiencyModel::ShapesColumn, 200);
-    m_efficiency->setToolTip(tr("GEMMs and attention per operator, input shapes and type: the FLOPs their shapes imply, the GPU time of their kernels, and what that achieves"));
+    m_efficiency->setToolTip(tr("GEMMs, attention and convolutions per operator, input shapes and type: the FLOPs their shapes imply, the GPU time of their kernels, what that achieves and which roof bounds it"));
+    m_roofline = new RooflineChart(m_efficiencyStack);
+    m_efficiencyStack->addWidget(m_efficiency);
+    m_efficiencyStack->addWidget(m_roofline);
+    m_collectives->setColumnWidth(CollectiveTypeModel::LinkColumn, 70);
     m_stack->addWidget(m_modules);
     m_stack->addWidget(m_collectives);
-    m_stack->addWidget(m_efficiency);
+    m_stack->addWidget(m_efficiencyStack);
 
     m_scope = new QLabel(this);
     m_scope->setObjectName(QStringLiteral("summaryScope"));
@@ -207,6 +216,7 @@ TimeSummaryPanel::TimeSummaryPanel(QWidget *parent)
     controls->addWidget(m_filter, 1);
     controls->addWidget(m_fold);
     controls->addWidget(m_shapes);
+    controls->addWidget(m_rooflineBox);
     controls->addWidget(m_copy);
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 4, 0, 0);
@@ -220,6 +230,7 @@ TimeSummaryPanel::TimeSummaryPanel(QWidget *parent)
         m_stack->setCurrentIndex(i);
         m_fold->setVisible(i == int(View::Kernels));
         m_shapes->setVisible(i == int(View::Operators));
+        m_rooflineBox->setVisible(i == int(View::OpEfficiency));
         updateScope();
         m_status->clear();
     });
@@ -228,10 +239,12 @@ TimeSummaryPanel::TimeSummaryPanel(QWidget *parent)
         m_opProxy->setFilterFixedString(text);
         m_collectiveProxy->setFilterFixedString(text);
         m_efficiencyProxy->setFilterFixedString(text);
+        updateRoofline();
         fillModules();
     });
     connect(m_fold, &QCheckBox::toggled, this, [this] { showRows(); });
     connect(m_shapes, &QCheckBox::toggled, this, [this] { regroupShapes(); });
+    connect(m_rooflineBox, &QCheckBox::toggled, this, [this](bool on) { m_efficiencyStack->setCurrentIndex(on ? 1 : 0); });
     connect(m_copy, &QPushButton::clicked, this, [this] { QApplication::clipboard()->setText(tableText()); });
     // Click or Enter outlines (the same row again keeps the outline); double click zooms.
     for (QTableView *v : {m_kernels, m_ops}) {
@@ -266,6 +279,7 @@ TimeSummaryPanel::TimeSummaryPanel(QWidget *parent)
 
     m_fold->setVisible(true);
     m_shapes->setVisible(false);
+    m_rooflineBox->setVisible(false);
     updateScope();
 }
 
@@ -295,6 +309,16 @@ TimeSummaryPanel::View TimeSummaryPanel::view() const { return View(m_viewBox->c
 void TimeSummaryPanel::setFilter(const QString &text) { m_filter->setText(text); }
 void TimeSummaryPanel::setFoldTemplates(bool on) { m_fold->setChecked(on); }
 void TimeSummaryPanel::setGroupByShapes(bool on) { m_shapes->setChecked(on); }
+void TimeSummaryPanel::setShowRoofline(bool on) { m_rooflineBox->setChecked(on); }
+bool TimeSummaryPanel::showsRoofline() const { return m_efficiencyStack->currentWidget() == m_roofline; }
+
+void TimeSummaryPanel::updateRoofline()
+{
+    std::vector<analysis::OpEfficiencyRow> rows;
+    for (int r = 0; r < m_efficiencyProxy->rowCount(); ++r)
+        rows.push_back(m_efficiencyModel->rows()[std::size_t(m_efficiencyProxy->mapToSource(m_efficiencyProxy->index(r, 0)).row())]);
+    m_roofline->setData(m_result ? m_result->opsEfficiency : analysis::OpsEfficiency{}, std::move(rows));
+}
 bool TimeSummaryPanel::shapesBusy() const { return m_shapesRunner->isBusy(); }
 QString TimeSummaryPanel::scopeText() const { return m_scope->text(); }
 QString TimeSummaryPanel::statusText() const { return m_status->text(); }
@@ -318,13 +342,16 @@ void TimeSummaryPanel::showRows()
         m_opModel->setRows({});
         m_collectiveModel->setRows({});
         m_efficiencyModel->setRows({});
+        updateRoofline();
         updateScope();
         return;
     }
     const analysis::TimeSummaries &s = m_result->summaries;
     m_kernelModel->setRows(m_fold->isChecked() ? s.kernelsFolded : s.kernels);
+    m_collectiveModel->setLinkGBps(m_result->collectives.linkGBps);
     m_collectiveModel->setRows(m_result->collectives.byType);
     m_efficiencyModel->setRows(m_result->opsEfficiency.ops);
+    updateRoofline();
     const bool shaped = m_shapes->isChecked() && m_shapedOps && m_shapedOps->error.isEmpty();
     m_opModel->setRows(shaped ? m_shapedOps->rows : s.ops.rows);
     m_ops->setColumnHidden(OpSummaryModel::ShapesColumn, !shaped);
@@ -375,24 +402,30 @@ void TimeSummaryPanel::updateScope()
     }
     case View::Collectives: {
         const analysis::CollectiveBandwidth &c = m_result->collectives;
-        m_scope->setText(c.kernels.empty() ? tr("No NCCL or RCCL kernel starts in %1.").arg(where)
-                                           : tr("Communication kernels that start in %1: %2, %3 of them with their size recorded")
-                                                 .arg(where, locale.toString(qlonglong(c.kernels.size())), locale.toString(qlonglong(c.withSize))));
+        QString text = c.kernels.empty() ? tr("No NCCL or RCCL kernel starts in %1.").arg(where)
+                                         : tr("Communication kernels that start in %1: %2, %3 of them with their size recorded")
+                                               .arg(where, locale.toString(qlonglong(c.kernels.size())), locale.toString(qlonglong(c.withSize)));
+        if (!c.kernels.empty())
+            text += QLatin1Char(' ') + (c.linkGBps > 0 ? tr("(the link: %1 GB/s per direction)").arg(locale.toString(c.linkGBps, 'g', 6))
+                                                       : tr("(the GPU's link is not in the GPU table)"));
+        m_scope->setText(text);
         break;
     }
     case View::OpEfficiency: {
         const analysis::OpsEfficiency &e = m_result->opsEfficiency;
         if (e.callsRead == 0) {
-            m_scope->setText(tr("No matrix product or attention operator in %1's steps.").arg(where));
+            m_scope->setText(tr("No matrix product, attention or convolution operator in %1's steps.").arg(where));
         } else if (e.callsCounted == 0) {
-            m_scope->setText(tr("%1 matrix product and attention calls, none with input shapes: record with record_shapes=True.")
+            m_scope->setText(tr("%1 matrix product, attention and convolution calls, none with input shapes (record with record_shapes=True) or, for a convolution, without its stride and padding (PyTorch 2.1 or later records them).")
                                  .arg(locale.toString(qlonglong(e.callsRead))));
         } else {
-            QString text = tr("Matrix products and attention in the measured steps of %1: %2 of %3 calls counted from their shapes, %4 TFLOP")
+            QString text = tr("Matrix products, attention and convolutions in the measured steps of %1: %2 of %3 calls counted from their shapes, %4 TFLOP")
                                .arg(where, locale.toString(qlonglong(e.callsCounted)), locale.toString(qlonglong(e.callsRead)),
                                     locale.toString(e.totalFlops / 1e12, 'f', 3));
             if (m_result->measuredMfuPct >= 0)
                 text += QLatin1Char(' ') + tr("(measured MFU of these operators %1 %, beside the 6P estimate)").arg(locale.toString(m_result->measuredMfuPct, 'f', 1));
+            if (!(e.peaks.hbmTBps > 0))
+                text += QLatin1Char(' ') + tr("(no roofline: the GPU's memory bandwidth is not in the GPU table)");
             m_scope->setText(text);
         }
         break;

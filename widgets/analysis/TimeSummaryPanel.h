@@ -31,6 +31,7 @@ class CollectiveTypeModel;
 class OpEfficiencyModel;
 class KernelSummaryModel;
 class OpSummaryModel;
+class RooflineChart;
 class Session;
 class ShapesRunner;
 
@@ -59,6 +60,10 @@ public:
     QTreeWidget *moduleTree() const { return m_modules; }
     QTableView *collectiveTable() const { return m_collectives; }
     QTableView *efficiencyTable() const { return m_efficiency; }
+    // The Op efficiency view shows its rows as the table or as the roofline chart.
+    RooflineChart *rooflineChart() const { return m_roofline; }
+    void setShowRoofline(bool on);
+    bool showsRoofline() const;
     QString scopeText() const;
     QString statusText() const;
     // The visible rows of the current view as tab-separated text, header first (what Copy puts on
@@ -80,6 +85,7 @@ private:
     void selectionDetails();
     void regroupShapes();
     void fillModules();
+    void updateRoofline(); // the chart's points: the efficiency table's rows after its filter
 
     std::shared_ptr<const Trace> m_trace;
     AnalysisResultPtr m_result;
@@ -99,6 +105,9 @@ private:
     QTreeWidget *m_modules;
     QTableView *m_collectives;
     QTableView *m_efficiency;
+    RooflineChart *m_roofline;
+    QStackedWidget *m_efficiencyStack; // the table or the chart
+    QCheckBox *m_rooflineBox;
     OpEfficiencyModel *m_efficiencyModel;
     QSortFilterProxyModel *m_efficiencyProxy;
     CollectiveTypeModel *m_collectiveModel;

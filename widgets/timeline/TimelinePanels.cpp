@@ -2,6 +2,8 @@
 #include "widgets/timeline/TimelinePanels.h"
 
 #include "core/analysis/CollectiveBandwidth.h"
+#include "core/analysis/Mfu.h"
+#include "widgets/analysis/PeakOverrideStore.h"
 #include "core/model/Nesting.h"
 
 #include "core/parse/EventArgs.h"
@@ -124,6 +126,14 @@ void DetailsPanel::showSlice(SliceRef ref)
                     html += row(tr("Algorithm bandwidth"), esc(tr("%1 GB/s").arg(locale.toString(x->algbwGBps, 'f', 2))));
                 if (x->busbwGBps >= 0)
                     html += row(tr("Bus bandwidth"), esc(tr("%1 GB/s").arg(locale.toString(x->busbwGBps, 'f', 2))));
+                // Against the device's link (the GPU table's, or the user's figure in Preferences).
+                const analysis::ResolvedPeak dev = analysis::resolveDevicePeak(*t, trk.device, PeakOverrideStore::instance()->overrides());
+                if (x->busbwGBps >= 0 && dev.linkGBps > 0)
+                    html += row(tr("Of the link"),
+                                esc(tr("%1 % of %2 GB/s per direction (%3)")
+                                        .arg(locale.toString(analysis::busbwPctOfLink(x->busbwGBps, dev.linkGBps), 'f', 1),
+                                             locale.toString(dev.linkGBps, 'g', 6),
+                                             QString::fromUtf8(dev.row->link.data(), qsizetype(dev.row->link.size())))));
                 if (x->sizeFromCpuOp)
                     html += row(tr("Size from"), esc(tr("its record_param_comms operator")));
             } else {
