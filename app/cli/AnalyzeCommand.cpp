@@ -100,6 +100,53 @@ void writeCriticalPath(JsonWriter &j, const analysis::CriticalPath &cp, bool ful
     });
 }
 
+// "memory_owners" (core/analysis/MemoryOwners.h): who holds the device memory at its peak, the ops
+// that allocate the most, what is never freed. alive_at_peak is complete (its bytes add up to
+// peak_bytes); top_allocators and never_freed are the first `top`.
+void writeMemoryOwners(JsonWriter &j, const analysis::MemoryOwners &m, TimeNs origin, std::size_t top)
+{
+    const auto rows = [&](const char *key, const std::vector<analysis::MemoryOwnerRow> &v, std::size_t n, bool lifetimes) {
+        j.array(key, [&] {
+            for (std::size_t k = 0; k < v.size() && k < n; ++k)
+                j.object([&] {
+                    j.field("op", v[k].key());
+                    j.field("bytes", v[k].bytes);
+                    j.field("count", v[k].count);
+                    if (lifetimes) {
+                        j.field("freed", v[k].freed);
+                        j.field("mean_lifetime_us", JsonWriter::orNull(v[k].freed > 0, v[k].freed > 0 ? double(v[k].lifetimeNs) / double(v[k].freed) / 1000.0 : 0));
+                    }
+                });
+        });
+    };
+    j.object("memory_owners", [&] {
+        j.field("peak_bytes", JsonWriter::orNullCount(m.peakBytes >= 0, m.peakBytes));
+        j.field("device", m.device);
+        j.field("peak_us", JsonWriter::orNull(m.peakBytes >= 0, us(m.peakAt, origin)));
+        j.field("addresses", m.addresses);
+        rows("alive_at_peak", m.aliveAtPeak, SIZE_MAX, false);
+        j.field("never_freed_bytes", JsonWriter::orNullCount(m.addresses, m.neverFreedBytes));
+        j.field("never_freed_count", JsonWriter::orNullCount(m.addresses, m.neverFreedCount));
+        rows("never_freed", m.neverFreed, top, false);
+        rows("top_allocators", m.topAllocators, top, true);
+        j.array("phases", [&] {
+            for (int k = 0; k < analysis::kMemoryPhases; ++k)
+                j.object([&] {
+                    j.field("phase", analysis::memoryPhaseName(analysis::MemoryPhase(k)));
+                    j.field("alive_at_peak_bytes", m.phaseAtPeak[std::size_t(k)]);
+                    j.field("allocated_bytes", m.phaseAllocatedBytes[std::size_t(k)]);
+                    j.field("allocations", m.phaseAllocations[std::size_t(k)]);
+                });
+        });
+        j.field("allocations", m.allocations);
+        j.field("frees", m.frees);
+        j.field("paired", m.paired);
+        j.field("unmatched_frees", m.unmatchedFrees);
+        j.field("unmatched_free_bytes", m.unmatchedFreeBytes);
+        j.field("reused_without_free", m.reusedWithoutFree);
+    });
+}
+
 // The members of the object `analyze --json` prints; compare writes the same ones per run.
 void writeAnalysisFields(JsonWriter &j, const Trace &t, const analysis::AnalysisResult &r, const analysis::MeasuredFlops *flops,
                          std::size_t top)
@@ -156,6 +203,7 @@ void writeAnalysisFields(JsonWriter &j, const Trace &t, const analysis::Analysis
         j.field("alloc_calls", r.memory.mallocCalls); // cudaMalloc runtime calls (the allocator asking the driver)
         j.field("free_calls", r.memory.freeCalls);    // cudaFree runtime calls
     });
+    writeMemoryOwners(j, r.memoryOwners, o, top);
     j.array("advice", [&] {
         for (const auto &a : r.advice)
             j.object([&] {

@@ -21,6 +21,7 @@ class Trace;
 namespace analysis {
 struct AnalysisResult;
 struct MeasuredFlops;
+struct MemoryOwners;
 } // namespace analysis
 } // namespace lanescope
 
@@ -81,6 +82,8 @@ void writeAnalysisFields(JsonWriter &j, const Trace &trace, const analysis::Anal
 // "idle_breakdown", "launch" and "queue" (docs/architecture.md) of one trace's analysis, into an
 // open object: analyze TRACE and every rank of analyze DIR. origin: the trace's first event.
 void writeLaunchFields(JsonWriter &j, const analysis::AnalysisResult &result, TimeNs origin);
+// "memory_owners" of `analyze --json`: who holds the device memory (first `top` of its longer lists).
+void writeMemoryOwners(JsonWriter &j, const analysis::MemoryOwners &owners, TimeNs origin, std::size_t top);
 
 CommandSpec exportArguments();
 int runExport(const Invocation &args);

@@ -243,6 +243,13 @@ void MainWindow::createActions()
     m_memoryAction->setChecked(m_timeline->memoryOverlayVisible());
     m_memoryAction->setStatusTip(tr("Draw each GPU's allocated and reserved memory over its lanes"));
     connect(m_memoryAction, &QAction::toggled, m_timeline, &TimelineView::setMemoryOverlayVisible);
+    QAction *stacked = view->addAction(tr("Memory Stacked by &Owner"));
+    stacked->setObjectName(QStringLiteral("memoryStackedAction"));
+    stacked->setCheckable(true);
+    stacked->setChecked(m_timeline->memoryStacked());
+    stacked->setStatusTip(tr("Split each GPU's allocated memory by who allocated it: forward, backward, optimizer, FSDP all-gather, before the trace"));
+    connect(stacked, &QAction::toggled, m_timeline, &TimelineView::setMemoryStacked);
+    connect(m_timeline, &TimelineView::memoryStackedChanged, stacked, &QAction::setChecked);
     QAction *queues = view->addAction(tr("Launch &Queues"));
     queues->setObjectName(QStringLiteral("queueLanesAction"));
     queues->setCheckable(true);

@@ -60,6 +60,7 @@ AnalysisResult analyze(const Trace &trace, const AnalysisOptions &options)
     const std::vector<Step> measured = measuredSteps(r.steps, stepsInScope);
     r.mfu = mfuFromTrace(trace, measured, options.mfu);
     r.memory = memorySummary(ix);
+    r.memoryOwners = memoryOwners(trace, r.memory, r.steps);
 
     // Launches, queue depth and the idle breakdown: one view of the launched activities.
     LaunchOptions lo;

@@ -10,6 +10,7 @@
 #include "core/analysis/IdleBreakdown.h"
 #include "core/analysis/LaunchStats.h"
 #include "core/analysis/Memory.h"
+#include "core/analysis/MemoryOwners.h"
 #include "core/analysis/OpsEfficiency.h"
 #include "core/analysis/Mfu.h"
 #include "core/analysis/QueueLength.h"
@@ -43,6 +44,9 @@ struct AnalysisResult
     std::vector<Gap> gaps;
     MfuResult mfu;
     MemorySummary memory;
+    // Who holds the memory (MemoryOwners.h): allocations paired with their frees, by owning op and
+    // phase, over the whole trace; its peak is memory's.
+    MemoryOwners memoryOwners;
     std::vector<Advice> advice;
     // The critical path of one step (CriticalPath.h): the step analysed alone, else the
     // median-length complete step analysed. Invalid without steps.

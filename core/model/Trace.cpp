@@ -122,7 +122,8 @@ std::size_t Trace::modelBytes() const
             + t.fileOffset.capacity() * 8;
     n += flows.capacity() * sizeof(Flow);
     for (const auto &m : memory)
-        n += m.samples.capacity() * sizeof(MemorySample);
+        n += m.samples.capacity() * sizeof(MemorySample) + m.addr.capacity() * sizeof(std::uint64_t)
+            + m.thread.capacity() * sizeof(std::uint32_t);
     for (const auto &c : counters)
         n += c.ts.capacity() * 8 + c.value.capacity() * 8;
     return n;

@@ -68,6 +68,8 @@ struct RawMemory
     std::int64_t reserved;  // -1 when absent
     std::int32_t deviceType;
     std::int32_t deviceId;
+    std::uint64_t addr; // args.Addr, 0 when absent
+    RawTrackKey thread; // the thread it was recorded on (local labels), looked up, never created, in the merge
 };
 
 // Interns strings seen by one thread. Strings live in a deque so views stay valid.

@@ -96,6 +96,9 @@ bool EventHandler::Key(const char *s, rapidjson::SizeType n, bool)
         }
     } else if (m_depth == 2 && m_inArgs) {
         switch (n) {
+        case 4:
+            if (KEY_IS("Addr")) m_field = Field::Addr;
+            break;
         case 5:
             if (KEY_IS("Bytes")) m_field = Field::Bytes;
             break;
@@ -210,6 +213,7 @@ bool EventHandler::integer(std::int64_t v)
     case Field::Bytes: m_e.bytes = v; break;
     case Field::TotalAllocated: m_e.allocated = v; break;
     case Field::TotalReserved: m_e.reserved = v; break;
+    case Field::Addr: m_e.addr = std::uint64_t(v); break;
     default:
         break;
     }
@@ -251,6 +255,7 @@ bool EventHandler::RawNumber(const char *s, rapidjson::SizeType n, bool)
     case Field::Bytes: if (integerText(t, &v)) m_e.bytes = v; break;
     case Field::TotalAllocated: if (integerText(t, &v)) m_e.allocated = v; break;
     case Field::TotalReserved: if (integerText(t, &v)) m_e.reserved = v; break;
+    case Field::Addr: if (integerText(t, &v)) m_e.addr = std::uint64_t(v); break;
     default:
         break;
     }
@@ -353,7 +358,7 @@ void EventHandler::finish()
         o.seeTime(m_e.ts, m_e.ts);
         if (m_e.isMemory) {
             o.memory.push_back(RawMemory{m_e.ts, m_e.bytes, m_e.allocated, m_e.reserved,
-                                         std::int32_t(m_e.deviceType), std::int32_t(m_e.deviceId)});
+                                         std::int32_t(m_e.deviceType), std::int32_t(m_e.deviceId), m_e.addr, m_e.key});
             return;
         }
         o.slices.push_back(RawSlice{m_e.ts, 0, m_offset, 0, m_e.name, o.trackId(m_e.key), m_e.cat, 'i'});

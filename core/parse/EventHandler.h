@@ -60,7 +60,7 @@ private:
     enum class Field : std::uint8_t {
         None, Ph, Cat, Name, Pid, Tid, Ts, Dur, Id, Bp, Args, Id2,
         // args.*
-        Correlation, Stream, DeviceType, DeviceId, Bytes, TotalAllocated, TotalReserved,
+        Correlation, Stream, DeviceType, DeviceId, Bytes, TotalAllocated, TotalReserved, Addr,
         // id2.*
         Id2Value
     };
@@ -76,6 +76,7 @@ private:
         std::uint64_t correlation = 0;
         std::int64_t stream = -1; // args.stream of device activity
         std::int64_t deviceType = -1, deviceId = -1, bytes = 0, allocated = -1, reserved = -1;
+        std::uint64_t addr = 0; // [memory] args.Addr (Kineto 2022+); 0 when absent
     };
 
     bool value()

@@ -664,21 +664,54 @@ private:
 
     void buildMemory(std::vector<std::unique_ptr<ChunkOutput>> &chunks)
     {
-        std::map<std::pair<int, int>, MemorySeries> series;
-        for (auto &c : chunks) {
-            for (const RawMemory &r : c->memory) {
-                MemorySeries &s = series[{r.deviceType, r.deviceId}];
-                s.deviceType = r.deviceType;
-                s.deviceId = r.deviceId;
-                s.samples.push_back(MemorySample{r.ts, r.bytes, r.allocated, r.reserved});
+        struct Pending
+        {
+            MemorySeries s;
+            std::vector<std::uint64_t> addr;
+            std::vector<std::uint32_t> thread;
+            bool anyAddr = false;
+        };
+        std::map<std::pair<int, int>, Pending> series;
+        for (std::size_t ci = 0; ci < chunks.size(); ++ci) {
+            ChunkOutput &c = *chunks[ci];
+            const ChunkMaps &maps = m_maps[ci];
+            for (const RawMemory &r : c.memory) {
+                Pending &p = series[{r.deviceType, r.deviceId}];
+                p.s.deviceType = r.deviceType;
+                p.s.deviceId = r.deviceId;
+                p.s.samples.push_back(MemorySample{r.ts, r.bytes, r.allocated, r.reserved});
+                p.addr.push_back(r.addr);
+                p.anyAddr |= r.addr != 0;
+                // The thread's lane where it has one (its ops); a thread with only [memory] events
+                // gets none rather than an empty lane.
+                const auto it = m_trackIds.find(GlobalKey{r.thread.pid, r.thread.tid, maps.str[r.thread.pidLabel],
+                                                          maps.str[r.thread.tidLabel]});
+                p.thread.push_back(it == m_trackIds.end() ? MemorySeries::kNoTrack : it->second);
             }
-            c->memory.clear();
-            c->memory.shrink_to_fit();
+            c.memory.clear();
+            c.memory.shrink_to_fit();
         }
-        for (auto &[key, s] : series) {
-            auto byTime = [](const MemorySample &a, const MemorySample &b) { return a.ts < b.ts; };
-            if (!std::is_sorted(s.samples.begin(), s.samples.end(), byTime))
-                std::stable_sort(s.samples.begin(), s.samples.end(), byTime);
+        for (auto &[key, p] : series) {
+            MemorySeries &s = p.s;
+            auto byTime = [&](std::uint32_t a, std::uint32_t b) { return s.samples[a].ts < s.samples[b].ts; };
+            std::vector<std::uint32_t> order(s.samples.size());
+            for (std::uint32_t i = 0; i < order.size(); ++i)
+                order[i] = i;
+            if (!std::is_sorted(order.begin(), order.end(), byTime)) {
+                // Stable: events of one time keep their file order (an allocation before its free).
+                std::stable_sort(order.begin(), order.end(), byTime);
+                std::vector<MemorySample> samples(order.size());
+                std::vector<std::uint64_t> addr(order.size());
+                std::vector<std::uint32_t> thread(order.size());
+                for (std::size_t i = 0; i < order.size(); ++i) {
+                    samples[i] = s.samples[order[i]];
+                    addr[i] = p.addr[order[i]];
+                    thread[i] = p.thread[order[i]];
+                }
+                s.samples = std::move(samples);
+                p.addr = std::move(addr);
+                p.thread = std::move(thread);
+            }
             const bool hasTotals = std::all_of(s.samples.begin(), s.samples.end(),
                                                [](const MemorySample &m) { return m.allocated >= 0; });
             if (!hasTotals) {
@@ -692,6 +725,12 @@ private:
                 }
             }
             s.samples.shrink_to_fit();
+            if (p.anyAddr) {
+                s.addr = std::move(p.addr);
+                s.addr.shrink_to_fit();
+            }
+            s.thread = std::move(p.thread);
+            s.thread.shrink_to_fit();
             m_t.memory.push_back(std::move(s));
         }
     }
@@ -781,6 +820,10 @@ private:
             f.fromTrack = newIndex[f.fromTrack];
             f.toTrack = newIndex[f.toTrack];
         }
+        for (MemorySeries &ms : m_t.memory)
+            for (std::uint32_t &t : ms.thread)
+                if (t != MemorySeries::kNoTrack)
+                    t = newIndex[t];
         m_t.flows.shrink_to_fit();
 
         for (auto &[key, cs] : m_counters) {

@@ -254,6 +254,7 @@ struct MemEvent
     int thread = 0;
     std::uint64_t addr = 0;
     std::int64_t bytes = 0, allocated = 0, reservedDelta = 0, evIdx = 0;
+    std::string owner; // the innermost open cpu_op that is not aten::empty & kin (MemoryOwners.h's rule)
 };
 
 struct GpuAct
@@ -581,6 +582,13 @@ public:
         m.allocated = allocated;
         m.reservedDelta = reservedDelta;
         m.evIdx = evIdx++;
+        for (auto it = stack[thread].rbegin(); it != stack[thread].rend() && bytes > 0; ++it) {
+            const Slice &op = slices[std::size_t(*it)];
+            if (!op.userAnnotation && op.name.rfind("aten::empty", 0) != 0) {
+                m.owner = op.name;
+                break;
+            }
+        }
         memory.push_back(m);
     }
 
@@ -1899,6 +1907,51 @@ RankFacts writeRankFacts(JsonOut &w, const SynthConfig &c, const Rank &r, std::i
     key(w, "free_events");
     w.Int(r.freeEvents);
     w.EndObject();
+
+    // Who holds the memory at the peak (analysis/MemoryOwners.h): the allocations alive at the
+    // first event at the peak, by owning op, paired with their frees by address.
+    {
+        std::size_t peak = 0;
+        for (std::size_t k = 0; k < r.memory.size(); ++k)
+            if (r.memory[k].allocated > r.memory[peak].allocated)
+                peak = k;
+        std::map<std::uint64_t, std::size_t> open;
+        // What the allocator held before the first event (the model's weights and optimizer
+        // state), less the frees of such blocks: "[before trace]".
+        std::int64_t before = r.memory.empty() ? 0 : r.memory.front().allocated - r.memory.front().bytes;
+        for (std::size_t k = 0; k <= peak && k < r.memory.size(); ++k) {
+            if (r.memory[k].bytes > 0)
+                open[r.memory[k].addr] = k;
+            else if (r.memory[k].bytes < 0 && !open.erase(r.memory[k].addr))
+                before += r.memory[k].bytes;
+        }
+        std::map<std::string, std::pair<std::int64_t, std::int64_t>> owners; // op -> bytes, count
+        if (before != 0)
+            owners["[before trace]"] = {before, 0};
+        for (const auto &[addr, k] : open) {
+            auto &o = owners[r.memory[k].owner.empty() ? std::string("[no op]") : r.memory[k].owner];
+            o.first += r.memory[k].bytes;
+            ++o.second;
+        }
+        key(w, "memory_owners");
+        w.StartObject();
+        key(w, "peak_bytes");
+        w.Int64(r.peakAllocated);
+        key(w, "alive_at_peak");
+        w.StartArray();
+        for (const auto &[op, o] : owners) {
+            w.StartObject();
+            key(w, "op");
+            str(w, op);
+            key(w, "bytes");
+            w.Int64(o.first);
+            key(w, "count");
+            w.Int64(o.second);
+            w.EndObject();
+        }
+        w.EndArray();
+        w.EndObject();
+    }
 
     // Where the GPU time goes, per activity name as the trace spells it (the kernel summary's rows).
     {

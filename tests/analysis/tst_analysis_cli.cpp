@@ -100,7 +100,7 @@ private slots:
         QCOMPARE(r.out.count('\n'), 1); // exactly one object, one line
         const QJsonObject o = d.object();
         QCOMPARE(keys(o), sorted({QStringLiteral("temporal"), QStringLiteral("comm_comp_overlap_pct"), QStringLiteral("steps"),
-                                  QStringLiteral("gaps"), QStringLiteral("mfu"), QStringLiteral("memory"), QStringLiteral("advice"),
+                                  QStringLiteral("gaps"), QStringLiteral("mfu"), QStringLiteral("memory"), QStringLiteral("memory_owners"), QStringLiteral("advice"),
                                   QStringLiteral("summary_windows_us"), QStringLiteral("kernel_summary"), QStringLiteral("op_summary"),
                                   QStringLiteral("collectives"), QStringLiteral("critical_path"), QStringLiteral("ops_efficiency"),
                                   QStringLiteral("warnings"), QStringLiteral("idle_breakdown"), QStringLiteral("launch"), QStringLiteral("queue")}));

@@ -114,6 +114,8 @@ inline QString diffTraces(const Trace &a, const Trace &b)
                 break;
             }
         }
+        if (x.addr != y.addr || x.thread != y.thread)
+            note(QStringLiteral("memory series %1 addresses or threads differ").arg(i));
     }
     for (std::size_t i = 0; i < a.counters.size(); ++i) {
         const CounterSeries &x = a.counters[i], &y = b.counters[i];

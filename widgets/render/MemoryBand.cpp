@@ -9,6 +9,7 @@
 #include <QPaintDevice>
 #include <QPainter>
 #include <QPolygonF>
+#include <QStringList>
 
 #include <algorithm>
 #include <cmath>
@@ -31,7 +32,7 @@ QColor withAlpha(QColor c, int alpha)
 
 } // namespace
 
-MemoryBand::Value MemoryBand::valueAt(const TraceViewIndex::MemoryCurve &curve, TimeNs traceEnd, TimeNs t)
+MemoryBand::Value MemoryBand::valueAt(const TraceViewIndex::MemoryCurve &curve, TimeNs traceEnd, TimeNs t, bool stacked)
 {
     Value v;
     v.t = t;
@@ -39,11 +40,30 @@ MemoryBand::Value MemoryBand::valueAt(const TraceViewIndex::MemoryCurve &curve, 
     const auto it = std::upper_bound(ts.begin(), ts.end(), t);
     if (it == ts.begin() || t > traceEnd)
         return v;
-    const MemorySample &s = curve.series->samples[std::size_t(it - ts.begin() - 1)];
+    const std::size_t i = std::size_t(it - ts.begin() - 1);
+    const MemorySample &s = curve.series->samples[i];
     v.valid = true;
     v.allocated = s.allocated;
     v.reserved = curve.hasReserved ? s.reserved : -1;
+    if (stacked && canStack(curve)) {
+        v.stacked = true;
+        v.phases = curve.phases.aliveAfter(i);
+    }
     return v;
+}
+
+std::uint8_t MemoryBand::phasesShown(const TraceViewIndex::MemoryCurve &curve)
+{
+    if (!canStack(curve))
+        return 0;
+    std::uint8_t bits = 0;
+    for (std::uint8_t ph : curve.phases.phase)
+        if (ph != std::uint8_t(analysis::MemoryPhase::BeforeTrace))
+            bits |= std::uint8_t(1u << ph);
+    const auto &s = curve.series->samples;
+    if (!s.empty() && s.front().allocated - s.front().bytes > 0) // held before the first event
+        bits |= std::uint8_t(1u << int(analysis::MemoryPhase::BeforeTrace));
+    return bits;
 }
 
 std::int64_t MemoryBand::deviceTotal(const Trace &trace, int device)
@@ -78,9 +98,103 @@ QString MemoryBand::readoutText(const Value &v)
     if (!v.valid)
         return {};
     const QString a = tr("allocated %1").arg(formatBytes(double(v.allocated), true));
-    if (v.reserved < 0)
-        return a;
-    return tr("%1 · reserved %2").arg(a, formatBytes(double(v.reserved), true));
+    QString text = v.reserved < 0 ? a : tr("%1 · reserved %2").arg(a, formatBytes(double(v.reserved), true));
+    if (v.stacked) {
+        QStringList parts;
+        for (int k = 0; k < analysis::kMemoryPhases; ++k)
+            if (v.phases[std::size_t(k)] > 0)
+                parts << tr("%1 %2").arg(analysis::memoryPhaseLabel(analysis::MemoryPhase(k)),
+                                         formatBytes(double(v.phases[std::size_t(k)]), true));
+        if (!parts.isEmpty())
+            text += QLatin1Char('\n') + parts.join(QStringLiteral(" · "));
+    }
+    return text;
+}
+
+void MemoryBand::paintStacked(QPainter &p, const TraceViewIndex::MemoryCurve &mc, const Frame &f, std::size_t i0, std::size_t i1)
+{
+    // A step function of the alive bytes per phase: few samples exactly, many per pixel column at
+    // the column's highest total (the peaks the allocated line shows keep their owners).
+    using Alive = std::array<std::int64_t, analysis::kMemoryPhases>;
+    const analysis::MemoryPhaseCurve &pc = mc.phases;
+    const auto &s = mc.series->samples;
+    const double L = f.band.left(), ppn = f.pxPerNs, nspp = 1 / f.pxPerNs;
+    const int width = f.band.width();
+    std::vector<double> xs;
+    std::vector<Alive> vs;
+    Alive alive{};
+    bool have = i0 > 0;
+    if (have)
+        alive = pc.aliveAfter(i0 - 1);
+    const double xEnd = i1 < s.size() ? L + width : std::min(L + width, L + (double(f.traceEnd) - f.origin) * ppn);
+    if (i1 - i0 <= std::size_t(width)) {
+        if (have) {
+            xs.push_back(L);
+            vs.push_back(alive);
+        }
+        for (std::size_t i = i0; i < i1; ++i) {
+            const double x = L + (double(s[i].ts) - f.origin) * ppn;
+            if (have) {
+                xs.push_back(x);
+                vs.push_back(alive);
+            }
+            pc.step(alive, i);
+            have = true;
+            xs.push_back(x);
+            vs.push_back(alive);
+        }
+        if (have) {
+            xs.push_back(xEnd);
+            vs.push_back(alive);
+        }
+    } else {
+        std::size_t i = i0;
+        for (int x = 0; x < width && f.origin + x * nspp <= double(f.traceEnd); ++x) {
+            const TimeNs tEnd = TimeNs(std::ceil(f.origin + (x + 1) * nspp));
+            Alive best = alive;
+            std::int64_t bestTotal = have ? (i > 0 ? s[i - 1].allocated : 0) : -1;
+            for (; i < i1 && s[i].ts < tEnd; ++i) {
+                pc.step(alive, i);
+                have = true;
+                if (s[i].allocated > bestTotal) {
+                    bestTotal = s[i].allocated;
+                    best = alive;
+                }
+            }
+            if (!have)
+                continue;
+            xs.push_back(L + x);
+            vs.push_back(best);
+            xs.push_back(L + x + 1);
+            vs.push_back(best);
+        }
+    }
+    if (xs.size() < 2)
+        return;
+    p.save();
+    p.setPen(Qt::NoPen);
+    std::vector<double> below(xs.size(), 0.0);
+    for (int k = 0; k < analysis::kMemoryPhases; ++k) {
+        QPolygonF poly;
+        bool any = false;
+        std::vector<double> top(xs.size());
+        for (std::size_t j = 0; j < xs.size(); ++j) {
+            const double b = double(std::max<std::int64_t>(0, vs[j][std::size_t(k)]));
+            any |= b > 0;
+            top[j] = below[j] + b;
+            poly << QPointF(xs[j], f.yOf(top[j]));
+        }
+        if (any) {
+            for (std::size_t j = xs.size(); j-- > 0;)
+                poly << QPointF(xs[j], f.yOf(below[j]));
+            QColor c = Palette::memoryPhase(k);
+            c.setAlpha(170);
+            p.setBrush(c);
+            p.drawPolygon(poly);
+        }
+        below = std::move(top);
+    }
+    p.restore();
 }
 
 MemoryBand::Drawn MemoryBand::paint(QPainter &p, const TraceViewIndex::MemoryCurve &mc, const Frame &f)
@@ -158,6 +272,9 @@ MemoryBand::Drawn MemoryBand::paint(QPainter &p, const TraceViewIndex::MemoryCur
             i = j;
         }
     }
+    const bool stacked = f.stacked && canStack(mc) && alloc.size() >= 2;
+    if (stacked)
+        paintStacked(p, mc, f, i0, i1);
     if (alloc.size() >= 2) {
         drawn.curve = true;
         QPolygonF area = alloc;
@@ -166,7 +283,8 @@ MemoryBand::Drawn MemoryBand::paint(QPainter &p, const TraceViewIndex::MemoryCur
         fill.setAlpha(40);
         p.setPen(Qt::NoPen);
         p.setBrush(fill);
-        p.drawPolygon(area);
+        if (!stacked) // the stack fills the area already
+            p.drawPolygon(area);
         p.setBrush(Qt::NoBrush);
         // Cosmetic 1 px pens: aliased polylines take the raster engine's fast line path (a wider
         // pen goes through the stroker, ~10x slower for a 2000-point curve).
@@ -245,6 +363,27 @@ void MemoryBand::paintAxis(QPainter &p, QRect cell, const QString &title, const 
         rowY += sm.height() + 1;
     };
     row(tr("allocated"), [&](int x, int cy) { p.fillRect(QRect(x, cy - 1, 14, 3), Palette::memoryAllocated()); });
+    if (legend.phases) {
+        // Stacked by owner: the phases, two to a row (the band is short), bottom of the stack first.
+        // Middle rows: clear of the axis values at the top and bottom, so up to the tick marks.
+        const int half = (cell.width() - 18 - 8) / 2;
+        int col = 0;
+        for (int k = 0; k < analysis::kMemoryPhases; ++k) {
+            if (!(legend.phases & (1u << k)))
+                continue;
+            const int x = cell.left() + 18 + col * half;
+            const int cy = rowY + sm.height() / 2;
+            p.fillRect(QRect(x, cy - 4, 10, 8), Palette::memoryPhase(k));
+            p.setPen(chrome.label);
+            p.drawText(QPoint(x + 13, rowY + sm.ascent()), sm.elidedText(analysis::memoryPhaseLabel(analysis::MemoryPhase(k)), Qt::ElideRight, half - 15));
+            if (++col == 2) {
+                col = 0;
+                rowY += sm.height() + 1;
+            }
+        }
+        if (col)
+            rowY += sm.height() + 1;
+    }
     if (legend.reserved)
         row(tr("reserved"), [&](int x, int cy) { p.fillRect(QRect(x, cy - 1, 14, 3), Palette::memoryReserved()); });
     if (legend.spikes > 0)
@@ -278,7 +417,7 @@ void MemoryBand::paintAxis(QPainter &p, QRect cell, const QString &title, const 
 
 void MemoryBand::paintReadout(QPainter &p, const TraceViewIndex::MemoryCurve &curve, const Frame &f, double absNs)
 {
-    const Value v = valueAt(curve, f.traceEnd, TimeNs(std::floor(absNs)));
+    Value v = valueAt(curve, f.traceEnd, TimeNs(std::floor(absNs)));
     const double x = f.band.left() + (absNs - f.origin) * f.pxPerNs;
     if (!v.valid || x < f.band.left() || x > f.band.right())
         return;

@@ -10,6 +10,8 @@
 #include "widgets/render/TraceViewIndex.h"
 
 #include <QCoreApplication>
+
+#include <array>
 #include <QFont>
 #include <QRect>
 #include <QString>
@@ -32,8 +34,13 @@ public:
         bool valid = false;
         TimeNs t = 0;
         std::int64_t allocated = -1, reserved = -1; // bytes; reserved -1 where the trace has none
+        // Stacked by owner: the bytes alive per analysis::MemoryPhase at t.
+        bool stacked = false;
+        std::array<std::int64_t, analysis::kMemoryPhases> phases{};
     };
-    static Value valueAt(const TraceViewIndex::MemoryCurve &curve, TimeNs traceEnd, TimeNs t);
+    static Value valueAt(const TraceViewIndex::MemoryCurve &curve, TimeNs traceEnd, TimeNs t, bool stacked = false);
+    // Whether the curve can be stacked by owner (its events carry addresses).
+    static bool canStack(const TraceViewIndex::MemoryCurve &curve) { return curve.phases.series != nullptr; }
 
     // The device's total memory from deviceProperties (totalGlobalMem), 0 when the trace lacks it.
     static std::int64_t deviceTotal(const Trace &trace, int device);
@@ -63,6 +70,7 @@ public:
         TimeNs traceEnd = 0;
         QFont font;
         const Palette::Chrome *chrome = nullptr; // the scheme's text and surfaces; null: light
+        bool stacked = false;  // the allocated bytes as stacked areas by owner phase, where the curve can
         double plotTop() const { return band.top() + kPlotTop; }
         double plotBottom() const { return band.top() + band.height() - kPlotBottom; }
         double yOf(double bytes) const { return plotBottom() - bytes / axisTop * (plotBottom() - plotTop()); }
@@ -79,11 +87,18 @@ public:
     {
         bool reserved = true;
         int spikes = 0;
+        std::uint8_t phases = 0; // stacked: bit k set where analysis::MemoryPhase(k) holds memory
     };
+    // The phases a stacked curve shows (Legend::phases).
+    static std::uint8_t phasesShown(const TraceViewIndex::MemoryCurve &curve);
     static void paintAxis(QPainter &p, QRect headerCell, const QString &title, const Frame &f, Legend legend);
     // The cursor's values: a dot on each series and "allocated 1.00 GB · reserved 2.00 GB".
     static void paintReadout(QPainter &p, const TraceViewIndex::MemoryCurve &curve, const Frame &f, double absNs);
     static QString readoutText(const Value &v);
+
+private:
+    // The stacked areas by owner phase under the allocated line (samples [i0, i1) in the window).
+    static void paintStacked(QPainter &p, const TraceViewIndex::MemoryCurve &curve, const Frame &f, std::size_t i0, std::size_t i1);
 };
 
 } // namespace lanescope

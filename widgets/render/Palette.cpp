@@ -153,6 +153,13 @@ QString description(SliceClass c)
 QColor memoryAllocated() { return QColor(0x1F, 0x8A, 0x70); }
 QColor memoryReserved() { return QColor(0xC0, 0x5A, 0x10); }
 QColor memorySpike() { return QColor(0xD0, 0x10, 0x50); }
+QColor memoryPhase(int phase)
+{
+    // Apart from the allocated line (green), the reserved line (orange) and the spikes (red).
+    static const QColor fills[] = {QColor(0x9A, 0xA0, 0xA6), QColor(0x4C, 0x78, 0xA8), QColor(0xB2, 0x79, 0xA2),
+                                   QColor(0xE8, 0xC5, 0x3A), QColor(0x72, 0xB7, 0xB2), QColor(0xC9, 0xBF, 0xB8)};
+    return fills[std::size_t(phase) % (sizeof(fills) / sizeof(fills[0]))];
+}
 QColor selection() { return QColor(0x10, 0x10, 0x10); }
 QColor flowArrow() { return QColor(0xC0, 0x20, 0x80); }
 QColor rangeSelection() { return QColor(0x30, 0x70, 0xE0, 40); }

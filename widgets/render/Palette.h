@@ -68,6 +68,9 @@ QString description(SliceClass c);             // what falls in the class
 QColor memoryAllocated();
 QColor memoryReserved();
 QColor memorySpike();
+// The memory band stacked by owner: one fill per analysis::MemoryPhase (before the trace, forward,
+// backward, optimizer, FSDP all-gather, outside steps).
+QColor memoryPhase(int phase);
 QColor selection();
 QColor flowArrow();
 QColor rangeSelection();

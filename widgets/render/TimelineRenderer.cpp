@@ -257,6 +257,7 @@ bool TimelineRenderer::memoryFrame(int group, MemoryBand::Frame *f) const
     f->traceEnd = rr.trace->maxTs;
     f->font = m_font;
     f->chrome = m_chrome;
+    f->stacked = m_memoryStacked;
     return true;
 }
 
@@ -277,7 +278,7 @@ TimelineRenderer::MemoryReadout TimelineRenderer::memoryAt(QPoint pos) const
         return out;
     const LaneGroup &g = m_layout->groups()[std::size_t(group)];
     const double t = f.origin + double(pos.x() - kHeaderWidth) / f.pxPerNs;
-    out.value = MemoryBand::valueAt(*m_runs[std::size_t(g.run)].index->memoryOf(g.memoryDevice), f.traceEnd, TimeNs(std::floor(t)));
+    out.value = MemoryBand::valueAt(*m_runs[std::size_t(g.run)].index->memoryOf(g.memoryDevice), f.traceEnd, TimeNs(std::floor(t)), f.stacked);
     out.group = group;
     out.run = g.run;
     return out;
@@ -814,7 +815,10 @@ void TimelineRenderer::paintHeaders(QPainter &p)
             p.setPen(m_chrome->separator);
             p.drawLine(0, cell.bottom(), w, cell.bottom());
             const TraceViewIndex::MemoryCurve *mc = m_runs[std::size_t(g.run)].index->memoryOf(g.memoryDevice);
-            MemoryBand::paintAxis(p, cell, tr("GPU %1 memory").arg(g.device), mf, {mc->hasReserved, int(mc->spikes.size())});
+            MemoryBand::Legend legend{mc->hasReserved, int(mc->spikes.size())};
+            if (mf.stacked)
+                legend.phases = MemoryBand::phasesShown(*mc);
+            MemoryBand::paintAxis(p, cell, tr("GPU %1 memory").arg(g.device), mf, legend);
             p.setFont(f);
         }
     }

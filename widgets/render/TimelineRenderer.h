@@ -95,6 +95,10 @@ public:
     Palette::Scheme scheme() const { return m_scheme; }
     void setMemoryVisible(bool on) { m_memory = on; }
     bool memoryVisible() const { return m_memory; }
+    // The memory bands' allocated bytes as stacked areas by owner phase (analysis/MemoryOwners.h),
+    // where the trace's [memory] events carry addresses.
+    void setMemoryStacked(bool on) { m_memoryStacked = on; }
+    bool memoryStacked() const { return m_memoryStacked; }
     // Each GPU stream's launch queue in the strip LaneLayout keeps under its lane (Lane::queueHeight);
     // the series are computed on first use per run (analysis::queueSeriesByTrack).
     void setQueueVisible(bool on) { m_queue = on; }
@@ -186,6 +190,7 @@ private:
     const LaneLayout *m_layout = nullptr;
     QFont m_font, m_sliceFont;
     bool m_memory = true;
+    bool m_memoryStacked = false;
     bool m_queue = false;
     // Per run (built on first use), per track: the launch queue's series.
     std::vector<std::vector<std::vector<analysis::QueuePoint>>> m_queueSeries;

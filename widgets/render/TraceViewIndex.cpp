@@ -82,11 +82,14 @@ TraceViewIndex::TraceViewIndex(const Trace &t, const std::vector<analysis::Step>
 
     // ProfilerStep#N bands: the CPU spans of the steps as the analysis finds them, so the
     // timeline and the analysis dock always agree on what a step is.
-    for (const analysis::Step &st : steps ? *steps : analysis::findSteps(t))
+    const std::vector<analysis::Step> found = steps ? std::vector<analysis::Step>() : analysis::findSteps(t);
+    const std::vector<analysis::Step> &stepList = steps ? *steps : found;
+    for (const analysis::Step &st : stepList)
         m_steps.push_back({st.start, st.start + st.dur, st.name});
 
     // Memory: one curve per accelerator device, a min/max pyramid for zoomed-out columns, and the
     // spikes as core/analysis/MemorySpikes.h defines them.
+    std::vector<analysis::MemoryPhaseCurve> phases = analysis::memoryPhaseCurves(t, stepList);
     for (const MemorySeries &ms : t.memory) {
         if (!isAcceleratorMemory(ms.deviceType) || ms.samples.empty())
             continue;
@@ -124,6 +127,9 @@ TraceViewIndex::TraceViewIndex(const Trace &t, const std::vector<analysis::Step>
         }
         mc.levels.push_back(std::move(level));
         mc.spikes = analysis::findMemorySpikes(ms);
+        for (analysis::MemoryPhaseCurve &pc : phases)
+            if (pc.series == &ms)
+                mc.phases = std::move(pc);
         m_memory.push_back(std::move(mc));
     }
 }
@@ -143,7 +149,8 @@ std::size_t TraceViewIndex::heapBytes() const
         for (const DepthIndex &d : levels)
             n += d.idx.capacity() * sizeof(std::uint32_t) + d.end.capacity() * sizeof(TimeNs);
     for (const MemoryCurve &mc : m_memory) {
-        n += mc.ts.capacity() * sizeof(TimeNs) + mc.spikes.capacity() * sizeof(analysis::MemorySpike);
+        n += mc.ts.capacity() * sizeof(TimeNs) + mc.spikes.capacity() * sizeof(analysis::MemorySpike)
+            + mc.phases.phase.capacity() + mc.phases.checkpoints.capacity() * sizeof(mc.phases.checkpoints[0]);
         for (const auto &l : mc.levels)
             n += l.capacity() * sizeof(MemAgg);
     }

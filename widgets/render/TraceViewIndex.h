@@ -7,6 +7,7 @@
 // min/max pyramid of the memory curve with its spikes.
 //
 // The index points into its Trace (memory samples): keep the Trace alive as long as the index.
+#include "core/analysis/MemoryOwners.h"
 #include "core/analysis/MemorySpikes.h"
 #include "core/analysis/Steps.h"
 #include "core/model/Trace.h"
@@ -69,6 +70,9 @@ public:
         double scaleBytes = 1;                   // the top of the lane: the peak + 5 %, rounded
         bool hasReserved = false;
         std::vector<analysis::MemorySpike> spikes;
+        // The curve split by owner phase (analysis/MemoryOwners.h); series null where the trace's
+        // events carry no addresses (nothing to stack).
+        analysis::MemoryPhaseCurve phases;
         MemAgg query(std::size_t a, std::size_t b) const; // samples [a, b)
     };
 

@@ -356,8 +356,19 @@ QMenu *TimelineView::createContextMenu(QPoint pos, QWidget *parent)
     const SliceRef ref = sliceAt(pos);
     const int lane = ref.isValid() ? m_layout.laneOfTrack(ref.run, ref.track) : m_layout.laneAt(layoutY);
     const int group = lane < 0 ? m_layout.groupHeaderAt(layoutY) : -1;
-    if (!ref.isValid() && lane < 0 && group < 0)
-        return nullptr;
+    if (!ref.isValid() && lane < 0 && group < 0) {
+        if (m_layout.memoryBandAt(layoutY) < 0)
+            return nullptr;
+        // The memory band's own menu: how it draws.
+        auto *menu = new QMenu(parent);
+        QAction *stack = menu->addAction(tr("Stacked by Owner"));
+        stack->setObjectName(QStringLiteral("memoryStackedAction"));
+        stack->setCheckable(true);
+        stack->setChecked(memoryStacked());
+        stack->setStatusTip(tr("Split the allocated memory by who allocated it: forward, backward, optimizer, FSDP all-gather, before the trace"));
+        connect(stack, &QAction::toggled, this, &TimelineView::setMemoryStacked);
+        return menu;
+    }
     auto *menu = new QMenu(parent);
     if (ref.isValid()) {
         addSliceActions(menu, this, ref);
@@ -365,6 +376,16 @@ QMenu *TimelineView::createContextMenu(QPoint pos, QWidget *parent)
     }
     addLaneActions(menu, this, lane, group);
     return menu;
+}
+
+void TimelineView::setMemoryStacked(bool on)
+{
+    if (on == m_renderer.memoryStacked())
+        return;
+    m_renderer.setMemoryStacked(on);
+    m_cacheValid = false;
+    viewport()->update();
+    emit memoryStackedChanged(on);
 }
 
 QString TimelineView::stepAt(int run, TimeNs t) const

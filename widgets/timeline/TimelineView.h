@@ -87,6 +87,9 @@ public:
     void clearTimeRange();
 
     void setMemoryOverlayVisible(bool on) { state()->setMemoryOverlay(on); }
+    // The memory bands stacked by owner phase (forward, backward, optimizer, ...; MemoryBand).
+    void setMemoryStacked(bool on);
+    bool memoryStacked() const { return m_renderer.memoryStacked(); }
     bool memoryOverlayVisible() const { return state()->memoryOverlay(); }
     void setQueueLanesVisible(bool on) { state()->setQueueLanes(on); }
     bool queueLanesVisible() const { return state()->queueLanes(); }
@@ -174,6 +177,7 @@ public:
     AnnotationRef annotationAt(QPoint pos) const;
 
 signals:
+    void memoryStackedChanged(bool on);
     void selectionChanged(lanescope::SliceRef ref);
     void timeRangeChanged(); // set, moved or cleared
     void visibleRangeChanged(double startNs, double rangeNs); // axis ns
