@@ -103,7 +103,7 @@
         </message>
         <message>
             <location filename="../core/io/FolderLoad.cpp" line="280" />
-            <location filename="../core/io/FolderLoad.cpp" line="369" />
+            <location filename="../core/io/FolderLoad.cpp" line="385" />
             <source>%1 left out: %2</source>
             <translation>已排除 %1：%2</translation>
         </message>
@@ -128,40 +128,40 @@
             <translation>rank %1（%2）被截断：只加载到字节 %3</translation>
         </message>
         <message>
-            <location filename="../core/io/FolderLoad.cpp" line="354" />
+            <location filename="../core/io/FolderLoad.cpp" line="370" />
             <source>%1 does not exist</source>
             <translation>%1 不存在</translation>
         </message>
         <message>
-            <location filename="../core/io/FolderLoad.cpp" line="358" />
+            <location filename="../core/io/FolderLoad.cpp" line="374" />
             <source>%1 is not a folder</source>
             <translation>%1 不是文件夹</translation>
         </message>
         <message>
-            <location filename="../core/io/FolderLoad.cpp" line="362" />
+            <location filename="../core/io/FolderLoad.cpp" line="378" />
             <source>%1 cannot be read</source>
             <translation>无法读取 %1</translation>
         </message>
         <message numerus="yes">
-            <location filename="../core/io/FolderLoad.cpp" line="371" />
+            <location filename="../core/io/FolderLoad.cpp" line="387" />
             <source>%n file(s) not named *.json or *.json.gz ignored: %1</source>
             <translation>
                 <numerusform>已忽略 %n 个不是 *.json 或 *.json.gz 的文件：%1</numerusform>
             </translation>
         </message>
         <message>
-            <location filename="../core/io/FolderLoad.cpp" line="374" />
+            <location filename="../core/io/FolderLoad.cpp" line="390" />
             <source>%1 holds no .json or .json.gz trace</source>
             <translation>%1 中没有 .json 或 .json.gz 跟踪文件</translation>
         </message>
         <message>
-            <location filename="../core/io/FolderLoad.cpp" line="443" />
+            <location filename="../core/io/FolderLoad.cpp" line="466" />
             <source>loading cancelled</source>
             <translation>加载已取消</translation>
         </message>
         <message>
-            <location filename="../core/io/FolderLoad.cpp" line="375" />
-            <location filename="../core/io/FolderLoad.cpp" line="450" />
+            <location filename="../core/io/FolderLoad.cpp" line="391" />
+            <location filename="../core/io/FolderLoad.cpp" line="473" />
             <source>%1 holds no rank trace: %2</source>
             <translation>%1 中没有 rank 跟踪文件：%2</translation>
         </message>
@@ -619,37 +619,37 @@
             <translation>%1 是 JSON 数组，但其元素不是跟踪事件</translation>
         </message>
         <message>
-            <location filename="../core/parse/TraceMerge.cpp" line="810" />
+            <location filename="../core/parse/TraceMerge.cpp" line="853" />
             <source>%1 malformed events were skipped (e.g. %2)</source>
             <translation>已跳过 %1 个格式错误的事件（例如 %2）</translation>
         </message>
         <message>
-            <location filename="../core/parse/TraceMerge.cpp" line="814" />
+            <location filename="../core/parse/TraceMerge.cpp" line="857" />
             <source>%1 end events had no matching begin and were skipped</source>
             <translation>%1 个结束事件没有匹配的开始事件，已跳过</translation>
         </message>
         <message>
-            <location filename="../core/parse/TraceMerge.cpp" line="816" />
+            <location filename="../core/parse/TraceMerge.cpp" line="859" />
             <source>%1 slices began but never ended; they are drawn to the end of the trace</source>
             <translation>%1 个切片有开始但没有结束；它们将绘制到跟踪末尾</translation>
         </message>
         <message>
-            <location filename="../core/parse/TraceMerge.cpp" line="819" />
+            <location filename="../core/parse/TraceMerge.cpp" line="862" />
             <source>%1 flow events could not be tied to a slice</source>
             <translation>%1 个流事件无法关联到切片</translation>
         </message>
         <message>
-            <location filename="../core/parse/TraceMerge.cpp" line="821" />
+            <location filename="../core/parse/TraceMerge.cpp" line="864" />
             <source>%1 names were not valid UTF-8; invalid bytes are shown as �</source>
             <translation>%1 个名称不是有效的 UTF-8；无效字节显示为 �</translation>
         </message>
         <message>
-            <location filename="../core/parse/TraceMerge.cpp" line="823" />
+            <location filename="../core/parse/TraceMerge.cpp" line="866" />
             <source>more than 65534 categories: %1 events share the last one</source>
             <translation>类别超过 65534 个：%1 个事件共用最后一个类别</translation>
         </message>
         <message>
-            <location filename="../core/parse/TraceMerge.cpp" line="826" />
+            <location filename="../core/parse/TraceMerge.cpp" line="869" />
             <source>%1 events of phase '%2' are not supported and were skipped</source>
             <translation>不支持阶段“%2”的 %1 个事件，已跳过</translation>
         </message>
@@ -699,22 +699,22 @@
     <context>
         <name>analysis</name>
         <message>
-            <location filename="../core/analysis/Analysis.cpp" line="30" />
+            <location filename="../core/analysis/Analysis.cpp" line="31" />
             <source>the trace has no ProfilerStep#%1</source>
             <translation>跟踪中没有 ProfilerStep#%1</translation>
         </message>
         <message>
-            <location filename="../core/analysis/Analysis.cpp" line="49" />
+            <location filename="../core/analysis/Analysis.cpp" line="50" />
             <source>no GPU activity: the trace records no kernels, copies or memsets, so the GPU breakdown, gaps and MFU are empty</source>
             <translation>没有 GPU 活动：跟踪中没有记录任何内核、拷贝或 memset，因此 GPU 时间分解、间隙和 MFU 均为空</translation>
         </message>
         <message>
-            <location filename="../core/analysis/Analysis.cpp" line="50" />
+            <location filename="../core/analysis/Analysis.cpp" line="51" />
             <source>no GPU activity in the analysed window</source>
             <translation>分析窗口内没有 GPU 活动</translation>
         </message>
         <message>
-            <location filename="../core/analysis/Analysis.cpp" line="126" />
+            <location filename="../core/analysis/Analysis.cpp" line="134" />
             <source>the counted operators ran at %1 TFLOPS over the steps, above the peak of %2 TFLOPS: the peak is too low, so no measured MFU</source>
             <translation>计入的算子在各步中达到 %1 TFLOPS，高于峰值 %2 TFLOPS：峰值设得过低，因此不给出实测 MFU</translation>
         </message>
@@ -938,22 +938,22 @@
             <translation>%1 没有步时长瀑布图：%2 没有可用来拆分步的 GPU 活动</translation>
         </message>
         <message>
-            <location filename="../core/analysis/Compare.cpp" line="548" />
+            <location filename="../core/analysis/Compare.cpp" line="552" />
             <source>different GPU models: %1 ran on %2, %3 on %4; kernel times and MFU are not comparable as they stand</source>
             <translation>GPU 型号不同：%1 运行于 %2，%3 运行于 %4；内核时间和 MFU 不能直接比较</translation>
         </message>
         <message>
-            <location filename="../core/analysis/Compare.cpp" line="551" />
+            <location filename="../core/analysis/Compare.cpp" line="555" />
             <source>different world sizes: %1 ran on %2 ranks, %3 on %4; per-GPU figures compare, totals do not</source>
             <translation>world size 不同：%1 使用 %2 个 rank，%3 使用 %4 个；可比较每 GPU 指标，不可比较总量</translation>
         </message>
         <message>
-            <location filename="../core/analysis/Compare.cpp" line="557" />
+            <location filename="../core/analysis/Compare.cpp" line="561" />
             <source>different step counts: %2 in %1, %4 in %3; compare the per-step figures, not the totals</source>
             <translation>步数不同：%1 有 %2 步，%3 有 %4 步；请比较每步指标，而非总量</translation>
         </message>
         <message>
-            <location filename="../core/analysis/Compare.cpp" line="565" />
+            <location filename="../core/analysis/Compare.cpp" line="569" />
             <source>%1 has no ProfilerStep: no step time, no MFU and no waterfall for it</source>
             <translation>%1 没有 ProfilerStep：它没有步时长、MFU 和瀑布图</translation>
         </message>
@@ -968,7 +968,7 @@
             <translation>rank %2 与 rank %1 没有共同的集合通信：它们的时钟只按跟踪文件的时间基点对齐</translation>
         </message>
         <message>
-            <location filename="../core/analysis/Collectives.cpp" line="219" />
+            <location filename="../core/analysis/Collectives.cpp" line="239" />
             <source>%1 in step %2: rank(s) %3 ran it a different number of times than the others; not matched there</source>
             <translation>步 %2 中的 %1：rank %3 执行它的次数与其他 rank 不同；该处不做匹配</translation>
         </message>
@@ -978,12 +978,12 @@
             <translation>%1 在位置 %2 上没有完整的步，而基线在该位置是 ProfilerStep#%3</translation>
         </message>
         <message>
-            <location filename="../core/analysis/Ranks.cpp" line="409" />
+            <location filename="../core/analysis/Ranks.cpp" line="426" />
             <source>no collective is matched across the ranks: clocks are aligned on the trace epoch only and no straggler can be named</source>
             <translation>各 rank 之间没有匹配上任何集合通信：时钟只按跟踪文件的时间基点对齐，无法指出掉队者</translation>
         </message>
         <message>
-            <location filename="../core/analysis/Ranks.cpp" line="412" />
+            <location filename="../core/analysis/Ranks.cpp" line="429" />
             <source>rank %1: %2</source>
             <translation>rank %1：%2</translation>
         </message>
@@ -1033,32 +1033,32 @@
             <translation>%1：%2</translation>
         </message>
         <message>
-            <location filename="../core/analysis/RankSummaryJson.cpp" line="554" />
+            <location filename="../core/analysis/RankSummaryJson.cpp" line="556" />
             <source>JSON nested deeper than %1 levels at byte %2: not a rank summary</source>
             <translation>字节 %2 处 JSON 嵌套超过 %1 层：不是 rank 摘要</translation>
         </message>
         <message>
-            <location filename="../core/analysis/RankSummaryJson.cpp" line="558" />
+            <location filename="../core/analysis/RankSummaryJson.cpp" line="560" />
             <source>not JSON, or not a JSON object</source>
             <translation>不是 JSON，或不是 JSON 对象</translation>
         </message>
         <message>
-            <location filename="../core/analysis/RankSummaryJson.cpp" line="563" />
+            <location filename="../core/analysis/RankSummaryJson.cpp" line="565" />
             <source>not a rank summary (analyze RANKFILE --summary writes one)</source>
             <translation>不是 rank 摘要（analyze RANKFILE --summary 可生成）</translation>
         </message>
         <message>
-            <location filename="../core/analysis/RankSummaryJson.cpp" line="567" />
+            <location filename="../core/analysis/RankSummaryJson.cpp" line="569" />
             <source>a rank summary of version %1; this lanescope-cli reads version %2</source>
             <translation>版本为 %1 的 rank 摘要；此 lanescope-cli 读取版本 %2</translation>
         </message>
         <message>
-            <location filename="../core/analysis/RankSummaryJson.cpp" line="704" />
+            <location filename="../core/analysis/RankSummaryJson.cpp" line="709" />
             <source>member %1</source>
             <translation>成员 %1</translation>
         </message>
         <message>
-            <location filename="../core/analysis/RankSummaryJson.cpp" line="708" />
+            <location filename="../core/analysis/RankSummaryJson.cpp" line="713" />
             <source>a rank summary without the path of its trace</source>
             <translation>rank 摘要中没有其跟踪文件的路径</translation>
         </message>
@@ -1088,12 +1088,12 @@
             <translation>共享内存 %1 KiB</translation>
         </message>
         <message>
-            <location filename="../core/analysis/OpSummary.cpp" line="144" />
+            <location filename="../core/analysis/OpSummary.cpp" line="145" />
             <source>the trace's file changed on disk: input shapes cannot be read</source>
             <translation>跟踪文件在磁盘上已更改：无法读取输入形状</translation>
         </message>
         <message>
-            <location filename="../core/analysis/OpSummary.cpp" line="152" />
+            <location filename="../core/analysis/OpSummary.cpp" line="153" />
             <source>the trace's file is not at hand: input shapes cannot be read</source>
             <translation>跟踪文件不可用：无法读取输入形状</translation>
         </message>
@@ -1182,6 +1182,36 @@
             <source>; shorten first: %1</source>
             <translation>；应先缩短：%1</translation>
         </message>
+        <message>
+            <location filename="../core/analysis/MemoryOwners.cpp" line="286" />
+            <source>before the trace</source>
+            <translation>追踪开始之前</translation>
+        </message>
+        <message>
+            <location filename="../core/analysis/MemoryOwners.cpp" line="287" />
+            <source>forward</source>
+            <translation>前向</translation>
+        </message>
+        <message>
+            <location filename="../core/analysis/MemoryOwners.cpp" line="288" />
+            <source>backward</source>
+            <translation>反向</translation>
+        </message>
+        <message>
+            <location filename="../core/analysis/MemoryOwners.cpp" line="289" />
+            <source>optimizer</source>
+            <translation>优化器</translation>
+        </message>
+        <message>
+            <location filename="../core/analysis/MemoryOwners.cpp" line="290" />
+            <source>FSDP all-gather</source>
+            <translation>FSDP 全收集</translation>
+        </message>
+        <message>
+            <location filename="../core/analysis/MemoryOwners.cpp" line="294" />
+            <source>outside steps</source>
+            <translation>步骤之外</translation>
+        </message>
     </context>
     <context>
         <name>cli</name>
@@ -1196,18 +1226,18 @@
             <translation>rank %1（共 %2 个）</translation>
         </message>
         <message>
-            <location filename="../app/cli/FolderCommands.cpp" line="48" />
+            <location filename="../app/cli/FolderCommands.cpp" line="50" />
             <source>a folder: no clock offsets from matching collectives (ranks placed by their trace epoch only)</source>
             <translation>文件夹：不用匹配的集合通信计算时钟偏移（rank 只按各自跟踪文件的时间基点放置）</translation>
         </message>
         <message>
-            <location filename="../app/cli/FolderCommands.cpp" line="50" />
+            <location filename="../app/cli/FolderCommands.cpp" line="52" />
             <source>a folder: collectives listed in stragglers, worst wait first (default 50; 0: all)</source>
             <translation>文件夹：掉队者中列出的集合通信数，等待最久的在前（默认 50；0：全部）</translation>
         </message>
         <message>
-            <location filename="../app/cli/FolderCommands.cpp" line="51" />
-            <location filename="../app/cli/FolderCommands.cpp" line="650" />
+            <location filename="../app/cli/FolderCommands.cpp" line="53" />
+            <location filename="../app/cli/FolderCommands.cpp" line="716" />
             <source>--top-stragglers needs a number of rows</source>
             <translation>--top-stragglers 需要一个行数</translation>
         </message>
@@ -1216,27 +1246,27 @@
             <translation type="vanished">单个跟踪文件：写出其 rank 摘要供 merge 使用（作业的 map 阶段），而不做分析</translation>
         </message>
         <message>
-            <location filename="../app/cli/FolderCommands.cpp" line="55" />
+            <location filename="../app/cli/FolderCommands.cpp" line="57" />
             <source>one trace: write its rank summary for merge (the map step of a job) instead of the analysis (a symbolic link is refused, not written through)</source>
             <translation>单个跟踪文件：写出供 merge 使用的 rank 摘要（作业的 map 阶段），而不是分析结果（拒绝符号链接，不会通过链接写入）</translation>
         </message>
         <message>
-            <location filename="../app/cli/FolderCommands.cpp" line="58" />
+            <location filename="../app/cli/FolderCommands.cpp" line="60" />
             <source>a folder: memory the loads running at once may use (default: half of the available memory)</source>
             <translation>文件夹：同时进行的加载可使用的内存（默认：可用内存的一半）</translation>
         </message>
         <message>
-            <location filename="../app/cli/FolderCommands.cpp" line="59" />
+            <location filename="../app/cli/FolderCommands.cpp" line="61" />
             <source>--memory-budget-mb needs a positive number</source>
             <translation>--memory-budget-mb 需要一个正数</translation>
         </message>
         <message>
-            <location filename="../app/cli/FolderCommands.cpp" line="68" />
+            <location filename="../app/cli/FolderCommands.cpp" line="70" />
             <source>a trace (.json or .json.gz), or a folder of rank traces (one file per rank)</source>
             <translation>跟踪文件（.json 或 .json.gz），或 rank 跟踪文件所在的文件夹（每个 rank 一个文件）</translation>
         </message>
         <message>
-            <location filename="../app/cli/FolderCommands.cpp" line="84" />
+            <location filename="../app/cli/FolderCommands.cpp" line="86" />
             <source>--%1 applies to a folder of rank traces</source>
             <translation>--%1 只适用于 rank 跟踪文件所在的文件夹</translation>
         </message>
@@ -1245,8 +1275,8 @@
             <translation type="vanished">%1：%2 个 rank%3，%4 个事件，%5 MB 的 JSON，在 %6 秒内加载完成（同时加载 %7 个，每个 %8 个线程）</translation>
         </message>
         <message>
-            <location filename="../app/cli/FolderCommands.cpp" line="201" />
-            <location filename="../app/cli/FolderCommands.cpp" line="449" />
+            <location filename="../app/cli/FolderCommands.cpp" line="209" />
+            <location filename="../app/cli/FolderCommands.cpp" line="494" />
             <source> of world size %1</source>
             <translation>（world size %1）</translation>
         </message>
@@ -1255,7 +1285,7 @@
             <translation type="vanished">rank %1%2：%3，%4 个事件，%5 MB，%6 秒</translation>
         </message>
         <message>
-            <location filename="../app/cli/FolderCommands.cpp" line="210" />
+            <location filename="../app/cli/FolderCommands.cpp" line="218" />
             <source> (guessed)</source>
             <translation>（推测）</translation>
         </message>
@@ -1264,57 +1294,57 @@
             <translation type="vanished">模型共 %1 MB，常驻匿名内存 %2 MB</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="432" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="482" />
             <source>warning: %1</source>
             <translation>警告：%1</translation>
         </message>
         <message>
-            <location filename="../app/cli/FolderCommands.cpp" line="446" />
+            <location filename="../app/cli/FolderCommands.cpp" line="491" />
             <source>%1: %2 rank(s)%3, loaded in %4 s</source>
             <translation>%1：%2 个 rank%3，在 %4 秒内加载完成</translation>
         </message>
         <message>
-            <location filename="../app/cli/FolderCommands.cpp" line="447" />
+            <location filename="../app/cli/FolderCommands.cpp" line="492" />
             <source>merged summaries</source>
             <translation>合并后的摘要</translation>
         </message>
         <message>
-            <location filename="../app/cli/FolderCommands.cpp" line="456" />
+            <location filename="../app/cli/FolderCommands.cpp" line="501" />
             <source>clock offsets, added to each rank's times (reference: rank %1; %2 collectives matched by %3):</source>
             <translation>时钟偏移，加到各 rank 的时间上（参考：rank %1；按%3匹配了 %2 个集合通信）：</translation>
         </message>
         <message>
-            <location filename="../app/cli/FolderCommands.cpp" line="459" />
+            <location filename="../app/cli/FolderCommands.cpp" line="504" />
             <source>sequence number</source>
             <translation>序列号</translation>
         </message>
         <message>
-            <location filename="../app/cli/FolderCommands.cpp" line="459" />
+            <location filename="../app/cli/FolderCommands.cpp" line="504" />
             <source>order within the step</source>
             <translation>步内顺序</translation>
         </message>
         <message>
-            <location filename="../app/cli/FolderCommands.cpp" line="463" />
+            <location filename="../app/cli/FolderCommands.cpp" line="508" />
             <source>rank %1: %2 µs (%3)</source>
             <translation>rank %1：%2 µs（%3）</translation>
         </message>
         <message>
-            <location filename="../app/cli/FolderCommands.cpp" line="469" />
+            <location filename="../app/cli/FolderCommands.cpp" line="514" />
             <source>rank %1: %2 µs (%3; %4 collectives, median deviation %5 µs)</source>
             <translation>rank %1：%2 µs（%3；%4 个集合通信，中位偏差 %5 µs）</translation>
         </message>
         <message>
-            <location filename="../app/cli/FolderCommands.cpp" line="477" />
+            <location filename="../app/cli/FolderCommands.cpp" line="522" />
             <source>per rank (* more than 2 MADs from the median):</source>
             <translation>各 rank（* 表示偏离中位数超过 2 个 MAD）：</translation>
         </message>
         <message>
-            <location filename="../app/cli/FolderCommands.cpp" line="495" />
+            <location filename="../app/cli/FolderCommands.cpp" line="540" />
             <source>job: step %1 ms (median over the job's complete steps, first rank's start to last rank's end), slowest rank by median step time %2; %3; MFU %4</source>
             <translation>作业：步时长 %1 ms（作业各完整步的中位数，从首个 rank 开始到最后一个 rank 结束），按步时长中位数最慢的 rank 为 %2；%3；MFU %4</translation>
         </message>
         <message>
-            <location filename="../app/cli/FolderCommands.cpp" line="512" />
+            <location filename="../app/cli/FolderCommands.cpp" line="557" />
             <source>rank %1 made the others wait %2 ms per step, summed over %3 other rank(s) (last at %4 of %5 collectives)</source>
             <translation>rank %1 让其他 rank 每步共等待 %2 ms，为 %3 个其他 rank 的等待之和（在 %5 个集合通信中有 %4 个最后到达）</translation>
         </message>
@@ -1323,27 +1353,27 @@
             <translation type="vanished">作业：步时长 %1 ms（作业各完整步的中位数，从首个 rank 开始到最后一个 rank 结束），最慢 rank %2；%3；MFU %4</translation>
         </message>
         <message>
-            <location filename="../app/cli/FolderCommands.cpp" line="499" />
+            <location filename="../app/cli/FolderCommands.cpp" line="544" />
             <source>no GPU activity</source>
             <translation>没有 GPU 活动</translation>
         </message>
         <message>
-            <location filename="../app/cli/FolderCommands.cpp" line="500" />
+            <location filename="../app/cli/FolderCommands.cpp" line="545" />
             <source>GPU idle %1%, overlap %2%</source>
             <translation>GPU 空闲 %1%，重叠 %2%</translation>
         </message>
         <message>
-            <location filename="../app/cli/FolderCommands.cpp" line="503" />
+            <location filename="../app/cli/FolderCommands.cpp" line="548" />
             <source>unknown (give --params and --tokens-per-step)</source>
             <translation>未知（请给出 --params 和 --tokens-per-step）</translation>
         </message>
         <message>
-            <location filename="../app/cli/FolderCommands.cpp" line="507" />
+            <location filename="../app/cli/FolderCommands.cpp" line="552" />
             <source>stragglers: no collective matched across the ranks</source>
             <translation>掉队者：各 rank 之间没有匹配上任何集合通信</translation>
         </message>
         <message>
-            <location filename="../app/cli/FolderCommands.cpp" line="510" />
+            <location filename="../app/cli/FolderCommands.cpp" line="555" />
             <source>stragglers (the last rank to arrive at a collective; the others' waits summed):</source>
             <translation>掉队者（最后到达集合通信的 rank；其他 rank 的等待时间之和）：</translation>
         </message>
@@ -1352,82 +1382,82 @@
             <translation type="vanished">rank %1 每步让其他 rank 等待 %2 ms（在 %4 个集合通信中有 %3 个最后到达）</translation>
         </message>
         <message>
-            <location filename="../app/cli/FolderCommands.cpp" line="198" />
+            <location filename="../app/cli/FolderCommands.cpp" line="206" />
             <source>%1: %2 rank(s)%3, %4 events, %5 of JSON loaded in %6 s (%7 at once, %8 threads each)</source>
             <translation>%1：%2 个 rank%3，%4 个事件，%5 的 JSON，在 %6 秒内加载完成（同时加载 %7 个，每个 %8 个线程）</translation>
         </message>
         <message>
-            <location filename="../app/cli/FolderCommands.cpp" line="208" />
+            <location filename="../app/cli/FolderCommands.cpp" line="216" />
             <source>rank %1%2: %3, %4 events, %5, %6 s</source>
             <translation>rank %1%2：%3，%4 个事件，%5，%6 秒</translation>
         </message>
         <message>
-            <location filename="../app/cli/FolderCommands.cpp" line="215" />
+            <location filename="../app/cli/FolderCommands.cpp" line="223" />
             <source>model %1 in all, resident anonymous memory %2</source>
             <translation>模型共 %1，常驻匿名内存 %2</translation>
         </message>
         <message>
-            <location filename="../app/cli/FolderCommands.cpp" line="519" />
+            <location filename="../app/cli/FolderCommands.cpp" line="564" />
             <source>worst waits:</source>
             <translation>等待最久：</translation>
         </message>
         <message>
-            <location filename="../app/cli/FolderCommands.cpp" line="522" />
+            <location filename="../app/cli/FolderCommands.cpp" line="567" />
             <source>step %1 %2: rank %3 last; %4 rank(s) waited %5 ms in all, the first %6 ms</source>
             <translation>步 %1 %2：rank %3 最后到达；%4 个 rank 共等待 %5 ms，最先到达的等了 %6 ms</translation>
         </message>
         <message>
-            <location filename="../app/cli/FolderCommands.cpp" line="546" />
+            <location filename="../app/cli/FolderCommands.cpp" line="591" />
             <source>--%1 applies to one trace, not %2</source>
             <translation>--%1 只适用于单个跟踪文件，不适用于%2</translation>
         </message>
         <message>
-            <location filename="../app/cli/FolderCommands.cpp" line="557" />
+            <location filename="../app/cli/FolderCommands.cpp" line="602" />
             <source>--summary writes one rank's summary: give it a trace, not a folder</source>
             <translation>--summary 写出单个 rank 的摘要：请给出跟踪文件，而不是文件夹</translation>
         </message>
         <message>
-            <location filename="../app/cli/FolderCommands.cpp" line="559" />
+            <location filename="../app/cli/FolderCommands.cpp" line="604" />
             <source>a folder</source>
             <translation>文件夹</translation>
         </message>
         <message>
-            <location filename="../app/cli/FolderCommands.cpp" line="577" />
+            <location filename="../app/cli/FolderCommands.cpp" line="643" />
             <source>a rank summary</source>
             <translation>rank 摘要</translation>
         </message>
         <message>
-            <location filename="../app/cli/FolderCommands.cpp" line="580" />
+            <location filename="../app/cli/FolderCommands.cpp" line="646" />
             <source>--no-clock-align and --top-stragglers belong to merge, which reads the summaries</source>
             <translation>--no-clock-align 和 --top-stragglers 属于读取摘要的 merge 命令</translation>
         </message>
         <message>
-            <location filename="../app/cli/FolderCommands.cpp" line="583" />
+            <location filename="../app/cli/FolderCommands.cpp" line="649" />
             <source>--summary needs the file to write</source>
             <translation>--summary 需要给出要写入的文件</translation>
         </message>
         <message>
-            <location filename="../app/cli/FolderCommands.cpp" line="607" />
+            <location filename="../app/cli/FolderCommands.cpp" line="673" />
             <source>wrote %1 (%2, %3 collectives)</source>
             <translation>已写入 %1（%2，%3 个集合通信）</translation>
         </message>
         <message>
-            <location filename="../app/cli/FolderCommands.cpp" line="643" />
+            <location filename="../app/cli/FolderCommands.cpp" line="709" />
             <source>rank summaries written by analyze RANKFILE --summary, one per rank, any order</source>
             <translation>由 analyze RANKFILE --summary 写出的 rank 摘要，每个 rank 一个，顺序不限</translation>
         </message>
         <message>
-            <location filename="../app/cli/FolderCommands.cpp" line="647" />
+            <location filename="../app/cli/FolderCommands.cpp" line="713" />
             <source>no clock offsets from matching collectives (ranks placed by their trace epoch only)</source>
             <translation>不用匹配的集合通信计算时钟偏移（rank 只按各自跟踪文件的时间基点放置）</translation>
         </message>
         <message>
-            <location filename="../app/cli/FolderCommands.cpp" line="649" />
+            <location filename="../app/cli/FolderCommands.cpp" line="715" />
             <source>collectives listed in stragglers, worst wait first (default 50; 0: all)</source>
             <translation>掉队者中列出的集合通信数，等待最久的在前（默认 50；0：全部）</translation>
         </message>
         <message>
-            <location filename="../app/cli/FolderCommands.cpp" line="692" />
+            <location filename="../app/cli/FolderCommands.cpp" line="758" />
             <source>no rank summary of a job: %1</source>
             <translation>没有作业的 rank 摘要：%1</translation>
         </message>
@@ -1597,7 +1627,7 @@
             <translation>已写入 %1（%3 秒内写出 %2 跟踪数据）</translation>
         </message>
         <message>
-            <location filename="../app/cli/FolderCommands.cpp" line="596" />
+            <location filename="../app/cli/FolderCommands.cpp" line="662" />
             <location filename="../app/cli/SynthCommand.cpp" line="158" />
             <location filename="../app/cli/SynthCommand.cpp" line="164" />
             <source>cannot write %1: %2</source>
@@ -1613,157 +1643,157 @@
             <translation type="vanished">已写入 %1（%3 秒内写出 %2 MB 跟踪数据）</translation>
         </message>
         <message numerus="yes">
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="446" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="496" />
             <source>  (Holistic Trace Analysis' definition: every event with args.stream is GPU time, %n of them not device activity)</source>
             <translation>
                 <numerusform>  （按 Holistic Trace Analysis 的定义：带 args.stream 的事件都算 GPU 时间，其中 %n 个不是设备活动）</numerusform>
             </translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="521" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="571" />
             <location filename="../app/cli/InfoCommand.cpp" line="120" />
             <source>a trace: .json or .json.gz as torch.profiler writes it</source>
             <translation>跟踪文件：torch.profiler 写出的 .json 或 .json.gz</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="523" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="573" />
             <source>shortest gap listed, in ms (default 15; fractions down to 0.001)</source>
             <translation>列出的最短间隙，单位 ms（默认 15；可带小数，最小 0.001）</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="524" />
-            <location filename="../app/cli/CompareCommand.cpp" line="237" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="574" />
+            <location filename="../app/cli/CompareCommand.cpp" line="271" />
             <source>--gap-ms needs a number of milliseconds</source>
             <translation>--gap-ms 需要一个毫秒数</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="526" />
-            <location filename="../app/cli/CompareCommand.cpp" line="239" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="576" />
+            <location filename="../app/cli/CompareCommand.cpp" line="273" />
             <source>gemm (default): gaps between two GEMM kernels; all: any gap of a compute stream</source>
             <translation>gemm（默认）：两个 GEMM 内核之间的间隙；all：计算流上的任何间隙</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="527" />
-            <location filename="../app/cli/CompareCommand.cpp" line="240" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="577" />
+            <location filename="../app/cli/CompareCommand.cpp" line="274" />
             <source>--gap-kernels takes gemm or all</source>
             <translation>--gap-kernels 只接受 gemm 或 all</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="528" />
-            <location filename="../app/cli/CompareCommand.cpp" line="226" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="578" />
+            <location filename="../app/cli/CompareCommand.cpp" line="260" />
             <source>model parameters, for MFU (e.g. 7e9)</source>
             <translation>模型参数量，用于 MFU（例如 7e9）</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="529" />
-            <location filename="../app/cli/CompareCommand.cpp" line="227" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="579" />
+            <location filename="../app/cli/CompareCommand.cpp" line="261" />
             <location filename="../app/cli/MfuCommand.cpp" line="29" />
             <source>--params needs a positive number</source>
             <translation>--params 需要一个正数</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="530" />
-            <location filename="../app/cli/CompareCommand.cpp" line="228" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="580" />
+            <location filename="../app/cli/CompareCommand.cpp" line="262" />
             <source>tokens per step per GPU, for MFU</source>
             <translation>每个 GPU 每步的 token 数，用于 MFU</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="531" />
-            <location filename="../app/cli/CompareCommand.cpp" line="229" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="581" />
+            <location filename="../app/cli/CompareCommand.cpp" line="263" />
             <source>--tokens-per-step needs a positive number</source>
             <translation>--tokens-per-step 需要一个正数</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="532" />
-            <location filename="../app/cli/CompareCommand.cpp" line="230" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="582" />
+            <location filename="../app/cli/CompareCommand.cpp" line="264" />
             <source>--tokens-per-step counts all GPUs (divided by the world size)</source>
             <translation>--tokens-per-step 为所有 GPU 的总数（将除以 world size）</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="534" />
-            <location filename="../app/cli/CompareCommand.cpp" line="232" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="584" />
+            <location filename="../app/cli/CompareCommand.cpp" line="266" />
             <source>samples (images) per step per GPU, for samples/s where the model is no transformer (no MFU)</source>
             <translation>每 GPU 每步的样本（图像）数，用于非 Transformer 模型的样本/秒（不计算 MFU）</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="535" />
-            <location filename="../app/cli/CompareCommand.cpp" line="233" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="585" />
+            <location filename="../app/cli/CompareCommand.cpp" line="267" />
             <source>--samples-per-step needs a positive number</source>
             <translation>--samples-per-step 需要一个正数</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="536" />
-            <location filename="../app/cli/CompareCommand.cpp" line="234" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="586" />
+            <location filename="../app/cli/CompareCommand.cpp" line="268" />
             <source>GPU peak instead of the table's entry for the traced GPU</source>
             <translation>用此 GPU 峰值代替表中被跟踪 GPU 的峰值</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="537" />
-            <location filename="../app/cli/CompareCommand.cpp" line="235" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="587" />
+            <location filename="../app/cli/CompareCommand.cpp" line="269" />
             <location filename="../app/cli/MfuCommand.cpp" line="33" />
             <source>--peak-tflops needs a positive number</source>
             <translation>--peak-tflops 需要一个正数</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="538" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="588" />
             <source>analyse ProfilerStep#N only</source>
             <translation>只分析 ProfilerStep#N</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="539" />
-            <location filename="../app/cli/CompareCommand.cpp" line="225" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="589" />
+            <location filename="../app/cli/CompareCommand.cpp" line="259" />
             <source>--step needs a step number</source>
             <translation>--step 需要一个步编号</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="540" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="590" />
             <source>analyse from A (µs from the first event); needs --to-us</source>
             <translation>从 A 开始分析（距第一个事件的时间，单位 µs）；需同时给出 --to-us</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="541" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="591" />
             <source>--from-us needs a number</source>
             <translation>--from-us 需要一个数字</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="542" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="592" />
             <source>analyse up to B (µs from the first event); needs --from-us</source>
             <translation>分析到 B 为止（距第一个事件的时间，单位 µs）；需同时给出 --from-us</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="543" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="593" />
             <source>--to-us needs a number</source>
             <translation>--to-us 需要一个数字</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="544" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="594" />
             <source>also sum the flops args of operators (with_flops=True; slow)</source>
             <translation>同时累加算子的 flops 参数（with_flops=True；较慢）</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="545" />
-            <location filename="../app/cli/CompareCommand.cpp" line="242" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="595" />
+            <location filename="../app/cli/CompareCommand.cpp" line="276" />
             <source>GPU time as Holistic Trace Analysis counts it: every event with args.stream (also Triton launcher cpu_ops and cuda_sync events)</source>
             <translation>按 Holistic Trace Analysis 的方式统计 GPU 时间：带 args.stream 的事件都算（包括 Triton 启动器的 cpu_op 和 cuda_sync 事件）</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="547" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="597" />
             <location filename="../app/cli/InfoCommand.cpp" line="123" />
             <source>loader threads (default: one per core; at most 256)</source>
             <translation>加载线程数（默认：每个核心一个；最多 256）</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="548" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="598" />
             <source>write only the first N rows of the kernel, operator and module summaries (default: all)</source>
             <translation>内核、算子和模块汇总只写前 N 行（默认：全部）</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="549" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="599" />
             <source>--top takes a whole number of rows</source>
             <translation>--top 需要一个整数行数</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="550" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="600" />
             <source>group the operator summary by input shapes (traces recorded with record_shapes; reads each operator's args)</source>
             <translation>按输入形状对算子汇总分组（以 record_shapes 录制的跟踪；会读取每个算子的参数）</translation>
         </message>
@@ -1776,9 +1806,9 @@
             <translation type="vanished">--threads 需要一个数字</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="551" />
-            <location filename="../app/cli/CompareCommand.cpp" line="250" />
-            <location filename="../app/cli/FolderCommands.cpp" line="651" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="601" />
+            <location filename="../app/cli/CompareCommand.cpp" line="284" />
+            <location filename="../app/cli/FolderCommands.cpp" line="717" />
             <location filename="../app/cli/InfoCommand.cpp" line="122" />
             <location filename="../app/cli/MfuCommand.cpp" line="35" />
             <source>print one JSON object</source>
@@ -2125,7 +2155,7 @@
             <translation>--from-us 和 --to-us 必须同时给出</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="569" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="619" />
             <source>--step and --from-us/--to-us exclude each other</source>
             <translation>--step 与 --from-us/--to-us 不能同时使用</translation>
         </message>
@@ -2204,73 +2234,73 @@ lanescope-cli 命令 --help 列出该命令的选项。
             <translation type="vanished">更多跟踪文件</translation>
         </message>
         <message>
-            <location filename="../app/cli/CompareCommand.cpp" line="214" />
+            <location filename="../app/cli/CompareCommand.cpp" line="248" />
             <source>the baseline trace (.json or .json.gz), or a folder of rank traces (one job)</source>
             <translation>基线跟踪文件（.json 或 .json.gz），或 rank 跟踪文件所在的文件夹（一个作业）</translation>
         </message>
         <message>
-            <location filename="../app/cli/CompareCommand.cpp" line="215" />
+            <location filename="../app/cli/CompareCommand.cpp" line="249" />
             <source>a trace or folder to compare with it</source>
             <translation>与之比较的跟踪文件或文件夹</translation>
         </message>
         <message>
-            <location filename="../app/cli/CompareCommand.cpp" line="216" />
+            <location filename="../app/cli/CompareCommand.cpp" line="250" />
             <source>more traces or folders</source>
             <translation>更多跟踪文件或文件夹</translation>
         </message>
         <message>
-            <location filename="../app/cli/CompareCommand.cpp" line="219" />
+            <location filename="../app/cli/CompareCommand.cpp" line="253" />
             <source>one label per trace, comma-separated (default: the file names)</source>
             <translation>每个跟踪文件一个标签，以逗号分隔（默认：文件名）</translation>
         </message>
         <message>
-            <location filename="../app/cli/CompareCommand.cpp" line="221" />
+            <location filename="../app/cli/CompareCommand.cpp" line="255" />
             <source>step (default): on the same complete ProfilerStep by position; start: on each trace's first event</source>
             <translation>step（默认）：按位置对齐到同一个完整的 ProfilerStep；start：对齐到每个跟踪文件的第一个事件</translation>
         </message>
         <message>
-            <location filename="../app/cli/CompareCommand.cpp" line="222" />
+            <location filename="../app/cli/CompareCommand.cpp" line="256" />
             <location filename="../app/cli/ExportCommand.cpp" line="119" />
             <source>--align takes step or start</source>
             <translation>--align 只接受 step 或 start</translation>
         </message>
         <message>
-            <location filename="../app/cli/CompareCommand.cpp" line="224" />
+            <location filename="../app/cli/CompareCommand.cpp" line="258" />
             <source>compare only ProfilerStep#N of the baseline and the step at its position in each other run</source>
             <translation>只比较基线的 ProfilerStep#N，以及其他每个运行中同一位置的步</translation>
         </message>
         <message>
-            <location filename="../app/cli/CompareCommand.cpp" line="236" />
+            <location filename="../app/cli/CompareCommand.cpp" line="270" />
             <source>shortest gap listed, in ms (default 15)</source>
             <translation>列出的最短间隙，单位 ms（默认 15）</translation>
         </message>
         <message>
-            <location filename="../app/cli/CompareCommand.cpp" line="241" />
+            <location filename="../app/cli/CompareCommand.cpp" line="275" />
             <source>count kernels and operators that differ only in template arguments as one</source>
             <translation>只有模板参数不同的内核和算子按同一个计数</translation>
         </message>
         <message>
-            <location filename="../app/cli/CompareCommand.cpp" line="245" />
+            <location filename="../app/cli/CompareCommand.cpp" line="279" />
             <source>a folder is compared through this rank of its job (default: its first, rank 0)</source>
             <translation>文件夹通过其作业中的此 rank 进行比较（默认：第一个，即 rank 0）</translation>
         </message>
         <message>
-            <location filename="../app/cli/CompareCommand.cpp" line="246" />
+            <location filename="../app/cli/CompareCommand.cpp" line="280" />
             <source>--rank needs a rank number</source>
             <translation>--rank 需要一个 rank 编号</translation>
         </message>
         <message>
-            <location filename="../app/cli/CompareCommand.cpp" line="247" />
+            <location filename="../app/cli/CompareCommand.cpp" line="281" />
             <source>rows of kernels and operators listed (default 50; 0: all)</source>
             <translation>列出的内核和算子行数（默认 50；0：全部）</translation>
         </message>
         <message>
-            <location filename="../app/cli/CompareCommand.cpp" line="248" />
+            <location filename="../app/cli/CompareCommand.cpp" line="282" />
             <source>--top needs a number of rows</source>
             <translation>--top 需要一个行数</translation>
         </message>
         <message>
-            <location filename="../app/cli/CompareCommand.cpp" line="249" />
+            <location filename="../app/cli/CompareCommand.cpp" line="283" />
             <source>loader threads per trace (default: the cores shared out; at most 256)</source>
             <translation>每个跟踪文件的加载线程数（默认：平分所有核心；最多 256）</translation>
         </message>
@@ -2279,38 +2309,38 @@ lanescope-cli 命令 --help 列出该命令的选项。
             <translation type="vanished">每个跟踪文件的加载线程数（默认：平分所有核心）</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="350" />
-            <location filename="../app/cli/CompareCommand.cpp" line="144" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="400" />
+            <location filename="../app/cli/CompareCommand.cpp" line="164" />
             <source>unknown</source>
             <translation>未知</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="430" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="480" />
             <source>%1</source>
             <translation>%1</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="434" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="484" />
             <source>GPU time: no GPU activity</source>
             <translation>GPU 时间：没有 GPU 活动</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="436" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="486" />
             <source>GPU time: idle %1%, compute %2%, non-compute %3% of %4 ms; comm-compute overlap %5%</source>
             <translation>GPU 时间：空闲 %1%，计算 %2%，非计算 %3%，共 %4 ms；通信与计算重叠 %5%</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="451" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="501" />
             <source>  (last ProfilerStep left out, as Holistic Trace Analysis does)</source>
             <translation>  （与 Holistic Trace Analysis 一样，不计最后一个 ProfilerStep）</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="452" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="502" />
             <source>steps: %1</source>
             <translation>步：%1</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="455" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="505" />
             <source>gaps: %1</source>
             <translation>间隙：%1</translation>
         </message>
@@ -2323,17 +2353,17 @@ lanescope-cli 命令 --help 列出该命令的选项。
             <translation type="vanished">MFU：步时长 %1 s；请给出 --params 和 --tokens-per-step（未知 GPU 还需 --peak-tflops）</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="487" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="537" />
             <source>measured: %1 TFLOP in %2 of %3 operators carrying flops</source>
             <translation>实测：%1 TFLOP，来自 %3 个算子中带 flops 的 %2 个</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="491" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="541" />
             <source>memory: peak allocated %1, peak reserved %2, %3 cudaMalloc, %4 cudaFree calls</source>
             <translation>内存：峰值已分配 %1，峰值已保留 %2，%3 次 cudaMalloc、%4 次 cudaFree 调用</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="509" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="559" />
             <source>advice: %1</source>
             <translation>建议：%1</translation>
         </message>
@@ -2343,42 +2373,42 @@ lanescope-cli 命令 --help 列出该命令的选项。
             <translation>--params 和 --tokens-per-step 必须同时给出</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="567" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="617" />
             <source>--from-us and --to-us go together, with --to-us after --from-us</source>
             <translation>--from-us 和 --to-us 必须同时给出，且 --to-us 晚于 --from-us</translation>
         </message>
         <message>
-            <location filename="../app/cli/CompareCommand.cpp" line="141" />
+            <location filename="../app/cli/CompareCommand.cpp" line="161" />
             <source>run %1 %2: %3 (%4, world size %5), %6 complete step(s), offset %7 ms</source>
             <translation>运行 %1 %2：%3（%4，world size %5），%6 个完整步，偏移 %7 ms</translation>
         </message>
         <message>
-            <location filename="../app/cli/CompareCommand.cpp" line="143" />
+            <location filename="../app/cli/CompareCommand.cpp" line="163" />
             <source>GPU unknown</source>
             <translation>GPU 未知</translation>
         </message>
         <message>
-            <location filename="../app/cli/CompareCommand.cpp" line="172" />
+            <location filename="../app/cli/CompareCommand.cpp" line="192" />
             <source>step time %1: %2 ms -&gt; %3 ms (%4 ms)</source>
             <translation>步时长 %1：%2 ms -&gt; %3 ms（%4 ms）</translation>
         </message>
         <message>
-            <location filename="../app/cli/CompareCommand.cpp" line="178" />
+            <location filename="../app/cli/CompareCommand.cpp" line="198" />
             <source>GEMM gaps by cause (count, total ms per run):</source>
             <translation>按原因统计的 GEMM 间隙（每个运行的个数与总 ms）：</translation>
         </message>
         <message>
-            <location filename="../app/cli/CompareCommand.cpp" line="197" />
+            <location filename="../app/cli/CompareCommand.cpp" line="231" />
             <source>GPU kernels by largest change (delta of the last run; count x total per run):</source>
             <translation>按变化最大排序的 GPU 内核（最后一个运行的差值；每个运行的个数 x 总时长）：</translation>
         </message>
         <message>
-            <location filename="../app/cli/CompareCommand.cpp" line="198" />
+            <location filename="../app/cli/CompareCommand.cpp" line="232" />
             <source>CPU operators by largest change:</source>
             <translation>按变化最大排序的 CPU 算子：</translation>
         </message>
         <message>
-            <location filename="../app/cli/CompareCommand.cpp" line="200" />
+            <location filename="../app/cli/CompareCommand.cpp" line="234" />
             <source>warnings:</source>
             <translation>警告：</translation>
         </message>
@@ -2388,7 +2418,7 @@ lanescope-cli 命令 --help 列出该命令的选项。
             <translation>--labels 需要每个跟踪文件一个标签（%1 个标签，%2 个跟踪文件）</translation>
         </message>
         <message>
-            <location filename="../app/cli/CompareCommand.cpp" line="271" />
+            <location filename="../app/cli/CompareCommand.cpp" line="305" />
             <source>--step compares one aligned step: it needs --align step</source>
             <translation>--step 比较对齐后的一步：需要 --align step</translation>
         </message>
@@ -2430,17 +2460,17 @@ lanescope-cli 命令 --help 列出该命令的选项。
             <translation type="vanished">MFU：步时长 %1 s，%2 tokens/s/GPU，%3 TFLOPS / 峰值 %4 TFLOPS（%5）= %6%</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="475" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="525" />
             <source>MFU: no ProfilerStep in what was analysed: MFU needs step times</source>
             <translation>MFU：分析范围内没有 ProfilerStep：MFU 需要步时长</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="478" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="528" />
             <source>the trace names no GPU</source>
             <translation>跟踪文件中没有 GPU 名称</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="478" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="528" />
             <source>no peak known for GPU '%1'</source>
             <translation>不知道 GPU '%1' 的峰值</translation>
         </message>
@@ -2458,23 +2488,23 @@ lanescope-cli 命令 --help 列出该命令的选项。
             <translation type="vanished">%1 中没有 rank 跟踪文件</translation>
         </message>
         <message>
-            <location filename="../app/cli/CompareCommand.cpp" line="148" />
+            <location filename="../app/cli/CompareCommand.cpp" line="168" />
             <source>a job of one rank, compared through rank %2%3</source>
             <translation>单个 rank 的作业，通过 rank %2%3 进行比较</translation>
         </message>
         <message>
-            <location filename="../app/cli/CompareCommand.cpp" line="149" />
+            <location filename="../app/cli/CompareCommand.cpp" line="169" />
             <source>a job of %1 ranks, compared through rank %2%3</source>
             <translation>%1 个 rank 的作业，通过 rank %2%3 进行比较</translation>
         </message>
         <message>
-            <location filename="../app/cli/CompareCommand.cpp" line="150" />
-            <location filename="../app/cli/CompareCommand.cpp" line="303" />
+            <location filename="../app/cli/CompareCommand.cpp" line="170" />
+            <location filename="../app/cli/CompareCommand.cpp" line="337" />
             <source> (its slowest)</source>
             <translation> （其中最慢的）</translation>
         </message>
         <message>
-            <location filename="../app/cli/CompareCommand.cpp" line="298" />
+            <location filename="../app/cli/CompareCommand.cpp" line="332" />
             <source>%1: a job of %2 rank(s); its timeline, waterfall and differences are rank %3's%4, the job_* rows the whole job's</source>
             <translation>%1：%2 个 rank 的作业；时间线、瀑布图和差异取自 rank %3%4，job_* 行则统计整个作业</translation>
         </message>
@@ -2489,22 +2519,22 @@ lanescope-cli 命令 --help 列出该命令的选项。
             <translation>%1 %2 与 %3 %4 是同一个文件；每个输出都需要单独的文件</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="470" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="520" />
             <source>MFU: step %1 (%2), %3 tokens/s/GPU, %4 TFLOPS of %5 TFLOPS peak (%6) = %7</source>
             <translation>MFU：步时长 %1（%2），%3 tokens/s/GPU，%4 TFLOPS / 峰值 %5 TFLOPS（%6）= %7</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="479" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="529" />
             <source>MFU: step %1 (%2), %3 tokens/s/GPU, %4 TFLOPS; %5: give --peak-tflops</source>
             <translation>MFU：步时长 %1（%2），%3 tokens/s/GPU，%4 TFLOPS；%5：请给出 --peak-tflops</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="483" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="533" />
             <source>MFU: step %1 (%2); give --params and --tokens-per-step (and --peak-tflops for an unknown GPU)</source>
             <translation>MFU：步时长 %1（%2）；请给出 --params 和 --tokens-per-step（GPU 未知时还需给出 --peak-tflops）</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="580" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="630" />
             <source>the window %1 to %2 µs starts after the trace ends (%3 µs)</source>
             <translation>窗口 %1 到 %2 µs 的起点在跟踪文件结束（%3 µs）之后</translation>
         </message>
@@ -2514,79 +2544,84 @@ lanescope-cli 命令 --help 列出该命令的选项。
             <translation>--labels：%2 个标签中的第 %1 个为空</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="358" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="408" />
             <source>kernels by GPU time (%1 names; the first 10):</source>
             <translation>按 GPU 时间排列的内核（共 %1 个名称；前 10 个）：</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="365" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="415" />
             <source>operators by self CPU time (%1 rows; the first 10): self, total, device</source>
             <translation>按自身 CPU 时间排列的算子（%1 行；前 10 行）：自身、总计、设备</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="382" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="432" />
             <source>modules by CPU time (%1 modules; the first 10): CPU, device</source>
             <translation>按 CPU 时间排列的模块（%1 个模块；前 10 个）：CPU、设备</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="466" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="516" />
             <source>throughput: step %1 (%2), %3 samples/s/GPU; MFU needs tokens (--params and --tokens-per-step): its 6 × parameters rule is a transformer's</source>
             <translation>吞吐量：步时长 %1（%2），每 GPU %3 样本/秒；MFU 需要 token 数（--params 和 --tokens-per-step）：其 6 × 参数量的规则只适用于 Transformer</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="396" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="446" />
             <source>launches: none matched to a launch call</source>
             <translation>启动：没有与启动调用匹配的活动</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="398" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="448" />
             <source>launches: %1, launch delay median %2, p95 %3; %4 ran shorter than their call, %5 calls over 50 µs, %6 delays over 100 µs</source>
             <translation>启动：%1 次，启动延迟中位数 %2，p95 %3；%4 次运行时间短于其调用，%5 次调用超过 50 µs，%6 次延迟超过 100 µs</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="403" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="453" />
             <source>delay %1 at %2 ms: %3</source>
             <translation>延迟 %1，位于 %2 ms：%3</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="409" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="459" />
             <source>idle per stream (host wait / kernel wait / other):</source>
             <translation>各流空闲（主机等待 / 内核等待 / 其他）：</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="411" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="461" />
             <source>stream %1: %2 idle = %3 (%4) / %5 (%6) / %7 (%8)</source>
             <translation>流 %1：空闲 %2 = %3（%4）/ %5（%6）/ %7（%8）</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="417" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="467" />
             <source>launch queue per stream (mean, max, time at the limit of %1):</source>
             <translation>各流启动队列（均值、最大值、达到上限 %1 的时间）：</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="419" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="469" />
             <source>stream %1: %2, %3, %4</source>
             <translation>流 %1：%2，%3，%4</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="502" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="552" />
             <source>%1 %2</source>
             <translation>%1 %2</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="504" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="554" />
             <source>critical path of %1 (%2, %3): %4</source>
             <translation>%1 的关键路径（%2，%3）：%4</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="505" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="555" />
             <source>the median step</source>
             <translation>中位步</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="505" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="555" />
             <source>the step analysed</source>
             <translation>所分析的步</translation>
+        </message>
+        <message>
+            <location filename="../app/cli/CompareCommand.cpp" line="218" />
+            <source>Hardware use (median bus bandwidth per collective, achieved TFLOPS per operator and shapes):</source>
+            <translation>硬件利用（每种集合通信的总线带宽中位数，每个算子及形状达到的 TFLOPS）：</translation>
         </message>
     </context>
     <context>
@@ -3477,316 +3512,332 @@ after: %2</source>
     <context>
         <name>lanescope::CollectiveTypeModel</name>
         <message>
-            <location filename="../widgets/analysis/TimeSummaryModels.cpp" line="219" />
-            <location filename="../widgets/analysis/TimeSummaryModels.cpp" line="222" />
-            <location filename="../widgets/analysis/TimeSummaryModels.cpp" line="223" />
+            <location filename="../widgets/analysis/TimeSummaryModels.cpp" line="199" />
+            <location filename="../widgets/analysis/TimeSummaryModels.cpp" line="202" />
+            <location filename="../widgets/analysis/TimeSummaryModels.cpp" line="203" />
+            <location filename="../widgets/analysis/TimeSummaryModels.cpp" line="210" />
             <source>unknown</source>
             <translation>未知</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/TimeSummaryModels.cpp" line="238" />
+            <location filename="../widgets/analysis/TimeSummaryModels.cpp" line="222" />
             <source>Collective</source>
             <translation>集合通信</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/TimeSummaryModels.cpp" line="239" />
+            <location filename="../widgets/analysis/TimeSummaryModels.cpp" line="223" />
             <source>Size</source>
             <translation>大小</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/TimeSummaryModels.cpp" line="240" />
+            <location filename="../widgets/analysis/TimeSummaryModels.cpp" line="224" />
             <source>Ranks</source>
             <translation>Rank 数</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/TimeSummaryModels.cpp" line="241" />
+            <location filename="../widgets/analysis/TimeSummaryModels.cpp" line="225" />
             <source>Calls</source>
             <translation>调用次数</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/TimeSummaryModels.cpp" line="242" />
+            <location filename="../widgets/analysis/TimeSummaryModels.cpp" line="226" />
             <source>Total (ms)</source>
             <translation>总计（毫秒）</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/TimeSummaryModels.cpp" line="243" />
+            <location filename="../widgets/analysis/TimeSummaryModels.cpp" line="227" />
             <source>Median busbw (GB/s)</source>
             <translation>busbw 中位数（GB/s）</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/TimeSummaryModels.cpp" line="244" />
+            <location filename="../widgets/analysis/TimeSummaryModels.cpp" line="228" />
             <source>Best busbw (GB/s)</source>
             <translation>最佳 busbw（GB/s）</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/TimeSummaryModels.cpp" line="249" />
+            <location filename="../widgets/analysis/TimeSummaryModels.cpp" line="229" />
+            <source>% of link</source>
+            <translation>占互连 %</translation>
+        </message>
+        <message>
+            <location filename="../widgets/analysis/TimeSummaryModels.cpp" line="234" />
             <source>The collective's whole buffer, as nccl-tests counts it (all-gather: the output; reduce-scatter: the input)</source>
             <translation>集合通信的完整缓冲区，按 nccl-tests 的计法（all-gather：输出；reduce-scatter：输入）</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/TimeSummaryModels.cpp" line="252" />
+            <location filename="../widgets/analysis/TimeSummaryModels.cpp" line="237" />
             <source>Bus bandwidth as nccl-tests computes it: the size over the kernel's duration, times 2(n-1)/n for all-reduce, (n-1)/n for all-gather, reduce-scatter and all-to-all. On one rank's trace the duration includes waiting for the last rank.</source>
             <translation>按 nccl-tests 的方法计算的总线带宽：大小除以内核时长，all-reduce 乘以 2(n-1)/n，all-gather、reduce-scatter 和 all-to-all 乘以 (n-1)/n。在单个 rank 的跟踪中，时长包含等待最后一个 rank 的时间。</translation>
+        </message>
+        <message>
+            <location filename="../widgets/analysis/TimeSummaryModels.cpp" line="241" />
+            <source>The median bus bandwidth's share of the GPU's link per direction (NVLink, Infinity Fabric or PCIe, from the GPU table in Preferences); a collective across nodes is bound by the network instead. Unknown for a GPU the table does not have.</source>
+            <translation>总线带宽中位数占 GPU 单向互连带宽(NVLink、Infinity Fabric 或 PCIe,取自首选项中的 GPU 表)的比例;跨节点的集合通信受网络限制。表中没有的 GPU 为未知。</translation>
         </message>
     </context>
     <context>
         <name>lanescope::ComparisonDock</name>
         <message>
-            <location filename="../widgets/compare/ComparisonDock.cpp" line="40" />
+            <location filename="../widgets/compare/ComparisonDock.cpp" line="41" />
             <source>Comparison</source>
             <translation>比较</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/ComparisonDock.cpp" line="92" />
+            <location filename="../widgets/compare/ComparisonDock.cpp" line="93" />
             <source>Copy Table</source>
             <translation>复制表格</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/ComparisonDock.cpp" line="93" />
+            <location filename="../widgets/compare/ComparisonDock.cpp" line="94" />
             <source>Copy the figures as tab-separated text (pastes into a spreadsheet)</source>
             <translation>将数据复制为制表符分隔的文本（可粘贴到电子表格）</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/ComparisonDock.cpp" line="99" />
+            <location filename="../widgets/compare/ComparisonDock.cpp" line="100" />
             <source>Metrics</source>
             <translation>指标</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/ComparisonDock.cpp" line="106" />
+            <location filename="../widgets/compare/ComparisonDock.cpp" line="107" />
             <source>Export Chart…</source>
             <translation>导出图表…</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/ComparisonDock.cpp" line="107" />
+            <location filename="../widgets/compare/ComparisonDock.cpp" line="108" />
             <source>Write the chart as PNG or SVG</source>
             <translation>将图表导出为 PNG 或 SVG</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/ComparisonDock.cpp" line="116" />
+            <location filename="../widgets/compare/ComparisonDock.cpp" line="117" />
             <source>Waterfall</source>
             <translation>瀑布图</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/ComparisonDock.cpp" line="118" />
+            <location filename="../widgets/compare/ComparisonDock.cpp" line="119" />
             <source>Throughput</source>
             <translation>吞吐量</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/ComparisonDock.cpp" line="119" />
+            <location filename="../widgets/compare/ComparisonDock.cpp" line="120" />
             <source>Differences</source>
             <translation>差异</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/ComparisonDock.cpp" line="130" />
+            <location filename="../widgets/compare/ComparisonDock.cpp" line="131" />
             <source>Comparing…</source>
             <translation>正在比较…</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/ComparisonDock.cpp" line="144" />
+            <location filename="../widgets/compare/ComparisonDock.cpp" line="145" />
             <source>The runs, the baseline first. Double-click a label to rename it.</source>
             <translation>各个运行，基线在最前。双击标签可重命名。</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/ComparisonDock.cpp" line="158" />
+            <location filename="../widgets/compare/ComparisonDock.cpp" line="159" />
             <source>Add…</source>
             <translation>添加…</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/ComparisonDock.cpp" line="158" />
+            <location filename="../widgets/compare/ComparisonDock.cpp" line="159" />
             <source>Add a trace to the comparison</source>
             <translation>向比较中添加跟踪文件</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/ComparisonDock.cpp" line="159" />
+            <location filename="../widgets/compare/ComparisonDock.cpp" line="160" />
             <source>Up</source>
             <translation>上移</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/ComparisonDock.cpp" line="159" />
+            <location filename="../widgets/compare/ComparisonDock.cpp" line="160" />
             <source>Move the run up (the top run is the baseline)</source>
             <translation>上移该运行（最上面的运行为基线）</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/ComparisonDock.cpp" line="160" />
+            <location filename="../widgets/compare/ComparisonDock.cpp" line="161" />
             <source>Down</source>
             <translation>下移</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/ComparisonDock.cpp" line="160" />
+            <location filename="../widgets/compare/ComparisonDock.cpp" line="161" />
             <source>Move the run down</source>
             <translation>下移该运行</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/ComparisonDock.cpp" line="161" />
+            <location filename="../widgets/compare/ComparisonDock.cpp" line="162" />
             <source>Remove</source>
             <translation>移除</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/ComparisonDock.cpp" line="161" />
+            <location filename="../widgets/compare/ComparisonDock.cpp" line="162" />
             <source>Take the run out of the comparison</source>
             <translation>将该运行移出比较</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/ComparisonDock.cpp" line="173" />
+            <location filename="../widgets/compare/ComparisonDock.cpp" line="174" />
             <source>Align on:</source>
             <translation>对齐方式：</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/ComparisonDock.cpp" line="177" />
+            <location filename="../widgets/compare/ComparisonDock.cpp" line="178" />
             <source>Put the same complete ProfilerStep of every run (by position: runs number their steps differently) at one time, or every trace's start</source>
             <translation>将每个运行的同一个完整 ProfilerStep（按位置对应：各运行的步编号可能不同）放在同一时刻，或对齐每个跟踪文件的起点</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/ComparisonDock.cpp" line="180" />
+            <location filename="../widgets/compare/ComparisonDock.cpp" line="181" />
             <source>Measure:</source>
             <translation>统计范围：</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/ComparisonDock.cpp" line="184" />
+            <location filename="../widgets/compare/ComparisonDock.cpp" line="185" />
             <source>Whole traces</source>
             <translation>整个跟踪</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/ComparisonDock.cpp" line="185" />
+            <location filename="../widgets/compare/ComparisonDock.cpp" line="186" />
             <source>Aligned step only</source>
             <translation>仅对齐的步</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/ComparisonDock.cpp" line="186" />
+            <location filename="../widgets/compare/ComparisonDock.cpp" line="187" />
             <source>Figures and differences over each whole trace, or over the aligned step of each run</source>
             <translation>指标与差异按每个完整跟踪统计，或只按每个运行中对齐的那一步统计</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/ComparisonDock.cpp" line="188" />
+            <location filename="../widgets/compare/ComparisonDock.cpp" line="189" />
             <source>Fold template arguments</source>
             <translation>合并模板参数</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/ComparisonDock.cpp" line="189" />
+            <location filename="../widgets/compare/ComparisonDock.cpp" line="190" />
             <source>Count kernels that differ only in their template arguments as one row</source>
             <translation>只有模板参数不同的内核按同一行计数</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/ComparisonDock.cpp" line="250" />
+            <location filename="../widgets/compare/ComparisonDock.cpp" line="251" />
             <source>Filter names…</source>
             <translation>筛选名称…</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/ComparisonDock.cpp" line="255" />
+            <location filename="../widgets/compare/ComparisonDock.cpp" line="256" />
             <source>Counts</source>
             <translation>次数</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/ComparisonDock.cpp" line="256" />
+            <location filename="../widgets/compare/ComparisonDock.cpp" line="257" />
             <source>Show how many of each ran in every run</source>
             <translation>显示每项在各运行中的次数</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/ComparisonDock.cpp" line="258" />
+            <location filename="../widgets/compare/ComparisonDock.cpp" line="259" />
             <source>Per step</source>
             <translation>按每步</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/ComparisonDock.cpp" line="259" />
+            <location filename="../widgets/compare/ComparisonDock.cpp" line="260" />
             <source>Time per ProfilerStep instead of the whole trace's total (on by itself when the runs recorded different numbers of steps)</source>
             <translation>按每个 ProfilerStep 的时间显示，而不是整个跟踪的总时间（各运行记录的步数不同时自动开启）</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/ComparisonDock.cpp" line="271" />
+            <location filename="../widgets/compare/ComparisonDock.cpp" line="272" />
             <source>GPU kernels</source>
             <translation>GPU 内核</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/ComparisonDock.cpp" line="272" />
+            <location filename="../widgets/compare/ComparisonDock.cpp" line="273" />
             <source>CPU operators</source>
             <translation>CPU 算子</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/ComparisonDock.cpp" line="273" />
+            <location filename="../widgets/compare/ComparisonDock.cpp" line="274" />
             <source>Gaps</source>
             <translation>空闲间隙</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/ComparisonDock.cpp" line="277" />
+            <location filename="../widgets/compare/ComparisonDock.cpp" line="296" />
+            <source>Hardware use</source>
+            <translation>硬件利用</translation>
+        </message>
+        <message>
+            <location filename="../widgets/compare/ComparisonDock.cpp" line="300" />
             <source>Click a row to outline its slices in every run's lanes; Esc in the timeline keeps them, a second click on the row clears them.</source>
             <translation>单击一行可在每个运行的泳道中勾出其切片；在时间线中按 Esc 会保留勾勒，再次单击该行则清除。</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/ComparisonDock.cpp" line="351" />
+            <location filename="../widgets/compare/ComparisonDock.cpp" line="374" />
             <source>%1 — the baseline</source>
             <translation>%1 — 基线</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/ComparisonDock.cpp" line="375" />
+            <location filename="../widgets/compare/ComparisonDock.cpp" line="398" />
             <source>First complete step</source>
             <translation>第一个完整步</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/ComparisonDock.cpp" line="375" />
+            <location filename="../widgets/compare/ComparisonDock.cpp" line="398" />
             <source>Complete step %1</source>
             <translation>第 %1 个完整步</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/ComparisonDock.cpp" line="376" />
+            <location filename="../widgets/compare/ComparisonDock.cpp" line="399" />
             <source>Trace start</source>
             <translation>跟踪起点</translation>
         </message>
         <message numerus="yes">
-            <location filename="../widgets/compare/ComparisonDock.cpp" line="489" />
+            <location filename="../widgets/compare/ComparisonDock.cpp" line="513" />
             <source>%n run(s) compared, aligned on complete step %1</source>
             <translation>
                 <numerusform>已比较 %n 个运行，按第 %1 个完整步对齐</numerusform>
             </translation>
         </message>
         <message numerus="yes">
-            <location filename="../widgets/compare/ComparisonDock.cpp" line="491" />
+            <location filename="../widgets/compare/ComparisonDock.cpp" line="515" />
             <source>%n run(s) compared, aligned on their starts</source>
             <translation>
                 <numerusform>已比较 %n 个运行，按各自起点对齐</numerusform>
             </translation>
         </message>
         <message>
-            <location filename="../widgets/compare/ComparisonDock.cpp" line="493" />
+            <location filename="../widgets/compare/ComparisonDock.cpp" line="517" />
             <source>The runs could not be compared.</source>
             <translation>无法比较这些运行。</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/ComparisonDock.cpp" line="493" />
+            <location filename="../widgets/compare/ComparisonDock.cpp" line="517" />
             <source>Open two or more traces to compare them.</source>
             <translation>打开两个或更多跟踪文件以进行比较。</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/ComparisonDock.cpp" line="508" />
+            <location filename="../widgets/compare/ComparisonDock.cpp" line="532" />
             <source>Outline cleared.</source>
             <translation>已清除勾勒。</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/ComparisonDock.cpp" line="517" />
+            <location filename="../widgets/compare/ComparisonDock.cpp" line="541" />
             <source>%1 in %2</source>
             <translation>%2 中 %1 个</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/ComparisonDock.cpp" line="518" />
+            <location filename="../widgets/compare/ComparisonDock.cpp" line="542" />
             <source>%1: %2 — outlined in yellow.</source>
             <translation>%1：%2 — 已用黄色勾出。</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/ComparisonDock.cpp" line="518" />
+            <location filename="../widgets/compare/ComparisonDock.cpp" line="542" />
             <source>, </source>
             <translation>，</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/ComparisonDock.cpp" line="563" />
+            <location filename="../widgets/compare/ComparisonDock.cpp" line="587" />
             <source>Export Chart</source>
             <translation>导出图表</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/ComparisonDock.cpp" line="565" />
+            <location filename="../widgets/compare/ComparisonDock.cpp" line="589" />
             <source>PNG image (*.png);;SVG drawing (*.svg)</source>
             <translation>PNG 图像 (*.png);;SVG 矢量图 (*.svg)</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/ComparisonDock.cpp" line="570" />
+            <location filename="../widgets/compare/ComparisonDock.cpp" line="594" />
             <source>Export failed</source>
             <translation>导出失败</translation>
         </message>
@@ -3802,42 +3853,42 @@ after: %2</source>
     <context>
         <name>lanescope::CriticalPathPanel</name>
         <message>
-            <location filename="../widgets/analysis/CriticalPathPanel.cpp" line="66" />
+            <location filename="../widgets/analysis/CriticalPathPanel.cpp" line="72" />
             <source>Part</source>
             <translation>部分</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/CriticalPathPanel.cpp" line="66" />
+            <location filename="../widgets/analysis/CriticalPathPanel.cpp" line="72" />
             <source>Share of the step</source>
             <translation>占该步比例</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/CriticalPathPanel.cpp" line="66" />
+            <location filename="../widgets/analysis/CriticalPathPanel.cpp" line="72" />
             <source>Time</source>
             <translation>时间</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/CriticalPathPanel.cpp" line="68" />
+            <location filename="../widgets/analysis/CriticalPathPanel.cpp" line="74" />
             <source>The critical path: the chain of CPU work, launches, kernels and synchronisations that sets the step's length (Holistic Trace Analysis' lightweight critical path). Its parts add up to the step. View &gt; Critical Path draws it on the timeline.</source>
             <translation>关键路径：决定该步时长的由 CPU 工作、启动、内核与同步组成的链（Holistic Trace Analysis 的轻量关键路径）。各部分之和等于该步。“视图 &gt; 关键路径”会在时间线上画出它。</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/CriticalPathPanel.cpp" line="89" />
+            <location filename="../widgets/analysis/CriticalPathPanel.cpp" line="95" />
             <source>No critical path: the analysed time holds no complete ProfilerStep.</source>
             <translation>没有关键路径：所分析的时间内没有完整的 ProfilerStep。</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/CriticalPathPanel.cpp" line="96" />
+            <location filename="../widgets/analysis/CriticalPathPanel.cpp" line="102" />
             <source>Critical path of %1 (%2), %3</source>
             <translation>%1 的关键路径（%2），%3</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/CriticalPathPanel.cpp" line="96" />
+            <location filename="../widgets/analysis/CriticalPathPanel.cpp" line="102" />
             <source>the median step</source>
             <translation>中位步</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/CriticalPathPanel.cpp" line="96" />
+            <location filename="../widgets/analysis/CriticalPathPanel.cpp" line="102" />
             <source>the step analysed</source>
             <translation>所分析的步</translation>
         </message>
@@ -3845,156 +3896,166 @@ after: %2</source>
     <context>
         <name>lanescope::DetailsPanel</name>
         <message>
-            <location filename="../widgets/timeline/TimelinePanels.cpp" line="57" />
+            <location filename="../widgets/timeline/TimelinePanels.cpp" line="59" />
             <source>Copy All as JSON</source>
             <translation>全部复制为 JSON</translation>
         </message>
         <message>
-            <location filename="../widgets/timeline/TimelinePanels.cpp" line="60" />
+            <location filename="../widgets/timeline/TimelinePanels.cpp" line="62" />
             <source>Click a slice to see its details.</source>
             <translation>点击一个切片以查看其详情。</translation>
         </message>
         <message>
-            <location filename="../widgets/timeline/TimelinePanels.cpp" line="61" />
+            <location filename="../widgets/timeline/TimelinePanels.cpp" line="63" />
             <source>Copy the whole event, every argument in full, to the clipboard</source>
             <translation>将整个事件（包括全部参数的完整内容）复制到剪贴板</translation>
         </message>
         <message>
-            <location filename="../widgets/timeline/TimelinePanels.cpp" line="102" />
+            <location filename="../widgets/timeline/TimelinePanels.cpp" line="104" />
             <source>Run</source>
             <translation>运行</translation>
         </message>
         <message>
-            <location filename="../widgets/timeline/TimelinePanels.cpp" line="102" />
+            <location filename="../widgets/timeline/TimelinePanels.cpp" line="104" />
             <source>%1 (baseline)</source>
             <translation>%1（基线）</translation>
         </message>
         <message>
-            <location filename="../widgets/timeline/TimelinePanels.cpp" line="104" />
+            <location filename="../widgets/timeline/TimelinePanels.cpp" line="106" />
             <source>Category</source>
             <translation>类别</translation>
         </message>
         <message>
-            <location filename="../widgets/timeline/TimelinePanels.cpp" line="105" />
+            <location filename="../widgets/timeline/TimelinePanels.cpp" line="107" />
             <source>Start</source>
             <translation>开始</translation>
         </message>
         <message>
-            <location filename="../widgets/timeline/TimelinePanels.cpp" line="106" />
+            <location filename="../widgets/timeline/TimelinePanels.cpp" line="108" />
             <source>Duration</source>
             <translation>时长</translation>
         </message>
         <message>
-            <location filename="../widgets/timeline/TimelinePanels.cpp" line="107" />
+            <location filename="../widgets/timeline/TimelinePanels.cpp" line="109" />
             <source>Stream</source>
             <translation>流</translation>
         </message>
         <message>
-            <location filename="../widgets/timeline/TimelinePanels.cpp" line="107" />
+            <location filename="../widgets/timeline/TimelinePanels.cpp" line="109" />
             <source>Thread</source>
             <translation>线程</translation>
         </message>
         <message>
-            <location filename="../widgets/timeline/TimelinePanels.cpp" line="110" />
+            <location filename="../widgets/timeline/TimelinePanels.cpp" line="112" />
             <source>Step</source>
             <translation>步</translation>
         </message>
         <message>
-            <location filename="../widgets/timeline/TimelinePanels.cpp" line="117" />
+            <location filename="../widgets/timeline/TimelinePanels.cpp" line="119" />
             <source>Collective</source>
             <translation>集合通信</translation>
         </message>
         <message>
-            <location filename="../widgets/timeline/TimelinePanels.cpp" line="118" />
+            <location filename="../widgets/timeline/TimelinePanels.cpp" line="120" />
             <source>Operation</source>
             <translation>操作</translation>
         </message>
         <message>
-            <location filename="../widgets/timeline/TimelinePanels.cpp" line="120" />
+            <location filename="../widgets/timeline/TimelinePanels.cpp" line="122" />
             <source>Ranks</source>
             <translation>Rank 数</translation>
         </message>
         <message>
-            <location filename="../widgets/timeline/TimelinePanels.cpp" line="122" />
-            <location filename="../widgets/timeline/TimelinePanels.cpp" line="130" />
+            <location filename="../widgets/timeline/TimelinePanels.cpp" line="124" />
+            <location filename="../widgets/timeline/TimelinePanels.cpp" line="140" />
             <source>Size</source>
             <translation>大小</translation>
         </message>
         <message>
-            <location filename="../widgets/timeline/TimelinePanels.cpp" line="122" />
+            <location filename="../widgets/timeline/TimelinePanels.cpp" line="124" />
             <source>%1 (%2)</source>
             <translation>%1（%2）</translation>
         </message>
         <message>
-            <location filename="../widgets/timeline/TimelinePanels.cpp" line="124" />
+            <location filename="../widgets/timeline/TimelinePanels.cpp" line="126" />
             <source>Algorithm bandwidth</source>
             <translation>算法带宽</translation>
         </message>
         <message>
-            <location filename="../widgets/timeline/TimelinePanels.cpp" line="124" />
             <location filename="../widgets/timeline/TimelinePanels.cpp" line="126" />
+            <location filename="../widgets/timeline/TimelinePanels.cpp" line="128" />
             <source>%1 GB/s</source>
             <translation>%1 GB/s</translation>
         </message>
         <message>
-            <location filename="../widgets/timeline/TimelinePanels.cpp" line="126" />
+            <location filename="../widgets/timeline/TimelinePanels.cpp" line="128" />
             <source>Bus bandwidth</source>
             <translation>总线带宽</translation>
         </message>
         <message>
-            <location filename="../widgets/timeline/TimelinePanels.cpp" line="128" />
+            <location filename="../widgets/timeline/TimelinePanels.cpp" line="132" />
+            <source>Of the link</source>
+            <translation>占互连</translation>
+        </message>
+        <message>
+            <location filename="../widgets/timeline/TimelinePanels.cpp" line="133" />
+            <source>%1 % of %2 GB/s per direction (%3)</source>
+            <translation>单向 %2 GB/s 的 %1 %(%3)</translation>
+        </message>
+        <message>
+            <location filename="../widgets/timeline/TimelinePanels.cpp" line="138" />
             <source>Size from</source>
             <translation>大小来源</translation>
         </message>
         <message>
-            <location filename="../widgets/timeline/TimelinePanels.cpp" line="128" />
+            <location filename="../widgets/timeline/TimelinePanels.cpp" line="138" />
             <source>its record_param_comms operator</source>
             <translation>其 record_param_comms 算子</translation>
         </message>
         <message>
-            <location filename="../widgets/timeline/TimelinePanels.cpp" line="130" />
+            <location filename="../widgets/timeline/TimelinePanels.cpp" line="140" />
             <source>not recorded (a trace without "In msg nelems" / "dtype")</source>
             <translation>未记录（跟踪中没有 "In msg nelems" / "dtype"）</translation>
         </message>
         <message>
-            <location filename="../widgets/timeline/TimelinePanels.cpp" line="134" />
+            <location filename="../widgets/timeline/TimelinePanels.cpp" line="144" />
             <source>Bus bandwidth as nccl-tests computes it, over this kernel's duration on this rank: waiting for a late rank counts as transfer time here.</source>
             <translation>按 nccl-tests 的方法、以该内核在本 rank 上的时长计算的总线带宽：等待迟到的 rank 的时间在这里也算作传输时间。</translation>
         </message>
         <message>
-            <location filename="../widgets/timeline/TimelinePanels.cpp" line="141" />
+            <location filename="../widgets/timeline/TimelinePanels.cpp" line="151" />
             <source>Linked events</source>
             <translation>关联事件</translation>
         </message>
         <message numerus="yes">
-            <location filename="../widgets/timeline/TimelinePanels.cpp" line="145" />
+            <location filename="../widgets/timeline/TimelinePanels.cpp" line="155" />
             <source>… and %n more</source>
             <translation>
                 <numerusform>… 另有 %n 个</numerusform>
             </translation>
         </message>
         <message>
-            <location filename="../widgets/timeline/TimelinePanels.cpp" line="149" />
+            <location filename="../widgets/timeline/TimelinePanels.cpp" line="159" />
             <source>launch</source>
             <translation>启动</translation>
         </message>
         <message>
-            <location filename="../widgets/timeline/TimelinePanels.cpp" line="149" />
+            <location filename="../widgets/timeline/TimelinePanels.cpp" line="159" />
             <source>forward/backward</source>
             <translation>前向/反向</translation>
         </message>
         <message>
-            <location filename="../widgets/timeline/TimelinePanels.cpp" line="150" />
+            <location filename="../widgets/timeline/TimelinePanels.cpp" line="160" />
             <source>flow</source>
             <translation>流向</translation>
         </message>
         <message>
-            <location filename="../widgets/timeline/TimelinePanels.cpp" line="168" />
+            <location filename="../widgets/timeline/TimelinePanels.cpp" line="178" />
             <source>Python stack</source>
             <translation>Python 调用栈</translation>
         </message>
         <message>
-            <location filename="../widgets/timeline/TimelinePanels.cpp" line="181" />
+            <location filename="../widgets/timeline/TimelinePanels.cpp" line="191" />
             <source>Arguments</source>
             <translation>参数</translation>
         </message>
@@ -4391,6 +4452,62 @@ nearest GEMM after: %2</source>
         </message>
     </context>
     <context>
+        <name>lanescope::HardwareDiffModel</name>
+        <message>
+            <location filename="../widgets/compare/HardwareDiffModel.cpp" line="46" />
+            <source>%1 bus bandwidth (GB/s)</source>
+            <translation>%1 总线带宽（GB/s）</translation>
+        </message>
+        <message>
+            <location filename="../widgets/compare/HardwareDiffModel.cpp" line="47" />
+            <source>%1 (TFLOPS)</source>
+            <translation>%1（TFLOPS）</translation>
+        </message>
+        <message>
+            <location filename="../widgets/compare/HardwareDiffModel.cpp" line="61" />
+            <source>Median bus bandwidth (nccl-tests' busbw) over the %1 kernels whose size and group are known, each over its duration on this rank</source>
+            <translation>已知消息大小和组大小的 %1 内核的总线带宽（nccl-tests 的 busbw）中位数，每个按其在本 rank 上的时长计算</translation>
+        </message>
+        <message>
+            <location filename="../widgets/compare/HardwareDiffModel.cpp" line="64" />
+            <source>Achieved TFLOPS of %1: its FLOPs from the recorded shapes over the GPU time of the kernels it launched</source>
+            <translation>%1 达到的 TFLOPS：由记录的形状算出的 FLOPs 除以其启动的内核的 GPU 时间</translation>
+        </message>
+        <message>
+            <location filename="../widgets/compare/HardwareDiffModel.cpp" line="74" />
+            <location filename="../widgets/compare/HardwareDiffModel.cpp" line="84" />
+            <source>—</source>
+            <translation>—</translation>
+        </message>
+        <message numerus="yes">
+            <location filename="../widgets/compare/HardwareDiffModel.cpp" line="78" />
+            <source>%1: %n measured</source>
+            <translation>
+                <numerusform>%1：测得 %n 个</numerusform>
+            </translation>
+        </message>
+        <message>
+            <location filename="../widgets/compare/HardwareDiffModel.cpp" line="108" />
+            <source>Figure</source>
+            <translation>指标</translation>
+        </message>
+        <message>
+            <location filename="../widgets/compare/HardwareDiffModel.cpp" line="112" />
+            <source>The figure in %1</source>
+            <translation>%1 中的指标值</translation>
+        </message>
+        <message>
+            <location filename="../widgets/compare/HardwareDiffModel.cpp" line="112" />
+            <source>%1 against the baseline %2, in percent</source>
+            <translation>%1 相对基线 %2 的变化（百分比）</translation>
+        </message>
+        <message>
+            <location filename="../widgets/compare/HardwareDiffModel.cpp" line="113" />
+            <source>Δ %1</source>
+            <translation>Δ %1</translation>
+        </message>
+    </context>
+    <context>
         <name>lanescope::JobView</name>
         <message>
             <location filename="../widgets/ranks/JobView.cpp" line="152" />
@@ -4457,92 +4574,92 @@ nearest GEMM after: %2</source>
     <context>
         <name>lanescope::KernelSummaryModel</name>
         <message>
-            <location filename="../widgets/analysis/TimeSummaryModels.cpp" line="31" />
+            <location filename="../widgets/analysis/TimeSummaryModels.cpp" line="24" />
             <source>GEMM</source>
             <translation>GEMM</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/TimeSummaryModels.cpp" line="32" />
+            <location filename="../widgets/analysis/TimeSummaryModels.cpp" line="25" />
             <source>attention</source>
             <translation>注意力</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/TimeSummaryModels.cpp" line="33" />
+            <location filename="../widgets/analysis/TimeSummaryModels.cpp" line="26" />
             <source>other</source>
             <translation>其他</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/TimeSummaryModels.cpp" line="34" />
+            <location filename="../widgets/analysis/TimeSummaryModels.cpp" line="27" />
             <source>communication</source>
             <translation>通信</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/TimeSummaryModels.cpp" line="35" />
+            <location filename="../widgets/analysis/TimeSummaryModels.cpp" line="28" />
             <source>memcpy/memset</source>
             <translation>memcpy/memset</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/TimeSummaryModels.cpp" line="91" />
+            <location filename="../widgets/analysis/TimeSummaryModels.cpp" line="84" />
             <source>Kernel</source>
             <translation>内核</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/TimeSummaryModels.cpp" line="92" />
+            <location filename="../widgets/analysis/TimeSummaryModels.cpp" line="85" />
             <source>Class</source>
             <translation>类别</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/TimeSummaryModels.cpp" line="93" />
+            <location filename="../widgets/analysis/TimeSummaryModels.cpp" line="86" />
             <source>Calls</source>
             <translation>调用次数</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/TimeSummaryModels.cpp" line="94" />
+            <location filename="../widgets/analysis/TimeSummaryModels.cpp" line="87" />
             <source>Total (ms)</source>
             <translation>总计（毫秒）</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/TimeSummaryModels.cpp" line="95" />
+            <location filename="../widgets/analysis/TimeSummaryModels.cpp" line="88" />
             <source>GPU %</source>
             <translation>GPU 占比 %</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/TimeSummaryModels.cpp" line="96" />
+            <location filename="../widgets/analysis/TimeSummaryModels.cpp" line="89" />
             <source>Mean (µs)</source>
             <translation>平均（微秒）</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/TimeSummaryModels.cpp" line="97" />
+            <location filename="../widgets/analysis/TimeSummaryModels.cpp" line="90" />
             <source>Median (µs)</source>
             <translation>中位数（微秒）</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/TimeSummaryModels.cpp" line="98" />
+            <location filename="../widgets/analysis/TimeSummaryModels.cpp" line="91" />
             <source>Min (µs)</source>
             <translation>最小（微秒）</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/TimeSummaryModels.cpp" line="99" />
+            <location filename="../widgets/analysis/TimeSummaryModels.cpp" line="92" />
             <source>Max (µs)</source>
             <translation>最大（微秒）</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/TimeSummaryModels.cpp" line="100" />
+            <location filename="../widgets/analysis/TimeSummaryModels.cpp" line="93" />
             <source>Streams</source>
             <translation>流</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/TimeSummaryModels.cpp" line="105" />
+            <location filename="../widgets/analysis/TimeSummaryModels.cpp" line="98" />
             <source>Share of the GPU time of every kernel, copy and memset in the scope (the column adds up to 100 %)</source>
             <translation>占范围内所有内核、拷贝和 memset 的 GPU 时间的比例（此列合计为 100 %）</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/TimeSummaryModels.cpp" line="106" />
+            <location filename="../widgets/analysis/TimeSummaryModels.cpp" line="99" />
             <source>The calls' durations summed: streams running at once each count their own time</source>
             <translation>各次调用时长之和：同时运行的多个流各自计入自己的时间</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/TimeSummaryModels.cpp" line="107" />
+            <location filename="../widgets/analysis/TimeSummaryModels.cpp" line="100" />
             <source>The streams the kernel ran on</source>
             <translation>该内核运行过的流</translation>
         </message>
@@ -4550,47 +4667,47 @@ nearest GEMM after: %2</source>
     <context>
         <name>lanescope::LaunchPanel</name>
         <message>
-            <location filename="../widgets/analysis/LaunchPanel.cpp" line="51" />
+            <location filename="../widgets/analysis/LaunchPanel.cpp" line="53" />
             <source>Stream</source>
             <translation>流</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/LaunchPanel.cpp" line="51" />
+            <location filename="../widgets/analysis/LaunchPanel.cpp" line="53" />
             <source>Idle</source>
             <translation>空闲</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/LaunchPanel.cpp" line="51" />
+            <location filename="../widgets/analysis/LaunchPanel.cpp" line="53" />
             <source>Host wait</source>
             <translation>主机等待</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/LaunchPanel.cpp" line="51" />
+            <location filename="../widgets/analysis/LaunchPanel.cpp" line="53" />
             <source>Kernel wait</source>
             <translation>内核等待</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/LaunchPanel.cpp" line="51" />
+            <location filename="../widgets/analysis/LaunchPanel.cpp" line="53" />
             <source>Other</source>
             <translation>其他</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/LaunchPanel.cpp" line="51" />
+            <location filename="../widgets/analysis/LaunchPanel.cpp" line="53" />
             <source>Queue mean</source>
             <translation>队列均值</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/LaunchPanel.cpp" line="52" />
+            <location filename="../widgets/analysis/LaunchPanel.cpp" line="54" />
             <source>Queue max</source>
             <translation>队列最大值</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/LaunchPanel.cpp" line="52" />
+            <location filename="../widgets/analysis/LaunchPanel.cpp" line="54" />
             <source>Queue full</source>
             <translation>队列满</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/LaunchPanel.cpp" line="56" />
+            <location filename="../widgets/analysis/LaunchPanel.cpp" line="58" />
             <source>Holistic Trace Analysis' idle time breakdown: each gap before a kernel on the stream is
 - host wait: the kernel's launch call started after the stream's previous work ended (the CPU did not enqueue fast enough);
 - kernel wait: otherwise, a gap under 30 µs (launch overhead between back-to-back kernels);
@@ -4603,102 +4720,102 @@ The Gaps tab's causes look further: a comm_wait gap (the stream waiting on a col
 “间隙”页的原因分得更细：comm_wait 间隙（流在等待集合通信）、sync 或 allocator 间隙在这里都算“其他”，除非 CPU 启动得晚。</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/LaunchPanel.cpp" line="65" />
+            <location filename="../widgets/analysis/LaunchPanel.cpp" line="67" />
             <source>The stream's idle time between its kernels, copies and memsets</source>
             <translation>该流在其内核、拷贝和 memset 之间的空闲时间</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/LaunchPanel.cpp" line="66" />
+            <location filename="../widgets/analysis/LaunchPanel.cpp" line="68" />
             <source>Operations launched on the stream and not yet finished, on average over time</source>
             <translation>已在该流上启动但尚未完成的操作数，按时间平均</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/LaunchPanel.cpp" line="67" />
+            <location filename="../widgets/analysis/LaunchPanel.cpp" line="69" />
             <source>Time with %1 operations queued: cudaLaunchKernel blocks the CPU then</source>
             <translation>队列中有 %1 个操作的时间：此时 cudaLaunchKernel 会阻塞 CPU</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/LaunchPanel.cpp" line="69" />
+            <location filename="../widgets/analysis/LaunchPanel.cpp" line="71" />
             <source>Launch delay</source>
             <translation>启动延迟</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/LaunchPanel.cpp" line="69" />
+            <location filename="../widgets/analysis/LaunchPanel.cpp" line="71" />
             <source>At</source>
             <translation>位置</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/LaunchPanel.cpp" line="69" />
+            <location filename="../widgets/analysis/LaunchPanel.cpp" line="71" />
             <source>Call</source>
             <translation>调用</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/LaunchPanel.cpp" line="69" />
+            <location filename="../widgets/analysis/LaunchPanel.cpp" line="71" />
             <source>Kernel</source>
             <translation>内核</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/LaunchPanel.cpp" line="69" />
+            <location filename="../widgets/analysis/LaunchPanel.cpp" line="71" />
             <source>Name</source>
             <translation>名称</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/LaunchPanel.cpp" line="71" />
+            <location filename="../widgets/analysis/LaunchPanel.cpp" line="73" />
             <source>The launches that waited longest between the end of their launch call and the start of their kernel. Click: select the kernel in the timeline.</source>
             <translation>从启动调用结束到内核开始等待最久的启动。单击：在时间线中选中该内核。</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/LaunchPanel.cpp" line="73" />
+            <location filename="../widgets/analysis/LaunchPanel.cpp" line="75" />
             <source>Kernel start minus the end of its launch call</source>
             <translation>内核开始时间减去其启动调用的结束时间</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/LaunchPanel.cpp" line="74" />
+            <location filename="../widgets/analysis/LaunchPanel.cpp" line="76" />
             <source>How long the launch call ran on the CPU</source>
             <translation>启动调用在 CPU 上运行的时长</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/LaunchPanel.cpp" line="75" />
+            <location filename="../widgets/analysis/LaunchPanel.cpp" line="77" />
             <source>How long the kernel ran on the GPU</source>
             <translation>内核在 GPU 上运行的时长</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/LaunchPanel.cpp" line="98" />
+            <location filename="../widgets/analysis/LaunchPanel.cpp" line="100" />
             <source>No kernel matched to the call that launched it.</source>
             <translation>没有内核与启动它的调用匹配。</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/LaunchPanel.cpp" line="100" />
+            <location filename="../widgets/analysis/LaunchPanel.cpp" line="102" />
             <source>%1 launches: launch delay median %2, p95 %3; %4 ran shorter on the GPU than their launch call, %5 calls over 50 µs, %6 delays over 100 µs.</source>
             <translation>%1 次启动：启动延迟中位数 %2，p95 %3；%4 次在 GPU 上的运行时间短于其启动调用，%5 次调用超过 50 µs，%6 次延迟超过 100 µs。</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/LaunchPanel.cpp" line="106" />
+            <location filename="../widgets/analysis/LaunchPanel.cpp" line="108" />
             <source>Host wait: %1 of the compute streams' idle time.</source>
             <translation>主机等待：占计算流空闲时间的 %1。</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/LaunchPanel.cpp" line="108" />
+            <location filename="../widgets/analysis/LaunchPanel.cpp" line="110" />
             <source>(Holistic Trace Analysis' definitions: its launch calls, the whole trace.)</source>
             <translation>（Holistic Trace Analysis 的定义：它的启动调用，整个 trace。）</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/LaunchPanel.cpp" line="109" />
+            <location filename="../widgets/analysis/LaunchPanel.cpp" line="111" />
             <source>(Over the analysed steps; CUDA, HIP and MTIA launch calls.)</source>
             <translation>（在分析的步内；CUDA、HIP 和 MTIA 的启动调用。）</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/LaunchPanel.cpp" line="114" />
+            <location filename="../widgets/analysis/LaunchPanel.cpp" line="116" />
             <source>GPU %1 stream %2</source>
             <translation>GPU %1 流 %2</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/LaunchPanel.cpp" line="114" />
+            <location filename="../widgets/analysis/LaunchPanel.cpp" line="116" />
             <source>stream %1</source>
             <translation>流 %1</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/LaunchPanel.cpp" line="117" />
+            <location filename="../widgets/analysis/LaunchPanel.cpp" line="119" />
             <source>%1 (%2)</source>
             <translation>%1（%2）</translation>
         </message>
@@ -4707,24 +4824,24 @@ The Gaps tab's causes look further: a comm_wait gap (the stream waiting on a col
         <name>lanescope::LegendWidget</name>
         <message>
             <location filename="../widgets/render/PictureExport.cpp" line="42" />
-            <location filename="../widgets/timeline/TimelinePanels.cpp" line="375" />
+            <location filename="../widgets/timeline/TimelinePanels.cpp" line="385" />
             <source>Memory allocated</source>
             <translation>已分配内存</translation>
         </message>
         <message>
             <location filename="../widgets/render/PictureExport.cpp" line="44" />
-            <location filename="../widgets/timeline/TimelinePanels.cpp" line="376" />
+            <location filename="../widgets/timeline/TimelinePanels.cpp" line="386" />
             <source>Memory reserved</source>
             <translation>已保留内存</translation>
         </message>
         <message>
             <location filename="../widgets/render/PictureExport.cpp" line="47" />
-            <location filename="../widgets/timeline/TimelinePanels.cpp" line="377" />
+            <location filename="../widgets/timeline/TimelinePanels.cpp" line="387" />
             <source>Memory spike (allocated and freed within 20 ms)</source>
             <translation>内存尖峰（20 毫秒内分配又释放）</translation>
         </message>
         <message>
-            <location filename="../widgets/timeline/TimelinePanels.cpp" line="378" />
+            <location filename="../widgets/timeline/TimelinePanels.cpp" line="388" />
             <source>Flow (CPU launch → GPU kernel)</source>
             <translation>流向（CPU 启动 → GPU 内核）</translation>
         </message>
@@ -4748,7 +4865,7 @@ The Gaps tab's causes look further: a comm_wait gap (the stream waiting on a col
         </message>
         <message>
             <location filename="../app/gui/MainWindow.cpp" line="131" />
-            <location filename="../app/gui/MainWindow.cpp" line="985" />
+            <location filename="../app/gui/MainWindow.cpp" line="992" />
             <source>Stop loading this trace</source>
             <translation>停止加载此跟踪文件</translation>
         </message>
@@ -4821,7 +4938,7 @@ The Gaps tab's causes look further: a comm_wait gap (the stream waiting on a col
         </message>
         <message>
             <location filename="../app/gui/MainWindow.cpp" line="223" />
-            <location filename="../app/gui/MainWindow.cpp" line="864" />
+            <location filename="../app/gui/MainWindow.cpp" line="871" />
             <source>&amp;Edit</source>
             <translation>编辑(&amp;E)</translation>
         </message>
@@ -4857,7 +4974,7 @@ The Gaps tab's causes look further: a comm_wait gap (the stream waiting on a col
         </message>
         <message>
             <location filename="../app/gui/MainWindow.cpp" line="238" />
-            <location filename="../app/gui/MainWindow.cpp" line="874" />
+            <location filename="../app/gui/MainWindow.cpp" line="881" />
             <source>&amp;View</source>
             <translation>视图(&amp;V)</translation>
         </message>
@@ -4883,72 +5000,82 @@ The Gaps tab's causes look further: a comm_wait gap (the stream waiting on a col
         </message>
         <message>
             <location filename="../app/gui/MainWindow.cpp" line="246" />
+            <source>Memory Stacked by &amp;Owner</source>
+            <translation>内存按所有者堆叠(&amp;O)</translation>
+        </message>
+        <message>
+            <location filename="../app/gui/MainWindow.cpp" line="250" />
+            <source>Split each GPU's allocated memory by who allocated it: forward, backward, optimizer, FSDP all-gather, before the trace</source>
+            <translation>按分配者拆分每个 GPU 的已分配内存：前向、反向、优化器、FSDP 全收集、追踪开始之前</translation>
+        </message>
+        <message>
+            <location filename="../app/gui/MainWindow.cpp" line="253" />
             <source>Launch &amp;Queues</source>
             <translation>启动队列(&amp;Q)</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="250" />
+            <location filename="../app/gui/MainWindow.cpp" line="257" />
             <source>Under each GPU stream, its launch queue: operations launched and not yet finished</source>
             <translation>在每个 GPU 流下方显示其启动队列：已启动但尚未完成的操作</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="252" />
+            <location filename="../app/gui/MainWindow.cpp" line="259" />
             <source>&amp;Critical Path</source>
             <translation>关键路径(&amp;C)</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="256" />
+            <location filename="../app/gui/MainWindow.cpp" line="263" />
             <source>Draw the critical path of the analysed step over the lanes, in the colours of its parts</source>
             <translation>在各泳道上按各部分的颜色画出所分析步的关键路径</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="267" />
+            <location filename="../app/gui/MainWindow.cpp" line="274" />
             <source>&amp;GPU Lanes Only</source>
             <translation>仅 GPU 泳道(&amp;G)</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="270" />
+            <location filename="../app/gui/MainWindow.cpp" line="277" />
             <source>Hide the CPU threads: every run's GPU streams next to each other</source>
             <translation>隐藏 CPU 线程：各运行的 GPU 流并排显示</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="272" />
+            <location filename="../app/gui/MainWindow.cpp" line="279" />
             <source>&amp;Job Overview</source>
             <translation>作业概览(&amp;J)</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="275" />
+            <location filename="../app/gui/MainWindow.cpp" line="282" />
             <source>A folder of ranks: one row per rank, its compute stream busy and idle and its gaps, the straggler marked; a click opens that rank's lanes</source>
             <translation>rank 文件夹：每个 rank 一行，显示其计算流的忙碌与空闲以及间隙，并标出掉队者；单击打开该 rank 的泳道</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="293" />
-            <location filename="../app/gui/MainWindow.cpp" line="882" />
+            <location filename="../app/gui/MainWindow.cpp" line="300" />
+            <location filename="../app/gui/MainWindow.cpp" line="889" />
             <source>&amp;Analysis</source>
             <translation>分析(&amp;A)</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="294" />
+            <location filename="../app/gui/MainWindow.cpp" line="301" />
             <source>Analyse &amp;Selected Range</source>
             <translation>分析所选范围(&amp;S)</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="303" />
+            <location filename="../app/gui/MainWindow.cpp" line="310" />
             <source>Limit the gap analysis to the time range selected with Shift+drag</source>
             <translation>只分析用 Shift+拖动选中的时间范围内的间隙</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="304" />
+            <location filename="../app/gui/MainWindow.cpp" line="311" />
             <source>Analyse &amp;Whole Trace</source>
             <translation>分析整个跟踪(&amp;W)</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="305" />
+            <location filename="../app/gui/MainWindow.cpp" line="312" />
             <source>Clear Gap &amp;Mark</source>
             <translation>清除间隙标记(&amp;M)</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="307" />
+            <location filename="../app/gui/MainWindow.cpp" line="314" />
             <source>&amp;Help</source>
             <translation>帮助(&amp;H)</translation>
         </message>
@@ -4965,273 +5092,273 @@ The Gaps tab's causes look further: a comm_wait gap (the stream waiting on a col
             <translation type="vanished">&lt;table&gt;&lt;tr&gt;&lt;td&gt;&lt;b&gt;W / S&lt;/b&gt;&lt;/td&gt;&lt;td&gt;放大 / 缩小&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;b&gt;A / D&lt;/b&gt;&lt;/td&gt;&lt;td&gt;向左 / 向右平移&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;b&gt;Ctrl+滚轮&lt;/b&gt;&lt;/td&gt;&lt;td&gt;以光标为中心缩放&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;b&gt;Shift+滚轮&lt;/b&gt;&lt;/td&gt;&lt;td&gt;平移&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;b&gt;拖动&lt;/b&gt;&lt;/td&gt;&lt;td&gt;平移与滚动&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;b&gt;Shift+拖动&lt;/b&gt;&lt;/td&gt;&lt;td&gt;选择时间范围&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;b&gt;双击&lt;/b&gt;&lt;/td&gt;&lt;td&gt;缩放到片段&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;b&gt;F / Home&lt;/b&gt;&lt;/td&gt;&lt;td&gt;聚焦所选 / 全部显示&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;b&gt;Ctrl+F&lt;/b&gt;&lt;/td&gt;&lt;td&gt;按名称查找片段&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;b&gt;Esc&lt;/b&gt;&lt;/td&gt;&lt;td&gt;清除选择与范围&lt;/td&gt;&lt;/tr&gt;&lt;/table&gt;</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="314" />
+            <location filename="../app/gui/MainWindow.cpp" line="321" />
             <source>&amp;About Lanescope</source>
             <translation>关于 Lanescope(&amp;A)</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="316" />
+            <location filename="../app/gui/MainWindow.cpp" line="323" />
             <source>About &amp;Qt</source>
             <translation>关于 Qt(&amp;Q)</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="332" />
+            <location filename="../app/gui/MainWindow.cpp" line="339" />
             <source>Summary</source>
             <translation>概要</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="333" />
+            <location filename="../app/gui/MainWindow.cpp" line="340" />
             <source>Details</source>
             <translation>详情</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="334" />
+            <location filename="../app/gui/MainWindow.cpp" line="341" />
             <source>Time Range</source>
             <translation>时间范围</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="335" />
+            <location filename="../app/gui/MainWindow.cpp" line="342" />
             <source>Legend</source>
             <translation>图例</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="337" />
+            <location filename="../app/gui/MainWindow.cpp" line="344" />
             <source>Search Results</source>
             <translation>搜索结果</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="426" />
+            <location filename="../app/gui/MainWindow.cpp" line="433" />
             <source>Open Trace</source>
             <translation>打开跟踪文件</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="427" />
-            <location filename="../app/gui/MainWindow.cpp" line="611" />
+            <location filename="../app/gui/MainWindow.cpp" line="434" />
+            <location filename="../app/gui/MainWindow.cpp" line="618" />
             <source>PyTorch Profiler traces (*.json *.json.gz *.pt.trace.json *.pt.trace.json.gz);;All files (*)</source>
             <translation>PyTorch Profiler 跟踪文件 (*.json *.json.gz *.pt.trace.json *.pt.trace.json.gz);;所有文件 (*)</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="448" />
+            <location filename="../app/gui/MainWindow.cpp" line="455" />
             <source>&amp;%1 %2</source>
             <translation>&amp;%1 %2</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="454" />
+            <location filename="../app/gui/MainWindow.cpp" line="461" />
             <source>No recent files</source>
             <translation>没有最近打开的文件</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="458" />
+            <location filename="../app/gui/MainWindow.cpp" line="465" />
             <source>&amp;Clear Menu</source>
             <translation>清除列表(&amp;C)</translation>
         </message>
         <message numerus="yes">
-            <location filename="../app/gui/MainWindow.cpp" line="539" />
+            <location filename="../app/gui/MainWindow.cpp" line="546" />
             <source>%1: a job of %n rank(s), shown and compared through rank %2; the Job rows of the Metrics table measure every rank</source>
             <translation>
                 <numerusform>%1：%n 个 rank 的作业，通过 rank %2 显示和比较；指标表中的“作业”行统计所有 rank</numerusform>
             </translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="588" />
+            <location filename="../app/gui/MainWindow.cpp" line="595" />
             <source>the demo</source>
             <translation>演示</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="610" />
+            <location filename="../app/gui/MainWindow.cpp" line="617" />
             <source>Compare With</source>
             <translation>选择要比较的跟踪文件</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="482" />
+            <location filename="../app/gui/MainWindow.cpp" line="489" />
             <source>Loading %1…</source>
             <translation>正在加载 %1…</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="646" />
+            <location filename="../app/gui/MainWindow.cpp" line="653" />
             <source>Cancelling…</source>
             <translation>正在取消…</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="499" />
+            <location filename="../app/gui/MainWindow.cpp" line="506" />
             <source>Loading %1 was cancelled.</source>
             <translation>已取消加载 %1。</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="690" />
+            <location filename="../app/gui/MainWindow.cpp" line="697" />
             <source>Rank %1/%2</source>
             <translation>rank %1/%2</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="690" />
+            <location filename="../app/gui/MainWindow.cpp" line="697" />
             <source>Rank %1</source>
             <translation>rank %1</translation>
         </message>
         <message numerus="yes">
-            <location filename="../app/gui/MainWindow.cpp" line="694" />
+            <location filename="../app/gui/MainWindow.cpp" line="701" />
             <source>%1 (+%n more GPU(s))</source>
             <translation>
                 <numerusform>%1（另有 %n 个 GPU）</numerusform>
             </translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="697" />
+            <location filename="../app/gui/MainWindow.cpp" line="704" />
             <source>%1 events</source>
             <translation>%1 个事件</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="698" />
+            <location filename="../app/gui/MainWindow.cpp" line="705" />
             <source>loaded in %1 s</source>
             <translation>加载耗时 %1 秒</translation>
         </message>
         <message numerus="yes">
-            <location filename="../app/gui/MainWindow.cpp" line="700" />
+            <location filename="../app/gui/MainWindow.cpp" line="707" />
             <source>%n warning(s)</source>
             <translation>
                 <numerusform>%n 条警告</numerusform>
             </translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="708" />
+            <location filename="../app/gui/MainWindow.cpp" line="715" />
             <source>unknown error</source>
             <translation>未知错误</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="709" />
+            <location filename="../app/gui/MainWindow.cpp" line="716" />
             <source>Could not open %1: %2</source>
             <translation>无法打开 %1：%2</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="711" />
+            <location filename="../app/gui/MainWindow.cpp" line="718" />
             <source>Could not open trace</source>
             <translation>无法打开跟踪文件</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="712" />
+            <location filename="../app/gui/MainWindow.cpp" line="719" />
             <source>Lanescope could not open %1.</source>
             <translation>Lanescope 无法打开 %1。</translation>
         </message>
         <message numerus="yes">
-            <location filename="../app/gui/MainWindow.cpp" line="722" />
+            <location filename="../app/gui/MainWindow.cpp" line="729" />
             <source>%1 (%n rank(s)) — Lanescope</source>
             <translation>
                 <numerusform>%1（%n 个 rank）— Lanescope</numerusform>
             </translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="731" />
+            <location filename="../app/gui/MainWindow.cpp" line="738" />
             <source>Lanescope</source>
             <translation>Lanescope</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="878" />
+            <location filename="../app/gui/MainWindow.cpp" line="885" />
             <source>Annotate &amp;Findings</source>
             <translation>标注发现(&amp;F)</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="880" />
+            <location filename="../app/gui/MainWindow.cpp" line="887" />
             <source>Label each gap over the threshold and each allocator spike in view (undo removes them)</source>
             <translation>为视图中每个超过阈值的间隙和每个分配器尖峰添加标注（撤销可将其移除）</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="901" />
+            <location filename="../app/gui/MainWindow.cpp" line="908" />
             <source>&amp;Annotate This Gap</source>
             <translation>标注此间隙(&amp;A)</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="903" />
+            <location filename="../app/gui/MainWindow.cpp" line="910" />
             <source>Annotated the gap</source>
             <translation>已标注该间隙</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="903" />
+            <location filename="../app/gui/MainWindow.cpp" line="910" />
             <source>The gap is annotated already</source>
             <translation>该间隙已有标注</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="946" />
+            <location filename="../app/gui/MainWindow.cpp" line="953" />
             <source>Open &amp;Folder…</source>
             <translation>打开文件夹(&amp;F)…</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="948" />
+            <location filename="../app/gui/MainWindow.cpp" line="955" />
             <source>Open a folder of rank traces (one file per rank) as one job, side by side on one clock</source>
             <translation>将 rank 跟踪文件所在的文件夹（每个 rank 一个文件）作为一个作业打开，在同一时钟上并排显示</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="949" />
+            <location filename="../app/gui/MainWindow.cpp" line="956" />
             <source>Compare With Folder…</source>
             <translation>与文件夹比较…</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="950" />
+            <location filename="../app/gui/MainWindow.cpp" line="957" />
             <source>Compare what is shown with a folder of rank traces (baseline job vs optimized job)</source>
             <translation>将当前显示的内容与 rank 跟踪文件所在的文件夹比较（基线作业对比优化后的作业）</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="956" />
+            <location filename="../app/gui/MainWindow.cpp" line="963" />
             <source>Compare With Folder of Rank Traces</source>
             <translation>与 rank 跟踪文件所在的文件夹比较</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="966" />
+            <location filename="../app/gui/MainWindow.cpp" line="973" />
             <source>Open Folder of Rank Traces</source>
             <translation>打开 rank 跟踪文件所在的文件夹</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="976" />
+            <location filename="../app/gui/MainWindow.cpp" line="983" />
             <source>Loading the ranks in %1…</source>
             <translation>正在加载 %1 中的各 rank…</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="308" />
+            <location filename="../app/gui/MainWindow.cpp" line="315" />
             <source>Open &amp;Demo</source>
             <translation>打开演示(&amp;D)</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="309" />
+            <location filename="../app/gui/MainWindow.cpp" line="316" />
             <source>The case study: an FSDP run before and after prefetching and allocator tuning, compared</source>
             <translation>案例研究：对比一个 FSDP 运行在预取和分配器调优前后的表现</translation>
         </message>
         <message numerus="yes">
-            <location filename="../app/gui/MainWindow.cpp" line="480" />
+            <location filename="../app/gui/MainWindow.cpp" line="487" />
             <source>%n run(s)</source>
             <translation>
                 <numerusform>%n 个运行</numerusform>
             </translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="486" />
+            <location filename="../app/gui/MainWindow.cpp" line="493" />
             <source>Stop loading</source>
             <translation>停止加载</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="980" />
+            <location filename="../app/gui/MainWindow.cpp" line="987" />
             <source>Stop loading this folder</source>
             <translation>停止加载此文件夹</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="990" />
+            <location filename="../app/gui/MainWindow.cpp" line="997" />
             <source>Loading the folder %1 was cancelled.</source>
             <translation>已取消加载文件夹 %1。</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="998" />
+            <location filename="../app/gui/MainWindow.cpp" line="1005" />
             <source>no rank trace in it</source>
             <translation>其中没有 rank 跟踪文件</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="1015" />
+            <location filename="../app/gui/MainWindow.cpp" line="1022" />
             <source>rank %1 (guessed)</source>
             <translation>rank %1（推测）</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="1015" />
+            <location filename="../app/gui/MainWindow.cpp" line="1022" />
             <source>rank %1</source>
             <translation>rank %1</translation>
         </message>
         <message numerus="yes">
-            <location filename="../app/gui/MainWindow.cpp" line="1065" />
+            <location filename="../app/gui/MainWindow.cpp" line="1072" />
             <source>%n rank(s) of %1 loaded in %2 s (%3 events, %4 at once)</source>
             <translation>
                 <numerusform>已加载 %1 中的 %n 个 rank，耗时 %2 秒（%3 个事件，同时加载 %4 个）</numerusform>
@@ -5300,33 +5427,33 @@ The Gaps tab's causes look further: a comm_wait gap (the stream waiting on a col
             <translation type="vanished">报告已写入 %1</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="1143" />
+            <location filename="../app/gui/MainWindow.cpp" line="1150" />
             <source>Re&amp;load</source>
             <translation>重新加载(&amp;L)</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="1145" />
+            <location filename="../app/gui/MainWindow.cpp" line="1152" />
             <source>Load the trace(s) shown again from disk</source>
             <translation>从磁盘重新加载当前显示的跟踪文件</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="1182" />
+            <location filename="../app/gui/MainWindow.cpp" line="1189" />
             <source>%1 changed on disk — Reload to see the new version.</source>
             <translation>%1 已在磁盘上更改 — 点击“重新加载”查看新版本。</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="1183" />
+            <location filename="../app/gui/MainWindow.cpp" line="1190" />
             <source>%1 was removed or renamed on disk.</source>
             <translation>%1 已在磁盘上被删除或重命名。</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="1184" />
+            <location filename="../app/gui/MainWindow.cpp" line="1191" />
             <source>Reload</source>
             <translation>重新加载</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="729" />
-            <location filename="../app/gui/MainWindow.cpp" line="734" />
+            <location filename="../app/gui/MainWindow.cpp" line="736" />
+            <location filename="../app/gui/MainWindow.cpp" line="741" />
             <source>%1 — Lanescope</source>
             <translation>%1 — Lanescope</translation>
         </message>
@@ -5359,45 +5486,45 @@ The Gaps tab's causes look further: a comm_wait gap (the stream waiting on a col
             <translation type="vanished">图片已复制到剪贴板</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="518" />
-            <location filename="../app/gui/MainWindow.cpp" line="546" />
-            <location filename="../app/gui/MainWindow.cpp" line="764" />
-            <location filename="../app/gui/MainWindow.cpp" line="1021" />
+            <location filename="../app/gui/MainWindow.cpp" line="525" />
+            <location filename="../app/gui/MainWindow.cpp" line="553" />
+            <location filename="../app/gui/MainWindow.cpp" line="771" />
+            <location filename="../app/gui/MainWindow.cpp" line="1028" />
             <source>%1: %2</source>
             <translation>%1：%2</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="498" />
-            <location filename="../app/gui/MainWindow.cpp" line="753" />
+            <location filename="../app/gui/MainWindow.cpp" line="505" />
+            <location filename="../app/gui/MainWindow.cpp" line="760" />
             <source>the comparison</source>
             <translation>比较</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="448" />
-            <location filename="../app/gui/MainWindow.cpp" line="451" />
-            <location filename="../app/gui/MainWindow.cpp" line="729" />
+            <location filename="../app/gui/MainWindow.cpp" line="455" />
+            <location filename="../app/gui/MainWindow.cpp" line="458" />
+            <location filename="../app/gui/MainWindow.cpp" line="736" />
             <source> vs </source>
             <translation> 对比 </translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="311" />
+            <location filename="../app/gui/MainWindow.cpp" line="318" />
             <source>&amp;Keyboard Shortcuts</source>
             <translation>快捷键(&amp;K)</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="313" />
+            <location filename="../app/gui/MainWindow.cpp" line="320" />
             <source>Every shortcut of the menus and toolbars, and the timeline's keys</source>
             <translation>菜单和工具栏的所有快捷键，以及时间线的按键</translation>
         </message>
         <message numerus="yes">
-            <location filename="../app/gui/MainWindow.cpp" line="792" />
+            <location filename="../app/gui/MainWindow.cpp" line="799" />
             <source>Comparing %n run(s), aligned on their complete step %1</source>
             <translation>
                 <numerusform>正在比较 %n 个运行，按各自第 %1 个完整步对齐</numerusform>
             </translation>
         </message>
         <message numerus="yes">
-            <location filename="../app/gui/MainWindow.cpp" line="794" />
+            <location filename="../app/gui/MainWindow.cpp" line="801" />
             <source>Comparing %n run(s), aligned on their starts</source>
             <translation>
                 <numerusform>正在比较 %n 个运行，按各自起点对齐</numerusform>
@@ -5415,39 +5542,44 @@ The Gaps tab's causes look further: a comm_wait gap (the stream waiting on a col
             <translation type="vanished">%1 MB</translation>
         </message>
         <message>
-            <location filename="../widgets/render/MemoryBand.cpp" line="80" />
+            <location filename="../widgets/render/MemoryBand.cpp" line="100" />
             <source>allocated %1</source>
             <translation>已分配 %1</translation>
         </message>
         <message>
-            <location filename="../widgets/render/MemoryBand.cpp" line="83" />
+            <location filename="../widgets/render/MemoryBand.cpp" line="101" />
             <source>%1 · reserved %2</source>
             <translation>%1 · 已保留 %2</translation>
         </message>
         <message>
-            <location filename="../widgets/render/MemoryBand.cpp" line="247" />
+            <location filename="../widgets/render/MemoryBand.cpp" line="106" />
+            <source>%1 %2</source>
+            <translation>%1 %2</translation>
+        </message>
+        <message>
+            <location filename="../widgets/render/MemoryBand.cpp" line="365" />
             <source>allocated</source>
             <translation>已分配</translation>
         </message>
         <message>
-            <location filename="../widgets/render/MemoryBand.cpp" line="249" />
+            <location filename="../widgets/render/MemoryBand.cpp" line="388" />
             <source>reserved</source>
             <translation>已保留</translation>
         </message>
         <message numerus="yes">
-            <location filename="../widgets/render/MemoryBand.cpp" line="251" />
+            <location filename="../widgets/render/MemoryBand.cpp" line="390" />
             <source>%n spike(s)</source>
             <translation>
                 <numerusform>%n 个尖峰</numerusform>
             </translation>
         </message>
         <message>
-            <location filename="../widgets/render/MemoryBand.cpp" line="72" />
+            <location filename="../widgets/render/MemoryBand.cpp" line="92" />
             <source>device total %1</source>
             <translation>设备显存总量 %1</translation>
         </message>
         <message>
-            <location filename="../widgets/render/MemoryBand.cpp" line="73" />
+            <location filename="../widgets/render/MemoryBand.cpp" line="93" />
             <source>device total %1, off axis</source>
             <translation>设备显存总量 %1，超出坐标轴范围</translation>
         </message>
@@ -6187,136 +6319,194 @@ Click to outline it in every run's lanes</source>
     <context>
         <name>lanescope::OpEfficiencyModel</name>
         <message>
-            <location filename="../widgets/analysis/TimeSummaryModels.cpp" line="301" />
-            <location filename="../widgets/analysis/TimeSummaryModels.cpp" line="302" />
+            <location filename="../widgets/analysis/TimeSummaryModels.cpp" line="287" />
+            <location filename="../widgets/analysis/TimeSummaryModels.cpp" line="288" />
+            <location filename="../widgets/analysis/TimeSummaryModels.cpp" line="289" />
+            <location filename="../widgets/analysis/TimeSummaryModels.cpp" line="290" />
+            <location filename="../widgets/analysis/TimeSummaryModels.cpp" line="292" />
+            <location filename="../widgets/analysis/TimeSummaryModels.cpp" line="343" />
             <source>unknown</source>
             <translation>未知</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/TimeSummaryModels.cpp" line="313" />
+            <location filename="../widgets/analysis/TimeSummaryModels.cpp" line="303" />
             <source>Operator</source>
             <translation>算子</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/TimeSummaryModels.cpp" line="314" />
+            <location filename="../widgets/analysis/TimeSummaryModels.cpp" line="304" />
             <source>Input shapes</source>
             <translation>输入形状</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/TimeSummaryModels.cpp" line="315" />
+            <location filename="../widgets/analysis/TimeSummaryModels.cpp" line="305" />
             <source>Type</source>
             <translation>类型</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/TimeSummaryModels.cpp" line="316" />
+            <location filename="../widgets/analysis/TimeSummaryModels.cpp" line="306" />
             <source>Calls</source>
             <translation>调用次数</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/TimeSummaryModels.cpp" line="317" />
+            <location filename="../widgets/analysis/TimeSummaryModels.cpp" line="307" />
             <source>GPU (ms)</source>
             <translation>GPU（毫秒）</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/TimeSummaryModels.cpp" line="318" />
+            <location filename="../widgets/analysis/TimeSummaryModels.cpp" line="308" />
             <source>TFLOP</source>
             <translation>TFLOP</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/TimeSummaryModels.cpp" line="319" />
+            <location filename="../widgets/analysis/TimeSummaryModels.cpp" line="309" />
             <source>TFLOPS</source>
             <translation>TFLOPS</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/TimeSummaryModels.cpp" line="320" />
+            <location filename="../widgets/analysis/TimeSummaryModels.cpp" line="310" />
             <source>% of peak</source>
             <translation>峰值占比 %</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/TimeSummaryModels.cpp" line="325" />
+            <location filename="../widgets/analysis/TimeSummaryModels.cpp" line="311" />
+            <source>FLOP/byte</source>
+            <translation>FLOP/字节</translation>
+        </message>
+        <message>
+            <location filename="../widgets/analysis/TimeSummaryModels.cpp" line="312" />
+            <source>TB/s</source>
+            <translation>TB/s</translation>
+        </message>
+        <message>
+            <location filename="../widgets/analysis/TimeSummaryModels.cpp" line="313" />
+            <source>Bound</source>
+            <translation>受限于</translation>
+        </message>
+        <message>
+            <location filename="../widgets/analysis/TimeSummaryModels.cpp" line="314" />
+            <source>% of roofline</source>
+            <translation>占屋顶线 %</translation>
+        </message>
+        <message>
+            <location filename="../widgets/analysis/TimeSummaryModels.cpp" line="319" />
             <source>GPU time of the kernels the calls launched, their nested operators' included</source>
             <translation>这些调用所发起内核的 GPU 时间，含其嵌套算子发起的</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/TimeSummaryModels.cpp" line="326" />
+            <location filename="../widgets/analysis/TimeSummaryModels.cpp" line="320" />
             <source>The calls' FLOPs from their input shapes (2MNK for a matrix product, 4·B·H·Lq·Lk·D for attention)</source>
             <translation>由输入形状得出的调用 FLOPs（矩阵乘为 2MNK，注意力为 4·B·H·Lq·Lk·D）</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/TimeSummaryModels.cpp" line="327" />
+            <location filename="../widgets/analysis/TimeSummaryModels.cpp" line="321" />
             <source>FLOPs over the GPU time: what the kernels achieved</source>
             <translation>FLOPs 除以 GPU 时间：内核实际达到的算力</translation>
         </message>
         <message>
+            <location filename="../widgets/analysis/TimeSummaryModels.cpp" line="323" />
+            <source>Of the peak of the operator's type (GPU table in Preferences): bf16/fp16 the dense tensor peak, fp32 matrix products FP32 (PyTorch leaves TF32 off for them), fp32 convolutions TF32 (cuDNN's default), fp64 FP64</source>
+            <translation>占算子数据类型峰值的比例(首选项中的 GPU 表):bf16/fp16 为稠密张量峰值,fp32 矩阵乘为 FP32(PyTorch 默认对其关闭 TF32),fp32 卷积为 TF32(cuDNN 默认),fp64 为 FP64</translation>
+        </message>
+        <message>
+            <location filename="../widgets/analysis/TimeSummaryModels.cpp" line="325" />
+            <source>Arithmetic intensity: FLOPs per byte read and written (inputs once, the output once)</source>
+            <translation>算术强度:每读写一字节的浮点运算数(输入读一次,输出写一次)</translation>
+        </message>
+        <message>
+            <location filename="../widgets/analysis/TimeSummaryModels.cpp" line="326" />
+            <source>Bytes moved over the GPU time, in TB/s: against the GPU's memory bandwidth for memory-bound operators</source>
+            <translation>搬运的字节数除以 GPU 时间,单位 TB/s:内存受限算子与 GPU 显存带宽比较</translation>
+        </message>
+        <message>
             <location filename="../widgets/analysis/TimeSummaryModels.cpp" line="328" />
+            <source>Which roof bounds the operator: compute where its intensity reaches the ridge point (peak over memory bandwidth), memory below it</source>
+            <translation>算子受哪个屋顶限制:算术强度达到脊点(峰值除以显存带宽)时为计算,低于脊点时为内存</translation>
+        </message>
+        <message>
+            <location filename="../widgets/analysis/TimeSummaryModels.cpp" line="330" />
+            <source>Achieved TFLOPS over what the roofline allows at this intensity: min(peak, intensity × memory bandwidth)</source>
+            <translation>实际 TFLOPS 占该算术强度下屋顶线所允许值的比例:min(峰值, 强度 × 显存带宽)</translation>
+        </message>
+        <message>
+            <location filename="../widgets/analysis/TimeSummaryModels.cpp" line="339" />
+            <source>compute</source>
+            <translation>计算</translation>
+        </message>
+        <message>
+            <location filename="../widgets/analysis/TimeSummaryModels.cpp" line="340" />
+            <source>memory</source>
+            <translation>内存</translation>
+        </message>
+        <message>
             <source>Of the GPU's dense bf16/fp16 tensor peak (the MFU panel's); unknown for other types</source>
-            <translation>占 GPU 稠密 bf16/fp16 张量峰值（即 MFU 面板所用峰值）的比例；其他类型为未知</translation>
+            <translation type="vanished">占 GPU 稠密 bf16/fp16 张量峰值（即 MFU 面板所用峰值）的比例；其他类型为未知</translation>
         </message>
     </context>
     <context>
         <name>lanescope::OpSummaryModel</name>
         <message>
-            <location filename="../widgets/analysis/TimeSummaryModels.cpp" line="165" />
+            <location filename="../widgets/analysis/TimeSummaryModels.cpp" line="151" />
             <source>Operator</source>
             <translation>算子</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/TimeSummaryModels.cpp" line="166" />
+            <location filename="../widgets/analysis/TimeSummaryModels.cpp" line="152" />
             <source>Input shapes</source>
             <translation>输入形状</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/TimeSummaryModels.cpp" line="167" />
+            <location filename="../widgets/analysis/TimeSummaryModels.cpp" line="153" />
             <source>Category</source>
             <translation>类别</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/TimeSummaryModels.cpp" line="168" />
+            <location filename="../widgets/analysis/TimeSummaryModels.cpp" line="154" />
             <source>Calls</source>
             <translation>调用次数</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/TimeSummaryModels.cpp" line="169" />
+            <location filename="../widgets/analysis/TimeSummaryModels.cpp" line="155" />
             <source>Self CPU (ms)</source>
             <translation>自身 CPU（毫秒）</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/TimeSummaryModels.cpp" line="170" />
+            <location filename="../widgets/analysis/TimeSummaryModels.cpp" line="156" />
             <source>Total CPU (ms)</source>
             <translation>总 CPU（毫秒）</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/TimeSummaryModels.cpp" line="171" />
+            <location filename="../widgets/analysis/TimeSummaryModels.cpp" line="157" />
             <source>Device (ms)</source>
             <translation>设备（毫秒）</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/TimeSummaryModels.cpp" line="172" />
+            <location filename="../widgets/analysis/TimeSummaryModels.cpp" line="158" />
             <source>Device self (ms)</source>
             <translation>设备自身（毫秒）</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/TimeSummaryModels.cpp" line="177" />
+            <location filename="../widgets/analysis/TimeSummaryModels.cpp" line="163" />
             <source>The time the operator is the innermost slice on its thread: its duration minus its children's</source>
             <translation>该算子作为其线程上最内层切片的时间：其时长减去子项的时长</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/TimeSummaryModels.cpp" line="178" />
+            <location filename="../widgets/analysis/TimeSummaryModels.cpp" line="164" />
             <source>The calls' durations, children included</source>
             <translation>各次调用的时长，含子项</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/TimeSummaryModels.cpp" line="179" />
+            <location filename="../widgets/analysis/TimeSummaryModels.cpp" line="165" />
             <source>GPU time of the kernels, copies and memsets launched from inside the operator (by correlation)</source>
             <translation>由该算子内部发起的内核、拷贝和 memset 的 GPU 时间（按 correlation 关联）</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/TimeSummaryModels.cpp" line="180" />
+            <location filename="../widgets/analysis/TimeSummaryModels.cpp" line="166" />
             <source>GPU time launched by the operator's own runtime calls, not by its child operators</source>
             <translation>由该算子自身的运行时调用（而非其子算子）发起的 GPU 时间</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/TimeSummaryModels.cpp" line="181" />
+            <location filename="../widgets/analysis/TimeSummaryModels.cpp" line="167" />
             <source>The operator's "Input Dims" (traces recorded with record_shapes=True)</source>
             <translation>该算子的 "Input Dims"（以 record_shapes=True 录制的跟踪）</translation>
         </message>
@@ -6324,44 +6514,138 @@ Click to outline it in every run's lanes</source>
     <context>
         <name>lanescope::PeakTableEditor</name>
         <message>
-            <location filename="../app/gui/PeakTableEditor.cpp" line="37" />
+            <location filename="../app/gui/PeakTableEditor.cpp" line="42" />
             <source>table</source>
             <translation>表</translation>
         </message>
         <message>
-            <location filename="../app/gui/PeakTableEditor.cpp" line="57" />
+            <location filename="../app/gui/PeakTableEditor.cpp" line="62" />
             <source>&amp;Reset</source>
             <translation>重置(&amp;R)</translation>
         </message>
         <message>
-            <location filename="../app/gui/PeakTableEditor.cpp" line="58" />
+            <location filename="../app/gui/PeakTableEditor.cpp" line="63" />
             <source>Reset &amp;All</source>
             <translation>全部重置(&amp;A)</translation>
         </message>
         <message>
-            <location filename="../app/gui/PeakTableEditor.cpp" line="65" />
+            <location filename="../app/gui/PeakTableEditor.cpp" line="70" />
             <source>GPU</source>
             <translation>GPU</translation>
         </message>
         <message>
-            <location filename="../app/gui/PeakTableEditor.cpp" line="65" />
-            <source>BF16/FP16 dense (TFLOPS)</source>
-            <translation>BF16/FP16 稠密（TFLOPS）</translation>
+            <location filename="../app/gui/PeakTableEditor.cpp" line="70" />
+            <source>BF16/FP16
+TFLOPS</source>
+            <translation>BF16/FP16
+TFLOPS</translation>
         </message>
         <message>
-            <location filename="../app/gui/PeakTableEditor.cpp" line="65" />
+            <location filename="../app/gui/PeakTableEditor.cpp" line="70" />
+            <source>TF32
+TFLOPS</source>
+            <translation>TF32
+TFLOPS</translation>
+        </message>
+        <message>
+            <location filename="../app/gui/PeakTableEditor.cpp" line="70" />
+            <source>FP32
+TFLOPS</source>
+            <translation>FP32
+TFLOPS</translation>
+        </message>
+        <message>
+            <location filename="../app/gui/PeakTableEditor.cpp" line="71" />
+            <source>FP64
+TFLOPS</source>
+            <translation>FP64
+TFLOPS</translation>
+        </message>
+        <message>
+            <location filename="../app/gui/PeakTableEditor.cpp" line="71" />
+            <source>Memory
+TB/s</source>
+            <translation>显存
+TB/s</translation>
+        </message>
+        <message>
+            <location filename="../app/gui/PeakTableEditor.cpp" line="71" />
+            <source>Link
+GB/s</source>
+            <translation>互连
+GB/s</translation>
+        </message>
+        <message>
+            <location filename="../app/gui/PeakTableEditor.cpp" line="74" />
+            <source>Dense (no sparsity) bf16/fp16 tensor peak: MFU and the roofline of bf16/fp16 operators</source>
+            <translation>稠密(无稀疏)bf16/fp16 张量核心峰值:用于 MFU 和 bf16/fp16 算子的屋顶线</translation>
+        </message>
+        <message>
+            <location filename="../app/gui/PeakTableEditor.cpp" line="75" />
+            <source>Dense TF32 tensor peak: the roofline of fp32 convolutions (cuDNN uses TF32 by default)</source>
+            <translation>稠密 TF32 张量核心峰值:fp32 卷积的屋顶线(cuDNN 默认使用 TF32)</translation>
+        </message>
+        <message>
+            <location filename="../app/gui/PeakTableEditor.cpp" line="76" />
+            <source>FP32 peak without TF32: the roofline of fp32 matrix multiplies (PyTorch leaves TF32 off for them)</source>
+            <translation>不使用 TF32 的 FP32 峰值:fp32 矩阵乘的屋顶线(PyTorch 默认对其关闭 TF32)</translation>
+        </message>
+        <message>
+            <location filename="../app/gui/PeakTableEditor.cpp" line="77" />
+            <source>FP64 peak: the roofline of fp64 operators</source>
+            <translation>FP64 峰值:fp64 算子的屋顶线</translation>
+        </message>
+        <message>
+            <location filename="../app/gui/PeakTableEditor.cpp" line="78" />
+            <source>Device memory bandwidth: the roofline's memory roof</source>
+            <translation>设备显存带宽:屋顶线的内存屋顶</translation>
+        </message>
+        <message>
+            <location filename="../app/gui/PeakTableEditor.cpp" line="79" />
+            <source>Interconnect bandwidth per direction (NVLink, Infinity Fabric or the PCIe slot), as nccl-tests' bus bandwidth is compared with it</source>
+            <translation>单向互连带宽(NVLink、Infinity Fabric 或 PCIe 插槽),nccl-tests 的总线带宽与之比较</translation>
+        </message>
+        <message>
+            <location filename="../app/gui/PeakTableEditor.cpp" line="80" />
+            <source>Lanescope's own figures where yours replace them</source>
+            <translation>被您的数值替换处 Lanescope 自带的数值</translation>
+        </message>
+        <message>
+            <location filename="../app/gui/PeakTableEditor.cpp" line="127" />
+            <source>Back to Lanescope's figures for the selected GPUs</source>
+            <translation>将所选 GPU 恢复为 Lanescope 的数值</translation>
+        </message>
+        <message>
+            <location filename="../app/gui/PeakTableEditor.cpp" line="129" />
+            <source>MFU and the roofline are measured against these peaks and memory bandwidths, collectives' bus bandwidth against the link. Double-click a figure to use your own; your figures are shown in bold.</source>
+            <translation>MFU 和屋顶线以这些峰值和显存带宽为基准,集合通信的总线带宽以互连带宽为基准。双击数值可使用您自己的数值;您的数值以粗体显示。</translation>
+        </message>
+        <message>
+            <location filename="../app/gui/PeakTableEditor.cpp" line="162" />
+            <source>%1: %2</source>
+            <translation>%1:%2</translation>
+        </message>
+        <message>
+            <location filename="../app/gui/PeakTableEditor.cpp" line="165" />
+            <source>Lanescope's table: %1</source>
+            <translation>Lanescope 的表:%1</translation>
+        </message>
+        <message>
+            <source>BF16/FP16 dense (TFLOPS)</source>
+            <translation type="vanished">BF16/FP16 稠密（TFLOPS）</translation>
+        </message>
+        <message>
+            <location filename="../app/gui/PeakTableEditor.cpp" line="71" />
             <source>Lanescope's table</source>
             <translation>Lanescope 表</translation>
         </message>
         <message>
-            <location filename="../app/gui/PeakTableEditor.cpp" line="106" />
             <source>Back to Lanescope's figure for the selected GPUs</source>
-            <translation>将所选 GPU 恢复为 Lanescope 表中的数值</translation>
+            <translation type="vanished">将所选 GPU 恢复为 Lanescope 表中的数值</translation>
         </message>
         <message>
-            <location filename="../app/gui/PeakTableEditor.cpp" line="108" />
             <source>MFU is measured against these peaks. Double-click a figure to use your own; your figures are shown in bold.</source>
-            <translation>MFU 以这些峰值为基准计算。双击数值可改用自定义数值；自定义数值以粗体显示。</translation>
+            <translation type="vanished">MFU 以这些峰值为基准计算。双击数值可改用自定义数值；自定义数值以粗体显示。</translation>
         </message>
     </context>
     <context>
@@ -6665,97 +6949,101 @@ Click to outline it in every run's lanes</source>
         </message>
         <message>
             <location filename="../app/gui/Preferences.cpp" line="177" />
+            <source>GPU &amp;peaks and bandwidths</source>
+            <translation>GPU 峰值与带宽(&amp;P)</translation>
+        </message>
+        <message>
             <source>GPU &amp;peaks for MFU</source>
-            <translation>用于 MFU 的 GPU 峰值(&amp;P)</translation>
+            <translation type="vanished">用于 MFU 的 GPU 峰值(&amp;P)</translation>
         </message>
     </context>
     <context>
         <name>lanescope::RangeStatsPanel</name>
         <message>
-            <location filename="../widgets/timeline/TimelinePanels.cpp" line="203" />
-            <location filename="../widgets/timeline/TimelinePanels.cpp" line="279" />
+            <location filename="../widgets/timeline/TimelinePanels.cpp" line="213" />
+            <location filename="../widgets/timeline/TimelinePanels.cpp" line="289" />
             <source>Shift-drag on the timeline to select a time range.</source>
             <translation>在时间线上按住 Shift 拖动以选择时间范围。</translation>
         </message>
         <message>
-            <location filename="../widgets/timeline/TimelinePanels.cpp" line="204" />
+            <location filename="../widgets/timeline/TimelinePanels.cpp" line="214" />
             <source>Name</source>
             <translation>名称</translation>
         </message>
         <message>
-            <location filename="../widgets/timeline/TimelinePanels.cpp" line="204" />
+            <location filename="../widgets/timeline/TimelinePanels.cpp" line="214" />
             <source>Count</source>
             <translation>次数</translation>
         </message>
         <message>
-            <location filename="../widgets/timeline/TimelinePanels.cpp" line="204" />
+            <location filename="../widgets/timeline/TimelinePanels.cpp" line="214" />
             <source>Total</source>
             <translation>总计</translation>
         </message>
         <message>
-            <location filename="../widgets/timeline/TimelinePanels.cpp" line="204" />
+            <location filename="../widgets/timeline/TimelinePanels.cpp" line="214" />
             <source>Self</source>
             <translation>自身</translation>
         </message>
         <message>
-            <location filename="../widgets/timeline/TimelinePanels.cpp" line="204" />
+            <location filename="../widgets/timeline/TimelinePanels.cpp" line="214" />
             <source>Average</source>
             <translation>平均</translation>
         </message>
         <message>
-            <location filename="../widgets/timeline/TimelinePanels.cpp" line="205" />
+            <location filename="../widgets/timeline/TimelinePanels.cpp" line="215" />
             <source>Slices that overlap the range, on every lane</source>
             <translation>与范围重叠的切片，涵盖所有泳道</translation>
         </message>
         <message>
-            <location filename="../widgets/timeline/TimelinePanels.cpp" line="207" />
+            <location filename="../widgets/timeline/TimelinePanels.cpp" line="217" />
             <source>Time inside the range, summed over every lane: a slice cut by the range's edges counts only its part inside</source>
             <translation>范围内的时间，对所有泳道求和：被范围边界截断的切片只计其在范围内的部分</translation>
         </message>
         <message>
-            <location filename="../widgets/timeline/TimelinePanels.cpp" line="208" />
+            <location filename="../widgets/timeline/TimelinePanels.cpp" line="218" />
             <source>Total less the time of direct children on the same lane, inside the range</source>
             <translation>总计减去同一泳道上直接子切片在范围内的时间</translation>
         </message>
         <message>
-            <location filename="../widgets/timeline/TimelinePanels.cpp" line="209" />
+            <location filename="../widgets/timeline/TimelinePanels.cpp" line="219" />
             <source>Total over count: the average time inside the range</source>
             <translation>总计除以次数：范围内的平均时间</translation>
         </message>
         <message>
-            <location filename="../widgets/timeline/TimelinePanels.cpp" line="251" />
+            <location filename="../widgets/timeline/TimelinePanels.cpp" line="261" />
             <source>%1, inside the range:</source>
             <translation>%1，范围内：</translation>
         </message>
         <message>
-            <location filename="../widgets/timeline/TimelinePanels.cpp" line="251" />
+            <location filename="../widgets/timeline/TimelinePanels.cpp" line="261" />
             <source>%1, the whole trace:</source>
             <translation>%1，整个跟踪：</translation>
         </message>
         <message>
-            <location filename="../widgets/timeline/TimelinePanels.cpp" line="260" />
+            <location filename="../widgets/timeline/TimelinePanels.cpp" line="270" />
             <source>no slice</source>
             <translation>没有切片</translation>
         </message>
         <message numerus="yes">
-            <location filename="../widgets/timeline/TimelinePanels.cpp" line="263" />
+            <location filename="../widgets/timeline/TimelinePanels.cpp" line="273" />
             <source>%n slice(s), total %1, mean %2, min %3, max %4</source>
             <translation>
                 <numerusform>%n 个切片，总计 %1，平均 %2，最小 %3，最大 %4</numerusform>
             </translation>
         </message>
         <message>
-            <location filename="../widgets/timeline/TimelinePanels.cpp" line="268" />
+            <location filename="../widgets/timeline/TimelinePanels.cpp" line="278" />
             <source>Each slice's time inside the range, as the table below counts it</source>
             <translation>每个切片在范围内的时间，与下表的统计方式相同</translation>
         </message>
         <message>
-            <location filename="../widgets/timeline/TimelinePanels.cpp" line="269" />
+            <location filename="../widgets/timeline/TimelinePanels.cpp" line="279" />
             <source>Every slice of this name, whole</source>
             <translation>该名称的所有切片，按完整时长统计</translation>
         </message>
         <message numerus="yes">
-            <location filename="../widgets/timeline/TimelinePanels.cpp" line="332" />
+            <location filename="../widgets/timeline/TimelinePanels.cpp" line="342" />
             <source>Range %1 (from %2): %n slice(s)</source>
             <translation>
                 <numerusform>范围 %1（起点 %2）：%n 个切片</numerusform>
@@ -6922,29 +7210,29 @@ Click to outline it in every run's lanes</source>
             <translation>单击一个集合通信可在每个 rank 上显示它</translation>
         </message>
         <message>
-            <location filename="../widgets/ranks/RanksDock.cpp" line="219" />
+            <location filename="../widgets/ranks/RanksDock.cpp" line="245" />
             <source>Align clocks is off: the rank's own clock</source>
             <translation>“对齐时钟”已关闭：使用该 rank 自身的时钟</translation>
         </message>
         <message>
-            <location filename="../widgets/ranks/RanksDock.cpp" line="221" />
+            <location filename="../widgets/ranks/RanksDock.cpp" line="247" />
             <source>The reference clock</source>
             <translation>参考时钟</translation>
         </message>
         <message numerus="yes">
-            <location filename="../widgets/ranks/RanksDock.cpp" line="223" />
+            <location filename="../widgets/ranks/RanksDock.cpp" line="249" />
             <source>Measured on %n matching collective(s), which agree to %1 µs (median deviation)</source>
             <translation>
                 <numerusform>根据 %n 个匹配的集合通信测得，吻合到 %1 µs（中位偏差）</numerusform>
             </translation>
         </message>
         <message>
-            <location filename="../widgets/ranks/RanksDock.cpp" line="226" />
+            <location filename="../widgets/ranks/RanksDock.cpp" line="252" />
             <source>From the traces' epochs (baseTimeNanoseconds) alone: no collective matched</source>
             <translation>仅根据各跟踪文件的时间基点（baseTimeNanoseconds）：没有匹配上集合通信</translation>
         </message>
         <message>
-            <location filename="../widgets/ranks/RanksDock.cpp" line="278" />
+            <location filename="../widgets/ranks/RanksDock.cpp" line="305" />
             <source>No collective matched across the ranks: no straggler can be told.</source>
             <translation>各 rank 之间没有匹配上任何集合通信：无法判断掉队者。</translation>
         </message>
@@ -6959,12 +7247,12 @@ Click to outline it in every run's lanes</source>
             </translation>
         </message>
         <message>
-            <location filename="../widgets/ranks/RanksDock.cpp" line="314" />
+            <location filename="../widgets/ranks/RanksDock.cpp" line="341" />
             <source>step %1</source>
             <translation>步 %1</translation>
         </message>
         <message>
-            <location filename="../widgets/ranks/RanksDock.cpp" line="314" />
+            <location filename="../widgets/ranks/RanksDock.cpp" line="341" />
             <source>outside the steps</source>
             <translation>不在任何步内</translation>
         </message>
@@ -7005,97 +7293,187 @@ Click to outline it in every run's lanes</source>
             <translation>rank 行：每步中其他 rank 等待它的时间之和。集合通信行：其他 rank 在该处等待它的时间之和。</translation>
         </message>
         <message>
-            <location filename="../widgets/ranks/RanksDock.cpp" line="290" />
+            <location filename="../widgets/ranks/RanksDock.cpp" line="113" />
+            <source>Collective</source>
+            <translation>集合通信</translation>
+        </message>
+        <message>
+            <location filename="../widgets/ranks/RanksDock.cpp" line="113" />
+            <source>Size</source>
+            <translation>大小</translation>
+        </message>
+        <message>
+            <location filename="../widgets/ranks/RanksDock.cpp" line="113" />
+            <source>Group</source>
+            <translation>组大小</translation>
+        </message>
+        <message>
+            <location filename="../widgets/ranks/RanksDock.cpp" line="113" />
+            <source>Calls</source>
+            <translation>调用次数</translation>
+        </message>
+        <message>
+            <location filename="../widgets/ranks/RanksDock.cpp" line="113" />
+            <source>Transfer</source>
+            <translation>传输</translation>
+        </message>
+        <message>
+            <location filename="../widgets/ranks/RanksDock.cpp" line="113" />
+            <source>Waiting</source>
+            <translation>等待</translation>
+        </message>
+        <message>
+            <location filename="../widgets/ranks/RanksDock.cpp" line="114" />
+            <source>busbw (transfer)</source>
+            <translation>busbw（传输）</translation>
+        </message>
+        <message>
+            <location filename="../widgets/ranks/RanksDock.cpp" line="114" />
+            <source>busbw (per rank)</source>
+            <translation>busbw（各 rank）</translation>
+        </message>
+        <message>
+            <location filename="../widgets/ranks/RanksDock.cpp" line="115" />
+            <source>Each call's shortest duration over the ranks (the last rank to arrive waited for nobody), summed over the calls</source>
+            <translation>每次调用在各 rank 上的最短耗时（最后到达的 rank 无需等待任何人），按调用求和</translation>
+        </message>
+        <message>
+            <location filename="../widgets/ranks/RanksDock.cpp" line="117" />
+            <source>The rest of every rank's duration: spinning until the last rank arrived, summed over the calls and ranks</source>
+            <translation>各 rank 耗时中的其余部分：空转等待最后一个 rank 到达，按调用和 rank 求和</translation>
+        </message>
+        <message>
+            <location filename="../widgets/ranks/RanksDock.cpp" line="119" />
+            <source>Median bus bandwidth of the calls on their transfer time (nccl-tests' factors): what the link delivers</source>
+            <translation>按传输时间计算的各次调用总线带宽中位数（nccl-tests 系数）：链路实际提供的带宽</translation>
+        </message>
+        <message>
+            <location filename="../widgets/ranks/RanksDock.cpp" line="121" />
+            <source>Median bus bandwidth of every rank's own kernels, their waiting included: what one rank's trace shows</source>
+            <translation>各 rank 自身内核的总线带宽中位数（含等待）：单个 rank 的 trace 所显示的值</translation>
+        </message>
+        <message>
+            <location filename="../widgets/ranks/RanksDock.cpp" line="317" />
             <source>rank %1 made the others wait %2</source>
             <translation>rank %1 造成其他 rank 等待：%2</translation>
         </message>
         <message numerus="yes">
-            <location filename="../widgets/ranks/RanksDock.cpp" line="292" />
+            <location filename="../widgets/ranks/RanksDock.cpp" line="319" />
             <source>Last to arrive at %1 of %2 collectives; %3 of waiting in all over %n step(s). Click to show its lanes.</source>
             <translation>
                 <numerusform>在 %2 个集合通信中有 %1 个最后到达；%n 步中共造成 %3 的等待。单击可显示其泳道。</numerusform>
             </translation>
         </message>
         <message numerus="yes">
-            <location filename="../widgets/ranks/RanksDock.cpp" line="315" />
+            <location filename="../widgets/ranks/RanksDock.cpp" line="342" />
             <source>%1 · %2: %n rank(s) waited, the first %3</source>
             <translation>
                 <numerusform>%1 · %2：%n 个 rank 在等待，最先到达的等了 %3</numerusform>
             </translation>
         </message>
         <message>
-            <location filename="../widgets/ranks/RanksDock.cpp" line="319" />
+            <location filename="../widgets/ranks/RanksDock.cpp" line="346" />
             <source>Click to show this collective on every rank</source>
             <translation>单击可在每个 rank 上显示此集合通信</translation>
         </message>
         <message numerus="yes">
-            <location filename="../widgets/ranks/RanksDock.cpp" line="324" />
+            <location filename="../widgets/ranks/RanksDock.cpp" line="351" />
             <source>… and %n more</source>
             <translation>
                 <numerusform>… 另有 %n 个</numerusform>
             </translation>
         </message>
         <message>
-            <location filename="../widgets/ranks/RanksDock.cpp" line="336" />
+            <location filename="../widgets/ranks/RanksDock.cpp" line="366" />
+            <source>No collective matched across the ranks: transfer and waiting cannot be told apart.</source>
+            <translation>没有跨 rank 匹配的集合通信：无法区分传输与等待。</translation>
+        </message>
+        <message>
+            <location filename="../widgets/ranks/RanksDock.cpp" line="369" />
+            <source>%1 GB/s</source>
+            <translation>%1 GB/s</translation>
+        </message>
+        <message>
+            <location filename="../widgets/ranks/RanksDock.cpp" line="370" />
+            <source>By collective</source>
+            <translation>按集合通信</translation>
+        </message>
+        <message>
+            <location filename="../widgets/ranks/RanksDock.cpp" line="379" />
+            <source>Waiting per rank, per step</source>
+            <translation>每个 rank 每步的等待</translation>
+        </message>
+        <message>
+            <location filename="../widgets/ranks/RanksDock.cpp" line="381" />
+            <source>rank %1</source>
+            <translation>rank %1</translation>
+        </message>
+        <message>
+            <location filename="../widgets/ranks/RanksDock.cpp" line="383" />
+            <source>%1 of its %2 in the matched collectives</source>
+            <translation>在已匹配集合通信的 %2 中占 %1</translation>
+        </message>
+        <message>
+            <location filename="../widgets/ranks/RanksDock.cpp" line="393" />
             <source>Open a folder of rank traces (File &gt; Open Folder…) to see its ranks side by side.</source>
             <translation>打开 rank 跟踪文件所在的文件夹（文件 &gt; 打开文件夹…）即可并排查看其各 rank。</translation>
         </message>
         <message numerus="yes">
-            <location filename="../widgets/ranks/RanksDock.cpp" line="342" />
+            <location filename="../widgets/ranks/RanksDock.cpp" line="399" />
             <source>%n rank(s), clocks on rank %1's</source>
             <translation>
                 <numerusform>%n 个 rank，时钟以 rank %1 为准</numerusform>
             </translation>
         </message>
         <message>
-            <location filename="../widgets/ranks/RanksDock.cpp" line="344" />
+            <location filename="../widgets/ranks/RanksDock.cpp" line="401" />
             <source>%1 · analysing…</source>
             <translation>%1 · 正在分析…</translation>
         </message>
         <message numerus="yes">
-            <location filename="../widgets/ranks/RanksDock.cpp" line="356" />
+            <location filename="../widgets/ranks/RanksDock.cpp" line="413" />
             <source>%1 · %n collective(s) matched by %2</source>
             <translation>
                 <numerusform>%1 · 按%2匹配了 %n 个集合通信</numerusform>
             </translation>
         </message>
         <message>
-            <location filename="../widgets/ranks/RanksDock.cpp" line="357" />
+            <location filename="../widgets/ranks/RanksDock.cpp" line="414" />
             <source>sequence number</source>
             <translation>序列号</translation>
         </message>
         <message>
-            <location filename="../widgets/ranks/RanksDock.cpp" line="357" />
+            <location filename="../widgets/ranks/RanksDock.cpp" line="414" />
             <source>order within the step</source>
             <translation>步内顺序</translation>
         </message>
         <message>
-            <location filename="../widgets/ranks/RanksDock.cpp" line="361" />
+            <location filename="../widgets/ranks/RanksDock.cpp" line="418" />
             <source>job step %1 (first rank's start to last rank's end)</source>
             <translation>作业步时长 %1（从首个 rank 开始到最后一个 rank 结束）</translation>
         </message>
         <message>
-            <location filename="../widgets/ranks/RanksDock.cpp" line="363" />
+            <location filename="../widgets/ranks/RanksDock.cpp" line="420" />
             <source>GPU idle %1</source>
             <translation>GPU 空闲 %1</translation>
         </message>
         <message>
-            <location filename="../widgets/ranks/RanksDock.cpp" line="365" />
+            <location filename="../widgets/ranks/RanksDock.cpp" line="422" />
             <source>MFU %1</source>
             <translation>MFU %1</translation>
         </message>
         <message>
-            <location filename="../widgets/ranks/RanksDock.cpp" line="372" />
+            <location filename="../widgets/ranks/RanksDock.cpp" line="429" />
             <source>the others wait for rank %1: %2</source>
             <translation>其他 rank 在等待 rank %1：%2</translation>
         </message>
         <message>
-            <location filename="../widgets/ranks/RanksDock.cpp" line="393" />
+            <location filename="../widgets/ranks/RanksDock.cpp" line="450" />
             <source>slowest rank by median step time: %1, %2 against the ranks' median %3</source>
             <translation>按步时长中位数最慢的 rank：%1，%2，而各 rank 的中位数为 %3</translation>
         </message>
         <message>
-            <location filename="../widgets/ranks/RanksDock.cpp" line="396" />
+            <location filename="../widgets/ranks/RanksDock.cpp" line="453" />
             <source>no rank's median step stands out from the ranks' median %1</source>
             <translation>没有哪个 rank 的步时长中位数明显偏离各 rank 的中位数 %1</translation>
         </message>
@@ -7149,6 +7527,88 @@ Click to outline it in every run's lanes</source>
             <location filename="../widgets/compare/ReportExport.cpp" line="208" />
             <source>cannot write %1: PDF output failed</source>
             <translation>无法写入 %1：PDF 输出失败</translation>
+        </message>
+    </context>
+    <context>
+        <name>lanescope::RooflineChart</name>
+        <message>
+            <location filename="../widgets/analysis/RooflineChart.cpp" line="41" />
+            <source>Roofline</source>
+            <translation>屋顶线</translation>
+        </message>
+        <message>
+            <location filename="../widgets/analysis/RooflineChart.cpp" line="48" />
+            <source>FLOPs per byte</source>
+            <translation>每字节 FLOPs</translation>
+        </message>
+        <message>
+            <location filename="../widgets/analysis/RooflineChart.cpp" line="49" />
+            <source>TFLOPS</source>
+            <translation>TFLOPS</translation>
+        </message>
+        <message>
+            <location filename="../widgets/analysis/RooflineChart.cpp" line="93" />
+            <source>unknown</source>
+            <translation>未知</translation>
+        </message>
+        <message>
+            <location filename="../widgets/analysis/RooflineChart.cpp" line="94" />
+            <source>%1 %2 (%3), %4 calls
+%5 TFLOPS at %6 FLOP/byte, %7 TB/s
+%8 % of peak, %9 % of roofline (%10)</source>
+            <translation>%1 %2(%3),%4 次调用
+%5 TFLOPS,强度 %6 FLOP/字节,%7 TB/s
+占峰值 %8 %,占屋顶线 %9 %(%10)</translation>
+        </message>
+        <message>
+            <location filename="../widgets/analysis/RooflineChart.cpp" line="116" />
+            <source>Compute-bound</source>
+            <translation>计算受限</translation>
+        </message>
+        <message>
+            <location filename="../widgets/analysis/RooflineChart.cpp" line="117" />
+            <source>Memory-bound</source>
+            <translation>内存受限</translation>
+        </message>
+        <message>
+            <location filename="../widgets/analysis/RooflineChart.cpp" line="118" />
+            <source>Bound unknown</source>
+            <translation>受限未知</translation>
+        </message>
+        <message>
+            <location filename="../widgets/analysis/RooflineChart.cpp" line="170" />
+            <source>Memory %1 TB/s</source>
+            <translation>显存 %1 TB/s</translation>
+        </message>
+        <message>
+            <location filename="../widgets/analysis/RooflineChart.cpp" line="175" />
+            <source>%1 peak %2 TFLOPS</source>
+            <translation>%1 峰值 %2 TFLOPS</translation>
+        </message>
+        <message>
+            <location filename="../widgets/analysis/RooflineChart.cpp" line="199" />
+            <source>No operator counted from its shapes to draw.</source>
+            <translation>没有可根据形状计数并绘制的算子。</translation>
+        </message>
+        <message>
+            <location filename="../widgets/analysis/RooflineChart.cpp" line="201" />
+            <source>No roofs: the GPU's peak for %1 or its memory bandwidth is not known (Edit &gt; Preferences &gt; GPU table).</source>
+            <translation>无屋顶:GPU 的 %1 峰值或显存带宽未知(编辑 &gt; 首选项 &gt; GPU 表)。</translation>
+        </message>
+        <message>
+            <location filename="../widgets/analysis/RooflineChart.cpp" line="202" />
+            <source>this type</source>
+            <translation>该类型</translation>
+        </message>
+        <message>
+            <location filename="../widgets/analysis/RooflineChart.cpp" line="204" />
+            <source>Roofs of the %1 operators: peak %2 TFLOPS, memory %3 TB/s, ridge point at %4 FLOP/byte.</source>
+            <translation>%1 算子的屋顶:峰值 %2 TFLOPS,显存 %3 TB/s,脊点位于 %4 FLOP/字节。</translation>
+        </message>
+        <message>
+            <location filename="../widgets/analysis/RooflineChart.cpp" line="207" />
+            <source>%1 of %2 rows drawn (the others have no GPU time or no bytes).</source>
+            <translation>已绘制 %2 行中的 %1 行(其余行没有 GPU 时间或字节数)。</translation>
         </message>
     </context>
     <context>
@@ -7626,230 +8086,271 @@ Click to outline it in every run's lanes</source>
     <context>
         <name>lanescope::TimeSummaryPanel</name>
         <message>
-            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="111" />
+            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="126" />
             <source>Kernels</source>
             <translation>内核</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="112" />
+            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="127" />
             <source>Operators</source>
             <translation>算子</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="113" />
+            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="128" />
             <source>Modules</source>
             <translation>模块</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="114" />
+            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="129" />
             <source>Collectives</source>
             <translation>集合通信</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="115" />
+            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="130" />
             <source>Op efficiency</source>
             <translation>算子效率</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="116" />
+            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="131" />
             <source>Where the time goes: per GPU kernel name, per CPU operator, or per nn.Module</source>
             <translation>时间花在哪里：按 GPU 内核名、按 CPU 算子或按 nn.Module</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="119" />
+            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="134" />
             <source>Filter names</source>
             <translation>筛选名称</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="121" />
+            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="136" />
             <source>Fold templates</source>
             <translation>折叠模板参数</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="123" />
+            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="138" />
             <source>One row per kernel whatever its template arguments ("&lt;...&gt;"), as the comparison's differences fold them</source>
             <translation>无论模板参数（"&lt;...&gt;"）如何，每个内核一行，与比较的差异列表折叠方式相同</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="124" />
+            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="139" />
             <source>Group by input shape</source>
             <translation>按输入形状分组</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="126" />
+            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="141" />
             <source>One row per operator and input shapes (traces recorded with record_shapes=True); reads each operator's args from the file</source>
             <translation>每个算子与输入形状一行（以 record_shapes=True 录制的跟踪）；会从文件读取每个算子的参数</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="127" />
+            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="142" />
+            <source>Roofline</source>
+            <translation>屋顶线</translation>
+        </message>
+        <message>
+            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="144" />
+            <source>Show the operators on a roofline chart (intensity against TFLOPS, log-log) instead of the table</source>
+            <translation>以屋顶线图(算术强度对 TFLOPS,双对数坐标)代替表格显示算子</translation>
+        </message>
+        <message>
+            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="145" />
             <source>Copy</source>
             <translation>复制</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="129" />
+            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="147" />
             <source>Copy the rows shown (the selected ones, if any) as tab-separated text</source>
             <translation>将显示的行（若有选中则为选中的行）复制为制表符分隔的文本</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="151" />
+            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="159" />
             <source>Click: outline the kernel's slices in the lanes. Double-click: zoom to its longest call.</source>
             <translation>单击：在泳道中勾出该内核的切片。双击：缩放到其最长的一次调用。</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="156" />
+            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="164" />
             <source>Click: outline the operator's slices in the lanes. Double-click: zoom to its longest call.</source>
             <translation>单击：在泳道中勾出该算子的切片。双击：缩放到其最长的一次调用。</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="160" />
+            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="168" />
             <source>Module</source>
             <translation>模块</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="160" />
-            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="520" />
+            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="168" />
+            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="549" />
             <source>Calls</source>
             <translation>调用次数</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="160" />
-            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="520" />
+            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="168" />
+            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="549" />
             <source>CPU (ms)</source>
             <translation>CPU（毫秒）</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="160" />
-            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="520" />
+            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="168" />
+            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="549" />
             <source>Device (ms)</source>
             <translation>设备（毫秒）</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="161" />
+            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="169" />
             <source>The module's forward calls' durations, submodules included</source>
             <translation>该模块前向调用的时长，含子模块</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="162" />
+            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="170" />
             <source>GPU time launched from inside the module's calls (the backward pass runs on autograd threads and is not attributed)</source>
             <translation>由该模块调用内部发起的 GPU 时间（反向传播运行在 autograd 线程上，不计入）</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="168" />
+            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="176" />
             <source>Click: outline the module's calls in the lanes. Double-click: zoom to its longest call.</source>
             <translation>单击：在泳道中勾出该模块的调用。双击：缩放到其最长的一次调用。</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="180" />
+            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="183" />
             <source>Each collective by kind, size and group: the calls' time and their bus bandwidth (select a kernel for its own)</source>
             <translation>按类型、大小和组列出的各集合通信：调用耗时及其总线带宽（选中某个内核可查看其自身的值）</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="191" />
-            <source>GEMMs and attention per operator, input shapes and type: the FLOPs their shapes imply, the GPU time of their kernels, and what that achieves</source>
-            <translation>按算子、输入形状和类型列出的 GEMM 与注意力：其形状对应的 FLOPs、其内核的 GPU 时间，以及由此达到的算力</translation>
+            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="190" />
+            <source>GEMMs, attention and convolutions per operator, input shapes and type: the FLOPs their shapes imply, the GPU time of their kernels, what that achieves and which roof bounds it</source>
+            <translation>按算子、输入形状和类型列出的 GEMM、注意力和卷积:由形状推出的 FLOPs、其内核的 GPU 时间、实际达到的性能以及受哪个屋顶限制</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="341" />
+            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="409" />
+            <source>(the link: %1 GB/s per direction)</source>
+            <translation>(互连:单向 %1 GB/s)</translation>
+        </message>
+        <message>
+            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="410" />
+            <source>(the GPU's link is not in the GPU table)</source>
+            <translation>(GPU 表中没有该 GPU 的互连带宽)</translation>
+        </message>
+        <message>
+            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="417" />
+            <source>No matrix product, attention or convolution operator in %1's steps.</source>
+            <translation>%1 的步骤中没有矩阵乘、注意力或卷积算子。</translation>
+        </message>
+        <message>
+            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="419" />
+            <source>%1 matrix product, attention and convolution calls, none with input shapes (record with record_shapes=True) or, for a convolution, without its stride and padding (PyTorch 2.1 or later records them).</source>
+            <translation>%1 次矩阵乘、注意力和卷积调用,均没有输入形状(请以 record_shapes=True 录制),或卷积缺少步长和填充(PyTorch 2.1 及以后会记录)。</translation>
+        </message>
+        <message>
+            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="422" />
+            <source>Matrix products, attention and convolutions in the measured steps of %1: %2 of %3 calls counted from their shapes, %4 TFLOP</source>
+            <translation>%1 的测量步骤中的矩阵乘、注意力和卷积:%3 次调用中有 %2 次根据形状计数,共 %4 TFLOP</translation>
+        </message>
+        <message>
+            <source>GEMMs and attention per operator, input shapes and type: the FLOPs their shapes imply, the GPU time of their kernels, and what that achieves</source>
+            <translation type="vanished">按算子、输入形状和类型列出的 GEMM 与注意力：其形状对应的 FLOPs、其内核的 GPU 时间，以及由此达到的算力</translation>
+        </message>
+        <message>
+            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="364" />
             <source>No analysis yet.</source>
             <translation>尚无分析。</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="349" />
+            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="372" />
             <source>ProfilerStep#%1</source>
             <translation>ProfilerStep#%1</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="351" />
+            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="374" />
             <source>the selected range</source>
             <translation>所选范围</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="353" />
+            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="376" />
             <source>the whole trace</source>
             <translation>整个跟踪</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="359" />
+            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="382" />
             <source>GPU kernels, copies and memsets that start in %1: %2 names, %3 ms of GPU time</source>
             <translation>开始于%1的 GPU 内核、拷贝和 memset：%2 个名称，GPU 时间 %3 毫秒</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="367" />
+            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="390" />
             <source>CPU operators, annotations and runtime calls that start in %1: %2 rows, %3 ms of busy CPU time</source>
             <translation>开始于%1的 CPU 算子、注解和运行时调用：%2 行，CPU 忙碌时间 %3 毫秒</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="371" />
+            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="394" />
             <source>(reading input shapes…)</source>
             <translation>（正在读取输入形状…）</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="373" />
+            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="396" />
             <source>(input shapes could not be read: %1)</source>
             <translation>（无法读取输入形状：%1）</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="375" />
+            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="398" />
             <source>(the trace has no input shapes: record with record_shapes=True)</source>
             <translation>（跟踪中没有输入形状：请以 record_shapes=True 录制）</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="382" />
+            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="405" />
             <source>No NCCL or RCCL kernel starts in %1.</source>
             <translation>%1中没有开始的 NCCL 或 RCCL 内核。</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="383" />
+            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="406" />
             <source>Communication kernels that start in %1: %2, %3 of them with their size recorded</source>
             <translation>开始于%1的通信内核：%2 个，其中 %3 个记录了大小</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="390" />
             <source>No matrix product or attention operator in %1's steps.</source>
-            <translation>%1的各步中没有矩阵乘或注意力算子。</translation>
+            <translation type="vanished">%1的各步中没有矩阵乘或注意力算子。</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="392" />
             <source>%1 matrix product and attention calls, none with input shapes: record with record_shapes=True.</source>
-            <translation>%1 次矩阵乘与注意力调用，均无输入形状：请以 record_shapes=True 录制。</translation>
+            <translation type="vanished">%1 次矩阵乘与注意力调用，均无输入形状：请以 record_shapes=True 录制。</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="395" />
             <source>Matrix products and attention in the measured steps of %1: %2 of %3 calls counted from their shapes, %4 TFLOP</source>
-            <translation>%1的计量步中的矩阵乘与注意力：%3 次调用中有 %2 次按形状计入，共 %4 TFLOP</translation>
+            <translation type="vanished">%1的计量步中的矩阵乘与注意力：%3 次调用中有 %2 次按形状计入，共 %4 TFLOP</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="399" />
+            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="426" />
             <source>(measured MFU of these operators %1 %, beside the 6P estimate)</source>
             <translation>（这些算子的实测 MFU 为 %1 %，与 6P 估算并列）</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="406" />
+            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="428" />
+            <source>(no roofline: the GPU's memory bandwidth is not in the GPU table)</source>
+            <translation>(无屋顶线:GPU 表中没有该 GPU 的显存带宽)</translation>
+        </message>
+        <message>
+            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="435" />
             <source>No nn.Module calls in %1: record with with_stack=True or with_modules=True to see the module tree.</source>
             <translation>%1中没有 nn.Module 调用：以 with_stack=True 或 with_modules=True 录制即可看到模块树。</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="407" />
+            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="436" />
             <source>nn.Module forward calls that start in %1: %2 modules%3</source>
             <translation>开始于%1的 nn.Module 前向调用：%2 个模块%3</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="409" />
+            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="438" />
             <source> (more left out)</source>
             <translation>（其余未列出）</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="470" />
+            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="499" />
             <source>%1: %2 slices outlined in yellow.</source>
             <translation>%1：已用黄色勾出 %2 个切片。</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="493" />
+            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="522" />
             <source>Longest call (%1 µs): %2</source>
             <translation>最长调用（%1 微秒）：%2</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="520" />
+            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="549" />
             <source>Module path</source>
             <translation>模块路径</translation>
         </message>
@@ -7857,45 +8358,65 @@ Click to outline it in every run's lanes</source>
     <context>
         <name>lanescope::TimelineView</name>
         <message>
-            <location filename="../widgets/timeline/TimelineView.cpp" line="397" />
+            <location filename="../widgets/timeline/TimelineView.cpp" line="364" />
+            <source>Stacked by Owner</source>
+            <translation>按所有者堆叠</translation>
+        </message>
+        <message>
+            <location filename="../widgets/timeline/TimelineView.cpp" line="368" />
+            <source>Split the allocated memory by who allocated it: forward, backward, optimizer, FSDP all-gather, before the trace</source>
+            <translation>按分配者拆分已分配内存：前向、反向、优化器、FSDP 全收集、追踪开始之前</translation>
+        </message>
+        <message>
+            <location filename="../widgets/timeline/TimelineView.cpp" line="420" />
             <source>Duration: %1</source>
             <translation>时长：%1</translation>
         </message>
         <message>
-            <location filename="../widgets/timeline/TimelineView.cpp" line="398" />
+            <location filename="../widgets/timeline/TimelineView.cpp" line="421" />
             <source>Start: %1</source>
             <translation>开始：%1</translation>
         </message>
         <message>
-            <location filename="../widgets/timeline/TimelineView.cpp" line="399" />
+            <location filename="../widgets/timeline/TimelineView.cpp" line="422" />
             <source>Category: %1 (%2)</source>
             <translation>类别：%1（%2）</translation>
         </message>
         <message>
-            <location filename="../widgets/timeline/TimelineView.cpp" line="400" />
+            <location filename="../widgets/timeline/TimelineView.cpp" line="423" />
             <source>Stream: %1</source>
             <translation>流：%1</translation>
         </message>
         <message>
-            <location filename="../widgets/timeline/TimelineView.cpp" line="400" />
+            <location filename="../widgets/timeline/TimelineView.cpp" line="423" />
             <source>Thread: %1</source>
             <translation>线程：%1</translation>
         </message>
         <message>
-            <location filename="../widgets/timeline/TimelineView.cpp" line="403" />
+            <location filename="../widgets/timeline/TimelineView.cpp" line="426" />
             <source>Step: %1</source>
             <translation>步：%1</translation>
         </message>
         <message>
-            <location filename="../widgets/timeline/TimelineView.cpp" line="522" />
+            <location filename="../widgets/timeline/TimelineView.cpp" line="434" />
+            <source>%1, %2: bus bandwidth %3 GB/s</source>
+            <translation>%1，%2：总线带宽 %3 GB/s</translation>
+        </message>
+        <message>
+            <location filename="../widgets/timeline/TimelineView.cpp" line="438" />
+            <source>%1, %2</source>
+            <translation>%1，%2</translation>
+        </message>
+        <message>
+            <location filename="../widgets/timeline/TimelineView.cpp" line="561" />
             <source>%1
 at %2</source>
             <translation>%1
 位于 %2</translation>
         </message>
         <message numerus="yes">
-            <location filename="../widgets/render/TimelineRenderer.cpp" line="712" />
-            <location filename="../widgets/render/TimelineRenderer.cpp" line="803" />
+            <location filename="../widgets/render/TimelineRenderer.cpp" line="713" />
+            <location filename="../widgets/render/TimelineRenderer.cpp" line="804" />
             <source>  (%n lane(s))</source>
             <translation>
                 <numerusform>  （%n 条泳道）</numerusform>
@@ -7919,17 +8440,17 @@ at %2</source>
             <translation>队列，最大 %1</translation>
         </message>
         <message>
-            <location filename="../widgets/render/TimelineRenderer.cpp" line="817" />
+            <location filename="../widgets/render/TimelineRenderer.cpp" line="821" />
             <source>GPU %1 memory</source>
             <translation>GPU %1 显存</translation>
         </message>
         <message>
-            <location filename="../widgets/render/TimelineRenderer.cpp" line="890" />
+            <location filename="../widgets/render/TimelineRenderer.cpp" line="894" />
             <source>window %1</source>
             <translation>窗口 %1</translation>
         </message>
         <message>
-            <location filename="../widgets/render/TimelineRenderer.cpp" line="892" />
+            <location filename="../widgets/render/TimelineRenderer.cpp" line="896" />
             <source>steps</source>
             <translation>步</translation>
         </message>
