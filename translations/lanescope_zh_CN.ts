@@ -1662,74 +1662,74 @@
         </message>
         <message>
             <location filename="../app/cli/AnalyzeCommand.cpp" line="574" />
-            <location filename="../app/cli/CompareCommand.cpp" line="271" />
+            <location filename="../app/cli/CompareCommand.cpp" line="273" />
             <source>--gap-ms needs a number of milliseconds</source>
             <translation>--gap-ms 需要一个毫秒数</translation>
         </message>
         <message>
             <location filename="../app/cli/AnalyzeCommand.cpp" line="576" />
-            <location filename="../app/cli/CompareCommand.cpp" line="273" />
+            <location filename="../app/cli/CompareCommand.cpp" line="275" />
             <source>gemm (default): gaps between two GEMM kernels; all: any gap of a compute stream</source>
             <translation>gemm（默认）：两个 GEMM 内核之间的间隙；all：计算流上的任何间隙</translation>
         </message>
         <message>
             <location filename="../app/cli/AnalyzeCommand.cpp" line="577" />
-            <location filename="../app/cli/CompareCommand.cpp" line="274" />
+            <location filename="../app/cli/CompareCommand.cpp" line="276" />
             <source>--gap-kernels takes gemm or all</source>
             <translation>--gap-kernels 只接受 gemm 或 all</translation>
         </message>
         <message>
             <location filename="../app/cli/AnalyzeCommand.cpp" line="578" />
-            <location filename="../app/cli/CompareCommand.cpp" line="260" />
+            <location filename="../app/cli/CompareCommand.cpp" line="262" />
             <source>model parameters, for MFU (e.g. 7e9)</source>
             <translation>模型参数量，用于 MFU（例如 7e9）</translation>
         </message>
         <message>
             <location filename="../app/cli/AnalyzeCommand.cpp" line="579" />
-            <location filename="../app/cli/CompareCommand.cpp" line="261" />
+            <location filename="../app/cli/CompareCommand.cpp" line="263" />
             <location filename="../app/cli/MfuCommand.cpp" line="29" />
             <source>--params needs a positive number</source>
             <translation>--params 需要一个正数</translation>
         </message>
         <message>
             <location filename="../app/cli/AnalyzeCommand.cpp" line="580" />
-            <location filename="../app/cli/CompareCommand.cpp" line="262" />
+            <location filename="../app/cli/CompareCommand.cpp" line="264" />
             <source>tokens per step per GPU, for MFU</source>
             <translation>每个 GPU 每步的 token 数，用于 MFU</translation>
         </message>
         <message>
             <location filename="../app/cli/AnalyzeCommand.cpp" line="581" />
-            <location filename="../app/cli/CompareCommand.cpp" line="263" />
+            <location filename="../app/cli/CompareCommand.cpp" line="265" />
             <source>--tokens-per-step needs a positive number</source>
             <translation>--tokens-per-step 需要一个正数</translation>
         </message>
         <message>
             <location filename="../app/cli/AnalyzeCommand.cpp" line="582" />
-            <location filename="../app/cli/CompareCommand.cpp" line="264" />
+            <location filename="../app/cli/CompareCommand.cpp" line="266" />
             <source>--tokens-per-step counts all GPUs (divided by the world size)</source>
             <translation>--tokens-per-step 为所有 GPU 的总数（将除以 world size）</translation>
         </message>
         <message>
             <location filename="../app/cli/AnalyzeCommand.cpp" line="584" />
-            <location filename="../app/cli/CompareCommand.cpp" line="266" />
+            <location filename="../app/cli/CompareCommand.cpp" line="268" />
             <source>samples (images) per step per GPU, for samples/s where the model is no transformer (no MFU)</source>
             <translation>每 GPU 每步的样本（图像）数，用于非 Transformer 模型的样本/秒（不计算 MFU）</translation>
         </message>
         <message>
             <location filename="../app/cli/AnalyzeCommand.cpp" line="585" />
-            <location filename="../app/cli/CompareCommand.cpp" line="267" />
+            <location filename="../app/cli/CompareCommand.cpp" line="269" />
             <source>--samples-per-step needs a positive number</source>
             <translation>--samples-per-step 需要一个正数</translation>
         </message>
         <message>
             <location filename="../app/cli/AnalyzeCommand.cpp" line="586" />
-            <location filename="../app/cli/CompareCommand.cpp" line="268" />
+            <location filename="../app/cli/CompareCommand.cpp" line="270" />
             <source>GPU peak instead of the table's entry for the traced GPU</source>
             <translation>用此 GPU 峰值代替表中被跟踪 GPU 的峰值</translation>
         </message>
         <message>
             <location filename="../app/cli/AnalyzeCommand.cpp" line="587" />
-            <location filename="../app/cli/CompareCommand.cpp" line="269" />
+            <location filename="../app/cli/CompareCommand.cpp" line="271" />
             <location filename="../app/cli/MfuCommand.cpp" line="33" />
             <source>--peak-tflops needs a positive number</source>
             <translation>--peak-tflops 需要一个正数</translation>
@@ -1741,7 +1741,7 @@
         </message>
         <message>
             <location filename="../app/cli/AnalyzeCommand.cpp" line="589" />
-            <location filename="../app/cli/CompareCommand.cpp" line="259" />
+            <location filename="../app/cli/CompareCommand.cpp" line="261" />
             <source>--step needs a step number</source>
             <translation>--step 需要一个步编号</translation>
         </message>
@@ -1772,7 +1772,7 @@
         </message>
         <message>
             <location filename="../app/cli/AnalyzeCommand.cpp" line="595" />
-            <location filename="../app/cli/CompareCommand.cpp" line="276" />
+            <location filename="../app/cli/CompareCommand.cpp" line="278" />
             <source>GPU time as Holistic Trace Analysis counts it: every event with args.stream (also Triton launcher cpu_ops and cuda_sync events)</source>
             <translation>按 Holistic Trace Analysis 的方式统计 GPU 时间：带 args.stream 的事件都算（包括 Triton 启动器的 cpu_op 和 cuda_sync 事件）</translation>
         </message>
@@ -1807,7 +1807,7 @@
         </message>
         <message>
             <location filename="../app/cli/AnalyzeCommand.cpp" line="601" />
-            <location filename="../app/cli/CompareCommand.cpp" line="284" />
+            <location filename="../app/cli/CompareCommand.cpp" line="286" />
             <location filename="../app/cli/FolderCommands.cpp" line="717" />
             <location filename="../app/cli/InfoCommand.cpp" line="122" />
             <location filename="../app/cli/MfuCommand.cpp" line="35" />
@@ -2234,73 +2234,73 @@ lanescope-cli 命令 --help 列出该命令的选项。
             <translation type="vanished">更多跟踪文件</translation>
         </message>
         <message>
-            <location filename="../app/cli/CompareCommand.cpp" line="248" />
+            <location filename="../app/cli/CompareCommand.cpp" line="250" />
             <source>the baseline trace (.json or .json.gz), or a folder of rank traces (one job)</source>
             <translation>基线跟踪文件（.json 或 .json.gz），或 rank 跟踪文件所在的文件夹（一个作业）</translation>
         </message>
         <message>
-            <location filename="../app/cli/CompareCommand.cpp" line="249" />
+            <location filename="../app/cli/CompareCommand.cpp" line="251" />
             <source>a trace or folder to compare with it</source>
             <translation>与之比较的跟踪文件或文件夹</translation>
         </message>
         <message>
-            <location filename="../app/cli/CompareCommand.cpp" line="250" />
+            <location filename="../app/cli/CompareCommand.cpp" line="252" />
             <source>more traces or folders</source>
             <translation>更多跟踪文件或文件夹</translation>
         </message>
         <message>
-            <location filename="../app/cli/CompareCommand.cpp" line="253" />
+            <location filename="../app/cli/CompareCommand.cpp" line="255" />
             <source>one label per trace, comma-separated (default: the file names)</source>
             <translation>每个跟踪文件一个标签，以逗号分隔（默认：文件名）</translation>
         </message>
         <message>
-            <location filename="../app/cli/CompareCommand.cpp" line="255" />
+            <location filename="../app/cli/CompareCommand.cpp" line="257" />
             <source>step (default): on the same complete ProfilerStep by position; start: on each trace's first event</source>
             <translation>step（默认）：按位置对齐到同一个完整的 ProfilerStep；start：对齐到每个跟踪文件的第一个事件</translation>
         </message>
         <message>
-            <location filename="../app/cli/CompareCommand.cpp" line="256" />
+            <location filename="../app/cli/CompareCommand.cpp" line="258" />
             <location filename="../app/cli/ExportCommand.cpp" line="119" />
             <source>--align takes step or start</source>
             <translation>--align 只接受 step 或 start</translation>
         </message>
         <message>
-            <location filename="../app/cli/CompareCommand.cpp" line="258" />
+            <location filename="../app/cli/CompareCommand.cpp" line="260" />
             <source>compare only ProfilerStep#N of the baseline and the step at its position in each other run</source>
             <translation>只比较基线的 ProfilerStep#N，以及其他每个运行中同一位置的步</translation>
         </message>
         <message>
-            <location filename="../app/cli/CompareCommand.cpp" line="270" />
+            <location filename="../app/cli/CompareCommand.cpp" line="272" />
             <source>shortest gap listed, in ms (default 15)</source>
             <translation>列出的最短间隙，单位 ms（默认 15）</translation>
         </message>
         <message>
-            <location filename="../app/cli/CompareCommand.cpp" line="275" />
+            <location filename="../app/cli/CompareCommand.cpp" line="277" />
             <source>count kernels and operators that differ only in template arguments as one</source>
             <translation>只有模板参数不同的内核和算子按同一个计数</translation>
         </message>
         <message>
-            <location filename="../app/cli/CompareCommand.cpp" line="279" />
+            <location filename="../app/cli/CompareCommand.cpp" line="281" />
             <source>a folder is compared through this rank of its job (default: its first, rank 0)</source>
             <translation>文件夹通过其作业中的此 rank 进行比较（默认：第一个，即 rank 0）</translation>
         </message>
         <message>
-            <location filename="../app/cli/CompareCommand.cpp" line="280" />
+            <location filename="../app/cli/CompareCommand.cpp" line="282" />
             <source>--rank needs a rank number</source>
             <translation>--rank 需要一个 rank 编号</translation>
         </message>
         <message>
-            <location filename="../app/cli/CompareCommand.cpp" line="281" />
+            <location filename="../app/cli/CompareCommand.cpp" line="283" />
             <source>rows of kernels and operators listed (default 50; 0: all)</source>
             <translation>列出的内核和算子行数（默认 50；0：全部）</translation>
         </message>
         <message>
-            <location filename="../app/cli/CompareCommand.cpp" line="282" />
+            <location filename="../app/cli/CompareCommand.cpp" line="284" />
             <source>--top needs a number of rows</source>
             <translation>--top 需要一个行数</translation>
         </message>
         <message>
-            <location filename="../app/cli/CompareCommand.cpp" line="283" />
+            <location filename="../app/cli/CompareCommand.cpp" line="285" />
             <source>loader threads per trace (default: the cores shared out; at most 256)</source>
             <translation>每个跟踪文件的加载线程数（默认：平分所有核心；最多 256）</translation>
         </message>
@@ -2310,7 +2310,7 @@ lanescope-cli 命令 --help 列出该命令的选项。
         </message>
         <message>
             <location filename="../app/cli/AnalyzeCommand.cpp" line="400" />
-            <location filename="../app/cli/CompareCommand.cpp" line="164" />
+            <location filename="../app/cli/CompareCommand.cpp" line="165" />
             <source>unknown</source>
             <translation>未知</translation>
         </message>
@@ -2378,37 +2378,37 @@ lanescope-cli 命令 --help 列出该命令的选项。
             <translation>--from-us 和 --to-us 必须同时给出，且 --to-us 晚于 --from-us</translation>
         </message>
         <message>
-            <location filename="../app/cli/CompareCommand.cpp" line="161" />
+            <location filename="../app/cli/CompareCommand.cpp" line="162" />
             <source>run %1 %2: %3 (%4, world size %5), %6 complete step(s), offset %7 ms</source>
             <translation>运行 %1 %2：%3（%4，world size %5），%6 个完整步，偏移 %7 ms</translation>
         </message>
         <message>
-            <location filename="../app/cli/CompareCommand.cpp" line="163" />
+            <location filename="../app/cli/CompareCommand.cpp" line="164" />
             <source>GPU unknown</source>
             <translation>GPU 未知</translation>
         </message>
         <message>
-            <location filename="../app/cli/CompareCommand.cpp" line="192" />
+            <location filename="../app/cli/CompareCommand.cpp" line="193" />
             <source>step time %1: %2 ms -&gt; %3 ms (%4 ms)</source>
             <translation>步时长 %1：%2 ms -&gt; %3 ms（%4 ms）</translation>
         </message>
         <message>
-            <location filename="../app/cli/CompareCommand.cpp" line="198" />
+            <location filename="../app/cli/CompareCommand.cpp" line="199" />
             <source>GEMM gaps by cause (count, total ms per run):</source>
             <translation>按原因统计的 GEMM 间隙（每个运行的个数与总 ms）：</translation>
         </message>
         <message>
-            <location filename="../app/cli/CompareCommand.cpp" line="231" />
+            <location filename="../app/cli/CompareCommand.cpp" line="233" />
             <source>GPU kernels by largest change (delta of the last run; count x total per run):</source>
             <translation>按变化最大排序的 GPU 内核（最后一个运行的差值；每个运行的个数 x 总时长）：</translation>
         </message>
         <message>
-            <location filename="../app/cli/CompareCommand.cpp" line="232" />
+            <location filename="../app/cli/CompareCommand.cpp" line="234" />
             <source>CPU operators by largest change:</source>
             <translation>按变化最大排序的 CPU 算子：</translation>
         </message>
         <message>
-            <location filename="../app/cli/CompareCommand.cpp" line="234" />
+            <location filename="../app/cli/CompareCommand.cpp" line="236" />
             <source>warnings:</source>
             <translation>警告：</translation>
         </message>
@@ -2418,7 +2418,7 @@ lanescope-cli 命令 --help 列出该命令的选项。
             <translation>--labels 需要每个跟踪文件一个标签（%1 个标签，%2 个跟踪文件）</translation>
         </message>
         <message>
-            <location filename="../app/cli/CompareCommand.cpp" line="305" />
+            <location filename="../app/cli/CompareCommand.cpp" line="307" />
             <source>--step compares one aligned step: it needs --align step</source>
             <translation>--step 比较对齐后的一步：需要 --align step</translation>
         </message>
@@ -2488,23 +2488,23 @@ lanescope-cli 命令 --help 列出该命令的选项。
             <translation type="vanished">%1 中没有 rank 跟踪文件</translation>
         </message>
         <message>
-            <location filename="../app/cli/CompareCommand.cpp" line="168" />
+            <location filename="../app/cli/CompareCommand.cpp" line="169" />
             <source>a job of one rank, compared through rank %2%3</source>
             <translation>单个 rank 的作业，通过 rank %2%3 进行比较</translation>
         </message>
         <message>
-            <location filename="../app/cli/CompareCommand.cpp" line="169" />
+            <location filename="../app/cli/CompareCommand.cpp" line="170" />
             <source>a job of %1 ranks, compared through rank %2%3</source>
             <translation>%1 个 rank 的作业，通过 rank %2%3 进行比较</translation>
         </message>
         <message>
-            <location filename="../app/cli/CompareCommand.cpp" line="170" />
-            <location filename="../app/cli/CompareCommand.cpp" line="337" />
+            <location filename="../app/cli/CompareCommand.cpp" line="171" />
+            <location filename="../app/cli/CompareCommand.cpp" line="339" />
             <source> (its slowest)</source>
             <translation> （其中最慢的）</translation>
         </message>
         <message>
-            <location filename="../app/cli/CompareCommand.cpp" line="332" />
+            <location filename="../app/cli/CompareCommand.cpp" line="334" />
             <source>%1: a job of %2 rank(s); its timeline, waterfall and differences are rank %3's%4, the job_* rows the whole job's</source>
             <translation>%1：%2 个 rank 的作业；时间线、瀑布图和差异取自 rank %3%4，job_* 行则统计整个作业</translation>
         </message>
@@ -2619,9 +2619,13 @@ lanescope-cli 命令 --help 列出该命令的选项。
             <translation>所分析的步</translation>
         </message>
         <message>
-            <location filename="../app/cli/CompareCommand.cpp" line="218" />
             <source>Hardware use (median bus bandwidth per collective, achieved TFLOPS per operator and shapes):</source>
-            <translation>硬件利用（每种集合通信的总线带宽中位数，每个算子及形状达到的 TFLOPS）：</translation>
+            <translation type="vanished">硬件利用（每种集合通信的总线带宽中位数，每个算子及形状达到的 TFLOPS）：</translation>
+        </message>
+        <message>
+            <location filename="../app/cli/CompareCommand.cpp" line="219" />
+            <source>Hardware use (median bus bandwidth per collective, achieved TFLOPS per operator and shapes, memory held at the peak per owner):</source>
+            <translation>硬件利用（每种集合通信的总线带宽中位数，每个算子及形状达到的 TFLOPS，每个所有者在峰值时占用的内存）：</translation>
         </message>
     </context>
     <context>
@@ -4454,55 +4458,65 @@ nearest GEMM after: %2</source>
     <context>
         <name>lanescope::HardwareDiffModel</name>
         <message>
-            <location filename="../widgets/compare/HardwareDiffModel.cpp" line="46" />
+            <location filename="../widgets/compare/HardwareDiffModel.cpp" line="47" />
             <source>%1 bus bandwidth (GB/s)</source>
             <translation>%1 总线带宽（GB/s）</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/HardwareDiffModel.cpp" line="47" />
+            <location filename="../widgets/compare/HardwareDiffModel.cpp" line="49" />
+            <source>%1 at the memory peak</source>
+            <translation>%1 在内存峰值时占用</translation>
+        </message>
+        <message>
+            <location filename="../widgets/compare/HardwareDiffModel.cpp" line="50" />
             <source>%1 (TFLOPS)</source>
             <translation>%1（TFLOPS）</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/HardwareDiffModel.cpp" line="61" />
+            <location filename="../widgets/compare/HardwareDiffModel.cpp" line="63" />
+            <source>Device memory that %1 allocated and still held when allocated memory peaked (allocations paired with their frees by address)</source>
+            <translation>%1 分配且在已分配内存达到峰值时仍占用的设备内存（分配与释放按地址配对）</translation>
+        </message>
+        <message>
+            <location filename="../widgets/compare/HardwareDiffModel.cpp" line="68" />
             <source>Median bus bandwidth (nccl-tests' busbw) over the %1 kernels whose size and group are known, each over its duration on this rank</source>
             <translation>已知消息大小和组大小的 %1 内核的总线带宽（nccl-tests 的 busbw）中位数，每个按其在本 rank 上的时长计算</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/HardwareDiffModel.cpp" line="64" />
+            <location filename="../widgets/compare/HardwareDiffModel.cpp" line="71" />
             <source>Achieved TFLOPS of %1: its FLOPs from the recorded shapes over the GPU time of the kernels it launched</source>
             <translation>%1 达到的 TFLOPS：由记录的形状算出的 FLOPs 除以其启动的内核的 GPU 时间</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/HardwareDiffModel.cpp" line="74" />
-            <location filename="../widgets/compare/HardwareDiffModel.cpp" line="84" />
+            <location filename="../widgets/compare/HardwareDiffModel.cpp" line="82" />
+            <location filename="../widgets/compare/HardwareDiffModel.cpp" line="96" />
             <source>—</source>
             <translation>—</translation>
         </message>
         <message numerus="yes">
-            <location filename="../widgets/compare/HardwareDiffModel.cpp" line="78" />
+            <location filename="../widgets/compare/HardwareDiffModel.cpp" line="90" />
             <source>%1: %n measured</source>
             <translation>
                 <numerusform>%1：测得 %n 个</numerusform>
             </translation>
         </message>
         <message>
-            <location filename="../widgets/compare/HardwareDiffModel.cpp" line="108" />
+            <location filename="../widgets/compare/HardwareDiffModel.cpp" line="120" />
             <source>Figure</source>
             <translation>指标</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/HardwareDiffModel.cpp" line="112" />
+            <location filename="../widgets/compare/HardwareDiffModel.cpp" line="124" />
             <source>The figure in %1</source>
             <translation>%1 中的指标值</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/HardwareDiffModel.cpp" line="112" />
+            <location filename="../widgets/compare/HardwareDiffModel.cpp" line="124" />
             <source>%1 against the baseline %2, in percent</source>
             <translation>%1 相对基线 %2 的变化（百分比）</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/HardwareDiffModel.cpp" line="113" />
+            <location filename="../widgets/compare/HardwareDiffModel.cpp" line="125" />
             <source>Δ %1</source>
             <translation>Δ %1</translation>
         </message>

@@ -10,6 +10,7 @@
 #include "app/cli/JsonWriter.h"
 
 #include "core/analysis/Compare.h"
+#include "core/analysis/FigureText.h"
 #include "core/analysis/CompareTraces.h"
 #include "core/analysis/Ranks.h"
 #include "core/model/Trace.h"
@@ -215,14 +216,15 @@ void writeText(const analysis::ComparisonResult &c, std::size_t top)
         }
     };
     if (!c.hardware.empty()) {
-        std::printf("\n%s\n", qPrintable(tr("Hardware use (median bus bandwidth per collective, achieved TFLOPS per operator and shapes):")));
+        std::printf("\n%s\n", qPrintable(tr("Hardware use (median bus bandwidth per collective, achieved TFLOPS per operator and shapes, memory held at the peak per owner):")));
         std::map<std::string_view, std::size_t> shown;
         for (const auto &h : c.hardware) {
             if (top != 0 && shown[h.kind]++ >= top)
                 continue;
             QString line;
             for (std::size_t k = 0; k < h.values.size(); ++k)
-                line += (k ? QStringLiteral(" -> ") : QString()) + figure(h.values[k], 1);
+                line += (k ? QStringLiteral(" -> ") : QString())
+                        + (std::string_view(h.unit) == "bytes" && h.values[k] ? analysis::figure::bytes(*h.values[k]) : figure(h.values[k], 1));
             if (const auto p = h.pct(h.values.size() - 1))
                 line += QStringLiteral(" (%1%2%)").arg(*p >= 0 ? QStringLiteral("+") : QString()).arg(*p, 0, 'f', 1);
             std::printf("  %-7s %s  %s\n", h.unit, qPrintable(line), qPrintable(h.name.left(120)));

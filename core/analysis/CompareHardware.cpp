@@ -103,12 +103,47 @@ std::vector<HardwareDiffRow> opRows(const std::vector<const AnalysisResult *> &r
     return rows;
 }
 
+// Bytes alive at each run's peak, per owner (a run whose [memory] events carry no addresses has
+// no owners: no values).
+std::vector<HardwareDiffRow> memoryRows(const std::vector<const AnalysisResult *> &runs)
+{
+    std::map<QString, HardwareDiffRow> byOwner;
+    for (std::size_t i = 0; i < runs.size(); ++i) {
+        const MemoryOwners &m = runs[i]->memoryOwners;
+        if (!m.addresses || m.peakBytes < 0)
+            continue;
+        for (const MemoryOwnerRow &o : m.aliveAtPeak) {
+            const QString key = o.key();
+            auto it = byOwner.find(key);
+            if (it == byOwner.end()) {
+                it = byOwner.emplace(key, newRow("memory_owner_peak", key, "bytes", runs.size())).first;
+                it->second.higherIsBetter = false;
+            }
+            it->second.values[i] = double(it->second.values[i].value_or(0) + double(o.bytes));
+            it->second.count[i] += o.count;
+            it->second.weight[i] += double(o.bytes);
+        }
+    }
+    // A run that has owners but not this one holds none of it at its peak: 0, not unknown.
+    for (auto &[key, r] : byOwner)
+        for (std::size_t i = 0; i < runs.size(); ++i)
+            if (!r.values[i] && runs[i]->memoryOwners.addresses && runs[i]->memoryOwners.peakBytes >= 0)
+                r.values[i] = 0.0;
+    std::vector<HardwareDiffRow> rows;
+    for (auto &[key, r] : byOwner)
+        rows.push_back(std::move(r));
+    sortByWeight(rows);
+    return rows;
+}
+
 } // namespace
 
 std::vector<HardwareDiffRow> hardwareDiffs(const std::vector<const AnalysisResult *> &runs)
 {
     std::vector<HardwareDiffRow> rows = collectiveRows(runs);
     for (HardwareDiffRow &r : opRows(runs))
+        rows.push_back(std::move(r));
+    for (HardwareDiffRow &r : memoryRows(runs))
         rows.push_back(std::move(r));
     return rows;
 }

@@ -9,6 +9,7 @@
 #include "core/analysis/Compare.h"
 #include "core/io/MappedSource.h"
 #include "core/parse/TraceLoader.h"
+#include "core/synth/TraceSynth.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -152,6 +153,46 @@ private slots:
                     QVERIFY(values[run].isNull());
             }
         }
+    }
+
+    // Memory by owner: each run's rows are its own alive-at-peak owners, and they add up to its peak
+    // (the v100 trace against the synthetic FSDP baseline, two runs with different owners).
+    void memoryOwnersAddUpToEachPeak()
+    {
+        LANESCOPE_REQUIRE_TRACE(v100, "v100-memory-allreduce.json.gz");
+        const auto la = loadTrace(v100);
+        QVERIFY(la.trace);
+        synth::SynthConfig sc;
+        sc.layers = 4;
+        const synth::SynthOutput so = synth::synthesize(sc);
+        const auto lb = loadTrace(MappedSource::fromBytes(so.traces.at(0), QStringLiteral("synth.json")));
+        QVERIFY(lb.trace);
+        const AnalysisResult ra = analyze(*la.trace), rb = analyze(*lb.trace);
+        QVERIFY(ra.memoryOwners.addresses && rb.memoryOwners.addresses);
+        const ComparisonResult c = compareRuns({{QStringLiteral("v100"), v100, la.trace.get(), &ra},
+                                                {QStringLiteral("synth"), {}, lb.trace.get(), &rb}});
+        double sum[2] = {0, 0};
+        int rows = 0;
+        for (const HardwareDiffRow &h : c.hardware) {
+            if (std::string_view(h.kind) != "memory_owner_peak")
+                continue;
+            ++rows;
+            QVERIFY(!h.higherIsBetter);
+            for (int run = 0; run < 2; ++run) {
+                const AnalysisResult &r = run == 0 ? ra : rb;
+                double own = 0;
+                for (const MemoryOwnerRow &o : r.memoryOwners.aliveAtPeak)
+                    if (o.key() == h.name)
+                        own += double(o.bytes);
+                QVERIFY(h.values[std::size_t(run)].has_value());
+                QCOMPARE(*h.values[std::size_t(run)], own);
+                sum[run] += own;
+            }
+        }
+        QVERIFY(rows > 1);
+        QCOMPARE(sum[0], double(ra.memoryOwners.peakBytes));
+        QCOMPARE(sum[1], double(rb.memoryOwners.peakBytes));
+        QCOMPARE(sum[0], *ra.figures.peakAllocatedBytes);
     }
 };
 

@@ -2,6 +2,7 @@
 #include "widgets/compare/HardwareDiffModel.h"
 
 #include "widgets/compare/NameDiffModel.h"
+#include "core/analysis/FigureText.h"
 
 #include <QBrush>
 #include <QColor>
@@ -44,6 +45,8 @@ QString HardwareDiffModel::figureText(int row) const
     const analysis::HardwareDiffRow &r = m_rows[std::size_t(row)];
     if (std::string_view(r.kind) == "collective_busbw")
         return tr("%1 bus bandwidth (GB/s)").arg(r.name);
+    if (std::string_view(r.kind) == "memory_owner_peak")
+        return tr("%1 at the memory peak").arg(r.name);
     return tr("%1 (TFLOPS)").arg(r.name);
 }
 
@@ -56,6 +59,10 @@ QVariant HardwareDiffModel::data(const QModelIndex &index, int role) const
     if (c == 0) {
         if (role == Qt::DisplayRole || role == SortRole)
             return figureText(index.row());
+        if (role == Qt::ToolTipRole && std::string_view(r.kind) == "memory_owner_peak")
+            return tr("Device memory that %1 allocated and still held when allocated memory peaked "
+                      "(allocations paired with their frees by address)")
+                .arg(r.name);
         if (role == Qt::ToolTipRole)
             return std::string_view(r.kind) == "collective_busbw"
                        ? tr("Median bus bandwidth (nccl-tests' busbw) over the %1 kernels whose size and group are known, "
@@ -70,8 +77,13 @@ QVariant HardwareDiffModel::data(const QModelIndex &index, int role) const
     if (c <= n) {
         const std::size_t run = std::size_t(c - 1);
         const std::optional<double> &v = r.values[run];
-        if (role == Qt::DisplayRole)
-            return v ? QLocale().toString(*v, 'f', 1) : tr("—");
+        if (role == Qt::DisplayRole) {
+            if (!v)
+                return tr("—");
+            if (std::string_view(r.unit) == "bytes")
+                return analysis::figure::bytes(*v);
+            return QLocale().toString(*v, 'f', 1);
+        }
         if (role == SortRole)
             return v ? *v : -1.0;
         if (role == Qt::ToolTipRole)

@@ -1,9 +1,10 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // The comparison's "Hardware use" differences (ComparisonResult::hardware, CompareHardware.h): per
-// collective its median bus bandwidth, per operator and shapes its achieved TFLOPS. Columns: the
+// collective its median bus bandwidth, per operator and shapes its achieved TFLOPS, per owner the
+// memory it holds at the peak. Columns: the
 // figure, each run's value, each later run's change against the baseline in percent (green where
-// the hardware is used better). Rows in the core's order: each kind by the GPU time behind it.
+// the hardware is used better). Rows in the core's order: each kind by the GPU time (bytes) behind it.
 #include "core/analysis/Compare.h"
 
 #include <QAbstractTableModel>
