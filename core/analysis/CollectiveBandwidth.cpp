@@ -94,7 +94,16 @@ struct TransferArgs
     std::int64_t inElems = -1, outElems = -1;
     int groupSize = -1;
     bool hasSize() const { return (inElems >= 0 || outElems >= 0) && dtypeBytes(dtype) > 0; }
+    bool any() const { return !collective.isEmpty() || !dtype.isEmpty() || inElems >= 0 || outElems >= 0 || groupSize >= 0; }
 };
+
+// Whether a recorder writes these args is a property of its PyTorch/Kineto version, the same for
+// every event of a trace: Kineto copies record_param_comms' args onto kernels from 2.1 on, and
+// record_param_comms carries sizes from PyTorch 2.0 on (1.13's has only "External id"). So once
+// this many events of one kind carry none of the five, the rest are not read: a trace of an older
+// PyTorch (v100-memory-allreduce: 42,420 NCCL kernels on the 1 GB tile) does not pay two file reads
+// per kernel for arguments it cannot hold.
+constexpr std::size_t kProbeEvents = 32;
 
 // From the event's JSON text: only the five args it needs, without building every arg as a
 // QVariant (a trace can hold tens of thousands of NCCL kernels, each read on every analysis).
@@ -179,8 +188,14 @@ void measure(const Trace &t, std::vector<CollectiveTransfer> &kernels)
             // Reads from the mapping: a file cut short under us faults, and leaves the sizes unread.
             SourceReader reader(*t.source);
             runGuarded([&] {
-                for (const auto &[offset, n] : order)
+                std::size_t read = 0;
+                bool any = false;
+                for (const auto &[offset, n] : order) {
                     args[n] = transferArgs(reader.object(offset));
+                    any = any || args[n].any();
+                    if (++read == kProbeEvents && !any)
+                        break; // a recorder that copies no comms args onto kernels (kProbeEvents)
+                }
             });
         }
         // ... then, for kernels without a size, their launching CPU op's.
@@ -188,26 +203,46 @@ void measure(const Trace &t, std::vector<CollectiveTransfer> &kernels)
         for (std::size_t n = 0; n < kernels.size(); ++n)
             if (!args[n].hasSize())
                 missing.emplace((std::uint64_t(kernels[n].track) << 32) | kernels[n].slice, n);
-        order.clear();
-        for (const Flow &f : t.flows) {
-            if (missing.empty())
-                break;
-            if (f.kind != FlowKind::Launch && f.kind != FlowKind::Correlation)
-                continue;
-            const auto it = missing.find((std::uint64_t(f.toTrack) << 32) | f.toSlice);
-            if (it == missing.end() || f.fromTrack >= t.tracks.size() || t.tracks[f.fromTrack].kind != TrackKind::Cpu)
-                continue;
-            const Track &cpu = t.tracks[f.fromTrack];
-            const std::int64_t op = commsOpOf(t, cpu, f.fromSlice);
-            if (op >= 0)
-                order.emplace_back(cpu.fileOffset[std::size_t(op)], it->second);
-            missing.erase(it);
-        }
-        std::sort(order.begin(), order.end());
+        // The launching call of each: (kernel, cpu track, call slice), in the kernels' order.
+        struct Launch
+        {
+            std::size_t kernel;
+            std::uint32_t track, call;
+        };
+        std::vector<Launch> launches;
+        std::size_t flow = 0;
+        // The launches of the flows from `flow` on, until `until` launches are found.
+        const auto findLaunches = [&](std::size_t until) {
+            for (; flow < t.flows.size() && !missing.empty() && launches.size() < until; ++flow) {
+                const Flow &f = t.flows[flow];
+                if (f.kind != FlowKind::Launch && f.kind != FlowKind::Correlation)
+                    continue;
+                const auto it = missing.find((std::uint64_t(f.toTrack) << 32) | f.toSlice);
+                if (it == missing.end() || f.fromTrack >= t.tracks.size() || t.tracks[f.fromTrack].kind != TrackKind::Cpu)
+                    continue;
+                launches.push_back({it->second, f.fromTrack, f.fromSlice});
+                missing.erase(it);
+            }
+        };
+        // The first kProbeEvents launches found, then (where their comms ops carry args) the rest.
+        findLaunches(kProbeEvents);
+        const auto opsOf = [&](std::size_t from, std::size_t to) {
+            order.clear();
+            for (std::size_t k = from; k < to; ++k) {
+                const Track &cpu = t.tracks[launches[k].track];
+                const std::int64_t op = commsOpOf(t, cpu, launches[k].call);
+                if (op >= 0)
+                    order.emplace_back(cpu.fileOffset[std::size_t(op)], launches[k].kernel);
+            }
+            std::sort(order.begin(), order.end());
+        };
+        opsOf(0, std::min(kProbeEvents, launches.size()));
         SourceReader reader(*t.source);
-        runGuarded([&] {
+        bool anyOpArgs = false;
+        const auto readOps = [&] {
             for (const auto &[offset, n] : order) {
                 const TransferArgs op = transferArgs(reader.object(offset));
+                anyOpArgs = anyOpArgs || op.any();
                 TransferArgs &a = args[n];
                 if (a.collective.isEmpty())
                     a.collective = op.collective;
@@ -220,7 +255,17 @@ void measure(const Trace &t, std::vector<CollectiveTransfer> &kernels)
                     kernels[n].sizeFromCpuOp = true;
                 }
             }
-        });
+        };
+        runGuarded(readOps);
+        // record_param_comms without sizes (PyTorch before 2.0): the rest are not walked to or read.
+        if (anyOpArgs) {
+            const std::size_t probed = launches.size();
+            findLaunches(SIZE_MAX);
+            if (launches.size() > probed) {
+                opsOf(probed, launches.size());
+                runGuarded(readOps);
+            }
+        }
     }
 
     for (std::size_t n = 0; n < kernels.size(); ++n) {
@@ -249,6 +294,8 @@ void measure(const Trace &t, std::vector<CollectiveTransfer> &kernels)
 CollectiveBandwidth collectiveBandwidth(const Trace &t, TimeRange window)
 {
     CollectiveBandwidth out;
+    std::vector<char> known(t.strings.size(), 0);
+    std::vector<std::string_view> collOf(t.strings.size());
     for (std::uint32_t k = 0; k < t.tracks.size(); ++k) {
         const Track &tr = t.tracks[k];
         if (tr.kind != TrackKind::Gpu)
@@ -259,10 +306,18 @@ CollectiveBandwidth collectiveBandwidth(const Trace &t, TimeRange window)
             const std::uint16_t c = tr.catId[i];
             if (c >= t.categoryClass.size() || t.categoryClass[c] != CategoryClass::Kernel)
                 continue;
-            const std::string_view name = t.strings.view(tr.nameId[i]);
-            const std::string_view coll = collectiveName(name);
+            // A million GPU slices share a few hundred names: each name is looked at once.
+            const StringId id = tr.nameId[i];
+            if (id >= known.size())
+                continue;
+            if (!known[id]) {
+                known[id] = 1;
+                collOf[id] = collectiveName(t.strings.view(id));
+            }
+            const std::string_view coll = collOf[id];
             if (coll.empty())
                 continue;
+            const std::string_view name = t.strings.view(id);
             CollectiveTransfer x;
             x.kernel = QString::fromUtf8(name.data(), qsizetype(name.size()));
             x.collective = QString::fromLatin1(coll.data(), qsizetype(coll.size()));

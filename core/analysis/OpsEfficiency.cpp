@@ -96,11 +96,19 @@ OpsEfficiency opsEfficiency(const Trace &t, TimeRange window, const RooflinePeak
     std::map<std::tuple<QString, QString, QString>, OpEfficiencyRow> rows;
     SourceReader reader(*t.source);
     // Reads from the mapping: a file cut short under us faults (SigbusGuard.h) and ends the count.
+    // record_shapes is one switch for the whole profile: when the first calls carry no Input Dims,
+    // none does, and the rest are not read (a trace without shapes pays kProbeCalls reads, not one
+    // per GEMM).
+    constexpr std::int64_t kProbeCalls = 32;
+    bool anyShapes = false;
     runGuarded([&] {
         for (const Call &c : calls) {
             const std::string_view name = t.strings.view(c.name);
             const OpInputs in = parseOpInputs(reader.object(c.offset));
             ++out.callsRead;
+            anyShapes = anyShapes || in.ok;
+            if (out.callsRead == kProbeCalls && !anyShapes)
+                break;
             const OpCost cost = opCost(name, in);
             if (cost.flops < 0)
                 continue;
