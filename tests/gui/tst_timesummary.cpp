@@ -33,6 +33,7 @@
 #include <QSettings>
 #include <QSortFilterProxyModel>
 #include <QStandardPaths>
+#include <QTabWidget>
 #include <QTableView>
 #include <QTreeWidget>
 #include <QtTest>
@@ -402,6 +403,9 @@ private slots:
             QAbstractItemModel *m = v->model();
             const QJsonArray rows = mo.value(QLatin1String(l.key)).toArray();
             QCOMPARE(m->rowCount(), rows.size());
+            QTabWidget *tabs = w.findChild<QTabWidget *>(QStringLiteral("memoryLists"));
+            QVERIFY(tabs);
+            QVERIFY2(tabs->tabText(int(l.list)).endsWith(QStringLiteral("(%1)").arg(rows.size())), qPrintable(tabs->tabText(int(l.list))));
             QHash<QString, QJsonObject> byOp;
             for (const QJsonValue &r : rows)
                 byOp.insert(r.toObject().value(QStringLiteral("op")).toString(), r.toObject());

@@ -206,7 +206,6 @@ TimeSummaryPanel::TimeSummaryPanel(QWidget *parent)
     m_memoryTabs->setObjectName(QStringLiteral("memoryLists"));
     m_memoryTabs->setDocumentMode(true);
     m_memoryStack->addWidget(m_memoryTabs);
-    const QString listNames[3] = {tr("Alive at peak"), tr("Top allocators"), tr("Never freed")};
     const QString listTips[3] = {
         tr("What is held at the peak of allocated memory, by the operator that allocated it: the rows add up to the peak"),
         tr("The operators that allocate the most bytes over the whole trace, how many of their allocations are freed and how long they live"),
@@ -218,17 +217,21 @@ TimeSummaryPanel::TimeSummaryPanel(QWidget *parent)
         m_memoryProxies[k] = namesProxy(m_memoryModels[k], MemoryOwnerModel::OpColumn, this);
         QTableView *v = makeTable(m_memoryTabs, m_memoryProxies[k], QString::fromLatin1(objectNames[k]));
         v->sortByColumn(MemoryOwnerModel::BytesColumn, Qt::DescendingOrder);
-        v->horizontalHeader()->resizeSection(MemoryOwnerModel::OpColumn, 240);
+        // Every column in ~540 px, the dock's width beside the timeline.
+        v->horizontalHeader()->resizeSection(MemoryOwnerModel::OpColumn, 170);
+        for (int c = MemoryOwnerModel::BytesColumn; c < MemoryOwnerModel::ColumnCount; ++c)
+            v->horizontalHeader()->resizeSection(c, c == MemoryOwnerModel::LifetimeColumn ? 100 : 80);
         for (int c = 0; c < MemoryOwnerModel::ColumnCount; ++c)
             v->setColumnHidden(c, !m_memoryModels[k]->hasColumn(c));
         v->setToolTip(tr("Click: outline the operator's slices in the lanes. Double-click: zoom to its largest allocation, from allocation to free."));
         m_memoryTables[k] = v;
-        m_memoryTabs->addTab(v, listNames[k]);
+        m_memoryTabs->addTab(v, QString());
         m_memoryTabs->setTabToolTip(k, listTips[k]);
         connect(v, &QAbstractItemView::clicked, this, [this, list](const QModelIndex &i) { memoryActivated(list, i); });
         connect(v, &QAbstractItemView::activated, this, [this, list](const QModelIndex &i) { memoryActivated(list, i); });
         connect(v, &QAbstractItemView::doubleClicked, this, [this, list](const QModelIndex &i) { memoryZoom(list, i); });
     }
+    updateMemoryTabs();
     connect(m_memoryTabs, &QTabWidget::currentChanged, this, [this] { m_status->clear(); });
     m_stack->addWidget(m_memoryStack);
 
@@ -277,6 +280,7 @@ TimeSummaryPanel::TimeSummaryPanel(QWidget *parent)
         m_efficiencyProxy->setFilterFixedString(text);
         for (QSortFilterProxyModel *p : m_memoryProxies)
             p->setFilterFixedString(text);
+        updateMemoryTabs();
         updateRoofline();
         fillModules();
     });
@@ -357,6 +361,14 @@ void TimeSummaryPanel::updateRoofline()
         rows.push_back(m_efficiencyModel->rows()[std::size_t(m_efficiencyProxy->mapToSource(m_efficiencyProxy->index(r, 0)).row())]);
     m_roofline->setData(m_result ? m_result->opsEfficiency : analysis::OpsEfficiency{}, std::move(rows));
 }
+// Each list's name with its rows (after the filter), so an empty one reads as such.
+void TimeSummaryPanel::updateMemoryTabs()
+{
+    const QString names[3] = {tr("Alive at peak (%1)"), tr("Top allocators (%1)"), tr("Never freed (%1)")};
+    for (int k = 0; k < 3; ++k)
+        m_memoryTabs->setTabText(k, names[k].arg(QLocale().toString(m_memoryProxies[k]->rowCount())));
+}
+
 void TimeSummaryPanel::setMemoryList(MemoryOwnerModel::List list) { m_memoryTabs->setCurrentIndex(int(list)); }
 MemoryOwnerModel::List TimeSummaryPanel::memoryList() const { return MemoryOwnerModel::List(m_memoryTabs->currentIndex()); }
 bool TimeSummaryPanel::showsMemoryTables() const { return m_memoryStack->currentWidget() == m_memoryTabs; }
@@ -387,6 +399,7 @@ void TimeSummaryPanel::showRows()
         for (MemoryOwnerModel *m : m_memoryModels)
             m->setRows({});
         m_memoryStack->setCurrentIndex(0);
+        updateMemoryTabs();
         updateRoofline();
         updateScope();
         return;
@@ -403,6 +416,7 @@ void TimeSummaryPanel::showRows()
     m_memoryModels[int(MemoryOwnerModel::List::TopAllocators)]->setRows(mo.topAllocators);
     m_memoryModels[int(MemoryOwnerModel::List::NeverFreed)]->setRows(mo.neverFreed);
     m_memoryStack->setCurrentIndex(mo.peakBytes >= 0 ? 1 : 0);
+    updateMemoryTabs();
     const bool shaped = m_shapes->isChecked() && m_shapedOps && m_shapedOps->error.isEmpty();
     m_opModel->setRows(shaped ? m_shapedOps->rows : s.ops.rows);
     m_ops->setColumnHidden(OpSummaryModel::ShapesColumn, !shaped);

@@ -96,6 +96,7 @@ private:
     void memoryActivated(MemoryOwnerModel::List list, const QModelIndex &index);
     void memoryZoom(MemoryOwnerModel::List list, const QModelIndex &index);
     QString memoryScope() const;
+    void updateMemoryTabs();
     void selectionDetails();
     void regroupShapes();
     void fillModules();
