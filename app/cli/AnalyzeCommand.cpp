@@ -114,7 +114,7 @@ void writeMemoryOwners(JsonWriter &j, const analysis::MemoryOwners &m, TimeNs or
                     j.field("count", v[k].count);
                     if (lifetimes) {
                         j.field("freed", v[k].freed);
-                        j.field("mean_lifetime_us", JsonWriter::orNull(v[k].freed > 0, v[k].freed > 0 ? double(v[k].lifetimeNs) / double(v[k].freed) / 1000.0 : 0));
+                        j.field("mean_lifetime_us", JsonWriter::orNull(v[k].freed > 0, v[k].meanLifetimeNs() / 1000.0));
                     }
                 });
         });

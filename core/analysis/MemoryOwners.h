@@ -33,7 +33,7 @@ struct MemoryOwnerRow
     int device = -1;      // the device, or -1 where the row adds up several
     std::int64_t bytes = 0, count = 0;
     std::int64_t freed = 0;  // of count, freed within the trace
-    TimeNs lifetimeNs = 0;   // summed over the freed ones (mean: lifetimeNs / freed)
+    TimeNs lifetimeNs = 0;   // summed over the freed ones (mean: meanLifetimeNs())
     // The row's largest allocation, to show it on the timeline: allocated at start, freed at end
     // (-1: not within the trace), made on lane `track` inside slice `slice` (kNone: no op).
     std::int64_t largest = 0;
@@ -41,6 +41,8 @@ struct MemoryOwnerRow
     std::uint32_t track = MemorySeries::kNoTrack, slice = MemorySeries::kNoTrack;
     // The row's op name for JSON and sorting: the op, or "[no op]" / "[before trace]".
     QString key() const;
+    // The freed allocations' mean lifetime (-1: none freed), for analyze --json and the dock alike.
+    double meanLifetimeNs() const { return freed > 0 ? double(lifetimeNs) / double(freed) : -1.0; }
 };
 
 struct MemoryOwners

@@ -1,7 +1,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // The timeline drawn into a QImage: lanes in the expected order and labels, a known slice at its
-// expected pixels and colour, the memory curve at its expected height, step bands, folding.
+// expected pixels and colour, the memory curve at its expected height, the band stacked by owner
+// phase, step bands, folding.
 #include "tests/gui/TimelineTestTrace.h"
+#include "core/analysis/MemoryOwners.h"
 #include "widgets/render/MemoryBand.h"
 #include "widgets/render/Palette.h"
 #include "widgets/timeline/TimelineView.h"
@@ -128,6 +130,66 @@ private slots:
         v->setMemoryOverlayVisible(false);
         const QImage off = v->renderFrame();
         QVERIFY(off.pixelColor(TimelineView::kHeaderWidth + 800, int(std::lround(v->memoryY(group, 5e8)))) != alloc);
+    }
+
+    // Stacked by owner (View > Memory Stacked by Owner): 1 GB allocated in the forward pass at
+    // 150 µs, 1 GB under the autograd engine at 500 µs (freed at 800 µs). With the toggle on, at
+    // 600 µs the band shows the forward phase's colour under 1 GB and the backward phase's between
+    // 1 and 2 GB; with it off, neither.
+    void memoryStackedByPhase()
+    {
+        const std::string json = R"({
+  "traceEvents": [
+    {"ph": "M", "name": "process_labels", "pid": 0, "tid": 0, "args": {"labels": "GPU 0"}},
+    {"ph": "X", "cat": "user_annotation", "name": "ProfilerStep#1", "pid": 100, "tid": 101, "ts": 0, "dur": 1000},
+    {"ph": "X", "cat": "cpu_op", "name": "aten::mm", "pid": 100, "tid": 101, "ts": 100, "dur": 100},
+    {"ph": "X", "cat": "cpu_op", "name": "autograd::engine::evaluate_function: MmBackward0", "pid": 100, "tid": 102, "ts": 400, "dur": 300},
+    {"ph": "X", "cat": "cpu_op", "name": "aten::mm", "pid": 100, "tid": 102, "ts": 450, "dur": 100},
+    {"ph": "X", "cat": "kernel", "name": "ampere_sgemm_128x64_nn", "pid": 0, "tid": 7, "ts": 200, "dur": 300, "args": {"device": 0, "stream": 7}},
+    {"ph": "i", "cat": "cpu_instant_event", "name": "[memory]", "pid": 100, "tid": 101, "ts": 150, "s": "t", "args": {"Device Type": 1, "Device Id": 0, "Addr": 1, "Bytes": 1000000000, "Total Allocated": 1000000000, "Total Reserved": 3000000000}},
+    {"ph": "i", "cat": "cpu_instant_event", "name": "[memory]", "pid": 100, "tid": 102, "ts": 500, "s": "t", "args": {"Device Type": 1, "Device Id": 0, "Addr": 2, "Bytes": 1000000000, "Total Allocated": 2000000000, "Total Reserved": 3000000000}},
+    {"ph": "i", "cat": "cpu_instant_event", "name": "[memory]", "pid": 100, "tid": 102, "ts": 800, "s": "t", "args": {"Device Type": 1, "Device Id": 0, "Addr": 2, "Bytes": -1000000000, "Total Allocated": 1000000000, "Total Reserved": 3000000000}},
+    {"ph": "i", "cat": "cpu_instant_event", "name": "[memory]", "pid": 100, "tid": 101, "ts": 950, "s": "t", "args": {"Device Type": 1, "Device Id": 0, "Addr": 1, "Bytes": -1000000000, "Total Allocated": 0, "Total Reserved": 3000000000}}
+  ]
+})";
+        LoadResult r = loadTrace(MappedSource::fromBytes(json, QStringLiteral("stacked.json")));
+        QVERIFY(r.trace);
+        auto v = test::makeTestView(r.trace, double(r.trace->minTs));
+        const int group = 0;
+        QVERIFY(v->laneLayout().groups()[std::size_t(group)].hasMemory);
+        const auto backward = int(analysis::MemoryPhase::Backward), forward = int(analysis::MemoryPhase::Forward);
+        // A phase's fill is drawn translucent (alpha 170) over the band: its colour over the
+        // band's own background, sampled at the same x above every curve.
+        const auto blended = [](QColor bg, QColor c) {
+            const auto mix = [](int b, int f) { return b + (f - b) * 170 / 255; };
+            return QColor(mix(bg.red(), c.red()), mix(bg.green(), c.green()), mix(bg.blue(), c.blue()));
+        };
+        const auto near = [](QColor a, QColor b) {
+            return std::abs(a.red() - b.red()) <= 3 && std::abs(a.green() - b.green()) <= 3 && std::abs(a.blue() - b.blue()) <= 3;
+        };
+        const auto xAt = [&](double us) { return int(TimelineView::kHeaderWidth + us * 1000.0 * v->axis().width / 1e6); };
+        const auto yAt = [&](double bytes) { return int(std::lround(v->memoryY(group, bytes))); };
+        const auto probe = [&](const QImage &img, double us, double bytes, int phase) {
+            const QColor bg = img.pixelColor(xAt(us), yAt(2.6e9));
+            return near(img.pixelColor(xAt(us), yAt(bytes)), blended(bg, Palette::memoryPhase(phase)));
+        };
+
+        QVERIFY(!v->memoryStacked());
+        const QImage off = v->renderFrame();
+        QVERIFY(!probe(off, 600, 1.5e9, backward));
+        QVERIFY(!probe(off, 600, 0.5e9, forward));
+
+        v->setMemoryStacked(true);
+        QVERIFY(v->memoryStacked());
+        const QImage on = v->renderFrame();
+        QVERIFY2(probe(on, 600, 1.5e9, backward),
+                 qPrintable(on.pixelColor(xAt(600), yAt(1.5e9)).name() + QStringLiteral(" for ") + Palette::memoryPhase(backward).name()));
+        QVERIFY(probe(on, 600, 0.5e9, forward));
+        QVERIFY(!probe(on, 600, 0.5e9, backward));
+        // Before the backward allocation and after its free the backward phase holds nothing.
+        QVERIFY(!probe(on, 300, 1.5e9, backward));
+        QVERIFY(!probe(on, 900, 1.5e9, backward));
+        QVERIFY(probe(on, 900, 0.5e9, forward));
     }
 
     void stepBands()

@@ -3,10 +3,12 @@
 // "Time spent" tab shows the analysis' own kernel, operator and module rows — the same ones
 // `analyze --json` writes — follows a step chosen in Scope and the run picked in a comparison; a
 // click on a kernel row outlines exactly that name's slices of that run, a double click zooms to
-// its longest call; grouping by input shape splits the operator rows.
+// its longest call; grouping by input shape splits the operator rows. The Memory view lists who
+// holds the device memory with the values analyze --json's memory_owners carries.
 #include "app/gui/MainWindow.h"
 
 #include "core/analysis/Analysis.h"
+#include "core/analysis/FigureText.h"
 #include "widgets/analysis/AnalysisDock.h"
 #include "widgets/analysis/RooflineChart.h"
 #include "widgets/analysis/TimeSummaryModels.h"
@@ -31,6 +33,7 @@
 #include <QSettings>
 #include <QSortFilterProxyModel>
 #include <QStandardPaths>
+#include <QTabWidget>
 #include <QTableView>
 #include <QTreeWidget>
 #include <QtTest>
@@ -361,6 +364,170 @@ private slots:
                 match = true; // an ancestor of a match
             QVERIFY2(match, qPrintable((*it)->text(0)));
         }
+    }
+
+    // Who holds the memory: each list's rows are memory_owners' (op, bytes, count, freed, mean
+    // lifetime), spelled by FigureText; the line above names the peak, its time, device and the
+    // phases' split; a click outlines the owner, a double click zooms to its largest allocation.
+    void memoryOwners()
+    {
+        namespace figure = analysis::figure;
+        LANESCOPE_REQUIRE_TRACE(path, "v100-memory-allreduce.json.gz");
+        MainWindow w;
+        w.resize(1600, 1000);
+        w.show();
+        QVERIFY(open(w, {path}));
+        AnalysisDock *dock = w.analysisDock();
+        TimeSummaryPanel *panel = dock->timeSummary();
+        dock->tabs()->setCurrentWidget(panel);
+        panel->setView(TimeSummaryPanel::View::Memory);
+        QVERIFY(panel->showsMemoryTables());
+
+        const test::CliRun cli = test::runCli({QStringLiteral("analyze"), path, QStringLiteral("--json")});
+        QCOMPARE(cli.exitCode, 0);
+        const QJsonObject mo = QJsonDocument::fromJson(cli.out).object().value(QStringLiteral("memory_owners")).toObject();
+        const qint64 peak = mo.value(QStringLiteral("peak_bytes")).toInteger();
+        QVERIFY(peak > 0);
+
+        using List = MemoryOwnerModel::List;
+        const struct
+        {
+            List list;
+            const char *key;
+        } lists[] = {{List::AliveAtPeak, "alive_at_peak"}, {List::TopAllocators, "top_allocators"}, {List::NeverFreed, "never_freed"}};
+        for (const auto &l : lists) {
+            panel->setMemoryList(l.list);
+            QCOMPARE(panel->memoryList(), l.list);
+            QTableView *v = panel->memoryTable(l.list);
+            QVERIFY(v->isVisible());
+            QAbstractItemModel *m = v->model();
+            const QJsonArray rows = mo.value(QLatin1String(l.key)).toArray();
+            QCOMPARE(m->rowCount(), rows.size());
+            QTabWidget *tabs = w.findChild<QTabWidget *>(QStringLiteral("memoryLists"));
+            QVERIFY(tabs);
+            QVERIFY2(tabs->tabText(int(l.list)).endsWith(QStringLiteral("(%1)").arg(rows.size())), qPrintable(tabs->tabText(int(l.list))));
+            QHash<QString, QJsonObject> byOp;
+            for (const QJsonValue &r : rows)
+                byOp.insert(r.toObject().value(QStringLiteral("op")).toString(), r.toObject());
+            QCOMPARE(byOp.size(), rows.size());
+            qint64 sum = 0;
+            for (int i = 0; i < m->rowCount(); ++i) {
+                const QString op = m->index(i, MemoryOwnerModel::OpColumn).data(MemoryOwnerModel::NameRole).toString();
+                QVERIFY2(byOp.contains(op), qPrintable(op));
+                const QJsonObject o = byOp.value(op);
+                const qint64 bytes = o.value(QStringLiteral("bytes")).toInteger();
+                sum += bytes;
+                QCOMPARE(m->index(i, MemoryOwnerModel::BytesColumn).data(MemoryOwnerModel::SortRole).toLongLong(), bytes);
+                QCOMPARE(m->index(i, MemoryOwnerModel::BytesColumn).data().toString(), figure::bytes(double(bytes)));
+                QCOMPARE(m->index(i, MemoryOwnerModel::CountColumn).data(MemoryOwnerModel::SortRole).toLongLong(),
+                         o.value(QStringLiteral("count")).toInteger());
+                if (l.list == List::AliveAtPeak)
+                    QCOMPARE(m->index(i, MemoryOwnerModel::ShareColumn).data().toString(), figure::pct(100.0 * double(bytes) / double(peak)));
+                if (l.list == List::TopAllocators) {
+                    QCOMPARE(m->index(i, MemoryOwnerModel::FreedColumn).data(MemoryOwnerModel::SortRole).toLongLong(),
+                             o.value(QStringLiteral("freed")).toInteger());
+                    const QJsonValue life = o.value(QStringLiteral("mean_lifetime_us"));
+                    const double ns = m->index(i, MemoryOwnerModel::LifetimeColumn).data(MemoryOwnerModel::SortRole).toDouble();
+                    if (life.isNull()) {
+                        QCOMPARE(ns, -1.0);
+                    } else {
+                        QVERIFY2(std::abs(ns / 1000.0 - life.toDouble()) <= 1e-9 * std::abs(life.toDouble()), qPrintable(op));
+                        QCOMPARE(m->index(i, MemoryOwnerModel::LifetimeColumn).data().toString(), figure::duration(life.toDouble() * 1000.0));
+                    }
+                }
+                // The list's own columns only.
+                for (int c = 0; c < MemoryOwnerModel::ColumnCount; ++c) {
+                    const bool shown = c == MemoryOwnerModel::ShareColumn ? l.list == List::AliveAtPeak
+                        : c == MemoryOwnerModel::FreedColumn || c == MemoryOwnerModel::LifetimeColumn ? l.list == List::TopAllocators
+                                                                                                          : true;
+                    QCOMPARE(!v->isColumnHidden(c), shown);
+                }
+            }
+            if (l.list == List::AliveAtPeak)
+                QCOMPARE(sum, peak); // the owners add up to the peak
+            const QStringList lines = panel->tableText().split(QLatin1Char('\n'), Qt::SkipEmptyParts);
+            QCOMPARE(lines.size(), m->rowCount() + 1);
+        }
+
+        // The line above: peak, time, device, and every phase holding memory at the peak.
+        const QString scope = panel->scopeText();
+        QVERIFY2(scope.contains(figure::bytes(double(peak))), qPrintable(scope));
+        QVERIFY2(scope.contains(figure::ms(mo.value(QStringLiteral("peak_us")).toDouble() * 1000.0)), qPrintable(scope));
+        QVERIFY2(scope.contains(QStringLiteral("GPU %1").arg(mo.value(QStringLiteral("device")).toInt())), qPrintable(scope));
+        int phasesNamed = 0;
+        for (const QJsonValue &p : mo.value(QStringLiteral("phases")).toArray()) {
+            const qint64 bytes = p.toObject().value(QStringLiteral("alive_at_peak_bytes")).toInteger();
+            if (bytes <= 0)
+                continue;
+            const QString phase = p.toObject().value(QStringLiteral("phase")).toString();
+            int k = 0;
+            while (k < analysis::kMemoryPhases && QLatin1String(analysis::memoryPhaseName(analysis::MemoryPhase(k))) != phase)
+                ++k;
+            QVERIFY2(k < analysis::kMemoryPhases, qPrintable(phase));
+            const QString part = analysis::memoryPhaseLabel(analysis::MemoryPhase(k)) + QLatin1Char(' ') + figure::bytes(double(bytes));
+            QVERIFY2(scope.contains(part), qPrintable(scope + QStringLiteral(" lacks ") + part));
+            ++phasesNamed;
+        }
+        QVERIFY(phasesNamed >= 2); // before the trace, forward, backward
+
+        // A click outlines the operator that allocated; a double click zooms to its largest allocation.
+        panel->setMemoryList(List::AliveAtPeak);
+        QTableView *v = panel->memoryTable(List::AliveAtPeak);
+        const auto &alive = dock->result()->memoryOwners.aliveAtPeak;
+        int row = -1;
+        for (int i = 0; i < v->model()->rowCount() && row < 0; ++i)
+            if (v->model()->index(i, 0).data(MemoryOwnerModel::NameRole).toString() == QStringLiteral("aten::mm"))
+                row = i;
+        QVERIFY(row >= 0);
+        const analysis::MemoryOwnerRow *mm = nullptr;
+        for (const auto &r : alive)
+            if (r.kind == analysis::MemoryOwnerRow::Kind::Op && r.op == QStringLiteral("aten::mm"))
+                mm = &r;
+        QVERIFY(mm && mm->largest > 0 && mm->end > mm->start);
+        clickRow(v, row);
+        const std::shared_ptr<const SliceHighlight> h = w.session()->state()->highlight();
+        QVERIFY(h);
+        QCOMPARE(h->total(), slicesNamed(*w.session()->trace(0), QStringLiteral("aten::mm")));
+        QVERIFY2(panel->statusText().contains(figure::bytes(double(mm->largest))), qPrintable(panel->statusText()));
+        clickRow(v, row, true);
+        TimelineView *tl = w.timelineView();
+        QVERIFY(QTest::qWaitFor([&] {
+            return tl->visibleStartNs(0) <= double(mm->start) && tl->visibleEndNs(0) >= double(mm->end)
+                && tl->visibleEndNs(0) - tl->visibleStartNs(0) < 1.5 * double(mm->end - mm->start) + 2000;
+        }, 5000));
+
+        // The filter narrows the lists by operator.
+        panel->setFilter(QStringLiteral("aten::mm"));
+        QVERIFY(v->model()->rowCount() >= 1);
+        for (int i = 0; i < v->model()->rowCount(); ++i)
+            QVERIFY(v->model()->index(i, 0).data(MemoryOwnerModel::NameRole).toString().contains(QStringLiteral("aten::mm")));
+        panel->setFilter(QString());
+
+        // Every tab of the dock still fits 600 px with the Memory view and its long line.
+        for (int tab = 0; tab < dock->tabs()->count(); ++tab) {
+            dock->tabs()->setCurrentIndex(tab);
+            QCoreApplication::processEvents();
+            QVERIFY2(dock->minimumSizeHint().width() < 600,
+                     qPrintable(QStringLiteral("tab %1 with the Memory view: the dock needs %2 px").arg(dock->tabs()->tabText(tab)).arg(dock->minimumSizeHint().width())));
+        }
+    }
+
+    // A trace without [memory] events: one line saying so, no empty tables.
+    void memoryWithoutEvents()
+    {
+        LANESCOPE_REQUIRE_TRACE(path, "subus-kernel.json.gz");
+        MainWindow w;
+        w.resize(1600, 1000);
+        w.show();
+        QVERIFY(open(w, {path}));
+        QVERIFY(w.analysisDock()->result()->memoryOwners.peakBytes < 0);
+        TimeSummaryPanel *panel = w.analysisDock()->timeSummary();
+        w.analysisDock()->tabs()->setCurrentWidget(panel);
+        panel->setView(TimeSummaryPanel::View::Memory);
+        QVERIFY(!panel->showsMemoryTables());
+        QVERIFY(!panel->memoryTable(MemoryOwnerModel::List::AliveAtPeak)->isVisible());
+        QVERIFY2(panel->scopeText().contains(QStringLiteral("profile_memory=True")), qPrintable(panel->scopeText()));
+        QVERIFY(!panel->scopeText().contains(QLatin1Char('\n')));
     }
 };
 

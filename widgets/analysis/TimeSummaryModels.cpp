@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "widgets/analysis/TimeSummaryModels.h"
 
+#include "core/analysis/FigureText.h"
+
 #include <QLocale>
 
 namespace lanescope {
@@ -328,6 +330,103 @@ QVariant OpEfficiencyModel::headerData(int section, Qt::Orientation orientation,
             return tr("Which roof bounds the operator: compute where its intensity reaches the ridge point (peak over memory "
                       "bandwidth), memory below it");
         case RooflineColumn: return tr("Achieved TFLOPS over what the roofline allows at this intensity: min(peak, intensity × memory bandwidth)");
+        }
+    }
+    return {};
+}
+
+bool MemoryOwnerModel::hasColumn(int column) const
+{
+    switch (column) {
+    case OpColumn:
+    case BytesColumn:
+    case CountColumn: return true;
+    case ShareColumn: return m_list == List::AliveAtPeak;
+    case FreedColumn:
+    case LifetimeColumn: return m_list == List::TopAllocators;
+    }
+    return false;
+}
+
+QString MemoryOwnerModel::ownerText(const analysis::MemoryOwnerRow &row)
+{
+    switch (row.kind) {
+    case analysis::MemoryOwnerRow::Kind::Op: return row.op;
+    case analysis::MemoryOwnerRow::Kind::NoOp: return tr("[no op]");
+    case analysis::MemoryOwnerRow::Kind::BeforeTrace: return tr("[before trace]");
+    }
+    return row.op;
+}
+
+QVariant MemoryOwnerModel::data(const QModelIndex &index, int role) const
+{
+    namespace figure = analysis::figure;
+    if (!index.isValid() || index.row() >= int(m_rows.size()))
+        return {};
+    const analysis::MemoryOwnerRow &r = m_rows[std::size_t(index.row())];
+    const double share = m_peakBytes > 0 ? 100.0 * double(r.bytes) / double(m_peakBytes) : -1.0;
+    const double lifetime = r.meanLifetimeNs();
+    if (role == NameRole)
+        return ownerText(r);
+    if (role == Qt::ToolTipRole && index.column() == OpColumn) {
+        if (r.kind == analysis::MemoryOwnerRow::Kind::BeforeTrace)
+            return tr("Blocks the allocator held before the trace began, less those freed in it up to the peak");
+        if (r.kind == analysis::MemoryOwnerRow::Kind::NoOp)
+            return tr("Allocations made outside every CPU operator");
+        return r.op;
+    }
+    if (role == Qt::TextAlignmentRole)
+        return index.column() == OpColumn ? QVariant(int(Qt::AlignLeft | Qt::AlignVCenter))
+                                          : QVariant(int(Qt::AlignRight | Qt::AlignVCenter));
+    if (role == SortRole) {
+        switch (index.column()) {
+        case OpColumn: return ownerText(r);
+        case BytesColumn: return qlonglong(r.bytes);
+        case CountColumn: return qlonglong(r.count);
+        case ShareColumn: return share;
+        case FreedColumn: return qlonglong(r.freed);
+        case LifetimeColumn: return lifetime;
+        }
+    }
+    if (role != Qt::DisplayRole)
+        return {};
+    switch (index.column()) {
+    case OpColumn: return ownerText(r);
+    case BytesColumn: return figure::bytes(double(r.bytes));
+    // The blocks from before the trace were not counted one by one.
+    case CountColumn: return r.kind == analysis::MemoryOwnerRow::Kind::BeforeTrace ? QString() : figure::count(double(r.count));
+    case ShareColumn: return share < 0 ? QString() : figure::pct(share);
+    case FreedColumn: return figure::count(double(r.freed));
+    case LifetimeColumn: return lifetime < 0 ? QString() : figure::duration(lifetime);
+    }
+    return {};
+}
+
+QVariant MemoryOwnerModel::headerData(int section, Qt::Orientation orientation, int role) const
+{
+    if (orientation != Qt::Horizontal)
+        return {};
+    if (role == Qt::DisplayRole) {
+        switch (section) {
+        case OpColumn: return tr("Operator");
+        case BytesColumn: return tr("Bytes");
+        case CountColumn: return tr("Allocations");
+        case ShareColumn: return tr("Of peak");
+        case FreedColumn: return tr("Freed");
+        case LifetimeColumn: return tr("Mean lifetime");
+        }
+    }
+    if (role == Qt::ToolTipRole) {
+        switch (section) {
+        case OpColumn: return tr("The CPU operator that made the allocations: the innermost one around them on their thread, aten::empty and its kin skipped");
+        case BytesColumn:
+            return m_list == List::AliveAtPeak  ? tr("Bytes of the operator's allocations still held at the peak of allocated memory")
+                : m_list == List::TopAllocators ? tr("Bytes the operator allocated over the whole trace, on every device")
+                                                : tr("Bytes the operator allocated and the trace never freed");
+        case CountColumn: return tr("How many allocations");
+        case ShareColumn: return tr("The bytes' share of the peak of allocated memory: the rows add up to it");
+        case FreedColumn: return tr("Of the allocations, those freed within the trace");
+        case LifetimeColumn: return tr("From allocation to free, averaged over the freed allocations");
         }
     }
     return {};

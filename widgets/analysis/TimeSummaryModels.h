@@ -6,6 +6,7 @@
 // by value whatever its spelling. Times in ms (totals) and µs (per call), as the headers say.
 #include "core/analysis/CollectiveBandwidth.h"
 #include "core/analysis/KernelSummary.h"
+#include "core/analysis/MemoryOwners.h"
 #include "core/analysis/OpSummary.h"
 #include "core/analysis/OpsEfficiency.h"
 
@@ -101,6 +102,36 @@ public:
     QVariant data(const QModelIndex &index, int role) const override;
     QVariant headerData(int section, Qt::Orientation orientation, int role) const override;
 
+};
+
+// Who holds the device memory (analysis::MemoryOwners), one list of it per model: what is alive at
+// the peak (share of the peak), the ops that allocate the most (freed, mean lifetime), what is
+// never freed. Bytes and durations spelled by FigureText.h, SortRole the values analyze --json
+// writes (bytes, counts, the mean lifetime in ns).
+class MemoryOwnerModel : public SummaryRowsModel<analysis::MemoryOwnerRow>
+{
+    Q_OBJECT
+public:
+    enum class List { AliveAtPeak, TopAllocators, NeverFreed };
+    enum Column { OpColumn, BytesColumn, CountColumn, ShareColumn, FreedColumn, LifetimeColumn, ColumnCount };
+    MemoryOwnerModel(List list, QObject *parent) : SummaryRowsModel(parent), m_list(list) {}
+
+    List list() const { return m_list; }
+    // The columns this list shows (the others stay hidden in its table).
+    bool hasColumn(int column) const;
+    // The peak the shares are of (AliveAtPeak). Set before the rows.
+    void setPeakBytes(std::int64_t bytes) { m_peakBytes = bytes; }
+
+    int columnCount(const QModelIndex &parent = {}) const override { return parent.isValid() ? 0 : ColumnCount; }
+    QVariant data(const QModelIndex &index, int role) const override;
+    QVariant headerData(int section, Qt::Orientation orientation, int role) const override;
+
+    // "[no op]" and "[before trace]" as the table shows them (translated; key() is the JSON's).
+    static QString ownerText(const analysis::MemoryOwnerRow &row);
+
+private:
+    List m_list;
+    std::int64_t m_peakBytes = -1;
 };
 
 // "compute", "memory" (translated), "unknown".

@@ -2,6 +2,7 @@
 #include "widgets/analysis/TimeSummaryPanel.h"
 
 #include "core/analysis/Compare.h" // normalizedName
+#include "core/analysis/FigureText.h"
 #include "widgets/analysis/KernelNameDelegate.h"
 #include "widgets/analysis/LatestRunner.h"
 #include "widgets/analysis/RooflineChart.h"
@@ -22,6 +23,7 @@
 #include <QPushButton>
 #include <QSortFilterProxyModel>
 #include <QStackedWidget>
+#include <QTabWidget>
 #include <QTableView>
 #include <QTreeWidget>
 #include <QVBoxLayout>
@@ -128,7 +130,8 @@ TimeSummaryPanel::TimeSummaryPanel(QWidget *parent)
     m_viewBox->addItem(tr("Modules"));
     m_viewBox->addItem(tr("Collectives"));
     m_viewBox->addItem(tr("Op efficiency"));
-    m_viewBox->setToolTip(tr("Where the time goes: per GPU kernel name, per CPU operator, or per nn.Module"));
+    m_viewBox->addItem(tr("Memory"));
+    m_viewBox->setToolTip(tr("Where the time goes: per GPU kernel name, per CPU operator, or per nn.Module; who holds the device memory"));
     m_filter = new QLineEdit(this);
     m_filter->setObjectName(QStringLiteral("summaryFilter"));
     m_filter->setPlaceholderText(tr("Filter names"));
@@ -196,6 +199,42 @@ TimeSummaryPanel::TimeSummaryPanel(QWidget *parent)
     m_stack->addWidget(m_collectives);
     m_stack->addWidget(m_efficiencyStack);
 
+    // Memory: the three lists as tabs over one scope line (the peak, its time, device and phases).
+    m_memoryStack = new QStackedWidget(m_stack);
+    m_memoryStack->addWidget(new QWidget(m_memoryStack)); // no memory events: the scope line says so
+    m_memoryTabs = new QTabWidget(m_memoryStack);
+    m_memoryTabs->setObjectName(QStringLiteral("memoryLists"));
+    m_memoryTabs->setDocumentMode(true);
+    m_memoryStack->addWidget(m_memoryTabs);
+    const QString listTips[3] = {
+        tr("What is held at the peak of allocated memory, by the operator that allocated it: the rows add up to the peak"),
+        tr("The operators that allocate the most bytes over the whole trace, how many of their allocations are freed and how long they live"),
+        tr("Allocations the trace never frees, by operator (held at its end, or freed after it)")};
+    const char *objectNames[3] = {"memoryAliveAtPeak", "memoryTopAllocators", "memoryNeverFreed"};
+    for (int k = 0; k < 3; ++k) {
+        const auto list = MemoryOwnerModel::List(k);
+        m_memoryModels[k] = new MemoryOwnerModel(list, this);
+        m_memoryProxies[k] = namesProxy(m_memoryModels[k], MemoryOwnerModel::OpColumn, this);
+        QTableView *v = makeTable(m_memoryTabs, m_memoryProxies[k], QString::fromLatin1(objectNames[k]));
+        v->sortByColumn(MemoryOwnerModel::BytesColumn, Qt::DescendingOrder);
+        // Every column in ~540 px, the dock's width beside the timeline.
+        v->horizontalHeader()->resizeSection(MemoryOwnerModel::OpColumn, 170);
+        for (int c = MemoryOwnerModel::BytesColumn; c < MemoryOwnerModel::ColumnCount; ++c)
+            v->horizontalHeader()->resizeSection(c, c == MemoryOwnerModel::LifetimeColumn ? 100 : 80);
+        for (int c = 0; c < MemoryOwnerModel::ColumnCount; ++c)
+            v->setColumnHidden(c, !m_memoryModels[k]->hasColumn(c));
+        v->setToolTip(tr("Click: outline the operator's slices in the lanes. Double-click: zoom to its largest allocation, from allocation to free."));
+        m_memoryTables[k] = v;
+        m_memoryTabs->addTab(v, QString());
+        m_memoryTabs->setTabToolTip(k, listTips[k]);
+        connect(v, &QAbstractItemView::clicked, this, [this, list](const QModelIndex &i) { memoryActivated(list, i); });
+        connect(v, &QAbstractItemView::activated, this, [this, list](const QModelIndex &i) { memoryActivated(list, i); });
+        connect(v, &QAbstractItemView::doubleClicked, this, [this, list](const QModelIndex &i) { memoryZoom(list, i); });
+    }
+    updateMemoryTabs();
+    connect(m_memoryTabs, &QTabWidget::currentChanged, this, [this] { m_status->clear(); });
+    m_stack->addWidget(m_memoryStack);
+
     m_scope = new QLabel(this);
     m_scope->setObjectName(QStringLiteral("summaryScope"));
     m_scope->setWordWrap(true);
@@ -239,6 +278,9 @@ TimeSummaryPanel::TimeSummaryPanel(QWidget *parent)
         m_opProxy->setFilterFixedString(text);
         m_collectiveProxy->setFilterFixedString(text);
         m_efficiencyProxy->setFilterFixedString(text);
+        for (QSortFilterProxyModel *p : m_memoryProxies)
+            p->setFilterFixedString(text);
+        updateMemoryTabs();
         updateRoofline();
         fillModules();
     });
@@ -319,6 +361,18 @@ void TimeSummaryPanel::updateRoofline()
         rows.push_back(m_efficiencyModel->rows()[std::size_t(m_efficiencyProxy->mapToSource(m_efficiencyProxy->index(r, 0)).row())]);
     m_roofline->setData(m_result ? m_result->opsEfficiency : analysis::OpsEfficiency{}, std::move(rows));
 }
+// Each list's name with its rows (after the filter), so an empty one reads as such.
+void TimeSummaryPanel::updateMemoryTabs()
+{
+    const QString names[3] = {tr("Alive at peak (%1)"), tr("Top allocators (%1)"), tr("Never freed (%1)")};
+    for (int k = 0; k < 3; ++k)
+        m_memoryTabs->setTabText(k, names[k].arg(QLocale().toString(m_memoryProxies[k]->rowCount())));
+}
+
+void TimeSummaryPanel::setMemoryList(MemoryOwnerModel::List list) { m_memoryTabs->setCurrentIndex(int(list)); }
+MemoryOwnerModel::List TimeSummaryPanel::memoryList() const { return MemoryOwnerModel::List(m_memoryTabs->currentIndex()); }
+bool TimeSummaryPanel::showsMemoryTables() const { return m_memoryStack->currentWidget() == m_memoryTabs; }
+
 bool TimeSummaryPanel::shapesBusy() const { return m_shapesRunner->isBusy(); }
 QString TimeSummaryPanel::scopeText() const { return m_scope->text(); }
 QString TimeSummaryPanel::statusText() const { return m_status->text(); }
@@ -342,6 +396,10 @@ void TimeSummaryPanel::showRows()
         m_opModel->setRows({});
         m_collectiveModel->setRows({});
         m_efficiencyModel->setRows({});
+        for (MemoryOwnerModel *m : m_memoryModels)
+            m->setRows({});
+        m_memoryStack->setCurrentIndex(0);
+        updateMemoryTabs();
         updateRoofline();
         updateScope();
         return;
@@ -352,6 +410,13 @@ void TimeSummaryPanel::showRows()
     m_collectiveModel->setRows(m_result->collectives.byType);
     m_efficiencyModel->setRows(m_result->opsEfficiency.ops);
     updateRoofline();
+    const analysis::MemoryOwners &mo = m_result->memoryOwners;
+    m_memoryModels[int(MemoryOwnerModel::List::AliveAtPeak)]->setPeakBytes(mo.peakBytes);
+    m_memoryModels[int(MemoryOwnerModel::List::AliveAtPeak)]->setRows(mo.aliveAtPeak);
+    m_memoryModels[int(MemoryOwnerModel::List::TopAllocators)]->setRows(mo.topAllocators);
+    m_memoryModels[int(MemoryOwnerModel::List::NeverFreed)]->setRows(mo.neverFreed);
+    m_memoryStack->setCurrentIndex(mo.peakBytes >= 0 ? 1 : 0);
+    updateMemoryTabs();
     const bool shaped = m_shapes->isChecked() && m_shapedOps && m_shapedOps->error.isEmpty();
     m_opModel->setRows(shaped ? m_shapedOps->rows : s.ops.rows);
     m_ops->setColumnHidden(OpSummaryModel::ShapesColumn, !shaped);
@@ -430,6 +495,9 @@ void TimeSummaryPanel::updateScope()
         }
         break;
     }
+    case View::Memory:
+        m_scope->setText(memoryScope());
+        break;
     case View::Modules:
         m_scope->setText(s.modules.nodes.empty()
                              ? tr("No nn.Module calls in %1: record with with_stack=True or with_modules=True to see the module tree.").arg(where)
@@ -541,6 +609,66 @@ void TimeSummaryPanel::moduleActivated(QTreeWidgetItem *item)
         outline(QStringLiteral("nn.Module: ") + nodes[std::size_t(n)].name, false);
 }
 
+// The Memory view's line: the peak, when and where, and the bytes alive at it per phase; the whole
+// trace whatever the scope (memory_owners is the trace's, as analyze --json writes it).
+QString TimeSummaryPanel::memoryScope() const
+{
+    namespace figure = analysis::figure;
+    const analysis::MemoryOwners &m = m_result->memoryOwners;
+    if (m.peakBytes < 0)
+        return tr("No device memory events in this trace: record with profile_memory=True to see who holds the memory.");
+    const TimeNs origin = m_trace ? m_trace->minTs : 0;
+    QString text = tr("Peak %1 allocated at %2 on GPU %3 (the whole trace)")
+                       .arg(figure::bytes(double(m.peakBytes)), figure::ms(double(m.peakAt - origin)), QString::number(m.device));
+    if (!m.addresses)
+        return text + QLatin1Char(' ')
+            + tr("(the memory events carry no addresses: allocations are not paired with their frees, so only the top allocators are known)");
+    QStringList phases;
+    for (int k = 0; k < analysis::kMemoryPhases; ++k)
+        if (m.phaseAtPeak[std::size_t(k)] > 0)
+            phases << tr("%1 %2").arg(analysis::memoryPhaseLabel(analysis::MemoryPhase(k)), figure::bytes(double(m.phaseAtPeak[std::size_t(k)])));
+    if (!phases.isEmpty())
+        text += QStringLiteral(": ") + phases.join(QStringLiteral(" · "));
+    return text;
+}
+
+const analysis::MemoryOwnerRow *TimeSummaryPanel::memoryRow(MemoryOwnerModel::List list, const QModelIndex &index) const
+{
+    if (!index.isValid())
+        return nullptr;
+    const int row = m_memoryProxies[int(list)]->mapToSource(index).row();
+    const auto &rows = m_memoryModels[int(list)]->rows();
+    return row >= 0 && row < int(rows.size()) ? &rows[std::size_t(row)] : nullptr;
+}
+
+void TimeSummaryPanel::memoryActivated(MemoryOwnerModel::List list, const QModelIndex &index)
+{
+    namespace figure = analysis::figure;
+    const analysis::MemoryOwnerRow *r = memoryRow(list, index);
+    if (!r)
+        return;
+    if (r->kind == analysis::MemoryOwnerRow::Kind::Op)
+        outline(r->op, false);
+    else
+        m_status->clear();
+    if (r->largest <= 0 || !m_trace)
+        return;
+    const QString at = figure::ms(double(r->start - m_trace->minTs));
+    const QString largest = r->end >= 0
+        ? tr("Largest allocation: %1 at %2, freed %3 later.").arg(figure::bytes(double(r->largest)), at, figure::duration(double(r->end - r->start)))
+        : tr("Largest allocation: %1 at %2, never freed in the trace.").arg(figure::bytes(double(r->largest)), at);
+    m_status->setText(m_status->text().isEmpty() ? largest : m_status->text() + QLatin1Char('\n') + largest);
+}
+
+void TimeSummaryPanel::memoryZoom(MemoryOwnerModel::List list, const QModelIndex &index)
+{
+    const analysis::MemoryOwnerRow *r = memoryRow(list, index);
+    if (!r || r->largest <= 0 || !m_trace)
+        return;
+    // Never freed: to the trace's end, where it is still held.
+    emit rangeRequested(r->start, r->end >= r->start ? r->end : std::max(r->start, m_trace->maxTs));
+}
+
 QString TimeSummaryPanel::tableText() const
 {
     QStringList lines;
@@ -559,6 +687,7 @@ QString TimeSummaryPanel::tableText() const
     const QTableView *v = view() == View::Kernels ? m_kernels
         : view() == View::Operators                 ? m_ops
         : view() == View::Collectives               ? m_collectives
+        : view() == View::Memory                    ? m_memoryTables[m_memoryTabs->currentIndex()]
                                                     : m_efficiency;
     const QAbstractItemModel *m = v->model();
     QList<int> columns;

@@ -5,8 +5,11 @@
 // copyable. A click on a row outlines that name's slices in the run's lanes (SliceHighlight), a
 // double click zooms to its longest call. "Group by input shape" re-reads the
 // operators' args off the UI thread (analysis::opSummary with byInputShapes, the same rows as
-// analyze --op-shapes).
+// analyze --op-shapes). The Memory view lists who holds the device memory (analysis::MemoryOwners,
+// analyze --json's memory_owners): alive at the peak, top allocators, never freed; a click outlines
+// the owning operator, a double click zooms to the row's largest allocation.
 #include "widgets/analysis/AnalysisRunner.h"
+#include "widgets/analysis/TimeSummaryModels.h"
 
 #include <QPointer>
 #include <QWidget>
@@ -21,6 +24,7 @@ class QModelIndex;
 class QPushButton;
 class QSortFilterProxyModel;
 class QStackedWidget;
+class QTabWidget;
 class QTableView;
 class QTreeWidget;
 class QTreeWidgetItem;
@@ -39,7 +43,7 @@ class TimeSummaryPanel : public QWidget
 {
     Q_OBJECT
 public:
-    enum class View { Kernels, Operators, Modules, Collectives, OpEfficiency };
+    enum class View { Kernels, Operators, Modules, Collectives, OpEfficiency, Memory };
 
     explicit TimeSummaryPanel(QWidget *parent = nullptr);
     ~TimeSummaryPanel() override;
@@ -64,6 +68,12 @@ public:
     RooflineChart *rooflineChart() const { return m_roofline; }
     void setShowRoofline(bool on);
     bool showsRoofline() const;
+    // The Memory view: one table per list, the one shown; false where the trace has no device
+    // memory events (the scope line says so and no table is shown).
+    QTableView *memoryTable(MemoryOwnerModel::List list) const { return m_memoryTables[int(list)]; }
+    void setMemoryList(MemoryOwnerModel::List list);
+    MemoryOwnerModel::List memoryList() const;
+    bool showsMemoryTables() const;
     QString scopeText() const;
     QString statusText() const;
     // The visible rows of the current view as tab-separated text, header first (what Copy puts on
@@ -82,6 +92,11 @@ private:
     void kernelActivated(const QModelIndex &index);
     void operatorActivated(const QModelIndex &index);
     void moduleActivated(QTreeWidgetItem *item);
+    const analysis::MemoryOwnerRow *memoryRow(MemoryOwnerModel::List list, const QModelIndex &index) const;
+    void memoryActivated(MemoryOwnerModel::List list, const QModelIndex &index);
+    void memoryZoom(MemoryOwnerModel::List list, const QModelIndex &index);
+    QString memoryScope() const;
+    void updateMemoryTabs();
     void selectionDetails();
     void regroupShapes();
     void fillModules();
@@ -118,6 +133,11 @@ private:
     QSortFilterProxyModel *m_kernelProxy;
     QSortFilterProxyModel *m_opProxy;
     ShapesRunner *m_shapesRunner;
+    QStackedWidget *m_memoryStack; // an empty page (no memory events) or the lists
+    QTabWidget *m_memoryTabs;
+    MemoryOwnerModel *m_memoryModels[3];
+    QSortFilterProxyModel *m_memoryProxies[3];
+    QTableView *m_memoryTables[3];
 };
 
 } // namespace lanescope
