@@ -3516,65 +3516,65 @@ after: %2</source>
     <context>
         <name>lanescope::CollectiveTypeModel</name>
         <message>
-            <location filename="../widgets/analysis/TimeSummaryModels.cpp" line="199" />
-            <location filename="../widgets/analysis/TimeSummaryModels.cpp" line="202" />
-            <location filename="../widgets/analysis/TimeSummaryModels.cpp" line="203" />
-            <location filename="../widgets/analysis/TimeSummaryModels.cpp" line="210" />
+            <location filename="../widgets/analysis/TimeSummaryModels.cpp" line="201" />
+            <location filename="../widgets/analysis/TimeSummaryModels.cpp" line="204" />
+            <location filename="../widgets/analysis/TimeSummaryModels.cpp" line="205" />
+            <location filename="../widgets/analysis/TimeSummaryModels.cpp" line="212" />
             <source>unknown</source>
             <translation>未知</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/TimeSummaryModels.cpp" line="222" />
+            <location filename="../widgets/analysis/TimeSummaryModels.cpp" line="224" />
             <source>Collective</source>
             <translation>集合通信</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/TimeSummaryModels.cpp" line="223" />
+            <location filename="../widgets/analysis/TimeSummaryModels.cpp" line="225" />
             <source>Size</source>
             <translation>大小</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/TimeSummaryModels.cpp" line="224" />
+            <location filename="../widgets/analysis/TimeSummaryModels.cpp" line="226" />
             <source>Ranks</source>
             <translation>Rank 数</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/TimeSummaryModels.cpp" line="225" />
+            <location filename="../widgets/analysis/TimeSummaryModels.cpp" line="227" />
             <source>Calls</source>
             <translation>调用次数</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/TimeSummaryModels.cpp" line="226" />
+            <location filename="../widgets/analysis/TimeSummaryModels.cpp" line="228" />
             <source>Total (ms)</source>
             <translation>总计（毫秒）</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/TimeSummaryModels.cpp" line="227" />
+            <location filename="../widgets/analysis/TimeSummaryModels.cpp" line="229" />
             <source>Median busbw (GB/s)</source>
             <translation>busbw 中位数（GB/s）</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/TimeSummaryModels.cpp" line="228" />
+            <location filename="../widgets/analysis/TimeSummaryModels.cpp" line="230" />
             <source>Best busbw (GB/s)</source>
             <translation>最佳 busbw（GB/s）</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/TimeSummaryModels.cpp" line="229" />
+            <location filename="../widgets/analysis/TimeSummaryModels.cpp" line="231" />
             <source>% of link</source>
             <translation>占互连 %</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/TimeSummaryModels.cpp" line="234" />
+            <location filename="../widgets/analysis/TimeSummaryModels.cpp" line="236" />
             <source>The collective's whole buffer, as nccl-tests counts it (all-gather: the output; reduce-scatter: the input)</source>
             <translation>集合通信的完整缓冲区，按 nccl-tests 的计法（all-gather：输出；reduce-scatter：输入）</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/TimeSummaryModels.cpp" line="237" />
+            <location filename="../widgets/analysis/TimeSummaryModels.cpp" line="239" />
             <source>Bus bandwidth as nccl-tests computes it: the size over the kernel's duration, times 2(n-1)/n for all-reduce, (n-1)/n for all-gather, reduce-scatter and all-to-all. On one rank's trace the duration includes waiting for the last rank.</source>
             <translation>按 nccl-tests 的方法计算的总线带宽：大小除以内核时长，all-reduce 乘以 2(n-1)/n，all-gather、reduce-scatter 和 all-to-all 乘以 (n-1)/n。在单个 rank 的跟踪中，时长包含等待最后一个 rank 的时间。</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/TimeSummaryModels.cpp" line="241" />
+            <location filename="../widgets/analysis/TimeSummaryModels.cpp" line="243" />
             <source>The median bus bandwidth's share of the GPU's link per direction (NVLink, Infinity Fabric or PCIe, from the GPU table in Preferences); a collective across nodes is bound by the network instead. Unknown for a GPU the table does not have.</source>
             <translation>总线带宽中位数占 GPU 单向互连带宽(NVLink、Infinity Fabric 或 PCIe,取自首选项中的 GPU 表)的比例;跨节点的集合通信受网络限制。表中没有的 GPU 为未知。</translation>
         </message>
@@ -4588,92 +4588,92 @@ nearest GEMM after: %2</source>
     <context>
         <name>lanescope::KernelSummaryModel</name>
         <message>
-            <location filename="../widgets/analysis/TimeSummaryModels.cpp" line="24" />
+            <location filename="../widgets/analysis/TimeSummaryModels.cpp" line="26" />
             <source>GEMM</source>
             <translation>GEMM</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/TimeSummaryModels.cpp" line="25" />
+            <location filename="../widgets/analysis/TimeSummaryModels.cpp" line="27" />
             <source>attention</source>
             <translation>注意力</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/TimeSummaryModels.cpp" line="26" />
+            <location filename="../widgets/analysis/TimeSummaryModels.cpp" line="28" />
             <source>other</source>
             <translation>其他</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/TimeSummaryModels.cpp" line="27" />
+            <location filename="../widgets/analysis/TimeSummaryModels.cpp" line="29" />
             <source>communication</source>
             <translation>通信</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/TimeSummaryModels.cpp" line="28" />
+            <location filename="../widgets/analysis/TimeSummaryModels.cpp" line="30" />
             <source>memcpy/memset</source>
             <translation>memcpy/memset</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/TimeSummaryModels.cpp" line="84" />
+            <location filename="../widgets/analysis/TimeSummaryModels.cpp" line="86" />
             <source>Kernel</source>
             <translation>内核</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/TimeSummaryModels.cpp" line="85" />
+            <location filename="../widgets/analysis/TimeSummaryModels.cpp" line="87" />
             <source>Class</source>
             <translation>类别</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/TimeSummaryModels.cpp" line="86" />
+            <location filename="../widgets/analysis/TimeSummaryModels.cpp" line="88" />
             <source>Calls</source>
             <translation>调用次数</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/TimeSummaryModels.cpp" line="87" />
+            <location filename="../widgets/analysis/TimeSummaryModels.cpp" line="89" />
             <source>Total (ms)</source>
             <translation>总计（毫秒）</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/TimeSummaryModels.cpp" line="88" />
+            <location filename="../widgets/analysis/TimeSummaryModels.cpp" line="90" />
             <source>GPU %</source>
             <translation>GPU 占比 %</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/TimeSummaryModels.cpp" line="89" />
+            <location filename="../widgets/analysis/TimeSummaryModels.cpp" line="91" />
             <source>Mean (µs)</source>
             <translation>平均（微秒）</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/TimeSummaryModels.cpp" line="90" />
+            <location filename="../widgets/analysis/TimeSummaryModels.cpp" line="92" />
             <source>Median (µs)</source>
             <translation>中位数（微秒）</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/TimeSummaryModels.cpp" line="91" />
+            <location filename="../widgets/analysis/TimeSummaryModels.cpp" line="93" />
             <source>Min (µs)</source>
             <translation>最小（微秒）</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/TimeSummaryModels.cpp" line="92" />
+            <location filename="../widgets/analysis/TimeSummaryModels.cpp" line="94" />
             <source>Max (µs)</source>
             <translation>最大（微秒）</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/TimeSummaryModels.cpp" line="93" />
+            <location filename="../widgets/analysis/TimeSummaryModels.cpp" line="95" />
             <source>Streams</source>
             <translation>流</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/TimeSummaryModels.cpp" line="98" />
+            <location filename="../widgets/analysis/TimeSummaryModels.cpp" line="100" />
             <source>Share of the GPU time of every kernel, copy and memset in the scope (the column adds up to 100 %)</source>
             <translation>占范围内所有内核、拷贝和 memset 的 GPU 时间的比例（此列合计为 100 %）</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/TimeSummaryModels.cpp" line="99" />
+            <location filename="../widgets/analysis/TimeSummaryModels.cpp" line="101" />
             <source>The calls' durations summed: streams running at once each count their own time</source>
             <translation>各次调用时长之和：同时运行的多个流各自计入自己的时间</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/TimeSummaryModels.cpp" line="100" />
+            <location filename="../widgets/analysis/TimeSummaryModels.cpp" line="102" />
             <source>The streams the kernel ran on</source>
             <translation>该内核运行过的流</translation>
         </message>
@@ -5599,6 +5599,99 @@ The Gaps tab's causes look further: a comm_wait gap (the stream waiting on a col
         </message>
     </context>
     <context>
+        <name>lanescope::MemoryOwnerModel</name>
+        <message>
+            <location filename="../widgets/analysis/TimeSummaryModels.cpp" line="355" />
+            <source>[no op]</source>
+            <translation>[无算子]</translation>
+        </message>
+        <message>
+            <location filename="../widgets/analysis/TimeSummaryModels.cpp" line="356" />
+            <source>[before trace]</source>
+            <translation>[跟踪开始之前]</translation>
+        </message>
+        <message>
+            <location filename="../widgets/analysis/TimeSummaryModels.cpp" line="373" />
+            <source>Blocks the allocator held before the trace began, less those freed in it up to the peak</source>
+            <translation>跟踪开始之前分配器已持有的块，减去跟踪中到峰值为止释放的部分</translation>
+        </message>
+        <message>
+            <location filename="../widgets/analysis/TimeSummaryModels.cpp" line="375" />
+            <source>Allocations made outside every CPU operator</source>
+            <translation>在任何 CPU 算子之外进行的分配</translation>
+        </message>
+        <message>
+            <location filename="../widgets/analysis/TimeSummaryModels.cpp" line="411" />
+            <source>Operator</source>
+            <translation>算子</translation>
+        </message>
+        <message>
+            <location filename="../widgets/analysis/TimeSummaryModels.cpp" line="412" />
+            <source>Bytes</source>
+            <translation>字节</translation>
+        </message>
+        <message>
+            <location filename="../widgets/analysis/TimeSummaryModels.cpp" line="413" />
+            <source>Allocations</source>
+            <translation>分配次数</translation>
+        </message>
+        <message>
+            <location filename="../widgets/analysis/TimeSummaryModels.cpp" line="414" />
+            <source>Of peak</source>
+            <translation>占峰值</translation>
+        </message>
+        <message>
+            <location filename="../widgets/analysis/TimeSummaryModels.cpp" line="415" />
+            <source>Freed</source>
+            <translation>已释放</translation>
+        </message>
+        <message>
+            <location filename="../widgets/analysis/TimeSummaryModels.cpp" line="416" />
+            <source>Mean lifetime</source>
+            <translation>平均存活时间</translation>
+        </message>
+        <message>
+            <location filename="../widgets/analysis/TimeSummaryModels.cpp" line="421" />
+            <source>The CPU operator that made the allocations: the innermost one around them on their thread, aten::empty and its kin skipped</source>
+            <translation>进行这些分配的 CPU 算子：其所在线程上包围它们的最内层算子，跳过 aten::empty 及同类算子</translation>
+        </message>
+        <message>
+            <location filename="../widgets/analysis/TimeSummaryModels.cpp" line="423" />
+            <source>Bytes of the operator's allocations still held at the peak of allocated memory</source>
+            <translation>该算子的分配在已分配显存峰值时仍占用的字节数</translation>
+        </message>
+        <message>
+            <location filename="../widgets/analysis/TimeSummaryModels.cpp" line="424" />
+            <source>Bytes the operator allocated over the whole trace, on every device</source>
+            <translation>该算子在整个跟踪中、所有设备上分配的字节数</translation>
+        </message>
+        <message>
+            <location filename="../widgets/analysis/TimeSummaryModels.cpp" line="425" />
+            <source>Bytes the operator allocated and the trace never freed</source>
+            <translation>该算子分配且跟踪中从未释放的字节数</translation>
+        </message>
+        <message>
+            <location filename="../widgets/analysis/TimeSummaryModels.cpp" line="426" />
+            <source>How many allocations</source>
+            <translation>分配的次数</translation>
+        </message>
+        <message>
+            <location filename="../widgets/analysis/TimeSummaryModels.cpp" line="427" />
+            <source>The bytes' share of the peak of allocated memory: the rows add up to it</source>
+            <translation>这些字节占已分配显存峰值的比例：各行之和即为峰值</translation>
+        </message>
+        <message>
+            <location filename="../widgets/analysis/TimeSummaryModels.cpp" line="428" />
+            <source>Of the allocations, those freed within the trace</source>
+            <translation>这些分配中在跟踪内被释放的次数</translation>
+        </message>
+        <message>
+            <location filename="../widgets/analysis/TimeSummaryModels.cpp" line="429" />
+            <source>From allocation to free, averaged over the freed allocations</source>
+            <translation>从分配到释放的时间，对已释放的分配取平均</translation>
+        </message>
+    </context>
+    <context>
         <name>lanescope::MetricsTableModel</name>
         <message>
             <location filename="../widgets/compare/MetricsTableModel.cpp" line="52" />
@@ -6333,122 +6426,122 @@ Click to outline it in every run's lanes</source>
     <context>
         <name>lanescope::OpEfficiencyModel</name>
         <message>
-            <location filename="../widgets/analysis/TimeSummaryModels.cpp" line="287" />
-            <location filename="../widgets/analysis/TimeSummaryModels.cpp" line="288" />
             <location filename="../widgets/analysis/TimeSummaryModels.cpp" line="289" />
             <location filename="../widgets/analysis/TimeSummaryModels.cpp" line="290" />
+            <location filename="../widgets/analysis/TimeSummaryModels.cpp" line="291" />
             <location filename="../widgets/analysis/TimeSummaryModels.cpp" line="292" />
-            <location filename="../widgets/analysis/TimeSummaryModels.cpp" line="343" />
+            <location filename="../widgets/analysis/TimeSummaryModels.cpp" line="294" />
+            <location filename="../widgets/analysis/TimeSummaryModels.cpp" line="442" />
             <source>unknown</source>
             <translation>未知</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/TimeSummaryModels.cpp" line="303" />
+            <location filename="../widgets/analysis/TimeSummaryModels.cpp" line="305" />
             <source>Operator</source>
             <translation>算子</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/TimeSummaryModels.cpp" line="304" />
+            <location filename="../widgets/analysis/TimeSummaryModels.cpp" line="306" />
             <source>Input shapes</source>
             <translation>输入形状</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/TimeSummaryModels.cpp" line="305" />
+            <location filename="../widgets/analysis/TimeSummaryModels.cpp" line="307" />
             <source>Type</source>
             <translation>类型</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/TimeSummaryModels.cpp" line="306" />
+            <location filename="../widgets/analysis/TimeSummaryModels.cpp" line="308" />
             <source>Calls</source>
             <translation>调用次数</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/TimeSummaryModels.cpp" line="307" />
+            <location filename="../widgets/analysis/TimeSummaryModels.cpp" line="309" />
             <source>GPU (ms)</source>
             <translation>GPU（毫秒）</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/TimeSummaryModels.cpp" line="308" />
+            <location filename="../widgets/analysis/TimeSummaryModels.cpp" line="310" />
             <source>TFLOP</source>
             <translation>TFLOP</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/TimeSummaryModels.cpp" line="309" />
+            <location filename="../widgets/analysis/TimeSummaryModels.cpp" line="311" />
             <source>TFLOPS</source>
             <translation>TFLOPS</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/TimeSummaryModels.cpp" line="310" />
+            <location filename="../widgets/analysis/TimeSummaryModels.cpp" line="312" />
             <source>% of peak</source>
             <translation>峰值占比 %</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/TimeSummaryModels.cpp" line="311" />
+            <location filename="../widgets/analysis/TimeSummaryModels.cpp" line="313" />
             <source>FLOP/byte</source>
             <translation>FLOP/字节</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/TimeSummaryModels.cpp" line="312" />
+            <location filename="../widgets/analysis/TimeSummaryModels.cpp" line="314" />
             <source>TB/s</source>
             <translation>TB/s</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/TimeSummaryModels.cpp" line="313" />
+            <location filename="../widgets/analysis/TimeSummaryModels.cpp" line="315" />
             <source>Bound</source>
             <translation>受限于</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/TimeSummaryModels.cpp" line="314" />
+            <location filename="../widgets/analysis/TimeSummaryModels.cpp" line="316" />
             <source>% of roofline</source>
             <translation>占屋顶线 %</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/TimeSummaryModels.cpp" line="319" />
+            <location filename="../widgets/analysis/TimeSummaryModels.cpp" line="321" />
             <source>GPU time of the kernels the calls launched, their nested operators' included</source>
             <translation>这些调用所发起内核的 GPU 时间，含其嵌套算子发起的</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/TimeSummaryModels.cpp" line="320" />
+            <location filename="../widgets/analysis/TimeSummaryModels.cpp" line="322" />
             <source>The calls' FLOPs from their input shapes (2MNK for a matrix product, 4·B·H·Lq·Lk·D for attention)</source>
             <translation>由输入形状得出的调用 FLOPs（矩阵乘为 2MNK，注意力为 4·B·H·Lq·Lk·D）</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/TimeSummaryModels.cpp" line="321" />
+            <location filename="../widgets/analysis/TimeSummaryModels.cpp" line="323" />
             <source>FLOPs over the GPU time: what the kernels achieved</source>
             <translation>FLOPs 除以 GPU 时间：内核实际达到的算力</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/TimeSummaryModels.cpp" line="323" />
+            <location filename="../widgets/analysis/TimeSummaryModels.cpp" line="325" />
             <source>Of the peak of the operator's type (GPU table in Preferences): bf16/fp16 the dense tensor peak, fp32 matrix products FP32 (PyTorch leaves TF32 off for them), fp32 convolutions TF32 (cuDNN's default), fp64 FP64</source>
             <translation>占算子数据类型峰值的比例(首选项中的 GPU 表):bf16/fp16 为稠密张量峰值,fp32 矩阵乘为 FP32(PyTorch 默认对其关闭 TF32),fp32 卷积为 TF32(cuDNN 默认),fp64 为 FP64</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/TimeSummaryModels.cpp" line="325" />
+            <location filename="../widgets/analysis/TimeSummaryModels.cpp" line="327" />
             <source>Arithmetic intensity: FLOPs per byte read and written (inputs once, the output once)</source>
             <translation>算术强度:每读写一字节的浮点运算数(输入读一次,输出写一次)</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/TimeSummaryModels.cpp" line="326" />
+            <location filename="../widgets/analysis/TimeSummaryModels.cpp" line="328" />
             <source>Bytes moved over the GPU time, in TB/s: against the GPU's memory bandwidth for memory-bound operators</source>
             <translation>搬运的字节数除以 GPU 时间,单位 TB/s:内存受限算子与 GPU 显存带宽比较</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/TimeSummaryModels.cpp" line="328" />
+            <location filename="../widgets/analysis/TimeSummaryModels.cpp" line="330" />
             <source>Which roof bounds the operator: compute where its intensity reaches the ridge point (peak over memory bandwidth), memory below it</source>
             <translation>算子受哪个屋顶限制:算术强度达到脊点(峰值除以显存带宽)时为计算,低于脊点时为内存</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/TimeSummaryModels.cpp" line="330" />
+            <location filename="../widgets/analysis/TimeSummaryModels.cpp" line="332" />
             <source>Achieved TFLOPS over what the roofline allows at this intensity: min(peak, intensity × memory bandwidth)</source>
             <translation>实际 TFLOPS 占该算术强度下屋顶线所允许值的比例:min(峰值, 强度 × 显存带宽)</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/TimeSummaryModels.cpp" line="339" />
+            <location filename="../widgets/analysis/TimeSummaryModels.cpp" line="438" />
             <source>compute</source>
             <translation>计算</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/TimeSummaryModels.cpp" line="340" />
+            <location filename="../widgets/analysis/TimeSummaryModels.cpp" line="439" />
             <source>memory</source>
             <translation>内存</translation>
         </message>
@@ -6460,67 +6553,67 @@ Click to outline it in every run's lanes</source>
     <context>
         <name>lanescope::OpSummaryModel</name>
         <message>
-            <location filename="../widgets/analysis/TimeSummaryModels.cpp" line="151" />
+            <location filename="../widgets/analysis/TimeSummaryModels.cpp" line="153" />
             <source>Operator</source>
             <translation>算子</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/TimeSummaryModels.cpp" line="152" />
+            <location filename="../widgets/analysis/TimeSummaryModels.cpp" line="154" />
             <source>Input shapes</source>
             <translation>输入形状</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/TimeSummaryModels.cpp" line="153" />
+            <location filename="../widgets/analysis/TimeSummaryModels.cpp" line="155" />
             <source>Category</source>
             <translation>类别</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/TimeSummaryModels.cpp" line="154" />
+            <location filename="../widgets/analysis/TimeSummaryModels.cpp" line="156" />
             <source>Calls</source>
             <translation>调用次数</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/TimeSummaryModels.cpp" line="155" />
+            <location filename="../widgets/analysis/TimeSummaryModels.cpp" line="157" />
             <source>Self CPU (ms)</source>
             <translation>自身 CPU（毫秒）</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/TimeSummaryModels.cpp" line="156" />
+            <location filename="../widgets/analysis/TimeSummaryModels.cpp" line="158" />
             <source>Total CPU (ms)</source>
             <translation>总 CPU（毫秒）</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/TimeSummaryModels.cpp" line="157" />
+            <location filename="../widgets/analysis/TimeSummaryModels.cpp" line="159" />
             <source>Device (ms)</source>
             <translation>设备（毫秒）</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/TimeSummaryModels.cpp" line="158" />
+            <location filename="../widgets/analysis/TimeSummaryModels.cpp" line="160" />
             <source>Device self (ms)</source>
             <translation>设备自身（毫秒）</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/TimeSummaryModels.cpp" line="163" />
+            <location filename="../widgets/analysis/TimeSummaryModels.cpp" line="165" />
             <source>The time the operator is the innermost slice on its thread: its duration minus its children's</source>
             <translation>该算子作为其线程上最内层切片的时间：其时长减去子项的时长</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/TimeSummaryModels.cpp" line="164" />
+            <location filename="../widgets/analysis/TimeSummaryModels.cpp" line="166" />
             <source>The calls' durations, children included</source>
             <translation>各次调用的时长，含子项</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/TimeSummaryModels.cpp" line="165" />
+            <location filename="../widgets/analysis/TimeSummaryModels.cpp" line="167" />
             <source>GPU time of the kernels, copies and memsets launched from inside the operator (by correlation)</source>
             <translation>由该算子内部发起的内核、拷贝和 memset 的 GPU 时间（按 correlation 关联）</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/TimeSummaryModels.cpp" line="166" />
+            <location filename="../widgets/analysis/TimeSummaryModels.cpp" line="168" />
             <source>GPU time launched by the operator's own runtime calls, not by its child operators</source>
             <translation>由该算子自身的运行时调用（而非其子算子）发起的 GPU 时间</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/TimeSummaryModels.cpp" line="167" />
+            <location filename="../widgets/analysis/TimeSummaryModels.cpp" line="169" />
             <source>The operator's "Input Dims" (traces recorded with record_shapes=True)</source>
             <translation>该算子的 "Input Dims"（以 record_shapes=True 录制的跟踪）</translation>
         </message>
@@ -8100,160 +8193,204 @@ GB/s</translation>
     <context>
         <name>lanescope::TimeSummaryPanel</name>
         <message>
-            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="126" />
+            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="128" />
             <source>Kernels</source>
             <translation>内核</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="127" />
+            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="129" />
             <source>Operators</source>
             <translation>算子</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="128" />
+            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="130" />
             <source>Modules</source>
             <translation>模块</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="129" />
+            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="131" />
             <source>Collectives</source>
             <translation>集合通信</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="130" />
+            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="132" />
             <source>Op efficiency</source>
             <translation>算子效率</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="131" />
             <source>Where the time goes: per GPU kernel name, per CPU operator, or per nn.Module</source>
-            <translation>时间花在哪里：按 GPU 内核名、按 CPU 算子或按 nn.Module</translation>
+            <translation type="vanished">时间花在哪里：按 GPU 内核名、按 CPU 算子或按 nn.Module</translation>
+        </message>
+        <message>
+            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="133" />
+            <source>Memory</source>
+            <translation>内存</translation>
         </message>
         <message>
             <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="134" />
+            <source>Where the time goes: per GPU kernel name, per CPU operator, or per nn.Module; who holds the device memory</source>
+            <translation>时间花在哪里：按 GPU 内核名、按 CPU 算子或按 nn.Module；谁占用了设备显存</translation>
+        </message>
+        <message>
+            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="137" />
             <source>Filter names</source>
             <translation>筛选名称</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="136" />
+            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="139" />
             <source>Fold templates</source>
             <translation>折叠模板参数</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="138" />
+            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="141" />
             <source>One row per kernel whatever its template arguments ("&lt;...&gt;"), as the comparison's differences fold them</source>
             <translation>无论模板参数（"&lt;...&gt;"）如何，每个内核一行，与比较的差异列表折叠方式相同</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="139" />
+            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="142" />
             <source>Group by input shape</source>
             <translation>按输入形状分组</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="141" />
+            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="144" />
             <source>One row per operator and input shapes (traces recorded with record_shapes=True); reads each operator's args from the file</source>
             <translation>每个算子与输入形状一行（以 record_shapes=True 录制的跟踪）；会从文件读取每个算子的参数</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="142" />
+            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="145" />
             <source>Roofline</source>
             <translation>屋顶线</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="144" />
+            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="147" />
             <source>Show the operators on a roofline chart (intensity against TFLOPS, log-log) instead of the table</source>
             <translation>以屋顶线图(算术强度对 TFLOPS,双对数坐标)代替表格显示算子</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="145" />
+            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="148" />
             <source>Copy</source>
             <translation>复制</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="147" />
+            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="150" />
             <source>Copy the rows shown (the selected ones, if any) as tab-separated text</source>
             <translation>将显示的行（若有选中则为选中的行）复制为制表符分隔的文本</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="159" />
+            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="162" />
             <source>Click: outline the kernel's slices in the lanes. Double-click: zoom to its longest call.</source>
             <translation>单击：在泳道中勾出该内核的切片。双击：缩放到其最长的一次调用。</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="164" />
+            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="167" />
             <source>Click: outline the operator's slices in the lanes. Double-click: zoom to its longest call.</source>
             <translation>单击：在泳道中勾出该算子的切片。双击：缩放到其最长的一次调用。</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="168" />
+            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="171" />
             <source>Module</source>
             <translation>模块</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="168" />
-            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="549" />
+            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="171" />
+            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="677" />
             <source>Calls</source>
             <translation>调用次数</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="168" />
-            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="549" />
+            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="171" />
+            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="677" />
             <source>CPU (ms)</source>
             <translation>CPU（毫秒）</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="168" />
-            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="549" />
+            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="171" />
+            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="677" />
             <source>Device (ms)</source>
             <translation>设备（毫秒）</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="169" />
+            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="172" />
             <source>The module's forward calls' durations, submodules included</source>
             <translation>该模块前向调用的时长，含子模块</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="170" />
+            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="173" />
             <source>GPU time launched from inside the module's calls (the backward pass runs on autograd threads and is not attributed)</source>
             <translation>由该模块调用内部发起的 GPU 时间（反向传播运行在 autograd 线程上，不计入）</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="176" />
+            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="179" />
             <source>Click: outline the module's calls in the lanes. Double-click: zoom to its longest call.</source>
             <translation>单击：在泳道中勾出该模块的调用。双击：缩放到其最长的一次调用。</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="183" />
+            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="186" />
             <source>Each collective by kind, size and group: the calls' time and their bus bandwidth (select a kernel for its own)</source>
             <translation>按类型、大小和组列出的各集合通信：调用耗时及其总线带宽（选中某个内核可查看其自身的值）</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="190" />
+            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="193" />
             <source>GEMMs, attention and convolutions per operator, input shapes and type: the FLOPs their shapes imply, the GPU time of their kernels, what that achieves and which roof bounds it</source>
             <translation>按算子、输入形状和类型列出的 GEMM、注意力和卷积:由形状推出的 FLOPs、其内核的 GPU 时间、实际达到的性能以及受哪个屋顶限制</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="409" />
+            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="210" />
+            <source>What is held at the peak of allocated memory, by the operator that allocated it: the rows add up to the peak</source>
+            <translation>已分配显存峰值时仍被占用的部分，按分配它的算子列出：各行之和即为峰值</translation>
+        </message>
+        <message>
+            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="211" />
+            <source>The operators that allocate the most bytes over the whole trace, how many of their allocations are freed and how long they live</source>
+            <translation>整个跟踪中分配字节最多的算子，其分配中有多少被释放，以及存活多久</translation>
+        </message>
+        <message>
+            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="212" />
+            <source>Allocations the trace never frees, by operator (held at its end, or freed after it)</source>
+            <translation>跟踪中从未释放的分配，按算子列出（跟踪结束时仍被占用，或在其后才释放）</translation>
+        </message>
+        <message>
+            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="226" />
+            <source>Click: outline the operator's slices in the lanes. Double-click: zoom to its largest allocation, from allocation to free.</source>
+            <translation>单击：在泳道中勾出该算子的切片。双击：缩放到其最大的一次分配，从分配到释放。</translation>
+        </message>
+        <message>
+            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="367" />
+            <source>Alive at peak (%1)</source>
+            <translation>峰值时存活（%1）</translation>
+        </message>
+        <message>
+            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="367" />
+            <source>Top allocators (%1)</source>
+            <translation>分配最多（%1）</translation>
+        </message>
+        <message>
+            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="367" />
+            <source>Never freed (%1)</source>
+            <translation>从未释放（%1）</translation>
+        </message>
+        <message>
+            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="474" />
             <source>(the link: %1 GB/s per direction)</source>
             <translation>(互连:单向 %1 GB/s)</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="410" />
+            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="475" />
             <source>(the GPU's link is not in the GPU table)</source>
             <translation>(GPU 表中没有该 GPU 的互连带宽)</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="417" />
+            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="482" />
             <source>No matrix product, attention or convolution operator in %1's steps.</source>
             <translation>%1 的步骤中没有矩阵乘、注意力或卷积算子。</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="419" />
+            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="484" />
             <source>%1 matrix product, attention and convolution calls, none with input shapes (record with record_shapes=True) or, for a convolution, without its stride and padding (PyTorch 2.1 or later records them).</source>
             <translation>%1 次矩阵乘、注意力和卷积调用,均没有输入形状(请以 record_shapes=True 录制),或卷积缺少步长和填充(PyTorch 2.1 及以后会记录)。</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="422" />
+            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="487" />
             <source>Matrix products, attention and convolutions in the measured steps of %1: %2 of %3 calls counted from their shapes, %4 TFLOP</source>
             <translation>%1 的测量步骤中的矩阵乘、注意力和卷积:%3 次调用中有 %2 次根据形状计数,共 %4 TFLOP</translation>
         </message>
@@ -8262,57 +8399,57 @@ GB/s</translation>
             <translation type="vanished">按算子、输入形状和类型列出的 GEMM 与注意力：其形状对应的 FLOPs、其内核的 GPU 时间，以及由此达到的算力</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="364" />
+            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="429" />
             <source>No analysis yet.</source>
             <translation>尚无分析。</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="372" />
+            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="437" />
             <source>ProfilerStep#%1</source>
             <translation>ProfilerStep#%1</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="374" />
+            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="439" />
             <source>the selected range</source>
             <translation>所选范围</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="376" />
+            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="441" />
             <source>the whole trace</source>
             <translation>整个跟踪</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="382" />
+            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="447" />
             <source>GPU kernels, copies and memsets that start in %1: %2 names, %3 ms of GPU time</source>
             <translation>开始于%1的 GPU 内核、拷贝和 memset：%2 个名称，GPU 时间 %3 毫秒</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="390" />
+            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="455" />
             <source>CPU operators, annotations and runtime calls that start in %1: %2 rows, %3 ms of busy CPU time</source>
             <translation>开始于%1的 CPU 算子、注解和运行时调用：%2 行，CPU 忙碌时间 %3 毫秒</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="394" />
+            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="459" />
             <source>(reading input shapes…)</source>
             <translation>（正在读取输入形状…）</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="396" />
+            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="461" />
             <source>(input shapes could not be read: %1)</source>
             <translation>（无法读取输入形状：%1）</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="398" />
+            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="463" />
             <source>(the trace has no input shapes: record with record_shapes=True)</source>
             <translation>（跟踪中没有输入形状：请以 record_shapes=True 录制）</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="405" />
+            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="470" />
             <source>No NCCL or RCCL kernel starts in %1.</source>
             <translation>%1中没有开始的 NCCL 或 RCCL 内核。</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="406" />
+            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="471" />
             <source>Communication kernels that start in %1: %2, %3 of them with their size recorded</source>
             <translation>开始于%1的通信内核：%2 个，其中 %3 个记录了大小</translation>
         </message>
@@ -8329,42 +8466,72 @@ GB/s</translation>
             <translation type="vanished">%1的计量步中的矩阵乘与注意力：%3 次调用中有 %2 次按形状计入，共 %4 TFLOP</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="426" />
+            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="491" />
             <source>(measured MFU of these operators %1 %, beside the 6P estimate)</source>
             <translation>（这些算子的实测 MFU 为 %1 %，与 6P 估算并列）</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="428" />
+            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="493" />
             <source>(no roofline: the GPU's memory bandwidth is not in the GPU table)</source>
             <translation>(无屋顶线:GPU 表中没有该 GPU 的显存带宽)</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="435" />
+            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="503" />
             <source>No nn.Module calls in %1: record with with_stack=True or with_modules=True to see the module tree.</source>
             <translation>%1中没有 nn.Module 调用：以 with_stack=True 或 with_modules=True 录制即可看到模块树。</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="436" />
+            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="504" />
             <source>nn.Module forward calls that start in %1: %2 modules%3</source>
             <translation>开始于%1的 nn.Module 前向调用：%2 个模块%3</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="438" />
+            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="506" />
             <source> (more left out)</source>
             <translation>（其余未列出）</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="499" />
+            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="567" />
             <source>%1: %2 slices outlined in yellow.</source>
             <translation>%1：已用黄色勾出 %2 个切片。</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="522" />
+            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="590" />
             <source>Longest call (%1 µs): %2</source>
             <translation>最长调用（%1 微秒）：%2</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="549" />
+            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="619" />
+            <source>No device memory events in this trace: record with profile_memory=True to see who holds the memory.</source>
+            <translation>此跟踪没有设备显存事件：使用 profile_memory=True 录制，才能看到谁占用了显存。</translation>
+        </message>
+        <message>
+            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="621" />
+            <source>Peak %1 allocated at %2 on GPU %3 (the whole trace)</source>
+            <translation>已分配峰值 %1，位于 %2，GPU %3（整个跟踪）</translation>
+        </message>
+        <message>
+            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="625" />
+            <source>(the memory events carry no addresses: allocations are not paired with their frees, so only the top allocators are known)</source>
+            <translation>（显存事件不带地址：分配无法与其释放配对，因此只知道分配最多的算子）</translation>
+        </message>
+        <message>
+            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="629" />
+            <source>%1 %2</source>
+            <translation>%1 %2</translation>
+        </message>
+        <message>
+            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="658" />
+            <source>Largest allocation: %1 at %2, freed %3 later.</source>
+            <translation>最大的一次分配：%1，位于 %2，%3 后释放。</translation>
+        </message>
+        <message>
+            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="659" />
+            <source>Largest allocation: %1 at %2, never freed in the trace.</source>
+            <translation>最大的一次分配：%1，位于 %2，在跟踪中从未释放。</translation>
+        </message>
+        <message>
+            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="677" />
             <source>Module path</source>
             <translation>模块路径</translation>
         </message>

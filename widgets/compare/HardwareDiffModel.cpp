@@ -102,7 +102,7 @@ QVariant HardwareDiffModel::data(const QModelIndex &index, int role) const
         return *p;
     case Qt::ForegroundRole: {
         const bool better = r.higherIsBetter ? *p > 0 : *p < 0;
-        if (*p == 0)
+        if (std::abs(*p) < 0.05) // shown as 0.0 %: no colour
             return {};
         return QBrush(better ? QColor(0x1B, 0x7F, 0x3A) : QColor(0xC6, 0x28, 0x28));
     }
