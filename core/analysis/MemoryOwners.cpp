@@ -1,12 +1,13 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "core/analysis/MemoryOwners.h"
 
+#include "core/util/FlatHashMap.h"
+
 #include <QCoreApplication>
 
 #include <algorithm>
 #include <map>
 #include <string_view>
-#include <unordered_map>
 
 namespace lanescope::analysis {
 
@@ -113,7 +114,25 @@ struct Pass
                     q.push_back(Query{tr, ms.samples[i].ts, si, i});
             }
         }
-        std::sort(q.begin(), q.end(), [](const Query &a, const Query &b) { return std::tie(a.track, a.ts) < std::tie(b.track, b.ts); });
+        // By track, then time: a counting pass by track keeps each series' time order, so only a
+        // track that several series (devices) allocate from needs its bucket sorted (a full sort
+        // was a quarter of this analysis on the 1 GB tile).
+        {
+            std::vector<std::size_t> at(trace.tracks.size() + 1, 0);
+            for (const Query &x : q)
+                ++at[x.track + 1];
+            for (std::size_t k = 1; k < at.size(); ++k)
+                at[k] += at[k - 1];
+            std::vector<Query> sorted(q.size());
+            std::vector<std::size_t> fill(at.begin(), at.end() - 1);
+            for (const Query &x : q)
+                sorted[fill[x.track]++] = x;
+            q.swap(sorted);
+            const auto byTime = [](const Query &a, const Query &b) { return a.ts < b.ts; };
+            for (std::size_t k = 0; k + 1 < at.size(); ++k)
+                if (!std::is_sorted(q.begin() + std::ptrdiff_t(at[k]), q.begin() + std::ptrdiff_t(at[k + 1]), byTime))
+                    std::stable_sort(q.begin() + std::ptrdiff_t(at[k]), q.begin() + std::ptrdiff_t(at[k + 1]), byTime);
+        }
         std::vector<std::uint32_t> stepTracks;
         for (const Step &s : steps)
             stepTracks.push_back(s.track);
@@ -182,23 +201,25 @@ struct Pass
             p.assign(ms.samples.size(), kNone);
             if (ms.addr.size() != ms.samples.size())
                 continue; // no addresses: nothing pairs
-            std::unordered_map<std::uint64_t, std::uint32_t> open;
-            open.reserve(1024);
+            // Address -> the open allocation's sample + 1 (0: none open there). The caching
+            // allocator hands the same few thousand addresses out again and again, so the table
+            // stays small; a flat one costs a third of the node-based map on 562 k events.
+            FlatHashMap<std::uint32_t> open(1024);
             for (std::uint32_t i = 0; i < ms.samples.size(); ++i) {
                 const std::int64_t b = ms.samples[i].bytes;
                 if (b > 0) {
-                    auto [it, fresh] = open.try_emplace(ms.addr[i], i);
-                    if (!fresh) {
+                    std::uint32_t &held = open(ms.addr[i]);
+                    if (held != 0) {
                         ++reused; // the old block's free was lost: it ends here
-                        p[it->second] = i;
-                        it->second = i;
+                        p[held - 1] = i;
                     }
+                    held = i + 1;
                 } else if (b < 0) {
-                    auto it = open.find(ms.addr[i]);
-                    if (it != open.end()) {
-                        p[it->second] = i;
-                        p[i] = it->second;
-                        open.erase(it);
+                    std::uint32_t *held = open.find(ms.addr[i]);
+                    if (held && *held != 0) {
+                        p[*held - 1] = i;
+                        p[i] = *held - 1;
+                        *held = 0;
                     }
                 }
             }
