@@ -43,10 +43,16 @@ HardwareDiffRow newRow(const char *kind, const QString &name, const char *unit, 
     return r;
 }
 
-void sortByWeight(std::vector<HardwareDiffRow> &rows)
+// A kind's rows, by the most GPU time (or bytes) any run spent on them.
+template <class Key>
+std::vector<HardwareDiffRow> byWeight(std::map<Key, HardwareDiffRow> &keyed)
 {
-    const auto key = [](const HardwareDiffRow &r) { return *std::max_element(r.weight.begin(), r.weight.end()); };
-    std::stable_sort(rows.begin(), rows.end(), [&](const HardwareDiffRow &a, const HardwareDiffRow &b) { return key(a) > key(b); });
+    std::vector<HardwareDiffRow> rows;
+    for (auto &[key, r] : keyed)
+        rows.push_back(std::move(r));
+    const auto weight = [](const HardwareDiffRow &r) { return *std::max_element(r.weight.begin(), r.weight.end()); };
+    std::stable_sort(rows.begin(), rows.end(), [&](const HardwareDiffRow &a, const HardwareDiffRow &b) { return weight(a) > weight(b); });
+    return rows;
 }
 
 // Median busbw per collective kind, over the kernels that have one (the by_type rows split the
@@ -73,11 +79,7 @@ std::vector<HardwareDiffRow> collectiveRows(const std::vector<const AnalysisResu
             it->second.weight[i] = time[kind];
         }
     }
-    std::vector<HardwareDiffRow> rows;
-    for (auto &[kind, r] : byKind)
-        rows.push_back(std::move(r));
-    sortByWeight(rows);
-    return rows;
+    return byWeight(byKind);
 }
 
 // Achieved TFLOPS per operator, shapes and dtype: OpsEfficiency's rows as they are.
@@ -96,11 +98,7 @@ std::vector<HardwareDiffRow> opRows(const std::vector<const AnalysisResult *> &r
             it->second.count[i] = o.count;
             it->second.weight[i] = double(o.gpuNs);
         }
-    std::vector<HardwareDiffRow> rows;
-    for (auto &[key, r] : byKey)
-        rows.push_back(std::move(r));
-    sortByWeight(rows);
-    return rows;
+    return byWeight(byKey);
 }
 
 // Bytes alive at each run's peak, per owner (a run whose [memory] events carry no addresses has
@@ -129,11 +127,7 @@ std::vector<HardwareDiffRow> memoryRows(const std::vector<const AnalysisResult *
         for (std::size_t i = 0; i < runs.size(); ++i)
             if (!r.values[i] && runs[i]->memoryOwners.addresses && runs[i]->memoryOwners.peakBytes >= 0)
                 r.values[i] = 0.0;
-    std::vector<HardwareDiffRow> rows;
-    for (auto &[key, r] : byOwner)
-        rows.push_back(std::move(r));
-    sortByWeight(rows);
-    return rows;
+    return byWeight(byOwner);
 }
 
 } // namespace

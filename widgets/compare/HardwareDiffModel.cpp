@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "widgets/compare/HardwareDiffModel.h"
 
+#include "widgets/compare/DeltaColour.h"
+
 #include "widgets/compare/NameDiffModel.h"
 #include "core/analysis/FigureText.h"
 
@@ -100,12 +102,10 @@ QVariant HardwareDiffModel::data(const QModelIndex &index, int role) const
                + QStringLiteral(" %");
     case SortRole:
         return *p;
-    case Qt::ForegroundRole: {
-        const bool better = r.higherIsBetter ? *p > 0 : *p < 0;
+    case Qt::ForegroundRole:
         if (std::abs(*p) < 0.05) // shown as 0.0 %: no colour
             return {};
-        return QBrush(better ? QColor(0x1B, 0x7F, 0x3A) : QColor(0xC6, 0x28, 0x28));
-    }
+        return deltaForeground((r.higherIsBetter ? *p > 0 : *p < 0) ? 1 : -1);
     default:
         return {};
     }

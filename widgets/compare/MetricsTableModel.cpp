@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "widgets/compare/MetricsTableModel.h"
 
+#include "widgets/compare/DeltaColour.h"
+
 #include "widgets/compare/NameDiffModel.h"
 #include "widgets/compare/CompactTable.h"
 
@@ -289,11 +291,7 @@ QVariant MetricsTableModel::data(const QModelIndex &index, int role) const
     case BetterRole:
         return better;
     case Qt::ForegroundRole:
-        if (better > 0)
-            return QBrush(QColor(0x1B, 0x7F, 0x3A));
-        if (better < 0)
-            return QBrush(QColor(0xC6, 0x28, 0x28));
-        return {};
+        return deltaForeground(better);
     case Qt::FontRole:
         if (better != 0) {
             QFont f;

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "widgets/compare/NameDiffModel.h"
 
+#include "widgets/compare/DeltaColour.h"
+
 #include "widgets/compare/DistinctNames.h"
 #include "widgets/render/GapCauseStyle.h"
 
@@ -178,11 +180,7 @@ QVariant NameDiffModel::data(const QModelIndex &index, int role) const
         return std::abs(d);
     case Qt::ForegroundRole:
         // Time spent: less is better, for every kind of row.
-        if (d < 0)
-            return QBrush(QColor(0x1B, 0x7F, 0x3A));
-        if (d > 0)
-            return QBrush(QColor(0xC6, 0x28, 0x28));
-        return {};
+        return deltaForeground(d < 0 ? 1 : d > 0 ? -1 : 0);
     default:
         return {};
     }
