@@ -9,6 +9,16 @@ namespace {
 constexpr std::size_t kStreamBuffer = 1u << 20;
 }
 
+InflatingInput::InflatingInput(std::unique_ptr<io::GzipInflater> inflater, const std::atomic<bool> *cancel,
+                               std::uint64_t spacing, bool copies)
+    : m_inflater(std::move(inflater)), m_cancel(cancel), m_copies(copies)
+{
+    if (spacing == 0)
+        spacing = m_inflater->packsSnapshots() && !copies ? kPackedResumeSpacing : kResumeSpacing;
+    m_spacing = spacing;
+    m_nextPoint = spacing;
+}
+
 std::size_t InflatingInput::read(char *out, std::size_t n)
 {
     std::size_t got = 0;
@@ -20,8 +30,8 @@ std::size_t InflatingInput::read(char *out, std::size_t n)
         const std::size_t step = std::size_t(std::min<std::uint64_t>(n - got, toPoint));
         got += m_inflater->read(reinterpret_cast<unsigned char *>(out + got), step);
         if (m_inflater->produced() == m_nextPoint && !m_inflater->over()) {
-            m_points.push_back(MappedSource::ResumePoint{m_nextPoint, m_inflater->clone()});
-            m_nextPoint += kResumeSpacing;
+            m_points.push_back(MappedSource::ResumePoint{m_nextPoint, m_inflater->snapshot(!m_copies)});
+            m_nextPoint += m_spacing;
         }
     }
     return got;
