@@ -2,8 +2,8 @@
 #pragma once
 // A gzip file (every member of a concatenated one) inflated front to back, a piece at a time, into
 // buffers the caller owns; its whole state can be copied at any point, or saved small (snapshot())
-// to resume from later. The loader parses the pieces as they come and saves a snapshot every 2 MB
-// (ISA-L) or 32 MB (zlib); SourceReader resumes from the nearest one to re-inflate one event's bytes.
+// to resume from later. The loader parses the pieces as they come and saves a snapshot every 2 MB;
+// SourceReader resumes from the nearest one to re-inflate one event's bytes.
 // A .json.gz is never held inflated, in memory or on disk.
 //
 // ISA-L where it is built in (about 5x zlib's speed), zlib otherwise (LANESCOPE_INFLATE=zlib, or
@@ -21,8 +21,9 @@ class GzipInflater;
 
 // An inflater's state saved at one point of the stream, to resume from later (the loader's resume
 // points). ISA-L's is packed: the part of its 87 KB state that is live (the current block's decode
-// tables, the last 32 KB of output, the bit buffer) deflated, about 7 KB on a trace; zlib's is a
-// whole copy (its state and 32 KB window, about 40 KB).
+// tables, the last 32 KB of output, the bit buffer) deflated, about 7 KB on a trace. zlib's state
+// points into itself and is packed only where a deflate block starts: the last 32 KB of output,
+// deflated (~3 KB), and where the block begins; elsewhere it is a whole copy (~40 KB).
 class InflaterSnapshot
 {
 public:
@@ -51,12 +52,15 @@ public:
     virtual ~GzipInflater() = default;
     // The state as it is now: inflating the copy yields the bytes this one would from here.
     virtual std::unique_ptr<GzipInflater> clone() const = 0;
-    // The state as it is now, saved to resume() later: packed small where packsSnapshots(), unless
-    // packed is false (a whole copy, as every resume point was before issue 24).
+    // The state as it is now, saved to resume() later: packed small where packableHere(), else (or
+    // with packed false) a whole copy (~40 KB for zlib, 87 KB for ISA-L), as every resume point was
+    // kept before issue 24.
     virtual std::shared_ptr<const InflaterSnapshot> snapshot(bool packed = true) const = 0;
-    // True when snapshot() packs the state (ISA-L, ~7 KB) rather than copying it whole (~40-90 KB):
-    // resume points can then be dense.
-    virtual bool packsSnapshots() const = 0;
+    // Whether snapshot() packs here: anywhere with ISA-L; with zlib where a deflate block starts
+    // (its 32 KB window is then the whole state), every few tens of KB of output.
+    virtual bool packableHere() const = 0;
+    // Like read(), but stops early at the next place packableHere().
+    virtual std::size_t readToPackable(unsigned char *out, std::size_t n) = 0;
     // Inflates up to n bytes into out; fewer only once the stream is over (state() says why).
     virtual std::size_t read(unsigned char *out, std::size_t n) = 0;
     // Reads and drops n bytes; false if the stream ends first.

@@ -242,9 +242,9 @@ void tst_MappedSource::inflaters()
     QCOMPARE(lr.trace->source->inflatedWith(), isal && clean ? "isa-l" : "zlib");
 }
 
-// A trace of ~70 MB: the load leaves a resume point every 2 MB with ISA-L (packed snapshots), every
-// 32 MB with zlib (whole copies), and reads anywhere, backwards and forwards, from each inflater's
-// points give exactly the file's bytes and the events' details.
+// A trace of ~70 MB: the load leaves a packed resume point every 2 MB (zlib: at the first block start
+// from there), and reads anywhere, backwards and forwards, from each inflater's points give exactly
+// the file's bytes and the events' details.
 void tst_MappedSource::resumePoints_data()
 {
     QTest::addColumn<QByteArray>("env");
@@ -279,9 +279,11 @@ void tst_MappedSource::resumePoints()
     QVERIFY2(plain.trace && gz.trace, qPrintable(plain.error + gz.error));
     const MappedSource &src = *gz.trace->source;
     QCOMPARE(src.size(), quint64(big.size()));
-    const std::uint64_t spacing = QByteArray(src.inflatedWith()) == "isa-l" ? parse::InflatingInput::kPackedResumeSpacing
-                                                                           : parse::InflatingInput::kResumeSpacing;
-    QCOMPARE(src.resumePoints(), std::size_t(big.size() / spacing));
+    const std::uint64_t spacing = parse::InflatingInput::kPackedResumeSpacing;
+    if (QByteArray(src.inflatedWith()) == "isa-l")
+        QCOMPARE(src.resumePoints(), std::size_t(big.size() / spacing));
+    else // each at the first block start at or after its place; a block is far shorter than the spacing
+        QVERIFY(src.resumePoints() >= big.size() / spacing - 1 && src.resumePoints() <= big.size() / spacing);
     QVERIFY(src.resumePointBytes() > 0);
     QCOMPARE(gz.trace->eventCount, plain.trace->eventCount);
     QCOMPARE(gz.trace->displayTimeUnit, QStringLiteral("ms"));
@@ -381,15 +383,20 @@ void tst_MappedSource::readBackEverywhere()
         at = p.offset;
     }
     QCOMPARE(points.size(), src.resumePoints());
-    const std::uint64_t step = points.empty() ? 0 : points.front();
-    QVERIFY(step > 0);
-    if (spacing)
-        QCOMPARE(step, spacing);
-    QVERIFY2(points.size() >= (plain.size() - 1) / step - 1 && points.size() <= plain.size() / step,
+    // ISA-L: exactly at each multiple of the spacing; zlib: at the first block start from there.
+    const std::uint64_t step = spacing ? spacing : parse::InflatingInput::kPackedResumeSpacing;
+    const bool exact = QByteArray(src.inflatedWith()) == "isa-l";
+    for (std::size_t k = 0; k < points.size(); ++k) {
+        if (exact)
+            QCOMPARE(points[k], step * (k + 1));
+        else
+            QVERIFY(points[k] >= step * (k + 1) && (k == 0 || points[k] > points[k - 1]));
+    }
+    if (exact)
+        QCOMPARE(points.size(), std::size_t((plain.size() - 1) / step));
+    // zlib's blocks here run to ~200 KB of output: fewer points, each at the first block start.
+    QVERIFY2(points.size() >= (spacing && exact ? 50u : 20u),
              qPrintable(QStringLiteral("%1 points every %2 bytes over %3").arg(points.size()).arg(step).arg(plain.size())));
-    for (std::size_t k = 0; k < points.size(); ++k)
-        QCOMPARE(points[k], step * (k + 1));
-    QVERIFY(points.size() >= (spacing ? 50u : 1u));
 
     const auto same = [&](SourceReader &reader, std::uint64_t at, std::size_t want) {
         const std::string_view v = reader.at(at, want);
