@@ -186,6 +186,9 @@ int main(int argc, char **argv)
         };
         // Inflating alone, into one reused buffer: the floor under a .json.gz load.
         auto timeInflate = [&](bool zlib) {
+            // LANESCOPE_INFLATE as it was after, so that LANESCOPE_INFLATE=zlib bench_load measures zlib throughout.
+            const QByteArray was = qgetenv("LANESCOPE_INFLATE");
+            const bool wasSet = qEnvironmentVariableIsSet("LANESCOPE_INFLATE");
             if (zlib)
                 qputenv("LANESCOPE_INFLATE", "zlib");
             const auto o = MappedSource::open(path);
@@ -196,7 +199,10 @@ int main(int argc, char **argv)
             while (inf && inf->read(buf.data(), buf.size()) > 0) {
             }
             const double sec = double(t.nsecsElapsed()) / 1e9;
-            qunsetenv("LANESCOPE_INFLATE");
+            if (wasSet)
+                qputenv("LANESCOPE_INFLATE", was);
+            else
+                qunsetenv("LANESCOPE_INFLATE");
             return inf && inf->state() == io::GzipInflater::State::Ended ? sec : -1.0;
         };
         const char *inflater = MappedSource::inflater();
