@@ -140,7 +140,9 @@ void MappedSource::setInflated(std::uint64_t size, const char *engine, std::vect
 {
     m_size = size;
     m_inflatedWith = engine;
+    std::lock_guard<std::mutex> g(d->readerLock);
     d->points = std::move(points);
+    d->reader.reset(); // objectAt()'s reader resumes from the points it finds, not old ones
 }
 
 MappedSource::ResumePoint MappedSource::resumePointFor(std::uint64_t offset) const
@@ -170,6 +172,14 @@ bool MappedSource::objectAt(std::uint64_t offset, std::string *text, QString *er
 std::size_t MappedSource::resumePoints() const
 {
     return d->points.size();
+}
+
+std::size_t MappedSource::resumePointBytes() const
+{
+    std::size_t n = d->points.capacity() * sizeof(ResumePoint);
+    for (const ResumePoint &p : d->points)
+        n += p.state->bytes();
+    return n;
 }
 
 bool MappedSource::stillValid(QString *why) const

@@ -17,6 +17,7 @@ namespace lanescope {
 
 namespace io {
 class GzipInflater;
+class InflaterSnapshot;
 }
 
 class MappedSource
@@ -57,11 +58,11 @@ public:
     const unsigned char *compressed() const;
     std::uint64_t compressedSize() const { return m_fileBytes; }
     std::unique_ptr<io::GzipInflater> inflateFromStart() const;
-    // A copy of an inflater's state taken after `offset` inflated bytes.
+    // An inflater's state saved after `offset` inflated bytes (packed: see io::InflaterSnapshot).
     struct ResumePoint
     {
         std::uint64_t offset = 0;
-        std::shared_ptr<const io::GzipInflater> state;
+        std::shared_ptr<const io::InflaterSnapshot> state;
     };
     // Called by the loader once it has inflated the whole stream: its size, the inflater that made
     // it ("isa-l", or "zlib" where zlib took over) and the resume points, in offset order.
@@ -69,6 +70,8 @@ public:
     // The last resume point at or before offset (the start of the stream if none).
     ResumePoint resumePointFor(std::uint64_t offset) const;
     std::size_t resumePoints() const;
+    // The memory the resume points hold.
+    std::size_t resumePointBytes() const;
     const char *inflatedWith() const { return m_inflatedWith; }
 
     // One event's JSON text at offset, through a reader all such one-off reads share (the Details

@@ -55,7 +55,7 @@ bool SourceReader::fill(std::uint64_t offset, std::size_t want)
     const bool read = runGuarded([&] {
         // Go on from where we are when that is no farther back than the resume point.
         if (!m_inflater || offset < m_begin || have < point.offset) {
-            m_inflater = point.state ? point.state->clone() : m_src.inflateFromStart();
+            m_inflater = point.state ? point.state->resume() : m_src.inflateFromStart();
             m_window.clear();
             m_begin = point.offset;
         }

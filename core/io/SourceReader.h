@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // Random reads of a trace's JSON by byte offset, the same for a mapped file and a .json.gz. For a
-// .json.gz each read re-inflates from the nearest resume point the loader left (at most 32 MB away:
-// a few ms with ISA-L) and keeps what it inflated, so reads in file order cost one pass in all.
+// .json.gz each read re-inflates from the nearest resume point the loader left (at most 2 MB away
+// with ISA-L, ~0.6 ms; 32 MB with zlib) and keeps what it inflated, so reads in file order cost one
+// pass in all.
 // One reader per thread; many can read one source at once.
 #include <QString>
 

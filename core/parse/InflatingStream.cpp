@@ -9,20 +9,41 @@ namespace {
 constexpr std::size_t kStreamBuffer = 1u << 20;
 }
 
+InflatingInput::InflatingInput(std::unique_ptr<io::GzipInflater> inflater, const std::atomic<bool> *cancel,
+                               std::uint64_t spacing, bool copies)
+    : m_inflater(std::move(inflater)), m_cancel(cancel), m_copies(copies)
+{
+    if (spacing == 0)
+        spacing = copies ? kResumeSpacing : kPackedResumeSpacing;
+    m_spacing = spacing;
+    m_nextPoint = spacing;
+}
+
 std::size_t InflatingInput::read(char *out, std::size_t n)
 {
     std::size_t got = 0;
     while (got < n && !m_inflater->over()) {
         if (m_cancel && m_cancel->load(std::memory_order_relaxed))
             break;
-        // Stop at the next multiple of the spacing, so each resume point sits exactly there.
+        if (m_pointDue) {
+            // ISA-L packs anywhere, so right at the multiple of the spacing; zlib at the next block.
+            if (m_copies || m_inflater->packableHere()) {
+                const std::uint64_t at = m_inflater->produced();
+                m_points.push_back(MappedSource::ResumePoint{at, m_inflater->snapshot(!m_copies)});
+                m_pointDue = false;
+                while (m_nextPoint <= at)
+                    m_nextPoint += m_spacing;
+            } else {
+                got += m_inflater->readToPackable(reinterpret_cast<unsigned char *>(out + got), n - got);
+            }
+            continue;
+        }
+        // Stop at the next multiple of the spacing.
         const std::uint64_t toPoint = m_nextPoint - m_inflater->produced();
         const std::size_t step = std::size_t(std::min<std::uint64_t>(n - got, toPoint));
         got += m_inflater->read(reinterpret_cast<unsigned char *>(out + got), step);
-        if (m_inflater->produced() == m_nextPoint && !m_inflater->over()) {
-            m_points.push_back(MappedSource::ResumePoint{m_nextPoint, m_inflater->clone()});
-            m_nextPoint += kResumeSpacing;
-        }
+        if (m_inflater->produced() == m_nextPoint && !m_inflater->over())
+            m_pointDue = true;
     }
     return got;
 }

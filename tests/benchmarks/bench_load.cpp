@@ -12,12 +12,18 @@
 // holds while its trace is alive: "plain_anon_bytes", "gz_anon_bytes" (RssAnon growth: the model
 // and, for the .json.gz, its resume points; the inflated JSON must not be here) and
 // "plain_rss_bytes", "gz_rss_bytes" (VmRSS, mapped file included); and what one event's details cost
-// at random places of the .json.gz: "gz_details_median_ms", "gz_details_max_ms". Best of --repeat runs, the two loads interleaved.
+// at random places of the .json.gz: "gz_details_median_ms", "gz_details_max_ms", and the same reads,
+// pick by pick, from resume points kept as before issue 24 (a whole copy every 32 MB):
+// "gz_details_legacy_median_ms", "gz_details_legacy_max_ms"; what the points hold
+// ("resume_point_bytes"; "legacy_resume_points", "legacy_resume_point_bytes") and the inflate alone
+// while saving each kind ("inflate_packed_points_seconds", "inflate_copied_points_seconds").
+// Best of --repeat runs, the two loads interleaved.
 #include "tests/benchmarks/BenchArgs.h"
 #include "core/io/GzipInflater.h"
 #include "core/io/MappedSource.h"
 #include "core/io/SourceReader.h"
 #include "core/parse/EventArgs.h"
+#include "core/parse/InflatingStream.h"
 #include "core/parse/TraceLoader.h"
 #include "core/util/ProcessMemory.h"
 
@@ -180,6 +186,9 @@ int main(int argc, char **argv)
         };
         // Inflating alone, into one reused buffer: the floor under a .json.gz load.
         auto timeInflate = [&](bool zlib) {
+            // LANESCOPE_INFLATE as it was after, so that LANESCOPE_INFLATE=zlib bench_load measures zlib throughout.
+            const QByteArray was = qgetenv("LANESCOPE_INFLATE");
+            const bool wasSet = qEnvironmentVariableIsSet("LANESCOPE_INFLATE");
             if (zlib)
                 qputenv("LANESCOPE_INFLATE", "zlib");
             const auto o = MappedSource::open(path);
@@ -190,7 +199,10 @@ int main(int argc, char **argv)
             while (inf && inf->read(buf.data(), buf.size()) > 0) {
             }
             const double sec = double(t.nsecsElapsed()) / 1e9;
-            qunsetenv("LANESCOPE_INFLATE");
+            if (wasSet)
+                qputenv("LANESCOPE_INFLATE", was);
+            else
+                qunsetenv("LANESCOPE_INFLATE");
             return inf && inf->state() == io::GzipInflater::State::Ended ? sec : -1.0;
         };
         const char *inflater = MappedSource::inflater();
@@ -230,10 +242,41 @@ int main(int argc, char **argv)
                      double(plainMem.anon) / 1e6, double(gzMem.anon) / 1e6, double(plainMem.rss) / 1e6,
                      double(gzMem.rss) / 1e6);
         // What a click costs: one event's details read back from the .json.gz at a random place,
-        // as the Details panel does (each read re-inflates from the nearest resume point).
-        double detailsMedianMs = 0, detailsMaxMs = 0;
+        // as the Details panel does (each read re-inflates from the nearest resume point). Side by
+        // side, pick by pick, with the resume points as they were before issue 24 (a whole copy of
+        // the inflater every 32 MB) on a second mapping of the same file; and the inflate with each
+        // kind of point saved, to show what packing them costs the load.
+        double detailsMedianMs = 0, detailsMaxMs = 0, legacyMedianMs = 0, legacyMaxMs = 0;
+        double packedPass = 1e30, legacyPass = 1e30;
+        std::size_t pointBytes = 0, legacyPointBytes = 0, legacyPoints = 0;
         {
             const LoadResult g = loadTrace(path);
+            std::vector<MappedSource::ResumePoint> legacy;
+            auto inflateWithPoints = [&](bool copies) {
+                const auto o = MappedSource::open(path);
+                parse::InflatingInput in(o.source->inflateFromStart(), nullptr,
+                                         copies ? parse::InflatingInput::kResumeSpacing : 0, copies);
+                std::vector<char> buf(1u << 20);
+                QElapsedTimer t;
+                t.start();
+                while (in.read(buf.data(), buf.size()) > 0) {
+                }
+                const double sec = double(t.nsecsElapsed()) / 1e9;
+                if (copies)
+                    legacy = in.takePoints();
+                return sec;
+            };
+            for (int i = 0; i < repeat; ++i) {
+                packedPass = std::min(packedPass, inflateWithPoints(false));
+                legacyPass = std::min(legacyPass, inflateWithPoints(true));
+            }
+            const auto legacySource = MappedSource::open(path).source;
+            if (g.trace && legacySource) {
+                pointBytes = g.trace->source->resumePointBytes();
+                legacyPoints = legacy.size();
+                legacySource->setInflated(g.trace->source->size(), g.trace->source->inflatedWith(), std::move(legacy));
+                legacyPointBytes = legacySource->resumePointBytes();
+            }
             std::vector<std::pair<std::uint32_t, std::uint32_t>> picks;
             std::uint64_t x = 88172645463325252ull; // xorshift: the same places every run
             for (int k = 0; g.trace && k < 100; ++k) {
@@ -243,28 +286,47 @@ int main(int argc, char **argv)
                     continue;
                 picks.emplace_back(t, std::uint32_t((x >> 20) % g.trace->tracks[t].size()));
             }
-            std::vector<double> ms;
+            // One reader each, kept across the picks, as MappedSource::objectAt() keeps one.
+            SourceReader now(*g.trace->source), before(*legacySource);
+            std::vector<double> ms, legacyMs;
             for (const auto &[t, i] : picks) {
+                const std::uint64_t offset = g.trace->tracks[t].fileOffset[i];
                 QElapsedTimer timer;
                 timer.start();
-                const EventDetails d = readEventDetails(*g.trace, g.trace->tracks[t].fileOffset[i]);
+                const EventDetails d = readEventDetails(*g.trace, now, offset);
                 ms.push_back(double(timer.nsecsElapsed()) / 1e6);
-                if (!d.ok)
-                    std::fprintf(stderr, "bench_load: details failed: %s\n", qPrintable(d.error));
+                timer.restart();
+                const EventDetails e = readEventDetails(*g.trace, before, offset);
+                legacyMs.push_back(double(timer.nsecsElapsed()) / 1e6);
+                if (!d.ok || !e.ok)
+                    std::fprintf(stderr, "bench_load: details failed: %s\n", qPrintable(d.ok ? e.error : d.error));
+                else if (d.json != e.json)
+                    std::fprintf(stderr, "bench_load: details differ at byte %llu\n", static_cast<unsigned long long>(offset));
             }
             std::sort(ms.begin(), ms.end());
+            std::sort(legacyMs.begin(), legacyMs.end());
             if (!ms.empty()) {
                 detailsMedianMs = ms[ms.size() / 2];
                 detailsMaxMs = ms.back();
+                legacyMedianMs = legacyMs[legacyMs.size() / 2];
+                legacyMaxMs = legacyMs.back();
             }
-            std::fprintf(stderr, ".json.gz details of %zu random events: median %.2f ms, max %.2f ms\n", ms.size(),
-                         detailsMedianMs, detailsMaxMs);
+            std::fprintf(stderr,
+                         ".json.gz details of %zu random events: median %.2f ms, max %.2f ms (%zu resume points, "
+                         "%.2f MB); with whole copies every 32 MB: median %.2f ms, max %.2f ms (%zu points, %.2f MB)\n",
+                         ms.size(), detailsMedianMs, detailsMaxMs, resumePoints, double(pointBytes) / 1e6, legacyMedianMs,
+                         legacyMaxMs, legacyPoints, double(legacyPointBytes) / 1e6);
+            std::fprintf(stderr, "inflate saving the points: %.3f s packed, %.3f s whole copies (best of %d)\n",
+                         packedPass, legacyPass, repeat);
         }
         gzKeys = QStringLiteral(",\"inflater\":\"%1\",\"resume_points\":%2,\"inflate_seconds\":%3,"
                                 "\"zlib_inflate_seconds\":%4,\"gz_load_seconds\":%5,\"plain_load_seconds\":%6,"
                                 "\"gz_to_plain_ratio\":%7,\"plain_anon_bytes\":%8,\"gz_anon_bytes\":%9,"
                                 "\"plain_rss_bytes\":%10,\"gz_rss_bytes\":%11,\"gz_details_median_ms\":%12,"
-                                "\"gz_details_max_ms\":%13,\"gz_to_plain_pair_median\":%14")
+                                "\"gz_details_max_ms\":%13,\"gz_to_plain_pair_median\":%14,"
+                                "\"resume_point_bytes\":%15,\"legacy_resume_points\":%16,\"legacy_resume_point_bytes\":%17,"
+                                "\"gz_details_legacy_median_ms\":%18,\"gz_details_legacy_max_ms\":%19,"
+                                "\"inflate_packed_points_seconds\":%20,\"inflate_copied_points_seconds\":%21")
                      .arg(QLatin1String(inflater))
                      .arg(resumePoints)
                      .arg(inflate, 0, 'f', 4)
@@ -278,7 +340,14 @@ int main(int argc, char **argv)
                      .arg(gzMem.rss)
                      .arg(detailsMedianMs, 0, 'f', 2)
                      .arg(detailsMaxMs, 0, 'f', 2)
-                     .arg(pairMedian, 0, 'f', 3);
+                     .arg(pairMedian, 0, 'f', 3)
+                     .arg(pointBytes)
+                     .arg(legacyPoints)
+                     .arg(legacyPointBytes)
+                     .arg(legacyMedianMs, 0, 'f', 2)
+                     .arg(legacyMaxMs, 0, 'f', 2)
+                     .arg(packedPass, 0, 'f', 4)
+                     .arg(legacyPass, 0, 'f', 4);
     }
 
     const double mb = double(src->size()) / 1e6;

@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // io/MappedSource and io/SourceReader: plain files are mapped; a .gz is mapped compressed, inflated
 // (all members) while the loader parses it, and read back by offset from the resume points the load
-// left, never written anywhere; a file that changes on disk after loading is detected (stillValid)
-// or survived (the SIGBUS guard) instead of crashing.
+// left, never written anywhere; reads at every resume point and at random places give the plain
+// file's bytes; a file that changes on disk after loading is detected (stillValid) or survived (the
+// SIGBUS guard) instead of crashing.
 #include "tests/core/LoadHelpers.h"
 #include "tests/core/TestUtil.h"
 
@@ -10,6 +11,8 @@
 #include "core/io/SigbusGuard.h"
 #include "core/io/SourceReader.h"
 #include "core/parse/EventArgs.h"
+#include "core/parse/InflatingStream.h"
+#include "tests/TestTraces.h"
 
 #include <QDateTime>
 #include <QTemporaryDir>
@@ -35,6 +38,8 @@ private slots:
     void inflaters();
     void resumePoints_data();
     void resumePoints();
+    void readBackEverywhere_data();
+    void readBackEverywhere();
     void writesNothing();
     void gzipChangedOnDisk();
     void openErrors();
@@ -237,8 +242,9 @@ void tst_MappedSource::inflaters()
     QCOMPARE(lr.trace->source->inflatedWith(), isal && clean ? "isa-l" : "zlib");
 }
 
-// A trace of ~70 MB: the load leaves a resume point every 32 MB, and reads anywhere, backwards and
-// forwards, from each inflater's points give exactly the file's bytes and the events' details.
+// A trace of ~70 MB: the load leaves a packed resume point every 2 MB (zlib: at the first block start
+// from there), and reads anywhere, backwards and forwards, from each inflater's points give exactly
+// the file's bytes and the events' details.
 void tst_MappedSource::resumePoints_data()
 {
     QTest::addColumn<QByteArray>("env");
@@ -273,7 +279,12 @@ void tst_MappedSource::resumePoints()
     QVERIFY2(plain.trace && gz.trace, qPrintable(plain.error + gz.error));
     const MappedSource &src = *gz.trace->source;
     QCOMPARE(src.size(), quint64(big.size()));
-    QCOMPARE(src.resumePoints(), std::size_t(big.size() / (32u << 20)));
+    const std::uint64_t spacing = parse::InflatingInput::kPackedResumeSpacing;
+    if (QByteArray(src.inflatedWith()) == "isa-l")
+        QCOMPARE(src.resumePoints(), std::size_t(big.size() / spacing));
+    else // each at the first block start at or after its place; a block is far shorter than the spacing
+        QVERIFY(src.resumePoints() >= big.size() / spacing - 1 && src.resumePoints() <= big.size() / spacing);
+    QVERIFY(src.resumePointBytes() > 0);
     QCOMPARE(gz.trace->eventCount, plain.trace->eventCount);
     QCOMPARE(gz.trace->displayTimeUnit, QStringLiteral("ms"));
 
@@ -302,6 +313,112 @@ void tst_MappedSource::resumePoints()
             break;
     }
     QVERIFY(checked > 50);
+    qunsetenv("LANESCOPE_INFLATE");
+}
+
+void tst_MappedSource::readBackEverywhere_data()
+{
+    QTest::addColumn<QString>("trace");         // a real .json.gz; empty: a generated one
+    QTest::addColumn<QByteArray>("env");        // LANESCOPE_INFLATE
+    QTest::addColumn<quint64>("spacing");       // between resume points; 0: the loader's
+    const QString real = QStringLiteral("v100-memory-allreduce.json.gz");
+    for (const char *env : {"", "zlib"}) {
+        const QString engine = QLatin1String(*env ? env : "default");
+        QTest::newRow(qPrintable(QStringLiteral("real, %1").arg(engine))) << real << QByteArray(env) << quint64(0);
+        QTest::newRow(qPrintable(QStringLiteral("generated, 48 KB apart, %1").arg(engine)))
+            << QString() << QByteArray(env) << quint64(48u << 10);
+    }
+}
+
+// Resume points laid as the loader lays them (InflatingInput), at the loader's spacing over a real
+// trace or 48 KB apart over a generated two-member file (so hundreds are crossed, the member seam
+// too): a read just before, at and after every point, and at random places in random order, each
+// through a reader of its own or one reader going back and forth, equals the inflated bytes.
+void tst_MappedSource::readBackEverywhere()
+{
+    QFETCH(QString, trace);
+    QFETCH(QByteArray, env);
+    QFETCH(quint64, spacing);
+    if (env.isEmpty())
+        qunsetenv("LANESCOPE_INFLATE");
+    else
+        qputenv("LANESCOPE_INFLATE", env);
+    QString gzPath = path("generated.json.gz");
+    std::string plain;
+    if (!trace.isEmpty()) {
+        gzPath = tracePath(trace);
+        if (!QFileInfo::exists(gzPath)) {
+            qunsetenv("LANESCOPE_INFLATE");
+            QSKIP(qPrintable(QStringLiteral("real trace %1 not found (set LANESCOPE_TRACES_DIR): skipped").arg(gzPath)));
+        }
+        bool whole = false;
+        plain = gunzipBytes(readFile(gzPath), &whole);
+        QVERIFY(whole);
+    } else {
+        plain = "{\"traceEvents\": [\n";
+        for (int i = 0; plain.size() < (5u << 20); ++i)
+            plain += "{\"ph\": \"X\", \"name\": \"op" + std::to_string(i * 7919 % 4099) + "\", \"ts\": " + std::to_string(i * 13)
+                + ", \"dur\": " + std::to_string(i % 101) + ", \"args\": {\"n\": " + std::to_string(i) + "}},\n";
+        plain += "{}]}\n";
+        QVERIFY(writeFile(gzPath, gzipBytes(plain.substr(0, plain.size() / 2), 1) + gzipBytes(plain.substr(plain.size() / 2), 9)));
+    }
+    auto opened = MappedSource::open(gzPath);
+    QVERIFY2(opened.source, qPrintable(opened.error));
+    MappedSource &src = *opened.source;
+    {
+        parse::InflatingInput input(src.inflateFromStart(), nullptr, spacing);
+        std::string all(plain.size() + 1, '\0');
+        QCOMPARE(input.read(all.data(), all.size()), plain.size());
+        QVERIFY(all.compare(0, plain.size(), plain) == 0);
+        src.setInflated(input.produced(), input.inflater().engine(), input.takePoints());
+    }
+    QCOMPARE(src.size(), quint64(plain.size()));
+    // Where the points are: every `spacing` bytes, below the end.
+    std::vector<std::uint64_t> points;
+    for (std::uint64_t at = plain.size(); at > 0;) {
+        const MappedSource::ResumePoint p = src.resumePointFor(at - 1);
+        if (!p.state)
+            break;
+        points.insert(points.begin(), p.offset);
+        at = p.offset;
+    }
+    QCOMPARE(points.size(), src.resumePoints());
+    // ISA-L: exactly at each multiple of the spacing; zlib: at the first block start from there.
+    const std::uint64_t step = spacing ? spacing : parse::InflatingInput::kPackedResumeSpacing;
+    const bool exact = QByteArray(src.inflatedWith()) == "isa-l";
+    for (std::size_t k = 0; k < points.size(); ++k) {
+        if (exact)
+            QCOMPARE(points[k], step * (k + 1));
+        else
+            QVERIFY(points[k] >= step * (k + 1) && (k == 0 || points[k] > points[k - 1]));
+    }
+    if (exact)
+        QCOMPARE(points.size(), std::size_t((plain.size() - 1) / step));
+    // zlib's blocks here run to ~200 KB of output: fewer points, each at the first block start.
+    QVERIFY2(points.size() >= (spacing && exact ? 50u : 20u),
+             qPrintable(QStringLiteral("%1 points every %2 bytes over %3").arg(points.size()).arg(step).arg(plain.size())));
+
+    const auto same = [&](SourceReader &reader, std::uint64_t at, std::size_t want) {
+        const std::string_view v = reader.at(at, want);
+        const std::size_t n = std::size_t(std::min<std::uint64_t>(want, plain.size() - at));
+        return v.size() >= n && v.substr(0, n) == std::string_view(plain).substr(std::size_t(at), n);
+    };
+    SourceReader shared(src);
+    // Last point first: every read after it goes back.
+    for (auto it = points.rbegin(); it != points.rend(); ++it) {
+        for (std::uint64_t at : {*it - 1, *it, *it + 1}) {
+            SourceReader own(src);
+            QVERIFY2(same(own, at, 4096), qPrintable(QString::number(at)));
+            QVERIFY2(same(shared, at, 300), qPrintable(QString::number(at)));
+        }
+    }
+    std::uint64_t x = 0x2545F4914F6CDD1Dull;
+    for (int k = 0; k < 300; ++k) {
+        x ^= x << 13, x ^= x >> 7, x ^= x << 17;
+        const std::uint64_t at = x % plain.size();
+        QVERIFY2(same(shared, at, 1 + (x >> 40) % 70000), qPrintable(QString::number(at)));
+    }
+    QVERIFY(shared.error().isEmpty());
     qunsetenv("LANESCOPE_INFLATE");
 }
 
