@@ -78,7 +78,7 @@ public:
             if (!skipWs() || *m_p != ':')
                 return false;
             ++m_p;
-            if (!skipWs() || !value(level))
+            if (!skipWs() || !(m_h.wantsValue() ? value(level) : skip(level)))
                 return false;
             ++members;
             if (!skipWs())
@@ -161,6 +161,22 @@ private:
     bool number()
     {
         const char *b = m_p;
+        std::uint64_t v = 0;
+        bool fraction = false;
+        if (!scanNumber(&v, &fraction))
+            return false;
+        // The handler re-reads a number's text for a fraction (RapidJSON hands a double over, and
+        // the handler's fractional() reads the text behind it: here it is given straight away) and
+        // for an integer too large for a time (through the cursor, at its first character).
+        if (fraction)
+            return m_h.RawNumber(b, rapidjson::SizeType(m_p - b), false);
+        *m_cursor = b;
+        return m_h.Int64(*b == '-' ? -std::int64_t(v) : std::int64_t(v));
+    }
+
+    // A number as RapidJSON's grammar has it, m_p left past it; its integer part in *v.
+    bool scanNumber(std::uint64_t *out, bool *fraction)
+    {
         const bool minus = *m_p == '-';
         if (minus)
             ++m_p;
@@ -180,24 +196,84 @@ private:
         } else {
             return false;
         }
-        bool fraction = false;
+        *fraction = false;
         if (m_p < m_end && *m_p == '.') {
             ++m_p;
             if (m_p == m_end || !(*m_p >= '0' && *m_p <= '9'))
                 return false;
             while (m_p < m_end && *m_p >= '0' && *m_p <= '9')
                 ++m_p;
-            fraction = true;
+            *fraction = true;
         }
-        // An exponent (which RapidJSON may find too large), or a number that runs into end.
-        if (m_p == m_end || *m_p == 'e' || *m_p == 'E')
+        *out = v;
+        // An exponent (which RapidJSON may find too large), a number that runs into end, or one
+        // followed by a sign (an error: RapidJSON's handler would have read "1.5-" as the text).
+        return m_p != m_end && *m_p != 'e' && *m_p != 'E' && *m_p != '-' && *m_p != '+';
+    }
+
+    // A value the handler does not look at (wantsValue() false): checked as value() checks it,
+    // nothing handed over. Containers too: the handler would only count their depth up and down.
+    bool skip(int level)
+    {
+        switch (*m_p) {
+        case '{':
+            return skipContainer(level + 1, '}');
+        case '[':
+            return skipContainer(level + 1, ']');
+        case '"': {
+            const char *s;
+            std::size_t n;
+            return string(&s, &n);
+        }
+        case 't':
+            return literal("true", 4);
+        case 'f':
+            return literal("false", 5);
+        case 'n':
+            return literal("null", 4);
+        default: {
+            std::uint64_t v;
+            bool fraction;
+            return (*m_p == '-' || (*m_p >= '0' && *m_p <= '9')) && scanNumber(&v, &fraction);
+        }
+        }
+    }
+
+    bool skipContainer(int level, char close)
+    {
+        if (level >= kMaxFastNesting)
             return false;
-        // The handler re-reads a number's text from its first character: always for a double
-        // (RapidJSON hands one over for a fraction), and for an integer too large for a time.
-        *m_cursor = b;
-        if (fraction)
-            return m_h.Double(0.0);
-        return m_h.Int64(minus ? -std::int64_t(v) : std::int64_t(v));
+        ++m_p; // '{' or '['
+        if (!skipWs())
+            return false;
+        if (*m_p == close) {
+            ++m_p;
+            return true;
+        }
+        for (;;) {
+            if (close == '}') {
+                const char *s;
+                std::size_t n;
+                if (*m_p != '"' || !string(&s, &n) || !skipWs() || *m_p != ':')
+                    return false;
+                ++m_p;
+                if (!skipWs())
+                    return false;
+            }
+            if (!skip(level) || !skipWs())
+                return false;
+            if (*m_p == ',') {
+                ++m_p;
+                if (!skipWs())
+                    return false;
+                continue;
+            }
+            if (*m_p == close) {
+                ++m_p;
+                return true;
+            }
+            return false;
+        }
     }
 
     bool value(int level)

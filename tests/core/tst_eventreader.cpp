@@ -96,6 +96,9 @@ void tst_EventReader::takesOrDeclines_data()
     QTest::newRow("control byte in string") << QStringLiteral("{\"name\": \"a\tb\"}") << false;
     QTest::newRow("leading zero") << QStringLiteral(R"({"ts": 01})") << false;
     QTest::newRow("missing fraction") << QStringLiteral(R"({"ts": 1.})") << false;
+    QTest::newRow("sign after a fraction") << QStringLiteral(R"({"pid": 1.5-})") << false;
+    QTest::newRow("bad number in a skipped arg") << QStringLiteral(R"({"args": {"other": [1, 2.]}})") << false;
+    QTest::newRow("bad literal in a skipped arg") << QStringLiteral(R"({"args": {"other": {"x": nul}}})") << false;
     QTest::newRow("lone minus") << QStringLiteral(R"({"ts": -})") << false;
     QTest::newRow("bad literal") << QStringLiteral(R"({"ok": tru})") << false;
     QTest::newRow("trailing comma") << QStringLiteral(R"({"ph": "X",})") << false;
@@ -154,6 +157,7 @@ void tst_EventReader::sameModelBothWays_data()
     QTest::newRow("not objects") << kernels + QStringLiteral(R"(, 1, "two", [3], null)");
     QTest::newRow("syntax error inside an event") << kernels + QStringLiteral(R"(, {"ph": "X", "ts": 01}, {"ph": "X", "ts": 2})");
     QTest::newRow("leading zero") << kernels + QStringLiteral(R"(, {"ph": "X", "name": "z", "pid": 1, "tid": 1, "ts": 0, "dur": 01})");
+    QTest::newRow("sign after a number") << kernels + QStringLiteral(R"(, {"ph": "X", "name": "s", "pid": 1.5-, "tid": 1, "ts": 3.5+})");
     QTest::newRow("bad literal") << kernels + QStringLiteral(R"(, {"ph": "X", "ok": nul})");
     QTest::newRow("control byte") << kernels + QStringLiteral(", {\"ph\": \"X\", \"name\": \"a\x01b\"}");
     QTest::newRow("cut in a string") << kernels + QStringLiteral(R"(, {"ph": "X", "name": "cut h)");
