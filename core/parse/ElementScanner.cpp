@@ -3,6 +3,7 @@
 
 #include "core/io/SigbusGuard.h"
 #include "core/parse/EventHandler.h"
+#include "core/parse/EventReader.h"
 #include "core/util/JsonBrackets.h"
 
 #include <rapidjson/error/en.h>
@@ -39,6 +40,8 @@ static ScanEnd scanUnguarded(ScanShared &shared, ChunkOutput &out, std::uint64_t
     const std::uint64_t size = shared.size;
     rapidjson::Reader reader;
     EventHandler handler(out);
+    const bool fast = !rapidJsonOnly();
+    const char *numberAt = nullptr; // the fast path's number cursor (EventHandler::begin)
     ScanEnd end;
     std::uint64_t pos = begin;
     std::uint64_t reported = begin;
@@ -66,10 +69,26 @@ static ScanEnd scanUnguarded(ScanShared &shared, ChunkOutput &out, std::uint64_t
                 break;
             }
         }
+        // The fast path first (core/parse/EventReader.h); RapidJSON for what it leaves.
+        std::size_t fastBytes = 0;
+        if (fast) {
+            handler.begin(shared.base + pos, &numberAt, true);
+            fastBytes = readEventFast(p + pos, p + size, handler, &numberAt);
+        }
         Stream stream = streamAt<Stream>(p, pos, size);
-        handler.begin(shared.base + pos, &stream.src_, rapidjson::StreamTraits<Stream>::copyOptimization != 0);
-        reader.Parse<kEventParseFlags>(stream, handler);
-        if (reader.HasParseError() && reader.GetParseErrorCode() == rapidjson::kParseErrorTermination) {
+        if (fastBytes == 0) {
+            handler.begin(shared.base + pos, &stream.src_, rapidjson::StreamTraits<Stream>::copyOptimization != 0);
+            reader.Parse<kEventParseFlags>(stream, handler);
+        }
+        if (fastBytes != 0) {
+            const std::size_t slowBefore = out.slowEvents.size();
+            handler.finish();
+            if (shared.copySlowEvents && out.slowEvents.size() != slowBefore) {
+                out.slowTextAt.push_back(out.slowText.size());
+                out.slowText.append(p + pos, fastBytes);
+            }
+            pos += fastBytes;
+        } else if (reader.HasParseError() && reader.GetParseErrorCode() == rapidjson::kParseErrorTermination) {
             // Only EventHandler stops a parse, and only for hostile nesting: skip the element.
             const std::uint64_t next = endOfNested(p, size, pos);
             if (next == UINT64_MAX) {

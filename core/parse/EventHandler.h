@@ -36,6 +36,9 @@ public:
     }
     // Called after the element parsed without a syntax error.
     void finish();
+    // After Key(): whether the value that follows matters. When it does not, handing it over changes
+    // nothing but m_field, which is None already: a reader may skip it (parse/EventReader.h).
+    bool wantsValue() const { return m_field != Field::None; }
 
     // SAX interface. Numbers arrive parsed (RapidJSON's default, fastest mode); for times we re-read
     // the number's own text right behind the read pointer so "4458676522690.655" µs becomes exactly

@@ -1,7 +1,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // bench_load TRACE [--repeat N] [--threads N]
 // Our whole load (parse + model) against RapidJSON's SAX reader with a handler that does nothing,
-// over the same mapped bytes in the same run. Prints one JSON object as the last line
+// over the same mapped bytes in the same run, and against the same load with every event read by
+// RapidJSON ("rapidjson_only_seconds", best of runs; "fast_path_gain": the median of each run's
+// RapidJSON-only / fast-path seconds; see parse/EventReader.h). Prints one JSON object as the last line
 // (keys fixed in docs/architecture.md). Exit 77 (skip) when the trace is absent.
 // For a .json.gz it also writes the inflated bytes to a plain file and, in the same run, times the
 // .json.gz load (inflate + parse + model, what opening it costs) against the plain file's, plus the
@@ -133,6 +135,8 @@ int main(int argc, char **argv)
     std::uint64_t events = 0;
     int threadsUsed = 1;
     std::uint64_t anonDelta = 0;
+    double rapidOnly = 1e30;
+    std::vector<double> fastGain;
     for (int i = 0; i < repeat; ++i) {
         bool ok = false;
         noop = std::min(noop, noopSaxSeconds(*src, &ok));
@@ -156,9 +160,26 @@ int main(int argc, char **argv)
         events = r.trace->eventCount;
         threadsUsed = r.trace->threadsUsed;
         anonDelta = anonAfter > anonBefore ? anonAfter - anonBefore : 0;
-        std::fprintf(stderr, "run %d: no-op SAX %.3f s, load %.3f s, model %.1f MB (heap), RssAnon +%.1f MB\n", i + 1,
-                     noop, s, double(r.trace->modelBytes()) / 1e6, double(anonDelta) / 1e6);
+        const double modelMb = double(r.trace->modelBytes()) / 1e6;
+        r = LoadResult();
+        // The same load with every event read by RapidJSON (the SAX pass before its fast path,
+        // parse/EventReader.h), in the same run: the fast path's gain, pair by pair.
+        qputenv("LANESCOPE_PARSE_RAPIDJSON", "1");
+        t.restart();
+        const LoadResult old = loadTrace(src, options);
+        const double so = double(t.nsecsElapsed()) / 1e9;
+        qunsetenv("LANESCOPE_PARSE_RAPIDJSON");
+        if (!old.trace || old.trace->eventCount != events) {
+            std::fprintf(stderr, "bench_load: the RapidJSON-only load differs: %s\n", qPrintable(old.error));
+            return 3;
+        }
+        rapidOnly = std::min(rapidOnly, so);
+        fastGain.push_back(so / s);
+        std::fprintf(stderr, "run %d: no-op SAX %.3f s, load %.3f s (RapidJSON only %.3f s), model %.1f MB (heap), "
+                     "RssAnon +%.1f MB\n", i + 1, noop, s, so, modelMb, double(anonDelta) / 1e6);
     }
+    std::sort(fastGain.begin(), fastGain.end());
+    const double fastGainMedian = fastGain[fastGain.size() / 2];
     // .json.gz against the same bytes as a plain file, each loaded from its path as a user opens it.
     QString gzKeys;
     if (gzipped) {
@@ -352,8 +373,10 @@ int main(int argc, char **argv)
 
     const double mb = double(src->size()) / 1e6;
     std::printf("{\"bytes\":%llu,\"events\":%llu,\"seconds\":%.4f,\"mb_per_s\":%.1f,\"noop_sax_seconds\":%.4f,"
-                "\"ratio_to_noop_sax\":%.3f,\"anon_bytes_per_event\":%.2f,\"threads_used\":%d%s}\n",
+                "\"ratio_to_noop_sax\":%.3f,\"anon_bytes_per_event\":%.2f,\"threads_used\":%d,"
+                "\"rapidjson_only_seconds\":%.4f,\"fast_path_gain\":%.3f%s}\n",
                 static_cast<unsigned long long>(src->size()), static_cast<unsigned long long>(events), ours, mb / ours,
-                noop, noop / ours, events ? double(anonDelta) / double(events) : 0.0, threadsUsed, qPrintable(gzKeys));
+                noop, noop / ours, events ? double(anonDelta) / double(events) : 0.0, threadsUsed, rapidOnly,
+                fastGainMedian, qPrintable(gzKeys));
     return 0;
 }

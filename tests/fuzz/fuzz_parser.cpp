@@ -5,7 +5,8 @@
 // with the gzip magic is also written to a file and opened from there, once with each inflater
 // (ISA-L where built in, and zlib), so cut, corrupt and concatenated gzip streams are fuzzed too, and
 // so are the streamed parse of its pieces and the inflated-size estimate the progress uses
-// (io/GzipSize).
+// (io/GzipSize). With one thread the load is also made with LANESCOPE_PARSE_RAPIDJSON set: the SAX
+// pass's fast path must give the same model, warnings and errors as RapidJSON alone.
 #include "core/io/GzipSize.h"
 #include "core/io/MappedSource.h"
 #include "core/model/Trace.h"
@@ -14,6 +15,7 @@
 
 #include <QCoreApplication>
 #include <QFile>
+#include <QStringList>
 #include <QTemporaryDir>
 
 #include <cstddef>
@@ -90,6 +92,9 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t *data, std::size_t size
 {
     static volatile std::uint64_t sink = 0;
     const std::string bytes(reinterpret_cast<const char *>(data), size);
+    std::uint64_t seen[2] = {0, 0};
+    QString errors[2];
+    QStringList warnings[2];
     for (int threads : {1, 2}) {
         lanescope::LoadOptions options;
         options.threads = threads;
@@ -98,6 +103,28 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t *data, std::size_t size
             sink = sink + touch(*r.trace);
         else if (r.error.isEmpty())
             __builtin_trap(); // a failed load must say why
+        if (threads == 1) {
+            errors[0] = r.error;
+            if (r.trace) {
+                seen[0] = touch(*r.trace);
+                warnings[0] = r.trace->warnings;
+            }
+        }
+    }
+    {
+        // The SAX pass's fast path (parse/EventReader.h) must read exactly what RapidJSON reads.
+        qputenv("LANESCOPE_PARSE_RAPIDJSON", "1");
+        lanescope::LoadOptions options;
+        options.threads = 1;
+        const auto r = lanescope::loadTrace(lanescope::MappedSource::fromBytes(bytes), options);
+        qunsetenv("LANESCOPE_PARSE_RAPIDJSON");
+        errors[1] = r.error;
+        if (r.trace) {
+            seen[1] = touch(*r.trace);
+            warnings[1] = r.trace->warnings;
+        }
+        if (seen[0] != seen[1] || errors[0] != errors[1] || warnings[0] != warnings[1])
+            __builtin_trap();
     }
     if (size >= 2 && data[0] == 0x1f && data[1] == 0x8b) {
         const lanescope::io::InflatedSize need = lanescope::io::estimateInflatedSize(data, size);
