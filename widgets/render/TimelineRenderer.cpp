@@ -446,26 +446,38 @@ void TimelineRenderer::paintLaneSlices(const Lane &lane, int laneTopY)
     const TimeNs *starts = trk.start.data();
     const TimeNs *durs = trk.dur.data();
 
+    const bool lod = m_lod;
     for (std::size_t d = 0; d < levels.size(); ++d) {
         const int y = laneTopY + LaneLayout::kLanePad + int(d) * rowH;
         if (y >= height || y + rowH <= kTopHeight)
             continue;
-        const std::uint32_t *idx = levels[d].idx.data();
-        const TimeNs *ends = levels[d].end.data();
-        const std::size_t n = levels[d].idx.size();
-        std::size_t k = std::size_t(std::upper_bound(ends, ends + n, tA) - ends);
+        const TraceViewIndex::DepthIndex &L = levels[d];
+        const std::uint32_t *idx = L.idx.data();
+        const TimeNs *ends = L.end.data();
+        const std::size_t n = L.idx.size();
+        // The same walk either way; the level of detail answers its questions (the first slice
+        // ending after t; a slice's start, duration and colour) from the Lod's buckets and compact
+        // columns instead of a binary search over every end and the track's scattered columns.
+        std::size_t k = lod ? L.upper(tA) : std::size_t(std::upper_bound(ends, ends + n, tA) - ends);
         int foldColour = -1;
         std::size_t foldIndex = 0;
         while (k < n) {
-            const std::uint32_t i = idx[k];
-            const TimeNs s = starts[i];
+            TimeNs s, dur;
+            int colour;
+            if (lod) {
+                dur = L.durOf(k, trk);
+                s = ends[k] - dur;
+                colour = L.lod.colour[k];
+            } else {
+                const std::uint32_t i = idx[k];
+                s = starts[i];
+                dur = durs[i];
+                colour = int(cls.classOf(trk.catId[i], trk.nameId[i])) * Palette::kShades + SliceClassifier::shadeOf(trk.nameId[i]);
+            }
             if (s >= tB)
                 break;
             const double x0 = (double(s) - origin) * ppn;
-            const double x1 = x0 + double(durs[i]) * ppn;
-            const SliceClass c = cls.classOf(trk.catId[i], trk.nameId[i]);
-            const int shade = SliceClassifier::shadeOf(trk.nameId[i]);
-            const int colour = int(c) * Palette::kShades + shade;
+            const double x1 = x0 + double(dur) * ppn;
             auto &batch = m_batches[std::size_t(colour)];
             if (x1 - x0 >= kFoldPx) {
                 const int ix0 = int(std::max(-2.0, std::floor(x0)));
@@ -478,7 +490,7 @@ void TimelineRenderer::paintLaneSlices(const Lane &lane, int laneTopY)
                 const double vx0 = std::max(x0, 0.0), vx1 = std::min(x1, double(width));
                 const int avail = int(vx1 - vx0) - 6;
                 if (avail >= kMinTextPx - 6) {
-                    const StringId nid = trk.nameId[i];
+                    const StringId nid = trk.nameId[idx[k]];
                     int dummy = -1;
                     int &nw = nid < cache.nameWidth.size() ? cache.nameWidth[nid] : dummy;
                     if (nw < 0)
@@ -488,6 +500,8 @@ void TimelineRenderer::paintLaneSlices(const Lane &lane, int laneTopY)
                         const int tw = std::min(nw, avail);
                         // Centred in the visible part of the slice when the name fits, else left.
                         const int tx = nw <= avail ? int(vx0 + (vx1 - vx0 - tw) / 2) : int(vx0) + 3;
+                        const SliceClass c = SliceClass(colour / Palette::kShades);
+                        const int shade = colour % Palette::kShades;
                         auto &texts = Palette::textColor(c, shade, m_scheme).lightness() > 128 ? m_lightText : m_darkText;
                         texts.push_back({QPoint(kHeaderWidth + tx, y + textBase), text});
                     }
@@ -496,7 +510,7 @@ void TimelineRenderer::paintLaneSlices(const Lane &lane, int laneTopY)
                 continue;
             }
             // Fold: this pixel column (or the few columns the slice touches) drawn once, then
-            // everything that ends inside it skipped with a galloping search.
+            // everything that ends inside it skipped (a galloping search, or the Lod's bucket).
             const int col0 = int(std::floor(x0));
             const int col1 = std::max(col0 + 1, int(std::ceil(x1)));
             if (foldColour == colour && batch[foldIndex].right() + 1 >= kHeaderWidth + col0) {
@@ -508,6 +522,10 @@ void TimelineRenderer::paintLaneSlices(const Lane &lane, int laneTopY)
                 batch.emplace_back(kHeaderWidth + std::max(col0, -1), y, col1 - std::max(col0, -1), rowH - 1);
             }
             const TimeNs tNext = TimeNs(std::ceil(origin + col1 * nspp));
+            if (lod) {
+                k = std::max(k + 1, L.upper(tNext));
+                continue;
+            }
             std::size_t lo = k + 1, hi = lo, step = 1;
             while (hi < n && ends[hi] <= tNext) {
                 lo = hi + 1;
@@ -729,7 +747,7 @@ void TimelineRenderer::paintDensity(QPainter &p, int group, QRect strip)
     const int lanesW = m_size.width() - kHeaderWidth;
     const int skip = strip.left() - kHeaderWidth;
     const std::vector<float> cols = m_density.columns(g.run, *rr.trace, *rr.index, tracks, double(rr.base) + m_axis.start,
-                                                      m_axis.nsPerPx(), lanesW);
+                                                      m_axis.nsPerPx(), lanesW, m_lod);
     p.fillRect(strip, m_chrome->laneAlt);
     const QColor ink = Palette::color(g.gpu ? SliceClass::OtherKernel : SliceClass::CpuOp, 0, m_scheme);
     std::vector<QRect> bars;

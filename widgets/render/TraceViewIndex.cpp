@@ -48,6 +48,93 @@ MemAgg TraceViewIndex::MemoryCurve::query(std::size_t a, std::size_t b) const
     return acc;
 }
 
+std::size_t TraceViewIndex::DepthIndex::upper(TimeNs t) const
+{
+    const std::size_t n = end.size();
+    if (n == 0 || t < lod.t0)
+        return 0; // every slice ends at or after t0 > t
+    const std::size_t b = bucketOf(t);
+    if (b + 1 >= lod.first.size())
+        return n; // past the last bucket: past every end
+    // Ends before first[b] are at most the bucket's start <= t; first[b + 1] ends after its end > t.
+    const TimeNs *e = end.data();
+    return std::size_t(std::upper_bound(e + lod.first[b], e + lod.first[b + 1], t) - e);
+}
+
+TimeNs TraceViewIndex::DepthIndex::busyBefore(std::size_t k, std::size_t b, const Track &trk) const
+{
+    std::size_t m = lod.first[b];
+    TimeNs busy = lod.busy[b];
+    for (; m < k; ++m)
+        busy += isWork(m) ? durOf(m, trk) : 0;
+    for (; m > k; --m)
+        busy -= isWork(m - 1) ? durOf(m - 1, trk) : 0;
+    return busy;
+}
+
+std::uint32_t TraceViewIndex::DepthIndex::workBefore(std::size_t k, std::size_t b) const
+{
+    std::size_t m = lod.first[b];
+    std::uint32_t work = lod.work[b];
+    for (; m < k; ++m)
+        work += isWork(m) ? 1 : 0;
+    for (; m > k; --m)
+        work -= isWork(m - 1) ? 1 : 0;
+    return work;
+}
+
+namespace {
+
+// The level-of-detail summary of one depth (TraceViewIndex::Lod): per slice its duration and colour,
+// per power-of-two time bucket the first slice ending after the bucket's start and the work before it.
+void buildLod(TraceViewIndex::DepthIndex &d, const Track &trk, const SliceClassifier &cls)
+{
+    using Lod = TraceViewIndex::Lod;
+    Lod &lod = d.lod;
+    const std::size_t n = d.idx.size();
+    lod.dur.resize(n);
+    lod.colour.resize(n);
+    for (std::size_t k = 0; k < n; ++k) {
+        const std::uint32_t i = d.idx[k];
+        const TimeNs dur = trk.dur[i];
+        lod.dur[k] = dur >= 0 && dur < TimeNs(Lod::kFarDur) ? std::uint32_t(dur) : Lod::kFarDur;
+        lod.colour[k] = std::uint8_t(int(cls.classOf(trk.catId[i], trk.nameId[i])) * Palette::kShades
+                                     + SliceClassifier::shadeOf(trk.nameId[i]));
+    }
+    if (n == 0)
+        return;
+    // Buckets: the smallest power of two that spreads the depth's span over at most n / 16 of them.
+    lod.t0 = trk.start[d.idx[0]];
+    const TimeNs last = std::max(d.end[n - 1], lod.t0);
+    const std::uint64_t span = std::uint64_t(last - lod.t0) + 1;
+    const std::uint64_t target = std::max<std::uint64_t>(1, n / Lod::kSlicesPerBucket);
+    int shift = 0;
+    while (shift < 62 && (span >> shift) > target)
+        ++shift;
+    lod.shift = shift;
+    const std::size_t buckets = std::size_t(std::uint64_t(last - lod.t0) >> shift) + 1;
+    lod.first.resize(buckets + 1);
+    lod.busy.resize(buckets + 1);
+    lod.work.resize(buckets + 1);
+    std::size_t k = 0;
+    TimeNs busy = 0;
+    std::uint32_t work = 0;
+    for (std::size_t b = 0; b <= buckets; ++b) {
+        const TimeNs bound = b == buckets ? std::numeric_limits<TimeNs>::max() : lod.t0 + (TimeNs(b) << shift);
+        for (; k < n && d.end[k] <= bound; ++k)
+            if (d.isWork(k)) {
+                busy += d.durOf(k, trk);
+                ++work;
+            }
+        lod.first[b] = std::uint32_t(k);
+        lod.busy[b] = busy;
+        lod.work[b] = work;
+    }
+    lod.workTotal = work;
+}
+
+} // namespace
+
 std::shared_ptr<const TraceViewIndex> TraceViewIndex::build(const Trace &trace, const std::vector<analysis::Step> *steps)
 {
     return std::make_shared<const TraceViewIndex>(trace, steps);
@@ -78,6 +165,8 @@ TraceViewIndex::TraceViewIndex(const Trace &t, const std::vector<analysis::Step>
             L.idx.push_back(std::uint32_t(i));
             L.end.push_back(trk.start[i] + trk.dur[i]);
         }
+        for (DepthIndex &d : levels)
+            buildLod(d, trk, m_classifier);
     }
 
     // ProfilerStep#N bands: the CPU spans of the steps as the analysis finds them, so the
@@ -142,9 +231,20 @@ const TraceViewIndex::MemoryCurve *TraceViewIndex::memoryOf(int device) const
     return nullptr;
 }
 
-std::size_t TraceViewIndex::heapBytes() const
+std::size_t TraceViewIndex::lodBytes() const
 {
     std::size_t n = 0;
+    for (const auto &levels : m_byDepth)
+        for (const DepthIndex &d : levels)
+            n += d.lod.first.capacity() * sizeof(std::uint32_t) + d.lod.busy.capacity() * sizeof(TimeNs)
+                + d.lod.work.capacity() * sizeof(std::uint32_t) + d.lod.dur.capacity() * sizeof(std::uint32_t)
+                + d.lod.colour.capacity();
+    return n;
+}
+
+std::size_t TraceViewIndex::heapBytes() const
+{
+    std::size_t n = lodBytes();
     for (const auto &levels : m_byDepth)
         for (const DepthIndex &d : levels)
             n += d.idx.capacity() * sizeof(std::uint32_t) + d.end.capacity() * sizeof(TimeNs);
