@@ -68,30 +68,38 @@ std::vector<float> DensityStrip::columns(int run, const Trace &trace, const Trac
                 // slices of the depth's compact columns, no binary search over the whole depth.
                 if (L.lod.workTotal == 0)
                     continue; // annotations only
+                const TimeNs *ends = L.end.data();
                 for (int x = 0; x <= width; ++x) {
                     const double t = origin + x * nsPerPx;
                     const TimeNs tt = TimeNs(std::floor(t));
                     const std::size_t b = L.bucketOf(tt);
                     const std::size_t k = L.upper(tt);
-                    double busy = double(L.busyBefore(k, b, trk));
+                    TimeNs busyK = 0;
+                    std::uint32_t workK = 0;
+                    L.sumsBefore(k, b, trk, &busyK, &workK);
+                    double busy = double(busyK);
                     if (k < n && L.isWork(k)) {
                         const double s = double(L.startOf(k, trk));
                         if (s < t)
                             busy += t - s;
                     }
                     busyBefore[std::size_t(x)] = busy;
-                    // Ended before tt: ends are integers, so lower_bound(tt) is upper_bound(tt - 1).
-                    const std::size_t e = L.upper(tt - 1);
+                    // Ended before tt (lower_bound): k less the slices ending exactly at tt.
+                    std::size_t e = k;
+                    std::uint32_t we = workK;
+                    while (e > 0 && ends[e - 1] >= tt)
+                        we -= L.isWork(--e) ? 1 : 0;
                     endedBefore[std::size_t(x)] = e;
-                    workEnded[std::size_t(x)] = L.workBefore(e, L.bucketOf(tt - 1));
+                    workEnded[std::size_t(x)] = we;
                     // Started before t: starts are sorted; from k, where the answer lies or next to it.
                     std::size_t j = k;
-                    while (j < n && double(L.startOf(j, trk)) < t)
-                        ++j;
+                    std::uint32_t ws = workK;
+                    for (; j < n && double(L.startOf(j, trk)) < t; ++j)
+                        ws += L.isWork(j) ? 1 : 0;
                     while (j > 0 && double(L.startOf(j - 1, trk)) >= t)
-                        --j;
+                        ws -= L.isWork(--j) ? 1 : 0;
                     startsBefore[std::size_t(x)] = j;
-                    workStarted[std::size_t(x)] = L.workBefore(j, b);
+                    workStarted[std::size_t(x)] = ws;
                 }
                 for (int x = 0; x < width; ++x) {
                     const std::size_t k0 = endedBefore[std::size_t(x)], k1 = startsBefore[std::size_t(x) + 1];

@@ -459,12 +459,36 @@ void TimelineRenderer::paintLaneSlices(const Lane &lane, int laneTopY)
         // ending after t; a slice's start, duration and colour) from the Lod's buckets and compact
         // columns instead of a binary search over every end and the track's scattered columns.
         std::size_t k = lod ? L.upper(tA) : std::size_t(std::upper_bound(ends, ends + n, tA) - ends);
+        // A row with more slices in the window than columns: what the folds will ask (the first
+        // slice ending after each column's left edge, and its start, duration and colour) answered
+        // for every column edge at once, before the walk. The questions are independent, so their
+        // cache misses overlap instead of queueing one behind the other along the walk.
+        constexpr std::size_t kNone = std::numeric_limits<std::size_t>::max();
+        const int lastEdge = width + 2;
+        const bool edges = lod && L.upper(tB) - k > std::size_t(width) / 2;
+        if (edges) {
+            m_edges.resize(std::size_t(lastEdge) + 1);
+            for (int c = 0; c <= lastEdge; ++c)
+                m_edges[std::size_t(c)].k = L.upper(TimeNs(std::ceil(origin + c * nspp)));
+            for (ColumnEdge &e : m_edges)
+                if (e.k < n) {
+                    e.dur = L.durOf(e.k, trk);
+                    e.start = ends[e.k] - e.dur;
+                    e.colour = L.lod.colour[e.k];
+                }
+        }
+        std::size_t edge = kNone; // k is m_edges[edge].k: its start, duration and colour are there
         int foldColour = -1;
         std::size_t foldIndex = 0;
         while (k < n) {
             TimeNs s, dur;
             int colour;
-            if (lod) {
+            if (edge != kNone) {
+                const ColumnEdge &e = m_edges[edge];
+                s = e.start;
+                dur = e.dur;
+                colour = e.colour;
+            } else if (lod) {
                 dur = L.durOf(k, trk);
                 s = ends[k] - dur;
                 colour = L.lod.colour[k];
@@ -507,6 +531,7 @@ void TimelineRenderer::paintLaneSlices(const Lane &lane, int laneTopY)
                     }
                 }
                 ++k;
+                edge = kNone;
                 continue;
             }
             // Fold: this pixel column (or the few columns the slice touches) drawn once, then
@@ -521,6 +546,14 @@ void TimelineRenderer::paintLaneSlices(const Lane &lane, int laneTopY)
                 foldIndex = batch.size();
                 batch.emplace_back(kHeaderWidth + std::max(col0, -1), y, col1 - std::max(col0, -1), rowH - 1);
             }
+            if (edges && col1 >= 0 && col1 <= lastEdge) {
+                // The edge's answer, unless this slice itself ends after it (then the next one).
+                const std::size_t kt = m_edges[std::size_t(col1)].k;
+                edge = kt > k ? std::size_t(col1) : kNone;
+                k = std::max(k + 1, kt);
+                continue;
+            }
+            edge = kNone;
             const TimeNs tNext = TimeNs(std::ceil(origin + col1 * nspp));
             if (lod) {
                 k = std::max(k + 1, L.upper(tNext));

@@ -210,6 +210,15 @@ private:
 
     QHash<quint64, QString> m_elided; // (run, name, width bucket) -> elided name
     std::vector<std::vector<QRect>> m_batches; // per colour, reused between frames
+    // The level of detail's answers for one depth row at every pixel column edge c: the first slice
+    // ending after ceil(origin + c * nsPerPx) and its start, duration and colour (paintLaneSlices).
+    struct ColumnEdge
+    {
+        std::size_t k;
+        TimeNs start, dur;
+        int colour;
+    };
+    std::vector<ColumnEdge> m_edges;
     struct TextItem
     {
         QPoint pos;

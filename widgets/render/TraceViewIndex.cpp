@@ -57,30 +57,37 @@ std::size_t TraceViewIndex::DepthIndex::upper(TimeNs t) const
     if (b + 1 >= lod.first.size())
         return n; // past the last bucket: past every end
     // Ends before first[b] are at most the bucket's start <= t; first[b + 1] ends after its end > t.
-    const TimeNs *e = end.data();
-    return std::size_t(std::upper_bound(e + lod.first[b], e + lod.first[b + 1], t) - e);
+    // A branch-free upper bound within the bucket (its few ends, where the answer lies).
+    const TimeNs *p = end.data() + lod.first[b];
+    std::size_t len = lod.first[b + 1] - lod.first[b];
+    while (len > 1) {
+        const std::size_t half = len / 2;
+        p = p[half - 1] <= t ? p + half : p;
+        len -= half;
+    }
+    if (len == 1 && *p <= t)
+        ++p;
+    return std::size_t(p - end.data());
 }
 
-TimeNs TraceViewIndex::DepthIndex::busyBefore(std::size_t k, std::size_t b, const Track &trk) const
+void TraceViewIndex::DepthIndex::sumsBefore(std::size_t k, std::size_t b, const Track &trk, TimeNs *busy,
+                                            std::uint32_t *work) const
 {
-    std::size_t m = lod.first[b];
-    TimeNs busy = lod.busy[b];
+    std::size_t m = lod.first[b - b % Lod::kBusyEvery];
+    TimeNs bs = lod.busy[b / Lod::kBusyEvery];
+    std::uint32_t w = lod.work[b / Lod::kBusyEvery];
     for (; m < k; ++m)
-        busy += isWork(m) ? durOf(m, trk) : 0;
+        if (isWork(m)) {
+            bs += durOf(m, trk);
+            ++w;
+        }
     for (; m > k; --m)
-        busy -= isWork(m - 1) ? durOf(m - 1, trk) : 0;
-    return busy;
-}
-
-std::uint32_t TraceViewIndex::DepthIndex::workBefore(std::size_t k, std::size_t b) const
-{
-    std::size_t m = lod.first[b];
-    std::uint32_t work = lod.work[b];
-    for (; m < k; ++m)
-        work += isWork(m) ? 1 : 0;
-    for (; m > k; --m)
-        work -= isWork(m - 1) ? 1 : 0;
-    return work;
+        if (isWork(m - 1)) {
+            bs -= durOf(m - 1, trk);
+            --w;
+        }
+    *busy = bs;
+    *work = w;
 }
 
 namespace {
@@ -103,7 +110,7 @@ void buildLod(TraceViewIndex::DepthIndex &d, const Track &trk, const SliceClassi
     }
     if (n == 0)
         return;
-    // Buckets: the smallest power of two that spreads the depth's span over at most n / 16 of them.
+    // Buckets: the smallest power of two that spreads the depth's span over at most n / 4 of them.
     lod.t0 = trk.start[d.idx[0]];
     const TimeNs last = std::max(d.end[n - 1], lod.t0);
     const std::uint64_t span = std::uint64_t(last - lod.t0) + 1;
@@ -114,8 +121,8 @@ void buildLod(TraceViewIndex::DepthIndex &d, const Track &trk, const SliceClassi
     lod.shift = shift;
     const std::size_t buckets = std::size_t(std::uint64_t(last - lod.t0) >> shift) + 1;
     lod.first.resize(buckets + 1);
-    lod.busy.resize(buckets + 1);
-    lod.work.resize(buckets + 1);
+    lod.busy.resize(buckets / Lod::kBusyEvery + 1);
+    lod.work.resize(buckets / Lod::kBusyEvery + 1);
     std::size_t k = 0;
     TimeNs busy = 0;
     std::uint32_t work = 0;
@@ -127,8 +134,10 @@ void buildLod(TraceViewIndex::DepthIndex &d, const Track &trk, const SliceClassi
                 ++work;
             }
         lod.first[b] = std::uint32_t(k);
-        lod.busy[b] = busy;
-        lod.work[b] = work;
+        if (b % Lod::kBusyEvery == 0) {
+            lod.busy[b / Lod::kBusyEvery] = busy;
+            lod.work[b / Lod::kBusyEvery] = work;
+        }
     }
     lod.workTotal = work;
 }

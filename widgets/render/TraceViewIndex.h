@@ -60,19 +60,21 @@ public:
     // the slices themselves each such question is a binary search over every end of the depth and
     // five loads scattered over the track's columns: tens of cache misses per column, ~4 ms of a
     // 1920 px frame of the 1 GB tile on a quiet machine, three times that on a busy one. The Lod
-    // answers each from a power-of-two time bucket (one load: the first slice of the bucket, the
-    // work before it) and a few neighbouring entries of compact per-slice columns (duration,
-    // colour), so a frame touches memory in proportion to its pixels, not to the slices in view.
+    // answers each from a power-of-two time bucket (one load: the first slice of the bucket) and a
+    // few neighbouring entries of compact per-slice columns (end, duration, colour), the work time
+    // from a sample every kBusyEvery buckets, so a frame touches memory in proportion to its
+    // pixels, not to the slices in view.
     // The answers are the same numbers, so the picture is the same pixel for pixel.
     struct Lod
     {
         static constexpr std::uint32_t kFarDur = 0xFFFFFFFFu; // dur does not fit: read the track's
-        static constexpr std::size_t kSlicesPerBucket = 16;   // on average, over the depth's span
+        static constexpr std::size_t kSlicesPerBucket = 4;    // on average, over the depth's span
+        static constexpr std::size_t kBusyEvery = 4;          // buckets per busy/work sample
         TimeNs t0 = 0;  // bucket b covers [t0 + b * 2^shift, t0 + (b + 1) * 2^shift)
         int shift = -1; // -1: no buckets (an empty depth)
         std::vector<std::uint32_t> first; // [b]: the first slice (depth order) ending after bucket b's start; [B] = n
-        std::vector<TimeNs> busy;         // [b]: the work time (durations, annotations as 0) of slices [0, first[b])
-        std::vector<std::uint32_t> work;  // [b]: how many of slices [0, first[b]) are work (not annotations)
+        std::vector<TimeNs> busy;         // [b / kBusyEvery]: the work time (durations, annotations as 0) of slices [0, first[b])
+        std::vector<std::uint32_t> work;  // [b / kBusyEvery]: how many of slices [0, first[b]) are work (not annotations)
         std::vector<std::uint32_t> dur;   // per slice: its duration, kFarDur when >= 2^32 - 1 ns
         std::vector<std::uint8_t> colour; // per slice: int(SliceClass) * Palette::kShades + shade
         std::uint32_t workTotal = 0;
@@ -101,9 +103,8 @@ public:
         TimeNs startOf(std::size_t k, const Track &trk) const { return end[k] - durOf(k, trk); }
         bool isWork(std::size_t k) const { return lod.colour[k] / Palette::kShades != int(SliceClass::Annotation); }
         // Over slices [0, k): their work time and how many are work (DensityStrip's sums), counted
-        // from bucket b's entry (any b; the one k was found in costs the fewest loads).
-        TimeNs busyBefore(std::size_t k, std::size_t b, const Track &trk) const;
-        std::uint32_t workBefore(std::size_t k, std::size_t b) const;
+        // from bucket b's sample (any b; the one k was found in costs the fewest loads).
+        void sumsBefore(std::size_t k, std::size_t b, const Track &trk, TimeNs *busy, std::uint32_t *work) const;
     };
     struct Step
     {
