@@ -662,14 +662,12 @@ void TimelineRenderer::paintSearch(QPainter &p, const SliceHighlight &matches)
     const Lane *lane = nullptr;
     const RenderRun *rr = nullptr;
     std::vector<int> lastCol;
-    forEachHitInWindow(
-        matches,
-        [&](const Lane &l, const RenderRun &r) {
-            lane = &l;
-            rr = &r;
-            lastCol.assign(std::size_t(l.rows) + 1, std::numeric_limits<int>::min());
-        },
-        [&](std::uint32_t i, double x0, double x1, std::size_t d) {
+    auto newLane = [&](const Lane &l, const RenderRun &r) {
+        lane = &l;
+        rr = &r;
+        lastCol.assign(std::size_t(l.rows) + 1, std::numeric_limits<int>::min());
+    };
+    auto hit = [&](std::uint32_t i, double x0, double x1, std::size_t d) {
             const int col = int(std::floor(x0));
             if (x1 - x0 < 2 && col == lastCol[d])
                 return; // this pixel of this row already shows a match
@@ -694,7 +692,87 @@ void TimelineRenderer::paintSearch(QPainter &p, const SliceHighlight &matches)
                     p.drawText(QPoint(int(std::max(r.left(), double(kHeaderWidth))) + 3, y + textBase), text);
                 }
             }
-        });
+        };
+    if (!m_lod) {
+        forEachHitInWindow(matches, newLane, hit);
+        p.restore();
+        return;
+    }
+    // The level of detail: per lane and depth (rows do not overlap, and within a row the hits come
+    // in the same order), after a hit at column col the next hit to look at is the first starting
+    // in a later column, found by a galloping search over the depth's hits (SliceHighlight::
+    // TrackHits::byDepth); of those skipped, all start in col, and only the last can be 2 px wide
+    // (a wide one ends past col + 1 and the depth's next slice starts after it): it is drawn. The
+    // rest would have been skipped one by one as narrow marks in an already marked column.
+    const double ppn = m_axis.pxPerNs();
+    for (int li = 0; li < int(lanes.size()); ++li) {
+        const Lane &l = lanes[std::size_t(li)];
+        if (l.run < 0 || std::size_t(l.run) >= matches.runs.size() || l.run >= int(m_runs.size()))
+            continue;
+        const auto &tracks = matches.runs[std::size_t(l.run)];
+        if (l.track >= tracks.size() || tracks[l.track].slices.empty() || !m_layout->isLaneVisible(li))
+            continue;
+        const int top = laneTop(li);
+        if (top >= m_size.height() || top + l.height <= kTopHeight)
+            continue;
+        const SliceHighlight::TrackHits &hits = tracks[l.track];
+        const RenderRun &run = m_runs[std::size_t(l.run)];
+        newLane(l, run);
+        const Track &trk = run.trace->tracks[l.track];
+        const double origin = double(run.base) + m_axis.start;
+        const TimeNs tA = TimeNs(std::floor(origin)) - hits.maxDur;
+        const TimeNs tB = TimeNs(std::ceil(origin + m_axis.range));
+        if (hits.byDepth.empty() || hits.byDepth.size() > std::size_t(l.rows)) { // not built, or rows merged
+            auto it = std::lower_bound(hits.slices.begin(), hits.slices.end(), tA,
+                                       [&](std::uint32_t i, TimeNs t) { return trk.start[i] < t; });
+            for (; it != hits.slices.end() && trk.start[*it] < tB; ++it) {
+                const double x0 = (double(trk.start[*it]) - origin) * ppn;
+                const double x1 = std::max(x0 + double(trk.dur[*it]) * ppn, x0 + 1);
+                if (!(x1 < 0 || x0 > width))
+                    hit(*it, x0, x1, std::min<std::size_t>(trk.depth[*it], std::size_t(l.rows)));
+            }
+            continue;
+        }
+        for (std::size_t d = 0; d < hits.byDepth.size(); ++d) {
+            const std::vector<std::uint32_t> &H = hits.byDepth[d];
+            const std::size_t n = H.size();
+            auto xOf = [&](std::size_t q) { return (double(trk.start[H[q]]) - origin) * ppn; };
+            std::size_t q = std::size_t(std::lower_bound(H.begin(), H.end(), tA, [&](std::uint32_t i, TimeNs t) { return trk.start[i] < t; })
+                                        - H.begin());
+            while (q < n && trk.start[H[q]] < tB) {
+                const std::uint32_t i = H[q];
+                const double x0 = xOf(q);
+                const double x1 = std::max(x0 + double(trk.dur[i]) * ppn, x0 + 1);
+                ++q;
+                if (x1 < 0 || x0 > width)
+                    continue;
+                hit(i, x0, x1, d);
+                // Skip to the first hit starting in a later column than this one's.
+                const double next = std::floor(x0) + 1;
+                std::size_t lo = q, hi = q, step = 1;
+                while (hi < n && xOf(hi) < next) {
+                    lo = hi + 1;
+                    hi = lo + step;
+                    step <<= 1;
+                }
+                hi = std::min(hi, n);
+                while (lo < hi) {
+                    const std::size_t m = lo + (hi - lo) / 2;
+                    if (xOf(m) < next)
+                        lo = m + 1;
+                    else
+                        hi = m;
+                }
+                if (lo > q) { // hits [q, lo) start in this column: the last may be wide
+                    const std::uint32_t j = H[lo - 1];
+                    const double w0 = xOf(lo - 1), w1 = std::max(w0 + double(trk.dur[j]) * ppn, w0 + 1);
+                    if (w1 - w0 >= 2 && trk.start[j] < tB && !(w1 < 0 || w0 > width))
+                        hit(j, w0, w1, d);
+                    q = lo;
+                }
+            }
+        }
+    }
     p.restore();
 }
 
