@@ -459,13 +459,13 @@ void TimelineRenderer::paintLaneSlices(const Lane &lane, int laneTopY)
         // ending after t; a slice's start, duration and colour) from the Lod's buckets and compact
         // columns instead of a binary search over every end and the track's scattered columns.
         std::size_t k = lod ? L.upper(tA) : std::size_t(std::upper_bound(ends, ends + n, tA) - ends);
-        // A row with more slices in the window than columns: what the folds will ask (the first
+        // A row with many more slices in the window than columns: what the folds will ask (the first
         // slice ending after each column's left edge, and its start, duration and colour) answered
         // for every column edge at once, before the walk. The questions are independent, so their
         // cache misses overlap instead of queueing one behind the other along the walk.
         constexpr std::size_t kNone = std::numeric_limits<std::size_t>::max();
         const int lastEdge = width + 2;
-        const bool edges = lod && L.upper(tB) - k > std::size_t(width) / 2;
+        const bool edges = lod && L.upper(tB) - k > 4 * std::size_t(width); // else the folds' own questions cost less
         if (edges) {
             m_edges.resize(std::size_t(lastEdge) + 1);
             for (int c = 0; c <= lastEdge; ++c)
@@ -668,31 +668,31 @@ void TimelineRenderer::paintSearch(QPainter &p, const SliceHighlight &matches)
         lastCol.assign(std::size_t(l.rows) + 1, std::numeric_limits<int>::min());
     };
     auto hit = [&](std::uint32_t i, double x0, double x1, std::size_t d) {
-            const int col = int(std::floor(x0));
-            if (x1 - x0 < 2 && col == lastCol[d])
-                return; // this pixel of this row already shows a match
-            lastCol[d] = col;
-            const Track &trk = rr->trace->tracks[lane->track];
-            const int y = rowTop(*lane, int(d));
-            const QRectF r(QPointF(kHeaderWidth + std::max(x0, -2.0), y),
-                           QPointF(kHeaderWidth + std::min(x1, double(width) + 2), y + LaneLayout::kRowHeight - 1));
-            const SliceClass c = rr->index->classifier().classOf(trk.catId[i], trk.nameId[i]);
-            const int shade = SliceClassifier::shadeOf(trk.nameId[i]);
-            p.fillRect(r, Palette::color(c, shade, m_scheme));
-            if (r.width() >= 4) { // an edge on narrow marks would turn a dense row black
-                p.setPen(QPen(QColor(0, 0, 0, 190), 1));
-                p.setBrush(Qt::NoBrush);
-                p.drawRect(r.adjusted(0, 0, -1, -1));
+        const int col = int(std::floor(x0));
+        if (x1 - x0 < 2 && col == lastCol[d])
+            return; // this pixel of this row already shows a match
+        lastCol[d] = col;
+        const Track &trk = rr->trace->tracks[lane->track];
+        const int y = rowTop(*lane, int(d));
+        const QRectF r(QPointF(kHeaderWidth + std::max(x0, -2.0), y),
+                       QPointF(kHeaderWidth + std::min(x1, double(width) + 2), y + LaneLayout::kRowHeight - 1));
+        const SliceClass c = rr->index->classifier().classOf(trk.catId[i], trk.nameId[i]);
+        const int shade = SliceClassifier::shadeOf(trk.nameId[i]);
+        p.fillRect(r, Palette::color(c, shade, m_scheme));
+        if (r.width() >= 4) { // an edge on narrow marks would turn a dense row black
+            p.setPen(QPen(QColor(0, 0, 0, 190), 1));
+            p.setBrush(Qt::NoBrush);
+            p.drawRect(r.adjusted(0, 0, -1, -1));
+        }
+        const int avail = int(std::min(r.right(), double(m_size.width())) - std::max(r.left(), double(kHeaderWidth))) - 6;
+        if (avail >= kMinTextPx - 6) {
+            const QString &text = elided(lane->run, trk.nameId[i], avail);
+            if (!text.isEmpty()) {
+                p.setPen(Palette::textColor(c, shade, m_scheme));
+                p.drawText(QPoint(int(std::max(r.left(), double(kHeaderWidth))) + 3, y + textBase), text);
             }
-            const int avail = int(std::min(r.right(), double(m_size.width())) - std::max(r.left(), double(kHeaderWidth))) - 6;
-            if (avail >= kMinTextPx - 6) {
-                const QString &text = elided(lane->run, trk.nameId[i], avail);
-                if (!text.isEmpty()) {
-                    p.setPen(Palette::textColor(c, shade, m_scheme));
-                    p.drawText(QPoint(int(std::max(r.left(), double(kHeaderWidth))) + 3, y + textBase), text);
-                }
-            }
-        };
+        }
+    };
     if (!m_lod) {
         forEachHitInWindow(matches, newLane, hit);
         p.restore();
