@@ -7,10 +7,13 @@
 // lane's fraction is that of its busiest depth (slices nest, so a depth's cover is within the
 // union of the lane's work).
 //
-// Each column costs two binary searches per lane and depth over the view index's ends (slices of
-// one depth never overlap, so their ends are sorted) and prefix sums of durations and counts, so a
-// frame is O(width * lanes * depths * log n) whatever the trace's size. The prefix sums are built
-// on first use per track and kept.
+// Each column edge asks, per lane and depth, for the first slice ending after it and the work time
+// and count before that slice. With the level of detail (the default) the view index's Lod answers
+// from the edge's time bucket and a few neighbouring entries (TraceViewIndex::DepthIndex::upper,
+// busyBefore, workBefore): a frame costs O(width * lanes * depths), shared by every view. Without
+// it (the old path, kept for the benchmark's side-by-side figure): three binary searches over the
+// depth's ends and starts and prefix sums of durations and counts, built on first use per track
+// and view and kept. Both give the same numbers.
 #include "widgets/render/TraceViewIndex.h"
 
 #include <cstdint>
@@ -27,7 +30,7 @@ public:
     // origin + (x + 1) * nsPerPx) (absolute ns), else the largest busy fraction of one track, in
     // [0, 1] (an instant counts as touching with 0 busy time; annotations do not count).
     std::vector<float> columns(int run, const Trace &trace, const TraceViewIndex &index, const std::vector<std::uint32_t> &tracks,
-                               double origin, double nsPerPx, int width);
+                               double origin, double nsPerPx, int width, bool levelOfDetail = true);
 
 private:
     struct DepthSums

@@ -257,7 +257,15 @@ MemoryBand::Drawn MemoryBand::paint(QPainter &p, const TraceViewIndex::MemoryCur
         const double traceEnd = double(f.traceEnd);
         for (int x = 0; x < width && origin + x * nspp <= traceEnd; ++x) {
             const TimeNs tEnd = TimeNs(std::ceil(origin + (x + 1) * nspp));
-            const std::size_t j = std::size_t(std::lower_bound(ts.begin() + std::ptrdiff_t(i), ts.begin() + std::ptrdiff_t(i1), tEnd) - ts.begin());
+            // The column's end from i on: a galloping search touches the few samples of the column,
+            // not a binary search's scattered probes over every later sample.
+            std::size_t lo = i, hi = i, step = 1;
+            while (hi < i1 && ts[hi] < tEnd) {
+                lo = hi + 1;
+                hi = lo + step;
+                step <<= 1;
+            }
+            const std::size_t j = std::size_t(std::lower_bound(ts.begin() + std::ptrdiff_t(lo), ts.begin() + std::ptrdiff_t(std::min(hi, i1)), tEnd) - ts.begin());
             MemAgg agg = mc.query(i, j);
             if (i > 0 || j > i)
                 agg.add(heldA, heldR);

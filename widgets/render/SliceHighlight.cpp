@@ -13,6 +13,17 @@ std::uint64_t SliceHighlight::total() const
     return n;
 }
 
+void indexHitsByDepth(SliceHighlight::TrackHits &hits, const Track &track)
+{
+    hits.byDepth.clear();
+    for (std::uint32_t i : hits.slices) {
+        const std::size_t d = track.depth[i];
+        if (d >= hits.byDepth.size())
+            hits.byDepth.resize(d + 1);
+        hits.byDepth[d].push_back(i);
+    }
+}
+
 std::shared_ptr<const SliceHighlight> buildSliceHighlight(const std::vector<const Trace *> &traces,
                                                           const QString &normalizedName, bool foldTemplates)
 {
@@ -45,6 +56,7 @@ std::shared_ptr<const SliceHighlight> buildSliceHighlight(const std::vector<cons
                     hits.slices.push_back(std::uint32_t(i)); // starts are sorted: so are the hits
                     hits.maxDur = std::max(hits.maxDur, trk.dur[i]);
                 }
+            indexHitsByDepth(hits, trk);
             h->counts[r] += hits.slices.size();
         }
     }

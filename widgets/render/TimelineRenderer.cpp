@@ -446,26 +446,62 @@ void TimelineRenderer::paintLaneSlices(const Lane &lane, int laneTopY)
     const TimeNs *starts = trk.start.data();
     const TimeNs *durs = trk.dur.data();
 
+    const bool lod = m_lod;
     for (std::size_t d = 0; d < levels.size(); ++d) {
         const int y = laneTopY + LaneLayout::kLanePad + int(d) * rowH;
         if (y >= height || y + rowH <= kTopHeight)
             continue;
-        const std::uint32_t *idx = levels[d].idx.data();
-        const TimeNs *ends = levels[d].end.data();
-        const std::size_t n = levels[d].idx.size();
-        std::size_t k = std::size_t(std::upper_bound(ends, ends + n, tA) - ends);
+        const TraceViewIndex::DepthIndex &L = levels[d];
+        const std::uint32_t *idx = L.idx.data();
+        const TimeNs *ends = L.end.data();
+        const std::size_t n = L.idx.size();
+        // The same walk either way; the level of detail answers its questions (the first slice
+        // ending after t; a slice's start, duration and colour) from the Lod's buckets and compact
+        // columns instead of a binary search over every end and the track's scattered columns.
+        std::size_t k = lod ? L.upper(tA) : std::size_t(std::upper_bound(ends, ends + n, tA) - ends);
+        // A row with many more slices in the window than columns: what the folds will ask (the first
+        // slice ending after each column's left edge, and its start, duration and colour) answered
+        // for every column edge at once, before the walk. The questions are independent, so their
+        // cache misses overlap instead of queueing one behind the other along the walk.
+        constexpr std::size_t kNone = std::numeric_limits<std::size_t>::max();
+        const int lastEdge = width + 2;
+        const bool edges = lod && L.upper(tB) - k > 4 * std::size_t(width); // else the folds' own questions cost less
+        if (edges) {
+            m_edges.resize(std::size_t(lastEdge) + 1);
+            for (int c = 0; c <= lastEdge; ++c)
+                m_edges[std::size_t(c)].k = L.upper(TimeNs(std::ceil(origin + c * nspp)));
+            for (ColumnEdge &e : m_edges)
+                if (e.k < n) {
+                    e.dur = L.durOf(e.k, trk);
+                    e.start = ends[e.k] - e.dur;
+                    e.colour = L.lod.colour[e.k];
+                }
+        }
+        std::size_t edge = kNone; // k is m_edges[edge].k: its start, duration and colour are there
         int foldColour = -1;
         std::size_t foldIndex = 0;
         while (k < n) {
-            const std::uint32_t i = idx[k];
-            const TimeNs s = starts[i];
+            TimeNs s, dur;
+            int colour;
+            if (edge != kNone) {
+                const ColumnEdge &e = m_edges[edge];
+                s = e.start;
+                dur = e.dur;
+                colour = e.colour;
+            } else if (lod) {
+                dur = L.durOf(k, trk);
+                s = ends[k] - dur;
+                colour = L.lod.colour[k];
+            } else {
+                const std::uint32_t i = idx[k];
+                s = starts[i];
+                dur = durs[i];
+                colour = int(cls.classOf(trk.catId[i], trk.nameId[i])) * Palette::kShades + SliceClassifier::shadeOf(trk.nameId[i]);
+            }
             if (s >= tB)
                 break;
             const double x0 = (double(s) - origin) * ppn;
-            const double x1 = x0 + double(durs[i]) * ppn;
-            const SliceClass c = cls.classOf(trk.catId[i], trk.nameId[i]);
-            const int shade = SliceClassifier::shadeOf(trk.nameId[i]);
-            const int colour = int(c) * Palette::kShades + shade;
+            const double x1 = x0 + double(dur) * ppn;
             auto &batch = m_batches[std::size_t(colour)];
             if (x1 - x0 >= kFoldPx) {
                 const int ix0 = int(std::max(-2.0, std::floor(x0)));
@@ -478,7 +514,7 @@ void TimelineRenderer::paintLaneSlices(const Lane &lane, int laneTopY)
                 const double vx0 = std::max(x0, 0.0), vx1 = std::min(x1, double(width));
                 const int avail = int(vx1 - vx0) - 6;
                 if (avail >= kMinTextPx - 6) {
-                    const StringId nid = trk.nameId[i];
+                    const StringId nid = trk.nameId[idx[k]];
                     int dummy = -1;
                     int &nw = nid < cache.nameWidth.size() ? cache.nameWidth[nid] : dummy;
                     if (nw < 0)
@@ -488,15 +524,18 @@ void TimelineRenderer::paintLaneSlices(const Lane &lane, int laneTopY)
                         const int tw = std::min(nw, avail);
                         // Centred in the visible part of the slice when the name fits, else left.
                         const int tx = nw <= avail ? int(vx0 + (vx1 - vx0 - tw) / 2) : int(vx0) + 3;
+                        const SliceClass c = SliceClass(colour / Palette::kShades);
+                        const int shade = colour % Palette::kShades;
                         auto &texts = Palette::textColor(c, shade, m_scheme).lightness() > 128 ? m_lightText : m_darkText;
                         texts.push_back({QPoint(kHeaderWidth + tx, y + textBase), text});
                     }
                 }
                 ++k;
+                edge = kNone;
                 continue;
             }
             // Fold: this pixel column (or the few columns the slice touches) drawn once, then
-            // everything that ends inside it skipped with a galloping search.
+            // everything that ends inside it skipped (a galloping search, or the Lod's bucket).
             const int col0 = int(std::floor(x0));
             const int col1 = std::max(col0 + 1, int(std::ceil(x1)));
             if (foldColour == colour && batch[foldIndex].right() + 1 >= kHeaderWidth + col0) {
@@ -507,7 +546,19 @@ void TimelineRenderer::paintLaneSlices(const Lane &lane, int laneTopY)
                 foldIndex = batch.size();
                 batch.emplace_back(kHeaderWidth + std::max(col0, -1), y, col1 - std::max(col0, -1), rowH - 1);
             }
+            if (edges && col1 >= 0 && col1 <= lastEdge) {
+                // The edge's answer, unless this slice itself ends after it (then the next one).
+                const std::size_t kt = m_edges[std::size_t(col1)].k;
+                edge = kt > k ? std::size_t(col1) : kNone;
+                k = std::max(k + 1, kt);
+                continue;
+            }
+            edge = kNone;
             const TimeNs tNext = TimeNs(std::ceil(origin + col1 * nspp));
+            if (lod) {
+                k = std::max(k + 1, L.upper(tNext));
+                continue;
+            }
             std::size_t lo = k + 1, hi = lo, step = 1;
             while (hi < n && ends[hi] <= tNext) {
                 lo = hi + 1;
@@ -611,39 +662,117 @@ void TimelineRenderer::paintSearch(QPainter &p, const SliceHighlight &matches)
     const Lane *lane = nullptr;
     const RenderRun *rr = nullptr;
     std::vector<int> lastCol;
-    forEachHitInWindow(
-        matches,
-        [&](const Lane &l, const RenderRun &r) {
-            lane = &l;
-            rr = &r;
-            lastCol.assign(std::size_t(l.rows) + 1, std::numeric_limits<int>::min());
-        },
-        [&](std::uint32_t i, double x0, double x1, std::size_t d) {
-            const int col = int(std::floor(x0));
-            if (x1 - x0 < 2 && col == lastCol[d])
-                return; // this pixel of this row already shows a match
-            lastCol[d] = col;
-            const Track &trk = rr->trace->tracks[lane->track];
-            const int y = rowTop(*lane, int(d));
-            const QRectF r(QPointF(kHeaderWidth + std::max(x0, -2.0), y),
-                           QPointF(kHeaderWidth + std::min(x1, double(width) + 2), y + LaneLayout::kRowHeight - 1));
-            const SliceClass c = rr->index->classifier().classOf(trk.catId[i], trk.nameId[i]);
-            const int shade = SliceClassifier::shadeOf(trk.nameId[i]);
-            p.fillRect(r, Palette::color(c, shade, m_scheme));
-            if (r.width() >= 4) { // an edge on narrow marks would turn a dense row black
-                p.setPen(QPen(QColor(0, 0, 0, 190), 1));
-                p.setBrush(Qt::NoBrush);
-                p.drawRect(r.adjusted(0, 0, -1, -1));
+    auto newLane = [&](const Lane &l, const RenderRun &r) {
+        lane = &l;
+        rr = &r;
+        lastCol.assign(std::size_t(l.rows) + 1, std::numeric_limits<int>::min());
+    };
+    auto hit = [&](std::uint32_t i, double x0, double x1, std::size_t d) {
+        const int col = int(std::floor(x0));
+        if (x1 - x0 < 2 && col == lastCol[d])
+            return; // this pixel of this row already shows a match
+        lastCol[d] = col;
+        const Track &trk = rr->trace->tracks[lane->track];
+        const int y = rowTop(*lane, int(d));
+        const QRectF r(QPointF(kHeaderWidth + std::max(x0, -2.0), y),
+                       QPointF(kHeaderWidth + std::min(x1, double(width) + 2), y + LaneLayout::kRowHeight - 1));
+        const SliceClass c = rr->index->classifier().classOf(trk.catId[i], trk.nameId[i]);
+        const int shade = SliceClassifier::shadeOf(trk.nameId[i]);
+        p.fillRect(r, Palette::color(c, shade, m_scheme));
+        if (r.width() >= 4) { // an edge on narrow marks would turn a dense row black
+            p.setPen(QPen(QColor(0, 0, 0, 190), 1));
+            p.setBrush(Qt::NoBrush);
+            p.drawRect(r.adjusted(0, 0, -1, -1));
+        }
+        const int avail = int(std::min(r.right(), double(m_size.width())) - std::max(r.left(), double(kHeaderWidth))) - 6;
+        if (avail >= kMinTextPx - 6) {
+            const QString &text = elided(lane->run, trk.nameId[i], avail);
+            if (!text.isEmpty()) {
+                p.setPen(Palette::textColor(c, shade, m_scheme));
+                p.drawText(QPoint(int(std::max(r.left(), double(kHeaderWidth))) + 3, y + textBase), text);
             }
-            const int avail = int(std::min(r.right(), double(m_size.width())) - std::max(r.left(), double(kHeaderWidth))) - 6;
-            if (avail >= kMinTextPx - 6) {
-                const QString &text = elided(lane->run, trk.nameId[i], avail);
-                if (!text.isEmpty()) {
-                    p.setPen(Palette::textColor(c, shade, m_scheme));
-                    p.drawText(QPoint(int(std::max(r.left(), double(kHeaderWidth))) + 3, y + textBase), text);
+        }
+    };
+    if (!m_lod) {
+        forEachHitInWindow(matches, newLane, hit);
+        p.restore();
+        return;
+    }
+    // The level of detail: per lane and depth (rows do not overlap, and within a row the hits come
+    // in the same order), after a hit at column col the next hit to look at is the first starting
+    // in a later column, found by a galloping search over the depth's hits (SliceHighlight::
+    // TrackHits::byDepth); of those skipped, all start in col, and only the last can be 2 px wide
+    // (a wide one ends past col + 1 and the depth's next slice starts after it): it is drawn. The
+    // rest would have been skipped one by one as narrow marks in an already marked column.
+    const double ppn = m_axis.pxPerNs();
+    for (int li = 0; li < int(lanes.size()); ++li) {
+        const Lane &l = lanes[std::size_t(li)];
+        if (l.run < 0 || std::size_t(l.run) >= matches.runs.size() || l.run >= int(m_runs.size()))
+            continue;
+        const auto &tracks = matches.runs[std::size_t(l.run)];
+        if (l.track >= tracks.size() || tracks[l.track].slices.empty() || !m_layout->isLaneVisible(li))
+            continue;
+        const int top = laneTop(li);
+        if (top >= m_size.height() || top + l.height <= kTopHeight)
+            continue;
+        const SliceHighlight::TrackHits &hits = tracks[l.track];
+        const RenderRun &run = m_runs[std::size_t(l.run)];
+        newLane(l, run);
+        const Track &trk = run.trace->tracks[l.track];
+        const double origin = double(run.base) + m_axis.start;
+        const TimeNs tA = TimeNs(std::floor(origin)) - hits.maxDur;
+        const TimeNs tB = TimeNs(std::ceil(origin + m_axis.range));
+        if (hits.byDepth.empty() || hits.byDepth.size() > std::size_t(l.rows)) { // not built, or rows merged
+            auto it = std::lower_bound(hits.slices.begin(), hits.slices.end(), tA,
+                                       [&](std::uint32_t i, TimeNs t) { return trk.start[i] < t; });
+            for (; it != hits.slices.end() && trk.start[*it] < tB; ++it) {
+                const double x0 = (double(trk.start[*it]) - origin) * ppn;
+                const double x1 = std::max(x0 + double(trk.dur[*it]) * ppn, x0 + 1);
+                if (!(x1 < 0 || x0 > width))
+                    hit(*it, x0, x1, std::min<std::size_t>(trk.depth[*it], std::size_t(l.rows)));
+            }
+            continue;
+        }
+        for (std::size_t d = 0; d < hits.byDepth.size(); ++d) {
+            const std::vector<std::uint32_t> &H = hits.byDepth[d];
+            const std::size_t n = H.size();
+            auto xOf = [&](std::size_t q) { return (double(trk.start[H[q]]) - origin) * ppn; };
+            std::size_t q = std::size_t(std::lower_bound(H.begin(), H.end(), tA, [&](std::uint32_t i, TimeNs t) { return trk.start[i] < t; })
+                                        - H.begin());
+            while (q < n && trk.start[H[q]] < tB) {
+                const std::uint32_t i = H[q];
+                const double x0 = xOf(q);
+                const double x1 = std::max(x0 + double(trk.dur[i]) * ppn, x0 + 1);
+                ++q;
+                if (x1 < 0 || x0 > width)
+                    continue;
+                hit(i, x0, x1, d);
+                // Skip to the first hit starting in a later column than this one's.
+                const double next = std::floor(x0) + 1;
+                std::size_t lo = q, hi = q, step = 1;
+                while (hi < n && xOf(hi) < next) {
+                    lo = hi + 1;
+                    hi = lo + step;
+                    step <<= 1;
+                }
+                hi = std::min(hi, n);
+                while (lo < hi) {
+                    const std::size_t m = lo + (hi - lo) / 2;
+                    if (xOf(m) < next)
+                        lo = m + 1;
+                    else
+                        hi = m;
+                }
+                if (lo > q) { // hits [q, lo) start in this column: the last may be wide
+                    const std::uint32_t j = H[lo - 1];
+                    const double w0 = xOf(lo - 1), w1 = std::max(w0 + double(trk.dur[j]) * ppn, w0 + 1);
+                    if (w1 - w0 >= 2 && trk.start[j] < tB && !(w1 < 0 || w0 > width))
+                        hit(j, w0, w1, d);
+                    q = lo;
                 }
             }
-        });
+        }
+    }
     p.restore();
 }
 
@@ -729,7 +858,7 @@ void TimelineRenderer::paintDensity(QPainter &p, int group, QRect strip)
     const int lanesW = m_size.width() - kHeaderWidth;
     const int skip = strip.left() - kHeaderWidth;
     const std::vector<float> cols = m_density.columns(g.run, *rr.trace, *rr.index, tracks, double(rr.base) + m_axis.start,
-                                                      m_axis.nsPerPx(), lanesW);
+                                                      m_axis.nsPerPx(), lanesW, m_lod);
     p.fillRect(strip, m_chrome->laneAlt);
     const QColor ink = Palette::color(g.gpu ? SliceClass::OtherKernel : SliceClass::CpuOp, 0, m_scheme);
     std::vector<QRect> bars;

@@ -93,6 +93,11 @@ public:
         m_chrome = &Palette::chrome(scheme);
     }
     Palette::Scheme scheme() const { return m_scheme; }
+    // Zoomed out, collapsed and searched frames read the view index's level-of-detail summary
+    // (TraceViewIndex::Lod) instead of walking slices; the picture is the same either way. Off:
+    // the slice walk (kept for the benchmark's side-by-side figures and the equality tests).
+    void setLevelOfDetail(bool on) { m_lod = on; }
+    bool levelOfDetail() const { return m_lod; }
     void setMemoryVisible(bool on) { m_memory = on; }
     bool memoryVisible() const { return m_memory; }
     // The memory bands' allocated bytes as stacked areas by owner phase (analysis/MemoryOwners.h),
@@ -190,6 +195,7 @@ private:
     const LaneLayout *m_layout = nullptr;
     QFont m_font, m_sliceFont;
     bool m_memory = true;
+    bool m_lod = true;
     bool m_memoryStacked = false;
     bool m_queue = false;
     // Per run (built on first use), per track: the launch queue's series.
@@ -204,6 +210,15 @@ private:
 
     QHash<quint64, QString> m_elided; // (run, name, width bucket) -> elided name
     std::vector<std::vector<QRect>> m_batches; // per colour, reused between frames
+    // The level of detail's answers for one depth row at every pixel column edge c: the first slice
+    // ending after ceil(origin + c * nsPerPx) and its start, duration and colour (paintLaneSlices).
+    struct ColumnEdge
+    {
+        std::size_t k;
+        TimeNs start, dur;
+        int colour;
+    };
+    std::vector<ColumnEdge> m_edges;
     struct TextItem
     {
         QPoint pos;

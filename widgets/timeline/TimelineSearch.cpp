@@ -77,6 +77,8 @@ SearchResult searchRuns(const std::vector<const Trace *> &traces, const std::vec
             h.run = int(r);
             h.start -= base; // axis time
         }
+        for (std::size_t k = 0; k < tracks.size(); ++k)
+            indexHitsByDepth(tracks[k], t->tracks[k]);
         matches->counts[r] = one.hits.size();
         out.matchingNames += one.matchingNames;
         if (out.hits.empty())

@@ -146,6 +146,12 @@ public:
     void renderTo(QPainter &p, QSize size);
     QImage renderFrame();
     void invalidateCache() { m_cacheValid = false; }
+    // The renderer's level-of-detail path (TimelineRenderer::setLevelOfDetail); on by default.
+    void setLevelOfDetail(bool on)
+    {
+        m_renderer.setLevelOfDetail(on);
+        m_cacheValid = false;
+    }
     QString tooltipText(SliceRef ref) const;
 
     // --- Annotations ------------------------------------------------------------------
