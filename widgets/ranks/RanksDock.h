@@ -53,6 +53,7 @@ public:
     bool hasRanks() const { return !m_ranks.empty(); }
     int rankCount() const { return int(m_ranks.size()); }
     const RankFile *rankFile(int i) const { return i >= 0 && i < rankCount() ? &m_ranks[std::size_t(i)] : nullptr; }
+    const std::vector<RankFile> &rankFiles() const { return m_ranks; }
     // The analysis dock's options (gap threshold and kernels, MFU inputs); range and step are ignored.
     void setAnalysisOptions(const analysis::AnalysisOptions &options);
 
