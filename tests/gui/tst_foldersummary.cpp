@@ -15,6 +15,7 @@
 #include "widgets/ranks/RanksDock.h"
 #include "widgets/timeline/TimelineView.h"
 #include "widgets/view/Session.h"
+#include "widgets/view/ViewState.h"
 
 #include <QAction>
 #include <QDockWidget>
@@ -297,6 +298,42 @@ private slots:
         QTest::mouseDClick(dock->rankView()->viewport(), Qt::LeftButton, {}, cell.center());
         QVERIFY(waitForLoad(w));
         QCOMPARE(dock->shownRank(), 6);
+    }
+
+    void aStragglerCollectiveLoadsItsRank()
+    {
+        MainWindow w;
+        w.resize(1600, 1000);
+        w.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&w));
+        openSummary(w);
+        RanksDock *dock = w.ranksDock();
+        QTreeWidget *tree = dock->stragglerTree();
+        QTreeWidgetItem *worst = tree->topLevelItem(0);
+        QVERIFY(worst && worst->childCount() > 0);
+        QTreeWidgetItem *call = worst->child(0);
+        tree->scrollToItem(call);
+        const QPoint at = tree->visualItemRect(call).center();
+        // A click selects the straggler's rank: nothing loads.
+        QTest::mouseClick(tree->viewport(), Qt::LeftButton, {}, at);
+        QVERIFY(!w.isLoading());
+        const QModelIndexList selected = dock->rankView()->selectionModel()->selectedRows();
+        QCOMPARE(selected.size(), 1);
+        QCOMPARE(qobject_cast<QSortFilterProxyModel *>(dock->rankView()->model())->mapToSource(selected.first()).row(), kStraggler);
+        // A double-click loads it and shows the collective there, zoomed to its call and outlined.
+        QTest::mouseDClick(tree->viewport(), Qt::LeftButton, {}, at);
+        QVERIFY(waitForLoad(w));
+        QCOMPARE(dock->shownRank(), kStraggler);
+        const ViewState *v = w.session()->state();
+        QVERIFY(QTest::qWaitFor([v] { return v->highlight() != nullptr; }, 5000));
+        QVERIFY(v->windowRange() < (v->spanEnd() - v->spanStart()) / 4);
+        const CollectiveSpan *mine = nullptr;
+        for (const CollectiveSpan &c : dock->result()->eventSpans.front())
+            if (c.rankIndex == kStraggler)
+                mine = &c;
+        QVERIFY(mine);
+        const double start = double(mine->start - w.session()->base(0)), end = double(mine->end - w.session()->base(0));
+        QVERIFY(start >= v->windowStart() && end <= v->windowEnd());
     }
 
     void cancellingAPickKeepsTheSummary()

@@ -16,6 +16,7 @@
 #include <QSortFilterProxyModel>
 #include <QSplitter>
 #include <QTableView>
+#include <QTimer>
 #include <QTreeWidget>
 #include <QVBoxLayout>
 
@@ -293,10 +294,12 @@ void RanksDock::followShownRank()
     updateStatus();
     if (shown < 0)
         return;
-    m_table->selectRow(m_proxy->mapFromSource(m_model->index(shown, 0)).row());
-    const int event = std::exchange(m_pendingEvent, -1);
-    if (event >= 0)
-        showCollective(event);
+    const QModelIndex row = m_proxy->mapFromSource(m_model->index(shown, 0));
+    m_table->selectRow(row.row());
+    m_table->scrollTo(row);
+    // Once the window has shown the rank (it fits the view to a new run after this signal).
+    if (const int event = std::exchange(m_pendingEvent, -1); event >= 0)
+        QTimer::singleShot(0, this, [this, event] { showCollective(event); });
 }
 
 void RanksDock::clear()
