@@ -586,11 +586,17 @@ void MainWindow::addRuns(const QStringList &paths)
 {
     if (paths.isEmpty())
         return;
-    if (m_session->runCount() == 0 || isLoading()) {
+    if (isFolderSummary()) {
+        // A job too large to hold is never loaded whole for a comparison: the rank shown (if any)
+        // is compared with what is added, as a trace opened alone would be.
+        if (m_session->runCount() == 0 || isLoading()) {
+            openFiles(paths);
+            return;
+        }
+    } else if (m_session->runCount() == 0 || isLoading()) {
         openFiles(m_currentFiles + paths);
         return;
-    }
-    if (!m_folder.isEmpty()) {
+    } else if (!m_folder.isEmpty()) {
         // The ranks of one job on screen: the folder becomes the comparison's first run.
         openFiles(QStringList{m_folder} + paths);
         return;

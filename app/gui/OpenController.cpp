@@ -73,7 +73,7 @@ std::uint64_t OpenController::folderBudget(QString *from)
     const double mb = qEnvironmentVariable("LANESCOPE_FOLDER_MEMORY_MB").toDouble(&ok);
     if (ok && mb > 0) {
         if (from)
-            *from = tr("LANESCOPE_FOLDER_MEMORY_MB");
+            *from = QStringLiteral("LANESCOPE_FOLDER_MEMORY_MB"); // a name, not words
         return std::uint64_t(mb * 1048576.0);
     }
     if (from)

@@ -36,9 +36,10 @@ struct Text
 constexpr double kLoadBytesPerJsonByte = 0.5;
 // What the window keeps of a rank it shows, per byte of JSON, in anonymous memory: the model
 // (0.09-0.17, above), its view index, its analysis and the job's per-rank figures. Measured in the
-// window (RssAnon once the Ranks dock has its figures, less an empty window's): 0.16 on 8 synthetic
-// fsdp-baseline ranks (158 MB of JSON), CALIBRATE on 64. The mapped JSON is not counted: its
-// pages are the file's, which the system drops under pressure instead of swapping.
+// window (RssAnon once the Ranks dock has its figures, less an empty window's): 0.16 on 64 synthetic
+// fsdp-baseline ranks (6.2 GB of JSON: 976 MiB), about 0.2 on 8 (158 MB). 0.3 leaves room for traces
+// of shorter events, whose model is larger per byte. The mapped JSON is not counted: its pages are
+// the file's, which the system drops under pressure instead of swapping.
 constexpr double kShownBytesPerJsonByte = 0.3;
 // Kineto JSON inflates about tenfold; used where a .gz trailer cannot be trusted.
 constexpr std::uint64_t kAssumedGzipRatio = 10;

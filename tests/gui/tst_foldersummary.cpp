@@ -369,6 +369,25 @@ private slots:
         QVERIFY(w.analysisDock()->isVisible()); // the docks that stepped aside are back
     }
 
+    void compareWithComparesThePickedRank()
+    {
+        MainWindow w;
+        w.resize(1600, 1000);
+        w.show();
+        openSummary(w);
+        const QString rank = w.ranksDock()->rankFiles()[3].path;
+        w.openRankTimeline(3);
+        QVERIFY(waitForLoad(w));
+        // Compare With… never loads the whole job: the rank shown is the baseline.
+        w.addRuns({m_single});
+        QVERIFY(waitForLoad(w));
+        QCOMPARE(w.session()->runCount(), 2);
+        QCOMPARE(w.session()->run(0).path, rank);
+        QCOMPARE(w.session()->run(0).label, QStringLiteral("rank 3"));
+        QVERIFY(!w.isFolderSummary());
+        QVERIFY(w.warningBanner()->mode().isEmpty());
+    }
+
     void underTheBudgetTheFolderOpensWhole()
     {
         setBudgetMb("100000");
