@@ -3,6 +3,7 @@
 
 #include <QHBoxLayout>
 #include <QLabel>
+#include <QFont>
 #include <QPushButton>
 #include <QVBoxLayout>
 #include <QStyle>
@@ -12,6 +13,7 @@ namespace lanescope {
 
 WarningBanner::WarningBanner(QWidget *parent)
     : QFrame(parent)
+    , m_mode(new QLabel(this))
     , m_icon(new QLabel(this))
     , m_text(new QLabel(this))
     , m_notice(new QLabel(this))
@@ -41,6 +43,15 @@ WarningBanner::WarningBanner(QWidget *parent)
     m_close->setToolTip(tr("Dismiss these warnings"));
     m_close->setAccessibleName(tr("Dismiss"));
 
+    m_mode->setObjectName(QStringLiteral("bannerMode"));
+    m_mode->setTextFormat(Qt::PlainText);
+    m_mode->setWordWrap(true);
+    m_mode->setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Preferred);
+    m_mode->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    QFont bold = m_mode->font();
+    bold.setBold(true);
+    m_mode->setFont(bold);
+    m_mode->hide();
     m_notice->setTextFormat(Qt::PlainText);
     m_notice->setWordWrap(true);
     m_notice->hide();
@@ -53,6 +64,7 @@ WarningBanner::WarningBanner(QWidget *parent)
     noticeRow->addWidget(m_noticeButton);
     auto *texts = new QVBoxLayout;
     texts->setContentsMargins(0, 0, 0, 0);
+    texts->addWidget(m_mode);
     texts->addLayout(noticeRow);
     texts->addWidget(m_text);
     auto *layout = new QHBoxLayout(this);
@@ -99,7 +111,17 @@ void WarningBanner::setNotice(const QString &message, const QString &actionText)
     updateVisibility();
 }
 
-void WarningBanner::updateVisibility() { setVisible(!m_warnings.isEmpty() || !m_noticeText.isEmpty()); }
+void WarningBanner::setMode(const QString &message)
+{
+    if (message == m_modeText)
+        return;
+    m_modeText = message;
+    m_mode->setText(message);
+    m_mode->setVisible(!message.isEmpty());
+    updateVisibility();
+}
+
+void WarningBanner::updateVisibility() { setVisible(!m_warnings.isEmpty() || !m_noticeText.isEmpty() || !m_modeText.isEmpty()); }
 
 QString WarningBanner::text() const { return m_text->text(); }
 

@@ -29,6 +29,11 @@ public:
     QString notice() const { return m_noticeText; }
     QPushButton *noticeButton() const { return m_noticeButton; }
 
+    // A line on top that says how what is shown was opened (a folder shown as its summary, and
+    // why): no warning, but the user must know it. Empty: none.
+    void setMode(const QString &message);
+    QString mode() const { return m_modeText; }
+
 signals:
     void dismissed();
     void noticeActionTriggered();
@@ -38,6 +43,8 @@ private:
 
     QStringList m_warnings;
     QString m_noticeText;
+    QString m_modeText;
+    QLabel *m_mode;
     QLabel *m_icon;
     QLabel *m_text;
     QLabel *m_notice;

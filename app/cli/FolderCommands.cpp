@@ -15,6 +15,7 @@
 #include "core/analysis/Ranks.h"
 #include "core/io/FolderLoad.h"
 #include "core/io/InputFile.h"
+#include "core/session/RunSet.h"
 #include "core/util/ProcessMemory.h"
 
 #include <QCoreApplication>
@@ -23,8 +24,6 @@
 #include <QSaveFile>
 
 #include <cmath>
-#include <functional>
-#include <mutex>
 #include <cstdio>
 
 namespace lanescope::cli {
@@ -87,19 +86,18 @@ int runOnFile(const Invocation &args, bool analyze, int (*run)(const Invocation 
     return run(args);
 }
 
-// onLoaded: reduce each rank as it loads and release its trace (FolderLoadOptions::keepTraces).
-FolderLoadResult loadOrReport(const Invocation &args,
-                              std::function<void(std::size_t, const std::shared_ptr<Trace> &)> onLoaded = {})
+FolderLoadOptions folderLoadOptions(const Invocation &args)
 {
     FolderLoadOptions lo;
-    if (onLoaded) {
-        lo.onLoaded = std::move(onLoaded);
-        lo.keepTraces = false;
-    }
     lo.threads = args.integer("threads", 0);
     if (args.isSet("memory-budget-mb"))
         lo.memoryBudgetBytes = std::uint64_t(std::llround(args.number("memory-budget-mb", 0) * 1048576.0));
-    FolderLoadResult r = loadFolder(args.positionals().first(), lo);
+    return lo;
+}
+
+FolderLoadResult loadOrReport(const Invocation &args)
+{
+    FolderLoadResult r = loadFolder(args.positionals().first(), folderLoadOptions(args));
     if (!r.error.isEmpty())
         printErrorLine(QStringLiteral("lanescope-cli: %1").arg(r.error));
     return r;
@@ -605,30 +603,15 @@ int runAnalyzeFolder(const Invocation &args)
         return rc;
     const std::size_t top = std::size_t(args.integer("top-stragglers", 50));
     // Map and reduce in one process, as `analyze RANKFILE --summary` and `merge` do across
-    // machines: each rank is summarised on its loading thread the moment it has loaded and its
-    // model released, so the job holds one model per load running at once (as many as the memory
-    // budget admits), never every rank's. The output is analyze DIR's either way (tst_cluster_recipe).
-    std::vector<analysis::RankSummary> byFile;
-    std::mutex byFileLock;
-    const FolderLoadResult f = loadOrReport(args, [&](std::size_t file, const std::shared_ptr<Trace> &trace) {
-        RankFile rf{trace->path, trace, trace->rank, trace->rank < 0};
-        analysis::RankSummary s = analysis::summarizeRank(rf, jo.analysis);
-        std::lock_guard<std::mutex> g(byFileLock);
-        if (byFile.size() <= file)
-            byFile.resize(file + 1);
-        byFile[file] = std::move(s);
-    });
-    if (!f.error.isEmpty())
+    // machines (session::analyzeFolder, what the window's summary mode runs too): the job holds one
+    // model per load running at once (as many as the memory budget admits), never every rank's.
+    // The output is analyze DIR's either way (tst_cluster_recipe).
+    FolderLoadResult f;
+    const analysis::JobResult r = session::analyzeFolder(args.positionals().first(), folderLoadOptions(args), jo, &f);
+    if (!f.error.isEmpty()) {
+        printErrorLine(QStringLiteral("lanescope-cli: %1").arg(f.error));
         return Unreadable;
-    std::vector<analysis::RankSummary> ranks;
-    for (const RankFile &rf : f.ranks) {
-        analysis::RankSummary s = std::move(byFile[rf.file]);
-        s.figures.rank = rf.rank;
-        s.figures.rankGuessed = rf.rankGuessed;
-        ranks.push_back(std::move(s));
     }
-    byFile.clear();
-    const analysis::JobResult r = analysis::reduceJob(std::move(ranks), jo);
     if (args.isSet("json"))
         writeAnalyzeJson(sourceOf(f), r, top, jo.alignClocks);
     else

@@ -27,6 +27,7 @@
 #include "widgets/timeline/SearchResultsPanel.h"
 #include "widgets/timeline/TimelinePanels.h"
 #include "core/analysis/Compare.h"
+#include "core/analysis/FigureText.h"
 #include "widgets/view/Session.h"
 #include "widgets/view/SessionAnalyser.h"
 #include "widgets/timeline/TimelineView.h"
@@ -69,6 +70,7 @@
 #include <QVBoxLayout>
 
 #include <limits>
+#include <utility>
 
 namespace lanescope {
 
@@ -111,6 +113,19 @@ MainWindow::MainWindow(QWidget *parent)
     m_stack = new QStackedWidget(this);
     m_stack->addWidget(m_placeholder);
     m_stack->addWidget(m_timeline);
+    // A folder shown as its summary, before a rank is picked: what to do, where the timeline goes.
+    m_summaryPage = new QLabel(tr("This job is shown as its summary: the Ranks dock holds every rank's figures, the "
+                                  "stragglers, the clock offsets and the collectives' transfer and waiting, measured as the "
+                                  "ranks loaded. Double-click a rank there (or select it and press Open Rank's Timeline) to "
+                                  "load its timeline and analysis here."),
+                               this);
+    m_summaryPage->setObjectName(QStringLiteral("summaryPage"));
+    m_summaryPage->setAlignment(Qt::AlignCenter);
+    m_summaryPage->setWordWrap(true);
+    m_summaryPage->setMargin(24);
+    m_summaryPage->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
+    m_summaryPage->setMinimumWidth(1);
+    m_stack->addWidget(m_summaryPage);
 
     auto *central = new QWidget(this);
     auto *layout = new QVBoxLayout(central);
@@ -173,15 +188,20 @@ void MainWindow::createStartPage()
     connect(m_startPage, &StartPage::openFolderRequested, this, &MainWindow::showOpenFolderDialog);
     connect(m_startPage, &StartPage::demoRequested, this, &MainWindow::openDemo);
     connect(m_startPage, &StartPage::recentRequested, this, [this](const QStringList &paths) { openFiles(paths); });
-    // Shown while the session has no run: before the first trace, and if it is ever emptied.
-    auto update = [this] {
-        const bool empty = m_session->runCount() == 0;
-        if (empty)
-            m_startPage->setRecentFiles(recentFiles());
-        m_startPage->setVisible(empty);
-    };
-    connect(m_session, &Session::runsChanged, m_startPage, update);
-    update();
+    connect(m_session, &Session::runsChanged, m_startPage, [this] { updateStartPage(); });
+    updateStartPage();
+}
+
+void MainWindow::updateStartPage()
+{
+    if (!m_startPage)
+        return;
+    // Shown while the session has no run: before the first trace, and if it is ever emptied; not
+    // over a folder's summary, which has no run until a rank is picked.
+    const bool empty = m_session->runCount() == 0 && !m_ranks->isSummary();
+    if (empty)
+        m_startPage->setRecentFiles(recentFiles());
+    m_startPage->setVisible(empty);
 }
 
 // A running job is a child: its destructor cancels and joins. The timeline outlives the session
@@ -292,8 +312,10 @@ void MainWindow::createActions()
     });
     // Runs that are no longer a folder's (the Ranks dock cleared itself first): the timeline.
     connect(m_session, &Session::runsChanged, this, [this] {
-        m_jobViewAction->setEnabled(m_ranks->hasRanks());
+        m_jobViewAction->setEnabled(m_ranks->hasRanks() && !m_ranks->isSummary()); // its rows are the ranks' timelines
         if (!m_ranks->hasRanks() && m_stack->currentWidget() == m_jobView)
+            m_stack->setCurrentWidget(m_timeline);
+        if (m_stack->currentWidget() == m_summaryPage && m_session->runCount() > 0)
             m_stack->setCurrentWidget(m_timeline);
     });
 
@@ -495,6 +517,10 @@ void MainWindow::startRunsJob(std::vector<session::RunSource> sources, std::vect
 
 void MainWindow::onRunsLoaded(const RunsLoadJob &job, const std::vector<SessionRun> &kept)
 {
+    if (job.kind() == RunsLoadJob::Kind::JobRank) {
+        showJobRank(job);
+        return;
+    }
     if (job.isRanksView()) {
         showRanks(job);
         return;
@@ -560,11 +586,17 @@ void MainWindow::addRuns(const QStringList &paths)
 {
     if (paths.isEmpty())
         return;
-    if (m_session->runCount() == 0 || isLoading()) {
+    if (isFolderSummary()) {
+        // A job too large to hold is never loaded whole for a comparison: the rank shown (if any)
+        // is compared with what is added, as a trace opened alone would be.
+        if (m_session->runCount() == 0 || isLoading()) {
+            openFiles(paths);
+            return;
+        }
+    } else if (m_session->runCount() == 0 || isLoading()) {
         openFiles(m_currentFiles + paths);
         return;
-    }
-    if (!m_folder.isEmpty()) {
+    } else if (!m_folder.isEmpty()) {
         // The ranks of one job on screen: the folder becomes the comparison's first run.
         openFiles(QStringList{m_folder} + paths);
         return;
@@ -637,6 +669,7 @@ void MainWindow::applyModelFacts(const QString &path)
 
 void MainWindow::updateBanner()
 {
+    m_banner->setMode(isFolderSummary() ? summaryModeText() : QString());
     m_banner->setWarnings(m_runWarnings + m_compareWarnings);
 }
 
@@ -667,16 +700,20 @@ void MainWindow::setLoading(bool loading)
     m_cancelButton->setEnabled(loading);
 }
 
-void MainWindow::showTrace(const QString &path, std::shared_ptr<const Trace> trace, std::shared_ptr<const TraceViewIndex> index)
+void MainWindow::showTrace(const QString &path, std::shared_ptr<const Trace> trace, std::shared_ptr<const TraceViewIndex> index,
+                           const QString &jobRank)
 {
+    setSummaryLayout(false);
     m_trace = std::move(trace);
     m_currentFile = path;
-    m_currentFiles = {path};
-    addRecentFile(path);
+    if (jobRank.isEmpty()) {
+        m_currentFiles = {path};
+        addRecentFile(path);
+    } // a rank of a summary: the folder's ranks stay watched, the folder the recent entry
     m_summary->setTrace(m_trace);
     // Labelled as a comparison would label it, so Compare With… keeps a named baseline.
     m_analyser->setAllRuns(true);
-    m_session->setTrace(m_trace, std::move(index), traceBaseName(path)); // the timeline and the analysis dock follow it
+    m_session->setTrace(m_trace, std::move(index), jobRank.isEmpty() ? traceBaseName(path) : jobRank); // the timeline and the analysis dock follow it
     m_search->reset();
     m_details->showSlice(SliceRef());
     m_range->update();
@@ -693,6 +730,8 @@ void MainWindow::showTrace(const QString &path, std::shared_ptr<const Trace> tra
 
     const Trace &t = *m_trace;
     QStringList parts;
+    if (!jobRank.isEmpty())
+        parts << tr("%1 of %2 (the other ranks summarised only)").arg(jobRank, QDir(m_folder).dirName());
     if (t.rank >= 0)
         parts << (t.worldSize > 0 ? tr("Rank %1/%2").arg(t.rank).arg(t.worldSize) : tr("Rank %1").arg(t.rank));
     const std::vector<const DeviceInfo *> gpus = t.tracedDevices(); // not the node's other GPUs
@@ -726,7 +765,8 @@ void MainWindow::showError(const QString &path, const QString &error)
 void MainWindow::updateTitle()
 {
     if (!m_folder.isEmpty()) {
-        setWindowTitle(tr("%1 (%n rank(s)) — Lanescope", nullptr, m_session->runCount()).arg(QDir(m_folder).dirName()));
+        const int ranks = m_ranks->isSummary() ? m_ranks->rankCount() : m_session->runCount();
+        setWindowTitle(tr("%1 (%n rank(s)) — Lanescope", nullptr, ranks).arg(QDir(m_folder).dirName()));
         return;
     }
     if (m_session->runCount() >= 2) {
@@ -761,6 +801,7 @@ void MainWindow::showComparison(std::vector<SessionRun> runs, const QStringList 
         emit loadFinished(false);
         return;
     }
+    setSummaryLayout(false);
     m_trace = runs.front().trace;
     m_currentFile = runs.front().path;
     m_currentFiles.clear();
@@ -835,6 +876,7 @@ void MainWindow::closeEvent(QCloseEvent *event)
     // Stop the loader promptly rather than finishing a load nobody will see.
     m_open->cancel();
     m_autosave->flush(); // nothing drawn waits on the autosave's timer
+    setSummaryLayout(false); // the layout remembered is the user's, not summary mode's
     WindowSettings::saveLayout(this);
     QMainWindow::closeEvent(event);
 }
@@ -979,7 +1021,15 @@ void MainWindow::showOpenFolderDialog()
 
 void MainWindow::openFolder(const QString &folder)
 {
-    m_open->openFolder(folder); // a comparison being loaded stops
+    // Too large to hold, the folder is measured as it loads: with the options the Ranks dock would
+    // use (the Analysis dock's, without its range or step), and a synthetic job's MFU inputs.
+    const QStringList files = traceFilesIn(folder);
+    if (!files.isEmpty())
+        applyModelFacts(files.first());
+    analysis::AnalysisOptions options = m_analysis->options();
+    options.range = {};
+    options.step = -1;
+    m_open->openFolder(folder, options); // a comparison being loaded stops
     m_statusLabel->setText(tr("Loading the ranks in %1…").arg(QDir(QDir::cleanPath(folder)).dirName()));
     if (m_startPage && isLoading())
         m_startPage->setLoading(true, m_statusLabel->text());
@@ -999,6 +1049,10 @@ void MainWindow::showRanks(const RunsLoadJob &job)
         return;
     }
     const session::LoadedRun &loaded = set.runs.front();
+    if (job.plan().summary && job.summary() && loaded.ranks && !loaded.ranks->empty()) {
+        showSummary(job);
+        return;
+    }
     if (!loaded.trace || !loaded.ranks || loaded.ranks->empty()) {
         QString why = loaded.error;
         if (why.isEmpty())
@@ -1011,6 +1065,7 @@ void MainWindow::showRanks(const RunsLoadJob &job)
     const analysis::ClockAlignment clocks = loaded.clocks ? *loaded.clocks : analysis::ClockAlignment{};
 
     // The previous folder goes first, so the new runs are not taken for the end of a folder.
+    setSummaryLayout(false);
     m_ranks->clear();
     m_folder.clear();
     std::vector<SessionRun> runs;
@@ -1037,6 +1092,7 @@ void MainWindow::showRanks(const RunsLoadJob &job)
     m_analyser->setAllRuns(false); // the Ranks dock measures the job: only the rank the dock shows
     m_session->setRuns(std::move(runs));
     m_folder = folder; // after setRuns: the runsChanged of the old runs has cleared the previous folder
+    m_folderPlan = job.plan();
     applyModelFacts(m_currentFile);
     m_ranks->setAnalysisOptions(m_analysis->options()); // MFU inputs of a synthetic job, before its analysis starts
     m_ranks->setRanks(ranks, clocks);            // applies the clock offsets, starts the analysis
@@ -1079,8 +1135,143 @@ void MainWindow::showRanks(const RunsLoadJob &job)
 
 QWidget *MainWindow::centralView() const { return m_stack->currentWidget(); }
 
+QWidget *MainWindow::summaryPage() const { return m_summaryPage; }
+
+bool MainWindow::isFolderSummary() const { return !m_folder.isEmpty() && m_ranks->isSummary(); }
+
+QString MainWindow::summaryModeText() const
+{
+    QString from;
+    OpenController::folderBudget(&from);
+    return tr("Summary mode: the %n rank(s) of %1 would take about %2 of memory shown together, more than the %3 allowed "
+              "(%4), so each rank was measured as it loaded and let go. The Ranks dock holds the job's figures; double-click "
+              "a rank to load its timeline, one rank at a time.",
+              nullptr, m_folderPlan.files)
+        .arg(QDir(m_folder).dirName(), analysis::figure::bytes(double(m_folderPlan.shownBytes)),
+             analysis::figure::bytes(double(m_folderPlan.budgetBytes)), from);
+}
+
+void MainWindow::showSummary(const RunsLoadJob &job)
+{
+    const QString folder = job.sources().front().path;
+    const session::LoadedRun &loaded = job.result().runs.front();
+    const std::vector<RankFile> &ranks = *loaded.ranks;
+    const RanksResultPtr result = job.summary();
+    // What was shown goes first (its models too): the folder's summary replaces it.
+    m_ranks->clear();
+    m_folder.clear();
+    m_trace.reset();
+    m_summary->setTrace(nullptr);
+    m_compare->setSession(nullptr); // ranks of one job are not a comparison
+    m_compare->hide();
+    m_analyser->setAllRuns(true); // the rank picked, when one is, is analysed as a trace alone
+    m_session->setRuns({});
+    m_folder = folder;
+    m_folderPlan = job.plan();
+    m_ranks->setAnalysisOptions(m_analysis->options()); // what the summary was measured with
+    m_ranks->setSummary(ranks, result);
+    QStringList paths;
+    for (const RankFile &r : ranks)
+        paths << r.path;
+    m_currentFile = paths.first();
+    m_currentFiles = paths;
+    addRecentFile(folder);
+    m_search->reset();
+    m_details->showSlice(SliceRef());
+    m_range->update();
+    m_jobView->setJob(nullptr);
+    m_jobViewAction->setEnabled(false); // its rows are the ranks' timelines
+    m_stack->setCurrentWidget(m_summaryPage);
+    updateStartPage();
+    m_runWarnings = loaded.warnings + result->job.warnings;
+    m_compareWarnings.clear();
+    updateBanner();
+    m_ranks->show();
+    setSummaryLayout(true); // no timeline until a rank is picked: the Ranks dock takes the room
+    m_ranks->raise();
+    updateTitle();
+    std::uint64_t events = 0;
+    for (const RankFile &r : ranks)
+        events += r.events;
+    const QLocale locale;
+    m_statusLabel->setText(tr("%n rank(s) of %1 summarised in %2 s (%3 events, %4 at once); no rank's timeline is kept", nullptr,
+                              int(ranks.size()))
+                               .arg(QDir(folder).dirName())
+                               .arg(locale.toString(job.result().loadSeconds, 'f', 2))
+                               .arg(locale.toString(quint64(events)))
+                               .arg(loaded.concurrency));
+    emit loadFinished(true);
+}
+
+void MainWindow::openJobRank(int rank)
+{
+    if (!m_ranks->isSummary() || rank < 0 || rank >= m_ranks->rankCount())
+        return;
+    const RankFile *file = m_ranks->rankFile(rank);
+    if (!file)
+        return;
+    const QString label = file->rankGuessed ? tr("rank %1 (guessed)").arg(file->rank) : tr("rank %1").arg(file->rank);
+    // One model at a time: the rank shown goes before the next loads.
+    m_trace.reset();
+    m_summary->setTrace(nullptr);
+    m_session->setRuns({});
+    m_stack->setCurrentWidget(m_summaryPage);
+    m_open->openRank(file->path, label);
+    m_statusLabel->setText(tr("Loading the timeline of %1…").arg(label));
+    m_progress->setValue(0);
+    m_cancelButton->setToolTip(tr("Stop loading this rank"));
+}
+
+void MainWindow::showJobRank(const RunsLoadJob &job)
+{
+    m_cancelButton->setToolTip(tr("Stop loading this trace"));
+    const session::RunSource &source = job.sources().front();
+    const session::RunSet &set = job.result();
+    if (set.cancelled || job.isCancelRequested()) {
+        m_statusLabel->setText(tr("Loading the timeline of %1 was cancelled.").arg(source.label));
+        emit loadFinished(false);
+        return;
+    }
+    const session::LoadedRun &r = set.runs.front();
+    if (!r.trace || !m_ranks->isSummary()) {
+        showError(source.path, r.error);
+        emit loadFinished(false);
+        return;
+    }
+    showTrace(source.path, r.trace, job.indexes().front(), source.label);
+    // The timeline gets the room the summary took; the ranks stay in view to pick the next.
+    resizeDocks({m_ranks}, {height() / 3}, Qt::Vertical);
+    m_ranks->raise();
+}
+
+void MainWindow::setSummaryLayout(bool on)
+{
+    if (on) {
+        for (QDockWidget *d : {m_summaryDock, m_detailsDock, m_rangeDock, static_cast<QDockWidget *>(m_analysis), m_legendDock})
+            if (d->isVisible() && !m_hiddenForSummary.contains(d)) {
+                m_hiddenForSummary << d;
+                d->hide();
+            }
+        // Once laid out without them: the dock most of the height, the summary page a band above.
+        QTimer::singleShot(0, this, [this] {
+            if (isFolderSummary() && m_session->runCount() == 0)
+                resizeDocks({m_ranks}, {height() * 3 / 4}, Qt::Vertical);
+        });
+        return;
+    }
+    const QList<QDockWidget *> hidden = std::exchange(m_hiddenForSummary, {});
+    for (QDockWidget *d : hidden)
+        d->show();
+    if (hidden.contains(m_analysis))
+        m_analysis->raise();
+}
+
 void MainWindow::showRankLanes(int run)
 {
+    if (m_ranks->isSummary()) {
+        openJobRank(run); // the ranks are not loaded: this one is, in place of the one shown
+        return;
+    }
     m_stack->setCurrentWidget(m_timeline);
     for (const LaneGroup &g : m_timeline->laneLayout().groups())
         if (g.run == run) {

@@ -4,6 +4,7 @@
 // UI thread with progress and cancel, and shows it: the timeline in the middle, the summary,
 // details of the selection, time-range statistics and the legend in docks, warnings on top.
 #include "app/gui/PictureActions.h"
+#include "app/gui/RunsLoadJob.h"
 #include "core/model/Trace.h"
 #include "widgets/view/Session.h"
 #include "core/session/RunSet.h"
@@ -81,6 +82,12 @@ public:
     QStringList currentFiles() const { return m_currentFiles; }
     void cancelLoad();
     bool isLoading() const;
+    // A folder shown as its summary (too large to hold every rank): no rank's model is kept but the
+    // one picked, if any. openRankTimeline(i) loads rank index i's timeline in place of the shown one.
+    bool isFolderSummary() const;
+    void openRankTimeline(int rank) { openJobRank(rank); }
+    const FolderPlan &folderPlan() const { return m_folderPlan; }
+    QWidget *summaryPage() const;
 
     const std::shared_ptr<const Trace> &trace() const { return m_trace; }
     QString currentFile() const { return m_currentFile; }
@@ -151,7 +158,10 @@ private:
     // The one open path of traces and comparisons (RunsLoadJob); a folder alone is the ranks view.
     void startRunsJob(std::vector<session::RunSource> sources, std::vector<SessionRun> kept);
     void onRunsLoaded(const RunsLoadJob &job, const std::vector<SessionRun> &kept);
-    void showTrace(const QString &path, std::shared_ptr<const Trace> trace, std::shared_ptr<const TraceViewIndex> index);
+    // jobRank: one rank of the folder shown as its summary (its label "rank N"; the folder stays the
+    // recent entry and what Reload opens).
+    void showTrace(const QString &path, std::shared_ptr<const Trace> trace, std::shared_ptr<const TraceViewIndex> index,
+                   const QString &jobRank = {});
     void showComparison(std::vector<SessionRun> runs, const QStringList &notes);
     void showCompareFolderDialog();
     void showError(const QString &path, const QString &error);
@@ -167,6 +177,17 @@ private:
     void showOpenFolderDialog();
     void showRanks(const RunsLoadJob &job); // a folder opened alone: its ranks side by side
     void showRankLanes(int run);
+    // A folder too large to hold (RunsLoadJob::plan()): the job's summary in the Ranks dock, no
+    // rank's model kept; a rank's timeline loaded when the user picks it, one at a time.
+    void showSummary(const RunsLoadJob &job);
+    void openJobRank(int rank); // index into the Ranks dock's ranks
+    void showJobRank(const RunsLoadJob &job);
+    QString summaryModeText() const; // the banner's line: which mode and why
+    void updateStartPage();
+    // Summary mode without a rank: the docks that show a trace (Summary, Details, Time Range,
+    // Analysis, Legend) step aside so the Ranks dock can take the window; off: they come back.
+    void setSummaryLayout(bool on);
+    QList<QDockWidget *> m_hiddenForSummary;
     // Daily use, kept apart: WindowSettings, Preferences and ShortcutsDialog do the work.
     void restoreDailyUseSettings();
     void sizeDocksAsShares();
@@ -191,6 +212,8 @@ private:
     JobView *m_jobView = nullptr;
     QAction *m_jobViewAction = nullptr;
     static constexpr int kJobViewRanks = 8; // a folder of more ranks opens in the job view
+    QLabel *m_summaryPage = nullptr;        // the middle of the window while a summary shows no rank
+    FolderPlan m_folderPlan;                // how the folder shown was opened
     QStringList m_runWarnings;     // of the loads and the alignment
     QStringList m_compareWarnings; // of the comparison (GPU models, world sizes, step counts)
     SearchBar *m_search = nullptr;

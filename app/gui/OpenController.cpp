@@ -51,19 +51,40 @@ void OpenController::stop()
 
 void OpenController::openRuns(std::vector<session::RunSource> sources, std::vector<SessionRun> kept)
 {
-    start(std::move(sources), std::move(kept), false);
+    start(std::move(sources), std::move(kept), RunsLoadJob::Kind::Runs)->start();
 }
 
-void OpenController::openFolder(const QString &folder)
+void OpenController::openFolder(const QString &folder, const analysis::AnalysisOptions &summaryOptions)
 {
     const QString clean = QDir::cleanPath(QFileInfo(folder).absoluteFilePath());
-    start({session::RunSource{clean, true, QDir(clean).dirName()}}, {}, true);
+    RunsLoadJob *job = start({session::RunSource{clean, true, QDir(clean).dirName()}}, {}, RunsLoadJob::Kind::Folder);
+    job->setFolderBudget(folderBudget(), summaryOptions);
+    job->start();
 }
 
-void OpenController::start(std::vector<session::RunSource> sources, std::vector<SessionRun> kept, bool ranksView)
+void OpenController::openRank(const QString &path, const QString &label)
+{
+    start({session::RunSource{path, false, label}}, {}, RunsLoadJob::Kind::JobRank)->start();
+}
+
+std::uint64_t OpenController::folderBudget(QString *from)
+{
+    bool ok = false;
+    const double mb = qEnvironmentVariable("LANESCOPE_FOLDER_MEMORY_MB").toDouble(&ok);
+    if (ok && mb > 0) {
+        if (from)
+            *from = QStringLiteral("LANESCOPE_FOLDER_MEMORY_MB"); // a name, not words
+        return std::uint64_t(mb * 1048576.0);
+    }
+    if (from)
+        *from = tr("half of the memory available");
+    return defaultMemoryBudget();
+}
+
+RunsLoadJob *OpenController::start(std::vector<session::RunSource> sources, std::vector<SessionRun> kept, RunsLoadJob::Kind kind)
 {
     stop();
-    auto *job = new RunsLoadJob(std::move(sources), ranksView, this);
+    auto *job = new RunsLoadJob(std::move(sources), kind, this);
     m_job = job;
     connect(job, &RunsLoadJob::finished, this, [this, job, kept = std::move(kept)] {
         if (m_job == job) {
@@ -74,7 +95,7 @@ void OpenController::start(std::vector<session::RunSource> sources, std::vector<
         job->deleteLater();
     });
     setLoading(true);
-    job->start();
+    return job;
 }
 
 bool OpenController::cancel()

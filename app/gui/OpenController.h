@@ -27,8 +27,17 @@ public:
 
     // Every run at once (session::loadRuns); kept: runs on screen that the new ones join.
     void openRuns(std::vector<session::RunSource> sources, std::vector<SessionRun> kept = {});
-    // A folder of rank traces shown as the job's ranks (RunsLoadJob::isRanksView()).
-    void openFolder(const QString &folder);
+    // A folder of rank traces shown as the job's ranks (RunsLoadJob::isRanksView()), or as the
+    // job's summary, measured with summaryOptions, where its ranks together would take more than
+    // folderBudget() (RunsLoadJob::plan()).
+    void openFolder(const QString &folder, const analysis::AnalysisOptions &summaryOptions = {});
+    // One rank of a folder shown as its summary: its trace alone (RunsLoadJob::Kind::JobRank).
+    void openRank(const QString &path, const QString &label);
+
+    // What the window may keep of a folder's ranks before it opens the folder as its summary:
+    // LANESCOPE_FOLDER_MEMORY_MB (MiB) where set, else half of the memory available now (the
+    // folder loader's default budget). *from: where the figure comes from, for the banner.
+    static std::uint64_t folderBudget(QString *from = nullptr);
     // Stops and forgets whatever is loading: no result comes.
     void stop();
     // Asks the load to stop; its result then comes as cancelled. False when nothing runs or it is
@@ -53,7 +62,7 @@ signals:
 
 private:
     void setLoading(bool loading);
-    void start(std::vector<session::RunSource> sources, std::vector<SessionRun> kept, bool ranksView);
+    RunsLoadJob *start(std::vector<session::RunSource> sources, std::vector<SessionRun> kept, RunsLoadJob::Kind kind);
 
     RunsLoadJob *m_job = nullptr;         // a child; null when idle
     QTimer *m_progressTimer;

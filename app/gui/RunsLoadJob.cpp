@@ -21,11 +21,17 @@ session::LoadedRun failed(const session::RunSource &source, const QString &error
 }
 }
 
-RunsLoadJob::RunsLoadJob(std::vector<session::RunSource> sources, bool ranksView, QObject *parent)
+RunsLoadJob::RunsLoadJob(std::vector<session::RunSource> sources, Kind kind, QObject *parent)
     : QObject(parent)
     , m_sources(std::move(sources))
-    , m_ranksView(ranksView)
+    , m_kind(kind)
 {
+}
+
+void RunsLoadJob::setFolderBudget(std::uint64_t bytes, const analysis::AnalysisOptions &options)
+{
+    m_plan.budgetBytes = bytes;
+    m_summaryOptions = options;
 }
 
 RunsLoadJob::~RunsLoadJob()
@@ -41,10 +47,25 @@ void RunsLoadJob::start()
     Q_ASSERT(!m_thread.joinable());
     m_running = true;
     m_thread = std::thread([this] {
+        const bool ranksView = m_kind == Kind::Folder && m_sources.size() == 1;
+        FolderPlan plan = m_plan;
+        if (ranksView) {
+            // What the window would keep of every rank, against what it may: the ranks' sum, so a
+            // job of many small ranks is judged as one of few large ones.
+            const QStringList files = traceFilesIn(m_sources.front().path);
+            plan.files = int(files.size());
+            for (const QString &path : files)
+                plan.shownBytes += estimatedShownBytes(path);
+            plan.summary = plan.budgetBytes > 0 && plan.shownBytes > plan.budgetBytes;
+        }
         session::RunLoadOptions options;
         options.cancel = &m_cancel;
-        options.progress = [this](double p) { m_progress.store(p * kLoadShare); };
-        options.rankClocks = m_ranksView;
+        // A summary has no view index to build: the load is the whole bar.
+        const double loadShare = plan.summary ? 1.0 : kLoadShare;
+        options.progress = [this, loadShare](double p) { m_progress.store(p * loadShare); };
+        options.rankClocks = ranksView && !plan.summary;
+        options.summaryOnly = plan.summary;
+        options.job = plan.summary ? &m_summaryOptions : nullptr;
         session::RunSet set;
         try {
             set = session::loadRuns(m_sources, options);
@@ -63,7 +84,16 @@ void RunsLoadJob::start()
         // What the timeline draws: each run's trace, or with ranksView every rank of the folder.
         std::vector<const Trace *> toIndex;
         std::vector<const std::vector<analysis::Step> *> stepsOf; // found at load: not again for the step bands
-        if (m_ranksView && set.runs.size() == 1 && set.runs.front().ranks) {
+        RanksResultPtr summary;
+        if (plan.summary && set.runs.size() == 1 && set.runs.front().summary) {
+            // The job's figures as the Ranks dock's runner hands them, with where each straggler
+            // collective's calls lie (from the summaries' calls: no trace needed).
+            auto r = std::make_shared<RanksResult>();
+            r->job = std::move(*set.runs.front().summary);
+            r->eventSpans = stragglerSpans(r->job);
+            set.runs.front().summary.reset(); // moved into the dock's result
+            summary = std::move(r);
+        } else if (ranksView && set.runs.size() == 1 && set.runs.front().ranks) {
             for (const RankFile &r : *set.runs.front().ranks) {
                 toIndex.push_back(r.trace.get());
                 stepsOf.push_back(r.trace == set.runs.front().trace ? &set.runs.front().steps : nullptr);
@@ -90,7 +120,7 @@ void RunsLoadJob::start()
             });
         }
         std::vector<std::shared_ptr<const TraceViewIndex>> indexes(set.runs.size()), rankIndexes;
-        if (m_ranksView && set.runs.size() == 1 && set.runs.front().ranks)
+        if (ranksView && set.runs.size() == 1 && set.runs.front().ranks)
             rankIndexes = std::move(built);
         else
             indexes = std::move(built);
@@ -102,8 +132,11 @@ void RunsLoadJob::start()
             }
         QMetaObject::invokeMethod(
             this,
-            [this, set = std::move(set), indexes = std::move(indexes), rankIndexes = std::move(rankIndexes)]() mutable {
+            [this, set = std::move(set), indexes = std::move(indexes), rankIndexes = std::move(rankIndexes), plan,
+             summary = std::move(summary)]() mutable {
                 m_result = std::move(set);
+                m_plan = plan;
+                m_summary = std::move(summary);
                 m_indexes = std::move(indexes);
                 m_rankIndexes = std::move(rankIndexes);
                 if (m_thread.joinable())

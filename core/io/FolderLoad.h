@@ -90,9 +90,15 @@ bool isTraceFileName(const QString &fileName);
 // in *unreadable.
 QStringList traceFilesIn(const QString &folder, QStringList *ignored = nullptr, std::vector<RejectedFile> *unreadable = nullptr);
 
-// What loading one file is expected to take in transient memory: the JSON bytes (a .gz's from
-// its gzip trailer) times the parser's working set per JSON byte.
+// The JSON bytes a file holds: its size, a .json.gz's from its gzip trailer.
+std::uint64_t estimatedJsonBytes(const QString &path);
+// What loading one file is expected to take in transient memory: its JSON bytes times the
+// parser's working set per JSON byte.
 std::uint64_t estimatedLoadBytes(const QString &path);
+// What the window keeps resident while it shows a loaded file (its model, view index and
+// analysis; not the mapped JSON, which the system may drop): its JSON bytes times the measured
+// share. The window opens a folder as its summary where its ranks' sum exceeds the budget.
+std::uint64_t estimatedShownBytes(const QString &path);
 
 // Half of MemAvailable (Linux /proc/meminfo); 4 GiB where unknown.
 std::uint64_t defaultMemoryBudget();

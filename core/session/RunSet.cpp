@@ -39,8 +39,7 @@ Estimate estimateOf(const RunSource &s)
         e.bytes = std::uint64_t(std::max<qint64>(1, QFileInfo(s.path).size()));
         return e;
     }
-    for (const QString &name : traceFilesIn(s.path)) {
-        const QString f = s.path + QLatin1Char('/') + name;
+    for (const QString &f : traceFilesIn(s.path)) { // paths, not names
         // The folder loader keeps its own budget: its largest file bounds what it takes at once.
         e.memory = std::max(e.memory, estimatedLoadBytes(f));
         e.bytes += std::uint64_t(std::max<qint64>(1, QFileInfo(f).size()));
@@ -88,7 +87,17 @@ void loadFolderRun(LoadedRun &run, const RunLoadOptions &options, int threads, s
     lo.memoryBudgetBytes = budget;
     lo.cancel = options.cancel;
     lo.progress = progress;
-    FolderLoadResult f = loadFolder(run.source.path, lo);
+    FolderLoadResult f;
+    std::shared_ptr<analysis::JobResult> summary;
+    if (options.summaryOnly) {
+        analysis::JobOptions jo;
+        if (options.job)
+            jo.analysis = *options.job;
+        jo.threads = threads;
+        summary = std::make_shared<analysis::JobResult>(analyzeFolder(run.source.path, lo, jo, &f));
+    } else {
+        f = loadFolder(run.source.path, lo);
+    }
     if (f.cancelled)
         return;
     if (!f.error.isEmpty()) {
@@ -101,6 +110,11 @@ void loadFolderRun(LoadedRun &run, const RunLoadOptions &options, int threads, s
     }
     run.warnings = f.warnings;
     run.concurrency = f.concurrency;
+    if (summary) {
+        run.summary = std::move(summary);
+        run.ranks = std::make_shared<const std::vector<RankFile>>(std::move(f.ranks));
+        return;
+    }
     std::size_t index = 0;
     if (options.job) {
         analysis::JobOptions jo;
@@ -225,6 +239,39 @@ RunSet loadRuns(const std::vector<RunSource> &sources, const RunLoadOptions &opt
     set.concurrency = gate.most();
     set.loadSeconds = double(timer.nsecsElapsed()) / 1e9;
     return set;
+}
+
+analysis::JobResult analyzeFolder(const QString &folder, FolderLoadOptions load, const analysis::JobOptions &options,
+                                  FolderLoadResult *loaded)
+{
+    // Each rank's summary by its index in the folder's file order: the loads finish in any order.
+    std::vector<analysis::RankSummary> byFile;
+    std::mutex byFileLock;
+    load.keepTraces = false;
+    load.onLoaded = [&](std::size_t file, const std::shared_ptr<Trace> &trace) {
+        const RankFile rf{trace->path, trace, trace->rank, trace->rank < 0};
+        analysis::RankSummary s = analysis::summarizeRank(rf, options.analysis);
+        std::lock_guard<std::mutex> g(byFileLock);
+        if (byFile.size() <= file)
+            byFile.resize(file + 1);
+        byFile[file] = std::move(s);
+    };
+    FolderLoadResult f = loadFolder(folder, load);
+    analysis::JobResult job;
+    if (f.error.isEmpty() && !f.cancelled) {
+        std::vector<analysis::RankSummary> ranks;
+        for (const RankFile &rf : f.ranks) {
+            analysis::RankSummary s = std::move(byFile[rf.file]);
+            s.figures.rank = rf.rank;
+            s.figures.rankGuessed = rf.rankGuessed;
+            ranks.push_back(std::move(s));
+        }
+        byFile.clear();
+        job = analysis::reduceJob(std::move(ranks), options);
+    }
+    if (loaded)
+        *loaded = std::move(f);
+    return job;
 }
 
 analysis::Alignment alignRunSet(const RunSet &set, const analysis::AlignOptions &options)

@@ -7,6 +7,7 @@
 // and hands back immutable values. QtCore only.
 #include "core/analysis/ClockAlign.h"
 #include "core/analysis/Compare.h"
+#include "core/analysis/Ranks.h"
 #include "core/analysis/Steps.h"
 #include "core/io/FolderLoad.h"
 #include "core/model/Trace.h"
@@ -45,6 +46,10 @@ struct RunLoadOptions
     const analysis::AnalysisOptions *job = nullptr;
     // A folder opened alone, shown as its ranks side by side: their clocks measured too (LoadedRun::clocks).
     bool rankClocks = false;
+    // A folder too large to hold (the window's summary mode): analyzeFolder() instead of every
+    // rank kept, under `job`'s options (the defaults without), with the job's clocks aligned; the
+    // run then has LoadedRun::summary and ranks whose traces are null, and no trace.
+    bool summaryOnly = false;
     std::function<void(double)> progress; // 0..1 over every run (by file bytes), any thread
     const std::atomic<bool> *cancel = nullptr;
 };
@@ -57,6 +62,7 @@ struct LoadedRun
     std::shared_ptr<const std::vector<RankFile>> ranks;
     std::optional<analysis::JobRunFigures> job;
     std::optional<analysis::ClockAlignment> clocks; // a folder with RunLoadOptions::rankClocks
+    std::shared_ptr<analysis::JobResult> summary; // a folder with RunLoadOptions::summaryOnly
     std::vector<analysis::Step> steps; // found once, here
     QStringList warnings;              // the folder's (files left out, guessed ranks)
     QString error;                     // this run could not be loaded (trace is null)
@@ -75,6 +81,16 @@ struct RunSet
 };
 
 RunSet loadRuns(const std::vector<RunSource> &sources, const RunLoadOptions &options = {});
+
+// A folder's job without holding it: each rank summarised (analysis::summarizeRank) on the thread
+// that loaded it, the moment it has loaded, and its model released (FolderLoadOptions::keepTraces
+// false), then the summaries in rank order reduced (analysis::reduceJob). The folder costs one model
+// per load running at once, never the sum of its ranks. `lanescope-cli analyze DIR` and the window's
+// summary mode both call it: one computation of the job's figures. *loaded: the folder as loaded
+// (ranks with null traces, rejected files, warnings; error or cancelled set: the result is empty).
+// load.onLoaded and load.keepTraces are set here.
+analysis::JobResult analyzeFolder(const QString &folder, FolderLoadOptions load, const analysis::JobOptions &options,
+                                  FolderLoadResult *loaded);
 
 // The runs on one time axis (analysis::alignRuns over the steps found at load); failed runs left out.
 analysis::Alignment alignRunSet(const RunSet &set, const analysis::AlignOptions &options = {});

@@ -5,6 +5,7 @@
 
 #include <QBrush>
 #include <QColor>
+#include <QFont>
 #include <QFileInfo>
 #include <QLocale>
 
@@ -42,6 +43,7 @@ void RankTableModel::setRanks(std::vector<RankRow> ranks)
 {
     beginResetModel();
     m_ranks = std::move(ranks);
+    m_shownRow = -1;
     m_job.reset();
     m_offsets.clear();
     m_sources.clear();
@@ -63,6 +65,17 @@ void RankTableModel::setClockOffsets(std::vector<TimeNs> offsetsNs, QStringList 
     m_sources = std::move(sources);
     if (!m_ranks.empty())
         emit dataChanged(index(0, ClockOffset), index(rowCount() - 1, ClockOffset));
+}
+
+void RankTableModel::setShownRow(int row)
+{
+    if (row == m_shownRow)
+        return;
+    const int old = m_shownRow;
+    m_shownRow = row;
+    for (const int r : {old, row})
+        if (r >= 0 && r < rowCount())
+            emit dataChanged(index(r, 0), index(r, ColumnCount - 1), {Qt::FontRole});
 }
 
 int RankTableModel::rowCount(const QModelIndex &parent) const { return parent.isValid() ? 0 : int(m_ranks.size()); }
@@ -134,6 +147,13 @@ QVariant RankTableModel::data(const QModelIndex &index, int role) const
     }
     case OutlierRole:
         return isOutlier(row, column);
+    case Qt::FontRole:
+        if (row == m_shownRow) {
+            QFont bold;
+            bold.setBold(true);
+            return bold;
+        }
+        return {};
     case Qt::TextAlignmentRole:
         return column == File ? QVariant(Qt::AlignLeft | Qt::AlignVCenter) : QVariant(Qt::AlignRight | Qt::AlignVCenter);
     case Qt::BackgroundRole:

@@ -38,6 +38,9 @@ public:
     void setRanks(std::vector<RankRow> ranks);                  // resets; the figures go
     void setFigures(std::shared_ptr<const analysis::JobResult> job); // per rank in the same order; null clears
     void setClockOffsets(std::vector<TimeNs> offsetsNs, QStringList sources); // applied, per rank
+    // A folder shown as its summary: the rank whose timeline is shown (bold), -1 none.
+    void setShownRow(int row);
+    int shownRow() const { return m_shownRow; }
 
     int rowCount(const QModelIndex &parent = {}) const override;
     int columnCount(const QModelIndex &parent = {}) const override;
@@ -60,6 +63,7 @@ private:
     std::shared_ptr<const analysis::JobResult> m_job;
     std::vector<TimeNs> m_offsets;
     QStringList m_sources;
+    int m_shownRow = -1;
 };
 
 } // namespace lanescope

@@ -12,15 +12,18 @@
 #include <QHeaderView>
 #include <QLabel>
 #include <QLocale>
+#include <QPushButton>
 #include <QSortFilterProxyModel>
 #include <QSplitter>
 #include <QTableView>
+#include <QTimer>
 #include <QTreeWidget>
 #include <QVBoxLayout>
 
 #include <algorithm>
 #include <cstring>
 #include <limits>
+#include <utility>
 
 namespace lanescope {
 namespace {
@@ -62,7 +65,14 @@ RanksDock::RanksDock(QWidget *parent)
     m_align->setToolTip(tr("Put every rank on the reference rank's clock, with the offsets measured on the collectives "
                            "the ranks share (they end at the same moment everywhere). Off: each rank as its own clock "
                            "recorded it. The stragglers are always measured on the aligned clocks."));
+    // Summary mode: the selected rank's timeline, loaded on demand (so does a double-click on it).
+    m_openRank = new QPushButton(tr("Open Rank's Timeline"), content);
+    m_openRank->setToolTip(tr("Load the selected rank's trace and show its timeline and analysis, in place of the rank "
+                              "shown now (double-click a rank to do the same)"));
+    m_openRank->setEnabled(false);
+    m_openRank->hide();
     top->addWidget(m_status, 1);
+    top->addWidget(m_openRank);
     top->addWidget(m_align);
     layout->addLayout(top);
 
@@ -134,14 +144,53 @@ RanksDock::RanksDock(QWidget *parent)
 
     setWidget(content);
 
-    onItemActivation(m_table, this, [this](const QModelIndex &i) { activateRank(m_proxy->mapToSource(i).row()); });
-    onItemActivation(m_stragglers, this, [this](const QModelIndex &i) {
+    // A folder shown whole: a click shows a rank's lanes. Its summary: a click selects, and a
+    // double-click (or the button) loads the rank's timeline, seconds of work, not done by a stray click.
+    onItemActivation(m_table, this, [this](const QModelIndex &i) {
+        if (!isSummary())
+            activateRank(m_proxy->mapToSource(i).row());
+    });
+    connect(m_table, &QAbstractItemView::doubleClicked, this, [this](const QModelIndex &i) {
+        if (isSummary())
+            activateRank(m_proxy->mapToSource(i).row());
+    });
+    connect(m_table->selectionModel(), &QItemSelectionModel::selectionChanged, this,
+            [this] { m_openRank->setEnabled(isSummary() && selectedRank() >= 0); });
+    connect(m_openRank, &QPushButton::clicked, this, [this] { activateRank(selectedRank()); });
+    const auto rankOf = [](const QModelIndex &i) {
+        const QModelIndex first = i.siblingAtColumn(0);
+        return first.data(RankIndexRole).isValid() ? first.data(RankIndexRole).toInt() : -1;
+    };
+    onItemActivation(m_stragglers, this, [this, rankOf](const QModelIndex &i) {
         const QModelIndex first = i.siblingAtColumn(0);
         const int event = first.data(EventRole).isValid() ? first.data(EventRole).toInt() : -1;
+        if (isSummary()) {
+            if (const int row = rankOf(i); row >= 0)
+                m_table->selectRow(m_proxy->mapFromSource(m_model->index(row, 0)).row());
+            if (event >= 0 && shownRank() >= 0)
+                showCollective(event); // on the rank shown, where it took part
+            return;
+        }
         if (event >= 0)
             showCollective(event);
         else if (first.data(RankIndexRole).isValid())
             activateRank(first.data(RankIndexRole).toInt());
+    });
+    connect(m_stragglers, &QAbstractItemView::doubleClicked, this, [this, rankOf](const QModelIndex &i) {
+        if (!isSummary())
+            return;
+        const QModelIndex first = i.siblingAtColumn(0);
+        const int event = first.data(EventRole).isValid() ? first.data(EventRole).toInt() : -1;
+        const int row = rankOf(i);
+        if (row < 0)
+            return;
+        if (row == shownRank()) {
+            if (event >= 0)
+                showCollective(event);
+            return;
+        }
+        m_pendingEvent = event; // shown once the rank's timeline is there
+        activateRank(row);
     });
     connect(m_align, &QCheckBox::toggled, this, &RanksDock::applyOffsets);
     connect(m_runner, &RanksRunner::finished, this, &RanksDock::showResult);
@@ -160,13 +209,19 @@ void RanksDock::setSession(Session *session)
         connect(session, &Session::runsChanged, this, [this] {
             if (hasRanks() && !sessionMatches())
                 clear(); // another trace opened, or a run removed: no longer this folder
+            else if (isSummary())
+                followShownRank();
         });
 }
 
 bool RanksDock::sessionMatches() const
 {
     const Session *s = m_session.data();
-    if (!s || s->runCount() != int(m_ranks.size()))
+    if (!s)
+        return false;
+    if (m_summaryMode)
+        return s->runCount() == 0 || (s->runCount() == 1 && shownRank() >= 0); // nothing, or one of its ranks
+    if (s->runCount() != int(m_ranks.size()))
         return false;
     for (int i = 0; i < s->runCount(); ++i)
         if (s->run(i).trace.get() != m_ranks[std::size_t(i)].trace.get())
@@ -176,6 +231,8 @@ bool RanksDock::sessionMatches() const
 
 void RanksDock::setRanks(std::vector<RankFile> ranks, analysis::ClockAlignment clocks)
 {
+    m_summaryMode = false;
+    m_openRank->hide();
     m_ranks = std::move(ranks);
     m_clocks = std::move(clocks);
     m_clocks.ranks.resize(m_ranks.size()); // a missing entry is no offset
@@ -190,8 +247,67 @@ void RanksDock::setRanks(std::vector<RankFile> ranks, analysis::ClockAlignment c
     fitColumns();
 }
 
+void RanksDock::setSummary(std::vector<RankFile> ranks, RanksResultPtr result)
+{
+    m_runner->request({}); // a full folder's analysis in flight is not this one's
+    m_summaryMode = true;
+    m_summaryStale = false;
+    m_pendingEvent = -1;
+    m_ranks = std::move(ranks);
+    m_result = std::move(result);
+    m_clocks = m_result ? m_result->job.clocks : analysis::ClockAlignment{};
+    m_clocks.ranks.resize(m_ranks.size());
+    std::vector<RankTableModel::RankRow> rows;
+    for (const RankFile &r : m_ranks)
+        rows.push_back({r.rank, r.rankGuessed, r.path});
+    m_model->setRanks(std::move(rows));
+    m_align->setChecked(true); // the offsets column shows the job's clocks; no timeline to move
+    applyOffsets();
+    m_openRank->show();
+    m_openRank->setEnabled(false);
+    showResult(m_result);
+    followShownRank();
+}
+
+int RanksDock::shownRank() const
+{
+    const Session *s = m_session.data();
+    if (!m_summaryMode || !s || s->runCount() != 1)
+        return -1;
+    const QString path = s->run(0).path;
+    for (std::size_t i = 0; i < m_ranks.size(); ++i)
+        if (m_ranks[i].path == path)
+            return int(i);
+    return -1;
+}
+
+int RanksDock::selectedRank() const
+{
+    const QModelIndexList rows = m_table->selectionModel() ? m_table->selectionModel()->selectedRows() : QModelIndexList{};
+    return rows.isEmpty() ? -1 : m_proxy->mapToSource(rows.first()).row();
+}
+
+void RanksDock::followShownRank()
+{
+    const int shown = shownRank();
+    m_model->setShownRow(shown);
+    updateStatus();
+    if (shown < 0)
+        return;
+    const QModelIndex row = m_proxy->mapFromSource(m_model->index(shown, 0));
+    m_table->selectRow(row.row());
+    m_table->scrollTo(row);
+    // Once the window has shown the rank (it fits the view to a new run after this signal).
+    if (const int event = std::exchange(m_pendingEvent, -1); event >= 0)
+        QTimer::singleShot(0, this, [this, event] { showCollective(event); });
+}
+
 void RanksDock::clear()
 {
+    m_summaryMode = false;
+    m_summaryStale = false;
+    m_pendingEvent = -1;
+    m_openRank->hide();
     m_ranks.clear();
     m_clocks = {};
     m_result.reset();
@@ -208,9 +324,19 @@ void RanksDock::setAnalysisOptions(const analysis::AnalysisOptions &options)
     o.range = {};
     o.step = -1;
     const bool same = analysis::sameMeasures(o, m_options);
+    // MFU inputs that give no MFU either way (no parameters or tokens) change no figure of a summary.
+    const auto noMfu = [](const analysis::AnalysisOptions &x) { return !(x.mfu.params > 0 && x.mfu.tokensPerStep > 0); };
+    analysis::AnalysisOptions withoutMfu = o;
+    withoutMfu.mfu = m_options.mfu;
+    const bool sameFigures = same || (noMfu(o) && noMfu(m_options) && analysis::sameMeasures(withoutMfu, m_options));
     m_options = o;
-    if (!same && hasRanks())
+    if (!sameFigures && isSummary()) {
+        // The ranks' models are gone: measuring again means loading the folder again (Reload).
+        m_summaryStale = true;
+        updateStatus();
+    } else if (!same && hasRanks() && !isSummary()) {
         rerun();
+    }
 }
 
 bool RanksDock::clocksAligned() const { return m_align->isChecked(); }
@@ -253,8 +379,8 @@ void RanksDock::applyOffsets()
     }
     m_model->setClockOffsets(applied, sources);
     Session *s = m_session.data();
-    if (!s || !sessionMatches())
-        return;
+    if (!s || m_summaryMode || !sessionMatches())
+        return; // a summary shows one rank at most, alone on its own clock
     TimeNs origin = std::numeric_limits<TimeNs>::max();
     for (int i = 0; i < s->runCount(); ++i)
         origin = std::min(origin, s->run(i).trace->minTs + applied[std::size_t(i)]);
@@ -264,6 +390,8 @@ void RanksDock::applyOffsets()
 
 void RanksDock::rerun()
 {
+    if (m_summaryMode)
+        return; // no model to measure: the summary came with the folder
     RanksInput in;
     if (hasRanks()) {
         in.ranks = m_ranks;
@@ -394,9 +522,17 @@ void RanksDock::updateStatus()
         m_align->setEnabled(false);
         return;
     }
-    m_align->setEnabled(true);
+    // A summary's clocks are measured, but no timeline is there to move: the column shows them.
+    m_align->setEnabled(!m_summaryMode);
     const int ref = m_clocks.reference >= 0 && m_clocks.reference < rankCount() ? m_clocks.reference : 0;
-    const QString head = tr("%n rank(s), clocks on rank %1's", nullptr, rankCount()).arg(m_ranks[std::size_t(ref)].rank);
+    QString head = tr("%n rank(s), clocks on rank %1's", nullptr, rankCount()).arg(m_ranks[std::size_t(ref)].rank);
+    if (m_summaryMode) {
+        const int shown = shownRank();
+        head = shown >= 0 ? tr("%1 · summary of the job, rank %2's timeline shown").arg(head).arg(m_ranks[std::size_t(shown)].rank)
+                          : tr("%1 · summary of the job: double-click a rank to load its timeline").arg(head);
+        if (m_summaryStale)
+            head = tr("%1 · measured with the options the folder was opened with: Reload (F5) to measure with the new ones").arg(head);
+    }
     if (isBusy()) {
         m_status->setText(tr("%1 · analysing…").arg(head));
         return;
@@ -466,7 +602,14 @@ void RanksDock::showCollective(int event)
     Session *s = m_session.data();
     if (!s || !m_result || !sessionMatches() || event < 0 || event >= int(m_result->eventSpans.size()))
         return;
-    const std::vector<CollectiveSpan> &spans = m_result->eventSpans[std::size_t(event)];
+    std::vector<CollectiveSpan> spans = m_result->eventSpans[std::size_t(event)];
+    if (m_summaryMode) {
+        // One rank on screen, as the session's only run: its call alone.
+        const int shown = shownRank();
+        spans.erase(std::remove_if(spans.begin(), spans.end(), [shown](const CollectiveSpan &c) { return c.rankIndex != shown; }), spans.end());
+        for (CollectiveSpan &c : spans)
+            c.rankIndex = 0;
+    }
     if (spans.empty())
         return;
     // From the first arrival to the last end, on the axis as shown (aligned or not).

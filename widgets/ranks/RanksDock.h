@@ -18,6 +18,7 @@
 
 class QCheckBox;
 class QLabel;
+class QPushButton;
 class QSortFilterProxyModel;
 class QTableView;
 class QTreeWidget;
@@ -38,9 +39,21 @@ public:
     // The folder shown: its ranks, which must be the session's runs in the same order, and their
     // clocks as measured at load time. Applies the offsets (Align clocks on) and starts the analysis.
     void setRanks(std::vector<RankFile> ranks, analysis::ClockAlignment clocks);
+    // A folder too large to hold, shown as its summary (the window's summary mode): its ranks (no
+    // trace kept) and the job's figures measured as they loaded (session::analyzeFolder, what
+    // `lanescope-cli analyze DIR` prints). The session then shows at most one of these ranks, the
+    // one the user picked (rankActivated); the dock keeps the summary while it does.
+    void setSummary(std::vector<RankFile> ranks, RanksResultPtr result);
+    bool isSummary() const { return m_summaryMode && hasRanks(); }
+    // Summary mode: the rank index whose timeline the session shows, -1 none.
+    int shownRank() const;
+    // Summary mode: the button that asks for the selected rank's timeline.
+    QPushButton *openRankButton() const { return m_openRank; }
     void clear();
     bool hasRanks() const { return !m_ranks.empty(); }
     int rankCount() const { return int(m_ranks.size()); }
+    const RankFile *rankFile(int i) const { return i >= 0 && i < rankCount() ? &m_ranks[std::size_t(i)] : nullptr; }
+    const std::vector<RankFile> &rankFiles() const { return m_ranks; }
     // The analysis dock's options (gap threshold and kernels, MFU inputs); range and step are ignored.
     void setAnalysisOptions(const analysis::AnalysisOptions &options);
 
@@ -79,6 +92,8 @@ public:
     static QString stragglerWait(const analysis::StragglerRank &r);
 
 signals:
+    // row: the rank index; the session's run where every rank is one (a folder shown whole), the
+    // rank whose timeline to load in summary mode.
     void rankActivated(int run);
     void analysisFinished();
 
@@ -92,6 +107,8 @@ private:
     void fitColumns();
     void updateStatus();
     QString slowestRankText(const analysis::JobResult &j) const;
+    void followShownRank();
+    int selectedRank() const;
 
     QPointer<Session> m_session;
     RanksRunner *m_runner;
@@ -99,9 +116,13 @@ private:
     std::vector<RankFile> m_ranks;
     analysis::ClockAlignment m_clocks;
     RanksResultPtr m_result;
+    bool m_summaryMode = false;
+    bool m_summaryStale = false; // the analysis options changed since the summary was measured
+    int m_pendingEvent = -1;     // a straggler collective to show once its rank's timeline is loaded
 
     QLabel *m_status;
     QCheckBox *m_align;
+    QPushButton *m_openRank;
     QLabel *m_job;
     RankTableModel *m_model;
     QSortFilterProxyModel *m_proxy;
