@@ -62,106 +62,106 @@
     <context>
         <name>FolderLoad</name>
         <message>
-            <location filename="../core/io/FolderLoad.cpp" line="206" />
+            <location filename="../core/io/FolderLoad.cpp" line="223" />
             <source>not a trace</source>
             <translation>不是跟踪文件</translation>
         </message>
         <message>
-            <location filename="../core/io/FolderLoad.cpp" line="208" />
+            <location filename="../core/io/FolderLoad.cpp" line="225" />
             <source>not a trace: it holds no events</source>
             <translation>不是跟踪文件：其中没有任何事件</translation>
         </message>
         <message>
-            <location filename="../core/io/FolderLoad.cpp" line="241" />
+            <location filename="../core/io/FolderLoad.cpp" line="258" />
             <source>no rank in distributedInfo, while the other traces are ranks of a job of %1</source>
             <translation>distributedInfo 中没有 rank，而其他跟踪文件都是 world size 为 %1 的作业中的 rank</translation>
         </message>
         <message>
-            <location filename="../core/io/FolderLoad.cpp" line="243" />
+            <location filename="../core/io/FolderLoad.cpp" line="260" />
             <source>another job: world size %1, this job's is %2</source>
             <translation>属于另一个作业：world size 为 %1，本作业为 %2</translation>
         </message>
         <message>
-            <location filename="../core/io/FolderLoad.cpp" line="245" />
+            <location filename="../core/io/FolderLoad.cpp" line="262" />
             <source>another job: backend %1, this job's is %2</source>
             <translation>属于另一个作业：后端为 %1，本作业为 %2</translation>
         </message>
         <message>
-            <location filename="../core/io/FolderLoad.cpp" line="247" />
+            <location filename="../core/io/FolderLoad.cpp" line="264" />
             <source>another job: its process groups (distributedInfo.pg_config) differ from this job's</source>
             <translation>属于另一个作业：其进程组（distributedInfo.pg_config）与本作业不同</translation>
         </message>
         <message>
-            <location filename="../core/io/FolderLoad.cpp" line="249" />
+            <location filename="../core/io/FolderLoad.cpp" line="266" />
             <source>rank %1 is outside the job's world size %2</source>
             <translation>rank %1 超出了作业的 world size %2</translation>
         </message>
         <message>
-            <location filename="../core/io/FolderLoad.cpp" line="259" />
+            <location filename="../core/io/FolderLoad.cpp" line="276" />
             <source>rank %1 again (already read from %2)</source>
             <translation>rank %1 重复（已从 %2 读取）</translation>
         </message>
         <message>
-            <location filename="../core/io/FolderLoad.cpp" line="280" />
-            <location filename="../core/io/FolderLoad.cpp" line="385" />
+            <location filename="../core/io/FolderLoad.cpp" line="297" />
+            <location filename="../core/io/FolderLoad.cpp" line="402" />
             <source>%1 left out: %2</source>
             <translation>已排除 %1：%2</translation>
         </message>
         <message>
-            <location filename="../core/io/FolderLoad.cpp" line="284" />
+            <location filename="../core/io/FolderLoad.cpp" line="301" />
             <source>rank %1 = %2</source>
             <translation>rank %1 = %2</translation>
         </message>
         <message>
-            <location filename="../core/io/FolderLoad.cpp" line="285" />
+            <location filename="../core/io/FolderLoad.cpp" line="302" />
             <source>the traces carry no distributedInfo: rank numbers are guessed from the file names (%1)</source>
             <translation>这些跟踪文件没有 distributedInfo：rank 编号根据文件名推测（%1）</translation>
         </message>
         <message>
-            <location filename="../core/io/FolderLoad.cpp" line="297" />
+            <location filename="../core/io/FolderLoad.cpp" line="314" />
             <source>%1 of the job's %2 ranks are here; missing: %3%4</source>
             <translation>作业的 %2 个 rank 中只有 %1 个在此；缺少：%3%4</translation>
         </message>
         <message>
-            <location filename="../core/io/FolderLoad.cpp" line="306" />
+            <location filename="../core/io/FolderLoad.cpp" line="323" />
             <source>rank %1 (%2) is cut off: loaded up to byte %3</source>
             <translation>rank %1（%2）被截断：只加载到字节 %3</translation>
         </message>
         <message>
-            <location filename="../core/io/FolderLoad.cpp" line="370" />
+            <location filename="../core/io/FolderLoad.cpp" line="387" />
             <source>%1 does not exist</source>
             <translation>%1 不存在</translation>
         </message>
         <message>
-            <location filename="../core/io/FolderLoad.cpp" line="374" />
+            <location filename="../core/io/FolderLoad.cpp" line="391" />
             <source>%1 is not a folder</source>
             <translation>%1 不是文件夹</translation>
         </message>
         <message>
-            <location filename="../core/io/FolderLoad.cpp" line="378" />
+            <location filename="../core/io/FolderLoad.cpp" line="395" />
             <source>%1 cannot be read</source>
             <translation>无法读取 %1</translation>
         </message>
         <message numerus="yes">
-            <location filename="../core/io/FolderLoad.cpp" line="387" />
+            <location filename="../core/io/FolderLoad.cpp" line="404" />
             <source>%n file(s) not named *.json or *.json.gz ignored: %1</source>
             <translation>
                 <numerusform>已忽略 %n 个不是 *.json 或 *.json.gz 的文件：%1</numerusform>
             </translation>
         </message>
         <message>
-            <location filename="../core/io/FolderLoad.cpp" line="390" />
+            <location filename="../core/io/FolderLoad.cpp" line="407" />
             <source>%1 holds no .json or .json.gz trace</source>
             <translation>%1 中没有 .json 或 .json.gz 跟踪文件</translation>
         </message>
         <message>
-            <location filename="../core/io/FolderLoad.cpp" line="466" />
+            <location filename="../core/io/FolderLoad.cpp" line="483" />
             <source>loading cancelled</source>
             <translation>加载已取消</translation>
         </message>
         <message>
-            <location filename="../core/io/FolderLoad.cpp" line="391" />
-            <location filename="../core/io/FolderLoad.cpp" line="473" />
+            <location filename="../core/io/FolderLoad.cpp" line="408" />
+            <location filename="../core/io/FolderLoad.cpp" line="490" />
             <source>%1 holds no rank trace: %2</source>
             <translation>%1 中没有 rank 跟踪文件：%2</translation>
         </message>
@@ -282,7 +282,7 @@
             <translation>无法映射 %1：%2</translation>
         </message>
         <message>
-            <location filename="../core/io/GzipInflater.cpp" line="42" />
+            <location filename="../core/io/GzipInflater.cpp" line="164" />
             <source>zlib could not be initialised</source>
             <translation>无法初始化 zlib</translation>
         </message>
@@ -295,7 +295,7 @@
             <translation type="vanished">无法将解压后的跟踪写入 %1：%2</translation>
         </message>
         <message>
-            <location filename="../core/io/GzipInflater.cpp" line="96" />
+            <location filename="../core/io/GzipInflater.cpp" line="248" />
             <source>the gzip data is corrupt near compressed byte %1: %2</source>
             <translation>gzip 数据在压缩字节 %1 附近损坏：%2</translation>
         </message>
@@ -332,12 +332,12 @@
             <translation type="vanished">无法映射解压后的 %1：%2</translation>
         </message>
         <message>
-            <location filename="../core/io/MappedSource.cpp" line="183" />
+            <location filename="../core/io/MappedSource.cpp" line="193" />
             <source>%1 is gone from disk</source>
             <translation>%1 已从磁盘上消失</translation>
         </message>
         <message>
-            <location filename="../core/io/MappedSource.cpp" line="188" />
+            <location filename="../core/io/MappedSource.cpp" line="198" />
             <source>%1 changed on disk since it was opened; reload it</source>
             <translation>%1 自打开后在磁盘上已更改，请重新加载</translation>
         </message>
@@ -619,37 +619,37 @@
             <translation>%1 是 JSON 数组，但其元素不是跟踪事件</translation>
         </message>
         <message>
-            <location filename="../core/parse/TraceMerge.cpp" line="853" />
+            <location filename="../core/parse/TraceMerge.cpp" line="889" />
             <source>%1 malformed events were skipped (e.g. %2)</source>
             <translation>已跳过 %1 个格式错误的事件（例如 %2）</translation>
         </message>
         <message>
-            <location filename="../core/parse/TraceMerge.cpp" line="857" />
+            <location filename="../core/parse/TraceMerge.cpp" line="893" />
             <source>%1 end events had no matching begin and were skipped</source>
             <translation>%1 个结束事件没有匹配的开始事件，已跳过</translation>
         </message>
         <message>
-            <location filename="../core/parse/TraceMerge.cpp" line="859" />
+            <location filename="../core/parse/TraceMerge.cpp" line="895" />
             <source>%1 slices began but never ended; they are drawn to the end of the trace</source>
             <translation>%1 个切片有开始但没有结束；它们将绘制到跟踪末尾</translation>
         </message>
         <message>
-            <location filename="../core/parse/TraceMerge.cpp" line="862" />
+            <location filename="../core/parse/TraceMerge.cpp" line="898" />
             <source>%1 flow events could not be tied to a slice</source>
             <translation>%1 个流事件无法关联到切片</translation>
         </message>
         <message>
-            <location filename="../core/parse/TraceMerge.cpp" line="864" />
+            <location filename="../core/parse/TraceMerge.cpp" line="900" />
             <source>%1 names were not valid UTF-8; invalid bytes are shown as �</source>
             <translation>%1 个名称不是有效的 UTF-8；无效字节显示为 �</translation>
         </message>
         <message>
-            <location filename="../core/parse/TraceMerge.cpp" line="866" />
+            <location filename="../core/parse/TraceMerge.cpp" line="902" />
             <source>more than 65534 categories: %1 events share the last one</source>
             <translation>类别超过 65534 个：%1 个事件共用最后一个类别</translation>
         </message>
         <message>
-            <location filename="../core/parse/TraceMerge.cpp" line="869" />
+            <location filename="../core/parse/TraceMerge.cpp" line="905" />
             <source>%1 events of phase '%2' are not supported and were skipped</source>
             <translation>不支持阶段“%2”的 %1 个事件，已跳过</translation>
         </message>
@@ -1183,32 +1183,32 @@
             <translation>；应先缩短：%1</translation>
         </message>
         <message>
-            <location filename="../core/analysis/MemoryOwners.cpp" line="286" />
+            <location filename="../core/analysis/MemoryOwners.cpp" line="307" />
             <source>before the trace</source>
             <translation>追踪开始之前</translation>
         </message>
         <message>
-            <location filename="../core/analysis/MemoryOwners.cpp" line="287" />
+            <location filename="../core/analysis/MemoryOwners.cpp" line="308" />
             <source>forward</source>
             <translation>前向</translation>
         </message>
         <message>
-            <location filename="../core/analysis/MemoryOwners.cpp" line="288" />
+            <location filename="../core/analysis/MemoryOwners.cpp" line="309" />
             <source>backward</source>
             <translation>反向</translation>
         </message>
         <message>
-            <location filename="../core/analysis/MemoryOwners.cpp" line="289" />
+            <location filename="../core/analysis/MemoryOwners.cpp" line="310" />
             <source>optimizer</source>
             <translation>优化器</translation>
         </message>
         <message>
-            <location filename="../core/analysis/MemoryOwners.cpp" line="290" />
+            <location filename="../core/analysis/MemoryOwners.cpp" line="311" />
             <source>FSDP all-gather</source>
             <translation>FSDP 全收集</translation>
         </message>
         <message>
-            <location filename="../core/analysis/MemoryOwners.cpp" line="294" />
+            <location filename="../core/analysis/MemoryOwners.cpp" line="315" />
             <source>outside steps</source>
             <translation>步骤之外</translation>
         </message>
@@ -1226,18 +1226,18 @@
             <translation>rank %1（共 %2 个）</translation>
         </message>
         <message>
-            <location filename="../app/cli/FolderCommands.cpp" line="50" />
+            <location filename="../app/cli/FolderCommands.cpp" line="49" />
             <source>a folder: no clock offsets from matching collectives (ranks placed by their trace epoch only)</source>
             <translation>文件夹：不用匹配的集合通信计算时钟偏移（rank 只按各自跟踪文件的时间基点放置）</translation>
         </message>
         <message>
-            <location filename="../app/cli/FolderCommands.cpp" line="52" />
+            <location filename="../app/cli/FolderCommands.cpp" line="51" />
             <source>a folder: collectives listed in stragglers, worst wait first (default 50; 0: all)</source>
             <translation>文件夹：掉队者中列出的集合通信数，等待最久的在前（默认 50；0：全部）</translation>
         </message>
         <message>
-            <location filename="../app/cli/FolderCommands.cpp" line="53" />
-            <location filename="../app/cli/FolderCommands.cpp" line="716" />
+            <location filename="../app/cli/FolderCommands.cpp" line="52" />
+            <location filename="../app/cli/FolderCommands.cpp" line="699" />
             <source>--top-stragglers needs a number of rows</source>
             <translation>--top-stragglers 需要一个行数</translation>
         </message>
@@ -1246,27 +1246,27 @@
             <translation type="vanished">单个跟踪文件：写出其 rank 摘要供 merge 使用（作业的 map 阶段），而不做分析</translation>
         </message>
         <message>
-            <location filename="../app/cli/FolderCommands.cpp" line="57" />
+            <location filename="../app/cli/FolderCommands.cpp" line="56" />
             <source>one trace: write its rank summary for merge (the map step of a job) instead of the analysis (a symbolic link is refused, not written through)</source>
             <translation>单个跟踪文件：写出供 merge 使用的 rank 摘要（作业的 map 阶段），而不是分析结果（拒绝符号链接，不会通过链接写入）</translation>
         </message>
         <message>
-            <location filename="../app/cli/FolderCommands.cpp" line="60" />
+            <location filename="../app/cli/FolderCommands.cpp" line="59" />
             <source>a folder: memory the loads running at once may use (default: half of the available memory)</source>
             <translation>文件夹：同时进行的加载可使用的内存（默认：可用内存的一半）</translation>
         </message>
         <message>
-            <location filename="../app/cli/FolderCommands.cpp" line="61" />
+            <location filename="../app/cli/FolderCommands.cpp" line="60" />
             <source>--memory-budget-mb needs a positive number</source>
             <translation>--memory-budget-mb 需要一个正数</translation>
         </message>
         <message>
-            <location filename="../app/cli/FolderCommands.cpp" line="70" />
+            <location filename="../app/cli/FolderCommands.cpp" line="69" />
             <source>a trace (.json or .json.gz), or a folder of rank traces (one file per rank)</source>
             <translation>跟踪文件（.json 或 .json.gz），或 rank 跟踪文件所在的文件夹（每个 rank 一个文件）</translation>
         </message>
         <message>
-            <location filename="../app/cli/FolderCommands.cpp" line="86" />
+            <location filename="../app/cli/FolderCommands.cpp" line="85" />
             <source>--%1 applies to a folder of rank traces</source>
             <translation>--%1 只适用于 rank 跟踪文件所在的文件夹</translation>
         </message>
@@ -1275,8 +1275,8 @@
             <translation type="vanished">%1：%2 个 rank%3，%4 个事件，%5 MB 的 JSON，在 %6 秒内加载完成（同时加载 %7 个，每个 %8 个线程）</translation>
         </message>
         <message>
-            <location filename="../app/cli/FolderCommands.cpp" line="209" />
-            <location filename="../app/cli/FolderCommands.cpp" line="494" />
+            <location filename="../app/cli/FolderCommands.cpp" line="207" />
+            <location filename="../app/cli/FolderCommands.cpp" line="492" />
             <source> of world size %1</source>
             <translation>（world size %1）</translation>
         </message>
@@ -1285,7 +1285,7 @@
             <translation type="vanished">rank %1%2：%3，%4 个事件，%5 MB，%6 秒</translation>
         </message>
         <message>
-            <location filename="../app/cli/FolderCommands.cpp" line="218" />
+            <location filename="../app/cli/FolderCommands.cpp" line="216" />
             <source> (guessed)</source>
             <translation>（推测）</translation>
         </message>
@@ -1299,52 +1299,52 @@
             <translation>警告：%1</translation>
         </message>
         <message>
-            <location filename="../app/cli/FolderCommands.cpp" line="491" />
+            <location filename="../app/cli/FolderCommands.cpp" line="489" />
             <source>%1: %2 rank(s)%3, loaded in %4 s</source>
             <translation>%1：%2 个 rank%3，在 %4 秒内加载完成</translation>
         </message>
         <message>
-            <location filename="../app/cli/FolderCommands.cpp" line="492" />
+            <location filename="../app/cli/FolderCommands.cpp" line="490" />
             <source>merged summaries</source>
             <translation>合并后的摘要</translation>
         </message>
         <message>
-            <location filename="../app/cli/FolderCommands.cpp" line="501" />
+            <location filename="../app/cli/FolderCommands.cpp" line="499" />
             <source>clock offsets, added to each rank's times (reference: rank %1; %2 collectives matched by %3):</source>
             <translation>时钟偏移，加到各 rank 的时间上（参考：rank %1；按%3匹配了 %2 个集合通信）：</translation>
         </message>
         <message>
-            <location filename="../app/cli/FolderCommands.cpp" line="504" />
+            <location filename="../app/cli/FolderCommands.cpp" line="502" />
             <source>sequence number</source>
             <translation>序列号</translation>
         </message>
         <message>
-            <location filename="../app/cli/FolderCommands.cpp" line="504" />
+            <location filename="../app/cli/FolderCommands.cpp" line="502" />
             <source>order within the step</source>
             <translation>步内顺序</translation>
         </message>
         <message>
-            <location filename="../app/cli/FolderCommands.cpp" line="508" />
+            <location filename="../app/cli/FolderCommands.cpp" line="506" />
             <source>rank %1: %2 µs (%3)</source>
             <translation>rank %1：%2 µs（%3）</translation>
         </message>
         <message>
-            <location filename="../app/cli/FolderCommands.cpp" line="514" />
+            <location filename="../app/cli/FolderCommands.cpp" line="512" />
             <source>rank %1: %2 µs (%3; %4 collectives, median deviation %5 µs)</source>
             <translation>rank %1：%2 µs（%3；%4 个集合通信，中位偏差 %5 µs）</translation>
         </message>
         <message>
-            <location filename="../app/cli/FolderCommands.cpp" line="522" />
+            <location filename="../app/cli/FolderCommands.cpp" line="520" />
             <source>per rank (* more than 2 MADs from the median):</source>
             <translation>各 rank（* 表示偏离中位数超过 2 个 MAD）：</translation>
         </message>
         <message>
-            <location filename="../app/cli/FolderCommands.cpp" line="540" />
+            <location filename="../app/cli/FolderCommands.cpp" line="538" />
             <source>job: step %1 ms (median over the job's complete steps, first rank's start to last rank's end), slowest rank by median step time %2; %3; MFU %4</source>
             <translation>作业：步时长 %1 ms（作业各完整步的中位数，从首个 rank 开始到最后一个 rank 结束），按步时长中位数最慢的 rank 为 %2；%3；MFU %4</translation>
         </message>
         <message>
-            <location filename="../app/cli/FolderCommands.cpp" line="557" />
+            <location filename="../app/cli/FolderCommands.cpp" line="555" />
             <source>rank %1 made the others wait %2 ms per step, summed over %3 other rank(s) (last at %4 of %5 collectives)</source>
             <translation>rank %1 让其他 rank 每步共等待 %2 ms，为 %3 个其他 rank 的等待之和（在 %5 个集合通信中有 %4 个最后到达）</translation>
         </message>
@@ -1353,27 +1353,27 @@
             <translation type="vanished">作业：步时长 %1 ms（作业各完整步的中位数，从首个 rank 开始到最后一个 rank 结束），最慢 rank %2；%3；MFU %4</translation>
         </message>
         <message>
-            <location filename="../app/cli/FolderCommands.cpp" line="544" />
+            <location filename="../app/cli/FolderCommands.cpp" line="542" />
             <source>no GPU activity</source>
             <translation>没有 GPU 活动</translation>
         </message>
         <message>
-            <location filename="../app/cli/FolderCommands.cpp" line="545" />
+            <location filename="../app/cli/FolderCommands.cpp" line="543" />
             <source>GPU idle %1%, overlap %2%</source>
             <translation>GPU 空闲 %1%，重叠 %2%</translation>
         </message>
         <message>
-            <location filename="../app/cli/FolderCommands.cpp" line="548" />
+            <location filename="../app/cli/FolderCommands.cpp" line="546" />
             <source>unknown (give --params and --tokens-per-step)</source>
             <translation>未知（请给出 --params 和 --tokens-per-step）</translation>
         </message>
         <message>
-            <location filename="../app/cli/FolderCommands.cpp" line="552" />
+            <location filename="../app/cli/FolderCommands.cpp" line="550" />
             <source>stragglers: no collective matched across the ranks</source>
             <translation>掉队者：各 rank 之间没有匹配上任何集合通信</translation>
         </message>
         <message>
-            <location filename="../app/cli/FolderCommands.cpp" line="555" />
+            <location filename="../app/cli/FolderCommands.cpp" line="553" />
             <source>stragglers (the last rank to arrive at a collective; the others' waits summed):</source>
             <translation>掉队者（最后到达集合通信的 rank；其他 rank 的等待时间之和）：</translation>
         </message>
@@ -1382,82 +1382,82 @@
             <translation type="vanished">rank %1 每步让其他 rank 等待 %2 ms（在 %4 个集合通信中有 %3 个最后到达）</translation>
         </message>
         <message>
-            <location filename="../app/cli/FolderCommands.cpp" line="206" />
+            <location filename="../app/cli/FolderCommands.cpp" line="204" />
             <source>%1: %2 rank(s)%3, %4 events, %5 of JSON loaded in %6 s (%7 at once, %8 threads each)</source>
             <translation>%1：%2 个 rank%3，%4 个事件，%5 的 JSON，在 %6 秒内加载完成（同时加载 %7 个，每个 %8 个线程）</translation>
         </message>
         <message>
-            <location filename="../app/cli/FolderCommands.cpp" line="216" />
+            <location filename="../app/cli/FolderCommands.cpp" line="214" />
             <source>rank %1%2: %3, %4 events, %5, %6 s</source>
             <translation>rank %1%2：%3，%4 个事件，%5，%6 秒</translation>
         </message>
         <message>
-            <location filename="../app/cli/FolderCommands.cpp" line="223" />
+            <location filename="../app/cli/FolderCommands.cpp" line="221" />
             <source>model %1 in all, resident anonymous memory %2</source>
             <translation>模型共 %1，常驻匿名内存 %2</translation>
         </message>
         <message>
-            <location filename="../app/cli/FolderCommands.cpp" line="564" />
+            <location filename="../app/cli/FolderCommands.cpp" line="562" />
             <source>worst waits:</source>
             <translation>等待最久：</translation>
         </message>
         <message>
-            <location filename="../app/cli/FolderCommands.cpp" line="567" />
+            <location filename="../app/cli/FolderCommands.cpp" line="565" />
             <source>step %1 %2: rank %3 last; %4 rank(s) waited %5 ms in all, the first %6 ms</source>
             <translation>步 %1 %2：rank %3 最后到达；%4 个 rank 共等待 %5 ms，最先到达的等了 %6 ms</translation>
         </message>
         <message>
-            <location filename="../app/cli/FolderCommands.cpp" line="591" />
+            <location filename="../app/cli/FolderCommands.cpp" line="589" />
             <source>--%1 applies to one trace, not %2</source>
             <translation>--%1 只适用于单个跟踪文件，不适用于%2</translation>
         </message>
         <message>
-            <location filename="../app/cli/FolderCommands.cpp" line="602" />
+            <location filename="../app/cli/FolderCommands.cpp" line="600" />
             <source>--summary writes one rank's summary: give it a trace, not a folder</source>
             <translation>--summary 写出单个 rank 的摘要：请给出跟踪文件，而不是文件夹</translation>
         </message>
         <message>
-            <location filename="../app/cli/FolderCommands.cpp" line="604" />
+            <location filename="../app/cli/FolderCommands.cpp" line="602" />
             <source>a folder</source>
             <translation>文件夹</translation>
         </message>
         <message>
-            <location filename="../app/cli/FolderCommands.cpp" line="643" />
+            <location filename="../app/cli/FolderCommands.cpp" line="626" />
             <source>a rank summary</source>
             <translation>rank 摘要</translation>
         </message>
         <message>
-            <location filename="../app/cli/FolderCommands.cpp" line="646" />
+            <location filename="../app/cli/FolderCommands.cpp" line="629" />
             <source>--no-clock-align and --top-stragglers belong to merge, which reads the summaries</source>
             <translation>--no-clock-align 和 --top-stragglers 属于读取摘要的 merge 命令</translation>
         </message>
         <message>
-            <location filename="../app/cli/FolderCommands.cpp" line="649" />
+            <location filename="../app/cli/FolderCommands.cpp" line="632" />
             <source>--summary needs the file to write</source>
             <translation>--summary 需要给出要写入的文件</translation>
         </message>
         <message>
-            <location filename="../app/cli/FolderCommands.cpp" line="673" />
+            <location filename="../app/cli/FolderCommands.cpp" line="656" />
             <source>wrote %1 (%2, %3 collectives)</source>
             <translation>已写入 %1（%2，%3 个集合通信）</translation>
         </message>
         <message>
-            <location filename="../app/cli/FolderCommands.cpp" line="709" />
+            <location filename="../app/cli/FolderCommands.cpp" line="692" />
             <source>rank summaries written by analyze RANKFILE --summary, one per rank, any order</source>
             <translation>由 analyze RANKFILE --summary 写出的 rank 摘要，每个 rank 一个，顺序不限</translation>
         </message>
         <message>
-            <location filename="../app/cli/FolderCommands.cpp" line="713" />
+            <location filename="../app/cli/FolderCommands.cpp" line="696" />
             <source>no clock offsets from matching collectives (ranks placed by their trace epoch only)</source>
             <translation>不用匹配的集合通信计算时钟偏移（rank 只按各自跟踪文件的时间基点放置）</translation>
         </message>
         <message>
-            <location filename="../app/cli/FolderCommands.cpp" line="715" />
+            <location filename="../app/cli/FolderCommands.cpp" line="698" />
             <source>collectives listed in stragglers, worst wait first (default 50; 0: all)</source>
             <translation>掉队者中列出的集合通信数，等待最久的在前（默认 50；0：全部）</translation>
         </message>
         <message>
-            <location filename="../app/cli/FolderCommands.cpp" line="758" />
+            <location filename="../app/cli/FolderCommands.cpp" line="741" />
             <source>no rank summary of a job: %1</source>
             <translation>没有作业的 rank 摘要：%1</translation>
         </message>
@@ -1627,7 +1627,7 @@
             <translation>已写入 %1（%3 秒内写出 %2 跟踪数据）</translation>
         </message>
         <message>
-            <location filename="../app/cli/FolderCommands.cpp" line="662" />
+            <location filename="../app/cli/FolderCommands.cpp" line="645" />
             <location filename="../app/cli/SynthCommand.cpp" line="158" />
             <location filename="../app/cli/SynthCommand.cpp" line="164" />
             <source>cannot write %1: %2</source>
@@ -1808,7 +1808,7 @@
         <message>
             <location filename="../app/cli/AnalyzeCommand.cpp" line="601" />
             <location filename="../app/cli/CompareCommand.cpp" line="286" />
-            <location filename="../app/cli/FolderCommands.cpp" line="717" />
+            <location filename="../app/cli/FolderCommands.cpp" line="700" />
             <location filename="../app/cli/InfoCommand.cpp" line="122" />
             <location filename="../app/cli/MfuCommand.cpp" line="35" />
             <source>print one JSON object</source>
@@ -4458,43 +4458,43 @@ nearest GEMM after: %2</source>
     <context>
         <name>lanescope::HardwareDiffModel</name>
         <message>
-            <location filename="../widgets/compare/HardwareDiffModel.cpp" line="47" />
+            <location filename="../widgets/compare/HardwareDiffModel.cpp" line="49" />
             <source>%1 bus bandwidth (GB/s)</source>
             <translation>%1 总线带宽（GB/s）</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/HardwareDiffModel.cpp" line="49" />
+            <location filename="../widgets/compare/HardwareDiffModel.cpp" line="51" />
             <source>%1 at the memory peak</source>
             <translation>%1 在内存峰值时占用</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/HardwareDiffModel.cpp" line="50" />
+            <location filename="../widgets/compare/HardwareDiffModel.cpp" line="52" />
             <source>%1 (TFLOPS)</source>
             <translation>%1（TFLOPS）</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/HardwareDiffModel.cpp" line="63" />
+            <location filename="../widgets/compare/HardwareDiffModel.cpp" line="65" />
             <source>Device memory that %1 allocated and still held when allocated memory peaked (allocations paired with their frees by address)</source>
             <translation>%1 分配且在已分配内存达到峰值时仍占用的设备内存（分配与释放按地址配对）</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/HardwareDiffModel.cpp" line="68" />
+            <location filename="../widgets/compare/HardwareDiffModel.cpp" line="70" />
             <source>Median bus bandwidth (nccl-tests' busbw) over the %1 kernels whose size and group are known, each over its duration on this rank</source>
             <translation>已知消息大小和组大小的 %1 内核的总线带宽（nccl-tests 的 busbw）中位数，每个按其在本 rank 上的时长计算</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/HardwareDiffModel.cpp" line="71" />
+            <location filename="../widgets/compare/HardwareDiffModel.cpp" line="73" />
             <source>Achieved TFLOPS of %1: its FLOPs from the recorded shapes over the GPU time of the kernels it launched</source>
             <translation>%1 达到的 TFLOPS：由记录的形状算出的 FLOPs 除以其启动的内核的 GPU 时间</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/HardwareDiffModel.cpp" line="82" />
-            <location filename="../widgets/compare/HardwareDiffModel.cpp" line="96" />
+            <location filename="../widgets/compare/HardwareDiffModel.cpp" line="84" />
+            <location filename="../widgets/compare/HardwareDiffModel.cpp" line="98" />
             <source>—</source>
             <translation>—</translation>
         </message>
         <message numerus="yes">
-            <location filename="../widgets/compare/HardwareDiffModel.cpp" line="90" />
+            <location filename="../widgets/compare/HardwareDiffModel.cpp" line="92" />
             <source>%1: %n measured</source>
             <translation>
                 <numerusform>%1：测得 %n 个</numerusform>
@@ -4863,235 +4863,270 @@ The Gaps tab's causes look further: a comm_wait gap (the stream waiting on a col
     <context>
         <name>lanescope::MainWindow</name>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="104" />
+            <location filename="../app/gui/MainWindow.cpp" line="106" />
             <source>Open a PyTorch Profiler trace (.json or .json.gz) with File &gt; Open, or drop it on this window.</source>
             <translation>通过“文件 &gt; 打开”打开 PyTorch Profiler 跟踪文件（.json 或 .json.gz），或将其拖放到此窗口。</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="124" />
+            <location filename="../app/gui/MainWindow.cpp" line="117" />
+            <source>This job is shown as its summary: the Ranks dock holds every rank's figures, the stragglers, the clock offsets and the collectives' transfer and waiting, measured as the ranks loaded. Double-click a rank there (or select it and press Open Rank's Timeline) to load its timeline and analysis here.</source>
+            <translation>此作业以摘要显示：Rank 面板保存了每个 rank 的数据、掉队者、时钟偏移以及集合通信的传输与等待时间，均在各 rank 加载时测得。在其中双击某个 rank（或选中后点击“打开该 rank 的时间线”），即可在此加载其时间线和分析。</translation>
+        </message>
+        <message>
+            <location filename="../app/gui/MainWindow.cpp" line="139" />
             <source>Ready</source>
             <translation>就绪</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="130" />
+            <location filename="../app/gui/MainWindow.cpp" line="145" />
             <source>Cancel</source>
             <translation>取消</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="131" />
-            <location filename="../app/gui/MainWindow.cpp" line="992" />
+            <location filename="../app/gui/MainWindow.cpp" line="146" />
+            <location filename="../app/gui/MainWindow.cpp" line="1042" />
+            <location filename="../app/gui/MainWindow.cpp" line="1227" />
             <source>Stop loading this trace</source>
             <translation>停止加载此跟踪文件</translation>
         </message>
         <message numerus="yes">
-            <location filename="../app/gui/MainWindow.cpp" line="161" />
+            <location filename="../app/gui/MainWindow.cpp" line="176" />
             <source>Comparing %n run(s)</source>
             <translation>
                 <numerusform>正在比较 %n 个运行</numerusform>
             </translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="161" />
+            <location filename="../app/gui/MainWindow.cpp" line="176" />
             <source>Showing %1 alone</source>
             <translation>仅显示 %1</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="198" />
+            <location filename="../app/gui/MainWindow.cpp" line="218" />
             <source>&amp;File</source>
             <translation>文件(&amp;F)</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="199" />
+            <location filename="../app/gui/MainWindow.cpp" line="219" />
             <source>&amp;Open…</source>
             <translation>打开(&amp;O)…</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="201" />
+            <location filename="../app/gui/MainWindow.cpp" line="221" />
             <source>Open a PyTorch Profiler / Kineto trace</source>
             <translation>打开 PyTorch Profiler / Kineto 跟踪文件</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="203" />
+            <location filename="../app/gui/MainWindow.cpp" line="223" />
             <source>&amp;Compare With…</source>
             <translation>比较(&amp;C)…</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="205" />
+            <location filename="../app/gui/MainWindow.cpp" line="225" />
             <source>Add traces to compare with the one shown, which stays the baseline</source>
             <translation>添加要与当前跟踪比较的跟踪文件，当前跟踪仍作为基线</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="206" />
+            <location filename="../app/gui/MainWindow.cpp" line="226" />
             <source>Open &amp;Demo Comparison</source>
             <translation>打开演示比较(&amp;D)</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="207" />
+            <location filename="../app/gui/MainWindow.cpp" line="227" />
             <source>The case study: an FSDP run before and after prefetching and allocator tuning</source>
             <translation>案例研究：一个 FSDP 运行在预取和分配器调优前后的对比</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="208" />
+            <location filename="../app/gui/MainWindow.cpp" line="228" />
             <source>Open &amp;Recent</source>
             <translation>最近打开(&amp;R)</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="213" />
+            <location filename="../app/gui/MainWindow.cpp" line="233" />
             <source>&amp;Export Picture…</source>
             <translation>导出图片(&amp;E)…</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="215" />
+            <location filename="../app/gui/MainWindow.cpp" line="235" />
             <source>Write the timeline's window as PNG, SVG or PDF, drawn at the size you choose</source>
             <translation>将时间线当前窗口按所选尺寸绘制并导出为 PNG、SVG 或 PDF</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="219" />
+            <location filename="../app/gui/MainWindow.cpp" line="239" />
             <source>&amp;Quit</source>
             <translation>退出(&amp;Q)</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="223" />
-            <location filename="../app/gui/MainWindow.cpp" line="871" />
+            <location filename="../app/gui/MainWindow.cpp" line="243" />
+            <location filename="../app/gui/MainWindow.cpp" line="913" />
             <source>&amp;Edit</source>
             <translation>编辑(&amp;E)</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="224" />
+            <location filename="../app/gui/MainWindow.cpp" line="244" />
             <source>&amp;Find…</source>
             <translation>查找(&amp;F)…</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="226" />
+            <location filename="../app/gui/MainWindow.cpp" line="246" />
             <source>Find &amp;Next</source>
             <translation>查找下一个(&amp;N)</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="228" />
+            <location filename="../app/gui/MainWindow.cpp" line="248" />
             <source>Find &amp;Previous</source>
             <translation>查找上一个(&amp;P)</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="231" />
+            <location filename="../app/gui/MainWindow.cpp" line="251" />
             <source>&amp;Copy Picture</source>
             <translation>复制图片(&amp;C)</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="233" />
+            <location filename="../app/gui/MainWindow.cpp" line="253" />
             <source>Put a PNG of the timeline's window, with title and legend, on the clipboard</source>
             <translation>将时间线当前窗口的 PNG 图片（含标题和图例）复制到剪贴板</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="235" />
+            <location filename="../app/gui/MainWindow.cpp" line="255" />
             <source>Pre&amp;ferences…</source>
             <translation>首选项(&amp;F)…</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="238" />
-            <location filename="../app/gui/MainWindow.cpp" line="881" />
+            <location filename="../app/gui/MainWindow.cpp" line="258" />
+            <location filename="../app/gui/MainWindow.cpp" line="923" />
             <source>&amp;View</source>
             <translation>视图(&amp;V)</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="239" />
+            <location filename="../app/gui/MainWindow.cpp" line="259" />
             <source>&amp;Fit All</source>
             <translation>全部显示(&amp;F)</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="240" />
+            <location filename="../app/gui/MainWindow.cpp" line="260" />
             <source>Show the whole trace (F or Home in the timeline)</source>
             <translation>显示整个跟踪（在时间线中按 F 或 Home）</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="241" />
+            <location filename="../app/gui/MainWindow.cpp" line="261" />
             <source>&amp;Memory Overlay</source>
             <translation>内存叠加(&amp;M)</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="244" />
+            <location filename="../app/gui/MainWindow.cpp" line="264" />
             <source>Draw each GPU's allocated and reserved memory over its lanes</source>
             <translation>在每个 GPU 的泳道上绘制其已分配和已保留内存</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="246" />
+            <location filename="../app/gui/MainWindow.cpp" line="266" />
             <source>Memory Stacked by &amp;Owner</source>
             <translation>内存按所有者堆叠(&amp;O)</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="250" />
+            <location filename="../app/gui/MainWindow.cpp" line="270" />
             <source>Split each GPU's allocated memory by who allocated it: forward, backward, optimizer, FSDP all-gather, before the trace</source>
             <translation>按分配者拆分每个 GPU 的已分配内存：前向、反向、优化器、FSDP 全收集、追踪开始之前</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="253" />
+            <location filename="../app/gui/MainWindow.cpp" line="273" />
             <source>Launch &amp;Queues</source>
             <translation>启动队列(&amp;Q)</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="257" />
+            <location filename="../app/gui/MainWindow.cpp" line="277" />
             <source>Under each GPU stream, its launch queue: operations launched and not yet finished</source>
             <translation>在每个 GPU 流下方显示其启动队列：已启动但尚未完成的操作</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="259" />
+            <location filename="../app/gui/MainWindow.cpp" line="279" />
             <source>&amp;Critical Path</source>
             <translation>关键路径(&amp;C)</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="263" />
+            <location filename="../app/gui/MainWindow.cpp" line="283" />
             <source>Draw the critical path of the analysed step over the lanes, in the colours of its parts</source>
             <translation>在各泳道上按各部分的颜色画出所分析步的关键路径</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="274" />
+            <location filename="../app/gui/MainWindow.cpp" line="294" />
             <source>&amp;GPU Lanes Only</source>
             <translation>仅 GPU 泳道(&amp;G)</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="277" />
+            <location filename="../app/gui/MainWindow.cpp" line="297" />
             <source>Hide the CPU threads: every run's GPU streams next to each other</source>
             <translation>隐藏 CPU 线程：各运行的 GPU 流并排显示</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="279" />
+            <location filename="../app/gui/MainWindow.cpp" line="299" />
             <source>&amp;Job Overview</source>
             <translation>作业概览(&amp;J)</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="282" />
+            <location filename="../app/gui/MainWindow.cpp" line="302" />
             <source>A folder of ranks: one row per rank, its compute stream busy and idle and its gaps, the straggler marked; a click opens that rank's lanes</source>
             <translation>rank 文件夹：每个 rank 一行，显示其计算流的忙碌与空闲以及间隙，并标出掉队者；单击打开该 rank 的泳道</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="300" />
-            <location filename="../app/gui/MainWindow.cpp" line="889" />
+            <location filename="../app/gui/MainWindow.cpp" line="322" />
+            <location filename="../app/gui/MainWindow.cpp" line="931" />
             <source>&amp;Analysis</source>
             <translation>分析(&amp;A)</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="301" />
+            <location filename="../app/gui/MainWindow.cpp" line="323" />
             <source>Analyse &amp;Selected Range</source>
             <translation>分析所选范围(&amp;S)</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="310" />
+            <location filename="../app/gui/MainWindow.cpp" line="332" />
             <source>Limit the gap analysis to the time range selected with Shift+drag</source>
             <translation>只分析用 Shift+拖动选中的时间范围内的间隙</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="311" />
+            <location filename="../app/gui/MainWindow.cpp" line="333" />
             <source>Analyse &amp;Whole Trace</source>
             <translation>分析整个跟踪(&amp;W)</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="312" />
+            <location filename="../app/gui/MainWindow.cpp" line="334" />
             <source>Clear Gap &amp;Mark</source>
             <translation>清除间隙标记(&amp;M)</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="314" />
+            <location filename="../app/gui/MainWindow.cpp" line="336" />
             <source>&amp;Help</source>
             <translation>帮助(&amp;H)</translation>
+        </message>
+        <message numerus="yes">
+            <location filename="../app/gui/MainWindow.cpp" line="1146" />
+            <source>Summary mode: the %n rank(s) of %1 would take about %2 of memory shown together, more than the %3 allowed (%4), so each rank was measured as it loaded and let go. The Ranks dock holds the job's figures; double-click a rank to load its timeline, one rank at a time.</source>
+            <translation>
+                <numerusform>摘要模式：同时显示 %1 的 %n 个 rank 约需 %2 内存，超过允许的 %3（%4），因此每个 rank 在加载时即被测量并随后释放。Rank 面板保存了作业的各项数据；双击某个 rank 可加载其时间线，每次一个 rank。</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <location filename="../app/gui/MainWindow.cpp" line="1197" />
+            <source>%n rank(s) of %1 summarised in %2 s (%3 events, %4 at once); no rank's timeline is kept</source>
+            <translation>
+                <numerusform>%1 的 %n 个 rank 已在 %2 秒内完成摘要（%3 个事件，同时加载 %4 个）；未保留任何 rank 的时间线</numerusform>
+            </translation>
+        </message>
+        <message>
+            <location filename="../app/gui/MainWindow.cpp" line="1220" />
+            <source>Loading the timeline of %1…</source>
+            <translation>正在加载 %1 的时间线…</translation>
+        </message>
+        <message>
+            <location filename="../app/gui/MainWindow.cpp" line="1222" />
+            <source>Stop loading this rank</source>
+            <translation>停止加载此 rank</translation>
+        </message>
+        <message>
+            <location filename="../app/gui/MainWindow.cpp" line="1231" />
+            <source>Loading the timeline of %1 was cancelled.</source>
+            <translation>已取消加载 %1 的时间线。</translation>
         </message>
         <message>
             <source>Timeline &amp;Keys</source>
@@ -5106,285 +5141,292 @@ The Gaps tab's causes look further: a comm_wait gap (the stream waiting on a col
             <translation type="vanished">&lt;table&gt;&lt;tr&gt;&lt;td&gt;&lt;b&gt;W / S&lt;/b&gt;&lt;/td&gt;&lt;td&gt;放大 / 缩小&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;b&gt;A / D&lt;/b&gt;&lt;/td&gt;&lt;td&gt;向左 / 向右平移&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;b&gt;Ctrl+滚轮&lt;/b&gt;&lt;/td&gt;&lt;td&gt;以光标为中心缩放&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;b&gt;Shift+滚轮&lt;/b&gt;&lt;/td&gt;&lt;td&gt;平移&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;b&gt;拖动&lt;/b&gt;&lt;/td&gt;&lt;td&gt;平移与滚动&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;b&gt;Shift+拖动&lt;/b&gt;&lt;/td&gt;&lt;td&gt;选择时间范围&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;b&gt;双击&lt;/b&gt;&lt;/td&gt;&lt;td&gt;缩放到片段&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;b&gt;F / Home&lt;/b&gt;&lt;/td&gt;&lt;td&gt;聚焦所选 / 全部显示&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;b&gt;Ctrl+F&lt;/b&gt;&lt;/td&gt;&lt;td&gt;按名称查找片段&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;b&gt;Esc&lt;/b&gt;&lt;/td&gt;&lt;td&gt;清除选择与范围&lt;/td&gt;&lt;/tr&gt;&lt;/table&gt;</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="321" />
+            <location filename="../app/gui/MainWindow.cpp" line="343" />
             <source>&amp;About Lanescope</source>
             <translation>关于 Lanescope(&amp;A)</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="323" />
+            <location filename="../app/gui/MainWindow.cpp" line="345" />
             <source>About &amp;Qt</source>
             <translation>关于 Qt(&amp;Q)</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="339" />
+            <location filename="../app/gui/MainWindow.cpp" line="361" />
             <source>Summary</source>
             <translation>概要</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="340" />
+            <location filename="../app/gui/MainWindow.cpp" line="362" />
             <source>Details</source>
             <translation>详情</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="341" />
+            <location filename="../app/gui/MainWindow.cpp" line="363" />
             <source>Time Range</source>
             <translation>时间范围</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="342" />
+            <location filename="../app/gui/MainWindow.cpp" line="364" />
             <source>Legend</source>
             <translation>图例</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="344" />
+            <location filename="../app/gui/MainWindow.cpp" line="366" />
             <source>Search Results</source>
             <translation>搜索结果</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="433" />
+            <location filename="../app/gui/MainWindow.cpp" line="455" />
             <source>Open Trace</source>
             <translation>打开跟踪文件</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="434" />
-            <location filename="../app/gui/MainWindow.cpp" line="618" />
+            <location filename="../app/gui/MainWindow.cpp" line="456" />
+            <location filename="../app/gui/MainWindow.cpp" line="650" />
             <source>PyTorch Profiler traces (*.json *.json.gz *.pt.trace.json *.pt.trace.json.gz);;All files (*)</source>
             <translation>PyTorch Profiler 跟踪文件 (*.json *.json.gz *.pt.trace.json *.pt.trace.json.gz);;所有文件 (*)</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="455" />
+            <location filename="../app/gui/MainWindow.cpp" line="477" />
             <source>&amp;%1 %2</source>
             <translation>&amp;%1 %2</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="461" />
+            <location filename="../app/gui/MainWindow.cpp" line="483" />
             <source>No recent files</source>
             <translation>没有最近打开的文件</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="465" />
+            <location filename="../app/gui/MainWindow.cpp" line="487" />
             <source>&amp;Clear Menu</source>
             <translation>清除列表(&amp;C)</translation>
         </message>
         <message numerus="yes">
-            <location filename="../app/gui/MainWindow.cpp" line="546" />
+            <location filename="../app/gui/MainWindow.cpp" line="572" />
             <source>%1: a job of %n rank(s), shown and compared through rank %2; the Job rows of the Metrics table measure every rank</source>
             <translation>
                 <numerusform>%1：%n 个 rank 的作业，通过 rank %2 显示和比较；指标表中的“作业”行统计所有 rank</numerusform>
             </translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="595" />
+            <location filename="../app/gui/MainWindow.cpp" line="627" />
             <source>the demo</source>
             <translation>演示</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="617" />
+            <location filename="../app/gui/MainWindow.cpp" line="649" />
             <source>Compare With</source>
             <translation>选择要比较的跟踪文件</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="489" />
+            <location filename="../app/gui/MainWindow.cpp" line="511" />
             <source>Loading %1…</source>
             <translation>正在加载 %1…</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="653" />
+            <location filename="../app/gui/MainWindow.cpp" line="686" />
             <source>Cancelling…</source>
             <translation>正在取消…</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="506" />
+            <location filename="../app/gui/MainWindow.cpp" line="532" />
             <source>Loading %1 was cancelled.</source>
             <translation>已取消加载 %1。</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="697" />
+            <location filename="../app/gui/MainWindow.cpp" line="734" />
+            <source>%1 of %2 (the other ranks summarised only)</source>
+            <translation>%2 的 %1（其他 rank 仅有摘要）</translation>
+        </message>
+        <message>
+            <location filename="../app/gui/MainWindow.cpp" line="736" />
             <source>Rank %1/%2</source>
             <translation>rank %1/%2</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="697" />
+            <location filename="../app/gui/MainWindow.cpp" line="736" />
             <source>Rank %1</source>
             <translation>rank %1</translation>
         </message>
         <message numerus="yes">
-            <location filename="../app/gui/MainWindow.cpp" line="701" />
+            <location filename="../app/gui/MainWindow.cpp" line="740" />
             <source>%1 (+%n more GPU(s))</source>
             <translation>
                 <numerusform>%1（另有 %n 个 GPU）</numerusform>
             </translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="704" />
+            <location filename="../app/gui/MainWindow.cpp" line="743" />
             <source>%1 events</source>
             <translation>%1 个事件</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="705" />
+            <location filename="../app/gui/MainWindow.cpp" line="744" />
             <source>loaded in %1 s</source>
             <translation>加载耗时 %1 秒</translation>
         </message>
         <message numerus="yes">
-            <location filename="../app/gui/MainWindow.cpp" line="707" />
+            <location filename="../app/gui/MainWindow.cpp" line="746" />
             <source>%n warning(s)</source>
             <translation>
                 <numerusform>%n 条警告</numerusform>
             </translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="715" />
+            <location filename="../app/gui/MainWindow.cpp" line="754" />
             <source>unknown error</source>
             <translation>未知错误</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="716" />
+            <location filename="../app/gui/MainWindow.cpp" line="755" />
             <source>Could not open %1: %2</source>
             <translation>无法打开 %1：%2</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="718" />
+            <location filename="../app/gui/MainWindow.cpp" line="757" />
             <source>Could not open trace</source>
             <translation>无法打开跟踪文件</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="719" />
+            <location filename="../app/gui/MainWindow.cpp" line="758" />
             <source>Lanescope could not open %1.</source>
             <translation>Lanescope 无法打开 %1。</translation>
         </message>
         <message numerus="yes">
-            <location filename="../app/gui/MainWindow.cpp" line="729" />
+            <location filename="../app/gui/MainWindow.cpp" line="769" />
             <source>%1 (%n rank(s)) — Lanescope</source>
             <translation>
                 <numerusform>%1（%n 个 rank）— Lanescope</numerusform>
             </translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="738" />
+            <location filename="../app/gui/MainWindow.cpp" line="778" />
             <source>Lanescope</source>
             <translation>Lanescope</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="885" />
+            <location filename="../app/gui/MainWindow.cpp" line="927" />
             <source>Annotate &amp;Findings</source>
             <translation>标注发现(&amp;F)</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="887" />
+            <location filename="../app/gui/MainWindow.cpp" line="929" />
             <source>Label each gap over the threshold and each allocator spike in view (undo removes them)</source>
             <translation>为视图中每个超过阈值的间隙和每个分配器尖峰添加标注（撤销可将其移除）</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="908" />
+            <location filename="../app/gui/MainWindow.cpp" line="950" />
             <source>&amp;Annotate This Gap</source>
             <translation>标注此间隙(&amp;A)</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="910" />
+            <location filename="../app/gui/MainWindow.cpp" line="952" />
             <source>Annotated the gap</source>
             <translation>已标注该间隙</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="910" />
+            <location filename="../app/gui/MainWindow.cpp" line="952" />
             <source>The gap is annotated already</source>
             <translation>该间隙已有标注</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="953" />
+            <location filename="../app/gui/MainWindow.cpp" line="995" />
             <source>Open &amp;Folder…</source>
             <translation>打开文件夹(&amp;F)…</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="955" />
+            <location filename="../app/gui/MainWindow.cpp" line="997" />
             <source>Open a folder of rank traces (one file per rank) as one job, side by side on one clock</source>
             <translation>将 rank 跟踪文件所在的文件夹（每个 rank 一个文件）作为一个作业打开，在同一时钟上并排显示</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="956" />
+            <location filename="../app/gui/MainWindow.cpp" line="998" />
             <source>Compare With Folder…</source>
             <translation>与文件夹比较…</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="957" />
+            <location filename="../app/gui/MainWindow.cpp" line="999" />
             <source>Compare what is shown with a folder of rank traces (baseline job vs optimized job)</source>
             <translation>将当前显示的内容与 rank 跟踪文件所在的文件夹比较（基线作业对比优化后的作业）</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="963" />
+            <location filename="../app/gui/MainWindow.cpp" line="1005" />
             <source>Compare With Folder of Rank Traces</source>
             <translation>与 rank 跟踪文件所在的文件夹比较</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="973" />
+            <location filename="../app/gui/MainWindow.cpp" line="1015" />
             <source>Open Folder of Rank Traces</source>
             <translation>打开 rank 跟踪文件所在的文件夹</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="983" />
+            <location filename="../app/gui/MainWindow.cpp" line="1033" />
             <source>Loading the ranks in %1…</source>
             <translation>正在加载 %1 中的各 rank…</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="315" />
+            <location filename="../app/gui/MainWindow.cpp" line="337" />
             <source>Open &amp;Demo</source>
             <translation>打开演示(&amp;D)</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="316" />
+            <location filename="../app/gui/MainWindow.cpp" line="338" />
             <source>The case study: an FSDP run before and after prefetching and allocator tuning, compared</source>
             <translation>案例研究：对比一个 FSDP 运行在预取和分配器调优前后的表现</translation>
         </message>
         <message numerus="yes">
-            <location filename="../app/gui/MainWindow.cpp" line="487" />
+            <location filename="../app/gui/MainWindow.cpp" line="509" />
             <source>%n run(s)</source>
             <translation>
                 <numerusform>%n 个运行</numerusform>
             </translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="493" />
+            <location filename="../app/gui/MainWindow.cpp" line="515" />
             <source>Stop loading</source>
             <translation>停止加载</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="987" />
+            <location filename="../app/gui/MainWindow.cpp" line="1037" />
             <source>Stop loading this folder</source>
             <translation>停止加载此文件夹</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="997" />
+            <location filename="../app/gui/MainWindow.cpp" line="1047" />
             <source>Loading the folder %1 was cancelled.</source>
             <translation>已取消加载文件夹 %1。</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="1005" />
+            <location filename="../app/gui/MainWindow.cpp" line="1059" />
             <source>no rank trace in it</source>
             <translation>其中没有 rank 跟踪文件</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="1022" />
+            <location filename="../app/gui/MainWindow.cpp" line="1077" />
+            <location filename="../app/gui/MainWindow.cpp" line="1213" />
             <source>rank %1 (guessed)</source>
             <translation>rank %1（推测）</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="1022" />
+            <location filename="../app/gui/MainWindow.cpp" line="1077" />
+            <location filename="../app/gui/MainWindow.cpp" line="1213" />
             <source>rank %1</source>
             <translation>rank %1</translation>
         </message>
         <message numerus="yes">
-            <location filename="../app/gui/MainWindow.cpp" line="1072" />
+            <location filename="../app/gui/MainWindow.cpp" line="1128" />
             <source>%n rank(s) of %1 loaded in %2 s (%3 events, %4 at once)</source>
             <translation>
                 <numerusform>已加载 %1 中的 %n 个 rank，耗时 %2 秒（%3 个事件，同时加载 %4 个）</numerusform>
             </translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="216" />
+            <location filename="../app/gui/MainWindow.cpp" line="236" />
             <source>&amp;Report…</source>
             <translation>报告(&amp;R)…</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="217" />
+            <location filename="../app/gui/MainWindow.cpp" line="237" />
             <source>Write one landscape PDF page: the picture, the runs and the metrics table</source>
             <translation>输出一页横向 PDF：图片、运行和指标表</translation>
         </message>
@@ -5441,33 +5483,33 @@ The Gaps tab's causes look further: a comm_wait gap (the stream waiting on a col
             <translation type="vanished">报告已写入 %1</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="1150" />
+            <location filename="../app/gui/MainWindow.cpp" line="1341" />
             <source>Re&amp;load</source>
             <translation>重新加载(&amp;L)</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="1152" />
+            <location filename="../app/gui/MainWindow.cpp" line="1343" />
             <source>Load the trace(s) shown again from disk</source>
             <translation>从磁盘重新加载当前显示的跟踪文件</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="1189" />
+            <location filename="../app/gui/MainWindow.cpp" line="1380" />
             <source>%1 changed on disk — Reload to see the new version.</source>
             <translation>%1 已在磁盘上更改 — 点击“重新加载”查看新版本。</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="1190" />
+            <location filename="../app/gui/MainWindow.cpp" line="1381" />
             <source>%1 was removed or renamed on disk.</source>
             <translation>%1 已在磁盘上被删除或重命名。</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="1191" />
+            <location filename="../app/gui/MainWindow.cpp" line="1382" />
             <source>Reload</source>
             <translation>重新加载</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="736" />
-            <location filename="../app/gui/MainWindow.cpp" line="741" />
+            <location filename="../app/gui/MainWindow.cpp" line="776" />
+            <location filename="../app/gui/MainWindow.cpp" line="781" />
             <source>%1 — Lanescope</source>
             <translation>%1 — Lanescope</translation>
         </message>
@@ -5500,45 +5542,45 @@ The Gaps tab's causes look further: a comm_wait gap (the stream waiting on a col
             <translation type="vanished">图片已复制到剪贴板</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="525" />
-            <location filename="../app/gui/MainWindow.cpp" line="553" />
-            <location filename="../app/gui/MainWindow.cpp" line="771" />
-            <location filename="../app/gui/MainWindow.cpp" line="1028" />
+            <location filename="../app/gui/MainWindow.cpp" line="551" />
+            <location filename="../app/gui/MainWindow.cpp" line="579" />
+            <location filename="../app/gui/MainWindow.cpp" line="812" />
+            <location filename="../app/gui/MainWindow.cpp" line="1083" />
             <source>%1: %2</source>
             <translation>%1：%2</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="505" />
-            <location filename="../app/gui/MainWindow.cpp" line="760" />
+            <location filename="../app/gui/MainWindow.cpp" line="531" />
+            <location filename="../app/gui/MainWindow.cpp" line="800" />
             <source>the comparison</source>
             <translation>比较</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="455" />
-            <location filename="../app/gui/MainWindow.cpp" line="458" />
-            <location filename="../app/gui/MainWindow.cpp" line="736" />
+            <location filename="../app/gui/MainWindow.cpp" line="477" />
+            <location filename="../app/gui/MainWindow.cpp" line="480" />
+            <location filename="../app/gui/MainWindow.cpp" line="776" />
             <source> vs </source>
             <translation> 对比 </translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="318" />
+            <location filename="../app/gui/MainWindow.cpp" line="340" />
             <source>&amp;Keyboard Shortcuts</source>
             <translation>快捷键(&amp;K)</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="320" />
+            <location filename="../app/gui/MainWindow.cpp" line="342" />
             <source>Every shortcut of the menus and toolbars, and the timeline's keys</source>
             <translation>菜单和工具栏的所有快捷键，以及时间线的按键</translation>
         </message>
         <message numerus="yes">
-            <location filename="../app/gui/MainWindow.cpp" line="799" />
+            <location filename="../app/gui/MainWindow.cpp" line="840" />
             <source>Comparing %n run(s), aligned on their complete step %1</source>
             <translation>
                 <numerusform>正在比较 %n 个运行，按各自第 %1 个完整步对齐</numerusform>
             </translation>
         </message>
         <message numerus="yes">
-            <location filename="../app/gui/MainWindow.cpp" line="801" />
+            <location filename="../app/gui/MainWindow.cpp" line="842" />
             <source>Comparing %n run(s), aligned on their starts</source>
             <translation>
                 <numerusform>正在比较 %n 个运行，按各自起点对齐</numerusform>
@@ -5571,17 +5613,17 @@ The Gaps tab's causes look further: a comm_wait gap (the stream waiting on a col
             <translation>%1 %2</translation>
         </message>
         <message>
-            <location filename="../widgets/render/MemoryBand.cpp" line="365" />
+            <location filename="../widgets/render/MemoryBand.cpp" line="373" />
             <source>allocated</source>
             <translation>已分配</translation>
         </message>
         <message>
-            <location filename="../widgets/render/MemoryBand.cpp" line="388" />
+            <location filename="../widgets/render/MemoryBand.cpp" line="396" />
             <source>reserved</source>
             <translation>已保留</translation>
         </message>
         <message numerus="yes">
-            <location filename="../widgets/render/MemoryBand.cpp" line="390" />
+            <location filename="../widgets/render/MemoryBand.cpp" line="398" />
             <source>%n spike(s)</source>
             <translation>
                 <numerusform>%n 个尖峰</numerusform>
@@ -5694,52 +5736,52 @@ The Gaps tab's causes look further: a comm_wait gap (the stream waiting on a col
     <context>
         <name>lanescope::MetricsTableModel</name>
         <message>
-            <location filename="../widgets/compare/MetricsTableModel.cpp" line="52" />
+            <location filename="../widgets/compare/MetricsTableModel.cpp" line="54" />
             <source>Step time</source>
             <translation>步时长</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/MetricsTableModel.cpp" line="53" />
+            <location filename="../widgets/compare/MetricsTableModel.cpp" line="55" />
             <source>Median CPU duration of the complete ProfilerSteps (the last step of two or more is left out: the profiler closes it at its stop)</source>
             <translation>完整 ProfilerStep 的 CPU 时长中位数（有两步或以上时不计最后一步：分析器在停止时才将其关闭）</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/MetricsTableModel.cpp" line="56" />
+            <location filename="../widgets/compare/MetricsTableModel.cpp" line="58" />
             <source>Tokens/s per GPU</source>
             <translation>每 GPU token/秒</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/MetricsTableModel.cpp" line="57" />
+            <location filename="../widgets/compare/MetricsTableModel.cpp" line="59" />
             <source>Tokens per step over the median step time (needs the MFU inputs of the Analysis dock)</source>
             <translation>每步 token 数除以步时长中位数（需要“分析”面板中的 MFU 输入）</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/MetricsTableModel.cpp" line="61" />
+            <location filename="../widgets/compare/MetricsTableModel.cpp" line="63" />
             <source>Samples/s per GPU</source>
             <translation>每 GPU 样本/秒</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/MetricsTableModel.cpp" line="62" />
+            <location filename="../widgets/compare/MetricsTableModel.cpp" line="64" />
             <source>Samples (images) per step over the median step time (the Analysis dock's MFU panel, with samples)</source>
             <translation>每步样本（图像）数除以步时长中位数（来自“分析”面板的 MFU 区域，按样本填写）</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/MetricsTableModel.cpp" line="64" />
+            <location filename="../widgets/compare/MetricsTableModel.cpp" line="66" />
             <source>MFU</source>
             <translation>MFU</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/MetricsTableModel.cpp" line="64" />
+            <location filename="../widgets/compare/MetricsTableModel.cpp" line="66" />
             <source>Model FLOPs utilisation: 6 × parameters × tokens/s over the GPU's peak</source>
             <translation>模型 FLOPs 利用率：6 × 参数量 × token/秒，除以 GPU 峰值</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/MetricsTableModel.cpp" line="66" />
+            <location filename="../widgets/compare/MetricsTableModel.cpp" line="68" />
             <source>Achieved TFLOPS</source>
             <translation>实际 TFLOPS</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/MetricsTableModel.cpp" line="66" />
+            <location filename="../widgets/compare/MetricsTableModel.cpp" line="68" />
             <source>Model FLOPs per second per GPU at the median step time</source>
             <translation>按步时长中位数计算的每 GPU 每秒模型 FLOPs</translation>
         </message>
@@ -5748,62 +5790,62 @@ The Gaps tab's causes look further: a comm_wait gap (the stream waiting on a col
             <translation type="vanished">GPU 空闲</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/MetricsTableModel.cpp" line="68" />
+            <location filename="../widgets/compare/MetricsTableModel.cpp" line="70" />
             <source>Compute-stream idle</source>
             <translation>计算流空闲</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/MetricsTableModel.cpp" line="69" />
+            <location filename="../widgets/compare/MetricsTableModel.cpp" line="71" />
             <source>Share of the analysed time (the steps' CPU spans) in which no compute stream runs a kernel: the Analysis dock's lead figure, and the one the advice measures</source>
             <translation>分析时间（各步的 CPU 区间）中没有任何计算流运行内核的比例：“分析”面板的首要指标，也是建议所衡量的指标</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/MetricsTableModel.cpp" line="72" />
+            <location filename="../widgets/compare/MetricsTableModel.cpp" line="74" />
             <source>All-GPU idle</source>
             <translation>全 GPU 空闲</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/MetricsTableModel.cpp" line="73" />
+            <location filename="../widgets/compare/MetricsTableModel.cpp" line="75" />
             <source>Share of the analysed GPU time with no kernel, copy or memset on any stream (Holistic Trace Analysis' temporal breakdown, whole trace)</source>
             <translation>分析的 GPU 时间中任何流上都没有内核、拷贝或 memset 的比例（Holistic Trace Analysis 的时间分解，整个跟踪）</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/MetricsTableModel.cpp" line="76" />
+            <location filename="../widgets/compare/MetricsTableModel.cpp" line="78" />
             <source>GPU compute</source>
             <translation>GPU 计算</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/MetricsTableModel.cpp" line="76" />
+            <location filename="../widgets/compare/MetricsTableModel.cpp" line="78" />
             <source>Share of GPU time in computation kernels (GEMM, attention, elementwise…)</source>
             <translation>GPU 时间中用于计算内核（GEMM、注意力、逐元素……）的比例</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/MetricsTableModel.cpp" line="78" />
+            <location filename="../widgets/compare/MetricsTableModel.cpp" line="80" />
             <source>GPU non-compute</source>
             <translation>GPU 非计算</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/MetricsTableModel.cpp" line="79" />
+            <location filename="../widgets/compare/MetricsTableModel.cpp" line="81" />
             <source>Share of GPU time in communication and memory kernels with no computation at the same time</source>
             <translation>GPU 时间中用于通信和内存内核、且同时没有计算的比例</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/MetricsTableModel.cpp" line="81" />
+            <location filename="../widgets/compare/MetricsTableModel.cpp" line="83" />
             <source>Comm–compute overlap</source>
             <translation>通信与计算重叠</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/MetricsTableModel.cpp" line="82" />
+            <location filename="../widgets/compare/MetricsTableModel.cpp" line="84" />
             <source>Share of communication time that overlaps computation (higher hides more of it)</source>
             <translation>与计算重叠的通信时间比例（越高，隐藏的通信越多）</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/MetricsTableModel.cpp" line="84" />
+            <location filename="../widgets/compare/MetricsTableModel.cpp" line="86" />
             <source>Exposed communication</source>
             <translation>暴露的通信</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/MetricsTableModel.cpp" line="84" />
+            <location filename="../widgets/compare/MetricsTableModel.cpp" line="86" />
             <source>Communication time not overlapped by any computation</source>
             <translation>没有被任何计算重叠的通信时间</translation>
         </message>
@@ -5812,7 +5854,7 @@ The Gaps tab's causes look further: a comm_wait gap (the stream waiting on a col
             <translation type="vanished">GEMM 间隙</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/MetricsTableModel.cpp" line="89" />
+            <location filename="../widgets/compare/MetricsTableModel.cpp" line="91" />
             <source>Gaps the analysis lists: compute-stream idle of at least the Analysis dock's threshold within GEMM to GEMM windows</source>
             <translation>分析列出的间隙：GEMM 到 GEMM 之间、不短于“分析”面板阈值的计算流空闲</translation>
         </message>
@@ -5821,142 +5863,142 @@ The Gaps tab's causes look further: a comm_wait gap (the stream waiting on a col
             <translation type="vanished">GEMM 间隙总计</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/MetricsTableModel.cpp" line="92" />
+            <location filename="../widgets/compare/MetricsTableModel.cpp" line="94" />
             <source>Summed length of the listed gaps</source>
             <translation>所列间隙的时长总和</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/MetricsTableModel.cpp" line="92" />
+            <location filename="../widgets/compare/MetricsTableModel.cpp" line="94" />
             <source>%1, total</source>
             <translation>%1，总计</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/MetricsTableModel.cpp" line="99" />
+            <location filename="../widgets/compare/MetricsTableModel.cpp" line="101" />
             <source>  gaps: %1</source>
             <translation>  间隙：%1</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/MetricsTableModel.cpp" line="100" />
+            <location filename="../widgets/compare/MetricsTableModel.cpp" line="102" />
             <source>Listed gaps whose cause is: %1 — count × total</source>
             <translation>原因为“%1”的所列间隙 — 个数 × 总时长</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/MetricsTableModel.cpp" line="111" />
+            <location filename="../widgets/compare/MetricsTableModel.cpp" line="113" />
             <source>Peak allocated</source>
             <translation>已分配峰值</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/MetricsTableModel.cpp" line="111" />
+            <location filename="../widgets/compare/MetricsTableModel.cpp" line="113" />
             <source>Highest memory allocated by tensors on the trace's GPU</source>
             <translation>该跟踪的 GPU 上张量已分配内存的最高值</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/MetricsTableModel.cpp" line="113" />
+            <location filename="../widgets/compare/MetricsTableModel.cpp" line="115" />
             <source>Peak reserved</source>
             <translation>已保留峰值</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/MetricsTableModel.cpp" line="113" />
+            <location filename="../widgets/compare/MetricsTableModel.cpp" line="115" />
             <source>Highest memory the caching allocator held from the driver</source>
             <translation>缓存分配器从驱动占用内存的最高值</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/MetricsTableModel.cpp" line="115" />
+            <location filename="../widgets/compare/MetricsTableModel.cpp" line="117" />
             <source>cudaMalloc calls</source>
             <translation>cudaMalloc 调用</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/MetricsTableModel.cpp" line="115" />
+            <location filename="../widgets/compare/MetricsTableModel.cpp" line="117" />
             <source>Calls to cudaMalloc (the caching allocator growing on the critical path)</source>
             <translation>cudaMalloc 调用次数（缓存分配器在关键路径上扩容）</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/MetricsTableModel.cpp" line="117" />
+            <location filename="../widgets/compare/MetricsTableModel.cpp" line="119" />
             <source>cudaFree calls</source>
             <translation>cudaFree 调用</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/MetricsTableModel.cpp" line="117" />
+            <location filename="../widgets/compare/MetricsTableModel.cpp" line="119" />
             <source>Calls to cudaFree (the allocator releasing blocks, often with a sync)</source>
             <translation>cudaFree 调用次数（分配器释放内存块，常伴随同步）</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/MetricsTableModel.cpp" line="119" />
+            <location filename="../widgets/compare/MetricsTableModel.cpp" line="121" />
             <source>GPU activities</source>
             <translation>GPU 活动</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/MetricsTableModel.cpp" line="119" />
+            <location filename="../widgets/compare/MetricsTableModel.cpp" line="121" />
             <source>Kernels, copies and memsets in the whole trace</source>
             <translation>整个跟踪中的内核、拷贝和 memset</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/MetricsTableModel.cpp" line="121" />
+            <location filename="../widgets/compare/MetricsTableModel.cpp" line="123" />
             <source>Host wait</source>
             <translation>主机等待</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/MetricsTableModel.cpp" line="122" />
+            <location filename="../widgets/compare/MetricsTableModel.cpp" line="124" />
             <source>Share of the compute streams' idle time spent waiting for the CPU to launch the next kernel (Holistic Trace Analysis' idle time breakdown; over the analysed steps)</source>
             <translation>计算流空闲时间中等待 CPU 启动下一个内核的占比（Holistic Trace Analysis 的空闲时间分解；在分析的步内）</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/MetricsTableModel.cpp" line="125" />
+            <location filename="../widgets/compare/MetricsTableModel.cpp" line="127" />
             <source>Kernel launches</source>
             <translation>内核启动</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/MetricsTableModel.cpp" line="126" />
+            <location filename="../widgets/compare/MetricsTableModel.cpp" line="128" />
             <source>GPU activities matched to the call that launched them (CUDA, HIP and MTIA runtime calls)</source>
             <translation>与启动它们的调用匹配的 GPU 活动（CUDA、HIP 和 MTIA 运行时调用）</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/MetricsTableModel.cpp" line="128" />
+            <location filename="../widgets/compare/MetricsTableModel.cpp" line="130" />
             <source>Launch delay, median</source>
             <translation>启动延迟中位数</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/MetricsTableModel.cpp" line="129" />
+            <location filename="../widgets/compare/MetricsTableModel.cpp" line="131" />
             <source>From the end of the launch call to the start of its kernel, the median over the launches</source>
             <translation>从启动调用结束到其内核开始的时间，所有启动的中位数</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/MetricsTableModel.cpp" line="138" />
+            <location filename="../widgets/compare/MetricsTableModel.cpp" line="140" />
             <source>  critical path: %1</source>
             <translation>  关键路径：%1</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/MetricsTableModel.cpp" line="139" />
+            <location filename="../widgets/compare/MetricsTableModel.cpp" line="141" />
             <source>Time the critical path of the run's step (its step: the median complete one, or the one analysed) spends as %1; the six parts add up to that step's length</source>
             <translation>该运行所选步（完整步中时长居中的一步，或所分析的那一步）的关键路径用于%1的时间；六个部分之和等于该步的时长</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/MetricsTableModel.cpp" line="150" />
+            <location filename="../widgets/compare/MetricsTableModel.cpp" line="152" />
             <source>Job step time</source>
             <translation>作业步时长</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/MetricsTableModel.cpp" line="151" />
+            <location filename="../widgets/compare/MetricsTableModel.cpp" line="153" />
             <source>A folder of rank traces: the median job step, from the first rank's start to the last rank's end</source>
             <translation>rank 跟踪文件所在的文件夹：作业步时长的中位数，从首个 rank 开始到最后一个 rank 结束</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/MetricsTableModel.cpp" line="153" />
+            <location filename="../widgets/compare/MetricsTableModel.cpp" line="155" />
             <source>Job GEMM gaps, total</source>
             <translation>作业 GEMM 间隙总计</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/MetricsTableModel.cpp" line="154" />
+            <location filename="../widgets/compare/MetricsTableModel.cpp" line="156" />
             <source>A folder of rank traces: the listed gaps of every rank, summed</source>
             <translation>rank 跟踪文件所在的文件夹：所有 rank 所列间隙之和</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/MetricsTableModel.cpp" line="156" />
+            <location filename="../widgets/compare/MetricsTableModel.cpp" line="158" />
             <source>Waits on stragglers</source>
             <translation>等待掉队者</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/MetricsTableModel.cpp" line="157" />
+            <location filename="../widgets/compare/MetricsTableModel.cpp" line="159" />
             <source>A folder of rank traces: per step, every rank's wait at a collective for the last rank to arrive, summed</source>
             <translation>rank 跟踪文件所在的文件夹：每步中各 rank 在集合通信处等待最后到达的 rank 的时间之和</translation>
         </message>
@@ -5973,49 +6015,49 @@ The Gaps tab's causes look further: a comm_wait gap (the stream waiting on a col
             <translation type="vanished">%1 GiB</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/MetricsTableModel.cpp" line="223" />
+            <location filename="../widgets/compare/MetricsTableModel.cpp" line="225" />
             <source>%1 pt</source>
             <translation>%1 个百分点</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/MetricsTableModel.cpp" line="260" />
-            <location filename="../widgets/compare/MetricsTableModel.cpp" line="270" />
+            <location filename="../widgets/compare/MetricsTableModel.cpp" line="262" />
+            <location filename="../widgets/compare/MetricsTableModel.cpp" line="272" />
             <source>—</source>
             <translation>—</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/MetricsTableModel.cpp" line="262" />
-            <location filename="../widgets/compare/MetricsTableModel.cpp" line="280" />
+            <location filename="../widgets/compare/MetricsTableModel.cpp" line="264" />
+            <location filename="../widgets/compare/MetricsTableModel.cpp" line="282" />
             <source>%1 × %2</source>
             <translation>%1 × %2</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/MetricsTableModel.cpp" line="266" />
+            <location filename="../widgets/compare/MetricsTableModel.cpp" line="268" />
             <source>Unknown for this run (no steps, no memory events, or no MFU inputs)</source>
             <translation>该运行无此数据（没有步、没有内存事件或没有 MFU 输入）</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/MetricsTableModel.cpp" line="305" />
+            <location filename="../widgets/compare/MetricsTableModel.cpp" line="303" />
             <source>Better than the baseline</source>
             <translation>优于基线</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/MetricsTableModel.cpp" line="305" />
+            <location filename="../widgets/compare/MetricsTableModel.cpp" line="303" />
             <source>Worse than the baseline</source>
             <translation>差于基线</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/MetricsTableModel.cpp" line="305" />
+            <location filename="../widgets/compare/MetricsTableModel.cpp" line="303" />
             <source>About the same</source>
             <translation>基本持平</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/MetricsTableModel.cpp" line="316" />
+            <location filename="../widgets/compare/MetricsTableModel.cpp" line="314" />
             <source>Metric</source>
             <translation>指标</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/MetricsTableModel.cpp" line="323" />
+            <location filename="../widgets/compare/MetricsTableModel.cpp" line="321" />
             <source>Δ %1</source>
             <translation>Δ %1</translation>
         </message>
@@ -6321,92 +6363,92 @@ The Gaps tab's causes look further: a comm_wait gap (the stream waiting on a col
     <context>
         <name>lanescope::NameDiffModel</name>
         <message>
-            <location filename="../widgets/compare/NameDiffModel.cpp" line="41" />
+            <location filename="../widgets/compare/NameDiffModel.cpp" line="43" />
             <source>%1: %2 (baseline)</source>
             <translation>%1：%2（基线）</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/NameDiffModel.cpp" line="41" />
+            <location filename="../widgets/compare/NameDiffModel.cpp" line="43" />
             <source>%1: %2</source>
             <translation>%1：%2</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/NameDiffModel.cpp" line="63" />
+            <location filename="../widgets/compare/NameDiffModel.cpp" line="65" />
             <source>GEMM gaps: %1</source>
             <translation>GEMM 间隙：%1</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/NameDiffModel.cpp" line="144" />
+            <location filename="../widgets/compare/NameDiffModel.cpp" line="146" />
             <source>%1
 Click to outline it in every run's lanes</source>
             <translation>%1
 单击可在每个运行的泳道中勾出它</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/NameDiffModel.cpp" line="162" />
-            <location filename="../widgets/compare/NameDiffModel.cpp" line="172" />
+            <location filename="../widgets/compare/NameDiffModel.cpp" line="164" />
+            <location filename="../widgets/compare/NameDiffModel.cpp" line="174" />
             <source>—</source>
             <translation>—</translation>
         </message>
         <message numerus="yes">
-            <location filename="../widgets/compare/NameDiffModel.cpp" line="166" />
+            <location filename="../widgets/compare/NameDiffModel.cpp" line="168" />
             <source>%1: %n time(s)</source>
             <translation>
                 <numerusform>%1：%n 次</numerusform>
             </translation>
         </message>
         <message>
-            <location filename="../widgets/compare/NameDiffModel.cpp" line="200" />
+            <location filename="../widgets/compare/NameDiffModel.cpp" line="198" />
             <source>GPU kernel</source>
             <translation>GPU 内核</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/NameDiffModel.cpp" line="200" />
+            <location filename="../widgets/compare/NameDiffModel.cpp" line="198" />
             <source>CPU operator</source>
             <translation>CPU 算子</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/NameDiffModel.cpp" line="200" />
+            <location filename="../widgets/compare/NameDiffModel.cpp" line="198" />
             <source>Gap cause</source>
             <translation>间隙原因</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/NameDiffModel.cpp" line="201" />
+            <location filename="../widgets/compare/NameDiffModel.cpp" line="199" />
             <source>%1 (ms per step)</source>
             <translation>%1（ms/步）</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/NameDiffModel.cpp" line="201" />
+            <location filename="../widgets/compare/NameDiffModel.cpp" line="199" />
             <source>%1 (ms)</source>
             <translation>%1（ms）</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/NameDiffModel.cpp" line="209" />
+            <location filename="../widgets/compare/NameDiffModel.cpp" line="207" />
             <source>How many ran in %1</source>
             <translation>在 %1 中运行的次数</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/NameDiffModel.cpp" line="211" />
+            <location filename="../widgets/compare/NameDiffModel.cpp" line="209" />
             <source>Milliseconds per step in %1</source>
             <translation>%1 中每步的毫秒数</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/NameDiffModel.cpp" line="211" />
+            <location filename="../widgets/compare/NameDiffModel.cpp" line="209" />
             <source>Milliseconds in %1</source>
             <translation>%1 中的毫秒数</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/NameDiffModel.cpp" line="212" />
+            <location filename="../widgets/compare/NameDiffModel.cpp" line="210" />
             <source>%1 against the baseline %2, in milliseconds</source>
             <translation>%1 相对基线 %2 的差值（毫秒）</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/NameDiffModel.cpp" line="215" />
+            <location filename="../widgets/compare/NameDiffModel.cpp" line="213" />
             <source>Count %1</source>
             <translation>次数 %1</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/NameDiffModel.cpp" line="218" />
+            <location filename="../widgets/compare/NameDiffModel.cpp" line="216" />
             <source>Δ %1</source>
             <translation>Δ %1</translation>
         </message>
@@ -6616,6 +6658,14 @@ Click to outline it in every run's lanes</source>
             <location filename="../widgets/analysis/TimeSummaryModels.cpp" line="169" />
             <source>The operator's "Input Dims" (traces recorded with record_shapes=True)</source>
             <translation>该算子的 "Input Dims"（以 record_shapes=True 录制的跟踪）</translation>
+        </message>
+    </context>
+    <context>
+        <name>lanescope::OpenController</name>
+        <message>
+            <location filename="../app/gui/OpenController.cpp" line="80" />
+            <source>half of the memory available</source>
+            <translation>可用内存的一半</translation>
         </message>
     </context>
     <context>
@@ -7160,23 +7210,23 @@ GB/s</translation>
     <context>
         <name>lanescope::RankTableModel</name>
         <message>
-            <location filename="../widgets/ranks/RankTableModel.cpp" line="110" />
+            <location filename="../widgets/ranks/RankTableModel.cpp" line="123" />
             <source>%1 (guessed)</source>
             <translation>%1（推测）</translation>
         </message>
         <message>
-            <location filename="../widgets/ranks/RankTableModel.cpp" line="115" />
-            <location filename="../widgets/ranks/RankTableModel.cpp" line="160" />
+            <location filename="../widgets/ranks/RankTableModel.cpp" line="128" />
+            <location filename="../widgets/ranks/RankTableModel.cpp" line="180" />
             <source>–</source>
             <translation>–</translation>
         </message>
         <message>
-            <location filename="../widgets/ranks/RankTableModel.cpp" line="152" />
+            <location filename="../widgets/ranks/RankTableModel.cpp" line="172" />
             <source>The trace does not say its rank (no distributedInfo): ranks are numbered in file-name order.</source>
             <translation>跟踪文件未说明其 rank（没有 distributedInfo）：按文件名顺序为 rank 编号。</translation>
         </message>
         <message>
-            <location filename="../widgets/ranks/RankTableModel.cpp" line="156" />
+            <location filename="../widgets/ranks/RankTableModel.cpp" line="176" />
             <source>Give the model's parameters and tokens per step in the Analysis dock's MFU inputs.</source>
             <translation>请在“分析”面板的 MFU 输入中填写模型参数量和每步 token 数。</translation>
         </message>
@@ -7185,97 +7235,97 @@ GB/s</translation>
             <translation type="vanished">偏离各 rank 中位数超过 2 个中位绝对偏差（且超过 1%）</translation>
         </message>
         <message>
-            <location filename="../widgets/ranks/RankTableModel.cpp" line="159" />
+            <location filename="../widgets/ranks/RankTableModel.cpp" line="179" />
             <source>More than 2 median absolute deviations (and 1 %) from the ranks' median, %1</source>
             <translation>偏离各 rank 的中位数（%1）超过 2 个中位绝对偏差（且超过 1%）</translation>
         </message>
         <message>
-            <location filename="../widgets/ranks/RankTableModel.cpp" line="175" />
+            <location filename="../widgets/ranks/RankTableModel.cpp" line="195" />
             <source>Rank</source>
             <translation>Rank</translation>
         </message>
         <message>
-            <location filename="../widgets/ranks/RankTableModel.cpp" line="176" />
+            <location filename="../widgets/ranks/RankTableModel.cpp" line="196" />
             <source>File</source>
             <translation>文件</translation>
         </message>
         <message>
-            <location filename="../widgets/ranks/RankTableModel.cpp" line="177" />
+            <location filename="../widgets/ranks/RankTableModel.cpp" line="197" />
             <source>Step (ms)</source>
             <translation>步时长（ms）</translation>
         </message>
         <message>
-            <location filename="../widgets/ranks/RankTableModel.cpp" line="178" />
+            <location filename="../widgets/ranks/RankTableModel.cpp" line="198" />
             <source>Idle %</source>
             <translation>空闲 %</translation>
         </message>
         <message>
-            <location filename="../widgets/ranks/RankTableModel.cpp" line="179" />
+            <location filename="../widgets/ranks/RankTableModel.cpp" line="199" />
             <source>Overlap %</source>
             <translation>重叠 %</translation>
         </message>
         <message>
-            <location filename="../widgets/ranks/RankTableModel.cpp" line="180" />
+            <location filename="../widgets/ranks/RankTableModel.cpp" line="200" />
             <source>GEMM gaps (ms)</source>
             <translation>GEMM 间隙（ms）</translation>
         </message>
         <message>
-            <location filename="../widgets/ranks/RankTableModel.cpp" line="181" />
+            <location filename="../widgets/ranks/RankTableModel.cpp" line="201" />
             <source>Exposed comm (ms)</source>
             <translation>暴露通信（ms）</translation>
         </message>
         <message>
-            <location filename="../widgets/ranks/RankTableModel.cpp" line="182" />
+            <location filename="../widgets/ranks/RankTableModel.cpp" line="202" />
             <source>Peak mem (GiB)</source>
             <translation>显存峰值（GiB）</translation>
         </message>
         <message>
-            <location filename="../widgets/ranks/RankTableModel.cpp" line="183" />
+            <location filename="../widgets/ranks/RankTableModel.cpp" line="203" />
             <source>MFU %</source>
             <translation>MFU %</translation>
         </message>
         <message>
-            <location filename="../widgets/ranks/RankTableModel.cpp" line="184" />
+            <location filename="../widgets/ranks/RankTableModel.cpp" line="204" />
             <source>Clock offset (ms)</source>
             <translation>时钟偏移（ms）</translation>
         </message>
         <message>
-            <location filename="../widgets/ranks/RankTableModel.cpp" line="189" />
+            <location filename="../widgets/ranks/RankTableModel.cpp" line="209" />
             <source>Median CPU duration of the rank's complete ProfilerSteps</source>
             <translation>该 rank 完整 ProfilerStep 的 CPU 时长中位数</translation>
         </message>
         <message>
-            <location filename="../widgets/ranks/RankTableModel.cpp" line="190" />
+            <location filename="../widgets/ranks/RankTableModel.cpp" line="210" />
             <source>GPU idle share of the rank's trace (temporal breakdown)</source>
             <translation>该 rank 跟踪中 GPU 空闲的比例（时间分解）</translation>
         </message>
         <message>
-            <location filename="../widgets/ranks/RankTableModel.cpp" line="191" />
+            <location filename="../widgets/ranks/RankTableModel.cpp" line="211" />
             <source>Share of communication time overlapped by computation</source>
             <translation>被计算重叠的通信时间比例</translation>
         </message>
         <message>
-            <location filename="../widgets/ranks/RankTableModel.cpp" line="192" />
+            <location filename="../widgets/ranks/RankTableModel.cpp" line="212" />
             <source>Sum of the listed idle gaps between GEMMs (the Analysis dock's threshold)</source>
             <translation>GEMM 之间所列空闲间隙的总和（按“分析”面板的阈值）</translation>
         </message>
         <message>
-            <location filename="../widgets/ranks/RankTableModel.cpp" line="193" />
+            <location filename="../widgets/ranks/RankTableModel.cpp" line="213" />
             <source>Communication time not hidden behind computation</source>
             <translation>没有被计算掩盖的通信时间</translation>
         </message>
         <message>
-            <location filename="../widgets/ranks/RankTableModel.cpp" line="194" />
+            <location filename="../widgets/ranks/RankTableModel.cpp" line="214" />
             <source>Peak allocated GPU memory</source>
             <translation>GPU 已分配内存峰值</translation>
         </message>
         <message>
-            <location filename="../widgets/ranks/RankTableModel.cpp" line="195" />
+            <location filename="../widgets/ranks/RankTableModel.cpp" line="215" />
             <source>Model FLOPs utilisation from the step time and the Analysis dock's MFU inputs</source>
             <translation>由步时长和“分析”面板的 MFU 输入得出的模型 FLOPs 利用率</translation>
         </message>
         <message>
-            <location filename="../widgets/ranks/RankTableModel.cpp" line="196" />
+            <location filename="../widgets/ranks/RankTableModel.cpp" line="216" />
             <source>Added to the rank's times to put them on the reference rank's clock (0 with Align clocks off)</source>
             <translation>加到该 rank 的时间上，使其与参考 rank 的时钟一致（关闭“对齐时钟”时为 0）</translation>
         </message>
@@ -7283,27 +7333,27 @@ GB/s</translation>
     <context>
         <name>lanescope::RanksDock</name>
         <message>
-            <location filename="../widgets/ranks/RanksDock.cpp" line="48" />
+            <location filename="../widgets/ranks/RanksDock.cpp" line="51" />
             <source>Ranks</source>
             <translation>Rank</translation>
         </message>
         <message>
-            <location filename="../widgets/ranks/RanksDock.cpp" line="60" />
+            <location filename="../widgets/ranks/RanksDock.cpp" line="63" />
             <source>Align clocks</source>
             <translation>对齐时钟</translation>
         </message>
         <message>
-            <location filename="../widgets/ranks/RanksDock.cpp" line="62" />
+            <location filename="../widgets/ranks/RanksDock.cpp" line="65" />
             <source>Put every rank on the reference rank's clock, with the offsets measured on the collectives the ranks share (they end at the same moment everywhere). Off: each rank as its own clock recorded it. The stragglers are always measured on the aligned clocks.</source>
             <translation>将每个 rank 放到参考 rank 的时钟上，偏移量根据各 rank 共有的集合通信测得（集合通信在各处同时结束）。关闭时：每个 rank 按其自身时钟的记录显示。掉队者始终按对齐后的时钟测量。</translation>
         </message>
         <message>
-            <location filename="../widgets/ranks/RanksDock.cpp" line="90" />
+            <location filename="../widgets/ranks/RanksDock.cpp" line="100" />
             <source>Click a rank to show its lanes. Highlighted: more than 2 median absolute deviations from the ranks' median.</source>
             <translation>单击一个 rank 可显示其泳道。高亮：偏离各 rank 中位数超过 2 个中位绝对偏差。</translation>
         </message>
         <message>
-            <location filename="../widgets/ranks/RanksDock.cpp" line="94" />
+            <location filename="../widgets/ranks/RanksDock.cpp" line="104" />
             <source>Stragglers (the last rank to arrive at a collective)</source>
             <translation>掉队者（最后到达集合通信的 rank）</translation>
         </message>
@@ -7312,34 +7362,34 @@ GB/s</translation>
             <translation type="vanished">等待（ms）</translation>
         </message>
         <message>
-            <location filename="../widgets/ranks/RanksDock.cpp" line="102" />
+            <location filename="../widgets/ranks/RanksDock.cpp" line="112" />
             <source>Click a collective to show it on every rank</source>
             <translation>单击一个集合通信可在每个 rank 上显示它</translation>
         </message>
         <message>
-            <location filename="../widgets/ranks/RanksDock.cpp" line="245" />
+            <location filename="../widgets/ranks/RanksDock.cpp" line="371" />
             <source>Align clocks is off: the rank's own clock</source>
             <translation>“对齐时钟”已关闭：使用该 rank 自身的时钟</translation>
         </message>
         <message>
-            <location filename="../widgets/ranks/RanksDock.cpp" line="247" />
+            <location filename="../widgets/ranks/RanksDock.cpp" line="373" />
             <source>The reference clock</source>
             <translation>参考时钟</translation>
         </message>
         <message numerus="yes">
-            <location filename="../widgets/ranks/RanksDock.cpp" line="249" />
+            <location filename="../widgets/ranks/RanksDock.cpp" line="375" />
             <source>Measured on %n matching collective(s), which agree to %1 µs (median deviation)</source>
             <translation>
                 <numerusform>根据 %n 个匹配的集合通信测得，吻合到 %1 µs（中位偏差）</numerusform>
             </translation>
         </message>
         <message>
-            <location filename="../widgets/ranks/RanksDock.cpp" line="252" />
+            <location filename="../widgets/ranks/RanksDock.cpp" line="378" />
             <source>From the traces' epochs (baseTimeNanoseconds) alone: no collective matched</source>
             <translation>仅根据各跟踪文件的时间基点（baseTimeNanoseconds）：没有匹配上集合通信</translation>
         </message>
         <message>
-            <location filename="../widgets/ranks/RanksDock.cpp" line="305" />
+            <location filename="../widgets/ranks/RanksDock.cpp" line="433" />
             <source>No collective matched across the ranks: no straggler can be told.</source>
             <translation>各 rank 之间没有匹配上任何集合通信：无法判断掉队者。</translation>
         </message>
@@ -7354,12 +7404,12 @@ GB/s</translation>
             </translation>
         </message>
         <message>
-            <location filename="../widgets/ranks/RanksDock.cpp" line="341" />
+            <location filename="../widgets/ranks/RanksDock.cpp" line="469" />
             <source>step %1</source>
             <translation>步 %1</translation>
         </message>
         <message>
-            <location filename="../widgets/ranks/RanksDock.cpp" line="341" />
+            <location filename="../widgets/ranks/RanksDock.cpp" line="469" />
             <source>outside the steps</source>
             <translation>不在任何步内</translation>
         </message>
@@ -7370,217 +7420,242 @@ GB/s</translation>
             </translation>
         </message>
         <message>
-            <location filename="../widgets/ranks/RanksDock.cpp" line="41" />
+            <location filename="../widgets/ranks/RanksDock.cpp" line="44" />
             <source>summed over the other ranks at each collective (%1 to %2)</source>
             <translation>每个集合通信处其他 rank 的等待之和（%1 到 %2 个 rank）</translation>
         </message>
         <message>
-            <location filename="../widgets/ranks/RanksDock.cpp" line="42" />
+            <location filename="../widgets/ranks/RanksDock.cpp" line="45" />
             <source>waited by the one other rank</source>
             <translation>仅另一个 rank 在等待</translation>
         </message>
         <message>
-            <location filename="../widgets/ranks/RanksDock.cpp" line="43" />
+            <location filename="../widgets/ranks/RanksDock.cpp" line="46" />
             <source>summed over the %1 other ranks</source>
             <translation>其他 %1 个 rank 的等待之和</translation>
         </message>
         <message>
-            <location filename="../widgets/ranks/RanksDock.cpp" line="44" />
+            <location filename="../widgets/ranks/RanksDock.cpp" line="47" />
             <source>%1 per step, %2</source>
             <translation>每步 %1，%2</translation>
         </message>
         <message>
-            <location filename="../widgets/ranks/RanksDock.cpp" line="94" />
+            <location filename="../widgets/ranks/RanksDock.cpp" line="69" />
+            <source>Open Rank's Timeline</source>
+            <translation>打开该 rank 的时间线</translation>
+        </message>
+        <message>
+            <location filename="../widgets/ranks/RanksDock.cpp" line="70" />
+            <source>Load the selected rank's trace and show its timeline and analysis, in place of the rank shown now (double-click a rank to do the same)</source>
+            <translation>加载所选 rank 的跟踪文件并显示其时间线和分析，替换当前显示的 rank（双击某个 rank 效果相同）</translation>
+        </message>
+        <message>
+            <location filename="../widgets/ranks/RanksDock.cpp" line="104" />
             <source>Others' wait</source>
             <translation>其他 rank 等待</translation>
         </message>
         <message>
-            <location filename="../widgets/ranks/RanksDock.cpp" line="95" />
+            <location filename="../widgets/ranks/RanksDock.cpp" line="105" />
             <source>A rank: the other ranks' waits for it per step, summed. A collective: the other ranks' waits for it there, summed.</source>
             <translation>rank 行：每步中其他 rank 等待它的时间之和。集合通信行：其他 rank 在该处等待它的时间之和。</translation>
         </message>
         <message>
-            <location filename="../widgets/ranks/RanksDock.cpp" line="113" />
+            <location filename="../widgets/ranks/RanksDock.cpp" line="123" />
             <source>Collective</source>
             <translation>集合通信</translation>
         </message>
         <message>
-            <location filename="../widgets/ranks/RanksDock.cpp" line="113" />
+            <location filename="../widgets/ranks/RanksDock.cpp" line="123" />
             <source>Size</source>
             <translation>大小</translation>
         </message>
         <message>
-            <location filename="../widgets/ranks/RanksDock.cpp" line="113" />
+            <location filename="../widgets/ranks/RanksDock.cpp" line="123" />
             <source>Group</source>
             <translation>组大小</translation>
         </message>
         <message>
-            <location filename="../widgets/ranks/RanksDock.cpp" line="113" />
+            <location filename="../widgets/ranks/RanksDock.cpp" line="123" />
             <source>Calls</source>
             <translation>调用次数</translation>
         </message>
         <message>
-            <location filename="../widgets/ranks/RanksDock.cpp" line="113" />
+            <location filename="../widgets/ranks/RanksDock.cpp" line="123" />
             <source>Transfer</source>
             <translation>传输</translation>
         </message>
         <message>
-            <location filename="../widgets/ranks/RanksDock.cpp" line="113" />
+            <location filename="../widgets/ranks/RanksDock.cpp" line="123" />
             <source>Waiting</source>
             <translation>等待</translation>
         </message>
         <message>
-            <location filename="../widgets/ranks/RanksDock.cpp" line="114" />
+            <location filename="../widgets/ranks/RanksDock.cpp" line="124" />
             <source>busbw (transfer)</source>
             <translation>busbw（传输）</translation>
         </message>
         <message>
-            <location filename="../widgets/ranks/RanksDock.cpp" line="114" />
+            <location filename="../widgets/ranks/RanksDock.cpp" line="124" />
             <source>busbw (per rank)</source>
             <translation>busbw（各 rank）</translation>
         </message>
         <message>
-            <location filename="../widgets/ranks/RanksDock.cpp" line="115" />
+            <location filename="../widgets/ranks/RanksDock.cpp" line="125" />
             <source>Each call's shortest duration over the ranks (the last rank to arrive waited for nobody), summed over the calls</source>
             <translation>每次调用在各 rank 上的最短耗时（最后到达的 rank 无需等待任何人），按调用求和</translation>
         </message>
         <message>
-            <location filename="../widgets/ranks/RanksDock.cpp" line="117" />
+            <location filename="../widgets/ranks/RanksDock.cpp" line="127" />
             <source>The rest of every rank's duration: spinning until the last rank arrived, summed over the calls and ranks</source>
             <translation>各 rank 耗时中的其余部分：空转等待最后一个 rank 到达，按调用和 rank 求和</translation>
         </message>
         <message>
-            <location filename="../widgets/ranks/RanksDock.cpp" line="119" />
+            <location filename="../widgets/ranks/RanksDock.cpp" line="129" />
             <source>Median bus bandwidth of the calls on their transfer time (nccl-tests' factors): what the link delivers</source>
             <translation>按传输时间计算的各次调用总线带宽中位数（nccl-tests 系数）：链路实际提供的带宽</translation>
         </message>
         <message>
-            <location filename="../widgets/ranks/RanksDock.cpp" line="121" />
+            <location filename="../widgets/ranks/RanksDock.cpp" line="131" />
             <source>Median bus bandwidth of every rank's own kernels, their waiting included: what one rank's trace shows</source>
             <translation>各 rank 自身内核的总线带宽中位数（含等待）：单个 rank 的 trace 所显示的值</translation>
         </message>
         <message>
-            <location filename="../widgets/ranks/RanksDock.cpp" line="317" />
+            <location filename="../widgets/ranks/RanksDock.cpp" line="445" />
             <source>rank %1 made the others wait %2</source>
             <translation>rank %1 造成其他 rank 等待：%2</translation>
         </message>
         <message numerus="yes">
-            <location filename="../widgets/ranks/RanksDock.cpp" line="319" />
+            <location filename="../widgets/ranks/RanksDock.cpp" line="447" />
             <source>Last to arrive at %1 of %2 collectives; %3 of waiting in all over %n step(s). Click to show its lanes.</source>
             <translation>
                 <numerusform>在 %2 个集合通信中有 %1 个最后到达；%n 步中共造成 %3 的等待。单击可显示其泳道。</numerusform>
             </translation>
         </message>
         <message numerus="yes">
-            <location filename="../widgets/ranks/RanksDock.cpp" line="342" />
+            <location filename="../widgets/ranks/RanksDock.cpp" line="470" />
             <source>%1 · %2: %n rank(s) waited, the first %3</source>
             <translation>
                 <numerusform>%1 · %2：%n 个 rank 在等待，最先到达的等了 %3</numerusform>
             </translation>
         </message>
         <message>
-            <location filename="../widgets/ranks/RanksDock.cpp" line="346" />
+            <location filename="../widgets/ranks/RanksDock.cpp" line="474" />
             <source>Click to show this collective on every rank</source>
             <translation>单击可在每个 rank 上显示此集合通信</translation>
         </message>
         <message numerus="yes">
-            <location filename="../widgets/ranks/RanksDock.cpp" line="351" />
+            <location filename="../widgets/ranks/RanksDock.cpp" line="479" />
             <source>… and %n more</source>
             <translation>
                 <numerusform>… 另有 %n 个</numerusform>
             </translation>
         </message>
         <message>
-            <location filename="../widgets/ranks/RanksDock.cpp" line="366" />
+            <location filename="../widgets/ranks/RanksDock.cpp" line="494" />
             <source>No collective matched across the ranks: transfer and waiting cannot be told apart.</source>
             <translation>没有跨 rank 匹配的集合通信：无法区分传输与等待。</translation>
         </message>
         <message>
-            <location filename="../widgets/ranks/RanksDock.cpp" line="369" />
+            <location filename="../widgets/ranks/RanksDock.cpp" line="497" />
             <source>%1 GB/s</source>
             <translation>%1 GB/s</translation>
         </message>
         <message>
-            <location filename="../widgets/ranks/RanksDock.cpp" line="370" />
+            <location filename="../widgets/ranks/RanksDock.cpp" line="498" />
             <source>By collective</source>
             <translation>按集合通信</translation>
         </message>
         <message>
-            <location filename="../widgets/ranks/RanksDock.cpp" line="379" />
+            <location filename="../widgets/ranks/RanksDock.cpp" line="507" />
             <source>Waiting per rank, per step</source>
             <translation>每个 rank 每步的等待</translation>
         </message>
         <message>
-            <location filename="../widgets/ranks/RanksDock.cpp" line="381" />
+            <location filename="../widgets/ranks/RanksDock.cpp" line="509" />
             <source>rank %1</source>
             <translation>rank %1</translation>
         </message>
         <message>
-            <location filename="../widgets/ranks/RanksDock.cpp" line="383" />
+            <location filename="../widgets/ranks/RanksDock.cpp" line="511" />
             <source>%1 of its %2 in the matched collectives</source>
             <translation>在已匹配集合通信的 %2 中占 %1</translation>
         </message>
         <message>
-            <location filename="../widgets/ranks/RanksDock.cpp" line="393" />
+            <location filename="../widgets/ranks/RanksDock.cpp" line="521" />
             <source>Open a folder of rank traces (File &gt; Open Folder…) to see its ranks side by side.</source>
             <translation>打开 rank 跟踪文件所在的文件夹（文件 &gt; 打开文件夹…）即可并排查看其各 rank。</translation>
         </message>
         <message numerus="yes">
-            <location filename="../widgets/ranks/RanksDock.cpp" line="399" />
+            <location filename="../widgets/ranks/RanksDock.cpp" line="528" />
             <source>%n rank(s), clocks on rank %1's</source>
             <translation>
                 <numerusform>%n 个 rank，时钟以 rank %1 为准</numerusform>
             </translation>
         </message>
         <message>
-            <location filename="../widgets/ranks/RanksDock.cpp" line="401" />
+            <location filename="../widgets/ranks/RanksDock.cpp" line="531" />
+            <source>%1 · summary of the job, rank %2's timeline shown</source>
+            <translation>%1 · 作业摘要，正在显示 rank %2 的时间线</translation>
+        </message>
+        <message>
+            <location filename="../widgets/ranks/RanksDock.cpp" line="532" />
+            <source>%1 · summary of the job: double-click a rank to load its timeline</source>
+            <translation>%1 · 作业摘要：双击某个 rank 以加载其时间线</translation>
+        </message>
+        <message>
+            <location filename="../widgets/ranks/RanksDock.cpp" line="534" />
+            <source>%1 · measured with the options the folder was opened with: Reload (F5) to measure with the new ones</source>
+            <translation>%1 · 按打开文件夹时的选项测得：重新加载（F5）以按新选项测量</translation>
+        </message>
+        <message>
+            <location filename="../widgets/ranks/RanksDock.cpp" line="537" />
             <source>%1 · analysing…</source>
             <translation>%1 · 正在分析…</translation>
         </message>
         <message numerus="yes">
-            <location filename="../widgets/ranks/RanksDock.cpp" line="413" />
+            <location filename="../widgets/ranks/RanksDock.cpp" line="549" />
             <source>%1 · %n collective(s) matched by %2</source>
             <translation>
                 <numerusform>%1 · 按%2匹配了 %n 个集合通信</numerusform>
             </translation>
         </message>
         <message>
-            <location filename="../widgets/ranks/RanksDock.cpp" line="414" />
+            <location filename="../widgets/ranks/RanksDock.cpp" line="550" />
             <source>sequence number</source>
             <translation>序列号</translation>
         </message>
         <message>
-            <location filename="../widgets/ranks/RanksDock.cpp" line="414" />
+            <location filename="../widgets/ranks/RanksDock.cpp" line="550" />
             <source>order within the step</source>
             <translation>步内顺序</translation>
         </message>
         <message>
-            <location filename="../widgets/ranks/RanksDock.cpp" line="418" />
+            <location filename="../widgets/ranks/RanksDock.cpp" line="554" />
             <source>job step %1 (first rank's start to last rank's end)</source>
             <translation>作业步时长 %1（从首个 rank 开始到最后一个 rank 结束）</translation>
         </message>
         <message>
-            <location filename="../widgets/ranks/RanksDock.cpp" line="420" />
+            <location filename="../widgets/ranks/RanksDock.cpp" line="556" />
             <source>GPU idle %1</source>
             <translation>GPU 空闲 %1</translation>
         </message>
         <message>
-            <location filename="../widgets/ranks/RanksDock.cpp" line="422" />
+            <location filename="../widgets/ranks/RanksDock.cpp" line="558" />
             <source>MFU %1</source>
             <translation>MFU %1</translation>
         </message>
         <message>
-            <location filename="../widgets/ranks/RanksDock.cpp" line="429" />
+            <location filename="../widgets/ranks/RanksDock.cpp" line="565" />
             <source>the others wait for rank %1: %2</source>
             <translation>其他 rank 在等待 rank %1：%2</translation>
         </message>
         <message>
-            <location filename="../widgets/ranks/RanksDock.cpp" line="450" />
+            <location filename="../widgets/ranks/RanksDock.cpp" line="586" />
             <source>slowest rank by median step time: %1, %2 against the ranks' median %3</source>
             <translation>按步时长中位数最慢的 rank：%1，%2，而各 rank 的中位数为 %3</translation>
         </message>
         <message>
-            <location filename="../widgets/ranks/RanksDock.cpp" line="453" />
+            <location filename="../widgets/ranks/RanksDock.cpp" line="589" />
             <source>no rank's median step stands out from the ranks' median %1</source>
             <translation>没有哪个 rank 的步时长中位数明显偏离各 rank 的中位数 %1</translation>
         </message>
@@ -7721,17 +7796,17 @@ GB/s</translation>
     <context>
         <name>lanescope::RunsLoadJob</name>
         <message>
-            <location filename="../app/gui/RunsLoadJob.cpp" line="54" />
+            <location filename="../app/gui/RunsLoadJob.cpp" line="75" />
             <source>not enough memory to load %1</source>
             <translation>内存不足，无法加载 %1</translation>
         </message>
         <message>
-            <location filename="../app/gui/RunsLoadJob.cpp" line="59" />
+            <location filename="../app/gui/RunsLoadJob.cpp" line="80" />
             <source>internal error while loading %1: %2</source>
             <translation>加载 %1 时发生内部错误：%2</translation>
         </message>
         <message>
-            <location filename="../app/gui/RunsLoadJob.cpp" line="101" />
+            <location filename="../app/gui/RunsLoadJob.cpp" line="131" />
             <source>not enough memory to show %1</source>
             <translation>内存不足，无法显示 %1</translation>
         </message>
@@ -8596,8 +8671,8 @@ at %2</source>
 位于 %2</translation>
         </message>
         <message numerus="yes">
-            <location filename="../widgets/render/TimelineRenderer.cpp" line="713" />
-            <location filename="../widgets/render/TimelineRenderer.cpp" line="804" />
+            <location filename="../widgets/render/TimelineRenderer.cpp" line="842" />
+            <location filename="../widgets/render/TimelineRenderer.cpp" line="933" />
             <source>  (%n lane(s))</source>
             <translation>
                 <numerusform>  （%n 条泳道）</numerusform>
@@ -8621,17 +8696,17 @@ at %2</source>
             <translation>队列，最大 %1</translation>
         </message>
         <message>
-            <location filename="../widgets/render/TimelineRenderer.cpp" line="821" />
+            <location filename="../widgets/render/TimelineRenderer.cpp" line="950" />
             <source>GPU %1 memory</source>
             <translation>GPU %1 显存</translation>
         </message>
         <message>
-            <location filename="../widgets/render/TimelineRenderer.cpp" line="894" />
+            <location filename="../widgets/render/TimelineRenderer.cpp" line="1023" />
             <source>window %1</source>
             <translation>窗口 %1</translation>
         </message>
         <message>
-            <location filename="../widgets/render/TimelineRenderer.cpp" line="896" />
+            <location filename="../widgets/render/TimelineRenderer.cpp" line="1025" />
             <source>steps</source>
             <translation>步</translation>
         </message>
@@ -8870,17 +8945,17 @@ at %2</source>
     <context>
         <name>lanescope::WarningBanner</name>
         <message>
-            <location filename="../widgets/WarningBanner.cpp" line="41" />
+            <location filename="../widgets/WarningBanner.cpp" line="43" />
             <source>Dismiss these warnings</source>
             <translation>关闭这些警告</translation>
         </message>
         <message>
-            <location filename="../widgets/WarningBanner.cpp" line="42" />
+            <location filename="../widgets/WarningBanner.cpp" line="44" />
             <source>Dismiss</source>
             <translation>关闭</translation>
         </message>
         <message numerus="yes">
-            <location filename="../widgets/WarningBanner.cpp" line="84" />
+            <location filename="../widgets/WarningBanner.cpp" line="96" />
             <source>The trace loaded with %n warning(s):</source>
             <translation>
                 <numerusform>跟踪文件已加载，但有 %n 条警告：</numerusform>
@@ -9474,17 +9549,17 @@ at %2</source>
     <context>
         <name>session</name>
         <message>
-            <location filename="../core/session/RunSet.cpp" line="99" />
+            <location filename="../core/session/RunSet.cpp" line="108" />
             <source>%1 holds no rank trace</source>
             <translation>%1 中没有 rank 跟踪文件</translation>
         </message>
         <message>
-            <location filename="../core/session/RunSet.cpp" line="120" />
+            <location filename="../core/session/RunSet.cpp" line="134" />
             <source>%1 has no rank %2</source>
             <translation>%1 中没有 rank %2</translation>
         </message>
         <message>
-            <location filename="../core/session/RunSet.cpp" line="212" />
+            <location filename="../core/session/RunSet.cpp" line="226" />
             <source>%1 could not be read</source>
             <translation>无法读取 %1</translation>
         </message>
