@@ -66,6 +66,8 @@ void RunsLoadJob::start()
         options.rankClocks = ranksView && !plan.summary;
         options.summaryOnly = plan.summary;
         options.job = plan.summary ? &m_summaryOptions : nullptr;
+        if (plan.summary)
+            options.memoryBudgetBytes = plan.budgetBytes; // the loads at once stay within what the job may take
         session::RunSet set;
         try {
             set = session::loadRuns(m_sources, options);

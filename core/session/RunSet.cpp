@@ -209,7 +209,10 @@ RunSet loadRuns(const std::vector<RunSource> &sources, const RunLoadOptions &opt
     std::atomic<bool> cancelled{false};
     runOnThreads(n, [&](std::size_t i) {
         LoadedRun &run = set.runs[i];
-        const std::uint64_t need = std::min(est[i].memory, budget);
+        // A folder takes its share of the budget, to load several of its ranks at once (its largest
+        // file's estimate alone would hold it to one rank at a time).
+        const std::uint64_t need = run.source.isFolder ? std::max(std::min(est[i].memory, budget), budget / n)
+                                                       : std::min(est[i].memory, budget);
         gate.acquire(need);
         const auto progress = [&, i](double p) { report(i, p); };
         if (!(options.cancel && options.cancel->load())) {

@@ -9,6 +9,7 @@
 #include <QDir>
 #include <QFile>
 #include <QTemporaryDir>
+#include <QThread>
 #include <QtTest>
 
 #include <mutex>
@@ -122,6 +123,9 @@ private slots:
         QCOMPARE(set.runs[0].job->rank, 1);
         QCOMPARE(set.runs[0].job->ranks, 2);
         QCOMPARE(set.runs[0].trace.get(), set.runs[0].ranks->at(1).trace.get());
+        // A folder opened alone loads its ranks side by side within the budget, not one at a time
+        // (its largest file's estimate was once all the budget it was given).
+        QCOMPARE(set.runs[0].concurrency, std::min(2, std::max(1, QThread::idealThreadCount())));
     }
 
     void oneFailureKeepsTheOthers()
