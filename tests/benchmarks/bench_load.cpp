@@ -273,9 +273,13 @@ int main(int argc, char **argv)
         {
             const LoadResult g = loadTrace(path);
             std::vector<MappedSource::ResumePoint> legacy;
+            // The legacy points are copies of an inflater that points into the mapping it read: they
+            // are taken over the mapping they are then read back from, which must outlive them.
+            const auto legacySource = MappedSource::open(path).source;
             auto inflateWithPoints = [&](bool copies) {
                 const auto o = MappedSource::open(path);
-                parse::InflatingInput in(o.source->inflateFromStart(), nullptr,
+                const auto &from = copies && legacySource ? legacySource : o.source;
+                parse::InflatingInput in(from->inflateFromStart(), nullptr,
                                          copies ? parse::InflatingInput::kResumeSpacing : 0, copies);
                 std::vector<char> buf(1u << 20);
                 QElapsedTimer t;
@@ -291,7 +295,6 @@ int main(int argc, char **argv)
                 packedPass = std::min(packedPass, inflateWithPoints(false));
                 legacyPass = std::min(legacyPass, inflateWithPoints(true));
             }
-            const auto legacySource = MappedSource::open(path).source;
             if (g.trace && legacySource) {
                 pointBytes = g.trace->source->resumePointBytes();
                 legacyPoints = legacy.size();
