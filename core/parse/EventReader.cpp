@@ -62,15 +62,10 @@ public:
     {
         if (level >= kMaxFastNesting || !m_h.StartObject())
             return false;
-        ++m_p; // '{'
-        if (!skipWs())
-            return false;
-        if (*m_p == '}') {
-            ++m_p;
-            return m_h.EndObject(0);
-        }
         rapidjson::SizeType members = 0;
-        for (;;) {
+        for (Step step = open('}');; step = next('}')) {
+            if (step != Step::Items)
+                return step == Step::Closed && m_h.EndObject(members);
             const char *s;
             std::size_t n;
             if (*m_p != '"' || !string(&s, &n) || !m_h.Key(s, rapidjson::SizeType(n), true))
@@ -81,19 +76,6 @@ public:
             if (!skipWs() || !(m_h.wantsValue() ? value(level) : skip(level)))
                 return false;
             ++members;
-            if (!skipWs())
-                return false;
-            if (*m_p == ',') {
-                ++m_p;
-                if (!skipWs())
-                    return false;
-                continue;
-            }
-            if (*m_p == '}') {
-                ++m_p;
-                return m_h.EndObject(members);
-            }
-            return false;
         }
     }
 
@@ -105,35 +87,47 @@ private:
         return m_p < m_end;
     }
 
+    // Where a container goes on, for the three loops (object, array, skipContainer): m_p at its
+    // opening bracket, then after each member or element. Items: m_p at the next one; Closed: past
+    // `close`; Bad: not JSON the fast path reads (or cut off).
+    enum class Step { Items, Closed, Bad };
+    Step open(char close)
+    {
+        ++m_p; // '{' or '['
+        if (!skipWs())
+            return Step::Bad;
+        if (*m_p == close) {
+            ++m_p;
+            return Step::Closed;
+        }
+        return Step::Items;
+    }
+    Step next(char close)
+    {
+        if (!skipWs())
+            return Step::Bad;
+        if (*m_p == ',') {
+            ++m_p;
+            return skipWs() ? Step::Items : Step::Bad;
+        }
+        if (*m_p == close) {
+            ++m_p;
+            return Step::Closed;
+        }
+        return Step::Bad;
+    }
+
     bool array(int level)
     {
         if (level >= kMaxFastNesting || !m_h.StartArray())
             return false;
-        ++m_p; // '['
-        if (!skipWs())
-            return false;
-        if (*m_p == ']') {
-            ++m_p;
-            return m_h.EndArray(0);
-        }
         rapidjson::SizeType elements = 0;
-        for (;;) {
+        for (Step step = open(']');; step = next(']')) {
+            if (step != Step::Items)
+                return step == Step::Closed && m_h.EndArray(elements);
             if (!value(level))
                 return false;
             ++elements;
-            if (!skipWs())
-                return false;
-            if (*m_p == ',') {
-                ++m_p;
-                if (!skipWs())
-                    return false;
-                continue;
-            }
-            if (*m_p == ']') {
-                ++m_p;
-                return m_h.EndArray(elements);
-            }
-            return false;
         }
     }
 
@@ -243,14 +237,9 @@ private:
     {
         if (level >= kMaxFastNesting)
             return false;
-        ++m_p; // '{' or '['
-        if (!skipWs())
-            return false;
-        if (*m_p == close) {
-            ++m_p;
-            return true;
-        }
-        for (;;) {
+        for (Step step = open(close);; step = next(close)) {
+            if (step != Step::Items)
+                return step == Step::Closed;
             if (close == '}') {
                 const char *s;
                 std::size_t n;
@@ -260,19 +249,8 @@ private:
                 if (!skipWs())
                     return false;
             }
-            if (!skip(level) || !skipWs())
+            if (!skip(level))
                 return false;
-            if (*m_p == ',') {
-                ++m_p;
-                if (!skipWs())
-                    return false;
-                continue;
-            }
-            if (*m_p == close) {
-                ++m_p;
-                return true;
-            }
-            return false;
         }
     }
 
