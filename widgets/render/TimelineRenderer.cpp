@@ -571,12 +571,11 @@ void TimelineRenderer::paintLaneSlices(const Lane &lane, int laneTopY)
     }
 }
 
-template <class NewLane, class Hit>
-void TimelineRenderer::forEachHitInWindow(const SliceHighlight &h, NewLane &&newLane, Hit &&hit) const
+template <class LaneFn>
+void TimelineRenderer::forEachHitLane(const SliceHighlight &h, LaneFn &&fn) const
 {
-    const int width = m_size.width() - kHeaderWidth, height = m_size.height();
+    const int height = m_size.height();
     const auto &lanes = m_layout->lanes();
-    const double ppn = m_axis.pxPerNs();
     for (int li = 0; li < int(lanes.size()); ++li) {
         const Lane &lane = lanes[std::size_t(li)];
         if (lane.run < 0 || std::size_t(lane.run) >= h.runs.size() || lane.run >= int(m_runs.size()))
@@ -587,24 +586,45 @@ void TimelineRenderer::forEachHitInWindow(const SliceHighlight &h, NewLane &&new
         const int top = laneTop(li);
         if (top >= height || top + lane.height <= kTopHeight)
             continue;
-        const SliceHighlight::TrackHits &hits = tracks[lane.track];
-        const RenderRun &rr = m_runs[std::size_t(lane.run)];
-        const Track &trk = rr.trace->tracks[lane.track];
-        const double origin = double(rr.base) + m_axis.start;
-        const TimeNs tA = TimeNs(std::floor(origin)) - hits.maxDur;
-        const TimeNs tB = TimeNs(std::ceil(origin + m_axis.range));
-        auto it = std::lower_bound(hits.slices.begin(), hits.slices.end(), tA,
-                                   [&](std::uint32_t i, TimeNs t) { return trk.start[i] < t; });
-        newLane(lane, rr);
-        for (; it != hits.slices.end() && trk.start[*it] < tB; ++it) {
-            const std::uint32_t i = *it;
-            const double x0 = (double(trk.start[i]) - origin) * ppn;
-            const double x1 = std::max(x0 + double(trk.dur[i]) * ppn, x0 + 1);
-            if (x1 < 0 || x0 > width)
-                continue;
-            hit(i, x0, x1, std::min<std::size_t>(trk.depth[i], std::size_t(lane.rows)));
-        }
+        fn(lane, m_runs[std::size_t(lane.run)], tracks[lane.track]);
     }
+}
+
+TimelineRenderer::HitWindow TimelineRenderer::hitWindow(const RenderRun &rr, const SliceHighlight::TrackHits &hits) const
+{
+    HitWindow w;
+    w.origin = double(rr.base) + m_axis.start;
+    w.from = TimeNs(std::floor(w.origin)) - hits.maxDur;
+    w.to = TimeNs(std::ceil(w.origin + m_axis.range));
+    return w;
+}
+
+template <class Hit>
+void TimelineRenderer::forEachHitOfLane(const Lane &lane, const RenderRun &rr, const SliceHighlight::TrackHits &hits, Hit &&hit) const
+{
+    const int width = m_size.width() - kHeaderWidth;
+    const double ppn = m_axis.pxPerNs();
+    const Track &trk = rr.trace->tracks[lane.track];
+    const HitWindow w = hitWindow(rr, hits);
+    auto it = std::lower_bound(hits.slices.begin(), hits.slices.end(), w.from,
+                               [&](std::uint32_t i, TimeNs t) { return trk.start[i] < t; });
+    for (; it != hits.slices.end() && trk.start[*it] < w.to; ++it) {
+        const std::uint32_t i = *it;
+        const double x0 = (double(trk.start[i]) - w.origin) * ppn;
+        const double x1 = std::max(x0 + double(trk.dur[i]) * ppn, x0 + 1);
+        if (x1 < 0 || x0 > width)
+            continue;
+        hit(i, x0, x1, std::min<std::size_t>(trk.depth[i], std::size_t(lane.rows)));
+    }
+}
+
+template <class NewLane, class Hit>
+void TimelineRenderer::forEachHitInWindow(const SliceHighlight &h, NewLane &&newLane, Hit &&hit) const
+{
+    forEachHitLane(h, [&](const Lane &lane, const RenderRun &rr, const SliceHighlight::TrackHits &hits) {
+        newLane(lane, rr);
+        forEachHitOfLane(lane, rr, hits, hit);
+    });
 }
 
 void TimelineRenderer::paintHighlight(QPainter &p, const SliceHighlight &h)
@@ -705,34 +725,16 @@ void TimelineRenderer::paintSearch(QPainter &p, const SliceHighlight &matches)
     // (a wide one ends past col + 1 and the depth's next slice starts after it): it is drawn. The
     // rest would have been skipped one by one as narrow marks in an already marked column.
     const double ppn = m_axis.pxPerNs();
-    for (int li = 0; li < int(lanes.size()); ++li) {
-        const Lane &l = lanes[std::size_t(li)];
-        if (l.run < 0 || std::size_t(l.run) >= matches.runs.size() || l.run >= int(m_runs.size()))
-            continue;
-        const auto &tracks = matches.runs[std::size_t(l.run)];
-        if (l.track >= tracks.size() || tracks[l.track].slices.empty() || !m_layout->isLaneVisible(li))
-            continue;
-        const int top = laneTop(li);
-        if (top >= m_size.height() || top + l.height <= kTopHeight)
-            continue;
-        const SliceHighlight::TrackHits &hits = tracks[l.track];
-        const RenderRun &run = m_runs[std::size_t(l.run)];
+    forEachHitLane(matches, [&](const Lane &l, const RenderRun &run, const SliceHighlight::TrackHits &hits) {
         newLane(l, run);
-        const Track &trk = run.trace->tracks[l.track];
-        const double origin = double(run.base) + m_axis.start;
-        const TimeNs tA = TimeNs(std::floor(origin)) - hits.maxDur;
-        const TimeNs tB = TimeNs(std::ceil(origin + m_axis.range));
         if (hits.byDepth.empty() || hits.byDepth.size() > std::size_t(l.rows)) { // not built, or rows merged
-            auto it = std::lower_bound(hits.slices.begin(), hits.slices.end(), tA,
-                                       [&](std::uint32_t i, TimeNs t) { return trk.start[i] < t; });
-            for (; it != hits.slices.end() && trk.start[*it] < tB; ++it) {
-                const double x0 = (double(trk.start[*it]) - origin) * ppn;
-                const double x1 = std::max(x0 + double(trk.dur[*it]) * ppn, x0 + 1);
-                if (!(x1 < 0 || x0 > width))
-                    hit(*it, x0, x1, std::min<std::size_t>(trk.depth[*it], std::size_t(l.rows)));
-            }
-            continue;
+            forEachHitOfLane(l, run, hits, hit);
+            return;
         }
+        const Track &trk = run.trace->tracks[l.track];
+        const HitWindow w = hitWindow(run, hits);
+        const double origin = w.origin;
+        const TimeNs tA = w.from, tB = w.to;
         for (std::size_t d = 0; d < hits.byDepth.size(); ++d) {
             const std::vector<std::uint32_t> &H = hits.byDepth[d];
             const std::size_t n = H.size();
@@ -772,7 +774,7 @@ void TimelineRenderer::paintSearch(QPainter &p, const SliceHighlight &matches)
                 }
             }
         }
-    }
+    });
     p.restore();
 }
 

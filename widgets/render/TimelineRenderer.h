@@ -188,6 +188,20 @@ private:
     // index, x from the lanes' left edge, x1 at least x0 + 1, depth capped at the lane's rows).
     template <class NewLane, class Hit>
     void forEachHitInWindow(const SliceHighlight &h, NewLane &&newLane, Hit &&hit) const;
+    // Its two halves, which the search's level of detail also walks by: fn(lane, run, hits) for each
+    // visible lane on screen that has hits; the hits of one lane in the window, in start order.
+    template <class LaneFn>
+    void forEachHitLane(const SliceHighlight &h, LaneFn &&fn) const;
+    template <class Hit>
+    void forEachHitOfLane(const Lane &lane, const RenderRun &rr, const SliceHighlight::TrackHits &hits, Hit &&hit) const;
+    // The lane's window on its run's clock: x = (start - origin) * px/ns; the hits starting in
+    // [from, to) can show (from reaches back by the longest hit).
+    struct HitWindow
+    {
+        double origin = 0;
+        TimeNs from = 0, to = 0;
+    };
+    HitWindow hitWindow(const RenderRun &rr, const SliceHighlight::TrackHits &hits) const;
     void paintCursor(QPainter &p, double axisNs);
 
     std::vector<RenderRun> m_runs;
