@@ -156,7 +156,7 @@ ActivityView launchedActivities(const detail::EvidenceIndex &ix, const LaunchOpt
         // before it; of those only the latest end matters (the gap before the window's first).
         std::uint32_t lo = 0, hi = std::uint32_t(tr.size());
         if (!o.window.empty() && tr.size() > 0) {
-            const TimeNs longest = *std::max_element(tr.dur.begin(), tr.dur.end());
+            const TimeNs longest = tr.dur.max();
             lo = std::uint32_t(std::lower_bound(tr.start.begin(), tr.start.end(), o.window.from - longest) - tr.start.begin());
             hi = std::uint32_t(tr.upperBoundStart(o.window.to - 1));
             for (std::uint32_t i = lo; i-- > 0;) {

@@ -117,9 +117,9 @@ std::size_t Trace::modelBytes() const
 {
     std::size_t n = strings.bytes();
     for (const auto &t : tracks)
-        n += t.start.capacity() * sizeof(TimeNs) + t.dur.capacity() * sizeof(TimeNs)
-            + t.nameId.capacity() * sizeof(StringId) + t.catId.capacity() * 2 + t.depth.capacity() * 2
-            + t.fileOffset.capacity() * 8;
+        n += t.start.capacity() * sizeof(TimeNs) + t.dur.heapBytes()
+            + t.nameId.capacity() * sizeof(StringId) + t.catId.capacity() * 2 + t.depth.heapBytes()
+            + t.fileOffset.heapBytes();
     n += flows.capacity() * sizeof(Flow);
     for (const auto &m : memory)
         n += m.samples.capacity() * sizeof(MemorySample) + m.addr.capacity() * sizeof(std::uint64_t)

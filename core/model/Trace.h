@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // The loaded trace: columnar, compact and immutable once the loader hands it out.
+#include "core/model/SliceColumns.h"
 #include "core/model/StringTable.h"
 
 #include <QString>
@@ -53,11 +54,11 @@ struct Track
     std::uint16_t maxDepth = 0;
 
     std::vector<TimeNs> start;
-    std::vector<TimeNs> dur;
+    DurationColumn dur; // 4 bytes a slice; see SliceColumns.h
     std::vector<StringId> nameId;
     std::vector<std::uint16_t> catId; // index into Trace::categories
-    std::vector<std::uint16_t> depth;
-    std::vector<std::uint64_t> fileOffset; // byte offset of the event's '{' (args are read from there)
+    DepthColumn depth;  // 1 byte a slice; see SliceColumns.h
+    OffsetColumn fileOffset; // byte offset of the event's '{' (args are read from there); 4 bytes a slice
 
     std::size_t size() const { return start.size(); }
     TimeNs end(std::size_t i) const { return start[i] + dur[i]; }

@@ -49,7 +49,7 @@ void addContentWarnings(Trace &t, bool arrayFormat)
     // A file that parses but holds nothing to draw ({"traceEvents":[]}, a profiler stopped before
     // its first step) would open as a blank timeline: say what is there instead.
     const bool anySlice = std::any_of(t.tracks.begin(), t.tracks.end(), [](const Track &tr) {
-        return tr.kind != TrackKind::Counter && std::any_of(tr.dur.begin(), tr.dur.end(), [](TimeNs d) { return d > 0; });
+        return tr.kind != TrackKind::Counter && tr.dur.max() > 0;
     });
     if (!anySlice && t.memory.empty()) {
         t.warnings << (t.eventCount == 0 ? Text::tr("the trace is empty: it holds no events")

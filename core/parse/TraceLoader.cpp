@@ -44,6 +44,7 @@ struct Text
 
 constexpr std::uint64_t kMinChunkBytes = 8ull << 20; // below this a thread costs more than it saves
 constexpr std::uint64_t kBoundarySearchBytes = 64ull << 20;
+constexpr std::uint64_t kChunksPerThread = 4;
 
 // Reads one JSON value at pos with RapidJSON into a Document (header keys: small values), no
 // deeper than kMaxJsonDepth: a hostile header value is refused, not parsed (util/BoundedJson.h).
@@ -155,14 +156,18 @@ bool isHeaderKey(const std::string &k)
 }
 
 
-// Parses the traceEvents array starting just after its '['. Splits the rest of the file into one
-// chunk per thread at guessed element boundaries; a guess is kept only if the chunk before it
+// Parses the traceEvents array starting just after its '['. Splits the rest of the file into
+// chunks at guessed element boundaries; a guess is kept only if the chunk before it
 // ends exactly there, otherwise that chunk simply carries on through the next one.
 parse::ParsedArray parseArray(ScanShared &shared, std::uint64_t arrayBegin, int threads)
 {
     parse::ParsedArray result;
     const std::uint64_t span = shared.size - arrayBegin;
-    int n = int(std::max<std::uint64_t>(1, std::min<std::uint64_t>(std::uint64_t(threads), span / kMinChunkBytes)));
+    // A few chunks per thread, handed out as threads free up: halves of a file are not equally
+    // costly to read (a profiler's warm-up steps, a long args-heavy window), and with one chunk
+    // per thread the load waited for the slower half.
+    const std::uint64_t wanted = threads > 1 ? std::uint64_t(threads) * kChunksPerThread : 1;
+    int n = int(std::max<std::uint64_t>(1, std::min<std::uint64_t>(wanted, span / kMinChunkBytes)));
     std::vector<std::uint64_t> starts{arrayBegin};
     for (int i = 1; i < n; ++i) {
         const std::uint64_t guess = arrayBegin + span * std::uint64_t(i) / std::uint64_t(n);
@@ -173,12 +178,13 @@ parse::ParsedArray parseArray(ScanShared &shared, std::uint64_t arrayBegin, int 
         starts.push_back(at);
     }
     n = int(starts.size());
-    result.threadsUsed = n;
+    result.threadsUsed = std::min(n, threadCount(std::max(1, threads)));
 
     std::vector<std::unique_ptr<ChunkOutput>> outs(static_cast<size_t>(n));
     std::vector<ScanEnd> ends(static_cast<size_t>(n));
     for (auto &o : outs)
         o = std::make_unique<ChunkOutput>();
+    const bool timing = qEnvironmentVariableIsSet("LANESCOPE_LOAD_TIMING");
     auto work = [&](int i) {
         const std::uint64_t limit = i + 1 < n ? starts[size_t(i) + 1] : UINT64_MAX;
         // Reserve from the chunk's size so the record arrays never grow by copying: Kineto spends
@@ -187,9 +193,14 @@ parse::ParsedArray parseArray(ScanShared &shared, std::uint64_t arrayBegin, int 
         const std::uint64_t bytes = std::min(limit, shared.size) - starts[size_t(i)];
         outs[size_t(i)]->slices.reserve(size_t(bytes / 160));
         outs[size_t(i)]->flows.reserve(size_t(bytes / 800));
+        QElapsedTimer clock;
+        clock.start();
         ends[size_t(i)] = parse::scanElements(shared, *outs[size_t(i)], starts[size_t(i)], limit);
+        if (timing)
+            std::fprintf(stderr, "  scan: chunk %d, %.0f MB, %.3f s\n", i, double(bytes) / 1e6,
+                         double(clock.nsecsElapsed()) / 1e9);
     };
-    runOnThreads(std::size_t(n), [&](std::size_t i) { work(int(i)); });
+    parallelEach(std::size_t(n), threads, [&](std::size_t i) { work(int(i)); });
 
     // Stitch in order. `cur` is the chunk that is known to be aligned.
     ChunkOutput *cur = outs[0].get();

@@ -2,10 +2,12 @@
 #include "core/parse/TraceMerge.h"
 
 #include "core/io/MappedSource.h"
+#include "core/parse/FlowStarts.h"
 #include "core/parse/NumberText.h"
 #include "core/parse/Utf8.h"
 #include "core/util/FlatHashMap.h"
 #include "core/util/Parallel.h"
+#include "core/util/ScratchAllocator.h"
 
 #include <QCoreApplication>
 #include <QElapsedTimer>
@@ -113,6 +115,7 @@ public:
         const bool timing = qEnvironmentVariableIsSet("LANESCOPE_LOAD_TIMING");
         QElapsedTimer clock;
         clock.start();
+        m_lapClock.start();
         // Between phases: report the time (LANESCOPE_LOAD_TIMING) and stop early if cancelled, so
         // a window closed during a multi-GB load is not kept waiting for the whole merge.
         auto phase = [&](const char *what) {
@@ -135,8 +138,11 @@ public:
         if (!phase("flows"))
             return false;
         linkCorrelations();
+        lap("finish: correlations");
         buildMemory(chunks);
+        lap("finish: memory");
         finishTracks();
+        lap("finish: tracks");
         reportWarnings();
         phase("finish");
         for (auto &c : chunks)
@@ -358,18 +364,26 @@ private:
             bySize.emplace_back(n, t);
         }
         std::sort(bySize.rbegin(), bySize.rend());
-        parallelEach(bySize.size(), m_threads,
-                     [&](std::size_t i) { buildTrack(chunks, bySize[i].second, bySize[i].first); });
+        lap("tracks: sizes");
+        parallelEach(bySize.size(), m_threads, [&](std::size_t i) {
+            QElapsedTimer one;
+            one.start();
+            buildTrack(chunks, bySize[i].second, bySize[i].first);
+            if (m_timing && one.nsecsElapsed() > 10'000'000)
+                std::fprintf(stderr, "      track of %zu slices %.3f s\n", bySize[i].first, double(one.nsecsElapsed()) / 1e9);
+        });
+        lap("tracks: build");
         for (auto &c : chunks) {
             c->slices.clear();
             c->slices.shrink_to_fit();
         }
         std::vector<Buckets>().swap(m_buckets);
+        lap("tracks: free");
     }
 
     void buildTrack(std::vector<std::unique_ptr<ChunkOutput>> &chunks, std::size_t i, std::size_t count)
     {
-        std::vector<TmpSlice> v;
+        ScratchVector<TmpSlice> v;
         v.reserve(count);
         std::vector<TmpSlice> open; // 'B' not yet ended
         std::map<std::pair<std::uint64_t, std::uint16_t>, std::vector<TmpSlice>> openAsync;
@@ -434,7 +448,7 @@ private:
 
     // Sort by start (longer first on ties so parents precede children, file offset last so the
     // order is total), nesting depth from a stack of open ends, then the final columns.
-    void finishTrack(std::size_t i, std::vector<TmpSlice> &v)
+    void finishTrack(std::size_t i, ScratchVector<TmpSlice> &v)
     {
         // On identical extents an annotation (ProfilerStep#, "## forward ##", nccl:all_gather) is
         // the parent of the kernel or operator it wraps, wherever the file lists it, so launch
@@ -454,15 +468,18 @@ private:
                 return ra < rb;
             return a.offset < b.offset;
         };
+        QElapsedTimer sortClock;
+        sortClock.start();
         sortMostlySorted(v, before);
+        const double sorted = double(sortClock.nsecsElapsed()) / 1e9;
         Track &tr = m_t.tracks[i];
         const std::size_t n = v.size();
         tr.start.resize(n);
-        tr.dur.resize(n);
+        tr.dur.reserve(n);
         tr.nameId.resize(n);
         tr.catId.resize(n);
-        tr.depth.resize(n);
-        tr.fileOffset.resize(n);
+        tr.depth.reserve(n);
+        tr.fileOffset.reserve(n);
         std::vector<std::int64_t> ends; // open slices' ends, innermost last
         std::uint16_t maxDepth = 0;
         bool anyCorr = false;
@@ -474,11 +491,11 @@ private:
             const std::uint16_t depth = std::uint16_t(std::min<std::size_t>(ends.size(), 0xFFFF));
             ends.push_back(s.start + s.dur);
             tr.start[k] = s.start;
-            tr.dur[k] = s.dur;
+            tr.dur.push_back(s.dur);
             tr.nameId[k] = s.name;
             tr.catId[k] = s.cat;
-            tr.depth[k] = depth;
-            tr.fileOffset[k] = s.offset;
+            tr.depth.push_back(depth);
+            tr.fileOffset.push_back(s.offset);
             maxDepth = std::max(maxDepth, depth);
             anyCorr |= s.correlation != 0;
             if (m_t.categoryClass.size() > s.cat && isGpuCategory(m_t.categoryClass[s.cat]))
@@ -490,15 +507,17 @@ private:
             for (std::size_t k = 0; k < n; ++k)
                 m_corr[i][k] = v[k].correlation;
         }
-        std::vector<TmpSlice>().swap(v);
+        ScratchVector<TmpSlice>().swap(v);
+        if (m_timing && n > 1000000)
+            std::fprintf(stderr, "      sort %.3f s, columns %.3f s\n", sorted, double(sortClock.nsecsElapsed()) / 1e9 - sorted);
     }
 
     // Kineto writes each thread's events as a few time-ordered runs per profiling window (e.g.
     // operators, then runtime calls), so a long trace is r runs with r << n: merging them pairwise
     // costs n log r where a full sort costs n log n. Only when runs are short (an unsorted file)
     // does a plain sort win.
-    template <typename Less>
-    static void sortMostlySorted(std::vector<TmpSlice> &v, Less less)
+    template <typename Vector, typename Less>
+    static void sortMostlySorted(Vector &v, Less less)
     {
         constexpr std::size_t kMinMeanRun = 64;
         std::vector<std::size_t> runs{0};
@@ -598,61 +617,109 @@ private:
             std::uint32_t track;
             StringId cat;
             std::int64_t slice; // bound slice, -1 if none
+            std::uint32_t fromTrack, fromSlice; // an end's start, found while binding (files without 't' steps)
             char ph;
             bool enclosing;
         };
-        std::vector<F> all;
-        std::size_t total = 0;
-        for (const auto &c : chunks)
-            total += c->flows.size();
-        all.reserve(total);
-        bool anyStep = false;
-        for (std::size_t ci = 0; ci < chunks.size(); ++ci) {
+        // Each chunk's flows go to their place in `all` on a thread of their own (an array left
+        // uninitialised: its pages are first touched there, in parallel).
+        std::vector<std::size_t> at(chunks.size() + 1, 0);
+        for (std::size_t ci = 0; ci < chunks.size(); ++ci)
+            at[ci + 1] = at[ci] + chunks[ci]->flows.size();
+        const std::size_t total = at.back();
+        ScratchArray<F> all(total);
+        std::vector<FlowStarts::Census> census(chunks.size());
+        std::vector<char> steps(chunks.size(), 0);
+        parallelEach(chunks.size(), m_threads, [&](std::size_t ci) {
             const ChunkMaps &m = m_maps[ci];
+            F *out = all.data() + at[ci];
             for (const RawFlow &f : chunks[ci]->flows) {
-                all.push_back(F{f.ts, f.id, m.track[f.track], m.str[f.cat], -1, f.ph, f.bindEnclosing});
-                anyStep |= f.ph == 't';
+                *out = F{f.ts, f.id, m.track[f.track], m.str[f.cat], -1, 0, 0, f.ph, f.bindEnclosing};
+                steps[ci] |= f.ph == 't';
+                if (f.ph == 's')
+                    census[ci].see(out->cat, f.id);
+                ++out;
             }
-            chunks[ci]->flows.clear();
-            chunks[ci]->flows.shrink_to_fit();
-        }
-        parallelRanges(all.size(), m_threads, [&](std::size_t b, std::size_t e) {
+            ScratchVector<RawFlow>().swap(chunks[ci]->flows);
+        });
+        const bool anyStep = std::find(steps.begin(), steps.end(), 1) != steps.end();
+        FlowStarts starts; // (cat, id) -> the slice the flow currently leaves from (its 's', then its latest 't')
+        starts.plan(census);
+        lap("flows: flatten");
+        parallelRanges(total, m_threads, [&](std::size_t b, std::size_t e) {
             std::vector<std::size_t> hints(m_t.tracks.size(), 0);
             for (std::size_t i = b; i < e; ++i)
                 if (all[i].ph == 's')
                     all[i].slice = bind(all[i].track, all[i].ts, all[i].enclosing, hints);
         });
-        // (cat, id) -> the slice the flow currently leaves from (its 's', then its latest 't').
+        lap("flows: bind starts");
         // Starts are all registered before any end: unsorted files may list an end first.
-        FlatHashMap<std::pair<std::uint32_t, std::uint32_t>> starts(total / 2 + 16);
-        for (const F &f : all) {
+        constexpr std::size_t kAhead = 16; // lookups in flight while one is served
+        for (std::size_t i = 0; i < total; ++i) {
+            if (i + kAhead < total && all[i + kAhead].ph == 's')
+                starts.prefetch(all[i + kAhead].cat, all[i + kAhead].id);
+            const F &f = all[i];
             if (f.ph != 's')
                 continue;
             if (f.slice < 0)
                 ++m_unboundFlows;
             else
-                starts(f.id, f.cat) = {f.track, std::uint32_t(f.slice)};
+                starts.insert(f.cat, f.id, {f.track, std::uint32_t(f.slice)});
         }
-        parallelRanges(all.size(), m_threads, [&](std::size_t b, std::size_t e) {
+        lap("flows: register");
+        parallelRanges(total, m_threads, [&](std::size_t b, std::size_t e) {
             std::vector<std::size_t> hints(m_t.tracks.size(), 0);
-            for (std::size_t i = b; i < e; ++i)
-                if (all[i].ph != 's' && starts.find(all[i].id, all[i].cat)) // Kineto writes an 'f' for every
-                    all[i].slice = bind(all[i].track, all[i].ts, all[i].enclosing, hints); // runtime call, launching or not
+            for (std::size_t i = b; i < e; ++i) {
+                if (i + kAhead < e && all[i + kAhead].ph != 's')
+                    starts.prefetch(all[i + kAhead].cat, all[i + kAhead].id);
+                F &f = all[i];
+                if (f.ph == 's')
+                    continue;
+                // Kineto writes an 'f' for every runtime call, launching or not: bind only those
+                // whose start exists.
+                if (const FlowStarts::Where *from = starts.find(f.cat, f.id)) {
+                    f.fromTrack = from->first;
+                    f.fromSlice = from->second;
+                    f.slice = bind(f.track, f.ts, f.enclosing, hints);
+                } else {
+                    f.ph = 0; // no start: dropped below
+                }
+            }
         });
-        for (const F &f : all) {
-            if (f.ph == 's')
-                continue;
-            auto *from = starts.find(f.id, f.cat);
-            if (!from)
+        lap("flows: bind ends");
+        std::size_t bound = 0;
+        for (std::size_t i = 0; i < total; ++i)
+            bound += all[i].ph != 's' && all[i].ph != 0 && all[i].slice >= 0;
+        m_t.flows.reserve(bound);
+        // A flow's kind comes from its category: classified once per category, not once per flow.
+        StringId kindOf = StringTable::kEmpty;
+        FlowKind kind = flowKind(m_t.strings.view(kindOf));
+        for (std::size_t i = 0; i < total; ++i) {
+            const F &f = all[i];
+            if (f.ph == 's' || f.ph == 0)
                 continue;
             if (f.slice < 0) {
                 ++m_unboundFlows;
                 continue;
             }
-            m_t.flows.push_back(Flow{from->first, from->second, f.track, std::uint32_t(f.slice), flowKind(m_t.strings.view(f.cat))});
-            if (anyStep && f.ph == 't')
-                *from = {f.track, std::uint32_t(f.slice)};
+            if (f.cat != kindOf) {
+                kindOf = f.cat;
+                kind = flowKind(m_t.strings.view(kindOf));
+            }
+            // With 't' steps a flow's start moves along in file order: look it up now, not in the
+            // parallel pass (where a later step could already have moved it).
+            FlowStarts::Where from{f.fromTrack, f.fromSlice};
+            if (anyStep) {
+                FlowStarts::Where *current = starts.find(f.cat, f.id);
+                if (!current)
+                    continue; // cannot happen: the pass above found it, and nothing is removed
+                from = *current;
+                if (f.ph == 't')
+                    *current = {f.track, std::uint32_t(f.slice)};
+            }
+            m_t.flows.push_back(Flow{from.first, from.second, f.track, std::uint32_t(f.slice), kind});
         }
+        lap("flows: pair");
     }
 
     // Kernels whose launch has no flow event (older or filtered traces) are linked to the runtime
@@ -708,41 +775,77 @@ private:
             bool anyAddr = false;
         };
         std::map<std::pair<int, int>, Pending> series;
+        {
+            // Each series' size first, so its columns are written once, without growing.
+            std::map<std::pair<int, int>, std::size_t> sizes;
+            for (const auto &c : chunks) {
+                std::size_t *n = nullptr;
+                std::pair<int, int> last{0, 0};
+                for (const RawMemory &r : c->memory) {
+                    if (!n || last != std::pair<int, int>{r.deviceType, r.deviceId}) {
+                        last = {r.deviceType, r.deviceId};
+                        n = &sizes[last];
+                    }
+                    ++*n;
+                }
+            }
+            for (const auto &[key, n] : sizes) {
+                Pending &p = series[key];
+                p.s.samples.reserve(n);
+                p.addr.reserve(n);
+                p.thread.reserve(n);
+            }
+        }
         for (std::size_t ci = 0; ci < chunks.size(); ++ci) {
             ChunkOutput &c = *chunks[ci];
             const ChunkMaps &maps = m_maps[ci];
+            // Runs of [memory] events come from one device and one thread: look each up once a run.
+            Pending *p = nullptr;
+            const RawTrackKey *lastThread = nullptr;
+            std::uint32_t thread = MemorySeries::kNoTrack;
             for (const RawMemory &r : c.memory) {
-                Pending &p = series[{r.deviceType, r.deviceId}];
-                p.s.deviceType = r.deviceType;
-                p.s.deviceId = r.deviceId;
-                p.s.samples.push_back(MemorySample{r.ts, r.bytes, r.allocated, r.reserved});
-                p.addr.push_back(r.addr);
-                p.anyAddr |= r.addr != 0;
+                if (!p || p->s.deviceType != r.deviceType || p->s.deviceId != r.deviceId) {
+                    p = &series[{r.deviceType, r.deviceId}];
+                    p->s.deviceType = r.deviceType;
+                    p->s.deviceId = r.deviceId;
+                }
+                p->s.samples.push_back(MemorySample{r.ts, r.bytes, r.allocated, r.reserved});
+                p->addr.push_back(r.addr);
+                p->anyAddr |= r.addr != 0;
                 // The thread's lane where it has one (its ops); a thread with only [memory] events
                 // gets none rather than an empty lane.
-                const auto it = m_trackIds.find(GlobalKey{r.thread.pid, r.thread.tid, maps.str[r.thread.pidLabel],
-                                                          maps.str[r.thread.tidLabel]});
-                p.thread.push_back(it == m_trackIds.end() ? MemorySeries::kNoTrack : it->second);
+                if (!lastThread || !(*lastThread == r.thread)) {
+                    const auto it = m_trackIds.find(GlobalKey{r.thread.pid, r.thread.tid, maps.str[r.thread.pidLabel],
+                                                              maps.str[r.thread.tidLabel]});
+                    thread = it == m_trackIds.end() ? MemorySeries::kNoTrack : it->second;
+                    lastThread = &r.thread;
+                }
+                p->thread.push_back(thread);
             }
-            c.memory.clear();
-            c.memory.shrink_to_fit();
+            ScratchVector<RawMemory>().swap(c.memory);
         }
         for (auto &[key, p] : series) {
             MemorySeries &s = p.s;
-            auto byTime = [&](std::uint32_t a, std::uint32_t b) { return s.samples[a].ts < s.samples[b].ts; };
-            std::vector<std::uint32_t> order(s.samples.size());
-            for (std::uint32_t i = 0; i < order.size(); ++i)
-                order[i] = i;
-            if (!std::is_sorted(order.begin(), order.end(), byTime)) {
-                // Stable: events of one time keep their file order (an allocation before its free).
-                std::stable_sort(order.begin(), order.end(), byTime);
-                std::vector<MemorySample> samples(order.size());
-                std::vector<std::uint64_t> addr(order.size());
-                std::vector<std::uint32_t> thread(order.size());
-                for (std::size_t i = 0; i < order.size(); ++i) {
-                    samples[i] = s.samples[order[i]];
-                    addr[i] = p.addr[order[i]];
-                    thread[i] = p.thread[order[i]];
+            const std::size_t n = s.samples.size();
+            std::size_t i = 1;
+            while (i < n && s.samples[i].ts >= s.samples[i - 1].ts)
+                ++i;
+            if (i < n) {
+                // Stable: events of one time keep their file order (an allocation before its free),
+                // which (time, index) keys give any sort. Sorted by runs: each chunk's events come
+                // in file order, and a file's are mostly in time order.
+                ScratchVector<std::pair<TimeNs, std::uint32_t>> order(n);
+                for (std::size_t k = 0; k < n; ++k)
+                    order[k] = {s.samples[k].ts, std::uint32_t(k)};
+                sortMostlySorted(order, std::less<std::pair<TimeNs, std::uint32_t>>());
+                std::vector<MemorySample> samples(n);
+                std::vector<std::uint64_t> addr(n);
+                std::vector<std::uint32_t> thread(n);
+                for (std::size_t k = 0; k < n; ++k) {
+                    const std::uint32_t from = order[k].second;
+                    samples[k] = s.samples[from];
+                    addr[k] = p.addr[from];
+                    thread[k] = p.thread[from];
                 }
                 s.samples = std::move(samples);
                 p.addr = std::move(addr);
@@ -907,6 +1010,17 @@ private:
                                     .arg(QChar(ph));
     }
 
+    // LANESCOPE_LOAD_TIMING: the time since the previous lap, for the parts of a phase.
+    void lap(const char *what)
+    {
+        if (!m_timing)
+            return;
+        std::fprintf(stderr, "    %-20s %.3f s\n", what, double(m_lapClock.nsecsElapsed()) / 1e9);
+        m_lapClock.restart();
+    }
+    bool m_timing = qEnvironmentVariableIsSet("LANESCOPE_LOAD_TIMING");
+    QElapsedTimer m_lapClock;
+
 public:
     const char *m_sourceData = nullptr;
     std::uint64_t m_sourceSize = 0;
@@ -931,7 +1045,7 @@ private:
     struct Buckets
     {
         std::vector<std::uint32_t> begin; // local track -> first index into order
-        std::vector<std::uint32_t> order; // slice indices grouped by track, file order within
+        ScratchVector<std::uint32_t> order; // slice indices grouped by track, file order within
     };
     std::vector<Buckets> m_buckets;
     std::vector<std::vector<std::pair<std::uint32_t, std::uint32_t>>> m_sources;

@@ -444,7 +444,7 @@ void TimelineRenderer::paintLaneSlices(const Lane &lane, int laneTopY)
     const int rowH = LaneLayout::kRowHeight;
     const int textBase = (rowH - 1 + fm.ascent() - fm.descent()) / 2;
     const TimeNs *starts = trk.start.data();
-    const TimeNs *durs = trk.dur.data();
+    const DurationColumn &durs = trk.dur;
 
     const bool lod = m_lod;
     for (std::size_t d = 0; d < levels.size(); ++d) {

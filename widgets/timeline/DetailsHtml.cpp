@@ -118,9 +118,9 @@ QString tooltipText(const QString &plain, int maxChars)
     return QStringLiteral("<qt style='white-space:pre-wrap'>") + html + QStringLiteral("</qt>");
 }
 
-double timeResolutionNs(const std::vector<std::int64_t> &starts, const std::vector<std::int64_t> &durs)
+double timeResolutionNs(const std::vector<std::int64_t> &starts, const DurationColumn &durs)
 {
-    auto whole = [](const std::vector<std::int64_t> &v) {
+    auto whole = [](const auto &v) {
         const std::size_t n = std::min(v.size(), kResolutionSample);
         for (std::size_t i = 0; i < n; ++i)
             if (v[i] % 1000 != 0)

@@ -4,6 +4,8 @@
 // (names, argument keys and values) is user-controlled: a kernel with hundreds of arguments, a
 // 1 MB string or a deeply nested array must cost the same small, fixed amount of layout. Every
 // piece is escaped and cut to a bound; the full event is available as JSON through "Copy all".
+#include "core/model/SliceColumns.h"
+
 #include <QString>
 #include <QVariant>
 #include <QVariantMap>
@@ -35,7 +37,7 @@ QString tooltipText(const QString &plain, int maxChars = 1000);
 // duration it holds (the first kResolutionSample of each) is a whole microsecond, as traces
 // with integer "ts" have, else 1 ns. The Details panel and the tooltips give starts to it.
 constexpr std::size_t kResolutionSample = 512;
-double timeResolutionNs(const std::vector<std::int64_t> &starts, const std::vector<std::int64_t> &durs);
+double timeResolutionNs(const std::vector<std::int64_t> &starts, const DurationColumn &durs);
 // A start (ns since the run's first event) to that resolution: "14.389 012 345 s".
 QString startText(double relNs, double resolutionNs);
 

@@ -132,9 +132,7 @@ std::vector<RangeNameStats> rangeStats(const Trace &trace, TimeNs start, TimeNs 
     for (const Track &trk : trace.tracks) {
         if (trk.size() == 0)
             continue;
-        TimeNs maxDur = 0;
-        for (TimeNs d : trk.dur)
-            maxDur = std::max(maxDur, d);
+        const TimeNs maxDur = trk.dur.max();
         // Every slice overlapping the range (and every ancestor of one) starts after start - maxDur.
         const std::size_t lo = std::size_t(std::lower_bound(trk.start.begin(), trk.start.end(), start - maxDur) - trk.start.begin());
         const std::size_t hi = std::size_t(std::lower_bound(trk.start.begin(), trk.start.end(), end) - trk.start.begin());
