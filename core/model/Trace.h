@@ -80,12 +80,17 @@ struct Process
 
 enum class FlowKind : std::uint8_t { Launch /* ac2g */, FwdBwd, Correlation /* from args.correlation */, Other };
 
+// 16 bytes: the target lane's index in 24 bits beside the kind. A trace with flows into more than
+// 16.7 million lanes loses those past it (the merge drops and counts them as unbound).
 struct Flow
 {
-    std::uint32_t fromTrack = 0, fromSlice = 0;
-    std::uint32_t toTrack = 0, toSlice = 0;
-    FlowKind kind = FlowKind::Other;
+    std::uint32_t fromTrack, fromSlice;
+    std::uint32_t toSlice;
+    std::uint32_t toTrack : 24;
+    FlowKind kind : 8;
+    static constexpr std::uint32_t kMaxTrack = (std::uint32_t(1) << 24) - 1;
 };
+static_assert(sizeof(Flow) == 16, "Flow is packed to 16 bytes");
 
 // One [memory] event: allocator totals after it. For traces that carry only "Bytes" (2021 Kineto),
 // allocated is the running sum and reserved is -1.

@@ -43,13 +43,17 @@ struct RawSlice
     std::int64_t start;
     std::int64_t dur;
     std::uint64_t offset;      // byte offset of the event's '{'
-    std::uint64_t correlation; // args.correlation + 1, 0 when absent
+    // args.correlation + 1, 0 when absent; for async 'b' / 'e' / 'n' (which carry none) the id
+    // that pairs them. One field for both keeps the record at 48 bytes: a 1 GB trace writes and
+    // reads back 2.6 million of them.
+    std::uint64_t correlation;
     std::uint32_t name;        // local string id
     std::uint32_t track;       // local track id
     std::uint32_t cat;         // local string id
     char ph;                   // 'X', 'B', 'E', 'i' (instant), 'b'/'e'/'n' (async)
-    std::uint64_t asyncId = 0; // for 'b'/'e': the id that pairs them
+    std::uint64_t asyncId() const { return correlation; }
 };
+static_assert(sizeof(RawSlice) == 48, "the scan's slice record");
 
 struct RawFlow
 {

@@ -19,6 +19,7 @@
 
 #include <algorithm>
 #include <atomic>
+#include <future>
 #include <map>
 #include <thread>
 #include <unordered_map>
@@ -131,6 +132,14 @@ public:
         bucketChunks(chunks);
         if (!phase("remap+bucket"))
             return false;
+        // [memory] samples need neither the lanes nor the flows: built beside them on a thread of
+        // their own, which the flows' serial parts leave a core for. (Waited for on every way out.)
+        std::future<void> memory = std::async(std::launch::async, [&] {
+            QElapsedTimer own;
+            own.start();
+            buildMemory(chunks);
+            m_memorySeconds = double(own.nsecsElapsed()) / 1e9;
+        });
         buildTracks(chunks);
         if (!phase("tracks"))
             return false;
@@ -139,8 +148,10 @@ public:
             return false;
         linkCorrelations();
         lap("finish: correlations");
-        buildMemory(chunks);
-        lap("finish: memory");
+        memory.get();
+        lap("finish: memory (waited)");
+        if (m_timing)
+            std::fprintf(stderr, "    (memory built in %.3f s beside the lanes and flows)\n", m_memorySeconds);
         finishTracks();
         lap("finish: tracks");
         reportWarnings();
@@ -284,8 +295,8 @@ private:
                 }
                 const std::string_view cat = d.HasMember("cat") ? textOf(d["cat"]) : std::string_view();
                 RawTrackKey key{pid, -1, pidLabel, c.strings.intern(name)};
-                c.slices.push_back(RawSlice{ts, 0, off, 0, c.strings.intern(name), c.trackId(key),
-                                            c.strings.intern(cat), ph.empty() ? 'n' : ph[0], id});
+                c.slices.push_back(RawSlice{ts, 0, off, id, c.strings.intern(name), c.trackId(key),
+                                            c.strings.intern(cat), ph.empty() ? 'n' : ph[0]});
                 c.seeTime(ts, ts);
             }
         }
@@ -394,7 +405,8 @@ private:
             const Buckets &bk = m_buckets[ci];
             for (std::uint32_t k = bk.begin[lt]; k < bk.begin[lt + 1]; ++k) {
                 const RawSlice &s = c.slices[bk.order[k]];
-                TmpSlice t{s.start, s.dur, s.offset, s.correlation, m.str[s.name], std::uint16_t(m.cat[s.cat])};
+                const bool async = s.ph == 'b' || s.ph == 'e' || s.ph == 'n';
+                TmpSlice t{s.start, s.dur, s.offset, async ? 0 : s.correlation, m.str[s.name], std::uint16_t(m.cat[s.cat])};
                 switch (s.ph) {
                 case 'B':
                     open.push_back(t);
@@ -410,10 +422,10 @@ private:
                     }
                     break;
                 case 'b':
-                    openAsync[{s.asyncId, t.cat}].push_back(t);
+                    openAsync[{s.asyncId(), t.cat}].push_back(t);
                     break;
                 case 'e': {
-                    auto it = openAsync.find({s.asyncId, t.cat});
+                    auto it = openAsync.find({s.asyncId(), t.cat});
                     if (it == openAsync.end() || it->second.empty()) {
                         ++unmatchedEnd;
                     } else {
@@ -537,9 +549,14 @@ private:
                 // Neighbours that are already in order (one profiling window after the previous)
                 // need no merge: after the first pass a long trace is usually sorted.
                 const auto mid = v.begin() + std::ptrdiff_t(runs[r + 1]);
-                if (less(*mid, *(mid - 1)))
-                    std::inplace_merge(v.begin() + std::ptrdiff_t(runs[r]), mid, v.begin() + std::ptrdiff_t(runs[r + 2]),
-                                       less);
+                if (less(*mid, *(mid - 1))) {
+                    // Only where the two runs overlap: the first run's head lies before all of the
+                    // second and the second's tail after all of the first (a profiling window that
+                    // overlaps the next by a few events is a few events to merge, not two windows).
+                    const auto lo = std::upper_bound(v.begin() + std::ptrdiff_t(runs[r]), mid, *mid, less);
+                    const auto hi = std::lower_bound(mid, v.begin() + std::ptrdiff_t(runs[r + 2]), *(mid - 1), less);
+                    std::inplace_merge(lo, mid, hi, less);
+                }
                 merged.push_back(runs[r + 2]);
             }
             if (runs.size() % 2 == 0) // odd number of runs: the last one waits for the next round
@@ -690,7 +707,7 @@ private:
         std::size_t bound = 0;
         for (std::size_t i = 0; i < total; ++i)
             bound += all[i].ph != 's' && all[i].ph != 0 && all[i].slice >= 0;
-        m_t.flows.reserve(bound);
+        m_flows.reserve(bound);
         // A flow's kind comes from its category: classified once per category, not once per flow.
         StringId kindOf = StringTable::kEmpty;
         FlowKind kind = flowKind(m_t.strings.view(kindOf));
@@ -717,7 +734,7 @@ private:
                 if (f.ph == 't')
                     *current = {f.track, std::uint32_t(f.slice)};
             }
-            m_t.flows.push_back(Flow{from.first, from.second, f.track, std::uint32_t(f.slice), kind});
+            m_flows.push_back(WideFlow{from.first, from.second, f.track, std::uint32_t(f.slice), kind});
         }
         lap("flows: pair");
     }
@@ -727,7 +744,7 @@ private:
     void linkCorrelations()
     {
         std::vector<std::vector<bool>> linked(m_t.tracks.size());
-        for (const Flow &f : m_t.flows) {
+        for (const WideFlow &f : m_flows) {
             if (f.kind != FlowKind::Launch || m_corr[f.toTrack].empty())
                 continue;
             auto &v = linked[f.toTrack];
@@ -760,7 +777,7 @@ private:
             }
             for (const auto &[t, k, corr] : orphans)
                 if (auto *w = wanted.find(corr); w && w->first)
-                    m_t.flows.push_back(Flow{w->first - 1, w->second, t, k, FlowKind::Correlation});
+                    m_flows.push_back(WideFlow{w->first - 1, w->second, t, k, FlowKind::Correlation});
         }
         std::vector<std::vector<std::uint64_t>>().swap(m_corr);
     }
@@ -955,10 +972,23 @@ private:
             sorted.push_back(std::move(m_t.tracks[order[i]]));
         }
         m_t.tracks = std::move(sorted);
-        for (Flow &f : m_t.flows) {
-            f.fromTrack = newIndex[f.fromTrack];
-            f.toTrack = newIndex[f.toTrack];
+        // Into the model's packed form, with the lanes' final indices.
+        m_t.flows.reserve(m_flows.size());
+        for (const WideFlow &f : m_flows) {
+            const std::uint32_t to = newIndex[f.toTrack];
+            if (to > Flow::kMaxTrack) {
+                ++m_unboundFlows;
+                continue;
+            }
+            Flow out;
+            out.fromTrack = newIndex[f.fromTrack];
+            out.fromSlice = f.fromSlice;
+            out.toSlice = f.toSlice;
+            out.toTrack = to;
+            out.kind = f.kind;
+            m_t.flows.push_back(out);
         }
+        std::vector<WideFlow>().swap(m_flows);
         for (MemorySeries &ms : m_t.memory)
             for (std::uint32_t &t : ms.thread)
                 if (t != MemorySeries::kNoTrack)
@@ -1019,6 +1049,7 @@ private:
         m_lapClock.restart();
     }
     bool m_timing = qEnvironmentVariableIsSet("LANESCOPE_LOAD_TIMING");
+    double m_memorySeconds = 0;
     QElapsedTimer m_lapClock;
 
 public:
@@ -1050,6 +1081,13 @@ private:
     std::vector<Buckets> m_buckets;
     std::vector<std::vector<std::pair<std::uint32_t, std::uint32_t>>> m_sources;
     std::vector<std::vector<std::uint64_t>> m_corr;
+    // Flows as bound, with the lanes' merge-time indices; packed into Trace::flows in finishTracks.
+    struct WideFlow
+    {
+        std::uint32_t fromTrack, fromSlice, toTrack, toSlice;
+        FlowKind kind;
+    };
+    std::vector<WideFlow> m_flows;
     std::vector<std::int64_t> m_stream; // per global track: args.stream, -1 none
     std::vector<ChunkMaps> m_maps;
     std::vector<Meta> m_meta;
