@@ -12,6 +12,7 @@
 #include "core/parse/TraceMerge.h"
 #include "core/util/BoundedJson.h"
 #include "core/util/Parallel.h"
+#include "core/util/ProcessMemory.h"
 
 #include <QCoreApplication>
 #include <QElapsedTimer>
@@ -459,6 +460,11 @@ static LoadResult loadFromSource(std::shared_ptr<MappedSource> source, const Loa
 LoadResult loadTrace(std::shared_ptr<MappedSource> source, const LoadOptions &options)
 {
     const QString name = source->path().isEmpty() ? Text::tr("input") : source->path();
+    // Once every temporary of the load is gone, whatever its outcome.
+    struct Release
+    {
+        ~Release() { releaseFreedMemory(); }
+    } release;
     try {
         return loadFromSource(std::move(source), options);
     } catch (const std::bad_alloc &) {

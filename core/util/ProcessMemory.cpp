@@ -4,6 +4,10 @@
 #include <cstdio>
 #include <cstring>
 
+#if defined(__GLIBC__)
+#include <malloc.h>
+#endif
+
 namespace lanescope {
 namespace {
 
@@ -31,5 +35,20 @@ std::uint64_t statusField(const char *field)
 
 std::uint64_t residentAnonymousBytes() { return statusField("RssAnon"); }
 std::uint64_t residentBytes() { return statusField("VmRSS"); }
+
+void releaseFreedMemory()
+{
+#if defined(__SANITIZE_ADDRESS__)
+    return;
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+    return;
+#elif defined(__GLIBC__)
+    malloc_trim(0);
+#endif
+#elif defined(__GLIBC__)
+    malloc_trim(0);
+#endif
+}
 
 } // namespace lanescope
