@@ -3,6 +3,7 @@
 
 #include "core/io/SigbusGuard.h"
 #include "core/util/Parallel.h"
+#include "core/util/ScratchAllocator.h"
 
 #include <algorithm>
 #include <condition_variable>
@@ -26,14 +27,14 @@ constexpr std::size_t kCutSearch = 1u << 20;   // inflated past kPieceBytes to f
 // stitch is past it.
 struct Buffer
 {
-    std::unique_ptr<char[]> data;
+    ScratchBytes data;
     std::size_t capacity = 0;
 
     void reserve(std::size_t n, std::size_t keep)
     {
         if (n <= capacity)
             return;
-        std::unique_ptr<char[]> bigger(new char[n]);
+        ScratchBytes bigger(n);
         if (keep)
             std::memcpy(bigger.get(), data.get(), keep);
         data = std::move(bigger);
