@@ -482,114 +482,114 @@
     <context>
         <name>TraceLoader</name>
         <message>
-            <location filename="../core/parse/TraceLoader.cpp" line="400" />
+            <location filename="../core/parse/TraceLoader.cpp" line="415" />
             <source>the file ends in the middle of an event at byte %1 (after %2 complete events): the profiler was probably stopped while writing; everything before the cut is loaded</source>
             <translation>文件在字节 %1 处于某个事件中间结束（此前有 %2 个完整事件）：分析器可能在写入时被终止；截断处之前的内容均已加载</translation>
         </message>
         <message>
-            <location filename="../core/parse/TraceLoader.cpp" line="405" />
+            <location filename="../core/parse/TraceLoader.cpp" line="420" />
             <source>the file ends at byte %1 before traceEvents is closed (after %2 complete events): the profiler was probably stopped while writing; everything before the cut is loaded</source>
             <translation>文件在字节 %1 处结束，traceEvents 尚未闭合（此前有 %2 个完整事件）：分析器可能在写入时被终止；截断处之前的内容均已加载</translation>
         </message>
         <message>
-            <location filename="../core/parse/TraceLoader.cpp" line="410" />
+            <location filename="../core/parse/TraceLoader.cpp" line="425" />
             <source>the event after byte %1 is larger than %2 MiB (or the file holds that much whitespace there): loading stopped there, after %3 complete events</source>
             <translation>字节 %1 之后的事件大于 %2 MiB（或文件在该处有如此多的空白）：加载在此停止，此前有 %3 个完整事件</translation>
         </message>
         <message>
-            <location filename="../core/parse/TraceLoader.cpp" line="416" />
+            <location filename="../core/parse/TraceLoader.cpp" line="431" />
             <source>JSON syntax error at byte %1 (%2): loading stopped there, after %3 complete events</source>
             <translation>字节 %1 处 JSON 语法错误（%2）：加载在此停止，已读取 %3 个完整事件</translation>
         </message>
         <message>
-            <location filename="../core/parse/TraceLoader.cpp" line="577" />
-            <location filename="../core/parse/TraceLoader.cpp" line="617" />
+            <location filename="../core/parse/TraceLoader.cpp" line="597" />
+            <location filename="../core/parse/TraceLoader.cpp" line="637" />
             <source>loading cancelled</source>
             <translation>加载已取消</translation>
         </message>
         <message>
-            <location filename="../core/parse/TraceLoader.cpp" line="450" />
-            <location filename="../core/parse/TraceLoader.cpp" line="471" />
+            <location filename="../core/parse/TraceLoader.cpp" line="465" />
+            <location filename="../core/parse/TraceLoader.cpp" line="491" />
             <source>input</source>
             <translation>输入</translation>
         </message>
         <message>
-            <location filename="../core/parse/TraceLoader.cpp" line="455" />
+            <location filename="../core/parse/TraceLoader.cpp" line="475" />
             <source>not enough memory to load %1</source>
             <translation>内存不足，无法加载 %1</translation>
         </message>
         <message>
-            <location filename="../core/parse/TraceLoader.cpp" line="459" />
+            <location filename="../core/parse/TraceLoader.cpp" line="479" />
             <source>%1 could not be loaded: %2</source>
             <translation>无法加载 %1：%2</translation>
         </message>
         <message>
-            <location filename="../core/parse/TraceLoader.cpp" line="478" />
+            <location filename="../core/parse/TraceLoader.cpp" line="498" />
             <source>%1 is empty: not a trace</source>
             <translation>%1 为空：不是跟踪文件</translation>
         </message>
         <message>
-            <location filename="../core/parse/TraceLoader.cpp" line="298" />
+            <location filename="../core/parse/TraceLoader.cpp" line="313" />
             <source>%1 holds only whitespace: not a trace</source>
             <translation>%1 只包含空白字符：不是跟踪文件</translation>
         </message>
         <message>
-            <location filename="../core/parse/TraceLoader.cpp" line="309" />
+            <location filename="../core/parse/TraceLoader.cpp" line="324" />
             <source>%1 is not a JSON trace (it starts with neither '{' nor '[')</source>
             <translation>%1 不是 JSON 跟踪文件（它既不以“{”也不以“[”开头）</translation>
         </message>
         <message>
-            <location filename="../core/parse/TraceLoader.cpp" line="317" />
+            <location filename="../core/parse/TraceLoader.cpp" line="332" />
             <source>%1 ends at byte %2 before any traceEvents</source>
             <translation>%1 在字节 %2 处结束，没有任何 traceEvents</translation>
         </message>
         <message>
-            <location filename="../core/parse/TraceLoader.cpp" line="319" />
+            <location filename="../core/parse/TraceLoader.cpp" line="334" />
             <source>the file ends at byte %1 before its closing '}'</source>
             <translation>文件在字节 %1 处结束，缺少结尾的“}”</translation>
         </message>
         <message>
-            <location filename="../core/parse/TraceLoader.cpp" line="332" />
+            <location filename="../core/parse/TraceLoader.cpp" line="347" />
             <source>%1 is not valid JSON: expected a key at byte %2</source>
             <translation>%1 不是有效的 JSON：字节 %2 处应为键名</translation>
         </message>
         <message>
-            <location filename="../core/parse/TraceLoader.cpp" line="334" />
+            <location filename="../core/parse/TraceLoader.cpp" line="349" />
             <source>JSON syntax error after traceEvents at byte %1; ignored</source>
             <translation>traceEvents 之后字节 %1 处有 JSON 语法错误；已忽略</translation>
         </message>
         <message>
-            <location filename="../core/parse/TraceLoader.cpp" line="341" />
+            <location filename="../core/parse/TraceLoader.cpp" line="356" />
             <source>%1 is not valid JSON: expected ':' at byte %2</source>
             <translation>%1 不是有效的 JSON：字节 %2 处应为“:”</translation>
         </message>
         <message>
-            <location filename="../core/parse/TraceLoader.cpp" line="348" />
+            <location filename="../core/parse/TraceLoader.cpp" line="363" />
             <source>%1: "traceEvents" is not an array</source>
             <translation>%1：“traceEvents”不是数组</translation>
         </message>
         <message>
-            <location filename="../core/parse/TraceLoader.cpp" line="372" />
+            <location filename="../core/parse/TraceLoader.cpp" line="387" />
             <source>"%1" at byte %2 nests deeper than %3 levels</source>
             <translation>字节 %2 处的“%1”嵌套超过 %3 层</translation>
         </message>
         <message>
-            <location filename="../core/parse/TraceLoader.cpp" line="377" />
+            <location filename="../core/parse/TraceLoader.cpp" line="392" />
             <source>%1: %2: not a trace header</source>
             <translation>%1：%2：不是跟踪文件头</translation>
         </message>
         <message>
-            <location filename="../core/parse/TraceLoader.cpp" line="379" />
+            <location filename="../core/parse/TraceLoader.cpp" line="394" />
             <source>%1 (after traceEvents); ignored</source>
             <translation>%1（位于 traceEvents 之后）；已忽略</translation>
         </message>
         <message>
-            <location filename="../core/parse/TraceLoader.cpp" line="384" />
+            <location filename="../core/parse/TraceLoader.cpp" line="399" />
             <source>%1 is not valid JSON: bad value for "%2" at byte %3</source>
             <translation>%1 不是有效的 JSON：字节 %3 处“%2”的值有误</translation>
         </message>
         <message>
-            <location filename="../core/parse/TraceLoader.cpp" line="388" />
+            <location filename="../core/parse/TraceLoader.cpp" line="403" />
             <source>bad value for "%1" after traceEvents at byte %2; ignored</source>
             <translation>traceEvents 之后字节 %2 处“%1”的值有误；已忽略</translation>
         </message>
@@ -598,58 +598,58 @@
             <translation type="vanished">字节 %1 之后的事件大于 %2 MB（或文件在该处有如此多的空白）：加载在此停止，此前有 %3 个完整事件</translation>
         </message>
         <message>
-            <location filename="../core/parse/TraceLoader.cpp" line="573" />
-            <location filename="../core/parse/TraceLoader.cpp" line="614" />
+            <location filename="../core/parse/TraceLoader.cpp" line="593" />
+            <location filename="../core/parse/TraceLoader.cpp" line="634" />
             <source>%1 changed on disk while it was being read; open it again</source>
             <translation>读取期间 %1 在磁盘上被更改，请重新打开</translation>
         </message>
         <message>
-            <location filename="../core/parse/TraceLoader.cpp" line="582" />
+            <location filename="../core/parse/TraceLoader.cpp" line="602" />
             <source>%1 is JSON but not a trace: it has no "traceEvents" array</source>
             <translation>%1 是 JSON，但不是跟踪文件：没有“traceEvents”数组</translation>
         </message>
         <message>
-            <location filename="../core/parse/TraceLoader.cpp" line="591" />
+            <location filename="../core/parse/TraceLoader.cpp" line="611" />
             <source>%1 is not valid JSON: %2 at byte %3</source>
             <translation>%1 不是有效的 JSON：字节 %3 处：%2</translation>
         </message>
         <message>
-            <location filename="../core/parse/TraceLoader.cpp" line="595" />
+            <location filename="../core/parse/TraceLoader.cpp" line="615" />
             <source>%1 is a JSON array, but its entries are not trace events</source>
             <translation>%1 是 JSON 数组，但其元素不是跟踪事件</translation>
         </message>
         <message>
-            <location filename="../core/parse/TraceMerge.cpp" line="889" />
+            <location filename="../core/parse/TraceMerge.cpp" line="990" />
             <source>%1 malformed events were skipped (e.g. %2)</source>
             <translation>已跳过 %1 个格式错误的事件（例如 %2）</translation>
         </message>
         <message>
-            <location filename="../core/parse/TraceMerge.cpp" line="893" />
+            <location filename="../core/parse/TraceMerge.cpp" line="994" />
             <source>%1 end events had no matching begin and were skipped</source>
             <translation>%1 个结束事件没有匹配的开始事件，已跳过</translation>
         </message>
         <message>
-            <location filename="../core/parse/TraceMerge.cpp" line="895" />
+            <location filename="../core/parse/TraceMerge.cpp" line="996" />
             <source>%1 slices began but never ended; they are drawn to the end of the trace</source>
             <translation>%1 个切片有开始但没有结束；它们将绘制到跟踪末尾</translation>
         </message>
         <message>
-            <location filename="../core/parse/TraceMerge.cpp" line="898" />
+            <location filename="../core/parse/TraceMerge.cpp" line="999" />
             <source>%1 flow events could not be tied to a slice</source>
             <translation>%1 个流事件无法关联到切片</translation>
         </message>
         <message>
-            <location filename="../core/parse/TraceMerge.cpp" line="900" />
+            <location filename="../core/parse/TraceMerge.cpp" line="1001" />
             <source>%1 names were not valid UTF-8; invalid bytes are shown as �</source>
             <translation>%1 个名称不是有效的 UTF-8；无效字节显示为 �</translation>
         </message>
         <message>
-            <location filename="../core/parse/TraceMerge.cpp" line="902" />
+            <location filename="../core/parse/TraceMerge.cpp" line="1003" />
             <source>more than 65534 categories: %1 events share the last one</source>
             <translation>类别超过 65534 个：%1 个事件共用最后一个类别</translation>
         </message>
         <message>
-            <location filename="../core/parse/TraceMerge.cpp" line="905" />
+            <location filename="../core/parse/TraceMerge.cpp" line="1006" />
             <source>%1 events of phase '%2' are not supported and were skipped</source>
             <translation>不支持阶段“%2”的 %1 个事件，已跳过</translation>
         </message>
@@ -681,17 +681,17 @@
             <translation>未识别到加速器上的工作：%2 上的 %1 个事件的类别为 %3，不属于设备活动，因此 GPU 时间分解、间隙和 MFU 均为空</translation>
         </message>
         <message>
-            <location filename="../core/parse/TraceLoader.cpp" line="560" />
+            <location filename="../core/parse/TraceLoader.cpp" line="580" />
             <source>%1: %2</source>
             <translation>%1：%2</translation>
         </message>
         <message>
-            <location filename="../core/parse/TraceLoader.cpp" line="564" />
+            <location filename="../core/parse/TraceLoader.cpp" line="584" />
             <source>the gzip stream ends early (the file was cut off); loading what it holds</source>
             <translation>gzip 数据流提前结束（文件被截断）；将加载现有内容</translation>
         </message>
         <message>
-            <location filename="../core/parse/TraceLoader.cpp" line="562" />
+            <location filename="../core/parse/TraceLoader.cpp" line="582" />
             <source>%1 inflates to nothing: not a trace</source>
             <translation>%1 解压后为空：不是跟踪文件</translation>
         </message>
@@ -6663,7 +6663,12 @@ Click to outline it in every run's lanes</source>
     <context>
         <name>lanescope::OpenController</name>
         <message>
-            <location filename="../app/gui/OpenController.cpp" line="80" />
+            <location filename="../app/gui/OpenController.cpp" line="83" />
+            <source>Preferences</source>
+            <translation>首选项</translation>
+        </message>
+        <message>
+            <location filename="../app/gui/OpenController.cpp" line="87" />
             <source>half of the memory available</source>
             <translation>可用内存的一半</translation>
         </message>
@@ -7035,77 +7040,97 @@ GB/s</translation>
     <context>
         <name>lanescope::PreferencesDialog</name>
         <message>
-            <location filename="../app/gui/Preferences.cpp" line="139" />
+            <location filename="../app/gui/Preferences.cpp" line="147" />
             <source>Preferences</source>
             <translation>首选项</translation>
         </message>
         <message>
-            <location filename="../app/gui/Preferences.cpp" line="141" />
+            <location filename="../app/gui/Preferences.cpp" line="149" />
             <source>Follow the system</source>
             <translation>跟随系统</translation>
         </message>
         <message>
-            <location filename="../app/gui/Preferences.cpp" line="142" />
+            <location filename="../app/gui/Preferences.cpp" line="150" />
             <source>Light</source>
             <translation>浅色</translation>
         </message>
         <message>
-            <location filename="../app/gui/Preferences.cpp" line="143" />
+            <location filename="../app/gui/Preferences.cpp" line="151" />
             <source>Dark</source>
             <translation>深色</translation>
         </message>
         <message>
-            <location filename="../app/gui/Preferences.cpp" line="146" />
+            <location filename="../app/gui/Preferences.cpp" line="154" />
             <source>System language</source>
             <translation>系统语言</translation>
         </message>
         <message>
-            <location filename="../app/gui/Preferences.cpp" line="153" />
+            <location filename="../app/gui/Preferences.cpp" line="161" />
             <source> ms</source>
             <translation> ms</translation>
         </message>
         <message>
-            <location filename="../app/gui/Preferences.cpp" line="157" />
+            <location filename="../app/gui/Preferences.cpp" line="165" />
             <source>All gaps</source>
             <translation>所有间隙</translation>
         </message>
         <message>
-            <location filename="../app/gui/Preferences.cpp" line="158" />
+            <location filename="../app/gui/Preferences.cpp" line="166" />
             <source>Only within GEMM-to-GEMM windows</source>
             <translation>仅 GEMM 到 GEMM 窗口内</translation>
         </message>
         <message>
-            <location filename="../app/gui/Preferences.cpp" line="161" />
+            <location filename="../app/gui/Preferences.cpp" line="172" />
+            <source> MiB</source>
+            <translation> MiB</translation>
+        </message>
+        <message>
+            <location filename="../app/gui/Preferences.cpp" line="173" />
+            <source>Automatic: half of the memory available</source>
+            <translation>自动：可用内存的一半</translation>
+        </message>
+        <message>
+            <location filename="../app/gui/Preferences.cpp" line="177" />
             <source>The language changes at the next start of Lanescope.</source>
             <translation>语言将在下次启动 Lanescope 时更改。</translation>
         </message>
         <message>
-            <location filename="../app/gui/Preferences.cpp" line="164" />
+            <location filename="../app/gui/Preferences.cpp" line="180" />
             <source>New windows and traces start with this threshold and filter; changing them in the Analysis dock changes them here too.</source>
             <translation>新窗口和新跟踪文件以此阈值和过滤器开始；在分析面板中更改它们也会同步更改此处。</translation>
         </message>
         <message>
-            <location filename="../app/gui/Preferences.cpp" line="171" />
+            <location filename="../app/gui/Preferences.cpp" line="187" />
             <source>&amp;Theme:</source>
             <translation>主题(&amp;T)：</translation>
         </message>
         <message>
-            <location filename="../app/gui/Preferences.cpp" line="172" />
+            <location filename="../app/gui/Preferences.cpp" line="188" />
             <source>&amp;Language:</source>
             <translation>语言(&amp;L)：</translation>
         </message>
         <message>
-            <location filename="../app/gui/Preferences.cpp" line="174" />
+            <location filename="../app/gui/Preferences.cpp" line="190" />
             <source>Idle &amp;gap threshold:</source>
             <translation>空闲间隙阈值(&amp;G)：</translation>
         </message>
         <message>
-            <location filename="../app/gui/Preferences.cpp" line="175" />
+            <location filename="../app/gui/Preferences.cpp" line="191" />
             <source>&amp;Kernel filter:</source>
             <translation>内核过滤器(&amp;K)：</translation>
         </message>
         <message>
-            <location filename="../app/gui/Preferences.cpp" line="177" />
+            <location filename="../app/gui/Preferences.cpp" line="193" />
+            <source>A folder of ranks that would take more opens as the job's summary, and a rank's timeline loads when you pick it. LANESCOPE_FOLDER_MEMORY_MB, where set, wins over this.</source>
+            <translation>需要更多内存的 rank 文件夹将以作业摘要打开，选中某个 rank 时再加载它的时间线。若设置了 LANESCOPE_FOLDER_MEMORY_MB，则以它为准。</translation>
+        </message>
+        <message>
+            <location filename="../app/gui/Preferences.cpp" line="199" />
+            <source>&amp;Memory for a folder of ranks:</source>
+            <translation>rank 文件夹的内存上限(&amp;M)：</translation>
+        </message>
+        <message>
+            <location filename="../app/gui/Preferences.cpp" line="201" />
             <source>GPU &amp;peaks and bandwidths</source>
             <translation>GPU 峰值与带宽(&amp;P)</translation>
         </message>
@@ -7796,17 +7821,17 @@ GB/s</translation>
     <context>
         <name>lanescope::RunsLoadJob</name>
         <message>
-            <location filename="../app/gui/RunsLoadJob.cpp" line="75" />
+            <location filename="../app/gui/RunsLoadJob.cpp" line="77" />
             <source>not enough memory to load %1</source>
             <translation>内存不足，无法加载 %1</translation>
         </message>
         <message>
-            <location filename="../app/gui/RunsLoadJob.cpp" line="80" />
+            <location filename="../app/gui/RunsLoadJob.cpp" line="82" />
             <source>internal error while loading %1: %2</source>
             <translation>加载 %1 时发生内部错误：%2</translation>
         </message>
         <message>
-            <location filename="../app/gui/RunsLoadJob.cpp" line="131" />
+            <location filename="../app/gui/RunsLoadJob.cpp" line="133" />
             <source>not enough memory to show %1</source>
             <translation>内存不足，无法显示 %1</translation>
         </message>
@@ -8671,8 +8696,8 @@ at %2</source>
 位于 %2</translation>
         </message>
         <message numerus="yes">
-            <location filename="../widgets/render/TimelineRenderer.cpp" line="842" />
-            <location filename="../widgets/render/TimelineRenderer.cpp" line="933" />
+            <location filename="../widgets/render/TimelineRenderer.cpp" line="844" />
+            <location filename="../widgets/render/TimelineRenderer.cpp" line="935" />
             <source>  (%n lane(s))</source>
             <translation>
                 <numerusform>  （%n 条泳道）</numerusform>
@@ -8696,17 +8721,17 @@ at %2</source>
             <translation>队列，最大 %1</translation>
         </message>
         <message>
-            <location filename="../widgets/render/TimelineRenderer.cpp" line="950" />
+            <location filename="../widgets/render/TimelineRenderer.cpp" line="952" />
             <source>GPU %1 memory</source>
             <translation>GPU %1 显存</translation>
         </message>
         <message>
-            <location filename="../widgets/render/TimelineRenderer.cpp" line="1023" />
+            <location filename="../widgets/render/TimelineRenderer.cpp" line="1025" />
             <source>window %1</source>
             <translation>窗口 %1</translation>
         </message>
         <message>
-            <location filename="../widgets/render/TimelineRenderer.cpp" line="1025" />
+            <location filename="../widgets/render/TimelineRenderer.cpp" line="1027" />
             <source>steps</source>
             <translation>步</translation>
         </message>
@@ -9559,7 +9584,7 @@ at %2</source>
             <translation>%1 中没有 rank %2</translation>
         </message>
         <message>
-            <location filename="../core/session/RunSet.cpp" line="226" />
+            <location filename="../core/session/RunSet.cpp" line="229" />
             <source>%1 could not be read</source>
             <translation>无法读取 %1</translation>
         </message>

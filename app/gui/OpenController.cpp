@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "app/gui/OpenController.h"
 
+#include "app/gui/Preferences.h"
+
 #include <QDir>
 #include <QFileInfo>
 #include <QFileSystemWatcher>
@@ -75,6 +77,11 @@ std::uint64_t OpenController::folderBudget(QString *from)
         if (from)
             *from = QStringLiteral("LANESCOPE_FOLDER_MEMORY_MB"); // a name, not words
         return std::uint64_t(mb * 1048576.0);
+    }
+    if (const qint64 prefMb = Preferences::load().folderMemoryMb; prefMb > 0) {
+        if (from)
+            *from = tr("Preferences");
+        return std::uint64_t(prefMb) << 20;
     }
     if (from)
         *from = tr("half of the memory available");

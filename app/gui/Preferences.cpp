@@ -13,11 +13,13 @@
 #include <QLabel>
 #include <QPalette>
 #include <QSettings>
+#include <QSpinBox>
 #include <QStyle>
 #include <QVBoxLayout>
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 
 namespace lanescope {
 
@@ -26,6 +28,7 @@ const QString kThemeKey = QStringLiteral("preferences/theme");
 const QString kLanguageKey = QStringLiteral("preferences/language");
 const QString kGapKey = QStringLiteral("analysis/gapThresholdNs");
 const QString kGemmKey = QStringLiteral("analysis/gemmOnly");
+const QString kFolderMemoryKey = QStringLiteral("preferences/folderMemoryMb");
 constexpr TimeNs kMinGapNs = 1'000; // AnalysisDock::kMinGapNs (the dock clamps to it as well)
 
 QString themeName(Theme t)
@@ -90,6 +93,9 @@ Preferences Preferences::load()
     if (ok && gap >= kMinGapNs)
         p.gapThresholdNs = gap; // anything else stored (hand-edited, damaged) leaves the default
     p.gemmOnly = s.value(kGemmKey, true).toBool();
+    const qlonglong folderMb = s.value(kFolderMemoryKey).toLongLong(&ok);
+    if (ok && folderMb > 0 && folderMb <= kMaxFolderMemoryMb)
+        p.folderMemoryMb = folderMb; // anything else stored: automatic
     p.peakOverrides = PeakOverrideStore::instance()->overrides();
     return p;
 }
@@ -101,6 +107,7 @@ void Preferences::save() const
     s.setValue(kLanguageKey, language);
     saveGapThreshold(gapThresholdNs);
     saveGemmOnly(gemmOnly);
+    s.setValue(kFolderMemoryKey, qlonglong(std::clamp<qint64>(folderMemoryMb, 0, kMaxFolderMemoryMb)));
     PeakOverrideStore::instance()->setOverrides(peakOverrides); // every MFU panel follows
 }
 
@@ -134,6 +141,7 @@ PreferencesDialog::PreferencesDialog(const Preferences &prefs, QWidget *parent)
     , m_language(new QComboBox(this))
     , m_gapMs(new QDoubleSpinBox(this))
     , m_kernels(new QComboBox(this))
+    , m_folderMb(new QSpinBox(this))
     , m_peaks(new PeakTableEditor(prefs.peakOverrides, this))
 {
     setWindowTitle(tr("Preferences"));
@@ -158,6 +166,14 @@ PreferencesDialog::PreferencesDialog(const Preferences &prefs, QWidget *parent)
     m_kernels->addItem(tr("Only within GEMM-to-GEMM windows"), true);
     m_kernels->setCurrentIndex(prefs.gemmOnly ? 1 : 0);
 
+    // 0 reads as the automatic choice; the step is a quarter of a GiB.
+    m_folderMb->setRange(0, int(std::min<qint64>(Preferences::kMaxFolderMemoryMb, std::numeric_limits<int>::max())));
+    m_folderMb->setSingleStep(256);
+    m_folderMb->setSuffix(tr(" MiB"));
+    m_folderMb->setSpecialValueText(tr("Automatic: half of the memory available"));
+    m_folderMb->setValue(int(std::clamp<qint64>(prefs.folderMemoryMb, 0, m_folderMb->maximum())));
+    m_folderMb->setObjectName(QStringLiteral("folderMemoryBox"));
+
     auto *languageNote = new QLabel(tr("The language changes at the next start of Lanescope."), this);
     languageNote->setWordWrap(true);
     languageNote->setEnabled(false);
@@ -174,6 +190,14 @@ PreferencesDialog::PreferencesDialog(const Preferences &prefs, QWidget *parent)
     form->addRow(tr("Idle &gap threshold:"), m_gapMs);
     form->addRow(tr("&Kernel filter:"), m_kernels);
     form->addRow(QString(), analysisNote);
+    auto *folderNote = new QLabel(tr("A folder of ranks that would take more opens as the job's summary, and a "
+                                     "rank's timeline loads when you pick it. LANESCOPE_FOLDER_MEMORY_MB, "
+                                     "where set, wins over this."),
+                                  this);
+    folderNote->setWordWrap(true);
+    folderNote->setEnabled(false);
+    form->addRow(tr("&Memory for a folder of ranks:"), m_folderMb);
+    form->addRow(QString(), folderNote);
     auto *peaks = new QGroupBox(tr("GPU &peaks and bandwidths"), this);
     auto *peaksLayout = new QVBoxLayout(peaks);
     peaksLayout->addWidget(m_peaks);
@@ -193,6 +217,7 @@ Preferences PreferencesDialog::preferences() const
     p.language = m_language->currentData().toString();
     p.gapThresholdNs = std::max(kMinGapNs, TimeNs(std::llround(m_gapMs->value() * 1e6)));
     p.gemmOnly = m_kernels->currentData().toBool();
+    p.folderMemoryMb = m_folderMb->value();
     p.peakOverrides = m_peaks->overrides();
     return p;
 }

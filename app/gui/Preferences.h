@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // Edit > Preferences: the theme, the language (applied at the next start), the gap threshold and
-// kernel filter new windows and traces start with, the user's overrides of the GPU peak table. Stored in QSettings; the analysis options share
+// kernel filter new windows and traces start with, the memory a folder of ranks may take before it
+// opens as the job's summary, the user's overrides of the GPU peak table. Stored in QSettings; the analysis options share
 // their keys with what the Analysis dock remembers (WindowSettings), so there is one value of each.
 #include "core/analysis/Mfu.h"
 #include "core/model/Trace.h"
@@ -11,6 +12,7 @@
 
 class QComboBox;
 class QDoubleSpinBox;
+class QSpinBox;
 
 namespace lanescope {
 
@@ -25,6 +27,11 @@ struct Preferences
     TimeNs gapThresholdNs = 15'000'000;  // AnalysisDock::kDefaultGapNs
     bool gemmOnly = true;                // the kernel filter: GEMM-to-GEMM gaps only (the dock's and the CLI's default)
     analysis::PeakOverrides peakOverrides; // the user's figures for rows of core's GPU peak table (PeakOverrideStore)
+    // What the window may keep of a folder's ranks before it opens the folder as the job's summary
+    // (OpenController::folderBudget), in MiB; 0: half of the memory available when it opens.
+    // LANESCOPE_FOLDER_MEMORY_MB, where set, wins over it.
+    qint64 folderMemoryMb = 0;
+    static constexpr qint64 kMaxFolderMemoryMb = qint64(1) << 24; // 16 TiB
 
     static Preferences load();
     void save() const;
@@ -51,12 +58,14 @@ public:
     QDoubleSpinBox *gapBox() const { return m_gapMs; }
     QComboBox *kernelBox() const { return m_kernels; }
     PeakTableEditor *peakTable() const { return m_peaks; }
+    QSpinBox *folderMemoryBox() const { return m_folderMb; }
 
 private:
     QComboBox *m_theme;
     QComboBox *m_language;
     QDoubleSpinBox *m_gapMs;
     QComboBox *m_kernels;
+    QSpinBox *m_folderMb;
     PeakTableEditor *m_peaks;
 };
 

@@ -5,6 +5,8 @@
 // rank's model kept, the banner saying which mode and why; a rank picked loads its timeline alone,
 // with the figures that opening its file alone gives, and the next rank picked replaces it.
 #include "app/gui/MainWindow.h"
+#include "app/gui/OpenController.h"
+#include "app/gui/Preferences.h"
 #include "tests/CliRun.h"
 
 #include "core/io/FolderLoad.h"
@@ -400,6 +402,37 @@ private slots:
         QVERIFY(!w.folderPlan().summary);
         QCOMPARE(w.session()->runCount(), kRanks);
         QVERIFY(w.warningBanner()->mode().isEmpty());
+        setBudgetMb("1");
+    }
+
+    // The budget the user set in Edit > Preferences, where no LANESCOPE_FOLDER_MEMORY_MB is set;
+    // the variable wins where it is; neither: half of the memory available.
+    void theBudgetComesFromPreferences()
+    {
+        qunsetenv("LANESCOPE_FOLDER_MEMORY_MB");
+        Preferences p = Preferences::load();
+        p.folderMemoryMb = 1;
+        p.save();
+        QString from;
+        QCOMPARE(OpenController::folderBudget(&from), std::uint64_t(1) << 20);
+        QCOMPARE(from, QStringLiteral("Preferences"));
+        {
+            MainWindow w;
+            w.resize(1600, 1000);
+            w.show();
+            openSummary(w);
+            QCOMPARE(w.folderPlan().budgetBytes, std::uint64_t(1) << 20);
+            const QString mode = w.warningBanner()->mode();
+            QVERIFY2(mode.contains(QStringLiteral("(Preferences)")), qPrintable(mode));
+        }
+        setBudgetMb("3");
+        QCOMPARE(OpenController::folderBudget(&from), std::uint64_t(3) << 20);
+        QCOMPARE(from, QStringLiteral("LANESCOPE_FOLDER_MEMORY_MB"));
+        qunsetenv("LANESCOPE_FOLDER_MEMORY_MB");
+        p.folderMemoryMb = 0;
+        p.save();
+        QCOMPARE(OpenController::folderBudget(&from), defaultMemoryBudget());
+        QCOMPARE(from, QStringLiteral("half of the memory available"));
         setBudgetMb("1");
     }
 };

@@ -25,6 +25,7 @@
 #include <QComboBox>
 #include <QDockWidget>
 #include <QDoubleSpinBox>
+#include <QSpinBox>
 #include <QFile>
 #include <QLabel>
 #include <QLineEdit>
@@ -385,8 +386,10 @@ private slots:
         p.language = QStringLiteral("zh_CN");
         p.gapThresholdNs = 3'250'000;
         p.gemmOnly = true;
+        p.folderMemoryMb = 4096;
         p.save();
         const Preferences back = Preferences::load();
+        QCOMPARE(back.folderMemoryMb, qint64(4096));
         QCOMPARE(back.theme, Theme::Dark);
         QCOMPARE(back.language, QStringLiteral("zh_CN"));
         QCOMPARE(back.gapThresholdNs, TimeNs(3'250'000));
@@ -405,7 +408,11 @@ private slots:
         dialog.languageBox()->setCurrentIndex(dialog.languageBox()->findData(QStringLiteral("en")));
         dialog.gapBox()->setValue(40);
         dialog.kernelBox()->setCurrentIndex(0);
+        QCOMPARE(dialog.folderMemoryBox()->value(), 4096);
+        dialog.folderMemoryBox()->setValue(0); // automatic, and said so
+        QCOMPARE(dialog.folderMemoryBox()->text(), QStringLiteral("Automatic: half of the memory available"));
         const Preferences edited = dialog.preferences();
+        QCOMPARE(edited.folderMemoryMb, qint64(0));
         QCOMPARE(edited.theme, Theme::Light);
         QCOMPARE(edited.language, QStringLiteral("en"));
         QCOMPARE(edited.gapThresholdNs, TimeNs(40'000'000));
@@ -413,6 +420,12 @@ private slots:
 
         // New windows start with the stored analysis options.
         edited.save();
+        QCOMPARE(Preferences::load().folderMemoryMb, qint64(0));
+        // A damaged or unbounded budget stored reads as automatic.
+        for (const QVariant &bad : {QVariant(QStringLiteral("lots")), QVariant(-5), QVariant(qlonglong(1) << 40)}) {
+            QSettings().setValue(QStringLiteral("preferences/folderMemoryMb"), bad);
+            QCOMPARE(Preferences::load().folderMemoryMb, qint64(0));
+        }
         MainWindow w;
         QCOMPARE(w.analysisDock()->gapThresholdNs(), TimeNs(40'000'000));
         QVERIFY(!w.analysisDock()->gemmGapsOnly());
