@@ -3325,8 +3325,12 @@ after: %2</source>
         </message>
         <message>
             <location filename="../widgets/annotations/AnnotationEditor.cpp" line="122" />
+            <source>Co&amp;lour</source>
+            <translation>颜色(&amp;L)</translation>
+        </message>
+        <message>
             <source>&amp;Colour</source>
-            <translation>颜色(&amp;C)</translation>
+            <translation type="vanished">颜色(&amp;C)</translation>
         </message>
         <message>
             <location filename="../widgets/annotations/AnnotationEditor.cpp" line="154" />
@@ -4884,8 +4888,8 @@ The Gaps tab's causes look further: a comm_wait gap (the stream waiting on a col
         </message>
         <message>
             <location filename="../app/gui/MainWindow.cpp" line="146" />
-            <location filename="../app/gui/MainWindow.cpp" line="1042" />
-            <location filename="../app/gui/MainWindow.cpp" line="1227" />
+            <location filename="../app/gui/MainWindow.cpp" line="1043" />
+            <location filename="../app/gui/MainWindow.cpp" line="1228" />
             <source>Stop loading this trace</source>
             <translation>停止加载此跟踪文件</translation>
         </message>
@@ -4958,7 +4962,7 @@ The Gaps tab's causes look further: a comm_wait gap (the stream waiting on a col
         </message>
         <message>
             <location filename="../app/gui/MainWindow.cpp" line="243" />
-            <location filename="../app/gui/MainWindow.cpp" line="913" />
+            <location filename="../app/gui/MainWindow.cpp" line="914" />
             <source>&amp;Edit</source>
             <translation>编辑(&amp;E)</translation>
         </message>
@@ -4988,143 +4992,142 @@ The Gaps tab's causes look further: a comm_wait gap (the stream waiting on a col
             <translation>将时间线当前窗口的 PNG 图片（含标题和图例）复制到剪贴板</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="255" />
             <source>Pre&amp;ferences…</source>
-            <translation>首选项(&amp;F)…</translation>
+            <translation type="vanished">首选项(&amp;F)…</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="258" />
-            <location filename="../app/gui/MainWindow.cpp" line="923" />
+            <location filename="../app/gui/MainWindow.cpp" line="259" />
+            <location filename="../app/gui/MainWindow.cpp" line="924" />
             <source>&amp;View</source>
             <translation>视图(&amp;V)</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="259" />
+            <location filename="../app/gui/MainWindow.cpp" line="260" />
             <source>&amp;Fit All</source>
             <translation>全部显示(&amp;F)</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="260" />
+            <location filename="../app/gui/MainWindow.cpp" line="261" />
             <source>Show the whole trace (F or Home in the timeline)</source>
             <translation>显示整个跟踪（在时间线中按 F 或 Home）</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="261" />
+            <location filename="../app/gui/MainWindow.cpp" line="262" />
             <source>&amp;Memory Overlay</source>
             <translation>内存叠加(&amp;M)</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="264" />
+            <location filename="../app/gui/MainWindow.cpp" line="265" />
             <source>Draw each GPU's allocated and reserved memory over its lanes</source>
             <translation>在每个 GPU 的泳道上绘制其已分配和已保留内存</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="266" />
+            <location filename="../app/gui/MainWindow.cpp" line="267" />
             <source>Memory Stacked by &amp;Owner</source>
             <translation>内存按所有者堆叠(&amp;O)</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="270" />
+            <location filename="../app/gui/MainWindow.cpp" line="271" />
             <source>Split each GPU's allocated memory by who allocated it: forward, backward, optimizer, FSDP all-gather, before the trace</source>
             <translation>按分配者拆分每个 GPU 的已分配内存：前向、反向、优化器、FSDP 全收集、追踪开始之前</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="273" />
+            <location filename="../app/gui/MainWindow.cpp" line="274" />
             <source>Launch &amp;Queues</source>
             <translation>启动队列(&amp;Q)</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="277" />
+            <location filename="../app/gui/MainWindow.cpp" line="278" />
             <source>Under each GPU stream, its launch queue: operations launched and not yet finished</source>
             <translation>在每个 GPU 流下方显示其启动队列：已启动但尚未完成的操作</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="279" />
+            <location filename="../app/gui/MainWindow.cpp" line="280" />
             <source>&amp;Critical Path</source>
             <translation>关键路径(&amp;C)</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="283" />
+            <location filename="../app/gui/MainWindow.cpp" line="284" />
             <source>Draw the critical path of the analysed step over the lanes, in the colours of its parts</source>
             <translation>在各泳道上按各部分的颜色画出所分析步的关键路径</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="294" />
+            <location filename="../app/gui/MainWindow.cpp" line="295" />
             <source>&amp;GPU Lanes Only</source>
             <translation>仅 GPU 泳道(&amp;G)</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="297" />
+            <location filename="../app/gui/MainWindow.cpp" line="298" />
             <source>Hide the CPU threads: every run's GPU streams next to each other</source>
             <translation>隐藏 CPU 线程：各运行的 GPU 流并排显示</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="299" />
+            <location filename="../app/gui/MainWindow.cpp" line="300" />
             <source>&amp;Job Overview</source>
             <translation>作业概览(&amp;J)</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="302" />
+            <location filename="../app/gui/MainWindow.cpp" line="303" />
             <source>A folder of ranks: one row per rank, its compute stream busy and idle and its gaps, the straggler marked; a click opens that rank's lanes</source>
             <translation>rank 文件夹：每个 rank 一行，显示其计算流的忙碌与空闲以及间隙，并标出掉队者；单击打开该 rank 的泳道</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="322" />
-            <location filename="../app/gui/MainWindow.cpp" line="931" />
+            <location filename="../app/gui/MainWindow.cpp" line="323" />
+            <location filename="../app/gui/MainWindow.cpp" line="932" />
             <source>&amp;Analysis</source>
             <translation>分析(&amp;A)</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="323" />
+            <location filename="../app/gui/MainWindow.cpp" line="324" />
             <source>Analyse &amp;Selected Range</source>
             <translation>分析所选范围(&amp;S)</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="332" />
+            <location filename="../app/gui/MainWindow.cpp" line="333" />
             <source>Limit the gap analysis to the time range selected with Shift+drag</source>
             <translation>只分析用 Shift+拖动选中的时间范围内的间隙</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="333" />
+            <location filename="../app/gui/MainWindow.cpp" line="334" />
             <source>Analyse &amp;Whole Trace</source>
             <translation>分析整个跟踪(&amp;W)</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="334" />
+            <location filename="../app/gui/MainWindow.cpp" line="335" />
             <source>Clear Gap &amp;Mark</source>
             <translation>清除间隙标记(&amp;M)</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="336" />
+            <location filename="../app/gui/MainWindow.cpp" line="337" />
             <source>&amp;Help</source>
             <translation>帮助(&amp;H)</translation>
         </message>
         <message numerus="yes">
-            <location filename="../app/gui/MainWindow.cpp" line="1146" />
+            <location filename="../app/gui/MainWindow.cpp" line="1147" />
             <source>Summary mode: the %n rank(s) of %1 would take about %2 of memory shown together, more than the %3 allowed (%4), so each rank was measured as it loaded and let go. The Ranks dock holds the job's figures; double-click a rank to load its timeline, one rank at a time.</source>
             <translation>
                 <numerusform>摘要模式：同时显示 %1 的 %n 个 rank 约需 %2 内存，超过允许的 %3（%4），因此每个 rank 在加载时即被测量并随后释放。Rank 面板保存了作业的各项数据；双击某个 rank 可加载其时间线，每次一个 rank。</numerusform>
             </translation>
         </message>
         <message numerus="yes">
-            <location filename="../app/gui/MainWindow.cpp" line="1197" />
+            <location filename="../app/gui/MainWindow.cpp" line="1198" />
             <source>%n rank(s) of %1 summarised in %2 s (%3 events, %4 at once); no rank's timeline is kept</source>
             <translation>
                 <numerusform>%1 的 %n 个 rank 已在 %2 秒内完成摘要（%3 个事件，同时加载 %4 个）；未保留任何 rank 的时间线</numerusform>
             </translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="1220" />
+            <location filename="../app/gui/MainWindow.cpp" line="1221" />
             <source>Loading the timeline of %1…</source>
             <translation>正在加载 %1 的时间线…</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="1222" />
+            <location filename="../app/gui/MainWindow.cpp" line="1223" />
             <source>Stop loading this rank</source>
             <translation>停止加载此 rank</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="1231" />
+            <location filename="../app/gui/MainWindow.cpp" line="1232" />
             <source>Loading the timeline of %1 was cancelled.</source>
             <translation>已取消加载 %1 的时间线。</translation>
         </message>
@@ -5141,289 +5144,298 @@ The Gaps tab's causes look further: a comm_wait gap (the stream waiting on a col
             <translation type="vanished">&lt;table&gt;&lt;tr&gt;&lt;td&gt;&lt;b&gt;W / S&lt;/b&gt;&lt;/td&gt;&lt;td&gt;放大 / 缩小&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;b&gt;A / D&lt;/b&gt;&lt;/td&gt;&lt;td&gt;向左 / 向右平移&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;b&gt;Ctrl+滚轮&lt;/b&gt;&lt;/td&gt;&lt;td&gt;以光标为中心缩放&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;b&gt;Shift+滚轮&lt;/b&gt;&lt;/td&gt;&lt;td&gt;平移&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;b&gt;拖动&lt;/b&gt;&lt;/td&gt;&lt;td&gt;平移与滚动&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;b&gt;Shift+拖动&lt;/b&gt;&lt;/td&gt;&lt;td&gt;选择时间范围&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;b&gt;双击&lt;/b&gt;&lt;/td&gt;&lt;td&gt;缩放到片段&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;b&gt;F / Home&lt;/b&gt;&lt;/td&gt;&lt;td&gt;聚焦所选 / 全部显示&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;b&gt;Ctrl+F&lt;/b&gt;&lt;/td&gt;&lt;td&gt;按名称查找片段&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;b&gt;Esc&lt;/b&gt;&lt;/td&gt;&lt;td&gt;清除选择与范围&lt;/td&gt;&lt;/tr&gt;&lt;/table&gt;</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="343" />
+            <location filename="../app/gui/MainWindow.cpp" line="344" />
             <source>&amp;About Lanescope</source>
             <translation>关于 Lanescope(&amp;A)</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="345" />
+            <location filename="../app/gui/MainWindow.cpp" line="346" />
             <source>About &amp;Qt</source>
             <translation>关于 Qt(&amp;Q)</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="361" />
+            <location filename="../app/gui/MainWindow.cpp" line="362" />
             <source>Summary</source>
             <translation>概要</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="362" />
+            <location filename="../app/gui/MainWindow.cpp" line="363" />
             <source>Details</source>
             <translation>详情</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="363" />
+            <location filename="../app/gui/MainWindow.cpp" line="364" />
             <source>Time Range</source>
             <translation>时间范围</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="364" />
+            <location filename="../app/gui/MainWindow.cpp" line="365" />
             <source>Legend</source>
             <translation>图例</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="366" />
+            <location filename="../app/gui/MainWindow.cpp" line="367" />
             <source>Search Results</source>
             <translation>搜索结果</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="455" />
+            <location filename="../app/gui/MainWindow.cpp" line="456" />
             <source>Open Trace</source>
             <translation>打开跟踪文件</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="456" />
-            <location filename="../app/gui/MainWindow.cpp" line="650" />
+            <location filename="../app/gui/MainWindow.cpp" line="457" />
+            <location filename="../app/gui/MainWindow.cpp" line="651" />
             <source>PyTorch Profiler traces (*.json *.json.gz *.pt.trace.json *.pt.trace.json.gz);;All files (*)</source>
             <translation>PyTorch Profiler 跟踪文件 (*.json *.json.gz *.pt.trace.json *.pt.trace.json.gz);;所有文件 (*)</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="477" />
+            <location filename="../app/gui/MainWindow.cpp" line="478" />
             <source>&amp;%1 %2</source>
             <translation>&amp;%1 %2</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="483" />
+            <location filename="../app/gui/MainWindow.cpp" line="484" />
             <source>No recent files</source>
             <translation>没有最近打开的文件</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="487" />
+            <location filename="../app/gui/MainWindow.cpp" line="488" />
             <source>&amp;Clear Menu</source>
             <translation>清除列表(&amp;C)</translation>
         </message>
         <message numerus="yes">
-            <location filename="../app/gui/MainWindow.cpp" line="572" />
+            <location filename="../app/gui/MainWindow.cpp" line="573" />
             <source>%1: a job of %n rank(s), shown and compared through rank %2; the Job rows of the Metrics table measure every rank</source>
             <translation>
                 <numerusform>%1：%n 个 rank 的作业，通过 rank %2 显示和比较；指标表中的“作业”行统计所有 rank</numerusform>
             </translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="627" />
+            <location filename="../app/gui/MainWindow.cpp" line="628" />
             <source>the demo</source>
             <translation>演示</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="649" />
+            <location filename="../app/gui/MainWindow.cpp" line="650" />
             <source>Compare With</source>
             <translation>选择要比较的跟踪文件</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="511" />
+            <location filename="../app/gui/MainWindow.cpp" line="512" />
             <source>Loading %1…</source>
             <translation>正在加载 %1…</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="686" />
+            <location filename="../app/gui/MainWindow.cpp" line="687" />
             <source>Cancelling…</source>
             <translation>正在取消…</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="532" />
+            <location filename="../app/gui/MainWindow.cpp" line="533" />
             <source>Loading %1 was cancelled.</source>
             <translation>已取消加载 %1。</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="734" />
+            <location filename="../app/gui/MainWindow.cpp" line="236" />
+            <source>Re&amp;port…</source>
+            <translation>报告(&amp;P)…</translation>
+        </message>
+        <message>
+            <location filename="../app/gui/MainWindow.cpp" line="256" />
+            <source>Pr&amp;eferences…</source>
+            <translation>首选项(&amp;E)…</translation>
+        </message>
+        <message>
+            <location filename="../app/gui/MainWindow.cpp" line="735" />
             <source>%1 of %2 (the other ranks summarised only)</source>
             <translation>%2 的 %1（其他 rank 仅有摘要）</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="736" />
+            <location filename="../app/gui/MainWindow.cpp" line="737" />
             <source>Rank %1/%2</source>
             <translation>rank %1/%2</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="736" />
+            <location filename="../app/gui/MainWindow.cpp" line="737" />
             <source>Rank %1</source>
             <translation>rank %1</translation>
         </message>
         <message numerus="yes">
-            <location filename="../app/gui/MainWindow.cpp" line="740" />
+            <location filename="../app/gui/MainWindow.cpp" line="741" />
             <source>%1 (+%n more GPU(s))</source>
             <translation>
                 <numerusform>%1（另有 %n 个 GPU）</numerusform>
             </translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="743" />
+            <location filename="../app/gui/MainWindow.cpp" line="744" />
             <source>%1 events</source>
             <translation>%1 个事件</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="744" />
+            <location filename="../app/gui/MainWindow.cpp" line="745" />
             <source>loaded in %1 s</source>
             <translation>加载耗时 %1 秒</translation>
         </message>
         <message numerus="yes">
-            <location filename="../app/gui/MainWindow.cpp" line="746" />
+            <location filename="../app/gui/MainWindow.cpp" line="747" />
             <source>%n warning(s)</source>
             <translation>
                 <numerusform>%n 条警告</numerusform>
             </translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="754" />
+            <location filename="../app/gui/MainWindow.cpp" line="755" />
             <source>unknown error</source>
             <translation>未知错误</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="755" />
+            <location filename="../app/gui/MainWindow.cpp" line="756" />
             <source>Could not open %1: %2</source>
             <translation>无法打开 %1：%2</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="757" />
+            <location filename="../app/gui/MainWindow.cpp" line="758" />
             <source>Could not open trace</source>
             <translation>无法打开跟踪文件</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="758" />
+            <location filename="../app/gui/MainWindow.cpp" line="759" />
             <source>Lanescope could not open %1.</source>
             <translation>Lanescope 无法打开 %1。</translation>
         </message>
         <message numerus="yes">
-            <location filename="../app/gui/MainWindow.cpp" line="769" />
+            <location filename="../app/gui/MainWindow.cpp" line="770" />
             <source>%1 (%n rank(s)) — Lanescope</source>
             <translation>
                 <numerusform>%1（%n 个 rank）— Lanescope</numerusform>
             </translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="778" />
+            <location filename="../app/gui/MainWindow.cpp" line="779" />
             <source>Lanescope</source>
             <translation>Lanescope</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="927" />
+            <location filename="../app/gui/MainWindow.cpp" line="928" />
             <source>Annotate &amp;Findings</source>
             <translation>标注发现(&amp;F)</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="929" />
+            <location filename="../app/gui/MainWindow.cpp" line="930" />
             <source>Label each gap over the threshold and each allocator spike in view (undo removes them)</source>
             <translation>为视图中每个超过阈值的间隙和每个分配器尖峰添加标注（撤销可将其移除）</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="950" />
+            <location filename="../app/gui/MainWindow.cpp" line="951" />
             <source>&amp;Annotate This Gap</source>
             <translation>标注此间隙(&amp;A)</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="952" />
+            <location filename="../app/gui/MainWindow.cpp" line="953" />
             <source>Annotated the gap</source>
             <translation>已标注该间隙</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="952" />
+            <location filename="../app/gui/MainWindow.cpp" line="953" />
             <source>The gap is annotated already</source>
             <translation>该间隙已有标注</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="995" />
+            <location filename="../app/gui/MainWindow.cpp" line="996" />
             <source>Open &amp;Folder…</source>
             <translation>打开文件夹(&amp;F)…</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="997" />
+            <location filename="../app/gui/MainWindow.cpp" line="998" />
             <source>Open a folder of rank traces (one file per rank) as one job, side by side on one clock</source>
             <translation>将 rank 跟踪文件所在的文件夹（每个 rank 一个文件）作为一个作业打开，在同一时钟上并排显示</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="998" />
+            <location filename="../app/gui/MainWindow.cpp" line="999" />
             <source>Compare With Folder…</source>
             <translation>与文件夹比较…</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="999" />
+            <location filename="../app/gui/MainWindow.cpp" line="1000" />
             <source>Compare what is shown with a folder of rank traces (baseline job vs optimized job)</source>
             <translation>将当前显示的内容与 rank 跟踪文件所在的文件夹比较（基线作业对比优化后的作业）</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="1005" />
+            <location filename="../app/gui/MainWindow.cpp" line="1006" />
             <source>Compare With Folder of Rank Traces</source>
             <translation>与 rank 跟踪文件所在的文件夹比较</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="1015" />
+            <location filename="../app/gui/MainWindow.cpp" line="1016" />
             <source>Open Folder of Rank Traces</source>
             <translation>打开 rank 跟踪文件所在的文件夹</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="1033" />
+            <location filename="../app/gui/MainWindow.cpp" line="1034" />
             <source>Loading the ranks in %1…</source>
             <translation>正在加载 %1 中的各 rank…</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="337" />
+            <location filename="../app/gui/MainWindow.cpp" line="338" />
             <source>Open &amp;Demo</source>
             <translation>打开演示(&amp;D)</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="338" />
+            <location filename="../app/gui/MainWindow.cpp" line="339" />
             <source>The case study: an FSDP run before and after prefetching and allocator tuning, compared</source>
             <translation>案例研究：对比一个 FSDP 运行在预取和分配器调优前后的表现</translation>
         </message>
         <message numerus="yes">
-            <location filename="../app/gui/MainWindow.cpp" line="509" />
+            <location filename="../app/gui/MainWindow.cpp" line="510" />
             <source>%n run(s)</source>
             <translation>
                 <numerusform>%n 个运行</numerusform>
             </translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="515" />
+            <location filename="../app/gui/MainWindow.cpp" line="516" />
             <source>Stop loading</source>
             <translation>停止加载</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="1037" />
+            <location filename="../app/gui/MainWindow.cpp" line="1038" />
             <source>Stop loading this folder</source>
             <translation>停止加载此文件夹</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="1047" />
+            <location filename="../app/gui/MainWindow.cpp" line="1048" />
             <source>Loading the folder %1 was cancelled.</source>
             <translation>已取消加载文件夹 %1。</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="1059" />
+            <location filename="../app/gui/MainWindow.cpp" line="1060" />
             <source>no rank trace in it</source>
             <translation>其中没有 rank 跟踪文件</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="1077" />
-            <location filename="../app/gui/MainWindow.cpp" line="1213" />
+            <location filename="../app/gui/MainWindow.cpp" line="1078" />
+            <location filename="../app/gui/MainWindow.cpp" line="1214" />
             <source>rank %1 (guessed)</source>
             <translation>rank %1（推测）</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="1077" />
-            <location filename="../app/gui/MainWindow.cpp" line="1213" />
+            <location filename="../app/gui/MainWindow.cpp" line="1078" />
+            <location filename="../app/gui/MainWindow.cpp" line="1214" />
             <source>rank %1</source>
             <translation>rank %1</translation>
         </message>
         <message numerus="yes">
-            <location filename="../app/gui/MainWindow.cpp" line="1128" />
+            <location filename="../app/gui/MainWindow.cpp" line="1129" />
             <source>%n rank(s) of %1 loaded in %2 s (%3 events, %4 at once)</source>
             <translation>
                 <numerusform>已加载 %1 中的 %n 个 rank，耗时 %2 秒（%3 个事件，同时加载 %4 个）</numerusform>
             </translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="236" />
             <source>&amp;Report…</source>
-            <translation>报告(&amp;R)…</translation>
+            <translation type="vanished">报告(&amp;R)…</translation>
         </message>
         <message>
             <location filename="../app/gui/MainWindow.cpp" line="237" />
@@ -5483,33 +5495,33 @@ The Gaps tab's causes look further: a comm_wait gap (the stream waiting on a col
             <translation type="vanished">报告已写入 %1</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="1341" />
+            <location filename="../app/gui/MainWindow.cpp" line="1342" />
             <source>Re&amp;load</source>
             <translation>重新加载(&amp;L)</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="1343" />
+            <location filename="../app/gui/MainWindow.cpp" line="1344" />
             <source>Load the trace(s) shown again from disk</source>
             <translation>从磁盘重新加载当前显示的跟踪文件</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="1380" />
+            <location filename="../app/gui/MainWindow.cpp" line="1381" />
             <source>%1 changed on disk — Reload to see the new version.</source>
             <translation>%1 已在磁盘上更改 — 点击“重新加载”查看新版本。</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="1381" />
+            <location filename="../app/gui/MainWindow.cpp" line="1382" />
             <source>%1 was removed or renamed on disk.</source>
             <translation>%1 已在磁盘上被删除或重命名。</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="1382" />
+            <location filename="../app/gui/MainWindow.cpp" line="1383" />
             <source>Reload</source>
             <translation>重新加载</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="776" />
-            <location filename="../app/gui/MainWindow.cpp" line="781" />
+            <location filename="../app/gui/MainWindow.cpp" line="777" />
+            <location filename="../app/gui/MainWindow.cpp" line="782" />
             <source>%1 — Lanescope</source>
             <translation>%1 — Lanescope</translation>
         </message>
@@ -5542,45 +5554,45 @@ The Gaps tab's causes look further: a comm_wait gap (the stream waiting on a col
             <translation type="vanished">图片已复制到剪贴板</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="551" />
-            <location filename="../app/gui/MainWindow.cpp" line="579" />
-            <location filename="../app/gui/MainWindow.cpp" line="812" />
-            <location filename="../app/gui/MainWindow.cpp" line="1083" />
+            <location filename="../app/gui/MainWindow.cpp" line="552" />
+            <location filename="../app/gui/MainWindow.cpp" line="580" />
+            <location filename="../app/gui/MainWindow.cpp" line="813" />
+            <location filename="../app/gui/MainWindow.cpp" line="1084" />
             <source>%1: %2</source>
             <translation>%1：%2</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="531" />
-            <location filename="../app/gui/MainWindow.cpp" line="800" />
+            <location filename="../app/gui/MainWindow.cpp" line="532" />
+            <location filename="../app/gui/MainWindow.cpp" line="801" />
             <source>the comparison</source>
             <translation>比较</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="477" />
-            <location filename="../app/gui/MainWindow.cpp" line="480" />
-            <location filename="../app/gui/MainWindow.cpp" line="776" />
+            <location filename="../app/gui/MainWindow.cpp" line="478" />
+            <location filename="../app/gui/MainWindow.cpp" line="481" />
+            <location filename="../app/gui/MainWindow.cpp" line="777" />
             <source> vs </source>
             <translation> 对比 </translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="340" />
+            <location filename="../app/gui/MainWindow.cpp" line="341" />
             <source>&amp;Keyboard Shortcuts</source>
             <translation>快捷键(&amp;K)</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="342" />
+            <location filename="../app/gui/MainWindow.cpp" line="343" />
             <source>Every shortcut of the menus and toolbars, and the timeline's keys</source>
             <translation>菜单和工具栏的所有快捷键，以及时间线的按键</translation>
         </message>
         <message numerus="yes">
-            <location filename="../app/gui/MainWindow.cpp" line="840" />
+            <location filename="../app/gui/MainWindow.cpp" line="841" />
             <source>Comparing %n run(s), aligned on their complete step %1</source>
             <translation>
                 <numerusform>正在比较 %n 个运行，按各自第 %1 个完整步对齐</numerusform>
             </translation>
         </message>
         <message numerus="yes">
-            <location filename="../app/gui/MainWindow.cpp" line="842" />
+            <location filename="../app/gui/MainWindow.cpp" line="843" />
             <source>Comparing %n run(s), aligned on their starts</source>
             <translation>
                 <numerusform>正在比较 %n 个运行，按各自起点对齐</numerusform>

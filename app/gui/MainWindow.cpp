@@ -233,7 +233,7 @@ void MainWindow::createActions()
     QAction *exportAction = file->addAction(tr("&Export Picture…"), m_pictures, &PictureActions::showExportDialog);
     exportAction->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_E));
     exportAction->setStatusTip(tr("Write the timeline's window as PNG, SVG or PDF, drawn at the size you choose"));
-    QAction *report = file->addAction(tr("&Report…"), m_pictures, &PictureActions::showReportDialog);
+    QAction *report = file->addAction(tr("Re&port…"), m_pictures, &PictureActions::showReportDialog);
     report->setStatusTip(tr("Write one landscape PDF page: the picture, the runs and the metrics table"));
     file->addSeparator();
     QAction *quit = file->addAction(tr("&Quit"), this, &QWidget::close);
@@ -252,7 +252,8 @@ void MainWindow::createActions()
     copyPic->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_C));
     copyPic->setStatusTip(tr("Put a PNG of the timeline's window, with title and legend, on the clipboard"));
     edit->addSeparator();
-    QAction *prefs = edit->addAction(tr("Pre&ferences…"), this, &MainWindow::showPreferences);
+    // Pr&eferences and Co&lour: F is Find's mnemonic and C Copy Picture's in this menu.
+    QAction *prefs = edit->addAction(tr("Pr&eferences…"), this, &MainWindow::showPreferences);
     prefs->setMenuRole(QAction::PreferencesRole);
 
     QMenu *view = menuBar()->addMenu(tr("&View"));

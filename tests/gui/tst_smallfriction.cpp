@@ -102,7 +102,7 @@ private slots:
         QVERIFY(load(w, {m_trace}));
         QAction *report = nullptr;
         for (QAction *a : w.findChildren<QAction *>())
-            if (a->text() == MainWindow::tr("&Report…"))
+            if (a->text() == MainWindow::tr("Re&port…"))
                 report = a;
         QVERIFY(report);
         int fieldWidth = -1, textWidth = 0;

@@ -31,6 +31,8 @@
 #include <QLineEdit>
 #include <QMenuBar>
 #include <QMenu>
+#include <QScopeGuard>
+#include <QTranslator>
 #include <QPushButton>
 #include <QScrollBar>
 #include <QTableWidget>
@@ -118,6 +120,62 @@ private slots:
         for (const QToolBar *t : w.findChildren<QToolBar *>())
             names.insert(t->objectName());
         QCOMPARE(names.size(), w.findChildren<QDockWidget *>().size() + w.findChildren<QToolBar *>().size());
+    }
+
+    // Within one menu no two items share a mnemonic (the Edit menu had F twice, Find and
+    // Preferences, and C twice, Copy Picture and Colour): the second could not be reached by key.
+    void menuMnemonicsAreUnique_data()
+    {
+        QTest::addColumn<QString>("language");
+        QTest::newRow("English") << QString();
+        QTest::newRow("Simplified Chinese") << QStringLiteral("zh_CN"); // its own (&X) choices
+    }
+
+    void menuMnemonicsAreUnique()
+    {
+        QFETCH(QString, language);
+        QTranslator translator;
+        if (!language.isEmpty()) {
+            // The catalogue main() loads from the application's resources, as the build left it.
+            QVERIFY(translator.load(QLocale(language), QStringLiteral("lanescope"), QStringLiteral("_"),
+                                    QStringLiteral(LANESCOPE_GUI_QM_DIR)));
+            QVERIFY(QCoreApplication::installTranslator(&translator));
+        }
+        const auto removeTranslator = qScopeGuard([&] { QCoreApplication::removeTranslator(&translator); });
+        MainWindow w;
+        QStringList clashes;
+        const auto mnemonic = [](const QString &text) {
+            for (int i = 0; i + 1 < text.size(); ++i) {
+                if (text.at(i) != QLatin1Char('&'))
+                    continue;
+                if (text.at(i + 1) == QLatin1Char('&')) {
+                    ++i;
+                    continue;
+                }
+                return text.at(i + 1).toLower();
+            }
+            return QChar();
+        };
+        int checked = 0;
+        for (QMenu *menu : w.menuBar()->findChildren<QMenu *>()) {
+            QHash<QChar, QString> seen;
+            for (const QAction *a : menu->actions()) {
+                if (a->isSeparator() || !a->isVisible())
+                    continue;
+                const QChar m = mnemonic(a->text());
+                if (m.isNull())
+                    continue;
+                ++checked;
+                if (seen.contains(m))
+                    clashes << QStringLiteral("%1: '%2' and '%3'").arg(menu->title(), seen.value(m), a->text());
+                else
+                    seen.insert(m, a->text());
+            }
+        }
+        QVERIFY(checked > 20);
+        if (!language.isEmpty()) // the catalogue was in use
+            QCOMPARE(w.menuBar()->actions().first()->text(), QStringLiteral("文件(&F)"));
+        QVERIFY2(clashes.isEmpty(), qPrintable(clashes.join(QLatin1String("; "))));
     }
 
     void geometryAndDocksRestored()

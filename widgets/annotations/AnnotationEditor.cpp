@@ -119,7 +119,7 @@ AnnotationEditor::AnnotationEditor(Session *session, TimelineView *view, QWidget
     m_delete->setStatusTip(tr("Remove the selected annotation (Delete in the timeline)"));
     connect(m_delete, &QAction::triggered, this, &AnnotationEditor::deleteSelected);
 
-    m_colorMenu = new QMenu(tr("&Colour"), dialogParent);
+    m_colorMenu = new QMenu(tr("Co&lour"), dialogParent);
     m_colorGroup = new QActionGroup(this);
     for (int i = 0; i < annotations::kColorCount; ++i) {
         const Color c = Color(i);
