@@ -36,7 +36,8 @@ public:
 
     // What the window may keep of a folder's ranks before it opens the folder as its summary:
     // LANESCOPE_FOLDER_MEMORY_MB (MiB) where set, else Preferences::folderMemoryMb where the user
-    // set one, else half of the memory available now (the folder loader's default budget). *from: where the figure comes from, for the banner.
+    // set one, else half of the memory available now (the folder loader's default budget).
+    // *from: where the figure comes from, for the banner.
     static std::uint64_t folderBudget(QString *from = nullptr);
     // Stops and forgets whatever is loading: no result comes.
     void stop();

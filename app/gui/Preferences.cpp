@@ -167,7 +167,8 @@ PreferencesDialog::PreferencesDialog(const Preferences &prefs, QWidget *parent)
     m_kernels->setCurrentIndex(prefs.gemmOnly ? 1 : 0);
 
     // 0 reads as the automatic choice; the step is a quarter of a GiB.
-    m_folderMb->setRange(0, int(std::min<qint64>(Preferences::kMaxFolderMemoryMb, std::numeric_limits<int>::max())));
+    static_assert(Preferences::kMaxFolderMemoryMb <= std::numeric_limits<int>::max(), "QSpinBox holds an int");
+    m_folderMb->setRange(0, int(Preferences::kMaxFolderMemoryMb));
     m_folderMb->setSingleStep(256);
     m_folderMb->setSuffix(tr(" MiB"));
     m_folderMb->setSpecialValueText(tr("Automatic: half of the memory available"));

@@ -27,18 +27,20 @@ constexpr std::size_t kCutSearch = 1u << 20;   // inflated past kPieceBytes to f
 // stitch is past it.
 struct Buffer
 {
-    ScratchBytes data;
-    std::size_t capacity = 0;
+    ScratchArray<char> bytes; // see ScratchArray for why not new[]
+
+    char *data() { return bytes.data(); }
+    const char *data() const { return bytes.data(); }
+    std::size_t capacity() const { return bytes.size(); }
 
     void reserve(std::size_t n, std::size_t keep)
     {
-        if (n <= capacity)
+        if (n <= capacity())
             return;
-        ScratchBytes bigger(n);
+        ScratchArray<char> bigger(n);
         if (keep)
-            std::memcpy(bigger.get(), data.get(), keep);
-        data = std::move(bigger);
-        capacity = n;
+            std::memcpy(bigger.data(), bytes.data(), keep);
+        bytes = std::move(bigger);
     }
 };
 
@@ -68,7 +70,7 @@ public:
         m_carryAt = m_stream.Tell();
         const std::string first = m_stream.takeBuffered();
         m_carry.reserve(first.size() + 1, 0);
-        std::memcpy(m_carry.data.get(), first.data(), first.size());
+        std::memcpy(m_carry.data(), first.data(), first.size());
         m_carryBytes = first.size();
 
         std::thread producer([this] { guard([this] { produce(); }); });
@@ -152,8 +154,8 @@ private:
             std::size_t n = m_carryBytes;
             std::size_t target = std::max(kPieceBytes, n) + kCutSearch;
             b.reserve(target + 1, 0);
-            std::memcpy(b.data.get(), m_carry.data.get(), n);
-            n += read(b.data.get() + n, target - n);
+            std::memcpy(b.data(), m_carry.data(), n);
+            n += read(b.data() + n, target - n);
             std::size_t searchFrom = std::min(n, kPieceBytes);
             std::uint64_t cut = UINT64_MAX;
             bool last = false;
@@ -162,7 +164,7 @@ private:
                     last = true;
                     break;
                 }
-                cut = findElementStart(b.data.get(), n, searchFrom, n - searchFrom);
+                cut = findElementStart(b.data(), n, searchFrom, n - searchFrom);
                 if (cut != UINT64_MAX)
                     break;
                 // One element larger than the piece: read on until one ends, up to the limit (a
@@ -176,8 +178,8 @@ private:
                 target = n + kPieceBytes;
                 // Doubling (never past the limit): growing by a piece at a time copied the whole
                 // buffer each time, quadratic in the element's size.
-                b.reserve(std::max(target + 1, std::min(2 * b.capacity, kPieceBytes + m_maxElementBytes + kCutSearch + 1)), n);
-                n += read(b.data.get() + n, target - n);
+                b.reserve(std::max(target + 1, std::min(2 * b.capacity(), kPieceBytes + m_maxElementBytes + kCutSearch + 1)), n);
+                n += read(b.data() + n, target - n);
             }
             if (last) {
                 piece->n = n;
@@ -186,9 +188,9 @@ private:
                 piece->n = std::size_t(cut);
                 m_carryBytes = n - piece->n;
                 m_carry.reserve(m_carryBytes + 1, 0);
-                std::memcpy(m_carry.data.get(), b.data.get() + piece->n, m_carryBytes);
+                std::memcpy(m_carry.data(), b.data() + piece->n, m_carryBytes);
             }
-            b.data[piece->n] = '\0';
+            b.data()[piece->n] = '\0';
             piece->at = m_carryAt;
             piece->last = last;
             m_carryAt += piece->n;
@@ -232,7 +234,7 @@ private:
             // Reserve as the mapped loader does: Kineto spends 150-400 bytes per slice.
             p->out->slices.reserve(p->n / 160);
             p->out->flows.reserve(p->n / 800);
-            p->end = scanPiece(*p->out, p->buffer.data.get(), p->n, p->at, p->last);
+            p->end = scanPiece(*p->out, p->buffer.data(), p->n, p->at, p->last);
             std::lock_guard<std::mutex> g(m_lock);
             p->scanned = true;
             stitch();
@@ -272,11 +274,11 @@ private:
                 Buffer joined;
                 const std::size_t n = (q.n - from) + p.n;
                 joined.reserve(n + 1, 0);
-                std::memcpy(joined.data.get(), q.buffer.data.get() + from, q.n - from);
-                std::memcpy(joined.data.get() + (q.n - from), p.buffer.data.get(), p.n);
-                joined.data[n] = '\0';
+                std::memcpy(joined.data(), q.buffer.data() + from, q.n - from);
+                std::memcpy(joined.data() + (q.n - from), p.buffer.data(), p.n);
+                joined.data()[n] = '\0';
                 const std::uint64_t at = m_end.pos;
-                m_end = scanPiece(*m_cur, joined.data.get(), n, at, p.last);
+                m_end = scanPiece(*m_cur, joined.data(), n, at, p.last);
                 p.out.reset();
                 m_pool.push_back(std::move(p.buffer));
                 p.buffer = std::move(joined);
@@ -295,7 +297,7 @@ private:
 
     void release(Piece &p)
     {
-        if (!p.buffer.data)
+        if (!p.buffer.data())
             return;
         m_pool.push_back(std::move(p.buffer));
         p.buffer = Buffer();
@@ -307,10 +309,10 @@ private:
     void giveBackRest()
     {
         const Piece &p = *m_pieces[m_stitched - 1];
-        std::string rest(p.buffer.data.get() + (m_end.pos - p.at), std::size_t(p.at + p.n - m_end.pos));
+        std::string rest(p.buffer.data() + (m_end.pos - p.at), std::size_t(p.at + p.n - m_end.pos));
         for (std::size_t k = m_stitched; k < m_pieces.size(); ++k)
-            rest.append(m_pieces[k]->buffer.data.get(), m_pieces[k]->n);
-        rest.append(m_carry.data.get(), m_carryBytes);
+            rest.append(m_pieces[k]->buffer.data(), m_pieces[k]->n);
+        rest.append(m_carry.data(), m_carryBytes);
         m_stream.unread(std::move(rest), m_end.pos);
     }
 

@@ -76,58 +76,41 @@ template <typename T>
 using ScratchVector = std::vector<T, ScratchAllocator<T>>;
 
 // n elements left uninitialised (trivial types only), for arrays filled in parallel: each thread
-// first touches, and so faults in, its own part.
+// first touches, and so faults in, its own part. Also a .json.gz's 9 MB pieces of text
+// (StreamedArray): mapped on their own, they do not go through malloc, whose threshold for mapping
+// a block on its own rises to the largest such block freed (glibc); once it had risen to 9 MB, the
+// model's columns were carved from the worker threads' heaps instead, and one load in 25 of the
+// 1 GB tile's .json.gz kept 3 MB more resident than the others (22.1 bytes an event, not 21.4).
 template <typename T>
 class ScratchArray
 {
     static_assert(std::is_trivially_default_constructible_v<T> && std::is_trivially_destructible_v<T>);
 
 public:
+    ScratchArray() = default; // empty: data() is null
     explicit ScratchArray(std::size_t n) : m_p(ScratchAllocator<T>().allocate(n)), m_n(n) {}
-    ~ScratchArray() { ScratchAllocator<T>().deallocate(m_p, m_n); }
-    ScratchArray(const ScratchArray &) = delete;
-    ScratchArray &operator=(const ScratchArray &) = delete;
-    T &operator[](std::size_t i) { return m_p[i]; }
-    const T &operator[](std::size_t i) const { return m_p[i]; }
-    T *data() { return m_p; }
-    std::size_t size() const { return m_n; }
-
-private:
-    T *m_p;
-    std::size_t m_n;
-};
-
-// Bytes owned as unique_ptr<char[]> owns them, from ScratchAllocator: a .json.gz's 9 MB pieces.
-// Mapped on their own, they do not go through malloc, whose threshold for mapping a block on its
-// own rises to the largest such block freed (glibc); once it had risen to 9 MB, the model's columns
-// were carved from the worker threads' heaps instead, and one load in 25 of the 1 GB tile's
-// .json.gz kept 3 MB more resident than the others (22.1 bytes an event instead of 21.4).
-class ScratchBytes
-{
-public:
-    ScratchBytes() = default;
-    explicit ScratchBytes(std::size_t n) : m_p(ScratchAllocator<char>().allocate(n)), m_n(n) {}
-    ~ScratchBytes()
+    ~ScratchArray()
     {
         if (m_p)
-            ScratchAllocator<char>().deallocate(m_p, m_n);
+            ScratchAllocator<T>().deallocate(m_p, m_n);
     }
-    ScratchBytes(ScratchBytes &&o) noexcept : m_p(std::exchange(o.m_p, nullptr)), m_n(std::exchange(o.m_n, 0)) {}
-    ScratchBytes &operator=(ScratchBytes &&o) noexcept
+    ScratchArray(ScratchArray &&o) noexcept : m_p(std::exchange(o.m_p, nullptr)), m_n(std::exchange(o.m_n, 0)) {}
+    ScratchArray &operator=(ScratchArray &&o) noexcept
     {
         std::swap(m_p, o.m_p);
         std::swap(m_n, o.m_n);
         return *this;
     }
-    ScratchBytes(const ScratchBytes &) = delete;
-    ScratchBytes &operator=(const ScratchBytes &) = delete;
-
-    char *get() const { return m_p; }
-    char &operator[](std::size_t i) const { return m_p[i]; }
-    explicit operator bool() const { return m_p != nullptr; }
+    ScratchArray(const ScratchArray &) = delete;
+    ScratchArray &operator=(const ScratchArray &) = delete;
+    T &operator[](std::size_t i) { return m_p[i]; }
+    const T &operator[](std::size_t i) const { return m_p[i]; }
+    T *data() { return m_p; }
+    const T *data() const { return m_p; }
+    std::size_t size() const { return m_n; }
 
 private:
-    char *m_p = nullptr;
+    T *m_p = nullptr;
     std::size_t m_n = 0;
 };
 

@@ -144,26 +144,14 @@ private slots:
         const auto removeTranslator = qScopeGuard([&] { QCoreApplication::removeTranslator(&translator); });
         MainWindow w;
         QStringList clashes;
-        const auto mnemonic = [](const QString &text) {
-            for (int i = 0; i + 1 < text.size(); ++i) {
-                if (text.at(i) != QLatin1Char('&'))
-                    continue;
-                if (text.at(i + 1) == QLatin1Char('&')) {
-                    ++i;
-                    continue;
-                }
-                return text.at(i + 1).toLower();
-            }
-            return QChar();
-        };
         int checked = 0;
         for (QMenu *menu : w.menuBar()->findChildren<QMenu *>()) {
-            QHash<QChar, QString> seen;
+            QHash<QKeySequence, QString> seen;
             for (const QAction *a : menu->actions()) {
                 if (a->isSeparator() || !a->isVisible())
                     continue;
-                const QChar m = mnemonic(a->text());
-                if (m.isNull())
+                const QKeySequence m = QKeySequence::mnemonic(a->text()); // Alt+letter, as Qt reads "&&"
+                if (m.isEmpty())
                     continue;
                 ++checked;
                 if (seen.contains(m))
