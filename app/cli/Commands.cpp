@@ -2,12 +2,12 @@
 #include "app/cli/Commands.h"
 #include "app/cli/FolderCommands.h"
 
+#include "core/io/InputFile.h"
 #include "core/model/Trace.h"
 #include "core/parse/TraceLoader.h"
 #include "core/util/Parallel.h"
 
 #include <QCoreApplication>
-#include <QFileInfo>
 
 #include <cmath>
 
@@ -88,11 +88,8 @@ int readRunLabels(const Invocation &args, const QStringList &paths, QStringList 
 
 int refuseLinkedOutput(const Invocation &args, const QString &out)
 {
-    if (!QFileInfo(out).isSymLink())
-        return Ok;
-    return args.fail(QCoreApplication::translate("cli", "%1 is a symbolic link: give the path of the file itself "
-                                                        "(an output is not written through a link)")
-                         .arg(out));
+    const QString why = io::notAReplaceableOutput(out);
+    return why.isEmpty() ? int(Ok) : args.fail(why);
 }
 
 std::shared_ptr<Trace> loadTraceOrReport(const QString &path, int threads)

@@ -35,8 +35,9 @@ const Command *findCommand(const QString &name);
 // and returns null, and the subcommand returns Unreadable.
 std::shared_ptr<Trace> loadTraceOrReport(const QString &path, int threads);
 
-// An output path that is a symbolic link (dangling or not) is refused with exit 2: QSaveFile
-// would write through it and replace whatever file it points to, perhaps one of another kind.
+// An output path that is a symbolic link (dangling or not), a FIFO, a device or a folder is
+// refused with exit 2 (io::notAReplaceableOutput): QSaveFile would write through the link, or
+// replace the FIFO or device node by a regular file.
 // Returns Ok, or BadUsage with its one line printed. (docs/cli-reference.md, "Options, inputs and outputs".)
 int refuseLinkedOutput(const Invocation &args, const QString &out);
 

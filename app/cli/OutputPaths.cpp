@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "app/cli/OutputPaths.h"
 
+#include "core/io/InputFile.h"
+
 #include <QCoreApplication>
 #include <QDir>
 #include <QFile>
@@ -81,6 +83,8 @@ QString outputClash(const std::vector<NamedPath> &inputs, const std::vector<Name
     }
     std::vector<Resolved> out;
     for (const NamedPath &o : outputs) {
+        if (const QString why = io::notAReplaceableOutput(o.path); !why.isEmpty())
+            return Text::tr("%1 %2").arg(o.role, why);
         const Resolved r = resolve(o);
         for (const Resolved &i : in)
             if (r.sameFile(i))

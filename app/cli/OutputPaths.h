@@ -6,6 +6,8 @@
 // its facts. "The same file" is decided as the kernel sees it, after links: an existing path by
 // its (device, inode), so a symlink or a hard link to an input is caught; a path that does not
 // exist yet by its resolved absolute path, so two outputs naming one new file are caught too.
+// Before that, each output must be new or a regular file (io::notAReplaceableOutput): a FIFO, a
+// device node such as /dev/null, a folder or a symbolic link is refused, never replaced.
 #include "app/cli/CommandLine.h"
 
 #include <QString>
@@ -19,8 +21,8 @@ struct NamedPath
     QString role; // as the user typed it: "TRACE", "--summary", "-o", "--facts"
 };
 
-// Empty when every output is its own new or unrelated file; else the one-line reason for the
-// first clash. A folder among the inputs stands for every file directly inside it (its rank
+// Empty when every output is its own new or unrelated regular file; else the one-line reason for
+// the first clash. A folder among the inputs stands for every file directly inside it (its rank
 // traces), so an output that is one of them is an input too.
 QString outputClash(const std::vector<NamedPath> &inputs, const std::vector<NamedPath> &outputs);
 

@@ -68,6 +68,20 @@ QString notAReadableFile(const QString &path)
     return why.isEmpty() ? why : withPath(path, why);
 }
 
+QString notAReplaceableOutput(const QString &path)
+{
+    const QByteArray name = QFile::encodeName(path);
+    struct stat st;
+    // lstat: the link itself, not its target.
+    if (::lstat(name.constData(), &st) != 0)
+        return QString(); // nothing there yet (or a parent missing: the write says so)
+    if (S_ISLNK(st.st_mode))
+        return withPath(path, Text::tr("a symbolic link: give the path of the file itself (an output is not written through a link)"));
+    if (const QString kind = kindOf(st); !kind.isEmpty())
+        return withPath(path, Text::tr("%1: an output replaces only a regular file").arg(notRegular(kind)));
+    return QString();
+}
+
 bool readSmallFile(const QString &path, qint64 maxBytes, QByteArray *out, QString *error)
 {
     if (QString why = notAReadableFile(path); !why.isEmpty()) {

@@ -22,4 +22,11 @@ QString notAReadableFile(const QString &path);
 // file is opened non-blocking, so one swapped for a FIFO after the check still cannot hang.
 bool readSmallFile(const QString &path, qint64 maxBytes, QByteArray *out, QString *error);
 
+// What every writer checks before it replaces `path` (writers write a temporary file and rename
+// it over the old one): nothing may be there yet, or a regular file. A FIFO or a device node
+// (/dev/null, /dev/full) would be replaced by a regular file for every other user of it, and a
+// symbolic link (dangling or not) written through onto whatever it points to. Empty when the
+// path may be written; else one line naming the path and what it is.
+QString notAReplaceableOutput(const QString &path);
+
 } // namespace lanescope::io

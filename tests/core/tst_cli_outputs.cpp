@@ -10,6 +10,8 @@
 #include <QTemporaryDir>
 #include <QtTest>
 
+#include <sys/stat.h>
+#include <sys/sysmacros.h>
 #include <unistd.h>
 
 using namespace lanescope::test;
@@ -23,6 +25,8 @@ private slots:
     void refused_data();
     void refused();
     void distinctOutputsStillWrite();
+    void notARegularFile_data();
+    void notARegularFile();
 };
 
 namespace {
@@ -43,6 +47,16 @@ const char *const kSidecar = R"JSON({"format": "lanescope-annotations", "version
 
 // How the clashing output names the protected file.
 enum Via { Same, Symlink, Hardlink, New };
+
+// What stands where an output is asked for, none of which a writer may replace or write through.
+enum Kind { Fifo, Device, LinkToFile, DanglingLink, Folder };
+
+// lstat's file type of path; 0 when nothing is there.
+mode_t typeOf(const QString &path)
+{
+    struct stat st = {};
+    return ::lstat(QFile::encodeName(path).constData(), &st) == 0 ? (st.st_mode & S_IFMT) : 0;
+}
 
 QByteArray readAll(const QString &path)
 {
@@ -170,6 +184,96 @@ void tst_CliOutputs::distinctOutputsStillWrite()
     QVERIFY2(r.exitCode == 0, r.err.constData());
     QVERIFY(QFileInfo(dir.filePath(QStringLiteral("s.json"))).size() > 0);
     QCOMPARE(readAll(trace), QByteArray(kTrace));
+}
+
+// An output path that holds a FIFO, a device node, a symbolic link (to a file or to nothing) or
+// a folder is refused, exit 2 with one line naming it, and left as it was: a writer that renames
+// its temporary file into place would turn /dev/null into a regular file for the whole system.
+void tst_CliOutputs::notARegularFile_data()
+{
+    QTest::addColumn<QStringList>("args"); // %T the trace, %O the output under test
+    QTest::addColumn<int>("kind");
+    const QString a = QStringLiteral("analyze"), e = QStringLiteral("export"), s = QStringLiteral("synth");
+    const QStringList synth = {s, QStringLiteral("--scenario"), QStringLiteral("fsdp-baseline"), QStringLiteral("--gpus"),
+                               QStringLiteral("2"), QStringLiteral("--layers"), QStringLiteral("1")};
+    const struct
+    {
+        const char *name;
+        QStringList args;
+    } commands[] = {
+        {"analyze --summary", {a, QStringLiteral("%T"), QStringLiteral("--summary"), QStringLiteral("%O")}},
+        {"export -o", {e, QStringLiteral("%T"), QStringLiteral("-o"), QStringLiteral("%O.png")}},
+        {"synth -o", synth + QStringList{QStringLiteral("-o"), QStringLiteral("%O")}},
+        {"synth --facts", synth + QStringList{QStringLiteral("-o"), QStringLiteral("new.json"), QStringLiteral("--facts"), QStringLiteral("%O")}},
+    };
+    const struct
+    {
+        const char *name;
+        Kind kind;
+    } kinds[] = {{"FIFO", Fifo}, {"device", Device}, {"link to a file", LinkToFile}, {"dangling link", DanglingLink}, {"folder", Folder}};
+    for (const auto &c : commands)
+        for (const auto &k : kinds)
+            QTest::addRow("%s: %s", c.name, k.name) << c.args << int(k.kind);
+}
+
+void tst_CliOutputs::notARegularFile()
+{
+    QFETCH(QStringList, args);
+    QFETCH(int, kind);
+
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    const QString trace = dir.filePath(QStringLiteral("t.json"));
+    QVERIFY(writeFile(trace, kTrace));
+    const QString victim = dir.filePath(QStringLiteral("victim.txt"));
+    QVERIFY(writeFile(victim, "someone else's file"));
+    // The output's name: export needs a picture suffix, the rest take it as given.
+    const bool picture = args.contains(QStringLiteral("%O.png"));
+    const QString out = dir.filePath(picture ? QStringLiteral("out.png") : QStringLiteral("out.json"));
+    const QByteArray outName = QFile::encodeName(out);
+    mode_t want = 0;
+    switch (Kind(kind)) {
+    case Fifo:
+        QCOMPARE(::mkfifo(outName.constData(), 0600), 0);
+        want = S_IFIFO;
+        break;
+    case Device:
+        // A private copy of /dev/null's node (character device 1:3): never the real one, which a
+        // failing run would replace for everyone. Making it needs root and CAP_MKNOD.
+        if (::mknod(outName.constData(), S_IFCHR | 0600, makedev(1, 3)) != 0)
+            QSKIP("cannot make a device node here (needs root and CAP_MKNOD)");
+        want = S_IFCHR;
+        break;
+    case LinkToFile:
+        QVERIFY(QFile::link(victim, out));
+        want = S_IFLNK;
+        break;
+    case DanglingLink:
+        QVERIFY(QFile::link(dir.filePath(QStringLiteral("nowhere.json")), out));
+        want = S_IFLNK;
+        break;
+    case Folder:
+        QVERIFY(QDir(dir.path()).mkpath(QFileInfo(out).fileName()));
+        want = S_IFDIR;
+        break;
+    }
+    for (QString &arg : args) {
+        if (arg == QLatin1String("%T"))
+            arg = trace;
+        else if (arg.startsWith(QLatin1String("%O")))
+            arg = out;
+        else if (arg == QLatin1String("new.json"))
+            arg = dir.filePath(arg);
+    }
+    const CliRun r = runCli(args, {}, 120000);
+    QVERIFY2(r.exitCode == 2, qPrintable(QStringLiteral("exit %1: %2 %3").arg(r.exitCode).arg(QString::fromUtf8(r.out), QString::fromUtf8(r.err))));
+    QVERIFY2(r.err.endsWith('\n') && r.err.count('\n') == 1, r.err.constData());
+    QVERIFY2(r.err.contains(outName), r.err.constData());
+    QVERIFY(r.out.isEmpty());
+    QCOMPARE(typeOf(out), want);
+    QCOMPARE(readAll(victim), QByteArray("someone else's file"));
+    QVERIFY(!QFileInfo::exists(dir.filePath(QStringLiteral("nowhere.json"))));
+    QVERIFY(!QFileInfo::exists(dir.filePath(QStringLiteral("new.json"))));
 }
 
 QTEST_GUILESS_MAIN(tst_CliOutputs)

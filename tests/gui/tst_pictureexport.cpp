@@ -26,6 +26,8 @@
 
 #include <QtTest>
 
+#include <sys/stat.h>
+
 using namespace lanescope;
 
 namespace {
@@ -304,6 +306,44 @@ private slots:
         QVERIFY(!PictureExport::write(full, input(), PictureOptions(), &error));
         QVERIFY2(error.contains(message), qPrintable(error));
         QVERIFY(!QFileInfo::exists(full));
+    }
+
+    // What stands at the path is neither replaced nor written through: a FIFO stays a FIFO (the
+    // window's Export Picture dialog writes through here too), a link's target is untouched.
+    void nonRegularOutputIsLeftAlone_data()
+    {
+        QTest::addColumn<QString>("kind");
+        QTest::newRow("FIFO") << QStringLiteral("fifo");
+        QTest::newRow("link to a file") << QStringLiteral("link");
+        QTest::newRow("folder") << QStringLiteral("folder");
+    }
+    void nonRegularOutputIsLeftAlone()
+    {
+        QFETCH(QString, kind);
+        const QString full = m_dir.filePath(QStringLiteral("special-%1.png").arg(kind));
+        const QString victim = m_dir.filePath(QStringLiteral("victim-%1.txt").arg(kind));
+        QFile v(victim);
+        QVERIFY(v.open(QIODevice::WriteOnly) && v.write("kept") == 4);
+        v.close();
+        mode_t want = 0;
+        if (kind == QLatin1String("fifo")) {
+            QCOMPARE(::mkfifo(QFile::encodeName(full).constData(), 0600), 0);
+            want = S_IFIFO;
+        } else if (kind == QLatin1String("link")) {
+            QVERIFY(QFile::link(victim, full));
+            want = S_IFLNK;
+        } else {
+            QVERIFY(QDir().mkpath(full));
+            want = S_IFDIR;
+        }
+        QString error;
+        QVERIFY(!PictureExport::write(full, input(), PictureOptions(), &error));
+        QVERIFY2(error.contains(full), qPrintable(error));
+        struct stat st = {};
+        QCOMPARE(::lstat(QFile::encodeName(full).constData(), &st), 0);
+        QCOMPARE(st.st_mode & S_IFMT, want);
+        QVERIFY(v.open(QIODevice::ReadOnly));
+        QCOMPARE(v.readAll(), QByteArray("kept"));
     }
 
     void mainWindowExportsWhatItShows()

@@ -28,6 +28,8 @@
 #include <QXmlStreamReader>
 #include <QtTest>
 
+#include <sys/stat.h>
+
 using namespace lanescope;
 
 namespace {
@@ -233,6 +235,29 @@ private slots:
         QVERIFY2(error.contains(kept), qPrintable(error));
         QCOMPARE(readAll(kept), QByteArray("old report"));
         QCOMPARE(QDir(dir).entryList(QDir::Files), QStringList{QStringLiteral("report.pdf")}); // no temporary left
+    }
+
+    // The report replaces only a regular file: a FIFO or a device node at the path chosen in the
+    // Report dialog stays what it is, and a link is not written through onto its target.
+    void nonRegularFileIsNotReplaced()
+    {
+        const QString fifo = m_dir.filePath(QStringLiteral("fifo.pdf"));
+        QCOMPARE(::mkfifo(QFile::encodeName(fifo).constData(), 0600), 0);
+        QString error;
+        QVERIFY(!ReportExport::write(fifo, input(), QPageSize::A4, &error));
+        QVERIFY2(error.contains(fifo) && error.contains(QStringLiteral("FIFO")), qPrintable(error));
+        struct stat st = {};
+        QCOMPARE(::lstat(QFile::encodeName(fifo).constData(), &st), 0);
+        QVERIFY(S_ISFIFO(st.st_mode));
+
+        const QString victim = m_dir.filePath(QStringLiteral("victim.pdf"));
+        QVERIFY(writeBytes(victim, "someone else's"));
+        const QString link = m_dir.filePath(QStringLiteral("link.pdf"));
+        QVERIFY(QFile::link(victim, link));
+        QVERIFY(!ReportExport::write(link, input(), QPageSize::A4, &error));
+        QVERIFY2(error.contains(QStringLiteral("symbolic link")), qPrintable(error));
+        QVERIFY(QFileInfo(link).isSymLink());
+        QCOMPARE(readAll(victim), QByteArray("someone else's"));
     }
 
     // The main window's Report of a comparison: refused with nothing open, one page once measured.

@@ -7,6 +7,7 @@
 
 #include "core/analysis/FigureText.h"
 #include "core/analysis/Compare.h"
+#include "core/io/InputFile.h"
 
 #include <QBarCategoryAxis>
 #include <QBarSeries>
@@ -331,6 +332,12 @@ void ThroughputChart::setComparison(const analysis::ComparisonResult *result)
 
 bool writeChart(QChartView *view, const QString &path, QString *error)
 {
+    // Only a regular file is replaced (never a FIFO, a device, nor a link's target).
+    if (const QString why = io::notAReplaceableOutput(path); !why.isEmpty()) {
+        if (error)
+            *error = why;
+        return false;
+    }
     QSaveFile file(path);
     if (!file.open(QIODevice::WriteOnly)) {
         if (error)

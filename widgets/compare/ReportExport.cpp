@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "widgets/compare/ReportExport.h"
 
+#include "core/io/InputFile.h"
+
 #include <QAbstractItemModel>
 #include <QBrush>
 #include <QBuffer>
@@ -193,6 +195,9 @@ bool ReportExport::write(const QString &path, const ReportInput &in, QPageSize::
     if (in.picture.runs.empty())
         return fail(tr("nothing to report: open a trace first"));
     // A temporary file renamed over the old one on commit: a failed write leaves the old report.
+    // Only a regular file is replaced (never a FIFO, a device, nor a link's target).
+    if (const QString why = io::notAReplaceableOutput(path); !why.isEmpty())
+        return fail(why);
     QSaveFile file(path);
     if (!file.open(QIODevice::WriteOnly))
         return fail(tr("cannot write %1: %2").arg(path, file.errorString()));

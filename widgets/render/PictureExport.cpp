@@ -2,6 +2,7 @@
 #include "widgets/render/PictureExport.h"
 
 #include "core/analysis/FigureText.h"
+#include "core/io/InputFile.h"
 
 #include "widgets/render/AnnotationPainter.h"
 #include "widgets/render/GapCauseStyle.h"
@@ -352,6 +353,9 @@ bool PictureExport::write(const QString &path, const PictureInput &in, const Pic
     if (const QString e = sizeError(s, effectiveScale(opt)); !e.isEmpty())
         return fail(e);
     // Written to a temporary file renamed into place: a failed export never leaves half a file.
+    // So the place must hold a regular file or nothing: a FIFO or device is never replaced.
+    if (const QString why = io::notAReplaceableOutput(path); !why.isEmpty())
+        return fail(why);
     QSaveFile file(path);
     if (!file.open(QIODevice::WriteOnly))
         return fail(tr("cannot write %1: %2").arg(path, file.errorString()));
