@@ -10,6 +10,7 @@
 #include "app/cli/JsonWriter.h"
 #include "app/cli/OutputPaths.h"
 
+#include "core/analysis/FigureCatalogue.h"
 #include "core/analysis/FigureText.h"
 #include "core/analysis/RankSummaryJson.h"
 #include "core/analysis/Ranks.h"
@@ -251,6 +252,16 @@ void writeMfu(JsonWriter &j, const analysis::MfuResult &m)
     });
 }
 
+// A figure under its catalogue key and, where older output spelled it otherwise, under that alias
+// too (FigureCatalogue.h): "gap_total_us" and "gaps_total_us".
+void writeFigureKeys(JsonWriter &j, const char *key, double value)
+{
+    const analysis::Figure *f = analysis::findFigure(key);
+    j.field(f ? f->key : key, value);
+    if (f && f->alias)
+        j.field(f->alias, value);
+}
+
 std::optional<double> usOf(const std::optional<double> &ns)
 {
     return ns ? std::optional<double>(*ns / 1000.0) : std::nullopt;
@@ -380,7 +391,8 @@ void writeAnalyzeJson(const JobSource &f, const analysis::JobResult &r, std::siz
                     j.field("step_time_us", usOf(rf.stepTimeNs));
                     j.field("steps", a.steps.size());
                     j.field("complete_steps", rf.completeSteps);
-                    j.field("gaps_total_us", usDur(rf.gapTotalNs));
+                    // The figure's key and, for output read by older consumers, its alias (FigureCatalogue.h).
+                    writeFigureKeys(j, "gap_total_us", usDur(rf.gapTotalNs));
                     j.field("gap_count", rf.gapCount);
                     j.field("exposed_comm_us", usDur(rf.exposedCommNs));
                     j.field("peak_allocated_bytes", a.memory.peakAllocated);
@@ -461,7 +473,7 @@ void writeAnalyzeJson(const JobSource &f, const analysis::JobResult &r, std::siz
             j.field("slowest_rank", jf.slowestRank);
             j.field("idle_pct", jf.temporal.idlePct);
             j.field("comm_comp_overlap_pct", jf.temporal.commCompOverlapPct);
-            j.field("gaps_total_us", usDur(jf.gapTotalNs));
+            writeFigureKeys(j, "gap_total_us", usDur(jf.gapTotalNs));
             j.field("gap_count", jf.gapCount);
             j.field("exposed_comm_us", usDur(jf.exposedCommNs));
             j.field("peak_allocated_bytes", jf.peakAllocated);
@@ -736,6 +748,9 @@ int runMerge(const Invocation &args)
         m.truncatedAtByte = s.truncatedAtByte;
         members.push_back(std::move(m));
     }
+    // One rank given twice would be counted as two.
+    if (const QString twice = analysis::repeatedRankSummary(paths, read); !twice.isEmpty())
+        return args.fail(twice);
     const JobOrder order = orderJob(members);
     if (order.members.empty()) {
         printErrorLine(QStringLiteral("lanescope-cli: %1").arg(Text::tr("no rank summary of a job: %1").arg(order.warnings.join(QStringLiteral("; ")))));

@@ -2,13 +2,13 @@
 #include "core/analysis/Compare.h"
 
 #include "core/analysis/Advice.h" // subtractIntervals
+#include "core/analysis/FigureCatalogue.h"
 #include "core/analysis/KernelClass.h"
 
 #include <QCoreApplication>
 #include <QHash>
 
 #include <algorithm>
-#include <array>
 #include <string>
 #include <cstdlib>
 
@@ -325,55 +325,20 @@ bool hasJobRuns(const std::vector<RunMetrics> &runs)
 
 std::vector<MetricDelta> metricValues(const RunMetrics &m, bool withJob)
 {
-    auto v = [](const char *key, bool higher, std::optional<double> value) {
+    // The catalogue's figures of a comparison, in its order (FigureCatalogue.h); a job's figures
+    // only where a folder is among the runs.
+    std::vector<MetricDelta> values;
+    for (const Figure *f : figuresOn(InComparison)) {
+        if (f->isJobFigure() && !withJob)
+            continue;
         MetricDelta d;
-        d.key = key;
-        d.higherIsBetter = higher;
-        d.value = value;
-        return d;
-    };
-    const auto us = [](std::optional<double> ns) { return ns ? std::optional<double>(*ns / 1000.0) : std::nullopt; };
-    std::vector<MetricDelta> values = {
-        // docs/architecture.md's keys, in its order.
-        v("step_time_us", false, us(m.stepTimeNs)),
-        v("idle_pct", false, m.idlePct),
-        v("compute_pct", true, m.computePct),
-        v("non_compute_pct", false, m.nonComputePct),
-        v("comm_comp_overlap_pct", true, m.commCompOverlapPct),
-        v("gap_count", false, double(m.gapCount)),
-        v("gap_total_us", false, double(m.gapTotalNs) / 1000.0),
-        v("peak_allocated_bytes", false, m.peakAllocatedBytes),
-        v("mfu_pct", true, m.mfuPct),
-        // The rest of the comparison's table.
-        v("compute_idle_pct", false, m.computeIdlePct),
-        v("tokens_per_s_per_gpu", true, m.tokensPerSPerGpu),
-        v("samples_per_s_per_gpu", true, m.samplesPerSPerGpu),
-        v("achieved_tflops", true, m.achievedTflops),
-        v("exposed_comm_us", false, double(m.exposedCommNs) / 1000.0),
-        v("peak_reserved_bytes", false, m.peakReservedBytes),
-        v("alloc_calls", false, double(m.mallocCalls)),
-        v("free_calls", false, double(m.freeCalls)),
-        v("kernel_count", false, double(m.kernelCount)),
-        // Why the GPU waits on the CPU (IdleBreakdown.h, LaunchStats.h).
-        v("host_wait_pct", false, m.hostWaitSharePct),
-        v("launches", false, double(m.launches)),
-        v("launch_delay_median_us", false, us(m.launchDelayMedianNs)),
-    };
-    // The critical path's parts (of one step each run: CriticalPath.h), "critical_path_cpu_us", ...
-    static const std::array<std::string, kPathParts> partKeys = [] {
-        std::array<std::string, kPathParts> k;
-        for (int p = 0; p < kPathParts; ++p)
-            k[std::size_t(p)] = std::string("critical_path_") + pathPartName(PathPart(p)) + "_us";
-        return k;
-    }();
-    for (int p = 0; p < kPathParts; ++p)
-        values.push_back(v(partKeys[std::size_t(p)].c_str(), false,
-                           m.criticalPathNs ? std::optional<double>(double((*m.criticalPathNs)[std::size_t(p)]) / 1000.0) : std::nullopt));
-    if (withJob) {
-        const JobRunFigures *j = m.job ? &*m.job : nullptr;
-        values.push_back(v("job_step_time_us", false, j ? us(j->jobStepTimeNs) : std::nullopt));
-        values.push_back(v("job_gap_total_us", false, j ? std::optional<double>(double(j->jobGapTotalNs) / 1000.0) : std::nullopt));
-        values.push_back(v("straggler_wait_us_per_step", false, j ? us(j->stragglerWaitPerStepNs) : std::nullopt));
+        d.key = f->key;
+        d.higherIsBetter = f->higherIsBetter;
+        if (f->isJobFigure())
+            d.value = m.job ? f->jsonValue(f->jobValue(*m.job)) : std::nullopt;
+        else
+            d.value = f->jsonValue(f->value(m));
+        values.push_back(d);
     }
     return values;
 }

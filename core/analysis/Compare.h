@@ -132,7 +132,8 @@ struct DeltaRow
     std::vector<MetricDelta> metrics; // the contract's keys first, in its order, then the others
 };
 
-// The table's figures of one run, in the order DeltaRow uses (value only). withJob: a comparison
+// The table's figures of one run (the figure catalogue's InComparison figures, FigureCatalogue.h),
+// in the order DeltaRow uses (value only). withJob: a comparison
 // with a folder among its runs; the job's figures ("job_step_time_us", "job_gap_total_us",
 // "straggler_wait_us_per_step") follow, unknown for a run that is one trace.
 std::vector<MetricDelta> metricValues(const RunMetrics &m, bool withJob = false);

@@ -2,6 +2,7 @@
 #include "core/analysis/Ranks.h"
 
 #include "core/analysis/Compare.h"
+#include "core/analysis/FigureCatalogue.h"
 #include "core/analysis/FigureText.h"
 #include "core/io/FolderLoad.h"
 #include "core/util/Parallel.h"
@@ -28,8 +29,6 @@ struct Text
 // 1 % in exposed communication), so 2 MADs alone names ranks a fraction of a percent off: a rank
 // must also be this far from the median, relative to it, to be an outlier.
 constexpr double kOutlierFloor = 0.01;
-
-std::optional<double> known(bool ok, double v) { return ok ? std::optional<double>(v) : std::nullopt; }
 
 double pct(TimeNs part, TimeNs whole) { return whole > 0 ? 100.0 * double(part) / double(whole) : 0.0; }
 
@@ -82,31 +81,23 @@ RankFigures figuresOf(const RankFile &f, const AnalysisOptions &options)
 
 const std::vector<const char *> &outlierFigures()
 {
-    static const std::vector<const char *> keys = {"step_time_us",    "idle_pct",        "comm_comp_overlap_pct", "gaps_total_us",
-                                                   "exposed_comm_us", "peak_allocated_bytes", "mfu_pct"};
+    // The catalogue's figures of a rank, in the Ranks dock's order, by the key a rank's output
+    // spells them with (FigureCatalogue.h: "gaps_total_us", the alias of the gaps' total).
+    static const std::vector<const char *> keys = [] {
+        std::vector<const char *> k;
+        for (const Figure *f : figuresOn(InRanks))
+            k.push_back(f->rankKey());
+        return k;
+    }();
     return keys;
 }
 
 std::optional<double> rankFigure(const RankFigures &r, const char *key)
 {
-    const std::string_view k(key);
-    const TemporalBreakdown &t = r.analysis.temporal;
-    const bool gpu = t.activities > 0;
-    if (k == "step_time_us")
-        return r.stepTimeNs ? std::optional<double>(*r.stepTimeNs / 1000.0) : std::nullopt;
-    if (k == "idle_pct")
-        return known(gpu, t.idlePct);
-    if (k == "comm_comp_overlap_pct")
-        return known(gpu && t.communication > 0, t.commCompOverlapPct);
-    if (k == "gaps_total_us")
-        return known(gpu, double(r.gapTotalNs) / 1000.0);
-    if (k == "exposed_comm_us")
-        return known(gpu, double(r.exposedCommNs) / 1000.0);
-    if (k == "peak_allocated_bytes")
-        return known(r.analysis.memory.peakAllocated >= 0, double(r.analysis.memory.peakAllocated));
-    if (k == "mfu_pct")
-        return r.mfuPct;
-    return std::nullopt;
+    const Figure *f = findFigure(key);
+    if (!f || !f->rankValue)
+        return std::nullopt;
+    return f->jsonValue(f->rankValue(r));
 }
 
 std::vector<std::size_t> madOutliers(const std::vector<std::optional<double>> &values)

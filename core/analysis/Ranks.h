@@ -56,10 +56,12 @@ struct RankFigures
     std::vector<const char *> outliers; // keys of outlierFigures() this rank is an outlier in
 };
 
-// The figures the outlier test looks at, by JSON key: "step_time_us", "idle_pct",
-// "comm_comp_overlap_pct", "gaps_total_us", "exposed_comm_us", "peak_allocated_bytes", "mfu_pct".
+// The figures the outlier test looks at: the figure catalogue's figures of a rank
+// (FigureCatalogue.h, InRanks), in the Ranks dock's order, by the key a rank's JSON spells them
+// with: "step_time_us", "idle_pct", "comm_comp_overlap_pct", "gaps_total_us" (the alias of
+// "gap_total_us"), "exposed_comm_us", "peak_allocated_bytes", "mfu_pct".
 const std::vector<const char *> &outlierFigures();
-// A figure of a rank by key (unknown: nullopt).
+// A figure of a rank by key or alias, in the key's unit (unknown: nullopt).
 std::optional<double> rankFigure(const RankFigures &r, const char *key);
 // Indices of the values more than 2 MADs from their median (unknown values never are).
 std::vector<std::size_t> madOutliers(const std::vector<std::optional<double>> &values);

@@ -8,6 +8,7 @@
 
 #include "widgets/render/GapCauseStyle.h"
 
+#include "core/analysis/FigureCatalogue.h"
 #include "core/analysis/FigureText.h"
 
 #include <QBrush>
@@ -19,10 +20,6 @@
 #include <cmath>
 
 namespace lanescope {
-
-namespace {
-std::optional<double> opt(double v) { return v; }
-} // namespace
 
 MetricsTableModel::MetricsTableModel(QObject *parent)
     : QAbstractTableModel(parent)
@@ -38,126 +35,36 @@ void MetricsTableModel::setComparison(const analysis::ComparisonResult *result)
         const auto &runs = result->runs;
         for (const analysis::RunMetrics &m : runs)
             m_labels << m.label;
-        auto add = [&](const char *key, const QString &label, const QString &tip, Unit unit, bool higher,
-                       const std::function<std::optional<double>(const analysis::RunMetrics &)> &get) {
+        // The catalogue's figures of the table, in its order (FigureCatalogue.h). The labels name
+        // the listed gaps' threshold and filter as the baseline measured them.
+        const analysis::FigureScope &scope = runs.front().scope;
+        for (const analysis::Figure *f : analysis::figuresOn(analysis::InMetricsTable)) {
             Row r;
-            r.key = QString::fromLatin1(key);
-            r.label = label;
-            r.tooltip = tip;
-            r.unit = unit;
-            r.higherIsBetter = higher;
-            for (const analysis::RunMetrics &m : runs)
-                r.values.push_back(get(m));
-            m_rows.push_back(std::move(r));
-        };
-        using M = analysis::RunMetrics;
-        add("step_time_us", tr("Step time"),
-            tr("Median CPU duration of the complete ProfilerSteps (the last step of two or more is left out: "
-               "the profiler closes it at its stop)"),
-            Unit::Ms, false, [](const M &m) { return m.stepTimeNs; });
-        add("tokens_per_s_per_gpu", tr("Tokens/s per GPU"),
-            tr("Tokens per step over the median step time (needs the MFU inputs of the Analysis dock)"), Unit::TokensPerS,
-            true, [](const M &m) { return m.tokensPerSPerGpu; });
-        // A model that is no transformer: its samples (images) per step give this instead; no MFU.
-        if (std::any_of(runs.begin(), runs.end(), [](const M &m) { return m.samplesPerSPerGpu.has_value(); }))
-            add("samples_per_s_per_gpu", tr("Samples/s per GPU"),
-                tr("Samples (images) per step over the median step time (the Analysis dock's MFU panel, with samples)"),
-                Unit::SamplesPerS, true, [](const M &m) { return m.samplesPerSPerGpu; });
-        add("mfu_pct", tr("MFU"), tr("Model FLOPs utilisation: 6 × parameters × tokens/s over the GPU's peak"), Unit::Pct,
-            true, [](const M &m) { return m.mfuPct; });
-        add("achieved_tflops", tr("Achieved TFLOPS"), tr("Model FLOPs per second per GPU at the median step time"),
-            Unit::Tflops, true, [](const M &m) { return m.achievedTflops; });
-        add("compute_idle_pct", tr("Compute-stream idle"),
-            tr("Share of the analysed time (the steps' CPU spans) in which no compute stream runs a kernel: the "
-               "Analysis dock's lead figure, and the one the advice measures"),
-            Unit::Pct, false, [](const M &m) { return m.computeIdlePct; });
-        add("idle_pct", tr("All-GPU idle"),
-            tr("Share of the analysed GPU time with no kernel, copy or memset on any stream (Holistic Trace "
-               "Analysis' temporal breakdown, whole trace)"),
-            Unit::Pct, false, [](const M &m) { return opt(m.idlePct); });
-        add("compute_pct", tr("GPU compute"), tr("Share of GPU time in computation kernels (GEMM, attention, elementwise…)"),
-            Unit::Pct, true, [](const M &m) { return opt(m.computePct); });
-        add("non_compute_pct", tr("GPU non-compute"),
-            tr("Share of GPU time in communication and memory kernels with no computation at the same time"), Unit::Pct,
-            false, [](const M &m) { return opt(m.nonComputePct); });
-        add("comm_comp_overlap_pct", tr("Comm–compute overlap"),
-            tr("Share of communication time that overlaps computation (higher hides more of it)"), Unit::Pct, true,
-            [](const M &m) { return opt(m.commCompOverlapPct); });
-        add("exposed_comm_us", tr("Exposed communication"), tr("Communication time not overlapped by any computation"),
-            Unit::Ms, false, [](const M &m) { return opt(double(m.exposedCommNs)); });
-        // The listed gaps under the threshold and filter they were measured with (the baseline's scope).
-        const QString gapScope = analysis::figure::gapScope(runs.front().scope);
-        add("gap_count", gapScope,
-            tr("Gaps the analysis lists: compute-stream idle of at least the Analysis dock's threshold within GEMM "
-               "to GEMM windows"),
-            Unit::Count, false, [](const M &m) { return opt(double(m.gapCount)); });
-        add("gap_total_us", tr("%1, total").arg(gapScope), tr("Summed length of the listed gaps"), Unit::Ms, false,
-            [](const M &m) { return opt(double(m.gapTotalNs)); });
-        for (int c = 0; c < GapCauseStyle::kCauseCount; ++c) {
-            const auto cause = analysis::GapCause(c);
-            const QByteArray key = QByteArrayLiteral("gap_") + analysis::gapCauseName(cause);
-            Row r;
-            r.key = QString::fromLatin1(key + "_us");
-            r.label = tr("  gaps: %1").arg(GapCauseStyle::label(cause));
-            r.tooltip = tr("Listed gaps whose cause is: %1 — count × total").arg(GapCauseStyle::description(cause));
-            r.unit = Unit::Ms;
-            bool any = false;
-            for (const M &m : runs) {
-                r.values.push_back(double(m.gapTotalByCause[c]));
-                r.counts.push_back(double(m.gapCountByCause[c]));
-                any = any || m.gapCountByCause[c] > 0;
+            r.key = QString::fromLatin1(f->key);
+            r.unit = f->unit;
+            r.higherIsBetter = f->higherIsBetter;
+            if (f->gapCause >= 0) {
+                // The cause as the GUI names it everywhere (its colour's legend, the gap table).
+                const auto cause = analysis::GapCause(f->gapCause);
+                r.label = tr("  gaps: %1").arg(GapCauseStyle::label(cause));
+                r.tooltip = tr("Listed gaps whose cause is: %1 — count × total").arg(GapCauseStyle::description(cause));
+            } else {
+                r.label = f->label(scope);
+                r.tooltip = f->description();
             }
-            if (any)
-                m_rows.push_back(std::move(r));
-        }
-        add("peak_allocated_bytes", tr("Peak allocated"), tr("Highest memory allocated by tensors on the trace's GPU"),
-            Unit::Bytes, false, [](const M &m) { return m.peakAllocatedBytes; });
-        add("peak_reserved_bytes", tr("Peak reserved"), tr("Highest memory the caching allocator held from the driver"),
-            Unit::Bytes, false, [](const M &m) { return m.peakReservedBytes; });
-        add("alloc_calls", tr("cudaMalloc calls"), tr("Calls to cudaMalloc (the caching allocator growing on the critical path)"),
-            Unit::Count, false, [](const M &m) { return opt(double(m.mallocCalls)); });
-        add("free_calls", tr("cudaFree calls"), tr("Calls to cudaFree (the allocator releasing blocks, often with a sync)"),
-            Unit::Count, false, [](const M &m) { return opt(double(m.freeCalls)); });
-        add("kernel_count", tr("GPU activities"), tr("Kernels, copies and memsets in the whole trace"), Unit::Count, false,
-            [](const M &m) { return opt(double(m.kernelCount)); });
-        add("host_wait_pct", tr("Host wait"),
-            tr("Share of the compute streams' idle time spent waiting for the CPU to launch the next kernel (Holistic "
-               "Trace Analysis' idle time breakdown; over the analysed steps)"),
-            Unit::Pct, false, [](const M &m) { return m.hostWaitSharePct; });
-        add("launches", tr("Kernel launches"),
-            tr("GPU activities matched to the call that launched them (CUDA, HIP and MTIA runtime calls)"), Unit::Count, false,
-            [](const M &m) { return opt(double(m.launches)); });
-        add("launch_delay_median_us", tr("Launch delay, median"),
-            tr("From the end of the launch call to the start of its kernel, the median over the launches"), Unit::Us, false,
-            [](const M &m) { return m.launchDelayMedianNs; });
-        // The critical path of one step per run (the median complete step, or the step analysed):
-        // its parts add up to that step's length.
-        for (int p = 0; p < analysis::kPathParts; ++p) {
-            const auto part = analysis::PathPart(p);
-            const QByteArray key = QByteArrayLiteral("critical_path_") + analysis::pathPartName(part) + "_us";
-            Row r;
-            r.key = QString::fromLatin1(key);
-            r.label = tr("  critical path: %1").arg(analysis::pathPartLabel(part));
-            r.tooltip = tr("Time the critical path of the run's step (its step: the median complete one, or the one "
-                           "analysed) spends as %1; the six parts add up to that step's length")
-                            .arg(analysis::pathPartLabel(part));
-            r.unit = Unit::Ms;
-            for (const M &m : runs)
-                r.values.push_back(m.criticalPathNs ? std::optional<double>(double((*m.criticalPathNs)[std::size_t(p)]))
-                                                    : std::nullopt);
+            for (const analysis::RunMetrics &m : runs) {
+                if (f->isJobFigure())
+                    r.values.push_back(m.job ? f->jobValue(*m.job) : std::nullopt);
+                else
+                    r.values.push_back(f->value(m));
+                if (f->count)
+                    r.counts.push_back(f->count(m));
+            }
+            // A cause no run's gaps have: no row (as every row unknown in every run, below).
+            if (f->count && std::none_of(r.counts.begin(), r.counts.end(), [](const std::optional<double> &n) { return n && *n > 0; }))
+                continue;
             m_rows.push_back(std::move(r));
         }
-        // A folder run (a job of rank traces): the job's own figures; the rows above are the rank's
-        // it is compared through. Unknown for a run that is one trace.
-        add("job_step_time_us", tr("Job step time"),
-            tr("A folder of rank traces: the median job step, from the first rank's start to the last rank's end"),
-            Unit::Ms, false, [](const M &m) { return m.job ? m.job->jobStepTimeNs : std::nullopt; });
-        add("job_gap_total_us", tr("Job GEMM gaps, total"),
-            tr("A folder of rank traces: the listed gaps of every rank, summed"), Unit::Ms, false,
-            [](const M &m) { return m.job ? std::optional<double>(double(m.job->jobGapTotalNs)) : std::nullopt; });
-        add("straggler_wait_us_per_step", tr("Waits on stragglers"),
-            tr("A folder of rank traces: per step, every rank's wait at a collective for the last rank to arrive, summed"),
-            Unit::Ms, false, [](const M &m) { return m.job ? m.job->stragglerWaitPerStepNs : std::nullopt; });
         // Rows nobody can read anything from: unknown in every run (MFU without its inputs).
         m_rows.erase(std::remove_if(m_rows.begin(), m_rows.end(),
                                     [](const Row &r) {

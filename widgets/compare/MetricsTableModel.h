@@ -5,11 +5,11 @@
 // by the metric's direction. Every row's tooltip says what it measures and over which time, so
 // the figures can be checked against the analysis dock's.
 #include "core/analysis/Compare.h"
+#include "core/analysis/FigureCatalogue.h"
 
 #include <QAbstractTableModel>
 #include <QStringList>
 
-#include <functional>
 #include <optional>
 
 namespace lanescope {
@@ -18,10 +18,11 @@ class MetricsTableModel : public QAbstractTableModel
 {
     Q_OBJECT
 public:
-    enum class Unit { Ms, Pct, Count, Bytes, Tflops, TokensPerS, SamplesPerS, Us };
+    // The figure catalogue's units (FigureCatalogue.h): every row is one of its figures.
+    using Unit = analysis::FigureUnit;
     struct Row
     {
-        QString key; // the CLI's key where it has one ("step_time_us"), else ours
+        QString key; // the figure's key in the catalogue and the CLI's JSON ("step_time_us")
         QString label, tooltip;
         Unit unit = Unit::Count;
         bool higherIsBetter = false;

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "widgets/ranks/RankTableModel.h"
 
+#include "core/analysis/FigureCatalogue.h"
 #include "core/analysis/FigureText.h"
 
 #include <QBrush>
@@ -27,16 +28,12 @@ RankTableModel::RankTableModel(QObject *parent)
 
 const char *RankTableModel::outlierKey(int column)
 {
-    switch (column) {
-    case StepTime: return "step_time_us";
-    case Idle: return "idle_pct";
-    case Overlap: return "comm_comp_overlap_pct";
-    case GemmGaps: return "gaps_total_us";
-    case ExposedComm: return "exposed_comm_us";
-    case PeakMemory: return "peak_allocated_bytes";
-    case Mfu: return "mfu_pct";
-    default: return nullptr;
-    }
+    // The figure columns are the catalogue's figures of a rank, in its order (FigureCatalogue.h).
+    const auto &figures = analysis::figuresOn(analysis::InRanks);
+    const int k = column - StepTime;
+    if (column < StepTime || column > Mfu || k >= int(figures.size()))
+        return nullptr;
+    return figures[std::size_t(k)]->rankKey();
 }
 
 void RankTableModel::setRanks(std::vector<RankRow> ranks)
