@@ -3,6 +3,7 @@
 #include "core/util/BoundedJson.h"
 
 #include <QCoreApplication>
+#include <QFileInfo>
 #include <QStringList>
 
 #include <rapidjson/document.h>
@@ -11,7 +12,10 @@
 
 #include <climits>
 #include <cmath>
+#include <algorithm>
 #include <cstdint>
+#include <map>
+#include <tuple>
 
 namespace lanescope::analysis {
 namespace {
@@ -80,6 +84,24 @@ private:
     Writer &m_w;
 };
 
+// The ranges a summary's doubles may take, each wider than any trace gives: nanoseconds up to
+// about three years, seconds as long, rates (tokens/s, parameters, tokens per step) up to 1e15,
+// TFLOPS up to 1e9, shares of a span 0-100 %, an MFU up to 1e6 % (a wrong peak or parameter count
+// can give more than 100 %, never that), a mean queue length up to 1e9 kernels.
+struct Range
+{
+    double min, max;
+};
+constexpr double kMaxNs = 1e17;
+constexpr Range kNs{0, kMaxNs};
+constexpr Range kSignedNs{-kMaxNs, kMaxNs}; // a launch's delay: negative where clocks disagree
+constexpr Range kSeconds{0, kMaxNs / 1e9};
+constexpr Range kRate{0, 1e15};
+constexpr Range kTflops{0, 1e9};
+constexpr Range kShare{0, 100};
+constexpr Range kMfuPct{0, 1e6};
+constexpr Range kQueue{0, 1e9};
+
 // Reading: checked against the schema rankSummaryToJson writes. A member left out reads as its
 // default (the writer leaves none out; a summary made by hand may); one present with another type,
 // or a number its field cannot hold (a rank of 2^32 + 1 is not rank 1), makes the whole summary
@@ -126,7 +148,9 @@ public:
         }
         return v->GetUint64();
     }
-    double dbl(const Obj &o, const char *k, double fallback = 0)
+    // Every double a summary carries is within the range its figure can take (Range below): a
+    // step time of -1e300 or 1e308 ns is no measurement, and merge would print it digit by digit.
+    double dbl(const Obj &o, const char *k, Range r, double fallback = 0)
     {
         const Value *v = find(o, k);
         if (!v || v->IsNull())
@@ -135,9 +159,9 @@ public:
             fail(o, k, Text::tr("not a number"));
             return fallback;
         }
-        return v->GetDouble();
+        return inRange(o, k, v->GetDouble(), r) ? v->GetDouble() : fallback;
     }
-    std::optional<double> odbl(const Obj &o, const char *k)
+    std::optional<double> odbl(const Obj &o, const char *k, Range r)
     {
         const Value *v = find(o, k);
         if (!v || v->IsNull())
@@ -146,6 +170,8 @@ public:
             fail(o, k, Text::tr("not a number or null"));
             return std::nullopt;
         }
+        if (!inRange(o, k, v->GetDouble(), r))
+            return std::nullopt;
         return v->GetDouble();
     }
     bool boolean(const Obj &o, const char *k)
@@ -225,6 +251,13 @@ private:
         return v;
     }
     // Keeps the first problem: the one a person fixes first.
+    bool inRange(const Obj &o, const char *k, double d, Range r)
+    {
+        if (std::isfinite(d) && d >= r.min && d <= r.max)
+            return true;
+        fail(o, k, Text::tr("%1 is out of range (%2 to %3)").arg(d, 0, 'g', 6).arg(r.min, 0, 'g', 6).arg(r.max, 0, 'g', 6));
+        return false;
+    }
     void fail(const Obj &o, const char *k, const QString &why)
     {
         if (m_error.isEmpty())
@@ -268,10 +301,10 @@ TemporalBreakdown readTemporal(In &in, const In::Obj &v)
     t.nonCompute = in.i64(v, "non_compute");
     t.communication = in.i64(v, "communication");
     t.overlap = in.i64(v, "overlap");
-    t.idlePct = in.dbl(v, "idle_pct");
-    t.computePct = in.dbl(v, "compute_pct");
-    t.nonComputePct = in.dbl(v, "non_compute_pct");
-    t.commCompOverlapPct = in.dbl(v, "comm_comp_overlap_pct");
+    t.idlePct = in.dbl(v, "idle_pct", kShare);
+    t.computePct = in.dbl(v, "compute_pct", kShare);
+    t.nonComputePct = in.dbl(v, "non_compute_pct", kShare);
+    t.commCompOverlapPct = in.dbl(v, "comm_comp_overlap_pct", kShare);
     t.activities = std::size_t(in.u64(v, "activities"));
     t.streamEvents = std::size_t(in.u64(v, "stream_events"));
     t.definition = in.i64(v, "definition", 0, 0, 1) == int(GpuTimeDefinition::Hta) ? GpuTimeDefinition::Hta : GpuTimeDefinition::Lanescope;
@@ -364,10 +397,10 @@ void readLaunch(In &in, const In::Obj &v, AnalysisResult *a)
     l.gpuShorterThanCpu = in.i64(v, "gpu_shorter_than_cpu", 0, 0);
     l.runtimeOutliers = in.i64(v, "runtime_outliers", 0, 0);
     l.delayOutliers = in.i64(v, "delay_outliers", 0, 0);
-    l.medianDelayNs = in.odbl(v, "median_delay_ns");
-    l.p95DelayNs = in.odbl(v, "p95_delay_ns");
-    l.medianGpuNs = in.odbl(v, "median_gpu_ns");
-    l.medianCpuNs = in.odbl(v, "median_cpu_ns");
+    l.medianDelayNs = in.odbl(v, "median_delay_ns", kSignedNs);
+    l.p95DelayNs = in.odbl(v, "p95_delay_ns", kSignedNs);
+    l.medianGpuNs = in.odbl(v, "median_gpu_ns", kNs);
+    l.medianCpuNs = in.odbl(v, "median_cpu_ns", kNs);
     for (const In::Obj &e : in.objects(v, "worst")) {
         Launch w;
         w.track = in.u32(e, "track");
@@ -386,7 +419,7 @@ void readLaunch(In &in, const In::Obj &v, AnalysisResult *a)
         q.device = in.i32(e, "device", -1, -1);
         q.stream = in.i64(e, "stream", -1);
         q.count = in.i64(e, "count", 0, 0);
-        q.mean = in.dbl(e, "mean");
+        q.mean = in.dbl(e, "mean", kQueue);
         q.max = in.i32(e, "max");
         q.fullNs = in.i64(e, "full");
         q.emptyNs = in.i64(e, "empty");
@@ -587,19 +620,19 @@ bool rankSummaryFromJson(const QByteArray &json, RankSummary *out, QString *erro
     s.truncated = in.boolean(root, "truncated");
     s.truncatedAtByte = in.u64(root, "truncated_at_byte");
     const In::Obj mi = in.object(root, "mfu_inputs");
-    s.mfuInputs.params = in.dbl(mi, "params");
-    s.mfuInputs.tokensPerStep = in.dbl(mi, "tokens_per_step");
+    s.mfuInputs.params = in.dbl(mi, "params", kRate);
+    s.mfuInputs.tokensPerStep = in.dbl(mi, "tokens_per_step", kRate);
     s.mfuInputs.tokensGlobal = in.boolean(mi, "tokens_global");
-    s.mfuInputs.peakTflops = in.dbl(mi, "peak_tflops");
+    s.mfuInputs.peakTflops = in.dbl(mi, "peak_tflops", kTflops);
     const In::Obj fv = in.object(root, "figures");
     f.completeSteps = in.i32(fv, "complete_steps");
-    f.stepTimeNs = in.odbl(fv, "step_time_ns");
+    f.stepTimeNs = in.odbl(fv, "step_time_ns", kNs);
     f.gapTotalNs = in.i64(fv, "gap_total_ns");
     f.gapCount = in.i32(fv, "gap_count");
     f.exposedCommNs = in.i64(fv, "exposed_comm_ns");
-    f.tokensPerSPerGpu = in.odbl(fv, "tokens_per_s_per_gpu");
-    f.achievedTflops = in.odbl(fv, "achieved_tflops");
-    f.mfuPct = in.odbl(fv, "mfu_pct");
+    f.tokensPerSPerGpu = in.odbl(fv, "tokens_per_s_per_gpu", kRate);
+    f.achievedTflops = in.odbl(fv, "achieved_tflops", kTflops);
+    f.mfuPct = in.odbl(fv, "mfu_pct", kMfuPct);
 
     const In::Obj av = in.object(root, "analysis");
     for (const In::Obj &v : in.objects(av, "steps")) {
@@ -637,11 +670,11 @@ bool rankSummaryFromJson(const QByteArray &json, RankSummary *out, QString *erro
     }
     const In::Obj mv = in.object(av, "mfu");
     a.mfu.valid = in.boolean(mv, "valid");
-    a.mfu.stepS = in.dbl(mv, "step_s");
-    a.mfu.tokensPerSPerGpu = in.dbl(mv, "tokens_per_s_per_gpu");
-    a.mfu.achievedTflops = in.dbl(mv, "achieved_tflops");
-    a.mfu.peakTflops = in.dbl(mv, "peak_tflops");
-    a.mfu.mfuPct = in.dbl(mv, "mfu_pct");
+    a.mfu.stepS = in.dbl(mv, "step_s", kSeconds);
+    a.mfu.tokensPerSPerGpu = in.dbl(mv, "tokens_per_s_per_gpu", kRate);
+    a.mfu.achievedTflops = in.dbl(mv, "achieved_tflops", kTflops);
+    a.mfu.peakTflops = in.dbl(mv, "peak_tflops", kTflops);
+    a.mfu.mfuPct = in.dbl(mv, "mfu_pct", kMfuPct);
     a.mfu.gpuName = in.text(mv, "gpu_name");
     a.mfu.peakSource = in.text(mv, "peak_source");
     a.mfu.worldSize = in.i32(mv, "world_size", 1);
@@ -679,10 +712,10 @@ bool rankSummaryFromJson(const QByteArray &json, RankSummary *out, QString *erro
         ad.evidence = in.text(v, "evidence");
         ad.where = TimeRange{in.i64(v, "where_from"), in.i64(v, "where_to")};
         ad.explainedNs = in.i64(v, "explained_ns");
-        ad.stepS = in.dbl(v, "step_s");
-        ad.projectedStepS = in.dbl(v, "projected_step_s");
-        ad.mfuPct = in.dbl(v, "mfu_pct");
-        ad.projectedMfuPct = in.dbl(v, "projected_mfu_pct");
+        ad.stepS = in.dbl(v, "step_s", kSeconds);
+        ad.projectedStepS = in.dbl(v, "projected_step_s", kSeconds);
+        ad.mfuPct = in.dbl(v, "mfu_pct", kMfuPct);
+        ad.projectedMfuPct = in.dbl(v, "projected_mfu_pct", kMfuPct);
         a.advice.push_back(std::move(ad));
     }
     a.warnings = in.strings(av, "warnings");
@@ -715,6 +748,28 @@ bool rankSummaryFromJson(const QByteArray &json, RankSummary *out, QString *erro
     }
     *out = std::move(s);
     return true;
+}
+
+QString repeatedRankSummary(const QStringList &files, const std::vector<RankSummary> &summaries)
+{
+    std::map<QString, int> byFile;
+    // Not the path: a copy of one rank's trace under another name is that rank again.
+    using TraceKey = std::tuple<int, std::int64_t, TimeNs, std::uint64_t, std::size_t>;
+    std::map<TraceKey, int> byTrace;
+    const int n = std::min(int(files.size()), int(summaries.size()));
+    for (int k = 0; k < n; ++k) {
+        const QFileInfo fi(files.at(k));
+        const QString file = fi.canonicalFilePath().isEmpty() ? fi.absoluteFilePath() : fi.canonicalFilePath();
+        if (const auto [it, added] = byFile.emplace(file, k); !added)
+            return Text::tr("%1 and %2 are the same file: each rank's summary is given once").arg(files.at(it->second), files.at(k));
+        const RankSummary &s = summaries[std::size_t(k)];
+        const TraceKey key{s.traceRank, s.baseTimeNs, s.minTs, s.events, s.calls.size()};
+        if (const auto [it, added] = byTrace.emplace(key, k); !added)
+            return Text::tr("%1 and %2 summarise one trace (%3, rank %4): each rank's summary is given once")
+                .arg(files.at(it->second), files.at(k), s.figures.path)
+                .arg(s.traceRank);
+    }
+    return QString();
 }
 
 } // namespace lanescope::analysis

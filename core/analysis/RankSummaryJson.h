@@ -9,8 +9,10 @@
 
 #include <QByteArray>
 #include <QString>
+#include <QStringList>
 
 #include <string>
+#include <vector>
 
 namespace lanescope::analysis {
 
@@ -23,5 +25,11 @@ constexpr qint64 kMaxRankSummaryBytes = 512ll << 20;
 std::string rankSummaryToJson(const RankSummary &summary);
 // False with *error set (one line) where the bytes are not a summary this version reads.
 bool rankSummaryFromJson(const QByteArray &json, RankSummary *summary, QString *error);
+
+// Where a merge was given one rank twice: the same file under two names (after links), or two
+// files that summarise one trace (the same rank, clock base, first timestamp, events and
+// collectives, whatever its path). Empty when every summary is its own; else one line naming both files.
+// `files[k]` is the file summaries[k] was read from.
+QString repeatedRankSummary(const QStringList &files, const std::vector<RankSummary> &summaries);
 
 } // namespace lanescope::analysis

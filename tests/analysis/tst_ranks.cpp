@@ -10,6 +10,7 @@
 
 #include "core/analysis/FigureText.h"
 #include "core/analysis/Ranks.h"
+#include "core/analysis/RankSummaryJson.h"
 #include "core/io/FolderLoad.h"
 #include "core/io/MappedSource.h"
 #include "core/parse/TraceLoader.h"
@@ -893,6 +894,93 @@ private slots:
         QCOMPARE(r.err.count('\n'), 1);
         QVERIFY2(QString::fromUtf8(r.err).contains(message), r.err.constData());
         QVERIFY(r.out.isEmpty());
+    }
+
+    // Every decimal figure of a summary is range-checked as it is read: a step time of -1e300 or
+    // 1e308 ns, an MFU of -5 %, an idle share of 150 % make it unreadable, naming the member; the
+    // same summary with a plausible figure still reads.
+    void summaryFigureOutOfRange_data()
+    {
+        QTest::addColumn<QStringList>("where"); // the objects down to the member, then its key
+        QTest::addColumn<double>("value");
+        QTest::addColumn<bool>("readable");
+        const auto at = [](std::initializer_list<const char *> keys) {
+            QStringList l;
+            for (const char *k : keys)
+                l << QString::fromLatin1(k);
+            return l;
+        };
+        QTest::newRow("step time -1e300") << at({"figures", "step_time_ns"}) << -1e300 << false;
+        QTest::newRow("step time 1e308") << at({"figures", "step_time_ns"}) << 1e308 << false;
+        QTest::newRow("step time 5 s") << at({"figures", "step_time_ns"}) << 5e9 << true;
+        QTest::newRow("mfu -5 %") << at({"figures", "mfu_pct"}) << -5.0 << false;
+        QTest::newRow("tokens/s 1e300") << at({"figures", "tokens_per_s_per_gpu"}) << 1e300 << false;
+        QTest::newRow("params -1") << at({"mfu_inputs", "params"}) << -1.0 << false;
+        QTest::newRow("peak 1e300 TFLOPS") << at({"mfu_inputs", "peak_tflops"}) << 1e300 << false;
+        QTest::newRow("idle 150 %") << at({"analysis", "temporal", "idle_pct"}) << 150.0 << false;
+        QTest::newRow("idle 40 %") << at({"analysis", "temporal", "idle_pct"}) << 40.0 << true;
+        QTest::newRow("step -1 s") << at({"analysis", "mfu", "step_s"}) << -1.0 << false;
+    }
+    void summaryFigureOutOfRange()
+    {
+        QFETCH(QStringList, where);
+        QFETCH(double, value);
+        QFETCH(bool, readable);
+        const auto f = synthFolder(2, 0, -1, 5, synth::Scenario::Baseline);
+        QVERIFY(!f->loaded.ranks.empty());
+        const std::string written = rankSummaryToJson(summarizeRank(f->loaded.ranks.front()));
+        QJsonObject root = QJsonDocument::fromJson(QByteArray::fromStdString(written)).object();
+        // Set the member, then put each object back into its parent, innermost first.
+        std::vector<QJsonObject> chain{root};
+        for (int k = 0; k + 1 < where.size(); ++k)
+            chain.push_back(chain.back().value(where.at(k)).toObject());
+        chain.back().insert(where.back(), value);
+        for (int k = int(chain.size()) - 2; k >= 0; --k)
+            chain[std::size_t(k)].insert(where.at(k), chain[std::size_t(k) + 1]);
+        RankSummary back;
+        QString error;
+        const bool ok = rankSummaryFromJson(QJsonDocument(chain.front()).toJson(QJsonDocument::Compact), &back, &error);
+        QVERIFY2(ok == readable, qPrintable(error));
+        if (!readable) {
+            QVERIFY2(error.contains(where.back()) && error.contains(QStringLiteral("out of range")), qPrintable(error));
+            QVERIFY(!error.contains(QStringLiteral("00000000000000000000"))); // never printed digit by digit
+        }
+    }
+
+    // merge refuses a rank given twice: the same summary file (by name, or through a link), or a
+    // copy of it under another name; two summaries of distinct ranks still merge.
+    void mergeRefusesARankGivenTwice()
+    {
+        const auto f = synthFolder(2, 0, -1, 11, synth::Scenario::Baseline);
+        QTemporaryDir out;
+        QStringList s;
+        for (const QString &trace : traceFilesIn(f->dir.path())) {
+            s << out.filePath(QFileInfo(trace).fileName() + QStringLiteral(".summary.json"));
+            const Run map = cli({QStringLiteral("analyze"), trace, QStringLiteral("--summary"), s.back()});
+            QVERIFY2(map.exitCode == 0, map.err.constData());
+        }
+        QCOMPARE(s.size(), 2);
+        const QString link = out.filePath(QStringLiteral("link.json")), copy = out.filePath(QStringLiteral("copy.json"));
+        QVERIFY(QFile::link(s.at(0), link));
+        QVERIFY(QFile::copy(s.at(0), copy));
+        const struct
+        {
+            QStringList args;
+            const char *message;
+        } refused[] = {
+            {{s.at(0), s.at(0)}, "same file"},
+            {{s.at(0), s.at(1), link}, "same file"},
+            {{copy, s.at(1), s.at(0)}, "one trace"},
+        };
+        for (const auto &r : refused) {
+            const Run m = cli(QStringList{QStringLiteral("merge")} + r.args);
+            QVERIFY2(m.exitCode == 2, qPrintable(QString::number(m.exitCode) + QLatin1Char(' ') + QString::fromUtf8(m.err)));
+            QCOMPARE(m.err.count('\n'), 1);
+            QVERIFY2(m.err.contains(r.message), m.err.constData());
+            QVERIFY(m.out.isEmpty());
+        }
+        const Run ok = cli({QStringLiteral("merge"), s.at(0), s.at(1), QStringLiteral("--json")});
+        QVERIFY2(ok.exitCode == 0, ok.err.constData());
     }
 
     void cliInfoFolder()
