@@ -27,6 +27,8 @@ const std::vector<Command> &commands()
          compareArguments, runCompare},
         {"export", QT_TRANSLATE_NOOP("cli", "the timeline picture as PNG, SVG or PDF, without a display"), exportArguments,
          runExport, true},
+        {"whatif", QT_TRANSLATE_NOOP("cli", "replay a step with fixes applied: the projected step, MFU and peak memory"), whatifArguments,
+         runWhatif},
     };
     return table;
 }

@@ -89,4 +89,7 @@ void writeMemoryOwners(JsonWriter &j, const analysis::MemoryOwners &owners, Time
 CommandSpec exportArguments();
 int runExport(const Invocation &args);
 
+CommandSpec whatifArguments();
+int runWhatif(const Invocation &args);
+
 } // namespace lanescope::cli
