@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "core/analysis/Analysis.h"
 
+#include "core/analysis/CpuDataLoader.h"
 #include "core/analysis/Evidence.h"
 #include "core/analysis/LaunchedDeviceTime.h"
 
@@ -19,6 +20,7 @@ AnalysisResult analyze(const Trace &trace, const AnalysisOptions &options)
 
     TimeRange range = options.range;
     std::vector<Step> stepsInScope = r.steps;
+    AnalysisRange annotated;
     if (options.step >= 0) {
         range = {};
         stepsInScope.clear();
@@ -31,6 +33,18 @@ AnalysisResult analyze(const Trace &trace, const AnalysisOptions &options)
             r.error = QCoreApplication::translate("analysis", "the trace has no ProfilerStep#%1").arg(options.step);
             return r;
         }
+    } else if (!options.annotation.isEmpty()) {
+        // An annotation's instance (AnalysisRange.h): its GPU span, as a step's, and the steps inside it.
+        annotated = resolveRange(trace, r.steps, RangeRequest{-1, {}, options.annotation, options.instance});
+        if (!annotated.ok()) {
+            r.error = annotated.error;
+            return r;
+        }
+        range = annotated.span.gpuRange();
+        stepsInScope.clear();
+        for (const Step &s : r.steps)
+            if (s.start >= annotated.span.start && s.end() <= annotated.span.end())
+                stepsInScope.push_back(s);
     } else if (!range.empty()) {
         stepsInScope.clear();
         for (const Step &s : r.steps)
@@ -82,9 +96,14 @@ AnalysisResult analyze(const Trace &trace, const AnalysisOptions &options)
     fine.range = range;
     const std::vector<Gap> fineGaps = findGaps(ix, fine);
     bool medianStep = false;
-    if (const Step *s = criticalPathStep(measured, options.step, &medianStep)) {
+    if (!options.annotation.isEmpty()) {
+        r.criticalPath = criticalPath(ix, annotated);
+    } else if (const Step *s = criticalPathStep(measured, options.step, &medianStep)) {
         r.criticalPath = criticalPath(ix, *s);
         r.criticalPath.medianStep = medianStep;
+    } else if (!options.range.empty()) {
+        // A window without a complete step in it (or a trace without steps): the window's path.
+        r.criticalPath = criticalPath(ix, resolveRange(trace, r.steps, RangeRequest{-1, options.range, {}, 0}));
     }
     AdviceInputs ai;
     // Per step and of the analysed time: the measured steps, so that a share or a projection
@@ -106,12 +125,17 @@ AnalysisResult analyze(const Trace &trace, const AnalysisOptions &options)
     ai.queueLengths = &r.queueLengths;
     ai.criticalPath = &r.criticalPath;
     r.advice = advise(ai);
+    // A trace without device activity (CPU only): the step's own wait in the DataLoader.
+    if (std::optional<Advice> dl = cpuDataLoaderAdvice(ix, measured, std::int64_t(r.temporal.activities), medianStepNs(measured) / 1e9))
+        insertByGain(r.advice, std::move(*dl));
     r.computeIdle = computeIdle(ai, r.gaps);
     r.figures = runFigures(trace, r, options, int(stepsInScope.size()), measured);
     // A step's operators run in its CPU span, its kernels in its GPU span.
     TimeRange cpuRange = range;
     if (options.step >= 0 && !stepsInScope.empty())
         cpuRange = {stepsInScope.front().start, stepsInScope.front().end()};
+    else if (!options.annotation.isEmpty())
+        cpuRange = annotated.cpu();
     const detail::LaunchedDeviceTime launched(trace); // shared by the summaries and the operators' efficiency
     r.summaries = timeSummaries(trace, range, cpuRange, options.opsByInputShapes, &launched);
     r.collectives = collectiveBandwidth(trace, range);
