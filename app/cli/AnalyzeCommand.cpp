@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // lanescope-cli analyze TRACE [--gap-ms 15] [--gap-kernels gemm|all] [--params N --tokens-per-step N
-//   [--tokens-global]] [--peak-tflops X] [--step N | --from-us A --to-us B] [--hta] [--threads N]
+//   [--tokens-global]] [--peak-tflops X] [--step N | --from-us A --to-us B | --annotation NAME [--instance K]]
+//   [--hta] [--threads N]
 //   [--top N] [--op-shapes] [--json]
 // Keys of the JSON object are the contract in docs/architecture.md; times are µs from the trace's first event.
 #include "app/cli/Commands.h"
@@ -72,7 +73,9 @@ void writeLaunchFields(JsonWriter &j, const analysis::AnalysisResult &r, TimeNs 
     });
 }
 
-void writeCriticalPath(JsonWriter &j, const analysis::CriticalPath &cp, bool full)
+namespace {
+// writeCriticalPath with the trace's first event as the origin of from_us/to_us.
+void writeCriticalPathAt(JsonWriter &j, const analysis::CriticalPath &cp, bool full, TimeNs origin)
 {
     if (!cp.valid) {
         j.field("critical_path", nullptr);
@@ -83,6 +86,18 @@ void writeCriticalPath(JsonWriter &j, const analysis::CriticalPath &cp, bool ful
         // Which step (an addition to the contract's keys): "analysed" (the one step the analysis
         // is of) or "median" (the median-length complete step).
         j.field("step_choice", cp.medianStep ? "median" : "analysed");
+        if (full) {
+            // What the path is over (additions): "step", "window" (no step in the window) or
+            // "annotation" (--annotation NAME --instance K; "step" is then NAME), and its CPU span.
+            j.field("scope", analysis::rangeKindName(cp.scope));
+            if (cp.scope == analysis::RangeKind::Annotation) {
+                j.field("annotation", cp.step.name);
+                j.field("instance", cp.instance);
+                j.field("instances", cp.instances);
+            }
+            j.field("from_us", us(cp.step.start, origin));
+            j.field("to_us", us(cp.step.end(), origin));
+        }
         j.field("length_us", usDur(cp.lengthNs));
         j.object("parts_us", [&] {
             for (int k = 0; k < analysis::kPathParts; ++k)
@@ -98,6 +113,12 @@ void writeCriticalPath(JsonWriter &j, const analysis::CriticalPath &cp, bool ful
         });
         j.field("summary", analysis::criticalPathSentence(cp));
     });
+}
+} // namespace
+
+void writeCriticalPath(JsonWriter &j, const analysis::CriticalPath &cp, bool full)
+{
+    writeCriticalPathAt(j, cp, full, 0);
 }
 
 // "memory_owners" (core/analysis/MemoryOwners.h): who holds the device memory at its peak, the ops
@@ -192,8 +213,10 @@ void writeAnalysisFields(JsonWriter &j, const Trace &t, const analysis::Analysis
         j.field("achieved_tflops", JsonWriter::orNull(m.valid, m.achievedTflops));
         j.field("peak_tflops", JsonWriter::orNull(m.peakTflops > 0, m.peakTflops));
         j.field("mfu_pct", JsonWriter::orNull(m.valid, m.mfuPct));
-        if (flops) // only with --measure-flops: an addition, the contract's keys stay as they are
+        if (flops) { // only with --measure-flops: an addition, the contract's keys stay as they are
             j.field("measured_flops", flops->flops);
+            j.field("measured_flops_invalid", flops->invalid); // flops args skipped: not a count of work
+        }
         if (r.figures.samplesPerSPerGpu) // only with --samples-per-step: an addition too
             j.field("samples_per_s_per_gpu", *r.figures.samplesPerSPerGpu);
     });
@@ -344,7 +367,7 @@ void writeAnalysisFields(JsonWriter &j, const Trace &t, const analysis::Analysis
         });
     });
     // The critical path of one step (core/analysis/CriticalPath.h): null without steps.
-    writeCriticalPath(j, r.criticalPath, true);
+    writeCriticalPathAt(j, r.criticalPath, true, o);
     // The model's math per op and shapes (core/analysis/OpsEfficiency.h; traces recorded with
     // record_shapes): the roofline from the GPU table's row (null where the GPU, its peak for the
     // dtype or the bytes are unknown).
@@ -533,11 +556,14 @@ void writeText(const Trace &t, const analysis::AnalysisResult &r, const analysis
         std::printf("%s\n", qPrintable(tr("MFU: step %1 (%2); give --params and --tokens-per-step (and --peak-tflops for an unknown GPU)")
                                            .arg(stepText, stepScope)));
     }
-    if (flops)
+    if (flops) {
         std::printf("%s\n", qPrintable(tr("measured: %1 TFLOP in %2 of %3 operators carrying flops")
                                            .arg(flops->flops / 1e12, 0, 'f', 3)
                                            .arg(flops->opsWithFlops)
                                            .arg(flops->opsRead)));
+        if (flops->invalid > 0)
+            std::printf("%s\n", qPrintable(tr("measured: %1 flops args skipped (negative, not a number or implausibly large)").arg(flops->invalid)));
+    }
     std::printf("%s\n", qPrintable(tr("memory: peak allocated %1, peak reserved %2, %3 cudaMalloc, %4 cudaFree calls")
                                        .arg(bytesText(r.memory.peakAllocated), bytesText(r.memory.peakReserved))
                                        .arg(r.memory.mallocCalls)
@@ -551,8 +577,11 @@ void writeText(const Trace &t, const analysis::AnalysisResult &r, const analysis
             const auto p = analysis::PathPart(k);
             parts << tr("%1 %2").arg(analysis::pathPartLabel(p), figure::pct(cp.sharePct(p)));
         }
+        const QString which = cp.scope == analysis::RangeKind::Step ? (cp.medianStep ? tr("the median step") : tr("the step analysed"))
+                                                                    : cp.scope == analysis::RangeKind::Window ? tr("the window analysed")
+                                                                                                              : tr("the annotation analysed");
         std::printf("%s\n", qPrintable(tr("critical path of %1 (%2, %3): %4")
-                                           .arg(cp.step.name, cp.medianStep ? tr("the median step") : tr("the step analysed"),
+                                           .arg(analysis::criticalPathScope(cp, o), which,
                                                 figure::ms(double(cp.lengthNs)), parts.join(QStringLiteral(", ")))));
         std::printf("  %s\n", qPrintable(analysis::criticalPathSentence(cp)));
     }
@@ -587,6 +616,12 @@ CommandSpec analyzeArguments()
                    QT_TRANSLATE_NOOP("cli", "--peak-tflops needs a positive number")),
             integer({n("step")}, "N", atLeast(0), QT_TRANSLATE_NOOP("cli", "analyse ProfilerStep#N only"),
                     QT_TRANSLATE_NOOP("cli", "--step needs a step number")),
+            text({n("annotation")}, "NAME",
+                 QT_TRANSLATE_NOOP("cli", "analyse one occurrence of the record_function / user annotation (or any CPU slice) named NAME, "
+                                          "with its critical path: for traces without ProfilerStep")),
+            integer({n("instance")}, "K", between(0, analysis::kMaxAnnotationInstances - 1),
+                    QT_TRANSLATE_NOOP("cli", "which occurrence of --annotation, 0-based by start time (default 0)"),
+                    QT_TRANSLATE_NOOP("cli", "--instance needs a whole number from 0")),
             number({n("from-us")}, "A", between(0, kMaxTimeUs), QT_TRANSLATE_NOOP("cli", "analyse from A (µs from the first event); needs --to-us"),
                    QT_TRANSLATE_NOOP("cli", "--from-us needs a number")),
             number({n("to-us")}, "B", between(0, kMaxTimeUs), QT_TRANSLATE_NOOP("cli", "analyse up to B (µs from the first event); needs --from-us"),
@@ -617,6 +652,14 @@ int runAnalyze(const Invocation &args)
         return args.fail(tr("--from-us and --to-us go together, with --to-us after --from-us"));
     if (fromUs >= 0 && args.isSet("step")) // alternatives: the step would silently win
         return args.fail(tr("--step and --from-us/--to-us exclude each other"));
+    if (args.isSet("annotation") && (fromUs >= 0 || args.isSet("step")))
+        return args.fail(tr("--annotation, --step and --from-us/--to-us exclude each other"));
+    if (args.isSet("instance") && !args.isSet("annotation"))
+        return args.fail(tr("--instance needs --annotation"));
+    opt.annotation = args.text("annotation");
+    opt.instance = args.integer("instance", 0);
+    if (args.isSet("annotation") && opt.annotation.isEmpty())
+        return args.fail(tr("--annotation needs a name"));
 
     const std::shared_ptr<Trace> trace = loadTraceOrReport(args.positionals().first(), args.integer("threads", 0));
     if (!trace)

@@ -27,6 +27,10 @@ struct AnalysisOptions
     MfuInputs mfu;        // params and tokens per step; MFU stays invalid without them
     TimeRange range;      // non-empty: analyse only this window (model time) ...
     int step = -1;        // ... or only ProfilerStep#step (its GPU span); overrides range
+    // ... or only the instance-th occurrence (0-based) of the annotation (or any CPU slice) named
+    // `annotation` (AnalysisRange.h): its GPU span, and its critical path; overrides range.
+    QString annotation;
+    int instance = 0;
     bool htaCompatible = true;
     // What counts as GPU time in the temporal breakdown and the overlap: ours, or Holistic Trace
     // Analysis' (any event with args.stream; analyze --hta, the dock's "HTA definition").
@@ -49,7 +53,8 @@ struct AnalysisResult
     MemoryOwners memoryOwners;
     std::vector<Advice> advice;
     // The critical path of one step (CriticalPath.h): the step analysed alone, else the
-    // median-length complete step analysed. Invalid without steps.
+    // median-length complete step analysed; the annotation analysed; without a complete step in
+    // the analysed window, the window's. Invalid without steps, annotation or window.
     CriticalPath criticalPath;
     // Compute idle as the advice measures it, and its part in the listed gaps (computeIdle()).
     ComputeIdle computeIdle;

@@ -86,7 +86,10 @@ struct SyncCall
 class Builder
 {
 public:
-    Builder(const detail::EvidenceIndex &ix, const Step &step) : m_ix(ix), m_t(ix.trace), m_step(step) {}
+    Builder(const detail::EvidenceIndex &ix, const Step &step, bool hasSlice = true)
+        : m_ix(ix), m_t(ix.trace), m_step(step), m_hasSlice(hasSlice)
+    {
+    }
 
     CriticalPath run()
     {
@@ -95,7 +98,7 @@ public:
         cp.lengthNs = m_step.dur;
         m_from = m_step.start;
         m_to = m_step.end();
-        if (m_step.track >= m_t.tracks.size() || m_step.slice >= m_t.tracks[m_step.track].size()) {
+        if (m_step.track >= m_t.tracks.size() || (m_hasSlice && m_step.slice >= m_t.tracks[m_step.track].size())) {
             cp.error = Text::tr("the step's CPU span is not in the trace");
             return cp;
         }
@@ -118,6 +121,7 @@ private:
     const detail::EvidenceIndex &m_ix;
     const Trace &m_t;
     const Step &m_step;
+    bool m_hasSlice = true; // false: a window, no slice of m_step.track encloses the path
     TimeNs m_from = 0, m_to = 0;
     std::vector<TimeNs> m_nodes;
     std::vector<Edge> m_edges;
@@ -184,7 +188,7 @@ private:
                 // Zero-length slices hold no time of the path (and their end would sort before their start).
                 if (tr.dur[i] <= 0 || tr.end(i) > m_to || isGpuCategory(cat(tr, i)))
                     continue;
-                if (k == m_step.track && i == m_step.slice)
+                if (m_hasSlice && k == m_step.track && i == m_step.slice)
                     continue; // the source and the sink, placed first and last below
                 ev.push_back(ChainEvent{tr.start[i], false, tr.end(i), k, std::uint32_t(i)});
                 ev.push_back(ChainEvent{tr.end(i), true, tr.start[i], k, std::uint32_t(i)});
@@ -206,10 +210,12 @@ private:
         {
             std::uint32_t track, slice;
         };
-        std::vector<Open> open{{m_step.track, m_step.slice}};
+        std::vector<Open> open;
+        if (m_hasSlice)
+            open.push_back(Open{m_step.track, m_step.slice});
         std::uint32_t prev = m_source;
         auto segment = [&](std::uint32_t to) {
-            const Open &in = open.empty() ? Open{m_step.track, m_step.slice} : open.back();
+            const Open &in = open.empty() ? Open{m_step.track, m_hasSlice ? m_step.slice : 0} : open.back();
             const Track &tr = m_t.tracks[in.track];
             const bool blocking = !open.empty() && blocks(tr.nameId[in.slice]);
             const TimeNs len = m_nodes[to] - m_nodes[prev];
@@ -739,31 +745,58 @@ CriticalPath criticalPath(const detail::EvidenceIndex &index, const Step &step)
     return Builder(index, step).run();
 }
 
+CriticalPath criticalPath(const detail::EvidenceIndex &index, const AnalysisRange &range)
+{
+    CriticalPath cp;
+    if (!range.ok()) {
+        cp.error = range.error;
+        return cp;
+    }
+    cp = Builder(index, range.span, range.hasSlice).run();
+    cp.scope = range.kind;
+    cp.instance = range.instance;
+    cp.instances = range.instances;
+    return cp;
+}
+
+QString criticalPathScope(const CriticalPath &cp, TimeNs origin)
+{
+    AnalysisRange r;
+    r.kind = cp.scope;
+    r.span = cp.step;
+    r.instance = cp.instance;
+    r.instances = cp.instances;
+    return r.label(origin);
+}
+
 QString criticalPathSentence(const CriticalPath &cp)
 {
     if (!cp.valid)
         return cp.error;
     const PathPart d = cp.dominant();
     const QString share = figure::pct(cp.sharePct(d));
+    // What the path is over: the step, the annotation's instance, the window by its length.
+    const QString of = cp.scope == RangeKind::Window ? Text::tr("the window of %1").arg(formatDuration(cp.lengthNs))
+                                                     : criticalPathScope(cp);
     QString s;
     switch (d) {
     case PathPart::Cpu:
-        s = Text::tr("the path runs through the CPU for %1 of %2: the GPU is starved by the launching thread").arg(share, cp.step.name);
+        s = Text::tr("the path runs through the CPU for %1 of %2: the GPU is starved by the launching thread").arg(share, of);
         break;
     case PathPart::GpuCompute:
-        s = Text::tr("the path runs through GPU compute for %1 of %2: the step is bound by its kernels").arg(share, cp.step.name);
+        s = Text::tr("the path runs through GPU compute for %1 of %2: the step is bound by its kernels").arg(share, of);
         break;
     case PathPart::Communication:
-        s = Text::tr("the path runs through communication for %1 of %2: the GPU waits for collectives").arg(share, cp.step.name);
+        s = Text::tr("the path runs through communication for %1 of %2: the GPU waits for collectives").arg(share, of);
         break;
     case PathPart::LaunchDelay:
-        s = Text::tr("the path runs through launch delays for %1 of %2: kernels start late after their launch calls").arg(share, cp.step.name);
+        s = Text::tr("the path runs through launch delays for %1 of %2: kernels start late after their launch calls").arg(share, of);
         break;
     case PathPart::Sync:
-        s = Text::tr("the path runs through synchronisation for %1 of %2: the CPU waits for the GPU").arg(share, cp.step.name);
+        s = Text::tr("the path runs through synchronisation for %1 of %2: the CPU waits for the GPU").arg(share, of);
         break;
     case PathPart::Idle:
-        s = Text::tr("the path runs through idle time for %1 of %2").arg(share, cp.step.name);
+        s = Text::tr("the path runs through idle time for %1 of %2").arg(share, of);
         break;
     }
     QStringList first;

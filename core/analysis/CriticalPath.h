@@ -34,6 +34,7 @@
 // The path is the heaviest from the step's start to its end. Every edge runs forward in time, so
 // the lengths of the path's edges add up to the step's length exactly (integer nanoseconds): the
 // parts below are those lengths by kind. Only the events of the one step are looked at.
+#include "core/analysis/AnalysisRange.h"
 #include "core/analysis/Steps.h"
 
 #include <QString>
@@ -96,6 +97,10 @@ struct CriticalPath
 {
     bool valid = false;
     QString error;         // why there is none (no steps, too many events)
+    // What the path is measured over (AnalysisRange.h): a step (the default), a window or an
+    // annotation's instance. `step` holds its span and name either way.
+    RangeKind scope = RangeKind::Step;
+    int instance = -1, instances = 0; // the annotation's occurrence and their number
     Step step;
     bool medianStep = false; // the median-length complete step; false: the step analysed
     TimeNs lengthNs = 0;     // the step's CPU span
@@ -120,6 +125,13 @@ constexpr TimeNs kKernelKernelDelayNs = 1'500'000;
 const Step *criticalPathStep(const std::vector<Step> &measured, int scopedStep, bool *median);
 
 CriticalPath criticalPath(const detail::EvidenceIndex &index, const Step &step);
+// Over any range: a step, a window (the path follows the thread resolveRange() chose and the
+// threads that launch GPU work, with no slice around them: time outside every op is idle) or an
+// annotation's instance (its slice encloses the path as a step's does).
+CriticalPath criticalPath(const detail::EvidenceIndex &index, const AnalysisRange &range);
+
+// What the path is over, for people: the step's name, "NAME (instance K of N)", "the window A to B".
+QString criticalPathScope(const CriticalPath &path, TimeNs origin = 0);
 
 // One or two sentences for people: where the path runs and what to shorten first.
 QString criticalPathSentence(const CriticalPath &path);
