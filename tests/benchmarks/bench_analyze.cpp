@@ -5,13 +5,16 @@
 // summaries) as the CLI runs it, and the summaries alone (summaries_seconds: what "where the time
 // goes" adds after the load), the launch analyses alone, and the hardware analyses alone
 // (collective bandwidth, operators' efficiency, memory owners; hardware_share_pct: what they add
-// to the rest of analyze, issue 23's budget of 30 %). Prints one JSON object as the last line (keys fixed in
+// to the rest of analyze, issue 23's budget of 30 %), and the replay of one step (replay_seconds:
+// its graph and the unchanged replay; replay_all_fixes_seconds: the graph and a replay per fix and
+// of their combination, as the advice takes it; 0 without steps). Prints one JSON object as the last line (keys fixed in
 // docs/architecture.md). Exit 77 (skip) when the trace is absent.
 #include "tests/benchmarks/BenchArgs.h"
 #include "core/analysis/Analysis.h"
 #include "core/analysis/Evidence.h"
 #include "core/analysis/LaunchedDeviceTime.h"
 #include "core/analysis/LaunchEvents.h"
+#include "core/analysis/replay/Replay.h"
 #include "core/parse/TraceLoader.h"
 
 #include <QCoreApplication>
@@ -114,11 +117,42 @@ int main(int argc, char **argv)
                          i + 1, c, cb.kernels.size(), o, oe.ops.size(), m, static_cast<long long>(mo.allocations));
         }
     }
+    // The replay of the median complete step (core/analysis/replay), alone and with every fix.
+    double replayBest = 0, replayAllBest = 0;
+    {
+        const analysis::detail::EvidenceIndex ix(*r.trace);
+        const std::vector<analysis::Step> measured = analysis::measuredSteps(ix.steps, ix.steps);
+        if (const analysis::Step *step = analysis::criticalPathStep(measured, -1, nullptr)) {
+            std::vector<analysis::replay::Fix> every;
+            QString error;
+            analysis::replay::parseFixes(QStringLiteral("dataloader,sync_on_critical_path,allocator_churn,launch_bound,"
+                                                        "fsdp_limit_all_gathers,gemm_faster:20,comm_faster:20"),
+                                         &every, &error);
+            replayBest = replayAllBest = 1e30;
+            for (int i = 0; i < repeat; ++i) {
+                t.restart();
+                const analysis::replay::ReplayGraph g = analysis::replay::buildReplayGraph(ix, *step);
+                const analysis::replay::ReplayRun one = analysis::replay::simulate(g, {});
+                const double s1 = double(t.nsecsElapsed()) / 1e9;
+                t.restart();
+                const analysis::replay::ReplayGraph g2 = analysis::replay::buildReplayGraph(ix, *step);
+                const analysis::replay::WhatIf w = analysis::replay::whatIf(g2, every, -1);
+                const double s2 = double(t.nsecsElapsed()) / 1e9;
+                replayBest = std::min(replayBest, s1);
+                replayAllBest = std::min(replayAllBest, s2);
+                std::fprintf(stderr, "run %d: replay of %s %.3f s (%zu events, %s), with every fix %.3f s\n", i + 1,
+                             qPrintable(step->name), s1, g.events, g.valid ? "replayed" : qPrintable(g.error), s2);
+                (void)one;
+                (void)w;
+            }
+        }
+    }
     const double hardware = collectivesBest + opsBest + ownersBest;
     const double without = std::max(1e-9, best - hardware);
     std::printf("{\"load_seconds\":%.4f,\"analyze_seconds\":%.4f,\"summaries_seconds\":%.4f,\"launch_seconds\":%.4f,"
                 "\"collectives_seconds\":%.4f,\"ops_efficiency_seconds\":%.4f,\"memory_owners_seconds\":%.4f,"
-                "\"hardware_share_pct\":%.1f}\n",
-                load, best, summaries, launchBest, collectivesBest, opsBest, ownersBest, 100.0 * hardware / without);
+                "\"hardware_share_pct\":%.1f,\"replay_seconds\":%.4f,\"replay_all_fixes_seconds\":%.4f}\n",
+                load, best, summaries, launchBest, collectivesBest, opsBest, ownersBest, 100.0 * hardware / without, replayBest,
+                replayAllBest);
     return 0;
 }

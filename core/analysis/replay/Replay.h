@@ -15,7 +15,7 @@
 //                           duration on one rank includes its wait for the peers: kept otherwise);
 //   fsdp_limit_all_gathers  a blocking call that holds back an AllGather waits for what the
 //                           previous such call waited for (one unit more gathered in flight); the
-//                           peak memory rises by the largest AllGather's output.
+//                           peak memory rises by one AllGather's output (the step's median).
 //
 // The unchanged replay reproduces the measured step: the graph's offsets are measured so that it
 // does (ReplayGraph.h), and tests check it on every real trace with steps.
@@ -48,7 +48,8 @@ struct FixProjection
     TimeNs projectedNs = 0;
     double projectedMfuPct = -1; // measured MFU x step / projected step; -1 when MFU is unknown
     std::int64_t projectedPeakBytes = -1; // -1 unknown
-    std::array<TimeNs, kPathParts> removedPartsNs{}; // the replayed critical path's parts it shortens
+    // What the replayed critical path lost by part, scaled to add up to the replayed gain at most.
+    std::array<TimeNs, kPathParts> removedPartsNs{};
     TimeNs gainNs = 0; // the measured step less projectedNs
 };
 

@@ -461,7 +461,7 @@ private:
         return 4;
     }
 
-    // The largest AllGather's output, from its kernel's args ("Out msg nelems" x the dtype's size).
+    // An AllGather's output (the median of the step's), from its kernels' args ("Out msg nelems" x the dtype's size).
     void allGatherBytes()
     {
         if (!m_t.source)
@@ -474,15 +474,21 @@ private:
         }
         std::sort(reads.begin(), reads.end());
         SourceReader reader(*m_t.source);
+        std::vector<std::int64_t> sizes;
         for (const auto &[offset, j] : reads) {
             const EventDetails d = readEventDetails(m_t, reader, offset, EventParts::ArgsOnly);
             if (!d.ok)
-                return;
+                break;
             bool ok = false;
             const std::int64_t n = d.args.value(QStringLiteral("Out msg nelems")).toLongLong(&ok);
             if (!ok || n <= 0 || n > (std::int64_t(1) << 50))
                 continue;
-            m_g->allGatherBytes = std::max(m_g->allGatherBytes, n * dtypeBytes(d.args.value(QStringLiteral("dtype")).toString()));
+            sizes.push_back(n * dtypeBytes(d.args.value(QStringLiteral("dtype")).toString()));
+        }
+        // The unit gathered early is a typical one (a layer), not the embedding's larger gather.
+        if (!sizes.empty()) {
+            std::nth_element(sizes.begin(), sizes.begin() + std::ptrdiff_t(sizes.size() / 2), sizes.end());
+            m_g->allGatherBytes = sizes[sizes.size() / 2];
         }
     }
 

@@ -91,7 +91,7 @@ struct ReplayGraph
     std::vector<ReplayActivity> activities;
     std::size_t events = 0;
     int allGatherGates = 0;          // blocking calls found holding back an AllGather
-    std::int64_t allGatherBytes = -1; // the largest AllGather's output (Out msg nelems x dtype), -1 unknown
+    std::int64_t allGatherBytes = -1; // a typical (median) AllGather's output (Out msg nelems x dtype), -1 unknown
     std::int64_t peakBytes = -1;      // device memory allocated at its highest in the window, -1 unknown
     std::int64_t deviceMemoryBytes = 0; // the traced device's memory (deviceProperties), 0 unknown
     TimeNs nominalLaunchNs = 0;       // launch latency where nothing else held the activity (median)
