@@ -135,7 +135,7 @@ private:
     std::unique_ptr<unsigned char[]> m_bytes;
 };
 
-// A whole copy of an inflater's state (how every resume point was kept before issue 24).
+// A whole copy of an inflater's state (how every resume point was kept before packed snapshots).
 class CopySnapshot final : public InflaterSnapshot
 {
 public:

@@ -54,7 +54,7 @@ public:
     virtual std::unique_ptr<GzipInflater> clone() const = 0;
     // The state as it is now, saved to resume() later: packed small where packableHere(), else (or
     // with packed false) a whole copy (~40 KB for zlib, 87 KB for ISA-L), as every resume point was
-    // kept before issue 24.
+    // kept before packed snapshots.
     virtual std::shared_ptr<const InflaterSnapshot> snapshot(bool packed = true) const = 0;
     // Whether snapshot() packs here: anywhere with ISA-L; with zlib where a deflate block starts
     // (its 32 KB window is then the whole state), every few tens of KB of output.

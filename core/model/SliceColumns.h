@@ -2,8 +2,8 @@
 #pragma once
 // Three of a track's slice columns held narrower than their values: a slice's duration and its
 // event's byte offset in the file in four bytes instead of eight, its depth in one byte instead of
-// two. Together they take the model from 32 to 23 bytes a slice (issue 24: at most 22 bytes of
-// memory an event). The few values that do not fit live beside the
+// two. Together they take the model from 32 to 23 bytes a slice (the load's budget: at most 22
+// bytes of memory an event). The few values that do not fit live beside the
 // column; reading the common case costs one load and one compare. Columns are written once, in
 // slice order, by the merge (core/parse/TraceMerge.cpp), and only read afterwards.
 #include <algorithm>

@@ -22,12 +22,12 @@ public:
     // ISA-L) instead of ~16 MB; on a 1 GB trace ~500 points of ~7 KB, under 1 B per event. With
     // zlib a point waits for the next deflate block to start (a few tens of KB further on).
     static constexpr std::uint64_t kPackedResumeSpacing = 2ull << 20;
-    // Between whole copies (87 KB with ISA-L), as before issue 24.
+    // Between whole copies (87 KB with ISA-L): the spacing of the unpacked points, for comparison.
     static constexpr std::uint64_t kResumeSpacing = 32ull << 20;
 
     // cancel may be null; once it is set, read() returns 0 (the top level stops reading). spacing:
     // the bytes of output between resume points; 0: the default for the kind below. copies: save
-    // whole copies of the state, not packed snapshots (how points were kept before issue 24;
+    // whole copies of the state, not packed snapshots (how points were kept before packing;
     // bench_load measures the two side by side).
     explicit InflatingInput(std::unique_ptr<io::GzipInflater> inflater, const std::atomic<bool> *cancel = nullptr,
                             std::uint64_t spacing = 0, bool copies = false);

@@ -5,7 +5,7 @@
 // summaries) as the CLI runs it, and the summaries alone (summaries_seconds: what "where the time
 // goes" adds after the load), the launch analyses alone, and the hardware analyses alone
 // (collective bandwidth, operators' efficiency, memory owners; hardware_share_pct: what they add
-// to the rest of analyze, issue 23's budget of 30 %), and the replay of one step (replay_seconds:
+// to the rest of analyze, budgeted at 30 %), and the replay of one step (replay_seconds:
 // its graph and the unchanged replay; replay_all_fixes_seconds: the graph and a replay per fix and
 // of their combination, as the advice takes it; 0 without steps). Prints one JSON object as the last line (keys fixed in
 // docs/architecture.md). Exit 77 (skip) when the trace is absent.
@@ -91,7 +91,7 @@ int main(int argc, char **argv)
                          static_cast<long long>(launch.launches), idle.streams.size() + 0 * queue.size());
         }
     }
-    // The hardware analyses' part of it (issue 23: collective bandwidth, the operators' FLOPs and
+    // The hardware analyses' part of it (collective bandwidth, the operators' FLOPs and
     // roofline, memory by owner), each timed alone as analyze() calls it, on the whole trace; the
     // share is of the analysis without them (analyze_seconds less their sum).
     double collectivesBest = 1e30, opsBest = 1e30, ownersBest = 1e30;

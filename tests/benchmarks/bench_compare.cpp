@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// bench_compare A B [--threads N]: what comparing two large traces costs (issue 10's target: the
+// bench_compare A B [--threads N]: what comparing two large traces costs (the target: the
 // comparison opens both in parallel, and holds no more than the two single loads plus 10 %).
 // Runs itself three times as child processes, so each figure starts from an empty process: A
 // alone, B alone (load), then A and B loaded in parallel and compared (compareTraces: both

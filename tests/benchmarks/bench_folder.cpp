@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// bench_folder DIR [--threads N]: what opening a folder of rank traces costs (issue 15's targets:
+// bench_folder DIR [--threads N]: what opening a folder of rank traces costs (the targets:
 // the same MB/s as one big file, no more than 30 bytes of resident anonymous memory per event in
 // all). Runs itself twice as child processes, so each figure starts from an empty process:
 //   folder:  loadFolder (parallel, bounded) then the job's analysis (analyzeJob);

@@ -10,12 +10,12 @@
 // inflate alone (into one reused buffer) with the default inflater (ISA-L where built in) and with
 // zlib: extra keys "inflater", "resume_points", "inflate_seconds", "zlib_inflate_seconds", "gz_load_seconds",
 // "plain_load_seconds", "gz_to_plain_ratio" (best over best) and "gz_to_plain_pair_median" (the
-// median of each run's two loads; issue 13's target: <= 1.2), and the memory each load
+// median of each run's two loads; the target: <= 1.2), and the memory each load
 // holds while its trace is alive: "plain_anon_bytes", "gz_anon_bytes" (RssAnon growth: the model
 // and, for the .json.gz, its resume points; the inflated JSON must not be here) and
 // "plain_rss_bytes", "gz_rss_bytes" (VmRSS, mapped file included); and what one event's details cost
 // at random places of the .json.gz: "gz_details_median_ms", "gz_details_max_ms", and the same reads,
-// pick by pick, from resume points kept as before issue 24 (a whole copy every 32 MB):
+// pick by pick, from resume points kept unpacked (a whole copy every 32 MB, as before packing):
 // "gz_details_legacy_median_ms", "gz_details_legacy_max_ms"; what the points hold
 // ("resume_point_bytes"; "legacy_resume_points", "legacy_resume_point_bytes") and the inflate alone
 // while saving each kind ("inflate_packed_points_seconds", "inflate_copied_points_seconds").
@@ -264,7 +264,7 @@ int main(int argc, char **argv)
                      double(gzMem.rss) / 1e6);
         // What a click costs: one event's details read back from the .json.gz at a random place,
         // as the Details panel does (each read re-inflates from the nearest resume point). Side by
-        // side, pick by pick, with the resume points as they were before issue 24 (a whole copy of
+        // side, pick by pick, with the resume points kept unpacked, as before packing (a whole copy of
         // the inflater every 32 MB) on a second mapping of the same file; and the inflate with each
         // kind of point saved, to show what packing them costs the load.
         double detailsMedianMs = 0, detailsMaxMs = 0, legacyMedianMs = 0, legacyMaxMs = 0;

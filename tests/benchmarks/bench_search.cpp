@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // bench_search TRACE [--repeat N]
-// The timeline search (issue 12) on one trace: per query, the median time of searchRuns (string
+// The timeline search on one trace: per query, the median time of searchRuns (string
 // table, tracks, merge, the per-track matches the lanes draw), the hits, the results table filled
 // and sorted by duration, and one 1920x1080 frame with the matches drawn over dimmed lanes. Tells
 // whether SearchBar::kAsyncSlices is right: a search the UI thread would feel goes to a worker.

@@ -24,7 +24,7 @@ struct SliceHighlight
     {
         std::vector<std::uint32_t> slices; // by start
         TimeNs maxDur = 0;                 // a window search starts maxDur before the window
-        // The level of detail (issue 24): the same hits split by depth, each by start. A depth's
+        // The level of detail: the same hits split by depth, each by start. A depth's
         // slices never overlap, so a zoomed-out frame finds the next pixel column's first hit with
         // one search instead of visiting every hit of the column (TimelineRenderer::paintSearch).
         // Empty: not built (the frame visits every hit).
