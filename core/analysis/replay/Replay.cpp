@@ -266,8 +266,9 @@ WhatIf whatIf(const ReplayGraph &g, const std::vector<Fix> &fixes, double measur
             w.warnings << Text::tr("%1: the projected peak memory, %2, exceeds the device's %3: the change would run out of memory")
                               .arg(fp->id, figure::bytes(double(fp->projectedPeakBytes)), figure::bytes(double(g.deviceMemoryBytes)));
     }
-    if (all.dataLoader && g.step.dur > 0 && w.combined.projectedNs == w.stepNs)
-        w.warnings << Text::tr("dataloader: no data-loader wait on the step's threads; the replay changes nothing");
+    for (const FixProjection &fp : w.fixes)
+        if (fp.id == QLatin1String("dataloader") && fp.gainNs == 0)
+            w.warnings << Text::tr("dataloader: no data-loader wait on the step's critical path; the replay changes nothing");
     const double drift = w.stepNs > 0 ? 100.0 * std::abs(double(w.replayedNs - w.stepNs)) / double(w.stepNs) : 0;
     if (drift > 2.0)
         w.warnings << Text::tr("the unchanged replay takes %1 against the measured %2: its projections are approximate")
