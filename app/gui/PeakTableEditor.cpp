@@ -19,7 +19,6 @@ namespace lanescope {
 namespace {
 
 constexpr int kValueRole = Qt::UserRole;       // the cell's figure in use (double)
-constexpr double kMaxFigure = 100000;          // MfuPanel's spin box range (TFLOPS; GB/s)
 
 const analysis::GpuPeak &rowPeak(int row) { return analysis::gpuPeakTable()[std::size_t(row)]; }
 QString matchText(const analysis::GpuPeak &p) { return QString::fromUtf8(p.match.data(), qsizetype(p.match.size())); }
@@ -34,10 +33,10 @@ class PeakDelegate : public QStyledItemDelegate
 {
 public:
     using QStyledItemDelegate::QStyledItemDelegate;
-    QWidget *createEditor(QWidget *parent, const QStyleOptionViewItem &, const QModelIndex &) const override
+    QWidget *createEditor(QWidget *parent, const QStyleOptionViewItem &, const QModelIndex &index) const override
     {
         auto *box = new QDoubleSpinBox(parent);
-        box->setRange(0, kMaxFigure);
+        box->setRange(0, analysis::plausibleRange(specOfColumn(index.column())).max); // 0: "table"
         box->setDecimals(3);
         box->setSpecialValueText(PeakTableEditor::tr("table"));
         box->setFrame(false);
@@ -59,6 +58,7 @@ public:
 PeakTableEditor::PeakTableEditor(const analysis::PeakOverrides &overrides, QWidget *parent)
     : QWidget(parent)
     , m_table(new QTableWidget(this))
+    , m_warning(new QLabel(this))
     , m_reset(new QPushButton(tr("&Reset"), this))
     , m_resetAll(new QPushButton(tr("Reset &All"), this))
 {
@@ -117,8 +117,7 @@ PeakTableEditor::PeakTableEditor(const analysis::PeakOverrides &overrides, QWidg
         if (m_updating || !isFigureColumn(it->column()))
             return;
         m_updating = true;
-        if (!(it->data(kValueRole).toDouble() > 0)) // cleared: the table's figure again
-            it->setData(kValueRole, analysis::specOf(rowPeak(it->row()), specOfColumn(it->column())));
+        takeFigure(it, it->data(kValueRole).toDouble());
         showRow(it->row());
         m_updating = false;
     });
@@ -140,8 +139,45 @@ PeakTableEditor::PeakTableEditor(const analysis::PeakOverrides &overrides, QWidg
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addWidget(m_table, 1);
     layout->addWidget(note);
+    m_warning->setObjectName(QStringLiteral("peakWarning"));
+    m_warning->setWordWrap(true);
+    m_warning->hide();
+    layout->addWidget(m_warning);
     layout->addLayout(buttons);
 }
+
+bool PeakTableEditor::takeFigure(QTableWidgetItem *cell, double value)
+{
+    const analysis::GpuSpec spec = specOfColumn(cell->column());
+    const double table = analysis::specOf(rowPeak(cell->row()), spec);
+    if (analysis::isPlausibleFigure(spec, value)) {
+        cell->setData(kValueRole, value);
+        showIgnored({});
+        return true;
+    }
+    cell->setData(kValueRole, table); // cleared, or a figure no GPU has: the table's figure again
+    if (value != 0) {
+        const analysis::FigureRange r = analysis::plausibleRange(spec);
+        const QString column = m_table->horizontalHeaderItem(cell->column())->text().replace(QLatin1Char('\n'), QLatin1Char(' '));
+        showIgnored({tr("%1 of %2: %3 is not between %4 and %5; Lanescope's %6 is used")
+                         .arg(column, matchText(rowPeak(cell->row())), QLocale().toString(value, 'g', 7),
+                              QLocale().toString(r.min, 'g', 7), QLocale().toString(r.max, 'g', 7), figureText(table))});
+    }
+    return false;
+}
+
+void PeakTableEditor::showIgnored(const QStringList &stored)
+{
+    if (stored.isEmpty()) {
+        m_warning->clear();
+        m_warning->hide();
+        return;
+    }
+    m_warning->setText(tr("Not taken: %1").arg(stored.join(QStringLiteral("; "))));
+    m_warning->show();
+}
+
+QString PeakTableEditor::warning() const { return m_warning->text(); }
 
 void PeakTableEditor::showRow(int row)
 {
@@ -198,8 +234,9 @@ int PeakTableEditor::rowOf(const QString &match) const
 
 void PeakTableEditor::setFigure(int row, analysis::GpuSpec spec, double value)
 {
+    // As the cell's own edit: itemChanged() takes the figure, or the table's with a warning.
     if (row >= 0 && row < m_table->rowCount())
-        m_table->item(row, columnOf(spec))->setData(kValueRole, std::min(value, kMaxFigure));
+        m_table->item(row, columnOf(spec))->setData(kValueRole, value);
 }
 
 void PeakTableEditor::setPeak(int row, double tflops) { setFigure(row, analysis::GpuSpec::Bf16Tflops, tflops); }

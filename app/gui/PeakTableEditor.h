@@ -6,10 +6,13 @@
 // (the last column); Reset puts the selected rows (or all) back to the table.
 #include "core/analysis/Mfu.h"
 
+#include <QStringList>
 #include <QWidget>
 
+class QLabel;
 class QPushButton;
 class QTableWidget;
+class QTableWidgetItem;
 
 namespace lanescope {
 
@@ -37,9 +40,19 @@ public:
 
     QTableWidget *table() const { return m_table; }
 
+    // Figures that were not taken (analysis::isPlausibleFigure: not finite, or out of range),
+    // each named with the table's figure used instead; shown under the table until the next edit.
+    // `stored`: those found in the settings (PeakOverrideStore::ignored()).
+    void showIgnored(const QStringList &stored);
+    QString warning() const;
+
 private:
     void showRow(int row); // the row's text and look from its value
+    // The table's own figure in the cell when `value` is not plausible (and not 0, "table"); true
+    // when the value was taken.
+    bool takeFigure(QTableWidgetItem *cell, double value);
     QTableWidget *m_table;
+    QLabel *m_warning;
     QPushButton *m_reset;
     QPushButton *m_resetAll;
     bool m_updating = false;

@@ -146,6 +146,7 @@ PreferencesDialog::PreferencesDialog(const Preferences &prefs, QWidget *parent)
 {
     setWindowTitle(tr("Preferences"));
     setObjectName(QStringLiteral("preferencesDialog"));
+    m_peaks->showIgnored(PeakOverrideStore::instance()->ignored());
     m_theme->addItem(tr("Follow the system"), int(Theme::System));
     m_theme->addItem(tr("Light"), int(Theme::Light));
     m_theme->addItem(tr("Dark"), int(Theme::Dark));

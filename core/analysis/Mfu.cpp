@@ -5,6 +5,7 @@
 #include "core/parse/EventArgs.h"
 
 #include <algorithm>
+#include <cmath>
 
 namespace lanescope::analysis {
 
@@ -117,6 +118,18 @@ double specOf(const GpuPeak &row, GpuSpec spec)
     return 0;
 }
 
+FigureRange plausibleRange(GpuSpec spec)
+{
+    // The editor edits with three decimals, so 0.001 is the least a user can type.
+    return {0.001, spec == GpuSpec::HbmTBps ? 1000.0 : 100000.0};
+}
+
+bool isPlausibleFigure(GpuSpec spec, double v)
+{
+    const FigureRange r = plausibleRange(spec);
+    return std::isfinite(v) && v >= r.min && v <= r.max;
+}
+
 double PeakOverride::value(GpuSpec spec) const
 {
     switch (spec) {
@@ -145,7 +158,7 @@ void PeakOverride::setValue(GpuSpec spec, double v)
 bool PeakOverride::any() const
 {
     for (int c = 0; c < kGpuSpecCount; ++c)
-        if (value(GpuSpec(c)) > 0)
+        if (isPlausibleFigure(GpuSpec(c), value(GpuSpec(c))))
             return true;
     return false;
 }
@@ -162,7 +175,7 @@ double overrideFor(std::string_view match, const PeakOverrides &overrides, GpuSp
 {
     const QLatin1String m(match.data(), qsizetype(match.size()));
     for (const PeakOverride &o : overrides)
-        if (o.match == m && o.value(spec) > 0)
+        if (o.match == m && isPlausibleFigure(spec, o.value(spec)))
             return o.value(spec);
     return 0;
 }
@@ -279,10 +292,19 @@ MeasuredFlops measuredFlops(const Trace &trace, TimeRange range)
         const EventDetails d = readEventDetails(trace, reader, offset, EventParts::ArgsOnly);
         ++m.opsRead;
         const auto it = d.args.constFind(QStringLiteral("flops"));
-        if (d.ok && it != d.args.constEnd()) {
-            m.flops += it->toDouble();
-            ++m.opsWithFlops;
+        if (!d.ok || it == d.args.constEnd())
+            continue;
+        // A JSON number only (a string would convert), finite, 0 or more and below kMaxOpFlops.
+        const int type = it->typeId();
+        const bool number = type == QMetaType::Double || type == QMetaType::LongLong || type == QMetaType::ULongLong
+                            || type == QMetaType::Int || type == QMetaType::UInt;
+        const double v = number ? it->toDouble() : -1;
+        if (!(std::isfinite(v) && v >= 0 && v <= kMaxOpFlops)) {
+            ++m.invalid;
+            continue;
         }
+        m.flops += v;
+        ++m.opsWithFlops;
     }
     return m;
 }

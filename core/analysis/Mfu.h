@@ -36,9 +36,20 @@ enum class GpuSpec : int { Bf16Tflops, Tf32Tflops, Fp32Tflops, Fp64Tflops, HbmTB
 constexpr int kGpuSpecCount = 6;
 double specOf(const GpuPeak &row, GpuSpec spec); // the row's own figure (0: none)
 
+// The figures a user may put in place of a row's: finite, and within a range no GPU leaves by a
+// factor of ten (up to 100,000 TFLOPS or GB/s, 1,000 TB/s of memory). `inf` or 1e308 would read
+// as an MFU of 0 %, a tiny figure as one of millions; such a figure is ignored (the table's is
+// used) wherever overrides are read.
+struct FigureRange
+{
+    double min, max;
+};
+FigureRange plausibleRange(GpuSpec spec);
+bool isPlausibleFigure(GpuSpec spec, double v);
+
 // A user's own figures for one table row (the GUI's Preferences keep them): the row's match and the
-// figures to use in place of the row's, each > 0 where the user set it. Core only reads them; where
-// they are stored is the caller's business.
+// figures to use in place of the row's, each > 0 where the user set it (and only a plausible one
+// is used: isPlausibleFigure). Core only reads them; where they are stored is the caller's business.
 struct PeakOverride
 {
     QString match;           // GpuPeak::match of the row
@@ -116,7 +127,12 @@ struct MeasuredFlops
 {
     double flops = 0;
     std::size_t opsRead = 0, opsWithFlops = 0;
+    // `flops` args that are no count of work, skipped (not in flops nor opsWithFlops): not a
+    // number, negative, not finite, or more than kMaxOpFlops.
+    std::size_t invalid = 0;
 };
+// One operator's FLOPs above this (10^18, a thousand seconds of a 1 PFLOPS GPU) is no measurement.
+constexpr double kMaxOpFlops = 1e18;
 MeasuredFlops measuredFlops(const Trace &trace, TimeRange range = {});
 
 } // namespace lanescope::analysis

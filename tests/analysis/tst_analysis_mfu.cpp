@@ -7,6 +7,8 @@
 
 #include <QtTest>
 
+#include <limits>
+
 using namespace lanescope::analysis;
 
 class TestMfu : public QObject
@@ -153,6 +155,28 @@ private slots:
         }
     }
 
+    // flops args that are no count of work (negative, a string, 1e308, more than kMaxOpFlops) are
+    // skipped and counted, never summed ("-15000.000 TFLOP").
+    void measuredFlopsSkipsInvalid()
+    {
+        const std::string json = R"({"traceEvents": [
+  {"ph": "X", "cat": "cpu_op", "name": "aten::mm", "pid": 1, "tid": 1, "ts": 100, "dur": 10, "args": {"flops": 2000000000000}},
+  {"ph": "X", "cat": "cpu_op", "name": "aten::mm", "pid": 1, "tid": 1, "ts": 120, "dur": 10, "args": {"flops": -15000000000000000}},
+  {"ph": "X", "cat": "cpu_op", "name": "aten::mm", "pid": 1, "tid": 1, "ts": 140, "dur": 10, "args": {"flops": "1000"}},
+  {"ph": "X", "cat": "cpu_op", "name": "aten::mm", "pid": 1, "tid": 1, "ts": 160, "dur": 10, "args": {"flops": 1e308}},
+  {"ph": "X", "cat": "cpu_op", "name": "aten::addmm", "pid": 1, "tid": 1, "ts": 180, "dur": 10, "args": {"flops": 2e18}},
+  {"ph": "X", "cat": "cpu_op", "name": "aten::bmm", "pid": 1, "tid": 1, "ts": 200, "dur": 10, "args": {"flops": null}},
+  {"ph": "X", "cat": "cpu_op", "name": "aten::bmm", "pid": 1, "tid": 1, "ts": 220, "dur": 10, "args": {"flops": 0}}
+]})";
+        const lanescope::LoadResult r = lanescope::loadTrace(lanescope::MappedSource::fromBytes(json));
+        QVERIFY(r.trace);
+        const MeasuredFlops m = measuredFlops(*r.trace);
+        QCOMPARE(m.opsRead, std::size_t(7));
+        QCOMPARE(m.flops, 2e12);
+        QCOMPARE(m.opsWithFlops, std::size_t(2)); // the 2e12 and the 0
+        QCOMPARE(m.invalid, std::size_t(5));
+    }
+
     // The user's figure replaces the row's one column at a time; the others stay the table's.
     void overridePerColumn()
     {
@@ -171,6 +195,52 @@ private slots:
         QCOMPARE(overrideFor("A100", {o}), 0.0);
         QCOMPARE(overrideFor("A100", {o}, GpuSpec::HbmTBps), 1.555);
         QVERIFY(!PeakOverride{}.any());
+    }
+
+    // A figure no GPU has (not finite, absurdly large or small) is not a figure: the table's stays,
+    // so `inf` cannot turn an MFU of 28 % into 0.1 %. The bounds themselves are taken.
+    void implausibleOverrideIsIgnored_data()
+    {
+        QTest::addColumn<int>("spec");
+        QTest::addColumn<double>("value");
+        QTest::addColumn<bool>("taken");
+        const double inf = std::numeric_limits<double>::infinity();
+        const int bf16 = int(GpuSpec::Bf16Tflops), hbm = int(GpuSpec::HbmTBps), link = int(GpuSpec::LinkGBps);
+        QTest::newRow("bf16 inf") << bf16 << inf << false;
+        QTest::newRow("bf16 nan") << bf16 << std::numeric_limits<double>::quiet_NaN() << false;
+        QTest::newRow("bf16 1e308") << bf16 << 1e308 << false;
+        QTest::newRow("bf16 1e-9") << bf16 << 1e-9 << false;
+        QTest::newRow("bf16 -5") << bf16 << -5.0 << false;
+        QTest::newRow("bf16 100000") << bf16 << 100000.0 << true;
+        QTest::newRow("bf16 0.001") << bf16 << 0.001 << true;
+        QTest::newRow("hbm 5000 TB/s") << hbm << 5000.0 << false;
+        QTest::newRow("hbm 1.555") << hbm << 1.555 << true;
+        QTest::newRow("link inf") << link << inf << false;
+    }
+    void implausibleOverrideIsIgnored()
+    {
+        QFETCH(int, spec);
+        QFETCH(double, value);
+        QFETCH(bool, taken);
+        const auto s = GpuSpec(spec);
+        QCOMPARE(isPlausibleFigure(s, value), taken);
+        PeakOverride o;
+        o.match = QStringLiteral("A100");
+        o.setValue(s, value);
+        QCOMPARE(o.any(), taken);
+        const ResolvedPeak p = resolvePeak(QStringLiteral("NVIDIA A100-SXM4-80GB"), {o});
+        const ResolvedPeak table = resolvePeak(QStringLiteral("NVIDIA A100-SXM4-80GB"), {});
+        QCOMPARE(overrideFor("A100", {o}, s), taken ? value : 0.0);
+        QCOMPARE(p.overridden, taken && s == GpuSpec::Bf16Tflops);
+        if (!taken) {
+            QCOMPARE(p.tflops, table.tflops);
+            QCOMPARE(p.hbmTBps, table.hbmTBps);
+            QCOMPARE(p.linkGBps, table.linkGBps);
+        }
+        // The MFU at the resolved peak stays the table's percentage, not a tiny or huge one.
+        const MfuResult m = computeMfu(7e9, 3000, p.tflops);
+        if (!taken || s != GpuSpec::Bf16Tflops)
+            QCOMPARE(m.mfuPct, computeMfu(7e9, 3000, table.tflops).mfuPct);
     }
 };
 

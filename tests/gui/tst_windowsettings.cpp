@@ -576,6 +576,48 @@ private slots:
         QVERIFY(Preferences::load().peakOverrides.empty());
     }
 
+    // A figure no GPU has is not taken, stored (hand-edited settings) or typed: the table's figure
+    // is used and the Preferences say which figure was left out.
+    void implausiblePeakIsRefused_data()
+    {
+        QTest::addColumn<QString>("stored");
+        QTest::newRow("inf") << QStringLiteral("inf");
+        QTest::newRow("1e308") << QStringLiteral("1e308");
+        QTest::newRow("nan") << QStringLiteral("nan");
+        QTest::newRow("1e-12") << QStringLiteral("1e-12");
+    }
+    void implausiblePeakIsRefused()
+    {
+        QFETCH(QString, stored);
+        PeakOverrideStore::instance()->setOverrides({});
+        QSettings().setValue(QStringLiteral("preferences/peakTflops/A100"), stored);
+        QVERIFY(Preferences::load().peakOverrides.empty());
+        QCOMPARE(analysis::resolvePeak(QStringLiteral("NVIDIA A100-SXM4-80GB"), Preferences::load().peakOverrides).tflops, 312.0);
+        const QStringList ignored = PeakOverrideStore::instance()->ignored();
+        QCOMPARE(ignored.size(), 1);
+        QVERIFY2(ignored.front().contains(stored) && ignored.front().contains(QStringLiteral("A100")), qPrintable(ignored.front()));
+
+        PreferencesDialog dialog(Preferences::load());
+        PeakTableEditor *peaks = dialog.peakTable();
+        const int a100 = peaks->rowOf(QStringLiteral("A100"));
+        QVERIFY(!peaks->isOverridden(a100));
+        QCOMPARE(peaks->table()->item(a100, PeakTableEditor::PeakColumn)->text(), QLocale().toString(312.0, 'f', 0));
+        QVERIFY2(peaks->warning().contains(QStringLiteral("A100")), qPrintable(peaks->warning()));
+
+        // Typed (or set) in the editor: back to the table's figure at once, with the reason.
+        peaks->showIgnored({});
+        peaks->setPeak(a100, stored.toDouble());
+        QVERIFY(!peaks->isOverridden(a100));
+        QVERIFY2(!peaks->warning().isEmpty(), "no warning for an implausible figure");
+        peaks->setFigure(a100, analysis::GpuSpec::HbmTBps, 5000); // TB/s: no memory is that fast
+        QVERIFY(!peaks->isOverridden(a100, analysis::GpuSpec::HbmTBps));
+        QVERIFY(peaks->overrides().empty());
+        peaks->setPeak(a100, 280);
+        QVERIFY(peaks->isOverridden(a100));
+        QVERIFY(peaks->warning().isEmpty());
+        QSettings().remove(QStringLiteral("preferences/peakTflops/A100"));
+    }
+
     void peakOverrideChangesEveryMfu()
     {
         const QString a = m_dir.filePath(QStringLiteral("a100-a.json")), b = m_dir.filePath(QStringLiteral("a100-b.json"));

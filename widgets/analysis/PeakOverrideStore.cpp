@@ -45,11 +45,31 @@ analysis::PeakOverrides PeakOverrideStore::overrides() const
             const auto spec = analysis::GpuSpec(c);
             bool ok = false;
             const double v = s.value(groupOf(spec) + QLatin1Char('/') + o.match).toDouble(&ok);
-            if (ok && v > 0) // anything else stored (hand-edited, damaged) leaves the table's figure
+            // Anything else stored (hand-edited, damaged, `inf`) leaves the table's figure (ignored()).
+            if (ok && analysis::isPlausibleFigure(spec, v))
                 o.setValue(spec, v);
         }
         if (o.any())
             out.push_back(o);
+    }
+    return out;
+}
+
+QStringList PeakOverrideStore::ignored() const
+{
+    QSettings s;
+    QStringList out;
+    for (int c = 0; c < analysis::kGpuSpecCount; ++c) {
+        const auto spec = analysis::GpuSpec(c);
+        s.beginGroup(groupOf(spec));
+        for (const analysis::GpuPeak &row : analysis::gpuPeakTable()) {
+            const QVariant stored = s.value(matchText(row));
+            bool ok = false;
+            const double v = stored.toDouble(&ok);
+            if (stored.isValid() && !(ok && analysis::isPlausibleFigure(spec, v)))
+                out << tr("%1 stored for %2 (%3)").arg(stored.toString().left(40), matchText(row), groupOf(spec).section(QLatin1Char('/'), 1));
+        }
+        s.endGroup();
     }
     return out;
 }

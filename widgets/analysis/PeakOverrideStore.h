@@ -6,6 +6,7 @@
 #include "core/analysis/Mfu.h"
 
 #include <QObject>
+#include <QStringList>
 
 namespace lanescope {
 
@@ -17,6 +18,9 @@ public:
 
     // As stored: one entry per table row the user changed (any of its figures), in the table's order.
     analysis::PeakOverrides overrides() const;
+    // What overrides() left out of what is stored: a figure that is no number or not plausible
+    // (analysis::isPlausibleFigure), one line each naming the row, for the Preferences to show.
+    QStringList ignored() const;
     // Replaces every override (a figure <= 0 or a match the table does not have is dropped) and emits changed() when they differ from what was stored.
     void setOverrides(const analysis::PeakOverrides &overrides);
 
