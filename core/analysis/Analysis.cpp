@@ -75,6 +75,7 @@ AnalysisResult analyze(const Trace &trace, const AnalysisOptions &options)
     r.mfu = mfuFromTrace(trace, measured, options.mfu);
     r.memory = memorySummary(ix);
     r.memoryOwners = memoryOwners(trace, r.memory, r.steps);
+    r.warnings << memoryOwnersWarnings(r.memoryOwners);
 
     // Launches, queue depth and the idle breakdown: one view of the launched activities.
     LaunchOptions lo;
@@ -86,6 +87,7 @@ AnalysisResult analyze(const Trace &trace, const AnalysisOptions &options)
         r.idleBreakdown = idleBreakdown(view, lo);
         r.launchStats = launchStats(trace, view, lo);
         r.queueLengths = queueLengths(view, lo);
+        r.warnings << clockSkewWarnings(r.launchStats, r.queueLengths);
     }
 
     // Advice looks at every compute-stream gap of a millisecond or more, whatever the listed

@@ -3,6 +3,8 @@
 
 #include "core/util/FlatHashMap.h"
 
+#include <QCoreApplication>
+
 #include <algorithm>
 
 namespace lanescope::analysis {
@@ -33,6 +35,7 @@ LaunchStats launchStats(const Trace &trace, const ActivityView &view, const Laun
                 continue;
             const Row l{a.track, a.slice, a.callTrack, a.callSlice, a.start, a.callEnd - a.callStart, a.end - a.start,
                         std::max<TimeNs>(0, a.start - a.callEnd)};
+            r.startBeforeLaunch += a.start < a.callStart;
             if (!o.hta) {
                 std::size_t &first = byCall((std::uint64_t(a.callTrack) << 32) | a.callSlice);
                 if (first) {
@@ -74,6 +77,27 @@ LaunchStats launchStats(const Trace &trace, const ActivityView &view, const Laun
                                  trace.name(trace.tracks[w.track].nameId[w.slice])});
     }
     return r;
+}
+
+QStringList clockSkewWarnings(const LaunchStats &stats, const std::vector<StreamQueue> &queues)
+{
+    const StreamQueue *most = nullptr;
+    std::int64_t queued = 0;
+    for (const StreamQueue &q : queues) {
+        queued += q.startBeforeLaunch;
+        if (q.startBeforeLaunch > 0 && (!most || q.startBeforeLaunch > most->startBeforeLaunch))
+            most = &q;
+    }
+    const std::int64_t n = std::max(stats.startBeforeLaunch, queued);
+    if (n <= 0)
+        return {};
+    QString where;
+    if (most)
+        where = QCoreApplication::translate("analysis", " (most on device %1 stream %2: %3)").arg(most->device).arg(most->stream).arg(most->startBeforeLaunch);
+    return {QCoreApplication::translate("analysis", "kernels that start before the call that launched them: %1%2; the CPU's and the GPU's "
+                                                    "clocks disagree, so their launch delays read 0 and the queue counts each from its launch")
+                .arg(n)
+                .arg(where)};
 }
 
 } // namespace lanescope::analysis

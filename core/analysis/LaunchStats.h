@@ -10,8 +10,10 @@
 // copies: one dma_request per chunk) is one launch, measured to its first activity, where HTA
 // counts every pair; exact times over the analysed steps.
 #include "core/analysis/LaunchEvents.h"
+#include "core/analysis/QueueLength.h"
 
 #include <QString>
+#include <QStringList>
 
 #include <optional>
 
@@ -39,9 +41,16 @@ struct LaunchStats
     std::optional<double> medianDelayNs, p95DelayNs; // pandas' linear quantile; unknown without launches
     std::optional<double> medianGpuNs, medianCpuNs;  // for the advice: how small the kernels are
     std::vector<Launch> worst;          // the kWorstLaunches longest delays, longest first
+    // Activities that start before their launch call does: the CPU's and the GPU's clocks
+    // disagree (skew), so their delay reads 0 (clipped) and says nothing; clockSkewWarnings().
+    std::int64_t startBeforeLaunch = 0;
     double gpuShorterPct() const { return launches > 0 ? 100.0 * double(gpuShorterThanCpu) / double(launches) : 0.0; }
 };
 
 LaunchStats launchStats(const Trace &trace, const ActivityView &view, const LaunchOptions &options);
+
+// One line for the analysis' warnings where kernels start before their launch (stats and the
+// queues' StreamQueue::startBeforeLaunch, naming the stream with the most); empty otherwise.
+QStringList clockSkewWarnings(const LaunchStats &stats, const std::vector<StreamQueue> &queues);
 
 } // namespace lanescope::analysis

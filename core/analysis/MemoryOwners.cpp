@@ -6,6 +6,7 @@
 #include <QCoreApplication>
 
 #include <algorithm>
+#include <climits>
 #include <map>
 #include <string_view>
 
@@ -14,6 +15,18 @@ namespace lanescope::analysis {
 namespace {
 
 constexpr std::uint32_t kNone = MemorySeries::kNoTrack;
+
+// An allocation's or a free's size that an allocator can hand out (MemoryOwners::implausibleSizes).
+bool plausible(std::int64_t bytes) { return bytes >= -kMaxAllocationBytes && bytes <= kMaxAllocationBytes; }
+
+// a += b, held at INT64_MAX / INT64_MIN instead of wrapping; *saturated set when it was.
+void addSat(std::int64_t &a, std::int64_t b, bool *saturated)
+{
+    if (__builtin_add_overflow(a, b, &a)) {
+        a = b > 0 ? INT64_MAX : INT64_MIN;
+        *saturated = true;
+    }
+}
 
 // What a slice's name says about the allocations under it.
 enum NameClass : std::uint8_t {
@@ -105,7 +118,7 @@ struct Pass
             const MemorySeries &ms = *series[si];
             attr[si].resize(ms.samples.size());
             for (std::uint32_t i = 0; i < ms.samples.size(); ++i) {
-                if (ms.samples[i].bytes <= 0)
+                if (ms.samples[i].bytes <= 0 || !plausible(ms.samples[i].bytes))
                     continue;
                 const std::uint32_t tr = i < ms.thread.size() ? ms.thread[i] : kNone;
                 if (tr == kNone || tr >= trace.tracks.size())
@@ -207,6 +220,8 @@ struct Pass
             FlatHashMap<std::uint32_t> open(1024);
             for (std::uint32_t i = 0; i < ms.samples.size(); ++i) {
                 const std::int64_t b = ms.samples[i].bytes;
+                if (!plausible(b))
+                    continue;
                 if (b > 0) {
                     std::uint32_t &held = open(ms.addr[i]);
                     if (held != 0) {
@@ -237,7 +252,7 @@ struct RowKey
 class Rows
 {
 public:
-    explicit Rows(const Trace &t) : m_t(t) {}
+    Rows(const Trace &t, bool *saturated) : m_t(t), m_saturated(saturated) {}
     void add(const Attribution &a, int device, std::int64_t bytes, TimeNs start, TimeNs end)
     {
         RowKey k{MemoryOwnerRow::Kind::NoOp, 0};
@@ -253,11 +268,11 @@ public:
         } else if (r.device != device) {
             r.device = -1;
         }
-        r.bytes += bytes;
+        addSat(r.bytes, bytes, m_saturated);
         ++r.count;
         if (end >= 0) {
             ++r.freed;
-            r.lifetimeNs += end - start;
+            addSat(r.lifetimeNs, end - start, m_saturated);
         }
         if (bytes > r.largest) {
             r.largest = bytes;
@@ -281,6 +296,7 @@ public:
 
 private:
     const Trace &m_t;
+    bool *m_saturated;
     std::map<RowKey, MemoryOwnerRow> m_rows;
     std::vector<MemoryOwnerRow> m_extra;
 };
@@ -330,7 +346,8 @@ MemoryOwners memoryOwners(const Trace &trace, const MemorySummary &summary, cons
     MemoryOwners out;
     const Pass pass(trace, steps);
     out.reusedWithoutFree = pass.reused;
-    Rows top(trace), never(trace), alive(trace);
+    Rows top(trace, &out.saturated), never(trace, &out.saturated), alive(trace, &out.saturated);
+    bool *sat = &out.saturated;
     // The peak's series and sample: the first sample at the summary's peak on its device.
     std::size_t peakSeries = SIZE_MAX, peakSample = 0;
     for (const DeviceMemory &d : summary.devices)
@@ -359,13 +376,17 @@ MemoryOwners memoryOwners(const Trace &trace, const MemorySummary &summary, cons
         std::int64_t unmatchedBeforePeak = 0;
         for (std::size_t i = 0; i < ms.samples.size(); ++i) {
             const MemorySample &s = ms.samples[i];
+            if (!plausible(s.bytes)) {
+                ++out.implausibleSizes;
+                continue;
+            }
             if (s.bytes < 0) {
                 ++out.frees;
                 if (addresses && p[i] == kNone) {
                     ++out.unmatchedFrees;
-                    out.unmatchedFreeBytes -= s.bytes;
+                    addSat(out.unmatchedFreeBytes, -s.bytes, sat);
                     if (si == peakSeries && i <= peakSample)
-                        unmatchedBeforePeak -= s.bytes;
+                        addSat(unmatchedBeforePeak, -s.bytes, sat);
                 }
                 continue;
             }
@@ -373,7 +394,7 @@ MemoryOwners memoryOwners(const Trace &trace, const MemorySummary &summary, cons
                 continue;
             const Attribution &a = pass.attr[si][i];
             ++out.allocations;
-            out.phaseAllocatedBytes[std::size_t(a.phase)] += s.bytes;
+            addSat(out.phaseAllocatedBytes[std::size_t(a.phase)], s.bytes, sat);
             ++out.phaseAllocations[std::size_t(a.phase)];
             const TimeNs end = addresses && p[i] != kNone ? ms.samples[p[i]].ts : -1;
             top.add(a, ms.deviceId, s.bytes, s.ts, end);
@@ -383,22 +404,26 @@ MemoryOwners memoryOwners(const Trace &trace, const MemorySummary &summary, cons
                 ++out.paired;
             } else {
                 ++out.neverFreedCount;
-                out.neverFreedBytes += s.bytes;
+                addSat(out.neverFreedBytes, s.bytes, sat);
                 never.add(a, ms.deviceId, s.bytes, s.ts, -1);
             }
             if (si == peakSeries && i <= peakSample && (p[i] == kNone || p[i] > peakSample)) {
                 alive.add(a, ms.deviceId, s.bytes, s.ts, end);
-                out.phaseAtPeak[std::size_t(a.phase)] += s.bytes;
+                addSat(out.phaseAtPeak[std::size_t(a.phase)], s.bytes, sat);
             }
         }
         if (si == peakSeries && addresses) {
             // Blocks allocated before the trace and still held at the peak: what the allocator
             // held before the first event, less the frees of such blocks up to the peak.
-            const std::int64_t baseline = ms.samples.front().allocated - ms.samples.front().bytes;
+            // (The first event's size left out where it is implausible; saturating either way.)
+            std::int64_t baseline = ms.samples.front().allocated;
+            if (plausible(ms.samples.front().bytes))
+                addSat(baseline, -ms.samples.front().bytes, sat);
             MemoryOwnerRow r;
             r.kind = MemoryOwnerRow::Kind::BeforeTrace;
             r.device = ms.deviceId;
-            r.bytes = baseline - unmatchedBeforePeak;
+            r.bytes = baseline;
+            addSat(r.bytes, unmatchedBeforePeak == INT64_MIN ? INT64_MAX : -unmatchedBeforePeak, sat);
             if (r.bytes != 0)
                 alive.addRow(r);
             out.phaseAtPeak[std::size_t(MemoryPhase::BeforeTrace)] = r.bytes;
@@ -408,6 +433,18 @@ MemoryOwners memoryOwners(const Trace &trace, const MemorySummary &summary, cons
     out.neverFreed = never.sorted();
     if (peakSeries != SIZE_MAX && pass.series[peakSeries]->addr.size() == pass.series[peakSeries]->samples.size())
         out.aliveAtPeak = alive.sorted();
+    return out;
+}
+
+QStringList memoryOwnersWarnings(const MemoryOwners &m)
+{
+    QStringList out;
+    if (m.implausibleSizes > 0)
+        out << QCoreApplication::translate("analysis", "memory events of more than 1 PB left out of the memory owners: %1 (no allocator hands "
+                                                       "out such a block: a damaged trace)")
+                   .arg(m.implausibleSizes);
+    if (m.saturated)
+        out << QCoreApplication::translate("analysis", "a sum of the memory owners' bytes reached the largest figure it can hold and stops there");
     return out;
 }
 
@@ -424,13 +461,16 @@ std::array<std::int64_t, kMemoryPhases> MemoryPhaseCurve::aliveAfter(std::size_t
 
 void MemoryPhaseCurve::step(std::array<std::int64_t, kMemoryPhases> &alive, std::size_t i) const
 {
+    // Saturating, as memoryOwners' sums: a damaged series holds at the limits instead of wrapping.
+    bool saturated = false;
     const MemorySample &s = series->samples[i];
     if (phase[i] != std::uint8_t(MemoryPhase::BeforeTrace))
-        alive[phase[i]] += s.bytes;
+        addSat(alive[phase[i]], s.bytes, &saturated);
     std::int64_t traced = 0;
     for (int k = 1; k < kMemoryPhases; ++k)
-        traced += alive[std::size_t(k)];
-    alive[0] = s.allocated - traced;
+        addSat(traced, alive[std::size_t(k)], &saturated);
+    alive[0] = s.allocated;
+    addSat(alive[0], traced == INT64_MIN ? INT64_MAX : -traced, &saturated);
 }
 
 std::vector<MemoryPhaseCurve> memoryPhaseCurves(const Trace &trace, const std::vector<Step> &steps)
@@ -449,7 +489,7 @@ std::vector<MemoryPhaseCurve> memoryPhaseCurves(const Trace &trace, const std::v
         const auto &p = pass.partner[si];
         for (std::size_t i = 0; i < ms.samples.size(); ++i) {
             const std::int64_t b = ms.samples[i].bytes;
-            const std::size_t alloc = b > 0 ? i : b < 0 ? p[i] : kNone;
+            const std::size_t alloc = !plausible(b) ? kNone : b > 0 ? i : b < 0 ? p[i] : kNone;
             c.phase[i] = std::uint8_t(alloc == kNone ? MemoryPhase::BeforeTrace : pass.attr[si][alloc].phase);
         }
         std::array<std::int64_t, kMemoryPhases> alive{};

@@ -12,6 +12,7 @@
 #include "core/analysis/Steps.h"
 
 #include <QString>
+#include <QStringList>
 
 #include <array>
 #include <vector>
@@ -65,7 +66,19 @@ struct MemoryOwners
     std::int64_t unmatchedFrees = 0, unmatchedFreeBytes = 0;
     // Allocations at an address still held: the free was lost; the old block counts as freed there.
     std::int64_t reusedWithoutFree = 0;
+    // [memory] events of more than kMaxAllocationBytes either way: no allocator hands out such a
+    // block, so they are left out of every figure above (and counted here). Every sum saturates at
+    // INT64_MAX rather than wrap; `saturated` says one did.
+    std::int64_t implausibleSizes = 0;
+    bool saturated = false;
 };
+
+// One petabyte (2^50 bytes): far beyond any accelerator's memory; a larger [memory] event is damage.
+constexpr std::int64_t kMaxAllocationBytes = std::int64_t(1) << 50;
+
+// What the analysis should say about these owners (implausible sizes left out, a sum saturated);
+// empty when nothing.
+QStringList memoryOwnersWarnings(const MemoryOwners &owners);
 
 // `summary` gives the peak (memorySummary); `steps` the ProfilerStep ranges (findSteps).
 MemoryOwners memoryOwners(const Trace &trace, const MemorySummary &summary, const std::vector<Step> &steps);

@@ -24,7 +24,9 @@ std::vector<QueuePoint> queueSeries(const StreamActivities &s, const LaunchOptio
         if (!(a.sets & set))
             continue;
         up.push_back({a.callStart, +1});
-        down.push_back({o.hta ? a.start : a.end, -1});
+        // An activity that starts (HTA) or ends (ours) before its launch call began is clock skew:
+        // it leaves the queue at the launch, so the queue never reads below 0.
+        down.push_back({std::max(a.callStart, o.hta ? a.start : a.end), -1});
     }
     if (up.empty())
         return {};
@@ -111,6 +113,9 @@ std::vector<StreamQueue> queueLengths(const ActivityView &view, const LaunchOpti
         StreamQueue q = summarise(s, pts, o);
         if (!o.hta && q.count == 0)
             continue;
+        const std::uint8_t set = o.hta ? kHtaQueue : kLanescopeLaunch;
+        for (const LaunchedActivity &a : s.items)
+            q.startBeforeLaunch += (a.sets & set) && a.start < a.callStart;
         out.push_back(q);
     }
     return out;

@@ -33,6 +33,9 @@ struct StreamQueue
     TimeNs fullNs = 0;      // time with the queue at kQueueLimit or more
     TimeNs emptyNs = 0;     // time with nothing queued (between the first and the last change)
     TimeNs spanNs = 0;      // the time measured: the first change to the last (ours: inside the window)
+    // Activities that start before their launch call (clock skew): each leaves the queue no
+    // earlier than its launch entered it, so the queue is never negative.
+    std::int64_t startBeforeLaunch = 0;
 };
 
 // The series of one stream of the view (index into view.streams), as the options define it.

@@ -8,6 +8,7 @@
 #include "tests/TestTraces.h"
 
 #include "core/analysis/Analysis.h"
+#include "core/analysis/Evidence.h"
 #include "core/io/MappedSource.h"
 #include "core/parse/TraceLoader.h"
 #include "core/synth/TraceSynth.h"
@@ -528,6 +529,58 @@ private slots:
         QCOMPARE(delta.value(QStringLiteral("launch_delay_median_us")).toObject().value(QStringLiteral("value")).toDouble(),
                  run1.value(QStringLiteral("launch")).toObject().value(QStringLiteral("launch_delay_median_us")).toDouble());
         QVERIFY(delta.value(QStringLiteral("host_wait_pct")).toObject().value(QStringLiteral("value")).isDouble());
+    }
+    // Clock skew: kernels that start (and end) before the call that launched them. The queue
+    // never goes below 0 in either definition, their delays read 0 as HTA clips them, and the
+    // analysis counts them and says so, naming the stream.
+    void kernelsBeforeTheirLaunch_data()
+    {
+        QTest::addColumn<bool>("hta");
+        QTest::newRow("ours") << false;
+        QTest::newRow("hta") << true;
+    }
+    void kernelsBeforeTheirLaunch()
+    {
+        QFETCH(bool, hta);
+        // Stream 7: three launches at 100, 110, 120 us whose kernels ran at 10-15, 20-25, 30-35 us
+        // (the GPU's clock some 100 us behind), then one kernel launched in time.
+        const char *json = R"json({"schemaVersion":1,"traceEvents":[
+{"ph":"X","cat":"cuda_runtime","name":"cudaLaunchKernel","pid":1,"tid":1,"ts":100,"dur":5,"args":{"correlation":1}},
+{"ph":"X","cat":"cuda_runtime","name":"cudaLaunchKernel","pid":1,"tid":1,"ts":110,"dur":5,"args":{"correlation":2}},
+{"ph":"X","cat":"cuda_runtime","name":"cudaLaunchKernel","pid":1,"tid":1,"ts":120,"dur":5,"args":{"correlation":3}},
+{"ph":"X","cat":"cuda_runtime","name":"cudaLaunchKernel","pid":1,"tid":1,"ts":130,"dur":5,"args":{"correlation":4}},
+{"ph":"X","cat":"kernel","name":"k1","pid":0,"tid":7,"ts":10,"dur":5,"args":{"stream":7,"correlation":1,"device":0}},
+{"ph":"X","cat":"kernel","name":"k2","pid":0,"tid":7,"ts":20,"dur":5,"args":{"stream":7,"correlation":2,"device":0}},
+{"ph":"X","cat":"kernel","name":"k3","pid":0,"tid":7,"ts":30,"dur":5,"args":{"stream":7,"correlation":3,"device":0}},
+{"ph":"X","cat":"kernel","name":"k4","pid":0,"tid":7,"ts":140,"dur":5,"args":{"stream":7,"correlation":4,"device":0}}
+]})json";
+        const LoadResult l = loadTrace(MappedSource::fromBytes(std::string(json), QStringLiteral("skew")));
+        QVERIFY2(l.trace, qPrintable(l.error));
+        const AnalysisResult r = analyzed(*l.trace, hta);
+        const StreamQueue *q = queueOf(r, 7);
+        QVERIFY(q);
+        QVERIFY2(q->mean >= 0, qPrintable(QString::number(q->mean)));
+        QCOMPARE(q->startBeforeLaunch, std::int64_t(3));
+        LaunchOptions o;
+        o.hta = hta;
+        const ActivityView view = launchedActivities(detail::EvidenceIndex(*l.trace), o);
+        for (const StreamActivities &s : view.streams)
+            for (const QueuePoint &p : queueSeries(s, o))
+                QVERIFY2(p.length >= 0, qPrintable(QStringLiteral("%1 at %2").arg(p.length).arg(p.ts)));
+        QCOMPARE(r.launchStats.startBeforeLaunch, std::int64_t(3));
+        QVERIFY(r.launchStats.medianDelayNs && *r.launchStats.medianDelayNs >= 0);
+        const QString warning = r.warnings.filter(QStringLiteral("before the call that launched them")).value(0);
+        QVERIFY2(warning.contains(QStringLiteral("launched them: 3 (")) && warning.contains(QStringLiteral("stream 7")), qPrintable(r.warnings.join(QLatin1Char('\n'))));
+    }
+
+    // A trace without skew says nothing about it.
+    void noSkewNoWarning()
+    {
+        const LoadResult l = loadTrace(MappedSource::fromBytes(std::string(kInline), QStringLiteral("inline")));
+        QVERIFY(l.trace);
+        const AnalysisResult r = analyzed(*l.trace, false);
+        QCOMPARE(r.launchStats.startBeforeLaunch, std::int64_t(0));
+        QVERIFY(r.warnings.filter(QStringLiteral("before the call")).isEmpty());
     }
 };
 

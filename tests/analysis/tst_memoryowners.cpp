@@ -18,6 +18,7 @@
 #include <QJsonObject>
 #include <QtTest>
 
+#include <climits>
 #include <string>
 
 using namespace lanescope;
@@ -149,6 +150,56 @@ private slots:
         QCOMPARE(rowsText(m.topAllocators), top);
         if (m.addresses)
             QCOMPARE(sumBytes(m.aliveAtPeak), sum.peakAllocated);
+    }
+
+    // 15 allocations of 2^63 - 1 bytes (a damaged trace) are no allocations: left out and counted,
+    // with a warning; the 100 real bytes are what every sum says, never a wrapped figure.
+    void implausibleSizesLeftOut()
+    {
+        std::vector<std::string> events{op("aten::mm", 5, 100)};
+        for (int k = 0; k < 15; ++k)
+            events.push_back(mem(10 + k, 1, 0, 4096 * (k + 2), INT64_MAX, 100));
+        events.push_back(mem(50, 1, 0, 4096, 100, 100));
+        std::string json = R"({"schemaVersion":1,"traceEvents":[)";
+        for (std::size_t k = 0; k < events.size(); ++k)
+            json += (k ? "," : "") + events[k];
+        json += "]}";
+        const LoadResult r = loadTrace(MappedSource::fromBytes(json, QStringLiteral("mem")));
+        QVERIFY2(r.trace, qPrintable(r.error));
+        const MemoryOwners m = memoryOwners(*r.trace, memorySummary(*r.trace), findSteps(*r.trace));
+        QCOMPARE(m.implausibleSizes, std::int64_t(15));
+        QCOMPARE(m.allocations, std::int64_t(1));
+        QCOMPARE(rowsText(m.topAllocators), QStringLiteral("aten::mm:100:1"));
+        std::int64_t phases = 0;
+        for (std::int64_t b : m.phaseAllocatedBytes)
+            phases += b;
+        QCOMPARE(phases, std::int64_t(100));
+        QCOMPARE(m.neverFreedBytes, std::int64_t(100));
+        QVERIFY(!m.saturated);
+        const QStringList w = memoryOwnersWarnings(m);
+        QCOMPARE(w.size(), 1);
+        QVERIFY2(w.front().contains(QStringLiteral("left out of the memory owners: 15 ")), qPrintable(w.front()));
+        // The analysis carries the warning.
+        QVERIFY(analyze(*r.trace).warnings.contains(w.front()));
+    }
+
+    // Plausible sizes that add up past what 64 bits hold: the sums stop at INT64_MAX and say so.
+    void sumsSaturate()
+    {
+        std::string json = R"({"schemaVersion":1,"traceEvents":[)" + op("aten::mm", 5, 100000);
+        const int n = 8200; // 8200 x 2^50 > 2^63
+        for (int k = 0; k < n; ++k)
+            json += "," + mem(10 + k, 1, 0, 4096 * (k + 1), kMaxAllocationBytes, 1000);
+        json += "]}";
+        const LoadResult r = loadTrace(MappedSource::fromBytes(json, QStringLiteral("mem")));
+        QVERIFY2(r.trace, qPrintable(r.error));
+        const MemoryOwners m = memoryOwners(*r.trace, memorySummary(*r.trace), findSteps(*r.trace));
+        QCOMPARE(m.implausibleSizes, std::int64_t(0));
+        QCOMPARE(m.allocations, std::int64_t(n));
+        QVERIFY(m.saturated);
+        QCOMPARE(m.topAllocators.front().bytes, std::int64_t(INT64_MAX));
+        QCOMPARE(m.neverFreedBytes, std::int64_t(INT64_MAX));
+        QVERIFY(!memoryOwnersWarnings(m).isEmpty());
     }
 
     // Forward, backward (on the autograd thread, or under evaluate_function), optimizer and
