@@ -7,15 +7,46 @@
 #include <algorithm>
 #include <map>
 #include <optional>
+#include <string_view>
 
 namespace lanescope::analysis {
 
+namespace {
+constexpr std::string_view kModulePrefix = "nn.Module: ";
+bool isModuleName(std::string_view n) { return n.size() > kModulePrefix.size() && n.substr(0, kModulePrefix.size()) == kModulePrefix; }
+
+// A node's name, elided in the middle past kMaxModuleNameChars (a damaged trace's megabyte name
+// would otherwise be copied into every node and path under it).
+QString nodeName(std::string_view sliceName)
+{
+    const std::string_view rest = sliceName.substr(kModulePrefix.size());
+    constexpr std::size_t half = std::size_t(kMaxModuleNameChars) / 2;
+    if (rest.size() <= std::size_t(kMaxModuleNameChars) * 4) { // UTF-8: at most 4 bytes a character
+        const QString n = QString::fromUtf8(rest.data(), qsizetype(rest.size()));
+        if (n.size() <= kMaxModuleNameChars)
+            return n;
+        return n.left(qsizetype(half) - 1) + QChar(0x2026) + n.right(qsizetype(half));
+    }
+    // Only the ends are decoded (a cut UTF-8 sequence reads as a replacement character).
+    return QString::fromUtf8(rest.data(), qsizetype(half * 4)).left(qsizetype(half) - 1) + QChar(0x2026)
+        + QString::fromUtf8(rest.data() + rest.size() - half * 4, qsizetype(half * 4)).right(qsizetype(half));
+}
+
+// The parent's path and the name, keeping the end past kMaxModulePathChars.
+QString childPath(const QString &parent, const QString &name)
+{
+    QString p = parent + QLatin1Char('/') + name;
+    if (p.size() > kMaxModulePathChars)
+        p = QChar(0x2026) + p.right(kMaxModulePathChars - 1);
+    return p;
+}
+} // namespace
+
 QString moduleName(std::string_view sliceName)
 {
-    static constexpr std::string_view prefix = "nn.Module: ";
-    if (sliceName.size() <= prefix.size() || sliceName.substr(0, prefix.size()) != prefix)
+    if (!isModuleName(sliceName))
         return {};
-    const std::string_view rest = sliceName.substr(prefix.size());
+    const std::string_view rest = sliceName.substr(kModulePrefix.size());
     return QString::fromUtf8(rest.data(), qsizetype(rest.size()));
 }
 
@@ -29,7 +60,7 @@ ModuleSummary moduleSummary(const Trace &t, TimeRange window, const detail::Laun
     std::vector<std::int8_t> isModule(t.strings.size(), -1);
     const auto moduleId = [&](StringId id) {
         if (isModule[id] < 0)
-            isModule[id] = !moduleName(t.strings.view(id)).isEmpty();
+            isModule[id] = isModuleName(t.strings.view(id));
         return isModule[id] == 1;
     };
 
@@ -70,6 +101,13 @@ ModuleSummary moduleSummary(const Trace &t, TimeRange window, const detail::Laun
                 continue;
             }
             const int parent = stack.empty() ? -1 : stack.back().node;
+            // Deeper than the bound: not a node, nor on the stack (so all deeper frames are left
+            // out too); the launches under it still count to the frames above.
+            if (parent >= 0 && nodes[std::size_t(parent)].depth + 1 >= kMaxModuleDepth) {
+                ++out.tooDeep;
+                out.truncated = true;
+                continue;
+            }
             auto it = nodeOf.find({parent, tr.nameId[i]});
             if (it == nodeOf.end()) {
                 if (nodes.size() >= kMaxModuleNodes) {
@@ -77,10 +115,10 @@ ModuleSummary moduleSummary(const Trace &t, TimeRange window, const detail::Laun
                     continue;
                 }
                 ModuleNode n;
-                n.name = moduleName(t.strings.view(tr.nameId[i]));
+                n.name = nodeName(t.strings.view(tr.nameId[i]));
                 n.parent = parent;
                 n.depth = parent < 0 ? 0 : nodes[std::size_t(parent)].depth + 1;
-                n.path = parent < 0 ? n.name : nodes[std::size_t(parent)].path + QLatin1Char('/') + n.name;
+                n.path = parent < 0 ? n.name : childPath(nodes[std::size_t(parent)].path, n.name);
                 it = nodeOf.emplace(std::make_pair(parent, tr.nameId[i]), int(nodes.size())).first;
                 (parent < 0 ? roots : children[std::size_t(parent)]).push_back(int(nodes.size()));
                 nodes.push_back(std::move(n));

@@ -21,8 +21,8 @@ class LaunchedDeviceTime;
 
 struct ModuleNode
 {
-    QString name;   // "Linear_0"
-    QString path;   // "Qwen2Model_0/Qwen2DecoderLayer_3/Linear_0"
+    QString name;   // "Linear_0" (at most kMaxModuleNameChars, elided in the middle)
+    QString path;   // "Qwen2Model_0/Qwen2DecoderLayer_3/Linear_0" (its last kMaxModulePathChars)
     int parent = -1; // index in ModuleSummary::nodes; -1 for a root
     int depth = 0;
     std::int64_t count = 0;
@@ -35,10 +35,17 @@ struct ModuleSummary
 {
     // Depth first: a node's children follow it, in order of first call. Bounded by kMaxModuleNodes.
     std::vector<ModuleNode> nodes;
-    bool truncated = false; // more distinct paths than kMaxModuleNodes: the rest are left out
+    bool truncated = false; // more distinct paths than kMaxModuleNodes, or tooDeep: the rest are left out
+    // Module frames nested deeper than kMaxModuleDepth: left out (their time is their ancestors').
+    std::int64_t tooDeep = 0;
 };
 
+// The tree is stored by parent index and bounded: nodes, depth, and each node's text, so a trace
+// of 100,000 nested frames costs what 256 levels do (it would cost the square of its depth).
 constexpr std::size_t kMaxModuleNodes = 100000;
+constexpr int kMaxModuleDepth = 256;          // real models nest a few dozen levels
+constexpr qsizetype kMaxModuleNameChars = 256;
+constexpr qsizetype kMaxModulePathChars = 1024; // a longer path keeps its end, after "…/"
 
 // Slices that start in `window` (empty: all). Empty when the trace has no "nn.Module: " frames.
 // launched: as opSummary's.

@@ -20,6 +20,7 @@
 #include <QtTest>
 
 #include <algorithm>
+#include <string>
 
 using namespace lanescope;
 using namespace lanescope::analysis;
@@ -225,6 +226,55 @@ private slots:
         }
         QCOMPARE(got, expected);
         QVERIFY(stepRow);
+    }
+
+    // Nested nn.Module frames past kMaxModuleDepth (a recursion the profiler recorded): the tree
+    // stops at the bound, counts the deeper frames, and the launch under them still counts to
+    // every module above; a name of 100,000 characters is elided, so no path is longer than its
+    // bound. (Stored as whole paths per frame, 50,000 such frames ran out of memory.)
+    void deepModulesAreBounded_data()
+    {
+        QTest::addColumn<int>("frames");
+        QTest::addColumn<int>("nameChars");
+        QTest::newRow("shallow") << 10 << 3;
+        QTest::newRow("at the bound") << kMaxModuleDepth << 3;
+        QTest::newRow("3,000 deep") << 3000 << 3;
+        QTest::newRow("300 deep, 100,000-character name") << 300 << 100000;
+    }
+    void deepModulesAreBounded()
+    {
+        QFETCH(int, frames);
+        QFETCH(int, nameChars);
+        const std::string name = "nn.Module: " + std::string(std::size_t(nameChars), 'L');
+        std::string json = "{\"schemaVersion\":1,\"traceEvents\":[";
+        const long long total = 2LL * frames + 10;
+        for (int i = 0; i < frames; ++i)
+            json += "{\"ph\":\"X\",\"cat\":\"python_function\",\"name\":\"" + name + "\",\"pid\":1,\"tid\":1,\"ts\":" + std::to_string(i) + ",\"dur\":"
+                + std::to_string(total - 2LL * i) + "},";
+        json += "{\"ph\":\"X\",\"cat\":\"cuda_runtime\",\"name\":\"cudaLaunchKernel\",\"pid\":1,\"tid\":1,\"ts\":" + std::to_string(frames)
+            + ",\"dur\":1,\"args\":{\"correlation\":1}},";
+        json += "{\"ph\":\"X\",\"cat\":\"kernel\",\"name\":\"k\",\"pid\":0,\"tid\":7,\"ts\":" + std::to_string(frames + 1)
+            + ",\"dur\":2,\"args\":{\"stream\":7,\"correlation\":1,\"device\":0}}]}";
+        const LoadResult l = test::loadText(json, 1, QStringLiteral("nested"));
+        QVERIFY2(l.trace, qPrintable(l.error));
+        const ModuleSummary m = moduleSummary(*l.trace);
+        const int kept = std::min(frames, kMaxModuleDepth);
+        QCOMPARE(int(m.nodes.size()), kept);
+        QCOMPARE(m.tooDeep, std::int64_t(frames - kept));
+        QCOMPARE(m.truncated, frames > kept);
+        for (int k = 0; k < kept; ++k) {
+            const ModuleNode &n = m.nodes[std::size_t(k)];
+            QCOMPARE(n.depth, k);
+            QCOMPARE(n.parent, k - 1);
+            QCOMPARE(n.count, std::int64_t(1));
+            QCOMPARE(n.deviceNs, TimeNs(2000)); // the kernel's 2 us, under every frame
+            QVERIFY(n.name.size() <= kMaxModuleNameChars);
+            QVERIFY(n.path.size() <= kMaxModulePathChars);
+            if (nameChars <= 3) // short names: every path whole
+                QCOMPARE(n.path.count(QLatin1Char('/')), k);
+        }
+        if (nameChars > kMaxModuleNameChars)
+            QVERIFY(m.nodes.front().name.contains(QChar(0x2026)));
     }
 
     // The synthetic FSDP baseline: the GEMM, AllGather and ReduceScatter kernels' rows are the
