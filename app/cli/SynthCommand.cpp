@@ -132,6 +132,23 @@ int runSynth(const Invocation &args)
     if (synth::deriveShape(cfg).layerParams <= 0 || cfg.params <= synth::deriveShape(cfg).embeddingParams)
         return args.fail(Text::tr("--params is too small for the embedding of --hidden"));
 
+    // A step as the model times it (the GEMMs at --gemm-efficiency, each layer's AllGather and
+    // ReduceScatter over --internode-gbps): at most an hour, or the trace's times (three steps and
+    // more) leave what its own analyzer reads, and the simulation's nanoseconds overflow.
+    // `--gemm-efficiency 1e-12` would make a step of 35 years.
+    {
+        constexpr double kMaxStepSeconds = 3600;
+        const double stepS = synth::gemmSeconds(synth::modelFlopsPerToken(cfg.params) * cfg.tokensPerStepPerGpu, cfg)
+            + 3.0 * cfg.layers * synth::ringCollectiveSeconds(synth::deriveShape(cfg).layerBytesBf16, cfg.gpus, cfg.internodeGbps);
+        if (!(stepS <= kMaxStepSeconds))
+            return args.fail(Text::tr("--gemm-efficiency %1 and --internode-gbps %2 make a step of about %3 s; at most %4 s makes a "
+                                      "trace Lanescope can read")
+                                 .arg(cfg.gemmEfficiency)
+                                 .arg(cfg.internodeGbps)
+                                 .arg(stepS, 0, 'g', 3)
+                                 .arg(kMaxStepSeconds));
+    }
+
     QElapsedTimer timer;
     timer.start();
     const synth::SynthOutput result = synth::synthesize(cfg);

@@ -8,6 +8,7 @@
 #include "core/synth/TraceSynth.h"
 
 #include <QFile>
+#include <QFileInfo>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -122,6 +123,8 @@ private slots:
     void comparesAcrossScenarios();
     void cliRanks();
     void cliBadUsage();
+    void cliOptionsTheAnalyzerCanRead_data();
+    void cliOptionsTheAnalyzerCanRead();
 
 private:
     QTemporaryDir m_dir;
@@ -659,6 +662,45 @@ void tst_Synth::cliBadUsage()
     QCOMPARE(exitCode({QStringLiteral("--scenario"), QStringLiteral("fsdp-tuned"), QStringLiteral("-o"), m_dir.filePath(QStringLiteral("x.json")),
                        QStringLiteral("--ranks"), QStringLiteral("64")}),
              2);
+}
+
+// Options that would make steps of years (timestamps its own analyzer refuses, nanoseconds past
+// int64) are refused before anything is simulated or written; a slow but sane model still makes a
+// trace that analyze reads.
+void tst_Synth::cliOptionsTheAnalyzerCanRead_data()
+{
+    QTest::addColumn<QStringList>("options");
+    QTest::addColumn<bool>("accepted");
+    QTest::newRow("--gemm-efficiency 1e-12") << QStringList{QStringLiteral("--gemm-efficiency"), QStringLiteral("1e-12")} << false;
+    QTest::newRow("--internode-gbps 1e-9") << QStringList{QStringLiteral("--internode-gbps"), QStringLiteral("1e-9")} << false;
+    QTest::newRow("--gemm-efficiency 0.05") << QStringList{QStringLiteral("--gemm-efficiency"), QStringLiteral("0.05")} << true;
+}
+
+void tst_Synth::cliOptionsTheAnalyzerCanRead()
+{
+    QFETCH(QStringList, options);
+    QFETCH(bool, accepted);
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    const QString out = dir.filePath(QStringLiteral("slow.json"));
+    QProcess p;
+    p.start(QStringLiteral(LANESCOPE_CLI_PATH), QStringList{QStringLiteral("synth"), QStringLiteral("--scenario"), QStringLiteral("fsdp-baseline"),
+                                                            QStringLiteral("--layers"), QStringLiteral("1"), QStringLiteral("--gpus"),
+                                                            QStringLiteral("2"), QStringLiteral("-o"), out}
+                                                    + options);
+    QVERIFY(p.waitForFinished(120000));
+    const QByteArray err = p.readAllStandardError();
+    if (!accepted) {
+        QCOMPARE(p.exitCode(), 2);
+        QVERIFY2(err.contains("make a step of about") && err.count('\n') == 1, err.constData());
+        QVERIFY(!QFileInfo::exists(out));
+        return;
+    }
+    QVERIFY2(p.exitCode() == 0, err.constData());
+    QProcess a;
+    a.start(QStringLiteral(LANESCOPE_CLI_PATH), {QStringLiteral("analyze"), out, QStringLiteral("--json")});
+    QVERIFY(a.waitForFinished(120000));
+    QVERIFY2(a.exitCode() == 0, a.readAllStandardError().constData());
 }
 
 QTEST_GUILESS_MAIN(tst_Synth)
