@@ -99,8 +99,11 @@ void writeText(const Trace &t)
                                        .arg(t.flows.size())
                                        .arg(t.loadSeconds, 0, 'f', 3)
                                        .arg(t.threadsUsed)));
-    if (t.rank >= 0)
+    // A trace may say its rank without the world size (distributedInfo without world_size).
+    if (t.rank >= 0 && t.worldSize > 0)
         std::printf("%s\n", qPrintable(Text::tr("rank %1 of %2").arg(t.rank).arg(t.worldSize)));
+    else if (t.rank >= 0)
+        std::printf("%s\n", qPrintable(Text::tr("rank %1 (world size not recorded)").arg(t.rank)));
     for (const auto &d : t.devices)
         std::printf("  GPU %d: %s\n", d.id, qPrintable(d.name));
     for (const auto &tr : t.tracks)

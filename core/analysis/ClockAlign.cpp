@@ -59,6 +59,32 @@ double median(std::vector<double> v)
     return (lo + hi) / 2;
 }
 
+namespace {
+// "999 ranks: 1-999", "3 ranks: 2, 5-6": runs of consecutive ranks as ranges, at most
+// kMaxRuns of them (then "…"), so a job of thousands of ranks gives one short line.
+QString rankRanges(std::vector<int> ranks)
+{
+    constexpr int kMaxRuns = 8;
+    std::sort(ranks.begin(), ranks.end());
+    ranks.erase(std::unique(ranks.begin(), ranks.end()), ranks.end());
+    QStringList runs;
+    for (std::size_t b = 0; b < ranks.size();) {
+        std::size_t e = b;
+        while (e + 1 < ranks.size() && ranks[e + 1] == ranks[e] + 1)
+            ++e;
+        if (runs.size() == kMaxRuns) {
+            runs << QStringLiteral("…");
+            break;
+        }
+        runs << (e == b ? QString::number(ranks[b]) : QStringLiteral("%1-%2").arg(ranks[b]).arg(ranks[e]));
+        b = e + 1;
+    }
+    if (ranks.size() == 1)
+        return Text::tr("rank %1").arg(ranks.front());
+    return Text::tr("%1 ranks: %2").arg(ranks.size()).arg(runs.join(QStringLiteral(", ")));
+}
+} // namespace
+
 ClockAlignment alignClocks(const std::vector<std::int64_t> &baseTimeNs, const std::vector<std::vector<CollectiveCall>> &calls,
                            const CollectiveMatch &collectives, const std::vector<int> &rankNumbers, bool useCollectives)
 {
@@ -78,7 +104,7 @@ ClockAlignment alignClocks(const std::vector<std::int64_t> &baseTimeNs, const st
     if (!useCollectives)
         return a;
 
-    QStringList unmatched;
+    std::vector<int> unmatched;
     for (std::size_t r = 0; r < n; ++r) {
         if (r == ref)
             continue;
@@ -92,7 +118,7 @@ ClockAlignment alignClocks(const std::vector<std::int64_t> &baseTimeNs, const st
             diffs.push_back(refEnd - end);
         }
         if (diffs.empty()) {
-            unmatched << QString::number(rankNumbers[r]);
+            unmatched.push_back(rankNumbers[r]);
             continue;
         }
         c.collectiveNs = medianNs(diffs);
@@ -109,10 +135,10 @@ ClockAlignment alignClocks(const std::vector<std::int64_t> &baseTimeNs, const st
                               .arg(rankNumbers[ref])
                               .arg(double(c.spreadNs) / 1e6, 0, 'f', 3);
     }
-    if (!unmatched.isEmpty())
-        a.warnings << Text::tr("no collective shared with rank %1 on rank(s) %2: their clocks are aligned on the trace epoch only")
+    if (!unmatched.empty())
+        a.warnings << Text::tr("no collective shared with rank %1 on %2: their clocks are aligned on the trace epoch only")
                           .arg(rankNumbers[ref])
-                          .arg(unmatched.join(QStringLiteral(", ")));
+                          .arg(rankRanges(std::move(unmatched)));
     return a;
 }
 

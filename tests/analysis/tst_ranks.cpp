@@ -983,6 +983,35 @@ private slots:
         QVERIFY2(ok.exitCode == 0, ok.err.constData());
     }
 
+    // The ranks that share no collective with the reference are summarised as ranges: 999 of
+    // them make one short line ("999 ranks: 1-999"), not a list that fills the banner.
+    void unmatchedRanksAsRanges_data()
+    {
+        QTest::addColumn<QList<int>>("ranks"); // the job's rank numbers, the first the reference
+        QTest::addColumn<QString>("expected");
+        QList<int> thousand;
+        for (int k = 0; k < 1000; ++k)
+            thousand << k;
+        QTest::newRow("999 ranks") << thousand << QStringLiteral("999 ranks: 1-999");
+        QTest::newRow("runs and singles") << QList<int>{0, 2, 3, 4, 7} << QStringLiteral("4 ranks: 2-4, 7");
+        QList<int> odd;
+        for (int k = 0; k < 40; k += 2)
+            odd << k;
+        QTest::newRow("many runs") << odd << QStringLiteral("19 ranks: 2, 4, 6, 8, 10, 12, 14, 16, …");
+    }
+    void unmatchedRanksAsRanges()
+    {
+        QFETCH(QList<int>, ranks);
+        QFETCH(QString, expected);
+        const std::size_t n = std::size_t(ranks.size());
+        const std::vector<std::int64_t> base(n, 1700000000000000000LL);
+        const std::vector<std::vector<CollectiveCall>> calls(n);
+        const ClockAlignment a = alignClocks(base, calls, CollectiveMatch{}, std::vector<int>(ranks.begin(), ranks.end()));
+        QCOMPARE(a.warnings.size(), 1);
+        QVERIFY2(a.warnings.front().contains(QStringLiteral(" on ") + expected + QLatin1Char(':')), qPrintable(a.warnings.front()));
+        QVERIFY(a.warnings.front().size() < 200);
+    }
+
     void cliInfoFolder()
     {
         const auto f = synthFolder(3, 80, -1, 2, synth::Scenario::Tuned);

@@ -30,6 +30,7 @@ private slots:
     void infoJson();
     void infoRealTrace();
     void infoTruncated();
+    void infoRankWithoutWorldSize();
     void badUsage_data();
     void badUsage();
     void threadsCapped_data();
@@ -188,6 +189,17 @@ void tst_Cli::infoTruncated()
     QCOMPARE(o.value(QStringLiteral("events")).toInt(), 2);
     QVERIFY(o.value(QStringLiteral("warnings")).toArray().size() >= 1);
     QVERIFY(o.value(QStringLiteral("warnings")).toArray().at(0).toString().contains(QStringLiteral("byte")));
+}
+
+// distributedInfo with a rank and no world_size: the rank, never "of -1".
+void tst_Cli::infoRankWithoutWorldSize()
+{
+    const QString p = m_dir.filePath(QStringLiteral("rank-only.json"));
+    QVERIFY(writeFile(p, R"({"traceEvents": [{"ph": "X", "cat": "cpu_op", "name": "aten::mm", "pid": 1, "tid": 1, "ts": 1, "dur": 2}],
+                             "distributedInfo": {"backend": "nccl", "rank": 1}})"));
+    const Run r = run({QStringLiteral("info"), p});
+    QCOMPARE(r.exitCode, 0);
+    QVERIFY2(r.out.contains("rank 1") && !r.out.contains("of -1"), r.out.constData());
 }
 
 void tst_Cli::badUsage_data()
