@@ -2714,6 +2714,261 @@ lanescope-cli 命令 --help 列出该命令的选项。
             <source>compute-stream gaps ≥ %1</source>
             <translation>计算流间隙 ≥ %1</translation>
         </message>
+        <message>
+            <location filename="../core/analysis/FigureCatalogue.cpp" line="98" />
+            <source>Step time</source>
+            <translation>步时长</translation>
+        </message>
+        <message>
+            <location filename="../core/analysis/FigureCatalogue.cpp" line="99" />
+            <source>Median CPU duration of the complete ProfilerSteps (the last step of two or more is left out: the profiler closes it at its stop)</source>
+            <translation>完整 ProfilerStep 的 CPU 时长中位数（有两步或以上时不计最后一步：分析器在停止时才将其关闭）</translation>
+        </message>
+        <message>
+            <location filename="../core/analysis/FigureCatalogue.cpp" line="106" />
+            <source>All-GPU idle</source>
+            <translation>全 GPU 空闲</translation>
+        </message>
+        <message>
+            <location filename="../core/analysis/FigureCatalogue.cpp" line="107" />
+            <source>Share of the analysed GPU time with no kernel, copy or memset on any stream (Holistic Trace Analysis' temporal breakdown, whole trace)</source>
+            <translation>分析的 GPU 时间中任何流上都没有内核、拷贝或 memset 的比例（Holistic Trace Analysis 的时间分解，整个跟踪）</translation>
+        </message>
+        <message>
+            <location filename="../core/analysis/FigureCatalogue.cpp" line="113" />
+            <source>GPU compute</source>
+            <translation>GPU 计算</translation>
+        </message>
+        <message>
+            <location filename="../core/analysis/FigureCatalogue.cpp" line="114" />
+            <source>Share of GPU time in computation kernels (GEMM, attention, elementwise…)</source>
+            <translation>GPU 时间中用于计算内核（GEMM、注意力、逐元素……）的比例</translation>
+        </message>
+        <message>
+            <location filename="../core/analysis/FigureCatalogue.cpp" line="119" />
+            <source>GPU non-compute</source>
+            <translation>GPU 非计算</translation>
+        </message>
+        <message>
+            <location filename="../core/analysis/FigureCatalogue.cpp" line="120" />
+            <source>Share of GPU time in communication and memory kernels with no computation at the same time</source>
+            <translation>GPU 时间中用于通信和内存内核、且同时没有计算的比例</translation>
+        </message>
+        <message>
+            <location filename="../core/analysis/FigureCatalogue.cpp" line="129" />
+            <source>Comm–compute overlap</source>
+            <translation>通信与计算重叠</translation>
+        </message>
+        <message>
+            <location filename="../core/analysis/FigureCatalogue.cpp" line="130" />
+            <source>Share of communication time that overlaps computation (higher hides more of it)</source>
+            <translation>与计算重叠的通信时间比例（越高，隐藏的通信越多）</translation>
+        </message>
+        <message>
+            <location filename="../core/analysis/FigureCatalogue.cpp" line="138" />
+            <source>Gaps the analysis lists: compute-stream idle of at least the Analysis dock's threshold within GEMM to GEMM windows</source>
+            <translation>分析列出的间隙：GEMM 到 GEMM 之间、不短于“分析”面板阈值的计算流空闲</translation>
+        </message>
+        <message>
+            <location filename="../core/analysis/FigureCatalogue.cpp" line="148" />
+            <source>%1, total</source>
+            <translation>%1，总计</translation>
+        </message>
+        <message>
+            <location filename="../core/analysis/FigureCatalogue.cpp" line="149" />
+            <source>Summed length of the listed gaps</source>
+            <translation>所列间隙的时长总和</translation>
+        </message>
+        <message>
+            <location filename="../core/analysis/FigureCatalogue.cpp" line="157" />
+            <source>Peak allocated</source>
+            <translation>已分配峰值</translation>
+        </message>
+        <message>
+            <location filename="../core/analysis/FigureCatalogue.cpp" line="158" />
+            <source>Highest memory allocated by tensors on the trace's GPU</source>
+            <translation>该跟踪的 GPU 上张量已分配内存的最高值</translation>
+        </message>
+        <message>
+            <location filename="../core/analysis/FigureCatalogue.cpp" line="164" />
+            <source>MFU</source>
+            <translation>MFU</translation>
+        </message>
+        <message>
+            <location filename="../core/analysis/FigureCatalogue.cpp" line="165" />
+            <source>Model FLOPs utilisation: 6 × parameters × tokens/s over the GPU's peak</source>
+            <translation>模型 FLOPs 利用率：6 × 参数量 × token/秒，除以 GPU 峰值</translation>
+        </message>
+        <message>
+            <location filename="../core/analysis/FigureCatalogue.cpp" line="171" />
+            <source>Compute-stream idle</source>
+            <translation>计算流空闲</translation>
+        </message>
+        <message>
+            <location filename="../core/analysis/FigureCatalogue.cpp" line="172" />
+            <source>Share of the analysed time (the steps' CPU spans) in which no compute stream runs a kernel: the Analysis dock's lead figure, and the one the advice measures</source>
+            <translation>分析时间（各步的 CPU 区间）中没有任何计算流运行内核的比例：“分析”面板的首要指标，也是建议所衡量的指标</translation>
+        </message>
+        <message>
+            <location filename="../core/analysis/FigureCatalogue.cpp" line="178" />
+            <source>Tokens/s per GPU</source>
+            <translation>每 GPU token/秒</translation>
+        </message>
+        <message>
+            <location filename="../core/analysis/FigureCatalogue.cpp" line="179" />
+            <source>Tokens per step over the median step time (needs the MFU inputs of the Analysis dock)</source>
+            <translation>每步 token 数除以步时长中位数（需要“分析”面板中的 MFU 输入）</translation>
+        </message>
+        <message>
+            <location filename="../core/analysis/FigureCatalogue.cpp" line="185" />
+            <source>Samples/s per GPU</source>
+            <translation>每 GPU 样本/秒</translation>
+        </message>
+        <message>
+            <location filename="../core/analysis/FigureCatalogue.cpp" line="186" />
+            <source>Samples (images) per step over the median step time (the Analysis dock's MFU panel, with samples)</source>
+            <translation>每步样本（图像）数除以步时长中位数（来自“分析”面板的 MFU 区域，按样本填写）</translation>
+        </message>
+        <message>
+            <location filename="../core/analysis/FigureCatalogue.cpp" line="191" />
+            <source>Achieved TFLOPS</source>
+            <translation>实际 TFLOPS</translation>
+        </message>
+        <message>
+            <location filename="../core/analysis/FigureCatalogue.cpp" line="192" />
+            <source>Model FLOPs per second per GPU at the median step time</source>
+            <translation>按步时长中位数计算的每 GPU 每秒模型 FLOPs</translation>
+        </message>
+        <message>
+            <location filename="../core/analysis/FigureCatalogue.cpp" line="198" />
+            <source>Exposed communication</source>
+            <translation>暴露的通信</translation>
+        </message>
+        <message>
+            <location filename="../core/analysis/FigureCatalogue.cpp" line="199" />
+            <source>Communication time not overlapped by any computation</source>
+            <translation>没有被任何计算重叠的通信时间</translation>
+        </message>
+        <message>
+            <location filename="../core/analysis/FigureCatalogue.cpp" line="204" />
+            <source>Peak reserved</source>
+            <translation>已保留峰值</translation>
+        </message>
+        <message>
+            <location filename="../core/analysis/FigureCatalogue.cpp" line="205" />
+            <source>Highest memory the caching allocator held from the driver</source>
+            <translation>缓存分配器从驱动占用内存的最高值</translation>
+        </message>
+        <message>
+            <location filename="../core/analysis/FigureCatalogue.cpp" line="210" />
+            <source>cudaMalloc calls</source>
+            <translation>cudaMalloc 调用</translation>
+        </message>
+        <message>
+            <location filename="../core/analysis/FigureCatalogue.cpp" line="211" />
+            <source>Calls to cudaMalloc (the caching allocator growing on the critical path)</source>
+            <translation>cudaMalloc 调用次数（缓存分配器在关键路径上扩容）</translation>
+        </message>
+        <message>
+            <location filename="../core/analysis/FigureCatalogue.cpp" line="216" />
+            <source>cudaFree calls</source>
+            <translation>cudaFree 调用</translation>
+        </message>
+        <message>
+            <location filename="../core/analysis/FigureCatalogue.cpp" line="217" />
+            <source>Calls to cudaFree (the allocator releasing blocks, often with a sync)</source>
+            <translation>cudaFree 调用次数（分配器释放内存块，常伴随同步）</translation>
+        </message>
+        <message>
+            <location filename="../core/analysis/FigureCatalogue.cpp" line="222" />
+            <source>GPU activities</source>
+            <translation>GPU 活动</translation>
+        </message>
+        <message>
+            <location filename="../core/analysis/FigureCatalogue.cpp" line="222" />
+            <source>Kernels, copies and memsets in the whole trace</source>
+            <translation>整个跟踪中的内核、拷贝和 memset</translation>
+        </message>
+        <message>
+            <location filename="../core/analysis/FigureCatalogue.cpp" line="228" />
+            <source>Host wait</source>
+            <translation>主机等待</translation>
+        </message>
+        <message>
+            <location filename="../core/analysis/FigureCatalogue.cpp" line="229" />
+            <source>Share of the compute streams' idle time spent waiting for the CPU to launch the next kernel (Holistic Trace Analysis' idle time breakdown; over the analysed steps)</source>
+            <translation>计算流空闲时间中等待 CPU 启动下一个内核的占比（Holistic Trace Analysis 的空闲时间分解；在分析的步内）</translation>
+        </message>
+        <message>
+            <location filename="../core/analysis/FigureCatalogue.cpp" line="235" />
+            <source>Kernel launches</source>
+            <translation>内核启动</translation>
+        </message>
+        <message>
+            <location filename="../core/analysis/FigureCatalogue.cpp" line="236" />
+            <source>GPU activities matched to the call that launched them (CUDA, HIP and MTIA runtime calls)</source>
+            <translation>与启动它们的调用匹配的 GPU 活动（CUDA、HIP 和 MTIA 运行时调用）</translation>
+        </message>
+        <message>
+            <location filename="../core/analysis/FigureCatalogue.cpp" line="241" />
+            <source>Launch delay, median</source>
+            <translation>启动延迟中位数</translation>
+        </message>
+        <message>
+            <location filename="../core/analysis/FigureCatalogue.cpp" line="242" />
+            <source>From the end of the launch call to the start of its kernel, the median over the launches</source>
+            <translation>从启动调用结束到其内核开始的时间，所有启动的中位数</translation>
+        </message>
+        <message>
+            <location filename="../core/analysis/FigureCatalogue.cpp" line="254" />
+            <source>  critical path: %1</source>
+            <translation>  关键路径：%1</translation>
+        </message>
+        <message>
+            <location filename="../core/analysis/FigureCatalogue.cpp" line="256" />
+            <source>Time the critical path of the run's step (its step: the median complete one, or the one analysed) spends as %1; the six parts add up to that step's length</source>
+            <translation>该运行所选步（完整步中时长居中的一步，或所分析的那一步）的关键路径用于%1的时间；六个部分之和等于该步的时长</translation>
+        </message>
+        <message>
+            <location filename="../core/analysis/FigureCatalogue.cpp" line="266" />
+            <source>Job step time</source>
+            <translation>作业步时长</translation>
+        </message>
+        <message>
+            <location filename="../core/analysis/FigureCatalogue.cpp" line="267" />
+            <source>A folder of rank traces: the median job step, from the first rank's start to the last rank's end</source>
+            <translation>rank 跟踪文件所在的文件夹：作业步时长的中位数，从首个 rank 开始到最后一个 rank 结束</translation>
+        </message>
+        <message>
+            <location filename="../core/analysis/FigureCatalogue.cpp" line="272" />
+            <source>Job GEMM gaps, total</source>
+            <translation>作业 GEMM 间隙总计</translation>
+        </message>
+        <message>
+            <location filename="../core/analysis/FigureCatalogue.cpp" line="273" />
+            <source>A folder of rank traces: the listed gaps of every rank, summed</source>
+            <translation>rank 跟踪文件所在的文件夹：所有 rank 所列间隙之和</translation>
+        </message>
+        <message>
+            <location filename="../core/analysis/FigureCatalogue.cpp" line="278" />
+            <source>Waits on stragglers</source>
+            <translation>等待掉队者</translation>
+        </message>
+        <message>
+            <location filename="../core/analysis/FigureCatalogue.cpp" line="279" />
+            <source>A folder of rank traces: per step, every rank's wait at a collective for the last rank to arrive, summed</source>
+            <translation>rank 跟踪文件所在的文件夹：每步中各 rank 在集合通信处等待最后到达的 rank 的时间之和</translation>
+        </message>
+        <message>
+            <location filename="../core/analysis/FigureCatalogue.cpp" line="290" />
+            <source>  gaps: %1</source>
+            <translation>  间隙：%1</translation>
+        </message>
+        <message>
+            <location filename="../core/analysis/FigureCatalogue.cpp" line="291" />
+            <source>Listed gaps whose cause is: %1 — count × total</source>
+            <translation>原因为“%1”的所列间隙 — 个数 × 总时长</translation>
+        </message>
     </context>
     <context>
         <name>io</name>
@@ -5748,141 +6003,16 @@ The Gaps tab's causes look further: a comm_wait gap (the stream waiting on a col
     <context>
         <name>lanescope::MetricsTableModel</name>
         <message>
-            <location filename="../widgets/compare/MetricsTableModel.cpp" line="54" />
-            <source>Step time</source>
-            <translation>步时长</translation>
-        </message>
-        <message>
-            <location filename="../widgets/compare/MetricsTableModel.cpp" line="55" />
-            <source>Median CPU duration of the complete ProfilerSteps (the last step of two or more is left out: the profiler closes it at its stop)</source>
-            <translation>完整 ProfilerStep 的 CPU 时长中位数（有两步或以上时不计最后一步：分析器在停止时才将其关闭）</translation>
-        </message>
-        <message>
-            <location filename="../widgets/compare/MetricsTableModel.cpp" line="58" />
-            <source>Tokens/s per GPU</source>
-            <translation>每 GPU token/秒</translation>
-        </message>
-        <message>
-            <location filename="../widgets/compare/MetricsTableModel.cpp" line="59" />
-            <source>Tokens per step over the median step time (needs the MFU inputs of the Analysis dock)</source>
-            <translation>每步 token 数除以步时长中位数（需要“分析”面板中的 MFU 输入）</translation>
-        </message>
-        <message>
-            <location filename="../widgets/compare/MetricsTableModel.cpp" line="63" />
-            <source>Samples/s per GPU</source>
-            <translation>每 GPU 样本/秒</translation>
-        </message>
-        <message>
-            <location filename="../widgets/compare/MetricsTableModel.cpp" line="64" />
-            <source>Samples (images) per step over the median step time (the Analysis dock's MFU panel, with samples)</source>
-            <translation>每步样本（图像）数除以步时长中位数（来自“分析”面板的 MFU 区域，按样本填写）</translation>
-        </message>
-        <message>
-            <location filename="../widgets/compare/MetricsTableModel.cpp" line="66" />
-            <source>MFU</source>
-            <translation>MFU</translation>
-        </message>
-        <message>
-            <location filename="../widgets/compare/MetricsTableModel.cpp" line="66" />
-            <source>Model FLOPs utilisation: 6 × parameters × tokens/s over the GPU's peak</source>
-            <translation>模型 FLOPs 利用率：6 × 参数量 × token/秒，除以 GPU 峰值</translation>
-        </message>
-        <message>
-            <location filename="../widgets/compare/MetricsTableModel.cpp" line="68" />
-            <source>Achieved TFLOPS</source>
-            <translation>实际 TFLOPS</translation>
-        </message>
-        <message>
-            <location filename="../widgets/compare/MetricsTableModel.cpp" line="68" />
-            <source>Model FLOPs per second per GPU at the median step time</source>
-            <translation>按步时长中位数计算的每 GPU 每秒模型 FLOPs</translation>
-        </message>
-        <message>
             <source>GPU idle</source>
             <translation type="vanished">GPU 空闲</translation>
-        </message>
-        <message>
-            <location filename="../widgets/compare/MetricsTableModel.cpp" line="70" />
-            <source>Compute-stream idle</source>
-            <translation>计算流空闲</translation>
-        </message>
-        <message>
-            <location filename="../widgets/compare/MetricsTableModel.cpp" line="71" />
-            <source>Share of the analysed time (the steps' CPU spans) in which no compute stream runs a kernel: the Analysis dock's lead figure, and the one the advice measures</source>
-            <translation>分析时间（各步的 CPU 区间）中没有任何计算流运行内核的比例：“分析”面板的首要指标，也是建议所衡量的指标</translation>
-        </message>
-        <message>
-            <location filename="../widgets/compare/MetricsTableModel.cpp" line="74" />
-            <source>All-GPU idle</source>
-            <translation>全 GPU 空闲</translation>
-        </message>
-        <message>
-            <location filename="../widgets/compare/MetricsTableModel.cpp" line="75" />
-            <source>Share of the analysed GPU time with no kernel, copy or memset on any stream (Holistic Trace Analysis' temporal breakdown, whole trace)</source>
-            <translation>分析的 GPU 时间中任何流上都没有内核、拷贝或 memset 的比例（Holistic Trace Analysis 的时间分解，整个跟踪）</translation>
-        </message>
-        <message>
-            <location filename="../widgets/compare/MetricsTableModel.cpp" line="78" />
-            <source>GPU compute</source>
-            <translation>GPU 计算</translation>
-        </message>
-        <message>
-            <location filename="../widgets/compare/MetricsTableModel.cpp" line="78" />
-            <source>Share of GPU time in computation kernels (GEMM, attention, elementwise…)</source>
-            <translation>GPU 时间中用于计算内核（GEMM、注意力、逐元素……）的比例</translation>
-        </message>
-        <message>
-            <location filename="../widgets/compare/MetricsTableModel.cpp" line="80" />
-            <source>GPU non-compute</source>
-            <translation>GPU 非计算</translation>
-        </message>
-        <message>
-            <location filename="../widgets/compare/MetricsTableModel.cpp" line="81" />
-            <source>Share of GPU time in communication and memory kernels with no computation at the same time</source>
-            <translation>GPU 时间中用于通信和内存内核、且同时没有计算的比例</translation>
-        </message>
-        <message>
-            <location filename="../widgets/compare/MetricsTableModel.cpp" line="83" />
-            <source>Comm–compute overlap</source>
-            <translation>通信与计算重叠</translation>
-        </message>
-        <message>
-            <location filename="../widgets/compare/MetricsTableModel.cpp" line="84" />
-            <source>Share of communication time that overlaps computation (higher hides more of it)</source>
-            <translation>与计算重叠的通信时间比例（越高，隐藏的通信越多）</translation>
-        </message>
-        <message>
-            <location filename="../widgets/compare/MetricsTableModel.cpp" line="86" />
-            <source>Exposed communication</source>
-            <translation>暴露的通信</translation>
-        </message>
-        <message>
-            <location filename="../widgets/compare/MetricsTableModel.cpp" line="86" />
-            <source>Communication time not overlapped by any computation</source>
-            <translation>没有被任何计算重叠的通信时间</translation>
         </message>
         <message>
             <source>GEMM gaps</source>
             <translation type="vanished">GEMM 间隙</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/MetricsTableModel.cpp" line="91" />
-            <source>Gaps the analysis lists: compute-stream idle of at least the Analysis dock's threshold within GEMM to GEMM windows</source>
-            <translation>分析列出的间隙：GEMM 到 GEMM 之间、不短于“分析”面板阈值的计算流空闲</translation>
-        </message>
-        <message>
             <source>GEMM gaps, total</source>
             <translation type="vanished">GEMM 间隙总计</translation>
-        </message>
-        <message>
-            <location filename="../widgets/compare/MetricsTableModel.cpp" line="94" />
-            <source>Summed length of the listed gaps</source>
-            <translation>所列间隙的时长总和</translation>
-        </message>
-        <message>
-            <location filename="../widgets/compare/MetricsTableModel.cpp" line="94" />
-            <source>%1, total</source>
-            <translation>%1，总计</translation>
         </message>
         <message>
             <location filename="../widgets/compare/MetricsTableModel.cpp" line="101" />
@@ -5893,126 +6023,6 @@ The Gaps tab's causes look further: a comm_wait gap (the stream waiting on a col
             <location filename="../widgets/compare/MetricsTableModel.cpp" line="102" />
             <source>Listed gaps whose cause is: %1 — count × total</source>
             <translation>原因为“%1”的所列间隙 — 个数 × 总时长</translation>
-        </message>
-        <message>
-            <location filename="../widgets/compare/MetricsTableModel.cpp" line="113" />
-            <source>Peak allocated</source>
-            <translation>已分配峰值</translation>
-        </message>
-        <message>
-            <location filename="../widgets/compare/MetricsTableModel.cpp" line="113" />
-            <source>Highest memory allocated by tensors on the trace's GPU</source>
-            <translation>该跟踪的 GPU 上张量已分配内存的最高值</translation>
-        </message>
-        <message>
-            <location filename="../widgets/compare/MetricsTableModel.cpp" line="115" />
-            <source>Peak reserved</source>
-            <translation>已保留峰值</translation>
-        </message>
-        <message>
-            <location filename="../widgets/compare/MetricsTableModel.cpp" line="115" />
-            <source>Highest memory the caching allocator held from the driver</source>
-            <translation>缓存分配器从驱动占用内存的最高值</translation>
-        </message>
-        <message>
-            <location filename="../widgets/compare/MetricsTableModel.cpp" line="117" />
-            <source>cudaMalloc calls</source>
-            <translation>cudaMalloc 调用</translation>
-        </message>
-        <message>
-            <location filename="../widgets/compare/MetricsTableModel.cpp" line="117" />
-            <source>Calls to cudaMalloc (the caching allocator growing on the critical path)</source>
-            <translation>cudaMalloc 调用次数（缓存分配器在关键路径上扩容）</translation>
-        </message>
-        <message>
-            <location filename="../widgets/compare/MetricsTableModel.cpp" line="119" />
-            <source>cudaFree calls</source>
-            <translation>cudaFree 调用</translation>
-        </message>
-        <message>
-            <location filename="../widgets/compare/MetricsTableModel.cpp" line="119" />
-            <source>Calls to cudaFree (the allocator releasing blocks, often with a sync)</source>
-            <translation>cudaFree 调用次数（分配器释放内存块，常伴随同步）</translation>
-        </message>
-        <message>
-            <location filename="../widgets/compare/MetricsTableModel.cpp" line="121" />
-            <source>GPU activities</source>
-            <translation>GPU 活动</translation>
-        </message>
-        <message>
-            <location filename="../widgets/compare/MetricsTableModel.cpp" line="121" />
-            <source>Kernels, copies and memsets in the whole trace</source>
-            <translation>整个跟踪中的内核、拷贝和 memset</translation>
-        </message>
-        <message>
-            <location filename="../widgets/compare/MetricsTableModel.cpp" line="123" />
-            <source>Host wait</source>
-            <translation>主机等待</translation>
-        </message>
-        <message>
-            <location filename="../widgets/compare/MetricsTableModel.cpp" line="124" />
-            <source>Share of the compute streams' idle time spent waiting for the CPU to launch the next kernel (Holistic Trace Analysis' idle time breakdown; over the analysed steps)</source>
-            <translation>计算流空闲时间中等待 CPU 启动下一个内核的占比（Holistic Trace Analysis 的空闲时间分解；在分析的步内）</translation>
-        </message>
-        <message>
-            <location filename="../widgets/compare/MetricsTableModel.cpp" line="127" />
-            <source>Kernel launches</source>
-            <translation>内核启动</translation>
-        </message>
-        <message>
-            <location filename="../widgets/compare/MetricsTableModel.cpp" line="128" />
-            <source>GPU activities matched to the call that launched them (CUDA, HIP and MTIA runtime calls)</source>
-            <translation>与启动它们的调用匹配的 GPU 活动（CUDA、HIP 和 MTIA 运行时调用）</translation>
-        </message>
-        <message>
-            <location filename="../widgets/compare/MetricsTableModel.cpp" line="130" />
-            <source>Launch delay, median</source>
-            <translation>启动延迟中位数</translation>
-        </message>
-        <message>
-            <location filename="../widgets/compare/MetricsTableModel.cpp" line="131" />
-            <source>From the end of the launch call to the start of its kernel, the median over the launches</source>
-            <translation>从启动调用结束到其内核开始的时间，所有启动的中位数</translation>
-        </message>
-        <message>
-            <location filename="../widgets/compare/MetricsTableModel.cpp" line="140" />
-            <source>  critical path: %1</source>
-            <translation>  关键路径：%1</translation>
-        </message>
-        <message>
-            <location filename="../widgets/compare/MetricsTableModel.cpp" line="141" />
-            <source>Time the critical path of the run's step (its step: the median complete one, or the one analysed) spends as %1; the six parts add up to that step's length</source>
-            <translation>该运行所选步（完整步中时长居中的一步，或所分析的那一步）的关键路径用于%1的时间；六个部分之和等于该步的时长</translation>
-        </message>
-        <message>
-            <location filename="../widgets/compare/MetricsTableModel.cpp" line="152" />
-            <source>Job step time</source>
-            <translation>作业步时长</translation>
-        </message>
-        <message>
-            <location filename="../widgets/compare/MetricsTableModel.cpp" line="153" />
-            <source>A folder of rank traces: the median job step, from the first rank's start to the last rank's end</source>
-            <translation>rank 跟踪文件所在的文件夹：作业步时长的中位数，从首个 rank 开始到最后一个 rank 结束</translation>
-        </message>
-        <message>
-            <location filename="../widgets/compare/MetricsTableModel.cpp" line="155" />
-            <source>Job GEMM gaps, total</source>
-            <translation>作业 GEMM 间隙总计</translation>
-        </message>
-        <message>
-            <location filename="../widgets/compare/MetricsTableModel.cpp" line="156" />
-            <source>A folder of rank traces: the listed gaps of every rank, summed</source>
-            <translation>rank 跟踪文件所在的文件夹：所有 rank 所列间隙之和</translation>
-        </message>
-        <message>
-            <location filename="../widgets/compare/MetricsTableModel.cpp" line="158" />
-            <source>Waits on stragglers</source>
-            <translation>等待掉队者</translation>
-        </message>
-        <message>
-            <location filename="../widgets/compare/MetricsTableModel.cpp" line="159" />
-            <source>A folder of rank traces: per step, every rank's wait at a collective for the last rank to arrive, summed</source>
-            <translation>rank 跟踪文件所在的文件夹：每步中各 rank 在集合通信处等待最后到达的 rank 的时间之和</translation>
         </message>
         <message>
             <source>%1 ms</source>
