@@ -184,7 +184,8 @@ public:
     std::int64_t nextExt = 1, nextCorr = 0, evIdx = 0, sequence = 0;
     std::uint64_t nextAddr = 0;
     std::int64_t allocated = 0, reservedDelta = 0, peakAllocated = 0;
-    std::int64_t minReservedMargin = 0; // most negative (reservedDelta - allocated) seen, see finish()
+    // The most negative (reservedDelta - allocated) seen: synthesize() keeps reserved above allocated.
+    std::int64_t minReservedMargin = 0;
     int mallocCalls = 0, freeCalls = 0, allocEvents = 0, freeEvents = 0;
 
     // ---- CPU side ---------------------------------------------------------------------------

@@ -348,7 +348,8 @@ double medianOf(std::vector<double> v)
 
 } // namespace
 
-std::string writeFacts(const SynthConfig &config, const SimulatedRun &run, const std::vector<std::int64_t> &reservedBases)
+std::string writeFacts(const SynthConfig &config, const SimulatedRun &run,
+                       const std::vector<std::int64_t> &reservedBases)
 {
     const int written = std::max(1, config.ranksToWrite);
     rapidjson::StringBuffer buf;

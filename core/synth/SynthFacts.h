@@ -12,6 +12,7 @@ namespace lanescope::synth::detail {
 
 // The facts document (TraceSynth.h's SynthOutput::facts); `reservedBases`: per written rank, the
 // reserved bytes its trace's [memory] instants start from.
-std::string writeFacts(const SynthConfig &config, const SimulatedRun &run, const std::vector<std::int64_t> &reservedBases);
+std::string writeFacts(const SynthConfig &config, const SimulatedRun &run,
+                       const std::vector<std::int64_t> &reservedBases);
 
 } // namespace lanescope::synth::detail
