@@ -56,7 +56,9 @@ void fillGpuSpan(const Trace &t, Step *s)
 }
 
 // The thread a window's path follows: the CPU thread with the most runtime calls (launches,
-// synchronisations) starting in it; without any, the one with the most slices. -1: none.
+// synchronisations) starting in it; without any, the one with the most slices; without any, one
+// with a slice open across the window's start (a window inside one long op). -1: none (then
+// resolveRange() takes the thread that makes the most calls in the whole trace).
 std::int64_t windowThread(const Trace &t, TimeRange w)
 {
     std::int64_t best = -1;
@@ -75,6 +77,8 @@ std::int64_t windowThread(const Trace &t, TimeRange w)
             ++slices;
             calls += c == CategoryClass::Runtime;
         }
+        if (slices == 0 && !slicesAround(t, k, w.from, 4096).empty())
+            slices = 1; // open across the window: better than none
         if (slices > 0 && (best < 0 || calls > bestCalls || (calls == bestCalls && slices > bestSlices))) {
             best = k;
             bestCalls = calls;
@@ -85,6 +89,24 @@ std::int64_t windowThread(const Trace &t, TimeRange w)
 }
 
 } // namespace
+
+std::vector<std::uint32_t> slicesAround(const Trace &trace, std::uint32_t track, TimeNs t, std::size_t maxScan)
+{
+    std::vector<std::uint32_t> out;
+    if (track >= trace.tracks.size())
+        return out;
+    const Track &tr = trace.tracks[track];
+    // Slices starting before t, latest first; the first at depth 0 is the outermost that can be open.
+    std::size_t i = std::size_t(std::lower_bound(tr.start.begin(), tr.start.end(), t) - tr.start.begin());
+    for (std::size_t n = 0; i-- > 0 && n < maxScan; ++n) {
+        if (tr.dur[i] > 0 && tr.end(i) > t && !isGpuCategory(classOf(trace, tr, i)))
+            out.push_back(std::uint32_t(i));
+        if (tr.depth[i] == 0)
+            break;
+    }
+    std::reverse(out.begin(), out.end());
+    return out;
+}
 
 const char *rangeKindName(RangeKind k)
 {
@@ -203,9 +225,11 @@ AnalysisRange resolveRange(const Trace &trace, const std::vector<Step> &steps, c
         r.span.name = Text::tr("window");
         r.span.start = request.window.from;
         r.span.dur = request.window.to - request.window.from;
-        const std::int64_t thread = windowThread(trace, request.window);
+        std::int64_t thread = windowThread(trace, request.window);
+        if (thread < 0) // the CPU is quiet in the window: the thread that launches the most in the trace
+            thread = windowThread(trace, TimeRange{trace.minTs, trace.maxTs + 1});
         if (thread < 0) {
-            r.error = Text::tr("no CPU thread runs anything in the window");
+            r.error = Text::tr("the trace has no CPU thread");
             return r;
         }
         r.span.track = std::uint32_t(thread);

@@ -56,6 +56,11 @@ struct SliceRef
 };
 std::vector<SliceRef> annotationInstances(const Trace &trace, const QString &name);
 
+// The CPU slices of track `track` that are open at `t` (start before it, end after it), outermost
+// first, past GPU categories and zero-length slices: what a window that starts inside an op starts
+// in. Looks back at most `maxScan` slices (the outermost one, at depth 0, ends the search).
+std::vector<std::uint32_t> slicesAround(const Trace &trace, std::uint32_t track, TimeNs t, std::size_t maxScan = 1'000'000);
+
 // Resolves a request. A step: `steps` (findSteps) must hold it. A window: the CPU thread that makes
 // the most runtime calls in it (else the one with the most slices) is its thread. An annotation:
 // its instance-th occurrence.

@@ -194,6 +194,15 @@ private:
                 ev.push_back(ChainEvent{tr.end(i), true, tr.start[i], k, std::uint32_t(i)});
             }
         }
+        // A window that starts inside ops of its thread: they are open at its start, and their
+        // ends inside the window are events of the chain.
+        std::vector<std::uint32_t> around;
+        if (!m_hasSlice) {
+            around = slicesAround(m_t, m_step.track, m_from);
+            for (const std::uint32_t i : around)
+                if (stepTrack.end(i) <= m_to)
+                    ev.push_back(ChainEvent{stepTrack.end(i), true, stepTrack.start[i], m_step.track, i});
+        }
         // At one time: ends before starts; inner ends (later start) first, outer starts (later end) first.
         std::sort(ev.begin(), ev.end(), [](const ChainEvent &a, const ChainEvent &b) {
             if (a.ts != b.ts)
@@ -213,6 +222,8 @@ private:
         std::vector<Open> open;
         if (m_hasSlice)
             open.push_back(Open{m_step.track, m_step.slice});
+        for (const std::uint32_t i : around)
+            open.push_back(Open{m_step.track, i});
         std::uint32_t prev = m_source;
         auto segment = [&](std::uint32_t to) {
             const Open &in = open.empty() ? Open{m_step.track, m_hasSlice ? m_step.slice : 0} : open.back();

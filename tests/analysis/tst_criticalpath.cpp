@@ -3,8 +3,11 @@
 // length exactly on every real trace and the synthetic ones; on the synthetic baseline it runs
 // through the AllGather waits, on a launch-bound synthetic step through the CPU (the facts
 // sidecar says which); the optimizer's .item() is a synchronisation on it, named in the advice;
-// `analyze --json` prints it.
+// `analyze --json` prints it. Over any range (core/analysis/AnalysisRange.h): on the traces
+// without ProfilerStep a path over an annotation's instance (its longest CPU slice, and every
+// occurrence of a repeated one) and over a window adds up the same way; bad ranges are said.
 #include "core/analysis/Analysis.h"
+#include "core/analysis/Evidence.h"
 #include "core/parse/TraceLoader.h"
 #include "core/synth/TraceSynth.h"
 #include "tests/CliRun.h"
@@ -18,8 +21,10 @@
 #include <QtTest>
 
 #include <cmath>
+#include <limits>
 #include <map>
 #include <memory>
+#include <string>
 
 using namespace lanescope;
 using namespace lanescope::analysis;
@@ -98,6 +103,62 @@ void checkAddsUp(const CriticalPath &cp)
     QCOMPARE(cp.segments.back().to, cp.step.end());
     for (std::size_t k = 1; k < cp.segments.size(); ++k)
         QCOMPARE(cp.segments[k].from, cp.segments[k - 1].to);
+}
+
+// Where a slice is: track, slice, its name.
+struct SliceAt
+{
+    std::uint32_t track = 0, slice = 0;
+    QString name;
+    TimeNs dur = 0;
+};
+
+// The longest CPU slice of the trace that is not device work: an iteration's annotation on the
+// traces without ProfilerStep (vLLM's execute_context, torch.compile's compiled region).
+SliceAt longestCpuSlice(const Trace &t)
+{
+    SliceAt best;
+    for (std::uint32_t k = 0; k < t.tracks.size(); ++k) {
+        const Track &tr = t.tracks[k];
+        if (tr.kind != TrackKind::Cpu)
+            continue;
+        for (std::size_t i = 0; i < tr.size(); ++i) {
+            const std::uint16_t c = tr.catId[i];
+            if (c < t.categoryClass.size() && isGpuCategory(t.categoryClass[c]))
+                continue;
+            if (tr.dur[i] > best.dur)
+                best = SliceAt{k, std::uint32_t(i), t.name(tr.nameId[i]), tr.dur[i]};
+        }
+    }
+    return best;
+}
+
+// The CPU slices named `name`, outermost per thread, by start: what --instance counts (found here
+// against every kept occurrence, not only the last).
+std::vector<SliceAt> occurrences(const Trace &t, const QString &name)
+{
+    std::vector<SliceAt> out;
+    for (std::uint32_t k = 0; k < t.tracks.size(); ++k) {
+        const Track &tr = t.tracks[k];
+        if (tr.kind != TrackKind::Cpu)
+            continue;
+        std::vector<std::pair<TimeNs, TimeNs>> kept;
+        for (std::size_t i = 0; i < tr.size(); ++i) {
+            if (t.name(tr.nameId[i]) != name)
+                continue;
+            bool inside = false;
+            for (const auto &[a, b] : kept)
+                inside = inside || (tr.start[i] >= a && tr.end(i) <= b);
+            if (inside)
+                continue;
+            kept.push_back({tr.start[i], tr.end(i)});
+            out.push_back(SliceAt{k, std::uint32_t(i), name, tr.dur[i]});
+        }
+    }
+    std::stable_sort(out.begin(), out.end(), [&](const SliceAt &a, const SliceAt &b) {
+        return t.tracks[a.track].start[a.slice] < t.tracks[b.track].start[b.slice];
+    });
+    return out;
 }
 
 } // namespace
@@ -272,25 +333,33 @@ private slots:
         QFETCH(qint64, lengthNs);
         QFETCH(qint64, costNs);
         QFETCH(bool, speaks);
+        // Two blocking calls the path runs through: the path waits in each (its sync part) and
+        // goes back to the GPU right after, so each costs what it blocked.
+        const TimeNs ca = costNs / 2, cb = costNs - ca + 1; // the second the costlier: its cause names the advice
         CriticalPath cp;
         cp.valid = true;
         cp.step.name = QStringLiteral("ProfilerStep#7");
         cp.step.start = 1000;
         cp.step.dur = lengthNs;
         cp.lengthNs = lengthNs;
-        cp.partsNs[std::size_t(PathPart::Cpu)] = lengthNs;
+        const TimeNs a0 = 2000, b0 = a0 + ca + 1000, end = cp.step.end();
+        cp.segments = {PathSegment{cp.step.start, a0, PathPart::Cpu, 0, 0, -1}, PathSegment{a0, a0 + ca, PathPart::Sync, 0, 0, -1},
+                       PathSegment{a0 + ca, b0, PathPart::GpuCompute, 1, 1, -1}, PathSegment{b0, b0 + cb, PathPart::Sync, 0, 0, -1},
+                       PathSegment{b0 + cb, end, PathPart::GpuCompute, 1, 1, -1}};
+        for (const PathSegment &sg : cp.segments)
+            cp.partsNs[std::size_t(sg.part)] += sg.to - sg.from;
         PathSync a;
         a.call = QStringLiteral("cudaStreamSynchronize");
         a.op = QStringLiteral("aten::_local_scalar_dense");
         a.outerOp = QStringLiteral("aten::item");
-        a.where = TimeRange{2000, 3000};
-        a.costNs = costNs / 2;
+        a.where = TimeRange{a0, a0 + ca};
+        a.costNs = ca;
         PathSync b = a;
         b.call = QStringLiteral("cudaMemcpy");
         b.op = QStringLiteral("aten::copy_");
         b.outerOp = QStringLiteral("aten::to");
-        b.where = TimeRange{5000, 6000};
-        b.costNs = costNs - a.costNs + 1; // the costlier: its cause names the advice
+        b.where = TimeRange{b0, b0 + cb};
+        b.costNs = cb;
         cp.syncs = {a, b};
         const std::vector<Step> steps(4, cp.step);
         MfuResult mfu;
@@ -453,6 +522,180 @@ private slots:
         QVERIFY(pb.part(PathPart::Communication) < pa.part(PathPart::Communication) / 2);
     }
 
+    void annotationPathAddsUp_data()
+    {
+        QTest::addColumn<QString>("path");
+        const QStringList files = test::realTraceFiles();
+        if (files.isEmpty())
+            QSKIP("no real traces (set LANESCOPE_TRACES_DIR): skipped");
+        for (const QString &f : files)
+            QTest::newRow(qPrintable(QFileInfo(f).fileName())) << f;
+    }
+    void annotationPathAddsUp()
+    {
+        // Every real trace, those without ProfilerStep above all: the path over the instance of
+        // its longest CPU slice, found by name and instance as analyze --annotation finds it.
+        QFETCH(QString, path);
+        const LoadResult lr = loadTrace(path);
+        QVERIFY2(lr.trace, qPrintable(lr.error));
+        const Trace &t = *lr.trace;
+        const SliceAt longest = longestCpuSlice(t);
+        if (longest.dur <= 0)
+            QSKIP("no CPU slice");
+        // The double-click's resolution: the slice's own name and instance.
+        const AnalysisRange clicked = sliceRange(t, longest.track, longest.slice);
+        QVERIFY2(clicked.ok(), qPrintable(clicked.error));
+        QCOMPARE(clicked.span.start, t.tracks[longest.track].start[longest.slice]);
+        QCOMPARE(clicked.span.dur, longest.dur);
+        const std::vector<SliceAt> all = occurrences(t, longest.name);
+        QCOMPARE(clicked.instances, int(all.size()));
+        QVERIFY(clicked.instance >= 0 && clicked.instance < clicked.instances);
+        QCOMPARE(all[std::size_t(clicked.instance)].slice, longest.slice);
+
+        AnalysisOptions o;
+        o.annotation = longest.name;
+        o.instance = clicked.instance;
+        const AnalysisResult r = analyze(t, o);
+        QVERIFY2(r.error.isEmpty(), qPrintable(r.error));
+        const CriticalPath &cp = r.criticalPath;
+        QVERIFY2(cp.valid, qPrintable(cp.error));
+        QCOMPARE(cp.scope, RangeKind::Annotation);
+        QCOMPARE(cp.instance, clicked.instance);
+        QCOMPARE(cp.instances, clicked.instances);
+        QCOMPARE(cp.step.name, longest.name);
+        QCOMPARE(cp.lengthNs, longest.dur);
+        checkAddsUp(cp);
+        QVERIFY(criticalPathSentence(cp).contains(criticalPathScope(cp)));
+        // The operators summarised are the annotation's.
+        QCOMPARE(r.summaries.cpuWindow.from, clicked.span.start);
+        QCOMPARE(r.summaries.cpuWindow.to, clicked.span.end());
+    }
+
+    void everyInstance()
+    {
+        // A repeated annotation (MTIA inference marks each request's stages): every instance in
+        // start order, each a path of exactly its length; one past the last is refused.
+        LANESCOPE_REQUIRE_TRACE(path, "mtia-inference.json.gz");
+        const LoadResult lr = loadTrace(path);
+        QVERIFY2(lr.trace, qPrintable(lr.error));
+        const Trace &t = *lr.trace;
+        QVERIFY(findSteps(t).empty());
+        const QString name = QStringLiteral("Stage::PyTorchMRSGIFTask::run");
+        const std::vector<SliceAt> all = occurrences(t, name);
+        QVERIFY(all.size() > 10);
+        const detail::EvidenceIndex ix(t);
+        TimeNs previous = std::numeric_limits<TimeNs>::min();
+        for (std::size_t k = 0; k < all.size(); ++k) {
+            const AnalysisRange range = resolveRange(t, {}, RangeRequest{-1, {}, name, int(k)});
+            QVERIFY2(range.ok(), qPrintable(range.error));
+            QCOMPARE(range.span.track, all[k].track);
+            QCOMPARE(range.span.slice, all[k].slice);
+            QVERIFY(range.span.start >= previous);
+            previous = range.span.start;
+            const CriticalPath cp = criticalPath(ix, range);
+            QVERIFY2(cp.valid, qPrintable(cp.error));
+            QCOMPARE(cp.lengthNs, all[k].dur);
+            checkAddsUp(cp);
+        }
+        AnalysisOptions o;
+        o.annotation = name;
+        o.instance = int(all.size());
+        QVERIFY(analyze(t, o).error.contains(QString::number(all.size() - 1)));
+        o.annotation = QStringLiteral("no such annotation");
+        o.instance = 0;
+        QVERIFY(!analyze(t, o).error.isEmpty());
+    }
+
+    void windowPath_data()
+    {
+        QTest::addColumn<QString>("file");
+        for (const char *f : {"subus-kernel.json.gz", "b200-eager-nccl.json.gz", "torch-compile-triton.json.gz", "mi300x-vllm-graph-replay.json.gz"})
+            QTest::newRow(f) << QString::fromLatin1(f);
+    }
+    void windowPath()
+    {
+        // A trace without steps, analysed over a window: the window's path, as long as the window.
+        QFETCH(QString, file);
+        const QString path = test::tracePath(file);
+        if (!QFileInfo::exists(path))
+            QSKIP(qPrintable(QStringLiteral("real trace %1 not found (set LANESCOPE_TRACES_DIR): skipped").arg(path)));
+        const LoadResult lr = loadTrace(path);
+        QVERIFY2(lr.trace, qPrintable(lr.error));
+        const Trace &t = *lr.trace;
+        QVERIFY(findSteps(t).empty());
+        AnalysisOptions o;
+        // The middle half of the trace.
+        const TimeNs span = t.maxTs - t.minTs;
+        o.range = TimeRange{t.minTs + span / 4, t.maxTs - span / 4};
+        const CriticalPath cp = analyze(t, o).criticalPath;
+        QVERIFY2(cp.valid, qPrintable(cp.error));
+        QCOMPARE(cp.scope, RangeKind::Window);
+        QCOMPARE(cp.step.start, o.range.from);
+        QCOMPARE(cp.lengthNs, o.range.to - o.range.from);
+        checkAddsUp(cp);
+    }
+
+    void windowWithoutStepOnStepTrace()
+    {
+        // A window inside one step holds no complete step: the window's own path, not null; a
+        // window around steps keeps the median step's.
+        LANESCOPE_REQUIRE_TRACE(path, "resnet50-dataloader-baseline.pt.trace.json.gz");
+        const LoadResult lr = loadTrace(path);
+        QVERIFY2(lr.trace, qPrintable(lr.error));
+        const std::vector<Step> steps = findSteps(*lr.trace);
+        QVERIFY(steps.size() >= 3);
+        const Step &s = steps[1];
+        AnalysisOptions o;
+        o.range = TimeRange{s.start + s.dur / 4, s.end() - s.dur / 4};
+        const CriticalPath inside = analyze(*lr.trace, o).criticalPath;
+        QVERIFY2(inside.valid, qPrintable(inside.error));
+        QCOMPARE(inside.scope, RangeKind::Window);
+        QCOMPARE(inside.lengthNs, o.range.to - o.range.from);
+        checkAddsUp(inside);
+        o.range = TimeRange{steps.front().start, steps.back().end()};
+        const CriticalPath around = analyze(*lr.trace, o).criticalPath;
+        QVERIFY2(around.valid, qPrintable(around.error));
+        QCOMPARE(around.scope, RangeKind::Step);
+    }
+
+    void annotationCli()
+    {
+        // analyze --annotation NAME --instance K: the path in the JSON, its parts adding up; the
+        // options' misuse is one line and exit 2.
+        LANESCOPE_REQUIRE_TRACE(path, "mtia-inference.json.gz");
+        const QString name = QStringLiteral("Stage::PyTorchMRSGIFTask::run");
+        const test::CliRun run = test::runCli({QStringLiteral("analyze"), path, QStringLiteral("--annotation"), name,
+                                               QStringLiteral("--instance"), QStringLiteral("3"), QStringLiteral("--json")});
+        QCOMPARE(run.exitCode, 0);
+        const QJsonObject cp = QJsonDocument::fromJson(run.out).object().value(QStringLiteral("critical_path")).toObject();
+        QCOMPARE(cp.value(QStringLiteral("scope")).toString(), QStringLiteral("annotation"));
+        QCOMPARE(cp.value(QStringLiteral("annotation")).toString(), name);
+        QCOMPARE(cp.value(QStringLiteral("instance")).toInt(), 3);
+        qint64 sum = 0;
+        const QJsonObject ns = cp.value(QStringLiteral("parts_ns")).toObject();
+        for (const QString &k : ns.keys())
+            sum += qint64(ns.value(k).toDouble());
+        QCOMPARE(sum, qint64(cp.value(QStringLiteral("length_ns")).toDouble()));
+        const LoadResult lr = loadTrace(path);
+        QVERIFY(lr.trace);
+        const std::vector<SliceAt> all = occurrences(*lr.trace, name);
+        QVERIFY(all.size() > 3);
+        QCOMPARE(qint64(cp.value(QStringLiteral("length_ns")).toDouble()), qint64(all[3].dur));
+        QCOMPARE(cp.value(QStringLiteral("from_us")).toDouble(), double(lr.trace->tracks[all[3].track].start[all[3].slice] - lr.trace->minTs) / 1000.0);
+
+        const auto refused = [&](const QStringList &extra) {
+            const test::CliRun r = test::runCli(QStringList{QStringLiteral("analyze"), path} + extra);
+            QCOMPARE(r.exitCode, 2);
+            QCOMPARE(r.err.count('\n'), 1);
+        };
+        refused({QStringLiteral("--instance"), QStringLiteral("1")});
+        refused({QStringLiteral("--annotation"), name, QStringLiteral("--step"), QStringLiteral("1")});
+        refused({QStringLiteral("--annotation"), name, QStringLiteral("--from-us"), QStringLiteral("0"), QStringLiteral("--to-us"), QStringLiteral("10")});
+        refused({QStringLiteral("--annotation"), name, QStringLiteral("--instance"), QStringLiteral("-1")});
+        refused({QStringLiteral("--annotation"), name, QStringLiteral("--instance"), QString::number(all.size())});
+        refused({QStringLiteral("--annotation"), QStringLiteral("no such annotation")});
+    }
+
     void noStepsNoPath()
     {
         // A trace without ProfilerSteps: null in the JSON, no path.
@@ -462,6 +705,37 @@ private slots:
         const QJsonObject o = QJsonDocument::fromJson(run.out).object();
         QVERIFY(o.contains(QStringLiteral("critical_path")));
         QVERIFY(o.value(QStringLiteral("critical_path")).isNull());
+    }
+    // A step over the event bound has no path, and analyze says why in text and JSON instead of
+    // leaving it out silently.
+    void overTheBoundSaysWhy()
+    {
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+        const QString path = dir.filePath(QStringLiteral("many.json"));
+        // Step 1 holds 520,000 tiny operators on its thread: 1,040,000 chain events.
+        const int ops = int(kCriticalPathMaxEvents / 2) + 20000;
+        std::string json = "{\"schemaVersion\":1,\"traceEvents\":["
+                           "{\"ph\":\"X\",\"cat\":\"user_annotation\",\"name\":\"ProfilerStep#1\",\"pid\":1,\"tid\":1,\"ts\":0,\"dur\":"
+            + std::to_string(ops + 10) + "},";
+        json.reserve(std::size_t(ops) * 80 + 1024);
+        for (int i = 0; i < ops; ++i)
+            json += "{\"ph\":\"X\",\"cat\":\"cpu_op\",\"name\":\"a\",\"pid\":1,\"tid\":1,\"ts\":" + std::to_string(i + 1) + ",\"dur\":0.5},";
+        json += "{\"ph\":\"X\",\"cat\":\"user_annotation\",\"name\":\"ProfilerStep#2\",\"pid\":1,\"tid\":1,\"ts\":" + std::to_string(ops + 20)
+            + ",\"dur\":10}]}";
+        QFile f(path);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        QCOMPARE(f.write(json.data(), qint64(json.size())), qint64(json.size()));
+        f.close();
+        const test::CliRun text = test::runCli({QStringLiteral("analyze"), path});
+        QVERIFY2(text.exitCode == 0, text.err.constData());
+        QVERIFY2(text.out.contains("critical path: none (more than"), text.out.right(2000).constData());
+        const test::CliRun js = test::runCli({QStringLiteral("analyze"), path, QStringLiteral("--json")});
+        QCOMPARE(js.exitCode, 0);
+        const QJsonObject o = QJsonDocument::fromJson(js.out).object();
+        QVERIFY(o.value(QStringLiteral("critical_path")).isNull());
+        QVERIFY2(o.value(QStringLiteral("critical_path_error")).toString().startsWith(QStringLiteral("more than")),
+                 qPrintable(o.value(QStringLiteral("critical_path_error")).toString()));
     }
 };
 
