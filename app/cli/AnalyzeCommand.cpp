@@ -79,6 +79,9 @@ void writeCriticalPathAt(JsonWriter &j, const analysis::CriticalPath &cp, bool f
 {
     if (!cp.valid) {
         j.field("critical_path", nullptr);
+        // Why there is none, where the analysis says (an addition: a step over the event bound).
+        if (!cp.error.isEmpty())
+            j.field("critical_path_error", cp.error);
         return;
     }
     j.object("critical_path", [&] {
@@ -584,6 +587,8 @@ void writeText(const Trace &t, const analysis::AnalysisResult &r, const analysis
                                            .arg(analysis::criticalPathScope(cp, o), which,
                                                 figure::ms(double(cp.lengthNs)), parts.join(QStringLiteral(", ")))));
         std::printf("  %s\n", qPrintable(analysis::criticalPathSentence(cp)));
+    } else if (!r.criticalPath.error.isEmpty()) {
+        std::printf("%s\n", qPrintable(tr("critical path: none (%1)").arg(r.criticalPath.error)));
     }
     std::printf("%s\n", qPrintable(tr("advice: %1").arg(r.advice.size())));
     for (const auto &a : r.advice)
