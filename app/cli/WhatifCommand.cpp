@@ -1,11 +1,12 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// lanescope-cli whatif TRACE --fix ID[,ID...] [--step N | --from-us A --to-us B] [--params N
-//   --tokens-per-step N [--tokens-global]] [--peak-tflops X] [--threads N] [--json]
+// lanescope-cli whatif TRACE --fix ID[,ID...] [--step N | --from-us A --to-us B | --annotation NAME
+//   [--instance K]] [--params N --tokens-per-step N [--tokens-global]] [--peak-tflops X] [--threads N] [--json]
 // Replays one step's dependency graph with each fix applied, then with all of them
 // (core/analysis/replay/Replay.h): the measured and projected step, MFU and peak memory.
 #include "app/cli/Commands.h"
 #include "app/cli/JsonWriter.h"
 
+#include "core/analysis/AnalysisRange.h"
 #include "core/analysis/Evidence.h"
 #include "core/analysis/FigureText.h"
 #include "core/analysis/Mfu.h"
@@ -51,7 +52,7 @@ CommandSpec whatifArguments()
 {
     const auto n = [](const char *s) { return QString::fromLatin1(s); };
     return {
-        n("TRACE --fix ID[,ID...] [--step N | --from-us A --to-us B] [--json]"),
+        n("TRACE --fix ID[,ID...] [--step N | --from-us A --to-us B | --annotation NAME [--instance K]] [--json]"),
         {{n("TRACE"), QT_TRANSLATE_NOOP("cli", "a Kineto / PyTorch Profiler trace (.json or .json.gz)")}},
         {
             text({n("fix")}, "IDS", QT_TRANSLATE_NOOP("cli", "the changes to replay, comma-separated: dataloader, sync_on_critical_path, "
@@ -63,6 +64,9 @@ CommandSpec whatifArguments()
                    QT_TRANSLATE_NOOP("cli", "--from-us needs a number")),
             number({n("to-us")}, "B", between(0, kMaxTimeUs), QT_TRANSLATE_NOOP("cli", "replay up to B (µs from the first event); needs --from-us"),
                    QT_TRANSLATE_NOOP("cli", "--to-us needs a number")),
+            text({n("annotation")}, "NAME", QT_TRANSLATE_NOOP("cli", "replay an occurrence of this annotation (any CPU slice of that name), for traces without ProfilerStep")),
+            integer({n("instance")}, "K", atLeast(0), QT_TRANSLATE_NOOP("cli", "which occurrence of --annotation, 0-based (default 0)"),
+                    QT_TRANSLATE_NOOP("cli", "--instance needs a whole number from 0")),
             number({n("params")}, "N", aboveAtMost(0, kMaxParams), QT_TRANSLATE_NOOP("cli", "model parameters, for MFU (e.g. 7e9)"),
                    QT_TRANSLATE_NOOP("cli", "--params needs a positive number")),
             number({n("tokens-per-step")}, "N", aboveAtMost(0, kMaxTokens), QT_TRANSLATE_NOOP("cli", "tokens per step per GPU, for MFU"),
@@ -89,6 +93,10 @@ int runWhatif(const Invocation &args)
         return args.fail(tr("--from-us and --to-us go together, with --to-us after --from-us"));
     if (fromUs >= 0 && args.isSet("step"))
         return args.fail(tr("--step and --from-us/--to-us exclude each other"));
+    if (args.isSet("annotation") && (fromUs >= 0 || args.isSet("step")))
+        return args.fail(tr("--annotation excludes --step and --from-us/--to-us"));
+    if (args.isSet("instance") && !args.isSet("annotation"))
+        return args.fail(tr("--instance needs --annotation"));
     if (args.isSet("params") != args.isSet("tokens-per-step"))
         return args.fail(tr("--params and --tokens-per-step go together"));
 
@@ -100,7 +108,16 @@ int runWhatif(const Invocation &args)
     const std::vector<analysis::Step> measured = analysis::measuredSteps(index.steps, index.steps);
 
     analysis::replay::ReplayGraph graph;
-    if (fromUs >= 0) {
+    if (args.isSet("annotation")) {
+        analysis::RangeRequest req;
+        req.annotation = args.text("annotation");
+        req.instance = args.integer("instance", 0);
+        const analysis::AnalysisRange range = analysis::resolveRange(t, index.steps, req);
+        if (!range.ok())
+            return args.fail(range.error);
+        graph = analysis::replay::buildReplayGraph(index, range.span);
+        graph.step.name = range.label(t.minTs);
+    } else if (fromUs >= 0) {
         const analysis::TimeRange w{t.minTs + TimeNs(std::llround(fromUs * 1000)), t.minTs + TimeNs(std::llround(toUs * 1000))};
         if (w.from >= t.maxTs)
             return args.fail(tr("the window %1 to %2 µs starts after the trace ends").arg(fromUs, 0, 'f', 3).arg(toUs, 0, 'f', 3));

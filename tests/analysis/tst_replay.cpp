@@ -322,6 +322,23 @@ private slots:
         QVERIFY(bad.err.contains("fsdp_limit_all_gathers"));
         QCOMPARE(bad.err.count('\n'), 1);
 
+        // A trace without ProfilerStep: an annotation's occurrence, replayed unchanged to its length.
+        const QString mtia = test::tracePath(QStringLiteral("mtia-inference.json.gz"));
+        if (QFileInfo::exists(mtia)) {
+            const test::CliRun a = test::runCli({QStringLiteral("whatif"), mtia, QStringLiteral("--fix"), QStringLiteral("launch_bound"),
+                                                 QStringLiteral("--annotation"), QStringLiteral("Stage::PyTorchMRSGIFTask::run"),
+                                                 QStringLiteral("--instance"), QStringLiteral("3"), QStringLiteral("--json")});
+            QCOMPARE(a.exitCode, 0);
+            const QJsonObject ao = QJsonDocument::fromJson(a.out).object();
+            QVERIFY(ao.value(QStringLiteral("step")).toString().contains(QLatin1String("Stage::PyTorchMRSGIFTask::run")));
+            QVERIFY(ao.value(QStringLiteral("step_us")).toDouble() > 0);
+            QCOMPARE(ao.value(QStringLiteral("replayed_step_us")).toDouble(), ao.value(QStringLiteral("step_us")).toDouble());
+            const test::CliRun both = test::runCli({QStringLiteral("whatif"), mtia, QStringLiteral("--fix"), QStringLiteral("dataloader"),
+                                                    QStringLiteral("--annotation"), QStringLiteral("x"), QStringLiteral("--step"),
+                                                    QStringLiteral("1")});
+            QCOMPARE(both.exitCode, 2);
+        }
+
         const test::CliRun w = test::runCli({QStringLiteral("whatif"), path, QStringLiteral("--fix"), QStringLiteral("dataloader"),
                                              QStringLiteral("--from-us"), QStringLiteral("0"), QStringLiteral("--to-us"),
                                              QStringLiteral("200000"), QStringLiteral("--json")});

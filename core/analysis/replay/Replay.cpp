@@ -45,9 +45,10 @@ TimeNs offsetOf(const ReplayEdge &e, const FixSet &f)
     case EdgeKind::Cross:
     case EdgeKind::Source:
     case EdgeKind::Sink: {
-        if ((e.flags & kLaunchPair) && f.launch)
+        const TimeNs o = f.dataLoader ? e.offset - e.dataLoaderNs : e.offset;
+        if ((e.flags & kLaunchPair) && f.launch && o < kLaunchGapMaxNs)
             return 0;
-        return f.dataLoader ? e.offset - e.dataLoaderNs : e.offset;
+        return o;
     }
     case EdgeKind::Gpu:
         if ((e.flags & kGemm) && f.gemmPct > 0)

@@ -9,7 +9,7 @@
 //   allocator_churn         cudaMalloc / cudaFree cost nothing and do not wait for the device;
 //   launch_bound, cpu_bound_launch
 //                           launches as with CUDA graphs: a launch call costs kGraphLaunchNs and the
-//                           CPU time between two launches is 0;
+//                           CPU time between two launches is 0 (where under kLaunchGapMaxNs);
 //   gemm_faster:X, comm_faster:X
 //                           GEMM / collective activities take X % less time (a collective's
 //                           duration on one rank includes its wait for the peers: kept otherwise);
@@ -30,6 +30,10 @@ namespace lanescope::analysis::replay {
 // A launch under CUDA graphs: what a kernel node costs the CPU (a cudaGraphLaunch of a few hundred
 // kernels takes some hundreds of µs; about 2 µs a kernel on current drivers).
 constexpr TimeNs kGraphLaunchNs = 2'000;
+// CPU time between two launches shorter than this is launch overhead a graph removes (the Python
+// and dispatcher work of the ops); longer is other work (HTA's kernel-kernel delay threshold,
+// 1.5 ms: past it the GPU waits on something else than the next launch), kept.
+constexpr TimeNs kLaunchGapMaxNs = 1'500'000;
 
 // One replay of the graph.
 struct ReplayRun
