@@ -635,7 +635,7 @@ CommandSpec analyzeArguments()
             flag({n("hta")}, QT_TRANSLATE_NOOP("cli", "GPU time as Holistic Trace Analysis counts it: every event with args.stream "
                                                       "(also Triton launcher cpu_ops and cuda_sync events)")),
             threadsOption(QT_TRANSLATE_NOOP("cli", "loader threads (default: one per core; at most 256)")),
-            integer({n("top")}, "N", between(1, kMaxTop), QT_TRANSLATE_NOOP("cli", "write only the first N rows of the kernel, operator and module summaries (default: all)"),
+            integer({n("top")}, "N", between(0, kMaxTop), QT_TRANSLATE_NOOP("cli", "write only the first N rows of the kernel, operator and module summaries (default and 0: all, as compare's --top 0)"),
                     QT_TRANSLATE_NOOP("cli", "--top takes a whole number of rows")),
             flag({n("op-shapes")}, QT_TRANSLATE_NOOP("cli", "group the operator summary by input shapes (traces recorded with record_shapes; reads each operator's args)")),
             flag({n("json")}, QT_TRANSLATE_NOOP("cli", "print one JSON object")),
@@ -650,7 +650,7 @@ int runAnalyze(const Invocation &args)
         return rc;
     opt.step = args.integer("step", opt.step);
     opt.opsByInputShapes = args.isSet("op-shapes");
-    const std::size_t top = args.isSet("top") ? std::size_t(args.integer("top", 0)) : SIZE_MAX;
+    const std::size_t top = args.isSet("top") && args.integer("top", 0) > 0 ? std::size_t(args.integer("top", 0)) : SIZE_MAX;
     const double fromUs = args.number("from-us", -1), toUs = args.number("to-us", -1);
     const bool measure = args.isSet("measure-flops");
     if ((fromUs >= 0) != (toUs >= 0) || (fromUs >= 0 && toUs <= fromUs))
