@@ -1,8 +1,10 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "core/analysis/Advice.h"
 
+#include "core/analysis/Evidence.h"
 #include "core/analysis/FigureText.h"
 #include "core/analysis/Format.h"
+#include "core/analysis/LaunchEvents.h"
 
 #include <QCoreApplication>
 #include <QLocale>
@@ -97,6 +99,66 @@ QString syncCause(const PathSync &s)
     return s.op.isEmpty() ? s.call : s.op;
 }
 
+// What a synchronisation costs the critical path, from the path's own segments: the path's sync
+// edges inside the call (blocked), then the path's time after it until it is back on the GPU (the
+// CPU catching up, the launch that refills the drained queue), but no more of that than the call
+// waited: the CPU was that far ahead of the GPU, so without the wait at most that much of its
+// work would have run beside the GPU's. A CPU-bound step (the CPU never ahead) gains only the
+// blocked time.
+TimeNs syncCostOnPath(const CriticalPath &cp, const PathSync &s)
+{
+    TimeNs blocked = 0, after = 0;
+    std::size_t next = cp.segments.size();
+    for (std::size_t k = 0; k < cp.segments.size(); ++k) {
+        const PathSegment &g = cp.segments[k];
+        if (g.from >= s.where.to) {
+            next = k;
+            break;
+        }
+        if (g.part == PathPart::Sync)
+            blocked += std::max<TimeNs>(0, std::min(g.to, s.where.to) - std::max(g.from, s.where.from));
+    }
+    for (std::size_t k = next; k < cp.segments.size(); ++k) {
+        const PathSegment &g = cp.segments[k];
+        if (g.part == PathPart::GpuCompute || g.part == PathPart::Communication || g.part == PathPart::Sync)
+            break;
+        after += g.to - g.from;
+    }
+    return blocked + std::min(after, std::max<TimeNs>(0, s.where.to - s.where.from));
+}
+
+// The path's time in launching: its launch-delay part and its CPU time inside the calls that
+// enqueue GPU work (what CUDA graphs take away).
+TimeNs launchOnPath(const CriticalPath &cp, const detail::EvidenceIndex &ix)
+{
+    TimeNs t = 0;
+    for (const PathSegment &g : cp.segments) {
+        if (g.part == PathPart::LaunchDelay) {
+            t += g.to - g.from;
+        } else if (g.part == PathPart::Cpu && g.slice >= 0 && g.track < ix.trace.tracks.size()) {
+            const Track &tr = ix.trace.tracks[g.track];
+            if (std::size_t(g.slice) < tr.size() && (launchSetsOf(ix.trace.strings.view(tr.nameId[std::size_t(g.slice)])) & kLanescopeLaunch))
+                t += g.to - g.from;
+        }
+    }
+    return t;
+}
+
+// The path's CPU time inside the DataLoader's spans on the same thread (what more workers take away).
+TimeNs dataLoaderOnPath(const CriticalPath &cp, const detail::EvidenceIndex &ix)
+{
+    std::vector<TimeRange> on;
+    for (const PathSegment &g : cp.segments) {
+        if (g.part != PathPart::Cpu || g.to <= g.from)
+            continue;
+        ix.dataLoader.overlapping(g.from, g.to, [&](const detail::CpuSpan &d) {
+            if (d.track == g.track)
+                on.push_back(TimeRange{std::max(d.start, g.from), std::min(d.end, g.to)});
+        });
+    }
+    return unionWithin(std::move(on), {TimeRange{cp.step.start, cp.step.end()}});
+}
+
 void listGaps(Advice &a, GapCause cause, int count, const QString &collective = {})
 {
     a.listsGaps = true;
@@ -183,6 +245,15 @@ std::vector<Advice> advise(const AdviceInputs &in)
                        .arg(figure::stepTime(a.stepS * 1e9), figure::stepTime(a.projectedStepS * 1e9));
         }
         a.evidence += QStringLiteral("; ") + gain;
+    };
+
+    // What the critical path says a fix can take off a step: `onPath` of its one step, taken as
+    // every step's. Where the path is known, a rule explains no more than that, and says so.
+    const CriticalPath *path = in.criticalPath && in.criticalPath->valid && in.criticalPath->lengthNs > 0 ? in.criticalPath : nullptr;
+    auto boundByPath = [&](Advice &a, TimeNs explained, TimeNs onPath, const QString &what) {
+        a.evidence += Text::tr("; the critical path of %1 spends %2 %3 (%4 of the step)")
+                          .arg(path->step.name, formatDuration(onPath), what, pctText(100.0 * double(onPath) / double(path->lengthNs)));
+        return std::min(explained, onPath * TimeNs(perStep));
     };
 
     // Serialized AllGathers (FSDP limit_all_gathers=True, no prefetch): the compute stream waits for
@@ -273,7 +344,10 @@ std::vector<Advice> advise(const AdviceInputs &in)
                      where};
             if (graphs)
                 a.evidence += Text::tr("; the trace already has %1 cudaGraphLaunch calls").arg(in.graphLaunchCalls);
-            project(a, wait);
+            TimeNs explained = wait;
+            if (path && in.index)
+                explained = boundByPath(a, wait, launchOnPath(*path, *in.index), Text::tr("launching kernels"));
+            project(a, explained);
             out.push_back(std::move(a));
         }
     }
@@ -299,7 +373,10 @@ std::vector<Advice> advise(const AdviceInputs &in)
             if (graphs)
                 a.evidence += Text::tr("; the trace already has %1 cudaGraphLaunch calls").arg(in.graphLaunchCalls);
             listGaps(a, GapCause::HostLaunch, hl.count);
-            project(a, wait);
+            TimeNs explained = wait;
+            if (path && in.index)
+                explained = boundByPath(a, wait, launchOnPath(*path, *in.index), Text::tr("launching kernels"));
+            project(a, explained);
             out.push_back(std::move(a));
         }
     }
@@ -314,7 +391,10 @@ std::vector<Advice> advise(const AdviceInputs &in)
                          .arg(formatDuration(dl.union_), pctText(share(dl.union_)), ofAnalysed, formatDuration(dl.longest->dur)),
                      rangeOf(dl.longest)};
             listGaps(a, GapCause::DataLoader, dl.count);
-            project(a, dl.union_);
+            TimeNs explained = dl.union_;
+            if (path && in.index)
+                explained = boundByPath(a, dl.union_, dataLoaderOnPath(*path, *in.index), Text::tr("in the DataLoader"));
+            project(a, explained);
             out.push_back(std::move(a));
         }
     }
@@ -344,15 +424,19 @@ std::vector<Advice> advise(const AdviceInputs &in)
     }
 
     // A synchronisation on the critical path: the CPU blocks until the GPU is done, then the GPU
-    // waits while the CPU catches up (the launch queue is empty after every sync).
-    if (in.criticalPath && in.criticalPath->valid && in.criticalPath->lengthNs > 0) {
-        const CriticalPath &cp = *in.criticalPath;
-        TimeNs cost = 0;
+    // waits while the CPU refills the queue. What it costs is what the path spends there
+    // (syncCostOnPath), never more than the call waited for the CPU work after it.
+    if (path) {
+        const CriticalPath &cp = *path;
+        TimeNs cost = 0, worstCost = -1;
         const PathSync *worst = nullptr;
         for (const PathSync &s : cp.syncs) {
-            cost += s.costNs;
-            if (!worst || s.costNs > worst->costNs)
+            const TimeNs c = syncCostOnPath(cp, s);
+            cost += c;
+            if (c > worstCost) {
+                worstCost = c;
                 worst = &s;
+            }
         }
         const double stepShare = 100.0 * double(cost) / double(cp.lengthNs);
         if (worst && cost >= M::kSyncOnPathMinNs && stepShare >= M::kSyncOnPathSharePct) {
@@ -362,9 +446,10 @@ std::vector<Advice> advise(const AdviceInputs &in)
             Advice a{QStringLiteral("sync_on_critical_path"),
                      Text::tr("Synchronisation on the critical path: %1 makes the CPU wait for the GPU; take it out of the step (keep the value on the GPU, read it every few steps, copy with non_blocking=True)")
                          .arg(cause),
-                     Text::tr("the critical path of %1 runs through %n synchronisation(s), the costliest %2 (%3): %4 blocked or waiting for the CPU to catch up = %5 of the step (%6)",
+                     Text::tr("the critical path of %1 runs through %n synchronisation(s), the costliest %2 (%3): the path spends %4 blocked in them or refilling the GPU's queue after them, no longer than each call waited = %5 of the step (%6; the path's sync part is %7)",
                               nullptr, count)
-                         .arg(cp.step.name, caller, cause, formatDuration(cost), pctText(stepShare), formatDuration(cp.lengthNs)),
+                         .arg(cp.step.name, caller, cause, formatDuration(cost), pctText(stepShare), formatDuration(cp.lengthNs),
+                              formatDuration(cp.part(PathPart::Sync))),
                      worst->where};
             // Measured on one step, taken as every step's.
             project(a, cost * TimeNs(perStep));

@@ -62,8 +62,8 @@ constexpr double kLaunchHostWaitPct = 50.0;    // ... host wait at least half of
 constexpr double kLaunchBoundSharePct = 10.0;  // ... and the most-waiting stream's host wait this share
 constexpr double kQueueEmptyPct = 20.0;        // queue_starvation: the main stream's queue empty this share ...
 constexpr double kQueueMeanBelow = 2.0;        // ... and on average under two operations deep
-// Synchronisations on the critical path: what they cost the path (blocked, then the GPU waiting
-// for the CPU to catch up) in the step it was measured on, at least this long ...
+// Synchronisations on the critical path: what they cost the path (blocked in them, then the launch
+// that refills the queue they drained) in the step it was measured on, at least this long ...
 constexpr TimeNs kSyncOnPathMinNs = 1'000'000; // 1 ms
 constexpr double kSyncOnPathSharePct = 0.2;     // ... and at least this share of that step
 } // namespace AdviceMinimum
@@ -91,8 +91,13 @@ struct AdviceInputs
     const IdleBreakdown *idleBreakdown = nullptr;
     const LaunchStats *launchStats = nullptr;
     const std::vector<StreamQueue> *queueLengths = nullptr;
-    // The critical path of one step (CriticalPath.h); nullptr or invalid: not known.
+    // The critical path of one step (CriticalPath.h); nullptr or invalid: not known. Where it is
+    // known, no rule explains more of a step than the path spends on what its fix removes (the
+    // synchronisations, the data loader, the launches), and its evidence says so.
     const CriticalPath *criticalPath = nullptr;
+    // The trace's CPU-side facts (Evidence.h): the names of the path's CPU slices, the data loader's
+    // spans. nullptr: the path's parts are not attributed (only its sync part is used).
+    const detail::EvidenceIndex *index = nullptr;
 };
 
 // The fine gap threshold the advice rules look at: long enough to be a stall, not launch jitter.

@@ -64,14 +64,21 @@ AnalysisResult analyze(const Trace &trace, const AnalysisOptions &options)
                            ? QCoreApplication::translate("analysis", "no GPU activity: the trace records no kernels, copies or memsets, so the GPU breakdown, gaps and MFU are empty")
                            : QCoreApplication::translate("analysis", "no GPU activity in the analysed window"));
 
-    GapOptions go = options.gaps;
-    if (!range.empty())
-        go.range = range;
-    r.gaps = findGaps(ix, go);
-
     // One step time for the MFU, the advice's projections and the figures: the median of the
     // complete steps analysed (Steps.h).
     const std::vector<Step> measured = measuredSteps(r.steps, stepsInScope);
+    // One scope for every count and total: the measured steps' CPU spans (which hold the
+    // data-loading waits between the GPU's step boundaries), the time compute idle and the advice
+    // take their shares of; without steps, the analysed window.
+    std::vector<TimeRange> scope;
+    for (const Step &s : measured)
+        scope.push_back(TimeRange{s.start, s.end()});
+
+    GapOptions go = options.gaps;
+    if (!range.empty())
+        go.range = range;
+    go.windows = scope;
+    r.gaps = findGaps(ix, go);
     r.mfu = mfuFromTrace(trace, measured, options.mfu);
     r.memory = memorySummary(ix);
     r.memoryOwners = memoryOwners(trace, r.memory, r.steps);
@@ -96,6 +103,7 @@ AnalysisResult analyze(const Trace &trace, const AnalysisOptions &options)
     fine.minGap = kAdviceGapNs;
     fine.kernels = GapKernels::All;
     fine.range = range;
+    fine.windows = scope;
     const std::vector<Gap> fineGaps = findGaps(ix, fine);
     bool medianStep = false;
     if (!options.annotation.isEmpty()) {
@@ -117,8 +125,7 @@ AnalysisResult analyze(const Trace &trace, const AnalysisOptions &options)
     ai.gaps = &fineGaps;
     // Shares are of the analysed steps; without steps, of the GPU's busy span (advise() falls back
     // to it when no window is given).
-    for (const Step &s : measured)
-        ai.windows.push_back(TimeRange{s.start, s.end()});
+    ai.windows = scope;
     ai.computeBusy = computeIntervals(trace, range);
     ai.hostWaits = hostWaitIntervals(ix, kAdviceGapNs, range);
     ai.graphLaunchCalls = ix.graphLaunchCalls;
@@ -126,6 +133,7 @@ AnalysisResult analyze(const Trace &trace, const AnalysisOptions &options)
     ai.launchStats = &r.launchStats;
     ai.queueLengths = &r.queueLengths;
     ai.criticalPath = &r.criticalPath;
+    ai.index = &ix;
     r.advice = advise(ai);
     // A trace without device activity (CPU only): the step's own wait in the DataLoader.
     if (std::optional<Advice> dl = cpuDataLoaderAdvice(ix, measured, std::int64_t(r.temporal.activities), medianStepNs(measured) / 1e9))

@@ -7,6 +7,7 @@
 #include <QCoreApplication>
 
 #include <algorithm>
+#include <limits>
 #include <map>
 
 namespace lanescope::analysis {
@@ -74,6 +75,59 @@ bool isComputeStream(const detail::EvidenceIndex &ix, const Track &tr)
         }
     }
     return any && compute >= comm;
+}
+
+// Whether a GPU activity computes, by the definition compute idle uses (computeIntervals, HTA's
+// computation kernels), so that a gap never counts time the compute idle figure does not.
+bool countsAsCompute(const detail::EvidenceIndex &ix, const Track &tr, std::size_t i, KernelClass c)
+{
+    return htaKernelType(c, ix.trace.strings.view(tr.nameId[i])) == HtaKernelType::Computation;
+}
+
+// A stretch in which a device computes without a break: its compute kernels on every stream,
+// merged. The kernel that ends it is what ran before the idle time after it.
+struct BusyRun
+{
+    TimeNs from = 0, to = 0;
+    std::uint32_t track = 0, slice = 0; // the kernel that ends last
+    bool gemm = false;                  // that kernel is a GEMM
+};
+
+std::map<int, std::vector<BusyRun>> computeBusyByDevice(const detail::EvidenceIndex &ix)
+{
+    const Trace &t = ix.trace;
+    std::map<int, std::vector<BusyRun>> kernels;
+    for (std::uint32_t k = 0; k < t.tracks.size(); ++k) {
+        const Track &tr = t.tracks[k];
+        if (tr.kind != TrackKind::Gpu)
+            continue;
+        for (std::size_t i = 0; i < tr.size(); ++i) {
+            const CategoryClass cc = ix.categoryOf(tr, i);
+            if (!isGpuActivity(cc))
+                continue;
+            const KernelClass c = ix.classes.ofName(tr.nameId[i], cc);
+            if (countsAsCompute(ix, tr, i, c))
+                kernels[tr.device].push_back(BusyRun{tr.start[i], tr.end(i), k, std::uint32_t(i), c == KernelClass::Gemm});
+        }
+    }
+    std::map<int, std::vector<BusyRun>> out;
+    for (auto &[device, v] : kernels) {
+        std::sort(v.begin(), v.end(), [](const BusyRun &a, const BusyRun &b) { return a.from < b.from; });
+        std::vector<BusyRun> &runs = out[device];
+        for (const BusyRun &r : v) {
+            if (!runs.empty() && r.from <= runs.back().to) {
+                if (r.to > runs.back().to) {
+                    runs.back().to = r.to;
+                    runs.back().track = r.track;
+                    runs.back().slice = r.slice;
+                    runs.back().gemm = r.gemm;
+                }
+            } else {
+                runs.push_back(r);
+            }
+        }
+    }
+    return out;
 }
 
 void explain(const detail::EvidenceIndex &ix, const std::vector<CommKernel> *comms, const Track &gpu,
@@ -224,15 +278,40 @@ std::vector<Gap> findGaps(const Trace &trace, const GapOptions &options)
 std::vector<Gap> findGaps(const detail::EvidenceIndex &ix, const GapOptions &options)
 {
     const Trace &t = ix.trace;
-    std::vector<Gap> gaps;
     const auto comms = commKernelsByDevice(ix);
     const TimeNs minGap = std::max<TimeNs>(options.minGap, 1);
+    const auto busy = computeBusyByDevice(ix);
+    std::vector<TimeRange> windows = options.windows;
+    windows.erase(std::remove_if(windows.begin(), windows.end(), [](const TimeRange &w) { return w.empty(); }), windows.end());
+    std::sort(windows.begin(), windows.end(), [](const TimeRange &a, const TimeRange &b) { return a.from < b.from; });
+    // Back-to-back steps are one stretch: a gap across their boundary is not cut there.
+    {
+        std::vector<TimeRange> merged;
+        for (const TimeRange &w : windows) {
+            if (!merged.empty() && w.from <= merged.back().to)
+                merged.back().to = std::max(merged.back().to, w.to);
+            else
+                merged.push_back(w);
+        }
+        windows = std::move(merged);
+    }
+    // A gap found on a stream, explained once the overlaps between streams are settled.
+    struct Candidate
+    {
+        Gap gap;
+        std::uint32_t afterSlice = 0;
+        TimeNs streamIdleFrom = 0; // when the stream itself ran dry
+        std::uint32_t coveredBy = 0; // the track whose compute ended when the device went idle
+    };
+    std::vector<Candidate> found;
     for (std::uint32_t k = 0; k < t.tracks.size(); ++k) {
         const Track &tr = t.tracks[k];
         if (tr.kind != TrackKind::Gpu || !isComputeStream(ix, tr))
             continue;
-        const auto cit = comms.find(tr.device);
-        const std::vector<CommKernel> *devComms = cit == comms.end() ? nullptr : &cit->second;
+        const auto bit = busy.find(tr.device);
+        if (bit == busy.end())
+            continue;
+        const std::vector<BusyRun> &runs = bit->second;
         // Activities of this stream in order, each flagged GEMM or not.
         std::vector<std::uint32_t> acts;
         std::vector<char> gemm;
@@ -254,23 +333,34 @@ std::vector<Gap> findGaps(const detail::EvidenceIndex &ix, const GapOptions &opt
         for (std::size_t a = 1; a < acts.size(); ++a) {
             const std::uint32_t i = acts[a];
             const TimeNs s = tr.start[i];
-            if (s - runEnd >= minGap && (options.range.empty() || options.range.contains(runEnd))
-                && (options.kernels == GapKernels::All || (lastGemm >= 0 && nextGemm[a] >= 0))) {
-                Gap g;
+            // The device's compute runs are sorted and disjoint: the last one that starts before s
+            // says whether the device computed right up to s (then this stream's hole is covered)
+            // and, if not, since when it has been idle.
+            auto rit = std::lower_bound(runs.begin(), runs.end(), s, [](const BusyRun &r, TimeNs v) { return r.from < v; });
+            const BusyRun *prev = rit == runs.begin() ? nullptr : &*std::prev(rit);
+            const TimeNs from = prev ? std::max(prev->to, runEnd) : runEnd;
+            if (s > from && s - from >= minGap && (options.kernels == GapKernels::All || (lastGemm >= 0 && nextGemm[a] >= 0))) {
+                Candidate c;
+                Gap &g = c.gap;
                 g.device = tr.device;
                 g.stream = tr.streamId();
                 g.track = k;
-                g.start = runEnd;
-                g.dur = s - runEnd;
-                g.before = t.name(tr.nameId[acts[endAct]]);
+                g.start = from;
+                g.dur = s - from;
+                const bool ownBefore = !prev || runEnd >= prev->to;
+                const Track &bt = ownBefore ? tr : t.tracks[prev->track];
+                const std::size_t bs = ownBefore ? acts[endAct] : prev->slice;
+                g.before = t.name(bt.nameId[bs]);
                 g.after = t.name(tr.nameId[i]);
                 if (lastGemm >= 0)
                     g.gemmBefore = t.name(tr.nameId[acts[std::size_t(lastGemm)]]);
                 if (nextGemm[a] >= 0)
                     g.gemmAfter = t.name(tr.nameId[acts[std::size_t(nextGemm[a])]]);
-                g.betweenGemms = gemm[endAct] && gemm[a];
-                explain(ix, devComms, tr, i, g);
-                gaps.push_back(std::move(g));
+                g.betweenGemms = (ownBefore ? bool(gemm[endAct]) : prev->gemm) && gemm[a];
+                c.afterSlice = i;
+                c.streamIdleFrom = runEnd;
+                c.coveredBy = ownBefore ? k : prev->track;
+                found.push_back(std::move(c));
             }
             if (tr.end(i) > runEnd) {
                 runEnd = tr.end(i);
@@ -279,6 +369,56 @@ std::vector<Gap> findGaps(const detail::EvidenceIndex &ix, const GapOptions &opt
             if (gemm[a])
                 lastGemm = std::int64_t(a);
         }
+    }
+
+    // The scope: gaps that start inside it, cut at the end of the window they start in.
+    std::vector<Candidate> kept;
+    for (Candidate &c : found) {
+        Gap &g = c.gap;
+        if (!options.range.empty() && !options.range.contains(g.start))
+            continue;
+        if (!windows.empty()) {
+            auto wit = std::upper_bound(windows.begin(), windows.end(), g.start, [](TimeNs v, const TimeRange &w) { return v < w.from; });
+            if (wit == windows.begin() || !std::prev(wit)->contains(g.start))
+                continue;
+            g.dur = std::min(g.end(), std::prev(wit)->to) - g.start;
+        }
+        kept.push_back(std::move(c));
+    }
+    // Two compute streams idle at once are one idle device: where their gaps overlap, the time
+    // goes to the gap that ends first (its next kernel waited for it), and the other keeps the
+    // rest, so no instant is counted twice.
+    std::sort(kept.begin(), kept.end(), [](const Candidate &a, const Candidate &b) {
+        if (a.gap.device != b.gap.device)
+            return a.gap.device < b.gap.device;
+        return a.gap.end() != b.gap.end() ? a.gap.end() < b.gap.end() : a.gap.stream < b.gap.stream;
+    });
+    std::vector<Gap> gaps;
+    int device = -1;
+    TimeNs claimed = 0;
+    for (Candidate &c : kept) {
+        Gap &g = c.gap;
+        if (gaps.empty() || g.device != device) {
+            device = g.device;
+            claimed = std::numeric_limits<TimeNs>::min();
+        }
+        if (g.start < claimed) {
+            const TimeNs end = g.end();
+            g.start = std::min(claimed, end);
+            g.dur = end - g.start;
+        }
+        if (g.dur < minGap)
+            continue;
+        claimed = g.end();
+        const Track &tr = t.tracks[g.track];
+        const auto cit = comms.find(g.device);
+        explain(ix, cit == comms.end() ? nullptr : &cit->second, tr, c.afterSlice, g);
+        if (c.streamIdleFrom < g.start && c.coveredBy != g.track)
+            g.evidence += Text::tr("; stream %1 had run nothing for %2 before the gap, covered by stream %3's compute")
+                              .arg(tr.streamId())
+                              .arg(formatDuration(g.start - c.streamIdleFrom))
+                              .arg(t.tracks[c.coveredBy].streamId());
+        gaps.push_back(std::move(g));
     }
     std::sort(gaps.begin(), gaps.end(), [](const Gap &a, const Gap &b) {
         return a.start != b.start ? a.start < b.start : a.stream < b.stream;

@@ -2,17 +2,21 @@
 #pragma once
 // Idle gaps on the GPU's compute streams and why each happened.
 //
-// A gap is one interval in which a compute stream runs nothing: from the end of the activities
-// before it (kernels, copies, memsets of that stream) to the start of the next one. A compute
-// stream is one whose compute kernels (GEMM, attention, other) take at least as long as its
-// communication kernels, so NCCL side streams are not scanned.
+// A gap is time in which the GPU computes nothing: no compute kernel (GEMM, attention, other
+// compute; HTA's computation kernels, as compute idle counts them) runs on any stream of the
+// device. A hole of one stream covered by another stream's compute is not idle and is not a gap.
+// A gap is listed on the stream whose next activity waited, a compute stream (one whose compute
+// kernels take at least as long as its communication kernels, so NCCL side streams are not
+// scanned), and its cause is judged there: it runs from when both the device's compute and that
+// stream's own activities (kernels, copies, memsets) ended to that stream's next activity. Where
+// two streams' gaps overlap, the overlap goes to the one that ends first, so no time counts twice.
 //
 // GapKernels::Gemm (the default, `--gap-kernels gemm`) keeps the gaps that lie between two GEMM
-// kernels of the stream: a GEMM ran on the stream before the gap and another runs after it. The
-// kernels between those two GEMMs (a residual add, an RMSNorm, a copy) do not break the window —
+// kernels of that stream: a GEMM ran on the stream before the gap and another runs after it. The
+// kernels between those two GEMMs (a residual add, an RMSNorm) do not break the window —
 // FSDP's layer-boundary wait sits right after such a kernel — but they are not idle either: the
-// gap is only the time the stream ran nothing, so one window can hold several gaps and each is
-// measured on its own against the threshold. GapKernels::All keeps every gap of a compute stream.
+// gap is only the time the device computed nothing, so one window can hold several gaps and each
+// is measured on its own against the threshold. GapKernels::All keeps every such gap.
 #include "core/analysis/Steps.h"
 
 #include <QString>
@@ -31,6 +35,10 @@ struct GapOptions
     TimeNs minGap = 15'000'000; // 15 ms
     GapKernels kernels = GapKernels::Gemm;
     TimeRange range;            // non-empty: gaps that start inside it
+    // Non-empty: the analysed steps (their CPU spans). Only gaps that start inside one of them,
+    // each cut at the end of the window it starts in, so that every count and total of a run is
+    // over the same time as its compute idle and its advice.
+    std::vector<TimeRange> windows;
 };
 
 struct Gap
