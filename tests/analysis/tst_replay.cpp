@@ -23,6 +23,7 @@
 #include <cmath>
 #include <map>
 #include <memory>
+#include <optional>
 
 using namespace lanescope;
 using namespace lanescope::analysis;
@@ -60,11 +61,11 @@ const Generated &generated(const QString &name)
 }
 
 // The step a replay is of: the median complete step, as the critical path takes it.
-const Step *replayStep(const detail::EvidenceIndex &ix)
+std::optional<Step> replayStep(const detail::EvidenceIndex &ix)
 {
-    static std::vector<Step> measured;
-    measured = measuredSteps(ix.steps, ix.steps);
-    return criticalPathStep(measured, -1, nullptr);
+    const std::vector<Step> measured = measuredSteps(ix.steps, ix.steps);
+    const Step *s = criticalPathStep(measured, -1, nullptr);
+    return s ? std::optional<Step>(*s) : std::nullopt;
 }
 
 // The measured step time of a trace (Steps.h's rule).
@@ -133,7 +134,7 @@ private slots:
             const LoadResult lr = loadTrace(path);
             QVERIFY2(lr.trace, qPrintable(path));
             const detail::EvidenceIndex ix(*lr.trace);
-            const Step *step = replayStep(ix);
+            const std::optional<Step> step = replayStep(ix);
             const ReplayGraph g = step ? buildReplayGraph(ix, *step) : buildReplayGraph(ix, TimeRange{lr.trace->minTs, lr.trace->maxTs});
             if (!g.valid) {
                 qInfo("%-48s no replay: %s", qPrintable(QFileInfo(path).fileName()), qPrintable(g.error));
@@ -170,7 +171,7 @@ private slots:
         QVERIFY(base.trace && opt.trace);
         const detail::EvidenceIndex bix(*base.trace), oix(*opt.trace);
         const double optStep = stepTimeNs(oix);
-        const Step *step = replayStep(bix);
+        const std::optional<Step> step = replayStep(bix);
         QVERIFY(step);
         const WhatIf w = whatIf(buildReplayGraph(bix, *step), fixesOf(kEveryFix), -1);
         QVERIFY(w.valid);
@@ -193,7 +194,7 @@ private slots:
         QVERIFY(dl->removedPartsNs[std::size_t(PathPart::Cpu)] > 0); // the wait is CPU time on the path
 
         // The optimized run has no data-loader wait left to remove.
-        const Step *ostep = replayStep(oix);
+        const std::optional<Step> ostep = replayStep(oix);
         QVERIFY(ostep);
         const WhatIf o = whatIf(buildReplayGraph(oix, *ostep), fixesOf(QStringLiteral("dataloader")), -1);
         QVERIFY(o.valid);
@@ -212,7 +213,7 @@ private slots:
             QVERIFY(lr.trace);
             const AnalysisResult r = analyze(*lr.trace);
             const detail::EvidenceIndex ix(*lr.trace);
-            const Step *step = replayStep(ix);
+            const std::optional<Step> step = replayStep(ix);
             QVERIFY(step);
             std::vector<Advice> advice = r.advice;
             QVERIFY(replayAdvice(advice, ix, *step, -1));
@@ -252,7 +253,7 @@ private slots:
         QVERIFY(base.trace && pre.trace);
         const detail::EvidenceIndex bix(*base.trace), pix(*pre.trace);
         const double preStep = stepTimeNs(pix);
-        const Step *bstep = replayStep(bix);
+        const std::optional<Step> bstep = replayStep(bix);
         QVERIFY(bstep);
         const ReplayGraph bg = buildReplayGraph(bix, *bstep);
         QVERIFY(bg.valid);
@@ -272,7 +273,16 @@ private slots:
         QVERIFY(prePeak > basePeak);
         QVERIFY(std::abs(double(p.projectedPeakBytes - w.peakBytes) - double(prePeak - basePeak)) <= 0.10 * double(prePeak - basePeak));
 
-        const Step *pstep = replayStep(pix);
+        // A device too small for the extra gathered unit: the replay says the change would run out of memory.
+        QVERIFY(w.warnings.filter(QStringLiteral("exceeds")).isEmpty());
+        ReplayGraph small = bg;
+        small.deviceMemoryBytes = (w.peakBytes + p.projectedPeakBytes) / 2;
+        const WhatIf oom = whatIf(small, fixesOf(QStringLiteral("fsdp_limit_all_gathers")), -1);
+        QCOMPARE(oom.warnings.filter(QStringLiteral("exceeds")).size(), 1);
+        const WhatIf noFsdp = whatIf(small, fixesOf(QStringLiteral("allocator_churn")), -1);
+        QVERIFY(noFsdp.warnings.filter(QStringLiteral("exceeds")).isEmpty());
+
+        const std::optional<Step> pstep = replayStep(pix);
         QVERIFY(pstep);
         const WhatIf a = whatIf(buildReplayGraph(pix, *pstep), fixesOf(QStringLiteral("allocator_churn")), -1);
         QVERIFY(a.valid);
