@@ -327,8 +327,10 @@ std::vector<MetricDelta> metricValues(const RunMetrics &m, bool withJob)
 {
     // The catalogue's figures of a comparison, in its order (FigureCatalogue.h); a job's figures
     // only where a folder is among the runs.
+    const std::vector<const Figure *> &figures = figuresOn(InComparison);
     std::vector<MetricDelta> values;
-    for (const Figure *f : figuresOn(InComparison)) {
+    values.reserve(figures.size());
+    for (const Figure *f : figures) {
         if (f->isJobFigure() && !withJob)
             continue;
         MetricDelta d;

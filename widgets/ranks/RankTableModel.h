@@ -20,6 +20,8 @@ class RankTableModel : public QAbstractTableModel
 {
     Q_OBJECT
 public:
+    // StepTime to Mfu: the figure catalogue's figures of a rank, in its order (FigureCatalogue.h,
+    // InRanks); outlierKey() names each column's figure.
     enum Column { Rank, File, StepTime, Idle, Overlap, GemmGaps, ExposedComm, PeakMemory, Mfu, ClockOffset, ColumnCount };
     enum Role {
         ValueRole = Qt::UserRole + 1, // the column's number (ns, %, bytes), invalid where unknown: for sorting and tests
@@ -48,7 +50,7 @@ public:
     QVariant headerData(int section, Qt::Orientation o, int role) const override;
 
     const analysis::JobResult *figures() const { return m_job.get(); }
-    // The outlier key of analysis::outlierFigures() a column shows, or null.
+    // The key of the catalogue's rank figure a column shows (analysis::outlierFigures()), or null.
     static const char *outlierKey(int column);
     // The ranks' median the column's outliers are told from (core's, in the column's ValueRole
     // unit), unknown before the analysis or for a column without outliers.
