@@ -420,6 +420,14 @@ void MainWindow::createDocks()
         m_timeline->setVisibleRange(double(startNs) - margin, double(endNs) + margin, m_analysis->run());
     });
 
+    // A double-click on an annotation of the analysed run analyses that instance of it (its
+    // critical path shown): traces without ProfilerStep mark their iterations so.
+    connect(m_timeline, &TimelineView::sliceDoubleClicked, this, [this](SliceRef ref) {
+        if (ref.run == m_analysis->run() && m_analysis->setAnalysisSlice(ref.track, ref.slice)) {
+            m_analysis->show();
+            m_analysis->raise();
+        }
+    });
     connect(m_timeline, &TimelineView::selectionChanged, this, [this](SliceRef ref) {
         m_details->showSlice(ref);
         if (ref.isValid())

@@ -51,6 +51,7 @@ namespace {
 
 constexpr int kAllSteps = -1;
 constexpr int kSelectedRange = -2; // step box entry for setAnalysisRange
+constexpr int kSelectedAnnotation = -3; // step box entry for setAnalysisSlice
 
 enum StepColumn { StepNameColumn, StepStartColumn, StepDurColumn, StepGpuDurColumn, StepColumnCount };
 enum StepRole { StepFromRole = Qt::UserRole + 1, StepToRole, StepNumberRole };
@@ -499,6 +500,53 @@ void AnalysisDock::setAnalysisRange(qint64 fromNs, qint64 toNs)
     }
 }
 
+bool AnalysisDock::setAnalysisSlice(quint32 track, quint32 slice)
+{
+    if (!m_trace)
+        return false;
+    // A ProfilerStep's slice: its step.
+    if (m_result)
+        for (const analysis::Step &s : m_result->steps)
+            if (s.track == track && s.slice == slice) {
+                setStep(s.number);
+                m_tabs->setCurrentWidget(m_criticalPath);
+                return true;
+            }
+    // Annotations only (record_function, python_function; the legacy format's have no category):
+    // not an operator or a runtime call, which a double-click zooms to and no more.
+    const Trace &t = *m_trace;
+    if (track >= t.tracks.size() || slice >= t.tracks[track].size() || t.tracks[track].kind != TrackKind::Cpu)
+        return false;
+    const std::uint16_t cat = t.tracks[track].catId[slice];
+    const CategoryClass cc = cat < t.categoryClass.size() ? t.categoryClass[cat] : CategoryClass::Other;
+    if (cc != CategoryClass::UserAnnotation && cc != CategoryClass::Other)
+        return false;
+    const analysis::AnalysisRange r = analysis::sliceRange(t, track, slice);
+    if (!r.ok())
+        return false;
+    m_annotation = {r.span.name, r.instance, r.label()};
+    addAnnotationItem();
+    m_tabs->setCurrentWidget(m_criticalPath);
+    return true;
+}
+
+void AnalysisDock::addAnnotationItem()
+{
+    const QString text = m_annotation.label;
+    const int existing = m_stepBox->findData(kSelectedAnnotation);
+    if (existing >= 0) {
+        m_stepBox->setItemText(existing, text);
+        if (m_stepBox->currentIndex() == existing)
+            scheduleRerun();
+        else
+            m_stepBox->setCurrentIndex(existing);
+    } else {
+        m_stepBox->addItem(text, kSelectedAnnotation);
+        m_stepBox->setEnabled(true);
+        m_stepBox->setCurrentIndex(m_stepBox->count() - 1);
+    }
+}
+
 analysis::AnalysisOptions AnalysisDock::options() const
 {
     analysis::AnalysisOptions o;
@@ -511,6 +559,10 @@ analysis::AnalysisOptions AnalysisDock::options() const
         o.step = s;
     else if (s == kSelectedRange)
         o.range = m_range;
+    else if (s == kSelectedAnnotation && !m_annotation.name.isEmpty()) {
+        o.annotation = m_annotation.name;
+        o.instance = m_annotation.instance;
+    }
     return o;
 }
 
@@ -534,7 +586,7 @@ bool AnalysisDock::delegates() const
     const Session *s = m_session.data();
     if (!m_analyser || !s || m_run >= s->runCount())
         return false;
-    return s->run(m_run).trace == m_trace && m_requested.range.empty() && m_requested.step < 0;
+    return s->run(m_run).trace == m_trace && m_requested.range.empty() && m_requested.step < 0 && m_requested.annotation.isEmpty();
 }
 
 void AnalysisDock::setSessionAnalyser(SessionAnalyser *analyser)
@@ -630,6 +682,7 @@ void AnalysisDock::setTrace(std::shared_ptr<const Trace> trace)
     m_trace = std::move(trace);
     m_result.reset();
     m_range = {};
+    m_annotation = {};
     m_stepsOf = nullptr;
     {
         const QSignalBlocker block(m_stepBox);
@@ -716,6 +769,8 @@ void AnalysisDock::fillSteps()
         if (!m_range.empty())
             m_stepBox->addItem(tr("Selected range (%1)").arg(GapTableModel::durationText(m_range.to - m_range.from)),
                                kSelectedRange);
+        if (!m_annotation.name.isEmpty())
+            m_stepBox->addItem(m_annotation.label, kSelectedAnnotation);
         m_stepBox->setEnabled(m_stepBox->count() > 1);
         const int i = m_stepBox->findData(keep);
         m_stepBox->setCurrentIndex(i >= 0 ? i : 0);

@@ -123,6 +123,10 @@ public slots:
     // Limits the analysis to a window of trace time (absolute model ns, as the timeline's range);
     // from >= to goes back to the whole trace.
     void setAnalysisRange(qint64 fromNs, qint64 toNs);
+    // Analyses the annotation this CPU slice of the trace is (a double-click on it in the
+    // timeline): its name and instance (AnalysisRange.h), the Critical Path tab shown; a
+    // ProfilerStep slice picks its step. False (nothing changes) for a slice that is no CPU slice.
+    bool setAnalysisSlice(quint32 track, quint32 slice);
 
 signals:
     // The user picked a gap of run `run` (the run the dock analyses): the value itself, so the
@@ -164,6 +168,14 @@ private:
     AnalysisResultPtr m_result;
     analysis::AnalysisOptions m_requested; // what the result in flight was asked with
     analysis::TimeRange m_range;           // setAnalysisRange
+    // setAnalysisSlice: the annotation's name and instance, and how the step box says it.
+    struct SelectedAnnotation
+    {
+        QString name;
+        int instance = 0;
+        QString label;
+    } m_annotation;
+    void addAnnotationItem(); // the step box entry for m_annotation, selected
     TimeNs m_gapNs = kDefaultGapNs;
     const Trace *m_stepsOf = nullptr;      // the trace the step list was filled for
     bool m_wasBusy = false;

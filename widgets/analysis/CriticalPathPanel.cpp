@@ -99,8 +99,13 @@ void CriticalPathPanel::setResult(const AnalysisResultPtr &result)
     namespace figure = analysis::figure;
     m_bar->setVisible(true);
     m_bar->setParts(cp->partsNs, cp->lengthNs);
-    m_title->setText(tr("Critical path of %1 (%2), %3").arg(cp->step.name, cp->medianStep ? tr("the median step") : tr("the step analysed"),
-                                                           figure::ms(double(cp->lengthNs))));
+    // What the path is over: a step (the median one or the one analysed), an annotation's
+    // instance (a double-click on it in the timeline), a selected range without a complete step.
+    const QString which = cp->scope == analysis::RangeKind::Step ? (cp->medianStep ? tr("the median step") : tr("the step analysed"))
+                          : cp->scope == analysis::RangeKind::Annotation ? tr("the annotation analysed")
+                                                                         : tr("no complete step in it");
+    const QString what = cp->scope == analysis::RangeKind::Window ? tr("the selected range") : analysis::criticalPathScope(*cp);
+    m_title->setText(tr("Critical path of %1 (%2), %3").arg(what, which, figure::ms(double(cp->lengthNs))));
     m_sentence->setText(analysis::criticalPathSentence(*cp));
     QList<QTreeWidgetItem *> items;
     for (int k = 0; k < analysis::kPathParts; ++k) {

@@ -794,6 +794,7 @@ void TimelineView::mouseDoubleClickEvent(QMouseEvent *event)
         return;
     selectSlice(ref);
     zoomToSlice(ref);
+    emit sliceDoubleClicked(ref);
 }
 
 void TimelineView::leaveEvent(QEvent *event)

@@ -185,6 +185,7 @@ public:
 signals:
     void memoryStackedChanged(bool on);
     void selectionChanged(lanescope::SliceRef ref);
+    void sliceDoubleClicked(lanescope::SliceRef ref); // after zooming to it (the window analyses an annotation)
     void timeRangeChanged(); // set, moved or cleared
     void visibleRangeChanged(double startNs, double rangeNs); // axis ns
     void annotationToolChanged(lanescope::AnnotationTool tool);
