@@ -469,7 +469,15 @@ LoadResult loadTrace(std::shared_ptr<MappedSource> source, const LoadOptions &op
         ~Release() { releaseFreedMemory(); }
     } release;
     try {
-        return loadFromSource(std::move(source), options);
+        const std::shared_ptr<MappedSource> read = source;
+        LoadResult r = loadFromSource(std::move(source), options);
+        // A file rewritten in place while it was read (its size or mtime changed) reads as a
+        // syntax error, or as a mix of both versions: say what happened instead.
+        if (!r.cancelled && !read->stillValid()) {
+            r.error = Text::tr("%1 changed on disk while it was being read; open it again").arg(name);
+            r.trace.reset();
+        }
+        return r;
     } catch (const std::bad_alloc &) {
         LoadResult r;
         r.error = Text::tr("not enough memory to load %1").arg(name);

@@ -11,7 +11,9 @@
 
 #include "core/util/Parallel.h"
 
+#include <QDateTime>
 #include <QDir>
+#include <QFile>
 #include <QRegularExpression>
 #include <QTemporaryDir>
 #include <QtTest>
@@ -43,6 +45,8 @@ private slots:
     void invalidUtf8();
     void nulByte();
     void midFileSyntaxError();
+    void rewrittenWhileLoading_data();
+    void rewrittenWhileLoading();
     void hostileNesting_data();
     void hostileNesting();
     void numberBeyondDouble();
@@ -315,6 +319,46 @@ void tst_LoaderBadInput::midFileSyntaxError()
     QCOMPARE(r2.trace->eventCount, quint64(1));
     QVERIFY(r2.trace->truncated);
     QCOMPARE(r2.trace->truncatedAtByte, quint64(json2.find(kEv2)));
+}
+
+// A file overwritten in place while it is read (here: once its events are parsed, from the
+// loader's own progress call) is reported as changed on disk, not as a syntax error nor as a
+// trace mixing both versions.
+void tst_LoaderBadInput::rewrittenWhileLoading_data()
+{
+    QTest::addColumn<bool>("gzipped");
+    QTest::newRow("json") << false;
+    QTest::newRow("json.gz") << true;
+}
+
+void tst_LoaderBadInput::rewrittenWhileLoading()
+{
+    QFETCH(bool, gzipped);
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    const std::string json = wrap({kEv1, kEv2, kEv3});
+    const std::string bytes = gzipped ? gzipBytes(json) : json;
+    const QString path = dir.filePath(gzipped ? QStringLiteral("t.json.gz") : QStringLiteral("t.json"));
+    QVERIFY(writeFile(path, bytes));
+    std::atomic<bool> rewritten{false};
+    LoadOptions o;
+    o.progress = [&](double done) {
+        if (done < 0.9 || rewritten.exchange(true))
+            return;
+        // Same size, other bytes, a later mtime: what an editor or a second profiler run writing
+        // over the file does.
+        QFile f(path);
+        if (f.open(QIODevice::ReadWrite)) {
+            f.write(QByteArray(int(bytes.size()), ' '));
+            f.setFileTime(QDateTime::currentDateTime().addSecs(2), QFileDevice::FileModificationTime);
+        }
+    };
+    const LoadResult r = loadTrace(path, o);
+    QVERIFY(rewritten.load());
+    QVERIFY(!r.trace);
+    QVERIFY2(r.error.contains(QStringLiteral("changed on disk")), qPrintable(r.error));
+    // Loaded again, what is there now is what it says.
+    QVERIFY(!loadTrace(path).error.contains(QStringLiteral("changed on disk")));
 }
 
 void tst_LoaderBadInput::hostileNesting_data()
