@@ -273,6 +273,13 @@ private slots:
         QVERIFY(prePeak > basePeak);
         QVERIFY(std::abs(double(p.projectedPeakBytes - w.peakBytes) - double(prePeak - basePeak)) <= 0.10 * double(prePeak - basePeak));
 
+        // The rate limiter's waits are the AllGather fix's: the synchronisation fix does not claim them.
+        const WhatIf both = whatIf(bg, fixesOf(QStringLiteral("fsdp_limit_all_gathers,sync_on_critical_path")), -1);
+        QVERIFY(both.valid);
+        qInfo("baseline: fsdp_limit_all_gathers gains %.1f ms, sync_on_critical_path %.1f ms", double(both.fixes[0].gainNs) / 1e6,
+              double(both.fixes[1].gainNs) / 1e6);
+        QVERIFY(both.fixes[1].gainNs < both.fixes[0].gainNs / 10);
+
         // A device too small for the extra gathered unit: the replay says the change would run out of memory.
         QVERIFY(w.warnings.filter(QStringLiteral("exceeds")).isEmpty());
         ReplayGraph small = bg;
@@ -295,6 +302,27 @@ private slots:
         qInfo("prefetch %s + allocator_churn: gains %.1f ms; the facts' allocator idle %.1f ms", qPrintable(pstep->name), gainUs / 1e3,
               allocatorIdleUs / 1e3);
         QVERIFY(std::abs(gainUs - allocatorIdleUs) <= 0.10 * allocatorIdleUs);
+    }
+
+    // Advice replayed on the synthetic baseline: the AllGather advice comes first, its projected
+    // step within 15 % of the prefetch run's.
+    void adviceReplaySynth()
+    {
+        const Generated &base = generated(QStringLiteral("fsdp-baseline"));
+        const Generated &pre = generated(QStringLiteral("fsdp-prefetch"));
+        QVERIFY(base.trace && pre.trace);
+        const AnalysisResult r = analyze(*base.trace);
+        const detail::EvidenceIndex ix(*base.trace);
+        const std::optional<Step> step = replayStep(ix);
+        QVERIFY(step);
+        std::vector<Advice> advice = r.advice;
+        QVERIFY(replayAdvice(advice, ix, *step, -1));
+        for (const Advice &a : advice)
+            qInfo("  %s: step %.1f -> %.1f ms", qPrintable(a.id), a.stepS * 1e3, a.projectedStepS * 1e3);
+        QVERIFY(!advice.empty());
+        QCOMPARE(advice.front().id, QStringLiteral("fsdp_limit_all_gathers"));
+        const double preStep = stepTimeNs(detail::EvidenceIndex(*pre.trace)) / 1e9;
+        QVERIFY(std::abs(advice.front().projectedStepS - preStep) <= 0.15 * preStep);
     }
 
     // lanescope-cli whatif: the JSON contract, the text, and exit 2 naming the fixes on a bad id.

@@ -28,8 +28,10 @@ TimeNs offsetOf(const ReplayEdge &e, const FixSet &f)
         return f.fsdp ? e.offset : kOff;
     switch (e.kind) {
     case EdgeKind::SyncWait:
-        if ((e.flags & kAgGate) && f.fsdp)
-            return kOff;
+        // FSDP's rate limiter is the AllGather fix's to remove, not the synchronisation advice's:
+        // the user did not write that wait, and two advice must not claim one gain.
+        if (e.flags & kAgGate)
+            return f.fsdp ? kOff : e.offset;
         if ((e.flags & kAllocCall) && f.allocator)
             return kOff;
         if ((e.flags & kSyncCall) && f.sync)

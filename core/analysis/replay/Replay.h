@@ -5,7 +5,8 @@
 // trace measured it unless a fix changes it:
 //
 //   dataloader              the CPU time inside data-loader spans is 0 (the batch is ready when asked);
-//   sync_on_critical_path   blocking calls do not wait for the device (their own few µs remain);
+//   sync_on_critical_path   blocking calls do not wait for the device (their own few µs remain),
+//                           but for FSDP's rate limiter (fsdp_limit_all_gathers' to remove);
 //   allocator_churn         cudaMalloc / cudaFree cost nothing and do not wait for the device;
 //   launch_bound, cpu_bound_launch
 //                           launches as with CUDA graphs: a launch call costs kGraphLaunchNs and the
