@@ -334,8 +334,16 @@ void parseTopLevel(Cursor &c, Trace &trace, const QString &name, TopLevel &top)
                 trace.warnings << Text::tr("the file ends at byte %1 before its closing '}'").arg(c.tell());
             return;
         }
-        if (c.peek() == '}')
+        if (c.peek() == '}') {
+            // Only whitespace may follow: two traces joined into one file (a .gz of two
+            // concatenated .json.gz is one stream of both) would otherwise lose the second silently.
+            c.next();
+            c.skipWs();
+            if (!c.atEnd())
+                trace.warnings << Text::tr("more follows the trace's closing '}' at byte %1 (a second trace joined to it?); only the first is read")
+                                      .arg(c.tell());
             return;
+        }
         if (c.peek() == ',') {
             c.next();
             continue;

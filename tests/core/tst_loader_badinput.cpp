@@ -47,6 +47,8 @@ private slots:
     void midFileSyntaxError();
     void rewrittenWhileLoading_data();
     void rewrittenWhileLoading();
+    void secondTraceJoined_data();
+    void secondTraceJoined();
     void hostileNesting_data();
     void hostileNesting();
     void numberBeyondDouble();
@@ -359,6 +361,37 @@ void tst_LoaderBadInput::rewrittenWhileLoading()
     QVERIFY2(r.error.contains(QStringLiteral("changed on disk")), qPrintable(r.error));
     // Loaded again, what is there now is what it says.
     QVERIFY(!loadTrace(path).error.contains(QStringLiteral("changed on disk")));
+}
+
+// Two traces joined into one file (cat a.json b.json, or a .gz of two concatenated .json.gz, which
+// is one stream of both): the first is read and a warning says more followed; whitespace after the
+// closing '}' says nothing.
+void tst_LoaderBadInput::secondTraceJoined_data()
+{
+    QTest::addColumn<bool>("gzipped");
+    QTest::addColumn<bool>("second");
+    QTest::newRow("json, two traces") << false << true;
+    QTest::newRow("json.gz, two members") << true << true;
+    QTest::newRow("json, trailing newlines") << false << false;
+    QTest::newRow("json.gz, trailing newlines") << true << false;
+}
+
+void tst_LoaderBadInput::secondTraceJoined()
+{
+    QFETCH(bool, gzipped);
+    QFETCH(bool, second);
+    const std::string a = wrap({kEv1, kEv2}), b = second ? wrap({kEv3}) : std::string("\n \n");
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    const QString path = dir.filePath(gzipped ? QStringLiteral("t.json.gz") : QStringLiteral("t.json"));
+    QVERIFY(writeFile(path, gzipped ? gzipBytes(a) + gzipBytes(b) : a + b));
+    const LoadResult r = loadTrace(path);
+    QVERIFY2(r.trace, qPrintable(r.error));
+    QCOMPARE(r.trace->eventCount, quint64(2));
+    const QStringList joined = r.trace->warnings.filter(QStringLiteral("more follows the trace's closing"));
+    QCOMPARE(joined.size(), second ? 1 : 0);
+    if (second)
+        QVERIFY2(joined.front().contains(QStringLiteral("byte %1").arg(a.size())), qPrintable(joined.front()));
 }
 
 void tst_LoaderBadInput::hostileNesting_data()
