@@ -47,6 +47,7 @@ struct Item
     bool agLaunch = false;        // launches an AllGather
     std::int64_t streamTrack = -1; // the GPU track its cuda_sync event names, -1 any
     std::int64_t waited = -1;     // blocking: the activity it waited for (index into acts)
+    std::int64_t waitEdge = -1;   // its SyncWait edge
 };
 
 struct Act
@@ -392,6 +393,7 @@ private:
                     const Act &w = m_acts[std::size_t(it.waited)];
                     const TimeNs tail = it.end - std::max(w.end, it.start);
                     edge(it.startNode, it.endNode, tail, EdgeKind::CallCost, what);
+                    it.waitEdge = std::int64_t(m_g->edges.size());
                     edge(w.endNode, it.endNode, tail, EdgeKind::SyncWait, what);
                 } else {
                     edge(it.startNode, it.endNode, it.end - it.start, EdgeKind::CallCost, what);
@@ -432,12 +434,9 @@ private:
                 if (!gate)
                     continue;
                 ++m_g->allGatherGates;
-                // Its wait edge (the last SyncWait into its end) becomes the gate.
-                for (std::size_t e = m_g->edges.size(); e-- > 0;)
-                    if (m_g->edges[e].kind == EdgeKind::SyncWait && m_g->edges[e].to == s.endNode) {
-                        m_g->edges[e].flags |= kAgGate;
-                        break;
-                    }
+                // Its wait edge becomes the gate.
+                if (s.waitEdge >= 0)
+                    m_g->edges[std::size_t(s.waitEdge)].flags |= kAgGate;
                 const TimeNs tail = s.end - std::max(m_acts[std::size_t(s.waited)].end, s.start);
                 if (prevWaited >= 0)
                     edge(m_acts[std::size_t(prevWaited)].endNode, s.endNode, tail, EdgeKind::SyncWait, kSyncCall | kAgEarly);
