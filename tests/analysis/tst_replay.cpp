@@ -359,6 +359,17 @@ private slots:
         QVERIFY(bad.err.contains("nonsense"));
         QVERIFY(bad.err.contains("fsdp_limit_all_gathers"));
         QCOMPARE(bad.err.count('\n'), 1);
+        // Misuse is one line and exit 2: no such step, a window past the trace, --instance alone, no --fix.
+        const QString fix = QStringLiteral("--fix"), dl = QStringLiteral("dataloader"), w0 = QStringLiteral("whatif");
+        for (const QStringList &args : {QStringList{w0, path, fix, dl, QStringLiteral("--step"), QStringLiteral("999")},
+                                        QStringList{w0, path, fix, dl, QStringLiteral("--from-us"), QStringLiteral("1e9"), QStringLiteral("--to-us"),
+                                                    QStringLiteral("2e9")},
+                                        QStringList{w0, path, fix, dl, QStringLiteral("--instance"), QStringLiteral("1")},
+                                        QStringList{w0, path}}) {
+            const test::CliRun r = test::runCli(args);
+            QVERIFY2(r.exitCode == 2, qPrintable(args.join(QLatin1Char(' '))));
+            QCOMPARE(r.err.count('\n'), 1);
+        }
 
         // A trace without ProfilerStep: an annotation's occurrence, replayed unchanged to its length.
         const QString mtia = test::tracePath(QStringLiteral("mtia-inference.json.gz"));
