@@ -3,6 +3,7 @@
 
 #include "core/analysis/CpuDataLoader.h"
 #include "core/analysis/Evidence.h"
+#include "core/analysis/Format.h"
 #include "core/analysis/LaunchedDeviceTime.h"
 
 #include <QCoreApplication>
@@ -70,9 +71,16 @@ AnalysisResult analyze(const Trace &trace, const AnalysisOptions &options)
     // One scope for every count and total: the measured steps' CPU spans (which hold the
     // data-loading waits between the GPU's step boundaries), the time compute idle and the advice
     // take their shares of; without steps, the analysed window.
+    // Between one step's CPU span and the next the loop runs its own code (fetching the next
+    // batch, a few microseconds to milliseconds): that sliver belongs to the steps too, or a gap
+    // across the boundary would be cut there.
     std::vector<TimeRange> scope;
-    for (const Step &s : measured)
-        scope.push_back(TimeRange{s.start, s.end()});
+    for (std::size_t k = 0; k < measured.size(); ++k) {
+        TimeRange w{measured[k].start, measured[k].end()};
+        if (k + 1 < measured.size())
+            w.to = std::max(w.to, measured[k + 1].start);
+        scope.push_back(w);
+    }
 
     GapOptions go = options.gaps;
     if (!range.empty())
@@ -135,6 +143,25 @@ AnalysisResult analyze(const Trace &trace, const AnalysisOptions &options)
     ai.criticalPath = &r.criticalPath;
     ai.index = &ix;
     r.advice = advise(ai);
+    // The advice counts its gaps at its own threshold (kAdviceGapNs, every kernel); where the gap
+    // table's filter keeps another number of them, it says how many the table lists, so that the
+    // two counts read as what they are.
+    for (Advice &a : r.advice) {
+        if (!a.listsGaps)
+            continue;
+        int listed = 0;
+        TimeNs listedNs = 0;
+        for (const Gap &g : r.gaps)
+            if (g.cause == a.gapCause && (a.gapCollective.isEmpty() || g.collective.contains(a.gapCollective, Qt::CaseInsensitive))) {
+                ++listed;
+                listedNs += g.dur;
+            }
+        if (listed != a.gapCount)
+            a.evidence += (go.kernels == GapKernels::Gemm
+                               ? QCoreApplication::translate("analysis", "; %n of them listed in the gaps table (%1 or more, between GEMMs), %2", nullptr, listed)
+                               : QCoreApplication::translate("analysis", "; %n of them listed in the gaps table (%1 or more), %2", nullptr, listed))
+                              .arg(formatDuration(go.minGap), formatDuration(listedNs));
+    }
     // A trace without device activity (CPU only): the step's own wait in the DataLoader.
     if (std::optional<Advice> dl = cpuDataLoaderAdvice(ix, measured, std::int64_t(r.temporal.activities), medianStepNs(measured) / 1e9))
         insertByGain(r.advice, std::move(*dl));

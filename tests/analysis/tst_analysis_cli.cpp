@@ -259,8 +259,11 @@ private slots:
                              QStringLiteral("all"), QStringLiteral("--gap-ms"), QStringLiteral("1")});
         QCOMPARE(all.exitCode, 0);
         const QJsonObject o = QJsonDocument::fromJson(all.out).object();
-        // (358 before the optimizer's .item(): it adds one sync gap per step.)
-        QCOMPARE(o.value(QStringLiteral("gaps")).toArray().size(), 361);
+        // (358 before the optimizer's .item(): it adds one sync gap per step.) Over the two
+        // complete steps the figures are measured on: 242 of the trace's 361; the last step's are
+        // left out with it, and so is the data-loader wait that starts 10 us before it (cut at the
+        // step's start, it is under the threshold).
+        QCOMPARE(o.value(QStringLiteral("gaps")).toArray().size(), 242);
         QVERIFY(o.value(QStringLiteral("mfu")).toObject().value(QStringLiteral("mfu_pct")).isNull());
         QVERIFY(o.value(QStringLiteral("mfu")).toObject().value(QStringLiteral("step_s")).toDouble() > 3);
         // Human-readable output without --json.

@@ -91,6 +91,13 @@ void checkScope(const Trace &trace, const AnalysisOptions &o, const QString &wha
             if (g.cause == a.gapCause && (a.gapCollective.isEmpty() || g.collective.contains(a.gapCollective, Qt::CaseInsensitive)))
                 ++n;
         QVERIFY2(a.gapCount == n, qPrintable(QStringLiteral("%1: %2 counts %3 gaps, the analysis lists %4").arg(what, a.id).arg(a.gapCount).arg(n)));
+        // Where the gap table keeps another number of them, the advice says how many it lists.
+        int listed = 0;
+        for (const Gap &g : r.gaps)
+            if (g.cause == a.gapCause && (a.gapCollective.isEmpty() || g.collective.contains(a.gapCollective, Qt::CaseInsensitive)))
+                ++listed;
+        if (listed != a.gapCount)
+            QVERIFY2(a.evidence.contains(QStringLiteral("%1 of them listed in the gaps table").arg(listed)), qPrintable(a.evidence));
     }
 }
 
@@ -181,12 +188,11 @@ private slots:
         QVERIFY(steps >= 2 && steps < int(r.steps.size())); // the last step left out
         const Advice *ag = findAdvice(r, "fsdp_limit_all_gathers");
         QVERIFY(ag);
-        const std::int64_t listed = r.figures.gapCountByCause[int(GapCause::CommWait)];
-        QVERIFY(listed > 0);
-        QCOMPARE(std::int64_t(ag->gapCount), listed); // every AllGather wait is 15 ms or more here
+        QVERIFY(ag->gapCount > 0);
         QCOMPARE(r.computeIdle.gaps, int(r.figures.gapCount));
-        const QString perStep = QLocale().toString(double(listed) / steps, 'f', 1);
-        QVERIFY2(ag->evidence.contains(QStringLiteral("%1 time(s) (%2 per step)").arg(listed).arg(perStep)), qPrintable(ag->evidence));
+        // Per step: the count over the measured steps divided by their number.
+        const QString perStep = QLocale().toString(double(ag->gapCount) / steps, 'f', 1);
+        QVERIFY2(ag->evidence.contains(QStringLiteral("%1 time(s) (%2 per step)").arg(ag->gapCount).arg(perStep)), qPrintable(ag->evidence));
         // Whole steps only: nothing in the step left out is counted.
         for (const Gap &g : r.gaps)
             QVERIFY(g.start < r.steps.back().start);
