@@ -263,11 +263,11 @@ QVariant GapTableModel::headerData(int section, Qt::Orientation orientation, int
     } else if (role == Qt::ToolTipRole) {
         switch (Column(section)) {
         case DeviceColumn: return tr("The GPU (device index) of the stream");
-        case StreamColumn: return tr("The CUDA stream that ran nothing");
+        case StreamColumn: return tr("The CUDA stream whose next activity waited; no stream of the GPU computed during the gap");
         case StartColumn: return tr("When the gap began, in ms from the trace's first event");
-        case BeforeColumn: return tr("The last activity on the stream before the gap");
-        case AfterColumn: return tr("The first activity on the stream after the gap");
-        case CauseColumn: return tr("Why the stream ran nothing, from what the CPU and the other streams did meanwhile");
+        case BeforeColumn: return tr("The activity that ended when the gap began: this stream's, or the compute kernel of another stream that ended last");
+        case AfterColumn: return tr("The activity on the stream that ended the gap");
+        case CauseColumn: return tr("Why the GPU computed nothing, judged on the stream whose next activity waited, from what the CPU and the other streams did meanwhile");
         case GemmBeforeColumn: return tr("The nearest GEMM kernel on the stream before the gap: the start of its GEMM-to-GEMM window");
         case GemmAfterColumn: return tr("The nearest GEMM kernel on the stream after the gap: the end of its GEMM-to-GEMM window");
         default: break;
