@@ -59,14 +59,14 @@ void OpenController::openRuns(std::vector<session::RunSource> sources, std::vect
 void OpenController::openFolder(const QString &folder, const analysis::AnalysisOptions &summaryOptions)
 {
     const QString clean = QDir::cleanPath(QFileInfo(folder).absoluteFilePath());
-    RunsLoadJob *job = start({session::RunSource{clean, true, QDir(clean).dirName()}}, {}, RunsLoadJob::Kind::Folder);
+    RunsLoadJob *job = start({session::RunSource{clean, true, QDir(clean).dirName(), {}}}, {}, RunsLoadJob::Kind::Folder);
     job->setFolderBudget(folderBudget(), summaryOptions);
     job->start();
 }
 
 void OpenController::openRank(const QString &path, const QString &label)
 {
-    start({session::RunSource{path, false, label}}, {}, RunsLoadJob::Kind::JobRank)->start();
+    start({session::RunSource{path, false, label, {}}}, {}, RunsLoadJob::Kind::JobRank)->start();
 }
 
 std::uint64_t OpenController::folderBudget(QString *from)

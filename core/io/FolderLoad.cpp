@@ -396,7 +396,18 @@ FolderLoadResult loadFolder(const QString &folder, const FolderLoadOptions &opti
         return r;
     }
     std::vector<RejectedFile> unreadable;
-    const QStringList paths = traceFilesIn(folder, &r.ignored, &unreadable);
+    QStringList paths;
+    if (options.files.isEmpty()) {
+        paths = traceFilesIn(folder, &r.ignored, &unreadable);
+    } else {
+        for (const QString &p : options.files) {
+            const QString why = io::notAReadableFileReason(p);
+            if (why.isEmpty())
+                paths << p;
+            else
+                unreadable.push_back({p, why});
+        }
+    }
     r.rejected = unreadable; // before the job's own rejections (assembleJob), in file-name order
     for (const RejectedFile &u : unreadable)
         r.warnings << Text::tr("%1 left out: %2").arg(QFileInfo(u.path).fileName(), u.reason);

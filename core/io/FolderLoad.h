@@ -36,6 +36,9 @@ struct FolderLoadOptions
     // the budget, not the sum of its ranks. RankFile::trace is then null; its figures stay.
     std::function<void(std::size_t file, const std::shared_ptr<Trace> &trace)> onLoaded;
     bool keepTraces = true;
+    // Only these trace files of the folder (one session of a log_dir, core/session/LogDir.h), in this
+    // order; empty: every trace file in it (traceFilesIn).
+    QStringList files;
 };
 
 // One rank of the job.

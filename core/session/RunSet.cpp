@@ -39,7 +39,7 @@ Estimate estimateOf(const RunSource &s)
         e.bytes = std::uint64_t(std::max<qint64>(1, QFileInfo(s.path).size()));
         return e;
     }
-    for (const QString &f : traceFilesIn(s.path)) { // paths, not names
+    for (const QString &f : s.files.isEmpty() ? traceFilesIn(s.path) : s.files) { // paths, not names
         // The folder loader keeps its own budget: its largest file bounds what it takes at once.
         e.memory = std::max(e.memory, estimatedLoadBytes(f));
         e.bytes += std::uint64_t(std::max<qint64>(1, QFileInfo(f).size()));
@@ -87,6 +87,7 @@ void loadFolderRun(LoadedRun &run, const RunLoadOptions &options, int threads, s
     lo.memoryBudgetBytes = budget;
     lo.cancel = options.cancel;
     lo.progress = progress;
+    lo.files = run.source.files;
     FolderLoadResult f;
     std::shared_ptr<analysis::JobResult> summary;
     if (options.summaryOnly) {
@@ -149,7 +150,7 @@ std::vector<RunSource> runSources(const QStringList &paths, const QStringList &l
     const QStringList unique = uniqueRunLabels(paths, labels);
     std::vector<RunSource> out;
     for (int i = 0; i < paths.size(); ++i)
-        out.push_back(RunSource{paths.at(i), QFileInfo(paths.at(i)).isDir(), unique.at(i)});
+        out.push_back(RunSource{paths.at(i), QFileInfo(paths.at(i)).isDir(), unique.at(i), {}});
     return out;
 }
 

@@ -28,6 +28,8 @@ struct RunSource
     QString path;
     bool isFolder = false;
     QString label; // resolved by runSources(): never empty there
+    // A folder run that is one session of a log_dir (LogDir.h): its files alone; empty: the whole folder.
+    QStringList files;
 };
 
 // paths (and the user's labels, one per path or none) -> sources, folders detected, labels made
