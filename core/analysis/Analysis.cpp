@@ -209,7 +209,8 @@ bool samePeakOverrides(const PeakOverrides &a, const PeakOverrides &b)
 
 bool servesWholeTrace(const AnalysisResult &result, const AnalysisOptions &options)
 {
-    return result.error.isEmpty() && result.options.range.empty() && result.options.step < 0 && sameMeasures(result.options, options);
+    return result.error.isEmpty() && result.options.range.empty() && result.options.step < 0 && result.options.annotation.isEmpty()
+        && sameMeasures(result.options, options);
 }
 
 bool sameMeasures(const AnalysisOptions &a, const AnalysisOptions &b)

@@ -435,6 +435,8 @@ void TimeSummaryPanel::updateScope()
     QString where;
     if (o.step >= 0)
         where = tr("ProfilerStep#%1").arg(o.step);
+    else if (!o.annotation.isEmpty())
+        where = tr("%1 (instance %2)").arg(o.annotation).arg(o.instance);
     else if (!o.range.empty())
         where = tr("the selected range");
     else
