@@ -7,6 +7,7 @@
 #include "core/analysis/Analysis.h"
 #include "core/analysis/Evidence.h"
 #include "core/analysis/Format.h"
+#include "core/io/MappedSource.h"
 #include "core/parse/TraceLoader.h"
 #include "core/synth/TraceSynth.h"
 
@@ -240,6 +241,56 @@ private slots:
         QVERIFY(!findAdvice(rb, "sync_on_critical_path") && !findAdvice(ra, "sync_on_critical_path"));
         checkAgainstPath(rb, before.path());
         checkAgainstPath(ra, after.path());
+    }
+
+    // Two compute streams by hand (ms): a hole of one stream covered by the other's compute is not
+    // a gap; what is left of it is, and says which stream covered the rest; where both streams are
+    // idle at once, the time goes to the gap that ends first, so the gaps add up to the device's
+    // compute idle exactly.
+    void twoStreams()
+    {
+        // Stream 7: GEMMs [0,10) [50,60) [100,110), a copy [75,77). Stream 9: elementwise kernels
+        // [5,45) [65,70) [90,95). The device computes nothing in [45,50) [60,65) [70,90) [95,100).
+        const char *json = R"json({"schemaVersion":1,"deviceProperties":[{"id":0,"name":"NVIDIA A100-SXM4-80GB"}],"traceEvents":[
+{"ph":"X","cat":"kernel","name":"ampere_bf16_s16816gemm_bf16_256x128_ldg8_f2f_stages_64x3_nt","pid":0,"tid":7,"ts":0,"dur":10000,"args":{"stream":7,"device":0}},
+{"ph":"X","cat":"kernel","name":"ampere_bf16_s16816gemm_bf16_256x128_ldg8_f2f_stages_64x3_nt","pid":0,"tid":7,"ts":50000,"dur":10000,"args":{"stream":7,"device":0}},
+{"ph":"X","cat":"gpu_memcpy","name":"Memcpy HtoD (Pinned -> Device)","pid":0,"tid":7,"ts":75000,"dur":2000,"args":{"stream":7,"device":0}},
+{"ph":"X","cat":"kernel","name":"ampere_bf16_s16816gemm_bf16_256x128_ldg8_f2f_stages_64x3_nt","pid":0,"tid":7,"ts":100000,"dur":10000,"args":{"stream":7,"device":0}},
+{"ph":"X","cat":"kernel","name":"void at::native::vectorized_elementwise_kernel<4>(int)","pid":0,"tid":9,"ts":5000,"dur":40000,"args":{"stream":9,"device":0}},
+{"ph":"X","cat":"kernel","name":"void at::native::vectorized_elementwise_kernel<4>(int)","pid":0,"tid":9,"ts":65000,"dur":5000,"args":{"stream":9,"device":0}},
+{"ph":"X","cat":"kernel","name":"void at::native::vectorized_elementwise_kernel<4>(int)","pid":0,"tid":9,"ts":90000,"dur":5000,"args":{"stream":9,"device":0}}
+]})json";
+        const LoadResult l = loadTrace(MappedSource::fromBytes(std::string(json), QStringLiteral("two-streams")));
+        QVERIFY2(l.trace, qPrintable(l.error));
+        GapOptions o;
+        o.minGap = 1'000'000;
+        o.kernels = GapKernels::All;
+        const std::vector<Gap> gaps = findGaps(*l.trace, o);
+        const TimeNs ms = 1'000'000, t0 = l.trace->minTs;
+        struct Want
+        {
+            TimeNs from, to;
+            std::int64_t stream;
+            bool covered; // the stream's own hole began earlier, under the other stream's compute
+        };
+        const std::vector<Want> want{{45, 50, 7, true}, {60, 65, 9, true}, {70, 75, 7, true}, {75, 90, 9, false}, {95, 100, 7, true}};
+        QCOMPARE(gaps.size(), want.size());
+        TimeNs sum = 0;
+        for (std::size_t k = 0; k < want.size(); ++k) {
+            const Gap &g = gaps[k];
+            QCOMPARE(g.start - t0, want[k].from * ms);
+            QCOMPARE(g.end() - t0, want[k].to * ms);
+            QCOMPARE(g.stream, want[k].stream);
+            QCOMPARE(g.evidence.contains(QLatin1String("covered by stream")), want[k].covered);
+            sum += g.dur;
+        }
+        QCOMPARE(sum, 35 * ms);
+        // The same over the trace's compute intervals: the idle time between them, exactly.
+        const std::vector<TimeRange> busy = computeIntervals(*l.trace);
+        TimeNs idle = 0;
+        for (std::size_t k = 1; k < busy.size(); ++k)
+            idle += busy[k].from - busy[k - 1].to;
+        QCOMPARE(sum, idle);
     }
 
     // The sync rule by hand: a call that waited `waitNs` and then `catchUpNs` of CPU on the path
