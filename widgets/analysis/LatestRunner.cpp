@@ -2,6 +2,7 @@
 #include "widgets/analysis/LatestRunner.h"
 
 #include <exception>
+#include <new>
 
 namespace lanescope {
 
@@ -37,10 +38,18 @@ void LatestRunner::start(Job job)
 {
     m_thread = std::thread([this, job = std::move(job)] {
         Result result;
+        // Whatever the work throws reaches `failed` (and the user, as the dock's message): out
+        // of memory said as such, its partial results freed as the stack unwinds; anything else
+        // by what it says. Nothing may escape the thread (std::terminate) or leave the dock
+        // waiting for a result.
         try {
             result = job.work();
+        } catch (const std::bad_alloc &) {
+            result = job.failed ? job.failed(tr("not enough memory (what it had taken is freed)")) : nullptr;
         } catch (const std::exception &e) {
             result = job.failed ? job.failed(QString::fromLocal8Bit(e.what())) : nullptr;
+        } catch (...) {
+            result = job.failed ? job.failed(tr("an unknown error")) : nullptr;
         }
         const quint64 generation = job.generation;
         QMetaObject::invokeMethod(
