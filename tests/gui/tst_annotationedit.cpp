@@ -62,6 +62,7 @@ private slots:
     void twoWindowsOnOneTraceKeepEachOthersAnnotations();
     void corruptSidecarIsReportedAndTheTraceOpens();
     void annotateFindingsAddsWhatFindingsComputesForTheWindow();
+    void aFullRunRefusesTheNextAnnotation();
     void exportDrawsTheAnnotations();
     void comparisonKeepsEachRunsAnnotationsWithItsRun();
     void comparisonFindingsMarkTheBaselinesGapsInTheLaterRun();
@@ -635,6 +636,41 @@ void TestAnnotationEdit::corruptSidecarIsReportedAndTheTraceOpens()
     const QString kept = w.annotationAutosave()->pathOf(w.session()->annotations(0));
     QVERIFY2(kept.startsWith(annotations::AnnotationStore::dataFolder()), qPrintable(kept));
     QVERIFY(QFile::exists(kept));
+}
+
+// A run that holds the most annotations one file can (a sidecar of 20,000 loaded) refuses the
+// next at once, with a message, rather than taking one that could never be saved (and was lost on
+// quit); with one deleted there is room again.
+void TestAnnotationEdit::aFullRunRefusesTheNextAnnotation()
+{
+    QVERIFY(QTest::qWaitFor([&] { return m_w->session()->run(0).analysis && !m_w->analysisDock()->isBusy(); }, 60000));
+    const SessionRun &run = m_w->session()->run(0);
+    QVERIFY(!run.analysis->gaps.empty());
+    const analysis::Gap gap = run.analysis->gaps.front();
+    // 20,000 notes that are not the gap's finding (shifted by 1 + k ns).
+    Annotation note = annotations::Findings::forGap(*run.trace, gap);
+    note.finding = false;
+    annotations::AnnotationSet *set = m_w->session()->annotations(0);
+    for (int k = 0; k < annotations::kMaxAnnotations; ++k) {
+        Annotation a = note;
+        a.a.t += k + 1;
+        a.b.t += k + 1;
+        set->add(a);
+    }
+    m_w->session()->notifyAnnotationsChanged(0);
+    QCOMPARE(set->size(), annotations::kMaxAnnotations);
+    QSignalSpy said(m_w->annotationEditor(), &AnnotationEditor::message);
+    QVERIFY(!m_w->annotationEditor()->annotateGap(0, gap));
+    QCOMPARE(set->size(), annotations::kMaxAnnotations);
+    QVERIFY(!said.isEmpty());
+    QVERIFY2(said.last().at(0).toString().contains(QStringLiteral("the most one file holds")), qPrintable(said.last().at(0).toString()));
+    QCOMPARE(m_w->annotationEditor()->annotateFindings(), 0);
+    QCOMPARE(set->size(), annotations::kMaxAnnotations);
+    // Room for one again.
+    set->remove(set->items().back().id);
+    m_w->session()->notifyAnnotationsChanged(0);
+    QVERIFY(m_w->annotationEditor()->annotateGap(0, gap));
+    QCOMPARE(set->size(), annotations::kMaxAnnotations);
 }
 
 void TestAnnotationEdit::annotateFindingsAddsWhatFindingsComputesForTheWindow()

@@ -11,6 +11,7 @@
 #include <QAction>
 #include <QActionGroup>
 #include <QInputDialog>
+#include <QLocale>
 #include <QMenu>
 #include <QPainter>
 #include <QPixmap>
@@ -39,6 +40,26 @@ QIcon swatch(Color c)
     p.setBrush(AnnotationPainter::color(c));
     p.drawRoundedRect(QRectF(1.5, 1.5, 13, 13), 3, 3);
     return QIcon(pm);
+}
+
+// A sidecar holds at most kMaxAnnotations (AnnotationFile.h), and so does the data folder's copy:
+// a drawing past it could be saved nowhere, so it is refused when it is made (not lost on quit).
+int roomIn(const AnnotationSet &set) { return std::max(0, annotations::kMaxAnnotations - set.size()); }
+
+// The findings cut to each set's room; true when some were left out.
+bool fitInRoom(std::vector<AddFindingsCommand::Batch> &batches)
+{
+    bool cut = false;
+    for (AddFindingsCommand::Batch &b : batches) {
+        const std::size_t room = std::size_t(roomIn(*b.set));
+        if (b.findings.size() > room) {
+            b.findings.resize(room);
+            cut = true;
+        }
+    }
+    batches.erase(std::remove_if(batches.begin(), batches.end(), [](const AddFindingsCommand::Batch &b) { return b.findings.empty(); }),
+                  batches.end());
+    return cut;
 }
 
 // A comparison: the baseline's gaps (run 0's) marked on every later run over the same aligned
@@ -170,6 +191,12 @@ QToolBar *AnnotationEditor::createToolBar(QWidget *parent)
     return bar;
 }
 
+QString AnnotationEditor::fullText() const
+{
+    return tr("This trace has %1 annotations, the most one file holds (and can save); delete some to add more")
+        .arg(QLocale().toString(annotations::kMaxAnnotations));
+}
+
 bool AnnotationEditor::askText(const QString &title, const QString &initial, QString *out)
 {
     bool ok = false;
@@ -185,6 +212,10 @@ void AnnotationEditor::onCreated(int run, const Annotation &drawn)
     Session *s = m_session.data();
     if (!s || !s->annotations(run))
         return;
+    if (roomIn(*s->annotations(run)) == 0) {
+        emit message(fullText());
+        return;
+    }
     Annotation a = drawn;
     if (a.kind == annotations::Kind::Callout) {
         QString text;
@@ -325,6 +356,10 @@ int AnnotationEditor::annotateFindings()
                 inView.push_back(g);
         addSameRegions(*s, inView, batches);
     }
+    if (fitInRoom(batches) && batches.empty()) {
+        emit message(fullText());
+        return 0;
+    }
     auto *cmd = new AddFindingsCommand(s, std::move(batches), tr("Annotate Findings"));
     const int before = m_undo->index();
     m_undo->push(cmd); // deleted by the stack at once when it added nothing (obsolete)
@@ -341,6 +376,10 @@ bool AnnotationEditor::annotateGap(int run, const analysis::Gap &gap)
     std::vector<AddFindingsCommand::Batch> batches{{s->run(run).annotations, {annotations::Findings::forGap(*s->run(run).trace, gap)}}};
     if (run == 0)
         addSameRegions(*s, {gap}, batches); // a baseline gap: its region in the later runs too
+    if (fitInRoom(batches) && (batches.empty() || batches.front().set != s->run(run).annotations)) {
+        emit message(fullText());
+        return false;
+    }
     const int before = m_undo->index();
     m_undo->push(new AddFindingsCommand(s, std::move(batches), tr("Annotate Gap")));
     return m_undo->index() == before + 1;

@@ -49,7 +49,8 @@ public:
     // timeline's window, as one undoable command; returns how many were added (0: no command).
     int annotateFindings();
     // The finding of one gap of run's analysis (the gap table's context menu); false when it is
-    // there already.
+    // there already, or the run holds the most annotations a file can (kMaxAnnotations: every
+    // addition past it is refused with message(), as it could not be saved).
     bool annotateGap(int run, const analysis::Gap &gap);
 
     void editText(int run, annotations::AnnotationSet::Id id); // asks for the new text
@@ -60,6 +61,7 @@ signals:
     void message(const QString &text); // for the status bar
 
 private:
+    QString fullText() const; // the refusal when a run holds kMaxAnnotations
     void onCreated(int run, const annotations::Annotation &a);
     void onEdited(int run, const annotations::Annotation &before, const annotations::Annotation &after);
     void onDeleteRequested(int run, annotations::AnnotationSet::Id id);
