@@ -9,6 +9,7 @@
 #include "widgets/render/TimelineRenderer.h"
 #include "widgets/timeline/TimelineView.h"
 
+#include <QElapsedTimer>
 #include <QPainter>
 #include <QtTest>
 
@@ -167,6 +168,55 @@ private slots:
             for (int x = 0; x < picture.width(); ++x)
                 differing += screen.pixel(x, y) != picture.pixel(x, y);
         QCOMPARE(differing, 0);
+    }
+
+    // A kernel named by 20 million characters (a damaged trace): its label is made from a bounded
+    // prefix, so the frame takes milliseconds, not seconds of shaping, and nothing is drawn outside
+    // the slice's own row: the picture differs from the same trace with a one-letter name only
+    // inside that row.
+    void hugeNameStaysInItsSlice()
+    {
+        const auto traceNamed = [](const std::string &name) {
+            const std::string json = "{\"traceEvents\":[{\"ph\":\"X\",\"cat\":\"kernel\",\"name\":\"" + name
+                + "\",\"pid\":0,\"tid\":7,\"ts\":100,\"dur\":300,\"args\":{\"stream\":7,\"device\":0}},"
+                  "{\"ph\":\"X\",\"cat\":\"kernel\",\"name\":\"small\",\"pid\":0,\"tid\":7,\"ts\":600,\"dur\":300,\"args\":{\"stream\":7,\"device\":0}}]}";
+            return std::shared_ptr<const Trace>(loadTrace(MappedSource::fromBytes(json, QStringLiteral("huge.json"))).trace);
+        };
+        const std::shared_ptr<const Trace> huge = traceNamed(std::string(20'000'000, 'K')), plain = traceNamed("x");
+        QVERIFY(huge && plain);
+        const auto draw = [](const Trace &t, qint64 *ms, int *rowTop) {
+            const std::shared_ptr<const TraceViewIndex> index = TraceViewIndex::build(t);
+            TimelineRenderer r;
+            LaneLayout layout;
+            layout.build({{&t, QString()}});
+            r.setRuns({{&t, index.get(), t.minTs}});
+            r.setLayout(&layout);
+            r.setViewport(QSize(960, 300), 0, 1e6, 0);
+            QImage img(960, 300, QImage::Format_ARGB32_Premultiplied);
+            QElapsedTimer timer;
+            timer.start();
+            {
+                QPainter p(&img);
+                r.paint(p, RenderOverlay());
+            }
+            *ms = timer.elapsed();
+            std::uint32_t gpu = 0;
+            while (gpu + 1 < t.tracks.size() && t.tracks[gpu].kind != TrackKind::Gpu)
+                ++gpu;
+            *rowTop = r.laneTop(layout.laneOfTrack(0, gpu)) + LaneLayout::kLanePad;
+            return img;
+        };
+        qint64 hugeMs = 0, plainMs = 0;
+        int top = 0, plainTop = 0;
+        const QImage a = draw(*huge, &hugeMs, &top), b = draw(*plain, &plainMs, &plainTop);
+        QCOMPARE(top, plainTop);
+        QVERIFY2(hugeMs < 1500, qPrintable(QStringLiteral("%1 ms").arg(hugeMs)));
+        int outside = 0;
+        for (int y = 0; y < a.height(); ++y)
+            for (int x = 0; x < a.width(); ++x)
+                if (a.pixel(x, y) != b.pixel(x, y) && !(y >= top && y < top + LaneLayout::kRowHeight))
+                    ++outside;
+        QCOMPARE(outside, 0);
     }
 };
 

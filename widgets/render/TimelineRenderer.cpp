@@ -18,6 +18,8 @@ namespace lanescope {
 namespace {
 
 constexpr int kColours = int(SliceClass::Count) * Palette::kShades;
+// The longest name a slice's label is made from (name()); past it, an ellipsis.
+constexpr qsizetype kMaxDrawnNameChars = 512;
 
 // Surfaces and lines: Palette::chrome() of the scheme set (setScheme).
 
@@ -405,8 +407,18 @@ const QString &TimelineRenderer::name(int run, StringId id)
     if (id >= names.size())
         return none;
     QString &n = names[id];
-    if (n.isNull())
-        n = m_runs[std::size_t(run)].trace->name(id);
+    if (n.isNull()) {
+        // A bounded prefix: a damaged trace's 100 MB kernel name was decoded, measured and shaped
+        // whole (tens of seconds, thousands of glyph warnings) for a label that shows a few dozen
+        // characters; the Details panel has the whole name.
+        const std::string_view v = m_runs[std::size_t(run)].trace->strings.view(id);
+        constexpr std::size_t kMaxBytes = std::size_t(kMaxDrawnNameChars) * 4; // UTF-8: up to 4 bytes a character
+        n = QString::fromUtf8(v.data(), qsizetype(std::min(v.size(), kMaxBytes)));
+        if (v.size() > kMaxBytes || n.size() > kMaxDrawnNameChars)
+            n = n.left(kMaxDrawnNameChars) + QChar(0x2026);
+        if (n.isNull())
+            n = QLatin1String(""); // an empty name, cached as such
+    }
     return n;
 }
 
@@ -1064,6 +1076,8 @@ void TimelineRenderer::paintOverlay(QPainter &p, const RenderOverlay &o)
         paintHighlight(p, *o.highlight);
     for (const CriticalPathMark &m : o.criticalPaths)
         paintCriticalPath(p, *this, m);
+    if (o.replayGhost)
+        paintReplayGhost(p, *this, *o.replayGhost);
     paintFlows(p, o);
     p.setClipping(false);
     if (!std::isnan(o.cursorNs)) {
