@@ -103,7 +103,7 @@
         </message>
         <message>
             <location filename="../core/io/FolderLoad.cpp" line="297" />
-            <location filename="../core/io/FolderLoad.cpp" line="402" />
+            <location filename="../core/io/FolderLoad.cpp" line="413" />
             <source>%1 left out: %2</source>
             <translation>已排除 %1：%2</translation>
         </message>
@@ -143,25 +143,25 @@
             <translation>无法读取 %1</translation>
         </message>
         <message numerus="yes">
-            <location filename="../core/io/FolderLoad.cpp" line="404" />
+            <location filename="../core/io/FolderLoad.cpp" line="415" />
             <source>%n file(s) not named *.json or *.json.gz ignored: %1</source>
             <translation>
                 <numerusform>已忽略 %n 个不是 *.json 或 *.json.gz 的文件：%1</numerusform>
             </translation>
         </message>
         <message>
-            <location filename="../core/io/FolderLoad.cpp" line="407" />
+            <location filename="../core/io/FolderLoad.cpp" line="418" />
             <source>%1 holds no .json or .json.gz trace</source>
             <translation>%1 中没有 .json 或 .json.gz 跟踪文件</translation>
         </message>
         <message>
-            <location filename="../core/io/FolderLoad.cpp" line="483" />
+            <location filename="../core/io/FolderLoad.cpp" line="494" />
             <source>loading cancelled</source>
             <translation>加载已取消</translation>
         </message>
         <message>
-            <location filename="../core/io/FolderLoad.cpp" line="408" />
-            <location filename="../core/io/FolderLoad.cpp" line="490" />
+            <location filename="../core/io/FolderLoad.cpp" line="419" />
+            <location filename="../core/io/FolderLoad.cpp" line="501" />
             <source>%1 holds no rank trace: %2</source>
             <translation>%1 中没有 rank 跟踪文件：%2</translation>
         </message>
@@ -446,7 +446,7 @@
     <context>
         <name>QObject</name>
         <message>
-            <location filename="../widgets/compare/CompareCharts.cpp" line="360" />
+            <location filename="../widgets/compare/CompareCharts.cpp" line="367" />
             <source>could not encode the PNG</source>
             <translation>无法编码 PNG</translation>
         </message>
@@ -463,18 +463,18 @@
     <context>
         <name>Text</name>
         <message>
-            <location filename="../core/analysis/RankSummaryJson.cpp" line="107" />
-            <location filename="../core/analysis/RankSummaryJson.cpp" line="124" />
+            <location filename="../core/analysis/RankSummaryJson.cpp" line="129" />
+            <location filename="../core/analysis/RankSummaryJson.cpp" line="146" />
             <source>not an integer</source>
             <translation>不是整数</translation>
         </message>
         <message>
-            <location filename="../core/analysis/RankSummaryJson.cpp" line="111" />
+            <location filename="../core/analysis/RankSummaryJson.cpp" line="133" />
             <source>%1 is out of range (%2 to %3)</source>
             <translation>%1 超出范围（%2 到 %3）</translation>
         </message>
         <message>
-            <location filename="../core/analysis/RankSummaryJson.cpp" line="124" />
+            <location filename="../core/analysis/RankSummaryJson.cpp" line="146" />
             <source>%1 is out of range (0 or more)</source>
             <translation>%1 超出范围（应为 0 或以上）</translation>
         </message>
@@ -482,49 +482,49 @@
     <context>
         <name>TraceLoader</name>
         <message>
-            <location filename="../core/parse/TraceLoader.cpp" line="415" />
+            <location filename="../core/parse/TraceLoader.cpp" line="423" />
             <source>the file ends in the middle of an event at byte %1 (after %2 complete events): the profiler was probably stopped while writing; everything before the cut is loaded</source>
             <translation>文件在字节 %1 处于某个事件中间结束（此前有 %2 个完整事件）：分析器可能在写入时被终止；截断处之前的内容均已加载</translation>
         </message>
         <message>
-            <location filename="../core/parse/TraceLoader.cpp" line="420" />
+            <location filename="../core/parse/TraceLoader.cpp" line="428" />
             <source>the file ends at byte %1 before traceEvents is closed (after %2 complete events): the profiler was probably stopped while writing; everything before the cut is loaded</source>
             <translation>文件在字节 %1 处结束，traceEvents 尚未闭合（此前有 %2 个完整事件）：分析器可能在写入时被终止；截断处之前的内容均已加载</translation>
         </message>
         <message>
-            <location filename="../core/parse/TraceLoader.cpp" line="425" />
+            <location filename="../core/parse/TraceLoader.cpp" line="433" />
             <source>the event after byte %1 is larger than %2 MiB (or the file holds that much whitespace there): loading stopped there, after %3 complete events</source>
             <translation>字节 %1 之后的事件大于 %2 MiB（或文件在该处有如此多的空白）：加载在此停止，此前有 %3 个完整事件</translation>
         </message>
         <message>
-            <location filename="../core/parse/TraceLoader.cpp" line="431" />
+            <location filename="../core/parse/TraceLoader.cpp" line="439" />
             <source>JSON syntax error at byte %1 (%2): loading stopped there, after %3 complete events</source>
             <translation>字节 %1 处 JSON 语法错误（%2）：加载在此停止，已读取 %3 个完整事件</translation>
         </message>
         <message>
-            <location filename="../core/parse/TraceLoader.cpp" line="597" />
-            <location filename="../core/parse/TraceLoader.cpp" line="637" />
+            <location filename="../core/parse/TraceLoader.cpp" line="613" />
+            <location filename="../core/parse/TraceLoader.cpp" line="653" />
             <source>loading cancelled</source>
             <translation>加载已取消</translation>
         </message>
         <message>
-            <location filename="../core/parse/TraceLoader.cpp" line="465" />
-            <location filename="../core/parse/TraceLoader.cpp" line="491" />
+            <location filename="../core/parse/TraceLoader.cpp" line="473" />
+            <location filename="../core/parse/TraceLoader.cpp" line="507" />
             <source>input</source>
             <translation>输入</translation>
         </message>
         <message>
-            <location filename="../core/parse/TraceLoader.cpp" line="475" />
+            <location filename="../core/parse/TraceLoader.cpp" line="491" />
             <source>not enough memory to load %1</source>
             <translation>内存不足，无法加载 %1</translation>
         </message>
         <message>
-            <location filename="../core/parse/TraceLoader.cpp" line="479" />
+            <location filename="../core/parse/TraceLoader.cpp" line="495" />
             <source>%1 could not be loaded: %2</source>
             <translation>无法加载 %1：%2</translation>
         </message>
         <message>
-            <location filename="../core/parse/TraceLoader.cpp" line="498" />
+            <location filename="../core/parse/TraceLoader.cpp" line="514" />
             <source>%1 is empty: not a trace</source>
             <translation>%1 为空：不是跟踪文件</translation>
         </message>
@@ -549,47 +549,52 @@
             <translation>文件在字节 %1 处结束，缺少结尾的“}”</translation>
         </message>
         <message>
-            <location filename="../core/parse/TraceLoader.cpp" line="347" />
+            <location filename="../core/parse/TraceLoader.cpp" line="343" />
+            <source>more follows the trace's closing '}' at byte %1 (a second trace joined to it?); only the first is read</source>
+            <translation>trace 的结尾 '}' 之后（第 %1 字节）还有内容（是否拼接了第二个 trace？）；只读取第一个</translation>
+        </message>
+        <message>
+            <location filename="../core/parse/TraceLoader.cpp" line="355" />
             <source>%1 is not valid JSON: expected a key at byte %2</source>
             <translation>%1 不是有效的 JSON：字节 %2 处应为键名</translation>
         </message>
         <message>
-            <location filename="../core/parse/TraceLoader.cpp" line="349" />
+            <location filename="../core/parse/TraceLoader.cpp" line="357" />
             <source>JSON syntax error after traceEvents at byte %1; ignored</source>
             <translation>traceEvents 之后字节 %1 处有 JSON 语法错误；已忽略</translation>
         </message>
         <message>
-            <location filename="../core/parse/TraceLoader.cpp" line="356" />
+            <location filename="../core/parse/TraceLoader.cpp" line="364" />
             <source>%1 is not valid JSON: expected ':' at byte %2</source>
             <translation>%1 不是有效的 JSON：字节 %2 处应为“:”</translation>
         </message>
         <message>
-            <location filename="../core/parse/TraceLoader.cpp" line="363" />
+            <location filename="../core/parse/TraceLoader.cpp" line="371" />
             <source>%1: "traceEvents" is not an array</source>
             <translation>%1：“traceEvents”不是数组</translation>
         </message>
         <message>
-            <location filename="../core/parse/TraceLoader.cpp" line="387" />
+            <location filename="../core/parse/TraceLoader.cpp" line="395" />
             <source>"%1" at byte %2 nests deeper than %3 levels</source>
             <translation>字节 %2 处的“%1”嵌套超过 %3 层</translation>
         </message>
         <message>
-            <location filename="../core/parse/TraceLoader.cpp" line="392" />
+            <location filename="../core/parse/TraceLoader.cpp" line="400" />
             <source>%1: %2: not a trace header</source>
             <translation>%1：%2：不是跟踪文件头</translation>
         </message>
         <message>
-            <location filename="../core/parse/TraceLoader.cpp" line="394" />
+            <location filename="../core/parse/TraceLoader.cpp" line="402" />
             <source>%1 (after traceEvents); ignored</source>
             <translation>%1（位于 traceEvents 之后）；已忽略</translation>
         </message>
         <message>
-            <location filename="../core/parse/TraceLoader.cpp" line="399" />
+            <location filename="../core/parse/TraceLoader.cpp" line="407" />
             <source>%1 is not valid JSON: bad value for "%2" at byte %3</source>
             <translation>%1 不是有效的 JSON：字节 %3 处“%2”的值有误</translation>
         </message>
         <message>
-            <location filename="../core/parse/TraceLoader.cpp" line="403" />
+            <location filename="../core/parse/TraceLoader.cpp" line="411" />
             <source>bad value for "%1" after traceEvents at byte %2; ignored</source>
             <translation>traceEvents 之后字节 %2 处“%1”的值有误；已忽略</translation>
         </message>
@@ -598,23 +603,24 @@
             <translation type="vanished">字节 %1 之后的事件大于 %2 MB（或文件在该处有如此多的空白）：加载在此停止，此前有 %3 个完整事件</translation>
         </message>
         <message>
-            <location filename="../core/parse/TraceLoader.cpp" line="593" />
-            <location filename="../core/parse/TraceLoader.cpp" line="634" />
+            <location filename="../core/parse/TraceLoader.cpp" line="485" />
+            <location filename="../core/parse/TraceLoader.cpp" line="609" />
+            <location filename="../core/parse/TraceLoader.cpp" line="650" />
             <source>%1 changed on disk while it was being read; open it again</source>
             <translation>读取期间 %1 在磁盘上被更改，请重新打开</translation>
         </message>
         <message>
-            <location filename="../core/parse/TraceLoader.cpp" line="602" />
+            <location filename="../core/parse/TraceLoader.cpp" line="618" />
             <source>%1 is JSON but not a trace: it has no "traceEvents" array</source>
             <translation>%1 是 JSON，但不是跟踪文件：没有“traceEvents”数组</translation>
         </message>
         <message>
-            <location filename="../core/parse/TraceLoader.cpp" line="611" />
+            <location filename="../core/parse/TraceLoader.cpp" line="627" />
             <source>%1 is not valid JSON: %2 at byte %3</source>
             <translation>%1 不是有效的 JSON：字节 %3 处：%2</translation>
         </message>
         <message>
-            <location filename="../core/parse/TraceLoader.cpp" line="615" />
+            <location filename="../core/parse/TraceLoader.cpp" line="631" />
             <source>%1 is a JSON array, but its entries are not trace events</source>
             <translation>%1 是 JSON 数组，但其元素不是跟踪事件</translation>
         </message>
@@ -681,17 +687,17 @@
             <translation>未识别到加速器上的工作：%2 上的 %1 个事件的类别为 %3，不属于设备活动，因此 GPU 时间分解、间隙和 MFU 均为空</translation>
         </message>
         <message>
-            <location filename="../core/parse/TraceLoader.cpp" line="580" />
+            <location filename="../core/parse/TraceLoader.cpp" line="596" />
             <source>%1: %2</source>
             <translation>%1：%2</translation>
         </message>
         <message>
-            <location filename="../core/parse/TraceLoader.cpp" line="584" />
+            <location filename="../core/parse/TraceLoader.cpp" line="600" />
             <source>the gzip stream ends early (the file was cut off); loading what it holds</source>
             <translation>gzip 数据流提前结束（文件被截断）；将加载现有内容</translation>
         </message>
         <message>
-            <location filename="../core/parse/TraceLoader.cpp" line="582" />
+            <location filename="../core/parse/TraceLoader.cpp" line="598" />
             <source>%1 inflates to nothing: not a trace</source>
             <translation>%1 解压后为空：不是跟踪文件</translation>
         </message>
@@ -699,72 +705,105 @@
     <context>
         <name>analysis</name>
         <message>
-            <location filename="../core/analysis/Analysis.cpp" line="31" />
+            <location filename="../core/analysis/Analysis.cpp" line="34" />
+            <location filename="../core/analysis/AnalysisRange.cpp" line="203" />
             <source>the trace has no ProfilerStep#%1</source>
             <translation>跟踪中没有 ProfilerStep#%1</translation>
         </message>
         <message>
-            <location filename="../core/analysis/Analysis.cpp" line="50" />
+            <location filename="../core/analysis/Analysis.cpp" line="65" />
             <source>no GPU activity: the trace records no kernels, copies or memsets, so the GPU breakdown, gaps and MFU are empty</source>
             <translation>没有 GPU 活动：跟踪中没有记录任何内核、拷贝或 memset，因此 GPU 时间分解、间隙和 MFU 均为空</translation>
         </message>
         <message>
-            <location filename="../core/analysis/Analysis.cpp" line="51" />
+            <location filename="../core/analysis/Analysis.cpp" line="66" />
             <source>no GPU activity in the analysed window</source>
             <translation>分析窗口内没有 GPU 活动</translation>
         </message>
+        <message numerus="yes">
+            <location filename="../core/analysis/Analysis.cpp" line="161" />
+            <source>; %n of them listed in the gaps table (%1 or more, between GEMMs), %2</source>
+            <translation type="unfinished">
+                <numerusform />
+            </translation>
+        </message>
+        <message numerus="yes">
+            <location filename="../core/analysis/Analysis.cpp" line="162" />
+            <source>; %n of them listed in the gaps table (%1 or more), %2</source>
+            <translation type="unfinished">
+                <numerusform />
+            </translation>
+        </message>
         <message>
-            <location filename="../core/analysis/Analysis.cpp" line="134" />
+            <location filename="../core/analysis/Analysis.cpp" line="195" />
             <source>the counted operators ran at %1 TFLOPS over the steps, above the peak of %2 TFLOPS: the peak is too low, so no measured MFU</source>
             <translation>计入的算子在各步中达到 %1 TFLOPS，高于峰值 %2 TFLOPS：峰值设得过低，因此不给出实测 MFU</translation>
         </message>
         <message numerus="yes">
-            <location filename="../core/analysis/Advice.cpp" line="163" />
+            <location filename="../core/analysis/Advice.cpp" line="225" />
             <source>of the analysed time (%n step(s), %1)</source>
             <translation>
                 <numerusform>分析时间（%n 步，共 %1）</numerusform>
             </translation>
         </message>
         <message>
-            <location filename="../core/analysis/Advice.cpp" line="164" />
+            <location filename="../core/analysis/Advice.cpp" line="226" />
             <source>of the analysed time (the GPU's busy span, %1)</source>
             <translation>分析时间（即 GPU 忙碌跨度，共 %1）</translation>
         </message>
         <message>
-            <location filename="../core/analysis/Advice.cpp" line="178" />
+            <location filename="../core/analysis/Advice.cpp" line="240" />
             <source>without these waits: step %1 -&gt; %2, MFU %3 -&gt; %4 at most (an upper bound: something else may stall instead)</source>
             <translation>若没有这些等待：步时长最多可从 %1 缩短到 %2，MFU 最多可从 %3 提升到 %4（这是上界：其他环节可能转而造成停顿）</translation>
         </message>
         <message>
-            <location filename="../core/analysis/Advice.cpp" line="182" />
+            <location filename="../core/analysis/Advice.cpp" line="244" />
             <source>without these waits: step %1 -&gt; %2 at most (an upper bound: something else may stall instead)</source>
             <translation>若没有这些等待：步时长最多可从 %1 缩短到 %2（这是上界：其他环节可能转而造成停顿）</translation>
         </message>
         <message>
-            <location filename="../core/analysis/Advice.cpp" line="196" />
+            <location filename="../core/analysis/Advice.cpp" line="254" />
+            <source>; the critical path of %1 spends %2 %3 (%4 of the step)</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../core/analysis/Advice.cpp" line="267" />
             <source>Serialized AllGathers: let FSDP prefetch (limit_all_gathers=False, backward_prefetch=BACKWARD_PRE, forward_prefetch=True)</source>
             <translation>AllGather 被串行化：让 FSDP 预取（limit_all_gathers=False，backward_prefetch=BACKWARD_PRE，forward_prefetch=True）</translation>
         </message>
         <message>
-            <location filename="../core/analysis/Advice.cpp" line="265" />
+            <location filename="../core/analysis/Advice.cpp" line="336" />
             <source>Launch-bound between CUDA graph replays: capture more of the step in the graph, or fuse the small kernels (torch.compile)</source>
             <translation>CUDA Graph 重放之间受启动限制：把更多的步骤捕获进图中，或融合小内核（torch.compile）</translation>
         </message>
         <message>
-            <location filename="../core/analysis/Advice.cpp" line="266" />
+            <location filename="../core/analysis/Advice.cpp" line="337" />
             <source>Launch-bound: the kernels are shorter than their launches; capture the step with CUDA graphs or compile it with torch.compile (mode="reduce-overhead")</source>
             <translation>受启动限制：内核比其启动调用还短；用 CUDA Graphs 捕获整步，或用 torch.compile（mode="reduce-overhead"）编译</translation>
         </message>
         <message>
-            <location filename="../core/analysis/Advice.cpp" line="267" />
+            <location filename="../core/analysis/Advice.cpp" line="338" />
             <source>%1 of %2 launches (%3) ran shorter on the GPU than their launch call on the CPU (median kernel %4, median call %5); host wait is %6 of the compute streams' idle time; stream %7 waited on the host %8 = %9 %10</source>
             <translation>%2 次启动中有 %1 次（%3）在 GPU 上的运行时间短于其在 CPU 上的启动调用（内核中位数 %4，调用中位数 %5）；主机等待占计算流空闲时间的 %6；流 %7 等待主机共 %8，占%10的 %9</translation>
         </message>
+        <message>
+            <location filename="../core/analysis/Advice.cpp" line="349" />
+            <location filename="../core/analysis/Advice.cpp" line="378" />
+            <source>launching kernels</source>
+            <translation type="unfinished" />
+        </message>
         <message numerus="yes">
-            <location filename="../core/analysis/Advice.cpp" line="294" />
+            <location filename="../core/analysis/Advice.cpp" line="368" />
             <source>a compute stream ran dry %n time(s) before the CPU launched its next kernel (%1 of them gaps of %2 or more); the GPU computed nothing for %3 of that = %4 %5</source>
             <translation>
                 <numerusform>计算流有 %n 次在 CPU 启动下一个内核之前就已排空（其中 %1 次间隙不短于 %2）；其间 GPU 完全没有计算的时间共 %3，占%5的 %4</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <location filename="../core/analysis/Advice.cpp" line="449" />
+            <source>the critical path of %1 runs through %n synchronisation(s), the costliest %2 (%3): the path spends %4 blocked in them or refilling the GPU's queue after them, no longer than each call waited = %5 of the step (%6; the path's sync part is %7)</source>
+            <translation type="unfinished">
+                <numerusform />
             </translation>
         </message>
         <message>
@@ -772,14 +811,14 @@
             <translation type="vanished">计算流等待 AllGather %1 次（每步 %2 次），共 %3，占%5的 %4；最长一次 %6</translation>
         </message>
         <message numerus="yes">
-            <location filename="../core/analysis/Advice.cpp" line="228" />
+            <location filename="../core/analysis/Advice.cpp" line="299" />
             <source>%1 cudaMalloc and %2 cudaFree calls in %n step(s); %3 compute-stream gaps during them, %4 = %5 %6</source>
             <translation>
                 <numerusform>%n 步中有 %1 次 cudaMalloc 和 %2 次 cudaFree 调用；期间计算流出现 %3 个间隙，共 %4，占%6的 %5</numerusform>
             </translation>
         </message>
         <message>
-            <location filename="../core/analysis/Advice.cpp" line="292" />
+            <location filename="../core/analysis/Advice.cpp" line="366" />
             <source>CPU-bound launches between CUDA graph replays: capture more of the step in the graph, or move CPU work off the launching thread</source>
             <translation>CUDA Graph 重放之间的启动受 CPU 限制：把步中更多部分捕获进 Graph，或把 CPU 工作移出负责启动的线程</translation>
         </message>
@@ -788,8 +827,8 @@
             <translation type="vanished">计算流有 %1 次在 CPU 启动下一个内核之前就已排空；其间 GPU 完全没有计算的时间共 %2，占%4的 %3</translation>
         </message>
         <message>
-            <location filename="../core/analysis/Advice.cpp" line="275" />
-            <location filename="../core/analysis/Advice.cpp" line="300" />
+            <location filename="../core/analysis/Advice.cpp" line="346" />
+            <location filename="../core/analysis/Advice.cpp" line="374" />
             <source>; the trace already has %1 cudaGraphLaunch calls</source>
             <translation>；跟踪中已有 %1 次 cudaGraphLaunch 调用</translation>
         </message>
@@ -798,24 +837,24 @@
             <translation type="vanished">DataLoader 取批次时 GPU 空闲了 %1 次，共 %2，占%4的 %3；最长 %5</translation>
         </message>
         <message>
-            <location filename="../core/analysis/Advice.cpp" line="382" />
+            <location filename="../core/analysis/Advice.cpp" line="467" />
             <source>the GPU computes %1 of its busy span (%2), yet MFU is %3 (%4 of %5 TFLOPS)</source>
             <translation>GPU 在其忙碌跨度（%2）中有 %1 的时间在计算，但 MFU 只有 %3（%4 / %5 TFLOPS）</translation>
         </message>
         <message>
-            <location filename="../core/analysis/Advice.cpp" line="227" />
+            <location filename="../core/analysis/Advice.cpp" line="298" />
             <source>Allocator churn: set PYTORCH_CUDA_ALLOC_CONF=expandable_segments:True (or max_split_size_mb:512)</source>
             <translation>分配器频繁分配释放：设置 PYTORCH_CUDA_ALLOC_CONF=expandable_segments:True（或 max_split_size_mb:512）</translation>
         </message>
         <message numerus="yes">
-            <location filename="../core/analysis/Advice.cpp" line="197" />
+            <location filename="../core/analysis/Advice.cpp" line="268" />
             <source>the compute stream waited for an AllGather %n time(s) (%1 per step), %2 = %3 %4; longest wait %5</source>
             <translation>
                 <numerusform>计算流等待 AllGather %n 次（每步 %1 次），共 %2，占%4的 %3；最长一次 %5</numerusform>
             </translation>
         </message>
         <message>
-            <location filename="../core/analysis/Advice.cpp" line="293" />
+            <location filename="../core/analysis/Advice.cpp" line="367" />
             <source>CPU-bound kernel launches: capture the step with CUDA graphs or compile it with torch.compile (mode="reduce-overhead")</source>
             <translation>内核启动受 CPU 限制：用 CUDA Graphs 捕获整步，或用 torch.compile（mode="reduce-overhead"）编译</translation>
         </message>
@@ -824,88 +863,98 @@
             <translation type="vanished">计算流有 %1 次在 CPU 启动下一个内核之前就已排空（其中 %2 次间隙不短于 %3）；其间 GPU 完全没有计算的时间共 %4，占%6的 %5</translation>
         </message>
         <message>
-            <location filename="../core/analysis/Advice.cpp" line="312" />
+            <location filename="../core/analysis/Advice.cpp" line="389" />
+            <location filename="../core/analysis/CpuDataLoader.cpp" line="69" />
             <source>Input-bound: give the DataLoader more workers (num_workers), pin_memory=True and persistent_workers=True</source>
             <translation>受输入限制：给 DataLoader 更多工作进程（num_workers），并设置 pin_memory=True 和 persistent_workers=True</translation>
         </message>
         <message numerus="yes">
-            <location filename="../core/analysis/Advice.cpp" line="313" />
+            <location filename="../core/analysis/Advice.cpp" line="390" />
             <source>the GPU idled %n time(s) while the DataLoader fetched a batch, %1 = %2 %3; longest %4</source>
             <translation>
                 <numerusform>DataLoader 取批次时 GPU 空闲了 %n 次，共 %1，占%3的 %2；最长 %4</numerusform>
             </translation>
         </message>
         <message>
-            <location filename="../core/analysis/Advice.cpp" line="334" />
+            <location filename="../core/analysis/Advice.cpp" line="396" />
+            <source>in the DataLoader</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../core/analysis/Advice.cpp" line="414" />
             <source>Starved launch queue: let the CPU run ahead of the GPU; take synchronisations (.item(), .cpu(), printing tensors) out of the step, copy with non_blocking=True, move logging and data preparation off the launching thread</source>
             <translation>启动队列饥饿：让 CPU 领先于 GPU 运行；把同步（.item()、.cpu()、打印张量）移出训练步，用 non_blocking=True 拷贝，把日志和数据准备移出启动线程</translation>
         </message>
         <message>
-            <location filename="../core/analysis/Advice.cpp" line="335" />
+            <location filename="../core/analysis/Advice.cpp" line="415" />
             <source>stream %1's launch queue was empty %2 of the time (%3 of %4), %5 operations deep on average; while it was empty the GPU computed nothing for at most %6 = %7 %8</source>
             <translation>流 %1 的启动队列有 %2 的时间为空（%4 中的 %3），平均深度 %5 个操作；队列为空期间 GPU 完全没有计算的时间至多 %6，占%8的 %7</translation>
         </message>
         <message>
-            <location filename="../core/analysis/Advice.cpp" line="360" />
+            <location filename="../core/analysis/Advice.cpp" line="444" />
             <source>%1 in %2</source>
             <translation>%2 中的 %1</translation>
         </message>
         <message>
-            <location filename="../core/analysis/Advice.cpp" line="363" />
+            <location filename="../core/analysis/Advice.cpp" line="447" />
             <source>Synchronisation on the critical path: %1 makes the CPU wait for the GPU; take it out of the step (keep the value on the GPU, read it every few steps, copy with non_blocking=True)</source>
             <translation>关键路径上的同步：%1 让 CPU 等待 GPU；把它移出步（把值留在 GPU 上、每隔几步读取一次，或以 non_blocking=True 拷贝）</translation>
         </message>
         <message numerus="yes">
-            <location filename="../core/analysis/Advice.cpp" line="365" />
             <source>the critical path of %1 runs through %n synchronisation(s), the costliest %2 (%3): %4 blocked or waiting for the CPU to catch up = %5 of the step (%6)</source>
-            <translation>
+            <translation type="vanished">
                 <numerusform>%1 的关键路径经过 %n 次同步，代价最大的是 %2（%3）：阻塞或等待 CPU 跟上共 %4，占该步（%6）的 %5</numerusform>
             </translation>
         </message>
         <message>
-            <location filename="../core/analysis/Advice.cpp" line="381" />
+            <location filename="../core/analysis/Advice.cpp" line="466" />
             <source>GPU busy but MFU low: reduce recomputation (selective activation checkpointing) and fuse elementwise kernels (torch.compile)</source>
             <translation>GPU 很忙但 MFU 偏低：减少重计算（选择性激活检查点），并融合逐元素内核（torch.compile）</translation>
         </message>
         <message>
-            <location filename="../core/analysis/Gaps.cpp" line="109" />
+            <location filename="../core/analysis/Gaps.cpp" line="163" />
             <source>waited for %1 (%2) on stream %3: it ran %4 inside the gap and the next kernel started %5 after it ended</source>
             <translation>在等待流 %3 上的 %1（%2）：它在间隙内运行了 %4，结束 %5 后下一个内核开始</translation>
         </message>
         <message>
-            <location filename="../core/analysis/Gaps.cpp" line="110" />
+            <location filename="../core/analysis/Gaps.cpp" line="164" />
             <source>a collective</source>
             <translation>一个集合通信</translation>
         </message>
         <message>
-            <location filename="../core/analysis/Gaps.cpp" line="142" />
+            <location filename="../core/analysis/Gaps.cpp" line="196" />
             <source>%1 ran %2 of the gap on the CPU, across the start of %3</source>
             <translation>%1 在 CPU 上运行了间隙中的 %2，跨越了 %3 的开始</translation>
         </message>
         <message>
-            <location filename="../core/analysis/Gaps.cpp" line="144" />
+            <location filename="../core/analysis/Gaps.cpp" line="198" />
             <source>%1 ran %2 of the gap on the CPU</source>
             <translation>%1 在 CPU 上运行了间隙中的 %2</translation>
         </message>
         <message>
-            <location filename="../core/analysis/Gaps.cpp" line="168" />
+            <location filename="../core/analysis/Gaps.cpp" line="222" />
             <source>%1 cudaMalloc, %2 cudaFree and %3 host-allocation calls during the gap took %4 of it on the CPU</source>
             <translation>间隙内 %1 次 cudaMalloc、%2 次 cudaFree 和 %3 次主机内存分配调用在 CPU 上占用了 %4</translation>
         </message>
         <message>
-            <location filename="../core/analysis/Gaps.cpp" line="188" />
+            <location filename="../core/analysis/Gaps.cpp" line="242" />
             <source>%1 (%2) blocked the CPU until %3 into the gap, so nothing was queued behind it</source>
             <translation>%1（%2）阻塞了 CPU，直到间隙开始后 %3，之后才有内核排队</translation>
         </message>
         <message>
-            <location filename="../core/analysis/Gaps.cpp" line="205" />
+            <location filename="../core/analysis/Gaps.cpp" line="259" />
             <source>%1 for the next kernel started %2 after the stream went idle (CPU track %3)</source>
             <translation>下一个内核的 %1 在流空闲 %2 后才开始（CPU 轨道 %3）</translation>
         </message>
         <message>
-            <location filename="../core/analysis/Gaps.cpp" line="213" />
+            <location filename="../core/analysis/Gaps.cpp" line="267" />
             <source>the next kernel was queued before the gap began and no collective, allocator call, synchronisation or data loading explains the wait</source>
             <translation>下一个内核在间隙开始前已排队，集合通信、分配器调用、同步或数据加载都无法解释这次等待</translation>
+        </message>
+        <message>
+            <location filename="../core/analysis/Gaps.cpp" line="417" />
+            <source>; stream %1 had run nothing for %2 before the gap, covered by stream %3's compute</source>
+            <translation type="unfinished" />
         </message>
         <message>
             <location filename="../core/analysis/Compare.cpp" line="207" />
@@ -918,54 +967,68 @@
             <translation>运行 %1 只有 %2 个完整步，少于对齐所需的 %3 个：改为按其起点对齐</translation>
         </message>
         <message>
-            <location filename="../core/analysis/Compare.cpp" line="402" />
+            <location filename="../core/analysis/Compare.cpp" line="369" />
             <source>%1 has no complete step at position %2, the one compared</source>
             <translation>%1 在位置 %2 上没有完整的步（即被比较的那一步）</translation>
         </message>
         <message>
-            <location filename="../core/analysis/Compare.cpp" line="408" />
+            <location filename="../core/analysis/Compare.cpp" line="375" />
             <source>%1 has %2 complete step(s), fewer than the %3 the alignment needs: aligned on its start</source>
             <translation>%1 只有 %2 个完整步，少于对齐所需的 %3 个：改为按其起点对齐</translation>
         </message>
         <message>
-            <location filename="../core/analysis/Compare.cpp" line="452" />
+            <location filename="../core/analysis/Compare.cpp" line="419" />
             <source>%1: the analysis measured its step time over other steps than the comparison's (%2 against %3 ns)</source>
             <translation>%1：分析测量步时长所用的步与比较所用的不同（%2 对比 %3 ns）</translation>
         </message>
         <message>
-            <location filename="../core/analysis/Compare.cpp" line="509" />
+            <location filename="../core/analysis/Compare.cpp" line="476" />
             <source>no step-time waterfall for %1: %2 has no GPU activity to split its steps into</source>
             <translation>%1 没有步时长瀑布图：%2 没有可用来拆分步的 GPU 活动</translation>
         </message>
         <message>
-            <location filename="../core/analysis/Compare.cpp" line="552" />
+            <location filename="../core/analysis/Compare.cpp" line="519" />
             <source>different GPU models: %1 ran on %2, %3 on %4; kernel times and MFU are not comparable as they stand</source>
             <translation>GPU 型号不同：%1 运行于 %2，%3 运行于 %4；内核时间和 MFU 不能直接比较</translation>
         </message>
         <message>
-            <location filename="../core/analysis/Compare.cpp" line="555" />
+            <location filename="../core/analysis/Compare.cpp" line="522" />
             <source>different world sizes: %1 ran on %2 ranks, %3 on %4; per-GPU figures compare, totals do not</source>
             <translation>world size 不同：%1 使用 %2 个 rank，%3 使用 %4 个；可比较每 GPU 指标，不可比较总量</translation>
         </message>
         <message>
-            <location filename="../core/analysis/Compare.cpp" line="561" />
+            <location filename="../core/analysis/Compare.cpp" line="528" />
             <source>different step counts: %2 in %1, %4 in %3; compare the per-step figures, not the totals</source>
             <translation>步数不同：%1 有 %2 步，%3 有 %4 步；请比较每步指标，而非总量</translation>
         </message>
         <message>
-            <location filename="../core/analysis/Compare.cpp" line="569" />
+            <location filename="../core/analysis/Compare.cpp" line="536" />
             <source>%1 has no ProfilerStep: no step time, no MFU and no waterfall for it</source>
             <translation>%1 没有 ProfilerStep：它没有步时长、MFU 和瀑布图</translation>
         </message>
         <message>
-            <location filename="../core/analysis/ClockAlign.cpp" line="107" />
+            <location filename="../core/analysis/ClockAlign.cpp" line="83" />
+            <source>rank %1</source>
+            <translation>rank %1</translation>
+        </message>
+        <message>
+            <location filename="../core/analysis/ClockAlign.cpp" line="84" />
+            <source>%1 ranks: %2</source>
+            <translation>%1 个 rank：%2</translation>
+        </message>
+        <message>
+            <location filename="../core/analysis/ClockAlign.cpp" line="133" />
             <source>rank %1's collectives agree with rank %2's only to %3 ms (median deviation): its clock offset is uncertain</source>
             <translation>rank %1 的集合通信与 rank %2 的只吻合到 %3 ms（中位偏差）：其时钟偏移不确定</translation>
         </message>
         <message>
-            <location filename="../core/analysis/ClockAlign.cpp" line="113" />
+            <location filename="../core/analysis/ClockAlign.cpp" line="139" />
+            <source>no collective shared with rank %1 on %2: their clocks are aligned on the trace epoch only</source>
+            <translation>%2 与 rank %1 没有共同的集合通信：它们的时钟仅按 trace 的纪元对齐</translation>
+        </message>
+        <message>
             <source>no collective shared with rank %1 on rank(s) %2: their clocks are aligned on the trace epoch only</source>
-            <translation>rank %2 与 rank %1 没有共同的集合通信：它们的时钟只按跟踪文件的时间基点对齐</translation>
+            <translation type="vanished">rank %2 与 rank %1 没有共同的集合通信：它们的时钟只按跟踪文件的时间基点对齐</translation>
         </message>
         <message>
             <location filename="../core/analysis/Collectives.cpp" line="239" />
@@ -978,89 +1041,104 @@
             <translation>%1 在位置 %2 上没有完整的步，而基线在该位置是 ProfilerStep#%3</translation>
         </message>
         <message>
-            <location filename="../core/analysis/Ranks.cpp" line="426" />
+            <location filename="../core/analysis/Ranks.cpp" line="417" />
             <source>no collective is matched across the ranks: clocks are aligned on the trace epoch only and no straggler can be named</source>
             <translation>各 rank 之间没有匹配上任何集合通信：时钟只按跟踪文件的时间基点对齐，无法指出掉队者</translation>
         </message>
         <message>
-            <location filename="../core/analysis/Ranks.cpp" line="429" />
+            <location filename="../core/analysis/Ranks.cpp" line="420" />
             <source>rank %1: %2</source>
             <translation>rank %1：%2</translation>
         </message>
         <message>
-            <location filename="../core/analysis/RankSummaryJson.cpp" line="135" />
+            <location filename="../core/analysis/RankSummaryJson.cpp" line="159" />
             <source>not a number</source>
             <translation>不是数字</translation>
         </message>
         <message>
-            <location filename="../core/analysis/RankSummaryJson.cpp" line="146" />
+            <location filename="../core/analysis/RankSummaryJson.cpp" line="170" />
             <source>not a number or null</source>
             <translation>不是数字或 null</translation>
         </message>
         <message>
-            <location filename="../core/analysis/RankSummaryJson.cpp" line="157" />
+            <location filename="../core/analysis/RankSummaryJson.cpp" line="183" />
             <source>not true or false</source>
             <translation>不是 true 或 false</translation>
         </message>
         <message>
-            <location filename="../core/analysis/RankSummaryJson.cpp" line="168" />
+            <location filename="../core/analysis/RankSummaryJson.cpp" line="194" />
             <source>not a string</source>
             <translation>不是字符串</translation>
         </message>
         <message>
-            <location filename="../core/analysis/RankSummaryJson.cpp" line="178" />
+            <location filename="../core/analysis/RankSummaryJson.cpp" line="204" />
             <source>not an object</source>
             <translation>不是对象</translation>
         </message>
         <message>
-            <location filename="../core/analysis/RankSummaryJson.cpp" line="191" />
+            <location filename="../core/analysis/RankSummaryJson.cpp" line="217" />
             <source>%1: not an object</source>
             <translation>%1：不是对象</translation>
         </message>
         <message>
-            <location filename="../core/analysis/RankSummaryJson.cpp" line="203" />
+            <location filename="../core/analysis/RankSummaryJson.cpp" line="229" />
             <source>%1%2[%3]: not a string</source>
             <translation>%1%2[%3]：不是字符串</translation>
         </message>
         <message>
-            <location filename="../core/analysis/RankSummaryJson.cpp" line="222" />
+            <location filename="../core/analysis/RankSummaryJson.cpp" line="248" />
             <source>not a list</source>
             <translation>不是列表</translation>
         </message>
         <message>
-            <location filename="../core/analysis/RankSummaryJson.cpp" line="231" />
+            <location filename="../core/analysis/RankSummaryJson.cpp" line="258" />
+            <source>%1 is out of range (%2 to %3)</source>
+            <translation>%1 超出范围（%2 至 %3）</translation>
+        </message>
+        <message>
+            <location filename="../core/analysis/RankSummaryJson.cpp" line="264" />
             <source>%1: %2</source>
             <translation>%1：%2</translation>
         </message>
         <message>
-            <location filename="../core/analysis/RankSummaryJson.cpp" line="556" />
+            <location filename="../core/analysis/RankSummaryJson.cpp" line="589" />
             <source>JSON nested deeper than %1 levels at byte %2: not a rank summary</source>
             <translation>字节 %2 处 JSON 嵌套超过 %1 层：不是 rank 摘要</translation>
         </message>
         <message>
-            <location filename="../core/analysis/RankSummaryJson.cpp" line="560" />
+            <location filename="../core/analysis/RankSummaryJson.cpp" line="593" />
             <source>not JSON, or not a JSON object</source>
             <translation>不是 JSON，或不是 JSON 对象</translation>
         </message>
         <message>
-            <location filename="../core/analysis/RankSummaryJson.cpp" line="565" />
+            <location filename="../core/analysis/RankSummaryJson.cpp" line="598" />
             <source>not a rank summary (analyze RANKFILE --summary writes one)</source>
             <translation>不是 rank 摘要（analyze RANKFILE --summary 可生成）</translation>
         </message>
         <message>
-            <location filename="../core/analysis/RankSummaryJson.cpp" line="569" />
+            <location filename="../core/analysis/RankSummaryJson.cpp" line="602" />
             <source>a rank summary of version %1; this lanescope-cli reads version %2</source>
             <translation>版本为 %1 的 rank 摘要；此 lanescope-cli 读取版本 %2</translation>
         </message>
         <message>
-            <location filename="../core/analysis/RankSummaryJson.cpp" line="709" />
+            <location filename="../core/analysis/RankSummaryJson.cpp" line="742" />
             <source>member %1</source>
             <translation>成员 %1</translation>
         </message>
         <message>
-            <location filename="../core/analysis/RankSummaryJson.cpp" line="713" />
+            <location filename="../core/analysis/RankSummaryJson.cpp" line="746" />
             <source>a rank summary without the path of its trace</source>
             <translation>rank 摘要中没有其跟踪文件的路径</translation>
+        </message>
+        <message>
+            <location filename="../core/analysis/RankSummaryJson.cpp" line="764" />
+            <source>%1 and %2 are the same file: each rank's summary is given once</source>
+            <translation>%1 与 %2 是同一个文件：每个 rank 的摘要只能给出一次</translation>
+        </message>
+        <message>
+            <location filename="../core/analysis/RankSummaryJson.cpp" line="768" />
+            <source>%1 and %2 summarise one trace (%3, rank %4): each rank's summary is given once</source>
+            <translation>%1 与 %2 概括的是同一个 trace（%3，rank %4）：每个 rank 的摘要只能给出一次</translation>
         </message>
         <message>
             <location filename="../core/analysis/JobRun.cpp" line="31" />
@@ -1098,119 +1176,283 @@
             <translation>跟踪文件不可用：无法读取输入形状</translation>
         </message>
         <message>
-            <location filename="../core/analysis/CriticalPath.cpp" line="99" />
+            <location filename="../core/analysis/CriticalPath.cpp" line="102" />
             <source>the step's CPU span is not in the trace</source>
             <translation>该步的 CPU 区间不在 trace 中</translation>
         </message>
         <message>
-            <location filename="../core/analysis/CriticalPath.cpp" line="103" />
+            <location filename="../core/analysis/CriticalPath.cpp" line="106" />
             <source>more than %1 events in %2: no critical path</source>
             <translation>%2 中的事件超过 %1 个：不计算关键路径</translation>
         </message>
         <message>
-            <location filename="../core/analysis/CriticalPath.cpp" line="109" />
+            <location filename="../core/analysis/CriticalPath.cpp" line="112" />
             <source>no path from the start of %1 to its end</source>
             <translation>%1 从开始到结束之间没有路径</translation>
         </message>
         <message>
-            <location filename="../core/analysis/CriticalPath.cpp" line="698" />
+            <location filename="../core/analysis/CriticalPath.cpp" line="715" />
             <source>CPU</source>
             <translation>CPU</translation>
         </message>
         <message>
-            <location filename="../core/analysis/CriticalPath.cpp" line="699" />
+            <location filename="../core/analysis/CriticalPath.cpp" line="716" />
             <source>GPU compute</source>
             <translation>GPU 计算</translation>
         </message>
         <message>
-            <location filename="../core/analysis/CriticalPath.cpp" line="700" />
+            <location filename="../core/analysis/CriticalPath.cpp" line="717" />
             <source>communication</source>
             <translation>通信</translation>
         </message>
         <message>
-            <location filename="../core/analysis/CriticalPath.cpp" line="701" />
+            <location filename="../core/analysis/CriticalPath.cpp" line="718" />
             <source>launch delay</source>
             <translation>启动延迟</translation>
         </message>
         <message>
-            <location filename="../core/analysis/CriticalPath.cpp" line="702" />
+            <location filename="../core/analysis/CriticalPath.cpp" line="719" />
             <source>synchronisation</source>
             <translation>同步</translation>
         </message>
         <message>
-            <location filename="../core/analysis/CriticalPath.cpp" line="703" />
+            <location filename="../core/analysis/CriticalPath.cpp" line="720" />
             <source>idle</source>
             <translation>空闲</translation>
         </message>
         <message>
-            <location filename="../core/analysis/CriticalPath.cpp" line="751" />
+            <location filename="../core/analysis/CriticalPath.cpp" line="790" />
+            <source>the window of %1</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../core/analysis/CriticalPath.cpp" line="795" />
             <source>the path runs through the CPU for %1 of %2: the GPU is starved by the launching thread</source>
             <translation>关键路径在 %2 中有 %1 经过 CPU：负责启动的线程喂不饱 GPU</translation>
         </message>
         <message>
-            <location filename="../core/analysis/CriticalPath.cpp" line="754" />
+            <location filename="../core/analysis/CriticalPath.cpp" line="798" />
             <source>the path runs through GPU compute for %1 of %2: the step is bound by its kernels</source>
             <translation>关键路径在 %2 中有 %1 经过 GPU 计算：该步受其内核限制</translation>
         </message>
         <message>
-            <location filename="../core/analysis/CriticalPath.cpp" line="757" />
+            <location filename="../core/analysis/CriticalPath.cpp" line="801" />
             <source>the path runs through communication for %1 of %2: the GPU waits for collectives</source>
             <translation>关键路径在 %2 中有 %1 经过通信：GPU 在等待集合通信</translation>
         </message>
         <message>
-            <location filename="../core/analysis/CriticalPath.cpp" line="760" />
+            <location filename="../core/analysis/CriticalPath.cpp" line="804" />
             <source>the path runs through launch delays for %1 of %2: kernels start late after their launch calls</source>
             <translation>关键路径在 %2 中有 %1 经过启动延迟：内核在启动调用之后迟迟才开始</translation>
         </message>
         <message>
-            <location filename="../core/analysis/CriticalPath.cpp" line="763" />
+            <location filename="../core/analysis/CriticalPath.cpp" line="807" />
             <source>the path runs through synchronisation for %1 of %2: the CPU waits for the GPU</source>
             <translation>关键路径在 %2 中有 %1 经过同步：CPU 在等待 GPU</translation>
         </message>
         <message>
-            <location filename="../core/analysis/CriticalPath.cpp" line="766" />
+            <location filename="../core/analysis/CriticalPath.cpp" line="810" />
             <source>the path runs through idle time for %1 of %2</source>
             <translation>关键路径在 %2 中有 %1 经过空闲时间</translation>
         </message>
         <message>
-            <location filename="../core/analysis/CriticalPath.cpp" line="771" />
+            <location filename="../core/analysis/CriticalPath.cpp" line="815" />
             <source>%1 (%2, %3 of the step)</source>
             <translation>%1（%2，占该步的 %3）</translation>
         </message>
         <message>
-            <location filename="../core/analysis/CriticalPath.cpp" line="775" />
+            <location filename="../core/analysis/CriticalPath.cpp" line="819" />
             <source>; shorten first: %1</source>
             <translation>；应先缩短：%1</translation>
         </message>
         <message>
-            <location filename="../core/analysis/MemoryOwners.cpp" line="307" />
+            <location filename="../core/analysis/MemoryOwners.cpp" line="323" />
             <source>before the trace</source>
             <translation>追踪开始之前</translation>
         </message>
         <message>
-            <location filename="../core/analysis/MemoryOwners.cpp" line="308" />
+            <location filename="../core/analysis/MemoryOwners.cpp" line="324" />
             <source>forward</source>
             <translation>前向</translation>
         </message>
         <message>
-            <location filename="../core/analysis/MemoryOwners.cpp" line="309" />
+            <location filename="../core/analysis/MemoryOwners.cpp" line="325" />
             <source>backward</source>
             <translation>反向</translation>
         </message>
         <message>
-            <location filename="../core/analysis/MemoryOwners.cpp" line="310" />
+            <location filename="../core/analysis/MemoryOwners.cpp" line="326" />
             <source>optimizer</source>
             <translation>优化器</translation>
         </message>
         <message>
-            <location filename="../core/analysis/MemoryOwners.cpp" line="311" />
+            <location filename="../core/analysis/MemoryOwners.cpp" line="327" />
             <source>FSDP all-gather</source>
             <translation>FSDP 全收集</translation>
         </message>
         <message>
-            <location filename="../core/analysis/MemoryOwners.cpp" line="315" />
+            <location filename="../core/analysis/MemoryOwners.cpp" line="331" />
             <source>outside steps</source>
             <translation>步骤之外</translation>
+        </message>
+        <message>
+            <location filename="../core/analysis/MemoryOwners.cpp" line="443" />
+            <source>memory events of more than 1 PB left out of the memory owners: %1 (no allocator hands out such a block: a damaged trace)</source>
+            <translation>超过 1 PB 的内存事件未计入内存归属：%1 个（没有分配器会分配这样的块：trace 已损坏）</translation>
+        </message>
+        <message>
+            <location filename="../core/analysis/MemoryOwners.cpp" line="447" />
+            <source>a sum of the memory owners' bytes reached the largest figure it can hold and stops there</source>
+            <translation>内存归属的某个字节总和已达到可表示的最大值，停在该值</translation>
+        </message>
+        <message>
+            <location filename="../core/analysis/AnalysisRange.cpp" line="125" />
+            <source>%1 (instance %2 of %3)</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../core/analysis/AnalysisRange.cpp" line="127" />
+            <source>the window %1 to %2</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../core/analysis/AnalysisRange.cpp" line="210" />
+            <source>the trace has no annotation or CPU slice named "%1"</source>
+            <translation type="unfinished" />
+        </message>
+        <message numerus="yes">
+            <location filename="../core/analysis/AnalysisRange.cpp" line="214" />
+            <source>"%1" occurs %n time(s) (instances 0 to %2): no instance %3</source>
+            <translation type="unfinished">
+                <numerusform />
+            </translation>
+        </message>
+        <message>
+            <location filename="../core/analysis/AnalysisRange.cpp" line="225" />
+            <source>window</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../core/analysis/AnalysisRange.cpp" line="232" />
+            <source>the trace has no CPU thread</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../core/analysis/AnalysisRange.cpp" line="241" />
+            <source>no step, window or annotation given</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../core/analysis/AnalysisRange.cpp" line="250" />
+            <source>not a CPU slice</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../core/analysis/AnalysisRange.cpp" line="265" />
+            <source>"%1" is not an annotation of the trace</source>
+            <translation type="unfinished" />
+        </message>
+        <message numerus="yes">
+            <location filename="../core/analysis/CpuDataLoader.cpp" line="74" />
+            <source>the step's thread waited for the DataLoader to load a batch in %1 of %n step(s), %2 = %3 of the steps (%4); longest %5; without these waits: step %6 -&gt; %7 (the rest of each step unchanged)</source>
+            <translation type="unfinished">
+                <numerusform />
+            </translation>
+        </message>
+        <message>
+            <location filename="../core/analysis/LaunchStats.cpp" line="96" />
+            <source> (most on device %1 stream %2: %3)</source>
+            <translation>（最多的是设备 %1 的 stream %2：%3 个）</translation>
+        </message>
+        <message>
+            <location filename="../core/analysis/LaunchStats.cpp" line="97" />
+            <source>kernels that start before the call that launched them: %1%2; the CPU's and the GPU's clocks disagree, so their launch delays read 0 and the queue counts each from its launch</source>
+            <translation>在启动它们的调用之前就开始的 kernel：%1%2；CPU 与 GPU 的时钟不一致，因此其启动延迟记为 0，队列从各自的启动时刻起计入</translation>
+        </message>
+        <message>
+            <location filename="../core/analysis/replay/AdviceReplay.cpp" line="64" />
+            <source>%1 %2</source>
+            <translation>%1 %2</translation>
+        </message>
+        <message>
+            <location filename="../core/analysis/replay/AdviceReplay.cpp" line="66" />
+            <source>Replayed on %1: step %2 -&gt; %3; it removes from the critical path: %4.</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../core/analysis/replay/AdviceReplay.cpp" line="68" />
+            <source>nothing</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../core/analysis/replay/Fixes.cpp" line="67" />
+            <source>no fix named; the fixes are: %1</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../core/analysis/replay/Fixes.cpp" line="72" />
+            <source>more than %1 fixes named</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../core/analysis/replay/Fixes.cpp" line="84" />
+            <source>unknown fix "%1"; the fixes are: %2</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../core/analysis/replay/Fixes.cpp" line="94" />
+            <source>%1 takes a percentage above 0 and below 100 (%1:20 for 20 percent faster)</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../core/analysis/replay/Fixes.cpp" line="98" />
+            <source>%1 takes no value</source>
+            <translation type="unfinished">%1 不接受值</translation>
+        </message>
+        <message>
+            <location filename="../core/analysis/replay/Fixes.cpp" line="103" />
+            <source>%1 named twice</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../core/analysis/replay/Replay.cpp" line="262" />
+            <source>fsdp_limit_all_gathers: no blocking call holds back an AllGather in %1; the replay changes nothing</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../core/analysis/replay/Replay.cpp" line="265" />
+            <source>fsdp_limit_all_gathers: the AllGathers' output size is not in the trace; the projected peak memory leaves it out</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../core/analysis/replay/Replay.cpp" line="269" />
+            <source>%1: the projected peak memory, %2, exceeds the device's %3: the change would run out of memory</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../core/analysis/replay/Replay.cpp" line="274" />
+            <source>dataloader: no data-loader wait on the step's critical path; the replay changes nothing</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../core/analysis/replay/Replay.cpp" line="277" />
+            <source>the unchanged replay takes %1 against the measured %2: its projections are approximate</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../core/analysis/replay/ReplayGraph.cpp" line="75" />
+            <source>the window's CPU thread is not in the trace</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../core/analysis/replay/ReplayGraph.cpp" line="81" />
+            <source>more than %1 events in %2: no replay (its graph would take more than about %3 MB)</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../core/analysis/replay/ReplayGraph.cpp" line="82" />
+            <source>the window</source>
+            <translation type="unfinished" />
         </message>
     </context>
     <context>
@@ -1221,23 +1463,28 @@
             <translation>%1：%2 个事件，%4 条轨道上共 %3 个切片，%5 条流，用 %7 个线程在 %6 秒内加载完成</translation>
         </message>
         <message>
-            <location filename="../app/cli/InfoCommand.cpp" line="103" />
+            <location filename="../app/cli/InfoCommand.cpp" line="104" />
             <source>rank %1 of %2</source>
             <translation>rank %1（共 %2 个）</translation>
         </message>
         <message>
-            <location filename="../app/cli/FolderCommands.cpp" line="49" />
+            <location filename="../app/cli/InfoCommand.cpp" line="106" />
+            <source>rank %1 (world size not recorded)</source>
+            <translation>rank %1（未记录 world size）</translation>
+        </message>
+        <message>
+            <location filename="../app/cli/FolderCommands.cpp" line="52" />
             <source>a folder: no clock offsets from matching collectives (ranks placed by their trace epoch only)</source>
             <translation>文件夹：不用匹配的集合通信计算时钟偏移（rank 只按各自跟踪文件的时间基点放置）</translation>
         </message>
         <message>
-            <location filename="../app/cli/FolderCommands.cpp" line="51" />
+            <location filename="../app/cli/FolderCommands.cpp" line="54" />
             <source>a folder: collectives listed in stragglers, worst wait first (default 50; 0: all)</source>
             <translation>文件夹：掉队者中列出的集合通信数，等待最久的在前（默认 50；0：全部）</translation>
         </message>
         <message>
-            <location filename="../app/cli/FolderCommands.cpp" line="52" />
-            <location filename="../app/cli/FolderCommands.cpp" line="699" />
+            <location filename="../app/cli/FolderCommands.cpp" line="55" />
+            <location filename="../app/cli/FolderCommands.cpp" line="767" />
             <source>--top-stragglers needs a number of rows</source>
             <translation>--top-stragglers 需要一个行数</translation>
         </message>
@@ -1246,27 +1493,27 @@
             <translation type="vanished">单个跟踪文件：写出其 rank 摘要供 merge 使用（作业的 map 阶段），而不做分析</translation>
         </message>
         <message>
-            <location filename="../app/cli/FolderCommands.cpp" line="56" />
+            <location filename="../app/cli/FolderCommands.cpp" line="59" />
             <source>one trace: write its rank summary for merge (the map step of a job) instead of the analysis (a symbolic link is refused, not written through)</source>
             <translation>单个跟踪文件：写出供 merge 使用的 rank 摘要（作业的 map 阶段），而不是分析结果（拒绝符号链接，不会通过链接写入）</translation>
         </message>
         <message>
-            <location filename="../app/cli/FolderCommands.cpp" line="59" />
+            <location filename="../app/cli/FolderCommands.cpp" line="62" />
             <source>a folder: memory the loads running at once may use (default: half of the available memory)</source>
             <translation>文件夹：同时进行的加载可使用的内存（默认：可用内存的一半）</translation>
         </message>
         <message>
-            <location filename="../app/cli/FolderCommands.cpp" line="60" />
+            <location filename="../app/cli/FolderCommands.cpp" line="63" />
             <source>--memory-budget-mb needs a positive number</source>
             <translation>--memory-budget-mb 需要一个正数</translation>
         </message>
         <message>
-            <location filename="../app/cli/FolderCommands.cpp" line="69" />
+            <location filename="../app/cli/FolderCommands.cpp" line="72" />
             <source>a trace (.json or .json.gz), or a folder of rank traces (one file per rank)</source>
             <translation>跟踪文件（.json 或 .json.gz），或 rank 跟踪文件所在的文件夹（每个 rank 一个文件）</translation>
         </message>
         <message>
-            <location filename="../app/cli/FolderCommands.cpp" line="85" />
+            <location filename="../app/cli/FolderCommands.cpp" line="88" />
             <source>--%1 applies to a folder of rank traces</source>
             <translation>--%1 只适用于 rank 跟踪文件所在的文件夹</translation>
         </message>
@@ -1275,8 +1522,8 @@
             <translation type="vanished">%1：%2 个 rank%3，%4 个事件，%5 MB 的 JSON，在 %6 秒内加载完成（同时加载 %7 个，每个 %8 个线程）</translation>
         </message>
         <message>
-            <location filename="../app/cli/FolderCommands.cpp" line="207" />
-            <location filename="../app/cli/FolderCommands.cpp" line="492" />
+            <location filename="../app/cli/FolderCommands.cpp" line="213" />
+            <location filename="../app/cli/FolderCommands.cpp" line="535" />
             <source> of world size %1</source>
             <translation>（world size %1）</translation>
         </message>
@@ -1285,7 +1532,7 @@
             <translation type="vanished">rank %1%2：%3，%4 个事件，%5 MB，%6 秒</translation>
         </message>
         <message>
-            <location filename="../app/cli/FolderCommands.cpp" line="216" />
+            <location filename="../app/cli/FolderCommands.cpp" line="222" />
             <source> (guessed)</source>
             <translation>（推测）</translation>
         </message>
@@ -1294,57 +1541,58 @@
             <translation type="vanished">模型共 %1 MB，常驻匿名内存 %2 MB</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="482" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="508" />
+            <location filename="../app/cli/WhatifCommand.cpp" line="199" />
             <source>warning: %1</source>
             <translation>警告：%1</translation>
         </message>
         <message>
-            <location filename="../app/cli/FolderCommands.cpp" line="489" />
+            <location filename="../app/cli/FolderCommands.cpp" line="532" />
             <source>%1: %2 rank(s)%3, loaded in %4 s</source>
             <translation>%1：%2 个 rank%3，在 %4 秒内加载完成</translation>
         </message>
         <message>
-            <location filename="../app/cli/FolderCommands.cpp" line="490" />
+            <location filename="../app/cli/FolderCommands.cpp" line="533" />
             <source>merged summaries</source>
             <translation>合并后的摘要</translation>
         </message>
         <message>
-            <location filename="../app/cli/FolderCommands.cpp" line="499" />
+            <location filename="../app/cli/FolderCommands.cpp" line="547" />
             <source>clock offsets, added to each rank's times (reference: rank %1; %2 collectives matched by %3):</source>
             <translation>时钟偏移，加到各 rank 的时间上（参考：rank %1；按%3匹配了 %2 个集合通信）：</translation>
         </message>
         <message>
-            <location filename="../app/cli/FolderCommands.cpp" line="502" />
+            <location filename="../app/cli/FolderCommands.cpp" line="550" />
             <source>sequence number</source>
             <translation>序列号</translation>
         </message>
         <message>
-            <location filename="../app/cli/FolderCommands.cpp" line="502" />
+            <location filename="../app/cli/FolderCommands.cpp" line="550" />
             <source>order within the step</source>
             <translation>步内顺序</translation>
         </message>
         <message>
-            <location filename="../app/cli/FolderCommands.cpp" line="506" />
+            <location filename="../app/cli/FolderCommands.cpp" line="554" />
             <source>rank %1: %2 µs (%3)</source>
             <translation>rank %1：%2 µs（%3）</translation>
         </message>
         <message>
-            <location filename="../app/cli/FolderCommands.cpp" line="512" />
+            <location filename="../app/cli/FolderCommands.cpp" line="560" />
             <source>rank %1: %2 µs (%3; %4 collectives, median deviation %5 µs)</source>
             <translation>rank %1：%2 µs（%3；%4 个集合通信，中位偏差 %5 µs）</translation>
         </message>
         <message>
-            <location filename="../app/cli/FolderCommands.cpp" line="520" />
+            <location filename="../app/cli/FolderCommands.cpp" line="568" />
             <source>per rank (* more than 2 MADs from the median):</source>
             <translation>各 rank（* 表示偏离中位数超过 2 个 MAD）：</translation>
         </message>
         <message>
-            <location filename="../app/cli/FolderCommands.cpp" line="538" />
+            <location filename="../app/cli/FolderCommands.cpp" line="586" />
             <source>job: step %1 ms (median over the job's complete steps, first rank's start to last rank's end), slowest rank by median step time %2; %3; MFU %4</source>
             <translation>作业：步时长 %1 ms（作业各完整步的中位数，从首个 rank 开始到最后一个 rank 结束），按步时长中位数最慢的 rank 为 %2；%3；MFU %4</translation>
         </message>
         <message>
-            <location filename="../app/cli/FolderCommands.cpp" line="555" />
+            <location filename="../app/cli/FolderCommands.cpp" line="603" />
             <source>rank %1 made the others wait %2 ms per step, summed over %3 other rank(s) (last at %4 of %5 collectives)</source>
             <translation>rank %1 让其他 rank 每步共等待 %2 ms，为 %3 个其他 rank 的等待之和（在 %5 个集合通信中有 %4 个最后到达）</translation>
         </message>
@@ -1353,27 +1601,27 @@
             <translation type="vanished">作业：步时长 %1 ms（作业各完整步的中位数，从首个 rank 开始到最后一个 rank 结束），最慢 rank %2；%3；MFU %4</translation>
         </message>
         <message>
-            <location filename="../app/cli/FolderCommands.cpp" line="542" />
+            <location filename="../app/cli/FolderCommands.cpp" line="590" />
             <source>no GPU activity</source>
             <translation>没有 GPU 活动</translation>
         </message>
         <message>
-            <location filename="../app/cli/FolderCommands.cpp" line="543" />
+            <location filename="../app/cli/FolderCommands.cpp" line="591" />
             <source>GPU idle %1%, overlap %2%</source>
             <translation>GPU 空闲 %1%，重叠 %2%</translation>
         </message>
         <message>
-            <location filename="../app/cli/FolderCommands.cpp" line="546" />
+            <location filename="../app/cli/FolderCommands.cpp" line="594" />
             <source>unknown (give --params and --tokens-per-step)</source>
             <translation>未知（请给出 --params 和 --tokens-per-step）</translation>
         </message>
         <message>
-            <location filename="../app/cli/FolderCommands.cpp" line="550" />
+            <location filename="../app/cli/FolderCommands.cpp" line="598" />
             <source>stragglers: no collective matched across the ranks</source>
             <translation>掉队者：各 rank 之间没有匹配上任何集合通信</translation>
         </message>
         <message>
-            <location filename="../app/cli/FolderCommands.cpp" line="553" />
+            <location filename="../app/cli/FolderCommands.cpp" line="601" />
             <source>stragglers (the last rank to arrive at a collective; the others' waits summed):</source>
             <translation>掉队者（最后到达集合通信的 rank；其他 rank 的等待时间之和）：</translation>
         </message>
@@ -1382,82 +1630,101 @@
             <translation type="vanished">rank %1 每步让其他 rank 等待 %2 ms（在 %4 个集合通信中有 %3 个最后到达）</translation>
         </message>
         <message>
-            <location filename="../app/cli/FolderCommands.cpp" line="204" />
+            <location filename="../app/cli/FolderCommands.cpp" line="210" />
             <source>%1: %2 rank(s)%3, %4 events, %5 of JSON loaded in %6 s (%7 at once, %8 threads each)</source>
             <translation>%1：%2 个 rank%3，%4 个事件，%5 的 JSON，在 %6 秒内加载完成（同时加载 %7 个，每个 %8 个线程）</translation>
         </message>
         <message>
-            <location filename="../app/cli/FolderCommands.cpp" line="214" />
+            <location filename="../app/cli/FolderCommands.cpp" line="220" />
             <source>rank %1%2: %3, %4 events, %5, %6 s</source>
             <translation>rank %1%2：%3，%4 个事件，%5，%6 秒</translation>
         </message>
         <message>
-            <location filename="../app/cli/FolderCommands.cpp" line="221" />
+            <location filename="../app/cli/FolderCommands.cpp" line="227" />
             <source>model %1 in all, resident anonymous memory %2</source>
             <translation>模型共 %1，常驻匿名内存 %2</translation>
         </message>
+        <message numerus="yes">
+            <location filename="../app/cli/FolderCommands.cpp" line="538" />
+            <source>%n session(s) in this log_dir; analysed: the latest, %1</source>
+            <translation type="unfinished">
+                <numerusform />
+            </translation>
+        </message>
+        <message numerus="yes">
+            <location filename="../app/cli/FolderCommands.cpp" line="540" />
+            <source>%1  started %2, %n file(s)</source>
+            <translation type="unfinished">
+                <numerusform />
+            </translation>
+        </message>
         <message>
-            <location filename="../app/cli/FolderCommands.cpp" line="562" />
+            <location filename="../app/cli/FolderCommands.cpp" line="610" />
             <source>worst waits:</source>
             <translation>等待最久：</translation>
         </message>
         <message>
-            <location filename="../app/cli/FolderCommands.cpp" line="565" />
+            <location filename="../app/cli/FolderCommands.cpp" line="613" />
             <source>step %1 %2: rank %3 last; %4 rank(s) waited %5 ms in all, the first %6 ms</source>
             <translation>步 %1 %2：rank %3 最后到达；%4 个 rank 共等待 %5 ms，最先到达的等了 %6 ms</translation>
         </message>
         <message>
-            <location filename="../app/cli/FolderCommands.cpp" line="589" />
+            <location filename="../app/cli/FolderCommands.cpp" line="637" />
             <source>--%1 applies to one trace, not %2</source>
             <translation>--%1 只适用于单个跟踪文件，不适用于%2</translation>
         </message>
         <message>
-            <location filename="../app/cli/FolderCommands.cpp" line="600" />
+            <location filename="../app/cli/FolderCommands.cpp" line="648" />
             <source>--summary writes one rank's summary: give it a trace, not a folder</source>
             <translation>--summary 写出单个 rank 的摘要：请给出跟踪文件，而不是文件夹</translation>
         </message>
         <message>
-            <location filename="../app/cli/FolderCommands.cpp" line="602" />
+            <location filename="../app/cli/FolderCommands.cpp" line="650" />
             <source>a folder</source>
             <translation>文件夹</translation>
         </message>
         <message>
-            <location filename="../app/cli/FolderCommands.cpp" line="626" />
+            <location filename="../app/cli/FolderCommands.cpp" line="681" />
+            <source>%1 left out: %2</source>
+            <translation type="unfinished">已排除 %1：%2</translation>
+        </message>
+        <message>
+            <location filename="../app/cli/FolderCommands.cpp" line="694" />
             <source>a rank summary</source>
             <translation>rank 摘要</translation>
         </message>
         <message>
-            <location filename="../app/cli/FolderCommands.cpp" line="629" />
+            <location filename="../app/cli/FolderCommands.cpp" line="697" />
             <source>--no-clock-align and --top-stragglers belong to merge, which reads the summaries</source>
             <translation>--no-clock-align 和 --top-stragglers 属于读取摘要的 merge 命令</translation>
         </message>
         <message>
-            <location filename="../app/cli/FolderCommands.cpp" line="632" />
+            <location filename="../app/cli/FolderCommands.cpp" line="700" />
             <source>--summary needs the file to write</source>
             <translation>--summary 需要给出要写入的文件</translation>
         </message>
         <message>
-            <location filename="../app/cli/FolderCommands.cpp" line="656" />
+            <location filename="../app/cli/FolderCommands.cpp" line="724" />
             <source>wrote %1 (%2, %3 collectives)</source>
             <translation>已写入 %1（%2，%3 个集合通信）</translation>
         </message>
         <message>
-            <location filename="../app/cli/FolderCommands.cpp" line="692" />
+            <location filename="../app/cli/FolderCommands.cpp" line="760" />
             <source>rank summaries written by analyze RANKFILE --summary, one per rank, any order</source>
             <translation>由 analyze RANKFILE --summary 写出的 rank 摘要，每个 rank 一个，顺序不限</translation>
         </message>
         <message>
-            <location filename="../app/cli/FolderCommands.cpp" line="696" />
+            <location filename="../app/cli/FolderCommands.cpp" line="764" />
             <source>no clock offsets from matching collectives (ranks placed by their trace epoch only)</source>
             <translation>不用匹配的集合通信计算时钟偏移（rank 只按各自跟踪文件的时间基点放置）</translation>
         </message>
         <message>
-            <location filename="../app/cli/FolderCommands.cpp" line="698" />
+            <location filename="../app/cli/FolderCommands.cpp" line="766" />
             <source>collectives listed in stragglers, worst wait first (default 50; 0: all)</source>
             <translation>掉队者中列出的集合通信数，等待最久的在前（默认 50；0：全部）</translation>
         </message>
         <message>
-            <location filename="../app/cli/FolderCommands.cpp" line="741" />
+            <location filename="../app/cli/FolderCommands.cpp" line="812" />
             <source>no rank summary of a job: %1</source>
             <translation>没有作业的 rank 摘要：%1</translation>
         </message>
@@ -1617,24 +1884,29 @@
             <translation>--params 太小，容纳不下 --hidden 对应的嵌入层</translation>
         </message>
         <message>
-            <location filename="../app/cli/SynthCommand.cpp" line="151" />
+            <location filename="../app/cli/SynthCommand.cpp" line="144" />
+            <source>--gemm-efficiency %1 and --internode-gbps %2 make a step of about %3 s; at most %4 s makes a trace Lanescope can read</source>
+            <translation>--gemm-efficiency %1 与 --internode-gbps %2 使每步约 %3 秒；每步最多 %4 秒才能生成 Lanescope 可读取的 trace</translation>
+        </message>
+        <message>
+            <location filename="../app/cli/SynthCommand.cpp" line="168" />
             <source>cannot create folder %1</source>
             <translation>无法创建文件夹 %1</translation>
         </message>
         <message>
-            <location filename="../app/cli/SynthCommand.cpp" line="184" />
+            <location filename="../app/cli/SynthCommand.cpp" line="201" />
             <source>wrote %1 (%2 of traces in %3 s)</source>
             <translation>已写入 %1（%3 秒内写出 %2 跟踪数据）</translation>
         </message>
         <message>
-            <location filename="../app/cli/FolderCommands.cpp" line="645" />
-            <location filename="../app/cli/SynthCommand.cpp" line="158" />
-            <location filename="../app/cli/SynthCommand.cpp" line="164" />
+            <location filename="../app/cli/FolderCommands.cpp" line="713" />
+            <location filename="../app/cli/SynthCommand.cpp" line="175" />
+            <location filename="../app/cli/SynthCommand.cpp" line="181" />
             <source>cannot write %1: %2</source>
             <translation>无法写入 %1：%2</translation>
         </message>
         <message>
-            <location filename="../app/cli/SynthCommand.cpp" line="183" />
+            <location filename="../app/cli/SynthCommand.cpp" line="200" />
             <source>wrote %1</source>
             <translation>已写入 %1</translation>
         </message>
@@ -1643,157 +1915,188 @@
             <translation type="vanished">已写入 %1（%3 秒内写出 %2 MB 跟踪数据）</translation>
         </message>
         <message numerus="yes">
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="496" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="522" />
             <source>  (Holistic Trace Analysis' definition: every event with args.stream is GPU time, %n of them not device activity)</source>
             <translation>
                 <numerusform>  （按 Holistic Trace Analysis 的定义：带 args.stream 的事件都算 GPU 时间，其中 %n 个不是设备活动）</numerusform>
             </translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="571" />
-            <location filename="../app/cli/InfoCommand.cpp" line="120" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="605" />
+            <location filename="../app/cli/InfoCommand.cpp" line="123" />
             <source>a trace: .json or .json.gz as torch.profiler writes it</source>
             <translation>跟踪文件：torch.profiler 写出的 .json 或 .json.gz</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="573" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="607" />
             <source>shortest gap listed, in ms (default 15; fractions down to 0.001)</source>
             <translation>列出的最短间隙，单位 ms（默认 15；可带小数，最小 0.001）</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="574" />
-            <location filename="../app/cli/CompareCommand.cpp" line="273" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="608" />
+            <location filename="../app/cli/CompareCommand.cpp" line="277" />
             <source>--gap-ms needs a number of milliseconds</source>
             <translation>--gap-ms 需要一个毫秒数</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="576" />
-            <location filename="../app/cli/CompareCommand.cpp" line="275" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="610" />
+            <location filename="../app/cli/CompareCommand.cpp" line="279" />
             <source>gemm (default): gaps between two GEMM kernels; all: any gap of a compute stream</source>
             <translation>gemm（默认）：两个 GEMM 内核之间的间隙；all：计算流上的任何间隙</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="577" />
-            <location filename="../app/cli/CompareCommand.cpp" line="276" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="611" />
+            <location filename="../app/cli/CompareCommand.cpp" line="280" />
             <source>--gap-kernels takes gemm or all</source>
             <translation>--gap-kernels 只接受 gemm 或 all</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="578" />
-            <location filename="../app/cli/CompareCommand.cpp" line="262" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="612" />
+            <location filename="../app/cli/CompareCommand.cpp" line="266" />
+            <location filename="../app/cli/WhatifCommand.cpp" line="70" />
             <source>model parameters, for MFU (e.g. 7e9)</source>
             <translation>模型参数量，用于 MFU（例如 7e9）</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="579" />
-            <location filename="../app/cli/CompareCommand.cpp" line="263" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="613" />
+            <location filename="../app/cli/CompareCommand.cpp" line="267" />
             <location filename="../app/cli/MfuCommand.cpp" line="29" />
+            <location filename="../app/cli/WhatifCommand.cpp" line="71" />
             <source>--params needs a positive number</source>
             <translation>--params 需要一个正数</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="580" />
-            <location filename="../app/cli/CompareCommand.cpp" line="264" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="614" />
+            <location filename="../app/cli/CompareCommand.cpp" line="268" />
+            <location filename="../app/cli/WhatifCommand.cpp" line="72" />
             <source>tokens per step per GPU, for MFU</source>
             <translation>每个 GPU 每步的 token 数，用于 MFU</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="581" />
-            <location filename="../app/cli/CompareCommand.cpp" line="265" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="615" />
+            <location filename="../app/cli/CompareCommand.cpp" line="269" />
+            <location filename="../app/cli/WhatifCommand.cpp" line="73" />
             <source>--tokens-per-step needs a positive number</source>
             <translation>--tokens-per-step 需要一个正数</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="582" />
-            <location filename="../app/cli/CompareCommand.cpp" line="266" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="616" />
+            <location filename="../app/cli/CompareCommand.cpp" line="270" />
+            <location filename="../app/cli/WhatifCommand.cpp" line="74" />
             <source>--tokens-per-step counts all GPUs (divided by the world size)</source>
             <translation>--tokens-per-step 为所有 GPU 的总数（将除以 world size）</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="584" />
-            <location filename="../app/cli/CompareCommand.cpp" line="268" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="618" />
+            <location filename="../app/cli/CompareCommand.cpp" line="272" />
             <source>samples (images) per step per GPU, for samples/s where the model is no transformer (no MFU)</source>
             <translation>每 GPU 每步的样本（图像）数，用于非 Transformer 模型的样本/秒（不计算 MFU）</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="585" />
-            <location filename="../app/cli/CompareCommand.cpp" line="269" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="619" />
+            <location filename="../app/cli/CompareCommand.cpp" line="273" />
             <source>--samples-per-step needs a positive number</source>
             <translation>--samples-per-step 需要一个正数</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="586" />
-            <location filename="../app/cli/CompareCommand.cpp" line="270" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="620" />
+            <location filename="../app/cli/CompareCommand.cpp" line="274" />
+            <location filename="../app/cli/WhatifCommand.cpp" line="75" />
             <source>GPU peak instead of the table's entry for the traced GPU</source>
             <translation>用此 GPU 峰值代替表中被跟踪 GPU 的峰值</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="587" />
-            <location filename="../app/cli/CompareCommand.cpp" line="271" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="621" />
+            <location filename="../app/cli/CompareCommand.cpp" line="275" />
             <location filename="../app/cli/MfuCommand.cpp" line="33" />
+            <location filename="../app/cli/WhatifCommand.cpp" line="76" />
             <source>--peak-tflops needs a positive number</source>
             <translation>--peak-tflops 需要一个正数</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="588" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="622" />
             <source>analyse ProfilerStep#N only</source>
             <translation>只分析 ProfilerStep#N</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="589" />
-            <location filename="../app/cli/CompareCommand.cpp" line="261" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="623" />
+            <location filename="../app/cli/CompareCommand.cpp" line="265" />
+            <location filename="../app/cli/WhatifCommand.cpp" line="62" />
             <source>--step needs a step number</source>
             <translation>--step 需要一个步编号</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="590" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="625" />
+            <source>analyse one occurrence of the record_function / user annotation (or any CPU slice) named NAME, with its critical path: for traces without ProfilerStep</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="628" />
+            <source>which occurrence of --annotation, 0-based by start time (default 0)</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="629" />
+            <location filename="../app/cli/WhatifCommand.cpp" line="69" />
+            <source>--instance needs a whole number from 0</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="630" />
             <source>analyse from A (µs from the first event); needs --to-us</source>
             <translation>从 A 开始分析（距第一个事件的时间，单位 µs）；需同时给出 --to-us</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="591" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="631" />
+            <location filename="../app/cli/WhatifCommand.cpp" line="64" />
             <source>--from-us needs a number</source>
             <translation>--from-us 需要一个数字</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="592" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="632" />
             <source>analyse up to B (µs from the first event); needs --from-us</source>
             <translation>分析到 B 为止（距第一个事件的时间，单位 µs）；需同时给出 --from-us</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="593" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="633" />
+            <location filename="../app/cli/WhatifCommand.cpp" line="66" />
             <source>--to-us needs a number</source>
             <translation>--to-us 需要一个数字</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="594" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="634" />
             <source>also sum the flops args of operators (with_flops=True; slow)</source>
             <translation>同时累加算子的 flops 参数（with_flops=True；较慢）</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="595" />
-            <location filename="../app/cli/CompareCommand.cpp" line="278" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="635" />
+            <location filename="../app/cli/CompareCommand.cpp" line="282" />
             <source>GPU time as Holistic Trace Analysis counts it: every event with args.stream (also Triton launcher cpu_ops and cuda_sync events)</source>
             <translation>按 Holistic Trace Analysis 的方式统计 GPU 时间：带 args.stream 的事件都算（包括 Triton 启动器的 cpu_op 和 cuda_sync 事件）</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="597" />
-            <location filename="../app/cli/InfoCommand.cpp" line="123" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="637" />
+            <location filename="../app/cli/InfoCommand.cpp" line="126" />
+            <location filename="../app/cli/WhatifCommand.cpp" line="77" />
             <source>loader threads (default: one per core; at most 256)</source>
             <translation>加载线程数（默认：每个核心一个；最多 256）</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="598" />
-            <source>write only the first N rows of the kernel, operator and module summaries (default: all)</source>
-            <translation>内核、算子和模块汇总只写前 N 行（默认：全部）</translation>
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="638" />
+            <source>write only the first N rows of the kernel, operator and module summaries (default and 0: all, as compare's --top 0)</source>
+            <translation>只输出 kernel、算子和模块摘要的前 N 行（默认及 0：全部，与 compare 的 --top 0 相同）</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="599" />
+            <source>write only the first N rows of the kernel, operator and module summaries (default: all)</source>
+            <translation type="vanished">内核、算子和模块汇总只写前 N 行（默认：全部）</translation>
+        </message>
+        <message>
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="639" />
             <source>--top takes a whole number of rows</source>
             <translation>--top 需要一个整数行数</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="600" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="640" />
             <source>group the operator summary by input shapes (traces recorded with record_shapes; reads each operator's args)</source>
             <translation>按输入形状对算子汇总分组（以 record_shapes 录制的跟踪；会读取每个算子的参数）</translation>
         </message>
@@ -1806,11 +2109,12 @@
             <translation type="vanished">--threads 需要一个数字</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="601" />
-            <location filename="../app/cli/CompareCommand.cpp" line="286" />
-            <location filename="../app/cli/FolderCommands.cpp" line="700" />
-            <location filename="../app/cli/InfoCommand.cpp" line="122" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="641" />
+            <location filename="../app/cli/CompareCommand.cpp" line="290" />
+            <location filename="../app/cli/FolderCommands.cpp" line="768" />
+            <location filename="../app/cli/InfoCommand.cpp" line="125" />
             <location filename="../app/cli/MfuCommand.cpp" line="35" />
+            <location filename="../app/cli/WhatifCommand.cpp" line="78" />
             <source>print one JSON object</source>
             <translation>输出一个 JSON 对象</translation>
         </message>
@@ -1941,27 +2245,31 @@
             <translation>将时间线图片导出为 PNG、SVG 或 PDF，无需显示器</translation>
         </message>
         <message>
-            <location filename="../app/cli/Commands.cpp" line="54" />
+            <location filename="../app/cli/Commands.cpp" line="30" />
+            <source>replay a step with fixes applied: the projected step, MFU and peak memory</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../app/cli/Commands.cpp" line="56" />
             <source>--samples-per-step and --tokens-per-step exclude each other</source>
             <translation>--samples-per-step 与 --tokens-per-step 不能同时使用</translation>
         </message>
         <message>
-            <location filename="../app/cli/Commands.cpp" line="70" />
+            <location filename="../app/cli/Commands.cpp" line="72" />
             <source>--threads takes a whole number</source>
             <translation>--threads 只接受整数</translation>
         </message>
         <message>
-            <location filename="../app/cli/Commands.cpp" line="93" />
             <source>%1 is a symbolic link: give the path of the file itself (an output is not written through a link)</source>
-            <translation>%1 是符号链接：请给出文件本身的路径（输出不会通过链接写入）</translation>
+            <translation type="vanished">%1 是符号链接：请给出文件本身的路径（输出不会通过链接写入）</translation>
         </message>
         <message>
-            <location filename="../app/cli/ExportCommand.cpp" line="58" />
+            <location filename="../app/cli/ExportCommand.cpp" line="70" />
             <source>lanescope-cli export: %1; drawn without annotations</source>
             <translation>lanescope-cli export：%1；绘制时不含标注</translation>
         </message>
         <message>
-            <location filename="../app/cli/ExportCommand.cpp" line="60" />
+            <location filename="../app/cli/ExportCommand.cpp" line="72" />
             <source>lanescope-cli export: %1; drawn with the annotations in %2</source>
             <translation>lanescope-cli export：%1；绘制时使用 %2 中的标注</translation>
         </message>
@@ -1970,22 +2278,22 @@
             <translation type="vanished">无法读取 %1：%2</translation>
         </message>
         <message>
-            <location filename="../app/cli/ExportCommand.cpp" line="77" />
+            <location filename="../app/cli/ExportCommand.cpp" line="89" />
             <source>%1 is not a readable annotations file: %2</source>
             <translation>%1 不是可读取的标注文件：%2</translation>
         </message>
         <message>
-            <location filename="../app/cli/ExportCommand.cpp" line="80" />
+            <location filename="../app/cli/ExportCommand.cpp" line="92" />
             <source>%1 was written by a newer Lanescope (annotations format %2; this one reads up to %3)</source>
             <translation>%1 由更新版本的 Lanescope 写出（标注格式 %2；本版本最高读取 %3）</translation>
         </message>
         <message>
-            <location filename="../app/cli/ExportCommand.cpp" line="92" />
+            <location filename="../app/cli/ExportCommand.cpp" line="104" />
             <source>lanescope-cli export: %1 was written for another file (%2, %3 bytes); drawn anyway</source>
             <translation>lanescope-cli export：%1 是为另一个文件写的（%2，%3 字节）；仍照常绘制</translation>
         </message>
         <message>
-            <location filename="../app/cli/ExportCommand.cpp" line="108" />
+            <location filename="../app/cli/ExportCommand.cpp" line="121" />
             <source>The trace to draw (.json or .json.gz).</source>
             <translation>要绘制的跟踪文件（.json 或 .json.gz）。</translation>
         </message>
@@ -1994,47 +2302,47 @@
             <translation type="vanished">要写出的图片：.png、.svg 或 .pdf（按后缀判断）。</translation>
         </message>
         <message>
-            <location filename="../app/cli/ExportCommand.cpp" line="114" />
+            <location filename="../app/cli/ExportCommand.cpp" line="136" />
             <source>A trace to compare with TRACE, the baseline (repeat for more): the comparison's picture.</source>
             <translation>与基线 TRACE 比较的跟踪文件（可重复指定多个）：生成比较图。</translation>
         </message>
         <message>
-            <location filename="../app/cli/ExportCommand.cpp" line="116" />
+            <location filename="../app/cli/ExportCommand.cpp" line="138" />
             <source>With --compare: one label per trace, comma-separated (default: the file names).</source>
             <translation>与 --compare 一起使用：每个跟踪文件一个标签，以逗号分隔（默认：文件名）。</translation>
         </message>
         <message>
-            <location filename="../app/cli/ExportCommand.cpp" line="118" />
+            <location filename="../app/cli/ExportCommand.cpp" line="140" />
             <source>With --compare: step (default), on the same complete ProfilerStep by position; start, on each trace's first event.</source>
             <translation>与 --compare 一起使用：step（默认）按位置对齐同一个完整的 ProfilerStep；start 对齐各跟踪文件的第一个事件。</translation>
         </message>
         <message>
-            <location filename="../app/cli/ExportCommand.cpp" line="120" />
+            <location filename="../app/cli/ExportCommand.cpp" line="142" />
             <source>Window start, µs from the trace's first event.</source>
             <translation>窗口起点，距跟踪第一个事件的时间，单位 µs。</translation>
         </message>
         <message>
-            <location filename="../app/cli/ExportCommand.cpp" line="121" />
+            <location filename="../app/cli/ExportCommand.cpp" line="143" />
             <source>--from-us takes a number of microseconds &gt;= 0</source>
             <translation>--from-us 需要 &gt;= 0 的微秒数</translation>
         </message>
         <message>
-            <location filename="../app/cli/ExportCommand.cpp" line="122" />
+            <location filename="../app/cli/ExportCommand.cpp" line="144" />
             <source>Window end, µs from the trace's first event.</source>
             <translation>窗口终点，距跟踪第一个事件的时间，单位 µs。</translation>
         </message>
         <message>
-            <location filename="../app/cli/ExportCommand.cpp" line="123" />
+            <location filename="../app/cli/ExportCommand.cpp" line="145" />
             <source>--to-us takes a number of microseconds &gt; 0</source>
             <translation>--to-us 需要 &gt; 0 的微秒数</translation>
         </message>
         <message>
-            <location filename="../app/cli/ExportCommand.cpp" line="124" />
+            <location filename="../app/cli/ExportCommand.cpp" line="146" />
             <source>Draw ProfilerStep#N (its CPU span).</source>
             <translation>绘制 ProfilerStep#N（其 CPU 跨度）。</translation>
         </message>
         <message>
-            <location filename="../app/cli/ExportCommand.cpp" line="125" />
+            <location filename="../app/cli/ExportCommand.cpp" line="147" />
             <source>--step takes a step number &gt;= 0</source>
             <translation>--step 需要 &gt;= 0 的步编号</translation>
         </message>
@@ -2043,7 +2351,7 @@
             <translation type="vanished">图片宽度，单位像素（默认 1920）。</translation>
         </message>
         <message>
-            <location filename="../app/cli/ExportCommand.cpp" line="130" />
+            <location filename="../app/cli/ExportCommand.cpp" line="152" />
             <source>--width takes a number of pixels from 340 to 16384</source>
             <translation>--width 需要 340 到 16384 之间的像素数</translation>
         </message>
@@ -2052,52 +2360,52 @@
             <translation type="vanished">图片高度，单位像素（默认：足以容纳所有泳道）。</translation>
         </message>
         <message>
-            <location filename="../app/cli/ExportCommand.cpp" line="133" />
+            <location filename="../app/cli/ExportCommand.cpp" line="155" />
             <source>--height takes a number of pixels from 120 to 65535</source>
             <translation>--height 需要 120 到 65535 之间的像素数</translation>
         </message>
         <message>
-            <location filename="../app/cli/ExportCommand.cpp" line="135" />
+            <location filename="../app/cli/ExportCommand.cpp" line="157" />
             <source>PNG only: device pixel ratio (2: twice the pixels each way, the same layout, for HiDPI slides; default 1).</source>
             <translation>仅限 PNG：设备像素比（2：横向和纵向像素各加倍、布局不变，用于高 DPI 幻灯片；默认 1）。</translation>
         </message>
         <message>
-            <location filename="../app/cli/ExportCommand.cpp" line="136" />
+            <location filename="../app/cli/ExportCommand.cpp" line="158" />
             <source>--scale takes a number from 0.5 to 4</source>
             <translation>--scale 只接受 0.5 到 4 之间的数</translation>
         </message>
         <message>
-            <location filename="../app/cli/ExportCommand.cpp" line="138" />
+            <location filename="../app/cli/ExportCommand.cpp" line="160" />
             <source>Which lanes: gpu (default) or all (CPU threads too).</source>
             <translation>绘制哪些泳道：gpu（默认）或 all（包括 CPU 线程）。</translation>
         </message>
         <message>
-            <location filename="../app/cli/ExportCommand.cpp" line="139" />
+            <location filename="../app/cli/ExportCommand.cpp" line="161" />
             <source>--lanes takes gpu or all</source>
             <translation>--lanes 只接受 gpu 或 all</translation>
         </message>
         <message>
-            <location filename="../app/cli/ExportCommand.cpp" line="140" />
+            <location filename="../app/cli/ExportCommand.cpp" line="162" />
             <source>Leave out the line of headline figures under the title.</source>
             <translation>不在标题下方显示关键指标行。</translation>
         </message>
         <message>
-            <location filename="../app/cli/ExportCommand.cpp" line="141" />
+            <location filename="../app/cli/ExportCommand.cpp" line="163" />
             <source>GEMM gap threshold of the figures (default 15).</source>
             <translation>关键指标中 GEMM 间隙的阈值，单位 ms（默认 15）。</translation>
         </message>
         <message>
-            <location filename="../app/cli/ExportCommand.cpp" line="142" />
+            <location filename="../app/cli/ExportCommand.cpp" line="164" />
             <source>--gap-ms takes a number of milliseconds &gt; 0</source>
             <translation>--gap-ms 需要 &gt; 0 的毫秒数</translation>
         </message>
         <message>
-            <location filename="../app/cli/ExportCommand.cpp" line="144" />
+            <location filename="../app/cli/ExportCommand.cpp" line="166" />
             <source>Draw the annotations of FILE (default: the trace's TRACE.lanescope.json when there is one).</source>
             <translation>绘制 FILE 中的标注（默认：若存在，则使用跟踪文件对应的 TRACE.lanescope.json）。</translation>
         </message>
         <message>
-            <location filename="../app/cli/ExportCommand.cpp" line="146" />
+            <location filename="../app/cli/ExportCommand.cpp" line="168" />
             <source>Also annotate the GEMM gaps and allocator spikes the analysis finds in the window.</source>
             <translation>同时为分析在窗口中发现的 GEMM 间隙和分配器尖峰添加标注。</translation>
         </message>
@@ -2110,87 +2418,147 @@
             <translation type="vanished">--threads 需要 &gt;= 0 的整数</translation>
         </message>
         <message>
-            <location filename="../app/cli/ExportCommand.cpp" line="71" />
+            <location filename="../app/cli/ExportCommand.cpp" line="83" />
             <source>cannot read the annotations: %1</source>
             <translation>无法读取标注：%1</translation>
         </message>
         <message>
-            <location filename="../app/cli/ExportCommand.cpp" line="111" />
+            <location filename="../app/cli/ExportCommand.cpp" line="124" />
             <source>The picture to write: .png, .svg or .pdf (by its suffix); replaced whole. A symbolic link is refused, not written through.</source>
             <translation>要写出的图片：.png、.svg 或 .pdf（由后缀决定）；会被整体替换。拒绝符号链接，不会通过链接写入。</translation>
         </message>
         <message>
             <location filename="../app/cli/ExportCommand.cpp" line="127" />
+            <source>Also (or only) write File &gt; Report…'s PDF: the title, the runs, the picture across the page's width, the metrics table, on as many pages as it takes; replaced whole.</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../app/cli/ExportCommand.cpp" line="130" />
+            <source>With --report: the paper, a4 or letter (default: letter where the locale measures in US units, else a4).</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../app/cli/ExportCommand.cpp" line="131" />
+            <source>--page takes a4 or letter</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../app/cli/ExportCommand.cpp" line="133" />
+            <source>With --report: landscape (default) or portrait.</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../app/cli/ExportCommand.cpp" line="134" />
+            <source>--orientation takes landscape or portrait</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../app/cli/ExportCommand.cpp" line="149" />
             <source>Picture width in pixels (default 1920). Width x height x scale² may be at most 2^28 (268,435,456) pixels: a larger size is refused, and the automatic height stops there, the lanes below summarised as "+N more lanes".</source>
             <translation>图片宽度，单位像素（默认 1920）。宽 x 高 x 缩放比例² 最多为 2^28（268,435,456）像素：更大的尺寸会被拒绝，自动高度也止于此，其下方的泳道汇总为一行“另有 N 条泳道”。</translation>
         </message>
         <message>
-            <location filename="../app/cli/ExportCommand.cpp" line="132" />
+            <location filename="../app/cli/ExportCommand.cpp" line="154" />
             <source>Picture height in pixels (default: tall enough for every lane, within 2^28 pixels in all).</source>
             <translation>图片高度，单位像素（默认：足以容纳所有泳道，总像素数不超过 2^28）。</translation>
         </message>
         <message>
-            <location filename="../app/cli/ExportCommand.cpp" line="147" />
+            <location filename="../app/cli/ExportCommand.cpp" line="169" />
             <source>Parser threads (0: one per core; at most 256).</source>
             <translation>解析线程数（0：每个核心一个；最多 256）。</translation>
         </message>
         <message>
-            <location filename="../app/cli/ExportCommand.cpp" line="148" />
+            <location filename="../app/cli/ExportCommand.cpp" line="170" />
             <source>Print one JSON object: the file written, its size and the window.</source>
             <translation>输出一个 JSON 对象：写出的文件、其尺寸和时间窗口。</translation>
         </message>
         <message>
-            <location filename="../app/cli/ExportCommand.cpp" line="157" />
-            <source>-o OUT.png|svg|pdf is required</source>
-            <translation>必须给出 -o OUT.png|svg|pdf</translation>
+            <location filename="../app/cli/ExportCommand.cpp" line="180" />
+            <source>-o OUT.png|svg|pdf or --report OUT.pdf is required</source>
+            <translation type="unfinished" />
         </message>
         <message>
-            <location filename="../app/cli/ExportCommand.cpp" line="169" />
+            <location filename="../app/cli/ExportCommand.cpp" line="182" />
+            <source>--page and --orientation go with --report</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../app/cli/ExportCommand.cpp" line="185" />
+            <source>--report needs the report writer of the GUI build (this lanescope-cli was built without it)</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>-o OUT.png|svg|pdf is required</source>
+            <translation type="vanished">必须给出 -o OUT.png|svg|pdf</translation>
+        </message>
+        <message>
+            <location filename="../app/cli/ExportCommand.cpp" line="203" />
             <source>%1: unknown picture format (use .png, .svg or .pdf)</source>
             <translation>%1：未知图片格式（请使用 .png、.svg 或 .pdf）</translation>
         </message>
         <message>
-            <location filename="../app/cli/ExportCommand.cpp" line="174" />
+            <location filename="../app/cli/ExportCommand.cpp" line="205" />
+            <source>%1: a report is a PDF (use .pdf)</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../app/cli/ExportCommand.cpp" line="211" />
             <source>--from-us and --to-us go together</source>
             <translation>--from-us 和 --to-us 必须同时给出</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="619" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="659" />
+            <location filename="../app/cli/WhatifCommand.cpp" line="95" />
             <source>--step and --from-us/--to-us exclude each other</source>
             <translation>--step 与 --from-us/--to-us 不能同时使用</translation>
         </message>
         <message>
-            <location filename="../app/cli/ExportCommand.cpp" line="178" />
+            <location filename="../app/cli/ExportCommand.cpp" line="215" />
             <source>--to-us must be after --from-us</source>
             <translation>--to-us 必须大于 --from-us</translation>
         </message>
         <message>
-            <location filename="../app/cli/ExportCommand.cpp" line="190" />
+            <location filename="../app/cli/ExportCommand.cpp" line="227" />
             <source>--labels and --align go with --compare</source>
             <translation>--labels 和 --align 需与 --compare 一起使用</translation>
         </message>
         <message>
-            <location filename="../app/cli/ExportCommand.cpp" line="226" />
+            <location filename="../app/cli/ExportCommand.cpp" line="263" />
             <source>lanescope-cli export: %1</source>
             <translation>lanescope-cli export：%1</translation>
         </message>
         <message>
-            <location filename="../app/cli/ExportCommand.cpp" line="263" />
+            <location filename="../app/cli/ExportCommand.cpp" line="300" />
             <source>%1 has no ProfilerStep#%2</source>
             <translation>%1 中没有 ProfilerStep#%2</translation>
         </message>
         <message>
-            <location filename="../app/cli/ExportCommand.cpp" line="329" />
+            <location filename="../app/cli/ExportCommand.cpp" line="366" />
             <source>--scale applies to a PNG (SVG and PDF are resolution-independent)</source>
             <translation>--scale 只适用于 PNG（SVG 和 PDF 与分辨率无关）</translation>
         </message>
         <message>
-            <location filename="../app/cli/ExportCommand.cpp" line="383" />
+            <location filename="../app/cli/ExportCommand.cpp" line="485" />
+            <source>wrote %1 (%2 pages, %3 %4)</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../app/cli/ExportCommand.cpp" line="489" />
+            <source>portrait</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../app/cli/ExportCommand.cpp" line="490" />
+            <source>landscape</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../app/cli/ExportCommand.cpp" line="492" />
             <source>wrote %1 (%2 x %3 px, %4 lanes, %5 to %6)</source>
             <translation>已写入 %1（%2 x %3 px，%4 条泳道，%5 至 %6）</translation>
         </message>
         <message>
-            <location filename="../app/cli/ExportCommand.cpp" line="390" />
+            <location filename="../app/cli/ExportCommand.cpp" line="499" />
             <source>%1 lanes did not fit within 2^28 pixels: drawn as one row, "%2"</source>
             <translation>%1 条泳道超出了 2^28 像素的上限：绘制为一行“%2”</translation>
         </message>
@@ -2234,73 +2602,77 @@ lanescope-cli 命令 --help 列出该命令的选项。
             <translation type="vanished">更多跟踪文件</translation>
         </message>
         <message>
-            <location filename="../app/cli/CompareCommand.cpp" line="250" />
+            <location filename="../app/cli/CompareCommand.cpp" line="251" />
             <source>the baseline trace (.json or .json.gz), or a folder of rank traces (one job)</source>
             <translation>基线跟踪文件（.json 或 .json.gz），或 rank 跟踪文件所在的文件夹（一个作业）</translation>
         </message>
         <message>
-            <location filename="../app/cli/CompareCommand.cpp" line="251" />
             <source>a trace or folder to compare with it</source>
-            <translation>与之比较的跟踪文件或文件夹</translation>
+            <translation type="vanished">与之比较的跟踪文件或文件夹</translation>
         </message>
         <message>
-            <location filename="../app/cli/CompareCommand.cpp" line="252" />
+            <location filename="../app/cli/CompareCommand.cpp" line="253" />
+            <source>a trace or folder to compare with it (none: A is a profiler log_dir of several sessions, each compared with the earliest)</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../app/cli/CompareCommand.cpp" line="256" />
             <source>more traces or folders</source>
             <translation>更多跟踪文件或文件夹</translation>
         </message>
         <message>
-            <location filename="../app/cli/CompareCommand.cpp" line="255" />
+            <location filename="../app/cli/CompareCommand.cpp" line="259" />
             <source>one label per trace, comma-separated (default: the file names)</source>
             <translation>每个跟踪文件一个标签，以逗号分隔（默认：文件名）</translation>
         </message>
         <message>
-            <location filename="../app/cli/CompareCommand.cpp" line="257" />
+            <location filename="../app/cli/CompareCommand.cpp" line="261" />
             <source>step (default): on the same complete ProfilerStep by position; start: on each trace's first event</source>
             <translation>step（默认）：按位置对齐到同一个完整的 ProfilerStep；start：对齐到每个跟踪文件的第一个事件</translation>
         </message>
         <message>
-            <location filename="../app/cli/CompareCommand.cpp" line="258" />
-            <location filename="../app/cli/ExportCommand.cpp" line="119" />
+            <location filename="../app/cli/CompareCommand.cpp" line="262" />
+            <location filename="../app/cli/ExportCommand.cpp" line="141" />
             <source>--align takes step or start</source>
             <translation>--align 只接受 step 或 start</translation>
         </message>
         <message>
-            <location filename="../app/cli/CompareCommand.cpp" line="260" />
+            <location filename="../app/cli/CompareCommand.cpp" line="264" />
             <source>compare only ProfilerStep#N of the baseline and the step at its position in each other run</source>
             <translation>只比较基线的 ProfilerStep#N，以及其他每个运行中同一位置的步</translation>
         </message>
         <message>
-            <location filename="../app/cli/CompareCommand.cpp" line="272" />
+            <location filename="../app/cli/CompareCommand.cpp" line="276" />
             <source>shortest gap listed, in ms (default 15)</source>
             <translation>列出的最短间隙，单位 ms（默认 15）</translation>
         </message>
         <message>
-            <location filename="../app/cli/CompareCommand.cpp" line="277" />
+            <location filename="../app/cli/CompareCommand.cpp" line="281" />
             <source>count kernels and operators that differ only in template arguments as one</source>
             <translation>只有模板参数不同的内核和算子按同一个计数</translation>
         </message>
         <message>
-            <location filename="../app/cli/CompareCommand.cpp" line="281" />
+            <location filename="../app/cli/CompareCommand.cpp" line="285" />
             <source>a folder is compared through this rank of its job (default: its first, rank 0)</source>
             <translation>文件夹通过其作业中的此 rank 进行比较（默认：第一个，即 rank 0）</translation>
         </message>
         <message>
-            <location filename="../app/cli/CompareCommand.cpp" line="282" />
+            <location filename="../app/cli/CompareCommand.cpp" line="286" />
             <source>--rank needs a rank number</source>
             <translation>--rank 需要一个 rank 编号</translation>
         </message>
         <message>
-            <location filename="../app/cli/CompareCommand.cpp" line="283" />
+            <location filename="../app/cli/CompareCommand.cpp" line="287" />
             <source>rows of kernels and operators listed (default 50; 0: all)</source>
             <translation>列出的内核和算子行数（默认 50；0：全部）</translation>
         </message>
         <message>
-            <location filename="../app/cli/CompareCommand.cpp" line="284" />
+            <location filename="../app/cli/CompareCommand.cpp" line="288" />
             <source>--top needs a number of rows</source>
             <translation>--top 需要一个行数</translation>
         </message>
         <message>
-            <location filename="../app/cli/CompareCommand.cpp" line="285" />
+            <location filename="../app/cli/CompareCommand.cpp" line="289" />
             <source>loader threads per trace (default: the cores shared out; at most 256)</source>
             <translation>每个跟踪文件的加载线程数（默认：平分所有核心；最多 256）</translation>
         </message>
@@ -2309,38 +2681,38 @@ lanescope-cli 命令 --help 列出该命令的选项。
             <translation type="vanished">每个跟踪文件的加载线程数（默认：平分所有核心）</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="400" />
-            <location filename="../app/cli/CompareCommand.cpp" line="165" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="426" />
+            <location filename="../app/cli/CompareCommand.cpp" line="166" />
             <source>unknown</source>
             <translation>未知</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="480" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="506" />
             <source>%1</source>
             <translation>%1</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="484" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="510" />
             <source>GPU time: no GPU activity</source>
             <translation>GPU 时间：没有 GPU 活动</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="486" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="512" />
             <source>GPU time: idle %1%, compute %2%, non-compute %3% of %4 ms; comm-compute overlap %5%</source>
             <translation>GPU 时间：空闲 %1%，计算 %2%，非计算 %3%，共 %4 ms；通信与计算重叠 %5%</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="501" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="527" />
             <source>  (last ProfilerStep left out, as Holistic Trace Analysis does)</source>
             <translation>  （与 Holistic Trace Analysis 一样，不计最后一个 ProfilerStep）</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="502" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="528" />
             <source>steps: %1</source>
             <translation>步：%1</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="505" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="531" />
             <source>gaps: %1</source>
             <translation>间隙：%1</translation>
         </message>
@@ -2353,72 +2725,73 @@ lanescope-cli 命令 --help 列出该命令的选项。
             <translation type="vanished">MFU：步时长 %1 s；请给出 --params 和 --tokens-per-step（未知 GPU 还需 --peak-tflops）</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="537" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="563" />
             <source>measured: %1 TFLOP in %2 of %3 operators carrying flops</source>
             <translation>实测：%1 TFLOP，来自 %3 个算子中带 flops 的 %2 个</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="541" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="570" />
             <source>memory: peak allocated %1, peak reserved %2, %3 cudaMalloc, %4 cudaFree calls</source>
             <translation>内存：峰值已分配 %1，峰值已保留 %2，%3 次 cudaMalloc、%4 次 cudaFree 调用</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="559" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="593" />
             <source>advice: %1</source>
             <translation>建议：%1</translation>
         </message>
         <message>
-            <location filename="../app/cli/Commands.cpp" line="62" />
+            <location filename="../app/cli/WhatifCommand.cpp" line="101" />
             <source>--params and --tokens-per-step go together</source>
             <translation>--params 和 --tokens-per-step 必须同时给出</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="617" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="657" />
+            <location filename="../app/cli/WhatifCommand.cpp" line="93" />
             <source>--from-us and --to-us go together, with --to-us after --from-us</source>
             <translation>--from-us 和 --to-us 必须同时给出，且 --to-us 晚于 --from-us</translation>
         </message>
         <message>
-            <location filename="../app/cli/CompareCommand.cpp" line="162" />
+            <location filename="../app/cli/CompareCommand.cpp" line="163" />
             <source>run %1 %2: %3 (%4, world size %5), %6 complete step(s), offset %7 ms</source>
             <translation>运行 %1 %2：%3（%4，world size %5），%6 个完整步，偏移 %7 ms</translation>
         </message>
         <message>
-            <location filename="../app/cli/CompareCommand.cpp" line="164" />
+            <location filename="../app/cli/CompareCommand.cpp" line="165" />
             <source>GPU unknown</source>
             <translation>GPU 未知</translation>
         </message>
         <message>
-            <location filename="../app/cli/CompareCommand.cpp" line="193" />
+            <location filename="../app/cli/CompareCommand.cpp" line="194" />
             <source>step time %1: %2 ms -&gt; %3 ms (%4 ms)</source>
             <translation>步时长 %1：%2 ms -&gt; %3 ms（%4 ms）</translation>
         </message>
         <message>
-            <location filename="../app/cli/CompareCommand.cpp" line="199" />
+            <location filename="../app/cli/CompareCommand.cpp" line="200" />
             <source>GEMM gaps by cause (count, total ms per run):</source>
             <translation>按原因统计的 GEMM 间隙（每个运行的个数与总 ms）：</translation>
         </message>
         <message>
-            <location filename="../app/cli/CompareCommand.cpp" line="233" />
+            <location filename="../app/cli/CompareCommand.cpp" line="234" />
             <source>GPU kernels by largest change (delta of the last run; count x total per run):</source>
             <translation>按变化最大排序的 GPU 内核（最后一个运行的差值；每个运行的个数 x 总时长）：</translation>
         </message>
         <message>
-            <location filename="../app/cli/CompareCommand.cpp" line="234" />
+            <location filename="../app/cli/CompareCommand.cpp" line="235" />
             <source>CPU operators by largest change:</source>
             <translation>按变化最大排序的 CPU 算子：</translation>
         </message>
         <message>
-            <location filename="../app/cli/CompareCommand.cpp" line="236" />
+            <location filename="../app/cli/CompareCommand.cpp" line="237" />
             <source>warnings:</source>
             <translation>警告：</translation>
         </message>
         <message>
-            <location filename="../app/cli/Commands.cpp" line="80" />
+            <location filename="../app/cli/Commands.cpp" line="82" />
             <source>--labels needs one label per trace (%1 labels, %2 traces)</source>
             <translation>--labels 需要每个跟踪文件一个标签（%1 个标签，%2 个跟踪文件）</translation>
         </message>
         <message>
-            <location filename="../app/cli/CompareCommand.cpp" line="307" />
+            <location filename="../app/cli/CompareCommand.cpp" line="325" />
             <source>--step compares one aligned step: it needs --align step</source>
             <translation>--step 比较对齐后的一步：需要 --align step</translation>
         </message>
@@ -2460,17 +2833,17 @@ lanescope-cli 命令 --help 列出该命令的选项。
             <translation type="vanished">MFU：步时长 %1 s，%2 tokens/s/GPU，%3 TFLOPS / 峰值 %4 TFLOPS（%5）= %6%</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="525" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="551" />
             <source>MFU: no ProfilerStep in what was analysed: MFU needs step times</source>
             <translation>MFU：分析范围内没有 ProfilerStep：MFU 需要步时长</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="528" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="554" />
             <source>the trace names no GPU</source>
             <translation>跟踪文件中没有 GPU 名称</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="528" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="554" />
             <source>no peak known for GPU '%1'</source>
             <translation>不知道 GPU '%1' 的峰值</translation>
         </message>
@@ -2488,133 +2861,133 @@ lanescope-cli 命令 --help 列出该命令的选项。
             <translation type="vanished">%1 中没有 rank 跟踪文件</translation>
         </message>
         <message>
-            <location filename="../app/cli/CompareCommand.cpp" line="169" />
+            <location filename="../app/cli/CompareCommand.cpp" line="170" />
             <source>a job of one rank, compared through rank %2%3</source>
             <translation>单个 rank 的作业，通过 rank %2%3 进行比较</translation>
         </message>
         <message>
-            <location filename="../app/cli/CompareCommand.cpp" line="170" />
+            <location filename="../app/cli/CompareCommand.cpp" line="171" />
             <source>a job of %1 ranks, compared through rank %2%3</source>
             <translation>%1 个 rank 的作业，通过 rank %2%3 进行比较</translation>
         </message>
         <message>
-            <location filename="../app/cli/CompareCommand.cpp" line="171" />
-            <location filename="../app/cli/CompareCommand.cpp" line="339" />
+            <location filename="../app/cli/CompareCommand.cpp" line="172" />
+            <location filename="../app/cli/CompareCommand.cpp" line="363" />
             <source> (its slowest)</source>
             <translation> （其中最慢的）</translation>
         </message>
         <message>
-            <location filename="../app/cli/CompareCommand.cpp" line="334" />
+            <location filename="../app/cli/CompareCommand.cpp" line="358" />
             <source>%1: a job of %2 rank(s); its timeline, waterfall and differences are rank %3's%4, the job_* rows the whole job's</source>
             <translation>%1：%2 个 rank 的作业；时间线、瀑布图和差异取自 rank %3%4，job_* 行则统计整个作业</translation>
         </message>
         <message>
-            <location filename="../app/cli/OutputPaths.cpp" line="87" />
+            <location filename="../app/cli/OutputPaths.cpp" line="91" />
             <source>%1 %2 is the input %3 (%4); refusing to overwrite it</source>
             <translation>%1 %2 就是输入文件 %3（%4）；拒绝覆盖</translation>
         </message>
         <message>
-            <location filename="../app/cli/OutputPaths.cpp" line="90" />
+            <location filename="../app/cli/OutputPaths.cpp" line="94" />
             <source>%1 %2 and %3 %4 are the same file; each output needs its own</source>
             <translation>%1 %2 与 %3 %4 是同一个文件；每个输出都需要单独的文件</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="520" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="546" />
             <source>MFU: step %1 (%2), %3 tokens/s/GPU, %4 TFLOPS of %5 TFLOPS peak (%6) = %7</source>
             <translation>MFU：步时长 %1（%2），%3 tokens/s/GPU，%4 TFLOPS / 峰值 %5 TFLOPS（%6）= %7</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="529" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="555" />
             <source>MFU: step %1 (%2), %3 tokens/s/GPU, %4 TFLOPS; %5: give --peak-tflops</source>
             <translation>MFU：步时长 %1（%2），%3 tokens/s/GPU，%4 TFLOPS；%5：请给出 --peak-tflops</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="533" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="559" />
             <source>MFU: step %1 (%2); give --params and --tokens-per-step (and --peak-tflops for an unknown GPU)</source>
             <translation>MFU：步时长 %1（%2）；请给出 --params 和 --tokens-per-step（GPU 未知时还需给出 --peak-tflops）</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="630" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="678" />
             <source>the window %1 to %2 µs starts after the trace ends (%3 µs)</source>
             <translation>窗口 %1 到 %2 µs 的起点在跟踪文件结束（%3 µs）之后</translation>
         </message>
         <message>
-            <location filename="../app/cli/Commands.cpp" line="85" />
+            <location filename="../app/cli/Commands.cpp" line="87" />
             <source>--labels: label %1 of %2 is empty</source>
             <translation>--labels：%2 个标签中的第 %1 个为空</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="408" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="434" />
             <source>kernels by GPU time (%1 names; the first 10):</source>
             <translation>按 GPU 时间排列的内核（共 %1 个名称；前 10 个）：</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="415" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="441" />
             <source>operators by self CPU time (%1 rows; the first 10): self, total, device</source>
             <translation>按自身 CPU 时间排列的算子（%1 行；前 10 行）：自身、总计、设备</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="432" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="458" />
             <source>modules by CPU time (%1 modules; the first 10): CPU, device</source>
             <translation>按 CPU 时间排列的模块（%1 个模块；前 10 个）：CPU、设备</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="516" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="542" />
             <source>throughput: step %1 (%2), %3 samples/s/GPU; MFU needs tokens (--params and --tokens-per-step): its 6 × parameters rule is a transformer's</source>
             <translation>吞吐量：步时长 %1（%2），每 GPU %3 样本/秒；MFU 需要 token 数（--params 和 --tokens-per-step）：其 6 × 参数量的规则只适用于 Transformer</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="446" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="472" />
             <source>launches: none matched to a launch call</source>
             <translation>启动：没有与启动调用匹配的活动</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="448" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="474" />
             <source>launches: %1, launch delay median %2, p95 %3; %4 ran shorter than their call, %5 calls over 50 µs, %6 delays over 100 µs</source>
             <translation>启动：%1 次，启动延迟中位数 %2，p95 %3；%4 次运行时间短于其调用，%5 次调用超过 50 µs，%6 次延迟超过 100 µs</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="453" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="479" />
             <source>delay %1 at %2 ms: %3</source>
             <translation>延迟 %1，位于 %2 ms：%3</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="459" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="485" />
             <source>idle per stream (host wait / kernel wait / other):</source>
             <translation>各流空闲（主机等待 / 内核等待 / 其他）：</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="461" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="487" />
             <source>stream %1: %2 idle = %3 (%4) / %5 (%6) / %7 (%8)</source>
             <translation>流 %1：空闲 %2 = %3（%4）/ %5（%6）/ %7（%8）</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="467" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="493" />
             <source>launch queue per stream (mean, max, time at the limit of %1):</source>
             <translation>各流启动队列（均值、最大值、达到上限 %1 的时间）：</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="469" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="495" />
             <source>stream %1: %2, %3, %4</source>
             <translation>流 %1：%2，%3，%4</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="552" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="581" />
             <source>%1 %2</source>
             <translation>%1 %2</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="554" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="586" />
             <source>critical path of %1 (%2, %3): %4</source>
             <translation>%1 的关键路径（%2，%3）：%4</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="555" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="583" />
             <source>the median step</source>
             <translation>中位步</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="555" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="583" />
             <source>the step analysed</source>
             <translation>所分析的步</translation>
         </message>
@@ -2623,9 +2996,156 @@ lanescope-cli 命令 --help 列出该命令的选项。
             <translation type="vanished">硬件利用（每种集合通信的总线带宽中位数，每个算子及形状达到的 TFLOPS）：</translation>
         </message>
         <message>
-            <location filename="../app/cli/CompareCommand.cpp" line="219" />
+            <location filename="../app/cli/CompareCommand.cpp" line="220" />
             <source>Hardware use (median bus bandwidth per collective, achieved TFLOPS per operator and shapes, memory held at the peak per owner):</source>
             <translation>硬件利用（每种集合通信的总线带宽中位数，每个算子及形状达到的 TFLOPS，每个所有者在峰值时占用的内存）：</translation>
+        </message>
+        <message>
+            <location filename="../app/cli/WhatifCommand.cpp" line="56" />
+            <source>a Kineto / PyTorch Profiler trace (.json or .json.gz)</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../app/cli/WhatifCommand.cpp" line="58" />
+            <source>the changes to replay, comma-separated: dataloader, sync_on_critical_path, allocator_churn, launch_bound, cpu_bound_launch, fsdp_limit_all_gathers, gemm_faster:X, comm_faster:X (X percent faster)</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../app/cli/WhatifCommand.cpp" line="61" />
+            <source>replay ProfilerStep#N (default: the median complete step)</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../app/cli/WhatifCommand.cpp" line="63" />
+            <source>replay from A (µs from the first event); needs --to-us</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../app/cli/WhatifCommand.cpp" line="65" />
+            <source>replay up to B (µs from the first event); needs --from-us</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../app/cli/WhatifCommand.cpp" line="67" />
+            <source>replay an occurrence of this annotation (any CPU slice of that name), for traces without ProfilerStep</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../app/cli/WhatifCommand.cpp" line="68" />
+            <source>which occurrence of --annotation, 0-based (default 0)</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../app/cli/ExportCommand.cpp" line="406" />
+            <location filename="../app/gui/PictureActions.cpp" line="178" />
+            <source>%1 — %2</source>
+            <translation>%1 — %2</translation>
+        </message>
+        <message>
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="568" />
+            <source>measured: %1 flops args skipped (negative, not a number or implausibly large)</source>
+            <translation>实测：跳过了 %1 个 flops 参数（为负、不是数字或大得不合理）</translation>
+        </message>
+        <message>
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="584" />
+            <source>the window analysed</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="585" />
+            <source>the annotation analysed</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="591" />
+            <source>critical path: none (%1)</source>
+            <translation>关键路径：无（%1）</translation>
+        </message>
+        <message>
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="661" />
+            <source>--annotation, --step and --from-us/--to-us exclude each other</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="663" />
+            <location filename="../app/cli/WhatifCommand.cpp" line="99" />
+            <source>--instance needs --annotation</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="667" />
+            <source>--annotation needs a name</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../app/cli/WhatifCommand.cpp" line="46" />
+            <source>nothing</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../app/cli/WhatifCommand.cpp" line="86" />
+            <source>--fix is required; the fixes are: %1</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../app/cli/WhatifCommand.cpp" line="97" />
+            <source>--annotation excludes --step and --from-us/--to-us</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../app/cli/WhatifCommand.cpp" line="123" />
+            <source>the window %1 to %2 µs starts after the trace ends</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../app/cli/WhatifCommand.cpp" line="125" />
+            <source>[%1, %2) µs</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../app/cli/WhatifCommand.cpp" line="134" />
+            <source>no ProfilerStep#%1 in the trace</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../app/cli/WhatifCommand.cpp" line="138" />
+            <source>no ProfilerStep in the trace: give --from-us and --to-us</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../app/cli/WhatifCommand.cpp" line="178" />
+            <source>%1: measured %2, replayed unchanged %3</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../app/cli/WhatifCommand.cpp" line="181" />
+            <source>  %1: step %2 -&gt; %3 (%4)</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../app/cli/WhatifCommand.cpp" line="183" />
+            <source> faster</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../app/cli/WhatifCommand.cpp" line="186" />
+            <source>, MFU %1 -&gt; %2</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../app/cli/WhatifCommand.cpp" line="188" />
+            <source>, peak memory %1</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../app/cli/WhatifCommand.cpp" line="189" />
+            <source>; removes from the replayed critical path: %1</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../app/cli/WhatifCommand.cpp" line="195" />
+            <source>all together:</source>
+            <translation type="unfinished" />
         </message>
     </context>
     <context>
@@ -3020,15 +3540,25 @@ lanescope-cli 命令 --help 列出该命令的选项。
         <message>
             <location filename="../core/io/InputFile.cpp" line="55" />
             <location filename="../core/io/InputFile.cpp" line="61" />
-            <location filename="../core/io/InputFile.cpp" line="79" />
-            <location filename="../core/io/InputFile.cpp" line="85" />
-            <location filename="../core/io/InputFile.cpp" line="100" />
+            <location filename="../core/io/InputFile.cpp" line="93" />
+            <location filename="../core/io/InputFile.cpp" line="99" />
+            <location filename="../core/io/InputFile.cpp" line="114" />
             <source>cannot read the file (%1)</source>
             <translation>无法读取文件（%1）</translation>
         </message>
         <message>
-            <location filename="../core/io/InputFile.cpp" line="89" />
-            <location filename="../core/io/InputFile.cpp" line="111" />
+            <location filename="../core/io/InputFile.cpp" line="79" />
+            <source>a symbolic link: give the path of the file itself (an output is not written through a link)</source>
+            <translation>符号链接：请给出文件本身的路径（输出不会穿过链接写入）</translation>
+        </message>
+        <message>
+            <location filename="../core/io/InputFile.cpp" line="81" />
+            <source>%1: an output replaces only a regular file</source>
+            <translation>%1：输出只替换普通文件</translation>
+        </message>
+        <message>
+            <location filename="../core/io/InputFile.cpp" line="103" />
+            <location filename="../core/io/InputFile.cpp" line="125" />
             <source>larger than %1 MiB: not a file of this kind</source>
             <translation>大于 %1 MiB：不是此类文件</translation>
         </message>
@@ -3052,7 +3582,7 @@ lanescope-cli 命令 --help 列出该命令的选项。
             <translation type="vanished">%1 毫秒</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AdviceList.cpp" line="134" />
+            <location filename="../widgets/analysis/AdviceList.cpp" line="151" />
             <source>Fix worth at most: step %1 → %2</source>
             <translation>修复后最多可达：步时长 %1 → %2</translation>
         </message>
@@ -3061,36 +3591,46 @@ lanescope-cli 命令 --help 列出该命令的选项。
             <translation type="vanished">，MFU %1% → %2%</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AdviceList.cpp" line="136" />
+            <location filename="../widgets/analysis/AdviceList.cpp" line="135" />
+            <source>Show Replayed Step</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../widgets/analysis/AdviceList.cpp" line="138" />
+            <source>Draw where each kernel of the step would run with this fix, over the timeline</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../widgets/analysis/AdviceList.cpp" line="153" />
             <source>, MFU %1 → %2</source>
             <translation>，MFU %1 → %2</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AdviceList.cpp" line="151" />
+            <location filename="../widgets/analysis/AdviceList.cpp" line="168" />
             <source>%1 (%2) %3. Each item's share below is the part of it one cause explains.</source>
             <translation>%1（%2），%3。下方每一项的占比是其中可由单一原因解释的部分。</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AdviceList.cpp" line="171" />
+            <location filename="../widgets/analysis/AdviceList.cpp" line="188" />
             <source>%1
 %2 (an upper bound: something else may stall instead)</source>
             <translation>%1
 %2（这是上界：其他环节可能转而造成停顿）</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AdviceList.cpp" line="172" />
+            <location filename="../widgets/analysis/AdviceList.cpp" line="189" />
             <source>Click to show where in the timeline.</source>
             <translation>点击以在时间线中显示位置。</translation>
         </message>
         <message numerus="yes">
-            <location filename="../widgets/analysis/AdviceList.cpp" line="174" />
+            <location filename="../widgets/analysis/AdviceList.cpp" line="191" />
             <source>Click to list its %n gap(s) (of at least %1, every kernel) in the Gaps tab.</source>
             <translation>
                 <numerusform>点击以在“空闲间隙”标签页中列出其 %n 个间隙（不短于 %1，所有内核）。</numerusform>
             </translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AdviceList.cpp" line="176" />
+            <location filename="../widgets/analysis/AdviceList.cpp" line="193" />
             <source>%1
 
 %2</source>
@@ -3107,7 +3647,7 @@ Click to show where in the timeline.</source>
 单击可在时间线中显示其位置。</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AdviceList.cpp" line="178" />
+            <location filename="../widgets/analysis/AdviceList.cpp" line="195" />
             <source>No problems found.</source>
             <translation>未发现问题。</translation>
         </message>
@@ -3119,177 +3659,177 @@ Click to show where in the timeline.</source>
             <translation type="vanished">%1 毫秒</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="119" />
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="625" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="120" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="677" />
             <source>Analysis</source>
             <translation>分析</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="129" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="130" />
             <source>The run of the comparison this dock analyses; selecting a slice of another run switches to it</source>
             <translation>此面板分析的是比较中的哪个运行；选中另一个运行的切片会切换到该运行</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="132" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="133" />
             <source>Run:</source>
             <translation>运行：</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="139" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="140" />
             <source>Analyse the whole trace, one ProfilerStep, or the range selected in the timeline</source>
             <translation>分析整个跟踪、单个 ProfilerStep，或时间线中选中的范围</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="141" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="142" />
             <source>HTA definition</source>
             <translation>HTA 定义</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="143" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="144" />
             <source>Count GPU time as Holistic Trace Analysis does: every event that carries a stream, also the CPU-side Triton launcher operators torch.compile writes and cuda_sync events ("Stream Sync", counted as non-compute). Changes the GPU idle / compute / non-compute breakdown and the communication overlap to HTA's figures; the gaps, MFU and advice stay the same. Off: only kernels, copies and memsets on the device count.</source>
             <translation>按 Holistic Trace Analysis 的方式统计 GPU 时间：带流的事件都算，包括 torch.compile 写出的 CPU 端 Triton 启动器算子和 cuda_sync 事件（“Stream Sync”，计为非计算）。GPU 空闲 / 计算 / 非计算的时间分解和通信重叠将改为 HTA 的数值；间隙、MFU 和建议不变。关闭时：只统计设备上的内核、拷贝和 memset。</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="178" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="179" />
             <source>Scope:</source>
             <translation>范围：</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="190" />
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="699" />
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="852" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="191" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="752" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="907" />
             <source>Gaps</source>
             <translation>空闲间隙</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="194" />
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="700" />
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="779" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="195" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="753" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="834" />
             <source>Advice</source>
             <translation>建议</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="197" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="198" />
             <source>Launch</source>
             <translation>启动</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="198" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="199" />
             <source>Why the GPU waits on the CPU: idle time by cause per stream, the launch queue, the slowest launches</source>
             <translation>GPU 为何等待 CPU：各流按原因划分的空闲时间、启动队列、最慢的启动</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="212" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="213" />
             <source>Breakdown</source>
             <translation>时间构成</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="215" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="216" />
             <source>Critical Path</source>
             <translation>关键路径</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="222" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="223" />
             <source>MFU</source>
             <translation>MFU</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="227" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="228" />
             <source>Time spent</source>
             <translation>耗时</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="228" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="229" />
             <source>Where the time goes: per kernel, per CPU operator and per nn.Module, in the scope analysed</source>
             <translation>时间花在哪里：在所分析的范围内，按内核、按 CPU 算子和按 nn.Module 统计</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="238" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="239" />
             <source>Step</source>
             <translation>步</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="238" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="239" />
             <source>Start</source>
             <translation>开始</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="238" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="239" />
             <source>Duration</source>
             <translation>时长</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="238" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="239" />
             <source>GPU span</source>
             <translation>GPU 跨度</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="240" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="241" />
             <source>The CPU span of ProfilerStep#N</source>
             <translation>ProfilerStep#N 在 CPU 上的跨度</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="241" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="242" />
             <source>From the first to the last GPU activity of the step</source>
             <translation>从该步第一个到最后一个 GPU 活动</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="242" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="243" />
             <source>Click: show the step in the timeline. Double-click: analyse this step only.</source>
             <translation>单击：在时间线中显示该步。双击：只分析该步。</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="251" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="252" />
             <source>Steps</source>
             <translation>步</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="295" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="296" />
             <source>List idle gaps at least this long</source>
             <translation>列出不短于此时长的空闲间隙</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="299" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="300" />
             <source>ms</source>
             <translation>毫秒</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="300" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="301" />
             <source>µs</source>
             <translation>微秒</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="301" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="302" />
             <source>GEMM-to-GEMM only</source>
             <translation>仅 GEMM 到 GEMM</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="304" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="305" />
             <source>Only gaps within a GEMM-to-GEMM window of a stream: a GEMM ran on the stream before the gap and another runs after it (the FSDP layer-boundary signature). The kernels between the two GEMMs (an elementwise kernel, a norm, a copy) do not end the window, so the kernel right before or after a gap need not be a GEMM: the GEMM before / after columns name the window's ends. Off: every gap of a compute stream.</source>
             <translation>只列出流上 GEMM 到 GEMM 窗口内的间隙：间隙之前该流上运行过一个 GEMM，之后还会运行另一个（FSDP 层边界的特征）。两个 GEMM 之间的内核（逐元素内核、归一化、拷贝）不会结束窗口，因此紧邻间隙前后的内核不一定是 GEMM：“前一 GEMM / 后一 GEMM”两列给出窗口的两端。关闭：计算流上的所有间隙。</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="620" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="672" />
             <source>%1 (baseline)</source>
             <translation>%1（基线）</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="625" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="677" />
             <source>Analysis — %1</source>
             <translation>分析 — %1</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="857" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="912" />
             <source>Gaps (%1 of %2)</source>
             <translation>空闲间隙（%1 / %2）</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="873" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="928" />
             <source>waiting on %1 only</source>
             <translation>仅等待 %1</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="874" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="929" />
             <source>Set by an advice item: only the gaps it counts. Pick a cause to list them all again.</source>
             <translation>由某条建议设置：只列出它统计的间隙。选择一个原因可重新列出全部间隙。</translation>
         </message>
@@ -3302,107 +3842,107 @@ Click to show where in the timeline.</source>
             <translation type="vanished">只列出同一流上两个 GEMM kernel 之间的间隙（FSDP 层边界的特征）；关闭时列出计算流上的所有间隙</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="314" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="315" />
             <source>All causes</source>
             <translation>全部原因</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="362" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="363" />
             <source>Click a gap (or press Enter) to show it in the timeline</source>
             <translation>单击间隙（或按回车）可在时间线中显示它</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="378" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="379" />
             <source>At least</source>
             <translation>至少</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="386" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="387" />
             <source>Show:</source>
             <translation>显示：</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="488" />
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="717" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="489" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="770" />
             <source>Selected range (%1)</source>
             <translation>选中范围（%1）</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="637" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="690" />
             <source>Whole trace</source>
             <translation>整个跟踪</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="666" />
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="672" />
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="701" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="719" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="725" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="754" />
             <source>Analysing…</source>
             <translation>正在分析…</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="701" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="754" />
             <source>No trace loaded.</source>
             <translation>未加载跟踪文件。</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="730" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="785" />
             <source>no GPU work</source>
             <translation>无 GPU 工作</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="746" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="801" />
             <source>No ProfilerStep#N spans in the trace: the analysis covers the whole trace, and MFU needs steps (torch.profiler with a schedule and prof.step()).</source>
             <translation>跟踪中没有 ProfilerStep#N 区间：分析覆盖整个跟踪；MFU 需要步信息（使用带 schedule 的 torch.profiler 并调用 prof.step()）。</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="749" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="804" />
             <source>Steps: %1; mean %2, shortest %3, longest %4.</source>
             <translation>步数：%1；平均 %2，最短 %3，最长 %4。</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="784" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="839" />
             <source>Compute idle: %1; the advice takes its shares of the same time.
 All-GPU idle: the GPU span (first to last GPU activity of any kind) in which no kernel, copy or memset ran (the Breakdown tab's pie, as Holistic Trace Analysis counts it). Copies and communication count as busy there, so it is lower.</source>
             <translation>计算空闲：%1；建议的各项占比均取自这段时间。
 全 GPU 空闲：GPU 跨度（从第一个到最后一个任意类型的 GPU 活动）中没有任何内核、拷贝或 memset 运行的时间（即“时间构成”标签页的饼图，按 Holistic Trace Analysis 的口径统计）。其中拷贝和通信都算作忙碌，因此该值更低。</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="804" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="859" />
             <source>within GEMM-to-GEMM windows</source>
             <translation>处于 GEMM 到 GEMM 窗口内</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="805" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="860" />
             <source>on compute streams</source>
             <translation>位于计算流上</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="806" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="861" />
             <source>%1 (%2) %3; %4 % in the %5 gaps of at least %6 %7.</source>
             <translation>%1（%2），%3；其中 %4% 位于 %5 个不短于 %6、%7的间隙中。</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="814" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="869" />
             <source>All-GPU idle %1 % of the GPU span (HTA definition).</source>
             <translation>全 GPU 空闲占 GPU 跨度的 %1%（HTA 定义）。</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="815" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="870" />
             <source>All-GPU idle %1 % of the GPU span (no kernel, copy or memset).</source>
             <translation>全 GPU 空闲占 GPU 跨度的 %1%（无内核、拷贝或 memset）。</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="817" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="872" />
             <source>MFU %1 %.</source>
             <translation>MFU %1%。</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="857" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="912" />
             <source>Gaps (%1)</source>
             <translation>空闲间隙（%1）</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="779" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="834" />
             <source>Advice (%1)</source>
             <translation>建议（%1）</translation>
         </message>
@@ -3427,12 +3967,12 @@ All-GPU idle: the GPU span (first to last GPU activity of any kind) in which no 
             <translation type="vanished">，MFU %1%</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="826" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="881" />
             <source>Click a gap to show it in the timeline.</source>
             <translation>单击间隙可在时间线中显示它。</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="835" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="890" />
             <source>%1 — %2
 before: %3
 after: %4</source>
@@ -3441,7 +3981,7 @@ after: %4</source>
 之后：%4</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="837" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="892" />
             <source>before: %1
 after: %2</source>
             <translation>之前：%1
@@ -3484,102 +4024,102 @@ after: %2</source>
     <context>
         <name>lanescope::AnnotationEditor</name>
         <message>
-            <location filename="../widgets/annotations/AnnotationEditor.cpp" line="82" />
+            <location filename="../widgets/annotations/AnnotationEditor.cpp" line="103" />
             <source>&amp;Select</source>
             <translation>选择(&amp;S)</translation>
         </message>
         <message>
-            <location filename="../widgets/annotations/AnnotationEditor.cpp" line="82" />
+            <location filename="../widgets/annotations/AnnotationEditor.cpp" line="103" />
             <source>Select, move and edit annotations; drag elsewhere pans as usual</source>
             <translation>选择、移动和编辑标注；在其他位置拖动照常平移</translation>
         </message>
         <message>
-            <location filename="../widgets/annotations/AnnotationEditor.cpp" line="83" />
+            <location filename="../widgets/annotations/AnnotationEditor.cpp" line="104" />
             <source>&amp;Text Callout</source>
             <translation>文字标注框(&amp;T)</translation>
         </message>
         <message>
-            <location filename="../widgets/annotations/AnnotationEditor.cpp" line="83" />
+            <location filename="../widgets/annotations/AnnotationEditor.cpp" line="104" />
             <source>Click a point to label it; drag to place the text</source>
             <translation>单击一个点为其添加说明；拖动以放置文字</translation>
         </message>
         <message>
-            <location filename="../widgets/annotations/AnnotationEditor.cpp" line="84" />
+            <location filename="../widgets/annotations/AnnotationEditor.cpp" line="105" />
             <source>&amp;Arrow</source>
             <translation>箭头(&amp;A)</translation>
         </message>
         <message>
-            <location filename="../widgets/annotations/AnnotationEditor.cpp" line="84" />
+            <location filename="../widgets/annotations/AnnotationEditor.cpp" line="105" />
             <source>Drag from the tail to the head</source>
             <translation>从箭尾拖到箭头</translation>
         </message>
         <message>
-            <location filename="../widgets/annotations/AnnotationEditor.cpp" line="85" />
+            <location filename="../widgets/annotations/AnnotationEditor.cpp" line="106" />
             <source>&amp;Rectangle</source>
             <translation>矩形(&amp;R)</translation>
         </message>
         <message>
-            <location filename="../widgets/annotations/AnnotationEditor.cpp" line="85" />
+            <location filename="../widgets/annotations/AnnotationEditor.cpp" line="106" />
             <source>Drag a rectangle over the lanes</source>
             <translation>在泳道上拖出一个矩形</translation>
         </message>
         <message>
-            <location filename="../widgets/annotations/AnnotationEditor.cpp" line="86" />
+            <location filename="../widgets/annotations/AnnotationEditor.cpp" line="107" />
             <source>Time &amp;Range</source>
             <translation>时间范围(&amp;R)</translation>
         </message>
         <message>
-            <location filename="../widgets/annotations/AnnotationEditor.cpp" line="86" />
+            <location filename="../widgets/annotations/AnnotationEditor.cpp" line="107" />
             <source>Drag across the time to highlight it over all lanes of the run</source>
             <translation>沿时间拖动，在该运行的所有泳道上高亮这段时间</translation>
         </message>
         <message>
-            <location filename="../widgets/annotations/AnnotationEditor.cpp" line="87" />
+            <location filename="../widgets/annotations/AnnotationEditor.cpp" line="108" />
             <source>&amp;Marker</source>
             <translation>标记(&amp;M)</translation>
         </message>
         <message>
-            <location filename="../widgets/annotations/AnnotationEditor.cpp" line="87" />
+            <location filename="../widgets/annotations/AnnotationEditor.cpp" line="108" />
             <source>Click a slice to mark it</source>
             <translation>单击一个切片以标记它</translation>
         </message>
         <message>
-            <location filename="../widgets/annotations/AnnotationEditor.cpp" line="93" />
+            <location filename="../widgets/annotations/AnnotationEditor.cpp" line="114" />
             <source>%1 (%2)</source>
             <translation>%1（%2）</translation>
         </message>
         <message>
-            <location filename="../widgets/annotations/AnnotationEditor.cpp" line="105" />
+            <location filename="../widgets/annotations/AnnotationEditor.cpp" line="126" />
             <source>&amp;Undo</source>
             <translation>撤销(&amp;U)</translation>
         </message>
         <message>
-            <location filename="../widgets/annotations/AnnotationEditor.cpp" line="107" />
+            <location filename="../widgets/annotations/AnnotationEditor.cpp" line="128" />
             <source>&amp;Redo</source>
             <translation>重做(&amp;R)</translation>
         </message>
         <message>
-            <location filename="../widgets/annotations/AnnotationEditor.cpp" line="110" />
+            <location filename="../widgets/annotations/AnnotationEditor.cpp" line="131" />
             <source>Edit Annotation &amp;Text…</source>
             <translation>编辑标注文字(&amp;T)…</translation>
         </message>
         <message>
-            <location filename="../widgets/annotations/AnnotationEditor.cpp" line="111" />
+            <location filename="../widgets/annotations/AnnotationEditor.cpp" line="132" />
             <source>Change the text of the selected annotation (or double-click it)</source>
             <translation>修改所选标注的文字（或双击该标注）</translation>
         </message>
         <message>
-            <location filename="../widgets/annotations/AnnotationEditor.cpp" line="118" />
+            <location filename="../widgets/annotations/AnnotationEditor.cpp" line="139" />
             <source>&amp;Delete Annotation</source>
             <translation>删除标注(&amp;D)</translation>
         </message>
         <message>
-            <location filename="../widgets/annotations/AnnotationEditor.cpp" line="119" />
+            <location filename="../widgets/annotations/AnnotationEditor.cpp" line="140" />
             <source>Remove the selected annotation (Delete in the timeline)</source>
             <translation>删除所选标注（在时间线中按 Delete）</translation>
         </message>
         <message>
-            <location filename="../widgets/annotations/AnnotationEditor.cpp" line="122" />
+            <location filename="../widgets/annotations/AnnotationEditor.cpp" line="143" />
             <source>Co&amp;lour</source>
             <translation>颜色(&amp;L)</translation>
         </message>
@@ -3588,89 +4128,94 @@ after: %2</source>
             <translation type="vanished">颜色(&amp;C)</translation>
         </message>
         <message>
-            <location filename="../widgets/annotations/AnnotationEditor.cpp" line="154" />
+            <location filename="../widgets/annotations/AnnotationEditor.cpp" line="175" />
             <source>Annotate</source>
             <translation>标注</translation>
         </message>
         <message>
-            <location filename="../widgets/annotations/AnnotationEditor.cpp" line="163" />
+            <location filename="../widgets/annotations/AnnotationEditor.cpp" line="184" />
             <source>Colour</source>
             <translation>颜色</translation>
         </message>
         <message>
-            <location filename="../widgets/annotations/AnnotationEditor.cpp" line="164" />
+            <location filename="../widgets/annotations/AnnotationEditor.cpp" line="185" />
             <source>The colour of the selected annotation and of new ones</source>
             <translation>所选标注及新建标注的颜色</translation>
         </message>
         <message>
-            <location filename="../widgets/annotations/AnnotationEditor.cpp" line="176" />
+            <location filename="../widgets/annotations/AnnotationEditor.cpp" line="196" />
+            <source>This trace has %1 annotations, the most one file holds (and can save); delete some to add more</source>
+            <translation>此 trace 已有 %1 个标注，这是一个文件能容纳（并保存）的上限；请删除一些再添加</translation>
+        </message>
+        <message>
+            <location filename="../widgets/annotations/AnnotationEditor.cpp" line="203" />
             <source>Text:</source>
             <translation>文字：</translation>
         </message>
         <message>
-            <location filename="../widgets/annotations/AnnotationEditor.cpp" line="191" />
+            <location filename="../widgets/annotations/AnnotationEditor.cpp" line="222" />
             <source>Text Callout</source>
             <translation>文字标注框</translation>
         </message>
         <message>
-            <location filename="../widgets/annotations/AnnotationEditor.cpp" line="206" />
+            <location filename="../widgets/annotations/AnnotationEditor.cpp" line="237" />
             <source>Move Annotation</source>
             <translation>移动标注</translation>
         </message>
         <message>
-            <location filename="../widgets/annotations/AnnotationEditor.cpp" line="233" />
+            <location filename="../widgets/annotations/AnnotationEditor.cpp" line="264" />
             <source>Annotation Text</source>
             <translation>标注文字</translation>
         </message>
         <message>
-            <location filename="../widgets/annotations/AnnotationEditor.cpp" line="236" />
+            <location filename="../widgets/annotations/AnnotationEditor.cpp" line="267" />
             <source>A callout needs text: delete it instead</source>
             <translation>标注框必须有文字：如不需要请将其删除</translation>
         </message>
         <message>
-            <location filename="../widgets/annotations/AnnotationEditor.cpp" line="241" />
+            <location filename="../widgets/annotations/AnnotationEditor.cpp" line="272" />
             <source>Edit Annotation Text</source>
             <translation>编辑标注文字</translation>
         </message>
         <message>
-            <location filename="../widgets/annotations/AnnotationEditor.cpp" line="259" />
+            <location filename="../widgets/annotations/AnnotationEditor.cpp" line="290" />
             <source>Recolour Annotation</source>
             <translation>更改标注颜色</translation>
         </message>
         <message>
-            <location filename="../widgets/annotations/AnnotationEditor.cpp" line="266" />
+            <location filename="../widgets/annotations/AnnotationEditor.cpp" line="297" />
             <source>Edit &amp;Text…</source>
             <translation>编辑文字(&amp;T)…</translation>
         </message>
         <message>
-            <location filename="../widgets/annotations/AnnotationEditor.cpp" line="269" />
+            <location filename="../widgets/annotations/AnnotationEditor.cpp" line="300" />
             <source>&amp;Delete</source>
             <translation>删除(&amp;D)</translation>
         </message>
         <message>
-            <location filename="../widgets/annotations/AnnotationEditor.cpp" line="316" />
+            <location filename="../widgets/annotations/AnnotationEditor.cpp" line="347" />
             <source>Nothing to annotate yet: the analysis has not finished</source>
             <translation>暂无可标注的内容：分析尚未完成</translation>
         </message>
         <message>
-            <location filename="../widgets/annotations/AnnotationEditor.cpp" line="328" />
+            <location filename="../widgets/annotations/AnnotationEditor.cpp" line="363" />
             <source>Annotate Findings</source>
             <translation>标注发现</translation>
         </message>
         <message numerus="yes">
-            <location filename="../widgets/annotations/AnnotationEditor.cpp" line="332" />
+            <location filename="../widgets/annotations/AnnotationEditor.cpp" line="367" />
             <source>Added %n finding(s) in view</source>
             <translation>
                 <numerusform>已为视图中的 %n 个发现添加标注</numerusform>
             </translation>
         </message>
         <message>
-            <location filename="../widgets/annotations/AnnotationEditor.cpp" line="332" />
+            <location filename="../widgets/annotations/AnnotationEditor.cpp" line="367" />
             <source>No new findings in view</source>
             <translation>视图中没有新的发现</translation>
         </message>
         <message>
-            <location filename="../widgets/annotations/AnnotationEditor.cpp" line="345" />
+            <location filename="../widgets/annotations/AnnotationEditor.cpp" line="384" />
             <source>Annotate Gap</source>
             <translation>标注间隙</translation>
         </message>
@@ -4141,17 +4686,32 @@ after: %2</source>
             <translation>没有关键路径：所分析的时间内没有完整的 ProfilerStep。</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/CriticalPathPanel.cpp" line="102" />
+            <location filename="../widgets/analysis/CriticalPathPanel.cpp" line="105" />
+            <source>the annotation analysed</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../widgets/analysis/CriticalPathPanel.cpp" line="106" />
+            <source>no complete step in it</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../widgets/analysis/CriticalPathPanel.cpp" line="107" />
+            <source>the selected range</source>
+            <translation type="unfinished">所选范围</translation>
+        </message>
+        <message>
+            <location filename="../widgets/analysis/CriticalPathPanel.cpp" line="108" />
             <source>Critical path of %1 (%2), %3</source>
             <translation>%1 的关键路径（%2），%3</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/CriticalPathPanel.cpp" line="102" />
+            <location filename="../widgets/analysis/CriticalPathPanel.cpp" line="104" />
             <source>the median step</source>
             <translation>中位步</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/CriticalPathPanel.cpp" line="102" />
+            <location filename="../widgets/analysis/CriticalPathPanel.cpp" line="104" />
             <source>the step analysed</source>
             <translation>所分析的步</translation>
         </message>
@@ -4680,8 +5240,27 @@ nearest GEMM after: %2</source>
         </message>
         <message>
             <location filename="../widgets/analysis/GapTableModel.cpp" line="266" />
+            <source>The CUDA stream whose next activity waited; no stream of the GPU computed during the gap</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../widgets/analysis/GapTableModel.cpp" line="268" />
+            <source>The activity that ended when the gap began: this stream's, or the compute kernel of another stream that ended last</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../widgets/analysis/GapTableModel.cpp" line="269" />
+            <source>The activity on the stream that ended the gap</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../widgets/analysis/GapTableModel.cpp" line="270" />
+            <source>Why the GPU computed nothing, judged on the stream whose next activity waited, from what the CPU and the other streams did meanwhile</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
             <source>The CUDA stream that ran nothing</source>
-            <translation>处于空闲的 CUDA 流</translation>
+            <translation type="vanished">处于空闲的 CUDA 流</translation>
         </message>
         <message>
             <location filename="../widgets/analysis/GapTableModel.cpp" line="267" />
@@ -4689,19 +5268,16 @@ nearest GEMM after: %2</source>
             <translation>间隙开始的时刻，从跟踪第一个事件起算（毫秒）</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/GapTableModel.cpp" line="268" />
             <source>The last activity on the stream before the gap</source>
-            <translation>间隙之前该流上的最后一个活动</translation>
+            <translation type="vanished">间隙之前该流上的最后一个活动</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/GapTableModel.cpp" line="269" />
             <source>The first activity on the stream after the gap</source>
-            <translation>间隙之后该流上的第一个活动</translation>
+            <translation type="vanished">间隙之后该流上的第一个活动</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/GapTableModel.cpp" line="270" />
             <source>Why the stream ran nothing, from what the CPU and the other streams did meanwhile</source>
-            <translation>根据同一时间 CPU 和其他流的行为，推断该流为何空闲</translation>
+            <translation type="vanished">根据同一时间 CPU 和其他流的行为，推断该流为何空闲</translation>
         </message>
         <message>
             <location filename="../widgets/analysis/GapTableModel.cpp" line="271" />
@@ -4938,6 +5514,19 @@ nearest GEMM after: %2</source>
         </message>
     </context>
     <context>
+        <name>lanescope::LatestRunner</name>
+        <message>
+            <location filename="../widgets/analysis/LatestRunner.cpp" line="48" />
+            <source>not enough memory (what it had taken is freed)</source>
+            <translation>内存不足（已释放其占用的内存）</translation>
+        </message>
+        <message>
+            <location filename="../widgets/analysis/LatestRunner.cpp" line="52" />
+            <source>an unknown error</source>
+            <translation>未知错误</translation>
+        </message>
+    </context>
+    <context>
         <name>lanescope::LaunchPanel</name>
         <message>
             <location filename="../widgets/analysis/LaunchPanel.cpp" line="53" />
@@ -5096,19 +5685,19 @@ The Gaps tab's causes look further: a comm_wait gap (the stream waiting on a col
     <context>
         <name>lanescope::LegendWidget</name>
         <message>
-            <location filename="../widgets/render/PictureExport.cpp" line="42" />
+            <location filename="../widgets/render/PictureExport.cpp" line="43" />
             <location filename="../widgets/timeline/TimelinePanels.cpp" line="385" />
             <source>Memory allocated</source>
             <translation>已分配内存</translation>
         </message>
         <message>
-            <location filename="../widgets/render/PictureExport.cpp" line="44" />
+            <location filename="../widgets/render/PictureExport.cpp" line="45" />
             <location filename="../widgets/timeline/TimelinePanels.cpp" line="386" />
             <source>Memory reserved</source>
             <translation>已保留内存</translation>
         </message>
         <message>
-            <location filename="../widgets/render/PictureExport.cpp" line="47" />
+            <location filename="../widgets/render/PictureExport.cpp" line="48" />
             <location filename="../widgets/timeline/TimelinePanels.cpp" line="387" />
             <source>Memory spike (allocated and freed within 20 ms)</source>
             <translation>内存尖峰（20 毫秒内分配又释放）</translation>
@@ -5122,127 +5711,127 @@ The Gaps tab's causes look further: a comm_wait gap (the stream waiting on a col
     <context>
         <name>lanescope::MainWindow</name>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="106" />
+            <location filename="../app/gui/MainWindow.cpp" line="109" />
             <source>Open a PyTorch Profiler trace (.json or .json.gz) with File &gt; Open, or drop it on this window.</source>
             <translation>通过“文件 &gt; 打开”打开 PyTorch Profiler 跟踪文件（.json 或 .json.gz），或将其拖放到此窗口。</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="117" />
+            <location filename="../app/gui/MainWindow.cpp" line="120" />
             <source>This job is shown as its summary: the Ranks dock holds every rank's figures, the stragglers, the clock offsets and the collectives' transfer and waiting, measured as the ranks loaded. Double-click a rank there (or select it and press Open Rank's Timeline) to load its timeline and analysis here.</source>
             <translation>此作业以摘要显示：Rank 面板保存了每个 rank 的数据、掉队者、时钟偏移以及集合通信的传输与等待时间，均在各 rank 加载时测得。在其中双击某个 rank（或选中后点击“打开该 rank 的时间线”），即可在此加载其时间线和分析。</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="139" />
+            <location filename="../app/gui/MainWindow.cpp" line="142" />
             <source>Ready</source>
             <translation>就绪</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="145" />
+            <location filename="../app/gui/MainWindow.cpp" line="148" />
             <source>Cancel</source>
             <translation>取消</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="146" />
-            <location filename="../app/gui/MainWindow.cpp" line="1043" />
-            <location filename="../app/gui/MainWindow.cpp" line="1228" />
+            <location filename="../app/gui/MainWindow.cpp" line="149" />
+            <location filename="../app/gui/MainWindow.cpp" line="1080" />
+            <location filename="../app/gui/MainWindow.cpp" line="1265" />
             <source>Stop loading this trace</source>
             <translation>停止加载此跟踪文件</translation>
         </message>
         <message numerus="yes">
-            <location filename="../app/gui/MainWindow.cpp" line="176" />
+            <location filename="../app/gui/MainWindow.cpp" line="179" />
             <source>Comparing %n run(s)</source>
             <translation>
                 <numerusform>正在比较 %n 个运行</numerusform>
             </translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="176" />
+            <location filename="../app/gui/MainWindow.cpp" line="179" />
             <source>Showing %1 alone</source>
             <translation>仅显示 %1</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="218" />
+            <location filename="../app/gui/MainWindow.cpp" line="221" />
             <source>&amp;File</source>
             <translation>文件(&amp;F)</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="219" />
+            <location filename="../app/gui/MainWindow.cpp" line="222" />
             <source>&amp;Open…</source>
             <translation>打开(&amp;O)…</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="221" />
+            <location filename="../app/gui/MainWindow.cpp" line="224" />
             <source>Open a PyTorch Profiler / Kineto trace</source>
             <translation>打开 PyTorch Profiler / Kineto 跟踪文件</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="223" />
+            <location filename="../app/gui/MainWindow.cpp" line="226" />
             <source>&amp;Compare With…</source>
             <translation>比较(&amp;C)…</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="225" />
+            <location filename="../app/gui/MainWindow.cpp" line="228" />
             <source>Add traces to compare with the one shown, which stays the baseline</source>
             <translation>添加要与当前跟踪比较的跟踪文件，当前跟踪仍作为基线</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="226" />
+            <location filename="../app/gui/MainWindow.cpp" line="229" />
             <source>Open &amp;Demo Comparison</source>
             <translation>打开演示比较(&amp;D)</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="227" />
+            <location filename="../app/gui/MainWindow.cpp" line="230" />
             <source>The case study: an FSDP run before and after prefetching and allocator tuning</source>
             <translation>案例研究：一个 FSDP 运行在预取和分配器调优前后的对比</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="228" />
+            <location filename="../app/gui/MainWindow.cpp" line="231" />
             <source>Open &amp;Recent</source>
             <translation>最近打开(&amp;R)</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="233" />
+            <location filename="../app/gui/MainWindow.cpp" line="236" />
             <source>&amp;Export Picture…</source>
             <translation>导出图片(&amp;E)…</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="235" />
+            <location filename="../app/gui/MainWindow.cpp" line="238" />
             <source>Write the timeline's window as PNG, SVG or PDF, drawn at the size you choose</source>
             <translation>将时间线当前窗口按所选尺寸绘制并导出为 PNG、SVG 或 PDF</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="239" />
+            <location filename="../app/gui/MainWindow.cpp" line="242" />
             <source>&amp;Quit</source>
             <translation>退出(&amp;Q)</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="243" />
-            <location filename="../app/gui/MainWindow.cpp" line="914" />
+            <location filename="../app/gui/MainWindow.cpp" line="246" />
+            <location filename="../app/gui/MainWindow.cpp" line="951" />
             <source>&amp;Edit</source>
             <translation>编辑(&amp;E)</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="244" />
+            <location filename="../app/gui/MainWindow.cpp" line="247" />
             <source>&amp;Find…</source>
             <translation>查找(&amp;F)…</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="246" />
+            <location filename="../app/gui/MainWindow.cpp" line="249" />
             <source>Find &amp;Next</source>
             <translation>查找下一个(&amp;N)</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="248" />
+            <location filename="../app/gui/MainWindow.cpp" line="251" />
             <source>Find &amp;Previous</source>
             <translation>查找上一个(&amp;P)</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="251" />
+            <location filename="../app/gui/MainWindow.cpp" line="254" />
             <source>&amp;Copy Picture</source>
             <translation>复制图片(&amp;C)</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="253" />
+            <location filename="../app/gui/MainWindow.cpp" line="256" />
             <source>Put a PNG of the timeline's window, with title and legend, on the clipboard</source>
             <translation>将时间线当前窗口的 PNG 图片（含标题和图例）复制到剪贴板</translation>
         </message>
@@ -5251,138 +5840,138 @@ The Gaps tab's causes look further: a comm_wait gap (the stream waiting on a col
             <translation type="vanished">首选项(&amp;F)…</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="259" />
-            <location filename="../app/gui/MainWindow.cpp" line="924" />
+            <location filename="../app/gui/MainWindow.cpp" line="262" />
+            <location filename="../app/gui/MainWindow.cpp" line="961" />
             <source>&amp;View</source>
             <translation>视图(&amp;V)</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="260" />
+            <location filename="../app/gui/MainWindow.cpp" line="263" />
             <source>&amp;Fit All</source>
             <translation>全部显示(&amp;F)</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="261" />
+            <location filename="../app/gui/MainWindow.cpp" line="264" />
             <source>Show the whole trace (F or Home in the timeline)</source>
             <translation>显示整个跟踪（在时间线中按 F 或 Home）</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="262" />
+            <location filename="../app/gui/MainWindow.cpp" line="265" />
             <source>&amp;Memory Overlay</source>
             <translation>内存叠加(&amp;M)</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="265" />
+            <location filename="../app/gui/MainWindow.cpp" line="268" />
             <source>Draw each GPU's allocated and reserved memory over its lanes</source>
             <translation>在每个 GPU 的泳道上绘制其已分配和已保留内存</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="267" />
+            <location filename="../app/gui/MainWindow.cpp" line="270" />
             <source>Memory Stacked by &amp;Owner</source>
             <translation>内存按所有者堆叠(&amp;O)</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="271" />
+            <location filename="../app/gui/MainWindow.cpp" line="274" />
             <source>Split each GPU's allocated memory by who allocated it: forward, backward, optimizer, FSDP all-gather, before the trace</source>
             <translation>按分配者拆分每个 GPU 的已分配内存：前向、反向、优化器、FSDP 全收集、追踪开始之前</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="274" />
+            <location filename="../app/gui/MainWindow.cpp" line="277" />
             <source>Launch &amp;Queues</source>
             <translation>启动队列(&amp;Q)</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="278" />
+            <location filename="../app/gui/MainWindow.cpp" line="281" />
             <source>Under each GPU stream, its launch queue: operations launched and not yet finished</source>
             <translation>在每个 GPU 流下方显示其启动队列：已启动但尚未完成的操作</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="280" />
+            <location filename="../app/gui/MainWindow.cpp" line="283" />
             <source>&amp;Critical Path</source>
             <translation>关键路径(&amp;C)</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="284" />
+            <location filename="../app/gui/MainWindow.cpp" line="287" />
             <source>Draw the critical path of the analysed step over the lanes, in the colours of its parts</source>
             <translation>在各泳道上按各部分的颜色画出所分析步的关键路径</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="295" />
+            <location filename="../app/gui/MainWindow.cpp" line="298" />
             <source>&amp;GPU Lanes Only</source>
             <translation>仅 GPU 泳道(&amp;G)</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="298" />
+            <location filename="../app/gui/MainWindow.cpp" line="301" />
             <source>Hide the CPU threads: every run's GPU streams next to each other</source>
             <translation>隐藏 CPU 线程：各运行的 GPU 流并排显示</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="300" />
+            <location filename="../app/gui/MainWindow.cpp" line="303" />
             <source>&amp;Job Overview</source>
             <translation>作业概览(&amp;J)</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="303" />
+            <location filename="../app/gui/MainWindow.cpp" line="306" />
             <source>A folder of ranks: one row per rank, its compute stream busy and idle and its gaps, the straggler marked; a click opens that rank's lanes</source>
             <translation>rank 文件夹：每个 rank 一行，显示其计算流的忙碌与空闲以及间隙，并标出掉队者；单击打开该 rank 的泳道</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="323" />
-            <location filename="../app/gui/MainWindow.cpp" line="932" />
+            <location filename="../app/gui/MainWindow.cpp" line="326" />
+            <location filename="../app/gui/MainWindow.cpp" line="969" />
             <source>&amp;Analysis</source>
             <translation>分析(&amp;A)</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="324" />
+            <location filename="../app/gui/MainWindow.cpp" line="327" />
             <source>Analyse &amp;Selected Range</source>
             <translation>分析所选范围(&amp;S)</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="333" />
+            <location filename="../app/gui/MainWindow.cpp" line="336" />
             <source>Limit the gap analysis to the time range selected with Shift+drag</source>
             <translation>只分析用 Shift+拖动选中的时间范围内的间隙</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="334" />
+            <location filename="../app/gui/MainWindow.cpp" line="337" />
             <source>Analyse &amp;Whole Trace</source>
             <translation>分析整个跟踪(&amp;W)</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="335" />
+            <location filename="../app/gui/MainWindow.cpp" line="338" />
             <source>Clear Gap &amp;Mark</source>
             <translation>清除间隙标记(&amp;M)</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="337" />
+            <location filename="../app/gui/MainWindow.cpp" line="366" />
             <source>&amp;Help</source>
             <translation>帮助(&amp;H)</translation>
         </message>
         <message numerus="yes">
-            <location filename="../app/gui/MainWindow.cpp" line="1147" />
+            <location filename="../app/gui/MainWindow.cpp" line="1184" />
             <source>Summary mode: the %n rank(s) of %1 would take about %2 of memory shown together, more than the %3 allowed (%4), so each rank was measured as it loaded and let go. The Ranks dock holds the job's figures; double-click a rank to load its timeline, one rank at a time.</source>
             <translation>
                 <numerusform>摘要模式：同时显示 %1 的 %n 个 rank 约需 %2 内存，超过允许的 %3（%4），因此每个 rank 在加载时即被测量并随后释放。Rank 面板保存了作业的各项数据；双击某个 rank 可加载其时间线，每次一个 rank。</numerusform>
             </translation>
         </message>
         <message numerus="yes">
-            <location filename="../app/gui/MainWindow.cpp" line="1198" />
+            <location filename="../app/gui/MainWindow.cpp" line="1235" />
             <source>%n rank(s) of %1 summarised in %2 s (%3 events, %4 at once); no rank's timeline is kept</source>
             <translation>
                 <numerusform>%1 的 %n 个 rank 已在 %2 秒内完成摘要（%3 个事件，同时加载 %4 个）；未保留任何 rank 的时间线</numerusform>
             </translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="1221" />
+            <location filename="../app/gui/MainWindow.cpp" line="1258" />
             <source>Loading the timeline of %1…</source>
             <translation>正在加载 %1 的时间线…</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="1223" />
+            <location filename="../app/gui/MainWindow.cpp" line="1260" />
             <source>Stop loading this rank</source>
             <translation>停止加载此 rank</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="1232" />
+            <location filename="../app/gui/MainWindow.cpp" line="1269" />
             <source>Loading the timeline of %1 was cancelled.</source>
             <translation>已取消加载 %1 的时间线。</translation>
         </message>
@@ -5399,290 +5988,300 @@ The Gaps tab's causes look further: a comm_wait gap (the stream waiting on a col
             <translation type="vanished">&lt;table&gt;&lt;tr&gt;&lt;td&gt;&lt;b&gt;W / S&lt;/b&gt;&lt;/td&gt;&lt;td&gt;放大 / 缩小&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;b&gt;A / D&lt;/b&gt;&lt;/td&gt;&lt;td&gt;向左 / 向右平移&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;b&gt;Ctrl+滚轮&lt;/b&gt;&lt;/td&gt;&lt;td&gt;以光标为中心缩放&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;b&gt;Shift+滚轮&lt;/b&gt;&lt;/td&gt;&lt;td&gt;平移&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;b&gt;拖动&lt;/b&gt;&lt;/td&gt;&lt;td&gt;平移与滚动&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;b&gt;Shift+拖动&lt;/b&gt;&lt;/td&gt;&lt;td&gt;选择时间范围&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;b&gt;双击&lt;/b&gt;&lt;/td&gt;&lt;td&gt;缩放到片段&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;b&gt;F / Home&lt;/b&gt;&lt;/td&gt;&lt;td&gt;聚焦所选 / 全部显示&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;b&gt;Ctrl+F&lt;/b&gt;&lt;/td&gt;&lt;td&gt;按名称查找片段&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;b&gt;Esc&lt;/b&gt;&lt;/td&gt;&lt;td&gt;清除选择与范围&lt;/td&gt;&lt;/tr&gt;&lt;/table&gt;</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="344" />
+            <location filename="../app/gui/MainWindow.cpp" line="373" />
             <source>&amp;About Lanescope</source>
             <translation>关于 Lanescope(&amp;A)</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="346" />
+            <location filename="../app/gui/MainWindow.cpp" line="375" />
             <source>About &amp;Qt</source>
             <translation>关于 Qt(&amp;Q)</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="362" />
+            <location filename="../app/gui/MainWindow.cpp" line="391" />
             <source>Summary</source>
             <translation>概要</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="363" />
+            <location filename="../app/gui/MainWindow.cpp" line="392" />
             <source>Details</source>
             <translation>详情</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="364" />
+            <location filename="../app/gui/MainWindow.cpp" line="393" />
             <source>Time Range</source>
             <translation>时间范围</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="365" />
+            <location filename="../app/gui/MainWindow.cpp" line="394" />
             <source>Legend</source>
             <translation>图例</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="367" />
+            <location filename="../app/gui/MainWindow.cpp" line="396" />
             <source>Search Results</source>
             <translation>搜索结果</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="456" />
+            <location filename="../app/gui/MainWindow.cpp" line="493" />
             <source>Open Trace</source>
             <translation>打开跟踪文件</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="457" />
-            <location filename="../app/gui/MainWindow.cpp" line="651" />
+            <location filename="../app/gui/MainWindow.cpp" line="494" />
+            <location filename="../app/gui/MainWindow.cpp" line="688" />
             <source>PyTorch Profiler traces (*.json *.json.gz *.pt.trace.json *.pt.trace.json.gz);;All files (*)</source>
             <translation>PyTorch Profiler 跟踪文件 (*.json *.json.gz *.pt.trace.json *.pt.trace.json.gz);;所有文件 (*)</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="478" />
+            <location filename="../app/gui/MainWindow.cpp" line="515" />
             <source>&amp;%1 %2</source>
             <translation>&amp;%1 %2</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="484" />
+            <location filename="../app/gui/MainWindow.cpp" line="521" />
             <source>No recent files</source>
             <translation>没有最近打开的文件</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="488" />
+            <location filename="../app/gui/MainWindow.cpp" line="525" />
             <source>&amp;Clear Menu</source>
             <translation>清除列表(&amp;C)</translation>
         </message>
         <message numerus="yes">
-            <location filename="../app/gui/MainWindow.cpp" line="573" />
+            <location filename="../app/gui/MainWindow.cpp" line="610" />
             <source>%1: a job of %n rank(s), shown and compared through rank %2; the Job rows of the Metrics table measure every rank</source>
             <translation>
                 <numerusform>%1：%n 个 rank 的作业，通过 rank %2 显示和比较；指标表中的“作业”行统计所有 rank</numerusform>
             </translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="628" />
+            <location filename="../app/gui/MainWindow.cpp" line="665" />
             <source>the demo</source>
             <translation>演示</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="650" />
+            <location filename="../app/gui/MainWindow.cpp" line="687" />
             <source>Compare With</source>
             <translation>选择要比较的跟踪文件</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="512" />
+            <location filename="../app/gui/MainWindow.cpp" line="549" />
             <source>Loading %1…</source>
             <translation>正在加载 %1…</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="687" />
+            <location filename="../app/gui/MainWindow.cpp" line="724" />
             <source>Cancelling…</source>
             <translation>正在取消…</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="533" />
+            <location filename="../app/gui/MainWindow.cpp" line="570" />
             <source>Loading %1 was cancelled.</source>
             <translation>已取消加载 %1。</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="236" />
+            <location filename="../app/gui/MainWindow.cpp" line="239" />
             <source>Re&amp;port…</source>
             <translation>报告(&amp;P)…</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="256" />
+            <location filename="../app/gui/MainWindow.cpp" line="259" />
             <source>Pr&amp;eferences…</source>
             <translation>首选项(&amp;E)…</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="735" />
+            <location filename="../app/gui/MainWindow.cpp" line="342" />
+            <source>Replayed Step &amp;Ghost</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../app/gui/MainWindow.cpp" line="345" />
+            <source>Draw where each kernel of the analysed step would run with every shown advice's fix, over the lanes</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../app/gui/MainWindow.cpp" line="772" />
             <source>%1 of %2 (the other ranks summarised only)</source>
             <translation>%2 的 %1（其他 rank 仅有摘要）</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="737" />
+            <location filename="../app/gui/MainWindow.cpp" line="774" />
             <source>Rank %1/%2</source>
             <translation>rank %1/%2</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="737" />
+            <location filename="../app/gui/MainWindow.cpp" line="774" />
             <source>Rank %1</source>
             <translation>rank %1</translation>
         </message>
         <message numerus="yes">
-            <location filename="../app/gui/MainWindow.cpp" line="741" />
+            <location filename="../app/gui/MainWindow.cpp" line="778" />
             <source>%1 (+%n more GPU(s))</source>
             <translation>
                 <numerusform>%1（另有 %n 个 GPU）</numerusform>
             </translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="744" />
+            <location filename="../app/gui/MainWindow.cpp" line="781" />
             <source>%1 events</source>
             <translation>%1 个事件</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="745" />
+            <location filename="../app/gui/MainWindow.cpp" line="782" />
             <source>loaded in %1 s</source>
             <translation>加载耗时 %1 秒</translation>
         </message>
         <message numerus="yes">
-            <location filename="../app/gui/MainWindow.cpp" line="747" />
+            <location filename="../app/gui/MainWindow.cpp" line="784" />
             <source>%n warning(s)</source>
             <translation>
                 <numerusform>%n 条警告</numerusform>
             </translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="755" />
+            <location filename="../app/gui/MainWindow.cpp" line="792" />
             <source>unknown error</source>
             <translation>未知错误</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="756" />
+            <location filename="../app/gui/MainWindow.cpp" line="793" />
             <source>Could not open %1: %2</source>
             <translation>无法打开 %1：%2</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="758" />
+            <location filename="../app/gui/MainWindow.cpp" line="795" />
             <source>Could not open trace</source>
             <translation>无法打开跟踪文件</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="759" />
+            <location filename="../app/gui/MainWindow.cpp" line="796" />
             <source>Lanescope could not open %1.</source>
             <translation>Lanescope 无法打开 %1。</translation>
         </message>
         <message numerus="yes">
-            <location filename="../app/gui/MainWindow.cpp" line="770" />
+            <location filename="../app/gui/MainWindow.cpp" line="807" />
             <source>%1 (%n rank(s)) — Lanescope</source>
             <translation>
                 <numerusform>%1（%n 个 rank）— Lanescope</numerusform>
             </translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="779" />
+            <location filename="../app/gui/MainWindow.cpp" line="816" />
             <source>Lanescope</source>
             <translation>Lanescope</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="928" />
+            <location filename="../app/gui/MainWindow.cpp" line="965" />
             <source>Annotate &amp;Findings</source>
             <translation>标注发现(&amp;F)</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="930" />
+            <location filename="../app/gui/MainWindow.cpp" line="967" />
             <source>Label each gap over the threshold and each allocator spike in view (undo removes them)</source>
             <translation>为视图中每个超过阈值的间隙和每个分配器尖峰添加标注（撤销可将其移除）</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="951" />
+            <location filename="../app/gui/MainWindow.cpp" line="988" />
             <source>&amp;Annotate This Gap</source>
             <translation>标注此间隙(&amp;A)</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="953" />
+            <location filename="../app/gui/MainWindow.cpp" line="990" />
             <source>Annotated the gap</source>
             <translation>已标注该间隙</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="953" />
+            <location filename="../app/gui/MainWindow.cpp" line="990" />
             <source>The gap is annotated already</source>
             <translation>该间隙已有标注</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="996" />
+            <location filename="../app/gui/MainWindow.cpp" line="1033" />
             <source>Open &amp;Folder…</source>
             <translation>打开文件夹(&amp;F)…</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="998" />
+            <location filename="../app/gui/MainWindow.cpp" line="1035" />
             <source>Open a folder of rank traces (one file per rank) as one job, side by side on one clock</source>
             <translation>将 rank 跟踪文件所在的文件夹（每个 rank 一个文件）作为一个作业打开，在同一时钟上并排显示</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="999" />
+            <location filename="../app/gui/MainWindow.cpp" line="1036" />
             <source>Compare With Folder…</source>
             <translation>与文件夹比较…</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="1000" />
+            <location filename="../app/gui/MainWindow.cpp" line="1037" />
             <source>Compare what is shown with a folder of rank traces (baseline job vs optimized job)</source>
             <translation>将当前显示的内容与 rank 跟踪文件所在的文件夹比较（基线作业对比优化后的作业）</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="1006" />
+            <location filename="../app/gui/MainWindow.cpp" line="1043" />
             <source>Compare With Folder of Rank Traces</source>
             <translation>与 rank 跟踪文件所在的文件夹比较</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="1016" />
+            <location filename="../app/gui/MainWindow.cpp" line="1053" />
             <source>Open Folder of Rank Traces</source>
             <translation>打开 rank 跟踪文件所在的文件夹</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="1034" />
+            <location filename="../app/gui/MainWindow.cpp" line="1071" />
             <source>Loading the ranks in %1…</source>
             <translation>正在加载 %1 中的各 rank…</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="338" />
+            <location filename="../app/gui/MainWindow.cpp" line="367" />
             <source>Open &amp;Demo</source>
             <translation>打开演示(&amp;D)</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="339" />
+            <location filename="../app/gui/MainWindow.cpp" line="368" />
             <source>The case study: an FSDP run before and after prefetching and allocator tuning, compared</source>
             <translation>案例研究：对比一个 FSDP 运行在预取和分配器调优前后的表现</translation>
         </message>
         <message numerus="yes">
-            <location filename="../app/gui/MainWindow.cpp" line="510" />
+            <location filename="../app/gui/MainWindow.cpp" line="547" />
             <source>%n run(s)</source>
             <translation>
                 <numerusform>%n 个运行</numerusform>
             </translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="516" />
+            <location filename="../app/gui/MainWindow.cpp" line="553" />
             <source>Stop loading</source>
             <translation>停止加载</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="1038" />
+            <location filename="../app/gui/MainWindow.cpp" line="1075" />
             <source>Stop loading this folder</source>
             <translation>停止加载此文件夹</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="1048" />
+            <location filename="../app/gui/MainWindow.cpp" line="1085" />
             <source>Loading the folder %1 was cancelled.</source>
             <translation>已取消加载文件夹 %1。</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="1060" />
+            <location filename="../app/gui/MainWindow.cpp" line="1097" />
             <source>no rank trace in it</source>
             <translation>其中没有 rank 跟踪文件</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="1078" />
-            <location filename="../app/gui/MainWindow.cpp" line="1214" />
+            <location filename="../app/gui/MainWindow.cpp" line="1115" />
+            <location filename="../app/gui/MainWindow.cpp" line="1251" />
             <source>rank %1 (guessed)</source>
             <translation>rank %1（推测）</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="1078" />
-            <location filename="../app/gui/MainWindow.cpp" line="1214" />
+            <location filename="../app/gui/MainWindow.cpp" line="1115" />
+            <location filename="../app/gui/MainWindow.cpp" line="1251" />
             <source>rank %1</source>
             <translation>rank %1</translation>
         </message>
         <message numerus="yes">
-            <location filename="../app/gui/MainWindow.cpp" line="1129" />
+            <location filename="../app/gui/MainWindow.cpp" line="1166" />
             <source>%n rank(s) of %1 loaded in %2 s (%3 events, %4 at once)</source>
             <translation>
                 <numerusform>已加载 %1 中的 %n 个 rank，耗时 %2 秒（%3 个事件，同时加载 %4 个）</numerusform>
@@ -5693,7 +6292,7 @@ The Gaps tab's causes look further: a comm_wait gap (the stream waiting on a col
             <translation type="vanished">报告(&amp;R)…</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="237" />
+            <location filename="../app/gui/MainWindow.cpp" line="240" />
             <source>Write one landscape PDF page: the picture, the runs and the metrics table</source>
             <translation>输出一页横向 PDF：图片、运行和指标表</translation>
         </message>
@@ -5750,33 +6349,33 @@ The Gaps tab's causes look further: a comm_wait gap (the stream waiting on a col
             <translation type="vanished">报告已写入 %1</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="1342" />
+            <location filename="../app/gui/MainWindow.cpp" line="1379" />
             <source>Re&amp;load</source>
             <translation>重新加载(&amp;L)</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="1344" />
+            <location filename="../app/gui/MainWindow.cpp" line="1381" />
             <source>Load the trace(s) shown again from disk</source>
             <translation>从磁盘重新加载当前显示的跟踪文件</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="1381" />
+            <location filename="../app/gui/MainWindow.cpp" line="1418" />
             <source>%1 changed on disk — Reload to see the new version.</source>
             <translation>%1 已在磁盘上更改 — 点击“重新加载”查看新版本。</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="1382" />
+            <location filename="../app/gui/MainWindow.cpp" line="1419" />
             <source>%1 was removed or renamed on disk.</source>
             <translation>%1 已在磁盘上被删除或重命名。</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="1383" />
+            <location filename="../app/gui/MainWindow.cpp" line="1420" />
             <source>Reload</source>
             <translation>重新加载</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="777" />
-            <location filename="../app/gui/MainWindow.cpp" line="782" />
+            <location filename="../app/gui/MainWindow.cpp" line="814" />
+            <location filename="../app/gui/MainWindow.cpp" line="819" />
             <source>%1 — Lanescope</source>
             <translation>%1 — Lanescope</translation>
         </message>
@@ -5809,45 +6408,45 @@ The Gaps tab's causes look further: a comm_wait gap (the stream waiting on a col
             <translation type="vanished">图片已复制到剪贴板</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="552" />
-            <location filename="../app/gui/MainWindow.cpp" line="580" />
-            <location filename="../app/gui/MainWindow.cpp" line="813" />
-            <location filename="../app/gui/MainWindow.cpp" line="1084" />
+            <location filename="../app/gui/MainWindow.cpp" line="589" />
+            <location filename="../app/gui/MainWindow.cpp" line="617" />
+            <location filename="../app/gui/MainWindow.cpp" line="850" />
+            <location filename="../app/gui/MainWindow.cpp" line="1121" />
             <source>%1: %2</source>
             <translation>%1：%2</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="532" />
-            <location filename="../app/gui/MainWindow.cpp" line="801" />
+            <location filename="../app/gui/MainWindow.cpp" line="569" />
+            <location filename="../app/gui/MainWindow.cpp" line="838" />
             <source>the comparison</source>
             <translation>比较</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="478" />
-            <location filename="../app/gui/MainWindow.cpp" line="481" />
-            <location filename="../app/gui/MainWindow.cpp" line="777" />
+            <location filename="../app/gui/MainWindow.cpp" line="515" />
+            <location filename="../app/gui/MainWindow.cpp" line="518" />
+            <location filename="../app/gui/MainWindow.cpp" line="814" />
             <source> vs </source>
             <translation> 对比 </translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="341" />
+            <location filename="../app/gui/MainWindow.cpp" line="370" />
             <source>&amp;Keyboard Shortcuts</source>
             <translation>快捷键(&amp;K)</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="343" />
+            <location filename="../app/gui/MainWindow.cpp" line="372" />
             <source>Every shortcut of the menus and toolbars, and the timeline's keys</source>
             <translation>菜单和工具栏的所有快捷键，以及时间线的按键</translation>
         </message>
         <message numerus="yes">
-            <location filename="../app/gui/MainWindow.cpp" line="841" />
+            <location filename="../app/gui/MainWindow.cpp" line="878" />
             <source>Comparing %n run(s), aligned on their complete step %1</source>
             <translation>
                 <numerusform>正在比较 %n 个运行，按各自第 %1 个完整步对齐</numerusform>
             </translation>
         </message>
         <message numerus="yes">
-            <location filename="../app/gui/MainWindow.cpp" line="843" />
+            <location filename="../app/gui/MainWindow.cpp" line="880" />
             <source>Comparing %n run(s), aligned on their starts</source>
             <translation>
                 <numerusform>正在比较 %n 个运行，按各自起点对齐</numerusform>
@@ -6015,12 +6614,12 @@ The Gaps tab's causes look further: a comm_wait gap (the stream waiting on a col
             <translation type="vanished">GEMM 间隙总计</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/MetricsTableModel.cpp" line="101" />
+            <location filename="../widgets/compare/MetricsTableModel.cpp" line="49" />
             <source>  gaps: %1</source>
             <translation>  间隙：%1</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/MetricsTableModel.cpp" line="102" />
+            <location filename="../widgets/compare/MetricsTableModel.cpp" line="50" />
             <source>Listed gaps whose cause is: %1 — count × total</source>
             <translation>原因为“%1”的所列间隙 — 个数 × 总时长</translation>
         </message>
@@ -6037,49 +6636,49 @@ The Gaps tab's causes look further: a comm_wait gap (the stream waiting on a col
             <translation type="vanished">%1 GiB</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/MetricsTableModel.cpp" line="225" />
+            <location filename="../widgets/compare/MetricsTableModel.cpp" line="132" />
             <source>%1 pt</source>
             <translation>%1 个百分点</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/MetricsTableModel.cpp" line="262" />
-            <location filename="../widgets/compare/MetricsTableModel.cpp" line="272" />
+            <location filename="../widgets/compare/MetricsTableModel.cpp" line="169" />
+            <location filename="../widgets/compare/MetricsTableModel.cpp" line="179" />
             <source>—</source>
             <translation>—</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/MetricsTableModel.cpp" line="264" />
-            <location filename="../widgets/compare/MetricsTableModel.cpp" line="282" />
+            <location filename="../widgets/compare/MetricsTableModel.cpp" line="171" />
+            <location filename="../widgets/compare/MetricsTableModel.cpp" line="189" />
             <source>%1 × %2</source>
             <translation>%1 × %2</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/MetricsTableModel.cpp" line="268" />
+            <location filename="../widgets/compare/MetricsTableModel.cpp" line="175" />
             <source>Unknown for this run (no steps, no memory events, or no MFU inputs)</source>
             <translation>该运行无此数据（没有步、没有内存事件或没有 MFU 输入）</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/MetricsTableModel.cpp" line="303" />
+            <location filename="../widgets/compare/MetricsTableModel.cpp" line="210" />
             <source>Better than the baseline</source>
             <translation>优于基线</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/MetricsTableModel.cpp" line="303" />
+            <location filename="../widgets/compare/MetricsTableModel.cpp" line="210" />
             <source>Worse than the baseline</source>
             <translation>差于基线</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/MetricsTableModel.cpp" line="303" />
+            <location filename="../widgets/compare/MetricsTableModel.cpp" line="210" />
             <source>About the same</source>
             <translation>基本持平</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/MetricsTableModel.cpp" line="314" />
+            <location filename="../widgets/compare/MetricsTableModel.cpp" line="221" />
             <source>Metric</source>
             <translation>指标</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/MetricsTableModel.cpp" line="321" />
+            <location filename="../widgets/compare/MetricsTableModel.cpp" line="228" />
             <source>Δ %1</source>
             <translation>Δ %1</translation>
         </message>
@@ -6696,9 +7295,17 @@ Click to outline it in every run's lanes</source>
         </message>
     </context>
     <context>
+        <name>lanescope::PeakOverrideStore</name>
+        <message>
+            <location filename="../widgets/analysis/PeakOverrideStore.cpp" line="70" />
+            <source>%1 stored for %2 (%3)</source>
+            <translation>为 %2 保存的 %1（%3）</translation>
+        </message>
+    </context>
+    <context>
         <name>lanescope::PeakTableEditor</name>
         <message>
-            <location filename="../app/gui/PeakTableEditor.cpp" line="42" />
+            <location filename="../app/gui/PeakTableEditor.cpp" line="41" />
             <source>table</source>
             <translation>表</translation>
         </message>
@@ -6795,22 +7402,32 @@ GB/s</translation>
             <translation>被您的数值替换处 Lanescope 自带的数值</translation>
         </message>
         <message>
-            <location filename="../app/gui/PeakTableEditor.cpp" line="127" />
+            <location filename="../app/gui/PeakTableEditor.cpp" line="126" />
             <source>Back to Lanescope's figures for the selected GPUs</source>
             <translation>将所选 GPU 恢复为 Lanescope 的数值</translation>
         </message>
         <message>
-            <location filename="../app/gui/PeakTableEditor.cpp" line="129" />
+            <location filename="../app/gui/PeakTableEditor.cpp" line="128" />
             <source>MFU and the roofline are measured against these peaks and memory bandwidths, collectives' bus bandwidth against the link. Double-click a figure to use your own; your figures are shown in bold.</source>
             <translation>MFU 和屋顶线以这些峰值和显存带宽为基准,集合通信的总线带宽以互连带宽为基准。双击数值可使用您自己的数值;您的数值以粗体显示。</translation>
         </message>
         <message>
             <location filename="../app/gui/PeakTableEditor.cpp" line="162" />
+            <source>%1 of %2: %3 is not between %4 and %5; Lanescope's %6 is used</source>
+            <translation>%2 的 %1：%3 不在 %4 与 %5 之间；使用 Lanescope 的 %6</translation>
+        </message>
+        <message>
+            <location filename="../app/gui/PeakTableEditor.cpp" line="176" />
+            <source>Not taken: %1</source>
+            <translation>未采用：%1</translation>
+        </message>
+        <message>
+            <location filename="../app/gui/PeakTableEditor.cpp" line="198" />
             <source>%1: %2</source>
             <translation>%1:%2</translation>
         </message>
         <message>
-            <location filename="../app/gui/PeakTableEditor.cpp" line="165" />
+            <location filename="../app/gui/PeakTableEditor.cpp" line="201" />
             <source>Lanescope's table: %1</source>
             <translation>Lanescope 的表:%1</translation>
         </message>
@@ -6855,68 +7472,86 @@ GB/s</translation>
             <translation>图片已复制到剪贴板</translation>
         </message>
         <message>
-            <location filename="../app/gui/PictureActions.cpp" line="165" />
+            <location filename="../app/gui/PictureActions.cpp" line="166" />
             <source>nothing to report: open a trace first</source>
             <translation>没有可生成报告的内容：请先打开一个跟踪文件</translation>
         </message>
         <message>
-            <location filename="../app/gui/PictureActions.cpp" line="177" />
-            <source>%1 — %2</source>
-            <translation>%1 — %2</translation>
+            <location filename="../app/gui/PictureActions.cpp" line="222" />
+            <source>A4</source>
+            <translation type="unfinished" />
         </message>
         <message>
-            <location filename="../app/gui/PictureActions.cpp" line="184" />
+            <location filename="../app/gui/PictureActions.cpp" line="223" />
+            <source>Letter</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../app/gui/PictureActions.cpp" line="185" />
             <source>the comparison is still being measured: try again when its figures are shown</source>
             <translation>比较仍在计算中：请在其数据显示后重试</translation>
         </message>
         <message>
-            <location filename="../app/gui/PictureActions.cpp" line="189" />
+            <location filename="../app/gui/PictureActions.cpp" line="190" />
             <source>the analysis is still running: try again when its figures are shown</source>
             <translation>分析仍在进行中：请在其数据显示后重试</translation>
         </message>
         <message>
-            <location filename="../app/gui/PictureActions.cpp" line="206" />
-            <location filename="../app/gui/PictureActions.cpp" line="229" />
+            <location filename="../app/gui/PictureActions.cpp" line="207" />
+            <location filename="../app/gui/PictureActions.cpp" line="236" />
             <source>Report</source>
             <translation>报告</translation>
         </message>
         <message>
-            <location filename="../app/gui/PictureActions.cpp" line="214" />
+            <location filename="../app/gui/PictureActions.cpp" line="215" />
             <source>Browse…</source>
             <translation>浏览…</translation>
         </message>
         <message>
-            <location filename="../app/gui/PictureActions.cpp" line="218" />
+            <location filename="../app/gui/PictureActions.cpp" line="219" />
             <source>File:</source>
             <translation>文件：</translation>
         </message>
         <message>
-            <location filename="../app/gui/PictureActions.cpp" line="220" />
             <source>A4 landscape</source>
-            <translation>A4 横向</translation>
+            <translation type="vanished">A4 横向</translation>
         </message>
         <message>
-            <location filename="../app/gui/PictureActions.cpp" line="221" />
             <source>Letter landscape</source>
-            <translation>Letter 横向</translation>
+            <translation type="vanished">Letter 横向</translation>
         </message>
         <message>
-            <location filename="../app/gui/PictureActions.cpp" line="223" />
+            <location filename="../app/gui/PictureActions.cpp" line="225" />
             <source>Page:</source>
             <translation>页面：</translation>
         </message>
         <message>
+            <location filename="../app/gui/PictureActions.cpp" line="228" />
+            <source>Landscape</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
             <location filename="../app/gui/PictureActions.cpp" line="229" />
+            <source>Portrait</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../app/gui/PictureActions.cpp" line="230" />
+            <source>Orientation:</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../app/gui/PictureActions.cpp" line="236" />
             <source>PDF (*.pdf)</source>
             <translation>PDF (*.pdf)</translation>
         </message>
         <message>
-            <location filename="../app/gui/PictureActions.cpp" line="240" />
+            <location filename="../app/gui/PictureActions.cpp" line="248" />
             <source>Report failed</source>
             <translation>报告生成失败</translation>
         </message>
         <message>
-            <location filename="../app/gui/PictureActions.cpp" line="244" />
+            <location filename="../app/gui/PictureActions.cpp" line="252" />
             <source>Report written to %1</source>
             <translation>报告已写入 %1</translation>
         </message>
@@ -6924,22 +7559,22 @@ GB/s</translation>
     <context>
         <name>lanescope::PictureExport</name>
         <message>
-            <location filename="../widgets/render/PictureExport.cpp" line="145" />
+            <location filename="../widgets/render/PictureExport.cpp" line="147" />
             <source>rank %1/%2</source>
             <translation>rank %1/%2</translation>
         </message>
         <message>
-            <location filename="../widgets/render/PictureExport.cpp" line="145" />
+            <location filename="../widgets/render/PictureExport.cpp" line="147" />
             <source>rank %1</source>
             <translation>rank %1</translation>
         </message>
         <message>
-            <location filename="../widgets/render/PictureExport.cpp" line="148" />
+            <location filename="../widgets/render/PictureExport.cpp" line="150" />
             <source>%1 × %2</source>
             <translation>%1 × %2</translation>
         </message>
         <message>
-            <location filename="../widgets/render/PictureExport.cpp" line="159" />
+            <location filename="../widgets/render/PictureExport.cpp" line="161" />
             <source>step %1</source>
             <translation>步时长 %1</translation>
         </message>
@@ -6968,93 +7603,93 @@ GB/s</translation>
             <translation type="vanished">MFU %1%</translation>
         </message>
         <message>
-            <location filename="../widgets/render/PictureExport.cpp" line="162" />
+            <location filename="../widgets/render/PictureExport.cpp" line="164" />
             <source>%1 samples/s/GPU</source>
             <translation>每 GPU %1 样本/秒</translation>
         </message>
         <message>
-            <location filename="../widgets/render/PictureExport.cpp" line="166" />
+            <location filename="../widgets/render/PictureExport.cpp" line="168" />
             <source>compute-stream idle %1</source>
             <translation>计算流空闲 %1</translation>
         </message>
         <message>
-            <location filename="../widgets/render/PictureExport.cpp" line="168" />
+            <location filename="../widgets/render/PictureExport.cpp" line="170" />
             <source>all-GPU idle %1</source>
             <translation>全 GPU 空闲 %1</translation>
         </message>
         <message>
-            <location filename="../widgets/render/PictureExport.cpp" line="170" />
+            <location filename="../widgets/render/PictureExport.cpp" line="172" />
             <source>comm/compute overlap %1</source>
             <translation>通信/计算重叠 %1</translation>
         </message>
         <message>
-            <location filename="../widgets/render/PictureExport.cpp" line="173" />
+            <location filename="../widgets/render/PictureExport.cpp" line="175" />
             <source>no %1</source>
             <translation>无 %1</translation>
         </message>
         <message>
-            <location filename="../widgets/render/PictureExport.cpp" line="175" />
+            <location filename="../widgets/render/PictureExport.cpp" line="177" />
             <source>%1: %2 (%3)</source>
             <translation>%1：%2（%3）</translation>
         </message>
         <message>
-            <location filename="../widgets/render/PictureExport.cpp" line="177" />
+            <location filename="../widgets/render/PictureExport.cpp" line="179" />
             <source>MFU %1</source>
             <translation>MFU %1</translation>
         </message>
         <message>
-            <location filename="../widgets/render/PictureExport.cpp" line="187" />
+            <location filename="../widgets/render/PictureExport.cpp" line="189" />
             <source>%1: %2</source>
             <translation>%1：%2</translation>
         </message>
         <message>
-            <location filename="../widgets/render/PictureExport.cpp" line="197" />
+            <location filename="../widgets/render/PictureExport.cpp" line="199" />
             <source> vs </source>
             <translation> 对比 </translation>
         </message>
         <message>
-            <location filename="../widgets/render/PictureExport.cpp" line="243" />
+            <location filename="../widgets/render/PictureExport.cpp" line="245" />
             <source>+%1 more lanes</source>
             <translation>另有 %1 条泳道</translation>
         </message>
         <message>
-            <location filename="../widgets/render/PictureExport.cpp" line="255" />
+            <location filename="../widgets/render/PictureExport.cpp" line="257" />
             <source>a %1 x %2 px picture at scale %3 has %4 device pixels, more than the %5 (2^28) a picture may have; make it smaller</source>
             <translation>%1 x %2 px、缩放比例 %3 的图片有 %4 个设备像素，超过了图片允许的上限 %5（2^28）；请缩小尺寸</translation>
         </message>
         <message>
-            <location filename="../widgets/render/PictureExport.cpp" line="347" />
+            <location filename="../widgets/render/PictureExport.cpp" line="349" />
             <source>%1: unknown picture format (use .png, .svg or .pdf)</source>
             <translation>%1：未知图片格式（请使用 .png、.svg 或 .pdf）</translation>
         </message>
         <message>
-            <location filename="../widgets/render/PictureExport.cpp" line="349" />
+            <location filename="../widgets/render/PictureExport.cpp" line="351" />
             <source>a picture must be at least %1 px wide</source>
             <translation>图片宽度至少为 %1 px</translation>
         </message>
         <message>
-            <location filename="../widgets/render/PictureExport.cpp" line="357" />
-            <location filename="../widgets/render/PictureExport.cpp" line="403" />
+            <location filename="../widgets/render/PictureExport.cpp" line="362" />
+            <location filename="../widgets/render/PictureExport.cpp" line="408" />
             <source>cannot write %1: %2</source>
             <translation>无法写入 %1：%2</translation>
         </message>
         <message>
-            <location filename="../widgets/render/PictureExport.cpp" line="362" />
+            <location filename="../widgets/render/PictureExport.cpp" line="367" />
             <source>cannot write %1: PNG encoding failed</source>
             <translation>无法写入 %1：PNG 编码失败</translation>
         </message>
         <message>
-            <location filename="../widgets/render/PictureExport.cpp" line="375" />
+            <location filename="../widgets/render/PictureExport.cpp" line="380" />
             <source>Lanescope timeline</source>
             <translation>Lanescope 时间线</translation>
         </message>
         <message>
-            <location filename="../widgets/render/PictureExport.cpp" line="378" />
+            <location filename="../widgets/render/PictureExport.cpp" line="383" />
             <source>cannot write %1: SVG output failed</source>
             <translation>无法写入 %1：SVG 输出失败</translation>
         </message>
         <message>
-            <location filename="../widgets/render/PictureExport.cpp" line="395" />
+            <location filename="../widgets/render/PictureExport.cpp" line="400" />
             <source>cannot write %1: PDF output failed</source>
             <translation>无法写入 %1：PDF 输出失败</translation>
         </message>
@@ -7067,92 +7702,92 @@ GB/s</translation>
             <translation>首选项</translation>
         </message>
         <message>
-            <location filename="../app/gui/Preferences.cpp" line="149" />
+            <location filename="../app/gui/Preferences.cpp" line="150" />
             <source>Follow the system</source>
             <translation>跟随系统</translation>
         </message>
         <message>
-            <location filename="../app/gui/Preferences.cpp" line="150" />
+            <location filename="../app/gui/Preferences.cpp" line="151" />
             <source>Light</source>
             <translation>浅色</translation>
         </message>
         <message>
-            <location filename="../app/gui/Preferences.cpp" line="151" />
+            <location filename="../app/gui/Preferences.cpp" line="152" />
             <source>Dark</source>
             <translation>深色</translation>
         </message>
         <message>
-            <location filename="../app/gui/Preferences.cpp" line="154" />
+            <location filename="../app/gui/Preferences.cpp" line="155" />
             <source>System language</source>
             <translation>系统语言</translation>
         </message>
         <message>
-            <location filename="../app/gui/Preferences.cpp" line="161" />
+            <location filename="../app/gui/Preferences.cpp" line="162" />
             <source> ms</source>
             <translation> ms</translation>
         </message>
         <message>
-            <location filename="../app/gui/Preferences.cpp" line="165" />
+            <location filename="../app/gui/Preferences.cpp" line="166" />
             <source>All gaps</source>
             <translation>所有间隙</translation>
         </message>
         <message>
-            <location filename="../app/gui/Preferences.cpp" line="166" />
+            <location filename="../app/gui/Preferences.cpp" line="167" />
             <source>Only within GEMM-to-GEMM windows</source>
             <translation>仅 GEMM 到 GEMM 窗口内</translation>
         </message>
         <message>
-            <location filename="../app/gui/Preferences.cpp" line="172" />
+            <location filename="../app/gui/Preferences.cpp" line="174" />
             <source> MiB</source>
             <translation> MiB</translation>
         </message>
         <message>
-            <location filename="../app/gui/Preferences.cpp" line="173" />
+            <location filename="../app/gui/Preferences.cpp" line="175" />
             <source>Automatic: half of the memory available</source>
             <translation>自动：可用内存的一半</translation>
         </message>
         <message>
-            <location filename="../app/gui/Preferences.cpp" line="177" />
+            <location filename="../app/gui/Preferences.cpp" line="179" />
             <source>The language changes at the next start of Lanescope.</source>
             <translation>语言将在下次启动 Lanescope 时更改。</translation>
         </message>
         <message>
-            <location filename="../app/gui/Preferences.cpp" line="180" />
+            <location filename="../app/gui/Preferences.cpp" line="182" />
             <source>New windows and traces start with this threshold and filter; changing them in the Analysis dock changes them here too.</source>
             <translation>新窗口和新跟踪文件以此阈值和过滤器开始；在分析面板中更改它们也会同步更改此处。</translation>
         </message>
         <message>
-            <location filename="../app/gui/Preferences.cpp" line="187" />
+            <location filename="../app/gui/Preferences.cpp" line="189" />
             <source>&amp;Theme:</source>
             <translation>主题(&amp;T)：</translation>
         </message>
         <message>
-            <location filename="../app/gui/Preferences.cpp" line="188" />
+            <location filename="../app/gui/Preferences.cpp" line="190" />
             <source>&amp;Language:</source>
             <translation>语言(&amp;L)：</translation>
         </message>
         <message>
-            <location filename="../app/gui/Preferences.cpp" line="190" />
+            <location filename="../app/gui/Preferences.cpp" line="192" />
             <source>Idle &amp;gap threshold:</source>
             <translation>空闲间隙阈值(&amp;G)：</translation>
         </message>
         <message>
-            <location filename="../app/gui/Preferences.cpp" line="191" />
+            <location filename="../app/gui/Preferences.cpp" line="193" />
             <source>&amp;Kernel filter:</source>
             <translation>内核过滤器(&amp;K)：</translation>
         </message>
         <message>
-            <location filename="../app/gui/Preferences.cpp" line="193" />
+            <location filename="../app/gui/Preferences.cpp" line="195" />
             <source>A folder of ranks that would take more opens as the job's summary, and a rank's timeline loads when you pick it. LANESCOPE_FOLDER_MEMORY_MB, where set, wins over this.</source>
             <translation>需要更多内存的 rank 文件夹将以作业摘要打开，选中某个 rank 时再加载它的时间线。若设置了 LANESCOPE_FOLDER_MEMORY_MB，则以它为准。</translation>
         </message>
         <message>
-            <location filename="../app/gui/Preferences.cpp" line="199" />
+            <location filename="../app/gui/Preferences.cpp" line="201" />
             <source>&amp;Memory for a folder of ranks:</source>
             <translation>rank 文件夹的内存上限(&amp;M)：</translation>
         </message>
         <message>
-            <location filename="../app/gui/Preferences.cpp" line="201" />
+            <location filename="../app/gui/Preferences.cpp" line="203" />
             <source>GPU &amp;peaks and bandwidths</source>
             <translation>GPU 峰值与带宽(&amp;P)</translation>
         </message>
@@ -7257,23 +7892,23 @@ GB/s</translation>
     <context>
         <name>lanescope::RankTableModel</name>
         <message>
-            <location filename="../widgets/ranks/RankTableModel.cpp" line="123" />
+            <location filename="../widgets/ranks/RankTableModel.cpp" line="120" />
             <source>%1 (guessed)</source>
             <translation>%1（推测）</translation>
         </message>
         <message>
-            <location filename="../widgets/ranks/RankTableModel.cpp" line="128" />
-            <location filename="../widgets/ranks/RankTableModel.cpp" line="180" />
+            <location filename="../widgets/ranks/RankTableModel.cpp" line="125" />
+            <location filename="../widgets/ranks/RankTableModel.cpp" line="177" />
             <source>–</source>
             <translation>–</translation>
         </message>
         <message>
-            <location filename="../widgets/ranks/RankTableModel.cpp" line="172" />
+            <location filename="../widgets/ranks/RankTableModel.cpp" line="169" />
             <source>The trace does not say its rank (no distributedInfo): ranks are numbered in file-name order.</source>
             <translation>跟踪文件未说明其 rank（没有 distributedInfo）：按文件名顺序为 rank 编号。</translation>
         </message>
         <message>
-            <location filename="../widgets/ranks/RankTableModel.cpp" line="176" />
+            <location filename="../widgets/ranks/RankTableModel.cpp" line="173" />
             <source>Give the model's parameters and tokens per step in the Analysis dock's MFU inputs.</source>
             <translation>请在“分析”面板的 MFU 输入中填写模型参数量和每步 token 数。</translation>
         </message>
@@ -7282,97 +7917,97 @@ GB/s</translation>
             <translation type="vanished">偏离各 rank 中位数超过 2 个中位绝对偏差（且超过 1%）</translation>
         </message>
         <message>
-            <location filename="../widgets/ranks/RankTableModel.cpp" line="179" />
+            <location filename="../widgets/ranks/RankTableModel.cpp" line="176" />
             <source>More than 2 median absolute deviations (and 1 %) from the ranks' median, %1</source>
             <translation>偏离各 rank 的中位数（%1）超过 2 个中位绝对偏差（且超过 1%）</translation>
         </message>
         <message>
-            <location filename="../widgets/ranks/RankTableModel.cpp" line="195" />
+            <location filename="../widgets/ranks/RankTableModel.cpp" line="192" />
             <source>Rank</source>
             <translation>Rank</translation>
         </message>
         <message>
-            <location filename="../widgets/ranks/RankTableModel.cpp" line="196" />
+            <location filename="../widgets/ranks/RankTableModel.cpp" line="193" />
             <source>File</source>
             <translation>文件</translation>
         </message>
         <message>
-            <location filename="../widgets/ranks/RankTableModel.cpp" line="197" />
+            <location filename="../widgets/ranks/RankTableModel.cpp" line="194" />
             <source>Step (ms)</source>
             <translation>步时长（ms）</translation>
         </message>
         <message>
-            <location filename="../widgets/ranks/RankTableModel.cpp" line="198" />
+            <location filename="../widgets/ranks/RankTableModel.cpp" line="195" />
             <source>Idle %</source>
             <translation>空闲 %</translation>
         </message>
         <message>
-            <location filename="../widgets/ranks/RankTableModel.cpp" line="199" />
+            <location filename="../widgets/ranks/RankTableModel.cpp" line="196" />
             <source>Overlap %</source>
             <translation>重叠 %</translation>
         </message>
         <message>
-            <location filename="../widgets/ranks/RankTableModel.cpp" line="200" />
+            <location filename="../widgets/ranks/RankTableModel.cpp" line="197" />
             <source>GEMM gaps (ms)</source>
             <translation>GEMM 间隙（ms）</translation>
         </message>
         <message>
-            <location filename="../widgets/ranks/RankTableModel.cpp" line="201" />
+            <location filename="../widgets/ranks/RankTableModel.cpp" line="198" />
             <source>Exposed comm (ms)</source>
             <translation>暴露通信（ms）</translation>
         </message>
         <message>
-            <location filename="../widgets/ranks/RankTableModel.cpp" line="202" />
+            <location filename="../widgets/ranks/RankTableModel.cpp" line="199" />
             <source>Peak mem (GiB)</source>
             <translation>显存峰值（GiB）</translation>
         </message>
         <message>
-            <location filename="../widgets/ranks/RankTableModel.cpp" line="203" />
+            <location filename="../widgets/ranks/RankTableModel.cpp" line="200" />
             <source>MFU %</source>
             <translation>MFU %</translation>
         </message>
         <message>
-            <location filename="../widgets/ranks/RankTableModel.cpp" line="204" />
+            <location filename="../widgets/ranks/RankTableModel.cpp" line="201" />
             <source>Clock offset (ms)</source>
             <translation>时钟偏移（ms）</translation>
         </message>
         <message>
-            <location filename="../widgets/ranks/RankTableModel.cpp" line="209" />
+            <location filename="../widgets/ranks/RankTableModel.cpp" line="206" />
             <source>Median CPU duration of the rank's complete ProfilerSteps</source>
             <translation>该 rank 完整 ProfilerStep 的 CPU 时长中位数</translation>
         </message>
         <message>
-            <location filename="../widgets/ranks/RankTableModel.cpp" line="210" />
+            <location filename="../widgets/ranks/RankTableModel.cpp" line="207" />
             <source>GPU idle share of the rank's trace (temporal breakdown)</source>
             <translation>该 rank 跟踪中 GPU 空闲的比例（时间分解）</translation>
         </message>
         <message>
-            <location filename="../widgets/ranks/RankTableModel.cpp" line="211" />
+            <location filename="../widgets/ranks/RankTableModel.cpp" line="208" />
             <source>Share of communication time overlapped by computation</source>
             <translation>被计算重叠的通信时间比例</translation>
         </message>
         <message>
-            <location filename="../widgets/ranks/RankTableModel.cpp" line="212" />
+            <location filename="../widgets/ranks/RankTableModel.cpp" line="209" />
             <source>Sum of the listed idle gaps between GEMMs (the Analysis dock's threshold)</source>
             <translation>GEMM 之间所列空闲间隙的总和（按“分析”面板的阈值）</translation>
         </message>
         <message>
-            <location filename="../widgets/ranks/RankTableModel.cpp" line="213" />
+            <location filename="../widgets/ranks/RankTableModel.cpp" line="210" />
             <source>Communication time not hidden behind computation</source>
             <translation>没有被计算掩盖的通信时间</translation>
         </message>
         <message>
-            <location filename="../widgets/ranks/RankTableModel.cpp" line="214" />
+            <location filename="../widgets/ranks/RankTableModel.cpp" line="211" />
             <source>Peak allocated GPU memory</source>
             <translation>GPU 已分配内存峰值</translation>
         </message>
         <message>
-            <location filename="../widgets/ranks/RankTableModel.cpp" line="215" />
+            <location filename="../widgets/ranks/RankTableModel.cpp" line="212" />
             <source>Model FLOPs utilisation from the step time and the Analysis dock's MFU inputs</source>
             <translation>由步时长和“分析”面板的 MFU 输入得出的模型 FLOPs 利用率</translation>
         </message>
         <message>
-            <location filename="../widgets/ranks/RankTableModel.cpp" line="216" />
+            <location filename="../widgets/ranks/RankTableModel.cpp" line="213" />
             <source>Added to the rank's times to put them on the reference rank's clock (0 with Align clocks off)</source>
             <translation>加到该 rank 的时间上，使其与参考 rank 的时钟一致（关闭“对齐时钟”时为 0）</translation>
         </message>
@@ -7740,20 +8375,61 @@ GB/s</translation>
         </message>
     </context>
     <context>
+        <name>lanescope::ReplayGhost</name>
+        <message>
+            <location filename="../widgets/render/ReplayGhostOverlay.cpp" line="39" />
+            <source>replayed: %1 → %2 (%3)</source>
+            <translation type="unfinished" />
+        </message>
+    </context>
+    <context>
+        <name>lanescope::ReplayGhostController</name>
+        <message>
+            <location filename="../widgets/analysis/ReplayGhostController.cpp" line="110" />
+            <source>No analysis to replay yet.</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../widgets/analysis/ReplayGhostController.cpp" line="114" />
+            <source>No step to replay: %1</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../widgets/analysis/ReplayGhostController.cpp" line="120" />
+            <source>No advice a replay can apply.</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../widgets/analysis/ReplayGhostController.cpp" line="134" />
+            <source>The step cannot be replayed: %1</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../widgets/analysis/ReplayGhostController.cpp" line="145" />
+            <source>internal error in the replay: %1</source>
+            <translation type="unfinished" />
+        </message>
+    </context>
+    <context>
         <name>lanescope::ReportExport</name>
         <message>
-            <location filename="../widgets/compare/ReportExport.cpp" line="194" />
+            <location filename="../widgets/compare/ReportExport.cpp" line="133" />
+            <source>Page %1 of %2</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../widgets/compare/ReportExport.cpp" line="384" />
             <source>nothing to report: open a trace first</source>
             <translation>没有可生成报告的内容：请先打开一个跟踪文件</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/ReportExport.cpp" line="198" />
-            <location filename="../widgets/compare/ReportExport.cpp" line="216" />
+            <location filename="../widgets/compare/ReportExport.cpp" line="391" />
+            <location filename="../widgets/compare/ReportExport.cpp" line="409" />
             <source>cannot write %1: %2</source>
             <translation>无法写入 %1：%2</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/ReportExport.cpp" line="208" />
+            <location filename="../widgets/compare/ReportExport.cpp" line="401" />
             <source>cannot write %1: PDF output failed</source>
             <translation>无法写入 %1：PDF 输出失败</translation>
         </message>
@@ -8238,53 +8914,53 @@ GB/s</translation>
     <context>
         <name>lanescope::ThroughputChart</name>
         <message>
-            <location filename="../widgets/compare/CompareCharts.cpp" line="257" />
+            <location filename="../widgets/compare/CompareCharts.cpp" line="258" />
             <source>Tokens/s per GPU</source>
             <translation>每 GPU token/秒</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/CompareCharts.cpp" line="257" />
+            <location filename="../widgets/compare/CompareCharts.cpp" line="258" />
             <source>Median step time (ms)</source>
             <translation>步时长中位数（ms）</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/CompareCharts.cpp" line="257" />
+            <location filename="../widgets/compare/CompareCharts.cpp" line="258" />
             <source>Samples/s per GPU</source>
             <translation>每 GPU 样本/秒</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/CompareCharts.cpp" line="280" />
+            <location filename="../widgets/compare/CompareCharts.cpp" line="281" />
             <source>Throughput and MFU per run</source>
             <translation>各运行的吞吐量与 MFU</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/CompareCharts.cpp" line="282" />
-            <location filename="../widgets/compare/CompareCharts.cpp" line="303" />
+            <location filename="../widgets/compare/CompareCharts.cpp" line="283" />
+            <location filename="../widgets/compare/CompareCharts.cpp" line="304" />
             <source>MFU (%)</source>
             <translation>MFU（%）</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/CompareCharts.cpp" line="320" />
+            <location filename="../widgets/compare/CompareCharts.cpp" line="321" />
             <source>Tokens/s per GPU and MFU at each run's median step time (Analysis dock's MFU inputs).</source>
             <translation>按各运行步时长中位数计算的每 GPU token/秒和 MFU（使用“分析”面板的 MFU 输入）。</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/CompareCharts.cpp" line="322" />
+            <location filename="../widgets/compare/CompareCharts.cpp" line="323" />
             <source>Throughput per run</source>
             <translation>各运行的吞吐量</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/CompareCharts.cpp" line="323" />
+            <location filename="../widgets/compare/CompareCharts.cpp" line="324" />
             <source>Samples/s per GPU at each run's median step time (Analysis dock's MFU panel, with samples). MFU is offered for tokens only: its 6 × parameters rule is a dense transformer's.</source>
             <translation>按各运行步时长中位数计算的每 GPU 样本/秒（使用“分析”面板的 MFU 输入，按样本填写）。MFU 只对 token 提供：6 × 参数量的规则只适用于稠密 Transformer。</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/CompareCharts.cpp" line="326" />
+            <location filename="../widgets/compare/CompareCharts.cpp" line="327" />
             <source>Median step time per run</source>
             <translation>各运行的步时长中位数</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/CompareCharts.cpp" line="327" />
+            <location filename="../widgets/compare/CompareCharts.cpp" line="328" />
             <source>Enter the model's parameters and tokens per step in the Analysis dock's MFU panel to see tokens/s and MFU per run here.</source>
             <translation>在“分析”面板的 MFU 区域填写模型参数量和每步 token 数，即可在此查看各运行的 token/秒和 MFU。</translation>
         </message>
@@ -8415,19 +9091,19 @@ GB/s</translation>
         </message>
         <message>
             <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="171" />
-            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="677" />
+            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="679" />
             <source>Calls</source>
             <translation>调用次数</translation>
         </message>
         <message>
             <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="171" />
-            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="677" />
+            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="679" />
             <source>CPU (ms)</source>
             <translation>CPU（毫秒）</translation>
         </message>
         <message>
             <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="171" />
-            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="677" />
+            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="679" />
             <source>Device (ms)</source>
             <translation>设备（毫秒）</translation>
         </message>
@@ -8492,27 +9168,32 @@ GB/s</translation>
             <translation>从未释放（%1）</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="474" />
+            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="439" />
+            <source>%1 (instance %2)</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="476" />
             <source>(the link: %1 GB/s per direction)</source>
             <translation>(互连:单向 %1 GB/s)</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="475" />
+            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="477" />
             <source>(the GPU's link is not in the GPU table)</source>
             <translation>(GPU 表中没有该 GPU 的互连带宽)</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="482" />
+            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="484" />
             <source>No matrix product, attention or convolution operator in %1's steps.</source>
             <translation>%1 的步骤中没有矩阵乘、注意力或卷积算子。</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="484" />
+            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="486" />
             <source>%1 matrix product, attention and convolution calls, none with input shapes (record with record_shapes=True) or, for a convolution, without its stride and padding (PyTorch 2.1 or later records them).</source>
             <translation>%1 次矩阵乘、注意力和卷积调用,均没有输入形状(请以 record_shapes=True 录制),或卷积缺少步长和填充(PyTorch 2.1 及以后会记录)。</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="487" />
+            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="489" />
             <source>Matrix products, attention and convolutions in the measured steps of %1: %2 of %3 calls counted from their shapes, %4 TFLOP</source>
             <translation>%1 的测量步骤中的矩阵乘、注意力和卷积:%3 次调用中有 %2 次根据形状计数,共 %4 TFLOP</translation>
         </message>
@@ -8531,47 +9212,47 @@ GB/s</translation>
             <translation>ProfilerStep#%1</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="439" />
+            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="441" />
             <source>the selected range</source>
             <translation>所选范围</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="441" />
+            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="443" />
             <source>the whole trace</source>
             <translation>整个跟踪</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="447" />
+            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="449" />
             <source>GPU kernels, copies and memsets that start in %1: %2 names, %3 ms of GPU time</source>
             <translation>开始于%1的 GPU 内核、拷贝和 memset：%2 个名称，GPU 时间 %3 毫秒</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="455" />
+            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="457" />
             <source>CPU operators, annotations and runtime calls that start in %1: %2 rows, %3 ms of busy CPU time</source>
             <translation>开始于%1的 CPU 算子、注解和运行时调用：%2 行，CPU 忙碌时间 %3 毫秒</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="459" />
+            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="461" />
             <source>(reading input shapes…)</source>
             <translation>（正在读取输入形状…）</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="461" />
+            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="463" />
             <source>(input shapes could not be read: %1)</source>
             <translation>（无法读取输入形状：%1）</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="463" />
+            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="465" />
             <source>(the trace has no input shapes: record with record_shapes=True)</source>
             <translation>（跟踪中没有输入形状：请以 record_shapes=True 录制）</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="470" />
+            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="472" />
             <source>No NCCL or RCCL kernel starts in %1.</source>
             <translation>%1中没有开始的 NCCL 或 RCCL 内核。</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="471" />
+            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="473" />
             <source>Communication kernels that start in %1: %2, %3 of them with their size recorded</source>
             <translation>开始于%1的通信内核：%2 个，其中 %3 个记录了大小</translation>
         </message>
@@ -8588,72 +9269,72 @@ GB/s</translation>
             <translation type="vanished">%1的计量步中的矩阵乘与注意力：%3 次调用中有 %2 次按形状计入，共 %4 TFLOP</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="491" />
+            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="493" />
             <source>(measured MFU of these operators %1 %, beside the 6P estimate)</source>
             <translation>（这些算子的实测 MFU 为 %1 %，与 6P 估算并列）</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="493" />
+            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="495" />
             <source>(no roofline: the GPU's memory bandwidth is not in the GPU table)</source>
             <translation>(无屋顶线:GPU 表中没有该 GPU 的显存带宽)</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="503" />
+            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="505" />
             <source>No nn.Module calls in %1: record with with_stack=True or with_modules=True to see the module tree.</source>
             <translation>%1中没有 nn.Module 调用：以 with_stack=True 或 with_modules=True 录制即可看到模块树。</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="504" />
+            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="506" />
             <source>nn.Module forward calls that start in %1: %2 modules%3</source>
             <translation>开始于%1的 nn.Module 前向调用：%2 个模块%3</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="506" />
+            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="508" />
             <source> (more left out)</source>
             <translation>（其余未列出）</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="567" />
+            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="569" />
             <source>%1: %2 slices outlined in yellow.</source>
             <translation>%1：已用黄色勾出 %2 个切片。</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="590" />
+            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="592" />
             <source>Longest call (%1 µs): %2</source>
             <translation>最长调用（%1 微秒）：%2</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="619" />
+            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="621" />
             <source>No device memory events in this trace: record with profile_memory=True to see who holds the memory.</source>
             <translation>此跟踪没有设备显存事件：使用 profile_memory=True 录制，才能看到谁占用了显存。</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="621" />
+            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="623" />
             <source>Peak %1 allocated at %2 on GPU %3 (the whole trace)</source>
             <translation>已分配峰值 %1，位于 %2，GPU %3（整个跟踪）</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="625" />
+            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="627" />
             <source>(the memory events carry no addresses: allocations are not paired with their frees, so only the top allocators are known)</source>
             <translation>（显存事件不带地址：分配无法与其释放配对，因此只知道分配最多的算子）</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="629" />
+            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="631" />
             <source>%1 %2</source>
             <translation>%1 %2</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="658" />
+            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="660" />
             <source>Largest allocation: %1 at %2, freed %3 later.</source>
             <translation>最大的一次分配：%1，位于 %2，%3 后释放。</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="659" />
+            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="661" />
             <source>Largest allocation: %1 at %2, never freed in the trace.</source>
             <translation>最大的一次分配：%1，位于 %2，在跟踪中从未释放。</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="677" />
+            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="679" />
             <source>Module path</source>
             <translation>模块路径</translation>
         </message>
@@ -8661,65 +9342,65 @@ GB/s</translation>
     <context>
         <name>lanescope::TimelineView</name>
         <message>
-            <location filename="../widgets/timeline/TimelineView.cpp" line="364" />
+            <location filename="../widgets/timeline/TimelineView.cpp" line="365" />
             <source>Stacked by Owner</source>
             <translation>按所有者堆叠</translation>
         </message>
         <message>
-            <location filename="../widgets/timeline/TimelineView.cpp" line="368" />
+            <location filename="../widgets/timeline/TimelineView.cpp" line="369" />
             <source>Split the allocated memory by who allocated it: forward, backward, optimizer, FSDP all-gather, before the trace</source>
             <translation>按分配者拆分已分配内存：前向、反向、优化器、FSDP 全收集、追踪开始之前</translation>
         </message>
         <message>
-            <location filename="../widgets/timeline/TimelineView.cpp" line="420" />
+            <location filename="../widgets/timeline/TimelineView.cpp" line="421" />
             <source>Duration: %1</source>
             <translation>时长：%1</translation>
         </message>
         <message>
-            <location filename="../widgets/timeline/TimelineView.cpp" line="421" />
+            <location filename="../widgets/timeline/TimelineView.cpp" line="422" />
             <source>Start: %1</source>
             <translation>开始：%1</translation>
         </message>
         <message>
-            <location filename="../widgets/timeline/TimelineView.cpp" line="422" />
+            <location filename="../widgets/timeline/TimelineView.cpp" line="423" />
             <source>Category: %1 (%2)</source>
             <translation>类别：%1（%2）</translation>
         </message>
         <message>
-            <location filename="../widgets/timeline/TimelineView.cpp" line="423" />
+            <location filename="../widgets/timeline/TimelineView.cpp" line="424" />
             <source>Stream: %1</source>
             <translation>流：%1</translation>
         </message>
         <message>
-            <location filename="../widgets/timeline/TimelineView.cpp" line="423" />
+            <location filename="../widgets/timeline/TimelineView.cpp" line="424" />
             <source>Thread: %1</source>
             <translation>线程：%1</translation>
         </message>
         <message>
-            <location filename="../widgets/timeline/TimelineView.cpp" line="426" />
+            <location filename="../widgets/timeline/TimelineView.cpp" line="427" />
             <source>Step: %1</source>
             <translation>步：%1</translation>
         </message>
         <message>
-            <location filename="../widgets/timeline/TimelineView.cpp" line="434" />
+            <location filename="../widgets/timeline/TimelineView.cpp" line="435" />
             <source>%1, %2: bus bandwidth %3 GB/s</source>
             <translation>%1，%2：总线带宽 %3 GB/s</translation>
         </message>
         <message>
-            <location filename="../widgets/timeline/TimelineView.cpp" line="438" />
+            <location filename="../widgets/timeline/TimelineView.cpp" line="439" />
             <source>%1, %2</source>
             <translation>%1，%2</translation>
         </message>
         <message>
-            <location filename="../widgets/timeline/TimelineView.cpp" line="561" />
+            <location filename="../widgets/timeline/TimelineView.cpp" line="563" />
             <source>%1
 at %2</source>
             <translation>%1
 位于 %2</translation>
         </message>
         <message numerus="yes">
-            <location filename="../widgets/render/TimelineRenderer.cpp" line="844" />
-            <location filename="../widgets/render/TimelineRenderer.cpp" line="935" />
+            <location filename="../widgets/render/TimelineRenderer.cpp" line="856" />
+            <location filename="../widgets/render/TimelineRenderer.cpp" line="947" />
             <source>  (%n lane(s))</source>
             <translation>
                 <numerusform>  （%n 条泳道）</numerusform>
@@ -8738,22 +9419,22 @@ at %2</source>
             <translation type="vanished">内存，顶部 = %1</translation>
         </message>
         <message>
-            <location filename="../widgets/render/TimelineRenderer.cpp" line="123" />
+            <location filename="../widgets/render/TimelineRenderer.cpp" line="125" />
             <source>queue, max %1</source>
             <translation>队列，最大 %1</translation>
         </message>
         <message>
-            <location filename="../widgets/render/TimelineRenderer.cpp" line="952" />
+            <location filename="../widgets/render/TimelineRenderer.cpp" line="964" />
             <source>GPU %1 memory</source>
             <translation>GPU %1 显存</translation>
         </message>
         <message>
-            <location filename="../widgets/render/TimelineRenderer.cpp" line="1025" />
+            <location filename="../widgets/render/TimelineRenderer.cpp" line="1037" />
             <source>window %1</source>
             <translation>窗口 %1</translation>
         </message>
         <message>
-            <location filename="../widgets/render/TimelineRenderer.cpp" line="1027" />
+            <location filename="../widgets/render/TimelineRenderer.cpp" line="1039" />
             <source>steps</source>
             <translation>步</translation>
         </message>
@@ -9016,94 +9697,94 @@ at %2</source>
             <translation type="vanished">%1间隙</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/CompareCharts.cpp" line="63" />
+            <location filename="../widgets/compare/CompareCharts.cpp" line="64" />
             <source>%1 gaps ≥ %2</source>
             <translation>%1间隙 ≥ %2</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/CompareCharts.cpp" line="65" />
-            <location filename="../widgets/compare/CompareCharts.cpp" line="76" />
+            <location filename="../widgets/compare/CompareCharts.cpp" line="66" />
+            <location filename="../widgets/compare/CompareCharts.cpp" line="77" />
             <source>Compute</source>
             <translation>计算</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/CompareCharts.cpp" line="67" />
+            <location filename="../widgets/compare/CompareCharts.cpp" line="68" />
             <source>Comm./memory</source>
             <translation>通信/内存</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/CompareCharts.cpp" line="69" />
-            <location filename="../widgets/compare/CompareCharts.cpp" line="80" />
+            <location filename="../widgets/compare/CompareCharts.cpp" line="70" />
+            <location filename="../widgets/compare/CompareCharts.cpp" line="81" />
             <source>Short idle</source>
             <translation>短暂空闲</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/CompareCharts.cpp" line="76" />
+            <location filename="../widgets/compare/CompareCharts.cpp" line="77" />
             <source>Comm. wait</source>
             <translation>等待通信</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/CompareCharts.cpp" line="77" />
+            <location filename="../widgets/compare/CompareCharts.cpp" line="78" />
             <source>Data loader</source>
             <translation>数据加载</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/CompareCharts.cpp" line="77" />
+            <location filename="../widgets/compare/CompareCharts.cpp" line="78" />
             <source>Allocator</source>
             <translation>分配器</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/CompareCharts.cpp" line="78" />
+            <location filename="../widgets/compare/CompareCharts.cpp" line="79" />
             <source>Sync</source>
             <translation>同步</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/CompareCharts.cpp" line="78" />
+            <location filename="../widgets/compare/CompareCharts.cpp" line="79" />
             <source>Launch</source>
             <translation>启动</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/CompareCharts.cpp" line="79" />
+            <location filename="../widgets/compare/CompareCharts.cpp" line="80" />
             <source>Other gaps</source>
             <translation>其他间隙</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/CompareCharts.cpp" line="79" />
+            <location filename="../widgets/compare/CompareCharts.cpp" line="80" />
             <source>Comm./mem.</source>
             <translation>通信/内存</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/CompareCharts.cpp" line="94" />
+            <location filename="../widgets/compare/CompareCharts.cpp" line="95" />
             <source>The run whose step time is explained against the baseline's</source>
             <translation>要相对基线解释其步时长的运行</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/CompareCharts.cpp" line="98" />
+            <location filename="../widgets/compare/CompareCharts.cpp" line="99" />
             <source>Each run's median complete step is cut into disjoint time: computation kernels first, then compute-stream gaps of 1 ms or more by cause, then other GPU activity, then the short idle left. The parts' deltas add up exactly to the step-time delta.</source>
             <translation>每个运行的中位完整步被切分为互不重叠的时间段：先是计算内核，然后是按原因划分的 1 ms 及以上的计算流间隙，然后是其他 GPU 活动，最后是剩余的短暂空闲。各部分的差值之和恰好等于步时长的差值。</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/CompareCharts.cpp" line="116" />
+            <location filename="../widgets/compare/CompareCharts.cpp" line="117" />
             <source>%1 against the baseline</source>
             <translation>%1 对比基线</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/CompareCharts.cpp" line="136" />
+            <location filename="../widgets/compare/CompareCharts.cpp" line="137" />
             <source>Step-time waterfall</source>
             <translation>步时长瀑布图</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/CompareCharts.cpp" line="137" />
+            <location filename="../widgets/compare/CompareCharts.cpp" line="138" />
             <source>No waterfall: the runs need complete ProfilerSteps and GPU activity.</source>
             <translation>无法生成瀑布图：各运行需要有完整的 ProfilerStep 和 GPU 活动。</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/CompareCharts.cpp" line="141" />
+            <location filename="../widgets/compare/CompareCharts.cpp" line="142" />
             <source>Step time: baseline %1 → %2 %3</source>
             <translation>步时长：基线 %1 → %2 %3</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/CompareCharts.cpp" line="216" />
+            <location filename="../widgets/compare/CompareCharts.cpp" line="217" />
             <source>Gaps here are every compute-stream idle of %1 or more, between any kernels: more than the Metrics table's listed GEMM gaps.</source>
             <translation>此处的间隙是任意内核之间所有不短于 %1 的计算流空闲，比“指标”表所列的 GEMM 间隙更多。</translation>
         </message>
@@ -9112,42 +9793,42 @@ at %2</source>
             <translation type="vanished">中位步时长：基线 %1 ms → %2 %3 ms</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/CompareCharts.cpp" line="147" />
+            <location filename="../widgets/compare/CompareCharts.cpp" line="148" />
             <source>Step time</source>
             <translation>步时长</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/CompareCharts.cpp" line="149" />
+            <location filename="../widgets/compare/CompareCharts.cpp" line="150" />
             <source>Slower</source>
             <translation>变慢</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/CompareCharts.cpp" line="151" />
+            <location filename="../widgets/compare/CompareCharts.cpp" line="152" />
             <source>Faster</source>
             <translation>变快</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/CompareCharts.cpp" line="162" />
+            <location filename="../widgets/compare/CompareCharts.cpp" line="163" />
             <source>baseline</source>
             <translation>基线</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/CompareCharts.cpp" line="179" />
+            <location filename="../widgets/compare/CompareCharts.cpp" line="180" />
             <source>%1 %2 ms</source>
             <translation>%1 %2 ms</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/CompareCharts.cpp" line="202" />
+            <location filename="../widgets/compare/CompareCharts.cpp" line="203" />
             <source>ms per step</source>
             <translation>每步时间（ms）</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/CompareCharts.cpp" line="215" />
+            <location filename="../widgets/compare/CompareCharts.cpp" line="216" />
             <source>%1 ms: %2</source>
             <translation>%1 ms：%2</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/CompareCharts.cpp" line="215" />
+            <location filename="../widgets/compare/CompareCharts.cpp" line="216" />
             <source>, </source>
             <translation>，</translation>
         </message>
@@ -9596,19 +10277,96 @@ at %2</source>
     <context>
         <name>session</name>
         <message>
-            <location filename="../core/session/RunSet.cpp" line="108" />
+            <location filename="../core/session/RunSet.cpp" line="109" />
             <source>%1 holds no rank trace</source>
             <translation>%1 中没有 rank 跟踪文件</translation>
         </message>
         <message>
-            <location filename="../core/session/RunSet.cpp" line="134" />
+            <location filename="../core/session/RunSet.cpp" line="135" />
             <source>%1 has no rank %2</source>
             <translation>%1 中没有 rank %2</translation>
         </message>
         <message>
-            <location filename="../core/session/RunSet.cpp" line="229" />
+            <location filename="../core/session/RunSet.cpp" line="230" />
             <source>%1 could not be read</source>
             <translation>无法读取 %1</translation>
+        </message>
+        <message>
+            <location filename="../core/session/LogDir.cpp" line="36" />
+            <source>cannot be opened: %1</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../core/session/LogDir.cpp" line="45" />
+            <source>cannot be inflated</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../core/session/LogDir.cpp" line="56" />
+            <source>not a gzip stream</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../core/session/LogDir.cpp" line="208" />
+            <source>%1 is not a folder</source>
+            <translation type="unfinished">%1 不是文件夹</translation>
+        </message>
+        <message>
+            <location filename="../core/session/LogDir.cpp" line="208" />
+            <source>%1 does not exist</source>
+            <translation type="unfinished">%1 不存在</translation>
+        </message>
+        <message numerus="yes">
+            <location filename="../core/session/LogDir.cpp" line="216" />
+            <source>%n sub-folder(s) past the first %1 not looked at</source>
+            <translation type="unfinished">
+                <numerusform />
+            </translation>
+        </message>
+        <message>
+            <location filename="../core/session/LogDir.cpp" line="234" />
+            <source>more than %1 trace files: the rest not looked at</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../core/session/LogDir.cpp" line="242" />
+            <source>empty: still being written</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../core/session/LogDir.cpp" line="244" />
+            <source>empty file</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../core/session/LogDir.cpp" line="248" />
+            <source>modified %1 s ago: may still be being written</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../core/session/LogDir.cpp" line="264" />
+            <source>not a JSON trace (it does not start with { or [)</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../core/session/LogDir.cpp" line="271" />
+            <source>no closing bracket yet: still being written</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../core/session/LogDir.cpp" line="273" />
+            <source>ends without its closing bracket: cut off</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../core/session/LogDir.cpp" line="317" />
+            <source>%1 holds no .json or .json.gz trace</source>
+            <translation type="unfinished">%1 中没有 .json 或 .json.gz 跟踪文件</translation>
+        </message>
+        <message>
+            <location filename="../core/session/LogDir.cpp" line="318" />
+            <source>%1 holds no readable trace</source>
+            <translation type="unfinished" />
         </message>
     </context>
 </TS>
