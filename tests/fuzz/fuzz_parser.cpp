@@ -6,7 +6,10 @@
 // (ISA-L where built in, and zlib), so cut, corrupt and concatenated gzip streams are fuzzed too, and
 // so are the streamed parse of its pieces and the inflated-size estimate the progress uses
 // (io/GzipSize). With one thread the load is also made with LANESCOPE_PARSE_RAPIDJSON set: the SAX
-// pass's fast path must give the same model, warnings and errors as RapidJSON alone.
+// pass's fast path must give the same model, warnings and errors as RapidJSON alone. The module
+// tree and the memory owners of each trace are checked against their bounds.
+#include "core/analysis/MemoryOwners.h"
+#include "core/analysis/ModuleSummary.h"
 #include "core/io/GzipSize.h"
 #include "core/io/MappedSource.h"
 #include "core/model/Trace.h"
@@ -76,6 +79,35 @@ std::uint64_t touch(const lanescope::Trace &t)
     return h;
 }
 
+// The analyses whose sizes come from the input, checked against their bounds: the module tree
+// (depth, node count, name and path lengths, parents before children) and the memory owners (no
+// sum wraps below zero, however large the events' sizes).
+std::uint64_t boundedAnalyses(const lanescope::Trace &t)
+{
+    using namespace lanescope::analysis;
+    std::uint64_t h = 0;
+    const ModuleSummary m = moduleSummary(t);
+    if (m.nodes.size() > kMaxModuleNodes)
+        __builtin_trap();
+    for (std::size_t k = 0; k < m.nodes.size(); ++k) {
+        const ModuleNode &n = m.nodes[k];
+        if (n.depth >= kMaxModuleDepth || n.parent >= int(k) || n.name.size() > kMaxModuleNameChars
+            || n.path.size() > kMaxModulePathChars || n.count < 0 || n.cpuNs < 0)
+            __builtin_trap();
+        h += std::uint64_t(n.depth) + std::uint64_t(n.path.size());
+    }
+    const MemoryOwners o = memoryOwners(t, memorySummary(t), findSteps(t));
+    for (const auto *rows : {&o.topAllocators, &o.neverFreed})
+        for (const MemoryOwnerRow &r : *rows) {
+            if (r.bytes < 0 || r.count < 0 || r.lifetimeNs < 0)
+                __builtin_trap();
+            h += std::uint64_t(r.bytes);
+        }
+    if (o.neverFreedBytes < 0 || o.unmatchedFreeBytes < 0 || o.implausibleSizes < 0)
+        __builtin_trap();
+    return h + std::uint64_t(o.implausibleSizes);
+}
+
 } // namespace
 
 extern "C" int LLVMFuzzerInitialize(int *argc, char ***argv)
@@ -108,6 +140,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t *data, std::size_t size
             if (r.trace) {
                 seen[0] = touch(*r.trace);
                 warnings[0] = r.trace->warnings;
+                sink = sink + boundedAnalyses(*r.trace);
             }
         }
     }
