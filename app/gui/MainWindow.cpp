@@ -11,9 +11,12 @@
 #include "app/gui/RunsLoadJob.h"
 #include "widgets/TraceSummaryView.h"
 #include "widgets/WarningBanner.h"
+#include "widgets/analysis/AdviceList.h"
 #include "widgets/analysis/AnalysisDock.h"
 #include "widgets/analysis/MfuPanel.h"
 #include "widgets/analysis/GapTableModel.h"
+#include "widgets/analysis/ReplayGhostController.h"
+#include "widgets/render/ReplayGhostOverlay.h"
 #include "widgets/annotations/AnnotationAutosave.h"
 #include "widgets/annotations/AnnotationEditor.h"
 #include "widgets/compare/ComparisonDock.h"
@@ -333,6 +336,32 @@ void MainWindow::createActions()
     analyseRange->setStatusTip(tr("Limit the gap analysis to the time range selected with Shift+drag"));
     analysisMenu->addAction(tr("Analyse &Whole Trace"), this, [this] { m_analysis->setAnalysisRange(0, 0); });
     analysisMenu->addAction(tr("Clear Gap &Mark"), m_timeline, &TimelineView::clearHighlight);
+    // The analysed step replayed with the advice's fixes, drawn over the lanes where it would run.
+    auto *ghost = new ReplayGhostController(m_session, this);
+    ghost->setObjectName(QStringLiteral("replayGhostController"));
+    QAction *ghostAction = analysisMenu->addAction(tr("Replayed Step &Ghost"));
+    ghostAction->setObjectName(QStringLiteral("replayGhostAction"));
+    ghostAction->setCheckable(true);
+    ghostAction->setStatusTip(tr("Draw where each kernel of the analysed step would run with every shown advice's fix, over the lanes"));
+    connect(ghostAction, &QAction::triggered, ghost, &ReplayGhostController::setOn);
+    connect(ghost, &ReplayGhostController::onChanged, ghostAction, &QAction::setChecked);
+    connect(m_analysis->adviceList(), &AdviceList::replayRequested, ghost, &ReplayGhostController::showAdvice);
+    connect(m_analysis, &AnalysisDock::analysisFinished, ghost, [this, ghost] { ghost->setRun(m_analysis->run()); });
+    connect(ghost, &ReplayGhostController::ghostReady, this, [this, ghost] {
+        if (!ghost->message().isEmpty())
+            m_statusLabel->setText(ghost->message());
+        const auto &g = m_session->state()->replayGhost();
+        if (!g || !g->whatIf)
+            return;
+        // The step out of view: show it, the replayed and the measured end both.
+        const analysis::Step &s = g->whatIf->step;
+        const double from = double(s.start), to = double(s.start + std::max(g->whatIf->stepNs, g->whatIf->combined.projectedNs));
+        const double viewFrom = m_timeline->visibleStartNs(g->run), viewTo = m_timeline->visibleEndNs(g->run);
+        if (to < viewFrom || from > viewTo) {
+            const double margin = (to - from) * 0.05;
+            m_timeline->setVisibleRange(from - margin, to + margin, g->run);
+        }
+    });
 
     QMenu *help = menuBar()->addMenu(tr("&Help"));
     help->addAction(tr("Open &Demo"), this, &MainWindow::openDemo)

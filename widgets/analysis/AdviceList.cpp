@@ -2,6 +2,7 @@
 #include "widgets/analysis/AdviceList.h"
 
 #include "core/analysis/FigureText.h"
+#include "core/analysis/replay/Fixes.h"
 
 #include "widgets/analysis/GapTableModel.h"
 #include "widgets/analysis/ItemActivation.h"
@@ -10,6 +11,7 @@
 #include <QApplication>
 #include <QLabel>
 #include <QListWidget>
+#include <QMenu>
 #include <QLocale>
 #include <QPainter>
 #include <QStackedWidget>
@@ -122,6 +124,21 @@ AdviceList::AdviceList(QWidget *parent)
         emit itemActivated(i.row());
         request(i.row());
     });
+    // The ghost of the step replayed with this advice's fix (where a replay can apply one).
+    m_list->setContextMenuPolicy(Qt::CustomContextMenu);
+    connect(m_list, &QWidget::customContextMenuRequested, this, [this](const QPoint &pos) {
+        const QListWidgetItem *item = m_list->itemAt(pos);
+        if (!item)
+            return;
+        const int row = m_list->row(item);
+        QMenu menu(this);
+        QAction *show = menu.addAction(tr("Show Replayed Step"));
+        show->setObjectName(QStringLiteral("showReplayedStep"));
+        show->setEnabled(canReplay(row));
+        show->setStatusTip(tr("Draw where each kernel of the step would run with this fix, over the timeline"));
+        if (menu.exec(m_list->viewport()->mapToGlobal(pos)) == show)
+            requestReplay(row);
+    });
     setResult(nullptr);
 }
 
@@ -177,6 +194,20 @@ void AdviceList::setResult(const AnalysisResultPtr &result)
     }
     m_empty->setText(tr("No problems found."));
     m_stack->setCurrentWidget(result->advice.empty() ? static_cast<QWidget *>(m_empty) : m_list);
+}
+
+bool AdviceList::canReplay(int row) const
+{
+    const QListWidgetItem *item = m_list->item(row);
+    std::vector<analysis::replay::Fix> fixes;
+    QString error;
+    return item && analysis::replay::parseFixes(item->data(IdRole).toString(), &fixes, &error);
+}
+
+void AdviceList::requestReplay(int row)
+{
+    if (canReplay(row))
+        emit replayRequested(m_list->item(row)->data(IdRole).toString());
 }
 
 void AdviceList::request(int row)

@@ -2,7 +2,8 @@
 #pragma once
 // The analysis' advice: each item the change to make (bold) over the evidence behind it and what
 // the fix is worth at most (the projected step time and MFU), wrapped to the dock's width. Selecting an item asks for its place in the timeline; with no advice the list
-// gives way to a quiet "No problems found".
+// gives way to a quiet "No problems found". An item's context menu offers "Show replayed step"
+// where a replay can apply its fix (core/analysis/replay/Fixes.h).
 #include "widgets/analysis/AnalysisRunner.h"
 
 #include <QWidget>
@@ -28,10 +29,15 @@ public:
     bool showsNoProblems() const;
     // The line above the items: compute idle, the whole the items' shares are parts of.
     QString summaryText() const;
+    // Whether a replay can apply the item's fix; requestReplay emits replayRequested for it.
+    bool canReplay(int row) const;
+    void requestReplay(int row);
 
 signals:
     void rangeRequested(qint64 startNs, qint64 endNs);
     void itemActivated(int row); // clicked or Enter: the dock lists the item's gaps
+    // "Show replayed step" on an item whose fix a replay can apply: its ghost over the timeline.
+    void replayRequested(const QString &adviceId);
 
 private:
     void request(int row);

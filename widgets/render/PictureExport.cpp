@@ -135,6 +135,7 @@ RenderOverlay PictureExport::pictureOverlay(const RenderOverlay &shown)
     RenderOverlay o;
     o.highlight = shown.highlight;
     o.search = shown.search;
+    o.replayGhost = shown.replayGhost;
     return o;
 }
 

@@ -18,6 +18,7 @@
 #include "widgets/render/DensityStrip.h"
 #include "widgets/render/LaneLayout.h"
 #include "widgets/render/Palette.h"
+#include "widgets/render/ReplayGhostOverlay.h"
 #include "widgets/render/MemoryBand.h"
 #include "widgets/render/SliceHighlight.h"
 #include "widgets/render/SliceRef.h"
@@ -65,6 +66,8 @@ struct RenderOverlay
     double cursorNs = std::numeric_limits<double>::quiet_NaN();
     // The critical path of a step per run (View > Critical Path); empty: none drawn.
     std::vector<CriticalPathMark> criticalPaths;
+    // The ghost of a replayed step (ReplayGhostOverlay.h); null: none drawn.
+    std::shared_ptr<const ReplayGhost> replayGhost;
 };
 
 class TimelineRenderer

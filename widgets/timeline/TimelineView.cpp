@@ -108,6 +108,7 @@ void TimelineView::setSession(Session *session)
     });
     connect(s, &ViewState::highlightChanged, viewport(), qOverload<>(&QWidget::update));
     connect(s, &ViewState::criticalPathOverlayChanged, viewport(), qOverload<>(&QWidget::update));
+    connect(s, &ViewState::replayGhostChanged, viewport(), qOverload<>(&QWidget::update));
     connect(session, &Session::analysisChanged, viewport(), qOverload<>(&QWidget::update)); // its critical path
     connect(s, &ViewState::searchChanged, viewport(), qOverload<>(&QWidget::update));
     connect(s, &ViewState::cursorChanged, viewport(), qOverload<>(&QWidget::update));
@@ -502,6 +503,7 @@ RenderOverlay TimelineView::overlay() const
         for (int i = 0; i < sess().runCount(); ++i)
             if (const auto &a = sess().run(i).analysis; a && a->criticalPath.valid)
                 o.criticalPaths.push_back({i, std::shared_ptr<const analysis::CriticalPath>(a, &a->criticalPath)});
+    o.replayGhost = state()->replayGhost();
     return o;
 }
 

@@ -142,6 +142,14 @@ void ViewState::setCriticalPathOverlay(bool on)
     emit criticalPathOverlayChanged(on);
 }
 
+void ViewState::setReplayGhost(std::shared_ptr<const ReplayGhost> ghost)
+{
+    if (ghost == m_replayGhost)
+        return;
+    m_replayGhost = std::move(ghost);
+    emit replayGhostChanged();
+}
+
 void ViewState::setHighlight(std::shared_ptr<const SliceHighlight> highlight)
 {
     if (highlight == m_highlight)

@@ -18,6 +18,8 @@
 
 namespace lanescope {
 
+struct ReplayGhost; // widgets/render/ReplayGhostOverlay.h
+
 class ViewState : public QObject
 {
     Q_OBJECT
@@ -69,6 +71,11 @@ public:
     bool criticalPathOverlay() const { return m_criticalPath; }
     void setCriticalPathOverlay(bool on);
 
+    // The ghost of a replayed step (Analysis > Replayed Step Ghost, an advice's "Show replayed
+    // step") drawn over the lanes; null: none.
+    const std::shared_ptr<const ReplayGhost> &replayGhost() const { return m_replayGhost; }
+    void setReplayGhost(std::shared_ptr<const ReplayGhost> ghost);
+
     // The slices of one name marked in every run (a row of the comparison's differences).
     const std::shared_ptr<const SliceHighlight> &highlight() const { return m_highlight; }
     void setHighlight(std::shared_ptr<const SliceHighlight> highlight); // null clears
@@ -90,6 +97,7 @@ signals:
     void memoryOverlayChanged(bool on);
     void queueLanesChanged(bool on);
     void criticalPathOverlayChanged(bool on);
+    void replayGhostChanged();
     void highlightChanged();
     void searchChanged();
     void cursorChanged(double axisNs);
@@ -106,6 +114,7 @@ private:
     bool m_memory = true;
     bool m_queueLanes = false;
     bool m_criticalPath = false;
+    std::shared_ptr<const ReplayGhost> m_replayGhost;
     std::shared_ptr<const SliceHighlight> m_highlight;
     std::shared_ptr<const SliceHighlight> m_search;
     double m_cursor = std::numeric_limits<double>::quiet_NaN();

@@ -1,0 +1,222 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// The ghost of the replayed step over the timeline, on the real ResNet-50 input-bound baseline:
+// the analysed step replayed off the UI thread with the data-loader fix (an advice's "Show
+// replayed step") and with every shown advice's fix (Analysis > Replayed Step Ghost); each device
+// activity outlined where the replay puts it (the pixels of the renderer's time -> x), a line back
+// to where it ran, the label at the replayed end; nothing drawn while off; picture exports keep it.
+#include "../TestTraces.h"
+
+#include "core/analysis/Analysis.h"
+#include "core/analysis/Evidence.h"
+#include "core/analysis/FigureText.h"
+#include "core/analysis/replay/Fixes.h"
+#include "core/analysis/replay/Replay.h"
+#include "core/analysis/replay/ReplayGraph.h"
+#include "core/parse/TraceLoader.h"
+#include "widgets/analysis/AdviceList.h"
+#include "widgets/analysis/ReplayGhostController.h"
+#include "widgets/render/PictureExport.h"
+#include "widgets/render/ReplayGhostOverlay.h"
+#include "widgets/timeline/TimelineView.h"
+#include "widgets/view/Session.h"
+#include "widgets/view/ViewState.h"
+
+#include <QListWidget>
+#include <QSignalSpy>
+#include <QtTest>
+
+#include <cmath>
+
+using namespace lanescope;
+
+namespace {
+
+// Pixels of exactly this colour inside `area`.
+int countColour(const QImage &img, const QColor &c, const QRect &area)
+{
+    int n = 0;
+    const QRect r = area.intersected(img.rect());
+    for (int y = r.top(); y <= r.bottom(); ++y)
+        for (int x = r.left(); x <= r.right(); ++x)
+            n += img.pixelColor(x, y) == c ? 1 : 0;
+    return n;
+}
+
+} // namespace
+
+class TestReplayGhost : public QObject
+{
+    Q_OBJECT
+
+    std::shared_ptr<const Trace> m_trace;
+    std::shared_ptr<const analysis::AnalysisResult> m_result;
+    analysis::replay::WhatIf m_expected; // the step replayed with the data-loader fix, here
+
+private slots:
+    void initTestCase()
+    {
+        LANESCOPE_REQUIRE_TRACE(path, "resnet50-dataloader-baseline.pt.trace.json.gz");
+        m_trace = loadTrace(path).trace;
+        QVERIFY(m_trace);
+        m_result = std::make_shared<const analysis::AnalysisResult>(analysis::analyze(*m_trace));
+        QVERIFY(m_result->criticalPath.valid);
+        // The same replay as the ghost's, straight from core on the critical path's step.
+        const analysis::detail::EvidenceIndex index(*m_trace);
+        const analysis::replay::ReplayGraph graph = analysis::replay::buildReplayGraph(index, m_result->criticalPath.step);
+        std::vector<analysis::replay::Fix> fixes;
+        QString error;
+        QVERIFY(analysis::replay::parseFixes(QStringLiteral("dataloader"), &fixes, &error));
+        m_expected = analysis::replay::whatIf(graph, fixes, -1);
+        QVERIFY2(m_expected.valid, qPrintable(m_expected.error));
+        QVERIFY(!m_expected.activities.empty());
+        // An input-bound step: the fix shortens it.
+        QVERIFY(m_expected.combined.projectedNs < m_expected.stepNs);
+    }
+
+    void ghostAtProjectedTimes()
+    {
+        if (!m_trace)
+            QSKIP("no trace");
+        TimelineView v;
+        v.setVerticalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+        v.resize(TimelineView::kHeaderWidth + 1200, 900);
+        v.show();
+        v.setTrace(m_trace);
+        v.session()->setAnalysis(0, m_result);
+        const analysis::Step &step = m_expected.step;
+        const double from = double(step.start), to = double(step.start + m_expected.stepNs);
+        const double margin = (to - from) * 0.05;
+        v.setVisibleRange(from - margin, to + margin);
+        const QImage off = v.renderFrame();
+
+        ReplayGhostController ghost(v.session());
+        QVERIFY(!ghost.isOn());
+        QSignalSpy ready(&ghost, &ReplayGhostController::ghostReady);
+        ghost.showAdvice(QStringLiteral("dataloader"));
+        QVERIFY(ghost.isOn());
+        QTRY_VERIFY_WITH_TIMEOUT(v.state()->replayGhost() != nullptr, 60000);
+        QVERIFY(ghost.message().isEmpty());
+        const std::shared_ptr<const ReplayGhost> g = v.state()->replayGhost();
+        const analysis::replay::WhatIf &w = *g->whatIf;
+        // Computed off the UI thread on the same step with the same fix: the same replay.
+        QCOMPARE(w.combined.id, QStringLiteral("dataloader"));
+        QCOMPARE(w.stepNs, m_expected.stepNs);
+        QCOMPARE(w.combined.projectedNs, m_expected.combined.projectedNs);
+        QCOMPARE(w.activities.size(), m_expected.activities.size());
+
+        const QImage on = v.renderFrame();
+        QVERIFY(on != off);
+        // The renderer's time -> x: the lanes' width over the window (checked on the measured
+        // slices' own rectangles first).
+        const QRect lanes = v.lanesRect();
+        const double x0 = v.visibleStartNs(0), pxPerNs = lanes.width() / (v.visibleEndNs(0) - x0);
+        auto xOf = [&](TimeNs t) { return lanes.left() + (double(t) - x0) * pxPerNs; };
+        TimelineRenderer r;
+        // The view's renderer is private: a renderer over the same runs, layout and window.
+        r.setRuns({RenderRun{m_trace.get(), v.session()->index(0), v.session()->base(0)}});
+        r.setLayout(&v.laneLayout());
+        r.setFont(v.font());
+        r.setViewport(v.viewport()->size(), v.state()->windowStart(), v.state()->windowRange(), 0);
+        const ReplayGhostGeometry geo = replayGhostGeometry(r, *g);
+        QVERIFY(geo.boxes.size() >= 20);
+        int checked = 0, moved = 0;
+        const QColor line = replayGhostLineColor();
+        for (const ReplayGhostGeometry::Box &b : geo.boxes) {
+            const analysis::replay::ProjectedActivity &a = w.activities[b.activity];
+            const analysis::replay::ProjectedActivity &e = m_expected.activities[b.activity];
+            QCOMPARE(a.projectedStart, e.projectedStart);
+            QCOMPARE(a.projectedEnd, e.projectedEnd);
+            const QRectF measured = v.sliceRect({0, a.track, a.slice});
+            QVERIFY(!measured.isNull());
+            QVERIFY2(std::abs(measured.left() - xOf(a.start)) <= 1.0, "the measured slice sits at its start's x");
+            QVERIFY2(std::abs(b.rect.left() - xOf(a.projectedStart)) <= 0.5, "the box starts at the projected start's x");
+            QVERIFY(std::abs(b.rect.right() - std::max(xOf(a.projectedStart) + 1.0, xOf(a.projectedEnd))) <= 0.5);
+            // In the activity's own row of its lane.
+            QVERIFY(b.rect.top() >= measured.top() - 0.5 && b.rect.bottom() <= measured.bottom() + 0.5);
+            moved += std::abs(xOf(a.projectedStart) - xOf(a.start)) > kReplayGhostTiePx ? 1 : 0;
+            // Drawn: the outline's colour on the picture at the box's left edge.
+            if (b.rect.left() > lanes.left() + 2 && b.rect.right() < lanes.right() - 2 && b.rect.width() >= 3) {
+                const int x = int(std::round(b.rect.left())), y = int(b.rect.center().y());
+                QVERIFY2(countColour(on, line, QRect(x - 1, y - 1, 3, 3)) > 0, "the box's outline is drawn");
+                ++checked;
+            }
+        }
+        QVERIFY(checked > 0);
+        // The data loader's wait gone: work moves earlier, each moved box tied to where it ran.
+        QVERIFY(moved > 0);
+        QVERIFY(geo.ties.size() >= std::size_t(moved) / 2);
+        for (const QLineF &t : geo.ties)
+            QVERIFY(t.x2() < t.x1()); // earlier, never later
+        // The replayed end marked and labelled: "replayed: 176.5 ms → 114.1 ms (dataloader)".
+        QVERIFY(geo.endVisible);
+        QVERIFY(std::abs(geo.endX - xOf(step.start + w.combined.projectedNs)) <= 0.5);
+        QVERIFY(geo.endX < geo.measuredEndX);
+        QCOMPARE(replayGhostLabel(w), QStringLiteral("replayed: %1 → %2 (dataloader)")
+                                          .arg(analysis::figure::stepTime(double(w.stepNs)),
+                                               analysis::figure::stepTime(double(w.combined.projectedNs))));
+        // Nothing of the ghost in the picture without it.
+        QCOMPARE(countColour(off, line, lanes), 0);
+        QVERIFY(countColour(on, line, lanes) > 100);
+        // A picture export of what is shown keeps it.
+        QCOMPARE(PictureExport::pictureOverlay(v.overlay()).replayGhost, g);
+
+        // Off: the picture is what it was.
+        ghost.setOn(false);
+        QVERIFY(!v.state()->replayGhost());
+        QCOMPARE(v.renderFrame(), off);
+    }
+
+    void combinedAdvice()
+    {
+        if (!m_trace)
+            QSKIP("no trace");
+        Session session;
+        session.setTrace(m_trace);
+        session.setAnalysis(0, m_result);
+        ReplayGhostController ghost(&session);
+        const QStringList ids = ghost.replayableAdvice();
+        QVERIFY(ids.contains(QStringLiteral("dataloader")));
+        ghost.setOn(true);
+        QTRY_VERIFY_WITH_TIMEOUT(session.state()->replayGhost() != nullptr, 60000);
+        const analysis::replay::WhatIf &w = *session.state()->replayGhost()->whatIf;
+        // Every shown advice a replay applies, at once: at least as short as the data loader's alone.
+        QCOMPARE(w.combined.id.split(QLatin1Char(',')).size(), w.fixes.size());
+        QVERIFY(w.combined.id.split(QLatin1Char(',')).contains(QStringLiteral("dataloader")));
+        QVERIFY(w.combined.projectedNs <= m_expected.combined.projectedNs);
+        // A new analysis of the run replays again; off clears.
+        session.setAnalysis(0, std::make_shared<const analysis::AnalysisResult>(*m_result));
+        QTRY_VERIFY_WITH_TIMEOUT(session.state()->replayGhost() != nullptr && !ghost.isBusy(), 60000);
+        ghost.setOn(false);
+        QVERIFY(!session.state()->replayGhost());
+        QVERIFY(!ghost.isOn());
+    }
+
+    void adviceListAsks()
+    {
+        if (!m_trace)
+            QSKIP("no trace");
+        // The advice list's "Show replayed step" names the item's advice, for items a replay applies.
+        AdviceList list;
+        list.setResult(m_result);
+        QSignalSpy asked(&list, &AdviceList::replayRequested);
+        int replayable = 0;
+        for (int row = 0; row < list.count(); ++row) {
+            const QString id = list.listWidget()->item(row)->data(AdviceList::IdRole).toString();
+            std::vector<analysis::replay::Fix> fixes;
+            QString error;
+            const bool can = analysis::replay::parseFixes(id, &fixes, &error);
+            QCOMPARE(list.canReplay(row), can);
+            list.requestReplay(row);
+            if (can) {
+                ++replayable;
+                QCOMPARE(asked.size(), replayable);
+                QCOMPARE(asked.last().at(0).toString(), id);
+            }
+            QCOMPARE(asked.size(), replayable);
+        }
+        QVERIFY(replayable > 0);
+    }
+};
+
+QTEST_MAIN(TestReplayGhost)
+#include "tst_replayghost.moc"
