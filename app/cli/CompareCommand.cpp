@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// lanescope-cli compare A B [C...] [--labels a,b,c] [--align step|start] [--step N] [--params N
+// lanescope-cli compare A B [C...] | LOGDIR [--labels a,b,c] [--align step|start] [--step N] [--params N
 //   --tokens-per-step N [--tokens-global]] [--peak-tflops X] [--gap-ms X] [--gap-kernels gemm|all]
 //   [--fold-templates] [--rank N] [--top N] [--threads N] [--json]
 // Keys of the JSON object are the contract in docs/architecture.md; times are µs.
@@ -14,6 +14,7 @@
 #include "core/analysis/CompareTraces.h"
 #include "core/analysis/Ranks.h"
 #include "core/model/Trace.h"
+#include "core/session/LogDir.h"
 #include "core/session/RunSet.h"
 
 #include <QCoreApplication>
@@ -248,7 +249,10 @@ CommandSpec compareArguments()
         n("A B [C...] [options]"),
         {
             {n("A"), QT_TRANSLATE_NOOP("cli", "the baseline trace (.json or .json.gz), or a folder of rank traces (one job)")},
-            {n("B"), QT_TRANSLATE_NOOP("cli", "a trace or folder to compare with it")},
+            {n("B"),
+             QT_TRANSLATE_NOOP("cli", "a trace or folder to compare with it (none: A is a profiler log_dir of several sessions, each compared "
+                                      "with the earliest)"),
+             PositionalSpec::Arity::Optional},
             {n("C"), QT_TRANSLATE_NOOP("cli", "more traces or folders"), PositionalSpec::Arity::Many},
         },
         {
@@ -290,7 +294,21 @@ CommandSpec compareArguments()
 
 int runCompare(const Invocation &args)
 {
-    const QStringList paths = args.positionals();
+    QStringList paths = args.positionals();
+    // One folder: a log_dir of several profiling sessions (session/LogDir.h), each a run, the
+    // earliest the baseline. Anything else needs two runs, as before.
+    std::vector<session::LogSession> sessions;
+    if (paths.size() == 1) {
+        session::LogDirOptions so;
+        so.settleSeconds = 0; // one look: a file still growing fails to load and is said so
+        if (QFileInfo(paths.first()).isDir())
+            sessions = session::listLogDir(paths.first(), so).sessions;
+        if (sessions.size() < 2)
+            return args.usageError();
+        paths.clear();
+        for (const session::LogSession &s : sessions)
+            paths << s.folder;
+    }
     QStringList labels;
     if (const int rc = readRunLabels(args, paths, &labels); rc != Ok)
         return rc;
@@ -313,7 +331,13 @@ int runCompare(const Invocation &args)
     lo.threads = args.integer("threads", 0) * int(paths.size()); // --threads is per trace
     lo.rank = args.integer("rank", -1);
     lo.job = &opt; // a folder's job measured under the comparison's options
-    const session::RunSet set = session::loadRuns(session::runSources(paths, labels), lo);
+    std::vector<session::RunSource> sources = session::runSources(paths, labels);
+    for (std::size_t i = 0; i < sessions.size(); ++i) {
+        sources[i].files = sessions[i].files;
+        if (labels.isEmpty())
+            sources[i].label = sessions[i].label;
+    }
+    const session::RunSet set = session::loadRuns(sources, lo);
     if (const QString e = set.firstError(); !e.isEmpty()) {
         printErrorLine(QStringLiteral("lanescope-cli: %1").arg(e));
         return Unreadable;

@@ -16,10 +16,12 @@
 #include "core/analysis/Ranks.h"
 #include "core/io/FolderLoad.h"
 #include "core/io/InputFile.h"
+#include "core/session/LogDir.h"
 #include "core/session/RunSet.h"
 #include "core/util/ProcessMemory.h"
 
 #include <QCoreApplication>
+#include <QDateTime>
 #include <QFile>
 #include <QFileInfo>
 #include <QSaveFile>
@@ -113,11 +115,14 @@ struct JobSource
     std::vector<RejectedFile> rejected;
     QStringList ignored, warnings;
     double loadSeconds = 0;
+    // A log_dir of several sessions (session/LogDir.h): all of them, and the label of the one analysed.
+    std::vector<session::LogSession> sessions;
+    QString session;
 };
 
 JobSource sourceOf(const FolderLoadResult &f)
 {
-    return {f.folder, f.worldSize, f.ranksGuessed, f.rejected, f.ignored, f.warnings, f.loadSeconds};
+    return {f.folder, f.worldSize, f.ranksGuessed, f.rejected, f.ignored, f.warnings, f.loadSeconds, {}, {}};
 }
 
 template <class Source>
@@ -303,12 +308,38 @@ void writeJobCollectives(JsonWriter &j, const analysis::JobCollectives &c)
     });
 }
 
+QString sessionStart(qint64 ms) { return QDateTime::fromMSecsSinceEpoch(ms, Qt::UTC).toString(Qt::ISODateWithMs); }
+
+// Additions where the folder is a log_dir of several sessions: which one is analysed, and all of them.
+void writeSessions(JsonWriter &j, const JobSource &f)
+{
+    if (f.sessions.empty())
+        return;
+    j.field("session", f.session);
+    j.array("sessions", [&] {
+        for (const session::LogSession &s : f.sessions)
+            j.object([&] {
+                j.field("label", s.label);
+                j.field("start", sessionStart(s.startMs));
+                j.array("files", [&] {
+                    for (const QString &p : s.files)
+                        j.value(p);
+                });
+                j.array("ranks", [&] {
+                    for (int r : s.ranks)
+                        j.value(r);
+                });
+            });
+    });
+}
+
 void writeAnalyzeJson(const JobSource &f, const analysis::JobResult &r, std::size_t top, bool aligned)
 {
     const TimeNs o = r.originNs;
     JsonWriter j;
     j.printObject([&] {
         writeLoadFields(j, f);
+        writeSessions(j, f);
         // The one-trace contract's keys, for the job: sums over the ranks, the job's steps (first
         // rank's start to last rank's end), every rank's gaps, the job's MFU, the largest peak.
         const analysis::JobFigures &jf = r.job;
@@ -503,6 +534,11 @@ void writeAnalyzeText(const JobSource &f, const analysis::JobResult &r, std::siz
                                        .arg(r.ranks.size())
                                        .arg(f.worldSize > 0 ? Text::tr(" of world size %1").arg(f.worldSize) : QString())
                                        .arg(f.loadSeconds, 0, 'f', 2)));
+    if (!f.sessions.empty()) {
+        std::printf("%s\n", qPrintable(Text::tr("%n session(s) in this log_dir; analysed: the latest, %1", nullptr, int(f.sessions.size())).arg(f.session)));
+        for (const session::LogSession &s : f.sessions)
+            std::printf("  %s\n", qPrintable(Text::tr("%1  started %2, %n file(s)", nullptr, int(s.files.size())).arg(s.label, sessionStart(s.startMs))));
+    }
     for (const QString &w : f.warnings)
         std::printf("%s\n", qPrintable(Text::tr("warning: %1").arg(w)));
     for (const QString &w : r.warnings)
@@ -618,16 +654,36 @@ int runAnalyzeFolder(const Invocation &args)
     // machines (session::analyzeFolder, what the window's summary mode runs too): the job holds one
     // model per load running at once (as many as the memory budget admits), never every rank's.
     // The output is analyze DIR's either way (tst_cluster_recipe).
+    // A log_dir of several profiling sessions (or of one in a sub-folder): the latest is analysed,
+    // the others listed. One session in the folder itself: the folder as it is.
+    const QString dir = args.positionals().first();
+    FolderLoadOptions lo = folderLoadOptions(args);
+    session::LogDirOptions so;
+    so.settleSeconds = 0; // one look: a file still growing fails to load and is said so
+    const session::LogDirListing listing = session::listLogDir(dir, so);
+    const bool bySession = listing.sessions.size() > 1 || (listing.sessions.size() == 1 && listing.sessions[0].folder != dir);
+    QString folder = dir;
+    if (bySession) {
+        lo.files = listing.sessions.back().files;
+        folder = listing.sessions.back().folder;
+    }
     FolderLoadResult f;
-    const analysis::JobResult r = session::analyzeFolder(args.positionals().first(), folderLoadOptions(args), jo, &f);
+    const analysis::JobResult r = session::analyzeFolder(folder, lo, jo, &f);
     if (!f.error.isEmpty()) {
         printErrorLine(QStringLiteral("lanescope-cli: %1").arg(f.error));
         return Unreadable;
     }
+    JobSource src = sourceOf(f);
+    if (bySession) {
+        src.sessions = listing.sessions;
+        src.session = listing.sessions.back().label;
+        for (const RejectedFile &b : listing.bad)
+            src.warnings << Text::tr("%1 left out: %2").arg(b.path, b.reason);
+    }
     if (args.isSet("json"))
-        writeAnalyzeJson(sourceOf(f), r, top, jo.alignClocks);
+        writeAnalyzeJson(src, r, top, jo.alignClocks);
     else
-        writeAnalyzeText(sourceOf(f), r, top);
+        writeAnalyzeText(src, r, top);
     return Ok;
 }
 

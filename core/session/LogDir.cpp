@@ -125,7 +125,8 @@ void readName(const QString &name, LogDirFile &f)
 struct Listed
 {
     LogDirFile file;
-    int order = 0; // position in traceFilesIn's (file-name) order
+    int order = 0;      // position in traceFilesIn's (file-name) order
+    bool timed = false; // its time is the stamp or baseTimeNanoseconds, not the file's mtime
 };
 
 QString timeLabel(qint64 ms, bool withMs)
@@ -145,6 +146,7 @@ std::vector<LogSession> groupFolder(const QString &folder, std::vector<Listed> f
     std::set<int> ranks;
     int world = -1;
     qint64 last = 0;
+    bool lastTimed = false;
     for (const Listed &l : files) {
         const LogDirFile &f = l.file;
         bool split = groups.empty();
@@ -153,7 +155,8 @@ std::vector<LogSession> groupFolder(const QString &folder, std::vector<Listed> f
                     || (f.rank >= 0 && ranks.count(f.rank))             // a rank seen twice: another attempt
                     || (f.worldSize > 0 && world > 0 && f.worldSize != world)
                     || (world > 0 && int(ranks.size()) >= world)        // the job is complete
-                    || f.timeMs - last > options.cycleGapMs;
+                    // A file's time on disk says when it was copied, not recorded: no pause rule there.
+                    || (l.timed && lastTimed && f.timeMs - last > options.cycleGapMs);
         }
         if (split) {
             groups.emplace_back();
@@ -169,6 +172,7 @@ std::vector<LogSession> groupFolder(const QString &folder, std::vector<Listed> f
         if (f.worldSize > 0 && world < 0)
             world = f.worldSize;
         last = f.timeMs;
+        lastTimed = l.timed;
     }
     std::vector<LogSession> out;
     for (auto &g : groups) {
@@ -279,6 +283,7 @@ LogDirListing listLogDir(const QString &folder, const LogDirOptions &options)
             static const QRegularExpression pid(QStringLiteral("\"pid\"\\s*:\\s*(\\d{1,12})"));
             l.file.baseTimeNs = firstNumber(head, base);
             l.file.pid = firstNumber(head, pid);
+            l.timed = l.file.stampMs >= 0 || l.file.baseTimeNs >= 0;
             l.file.timeMs = l.file.stampMs >= 0 ? l.file.stampMs : l.file.baseTimeNs >= 0 ? l.file.baseTimeNs / 1000000 : mtime;
             listed.push_back(std::move(l));
         }

@@ -1,0 +1,120 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// lanescope-cli on a profiler log_dir of several sessions: analyze LOGDIR analyses the latest and
+// lists them all, compare LOGDIR compares each with the earliest and gives the figures comparing
+// the two real folders gives; a folder of one session is analysed and refused by compare as before.
+#include "../CliRun.h"
+#include "../TestTraces.h"
+
+#include <QDir>
+#include <QFile>
+#include <QFileInfo>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QTemporaryDir>
+#include <QtTest>
+
+using namespace lanescope;
+
+class TestCliLogDir : public QObject
+{
+    Q_OBJECT
+    QTemporaryDir m_dir;
+    QString m_nw0, m_nw2;
+    QStringList m_nw2Names;
+
+    static QJsonObject json(const test::CliRun &r)
+    {
+        const QJsonDocument d = QJsonDocument::fromJson(r.out);
+        return d.object();
+    }
+
+private slots:
+    void initTestCase()
+    {
+        LANESCOPE_REQUIRE_TRACE(nw0, "torch-cpu-2rank-nw0");
+        LANESCOPE_REQUIRE_TRACE(nw2, "torch-cpu-2rank-nw2");
+        m_nw0 = nw0;
+        m_nw2 = nw2;
+        for (const QString &d : {nw0, nw2})
+            for (const QString &n : QDir(d).entryList(QDir::Files, QDir::Name)) {
+                QVERIFY(QFile::copy(QDir(d).filePath(n), m_dir.filePath(n)));
+                if (d == nw2)
+                    m_nw2Names << n;
+            }
+        QCOMPARE(m_nw2Names.size(), 2);
+    }
+
+    void analyzeListsSessions()
+    {
+        const test::CliRun r = test::runCli({QStringLiteral("analyze"), m_dir.path(), QStringLiteral("--json")});
+        QCOMPARE(r.exitCode, 0);
+        const QJsonObject o = json(r);
+        const QJsonArray sessions = o.value(QLatin1String("sessions")).toArray();
+        QCOMPARE(sessions.size(), 2);
+        QStringList starts;
+        for (const QJsonValue &v : sessions) {
+            const QJsonObject s = v.toObject();
+            QCOMPARE(s.value(QLatin1String("files")).toArray().size(), 2);
+            QCOMPARE(s.value(QLatin1String("ranks")).toArray(), (QJsonArray{0, 1}));
+            QVERIFY(!s.value(QLatin1String("label")).toString().isEmpty());
+            starts << s.value(QLatin1String("start")).toString();
+        }
+        // ISO 8601 UTC, the earlier attempt's earliest file stamp (1796110519831 ms) first.
+        QCOMPARE(starts.at(0), QDateTime::fromMSecsSinceEpoch(1796110519831, Qt::UTC).toString(Qt::ISODateWithMs));
+        QVERIFY(starts.at(0) < starts.at(1));
+        // The latest session is the one analysed: its two ranks, nw2's files, nothing of nw0's.
+        QCOMPARE(o.value(QLatin1String("session")).toString(), sessions.at(1).toObject().value(QLatin1String("label")).toString());
+        const QJsonArray ranks = o.value(QLatin1String("ranks")).toArray();
+        QCOMPARE(ranks.size(), 2);
+        for (const QJsonValue &v : ranks)
+            QVERIFY(m_nw2Names.contains(QFileInfo(v.toObject().value(QLatin1String("path")).toString()).fileName()));
+
+        // The text lists them too.
+        const test::CliRun t = test::runCli({QStringLiteral("analyze"), m_dir.path()});
+        QCOMPARE(t.exitCode, 0);
+        QVERIFY2(t.out.contains("2 session(s) in this log_dir"), t.out.constData());
+    }
+
+    void oneSessionAsBefore()
+    {
+        const test::CliRun r = test::runCli({QStringLiteral("analyze"), m_nw0, QStringLiteral("--json")});
+        QCOMPARE(r.exitCode, 0);
+        const QJsonObject o = json(r);
+        QVERIFY(!o.contains(QLatin1String("sessions")));
+        QVERIFY(!o.contains(QLatin1String("session")));
+        QCOMPARE(o.value(QLatin1String("ranks")).toArray().size(), 2);
+        // compare needs two runs: a folder of one session is not two.
+        QCOMPARE(test::runCli({QStringLiteral("compare"), m_nw0}).exitCode, 2);
+    }
+
+    void compareSessions()
+    {
+        const test::CliRun r = test::runCli({QStringLiteral("compare"), m_dir.path(), QStringLiteral("--json")});
+        QCOMPARE(r.exitCode, 0);
+        const QJsonObject o = json(r);
+        const QJsonArray runs = o.value(QLatin1String("runs")).toArray();
+        QCOMPARE(runs.size(), 2);
+        for (const QJsonValue &v : runs)
+            QCOMPARE(v.toObject().value(QLatin1String("job")).toObject().value(QLatin1String("ranks")).toInt(), 2);
+        // The same comparison as the two real folders given apart: baseline nw0, then nw2.
+        const test::CliRun apart = test::runCli({QStringLiteral("compare"), m_nw0, m_nw2, QStringLiteral("--json")});
+        QCOMPARE(apart.exitCode, 0);
+        const QJsonObject a = json(apart);
+        const auto stepTime = [](const QJsonObject &x) {
+            return x.value(QLatin1String("deltas")).toArray().at(0).toObject().value(QLatin1String("step_time_us")).toObject();
+        };
+        QCOMPARE(stepTime(o).value(QLatin1String("value")).toDouble(), stepTime(a).value(QLatin1String("value")).toDouble());
+        QCOMPARE(stepTime(o).value(QLatin1String("delta")).toDouble(), stepTime(a).value(QLatin1String("delta")).toDouble());
+        QVERIFY(stepTime(o).value(QLatin1String("delta")).toDouble() < 0); // num_workers=2 is faster
+        // --labels name the sessions.
+        const test::CliRun l = test::runCli({QStringLiteral("compare"), m_dir.path(), QStringLiteral("--labels"), QStringLiteral("before,after"),
+                                             QStringLiteral("--json")});
+        QCOMPARE(l.exitCode, 0);
+        QCOMPARE(json(l).value(QLatin1String("runs")).toArray().at(1).toObject().value(QLatin1String("label")).toString(), QStringLiteral("after"));
+        QCOMPARE(test::runCli({QStringLiteral("compare"), m_dir.path(), QStringLiteral("--labels"), QStringLiteral("one")}).exitCode, 2);
+    }
+};
+
+QTEST_GUILESS_MAIN(TestCliLogDir)
+#include "tst_cli_logdir.moc"
