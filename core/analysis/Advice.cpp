@@ -109,7 +109,10 @@ TimeNs syncCostOnPath(const CriticalPath &cp, const PathSync &s)
 {
     TimeNs blocked = 0, after = 0;
     std::size_t next = cp.segments.size();
-    for (std::size_t k = 0; k < cp.segments.size(); ++k) {
+    // The segments are in time order and back to back: start at the one the call begins in.
+    const auto first = std::lower_bound(cp.segments.begin(), cp.segments.end(), s.where.from,
+                                        [](const PathSegment &g, TimeNs v) { return g.to <= v; });
+    for (std::size_t k = std::size_t(first - cp.segments.begin()); k < cp.segments.size(); ++k) {
         const PathSegment &g = cp.segments[k];
         if (g.from >= s.where.to) {
             next = k;

@@ -25,8 +25,9 @@ struct Advice
     TimeRange where;  // the clearest instance in the trace (model time)
 
     // What the fix is worth: the idle time this advice explains (the union of its gaps inside the
-    // analysed windows) taken out of every step. An upper bound: once these waits are gone
-    // something else may stall instead. projectedStepS <= 0: not projected (no steps, or a rule
+    // analysed windows), no more than the critical path spends on what the fix removes where the
+    // path is known (AdviceInputs::criticalPath), taken out of every step. An upper bound: once
+    // these waits are gone something else may stall instead. projectedStepS <= 0: not projected (no steps, or a rule
     // that explains no idle time); projectedMfuPct <= 0: MFU unknown.
     TimeNs explainedNs = 0;
     double stepS = 0, projectedStepS = 0;
@@ -62,8 +63,9 @@ constexpr double kLaunchHostWaitPct = 50.0;    // ... host wait at least half of
 constexpr double kLaunchBoundSharePct = 10.0;  // ... and the most-waiting stream's host wait this share
 constexpr double kQueueEmptyPct = 20.0;        // queue_starvation: the main stream's queue empty this share ...
 constexpr double kQueueMeanBelow = 2.0;        // ... and on average under two operations deep
-// Synchronisations on the critical path: what they cost the path (blocked in them, then the launch
-// that refills the queue they drained) in the step it was measured on, at least this long ...
+// Synchronisations on the critical path: what they cost the path (blocked in them, then the path
+// until it is back on the GPU, no longer than each call waited) in the step it was measured on, at
+// least this long ...
 constexpr TimeNs kSyncOnPathMinNs = 1'000'000; // 1 ms
 constexpr double kSyncOnPathSharePct = 0.2;     // ... and at least this share of that step
 } // namespace AdviceMinimum
