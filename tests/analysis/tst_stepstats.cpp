@@ -1,0 +1,195 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// Whether a change is real (analysis/StepStats.h): the Mann-Whitney p-value against every
+// arrangement counted here (exact) and against U counted pair by pair (normal approximation with
+// ties); the bootstrap interval seeded, around the observed change, finding a 5 % change over 20
+// noisy steps and keeping the false-positive rate of two samples of one distribution near 5 %;
+// the two real torch-cpu-2rank attempts' step times; one step: nothing to judge.
+#include "core/analysis/StepStats.h"
+#include "core/parse/TraceLoader.h"
+
+#include "../TestTraces.h"
+
+#include <QDir>
+#include <QtTest>
+
+#include <cmath>
+#include <random>
+
+using namespace lanescope;
+using namespace lanescope::analysis;
+
+namespace {
+
+// U of a: pairs where a's value is larger, ties half.
+double pairU(const std::vector<double> &a, const std::vector<double> &b)
+{
+    double u = 0;
+    for (double x : a)
+        for (double y : b)
+            u += x > y ? 1.0 : x == y ? 0.5 : 0.0;
+    return u;
+}
+
+// Two-sided exact p: every way of choosing which pooled values are a's, counted.
+double bruteForceP(const std::vector<double> &a, const std::vector<double> &b)
+{
+    std::vector<double> pooled = a;
+    pooled.insert(pooled.end(), b.begin(), b.end());
+    const int n = int(pooled.size()), m = int(a.size());
+    const double observed = pairU(a, b);
+    double total = 0, below = 0, above = 0;
+    for (unsigned mask = 0; mask < (1u << n); ++mask) {
+        if (__builtin_popcount(mask) != m)
+            continue;
+        std::vector<double> x, y;
+        for (int i = 0; i < n; ++i)
+            (mask & (1u << i) ? x : y).push_back(pooled[std::size_t(i)]);
+        const double u = pairU(x, y);
+        ++total;
+        below += u <= observed + 1e-9;
+        above += u >= observed - 1e-9;
+    }
+    return std::min(1.0, 2 * std::min(below, above) / total);
+}
+
+std::vector<double> noisy(std::mt19937_64 &rng, int steps, double mean, double sd)
+{
+    std::normal_distribution<double> d(mean, sd);
+    std::vector<double> v;
+    for (int i = 0; i < steps; ++i)
+        v.push_back(d(rng));
+    return v;
+}
+
+std::vector<const Trace *> ranksOf(const QString &folder, std::vector<std::shared_ptr<Trace>> *keep)
+{
+    std::vector<const Trace *> out;
+    const QDir d(folder);
+    for (const QString &n : d.entryList({QStringLiteral("*.json.gz")}, QDir::Files, QDir::Name)) {
+        LoadResult r = loadTrace(d.filePath(n));
+        if (r.trace) {
+            out.push_back(r.trace.get());
+            keep->push_back(std::move(r.trace));
+        }
+    }
+    return out;
+}
+
+} // namespace
+
+class TestStepStats : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void exactP_data()
+    {
+        QTest::addColumn<std::vector<double>>("a");
+        QTest::addColumn<std::vector<double>>("b");
+        QTest::newRow("separated 4/4") << std::vector<double>{5, 6, 7, 8} << std::vector<double>{1, 2, 3, 4};
+        QTest::newRow("interleaved 5/6") << std::vector<double>{1.5, 3, 4.5, 9, 10} << std::vector<double>{1, 2, 4, 6, 7, 8};
+        QTest::newRow("one overlap 6/7") << std::vector<double>{10, 11, 12, 13, 14, 5} << std::vector<double>{1, 2, 3, 4, 6, 7, 8};
+        QTest::newRow("uneven 3/9") << std::vector<double>{0.1, 0.2, 20} << std::vector<double>{1, 2, 3, 4, 5, 6, 7, 8, 9};
+        QTest::newRow("equal medians 7/7") << std::vector<double>{1, 4, 5, 8, 9, 12, 13} << std::vector<double>{2, 3, 6, 7, 10, 11, 14};
+    }
+
+    void exactP()
+    {
+        QFETCH(std::vector<double>, a);
+        QFETCH(std::vector<double>, b);
+        const auto p = mannWhitneyP(a, b);
+        QVERIFY(p.has_value());
+        QVERIFY2(std::abs(*p - bruteForceP(a, b)) < 1e-12, qPrintable(QStringLiteral("%1 vs %2").arg(*p).arg(bruteForceP(a, b))));
+        QCOMPARE(*mannWhitneyP(b, a), *p); // two-sided: symmetric
+    }
+
+    // Many values with ties: the normal approximation, against U counted pair by pair here and the
+    // tie-corrected variance.
+    void normalApproximationWithTies()
+    {
+        std::mt19937_64 rng(7);
+        std::vector<double> a, b;
+        std::uniform_int_distribution<int> da(0, 20), db(6, 26); // integers: many ties
+        for (int i = 0; i < 60; ++i)
+            a.push_back(da(rng));
+        for (int i = 0; i < 45; ++i)
+            b.push_back(db(rng));
+        const double m = 60, n = 45, nn = m + n;
+        std::map<double, int> counts;
+        for (double x : a)
+            ++counts[x];
+        for (double x : b)
+            ++counts[x];
+        double ties = 0;
+        for (const auto &[v, t] : counts)
+            ties += double(t) * t * t - t;
+        const double var = m * n / 12 * (nn + 1 - ties / (nn * (nn - 1)));
+        const double z = (std::abs(pairU(a, b) - m * n / 2) - 0.5) / std::sqrt(var);
+        const double expected = std::erfc(z / std::sqrt(2.0));
+        QVERIFY(expected < 0.05); // the shift is seen
+        QVERIFY(std::abs(*mannWhitneyP(a, b) - expected) < 1e-12);
+        // Every value the same: no evidence either way.
+        QCOMPARE(*mannWhitneyP({3, 3, 3}, {3, 3}), 1.0);
+    }
+
+    void bootstrapInterval()
+    {
+        std::mt19937_64 rng(11);
+        const std::vector<double> a = noisy(rng, 20, 100, 2), b = noisy(rng, 20, 105, 2);
+        const auto ci = medianChangeCi95(a, b, 42);
+        QVERIFY(ci.has_value());
+        QCOMPARE(*medianChangeCi95(a, b, 42), *ci); // seeded
+        const double observed = sampleMedian(b) - sampleMedian(a);
+        QVERIFY(ci->first <= observed && observed <= ci->second);
+        QVERIFY(ci->first > 0); // a 5 % change over 20 steps of 2 % noise
+        // The interval's ends are medians of resamples: values a difference of medians can take.
+        QVERIFY(ci->second - ci->first < 6);
+    }
+
+    // A 5 % change is found; the same distribution twice is "significant" in about 5 % of 200
+    // seeded pairs, not more.
+    void rates()
+    {
+        int found = 0, falsePositives = 0;
+        for (int k = 0; k < 200; ++k) {
+            std::mt19937_64 rng(std::uint64_t(1000 + k));
+            const std::vector<double> base = noisy(rng, 20, 100, 2);
+            const std::vector<double> same = noisy(rng, 20, 100, 2);
+            const std::vector<double> slower = noisy(rng, 20, 105, 2);
+            found += changeStats(base, slower, std::uint64_t(k)).significant.value_or(false);
+            falsePositives += changeStats(base, same, std::uint64_t(k)).significant.value_or(false);
+        }
+        qInfo("5 %% change found in %d of 200; same distribution called significant in %d of 200", found, falsePositives);
+        QCOMPARE(found, 200);
+        QVERIFY(falsePositives <= 14); // 5 % is 10; the binomial's spread allows a few more
+    }
+
+    void oneStepIsUnknown()
+    {
+        const ChangeStats s = changeStats({100}, {120});
+        QCOMPARE(*s.change, 20.0);
+        QVERIFY(!s.ci95Low && !s.ci95High && !s.pValue && !s.significant);
+        QVERIFY(!changeStats({}, {1, 2}).change);
+    }
+
+    // The real attempts: num_workers=0 against num_workers=2, both ranks' complete steps.
+    void realAttempts()
+    {
+        LANESCOPE_REQUIRE_TRACE(nw0, "torch-cpu-2rank-nw0");
+        LANESCOPE_REQUIRE_TRACE(nw2, "torch-cpu-2rank-nw2");
+        std::vector<std::shared_ptr<Trace>> keep;
+        const std::vector<double> before = stepTimeSampleUs(ranksOf(nw0, &keep)), after = stepTimeSampleUs(ranksOf(nw2, &keep));
+        QCOMPARE(int(before.size()), 4); // ProfilerStep#1-3, two complete per rank
+        QCOMPARE(int(after.size()), 4);
+        const ChangeStats s = changeStats(before, after);
+        QVERIFY(std::abs(*s.pValue - bruteForceP(before, after)) < 1e-12);
+        QCOMPARE(*s.change, sampleMedian(after) - sampleMedian(before));
+        QVERIFY(*s.ci95Low <= *s.change && *s.change <= *s.ci95High);
+        qInfo("step time %.1f -> %.1f ms: change %.1f ms [%.1f, %.1f], p %.4f", sampleMedian(before) / 1000, sampleMedian(after) / 1000,
+              *s.change / 1000, *s.ci95Low / 1000, *s.ci95High / 1000, *s.pValue);
+        QCOMPARE(*s.significant, *s.ci95High < 0 && *s.pValue < 0.05);
+    }
+};
+
+QTEST_GUILESS_MAIN(TestStepStats)
+#include "tst_stepstats.moc"
