@@ -30,6 +30,8 @@
 #include <QTemporaryDir>
 #include <QtTest>
 
+#include <sys/stat.h>
+
 using namespace lanescope;
 
 namespace {
@@ -164,6 +166,27 @@ private slots:
         }
         // The throughput chart shows samples/s, not the step time alone.
         QCOMPARE(w.comparisonDock()->throughput()->chartView()->chart()->title(), ThroughputChart::tr("Throughput per run"));
+    }
+
+    // Export Chart replaces only a regular file: a FIFO chosen in the save dialog stays a FIFO
+    // (the chart was renamed over it); a new path is written as before.
+    void chartExportLeavesAFifoAlone()
+    {
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+        QChartView view;
+        view.resize(400, 300);
+        const QString fifo = dir.filePath(QStringLiteral("chart.png"));
+        QCOMPARE(::mkfifo(QFile::encodeName(fifo).constData(), 0600), 0);
+        QString error;
+        QVERIFY(!writeChart(&view, fifo, &error));
+        QVERIFY2(error.contains(QStringLiteral("FIFO")), qPrintable(error));
+        struct stat st = {};
+        QCOMPARE(::lstat(QFile::encodeName(fifo).constData(), &st), 0);
+        QVERIFY(S_ISFIFO(st.st_mode));
+        const QString png = dir.filePath(QStringLiteral("new.png"));
+        QVERIFY2(writeChart(&view, png, &error), qPrintable(error));
+        QVERIFY(QFileInfo(png).size() > 0);
     }
 };
 
