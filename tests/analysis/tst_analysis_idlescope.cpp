@@ -170,6 +170,11 @@ private slots:
         const LoadResult l = loadTrace(path);
         QVERIFY2(l.trace, qPrintable(l.error));
         AnalysisOptions o;
+        {
+            const AnalysisResult r = analyze(*l.trace, o);
+            qInfo("%s: %zu gaps, %.3f ms; compute idle %.3f ms", qPrintable(QFileInfo(path).fileName()), r.gaps.size(),
+                  double(total(r.gaps)) / 1e6, double(r.computeIdle.idleNs) / 1e6);
+        }
         checkScope(*l.trace, o, path);
         o.gaps.minGap = kAdviceGapNs;
         o.gaps.kernels = GapKernels::All;
