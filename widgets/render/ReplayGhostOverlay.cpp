@@ -23,7 +23,7 @@ struct Text
 // Blue outline over a pale fill: reads on every slice colour, and apart from the critical path's
 // part colours (which may be drawn at the same time).
 const QColor kGhostLine(0x15, 0x65, 0xC0);
-const QColor kGhostFill(0xBB, 0xDE, 0xFB, 110);
+const QColor kGhostFill(0x90, 0xCA, 0xF9, 90);
 
 } // namespace
 
@@ -58,12 +58,14 @@ ReplayGhostGeometry replayGhostGeometry(const TimelineRenderer &r, const ReplayG
     g.measuredEndX = xOf(w.step.start + w.stepNs);
     g.endVisible = endX >= left && endX <= right;
 
-    // The last box drawn per (lane, row), in pixel columns: a box within them is not drawn again
-    // (a row's activities come in stream order, so its boxes move right).
+    // The last box per (lane, row): an activity that starts within a pixel of its end widens it
+    // instead of adding a box (a row's activities come in stream order, so its boxes move right),
+    // so a run of back-to-back kernels reads as one outlined span, and the boxes are bounded by
+    // the picture's width per row.
     struct Last
     {
         int lane, row;
-        double from, to;
+        std::size_t box; // index in g.boxes
     };
     std::vector<Last> last;
     for (std::size_t k = 0; k < w.activities.size(); ++k) {
@@ -84,20 +86,29 @@ ReplayGhostGeometry replayGhostGeometry(const TimelineRenderer &r, const ReplayG
         const int row = a.slice < tr.size() ? std::min<int>(tr.depth[a.slice], rows - 1) : 0;
         const QRect lr = r.laneRect(lane);
         const double y = lr.top() + LaneLayout::kLanePad + row * LaneLayout::kRowHeight;
-        const double c0 = std::floor(x0), c1 = std::floor(x1);
-        auto it = std::find_if(last.begin(), last.end(), [&](const Last &l) { return l.lane == lane && l.row == row; });
-        if (it != last.end() && c0 >= it->from && c1 <= it->to)
-            continue;
-        if (it == last.end())
-            last.push_back({lane, row, c0, c1});
-        else
-            *it = {lane, row, c0, c1};
-        if (boxShown)
-            g.boxes.push_back({QRectF(QPointF(x0, y + 1), QPointF(x1, y + LaneLayout::kRowHeight - 2)), k});
         if (tieShown) {
+            // One line per pixel row and column pair: many kernels moved alike draw it once.
             const double ym = y + LaneLayout::kRowHeight / 2.0;
-            g.ties.emplace_back(QPointF(m0, ym), QPointF(x0, ym));
+            const QLineF tie(QPointF(m0, ym), QPointF(x0, ym));
+            if (g.ties.empty() || std::floor(g.ties.back().x1()) != std::floor(m0) || std::floor(g.ties.back().x2()) != std::floor(x0)
+                || g.ties.back().y1() != ym)
+                g.ties.push_back(tie);
         }
+        if (!boxShown)
+            continue;
+        auto it = std::find_if(last.begin(), last.end(), [&](const Last &l) { return l.lane == lane && l.row == row; });
+        if (it != last.end()) {
+            QRectF &prev = g.boxes[it->box].rect;
+            if (x0 <= prev.right() + 1.0 && x0 >= prev.left()) {
+                prev.setRight(std::max(prev.right(), x1));
+                continue;
+            }
+        }
+        g.boxes.push_back({QRectF(QPointF(x0, y + 1), QPointF(x1, y + LaneLayout::kRowHeight - 2)), k});
+        if (it == last.end())
+            last.push_back({lane, row, g.boxes.size() - 1});
+        else
+            it->box = g.boxes.size() - 1;
     }
     return g;
 }

@@ -4,8 +4,9 @@
 // activity of the step at the place the replay with the fixes applied projects it, as an outlined,
 // translucent box in its own lane and row, with a thin line back to where it ran when it moved by
 // more than kReplayGhostTiePx; and, at the step's projected end, a mark and the label
-// "replayed: 176.5 ms → 114.1 ms (dataloader)". Boxes that land on the pixel column the previous
-// box of the row already covers are skipped, so the cost is bounded by the picture.
+// "replayed: 176.5 ms → 114.1 ms (dataloader)". Activities back to back (within a pixel) in a row
+// share one box, so a busy stream zoomed out reads as outlined spans and the cost is bounded by
+// the picture.
 #include "core/analysis/replay/Replay.h"
 
 #include <QColor>
@@ -37,8 +38,10 @@ struct ReplayGhostGeometry
 {
     struct Box
     {
-        QRectF rect;              // at the projected start and end, in the activity's row
-        std::size_t activity = 0; // index in WhatIf::activities
+        // From the projected start of `activity` to the projected end of the last activity of
+        // the row that starts within a pixel of it, in the row.
+        QRectF rect;
+        std::size_t activity = 0; // the first, index in WhatIf::activities
     };
     std::vector<Box> boxes;
     std::vector<QLineF> ties;  // measured start -> projected start, at the row's middle
