@@ -27,6 +27,8 @@
 #include <QScatterSeries>
 #include <QToolTip>
 #include <QHeaderView>
+#include <QElapsedTimer>
+#include <QFile>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -35,8 +37,11 @@
 #include <QStandardPaths>
 #include <QTabWidget>
 #include <QTableView>
+#include <QTemporaryDir>
 #include <QTreeWidget>
 #include <QtTest>
+
+#include <string>
 
 using namespace lanescope;
 
@@ -245,6 +250,48 @@ private slots:
     }
 
     // The module tree of a trace recorded with with_stack: a click outlines the module's calls.
+    // 50,000 nested nn.Module frames (a recursion the profiler recorded): the window analyses the
+    // trace in moments and shows the bounded tree (kMaxModuleDepth levels), where copying a path
+    // per frame kept it at "Analysing…" for minutes at 6.7 GB.
+    void deepModulesReachTheDock()
+    {
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+        const int frames = 50000;
+        std::string json = "{\"schemaVersion\":1,\"traceEvents\":[";
+        const long long total = 2LL * frames + 10;
+        for (int i = 0; i < frames; ++i)
+            json += "{\"ph\":\"X\",\"cat\":\"python_function\",\"name\":\"nn.Module: L_0\",\"pid\":1,\"tid\":1,\"ts\":" + std::to_string(i)
+                + ",\"dur\":" + std::to_string(total - 2LL * i) + "},";
+        json += "{\"ph\":\"X\",\"cat\":\"cuda_runtime\",\"name\":\"cudaLaunchKernel\",\"pid\":1,\"tid\":1,\"ts\":" + std::to_string(frames)
+            + ",\"dur\":1,\"args\":{\"correlation\":1}},{\"ph\":\"X\",\"cat\":\"kernel\",\"name\":\"k\",\"pid\":0,\"tid\":7,\"ts\":"
+            + std::to_string(frames + 1) + ",\"dur\":2,\"args\":{\"stream\":7,\"correlation\":1,\"device\":0}}]}";
+        const QString path = dir.filePath(QStringLiteral("nested.json"));
+        QFile f(path);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        QCOMPARE(f.write(json.data(), qint64(json.size())), qint64(json.size()));
+        f.close();
+        MainWindow w;
+        w.resize(1200, 800);
+        w.show();
+        QElapsedTimer t;
+        t.start();
+        QVERIFY(open(w, {path}));
+        QVERIFY2(t.elapsed() < 60000, qPrintable(QStringLiteral("%1 ms").arg(t.elapsed())));
+        AnalysisDock *dock = w.analysisDock();
+        QVERIFY2(dock->result()->error.isEmpty(), qPrintable(dock->result()->error));
+        const analysis::ModuleSummary &m = dock->result()->summaries.modules;
+        QCOMPARE(int(m.nodes.size()), analysis::kMaxModuleDepth);
+        QCOMPARE(m.tooDeep, std::int64_t(frames - analysis::kMaxModuleDepth));
+        TimeSummaryPanel *panel = dock->timeSummary();
+        dock->tabs()->setCurrentWidget(panel);
+        panel->setView(TimeSummaryPanel::View::Modules);
+        int items = 0;
+        for (QTreeWidgetItemIterator it(panel->moduleTree()); *it; ++it)
+            ++items;
+        QCOMPARE(items, analysis::kMaxModuleDepth);
+    }
+
     void modules()
     {
         LANESCOPE_REQUIRE_TRACE(path, "mi300x-qwen-inference.json.gz");
