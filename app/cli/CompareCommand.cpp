@@ -13,6 +13,7 @@
 #include "core/analysis/FigureText.h"
 #include "core/analysis/CompareTraces.h"
 #include "core/analysis/Ranks.h"
+#include "core/analysis/StepStats.h"
 #include "core/model/Trace.h"
 #include "core/session/LogDir.h"
 #include "core/session/RunSet.h"
@@ -51,7 +52,10 @@ void writeRows(JsonWriter &j, const char *key, const std::vector<analysis::NameD
     });
 }
 
-void writeJson(const std::vector<analysis::CompareRun> &runs, const analysis::ComparisonResult &c, std::size_t top)
+// Per run (index 0 the baseline, unset), the step time's change against the baseline with its noise.
+using StepChanges = std::vector<analysis::ChangeStats>;
+
+void writeJson(const std::vector<analysis::CompareRun> &runs, const analysis::ComparisonResult &c, std::size_t top, const StepChanges &stats)
 {
     JsonWriter j;
     j.printObject([&] {
@@ -89,7 +93,8 @@ void writeJson(const std::vector<analysis::CompareRun> &runs, const analysis::Co
                 });
         });
         j.array("deltas", [&] {
-            for (const auto &d : c.deltas)
+            for (std::size_t k = 0; k < c.deltas.size(); ++k) {
+                const auto &d = c.deltas[k];
                 j.object([&] {
                     j.field("label", d.label);
                     for (const auto &m : d.metrics)
@@ -97,8 +102,21 @@ void writeJson(const std::vector<analysis::CompareRun> &runs, const analysis::Co
                             j.field("value", m.value);
                             j.field("delta", m.delta);
                             j.field("pct", m.pct);
+                            // Additions: whether the change is beyond the step-to-step noise (StepStats.h);
+                            // measured for the step time, null for the other figures and with one step.
+                            const analysis::ChangeStats none;
+                            const analysis::ChangeStats &st =
+                                std::string_view(m.key) == "step_time_us" && k + 1 < stats.size() ? stats[k + 1] : none;
+                            j.field("ci95_low", st.ci95Low);
+                            j.field("ci95_high", st.ci95High);
+                            j.field("p_value", st.pValue);
+                            if (st.significant)
+                                j.field("significant", *st.significant);
+                            else
+                                j.field("significant", nullptr);
                         });
                 });
+            }
         });
         j.array("step_time_waterfall", [&] {
             for (const auto &w : c.waterfall)
@@ -155,7 +173,7 @@ QString figure(const std::optional<double> &v, int decimals)
 
 QString ms(double ns) { return QString::number(ns / 1e6, 'f', 2); }
 
-void writeText(const analysis::ComparisonResult &c, std::size_t top)
+void writeText(const analysis::ComparisonResult &c, std::size_t top, const StepChanges &stats)
 {
     for (std::size_t i = 0; i < c.runs.size(); ++i) {
         const auto &m = c.runs[i];
@@ -189,6 +207,21 @@ void writeText(const analysis::ComparisonResult &c, std::size_t top)
             std::printf(" %26s", qPrintable(cell));
         }
         std::printf("\n");
+    }
+    for (std::size_t k = 1; k < stats.size() && k < c.runs.size(); ++k) {
+        const analysis::ChangeStats &st = stats[k];
+        if (k == 1)
+            std::printf("\n");
+        if (!st.change) {
+            std::printf("%s\n", qPrintable(tr("step time %1: no complete step to compare").arg(c.runs[k].label)));
+        } else if (!st.significant) {
+            std::printf("%s\n", qPrintable(tr("step time %1: the median changes by %2 ms, too few steps to tell it from noise").arg(c.runs[k].label, ms(*st.change * 1000))));
+        } else {
+            std::printf("%s\n", qPrintable(tr("step time %1: the median changes by %2 ms (95 % CI %3 to %4 ms, p = %5): %6")
+                                               .arg(c.runs[k].label, ms(*st.change * 1000), ms(*st.ci95Low * 1000), ms(*st.ci95High * 1000))
+                                               .arg(*st.pValue, 0, 'g', 3)
+                                               .arg(*st.significant ? tr("significant") : tr("within noise"))));
+        }
     }
     for (const auto &w : c.waterfall) {
         std::printf("\n%s\n", qPrintable(tr("step time %1: %2 ms -> %3 ms (%4 ms)").arg(w.label, ms(w.fromNs), ms(w.toNs), ms(w.toNs - w.fromNs))));
@@ -287,6 +320,10 @@ CommandSpec compareArguments()
             integer({n("top")}, "N", atLeast(0), QT_TRANSLATE_NOOP("cli", "rows of kernels and operators listed (default 50; 0: all)"),
                     QT_TRANSLATE_NOOP("cli", "--top needs a number of rows")),
             threadsOption(QT_TRANSLATE_NOOP("cli", "loader threads per trace (default: the cores shared out; at most 256)")),
+            number({n("fail-if-slower")}, "PCT", between(0, 1e6),
+                   QT_TRANSLATE_NOOP("cli", "exit 1 when a run's median step time is significantly slower than the baseline's by more "
+                                            "than PCT % (for CI jobs)"),
+                   QT_TRANSLATE_NOOP("cli", "--fail-if-slower needs a percentage")),
             flag({n("json")}, QT_TRANSLATE_NOOP("cli", "print one JSON object")),
         },
     };
@@ -369,10 +406,48 @@ int runCompare(const Invocation &args)
     for (std::size_t i = 0; i < n; ++i)
         runs.push_back({set.runs[i].source.label, set.runs[i].source.path, set.runs[i].trace.get(), &tc.analyses[i], set.runs[i].job});
     const analysis::ComparisonResult &c = tc.result;
+    // The step time's change against the baseline over every rank's complete steps (a folder: its
+    // whole job), with its interval and p-value. One aligned step (--step): nothing to judge.
+    StepChanges stats(n);
+    std::vector<std::vector<double>> samples(n);
+    if (!co.scopeToStep) {
+        for (std::size_t i = 0; i < n; ++i) {
+            std::vector<const Trace *> traces;
+            if (set.runs[i].ranks)
+                for (const RankFile &r : *set.runs[i].ranks)
+                    traces.push_back(r.trace.get());
+            else
+                traces.push_back(set.runs[i].trace.get());
+            samples[i] = analysis::stepTimeSampleUs(traces);
+        }
+        for (std::size_t i = 1; i < n; ++i)
+            stats[i] = analysis::changeStats(samples[0], samples[i]);
+    }
     if (args.isSet("json"))
-        writeJson(runs, c, top);
+        writeJson(runs, c, top, stats);
     else
-        writeText(c, top);
+        writeText(c, top, stats);
+    if (args.isSet("fail-if-slower")) {
+        const double limit = args.number("fail-if-slower", 0);
+        const double base = analysis::sampleMedian(samples[0]);
+        for (std::size_t i = 1; i < n; ++i) {
+            const analysis::ChangeStats &st = stats[i];
+            if (!st.significant || !*st.significant || !st.change || *st.change <= 0 || base <= 0)
+                continue;
+            const double pct = 100 * *st.change / base;
+            if (pct > limit) {
+                printErrorLine(tr("lanescope-cli: %1's step time is %2 % slower than %3's (median %4 -> %5 ms, 95 % CI +%6 to +%7 ms, "
+                                  "p = %8), more than --fail-if-slower %9 %")
+                                   .arg(c.runs[i].label)
+                                   .arg(pct, 0, 'f', 1)
+                                   .arg(c.runs[0].label, ms(base * 1000), ms((base + *st.change) * 1000), ms(*st.ci95Low * 1000),
+                                        ms(*st.ci95High * 1000))
+                                   .arg(*st.pValue, 0, 'g', 3)
+                                   .arg(limit));
+                return 1;
+            }
+        }
+    }
     return Ok;
 }
 

@@ -114,6 +114,56 @@ private slots:
         QCOMPARE(json(l).value(QLatin1String("runs")).toArray().at(1).toObject().value(QLatin1String("label")).toString(), QStringLiteral("after"));
         QCOMPARE(test::runCli({QStringLiteral("compare"), m_dir.path(), QStringLiteral("--labels"), QStringLiteral("one")}).exitCode, 2);
     }
+
+    // The step time's delta says whether it is beyond the noise; the other figures say null.
+    void deltasWithNoise()
+    {
+        const test::CliRun r = test::runCli({QStringLiteral("compare"), m_dir.path(), QStringLiteral("--json")});
+        QCOMPARE(r.exitCode, 0);
+        const QJsonObject d = json(r).value(QLatin1String("deltas")).toArray().at(0).toObject();
+        const QJsonObject st = d.value(QLatin1String("step_time_us")).toObject();
+        const double lo = st.value(QLatin1String("ci95_low")).toDouble(), hi = st.value(QLatin1String("ci95_high")).toDouble();
+        const double p = st.value(QLatin1String("p_value")).toDouble();
+        QVERIFY(lo <= hi);
+        QVERIFY(p > 0 && p <= 1);
+        QCOMPARE(st.value(QLatin1String("significant")).toBool(), (hi < 0 || lo > 0) && p < 0.05);
+        QVERIFY(st.value(QLatin1String("significant")).toBool()); // -130 ms over 4 steps against 4, all apart
+        for (const QString &k : {QStringLiteral("idle_pct"), QStringLiteral("job_step_time_us")})
+            for (const char *f : {"ci95_low", "ci95_high", "p_value", "significant"}) {
+                QVERIFY2(d.value(k).toObject().contains(QLatin1String(f)), f);
+                QVERIFY(d.value(k).toObject().value(QLatin1String(f)).isNull());
+            }
+        // One aligned step: nothing to judge.
+        const test::CliRun one = test::runCli({QStringLiteral("compare"), m_dir.path(), QStringLiteral("--step"), QStringLiteral("1"), QStringLiteral("--json")});
+        QCOMPARE(one.exitCode, 0);
+        const QJsonObject st1 = json(one).value(QLatin1String("deltas")).toArray().at(0).toObject().value(QLatin1String("step_time_us")).toObject();
+        QVERIFY(st1.value(QLatin1String("p_value")).isNull());
+        QVERIFY(st1.value(QLatin1String("significant")).isNull());
+    }
+
+    void failIfSlower_data()
+    {
+        QTest::addColumn<bool>("reversed"); // the faster attempt as baseline: the other is slower
+        QTest::addColumn<QString>("pct");
+        QTest::addColumn<int>("exitCode");
+        QTest::newRow("slower by more") << true << QStringLiteral("10") << 1;
+        QTest::newRow("slower by less") << true << QStringLiteral("1000") << 0;
+        QTest::newRow("faster") << false << QStringLiteral("0") << 0;
+    }
+
+    void failIfSlower()
+    {
+        QFETCH(bool, reversed);
+        QFETCH(QString, pct);
+        QFETCH(int, exitCode);
+        const QStringList runs = reversed ? QStringList{m_nw2, m_nw0} : QStringList{m_nw0, m_nw2};
+        const test::CliRun r = test::runCli(QStringList{QStringLiteral("compare")} + runs + QStringList{QStringLiteral("--fail-if-slower"), pct});
+        QCOMPARE(r.exitCode, exitCode);
+        if (exitCode == 1) {
+            QCOMPARE(r.err.count('\n'), 1);
+            QVERIFY2(r.err.contains("slower than") && r.err.contains("--fail-if-slower"), r.err.constData());
+        }
+    }
 };
 
 QTEST_GUILESS_MAIN(TestCliLogDir)
