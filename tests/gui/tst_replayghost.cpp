@@ -176,8 +176,20 @@ private slots:
         // Nothing of the ghost in the picture without it.
         QCOMPARE(countColour(off, line, lanes), 0);
         QVERIFY(countColour(on, line, lanes) > 100);
-        // A picture export of what is shown keeps it.
+        // A picture export of what is shown keeps it, drawn by the same renderer pass.
         QCOMPARE(PictureExport::pictureOverlay(v.overlay()).replayGhost, g);
+        PictureInput in;
+        in.runs = {RenderRun{m_trace.get(), v.session()->index(0), v.session()->base(0)}};
+        in.layout = &v.laneLayout();
+        in.windowStart = v.state()->windowStart();
+        in.windowRange = v.state()->windowRange();
+        PictureOptions opt;
+        opt.width = 1400;
+        opt.metrics = false;
+        const QRect timeline = PictureExport::timelineRect(in, opt);
+        QCOMPARE(countColour(PictureExport::image(in, opt), line, timeline), 0);
+        in.overlay = PictureExport::pictureOverlay(v.overlay());
+        QVERIFY(countColour(PictureExport::image(in, opt), line, timeline) > 100);
 
         // Off: the picture is what it was.
         ghost.setOn(false);
