@@ -141,41 +141,51 @@ std::vector<LogSession> groupFolder(const QString &folder, std::vector<Listed> f
     std::stable_sort(files.begin(), files.end(), [](const Listed &a, const Listed &b) {
         return a.file.timeMs != b.file.timeMs ? a.file.timeMs < b.file.timeMs : a.order < b.order;
     });
-    std::vector<std::vector<const Listed *>> groups;
-    std::set<QString> workers;
-    std::set<int> ranks;
-    int world = -1;
-    qint64 last = 0;
-    bool lastTimed = false;
+    // Each file joins the earliest open session it fits (no clash of worker or rank, the same world
+    // size, not complete, no pause since its last file), else starts one: two attempts whose files
+    // interleave in time (ranks 0 and 0 and 1 and 1) still come out as two jobs.
+    struct Open
+    {
+        std::vector<const Listed *> files;
+        std::set<QString> workers;
+        std::set<int> ranks;
+        int world = -1;
+        qint64 last = 0;
+        bool lastTimed = false;
+    };
+    constexpr std::size_t kOpenLooked = 64; // the most recent open sessions a file may join: bounded work
+    std::vector<Open> groups;
     for (const Listed &l : files) {
         const LogDirFile &f = l.file;
-        bool split = groups.empty();
-        if (!split) {
-            split = (!f.worker.isEmpty() && workers.count(f.worker)) // the same worker's next cycle
-                    || (f.rank >= 0 && ranks.count(f.rank))             // a rank seen twice: another attempt
-                    || (f.worldSize > 0 && world > 0 && f.worldSize != world)
-                    || (world > 0 && int(ranks.size()) >= world)        // the job is complete
-                    // A file's time on disk says when it was copied, not recorded: no pause rule there.
-                    || (l.timed && lastTimed && f.timeMs - last > options.cycleGapMs);
+        Open *into = nullptr;
+        for (std::size_t k = groups.size() > kOpenLooked ? groups.size() - kOpenLooked : 0; k < groups.size() && !into; ++k) {
+            Open &g = groups[k];
+            const bool clash = (!f.worker.isEmpty() && g.workers.count(f.worker)) // the same worker's next cycle
+                               || (f.rank >= 0 && g.ranks.count(f.rank))          // a rank seen twice: another attempt
+                               || (f.worldSize > 0 && g.world > 0 && f.worldSize != g.world)
+                               || (g.world > 0 && int(g.ranks.size()) >= g.world) // the job is complete
+                               // A file's time on disk says when it was copied, not recorded: no pause rule there.
+                               || (l.timed && g.lastTimed && f.timeMs - g.last > options.cycleGapMs);
+            if (!clash)
+                into = &g;
         }
-        if (split) {
+        if (!into) {
             groups.emplace_back();
-            workers.clear();
-            ranks.clear();
-            world = -1;
+            into = &groups.back();
         }
-        groups.back().push_back(&l);
+        into->files.push_back(&l);
         if (!f.worker.isEmpty())
-            workers.insert(f.worker);
+            into->workers.insert(f.worker);
         if (f.rank >= 0)
-            ranks.insert(f.rank);
-        if (f.worldSize > 0 && world < 0)
-            world = f.worldSize;
-        last = f.timeMs;
-        lastTimed = l.timed;
+            into->ranks.insert(f.rank);
+        if (f.worldSize > 0 && into->world < 0)
+            into->world = f.worldSize;
+        into->last = f.timeMs;
+        into->lastTimed = l.timed;
     }
     std::vector<LogSession> out;
-    for (auto &g : groups) {
+    for (Open &o : groups) {
+        std::vector<const Listed *> &g = o.files;
         LogSession s;
         s.folder = folder;
         s.startMs = g.front()->file.timeMs;

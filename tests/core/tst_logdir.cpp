@@ -183,6 +183,28 @@ private slots:
         QCOMPARE(l.sessions[0].files, (QStringList{dir.filePath(QStringLiteral("r0.json")), dir.filePath(QStringLiteral("r1.json"))}));
     }
 
+    // Two jobs written at the same time into one log_dir (their stamps interleave, as do their
+    // clocks): each rank goes to the attempt still missing it, not all four into one.
+    void interleavedAttempts()
+    {
+        QTemporaryDir dir;
+        const auto trace = [](int rank) {
+            return QByteArray(R"({"distributedInfo": {"backend": "nccl", "rank": )") + QByteArray::number(rank)
+                   + R"(, "world_size": 2}, "baseTimeNanoseconds": 1700000000000000000, "traceEvents": []})";
+        };
+        const QStringList names{QStringLiteral("a0.1700000000000.pt.trace.json"), QStringLiteral("b0.1700000000005.pt.trace.json"),
+                                QStringLiteral("a1.1700000000010.pt.trace.json"), QStringLiteral("b1.1700000000015.pt.trace.json")};
+        for (int i = 0; i < 4; ++i)
+            QVERIFY(write(dir.filePath(names.at(i)), trace(i / 2)));
+        const LogDirListing l = listLogDir(dir.path(), settled());
+        QCOMPARE(int(l.sessions.size()), 2);
+        QCOMPARE(l.sessions[0].files, (QStringList{dir.filePath(names.at(0)), dir.filePath(names.at(2))}));
+        QCOMPARE(l.sessions[1].files, (QStringList{dir.filePath(names.at(1)), dir.filePath(names.at(3))}));
+        for (const LogSession &s : l.sessions)
+            QCOMPARE(s.ranks, (std::vector<int>{0, 1}));
+        QVERIFY(l.sessions[0].label != l.sessions[1].label); // the same second: told apart by the ms
+    }
+
     void badAndGrowingFiles()
     {
         QTemporaryDir dir;
