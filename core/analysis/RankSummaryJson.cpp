@@ -84,22 +84,25 @@ private:
     Writer &m_w;
 };
 
-// The ranges a summary's doubles may take, each wider than any trace gives: nanoseconds up to
-// about three years, seconds as long, rates (tokens/s, parameters, tokens per step) up to 1e15,
-// TFLOPS up to 1e9, shares of a span 0-100 %, an MFU up to 1e6 % (a wrong peak or parameter count
-// can give more than 100 %, never that), a mean queue length up to 1e9 kernels.
+// The ranges a summary's figures may take, each wider than any trace gives: nanoseconds up to
+// about three years (the integer durations and counts of the figures and the GPU-time breakdown
+// too, from 0), seconds as long, shares of a span 0-100 %, a mean queue length up to 1e9 kernels.
+// Rates, TFLOPS and the MFU up to 1e30: the CLI's extreme but allowed --params and
+// --tokens-per-step over a microsecond step give some 1e25, which a summary must still carry;
+// -1e300 or 1e308 (printed digit by digit) it may not.
 struct Range
 {
     double min, max;
 };
 constexpr double kMaxNs = 1e17;
+constexpr std::int64_t kMaxNsInt = 100'000'000'000'000'000; // kMaxNs, for the integer durations
 constexpr Range kNs{0, kMaxNs};
-constexpr Range kSignedNs{-kMaxNs, kMaxNs}; // a launch's delay: negative where clocks disagree
+constexpr Range kSignedNs{-kMaxNs, kMaxNs}; // launch delays and durations: negative where clocks disagree or HTA counts a kernel ending before it starts
 constexpr Range kSeconds{0, kMaxNs / 1e9};
-constexpr Range kRate{0, 1e15};
-constexpr Range kTflops{0, 1e9};
+constexpr Range kRate{0, 1e30};
+constexpr Range kTflops{0, 1e30};
 constexpr Range kShare{0, 100};
-constexpr Range kMfuPct{0, 1e6};
+constexpr Range kMfuPct{0, 1e30};
 constexpr Range kQueue{0, 1e9};
 
 // Reading: checked against the schema rankSummaryToJson writes. A member left out reads as its
@@ -295,12 +298,12 @@ TemporalBreakdown readTemporal(In &in, const In::Obj &v)
     TemporalBreakdown t;
     t.spanStart = in.i64(v, "span_start");
     t.spanEnd = in.i64(v, "span_end");
-    t.span = in.i64(v, "span");
-    t.idle = in.i64(v, "idle");
-    t.compute = in.i64(v, "compute");
-    t.nonCompute = in.i64(v, "non_compute");
-    t.communication = in.i64(v, "communication");
-    t.overlap = in.i64(v, "overlap");
+    t.span = in.i64(v, "span", 0, 0, kMaxNsInt);
+    t.idle = in.i64(v, "idle", 0, 0, kMaxNsInt);
+    t.compute = in.i64(v, "compute", 0, 0, kMaxNsInt);
+    t.nonCompute = in.i64(v, "non_compute", 0, 0, kMaxNsInt);
+    t.communication = in.i64(v, "communication", 0, 0, kMaxNsInt);
+    t.overlap = in.i64(v, "overlap", 0, 0, kMaxNsInt);
     t.idlePct = in.dbl(v, "idle_pct", kShare);
     t.computePct = in.dbl(v, "compute_pct", kShare);
     t.nonComputePct = in.dbl(v, "non_compute_pct", kShare);
@@ -399,8 +402,8 @@ void readLaunch(In &in, const In::Obj &v, AnalysisResult *a)
     l.delayOutliers = in.i64(v, "delay_outliers", 0, 0);
     l.medianDelayNs = in.odbl(v, "median_delay_ns", kSignedNs);
     l.p95DelayNs = in.odbl(v, "p95_delay_ns", kSignedNs);
-    l.medianGpuNs = in.odbl(v, "median_gpu_ns", kNs);
-    l.medianCpuNs = in.odbl(v, "median_cpu_ns", kNs);
+    l.medianGpuNs = in.odbl(v, "median_gpu_ns", kSignedNs);
+    l.medianCpuNs = in.odbl(v, "median_cpu_ns", kSignedNs);
     for (const In::Obj &e : in.objects(v, "worst")) {
         Launch w;
         w.track = in.u32(e, "track");
@@ -625,11 +628,11 @@ bool rankSummaryFromJson(const QByteArray &json, RankSummary *out, QString *erro
     s.mfuInputs.tokensGlobal = in.boolean(mi, "tokens_global");
     s.mfuInputs.peakTflops = in.dbl(mi, "peak_tflops", kTflops);
     const In::Obj fv = in.object(root, "figures");
-    f.completeSteps = in.i32(fv, "complete_steps");
+    f.completeSteps = in.i32(fv, "complete_steps", 0, 0);
     f.stepTimeNs = in.odbl(fv, "step_time_ns", kNs);
-    f.gapTotalNs = in.i64(fv, "gap_total_ns");
-    f.gapCount = in.i32(fv, "gap_count");
-    f.exposedCommNs = in.i64(fv, "exposed_comm_ns");
+    f.gapTotalNs = in.i64(fv, "gap_total_ns", 0, 0, kMaxNsInt);
+    f.gapCount = in.i32(fv, "gap_count", 0, 0);
+    f.exposedCommNs = in.i64(fv, "exposed_comm_ns", 0, 0, kMaxNsInt);
     f.tokensPerSPerGpu = in.odbl(fv, "tokens_per_s_per_gpu", kRate);
     f.achievedTflops = in.odbl(fv, "achieved_tflops", kTflops);
     f.mfuPct = in.odbl(fv, "mfu_pct", kMfuPct);

@@ -920,6 +920,9 @@ private slots:
         QTest::newRow("idle 150 %") << at({"analysis", "temporal", "idle_pct"}) << 150.0 << false;
         QTest::newRow("idle 40 %") << at({"analysis", "temporal", "idle_pct"}) << 40.0 << true;
         QTest::newRow("step -1 s") << at({"analysis", "mfu", "step_s"}) << -1.0 << false;
+        QTest::newRow("gap total -5 ns") << at({"figures", "gap_total_ns"}) << -5.0 << false;
+        QTest::newRow("idle -1 ns") << at({"analysis", "temporal", "idle"}) << -1.0 << false;
+        QTest::newRow("gap count -1") << at({"figures", "gap_count"}) << -1.0 << false;
     }
     void summaryFigureOutOfRange()
     {
