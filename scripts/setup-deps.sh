@@ -11,6 +11,7 @@ packages=(
   rapidjson-dev libboost-dev zlib1g-dev
   libisal-dev # ISA-L: fast .json.gz inflate (core/io/MappedSource.cpp; zlib is the fallback)
   xvfb xauth imagemagick fonts-noto-cjk
+  poppler-utils # pdftotext, pdfinfo: tst_reportpages reads the report PDF back
   clang libclang-rt-dev python3
   dpkg-dev file # the .deb (packaging/): CPack's Depends come from dpkg-shlibdeps, its ELF check from file
   desktop-file-utils appstream shared-mime-info xdg-utils libfile-mimeinfo-perl # tests/packaging checks

@@ -16,6 +16,9 @@
 // --annotate-findings also marks the baseline's gaps on every later run, as the GUI does),
 // the title naming the runs ("baseline vs tuned") and a line of figures per run, each run's
 // figures over the window shown (the whole run by default).
+// --report OUT.pdf writes File > Report…'s PDF (ReportExport: the title, the runs, the picture
+// across the printable width, the metrics table; as many pages as it takes) on --page a4|letter
+// (default by the locale, as the window) --orientation landscape|portrait; with -o or alone.
 #include "app/cli/Commands.h"
 #include "app/cli/JsonWriter.h"
 #include "app/cli/OutputPaths.h"
@@ -32,8 +35,17 @@
 #include "widgets/render/PictureExport.h"
 #include "widgets/render/TraceViewIndex.h"
 #include "core/util/Parallel.h"
+#include "core/analysis/CompareTraces.h"
+#ifdef LANESCOPE_CLI_REPORT
+#include "widgets/compare/MetricsTableModel.h"
+#include "widgets/compare/ReportExport.h"
+#endif
 
 #include <QCoreApplication>
+#include <QDir>
+#include <QLocale>
+#include <QPageLayout>
+#include <QPageSize>
 #include <QElapsedTimer>
 #include <QFile>
 #include <QFileInfo>
@@ -102,7 +114,8 @@ bool readAnnotations(const Invocation &args, const QString &tracePath, annotatio
 CommandSpec exportArguments()
 {
     CommandSpec spec;
-    spec.synopsis = QStringLiteral("TRACE -o OUT.png|svg|pdf [--compare B ...] [--labels a,b,c] [--align step|start] "
+    spec.synopsis = QStringLiteral("TRACE -o OUT.png|svg|pdf | --report OUT.pdf [--page a4|letter] [--orientation landscape|portrait] "
+                                   "[--compare B ...] [--labels a,b,c] [--align step|start] "
                                    "[--from-us A --to-us B | --step N] [--width W] [--height H] "
                                    "[--lanes gpu|all] [--no-metrics] [--annotations FILE] [--annotate-findings] [--json]");
     spec.positionals = {{QStringLiteral("TRACE"), QT_TRANSLATE_NOOP("cli", "The trace to draw (.json or .json.gz).")}};
@@ -110,6 +123,15 @@ CommandSpec exportArguments()
         text({QStringLiteral("o"), QStringLiteral("output")}, "OUT",
              QT_TRANSLATE_NOOP("cli", "The picture to write: .png, .svg or .pdf (by its suffix); replaced whole. "
                                       "A symbolic link is refused, not written through.")),
+        text({QStringLiteral("report")}, "OUT.pdf",
+             QT_TRANSLATE_NOOP("cli", "Also (or only) write File > Report…'s PDF: the title, the runs, the picture across the page's "
+                                      "width, the metrics table, on as many pages as it takes; replaced whole.")),
+        choice({QStringLiteral("page")}, {QStringLiteral("a4"), QStringLiteral("letter")},
+               QT_TRANSLATE_NOOP("cli", "With --report: the paper, a4 or letter (default: letter where the locale measures in US units, else a4)."),
+               QT_TRANSLATE_NOOP("cli", "--page takes a4 or letter")),
+        choice({QStringLiteral("orientation")}, {QStringLiteral("landscape"), QStringLiteral("portrait")},
+               QT_TRANSLATE_NOOP("cli", "With --report: landscape (default) or portrait."),
+               QT_TRANSLATE_NOOP("cli", "--orientation takes landscape or portrait")),
         text({QStringLiteral("compare")}, "B",
              QT_TRANSLATE_NOOP("cli", "A trace to compare with TRACE, the baseline (repeat for more): the comparison's picture.")),
         text({QStringLiteral("labels")}, "a,b,c",
@@ -153,8 +175,15 @@ CommandSpec exportArguments()
 int runExport(const Invocation &args)
 {
     const QString out = args.text("output");
-    if (out.isEmpty())
-        return args.fail(QCoreApplication::translate("cli", "-o OUT.png|svg|pdf is required"));
+    const QString report = args.text("report");
+    if (out.isEmpty() && report.isEmpty())
+        return args.fail(QCoreApplication::translate("cli", "-o OUT.png|svg|pdf or --report OUT.pdf is required"));
+    if (report.isEmpty() && (args.isSet("page") || args.isSet("orientation")))
+        return args.fail(QCoreApplication::translate("cli", "--page and --orientation go with --report"));
+#ifndef LANESCOPE_CLI_REPORT
+    if (!report.isEmpty())
+        return args.fail(QCoreApplication::translate("cli", "--report needs the report writer of the GUI build (this lanescope-cli was built without it)"));
+#endif
     // What it reads: every trace, --annotations and each trace's sidecar (drawn when present).
     std::vector<NamedPath> inputs;
     for (const QString &p : QStringList{args.positionals().value(0)} + args.texts("compare")) {
@@ -163,12 +192,20 @@ int runExport(const Invocation &args)
     }
     if (args.isSet("annotations"))
         inputs.push_back({args.text("annotations"), QStringLiteral("--annotations")});
-    if (const int rc = refuseOutputClash(args, inputs, {{out, QStringLiteral("-o")}}); rc != Ok)
+    std::vector<NamedPath> outputs;
+    if (!out.isEmpty())
+        outputs.push_back({out, QStringLiteral("-o")});
+    if (!report.isEmpty())
+        outputs.push_back({report, QStringLiteral("--report")});
+    if (const int rc = refuseOutputClash(args, inputs, outputs); rc != Ok)
         return rc;
-    if (PictureExport::formatOf(out) == PictureExport::Format::Unknown)
+    if (!out.isEmpty() && PictureExport::formatOf(out) == PictureExport::Format::Unknown)
         return args.fail(QCoreApplication::translate("cli", "%1: unknown picture format (use .png, .svg or .pdf)").arg(out));
-    if (const int rc = refuseLinkedOutput(args, out); rc != Ok)
-        return rc;
+    if (!report.isEmpty() && QFileInfo(report).suffix().compare(QLatin1String("pdf"), Qt::CaseInsensitive) != 0)
+        return args.fail(QCoreApplication::translate("cli", "%1: a report is a PDF (use .pdf)").arg(report));
+    for (const NamedPath &o : outputs)
+        if (const int rc = refuseLinkedOutput(args, o.path); rc != Ok)
+            return rc;
     const bool window = args.isSet("from-us") || args.isSet("to-us");
     if (window && !(args.isSet("from-us") && args.isSet("to-us")))
         return args.fail(QCoreApplication::translate("cli", "--from-us and --to-us go together"));
@@ -329,8 +366,54 @@ int runExport(const Invocation &args)
         return args.fail(QCoreApplication::translate("cli", "--scale applies to a PNG (SVG and PDF are resolution-independent)"));
     opt.metrics = !args.isSet("no-metrics");
     QString error;
-    if (!PictureExport::write(out, in, opt, &error))
+    if (!out.isEmpty() && !PictureExport::write(out, in, opt, &error))
         return args.fail(error, Unreadable);
+    // The report: ReportExport, as File > Report… writes it. Its table is the comparison the
+    // window's comparison dock shows (compareTraces over the whole runs, aligned as --align says),
+    // or for one trace the same rows over its analysis.
+    int reportPages = 0;
+    const QPageSize::PageSizeId pageId = args.isSet("page")
+                                             ? (args.text("page") == QLatin1String("letter") ? QPageSize::Letter : QPageSize::A4)
+#ifdef LANESCOPE_CLI_REPORT
+                                             : ReportExport::defaultPageSize(QLocale());
+#else
+                                             : QPageSize::A4;
+#endif
+    const bool portrait = args.text("orientation") == QLatin1String("portrait");
+#ifdef LANESCOPE_CLI_REPORT
+    if (!report.isEmpty()) {
+        analysis::ComparisonResult one;
+        analysis::TracesComparison many;
+        MetricsTableModel table;
+        if (comparing) {
+            std::vector<analysis::TraceRun> runs;
+            for (std::size_t i = 0; i < n; ++i)
+                runs.push_back({labels.at(int(i)), paths.at(int(i)), traces[i].get(), std::nullopt, nullptr});
+            analysis::AnalysisOptions whole = aopt;
+            whole.step = -1;
+            analysis::CompareOptions co;
+            co.align.mode = args.text("align") == QLatin1String("start") ? analysis::AlignMode::Start : analysis::AlignMode::Step;
+            many = analysis::compareTraces(runs, whole, co);
+            if (!many.error.isEmpty())
+                return args.fail(many.error);
+            table.setComparison(&many.result);
+        } else {
+            one = analysis::compareRuns({{labels.at(0), paths.at(0), traces[0].get(), &results[0], std::nullopt}});
+            table.setComparison(&one);
+        }
+        ReportInput rin;
+        for (std::size_t i = 0; i < n; ++i)
+            rin.runLines << QCoreApplication::translate("lanescope::PictureActions", "%1 — %2")
+                                .arg(labels.at(int(i)), QDir::toNativeSeparators(paths.at(int(i))));
+        rin.picture = in;
+        rin.pictureOptions = opt;
+        rin.metrics = &table;
+        const QPageLayout::Orientation o = portrait ? QPageLayout::Portrait : QPageLayout::Landscape;
+        reportPages = ReportExport::pageCount(rin, ReportExport::pageSizePt(pageId, o));
+        if (!ReportExport::write(report, rin, pageId, &error, nullptr, o))
+            return args.fail(error, Unreadable);
+    }
+#endif
     const QSize size = PictureExport::size(in, opt);
     const double seconds = double(timer.nsecsElapsed()) / 1e9;
     int totalNotes = 0, totalFindings = 0;
@@ -342,8 +425,14 @@ int runExport(const Invocation &args)
     if (args.isSet("json")) {
         JsonWriter j;
         j.printObject([&] {
-            j.field("output", out);
-            j.field("format", QFileInfo(out).suffix().toLower());
+            if (out.isEmpty())
+                j.field("output", nullptr);
+            else
+                j.field("output", out);
+            if (out.isEmpty())
+                j.field("format", nullptr);
+            else
+                j.field("format", QFileInfo(out).suffix().toLower());
             j.field("width", size.width());
             j.field("height", size.height());
             j.field("scale", opt.scale); // a PNG holds width x scale by height x scale pixels
@@ -376,17 +465,37 @@ int runExport(const Invocation &args)
                             j.field("annotations_file", notesFrom.at(int(i)));
                     });
             });
-            j.field("bytes", QFileInfo(out).size());
+            j.field("bytes", out.isEmpty() ? 0 : QFileInfo(out).size());
+            // --report: the PDF, its pages and paper; null without it.
+            if (report.isEmpty()) {
+                j.field("report", nullptr);
+            } else {
+                j.object("report", [&] {
+                    j.field("path", report);
+                    j.field("pages", reportPages);
+                    j.field("page", pageId == QPageSize::Letter ? QStringLiteral("letter") : QStringLiteral("a4"));
+                    j.field("orientation", portrait ? QStringLiteral("portrait") : QStringLiteral("landscape"));
+                    j.field("bytes", QFileInfo(report).size());
+                });
+            }
             j.field("seconds", seconds);
         });
     } else {
-        std::printf("%s\n", qPrintable(QCoreApplication::translate("cli", "wrote %1 (%2 x %3 px, %4 lanes, %5 to %6)")
-                                           .arg(out)
-                                           .arg(qRound(size.width() * opt.scale))
-                                           .arg(qRound(size.height() * opt.scale))
-                                           .arg(layout.lanes().size())
-                                           .arg(TimeAxis::formatTime(start), TimeAxis::formatTime(start + range))));
-        if (const int left = PictureExport::lanesLeftOut(in, opt); left > 0)
+        if (!report.isEmpty())
+            std::printf("%s\n", qPrintable(QCoreApplication::translate("cli", "wrote %1 (%2 pages, %3 %4)")
+                                               .arg(report)
+                                               .arg(reportPages)
+                                               .arg(pageId == QPageSize::Letter ? QStringLiteral("Letter") : QStringLiteral("A4"),
+                                                    portrait ? QCoreApplication::translate("cli", "portrait")
+                                                             : QCoreApplication::translate("cli", "landscape"))));
+        if (!out.isEmpty())
+            std::printf("%s\n", qPrintable(QCoreApplication::translate("cli", "wrote %1 (%2 x %3 px, %4 lanes, %5 to %6)")
+                                               .arg(out)
+                                               .arg(qRound(size.width() * opt.scale))
+                                               .arg(qRound(size.height() * opt.scale))
+                                               .arg(layout.lanes().size())
+                                               .arg(TimeAxis::formatTime(start), TimeAxis::formatTime(start + range))));
+        if (const int left = PictureExport::lanesLeftOut(in, opt); left > 0 && !out.isEmpty())
             std::printf("%s\n", qPrintable(QCoreApplication::translate("cli", "%1 lanes did not fit within 2^28 pixels: drawn as one row, \"%2\"")
                                                .arg(left)
                                                .arg(PictureExport::moreLanesText(left))));

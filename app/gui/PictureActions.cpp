@@ -154,7 +154,8 @@ void PictureActions::copyPicture()
     emit status(tr("Picture copied to the clipboard"));
 }
 
-bool PictureActions::writeReport(const QString &path, QPageSize::PageSizeId page, QString *error, QStringList *drawn)
+bool PictureActions::writeReport(const QString &path, QPageSize::PageSizeId page, QString *error, QStringList *drawn,
+                                 QPageLayout::Orientation orientation)
 {
     auto fail = [&](const QString &why) {
         if (error)
@@ -191,7 +192,7 @@ bool PictureActions::writeReport(const QString &path, QPageSize::PageSizeId page
         single.setComparison(&one);
         in.metrics = &single;
     }
-    return ReportExport::write(path, in, page, error, drawn);
+    return ReportExport::write(path, in, page, error, drawn, orientation);
 }
 
 void PictureActions::showReportDialog()
@@ -217,10 +218,16 @@ void PictureActions::showReportDialog()
     pathRow->addWidget(browse);
     form->addRow(tr("File:"), pathRow);
     auto *pageBox = new QComboBox(&dialog);
-    pageBox->addItem(tr("A4 landscape"), int(QPageSize::A4));
-    pageBox->addItem(tr("Letter landscape"), int(QPageSize::Letter));
+    pageBox->setObjectName(QStringLiteral("reportPage"));
+    pageBox->addItem(tr("A4"), int(QPageSize::A4));
+    pageBox->addItem(tr("Letter"), int(QPageSize::Letter));
     pageBox->setCurrentIndex(pageBox->findData(int(ReportExport::defaultPageSize(QLocale()))));
     form->addRow(tr("Page:"), pageBox);
+    auto *orientationBox = new QComboBox(&dialog);
+    orientationBox->setObjectName(QStringLiteral("reportOrientation"));
+    orientationBox->addItem(tr("Landscape"), int(QPageLayout::Landscape));
+    orientationBox->addItem(tr("Portrait"), int(QPageLayout::Portrait));
+    form->addRow(tr("Orientation:"), orientationBox);
     auto *buttons = new QDialogButtonBox(QDialogButtonBox::Save | QDialogButtonBox::Cancel, &dialog);
     form->addRow(buttons);
     connect(buttons, &QDialogButtonBox::accepted, &dialog, &QDialog::accept);
@@ -236,7 +243,8 @@ void PictureActions::showReportDialog()
     if (QFileInfo(path).suffix().compare(QLatin1String("pdf"), Qt::CaseInsensitive) != 0)
         path += QStringLiteral(".pdf");
     QString error;
-    if (!writeReport(path, QPageSize::PageSizeId(pageBox->currentData().toInt()), &error)) {
+    if (!writeReport(path, QPageSize::PageSizeId(pageBox->currentData().toInt()), &error, nullptr,
+                     QPageLayout::Orientation(orientationBox->currentData().toInt()))) {
         QMessageBox::warning(m_window, tr("Report failed"), error);
         return;
     }

@@ -4,6 +4,7 @@
 // (its dialog), each the picture of what the timeline shows (its window and lanes) drawn by the
 // one renderer (render/PictureExport), with the runs' figures as the session holds them.
 #include <QObject>
+#include <QPageLayout>
 #include <QPageSize>
 #include <QString>
 #include <QStringList>
@@ -33,7 +34,8 @@ public:
     // table (a comparison's with the comparison dock's deltas). False with *error while nothing is
     // shown or the figures are still being measured.
     // drawn: every line of text the page says (ReportExport::write), for tests.
-    bool writeReport(const QString &path, QPageSize::PageSizeId page, QString *error, QStringList *drawn = nullptr);
+    bool writeReport(const QString &path, QPageSize::PageSizeId page, QString *error, QStringList *drawn = nullptr,
+                     QPageLayout::Orientation orientation = QPageLayout::Landscape);
 
     void showExportDialog();
     void showReportDialog();
