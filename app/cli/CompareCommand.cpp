@@ -279,7 +279,7 @@ CommandSpec compareArguments()
 {
     const auto n = [](const char *s) { return QString::fromLatin1(s); };
     return {
-        n("A B [C...] [options]"),
+        n("A B [C...] | LOGDIR [options]"),
         {
             {n("A"), QT_TRANSLATE_NOOP("cli", "the baseline trace (.json or .json.gz), or a folder of rank traces (one job)")},
             {n("B"),
