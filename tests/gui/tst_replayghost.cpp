@@ -6,6 +6,7 @@
 // to where it ran, the label at the replayed end; nothing drawn while off; picture exports keep it.
 #include "../TestTraces.h"
 
+#include "app/gui/MainWindow.h"
 #include "core/analysis/Analysis.h"
 #include "core/analysis/Evidence.h"
 #include "core/analysis/FigureText.h"
@@ -14,6 +15,7 @@
 #include "core/analysis/replay/ReplayGraph.h"
 #include "core/parse/TraceLoader.h"
 #include "widgets/analysis/AdviceList.h"
+#include "widgets/analysis/AnalysisDock.h"
 #include "widgets/analysis/ReplayGhostController.h"
 #include "widgets/render/PictureExport.h"
 #include "widgets/render/ReplayGhostOverlay.h"
@@ -220,6 +222,40 @@ private slots:
         ghost.setOn(false);
         QVERIFY(!session.state()->replayGhost());
         QVERIFY(!ghost.isOn());
+    }
+
+    void windowWiring()
+    {
+        if (!m_trace)
+            QSKIP("no trace");
+        // The window: Analysis > Replayed Step Ghost draws every shown advice combined once the
+        // dock's analysis is in; an advice item's Show Replayed Step that advice's alone, and
+        // the menu's check follows.
+        MainWindow w;
+        w.resize(1600, 1000);
+        w.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&w));
+        auto *action = w.findChild<QAction *>(QStringLiteral("replayGhostAction"));
+        QVERIFY(action);
+        QVERIFY(action->isCheckable() && !action->isChecked());
+        action->trigger(); // on before any trace: replays as soon as an analysis arrives
+        w.openFile(m_trace->path);
+        ViewState *state = w.session()->state();
+        QTRY_VERIFY_WITH_TIMEOUT(state->replayGhost() != nullptr, 60000);
+        QVERIFY(state->replayGhost()->whatIf->combined.id.split(QLatin1Char(',')).contains(QStringLiteral("dataloader")));
+        action->trigger();
+        QVERIFY(!state->replayGhost());
+        AdviceList *list = w.analysisDock()->adviceList();
+        QTRY_VERIFY(list->count() > 0);
+        int row = 0;
+        while (row < list->count() && list->listWidget()->item(row)->data(AdviceList::IdRole).toString() != QLatin1String("dataloader"))
+            ++row;
+        QVERIFY(row < list->count());
+        list->requestReplay(row);
+        QVERIFY(action->isChecked());
+        QTRY_VERIFY_WITH_TIMEOUT(state->replayGhost() != nullptr, 60000);
+        QCOMPARE(state->replayGhost()->whatIf->combined.id, QStringLiteral("dataloader"));
+        QCOMPARE(state->replayGhost()->whatIf->combined.projectedNs, m_expected.combined.projectedNs);
     }
 
     void adviceListAsks()
