@@ -29,7 +29,7 @@ constexpr int kMaxSubfolders = 1000;
 constexpr qint64 kHeadBytes = 64 * 1024; // of JSON: distributedInfo, baseTimeNanoseconds and the first pid are near the top
 
 // The first kHeadBytes of a file's JSON (inflated for .gz); *why set when it cannot be read.
-QByteArray readHead(const QString &path, bool gz, QString *why)
+QByteArray readHead(const QString &path, bool gz, QString *why, bool *whole)
 {
     QFile f(path);
     if (!f.open(QIODevice::ReadOnly)) {
@@ -37,6 +37,7 @@ QByteArray readHead(const QString &path, bool gz, QString *why)
         return {};
     }
     const QByteArray raw = f.read(kHeadBytes);
+    *whole = raw.size() < kHeadBytes;
     if (!gz)
         return raw;
     QByteArray out(int(kHeadBytes), Qt::Uninitialized);
@@ -57,6 +58,7 @@ QByteArray readHead(const QString &path, bool gz, QString *why)
         return {};
     }
     out.truncate(int(produced));
+    *whole = *whole && rc == Z_STREAM_END;
     return out;
 }
 
@@ -259,7 +261,8 @@ LogDirListing listLogDir(const QString &folder, const LogDirOptions &options)
                 continue;
             }
             QString why;
-            const QByteArray head = readHead(path, gz, &why);
+            bool whole = false;
+            const QByteArray head = readHead(path, gz, &why, &whole);
             if (!why.isEmpty()) {
                 r.bad.push_back({path, why});
                 continue;
@@ -272,6 +275,12 @@ LogDirListing listLogDir(const QString &folder, const LogDirOptions &options)
             }();
             if (first < 0 || (head.at(first) != '{' && head.at(first) != '[')) {
                 r.bad.push_back({path, Text::tr("not a JSON trace (it does not start with { or [)")});
+                continue;
+            }
+            // A small JSON object seen whole without traceEvents is some other file (a config, a
+            // summary), not a session of its own; a large one is given the benefit of the doubt.
+            if (head.at(first) == '{' && whole && !head.contains("\"traceEvents\"")) {
+                r.bad.push_back({path, Text::tr("a JSON object without traceEvents: not a trace")});
                 continue;
             }
             if (!gz) {

@@ -205,6 +205,25 @@ private slots:
         QVERIFY(l.sessions[0].label != l.sessions[1].label); // the same second: told apart by the ms
     }
 
+    // A job's folder with a small JSON file beside it and in a sub-folder (a config, a summary) is
+    // still one session: those files are listed as not traces, not sessions of their own.
+    void strayJsonIsNoSession()
+    {
+        QTemporaryDir dir;
+        for (const QString &f : realFiles(kNw0))
+            QVERIFY(copyAs(f, dir.filePath(QFileInfo(f).fileName())));
+        QVERIFY(QDir(dir.path()).mkdir(QStringLiteral("meta")));
+        QVERIFY(write(dir.filePath(QStringLiteral("meta/config.json")), R"({"lr": 0.1, "epochs": 3})"));
+        QVERIFY(write(dir.filePath(QStringLiteral("run.json")), R"({"name": "baseline"})"));
+        const LogDirListing l = listLogDir(dir.path(), settled());
+        QCOMPARE(int(l.sessions.size()), 1);
+        QCOMPARE(l.sessions[0].files.size(), 2);
+        QCOMPARE(l.sessions[0].folder, dir.path());
+        QCOMPARE(int(l.bad.size()), 2);
+        for (const RejectedFile &b : l.bad)
+            QVERIFY2(b.reason.contains(QLatin1String("without traceEvents")), qPrintable(b.reason));
+    }
+
     void badAndGrowingFiles()
     {
         QTemporaryDir dir;
