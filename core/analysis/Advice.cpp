@@ -247,6 +247,7 @@ std::vector<Advice> advise(const AdviceInputs &in)
             gain = Text::tr("without these waits: step %1 -> %2 at most (an upper bound: something else may stall instead)")
                        .arg(figure::stepTime(a.stepS * 1e9), figure::stepTime(a.projectedStepS * 1e9));
         }
+        a.boundTextAt = a.evidence.size();
         a.evidence += QStringLiteral("; ") + gain;
     };
 

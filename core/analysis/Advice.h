@@ -32,6 +32,9 @@ struct Advice
     TimeNs explainedNs = 0;
     double stepS = 0, projectedStepS = 0;
     double mfuPct = 0, projectedMfuPct = 0;
+    // Where the arithmetic bound's sentence ("without these waits: step A -> B at most …") begins in
+    // evidence, -1 for none: a replay of the fix (replay/AdviceReplay.h) replaces it with its own.
+    qsizetype boundTextAt = -1;
 
     // The gaps this advice counts, for the dock's gap table to list exactly them: every compute
     // stream's gaps of at least kAdviceGapNs (GEMM filter off) of cause gapCause, and where

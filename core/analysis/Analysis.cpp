@@ -5,6 +5,7 @@
 #include "core/analysis/Evidence.h"
 #include "core/analysis/Format.h"
 #include "core/analysis/LaunchedDeviceTime.h"
+#include "core/analysis/replay/AdviceReplay.h"
 
 #include <QCoreApplication>
 
@@ -156,15 +157,40 @@ AnalysisResult analyze(const Trace &trace, const AnalysisOptions &options)
                 ++listed;
                 listedNs += g.dur;
             }
-        if (listed != a.gapCount)
-            a.evidence += (go.kernels == GapKernels::Gemm
+        if (listed == a.gapCount)
+            continue;
+        // Said before the projection's sentence, which a replay replaces (Advice::boundTextAt).
+        const QString note = (go.kernels == GapKernels::Gemm
                                ? QCoreApplication::translate("analysis", "; %n of them listed in the gaps table (%1 or more, between GEMMs), %2", nullptr, listed)
                                : QCoreApplication::translate("analysis", "; %n of them listed in the gaps table (%1 or more), %2", nullptr, listed))
                               .arg(formatDuration(go.minGap), formatDuration(listedNs));
+        if (a.boundTextAt >= 0 && a.boundTextAt <= a.evidence.size()) {
+            a.evidence.insert(a.boundTextAt, note);
+            a.boundTextAt += note.size();
+        } else {
+            a.evidence += note;
+        }
     }
     // A trace without device activity (CPU only): the step's own wait in the DataLoader.
     if (std::optional<Advice> dl = cpuDataLoaderAdvice(ix, measured, std::int64_t(r.temporal.activities), medianStepNs(measured) / 1e9))
         insertByGain(r.advice, std::move(*dl));
+    // What each fix is worth is a replay of the critical path's step with the fix applied
+    // (replay/AdviceReplay.h): the projections above are bounds the replay replaces, advice whose
+    // replay gains under 2 % of the step is dropped, and the rest is ordered by replayed gain.
+    // Where the step cannot be replayed (no step, over the event bound) the bounds stay.
+    if (!r.advice.empty()) {
+        Step replayed;
+        bool haveStep = false;
+        if (r.criticalPath.valid) {
+            replayed = r.criticalPath.step;
+            haveStep = true;
+        } else if (const Step *s = criticalPathStep(measured, options.step, &medianStep)) {
+            replayed = *s;
+            haveStep = true;
+        }
+        if (haveStep)
+            replay::replayAdvice(r.advice, ix, replayed, r.mfu.valid ? r.mfu.mfuPct : -1.0, medianStepNs(measured) / 1e9);
+    }
     r.computeIdle = computeIdle(ai, r.gaps);
     r.figures = runFigures(trace, r, options, int(stepsInScope.size()), measured);
     // A step's operators run in its CPU span, its kernels in its GPU span.

@@ -71,12 +71,14 @@ std::optional<Advice> cpuDataLoaderAdvice(const detail::EvidenceIndex &index, co
     a.stepS = stepS;
     a.projectedStepS = std::max(medianOfSorted(rest) / 1e9, 1e-9);
     a.where = where;
-    a.evidence = Text::tr("the step's thread waited for the DataLoader to load a batch in %1 of %n step(s), %2 = %3 of the steps (%4); longest %5; "
-                          "without these waits: step %6 -> %7 (the rest of each step unchanged)",
+    a.evidence = Text::tr("the step's thread waited for the DataLoader to load a batch in %1 of %n step(s), %2 = %3 of the steps (%4); longest %5",
                           nullptr, int(steps.size()))
                      .arg(waited)
-                     .arg(formatDuration(total), figure::pct(sharePct), formatDuration(stepsNs), formatDuration(where.to - where.from),
-                          figure::stepTime(a.stepS * 1e9), figure::stepTime(a.projectedStepS * 1e9));
+                     .arg(formatDuration(total), figure::pct(sharePct), formatDuration(stepsNs), formatDuration(where.to - where.from));
+    a.boundTextAt = a.evidence.size();
+    a.evidence += QStringLiteral("; ")
+        + Text::tr("without these waits: step %1 -> %2 (the rest of each step unchanged)")
+              .arg(figure::stepTime(a.stepS * 1e9), figure::stepTime(a.projectedStepS * 1e9));
     return a;
 }
 

@@ -125,10 +125,18 @@ private slots:
         std::sort(rest.begin(), rest.end());
         QCOMPARE(a.explainedNs, sum);
         QCOMPARE(a.stepS, medianStepNs(measured) / 1e9);
-        QVERIFY(std::abs(a.projectedStepS - medianOfSorted(rest) / 1e9) < 1e-12);
+        // The projection is a replay of one step with the waits gone (replay/AdviceReplay.h), its
+        // relative gain applied to the run's step time: it gains something, and never a larger
+        // share of the step than the largest share any measured step waited.
+        double mostWaitedShare = 0;
+        for (std::size_t k = 0; k < measured.size(); ++k)
+            mostWaitedShare = std::max(mostWaitedShare, double(waits[k]) / double(measured[k].dur));
         QVERIFY(a.projectedStepS < a.stepS);
+        QVERIFY2((a.stepS - a.projectedStepS) / a.stepS <= mostWaitedShare + 1e-9,
+                 qPrintable(QStringLiteral("%1 -> %2, largest wait share %3").arg(a.stepS).arg(a.projectedStepS).arg(mostWaitedShare)));
+        QVERIFY(medianOfSorted(rest) > 0);
         QVERIFY(a.where.to > a.where.from);
-        QVERIFY(a.evidence.contains(figure::stepTime(a.projectedStepS * 1e9)));
+        QVERIFY(a.evidence.contains(QLatin1String("replayed on")));
     }
 
     void notOnDeviceTraces()

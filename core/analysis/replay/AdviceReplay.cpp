@@ -19,7 +19,8 @@ struct Text
 
 } // namespace
 
-bool replayAdvice(std::vector<Advice> &advice, const detail::EvidenceIndex &index, const Step &step, double mfuPct)
+bool replayAdvice(std::vector<Advice> &advice, const detail::EvidenceIndex &index, const Step &step, double mfuPct,
+                  double runStepS)
 {
     // One fix per advice that names one; one replay graph for all of them.
     std::vector<Fix> fixes;
@@ -54,16 +55,23 @@ bool replayAdvice(std::vector<Advice> &advice, const detail::EvidenceIndex &inde
         if (100.0 * double(p.gainNs) < kAdviceReplayMinGainPct * double(w.stepNs))
             continue; // the replay gains too little to show
         Advice a = advice[k];
-        a.stepS = double(w.stepNs) / 1e9;
-        a.projectedStepS = double(p.projectedNs) / 1e9;
+        // The replayed step's relative gain, applied to the run's step time (the same step when
+        // runStepS is not given).
+        const double ratio = double(p.projectedNs) / double(w.stepNs);
+        a.stepS = runStepS > 0 ? runStepS : double(w.stepNs) / 1e9;
+        a.projectedStepS = std::max(a.stepS * ratio, 1e-9);
         a.mfuPct = mfuPct > 0 ? mfuPct : 0;
-        a.projectedMfuPct = p.projectedMfuPct > 0 ? p.projectedMfuPct : 0;
+        a.projectedMfuPct = mfuPct > 0 ? mfuPct * a.stepS / a.projectedStepS : 0; // MFU scales with 1 / step time
         QStringList parts;
         for (int j = 0; j < kPathParts; ++j)
             if (p.removedPartsNs[std::size_t(j)] > 0)
                 parts << Text::tr("%1 %2").arg(pathPartLabel(PathPart(j)), figure::ms(double(p.removedPartsNs[std::size_t(j)])));
-        a.evidence += (a.evidence.isEmpty() ? QString() : QStringLiteral(" ")) +
-            Text::tr("Replayed on %1: step %2 -> %3; it removes from the critical path: %4.")
+        // The replay's projection replaces the arithmetic bound the rule wrote.
+        if (a.boundTextAt >= 0 && a.boundTextAt <= a.evidence.size())
+            a.evidence.truncate(a.boundTextAt);
+        a.boundTextAt = -1;
+        a.evidence += (a.evidence.isEmpty() ? QString() : QStringLiteral("; ")) +
+            Text::tr("replayed on %1 with the fix: step %2 -> %3; it removes from the critical path: %4")
                 .arg(w.step.name, figure::ms(double(w.stepNs)), figure::ms(double(p.projectedNs)),
                      parts.isEmpty() ? Text::tr("nothing") : parts.join(QStringLiteral(", ")));
         kept.push_back({std::move(a), p.gainNs});

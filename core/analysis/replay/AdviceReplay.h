@@ -16,8 +16,12 @@ namespace replay {
 constexpr double kAdviceReplayMinGainPct = 2.0;
 
 // step: the step replayed (criticalPathStep of the analysed steps); mfuPct: its measured MFU, <= 0
-// unknown. Returns false (advice untouched) where the step cannot be replayed.
-bool replayAdvice(std::vector<Advice> &advice, const detail::EvidenceIndex &index, const Step &step, double mfuPct);
+// unknown; runStepS: the run's step time (RunFigures: the median of the measured steps), which the
+// replayed step's relative gain is applied to so that the advice's "step A -> B" starts from the
+// figure every surface shows; <= 0: the replayed step's own length. Returns false (advice
+// untouched) where the step cannot be replayed.
+bool replayAdvice(std::vector<Advice> &advice, const detail::EvidenceIndex &index, const Step &step, double mfuPct,
+                  double runStepS = -1);
 
 } // namespace replay
 } // namespace lanescope::analysis
