@@ -129,6 +129,14 @@ void writeJson(const std::vector<analysis::CompareRun> &runs, const analysis::Co
                             j.object([&] {
                                 j.field("name", p.name);
                                 j.field("delta_us", p.deltaNs / 1000.0);
+                                // What the baseline's replay projected for this cause's fix (null: none).
+                                if (p.projectedDeltaNs) {
+                                    j.field("projected_delta_us", *p.projectedDeltaNs / 1000.0);
+                                    j.field("projected_by", p.projectedBy);
+                                } else {
+                                    j.field("projected_delta_us", nullptr);
+                                    j.field("projected_by", nullptr);
+                                }
                             });
                     });
                 });
@@ -226,7 +234,10 @@ void writeText(const analysis::ComparisonResult &c, std::size_t top, const StepC
     for (const auto &w : c.waterfall) {
         std::printf("\n%s\n", qPrintable(tr("step time %1: %2 ms -> %3 ms (%4 ms)").arg(w.label, ms(w.fromNs), ms(w.toNs), ms(w.toNs - w.fromNs))));
         for (const auto &p : w.parts)
-            if (p.deltaNs != 0)
+            if (p.deltaNs != 0 && p.projectedDeltaNs)
+                std::printf("  %-22s %+12.3f ms   %s\n", p.name, p.deltaNs / 1e6,
+                            qPrintable(tr("(the baseline's replay with %1: %2 ms)").arg(p.projectedBy).arg(*p.projectedDeltaNs / 1e6, 0, 'f', 3)));
+            else if (p.deltaNs != 0)
                 std::printf("  %-22s %+12.3f ms\n", p.name, p.deltaNs / 1e6);
     }
     if (!c.gaps.empty()) {
@@ -432,7 +443,14 @@ int runCompare(const Invocation &args)
         const double base = analysis::sampleMedian(samples[0]);
         for (std::size_t i = 1; i < n; ++i) {
             const analysis::ChangeStats &st = stats[i];
-            if (!st.significant || !*st.significant || !st.change || *st.change <= 0 || base <= 0)
+            if (!st.significant) {
+                // Not a pass by silence: a CI log says why this run was not judged.
+                printErrorLine(tr("lanescope-cli: note: %1 has too few complete steps (with the baseline) to tell its step time from "
+                                  "noise; --fail-if-slower does not judge it")
+                                   .arg(c.runs[i].label));
+                continue;
+            }
+            if (!*st.significant || !st.change || *st.change <= 0 || base <= 0)
                 continue;
             const double pct = 100 * *st.change / base;
             if (pct > limit) {

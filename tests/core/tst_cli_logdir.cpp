@@ -139,6 +139,11 @@ private slots:
         const QJsonObject st1 = json(one).value(QLatin1String("deltas")).toArray().at(0).toObject().value(QLatin1String("step_time_us")).toObject();
         QVERIFY(st1.value(QLatin1String("p_value")).isNull());
         QVERIFY(st1.value(QLatin1String("significant")).isNull());
+        // ... and --fail-if-slower says it does not judge it, rather than passing in silence.
+        const test::CliRun slower = test::runCli({QStringLiteral("compare"), m_nw2, m_nw0, QStringLiteral("--step"), QStringLiteral("1"),
+                                                  QStringLiteral("--fail-if-slower"), QStringLiteral("5")});
+        QCOMPARE(slower.exitCode, 0);
+        QVERIFY2(slower.err.contains("does not judge it"), slower.err.constData());
     }
 
     void failIfSlower_data()
