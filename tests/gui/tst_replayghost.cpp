@@ -273,6 +273,8 @@ private slots:
             QString error;
             const bool can = analysis::replay::parseFixes(id, &fixes, &error);
             QCOMPARE(list.canReplay(row), can);
+            // The tooltip says so where the menu offers it.
+            QCOMPARE(list.listWidget()->item(row)->toolTip().contains(QLatin1String("Right-click")), can);
             list.requestReplay(row);
             if (can) {
                 ++replayable;

@@ -190,6 +190,10 @@ void AdviceList::setResult(const AnalysisResultPtr &result)
         if (a.listsGaps)
             click += QLatin1Char(' ') + tr("Click to list its %n gap(s) (of at least %1, every kernel) in the Gaps tab.", nullptr, a.gapCount)
                           .arg(GapTableModel::durationText(analysis::kAdviceGapNs));
+        std::vector<analysis::replay::Fix> fixes;
+        QString error;
+        if (analysis::replay::parseFixes(a.id, &fixes, &error))
+            click += QLatin1Char(' ') + tr("Right-click to draw the step replayed with this fix over the timeline.");
         item->setToolTip(click.isEmpty() ? text : tr("%1\n\n%2").arg(text, click.trimmed()));
     }
     m_empty->setText(tr("No problems found."));
