@@ -8,6 +8,7 @@
 
 #include "core/parse/EventArgs.h"
 #include "widgets/timeline/DetailsHtml.h"
+#include "widgets/render/GapCauseStyle.h"
 #include "widgets/render/Palette.h"
 #include "widgets/timeline/TimelineSearch.h"
 #include "widgets/view/Session.h"
@@ -72,6 +73,10 @@ DetailsPanel::DetailsPanel(TimelineView *view, QWidget *parent)
     layout->setSpacing(0);
     layout->addWidget(m_browser, 1);
     layout->addLayout(buttons);
+    connect(view->state(), &ViewState::gapChanged, this, [this](int run, const analysis::Gap &gap) {
+        if (run >= 0)
+            showGap(run, gap);
+    });
     connect(m_browser, &QTextBrowser::anchorClicked, this, [this](const QUrl &url) {
         // slice:RUN:TRACK:SLICE
         const QStringList parts = url.path().split(QLatin1Char(':'));
@@ -82,6 +87,46 @@ DetailsPanel::DetailsPanel(TimelineView *view, QWidget *parent)
 }
 
 QString DetailsPanel::text() const { return m_browser->toPlainText(); }
+
+void DetailsPanel::showGap(int run, const analysis::Gap &gap)
+{
+    const Trace *t = m_view->trace(run);
+    m_json.clear();
+    m_html.clear();
+    m_copyAll->setEnabled(false);
+    if (!t || gap.track >= t->tracks.size()) {
+        m_browser->clear();
+        return;
+    }
+    const Track &trk = t->tracks[gap.track];
+    using details::row;
+    auto name = [](const QString &n) { return esc(details::bounded(n, details::kMaxNameChars)); };
+    QString html = QStringLiteral("<p style='font-weight:bold; font-size:larger'>%1</p><table>").arg(esc(tr("Idle gap")));
+    if (m_view->runCount() > 1) {
+        const QString label = m_view->session()->run(run).label;
+        html += row(tr("Run"), esc(run == 0 ? tr("%1 (baseline)").arg(label) : label));
+    }
+    html += row(tr("Start"), esc(details::startText(double(gap.start - t->minTs), details::timeResolutionNs(trk.start, trk.dur))));
+    html += row(tr("Length"), esc(TimeAxis::formatTime(double(gap.dur))));
+    html += row(tr("Stream"), esc(m_view->laneLabel(SliceRef{run, gap.track, 0})));
+    const QString step = m_view->stepAt(run, gap.start);
+    if (!step.isEmpty())
+        html += row(tr("Step"), esc(step));
+    html += row(tr("Cause"), esc(GapCauseStyle::label(gap.cause)));
+    if (!gap.evidence.isEmpty())
+        html += row(tr("Evidence"), esc(gap.evidence));
+    if (!gap.collective.isEmpty())
+        html += row(tr("Waited for"), esc(gap.collective));
+    html += row(tr("Kernel before"), gap.before.isEmpty() ? esc(tr("none")) : name(gap.before));
+    html += row(tr("Kernel after"), gap.after.isEmpty() ? esc(tr("none")) : name(gap.after));
+    if (!gap.gemmBefore.isEmpty() && gap.gemmBefore != gap.before)
+        html += row(tr("GEMM before"), name(gap.gemmBefore));
+    if (!gap.gemmAfter.isEmpty() && gap.gemmAfter != gap.after)
+        html += row(tr("GEMM after"), name(gap.gemmAfter));
+    html += QStringLiteral("</table>");
+    m_html = html;
+    m_browser->setHtml(html);
+}
 
 void DetailsPanel::showSlice(SliceRef ref)
 {

@@ -1,7 +1,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // The panels around the timeline: details of the selected slice (args read from the file on
-// demand, flow ends as links), statistics of a shift-drag time range, and the colour legend.
+// demand, flow ends as links) or of the selected idle gap, statistics of a shift-drag time range,
+// and the colour legend.
+#include "core/analysis/Gaps.h"
 #include "widgets/timeline/TimelineView.h"
 
 #include <QWidget>
@@ -20,6 +22,9 @@ class DetailsPanel : public QWidget
 public:
     explicit DetailsPanel(TimelineView *view, QWidget *parent = nullptr);
     void showSlice(SliceRef ref); // reads the event's args from the file
+    // An idle gap of a GPU stream (a click in it, or the Analysis dock's): its start, length,
+    // cause and evidence, the kernels on either side. Shown whenever the view state's gap is set.
+    void showGap(int run, const analysis::Gap &gap);
     QString text() const;          // plain text, for tests
     QString html() const { return m_html; } // what was handed to the browser
     QString json() const { return m_json; } // the whole event, what "Copy all" copies

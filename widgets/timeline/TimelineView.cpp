@@ -10,6 +10,7 @@
 #include "widgets/timeline/SliceMenu.h"
 #include "core/analysis/CollectiveBandwidth.h"
 #include "core/analysis/Compare.h"
+#include "core/analysis/Gaps.h"
 
 #include <QContextMenuEvent>
 #include <QCursor>
@@ -774,9 +775,63 @@ void TimelineView::mouseReleaseEvent(QMouseEvent *event)
         }
     }
     if (pos.x() >= kHeaderWidth && pos.y() >= kTopHeight) {
-        selectSlice(sliceAt(pos));
+        const SliceRef ref = sliceAt(pos);
+        selectSlice(ref);
         clearTimeRange();
+        // A click in an empty stretch of a GPU stream selects the gap: marked with its cause as
+        // the Analysis dock marks one, and told in Details.
+        int run = -1;
+        analysis::Gap gap;
+        if (!ref.isValid() && gapAt(pos, &run, &gap))
+            showGap(run, gap);
     }
+}
+
+bool TimelineView::gapAt(QPoint pos, int *runOut, analysis::Gap *out) const
+{
+    if (pos.x() < kHeaderWidth || pos.y() < kTopHeight || sliceAt(pos).isValid())
+        return false;
+    const int lane = m_layout.laneAt(pos.y() - kTopHeight + m_renderer.scrollY());
+    if (lane < 0)
+        return false;
+    const Lane &l = m_layout.lanes()[std::size_t(lane)];
+    const Trace *t = trace(l.run);
+    if (!t || l.track >= t->tracks.size() || t->tracks[l.track].kind != TrackKind::Gpu)
+        return false;
+    const Track &trk = t->tracks[l.track];
+    const TimeNs at = base(l.run) + TimeNs(std::llround(axis().toNs(pos.x() - kHeaderWidth)));
+    auto pick = [&](const std::vector<analysis::Gap> &gaps) {
+        for (const analysis::Gap &g : gaps)
+            if (g.track == l.track && g.start <= at && at < g.end()) {
+                *runOut = l.run;
+                *out = g;
+                return true;
+            }
+        return false;
+    };
+    if (const auto &a = sess().run(l.run).analysis; a && pick(a->gaps))
+        return true;
+    // Shorter than the analysis' threshold: measured now over the stretch between the stream's
+    // last activity that ends before the click and the click (a gap starts inside it).
+    TimeNs prevEnd = std::numeric_limits<TimeNs>::min();
+    bool after = false;
+    for (std::size_t i = 0; i < trk.size(); ++i) {
+        // gpu_user_annotation spans lie over the kernels on the stream's track: not activity.
+        if (t->category(trk.catId[i]).contains(QLatin1String("annotation"), Qt::CaseInsensitive))
+            continue;
+        if (trk.start[i] > at) {
+            after = true;
+            continue;
+        }
+        prevEnd = std::max(prevEnd, trk.end(i));
+    }
+    if (!after || prevEnd == std::numeric_limits<TimeNs>::min() || prevEnd > at)
+        return false;
+    analysis::GapOptions o;
+    o.minGap = 1;
+    o.kernels = analysis::GapKernels::All;
+    o.range = {prevEnd, at + 1};
+    return pick(analysis::findGaps(*t, o));
 }
 
 void TimelineView::mouseDoubleClickEvent(QMouseEvent *event)

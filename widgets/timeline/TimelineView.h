@@ -100,6 +100,11 @@ public:
     // The gap picked in the analysis, drawn on its own stream (Gap::track) with its cause and the
     // slice that explains it (Gap::evidenceTrack/evidenceSlice); the lane is scrolled into view.
     void showGap(int run, const analysis::Gap &gap) { state()->setGap(run, gap); }
+    // The idle gap of a GPU compute stream under a viewport point: the analysis' own gap there
+    // when it has one (above its threshold), else the gap measured there now, however short
+    // (its cause and evidence as the analysis gives them). False on a slice, a CPU lane, before
+    // the stream's first kernel or after its last, or where another stream kept the device busy.
+    bool gapAt(QPoint viewportPos, int *run, analysis::Gap *gap) const;
     void clearHighlight() { state()->clearGap(); }
     bool hasHighlight() const { return state()->hasGap(); }
     int highlightLane() const; // -1: none, or the gap's lane is not laid out
