@@ -129,6 +129,14 @@ void writeJson(const std::vector<analysis::CompareRun> &runs, const analysis::Co
                             j.object([&] {
                                 j.field("name", p.name);
                                 j.field("delta_us", p.deltaNs / 1000.0);
+                                // What the baseline's replay projected for this cause's fix (null: none).
+                                if (p.projectedDeltaNs) {
+                                    j.field("projected_delta_us", *p.projectedDeltaNs / 1000.0);
+                                    j.field("projected_by", p.projectedBy);
+                                } else {
+                                    j.field("projected_delta_us", nullptr);
+                                    j.field("projected_by", nullptr);
+                                }
                             });
                     });
                 });
@@ -226,7 +234,10 @@ void writeText(const analysis::ComparisonResult &c, std::size_t top, const StepC
     for (const auto &w : c.waterfall) {
         std::printf("\n%s\n", qPrintable(tr("step time %1: %2 ms -> %3 ms (%4 ms)").arg(w.label, ms(w.fromNs), ms(w.toNs), ms(w.toNs - w.fromNs))));
         for (const auto &p : w.parts)
-            if (p.deltaNs != 0)
+            if (p.deltaNs != 0 && p.projectedDeltaNs)
+                std::printf("  %-22s %+12.3f ms   %s\n", p.name, p.deltaNs / 1e6,
+                            qPrintable(tr("(the baseline's replay with %1: %2 ms)").arg(p.projectedBy).arg(*p.projectedDeltaNs / 1e6, 0, 'f', 3)));
+            else if (p.deltaNs != 0)
                 std::printf("  %-22s %+12.3f ms\n", p.name, p.deltaNs / 1e6);
     }
     if (!c.gaps.empty()) {

@@ -9,6 +9,7 @@
 #include <QHash>
 
 #include <algorithm>
+#include <cmath>
 #include <string>
 #include <cstdlib>
 
@@ -323,6 +324,22 @@ bool hasJobRuns(const std::vector<RunMetrics> &runs)
     return std::any_of(runs.begin(), runs.end(), [](const RunMetrics &m) { return m.job.has_value(); });
 }
 
+QStringList waterfallFixesOf(const char *partName)
+{
+    const QLatin1String n(partName);
+    if (n == QLatin1String("comm_wait"))
+        return {QStringLiteral("fsdp_limit_all_gathers")};
+    if (n == QLatin1String("host_launch"))
+        return {QStringLiteral("launch_bound"), QStringLiteral("cpu_bound_launch")};
+    if (n == QLatin1String("allocator"))
+        return {QStringLiteral("allocator_churn")};
+    if (n == QLatin1String("sync"))
+        return {QStringLiteral("sync_on_critical_path")};
+    if (n == QLatin1String("dataloader"))
+        return {QStringLiteral("dataloader")};
+    return {};
+}
+
 std::vector<MetricDelta> metricValues(const RunMetrics &m, bool withJob)
 {
     // The catalogue's figures of a comparison, in its order (FigureCatalogue.h); a job's figures
@@ -482,8 +499,21 @@ ComparisonResult compareRuns(const std::vector<CompareRun> &runs, const CompareO
         w.fromNs = *base.stepTimeNs;
         w.toNs = *r.stepTimeNs;
         const StepSplit &sb = out.splits[0], &sr = out.splits[i];
-        for (std::size_t k = 0; k < sr.parts.size(); ++k)
-            w.parts.push_back(WaterfallPart{sr.parts[k].first, sr.parts[k].second - sb.parts[k].second});
+        for (std::size_t k = 0; k < sr.parts.size(); ++k) {
+            WaterfallPart part{sr.parts[k].first, sr.parts[k].second - sb.parts[k].second, std::nullopt, QString()};
+            // Beside the measured change, what the baseline's replay projected for this cause's fix.
+            for (const QString &id : waterfallFixesOf(part.name)) {
+                const auto a = std::find_if(runs[0].analysis->advice.begin(), runs[0].analysis->advice.end(),
+                                            [&](const Advice &x) { return x.id == id && x.projectedStepS > 0 && x.stepS > 0; });
+                if (a == runs[0].analysis->advice.end())
+                    continue;
+                // The advice's step is the baseline's step time (the same figure as fromNs).
+                part.projectedDeltaNs = std::round((a->projectedStepS - a->stepS) * 1e9);
+                part.projectedBy = id;
+                break;
+            }
+            w.parts.push_back(std::move(part));
+        }
         out.waterfall.push_back(std::move(w));
     }
 

@@ -144,7 +144,19 @@ struct WaterfallPart
 {
     const char *name = ""; // "compute", "comm_wait", ..., "communication_memory", "idle_short"
     double deltaNs = 0;    // run's part less the baseline's
+    // What the baseline's replay projected for the fix of this cause (waterfallFixOf): the
+    // baseline's advice of that fix, its projected step less its step (<= 0), and the fix's id.
+    // Unset where the part has no fix or the baseline shows no such advice (its replay gained
+    // under 2 % of the step, or the rule did not speak).
+    std::optional<double> projectedDeltaNs;
+    QString projectedBy;
 };
+
+// The advice ids whose fix removes a waterfall part's time (a gap cause), first that the baseline
+// shows wins: "comm_wait" -> fsdp_limit_all_gathers, "host_launch" -> launch_bound or
+// cpu_bound_launch, "allocator" -> allocator_churn, "sync" -> sync_on_critical_path,
+// "dataloader" -> dataloader. Empty for the other parts.
+QStringList waterfallFixesOf(const char *partName);
 
 struct Waterfall
 {

@@ -41,7 +41,7 @@ void checkJson(const QJsonValue &v, const QString &path, QStringList *bad)
                     *bad << p + QStringLiteral(" not finite");
                 else if (key.endsWith(QLatin1String("_pct")) && key != QLatin1String("mfu_pct") && !inPct(d))
                     *bad << p + QStringLiteral(" = %1 outside 0-100").arg(d);
-                else if ((key.endsWith(QLatin1String("_us")) && key != QLatin1String("delta_us")) && d < 0)
+                else if ((key.endsWith(QLatin1String("_us")) && !key.endsWith(QLatin1String("delta_us"))) && d < 0)
                     *bad << p + QStringLiteral(" = %1 negative").arg(d);
                 else if (key.endsWith(QLatin1String("_bytes")) && d < -1)
                     *bad << p + QStringLiteral(" = %1 below -1").arg(d);

@@ -538,6 +538,23 @@ private slots:
               part(w, "compute") / 1e6);
         QVERIFY(part(w, "dataloader") < -40e6);
         QVERIFY(w.toNs < w.fromNs);
+        // Beside the measured change, the baseline's replay of the fix of that cause: the data loader's
+        // replay is the baseline's dataloader advice, its projection within 10 % of the change measured.
+        const WaterfallPart *dl = nullptr;
+        for (const WaterfallPart &p : w.parts)
+            if (QLatin1String(p.name) == QLatin1String("dataloader"))
+                dl = &p;
+        QVERIFY(dl && dl->projectedDeltaNs);
+        QCOMPARE(dl->projectedBy, QStringLiteral("dataloader"));
+        const Advice &first = r.runs()[0].analysis->advice.at(0);
+        QCOMPARE(first.id, QStringLiteral("dataloader"));
+        QCOMPARE(*dl->projectedDeltaNs, std::round((first.projectedStepS - first.stepS) * 1e9));
+        qInfo("resnet50 waterfall: dataloader measured %.3f ms, replay of the baseline %.3f ms", dl->deltaNs / 1e6, *dl->projectedDeltaNs / 1e6);
+        QVERIFY(std::abs(*dl->projectedDeltaNs - dl->deltaNs) < 0.1 * std::abs(dl->deltaNs));
+        // Parts without a fix project nothing.
+        for (const WaterfallPart &p : w.parts)
+            if (QLatin1String(p.name) == QLatin1String("compute") || QLatin1String(p.name) == QLatin1String("idle_short"))
+                QVERIFY(!p.projectedDeltaNs);
         // Kernel totals per name against a plain sum over the file's kernel events.
         for (std::size_t i = 0; i < 2; ++i) {
             const auto ref = referenceKernelSums(i == 0 ? pa : pb);
@@ -698,6 +715,15 @@ private slots:
               part(w, "comm_wait") / 1e6, part(w, "allocator") / 1e6, part(w, "compute") / 1e6);
         QVERIFY(part(w, "comm_wait") < -500e6);
         QVERIFY(part(w, "allocator") > 100e6);
+        // The baseline's replay with fsdp_limit_all_gathers projects the comm-wait change the prefetch
+        // run measured, within 15 %.
+        for (const WaterfallPart &p : w.parts)
+            if (QLatin1String(p.name) == QLatin1String("comm_wait")) {
+                QVERIFY(p.projectedDeltaNs);
+                QCOMPARE(p.projectedBy, QStringLiteral("fsdp_limit_all_gathers"));
+                qInfo("baseline -> prefetch: comm_wait measured %.3f ms, replay of the baseline %.3f ms", p.deltaNs / 1e6, *p.projectedDeltaNs / 1e6);
+                QVERIFY(std::abs(*p.projectedDeltaNs - p.deltaNs) < 0.15 * std::abs(p.deltaNs));
+            }
         QVERIFY(sumParts(w) == w.toNs - w.fromNs);
         QVERIFY(sumParts(c.waterfall.at(1)) == c.waterfall.at(1).toNs - c.waterfall.at(1).fromNs);
         QVERIFY(c.warnings.isEmpty());
@@ -748,7 +774,7 @@ private slots:
         QCOMPARE(w.value(QStringLiteral("label")).toString(), QStringLiteral("b"));
         double sum = 0;
         for (const QJsonValue &p : w.value(QStringLiteral("parts")).toArray()) {
-            QCOMPARE(sortedKeys(p.toObject()), (QStringList{QStringLiteral("delta_us"), QStringLiteral("name")}));
+            QCOMPARE(sortedKeys(p.toObject()), (QStringList{QStringLiteral("delta_us"), QStringLiteral("name"), QStringLiteral("projected_by"), QStringLiteral("projected_delta_us")}));
             sum += p.toObject().value(QStringLiteral("delta_us")).toDouble();
         }
         QVERIFY(std::abs(sum - -20000.0) < 1e-6);

@@ -176,8 +176,14 @@ void WaterfallChart::rebuild()
     std::stable_sort(parts.begin(), parts.end(),
                      [](const analysis::WaterfallPart &a, const analysis::WaterfallPart &b) { return std::abs(a.deltaNs) > std::abs(b.deltaNs); });
     for (const analysis::WaterfallPart &p : parts)
-        if (std::abs(p.deltaNs) >= 0.05e6) // under 0.05 ms reads as 0.0 in the sentence
-            sentence << tr("%1 %2 ms").arg(partLabel(QString::fromLatin1(p.name)), signedMs(p.deltaNs));
+        if (std::abs(p.deltaNs) >= 0.05e6) { // under 0.05 ms reads as 0.0 in the sentence
+            // Beside the measured change, what the baseline's replay projected for this cause's fix.
+            if (p.projectedDeltaNs)
+                sentence << tr("%1 %2 ms (the baseline's replay with %3 projected %4 ms)")
+                                .arg(partLabel(QString::fromLatin1(p.name)), signedMs(p.deltaNs), p.projectedBy, signedMs(*p.projectedDeltaNs));
+            else
+                sentence << tr("%1 %2 ms").arg(partLabel(QString::fromLatin1(p.name)), signedMs(p.deltaNs));
+        }
     bar(w.label, 0, w.toNs, 0, 0);
     // A horizontal bar chart lists its categories from the bottom up: the baseline goes in last so
     // that it stands on top, the run at the bottom.
