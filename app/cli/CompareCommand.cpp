@@ -55,7 +55,8 @@ void writeRows(JsonWriter &j, const char *key, const std::vector<analysis::NameD
 // Per run (index 0 the baseline, unset), the step time's change against the baseline with its noise.
 using StepChanges = std::vector<analysis::ChangeStats>;
 
-void writeJson(const std::vector<analysis::CompareRun> &runs, const analysis::ComparisonResult &c, std::size_t top, const StepChanges &stats)
+void writeJson(const std::vector<analysis::CompareRun> &runs, const analysis::ComparisonResult &c, std::size_t top, const StepChanges &stats,
+               const StepChanges &idleStats)
 {
     JsonWriter j;
     j.printObject([&] {
@@ -103,10 +104,14 @@ void writeJson(const std::vector<analysis::CompareRun> &runs, const analysis::Co
                             j.field("delta", m.delta);
                             j.field("pct", m.pct);
                             // Additions: whether the change is beyond the step-to-step noise (StepStats.h);
-                            // measured for the step time, null for the other figures and with one step.
+                            // measured for the step time and the compute idle, null for the other figures
+                            // and with one step.
                             const analysis::ChangeStats none;
-                            const analysis::ChangeStats &st =
-                                std::string_view(m.key) == "step_time_us" && k + 1 < stats.size() ? stats[k + 1] : none;
+                            const std::string_view key(m.key);
+                            const analysis::ChangeStats &st = k + 1 >= stats.size() ? none
+                                                              : key == "step_time_us"   ? stats[k + 1]
+                                                              : key == "compute_idle_pct" ? idleStats[k + 1]
+                                                                                          : none;
                             j.field("ci95_low", st.ci95Low);
                             j.field("ci95_high", st.ci95High);
                             j.field("p_value", st.pValue);
@@ -419,8 +424,8 @@ int runCompare(const Invocation &args)
     const analysis::ComparisonResult &c = tc.result;
     // The step time's change against the baseline over every rank's complete steps (a folder: its
     // whole job), with its interval and p-value. One aligned step (--step): nothing to judge.
-    StepChanges stats(n);
-    std::vector<std::vector<double>> samples(n);
+    StepChanges stats(n), idleStats(n);
+    std::vector<std::vector<double>> samples(n), idleSamples(n);
     if (!co.scopeToStep) {
         for (std::size_t i = 0; i < n; ++i) {
             std::vector<const Trace *> traces;
@@ -430,12 +435,15 @@ int runCompare(const Invocation &args)
             else
                 traces.push_back(set.runs[i].trace.get());
             samples[i] = analysis::stepTimeSampleUs(traces);
+            idleSamples[i] = analysis::computeIdlePctSample(traces);
         }
-        for (std::size_t i = 1; i < n; ++i)
+        for (std::size_t i = 1; i < n; ++i) {
             stats[i] = analysis::changeStats(samples[0], samples[i]);
+            idleStats[i] = analysis::changeStats(idleSamples[0], idleSamples[i]);
+        }
     }
     if (args.isSet("json"))
-        writeJson(runs, c, top, stats);
+        writeJson(runs, c, top, stats, idleStats);
     else
         writeText(c, top, stats);
     if (args.isSet("fail-if-slower")) {

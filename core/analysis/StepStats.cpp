@@ -1,7 +1,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "core/analysis/StepStats.h"
 
+#include "core/analysis/Advice.h"
 #include "core/analysis/Steps.h"
+#include "core/analysis/Temporal.h"
 
 #include <algorithm>
 #include <cmath>
@@ -147,6 +149,29 @@ std::vector<double> stepTimeSampleUs(const std::vector<const Trace *> &traces)
             if (out.size() >= kMaxSampleValues)
                 return out;
             out.push_back(double(s.dur) / 1000.0);
+        }
+    }
+    return out;
+}
+
+std::vector<double> computeIdlePctSample(const std::vector<const Trace *> &traces)
+{
+    std::vector<double> out;
+    for (const Trace *t : traces) {
+        if (!t)
+            continue;
+        const std::vector<TimeRange> busy = computeIntervals(*t); // once per trace, clipped per step below
+        if (busy.empty())
+            continue;
+        for (const Step &s : completeSteps(findSteps(*t))) {
+            if (out.size() >= kMaxSampleValues)
+                return out;
+            if (s.dur <= 0)
+                continue;
+            const TimeRange gpu = s.gpuRange();
+            const TimeRange within{std::max(s.start, gpu.from), std::min(s.end(), gpu.to)};
+            const TimeNs computed = within.to > within.from ? unionWithin(busy, {within}) : 0;
+            out.push_back(100.0 * double(s.dur - computed) / double(s.dur));
         }
     }
     return out;

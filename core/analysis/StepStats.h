@@ -46,4 +46,9 @@ ChangeStats changeStats(const std::vector<double> &baseline, const std::vector<d
 // trace given (a job's ranks; one trace for a single-trace run), at most kMaxSampleValues.
 std::vector<double> stepTimeSampleUs(const std::vector<const Trace *> &traces);
 
+// The compute-idle sample of a run: per complete step, the share (%) of its CPU span in which no
+// GPU computed, as `analyze --step N` measures compute_idle_pct for that step alone (the GPU's
+// computation clipped to the step's GPU span). Traces without GPU computation give none.
+std::vector<double> computeIdlePctSample(const std::vector<const Trace *> &traces);
+
 } // namespace lanescope::analysis

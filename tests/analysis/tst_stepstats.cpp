@@ -4,7 +4,9 @@
 // ties); the bootstrap interval seeded, around the observed change, finding a 5 % change over 20
 // noisy steps and keeping the false-positive rate of two samples of one distribution near 5 %;
 // the two real torch-cpu-2rank attempts' step times; one step: nothing to judge.
+#include "core/analysis/Analysis.h"
 #include "core/analysis/StepStats.h"
+#include "core/analysis/Steps.h"
 #include "core/parse/TraceLoader.h"
 
 #include "../TestTraces.h"
@@ -170,6 +172,43 @@ private slots:
         QCOMPARE(*s.change, 20.0);
         QVERIFY(!s.ci95Low && !s.ci95High && !s.pValue && !s.significant);
         QVERIFY(!changeStats({}, {1, 2}).change);
+    }
+
+    // Per-step compute idle equals what the analysis of that step alone measures, on real GPU traces.
+    void computeIdlePerStep_data()
+    {
+        QTest::addColumn<QString>("name");
+        QTest::newRow("v100-memory-allreduce") << QStringLiteral("v100-memory-allreduce.json.gz");
+        QTest::newRow("a100-2rank-nccl") << QStringLiteral("a100-2rank-nccl.json.gz");
+        QTest::newRow("resnet50 baseline") << QStringLiteral("resnet50-dataloader-baseline.pt.trace.json.gz");
+    }
+
+    void computeIdlePerStep()
+    {
+        QFETCH(QString, name);
+        const QString path = test::tracePath(name);
+        if (!QFileInfo::exists(path))
+            QSKIP(qPrintable(QStringLiteral("real trace %1 not found (set LANESCOPE_TRACES_DIR): skipped").arg(path)));
+        const LoadResult r = loadTrace(path);
+        QVERIFY(r.trace);
+        const std::vector<double> sample = computeIdlePctSample({r.trace.get()});
+        const std::vector<Step> steps = completeSteps(findSteps(*r.trace));
+        QVERIFY(steps.size() >= 2);
+        QCOMPARE(sample.size(), steps.size());
+        for (std::size_t k = 0; k < steps.size(); ++k) {
+            AnalysisOptions o;
+            o.step = steps[k].number;
+            const AnalysisResult a = analyze(*r.trace, o);
+            QVERIFY(a.figures.computeIdlePct.has_value());
+            QVERIFY2(std::abs(*a.figures.computeIdlePct - sample[k]) < 1e-9,
+                     qPrintable(QStringLiteral("step %1: %2 vs %3").arg(o.step).arg(*a.figures.computeIdlePct).arg(sample[k])));
+        }
+        // A trace without GPU computation (the CPU-only attempts) has no such sample, though it has steps.
+        LANESCOPE_REQUIRE_TRACE(cpu, "torch-cpu-2rank-nw0");
+        std::vector<std::shared_ptr<Trace>> keep;
+        const std::vector<const Trace *> cpuRanks = ranksOf(cpu, &keep);
+        QVERIFY(!stepTimeSampleUs(cpuRanks).empty());
+        QVERIFY(computeIdlePctSample(cpuRanks).empty());
     }
 
     // The real attempts: num_workers=0 against num_workers=2, both ranks' complete steps.

@@ -128,7 +128,8 @@ private slots:
         QVERIFY(p > 0 && p <= 1);
         QCOMPARE(st.value(QLatin1String("significant")).toBool(), (hi < 0 || lo > 0) && p < 0.05);
         QVERIFY(st.value(QLatin1String("significant")).toBool()); // -130 ms over 4 steps against 4, all apart
-        for (const QString &k : {QStringLiteral("idle_pct"), QStringLiteral("job_step_time_us")})
+        // The CPU-only attempts have no GPU computation: no compute-idle sample either.
+        for (const QString &k : {QStringLiteral("idle_pct"), QStringLiteral("job_step_time_us"), QStringLiteral("compute_idle_pct")})
             for (const char *f : {"ci95_low", "ci95_high", "p_value", "significant"}) {
                 QVERIFY2(d.value(k).toObject().contains(QLatin1String(f)), f);
                 QVERIFY(d.value(k).toObject().value(QLatin1String(f)).isNull());
@@ -144,6 +145,24 @@ private slots:
                                                   QStringLiteral("--fail-if-slower"), QStringLiteral("5")});
         QCOMPARE(slower.exitCode, 0);
         QVERIFY2(slower.err.contains("does not judge it"), slower.err.constData());
+    }
+
+    // On a GPU pair the compute idle per step is judged too (the resnet50 DataLoader pair: 5 steps each).
+    void computeIdleJudged()
+    {
+        LANESCOPE_REQUIRE_TRACE(base, "resnet50-dataloader-baseline.pt.trace.json.gz");
+        LANESCOPE_REQUIRE_TRACE(opt, "resnet50-dataloader-optimized.pt.trace.json.gz");
+        const test::CliRun r = test::runCli({QStringLiteral("compare"), base, opt, QStringLiteral("--json")});
+        QCOMPARE(r.exitCode, 0);
+        const QJsonObject d = json(r).value(QLatin1String("deltas")).toArray().at(0).toObject();
+        for (const QString &k : {QStringLiteral("step_time_us"), QStringLiteral("compute_idle_pct")}) {
+            const QJsonObject m = d.value(k).toObject();
+            QVERIFY2(m.value(QLatin1String("p_value")).isDouble(), qPrintable(k));
+            QVERIFY(m.value(QLatin1String("ci95_low")).toDouble() <= m.value(QLatin1String("ci95_high")).toDouble());
+            QCOMPARE(m.value(QLatin1String("significant")).toBool(),
+                     (m.value(QLatin1String("ci95_high")).toDouble() < 0 || m.value(QLatin1String("ci95_low")).toDouble() > 0)
+                         && m.value(QLatin1String("p_value")).toDouble() < 0.05);
+        }
     }
 
     void failIfSlower_data()
