@@ -76,8 +76,16 @@ std::int64_t MemoryBand::deviceTotal(const Trace &trace, int device)
 
 double MemoryBand::axisTop(const TraceViewIndex::MemoryCurve &curve, std::int64_t total)
 {
+    // The axis fits the curves. The device's total joins it (a dashed line, named in the legend)
+    // only when within twice the curves' peak: against the rounded scale, a 6.2 / 11.9 GiB pair of
+    // curves (scale 16 GiB) took a 40 GiB axis for a 31.7 GiB V100 and sat in the bottom third.
     const double scale = curve.scaleBytes;
-    if (total > 0 && double(total) > scale && double(total) <= 2 * scale)
+    double peak = scale / 1.05; // the scale's headroom, where the curve has no levels
+    if (!curve.levels.empty() && !curve.levels.back().empty()) {
+        const MemAgg &all = curve.levels.back().front(); // the top level: one aggregate of every sample
+        peak = double(std::max(all.aMax, all.rMax));
+    }
+    if (total > 0 && double(total) > scale && double(total) <= 2 * peak)
         return analysis::figure::roundUpBytes(double(total) * 1.02);
     return scale;
 }
