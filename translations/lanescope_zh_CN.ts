@@ -446,7 +446,7 @@
     <context>
         <name>QObject</name>
         <message>
-            <location filename="../widgets/compare/CompareCharts.cpp" line="367" />
+            <location filename="../widgets/compare/CompareCharts.cpp" line="373" />
             <source>could not encode the PNG</source>
             <translation>无法编码 PNG</translation>
         </message>
@@ -463,18 +463,18 @@
     <context>
         <name>Text</name>
         <message>
-            <location filename="../core/analysis/RankSummaryJson.cpp" line="129" />
-            <location filename="../core/analysis/RankSummaryJson.cpp" line="146" />
+            <location filename="../core/analysis/RankSummaryJson.cpp" line="132" />
+            <location filename="../core/analysis/RankSummaryJson.cpp" line="149" />
             <source>not an integer</source>
             <translation>不是整数</translation>
         </message>
         <message>
-            <location filename="../core/analysis/RankSummaryJson.cpp" line="133" />
+            <location filename="../core/analysis/RankSummaryJson.cpp" line="136" />
             <source>%1 is out of range (%2 to %3)</source>
             <translation>%1 超出范围（%2 到 %3）</translation>
         </message>
         <message>
-            <location filename="../core/analysis/RankSummaryJson.cpp" line="146" />
+            <location filename="../core/analysis/RankSummaryJson.cpp" line="149" />
             <source>%1 is out of range (0 or more)</source>
             <translation>%1 超出范围（应为 0 或以上）</translation>
         </message>
@@ -705,105 +705,105 @@
     <context>
         <name>analysis</name>
         <message>
-            <location filename="../core/analysis/Analysis.cpp" line="34" />
+            <location filename="../core/analysis/Analysis.cpp" line="35" />
             <location filename="../core/analysis/AnalysisRange.cpp" line="203" />
             <source>the trace has no ProfilerStep#%1</source>
             <translation>跟踪中没有 ProfilerStep#%1</translation>
         </message>
         <message>
-            <location filename="../core/analysis/Analysis.cpp" line="65" />
+            <location filename="../core/analysis/Analysis.cpp" line="66" />
             <source>no GPU activity: the trace records no kernels, copies or memsets, so the GPU breakdown, gaps and MFU are empty</source>
             <translation>没有 GPU 活动：跟踪中没有记录任何内核、拷贝或 memset，因此 GPU 时间分解、间隙和 MFU 均为空</translation>
         </message>
         <message>
-            <location filename="../core/analysis/Analysis.cpp" line="66" />
+            <location filename="../core/analysis/Analysis.cpp" line="67" />
             <source>no GPU activity in the analysed window</source>
             <translation>分析窗口内没有 GPU 活动</translation>
         </message>
         <message numerus="yes">
-            <location filename="../core/analysis/Analysis.cpp" line="161" />
+            <location filename="../core/analysis/Analysis.cpp" line="164" />
             <source>; %n of them listed in the gaps table (%1 or more, between GEMMs), %2</source>
-            <translation type="unfinished">
-                <numerusform />
+            <translation>
+                <numerusform>；其中 %n 个列在间隙表中（不短于 %1，位于 GEMM 之间），共 %2</numerusform>
             </translation>
         </message>
         <message numerus="yes">
-            <location filename="../core/analysis/Analysis.cpp" line="162" />
+            <location filename="../core/analysis/Analysis.cpp" line="165" />
             <source>; %n of them listed in the gaps table (%1 or more), %2</source>
-            <translation type="unfinished">
-                <numerusform />
+            <translation>
+                <numerusform>；其中 %n 个列在间隙表中（不短于 %1），共 %2</numerusform>
             </translation>
         </message>
         <message>
-            <location filename="../core/analysis/Analysis.cpp" line="195" />
+            <location filename="../core/analysis/Analysis.cpp" line="221" />
             <source>the counted operators ran at %1 TFLOPS over the steps, above the peak of %2 TFLOPS: the peak is too low, so no measured MFU</source>
             <translation>计入的算子在各步中达到 %1 TFLOPS，高于峰值 %2 TFLOPS：峰值设得过低，因此不给出实测 MFU</translation>
         </message>
         <message numerus="yes">
-            <location filename="../core/analysis/Advice.cpp" line="225" />
+            <location filename="../core/analysis/Advice.cpp" line="228" />
             <source>of the analysed time (%n step(s), %1)</source>
             <translation>
                 <numerusform>分析时间（%n 步，共 %1）</numerusform>
             </translation>
         </message>
         <message>
-            <location filename="../core/analysis/Advice.cpp" line="226" />
+            <location filename="../core/analysis/Advice.cpp" line="229" />
             <source>of the analysed time (the GPU's busy span, %1)</source>
             <translation>分析时间（即 GPU 忙碌跨度，共 %1）</translation>
         </message>
         <message>
-            <location filename="../core/analysis/Advice.cpp" line="240" />
+            <location filename="../core/analysis/Advice.cpp" line="243" />
             <source>without these waits: step %1 -&gt; %2, MFU %3 -&gt; %4 at most (an upper bound: something else may stall instead)</source>
             <translation>若没有这些等待：步时长最多可从 %1 缩短到 %2，MFU 最多可从 %3 提升到 %4（这是上界：其他环节可能转而造成停顿）</translation>
         </message>
         <message>
-            <location filename="../core/analysis/Advice.cpp" line="244" />
+            <location filename="../core/analysis/Advice.cpp" line="247" />
             <source>without these waits: step %1 -&gt; %2 at most (an upper bound: something else may stall instead)</source>
             <translation>若没有这些等待：步时长最多可从 %1 缩短到 %2（这是上界：其他环节可能转而造成停顿）</translation>
         </message>
         <message>
-            <location filename="../core/analysis/Advice.cpp" line="254" />
+            <location filename="../core/analysis/Advice.cpp" line="258" />
             <source>; the critical path of %1 spends %2 %3 (%4 of the step)</source>
-            <translation type="unfinished" />
+            <translation>；%1 的关键路径中有 %2 %3（占该步的 %4）</translation>
         </message>
         <message>
-            <location filename="../core/analysis/Advice.cpp" line="267" />
+            <location filename="../core/analysis/Advice.cpp" line="271" />
             <source>Serialized AllGathers: let FSDP prefetch (limit_all_gathers=False, backward_prefetch=BACKWARD_PRE, forward_prefetch=True)</source>
             <translation>AllGather 被串行化：让 FSDP 预取（limit_all_gathers=False，backward_prefetch=BACKWARD_PRE，forward_prefetch=True）</translation>
         </message>
         <message>
-            <location filename="../core/analysis/Advice.cpp" line="336" />
+            <location filename="../core/analysis/Advice.cpp" line="340" />
             <source>Launch-bound between CUDA graph replays: capture more of the step in the graph, or fuse the small kernels (torch.compile)</source>
             <translation>CUDA Graph 重放之间受启动限制：把更多的步骤捕获进图中，或融合小内核（torch.compile）</translation>
         </message>
         <message>
-            <location filename="../core/analysis/Advice.cpp" line="337" />
+            <location filename="../core/analysis/Advice.cpp" line="341" />
             <source>Launch-bound: the kernels are shorter than their launches; capture the step with CUDA graphs or compile it with torch.compile (mode="reduce-overhead")</source>
             <translation>受启动限制：内核比其启动调用还短；用 CUDA Graphs 捕获整步，或用 torch.compile（mode="reduce-overhead"）编译</translation>
         </message>
         <message>
-            <location filename="../core/analysis/Advice.cpp" line="338" />
+            <location filename="../core/analysis/Advice.cpp" line="342" />
             <source>%1 of %2 launches (%3) ran shorter on the GPU than their launch call on the CPU (median kernel %4, median call %5); host wait is %6 of the compute streams' idle time; stream %7 waited on the host %8 = %9 %10</source>
             <translation>%2 次启动中有 %1 次（%3）在 GPU 上的运行时间短于其在 CPU 上的启动调用（内核中位数 %4，调用中位数 %5）；主机等待占计算流空闲时间的 %6；流 %7 等待主机共 %8，占%10的 %9</translation>
         </message>
         <message>
-            <location filename="../core/analysis/Advice.cpp" line="349" />
-            <location filename="../core/analysis/Advice.cpp" line="378" />
+            <location filename="../core/analysis/Advice.cpp" line="353" />
+            <location filename="../core/analysis/Advice.cpp" line="382" />
             <source>launching kernels</source>
-            <translation type="unfinished" />
+            <translation>用于启动内核</translation>
         </message>
         <message numerus="yes">
-            <location filename="../core/analysis/Advice.cpp" line="368" />
+            <location filename="../core/analysis/Advice.cpp" line="372" />
             <source>a compute stream ran dry %n time(s) before the CPU launched its next kernel (%1 of them gaps of %2 or more); the GPU computed nothing for %3 of that = %4 %5</source>
             <translation>
                 <numerusform>计算流有 %n 次在 CPU 启动下一个内核之前就已排空（其中 %1 次间隙不短于 %2）；其间 GPU 完全没有计算的时间共 %3，占%5的 %4</numerusform>
             </translation>
         </message>
         <message numerus="yes">
-            <location filename="../core/analysis/Advice.cpp" line="449" />
+            <location filename="../core/analysis/Advice.cpp" line="453" />
             <source>the critical path of %1 runs through %n synchronisation(s), the costliest %2 (%3): the path spends %4 blocked in them or refilling the GPU's queue after them, no longer than each call waited = %5 of the step (%6; the path's sync part is %7)</source>
-            <translation type="unfinished">
-                <numerusform />
+            <translation>
+                <numerusform>%1 的关键路径经过 %n 次同步，代价最大的是 %2（%3）：路径在这些同步中阻塞、或在其后重新填充 GPU 队列的时间共 %4（每次不超过该调用的等待时长），占该步的 %5（%6；路径中的同步部分为 %7）</numerusform>
             </translation>
         </message>
         <message>
@@ -811,14 +811,14 @@
             <translation type="vanished">计算流等待 AllGather %1 次（每步 %2 次），共 %3，占%5的 %4；最长一次 %6</translation>
         </message>
         <message numerus="yes">
-            <location filename="../core/analysis/Advice.cpp" line="299" />
+            <location filename="../core/analysis/Advice.cpp" line="303" />
             <source>%1 cudaMalloc and %2 cudaFree calls in %n step(s); %3 compute-stream gaps during them, %4 = %5 %6</source>
             <translation>
                 <numerusform>%n 步中有 %1 次 cudaMalloc 和 %2 次 cudaFree 调用；期间计算流出现 %3 个间隙，共 %4，占%6的 %5</numerusform>
             </translation>
         </message>
         <message>
-            <location filename="../core/analysis/Advice.cpp" line="366" />
+            <location filename="../core/analysis/Advice.cpp" line="370" />
             <source>CPU-bound launches between CUDA graph replays: capture more of the step in the graph, or move CPU work off the launching thread</source>
             <translation>CUDA Graph 重放之间的启动受 CPU 限制：把步中更多部分捕获进 Graph，或把 CPU 工作移出负责启动的线程</translation>
         </message>
@@ -827,8 +827,8 @@
             <translation type="vanished">计算流有 %1 次在 CPU 启动下一个内核之前就已排空；其间 GPU 完全没有计算的时间共 %2，占%4的 %3</translation>
         </message>
         <message>
-            <location filename="../core/analysis/Advice.cpp" line="346" />
-            <location filename="../core/analysis/Advice.cpp" line="374" />
+            <location filename="../core/analysis/Advice.cpp" line="350" />
+            <location filename="../core/analysis/Advice.cpp" line="378" />
             <source>; the trace already has %1 cudaGraphLaunch calls</source>
             <translation>；跟踪中已有 %1 次 cudaGraphLaunch 调用</translation>
         </message>
@@ -837,24 +837,24 @@
             <translation type="vanished">DataLoader 取批次时 GPU 空闲了 %1 次，共 %2，占%4的 %3；最长 %5</translation>
         </message>
         <message>
-            <location filename="../core/analysis/Advice.cpp" line="467" />
+            <location filename="../core/analysis/Advice.cpp" line="471" />
             <source>the GPU computes %1 of its busy span (%2), yet MFU is %3 (%4 of %5 TFLOPS)</source>
             <translation>GPU 在其忙碌跨度（%2）中有 %1 的时间在计算，但 MFU 只有 %3（%4 / %5 TFLOPS）</translation>
         </message>
         <message>
-            <location filename="../core/analysis/Advice.cpp" line="298" />
+            <location filename="../core/analysis/Advice.cpp" line="302" />
             <source>Allocator churn: set PYTORCH_CUDA_ALLOC_CONF=expandable_segments:True (or max_split_size_mb:512)</source>
             <translation>分配器频繁分配释放：设置 PYTORCH_CUDA_ALLOC_CONF=expandable_segments:True（或 max_split_size_mb:512）</translation>
         </message>
         <message numerus="yes">
-            <location filename="../core/analysis/Advice.cpp" line="268" />
+            <location filename="../core/analysis/Advice.cpp" line="272" />
             <source>the compute stream waited for an AllGather %n time(s) (%1 per step), %2 = %3 %4; longest wait %5</source>
             <translation>
                 <numerusform>计算流等待 AllGather %n 次（每步 %1 次），共 %2，占%4的 %3；最长一次 %5</numerusform>
             </translation>
         </message>
         <message>
-            <location filename="../core/analysis/Advice.cpp" line="367" />
+            <location filename="../core/analysis/Advice.cpp" line="371" />
             <source>CPU-bound kernel launches: capture the step with CUDA graphs or compile it with torch.compile (mode="reduce-overhead")</source>
             <translation>内核启动受 CPU 限制：用 CUDA Graphs 捕获整步，或用 torch.compile（mode="reduce-overhead"）编译</translation>
         </message>
@@ -863,40 +863,40 @@
             <translation type="vanished">计算流有 %1 次在 CPU 启动下一个内核之前就已排空（其中 %2 次间隙不短于 %3）；其间 GPU 完全没有计算的时间共 %4，占%6的 %5</translation>
         </message>
         <message>
-            <location filename="../core/analysis/Advice.cpp" line="389" />
+            <location filename="../core/analysis/Advice.cpp" line="393" />
             <location filename="../core/analysis/CpuDataLoader.cpp" line="69" />
             <source>Input-bound: give the DataLoader more workers (num_workers), pin_memory=True and persistent_workers=True</source>
             <translation>受输入限制：给 DataLoader 更多工作进程（num_workers），并设置 pin_memory=True 和 persistent_workers=True</translation>
         </message>
         <message numerus="yes">
-            <location filename="../core/analysis/Advice.cpp" line="390" />
+            <location filename="../core/analysis/Advice.cpp" line="394" />
             <source>the GPU idled %n time(s) while the DataLoader fetched a batch, %1 = %2 %3; longest %4</source>
             <translation>
                 <numerusform>DataLoader 取批次时 GPU 空闲了 %n 次，共 %1，占%3的 %2；最长 %4</numerusform>
             </translation>
         </message>
         <message>
-            <location filename="../core/analysis/Advice.cpp" line="396" />
+            <location filename="../core/analysis/Advice.cpp" line="400" />
             <source>in the DataLoader</source>
-            <translation type="unfinished" />
+            <translation>耗在 DataLoader 中</translation>
         </message>
         <message>
-            <location filename="../core/analysis/Advice.cpp" line="414" />
+            <location filename="../core/analysis/Advice.cpp" line="418" />
             <source>Starved launch queue: let the CPU run ahead of the GPU; take synchronisations (.item(), .cpu(), printing tensors) out of the step, copy with non_blocking=True, move logging and data preparation off the launching thread</source>
             <translation>启动队列饥饿：让 CPU 领先于 GPU 运行；把同步（.item()、.cpu()、打印张量）移出训练步，用 non_blocking=True 拷贝，把日志和数据准备移出启动线程</translation>
         </message>
         <message>
-            <location filename="../core/analysis/Advice.cpp" line="415" />
+            <location filename="../core/analysis/Advice.cpp" line="419" />
             <source>stream %1's launch queue was empty %2 of the time (%3 of %4), %5 operations deep on average; while it was empty the GPU computed nothing for at most %6 = %7 %8</source>
             <translation>流 %1 的启动队列有 %2 的时间为空（%4 中的 %3），平均深度 %5 个操作；队列为空期间 GPU 完全没有计算的时间至多 %6，占%8的 %7</translation>
         </message>
         <message>
-            <location filename="../core/analysis/Advice.cpp" line="444" />
+            <location filename="../core/analysis/Advice.cpp" line="448" />
             <source>%1 in %2</source>
             <translation>%2 中的 %1</translation>
         </message>
         <message>
-            <location filename="../core/analysis/Advice.cpp" line="447" />
+            <location filename="../core/analysis/Advice.cpp" line="451" />
             <source>Synchronisation on the critical path: %1 makes the CPU wait for the GPU; take it out of the step (keep the value on the GPU, read it every few steps, copy with non_blocking=True)</source>
             <translation>关键路径上的同步：%1 让 CPU 等待 GPU；把它移出步（把值留在 GPU 上、每隔几步读取一次，或以 non_blocking=True 拷贝）</translation>
         </message>
@@ -907,7 +907,7 @@
             </translation>
         </message>
         <message>
-            <location filename="../core/analysis/Advice.cpp" line="466" />
+            <location filename="../core/analysis/Advice.cpp" line="470" />
             <source>GPU busy but MFU low: reduce recomputation (selective activation checkpointing) and fuse elementwise kernels (torch.compile)</source>
             <translation>GPU 很忙但 MFU 偏低：减少重计算（选择性激活检查点），并融合逐元素内核（torch.compile）</translation>
         </message>
@@ -954,55 +954,55 @@
         <message>
             <location filename="../core/analysis/Gaps.cpp" line="417" />
             <source>; stream %1 had run nothing for %2 before the gap, covered by stream %3's compute</source>
-            <translation type="unfinished" />
+            <translation>；流 %1 在间隙之前已有 %2 没有运行任何操作，这段时间由流 %3 的计算覆盖</translation>
         </message>
         <message>
-            <location filename="../core/analysis/Compare.cpp" line="207" />
+            <location filename="../core/analysis/Compare.cpp" line="208" />
             <source>the first run has no complete ProfilerStep#%1</source>
             <translation>第一个运行没有完整的 ProfilerStep#%1</translation>
         </message>
         <message>
-            <location filename="../core/analysis/Compare.cpp" line="219" />
+            <location filename="../core/analysis/Compare.cpp" line="220" />
             <source>run %1 has %2 complete step(s), fewer than the %3 the alignment needs: aligned on its start</source>
             <translation>运行 %1 只有 %2 个完整步，少于对齐所需的 %3 个：改为按其起点对齐</translation>
         </message>
         <message>
-            <location filename="../core/analysis/Compare.cpp" line="369" />
+            <location filename="../core/analysis/Compare.cpp" line="386" />
             <source>%1 has no complete step at position %2, the one compared</source>
             <translation>%1 在位置 %2 上没有完整的步（即被比较的那一步）</translation>
         </message>
         <message>
-            <location filename="../core/analysis/Compare.cpp" line="375" />
+            <location filename="../core/analysis/Compare.cpp" line="392" />
             <source>%1 has %2 complete step(s), fewer than the %3 the alignment needs: aligned on its start</source>
             <translation>%1 只有 %2 个完整步，少于对齐所需的 %3 个：改为按其起点对齐</translation>
         </message>
         <message>
-            <location filename="../core/analysis/Compare.cpp" line="419" />
+            <location filename="../core/analysis/Compare.cpp" line="436" />
             <source>%1: the analysis measured its step time over other steps than the comparison's (%2 against %3 ns)</source>
             <translation>%1：分析测量步时长所用的步与比较所用的不同（%2 对比 %3 ns）</translation>
         </message>
         <message>
-            <location filename="../core/analysis/Compare.cpp" line="476" />
+            <location filename="../core/analysis/Compare.cpp" line="493" />
             <source>no step-time waterfall for %1: %2 has no GPU activity to split its steps into</source>
             <translation>%1 没有步时长瀑布图：%2 没有可用来拆分步的 GPU 活动</translation>
         </message>
         <message>
-            <location filename="../core/analysis/Compare.cpp" line="519" />
+            <location filename="../core/analysis/Compare.cpp" line="549" />
             <source>different GPU models: %1 ran on %2, %3 on %4; kernel times and MFU are not comparable as they stand</source>
             <translation>GPU 型号不同：%1 运行于 %2，%3 运行于 %4；内核时间和 MFU 不能直接比较</translation>
         </message>
         <message>
-            <location filename="../core/analysis/Compare.cpp" line="522" />
+            <location filename="../core/analysis/Compare.cpp" line="552" />
             <source>different world sizes: %1 ran on %2 ranks, %3 on %4; per-GPU figures compare, totals do not</source>
             <translation>world size 不同：%1 使用 %2 个 rank，%3 使用 %4 个；可比较每 GPU 指标，不可比较总量</translation>
         </message>
         <message>
-            <location filename="../core/analysis/Compare.cpp" line="528" />
+            <location filename="../core/analysis/Compare.cpp" line="558" />
             <source>different step counts: %2 in %1, %4 in %3; compare the per-step figures, not the totals</source>
             <translation>步数不同：%1 有 %2 步，%3 有 %4 步；请比较每步指标，而非总量</translation>
         </message>
         <message>
-            <location filename="../core/analysis/Compare.cpp" line="536" />
+            <location filename="../core/analysis/Compare.cpp" line="566" />
             <source>%1 has no ProfilerStep: no step time, no MFU and no waterfall for it</source>
             <translation>%1 没有 ProfilerStep：它没有步时长、MFU 和瀑布图</translation>
         </message>
@@ -1051,92 +1051,92 @@
             <translation>rank %1：%2</translation>
         </message>
         <message>
-            <location filename="../core/analysis/RankSummaryJson.cpp" line="159" />
+            <location filename="../core/analysis/RankSummaryJson.cpp" line="162" />
             <source>not a number</source>
             <translation>不是数字</translation>
         </message>
         <message>
-            <location filename="../core/analysis/RankSummaryJson.cpp" line="170" />
+            <location filename="../core/analysis/RankSummaryJson.cpp" line="173" />
             <source>not a number or null</source>
             <translation>不是数字或 null</translation>
         </message>
         <message>
-            <location filename="../core/analysis/RankSummaryJson.cpp" line="183" />
+            <location filename="../core/analysis/RankSummaryJson.cpp" line="186" />
             <source>not true or false</source>
             <translation>不是 true 或 false</translation>
         </message>
         <message>
-            <location filename="../core/analysis/RankSummaryJson.cpp" line="194" />
+            <location filename="../core/analysis/RankSummaryJson.cpp" line="197" />
             <source>not a string</source>
             <translation>不是字符串</translation>
         </message>
         <message>
-            <location filename="../core/analysis/RankSummaryJson.cpp" line="204" />
+            <location filename="../core/analysis/RankSummaryJson.cpp" line="207" />
             <source>not an object</source>
             <translation>不是对象</translation>
         </message>
         <message>
-            <location filename="../core/analysis/RankSummaryJson.cpp" line="217" />
+            <location filename="../core/analysis/RankSummaryJson.cpp" line="220" />
             <source>%1: not an object</source>
             <translation>%1：不是对象</translation>
         </message>
         <message>
-            <location filename="../core/analysis/RankSummaryJson.cpp" line="229" />
+            <location filename="../core/analysis/RankSummaryJson.cpp" line="232" />
             <source>%1%2[%3]: not a string</source>
             <translation>%1%2[%3]：不是字符串</translation>
         </message>
         <message>
-            <location filename="../core/analysis/RankSummaryJson.cpp" line="248" />
+            <location filename="../core/analysis/RankSummaryJson.cpp" line="251" />
             <source>not a list</source>
             <translation>不是列表</translation>
         </message>
         <message>
-            <location filename="../core/analysis/RankSummaryJson.cpp" line="258" />
+            <location filename="../core/analysis/RankSummaryJson.cpp" line="261" />
             <source>%1 is out of range (%2 to %3)</source>
             <translation>%1 超出范围（%2 至 %3）</translation>
         </message>
         <message>
-            <location filename="../core/analysis/RankSummaryJson.cpp" line="264" />
+            <location filename="../core/analysis/RankSummaryJson.cpp" line="267" />
             <source>%1: %2</source>
             <translation>%1：%2</translation>
         </message>
         <message>
-            <location filename="../core/analysis/RankSummaryJson.cpp" line="589" />
+            <location filename="../core/analysis/RankSummaryJson.cpp" line="592" />
             <source>JSON nested deeper than %1 levels at byte %2: not a rank summary</source>
             <translation>字节 %2 处 JSON 嵌套超过 %1 层：不是 rank 摘要</translation>
         </message>
         <message>
-            <location filename="../core/analysis/RankSummaryJson.cpp" line="593" />
+            <location filename="../core/analysis/RankSummaryJson.cpp" line="596" />
             <source>not JSON, or not a JSON object</source>
             <translation>不是 JSON，或不是 JSON 对象</translation>
         </message>
         <message>
-            <location filename="../core/analysis/RankSummaryJson.cpp" line="598" />
+            <location filename="../core/analysis/RankSummaryJson.cpp" line="601" />
             <source>not a rank summary (analyze RANKFILE --summary writes one)</source>
             <translation>不是 rank 摘要（analyze RANKFILE --summary 可生成）</translation>
         </message>
         <message>
-            <location filename="../core/analysis/RankSummaryJson.cpp" line="602" />
+            <location filename="../core/analysis/RankSummaryJson.cpp" line="605" />
             <source>a rank summary of version %1; this lanescope-cli reads version %2</source>
             <translation>版本为 %1 的 rank 摘要；此 lanescope-cli 读取版本 %2</translation>
         </message>
         <message>
-            <location filename="../core/analysis/RankSummaryJson.cpp" line="742" />
+            <location filename="../core/analysis/RankSummaryJson.cpp" line="745" />
             <source>member %1</source>
             <translation>成员 %1</translation>
         </message>
         <message>
-            <location filename="../core/analysis/RankSummaryJson.cpp" line="746" />
+            <location filename="../core/analysis/RankSummaryJson.cpp" line="749" />
             <source>a rank summary without the path of its trace</source>
             <translation>rank 摘要中没有其跟踪文件的路径</translation>
         </message>
         <message>
-            <location filename="../core/analysis/RankSummaryJson.cpp" line="764" />
+            <location filename="../core/analysis/RankSummaryJson.cpp" line="767" />
             <source>%1 and %2 are the same file: each rank's summary is given once</source>
             <translation>%1 与 %2 是同一个文件：每个 rank 的摘要只能给出一次</translation>
         </message>
         <message>
-            <location filename="../core/analysis/RankSummaryJson.cpp" line="768" />
+            <location filename="../core/analysis/RankSummaryJson.cpp" line="771" />
             <source>%1 and %2 summarise one trace (%3, rank %4): each rank's summary is given once</source>
             <translation>%1 与 %2 概括的是同一个 trace（%3，rank %4）：每个 rank 的摘要只能给出一次</translation>
         </message>
@@ -1223,7 +1223,7 @@
         <message>
             <location filename="../core/analysis/CriticalPath.cpp" line="790" />
             <source>the window of %1</source>
-            <translation type="unfinished" />
+            <translation>长度为 %1 的窗口</translation>
         </message>
         <message>
             <location filename="../core/analysis/CriticalPath.cpp" line="795" />
@@ -1308,56 +1308,49 @@
         <message>
             <location filename="../core/analysis/AnalysisRange.cpp" line="125" />
             <source>%1 (instance %2 of %3)</source>
-            <translation type="unfinished" />
+            <translation>%1（实例 %2，共 %3 个）</translation>
         </message>
         <message>
             <location filename="../core/analysis/AnalysisRange.cpp" line="127" />
             <source>the window %1 to %2</source>
-            <translation type="unfinished" />
+            <translation>窗口 %1 到 %2</translation>
         </message>
         <message>
             <location filename="../core/analysis/AnalysisRange.cpp" line="210" />
             <source>the trace has no annotation or CPU slice named "%1"</source>
-            <translation type="unfinished" />
+            <translation>跟踪中没有名为“%1”的注解或 CPU 切片</translation>
         </message>
         <message numerus="yes">
             <location filename="../core/analysis/AnalysisRange.cpp" line="214" />
             <source>"%1" occurs %n time(s) (instances 0 to %2): no instance %3</source>
-            <translation type="unfinished">
-                <numerusform />
+            <translation>
+                <numerusform>“%1”出现 %n 次（实例 0 到 %2）：没有实例 %3</numerusform>
             </translation>
         </message>
         <message>
             <location filename="../core/analysis/AnalysisRange.cpp" line="225" />
             <source>window</source>
-            <translation type="unfinished" />
+            <translation>窗口</translation>
         </message>
         <message>
             <location filename="../core/analysis/AnalysisRange.cpp" line="232" />
             <source>the trace has no CPU thread</source>
-            <translation type="unfinished" />
+            <translation>跟踪中没有 CPU 线程</translation>
         </message>
         <message>
             <location filename="../core/analysis/AnalysisRange.cpp" line="241" />
             <source>no step, window or annotation given</source>
-            <translation type="unfinished" />
+            <translation>未给出步、窗口或注解</translation>
         </message>
         <message>
             <location filename="../core/analysis/AnalysisRange.cpp" line="250" />
             <source>not a CPU slice</source>
-            <translation type="unfinished" />
+            <translation>不是 CPU 切片</translation>
         </message>
         <message>
             <location filename="../core/analysis/AnalysisRange.cpp" line="265" />
             <source>"%1" is not an annotation of the trace</source>
-            <translation type="unfinished" />
-        </message>
-        <message numerus="yes">
-            <location filename="../core/analysis/CpuDataLoader.cpp" line="74" />
-            <source>the step's thread waited for the DataLoader to load a batch in %1 of %n step(s), %2 = %3 of the steps (%4); longest %5; without these waits: step %6 -&gt; %7 (the rest of each step unchanged)</source>
-            <translation type="unfinished">
-                <numerusform />
-            </translation>
+            <translation>“%1”不是该跟踪中的注解</translation>
         </message>
         <message>
             <location filename="../core/analysis/LaunchStats.cpp" line="96" />
@@ -1370,89 +1363,101 @@
             <translation>在启动它们的调用之前就开始的 kernel：%1%2；CPU 与 GPU 的时钟不一致，因此其启动延迟记为 0，队列从各自的启动时刻起计入</translation>
         </message>
         <message>
-            <location filename="../core/analysis/replay/AdviceReplay.cpp" line="64" />
+            <location filename="../core/analysis/replay/AdviceReplay.cpp" line="68" />
             <source>%1 %2</source>
             <translation>%1 %2</translation>
         </message>
         <message>
-            <location filename="../core/analysis/replay/AdviceReplay.cpp" line="66" />
-            <source>Replayed on %1: step %2 -&gt; %3; it removes from the critical path: %4.</source>
-            <translation type="unfinished" />
+            <location filename="../core/analysis/replay/AdviceReplay.cpp" line="74" />
+            <source>replayed on %1 with the fix: step %2 -&gt; %3; it removes from the critical path: %4</source>
+            <translation>在 %1 上按此修复重放：步时长 %2 -&gt; %3；从关键路径上去掉的部分：%4</translation>
         </message>
         <message>
-            <location filename="../core/analysis/replay/AdviceReplay.cpp" line="68" />
+            <location filename="../core/analysis/replay/AdviceReplay.cpp" line="76" />
             <source>nothing</source>
-            <translation type="unfinished" />
+            <translation>无</translation>
         </message>
         <message>
             <location filename="../core/analysis/replay/Fixes.cpp" line="67" />
             <source>no fix named; the fixes are: %1</source>
-            <translation type="unfinished" />
+            <translation>未指定修复；可用的修复：%1</translation>
         </message>
         <message>
             <location filename="../core/analysis/replay/Fixes.cpp" line="72" />
             <source>more than %1 fixes named</source>
-            <translation type="unfinished" />
+            <translation>指定的修复超过 %1 个</translation>
         </message>
         <message>
             <location filename="../core/analysis/replay/Fixes.cpp" line="84" />
             <source>unknown fix "%1"; the fixes are: %2</source>
-            <translation type="unfinished" />
+            <translation>未知修复“%1”；可用的修复：%2</translation>
         </message>
         <message>
             <location filename="../core/analysis/replay/Fixes.cpp" line="94" />
             <source>%1 takes a percentage above 0 and below 100 (%1:20 for 20 percent faster)</source>
-            <translation type="unfinished" />
+            <translation>%1 需要一个大于 0 且小于 100 的百分比（%1:20 表示快 20%）</translation>
         </message>
         <message>
             <location filename="../core/analysis/replay/Fixes.cpp" line="98" />
             <source>%1 takes no value</source>
-            <translation type="unfinished">%1 不接受值</translation>
+            <translation>%1 不接受值</translation>
         </message>
         <message>
             <location filename="../core/analysis/replay/Fixes.cpp" line="103" />
             <source>%1 named twice</source>
-            <translation type="unfinished" />
+            <translation>%1 被指定了两次</translation>
         </message>
         <message>
             <location filename="../core/analysis/replay/Replay.cpp" line="262" />
             <source>fsdp_limit_all_gathers: no blocking call holds back an AllGather in %1; the replay changes nothing</source>
-            <translation type="unfinished" />
+            <translation>fsdp_limit_all_gathers：%1 中没有阻塞调用推迟 AllGather；重放结果没有变化</translation>
         </message>
         <message>
             <location filename="../core/analysis/replay/Replay.cpp" line="265" />
             <source>fsdp_limit_all_gathers: the AllGathers' output size is not in the trace; the projected peak memory leaves it out</source>
-            <translation type="unfinished" />
+            <translation>fsdp_limit_all_gathers：跟踪中没有 AllGather 的输出大小；预测的峰值内存未计入这部分</translation>
         </message>
         <message>
             <location filename="../core/analysis/replay/Replay.cpp" line="269" />
             <source>%1: the projected peak memory, %2, exceeds the device's %3: the change would run out of memory</source>
-            <translation type="unfinished" />
+            <translation>%1：预测的峰值内存 %2 超过设备的 %3：此改动会导致内存不足</translation>
         </message>
         <message>
             <location filename="../core/analysis/replay/Replay.cpp" line="274" />
             <source>dataloader: no data-loader wait on the step's critical path; the replay changes nothing</source>
-            <translation type="unfinished" />
+            <translation>dataloader：该步的关键路径上没有数据加载等待；重放结果没有变化</translation>
         </message>
         <message>
             <location filename="../core/analysis/replay/Replay.cpp" line="277" />
             <source>the unchanged replay takes %1 against the measured %2: its projections are approximate</source>
-            <translation type="unfinished" />
+            <translation>不做改动的重放耗时 %1，而实测为 %2：其预测只是近似值</translation>
         </message>
         <message>
             <location filename="../core/analysis/replay/ReplayGraph.cpp" line="75" />
             <source>the window's CPU thread is not in the trace</source>
-            <translation type="unfinished" />
+            <translation>窗口的 CPU 线程不在跟踪中</translation>
         </message>
         <message>
             <location filename="../core/analysis/replay/ReplayGraph.cpp" line="81" />
             <source>more than %1 events in %2: no replay (its graph would take more than about %3 MB)</source>
-            <translation type="unfinished" />
+            <translation>%2 中的事件超过 %1 个：不进行重放（其图将占用超过约 %3 MB）</translation>
         </message>
         <message>
             <location filename="../core/analysis/replay/ReplayGraph.cpp" line="82" />
             <source>the window</source>
-            <translation type="unfinished" />
+            <translation>该窗口</translation>
+        </message>
+        <message numerus="yes">
+            <location filename="../core/analysis/CpuDataLoader.cpp" line="74" />
+            <source>the step's thread waited for the DataLoader to load a batch in %1 of %n step(s), %2 = %3 of the steps (%4); longest %5</source>
+            <translation>
+                <numerusform>%n 步中有 %1 步的线程在等待 DataLoader 加载批次，共 %2，占各步总时长（%4）的 %3；最长一次 %5</numerusform>
+            </translation>
+        </message>
+        <message>
+            <location filename="../core/analysis/CpuDataLoader.cpp" line="80" />
+            <source>without these waits: step %1 -&gt; %2 (the rest of each step unchanged)</source>
+            <translation>若没有这些等待：步时长从 %1 缩短到 %2（每步其余部分不变）</translation>
         </message>
     </context>
     <context>
@@ -1647,15 +1652,15 @@
         <message numerus="yes">
             <location filename="../app/cli/FolderCommands.cpp" line="538" />
             <source>%n session(s) in this log_dir; analysed: the latest, %1</source>
-            <translation type="unfinished">
-                <numerusform />
+            <translation>
+                <numerusform>此 log_dir 中有 %n 个会话；已分析最新的一个：%1</numerusform>
             </translation>
         </message>
         <message numerus="yes">
             <location filename="../app/cli/FolderCommands.cpp" line="540" />
             <source>%1  started %2, %n file(s)</source>
-            <translation type="unfinished">
-                <numerusform />
+            <translation>
+                <numerusform>%1  开始于 %2，%n 个文件</numerusform>
             </translation>
         </message>
         <message>
@@ -1686,7 +1691,7 @@
         <message>
             <location filename="../app/cli/FolderCommands.cpp" line="681" />
             <source>%1 left out: %2</source>
-            <translation type="unfinished">已排除 %1：%2</translation>
+            <translation>已排除 %1：%2</translation>
         </message>
         <message>
             <location filename="../app/cli/FolderCommands.cpp" line="694" />
@@ -1934,32 +1939,32 @@
         </message>
         <message>
             <location filename="../app/cli/AnalyzeCommand.cpp" line="608" />
-            <location filename="../app/cli/CompareCommand.cpp" line="277" />
+            <location filename="../app/cli/CompareCommand.cpp" line="321" />
             <source>--gap-ms needs a number of milliseconds</source>
             <translation>--gap-ms 需要一个毫秒数</translation>
         </message>
         <message>
             <location filename="../app/cli/AnalyzeCommand.cpp" line="610" />
-            <location filename="../app/cli/CompareCommand.cpp" line="279" />
+            <location filename="../app/cli/CompareCommand.cpp" line="323" />
             <source>gemm (default): gaps between two GEMM kernels; all: any gap of a compute stream</source>
             <translation>gemm（默认）：两个 GEMM 内核之间的间隙；all：计算流上的任何间隙</translation>
         </message>
         <message>
             <location filename="../app/cli/AnalyzeCommand.cpp" line="611" />
-            <location filename="../app/cli/CompareCommand.cpp" line="280" />
+            <location filename="../app/cli/CompareCommand.cpp" line="324" />
             <source>--gap-kernels takes gemm or all</source>
             <translation>--gap-kernels 只接受 gemm 或 all</translation>
         </message>
         <message>
             <location filename="../app/cli/AnalyzeCommand.cpp" line="612" />
-            <location filename="../app/cli/CompareCommand.cpp" line="266" />
+            <location filename="../app/cli/CompareCommand.cpp" line="310" />
             <location filename="../app/cli/WhatifCommand.cpp" line="70" />
             <source>model parameters, for MFU (e.g. 7e9)</source>
             <translation>模型参数量，用于 MFU（例如 7e9）</translation>
         </message>
         <message>
             <location filename="../app/cli/AnalyzeCommand.cpp" line="613" />
-            <location filename="../app/cli/CompareCommand.cpp" line="267" />
+            <location filename="../app/cli/CompareCommand.cpp" line="311" />
             <location filename="../app/cli/MfuCommand.cpp" line="29" />
             <location filename="../app/cli/WhatifCommand.cpp" line="71" />
             <source>--params needs a positive number</source>
@@ -1967,47 +1972,47 @@
         </message>
         <message>
             <location filename="../app/cli/AnalyzeCommand.cpp" line="614" />
-            <location filename="../app/cli/CompareCommand.cpp" line="268" />
+            <location filename="../app/cli/CompareCommand.cpp" line="312" />
             <location filename="../app/cli/WhatifCommand.cpp" line="72" />
             <source>tokens per step per GPU, for MFU</source>
             <translation>每个 GPU 每步的 token 数，用于 MFU</translation>
         </message>
         <message>
             <location filename="../app/cli/AnalyzeCommand.cpp" line="615" />
-            <location filename="../app/cli/CompareCommand.cpp" line="269" />
+            <location filename="../app/cli/CompareCommand.cpp" line="313" />
             <location filename="../app/cli/WhatifCommand.cpp" line="73" />
             <source>--tokens-per-step needs a positive number</source>
             <translation>--tokens-per-step 需要一个正数</translation>
         </message>
         <message>
             <location filename="../app/cli/AnalyzeCommand.cpp" line="616" />
-            <location filename="../app/cli/CompareCommand.cpp" line="270" />
+            <location filename="../app/cli/CompareCommand.cpp" line="314" />
             <location filename="../app/cli/WhatifCommand.cpp" line="74" />
             <source>--tokens-per-step counts all GPUs (divided by the world size)</source>
             <translation>--tokens-per-step 为所有 GPU 的总数（将除以 world size）</translation>
         </message>
         <message>
             <location filename="../app/cli/AnalyzeCommand.cpp" line="618" />
-            <location filename="../app/cli/CompareCommand.cpp" line="272" />
+            <location filename="../app/cli/CompareCommand.cpp" line="316" />
             <source>samples (images) per step per GPU, for samples/s where the model is no transformer (no MFU)</source>
             <translation>每 GPU 每步的样本（图像）数，用于非 Transformer 模型的样本/秒（不计算 MFU）</translation>
         </message>
         <message>
             <location filename="../app/cli/AnalyzeCommand.cpp" line="619" />
-            <location filename="../app/cli/CompareCommand.cpp" line="273" />
+            <location filename="../app/cli/CompareCommand.cpp" line="317" />
             <source>--samples-per-step needs a positive number</source>
             <translation>--samples-per-step 需要一个正数</translation>
         </message>
         <message>
             <location filename="../app/cli/AnalyzeCommand.cpp" line="620" />
-            <location filename="../app/cli/CompareCommand.cpp" line="274" />
+            <location filename="../app/cli/CompareCommand.cpp" line="318" />
             <location filename="../app/cli/WhatifCommand.cpp" line="75" />
             <source>GPU peak instead of the table's entry for the traced GPU</source>
             <translation>用此 GPU 峰值代替表中被跟踪 GPU 的峰值</translation>
         </message>
         <message>
             <location filename="../app/cli/AnalyzeCommand.cpp" line="621" />
-            <location filename="../app/cli/CompareCommand.cpp" line="275" />
+            <location filename="../app/cli/CompareCommand.cpp" line="319" />
             <location filename="../app/cli/MfuCommand.cpp" line="33" />
             <location filename="../app/cli/WhatifCommand.cpp" line="76" />
             <source>--peak-tflops needs a positive number</source>
@@ -2020,7 +2025,7 @@
         </message>
         <message>
             <location filename="../app/cli/AnalyzeCommand.cpp" line="623" />
-            <location filename="../app/cli/CompareCommand.cpp" line="265" />
+            <location filename="../app/cli/CompareCommand.cpp" line="309" />
             <location filename="../app/cli/WhatifCommand.cpp" line="62" />
             <source>--step needs a step number</source>
             <translation>--step 需要一个步编号</translation>
@@ -2028,18 +2033,18 @@
         <message>
             <location filename="../app/cli/AnalyzeCommand.cpp" line="625" />
             <source>analyse one occurrence of the record_function / user annotation (or any CPU slice) named NAME, with its critical path: for traces without ProfilerStep</source>
-            <translation type="unfinished" />
+            <translation>分析名为 NAME 的 record_function / 用户注解（或任意 CPU 切片）的一次出现，包括其关键路径：用于没有 ProfilerStep 的跟踪</translation>
         </message>
         <message>
             <location filename="../app/cli/AnalyzeCommand.cpp" line="628" />
             <source>which occurrence of --annotation, 0-based by start time (default 0)</source>
-            <translation type="unfinished" />
+            <translation>--annotation 的第几次出现，按开始时间从 0 起编号（默认 0）</translation>
         </message>
         <message>
             <location filename="../app/cli/AnalyzeCommand.cpp" line="629" />
             <location filename="../app/cli/WhatifCommand.cpp" line="69" />
             <source>--instance needs a whole number from 0</source>
-            <translation type="unfinished" />
+            <translation>--instance 需要 &gt;= 0 的整数</translation>
         </message>
         <message>
             <location filename="../app/cli/AnalyzeCommand.cpp" line="630" />
@@ -2070,7 +2075,7 @@
         </message>
         <message>
             <location filename="../app/cli/AnalyzeCommand.cpp" line="635" />
-            <location filename="../app/cli/CompareCommand.cpp" line="282" />
+            <location filename="../app/cli/CompareCommand.cpp" line="326" />
             <source>GPU time as Holistic Trace Analysis counts it: every event with args.stream (also Triton launcher cpu_ops and cuda_sync events)</source>
             <translation>按 Holistic Trace Analysis 的方式统计 GPU 时间：带 args.stream 的事件都算（包括 Triton 启动器的 cpu_op 和 cuda_sync 事件）</translation>
         </message>
@@ -2110,7 +2115,7 @@
         </message>
         <message>
             <location filename="../app/cli/AnalyzeCommand.cpp" line="641" />
-            <location filename="../app/cli/CompareCommand.cpp" line="290" />
+            <location filename="../app/cli/CompareCommand.cpp" line="338" />
             <location filename="../app/cli/FolderCommands.cpp" line="768" />
             <location filename="../app/cli/InfoCommand.cpp" line="125" />
             <location filename="../app/cli/MfuCommand.cpp" line="35" />
@@ -2247,7 +2252,7 @@
         <message>
             <location filename="../app/cli/Commands.cpp" line="30" />
             <source>replay a step with fixes applied: the projected step, MFU and peak memory</source>
-            <translation type="unfinished" />
+            <translation>应用修复后重放一步：预测的步时长、MFU 和峰值内存</translation>
         </message>
         <message>
             <location filename="../app/cli/Commands.cpp" line="56" />
@@ -2430,27 +2435,27 @@
         <message>
             <location filename="../app/cli/ExportCommand.cpp" line="127" />
             <source>Also (or only) write File &gt; Report…'s PDF: the title, the runs, the picture across the page's width, the metrics table, on as many pages as it takes; replaced whole.</source>
-            <translation type="unfinished" />
+            <translation>同时（或仅）写出“文件 &gt; 报告…”的 PDF：标题、各运行、横跨页面宽度的图片、指标表，按需分为多页；会被整体替换。</translation>
         </message>
         <message>
             <location filename="../app/cli/ExportCommand.cpp" line="130" />
             <source>With --report: the paper, a4 or letter (default: letter where the locale measures in US units, else a4).</source>
-            <translation type="unfinished" />
+            <translation>与 --report 一起使用：纸张，a4 或 letter（默认：区域设置使用美制单位时为 letter，否则为 a4）。</translation>
         </message>
         <message>
             <location filename="../app/cli/ExportCommand.cpp" line="131" />
             <source>--page takes a4 or letter</source>
-            <translation type="unfinished" />
+            <translation>--page 只接受 a4 或 letter</translation>
         </message>
         <message>
             <location filename="../app/cli/ExportCommand.cpp" line="133" />
             <source>With --report: landscape (default) or portrait.</source>
-            <translation type="unfinished" />
+            <translation>与 --report 一起使用：landscape（横向，默认）或 portrait（纵向）。</translation>
         </message>
         <message>
             <location filename="../app/cli/ExportCommand.cpp" line="134" />
             <source>--orientation takes landscape or portrait</source>
-            <translation type="unfinished" />
+            <translation>--orientation 只接受 landscape 或 portrait</translation>
         </message>
         <message>
             <location filename="../app/cli/ExportCommand.cpp" line="149" />
@@ -2475,17 +2480,17 @@
         <message>
             <location filename="../app/cli/ExportCommand.cpp" line="180" />
             <source>-o OUT.png|svg|pdf or --report OUT.pdf is required</source>
-            <translation type="unfinished" />
+            <translation>必须给出 -o OUT.png|svg|pdf 或 --report OUT.pdf</translation>
         </message>
         <message>
             <location filename="../app/cli/ExportCommand.cpp" line="182" />
             <source>--page and --orientation go with --report</source>
-            <translation type="unfinished" />
+            <translation>--page 和 --orientation 需与 --report 一起使用</translation>
         </message>
         <message>
             <location filename="../app/cli/ExportCommand.cpp" line="185" />
             <source>--report needs the report writer of the GUI build (this lanescope-cli was built without it)</source>
-            <translation type="unfinished" />
+            <translation>--report 需要 GUI 构建中的报告生成器（此 lanescope-cli 构建时未包含它）</translation>
         </message>
         <message>
             <source>-o OUT.png|svg|pdf is required</source>
@@ -2499,7 +2504,7 @@
         <message>
             <location filename="../app/cli/ExportCommand.cpp" line="205" />
             <source>%1: a report is a PDF (use .pdf)</source>
-            <translation type="unfinished" />
+            <translation>%1：报告是 PDF 文件（请使用 .pdf）</translation>
         </message>
         <message>
             <location filename="../app/cli/ExportCommand.cpp" line="211" />
@@ -2540,17 +2545,17 @@
         <message>
             <location filename="../app/cli/ExportCommand.cpp" line="485" />
             <source>wrote %1 (%2 pages, %3 %4)</source>
-            <translation type="unfinished" />
+            <translation>已写入 %1（%2 页，%3 %4）</translation>
         </message>
         <message>
             <location filename="../app/cli/ExportCommand.cpp" line="489" />
             <source>portrait</source>
-            <translation type="unfinished" />
+            <translation>纵向</translation>
         </message>
         <message>
             <location filename="../app/cli/ExportCommand.cpp" line="490" />
             <source>landscape</source>
-            <translation type="unfinished" />
+            <translation>横向</translation>
         </message>
         <message>
             <location filename="../app/cli/ExportCommand.cpp" line="492" />
@@ -2602,7 +2607,7 @@ lanescope-cli 命令 --help 列出该命令的选项。
             <translation type="vanished">更多跟踪文件</translation>
         </message>
         <message>
-            <location filename="../app/cli/CompareCommand.cpp" line="251" />
+            <location filename="../app/cli/CompareCommand.cpp" line="295" />
             <source>the baseline trace (.json or .json.gz), or a folder of rank traces (one job)</source>
             <translation>基线跟踪文件（.json 或 .json.gz），或 rank 跟踪文件所在的文件夹（一个作业）</translation>
         </message>
@@ -2611,70 +2616,80 @@ lanescope-cli 命令 --help 列出该命令的选项。
             <translation type="vanished">与之比较的跟踪文件或文件夹</translation>
         </message>
         <message>
-            <location filename="../app/cli/CompareCommand.cpp" line="253" />
+            <location filename="../app/cli/CompareCommand.cpp" line="297" />
             <source>a trace or folder to compare with it (none: A is a profiler log_dir of several sessions, each compared with the earliest)</source>
-            <translation type="unfinished" />
+            <translation>与之比较的跟踪文件或文件夹（省略时：A 是包含多个会话的 profiler log_dir，每个会话都与最早的会话比较）</translation>
         </message>
         <message>
-            <location filename="../app/cli/CompareCommand.cpp" line="256" />
+            <location filename="../app/cli/CompareCommand.cpp" line="300" />
             <source>more traces or folders</source>
             <translation>更多跟踪文件或文件夹</translation>
         </message>
         <message>
-            <location filename="../app/cli/CompareCommand.cpp" line="259" />
+            <location filename="../app/cli/CompareCommand.cpp" line="303" />
             <source>one label per trace, comma-separated (default: the file names)</source>
             <translation>每个跟踪文件一个标签，以逗号分隔（默认：文件名）</translation>
         </message>
         <message>
-            <location filename="../app/cli/CompareCommand.cpp" line="261" />
+            <location filename="../app/cli/CompareCommand.cpp" line="305" />
             <source>step (default): on the same complete ProfilerStep by position; start: on each trace's first event</source>
             <translation>step（默认）：按位置对齐到同一个完整的 ProfilerStep；start：对齐到每个跟踪文件的第一个事件</translation>
         </message>
         <message>
-            <location filename="../app/cli/CompareCommand.cpp" line="262" />
+            <location filename="../app/cli/CompareCommand.cpp" line="306" />
             <location filename="../app/cli/ExportCommand.cpp" line="141" />
             <source>--align takes step or start</source>
             <translation>--align 只接受 step 或 start</translation>
         </message>
         <message>
-            <location filename="../app/cli/CompareCommand.cpp" line="264" />
+            <location filename="../app/cli/CompareCommand.cpp" line="308" />
             <source>compare only ProfilerStep#N of the baseline and the step at its position in each other run</source>
             <translation>只比较基线的 ProfilerStep#N，以及其他每个运行中同一位置的步</translation>
         </message>
         <message>
-            <location filename="../app/cli/CompareCommand.cpp" line="276" />
+            <location filename="../app/cli/CompareCommand.cpp" line="320" />
             <source>shortest gap listed, in ms (default 15)</source>
             <translation>列出的最短间隙，单位 ms（默认 15）</translation>
         </message>
         <message>
-            <location filename="../app/cli/CompareCommand.cpp" line="281" />
+            <location filename="../app/cli/CompareCommand.cpp" line="325" />
             <source>count kernels and operators that differ only in template arguments as one</source>
             <translation>只有模板参数不同的内核和算子按同一个计数</translation>
         </message>
         <message>
-            <location filename="../app/cli/CompareCommand.cpp" line="285" />
+            <location filename="../app/cli/CompareCommand.cpp" line="329" />
             <source>a folder is compared through this rank of its job (default: its first, rank 0)</source>
             <translation>文件夹通过其作业中的此 rank 进行比较（默认：第一个，即 rank 0）</translation>
         </message>
         <message>
-            <location filename="../app/cli/CompareCommand.cpp" line="286" />
+            <location filename="../app/cli/CompareCommand.cpp" line="330" />
             <source>--rank needs a rank number</source>
             <translation>--rank 需要一个 rank 编号</translation>
         </message>
         <message>
-            <location filename="../app/cli/CompareCommand.cpp" line="287" />
+            <location filename="../app/cli/CompareCommand.cpp" line="331" />
             <source>rows of kernels and operators listed (default 50; 0: all)</source>
             <translation>列出的内核和算子行数（默认 50；0：全部）</translation>
         </message>
         <message>
-            <location filename="../app/cli/CompareCommand.cpp" line="288" />
+            <location filename="../app/cli/CompareCommand.cpp" line="332" />
             <source>--top needs a number of rows</source>
             <translation>--top 需要一个行数</translation>
         </message>
         <message>
-            <location filename="../app/cli/CompareCommand.cpp" line="289" />
+            <location filename="../app/cli/CompareCommand.cpp" line="333" />
             <source>loader threads per trace (default: the cores shared out; at most 256)</source>
             <translation>每个跟踪文件的加载线程数（默认：平分所有核心；最多 256）</translation>
+        </message>
+        <message>
+            <location filename="../app/cli/CompareCommand.cpp" line="335" />
+            <source>exit 1 when a run's median step time is significantly slower than the baseline's by more than PCT % (for CI jobs)</source>
+            <translation>当某个运行的步时长中位数显著慢于基线、且慢出超过 PCT% 时以退出码 1 退出（用于 CI 作业）</translation>
+        </message>
+        <message>
+            <location filename="../app/cli/CompareCommand.cpp" line="337" />
+            <source>--fail-if-slower needs a percentage</source>
+            <translation>--fail-if-slower 需要一个百分比</translation>
         </message>
         <message>
             <source>loader threads per trace (default: the cores shared out)</source>
@@ -2682,7 +2697,7 @@ lanescope-cli 命令 --help 列出该命令的选项。
         </message>
         <message>
             <location filename="../app/cli/AnalyzeCommand.cpp" line="426" />
-            <location filename="../app/cli/CompareCommand.cpp" line="166" />
+            <location filename="../app/cli/CompareCommand.cpp" line="192" />
             <source>unknown</source>
             <translation>未知</translation>
         </message>
@@ -2751,37 +2766,37 @@ lanescope-cli 命令 --help 列出该命令的选项。
             <translation>--from-us 和 --to-us 必须同时给出，且 --to-us 晚于 --from-us</translation>
         </message>
         <message>
-            <location filename="../app/cli/CompareCommand.cpp" line="163" />
+            <location filename="../app/cli/CompareCommand.cpp" line="189" />
             <source>run %1 %2: %3 (%4, world size %5), %6 complete step(s), offset %7 ms</source>
             <translation>运行 %1 %2：%3（%4，world size %5），%6 个完整步，偏移 %7 ms</translation>
         </message>
         <message>
-            <location filename="../app/cli/CompareCommand.cpp" line="165" />
+            <location filename="../app/cli/CompareCommand.cpp" line="191" />
             <source>GPU unknown</source>
             <translation>GPU 未知</translation>
         </message>
         <message>
-            <location filename="../app/cli/CompareCommand.cpp" line="194" />
+            <location filename="../app/cli/CompareCommand.cpp" line="235" />
             <source>step time %1: %2 ms -&gt; %3 ms (%4 ms)</source>
             <translation>步时长 %1：%2 ms -&gt; %3 ms（%4 ms）</translation>
         </message>
         <message>
-            <location filename="../app/cli/CompareCommand.cpp" line="200" />
+            <location filename="../app/cli/CompareCommand.cpp" line="244" />
             <source>GEMM gaps by cause (count, total ms per run):</source>
             <translation>按原因统计的 GEMM 间隙（每个运行的个数与总 ms）：</translation>
         </message>
         <message>
-            <location filename="../app/cli/CompareCommand.cpp" line="234" />
+            <location filename="../app/cli/CompareCommand.cpp" line="278" />
             <source>GPU kernels by largest change (delta of the last run; count x total per run):</source>
             <translation>按变化最大排序的 GPU 内核（最后一个运行的差值；每个运行的个数 x 总时长）：</translation>
         </message>
         <message>
-            <location filename="../app/cli/CompareCommand.cpp" line="235" />
+            <location filename="../app/cli/CompareCommand.cpp" line="279" />
             <source>CPU operators by largest change:</source>
             <translation>按变化最大排序的 CPU 算子：</translation>
         </message>
         <message>
-            <location filename="../app/cli/CompareCommand.cpp" line="237" />
+            <location filename="../app/cli/CompareCommand.cpp" line="281" />
             <source>warnings:</source>
             <translation>警告：</translation>
         </message>
@@ -2791,7 +2806,7 @@ lanescope-cli 命令 --help 列出该命令的选项。
             <translation>--labels 需要每个跟踪文件一个标签（%1 个标签，%2 个跟踪文件）</translation>
         </message>
         <message>
-            <location filename="../app/cli/CompareCommand.cpp" line="325" />
+            <location filename="../app/cli/CompareCommand.cpp" line="373" />
             <source>--step compares one aligned step: it needs --align step</source>
             <translation>--step 比较对齐后的一步：需要 --align step</translation>
         </message>
@@ -2861,23 +2876,23 @@ lanescope-cli 命令 --help 列出该命令的选项。
             <translation type="vanished">%1 中没有 rank 跟踪文件</translation>
         </message>
         <message>
-            <location filename="../app/cli/CompareCommand.cpp" line="170" />
+            <location filename="../app/cli/CompareCommand.cpp" line="196" />
             <source>a job of one rank, compared through rank %2%3</source>
             <translation>单个 rank 的作业，通过 rank %2%3 进行比较</translation>
         </message>
         <message>
-            <location filename="../app/cli/CompareCommand.cpp" line="171" />
+            <location filename="../app/cli/CompareCommand.cpp" line="197" />
             <source>a job of %1 ranks, compared through rank %2%3</source>
             <translation>%1 个 rank 的作业，通过 rank %2%3 进行比较</translation>
         </message>
         <message>
-            <location filename="../app/cli/CompareCommand.cpp" line="172" />
-            <location filename="../app/cli/CompareCommand.cpp" line="363" />
+            <location filename="../app/cli/CompareCommand.cpp" line="198" />
+            <location filename="../app/cli/CompareCommand.cpp" line="411" />
             <source> (its slowest)</source>
             <translation> （其中最慢的）</translation>
         </message>
         <message>
-            <location filename="../app/cli/CompareCommand.cpp" line="358" />
+            <location filename="../app/cli/CompareCommand.cpp" line="406" />
             <source>%1: a job of %2 rank(s); its timeline, waterfall and differences are rank %3's%4, the job_* rows the whole job's</source>
             <translation>%1：%2 个 rank 的作业；时间线、瀑布图和差异取自 rank %3%4，job_* 行则统计整个作业</translation>
         </message>
@@ -2996,44 +3011,44 @@ lanescope-cli 命令 --help 列出该命令的选项。
             <translation type="vanished">硬件利用（每种集合通信的总线带宽中位数，每个算子及形状达到的 TFLOPS）：</translation>
         </message>
         <message>
-            <location filename="../app/cli/CompareCommand.cpp" line="220" />
+            <location filename="../app/cli/CompareCommand.cpp" line="264" />
             <source>Hardware use (median bus bandwidth per collective, achieved TFLOPS per operator and shapes, memory held at the peak per owner):</source>
             <translation>硬件利用（每种集合通信的总线带宽中位数，每个算子及形状达到的 TFLOPS，每个所有者在峰值时占用的内存）：</translation>
         </message>
         <message>
             <location filename="../app/cli/WhatifCommand.cpp" line="56" />
             <source>a Kineto / PyTorch Profiler trace (.json or .json.gz)</source>
-            <translation type="unfinished" />
+            <translation>Kineto / PyTorch Profiler 跟踪文件（.json 或 .json.gz）</translation>
         </message>
         <message>
             <location filename="../app/cli/WhatifCommand.cpp" line="58" />
             <source>the changes to replay, comma-separated: dataloader, sync_on_critical_path, allocator_churn, launch_bound, cpu_bound_launch, fsdp_limit_all_gathers, gemm_faster:X, comm_faster:X (X percent faster)</source>
-            <translation type="unfinished" />
+            <translation>要重放的改动，以逗号分隔：dataloader、sync_on_critical_path、allocator_churn、launch_bound、cpu_bound_launch、fsdp_limit_all_gathers、gemm_faster:X、comm_faster:X（快 X%）</translation>
         </message>
         <message>
             <location filename="../app/cli/WhatifCommand.cpp" line="61" />
             <source>replay ProfilerStep#N (default: the median complete step)</source>
-            <translation type="unfinished" />
+            <translation>重放 ProfilerStep#N（默认：中位完整步）</translation>
         </message>
         <message>
             <location filename="../app/cli/WhatifCommand.cpp" line="63" />
             <source>replay from A (µs from the first event); needs --to-us</source>
-            <translation type="unfinished" />
+            <translation>从 A 开始重放（距第一个事件的时间，单位 µs）；需同时给出 --to-us</translation>
         </message>
         <message>
             <location filename="../app/cli/WhatifCommand.cpp" line="65" />
             <source>replay up to B (µs from the first event); needs --from-us</source>
-            <translation type="unfinished" />
+            <translation>重放到 B 为止（距第一个事件的时间，单位 µs）；需同时给出 --from-us</translation>
         </message>
         <message>
             <location filename="../app/cli/WhatifCommand.cpp" line="67" />
             <source>replay an occurrence of this annotation (any CPU slice of that name), for traces without ProfilerStep</source>
-            <translation type="unfinished" />
+            <translation>重放此注解的一次出现（该名称的任意 CPU 切片），用于没有 ProfilerStep 的跟踪</translation>
         </message>
         <message>
             <location filename="../app/cli/WhatifCommand.cpp" line="68" />
             <source>which occurrence of --annotation, 0-based (default 0)</source>
-            <translation type="unfinished" />
+            <translation>--annotation 的第几次出现，从 0 起编号（默认 0）</translation>
         </message>
         <message>
             <location filename="../app/cli/ExportCommand.cpp" line="406" />
@@ -3047,105 +3062,145 @@ lanescope-cli 命令 --help 列出该命令的选项。
             <translation>实测：跳过了 %1 个 flops 参数（为负、不是数字或大得不合理）</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="584" />
-            <source>the window analysed</source>
-            <translation type="unfinished" />
-        </message>
-        <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="585" />
-            <source>the annotation analysed</source>
-            <translation type="unfinished" />
-        </message>
-        <message>
             <location filename="../app/cli/AnalyzeCommand.cpp" line="591" />
             <source>critical path: none (%1)</source>
             <translation>关键路径：无（%1）</translation>
         </message>
         <message>
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="584" />
+            <source>the window analysed</source>
+            <translation>所分析的窗口</translation>
+        </message>
+        <message>
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="585" />
+            <source>the annotation analysed</source>
+            <translation>所分析的注解</translation>
+        </message>
+        <message>
             <location filename="../app/cli/AnalyzeCommand.cpp" line="661" />
             <source>--annotation, --step and --from-us/--to-us exclude each other</source>
-            <translation type="unfinished" />
+            <translation>--annotation、--step 与 --from-us/--to-us 不能同时使用</translation>
         </message>
         <message>
             <location filename="../app/cli/AnalyzeCommand.cpp" line="663" />
             <location filename="../app/cli/WhatifCommand.cpp" line="99" />
             <source>--instance needs --annotation</source>
-            <translation type="unfinished" />
+            <translation>--instance 需与 --annotation 一起使用</translation>
         </message>
         <message>
             <location filename="../app/cli/AnalyzeCommand.cpp" line="667" />
             <source>--annotation needs a name</source>
-            <translation type="unfinished" />
+            <translation>--annotation 需要一个名称</translation>
+        </message>
+        <message>
+            <location filename="../app/cli/CompareCommand.cpp" line="224" />
+            <source>step time %1: no complete step to compare</source>
+            <translation>步时长 %1：没有可比较的完整步</translation>
+        </message>
+        <message>
+            <location filename="../app/cli/CompareCommand.cpp" line="226" />
+            <source>step time %1: the median changes by %2 ms, too few steps to tell it from noise</source>
+            <translation>步时长 %1：中位数变化 %2 ms，步数太少，无法与噪声区分</translation>
+        </message>
+        <message>
+            <location filename="../app/cli/CompareCommand.cpp" line="228" />
+            <source>step time %1: the median changes by %2 ms (95 % CI %3 to %4 ms, p = %5): %6</source>
+            <translation>步时长 %1：中位数变化 %2 ms（95% 置信区间 %3 到 %4 ms，p = %5）：%6</translation>
+        </message>
+        <message>
+            <location filename="../app/cli/CompareCommand.cpp" line="231" />
+            <source>significant</source>
+            <translation>显著</translation>
+        </message>
+        <message>
+            <location filename="../app/cli/CompareCommand.cpp" line="231" />
+            <source>within noise</source>
+            <translation>在噪声范围内</translation>
+        </message>
+        <message>
+            <location filename="../app/cli/CompareCommand.cpp" line="239" />
+            <source>(the baseline's replay with %1: %2 ms)</source>
+            <translation>（基线按 %1 重放：%2 ms）</translation>
+        </message>
+        <message>
+            <location filename="../app/cli/CompareCommand.cpp" line="448" />
+            <source>lanescope-cli: note: %1 has too few complete steps (with the baseline) to tell its step time from noise; --fail-if-slower does not judge it</source>
+            <translation>lanescope-cli：注意：%1（与基线一起）的完整步太少，无法将其步时长与噪声区分；--fail-if-slower 不对其作判断</translation>
+        </message>
+        <message>
+            <location filename="../app/cli/CompareCommand.cpp" line="457" />
+            <source>lanescope-cli: %1's step time is %2 % slower than %3's (median %4 -&gt; %5 ms, 95 % CI +%6 to +%7 ms, p = %8), more than --fail-if-slower %9 %</source>
+            <translation>lanescope-cli：%1 的步时长比 %3 慢 %2%（中位数 %4 -&gt; %5 ms，95% 置信区间 +%6 到 +%7 ms，p = %8），超过了 --fail-if-slower 的 %9%</translation>
         </message>
         <message>
             <location filename="../app/cli/WhatifCommand.cpp" line="46" />
             <source>nothing</source>
-            <translation type="unfinished" />
+            <translation>无</translation>
         </message>
         <message>
             <location filename="../app/cli/WhatifCommand.cpp" line="86" />
             <source>--fix is required; the fixes are: %1</source>
-            <translation type="unfinished" />
+            <translation>必须给出 --fix；可用的修复：%1</translation>
         </message>
         <message>
             <location filename="../app/cli/WhatifCommand.cpp" line="97" />
             <source>--annotation excludes --step and --from-us/--to-us</source>
-            <translation type="unfinished" />
+            <translation>--annotation 不能与 --step 或 --from-us/--to-us 同时使用</translation>
         </message>
         <message>
             <location filename="../app/cli/WhatifCommand.cpp" line="123" />
             <source>the window %1 to %2 µs starts after the trace ends</source>
-            <translation type="unfinished" />
+            <translation>窗口 %1 到 %2 µs 的起点在跟踪文件结束之后</translation>
         </message>
         <message>
             <location filename="../app/cli/WhatifCommand.cpp" line="125" />
             <source>[%1, %2) µs</source>
-            <translation type="unfinished" />
+            <translation>[%1, %2) µs</translation>
         </message>
         <message>
             <location filename="../app/cli/WhatifCommand.cpp" line="134" />
             <source>no ProfilerStep#%1 in the trace</source>
-            <translation type="unfinished" />
+            <translation>跟踪中没有 ProfilerStep#%1</translation>
         </message>
         <message>
             <location filename="../app/cli/WhatifCommand.cpp" line="138" />
             <source>no ProfilerStep in the trace: give --from-us and --to-us</source>
-            <translation type="unfinished" />
+            <translation>跟踪中没有 ProfilerStep：请给出 --from-us 和 --to-us</translation>
         </message>
         <message>
             <location filename="../app/cli/WhatifCommand.cpp" line="178" />
             <source>%1: measured %2, replayed unchanged %3</source>
-            <translation type="unfinished" />
+            <translation>%1：实测 %2，不做改动重放为 %3</translation>
         </message>
         <message>
             <location filename="../app/cli/WhatifCommand.cpp" line="181" />
             <source>  %1: step %2 -&gt; %3 (%4)</source>
-            <translation type="unfinished" />
+            <translation>  %1：步时长 %2 -&gt; %3（%4）</translation>
         </message>
         <message>
             <location filename="../app/cli/WhatifCommand.cpp" line="183" />
             <source> faster</source>
-            <translation type="unfinished" />
+            <translation> 的提速</translation>
         </message>
         <message>
             <location filename="../app/cli/WhatifCommand.cpp" line="186" />
             <source>, MFU %1 -&gt; %2</source>
-            <translation type="unfinished" />
+            <translation>，MFU %1 -&gt; %2</translation>
         </message>
         <message>
             <location filename="../app/cli/WhatifCommand.cpp" line="188" />
             <source>, peak memory %1</source>
-            <translation type="unfinished" />
+            <translation>，峰值内存 %1</translation>
         </message>
         <message>
             <location filename="../app/cli/WhatifCommand.cpp" line="189" />
             <source>; removes from the replayed critical path: %1</source>
-            <translation type="unfinished" />
+            <translation>；从重放的关键路径上去掉的部分：%1</translation>
         </message>
         <message>
             <location filename="../app/cli/WhatifCommand.cpp" line="195" />
             <source>all together:</source>
-            <translation type="unfinished" />
+            <translation>全部修复合并：</translation>
         </message>
     </context>
     <context>
@@ -3593,12 +3648,12 @@ lanescope-cli 命令 --help 列出该命令的选项。
         <message>
             <location filename="../widgets/analysis/AdviceList.cpp" line="135" />
             <source>Show Replayed Step</source>
-            <translation type="unfinished" />
+            <translation>显示重放的步</translation>
         </message>
         <message>
             <location filename="../widgets/analysis/AdviceList.cpp" line="138" />
             <source>Draw where each kernel of the step would run with this fix, over the timeline</source>
-            <translation type="unfinished" />
+            <translation>在时间线上画出应用此修复后该步的每个内核将在何处运行</translation>
         </message>
         <message>
             <location filename="../widgets/analysis/AdviceList.cpp" line="153" />
@@ -3630,7 +3685,12 @@ lanescope-cli 命令 --help 列出该命令的选项。
             </translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AdviceList.cpp" line="193" />
+            <location filename="../widgets/analysis/AdviceList.cpp" line="196" />
+            <source>Right-click to draw the step replayed with this fix over the timeline.</source>
+            <translation>右键单击以在时间线上画出应用此修复后重放的该步。</translation>
+        </message>
+        <message>
+            <location filename="../widgets/analysis/AdviceList.cpp" line="197" />
             <source>%1
 
 %2</source>
@@ -3647,7 +3707,7 @@ Click to show where in the timeline.</source>
 单击可在时间线中显示其位置。</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AdviceList.cpp" line="195" />
+            <location filename="../widgets/analysis/AdviceList.cpp" line="199" />
             <source>No problems found.</source>
             <translation>未发现问题。</translation>
         </message>
@@ -4688,17 +4748,17 @@ after: %2</source>
         <message>
             <location filename="../widgets/analysis/CriticalPathPanel.cpp" line="105" />
             <source>the annotation analysed</source>
-            <translation type="unfinished" />
+            <translation>所分析的注解</translation>
         </message>
         <message>
             <location filename="../widgets/analysis/CriticalPathPanel.cpp" line="106" />
             <source>no complete step in it</source>
-            <translation type="unfinished" />
+            <translation>其中没有完整的步</translation>
         </message>
         <message>
             <location filename="../widgets/analysis/CriticalPathPanel.cpp" line="107" />
             <source>the selected range</source>
-            <translation type="unfinished">所选范围</translation>
+            <translation>所选范围</translation>
         </message>
         <message>
             <location filename="../widgets/analysis/CriticalPathPanel.cpp" line="108" />
@@ -4719,166 +4779,216 @@ after: %2</source>
     <context>
         <name>lanescope::DetailsPanel</name>
         <message>
-            <location filename="../widgets/timeline/TimelinePanels.cpp" line="59" />
+            <location filename="../widgets/timeline/TimelinePanels.cpp" line="60" />
             <source>Copy All as JSON</source>
             <translation>全部复制为 JSON</translation>
         </message>
         <message>
-            <location filename="../widgets/timeline/TimelinePanels.cpp" line="62" />
+            <location filename="../widgets/timeline/TimelinePanels.cpp" line="63" />
             <source>Click a slice to see its details.</source>
             <translation>点击一个切片以查看其详情。</translation>
         </message>
         <message>
-            <location filename="../widgets/timeline/TimelinePanels.cpp" line="63" />
+            <location filename="../widgets/timeline/TimelinePanels.cpp" line="64" />
             <source>Copy the whole event, every argument in full, to the clipboard</source>
             <translation>将整个事件（包括全部参数的完整内容）复制到剪贴板</translation>
         </message>
         <message>
-            <location filename="../widgets/timeline/TimelinePanels.cpp" line="104" />
+            <location filename="../widgets/timeline/TimelinePanels.cpp" line="107" />
+            <location filename="../widgets/timeline/TimelinePanels.cpp" line="149" />
             <source>Run</source>
             <translation>运行</translation>
         </message>
         <message>
-            <location filename="../widgets/timeline/TimelinePanels.cpp" line="104" />
+            <location filename="../widgets/timeline/TimelinePanels.cpp" line="107" />
+            <location filename="../widgets/timeline/TimelinePanels.cpp" line="149" />
             <source>%1 (baseline)</source>
             <translation>%1（基线）</translation>
         </message>
         <message>
-            <location filename="../widgets/timeline/TimelinePanels.cpp" line="106" />
+            <location filename="../widgets/timeline/TimelinePanels.cpp" line="151" />
             <source>Category</source>
             <translation>类别</translation>
         </message>
         <message>
-            <location filename="../widgets/timeline/TimelinePanels.cpp" line="107" />
+            <location filename="../widgets/timeline/TimelinePanels.cpp" line="109" />
+            <location filename="../widgets/timeline/TimelinePanels.cpp" line="152" />
             <source>Start</source>
             <translation>开始</translation>
         </message>
         <message>
-            <location filename="../widgets/timeline/TimelinePanels.cpp" line="108" />
+            <location filename="../widgets/timeline/TimelinePanels.cpp" line="153" />
             <source>Duration</source>
             <translation>时长</translation>
         </message>
         <message>
-            <location filename="../widgets/timeline/TimelinePanels.cpp" line="109" />
+            <location filename="../widgets/timeline/TimelinePanels.cpp" line="111" />
+            <location filename="../widgets/timeline/TimelinePanels.cpp" line="154" />
             <source>Stream</source>
             <translation>流</translation>
         </message>
         <message>
-            <location filename="../widgets/timeline/TimelinePanels.cpp" line="109" />
+            <location filename="../widgets/timeline/TimelinePanels.cpp" line="154" />
             <source>Thread</source>
             <translation>线程</translation>
         </message>
         <message>
-            <location filename="../widgets/timeline/TimelinePanels.cpp" line="112" />
+            <location filename="../widgets/timeline/TimelinePanels.cpp" line="114" />
+            <location filename="../widgets/timeline/TimelinePanels.cpp" line="157" />
             <source>Step</source>
             <translation>步</translation>
         </message>
         <message>
+            <location filename="../widgets/timeline/TimelinePanels.cpp" line="104" />
+            <source>Idle gap</source>
+            <translation>空闲间隙</translation>
+        </message>
+        <message>
+            <location filename="../widgets/timeline/TimelinePanels.cpp" line="110" />
+            <source>Length</source>
+            <translation>时长</translation>
+        </message>
+        <message>
+            <location filename="../widgets/timeline/TimelinePanels.cpp" line="115" />
+            <source>Cause</source>
+            <translation>原因</translation>
+        </message>
+        <message>
+            <location filename="../widgets/timeline/TimelinePanels.cpp" line="117" />
+            <source>Evidence</source>
+            <translation>证据</translation>
+        </message>
+        <message>
             <location filename="../widgets/timeline/TimelinePanels.cpp" line="119" />
+            <source>Waited for</source>
+            <translation>等待对象</translation>
+        </message>
+        <message>
+            <location filename="../widgets/timeline/TimelinePanels.cpp" line="120" />
+            <source>Kernel before</source>
+            <translation>之前的 kernel</translation>
+        </message>
+        <message>
+            <location filename="../widgets/timeline/TimelinePanels.cpp" line="121" />
+            <source>Kernel after</source>
+            <translation>之后的 kernel</translation>
+        </message>
+        <message>
+            <location filename="../widgets/timeline/TimelinePanels.cpp" line="123" />
+            <source>GEMM before</source>
+            <translation>前一 GEMM</translation>
+        </message>
+        <message>
+            <location filename="../widgets/timeline/TimelinePanels.cpp" line="125" />
+            <source>GEMM after</source>
+            <translation>后一 GEMM</translation>
+        </message>
+        <message>
+            <location filename="../widgets/timeline/TimelinePanels.cpp" line="164" />
             <source>Collective</source>
             <translation>集合通信</translation>
         </message>
         <message>
-            <location filename="../widgets/timeline/TimelinePanels.cpp" line="120" />
+            <location filename="../widgets/timeline/TimelinePanels.cpp" line="165" />
             <source>Operation</source>
             <translation>操作</translation>
         </message>
         <message>
-            <location filename="../widgets/timeline/TimelinePanels.cpp" line="122" />
+            <location filename="../widgets/timeline/TimelinePanels.cpp" line="167" />
             <source>Ranks</source>
             <translation>Rank 数</translation>
         </message>
         <message>
-            <location filename="../widgets/timeline/TimelinePanels.cpp" line="124" />
-            <location filename="../widgets/timeline/TimelinePanels.cpp" line="140" />
+            <location filename="../widgets/timeline/TimelinePanels.cpp" line="169" />
+            <location filename="../widgets/timeline/TimelinePanels.cpp" line="185" />
             <source>Size</source>
             <translation>大小</translation>
         </message>
         <message>
-            <location filename="../widgets/timeline/TimelinePanels.cpp" line="124" />
+            <location filename="../widgets/timeline/TimelinePanels.cpp" line="169" />
             <source>%1 (%2)</source>
             <translation>%1（%2）</translation>
         </message>
         <message>
-            <location filename="../widgets/timeline/TimelinePanels.cpp" line="126" />
+            <location filename="../widgets/timeline/TimelinePanels.cpp" line="171" />
             <source>Algorithm bandwidth</source>
             <translation>算法带宽</translation>
         </message>
         <message>
-            <location filename="../widgets/timeline/TimelinePanels.cpp" line="126" />
-            <location filename="../widgets/timeline/TimelinePanels.cpp" line="128" />
+            <location filename="../widgets/timeline/TimelinePanels.cpp" line="171" />
+            <location filename="../widgets/timeline/TimelinePanels.cpp" line="173" />
             <source>%1 GB/s</source>
             <translation>%1 GB/s</translation>
         </message>
         <message>
-            <location filename="../widgets/timeline/TimelinePanels.cpp" line="128" />
+            <location filename="../widgets/timeline/TimelinePanels.cpp" line="173" />
             <source>Bus bandwidth</source>
             <translation>总线带宽</translation>
         </message>
         <message>
-            <location filename="../widgets/timeline/TimelinePanels.cpp" line="132" />
+            <location filename="../widgets/timeline/TimelinePanels.cpp" line="177" />
             <source>Of the link</source>
             <translation>占互连</translation>
         </message>
         <message>
-            <location filename="../widgets/timeline/TimelinePanels.cpp" line="133" />
+            <location filename="../widgets/timeline/TimelinePanels.cpp" line="178" />
             <source>%1 % of %2 GB/s per direction (%3)</source>
             <translation>单向 %2 GB/s 的 %1 %(%3)</translation>
         </message>
         <message>
-            <location filename="../widgets/timeline/TimelinePanels.cpp" line="138" />
+            <location filename="../widgets/timeline/TimelinePanels.cpp" line="183" />
             <source>Size from</source>
             <translation>大小来源</translation>
         </message>
         <message>
-            <location filename="../widgets/timeline/TimelinePanels.cpp" line="138" />
+            <location filename="../widgets/timeline/TimelinePanels.cpp" line="183" />
             <source>its record_param_comms operator</source>
             <translation>其 record_param_comms 算子</translation>
         </message>
         <message>
-            <location filename="../widgets/timeline/TimelinePanels.cpp" line="140" />
+            <location filename="../widgets/timeline/TimelinePanels.cpp" line="185" />
             <source>not recorded (a trace without "In msg nelems" / "dtype")</source>
             <translation>未记录（跟踪中没有 "In msg nelems" / "dtype"）</translation>
         </message>
         <message>
-            <location filename="../widgets/timeline/TimelinePanels.cpp" line="144" />
+            <location filename="../widgets/timeline/TimelinePanels.cpp" line="189" />
             <source>Bus bandwidth as nccl-tests computes it, over this kernel's duration on this rank: waiting for a late rank counts as transfer time here.</source>
             <translation>按 nccl-tests 的方法、以该内核在本 rank 上的时长计算的总线带宽：等待迟到的 rank 的时间在这里也算作传输时间。</translation>
         </message>
         <message>
-            <location filename="../widgets/timeline/TimelinePanels.cpp" line="151" />
+            <location filename="../widgets/timeline/TimelinePanels.cpp" line="196" />
             <source>Linked events</source>
             <translation>关联事件</translation>
         </message>
         <message numerus="yes">
-            <location filename="../widgets/timeline/TimelinePanels.cpp" line="155" />
+            <location filename="../widgets/timeline/TimelinePanels.cpp" line="200" />
             <source>… and %n more</source>
             <translation>
                 <numerusform>… 另有 %n 个</numerusform>
             </translation>
         </message>
         <message>
-            <location filename="../widgets/timeline/TimelinePanels.cpp" line="159" />
+            <location filename="../widgets/timeline/TimelinePanels.cpp" line="204" />
             <source>launch</source>
             <translation>启动</translation>
         </message>
         <message>
-            <location filename="../widgets/timeline/TimelinePanels.cpp" line="159" />
+            <location filename="../widgets/timeline/TimelinePanels.cpp" line="204" />
             <source>forward/backward</source>
             <translation>前向/反向</translation>
         </message>
         <message>
-            <location filename="../widgets/timeline/TimelinePanels.cpp" line="160" />
+            <location filename="../widgets/timeline/TimelinePanels.cpp" line="205" />
             <source>flow</source>
             <translation>流向</translation>
         </message>
         <message>
-            <location filename="../widgets/timeline/TimelinePanels.cpp" line="178" />
+            <location filename="../widgets/timeline/TimelinePanels.cpp" line="223" />
             <source>Python stack</source>
             <translation>Python 调用栈</translation>
         </message>
         <message>
-            <location filename="../widgets/timeline/TimelinePanels.cpp" line="191" />
+            <location filename="../widgets/timeline/TimelinePanels.cpp" line="236" />
             <source>Arguments</source>
             <translation>参数</translation>
         </message>
@@ -4889,6 +4999,8 @@ after: %2</source>
         </message>
         <message>
             <location filename="../widgets/timeline/DetailsHtml.cpp" line="98" />
+            <location filename="../widgets/timeline/TimelinePanels.cpp" line="120" />
+            <location filename="../widgets/timeline/TimelinePanels.cpp" line="121" />
             <source>none</source>
             <translation>无</translation>
         </message>
@@ -5241,22 +5353,22 @@ nearest GEMM after: %2</source>
         <message>
             <location filename="../widgets/analysis/GapTableModel.cpp" line="266" />
             <source>The CUDA stream whose next activity waited; no stream of the GPU computed during the gap</source>
-            <translation type="unfinished" />
+            <translation>其下一个活动在等待的 CUDA 流；间隙期间该 GPU 上没有任何流在计算</translation>
         </message>
         <message>
             <location filename="../widgets/analysis/GapTableModel.cpp" line="268" />
             <source>The activity that ended when the gap began: this stream's, or the compute kernel of another stream that ended last</source>
-            <translation type="unfinished" />
+            <translation>间隙开始时结束的活动：本流上的活动，或另一个流上最后结束的计算内核</translation>
         </message>
         <message>
             <location filename="../widgets/analysis/GapTableModel.cpp" line="269" />
             <source>The activity on the stream that ended the gap</source>
-            <translation type="unfinished" />
+            <translation>该流上结束此间隙的活动</translation>
         </message>
         <message>
             <location filename="../widgets/analysis/GapTableModel.cpp" line="270" />
             <source>Why the GPU computed nothing, judged on the stream whose next activity waited, from what the CPU and the other streams did meanwhile</source>
-            <translation type="unfinished" />
+            <translation>以下一个活动在等待的那个流为准，根据同一时间 CPU 和其他流的行为，推断 GPU 为何没有任何计算</translation>
         </message>
         <message>
             <source>The CUDA stream that ran nothing</source>
@@ -5686,24 +5798,24 @@ The Gaps tab's causes look further: a comm_wait gap (the stream waiting on a col
         <name>lanescope::LegendWidget</name>
         <message>
             <location filename="../widgets/render/PictureExport.cpp" line="43" />
-            <location filename="../widgets/timeline/TimelinePanels.cpp" line="385" />
+            <location filename="../widgets/timeline/TimelinePanels.cpp" line="430" />
             <source>Memory allocated</source>
             <translation>已分配内存</translation>
         </message>
         <message>
             <location filename="../widgets/render/PictureExport.cpp" line="45" />
-            <location filename="../widgets/timeline/TimelinePanels.cpp" line="386" />
+            <location filename="../widgets/timeline/TimelinePanels.cpp" line="431" />
             <source>Memory reserved</source>
             <translation>已保留内存</translation>
         </message>
         <message>
             <location filename="../widgets/render/PictureExport.cpp" line="48" />
-            <location filename="../widgets/timeline/TimelinePanels.cpp" line="387" />
+            <location filename="../widgets/timeline/TimelinePanels.cpp" line="432" />
             <source>Memory spike (allocated and freed within 20 ms)</source>
             <translation>内存尖峰（20 毫秒内分配又释放）</translation>
         </message>
         <message>
-            <location filename="../widgets/timeline/TimelinePanels.cpp" line="388" />
+            <location filename="../widgets/timeline/TimelinePanels.cpp" line="433" />
             <source>Flow (CPU launch → GPU kernel)</source>
             <translation>流向（CPU 启动 → GPU 内核）</translation>
         </message>
@@ -6093,12 +6205,12 @@ The Gaps tab's causes look further: a comm_wait gap (the stream waiting on a col
         <message>
             <location filename="../app/gui/MainWindow.cpp" line="342" />
             <source>Replayed Step &amp;Ghost</source>
-            <translation type="unfinished" />
+            <translation>重放步虚影(&amp;G)</translation>
         </message>
         <message>
             <location filename="../app/gui/MainWindow.cpp" line="345" />
             <source>Draw where each kernel of the analysed step would run with every shown advice's fix, over the lanes</source>
-            <translation type="unfinished" />
+            <translation>在泳道上画出应用所有已显示建议的修复后，所分析步的每个内核将在何处运行</translation>
         </message>
         <message>
             <location filename="../app/gui/MainWindow.cpp" line="772" />
@@ -6464,44 +6576,44 @@ The Gaps tab's causes look further: a comm_wait gap (the stream waiting on a col
             <translation type="vanished">%1 MB</translation>
         </message>
         <message>
-            <location filename="../widgets/render/MemoryBand.cpp" line="100" />
+            <location filename="../widgets/render/MemoryBand.cpp" line="108" />
             <source>allocated %1</source>
             <translation>已分配 %1</translation>
         </message>
         <message>
-            <location filename="../widgets/render/MemoryBand.cpp" line="101" />
+            <location filename="../widgets/render/MemoryBand.cpp" line="109" />
             <source>%1 · reserved %2</source>
             <translation>%1 · 已保留 %2</translation>
         </message>
         <message>
-            <location filename="../widgets/render/MemoryBand.cpp" line="106" />
+            <location filename="../widgets/render/MemoryBand.cpp" line="114" />
             <source>%1 %2</source>
             <translation>%1 %2</translation>
         </message>
         <message>
-            <location filename="../widgets/render/MemoryBand.cpp" line="373" />
+            <location filename="../widgets/render/MemoryBand.cpp" line="381" />
             <source>allocated</source>
             <translation>已分配</translation>
         </message>
         <message>
-            <location filename="../widgets/render/MemoryBand.cpp" line="396" />
+            <location filename="../widgets/render/MemoryBand.cpp" line="404" />
             <source>reserved</source>
             <translation>已保留</translation>
         </message>
         <message numerus="yes">
-            <location filename="../widgets/render/MemoryBand.cpp" line="398" />
+            <location filename="../widgets/render/MemoryBand.cpp" line="406" />
             <source>%n spike(s)</source>
             <translation>
                 <numerusform>%n 个尖峰</numerusform>
             </translation>
         </message>
         <message>
-            <location filename="../widgets/render/MemoryBand.cpp" line="92" />
+            <location filename="../widgets/render/MemoryBand.cpp" line="100" />
             <source>device total %1</source>
             <translation>设备显存总量 %1</translation>
         </message>
         <message>
-            <location filename="../widgets/render/MemoryBand.cpp" line="93" />
+            <location filename="../widgets/render/MemoryBand.cpp" line="101" />
             <source>device total %1, off axis</source>
             <translation>设备显存总量 %1，超出坐标轴范围</translation>
         </message>
@@ -7479,12 +7591,12 @@ GB/s</translation>
         <message>
             <location filename="../app/gui/PictureActions.cpp" line="222" />
             <source>A4</source>
-            <translation type="unfinished" />
+            <translation>A4</translation>
         </message>
         <message>
             <location filename="../app/gui/PictureActions.cpp" line="223" />
             <source>Letter</source>
-            <translation type="unfinished" />
+            <translation>Letter</translation>
         </message>
         <message>
             <location filename="../app/gui/PictureActions.cpp" line="185" />
@@ -7528,17 +7640,17 @@ GB/s</translation>
         <message>
             <location filename="../app/gui/PictureActions.cpp" line="228" />
             <source>Landscape</source>
-            <translation type="unfinished" />
+            <translation>横向</translation>
         </message>
         <message>
             <location filename="../app/gui/PictureActions.cpp" line="229" />
             <source>Portrait</source>
-            <translation type="unfinished" />
+            <translation>纵向</translation>
         </message>
         <message>
             <location filename="../app/gui/PictureActions.cpp" line="230" />
             <source>Orientation:</source>
-            <translation type="unfinished" />
+            <translation>方向：</translation>
         </message>
         <message>
             <location filename="../app/gui/PictureActions.cpp" line="236" />
@@ -7799,90 +7911,90 @@ GB/s</translation>
     <context>
         <name>lanescope::RangeStatsPanel</name>
         <message>
-            <location filename="../widgets/timeline/TimelinePanels.cpp" line="213" />
-            <location filename="../widgets/timeline/TimelinePanels.cpp" line="289" />
+            <location filename="../widgets/timeline/TimelinePanels.cpp" line="258" />
+            <location filename="../widgets/timeline/TimelinePanels.cpp" line="334" />
             <source>Shift-drag on the timeline to select a time range.</source>
             <translation>在时间线上按住 Shift 拖动以选择时间范围。</translation>
         </message>
         <message>
-            <location filename="../widgets/timeline/TimelinePanels.cpp" line="214" />
+            <location filename="../widgets/timeline/TimelinePanels.cpp" line="259" />
             <source>Name</source>
             <translation>名称</translation>
         </message>
         <message>
-            <location filename="../widgets/timeline/TimelinePanels.cpp" line="214" />
+            <location filename="../widgets/timeline/TimelinePanels.cpp" line="259" />
             <source>Count</source>
             <translation>次数</translation>
         </message>
         <message>
-            <location filename="../widgets/timeline/TimelinePanels.cpp" line="214" />
+            <location filename="../widgets/timeline/TimelinePanels.cpp" line="259" />
             <source>Total</source>
             <translation>总计</translation>
         </message>
         <message>
-            <location filename="../widgets/timeline/TimelinePanels.cpp" line="214" />
+            <location filename="../widgets/timeline/TimelinePanels.cpp" line="259" />
             <source>Self</source>
             <translation>自身</translation>
         </message>
         <message>
-            <location filename="../widgets/timeline/TimelinePanels.cpp" line="214" />
+            <location filename="../widgets/timeline/TimelinePanels.cpp" line="259" />
             <source>Average</source>
             <translation>平均</translation>
         </message>
         <message>
-            <location filename="../widgets/timeline/TimelinePanels.cpp" line="215" />
+            <location filename="../widgets/timeline/TimelinePanels.cpp" line="260" />
             <source>Slices that overlap the range, on every lane</source>
             <translation>与范围重叠的切片，涵盖所有泳道</translation>
         </message>
         <message>
-            <location filename="../widgets/timeline/TimelinePanels.cpp" line="217" />
+            <location filename="../widgets/timeline/TimelinePanels.cpp" line="262" />
             <source>Time inside the range, summed over every lane: a slice cut by the range's edges counts only its part inside</source>
             <translation>范围内的时间，对所有泳道求和：被范围边界截断的切片只计其在范围内的部分</translation>
         </message>
         <message>
-            <location filename="../widgets/timeline/TimelinePanels.cpp" line="218" />
+            <location filename="../widgets/timeline/TimelinePanels.cpp" line="263" />
             <source>Total less the time of direct children on the same lane, inside the range</source>
             <translation>总计减去同一泳道上直接子切片在范围内的时间</translation>
         </message>
         <message>
-            <location filename="../widgets/timeline/TimelinePanels.cpp" line="219" />
+            <location filename="../widgets/timeline/TimelinePanels.cpp" line="264" />
             <source>Total over count: the average time inside the range</source>
             <translation>总计除以次数：范围内的平均时间</translation>
         </message>
         <message>
-            <location filename="../widgets/timeline/TimelinePanels.cpp" line="261" />
+            <location filename="../widgets/timeline/TimelinePanels.cpp" line="306" />
             <source>%1, inside the range:</source>
             <translation>%1，范围内：</translation>
         </message>
         <message>
-            <location filename="../widgets/timeline/TimelinePanels.cpp" line="261" />
+            <location filename="../widgets/timeline/TimelinePanels.cpp" line="306" />
             <source>%1, the whole trace:</source>
             <translation>%1，整个跟踪：</translation>
         </message>
         <message>
-            <location filename="../widgets/timeline/TimelinePanels.cpp" line="270" />
+            <location filename="../widgets/timeline/TimelinePanels.cpp" line="315" />
             <source>no slice</source>
             <translation>没有切片</translation>
         </message>
         <message numerus="yes">
-            <location filename="../widgets/timeline/TimelinePanels.cpp" line="273" />
+            <location filename="../widgets/timeline/TimelinePanels.cpp" line="318" />
             <source>%n slice(s), total %1, mean %2, min %3, max %4</source>
             <translation>
                 <numerusform>%n 个切片，总计 %1，平均 %2，最小 %3，最大 %4</numerusform>
             </translation>
         </message>
         <message>
-            <location filename="../widgets/timeline/TimelinePanels.cpp" line="278" />
+            <location filename="../widgets/timeline/TimelinePanels.cpp" line="323" />
             <source>Each slice's time inside the range, as the table below counts it</source>
             <translation>每个切片在范围内的时间，与下表的统计方式相同</translation>
         </message>
         <message>
-            <location filename="../widgets/timeline/TimelinePanels.cpp" line="279" />
+            <location filename="../widgets/timeline/TimelinePanels.cpp" line="324" />
             <source>Every slice of this name, whole</source>
             <translation>该名称的所有切片，按完整时长统计</translation>
         </message>
         <message numerus="yes">
-            <location filename="../widgets/timeline/TimelinePanels.cpp" line="342" />
+            <location filename="../widgets/timeline/TimelinePanels.cpp" line="387" />
             <source>Range %1 (from %2): %n slice(s)</source>
             <translation>
                 <numerusform>范围 %1（起点 %2）：%n 个切片</numerusform>
@@ -8379,7 +8491,7 @@ GB/s</translation>
         <message>
             <location filename="../widgets/render/ReplayGhostOverlay.cpp" line="39" />
             <source>replayed: %1 → %2 (%3)</source>
-            <translation type="unfinished" />
+            <translation>重放：%1 → %2（%3）</translation>
         </message>
     </context>
     <context>
@@ -8387,49 +8499,54 @@ GB/s</translation>
         <message>
             <location filename="../widgets/analysis/ReplayGhostController.cpp" line="110" />
             <source>No analysis to replay yet.</source>
-            <translation type="unfinished" />
+            <translation>尚无可重放的分析。</translation>
         </message>
         <message>
             <location filename="../widgets/analysis/ReplayGhostController.cpp" line="114" />
             <source>No step to replay: %1</source>
-            <translation type="unfinished" />
+            <translation>没有可重放的步：%1</translation>
         </message>
         <message>
             <location filename="../widgets/analysis/ReplayGhostController.cpp" line="120" />
             <source>No advice a replay can apply.</source>
-            <translation type="unfinished" />
+            <translation>没有可由重放应用的建议。</translation>
         </message>
         <message>
             <location filename="../widgets/analysis/ReplayGhostController.cpp" line="134" />
             <source>The step cannot be replayed: %1</source>
-            <translation type="unfinished" />
+            <translation>无法重放该步：%1</translation>
         </message>
         <message>
             <location filename="../widgets/analysis/ReplayGhostController.cpp" line="145" />
             <source>internal error in the replay: %1</source>
-            <translation type="unfinished" />
+            <translation>重放时出现内部错误：%1</translation>
         </message>
     </context>
     <context>
         <name>lanescope::ReportExport</name>
         <message>
-            <location filename="../widgets/compare/ReportExport.cpp" line="133" />
+            <location filename="../widgets/compare/ReportExport.cpp" line="139" />
             <source>Page %1 of %2</source>
-            <translation type="unfinished" />
+            <translation>第 %1 页，共 %2 页</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/ReportExport.cpp" line="384" />
+            <location filename="../widgets/compare/ReportExport.cpp" line="286" />
+            <source>%1 (continued)</source>
+            <translation>%1（续）</translation>
+        </message>
+        <message>
+            <location filename="../widgets/compare/ReportExport.cpp" line="437" />
             <source>nothing to report: open a trace first</source>
             <translation>没有可生成报告的内容：请先打开一个跟踪文件</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/ReportExport.cpp" line="391" />
-            <location filename="../widgets/compare/ReportExport.cpp" line="409" />
+            <location filename="../widgets/compare/ReportExport.cpp" line="444" />
+            <location filename="../widgets/compare/ReportExport.cpp" line="462" />
             <source>cannot write %1: %2</source>
             <translation>无法写入 %1：%2</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/ReportExport.cpp" line="401" />
+            <location filename="../widgets/compare/ReportExport.cpp" line="454" />
             <source>cannot write %1: PDF output failed</source>
             <translation>无法写入 %1：PDF 输出失败</translation>
         </message>
@@ -8914,53 +9031,53 @@ GB/s</translation>
     <context>
         <name>lanescope::ThroughputChart</name>
         <message>
-            <location filename="../widgets/compare/CompareCharts.cpp" line="258" />
+            <location filename="../widgets/compare/CompareCharts.cpp" line="264" />
             <source>Tokens/s per GPU</source>
             <translation>每 GPU token/秒</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/CompareCharts.cpp" line="258" />
+            <location filename="../widgets/compare/CompareCharts.cpp" line="264" />
             <source>Median step time (ms)</source>
             <translation>步时长中位数（ms）</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/CompareCharts.cpp" line="258" />
+            <location filename="../widgets/compare/CompareCharts.cpp" line="264" />
             <source>Samples/s per GPU</source>
             <translation>每 GPU 样本/秒</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/CompareCharts.cpp" line="281" />
+            <location filename="../widgets/compare/CompareCharts.cpp" line="287" />
             <source>Throughput and MFU per run</source>
             <translation>各运行的吞吐量与 MFU</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/CompareCharts.cpp" line="283" />
-            <location filename="../widgets/compare/CompareCharts.cpp" line="304" />
+            <location filename="../widgets/compare/CompareCharts.cpp" line="289" />
+            <location filename="../widgets/compare/CompareCharts.cpp" line="310" />
             <source>MFU (%)</source>
             <translation>MFU（%）</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/CompareCharts.cpp" line="321" />
+            <location filename="../widgets/compare/CompareCharts.cpp" line="327" />
             <source>Tokens/s per GPU and MFU at each run's median step time (Analysis dock's MFU inputs).</source>
             <translation>按各运行步时长中位数计算的每 GPU token/秒和 MFU（使用“分析”面板的 MFU 输入）。</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/CompareCharts.cpp" line="323" />
+            <location filename="../widgets/compare/CompareCharts.cpp" line="329" />
             <source>Throughput per run</source>
             <translation>各运行的吞吐量</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/CompareCharts.cpp" line="324" />
+            <location filename="../widgets/compare/CompareCharts.cpp" line="330" />
             <source>Samples/s per GPU at each run's median step time (Analysis dock's MFU panel, with samples). MFU is offered for tokens only: its 6 × parameters rule is a dense transformer's.</source>
             <translation>按各运行步时长中位数计算的每 GPU 样本/秒（使用“分析”面板的 MFU 输入，按样本填写）。MFU 只对 token 提供：6 × 参数量的规则只适用于稠密 Transformer。</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/CompareCharts.cpp" line="327" />
+            <location filename="../widgets/compare/CompareCharts.cpp" line="333" />
             <source>Median step time per run</source>
             <translation>各运行的步时长中位数</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/CompareCharts.cpp" line="328" />
+            <location filename="../widgets/compare/CompareCharts.cpp" line="334" />
             <source>Enter the model's parameters and tokens per step in the Analysis dock's MFU panel to see tokens/s and MFU per run here.</source>
             <translation>在“分析”面板的 MFU 区域填写模型参数量和每步 token 数，即可在此查看各运行的 token/秒和 MFU。</translation>
         </message>
@@ -9170,7 +9287,7 @@ GB/s</translation>
         <message>
             <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="439" />
             <source>%1 (instance %2)</source>
-            <translation type="unfinished" />
+            <translation>%1（实例 %2）</translation>
         </message>
         <message>
             <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="476" />
@@ -9342,57 +9459,57 @@ GB/s</translation>
     <context>
         <name>lanescope::TimelineView</name>
         <message>
-            <location filename="../widgets/timeline/TimelineView.cpp" line="365" />
+            <location filename="../widgets/timeline/TimelineView.cpp" line="366" />
             <source>Stacked by Owner</source>
             <translation>按所有者堆叠</translation>
         </message>
         <message>
-            <location filename="../widgets/timeline/TimelineView.cpp" line="369" />
+            <location filename="../widgets/timeline/TimelineView.cpp" line="370" />
             <source>Split the allocated memory by who allocated it: forward, backward, optimizer, FSDP all-gather, before the trace</source>
             <translation>按分配者拆分已分配内存：前向、反向、优化器、FSDP 全收集、追踪开始之前</translation>
         </message>
         <message>
-            <location filename="../widgets/timeline/TimelineView.cpp" line="421" />
+            <location filename="../widgets/timeline/TimelineView.cpp" line="422" />
             <source>Duration: %1</source>
             <translation>时长：%1</translation>
         </message>
         <message>
-            <location filename="../widgets/timeline/TimelineView.cpp" line="422" />
+            <location filename="../widgets/timeline/TimelineView.cpp" line="423" />
             <source>Start: %1</source>
             <translation>开始：%1</translation>
         </message>
         <message>
-            <location filename="../widgets/timeline/TimelineView.cpp" line="423" />
+            <location filename="../widgets/timeline/TimelineView.cpp" line="424" />
             <source>Category: %1 (%2)</source>
             <translation>类别：%1（%2）</translation>
         </message>
         <message>
-            <location filename="../widgets/timeline/TimelineView.cpp" line="424" />
+            <location filename="../widgets/timeline/TimelineView.cpp" line="425" />
             <source>Stream: %1</source>
             <translation>流：%1</translation>
         </message>
         <message>
-            <location filename="../widgets/timeline/TimelineView.cpp" line="424" />
+            <location filename="../widgets/timeline/TimelineView.cpp" line="425" />
             <source>Thread: %1</source>
             <translation>线程：%1</translation>
         </message>
         <message>
-            <location filename="../widgets/timeline/TimelineView.cpp" line="427" />
+            <location filename="../widgets/timeline/TimelineView.cpp" line="428" />
             <source>Step: %1</source>
             <translation>步：%1</translation>
         </message>
         <message>
-            <location filename="../widgets/timeline/TimelineView.cpp" line="435" />
+            <location filename="../widgets/timeline/TimelineView.cpp" line="436" />
             <source>%1, %2: bus bandwidth %3 GB/s</source>
             <translation>%1，%2：总线带宽 %3 GB/s</translation>
         </message>
         <message>
-            <location filename="../widgets/timeline/TimelineView.cpp" line="439" />
+            <location filename="../widgets/timeline/TimelineView.cpp" line="440" />
             <source>%1, %2</source>
             <translation>%1，%2</translation>
         </message>
         <message>
-            <location filename="../widgets/timeline/TimelineView.cpp" line="563" />
+            <location filename="../widgets/timeline/TimelineView.cpp" line="564" />
             <source>%1
 at %2</source>
             <translation>%1
@@ -9784,7 +9901,12 @@ at %2</source>
             <translation>步时长：基线 %1 → %2 %3</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/CompareCharts.cpp" line="217" />
+            <location filename="../widgets/compare/CompareCharts.cpp" line="182" />
+            <source>%1 %2 ms (the baseline's replay with %3 projected %4 ms)</source>
+            <translation>%1 %2 ms（基线按 %3 重放的预测为 %4 ms）</translation>
+        </message>
+        <message>
+            <location filename="../widgets/compare/CompareCharts.cpp" line="223" />
             <source>Gaps here are every compute-stream idle of %1 or more, between any kernels: more than the Metrics table's listed GEMM gaps.</source>
             <translation>此处的间隙是任意内核之间所有不短于 %1 的计算流空闲，比“指标”表所列的 GEMM 间隙更多。</translation>
         </message>
@@ -9813,22 +9935,22 @@ at %2</source>
             <translation>基线</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/CompareCharts.cpp" line="180" />
+            <location filename="../widgets/compare/CompareCharts.cpp" line="185" />
             <source>%1 %2 ms</source>
             <translation>%1 %2 ms</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/CompareCharts.cpp" line="203" />
+            <location filename="../widgets/compare/CompareCharts.cpp" line="209" />
             <source>ms per step</source>
             <translation>每步时间（ms）</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/CompareCharts.cpp" line="216" />
+            <location filename="../widgets/compare/CompareCharts.cpp" line="222" />
             <source>%1 ms: %2</source>
             <translation>%1 ms：%2</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/CompareCharts.cpp" line="216" />
+            <location filename="../widgets/compare/CompareCharts.cpp" line="222" />
             <source>, </source>
             <translation>，</translation>
         </message>
@@ -10294,79 +10416,84 @@ at %2</source>
         <message>
             <location filename="../core/session/LogDir.cpp" line="36" />
             <source>cannot be opened: %1</source>
-            <translation type="unfinished" />
+            <translation>无法打开：%1</translation>
         </message>
         <message>
-            <location filename="../core/session/LogDir.cpp" line="45" />
+            <location filename="../core/session/LogDir.cpp" line="46" />
             <source>cannot be inflated</source>
-            <translation type="unfinished" />
+            <translation>无法解压</translation>
         </message>
         <message>
-            <location filename="../core/session/LogDir.cpp" line="56" />
+            <location filename="../core/session/LogDir.cpp" line="57" />
             <source>not a gzip stream</source>
-            <translation type="unfinished" />
+            <translation>不是 gzip 数据流</translation>
         </message>
         <message>
-            <location filename="../core/session/LogDir.cpp" line="208" />
+            <location filename="../core/session/LogDir.cpp" line="220" />
             <source>%1 is not a folder</source>
-            <translation type="unfinished">%1 不是文件夹</translation>
+            <translation>%1 不是文件夹</translation>
         </message>
         <message>
-            <location filename="../core/session/LogDir.cpp" line="208" />
+            <location filename="../core/session/LogDir.cpp" line="220" />
             <source>%1 does not exist</source>
-            <translation type="unfinished">%1 不存在</translation>
+            <translation>%1 不存在</translation>
         </message>
         <message numerus="yes">
-            <location filename="../core/session/LogDir.cpp" line="216" />
+            <location filename="../core/session/LogDir.cpp" line="228" />
             <source>%n sub-folder(s) past the first %1 not looked at</source>
-            <translation type="unfinished">
-                <numerusform />
+            <translation>
+                <numerusform>前 %1 个之后的 %n 个子文件夹未检查</numerusform>
             </translation>
         </message>
         <message>
-            <location filename="../core/session/LogDir.cpp" line="234" />
+            <location filename="../core/session/LogDir.cpp" line="246" />
             <source>more than %1 trace files: the rest not looked at</source>
-            <translation type="unfinished" />
+            <translation>跟踪文件超过 %1 个：其余未检查</translation>
         </message>
         <message>
-            <location filename="../core/session/LogDir.cpp" line="242" />
+            <location filename="../core/session/LogDir.cpp" line="254" />
             <source>empty: still being written</source>
-            <translation type="unfinished" />
+            <translation>空文件：仍在写入</translation>
         </message>
         <message>
-            <location filename="../core/session/LogDir.cpp" line="244" />
+            <location filename="../core/session/LogDir.cpp" line="256" />
             <source>empty file</source>
-            <translation type="unfinished" />
+            <translation>空文件</translation>
         </message>
         <message>
-            <location filename="../core/session/LogDir.cpp" line="248" />
+            <location filename="../core/session/LogDir.cpp" line="260" />
             <source>modified %1 s ago: may still be being written</source>
-            <translation type="unfinished" />
+            <translation>%1 秒前修改过：可能仍在写入</translation>
         </message>
         <message>
-            <location filename="../core/session/LogDir.cpp" line="264" />
+            <location filename="../core/session/LogDir.cpp" line="277" />
             <source>not a JSON trace (it does not start with { or [)</source>
-            <translation type="unfinished" />
+            <translation>不是 JSON 跟踪文件（不以 { 或 [ 开头）</translation>
         </message>
         <message>
-            <location filename="../core/session/LogDir.cpp" line="271" />
+            <location filename="../core/session/LogDir.cpp" line="283" />
+            <source>a JSON object without traceEvents: not a trace</source>
+            <translation>没有 traceEvents 的 JSON 对象：不是跟踪文件</translation>
+        </message>
+        <message>
+            <location filename="../core/session/LogDir.cpp" line="290" />
             <source>no closing bracket yet: still being written</source>
-            <translation type="unfinished" />
+            <translation>尚无结尾括号：仍在写入</translation>
         </message>
         <message>
-            <location filename="../core/session/LogDir.cpp" line="273" />
+            <location filename="../core/session/LogDir.cpp" line="292" />
             <source>ends without its closing bracket: cut off</source>
-            <translation type="unfinished" />
+            <translation>结尾缺少闭合括号：已被截断</translation>
         </message>
         <message>
-            <location filename="../core/session/LogDir.cpp" line="317" />
+            <location filename="../core/session/LogDir.cpp" line="336" />
             <source>%1 holds no .json or .json.gz trace</source>
-            <translation type="unfinished">%1 中没有 .json 或 .json.gz 跟踪文件</translation>
+            <translation>%1 中没有 .json 或 .json.gz 跟踪文件</translation>
         </message>
         <message>
-            <location filename="../core/session/LogDir.cpp" line="318" />
+            <location filename="../core/session/LogDir.cpp" line="337" />
             <source>%1 holds no readable trace</source>
-            <translation type="unfinished" />
+            <translation>%1 中没有可读取的跟踪文件</translation>
         </message>
     </context>
 </TS>
