@@ -462,6 +462,9 @@ void MainWindow::createDocks()
         if (ref.isValid())
             m_detailsDock->raise();
     });
+    // A gap clicked in the timeline: Details tells it (it shows any selected gap; raised only for
+    // the timeline's click, so the Analysis dock's gap table stays in front for its own).
+    connect(m_timeline, &TimelineView::gapClicked, m_detailsDock, &QDockWidget::raise);
     connect(m_details, &DetailsPanel::jumpRequested, this, [this](SliceRef ref) {
         m_timeline->selectSlice(ref, true);
         // The link took the focus into the Details text: W/A/S/D belong to the timeline again,

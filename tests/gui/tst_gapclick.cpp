@@ -80,6 +80,7 @@ private slots:
         const std::vector<analysis::Gap> gaps = m_window->session()->run(0).analysis->gaps;
         for (const analysis::Gap &gap : gaps) {
             m_window->timelineView()->state()->clearGap();
+            m_window->analysisDock()->raise(); // in front of Details, as after loading
             zoomTo(gap.start, gap.end());
             const QPoint p = pointAt(gap.track, gap.start + gap.dur / 2);
             QVERIFY(!view()->sliceAt(p).isValid());
@@ -91,6 +92,7 @@ private slots:
             // The chip: the cause's label on the gap's lane, as the dock's click draws it.
             QCOMPARE(view()->highlightLabel(), GapCauseStyle::label(gap.cause));
             QVERIFY(view()->highlightLane() >= 0);
+            QVERIFY(QTest::qWaitFor([&] { return m_window->detailsPanel()->isVisible(); }, 2000)); // its tab raised
             const QString details = m_window->detailsPanel()->text();
             QVERIFY2(details.contains(QStringLiteral("Idle gap")), qPrintable(details));
             QVERIFY2(details.contains(GapCauseStyle::label(gap.cause)), qPrintable(details));

@@ -782,8 +782,10 @@ void TimelineView::mouseReleaseEvent(QMouseEvent *event)
         // the Analysis dock marks one, and told in Details.
         int run = -1;
         analysis::Gap gap;
-        if (!ref.isValid() && gapAt(pos, &run, &gap))
+        if (!ref.isValid() && gapAt(pos, &run, &gap)) {
             showGap(run, gap);
+            emit gapClicked(run, gap);
+        }
     }
 }
 

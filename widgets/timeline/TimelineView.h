@@ -191,6 +191,7 @@ signals:
     void memoryStackedChanged(bool on);
     void selectionChanged(lanescope::SliceRef ref);
     void sliceDoubleClicked(lanescope::SliceRef ref); // after zooming to it (the window analyses an annotation)
+    void gapClicked(int run, const lanescope::analysis::Gap &gap); // a click in an empty stretch selected it
     void timeRangeChanged(); // set, moved or cleared
     void visibleRangeChanged(double startNs, double rangeNs); // axis ns
     void annotationToolChanged(lanescope::AnnotationTool tool);
