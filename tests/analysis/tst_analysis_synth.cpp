@@ -273,7 +273,7 @@ private slots:
         const AnalysisResult rb = analyze(*base.trace, mfuOptions());
         const Advice *ag = adviceOf(rb, "fsdp_limit_all_gathers");
         QVERIFY(ag);
-        qInfo("baseline, limit_all_gathers=False: step %.3f s -> %.3f s, MFU %.1f %% -> %.1f %% at most; "
+        qInfo("baseline, limit_all_gathers=False: step %.3f s -> %.3f s, MFU %.1f %% -> %.1f %% replayed; "
               "fsdp-prefetch measures %.3f s / %.1f %%",
               ag->stepS, ag->projectedStepS, ag->mfuPct, ag->projectedMfuPct, stepS(pre), mfuPct(pre));
         QVERIFY(qFuzzyCompare(ag->stepS, stepS(base)));
@@ -283,10 +283,14 @@ private slots:
         QVERIFY(ag->projectedStepS < stepS(pre));
         QVERIFY(ag->projectedMfuPct > mfuPct(pre));
         QVERIFY(qFuzzyCompare(ag->projectedMfuPct, ag->mfuPct * ag->stepS / ag->projectedStepS));
-        // The case study: ~1.10 s of comm wait in each 3.90 s step -> 2.80 s, MFU 28 % -> 39 %.
-        QVERIFY(std::abs(ag->projectedStepS - 2.80) < 0.05);
-        QVERIFY(std::abs(ag->projectedMfuPct - 39.0) < 1.0);
-        QVERIFY(ag->evidence.contains(QLatin1String("at most")));
+        // The case study: ~1.10 s of comm wait in each 3.90 s step. The projection is a replay of the
+        // step with the AllGathers issued early (replay/AdviceReplay.h), not the bound 3.90 - 1.10:
+        // it lands within 15 % of the prefetch run's measured step (which also pays the allocator
+        // churn prefetching brings), MFU from 28 % to about 38 %.
+        QVERIFY(std::abs(ag->projectedStepS - stepS(pre)) < 0.15 * stepS(pre));
+        QVERIFY(ag->projectedMfuPct > 35.0 && ag->projectedMfuPct < 40.0);
+        QVERIFY(ag->evidence.contains(QLatin1String("replayed on")));
+        QVERIFY(!ag->evidence.contains(QLatin1String("at most")));
 
         // The prefetch run's allocator churn: its projection is still slower than the tuned run,
         // which also fuses kernels (torch.compile).

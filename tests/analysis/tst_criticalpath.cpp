@@ -280,8 +280,12 @@ private slots:
     {
         QTest::addColumn<QString>("name");
         QTest::addColumn<bool>("expected");
-        QTest::newRow("fsdp-baseline") << QStringLiteral("fsdp-baseline") << true;
-        QTest::newRow("fsdp-prefetch") << QStringLiteral("fsdp-prefetch") << true;
+        // The synthetic runs' .item() costs ~10 ms of a 3.2-3.9 s step: the rule speaks (its
+        // minimum is 1 ms and 0.2 % of the step), but the replay of the step without the sync
+        // gains under 2 % of it, so the advice is not shown (AdviceReplay.h). The rule's own
+        // evidence minimum is checked by hand in syncAdviceMinimum.
+        QTest::newRow("fsdp-baseline") << QStringLiteral("fsdp-baseline") << false;
+        QTest::newRow("fsdp-prefetch") << QStringLiteral("fsdp-prefetch") << false;
         QTest::newRow("fsdp-tuned") << QStringLiteral("fsdp-tuned") << false;
     }
     void syncAdvice()
@@ -298,6 +302,10 @@ private slots:
             if (a.id == QLatin1String("sync_on_critical_path"))
                 sync = &a;
         QCOMPARE(sync != nullptr, expected);
+        // Every advice shown with a projection gains at least 2 % of the step in its replay.
+        for (const Advice &a : r.advice)
+            if (a.projectedStepS > 0)
+                QVERIFY2(a.stepS - a.projectedStepS >= 0.02 * a.stepS - 1e-9, qPrintable(a.id));
         if (!sync)
             return;
         // The CPU op that caused it, the step it was measured on, and what it is worth.
