@@ -155,6 +155,14 @@ private slots:
         QVERIFY(dir.isValid());
         for (const QString &line : lines) {
             const QStringList args = argumentsOf(line);
+#ifndef LANESCOPE_CLI_REPORT
+            // A build without the GUI (the sanitizer preset) has no report writer: export --report
+            // refuses there by design, so its example is left out, said in the log.
+            if (args.contains(QLatin1String("--report"))) {
+                qInfo("skipped in a build without the GUI's report writer: %s", qPrintable(line));
+                continue;
+            }
+#endif
             QProcess p;
             p.setWorkingDirectory(dir.path());
             p.start(QStringLiteral(LANESCOPE_CLI_PATH), args);
