@@ -1939,32 +1939,32 @@
         </message>
         <message>
             <location filename="../app/cli/AnalyzeCommand.cpp" line="608" />
-            <location filename="../app/cli/CompareCommand.cpp" line="321" />
+            <location filename="../app/cli/CompareCommand.cpp" line="326" />
             <source>--gap-ms needs a number of milliseconds</source>
             <translation>--gap-ms 需要一个毫秒数</translation>
         </message>
         <message>
             <location filename="../app/cli/AnalyzeCommand.cpp" line="610" />
-            <location filename="../app/cli/CompareCommand.cpp" line="323" />
+            <location filename="../app/cli/CompareCommand.cpp" line="328" />
             <source>gemm (default): gaps between two GEMM kernels; all: any gap of a compute stream</source>
             <translation>gemm（默认）：两个 GEMM 内核之间的间隙；all：计算流上的任何间隙</translation>
         </message>
         <message>
             <location filename="../app/cli/AnalyzeCommand.cpp" line="611" />
-            <location filename="../app/cli/CompareCommand.cpp" line="324" />
+            <location filename="../app/cli/CompareCommand.cpp" line="329" />
             <source>--gap-kernels takes gemm or all</source>
             <translation>--gap-kernels 只接受 gemm 或 all</translation>
         </message>
         <message>
             <location filename="../app/cli/AnalyzeCommand.cpp" line="612" />
-            <location filename="../app/cli/CompareCommand.cpp" line="310" />
+            <location filename="../app/cli/CompareCommand.cpp" line="315" />
             <location filename="../app/cli/WhatifCommand.cpp" line="70" />
             <source>model parameters, for MFU (e.g. 7e9)</source>
             <translation>模型参数量，用于 MFU（例如 7e9）</translation>
         </message>
         <message>
             <location filename="../app/cli/AnalyzeCommand.cpp" line="613" />
-            <location filename="../app/cli/CompareCommand.cpp" line="311" />
+            <location filename="../app/cli/CompareCommand.cpp" line="316" />
             <location filename="../app/cli/MfuCommand.cpp" line="29" />
             <location filename="../app/cli/WhatifCommand.cpp" line="71" />
             <source>--params needs a positive number</source>
@@ -1972,47 +1972,47 @@
         </message>
         <message>
             <location filename="../app/cli/AnalyzeCommand.cpp" line="614" />
-            <location filename="../app/cli/CompareCommand.cpp" line="312" />
+            <location filename="../app/cli/CompareCommand.cpp" line="317" />
             <location filename="../app/cli/WhatifCommand.cpp" line="72" />
             <source>tokens per step per GPU, for MFU</source>
             <translation>每个 GPU 每步的 token 数，用于 MFU</translation>
         </message>
         <message>
             <location filename="../app/cli/AnalyzeCommand.cpp" line="615" />
-            <location filename="../app/cli/CompareCommand.cpp" line="313" />
+            <location filename="../app/cli/CompareCommand.cpp" line="318" />
             <location filename="../app/cli/WhatifCommand.cpp" line="73" />
             <source>--tokens-per-step needs a positive number</source>
             <translation>--tokens-per-step 需要一个正数</translation>
         </message>
         <message>
             <location filename="../app/cli/AnalyzeCommand.cpp" line="616" />
-            <location filename="../app/cli/CompareCommand.cpp" line="314" />
+            <location filename="../app/cli/CompareCommand.cpp" line="319" />
             <location filename="../app/cli/WhatifCommand.cpp" line="74" />
             <source>--tokens-per-step counts all GPUs (divided by the world size)</source>
             <translation>--tokens-per-step 为所有 GPU 的总数（将除以 world size）</translation>
         </message>
         <message>
             <location filename="../app/cli/AnalyzeCommand.cpp" line="618" />
-            <location filename="../app/cli/CompareCommand.cpp" line="316" />
+            <location filename="../app/cli/CompareCommand.cpp" line="321" />
             <source>samples (images) per step per GPU, for samples/s where the model is no transformer (no MFU)</source>
             <translation>每 GPU 每步的样本（图像）数，用于非 Transformer 模型的样本/秒（不计算 MFU）</translation>
         </message>
         <message>
             <location filename="../app/cli/AnalyzeCommand.cpp" line="619" />
-            <location filename="../app/cli/CompareCommand.cpp" line="317" />
+            <location filename="../app/cli/CompareCommand.cpp" line="322" />
             <source>--samples-per-step needs a positive number</source>
             <translation>--samples-per-step 需要一个正数</translation>
         </message>
         <message>
             <location filename="../app/cli/AnalyzeCommand.cpp" line="620" />
-            <location filename="../app/cli/CompareCommand.cpp" line="318" />
+            <location filename="../app/cli/CompareCommand.cpp" line="323" />
             <location filename="../app/cli/WhatifCommand.cpp" line="75" />
             <source>GPU peak instead of the table's entry for the traced GPU</source>
             <translation>用此 GPU 峰值代替表中被跟踪 GPU 的峰值</translation>
         </message>
         <message>
             <location filename="../app/cli/AnalyzeCommand.cpp" line="621" />
-            <location filename="../app/cli/CompareCommand.cpp" line="319" />
+            <location filename="../app/cli/CompareCommand.cpp" line="324" />
             <location filename="../app/cli/MfuCommand.cpp" line="33" />
             <location filename="../app/cli/WhatifCommand.cpp" line="76" />
             <source>--peak-tflops needs a positive number</source>
@@ -2025,7 +2025,7 @@
         </message>
         <message>
             <location filename="../app/cli/AnalyzeCommand.cpp" line="623" />
-            <location filename="../app/cli/CompareCommand.cpp" line="309" />
+            <location filename="../app/cli/CompareCommand.cpp" line="314" />
             <location filename="../app/cli/WhatifCommand.cpp" line="62" />
             <source>--step needs a step number</source>
             <translation>--step 需要一个步编号</translation>
@@ -2075,7 +2075,7 @@
         </message>
         <message>
             <location filename="../app/cli/AnalyzeCommand.cpp" line="635" />
-            <location filename="../app/cli/CompareCommand.cpp" line="326" />
+            <location filename="../app/cli/CompareCommand.cpp" line="331" />
             <source>GPU time as Holistic Trace Analysis counts it: every event with args.stream (also Triton launcher cpu_ops and cuda_sync events)</source>
             <translation>按 Holistic Trace Analysis 的方式统计 GPU 时间：带 args.stream 的事件都算（包括 Triton 启动器的 cpu_op 和 cuda_sync 事件）</translation>
         </message>
@@ -2115,7 +2115,7 @@
         </message>
         <message>
             <location filename="../app/cli/AnalyzeCommand.cpp" line="641" />
-            <location filename="../app/cli/CompareCommand.cpp" line="338" />
+            <location filename="../app/cli/CompareCommand.cpp" line="343" />
             <location filename="../app/cli/FolderCommands.cpp" line="768" />
             <location filename="../app/cli/InfoCommand.cpp" line="125" />
             <location filename="../app/cli/MfuCommand.cpp" line="35" />
@@ -2607,7 +2607,7 @@ lanescope-cli 命令 --help 列出该命令的选项。
             <translation type="vanished">更多跟踪文件</translation>
         </message>
         <message>
-            <location filename="../app/cli/CompareCommand.cpp" line="295" />
+            <location filename="../app/cli/CompareCommand.cpp" line="300" />
             <source>the baseline trace (.json or .json.gz), or a folder of rank traces (one job)</source>
             <translation>基线跟踪文件（.json 或 .json.gz），或 rank 跟踪文件所在的文件夹（一个作业）</translation>
         </message>
@@ -2616,78 +2616,78 @@ lanescope-cli 命令 --help 列出该命令的选项。
             <translation type="vanished">与之比较的跟踪文件或文件夹</translation>
         </message>
         <message>
-            <location filename="../app/cli/CompareCommand.cpp" line="297" />
+            <location filename="../app/cli/CompareCommand.cpp" line="302" />
             <source>a trace or folder to compare with it (none: A is a profiler log_dir of several sessions, each compared with the earliest)</source>
             <translation>与之比较的跟踪文件或文件夹（省略时：A 是包含多个会话的 profiler log_dir，每个会话都与最早的会话比较）</translation>
         </message>
         <message>
-            <location filename="../app/cli/CompareCommand.cpp" line="300" />
+            <location filename="../app/cli/CompareCommand.cpp" line="305" />
             <source>more traces or folders</source>
             <translation>更多跟踪文件或文件夹</translation>
         </message>
         <message>
-            <location filename="../app/cli/CompareCommand.cpp" line="303" />
+            <location filename="../app/cli/CompareCommand.cpp" line="308" />
             <source>one label per trace, comma-separated (default: the file names)</source>
             <translation>每个跟踪文件一个标签，以逗号分隔（默认：文件名）</translation>
         </message>
         <message>
-            <location filename="../app/cli/CompareCommand.cpp" line="305" />
+            <location filename="../app/cli/CompareCommand.cpp" line="310" />
             <source>step (default): on the same complete ProfilerStep by position; start: on each trace's first event</source>
             <translation>step（默认）：按位置对齐到同一个完整的 ProfilerStep；start：对齐到每个跟踪文件的第一个事件</translation>
         </message>
         <message>
-            <location filename="../app/cli/CompareCommand.cpp" line="306" />
+            <location filename="../app/cli/CompareCommand.cpp" line="311" />
             <location filename="../app/cli/ExportCommand.cpp" line="141" />
             <source>--align takes step or start</source>
             <translation>--align 只接受 step 或 start</translation>
         </message>
         <message>
-            <location filename="../app/cli/CompareCommand.cpp" line="308" />
+            <location filename="../app/cli/CompareCommand.cpp" line="313" />
             <source>compare only ProfilerStep#N of the baseline and the step at its position in each other run</source>
             <translation>只比较基线的 ProfilerStep#N，以及其他每个运行中同一位置的步</translation>
         </message>
         <message>
-            <location filename="../app/cli/CompareCommand.cpp" line="320" />
+            <location filename="../app/cli/CompareCommand.cpp" line="325" />
             <source>shortest gap listed, in ms (default 15)</source>
             <translation>列出的最短间隙，单位 ms（默认 15）</translation>
         </message>
         <message>
-            <location filename="../app/cli/CompareCommand.cpp" line="325" />
+            <location filename="../app/cli/CompareCommand.cpp" line="330" />
             <source>count kernels and operators that differ only in template arguments as one</source>
             <translation>只有模板参数不同的内核和算子按同一个计数</translation>
         </message>
         <message>
-            <location filename="../app/cli/CompareCommand.cpp" line="329" />
+            <location filename="../app/cli/CompareCommand.cpp" line="334" />
             <source>a folder is compared through this rank of its job (default: its first, rank 0)</source>
             <translation>文件夹通过其作业中的此 rank 进行比较（默认：第一个，即 rank 0）</translation>
         </message>
         <message>
-            <location filename="../app/cli/CompareCommand.cpp" line="330" />
+            <location filename="../app/cli/CompareCommand.cpp" line="335" />
             <source>--rank needs a rank number</source>
             <translation>--rank 需要一个 rank 编号</translation>
         </message>
         <message>
-            <location filename="../app/cli/CompareCommand.cpp" line="331" />
+            <location filename="../app/cli/CompareCommand.cpp" line="336" />
             <source>rows of kernels and operators listed (default 50; 0: all)</source>
             <translation>列出的内核和算子行数（默认 50；0：全部）</translation>
         </message>
         <message>
-            <location filename="../app/cli/CompareCommand.cpp" line="332" />
+            <location filename="../app/cli/CompareCommand.cpp" line="337" />
             <source>--top needs a number of rows</source>
             <translation>--top 需要一个行数</translation>
         </message>
         <message>
-            <location filename="../app/cli/CompareCommand.cpp" line="333" />
+            <location filename="../app/cli/CompareCommand.cpp" line="338" />
             <source>loader threads per trace (default: the cores shared out; at most 256)</source>
             <translation>每个跟踪文件的加载线程数（默认：平分所有核心；最多 256）</translation>
         </message>
         <message>
-            <location filename="../app/cli/CompareCommand.cpp" line="335" />
+            <location filename="../app/cli/CompareCommand.cpp" line="340" />
             <source>exit 1 when a run's median step time is significantly slower than the baseline's by more than PCT % (for CI jobs)</source>
             <translation>当某个运行的步时长中位数显著慢于基线、且慢出超过 PCT% 时以退出码 1 退出（用于 CI 作业）</translation>
         </message>
         <message>
-            <location filename="../app/cli/CompareCommand.cpp" line="337" />
+            <location filename="../app/cli/CompareCommand.cpp" line="342" />
             <source>--fail-if-slower needs a percentage</source>
             <translation>--fail-if-slower 需要一个百分比</translation>
         </message>
@@ -2697,7 +2697,7 @@ lanescope-cli 命令 --help 列出该命令的选项。
         </message>
         <message>
             <location filename="../app/cli/AnalyzeCommand.cpp" line="426" />
-            <location filename="../app/cli/CompareCommand.cpp" line="192" />
+            <location filename="../app/cli/CompareCommand.cpp" line="197" />
             <source>unknown</source>
             <translation>未知</translation>
         </message>
@@ -2766,37 +2766,37 @@ lanescope-cli 命令 --help 列出该命令的选项。
             <translation>--from-us 和 --to-us 必须同时给出，且 --to-us 晚于 --from-us</translation>
         </message>
         <message>
-            <location filename="../app/cli/CompareCommand.cpp" line="189" />
+            <location filename="../app/cli/CompareCommand.cpp" line="194" />
             <source>run %1 %2: %3 (%4, world size %5), %6 complete step(s), offset %7 ms</source>
             <translation>运行 %1 %2：%3（%4，world size %5），%6 个完整步，偏移 %7 ms</translation>
         </message>
         <message>
-            <location filename="../app/cli/CompareCommand.cpp" line="191" />
+            <location filename="../app/cli/CompareCommand.cpp" line="196" />
             <source>GPU unknown</source>
             <translation>GPU 未知</translation>
         </message>
         <message>
-            <location filename="../app/cli/CompareCommand.cpp" line="235" />
+            <location filename="../app/cli/CompareCommand.cpp" line="240" />
             <source>step time %1: %2 ms -&gt; %3 ms (%4 ms)</source>
             <translation>步时长 %1：%2 ms -&gt; %3 ms（%4 ms）</translation>
         </message>
         <message>
-            <location filename="../app/cli/CompareCommand.cpp" line="244" />
+            <location filename="../app/cli/CompareCommand.cpp" line="249" />
             <source>GEMM gaps by cause (count, total ms per run):</source>
             <translation>按原因统计的 GEMM 间隙（每个运行的个数与总 ms）：</translation>
         </message>
         <message>
-            <location filename="../app/cli/CompareCommand.cpp" line="278" />
+            <location filename="../app/cli/CompareCommand.cpp" line="283" />
             <source>GPU kernels by largest change (delta of the last run; count x total per run):</source>
             <translation>按变化最大排序的 GPU 内核（最后一个运行的差值；每个运行的个数 x 总时长）：</translation>
         </message>
         <message>
-            <location filename="../app/cli/CompareCommand.cpp" line="279" />
+            <location filename="../app/cli/CompareCommand.cpp" line="284" />
             <source>CPU operators by largest change:</source>
             <translation>按变化最大排序的 CPU 算子：</translation>
         </message>
         <message>
-            <location filename="../app/cli/CompareCommand.cpp" line="281" />
+            <location filename="../app/cli/CompareCommand.cpp" line="286" />
             <source>warnings:</source>
             <translation>警告：</translation>
         </message>
@@ -2806,7 +2806,7 @@ lanescope-cli 命令 --help 列出该命令的选项。
             <translation>--labels 需要每个跟踪文件一个标签（%1 个标签，%2 个跟踪文件）</translation>
         </message>
         <message>
-            <location filename="../app/cli/CompareCommand.cpp" line="373" />
+            <location filename="../app/cli/CompareCommand.cpp" line="378" />
             <source>--step compares one aligned step: it needs --align step</source>
             <translation>--step 比较对齐后的一步：需要 --align step</translation>
         </message>
@@ -2876,23 +2876,23 @@ lanescope-cli 命令 --help 列出该命令的选项。
             <translation type="vanished">%1 中没有 rank 跟踪文件</translation>
         </message>
         <message>
-            <location filename="../app/cli/CompareCommand.cpp" line="196" />
+            <location filename="../app/cli/CompareCommand.cpp" line="201" />
             <source>a job of one rank, compared through rank %2%3</source>
             <translation>单个 rank 的作业，通过 rank %2%3 进行比较</translation>
         </message>
         <message>
-            <location filename="../app/cli/CompareCommand.cpp" line="197" />
+            <location filename="../app/cli/CompareCommand.cpp" line="202" />
             <source>a job of %1 ranks, compared through rank %2%3</source>
             <translation>%1 个 rank 的作业，通过 rank %2%3 进行比较</translation>
         </message>
         <message>
-            <location filename="../app/cli/CompareCommand.cpp" line="198" />
-            <location filename="../app/cli/CompareCommand.cpp" line="411" />
+            <location filename="../app/cli/CompareCommand.cpp" line="203" />
+            <location filename="../app/cli/CompareCommand.cpp" line="416" />
             <source> (its slowest)</source>
             <translation> （其中最慢的）</translation>
         </message>
         <message>
-            <location filename="../app/cli/CompareCommand.cpp" line="406" />
+            <location filename="../app/cli/CompareCommand.cpp" line="411" />
             <source>%1: a job of %2 rank(s); its timeline, waterfall and differences are rank %3's%4, the job_* rows the whole job's</source>
             <translation>%1：%2 个 rank 的作业；时间线、瀑布图和差异取自 rank %3%4，job_* 行则统计整个作业</translation>
         </message>
@@ -3011,7 +3011,7 @@ lanescope-cli 命令 --help 列出该命令的选项。
             <translation type="vanished">硬件利用（每种集合通信的总线带宽中位数，每个算子及形状达到的 TFLOPS）：</translation>
         </message>
         <message>
-            <location filename="../app/cli/CompareCommand.cpp" line="264" />
+            <location filename="../app/cli/CompareCommand.cpp" line="269" />
             <source>Hardware use (median bus bandwidth per collective, achieved TFLOPS per operator and shapes, memory held at the peak per owner):</source>
             <translation>硬件利用（每种集合通信的总线带宽中位数，每个算子及形状达到的 TFLOPS，每个所有者在峰值时占用的内存）：</translation>
         </message>
@@ -3093,42 +3093,42 @@ lanescope-cli 命令 --help 列出该命令的选项。
             <translation>--annotation 需要一个名称</translation>
         </message>
         <message>
-            <location filename="../app/cli/CompareCommand.cpp" line="224" />
+            <location filename="../app/cli/CompareCommand.cpp" line="229" />
             <source>step time %1: no complete step to compare</source>
             <translation>步时长 %1：没有可比较的完整步</translation>
         </message>
         <message>
-            <location filename="../app/cli/CompareCommand.cpp" line="226" />
+            <location filename="../app/cli/CompareCommand.cpp" line="231" />
             <source>step time %1: the median changes by %2 ms, too few steps to tell it from noise</source>
             <translation>步时长 %1：中位数变化 %2 ms，步数太少，无法与噪声区分</translation>
         </message>
         <message>
-            <location filename="../app/cli/CompareCommand.cpp" line="228" />
+            <location filename="../app/cli/CompareCommand.cpp" line="233" />
             <source>step time %1: the median changes by %2 ms (95 % CI %3 to %4 ms, p = %5): %6</source>
             <translation>步时长 %1：中位数变化 %2 ms（95% 置信区间 %3 到 %4 ms，p = %5）：%6</translation>
         </message>
         <message>
-            <location filename="../app/cli/CompareCommand.cpp" line="231" />
+            <location filename="../app/cli/CompareCommand.cpp" line="236" />
             <source>significant</source>
             <translation>显著</translation>
         </message>
         <message>
-            <location filename="../app/cli/CompareCommand.cpp" line="231" />
+            <location filename="../app/cli/CompareCommand.cpp" line="236" />
             <source>within noise</source>
             <translation>在噪声范围内</translation>
         </message>
         <message>
-            <location filename="../app/cli/CompareCommand.cpp" line="239" />
+            <location filename="../app/cli/CompareCommand.cpp" line="244" />
             <source>(the baseline's replay with %1: %2 ms)</source>
             <translation>（基线按 %1 重放：%2 ms）</translation>
         </message>
         <message>
-            <location filename="../app/cli/CompareCommand.cpp" line="448" />
+            <location filename="../app/cli/CompareCommand.cpp" line="456" />
             <source>lanescope-cli: note: %1 has too few complete steps (with the baseline) to tell its step time from noise; --fail-if-slower does not judge it</source>
             <translation>lanescope-cli：注意：%1（与基线一起）的完整步太少，无法将其步时长与噪声区分；--fail-if-slower 不对其作判断</translation>
         </message>
         <message>
-            <location filename="../app/cli/CompareCommand.cpp" line="457" />
+            <location filename="../app/cli/CompareCommand.cpp" line="465" />
             <source>lanescope-cli: %1's step time is %2 % slower than %3's (median %4 -&gt; %5 ms, 95 % CI +%6 to +%7 ms, p = %8), more than --fail-if-slower %9 %</source>
             <translation>lanescope-cli：%1 的步时长比 %3 慢 %2%（中位数 %4 -&gt; %5 ms，95% 置信区间 +%6 到 +%7 ms，p = %8），超过了 --fail-if-slower 的 %9%</translation>
         </message>
@@ -5844,8 +5844,8 @@ The Gaps tab's causes look further: a comm_wait gap (the stream waiting on a col
         </message>
         <message>
             <location filename="../app/gui/MainWindow.cpp" line="149" />
-            <location filename="../app/gui/MainWindow.cpp" line="1080" />
-            <location filename="../app/gui/MainWindow.cpp" line="1265" />
+            <location filename="../app/gui/MainWindow.cpp" line="1083" />
+            <location filename="../app/gui/MainWindow.cpp" line="1268" />
             <source>Stop loading this trace</source>
             <translation>停止加载此跟踪文件</translation>
         </message>
@@ -5918,7 +5918,7 @@ The Gaps tab's causes look further: a comm_wait gap (the stream waiting on a col
         </message>
         <message>
             <location filename="../app/gui/MainWindow.cpp" line="246" />
-            <location filename="../app/gui/MainWindow.cpp" line="951" />
+            <location filename="../app/gui/MainWindow.cpp" line="954" />
             <source>&amp;Edit</source>
             <translation>编辑(&amp;E)</translation>
         </message>
@@ -5953,7 +5953,7 @@ The Gaps tab's causes look further: a comm_wait gap (the stream waiting on a col
         </message>
         <message>
             <location filename="../app/gui/MainWindow.cpp" line="262" />
-            <location filename="../app/gui/MainWindow.cpp" line="961" />
+            <location filename="../app/gui/MainWindow.cpp" line="964" />
             <source>&amp;View</source>
             <translation>视图(&amp;V)</translation>
         </message>
@@ -6029,7 +6029,7 @@ The Gaps tab's causes look further: a comm_wait gap (the stream waiting on a col
         </message>
         <message>
             <location filename="../app/gui/MainWindow.cpp" line="326" />
-            <location filename="../app/gui/MainWindow.cpp" line="969" />
+            <location filename="../app/gui/MainWindow.cpp" line="972" />
             <source>&amp;Analysis</source>
             <translation>分析(&amp;A)</translation>
         </message>
@@ -6059,31 +6059,31 @@ The Gaps tab's causes look further: a comm_wait gap (the stream waiting on a col
             <translation>帮助(&amp;H)</translation>
         </message>
         <message numerus="yes">
-            <location filename="../app/gui/MainWindow.cpp" line="1184" />
+            <location filename="../app/gui/MainWindow.cpp" line="1187" />
             <source>Summary mode: the %n rank(s) of %1 would take about %2 of memory shown together, more than the %3 allowed (%4), so each rank was measured as it loaded and let go. The Ranks dock holds the job's figures; double-click a rank to load its timeline, one rank at a time.</source>
             <translation>
                 <numerusform>摘要模式：同时显示 %1 的 %n 个 rank 约需 %2 内存，超过允许的 %3（%4），因此每个 rank 在加载时即被测量并随后释放。Rank 面板保存了作业的各项数据；双击某个 rank 可加载其时间线，每次一个 rank。</numerusform>
             </translation>
         </message>
         <message numerus="yes">
-            <location filename="../app/gui/MainWindow.cpp" line="1235" />
+            <location filename="../app/gui/MainWindow.cpp" line="1238" />
             <source>%n rank(s) of %1 summarised in %2 s (%3 events, %4 at once); no rank's timeline is kept</source>
             <translation>
                 <numerusform>%1 的 %n 个 rank 已在 %2 秒内完成摘要（%3 个事件，同时加载 %4 个）；未保留任何 rank 的时间线</numerusform>
             </translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="1258" />
+            <location filename="../app/gui/MainWindow.cpp" line="1261" />
             <source>Loading the timeline of %1…</source>
             <translation>正在加载 %1 的时间线…</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="1260" />
+            <location filename="../app/gui/MainWindow.cpp" line="1263" />
             <source>Stop loading this rank</source>
             <translation>停止加载此 rank</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="1269" />
+            <location filename="../app/gui/MainWindow.cpp" line="1272" />
             <source>Loading the timeline of %1 was cancelled.</source>
             <translation>已取消加载 %1 的时间线。</translation>
         </message>
@@ -6135,60 +6135,60 @@ The Gaps tab's causes look further: a comm_wait gap (the stream waiting on a col
             <translation>搜索结果</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="493" />
+            <location filename="../app/gui/MainWindow.cpp" line="496" />
             <source>Open Trace</source>
             <translation>打开跟踪文件</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="494" />
-            <location filename="../app/gui/MainWindow.cpp" line="688" />
+            <location filename="../app/gui/MainWindow.cpp" line="497" />
+            <location filename="../app/gui/MainWindow.cpp" line="691" />
             <source>PyTorch Profiler traces (*.json *.json.gz *.pt.trace.json *.pt.trace.json.gz);;All files (*)</source>
             <translation>PyTorch Profiler 跟踪文件 (*.json *.json.gz *.pt.trace.json *.pt.trace.json.gz);;所有文件 (*)</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="515" />
+            <location filename="../app/gui/MainWindow.cpp" line="518" />
             <source>&amp;%1 %2</source>
             <translation>&amp;%1 %2</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="521" />
+            <location filename="../app/gui/MainWindow.cpp" line="524" />
             <source>No recent files</source>
             <translation>没有最近打开的文件</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="525" />
+            <location filename="../app/gui/MainWindow.cpp" line="528" />
             <source>&amp;Clear Menu</source>
             <translation>清除列表(&amp;C)</translation>
         </message>
         <message numerus="yes">
-            <location filename="../app/gui/MainWindow.cpp" line="610" />
+            <location filename="../app/gui/MainWindow.cpp" line="613" />
             <source>%1: a job of %n rank(s), shown and compared through rank %2; the Job rows of the Metrics table measure every rank</source>
             <translation>
                 <numerusform>%1：%n 个 rank 的作业，通过 rank %2 显示和比较；指标表中的“作业”行统计所有 rank</numerusform>
             </translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="665" />
+            <location filename="../app/gui/MainWindow.cpp" line="668" />
             <source>the demo</source>
             <translation>演示</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="687" />
+            <location filename="../app/gui/MainWindow.cpp" line="690" />
             <source>Compare With</source>
             <translation>选择要比较的跟踪文件</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="549" />
+            <location filename="../app/gui/MainWindow.cpp" line="552" />
             <source>Loading %1…</source>
             <translation>正在加载 %1…</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="724" />
+            <location filename="../app/gui/MainWindow.cpp" line="727" />
             <source>Cancelling…</source>
             <translation>正在取消…</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="570" />
+            <location filename="../app/gui/MainWindow.cpp" line="573" />
             <source>Loading %1 was cancelled.</source>
             <translation>已取消加载 %1。</translation>
         </message>
@@ -6213,133 +6213,133 @@ The Gaps tab's causes look further: a comm_wait gap (the stream waiting on a col
             <translation>在泳道上画出应用所有已显示建议的修复后，所分析步的每个内核将在何处运行</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="772" />
+            <location filename="../app/gui/MainWindow.cpp" line="775" />
             <source>%1 of %2 (the other ranks summarised only)</source>
             <translation>%2 的 %1（其他 rank 仅有摘要）</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="774" />
+            <location filename="../app/gui/MainWindow.cpp" line="777" />
             <source>Rank %1/%2</source>
             <translation>rank %1/%2</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="774" />
+            <location filename="../app/gui/MainWindow.cpp" line="777" />
             <source>Rank %1</source>
             <translation>rank %1</translation>
         </message>
         <message numerus="yes">
-            <location filename="../app/gui/MainWindow.cpp" line="778" />
+            <location filename="../app/gui/MainWindow.cpp" line="781" />
             <source>%1 (+%n more GPU(s))</source>
             <translation>
                 <numerusform>%1（另有 %n 个 GPU）</numerusform>
             </translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="781" />
+            <location filename="../app/gui/MainWindow.cpp" line="784" />
             <source>%1 events</source>
             <translation>%1 个事件</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="782" />
+            <location filename="../app/gui/MainWindow.cpp" line="785" />
             <source>loaded in %1 s</source>
             <translation>加载耗时 %1 秒</translation>
         </message>
         <message numerus="yes">
-            <location filename="../app/gui/MainWindow.cpp" line="784" />
+            <location filename="../app/gui/MainWindow.cpp" line="787" />
             <source>%n warning(s)</source>
             <translation>
                 <numerusform>%n 条警告</numerusform>
             </translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="792" />
+            <location filename="../app/gui/MainWindow.cpp" line="795" />
             <source>unknown error</source>
             <translation>未知错误</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="793" />
+            <location filename="../app/gui/MainWindow.cpp" line="796" />
             <source>Could not open %1: %2</source>
             <translation>无法打开 %1：%2</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="795" />
+            <location filename="../app/gui/MainWindow.cpp" line="798" />
             <source>Could not open trace</source>
             <translation>无法打开跟踪文件</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="796" />
+            <location filename="../app/gui/MainWindow.cpp" line="799" />
             <source>Lanescope could not open %1.</source>
             <translation>Lanescope 无法打开 %1。</translation>
         </message>
         <message numerus="yes">
-            <location filename="../app/gui/MainWindow.cpp" line="807" />
+            <location filename="../app/gui/MainWindow.cpp" line="810" />
             <source>%1 (%n rank(s)) — Lanescope</source>
             <translation>
                 <numerusform>%1（%n 个 rank）— Lanescope</numerusform>
             </translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="816" />
+            <location filename="../app/gui/MainWindow.cpp" line="819" />
             <source>Lanescope</source>
             <translation>Lanescope</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="965" />
+            <location filename="../app/gui/MainWindow.cpp" line="968" />
             <source>Annotate &amp;Findings</source>
             <translation>标注发现(&amp;F)</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="967" />
+            <location filename="../app/gui/MainWindow.cpp" line="970" />
             <source>Label each gap over the threshold and each allocator spike in view (undo removes them)</source>
             <translation>为视图中每个超过阈值的间隙和每个分配器尖峰添加标注（撤销可将其移除）</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="988" />
+            <location filename="../app/gui/MainWindow.cpp" line="991" />
             <source>&amp;Annotate This Gap</source>
             <translation>标注此间隙(&amp;A)</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="990" />
+            <location filename="../app/gui/MainWindow.cpp" line="993" />
             <source>Annotated the gap</source>
             <translation>已标注该间隙</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="990" />
+            <location filename="../app/gui/MainWindow.cpp" line="993" />
             <source>The gap is annotated already</source>
             <translation>该间隙已有标注</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="1033" />
+            <location filename="../app/gui/MainWindow.cpp" line="1036" />
             <source>Open &amp;Folder…</source>
             <translation>打开文件夹(&amp;F)…</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="1035" />
+            <location filename="../app/gui/MainWindow.cpp" line="1038" />
             <source>Open a folder of rank traces (one file per rank) as one job, side by side on one clock</source>
             <translation>将 rank 跟踪文件所在的文件夹（每个 rank 一个文件）作为一个作业打开，在同一时钟上并排显示</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="1036" />
+            <location filename="../app/gui/MainWindow.cpp" line="1039" />
             <source>Compare With Folder…</source>
             <translation>与文件夹比较…</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="1037" />
+            <location filename="../app/gui/MainWindow.cpp" line="1040" />
             <source>Compare what is shown with a folder of rank traces (baseline job vs optimized job)</source>
             <translation>将当前显示的内容与 rank 跟踪文件所在的文件夹比较（基线作业对比优化后的作业）</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="1043" />
+            <location filename="../app/gui/MainWindow.cpp" line="1046" />
             <source>Compare With Folder of Rank Traces</source>
             <translation>与 rank 跟踪文件所在的文件夹比较</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="1053" />
+            <location filename="../app/gui/MainWindow.cpp" line="1056" />
             <source>Open Folder of Rank Traces</source>
             <translation>打开 rank 跟踪文件所在的文件夹</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="1071" />
+            <location filename="../app/gui/MainWindow.cpp" line="1074" />
             <source>Loading the ranks in %1…</source>
             <translation>正在加载 %1 中的各 rank…</translation>
         </message>
@@ -6354,46 +6354,46 @@ The Gaps tab's causes look further: a comm_wait gap (the stream waiting on a col
             <translation>案例研究：对比一个 FSDP 运行在预取和分配器调优前后的表现</translation>
         </message>
         <message numerus="yes">
-            <location filename="../app/gui/MainWindow.cpp" line="547" />
+            <location filename="../app/gui/MainWindow.cpp" line="550" />
             <source>%n run(s)</source>
             <translation>
                 <numerusform>%n 个运行</numerusform>
             </translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="553" />
+            <location filename="../app/gui/MainWindow.cpp" line="556" />
             <source>Stop loading</source>
             <translation>停止加载</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="1075" />
+            <location filename="../app/gui/MainWindow.cpp" line="1078" />
             <source>Stop loading this folder</source>
             <translation>停止加载此文件夹</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="1085" />
+            <location filename="../app/gui/MainWindow.cpp" line="1088" />
             <source>Loading the folder %1 was cancelled.</source>
             <translation>已取消加载文件夹 %1。</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="1097" />
+            <location filename="../app/gui/MainWindow.cpp" line="1100" />
             <source>no rank trace in it</source>
             <translation>其中没有 rank 跟踪文件</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="1115" />
-            <location filename="../app/gui/MainWindow.cpp" line="1251" />
+            <location filename="../app/gui/MainWindow.cpp" line="1118" />
+            <location filename="../app/gui/MainWindow.cpp" line="1254" />
             <source>rank %1 (guessed)</source>
             <translation>rank %1（推测）</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="1115" />
-            <location filename="../app/gui/MainWindow.cpp" line="1251" />
+            <location filename="../app/gui/MainWindow.cpp" line="1118" />
+            <location filename="../app/gui/MainWindow.cpp" line="1254" />
             <source>rank %1</source>
             <translation>rank %1</translation>
         </message>
         <message numerus="yes">
-            <location filename="../app/gui/MainWindow.cpp" line="1166" />
+            <location filename="../app/gui/MainWindow.cpp" line="1169" />
             <source>%n rank(s) of %1 loaded in %2 s (%3 events, %4 at once)</source>
             <translation>
                 <numerusform>已加载 %1 中的 %n 个 rank，耗时 %2 秒（%3 个事件，同时加载 %4 个）</numerusform>
@@ -6461,33 +6461,33 @@ The Gaps tab's causes look further: a comm_wait gap (the stream waiting on a col
             <translation type="vanished">报告已写入 %1</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="1379" />
+            <location filename="../app/gui/MainWindow.cpp" line="1382" />
             <source>Re&amp;load</source>
             <translation>重新加载(&amp;L)</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="1381" />
+            <location filename="../app/gui/MainWindow.cpp" line="1384" />
             <source>Load the trace(s) shown again from disk</source>
             <translation>从磁盘重新加载当前显示的跟踪文件</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="1418" />
+            <location filename="../app/gui/MainWindow.cpp" line="1421" />
             <source>%1 changed on disk — Reload to see the new version.</source>
             <translation>%1 已在磁盘上更改 — 点击“重新加载”查看新版本。</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="1419" />
+            <location filename="../app/gui/MainWindow.cpp" line="1422" />
             <source>%1 was removed or renamed on disk.</source>
             <translation>%1 已在磁盘上被删除或重命名。</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="1420" />
+            <location filename="../app/gui/MainWindow.cpp" line="1423" />
             <source>Reload</source>
             <translation>重新加载</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="814" />
-            <location filename="../app/gui/MainWindow.cpp" line="819" />
+            <location filename="../app/gui/MainWindow.cpp" line="817" />
+            <location filename="../app/gui/MainWindow.cpp" line="822" />
             <source>%1 — Lanescope</source>
             <translation>%1 — Lanescope</translation>
         </message>
@@ -6520,23 +6520,23 @@ The Gaps tab's causes look further: a comm_wait gap (the stream waiting on a col
             <translation type="vanished">图片已复制到剪贴板</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="589" />
-            <location filename="../app/gui/MainWindow.cpp" line="617" />
-            <location filename="../app/gui/MainWindow.cpp" line="850" />
-            <location filename="../app/gui/MainWindow.cpp" line="1121" />
+            <location filename="../app/gui/MainWindow.cpp" line="592" />
+            <location filename="../app/gui/MainWindow.cpp" line="620" />
+            <location filename="../app/gui/MainWindow.cpp" line="853" />
+            <location filename="../app/gui/MainWindow.cpp" line="1124" />
             <source>%1: %2</source>
             <translation>%1：%2</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="569" />
-            <location filename="../app/gui/MainWindow.cpp" line="838" />
+            <location filename="../app/gui/MainWindow.cpp" line="572" />
+            <location filename="../app/gui/MainWindow.cpp" line="841" />
             <source>the comparison</source>
             <translation>比较</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="515" />
             <location filename="../app/gui/MainWindow.cpp" line="518" />
-            <location filename="../app/gui/MainWindow.cpp" line="814" />
+            <location filename="../app/gui/MainWindow.cpp" line="521" />
+            <location filename="../app/gui/MainWindow.cpp" line="817" />
             <source> vs </source>
             <translation> 对比 </translation>
         </message>
@@ -6551,14 +6551,14 @@ The Gaps tab's causes look further: a comm_wait gap (the stream waiting on a col
             <translation>菜单和工具栏的所有快捷键，以及时间线的按键</translation>
         </message>
         <message numerus="yes">
-            <location filename="../app/gui/MainWindow.cpp" line="878" />
+            <location filename="../app/gui/MainWindow.cpp" line="881" />
             <source>Comparing %n run(s), aligned on their complete step %1</source>
             <translation>
                 <numerusform>正在比较 %n 个运行，按各自第 %1 个完整步对齐</numerusform>
             </translation>
         </message>
         <message numerus="yes">
-            <location filename="../app/gui/MainWindow.cpp" line="880" />
+            <location filename="../app/gui/MainWindow.cpp" line="883" />
             <source>Comparing %n run(s), aligned on their starts</source>
             <translation>
                 <numerusform>正在比较 %n 个运行，按各自起点对齐</numerusform>
