@@ -178,19 +178,9 @@ AnalysisResult analyze(const Trace &trace, const AnalysisOptions &options)
     // (replay/AdviceReplay.h): the projections above are bounds the replay replaces, advice whose
     // replay gains under 2 % of the step is dropped, and the rest is ordered by replayed gain.
     // Where the step cannot be replayed (no step, over the event bound) the bounds stay.
-    if (!r.advice.empty()) {
-        Step replayed;
-        bool haveStep = false;
-        if (r.criticalPath.valid) {
-            replayed = r.criticalPath.step;
-            haveStep = true;
-        } else if (const Step *s = criticalPathStep(measured, options.step, &medianStep)) {
-            replayed = *s;
-            haveStep = true;
-        }
-        if (haveStep)
-            replay::replayAdvice(r.advice, ix, replayed, r.mfu.valid ? r.mfu.mfuPct : -1.0, medianStepNs(measured) / 1e9);
-    }
+    const Step *replayed = r.criticalPath.valid ? &r.criticalPath.step : criticalPathStep(measured, options.step, nullptr);
+    if (!r.advice.empty() && replayed)
+        replay::replayAdvice(r.advice, ix, *replayed, r.mfu.valid ? r.mfu.mfuPct : -1.0, medianStepNs(measured) / 1e9);
     r.computeIdle = computeIdle(ai, r.gaps);
     r.figures = runFigures(trace, r, options, int(stepsInScope.size()), measured);
     // A step's operators run in its CPU span, its kernels in its GPU span.
