@@ -14,6 +14,7 @@
 #include "core/parse/TraceLoader.h"
 
 #include "tests/CliRun.h"
+#include "tests/FigureInputs.h"
 #include "tests/TestTraces.h"
 
 #include <QDir>
@@ -31,58 +32,12 @@ using namespace lanescope::analysis;
 
 namespace {
 
-// MFU inputs, so the MFU figures are known wherever a trace has steps: a 7B model, 8,192 tokens per
-// step per GPU (the synthetic job's own).
-constexpr double kParams = 7e9, kTokensPerStep = 8192;
-
-QStringList mfuArgs()
-{
-    return {QStringLiteral("--params"), QString::number(kParams, 'g', 17), QStringLiteral("--tokens-per-step"),
-            QString::number(kTokensPerStep, 'g', 17)};
-}
-
-AnalysisOptions mfuOptions()
-{
-    AnalysisOptions o;
-    o.mfu.params = kParams;
-    o.mfu.tokensPerStep = kTokensPerStep;
-    return o;
-}
-
-// The value at a dotted path ("temporal.idle_pct") of a JSON object; undefined where absent.
-QJsonValue at(const QJsonObject &o, const char *path)
-{
-    const QStringList parts = QString::fromLatin1(path).split(QLatin1Char('.'));
-    QJsonValue v = o;
-    for (const QString &p : parts) {
-        if (!v.isObject())
-            return QJsonValue(QJsonValue::Undefined);
-        v = v.toObject().value(p);
-    }
-    return v;
-}
-
-// A figure as JSON carries it: a number, or null where unknown.
-std::optional<double> number(const QJsonValue &v) { return v.isDouble() ? std::optional<double>(v.toDouble()) : std::nullopt; }
-
-QString show(const std::optional<double> &v) { return v ? QString::number(*v, 'g', 17) : QStringLiteral("unknown"); }
-
-bool runJson(const QStringList &args, QJsonObject *out, QString *why)
-{
-    const test::CliRun r = test::runCli(args);
-    if (r.exitCode != 0) {
-        *why = QStringLiteral("lanescope-cli %1: exit %2: %3").arg(args.join(QLatin1Char(' '))).arg(r.exitCode).arg(QString::fromUtf8(r.err));
-        return false;
-    }
-    QJsonParseError e;
-    const QJsonDocument d = QJsonDocument::fromJson(r.out, &e);
-    if (!d.isObject()) {
-        *why = QStringLiteral("lanescope-cli %1: not a JSON object: %2").arg(args.join(QLatin1Char(' ')), e.errorString());
-        return false;
-    }
-    *out = d.object();
-    return true;
-}
+using test::at;
+using test::mfuArgs;
+using test::mfuOptions;
+using test::number;
+using test::runJson;
+using test::show;
 
 } // namespace
 
@@ -93,20 +48,14 @@ class TestFigureCatalogue : public QObject
 private:
     QTemporaryDir m_dir;
     // The demo trio: one trace each, and a folder of four ranks each.
-    const QStringList m_scenarios{QStringLiteral("fsdp-baseline"), QStringLiteral("fsdp-prefetch"), QStringLiteral("fsdp-tuned")};
+    const QStringList m_scenarios = test::demoScenarios();
 
 private slots:
     void initTestCase()
     {
         QVERIFY(m_dir.isValid());
-        for (const QString &s : m_scenarios) {
-            const test::CliRun one = test::runCli({QStringLiteral("synth"), QStringLiteral("--scenario"), s, QStringLiteral("-o"),
-                                                   m_dir.filePath(s + QStringLiteral(".json"))});
-            QVERIFY2(one.exitCode == 0, one.err.constData());
-            const test::CliRun ranks = test::runCli({QStringLiteral("synth"), QStringLiteral("--scenario"), s, QStringLiteral("--ranks"),
-                                                     QStringLiteral("4"), QStringLiteral("-o"), m_dir.filePath(s + QStringLiteral("-ranks"))});
-            QVERIFY2(ranks.exitCode == 0, ranks.err.constData());
-        }
+        const QString failed = test::synthTrio(m_dir);
+        QVERIFY2(failed.isEmpty(), qPrintable(failed));
     }
 
     // The catalogue's rules: one key per figure (its alias included), a label and a description for

@@ -16,6 +16,7 @@
 #include "core/parse/TraceLoader.h"
 
 #include "tests/CliRun.h"
+#include "tests/FigureInputs.h"
 #include "tests/TestTraces.h"
 
 #include <QAbstractItemModelTester>
@@ -34,50 +35,14 @@ using namespace lanescope::analysis;
 
 namespace {
 
-// MFU inputs, so the MFU rows are there wherever a trace has steps.
-constexpr double kParams = 7e9, kTokensPerStep = 8192;
+using test::at;
+using test::mfuArgs;
+using test::mfuOptions;
+using test::number;
+using test::runJson;
+using test::show;
 
-QStringList mfuArgs()
-{
-    return {QStringLiteral("--params"), QString::number(kParams, 'g', 17), QStringLiteral("--tokens-per-step"),
-            QString::number(kTokensPerStep, 'g', 17)};
-}
-
-AnalysisOptions mfuOptions()
-{
-    AnalysisOptions o;
-    o.mfu.params = kParams;
-    o.mfu.tokensPerStep = kTokensPerStep;
-    return o;
-}
-
-QJsonValue at(const QJsonObject &o, const char *path)
-{
-    QJsonValue v = o;
-    for (const QString &p : QString::fromLatin1(path).split(QLatin1Char('.'))) {
-        if (!v.isObject())
-            return QJsonValue(QJsonValue::Undefined);
-        v = v.toObject().value(p);
-    }
-    return v;
-}
-
-std::optional<double> number(const QJsonValue &v) { return v.isDouble() ? std::optional<double>(v.toDouble()) : std::nullopt; }
 std::optional<double> number(const QVariant &v) { return v.isValid() ? std::optional<double>(v.toDouble()) : std::nullopt; }
-
-QString show(const std::optional<double> &v) { return v ? QString::number(*v, 'g', 17) : QStringLiteral("unknown"); }
-
-bool runJson(const QStringList &args, QJsonObject *out, QString *why)
-{
-    const test::CliRun r = test::runCli(args);
-    const QJsonDocument d = QJsonDocument::fromJson(r.out);
-    if (r.exitCode != 0 || !d.isObject()) {
-        *why = QStringLiteral("lanescope-cli %1: exit %2: %3").arg(args.join(QLatin1Char(' '))).arg(r.exitCode).arg(QString::fromUtf8(r.err));
-        return false;
-    }
-    *out = d.object();
-    return true;
-}
 
 } // namespace
 
@@ -87,20 +52,14 @@ class TestFigureSurfaces : public QObject
 
 private:
     QTemporaryDir m_dir;
-    const QStringList m_scenarios{QStringLiteral("fsdp-baseline"), QStringLiteral("fsdp-prefetch"), QStringLiteral("fsdp-tuned")};
+    const QStringList m_scenarios = test::demoScenarios();
 
 private slots:
     void initTestCase()
     {
         QVERIFY(m_dir.isValid());
-        for (const QString &s : m_scenarios) {
-            const test::CliRun one = test::runCli({QStringLiteral("synth"), QStringLiteral("--scenario"), s, QStringLiteral("-o"),
-                                                   m_dir.filePath(s + QStringLiteral(".json"))});
-            QVERIFY2(one.exitCode == 0, one.err.constData());
-            const test::CliRun ranks = test::runCli({QStringLiteral("synth"), QStringLiteral("--scenario"), s, QStringLiteral("--ranks"),
-                                                     QStringLiteral("4"), QStringLiteral("-o"), m_dir.filePath(s + QStringLiteral("-ranks"))});
-            QVERIFY2(ranks.exitCode == 0, ranks.err.constData());
-        }
+        const QString failed = test::synthTrio(m_dir);
+        QVERIFY2(failed.isEmpty(), qPrintable(failed));
     }
 
     void metricsTable_data()
