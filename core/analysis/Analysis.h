@@ -15,6 +15,7 @@
 #include "core/analysis/Mfu.h"
 #include "core/analysis/QueueLength.h"
 #include "core/analysis/RunFigures.h"
+#include "core/analysis/SourceLines.h"
 #include "core/analysis/Steps.h"
 #include "core/analysis/Temporal.h"
 #include "core/analysis/TimeSummaries.h"
@@ -79,6 +80,9 @@ struct AnalysisResult
     // time as a measured MFU, beside the 6P estimate (-1: no steps, no peak or no counted op).
     OpsEfficiency opsEfficiency;
     double measuredMfuPct = -1;
+    // Every Python frame's calls, CPU time and launched GPU time in the analysed CPU window
+    // (SourceLines.h), not folded: myCodeOnly(sourceLines) is the "my code only" view.
+    SourceLines sourceLines;
     AnalysisOptions options; // what it was measured with: whoever holds it can tell whether it serves
 };
 

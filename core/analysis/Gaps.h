@@ -57,6 +57,9 @@ struct Gap
     // is -1 when nothing points there (other).
     std::int64_t evidenceTrack = -1;
     std::uint32_t evidenceSlice = 0;
+    // The Python line (user code where any) that launched the activity after the gap: "model.py:88
+    // forward"; empty where the trace has no Python frames around that launch (SourceLines.h).
+    QString pythonLine;
     TimeNs end() const { return start + dur; }
 };
 
