@@ -240,6 +240,12 @@ void writeAnalysisFields(JsonWriter &j, const Trace &t, const analysis::Analysis
                 j.field("explained_us", usDur(a.explainedNs));
                 j.field("projected_step_s", JsonWriter::orNull(a.projectedStepS > 0, a.projectedStepS));
                 j.field("projected_mfu_pct", JsonWriter::orNull(a.projectedMfuPct > 0, a.projectedMfuPct));
+                // "replay": the step replayed with the fix; "bound": what the explained waits are worth
+                // at most; null: not projected.
+                if (a.projectedStepS <= 0)
+                    j.field("projection", nullptr);
+                else
+                    j.field("projection", a.projectionReplayed ? "replay" : "bound");
             });
     });
     // Why the GPU waits on the CPU (IdleBreakdown.h, LaunchStats.h, QueueLength.h); with --hta by

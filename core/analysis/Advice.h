@@ -35,6 +35,9 @@ struct Advice
     // Where the arithmetic bound's sentence ("without these waits: step A -> B at most …") begins in
     // evidence, -1 for none: a replay of the fix (replay/AdviceReplay.h) replaces it with its own.
     qsizetype boundTextAt = -1;
+    // The projection is a replay of the step with the fix applied (replay/AdviceReplay.h), not the
+    // arithmetic bound above: surfaces say "replayed" rather than "at most".
+    bool projectionReplayed = false;
 
     // The gaps this advice counts, for the dock's gap table to list exactly them: every compute
     // stream's gaps of at least kAdviceGapNs (GEMM filter off) of cause gapCause, and where

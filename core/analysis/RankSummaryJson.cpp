@@ -554,6 +554,7 @@ std::string rankSummaryToJson(const RankSummary &s)
                         o.d("projected_step_s", ad.projectedStepS);
                         o.d("mfu_pct", ad.mfuPct);
                         o.d("projected_mfu_pct", ad.projectedMfuPct);
+                        o.b("projection_replayed", ad.projectionReplayed);
                     });
             });
             o.arr("warnings", [&] {
@@ -719,6 +720,7 @@ bool rankSummaryFromJson(const QByteArray &json, RankSummary *out, QString *erro
         ad.projectedStepS = in.dbl(v, "projected_step_s", kSeconds);
         ad.mfuPct = in.dbl(v, "mfu_pct", kMfuPct);
         ad.projectedMfuPct = in.dbl(v, "projected_mfu_pct", kMfuPct);
+        ad.projectionReplayed = in.boolean(v, "projection_replayed"); // false in a summary written before it
         a.advice.push_back(std::move(ad));
     }
     a.warnings = in.strings(av, "warnings");

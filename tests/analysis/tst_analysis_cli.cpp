@@ -177,10 +177,16 @@ private slots:
                          QStringLiteral("free_calls")}));
         const QJsonArray advice = o.value(QStringLiteral("advice")).toArray();
         QVERIFY(!advice.isEmpty());
-        for (const auto &a : advice)
+        for (const auto &a : advice) {
             QCOMPARE(keys(a.toObject()), sorted({QStringLiteral("id"), QStringLiteral("title"), QStringLiteral("evidence"),
                                                  QStringLiteral("explained_us"), QStringLiteral("projected_step_s"),
-                                                 QStringLiteral("projected_mfu_pct")}));
+                                                 QStringLiteral("projected_mfu_pct"), QStringLiteral("projection")}));
+            // How the projection was made: null exactly where there is none.
+            const QJsonValue how = a.toObject().value(QStringLiteral("projection"));
+            QCOMPARE(how.isNull(), a.toObject().value(QStringLiteral("projected_step_s")).isNull());
+            if (!how.isNull())
+                QVERIFY(how.toString() == QLatin1String("replay") || how.toString() == QLatin1String("bound"));
+        }
         const double pcts = o.value(QStringLiteral("temporal")).toObject().value(QStringLiteral("idle_pct")).toDouble()
             + o.value(QStringLiteral("temporal")).toObject().value(QStringLiteral("compute_pct")).toDouble()
             + o.value(QStringLiteral("temporal")).toObject().value(QStringLiteral("non_compute_pct")).toDouble();

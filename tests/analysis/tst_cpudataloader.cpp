@@ -187,6 +187,7 @@ private slots:
         const double step0 = nw0.value(QStringLiteral("job")).toObject().value(QStringLiteral("step_time_us")).toDouble() / 1e6;
         const double step2 = nw2.value(QStringLiteral("job")).toObject().value(QStringLiteral("step_time_us")).toDouble() / 1e6;
         const double projected = first.value(QStringLiteral("projected_step_s")).toDouble();
+        QCOMPARE(first.value(QStringLiteral("projection")).toString(), QStringLiteral("replay")); // a replay, not a bound
         qInfo("job step: num_workers=0 %.1f ms, projected without the DataLoader wait %.1f ms, num_workers=2 %.1f ms (%+.1f %%)",
               step0 * 1e3, projected * 1e3, step2 * 1e3, 100.0 * (projected - step2) / step2);
         QVERIFY(step0 > 0 && step2 > 0 && projected > 0);

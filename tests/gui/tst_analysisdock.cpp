@@ -538,7 +538,7 @@ private slots:
         QVERIFY(!dock.warningsLabel()->isVisible());
     }
 
-    // Each advice item shows what the fix is worth at most: core's projected step time and MFU.
+    // Each advice item shows what the fix is worth (replayed, or at most): core's projected step time and MFU.
     void adviceGains()
     {
         AnalysisDock dock;
@@ -551,7 +551,7 @@ private slots:
         QListWidget *w = dock.adviceList()->listWidget();
         QCOMPARE(w->count(), int(core.advice.size()));
         const QLocale l;
-        int projected = 0;
+        int projected = 0, replayed = 0;
         for (int i = 0; i < w->count(); ++i) {
             const analysis::Advice &a = core.advice[std::size_t(i)];
             const QString gain = w->item(i)->data(AdviceList::GainRole).toString();
@@ -563,19 +563,26 @@ private slots:
             // The synthetic baseline's steps last seconds; MFU is known.
             QVERIFY(a.stepS > 1 && a.projectedStepS < a.stepS && a.projectedMfuPct > a.mfuPct);
             // In milliseconds with one decimal, MFU with one: as the Metrics table and the headline say them.
-            QCOMPARE(gain, QStringLiteral("Fix worth at most: step %1 ms → %2 ms, MFU %3 % → %4 %")
+            // A replayed projection says so; only an arithmetic bound says "at most".
+            QCOMPARE(gain, (a.projectionReplayed ? QStringLiteral("Fix replayed: step %1 ms → %2 ms, MFU %3 % → %4 %")
+                                                 : QStringLiteral("Fix worth at most: step %1 ms → %2 ms, MFU %3 % → %4 %"))
                                .arg(l.toString(a.stepS * 1e3, 'f', 1), l.toString(a.projectedStepS * 1e3, 'f', 1),
                                     l.toString(a.mfuPct, 'f', 1), l.toString(a.projectedMfuPct, 'f', 1)));
             QVERIFY(w->item(i)->toolTip().contains(gain));
-            QVERIFY(w->item(i)->toolTip().contains(QLatin1String("upper bound")));
+            QCOMPARE(w->item(i)->toolTip().contains(QLatin1String("upper bound")), !a.projectionReplayed);
+            replayed += a.projectionReplayed;
         }
         QVERIFY(projected > 0); // the comm-wait advice explains idle time
+        QVERIFY(replayed > 0);  // the synthetic baseline's steps replay: fsdp_limit_all_gathers is replayed
 
         // Without MFU only the step is projected.
         analysis::Advice a;
         a.stepS = 0.1765;
         a.projectedStepS = 0.1142;
         QCOMPARE(AdviceList::gainText(a), QStringLiteral("Fix worth at most: step %1 ms → %2 ms")
+                                              .arg(l.toString(176.5, 'f', 1), l.toString(114.2, 'f', 1)));
+        a.projectionReplayed = true;
+        QCOMPARE(AdviceList::gainText(a), QStringLiteral("Fix replayed: step %1 ms → %2 ms")
                                               .arg(l.toString(176.5, 'f', 1), l.toString(114.2, 'f', 1)));
         a.projectedStepS = 0;
         QVERIFY(AdviceList::gainText(a).isEmpty());

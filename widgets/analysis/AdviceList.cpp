@@ -148,7 +148,11 @@ QString AdviceList::gainText(const analysis::Advice &a)
         return {};
     namespace figure = analysis::figure;
     // The step time and MFU as every surface spells them (FigureText.h).
-    QString text = tr("Fix worth at most: step %1 → %2").arg(figure::stepTime(a.stepS * 1e9), figure::stepTime(a.projectedStepS * 1e9));
+    // A replayed projection is what the step becomes with the fix; an arithmetic bound is what it
+    // could become at most.
+    QString text = a.projectionReplayed
+        ? tr("Fix replayed: step %1 → %2").arg(figure::stepTime(a.stepS * 1e9), figure::stepTime(a.projectedStepS * 1e9))
+        : tr("Fix worth at most: step %1 → %2").arg(figure::stepTime(a.stepS * 1e9), figure::stepTime(a.projectedStepS * 1e9));
     if (a.mfuPct > 0 && a.projectedMfuPct > 0)
         text += tr(", MFU %1 → %2").arg(figure::pct(a.mfuPct), figure::pct(a.projectedMfuPct));
     return text;
@@ -184,11 +188,14 @@ void AdviceList::setResult(const AnalysisResultPtr &result)
         item->setData(ToNsRole, qint64(a.where.to));
         const QString gain = gainText(a);
         item->setData(GainRole, gain);
-        // An upper bound: with these waits gone, something else may stall instead.
-        const QString text = gain.isEmpty() ? a.evidence : tr("%1\n%2 (an upper bound: something else may stall instead)").arg(a.evidence, gain);
+        // A replay already lets whatever else stalls stall; an arithmetic bound does not.
+        const QString text = gain.isEmpty()  ? a.evidence
+            : a.projectionReplayed           ? tr("%1\n%2 (the step replayed with the fix: what else stalls still stalls)").arg(a.evidence, gain)
+                                             : tr("%1\n%2 (an upper bound: something else may stall instead)").arg(a.evidence, gain);
         QString click = a.where.empty() ? QString() : tr("Click to show where in the timeline.");
         if (a.listsGaps)
-            click += QLatin1Char(' ') + tr("Click to list its %n gap(s) (of at least %1, every kernel) in the Gaps tab.", nullptr, a.gapCount)
+            click += QLatin1Char(' ') + (a.gapCount == 1 ? tr("Click to list its %n gap (of at least %1, every kernel) in the Gaps tab.", nullptr, a.gapCount)
+                                                         : tr("Click to list its %n gaps (of at least %1, every kernel) in the Gaps tab.", nullptr, a.gapCount))
                           .arg(GapTableModel::durationText(analysis::kAdviceGapNs));
         std::vector<analysis::replay::Fix> fixes;
         QString error;

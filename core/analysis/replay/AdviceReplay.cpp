@@ -70,6 +70,7 @@ bool replayAdvice(std::vector<Advice> &advice, const detail::EvidenceIndex &inde
         if (a.boundTextAt >= 0 && a.boundTextAt <= a.evidence.size())
             a.evidence.truncate(a.boundTextAt);
         a.boundTextAt = -1;
+        a.projectionReplayed = true;
         a.evidence += (a.evidence.isEmpty() ? QString() : QStringLiteral("; ")) +
             Text::tr("replayed on %1 with the fix: step %2 -> %3; it removes from the critical path: %4")
                 .arg(w.step.name, figure::ms(double(w.stepNs)), figure::ms(double(p.projectedNs)),
