@@ -1330,6 +1330,7 @@ void MainWindow::restoreDailyUseSettings()
     WindowSettings::restoreAndTrackAnalysisOptions(m_analysis);
     trackLaneCollapse();
     m_layoutRestored = WindowSettings::restoreLayout(this);
+    WindowSettings::keepSmallDocksFitted(this); // the legend at its grid's height, whatever was restored
     if (m_layoutRestored) {
         // Where these docks sit is remembered; whether they show depends on what is opened. The
         // search results are empty at start: they come back with the first search.

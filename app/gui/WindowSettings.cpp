@@ -11,7 +11,9 @@
 #include <QDockWidget>
 #include <QDoubleSpinBox>
 #include <QMainWindow>
+#include <QScrollArea>
 #include <QSettings>
+#include <QTimer>
 #include <QToolBar>
 
 #include <map>
@@ -125,6 +127,42 @@ void restoreCollapsedGroups(TimelineView *view, const Session *session)
         if (g.collapsed != collapse)
             view->setGroupCollapsed(int(i), collapse);
     }
+}
+
+void fitSmallDocks(QMainWindow *window)
+{
+    for (QDockWidget *d : window->findChildren<QDockWidget *>()) {
+        if (!d->isVisibleTo(window) || d->isFloating() || !d->widget())
+            continue;
+        bool tabbed = false;
+        for (const QDockWidget *other : window->tabifiedDockWidgets(d))
+            tabbed = tabbed || other->isVisibleTo(window);
+        if (tabbed)
+            continue;
+        // On a small screen the content scrolls inside the dock (MainWindow::fitToScreen).
+        const auto *scroll = qobject_cast<const QScrollArea *>(d->widget());
+        const QWidget *content = scroll && scroll->widget() ? scroll->widget() : d->widget();
+        const Qt::DockWidgetArea area = window->dockWidgetArea(d);
+        const Qt::Orientation across = area == Qt::TopDockWidgetArea || area == Qt::BottomDockWidgetArea ? Qt::Vertical : Qt::Horizontal;
+        const QSizePolicy::Policy policy = across == Qt::Vertical ? content->sizePolicy().verticalPolicy() : content->sizePolicy().horizontalPolicy();
+        if (policy & QSizePolicy::GrowFlag)
+            continue;
+        // The dock's own hint: the content's and the title bar's.
+        const QSize hint = d->sizeHint();
+        window->resizeDocks({d}, {across == Qt::Vertical ? hint.height() : hint.width()}, across);
+    }
+}
+
+void keepSmallDocksFitted(QMainWindow *window)
+{
+    // One pass per burst of changes (a load shows and hides several docks), after the layout has
+    // taken them in.
+    auto *timer = new QTimer(window);
+    timer->setSingleShot(true);
+    timer->setInterval(0);
+    QObject::connect(timer, &QTimer::timeout, window, [window] { fitSmallDocks(window); });
+    for (QDockWidget *d : window->findChildren<QDockWidget *>())
+        QObject::connect(d, &QDockWidget::visibilityChanged, timer, qOverload<>(&QTimer::start));
 }
 
 QStringList unnamedDocksAndToolBars(const QMainWindow *window)

@@ -30,6 +30,14 @@ void restoreAndTrackAnalysisOptions(AnalysisDock *dock);
 QString traceKind(const Trace &trace);
 void rememberCollapsedGroups(const TimelineView *view, const Session *session);
 void restoreCollapsedGroups(TimelineView *view, const Session *session);
+// Docks whose content wants no more than its size hint across its dock area (a size policy without
+// the grow flag in that direction, as the Legend's) are given that size: a layout restored from a
+// window whose Ranks dock shared the area, or the area left by a dock hidden since, would give them
+// the room of the others. A dock tabbed with another shown dock is left to its tab group.
+void fitSmallDocks(QMainWindow *window);
+// fitSmallDocks once laid out whenever a dock of the window is shown or hidden (the window's first
+// show included: its docks become visible), so the layout it restored or the last load left fits.
+void keepSmallDocksFitted(QMainWindow *window);
 // Docks and toolbars without an objectName: saveState cannot place them. Empty when all is well.
 QStringList unnamedDocksAndToolBars(const QMainWindow *window);
 

@@ -438,6 +438,8 @@ LegendWidget::LegendWidget(QWidget *parent)
     }
     grid->setColumnStretch(grid->columnCount(), 1);
     grid->setRowStretch(perColumn, 1);
+    // No use for more height than the grid: its dock is kept at this (WindowSettings::fitSmallDocks).
+    setSizePolicy(QSizePolicy::Preferred, QSizePolicy::Maximum);
 }
 
 } // namespace lanescope
