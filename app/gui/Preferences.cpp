@@ -11,7 +11,9 @@
 #include <QFormLayout>
 #include <QGroupBox>
 #include <QLabel>
+#include <QLineEdit>
 #include <QPalette>
+#include <QPlainTextEdit>
 #include <QSettings>
 #include <QSpinBox>
 #include <QStyle>
@@ -97,6 +99,7 @@ Preferences Preferences::load()
     if (ok && folderMb > 0 && folderMb <= kMaxFolderMemoryMb)
         p.folderMemoryMb = folderMb; // anything else stored: automatic
     p.peakOverrides = PeakOverrideStore::instance()->overrides();
+    p.editor = EditorSettings::load();
     return p;
 }
 
@@ -109,6 +112,7 @@ void Preferences::save() const
     saveGemmOnly(gemmOnly);
     s.setValue(kFolderMemoryKey, qlonglong(std::clamp<qint64>(folderMemoryMb, 0, kMaxFolderMemoryMb)));
     PeakOverrideStore::instance()->setOverrides(peakOverrides); // every MFU panel follows
+    editor.save();
 }
 
 void Preferences::saveGapThreshold(TimeNs gapThresholdNs)
@@ -143,6 +147,8 @@ PreferencesDialog::PreferencesDialog(const Preferences &prefs, QWidget *parent)
     , m_kernels(new QComboBox(this))
     , m_folderMb(new QSpinBox(this))
     , m_peaks(new PeakTableEditor(prefs.peakOverrides, this))
+    , m_editorCommand(new QLineEdit(this))
+    , m_pathMap(new QPlainTextEdit(this))
 {
     setWindowTitle(tr("Preferences"));
     setObjectName(QStringLiteral("preferencesDialog"));
@@ -200,6 +206,27 @@ PreferencesDialog::PreferencesDialog(const Preferences &prefs, QWidget *parent)
     folderNote->setEnabled(false);
     form->addRow(tr("&Memory for a folder of ranks:"), m_folderMb);
     form->addRow(QString(), folderNote);
+    // Open in editor: empty means the default, which the placeholder spells.
+    m_editorCommand->setObjectName(QStringLiteral("editorCommandBox"));
+    m_editorCommand->setText(prefs.editor.command);
+    const QString defaultCommand = EditorLauncher::defaultCommand();
+    m_editorCommand->setPlaceholderText(defaultCommand.isEmpty() ? tr("The desktop's handler for the file (no line)")
+                                                                 : defaultCommand);
+    m_pathMap->setObjectName(QStringLiteral("pathMapBox"));
+    m_pathMap->setPlainText(EditorSettings::pathMapText(prefs.editor.pathMap));
+    m_pathMap->setPlaceholderText(QStringLiteral("/workspace/ -> ~/src/"));
+    m_pathMap->setTabChangesFocus(true);
+    m_pathMap->setFixedHeight(m_pathMap->fontMetrics().lineSpacing() * 3 + 12); // three mappings in view
+    auto *editorNote = new QLabel(tr("{file} and {line} are replaced; the command runs without a shell. A Python "
+                                     "frame's path starting with a path map's left side is looked for under its "
+                                     "right side, one \"FROM -> TO\" per line; Open in Editor is offered where "
+                                     "that file exists."),
+                                  this);
+    editorNote->setWordWrap(true);
+    editorNote->setEnabled(false);
+    form->addRow(tr("&Editor command:"), m_editorCommand);
+    form->addRow(tr("P&ath map:"), m_pathMap);
+    form->addRow(QString(), editorNote);
     auto *peaks = new QGroupBox(tr("GPU &peaks and bandwidths"), this);
     auto *peaksLayout = new QVBoxLayout(peaks);
     peaksLayout->addWidget(m_peaks);
@@ -221,6 +248,8 @@ Preferences PreferencesDialog::preferences() const
     p.gemmOnly = m_kernels->currentData().toBool();
     p.folderMemoryMb = m_folderMb->value();
     p.peakOverrides = m_peaks->overrides();
+    p.editor.command = m_editorCommand->text().trimmed();
+    p.editor.pathMap = EditorSettings::parsePathMap(m_pathMap->toPlainText());
     return p;
 }
 

@@ -2,16 +2,20 @@
 #pragma once
 // Edit > Preferences: the theme, the language (applied at the next start), the gap threshold and
 // kernel filter new windows and traces start with, the memory a folder of ranks may take before it
-// opens as the job's summary, the user's overrides of the GPU peak table. Stored in QSettings; the analysis options share
+// opens as the job's summary, the user's overrides of the GPU peak table, the editor a Python frame's
+// file opens in (EditorSettings). Stored in QSettings; the analysis options share
 // their keys with what the Analysis dock remembers (WindowSettings), so there is one value of each.
 #include "core/analysis/Mfu.h"
 #include "core/model/Trace.h"
+#include "widgets/source/EditorLauncher.h"
 
 #include <QDialog>
 #include <QLocale>
 
 class QComboBox;
 class QDoubleSpinBox;
+class QLineEdit;
+class QPlainTextEdit;
 class QSpinBox;
 
 namespace lanescope {
@@ -32,6 +36,7 @@ struct Preferences
     // LANESCOPE_FOLDER_MEMORY_MB, where set, wins over it.
     qint64 folderMemoryMb = 0;
     static constexpr qint64 kMaxFolderMemoryMb = qint64(1) << 24; // 16 TiB
+    EditorSettings editor; // Open in editor: the command template and the path map
 
     static Preferences load();
     void save() const;
@@ -59,6 +64,8 @@ public:
     QComboBox *kernelBox() const { return m_kernels; }
     PeakTableEditor *peakTable() const { return m_peaks; }
     QSpinBox *folderMemoryBox() const { return m_folderMb; }
+    QLineEdit *editorCommandBox() const { return m_editorCommand; }
+    QPlainTextEdit *pathMapBox() const { return m_pathMap; }
 
 private:
     QComboBox *m_theme;
@@ -67,6 +74,8 @@ private:
     QComboBox *m_kernels;
     QSpinBox *m_folderMb;
     PeakTableEditor *m_peaks;
+    QLineEdit *m_editorCommand;
+    QPlainTextEdit *m_pathMap;
 };
 
 } // namespace lanescope
