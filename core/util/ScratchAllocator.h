@@ -3,7 +3,7 @@
 // Allocator for the loader's large scratch arrays (the scan's records, the merge's sort buffers):
 // blocks of 4 MiB and more are mapped on their own and marked for transparent huge pages. A 1 GB
 // trace writes some 400 MB of such records once and frees them after the merge; in 4 KiB pages
-// that is 100,000 page faults, a tenth of the load's time spent in the kernel (perf, issue 24),
+// that is 100,000 page faults, a tenth of the load's time spent in the kernel (perf),
 // where 2 MiB pages take 200. Debian's kernels enable THP only where asked ("madvise"), which is
 // what this does; elsewhere the hint is ignored and the block is an ordinary mapping. Only for
 // memory freed once the load ends: a huge page rounds a block up to 2 MiB of resident memory.

@@ -54,7 +54,7 @@ private slots:
         QTest::newRow("gpu, empty window") << QByteArray(kGpu) << true << 1 << 0 << 0 << 0;
         QTest::newRow("legacy") << QByteArray(kLegacy) << false << 0 << 1 << 0 << 0;
         QTest::newRow("unrecognised device") << QByteArray(kHpu) << false << 0 << 0 << 1 << 0;
-        // Issue 12: an empty trace says so instead of opening as a blank timeline.
+        // An empty trace says so instead of opening as a blank timeline.
         QTest::newRow("no events") << QByteArray(R"({"traceEvents":[]})") << false << 1 << 0 << 0 << 1;
         QTest::newRow("instants only")
             << QByteArray(R"({"traceEvents":[{"ph":"i","name":"Record Window End","pid":"","tid":"","ts":5,"s":"g"},)"

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// The whole job at once (core/analysis/Collectives, ClockAlign, Ranks; issue 15): collectives
+// The whole job at once (core/analysis/Collectives, ClockAlign, Ranks): collectives
 // matched across ranks by Seq or by order, clock offsets recovered from them, the straggler of
 // each collective and the waits it caused, per-rank figures and their MAD outliers, on small
 // golden traces, on synthetic folders with a known clock skew and a known late rank, and on the two

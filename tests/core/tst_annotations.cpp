@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// core/annotations (issue 11): the set's add/remove/modify with ids that survive undo, the file
+// core/annotations: the set's add/remove/modify with ids that survive undo, the file
 // format's round trip, and the sidecar store: beside the trace, in the data folder when the trace's
 // folder cannot be written, and the cases where nothing may be lost — a damaged sidecar, one from
 // a newer version, one for another file of the same name (each reported, never overwritten), and a

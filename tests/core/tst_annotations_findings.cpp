@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// "Annotate findings" (issue 11) on the synthetic FSDP baseline: one annotation per GEMM gap over
+// "Annotate findings" on the synthetic FSDP baseline: one annotation per GEMM gap over
 // the threshold and one per allocator spike on the memory curve (bursts of allocator calls, and
 // allocate-and-free needles where there are any), each where the analysis put it (the gap's stream
 // lane and interval, the curve at the spike), worded with the gap's length and cause ("16.7 ms idle: waiting for

@@ -290,7 +290,7 @@ void tst_Cli::unreadable_data()
     QTest::newRow("not JSON") << QStringLiteral("notes.txt") << QByteArray("these are my notes\n");
     QTest::newRow("JSON, not a trace") << QStringLiteral("config.json") << QByteArray("{\"a\": 1}\n");
     QTest::newRow("corrupt gzip") << QStringLiteral("bad.json.gz") << QByteArray("\x1f\x8b\x08\x00garbagegarbage", 18);
-    // A folder is a job of rank traces since issue 15 (tst_ranks): one with none in it is unreadable.
+    // A folder is a job of rank traces (tst_ranks): one with none in it is unreadable.
     QTest::newRow("a folder without traces") << QStringLiteral(".") << QByteArray();
 }
 

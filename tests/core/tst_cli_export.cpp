@@ -1,13 +1,13 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// lanescope-cli export (issue 9): the report picture with no display. Runs the real binary with
+// lanescope-cli export: the report picture with no display. Runs the real binary with
 // DISPLAY, WAYLAND_DISPLAY and QT_QPA_PLATFORM removed from its environment, then decodes what it
 // wrote: a PNG of the asked width with slice colours in it, SVG that parses with the title as
 // text, a one-page PDF; the window options, the lanes, --json, and bad usage / unreadable input
 // as exit 2 / 3 with one line on stderr.
-// Annotations (issue 11), on the synthetic FSDP baseline (no real trace needed): --annotations FILE,
+// Annotations, on the synthetic FSDP baseline (no real trace needed): --annotations FILE,
 // the sidecar used by default, sidecar problems as one stderr line with the picture still drawn,
 // --annotate-findings; the callout's text in the SVG and its colour at its anchor in the PNG.
-// --compare (issue 11): the synthetic trio stacked and aligned, taller than one run, the title
+// --compare: the synthetic trio stacked and aligned, taller than one run, the title
 // "baseline vs prefetch vs tuned" and each label as SVG text, --json's runs; a bad --compare path.
 #include "tests/CliRun.h"
 #include "tests/TestTraces.h"
@@ -316,7 +316,7 @@ private slots:
         QCOMPARE(drawn + left, kStreams);
     }
 
-    // --- annotations (issue 11) ---------------------------------------------------------------
+    // --- annotations ---------------------------------------------------------------
 
     void annotationsFileInSvgAndPng()
     {

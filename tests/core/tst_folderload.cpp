@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// Opening a folder of rank traces (core/io/FolderLoad, issue 15): which files are read, the
+// Opening a folder of rank traces (core/io/FolderLoad): which files are read, the
 // order of the ranks, files of another job or not traces at all left out with a warning, cut-off
 // rank files kept with one, the bounded parallel load and its progress, and the two real
 // tensorboard_trace_handler folders of legacy traces.

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// Editing annotations in the window (issue 11): each drawing tool by simulated mouse, anchored at the
+// Editing annotations in the window: each drawing tool by simulated mouse, anchored at the
 // lane and time under the mouse; move, delete, text and colour edits as undo commands that restore
 // the exact state; the sidecar autosave read back by a new window; a damaged sidecar reported while
 // the trace still opens; "Annotate findings" adding what Findings computes for the window; the

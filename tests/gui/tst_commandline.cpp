@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// lanescope's command line (issue 14): `lanescope [FILES... | DIR] [--compare] [--gap-ms N] [--step N]`
+// lanescope's command line: `lanescope [FILES... | DIR] [--compare] [--gap-ms N] [--step N]`
 // read by CommandLine::parse, the function main() uses; what each form opens and each bad form's message.
 #include "app/gui/CommandLine.h"
 

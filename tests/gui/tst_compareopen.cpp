@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// Opening two traces (issue 10's start): `lanescope A B`, or a second trace dropped on a window
+// Opening two traces: `lanescope A B`, or a second trace dropped on a window
 // that shows one, stacks both runs on one time axis, the first as the baseline, each aligned on
 // its first complete ProfilerStep although the runs number their steps differently.
 #include "app/gui/MainWindow.h"

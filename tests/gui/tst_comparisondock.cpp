@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// The comparison dock (issue 10) on the case study's three stages (synthetic, 8 layers): the
+// The comparison dock on the case study's three stages (synthetic, 8 layers): the
 // metrics table against an independent run of the core comparison, deltas coloured by direction,
 // the waterfall's sentence, a difference row outlining its slices in every run (counted here
 // straight from the traces), editing the runs (rename, reorder, remove), alignment, per-step

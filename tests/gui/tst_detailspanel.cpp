@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// The Details panel stays cheap whatever an event's arguments hold (issue 8): one table row per
+// The Details panel stays cheap whatever an event's arguments hold: one table row per
 // argument (the rows used to nest inside each other and froze the app on NCCL kernels), values
 // and names bounded, the full event a "Copy all" away; and the window stays responsive when the
 // case study's AllGather kernel (or a real trace's ncclKernel) is selected through search.

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// HiDPI drawing (issue 14): the timeline painted at device pixel ratio 2 (and 1.5) has twice (1.5
+// HiDPI drawing: the timeline painted at device pixel ratio 2 (and 1.5) has twice (1.5
 // times) the pixels each way and the same layout: every solid area of the 1x picture is the same
 // colour at its 2x place, a known slice covers exactly its doubled rectangle, and the 1 px lines
 // (lane separators, borders) are 2 device pixels, on the doubled rows, not smeared over three.

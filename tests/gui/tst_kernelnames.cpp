@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// The gap table's kernel columns (issue 12): a long C++ kernel name fitted to its cell keeps the
+// The gap table's kernel columns: a long C++ kernel name fitted to its cell keeps the
 // kernel's own name (template arguments first, then the middle), never "at::native::"; the
 // table's columns fitted to its width, never scrolled sideways.
 #include "widgets/analysis/GapColumnFit.h"

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// The view index's level of detail (TraceViewIndex::Lod, issue 24): its answers are the slices'
+// The view index's level of detail (TraceViewIndex::Lod): its answers are the slices'
 // own (the first slice ending after t against std::upper_bound over the ends; the work time and
 // count before a slice against sums over the slices; a duration too long for its compact column
 // read back from the track), and the timeline drawn through it is the picture the slice walk

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// Issue 12: the device memory band (a row of its own under the GPU's lanes: a real axis, allocated
+// The device memory band (a row of its own under the GPU's lanes: a real axis, allocated
 // and reserved, the device total, spikes, the values under the mouse) and the activity strip of a
 // collapsed group. On the small known trace of TimelineTestTrace.h: 1 GB allocated / 2 GB reserved
 // from 50 µs, 0.5 GB from 700 µs, a 2 GB spike at 900 µs; GEMM 200-500 µs and an elementwise

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // The palette's classes (widgets/render/Palette): events without a category — the legacy,
 // non-Kineto exporter writes none — are coloured by their names instead of all brown "Other";
-// events with a category keep the category's class. Its light and dark schemes (issue 14): every
+// events with a category keep the category's class. Its light and dark schemes: every
 // slice name reads on its fill at WCAG AA, each class keeps its hue, and switching the theme
 // repaints the timeline with the dark scheme.
 #include "app/gui/Preferences.h"

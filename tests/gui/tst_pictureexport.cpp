@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// The report picture (issue 9): PNG decoded at the expected size with the slice colours in it,
+// The report picture: PNG decoded at the expected size with the slice colours in it,
 // 2x doubling the pixels; SVG that parses as XML with the title and the lane names as text; PDF
 // with one page of the picture's aspect ratio; failures that say why and leave nothing behind;
 // and the main window's export of what it shows, with the analysis' headline figures.

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// A folder of rank traces in the window (issue 15): opened (File > Open Folder, `lanescope DIR`,
+// A folder of rank traces in the window: opened (File > Open Folder, `lanescope DIR`,
 // a dropped folder) through core's folder loader off the UI thread, every rank a run of the
 // session in rank order, placed on one clock by the offsets core measures, the loader's warnings
 // in the banner; the Ranks dock's table, its clock offsets and "Align clocks", its stragglers and

@@ -255,7 +255,7 @@ private slots:
                                           m->item(r, 3)->data(Qt::UserRole).toDouble(), m->item(r, 4)->data(Qt::UserRole).toDouble()};
         QCOMPARE(rows[QStringLiteral("aten::mm")], (QList<double>{1, 200'000, 190'000, 200'000}));
         QCOMPARE(rows[QStringLiteral("cudaLaunchKernel")], (QList<double>{1, 10'000, 10'000, 10'000}));
-        // Totals are clipped to the range (issue 12): the step (0 .. 1000 µs) counts its 300 µs inside,
+        // Totals are clipped to the range: the step (0 .. 1000 µs) counts its 300 µs inside,
         // less its child aten::mm's 200 µs inside (aten::relu lies outside: nothing).
         QCOMPARE(rows[QStringLiteral("ProfilerStep#1")], (QList<double>{1, 300'000, 100'000, 300'000}));
         // The GEMM (200 .. 500 µs) is half inside: half its duration.

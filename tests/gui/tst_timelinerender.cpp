@@ -99,7 +99,7 @@ private slots:
         const int group = 0;
         // Peak 3 GB reserved, plus 5 % headroom (2.93 GiB), rounded up in binary units: the scale's
         // top is 3 GiB, so 1 GB allocated sits at 1e9 / 3 GiB of the plot's height; the plot is the
-        // memory band under the group's lanes (issue 12), not over them.
+        // memory band under the group's lanes, not over them.
         const double top = 3.0 * (1ll << 30);
         QCOMPARE(v->memoryScaleBytes(group), top);
         const double y0 = v->memoryY(group, 0), yTop = v->memoryY(group, top), y1 = v->memoryY(group, 1e9);

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// The synthetic FSDP traces (lanescope-cli synth, issue 3): deterministic, structurally what
+// The synthetic FSDP traces (lanescope-cli synth): deterministic, structurally what
 // torch.profiler writes, loadable without a warning, and with each scenario's known properties.
 // Every test is data-driven over the three scenarios; traces are generated once per scenario at
 // the case study's full size (32 layers, 3 steps) and cached for the test functions.

@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: GPL-3.0-or-later
-"""The translation check of issue 14, run by ctest as tst_translations.
+"""The translation check, run by ctest as tst_translations.
 
 usage: check_translations.py LUPDATE SOURCE_DIR
 
