@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: GPL-3.0-or-later
-# Installs the .deb for real into a brand-new Debian 12 root (../shared/tools/fresh-debian-check.sh,
-# which clones the LAST COMMIT) and checks what a user gets. Run from the project, as root; it takes
+# Installs the .deb for real into a brand-new Debian 12 root (packaging/fresh-root.sh, which clones
+# the LAST COMMIT) and checks what a user gets. Run from the project, as root; it takes
 # 15-25 minutes on a loaded machine.
 #  1. packaging/build-deb.sh builds the package (it installs the build dependencies first);
 #  2. every package the build installed is purged again, so the root is back to bare Debian and the
@@ -13,10 +13,11 @@
 #     is our MIME type and its default application is lanescope.desktop.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-exec ../shared/tools/fresh-debian-check.sh bash -c '
+exec packaging/fresh-root.sh bash -c '
 set -euo pipefail
 export DEBIAN_FRONTEND=noninteractive
-trace=../shared/traces/resnet50-dataloader-baseline.pt.trace.json.gz
+trace=${LANESCOPE_TRACES_DIR:-/nonexistent}/resnet50-dataloader-baseline.pt.trace.json.gz
+[ -f "$trace" ] || { echo "check-install: needs the real traces (LANESCOPE_TRACES_DIR)" >&2; exit 2; }
 step() { echo; echo "check-install: $*"; }
 dpkg-query -W -f="\${Package}\n" | sort >/tmp/bare.txt
 
