@@ -55,6 +55,23 @@ struct PickleValue
         double f;
     };
 
+    // A folder's answer meaning "leave this value out of its parent" (the folder kept it itself).
+    static constexpr std::uint32_t kDropped = 0xffffffffu;
+    static PickleValue dropped()
+    {
+        PickleValue v;
+        v.kind = Kind::Folded;
+        v.ref = kDropped;
+        return v;
+    }
+    static PickleValue folded(std::int64_t index)
+    {
+        PickleValue v;
+        v.kind = Kind::Folded;
+        v.i = index;
+        return v;
+    }
+
     bool isInt() const { return kind == Kind::Int || kind == Kind::Bool; }
     bool isContainer() const { return kind == Kind::List || kind == Kind::Tuple || kind == Kind::Dict; }
 };
@@ -64,15 +81,16 @@ class PickleDocument;
 
 // Told about each container the moment it is complete enough to be used by its parent (appended
 // to a list, set as a dict value, closed as a tuple). Return a Folded value to replace it (the
-// container's storage is then released, and later memo references get the folded value), or the
-// value itself to keep it.
+// container's storage is then released, and later memo references get the folded value),
+// PickleValue::dropped() to leave it out of the parent, or the value itself to keep it.
 class PickleFolder
 {
 public:
     virtual ~PickleFolder() = default;
-    // parentKey: the dict key the value is stored under (a String value), or None inside a list
-    // or tuple.
-    virtual PickleValue fold(PickleDocument &doc, const PickleValue &value, const PickleValue &parentKey) = 0;
+    // parent: the List/Tuple/Dict receiving it; parentKey: the dict key the value is stored under
+    // (a String value), or None inside a list or tuple.
+    virtual PickleValue fold(PickleDocument &doc, const PickleValue &value, const PickleValue &parent,
+                             const PickleValue &parentKey) = 0;
 };
 
 class PickleDocument
@@ -94,6 +112,9 @@ public:
     std::string_view text(const PickleValue &v) const;
     std::uint32_t stringCount() const;
     std::string_view string(std::uint32_t id) const;
+    // The id of a string already read, or kNoString.
+    static constexpr std::uint32_t kNoString = 0xffffffffu;
+    std::uint32_t findString(std::string_view text) const;
     // Heap bytes the document holds (strings, containers, memo).
     std::size_t memoryBytes() const;
 
@@ -112,6 +133,7 @@ struct PickleResult
     std::unique_ptr<PickleDocument> document; // null on error
     QString error;                            // one line: what is wrong and at which byte offset
     int protocol = 0;                         // from the PROTO opcode (2..5)
+    std::size_t peakBytes = 0;                // the reader's own memory at its largest (approximate)
 };
 
 // Reads one pickle from the bytes (the STOP opcode ends it; bytes after it are ignored).

@@ -13,7 +13,9 @@
 // (`segment_unmap`).
 //
 // All times here are the snapshot's time_us (µs). A snapshot without time_us (PyTorch 2.0) uses
-// the entry's index as its time.
+// the entry's index as its time. Several actions often share one µs, so lives are also given in
+// positions: position p is the state after the device's entries [0, p) (0: before the window,
+// entries.size(): the end state the segments describe).
 #include "core/memsnap/MemorySnapshot.h"
 
 #include <QString>
@@ -29,6 +31,7 @@ struct MemoryPoint
     std::int64_t timeUs = 0;
     std::int64_t allocated = 0; // bytes after the action at timeUs
     std::int64_t reserved = 0;
+    std::uint32_t position = 0; // the state this point shows (after the entry at position - 1)
 };
 
 // One allocation's life. fromUs == DeviceHistory::beginUs with before true: alive before the
@@ -41,6 +44,7 @@ struct AllocationSpan
     std::int64_t fromUs = 0, toUs = 0;
     StackId stack = 0; // the alloc's stack (or the block's, for one alive before the window)
     bool before = false, after = false;
+    std::uint32_t fromPos = 0, toPos = 0; // alive at positions [fromPos, toPos)
 };
 
 struct SegmentSpan
@@ -53,6 +57,7 @@ struct SegmentSpan
     bool before = false, after = false;
     bool large = true;     // pool: false for a 2 MiB small-pool segment
     bool expandable = false;
+    std::uint32_t fromPos = 0, toPos = 0; // alive at positions [fromPos, toPos)
 };
 
 // A cudaMalloc (segment_alloc / segment_map) or cudaFree (segment_free / segment_unmap) and the
@@ -111,6 +116,8 @@ struct DeviceHistory
     std::vector<MemoryPoint> curve;        // one point per action that changed a total, plus both ends
     std::int64_t peakAllocated = 0, peakReserved = 0;
     std::int64_t peakAllocatedAt = 0, peakReservedAt = 0;
+    std::uint32_t peakAllocatedPos = 0, peakReservedPos = 0;
+    std::uint32_t entries = 0; // the device's trace entries (the end state is at this position)
     std::vector<AllocationSpan> allocations; // sorted by fromUs
     std::vector<SegmentSpan> segments;       // sorted by fromUs
     std::vector<SegmentEvent> segmentEvents;
@@ -138,7 +145,10 @@ SnapshotAnalysis analyzeSnapshot(const MemorySnapshot &snap);
 // The allocations alive at timeUs (fromUs <= t < toUs; t at or past endUs: those still alive at
 // the end), grouped by stack, largest first. Default: at the peak of allocated bytes.
 std::vector<StackGroup> aliveByStack(const DeviceHistory &h, std::int64_t timeUs);
+std::vector<StackGroup> aliveByStackAt(const DeviceHistory &h, std::uint32_t position);
 std::vector<StackGroup> aliveAtPeak(const DeviceHistory &h);
+// The position showing the state at timeUs: after every action at or before it.
+std::uint32_t positionAt(const DeviceHistory &h, std::int64_t timeUs);
 
 // The segments alive at timeUs and the allocations inside them (the segment map at one moment).
 struct SegmentState
@@ -148,6 +158,7 @@ struct SegmentState
     std::int64_t freeBytes = 0, largestFree = 0;
 };
 std::vector<SegmentState> stateAt(const DeviceHistory &h, std::int64_t timeUs);
+std::vector<SegmentState> stateAtPosition(const DeviceHistory &h, std::uint32_t position);
 
 // Fragmentation summed per period: per step where steps are known (stepStartsUs: each step's
 // start on the snapshot's clock, sorted), else one period for the whole window.
