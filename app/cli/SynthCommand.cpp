@@ -1,6 +1,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // lanescope-cli synth --scenario fsdp-baseline|fsdp-prefetch|fsdp-tuned -o OUT.json [options]
 // Writes a deterministic synthetic Kineto trace (or one per rank) and a sidecar of known facts.
+// With --cycles N, a profiler log_dir of N cycles (schedule(..., repeat=N)): one file per worker per
+// cycle, named as tensorboard_trace_handler names them, with per-step noise and a known change
+// of the compute between cycles, both in the facts.
 #include "app/cli/Commands.h"
 #include "app/cli/JsonWriter.h"
 #include "app/cli/OutputPaths.h"
@@ -12,6 +15,9 @@
 #include <QDir>
 #include <QElapsedTimer>
 #include <QFileInfo>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
 #include <QSaveFile>
 
 #include <cmath>
@@ -92,10 +98,135 @@ CommandSpec synthArguments()
             text({n("facts")}, "PATH",
                  QT_TRANSLATE_NOOP("cli", "where the facts go (default OUT.facts.json, or DIR.facts.json beside the rank folder so "
                                           "trace tools reading the folder only see traces)")),
+            integer({n("steps")}, "N", between(1, 1000), QT_TRANSLATE_NOOP("cli", "profiled steps per trace (default 3)"),
+                    QT_TRANSLATE_NOOP("cli", "--steps needs an integer between 1 and 1000")),
+            integer({n("cycles")}, "N", between(1, 10000),
+                    QT_TRANSLATE_NOOP("cli", "write a profiler log_dir of N cycles into the folder OUT: one file per worker per cycle, "
+                                             "named <worker>.<ms>.pt.trace.json as tensorboard_trace_handler names them"),
+                    QT_TRANSLATE_NOOP("cli", "--cycles needs an integer between 1 and 10000")),
+            number({n("cycle-change-pct")}, "PCT", between(-50, 100),
+                   QT_TRANSLATE_NOOP("cli", "with --cycles: each cycle's compute takes PCT % longer than the one before (default 0)"),
+                   QT_TRANSLATE_NOOP("cli", "--cycle-change-pct needs a percentage between -50 and 100")),
+            number({n("step-noise-pct")}, "PCT", between(0, 50),
+                   QT_TRANSLATE_NOOP("cli", "each step's compute varies by this standard deviation in % (default 0; 2 with --cycles)"),
+                   QT_TRANSLATE_NOOP("cli", "--step-noise-pct needs a percentage between 0 and 50")),
             flag({n("json")}, QT_TRANSLATE_NOOP("cli", "print a JSON summary")),
         },
     };
 }
+
+namespace {
+
+// A cycle's facts with its place in the log_dir: what --cycles writes for each cycle.
+QJsonObject cycleFacts(int index, const synth::SynthConfig &cfg, const QStringList &files, qint64 stampMs, const std::string &facts)
+{
+    QJsonObject o;
+    o.insert(QStringLiteral("cycle"), index);
+    o.insert(QStringLiteral("seed"), QString::number(cfg.seed)); // a string: 64-bit seeds exceed a double's precision
+    o.insert(QStringLiteral("compute_scale"), cfg.computeScale);
+    o.insert(QStringLiteral("stamp_ms"), double(stampMs));
+    o.insert(QStringLiteral("base_time_ns"), QString::number(synth::baseTimeNs(cfg)));
+    o.insert(QStringLiteral("files"), QJsonArray::fromStringList(files));
+    const QJsonObject inner = QJsonDocument::fromJson(QByteArray::fromStdString(facts)).object();
+    // Rank 0's step durations, the sample a test compares cycles by.
+    QJsonArray steps;
+    const QJsonArray ranks = inner.value(QStringLiteral("ranks")).toArray();
+    if (!ranks.isEmpty())
+        for (const QJsonValue &s : ranks.first().toObject().value(QStringLiteral("steps")).toArray())
+            steps.append(s.toObject().value(QStringLiteral("dur_us")));
+    o.insert(QStringLiteral("rank0_step_dur_us"), steps);
+    o.insert(QStringLiteral("facts"), inner);
+    return o;
+}
+
+} // namespace
+
+namespace {
+
+// --cycles: the log_dir OUT of `cycles` cycles, cycle k's compute scaled by (1 + changePct/100)^k
+// and its seed the run's plus k (its own jitter and noise), each cycle starting 30 s after the
+// previous one stopped (tensorboard_trace_handler stamps a file when its cycle stops).
+int writeCycles(const Invocation &args, synth::SynthConfig cfg, int cycles, double changePct, const QString &out, QString factsPath)
+{
+    QElapsedTimer timer;
+    timer.start();
+    if (factsPath.isEmpty())
+        factsPath = factsPathFor(out, true);
+    const int written = std::max(1, cfg.ranksToWrite);
+    const std::uint64_t seed = cfg.seed;
+    if (!QDir().mkpath(out))
+        return args.fail(Text::tr("cannot create folder %1").arg(out), Unreadable);
+    synth::SynthConfig first = cfg;
+    first.clockOffsetNs = 0;
+    const std::int64_t base0 = synth::baseTimeNs(first);
+    QJsonArray all;
+    QStringList files;
+    qint64 totalBytes = 0;
+    std::int64_t offsetNs = 0;
+    for (int c = 0; c < cycles; ++c) {
+        cfg.seed = seed + std::uint64_t(c);
+        cfg.computeScale = std::pow(1.0 + changePct / 100.0, c);
+        // Every cycle on the clock of the run's first: its own seed would move its day.
+        cfg.clockOffsetNs = 0;
+        cfg.clockOffsetNs = offsetNs + base0 - synth::baseTimeNs(cfg);
+        const synth::SynthOutput result = synth::synthesize(cfg);
+        const qint64 stopMs = (synth::baseTimeNs(cfg) + result.durationNs) / 1000000;
+        QStringList cycleFiles;
+        for (int k = 0; k < written && std::size_t(k) < result.traces.size(); ++k) {
+            // <worker>.<ms>.pt.trace.json, worker = host_pid; a worker's files a few ms apart.
+            const QString name = QStringLiteral("node%1_%2.%3.pt.trace.json").arg(k / std::max(1, cfg.gpusPerNode)).arg(40000 + k).arg(stopMs + k);
+            const QString path = QDir(out).filePath(name);
+            if (QFileInfo::exists(path))
+                return args.fail(Text::tr("%1 exists already: synth --cycles writes into a new or empty folder").arg(path));
+            QString error;
+            if (!writeFile(path, result.traces[std::size_t(k)], &error))
+                return args.fail(Text::tr("cannot write %1: %2").arg(path, error), Unreadable);
+            cycleFiles << path;
+            totalBytes += qint64(result.traces[std::size_t(k)].size());
+        }
+        files += cycleFiles;
+        all.append(cycleFacts(c, cfg, cycleFiles, stopMs, result.facts));
+        offsetNs += result.durationNs + 30'000'000'000LL;
+    }
+    QJsonObject facts;
+    facts.insert(QStringLiteral("scenario"), QString::fromLatin1(synth::scenarioName(cfg.scenario)));
+    facts.insert(QStringLiteral("cycles"), cycles);
+    facts.insert(QStringLiteral("steps_per_cycle"), cfg.activeSteps);
+    facts.insert(QStringLiteral("cycle_change_pct"), changePct);
+    facts.insert(QStringLiteral("step_noise_pct"), cfg.stepNoise * 100);
+    facts.insert(QStringLiteral("change"), QStringLiteral("cycle k's compute kernels take (1 + cycle_change_pct/100)^k of cycle 0's time; "
+                                                          "each step's compute x (1 + step_noise_pct/100 x z), z ~ N(0, 1)"));
+    facts.insert(QStringLiteral("cycle_facts"), all);
+    QString error;
+    if (!writeFile(factsPath, QJsonDocument(facts).toJson(QJsonDocument::Indented).toStdString(), &error))
+        return args.fail(Text::tr("cannot write %1: %2").arg(factsPath, error), Unreadable);
+    const double seconds = double(timer.nsecsElapsed()) / 1e9;
+    if (args.isSet("json")) {
+        JsonWriter j;
+        j.printObject([&] {
+            j.field("scenario", synth::scenarioName(cfg.scenario));
+            j.field("seed", seed);
+            j.field("cycles", cycles);
+            j.array("files", [&] {
+                for (const QString &f : files)
+                    j.value(f);
+            });
+            j.field("facts", factsPath);
+            j.field("bytes", totalBytes);
+            j.field("seconds", seconds);
+        });
+    } else {
+        const QString what = cycles == 1 ? Text::tr("wrote %n cycle", nullptr, cycles) : Text::tr("wrote %n cycles", nullptr, cycles);
+        std::printf("%s\n", qPrintable(Text::tr("%1 into %3 (%2 worker files each), facts in %4 (%5 in %6 s)")
+                                           .arg(what)
+                                           .arg(written)
+                                           .arg(out, factsPath, analysis::figure::bytes(double(totalBytes)))
+                                           .arg(seconds, 0, 'f', 2)));
+    }
+    return Ok;
+}
+
+} // namespace
 
 int runSynth(const Invocation &args)
 {
@@ -117,6 +248,12 @@ int runSynth(const Invocation &args)
     cfg.gpus = args.integer("gpus", cfg.gpus);
     cfg.gemmEfficiency = args.number("gemm-efficiency", cfg.gemmEfficiency);
     cfg.internodeGbps = args.number("internode-gbps", cfg.internodeGbps);
+    cfg.activeSteps = args.integer("steps", cfg.activeSteps);
+    const int cycles = args.integer("cycles", 0);
+    const double changePct = args.number("cycle-change-pct", 0);
+    cfg.stepNoise = args.number("step-noise-pct", cycles > 0 ? 2.0 : 0.0) / 100.0;
+    if (cycles == 0 && args.isSet("cycle-change-pct"))
+        return args.fail(Text::tr("--cycle-change-pct needs --cycles"));
     if (scenario.isEmpty() || out.isEmpty())
         return args.usageError();
     if (!synth::scenarioFromName(scenario, &cfg.scenario))
@@ -151,6 +288,8 @@ int runSynth(const Invocation &args)
 
     QElapsedTimer timer;
     timer.start();
+    if (cycles > 0)
+        return writeCycles(args, cfg, cycles, changePct, out, factsPath);
     const synth::SynthOutput result = synth::synthesize(cfg);
     const double simulateSeconds = double(timer.nsecsElapsed()) / 1e9;
 

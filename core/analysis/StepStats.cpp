@@ -2,6 +2,8 @@
 #include "core/analysis/StepStats.h"
 
 #include "core/analysis/Advice.h"
+#include "core/analysis/Analysis.h"
+#include "core/analysis/Gaps.h"
 #include "core/analysis/Steps.h"
 #include "core/analysis/Temporal.h"
 
@@ -174,6 +176,91 @@ std::vector<double> computeIdlePctSample(const std::vector<const Trace *> &trace
             out.push_back(100.0 * double(s.dur - computed) / double(s.dur));
         }
     }
+    return out;
+}
+
+std::optional<std::pair<double, double>> medianCi95(const std::vector<double> &sample, std::uint64_t seed, int iterations)
+{
+    if (sample.size() < 2 || iterations < 1)
+        return std::nullopt;
+    const std::size_t n = std::min(sample.size(), kMaxSampleValues);
+    std::mt19937_64 rng(seed);
+    std::uniform_int_distribution<std::size_t> pick(0, n - 1);
+    std::vector<double> r(n), medians(static_cast<std::size_t>(iterations));
+    for (double &m : medians) {
+        for (double &x : r)
+            x = sample[pick(rng)];
+        m = sampleMedian(r);
+    }
+    std::sort(medians.begin(), medians.end());
+    const auto at = [&](double q) {
+        const auto k = std::size_t(std::clamp<double>(std::ceil(q * double(medians.size())) - 1, 0, double(medians.size() - 1)));
+        return medians[k];
+    };
+    return std::make_pair(at(0.025), at(0.975));
+}
+
+const std::vector<double> *StepSamples::of(std::string_view key) const
+{
+    if (key == "step_time_us")
+        return &stepTimeUs;
+    if (key == "compute_idle_pct")
+        return &computeIdlePct;
+    if (key == "exposed_comm_us")
+        return &exposedCommUs;
+    if (key == "gap_total_us")
+        return &gapTotalUs;
+    if (key == "mfu_pct")
+        return &mfuPct;
+    return nullptr;
+}
+
+StepSamples stepSamples(const std::vector<const Trace *> &traces, const AnalysisOptions &options, std::optional<MfuAtStep> mfu)
+{
+    StepSamples out;
+    out.stepTimeUs = stepTimeSampleUs(traces);
+    out.computeIdlePct = computeIdlePctSample(traces);
+    if (mfu && mfu->mfuPct > 0 && mfu->stepTimeUs > 0)
+        for (const double us : out.stepTimeUs)
+            if (us > 0)
+                out.mfuPct.push_back(mfu->mfuPct * mfu->stepTimeUs / us);
+    for (const Trace *t : traces) {
+        if (!t || out.exposedCommUs.size() >= kMaxSampleValues)
+            continue;
+        const std::vector<Step> steps = completeSteps(findSteps(*t));
+        if (steps.empty() || computeIntervals(*t).empty())
+            continue; // no GPU computation: no GPU figure per step
+        // The listed gaps once over every step's CPU span, then each gap to the step it starts in.
+        GapOptions go = options.gaps;
+        go.range = {};
+        go.windows.clear();
+        for (const Step &s : steps)
+            go.windows.push_back({s.start, s.end()});
+        std::vector<double> gapUs(steps.size(), 0.0);
+        for (const Gap &g : findGaps(*t, go)) {
+            const auto it = std::upper_bound(steps.begin(), steps.end(), g.start, [](TimeNs v, const Step &s) { return v < s.start; });
+            if (it != steps.begin() && (it - 1)->end() > g.start)
+                gapUs[std::size_t(it - steps.begin() - 1)] += double(g.dur) / 1000.0;
+        }
+        for (std::size_t k = 0; k < steps.size() && out.exposedCommUs.size() < kMaxSampleValues; ++k) {
+            TemporalOptions to;
+            to.range = steps[k].gpuRange();
+            to.htaCompatible = options.htaCompatible;
+            to.definition = options.definition;
+            const TemporalBreakdown tb = temporalBreakdown(*t, to);
+            out.exposedCommUs.push_back(double(tb.communication - tb.overlap) / 1000.0);
+            out.gapTotalUs.push_back(gapUs[k]);
+        }
+    }
+    return out;
+}
+
+std::vector<FigureChanges> judgeRuns(const std::vector<StepSamples> &runs, std::uint64_t seed)
+{
+    std::vector<FigureChanges> out(runs.size());
+    for (std::size_t i = 1; i < runs.size(); ++i)
+        for (const char *key : kPerStepFigureKeys)
+            out[i][key] = changeStats(*runs[0].of(key), *runs[i].of(key), seed);
     return out;
 }
 

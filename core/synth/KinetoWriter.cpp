@@ -22,7 +22,10 @@ public:
 
     // Epoch of the trace clock: Kineto writes steady-clock microseconds and the epoch offset in
     // baseTimeNanoseconds. Ranks differ by their clock skew.
-    TimeNs origin() const { return TimeNs(4812345678901000LL) + TimeNs(cfg.seed % 100000) * 1000000 + rank.skewNs; }
+    TimeNs origin() const
+    {
+        return TimeNs(4812345678901000LL) + TimeNs(cfg.seed % 100000) * 1000000 + rank.skewNs + cfg.clockOffsetNs;
+    }
 
     std::string write(TimeNs traceEnd)
     {
@@ -39,7 +42,7 @@ public:
         s += "  \"traceName\": ";
         appendJsonString(s, "/tmp/lanescope-synth/rank-" + std::to_string(rank.rankId) + ".pt.trace.json");
         s += ",\n  \"displayTimeUnit\": \"ms\",\n  \"baseTimeNanoseconds\": ";
-        appendInt(s, 1717400000000000000LL + std::int64_t(cfg.seed % 1000) * 1000000000LL);
+        appendInt(s, baseTimeNs(cfg));
         s += "\n}";
         return s;
     }

@@ -121,7 +121,7 @@ class Rank
 public:
     Rank(const SynthConfig &c, int rank)
         : cfg(c), rankId(rank), rng(SplitMix64::mix(c.seed, std::uint64_t(rank) + 1)),
-          slow(rank == c.straggler ? c.stragglerSlowdown : 1.0)
+          baseSlow(rank == c.straggler ? c.stragglerSlowdown : 1.0), slow(baseSlow)
     {
         SplitMix64 ids(SplitMix64::mix(c.seed, 0x5eedULL + std::uint64_t(rank)));
         pid = ids.between(100000, 3900000);
@@ -139,7 +139,8 @@ public:
     const SynthConfig &cfg;
     const int rankId;
     SplitMix64 rng;
-    const double slow; // compute slowdown of a straggler
+    const double baseSlow; // compute slowdown of a straggler
+    double slow;           // this step's: baseSlow x the cycle's scale and noise (stepComputeFactor)
 
     std::int64_t pid = 0, tid[2] = {0, 0};
     TimeNs skewNs = 0;

@@ -602,7 +602,9 @@ private:
         agDone.assign(rankCount, std::vector<CudaEvent>(std::size_t(cfg.layers + 1)));
         lastComputeEvent.assign(rankCount, CudaEvent{});
         std::vector<std::size_t> stepSlice(rankCount), firstAct(rankCount);
+        const double factor = stepComputeFactor(cfg, number);
         all([&](Rank &r) {
+            r.slow = r.baseSlow * factor;
             r.where = "step start";
             r.thread = 0;
             r.open(name, true);

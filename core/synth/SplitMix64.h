@@ -36,6 +36,16 @@ public:
         return 1.0 + rel * (2.0 * u - 1.0);
     }
 
+    // A standard normal draw, approximately: the sum of twelve uniforms less six (Irwin-Hall; mean
+    // 0, variance 1, within +-6), bit-identical everywhere like jitter().
+    double normal()
+    {
+        double sum = 0;
+        for (int k = 0; k < 12; ++k)
+            sum += uniform();
+        return sum - 6.0;
+    }
+
     // A derived, independent stream (per rank, per purpose).
     static std::uint64_t mix(std::uint64_t a, std::uint64_t b)
     {

@@ -1,6 +1,10 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "core/synth/SynthModel.h"
 
+#include "core/synth/SplitMix64.h"
+
+#include <algorithm>
+
 namespace lanescope::synth {
 
 bool scenarioFromName(const QString &name, Scenario *out)
@@ -35,6 +39,20 @@ ScenarioTraits traitsOf(Scenario s)
     case Scenario::Tuned: t = {false, false, true, false}; break;    // + max_split_size_mb:512 + compile + no .item() in the step
     }
     return t;
+}
+
+double stepComputeFactor(const SynthConfig &c, int stepNumber)
+{
+    if (c.stepNoise <= 0)
+        return c.computeScale;
+    SplitMix64 g(SplitMix64::mix(c.seed, 0x40153ULL + std::uint64_t(std::max(0, stepNumber))));
+    // Never below a tenth: a draw six deviations out must not make a step's compute vanish.
+    return c.computeScale * std::max(0.1, 1.0 + c.stepNoise * g.normal());
+}
+
+std::int64_t baseTimeNs(const SynthConfig &c)
+{
+    return 1717400000000000000LL + std::int64_t(c.seed % 1000) * 1000000000LL + c.clockOffsetNs;
 }
 
 ModelShape deriveShape(const SynthConfig &c)

@@ -57,7 +57,20 @@ struct SynthConfig
     // holds ProfilerStep#2..#4.
     int activeSteps = 3;
     int firstRecordedStep = 2;
+
+    // One profiling cycle of a log_dir (synth --cycles): each step's compute kernels take
+    // computeScale x (1 + stepNoise x z) of their time, z a standard normal draw per step shared by
+    // the ranks (SplitMix64::normal, seeded by seed and the step's number), and the trace's clocks
+    // start clockOffsetNs later. The defaults change nothing: the same bytes as without.
+    double computeScale = 1.0;
+    double stepNoise = 0;
+    std::int64_t clockOffsetNs = 0;
 };
+
+// The factor a step's compute takes under the configuration's noise and scale (SynthConfig).
+double stepComputeFactor(const SynthConfig &c, int stepNumber);
+// The trace's baseTimeNanoseconds (ns since the epoch): the seed's day, plus clockOffsetNs.
+std::int64_t baseTimeNs(const SynthConfig &c);
 
 // GPU figures (A100 SXM4 80GB datasheet).
 constexpr double kPeakBf16Tflops = 312.0; // dense bf16 tensor-core peak

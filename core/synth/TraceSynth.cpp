@@ -33,6 +33,7 @@ SynthOutput synthesize(const SynthConfig &config)
         for (const detail::GpuAct &a : r.acts)
             end = std::max(end, a.ts + a.dur);
         out.traces.push_back(detail::writeKinetoTrace(config, r, reservedBases.back(), end + 200000));
+        out.durationNs = std::max<std::int64_t>(out.durationNs, end + 200000);
     }
     out.facts = detail::writeFacts(config, sim, reservedBases);
     return out;

@@ -19,6 +19,8 @@ struct SynthOutput
     // ("launch_bound": kernels, host wait) and the calls that blocked on a full launch queue
     // ("queue_full"). Times are microseconds relative to the first event of that rank's trace.
     std::string facts;
+    // From the first event to the profiler's stop on the longest written rank, ns.
+    std::int64_t durationNs = 0;
 };
 
 // Same configuration (seed included) => same bytes, on every platform.
