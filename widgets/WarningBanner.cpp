@@ -93,7 +93,8 @@ void WarningBanner::setWarnings(const QStringList &warnings)
         return;
     }
     QStringList lines;
-    lines << tr("The trace loaded with %n warning(s):", nullptr, int(warnings.size()));
+    lines << (warnings.size() == 1 ? tr("The trace loaded with %n warning:", nullptr, 1)
+                                   : tr("The trace loaded with %n warnings:", nullptr, int(warnings.size())));
     for (const QString &w : warnings)
         lines << QStringLiteral("• ") + w;
     m_text->setText(lines.join(QLatin1Char('\n')));

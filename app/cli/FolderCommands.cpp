@@ -207,9 +207,10 @@ void writeInfoJson(const FolderLoadResult &f)
 
 void writeInfoText(const FolderLoadResult &f)
 {
-    std::printf("%s\n", qPrintable(Text::tr("%1: %2 rank(s)%3, %4 events, %5 of JSON loaded in %6 s (%7 at once, %8 threads each)")
+    const int ranks = int(f.ranks.size());
+    std::printf("%s\n", qPrintable((ranks == 1 ? Text::tr("%1: %n rank%2, %3 events, %4 of JSON loaded in %5 s (%6 at once, %7 threads each)", nullptr, ranks)
+                                                : Text::tr("%1: %n ranks%2, %3 events, %4 of JSON loaded in %5 s (%6 at once, %7 threads each)", nullptr, ranks))
                                        .arg(f.folder)
-                                       .arg(f.ranks.size())
                                        .arg(f.worldSize > 0 ? Text::tr(" of world size %1").arg(f.worldSize) : QString())
                                        .arg(f.events())
                                        .arg(analysis::figure::bytes(double(f.jsonBytes())))
@@ -529,15 +530,21 @@ QString figure(const std::optional<double> &v, int decimals) { return v ? QStrin
 void writeAnalyzeText(const JobSource &f, const analysis::JobResult &r, std::size_t top)
 {
     const analysis::JobFigures &jf = r.job;
-    std::printf("%s\n", qPrintable(Text::tr("%1: %2 rank(s)%3, loaded in %4 s")
+    const int ranks = int(r.ranks.size());
+    std::printf("%s\n", qPrintable((ranks == 1 ? Text::tr("%1: %n rank%2, loaded in %3 s", nullptr, ranks) : Text::tr("%1: %n ranks%2, loaded in %3 s", nullptr, ranks))
                                        .arg(f.folder.isEmpty() ? Text::tr("merged summaries") : f.folder)
-                                       .arg(r.ranks.size())
                                        .arg(f.worldSize > 0 ? Text::tr(" of world size %1").arg(f.worldSize) : QString())
                                        .arg(f.loadSeconds, 0, 'f', 2)));
     if (!f.sessions.empty()) {
-        std::printf("%s\n", qPrintable(Text::tr("%n session(s) in this log_dir; analysed: the latest, %1", nullptr, int(f.sessions.size())).arg(f.session)));
-        for (const session::LogSession &s : f.sessions)
-            std::printf("  %s\n", qPrintable(Text::tr("%1  started %2, %n file(s)", nullptr, int(s.files.size())).arg(s.label, sessionStart(s.startMs))));
+        const int sessions = int(f.sessions.size());
+        std::printf("%s\n", qPrintable((sessions == 1 ? Text::tr("%n session in this log_dir; analysed: the latest, %1", nullptr, sessions)
+                                                       : Text::tr("%n sessions in this log_dir; analysed: the latest, %1", nullptr, sessions))
+                                           .arg(f.session)));
+        for (const session::LogSession &s : f.sessions) {
+            const int files = int(s.files.size());
+            std::printf("  %s\n", qPrintable((files == 1 ? Text::tr("%1  started %2, %n file", nullptr, files) : Text::tr("%1  started %2, %n files", nullptr, files))
+                                                .arg(s.label, sessionStart(s.startMs))));
+        }
     }
     for (const QString &w : f.warnings)
         std::printf("%s\n", qPrintable(Text::tr("warning: %1").arg(w)));
@@ -600,7 +607,8 @@ void writeAnalyzeText(const JobSource &f, const analysis::JobResult &r, std::siz
     }
     std::printf("\n%s\n", qPrintable(Text::tr("stragglers (the last rank to arrive at a collective; the others' waits summed):")));
     for (const analysis::StragglerRank &br : s.byRank)
-        std::printf("  %s\n", qPrintable(Text::tr("rank %1 made the others wait %2 ms per step, summed over %3 other rank(s) (last at %4 of %5 collectives)")
+        std::printf("  %s\n", qPrintable((br.ranksWaitingMax == 1 ? Text::tr("rank %1 made the others wait %2 ms per step, summed over %3 other rank (last at %4 of %5 collectives)")
+                                                                     : Text::tr("rank %1 made the others wait %2 ms per step, summed over %3 other ranks (last at %4 of %5 collectives)"))
                                              .arg(br.rank)
                                              .arg(br.waitedPerStepNs / 1e6, 0, 'f', 3)
                                              .arg(br.ranksWaitingMin == br.ranksWaitingMax ? QString::number(br.ranksWaitingMax)
@@ -610,7 +618,8 @@ void writeAnalyzeText(const JobSource &f, const analysis::JobResult &r, std::siz
     std::printf("%s\n", qPrintable(Text::tr("worst waits:")));
     for (std::size_t k = 0; k < s.events.size() && k < (top == 0 ? s.events.size() : std::min<std::size_t>(top, 10)); ++k) {
         const analysis::StragglerEvent &e = s.events[k];
-        std::printf("  %s\n", qPrintable(Text::tr("step %1 %2: rank %3 last; %4 rank(s) waited %5 ms in all, the first %6 ms")
+        std::printf("  %s\n", qPrintable((e.ranksWaiting == 1 ? Text::tr("step %1 %2: rank %3 last; %4 rank waited %5 ms in all, the first %6 ms")
+                                                                 : Text::tr("step %1 %2: rank %3 last; %4 ranks waited %5 ms in all, the first %6 ms"))
                                              .arg(e.step)
                                              .arg(e.collective)
                                              .arg(e.rank)

@@ -176,7 +176,7 @@ MainWindow::MainWindow(QWidget *parent)
         const int now = m_session->runCount();
         if (isLoading() || !m_folder.isEmpty() || now == 0)
             return;
-        m_statusLabel->setText(now >= 2 ? tr("Comparing %n run(s)", nullptr, now) : tr("Showing %1 alone").arg(m_session->run(0).label));
+        m_statusLabel->setText(now >= 2 ? tr("Comparing %n runs", nullptr, now) : tr("Showing %1 alone").arg(m_session->run(0).label));
     });
     setLoading(false);
     updateTitle();
@@ -547,7 +547,8 @@ void MainWindow::openFiles(const QStringList &paths, const QStringList &labels)
 void MainWindow::startRunsJob(std::vector<session::RunSource> sources, std::vector<SessionRun> kept)
 {
     const QString what = sources.size() == 1 && kept.empty() ? QFileInfo(sources.front().path).fileName()
-                                                             : tr("%n run(s)", nullptr, int(sources.size()));
+                                                             : sources.size() == 1 ? tr("%n run", nullptr, 1)
+                                                                                   : tr("%n runs", nullptr, int(sources.size()));
     m_open->openRuns(std::move(sources), std::move(kept));
     m_statusLabel->setText(tr("Loading %1…").arg(what));
     if (m_startPage && isLoading())
@@ -610,9 +611,13 @@ void MainWindow::onRunsLoaded(const RunsLoadJob &job, const std::vector<SessionR
                     run.path = f.path;
                     rank = f.rank;
                 }
-            notes << tr("%1: a job of %n rank(s), shown and compared through rank %2; the Job rows of the "
-                        "Metrics table measure every rank",
-                        nullptr, int(r.ranks->size()))
+            const int ranks = int(r.ranks->size());
+            notes << (ranks == 1 ? tr("%1: a job of %n rank, shown and compared through rank %2; the Job rows of the "
+                                      "Metrics table measure every rank",
+                                      nullptr, ranks)
+                                 : tr("%1: a job of %n ranks, shown and compared through rank %2; the Job rows of the "
+                                      "Metrics table measure every rank",
+                                      nullptr, ranks))
                          .arg(r.source.label)
                          .arg(rank);
         }
@@ -778,13 +783,15 @@ void MainWindow::showTrace(const QString &path, std::shared_ptr<const Trace> tra
     const std::vector<const DeviceInfo *> gpus = t.tracedDevices(); // not the node's other GPUs
     if (!gpus.empty()) {
         const int more = int(gpus.size()) - 1;
-        parts << (more > 0 ? tr("%1 (+%n more GPU(s))", nullptr, more).arg(gpus[0]->name) : gpus[0]->name);
+        parts << (more == 1  ? tr("%1 (+%n more GPU)", nullptr, more).arg(gpus[0]->name)
+                  : more > 1 ? tr("%1 (+%n more GPUs)", nullptr, more).arg(gpus[0]->name)
+                             : gpus[0]->name);
     }
     const QLocale locale;
     parts << tr("%1 events").arg(locale.toString(quint64(t.eventCount)));
     parts << tr("loaded in %1 s").arg(locale.toString(t.loadSeconds, 'f', 2));
     if (!t.warnings.isEmpty())
-        parts << tr("%n warning(s)", nullptr, int(t.warnings.size()));
+        parts << (t.warnings.size() == 1 ? tr("%n warning", nullptr, 1) : tr("%n warnings", nullptr, int(t.warnings.size())));
     m_statusLabel->setText(parts.join(QStringLiteral(" · ")));
     emit loadFinished(true);
 }
@@ -807,7 +814,8 @@ void MainWindow::updateTitle()
 {
     if (!m_folder.isEmpty()) {
         const int ranks = m_ranks->isSummary() ? m_ranks->rankCount() : m_session->runCount();
-        setWindowTitle(tr("%1 (%n rank(s)) — Lanescope", nullptr, ranks).arg(QDir(m_folder).dirName()));
+        setWindowTitle((ranks == 1 ? tr("%1 (%n rank) — Lanescope", nullptr, ranks) : tr("%1 (%n ranks) — Lanescope", nullptr, ranks))
+                           .arg(QDir(m_folder).dirName()));
         return;
     }
     if (m_session->runCount() >= 2) {
@@ -878,9 +886,9 @@ void MainWindow::showComparison(std::vector<SessionRun> runs, const QStringList 
     m_compare->raise();
     updateTitle();
     m_statusLabel->setText(alignment.position >= 0
-                               ? tr("Comparing %n run(s), aligned on their complete step %1", nullptr, m_session->runCount())
+                               ? tr("Comparing %n runs, aligned on their complete step %1", nullptr, m_session->runCount())
                                      .arg(alignment.position + 1)
-                               : tr("Comparing %n run(s), aligned on their starts", nullptr, m_session->runCount()));
+                               : tr("Comparing %n runs, aligned on their starts", nullptr, m_session->runCount()));
     emit loadFinished(true);
 }
 
@@ -1166,7 +1174,9 @@ void MainWindow::showRanks(const RunsLoadJob &job)
     std::uint64_t events = 0;
     for (const RankFile &r : ranks)
         events += r.trace->eventCount;
-    m_statusLabel->setText(tr("%n rank(s) of %1 loaded in %2 s (%3 events, %4 at once)", nullptr, int(ranks.size()))
+    const int rankCount = int(ranks.size());
+    m_statusLabel->setText((rankCount == 1 ? tr("%n rank of %1 loaded in %2 s (%3 events, %4 at once)", nullptr, rankCount)
+                                           : tr("%n ranks of %1 loaded in %2 s (%3 events, %4 at once)", nullptr, rankCount))
                                .arg(QDir(folder).dirName())
                                .arg(locale.toString(set.loadSeconds, 'f', 2))
                                .arg(locale.toString(quint64(events)))
@@ -1184,10 +1194,16 @@ QString MainWindow::summaryModeText() const
 {
     QString from;
     OpenController::folderBudget(&from);
-    return tr("Summary mode: the %n rank(s) of %1 would take about %2 of memory shown together, more than the %3 allowed "
-              "(%4), so each rank was measured as it loaded and let go. The Ranks dock holds the job's figures; double-click "
-              "a rank to load its timeline, one rank at a time.",
-              nullptr, m_folderPlan.files)
+    // Summary mode comes with many ranks; the singular is here for a budget set very low.
+    const int files = int(m_folderPlan.files);
+    return (files == 1 ? tr("Summary mode: the %n rank of %1 would take about %2 of memory shown, more than the %3 allowed "
+                            "(%4), so it was measured as it loaded and let go. The Ranks dock holds the job's figures; double-click "
+                            "the rank to load its timeline.",
+                            nullptr, files)
+                       : tr("Summary mode: the %n ranks of %1 would take about %2 of memory shown together, more than the %3 allowed "
+                            "(%4), so each rank was measured as it loaded and let go. The Ranks dock holds the job's figures; double-click "
+                            "a rank to load its timeline, one rank at a time.",
+                            nullptr, files))
         .arg(QDir(m_folder).dirName(), analysis::figure::bytes(double(m_folderPlan.shownBytes)),
              analysis::figure::bytes(double(m_folderPlan.budgetBytes)), from);
 }
@@ -1235,8 +1251,9 @@ void MainWindow::showSummary(const RunsLoadJob &job)
     for (const RankFile &r : ranks)
         events += r.events;
     const QLocale locale;
-    m_statusLabel->setText(tr("%n rank(s) of %1 summarised in %2 s (%3 events, %4 at once); no rank's timeline is kept", nullptr,
-                              int(ranks.size()))
+    const int rankCount = int(ranks.size());
+    m_statusLabel->setText((rankCount == 1 ? tr("%n rank of %1 summarised in %2 s (%3 events, %4 at once); no rank's timeline is kept", nullptr, rankCount)
+                                           : tr("%n ranks of %1 summarised in %2 s (%3 events, %4 at once); no rank's timeline is kept", nullptr, rankCount))
                                .arg(QDir(folder).dirName())
                                .arg(locale.toString(job.result().loadSeconds, 'f', 2))
                                .arg(locale.toString(quint64(events)))
@@ -1382,7 +1399,7 @@ void MainWindow::addReloadAction(QMenu *file)
 {
     m_reloadAction = file->addAction(tr("Re&load"), this, &MainWindow::reload);
     m_reloadAction->setShortcut(QKeySequence(Qt::Key_F5));
-    m_reloadAction->setStatusTip(tr("Load the trace(s) shown again from disk"));
+    m_reloadAction->setStatusTip(tr("Load what is shown again from disk"));
     m_reloadAction->setEnabled(false);
     connect(m_banner, &WarningBanner::noticeActionTriggered, this, &MainWindow::reload);
     // Whatever was shown before is replaced: watch what is shown now, forget any old notice.

@@ -177,8 +177,10 @@ void StartPage::setRecentFiles(const QStringList &entries)
         QDateTime newest;
         for (const QString &p : paths) {
             const QFileInfo fi(p);
-            names << (fi.isDir() ? tr("%1 (folder, %n trace(s))", nullptr, int(traceFilesIn(p).size())).arg(fi.fileName())
-                                 : fi.fileName());
+            const int traces = fi.isDir() ? int(traceFilesIn(p).size()) : 0;
+            names << (!fi.isDir()   ? fi.fileName()
+                      : traces == 1 ? tr("%1 (folder, %n trace)", nullptr, traces).arg(fi.fileName())
+                                    : tr("%1 (folder, %n traces)", nullptr, traces).arg(fi.fileName()));
             newest = std::max(newest, fi.lastModified());
         }
         auto *item = new QTreeWidgetItem(m_recent);

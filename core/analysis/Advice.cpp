@@ -225,7 +225,8 @@ std::vector<Advice> advise(const AdviceInputs &in)
     auto share = [&](TimeNs t) { return 100.0 * double(t) / analysed; };
     // The denominator, said with every share.
     const QString ofAnalysed = steps > 0
-        ? Text::tr("of the analysed time (%n step(s), %1)", nullptr, steps).arg(formatDuration(analysedNs))
+        ? (steps == 1 ? Text::tr("of the analysed time (%n step, %1)", nullptr, steps) : Text::tr("of the analysed time (%n steps, %1)", nullptr, steps))
+              .arg(formatDuration(analysedNs))
         : Text::tr("of the analysed time (the GPU's busy span, %1)").arg(formatDuration(analysedNs));
 
     // What taking `explained` out of every step is worth (an upper bound).
@@ -269,8 +270,10 @@ std::vector<Advice> advise(const AdviceInputs &in)
         if (ag.count >= M::kAllGatherWaitsPerStep * perStep && share(ag.union_) >= M::kAllGatherSharePct) {
             Advice a{QStringLiteral("fsdp_limit_all_gathers"),
                      Text::tr("Serialized AllGathers: let FSDP prefetch (limit_all_gathers=False, backward_prefetch=BACKWARD_PRE, forward_prefetch=True)"),
-                     Text::tr("the compute stream waited for an AllGather %n time(s) (%1 per step), %2 = %3 %4; longest wait %5",
-                              nullptr, ag.count)
+                     (ag.count == 1 ? Text::tr("the compute stream waited for an AllGather %n time (%1 per step), %2 = %3 %4; longest wait %5",
+                                               nullptr, ag.count)
+                                    : Text::tr("the compute stream waited for an AllGather %n times (%1 per step), %2 = %3 %4; longest wait %5",
+                                               nullptr, ag.count))
                          .arg(QLocale().toString(double(ag.count) / perStep, 'f', 1))
                          .arg(formatDuration(ag.union_), pctText(share(ag.union_)), ofAnalysed, formatDuration(ag.longest->dur)),
                      rangeOf(ag.longest)};
@@ -300,7 +303,8 @@ std::vector<Advice> advise(const AdviceInputs &in)
                 where = TimeRange{in.memory->spikes.front().start, in.memory->spikes.front().end};
             Advice a{QStringLiteral("allocator_churn"),
                      Text::tr("Allocator churn: set PYTORCH_CUDA_ALLOC_CONF=expandable_segments:True (or max_split_size_mb:512)"),
-                     Text::tr("%1 cudaMalloc and %2 cudaFree calls in %n step(s); %3 compute-stream gaps during them, %4 = %5 %6", nullptr, perStep)
+                     (perStep == 1 ? Text::tr("%1 cudaMalloc and %2 cudaFree calls in %n step; %3 compute-stream gaps during them, %4 = %5 %6", nullptr, perStep)
+                                   : Text::tr("%1 cudaMalloc and %2 cudaFree calls in %n steps; %3 compute-stream gaps during them, %4 = %5 %6", nullptr, perStep))
                          .arg(in.memory->mallocCalls)
                          .arg(in.memory->freeCalls)
                          .arg(al.count)
@@ -369,8 +373,10 @@ std::vector<Advice> advise(const AdviceInputs &in)
             Advice a{QStringLiteral("cpu_bound_launch"),
                      graphs ? Text::tr("CPU-bound launches between CUDA graph replays: capture more of the step in the graph, or move CPU work off the launching thread")
                             : Text::tr("CPU-bound kernel launches: capture the step with CUDA graphs or compile it with torch.compile (mode=\"reduce-overhead\")"),
-                     Text::tr("a compute stream ran dry %n time(s) before the CPU launched its next kernel (%1 of them gaps of %2 or more); the GPU computed nothing for %3 of that = %4 %5",
-                              nullptr, count)
+                     (count == 1 ? Text::tr("a compute stream ran dry %n time before the CPU launched its next kernel (%1 of them gaps of %2 or more); the GPU computed nothing for %3 of that = %4 %5",
+                                            nullptr, count)
+                                 : Text::tr("a compute stream ran dry %n times before the CPU launched its next kernel (%1 of them gaps of %2 or more); the GPU computed nothing for %3 of that = %4 %5",
+                                            nullptr, count))
                          .arg(hl.count)
                          .arg(formatDuration(kAdviceGapNs), formatDuration(wait), pctText(share(wait)), ofAnalysed),
                      rangeOf(hl.longest)};
@@ -391,7 +397,8 @@ std::vector<Advice> advise(const AdviceInputs &in)
         if (dl.count > 0 && dl.count >= M::kDataLoaderStallsPerStep * perStep && share(dl.union_) >= M::kDataLoaderSharePct) {
             Advice a{QStringLiteral("dataloader"),
                      Text::tr("Input-bound: give the DataLoader more workers (num_workers), pin_memory=True and persistent_workers=True"),
-                     Text::tr("the GPU idled %n time(s) while the DataLoader fetched a batch, %1 = %2 %3; longest %4", nullptr, dl.count)
+                     (dl.count == 1 ? Text::tr("the GPU idled %n time while the DataLoader fetched a batch, %1 = %2 %3; longest %4", nullptr, dl.count)
+                                    : Text::tr("the GPU idled %n times while the DataLoader fetched a batch, %1 = %2 %3; longest %4", nullptr, dl.count))
                          .arg(formatDuration(dl.union_), pctText(share(dl.union_)), ofAnalysed, formatDuration(dl.longest->dur)),
                      rangeOf(dl.longest)};
             listGaps(a, GapCause::DataLoader, dl.count);
@@ -450,8 +457,10 @@ std::vector<Advice> advise(const AdviceInputs &in)
             Advice a{QStringLiteral("sync_on_critical_path"),
                      Text::tr("Synchronisation on the critical path: %1 makes the CPU wait for the GPU; take it out of the step (keep the value on the GPU, read it every few steps, copy with non_blocking=True)")
                          .arg(cause),
-                     Text::tr("the critical path of %1 runs through %n synchronisation(s), the costliest %2 (%3): the path spends %4 blocked in them or refilling the GPU's queue after them, no longer than each call waited = %5 of the step (%6; the path's sync part is %7)",
-                              nullptr, count)
+                     (count == 1 ? Text::tr("the critical path of %1 runs through %n synchronisation, the costliest %2 (%3): the path spends %4 blocked in it or refilling the GPU's queue after it, no longer than the call waited = %5 of the step (%6; the path's sync part is %7)",
+                                            nullptr, count)
+                                 : Text::tr("the critical path of %1 runs through %n synchronisations, the costliest %2 (%3): the path spends %4 blocked in them or refilling the GPU's queue after them, no longer than each call waited = %5 of the step (%6; the path's sync part is %7)",
+                                            nullptr, count))
                          .arg(cp.step.name, caller, cause, formatDuration(cost), pctText(stepShare), formatDuration(cp.lengthNs),
                               formatDuration(cp.part(PathPart::Sync))),
                      worst->where};

@@ -211,7 +211,9 @@ AnalysisRange resolveRange(const Trace &trace, const std::vector<Step> &steps, c
             return r;
         }
         if (request.instance < 0 || std::size_t(request.instance) >= all.size()) {
-            r.error = Text::tr("\"%1\" occurs %n time(s) (instances 0 to %2): no instance %3", nullptr, int(all.size()))
+            const int n = int(all.size());
+            r.error = (n == 1 ? Text::tr("\"%1\" occurs %n time (instance %2): no instance %3", nullptr, n)
+                              : Text::tr("\"%1\" occurs %n times (instances 0 to %2): no instance %3", nullptr, n))
                           .arg(request.annotation)
                           .arg(all.size() - 1)
                           .arg(request.instance);

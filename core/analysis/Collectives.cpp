@@ -236,7 +236,8 @@ CollectiveMatch matchCollectives(const std::vector<std::vector<CollectiveCall>> 
                 for (std::size_t r = 0; r < n; ++r)
                     if (perRankCount[r] != usual)
                         it->second[r] = -1;
-            m.warnings << Text::tr("%1 in step %2: rank(s) %3 ran it a different number of times than the others; not matched there")
+            m.warnings << (odd.size() == 1 ? Text::tr("%1 in step %2: rank %3 ran it a different number of times than the others; not matched there")
+                                           : Text::tr("%1 in step %2: ranks %3 ran it a different number of times than the others; not matched there"))
                               .arg(std::get<2>(g))
                               .arg(std::get<0>(g))
                               .arg(odd.join(QStringLiteral(", ")));

@@ -217,9 +217,10 @@ Alignment alignRuns(const std::vector<const Trace *> &traces, const std::vector<
             continue;
         if (position < 0 || std::size_t(position) >= complete[i].size()) {
             r.fellBack = true;
-            a.warnings << Text::tr("run %1 has %2 complete step(s), fewer than the %3 the alignment needs: aligned on its start")
+            const int have = int(complete[i].size());
+            a.warnings << (have == 1 ? Text::tr("run %1 has %n complete step, fewer than the %2 the alignment needs: aligned on its start", nullptr, have)
+                                     : Text::tr("run %1 has %n complete steps, fewer than the %2 the alignment needs: aligned on its start", nullptr, have))
                               .arg(i + 1)
-                              .arg(complete[i].size())
                               .arg(position + 1);
             continue;
         }
@@ -388,11 +389,13 @@ ComparisonResult compareRuns(const std::vector<CompareRun> &runs, const CompareO
             }
     // The alignment's warnings, with the runs' labels.
     for (std::size_t i = 0; i < n; ++i)
-        if (out.alignment.runs[i].fellBack)
-            out.warnings << Text::tr("%1 has %2 complete step(s), fewer than the %3 the alignment needs: aligned on its start")
+        if (out.alignment.runs[i].fellBack) {
+            const int have = int(completeSteps(runs[i].analysis->steps).size());
+            out.warnings << (have == 1 ? Text::tr("%1 has %n complete step, fewer than the %2 the alignment needs: aligned on its start", nullptr, have)
+                                       : Text::tr("%1 has %n complete steps, fewer than the %2 the alignment needs: aligned on its start", nullptr, have))
                                 .arg(runs[i].label)
-                                .arg(completeSteps(runs[i].analysis->steps).size())
                                 .arg(out.alignment.position + 1);
+        }
 
     NameTable kernels(n, options.foldTemplates), ops(n, options.foldTemplates);
     std::vector<int> stepsInScope(n, 0);

@@ -71,8 +71,9 @@ std::optional<Advice> cpuDataLoaderAdvice(const detail::EvidenceIndex &index, co
     a.stepS = stepS;
     a.projectedStepS = std::max(medianOfSorted(rest) / 1e9, 1e-9);
     a.where = where;
-    a.evidence = Text::tr("the step's thread waited for the DataLoader to load a batch in %1 of %n step(s), %2 = %3 of the steps (%4); longest %5",
-                          nullptr, int(steps.size()))
+    const int n = int(steps.size());
+    a.evidence = (n == 1 ? Text::tr("the step's thread waited for the DataLoader to load a batch in %1 of %n step, %2 = %3 of the step (%4); longest %5", nullptr, n)
+                         : Text::tr("the step's thread waited for the DataLoader to load a batch in %1 of %n steps, %2 = %3 of the steps (%4); longest %5", nullptr, n))
                      .arg(waited)
                      .arg(formatDuration(total), figure::pct(sharePct), formatDuration(stepsNs), formatDuration(where.to - where.from));
     a.boundTextAt = a.evidence.size();

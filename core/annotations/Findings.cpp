@@ -122,8 +122,9 @@ QString Findings::regionSummary(const QString &key, const QStringList &tails)
     shown.removeAll(QString());
     if (tails.size() > kSummaryTails)
         shown << QStringLiteral("…");
-    // "same region in pre (195 region(s)): 2.09 ms idle · …": the regions whose own label was left out.
-    const QString count = tr("%1 (%n region(s))", nullptr, int(tails.size())).arg(key);
+    // "same region in pre (195 regions): 2.09 ms idle · …": the regions whose own label was left out.
+    const int regions = int(tails.size());
+    const QString count = (regions == 1 ? tr("%1 (%n region)", nullptr, regions) : tr("%1 (%n regions)", nullptr, regions)).arg(key);
     return shown.isEmpty() ? count : tr("%1: %2").arg(count, shown.join(QStringLiteral(" · ")));
 }
 

@@ -412,7 +412,8 @@ FolderLoadResult loadFolder(const QString &folder, const FolderLoadOptions &opti
     for (const RejectedFile &u : unreadable)
         r.warnings << Text::tr("%1 left out: %2").arg(QFileInfo(u.path).fileName(), u.reason);
     if (!r.ignored.isEmpty())
-        r.warnings << Text::tr("%n file(s) not named *.json or *.json.gz ignored: %1", nullptr, int(r.ignored.size()))
+        r.warnings << (r.ignored.size() == 1 ? Text::tr("%n file not named *.json or *.json.gz ignored: %1", nullptr, 1)
+                                             : Text::tr("%n files not named *.json or *.json.gz ignored: %1", nullptr, int(r.ignored.size())))
                           .arg(QStringList(r.ignored.mid(0, 5)).join(QStringLiteral(", ")) + (r.ignored.size() > 5 ? QStringLiteral(", ...") : QString()));
     if (paths.isEmpty()) {
         r.error = unreadable.empty() ? Text::tr("%1 holds no .json or .json.gz trace").arg(folder)

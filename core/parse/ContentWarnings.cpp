@@ -52,10 +52,14 @@ void addContentWarnings(Trace &t, bool arrayFormat)
         return tr.kind != TrackKind::Counter && tr.dur.max() > 0;
     });
     if (!anySlice && t.memory.empty()) {
-        t.warnings << (t.eventCount == 0 ? Text::tr("the trace is empty: it holds no events")
-                                         : Text::tr("the trace holds %n event(s) but nothing with a duration to draw "
-                                                    "(metadata, counters or instants only)",
-                                                    nullptr, int(std::min<std::uint64_t>(t.eventCount, INT32_MAX))));
+        const int events = int(std::min<std::uint64_t>(t.eventCount, INT32_MAX));
+        t.warnings << (events == 0   ? Text::tr("the trace is empty: it holds no events")
+                       : events == 1 ? Text::tr("the trace holds %n event but nothing with a duration to draw "
+                                                "(metadata, counters or instants only)",
+                                                nullptr, events)
+                                     : Text::tr("the trace holds %n events but nothing with a duration to draw "
+                                                "(metadata, counters or instants only)",
+                                                nullptr, events));
         return;
     }
 

@@ -225,7 +225,9 @@ LogDirListing listLogDir(const QString &folder, const LogDirOptions &options)
     const QDir dir(folder);
     QStringList subs = dir.entryList(QDir::Dirs | QDir::NoDotAndDotDot, QDir::Name);
     if (subs.size() > kMaxSubfolders) {
-        r.bad.push_back({folder, Text::tr("%n sub-folder(s) past the first %1 not looked at", nullptr, int(subs.size() - kMaxSubfolders))
+        const int over = int(subs.size() - kMaxSubfolders);
+        r.bad.push_back({folder, (over == 1 ? Text::tr("%n sub-folder past the first %1 not looked at", nullptr, over)
+                                            : Text::tr("%n sub-folders past the first %1 not looked at", nullptr, over))
                                      .arg(kMaxSubfolders)});
         subs = subs.mid(0, kMaxSubfolders);
     }

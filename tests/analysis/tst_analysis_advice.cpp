@@ -124,7 +124,7 @@ private slots:
         const auto advice = f.run();
         const Advice *a = find(advice, "fsdp_limit_all_gathers");
         QVERIFY(a);
-        QVERIFY2(a->evidence.contains(QStringLiteral("= %1 of the analysed time (1 step(s), 100.00 ms)").arg(share)),
+        QVERIFY2(a->evidence.contains(QStringLiteral("= %1 of the analysed time (1 step, 100.00 ms)").arg(share)),
                  qPrintable(a->evidence));
         QVERIFY(a->explainedNs <= 100 * kMs);
     }

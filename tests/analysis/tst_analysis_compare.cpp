@@ -499,7 +499,7 @@ private slots:
         const Runs one = analysed({load(traceA(), QStringLiteral("a")), load(document(QStringLiteral("NVIDIA A100-SXM4-80GB"), 8, e.mid(0, 2)), QStringLiteral("cpu"))});
         const ComparisonResult p = compareRuns(one.runs(), past);
         QVERIFY(p.alignment.runs[1].fellBack);
-        QVERIFY2(p.warnings.join(QLatin1Char('|')).contains(QLatin1String("run1 has 1 complete step(s)")), qPrintable(p.warnings.join(QLatin1Char('|'))));
+        QVERIFY2(p.warnings.join(QLatin1Char('|')).contains(QLatin1String("run1 has 1 complete step,")), qPrintable(p.warnings.join(QLatin1Char('|'))));
     }
 
     void resnetDataLoaderPair()

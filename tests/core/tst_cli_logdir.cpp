@@ -73,7 +73,7 @@ private slots:
         // The text lists them too.
         const test::CliRun t = test::runCli({QStringLiteral("analyze"), m_dir.path()});
         QCOMPARE(t.exitCode, 0);
-        QVERIFY2(t.out.contains("2 session(s) in this log_dir"), t.out.constData());
+        QVERIFY2(t.out.contains("2 sessions in this log_dir"), t.out.constData());
     }
 
     void oneSessionAsBefore()

@@ -563,7 +563,7 @@ private slots:
         p4.end();
         QCOMPARE(painter.droppedLabels(), 2);
         QCOMPARE(painter.summarisedLabels(), 2);
-        QCOMPARE(painter.shownLabels(), QStringList{QStringLiteral("same region in tuned (2 region(s)): no idle · no idle")});
+        QCOMPARE(painter.shownLabels(), QStringList{QStringLiteral("same region in tuned (2 regions): no idle · no idle")});
 
         // Apart, each shows its own, stacked where they would meet, neither over the other range.
         AnnotationSet apart;

@@ -166,10 +166,10 @@ private slots:
         // The banner says the mode and why.
         const QString mode = w.warningBanner()->mode();
         QVERIFY2(mode.contains(QStringLiteral("Summary mode")) && mode.contains(QStringLiteral("LANESCOPE_FOLDER_MEMORY_MB"))
-                     && mode.contains(QStringLiteral("8 rank(s)")),
+                     && mode.contains(QStringLiteral("8 ranks")),
                  qPrintable(mode));
         QVERIFY(w.warningBanner()->isVisible());
-        QVERIFY(w.windowTitle().startsWith(QStringLiteral("job (8 rank(s))")));
+        QVERIFY(w.windowTitle().startsWith(QStringLiteral("job (8 ranks)")));
         // The job overview draws the ranks' timelines: none here.
         QAction *overview = nullptr;
         for (QAction *a : w.findChildren<QAction *>())

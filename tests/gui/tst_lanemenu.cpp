@@ -225,12 +225,12 @@ private slots:
         QCOMPARE(v->state()->highlight()->name, QStringLiteral("gemm"));
         // 100 + 200 + 300 µs: total 600, mean 200, min 100, max 300.
         const QString whole = range.nameStatsText();
-        QVERIFY2(whole.contains(QStringLiteral("3 slice(s), total 600 µs, mean 200 µs, min 100 µs, max 300 µs")), qPrintable(whole));
+        QVERIFY2(whole.contains(QStringLiteral("3 slices, total 600 µs, mean 200 µs, min 100 µs, max 300 µs")), qPrintable(whole));
         // Inside a range [150 µs, 600 µs): the second whole (200), the third's first 100 µs.
         v->setTimeRange(double(r.trace->minTs) + 150'000, double(r.trace->minTs) + 600'000);
         range.update();
         const QString inside = range.nameStatsText();
-        QVERIFY2(inside.contains(QStringLiteral("2 slice(s), total 300 µs, mean 150 µs, min 100 µs, max 200 µs")), qPrintable(inside));
+        QVERIFY2(inside.contains(QStringLiteral("2 slices, total 300 µs, mean 150 µs, min 100 µs, max 200 µs")), qPrintable(inside));
         // The same name's row in the range table says the same count and total.
         bool found = false;
         for (int row = 0; row < range.model()->rowCount(); ++row)

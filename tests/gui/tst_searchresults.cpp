@@ -149,7 +149,7 @@ private slots:
         QCOMPARE(cell(1, SearchResultsModel::NameColumn), QStringLiteral("ncclKernel_AllReduce_RING_LL_Sum_float"));
         QVERIFY2(cell(1, SearchResultsModel::LaneColumn).contains(QStringLiteral("stream 20")), qPrintable(cell(1, 1)));
         QCOMPARE(cell(1, SearchResultsModel::DurationColumn), QStringLiteral("600 µs"));
-        QCOMPARE(bar.resultsPanel()->headline(), QStringLiteral("“kernel”: 3 match(es)"));
+        QCOMPARE(bar.resultsPanel()->headline(), QStringLiteral("“kernel”: 3 matches"));
         // Sorted by duration, longest first; by name; back by start.
         model->sort(SearchResultsModel::DurationColumn, Qt::DescendingOrder);
         QCOMPARE(cell(0, SearchResultsModel::DurationColumn), QStringLiteral("600 µs"));

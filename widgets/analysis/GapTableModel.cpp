@@ -172,7 +172,9 @@ QString GapTableModel::computeIdleFigure(const analysis::ComputeIdle &c)
 
 QString GapTableModel::computeIdleScope(const analysis::ComputeIdle &c)
 {
-    return c.steps > 0 ? tr("of the analysed time (the CPU spans of %n step(s), %1) in which no GPU computed", nullptr, c.steps)
+    return c.steps == 1  ? tr("of the analysed time (the CPU span of %n step, %1) in which no GPU computed", nullptr, c.steps)
+                             .arg(durationText(c.analysedNs))
+           : c.steps > 1 ? tr("of the analysed time (the CPU spans of %n steps, %1) in which no GPU computed", nullptr, c.steps)
                              .arg(durationText(c.analysedNs))
                        : tr("of the analysed time (the GPU's busy span, %1) in which no GPU computed").arg(durationText(c.analysedNs));
 }

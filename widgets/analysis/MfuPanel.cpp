@@ -385,8 +385,10 @@ void MfuPanel::setResult(const analysis::MfuResult &r, const analysis::RunFigure
     const analysis::MfuInputs in = inputs();
     QString note;
     if (r.stepS <= 0 && stepsInTrace > 0)
-        note = tr("No whole ProfilerStep lies inside the analysed range (the trace has %n step(s)): MFU needs at least one; "
-                  "widen the range or pick a step in Scope.", nullptr, stepsInTrace);
+        note = stepsInTrace == 1 ? tr("No whole ProfilerStep lies inside the analysed range (the trace has %n step): MFU needs at least one; "
+                                      "widen the range or pick a step in Scope.", nullptr, stepsInTrace)
+                                 : tr("No whole ProfilerStep lies inside the analysed range (the trace has %n steps): MFU needs at least one; "
+                                      "widen the range or pick a step in Scope.", nullptr, stepsInTrace);
     else if (r.stepS <= 0)
         note = tr("The trace has no ProfilerStep#N spans: record with a torch.profiler schedule and call prof.step().");
     else if (in.items == analysis::StepItems::Samples)

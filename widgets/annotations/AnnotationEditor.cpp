@@ -364,7 +364,9 @@ int AnnotationEditor::annotateFindings()
     const int before = m_undo->index();
     m_undo->push(cmd); // deleted by the stack at once when it added nothing (obsolete)
     const int added = m_undo->index() == before + 1 ? cmd->addedCount() : 0;
-    emit message(added > 0 ? tr("Added %n finding(s) in view", nullptr, added) : tr("No new findings in view"));
+    emit message(added == 1 ? tr("Added %n finding in view", nullptr, added)
+                 : added > 1 ? tr("Added %n findings in view", nullptr, added)
+                             : tr("No new findings in view"));
     return added;
 }
 

@@ -510,9 +510,9 @@ void ComparisonDock::showResult(const ComparisonPtr &result)
         if (differ && !m_perStep->isChecked())
             m_perStep->setChecked(true);
         m_status->setText(c->alignment.position >= 0
-                              ? tr("%n run(s) compared, aligned on complete step %1", nullptr, int(c->runs.size()))
+                              ? tr("%n runs compared, aligned on complete step %1", nullptr, int(c->runs.size()))
                                     .arg(c->alignment.position + 1)
-                              : tr("%n run(s) compared, aligned on their starts", nullptr, int(c->runs.size())));
+                              : tr("%n runs compared, aligned on their starts", nullptr, int(c->runs.size())));
     } else {
         m_status->setText(result ? tr("The runs could not be compared.") : tr("Open two or more traces to compare them."));
     }

@@ -164,8 +164,10 @@ QVariant NameDiffModel::data(const QModelIndex &index, int role) const
             return known ? ms(t) : tr("—");
         if (role == SortRole)
             return t;
-        if (role == Qt::ToolTipRole) // the count, where its column is hidden
-            return tr("%1: %n time(s)", nullptr, int(std::min<std::int64_t>(r.count[std::size_t(run)], INT_MAX))).arg(m_labels.value(run));
+        if (role == Qt::ToolTipRole) { // the count, where its column is hidden
+            const int times = int(std::min<std::int64_t>(r.count[std::size_t(run)], INT_MAX));
+            return (times == 1 ? tr("%1: %n time", nullptr, times) : tr("%1: %n times", nullptr, times)).arg(m_labels.value(run));
+        }
         return {};
     }
     const int run = c - 2 * n; // deltas, runs 1..n-1

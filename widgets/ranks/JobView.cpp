@@ -220,7 +220,7 @@ void JobView::paintEvent(QPaintEvent *)
     }
     p.setPen(chrome.label);
     p.drawText(QRect(6, 0, kLabelWidth - 12, kRulerHeight), Qt::AlignLeft | Qt::AlignVCenter,
-               tr("%n rank(s)", nullptr, rowCount()));
+               rowCount() == 1 ? tr("%n rank", nullptr, 1) : tr("%n ranks", nullptr, rowCount()));
 
     // The legend: what the colours mean, the causes only where a row has them.
     int x = 6;
@@ -283,7 +283,8 @@ void JobView::paintEvent(QPaintEvent *)
         p.setPen(chrome.label);
         p.setFont(small);
         p.drawText(QRect(8, topOfRows() + shown * h, width() - 16, kMoreHeight), Qt::AlignLeft | Qt::AlignVCenter,
-                   tr("+%n more rank(s): make the window taller", nullptr, rowCount() - shown));
+                   rowCount() - shown == 1 ? tr("+%n more rank: make the window taller", nullptr, 1)
+                                           : tr("+%n more ranks: make the window taller", nullptr, rowCount() - shown));
     }
 }
 
@@ -300,7 +301,8 @@ QString JobView::tooltipOf(int row) const
     }
     if (m_job && row < int(m_job->job.ranks.size())) {
         const analysis::RankFigures &f = m_job->job.ranks[std::size_t(row)];
-        lines << tr("%n listed gap(s), %1", nullptr, f.gapCount).arg(analysis::figure::ms(double(f.gapTotalNs)));
+        lines << (f.gapCount == 1 ? tr("%n listed gap, %1", nullptr, f.gapCount) : tr("%n listed gaps, %1", nullptr, f.gapCount))
+                     .arg(analysis::figure::ms(double(f.gapTotalNs)));
     }
     lines << tr("Click to open its lanes");
     return lines.join(QLatin1Char('\n'));

@@ -372,7 +372,8 @@ void RanksDock::applyOffsets()
         else if (c.source == analysis::RankClock::Source::Reference)
             sources << tr("The reference clock");
         else if (c.source == analysis::RankClock::Source::Collectives)
-            sources << tr("Measured on %n matching collective(s), which agree to %1 µs (median deviation)", nullptr, c.matched)
+            sources << (c.matched == 1 ? tr("Measured on %n matching collective, to %1 µs (median deviation)", nullptr, c.matched)
+                                       : tr("Measured on %n matching collectives, which agree to %1 µs (median deviation)", nullptr, c.matched))
                            .arg(QLocale().toString(double(c.spreadNs) / 1000.0, 'f', 3));
         else
             sources << tr("From the traces' epochs (baseTimeNanoseconds) alone: no collective matched");
@@ -444,8 +445,10 @@ void RanksDock::fillStragglers()
         auto *item = new QTreeWidgetItem(m_stragglers);
         item->setText(0, tr("rank %1 made the others wait %2").arg(br.rank).arg(stragglerWait(br)));
         item->setText(1, analysis::figure::ms(br.waitedPerStepNs));
-        item->setToolTip(0, tr("Last to arrive at %1 of %2 collectives; %3 of waiting in all over %n step(s). Click to show its lanes.",
-                               nullptr, s.steps)
+        item->setToolTip(0, (s.steps == 1 ? tr("Last to arrive at %1 of %2 collectives; %3 of waiting in all over %n step. Click to show its lanes.",
+                                               nullptr, s.steps)
+                                          : tr("Last to arrive at %1 of %2 collectives; %3 of waiting in all over %n steps. Click to show its lanes.",
+                                               nullptr, s.steps))
                                 .arg(br.timesLast)
                                 .arg(s.events.size())
                                 .arg(analysis::figure::ms(double(br.waitedNs))));
@@ -467,7 +470,8 @@ void RanksDock::fillStragglers()
             ++listed;
             auto *child = new QTreeWidgetItem(item);
             const QString step = ev.step >= 0 ? tr("step %1").arg(ev.step) : tr("outside the steps");
-            child->setText(0, tr("%1 · %2: %n rank(s) waited, the first %3", nullptr, ev.ranksWaiting)
+            child->setText(0, (ev.ranksWaiting == 1 ? tr("%1 · %2: %n rank waited, the first %3", nullptr, ev.ranksWaiting)
+                                                    : tr("%1 · %2: %n ranks waited, the first %3", nullptr, ev.ranksWaiting))
                                   .arg(step, ev.collective, analysis::figure::ms(double(ev.maxWaitNs))));
             child->setText(1, analysis::figure::ms(double(ev.waitedNs)));
             child->setTextAlignment(1, Qt::AlignRight | Qt::AlignVCenter);
@@ -525,7 +529,8 @@ void RanksDock::updateStatus()
     // A summary's clocks are measured, but no timeline is there to move: the column shows them.
     m_align->setEnabled(!m_summaryMode);
     const int ref = m_clocks.reference >= 0 && m_clocks.reference < rankCount() ? m_clocks.reference : 0;
-    QString head = tr("%n rank(s), clocks on rank %1's", nullptr, rankCount()).arg(m_ranks[std::size_t(ref)].rank);
+    QString head = (rankCount() == 1 ? tr("%n rank, clocks on rank %1's", nullptr, 1) : tr("%n ranks, clocks on rank %1's", nullptr, rankCount()))
+                       .arg(m_ranks[std::size_t(ref)].rank);
     if (m_summaryMode) {
         const int shown = shownRank();
         head = shown >= 0 ? tr("%1 · summary of the job, rank %2's timeline shown").arg(head).arg(m_ranks[std::size_t(shown)].rank)
@@ -546,7 +551,9 @@ void RanksDock::updateStatus()
         return;
     }
     const analysis::JobResult &j = m_result->job;
-    m_status->setText(tr("%1 · %n collective(s) matched by %2", nullptr, int(j.collectives.collectives.size()))
+    const int matched = int(j.collectives.collectives.size());
+    m_status->setText((matched == 1 ? tr("%1 · %n collective matched by %2", nullptr, matched)
+                                    : tr("%1 · %n collectives matched by %2", nullptr, matched))
                           .arg(head, j.collectives.bySeq ? tr("sequence number") : tr("order within the step")));
     QStringList parts;
     const analysis::JobFigures &f = j.job;

@@ -228,7 +228,9 @@ void LaneLayout::build(const std::vector<RunInput> &runs)
                         lane.label += QStringLiteral(" (%1)").arg(trk.tid);
                 }
                 const int slices = int(std::min<std::size_t>(trk.size(), INT32_MAX));
-                lane.tooltip = tr("%1\n%n slice(s), %2 row(s)", nullptr, slices).arg(lane.label).arg(lane.rows);
+                const QString rows = lane.rows == 1 ? tr("%n row", nullptr, 1) : tr("%n rows", nullptr, lane.rows);
+                lane.tooltip = (slices == 1 ? tr("%1\n%n slice, %2", nullptr, slices) : tr("%1\n%n slices, %2", nullptr, slices))
+                                   .arg(lane.label, rows);
                 if (trk.kind != TrackKind::Gpu && trk.tid < 0 && trk.tidLabel.isEmpty())
                     lane.tooltip += QLatin1Char('\n') + tr("thread id %1 (the trace names no such thread)").arg(trk.tid);
                 lane.height = lane.rows * kRowHeight + 2 * kLanePad;

@@ -403,7 +403,7 @@ void MemoryBand::paintAxis(QPainter &p, QRect cell, const QString &title, const 
     if (legend.reserved)
         row(tr("reserved"), [&](int x, int cy) { p.fillRect(QRect(x, cy - 1, 14, 3), Palette::memoryReserved()); });
     if (legend.spikes > 0)
-        row(tr("%n spike(s)", nullptr, legend.spikes), [&](int x, int cy) {
+        row(legend.spikes == 1 ? tr("%n spike", nullptr, 1) : tr("%n spikes", nullptr, legend.spikes), [&](int x, int cy) {
             p.setPen(Qt::NoPen);
             p.setBrush(Palette::memorySpike());
             p.drawPolygon(QPolygonF({QPointF(x + 3, cy - 4), QPointF(x + 11, cy - 4), QPointF(x + 7, cy + 3)}));

@@ -853,7 +853,8 @@ QRect TimelineRenderer::densityStripRect(int group) const
     QFont bold = m_font;
     bold.setPixelSize(12);
     bold.setBold(true);
-    const QString title = g.title + tr("  (%n lane(s))", nullptr, int(g.lanes.size()));
+    const int lanes = int(g.lanes.size());
+    const QString title = g.title + (lanes == 1 ? tr("  (%n lane)", nullptr, lanes) : tr("  (%n lanes)", nullptr, lanes));
     const int titleRight = 20 + QFontMetrics(bold).horizontalAdvance(title) + 12;
     const int left = std::max(kHeaderWidth, titleRight);
     const int top = kTopHeight + g.y - m_scroll;
@@ -944,7 +945,7 @@ void TimelineRenderer::paintHeaders(QPainter &p)
         p.setPen(m_chrome->label);
         QString title = g.title;
         if (g.collapsed)
-            title += tr("  (%n lane(s))", nullptr, int(g.lanes.size()));
+            title += g.lanes.size() == 1 ? tr("  (%n lane)", nullptr, 1) : tr("  (%n lanes)", nullptr, int(g.lanes.size()));
         p.drawText(r.adjusted(20, 0, -8, 0), Qt::AlignVCenter | Qt::AlignLeft, bfm.elidedText(title, Qt::ElideRight, w - 30));
         p.setFont(f);
         // A collapsed group: its activity right of the title, not an empty row.

@@ -198,7 +198,7 @@ void SearchBar::apply(std::shared_ptr<const SearchResult> result)
         m_panel->setHeadline(tr("“%1”: the first %2 of %3 matches by time (every match is marked in the lanes)")
                                  .arg(m_searched, locale.toString(quint64(SearchResultsModel::kMaxRows)), locale.toString(quint64(n))));
     else
-        m_panel->setHeadline(tr("“%1”: %n match(es)", nullptr, int(n)).arg(m_searched));
+        m_panel->setHeadline((n == 1 ? tr("“%1”: %n match", nullptr, 1) : tr("“%1”: %n matches", nullptr, int(n))).arg(m_searched));
     updateHighlight();
     updateStatus();
     if (m_result && !m_searched.isEmpty())

@@ -315,7 +315,9 @@ void RangeStatsPanel::updateNameStats()
             lines << who + tr("no slice");
             continue;
         }
-        lines << who + tr("%n slice(s), total %1, mean %2, min %3, max %4", nullptr, int(std::min<std::uint64_t>(st.count, INT32_MAX)))
+        const int count = int(std::min<std::uint64_t>(st.count, INT32_MAX));
+        lines << who + (count == 1 ? tr("%n slice, total %1, mean %2, min %3, max %4", nullptr, count)
+                                   : tr("%n slices, total %1, mean %2, min %3, max %4", nullptr, count))
                            .arg(TimeAxis::formatTime(double(st.total)), TimeAxis::formatTime(double(st.total) / double(st.count)),
                                 TimeAxis::formatTime(double(st.min)), TimeAxis::formatTime(double(st.max)));
     }
@@ -384,7 +386,9 @@ void RangeStatsPanel::update()
         slices += runSlices;
     }
     const double a0 = m_view->timeRangeStartNs(0), b0 = m_view->timeRangeEndNs(0);
-    m_headline->setText(tr("Range %1 (from %2): %n slice(s)", nullptr, int(std::min<std::uint64_t>(slices, INT32_MAX)))
+    const int sliceCount = int(std::min<std::uint64_t>(slices, INT32_MAX));
+    m_headline->setText((sliceCount == 1 ? tr("Range %1 (from %2): %n slice", nullptr, sliceCount)
+                                         : tr("Range %1 (from %2): %n slices", nullptr, sliceCount))
                             .arg(TimeAxis::formatTime(b0 - a0), TimeAxis::formatTime(a0 - double(t0->minTs))));
     m_tree->sortByColumn(TotalColumn, Qt::DescendingOrder);
     if (runs > 1)
