@@ -55,8 +55,8 @@ void writeRows(JsonWriter &j, const char *key, const std::vector<analysis::NameD
 // Per run (index 0 the baseline, unset), the step time's change against the baseline with its noise.
 using StepChanges = std::vector<analysis::ChangeStats>;
 
-void writeJson(const std::vector<analysis::CompareRun> &runs, const analysis::ComparisonResult &c, std::size_t top, const StepChanges &stats,
-               const StepChanges &idleStats)
+void writeJson(const std::vector<analysis::CompareRun> &runs, const analysis::ComparisonResult &c, std::size_t top,
+               const std::vector<analysis::FigureChanges> &changes)
 {
     JsonWriter j;
     j.printObject([&] {
@@ -104,14 +104,14 @@ void writeJson(const std::vector<analysis::CompareRun> &runs, const analysis::Co
                             j.field("delta", m.delta);
                             j.field("pct", m.pct);
                             // Additions: whether the change is beyond the step-to-step noise (StepStats.h);
-                            // measured for the step time and the compute idle, null for the other figures
-                            // and with one step.
+                            // measured for the figures that vary by step (analysis::kPerStepFigureKeys),
+                            // null for the others and with one step.
                             const analysis::ChangeStats none;
-                            const std::string_view key(m.key);
-                            const analysis::ChangeStats &st = k + 1 >= stats.size() ? none
-                                                              : key == "step_time_us"   ? stats[k + 1]
-                                                              : key == "compute_idle_pct" ? idleStats[k + 1]
-                                                                                          : none;
+                            const analysis::ChangeStats *found = nullptr;
+                            if (k + 1 < changes.size())
+                                if (const auto it = changes[k + 1].find(std::string_view(m.key)); it != changes[k + 1].end())
+                                    found = &it->second;
+                            const analysis::ChangeStats &st = found ? *found : none;
                             j.field("ci95_low", st.ci95Low);
                             j.field("ci95_high", st.ci95High);
                             j.field("p_value", st.pValue);
@@ -119,6 +119,10 @@ void writeJson(const std::vector<analysis::CompareRun> &runs, const analysis::Co
                                 j.field("significant", *st.significant);
                             else
                                 j.field("significant", nullptr);
+                            // exposed_comm_us and gap_total_us are totals over the analysed steps; their
+                            // interval is of the per-step median's change (µs per step).
+                            if (found && (std::string_view(m.key) == "exposed_comm_us" || std::string_view(m.key) == "gap_total_us"))
+                                j.field("ci95_per_step", true);
                         });
                 });
             }
@@ -425,10 +429,12 @@ int runCompare(const Invocation &args)
     for (std::size_t i = 0; i < n; ++i)
         runs.push_back({set.runs[i].source.label, set.runs[i].source.path, set.runs[i].trace.get(), &tc.analyses[i], set.runs[i].job});
     const analysis::ComparisonResult &c = tc.result;
-    // The step time's change against the baseline over every rank's complete steps (a folder: its
-    // whole job), with its interval and p-value. One aligned step (--step): nothing to judge.
-    StepChanges stats(n), idleStats(n);
-    std::vector<std::vector<double>> samples(n), idleSamples(n);
+    // Every figure that varies by step, judged over every rank's complete steps (a folder: its
+    // whole job) against the baseline's, with its interval and p-value (StepStats.h: the one
+    // judgement the window shows). One aligned step (--step): nothing to judge.
+    StepChanges stats(n);
+    std::vector<analysis::FigureChanges> changes(n);
+    std::vector<analysis::StepSamples> samples(n);
     if (!co.scopeToStep) {
         for (std::size_t i = 0; i < n; ++i) {
             std::vector<const Trace *> traces;
@@ -437,21 +443,23 @@ int runCompare(const Invocation &args)
                     traces.push_back(r.trace.get());
             else
                 traces.push_back(set.runs[i].trace.get());
-            samples[i] = analysis::stepTimeSampleUs(traces);
-            idleSamples[i] = analysis::computeIdlePctSample(traces);
+            const analysis::RunFigures &f = tc.analyses[i].figures;
+            std::optional<analysis::MfuAtStep> mfu;
+            if (f.mfuPct && f.stepTimeNs)
+                mfu = analysis::MfuAtStep{*f.mfuPct, *f.stepTimeNs / 1000.0};
+            samples[i] = analysis::stepSamples(traces, opt, mfu);
         }
-        for (std::size_t i = 1; i < n; ++i) {
-            stats[i] = analysis::changeStats(samples[0], samples[i]);
-            idleStats[i] = analysis::changeStats(idleSamples[0], idleSamples[i]);
-        }
+        changes = analysis::judgeRuns(samples);
+        for (std::size_t i = 1; i < n; ++i)
+            stats[i] = changes[i]["step_time_us"];
     }
     if (args.isSet("json"))
-        writeJson(runs, c, top, stats, idleStats);
+        writeJson(runs, c, top, changes);
     else
         writeText(c, top, stats);
     if (args.isSet("fail-if-slower")) {
         const double limit = args.number("fail-if-slower", 0);
-        const double base = analysis::sampleMedian(samples[0]);
+        const double base = analysis::sampleMedian(samples[0].stepTimeUs);
         for (std::size_t i = 1; i < n; ++i) {
             const analysis::ChangeStats &st = stats[i];
             if (!st.significant) {

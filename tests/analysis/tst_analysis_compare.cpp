@@ -513,7 +513,7 @@ private slots:
         // Steps 5-10 against 16-21: the first complete steps are aligned.
         QCOMPARE(c.alignment.runs[0].stepNumber, 5);
         QCOMPARE(c.alignment.runs[1].stepNumber, 16);
-        // Idle 39.4 % -> 15.9 % (issue 10; HTA's definition).
+        // Idle 39.4 % -> 15.9 % (HTA's definition).
         const DeltaRow &d = c.deltas.at(0);
         qInfo("resnet50: idle %.2f%% -> %.2f%%, step %.3f -> %.3f ms, gaps %lld -> %lld", c.runs[0].idlePct, c.runs[1].idlePct,
               *c.runs[0].stepTimeNs / 1e6, *c.runs[1].stepTimeNs / 1e6, static_cast<long long>(c.runs[0].gapCount),

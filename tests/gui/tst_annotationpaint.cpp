@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// widgets/render/AnnotationPainter (issue 11): an annotation is drawn where its time and lane are,
+// widgets/render/AnnotationPainter: an annotation is drawn where its time and lane are,
 // whatever the window, the picture's width, the scroll, the run's alignment offset or the groups
 // collapsed above it — the expected point is computed here from the time, the window and the
 // lane's row in the layout, and the annotation's colour must be at that pixel. Then the export:

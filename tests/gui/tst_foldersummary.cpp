@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// A folder too large for memory in the window (issue 24, item 4): with the budget forced low
+// A folder too large for memory in the window: with the budget forced low
 // (LANESCOPE_FOLDER_MEMORY_MB), a synthetic job opens as its summary: the Ranks dock's per-rank
 // table, stragglers, clock offsets and collectives equal to `lanescope-cli analyze DIR --json`, no
 // rank's model kept, the banner saying which mode and why; a rank picked loads its timeline alone,

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// The lane and slice context menus (issue 12): Pin to Top puts the lane's row first and keeps it
+// The lane and slice context menus: Pin to Top puts the lane's row first and keeps it
 // there through collapse, Hide Lane leaves it without a row, Show Only This Group, Show All Lanes,
 // the same lane key pinned in every run of a comparison; on a slice Copy Name, Find Similar, Zoom
 // to Slice and Select All Like This with the Time Range panel's count/total/mean/min/max.

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// The search in the lanes and its results panel (issue 12): while a search is active every match is
+// The search in the lanes and its results panel: while a search is active every match is
 // drawn in its own colour and the rest dimmed (pixels), the selected match outlined white and dark
 // so it reads on any slice colour; the results as a sortable table model (QAbstractItemModelTester),
 // capped at 10,000 rows with the total said; Enter / Shift+Enter step through the matches and the
