@@ -418,6 +418,95 @@ private slots:
             QCOMPARE(counted, f.painter->summarisedLabels());
         }
     }
+
+    // Labels keep off the picture's chrome: the time axis (ruler and step band), the lane headers
+    // on the left and every group's header row across the picture, which names the run, the device
+    // and its GPU ("resnet50-nw0-b · GPU 0 · Tesla V…", cut where a label covered it). At three
+    // zooms, alone and compared, with the default gaps and with crowded ones (summaries).
+    void labelsKeepOffHeadersAndAxis_data()
+    {
+        QTest::addColumn<double>("startMs");
+        QTest::addColumn<double>("rangeMs"); // 0: the whole trace
+        QTest::addColumn<double>("thresholdMs"); // -1: the analysis' default gaps
+        QTest::addColumn<bool>("compared");
+        for (const bool compared : {false, true})
+            for (const double threshold : {-1.0, 0.2}) {
+                const char *how = compared ? "compared" : "alone";
+                const char *gaps = threshold > 0 ? "crowded" : "default gaps";
+                QTest::addRow("whole trace, %s, %s", gaps, how) << 0.0 << 0.0 << threshold << compared;
+                QTest::addRow("210 to 620 ms, %s, %s", gaps, how) << 210.0 << 410.0 << threshold << compared;
+                QTest::addRow("one gap, %s, %s", gaps, how) << 340.0 << 100.0 << threshold << compared;
+            }
+    }
+
+    void labelsKeepOffHeadersAndAxis()
+    {
+        QFETCH(double, startMs);
+        QFETCH(double, rangeMs);
+        QFETCH(double, thresholdMs);
+        QFETCH(bool, compared);
+        LANESCOPE_REQUIRE_TRACE(basePath, "resnet50-dataloader-baseline.pt.trace.json.gz");
+        LANESCOPE_REQUIRE_TRACE(optPath, "resnet50-dataloader-optimized.pt.trace.json.gz");
+        const Loaded b = load(basePath, thresholdMs);
+        QVERIFY(b.trace && !b.result.gaps.empty());
+        AnnotationSet baseSet, optSet;
+        baseSet.addFindings(annotations::Findings::annotate(*b.trace, b.result));
+        std::vector<RenderRun> runs{{b.trace.get(), b.index.get(), b.trace->minTs}};
+        std::vector<LaneLayout::RunInput> inputs{{b.trace.get(), QStringLiteral("resnet50-nw0-baseline"), true}};
+        std::vector<const AnnotationSet *> sets{&baseSet};
+        Loaded o;
+        if (compared) {
+            o = load(optPath, thresholdMs);
+            QVERIFY(o.trace);
+            std::vector<Annotation> found = annotations::Findings::annotate(*o.trace, o.result);
+            for (const analysis::Gap &g : b.result.gaps)
+                found.push_back(annotations::Findings::sameRegion(*b.trace, b.trace->minTs, g, *o.trace, o.trace->minTs,
+                                                                  QStringLiteral("resnet50-nw0-optimized")));
+            optSet.addFindings(found);
+            runs.push_back({o.trace.get(), o.index.get(), o.trace->minTs});
+            inputs.push_back({o.trace.get(), QStringLiteral("resnet50-nw0-optimized"), true});
+            sets.push_back(&optSet);
+        }
+        const double range = rangeMs > 0 ? rangeMs * 1e6 : double(b.trace->maxTs - b.trace->minTs);
+        Frame f;
+        draw(f, runs, inputs, sets, 1280, startMs * 1e6, range);
+        const int w = f.image.width(), h = f.image.height();
+        // The chrome, from the layout's constants (not from the painter).
+        std::vector<std::pair<QString, QRectF>> chrome{
+            {QStringLiteral("the time axis"), QRectF(0, 0, w, TimelineRenderer::kTopHeight)},
+            {QStringLiteral("the lane headers"), QRectF(0, 0, TimelineRenderer::kHeaderWidth, h)}};
+        for (const LaneGroup &g : f.layout.groups())
+            if (!g.hidden)
+                chrome.emplace_back(QStringLiteral("the header of %1").arg(g.title),
+                                    QRectF(0, TimelineRenderer::kTopHeight + g.y, w, LaneLayout::kGroupHeaderHeight));
+        const auto verifyOff = [&](const QRectF &label, const QString &text) {
+            for (const auto &[what, r] : chrome)
+                QVERIFY2(!label.intersects(r), qPrintable(QStringLiteral("\"%1\" at [%2, %3] x [%4, %5] covers %6")
+                                                              .arg(text)
+                                                              .arg(label.left()).arg(label.right()).arg(label.top()).arg(label.bottom())
+                                                              .arg(what)));
+        };
+        const QRectF view = f.renderer.lanesRect();
+        int checked = 0;
+        for (int run = 0; run < int(sets.size()); ++run)
+            for (const Annotation &a : sets[std::size_t(run)]->items()) {
+                const AnnotationPainter::Shape s = f.painter->shape(run, a);
+                if (!s.visible || f.painter->labelDropped(run, a.id) || !s.label.intersects(view)
+                    || s.body.right() < view.left() || s.body.left() > view.right())
+                    continue;
+                ++checked;
+                verifyOff(s.label, a.text);
+                if (QTest::currentTestFailed())
+                    return;
+            }
+        for (const AnnotationPainter::Summary &s : f.painter->summaries()) {
+            ++checked;
+            verifyOff(s.box, s.text);
+            if (QTest::currentTestFailed())
+                return;
+        }
+        QVERIFY2(checked >= 1, "some label is shown");
+    }
 };
 
 QTEST_MAIN(TestFindingLabels)

@@ -835,6 +835,23 @@ void AnnotationPainter::paint(QPainter &p, const std::vector<const annotations::
     }
     for (const QRectF &r : m_reserved) // the marked gap's chip: no finding's label over it
         place(r);
+    // The group header rows in view, across the picture: they name the run, the device and its GPU
+    // ("resnet50-nw0-b · GPU 0 · Tesla V100…"), which a finding's label or summary must not cut.
+    // The time axis and the lane headers lie outside lanesRect(), where no finding's label goes.
+    std::vector<QRectF> headerRows;
+    {
+        const int origin = TimelineRenderer::kTopHeight - m_r.scrollY();
+        for (const LaneGroup &g : m_r.layout()->groups()) {
+            const QRectF row(0, origin + g.y, m_r.size().width(), LaneLayout::kGroupHeaderHeight);
+            if (!g.hidden && row.intersects(view)) {
+                headerRows.push_back(row);
+                place(row);
+            }
+        }
+    }
+    const auto overHeader = [&](const QRectF &r) {
+        return std::any_of(headerRows.begin(), headerRows.end(), [&](const QRectF &h) { return h.intersects(r); });
+    };
     for (std::size_t k : findings)
         placeUnlessCovered(k);
 
@@ -856,10 +873,10 @@ void AnnotationPainter::paint(QPainter &p, const std::vector<const annotations::
                 gap ? annotations::Findings::gapGroupKey(*d.a) : annotations::Findings::regionGroupKey(*d.a), int(d.a->color)}]
             .members.push_back(k);
     }
-    // Where a summary goes when no place beside what it counts is free: the header row of its
-    // lane's group (of its run's first group for ranges), then the rows at the top of its lane or
-    // run, at each member's x and then across the window. Free ones first; else the first that
-    // covers no other summary; else the first: drawn over what is there, never left out.
+    // Where a summary goes when no place beside what it counts is free: the rows at the top of its
+    // lane or run, at each member's x and then across the window. Free ones first; else the first
+    // that covers no other summary and no group header; else the one covering the least of the
+    // other summaries, off the headers where it can: drawn over what is there, never left out.
     std::vector<QRectF> summaryBoxes;
     const auto summaryFallback = [&](const std::vector<std::size_t> &members, QSizeF size) {
         const LaneLayout &layout = *m_r.layout();
@@ -870,15 +887,14 @@ void AnnotationPainter::paint(QPainter &p, const std::vector<const annotations::
         const Drawn &first = drawn[members.front()];
         if (first.a->kind == Kind::Rect) {
             const int lane = laneOf(first.run, first.a->a.lane);
-            if (lane >= 0) {
-                rows.push_back(origin + layout.groups()[std::size_t(layout.lanes()[std::size_t(lane)].group)].y + 1);
-                if (layout.isLaneVisible(lane))
-                    rows.push_back(m_r.laneTop(lane) + 1);
-            }
+            if (lane >= 0 && layout.isLaneVisible(lane))
+                rows.push_back(m_r.laneTop(lane) + 1);
+            else if (lane >= 0) // its group collapsed: under the group's header row
+                rows.push_back(origin + layout.groups()[std::size_t(layout.lanes()[std::size_t(lane)].group)].y + LaneLayout::kGroupHeaderHeight + 1);
         } else {
             const QRectF ext = runExtent(first.run);
             if (!ext.isNull())
-                for (double y = ext.top() + 1; y + h <= ext.bottom() && rows.size() < 8; y += h + 2)
+                for (double y = ext.top() + LaneLayout::kGroupHeaderHeight + 1; y + h <= ext.bottom() && rows.size() < 8; y += h + 2)
                     rows.push_back(y);
         }
         rows.push_back(first.s.body.top()); // what it counts, whatever its layout
@@ -906,7 +922,8 @@ void AnnotationPainter::paint(QPainter &p, const std::vector<const annotations::
         for (const QRectF &r : places) {
             if (!r.intersects(view))
                 continue;
-            double cover = 0;
+            // A header covered weighs more than any overlap of summaries (at most the window's area).
+            double cover = overHeader(r) ? double(m_r.size().width()) * m_r.size().height() : 0;
             for (const QRectF &q : summaryBoxes) {
                 const QRectF i = q.intersected(r.adjusted(-2, -2, 2, 2));
                 cover += i.isEmpty() ? 0 : i.width() * i.height();
