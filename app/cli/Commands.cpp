@@ -13,6 +13,10 @@
 
 namespace lanescope::cli {
 
+// MemoryCommand.cpp
+CommandSpec memoryArguments();
+int runMemory(const Invocation &args);
+
 const std::vector<Command> &commands()
 {
     static const std::vector<Command> table = {
@@ -29,6 +33,8 @@ const std::vector<Command> &commands()
          runExport, true},
         {"whatif", QT_TRANSLATE_NOOP("cli", "replay a step with fixes applied: the projected step, MFU and peak memory"), whatifArguments,
          runWhatif},
+        {"memory", QT_TRANSLATE_NOOP("cli", "a PyTorch memory snapshot: peaks, cudaMalloc/cudaFree, fragmentation, stacks at the peak"),
+         memoryArguments, runMemory},
     };
     return table;
 }

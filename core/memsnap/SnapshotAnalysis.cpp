@@ -47,9 +47,26 @@ struct LiveSeg
     bool after = false;
 };
 
+// The trace's sizes are the requested bytes; the block behind a request is rounded up to 512
+// bytes (kMinBlockSize).
+std::int64_t blockSize(std::int64_t requested) { return std::max<std::int64_t>(512, (requested + 511) / 512 * 512); }
+
+// A gap between blocks that is a free block of the cache. In the large pool a block is split
+// only when more than 1 MiB would be left, and every block there serves a request over 1 MiB, so
+// a free block is always larger than 1 MiB: a smaller gap is the unsplit tail of the allocation
+// before it, not free memory.
+bool freeGap(std::int64_t gap, bool large) { return large ? gap > kSmallSize : gap > 0; }
+
 struct CacheState
 {
     std::int64_t freeBytes = 0, largest = 0;
+    void add(std::int64_t gap, bool large)
+    {
+        if (!freeGap(gap, large))
+            return;
+        freeBytes += gap;
+        largest = std::max(largest, gap);
+    }
 };
 
 // The free space inside the live segments of one pool and stream (stream < 0: every stream).
@@ -63,18 +80,12 @@ CacheState cacheState(const std::map<std::uint64_t, LiveSeg> &segs, const std::m
         const std::uint64_t end = addr + std::uint64_t(s.size);
         std::uint64_t at = addr;
         for (auto it = allocs.lower_bound(addr); it != allocs.end() && it->first < end; ++it) {
-            if (it->first > at) {
-                const auto gap = std::int64_t(it->first - at);
-                c.freeBytes += gap;
-                c.largest = std::max(c.largest, gap);
-            }
-            at = std::max(at, it->first + std::uint64_t(it->second.size));
+            if (it->first > at)
+                c.add(std::int64_t(it->first - at), large);
+            at = std::max(at, it->first + std::uint64_t(blockSize(it->second.size)));
         }
-        if (end > at) {
-            const auto gap = std::int64_t(end - at);
-            c.freeBytes += gap;
-            c.largest = std::max(c.largest, gap);
-        }
+        if (end > at)
+            c.add(std::int64_t(end - at), large);
     }
     return c;
 }
@@ -104,8 +115,10 @@ DeviceHistory deviceHistory(const MemorySnapshot &snap, int device, const Device
         segs[s.address] = ls;
         for (std::uint32_t b = s.firstBlock; b < s.firstBlock + s.blockCount && b < snap.blocks.size(); ++b) {
             const Block &bl = snap.blocks[b];
+            // The trace counts requested bytes: the block's requested_size where recorded.
             if (bl.state == BlockState::ActiveAllocated || bl.state == BlockState::ActivePendingFree)
-                allocs[bl.address] = LiveAlloc{bl.size, s.stream, bl.stack, h.endUs, n + 1, true};
+                allocs[bl.address] = LiveAlloc{bl.requestedSize > 0 ? bl.requestedSize : bl.size, s.stream, bl.stack,
+                                               h.endUs, n + 1, true};
         }
     }
 
@@ -238,14 +251,15 @@ DeviceHistory deviceHistory(const MemorySnapshot &snap, int device, const Device
         }
         if (t.action == Action::SegmentAlloc && nextAlloc[k + 1] < n) {
             const TraceEntry &r = e[nextAlloc[k + 1]];
-            const bool large = r.size > kSmallSize;
+            const std::int64_t want = blockSize(r.size);
+            const bool large = want > kSmallSize;
             const CacheState c = cacheState(attemptSegs, allocs, large, r.stream);
-            if (c.freeBytes >= r.size && c.largest < r.size) {
+            if (c.freeBytes >= want && c.largest < want) {
                 FragmentationEvent f;
                 f.device = device;
                 f.timeUs = timeOf(attemptStart);
                 f.entry = k;
-                f.requested = r.size;
+                f.requested = want;
                 f.freeInCache = c.freeBytes;
                 f.largestFreeBlock = c.largest;
                 f.reserved = attemptReserved;
@@ -259,7 +273,7 @@ DeviceHistory deviceHistory(const MemorySnapshot &snap, int device, const Device
         if (!segmentStep)
             inAttempt = false;
         if (t.action == Action::Oom) {
-            const bool large = t.size > kSmallSize;
+            const bool large = blockSize(t.size) > kSmallSize;
             const CacheState c = cacheState(segs, allocs, large, t.stream);
             h.ooms.push_back(OomEvent{device, at, k, t.size, std::int64_t(t.addr), reserved, allocated, c.freeBytes,
                                       c.largest, t.stack});
@@ -389,19 +403,19 @@ std::vector<SegmentState> stateAtPosition(const DeviceHistory &h, std::uint32_t 
     for (SegmentState &s : out) {
         std::sort(s.allocations.begin(), s.allocations.end(),
                   [](const AllocationSpan &x, const AllocationSpan &y) { return x.addr < y.addr; });
+        CacheState c;
+        const bool large = s.segment.large;
         std::uint64_t at = s.segment.addr;
         const std::uint64_t end = s.segment.addr + std::uint64_t(s.segment.size);
         for (const AllocationSpan &a : s.allocations) {
-            if (a.addr > at) {
-                s.freeBytes += std::int64_t(a.addr - at);
-                s.largestFree = std::max(s.largestFree, std::int64_t(a.addr - at));
-            }
-            at = std::max(at, a.addr + std::uint64_t(a.size));
+            if (a.addr > at)
+                c.add(std::int64_t(a.addr - at), large);
+            at = std::max(at, a.addr + std::uint64_t(blockSize(a.size)));
         }
-        if (end > at) {
-            s.freeBytes += std::int64_t(end - at);
-            s.largestFree = std::max(s.largestFree, std::int64_t(end - at));
-        }
+        if (end > at)
+            c.add(std::int64_t(end - at), large);
+        s.freeBytes = c.freeBytes;
+        s.largestFree = c.largest;
     }
     return out;
 }

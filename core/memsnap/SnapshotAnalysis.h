@@ -81,8 +81,11 @@ struct SegmentEvent
 // A segment_alloc made while the cache had enough free bytes for the request, but only in
 // pieces smaller than it. Free in cache: the unallocated bytes inside the device's segments of
 // the request's pool (large for requests over 1 MiB, small otherwise) and stream; largest free
-// block: the largest such gap (PyTorch never merges blocks across segments). Measured before the
-// segment_frees of the same allocation attempt (the retry that releases cached segments).
+// block: the largest such gap (PyTorch never merges blocks across segments). An allocation's
+// block is its requested size rounded up to 512 bytes, and in the large pool a gap of 1 MiB or
+// less is the unsplit tail of the block before it (PyTorch splits only when more than 1 MiB
+// would be left), not free memory. Measured before the segment_frees of the same allocation
+// attempt (the retry that releases cached segments). requested: the request rounded to 512.
 struct FragmentationEvent
 {
     int device = 0;
