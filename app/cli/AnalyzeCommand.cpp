@@ -2,7 +2,7 @@
 // lanescope-cli analyze TRACE [--gap-ms 15] [--gap-kernels gemm|all] [--params N --tokens-per-step N
 //   [--tokens-global]] [--peak-tflops X] [--step N | --from-us A --to-us B | --annotation NAME [--instance K]]
 //   [--hta] [--threads N]
-//   [--top N] [--op-shapes] [--json]
+//   [--top N] [--op-shapes] [--all-frames] [--json]
 // Keys of the JSON object are the contract in docs/architecture.md; times are µs from the trace's first event.
 #include "app/cli/Commands.h"
 #include "app/cli/JsonWriter.h"
@@ -421,10 +421,47 @@ void writeAnalysisFields(JsonWriter &j, const Trace &t, const analysis::Analysis
 
 namespace {
 
-void writeJson(const Trace &t, const analysis::AnalysisResult &r, const analysis::MeasuredFlops *flops, std::size_t top)
+// Where the Python time goes (core/analysis/SourceLines.h): one row per file:line function, by
+// launched GPU time then CPU time; my code only unless allFrames. Left out, as module_summary is,
+// where the trace has no Python frames (recorded without with_stack).
+void writeSourceLines(JsonWriter &j, const analysis::AnalysisResult &r, std::size_t top, bool allFrames)
+{
+    if (r.sourceLines.pythonSlices == 0)
+        return;
+    const analysis::SourceLines s = allFrames ? r.sourceLines : analysis::myCodeOnly(r.sourceLines);
+    j.object("source_lines_scope", [&] {
+        j.field("my_code_only", s.myCodeOnly);
+        j.field("rows_total", std::int64_t(s.lines.size()));
+        j.field("python_frames", s.pythonSlices);
+        j.field("python_cpu_us", usDur(s.pythonCpuNs));
+        j.field("python_gpu_us", usDur(s.pythonGpuNs));
+        j.field("truncated", s.truncated || s.tooDeep > 0);
+    });
+    j.array("source_lines", [&] {
+        for (std::size_t k = 0; k < s.lines.size() && k < top; ++k) {
+            const analysis::SourceLine &l = s.lines[k];
+            j.object([&] {
+                j.field("file", l.file);
+                j.field("line", l.line);
+                j.field("function", l.function);
+                j.field("origin", analysis::frameOriginName(l.origin));
+                j.field("calls", l.calls);
+                j.field("cpu_total_us", usDur(l.cpuTotalNs));
+                j.field("cpu_self_us", usDur(l.cpuSelfNs));
+                j.field("gpu_us", usDur(l.gpuNs));
+                j.field("gpu_self_us", usDur(l.gpuSelfNs));
+            });
+        }
+    });
+}
+
+void writeJson(const Trace &t, const analysis::AnalysisResult &r, const analysis::MeasuredFlops *flops, std::size_t top, bool allFrames)
 {
     JsonWriter j;
-    j.printObject([&] { writeAnalysisFields(j, t, r, flops, top); });
+    j.printObject([&] {
+        writeAnalysisFields(j, t, r, flops, top);
+        writeSourceLines(j, r, top, allFrames);
+    });
 }
 
 QString bytesText(std::int64_t b)
@@ -641,12 +678,14 @@ CommandSpec analyzeArguments()
             flag({n("hta")}, QT_TRANSLATE_NOOP("cli", "GPU time as Holistic Trace Analysis counts it: every event with args.stream "
                                                       "(also Triton launcher cpu_ops and cuda_sync events)")),
             threadsOption(QT_TRANSLATE_NOOP("cli", "loader threads (default: one per core; at most 256)")),
-            integer({n("top")}, "N", between(0, kMaxTop), QT_TRANSLATE_NOOP("cli", "write only the first N rows of the kernel, operator and module summaries (default and 0: all, as compare's --top 0)"),
+            integer({n("top")}, "N", between(0, kMaxTop), QT_TRANSLATE_NOOP("cli", "write only the first N rows of the kernel, operator, module and source-line summaries (default and 0: all, as compare's --top 0)"),
                     QT_TRANSLATE_NOOP("cli", "--top takes a whole number of rows")),
             flag({n("op-shapes")}, QT_TRANSLATE_NOOP("cli", "group the operator summary by input shapes (traces recorded with record_shapes; reads each operator's args)")),
             flag({n("json")}, QT_TRANSLATE_NOOP("cli", "print one JSON object")),
         },
     };
+            flag({n("all-frames")}, QT_TRANSLATE_NOOP("cli", "source lines of every Python frame; by default the standard library's and torch's "
+                                                             "frames fold into the user code that called them (my code only)")),
 }
 
 int runAnalyze(const Invocation &args)
@@ -693,7 +732,7 @@ int runAnalyze(const Invocation &args)
     if (measure)
         flops = analysis::measuredFlops(t, r.analysed);
     if (args.isSet("json"))
-        writeJson(t, r, measure ? &flops : nullptr, top);
+        writeJson(t, r, measure ? &flops : nullptr, top, args.isSet("all-frames"));
     else
         writeText(t, r, measure ? &flops : nullptr);
     return Ok;

@@ -191,6 +191,7 @@ AnalysisResult analyze(const Trace &trace, const AnalysisOptions &options)
         cpuRange = annotated.cpu();
     const detail::LaunchedDeviceTime launched(trace); // shared by the summaries and the operators' efficiency
     r.summaries = timeSummaries(trace, range, cpuRange, options.opsByInputShapes, &launched);
+    r.sourceLines = sourceLines(trace, cpuRange, &launched); // empty at once without Python frames
     r.collectives = collectiveBandwidth(trace, range);
     // Over the steps the step time is measured on (Steps.h), so the measured MFU divides their
     // FLOPs by the time they ran in, as the 6P estimate does.
