@@ -940,6 +940,13 @@ QMenu *menuTitled(QMenuBar *bar, const QString &title)
             return a->menu();
     return nullptr;
 }
+
+// The preference "Keep annotations" (Preferences::annotationsInDataFolder) for the next saves.
+void applyAnnotationPlace(AnnotationAutosave *autosave, const Preferences &prefs)
+{
+    autosave->setPlace(prefs.annotationsInDataFolder ? annotations::AnnotationStore::Place::DataFolder
+                                                     : annotations::AnnotationStore::Place::BesideTrace);
+}
 } // namespace
 
 void MainWindow::createAnnotationTools()
@@ -951,6 +958,9 @@ void MainWindow::createAnnotationTools()
     });
     // The same trace open in another window saved its annotations too: the merge is on screen.
     connect(m_autosave, &AnnotationAutosave::mergedFromDisk, m_statusLabel, &QLabel::setText);
+    // Annotations meant for beside the trace went to the data folder: said, not a warning.
+    connect(m_autosave, &AnnotationAutosave::keptInDataFolder, m_statusLabel, &QLabel::setText);
+    applyAnnotationPlace(m_autosave, Preferences::load());
     m_annotator = new AnnotationEditor(m_session, m_timeline, this);
     connect(m_annotator, &AnnotationEditor::message, m_statusLabel, &QLabel::setText);
 
@@ -1468,6 +1478,7 @@ void MainWindow::showPreferences()
         // The analysis options apply to the trace shown too: new traces here take the dock's.
         m_analysis->setGapThresholdNs(prefs.gapThresholdNs);
         m_analysis->setGemmGapsOnly(prefs.gemmOnly);
+        applyAnnotationPlace(m_autosave, prefs);
     });
     dialog->open();
 }

@@ -57,15 +57,7 @@ void PictureActions::showExportDialog()
 {
     if (!m_window->trace())
         return;
-    QSettings settings;
-    // Beside the trace, unless it lives in our cache (the demo): then the user's pictures folder.
-    QString fallback = QFileInfo(m_window->currentFile()).absolutePath();
-    if (fallback.startsWith(QStandardPaths::writableLocation(QStandardPaths::CacheLocation))) {
-        fallback = QStandardPaths::writableLocation(QStandardPaths::PicturesLocation);
-        if (fallback.isEmpty() || !QFileInfo(fallback).isDir())
-            fallback = QDir::homePath();
-    }
-    const QString dir = settings.value(QStringLiteral("exportDir"), fallback).toString();
+    const QString dir = proposedFolder(Kind::Picture);
     ExportDialog dialog(QDir(dir).filePath(fileStem() + QStringLiteral(".png")), m_window->timelineView()->viewport()->width(), m_window);
     if (dialog.exec() != QDialog::Accepted)
         return;
@@ -81,8 +73,23 @@ void PictureActions::showExportDialog()
         QMessageBox::warning(m_window, tr("Export failed"), error);
         return;
     }
-    settings.setValue(QStringLiteral("exportDir"), QFileInfo(req.path).absolutePath());
+    rememberFolder(req.path);
     emit status(tr("Exported %1").arg(QDir::toNativeSeparators(req.path)));
+}
+
+QString PictureActions::proposedFolder(Kind kind)
+{
+    const QString last = QSettings().value(QStringLiteral("exportDir")).toString();
+    if (!last.isEmpty() && QFileInfo(last).isDir())
+        return last;
+    const QString where = QStandardPaths::writableLocation(kind == Kind::Picture ? QStandardPaths::PicturesLocation
+                                                                                 : QStandardPaths::DocumentsLocation);
+    return !where.isEmpty() && QFileInfo(where).isDir() ? where : QDir::homePath();
+}
+
+void PictureActions::rememberFolder(const QString &writtenPath)
+{
+    QSettings().setValue(QStringLiteral("exportDir"), QFileInfo(writtenPath).absolutePath());
 }
 
 namespace {
@@ -199,9 +206,8 @@ void PictureActions::showReportDialog()
 {
     if (m_window->session()->runCount() == 0)
         return;
-    QSettings settings;
     const QString base = fileStem() + QStringLiteral("-report.pdf");
-    const QString dir = settings.value(QStringLiteral("exportDir"), QFileInfo(m_window->currentFile()).absolutePath()).toString();
+    const QString dir = proposedFolder(Kind::Report);
 
     QDialog dialog(m_window);
     dialog.setWindowTitle(tr("Report"));
@@ -248,7 +254,7 @@ void PictureActions::showReportDialog()
         QMessageBox::warning(m_window, tr("Report failed"), error);
         return;
     }
-    settings.setValue(QStringLiteral("exportDir"), QFileInfo(path).absolutePath());
+    rememberFolder(path);
     emit status(tr("Report written to %1").arg(QDir::toNativeSeparators(path)));
 }
 

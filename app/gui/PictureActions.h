@@ -40,6 +40,13 @@ public:
     void showExportDialog();
     void showReportDialog();
 
+    // The folder Export Picture and Report propose: the last one written to (QSettings "exportDir"),
+    // else the user's Pictures folder for a picture, Documents for a report, else home; never the
+    // trace's own folder, which may be shared or read-only, unless the user wrote there before.
+    enum class Kind { Picture, Report };
+    static QString proposedFolder(Kind kind);
+    static void rememberFolder(const QString &writtenPath);
+
 signals:
     void status(const QString &text); // for the window's status line
 

@@ -4,8 +4,11 @@
 #include "app/gui/PeakTableEditor.h"
 #include "widgets/analysis/PeakOverrideStore.h"
 
+#include "core/annotations/AnnotationStore.h"
+
 #include <QApplication>
 #include <QComboBox>
+#include <QDir>
 #include <QDialogButtonBox>
 #include <QDoubleSpinBox>
 #include <QFormLayout>
@@ -31,6 +34,7 @@ const QString kLanguageKey = QStringLiteral("preferences/language");
 const QString kGapKey = QStringLiteral("analysis/gapThresholdNs");
 const QString kGemmKey = QStringLiteral("analysis/gemmOnly");
 const QString kFolderMemoryKey = QStringLiteral("preferences/folderMemoryMb");
+const QString kAnnotationsKey = QStringLiteral("preferences/annotationsInDataFolder");
 constexpr TimeNs kMinGapNs = 1'000; // AnalysisDock::kMinGapNs (the dock clamps to it as well)
 
 QString themeName(Theme t)
@@ -100,6 +104,7 @@ Preferences Preferences::load()
         p.folderMemoryMb = folderMb; // anything else stored: automatic
     p.peakOverrides = PeakOverrideStore::instance()->overrides();
     p.editor = EditorSettings::load();
+    p.annotationsInDataFolder = s.value(kAnnotationsKey, false).toBool();
     return p;
 }
 
@@ -113,6 +118,7 @@ void Preferences::save() const
     s.setValue(kFolderMemoryKey, qlonglong(std::clamp<qint64>(folderMemoryMb, 0, kMaxFolderMemoryMb)));
     PeakOverrideStore::instance()->setOverrides(peakOverrides); // every MFU panel follows
     editor.save();
+    s.setValue(kAnnotationsKey, annotationsInDataFolder);
 }
 
 void Preferences::saveGapThreshold(TimeNs gapThresholdNs)
@@ -149,6 +155,7 @@ PreferencesDialog::PreferencesDialog(const Preferences &prefs, QWidget *parent)
     , m_peaks(new PeakTableEditor(prefs.peakOverrides, this))
     , m_editorCommand(new QLineEdit(this))
     , m_pathMap(new QPlainTextEdit(this))
+    , m_annotations(new QComboBox(this))
 {
     setWindowTitle(tr("Preferences"));
     setObjectName(QStringLiteral("preferencesDialog"));
@@ -206,6 +213,18 @@ PreferencesDialog::PreferencesDialog(const Preferences &prefs, QWidget *parent)
     folderNote->setEnabled(false);
     form->addRow(tr("&Memory for a folder of ranks:"), m_folderMb);
     form->addRow(QString(), folderNote);
+    m_annotations->setObjectName(QStringLiteral("annotationsBox"));
+    m_annotations->addItem(tr("Next to the trace"), false);
+    m_annotations->addItem(tr("In Lanescope's data folder"), true);
+    m_annotations->setCurrentIndex(prefs.annotationsInDataFolder ? 1 : 0);
+    auto *annotationsNote = new QLabel(tr("Next to the trace: TRACE.lanescope.json, or the data folder where the trace's "
+                                          "folder cannot be written. The data folder: %1, one file per trace.")
+                                           .arg(QDir::toNativeSeparators(annotations::AnnotationStore::dataFolder())),
+                                       this);
+    annotationsNote->setWordWrap(true);
+    annotationsNote->setEnabled(false);
+    form->addRow(tr("Keep &annotations:"), m_annotations);
+    form->addRow(QString(), annotationsNote);
     // Open in editor: empty means the default, which the placeholder spells.
     m_editorCommand->setObjectName(QStringLiteral("editorCommandBox"));
     m_editorCommand->setText(prefs.editor.command);
@@ -250,6 +269,7 @@ Preferences PreferencesDialog::preferences() const
     p.peakOverrides = m_peaks->overrides();
     p.editor.command = m_editorCommand->text().trimmed();
     p.editor.pathMap = EditorSettings::parsePathMap(m_pathMap->toPlainText());
+    p.annotationsInDataFolder = m_annotations->currentData().toBool();
     return p;
 }
 

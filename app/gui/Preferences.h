@@ -37,6 +37,9 @@ struct Preferences
     qint64 folderMemoryMb = 0;
     static constexpr qint64 kMaxFolderMemoryMb = qint64(1) << 24; // 16 TiB
     EditorSettings editor; // Open in editor: the command template and the path map
+    // Keep annotations: false beside the trace (the data folder when its folder cannot be written),
+    // true in Lanescope's data folder only (AnnotationStore::Place).
+    bool annotationsInDataFolder = false;
 
     static Preferences load();
     void save() const;
@@ -66,6 +69,7 @@ public:
     QSpinBox *folderMemoryBox() const { return m_folderMb; }
     QLineEdit *editorCommandBox() const { return m_editorCommand; }
     QPlainTextEdit *pathMapBox() const { return m_pathMap; }
+    QComboBox *annotationsBox() const { return m_annotations; }
 
 private:
     QComboBox *m_theme;
@@ -76,6 +80,7 @@ private:
     PeakTableEditor *m_peaks;
     QLineEdit *m_editorCommand;
     QPlainTextEdit *m_pathMap;
+    QComboBox *m_annotations;
 };
 
 } // namespace lanescope

@@ -19,8 +19,9 @@ namespace {
 quint64 contentHash(const QByteArray &bytes) { return quint64(qHashBits(bytes.constData(), std::size_t(bytes.size()), 0)) ^ quint64(bytes.size()); }
 } // namespace
 
-AnnotationStore::AnnotationStore(const QString &tracePath)
+AnnotationStore::AnnotationStore(const QString &tracePath, Place place)
     : m_trace(tracePath)
+    , m_place(place)
     , m_resolved(QFileInfo(tracePath).isSymLink() ? QFileInfo(tracePath).canonicalFilePath() : tracePath)
 {
     if (m_resolved.isEmpty()) // a dangling link: nothing to annotate, said by m_error below
@@ -53,6 +54,7 @@ AnnotationStore::Probe AnnotationStore::probe(const QString &path) const
     if (!fi.exists() && !fi.isSymLink())
         return p;
     p.found = Found::Problem;
+    p.modified = fi.lastModified();
     if (!fi.isFile()) {
         p.problem = tr("%1 is not a file of annotations and was left as it is").arg(path);
         return p;
@@ -107,6 +109,13 @@ AnnotationStore::Probe AnnotationStore::probe(const QString &path) const
     return p;
 }
 
+const AnnotationStore::Probe *AnnotationStore::current(const Probe &beside, const Probe &data)
+{
+    if (beside.found == Found::Ours && data.found == Found::Ours)
+        return beside.modified > data.modified ? &beside : &data;
+    return data.found == Found::Ours ? &data : beside.found == Found::Ours ? &beside : nullptr;
+}
+
 AnnotationStore::Loaded AnnotationStore::load() const
 {
     Loaded l;
@@ -120,7 +129,7 @@ AnnotationStore::Loaded AnnotationStore::load() const
         l.problems << tr("%1; this trace's annotations are kept in %2").arg(beside.problem, fallbackPath());
     if (data.found == Found::Problem)
         l.problems << data.problem;
-    const Probe *from = data.found == Found::Ours ? &data : beside.found == Found::Ours ? &beside : nullptr;
+    const Probe *from = current(beside, data);
     if (from) {
         l.set = from->unchanged ? m_seen.set : from->set;
         l.path = from == &data ? fallbackPath() : besidePath();
@@ -170,7 +179,7 @@ AnnotationStore::Saved AnnotationStore::save(const AnnotationSet &set) const
     const Probe beside = probe(besidePath());
     const Probe data = probe(fallbackPath());
     // The file as it is now (load()'s choice): written by another since this store saw it?
-    const Probe *now = data.found == Found::Ours ? &data : beside.found == Found::Ours ? &beside : nullptr;
+    const Probe *now = current(beside, data);
     const AnnotationSet *toWrite = &set;
     if (now && !now->unchanged) {
         s.merged = AnnotationSet::merge(m_seen.valid ? m_seen.set : AnnotationSet(), set, now->set, &s.fromDisk);
@@ -195,17 +204,23 @@ AnnotationStore::Saved AnnotationStore::save(const AnnotationSet &set) const
         m_seen.set = *toWrite;
     };
     QStringList errors;
-    if (beside.found != Found::Problem) {
-        QString e;
-        if (writeFile(besidePath(), bytes, &e)) {
-            if (data.found == Found::Ours)
-                QFile::remove(fallbackPath()); // superseded by what was just written beside the trace
-            s.ok = true;
-            s.path = besidePath();
-            remember(s.path);
-            return s;
+    if (m_place == Place::BesideTrace) {
+        if (beside.found != Found::Problem) {
+            QString e;
+            if (writeFile(besidePath(), bytes, &e)) {
+                if (data.found == Found::Ours)
+                    QFile::remove(fallbackPath()); // superseded by what was just written beside the trace
+                s.ok = true;
+                s.path = besidePath();
+                remember(s.path);
+                return s;
+            }
+            errors << e;
+            s.besideError = e;
+        } else {
+            s.besideError = beside.problem;
         }
-        errors << e;
+        s.fellBack = true;
     }
     const QString fallback = fallbackPath();
     if (data.found == Found::Problem) {

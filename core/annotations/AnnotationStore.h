@@ -5,8 +5,10 @@
 // Beside the trace: TRACE + ".lanescope.json" (x.pt.trace.json.gz -> x.pt.trace.json.gz.lanescope.json:
 // the whole file name is kept, so x.json and x.json.gz in one folder never share one, and the
 // pair sorts together in a file manager). When that folder cannot be written (read-only media, a
-// shared results folder), in the user's data folder (dataFolder(): one for the GUI and the CLI)
-// under a name made of the SHA-256 of the trace's absolute path and of its head.
+// shared results folder), or when the user keeps annotations out of trace folders (Place::DataFolder,
+// the preference "Keep annotations"), in the user's data folder (dataFolder(): one for the GUI and
+// the CLI) under a name made of the trace's file name and the SHA-256 of its absolute path and of
+// its head. With Place::DataFolder nothing is written, moved or removed beside the trace.
 //
 // Every write goes through QSaveFile (a temporary file renamed over the old one), so a crash or a
 // full disk leaves the previous file whole. A sidecar that is damaged, from a newer Lanescope, or
@@ -16,9 +18,11 @@
 // (A damaged file in the data folder, Lanescope's own, is renamed NAME.corrupt-<UTC time> before
 // a new one is written there, so it cannot block every later save; it is still never overwritten.)
 //
-// Both places may hold a valid file for the trace only when a write beside the trace failed after
-// an earlier one succeeded: the data folder's is then the newer, and is the one loaded. A later
-// successful write beside the trace removes it.
+// Both places are read. When both hold a valid file for the trace (a write beside the trace failed
+// after an earlier one succeeded; the place was changed; someone else saved the file beside the
+// trace since), the one modified last is loaded, the data folder's on a tie. Saving writes to the
+// place asked for (merging with the file loaded, as below); a successful write beside the trace
+// removes the data folder's copy, a write to the data folder leaves the file beside the trace as it is.
 //
 // Several writers of one file (the same trace open in two windows): a store remembers what it last
 // read or wrote (the file's content hash and its annotations). Before writing, it reads the file
@@ -30,6 +34,7 @@
 #include "core/annotations/AnnotationFile.h"
 
 #include <QCoreApplication>
+#include <QDateTime>
 #include <QStringList>
 
 namespace lanescope::annotations {
@@ -38,8 +43,14 @@ class AnnotationStore
 {
     Q_DECLARE_TR_FUNCTIONS(lanescope::annotations::AnnotationStore)
 public:
+    // Where save() writes: beside the trace (the data folder when that fails), or the data folder.
+    enum class Place { BesideTrace, DataFolder };
+
     // Reads the trace's head once (its identity); every load and save below uses it.
-    explicit AnnotationStore(const QString &tracePath);
+    explicit AnnotationStore(const QString &tracePath, Place place = Place::BesideTrace);
+
+    Place place() const { return m_place; }
+    void setPlace(Place place) { m_place = place; } // the next save() writes there
 
     const QString &tracePath() const { return m_trace; }
     const TraceIdentity &identity() const { return m_identity; }
@@ -72,6 +83,10 @@ public:
         // in; when fromDisk.any(), `merged` is what was written, to be shown instead of the set given.
         AnnotationSet::MergeCounts fromDisk;
         AnnotationSet merged;
+        // Place::BesideTrace, but written to the data folder: the trace's folder could not be
+        // written (besideError says why) or holds a sidecar that is not this trace's.
+        bool fellBack = false;
+        QString besideError;
     };
     // An empty set is written only over an existing file of this trace (deleting the last
     // annotation must stick), never as a new file.
@@ -86,8 +101,11 @@ private:
         AnnotationSet set;
         QString problem;
         quint64 hash = 0;
+        QDateTime modified;
     };
     Probe probe(const QString &path) const;
+    // Of the two places, the one holding this trace's annotations (the newer; null: neither).
+    static const Probe *current(const Probe &beside, const Probe &data);
     static bool writeFile(const QString &path, const QByteArray &bytes, QString *error);
 
     // What this store last read from or wrote to a sidecar: the merge's common ancestor. Kept by
@@ -102,6 +120,7 @@ private:
     mutable Seen m_seen;
 
     QString m_trace;
+    Place m_place = Place::BesideTrace;
     QString m_resolved; // m_trace, or where it leads when it is a symbolic link
     TraceIdentity m_identity;
     QString m_error;

@@ -3,6 +3,8 @@
 
 #include "widgets/view/Session.h"
 
+#include <QDir>
+
 #include <algorithm>
 
 namespace lanescope {
@@ -38,7 +40,7 @@ QStringList AnnotationAutosave::attach()
             continue;
         // One store per run's set, even for a trace shown twice: a store remembers what its set
         // last read or wrote, so two sets saving to one file merge rather than overwrite.
-        const auto store = std::make_shared<AnnotationStore>(run.path);
+        const auto store = std::make_shared<AnnotationStore>(run.path, m_place);
         Entry e;
         e.store = store;
         if (!store->isValid()) {
@@ -87,11 +89,24 @@ void AnnotationAutosave::flush()
                                     .arg(saved.fromDisk.removed));
         }
         e.savedRevision = e.set->revision();
+        if (saved.fellBack && !e.toldKeptInDataFolder) {
+            e.toldKeptInDataFolder = true;
+            const QString message = tr("The folder of %1 cannot take its annotations (%2): they are kept in %3")
+                                        .arg(e.store->identity().name, saved.besideError, QDir::toNativeSeparators(saved.path));
+            emit keptInDataFolder(message);
+        }
         if (!saved.path.isEmpty()) {
             e.path = saved.path;
             emit this->saved(saved.path);
         }
     }
+}
+
+void AnnotationAutosave::setPlace(AnnotationStore::Place place)
+{
+    m_place = place;
+    for (Entry &e : m_entries)
+        e.store->setPlace(place);
 }
 
 QString AnnotationAutosave::pathOf(const AnnotationSet *set) const

@@ -6,6 +6,9 @@
 // and retried at the next edit; nothing is dropped from memory. When another window saved the same
 // sidecar in between, the store merges the two (AnnotationStore.h): the merged set replaces the
 // run's set as one change (the view redraws it) and mergedFromDisk says what came in.
+// Where the sidecars go is the preference "Keep annotations" (setPlace): beside the trace, or the
+// data folder only; a save meant for beside the trace that went to the data folder instead is said
+// once per trace (keptInDataFolder, for the status line).
 #include "core/annotations/AnnotationSet.h"
 #include "core/annotations/AnnotationStore.h"
 
@@ -37,12 +40,16 @@ public:
     // Writes every kept set that changed since it was loaded or last written.
     void flush();
     bool isPending() const { return m_timer.isActive(); }
+    // Where the next saves go, for every run shown and every run attached later.
+    void setPlace(annotations::AnnotationStore::Place place);
+    annotations::AnnotationStore::Place place() const { return m_place; }
     QString pathOf(const annotations::AnnotationSet *set) const; // where it was last written or read
 
 signals:
     void saveFailed(const QString &message);
     void saved(const QString &path);
     void mergedFromDisk(const QString &message); // for the status bar
+    void keptInDataFolder(const QString &message); // for the status bar: the trace's folder could not be written
 
 private:
     struct Entry
@@ -51,6 +58,7 @@ private:
         std::shared_ptr<annotations::AnnotationStore> store;
         quint64 savedRevision = 0;
         QString path;
+        bool toldKeptInDataFolder = false;
     };
     void onRunsChanged();
 
@@ -58,6 +66,7 @@ private:
     std::vector<Entry> m_entries;
     QSet<QString> m_reported;
     QTimer m_timer;
+    annotations::AnnotationStore::Place m_place = annotations::AnnotationStore::Place::BesideTrace;
 };
 
 } // namespace lanescope
