@@ -3,6 +3,8 @@
 
 #include "core/analysis/Evidence.h"
 #include "core/analysis/Format.h"
+#include "core/analysis/OpSummary.h" // pythonCategories
+#include "core/analysis/SourceLines.h"
 
 #include <QCoreApplication>
 
@@ -396,6 +398,9 @@ std::vector<Gap> findGaps(const detail::EvidenceIndex &ix, const GapOptions &opt
     std::vector<Gap> gaps;
     int device = -1;
     TimeNs claimed = 0;
+    // Traces recorded with with_stack name the Python line of each launch; the others skip the look.
+    const std::vector<char> py = pythonCategories(t);
+    const bool pythonFrames = std::find(py.begin(), py.end(), 1) != py.end();
     for (Candidate &c : kept) {
         Gap &g = c.gap;
         if (gaps.empty() || g.device != device) {
@@ -418,6 +423,13 @@ std::vector<Gap> findGaps(const detail::EvidenceIndex &ix, const GapOptions &opt
                               .arg(tr.streamId())
                               .arg(formatDuration(g.start - c.streamIdleFrom))
                               .arg(t.tracks[c.coveredBy].streamId());
+        // Which line of the user's code launched the kernel after the gap (SourceLines.h).
+        detail::EvidenceIndex::Source src;
+        if (pythonFrames && ix.launchOf(g.track, c.afterSlice, &src))
+            if (const std::optional<PythonFrameName> f = launchingPythonFrame(t, src.track, src.slice)) {
+                g.pythonLine = f->file.isEmpty() ? f->function : QStringLiteral("%1:%2 %3").arg(f->file).arg(f->line).arg(f->function);
+                g.evidence += Text::tr("; the next kernel was launched from %1").arg(g.pythonLine);
+            }
         gaps.push_back(std::move(g));
     }
     std::sort(gaps.begin(), gaps.end(), [](const Gap &a, const Gap &b) {
