@@ -1360,7 +1360,7 @@
         <message>
             <location filename="../core/analysis/LaunchStats.cpp" line="97" />
             <source>kernels that start before the call that launched them: %1%2; the CPU's and the GPU's clocks disagree, so their launch delays read 0 and the queue counts each from its launch</source>
-            <translation>在启动它们的调用之前就开始的 kernel：%1%2；CPU 与 GPU 的时钟不一致，因此其启动延迟记为 0，队列从各自的启动时刻起计入</translation>
+            <translation>在启动它们的调用之前就开始的内核：%1%2；CPU 与 GPU 的时钟不一致，因此其启动延迟记为 0，队列从各自的启动时刻起计入</translation>
         </message>
         <message>
             <location filename="../core/analysis/replay/AdviceReplay.cpp" line="68" />
@@ -1465,7 +1465,7 @@
         <message>
             <location filename="../app/cli/InfoCommand.cpp" line="94" />
             <source>%1: %2 events, %3 slices on %4 tracks, %5 flows, loaded in %6 s with %7 threads</source>
-            <translation>%1：%2 个事件，%4 条轨道上共 %3 个切片，%5 条流，用 %7 个线程在 %6 秒内加载完成</translation>
+            <translation>%1：%2 个事件，%4 条轨道上共 %3 个切片，%5 条流，用 %7 个线程在 %6 s 内加载完成</translation>
         </message>
         <message>
             <location filename="../app/cli/InfoCommand.cpp" line="104" />
@@ -1554,7 +1554,7 @@
         <message>
             <location filename="../app/cli/FolderCommands.cpp" line="532" />
             <source>%1: %2 rank(s)%3, loaded in %4 s</source>
-            <translation>%1：%2 个 rank%3，在 %4 秒内加载完成</translation>
+            <translation>%1：%2 个 rank%3，在 %4 s 内加载完成</translation>
         </message>
         <message>
             <location filename="../app/cli/FolderCommands.cpp" line="533" />
@@ -1637,12 +1637,12 @@
         <message>
             <location filename="../app/cli/FolderCommands.cpp" line="210" />
             <source>%1: %2 rank(s)%3, %4 events, %5 of JSON loaded in %6 s (%7 at once, %8 threads each)</source>
-            <translation>%1：%2 个 rank%3，%4 个事件，%5 的 JSON，在 %6 秒内加载完成（同时加载 %7 个，每个 %8 个线程）</translation>
+            <translation>%1：%2 个 rank%3，%4 个事件，%5 的 JSON，在 %6 s 内加载完成（同时加载 %7 个，每个 %8 个线程）</translation>
         </message>
         <message>
             <location filename="../app/cli/FolderCommands.cpp" line="220" />
             <source>rank %1%2: %3, %4 events, %5, %6 s</source>
-            <translation>rank %1%2：%3，%4 个事件，%5，%6 秒</translation>
+            <translation>rank %1%2：%3，%4 个事件，%5，%6 s</translation>
         </message>
         <message>
             <location filename="../app/cli/FolderCommands.cpp" line="227" />
@@ -1891,7 +1891,7 @@
         <message>
             <location filename="../app/cli/SynthCommand.cpp" line="144" />
             <source>--gemm-efficiency %1 and --internode-gbps %2 make a step of about %3 s; at most %4 s makes a trace Lanescope can read</source>
-            <translation>--gemm-efficiency %1 与 --internode-gbps %2 使每步约 %3 秒；每步最多 %4 秒才能生成 Lanescope 可读取的 trace</translation>
+            <translation>--gemm-efficiency %1 与 --internode-gbps %2 使每步约 %3 s；每步最多 %4 s 才能生成 Lanescope 可读取的 trace</translation>
         </message>
         <message>
             <location filename="../app/cli/SynthCommand.cpp" line="168" />
@@ -1901,7 +1901,7 @@
         <message>
             <location filename="../app/cli/SynthCommand.cpp" line="201" />
             <source>wrote %1 (%2 of traces in %3 s)</source>
-            <translation>已写入 %1（%3 秒内写出 %2 跟踪数据）</translation>
+            <translation>已写入 %1（%3 s 内写出 %2 跟踪数据）</translation>
         </message>
         <message>
             <location filename="../app/cli/FolderCommands.cpp" line="713" />
@@ -2089,7 +2089,7 @@
         <message>
             <location filename="../app/cli/AnalyzeCommand.cpp" line="638" />
             <source>write only the first N rows of the kernel, operator and module summaries (default and 0: all, as compare's --top 0)</source>
-            <translation>只输出 kernel、算子和模块摘要的前 N 行（默认及 0：全部，与 compare 的 --top 0 相同）</translation>
+            <translation>只输出内核、算子和模块摘要的前 N 行（默认及 0：全部，与 compare 的 --top 0 相同）</translation>
         </message>
         <message>
             <source>write only the first N rows of the kernel, operator and module summaries (default: all)</source>
@@ -4349,7 +4349,7 @@ after: %2</source>
         <message>
             <location filename="../widgets/analysis/AnalysisCharts.cpp" line="119" />
             <source>No communication kernels in the analysed time.</source>
-            <translation>分析的时间内没有通信 kernel。</translation>
+            <translation>分析的时间内没有通信内核。</translation>
         </message>
         <message>
             <location filename="../widgets/analysis/AnalysisCharts.cpp" line="121" />
@@ -4410,7 +4410,7 @@ after: %2</source>
         <message>
             <location filename="../widgets/analysis/TimeSummaryModels.cpp" line="228" />
             <source>Total (ms)</source>
-            <translation>总计（毫秒）</translation>
+            <translation>总计（ms）</translation>
         </message>
         <message>
             <location filename="../widgets/analysis/TimeSummaryModels.cpp" line="229" />
@@ -4440,7 +4440,7 @@ after: %2</source>
         <message>
             <location filename="../widgets/analysis/TimeSummaryModels.cpp" line="243" />
             <source>The median bus bandwidth's share of the GPU's link per direction (NVLink, Infinity Fabric or PCIe, from the GPU table in Preferences); a collective across nodes is bound by the network instead. Unknown for a GPU the table does not have.</source>
-            <translation>总线带宽中位数占 GPU 单向互连带宽(NVLink、Infinity Fabric 或 PCIe,取自首选项中的 GPU 表)的比例;跨节点的集合通信受网络限制。表中没有的 GPU 为未知。</translation>
+            <translation>总线带宽中位数占 GPU 单向互连带宽（NVLink、Infinity Fabric 或 PCIe，取自首选项中的 GPU 表）的比例；跨节点的集合通信受网络限制。表中没有的 GPU 为未知。</translation>
         </message>
     </context>
     <context>
@@ -4866,12 +4866,12 @@ after: %2</source>
         <message>
             <location filename="../widgets/timeline/TimelinePanels.cpp" line="120" />
             <source>Kernel before</source>
-            <translation>之前的 kernel</translation>
+            <translation>前一个内核</translation>
         </message>
         <message>
             <location filename="../widgets/timeline/TimelinePanels.cpp" line="121" />
             <source>Kernel after</source>
-            <translation>之后的 kernel</translation>
+            <translation>后一个内核</translation>
         </message>
         <message>
             <location filename="../widgets/timeline/TimelinePanels.cpp" line="123" />
@@ -5151,12 +5151,12 @@ after: %2</source>
         <message>
             <location filename="../widgets/render/GapCauseStyle.cpp" line="37" />
             <source>An NCCL collective on another stream ran through the gap and the next kernel started when it ended.</source>
-            <translation>另一条流上的 NCCL 集合通信贯穿了该间隙，下一个 kernel 在它结束时才开始。</translation>
+            <translation>另一条流上的 NCCL 集合通信贯穿了该间隙，下一个内核在它结束时才开始。</translation>
         </message>
         <message>
             <location filename="../widgets/render/GapCauseStyle.cpp" line="38" />
             <source>The next kernel's launch call came after the stream had run dry.</source>
-            <translation>下一个 kernel 的启动调用发生在该流已无任务之后。</translation>
+            <translation>下一个内核的启动调用发生在该流已无任务之后。</translation>
         </message>
         <message>
             <location filename="../widgets/render/GapCauseStyle.cpp" line="39" />
@@ -5308,7 +5308,7 @@ nearest GEMM after: %2</source>
         <message>
             <location filename="../widgets/analysis/GapTableModel.cpp" line="253" />
             <source>Start (ms)</source>
-            <translation>开始（毫秒）</translation>
+            <translation>开始（ms）</translation>
         </message>
         <message>
             <location filename="../widgets/analysis/GapTableModel.cpp" line="254" />
@@ -5318,12 +5318,12 @@ nearest GEMM after: %2</source>
         <message>
             <location filename="../widgets/analysis/GapTableModel.cpp" line="255" />
             <source>Kernel before</source>
-            <translation>之前的 kernel</translation>
+            <translation>前一个内核</translation>
         </message>
         <message>
             <location filename="../widgets/analysis/GapTableModel.cpp" line="256" />
             <source>Kernel after</source>
-            <translation>之后的 kernel</translation>
+            <translation>后一个内核</translation>
         </message>
         <message>
             <location filename="../widgets/analysis/GapTableModel.cpp" line="257" />
@@ -5377,7 +5377,7 @@ nearest GEMM after: %2</source>
         <message>
             <location filename="../widgets/analysis/GapTableModel.cpp" line="267" />
             <source>When the gap began, in ms from the trace's first event</source>
-            <translation>间隙开始的时刻，从跟踪第一个事件起算（毫秒）</translation>
+            <translation>间隙开始的时刻，从跟踪第一个事件起算（ms）</translation>
         </message>
         <message>
             <source>The last activity on the stream before the gap</source>
@@ -5577,7 +5577,7 @@ nearest GEMM after: %2</source>
         <message>
             <location filename="../widgets/analysis/TimeSummaryModels.cpp" line="89" />
             <source>Total (ms)</source>
-            <translation>总计（毫秒）</translation>
+            <translation>总计（ms）</translation>
         </message>
         <message>
             <location filename="../widgets/analysis/TimeSummaryModels.cpp" line="90" />
@@ -5587,22 +5587,22 @@ nearest GEMM after: %2</source>
         <message>
             <location filename="../widgets/analysis/TimeSummaryModels.cpp" line="91" />
             <source>Mean (µs)</source>
-            <translation>平均（微秒）</translation>
+            <translation>平均（µs）</translation>
         </message>
         <message>
             <location filename="../widgets/analysis/TimeSummaryModels.cpp" line="92" />
             <source>Median (µs)</source>
-            <translation>中位数（微秒）</translation>
+            <translation>中位数（µs）</translation>
         </message>
         <message>
             <location filename="../widgets/analysis/TimeSummaryModels.cpp" line="93" />
             <source>Min (µs)</source>
-            <translation>最小（微秒）</translation>
+            <translation>最小（µs）</translation>
         </message>
         <message>
             <location filename="../widgets/analysis/TimeSummaryModels.cpp" line="94" />
             <source>Max (µs)</source>
-            <translation>最大（微秒）</translation>
+            <translation>最大（µs）</translation>
         </message>
         <message>
             <location filename="../widgets/analysis/TimeSummaryModels.cpp" line="95" />
@@ -5812,7 +5812,7 @@ The Gaps tab's causes look further: a comm_wait gap (the stream waiting on a col
             <location filename="../widgets/render/PictureExport.cpp" line="48" />
             <location filename="../widgets/timeline/TimelinePanels.cpp" line="432" />
             <source>Memory spike (allocated and freed within 20 ms)</source>
-            <translation>内存尖峰（20 毫秒内分配又释放）</translation>
+            <translation>内存尖峰（20 ms 内分配又释放）</translation>
         </message>
         <message>
             <location filename="../widgets/timeline/TimelinePanels.cpp" line="433" />
@@ -6069,7 +6069,7 @@ The Gaps tab's causes look further: a comm_wait gap (the stream waiting on a col
             <location filename="../app/gui/MainWindow.cpp" line="1238" />
             <source>%n rank(s) of %1 summarised in %2 s (%3 events, %4 at once); no rank's timeline is kept</source>
             <translation>
-                <numerusform>%1 的 %n 个 rank 已在 %2 秒内完成摘要（%3 个事件，同时加载 %4 个）；未保留任何 rank 的时间线</numerusform>
+                <numerusform>%1 的 %n 个 rank 已在 %2 s 内完成摘要（%3 个事件，同时加载 %4 个）；未保留任何 rank 的时间线</numerusform>
             </translation>
         </message>
         <message>
@@ -6242,7 +6242,7 @@ The Gaps tab's causes look further: a comm_wait gap (the stream waiting on a col
         <message>
             <location filename="../app/gui/MainWindow.cpp" line="785" />
             <source>loaded in %1 s</source>
-            <translation>加载耗时 %1 秒</translation>
+            <translation>加载耗时 %1 s</translation>
         </message>
         <message numerus="yes">
             <location filename="../app/gui/MainWindow.cpp" line="787" />
@@ -6396,7 +6396,7 @@ The Gaps tab's causes look further: a comm_wait gap (the stream waiting on a col
             <location filename="../app/gui/MainWindow.cpp" line="1169" />
             <source>%n rank(s) of %1 loaded in %2 s (%3 events, %4 at once)</source>
             <translation>
-                <numerusform>已加载 %1 中的 %n 个 rank，耗时 %2 秒（%3 个事件，同时加载 %4 个）</numerusform>
+                <numerusform>已加载 %1 中的 %n 个 rank，耗时 %2 s（%3 个事件，同时加载 %4 个）</numerusform>
             </translation>
         </message>
         <message>
@@ -7173,7 +7173,7 @@ Click to outline it in every run's lanes</source>
         <message>
             <location filename="../widgets/compare/NameDiffModel.cpp" line="210" />
             <source>%1 against the baseline %2, in milliseconds</source>
-            <translation>%1 相对基线 %2 的差值（毫秒）</translation>
+            <translation>%1 相对基线 %2 的差值（ms）</translation>
         </message>
         <message>
             <location filename="../widgets/compare/NameDiffModel.cpp" line="213" />
@@ -7233,7 +7233,7 @@ Click to outline it in every run's lanes</source>
         <message>
             <location filename="../widgets/analysis/TimeSummaryModels.cpp" line="309" />
             <source>GPU (ms)</source>
-            <translation>GPU（毫秒）</translation>
+            <translation>GPU（ms）</translation>
         </message>
         <message>
             <location filename="../widgets/analysis/TimeSummaryModels.cpp" line="310" />
@@ -7288,27 +7288,27 @@ Click to outline it in every run's lanes</source>
         <message>
             <location filename="../widgets/analysis/TimeSummaryModels.cpp" line="325" />
             <source>Of the peak of the operator's type (GPU table in Preferences): bf16/fp16 the dense tensor peak, fp32 matrix products FP32 (PyTorch leaves TF32 off for them), fp32 convolutions TF32 (cuDNN's default), fp64 FP64</source>
-            <translation>占算子数据类型峰值的比例(首选项中的 GPU 表):bf16/fp16 为稠密张量峰值,fp32 矩阵乘为 FP32(PyTorch 默认对其关闭 TF32),fp32 卷积为 TF32(cuDNN 默认),fp64 为 FP64</translation>
+            <translation>占算子数据类型峰值的比例（首选项中的 GPU 表）：bf16/fp16 为稠密张量峰值，fp32 矩阵乘为 FP32（PyTorch 默认对其关闭 TF32），fp32 卷积为 TF32（cuDNN 默认），fp64 为 FP64</translation>
         </message>
         <message>
             <location filename="../widgets/analysis/TimeSummaryModels.cpp" line="327" />
             <source>Arithmetic intensity: FLOPs per byte read and written (inputs once, the output once)</source>
-            <translation>算术强度:每读写一字节的浮点运算数(输入读一次,输出写一次)</translation>
+            <translation>算术强度：每读写一字节的浮点运算数（输入读一次，输出写一次）</translation>
         </message>
         <message>
             <location filename="../widgets/analysis/TimeSummaryModels.cpp" line="328" />
             <source>Bytes moved over the GPU time, in TB/s: against the GPU's memory bandwidth for memory-bound operators</source>
-            <translation>搬运的字节数除以 GPU 时间,单位 TB/s:内存受限算子与 GPU 显存带宽比较</translation>
+            <translation>搬运的字节数除以 GPU 时间，单位 TB/s：内存受限算子与 GPU 显存带宽比较</translation>
         </message>
         <message>
             <location filename="../widgets/analysis/TimeSummaryModels.cpp" line="330" />
             <source>Which roof bounds the operator: compute where its intensity reaches the ridge point (peak over memory bandwidth), memory below it</source>
-            <translation>算子受哪个屋顶限制:算术强度达到脊点(峰值除以显存带宽)时为计算,低于脊点时为内存</translation>
+            <translation>算子受哪个屋顶限制：算术强度达到脊点（峰值除以显存带宽）时为计算，低于脊点时为内存</translation>
         </message>
         <message>
             <location filename="../widgets/analysis/TimeSummaryModels.cpp" line="332" />
             <source>Achieved TFLOPS over what the roofline allows at this intensity: min(peak, intensity × memory bandwidth)</source>
-            <translation>实际 TFLOPS 占该算术强度下屋顶线所允许值的比例:min(峰值, 强度 × 显存带宽)</translation>
+            <translation>实际 TFLOPS 占该算术强度下屋顶线所允许值的比例：峰值与“强度 × 显存带宽”中较小者</translation>
         </message>
         <message>
             <location filename="../widgets/analysis/TimeSummaryModels.cpp" line="438" />
@@ -7350,22 +7350,22 @@ Click to outline it in every run's lanes</source>
         <message>
             <location filename="../widgets/analysis/TimeSummaryModels.cpp" line="157" />
             <source>Self CPU (ms)</source>
-            <translation>自身 CPU（毫秒）</translation>
+            <translation>自身 CPU（ms）</translation>
         </message>
         <message>
             <location filename="../widgets/analysis/TimeSummaryModels.cpp" line="158" />
             <source>Total CPU (ms)</source>
-            <translation>总 CPU（毫秒）</translation>
+            <translation>总 CPU（ms）</translation>
         </message>
         <message>
             <location filename="../widgets/analysis/TimeSummaryModels.cpp" line="159" />
             <source>Device (ms)</source>
-            <translation>设备（毫秒）</translation>
+            <translation>设备（ms）</translation>
         </message>
         <message>
             <location filename="../widgets/analysis/TimeSummaryModels.cpp" line="160" />
             <source>Device self (ms)</source>
-            <translation>设备自身（毫秒）</translation>
+            <translation>设备自身（ms）</translation>
         </message>
         <message>
             <location filename="../widgets/analysis/TimeSummaryModels.cpp" line="165" />
@@ -7481,32 +7481,32 @@ GB/s</translation>
         <message>
             <location filename="../app/gui/PeakTableEditor.cpp" line="74" />
             <source>Dense (no sparsity) bf16/fp16 tensor peak: MFU and the roofline of bf16/fp16 operators</source>
-            <translation>稠密(无稀疏)bf16/fp16 张量核心峰值:用于 MFU 和 bf16/fp16 算子的屋顶线</translation>
+            <translation>稠密（无稀疏）bf16/fp16 张量核心峰值：用于 MFU 和 bf16/fp16 算子的屋顶线</translation>
         </message>
         <message>
             <location filename="../app/gui/PeakTableEditor.cpp" line="75" />
             <source>Dense TF32 tensor peak: the roofline of fp32 convolutions (cuDNN uses TF32 by default)</source>
-            <translation>稠密 TF32 张量核心峰值:fp32 卷积的屋顶线(cuDNN 默认使用 TF32)</translation>
+            <translation>稠密 TF32 张量核心峰值：fp32 卷积的屋顶线（cuDNN 默认使用 TF32）</translation>
         </message>
         <message>
             <location filename="../app/gui/PeakTableEditor.cpp" line="76" />
             <source>FP32 peak without TF32: the roofline of fp32 matrix multiplies (PyTorch leaves TF32 off for them)</source>
-            <translation>不使用 TF32 的 FP32 峰值:fp32 矩阵乘的屋顶线(PyTorch 默认对其关闭 TF32)</translation>
+            <translation>不使用 TF32 的 FP32 峰值：fp32 矩阵乘的屋顶线（PyTorch 默认对其关闭 TF32）</translation>
         </message>
         <message>
             <location filename="../app/gui/PeakTableEditor.cpp" line="77" />
             <source>FP64 peak: the roofline of fp64 operators</source>
-            <translation>FP64 峰值:fp64 算子的屋顶线</translation>
+            <translation>FP64 峰值：fp64 算子的屋顶线</translation>
         </message>
         <message>
             <location filename="../app/gui/PeakTableEditor.cpp" line="78" />
             <source>Device memory bandwidth: the roofline's memory roof</source>
-            <translation>设备显存带宽:屋顶线的内存屋顶</translation>
+            <translation>设备显存带宽：屋顶线的内存屋顶</translation>
         </message>
         <message>
             <location filename="../app/gui/PeakTableEditor.cpp" line="79" />
             <source>Interconnect bandwidth per direction (NVLink, Infinity Fabric or the PCIe slot), as nccl-tests' bus bandwidth is compared with it</source>
-            <translation>单向互连带宽(NVLink、Infinity Fabric 或 PCIe 插槽),nccl-tests 的总线带宽与之比较</translation>
+            <translation>单向互连带宽（NVLink、Infinity Fabric 或 PCIe 插槽），nccl-tests 的总线带宽与之比较</translation>
         </message>
         <message>
             <location filename="../app/gui/PeakTableEditor.cpp" line="80" />
@@ -7521,7 +7521,7 @@ GB/s</translation>
         <message>
             <location filename="../app/gui/PeakTableEditor.cpp" line="128" />
             <source>MFU and the roofline are measured against these peaks and memory bandwidths, collectives' bus bandwidth against the link. Double-click a figure to use your own; your figures are shown in bold.</source>
-            <translation>MFU 和屋顶线以这些峰值和显存带宽为基准,集合通信的总线带宽以互连带宽为基准。双击数值可使用您自己的数值;您的数值以粗体显示。</translation>
+            <translation>MFU 和屋顶线以这些峰值和显存带宽为基准，集合通信的总线带宽以互连带宽为基准。双击数值可使用您自己的数值；您的数值以粗体显示。</translation>
         </message>
         <message>
             <location filename="../app/gui/PeakTableEditor.cpp" line="162" />
@@ -7541,7 +7541,7 @@ GB/s</translation>
         <message>
             <location filename="../app/gui/PeakTableEditor.cpp" line="201" />
             <source>Lanescope's table: %1</source>
-            <translation>Lanescope 的表:%1</translation>
+            <translation>Lanescope 的表：%1</translation>
         </message>
         <message>
             <source>BF16/FP16 dense (TFLOPS)</source>
@@ -8578,9 +8578,9 @@ GB/s</translation>
             <source>%1 %2 (%3), %4 calls
 %5 TFLOPS at %6 FLOP/byte, %7 TB/s
 %8 % of peak, %9 % of roofline (%10)</source>
-            <translation>%1 %2(%3),%4 次调用
-%5 TFLOPS,强度 %6 FLOP/字节,%7 TB/s
-占峰值 %8 %,占屋顶线 %9 %(%10)</translation>
+            <translation>%1 %2（%3），%4 次调用
+%5 TFLOPS，强度 %6 FLOP/字节，%7 TB/s
+占峰值 %8 %，占屋顶线 %9 %（%10）</translation>
         </message>
         <message>
             <location filename="../widgets/analysis/RooflineChart.cpp" line="116" />
@@ -8615,7 +8615,7 @@ GB/s</translation>
         <message>
             <location filename="../widgets/analysis/RooflineChart.cpp" line="201" />
             <source>No roofs: the GPU's peak for %1 or its memory bandwidth is not known (Edit &gt; Preferences &gt; GPU table).</source>
-            <translation>无屋顶:GPU 的 %1 峰值或显存带宽未知(编辑 &gt; 首选项 &gt; GPU 表)。</translation>
+            <translation>无屋顶：GPU 的 %1 峰值或显存带宽未知（编辑 &gt; 首选项 &gt; GPU 表）。</translation>
         </message>
         <message>
             <location filename="../widgets/analysis/RooflineChart.cpp" line="202" />
@@ -8625,12 +8625,12 @@ GB/s</translation>
         <message>
             <location filename="../widgets/analysis/RooflineChart.cpp" line="204" />
             <source>Roofs of the %1 operators: peak %2 TFLOPS, memory %3 TB/s, ridge point at %4 FLOP/byte.</source>
-            <translation>%1 算子的屋顶:峰值 %2 TFLOPS,显存 %3 TB/s,脊点位于 %4 FLOP/字节。</translation>
+            <translation>%1 算子的屋顶：峰值 %2 TFLOPS，显存 %3 TB/s，脊点位于 %4 FLOP/字节。</translation>
         </message>
         <message>
             <location filename="../widgets/analysis/RooflineChart.cpp" line="207" />
             <source>%1 of %2 rows drawn (the others have no GPU time or no bytes).</source>
-            <translation>已绘制 %2 行中的 %1 行(其余行没有 GPU 时间或字节数)。</translation>
+            <translation>已绘制 %2 行中的 %1 行（其余行没有 GPU 时间或字节数）。</translation>
         </message>
     </context>
     <context>
@@ -9179,7 +9179,7 @@ GB/s</translation>
         <message>
             <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="147" />
             <source>Show the operators on a roofline chart (intensity against TFLOPS, log-log) instead of the table</source>
-            <translation>以屋顶线图(算术强度对 TFLOPS,双对数坐标)代替表格显示算子</translation>
+            <translation>以屋顶线图（算术强度对 TFLOPS，双对数坐标）代替表格显示算子</translation>
         </message>
         <message>
             <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="148" />
@@ -9216,13 +9216,13 @@ GB/s</translation>
             <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="171" />
             <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="679" />
             <source>CPU (ms)</source>
-            <translation>CPU（毫秒）</translation>
+            <translation>CPU（ms）</translation>
         </message>
         <message>
             <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="171" />
             <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="679" />
             <source>Device (ms)</source>
-            <translation>设备（毫秒）</translation>
+            <translation>设备（ms）</translation>
         </message>
         <message>
             <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="172" />
@@ -9247,7 +9247,7 @@ GB/s</translation>
         <message>
             <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="193" />
             <source>GEMMs, attention and convolutions per operator, input shapes and type: the FLOPs their shapes imply, the GPU time of their kernels, what that achieves and which roof bounds it</source>
-            <translation>按算子、输入形状和类型列出的 GEMM、注意力和卷积:由形状推出的 FLOPs、其内核的 GPU 时间、实际达到的性能以及受哪个屋顶限制</translation>
+            <translation>按算子、输入形状和类型列出的 GEMM、注意力和卷积：由形状推出的 FLOPs、其内核的 GPU 时间、实际达到的性能以及受哪个屋顶限制</translation>
         </message>
         <message>
             <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="210" />
@@ -9292,12 +9292,12 @@ GB/s</translation>
         <message>
             <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="476" />
             <source>(the link: %1 GB/s per direction)</source>
-            <translation>(互连:单向 %1 GB/s)</translation>
+            <translation>（互连：单向 %1 GB/s）</translation>
         </message>
         <message>
             <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="477" />
             <source>(the GPU's link is not in the GPU table)</source>
-            <translation>(GPU 表中没有该 GPU 的互连带宽)</translation>
+            <translation>（GPU 表中没有该 GPU 的互连带宽）</translation>
         </message>
         <message>
             <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="484" />
@@ -9307,12 +9307,12 @@ GB/s</translation>
         <message>
             <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="486" />
             <source>%1 matrix product, attention and convolution calls, none with input shapes (record with record_shapes=True) or, for a convolution, without its stride and padding (PyTorch 2.1 or later records them).</source>
-            <translation>%1 次矩阵乘、注意力和卷积调用,均没有输入形状(请以 record_shapes=True 录制),或卷积缺少步长和填充(PyTorch 2.1 及以后会记录)。</translation>
+            <translation>%1 次矩阵乘、注意力和卷积调用，均没有输入形状（请以 record_shapes=True 录制），或卷积缺少步长和填充（PyTorch 2.1 及以后会记录）。</translation>
         </message>
         <message>
             <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="489" />
             <source>Matrix products, attention and convolutions in the measured steps of %1: %2 of %3 calls counted from their shapes, %4 TFLOP</source>
-            <translation>%1 的测量步骤中的矩阵乘、注意力和卷积:%3 次调用中有 %2 次根据形状计数,共 %4 TFLOP</translation>
+            <translation>%1 的测量步骤中的矩阵乘、注意力和卷积：%3 次调用中有 %2 次根据形状计数，共 %4 TFLOP</translation>
         </message>
         <message>
             <source>GEMMs and attention per operator, input shapes and type: the FLOPs their shapes imply, the GPU time of their kernels, and what that achieves</source>
@@ -9341,12 +9341,12 @@ GB/s</translation>
         <message>
             <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="449" />
             <source>GPU kernels, copies and memsets that start in %1: %2 names, %3 ms of GPU time</source>
-            <translation>开始于%1的 GPU 内核、拷贝和 memset：%2 个名称，GPU 时间 %3 毫秒</translation>
+            <translation>开始于%1的 GPU 内核、拷贝和 memset：%2 个名称，GPU 时间 %3 ms</translation>
         </message>
         <message>
             <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="457" />
             <source>CPU operators, annotations and runtime calls that start in %1: %2 rows, %3 ms of busy CPU time</source>
-            <translation>开始于%1的 CPU 算子、注解和运行时调用：%2 行，CPU 忙碌时间 %3 毫秒</translation>
+            <translation>开始于%1的 CPU 算子、注解和运行时调用：%2 行，CPU 忙碌时间 %3 ms</translation>
         </message>
         <message>
             <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="461" />
@@ -9393,7 +9393,7 @@ GB/s</translation>
         <message>
             <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="495" />
             <source>(no roofline: the GPU's memory bandwidth is not in the GPU table)</source>
-            <translation>(无屋顶线:GPU 表中没有该 GPU 的显存带宽)</translation>
+            <translation>（无屋顶线：GPU 表中没有该 GPU 的显存带宽）</translation>
         </message>
         <message>
             <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="505" />
@@ -9418,7 +9418,7 @@ GB/s</translation>
         <message>
             <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="592" />
             <source>Longest call (%1 µs): %2</source>
-            <translation>最长调用（%1 微秒）：%2</translation>
+            <translation>最长调用（%1 µs）：%2</translation>
         </message>
         <message>
             <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="621" />
@@ -9784,7 +9784,7 @@ at %2</source>
         <message>
             <location filename="../widgets/TraceSummaryView.cpp" line="93" />
             <source>span %1 ms</source>
-            <translation>时间跨度 %1 毫秒</translation>
+            <translation>时间跨度 %1 ms</translation>
         </message>
     </context>
     <context>
@@ -10329,7 +10329,7 @@ at %2</source>
         <message>
             <location filename="../app/gui/CommandLine.cpp" line="40" />
             <source>Show idle gaps of at least N milliseconds (default 15; fractions allowed, down to 0.001).</source>
-            <translation>显示不短于 N 毫秒的空闲间隙（默认 15；可带小数，最小 0.001）。</translation>
+            <translation>显示不短于 N ms 的空闲间隙（默认 15；可带小数，最小 0.001）。</translation>
         </message>
         <message>
             <location filename="../app/gui/CommandLine.cpp" line="44" />
@@ -10463,7 +10463,7 @@ at %2</source>
         <message>
             <location filename="../core/session/LogDir.cpp" line="260" />
             <source>modified %1 s ago: may still be being written</source>
-            <translation>%1 秒前修改过：可能仍在写入</translation>
+            <translation>%1 s 前修改过：可能仍在写入</translation>
         </message>
         <message>
             <location filename="../core/session/LogDir.cpp" line="277" />
