@@ -30,6 +30,23 @@ double usDur(TimeNs t) { return double(t) / 1000.0; }
 } // namespace
 
 // "idle_breakdown", "launch" and "queue" of `analyze --json` (and of every rank of `analyze DIR`).
+void writeAdviceFields(JsonWriter &j, const analysis::Advice &a)
+{
+    j.field("id", a.id);
+    j.field("title", a.title);
+    j.field("evidence", a.evidence);
+    // What the fix is worth (additions to the contract's keys).
+    j.field("explained_us", usDur(a.explainedNs));
+    j.field("projected_step_s", JsonWriter::orNull(a.projectedStepS > 0, a.projectedStepS));
+    j.field("projected_mfu_pct", JsonWriter::orNull(a.projectedMfuPct > 0, a.projectedMfuPct));
+    // "replay": the step replayed with the fix; "bound": what the explained waits are worth at
+    // most; null: not projected.
+    if (a.projectedStepS <= 0)
+        j.field("projection", nullptr);
+    else
+        j.field("projection", a.projectionReplayed ? "replay" : "bound");
+}
+
 void writeLaunchFields(JsonWriter &j, const analysis::AnalysisResult &r, TimeNs origin)
 {
     j.array("idle_breakdown", [&] {
@@ -46,6 +63,9 @@ void writeLaunchFields(JsonWriter &j, const analysis::AnalysisResult &r, TimeNs 
     const analysis::LaunchStats &l = r.launchStats;
     j.object("launch", [&] {
         j.field("launches", l.launches);
+        // Graph launch calls and the activities they launched (each one of "launches").
+        j.field("graph_launches", l.graphLaunches);
+        j.field("graph_kernels", l.graphKernels);
         j.field("gpu_shorter_than_cpu", l.gpuShorterThanCpu);
         j.field("runtime_outliers", l.runtimeOutliers);
         j.field("launch_delay_outliers", l.delayOutliers);
@@ -232,21 +252,7 @@ void writeAnalysisFields(JsonWriter &j, const Trace &t, const analysis::Analysis
     writeMemoryOwners(j, r.memoryOwners, o, top);
     j.array("advice", [&] {
         for (const auto &a : r.advice)
-            j.object([&] {
-                j.field("id", a.id);
-                j.field("title", a.title);
-                j.field("evidence", a.evidence);
-                // What the fix is worth at most (additions to the contract's keys).
-                j.field("explained_us", usDur(a.explainedNs));
-                j.field("projected_step_s", JsonWriter::orNull(a.projectedStepS > 0, a.projectedStepS));
-                j.field("projected_mfu_pct", JsonWriter::orNull(a.projectedMfuPct > 0, a.projectedMfuPct));
-                // "replay": the step replayed with the fix; "bound": what the explained waits are worth
-                // at most; null: not projected.
-                if (a.projectedStepS <= 0)
-                    j.field("projection", nullptr);
-                else
-                    j.field("projection", a.projectionReplayed ? "replay" : "bound");
-            });
+            j.object([&] { writeAdviceFields(j, a); });
     });
     // Why the GPU waits on the CPU (IdleBreakdown.h, LaunchStats.h, QueueLength.h); with --hta by
     // Holistic Trace Analysis' definitions. "device" and "count" are additions to the contract's keys.
@@ -681,11 +687,11 @@ CommandSpec analyzeArguments()
             integer({n("top")}, "N", between(0, kMaxTop), QT_TRANSLATE_NOOP("cli", "write only the first N rows of the kernel, operator, module and source-line summaries (default and 0: all, as compare's --top 0)"),
                     QT_TRANSLATE_NOOP("cli", "--top takes a whole number of rows")),
             flag({n("op-shapes")}, QT_TRANSLATE_NOOP("cli", "group the operator summary by input shapes (traces recorded with record_shapes; reads each operator's args)")),
+            flag({n("all-frames")}, QT_TRANSLATE_NOOP("cli", "source lines of every Python frame; by default the standard library's and torch's "
+                                                             "frames fold into the user code that called them (my code only)")),
             flag({n("json")}, QT_TRANSLATE_NOOP("cli", "print one JSON object")),
         },
     };
-            flag({n("all-frames")}, QT_TRANSLATE_NOOP("cli", "source lines of every Python frame; by default the standard library's and torch's "
-                                                             "frames fold into the user code that called them (my code only)")),
 }
 
 int runAnalyze(const Invocation &args)

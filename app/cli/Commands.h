@@ -83,6 +83,9 @@ void writeAnalysisFields(JsonWriter &j, const Trace &trace, const analysis::Anal
 // "idle_breakdown", "launch" and "queue" (docs/architecture.md) of one trace's analysis, into an
 // open object: analyze TRACE and every rank of analyze DIR. origin: the trace's first event.
 void writeLaunchFields(JsonWriter &j, const analysis::AnalysisResult &result, TimeNs origin);
+// One advice item's fields (id, title, evidence, what the fix is worth and how that was found),
+// into an open object: analyze TRACE's "advice" and the job's of analyze DIR.
+void writeAdviceFields(JsonWriter &j, const analysis::Advice &advice);
 // "memory_owners" of `analyze --json`: who holds the device memory (first `top` of its longer lists).
 void writeMemoryOwners(JsonWriter &j, const analysis::MemoryOwners &owners, TimeNs origin, std::size_t top);
 

@@ -388,12 +388,7 @@ void writeAnalyzeJson(const JobSource &f, const analysis::JobResult &r, std::siz
             for (std::size_t k = 0; k < r.advice.size(); ++k) {
                 const analysis::Advice &a = r.advice[k];
                 j.object([&] {
-                    j.field("id", a.id);
-                    j.field("title", a.title);
-                    j.field("evidence", a.evidence);
-                    j.field("explained_us", usDur(a.explainedNs));
-                    j.field("projected_step_s", JsonWriter::orNull(a.projectedStepS > 0, a.projectedStepS));
-                    j.field("projected_mfu_pct", JsonWriter::orNull(a.projectedMfuPct > 0, a.projectedMfuPct));
+                    writeAdviceFields(j, a);
                     j.array("ranks", [&] {
                         for (int rank : r.adviceRanks[k])
                             j.value(rank);

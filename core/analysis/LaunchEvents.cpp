@@ -19,8 +19,11 @@ std::uint8_t launchSetsOf(std::string_view n)
     static constexpr std::string_view htaQueue[] = {"cuLaunchKernel", "cuLaunchKernelEx", "hipLaunchKernel",
                                                     "hipExtModuleLaunchKernel", "hipMemcpyAsync", "hipMemsetAsync",
                                                     "hipMemcpyWithStream"};
-    // Calls that enqueue work on a stream which HTA does not look for. Graph launches are left out:
-    // one call replays many kernels, so a launch delay per kernel means nothing.
+    // Graph launches: every activity of the replayed graph carries the call's correlation (Kineto
+    // links each; a ROCm trace draws its hipGraphLaunch flows to them).
+    static constexpr std::string_view graphs[] = {"cudaGraphLaunch", "cudaGraphLaunch_v10000", "cuGraphLaunch",
+                                                  "hipGraphLaunch"};
+    // Calls that enqueue work on a stream which HTA does not look for.
     static constexpr std::string_view ours[] = {
         "hipModuleLaunchKernel", "hipLaunchCooperativeKernel", "hipExtLaunchKernel", "hipMemcpy2DAsync",
         "hipMemcpyHtoDAsync", "hipMemcpyDtoHAsync", "hipMemcpyDtoDAsync", "hipMemsetD8Async", "hipMemsetD16Async",
@@ -39,6 +42,9 @@ std::uint8_t launchSetsOf(std::string_view n)
     for (auto s : ours)
         if (n == s)
             return kLanescopeLaunch;
+    for (auto s : graphs)
+        if (n == s)
+            return kLanescopeLaunch | kGraphLaunch;
     return 0;
 }
 

@@ -27,6 +27,10 @@ enum LaunchSet : std::uint8_t {
     // Ours: every call that enqueues work on a stream — CUDA runtime and driver, HIP (ROCm) and
     // MTIA's runtime (runFunction and its enqueueCommand memcpy*Async copies).
     kLanescopeLaunch = 4,
+    // A graph launch (cudaGraphLaunch, cuGraphLaunch, hipGraphLaunch): one call enqueues every
+    // kernel, copy and memset of the graph, each carrying the call's correlation id. Ours counts
+    // each of them as a launch of that call; HTA looks for none of these calls.
+    kGraphLaunch = 8,
 };
 std::uint8_t launchSetsOf(std::string_view callName);
 

@@ -15,6 +15,7 @@ struct Row
 {
     std::uint32_t track, slice, callTrack, callSlice;
     TimeNs start, cpuDur, gpuDur, delay;
+    bool graph; // launched by a graph launch call: the call's time is counted once, in graphCallNs
 };
 } // namespace
 
@@ -29,14 +30,26 @@ LaunchStats launchStats(const Trace &trace, const ActivityView &view, const Laun
     all.reserve(items);
     // Ours: one launch per call, its first activity (index + 1 into all).
     FlatHashMap<std::size_t> byCall(o.hta ? 16 : items);
+    FlatHashMap<std::size_t> graphCalls(16);
+    std::vector<TimeNs> graphCallNs; // each graph launch call's duration, once
     for (const StreamActivities &s : view.streams) {
         for (const LaunchedActivity &a : s.items) {
             if (!(a.sets & set) || (!o.window.empty() && !o.window.contains(a.start)))
                 continue;
+            const bool graph = a.sets & kGraphLaunch;
             const Row l{a.track, a.slice, a.callTrack, a.callSlice, a.start, a.callEnd - a.callStart, a.end - a.start,
-                        std::max<TimeNs>(0, a.start - a.callEnd)};
+                        std::max<TimeNs>(0, a.start - a.callEnd), graph};
             r.startBeforeLaunch += a.start < a.callStart;
-            if (!o.hta) {
+            if (graph) {
+                // Each activity of a graph is a launch of its own (never collapsed into the first),
+                // its delay measured from the graph launch call; the call itself is one call.
+                ++r.graphKernels;
+                std::size_t &seen = graphCalls((std::uint64_t(a.callTrack) << 32) | a.callSlice);
+                if (!seen) {
+                    seen = 1;
+                    graphCallNs.push_back(l.cpuDur);
+                }
+            } else if (!o.hta) {
                 std::size_t &first = byCall((std::uint64_t(a.callTrack) << 32) | a.callSlice);
                 if (first) {
                     if (l.start < all[first - 1].start)
@@ -49,6 +62,7 @@ LaunchStats launchStats(const Trace &trace, const ActivityView &view, const Laun
         }
     }
     r.launches = std::int64_t(all.size());
+    r.graphLaunches = std::int64_t(graphCalls.size());
     if (all.empty())
         return r;
     std::vector<TimeNs> delays, gpu, cpu;
@@ -56,12 +70,20 @@ LaunchStats launchStats(const Trace &trace, const ActivityView &view, const Laun
     gpu.reserve(all.size());
     cpu.reserve(all.size());
     for (const Row &l : all) {
-        r.gpuShorterThanCpu += l.gpuDur < l.cpuDur;
-        r.runtimeOutliers += l.cpuDur > kRuntimeOutlierNs;
+        // A graph's activities share one call: comparing each with the whole call's time, or
+        // counting the call once per activity, would say nothing about launch overhead.
+        if (!l.graph) {
+            r.gpuShorterThanCpu += l.gpuDur < l.cpuDur;
+            r.runtimeOutliers += l.cpuDur > kRuntimeOutlierNs;
+            cpu.push_back(l.cpuDur);
+        }
         r.delayOutliers += l.delay > kLaunchDelayOutlierNs;
         delays.push_back(l.delay);
         gpu.push_back(l.gpuDur);
-        cpu.push_back(l.cpuDur);
+    }
+    for (TimeNs c : graphCallNs) {
+        r.runtimeOutliers += c > kRuntimeOutlierNs;
+        cpu.push_back(c);
     }
     r.medianDelayNs = selectQuantile(delays, 0.5);
     r.p95DelayNs = selectQuantile(delays, 0.95);

@@ -8,7 +8,8 @@
 // Where we differ by default (LaunchOptions::hta off): HIP and MTIA copies count too (LaunchSet;
 // HTA finds no launch at all on ROCm traces); a call that enqueues several activities (MTIA's
 // copies: one dma_request per chunk) is one launch, measured to its first activity, where HTA
-// counts every pair; exact times over the analysed steps.
+// counts every pair — except a graph launch, which is a launch of each of its activities;
+// exact times over the analysed steps.
 #include "core/analysis/LaunchEvents.h"
 #include "core/analysis/QueueLength.h"
 
@@ -35,6 +36,10 @@ struct Launch
 struct LaunchStats
 {
     std::int64_t launches = 0;
+    // Ours: graph launch calls with an activity inside the window, and the activities they
+    // launched (each also one of `launches`, its delay measured from the graph launch call; the
+    // call counts once in runtimeOutliers and medianCpuNs, and gpuShorterThanCpu leaves them out).
+    std::int64_t graphLaunches = 0, graphKernels = 0;
     std::int64_t gpuShorterThanCpu = 0; // activities that ran shorter than the call that launched them
     std::int64_t runtimeOutliers = 0;   // calls over kRuntimeOutlierNs
     std::int64_t delayOutliers = 0;     // delays over kLaunchDelayOutlierNs

@@ -340,6 +340,8 @@ void writeLaunch(Out &o, const AnalysisResult &a)
         o.i("compute_host_wait_total", a.idleBreakdown.computeHostWait);
         const LaunchStats &l = a.launchStats;
         o.i("launches", l.launches);
+        o.i("graph_launches", l.graphLaunches);
+        o.i("graph_kernels", l.graphKernels);
         o.i("gpu_shorter_than_cpu", l.gpuShorterThanCpu);
         o.i("runtime_outliers", l.runtimeOutliers);
         o.i("delay_outliers", l.delayOutliers);
@@ -397,6 +399,8 @@ void readLaunch(In &in, const In::Obj &v, AnalysisResult *a)
     a->idleBreakdown.computeHostWait = in.i64(v, "compute_host_wait_total");
     LaunchStats &l = a->launchStats;
     l.launches = in.i64(v, "launches", 0, 0);
+    l.graphLaunches = in.i64(v, "graph_launches", 0, 0); // 0 in a summary written before graphs counted
+    l.graphKernels = in.i64(v, "graph_kernels", 0, 0);
     l.gpuShorterThanCpu = in.i64(v, "gpu_shorter_than_cpu", 0, 0);
     l.runtimeOutliers = in.i64(v, "runtime_outliers", 0, 0);
     l.delayOutliers = in.i64(v, "delay_outliers", 0, 0);

@@ -134,7 +134,8 @@ private slots:
             QCOMPARE(keys(s.toObject()), sorted({QStringLiteral("device"), QStringLiteral("stream"), QStringLiteral("idle_us"),
                                                  QStringLiteral("host_wait_us"), QStringLiteral("kernel_wait_us"), QStringLiteral("other_us")}));
         const QJsonObject launch = o.value(QStringLiteral("launch")).toObject();
-        QCOMPARE(keys(launch), sorted({QStringLiteral("launches"), QStringLiteral("gpu_shorter_than_cpu"), QStringLiteral("runtime_outliers"),
+        QCOMPARE(keys(launch), sorted({QStringLiteral("launches"), QStringLiteral("graph_launches"), QStringLiteral("graph_kernels"),
+                                       QStringLiteral("gpu_shorter_than_cpu"), QStringLiteral("runtime_outliers"),
                                        QStringLiteral("launch_delay_outliers"), QStringLiteral("launch_delay_median_us"),
                                        QStringLiteral("launch_delay_p95_us"), QStringLiteral("worst")}));
         QVERIFY(launch.value(QStringLiteral("launches")).toInteger() > 0);

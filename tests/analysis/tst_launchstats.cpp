@@ -6,6 +6,7 @@
 // definition; and ROCm traces, where HTA finds no launch and we do.
 #include "tests/CliRun.h"
 #include "tests/TestTraces.h"
+#include "tests/core/TestUtil.h"
 
 #include "core/analysis/Analysis.h"
 #include "core/analysis/Evidence.h"
@@ -294,6 +295,117 @@ private slots:
                 QCOMPARE(double(q->count), o.value(QStringLiteral("queue_length_count")).toDouble());
             }
         }
+    }
+
+    // A graph launch is a launch of each activity of the graph: one cudaGraphLaunch [100,110) µs
+    // replays three kernels on stream 7 (each with the call's correlation; only the first has a
+    // flow event, as Kineto writes one), each delay measured from the call's end: 10, 20, 30 µs.
+    // HTA counts no graph launch.
+    void graphLaunchInline_data()
+    {
+        QTest::addColumn<bool>("hta");
+        QTest::newRow("lanescope") << false;
+        QTest::newRow("hta") << true;
+    }
+    void graphLaunchInline()
+    {
+        QFETCH(bool, hta);
+        const char *json = R"json({"schemaVersion":1,"traceEvents":[
+{"ph":"X","cat":"cuda_runtime","name":"cudaLaunchKernel","pid":1,"tid":1,"ts":0,"dur":10,"args":{"correlation":1}},
+{"ph":"X","cat":"cuda_runtime","name":"cudaGraphLaunch","pid":1,"tid":1,"ts":100,"dur":10,"args":{"correlation":9}},
+{"ph":"X","cat":"kernel","name":"k0","pid":0,"tid":7,"ts":20,"dur":5,"args":{"stream":7,"correlation":1,"device":0}},
+{"ph":"X","cat":"kernel","name":"g1","pid":0,"tid":7,"ts":120,"dur":5,"args":{"stream":7,"correlation":9,"device":0,"graph id":3,"graph node id":11}},
+{"ph":"X","cat":"kernel","name":"g2","pid":0,"tid":7,"ts":130,"dur":5,"args":{"stream":7,"correlation":9,"device":0,"graph id":3,"graph node id":12}},
+{"ph":"X","cat":"kernel","name":"g3","pid":0,"tid":7,"ts":140,"dur":5,"args":{"stream":7,"correlation":9,"device":0,"graph id":3,"graph node id":13}},
+{"ph":"s","id":9,"pid":1,"tid":1,"ts":100,"cat":"ac2g","name":"ac2g"},
+{"ph":"f","id":9,"pid":0,"tid":7,"ts":120,"cat":"ac2g","name":"ac2g","bp":"e"}
+]})json";
+        const LoadResult lr = loadTrace(MappedSource::fromBytes(std::string(json), QStringLiteral("graph")), LoadOptions{});
+        QVERIFY2(lr.trace, qPrintable(lr.error));
+        const AnalysisResult r = analyzed(*lr.trace, hta);
+        const LaunchStats &l = r.launchStats;
+        if (hta) {
+            QCOMPARE(l.launches, std::int64_t(1)); // the cudaLaunchKernel alone
+            QCOMPARE(l.graphLaunches, std::int64_t(0));
+            QCOMPARE(l.graphKernels, std::int64_t(0));
+            return;
+        }
+        QCOMPARE(l.launches, std::int64_t(4));
+        QCOMPARE(l.graphLaunches, std::int64_t(1));
+        QCOMPARE(l.graphKernels, std::int64_t(3));
+        // Delays 10 (k0), 10, 20, 30: median 15, p95 28.5 (pandas' linear quantile).
+        QVERIFY(l.medianDelayNs);
+        QCOMPARE(*l.medianDelayNs, 15.0 * us);
+        QCOMPARE(*l.p95DelayNs, 28.5 * us);
+        // The graph call is one call: 10 µs, no outlier; its kernels (5 µs) are not compared with it.
+        QCOMPARE(l.runtimeOutliers, std::int64_t(0));
+        QCOMPARE(l.gpuShorterThanCpu, std::int64_t(1)); // k0 (5 µs) after its 10 µs call
+        QCOMPARE(*l.medianCpuNs, 10.0 * us);
+        // The queue holds all three from the graph launch's start until each ends.
+        const StreamQueue *q = queueOf(r, 7);
+        QVERIFY(q);
+        QCOMPARE(q->max, 3);
+        // Every graph kernel is linked to the call (the flow event reaches only the first).
+        const detail::EvidenceIndex ix(*lr.trace);
+        int linked = 0;
+        for (std::uint32_t k = 0; k < lr.trace->tracks.size(); ++k)
+            for (std::uint32_t i = 0; i < lr.trace->tracks[k].size(); ++i) {
+                detail::EvidenceIndex::Source src;
+                if (lr.trace->tracks[k].kind == TrackKind::Gpu && ix.launchOf(k, i, &src)
+                    && lr.trace->name(lr.trace->tracks[src.track].nameId[src.slice]) == QLatin1String("cudaGraphLaunch"))
+                    ++linked;
+            }
+        QCOMPARE(linked, 3);
+    }
+
+    // vLLM decode on MI300X replays one HIP graph: every activity carrying the hipGraphLaunch's
+    // correlation (counted here from the file itself) is a launch of it.
+    void graphLaunchReal()
+    {
+        const QString path = test::tracePath(QStringLiteral("mi300x-vllm-graph-replay.json.gz"));
+        if (!QFileInfo::exists(path))
+            QSKIP(qPrintable(QStringLiteral("real trace %1 not found (set LANESCOPE_TRACES_DIR): skipped").arg(path)));
+        QFile f(path);
+        QVERIFY(f.open(QIODevice::ReadOnly));
+        const std::string text = test::gunzipBytes(f.readAll().toStdString());
+        const QJsonArray events = QJsonDocument::fromJson(QByteArray::fromStdString(text)).object().value(QStringLiteral("traceEvents")).toArray();
+        std::map<qint64, std::int64_t> activitiesByCorrelation;
+        std::vector<qint64> graphCorrelations;
+        for (const QJsonValue &v : events) {
+            const QJsonObject e = v.toObject();
+            const QString cat = e.value(QStringLiteral("cat")).toString();
+            const qint64 corr = e.value(QStringLiteral("args")).toObject().value(QStringLiteral("correlation")).toInteger(-1);
+            if (cat == QLatin1String("kernel") || cat == QLatin1String("gpu_memcpy") || cat == QLatin1String("gpu_memset"))
+                ++activitiesByCorrelation[corr];
+            else if (e.value(QStringLiteral("name")).toString().endsWith(QLatin1String("GraphLaunch")))
+                graphCorrelations.push_back(corr);
+        }
+        QVERIFY(!graphCorrelations.empty());
+        std::int64_t expectedKernels = 0;
+        for (qint64 c : graphCorrelations)
+            expectedKernels += activitiesByCorrelation[c];
+        qInfo("graph launches %zu, replaying %lld activities", graphCorrelations.size(), qlonglong(expectedKernels));
+        QVERIFY(expectedKernels > 100); // ~420 kernels in one replay
+
+        const LoadResult lr = loadTrace(path);
+        QVERIFY2(lr.trace, qPrintable(lr.error));
+        const AnalysisResult ours = analyzed(*lr.trace, false);
+        QCOMPARE(ours.launchStats.graphLaunches, std::int64_t(graphCorrelations.size()));
+        QCOMPARE(ours.launchStats.graphKernels, expectedKernels);
+        QVERIFY(ours.launchStats.launches >= expectedKernels);
+        // The graph launch call counts once among the calls, whatever number of kernels it replays.
+        QVERIFY(ours.launchStats.runtimeOutliers <= ours.launchStats.launches - ours.launchStats.graphKernels + ours.launchStats.graphLaunches);
+        QVERIFY(ours.launchStats.gpuShorterThanCpu <= ours.launchStats.launches - ours.launchStats.graphKernels);
+        // HTA's definition still counts no HIP launch at all.
+        QCOMPARE(analyzed(*lr.trace, true).launchStats.launches, std::int64_t(0));
+
+        // The CLI's "launch" object carries the same counts.
+        const test::CliRun cli = test::runCli({QStringLiteral("analyze"), path, QStringLiteral("--json")});
+        QCOMPARE(cli.exitCode, 0);
+        const QJsonObject launch = QJsonDocument::fromJson(cli.out).object().value(QStringLiteral("launch")).toObject();
+        QCOMPARE(launch.value(QStringLiteral("graph_launches")).toInteger(), ours.launchStats.graphLaunches);
+        QCOMPARE(launch.value(QStringLiteral("graph_kernels")).toInteger(), ours.launchStats.graphKernels);
+        QCOMPARE(launch.value(QStringLiteral("launches")).toInteger(), ours.launchStats.launches);
     }
 
     // ROCm: HTA's launch statistics look for CUDA's call names only; ours find the HIP launches.
