@@ -21,11 +21,11 @@ struct Text
 // A snapshot action is recorded once the driver call has returned, so it lands at the call's end;
 // a call matches when the action falls inside it, give or take this much (time_us counts whole µs,
 // and the allocator does some bookkeeping before it records).
-constexpr std::int64_t kToleranceNs = 100 * 1000;
+constexpr std::int64_t kToleranceNs = 20 * 1000;
 // Aligned: at least this many pairs, and this share of the snapshot's events that fall inside the
 // trace's span found a call.
 constexpr int kMinMatched = 3;
-constexpr double kMinShare = 0.8;
+constexpr double kMinShare = 0.9;
 // Offsets tried: each of the first anchor mallocs of the snapshot against every cudaMalloc of the
 // trace, scored on a sample of the snapshot's events first.
 constexpr std::size_t kAnchors = 16;

@@ -155,7 +155,7 @@ class Allocator:
         if b is None:
             # A cache miss: the truth of the fragmentation diagnosis is taken here, before any release.
             free, largest = self.cache_state(small, stream)
-            before = (self.reserved, self.allocated, t)
+            before = (self.reserved, self.allocated, len(self.entries))
             if release_times is not None:  # scripted: release this many cached segments first
                 segs = self.free_segments(lambda s: s.stream == stream and s.small == small)
                 for seg, rt in zip(segs, release_times):
@@ -173,10 +173,11 @@ class Allocator:
             if b is None:
                 self.record("oom", self.capacity - self.reserved, req, stream, t, frames, key="device_free")
                 self.ooms.append({"time_us": t, "requested": req, "reserved": self.reserved,
-                                  "allocated": self.allocated})
+                                  "allocated": self.allocated, "entry": len(self.entries) - 1})
                 raise OOM()
             if free >= size and largest < size:
-                self.frag.append({"time_us": before[2], "requested": size, "free_in_cache": free,
+                # The attempt's time: its first action (a segment_free of the retry, or the segment_alloc).
+                self.frag.append({"time_us": self.entries[before[2]]["time_us"], "requested": size, "free_in_cache": free,
                                   "largest_free_block": largest, "reserved": before[0],
                                   "allocated": before[1], "entry": len(self.entries) - 1})
         seg = b.seg
@@ -197,6 +198,8 @@ class Allocator:
     def free(self, addr, t, frames=None):
         b = self.live.pop(addr)
         stream = b.seg.stream
+        # PyTorch records a free with its own stack where it has one, else the allocation's.
+        frames = frames if frames is not None else b.frames
         self.record("free_requested", addr, b.req, stream, t, frames)
         self.allocated -= b.req
         b.allocated = False
@@ -379,7 +382,7 @@ def truth_of(a, window, device=0):
         "segments": len(a.segments),
         "blocks": blocks,
         "fragmentation_events": frag,
-        "ooms": [o for o in a.ooms],
+        "ooms": [{k: v for k, v in o.items() if k != "entry"} for o in a.ooms if o["entry"] >= window],
         "top_stacks_at_peak": [{"bytes": g["bytes"], "count": g["count"],
                                 "function": (g["top"][1]["name"] if g["top"] and len(g["top"]) > 1 else "")}
                                for g in top],
