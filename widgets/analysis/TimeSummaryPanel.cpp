@@ -157,7 +157,7 @@ TimeSummaryPanel::TimeSummaryPanel(QWidget *parent)
     m_stack = new QStackedWidget(this);
     m_kernels = makeTable(m_stack, m_kernelProxy, QStringLiteral("kernelSummary"));
     m_kernels->sortByColumn(KernelSummaryModel::TotalColumn, Qt::DescendingOrder);
-    m_kernels->setItemDelegateForColumn(KernelSummaryModel::NameColumn, new KernelNameDelegate(m_kernels));
+    m_kernels->setItemDelegateForColumn(KernelSummaryModel::NameColumn, new KernelNameDelegate(m_kernels, KernelNameDelegate::Names::Distinct));
     m_kernels->horizontalHeader()->resizeSection(KernelSummaryModel::NameColumn, 320);
     m_kernels->setToolTip(tr("Click: outline the kernel's slices in the lanes. Double-click: zoom to its longest call."));
     m_ops = makeTable(m_stack, m_opProxy, QStringLiteral("operatorSummary"));

@@ -9,9 +9,15 @@
 
 namespace lanescope {
 
+DiffNameDelegate::DiffNameDelegate(QObject *parent)
+    : QStyledItemDelegate(parent)
+    , m_names(this, NameDiffModel::CompactRole)
+{
+}
+
 QString DiffNameDelegate::shownText(const QModelIndex &index, const QFontMetrics &fm, int width)
 {
-    return fitDistinct(index.data(Qt::DisplayRole).toString(), index.data(NameDiffModel::CompactRole).toString(), fm, width);
+    return FittedColumn(nullptr, NameDiffModel::CompactRole).shown(index, fm, width);
 }
 
 int DiffNameDelegate::textMargins(const QWidget *w)
@@ -25,7 +31,7 @@ void DiffNameDelegate::initStyleOption(QStyleOptionViewItem *option, const QMode
     QStyledItemDelegate::initStyleOption(option, index);
     if (option->rect.width() <= 0) // a size hint: the whole text
         return;
-    option->text = shownText(index, option->fontMetrics, option->rect.width() - textMargins(option->widget));
+    option->text = m_names.shown(index, option->fontMetrics, option->rect.width() - textMargins(option->widget));
 }
 
 } // namespace lanescope

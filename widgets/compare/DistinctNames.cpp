@@ -3,6 +3,7 @@
 
 #include "widgets/analysis/GapTableModel.h"
 
+#include <QAbstractItemModel>
 #include <QFontMetrics>
 #include <QHash>
 
@@ -10,6 +11,7 @@
 #include <QRegularExpression>
 
 #include <algorithm>
+#include <limits>
 
 namespace lanescope {
 
@@ -260,6 +262,219 @@ QString fitDistinct(const QString &text, const QString &compact, const QFontMetr
     const QString head = fm.horizontalAdvance(family) <= width / 3 ? family : fm.elidedText(family, Qt::ElideRight, width / 3);
     const QString rest = c.mid(cut + (head == family ? 0 : 1)); // an elided head brings its own "…"
     return head + fm.elidedText(rest, Qt::ElideRight, std::max(0, width - fm.horizontalAdvance(head)));
+}
+
+namespace {
+
+// Where a word or a template argument begins or ends.
+bool isBoundary(QChar c)
+{
+    return c == QLatin1Char(',') || c == QLatin1Char('<') || c == QLatin1Char('>') || c == QLatin1Char(' ') || c == QLatin1Char('_')
+        || c == QLatin1Char(':') || c == QLatin1Char('(') || c == QLatin1Char(')');
+}
+
+// How many characters of s from `from` (at most up to `to`) fit `width` pixels.
+qsizetype fitFrom(const QString &s, qsizetype from, qsizetype to, const QFontMetrics &fm, int width)
+{
+    qsizetype lo = 0, hi = std::max<qsizetype>(0, to - from);
+    while (lo < hi) {
+        const qsizetype mid = (lo + hi + 1) / 2;
+        if (fm.horizontalAdvance(s.mid(from, mid)) <= width)
+            lo = mid;
+        else
+            hi = mid - 1;
+    }
+    return lo;
+}
+
+// t elided to `width` around position `from` (the first character that tells it from the most
+// alike other name): its first words (a third of the width at most; none without withHead), "…",
+// the window from the word `from` falls in on, "…", its last argument or word.
+QString elideAround(const QString &t, qsizetype from, const QFontMetrics &fm, int width, bool withHead)
+{
+    const qsizetype n = t.size();
+    if (n == 0)
+        return t;
+    const QString dots = QStringLiteral("…");
+    const int e = fm.horizontalAdvance(dots);
+    from = std::clamp<qsizetype>(from, 0, n - 1);
+    // The window begins with the word or argument `from` falls in, where that begins nearby.
+    qsizetype ws = from;
+    for (qsizetype k = from; k > 0 && from - k < 12; --k)
+        if (isBoundary(t[k - 1])) {
+            ws = k;
+            break;
+        }
+    // The tail: the last argument or word (", 5ul>"), at least 4 characters, at most a fifth of the width.
+    qsizetype ts = n;
+    for (qsizetype k = n - 4; k > ws && n - k <= 16; --k)
+        if (isBoundary(t[k])) {
+            ts = k;
+            break;
+        }
+    if (ts < n && fm.horizontalAdvance(t.mid(ts)) > width / 5)
+        ts = n;
+    for (int attempt = 0; attempt < 3; ++attempt) {
+        const bool head = withHead && attempt == 0;
+        const bool tail = ts < n && attempt < 2;
+        const qsizetype end = tail ? ts : n;
+        const qsizetype hl = head ? fitFrom(t, 0, ws, fm, width / 3) : 0;
+        const QString h = t.left(hl) + (hl < ws ? dots : QString());
+        const QString tl = tail ? t.mid(ts) : QString();
+        int avail = width - fm.horizontalAdvance(h) - fm.horizontalAdvance(tl);
+        // The window reaches the tail, or the end: no "…" after it.
+        qsizetype wl = fitFrom(t, ws, end, fm, avail);
+        const bool joined = ws + wl >= end;
+        if (!joined) {
+            avail -= e;
+            wl = fitFrom(t, ws, end, fm, avail);
+        }
+        if (wl < std::min<qsizetype>(4, end - ws) && attempt < 2)
+            continue; // too little of what differs: first without the head, then without the tail
+        // Measured whole: the parts' widths need not add up to the text's (kerning, rounding).
+        QString text = h + t.mid(ws, wl) + (joined ? QString() : dots) + tl;
+        while (wl > 0 && fm.horizontalAdvance(text) > width) {
+            --wl;
+            text = h + t.mid(ws, wl) + dots + tl;
+        }
+        if (fm.horizontalAdvance(text) <= width)
+            return text;
+    }
+    return fm.elidedText(t, Qt::ElideRight, width);
+}
+
+} // namespace
+
+QStringList fitColumn(const QStringList &texts, const QStringList &compacts, const QFontMetrics &fm, int width)
+{
+    const auto common = [](const QString &a, const QString &b) {
+        const qsizetype n = std::min(a.size(), b.size());
+        qsizetype i = 0;
+        while (i < n && a[i] == b[i])
+            ++i;
+        return i;
+    };
+    // Where each of `names` begins to differ from the others: sorted, a name's most alike others
+    // are its neighbours; the earlier of its two differences from them is where the window starts
+    // (the later one follows in it where the width allows).
+    const auto differFrom = [&](QStringList names, QHash<QString, qsizetype> *from) {
+        names.removeDuplicates();
+        std::sort(names.begin(), names.end());
+        for (qsizetype i = 0; i < names.size(); ++i) {
+            qsizetype f = std::numeric_limits<qsizetype>::max();
+            if (i > 0)
+                f = common(names[i], names[i - 1]);
+            if (i + 1 < names.size())
+                f = std::min(f, common(names[i], names[i + 1]));
+            from->insert(names[i], f == std::numeric_limits<qsizetype>::max() ? 0 : f);
+        }
+    };
+    QHash<QString, qsizetype> fromOf;
+    differFrom(texts, &fromOf);
+    QHash<QString, QString> fitted;
+    for (qsizetype r = 0; r < texts.size(); ++r) {
+        const QString &t = texts[r];
+        if (fitted.contains(t))
+            continue;
+        const QString c = compacts.value(r);
+        if (fm.horizontalAdvance(t) <= width)
+            fitted.insert(t, t);
+        else if (!c.isEmpty() && fm.horizontalAdvance(c) <= width)
+            fitted.insert(t, c);
+        else
+            fitted.insert(t, elideAround(t, fromOf.value(t), fm, width, true));
+    }
+    // Names that still read alike: each such group elided again around where its own names differ.
+    for (int round = 0; round < 3; ++round) {
+        QHash<QString, QStringList> alike; // shown -> the names showing it
+        for (auto it = fitted.cbegin(); it != fitted.cend(); ++it)
+            alike[it.value()] << it.key();
+        bool again = false;
+        for (auto it = alike.cbegin(); it != alike.cend(); ++it) {
+            if (it.value().size() < 2)
+                continue;
+            again = true;
+            QHash<QString, qsizetype> from;
+            differFrom(it.value(), &from);
+            for (const QString &t : it.value())
+                fitted[t] = elideAround(t, from.value(t), fm, width, round == 0);
+        }
+        if (!again)
+            break;
+    }
+    QStringList out;
+    out.reserve(texts.size());
+    for (const QString &t : texts)
+        out << fitted.value(t);
+    return out;
+}
+
+FittedColumn::FittedColumn(QObject *context, int compactRole)
+    : m_context(context)
+    , m_compactRole(compactRole)
+{
+}
+
+void FittedColumn::read(const QAbstractItemModel *model, int column) const
+{
+    if (model != m_model || column != m_column) {
+        if (model != m_model && model && m_context) {
+            // Rows reset, sorted, filtered or edited: read again on the next paint.
+            const auto forget = [this] {
+                m_read = false;
+                m_width = -1;
+            };
+            QObject::connect(model, &QAbstractItemModel::modelReset, m_context, forget);
+            QObject::connect(model, &QAbstractItemModel::layoutChanged, m_context, forget);
+            QObject::connect(model, &QAbstractItemModel::rowsInserted, m_context, forget);
+            QObject::connect(model, &QAbstractItemModel::rowsRemoved, m_context, forget);
+            QObject::connect(model, &QAbstractItemModel::dataChanged, m_context, forget);
+        }
+        m_model = model;
+        m_column = column;
+        m_read = false;
+    }
+    if (m_read)
+        return;
+    m_keys.clear();
+    m_compact.clear();
+    m_rowOf.clear();
+    const int rows = model ? model->rowCount() : 0;
+    for (int r = 0; r < rows; ++r) {
+        const QModelIndex i = model->index(r, column);
+        m_keys << i.data(Qt::DisplayRole).toString();
+        m_compact << (m_compactRole >= 0 ? i.data(m_compactRole).toString() : QString());
+        m_rowOf.insert(m_keys.back(), r);
+    }
+    if (m_compactRole >= 0) {
+        m_display = m_keys;
+    } else {
+        m_display = distinguishingNames(m_keys);
+        m_compact = compactNames(m_display);
+    }
+    m_read = true;
+    m_width = -1;
+}
+
+QString FittedColumn::shown(const QModelIndex &index, const QFontMetrics &fm, int width) const
+{
+    const QString key = index.data(Qt::DisplayRole).toString();
+    read(index.model(), index.column());
+    if (m_rowOf.value(key, -1) < 0) { // a change no signal told of
+        m_read = false;
+        read(index.model(), index.column());
+    }
+    const qsizetype row = m_rowOf.value(key, -1);
+    if (row < 0)
+        return fitDistinct(key, QString(), fm, width);
+    // The font's measure: a view's font or style changed since (the theme, the scale).
+    const int metrics = fm.height() * 1000 + fm.horizontalAdvance(QStringLiteral("Wm…"));
+    if (width != m_width || metrics != m_metrics) {
+        m_fitted = fitColumn(m_display, m_compact, fm, width);
+        m_width = width;
+        m_metrics = metrics;
+    }
+    return m_fitted.value(row);
 }
 
 } // namespace lanescope
