@@ -8,6 +8,8 @@
 // figures; and `analyze --json`'s source_lines rows are the core's.
 #include "core/analysis/Analysis.h"
 #include "core/analysis/SourceLines.h"
+#include "core/io/MappedSource.h"
+#include "core/io/SourceReader.h"
 #include "core/parse/TraceLoader.h"
 
 #include "tests/CliRun.h"
@@ -135,6 +137,53 @@ TimeNs launchedFromPythonNs(const Trace &t, const std::vector<std::vector<std::p
             ns += t.tracks[activity.first].dur[activity.second];
     }
     return ns;
+}
+
+// The integer after `"key":` in an event's JSON text; -1 where missing or null.
+long long argInt(std::string_view object, std::string_view key)
+{
+    const std::size_t k = object.find(key);
+    if (k == std::string_view::npos)
+        return -1;
+    std::size_t i = k + key.size();
+    while (i < object.size() && (object[i] == ' ' || object[i] == ':'))
+        ++i;
+    if (i >= object.size() || object[i] < '0' || object[i] > '9')
+        return -1;
+    long long v = 0;
+    for (; i < object.size() && object[i] >= '0' && object[i] <= '9'; ++i)
+        v = v * 10 + (object[i] - '0');
+    return v;
+}
+
+// Kineto's "Python parent id" of each python_function frame against the frame it nests in on its
+// thread (module frames included, as Kineto counts them): the nesting sourceLines() reads is the
+// stack the profiler recorded. Returns the frames that disagree; counts those compared.
+int parentIdMismatches(const Trace &t, int *compared)
+{
+    SourceReader reader(*t.source);
+    int bad = 0;
+    *compared = 0;
+    for (const Track &tr : t.tracks) {
+        if (tr.kind != TrackKind::Cpu)
+            continue;
+        std::vector<std::pair<TimeNs, long long>> open; // (end, Python id)
+        for (std::size_t i = 0; i < tr.size(); ++i) {
+            if (t.category(tr.catId[i]) != QLatin1String("python_function"))
+                continue;
+            while (!open.empty() && open.back().first <= tr.start[i])
+                open.pop_back();
+            const std::string_view o = reader.object(tr.fileOffset[i]);
+            const long long id = argInt(o, "\"Python id\""), parent = argInt(o, "\"Python parent id\"");
+            if (id < 0)
+                continue;
+            ++*compared;
+            if (parent != (open.empty() ? -1 : open.back().second))
+                ++bad;
+            open.push_back({tr.end(i), id});
+        }
+    }
+    return bad;
 }
 
 template <typename Row>
@@ -453,6 +502,14 @@ private slots:
         const auto iv = pythonIntervals(t);
         const TimeNs cpu = unionNs(iv), gpu = launchedFromPythonNs(t, iv);
         QVERIFY(cpu > 0 && gpu > 0);
+        int compared = 0;
+        const int mismatches = parentIdMismatches(t, &compared);
+        qInfo("%s: %d of %d frames' Python parent id is not the frame they nest in", qPrintable(name), mismatches, compared);
+        QVERIFY(compared > 0);
+        // A few frames the profiler recorded ending after their next sibling began (6 of 23,758 in
+        // the three traces: torch's _config_module __getattr__ and the isinstance it calls) nest
+        // where the ids say otherwise; nesting is what sourceLines() reads (SourceLines.h).
+        QVERIFY2(mismatches * 1000 <= compared, qPrintable(QString::number(mismatches)));
 
         const SourceLines all = sourceLines(t);
         QVERIFY(!all.truncated && all.tooDeep == 0);
