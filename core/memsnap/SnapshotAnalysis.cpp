@@ -500,16 +500,22 @@ FragmentationAdvice fragmentationAdvice(const SnapshotAnalysis &a, const MemoryS
     // or they spread over more than a factor of 4, expandable segments fit better.
     if (mb >= kMinMaxSplitMb && maxRequest <= 4 * minRequest)
         adv.maxSplitSizeMb = mb;
+    const QString what = Text::tr("%n cudaMalloc call(s) happened while the cache held enough free memory for the request, "
+                                  "but only in pieces smaller than it (fragmentation): %1 requested in all, with up to %2 "
+                                  "free in the cache.",
+                                  nullptr, events)
+                             .arg(analysis::figure::bytes(double(requested)), analysis::figure::bytes(double(freeInCache)));
     const QString fix = adv.maxSplitSizeMb
-        ? QStringLiteral("PYTORCH_CUDA_ALLOC_CONF=max_split_size_mb:%1").arg(adv.maxSplitSizeMb)
-        : QStringLiteral("PYTORCH_CUDA_ALLOC_CONF=expandable_segments:True");
-    adv.text = Text::tr("%n cudaMalloc call(s) happened while the cache held enough free memory for the request, but "
-                        "only in pieces smaller than it (fragmentation): %1 requested in all, with up to %2 free in the "
-                        "cache. Set %3 so large blocks are not split by smaller requests; it would free about %4 of "
-                        "reserved memory at the peak and the cudaFree/cudaMalloc calls on the critical path.",
-                        nullptr, events)
-                   .arg(analysis::figure::bytes(double(requested)), analysis::figure::bytes(double(freeInCache)), fix,
-                        analysis::figure::bytes(double(adv.wouldFreeBytes)));
+        ? Text::tr("Set PYTORCH_CUDA_ALLOC_CONF=max_split_size_mb:%1 so blocks of that size or more are not split by "
+                   "smaller requests and stay whole for the large ones; it would free about %2 of reserved memory at the "
+                   "peak and the cudaFree/cudaMalloc calls on the critical path.")
+              .arg(adv.maxSplitSizeMb)
+              .arg(analysis::figure::bytes(double(adv.wouldFreeBytes)))
+        : Text::tr("Set PYTORCH_CUDA_ALLOC_CONF=expandable_segments:True so segments grow in place instead of new ones "
+                   "being allocated beside fragmented ones; it would free about %1 of reserved memory at the peak and the "
+                   "cudaFree/cudaMalloc calls on the critical path.")
+              .arg(analysis::figure::bytes(double(adv.wouldFreeBytes)));
+    adv.text = what + QLatin1Char(' ') + fix;
     return adv;
 }
 
