@@ -36,6 +36,11 @@ CommandLine CommandLine::parse(const QStringList &arguments, QCommandLineParser 
                                      "32 A100s) as baseline, with prefetching, and tuned, compared; "
                                      "generated on first use."));
     parser.addOption(demo);
+    const QCommandLineOption watch(QStringLiteral("watch"),
+                                   QCoreApplication::translate("main", "Watch a profiler log_dir while it trains: its sessions compared, "
+                                      "the earliest the baseline, and each new complete session added as a run."),
+                                   QStringLiteral("LOGDIR"));
+    parser.addOption(watch);
     const QCommandLineOption gapMs(QStringLiteral("gap-ms"),
                                    QCoreApplication::translate("main", "Show idle gaps of at least N milliseconds (default 15; fractions "
                                       "allowed, down to 0.001)."),
@@ -77,6 +82,16 @@ CommandLine CommandLine::parse(const QStringList &arguments, QCommandLineParser 
 
     c.compare = parser.isSet(compare);
     const QStringList given = parser.positionalArguments();
+    if (parser.isSet(watch)) {
+        const QString dir = parser.values(watch).constLast();
+        if (!QFileInfo(dir).isDir())
+            return fail(QCoreApplication::translate("main", "--watch: %1 is not a folder").arg(dir));
+        if (!given.isEmpty() || c.compare)
+            return fail(QCoreApplication::translate("main", "--watch opens its folder alone: no traces or --compare with it"));
+        c.open = Open::Watch;
+        c.paths = QStringList{dir};
+        return c;
+    }
     if (c.compare) {
         // Every trace named, a folder's in its name order, compared against the first.
         for (const QString &p : given) {

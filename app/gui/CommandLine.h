@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // lanescope's command line, parsed apart from main() so a test can read it:
-// `lanescope [FILES... | DIR] [--compare] [--demo] [--gap-ms N] [--step N]`.
+// `lanescope [FILES... | DIR] [--compare] [--demo] [--watch LOGDIR] [--gap-ms N] [--step N]`.
 #include <QCommandLineParser>
 #include <QStringList>
 
@@ -9,9 +9,9 @@ namespace lanescope {
 
 struct CommandLine
 {
-    enum class Open { Nothing, Files, Folder, Demo };
+    enum class Open { Nothing, Files, Folder, Demo, Watch };
     Open open = Open::Nothing;
-    // Files: the traces in order (a comparison's baseline first); Folder: the folder alone.
+    // Files: the traces in order (a comparison's baseline first); Folder and Watch: the folder alone.
     QStringList paths;
     bool compare = false;   // --compare given
     double gapNs = -1;      // --gap-ms in ns; <= 0: not given

@@ -8,6 +8,7 @@
 #include "app/gui/WindowSettings.h"
 #include "app/gui/PictureActions.h"
 #include "app/gui/OpenController.h"
+#include "app/gui/LogDirController.h"
 #include "app/gui/RunsLoadJob.h"
 #include "widgets/TraceSummaryView.h"
 #include "widgets/WarningBanner.h"
@@ -165,6 +166,13 @@ MainWindow::MainWindow(QWidget *parent)
 
     createDocks();
     createRanksDock();
+    // A log_dir of several sessions opens as their comparison; File > Watch Folder… follows one.
+    m_logDir = new LogDirController(
+        m_session, m_compare, [this](std::vector<session::RunSource> sources, std::vector<SessionRun> kept) {
+            startRunsJob(std::move(sources), std::move(kept));
+        },
+        this);
+    connect(this, &MainWindow::loadFinished, m_logDir, &LogDirController::loadFinished);
     m_pictures = new PictureActions(this); // File > Export Picture, Edit > Copy Picture, File > Report…
     connect(m_pictures, &PictureActions::status, m_statusLabel, &QLabel::setText);
     createActions();
@@ -860,6 +868,7 @@ void MainWindow::showComparison(std::vector<SessionRun> runs, const QStringList 
         for (const QString &w : r.trace->warnings)
             warnings << tr("%1: %2").arg(r.label, w);
     }
+    m_currentFiles.removeDuplicates(); // a log_dir's sessions reopen as the log_dir
     m_summary->setTrace(m_trace);
     m_analyser->setAllRuns(true); // every run of the comparison, for its table and headline
     m_session->setRuns(std::move(runs)); // the timeline stacks them; the dock shows the baseline
@@ -1056,6 +1065,25 @@ void MainWindow::addFolderActions(QMenu *file)
     openFolderAction->setStatusTip(tr("Open a folder of rank traces (one file per rank) as one job, side by side on one clock"));
     QAction *compareFolder = file->addAction(tr("Compare With Folder…"), this, &MainWindow::showCompareFolderDialog);
     compareFolder->setStatusTip(tr("Compare what is shown with a folder of rank traces (baseline job vs optimized job)"));
+    QAction *watch = file->addAction(tr("&Watch Folder…"), this, [this] {
+        QSettings settings;
+        const QString dir = QFileDialog::getExistingDirectory(this, tr("Watch a Profiler log_dir"), settings.value(kLastDirKey).toString());
+        if (dir.isEmpty())
+            return;
+        settings.setValue(kLastDirKey, dir);
+        watchFolder(dir);
+    });
+    watch->setStatusTip(tr("Compare the profiling sessions of a log_dir and add each new one as it is written"));
+}
+
+void MainWindow::watchFolder(const QString &folder)
+{
+    QString error;
+    m_logDir->watch(folder, &error);
+    if (!error.isEmpty())
+        m_statusLabel->setText(error);
+    else if (m_logDir->sessions().empty())
+        m_statusLabel->setText(tr("Watching %1: no complete session yet").arg(QDir::toNativeSeparators(folder)));
 }
 
 void MainWindow::showCompareFolderDialog()
@@ -1080,6 +1108,10 @@ void MainWindow::showOpenFolderDialog()
 
 void MainWindow::openFolder(const QString &folder)
 {
+    // A profiler log_dir of several sessions (attempts, cycles): their comparison, not one job.
+    if (m_logDir->open(folder))
+        return;
+    m_logDir->stop();
     // Too large to hold, the folder is measured as it loads: with the options the Ranks dock would
     // use (the Analysis dock's, without its range or step), and a synthetic job's MFU inputs.
     const QStringList files = traceFilesIn(folder);

@@ -41,6 +41,7 @@ class StartPage;
 class TimelineView;
 class RunsLoadJob;
 class OpenController;
+class LogDirController;
 class SessionAnalyser;
 class TraceViewIndex;
 class TraceSummaryView;
@@ -79,6 +80,10 @@ public:
     // The built-in case study: fsdp-baseline, fsdp-prefetch and fsdp-tuned, compared (generated on
     // first use into the cache folder).
     void openDemo();
+    // A profiler log_dir watched while it trains (File > Watch Folder…, lanescope --watch): its
+    // sessions compared, each new complete one added as a run (LogDirController).
+    void watchFolder(const QString &folder);
+    LogDirController *logDir() const { return m_logDir; }
     QStringList currentFiles() const { return m_currentFiles; }
     void cancelLoad();
     bool isLoading() const;
@@ -237,6 +242,7 @@ private:
     StartPage *m_startPage = nullptr;
     PictureActions *m_pictures = nullptr;
     OpenController *m_open = nullptr;
+    LogDirController *m_logDir = nullptr;
     SessionAnalyser *m_analyser = nullptr;
     void createStartPage();
 };

@@ -149,6 +149,7 @@ int main(int argc, char **argv)
     case lanescope::CommandLine::Open::Folder: window.openFolder(cmd.paths.first()); break;
     case lanescope::CommandLine::Open::Files: window.openFiles(cmd.paths); break; // the first is the baseline
     case lanescope::CommandLine::Open::Demo: window.openDemo(); break;        // the case study's three stages
+    case lanescope::CommandLine::Open::Watch: window.watchFolder(cmd.paths.first()); break;
     case lanescope::CommandLine::Open::Nothing: break;
     }
     return QApplication::exec();

@@ -8,6 +8,7 @@
 #include "widgets/compare/NameDiffModel.h"
 #include "widgets/compare/RunAlignment.h"
 #include "widgets/compare/CompactTable.h"
+#include "widgets/compare/TrendChart.h"
 #include "widgets/view/Session.h"
 #include "widgets/view/SessionAnalyser.h"
 #include "widgets/render/SliceHighlight.h"
@@ -16,6 +17,7 @@
 #include <QCheckBox>
 #include <QClipboard>
 #include <QComboBox>
+#include <QDateTime>
 #include <QFileDialog>
 #include <QHBoxLayout>
 #include <QHeaderView>
@@ -40,6 +42,7 @@ constexpr int kAlignStart = -1; // the align box's data for "trace start"
 ComparisonDock::ComparisonDock(QWidget *parent)
     : QDockWidget(tr("Comparison"), parent)
     , m_runner(new ComparisonRunner(this))
+    , m_noiseRunner(new StepNoiseRunner(this))
 {
     setObjectName(QStringLiteral("comparisonDock"));
     auto *content = new QWidget(this);
@@ -52,6 +55,13 @@ ComparisonDock::ComparisonDock(QWidget *parent)
     m_warnings->setStyleSheet(QStringLiteral("QLabel { background: #FFF4CE; color: #5C4400; padding: 4px; }"));
     m_warnings->hide();
     layout->addWidget(m_warnings);
+    m_watchNote = new QLabel(content);
+    m_watchNote->setObjectName(QStringLiteral("watchNote"));
+    m_watchNote->setWordWrap(true);
+    m_watchNote->setTextFormat(Qt::PlainText);
+    m_watchNote->setStyleSheet(QStringLiteral("QLabel { background: #E3F0FB; color: #123A5C; padding: 4px; }"));
+    m_watchNote->hide();
+    layout->addWidget(m_watchNote);
     layout->addWidget(buildRunsBox());
     // Long run labels head the tables' columns as letters; this line says which run each is.
     m_keyLegend = new QLabel(content);
@@ -117,6 +127,8 @@ ComparisonDock::ComparisonDock(QWidget *parent)
     m_tabs->addTab(chartTab(m_waterfall, 0), tr("Waterfall"));
     m_throughput = new ThroughputChart(m_tabs);
     m_tabs->addTab(chartTab(m_throughput, 1), tr("Throughput"));
+    m_trend = new TrendChart(m_tabs);
+    m_tabs->addTab(chartTab(m_trend, 2), tr("Trend"));
     m_tabs->addTab(buildDiffTab(), tr("Differences"));
     layout->addWidget(m_tabs, 1);
 
@@ -126,6 +138,11 @@ ComparisonDock::ComparisonDock(QWidget *parent)
     setWidget(content);
 
     connect(m_runner, &ComparisonRunner::finished, this, &ComparisonDock::showResult);
+    connect(m_noiseRunner, &StepNoiseRunner::finished, this, [this](const StepNoisePtr &noise) {
+        m_metrics->setNoise(noise);
+        m_trend->setNoise(noise);
+        m_metricsView->resizeColumnsToContents();
+    });
     connect(m_runner, &ComparisonRunner::busyChanged, this, [this](bool busy) {
         if (busy)
             m_status->setText(tr("Comparing…"));
@@ -139,6 +156,23 @@ QWidget *ComparisonDock::buildRunsBox()
     auto *box = new QWidget(this);
     auto *grid = new QVBoxLayout(box);
     grid->setContentsMargins(0, 0, 0, 0);
+    // A log_dir's sessions, ticked where they take part (setLogSessions); hidden otherwise.
+    m_sessionList = new QListWidget(box);
+    m_sessionList->setObjectName(QStringLiteral("logSessionList"));
+    m_sessionList->setMaximumHeight(96);
+    m_sessionList->setToolTip(tr("The profiling sessions of the log_dir, earliest first: tick those to compare (the earliest "
+                                 "ticked is the baseline)"));
+    m_sessionList->hide();
+    connect(m_sessionList, &QListWidget::itemChanged, this, [this] {
+        if (m_filling)
+            return;
+        QList<int> picked;
+        for (int i = 0; i < m_sessionList->count(); ++i)
+            if (m_sessionList->item(i)->checkState() == Qt::Checked)
+                picked << i;
+        emit logSessionsPicked(picked);
+    });
+    grid->addWidget(m_sessionList);
     auto *row = new QHBoxLayout;
     m_runList = new QListWidget(box);
     m_runList->setMaximumHeight(96);
@@ -484,6 +518,14 @@ void ComparisonDock::showResult(const ComparisonPtr &result)
 {
     m_result = result;
     const analysis::ComparisonResult *c = result && result->error.isEmpty() ? &result->result : nullptr;
+    // The noise is of whole traces' steps: an aligned step alone has none to judge.
+    if (c && !result->result.runs.empty() && m_scope->currentIndex() == 0) {
+        measureNoise(*result); // the noise shown until it arrives is the previous runs' only where the labels match
+    } else {
+        m_noiseRunner->request({});
+        m_metrics->setNoise(nullptr);
+        m_trend->setNoise(nullptr);
+    }
     m_compact->setBreakLines(c && c->runs.size() >= 3);
     m_metrics->setComparison(c);
     m_waterfall->setComparison(c);
@@ -581,11 +623,67 @@ void ComparisonDock::runRenamed(QListWidgetItem *item)
     s->setLabel(row, label); // runsChanged refills the list and re-labels the table
 }
 
+void ComparisonDock::setLogSessions(const std::vector<session::LogSession> &sessions, const std::vector<bool> &checked)
+{
+    m_logSessions = sessions;
+    m_filling = true;
+    m_sessionList->clear();
+    for (std::size_t i = 0; i < sessions.size(); ++i) {
+        const session::LogSession &s = sessions[i];
+        const int files = int(s.files.size());
+        auto *item = new QListWidgetItem(
+            (files == 1 ? tr("%1 — %n file", nullptr, files) : tr("%1 — %n files", nullptr, files)).arg(s.label), m_sessionList);
+        item->setFlags(Qt::ItemIsEnabled | Qt::ItemIsUserCheckable);
+        item->setCheckState(i < checked.size() && checked[i] ? Qt::Checked : Qt::Unchecked);
+        item->setToolTip(tr("Started %1 in %2").arg(QDateTime::fromMSecsSinceEpoch(s.startMs).toString(Qt::ISODate), s.folder));
+    }
+    m_filling = false;
+    // As tall as its sessions, up to five rows: no empty box under two sessions.
+    const int rows = std::min(5, std::max(1, m_sessionList->count()));
+    m_sessionList->setMaximumHeight(rows * std::max(m_sessionList->sizeHintForRow(0), 1) + 2 * m_sessionList->frameWidth() + 2);
+    m_sessionList->setVisible(!sessions.empty());
+}
+
+void ComparisonDock::setWatchNote(const QString &text)
+{
+    m_watchNote->setText(text);
+    m_watchNote->setVisible(!text.isEmpty());
+}
+
+QString ComparisonDock::watchNote() const { return m_watchNote->text(); }
+
+void ComparisonDock::measureNoise(const analysis::TracesComparison &result)
+{
+    Session *s = m_session.data();
+    StepNoiseInput in;
+    const auto &runs = result.result.runs;
+    if (s && s->runCount() == int(runs.size()) && result.analyses.size() == runs.size()) {
+        for (int i = 0; i < s->runCount(); ++i) {
+            const SessionRun &r = s->run(i);
+            in.labels << runs[std::size_t(i)].label;
+            std::vector<std::shared_ptr<const Trace>> traces;
+            if (r.job)
+                for (const RankFile &f : *r.job)
+                    traces.push_back(f.trace);
+            else
+                traces.push_back(r.trace);
+            in.traces.push_back(std::move(traces));
+            const analysis::RunFigures &f = result.analyses[std::size_t(i)].figures;
+            in.mfu.push_back(f.mfuPct && f.stepTimeNs ? std::optional<analysis::MfuAtStep>(analysis::MfuAtStep{*f.mfuPct, *f.stepTimeNs / 1000.0})
+                                                      : std::nullopt);
+        }
+    }
+    in.options = m_options;
+    m_noiseRunner->request(std::move(in)); // fewer than two runs: nothing, and nothing shown
+}
+
 void ComparisonDock::exportChart(int which)
 {
-    QChartView *view = which == 0 ? m_waterfall->chartView() : m_throughput->chartView();
+    QChartView *view = which == 0 ? m_waterfall->chartView() : which == 1 ? m_throughput->chartView() : m_trend->chartView();
     const QString path = QFileDialog::getSaveFileName(this, tr("Export Chart"),
-                                                      which == 0 ? QStringLiteral("waterfall.png") : QStringLiteral("throughput.png"),
+                                                      which == 0   ? QStringLiteral("waterfall.png")
+                                                      : which == 1 ? QStringLiteral("throughput.png")
+                                                                   : QStringLiteral("trend.png"),
                                                       tr("PNG image (*.png);;SVG drawing (*.svg)"));
     if (path.isEmpty())
         return;

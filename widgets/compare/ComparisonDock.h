@@ -7,7 +7,9 @@
 // the session: every change of runs or offsets, and every change of the analysis dock's options
 // (gap threshold, MFU inputs), re-runs the comparison off the UI thread.
 #include "core/analysis/CompareTraces.h"
+#include "core/session/LogDir.h"
 #include "widgets/compare/ComparisonRunner.h"
+#include "widgets/compare/StepNoiseRunner.h"
 
 #include <QDockWidget>
 #include <QPointer>
@@ -33,6 +35,7 @@ class HardwareDiffModel;
 class NameDiffModel;
 class Session;
 class ThroughputChart;
+class TrendChart;
 class WaterfallChart;
 
 class ComparisonDock : public QDockWidget
@@ -73,7 +76,20 @@ public:
     // Outlines the slices of the row's name in every run (Kernels and Operators rows).
     void highlightRow(NameDiffModel *model, int sourceRow);
 
+    // A log_dir's sessions (earliest first), each checked where it takes part in the comparison; an
+    // empty list hides the session list. The user's ticks come back as logSessionsPicked.
+    void setLogSessions(const std::vector<session::LogSession> &sessions, const std::vector<bool> &checked);
+    const std::vector<session::LogSession> &logSessions() const { return m_logSessions; }
+    QListWidget *sessionList() const { return m_sessionList; }
+    // A line above the runs saying what is watched and when its last session arrived; empty hides it.
+    void setWatchNote(const QString &text);
+    QString watchNote() const;
+    TrendChart *trend() const { return m_trend; }
+    const StepNoiseRunner *noiseRunner() const { return m_noiseRunner; }
+
 signals:
+    // The sessions of setLogSessions() the user ticked, by index, earliest first.
+    void logSessionsPicked(const QList<int> &sessions);
     void addRunRequested();
     void comparisonFinished();
     void warningsChanged(const QStringList &warnings);
@@ -87,6 +103,7 @@ private:
     void applyAlignment();
     void rerun();
     void showResult(const ComparisonPtr &result);
+    void measureNoise(const analysis::TracesComparison &result);
     void moveSelected(int delta);
     void removeSelected();
     void runRenamed(QListWidgetItem *item);
@@ -94,6 +111,11 @@ private:
 
     QPointer<Session> m_session;
     ComparisonRunner *m_runner;
+    StepNoiseRunner *m_noiseRunner;
+    TrendChart *m_trend;
+    QListWidget *m_sessionList;
+    QLabel *m_watchNote;
+    std::vector<session::LogSession> m_logSessions;
     analysis::AnalysisOptions m_options;
     ComparisonPtr m_result;
     QPointer<SessionAnalyser> m_analyser;

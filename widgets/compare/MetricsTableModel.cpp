@@ -76,6 +76,42 @@ void MetricsTableModel::setComparison(const analysis::ComparisonResult *result)
     endResetModel();
 }
 
+void MetricsTableModel::setNoise(const StepNoisePtr &noise)
+{
+    m_noise = noise;
+    if (rowCount() > 0 && columnCount() > 0)
+        emit dataChanged(index(0, 0), index(rowCount() - 1, columnCount() - 1));
+}
+
+const analysis::ChangeStats *MetricsTableModel::changeOf(int row, int run) const
+{
+    // Only a measurement of the very runs shown: the comparison and the noise arrive apart.
+    if (!m_noise || m_noise->labels != m_labels || row < 0 || row >= int(m_rows.size()))
+        return nullptr;
+    const QByteArray key = m_rows[std::size_t(row)].key.toLatin1();
+    return m_noise->change(run, std::string_view(key.constData(), std::size_t(key.size())));
+}
+
+QString MetricsTableModel::intervalText(int row, int run) const
+{
+    const analysis::ChangeStats *c = changeOf(row, run);
+    if (!c || !c->ci95Low || !c->ci95High)
+        return {};
+    const auto sign = [](double v) { return v > 0 ? QStringLiteral("+") : v < 0 ? QStringLiteral("−") : QString(); };
+    const Row &r = m_rows[std::size_t(row)];
+    if (r.unit == Unit::Pct)
+        return tr("95 %: %1%2 to %3%4 pt")
+            .arg(sign(*c->ci95Low), QLocale().toString(std::abs(*c->ci95Low), 'f', 2), sign(*c->ci95High),
+                 QLocale().toString(std::abs(*c->ci95High), 'f', 2));
+    const QByteArray key = r.key.toLatin1();
+    const double base = m_noise->baselineMedian(std::string_view(key.constData(), std::size_t(key.size())));
+    if (base == 0)
+        return {};
+    const double lo = 100 * *c->ci95Low / std::abs(base), hi = 100 * *c->ci95High / std::abs(base);
+    return tr("95 %: %1%2 to %3%4 %")
+        .arg(sign(lo), QLocale().toString(std::abs(lo), 'f', 1), sign(hi), QLocale().toString(std::abs(hi), 'f', 1));
+}
+
 int MetricsTableModel::rowOf(const QString &key) const
 {
     for (std::size_t i = 0; i < m_rows.size(); ++i)
@@ -182,32 +218,58 @@ QVariant MetricsTableModel::data(const QModelIndex &index, int role) const
     // Better or worse, by the metric's direction; a change under 0.5 % of the baseline is neither.
     const bool negligible = pct ? std::abs(*pct) < 0.5 : delta == 0;
     const int better = negligible ? 0 : ((delta > 0) == r.higherIsBetter ? 1 : -1);
+    // Judged step by step: a change within the noise is shown, but greyed and never called better or worse.
+    const analysis::ChangeStats *noise = changeOf(index.row(), run);
+    const bool withinNoise = noise && noise->significant && !*noise->significant;
     switch (role) {
-    case Qt::DisplayRole:
+    case Qt::DisplayRole: {
+        QString text = formatDelta(r.unit, delta, pct);
         if (const auto n = countOf(run); n && countOf(0)) {
             const double dn = *n - *countOf(0);
-            return tr("%1 × %2").arg((dn > 0 ? QStringLiteral("+") : dn < 0 ? QStringLiteral("−") : QString())
+            text = tr("%1 × %2").arg((dn > 0 ? QStringLiteral("+") : dn < 0 ? QStringLiteral("−") : QString())
                                          + format(Unit::Count, std::abs(dn)),
                                      formatDelta(r.unit, delta, pct));
         }
-        return formatDelta(r.unit, delta, pct);
+        if (const QString ci = intervalText(index.row(), run); !ci.isEmpty())
+            text += QStringLiteral("  [%1]").arg(ci);
+        return text;
+    }
+    case SignificantRole:
+        return noise && noise->significant ? QVariant(*noise->significant) : QVariant();
     case DeltaRole:
         return delta;
     case DeltaPctRole:
         return pct ? QVariant(*pct) : QVariant();
     case BetterRole:
-        return better;
+        return withinNoise ? 0 : better;
     case Qt::ForegroundRole:
-        return deltaForeground(better);
+        return withinNoise ? QVariant(QBrush(QColor(Qt::gray))) : deltaForeground(better);
     case Qt::FontRole:
-        if (better != 0) {
+        if (better != 0 && !withinNoise) {
             QFont f;
             f.setBold(true);
             return f;
         }
         return {};
-    case Qt::ToolTipRole:
-        return better > 0 ? tr("Better than the baseline") : better < 0 ? tr("Worse than the baseline") : tr("About the same");
+    case Qt::ToolTipRole: {
+        QString tip = better > 0 ? tr("Better than the baseline") : better < 0 ? tr("Worse than the baseline") : tr("About the same");
+        if (noise && noise->significant) {
+            const bool total = r.key == QLatin1String("exposed_comm_us") || r.key == QLatin1String("gap_total_us");
+            tip = (*noise->significant ? tr("Beyond the step-to-step noise") : tr("Within the step-to-step noise: not a real change"))
+                  + QStringLiteral("\n")
+                  + tr("The median per step (every rank's complete steps) changed by %1; 95 % interval %2 (bootstrap over steps); "
+                       "Mann-Whitney p = %3.%4")
+                        .arg(formatDelta(r.unit, r.unit == Unit::Pct ? noise->change.value_or(0) : noise->change.value_or(0) * 1000.0,
+                                         std::nullopt),
+                             intervalText(index.row(), run))
+                        .arg(noise->pValue.value_or(1), 0, 'g', 3)
+                        .arg(total ? tr(" The row is a total over the analysed steps; the interval is of its change per step.") : QString());
+            if (!withinNoise)
+                tip = (better > 0 ? tr("Better than the baseline") : better < 0 ? tr("Worse than the baseline") : tr("About the same"))
+                      + QStringLiteral("\n") + tip;
+        }
+        return tip;
+    }
     default:
         return {};
     }

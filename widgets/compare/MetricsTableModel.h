@@ -3,9 +3,12 @@
 // The comparison's table of figures: one row per metric, a value column per run and, for every
 // run after the baseline, a delta column (absolute and %) coloured better (green) or worse (red)
 // by the metric's direction. Every row's tooltip says what it measures and over which time, so
-// the figures can be checked against the analysis dock's.
+// the figures can be checked against the analysis dock's. Where the runs' steps were judged
+// (setNoise: the figures that vary by step), a delta also shows its 95 % interval, and a change
+// within the step-to-step noise is greyed out.
 #include "core/analysis/Compare.h"
 #include "core/analysis/FigureCatalogue.h"
+#include "widgets/compare/StepNoiseRunner.h"
 
 #include <QAbstractTableModel>
 #include <QStringList>
@@ -29,10 +32,17 @@ public:
         std::vector<std::optional<double>> values; // per run, in the unit's base (ns, %, bytes, ...)
         std::vector<std::optional<double>> counts; // per run, where the row is "count × time" (gaps by cause)
     };
-    enum Role { KeyRole = Qt::UserRole + 1, ValueRole, DeltaRole, DeltaPctRole, BetterRole };
+    // SignificantRole (delta cells): true beyond the noise, false within it, invalid where not judged.
+    enum Role { KeyRole = Qt::UserRole + 1, ValueRole, DeltaRole, DeltaPctRole, BetterRole, SignificantRole };
 
     explicit MetricsTableModel(QObject *parent = nullptr);
     void setComparison(const analysis::ComparisonResult *result); // null clears
+    // The step-to-step noise of the runs shown (null clears); used where its labels are the runs'.
+    void setNoise(const StepNoisePtr &noise);
+    const StepNoisePtr &noise() const { return m_noise; }
+    // "95 %: +3.4 to +6.6 %": the interval of a delta (a change of the median per step), in points
+    // for a percentage, else relative to the baseline's median per step; empty where not judged.
+    QString intervalText(int row, int run) const;
 
     int rowCount(const QModelIndex &parent = {}) const override;
     int columnCount(const QModelIndex &parent = {}) const override;
@@ -51,8 +61,10 @@ public:
 
 private:
     int runOfColumn(int column, bool *isDelta) const;
+    const analysis::ChangeStats *changeOf(int row, int run) const;
     std::vector<Row> m_rows;
     QStringList m_labels;
+    StepNoisePtr m_noise;
 };
 
 } // namespace lanescope
