@@ -32,6 +32,14 @@ const std::vector<KernelPattern> &kernelPatterns()
         {M::Contains, "rcclKernel", K::Communication, "older RCCL"},
         // MTIA collectives (HCCL) on the device lanes; HTA's CommunicateKernelGroupingPattern ^hccl.
         {M::Prefix, "hccl", K::Communication, "MTIA HCCL collectives"},
+        // PyTorch's SymmetricMemory collectives (NVLink multicast / one- and two-shot all-reduce,
+        // as torch.distributed._symmetric_memory and torch.compile's fused all-reduce launch them)
+        // and vLLM's custom all-reduce: communication, though no NCCL kernel (HTA counts them as
+        // computation: isHtaCommunicationName, applied under HTA's definitions).
+        {M::Contains, "multimem_all_reduce", K::Communication, "SymmetricMemory multimem all-reduce"},
+        {M::Contains, "one_shot_all_reduce", K::Communication, "SymmetricMemory one-shot all-reduce"},
+        {M::Contains, "two_shot_all_reduce", K::Communication, "SymmetricMemory two-shot all-reduce"},
+        {M::Contains, "cross_device_reduce", K::Communication, "vLLM custom all-reduce"},
         // HTA's is_memory_kernel: "Memcpy DtoH (Device -> Pageable)", "Memset (Device)".
         {M::Contains, "Memcpy", K::Memory, "gpu_memcpy activity names"},
         {M::Contains, "Memset", K::Memory, "gpu_memset activity names"},
@@ -47,8 +55,14 @@ const std::vector<KernelPattern> &kernelPatterns()
         {M::Contains, "_sdpa", K::Attention, "cuDNN scaled-dot-product attention"},
         // ROCm: the Triton / AITER flash-attention kernels ("attn_fwd", "_attn_bwd_dkdv"), as
         // mi300x-qwen-inference records them.
-        {M::Prefix, "attn_fwd", K::Attention, "ROCm Triton flash attention forward"},
-        {M::Contains, "attn_bwd", K::Attention, "ROCm Triton flash attention backward"},
+        {M::Contains, "attn_fwd", K::Attention, "Triton flash attention forward (ROCm, the Triton tutorial's _attn_fwd)"},
+        {M::Contains, "attn_bwd", K::Attention, "Triton flash attention backward"},
+        // FlashAttention 3 ("flash::FlashAttnFwdSm90<...>"), Triton's "flash_attn_*", FlashInfer's
+        // paged kernels ("BatchDecodeWithPagedKVCacheKernel", "BatchPrefillWithPagedKVCacheKernel");
+        // vLLM's paged and unified attention say "attention" (above).
+        {M::ContainsNoCase, "flashattn", K::Attention, "FlashAttention 3 (Hopper)"},
+        {M::ContainsNoCase, "flash_attn", K::Attention, "Triton / ROCm flash_attn kernels"},
+        {M::Contains, "WithPagedKVCache", K::Attention, "FlashInfer paged-KV attention"},
         // GEMM: cuBLAS ("volta_sgemm_128x64_nn", "ampere_bf16_s16816gemm_..."), cuBLASLt
         // ("sm80_xmma_gemm_...", "sm90_xmma_gemm_..."), CUTLASS ("cutlass_80_tensorop_s1688gemm_..."),
         // MAGMA ("magma_sgemmEx_kernel"), cuDNN implicit-GEMM convolutions ("implicit_convolve_sgemm",
@@ -58,13 +72,48 @@ const std::vector<KernelPattern> &kernelPatterns()
         {M::Prefix, "sm90_xmma", K::Gemm, "cuBLASLt on Hopper"},
         // ROCm: Tensile / hipBLASLt GEMMs ("Cijk_Alik_Bljk_B_BS_BH_Bias_..._MT256x128x64_MI16x16x1_...":
         // C(i,j,k) = A(i,l,k) B(l,j,k)), as rocBLAS and hipBLASLt name them.
-        {M::Prefix, "Cijk_", K::Gemm, "rocBLAS / hipBLASLt (Tensile) on ROCm"},
+        {M::Contains, "Cijk_", K::Gemm, "rocBLAS / hipBLASLt (Tensile) on ROCm, also as Custom_Cijk_..."},
+        // Triton and compiled GEMMs that do not say gemm: triton_kernels' MoE matmul
+        // ("_matmul_ogs_NNT_bf16xbf16xmxfp4_16x128x256x1", vLLM gpt-oss on MI300X), Inductor's
+        // matmul templates ("triton_tem_fused_mm_0", "triton_tem_fused_addmm_1", "..._bmm_2"),
+        // vLLM's Triton MoE ("fused_moe_kernel") and block-FP8 GEMM ("_w8a8_block_fp8_matmul"),
+        // TensorRT-LLM's batched GEMMs ("bmm_MxE4m3_MxE2m1MxE4m3_Fp32_t128x16x256u2_...", FP8 x
+        // FP4 MoE on B200), vLLM's ROCm skinny GEMMs ("wvSplitK_hf_sml_", "LLGemm1_kernel").
+        {M::Prefix, "_matmul_ogs", K::Gemm, "triton_kernels matmul_ogs (MoE, mxfp4/bf16)"},
+        {M::Glob, "triton_tem_fused_*mm*", K::Gemm, "Inductor matmul templates (mm, addmm, bmm)"},
+        {M::Prefix, "fused_moe_kernel", K::Gemm, "vLLM Triton fused MoE GEMM"},
+        {M::Contains, "fp8_matmul", K::Gemm, "vLLM Triton block-FP8 GEMM"},
+        {M::Prefix, "bmm_", K::Gemm, "TensorRT-LLM trtllm-gen batched GEMM (FP8/FP4 MoE)"},
+        {M::Contains, "wvSplitK", K::Gemm, "vLLM ROCm skinny GEMM"},
         {M::ContainsNoCase, "gemm", K::Gemm, "cuBLAS / cuBLASLt / CUTLASS / implicit-GEMM convolution"},
     };
     return table;
 }
 
 namespace {
+
+// '*' any run (possibly empty), other characters themselves; iterative with one backtrack point.
+bool globMatch(std::string_view name, std::string_view pattern)
+{
+    std::size_t n = 0, p = 0, starP = std::string_view::npos, starN = 0;
+    while (n < name.size()) {
+        if (p < pattern.size() && pattern[p] == '*') {
+            starP = p++;
+            starN = n;
+        } else if (p < pattern.size() && pattern[p] == name[n]) {
+            ++p;
+            ++n;
+        } else if (starP != std::string_view::npos) {
+            p = starP + 1;
+            n = ++starN;
+        } else {
+            return false;
+        }
+    }
+    while (p < pattern.size() && pattern[p] == '*')
+        ++p;
+    return p == pattern.size();
+}
 
 bool containsNoCase(std::string_view hay, std::string_view needle)
 {
@@ -86,6 +135,7 @@ KernelClass classifyKernel(std::string_view name, CategoryClass category)
         case KernelPattern::Match::Prefix: hit = name.substr(0, p.text.size()) == p.text; break;
         case KernelPattern::Match::Contains: hit = name.find(p.text) != std::string_view::npos; break;
         case KernelPattern::Match::ContainsNoCase: hit = containsNoCase(name, p.text); break;
+        case KernelPattern::Match::Glob: hit = globMatch(name, p.text); break;
         }
         if (hit)
             return p.cls;
@@ -138,6 +188,12 @@ HtaKernelType htaKernelType(KernelClass c, std::string_view name)
         if (name.substr(0, p.size()) == p)
             return HtaKernelType::Other;
     return HtaKernelType::Computation;
+}
+
+bool isHtaCommunicationName(std::string_view name)
+{
+    return name.find("nccl") != std::string_view::npos || name.find("rccl") != std::string_view::npos
+        || name.substr(0, 4) == "hccl";
 }
 
 std::string_view collectiveName(std::string_view n)

@@ -32,6 +32,10 @@ inline HtaKernelType htaKernelType(KernelClass c)
 // MTIA's per-PE execution spans ("pe_exe", "job_exe", "packet...", "cpum_exe_subgraph",
 // "collective_subgraph_execution"). They are non-compute time in the temporal breakdown.
 HtaKernelType htaKernelType(KernelClass c, std::string_view name);
+// HTA's communication kernels by name (an NCCL / RCCL kernel, MTIA's HCCL): what its definitions
+// count as communication. Communication kernels of ours without such a name (SymmetricMemory's
+// all-reduce) are computation to HTA.
+bool isHtaCommunicationName(std::string_view name);
 inline bool isCompute(KernelClass c)
 {
     return c == KernelClass::Gemm || c == KernelClass::Attention || c == KernelClass::OtherCompute;
@@ -39,7 +43,9 @@ inline bool isCompute(KernelClass c)
 
 struct KernelPattern
 {
-    enum class Match : std::uint8_t { Prefix, Contains, ContainsNoCase } match;
+    // Glob: '*' matches any run of characters (possibly none), everything else itself; the whole
+    // name must match ("triton_tem_fused_*mm*").
+    enum class Match : std::uint8_t { Prefix, Contains, ContainsNoCase, Glob } match;
     std::string_view text;
     KernelClass cls;
     std::string_view why; // where the spelling comes from

@@ -75,7 +75,9 @@ double pct(TimeNs part, TimeNs whole) { return whole > 0 ? 100.0 * double(part) 
 // computes. Applied in the Hta definition only: our own lanes hold no sync events.
 HtaKernelType htaDefinitionType(KernelClass c, std::string_view name)
 {
-    const HtaKernelType k = htaKernelType(c, name);
+    HtaKernelType k = htaKernelType(c, name);
+    if (k == HtaKernelType::Communication && !isHtaCommunicationName(name))
+        k = HtaKernelType::Computation; // a SymmetricMemory all-reduce: HTA does not know it
     return k == HtaKernelType::Computation && name.find("Sync") != std::string_view::npos ? HtaKernelType::Other : k;
 }
 
