@@ -32,6 +32,7 @@ import gzip
 import json
 import pickle
 import random
+import struct
 import sys
 
 MiB = 1024 * 1024
@@ -419,6 +420,169 @@ def snapshot_of(a, window, max_split, conf):
     }
 
 
+class StreamingPickler:
+    """Writes a pickle opcode by opcode, as Python's pickler would (protocol 4: MEMOIZE after each
+    container and new string, BINGET for repeats), for snapshots too large to build in memory."""
+
+    def __init__(self, f):
+        self.f = f
+        self.memo = {}
+        self.n = 0
+        self.buf = bytearray(b"\x80\x04")
+
+    def flush(self, force=False):
+        if force or len(self.buf) > 1 << 20:
+            self.f.write(self.buf)
+            self.buf = bytearray()
+
+    def memoize(self):
+        self.buf += b"\x94"
+        self.n += 1
+        return self.n - 1
+
+    def get(self, i):
+        self.buf += (b"h" + bytes([i])) if i < 256 else (b"j" + struct.pack("<I", i))
+
+    def string(self, s):
+        if s in self.memo:
+            return self.get(self.memo[s])
+        b = s.encode()
+        self.buf += (b"\x8c" + bytes([len(b)]) + b) if len(b) < 256 else (b"X" + struct.pack("<I", len(b)) + b)
+        self.memo[s] = self.memoize()
+
+    def integer(self, v):
+        if 0 <= v < 256:
+            self.buf += b"K" + bytes([v])
+        elif -(1 << 31) <= v < (1 << 31):
+            self.buf += b"J" + struct.pack("<i", v)
+        else:
+            n = (v.bit_length() + 8) // 8
+            self.buf += b"\x8a" + bytes([n]) + v.to_bytes(n, "little", signed=True)
+
+    def value(self, v):
+        if isinstance(v, str):
+            self.string(v)
+        elif isinstance(v, bool):
+            self.buf += b"\x88" if v else b"\x89"
+        elif isinstance(v, int):
+            self.integer(v)
+        elif isinstance(v, list):
+            key = ("list", id(v))
+            if key in self.memo:
+                return self.get(self.memo[key])
+            self.buf += b"]"
+            self.memo[key] = self.memoize()
+            if v:
+                self.buf += b"("
+                for x in v:
+                    self.value(x)
+                self.buf += b"e"
+        elif isinstance(v, dict):
+            key = ("dict", id(v))
+            if key in self.memo:
+                return self.get(self.memo[key])
+            self.buf += b"}"
+            self.memo[key] = self.memoize()
+            if v:
+                self.buf += b"("
+                for k, x in v.items():
+                    self.string(k)
+                    self.value(x)
+                self.buf += b"u"
+        else:
+            raise TypeError(type(v))
+
+
+def write_bench_snapshot(path, target_bytes, rng):
+    """A large snapshot for bench_memsnap: 64 segments of 1 GiB; cycles of allocations at fixed
+    places in them, each freed again, with 200 stacks of 24 frames; consistent with its end state
+    (every block free) by construction. Streamed: memory stays small whatever the size."""
+    stacks = []
+    for i in range(200):
+        fr = [frame("/usr/lib/python3/site-packages/torch/nn/modules/module.py", 1500 + j, "_call_impl") for j in range(20)]
+        fr += [frame("model.py", 100 + i, "layer_%d" % (i % 40)), frame("train.py", 40 + i % 7, "step"),
+               frame("train.py", 12, "main"), frame("<frozen runpy>", 88, "_run_code")]
+        stacks.append(fr)
+    base = 0x7F0000000000
+    seg = 1 << 30
+    segments = [{"device": 0, "address": base + k * 2 * seg, "total_size": seg, "allocated_size": 0, "active_size": 0,
+                 "requested_size": 0, "stream": 0, "segment_type": "large", "segment_pool_id": (0, 0),
+                 "is_expandable": False, "frames": [],
+                 "blocks": [{"address": base + k * 2 * seg, "size": seg, "requested_size": 0, "state": "inactive",
+                             "frames": []}]} for k in range(64)]
+    with open(path, "wb") as f:
+        w = StreamingPickler(f)
+        w.buf += b"}"
+        w.memoize()
+        w.buf += b"("
+        w.string("segments")
+        w.buf += b"]"
+        w.memoize()
+        w.buf += b"("
+        for s in segments:
+            w.buf += b"}"
+            w.memoize()
+            w.buf += b"("
+            for k, v in s.items():
+                w.string(k)
+                if k == "segment_pool_id":
+                    w.buf += b"K\x00K\x00\x86"
+                    w.memoize()
+                else:
+                    w.value(v)
+            w.buf += b"u"
+        w.buf += b"e"
+        w.string("device_traces")
+        w.buf += b"]"
+        w.memoize()
+        w.buf += b"]"
+        w.memoize()
+        t = EPOCH_US
+        entries = 0
+        cycle = 0
+        while f.tell() + len(w.buf) < target_bytes:
+            w.buf += b"("
+            live = []  # 250 allocations, then their frees: 750 entries in one APPENDS batch
+            for k in range(250):
+                addr = base + (k % 64) * 2 * seg + (k // 64) * (64 << 20) + (cycle % 8) * (8 << 20)
+                size = (1 + (k * 7 + cycle) % 60) << 16
+                fr = stacks[(k + cycle) % len(stacks)]
+                t += 3
+                live.append((addr, size, fr))
+                for action, a, sz in (("alloc", addr, size),):
+                    w.buf += b"}"
+                    w.memoize()
+                    w.buf += b"("
+                    for k2, v in (("action", action), ("addr", a), ("size", sz), ("stream", 0), ("time_us", t)):
+                        w.string(k2)
+                        w.value(v)
+                    w.string("frames")
+                    w.value(fr)
+                    w.buf += b"u"
+            for addr, size, fr in live:
+                t += 2
+                for action in ("free_requested", "free_completed"):
+                    w.buf += b"}"
+                    w.memoize()
+                    w.buf += b"("
+                    for k2, v in (("action", action), ("addr", addr), ("size", size), ("stream", 0), ("time_us", t)):
+                        w.string(k2)
+                        w.value(v)
+                    w.string("frames")
+                    w.value(fr)
+                    w.buf += b"u"
+            w.buf += b"e"
+            entries += 750
+            cycle += 1
+            w.flush()
+        w.buf += b"a"  # the device's list into device_traces
+        w.string("allocator_settings")
+        w.value({"PYTORCH_CUDA_ALLOC_CONF": "", "max_split_size": -1, "expandable_segments": False})
+        w.buf += b"u."
+        w.flush(force=True)
+    return entries
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("out")
@@ -433,8 +597,14 @@ def main():
                     help="with --align-trace: time_us = the trace's µs + this")
     ap.add_argument("--target-bytes", type=int, default=0, help="repeat steps until the pickle is about this big")
     ap.add_argument("--truth", help="where the truth goes (default OUT.truth.json)")
+    ap.add_argument("--bench-bytes", type=int, default=0,
+                    help="write a consistent snapshot of about this many bytes, streamed (for bench_memsnap); no truth")
     args = ap.parse_args()
     rng = random.Random(args.seed)
+    if args.bench_bytes:
+        entries = write_bench_snapshot(args.out, args.bench_bytes, rng)
+        print("%s: %d trace entries" % (args.out, entries))
+        return
 
     if args.align_trace:
         a = Allocator(capacity=80 * 1024 * MiB)
