@@ -111,7 +111,12 @@ PeakTableEditor::PeakTableEditor(const analysis::PeakOverrides &overrides, QWidg
     }
     m_updating = false;
     m_table->resizeColumnsToContents();
-    m_table->horizontalHeader()->setStretchLastSection(true);
+    // The GPU names take the width left; Lanescope's own figures, shown only beside figures of the
+    // user's, take what they say (empty: their header's width), not half the table.
+    QHeaderView *header = m_table->horizontalHeader();
+    header->setStretchLastSection(false);
+    header->setSectionResizeMode(GpuColumn, QHeaderView::Stretch);
+    header->setSectionResizeMode(TableColumn, QHeaderView::ResizeToContents);
 
     connect(m_table, &QTableWidget::itemChanged, this, [this](QTableWidgetItem *it) {
         if (m_updating || !isFigureColumn(it->column()))

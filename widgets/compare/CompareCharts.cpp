@@ -165,10 +165,14 @@ void WaterfallChart::rebuild()
     std::vector<analysis::WaterfallPart> parts = w.parts;
     // Largest change first in the sentence; the bars keep the parts' fixed order.
     for (const analysis::WaterfallPart &p : w.parts) {
-        if (std::abs(p.deltaNs) < 0.5) // parts that did not move add a bar of nothing
-            continue;
-        const QString name = shortPartLabel(QString::fromLatin1(p.name));
         const double next = level + p.deltaNs;
+        // A part whose change reads "±0.0" (under 0.05 ms, as the sentence leaves it out) adds no
+        // bar: a red or green sliver would call nothing slower or faster.
+        if (std::abs(p.deltaNs) < 0.05e6) {
+            level = next;
+            continue;
+        }
+        const QString name = shortPartLabel(QString::fromLatin1(p.name));
         bar(QStringLiteral("%1 %2").arg(name, signedMs(p.deltaNs)), std::min(level, next), 0, std::max(0.0, p.deltaNs),
             std::max(0.0, -p.deltaNs));
         level = next;

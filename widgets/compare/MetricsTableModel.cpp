@@ -43,6 +43,9 @@ void MetricsTableModel::setComparison(const analysis::ComparisonResult *result)
             r.key = QString::fromLatin1(f->key);
             r.unit = f->unit;
             r.higherIsBetter = f->higherIsBetter;
+            // The critical path's parts share one step: a part that grows took its time from
+            // another part, which says nothing good or bad by itself.
+            r.judged = f->pathPart < 0;
             if (f->gapCause >= 0) {
                 // The cause as the GUI names it everywhere (its colour's legend, the gap table).
                 const auto cause = analysis::GapCause(f->gapCause);
@@ -215,9 +218,11 @@ QVariant MetricsTableModel::data(const QModelIndex &index, int role) const
         return role == Qt::DisplayRole ? QVariant(tr("—")) : QVariant();
     const double delta = *v - *base;
     const std::optional<double> pct = *base != 0 ? std::optional<double>(100.0 * delta / std::abs(*base)) : std::nullopt;
-    // Better or worse, by the metric's direction; a change under 0.5 % of the baseline is neither.
-    const bool negligible = pct ? std::abs(*pct) < 0.5 : delta == 0;
-    const int better = negligible ? 0 : ((delta > 0) == r.higherIsBetter ? 1 : -1);
+    // Better or worse, by the metric's direction; a change under 0.5 % of the baseline is neither,
+    // nor one that reads as zero at the precision shown, nor one of a figure not judged.
+    const QString magnitude = r.unit == Unit::Pct ? QLocale().toString(std::abs(delta), 'f', 2) : format(r.unit, std::abs(delta));
+    const bool negligible = (pct ? std::abs(*pct) < 0.5 : delta == 0) || readsAsZero(magnitude);
+    const int better = negligible || !r.judged ? 0 : ((delta > 0) == r.higherIsBetter ? 1 : -1);
     // Judged step by step: a change within the noise is shown, but greyed and never called better or worse.
     const analysis::ChangeStats *noise = changeOf(index.row(), run);
     const bool withinNoise = noise && noise->significant && !*noise->significant;

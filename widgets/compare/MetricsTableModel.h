@@ -29,6 +29,7 @@ public:
         QString label, tooltip;
         Unit unit = Unit::Count;
         bool higherIsBetter = false;
+        bool judged = true; // false: a change is neither better nor worse (a critical-path part)
         std::vector<std::optional<double>> values; // per run, in the unit's base (ns, %, bytes, ...)
         std::vector<std::optional<double>> counts; // per run, where the row is "count × time" (gaps by cause)
     };
