@@ -8,6 +8,7 @@
 #include "widgets/analysis/RooflineChart.h"
 #include "widgets/analysis/TimeSummaryModels.h"
 #include "widgets/render/SliceHighlight.h"
+#include "widgets/source/SourceView.h"
 #include "widgets/view/Session.h"
 #include "widgets/view/ViewState.h"
 
@@ -131,7 +132,8 @@ TimeSummaryPanel::TimeSummaryPanel(QWidget *parent)
     m_viewBox->addItem(tr("Collectives"));
     m_viewBox->addItem(tr("Op efficiency"));
     m_viewBox->addItem(tr("Memory"));
-    m_viewBox->setToolTip(tr("Where the time goes: per GPU kernel name, per CPU operator, or per nn.Module; who holds the device memory"));
+    m_viewBox->addItem(tr("Source"));
+    m_viewBox->setToolTip(tr("Where the time goes: per GPU kernel name, per CPU operator, or per nn.Module; who holds the device memory; which lines of Python launch the GPU's work"));
     m_filter = new QLineEdit(this);
     m_filter->setObjectName(QStringLiteral("summaryFilter"));
     m_filter->setPlaceholderText(tr("Filter names"));
@@ -234,6 +236,8 @@ TimeSummaryPanel::TimeSummaryPanel(QWidget *parent)
     updateMemoryTabs();
     connect(m_memoryTabs, &QTabWidget::currentChanged, this, [this] { m_status->clear(); });
     m_stack->addWidget(m_memoryStack);
+    m_source = new SourceView(m_stack);
+    m_stack->addWidget(m_source);
 
     m_scope = new QLabel(this);
     m_scope->setObjectName(QStringLiteral("summaryScope"));
@@ -280,6 +284,7 @@ TimeSummaryPanel::TimeSummaryPanel(QWidget *parent)
         m_efficiencyProxy->setFilterFixedString(text);
         for (QSortFilterProxyModel *p : m_memoryProxies)
             p->setFilterFixedString(text);
+        m_source->setFilter(text);
         updateMemoryTabs();
         updateRoofline();
         fillModules();
@@ -314,6 +319,10 @@ TimeSummaryPanel::TimeSummaryPanel(QWidget *parent)
         if (n >= 0 && n < int(nodes.size()))
             zoomTo(nodes[std::size_t(n)].longestTrack, nodes[std::size_t(n)].longestSlice);
     });
+    connect(m_source, &SourceView::rangeRequested, this, &TimeSummaryPanel::rangeRequested);
+    connect(m_source, &SourceView::statusChanged, m_status, &QLabel::setText);
+    connect(m_source, &SourceView::scopeChanged, this, [this] { updateScope(); });
+    connect(m_source, &SourceView::filterRequested, m_filter, &QLineEdit::setText);
     m_shapesRunner->onResult = [this](std::shared_ptr<const analysis::OpSummary> ops) {
         m_shapedOps = std::move(ops);
         showRows();
@@ -327,7 +336,11 @@ TimeSummaryPanel::TimeSummaryPanel(QWidget *parent)
 
 TimeSummaryPanel::~TimeSummaryPanel() = default;
 
-void TimeSummaryPanel::setSession(Session *session) { m_session = session; }
+void TimeSummaryPanel::setSession(Session *session)
+{
+    m_session = session;
+    m_source->setSession(session);
+}
 
 void TimeSummaryPanel::setResult(std::shared_ptr<const Trace> trace, int run, AnalysisResultPtr result)
 {
@@ -344,6 +357,14 @@ void TimeSummaryPanel::setResult(std::shared_ptr<const Trace> trace, int run, An
     }
     showRows();
     fillModules();
+    m_source->setResult(m_trace, m_run, m_result);
+    updateScope();
+}
+
+bool TimeSummaryPanel::showSourceLine(const QString &file, int line)
+{
+    setView(View::Source);
+    return m_source->showLine(file, line);
 }
 
 void TimeSummaryPanel::setView(View view) { m_viewBox->setCurrentIndex(int(view)); }
@@ -499,6 +520,9 @@ void TimeSummaryPanel::updateScope()
     }
     case View::Memory:
         m_scope->setText(memoryScope());
+        break;
+    case View::Source:
+        m_scope->setText(m_source->scopeText(where));
         break;
     case View::Modules:
         m_scope->setText(s.modules.nodes.empty()
@@ -675,6 +699,8 @@ QString TimeSummaryPanel::tableText() const
 {
     QStringList lines;
     const auto rowText = [](const QStringList &cells) { return cells.join(QLatin1Char('\t')); };
+    if (view() == View::Source)
+        return m_source->tableText();
     if (view() == View::Modules) {
         lines << rowText({tr("Module path"), tr("Calls"), tr("CPU (ms)"), tr("Device (ms)")});
         if (m_result)

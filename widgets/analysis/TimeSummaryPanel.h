@@ -7,7 +7,8 @@
 // operators' args off the UI thread (analysis::opSummary with byInputShapes, the same rows as
 // analyze --op-shapes). The Memory view lists who holds the device memory (analysis::MemoryOwners,
 // analyze --json's memory_owners): alive at the peak, top allocators, never freed; a click outlines
-// the owning operator, a double click zooms to the row's largest allocation.
+// the owning operator, a double click zooms to the row's largest allocation. The Source view
+// (SourceView): the Python lines that launch the GPU's work, by line, by file and as a flame graph.
 #include "widgets/analysis/AnalysisRunner.h"
 #include "widgets/analysis/TimeSummaryModels.h"
 
@@ -37,13 +38,14 @@ class KernelSummaryModel;
 class OpSummaryModel;
 class RooflineChart;
 class Session;
+class SourceView;
 class ShapesRunner;
 
 class TimeSummaryPanel : public QWidget
 {
     Q_OBJECT
 public:
-    enum class View { Kernels, Operators, Modules, Collectives, OpEfficiency, Memory };
+    enum class View { Kernels, Operators, Modules, Collectives, OpEfficiency, Memory, Source };
 
     explicit TimeSummaryPanel(QWidget *parent = nullptr);
     ~TimeSummaryPanel() override;
@@ -74,6 +76,9 @@ public:
     void setMemoryList(MemoryOwnerModel::List list);
     MemoryOwnerModel::List memoryList() const;
     bool showsMemoryTables() const;
+    SourceView *sourceView() const { return m_source; }
+    // The Source view at file:line (a Details panel link); false where the analysis has no such line.
+    bool showSourceLine(const QString &file, int line);
     QString scopeText() const;
     QString statusText() const;
     // The visible rows of the current view as tab-separated text, header first (what Copy puts on
@@ -138,6 +143,7 @@ private:
     MemoryOwnerModel *m_memoryModels[3];
     QSortFilterProxyModel *m_memoryProxies[3];
     QTableView *m_memoryTables[3];
+    SourceView *m_source;
 };
 
 } // namespace lanescope

@@ -1,0 +1,388 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// Time spent's Source view (widgets/source/SourceView.h): the analysis' source lines by line and by
+// file, "My code only" on by default; a click on a line outlines exactly its python_function
+// slices and the kernels launched under it (computed here from the trace's launch flows, not by
+// the view's code), a double click zooms to its costliest call; Open in Editor offered only where
+// the mapped file exists, and run with the file and the line. A small hand-written trace with
+// known answers, and the shared traces with Python frames (skipped visibly when absent).
+#include "app/gui/MainWindow.h"
+
+#include "core/analysis/Analysis.h"
+#include "widgets/analysis/AnalysisDock.h"
+#include "widgets/analysis/TimeSummaryPanel.h"
+#include "widgets/render/SliceHighlight.h"
+#include "widgets/source/EditorLauncher.h"
+#include "widgets/source/FlameGraph.h"
+#include "widgets/source/SourceModels.h"
+#include "widgets/source/SourceView.h"
+#include "widgets/view/Session.h"
+#include "widgets/view/ViewState.h"
+
+#include "tests/TestTraces.h"
+#include "tests/gui/SourceTestTrace.h"
+
+#include <QCheckBox>
+#include <QFile>
+#include <QPushButton>
+#include <QSettings>
+#include <QSortFilterProxyModel>
+#include <QStandardPaths>
+#include <QTabWidget>
+#include <QTableView>
+#include <QTemporaryDir>
+#include <QtTest>
+
+#include <map>
+#include <set>
+#include <string>
+
+using namespace lanescope;
+using namespace Qt::StringLiterals;
+
+namespace {
+
+constexpr int kTimeoutMs = 180000;
+
+bool analysed(MainWindow &w)
+{
+    return QTest::qWaitFor([&] { return !w.analysisDock()->isBusy() && w.analysisDock()->result(); }, kTimeoutMs);
+}
+
+bool open(MainWindow &w, const QString &path)
+{
+    QSignalSpy loaded(&w, &MainWindow::loadFinished);
+    w.openFiles({path});
+    return loaded.wait(kTimeoutMs) && loaded.takeFirst().at(0).toBool() && analysed(w);
+}
+
+// The row of `view`'s line table (proxy order) showing file:line.
+int proxyRowOf(SourceView *view, const QString &location)
+{
+    const QAbstractItemModel *m = view->lineTable()->model();
+    for (int r = 0; r < m->rowCount(); ++r)
+        if (m->index(r, SourceLineModel::LocationColumn).data().toString() == location)
+            return r;
+    return -1;
+}
+
+void clickRow(QTableView *v, int row, bool twice = false)
+{
+    const QModelIndex i = v->model()->index(row, 0);
+    v->scrollTo(i);
+    const QPoint p = v->visualRect(i).center();
+    if (twice)
+        QTest::mouseDClick(v->viewport(), Qt::LeftButton, {}, p);
+    else
+        QTest::mouseClick(v->viewport(), Qt::LeftButton, {}, p);
+}
+
+using Refs = std::set<std::pair<std::uint32_t, std::uint32_t>>;
+
+// What the highlight marks in `run`, split into CPU slices and GPU activities.
+std::pair<Refs, Refs> outlined(const SliceHighlight &h, const Trace &t, int run)
+{
+    Refs cpu, gpu;
+    const auto &tracks = h.runs[std::size_t(run)];
+    for (std::size_t k = 0; k < tracks.size(); ++k)
+        for (std::uint32_t i : tracks[k].slices)
+            (t.tracks[k].kind == TrackKind::Gpu ? gpu : cpu).insert({std::uint32_t(k), i});
+    return {cpu, gpu};
+}
+
+// A line's calls and the GPU activities launched under them, from the trace alone: the
+// python_function slices named "file(line): function" (inside the analysed window), and each
+// kernel, copy or memset whose launching runtime call (its last launch or correlation flow)
+// starts on the same thread while one of those calls is open.
+std::pair<Refs, Refs> expectedOf(const Trace &t, const analysis::SourceLine &line, analysis::TimeRange window)
+{
+    const QString name = u"%1(%2): %3"_s.arg(line.file).arg(line.line).arg(line.function);
+    Refs frames;
+    std::map<std::uint32_t, std::vector<std::pair<TimeNs, TimeNs>>> open; // per CPU track
+    for (std::uint32_t k = 0; k < t.tracks.size(); ++k) {
+        const Track &tr = t.tracks[k];
+        if (tr.kind != TrackKind::Cpu)
+            continue;
+        for (std::uint32_t i = 0; i < tr.size(); ++i) {
+            if (t.category(tr.catId[i]) != u"python_function"_s || t.name(tr.nameId[i]) != name)
+                continue;
+            TimeNs s = tr.start[i], e = tr.end(i);
+            if (!window.empty()) {
+                if (e <= window.from || s >= window.to)
+                    continue;
+                s = std::max(s, window.from);
+                e = std::min(e, window.to);
+            }
+            frames.insert({k, i});
+            open[k].push_back({s, e});
+        }
+    }
+    std::map<std::pair<std::uint32_t, std::uint32_t>, std::pair<std::uint32_t, std::uint32_t>> launchOf;
+    for (const Flow &f : t.flows) {
+        if ((f.kind != FlowKind::Launch && f.kind != FlowKind::Correlation) || f.toTrack >= t.tracks.size()
+            || f.fromTrack >= t.tracks.size() || t.tracks[f.toTrack].kind != TrackKind::Gpu
+            || t.tracks[f.fromTrack].kind == TrackKind::Gpu)
+            continue;
+        const std::uint16_t c = t.tracks[f.toTrack].catId[f.toSlice];
+        if (c >= t.categoryClass.size() || !analysis::isGpuActivity(t.categoryClass[c]))
+            continue;
+        launchOf[{f.toTrack, f.toSlice}] = {f.fromTrack, f.fromSlice};
+    }
+    Refs activities;
+    for (const auto &[activity, call] : launchOf) {
+        const auto it = open.find(call.first);
+        if (it == open.end())
+            continue;
+        const TimeNs at = t.tracks[call.first].start[call.second];
+        if (!window.empty() && !window.contains(at))
+            continue;
+        for (const auto &[s, e] : it->second)
+            if (s <= at && at < e) {
+                activities.insert(activity);
+                break;
+            }
+    }
+    return {frames, activities};
+}
+
+} // namespace
+
+class TestSourceView : public QObject
+{
+    Q_OBJECT
+private slots:
+    void initTestCase()
+    {
+        QStandardPaths::setTestModeEnabled(true);
+        QCoreApplication::setOrganizationName(u"LanescopeTests"_s);
+        QCoreApplication::setApplicationName(u"tst_sourceview"_s);
+        QSettings().clear();
+        QVERIFY(m_dir.isValid());
+        QFile f(m_dir.filePath(u"hand.pt.trace.json"_s));
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write(test::sourceHandTrace());
+    }
+
+    // The hand-written trace: known rows, my code only by default, the totals kept.
+    void handTraceRows()
+    {
+        MainWindow w;
+        w.resize(1600, 1000);
+        w.show();
+        QVERIFY(open(w, m_dir.filePath(u"hand.pt.trace.json"_s)));
+        TimeSummaryPanel *panel = w.analysisDock()->timeSummary();
+        w.analysisDock()->tabs()->setCurrentWidget(panel);
+        panel->setView(TimeSummaryPanel::View::Source);
+        SourceView *view = panel->sourceView();
+        QVERIFY(view->myCodeOnly());
+        QVERIFY(view->myCodeBox()->isChecked());
+        const auto shown = view->shown();
+        QVERIFY(shown && shown->myCodeOnly);
+        // _call_impl folded into main: five lines of the user's code.
+        QCOMPARE(view->lineTable()->model()->rowCount(), 5);
+        QCOMPARE(proxyRowOf(view, u"torch/nn/modules/module.py:1501"_s), -1);
+        // Sorted by launched GPU time, largest first.
+        const QAbstractItemModel *m = view->lineTable()->model();
+        const QStringList order = {u"app/train.py:10"_s, u"app/model.py:20"_s, u"app/model.py:30"_s, u"app/train.py:12"_s,
+                                   u"app/loader.py:5"_s};
+        const std::vector<qlonglong> gpuUs = {36, 25, 20, 11, 7}, selfUs = {0, 5, 20, 11, 7};
+        for (int r = 0; r < 5; ++r) {
+            QCOMPARE(m->index(r, SourceLineModel::LocationColumn).data().toString(), order[r]);
+            QCOMPARE(m->index(r, SourceLineModel::GpuColumn).data(SourceLineModel::SortRole).toLongLong(), gpuUs[std::size_t(r)] * 1000);
+            QCOMPARE(m->index(r, SourceLineModel::GpuSelfColumn).data(SourceLineModel::SortRole).toLongLong(), selfUs[std::size_t(r)] * 1000);
+        }
+        QVERIFY2(panel->scopeText().contains(u"5 lines"_s), qPrintable(panel->scopeText()));
+        // Every frame, the totals the same.
+        view->setMyCodeOnly(false);
+        QCOMPARE(view->lineTable()->model()->rowCount(), 6);
+        QVERIFY(proxyRowOf(view, u"torch/nn/modules/module.py:1501"_s) >= 0);
+        QCOMPARE(view->shown()->pythonGpuNs, shown->pythonGpuNs);
+        QCOMPARE(view->shown()->pythonCpuNs, shown->pythonCpuNs);
+        QCOMPARE(shown->pythonGpuNs, TimeNs(43'000)); // k13 was launched outside any frame
+        view->setMyCodeOnly(true);
+
+        // The files: train.py's two lines together (main holds log: its kernels once).
+        view->setPage(SourceView::Page::Files);
+        const QAbstractItemModel *fm = view->fileTable()->model();
+        QCOMPARE(fm->rowCount(), 3);
+        QCOMPARE(fm->index(0, SourceFileModel::FileColumn).data().toString(), u"app/train.py"_s);
+        QCOMPARE(fm->index(0, SourceFileModel::GpuColumn).data(SourceFileModel::SortRole).toLongLong(), 36'000);
+        QCOMPARE(fm->index(0, SourceFileModel::LinesColumn).data(SourceFileModel::SortRole).toLongLong(), 2);
+
+        // Filter and copy.
+        view->setPage(SourceView::Page::Lines);
+        panel->setFilter(u"model.py"_s);
+        QCOMPARE(view->lineTable()->model()->rowCount(), 2);
+        const QStringList copied = panel->tableText().split(u'\n', Qt::SkipEmptyParts);
+        QCOMPARE(copied.size(), 3);
+        QVERIFY2(copied[1].startsWith(u"app/model.py:20\tforward\t1\t0.025\t0.005"_s), qPrintable(copied[1]));
+        panel->setFilter(QString());
+    }
+
+    // A click outlines exactly the line's calls and its kernels; a double click zooms to its
+    // costliest call; a file outlines its lines together.
+    void handTraceClicks()
+    {
+        MainWindow w;
+        w.resize(1600, 1000);
+        w.show();
+        QVERIFY(open(w, m_dir.filePath(u"hand.pt.trace.json"_s)));
+        TimeSummaryPanel *panel = w.analysisDock()->timeSummary();
+        w.analysisDock()->tabs()->setCurrentWidget(panel);
+        panel->setView(TimeSummaryPanel::View::Source);
+        SourceView *view = panel->sourceView();
+        const Trace &t = *w.session()->trace(0);
+        const auto kernelNamed = [&](const QString &name) {
+            Refs out;
+            for (std::uint32_t k = 0; k < t.tracks.size(); ++k)
+                for (std::uint32_t i = 0; i < t.tracks[k].size(); ++i)
+                    if (t.tracks[k].kind == TrackKind::Gpu && t.name(t.tracks[k].nameId[i]) == name)
+                        out.insert({k, i});
+            return out;
+        };
+        const auto merged = [](std::initializer_list<Refs> sets) {
+            Refs out;
+            for (const Refs &s : sets)
+                out.insert(s.begin(), s.end());
+            return out;
+        };
+        struct Case
+        {
+            QString location;
+            Refs kernels;
+        };
+        const std::vector<Case> cases = {
+            {u"app/model.py:20"_s, merged({kernelNamed(u"k5"_s), kernelNamed(u"k20"_s)})},
+            {u"app/model.py:30"_s, kernelNamed(u"k20"_s)},
+            {u"app/train.py:10"_s, merged({kernelNamed(u"k5"_s), kernelNamed(u"k20"_s), kernelNamed(u"k11"_s)})},
+            {u"app/loader.py:5"_s, kernelNamed(u"k7"_s)},
+        };
+        for (const Case &c : cases) {
+            const int r = proxyRowOf(view, c.location);
+            QVERIFY2(r >= 0, qPrintable(c.location));
+            clickRow(view->lineTable(), r);
+            const auto h = w.session()->state()->highlight();
+            QVERIFY(h);
+            const auto [cpu, gpu] = outlined(*h, t, 0);
+            QCOMPARE(gpu, c.kernels);
+            QCOMPARE(int(cpu.size()), 1); // the one call
+            QVERIFY2(panel->statusText().contains(c.location), qPrintable(panel->statusText()));
+        }
+        // The double click: the costliest call of forward, [15, 45) µs.
+        QSignalSpy zoom(panel, &TimeSummaryPanel::rangeRequested);
+        clickRow(view->lineTable(), proxyRowOf(view, u"app/model.py:20"_s));
+        clickRow(view->lineTable(), proxyRowOf(view, u"app/model.py:20"_s), true);
+        QCOMPARE(zoom.size(), 1);
+        QCOMPARE(zoom.at(0).at(1).toLongLong() - zoom.at(0).at(0).toLongLong(), 30'000);
+        const auto &forward = view->shown()->lines[std::size_t(view->currentLine())];
+        QCOMPARE(zoom.at(0).at(0).toLongLong(), t.tracks[forward.longest.track].start[forward.longest.slice]);
+
+        // A file: its lines' calls and kernels together.
+        view->setPage(SourceView::Page::Files);
+        clickRow(view->fileTable(), 0); // app/train.py
+        const auto [cpu, gpu] = outlined(*w.session()->state()->highlight(), t, 0);
+        QCOMPARE(int(cpu.size()), 2);
+        QCOMPARE(gpu, merged({kernelNamed(u"k5"_s), kernelNamed(u"k20"_s), kernelNamed(u"k11"_s)}));
+    }
+
+    // Open in Editor: offered where the mapped file exists, and run with its path and line.
+    void openInEditor()
+    {
+        QTemporaryDir src;
+        QVERIFY(src.isValid());
+        QVERIFY(QDir(src.path()).mkpath(u"project/app"_s));
+        QFile py(src.filePath(u"project/app/model.py"_s));
+        QVERIFY(py.open(QIODevice::WriteOnly));
+        py.close();
+        const QString log = src.filePath(u"argv.txt"_s);
+        const QString rec = src.filePath(u"rec.sh"_s);
+        QFile script(rec);
+        QVERIFY(script.open(QIODevice::WriteOnly));
+        script.write(u"#!/bin/sh\nfor a in \"$@\"; do printf '%s\\n' \"$a\" >> '%1'; done\n"_s.arg(log).toUtf8());
+        script.close();
+        script.setPermissions(QFile::ReadOwner | QFile::WriteOwner | QFile::ExeOwner);
+        // The trace's relative paths are found under the project folder.
+        EditorSettings settings{u"\"%1\" --goto {file}:{line}"_s.arg(rec), {{u"app/"_s, src.filePath(u"project/app/"_s)}}};
+        settings.save();
+        const auto restore = qScopeGuard([] { QSettings().remove(u"editor"_s); });
+
+        MainWindow w;
+        w.resize(1600, 1000);
+        w.show();
+        QVERIFY(open(w, m_dir.filePath(u"hand.pt.trace.json"_s)));
+        TimeSummaryPanel *panel = w.analysisDock()->timeSummary();
+        w.analysisDock()->tabs()->setCurrentWidget(panel);
+        panel->setView(TimeSummaryPanel::View::Source);
+        SourceView *view = panel->sourceView();
+        clickRow(view->lineTable(), proxyRowOf(view, u"app/train.py:10"_s));
+        QVERIFY(!view->editorButton()->isEnabled()); // no train.py here
+        clickRow(view->lineTable(), proxyRowOf(view, u"app/model.py:30"_s));
+        QVERIFY(view->editorButton()->isEnabled());
+        QTest::mouseClick(view->editorButton(), Qt::LeftButton);
+        const QStringList expected = {u"--goto"_s, QFileInfo(py).absoluteFilePath() + u":30"_s};
+        QTRY_COMPARE_WITH_TIMEOUT(
+            [&] {
+                QFile f(log);
+                return f.open(QIODevice::ReadOnly) ? QString::fromUtf8(f.readAll()).split(u'\n', Qt::SkipEmptyParts) : QStringList();
+            }(),
+            expected, 10000);
+    }
+
+    // The shared traces with Python frames: every click outlines exactly its line's calls and
+    // kernels, folded or not.
+    void realTraceClicks_data()
+    {
+        QTest::addColumn<QString>("trace");
+        QTest::addColumn<bool>("myCode");
+        for (const char *name : {"h100-qwen-inference.json.gz", "b200-eager-nccl.json.gz"})
+            for (bool myCode : {true, false})
+                QTest::newRow(qPrintable(u"%1 %2"_s.arg(QLatin1String(name), myCode ? u"my code"_s : u"every frame"_s)))
+                    << QString::fromLatin1(name) << myCode;
+    }
+    void realTraceClicks()
+    {
+        QFETCH(QString, trace);
+        QFETCH(bool, myCode);
+        const QString path = test::tracePath(trace);
+        if (!QFile::exists(path))
+            QSKIP(qPrintable(u"shared trace not present: "_s + path));
+        MainWindow w;
+        w.resize(1600, 1000);
+        w.show();
+        QVERIFY(open(w, path));
+        TimeSummaryPanel *panel = w.analysisDock()->timeSummary();
+        w.analysisDock()->tabs()->setCurrentWidget(panel);
+        panel->setView(TimeSummaryPanel::View::Source);
+        SourceView *view = panel->sourceView();
+        view->setMyCodeOnly(myCode);
+        const auto shown = view->shown();
+        QVERIFY(shown && !shown->empty());
+        QCOMPARE(view->lineTable()->model()->rowCount(), int(shown->lines.size()));
+        const Trace &t = *w.session()->trace(0);
+        int checked = 0, withKernels = 0;
+        for (int r = 0; r < view->lineTable()->model()->rowCount() && checked < 4; ++r) {
+            const QModelIndex i = view->lineTable()->model()->index(r, 0);
+            const int row = qobject_cast<QSortFilterProxyModel *>(view->lineTable()->model())->mapToSource(i).row();
+            const analysis::SourceLine &line = shown->lines[std::size_t(row)];
+            if (line.file.isEmpty())
+                continue; // a built-in's name is not the trace's spelling
+            clickRow(view->lineTable(), r);
+            const auto h = w.session()->state()->highlight();
+            QVERIFY(h);
+            const auto [cpu, gpu] = outlined(*h, t, 0);
+            const auto [frames, kernels] = expectedOf(t, line, shown->window);
+            QCOMPARE(cpu, frames);
+            QCOMPARE(gpu, kernels);
+            QCOMPARE(qlonglong(cpu.size()), qlonglong(line.calls));
+            ++checked;
+            withKernels += !gpu.empty();
+        }
+        QCOMPARE(checked, 4);
+        QVERIFY(withKernels > 0);
+    }
+
+private:
+    QTemporaryDir m_dir;
+};
+
+QTEST_MAIN(TestSourceView)
+#include "tst_sourceview.moc"
