@@ -135,9 +135,13 @@ private:
 
     std::int32_t lineOf(StringId name)
     {
-        const auto it = m_lineOfName.find(name);
-        if (it != m_lineOfName.end())
-            return it->second;
+        // Names are dense ids: a flat cache, sized once (4 bytes a distinct name of the trace).
+        if (m_lineOfName.empty())
+            m_lineOfName.assign(m_t.strings.size(), kUnknownLine);
+        if (name >= m_lineOfName.size())
+            return kModuleLine; // not a name of the table: nothing to read
+        if (m_lineOfName[name] != kUnknownLine)
+            return m_lineOfName[name];
         PythonFrameName f = parsePythonFrameName(m_t.strings.view(name));
         std::int32_t line = kModuleLine;
         if (!f.isModule) {
@@ -148,7 +152,7 @@ private:
             }
             line = at->second;
         }
-        m_lineOfName.emplace(name, line);
+        m_lineOfName[name] = line;
         return line;
     }
 
@@ -252,7 +256,8 @@ private:
     TimeRange m_window;
     const detail::LaunchedDeviceTime *m_launched;
     bool m_record;
-    std::unordered_map<StringId, std::int32_t> m_lineOfName;
+    static constexpr std::int32_t kUnknownLine = -3;
+    std::vector<std::int32_t> m_lineOfName; // by name id; kUnknownLine until looked at
     std::unordered_map<std::string, std::int32_t> m_lineByKey;
     std::unordered_map<std::uint64_t, std::int32_t> m_nodeByKey;
     std::vector<Open> m_stack;

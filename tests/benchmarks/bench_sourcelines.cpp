@@ -4,9 +4,12 @@
 // deep), every third frame torch's _call_impl (one line, on each stack a thousand times: the
 // recursion rule and the folding at depth) and the others lines of their own, with a kernel
 // launched from every 50th frame. Prints the time of sourceLines() and of myCodeOnly() and the
-// peak resident memory: the measure must stay under 2 s and 200 MB.
+// peak resident memory: the measure must stay under 2 s and 200 MB. With --trace, the cost of the
+// measure on a real trace instead: analyze() and sourceLines() alone, each timed (median of 3).
 //
-// Usage: bench_sourcelines [--chains C] [--depth D]   (one line of JSON last)
+// Usage: bench_sourcelines [--chains C] [--depth D] | --trace TRACE   (one line of JSON last)
+#include "core/analysis/Analysis.h"
+#include "core/analysis/LaunchedDeviceTime.h"
 #include "core/analysis/SourceLines.h"
 #include "core/io/MappedSource.h"
 #include "core/parse/TraceLoader.h"
@@ -82,17 +85,48 @@ int main(int argc, char **argv)
 {
     QCoreApplication app(argc, argv);
     int chains = 20, depth = 5000;
+    QString tracePath;
     QStringList args = QCoreApplication::arguments().mid(1);
     while (!args.isEmpty()) {
         const QString a = args.takeFirst();
         if (a == QLatin1String("--chains") && !args.isEmpty()) {
             chains = std::clamp(args.takeFirst().toInt(), 1, 1000);
+        } else if (a == QLatin1String("--trace") && !args.isEmpty()) {
+            tracePath = args.takeFirst();
         } else if (a == QLatin1String("--depth") && !args.isEmpty()) {
             depth = std::clamp(args.takeFirst().toInt(), 1, analysis::kMaxSourceDepth);
         } else {
-            std::fprintf(stderr, "usage: bench_sourcelines [--chains C] [--depth D]\n");
+            std::fprintf(stderr, "usage: bench_sourcelines [--chains C] [--depth D] | --trace TRACE\n");
             return 2;
         }
+    }
+    if (!tracePath.isEmpty()) {
+        const LoadResult l = loadTrace(tracePath);
+        if (!l.trace) {
+            std::fprintf(stderr, "bench_sourcelines: %s\n", qPrintable(l.error));
+            return 1;
+        }
+        const auto median3 = [](auto &&f) {
+            double s[3];
+            for (double &x : s) {
+                QElapsedTimer t;
+                t.start();
+                f();
+                x = double(t.nsecsElapsed()) / 1e9;
+            }
+            std::sort(std::begin(s), std::end(s));
+            return s[1];
+        };
+        std::size_t rows = 0;
+        const double analyzeS = median3([&] { rows = analysis::analyze(*l.trace).sourceLines.lines.size(); });
+        // analyze() hands the measure the launched device time it built for the summaries.
+        const analysis::detail::LaunchedDeviceTime launched(*l.trace);
+        const double sourceS = median3([&] { rows = analysis::sourceLines(*l.trace, {}, &launched).lines.size(); });
+        std::printf("%s: %llu events, %zu source lines; analyze %.3f s, of which sourceLines %.3f s (%.1f %%)\n", qPrintable(tracePath),
+                    static_cast<unsigned long long>(l.trace->eventCount), rows, analyzeS, sourceS, 100.0 * sourceS / std::max(analyzeS, 1e-9));
+        std::printf("{\"events\": %llu, \"lines\": %zu, \"analyze_seconds\": %.3f, \"source_lines_seconds\": %.3f}\n",
+                    static_cast<unsigned long long>(l.trace->eventCount), rows, analyzeS, sourceS);
+        return 0;
     }
     LoadResult r = loadTrace(MappedSource::fromBytes(deepTrace(chains, depth), QStringLiteral("deep")));
     if (!r.trace) {
