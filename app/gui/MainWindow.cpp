@@ -10,6 +10,8 @@
 #include "app/gui/OpenController.h"
 #include "app/gui/LogDirController.h"
 #include "app/gui/RunsLoadJob.h"
+#include "app/gui/SnapshotController.h"
+#include "widgets/memsnap/MemorySnapshotDock.h"
 #include "widgets/TraceSummaryView.h"
 #include "widgets/WarningBanner.h"
 #include "widgets/analysis/AdviceList.h"
@@ -166,6 +168,10 @@ MainWindow::MainWindow(QWidget *parent)
 
     createDocks();
     createRanksDock();
+    // PyTorch memory snapshots (.pickle): their dock, load and marks on the timeline.
+    m_snapshots = new SnapshotController(this, m_session, m_timeline);
+    connect(m_snapshots, &SnapshotController::status, m_statusLabel, &QLabel::setText);
+    connect(m_snapshots, &SnapshotController::loadFinished, this, [this] { updateStartPage(); });
     // A log_dir of several sessions opens as their comparison; File > Watch Folder… follows one.
     m_logDir = new LogDirController(
         m_session, m_compare, [this](std::vector<session::RunSource> sources, std::vector<SessionRun> kept) {
@@ -209,7 +215,7 @@ void MainWindow::updateStartPage()
         return;
     // Shown while the session has no run: before the first trace, and if it is ever emptied; not
     // over a folder's summary, which has no run until a rank is picked.
-    const bool empty = m_session->runCount() == 0 && !m_ranks->isSummary();
+    const bool empty = m_session->runCount() == 0 && !m_ranks->isSummary() && !m_snapshots->hasSnapshot();
     if (empty)
         m_startPage->setRecentFiles(recentFiles());
     m_startPage->setVisible(empty);
@@ -299,6 +305,7 @@ void MainWindow::createActions()
     view->addAction(m_detailsDock->toggleViewAction());
     view->addAction(m_rangeDock->toggleViewAction());
     view->addAction(m_legendDock->toggleViewAction());
+    view->addAction(m_snapshots->dock()->toggleViewAction());
     view->addAction(m_analysis->toggleViewAction());
     view->addAction(m_compare->toggleViewAction());
     view->addAction(m_ranks->toggleViewAction());
@@ -502,7 +509,7 @@ void MainWindow::showOpenDialog()
     const QString dir = settings.value(kLastDirKey).toString();
     const QString path = QFileDialog::getOpenFileName(
         this, tr("Open Trace"), dir,
-        tr("PyTorch Profiler traces (*.json *.json.gz *.pt.trace.json *.pt.trace.json.gz);;All files (*)"));
+        tr("PyTorch Profiler traces and memory snapshots (*.json *.json.gz *.pt.trace.json *.pt.trace.json.gz *.pickle);;All files (*)"));
     if (path.isEmpty())
         return;
     settings.setValue(kLastDirKey, QFileInfo(path).absolutePath());
@@ -538,8 +545,13 @@ void MainWindow::rebuildRecentMenu()
 
 void MainWindow::addRecentFile(const QString &path) { OpenController::addRecentFile(path); }
 
-void MainWindow::openFiles(const QStringList &paths, const QStringList &labels)
+void MainWindow::openFiles(const QStringList &given, const QStringList &givenLabels)
 {
+    // A memory snapshot among them opens in its dock, beside the traces (SnapshotController).
+    const QStringList paths = m_snapshots->takeSnapshots(given);
+    const QStringList labels = paths.size() == given.size() ? givenLabels : QStringList();
+    if (paths.size() != given.size())
+        updateStartPage();
     if (paths.isEmpty())
         return;
     if (paths.size() == 1 && QFileInfo(paths.first()).isDir()) {
@@ -636,8 +648,9 @@ void MainWindow::onRunsLoaded(const RunsLoadJob &job, const std::vector<SessionR
     showComparison(std::move(runs), notes);
 }
 
-void MainWindow::addRuns(const QStringList &paths)
+void MainWindow::addRuns(const QStringList &given)
 {
+    const QStringList paths = m_snapshots->takeSnapshots(given); // a snapshot joins as its dock
     if (paths.isEmpty())
         return;
     if (isFolderSummary()) {
@@ -729,6 +742,10 @@ void MainWindow::updateBanner()
 
 void MainWindow::openFile(const QString &path)
 {
+    if (SnapshotController::isSnapshotFile(path)) {
+        openFiles({path});
+        return;
+    }
     startRunsJob(session::runSources({path}), {});
 }
 
@@ -917,6 +934,13 @@ void MainWindow::dropEvent(QDropEvent *event)
     if (paths.isEmpty())
         return;
     event->acceptProposedAction();
+    // A memory snapshot dropped opens in its dock and is aligned with the traces shown.
+    const int dropped = int(paths.size());
+    paths = m_snapshots->takeSnapshots(paths);
+    if (paths.size() != dropped)
+        updateStartPage();
+    if (paths.isEmpty())
+        return;
     if (paths.size() == 1 && QFileInfo(paths.first()).isDir()) {
         openFolder(paths.first());
         return;

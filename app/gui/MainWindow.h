@@ -43,6 +43,7 @@ class RunsLoadJob;
 class OpenController;
 class LogDirController;
 class SessionAnalyser;
+class SnapshotController;
 class TraceViewIndex;
 class TraceSummaryView;
 class WarningBanner;
@@ -104,6 +105,8 @@ public:
     TimelineView *timelineView() const { return m_timeline; }
     Session *session() const { return m_session; }
     SessionAnalyser *sessionAnalyser() const { return m_analyser; } // the one writer of the runs' analyses
+    // PyTorch memory snapshots: the Memory Snapshot dock, its load and its marks on the timeline.
+    SnapshotController *snapshotController() const { return m_snapshots; }
     // The picture of what the timeline shows (its window and lanes), as File > Export draws it.
     using ExportRequest = PictureActions::ExportRequest;
     bool exportPicture(const ExportRequest &request, QString *error);
@@ -244,6 +247,7 @@ private:
     OpenController *m_open = nullptr;
     LogDirController *m_logDir = nullptr;
     SessionAnalyser *m_analyser = nullptr;
+    SnapshotController *m_snapshots = nullptr;
     void createStartPage();
 };
 
