@@ -3,8 +3,12 @@
 // arrangement counted here (exact) and against U counted pair by pair (normal approximation with
 // ties); the bootstrap interval seeded, around the observed change, finding a 5 % change over 20
 // noisy steps and keeping the false-positive rate of two samples of one distribution near 5 %;
-// the two real torch-cpu-2rank attempts' step times; one step: nothing to judge.
+// the two real torch-cpu-2rank attempts' step times; one step: nothing to judge. The per-step samples
+// of every figure that varies by step (exposed communication and listed gap time per step against
+// the analysis of that step alone, MFU scaled by the step's length), a run's median interval, and
+// the false-positive rate under synth --cycles' own step noise (SplitMix64::normal).
 #include "core/analysis/Analysis.h"
+#include "core/synth/SynthModel.h"
 #include "core/analysis/StepStats.h"
 #include "core/analysis/Steps.h"
 #include "core/parse/TraceLoader.h"
@@ -209,6 +213,104 @@ private slots:
         const std::vector<const Trace *> cpuRanks = ranksOf(cpu, &keep);
         QVERIFY(!stepTimeSampleUs(cpuRanks).empty());
         QVERIFY(computeIdlePctSample(cpuRanks).empty());
+    }
+
+    // Exposed communication per step equals what the analysis of that step alone measures (its GPU
+    // span); a step's gap time is the listed gaps found over its CPU span alone (each gap counted in
+    // the step it starts in, as the analysis windows them); MFU per step is the run's MFU at its step
+    // time scaled by each step's length.
+    void perStepFigures_data()
+    {
+        QTest::addColumn<QString>("name");
+        QTest::newRow("v100-memory-allreduce") << QStringLiteral("v100-memory-allreduce.json.gz");
+        QTest::newRow("a100-2rank-nccl") << QStringLiteral("a100-2rank-nccl.json.gz");
+        QTest::newRow("resnet50 baseline") << QStringLiteral("resnet50-dataloader-baseline.pt.trace.json.gz");
+    }
+
+    void perStepFigures()
+    {
+        QFETCH(QString, name);
+        const QString path = test::tracePath(name);
+        if (!QFileInfo::exists(path))
+            QSKIP(qPrintable(QStringLiteral("real trace %1 not found (set LANESCOPE_TRACES_DIR): skipped").arg(path)));
+        const LoadResult r = loadTrace(path);
+        QVERIFY(r.trace);
+        AnalysisOptions all;
+        all.gaps.minGap = 1'000'000; // 1 ms: gaps in more steps than the default 15 ms finds
+        all.gaps.kernels = GapKernels::All;
+        const StepSamples s = stepSamples({r.trace.get()}, all, MfuAtStep{40.0, 1000.0});
+        const std::vector<Step> steps = completeSteps(findSteps(*r.trace));
+        QCOMPARE(s.stepTimeUs.size(), steps.size());
+        QCOMPARE(s.exposedCommUs.size(), steps.size());
+        QCOMPARE(s.gapTotalUs.size(), steps.size());
+        QCOMPARE(s.mfuPct.size(), steps.size());
+        double gaps = 0;
+        for (std::size_t k = 0; k < steps.size(); ++k) {
+            AnalysisOptions o = all;
+            o.step = steps[k].number;
+            const AnalysisResult a = analyze(*r.trace, o);
+            QVERIFY2(std::abs(double(a.figures.exposedCommNs) / 1000.0 - s.exposedCommUs[k]) < 1e-6,
+                     qPrintable(QStringLiteral("step %1: exposed %2 vs %3").arg(o.step).arg(a.figures.exposedCommNs).arg(s.exposedCommUs[k])));
+            // The step's own gaps, each cut at the end of its CPU span, counted here independently.
+            double own = 0;
+            GapOptions g = all.gaps;
+            g.windows = {{steps[k].start, steps[k].end()}};
+            for (const Gap &gap : findGaps(*r.trace, g))
+                own += double(gap.dur) / 1000.0;
+            QVERIFY2(std::abs(own - s.gapTotalUs[k]) < 1e-6, qPrintable(QStringLiteral("step %1: gaps %2 vs %3").arg(o.step).arg(own).arg(s.gapTotalUs[k])));
+            gaps += own;
+            QVERIFY(std::abs(s.mfuPct[k] - 40.0 * 1000.0 / s.stepTimeUs[k]) < 1e-9);
+        }
+        qInfo("%s: %zu complete steps, exposed comm median %.1f us, listed gaps %.1f ms in them", qPrintable(name), steps.size(),
+              sampleMedian(s.exposedCommUs), gaps / 1000);
+        // judgeRuns: every figure of kPerStepFigureKeys judged, the step time as changeStats judges it.
+        const std::vector<FigureChanges> j = judgeRuns({s, s});
+        QCOMPARE(int(j.size()), 2);
+        QVERIFY(j[0].empty());
+        QCOMPARE(int(j[1].size()), int(kPerStepFigureKeys.size()));
+        QCOMPARE(*j[1].at("step_time_us").change, 0.0);
+        QCOMPARE(*j[1].at("step_time_us").significant, false);
+    }
+
+    // A run alone: the median's interval holds the median, is seeded, and narrows with more steps.
+    void medianInterval()
+    {
+        std::mt19937_64 rng(7);
+        const std::vector<double> few = noisy(rng, 10, 100, 2), many = noisy(rng, 400, 100, 2);
+        const auto a = medianCi95(few), b = medianCi95(many);
+        QVERIFY(a && b);
+        QVERIFY(a->first <= sampleMedian(few) && sampleMedian(few) <= a->second);
+        QVERIFY(b->first <= sampleMedian(many) && sampleMedian(many) <= b->second);
+        QVERIFY(b->second - b->first < a->second - a->first);
+        QCOMPARE(*medianCi95(few), *a);
+        QVERIFY(!medianCi95({1.0}));
+    }
+
+    // synth --cycles' own noise: each step's compute x (1 + noise x z), z from SplitMix64::normal per
+    // step and seed. Two cycles of the same run (seeds k and k + 1) are called different in at most
+    // ~5 % of 200 seeded pairs; a 5 % slower cycle is found in every one.
+    void synthNoiseRates()
+    {
+        const auto cycle = [](std::uint64_t seed, double scale) {
+            synth::SynthConfig c;
+            c.seed = seed;
+            c.stepNoise = 0.02;
+            c.computeScale = scale;
+            std::vector<double> steps;
+            for (int n = 2; n < 22; ++n) // 20 steps, numbered as the profiler's schedule numbers them
+                steps.push_back(200000.0 * synth::stepComputeFactor(c, n));
+            return steps;
+        };
+        int found = 0, falsePositives = 0;
+        for (int k = 0; k < 200; ++k) {
+            const std::uint64_t seed = 5000 + 2 * std::uint64_t(k);
+            const std::vector<double> base = cycle(seed, 1.0);
+            falsePositives += changeStats(base, cycle(seed + 1, 1.0), std::uint64_t(k)).significant.value_or(false);
+            found += changeStats(base, cycle(seed + 1, 1.05), std::uint64_t(k)).significant.value_or(false);
+        }
+        qInfo("synth noise: 5 %% change found in %d of 200; the same run called different in %d of 200", found, falsePositives);
+        QCOMPARE(found, 200);
+        QVERIFY(falsePositives <= 14);
     }
 
     // The real attempts: num_workers=0 against num_workers=2, both ranks' complete steps.
