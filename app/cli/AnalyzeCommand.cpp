@@ -511,6 +511,24 @@ void writeSummariesText(const analysis::TimeSummaries &sum)
                     qPrintable(byCpu[k]->path.right(100)));
 }
 
+// The ten Python lines that launched the most GPU time (then CPU time); every row in --json.
+void writeSourceLinesText(const analysis::AnalysisResult &r, bool allFrames)
+{
+    namespace figure = analysis::figure;
+    if (r.sourceLines.pythonSlices == 0)
+        return;
+    const analysis::SourceLines s = allFrames ? r.sourceLines : analysis::myCodeOnly(r.sourceLines);
+    const int n = int(std::min<std::size_t>(s.lines.size(), INT_MAX));
+    std::printf("%s\n", qPrintable(s.myCodeOnly ? QCoreApplication::translate("cli", "source lines by launched GPU time (%n lines, my code only; the first 10): GPU, CPU total, CPU self", nullptr, n)
+                                                 : QCoreApplication::translate("cli", "source lines by launched GPU time (%n lines, every frame; the first 10): GPU, CPU total, CPU self", nullptr, n)));
+    for (std::size_t k = 0; k < s.lines.size() && k < 10; ++k) {
+        const analysis::SourceLine &l = s.lines[k];
+        const QString where = l.file.isEmpty() ? l.function : QStringLiteral("%1 %2").arg(l.location(), l.function);
+        std::printf("  %12s  %12s  %12s  %8lld x  %s\n", qPrintable(figure::ms(double(l.gpuNs))), qPrintable(figure::ms(double(l.cpuTotalNs))),
+                    qPrintable(figure::ms(double(l.cpuSelfNs))), static_cast<long long>(l.calls), qPrintable(where.right(100)));
+    }
+}
+
 // Why the GPU waits on the CPU, in short: the launches, each stream's idle time by HTA's three
 // categories and its queue, the three worst launches (--json has them all).
 void writeLaunchText(const analysis::AnalysisResult &r, TimeNs origin)
@@ -548,7 +566,7 @@ void writeLaunchText(const analysis::AnalysisResult &r, TimeNs origin)
                                              .arg(figure::ms(double(q.fullNs)))));
 }
 
-void writeText(const Trace &t, const analysis::AnalysisResult &r, const analysis::MeasuredFlops *flops)
+void writeText(const Trace &t, const analysis::AnalysisResult &r, const analysis::MeasuredFlops *flops, bool allFrames)
 {
     const TimeNs o = t.minTs;
     const auto &tb = r.temporal;
@@ -622,6 +640,7 @@ void writeText(const Trace &t, const analysis::AnalysisResult &r, const analysis
                                        .arg(r.memory.freeCalls)));
     writeLaunchText(r, o);
     writeSummariesText(r.summaries);
+    writeSourceLinesText(r, allFrames);
     if (r.criticalPath.valid) {
         const analysis::CriticalPath &cp = r.criticalPath;
         QStringList parts;
@@ -740,7 +759,7 @@ int runAnalyze(const Invocation &args)
     if (args.isSet("json"))
         writeJson(t, r, measure ? &flops : nullptr, top, args.isSet("all-frames"));
     else
-        writeText(t, r, measure ? &flops : nullptr);
+        writeText(t, r, measure ? &flops : nullptr, args.isSet("all-frames"));
     return Ok;
 }
 

@@ -600,6 +600,15 @@ private slots:
                 QCOMPARE(j.value(QStringLiteral("gpu_self_us")).toDouble(), double(c.gpuSelfNs) / 1e3);
             }
         }
+        // The text lists the first ten, the costliest first.
+        const test::CliRun text = test::runCli({QStringLiteral("analyze"), path});
+        QCOMPARE(text.exitCode, 0);
+        const QString out = QString::fromUtf8(text.out);
+        const SourceLines mine = myCodeOnly(a.sourceLines);
+        const qsizetype at = out.indexOf(QStringLiteral("source lines by launched GPU time (%1 lines, my code only").arg(mine.lines.size()));
+        QVERIFY2(at >= 0, qPrintable(out));
+        const QString firstRow = out.mid(at).section(QLatin1Char('\n'), 1, 1);
+        QVERIFY2(firstRow.endsWith(mine.lines[0].location() + QLatin1Char(' ') + mine.lines[0].function), qPrintable(firstRow));
         // --top N: the first N rows of the same order.
         const test::CliRun top = test::runCli({QStringLiteral("analyze"), path, QStringLiteral("--json"), QStringLiteral("--top"), QStringLiteral("3")});
         QCOMPARE(top.exitCode, 0);
