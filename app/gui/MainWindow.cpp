@@ -29,6 +29,7 @@
 #include "core/synth/DemoTrace.h"
 #include "core/synth/SynthModel.h"
 #include "widgets/render/GapCauseStyle.h"
+#include "widgets/source/SourceNavigation.h"
 #include "widgets/timeline/SearchBar.h"
 #include "widgets/timeline/SearchResultsPanel.h"
 #include "widgets/timeline/TimelinePanels.h"
@@ -480,6 +481,8 @@ void MainWindow::createDocks()
     // A gap clicked in the timeline: Details tells it (it shows any selected gap; raised only for
     // the timeline's click, so the Analysis dock's gap table stays in front for its own).
     connect(m_timeline, &TimelineView::gapClicked, m_detailsDock, &QDockWidget::raise);
+    connect(m_details, &DetailsPanel::sourceRequested, this,
+            [this](int run, const QString &file, int line) { showSourceLine(m_analysis, run, file, line); });
     connect(m_details, &DetailsPanel::jumpRequested, this, [this](SliceRef ref) {
         m_timeline->selectSlice(ref, true);
         // The link took the focus into the Details text: W/A/S/D belong to the timeline again,

@@ -12,6 +12,8 @@
 #include "widgets/analysis/TimeSummaryPanel.h"
 #include "widgets/render/SliceHighlight.h"
 #include "widgets/source/EditorLauncher.h"
+#include "widgets/timeline/DetailsHtml.h"
+#include "widgets/timeline/TimelinePanels.h"
 #include "widgets/source/FlameGraph.h"
 #include "widgets/source/SourceModels.h"
 #include "widgets/source/SourceView.h"
@@ -29,6 +31,7 @@
 #include <QStandardPaths>
 #include <QTabWidget>
 #include <QTableView>
+#include <QTextBrowser>
 #include <QTemporaryDir>
 #include <QtTest>
 
@@ -325,6 +328,96 @@ private slots:
                 return f.open(QIODevice::ReadOnly) ? QString::fromUtf8(f.readAll()).split(u'\n', Qt::SkipEmptyParts) : QStringList();
             }(),
             expected, 10000);
+    }
+
+    // The Details panel's stack links: any path survives the link.
+    void sourceLinkRoundTrip_data()
+    {
+        QTest::addColumn<QString>("file");
+        QTest::newRow("relative") << u"app/model.py"_s;
+        QTest::newRow("absolute, spaces") << u"/home/me/my project/train.py"_s;
+        QTest::newRow("colons, percent, hash") << u"C:/w/a:b%20c#d?.py"_s;
+        QTest::newRow("quotes") << u"/w/it's \"odd\".py"_s;
+        QTest::newRow("non-ASCII") << u"/w/模型.py"_s;
+    }
+    void sourceLinkRoundTrip()
+    {
+        QFETCH(QString, file);
+        for (const QString &scheme : {u"source"_s, u"editor"_s}) {
+            const QUrl url(details::sourceHref(scheme, 3, file, 1234));
+            int run = -1, line = -1;
+            QString back;
+            QVERIFY2(details::sourceLink(url, &run, &back, &line), qPrintable(url.toString()));
+            QCOMPARE(url.scheme(), scheme);
+            QCOMPARE(run, 3);
+            QCOMPARE(line, 1234);
+            QCOMPARE(back, file);
+        }
+        int run = 0, line = 0;
+        QString back;
+        QVERIFY(!details::sourceLink(QUrl(u"slice:0:1:2"_s), &run, &back, &line));
+        QVERIFY(!details::sourceLink(QUrl(u"source:x:1:a.py"_s), &run, &back, &line));
+        QVERIFY(!details::sourceLink(QUrl(u"source:0:1:"_s), &run, &back, &line));
+    }
+
+    // A launch's Python stack in Details: each frame links to its line in the Source view (which
+    // opens there, outlined), and to the editor where the file is here.
+    void detailsLinks()
+    {
+        QTemporaryDir src;
+        QVERIFY(src.isValid());
+        QVERIFY(QDir(src.path()).mkpath(u"app"_s));
+        QFile py(src.filePath(u"app/model.py"_s));
+        QVERIFY(py.open(QIODevice::WriteOnly));
+        py.close();
+        EditorSettings{u"true {file}"_s, {{u"app/"_s, src.filePath(u"app/"_s)}}}.save();
+        const auto restore = qScopeGuard([] { QSettings().remove(u"editor"_s); });
+
+        MainWindow w;
+        w.resize(1600, 1000);
+        w.show();
+        QVERIFY(open(w, m_dir.filePath(u"hand.pt.trace.json"_s)));
+        const Trace &t = *w.session()->trace(0);
+        // The launch inside attn (at 35 µs).
+        SliceRef launch{0, 0, 0};
+        bool found = false;
+        for (std::uint32_t k = 0; k < t.tracks.size() && !found; ++k)
+            for (std::uint32_t i = 0; i < t.tracks[k].size() && !found; ++i)
+                if (t.name(t.tracks[k].nameId[i]) == u"cudaLaunchKernel"_s && t.tracks[k].start[i] - t.minTs == 35'000) {
+                    launch = SliceRef{0, k, i};
+                    found = true;
+                }
+        QVERIFY(found);
+        DetailsPanel *details = w.detailsPanel();
+        details->showSlice(launch);
+        const QString html = details->html();
+        // Innermost first: attn, forward, _call_impl, main; each with its Source link.
+        for (const auto &[file, line] : {std::pair{u"app/model.py"_s, 30}, std::pair{u"app/model.py"_s, 20},
+                                         std::pair{u"torch/nn/modules/module.py"_s, 1501}, std::pair{u"app/train.py"_s, 10}})
+            QVERIFY2(html.contains(details::sourceHref(u"source"_s, 0, file, line).toHtmlEscaped()), qPrintable(file));
+        // Open in Editor only for the file that is here.
+        QVERIFY(html.contains(details::sourceHref(u"editor"_s, 0, u"app/model.py"_s, 30).toHtmlEscaped()));
+        QVERIFY(!html.contains(details::sourceHref(u"editor"_s, 0, u"app/train.py"_s, 10).toHtmlEscaped()));
+
+        // The link: Time spent's Source view at the line, outlined.
+        w.analysisDock()->tabs()->setCurrentIndex(0);
+        TimeSummaryPanel *panel = w.analysisDock()->timeSummary();
+        panel->setFilter(u"loader"_s); // hides the line: the link clears the filter
+        emit details->browser()->anchorClicked(QUrl(details::sourceHref(u"source"_s, 0, u"app/model.py"_s, 30)));
+        QCOMPARE(w.analysisDock()->tabs()->currentWidget(), panel);
+        QCOMPARE(panel->view(), TimeSummaryPanel::View::Source);
+        SourceView *view = panel->sourceView();
+        QCOMPARE(view->page(), SourceView::Page::Lines);
+        QVERIFY(view->currentLine() >= 0);
+        QCOMPARE(view->shown()->lines[std::size_t(view->currentLine())].location(), u"app/model.py:30"_s);
+        const auto h = w.session()->state()->highlight();
+        QVERIFY(h);
+        QCOMPARE(outlined(*h, t, 0).second.size(), std::size_t(1)); // attn's one kernel
+        // A frame that My code only folds: the view shows every frame to show it.
+        QVERIFY(view->myCodeOnly());
+        emit details->browser()->anchorClicked(QUrl(details::sourceHref(u"source"_s, 0, u"torch/nn/modules/module.py"_s, 1501)));
+        QVERIFY(!view->myCodeOnly());
+        QCOMPARE(view->shown()->lines[std::size_t(view->currentLine())].location(), u"torch/nn/modules/module.py:1501"_s);
     }
 
     // The shared traces with Python frames: every click outlines exactly its line's calls and

@@ -1,7 +1,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "widgets/timeline/DetailsHtml.h"
 
+#include "core/analysis/SourceLines.h"
 #include "widgets/render/TimeAxis.h"
+#include "widgets/source/EditorLauncher.h"
 
 #include <QCoreApplication>
 #include <QLocale>
@@ -131,5 +133,48 @@ double timeResolutionNs(const std::vector<std::int64_t> &starts, const DurationC
 }
 
 QString startText(double relNs, double resolutionNs) { return TimeAxis::formatPrecise(relNs, resolutionNs); }
+
+QString sourceHref(const QString &scheme, int run, const QString &file, int line)
+{
+    return QStringLiteral("%1:%2:%3:%4").arg(scheme).arg(run).arg(line).arg(QString::fromLatin1(QUrl::toPercentEncoding(file)));
+}
+
+bool sourceLink(const QUrl &url, int *run, QString *file, int *line)
+{
+    if (url.scheme() != QLatin1String("source") && url.scheme() != QLatin1String("editor"))
+        return false;
+    // The path as written: the file's own ':' and '%' stay encoded until it is cut out.
+    const QString path = url.path(QUrl::FullyEncoded);
+    const int a = path.indexOf(QLatin1Char(':')), b = a < 0 ? -1 : path.indexOf(QLatin1Char(':'), a + 1);
+    if (b < 0)
+        return false;
+    bool okRun = false, okLine = false;
+    *run = path.left(a).toInt(&okRun);
+    *line = path.mid(a + 1, b - a - 1).toInt(&okLine);
+    *file = QUrl::fromPercentEncoding(path.mid(b + 1).toLatin1());
+    return okRun && okLine && *run >= 0 && !file->isEmpty();
+}
+
+QString pythonFrameItem(const QString &frameName, int run, std::uint32_t track, std::uint32_t slice, const EditorLauncher &editor)
+{
+    QString html = QStringLiteral("<li><a href='slice:%1:%2:%3'>%4</a>")
+                       .arg(run)
+                       .arg(track)
+                       .arg(slice)
+                       .arg(bounded(frameName, kMaxKeyChars).toHtmlEscaped());
+    const analysis::PythonFrameName f = analysis::parsePythonFrameName(frameName.toStdString());
+    if (!f.file.isEmpty() && f.file.size() <= kMaxValueChars) {
+        html += QStringLiteral(" <span style='white-space:nowrap'>· <a href='%1'>%2</a>")
+                    .arg(sourceHref(QStringLiteral("source"), run, f.file, f.line).toHtmlEscaped(),
+                         QCoreApplication::translate("lanescope::DetailsPanel", "Source").toHtmlEscaped());
+        // Offered only where the file is on this machine (after the path map of the Preferences).
+        if (!editor.localFile(f.file).isEmpty())
+            html += QStringLiteral(" · <a href='%1'>%2</a>")
+                        .arg(sourceHref(QStringLiteral("editor"), run, f.file, f.line).toHtmlEscaped(),
+                             QCoreApplication::translate("lanescope::DetailsPanel", "Open in Editor").toHtmlEscaped());
+        html += QStringLiteral("</span>");
+    }
+    return html + QStringLiteral("</li>");
+}
 
 } // namespace lanescope::details

@@ -7,11 +7,16 @@
 #include "core/model/SliceColumns.h"
 
 #include <QString>
+#include <QUrl>
 #include <QVariant>
 #include <QVariantMap>
 
 #include <cstdint>
 #include <vector>
+
+namespace lanescope {
+class EditorLauncher;
+}
 
 namespace lanescope::details {
 
@@ -40,5 +45,14 @@ constexpr std::size_t kResolutionSample = 512;
 double timeResolutionNs(const std::vector<std::int64_t> &starts, const DurationColumn &durs);
 // A start (ns since the run's first event) to that resolution: "14.389 012 345 s".
 QString startText(double relNs, double resolutionNs);
+
+// A Python frame's links in the stack: "source:RUN:LINE:FILE" opens Time spent's Source view at the
+// line, "editor:RUN:LINE:FILE" the file in the user's editor (the file percent-encoded, so any path
+// survives). sourceLink() parses either; false for anything else.
+QString sourceHref(const QString &scheme, int run, const QString &file, int line);
+bool sourceLink(const QUrl &url, int *run, QString *file, int *line);
+// One frame of the Python stack for the panel: its name as a link to its slice (slice:RUN:TRACK:SLICE),
+// then "Source" and, where the file is on this machine (EditorLauncher), "Open in Editor".
+QString pythonFrameItem(const QString &frameName, int run, std::uint32_t track, std::uint32_t slice, const EditorLauncher &editor);
 
 } // namespace lanescope::details

@@ -10,10 +10,12 @@
 #include "widgets/timeline/DetailsHtml.h"
 #include "widgets/render/GapCauseStyle.h"
 #include "widgets/render/Palette.h"
+#include "widgets/source/EditorLauncher.h"
 #include "widgets/timeline/TimelineSearch.h"
 #include "widgets/view/Session.h"
 
 #include <QClipboard>
+#include <QCursor>
 #include <QGridLayout>
 #include <QGuiApplication>
 #include <QHBoxLayout>
@@ -25,6 +27,7 @@
 #include <QPushButton>
 #include <QStandardItemModel>
 #include <QTextBrowser>
+#include <QToolTip>
 #include <QTreeView>
 #include <QUrl>
 #include <QVBoxLayout>
@@ -78,6 +81,19 @@ DetailsPanel::DetailsPanel(TimelineView *view, QWidget *parent)
             showGap(run, gap);
     });
     connect(m_browser, &QTextBrowser::anchorClicked, this, [this](const QUrl &url) {
+        // A Python frame's source:RUN:LINE:FILE or editor:RUN:LINE:FILE.
+        int run = 0, line = 0;
+        QString file;
+        if (details::sourceLink(url, &run, &file, &line)) {
+            if (url.scheme() == QLatin1String("source")) {
+                emit sourceRequested(run, file, line);
+            } else {
+                QString error;
+                if (!EditorLauncher().open(file, line, &error))
+                    QToolTip::showText(QCursor::pos(), error, m_browser);
+            }
+            return;
+        }
         // slice:RUN:TRACK:SLICE
         const QStringList parts = url.path().split(QLatin1Char(':'));
         if (url.scheme() != QLatin1String("slice") || parts.size() != 3)
@@ -221,12 +237,9 @@ void DetailsPanel::showSlice(SliceRef ref)
         const std::vector<std::uint32_t> frames = pythonStack(*t, trk, i);
         if (!frames.empty()) {
             html += QStringLiteral("<p style='font-weight:bold'>%1</p><ul>").arg(esc(tr("Python stack")));
+            const EditorLauncher editor; // Open in Editor where the frame's file is on this machine
             for (std::uint32_t f : frames)
-                html += QStringLiteral("<li><a href='slice:%1:%2:%3'>%4</a></li>")
-                            .arg(ref.run)
-                            .arg(ref.track)
-                            .arg(f)
-                            .arg(esc(details::bounded(t->name(trk.nameId[f]), details::kMaxKeyChars)));
+                html += details::pythonFrameItem(t->name(trk.nameId[f]), ref.run, ref.track, f, editor);
             html += QStringLiteral("</ul>");
         }
     }

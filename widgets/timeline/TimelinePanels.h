@@ -35,6 +35,8 @@ public:
 
 signals:
     void jumpRequested(lanescope::SliceRef ref);
+    // A Python frame's "Source" link: Time spent's Source view at file:line of run `run`.
+    void sourceRequested(int run, const QString &file, int line);
 
 private:
     TimelineView *m_view;
