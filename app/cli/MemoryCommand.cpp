@@ -216,8 +216,9 @@ int runMemory(const Invocation &args)
                       .arg(h.segmentFrees)
                       .arg(segments)
                       .arg(blocks));
-        printLine(trn("  %n fragmentation event(s): a cudaMalloc while the cache had enough free memory, in smaller pieces",
-                      int(h.fragmentation.size())));
+        const int events = int(h.fragmentation.size());
+        printLine(events == 1 ? trn("  %n fragmentation event: a cudaMalloc while the cache had enough free memory, in smaller pieces", events)
+                              : trn("  %n fragmentation events: a cudaMalloc while the cache had enough free memory, in smaller pieces", events));
         for (std::size_t i = 0; i < h.fragmentation.size() && i < 5; ++i) {
             const memsnap::FragmentationEvent &f = h.fragmentation[i];
             printLine(tr("    at %1 µs: requested %2, free in cache %3, largest free block %4 (reserved %5, allocated %6)")
@@ -235,13 +236,15 @@ int runMemory(const Invocation &args)
         if (!groups.empty())
             printLine(tr("  alive at the peak, by stack:"));
         for (std::size_t i = 0; i < groups.size() && i < top; ++i)
-            printLine(trn("    %1 in %n allocation(s): %2", int(std::min<std::int64_t>(groups[i].count, 1 << 30)))
+            printLine((groups[i].count == 1 ? trn("    %1 in %n allocation: %2", 1)
+                                            : trn("    %1 in %n allocations: %2", int(std::min<std::int64_t>(groups[i].count, 1 << 30))))
                           .arg(bytesText(groups[i].bytes), snap.stackSummary(groups[i].stack)));
     }
     if (!stepStartsUs.empty()) {
         for (std::size_t i = 0; i < figures.size(); ++i)
             if (figures[i].events)
-                printLine(trn("step %1: %n fragmentation event(s), %2 requested", figures[i].events)
+                printLine((figures[i].events == 1 ? trn("step %1: %n fragmentation event, %2 requested", figures[i].events)
+                                                  : trn("step %1: %n fragmentation events, %2 requested", figures[i].events))
                               .arg(i + 1)
                               .arg(bytesText(figures[i].requestedBytes)));
     }

@@ -342,8 +342,11 @@ void readSegments(const PickleDocument &doc, const PickleValue &list, SnapshotFo
         s.blockCount = std::uint32_t(snap.blocks.size() - s.firstBlock);
         snap.segments.push_back(s);
     }
-    if (wrong)
-        snap.warnings << Text::tr("%n segment or block field(s) of the wrong type were ignored", nullptr, int(std::min<std::int64_t>(wrong, 1 << 30)));
+    if (wrong) {
+        const int fields = int(std::min<std::int64_t>(wrong, 1 << 30));
+        snap.warnings << (fields == 1 ? Text::tr("%n segment or block field of the wrong type was ignored", nullptr, fields)
+                                      : Text::tr("%n segment or block fields of the wrong type were ignored", nullptr, fields));
+    }
 }
 
 void readSettings(const PickleDocument &doc, const PickleValue &d, MemorySnapshot &snap)
@@ -481,9 +484,11 @@ SnapshotResult readSnapshot(const char *data, std::size_t size, const QString &n
         readSettings(doc, doc.get(root, "allocator_settings"), *snap);
         doc.get(root, "external_annotations", &snap->hasExternalAnnotations);
     }
-    if (folder.wrongTypes)
-        snap->warnings << Text::tr("%n trace entry field(s) of the wrong type were ignored", nullptr,
-                                   int(std::min<std::int64_t>(folder.wrongTypes, 1 << 30)));
+    if (folder.wrongTypes) {
+        const int fields = int(std::min<std::int64_t>(folder.wrongTypes, 1 << 30));
+        snap->warnings << (fields == 1 ? Text::tr("%n trace entry field of the wrong type was ignored", nullptr, fields)
+                                       : Text::tr("%n trace entry fields of the wrong type were ignored", nullptr, fields));
+    }
     if (folder.unknownActions)
         snap->warnings << Text::tr("%n trace entries with an unknown action were ignored", nullptr,
                                    int(std::min<std::int64_t>(folder.unknownActions, 1 << 30)));

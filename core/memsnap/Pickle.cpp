@@ -266,8 +266,11 @@ private:
     }
     bool need(std::uint64_t k)
     {
-        if (k > n - pos)
-            return fail(Text::tr("the data ends %n byte(s) short (truncated)", nullptr, int(std::min<std::uint64_t>(k - (n - pos), 1u << 30))));
+        if (k > n - pos) {
+            const int missing = int(std::min<std::uint64_t>(k - (n - pos), 1u << 30));
+            return fail(missing == 1 ? Text::tr("the data ends %n byte short (truncated)", nullptr, missing)
+                                     : Text::tr("the data ends %n bytes short (truncated)", nullptr, missing));
+        }
         return true;
     }
     std::uint64_t le(int bytes)
@@ -388,7 +391,7 @@ bool PickleReader::placeRange(const PickleValue &target, std::size_t from, bool 
 {
     const std::size_t count = stack.size() - from;
     if (pairs && count % 2)
-        return fail(Text::tr("a dict's items come in pairs; %n value(s) left over", nullptr, 1));
+        return fail(Text::tr("a dict's items come in pairs; one value left over"));
     for (std::size_t i = from; i < stack.size(); i += pairs ? 2 : 1) {
         if (pairs) {
             if (!place(target, stack[i], PickleValue(), false) || !place(target, stack[i + 1], stack[i], true, true))

@@ -193,7 +193,8 @@ SnapshotAlignment alignSnapshot(const MemorySnapshot &snap, const Trace &trace)
     best.residualNs = dev[dev.size() / 2];
 
     if (top.matched < kMinMatched) {
-        best.reason = Text::tr("only %n segment action(s) matched a cudaMalloc / cudaFree call", nullptr, top.matched);
+        best.reason = top.matched == 1 ? Text::tr("only %n segment action matched a cudaMalloc / cudaFree call", nullptr, top.matched)
+                                       : Text::tr("only %n segment actions matched a cudaMalloc / cudaFree call", nullptr, top.matched);
         return best;
     }
     if (double(top.matched) < kMinShare * top.expected) {

@@ -182,8 +182,10 @@ DeviceHistory deviceHistory(const MemorySnapshot &snap, int device, const Device
     }
     h.inconsistent = inconsistent > 0;
     if (inconsistent)
-        *warnings << Text::tr("device %1: %n action(s) disagree with the segments at the end (a cut or merged trace?)",
-                              nullptr, inconsistent)
+        *warnings << (inconsistent == 1 ? Text::tr("device %1: %n action disagrees with the segments at the end (a cut or merged trace?)",
+                                                   nullptr, inconsistent)
+                                        : Text::tr("device %1: %n actions disagree with the segments at the end (a cut or merged trace?)",
+                                                   nullptr, inconsistent))
                          .arg(device);
     auto byFrom = [](const auto &a, const auto &b) { return a.fromPos != b.fromPos ? a.fromPos < b.fromPos : a.addr < b.addr; };
     std::sort(h.allocations.begin(), h.allocations.end(), byFrom);
@@ -500,10 +502,14 @@ FragmentationAdvice fragmentationAdvice(const SnapshotAnalysis &a, const MemoryS
     // or they spread over more than a factor of 4, expandable segments fit better.
     if (mb >= kMinMaxSplitMb && maxRequest <= 4 * minRequest)
         adv.maxSplitSizeMb = mb;
-    const QString what = Text::tr("%n cudaMalloc call(s) happened while the cache held enough free memory for the request, "
-                                  "but only in pieces smaller than it (fragmentation): %1 requested in all, with up to %2 "
-                                  "free in the cache.",
-                                  nullptr, events)
+    const QString what = (events == 1 ? Text::tr("%n cudaMalloc call happened while the cache held enough free memory for the request, "
+                                                 "but only in pieces smaller than it (fragmentation): %1 requested, with up to %2 "
+                                                 "free in the cache.",
+                                                 nullptr, events)
+                                      : Text::tr("%n cudaMalloc calls happened while the cache held enough free memory for the request, "
+                                                 "but only in pieces smaller than it (fragmentation): %1 requested in all, with up to %2 "
+                                                 "free in the cache.",
+                                                 nullptr, events))
                              .arg(analysis::figure::bytes(double(requested)), analysis::figure::bytes(double(freeInCache)));
     const QString fix = adv.maxSplitSizeMb
         ? Text::tr("Set PYTORCH_CUDA_ALLOC_CONF=max_split_size_mb:%1 so blocks of that size or more are not split by "

@@ -3,6 +3,7 @@
 // trace / in Lanescope's data folder) is honoured by the window's autosave; annotations meant for
 // beside a trace whose folder cannot take them go to the data folder and the status line says so;
 // Report proposes the folder last written to, else the user's Documents folder, never the trace's.
+// With $LANESCOPE_SCREENSHOTS set, the window after a fallback is written there, for a look.
 #include "app/gui/MainWindow.h"
 #include "app/gui/PictureActions.h"
 #include "app/gui/Preferences.h"
@@ -183,7 +184,10 @@ private slots:
         QVERIFY2(kept.startsWith(annotations::AnnotationStore::dataFolder()), qPrintable(kept));
         QCOMPARE(said.count(), 1);
         const QString status = w.statusText();
-        QVERIFY2(status.contains(QDir::toNativeSeparators(kept)) && status.contains(QFileInfo(trace).fileName()), qPrintable(status));
+        QVERIFY2(status.contains(QDir::toNativeSeparators(annotations::AnnotationStore::dataFolder())) && status.contains(QFileInfo(trace).fileName()),
+                 qPrintable(status));
+        if (const QString shots = qEnvironmentVariable("LANESCOPE_SCREENSHOTS"); !shots.isEmpty())
+            w.grab().save(shots + QStringLiteral("/keepfiles-fallback-%1.png").arg(readOnly ? QStringLiteral("readonly") : QStringLiteral("blocked")));
         // Said once: the next save there is no news.
         annotate(w, QStringLiteral("again"));
         QCOMPARE(said.count(), 1);

@@ -2,7 +2,8 @@
 // Preferences' GPU table (PeakTableEditor): the "Lanescope's table" column, which holds Lanescope's
 // own figures only beside figures of the user's, takes what it says (its header while empty) and
 // not half the table; the GPU names take the width left. Writes the dialog to
-// $LANESCOPE_SCREENSHOTS/preferences.png where that is set, for a look.
+// $LANESCOPE_SCREENSHOTS/preferences.png where that is set, for a look (in the language of the .qm
+// file $LANESCOPE_SCREENSHOTS_QM names, where set).
 #include "app/gui/PeakTableEditor.h"
 #include "app/gui/Preferences.h"
 
@@ -10,6 +11,7 @@
 #include <QSettings>
 #include <QStandardPaths>
 #include <QTableWidget>
+#include <QTranslator>
 #include <QtTest>
 
 using namespace lanescope;
@@ -25,6 +27,11 @@ private slots:
         QCoreApplication::setOrganizationName(QStringLiteral("LanescopeTests"));
         QCoreApplication::setApplicationName(QStringLiteral("tst_peaktable"));
         QSettings().clear();
+        if (const QString qm = qEnvironmentVariable("LANESCOPE_SCREENSHOTS_QM"); !qm.isEmpty()) {
+            auto *translator = new QTranslator(this);
+            QVERIFY2(translator->load(qm), qPrintable(qm));
+            QCoreApplication::installTranslator(translator);
+        }
     }
 
     void columnsSizedToWhatTheySay()

@@ -91,8 +91,10 @@ void AnnotationAutosave::flush()
         e.savedRevision = e.set->revision();
         if (saved.fellBack && !e.toldKeptInDataFolder) {
             e.toldKeptInDataFolder = true;
-            const QString message = tr("The folder of %1 cannot take its annotations (%2): they are kept in %3")
-                                        .arg(e.store->identity().name, saved.besideError, QDir::toNativeSeparators(saved.path));
+            // Short enough for the status line: the why (besideError) is a full path and an OS
+            // message, and the banner already names a file in the sidecar's way.
+            const QString message = tr("Annotations of %1 are kept in Lanescope's data folder (%2): the trace's folder cannot take them")
+                                        .arg(e.store->identity().name, QDir::toNativeSeparators(AnnotationStore::dataFolder()));
             emit keptInDataFolder(message);
         }
         if (!saved.path.isEmpty()) {
