@@ -322,7 +322,7 @@ private:
                     // A cuda_sync event ("Stream Sync") says which stream its call waited for.
                     detail::EvidenceIndex::Source src;
                     if (cc != CategoryClass::GpuAnnotation && m_ix.launchOf(g, std::uint32_t(i), &src)) {
-                        syncStream[keyOf(src.track, src.slice)] = tr.tid >= 0 ? std::int64_t(g) : -1;
+                        syncStream[keyOf(src.track, src.slice)] = tr.tid >= 0 ? std::int64_t(m_ix.streamLane(g)) : -1;
                         const std::string_view name = m_t.strings.view(tr.nameId[i]);
                         if (name == "Stream Wait Event" || name == "Event Sync")
                             m_namedWaits.push_back(NamedWait{g, std::uint32_t(i), src, name == "Stream Wait Event"});

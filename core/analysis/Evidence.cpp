@@ -2,6 +2,7 @@
 #include "core/analysis/Evidence.h"
 
 #include <algorithm>
+#include <map>
 
 namespace lanescope::analysis::detail {
 
@@ -76,6 +77,28 @@ EvidenceIndex::EvidenceIndex(const Trace &t)
     allocator.finish();
     sync.finish();
     dataLoader.finish();
+
+    // A Stream Sync row shares its stream with the stream's own lane (the one with the lower tid).
+    std::map<std::pair<int, std::int64_t>, std::uint32_t> laneOfStream;
+    bool shared = false;
+    for (std::uint32_t k = 0; k < t.tracks.size(); ++k) {
+        const Track &tr = t.tracks[k];
+        if (tr.kind != TrackKind::Gpu)
+            continue;
+        const auto [it, fresh] = laneOfStream.try_emplace({tr.device, tr.streamId()}, k);
+        if (!fresh) {
+            shared = true;
+            if (tr.tid >= 0 && tr.tid < t.tracks[it->second].tid)
+                it->second = k;
+        }
+    }
+    if (shared) {
+        m_streamLane.resize(t.tracks.size());
+        for (std::uint32_t k = 0; k < t.tracks.size(); ++k) {
+            const Track &tr = t.tracks[k];
+            m_streamLane[k] = tr.kind == TrackKind::Gpu ? laneOfStream[{tr.device, tr.streamId()}] : k;
+        }
+    }
 
     m_launch.resize(t.tracks.size());
     for (const Flow &f : t.flows) {

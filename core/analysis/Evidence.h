@@ -61,6 +61,9 @@ public:
     bool launchOf(std::uint32_t track, std::uint32_t slice, Source *out) const;
     // When the launch happened: the start of the launching call; -1 when unknown.
     TimeNs launchStart(std::uint32_t track, std::uint32_t slice) const;
+    // The lane that runs a GPU track's stream: the track itself, except a stream's Stream Sync row
+    // (a virtual tid of the stream + 1,000,000: TraceMerge), whose stream runs on another lane.
+    std::uint32_t streamLane(std::uint32_t track) const { return track < m_streamLane.size() ? m_streamLane[track] : track; }
 
     CategoryClass categoryOf(const Track &tr, std::size_t i) const
     {
@@ -70,6 +73,7 @@ public:
 
 private:
     std::vector<std::vector<std::uint64_t>> m_launch; // per GPU track: (track << 32 | slice) + 1, 0 none
+    std::vector<std::uint32_t> m_streamLane;          // per track: streamLane(), empty when every lane is its own
 };
 
 CallKind callKindOf(std::string_view name);

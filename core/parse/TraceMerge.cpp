@@ -20,6 +20,7 @@
 #include <algorithm>
 #include <atomic>
 #include <map>
+#include <set>
 #include <thread>
 #include <unordered_map>
 #include <unordered_set>
@@ -109,6 +110,7 @@ public:
         if (!phase("remap+bucket"))
             return false;
         buildTracks(chunks);
+        markStreamSyncLanes();
         if (!phase("tracks"))
             return false;
         bindFlows(chunks);
@@ -707,6 +709,37 @@ private:
         lap("flows: pair");
     }
 
+    // Kineto writes a stream's Stream Sync events (cudaStreamSynchronize's cuda_sync) on a virtual
+    // tid of the stream id + 1,000,000, labelled "stream N (sync)", so that they get a row of their
+    // own under the stream (pytorch/kineto#1356, 2026; before, on the stream's own tid). Such a
+    // track is a lane of that stream: a GPU track of its device and stream that holds no activity,
+    // never a CPU thread of the device's process nor a stream of its own.
+    static constexpr std::int64_t kSyncTidOffset = 1'000'000;
+    void markStreamSyncLanes()
+    {
+        std::set<std::pair<std::int64_t, std::int64_t>> streams; // (pid, tid) of GPU tracks
+        for (std::size_t i = 0; i < m_keys.size(); ++i)
+            if (m_t.tracks[i].kind == TrackKind::Gpu && !m_keys[i].pidLabel && !m_keys[i].tidLabel)
+                streams.insert({m_keys[i].pid, m_keys[i].tid});
+        for (std::size_t i = 0; i < m_keys.size(); ++i) {
+            Track &tr = m_t.tracks[i];
+            const GlobalKey &k = m_keys[i];
+            if (tr.kind == TrackKind::Gpu || k.pidLabel || k.tidLabel || k.tid < kSyncTidOffset || tr.size() == 0
+                || !streams.count({k.pid, k.tid - kSyncTidOffset}))
+                continue;
+            bool allSync = true;
+            for (std::size_t j = 0; j < tr.size() && allSync; ++j) {
+                const std::uint16_t c = tr.catId[j];
+                allSync = c < m_t.categories.size() && m_t.strings.view(m_t.categories[c]) == "cuda_sync";
+            }
+            if (!allSync)
+                continue;
+            tr.kind = TrackKind::Gpu;
+            if (i < m_stream.size() && m_stream[i] < 0)
+                m_stream[i] = k.tid - kSyncTidOffset;
+        }
+    }
+
     // Kernels whose launch has no flow event (older or filtered traces) are linked to the runtime
     // call with the same args.correlation. Only the correlations actually missing are looked up.
     void linkCorrelations()
@@ -914,6 +947,23 @@ private:
                 tr.name = QStringLiteral("stream %1").arg(tr.streamId());
             else
                 tr.name = QStringLiteral("thread %1").arg(tr.tid);
+        }
+        // A Stream Sync row (markStreamSyncLanes) without a sort index of its own sits right under
+        // its stream (the sort below breaks the tie by tid).
+        {
+            std::map<std::pair<std::int64_t, std::int64_t>, std::int64_t> streamSort;
+            for (const Track &tr : m_t.tracks)
+                if (tr.kind == TrackKind::Gpu && tr.tid >= 0 && tr.tid < kSyncTidOffset)
+                    streamSort[{tr.pid, tr.tid}] = tr.sortIndex;
+            for (std::size_t i = 0; i < m_keys.size(); ++i) {
+                Track &tr = m_t.tracks[i];
+                if (tr.kind != TrackKind::Gpu || tr.tid < kSyncTidOffset
+                    || threadSorted.count(std::make_tuple(tr.pid, std::string(m_t.strings.view(m_keys[i].pidLabel)), tr.tid,
+                                                          std::string(m_t.strings.view(m_keys[i].tidLabel)))))
+                    continue;
+                if (const auto it = streamSort.find({tr.pid, tr.tid - kSyncTidOffset}); it != streamSort.end())
+                    tr.sortIndex = it->second;
+            }
         }
         for (auto &[key, p] : procs)
             m_t.processes.push_back(p);

@@ -397,15 +397,20 @@ private slots:
     // A wait the trace names (a "Stream Wait Event" on stream 7 for the cudaEventRecord after the
     // AllGather's launch on stream 20) is the one the path takes, though another stream's kernel
     // ended closer before the waiting kernel: without the names, the times point at that one.
+    // Kineto since 2026 writes the Stream Sync on a row of its own (tid = stream + 1,000,000,
+    // "stream 7 (sync)"): the same path.
     void namedStreamWait_data()
     {
         QTest::addColumn<bool>("named");
-        QTest::newRow("named") << true;
-        QTest::newRow("times alone") << false;
+        QTest::addColumn<bool>("syncRow");
+        QTest::newRow("named") << true << false;
+        QTest::newRow("named, Stream Sync on its own row") << true << true;
+        QTest::newRow("times alone") << false << false;
     }
     void namedStreamWait()
     {
         QFETCH(bool, named);
+        QFETCH(bool, syncRow);
         QTemporaryDir dir;
         const QString path = dir.filePath(QStringLiteral("wait.json"));
         // µs: step 0..1000; AllGather on 20 runs 20..520, a compute kernel on 24 runs 50..525; the
@@ -437,7 +442,9 @@ private slots:
         ev << x("cuda_runtime", "cudaLaunchKernel", 1, 1, 70, 5, corr(104));
         ev << x("kernel", "void at::native::reduce_kernel<512, 1>(int)", 0, 7, 530, 100, gpu(7, 104));
         ev << x("cuda_runtime", "cudaStreamSynchronize", 1, 1, 80, 560, corr(105));
-        ev << x("cuda_sync", "Stream Sync", 0, 7, 81, 558, gpu(7, 105));
+        ev << x("cuda_sync", "Stream Sync", 0, syncRow ? 1000007 : 7, 81, 558, gpu(7, 105));
+        if (syncRow)
+            ev << QStringLiteral("{\"ph\":\"M\",\"name\":\"thread_name\",\"pid\":0,\"tid\":1000007,\"args\":{\"name\":\"stream 7 (sync)\"}}");
         QFile f(path);
         QVERIFY(f.open(QIODevice::WriteOnly));
         f.write(QStringLiteral("{\"traceEvents\":[%1]}").arg(ev.join(QLatin1Char(','))).toUtf8());
@@ -455,6 +462,29 @@ private slots:
         QVERIFY(cp.part(PathPart::Sync) >= 10'000);
         QCOMPARE(cp.syncs.size(), std::size_t(1));
         QCOMPARE(cp.syncs[0].call, QStringLiteral("cudaStreamSynchronize"));
+        if (syncRow) {
+            // The row is a lane of stream 7 (a GPU lane right under it, not a thread of the device's
+            // process nor a stream of its own).
+            const Trace &t = *lr.trace;
+            int streamLane = -1, syncLane = -1;
+            for (std::size_t k = 0; k < t.tracks.size(); ++k) {
+                if (t.tracks[k].tid == 7)
+                    streamLane = int(k);
+                if (t.tracks[k].tid == 1000007)
+                    syncLane = int(k);
+            }
+            QVERIFY(streamLane >= 0 && syncLane >= 0);
+            QCOMPARE(int(t.tracks[std::size_t(syncLane)].kind), int(TrackKind::Gpu));
+            QCOMPARE(t.tracks[std::size_t(syncLane)].streamId(), std::int64_t(7));
+            QCOMPARE(t.tracks[std::size_t(syncLane)].device, 0);
+            QCOMPARE(t.tracks[std::size_t(syncLane)].name, QStringLiteral("stream 7 (sync)"));
+            QCOMPARE(syncLane, streamLane + 1);
+            // Stream 7 is one stream to the queue and the idle breakdown.
+            int stream7 = 0;
+            for (const StreamQueue &q : analyze(t).queueLengths)
+                stream7 += q.stream == 7;
+            QCOMPARE(stream7, 1);
+        }
     }
 
     void stepChoice()

@@ -227,7 +227,7 @@ private:
                 if (!isGpuActivity(cc)) {
                     // A cuda_sync event ("Stream Sync") names the stream its call waited for.
                     if (item != m_itemOf.end() && tr.tid >= 0)
-                        m_items[item->second].streamTrack = g;
+                        m_items[item->second].streamTrack = m_ix.streamLane(g);
                     continue;
                 }
                 if (!count(2))
