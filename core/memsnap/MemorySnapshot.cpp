@@ -51,15 +51,19 @@ bool intOf(const PickleValue &v, std::int64_t *out)
 // A key's id in the document, looked up once it has been read.
 struct Key
 {
-    const char *text;
+    std::string_view text;
     std::uint32_t id = PickleDocument::kNoString;
     bool is(const PickleDocument &doc, const PickleValue &k)
     {
         if (k.kind != Kind::String)
             return false;
-        if (id == PickleDocument::kNoString)
-            id = doc.findString(text);
-        return k.ref == id;
+        if (id != PickleDocument::kNoString)
+            return k.ref == id;
+        // Not met yet: compare the text (no hash lookup per key of every entry).
+        if (doc.string(k.ref) != text)
+            return false;
+        id = k.ref;
+        return true;
     }
 };
 
@@ -98,7 +102,9 @@ public:
                 auto it = batches.find(batchKey(lists[d]));
                 if (it != batches.end()) {
                     t.entries = std::move(it->second);
+                    t.entries.shrink_to_fit();
                     batches.erase(it);
+                    lastBatch = nullptr;
                 }
                 snap.deviceTraces.push_back(std::move(t));
             }
@@ -168,7 +174,11 @@ private:
     std::vector<SnapStringId> idMap;
     std::unordered_map<std::string, StackId> stacks;
     std::unordered_map<std::uint64_t, std::uint32_t> frameIds;
-    std::unordered_map<std::uint64_t, std::vector<TraceEntry>> batches;
+    std::unordered_map<std::uint64_t, std::vector<TraceEntry>> batches; // node-based: lastBatch stays valid
+    std::vector<TraceEntry> *lastBatch = nullptr;
+    std::uint64_t lastBatchKey = 0;
+    static constexpr std::uint8_t kNoAction = 0xff;
+    std::vector<std::uint8_t> actionIds; // string id -> Action
     std::string key;
 
     static std::uint64_t batchKey(const PickleValue &list) { return (std::uint64_t(list.ref) << 32) | std::uint32_t(list.i); }
@@ -208,7 +218,7 @@ private:
             const PickleValue &k = items[i], &v = items[i + 1];
             std::int64_t x = 0;
             if (kAction.is(doc, k)) {
-                e.action = v.kind == Kind::String ? actionOf(doc.text(v)) : Action::Unknown;
+                e.action = v.kind == Kind::String ? actionById(doc, v.ref) : Action::Unknown;
                 bad |= v.kind != Kind::String;
             } else if (kAddr.is(doc, k) || kDeviceFree.is(doc, k)) {
                 if (intOf(v, &x))
@@ -243,8 +253,23 @@ private:
         wrongTypes += bad;
         unknownActions += e.action == Action::Unknown;
         snap.hasTimes |= e.hasTime;
-        batches[batchKey(parent)].push_back(e);
+        // Entries come in runs into one list: look its batch up once per run.
+        const std::uint64_t bk = batchKey(parent);
+        if (!lastBatch || bk != lastBatchKey) {
+            lastBatch = &batches[bk];
+            lastBatchKey = bk;
+        }
+        lastBatch->push_back(e);
         return PickleValue::dropped();
+    }
+
+    Action actionById(const PickleDocument &doc, std::uint32_t id)
+    {
+        if (id >= actionIds.size())
+            actionIds.resize(std::max<std::size_t>(doc.stringCount(), id + 1), kNoAction);
+        if (actionIds[id] == kNoAction)
+            actionIds[id] = std::uint8_t(actionOf(doc.string(id)));
+        return Action(actionIds[id]);
     }
 };
 

@@ -392,6 +392,10 @@ bool PickleReader::placeRange(const PickleValue &target, std::size_t from, bool 
     const std::size_t count = stack.size() - from;
     if (pairs && count % 2)
         return fail(Text::tr("a dict's items come in pairs; one value left over"));
+    // A dict's items come in one batch: one allocation instead of a doubling per item (later
+    // batches, a long list's, grow geometrically as usual).
+    if (Container *t = D.live(target); t && !t->sealed && t->items.empty())
+        t->items.reserve(count);
     for (std::size_t i = from; i < stack.size(); i += pairs ? 2 : 1) {
         if (pairs) {
             if (!place(target, stack[i], PickleValue(), false) || !place(target, stack[i + 1], stack[i], true, true))
