@@ -231,6 +231,46 @@ void PickleDocument::release(const PickleValue &v)
         std::vector<PickleValue>().swap(c->items);
 }
 
+// The memo: one 4-byte index per slot into a table of values. Slots whose value was folded away
+// share entry 0 (None) and a freed entry is reused, so the dict Python memoizes for every trace
+// entry costs 4 bytes once folded, not 16.
+class Memo
+{
+public:
+    Memo() { values.emplace_back(); }
+    std::size_t size() const { return slot.size(); }
+    const PickleValue &operator[](std::size_t i) const { return values[slot[i]]; }
+    void push(const PickleValue &v) { slot.push_back(store(v)); }
+    void set(std::size_t i, const PickleValue &v)
+    {
+        if (slot[i])
+            freeList.push_back(slot[i]);
+        slot[i] = store(v);
+    }
+    std::size_t bytes() const
+    {
+        return slot.capacity() * 4 + values.capacity() * sizeof(PickleValue) + freeList.capacity() * 4;
+    }
+
+private:
+    std::vector<std::uint32_t> slot;
+    std::vector<PickleValue> values;
+    std::vector<std::uint32_t> freeList;
+    std::uint32_t store(const PickleValue &v)
+    {
+        if (v.kind == Kind::None)
+            return 0;
+        if (!freeList.empty()) {
+            const std::uint32_t i = freeList.back();
+            freeList.pop_back();
+            values[i] = v;
+            return i;
+        }
+        values.push_back(v);
+        return std::uint32_t(values.size() - 1);
+    }
+};
+
 // The pickle machine. One pass over the bytes; every read checked against the end first.
 class PickleReader
 {
@@ -256,7 +296,7 @@ private:
     PickleDocument::Impl &D;
     std::vector<PickleValue> stack;
     std::vector<std::size_t> marks;
-    std::vector<PickleValue> memo;
+    Memo memo;
     QString err;
 
     bool fail(const QString &what)
@@ -338,7 +378,7 @@ private:
         if (c.pinned)
             return;
         if (c.memoSlot != kNoSlot && c.memoSlot < memo.size())
-            memo[c.memoSlot] = replacement;
+            memo.set(c.memoSlot, replacement);
         ++c.generation;
         D.freeSlots.push_back(v.ref);
     }
@@ -351,6 +391,13 @@ private:
 
 bool PickleReader::place(const PickleValue &target, PickleValue item, const PickleValue &key, bool foldIt, bool dictValue)
 {
+    if (!item.isContainer()) { // the common case: a number or a string into an open container
+        Container *t = D.live(target);
+        if (t && !t->sealed) {
+            t->items.push_back(item);
+            return true;
+        }
+    }
     if (!check(target) || !check(item))
         return false;
     if (!D.live(target))
@@ -415,12 +462,14 @@ bool PickleReader::memoize(std::uint64_t index)
         return false;
     if (index > memo.size())
         return fail(Text::tr("memo index %1 out of order (%2 stored)").arg(index).arg(memo.size()));
+    if (index >= kNoSlot - 1)
+        return fail(Text::tr("more than %1 memo entries").arg(kNoSlot - 1));
     if (index == memo.size())
-        memo.push_back(v);
+        memo.push(v);
     else {
-        if (Container *old = D.live(memo[index]))
+        if (Container *old = D.live(memo[std::size_t(index)]))
             old->pinned = true;
-        memo[std::size_t(index)] = v;
+        memo.set(std::size_t(index), v);
     }
     if (Container *c = D.live(v)) {
         if (c->memoSlot == kNoSlot)
@@ -716,7 +765,7 @@ bool PickleReader::run(PickleValue *root, int *protocol, QString *error)
             return done(false);
         if (++touched == 1u << 20) { // now and then: the machine's own memory, for the figures
             touched = 0;
-            peakBytes = std::max(peakBytes, (stack.capacity() + memo.capacity()) * sizeof(PickleValue)
+            peakBytes = std::max(peakBytes, stack.capacity() * sizeof(PickleValue) + memo.bytes()
                                                 + marks.capacity() * sizeof(std::size_t) + D.stringBytes
                                                 + D.containers.capacity() * sizeof(Container));
         }
