@@ -156,6 +156,9 @@ struct ChunkOutput
     std::uint64_t malformed = 0;
     std::vector<std::string> malformedSamples; // first few reasons, with byte offsets
     std::uint64_t ignoredByPhase[128] = {};    // phases we do not model (e.g. 'O', 'P')
+    // Slices kept with a negative or overflowed dur drawn 0 long (not malformed: nothing is lost).
+    std::uint64_t clampedDurs = 0;
+    std::vector<std::string> clampedDurSamples;
     std::int64_t minTs = INT64_MAX, maxTs = INT64_MIN;
 
     std::uint32_t trackId(const RawTrackKey &k)
@@ -187,6 +190,12 @@ struct ChunkOutput
         ++malformed;
         if (malformedSamples.size() < 5)
             malformedSamples.push_back("byte " + std::to_string(offset) + ": " + why);
+    }
+    void addClampedDur(std::uint64_t offset, const char *why)
+    {
+        ++clampedDurs;
+        if (clampedDurSamples.size() < 3)
+            clampedDurSamples.push_back("byte " + std::to_string(offset) + ": " + why);
     }
     void seeTime(std::int64_t a, std::int64_t b)
     {

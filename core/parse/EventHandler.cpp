@@ -228,6 +228,28 @@ bool EventHandler::fractional()
     return RawNumber(t.data(), rapidjson::SizeType(t.size()), false);
 }
 
+// ROCm's tracer can write an activity whose end came before its start as the unsigned wrap of the
+// negative difference (18446744073709551 µs): a plain number too large for any time. Kept, 0 long,
+// and counted; anything else that is not a number still makes the event malformed.
+void EventHandler::readDur(std::string_view t)
+{
+    m_e.hasDur = microsTextToNs(t, &m_e.dur);
+    if (!m_e.hasDur) {
+        bool digits = !t.empty() && t.size() <= 64;
+        int dots = 0;
+        for (std::size_t i = 0; i < t.size() && digits; ++i) {
+            dots += t[i] == '.';
+            digits = (t[i] >= '0' && t[i] <= '9') || (t[i] == '.' && i > 0);
+        }
+        if (digits && dots <= 1) {
+            m_e.hasDur = true;
+            m_e.durOverflow = true;
+            m_e.dur = -1;
+        }
+    }
+    m_e.badNumber |= !m_e.hasDur;
+}
+
 bool EventHandler::RawNumber(const char *s, rapidjson::SizeType n, bool)
 {
     const std::string_view t(s, n);
@@ -237,10 +259,7 @@ bool EventHandler::RawNumber(const char *s, rapidjson::SizeType n, bool)
         m_e.hasTs = microsTextToNs(t, &m_e.ts);
         m_e.badNumber |= !m_e.hasTs;
         break;
-    case Field::Dur:
-        m_e.hasDur = microsTextToNs(t, &m_e.dur);
-        m_e.badNumber |= !m_e.hasDur;
-        break;
+    case Field::Dur: readDur(t); break;
     case Field::Pid: setPidTid(t, true); break;
     case Field::Tid: setPidTid(t, false); break;
     case Field::Id:
@@ -292,10 +311,7 @@ bool EventHandler::String(const char *s, rapidjson::SizeType n, bool)
         m_e.hasTs = microsTextToNs(t, &m_e.ts);
         m_e.badNumber |= !m_e.hasTs;
         break;
-    case Field::Dur:
-        m_e.hasDur = microsTextToNs(t, &m_e.dur);
-        m_e.badNumber |= !m_e.hasDur;
-        break;
+    case Field::Dur: readDur(t); break;
     default:
         break;
     }
@@ -320,8 +336,10 @@ void EventHandler::finish()
         o.addMalformed(m_offset, "ts out of range");
         return;
     }
-    if (m_e.hasDur && m_e.dur > kMaxAbsTimeNs)
-        m_e.dur = kMaxAbsTimeNs;
+    if (m_e.hasDur && m_e.dur > kMaxAbsTimeNs) {
+        m_e.dur = -1; // longer than any time can be: an overflow, as readDur's
+        m_e.durOverflow = true;
+    }
     const char ph = m_e.ph;
     switch (ph) {
     case 0:
@@ -336,7 +354,7 @@ void EventHandler::finish()
         }
         std::int64_t dur = ph == 'X' && m_e.hasDur ? m_e.dur : 0;
         if (dur < 0) {
-            o.addMalformed(m_offset, "negative \"dur\" (drawn as 0)");
+            o.addClampedDur(m_offset, m_e.durOverflow ? "overflowed \"dur\"" : "negative \"dur\"");
             dur = 0;
         }
         if (dur > kMaxAbsTimeNs - m_e.ts)

@@ -72,6 +72,7 @@ private:
         char ph = 0;
         bool hasTs = false, hasDur = false, hasId = false, badNumber = false, bindEnclosing = false;
         bool hasPid = false, hasTid = false, isMemory = false;
+        bool durOverflow = false; // a dur too large for any time: an unsigned wrap of a negative one
         std::int64_t ts = 0, dur = 0;
         std::uint64_t id = 0;
         std::uint32_t name = 0, cat = 0;
@@ -94,6 +95,7 @@ private:
     std::string_view numberText() const;
     void setIdFromText(std::string_view s, bool isString);
     void setPidTid(std::string_view s, bool pid);
+    void readDur(std::string_view text);
 
     ChunkOutput &m_out;
     std::uint64_t m_offset = 0;

@@ -83,6 +83,10 @@ public:
         for (auto &c : chunks) {
             m_t.eventCount += c->events;
             m_t.malformedEvents += c->malformed;
+            m_clampedDurs += c->clampedDurs;
+            for (const auto &s : c->clampedDurSamples)
+                if (m_clampedDurSamples.size() < 3)
+                    m_clampedDurSamples.push_back(QString::fromStdString(s));
             for (const auto &s : c->malformedSamples)
                 if (m_malformedSamples.size() < 5)
                     m_malformedSamples.push_back(QString::fromStdString(s));
@@ -1040,6 +1044,13 @@ private:
             m_t.warnings << Text::tr("%1 malformed events were skipped (e.g. %2)")
                                 .arg(m_t.malformedEvents)
                                 .arg(m_malformedSamples.join(QStringLiteral("; ")));
+        // Kept, drawn 0 long: a negative dur, or ROCm's unsigned wrap of one.
+        if (m_clampedDurs == 1)
+            m_t.warnings << Text::tr("1 slice has a negative or overflowed \"dur\" and is drawn 0 long (%1)").arg(m_clampedDurSamples.join(QStringLiteral("; ")));
+        else if (m_clampedDurs > 1)
+            m_t.warnings << Text::tr("%1 slices have a negative or overflowed \"dur\" and are drawn 0 long (e.g. %2)")
+                                .arg(m_clampedDurs)
+                                .arg(m_clampedDurSamples.join(QStringLiteral("; ")));
         if (m_unmatchedEnd)
             m_t.warnings << Text::tr("%1 end events had no matching begin and were skipped").arg(m_unmatchedEnd.load());
         if (m_unmatchedBegin)
@@ -1106,6 +1117,8 @@ private:
     };
     std::vector<WideFlow> m_flows;
     std::vector<std::int64_t> m_stream; // per global track: args.stream, -1 none
+    std::uint64_t m_clampedDurs = 0;
+    QStringList m_clampedDurSamples;
     std::vector<ChunkMaps> m_maps;
     std::vector<Meta> m_meta;
     std::map<std::pair<std::int64_t, std::string>, CounterSeries> m_counters;

@@ -199,8 +199,14 @@ void tst_LoaderBadInput::malformedEvents_data()
                                 << QStringLiteral("no \"ph\"");
     QTest::newRow("missing ts") << QByteArray(R"({"ph": "X", "name": "x", "pid": 1, "tid": 1, "dur": 1})") << 1 << 2
                                 << QStringLiteral("no \"ts\"");
+    // Kept, drawn 0 long, counted in their own warning (not malformed: nothing is lost): a negative
+    // dur, and ROCm's unsigned wrap of one (a number too large for any time; 2^64 ns / 1000).
     QTest::newRow("negative dur") << QByteArray(R"({"ph": "X", "name": "x", "pid": 1, "tid": 1, "ts": 15, "dur": -3})")
-                                  << 1 << 3 << QStringLiteral("negative");
+                                  << 0 << 3 << QStringLiteral("1 slice has a negative or overflowed \"dur\" and is drawn 0 long");
+    QTest::newRow("overflowed dur") << QByteArray(R"({"ph": "X", "name": "x", "pid": 1, "tid": 1, "ts": 15, "dur": 18446744073709551.615})")
+                                    << 0 << 3 << QStringLiteral("overflowed \"dur\"");
+    QTest::newRow("dur past 2^61 ns") << QByteArray(R"({"ph": "X", "name": "x", "pid": 1, "tid": 1, "ts": 15, "dur": 9000000000000000})")
+                                      << 0 << 3 << QStringLiteral("overflowed \"dur\"");
     QTest::newRow("ts is text") << QByteArray(R"({"ph": "X", "name": "x", "pid": 1, "tid": 1, "ts": "soon", "dur": 1})")
                                 << 1 << 2 << QStringLiteral("not a number");
     QTest::newRow("huge ts") << QByteArray(R"({"ph": "X", "name": "x", "pid": 1, "tid": 1, "ts": 99999999999999999999999, "dur": 1})")
@@ -249,6 +255,11 @@ void tst_LoaderBadInput::malformedEvents()
     // The good events around it are intact.
     const Track *tr = findTrack(*r.trace, 1, 1);
     QVERIFY(tr);
+    // A kept slice with a clamped dur is 0 long.
+    if (needle.contains(QLatin1String("\"dur\"")))
+        for (std::size_t i = 0; i < tr->size(); ++i)
+            if (sliceName(*r.trace, *tr, i) == QLatin1String("x"))
+                QCOMPARE(qint64(tr->dur[i]), qint64(0));
     QCOMPARE(sliceName(*r.trace, *tr, 0), QStringLiteral("one"));
     QCOMPARE(sliceName(*r.trace, *tr, tr->size() - 1), QStringLiteral("two"));
 }
