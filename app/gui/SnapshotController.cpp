@@ -55,7 +55,8 @@ QStringList SnapshotController::takeSnapshots(const QStringList &paths)
     if (!snapshots.isEmpty()) {
         open(snapshots.first());
         if (snapshots.size() > 1)
-            emit status(tr("One memory snapshot at a time: %1 opened, %n other(s) left out", nullptr, int(snapshots.size() - 1))
+            emit status((snapshots.size() == 2 ? tr("One memory snapshot at a time: %1 opened, %n other left out", nullptr, 1)
+                                               : tr("One memory snapshot at a time: %1 opened, %n others left out", nullptr, int(snapshots.size() - 1)))
                             .arg(QFileInfo(snapshots.first()).fileName()));
     }
     return rest;

@@ -166,14 +166,17 @@ void MemorySnapshotDock::setSnapshot(LoadedSnapshotPtr snapshot)
     if (m_snapshot) {
         const memsnap::MemorySnapshot &snap = *m_snapshot->snapshot;
         QStringList notes;
-        notes << tr("%1: pickle protocol %2, %n segment(s) at its end", nullptr, int(snap.segments.size()))
+        const int segments = int(snap.segments.size());
+        notes << (segments == 1 ? tr("%1: pickle protocol %2, %n segment at its end", nullptr, segments)
+                                : tr("%1: pickle protocol %2, %n segments at its end", nullptr, segments))
                      .arg(QFileInfo(m_snapshot->path).fileName())
                      .arg(snap.pickleProtocol);
         if (!snap.hasTimes)
             notes << tr("no time_us in its trace (PyTorch 2.0 or older): the actions are placed by their order");
         const QStringList warnings = snap.warnings + m_snapshot->analysis.warnings;
         if (!warnings.isEmpty())
-            notes << tr("%n warning(s): %1", nullptr, int(warnings.size())).arg(warnings.mid(0, 3).join(QStringLiteral("; ")));
+            notes << (warnings.size() == 1 ? tr("%n warning: %1", nullptr, 1) : tr("%n warnings: %1", nullptr, int(warnings.size())))
+                         .arg(warnings.mid(0, 3).join(QStringLiteral("; ")));
         m_status->setText(notes.join(QStringLiteral(" · ")));
         for (const memsnap::DeviceHistory &h : m_snapshot->analysis.devices)
             m_deviceBox->addItem(tr("GPU %1").arg(h.device), h.device);
@@ -236,9 +239,13 @@ void MemorySnapshotDock::showDevice()
         m_momentLabel->clear();
         return;
     }
-    m_summary->setText(tr("Peak allocated %1, peak reserved %2 · %3 segment_alloc, %4 segment_free · %n fragmentation "
-                          "event(s) · %5 segments and %6 blocks at the end",
-                          nullptr, int(h->fragmentation.size()))
+    const int fragmentation = int(h->fragmentation.size());
+    m_summary->setText((fragmentation == 1 ? tr("Peak allocated %1, peak reserved %2 · %3 segment_alloc, %4 segment_free · %n fragmentation "
+                                                "event · %5 segments and %6 blocks at the end",
+                                                nullptr, fragmentation)
+                                           : tr("Peak allocated %1, peak reserved %2 · %3 segment_alloc, %4 segment_free · %n fragmentation "
+                                                "events · %5 segments and %6 blocks at the end",
+                                                nullptr, fragmentation))
                            .arg(figure::bytes(double(h->peakAllocated)), figure::bytes(double(h->peakReserved)))
                            .arg(h->segmentAllocs)
                            .arg(h->segmentFrees)
@@ -253,16 +260,22 @@ void MemorySnapshotDock::showDevice()
                            }()));
     QString advice;
     if (!h->fragmentation.empty()) {
-        advice = tr("%n cudaMalloc(s) happened while the cache had enough free memory, only in pieces smaller than "
-                    "the request (highlighted).",
-                    nullptr, int(h->fragmentation.size()));
+        const int calls = int(h->fragmentation.size());
+        advice = calls == 1 ? tr("%n cudaMalloc happened while the cache had enough free memory, only in pieces smaller than "
+                                 "the request (highlighted).",
+                                 nullptr, calls)
+                            : tr("%n cudaMallocs happened while the cache had enough free memory, only in pieces smaller than "
+                                 "the request (highlighted).",
+                                 nullptr, calls);
         if (m_snapshot->advice.present)
             advice += QLatin1Char(' ') + m_snapshot->advice.text;
     } else {
         advice = tr("No fragmentation: every cudaMalloc was needed (the cache had no room for its request).");
     }
     if (!h->ooms.empty())
-        advice += QLatin1Char(' ') + tr("%n out-of-memory event(s): pick one to see the cache at that moment.", nullptr, int(h->ooms.size()));
+        advice += QLatin1Char(' ')
+            + (h->ooms.size() == 1 ? tr("%n out-of-memory event: pick it to see the cache at that moment.", nullptr, 1)
+                                   : tr("%n out-of-memory events: pick one to see the cache at that moment.", nullptr, int(h->ooms.size())));
     m_advice->setText(advice);
     m_eventView->resizeColumnsToContents();
     // The peak of allocated bytes until the user picks another moment.
@@ -326,7 +339,9 @@ void MemorySnapshotDock::updateMoment()
     }
     const QString when = TimeAxis::formatTime(double(m_moment - h->beginUs) * 1000.0);
     QString text = m_position == h->peakAllocatedPos ? tr("At %1, the peak of allocated memory: ").arg(when) : tr("At %1: ").arg(when);
-    text += tr("allocated %1, reserved %2; free in the cache %3 in %n segment(s), its largest free block %4", nullptr, int(state.size()))
+    text += (state.size() == 1 ? tr("allocated %1, reserved %2; free in the cache %3 in %n segment, its largest free block %4", nullptr, 1)
+                               : tr("allocated %1, reserved %2; free in the cache %3 in %n segments, its largest free block %4", nullptr,
+                                    int(state.size())))
                 .arg(figure::bytes(double(v.allocated)), figure::bytes(double(v.reserved)), figure::bytes(double(freeBytes)),
                      figure::bytes(double(largest)));
     if (!m_eventNote.isEmpty())

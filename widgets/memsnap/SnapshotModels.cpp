@@ -28,7 +28,8 @@ QString stackTooltip(const memsnap::MemorySnapshot &snap, memsnap::StackId stack
     for (std::size_t k = 0; k < std::min(depth, kTooltipFrames); ++k)
         lines << snap.frameText(snap.stackFrame(stack, k));
     if (depth > kTooltipFrames)
-        lines << AliveStackModel::tr("… %n more frame(s)", nullptr, int(depth - kTooltipFrames));
+        lines << (depth - kTooltipFrames == 1 ? AliveStackModel::tr("… %n more frame", nullptr, 1)
+                                              : AliveStackModel::tr("… %n more frames", nullptr, int(depth - kTooltipFrames)));
     return lines.join(QLatin1Char('\n'));
 }
 

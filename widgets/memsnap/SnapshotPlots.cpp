@@ -551,7 +551,7 @@ QString SegmentMap::toolTipAt(QPoint pos) const
         for (std::size_t k = 0; k < std::min<std::size_t>(depth, 12); ++k)
             lines << QStringLiteral("  ") + snap.frameText(snap.stackFrame(a.stack, k));
         if (depth > 12)
-            lines << tr("  … %n more frame(s)", nullptr, int(depth - 12));
+            lines << (depth - 12 == 1 ? tr("  … %n more frame", nullptr, 1) : tr("  … %n more frames", nullptr, int(depth - 12)));
         return lines.join(QLatin1Char('\n'));
     }
     for (const memsnap::SegmentSpan &seg : m_history->segments) {

@@ -276,7 +276,7 @@ QString SnapshotTimelineMarks::toolTipAt(QPoint pos) const
         break;
     }
     if (best->count > 1)
-        text += QLatin1Char('\n') + tr("(%n event(s) of this kind under this pixel)", nullptr, best->count);
+        text += QLatin1Char('\n') + tr("(%n events of this kind under this pixel)", nullptr, best->count); // count > 1
     return text;
 }
 
