@@ -698,9 +698,15 @@ SourceSlices sourceLineSlices(const Trace &trace, const SourceLines &lines, int 
     if (line < 0 || std::size_t(line) >= lines.lines.size())
         return {};
     // A line's calls and the activities launched with it anywhere on the stack. Folding changes
-    // neither for a kept line (every user frame is kept), so the unfolded tree answers.
+    // neither for a user line (every user frame is kept), so the unfolded tree answers; a line of
+    // other code is kept, folded, only where it is a stack's root.
+    const bool rootsOnly = lines.myCodeOnly && lines.lines[std::size_t(line)].origin != FrameOrigin::User;
     std::vector<char> onStack;
     bool built = false;
+    const auto isLine = [&](const SourceLines &all, const std::vector<std::int32_t> &rowOf, std::size_t i) {
+        const SourceFrame &f = all.frames[i];
+        return rowOf[std::size_t(f.line)] == line && (!rootsOnly || f.parent < 0);
+    };
     const auto ensure = [&](const SourceLines &all, const std::vector<std::int32_t> &rowOf) {
         if (built)
             return;
@@ -708,13 +714,13 @@ SourceSlices sourceLineSlices(const Trace &trace, const SourceLines &lines, int 
         onStack.assign(all.frames.size(), 0);
         for (std::size_t i = 0; i < all.frames.size(); ++i) {
             const SourceFrame &f = all.frames[i];
-            onStack[i] = char(rowOf[std::size_t(f.line)] == line || (f.parent >= 0 && onStack[std::size_t(f.parent)]));
+            onStack[i] = char(isLine(all, rowOf, i) || (f.parent >= 0 && onStack[std::size_t(f.parent)]));
         }
     };
     return collectSlices(
         trace, lines, maxEach,
         [&](const SourceLines &all, const std::vector<std::int32_t> &rowOf, std::int32_t f) {
-            return rowOf[std::size_t(all.frames[std::size_t(f)].line)] == line;
+            return isLine(all, rowOf, std::size_t(f));
         },
         [&](const SourceLines &all, const std::vector<std::int32_t> &rowOf, std::int32_t f) {
             ensure(all, rowOf);

@@ -244,6 +244,19 @@ void checkRowSlices(const Trace &t, const SourceLines &s, int row)
         QCOMPARE(parsePythonFrameName(t.strings.view(t.tracks[f.track].nameId[f.slice])).function, s.lines[std::size_t(row)].function);
 }
 
+// A frame's slices (one node of the tree) are its figures too: its own calls, the activities
+// launched anywhere in its subtree.
+void checkFrameSlices(const Trace &t, const SourceLines &s, int frame)
+{
+    const SourceSlices sl = sourceFrameSlices(t, s, frame);
+    QVERIFY(!sl.truncated);
+    QCOMPARE(std::int64_t(sl.frames.size()), s.frames[std::size_t(frame)].calls);
+    TimeNs gpu = 0;
+    for (const SliceRef &a : sl.activities)
+        gpu += t.tracks[a.track].dur[a.slice];
+    QCOMPARE(gpu, s.frames[std::size_t(frame)].gpuNs);
+}
+
 } // namespace
 
 class TestSourceLines : public QObject
@@ -559,6 +572,29 @@ private slots:
         for (int row = 0; row < std::min<int>(3, int(mine.lines.size())); ++row)
             checkRowSlices(t, mine, row);
         checkRowSlices(t, all, 0);
+        // Rows of other code that folding kept as a stack's root: only those calls are theirs.
+        int others = 0;
+        for (std::size_t row = 0; row < mine.lines.size() && others < 5; ++row)
+            if (mine.lines[row].origin != FrameOrigin::User) {
+                checkRowSlices(t, mine, int(row));
+                ++others;
+            }
+        QVERIFY(others > 0);
+        // Frames at every depth of the costliest stack, folded and not.
+        for (const SourceLines *x : {&all, &mine}) {
+            int f = 0;
+            for (int depth = 0; depth < 6 && f < int(x->frames.size()); ++depth) {
+                checkFrameSlices(t, *x, f);
+                // Its child with the most GPU time, which follows it in the depth-first order.
+                int best = -1;
+                for (int c = f + 1; c < x->frames[std::size_t(f)].subtreeEnd; c = x->frames[std::size_t(c)].subtreeEnd)
+                    if (best < 0 || x->frames[std::size_t(c)].gpuNs > x->frames[std::size_t(best)].gpuNs)
+                        best = c;
+                if (best < 0)
+                    break;
+                f = best;
+            }
+        }
 
         // analyze() measures the same (no window), and the CLI writes the folded rows.
         const AnalysisResult a = analyze(t);
