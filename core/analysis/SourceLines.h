@@ -8,7 +8,8 @@
 // Definitions (every time in ns):
 // - A frame's stack is found by nesting on its thread: a python_function slice inside another one
 //   on the same lane is its callee. Kineto's "Python id" / "Python parent id" args say the same for
-//   its frames; nesting needs no read of every frame's args from the file.
+//   all but a few frames (6 of 23,758 in the shared traces: frames recorded as ending after their
+//   next sibling began); nesting needs no read of every frame's args from the file.
 // - CPU total: the frame's duration, each call (a callee that outlives its caller is cut at the
 //   caller's end). CPU self: the time the frame is the innermost open Python frame of its thread;
 //   Python callees are subtracted, the CPU ops and runtime calls it makes are not (they run on its
