@@ -8,14 +8,15 @@ English output has no catalogue, so tr("%n lane(s)", nullptr, n) prints "1 lane(
 "3 lane(s)". A counted message is written as two tr() calls instead, singular and plural, the
 count choosing (n == 1 ? tr("%n lane", nullptr, n) : tr("%n lanes", nullptr, n)); zh_CN translates
 both alike. This check fails (exit 1, each string listed with its file and line) when a string
-literal under app/, core/ or widgets/ still spells a plural as "word(s)" or "word(es)".
+literal under app/, core/ or widgets/ still spells a plural as "word(s)", "word(es)",
+"entr(ies)" or "child(ren)".
 Comments are not looked at; every string literal is, user-visible or not.
 """
 import os
 import re
 import sys
 
-PLURAL = re.compile(r"[A-Za-z]\((?:s|es)\)")
+PLURAL = re.compile(r"[A-Za-z]\((?:s|es|ies|ren)\)")
 SOURCES = ("app", "core", "widgets")
 
 
@@ -72,7 +73,8 @@ def main():
                     if PLURAL.search(lit):
                         found.append("%s:%d: \"%s\"" % (os.path.relpath(path, src), line, lit[:110]))
     if found:
-        print('%d string(s) spell a plural as "(s)"; write the singular and the plural as two tr() calls:' % len(found))
+        print('%d %s a plural as "(s)"; write the singular and the plural as two tr() calls:'
+              % (len(found), "string spells" if len(found) == 1 else "strings spell"))
         print("\n".join("  " + f for f in found))
         return 1
     print("%d source files, no \"(s)\" plural in a string literal" % files)

@@ -77,7 +77,7 @@ def main():
                 for p in check(text):
                     found.append("  [%s] %s\n      %s" % (ctx.findtext("name", ""), p, text[:160]))
     if found:
-        print("%d problem(s) in lanescope_zh_CN.ts:" % len(found))
+        print("%d %s in lanescope_zh_CN.ts:" % (len(found), "problem" if len(found) == 1 else "problems"))
         print("\n".join(found))
         return 1
     print("lanescope_zh_CN.ts: %d Chinese messages, units, punctuation and terms consistent" % checked)
