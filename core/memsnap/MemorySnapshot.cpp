@@ -73,7 +73,10 @@ struct Key
 class SnapshotFolder : public PickleFolder
 {
 public:
-    explicit SnapshotFolder(MemorySnapshot &s) : snap(s)
+    // expectedEntries: room reserved for the first device's entries. Only the pages written
+    // become resident, so a generous guess costs address space, not memory, and spares the
+    // copies (and the doubled peak) of a vector growing to millions.
+    SnapshotFolder(MemorySnapshot &s, std::size_t expectedEntries) : snap(s), reserveEntries(expectedEntries)
     {
         snap.strings.emplace_back();
         snap.stackOffsets = {0, 0}; // stack 0: no frames
@@ -102,7 +105,6 @@ public:
                 auto it = batches.find(batchKey(lists[d]));
                 if (it != batches.end()) {
                     t.entries = std::move(it->second);
-                    t.entries.shrink_to_fit();
                     batches.erase(it);
                     lastBatch = nullptr;
                 }
@@ -176,6 +178,7 @@ private:
     std::unordered_map<std::uint64_t, std::uint32_t> frameIds;
     std::unordered_map<std::uint64_t, std::vector<TraceEntry>> batches; // node-based: lastBatch stays valid
     std::vector<TraceEntry> *lastBatch = nullptr;
+    std::size_t reserveEntries = 0;
     std::uint64_t lastBatchKey = 0;
     static constexpr std::uint8_t kNoAction = 0xff;
     std::vector<std::uint8_t> actionIds; // string id -> Action
@@ -258,6 +261,10 @@ private:
         if (!lastBatch || bk != lastBatchKey) {
             lastBatch = &batches[bk];
             lastBatchKey = bk;
+            if (lastBatch->empty() && reserveEntries) {
+                lastBatch->reserve(reserveEntries);
+                reserveEntries = 0;
+            }
         }
         lastBatch->push_back(e);
         return PickleValue::dropped();
@@ -461,8 +468,8 @@ std::size_t MemorySnapshot::modelBytes() const
         + frames.capacity() * sizeof(Frame) + (stackFrames.capacity() + stackOffsets.capacity()) * 4;
     for (const std::string &s : strings)
         n += sizeof(std::string) + s.capacity();
-    for (const DeviceTrace &t : deviceTraces)
-        n += sizeof(DeviceTrace) + t.entries.capacity() * sizeof(TraceEntry);
+    for (const DeviceTrace &t : deviceTraces) // size, not capacity: the reserve past it is never touched
+        n += sizeof(DeviceTrace) + t.entries.size() * sizeof(TraceEntry);
     return n;
 }
 
@@ -477,7 +484,10 @@ SnapshotResult readSnapshot(const char *data, std::size_t size, const QString &n
                       .arg(name);
         return r;
     }
-    SnapshotFolder folder(*snap);
+    // A trace entry takes at least ~40 bytes of pickle (its dict, six keys by memo reference, the
+    // numbers): more entries than that cannot be in the file.
+    constexpr std::size_t kMinEntryBytes = 40;
+    SnapshotFolder folder(*snap, size / kMinEntryBytes);
     PickleResult p = readPickle(data, size, &folder);
     if (!p.document) {
         r.error = name.isEmpty() ? p.error : QStringLiteral("%1: %2").arg(name, p.error);
