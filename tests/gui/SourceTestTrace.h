@@ -16,7 +16,8 @@ namespace lanescope::test {
 //            app/train.py(12): log                       [70, 90)   launch at 75 -> k11
 //          a launch at 150, outside any frame            -> k13 (not from Python)
 //   tid 2: app/loader.py(5): fetch                       [0, 50)    launch at 10 -> k7
-inline QByteArray sourceHandTrace()
+// attnUs: attn's kernel's length (a slower run: longer).
+inline QByteArray sourceHandTrace(int attnUs = 20)
 {
     std::string s = R"({"schemaVersion":1,"traceEvents":[)";
     const auto frame = [&](int tid, const char *name, int ts, int dur) {
@@ -37,7 +38,7 @@ inline QByteArray sourceHandTrace()
     frame(1, "app/model.py(20): forward", 15, 30);
     launch(1, 22, 5);
     frame(1, "app/model.py(30): attn", 30, 10);
-    launch(1, 35, 20);
+    launch(1, 35, attnUs);
     frame(1, "app/train.py(12): log", 70, 20);
     launch(1, 75, 11);
     launch(1, 150, 13);

@@ -10,6 +10,9 @@
 #include "core/analysis/Analysis.h"
 #include "widgets/analysis/AnalysisDock.h"
 #include "widgets/analysis/TimeSummaryPanel.h"
+#include "widgets/compare/ComparisonDock.h"
+#include "widgets/compare/SourceDiffModel.h"
+#include "widgets/compare/SourceDiffPanel.h"
 #include "widgets/render/SliceHighlight.h"
 #include "widgets/source/EditorLauncher.h"
 #include "widgets/timeline/DetailsHtml.h"
@@ -26,6 +29,7 @@
 #include <QCheckBox>
 #include <QFile>
 #include <QPushButton>
+#include <QSet>
 #include <QSettings>
 #include <QSortFilterProxyModel>
 #include <QStandardPaths>
@@ -163,6 +167,9 @@ private slots:
         QFile f(m_dir.filePath(u"hand.pt.trace.json"_s));
         QVERIFY(f.open(QIODevice::WriteOnly));
         f.write(test::sourceHandTrace());
+        QFile slower(m_dir.filePath(u"slower.pt.trace.json"_s));
+        QVERIFY(slower.open(QIODevice::WriteOnly));
+        slower.write(test::sourceHandTrace(30)); // attn's kernel 10 µs longer
     }
 
     // The hand-written trace: known rows, my code only by default, the totals kept.
@@ -418,6 +425,72 @@ private slots:
         emit details->browser()->anchorClicked(QUrl(details::sourceHref(u"source"_s, 0, u"torch/nn/modules/module.py"_s, 1501)));
         QVERIFY(!view->myCodeOnly());
         QCOMPARE(view->shown()->lines[std::size_t(view->currentLine())].location(), u"torch/nn/modules/module.py:1501"_s);
+    }
+
+    // The comparison's Differences by line: the core's per-line comparison, the lines that got
+    // slower first; a click outlines the line in both runs.
+    void perLineDifferences()
+    {
+        MainWindow w;
+        w.resize(1600, 1000);
+        w.show();
+        QSignalSpy loaded(&w, &MainWindow::loadFinished);
+        w.openFiles({m_dir.filePath(u"hand.pt.trace.json"_s), m_dir.filePath(u"slower.pt.trace.json"_s)});
+        QVERIFY(loaded.wait(kTimeoutMs) && loaded.takeFirst().at(0).toBool());
+        ComparisonDock *dock = w.comparisonDock();
+        QVERIFY(QTest::qWaitFor([&] { return !dock->isBusy() && dock->sourceDiff()->model()->rowCount() > 0; }, kTimeoutMs));
+        Session *s = w.session();
+        QCOMPARE(s->runCount(), 2);
+        SourceDiffPanel *panel = dock->sourceDiff();
+        QVERIFY(panel->myCodeOnly());
+        const SourceDiffModel *m = panel->model();
+        // The core's comparison of the two runs' folded lines, row for row.
+        const auto a = analysis::myCodeOnly(s->run(0).analysis->sourceLines), b = analysis::myCodeOnly(s->run(1).analysis->sourceLines);
+        const std::vector<analysis::SourceLineDelta> deltas = analysis::compareSourceLines(a, b);
+        QCOMPARE(m->rowCount(), int(deltas.size()));
+        QCOMPARE(m->rowCount(), 5);
+        for (int r = 0; r < m->rowCount(); ++r) {
+            const analysis::SourceLineDelta &d = deltas[std::size_t(r)];
+            QCOMPARE(m->rows()[std::size_t(r)].file, d.file);
+            QCOMPARE(m->rows()[std::size_t(r)].line, d.line);
+            QCOMPARE(m->index(r, m->gpuColumn(0)).data(SourceDiffModel::SortRole).toLongLong(), qlonglong(d.gpuA));
+            QCOMPARE(m->index(r, m->gpuColumn(1)).data(SourceDiffModel::SortRole).toLongLong(), qlonglong(d.gpuB));
+            QCOMPARE(m->index(r, m->gpuDeltaColumn(1)).data(SourceDiffModel::SortRole).toLongLong(), qlonglong(d.gpuDeltaNs()));
+            QCOMPARE(m->index(r, m->cpuDeltaColumn(1)).data(SourceDiffModel::SortRole).toLongLong(), qlonglong(d.cpuTotalDeltaNs()));
+        }
+        // attn and its callers got 10 µs of GPU time slower, first; the other lines did not change.
+        QSet<QString> slower;
+        for (int r = 0; r < 3; ++r) {
+            QCOMPARE(m->index(r, m->gpuDeltaColumn(1)).data(SourceDiffModel::SortRole).toLongLong(), 10'000);
+            QCOMPARE(m->index(r, m->gpuDeltaColumn(1)).data().toString(), u"+0.010"_s);
+            QVERIFY(m->index(r, m->gpuDeltaColumn(1)).data(Qt::ForegroundRole).isValid()); // worse: coloured
+            slower << m->index(r, 0).data().toString();
+        }
+        QCOMPARE(slower, (QSet<QString>{u"app/model.py:30"_s, u"app/model.py:20"_s, u"app/train.py:10"_s}));
+        for (int r = 3; r < 5; ++r) {
+            QCOMPARE(m->index(r, m->gpuDeltaColumn(1)).data(SourceDiffModel::SortRole).toLongLong(), 0);
+            QVERIFY(!m->index(r, m->gpuDeltaColumn(1)).data(Qt::ForegroundRole).isValid());
+        }
+        // A click: attn's call and kernel in each run.
+        int attn = -1;
+        for (int r = 0; r < m->rowCount(); ++r)
+            if (m->index(r, 0).data().toString() == u"app/model.py:30"_s)
+                attn = r;
+        panel->outlineRow(attn);
+        const auto h = s->state()->highlight();
+        QVERIFY(h);
+        for (int run : {0, 1}) {
+            const auto [cpu, gpu] = outlined(*h, *s->trace(run), run);
+            QCOMPARE(int(cpu.size()), 1);
+            QCOMPARE(int(gpu.size()), 1);
+            const auto k = *gpu.begin();
+            QCOMPARE(s->trace(run)->tracks[k.first].dur[k.second], TimeNs(run == 0 ? 20'000 : 30'000));
+        }
+        // Again: cleared. Every frame: the torch line is a row too.
+        panel->outlineRow(attn);
+        QVERIFY(!s->state()->highlight());
+        panel->setMyCodeOnly(false);
+        QCOMPARE(m->rowCount(), 6);
     }
 
     // The shared traces with Python frames: every click outlines exactly its line's calls and

@@ -6,6 +6,7 @@
 #include "widgets/compare/MetricsTableModel.h"
 #include "widgets/compare/HardwareDiffModel.h"
 #include "widgets/compare/NameDiffModel.h"
+#include "widgets/compare/SourceDiffPanel.h"
 #include "widgets/compare/RunAlignment.h"
 #include "widgets/compare/CompactTable.h"
 #include "widgets/compare/TrendChart.h"
@@ -328,6 +329,9 @@ QWidget *ComparisonDock::buildDiffTab()
             m_hardwareView->horizontalHeader()->setSectionResizeMode(0, QHeaderView::Stretch);
     });
     inner->addTab(m_hardwareView, tr("Hardware use"));
+    m_sourceDiff = new SourceDiffPanel(tab);
+    inner->addTab(m_sourceDiff, tr("Python lines"));
+    inner->setTabToolTip(inner->indexOf(m_sourceDiff), tr("Which lines of Python launch more GPU time or take more CPU time than in the baseline (traces recorded with with_stack=True)"));
     l->addWidget(inner, 1);
     m_highlightStatus = new QLabel(tab);
     m_highlightStatus->setWordWrap(true);
@@ -337,6 +341,7 @@ QWidget *ComparisonDock::buildDiffTab()
     connect(m_filter, &QLineEdit::textChanged, this, [this](const QString &text) {
         for (QSortFilterProxyModel *p : {m_kernelProxy, m_opProxy, m_gapProxy, m_hardwareProxy})
             p->setFilterFixedString(text);
+        m_sourceDiff->setFilter(text);
     });
     connect(m_perStep, &QCheckBox::toggled, this, [this](bool on) {
         m_kernels->setPerStep(on);
@@ -350,6 +355,7 @@ void ComparisonDock::setSession(Session *session)
     if (Session *old = m_session.data())
         old->disconnect(this);
     m_session = session;
+    m_sourceDiff->setSession(session);
     if (!session)
         return;
     connect(session, &Session::runsChanged, this, [this] {
@@ -534,6 +540,7 @@ void ComparisonDock::showResult(const ComparisonPtr &result)
     m_ops->setComparison(c);
     m_gaps->setComparison(c);
     m_hardware->setComparison(c);
+    m_sourceDiff->refresh(); // the runs' analyses, which the comparison waited for
     m_keyLegend->setText(m_kernels->keyLegend());
     m_keyLegend->setVisible(!m_keyLegend->text().isEmpty());
     m_metricsView->resizeColumnsToContents();

@@ -27,6 +27,8 @@ class QToolButton;
 
 namespace lanescope {
 
+class SourceDiffPanel;
+
 class SessionAnalyser;
 
 class CompactTable;
@@ -62,6 +64,7 @@ public:
     NameDiffModel *operatorModel() const { return m_ops; }
     NameDiffModel *gapModel() const { return m_gaps; }
     QTableView *kernelView() const { return m_kernelView; }
+    SourceDiffPanel *sourceDiff() const { return m_sourceDiff; } // Differences' "Python lines"
     QTableView *operatorView() const { return m_opView; }
     QTableView *gapView() const { return m_gapView; }
     HardwareDiffModel *hardwareModel() const { return m_hardware; }
@@ -145,6 +148,7 @@ private:
     QLabel *m_keyLegend = nullptr;
     CompactTable *m_compact = nullptr;
     QLabel *m_highlightStatus;
+    SourceDiffPanel *m_sourceDiff = nullptr;
     QLabel *m_status;
     bool m_filling = false;
 };

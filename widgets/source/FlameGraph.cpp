@@ -254,9 +254,11 @@ QString FlameGraph::toolTipFor(const Box &box) const
     if (box.merged > 0) {
         const double w = box.x1 - box.x0;
         const TimeNs ns = total > 0 && width() > 0 ? TimeNs(std::llround(w / width() * double(total))) : 0;
-        return tr("%n frames, each narrower than a pixel: %1 together (%2 of the width). Double-click the frame above to zoom in.",
-                  nullptr, box.merged)
-            .arg(figure::ms(double(ns)), share(ns));
+        const QString text = box.merged == 1
+            ? tr("%Ln frame narrower than a pixel: %1 (%2 of the width). Double-click the frame above to zoom in.", nullptr, box.merged)
+            : tr("%Ln frames, each narrower than a pixel: %1 together (%2 of the width). Double-click the frame above to zoom in.",
+                 nullptr, box.merged);
+        return text.arg(figure::ms(double(ns)), share(ns));
     }
     const analysis::SourceFrame &f = m_lines->frames[std::size_t(box.frame)];
     const analysis::SourceLine *l = f.line >= 0 && f.line < int(m_lines->lines.size()) ? &m_lines->lines[std::size_t(f.line)] : nullptr;

@@ -28,6 +28,7 @@
 #include <QVBoxLayout>
 
 #include <algorithm>
+#include <climits>
 
 namespace lanescope {
 
@@ -269,9 +270,12 @@ void SourceView::outline(const analysis::SourceSlices &slices, const QString &wh
     if (!s || m_run >= s->runCount() || !m_trace || s->trace(m_run) != m_trace.get())
         return;
     auto h = highlightOf(*m_trace, m_run, s->runCount(), slices, what);
-    const QLocale locale;
-    QString text = tr("%1: %2 Python calls and %3 GPU activities they launched outlined in yellow.")
-                       .arg(what, locale.toString(qulonglong(slices.frames.size())), locale.toString(qulonglong(slices.activities.size())));
+    const int calls = int(std::min<std::size_t>(slices.frames.size(), INT_MAX));
+    const int activities = int(std::min<std::size_t>(slices.activities.size(), INT_MAX));
+    QString text = tr("%1: %2 and %3 outlined in yellow.")
+                       .arg(what, calls == 1 ? tr("%Ln Python call", nullptr, calls) : tr("%Ln Python calls", nullptr, calls),
+                            activities == 1 ? tr("the %Ln GPU activity it launched", nullptr, activities)
+                                            : tr("the %Ln GPU activities they launched", nullptr, activities));
     if (slices.truncated)
         text += QLatin1Char(' ') + tr("(only the first ones: there are more)");
     s->state()->setHighlight(std::move(h));
@@ -421,9 +425,11 @@ QString SourceView::scopeText(const QString &where) const
     if (!s || s->empty())
         return tr("No Python frames in %1: record with with_stack=True to see which lines of Python launch the GPU's work.").arg(where);
     namespace figure = analysis::figure;
-    QString text = tr("Python lines in %1: %2 lines in %3 files; %4 in Python frames on the CPU, %5 of GPU time launched from them")
-                       .arg(where, QLocale().toString(qlonglong(s->lines.size())), QLocale().toString(qlonglong(s->files.size())),
-                            figure::ms(double(s->pythonCpuNs)), figure::ms(double(s->pythonGpuNs)));
+    const int n = int(std::min<std::size_t>(s->lines.size(), INT_MAX)), f = int(std::min<std::size_t>(s->files.size(), INT_MAX));
+    const QString lines = n == 1 ? tr("%Ln line", nullptr, n) : tr("%Ln lines", nullptr, n);
+    const QString files = f == 1 ? tr("%Ln file", nullptr, f) : tr("%Ln files", nullptr, f);
+    QString text = tr("Python lines in %1: %2 in %3; %4 in Python frames on the CPU, %5 of GPU time launched from them")
+                       .arg(where, lines, files, figure::ms(double(s->pythonCpuNs)), figure::ms(double(s->pythonGpuNs)));
     if (s->myCodeOnly)
         text += QLatin1Char(' ') + tr("(my code only: the standard library's and PyTorch's frames count for the line that called them)");
     if (s->truncated)
