@@ -23,7 +23,9 @@ CommandLine CommandLine::parse(const QStringList &arguments, QCommandLineParser 
                                  QCoreApplication::translate("main", "Trace files to open (.json or .json.gz); two or more are "
                                     "compared, the first as the baseline. A folder opens every rank "
                                     "trace in it as one job; among other traces or folders it is one "
-                                    "run of the comparison (baseline job vs optimized job)."),
+                                    "run of the comparison (baseline job vs optimized job). A PyTorch "
+                                    "memory snapshot (.pickle) opens in the Memory Snapshot dock, "
+                                    "aligned with the trace beside it."),
                                  QCoreApplication::translate("main", "[traces...]"));
     const QCommandLineOption compare(QStringLiteral("compare"),
                                      QCoreApplication::translate("main", "Compare the traces as runs, the first as the baseline, even "

@@ -23,9 +23,8 @@ SnapshotController::SnapshotController(QMainWindow *window, Session *session, Ti
 {
     // Under the timeline, the window's width for the time axis: a tab beside the legend where
     // the window has one there.
+    // (tabbed when first shown: a hidden tab would still weigh on the window's minimum size).
     window->addDockWidget(Qt::BottomDockWidgetArea, m_dock);
-    if (auto *legend = window->findChild<QDockWidget *>(QStringLiteral("legendDock")); legend && window->dockWidgetArea(legend) == Qt::BottomDockWidgetArea)
-        window->tabifyDockWidget(legend, m_dock);
     m_dock->hide();
     // New traces on screen: the snapshot is aligned with them again (a moved or renamed run
     // keeps its trace, and its placement).
@@ -89,6 +88,12 @@ void SnapshotController::open(const QString &path)
 void SnapshotController::showDock()
 {
     const bool first = !m_dock->isVisible();
+    if (first && !m_tabbed) {
+        m_tabbed = true;
+        auto *legend = m_window->findChild<QDockWidget *>(QStringLiteral("legendDock"));
+        if (legend && legend->isVisible() && !legend->isFloating() && m_window->dockWidgetArea(legend) == Qt::BottomDockWidgetArea)
+            m_window->tabifyDockWidget(legend, m_dock);
+    }
     m_dock->show();
     m_dock->raise();
     // Its pictures need height: the first time, two fifths of the window (the timeline keeps the rest).

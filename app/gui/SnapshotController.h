@@ -58,6 +58,7 @@ private:
     SnapshotTimelineMarks *m_marks;
     SnapshotLoadJob *m_job = nullptr; // a child; null when idle
     bool m_pendingAlign = false;      // the traces changed while a snapshot was loading
+    bool m_tabbed = false;            // put beside the legend once
 };
 
 } // namespace lanescope

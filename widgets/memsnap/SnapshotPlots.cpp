@@ -146,7 +146,7 @@ void SnapshotPlot::paintMoment(QPainter &p) const
 MemoryTimeChart::MemoryTimeChart(QWidget *parent)
     : SnapshotPlot(parent)
 {
-    setMinimumHeight(110);
+    setMinimumHeight(70);
 }
 
 void MemoryTimeChart::dataChanged()
@@ -316,7 +316,7 @@ bool MemoryTimeChart::event(QEvent *event)
 SegmentMap::SegmentMap(QWidget *parent)
     : SnapshotPlot(parent)
 {
-    setMinimumHeight(140);
+    setMinimumHeight(70);
 }
 
 QColor SegmentMap::freeColor() { return QColor(0xd9, 0xdc, 0xe1); }
