@@ -151,6 +151,27 @@ private slots:
         QCOMPARE(w.span, TimeNs(220'000));
     }
 
+    // Programmatic dependent launch (Hopper+): a kernel starts on a stream before the one before
+    // it ends. Every kernel is kept (the second and third drawn as extra rows of the stream, at
+    // depths 1 and 2), and the stream's busy time counts the overlap once: [100, 300) µs.
+    void overlappingKernelsOnOneStream()
+    {
+        const std::string json = R"({"schemaVersion":1,"traceEvents":[
+{"ph":"X","cat":"kernel","name":"gemm_a","pid":0,"tid":7,"ts":100,"dur":100,"args":{"stream":7,"device":0}},
+{"ph":"X","cat":"kernel","name":"gemm_b","pid":0,"tid":7,"ts":150,"dur":100,"args":{"stream":7,"device":0}},
+{"ph":"X","cat":"kernel","name":"gemm_c","pid":0,"tid":7,"ts":240,"dur":60,"args":{"stream":7,"device":0}}]})";
+        const LoadResult r = loadTrace(MappedSource::fromBytes(json, QStringLiteral("pdl")), LoadOptions{});
+        QVERIFY2(r.trace, qPrintable(r.error));
+        QCOMPARE(r.trace->tracks.size(), std::size_t(1));
+        const Track &tr = r.trace->tracks[0];
+        QCOMPARE(tr.size(), std::size_t(3));
+        QVERIFY(tr.depth[1] > 0 && tr.depth[2] > 0); // rows of their own, not over the first
+        const TemporalBreakdown b = temporalBreakdown(*r.trace);
+        QCOMPARE(b.activities, std::size_t(3));
+        QCOMPARE(b.compute, TimeNs(200'000));
+        QCOMPARE(b.idle, TimeNs(0));
+    }
+
     void mtiaGolden()
     {
         LoadOptions lo;
