@@ -130,20 +130,22 @@ private slots:
     {
         QTest::addColumn<QStringList>("args");
         QTest::addColumn<int>("minFragmentation");
+        QTest::addColumn<int>("maxFragmentation");
         const QString s = QStringLiteral("--scenario");
-        QTest::newRow("prefetch p4") << QStringList{s, QStringLiteral("fsdp-prefetch")} << 1;
-        QTest::newRow("prefetch p2") << QStringList{s, QStringLiteral("fsdp-prefetch"), QStringLiteral("--protocol"), QStringLiteral("2")} << 1;
-        QTest::newRow("prefetch p3") << QStringList{s, QStringLiteral("fsdp-prefetch"), QStringLiteral("--protocol"), QStringLiteral("3")} << 1;
-        QTest::newRow("prefetch p5") << QStringList{s, QStringLiteral("fsdp-prefetch"), QStringLiteral("--protocol"), QStringLiteral("5")} << 1;
-        QTest::newRow("prefetch seed 7") << QStringList{s, QStringLiteral("fsdp-prefetch"), QStringLiteral("--seed"), QStringLiteral("7")} << 1;
-        QTest::newRow("tuned") << QStringList{s, QStringLiteral("fsdp-tuned")} << 0;
+        QTest::newRow("prefetch p4") << QStringList{s, QStringLiteral("fsdp-prefetch")} << 1 << 1000000;
+        QTest::newRow("prefetch p2") << QStringList{s, QStringLiteral("fsdp-prefetch"), QStringLiteral("--protocol"), QStringLiteral("2")} << 1 << 1000000;
+        QTest::newRow("prefetch p3") << QStringList{s, QStringLiteral("fsdp-prefetch"), QStringLiteral("--protocol"), QStringLiteral("3")} << 1 << 1000000;
+        QTest::newRow("prefetch p5") << QStringList{s, QStringLiteral("fsdp-prefetch"), QStringLiteral("--protocol"), QStringLiteral("5")} << 1 << 1000000;
+        QTest::newRow("prefetch seed 7") << QStringList{s, QStringLiteral("fsdp-prefetch"), QStringLiteral("--seed"), QStringLiteral("7")} << 1 << 1000000;
+        QTest::newRow("tuned") << QStringList{s, QStringLiteral("fsdp-tuned")} << 0 << 0; // max_split_size_mb: no fragmentation
         // PyTorch keeps the last max_entries actions: the state before them comes from the end state.
-        QTest::newRow("prefetch window") << QStringList{s, QStringLiteral("fsdp-prefetch"), QStringLiteral("--max-entries"), QStringLiteral("1500")} << 1;
+        QTest::newRow("prefetch window") << QStringList{s, QStringLiteral("fsdp-prefetch"), QStringLiteral("--max-entries"), QStringLiteral("1500")} << 1 << 1000000;
     }
     void figuresMatchTheAllocatorModel()
     {
         QFETCH(QStringList, args);
         QFETCH(int, minFragmentation);
+        QFETCH(int, maxFragmentation);
         const QString out = dir.filePath(QString::fromLatin1(QTest::currentDataTag()).replace(QLatin1Char(' '), QLatin1Char('_'))
                                          + QStringLiteral(".pickle"));
         QString err;
@@ -160,6 +162,7 @@ private slots:
         QVERIFY2(a.warnings.isEmpty(), qPrintable(a.warnings.join(QLatin1Char('\n'))));
         compareWithTruth(*r.snapshot, a, truth);
         QVERIFY(int(a.devices.front().fragmentation.size()) >= minFragmentation);
+        QVERIFY(int(a.devices.front().fragmentation.size()) <= maxFragmentation);
         // The curve ends where the end state is: allocated = the live blocks' requested bytes.
         std::int64_t live = 0, reserved = 0;
         for (const Segment &s : r.snapshot->segments)

@@ -246,9 +246,11 @@ def site(name, line):
 
 
 def fsdp_run(a, rng, steps, layers, start_t, target_entries=None, oom_after_step=-1):
-    """FSDP: per layer an all-gathered flat parameter (stream AG), activations kept for backward
-    (stream 0), transient GEMM workspaces; prefetch keeps two gathers in flight."""
-    AG = 140737488355328 + 0x10  # a cudaStream_t as PyTorch writes it (an int)
+    """FSDP: per layer an all-gathered flat parameter (180 to 300 MiB), activations kept for
+    backward, transient GEMM workspaces, the unit's gradient; prefetch keeps two gathers in
+    flight. Smaller blocks split the freed parameters' blocks, so the next gather finds no piece
+    large enough: cudaMalloc, and cudaFree of cached segments when the device is full."""
+    AG = 0  # the unsharded parameters are allocated for the compute stream: one pool with the activations
     t = start_t
     unit = [int((180 + 60 * (l % 3)) * MiB + 512 * rng.randrange(4000)) for l in range(layers)]
     act = [int((24 + 8 * (l % 4)) * MiB) for l in range(layers)]
@@ -619,7 +621,7 @@ def main():
         max_split = 150 * MiB if args.scenario == "fsdp-tuned" else None
         conf = "max_split_size_mb:150" if max_split else ""
         # A device just big enough: the cache must give segments back inside the steps.
-        a = Allocator(capacity=6 * 1024 * MiB, max_split=max_split)
+        a = Allocator(capacity=7 * 1024 * MiB, max_split=max_split)
         # Rough size of one trace entry in the pickle, to reach --target-bytes.
         target_entries = args.target_bytes // 60 if args.target_bytes else None
         fsdp_run(a, rng, args.steps, args.layers, EPOCH_US, target_entries, oom_after_step=0)
