@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "widgets/ExportDialog.h"
+#include "widgets/FileDialogs.h"
 
 #include "widgets/render/PictureExport.h"
 
@@ -74,7 +75,7 @@ ExportDialog::ExportDialog(const QString &suggestedPath, int windowWidth, QWidge
 
 void ExportDialog::browse()
 {
-    const QString p = QFileDialog::getSaveFileName(this, tr("Export Picture"), path(),
+    const QString p = FileDialogs::getSaveFileName(this, tr("Export Picture"), path(),
                                                    tr("PNG image (*.png);;SVG drawing (*.svg);;PDF document (*.pdf)"));
     if (!p.isEmpty())
         m_path->setText(p);

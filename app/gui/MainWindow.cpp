@@ -12,6 +12,7 @@
 #include "app/gui/RunsLoadJob.h"
 #include "app/gui/SnapshotController.h"
 #include "widgets/memsnap/MemorySnapshotDock.h"
+#include "widgets/FileDialogs.h"
 #include "widgets/TraceSummaryView.h"
 #include "widgets/WarningBanner.h"
 #include "widgets/analysis/AdviceList.h"
@@ -510,7 +511,7 @@ void MainWindow::showOpenDialog()
 {
     QSettings settings;
     const QString dir = settings.value(kLastDirKey).toString();
-    const QString path = QFileDialog::getOpenFileName(
+    const QString path = FileDialogs::getOpenFileName(
         this, tr("Open Trace"), dir,
         tr("PyTorch Profiler traces and memory snapshots (*.json *.json.gz *.pt.trace.json *.pt.trace.json.gz *.pickle);;All files (*)"));
     if (path.isEmpty())
@@ -715,7 +716,7 @@ QString MainWindow::compareDialogDir() const
 void MainWindow::showCompareDialog()
 {
     QSettings settings;
-    const QStringList paths = QFileDialog::getOpenFileNames(
+    const QStringList paths = FileDialogs::getOpenFileNames(
         this, tr("Compare With"), compareDialogDir(),
         tr("PyTorch Profiler traces (*.json *.json.gz *.pt.trace.json *.pt.trace.json.gz);;All files (*)"));
     if (paths.isEmpty())
@@ -1094,7 +1095,7 @@ void MainWindow::addFolderActions(QMenu *file)
     compareFolder->setStatusTip(tr("Compare what is shown with a folder of rank traces (baseline job vs optimized job)"));
     QAction *watch = file->addAction(tr("&Watch Folder…"), this, [this] {
         QSettings settings;
-        const QString dir = QFileDialog::getExistingDirectory(this, tr("Watch a Profiler log_dir"), settings.value(kLastDirKey).toString());
+        const QString dir = FileDialogs::getExistingDirectory(this, tr("Watch a Profiler log_dir"), settings.value(kLastDirKey).toString());
         if (dir.isEmpty())
             return;
         settings.setValue(kLastDirKey, dir);
@@ -1116,7 +1117,7 @@ void MainWindow::watchFolder(const QString &folder)
 void MainWindow::showCompareFolderDialog()
 {
     QSettings settings;
-    const QString dir = QFileDialog::getExistingDirectory(this, tr("Compare With Folder of Rank Traces"), QDir::cleanPath(compareDialogDir()));
+    const QString dir = FileDialogs::getExistingDirectory(this, tr("Compare With Folder of Rank Traces"), QDir::cleanPath(compareDialogDir()));
     if (dir.isEmpty())
         return;
     settings.setValue(kLastDirKey, dir);
@@ -1126,7 +1127,7 @@ void MainWindow::showCompareFolderDialog()
 void MainWindow::showOpenFolderDialog()
 {
     QSettings settings;
-    const QString dir = QFileDialog::getExistingDirectory(this, tr("Open Folder of Rank Traces"), settings.value(kLastDirKey).toString());
+    const QString dir = FileDialogs::getExistingDirectory(this, tr("Open Folder of Rank Traces"), settings.value(kLastDirKey).toString());
     if (dir.isEmpty())
         return;
     settings.setValue(kLastDirKey, dir);

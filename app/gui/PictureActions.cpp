@@ -2,6 +2,7 @@
 #include "app/gui/PictureActions.h"
 
 #include "widgets/ExportDialog.h"
+#include "widgets/FileDialogs.h"
 #include "app/gui/MainWindow.h"
 #include "widgets/analysis/AnalysisDock.h"
 #include "core/analysis/Compare.h"
@@ -239,7 +240,7 @@ void PictureActions::showReportDialog()
     connect(buttons, &QDialogButtonBox::accepted, &dialog, &QDialog::accept);
     connect(buttons, &QDialogButtonBox::rejected, &dialog, &QDialog::reject);
     connect(browse, &QPushButton::clicked, &dialog, [&] {
-        const QString p = QFileDialog::getSaveFileName(&dialog, tr("Report"), pathEdit->text(), tr("PDF (*.pdf)"));
+        const QString p = FileDialogs::getSaveFileName(&dialog, tr("Report"), pathEdit->text(), tr("PDF (*.pdf)"));
         if (!p.isEmpty())
             pathEdit->setText(QDir::toNativeSeparators(p));
     });

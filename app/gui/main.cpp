@@ -7,6 +7,7 @@
 #include "app/gui/Preferences.h"
 #include "app/gui/QuitSignals.h"
 
+#include "widgets/AppStyle.h"
 #include "widgets/analysis/AnalysisDock.h"
 #include "core/synth/DemoTrace.h"
 #include "core/util/BuildInfo.h"
@@ -85,6 +86,8 @@ int main(int argc, char **argv)
     QCoreApplication::setApplicationName(QStringLiteral("Lanescope"));
     QCoreApplication::setOrganizationName(QStringLiteral("Lanescope"));
     QCoreApplication::setApplicationVersion(QStringLiteral(LANESCOPE_VERSION));
+    if (!textOnly) // check boxes whose frame stands out on a dark palette (AppStyle.h)
+        lanescope::installAppStyle();
 
     // Qt's own strings (dialog buttons, file dialog) and ours, both for the language chosen in
     // Preferences, else the user's locale.

@@ -19,6 +19,8 @@ struct Text
 
 using Kind = PickleValue::Kind;
 constexpr std::uint32_t kNoSlot = 0xffffffffu;
+// A folded container's item buffer up to this many values stays with its slot for reuse.
+constexpr std::size_t kKeptItems = 64;
 
 struct Container
 {
@@ -149,8 +151,13 @@ struct PickleDocument::Impl
             containers.emplace_back();
         }
         Container &c = containers[slot];
+        // A reused slot keeps its items' buffer (cleared): the next dict of a run of trace
+        // entries writes into memory still in cache instead of a fresh allocation.
+        std::vector<PickleValue> keep = std::move(c.items);
+        keep.clear();
         const std::uint32_t gen = c.generation;
         c = Container();
+        c.items = std::move(keep);
         c.generation = gen;
         c.kind = kind;
         PickleValue v;
@@ -372,7 +379,10 @@ private:
     void forgetContainer(const PickleValue &v, const PickleValue &replacement)
     {
         Container &c = D.containers[v.ref];
-        std::vector<PickleValue>().swap(c.items);
+        if (c.items.capacity() > kKeptItems || c.pinned)
+            std::vector<PickleValue>().swap(c.items);
+        else
+            c.items.clear(); // kept for the slot's next container (PickleDocument::Impl::create)
         c.folded = true;
         c.foldedAs = replacement;
         if (c.pinned)

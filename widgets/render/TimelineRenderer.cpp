@@ -3,6 +3,7 @@
 
 #include "widgets/render/GapCauseStyle.h"
 #include "widgets/render/Palette.h"
+#include "widgets/render/StepLabel.h"
 
 #include <QCoreApplication>
 #include <QFontMetrics>
@@ -1021,10 +1022,11 @@ void TimelineRenderer::paintRuler(QPainter &p)
             const QRect r(std::max(ix0, kHeaderWidth - 1), bandTop + 1, std::max(1, ix1 - std::max(ix0, kHeaderWidth - 1) - 1), kStepBandHeight - 2);
             const bool odd = (it - steps.begin()) % 2;
             p.fillRect(r, m_chrome->stepBand[odd ? 0 : 1]);
-            if (r.width() > 40) {
+            // "ProfilerStep#12", else "#12" where the band is narrow: the number tells them apart.
+            const QString label = stepBandLabel(it->name, fm, r.width() - 6);
+            if (!label.isEmpty()) {
                 p.setPen(m_chrome->label);
-                p.drawText(r.adjusted(4, 0, -2, 0), Qt::AlignVCenter | Qt::AlignLeft,
-                           fm.elidedText(it->name, Qt::ElideRight, r.width() - 6));
+                p.drawText(r.adjusted(4, 0, -2, 0), Qt::AlignVCenter | Qt::AlignLeft, label);
             }
         }
         break;

@@ -1,0 +1,72 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "widgets/FileDialogs.h"
+
+#include <QFileDialog>
+#include <QHeaderView>
+#include <QScreen>
+#include <QTreeView>
+
+#include <algorithm>
+
+namespace lanescope::FileDialogs {
+
+void prepare(QFileDialog *dialog)
+{
+    QSize size(std::max(dialog->width(), kMinWidth), std::max(dialog->height(), kMinHeight));
+    const QWidget *parent = dialog->parentWidget();
+    if (const QScreen *screen = parent ? parent->screen() : dialog->screen())
+        size = size.boundedTo(screen->availableGeometry().size() - QSize(32, 64)); // the frame and title bar
+    dialog->resize(size);
+    // Qt's own dialog (no desktop dialog): its detail view's Type column holds "Gzip archive" and
+    // the like whole; the name column takes the rest.
+    if (auto *tree = dialog->findChild<QTreeView *>(QStringLiteral("treeView"))) {
+        QHeaderView *h = tree->header();
+        if (h->count() > 2)
+            h->resizeSection(2, std::max(h->sectionSize(2), tree->fontMetrics().averageCharWidth() * 24));
+    }
+}
+
+namespace {
+
+QStringList run(QFileDialog &d)
+{
+    prepare(&d);
+    return d.exec() == QDialog::Accepted ? d.selectedFiles() : QStringList();
+}
+
+} // namespace
+
+QString getOpenFileName(QWidget *parent, const QString &caption, const QString &dir, const QString &filter)
+{
+    QFileDialog d(parent, caption, dir, filter);
+    d.setAcceptMode(QFileDialog::AcceptOpen);
+    d.setFileMode(QFileDialog::ExistingFile);
+    return run(d).value(0);
+}
+
+QStringList getOpenFileNames(QWidget *parent, const QString &caption, const QString &dir, const QString &filter)
+{
+    QFileDialog d(parent, caption, dir, filter);
+    d.setAcceptMode(QFileDialog::AcceptOpen);
+    d.setFileMode(QFileDialog::ExistingFiles);
+    return run(d);
+}
+
+QString getSaveFileName(QWidget *parent, const QString &caption, const QString &dir, const QString &filter)
+{
+    QFileDialog d(parent, caption, dir, filter);
+    d.setAcceptMode(QFileDialog::AcceptSave);
+    d.setFileMode(QFileDialog::AnyFile);
+    return run(d).value(0);
+}
+
+QString getExistingDirectory(QWidget *parent, const QString &caption, const QString &dir)
+{
+    QFileDialog d(parent, caption, dir);
+    d.setAcceptMode(QFileDialog::AcceptOpen);
+    d.setFileMode(QFileDialog::Directory);
+    d.setOption(QFileDialog::ShowDirsOnly, true);
+    return run(d).value(0);
+}
+
+} // namespace lanescope::FileDialogs
