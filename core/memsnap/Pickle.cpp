@@ -308,7 +308,9 @@ private:
 
     bool fail(const QString &what)
     {
-        err = Text::tr("pickle: %1 at byte %2 (opcode %3)").arg(what).arg(opPos).arg(opText(op));
+        // translate() with the context spelled out: lupdate files a Text::tr() in a member of this
+        // class under "Text", not the struct's "memsnap".
+        err = QCoreApplication::translate("memsnap", "pickle: %1 at byte %2 (opcode %3)").arg(what).arg(opPos).arg(opText(op));
         return false;
     }
     bool need(std::uint64_t k)
