@@ -35,6 +35,70 @@ struct Text
     Q_DECLARE_TR_FUNCTIONS(analysis)
 };
 
+// The Python line that launched each call (a CPU lane and slice), the user's code where any (as
+// myCodeOnly() folds, SourceLines.h); empty where no Python frame was open. One forward walk per
+// lane with a stack of the open frames: a look back per gap would cross every slice under a frame
+// open for the whole trace (a script's <module>) once per gap.
+std::vector<QString> launchingLines(const Trace &t, const std::vector<SliceRef> &calls)
+{
+    std::vector<QString> out(calls.size());
+    const std::vector<char> py = pythonCategories(t);
+    std::vector<std::size_t> order(calls.size());
+    for (std::size_t q = 0; q < order.size(); ++q)
+        order[q] = q;
+    std::sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) {
+        return calls[a].track != calls[b].track ? calls[a].track < calls[b].track : calls[a].slice < calls[b].slice;
+    });
+    std::map<StringId, std::optional<PythonFrameName>> names; // parsed once; module frames: none
+    const auto frameOf = [&](StringId id) -> const std::optional<PythonFrameName> & {
+        auto it = names.find(id);
+        if (it == names.end()) {
+            PythonFrameName f = parsePythonFrameName(t.strings.view(id));
+            it = names.emplace(id, f.isModule ? std::nullopt : std::optional<PythonFrameName>(std::move(f))).first;
+        }
+        return it->second;
+    };
+    std::vector<std::uint32_t> open; // python_function slices open, outermost first
+    std::size_t q = 0;
+    while (q < order.size()) {
+        const std::uint32_t k = calls[order[q]].track;
+        if (k >= t.tracks.size()) {
+            ++q;
+            continue;
+        }
+        const Track &tr = t.tracks[k];
+        open.clear();
+        std::size_t i = 0;
+        for (; q < order.size() && calls[order[q]].track == k; ++q) {
+            const std::uint32_t call = calls[order[q]].slice;
+            if (call >= tr.size())
+                continue;
+            for (; i < call; ++i) {
+                const std::uint16_t c = tr.catId[i];
+                if (c >= py.size() || !py[c] || !frameOf(tr.nameId[i]))
+                    continue;
+                while (!open.empty() && tr.end(open.back()) <= tr.start[i])
+                    open.pop_back();
+                open.push_back(std::uint32_t(i));
+            }
+            const TimeNs at = tr.start[call];
+            while (!open.empty() && tr.end(open.back()) <= at)
+                open.pop_back();
+            if (open.empty())
+                continue;
+            std::uint32_t pick = open.front(); // no user frame: the stack's root, as myCodeOnly() keeps it
+            for (std::size_t j = open.size(); j-- > 0;)
+                if (frameOrigin(frameOf(tr.nameId[open[j]])->file) == FrameOrigin::User) {
+                    pick = open[j];
+                    break;
+                }
+            const PythonFrameName &f = *frameOf(tr.nameId[pick]);
+            out[order[q]] = f.file.isEmpty() ? f.function : QStringLiteral("%1:%2 %3").arg(f.file).arg(f.line).arg(f.function);
+        }
+    }
+    return out;
+}
+
 struct CommKernel
 {
     TimeNs start, end;
@@ -401,6 +465,8 @@ std::vector<Gap> findGaps(const detail::EvidenceIndex &ix, const GapOptions &opt
     // Traces recorded with with_stack name the Python line of each launch; the others skip the look.
     const std::vector<char> py = pythonCategories(t);
     const bool pythonFrames = std::find(py.begin(), py.end(), 1) != py.end();
+    std::vector<std::size_t> launched; // gaps whose next kernel's launch is known ...
+    std::vector<SliceRef> calls;       // ... and that launch
     for (Candidate &c : kept) {
         Gap &g = c.gap;
         if (gaps.empty() || g.device != device) {
@@ -423,14 +489,21 @@ std::vector<Gap> findGaps(const detail::EvidenceIndex &ix, const GapOptions &opt
                               .arg(tr.streamId())
                               .arg(formatDuration(g.start - c.streamIdleFrom))
                               .arg(t.tracks[c.coveredBy].streamId());
-        // Which line of the user's code launched the kernel after the gap (SourceLines.h).
         detail::EvidenceIndex::Source src;
-        if (pythonFrames && ix.launchOf(g.track, c.afterSlice, &src))
-            if (const std::optional<PythonFrameName> f = launchingPythonFrame(t, src.track, src.slice)) {
-                g.pythonLine = f->file.isEmpty() ? f->function : QStringLiteral("%1:%2 %3").arg(f->file).arg(f->line).arg(f->function);
-                g.evidence += Text::tr("; the next kernel was launched from %1").arg(g.pythonLine);
-            }
+        if (pythonFrames && ix.launchOf(g.track, c.afterSlice, &src)) {
+            launched.push_back(gaps.size());
+            calls.push_back({src.track, src.slice});
+        }
         gaps.push_back(std::move(g));
+    }
+    // Which line of the user's code launched the kernel after each gap (SourceLines.h).
+    const std::vector<QString> lines = launchingLines(t, calls);
+    for (std::size_t n = 0; n < launched.size(); ++n) {
+        if (lines[n].isEmpty())
+            continue;
+        Gap &g = gaps[launched[n]];
+        g.pythonLine = lines[n];
+        g.evidence += Text::tr("; the next kernel was launched from %1").arg(g.pythonLine);
     }
     std::sort(gaps.begin(), gaps.end(), [](const Gap &a, const Gap &b) {
         return a.start != b.start ? a.start < b.start : a.stream < b.stream;

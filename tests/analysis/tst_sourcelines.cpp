@@ -596,6 +596,26 @@ private slots:
             }
         }
 
+        // A gap names the line that launched the kernel after it: for a host-launch gap that launch
+        // is its evidence, so the line is the one launchingPythonFrame() finds.
+        GapOptions go;
+        go.kernels = GapKernels::All;
+        go.minGap = 20'000; // 20 µs: many gaps
+        int named = 0, hostLaunch = 0;
+        for (const Gap &g : findGaps(t, go)) {
+            named += !g.pythonLine.isEmpty();
+            if (g.cause != GapCause::HostLaunch || g.evidenceTrack < 0)
+                continue;
+            ++hostLaunch;
+            const auto f = launchingPythonFrame(t, std::uint32_t(g.evidenceTrack), g.evidenceSlice);
+            const QString want = !f ? QString() : f->file.isEmpty() ? f->function : QStringLiteral("%1:%2 %3").arg(f->file).arg(f->line).arg(f->function);
+            QCOMPARE(g.pythonLine, want);
+            if (!want.isEmpty())
+                QVERIFY(g.evidence.endsWith(want));
+        }
+        qInfo("%s: %d gaps of 20 µs or more name a Python line; %d host-launch gaps checked", qPrintable(name), named, hostLaunch);
+        QVERIFY(named > 0);
+
         // analyze() measures the same (no window), and the CLI writes the folded rows.
         const AnalysisResult a = analyze(t);
         QCOMPARE(a.sourceLines.pythonCpuNs, cpu);
