@@ -5,9 +5,12 @@
 core/ and app/cli/ call a file-local `tr()` wrapper around QCoreApplication::translate("TraceLoader",
 ...) etc.; lupdate cannot see through it and files those strings under the enclosing namespace
 ("lanescope", "lanescope::parse::Merger", ...). This puts them back, by source file, and merges
-duplicates. It is a no-op once core/ uses Q_DECLARE_TR_FUNCTIONS(TraceLoader) style helpers.
+duplicates. It is a no-op once core/ uses Q_DECLARE_TR_FUNCTIONS(TraceLoader) style helpers. Likewise a
+Q_OBJECT class's tr() called outside its members (a file-local helper) goes to its qualified name.
 Usage: fix_contexts.py lanescope_zh_CN.ts   (run by update_ts.sh after lupdate)
 """
+import os
+import re
 import sys
 import xml.etree.ElementTree as ET
 
@@ -21,12 +24,39 @@ BY_FILE = {
 }
 
 
+def qobject_classes(root_dir):
+    """{name: qualified} of the Q_OBJECT classes declared in a namespace: their tr() context at run
+    time is the qualified name ("lanescope::AliveStackModel"), but lupdate files a call made outside
+    their members (`AliveStackModel::tr` in a file-local helper) under the bare name."""
+    found = {}
+    for top in ("app", "widgets", "core"):
+        for dirpath, _, files in os.walk(os.path.join(root_dir, top)):
+            for f in files:
+                if not f.endswith(".h"):
+                    continue
+                text = open(os.path.join(dirpath, f), encoding="utf-8", errors="replace").read()
+                namespace = None
+                for line in text.splitlines():
+                    m = re.match(r"\s*namespace\s+([A-Za-z_:]+)\s*\{", line)
+                    if m:
+                        namespace = m.group(1)
+                for m in re.finditer(r"\bclass\s+(\w+)[^;{]*\{\s*Q_OBJECT", text):
+                    if namespace:
+                        found.setdefault(m.group(1), namespace + "::" + m.group(1))
+    return found
+
+
+QOBJECTS = {}
+
+
 def wanted_context(message, current):
     for loc in message.findall("location"):
         name = loc.get("filename", "").replace("\\", "/")
         for key, ctx in BY_FILE.items():
             if key in name:
                 return ctx
+    if "::" not in current and current in QOBJECTS:
+        return QOBJECTS[current]
     return current
 
 
@@ -39,6 +69,7 @@ def translated(message):
 
 
 def main(path):
+    QOBJECTS.update(qobject_classes(os.path.dirname(os.path.dirname(os.path.abspath(path)))))
     tree = ET.parse(path)
     root = tree.getroot()
     contexts = {c.findtext("name"): c for c in root.findall("context")}

@@ -144,24 +144,37 @@
         </message>
         <message numerus="yes">
             <location filename="../core/io/FolderLoad.cpp" line="415" />
-            <source>%n file(s) not named *.json or *.json.gz ignored: %1</source>
+            <source>%n file not named *.json or *.json.gz ignored: %1</source>
             <translation>
                 <numerusform>已忽略 %n 个不是 *.json 或 *.json.gz 的文件：%1</numerusform>
             </translation>
         </message>
+        <message numerus="yes">
+            <location filename="../core/io/FolderLoad.cpp" line="416" />
+            <source>%n files not named *.json or *.json.gz ignored: %1</source>
+            <translation>
+                <numerusform>已忽略 %n 个名称不是 *.json 或 *.json.gz 的文件：%1</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <source>%n file(s) not named *.json or *.json.gz ignored: %1</source>
+            <translation type="vanished">
+                <numerusform>已忽略 %n 个不是 *.json 或 *.json.gz 的文件：%1</numerusform>
+            </translation>
+        </message>
         <message>
-            <location filename="../core/io/FolderLoad.cpp" line="418" />
+            <location filename="../core/io/FolderLoad.cpp" line="419" />
             <source>%1 holds no .json or .json.gz trace</source>
             <translation>%1 中没有 .json 或 .json.gz 跟踪文件</translation>
         </message>
         <message>
-            <location filename="../core/io/FolderLoad.cpp" line="494" />
+            <location filename="../core/io/FolderLoad.cpp" line="495" />
             <source>loading cancelled</source>
             <translation>加载已取消</translation>
         </message>
         <message>
-            <location filename="../core/io/FolderLoad.cpp" line="419" />
-            <location filename="../core/io/FolderLoad.cpp" line="501" />
+            <location filename="../core/io/FolderLoad.cpp" line="420" />
+            <location filename="../core/io/FolderLoad.cpp" line="502" />
             <source>%1 holds no rank trace: %2</source>
             <translation>%1 中没有 rank 跟踪文件：%2</translation>
         </message>
@@ -261,15 +274,46 @@
         </message>
         <message numerus="yes">
             <location filename="../widgets/render/LaneLayout.cpp" line="231" />
+            <source>%n row</source>
+            <translation>
+                <numerusform>%n 行</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <location filename="../widgets/render/LaneLayout.cpp" line="231" />
+            <source>%n rows</source>
+            <translation>
+                <numerusform>%n 行</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <location filename="../widgets/render/LaneLayout.cpp" line="232" />
+            <source>%1
+%n slice, %2</source>
+            <translation>
+                <numerusform>%1
+%n 个切片，%2</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <location filename="../widgets/render/LaneLayout.cpp" line="232" />
+            <source>%1
+%n slices, %2</source>
+            <translation>
+                <numerusform>%1
+%n 个切片，%2</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
             <source>%1
 %n slice(s), %2 row(s)</source>
-            <translation>
+            <translation type="vanished">
                 <numerusform>%1
 %n 个切片，%2 行</numerusform>
             </translation>
         </message>
         <message>
-            <location filename="../widgets/render/LaneLayout.cpp" line="233" />
+            <location filename="../widgets/render/LaneLayout.cpp" line="235" />
             <source>thread id %1 (the trace names no such thread)</source>
             <translation>线程 ID %1（跟踪中没有该线程的名称）</translation>
         </message>
@@ -446,7 +490,7 @@
     <context>
         <name>QObject</name>
         <message>
-            <location filename="../widgets/compare/CompareCharts.cpp" line="373" />
+            <location filename="../widgets/compare/CompareCharts.cpp" line="377" />
             <source>could not encode the PNG</source>
             <translation>无法编码 PNG</translation>
         </message>
@@ -625,37 +669,47 @@
             <translation>%1 是 JSON 数组，但其元素不是跟踪事件</translation>
         </message>
         <message>
-            <location filename="../core/parse/TraceMerge.cpp" line="990" />
+            <location filename="../core/parse/TraceMerge.cpp" line="1044" />
             <source>%1 malformed events were skipped (e.g. %2)</source>
             <translation>已跳过 %1 个格式错误的事件（例如 %2）</translation>
         </message>
         <message>
-            <location filename="../core/parse/TraceMerge.cpp" line="994" />
+            <location filename="../core/parse/TraceMerge.cpp" line="1049" />
+            <source>1 slice has a negative or overflowed "dur" and is drawn 0 long (%1)</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../core/parse/TraceMerge.cpp" line="1051" />
+            <source>%1 slices have a negative or overflowed "dur" and are drawn 0 long (e.g. %2)</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../core/parse/TraceMerge.cpp" line="1055" />
             <source>%1 end events had no matching begin and were skipped</source>
             <translation>%1 个结束事件没有匹配的开始事件，已跳过</translation>
         </message>
         <message>
-            <location filename="../core/parse/TraceMerge.cpp" line="996" />
+            <location filename="../core/parse/TraceMerge.cpp" line="1057" />
             <source>%1 slices began but never ended; they are drawn to the end of the trace</source>
             <translation>%1 个切片有开始但没有结束；它们将绘制到跟踪末尾</translation>
         </message>
         <message>
-            <location filename="../core/parse/TraceMerge.cpp" line="999" />
+            <location filename="../core/parse/TraceMerge.cpp" line="1060" />
             <source>%1 flow events could not be tied to a slice</source>
             <translation>%1 个流事件无法关联到切片</translation>
         </message>
         <message>
-            <location filename="../core/parse/TraceMerge.cpp" line="1001" />
+            <location filename="../core/parse/TraceMerge.cpp" line="1062" />
             <source>%1 names were not valid UTF-8; invalid bytes are shown as �</source>
             <translation>%1 个名称不是有效的 UTF-8；无效字节显示为 �</translation>
         </message>
         <message>
-            <location filename="../core/parse/TraceMerge.cpp" line="1003" />
+            <location filename="../core/parse/TraceMerge.cpp" line="1064" />
             <source>more than 65534 categories: %1 events share the last one</source>
             <translation>类别超过 65534 个：%1 个事件共用最后一个类别</translation>
         </message>
         <message>
-            <location filename="../core/parse/TraceMerge.cpp" line="1006" />
+            <location filename="../core/parse/TraceMerge.cpp" line="1067" />
             <source>%1 events of phase '%2' are not supported and were skipped</source>
             <translation>不支持阶段“%2”的 %1 个事件，已跳过</translation>
         </message>
@@ -665,24 +719,37 @@
             <translation>旧版 profiler 格式：没有记录设备活动、rank 或内存</translation>
         </message>
         <message>
-            <location filename="../core/parse/ContentWarnings.cpp" line="55" />
+            <location filename="../core/parse/ContentWarnings.cpp" line="56" />
             <source>the trace is empty: it holds no events</source>
             <translation>跟踪文件为空：其中没有任何事件</translation>
         </message>
         <message numerus="yes">
-            <location filename="../core/parse/ContentWarnings.cpp" line="56" />
-            <source>the trace holds %n event(s) but nothing with a duration to draw (metadata, counters or instants only)</source>
+            <location filename="../core/parse/ContentWarnings.cpp" line="57" />
+            <source>the trace holds %n event but nothing with a duration to draw (metadata, counters or instants only)</source>
+            <translation>
+                <numerusform>跟踪包含 %n 个事件，但没有可绘制的带时长事件（只有元数据、计数器或瞬时事件）</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <location filename="../core/parse/ContentWarnings.cpp" line="60" />
+            <source>the trace holds %n events but nothing with a duration to draw (metadata, counters or instants only)</source>
             <translation>
                 <numerusform>跟踪文件包含 %n 个事件，但没有可绘制的带时长事件（只有元数据、计数器或瞬时事件）</numerusform>
             </translation>
         </message>
+        <message numerus="yes">
+            <source>the trace holds %n event(s) but nothing with a duration to draw (metadata, counters or instants only)</source>
+            <translation type="vanished">
+                <numerusform>跟踪文件包含 %n 个事件，但没有可绘制的带时长事件（只有元数据、计数器或瞬时事件）</numerusform>
+            </translation>
+        </message>
         <message>
-            <location filename="../core/parse/ContentWarnings.cpp" line="104" />
+            <location filename="../core/parse/ContentWarnings.cpp" line="108" />
             <source>(none)</source>
             <translation>（无）</translation>
         </message>
         <message>
-            <location filename="../core/parse/ContentWarnings.cpp" line="111" />
+            <location filename="../core/parse/ContentWarnings.cpp" line="115" />
             <source>no accelerator work recognised: %1 events on %2 have categories %3 that are not device activity, so the GPU breakdown, gaps and MFU are empty</source>
             <translation>未识别到加速器上的工作：%2 上的 %1 个事件的类别为 %3，不属于设备活动，因此 GPU 时间分解、间隙和 MFU 均为空</translation>
         </message>
@@ -735,74 +802,155 @@
             </translation>
         </message>
         <message>
-            <location filename="../core/analysis/Analysis.cpp" line="221" />
+            <location filename="../core/analysis/Analysis.cpp" line="212" />
             <source>the counted operators ran at %1 TFLOPS over the steps, above the peak of %2 TFLOPS: the peak is too low, so no measured MFU</source>
             <translation>计入的算子在各步中达到 %1 TFLOPS，高于峰值 %2 TFLOPS：峰值设得过低，因此不给出实测 MFU</translation>
         </message>
         <message numerus="yes">
-            <location filename="../core/analysis/Advice.cpp" line="228" />
             <source>of the analysed time (%n step(s), %1)</source>
+            <translation type="vanished">
+                <numerusform>分析时间（%n 步，共 %1）</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <location filename="../core/analysis/Advice.cpp" line="228" />
+            <source>of the analysed time (%n step, %1)</source>
+            <translation>
+                <numerusform>分析时间（%n 步，共 %1）</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <location filename="../core/analysis/Advice.cpp" line="228" />
+            <source>of the analysed time (%n steps, %1)</source>
             <translation>
                 <numerusform>分析时间（%n 步，共 %1）</numerusform>
             </translation>
         </message>
         <message>
-            <location filename="../core/analysis/Advice.cpp" line="229" />
+            <location filename="../core/analysis/Advice.cpp" line="230" />
             <source>of the analysed time (the GPU's busy span, %1)</source>
             <translation>分析时间（即 GPU 忙碌跨度，共 %1）</translation>
         </message>
         <message>
-            <location filename="../core/analysis/Advice.cpp" line="243" />
+            <location filename="../core/analysis/Advice.cpp" line="244" />
             <source>without these waits: step %1 -&gt; %2, MFU %3 -&gt; %4 at most (an upper bound: something else may stall instead)</source>
             <translation>若没有这些等待：步时长最多可从 %1 缩短到 %2，MFU 最多可从 %3 提升到 %4（这是上界：其他环节可能转而造成停顿）</translation>
         </message>
         <message>
-            <location filename="../core/analysis/Advice.cpp" line="247" />
+            <location filename="../core/analysis/Advice.cpp" line="248" />
             <source>without these waits: step %1 -&gt; %2 at most (an upper bound: something else may stall instead)</source>
             <translation>若没有这些等待：步时长最多可从 %1 缩短到 %2（这是上界：其他环节可能转而造成停顿）</translation>
         </message>
         <message>
-            <location filename="../core/analysis/Advice.cpp" line="258" />
+            <location filename="../core/analysis/Advice.cpp" line="259" />
             <source>; the critical path of %1 spends %2 %3 (%4 of the step)</source>
             <translation>；%1 的关键路径中有 %2 %3（占该步的 %4）</translation>
         </message>
         <message>
-            <location filename="../core/analysis/Advice.cpp" line="271" />
+            <location filename="../core/analysis/Advice.cpp" line="272" />
             <source>Serialized AllGathers: let FSDP prefetch (limit_all_gathers=False, backward_prefetch=BACKWARD_PRE, forward_prefetch=True)</source>
             <translation>AllGather 被串行化：让 FSDP 预取（limit_all_gathers=False，backward_prefetch=BACKWARD_PRE，forward_prefetch=True）</translation>
         </message>
+        <message numerus="yes">
+            <location filename="../core/analysis/Advice.cpp" line="273" />
+            <source>the compute stream waited for an AllGather %n time (%1 per step), %2 = %3 %4; longest wait %5</source>
+            <translation>
+                <numerusform>计算流等待 AllGather %n 次（每步 %1 次），共 %2，占%4的 %3；最长一次等待 %5</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <location filename="../core/analysis/Advice.cpp" line="275" />
+            <source>the compute stream waited for an AllGather %n times (%1 per step), %2 = %3 %4; longest wait %5</source>
+            <translation>
+                <numerusform>计算流等待 AllGather %n 次（每步 %1 次），共 %2，占%4的 %3；最长一次 %5</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <location filename="../core/analysis/Advice.cpp" line="306" />
+            <source>%1 cudaMalloc and %2 cudaFree calls in %n step; %3 compute-stream gaps during them, %4 = %5 %6</source>
+            <translation>
+                <numerusform>%n 步中有 %1 次 cudaMalloc 和 %2 次 cudaFree 调用；其间有 %3 个计算流间隙，共 %4，占%6的 %5</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <location filename="../core/analysis/Advice.cpp" line="307" />
+            <source>%1 cudaMalloc and %2 cudaFree calls in %n steps; %3 compute-stream gaps during them, %4 = %5 %6</source>
+            <translation>
+                <numerusform>%n 步中有 %1 次 cudaMalloc 和 %2 次 cudaFree 调用；期间计算流出现 %3 个间隙，共 %4，占%6的 %5</numerusform>
+            </translation>
+        </message>
         <message>
-            <location filename="../core/analysis/Advice.cpp" line="340" />
+            <location filename="../core/analysis/Advice.cpp" line="344" />
             <source>Launch-bound between CUDA graph replays: capture more of the step in the graph, or fuse the small kernels (torch.compile)</source>
             <translation>CUDA Graph 重放之间受启动限制：把更多的步骤捕获进图中，或融合小内核（torch.compile）</translation>
         </message>
         <message>
-            <location filename="../core/analysis/Advice.cpp" line="341" />
+            <location filename="../core/analysis/Advice.cpp" line="345" />
             <source>Launch-bound: the kernels are shorter than their launches; capture the step with CUDA graphs or compile it with torch.compile (mode="reduce-overhead")</source>
             <translation>受启动限制：内核比其启动调用还短；用 CUDA Graphs 捕获整步，或用 torch.compile（mode="reduce-overhead"）编译</translation>
         </message>
         <message>
-            <location filename="../core/analysis/Advice.cpp" line="342" />
+            <location filename="../core/analysis/Advice.cpp" line="346" />
             <source>%1 of %2 launches (%3) ran shorter on the GPU than their launch call on the CPU (median kernel %4, median call %5); host wait is %6 of the compute streams' idle time; stream %7 waited on the host %8 = %9 %10</source>
             <translation>%2 次启动中有 %1 次（%3）在 GPU 上的运行时间短于其在 CPU 上的启动调用（内核中位数 %4，调用中位数 %5）；主机等待占计算流空闲时间的 %6；流 %7 等待主机共 %8，占%10的 %9</translation>
         </message>
         <message>
-            <location filename="../core/analysis/Advice.cpp" line="353" />
-            <location filename="../core/analysis/Advice.cpp" line="382" />
+            <location filename="../core/analysis/Advice.cpp" line="357" />
+            <location filename="../core/analysis/Advice.cpp" line="388" />
             <source>launching kernels</source>
             <translation>用于启动内核</translation>
         </message>
         <message numerus="yes">
-            <location filename="../core/analysis/Advice.cpp" line="372" />
-            <source>a compute stream ran dry %n time(s) before the CPU launched its next kernel (%1 of them gaps of %2 or more); the GPU computed nothing for %3 of that = %4 %5</source>
+            <location filename="../core/analysis/Advice.cpp" line="376" />
+            <source>a compute stream ran dry %n time before the CPU launched its next kernel (%1 of them gaps of %2 or more); the GPU computed nothing for %3 of that = %4 %5</source>
+            <translation>
+                <numerusform>计算流在 CPU 启动下一个内核之前断流 %n 次（其中 %1 次为不短于 %2 的间隙）；其中 GPU 完全没有计算的时间为 %3，占%5的 %4</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <location filename="../core/analysis/Advice.cpp" line="378" />
+            <source>a compute stream ran dry %n times before the CPU launched its next kernel (%1 of them gaps of %2 or more); the GPU computed nothing for %3 of that = %4 %5</source>
             <translation>
                 <numerusform>计算流有 %n 次在 CPU 启动下一个内核之前就已排空（其中 %1 次间隙不短于 %2）；其间 GPU 完全没有计算的时间共 %3，占%5的 %4</numerusform>
             </translation>
         </message>
         <message numerus="yes">
-            <location filename="../core/analysis/Advice.cpp" line="453" />
-            <source>the critical path of %1 runs through %n synchronisation(s), the costliest %2 (%3): the path spends %4 blocked in them or refilling the GPU's queue after them, no longer than each call waited = %5 of the step (%6; the path's sync part is %7)</source>
+            <location filename="../core/analysis/Advice.cpp" line="400" />
+            <source>the GPU idled %n time while the DataLoader fetched a batch, %1 = %2 %3; longest %4</source>
             <translation>
+                <numerusform>DataLoader 获取批次期间 GPU 空闲 %n 次，共 %1，占%3的 %2；最长 %4</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <location filename="../core/analysis/Advice.cpp" line="401" />
+            <source>the GPU idled %n times while the DataLoader fetched a batch, %1 = %2 %3; longest %4</source>
+            <translation>
+                <numerusform>DataLoader 取批次时 GPU 空闲了 %n 次，共 %1，占%3的 %2；最长 %4</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <location filename="../core/analysis/Advice.cpp" line="460" />
+            <source>the critical path of %1 runs through %n synchronisation, the costliest %2 (%3): the path spends %4 blocked in it or refilling the GPU's queue after it, no longer than the call waited = %5 of the step (%6; the path's sync part is %7)</source>
+            <translation>
+                <numerusform>%1 的关键路径经过 %n 次同步，代价最大的是 %2（%3）：关键路径在其中阻塞或在其后重新填充 GPU 队列的时间为 %4（不超过该调用的等待时间），占该步的 %5（%6；关键路径中同步部分为 %7）</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <location filename="../core/analysis/Advice.cpp" line="462" />
+            <source>the critical path of %1 runs through %n synchronisations, the costliest %2 (%3): the path spends %4 blocked in them or refilling the GPU's queue after them, no longer than each call waited = %5 of the step (%6; the path's sync part is %7)</source>
+            <translation>
+                <numerusform>%1 的关键路径经过 %n 次同步，代价最大的是 %2（%3）：路径在这些同步中阻塞、或在其后重新填充 GPU 队列的时间共 %4（每次不超过该调用的等待时长），占该步的 %5（%6；路径中的同步部分为 %7）</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <source>a compute stream ran dry %n time(s) before the CPU launched its next kernel (%1 of them gaps of %2 or more); the GPU computed nothing for %3 of that = %4 %5</source>
+            <translation type="vanished">
+                <numerusform>计算流有 %n 次在 CPU 启动下一个内核之前就已排空（其中 %1 次间隙不短于 %2）；其间 GPU 完全没有计算的时间共 %3，占%5的 %4</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <source>the critical path of %1 runs through %n synchronisation(s), the costliest %2 (%3): the path spends %4 blocked in them or refilling the GPU's queue after them, no longer than each call waited = %5 of the step (%6; the path's sync part is %7)</source>
+            <translation type="vanished">
                 <numerusform>%1 的关键路径经过 %n 次同步，代价最大的是 %2（%3）：路径在这些同步中阻塞、或在其后重新填充 GPU 队列的时间共 %4（每次不超过该调用的等待时长），占该步的 %5（%6；路径中的同步部分为 %7）</numerusform>
             </translation>
         </message>
@@ -811,14 +959,13 @@
             <translation type="vanished">计算流等待 AllGather %1 次（每步 %2 次），共 %3，占%5的 %4；最长一次 %6</translation>
         </message>
         <message numerus="yes">
-            <location filename="../core/analysis/Advice.cpp" line="303" />
             <source>%1 cudaMalloc and %2 cudaFree calls in %n step(s); %3 compute-stream gaps during them, %4 = %5 %6</source>
-            <translation>
+            <translation type="vanished">
                 <numerusform>%n 步中有 %1 次 cudaMalloc 和 %2 次 cudaFree 调用；期间计算流出现 %3 个间隙，共 %4，占%6的 %5</numerusform>
             </translation>
         </message>
         <message>
-            <location filename="../core/analysis/Advice.cpp" line="370" />
+            <location filename="../core/analysis/Advice.cpp" line="374" />
             <source>CPU-bound launches between CUDA graph replays: capture more of the step in the graph, or move CPU work off the launching thread</source>
             <translation>CUDA Graph 重放之间的启动受 CPU 限制：把步中更多部分捕获进 Graph，或把 CPU 工作移出负责启动的线程</translation>
         </message>
@@ -827,8 +974,8 @@
             <translation type="vanished">计算流有 %1 次在 CPU 启动下一个内核之前就已排空；其间 GPU 完全没有计算的时间共 %2，占%4的 %3</translation>
         </message>
         <message>
-            <location filename="../core/analysis/Advice.cpp" line="350" />
-            <location filename="../core/analysis/Advice.cpp" line="378" />
+            <location filename="../core/analysis/Advice.cpp" line="354" />
+            <location filename="../core/analysis/Advice.cpp" line="384" />
             <source>; the trace already has %1 cudaGraphLaunch calls</source>
             <translation>；跟踪中已有 %1 次 cudaGraphLaunch 调用</translation>
         </message>
@@ -837,24 +984,23 @@
             <translation type="vanished">DataLoader 取批次时 GPU 空闲了 %1 次，共 %2，占%4的 %3；最长 %5</translation>
         </message>
         <message>
-            <location filename="../core/analysis/Advice.cpp" line="471" />
+            <location filename="../core/analysis/Advice.cpp" line="480" />
             <source>the GPU computes %1 of its busy span (%2), yet MFU is %3 (%4 of %5 TFLOPS)</source>
             <translation>GPU 在其忙碌跨度（%2）中有 %1 的时间在计算，但 MFU 只有 %3（%4 / %5 TFLOPS）</translation>
         </message>
         <message>
-            <location filename="../core/analysis/Advice.cpp" line="302" />
+            <location filename="../core/analysis/Advice.cpp" line="305" />
             <source>Allocator churn: set PYTORCH_CUDA_ALLOC_CONF=expandable_segments:True (or max_split_size_mb:512)</source>
             <translation>分配器频繁分配释放：设置 PYTORCH_CUDA_ALLOC_CONF=expandable_segments:True（或 max_split_size_mb:512）</translation>
         </message>
         <message numerus="yes">
-            <location filename="../core/analysis/Advice.cpp" line="272" />
             <source>the compute stream waited for an AllGather %n time(s) (%1 per step), %2 = %3 %4; longest wait %5</source>
-            <translation>
+            <translation type="vanished">
                 <numerusform>计算流等待 AllGather %n 次（每步 %1 次），共 %2，占%4的 %3；最长一次 %5</numerusform>
             </translation>
         </message>
         <message>
-            <location filename="../core/analysis/Advice.cpp" line="371" />
+            <location filename="../core/analysis/Advice.cpp" line="375" />
             <source>CPU-bound kernel launches: capture the step with CUDA graphs or compile it with torch.compile (mode="reduce-overhead")</source>
             <translation>内核启动受 CPU 限制：用 CUDA Graphs 捕获整步，或用 torch.compile（mode="reduce-overhead"）编译</translation>
         </message>
@@ -863,40 +1009,39 @@
             <translation type="vanished">计算流有 %1 次在 CPU 启动下一个内核之前就已排空（其中 %2 次间隙不短于 %3）；其间 GPU 完全没有计算的时间共 %4，占%6的 %5</translation>
         </message>
         <message>
-            <location filename="../core/analysis/Advice.cpp" line="393" />
+            <location filename="../core/analysis/Advice.cpp" line="399" />
             <location filename="../core/analysis/CpuDataLoader.cpp" line="69" />
             <source>Input-bound: give the DataLoader more workers (num_workers), pin_memory=True and persistent_workers=True</source>
             <translation>受输入限制：给 DataLoader 更多工作进程（num_workers），并设置 pin_memory=True 和 persistent_workers=True</translation>
         </message>
         <message numerus="yes">
-            <location filename="../core/analysis/Advice.cpp" line="394" />
             <source>the GPU idled %n time(s) while the DataLoader fetched a batch, %1 = %2 %3; longest %4</source>
-            <translation>
+            <translation type="vanished">
                 <numerusform>DataLoader 取批次时 GPU 空闲了 %n 次，共 %1，占%3的 %2；最长 %4</numerusform>
             </translation>
         </message>
         <message>
-            <location filename="../core/analysis/Advice.cpp" line="400" />
+            <location filename="../core/analysis/Advice.cpp" line="407" />
             <source>in the DataLoader</source>
             <translation>耗在 DataLoader 中</translation>
         </message>
         <message>
-            <location filename="../core/analysis/Advice.cpp" line="418" />
+            <location filename="../core/analysis/Advice.cpp" line="425" />
             <source>Starved launch queue: let the CPU run ahead of the GPU; take synchronisations (.item(), .cpu(), printing tensors) out of the step, copy with non_blocking=True, move logging and data preparation off the launching thread</source>
             <translation>启动队列饥饿：让 CPU 领先于 GPU 运行；把同步（.item()、.cpu()、打印张量）移出训练步，用 non_blocking=True 拷贝，把日志和数据准备移出启动线程</translation>
         </message>
         <message>
-            <location filename="../core/analysis/Advice.cpp" line="419" />
+            <location filename="../core/analysis/Advice.cpp" line="426" />
             <source>stream %1's launch queue was empty %2 of the time (%3 of %4), %5 operations deep on average; while it was empty the GPU computed nothing for at most %6 = %7 %8</source>
             <translation>流 %1 的启动队列有 %2 的时间为空（%4 中的 %3），平均深度 %5 个操作；队列为空期间 GPU 完全没有计算的时间至多 %6，占%8的 %7</translation>
         </message>
         <message>
-            <location filename="../core/analysis/Advice.cpp" line="448" />
+            <location filename="../core/analysis/Advice.cpp" line="455" />
             <source>%1 in %2</source>
             <translation>%2 中的 %1</translation>
         </message>
         <message>
-            <location filename="../core/analysis/Advice.cpp" line="451" />
+            <location filename="../core/analysis/Advice.cpp" line="458" />
             <source>Synchronisation on the critical path: %1 makes the CPU wait for the GPU; take it out of the step (keep the value on the GPU, read it every few steps, copy with non_blocking=True)</source>
             <translation>关键路径上的同步：%1 让 CPU 等待 GPU；把它移出步（把值留在 GPU 上、每隔几步读取一次，或以 non_blocking=True 拷贝）</translation>
         </message>
@@ -907,54 +1052,59 @@
             </translation>
         </message>
         <message>
-            <location filename="../core/analysis/Advice.cpp" line="470" />
+            <location filename="../core/analysis/Advice.cpp" line="479" />
             <source>GPU busy but MFU low: reduce recomputation (selective activation checkpointing) and fuse elementwise kernels (torch.compile)</source>
             <translation>GPU 很忙但 MFU 偏低：减少重计算（选择性激活检查点），并融合逐元素内核（torch.compile）</translation>
         </message>
         <message>
-            <location filename="../core/analysis/Gaps.cpp" line="163" />
+            <location filename="../core/analysis/Gaps.cpp" line="229" />
             <source>waited for %1 (%2) on stream %3: it ran %4 inside the gap and the next kernel started %5 after it ended</source>
             <translation>在等待流 %3 上的 %1（%2）：它在间隙内运行了 %4，结束 %5 后下一个内核开始</translation>
         </message>
         <message>
-            <location filename="../core/analysis/Gaps.cpp" line="164" />
+            <location filename="../core/analysis/Gaps.cpp" line="230" />
             <source>a collective</source>
             <translation>一个集合通信</translation>
         </message>
         <message>
-            <location filename="../core/analysis/Gaps.cpp" line="196" />
+            <location filename="../core/analysis/Gaps.cpp" line="262" />
             <source>%1 ran %2 of the gap on the CPU, across the start of %3</source>
             <translation>%1 在 CPU 上运行了间隙中的 %2，跨越了 %3 的开始</translation>
         </message>
         <message>
-            <location filename="../core/analysis/Gaps.cpp" line="198" />
+            <location filename="../core/analysis/Gaps.cpp" line="264" />
             <source>%1 ran %2 of the gap on the CPU</source>
             <translation>%1 在 CPU 上运行了间隙中的 %2</translation>
         </message>
         <message>
-            <location filename="../core/analysis/Gaps.cpp" line="222" />
+            <location filename="../core/analysis/Gaps.cpp" line="288" />
             <source>%1 cudaMalloc, %2 cudaFree and %3 host-allocation calls during the gap took %4 of it on the CPU</source>
             <translation>间隙内 %1 次 cudaMalloc、%2 次 cudaFree 和 %3 次主机内存分配调用在 CPU 上占用了 %4</translation>
         </message>
         <message>
-            <location filename="../core/analysis/Gaps.cpp" line="242" />
+            <location filename="../core/analysis/Gaps.cpp" line="308" />
             <source>%1 (%2) blocked the CPU until %3 into the gap, so nothing was queued behind it</source>
             <translation>%1（%2）阻塞了 CPU，直到间隙开始后 %3，之后才有内核排队</translation>
         </message>
         <message>
-            <location filename="../core/analysis/Gaps.cpp" line="259" />
+            <location filename="../core/analysis/Gaps.cpp" line="325" />
             <source>%1 for the next kernel started %2 after the stream went idle (CPU track %3)</source>
             <translation>下一个内核的 %1 在流空闲 %2 后才开始（CPU 轨道 %3）</translation>
         </message>
         <message>
-            <location filename="../core/analysis/Gaps.cpp" line="267" />
+            <location filename="../core/analysis/Gaps.cpp" line="333" />
             <source>the next kernel was queued before the gap began and no collective, allocator call, synchronisation or data loading explains the wait</source>
             <translation>下一个内核在间隙开始前已排队，集合通信、分配器调用、同步或数据加载都无法解释这次等待</translation>
         </message>
         <message>
-            <location filename="../core/analysis/Gaps.cpp" line="417" />
+            <location filename="../core/analysis/Gaps.cpp" line="488" />
             <source>; stream %1 had run nothing for %2 before the gap, covered by stream %3's compute</source>
             <translation>；流 %1 在间隙之前已有 %2 没有运行任何操作，这段时间由流 %3 的计算覆盖</translation>
+        </message>
+        <message>
+            <location filename="../core/analysis/Gaps.cpp" line="506" />
+            <source>; the next kernel was launched from %1</source>
+            <translation type="unfinished" />
         </message>
         <message>
             <location filename="../core/analysis/Compare.cpp" line="208" />
@@ -962,47 +1112,73 @@
             <translation>第一个运行没有完整的 ProfilerStep#%1</translation>
         </message>
         <message>
-            <location filename="../core/analysis/Compare.cpp" line="220" />
             <source>run %1 has %2 complete step(s), fewer than the %3 the alignment needs: aligned on its start</source>
-            <translation>运行 %1 只有 %2 个完整步，少于对齐所需的 %3 个：改为按其起点对齐</translation>
+            <translation type="vanished">运行 %1 只有 %2 个完整步，少于对齐所需的 %3 个：改为按其起点对齐</translation>
         </message>
         <message>
-            <location filename="../core/analysis/Compare.cpp" line="386" />
+            <location filename="../core/analysis/Compare.cpp" line="387" />
             <source>%1 has no complete step at position %2, the one compared</source>
             <translation>%1 在位置 %2 上没有完整的步（即被比较的那一步）</translation>
         </message>
         <message>
-            <location filename="../core/analysis/Compare.cpp" line="392" />
             <source>%1 has %2 complete step(s), fewer than the %3 the alignment needs: aligned on its start</source>
-            <translation>%1 只有 %2 个完整步，少于对齐所需的 %3 个：改为按其起点对齐</translation>
+            <translation type="vanished">%1 只有 %2 个完整步，少于对齐所需的 %3 个：改为按其起点对齐</translation>
+        </message>
+        <message numerus="yes">
+            <location filename="../core/analysis/Compare.cpp" line="221" />
+            <source>run %1 has %n complete step, fewer than the %2 the alignment needs: aligned on its start</source>
+            <translation>
+                <numerusform>运行 %1 只有 %n 个完整步，少于对齐所需的 %2 个：改为按其起点对齐</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <location filename="../core/analysis/Compare.cpp" line="222" />
+            <source>run %1 has %n complete steps, fewer than the %2 the alignment needs: aligned on its start</source>
+            <translation>
+                <numerusform>运行 %1 只有 %n 个完整步，少于对齐所需的 %2 个：按其起点对齐</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <location filename="../core/analysis/Compare.cpp" line="394" />
+            <source>%1 has %n complete step, fewer than the %2 the alignment needs: aligned on its start</source>
+            <translation>
+                <numerusform>%1 只有 %n 个完整步，少于对齐所需的 %2 个：改为按其起点对齐</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <location filename="../core/analysis/Compare.cpp" line="395" />
+            <source>%1 has %n complete steps, fewer than the %2 the alignment needs: aligned on its start</source>
+            <translation>
+                <numerusform>%1 只有 %n 个完整步，少于对齐所需的 %2 个：按其起点对齐</numerusform>
+            </translation>
         </message>
         <message>
-            <location filename="../core/analysis/Compare.cpp" line="436" />
+            <location filename="../core/analysis/Compare.cpp" line="439" />
             <source>%1: the analysis measured its step time over other steps than the comparison's (%2 against %3 ns)</source>
             <translation>%1：分析测量步时长所用的步与比较所用的不同（%2 对比 %3 ns）</translation>
         </message>
         <message>
-            <location filename="../core/analysis/Compare.cpp" line="493" />
+            <location filename="../core/analysis/Compare.cpp" line="496" />
             <source>no step-time waterfall for %1: %2 has no GPU activity to split its steps into</source>
             <translation>%1 没有步时长瀑布图：%2 没有可用来拆分步的 GPU 活动</translation>
         </message>
         <message>
-            <location filename="../core/analysis/Compare.cpp" line="549" />
+            <location filename="../core/analysis/Compare.cpp" line="552" />
             <source>different GPU models: %1 ran on %2, %3 on %4; kernel times and MFU are not comparable as they stand</source>
             <translation>GPU 型号不同：%1 运行于 %2，%3 运行于 %4；内核时间和 MFU 不能直接比较</translation>
         </message>
         <message>
-            <location filename="../core/analysis/Compare.cpp" line="552" />
+            <location filename="../core/analysis/Compare.cpp" line="555" />
             <source>different world sizes: %1 ran on %2 ranks, %3 on %4; per-GPU figures compare, totals do not</source>
             <translation>world size 不同：%1 使用 %2 个 rank，%3 使用 %4 个；可比较每 GPU 指标，不可比较总量</translation>
         </message>
         <message>
-            <location filename="../core/analysis/Compare.cpp" line="558" />
+            <location filename="../core/analysis/Compare.cpp" line="561" />
             <source>different step counts: %2 in %1, %4 in %3; compare the per-step figures, not the totals</source>
             <translation>步数不同：%1 有 %2 步，%3 有 %4 步；请比较每步指标，而非总量</translation>
         </message>
         <message>
-            <location filename="../core/analysis/Compare.cpp" line="566" />
+            <location filename="../core/analysis/Compare.cpp" line="569" />
             <source>%1 has no ProfilerStep: no step time, no MFU and no waterfall for it</source>
             <translation>%1 没有 ProfilerStep：它没有步时长、MFU 和瀑布图</translation>
         </message>
@@ -1031,9 +1207,8 @@
             <translation type="vanished">rank %2 与 rank %1 没有共同的集合通信：它们的时钟只按跟踪文件的时间基点对齐</translation>
         </message>
         <message>
-            <location filename="../core/analysis/Collectives.cpp" line="239" />
             <source>%1 in step %2: rank(s) %3 ran it a different number of times than the others; not matched there</source>
-            <translation>步 %2 中的 %1：rank %3 执行它的次数与其他 rank 不同；该处不做匹配</translation>
+            <translation type="vanished">步 %2 中的 %1：rank %3 执行它的次数与其他 rank 不同；该处不做匹配</translation>
         </message>
         <message>
             <location filename="../core/analysis/CompareTraces.cpp" line="44" />
@@ -1101,42 +1276,42 @@
             <translation>%1：%2</translation>
         </message>
         <message>
-            <location filename="../core/analysis/RankSummaryJson.cpp" line="592" />
+            <location filename="../core/analysis/RankSummaryJson.cpp" line="597" />
             <source>JSON nested deeper than %1 levels at byte %2: not a rank summary</source>
             <translation>字节 %2 处 JSON 嵌套超过 %1 层：不是 rank 摘要</translation>
         </message>
         <message>
-            <location filename="../core/analysis/RankSummaryJson.cpp" line="596" />
+            <location filename="../core/analysis/RankSummaryJson.cpp" line="601" />
             <source>not JSON, or not a JSON object</source>
             <translation>不是 JSON，或不是 JSON 对象</translation>
         </message>
         <message>
-            <location filename="../core/analysis/RankSummaryJson.cpp" line="601" />
+            <location filename="../core/analysis/RankSummaryJson.cpp" line="606" />
             <source>not a rank summary (analyze RANKFILE --summary writes one)</source>
             <translation>不是 rank 摘要（analyze RANKFILE --summary 可生成）</translation>
         </message>
         <message>
-            <location filename="../core/analysis/RankSummaryJson.cpp" line="605" />
+            <location filename="../core/analysis/RankSummaryJson.cpp" line="610" />
             <source>a rank summary of version %1; this lanescope-cli reads version %2</source>
             <translation>版本为 %1 的 rank 摘要；此 lanescope-cli 读取版本 %2</translation>
         </message>
         <message>
-            <location filename="../core/analysis/RankSummaryJson.cpp" line="745" />
+            <location filename="../core/analysis/RankSummaryJson.cpp" line="751" />
             <source>member %1</source>
             <translation>成员 %1</translation>
         </message>
         <message>
-            <location filename="../core/analysis/RankSummaryJson.cpp" line="749" />
+            <location filename="../core/analysis/RankSummaryJson.cpp" line="755" />
             <source>a rank summary without the path of its trace</source>
             <translation>rank 摘要中没有其跟踪文件的路径</translation>
         </message>
         <message>
-            <location filename="../core/analysis/RankSummaryJson.cpp" line="767" />
+            <location filename="../core/analysis/RankSummaryJson.cpp" line="773" />
             <source>%1 and %2 are the same file: each rank's summary is given once</source>
             <translation>%1 与 %2 是同一个文件：每个 rank 的摘要只能给出一次</translation>
         </message>
         <message>
-            <location filename="../core/analysis/RankSummaryJson.cpp" line="771" />
+            <location filename="../core/analysis/RankSummaryJson.cpp" line="777" />
             <source>%1 and %2 summarise one trace (%3, rank %4): each rank's summary is given once</source>
             <translation>%1 与 %2 概括的是同一个 trace（%3，rank %4）：每个 rank 的摘要只能给出一次</translation>
         </message>
@@ -1321,44 +1496,57 @@
             <translation>跟踪中没有名为“%1”的注解或 CPU 切片</translation>
         </message>
         <message numerus="yes">
-            <location filename="../core/analysis/AnalysisRange.cpp" line="214" />
             <source>"%1" occurs %n time(s) (instances 0 to %2): no instance %3</source>
-            <translation>
+            <translation type="vanished">
                 <numerusform>“%1”出现 %n 次（实例 0 到 %2）：没有实例 %3</numerusform>
             </translation>
         </message>
+        <message numerus="yes">
+            <location filename="../core/analysis/AnalysisRange.cpp" line="215" />
+            <source>"%1" occurs %n time (instance %2): no instance %3</source>
+            <translation>
+                <numerusform>“%1”出现 %n 次（实例 %2）：没有实例 %3</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <location filename="../core/analysis/AnalysisRange.cpp" line="216" />
+            <source>"%1" occurs %n times (instances 0 to %2): no instance %3</source>
+            <translation>
+                <numerusform>“%1”出现了 %n 次（实例 0 到 %2）：没有实例 %3</numerusform>
+            </translation>
+        </message>
         <message>
-            <location filename="../core/analysis/AnalysisRange.cpp" line="225" />
+            <location filename="../core/analysis/AnalysisRange.cpp" line="227" />
             <source>window</source>
             <translation>窗口</translation>
         </message>
         <message>
-            <location filename="../core/analysis/AnalysisRange.cpp" line="232" />
+            <location filename="../core/analysis/AnalysisRange.cpp" line="234" />
             <source>the trace has no CPU thread</source>
             <translation>跟踪中没有 CPU 线程</translation>
         </message>
         <message>
-            <location filename="../core/analysis/AnalysisRange.cpp" line="241" />
+            <location filename="../core/analysis/AnalysisRange.cpp" line="243" />
             <source>no step, window or annotation given</source>
             <translation>未给出步、窗口或注解</translation>
         </message>
         <message>
-            <location filename="../core/analysis/AnalysisRange.cpp" line="250" />
+            <location filename="../core/analysis/AnalysisRange.cpp" line="252" />
             <source>not a CPU slice</source>
             <translation>不是 CPU 切片</translation>
         </message>
         <message>
-            <location filename="../core/analysis/AnalysisRange.cpp" line="265" />
+            <location filename="../core/analysis/AnalysisRange.cpp" line="267" />
             <source>"%1" is not an annotation of the trace</source>
             <translation>“%1”不是该跟踪中的注解</translation>
         </message>
         <message>
-            <location filename="../core/analysis/LaunchStats.cpp" line="96" />
+            <location filename="../core/analysis/LaunchStats.cpp" line="118" />
             <source> (most on device %1 stream %2: %3)</source>
             <translation>（最多的是设备 %1 的 stream %2：%3 个）</translation>
         </message>
         <message>
-            <location filename="../core/analysis/LaunchStats.cpp" line="97" />
+            <location filename="../core/analysis/LaunchStats.cpp" line="119" />
             <source>kernels that start before the call that launched them: %1%2; the CPU's and the GPU's clocks disagree, so their launch delays read 0 and the queue counts each from its launch</source>
             <translation>在启动它们的调用之前就开始的内核：%1%2；CPU 与 GPU 的时钟不一致，因此其启动延迟记为 0，队列从各自的启动时刻起计入</translation>
         </message>
@@ -1368,12 +1556,12 @@
             <translation>%1 %2</translation>
         </message>
         <message>
-            <location filename="../core/analysis/replay/AdviceReplay.cpp" line="74" />
+            <location filename="../core/analysis/replay/AdviceReplay.cpp" line="75" />
             <source>replayed on %1 with the fix: step %2 -&gt; %3; it removes from the critical path: %4</source>
             <translation>在 %1 上按此修复重放：步时长 %2 -&gt; %3；从关键路径上去掉的部分：%4</translation>
         </message>
         <message>
-            <location filename="../core/analysis/replay/AdviceReplay.cpp" line="76" />
+            <location filename="../core/analysis/replay/AdviceReplay.cpp" line="77" />
             <source>nothing</source>
             <translation>无</translation>
         </message>
@@ -1448,16 +1636,39 @@
             <translation>该窗口</translation>
         </message>
         <message numerus="yes">
-            <location filename="../core/analysis/CpuDataLoader.cpp" line="74" />
             <source>the step's thread waited for the DataLoader to load a batch in %1 of %n step(s), %2 = %3 of the steps (%4); longest %5</source>
+            <translation type="vanished">
+                <numerusform>%n 步中有 %1 步的线程在等待 DataLoader 加载批次，共 %2，占各步总时长（%4）的 %3；最长一次 %5</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <location filename="../core/analysis/CpuDataLoader.cpp" line="75" />
+            <source>the step's thread waited for the DataLoader to load a batch in %1 of %n step, %2 = %3 of the step (%4); longest %5</source>
             <translation>
                 <numerusform>%n 步中有 %1 步的线程在等待 DataLoader 加载批次，共 %2，占各步总时长（%4）的 %3；最长一次 %5</numerusform>
             </translation>
         </message>
+        <message numerus="yes">
+            <location filename="../core/analysis/CpuDataLoader.cpp" line="76" />
+            <source>the step's thread waited for the DataLoader to load a batch in %1 of %n steps, %2 = %3 of the steps (%4); longest %5</source>
+            <translation>
+                <numerusform>%n 步中有 %1 步，步所在的线程在等待 DataLoader 加载批次，共 %2，占这些步的 %3（%4）；最长 %5</numerusform>
+            </translation>
+        </message>
         <message>
-            <location filename="../core/analysis/CpuDataLoader.cpp" line="80" />
+            <location filename="../core/analysis/CpuDataLoader.cpp" line="81" />
             <source>without these waits: step %1 -&gt; %2 (the rest of each step unchanged)</source>
             <translation>若没有这些等待：步时长从 %1 缩短到 %2（每步其余部分不变）</translation>
+        </message>
+        <message>
+            <location filename="../core/analysis/Collectives.cpp" line="239" />
+            <source>%1 in step %2: rank %3 ran it a different number of times than the others; not matched there</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../core/analysis/Collectives.cpp" line="240" />
+            <source>%1 in step %2: ranks %3 ran it a different number of times than the others; not matched there</source>
+            <translation type="unfinished" />
         </message>
     </context>
     <context>
@@ -1489,7 +1700,7 @@
         </message>
         <message>
             <location filename="../app/cli/FolderCommands.cpp" line="55" />
-            <location filename="../app/cli/FolderCommands.cpp" line="767" />
+            <location filename="../app/cli/FolderCommands.cpp" line="771" />
             <source>--top-stragglers needs a number of rows</source>
             <translation>--top-stragglers 需要一个行数</translation>
         </message>
@@ -1527,8 +1738,8 @@
             <translation type="vanished">%1：%2 个 rank%3，%4 个事件，%5 MB 的 JSON，在 %6 秒内加载完成（同时加载 %7 个，每个 %8 个线程）</translation>
         </message>
         <message>
-            <location filename="../app/cli/FolderCommands.cpp" line="213" />
-            <location filename="../app/cli/FolderCommands.cpp" line="535" />
+            <location filename="../app/cli/FolderCommands.cpp" line="214" />
+            <location filename="../app/cli/FolderCommands.cpp" line="531" />
             <source> of world size %1</source>
             <translation>（world size %1）</translation>
         </message>
@@ -1537,7 +1748,7 @@
             <translation type="vanished">rank %1%2：%3，%4 个事件，%5 MB，%6 秒</translation>
         </message>
         <message>
-            <location filename="../app/cli/FolderCommands.cpp" line="222" />
+            <location filename="../app/cli/FolderCommands.cpp" line="223" />
             <source> (guessed)</source>
             <translation>（推测）</translation>
         </message>
@@ -1546,87 +1757,86 @@
             <translation type="vanished">模型共 %1 MB，常驻匿名内存 %2 MB</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="508" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="575" />
+            <location filename="../app/cli/MemoryCommand.cpp" line="265" />
             <location filename="../app/cli/WhatifCommand.cpp" line="199" />
             <source>warning: %1</source>
             <translation>警告：%1</translation>
         </message>
         <message>
-            <location filename="../app/cli/FolderCommands.cpp" line="532" />
             <source>%1: %2 rank(s)%3, loaded in %4 s</source>
-            <translation>%1：%2 个 rank%3，在 %4 s 内加载完成</translation>
+            <translation type="vanished">%1：%2 个 rank%3，在 %4 s 内加载完成</translation>
         </message>
         <message>
-            <location filename="../app/cli/FolderCommands.cpp" line="533" />
+            <location filename="../app/cli/FolderCommands.cpp" line="530" />
             <source>merged summaries</source>
             <translation>合并后的摘要</translation>
         </message>
         <message>
-            <location filename="../app/cli/FolderCommands.cpp" line="547" />
+            <location filename="../app/cli/FolderCommands.cpp" line="549" />
             <source>clock offsets, added to each rank's times (reference: rank %1; %2 collectives matched by %3):</source>
             <translation>时钟偏移，加到各 rank 的时间上（参考：rank %1；按%3匹配了 %2 个集合通信）：</translation>
         </message>
         <message>
-            <location filename="../app/cli/FolderCommands.cpp" line="550" />
+            <location filename="../app/cli/FolderCommands.cpp" line="552" />
             <source>sequence number</source>
             <translation>序列号</translation>
         </message>
         <message>
-            <location filename="../app/cli/FolderCommands.cpp" line="550" />
+            <location filename="../app/cli/FolderCommands.cpp" line="552" />
             <source>order within the step</source>
             <translation>步内顺序</translation>
         </message>
         <message>
-            <location filename="../app/cli/FolderCommands.cpp" line="554" />
+            <location filename="../app/cli/FolderCommands.cpp" line="556" />
             <source>rank %1: %2 µs (%3)</source>
             <translation>rank %1：%2 µs（%3）</translation>
         </message>
         <message>
-            <location filename="../app/cli/FolderCommands.cpp" line="560" />
+            <location filename="../app/cli/FolderCommands.cpp" line="562" />
             <source>rank %1: %2 µs (%3; %4 collectives, median deviation %5 µs)</source>
             <translation>rank %1：%2 µs（%3；%4 个集合通信，中位偏差 %5 µs）</translation>
         </message>
         <message>
-            <location filename="../app/cli/FolderCommands.cpp" line="568" />
+            <location filename="../app/cli/FolderCommands.cpp" line="570" />
             <source>per rank (* more than 2 MADs from the median):</source>
             <translation>各 rank（* 表示偏离中位数超过 2 个 MAD）：</translation>
         </message>
         <message>
-            <location filename="../app/cli/FolderCommands.cpp" line="586" />
+            <location filename="../app/cli/FolderCommands.cpp" line="588" />
             <source>job: step %1 ms (median over the job's complete steps, first rank's start to last rank's end), slowest rank by median step time %2; %3; MFU %4</source>
             <translation>作业：步时长 %1 ms（作业各完整步的中位数，从首个 rank 开始到最后一个 rank 结束），按步时长中位数最慢的 rank 为 %2；%3；MFU %4</translation>
         </message>
         <message>
-            <location filename="../app/cli/FolderCommands.cpp" line="603" />
             <source>rank %1 made the others wait %2 ms per step, summed over %3 other rank(s) (last at %4 of %5 collectives)</source>
-            <translation>rank %1 让其他 rank 每步共等待 %2 ms，为 %3 个其他 rank 的等待之和（在 %5 个集合通信中有 %4 个最后到达）</translation>
+            <translation type="vanished">rank %1 让其他 rank 每步共等待 %2 ms，为 %3 个其他 rank 的等待之和（在 %5 个集合通信中有 %4 个最后到达）</translation>
         </message>
         <message>
             <source>job: step %1 ms (median over the job's complete steps, first rank's start to last rank's end), slowest rank %2; %3; MFU %4</source>
             <translation type="vanished">作业：步时长 %1 ms（作业各完整步的中位数，从首个 rank 开始到最后一个 rank 结束），最慢 rank %2；%3；MFU %4</translation>
         </message>
         <message>
-            <location filename="../app/cli/FolderCommands.cpp" line="590" />
+            <location filename="../app/cli/FolderCommands.cpp" line="592" />
             <source>no GPU activity</source>
             <translation>没有 GPU 活动</translation>
         </message>
         <message>
-            <location filename="../app/cli/FolderCommands.cpp" line="591" />
+            <location filename="../app/cli/FolderCommands.cpp" line="593" />
             <source>GPU idle %1%, overlap %2%</source>
             <translation>GPU 空闲 %1%，重叠 %2%</translation>
         </message>
         <message>
-            <location filename="../app/cli/FolderCommands.cpp" line="594" />
+            <location filename="../app/cli/FolderCommands.cpp" line="596" />
             <source>unknown (give --params and --tokens-per-step)</source>
             <translation>未知（请给出 --params 和 --tokens-per-step）</translation>
         </message>
         <message>
-            <location filename="../app/cli/FolderCommands.cpp" line="598" />
+            <location filename="../app/cli/FolderCommands.cpp" line="600" />
             <source>stragglers: no collective matched across the ranks</source>
             <translation>掉队者：各 rank 之间没有匹配上任何集合通信</translation>
         </message>
         <message>
-            <location filename="../app/cli/FolderCommands.cpp" line="601" />
+            <location filename="../app/cli/FolderCommands.cpp" line="603" />
             <source>stragglers (the last rank to arrive at a collective; the others' waits summed):</source>
             <translation>掉队者（最后到达集合通信的 rank；其他 rank 的等待时间之和）：</translation>
         </message>
@@ -1635,283 +1845,427 @@
             <translation type="vanished">rank %1 每步让其他 rank 等待 %2 ms（在 %4 个集合通信中有 %3 个最后到达）</translation>
         </message>
         <message>
-            <location filename="../app/cli/FolderCommands.cpp" line="210" />
             <source>%1: %2 rank(s)%3, %4 events, %5 of JSON loaded in %6 s (%7 at once, %8 threads each)</source>
-            <translation>%1：%2 个 rank%3，%4 个事件，%5 的 JSON，在 %6 s 内加载完成（同时加载 %7 个，每个 %8 个线程）</translation>
+            <translation type="vanished">%1：%2 个 rank%3，%4 个事件，%5 的 JSON，在 %6 s 内加载完成（同时加载 %7 个，每个 %8 个线程）</translation>
         </message>
         <message>
-            <location filename="../app/cli/FolderCommands.cpp" line="220" />
+            <location filename="../app/cli/FolderCommands.cpp" line="221" />
             <source>rank %1%2: %3, %4 events, %5, %6 s</source>
             <translation>rank %1%2：%3，%4 个事件，%5，%6 s</translation>
         </message>
         <message>
-            <location filename="../app/cli/FolderCommands.cpp" line="227" />
+            <location filename="../app/cli/FolderCommands.cpp" line="228" />
             <source>model %1 in all, resident anonymous memory %2</source>
             <translation>模型共 %1，常驻匿名内存 %2</translation>
         </message>
         <message numerus="yes">
-            <location filename="../app/cli/FolderCommands.cpp" line="538" />
             <source>%n session(s) in this log_dir; analysed: the latest, %1</source>
+            <translation type="vanished">
+                <numerusform>此 log_dir 中有 %n 个会话；已分析最新的一个：%1</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <source>%1  started %2, %n file(s)</source>
+            <translation type="vanished">
+                <numerusform>%1  开始于 %2，%n 个文件</numerusform>
+            </translation>
+        </message>
+        <message>
+            <location filename="../app/cli/FolderCommands.cpp" line="613" />
+            <source>worst waits:</source>
+            <translation>等待最久：</translation>
+        </message>
+        <message>
+            <source>step %1 %2: rank %3 last; %4 rank(s) waited %5 ms in all, the first %6 ms</source>
+            <translation type="vanished">步 %1 %2：rank %3 最后到达；%4 个 rank 共等待 %5 ms，最先到达的等了 %6 ms</translation>
+        </message>
+        <message numerus="yes">
+            <location filename="../app/cli/FolderCommands.cpp" line="211" />
+            <source>%1: %n rank%2, %3 events, %4 of JSON loaded in %5 s (%6 at once, %7 threads each)</source>
+            <translation>
+                <numerusform>%1：%n 个 rank%2，%3 个事件，%4 的 JSON，在 %5 s 内加载完成（同时加载 %6 个，每个 %7 个线程）</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <location filename="../app/cli/FolderCommands.cpp" line="212" />
+            <source>%1: %n ranks%2, %3 events, %4 of JSON loaded in %5 s (%6 at once, %7 threads each)</source>
+            <translation>
+                <numerusform>%1：%n 个 rank%2，%3 个事件，用 %5 s 加载了 %4 的 JSON（同时加载 %6 个，每个 %7 个线程）</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <location filename="../app/cli/FolderCommands.cpp" line="529" />
+            <source>%1: %n rank%2, loaded in %3 s</source>
+            <translation>
+                <numerusform>%1：%n 个 rank%2，在 %3 s 内加载完成</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <location filename="../app/cli/FolderCommands.cpp" line="529" />
+            <source>%1: %n ranks%2, loaded in %3 s</source>
+            <translation>
+                <numerusform>%1：%n 个 rank%2，用 %3 s 加载完成</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <location filename="../app/cli/FolderCommands.cpp" line="535" />
+            <source>%n session in this log_dir; analysed: the latest, %1</source>
+            <translation>
+                <numerusform>此 log_dir 中有 %n 个会话；已分析最新的一个：%1</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <location filename="../app/cli/FolderCommands.cpp" line="536" />
+            <source>%n sessions in this log_dir; analysed: the latest, %1</source>
             <translation>
                 <numerusform>此 log_dir 中有 %n 个会话；已分析最新的一个：%1</numerusform>
             </translation>
         </message>
         <message numerus="yes">
             <location filename="../app/cli/FolderCommands.cpp" line="540" />
-            <source>%1  started %2, %n file(s)</source>
+            <source>%1  started %2, %n file</source>
+            <translation>
+                <numerusform>%1  开始于 %2，%n 个文件</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <location filename="../app/cli/FolderCommands.cpp" line="540" />
+            <source>%1  started %2, %n files</source>
             <translation>
                 <numerusform>%1  开始于 %2，%n 个文件</numerusform>
             </translation>
         </message>
         <message>
-            <location filename="../app/cli/FolderCommands.cpp" line="610" />
-            <source>worst waits:</source>
-            <translation>等待最久：</translation>
+            <location filename="../app/cli/FolderCommands.cpp" line="605" />
+            <source>rank %1 made the others wait %2 ms per step, summed over %3 other rank (last at %4 of %5 collectives)</source>
+            <translation type="unfinished" />
         </message>
         <message>
-            <location filename="../app/cli/FolderCommands.cpp" line="613" />
-            <source>step %1 %2: rank %3 last; %4 rank(s) waited %5 ms in all, the first %6 ms</source>
-            <translation>步 %1 %2：rank %3 最后到达；%4 个 rank 共等待 %5 ms，最先到达的等了 %6 ms</translation>
+            <location filename="../app/cli/FolderCommands.cpp" line="606" />
+            <source>rank %1 made the others wait %2 ms per step, summed over %3 other ranks (last at %4 of %5 collectives)</source>
+            <translation type="unfinished" />
         </message>
         <message>
-            <location filename="../app/cli/FolderCommands.cpp" line="637" />
+            <location filename="../app/cli/FolderCommands.cpp" line="616" />
+            <source>step %1 %2: rank %3 last; %4 rank waited %5 ms in all, the first %6 ms</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../app/cli/FolderCommands.cpp" line="617" />
+            <source>step %1 %2: rank %3 last; %4 ranks waited %5 ms in all, the first %6 ms</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../app/cli/FolderCommands.cpp" line="641" />
             <source>--%1 applies to one trace, not %2</source>
             <translation>--%1 只适用于单个跟踪文件，不适用于%2</translation>
         </message>
         <message>
-            <location filename="../app/cli/FolderCommands.cpp" line="648" />
+            <location filename="../app/cli/FolderCommands.cpp" line="652" />
             <source>--summary writes one rank's summary: give it a trace, not a folder</source>
             <translation>--summary 写出单个 rank 的摘要：请给出跟踪文件，而不是文件夹</translation>
         </message>
         <message>
-            <location filename="../app/cli/FolderCommands.cpp" line="650" />
+            <location filename="../app/cli/FolderCommands.cpp" line="654" />
             <source>a folder</source>
             <translation>文件夹</translation>
         </message>
         <message>
-            <location filename="../app/cli/FolderCommands.cpp" line="681" />
+            <location filename="../app/cli/FolderCommands.cpp" line="685" />
             <source>%1 left out: %2</source>
             <translation>已排除 %1：%2</translation>
         </message>
         <message>
-            <location filename="../app/cli/FolderCommands.cpp" line="694" />
+            <location filename="../app/cli/FolderCommands.cpp" line="698" />
             <source>a rank summary</source>
             <translation>rank 摘要</translation>
         </message>
         <message>
-            <location filename="../app/cli/FolderCommands.cpp" line="697" />
+            <location filename="../app/cli/FolderCommands.cpp" line="701" />
             <source>--no-clock-align and --top-stragglers belong to merge, which reads the summaries</source>
             <translation>--no-clock-align 和 --top-stragglers 属于读取摘要的 merge 命令</translation>
         </message>
         <message>
-            <location filename="../app/cli/FolderCommands.cpp" line="700" />
+            <location filename="../app/cli/FolderCommands.cpp" line="704" />
             <source>--summary needs the file to write</source>
             <translation>--summary 需要给出要写入的文件</translation>
         </message>
         <message>
-            <location filename="../app/cli/FolderCommands.cpp" line="724" />
+            <location filename="../app/cli/FolderCommands.cpp" line="728" />
             <source>wrote %1 (%2, %3 collectives)</source>
             <translation>已写入 %1（%2，%3 个集合通信）</translation>
         </message>
         <message>
-            <location filename="../app/cli/FolderCommands.cpp" line="760" />
+            <location filename="../app/cli/FolderCommands.cpp" line="764" />
             <source>rank summaries written by analyze RANKFILE --summary, one per rank, any order</source>
             <translation>由 analyze RANKFILE --summary 写出的 rank 摘要，每个 rank 一个，顺序不限</translation>
         </message>
         <message>
-            <location filename="../app/cli/FolderCommands.cpp" line="764" />
+            <location filename="../app/cli/FolderCommands.cpp" line="768" />
             <source>no clock offsets from matching collectives (ranks placed by their trace epoch only)</source>
             <translation>不用匹配的集合通信计算时钟偏移（rank 只按各自跟踪文件的时间基点放置）</translation>
         </message>
         <message>
-            <location filename="../app/cli/FolderCommands.cpp" line="766" />
+            <location filename="../app/cli/FolderCommands.cpp" line="770" />
             <source>collectives listed in stragglers, worst wait first (default 50; 0: all)</source>
             <translation>掉队者中列出的集合通信数，等待最久的在前（默认 50；0：全部）</translation>
         </message>
         <message>
-            <location filename="../app/cli/FolderCommands.cpp" line="812" />
+            <location filename="../app/cli/FolderCommands.cpp" line="816" />
             <source>no rank summary of a job: %1</source>
             <translation>没有作业的 rank 摘要：%1</translation>
         </message>
         <message>
-            <location filename="../app/cli/SynthCommand.cpp" line="64" />
+            <location filename="../app/cli/SynthCommand.cpp" line="70" />
             <source>fsdp-baseline, fsdp-prefetch or fsdp-tuned</source>
             <translation>fsdp-baseline、fsdp-prefetch 或 fsdp-tuned</translation>
         </message>
         <message>
-            <location filename="../app/cli/SynthCommand.cpp" line="65" />
+            <location filename="../app/cli/SynthCommand.cpp" line="71" />
             <source>trace file; with --ranks, the folder for rank-K.pt.trace.json</source>
             <translation>跟踪文件；与 --ranks 一起使用时，为存放 rank-K.pt.trace.json 的文件夹</translation>
         </message>
         <message>
-            <location filename="../app/cli/SynthCommand.cpp" line="66" />
+            <location filename="../app/cli/SynthCommand.cpp" line="72" />
             <source>write ranks 0..N-1 (N &lt;= --gpus)</source>
             <translation>写出 rank 0..N-1（N &lt;= --gpus）</translation>
         </message>
         <message>
-            <location filename="../app/cli/SynthCommand.cpp" line="67" />
+            <location filename="../app/cli/SynthCommand.cpp" line="73" />
             <source>--ranks needs a positive integer</source>
             <translation>--ranks 需要一个正整数</translation>
         </message>
         <message>
-            <location filename="../app/cli/SynthCommand.cpp" line="68" />
+            <location filename="../app/cli/SynthCommand.cpp" line="74" />
             <source>jitter seed (default 1); same seed, same bytes</source>
             <translation>抖动随机种子（默认 1）；种子相同，输出字节相同</translation>
         </message>
         <message>
-            <location filename="../app/cli/SynthCommand.cpp" line="69" />
+            <location filename="../app/cli/SynthCommand.cpp" line="75" />
             <source>--seed needs a non-negative integer</source>
             <translation>--seed 需要一个非负整数</translation>
         </message>
         <message>
-            <location filename="../app/cli/SynthCommand.cpp" line="70" />
+            <location filename="../app/cli/SynthCommand.cpp" line="76" />
             <source>this rank computes 15% slower</source>
             <translation>该 rank 的计算慢 15%</translation>
         </message>
         <message>
-            <location filename="../app/cli/SynthCommand.cpp" line="71" />
+            <location filename="../app/cli/SynthCommand.cpp" line="77" />
             <source>--straggler needs a rank</source>
             <translation>--straggler 需要一个 rank</translation>
         </message>
         <message>
-            <location filename="../app/cli/SynthCommand.cpp" line="73" />
+            <location filename="../app/cli/SynthCommand.cpp" line="79" />
             <source>each rank's clock is off rank 0's by up to MAX µs (default 80); the facts say by how much</source>
             <translation>每个 rank 的时钟与 rank 0 最多相差 MAX µs（默认 80）；facts 文件中记录实际偏差</translation>
         </message>
         <message>
-            <location filename="../app/cli/SynthCommand.cpp" line="74" />
+            <location filename="../app/cli/SynthCommand.cpp" line="80" />
             <source>--clock-skew-us needs a number of microseconds</source>
             <translation>--clock-skew-us 需要一个微秒数</translation>
         </message>
         <message>
-            <location filename="../app/cli/SynthCommand.cpp" line="75" />
+            <location filename="../app/cli/SynthCommand.cpp" line="81" />
             <source>model parameters (default 7e9)</source>
             <translation>模型参数量（默认 7e9）</translation>
         </message>
         <message>
-            <location filename="../app/cli/SynthCommand.cpp" line="76" />
+            <location filename="../app/cli/SynthCommand.cpp" line="82" />
             <source>--params needs a number between 1e6 and 1e13</source>
             <translation>--params 需要介于 1e6 与 1e13 之间的数字</translation>
         </message>
         <message>
-            <location filename="../app/cli/SynthCommand.cpp" line="77" />
+            <location filename="../app/cli/SynthCommand.cpp" line="83" />
             <source>transformer layers (default 32)</source>
             <translation>Transformer 层数（默认 32）</translation>
         </message>
         <message>
-            <location filename="../app/cli/SynthCommand.cpp" line="78" />
+            <location filename="../app/cli/SynthCommand.cpp" line="84" />
             <source>--layers needs an integer between 1 and 1024</source>
             <translation>--layers 需要介于 1 与 1024 之间的整数</translation>
         </message>
         <message>
-            <location filename="../app/cli/SynthCommand.cpp" line="79" />
+            <location filename="../app/cli/SynthCommand.cpp" line="85" />
             <source>hidden size (default 4096)</source>
             <translation>隐藏层大小（默认 4096）</translation>
         </message>
         <message>
-            <location filename="../app/cli/SynthCommand.cpp" line="80" />
+            <location filename="../app/cli/SynthCommand.cpp" line="86" />
             <source>--hidden needs an integer between 128 and 65536</source>
             <translation>--hidden 需要介于 128 与 65536 之间的整数</translation>
         </message>
         <message>
-            <location filename="../app/cli/SynthCommand.cpp" line="82" />
+            <location filename="../app/cli/SynthCommand.cpp" line="88" />
             <source>tokens per step per GPU (default 8192)</source>
             <translation>每个 GPU 每步的 token 数（默认 8192）</translation>
         </message>
         <message>
-            <location filename="../app/cli/SynthCommand.cpp" line="83" />
+            <location filename="../app/cli/SynthCommand.cpp" line="89" />
             <source>--tokens-per-step-per-gpu needs a number between 128 and 1e7</source>
             <translation>--tokens-per-step-per-gpu 需要介于 128 与 1e7 之间的数字</translation>
         </message>
         <message>
-            <location filename="../app/cli/SynthCommand.cpp" line="84" />
+            <location filename="../app/cli/SynthCommand.cpp" line="90" />
             <source>world size (default 32: 4 nodes x 8 A100)</source>
             <translation>world size（默认 32：4 个节点 x 8 块 A100）</translation>
         </message>
         <message>
-            <location filename="../app/cli/SynthCommand.cpp" line="85" />
+            <location filename="../app/cli/SynthCommand.cpp" line="91" />
             <source>--gpus needs a positive integer</source>
             <translation>--gpus 需要一个正整数</translation>
         </message>
         <message>
-            <location filename="../app/cli/SynthCommand.cpp" line="87" />
+            <location filename="../app/cli/SynthCommand.cpp" line="93" />
             <source>achieved fraction of bf16 peak on GEMMs (default 0.56)</source>
             <translation>GEMM 达到的 bf16 峰值比例（默认 0.56）</translation>
         </message>
         <message>
-            <location filename="../app/cli/SynthCommand.cpp" line="88" />
+            <location filename="../app/cli/SynthCommand.cpp" line="94" />
             <source>--gemm-efficiency needs a fraction in (0, 1]</source>
             <translation>--gemm-efficiency 需要 (0, 1] 之间的比例</translation>
         </message>
         <message>
-            <location filename="../app/cli/SynthCommand.cpp" line="90" />
+            <location filename="../app/cli/SynthCommand.cpp" line="96" />
             <source>per-GPU inter-node bandwidth in Gbit/s (default 200)</source>
             <translation>每个 GPU 的节点间带宽，单位 Gbit/s（默认 200）</translation>
         </message>
         <message>
-            <location filename="../app/cli/SynthCommand.cpp" line="91" />
+            <location filename="../app/cli/SynthCommand.cpp" line="97" />
             <source>--internode-gbps needs a positive number</source>
             <translation>--internode-gbps 需要一个正数</translation>
         </message>
         <message>
-            <location filename="../app/cli/SynthCommand.cpp" line="93" />
+            <location filename="../app/cli/SynthCommand.cpp" line="99" />
             <source>where the facts go (default OUT.facts.json, or DIR.facts.json beside the rank folder so trace tools reading the folder only see traces)</source>
             <translation>facts 文件的位置（默认 OUT.facts.json，或 rank 文件夹旁的 DIR.facts.json，使读取该文件夹的跟踪工具只看到跟踪文件）</translation>
         </message>
         <message>
-            <location filename="../app/cli/SynthCommand.cpp" line="95" />
+            <location filename="../app/cli/SynthCommand.cpp" line="101" />
+            <source>profiled steps per trace (default 3)</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../app/cli/SynthCommand.cpp" line="102" />
+            <source>--steps needs an integer between 1 and 1000</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../app/cli/SynthCommand.cpp" line="104" />
+            <source>write a profiler log_dir of N cycles into the folder OUT: one file per worker per cycle, named &lt;worker&gt;.&lt;ms&gt;.pt.trace.json as tensorboard_trace_handler names them</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../app/cli/SynthCommand.cpp" line="106" />
+            <source>--cycles needs an integer between 1 and 10000</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../app/cli/SynthCommand.cpp" line="108" />
+            <source>with --cycles: each cycle's compute takes PCT % longer than the one before (default 0)</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../app/cli/SynthCommand.cpp" line="109" />
+            <source>--cycle-change-pct needs a percentage between -50 and 100</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../app/cli/SynthCommand.cpp" line="111" />
+            <source>each step's compute varies by this standard deviation in % (default 0; 2 with --cycles)</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../app/cli/SynthCommand.cpp" line="112" />
+            <source>--step-noise-pct needs a percentage between 0 and 50</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../app/cli/SynthCommand.cpp" line="113" />
             <source>print a JSON summary</source>
             <translation>输出 JSON 摘要</translation>
         </message>
         <message>
-            <location filename="../app/cli/SynthCommand.cpp" line="123" />
+            <location filename="../app/cli/SynthCommand.cpp" line="180" />
+            <source>%1 exists already: synth --cycles writes into a new or empty folder</source>
+            <translation type="unfinished" />
+        </message>
+        <message numerus="yes">
+            <location filename="../app/cli/SynthCommand.cpp" line="219" />
+            <source>wrote %n cycle</source>
+            <translation>
+                <numerusform>已写出 %n 个周期</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <location filename="../app/cli/SynthCommand.cpp" line="219" />
+            <source>wrote %n cycles</source>
+            <translation>
+                <numerusform>已写出 %n 个周期</numerusform>
+            </translation>
+        </message>
+        <message>
+            <location filename="../app/cli/SynthCommand.cpp" line="220" />
+            <source>%1 into %3 (%2 worker files each), facts in %4 (%5 in %6 s)</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../app/cli/SynthCommand.cpp" line="256" />
+            <source>--cycle-change-pct needs --cycles</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../app/cli/SynthCommand.cpp" line="260" />
             <source>unknown scenario '%1' (fsdp-baseline, fsdp-prefetch, fsdp-tuned)</source>
             <translation>未知场景“%1”（可选 fsdp-baseline、fsdp-prefetch、fsdp-tuned）</translation>
         </message>
         <message>
-            <location filename="../app/cli/SynthCommand.cpp" line="125" />
+            <location filename="../app/cli/SynthCommand.cpp" line="262" />
             <source>--ranks %1 exceeds --gpus %2</source>
             <translation>--ranks %1 超过了 --gpus %2</translation>
         </message>
         <message>
-            <location filename="../app/cli/SynthCommand.cpp" line="127" />
+            <location filename="../app/cli/SynthCommand.cpp" line="264" />
             <source>--straggler %1 is not a rank of %2 GPUs</source>
             <translation>--straggler %1 不是 %2 个 GPU 中的 rank</translation>
         </message>
         <message>
-            <location filename="../app/cli/SynthCommand.cpp" line="131" />
+            <location filename="../app/cli/SynthCommand.cpp" line="268" />
             <source>--hidden must be a multiple of 128 (head size)</source>
             <translation>--hidden 必须是 128（注意力头大小）的倍数</translation>
         </message>
         <message>
-            <location filename="../app/cli/SynthCommand.cpp" line="133" />
+            <location filename="../app/cli/SynthCommand.cpp" line="270" />
             <source>--params is too small for the embedding of --hidden</source>
             <translation>--params 太小，容纳不下 --hidden 对应的嵌入层</translation>
         </message>
         <message>
-            <location filename="../app/cli/SynthCommand.cpp" line="144" />
+            <location filename="../app/cli/SynthCommand.cpp" line="281" />
             <source>--gemm-efficiency %1 and --internode-gbps %2 make a step of about %3 s; at most %4 s makes a trace Lanescope can read</source>
             <translation>--gemm-efficiency %1 与 --internode-gbps %2 使每步约 %3 s；每步最多 %4 s 才能生成 Lanescope 可读取的 trace</translation>
         </message>
         <message>
-            <location filename="../app/cli/SynthCommand.cpp" line="168" />
+            <location filename="../app/cli/SynthCommand.cpp" line="158" />
+            <location filename="../app/cli/SynthCommand.cpp" line="307" />
             <source>cannot create folder %1</source>
             <translation>无法创建文件夹 %1</translation>
         </message>
         <message>
-            <location filename="../app/cli/SynthCommand.cpp" line="201" />
+            <location filename="../app/cli/SynthCommand.cpp" line="340" />
             <source>wrote %1 (%2 of traces in %3 s)</source>
             <translation>已写入 %1（%3 s 内写出 %2 跟踪数据）</translation>
         </message>
         <message>
-            <location filename="../app/cli/FolderCommands.cpp" line="713" />
-            <location filename="../app/cli/SynthCommand.cpp" line="175" />
-            <location filename="../app/cli/SynthCommand.cpp" line="181" />
+            <location filename="../app/cli/FolderCommands.cpp" line="717" />
+            <location filename="../app/cli/SynthCommand.cpp" line="183" />
+            <location filename="../app/cli/SynthCommand.cpp" line="202" />
+            <location filename="../app/cli/SynthCommand.cpp" line="314" />
+            <location filename="../app/cli/SynthCommand.cpp" line="320" />
             <source>cannot write %1: %2</source>
             <translation>无法写入 %1：%2</translation>
         </message>
         <message>
-            <location filename="../app/cli/SynthCommand.cpp" line="200" />
+            <location filename="../app/cli/SynthCommand.cpp" line="339" />
             <source>wrote %1</source>
             <translation>已写入 %1</translation>
         </message>
@@ -1921,187 +2275,211 @@
         </message>
         <message numerus="yes">
             <location filename="../app/cli/AnalyzeCommand.cpp" line="522" />
+            <source>source lines by launched GPU time (%n lines, my code only; the first 10): GPU, CPU total, CPU self</source>
+            <translation>
+                <numerusform>按启动的 GPU 时间排列的源代码行（%n 行，仅我的代码；前 10 行）：GPU、CPU 总计、CPU 自身</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="523" />
+            <source>source lines by launched GPU time (%n lines, every frame; the first 10): GPU, CPU total, CPU self</source>
+            <translation>
+                <numerusform>按启动的 GPU 时间排列的源代码行（共 %n 行，所有帧；前 10 行）：GPU、CPU 总计、CPU 自身</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="589" />
             <source>  (Holistic Trace Analysis' definition: every event with args.stream is GPU time, %n of them not device activity)</source>
             <translation>
                 <numerusform>  （按 Holistic Trace Analysis 的定义：带 args.stream 的事件都算 GPU 时间，其中 %n 个不是设备活动）</numerusform>
             </translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="605" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="673" />
             <location filename="../app/cli/InfoCommand.cpp" line="123" />
             <source>a trace: .json or .json.gz as torch.profiler writes it</source>
             <translation>跟踪文件：torch.profiler 写出的 .json 或 .json.gz</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="607" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="675" />
             <source>shortest gap listed, in ms (default 15; fractions down to 0.001)</source>
             <translation>列出的最短间隙，单位 ms（默认 15；可带小数，最小 0.001）</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="608" />
-            <location filename="../app/cli/CompareCommand.cpp" line="326" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="676" />
+            <location filename="../app/cli/CompareCommand.cpp" line="331" />
             <source>--gap-ms needs a number of milliseconds</source>
             <translation>--gap-ms 需要一个毫秒数</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="610" />
-            <location filename="../app/cli/CompareCommand.cpp" line="328" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="678" />
+            <location filename="../app/cli/CompareCommand.cpp" line="333" />
             <source>gemm (default): gaps between two GEMM kernels; all: any gap of a compute stream</source>
             <translation>gemm（默认）：两个 GEMM 内核之间的间隙；all：计算流上的任何间隙</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="611" />
-            <location filename="../app/cli/CompareCommand.cpp" line="329" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="679" />
+            <location filename="../app/cli/CompareCommand.cpp" line="334" />
             <source>--gap-kernels takes gemm or all</source>
             <translation>--gap-kernels 只接受 gemm 或 all</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="612" />
-            <location filename="../app/cli/CompareCommand.cpp" line="315" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="680" />
+            <location filename="../app/cli/CompareCommand.cpp" line="320" />
             <location filename="../app/cli/WhatifCommand.cpp" line="70" />
             <source>model parameters, for MFU (e.g. 7e9)</source>
             <translation>模型参数量，用于 MFU（例如 7e9）</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="613" />
-            <location filename="../app/cli/CompareCommand.cpp" line="316" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="681" />
+            <location filename="../app/cli/CompareCommand.cpp" line="321" />
             <location filename="../app/cli/MfuCommand.cpp" line="29" />
             <location filename="../app/cli/WhatifCommand.cpp" line="71" />
             <source>--params needs a positive number</source>
             <translation>--params 需要一个正数</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="614" />
-            <location filename="../app/cli/CompareCommand.cpp" line="317" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="682" />
+            <location filename="../app/cli/CompareCommand.cpp" line="322" />
             <location filename="../app/cli/WhatifCommand.cpp" line="72" />
             <source>tokens per step per GPU, for MFU</source>
             <translation>每个 GPU 每步的 token 数，用于 MFU</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="615" />
-            <location filename="../app/cli/CompareCommand.cpp" line="318" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="683" />
+            <location filename="../app/cli/CompareCommand.cpp" line="323" />
             <location filename="../app/cli/WhatifCommand.cpp" line="73" />
             <source>--tokens-per-step needs a positive number</source>
             <translation>--tokens-per-step 需要一个正数</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="616" />
-            <location filename="../app/cli/CompareCommand.cpp" line="319" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="684" />
+            <location filename="../app/cli/CompareCommand.cpp" line="324" />
             <location filename="../app/cli/WhatifCommand.cpp" line="74" />
             <source>--tokens-per-step counts all GPUs (divided by the world size)</source>
             <translation>--tokens-per-step 为所有 GPU 的总数（将除以 world size）</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="618" />
-            <location filename="../app/cli/CompareCommand.cpp" line="321" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="686" />
+            <location filename="../app/cli/CompareCommand.cpp" line="326" />
             <source>samples (images) per step per GPU, for samples/s where the model is no transformer (no MFU)</source>
             <translation>每 GPU 每步的样本（图像）数，用于非 Transformer 模型的样本/秒（不计算 MFU）</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="619" />
-            <location filename="../app/cli/CompareCommand.cpp" line="322" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="687" />
+            <location filename="../app/cli/CompareCommand.cpp" line="327" />
             <source>--samples-per-step needs a positive number</source>
             <translation>--samples-per-step 需要一个正数</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="620" />
-            <location filename="../app/cli/CompareCommand.cpp" line="323" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="688" />
+            <location filename="../app/cli/CompareCommand.cpp" line="328" />
             <location filename="../app/cli/WhatifCommand.cpp" line="75" />
             <source>GPU peak instead of the table's entry for the traced GPU</source>
             <translation>用此 GPU 峰值代替表中被跟踪 GPU 的峰值</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="621" />
-            <location filename="../app/cli/CompareCommand.cpp" line="324" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="689" />
+            <location filename="../app/cli/CompareCommand.cpp" line="329" />
             <location filename="../app/cli/MfuCommand.cpp" line="33" />
             <location filename="../app/cli/WhatifCommand.cpp" line="76" />
             <source>--peak-tflops needs a positive number</source>
             <translation>--peak-tflops 需要一个正数</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="622" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="690" />
             <source>analyse ProfilerStep#N only</source>
             <translation>只分析 ProfilerStep#N</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="623" />
-            <location filename="../app/cli/CompareCommand.cpp" line="314" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="691" />
+            <location filename="../app/cli/CompareCommand.cpp" line="319" />
             <location filename="../app/cli/WhatifCommand.cpp" line="62" />
             <source>--step needs a step number</source>
             <translation>--step 需要一个步编号</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="625" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="693" />
             <source>analyse one occurrence of the record_function / user annotation (or any CPU slice) named NAME, with its critical path: for traces without ProfilerStep</source>
             <translation>分析名为 NAME 的 record_function / 用户注解（或任意 CPU 切片）的一次出现，包括其关键路径：用于没有 ProfilerStep 的跟踪</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="628" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="696" />
             <source>which occurrence of --annotation, 0-based by start time (default 0)</source>
             <translation>--annotation 的第几次出现，按开始时间从 0 起编号（默认 0）</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="629" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="697" />
             <location filename="../app/cli/WhatifCommand.cpp" line="69" />
             <source>--instance needs a whole number from 0</source>
             <translation>--instance 需要 &gt;= 0 的整数</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="630" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="698" />
             <source>analyse from A (µs from the first event); needs --to-us</source>
             <translation>从 A 开始分析（距第一个事件的时间，单位 µs）；需同时给出 --to-us</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="631" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="699" />
             <location filename="../app/cli/WhatifCommand.cpp" line="64" />
             <source>--from-us needs a number</source>
             <translation>--from-us 需要一个数字</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="632" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="700" />
             <source>analyse up to B (µs from the first event); needs --from-us</source>
             <translation>分析到 B 为止（距第一个事件的时间，单位 µs）；需同时给出 --from-us</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="633" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="701" />
             <location filename="../app/cli/WhatifCommand.cpp" line="66" />
             <source>--to-us needs a number</source>
             <translation>--to-us 需要一个数字</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="634" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="702" />
             <source>also sum the flops args of operators (with_flops=True; slow)</source>
             <translation>同时累加算子的 flops 参数（with_flops=True；较慢）</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="635" />
-            <location filename="../app/cli/CompareCommand.cpp" line="331" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="703" />
+            <location filename="../app/cli/CompareCommand.cpp" line="336" />
             <source>GPU time as Holistic Trace Analysis counts it: every event with args.stream (also Triton launcher cpu_ops and cuda_sync events)</source>
             <translation>按 Holistic Trace Analysis 的方式统计 GPU 时间：带 args.stream 的事件都算（包括 Triton 启动器的 cpu_op 和 cuda_sync 事件）</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="637" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="705" />
             <location filename="../app/cli/InfoCommand.cpp" line="126" />
             <location filename="../app/cli/WhatifCommand.cpp" line="77" />
             <source>loader threads (default: one per core; at most 256)</source>
             <translation>加载线程数（默认：每个核心一个；最多 256）</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="638" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="706" />
+            <source>write only the first N rows of the kernel, operator, module and source-line summaries (default and 0: all, as compare's --top 0)</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="709" />
+            <source>source lines of every Python frame; by default the standard library's and torch's frames fold into the user code that called them (my code only)</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
             <source>write only the first N rows of the kernel, operator and module summaries (default and 0: all, as compare's --top 0)</source>
-            <translation>只输出内核、算子和模块摘要的前 N 行（默认及 0：全部，与 compare 的 --top 0 相同）</translation>
+            <translation type="vanished">只输出内核、算子和模块摘要的前 N 行（默认及 0：全部，与 compare 的 --top 0 相同）</translation>
         </message>
         <message>
             <source>write only the first N rows of the kernel, operator and module summaries (default: all)</source>
             <translation type="vanished">内核、算子和模块汇总只写前 N 行（默认：全部）</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="639" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="707" />
+            <location filename="../app/cli/MemoryCommand.cpp" line="43" />
             <source>--top takes a whole number of rows</source>
             <translation>--top 需要一个整数行数</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="640" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="708" />
             <source>group the operator summary by input shapes (traces recorded with record_shapes; reads each operator's args)</source>
             <translation>按输入形状对算子汇总分组（以 record_shapes 录制的跟踪；会读取每个算子的参数）</translation>
         </message>
@@ -2114,10 +2492,11 @@
             <translation type="vanished">--threads 需要一个数字</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="641" />
-            <location filename="../app/cli/CompareCommand.cpp" line="343" />
-            <location filename="../app/cli/FolderCommands.cpp" line="768" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="711" />
+            <location filename="../app/cli/CompareCommand.cpp" line="348" />
+            <location filename="../app/cli/FolderCommands.cpp" line="772" />
             <location filename="../app/cli/InfoCommand.cpp" line="125" />
+            <location filename="../app/cli/MemoryCommand.cpp" line="45" />
             <location filename="../app/cli/MfuCommand.cpp" line="35" />
             <location filename="../app/cli/WhatifCommand.cpp" line="78" />
             <source>print one JSON object</source>
@@ -2215,52 +2594,57 @@
             <translation>从表中取此 GPU 的峰值（例如 "NVIDIA A100-SXM4-80GB"）</translation>
         </message>
         <message>
-            <location filename="../app/cli/Commands.cpp" line="19" />
+            <location filename="../app/cli/Commands.cpp" line="23" />
             <source>what the trace holds and how it loaded</source>
             <translation>跟踪文件包含什么内容、如何加载</translation>
         </message>
         <message>
-            <location filename="../app/cli/Commands.cpp" line="20" />
+            <location filename="../app/cli/Commands.cpp" line="24" />
             <source>write a deterministic synthetic FSDP trace</source>
             <translation>写出确定性的合成 FSDP 跟踪文件</translation>
         </message>
         <message>
-            <location filename="../app/cli/Commands.cpp" line="21" />
+            <location filename="../app/cli/Commands.cpp" line="25" />
             <source>GPU idle gaps and causes, breakdown, MFU, memory, advice</source>
             <translation>GPU 空闲间隙及原因、时间分解、MFU、显存、建议</translation>
         </message>
         <message>
-            <location filename="../app/cli/Commands.cpp" line="23" />
+            <location filename="../app/cli/Commands.cpp" line="27" />
             <source>the MFU calculator</source>
             <translation>MFU 计算器</translation>
         </message>
         <message>
-            <location filename="../app/cli/Commands.cpp" line="24" />
+            <location filename="../app/cli/Commands.cpp" line="28" />
             <source>rank summaries (analyze RANKFILE --summary) into the job's figures, as analyze DIR</source>
             <translation>将 rank 摘要（analyze RANKFILE --summary）汇总为作业的指标，与 analyze DIR 相同</translation>
         </message>
         <message>
-            <location filename="../app/cli/Commands.cpp" line="26" />
+            <location filename="../app/cli/Commands.cpp" line="30" />
             <source>a baseline against other runs: deltas, step-time waterfall, kernel and operator differences</source>
             <translation>将基线与其他运行比较：差值、步时长瀑布图、内核与算子差异</translation>
         </message>
         <message>
-            <location filename="../app/cli/Commands.cpp" line="28" />
+            <location filename="../app/cli/Commands.cpp" line="32" />
             <source>the timeline picture as PNG, SVG or PDF, without a display</source>
             <translation>将时间线图片导出为 PNG、SVG 或 PDF，无需显示器</translation>
         </message>
         <message>
-            <location filename="../app/cli/Commands.cpp" line="30" />
+            <location filename="../app/cli/Commands.cpp" line="34" />
             <source>replay a step with fixes applied: the projected step, MFU and peak memory</source>
             <translation>应用修复后重放一步：预测的步时长、MFU 和峰值内存</translation>
         </message>
         <message>
-            <location filename="../app/cli/Commands.cpp" line="56" />
+            <location filename="../app/cli/Commands.cpp" line="36" />
+            <source>a PyTorch memory snapshot: peaks, cudaMalloc/cudaFree, fragmentation, stacks at the peak</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../app/cli/Commands.cpp" line="62" />
             <source>--samples-per-step and --tokens-per-step exclude each other</source>
             <translation>--samples-per-step 与 --tokens-per-step 不能同时使用</translation>
         </message>
         <message>
-            <location filename="../app/cli/Commands.cpp" line="72" />
+            <location filename="../app/cli/Commands.cpp" line="78" />
             <source>--threads takes a whole number</source>
             <translation>--threads 只接受整数</translation>
         </message>
@@ -2512,7 +2896,7 @@
             <translation>--from-us 和 --to-us 必须同时给出</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="659" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="729" />
             <location filename="../app/cli/WhatifCommand.cpp" line="95" />
             <source>--step and --from-us/--to-us exclude each other</source>
             <translation>--step 与 --from-us/--to-us 不能同时使用</translation>
@@ -2607,7 +2991,7 @@ lanescope-cli 命令 --help 列出该命令的选项。
             <translation type="vanished">更多跟踪文件</translation>
         </message>
         <message>
-            <location filename="../app/cli/CompareCommand.cpp" line="300" />
+            <location filename="../app/cli/CompareCommand.cpp" line="305" />
             <source>the baseline trace (.json or .json.gz), or a folder of rank traces (one job)</source>
             <translation>基线跟踪文件（.json 或 .json.gz），或 rank 跟踪文件所在的文件夹（一个作业）</translation>
         </message>
@@ -2615,119 +2999,147 @@ lanescope-cli 命令 --help 列出该命令的选项。
             <source>a trace or folder to compare with it</source>
             <translation type="vanished">与之比较的跟踪文件或文件夹</translation>
         </message>
+        <message numerus="yes">
+            <location filename="../app/cli/CompareCommand.cpp" line="199" />
+            <source>run %1 %2: %3 (%4, world size %5), %n complete step, offset %6 ms</source>
+            <translation>
+                <numerusform>运行 %1 %2：%3（%4，world size %5），%n 个完整步，偏移 %6 ms</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <location filename="../app/cli/CompareCommand.cpp" line="200" />
+            <source>run %1 %2: %3 (%4, world size %5), %n complete steps, offset %6 ms</source>
+            <translation>
+                <numerusform>运行 %1 %2：%3（%4，world size %5），%n 个完整步，偏移 %6 ms</numerusform>
+            </translation>
+        </message>
         <message>
-            <location filename="../app/cli/CompareCommand.cpp" line="302" />
+            <location filename="../app/cli/CompareCommand.cpp" line="307" />
             <source>a trace or folder to compare with it (none: A is a profiler log_dir of several sessions, each compared with the earliest)</source>
             <translation>与之比较的跟踪文件或文件夹（省略时：A 是包含多个会话的 profiler log_dir，每个会话都与最早的会话比较）</translation>
         </message>
         <message>
-            <location filename="../app/cli/CompareCommand.cpp" line="305" />
+            <location filename="../app/cli/CompareCommand.cpp" line="310" />
             <source>more traces or folders</source>
             <translation>更多跟踪文件或文件夹</translation>
         </message>
         <message>
-            <location filename="../app/cli/CompareCommand.cpp" line="308" />
+            <location filename="../app/cli/CompareCommand.cpp" line="313" />
             <source>one label per trace, comma-separated (default: the file names)</source>
             <translation>每个跟踪文件一个标签，以逗号分隔（默认：文件名）</translation>
         </message>
         <message>
-            <location filename="../app/cli/CompareCommand.cpp" line="310" />
+            <location filename="../app/cli/CompareCommand.cpp" line="315" />
             <source>step (default): on the same complete ProfilerStep by position; start: on each trace's first event</source>
             <translation>step（默认）：按位置对齐到同一个完整的 ProfilerStep；start：对齐到每个跟踪文件的第一个事件</translation>
         </message>
         <message>
-            <location filename="../app/cli/CompareCommand.cpp" line="311" />
+            <location filename="../app/cli/CompareCommand.cpp" line="316" />
             <location filename="../app/cli/ExportCommand.cpp" line="141" />
             <source>--align takes step or start</source>
             <translation>--align 只接受 step 或 start</translation>
         </message>
         <message>
-            <location filename="../app/cli/CompareCommand.cpp" line="313" />
+            <location filename="../app/cli/CompareCommand.cpp" line="318" />
             <source>compare only ProfilerStep#N of the baseline and the step at its position in each other run</source>
             <translation>只比较基线的 ProfilerStep#N，以及其他每个运行中同一位置的步</translation>
         </message>
         <message>
-            <location filename="../app/cli/CompareCommand.cpp" line="325" />
+            <location filename="../app/cli/CompareCommand.cpp" line="330" />
             <source>shortest gap listed, in ms (default 15)</source>
             <translation>列出的最短间隙，单位 ms（默认 15）</translation>
         </message>
         <message>
-            <location filename="../app/cli/CompareCommand.cpp" line="330" />
+            <location filename="../app/cli/CompareCommand.cpp" line="335" />
             <source>count kernels and operators that differ only in template arguments as one</source>
             <translation>只有模板参数不同的内核和算子按同一个计数</translation>
         </message>
         <message>
-            <location filename="../app/cli/CompareCommand.cpp" line="334" />
+            <location filename="../app/cli/CompareCommand.cpp" line="339" />
             <source>a folder is compared through this rank of its job (default: its first, rank 0)</source>
             <translation>文件夹通过其作业中的此 rank 进行比较（默认：第一个，即 rank 0）</translation>
         </message>
         <message>
-            <location filename="../app/cli/CompareCommand.cpp" line="335" />
+            <location filename="../app/cli/CompareCommand.cpp" line="340" />
             <source>--rank needs a rank number</source>
             <translation>--rank 需要一个 rank 编号</translation>
         </message>
         <message>
-            <location filename="../app/cli/CompareCommand.cpp" line="336" />
+            <location filename="../app/cli/CompareCommand.cpp" line="341" />
             <source>rows of kernels and operators listed (default 50; 0: all)</source>
             <translation>列出的内核和算子行数（默认 50；0：全部）</translation>
         </message>
         <message>
-            <location filename="../app/cli/CompareCommand.cpp" line="337" />
+            <location filename="../app/cli/CompareCommand.cpp" line="342" />
             <source>--top needs a number of rows</source>
             <translation>--top 需要一个行数</translation>
         </message>
         <message>
-            <location filename="../app/cli/CompareCommand.cpp" line="338" />
+            <location filename="../app/cli/CompareCommand.cpp" line="343" />
             <source>loader threads per trace (default: the cores shared out; at most 256)</source>
             <translation>每个跟踪文件的加载线程数（默认：平分所有核心；最多 256）</translation>
         </message>
         <message>
-            <location filename="../app/cli/CompareCommand.cpp" line="340" />
+            <location filename="../app/cli/CompareCommand.cpp" line="345" />
             <source>exit 1 when a run's median step time is significantly slower than the baseline's by more than PCT % (for CI jobs)</source>
             <translation>当某个运行的步时长中位数显著慢于基线、且慢出超过 PCT% 时以退出码 1 退出（用于 CI 作业）</translation>
         </message>
         <message>
-            <location filename="../app/cli/CompareCommand.cpp" line="342" />
+            <location filename="../app/cli/CompareCommand.cpp" line="347" />
             <source>--fail-if-slower needs a percentage</source>
             <translation>--fail-if-slower 需要一个百分比</translation>
+        </message>
+        <message numerus="yes">
+            <location filename="../app/cli/CompareCommand.cpp" line="417" />
+            <source>%1: a job of %n rank; its timeline, waterfall and differences are rank %2's%3, the job_* rows the whole job's</source>
+            <translation>
+                <numerusform>%1：%n 个 rank 的作业；时间线、瀑布图和差异取自 rank %2%3，job_* 行则统计整个作业</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <location filename="../app/cli/CompareCommand.cpp" line="419" />
+            <source>%1: a job of %n ranks; its timeline, waterfall and differences are rank %2's%3, the job_* rows the whole job's</source>
+            <translation>
+                <numerusform>%1：%n 个 rank 的作业；其时间线、瀑布图和差异取自 rank %2%3，job_* 行则是整个作业的</numerusform>
+            </translation>
         </message>
         <message>
             <source>loader threads per trace (default: the cores shared out)</source>
             <translation type="vanished">每个跟踪文件的加载线程数（默认：平分所有核心）</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="426" />
-            <location filename="../app/cli/CompareCommand.cpp" line="197" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="475" />
+            <location filename="../app/cli/CompareCommand.cpp" line="203" />
             <source>unknown</source>
             <translation>未知</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="506" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="573" />
             <source>%1</source>
             <translation>%1</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="510" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="577" />
             <source>GPU time: no GPU activity</source>
             <translation>GPU 时间：没有 GPU 活动</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="512" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="579" />
             <source>GPU time: idle %1%, compute %2%, non-compute %3% of %4 ms; comm-compute overlap %5%</source>
             <translation>GPU 时间：空闲 %1%，计算 %2%，非计算 %3%，共 %4 ms；通信与计算重叠 %5%</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="527" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="594" />
             <source>  (last ProfilerStep left out, as Holistic Trace Analysis does)</source>
             <translation>  （与 Holistic Trace Analysis 一样，不计最后一个 ProfilerStep）</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="528" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="595" />
             <source>steps: %1</source>
             <translation>步：%1</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="531" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="598" />
             <source>gaps: %1</source>
             <translation>间隙：%1</translation>
         </message>
@@ -2740,17 +3152,17 @@ lanescope-cli 命令 --help 列出该命令的选项。
             <translation type="vanished">MFU：步时长 %1 s；请给出 --params 和 --tokens-per-step（未知 GPU 还需 --peak-tflops）</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="563" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="630" />
             <source>measured: %1 TFLOP in %2 of %3 operators carrying flops</source>
             <translation>实测：%1 TFLOP，来自 %3 个算子中带 flops 的 %2 个</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="570" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="637" />
             <source>memory: peak allocated %1, peak reserved %2, %3 cudaMalloc, %4 cudaFree calls</source>
             <translation>内存：峰值已分配 %1，峰值已保留 %2，%3 次 cudaMalloc、%4 次 cudaFree 调用</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="593" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="661" />
             <source>advice: %1</source>
             <translation>建议：%1</translation>
         </message>
@@ -2760,53 +3172,52 @@ lanescope-cli 命令 --help 列出该命令的选项。
             <translation>--params 和 --tokens-per-step 必须同时给出</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="657" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="727" />
             <location filename="../app/cli/WhatifCommand.cpp" line="93" />
             <source>--from-us and --to-us go together, with --to-us after --from-us</source>
             <translation>--from-us 和 --to-us 必须同时给出，且 --to-us 晚于 --from-us</translation>
         </message>
         <message>
-            <location filename="../app/cli/CompareCommand.cpp" line="194" />
             <source>run %1 %2: %3 (%4, world size %5), %6 complete step(s), offset %7 ms</source>
-            <translation>运行 %1 %2：%3（%4，world size %5），%6 个完整步，偏移 %7 ms</translation>
+            <translation type="vanished">运行 %1 %2：%3（%4，world size %5），%6 个完整步，偏移 %7 ms</translation>
         </message>
         <message>
-            <location filename="../app/cli/CompareCommand.cpp" line="196" />
+            <location filename="../app/cli/CompareCommand.cpp" line="202" />
             <source>GPU unknown</source>
             <translation>GPU 未知</translation>
         </message>
         <message>
-            <location filename="../app/cli/CompareCommand.cpp" line="240" />
+            <location filename="../app/cli/CompareCommand.cpp" line="245" />
             <source>step time %1: %2 ms -&gt; %3 ms (%4 ms)</source>
             <translation>步时长 %1：%2 ms -&gt; %3 ms（%4 ms）</translation>
         </message>
         <message>
-            <location filename="../app/cli/CompareCommand.cpp" line="249" />
+            <location filename="../app/cli/CompareCommand.cpp" line="254" />
             <source>GEMM gaps by cause (count, total ms per run):</source>
             <translation>按原因统计的 GEMM 间隙（每个运行的个数与总 ms）：</translation>
         </message>
         <message>
-            <location filename="../app/cli/CompareCommand.cpp" line="283" />
+            <location filename="../app/cli/CompareCommand.cpp" line="288" />
             <source>GPU kernels by largest change (delta of the last run; count x total per run):</source>
             <translation>按变化最大排序的 GPU 内核（最后一个运行的差值；每个运行的个数 x 总时长）：</translation>
         </message>
         <message>
-            <location filename="../app/cli/CompareCommand.cpp" line="284" />
+            <location filename="../app/cli/CompareCommand.cpp" line="289" />
             <source>CPU operators by largest change:</source>
             <translation>按变化最大排序的 CPU 算子：</translation>
         </message>
         <message>
-            <location filename="../app/cli/CompareCommand.cpp" line="286" />
+            <location filename="../app/cli/CompareCommand.cpp" line="291" />
             <source>warnings:</source>
             <translation>警告：</translation>
         </message>
         <message>
-            <location filename="../app/cli/Commands.cpp" line="82" />
+            <location filename="../app/cli/Commands.cpp" line="88" />
             <source>--labels needs one label per trace (%1 labels, %2 traces)</source>
             <translation>--labels 需要每个跟踪文件一个标签（%1 个标签，%2 个跟踪文件）</translation>
         </message>
         <message>
-            <location filename="../app/cli/CompareCommand.cpp" line="378" />
+            <location filename="../app/cli/CompareCommand.cpp" line="383" />
             <source>--step compares one aligned step: it needs --align step</source>
             <translation>--step 比较对齐后的一步：需要 --align step</translation>
         </message>
@@ -2848,17 +3259,17 @@ lanescope-cli 命令 --help 列出该命令的选项。
             <translation type="vanished">MFU：步时长 %1 s，%2 tokens/s/GPU，%3 TFLOPS / 峰值 %4 TFLOPS（%5）= %6%</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="551" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="618" />
             <source>MFU: no ProfilerStep in what was analysed: MFU needs step times</source>
             <translation>MFU：分析范围内没有 ProfilerStep：MFU 需要步时长</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="554" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="621" />
             <source>the trace names no GPU</source>
             <translation>跟踪文件中没有 GPU 名称</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="554" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="621" />
             <source>no peak known for GPU '%1'</source>
             <translation>不知道 GPU '%1' 的峰值</translation>
         </message>
@@ -2876,25 +3287,24 @@ lanescope-cli 命令 --help 列出该命令的选项。
             <translation type="vanished">%1 中没有 rank 跟踪文件</translation>
         </message>
         <message>
-            <location filename="../app/cli/CompareCommand.cpp" line="201" />
+            <location filename="../app/cli/CompareCommand.cpp" line="206" />
             <source>a job of one rank, compared through rank %2%3</source>
             <translation>单个 rank 的作业，通过 rank %2%3 进行比较</translation>
         </message>
         <message>
-            <location filename="../app/cli/CompareCommand.cpp" line="202" />
+            <location filename="../app/cli/CompareCommand.cpp" line="207" />
             <source>a job of %1 ranks, compared through rank %2%3</source>
             <translation>%1 个 rank 的作业，通过 rank %2%3 进行比较</translation>
         </message>
         <message>
-            <location filename="../app/cli/CompareCommand.cpp" line="203" />
-            <location filename="../app/cli/CompareCommand.cpp" line="416" />
+            <location filename="../app/cli/CompareCommand.cpp" line="208" />
+            <location filename="../app/cli/CompareCommand.cpp" line="423" />
             <source> (its slowest)</source>
             <translation> （其中最慢的）</translation>
         </message>
         <message>
-            <location filename="../app/cli/CompareCommand.cpp" line="411" />
             <source>%1: a job of %2 rank(s); its timeline, waterfall and differences are rank %3's%4, the job_* rows the whole job's</source>
-            <translation>%1：%2 个 rank 的作业；时间线、瀑布图和差异取自 rank %3%4，job_* 行则统计整个作业</translation>
+            <translation type="vanished">%1：%2 个 rank 的作业；时间线、瀑布图和差异取自 rank %3%4，job_* 行则统计整个作业</translation>
         </message>
         <message>
             <location filename="../app/cli/OutputPaths.cpp" line="91" />
@@ -2907,102 +3317,102 @@ lanescope-cli 命令 --help 列出该命令的选项。
             <translation>%1 %2 与 %3 %4 是同一个文件；每个输出都需要单独的文件</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="546" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="613" />
             <source>MFU: step %1 (%2), %3 tokens/s/GPU, %4 TFLOPS of %5 TFLOPS peak (%6) = %7</source>
             <translation>MFU：步时长 %1（%2），%3 tokens/s/GPU，%4 TFLOPS / 峰值 %5 TFLOPS（%6）= %7</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="555" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="622" />
             <source>MFU: step %1 (%2), %3 tokens/s/GPU, %4 TFLOPS; %5: give --peak-tflops</source>
             <translation>MFU：步时长 %1（%2），%3 tokens/s/GPU，%4 TFLOPS；%5：请给出 --peak-tflops</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="559" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="626" />
             <source>MFU: step %1 (%2); give --params and --tokens-per-step (and --peak-tflops for an unknown GPU)</source>
             <translation>MFU：步时长 %1（%2）；请给出 --params 和 --tokens-per-step（GPU 未知时还需给出 --peak-tflops）</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="678" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="748" />
             <source>the window %1 to %2 µs starts after the trace ends (%3 µs)</source>
             <translation>窗口 %1 到 %2 µs 的起点在跟踪文件结束（%3 µs）之后</translation>
         </message>
         <message>
-            <location filename="../app/cli/Commands.cpp" line="87" />
+            <location filename="../app/cli/Commands.cpp" line="93" />
             <source>--labels: label %1 of %2 is empty</source>
             <translation>--labels：%2 个标签中的第 %1 个为空</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="434" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="483" />
             <source>kernels by GPU time (%1 names; the first 10):</source>
             <translation>按 GPU 时间排列的内核（共 %1 个名称；前 10 个）：</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="441" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="490" />
             <source>operators by self CPU time (%1 rows; the first 10): self, total, device</source>
             <translation>按自身 CPU 时间排列的算子（%1 行；前 10 行）：自身、总计、设备</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="458" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="507" />
             <source>modules by CPU time (%1 modules; the first 10): CPU, device</source>
             <translation>按 CPU 时间排列的模块（%1 个模块；前 10 个）：CPU、设备</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="542" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="609" />
             <source>throughput: step %1 (%2), %3 samples/s/GPU; MFU needs tokens (--params and --tokens-per-step): its 6 × parameters rule is a transformer's</source>
             <translation>吞吐量：步时长 %1（%2），每 GPU %3 样本/秒；MFU 需要 token 数（--params 和 --tokens-per-step）：其 6 × 参数量的规则只适用于 Transformer</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="472" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="539" />
             <source>launches: none matched to a launch call</source>
             <translation>启动：没有与启动调用匹配的活动</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="474" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="541" />
             <source>launches: %1, launch delay median %2, p95 %3; %4 ran shorter than their call, %5 calls over 50 µs, %6 delays over 100 µs</source>
             <translation>启动：%1 次，启动延迟中位数 %2，p95 %3；%4 次运行时间短于其调用，%5 次调用超过 50 µs，%6 次延迟超过 100 µs</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="479" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="546" />
             <source>delay %1 at %2 ms: %3</source>
             <translation>延迟 %1，位于 %2 ms：%3</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="485" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="552" />
             <source>idle per stream (host wait / kernel wait / other):</source>
             <translation>各流空闲（主机等待 / 内核等待 / 其他）：</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="487" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="554" />
             <source>stream %1: %2 idle = %3 (%4) / %5 (%6) / %7 (%8)</source>
             <translation>流 %1：空闲 %2 = %3（%4）/ %5（%6）/ %7（%8）</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="493" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="560" />
             <source>launch queue per stream (mean, max, time at the limit of %1):</source>
             <translation>各流启动队列（均值、最大值、达到上限 %1 的时间）：</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="495" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="562" />
             <source>stream %1: %2, %3, %4</source>
             <translation>流 %1：%2，%3，%4</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="581" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="649" />
             <source>%1 %2</source>
             <translation>%1 %2</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="586" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="654" />
             <source>critical path of %1 (%2, %3): %4</source>
             <translation>%1 的关键路径（%2，%3）：%4</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="583" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="651" />
             <source>the median step</source>
             <translation>中位步</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="583" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="651" />
             <source>the step analysed</source>
             <translation>所分析的步</translation>
         </message>
@@ -3011,7 +3421,7 @@ lanescope-cli 命令 --help 列出该命令的选项。
             <translation type="vanished">硬件利用（每种集合通信的总线带宽中位数，每个算子及形状达到的 TFLOPS）：</translation>
         </message>
         <message>
-            <location filename="../app/cli/CompareCommand.cpp" line="269" />
+            <location filename="../app/cli/CompareCommand.cpp" line="274" />
             <source>Hardware use (median bus bandwidth per collective, achieved TFLOPS per operator and shapes, memory held at the peak per owner):</source>
             <translation>硬件利用（每种集合通信的总线带宽中位数，每个算子及形状达到的 TFLOPS，每个所有者在峰值时占用的内存）：</translation>
         </message>
@@ -3052,83 +3462,83 @@ lanescope-cli 命令 --help 列出该命令的选项。
         </message>
         <message>
             <location filename="../app/cli/ExportCommand.cpp" line="406" />
-            <location filename="../app/gui/PictureActions.cpp" line="178" />
+            <location filename="../app/gui/PictureActions.cpp" line="186" />
             <source>%1 — %2</source>
             <translation>%1 — %2</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="568" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="635" />
             <source>measured: %1 flops args skipped (negative, not a number or implausibly large)</source>
             <translation>实测：跳过了 %1 个 flops 参数（为负、不是数字或大得不合理）</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="591" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="659" />
             <source>critical path: none (%1)</source>
             <translation>关键路径：无（%1）</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="584" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="652" />
             <source>the window analysed</source>
             <translation>所分析的窗口</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="585" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="653" />
             <source>the annotation analysed</source>
             <translation>所分析的注解</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="661" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="731" />
             <source>--annotation, --step and --from-us/--to-us exclude each other</source>
             <translation>--annotation、--step 与 --from-us/--to-us 不能同时使用</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="663" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="733" />
             <location filename="../app/cli/WhatifCommand.cpp" line="99" />
             <source>--instance needs --annotation</source>
             <translation>--instance 需与 --annotation 一起使用</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="667" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="737" />
             <source>--annotation needs a name</source>
             <translation>--annotation 需要一个名称</translation>
         </message>
         <message>
-            <location filename="../app/cli/CompareCommand.cpp" line="229" />
+            <location filename="../app/cli/CompareCommand.cpp" line="234" />
             <source>step time %1: no complete step to compare</source>
             <translation>步时长 %1：没有可比较的完整步</translation>
         </message>
         <message>
-            <location filename="../app/cli/CompareCommand.cpp" line="231" />
+            <location filename="../app/cli/CompareCommand.cpp" line="236" />
             <source>step time %1: the median changes by %2 ms, too few steps to tell it from noise</source>
             <translation>步时长 %1：中位数变化 %2 ms，步数太少，无法与噪声区分</translation>
         </message>
         <message>
-            <location filename="../app/cli/CompareCommand.cpp" line="233" />
+            <location filename="../app/cli/CompareCommand.cpp" line="238" />
             <source>step time %1: the median changes by %2 ms (95 % CI %3 to %4 ms, p = %5): %6</source>
             <translation>步时长 %1：中位数变化 %2 ms（95% 置信区间 %3 到 %4 ms，p = %5）：%6</translation>
         </message>
         <message>
-            <location filename="../app/cli/CompareCommand.cpp" line="236" />
+            <location filename="../app/cli/CompareCommand.cpp" line="241" />
             <source>significant</source>
             <translation>显著</translation>
         </message>
         <message>
-            <location filename="../app/cli/CompareCommand.cpp" line="236" />
+            <location filename="../app/cli/CompareCommand.cpp" line="241" />
             <source>within noise</source>
             <translation>在噪声范围内</translation>
         </message>
         <message>
-            <location filename="../app/cli/CompareCommand.cpp" line="244" />
+            <location filename="../app/cli/CompareCommand.cpp" line="249" />
             <source>(the baseline's replay with %1: %2 ms)</source>
             <translation>（基线按 %1 重放：%2 ms）</translation>
         </message>
         <message>
-            <location filename="../app/cli/CompareCommand.cpp" line="456" />
+            <location filename="../app/cli/CompareCommand.cpp" line="467" />
             <source>lanescope-cli: note: %1 has too few complete steps (with the baseline) to tell its step time from noise; --fail-if-slower does not judge it</source>
             <translation>lanescope-cli：注意：%1（与基线一起）的完整步太少，无法将其步时长与噪声区分；--fail-if-slower 不对其作判断</translation>
         </message>
         <message>
-            <location filename="../app/cli/CompareCommand.cpp" line="465" />
+            <location filename="../app/cli/CompareCommand.cpp" line="476" />
             <source>lanescope-cli: %1's step time is %2 % slower than %3's (median %4 -&gt; %5 ms, 95 % CI +%6 to +%7 ms, p = %8), more than --fail-if-slower %9 %</source>
             <translation>lanescope-cli：%1 的步时长比 %3 慢 %2%（中位数 %4 -&gt; %5 ms，95% 置信区间 +%6 到 +%7 ms，p = %8），超过了 --fail-if-slower 的 %9%</translation>
         </message>
@@ -3201,6 +3611,61 @@ lanescope-cli 命令 --help 列出该命令的选项。
             <location filename="../app/cli/WhatifCommand.cpp" line="195" />
             <source>all together:</source>
             <translation>全部修复合并：</translation>
+        </message>
+        <message>
+            <location filename="../app/cli/MemoryCommand.cpp" line="39" />
+            <source>a PyTorch memory snapshot (torch.cuda.memory._dump_snapshot())</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../app/cli/MemoryCommand.cpp" line="41" />
+            <source>a trace of the same run: align the snapshot to its clock and sum fragmentation per step</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../app/cli/MemoryCommand.cpp" line="42" />
+            <source>stacks alive at the peak to list per device (default 10; 0: all)</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../app/cli/MemoryCommand.cpp" line="44" />
+            <source>threads for loading the trace (default 0: one per core)</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../app/cli/MemoryCommand.cpp" line="204" />
+            <source>%1: PyTorch memory snapshot, pickle protocol %2, %3</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../app/cli/MemoryCommand.cpp" line="211" />
+            <source>device %1: peak allocated %2, peak reserved %3; %4 cudaMalloc (segment_alloc), %5 cudaFree (segment_free); at the end %6 segments, %7 blocks</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../app/cli/MemoryCommand.cpp" line="224" />
+            <source>    at %1 µs: requested %2, free in cache %3, largest free block %4 (reserved %5, allocated %6)</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../app/cli/MemoryCommand.cpp" line="230" />
+            <source>  OOM at %1 µs: requested %2 with %3 left on the device; reserved %4, allocated %5, free in cache %6 (largest block %7)</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../app/cli/MemoryCommand.cpp" line="237" />
+            <source>  alive at the peak, by stack:</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../app/cli/MemoryCommand.cpp" line="255" />
+            <source>aligned to %1: %2 of %3 segment actions matched its cudaMalloc/cudaFree calls; offset %4 ns, residual %5 ns</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../app/cli/MemoryCommand.cpp" line="262" />
+            <source>not aligned to %1: %2</source>
+            <translation type="unfinished" />
         </message>
     </context>
     <context>
@@ -3637,7 +4102,7 @@ lanescope-cli 命令 --help 列出该命令的选项。
             <translation type="vanished">%1 毫秒</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AdviceList.cpp" line="151" />
+            <location filename="../widgets/analysis/AdviceList.cpp" line="155" />
             <source>Fix worth at most: step %1 → %2</source>
             <translation>修复后最多可达：步时长 %1 → %2</translation>
         </message>
@@ -3656,41 +4121,65 @@ lanescope-cli 命令 --help 列出该命令的选项。
             <translation>在时间线上画出应用此修复后该步的每个内核将在何处运行</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AdviceList.cpp" line="153" />
+            <location filename="../widgets/analysis/AdviceList.cpp" line="154" />
+            <source>Fix replayed: step %1 → %2</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../widgets/analysis/AdviceList.cpp" line="157" />
             <source>, MFU %1 → %2</source>
             <translation>，MFU %1 → %2</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AdviceList.cpp" line="168" />
+            <location filename="../widgets/analysis/AdviceList.cpp" line="172" />
             <source>%1 (%2) %3. Each item's share below is the part of it one cause explains.</source>
             <translation>%1（%2），%3。下方每一项的占比是其中可由单一原因解释的部分。</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AdviceList.cpp" line="188" />
+            <location filename="../widgets/analysis/AdviceList.cpp" line="193" />
+            <source>%1
+%2 (the step replayed with the fix: what else stalls still stalls)</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../widgets/analysis/AdviceList.cpp" line="194" />
             <source>%1
 %2 (an upper bound: something else may stall instead)</source>
             <translation>%1
 %2（这是上界：其他环节可能转而造成停顿）</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AdviceList.cpp" line="189" />
+            <location filename="../widgets/analysis/AdviceList.cpp" line="195" />
             <source>Click to show where in the timeline.</source>
             <translation>点击以在时间线中显示位置。</translation>
         </message>
         <message numerus="yes">
-            <location filename="../widgets/analysis/AdviceList.cpp" line="191" />
-            <source>Click to list its %n gap(s) (of at least %1, every kernel) in the Gaps tab.</source>
+            <location filename="../widgets/analysis/AdviceList.cpp" line="197" />
+            <source>Click to list its %n gap (of at least %1, every kernel) in the Gaps tab.</source>
             <translation>
+                <numerusform>单击可在“空闲间隙”标签页中列出其 %n 个间隙（不短于 %1，任意内核之间）。</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <location filename="../widgets/analysis/AdviceList.cpp" line="198" />
+            <source>Click to list its %n gaps (of at least %1, every kernel) in the Gaps tab.</source>
+            <translation>
+                <numerusform>单击以在“空闲间隙”标签页中列出其 %n 个间隙（不短于 %1，所有内核）。</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <source>Click to list its %n gap(s) (of at least %1, every kernel) in the Gaps tab.</source>
+            <translation type="vanished">
                 <numerusform>点击以在“空闲间隙”标签页中列出其 %n 个间隙（不短于 %1，所有内核）。</numerusform>
             </translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AdviceList.cpp" line="196" />
+            <location filename="../widgets/analysis/AdviceList.cpp" line="203" />
             <source>Right-click to draw the step replayed with this fix over the timeline.</source>
             <translation>右键单击以在时间线上画出应用此修复后重放的该步。</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AdviceList.cpp" line="197" />
+            <location filename="../widgets/analysis/AdviceList.cpp" line="204" />
             <source>%1
 
 %2</source>
@@ -3707,9 +4196,56 @@ Click to show where in the timeline.</source>
 单击可在时间线中显示其位置。</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AdviceList.cpp" line="199" />
+            <location filename="../widgets/analysis/AdviceList.cpp" line="206" />
             <source>No problems found.</source>
             <translation>未发现问题。</translation>
+        </message>
+    </context>
+    <context>
+        <name>lanescope::AliveStackModel</name>
+        <message>
+            <location filename="../widgets/memsnap/SnapshotModels.cpp" line="39" />
+            <source>(no stack)</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../widgets/memsnap/SnapshotModels.cpp" line="111" />
+            <source>Bytes</source>
+            <translation>字节</translation>
+        </message>
+        <message>
+            <location filename="../widgets/memsnap/SnapshotModels.cpp" line="112" />
+            <source>Share</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../widgets/memsnap/SnapshotModels.cpp" line="113" />
+            <source>Allocations</source>
+            <translation>分配次数</translation>
+        </message>
+        <message>
+            <location filename="../widgets/memsnap/SnapshotModels.cpp" line="114" />
+            <source>Allocated at</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../widgets/memsnap/SnapshotModels.cpp" line="26" />
+            <source>No stack recorded (record_memory_history with stacks="python" or "all" records one)</source>
+            <translation type="unfinished" />
+        </message>
+        <message numerus="yes">
+            <location filename="../widgets/memsnap/SnapshotModels.cpp" line="31" />
+            <source>… %n more frame</source>
+            <translation>
+                <numerusform>… 另有 %n 帧</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <location filename="../widgets/memsnap/SnapshotModels.cpp" line="32" />
+            <source>… %n more frames</source>
+            <translation>
+                <numerusform>… 另有 %n 帧</numerusform>
+            </translation>
         </message>
     </context>
     <context>
@@ -4059,26 +4595,31 @@ after: %2</source>
     <context>
         <name>lanescope::AnnotationAutosave</name>
         <message>
-            <location filename="../widgets/annotations/AnnotationAutosave.cpp" line="45" />
+            <location filename="../widgets/annotations/AnnotationAutosave.cpp" line="47" />
             <source>%1: annotations cannot be kept: %2</source>
             <translation>%1：无法保存标注：%2</translation>
         </message>
         <message>
-            <location filename="../widgets/annotations/AnnotationAutosave.cpp" line="50" />
+            <location filename="../widgets/annotations/AnnotationAutosave.cpp" line="52" />
             <source>%1: %2</source>
             <translation>%1：%2</translation>
         </message>
         <message>
-            <location filename="../widgets/annotations/AnnotationAutosave.cpp" line="70" />
+            <location filename="../widgets/annotations/AnnotationAutosave.cpp" line="72" />
             <source>Annotations of %1 could not be saved: %2</source>
             <translation>无法保存 %1 的标注：%2</translation>
         </message>
         <message numerus="yes">
-            <location filename="../widgets/annotations/AnnotationAutosave.cpp" line="83" />
+            <location filename="../widgets/annotations/AnnotationAutosave.cpp" line="85" />
             <source>Annotations of %1 merged with another window's: %n added, %2 changed, %3 removed there</source>
             <translation>
                 <numerusform>%1 的标注已与另一个窗口的标注合并：该窗口新增 %n 条、修改 %2 条、删除 %3 条</numerusform>
             </translation>
+        </message>
+        <message>
+            <location filename="../widgets/annotations/AnnotationAutosave.cpp" line="96" />
+            <source>Annotations of %1 are kept in Lanescope's data folder (%2): the trace's folder cannot take them</source>
+            <translation type="unfinished" />
         </message>
     </context>
     <context>
@@ -4183,6 +4724,20 @@ after: %2</source>
             <source>Co&amp;lour</source>
             <translation>颜色(&amp;L)</translation>
         </message>
+        <message numerus="yes">
+            <location filename="../widgets/annotations/AnnotationEditor.cpp" line="367" />
+            <source>Added %n finding in view</source>
+            <translation>
+                <numerusform>已添加视图中的 %n 个发现</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <location filename="../widgets/annotations/AnnotationEditor.cpp" line="368" />
+            <source>Added %n findings in view</source>
+            <translation>
+                <numerusform>已为视图中的 %n 个发现添加标注</numerusform>
+            </translation>
+        </message>
         <message>
             <source>&amp;Colour</source>
             <translation type="vanished">颜色(&amp;C)</translation>
@@ -4263,19 +4818,18 @@ after: %2</source>
             <translation>标注发现</translation>
         </message>
         <message numerus="yes">
-            <location filename="../widgets/annotations/AnnotationEditor.cpp" line="367" />
             <source>Added %n finding(s) in view</source>
-            <translation>
+            <translation type="vanished">
                 <numerusform>已为视图中的 %n 个发现添加标注</numerusform>
             </translation>
         </message>
         <message>
-            <location filename="../widgets/annotations/AnnotationEditor.cpp" line="367" />
+            <location filename="../widgets/annotations/AnnotationEditor.cpp" line="369" />
             <source>No new findings in view</source>
             <translation>视图中没有新的发现</translation>
         </message>
         <message>
-            <location filename="../widgets/annotations/AnnotationEditor.cpp" line="384" />
+            <location filename="../widgets/annotations/AnnotationEditor.cpp" line="386" />
             <source>Annotate Gap</source>
             <translation>标注间隙</translation>
         </message>
@@ -4446,266 +5000,317 @@ after: %2</source>
     <context>
         <name>lanescope::ComparisonDock</name>
         <message>
-            <location filename="../widgets/compare/ComparisonDock.cpp" line="41" />
+            <location filename="../widgets/compare/ComparisonDock.cpp" line="44" />
             <source>Comparison</source>
             <translation>比较</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/ComparisonDock.cpp" line="93" />
+            <location filename="../widgets/compare/ComparisonDock.cpp" line="104" />
             <source>Copy Table</source>
             <translation>复制表格</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/ComparisonDock.cpp" line="94" />
+            <location filename="../widgets/compare/ComparisonDock.cpp" line="105" />
             <source>Copy the figures as tab-separated text (pastes into a spreadsheet)</source>
             <translation>将数据复制为制表符分隔的文本（可粘贴到电子表格）</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/ComparisonDock.cpp" line="100" />
+            <location filename="../widgets/compare/ComparisonDock.cpp" line="111" />
             <source>Metrics</source>
             <translation>指标</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/ComparisonDock.cpp" line="107" />
+            <location filename="../widgets/compare/ComparisonDock.cpp" line="118" />
             <source>Export Chart…</source>
             <translation>导出图表…</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/ComparisonDock.cpp" line="108" />
+            <location filename="../widgets/compare/ComparisonDock.cpp" line="119" />
             <source>Write the chart as PNG or SVG</source>
             <translation>将图表导出为 PNG 或 SVG</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/ComparisonDock.cpp" line="117" />
+            <location filename="../widgets/compare/ComparisonDock.cpp" line="128" />
             <source>Waterfall</source>
             <translation>瀑布图</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/ComparisonDock.cpp" line="119" />
+            <location filename="../widgets/compare/ComparisonDock.cpp" line="130" />
             <source>Throughput</source>
             <translation>吞吐量</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/ComparisonDock.cpp" line="120" />
+            <location filename="../widgets/compare/ComparisonDock.cpp" line="132" />
+            <source>Trend</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../widgets/compare/ComparisonDock.cpp" line="133" />
             <source>Differences</source>
             <translation>差异</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/ComparisonDock.cpp" line="131" />
+            <location filename="../widgets/compare/ComparisonDock.cpp" line="149" />
             <source>Comparing…</source>
             <translation>正在比较…</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/ComparisonDock.cpp" line="145" />
+            <location filename="../widgets/compare/ComparisonDock.cpp" line="164" />
+            <source>The profiling sessions of the log_dir, earliest first: tick those to compare (the earliest ticked is the baseline)</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../widgets/compare/ComparisonDock.cpp" line="180" />
             <source>The runs, the baseline first. Double-click a label to rename it.</source>
             <translation>各个运行，基线在最前。双击标签可重命名。</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/ComparisonDock.cpp" line="159" />
+            <location filename="../widgets/compare/ComparisonDock.cpp" line="194" />
             <source>Add…</source>
             <translation>添加…</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/ComparisonDock.cpp" line="159" />
+            <location filename="../widgets/compare/ComparisonDock.cpp" line="194" />
             <source>Add a trace to the comparison</source>
             <translation>向比较中添加跟踪文件</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/ComparisonDock.cpp" line="160" />
+            <location filename="../widgets/compare/ComparisonDock.cpp" line="195" />
             <source>Up</source>
             <translation>上移</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/ComparisonDock.cpp" line="160" />
+            <location filename="../widgets/compare/ComparisonDock.cpp" line="195" />
             <source>Move the run up (the top run is the baseline)</source>
             <translation>上移该运行（最上面的运行为基线）</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/ComparisonDock.cpp" line="161" />
+            <location filename="../widgets/compare/ComparisonDock.cpp" line="196" />
             <source>Down</source>
             <translation>下移</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/ComparisonDock.cpp" line="161" />
+            <location filename="../widgets/compare/ComparisonDock.cpp" line="196" />
             <source>Move the run down</source>
             <translation>下移该运行</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/ComparisonDock.cpp" line="162" />
+            <location filename="../widgets/compare/ComparisonDock.cpp" line="197" />
             <source>Remove</source>
             <translation>移除</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/ComparisonDock.cpp" line="162" />
+            <location filename="../widgets/compare/ComparisonDock.cpp" line="197" />
             <source>Take the run out of the comparison</source>
             <translation>将该运行移出比较</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/ComparisonDock.cpp" line="174" />
+            <location filename="../widgets/compare/ComparisonDock.cpp" line="209" />
             <source>Align on:</source>
             <translation>对齐方式：</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/ComparisonDock.cpp" line="178" />
+            <location filename="../widgets/compare/ComparisonDock.cpp" line="213" />
             <source>Put the same complete ProfilerStep of every run (by position: runs number their steps differently) at one time, or every trace's start</source>
             <translation>将每个运行的同一个完整 ProfilerStep（按位置对应：各运行的步编号可能不同）放在同一时刻，或对齐每个跟踪文件的起点</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/ComparisonDock.cpp" line="181" />
+            <location filename="../widgets/compare/ComparisonDock.cpp" line="216" />
             <source>Measure:</source>
             <translation>统计范围：</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/ComparisonDock.cpp" line="185" />
+            <location filename="../widgets/compare/ComparisonDock.cpp" line="220" />
             <source>Whole traces</source>
             <translation>整个跟踪</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/ComparisonDock.cpp" line="186" />
+            <location filename="../widgets/compare/ComparisonDock.cpp" line="221" />
             <source>Aligned step only</source>
             <translation>仅对齐的步</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/ComparisonDock.cpp" line="187" />
+            <location filename="../widgets/compare/ComparisonDock.cpp" line="222" />
             <source>Figures and differences over each whole trace, or over the aligned step of each run</source>
             <translation>指标与差异按每个完整跟踪统计，或只按每个运行中对齐的那一步统计</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/ComparisonDock.cpp" line="189" />
+            <location filename="../widgets/compare/ComparisonDock.cpp" line="224" />
             <source>Fold template arguments</source>
             <translation>合并模板参数</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/ComparisonDock.cpp" line="190" />
+            <location filename="../widgets/compare/ComparisonDock.cpp" line="225" />
             <source>Count kernels that differ only in their template arguments as one row</source>
             <translation>只有模板参数不同的内核按同一行计数</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/ComparisonDock.cpp" line="251" />
+            <location filename="../widgets/compare/ComparisonDock.cpp" line="286" />
             <source>Filter names…</source>
             <translation>筛选名称…</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/ComparisonDock.cpp" line="256" />
+            <location filename="../widgets/compare/ComparisonDock.cpp" line="291" />
             <source>Counts</source>
             <translation>次数</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/ComparisonDock.cpp" line="257" />
+            <location filename="../widgets/compare/ComparisonDock.cpp" line="292" />
             <source>Show how many of each ran in every run</source>
             <translation>显示每项在各运行中的次数</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/ComparisonDock.cpp" line="259" />
+            <location filename="../widgets/compare/ComparisonDock.cpp" line="294" />
             <source>Per step</source>
             <translation>按每步</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/ComparisonDock.cpp" line="260" />
+            <location filename="../widgets/compare/ComparisonDock.cpp" line="295" />
             <source>Time per ProfilerStep instead of the whole trace's total (on by itself when the runs recorded different numbers of steps)</source>
             <translation>按每个 ProfilerStep 的时间显示，而不是整个跟踪的总时间（各运行记录的步数不同时自动开启）</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/ComparisonDock.cpp" line="272" />
+            <location filename="../widgets/compare/ComparisonDock.cpp" line="307" />
             <source>GPU kernels</source>
             <translation>GPU 内核</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/ComparisonDock.cpp" line="273" />
+            <location filename="../widgets/compare/ComparisonDock.cpp" line="308" />
             <source>CPU operators</source>
             <translation>CPU 算子</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/ComparisonDock.cpp" line="274" />
+            <location filename="../widgets/compare/ComparisonDock.cpp" line="309" />
             <source>Gaps</source>
             <translation>空闲间隙</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/ComparisonDock.cpp" line="296" />
+            <location filename="../widgets/compare/ComparisonDock.cpp" line="331" />
             <source>Hardware use</source>
             <translation>硬件利用</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/ComparisonDock.cpp" line="300" />
+            <location filename="../widgets/compare/ComparisonDock.cpp" line="333" />
+            <source>Python lines</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../widgets/compare/ComparisonDock.cpp" line="334" />
+            <source>Which lines of Python launch more GPU time or take more CPU time than in the baseline (traces recorded with with_stack=True)</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../widgets/compare/ComparisonDock.cpp" line="338" />
             <source>Click a row to outline its slices in every run's lanes; Esc in the timeline keeps them, a second click on the row clears them.</source>
             <translation>单击一行可在每个运行的泳道中勾出其切片；在时间线中按 Esc 会保留勾勒，再次单击该行则清除。</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/ComparisonDock.cpp" line="374" />
+            <location filename="../widgets/compare/ComparisonDock.cpp" line="414" />
             <source>%1 — the baseline</source>
             <translation>%1 — 基线</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/ComparisonDock.cpp" line="398" />
+            <location filename="../widgets/compare/ComparisonDock.cpp" line="438" />
             <source>First complete step</source>
             <translation>第一个完整步</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/ComparisonDock.cpp" line="398" />
+            <location filename="../widgets/compare/ComparisonDock.cpp" line="438" />
             <source>Complete step %1</source>
             <translation>第 %1 个完整步</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/ComparisonDock.cpp" line="399" />
+            <location filename="../widgets/compare/ComparisonDock.cpp" line="439" />
             <source>Trace start</source>
             <translation>跟踪起点</translation>
         </message>
         <message numerus="yes">
-            <location filename="../widgets/compare/ComparisonDock.cpp" line="513" />
-            <source>%n run(s) compared, aligned on complete step %1</source>
+            <location filename="../widgets/compare/ComparisonDock.cpp" line="562" />
+            <source>%n runs compared, aligned on complete step %1</source>
             <translation>
-                <numerusform>已比较 %n 个运行，按第 %1 个完整步对齐</numerusform>
+                <numerusform>已比较 %n 个运行，按完整步 %1 对齐</numerusform>
             </translation>
         </message>
         <message numerus="yes">
-            <location filename="../widgets/compare/ComparisonDock.cpp" line="515" />
-            <source>%n run(s) compared, aligned on their starts</source>
+            <location filename="../widgets/compare/ComparisonDock.cpp" line="564" />
+            <source>%n runs compared, aligned on their starts</source>
             <translation>
                 <numerusform>已比较 %n 个运行，按各自起点对齐</numerusform>
             </translation>
         </message>
+        <message numerus="yes">
+            <source>%n run(s) compared, aligned on complete step %1</source>
+            <translation type="vanished">
+                <numerusform>已比较 %n 个运行，按第 %1 个完整步对齐</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <source>%n run(s) compared, aligned on their starts</source>
+            <translation type="vanished">
+                <numerusform>已比较 %n 个运行，按各自起点对齐</numerusform>
+            </translation>
+        </message>
         <message>
-            <location filename="../widgets/compare/ComparisonDock.cpp" line="517" />
+            <location filename="../widgets/compare/ComparisonDock.cpp" line="566" />
             <source>The runs could not be compared.</source>
             <translation>无法比较这些运行。</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/ComparisonDock.cpp" line="517" />
+            <location filename="../widgets/compare/ComparisonDock.cpp" line="566" />
             <source>Open two or more traces to compare them.</source>
             <translation>打开两个或更多跟踪文件以进行比较。</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/ComparisonDock.cpp" line="532" />
+            <location filename="../widgets/compare/ComparisonDock.cpp" line="581" />
             <source>Outline cleared.</source>
             <translation>已清除勾勒。</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/ComparisonDock.cpp" line="541" />
+            <location filename="../widgets/compare/ComparisonDock.cpp" line="590" />
             <source>%1 in %2</source>
             <translation>%2 中 %1 个</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/ComparisonDock.cpp" line="542" />
+            <location filename="../widgets/compare/ComparisonDock.cpp" line="591" />
             <source>%1: %2 — outlined in yellow.</source>
             <translation>%1：%2 — 已用黄色勾出。</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/ComparisonDock.cpp" line="542" />
+            <location filename="../widgets/compare/ComparisonDock.cpp" line="591" />
             <source>, </source>
             <translation>，</translation>
         </message>
+        <message numerus="yes">
+            <location filename="../widgets/compare/ComparisonDock.cpp" line="642" />
+            <source>%1 — %n file</source>
+            <translation>
+                <numerusform>%1 — %n 个文件</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <location filename="../widgets/compare/ComparisonDock.cpp" line="642" />
+            <source>%1 — %n files</source>
+            <translation>
+                <numerusform>%1 — %n 个文件</numerusform>
+            </translation>
+        </message>
         <message>
-            <location filename="../widgets/compare/ComparisonDock.cpp" line="587" />
+            <location filename="../widgets/compare/ComparisonDock.cpp" line="645" />
+            <source>Started %1 in %2</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../widgets/compare/ComparisonDock.cpp" line="690" />
             <source>Export Chart</source>
             <translation>导出图表</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/ComparisonDock.cpp" line="589" />
+            <location filename="../widgets/compare/ComparisonDock.cpp" line="694" />
             <source>PNG image (*.png);;SVG drawing (*.svg)</source>
             <translation>PNG 图像 (*.png);;SVG 矢量图 (*.svg)</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/ComparisonDock.cpp" line="594" />
+            <location filename="../widgets/compare/ComparisonDock.cpp" line="699" />
             <source>Export failed</source>
             <translation>导出失败</translation>
         </message>
@@ -4779,329 +5384,414 @@ after: %2</source>
     <context>
         <name>lanescope::DetailsPanel</name>
         <message>
-            <location filename="../widgets/timeline/TimelinePanels.cpp" line="60" />
+            <location filename="../widgets/timeline/TimelinePanels.cpp" line="63" />
             <source>Copy All as JSON</source>
             <translation>全部复制为 JSON</translation>
         </message>
         <message>
-            <location filename="../widgets/timeline/TimelinePanels.cpp" line="63" />
+            <location filename="../widgets/timeline/TimelinePanels.cpp" line="66" />
             <source>Click a slice to see its details.</source>
             <translation>点击一个切片以查看其详情。</translation>
         </message>
         <message>
-            <location filename="../widgets/timeline/TimelinePanels.cpp" line="64" />
+            <location filename="../widgets/timeline/TimelinePanels.cpp" line="67" />
             <source>Copy the whole event, every argument in full, to the clipboard</source>
             <translation>将整个事件（包括全部参数的完整内容）复制到剪贴板</translation>
         </message>
         <message>
-            <location filename="../widgets/timeline/TimelinePanels.cpp" line="107" />
-            <location filename="../widgets/timeline/TimelinePanels.cpp" line="149" />
+            <location filename="../widgets/timeline/TimelinePanels.cpp" line="123" />
+            <location filename="../widgets/timeline/TimelinePanels.cpp" line="165" />
             <source>Run</source>
             <translation>运行</translation>
         </message>
         <message>
-            <location filename="../widgets/timeline/TimelinePanels.cpp" line="107" />
-            <location filename="../widgets/timeline/TimelinePanels.cpp" line="149" />
+            <location filename="../widgets/timeline/TimelinePanels.cpp" line="123" />
+            <location filename="../widgets/timeline/TimelinePanels.cpp" line="165" />
             <source>%1 (baseline)</source>
             <translation>%1（基线）</translation>
         </message>
         <message>
-            <location filename="../widgets/timeline/TimelinePanels.cpp" line="151" />
+            <location filename="../widgets/timeline/TimelinePanels.cpp" line="167" />
             <source>Category</source>
             <translation>类别</translation>
         </message>
         <message>
-            <location filename="../widgets/timeline/TimelinePanels.cpp" line="109" />
-            <location filename="../widgets/timeline/TimelinePanels.cpp" line="152" />
+            <location filename="../widgets/timeline/TimelinePanels.cpp" line="125" />
+            <location filename="../widgets/timeline/TimelinePanels.cpp" line="168" />
             <source>Start</source>
             <translation>开始</translation>
         </message>
         <message>
-            <location filename="../widgets/timeline/TimelinePanels.cpp" line="153" />
+            <location filename="../widgets/timeline/TimelinePanels.cpp" line="169" />
             <source>Duration</source>
             <translation>时长</translation>
         </message>
         <message>
-            <location filename="../widgets/timeline/TimelinePanels.cpp" line="111" />
-            <location filename="../widgets/timeline/TimelinePanels.cpp" line="154" />
+            <location filename="../widgets/timeline/TimelinePanels.cpp" line="127" />
+            <location filename="../widgets/timeline/TimelinePanels.cpp" line="170" />
             <source>Stream</source>
             <translation>流</translation>
         </message>
         <message>
-            <location filename="../widgets/timeline/TimelinePanels.cpp" line="154" />
+            <location filename="../widgets/timeline/TimelinePanels.cpp" line="170" />
             <source>Thread</source>
             <translation>线程</translation>
         </message>
         <message>
-            <location filename="../widgets/timeline/TimelinePanels.cpp" line="114" />
-            <location filename="../widgets/timeline/TimelinePanels.cpp" line="157" />
+            <location filename="../widgets/timeline/TimelinePanels.cpp" line="130" />
+            <location filename="../widgets/timeline/TimelinePanels.cpp" line="173" />
             <source>Step</source>
             <translation>步</translation>
         </message>
         <message>
-            <location filename="../widgets/timeline/TimelinePanels.cpp" line="104" />
+            <location filename="../widgets/timeline/TimelinePanels.cpp" line="120" />
             <source>Idle gap</source>
             <translation>空闲间隙</translation>
         </message>
         <message>
-            <location filename="../widgets/timeline/TimelinePanels.cpp" line="110" />
+            <location filename="../widgets/timeline/TimelinePanels.cpp" line="126" />
             <source>Length</source>
             <translation>时长</translation>
         </message>
         <message>
-            <location filename="../widgets/timeline/TimelinePanels.cpp" line="115" />
+            <location filename="../widgets/timeline/TimelinePanels.cpp" line="131" />
             <source>Cause</source>
             <translation>原因</translation>
         </message>
         <message>
-            <location filename="../widgets/timeline/TimelinePanels.cpp" line="117" />
+            <location filename="../widgets/timeline/TimelinePanels.cpp" line="133" />
             <source>Evidence</source>
             <translation>证据</translation>
         </message>
         <message>
-            <location filename="../widgets/timeline/TimelinePanels.cpp" line="119" />
+            <location filename="../widgets/timeline/TimelinePanels.cpp" line="135" />
             <source>Waited for</source>
             <translation>等待对象</translation>
         </message>
         <message>
-            <location filename="../widgets/timeline/TimelinePanels.cpp" line="120" />
+            <location filename="../widgets/timeline/TimelinePanels.cpp" line="136" />
             <source>Kernel before</source>
             <translation>前一个内核</translation>
         </message>
         <message>
-            <location filename="../widgets/timeline/TimelinePanels.cpp" line="121" />
+            <location filename="../widgets/timeline/TimelinePanels.cpp" line="137" />
             <source>Kernel after</source>
             <translation>后一个内核</translation>
         </message>
         <message>
-            <location filename="../widgets/timeline/TimelinePanels.cpp" line="123" />
+            <location filename="../widgets/timeline/TimelinePanels.cpp" line="139" />
             <source>GEMM before</source>
             <translation>前一 GEMM</translation>
         </message>
         <message>
-            <location filename="../widgets/timeline/TimelinePanels.cpp" line="125" />
+            <location filename="../widgets/timeline/TimelinePanels.cpp" line="141" />
             <source>GEMM after</source>
             <translation>后一 GEMM</translation>
         </message>
         <message>
-            <location filename="../widgets/timeline/TimelinePanels.cpp" line="164" />
+            <location filename="../widgets/timeline/TimelinePanels.cpp" line="180" />
             <source>Collective</source>
             <translation>集合通信</translation>
         </message>
         <message>
-            <location filename="../widgets/timeline/TimelinePanels.cpp" line="165" />
+            <location filename="../widgets/timeline/TimelinePanels.cpp" line="181" />
             <source>Operation</source>
             <translation>操作</translation>
         </message>
         <message>
-            <location filename="../widgets/timeline/TimelinePanels.cpp" line="167" />
+            <location filename="../widgets/timeline/TimelinePanels.cpp" line="183" />
             <source>Ranks</source>
             <translation>Rank 数</translation>
         </message>
         <message>
-            <location filename="../widgets/timeline/TimelinePanels.cpp" line="169" />
             <location filename="../widgets/timeline/TimelinePanels.cpp" line="185" />
+            <location filename="../widgets/timeline/TimelinePanels.cpp" line="201" />
             <source>Size</source>
             <translation>大小</translation>
         </message>
         <message>
-            <location filename="../widgets/timeline/TimelinePanels.cpp" line="169" />
+            <location filename="../widgets/timeline/TimelinePanels.cpp" line="185" />
             <source>%1 (%2)</source>
             <translation>%1（%2）</translation>
         </message>
         <message>
-            <location filename="../widgets/timeline/TimelinePanels.cpp" line="171" />
+            <location filename="../widgets/timeline/TimelinePanels.cpp" line="187" />
             <source>Algorithm bandwidth</source>
             <translation>算法带宽</translation>
         </message>
         <message>
-            <location filename="../widgets/timeline/TimelinePanels.cpp" line="171" />
-            <location filename="../widgets/timeline/TimelinePanels.cpp" line="173" />
+            <location filename="../widgets/timeline/TimelinePanels.cpp" line="187" />
+            <location filename="../widgets/timeline/TimelinePanels.cpp" line="189" />
             <source>%1 GB/s</source>
             <translation>%1 GB/s</translation>
         </message>
         <message>
-            <location filename="../widgets/timeline/TimelinePanels.cpp" line="173" />
+            <location filename="../widgets/timeline/TimelinePanels.cpp" line="189" />
             <source>Bus bandwidth</source>
             <translation>总线带宽</translation>
         </message>
         <message>
-            <location filename="../widgets/timeline/TimelinePanels.cpp" line="177" />
+            <location filename="../widgets/timeline/TimelinePanels.cpp" line="193" />
             <source>Of the link</source>
             <translation>占互连</translation>
         </message>
         <message>
-            <location filename="../widgets/timeline/TimelinePanels.cpp" line="178" />
+            <location filename="../widgets/timeline/TimelinePanels.cpp" line="194" />
             <source>%1 % of %2 GB/s per direction (%3)</source>
             <translation>单向 %2 GB/s 的 %1 %(%3)</translation>
         </message>
         <message>
-            <location filename="../widgets/timeline/TimelinePanels.cpp" line="183" />
+            <location filename="../widgets/timeline/TimelinePanels.cpp" line="199" />
             <source>Size from</source>
             <translation>大小来源</translation>
         </message>
         <message>
-            <location filename="../widgets/timeline/TimelinePanels.cpp" line="183" />
+            <location filename="../widgets/timeline/TimelinePanels.cpp" line="199" />
             <source>its record_param_comms operator</source>
             <translation>其 record_param_comms 算子</translation>
         </message>
         <message>
-            <location filename="../widgets/timeline/TimelinePanels.cpp" line="185" />
+            <location filename="../widgets/timeline/TimelinePanels.cpp" line="201" />
             <source>not recorded (a trace without "In msg nelems" / "dtype")</source>
             <translation>未记录（跟踪中没有 "In msg nelems" / "dtype"）</translation>
         </message>
         <message>
-            <location filename="../widgets/timeline/TimelinePanels.cpp" line="189" />
+            <location filename="../widgets/timeline/TimelinePanels.cpp" line="205" />
             <source>Bus bandwidth as nccl-tests computes it, over this kernel's duration on this rank: waiting for a late rank counts as transfer time here.</source>
             <translation>按 nccl-tests 的方法、以该内核在本 rank 上的时长计算的总线带宽：等待迟到的 rank 的时间在这里也算作传输时间。</translation>
         </message>
         <message>
-            <location filename="../widgets/timeline/TimelinePanels.cpp" line="196" />
+            <location filename="../widgets/timeline/TimelinePanels.cpp" line="212" />
             <source>Linked events</source>
             <translation>关联事件</translation>
         </message>
         <message numerus="yes">
-            <location filename="../widgets/timeline/TimelinePanels.cpp" line="200" />
+            <location filename="../widgets/timeline/TimelinePanels.cpp" line="216" />
             <source>… and %n more</source>
             <translation>
                 <numerusform>… 另有 %n 个</numerusform>
             </translation>
         </message>
         <message>
-            <location filename="../widgets/timeline/TimelinePanels.cpp" line="204" />
+            <location filename="../widgets/timeline/TimelinePanels.cpp" line="220" />
             <source>launch</source>
             <translation>启动</translation>
         </message>
         <message>
-            <location filename="../widgets/timeline/TimelinePanels.cpp" line="204" />
+            <location filename="../widgets/timeline/TimelinePanels.cpp" line="220" />
             <source>forward/backward</source>
             <translation>前向/反向</translation>
         </message>
         <message>
-            <location filename="../widgets/timeline/TimelinePanels.cpp" line="205" />
+            <location filename="../widgets/timeline/TimelinePanels.cpp" line="221" />
             <source>flow</source>
             <translation>流向</translation>
         </message>
         <message>
-            <location filename="../widgets/timeline/TimelinePanels.cpp" line="223" />
+            <location filename="../widgets/timeline/TimelinePanels.cpp" line="239" />
             <source>Python stack</source>
             <translation>Python 调用栈</translation>
         </message>
         <message>
-            <location filename="../widgets/timeline/TimelinePanels.cpp" line="236" />
+            <location filename="../widgets/timeline/TimelinePanels.cpp" line="249" />
             <source>Arguments</source>
             <translation>参数</translation>
         </message>
         <message>
-            <location filename="../widgets/timeline/DetailsHtml.cpp" line="69" />
+            <location filename="../widgets/timeline/DetailsHtml.cpp" line="71" />
             <source>… (%1 characters)</source>
             <translation>…（共 %1 个字符）</translation>
         </message>
         <message>
-            <location filename="../widgets/timeline/DetailsHtml.cpp" line="98" />
-            <location filename="../widgets/timeline/TimelinePanels.cpp" line="120" />
-            <location filename="../widgets/timeline/TimelinePanels.cpp" line="121" />
+            <location filename="../widgets/timeline/DetailsHtml.cpp" line="100" />
+            <location filename="../widgets/timeline/TimelinePanels.cpp" line="136" />
+            <location filename="../widgets/timeline/TimelinePanels.cpp" line="137" />
             <source>none</source>
             <translation>无</translation>
         </message>
         <message>
-            <location filename="../widgets/timeline/DetailsHtml.cpp" line="106" />
+            <location filename="../widgets/timeline/DetailsHtml.cpp" line="108" />
             <source>… and %1 more arguments (Copy All gives the full event as JSON)</source>
             <translation>… 另有 %1 个参数（“全部复制为 JSON”可获取完整事件）</translation>
+        </message>
+        <message>
+            <location filename="../widgets/timeline/DetailsHtml.cpp" line="169" />
+            <source>Source</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../widgets/timeline/DetailsHtml.cpp" line="174" />
+            <source>Open in Editor</source>
+            <translation type="unfinished" />
+        </message>
+    </context>
+    <context>
+        <name>lanescope::EditorLauncher</name>
+        <message>
+            <location filename="../widgets/source/EditorLauncher.cpp" line="147" />
+            <source>The editor command starts with $%1, which is not set.</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../widgets/source/EditorLauncher.cpp" line="171" />
+            <source>%1 is not on this computer (looked for %2); add a path map in Edit &gt; Preferences.</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../widgets/source/EditorLauncher.cpp" line="178" />
+            <source>No program opens %1 on this desktop; set an editor command in Edit &gt; Preferences.</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../widgets/source/EditorLauncher.cpp" line="182" />
+            <source>Could not start %1; check the editor command in Edit &gt; Preferences.</source>
+            <translation type="unfinished" />
         </message>
     </context>
     <context>
         <name>lanescope::ExportDialog</name>
         <message>
-            <location filename="../widgets/ExportDialog.cpp" line="26" />
+            <location filename="../widgets/ExportDialog.cpp" line="27" />
             <source>Headline figures (step time, idle, overlap, GEMM gaps, MFU)</source>
             <translation>关键指标（步时长、空闲、重叠、GEMM 间隙、MFU）</translation>
         </message>
         <message>
-            <location filename="../widgets/ExportDialog.cpp" line="29" />
-            <location filename="../widgets/ExportDialog.cpp" line="77" />
+            <location filename="../widgets/ExportDialog.cpp" line="30" />
+            <location filename="../widgets/ExportDialog.cpp" line="78" />
             <source>Export Picture</source>
             <translation>导出图片</translation>
         </message>
         <message>
-            <location filename="../widgets/ExportDialog.cpp" line="30" />
+            <location filename="../widgets/ExportDialog.cpp" line="31" />
             <source>Browse…</source>
             <translation>浏览…</translation>
         </message>
         <message>
-            <location filename="../widgets/ExportDialog.cpp" line="35" />
+            <location filename="../widgets/ExportDialog.cpp" line="36" />
             <source>The format follows the suffix: .png, .svg or .pdf</source>
             <translation>格式由后缀决定：.png、.svg 或 .pdf</translation>
         </message>
         <message>
-            <location filename="../widgets/ExportDialog.cpp" line="37" />
+            <location filename="../widgets/ExportDialog.cpp" line="38" />
             <source>As the window (%1 px wide)</source>
             <translation>与窗口相同（宽 %1 px）</translation>
         </message>
         <message>
-            <location filename="../widgets/ExportDialog.cpp" line="38" />
+            <location filename="../widgets/ExportDialog.cpp" line="39" />
             <source>As the window, 2x pixels (%1 px)</source>
             <translation>与窗口相同，2 倍像素（%1 px）</translation>
         </message>
         <message>
-            <location filename="../widgets/ExportDialog.cpp" line="39" />
+            <location filename="../widgets/ExportDialog.cpp" line="40" />
             <source>Width in pixels:</source>
             <translation>宽度（像素）：</translation>
         </message>
         <message>
-            <location filename="../widgets/ExportDialog.cpp" line="42" />
+            <location filename="../widgets/ExportDialog.cpp" line="43" />
             <source> px</source>
             <translation> px</translation>
         </message>
         <message>
-            <location filename="../widgets/ExportDialog.cpp" line="47" />
+            <location filename="../widgets/ExportDialog.cpp" line="48" />
             <source>As shown (collapsed groups stay collapsed)</source>
             <translation>与当前显示相同（折叠的分组保持折叠）</translation>
         </message>
         <message>
-            <location filename="../widgets/ExportDialog.cpp" line="48" />
+            <location filename="../widgets/ExportDialog.cpp" line="49" />
             <source>GPU lanes only</source>
             <translation>仅 GPU 泳道</translation>
         </message>
         <message>
-            <location filename="../widgets/ExportDialog.cpp" line="49" />
+            <location filename="../widgets/ExportDialog.cpp" line="50" />
             <source>All lanes, expanded</source>
             <translation>全部泳道，展开</translation>
         </message>
         <message>
-            <location filename="../widgets/ExportDialog.cpp" line="51" />
+            <location filename="../widgets/ExportDialog.cpp" line="52" />
             <source>default: file name, rank and GPU</source>
             <translation>默认：文件名、rank 和 GPU</translation>
         </message>
         <message>
-            <location filename="../widgets/ExportDialog.cpp" line="54" />
+            <location filename="../widgets/ExportDialog.cpp" line="55" />
             <source>File:</source>
             <translation>文件：</translation>
         </message>
         <message>
-            <location filename="../widgets/ExportDialog.cpp" line="55" />
+            <location filename="../widgets/ExportDialog.cpp" line="56" />
             <source>Size:</source>
             <translation>尺寸：</translation>
         </message>
         <message>
-            <location filename="../widgets/ExportDialog.cpp" line="56" />
+            <location filename="../widgets/ExportDialog.cpp" line="57" />
             <source>Lanes:</source>
             <translation>泳道：</translation>
         </message>
         <message>
-            <location filename="../widgets/ExportDialog.cpp" line="57" />
+            <location filename="../widgets/ExportDialog.cpp" line="58" />
             <source>Title:</source>
             <translation>标题：</translation>
         </message>
         <message>
-            <location filename="../widgets/ExportDialog.cpp" line="60" />
+            <location filename="../widgets/ExportDialog.cpp" line="61" />
             <source>Export</source>
             <translation>导出</translation>
         </message>
         <message>
-            <location filename="../widgets/ExportDialog.cpp" line="78" />
+            <location filename="../widgets/ExportDialog.cpp" line="79" />
             <source>PNG image (*.png);;SVG drawing (*.svg);;PDF document (*.pdf)</source>
             <translation>PNG 图像 (*.png);;SVG 矢量图 (*.svg);;PDF 文档 (*.pdf)</translation>
+        </message>
+    </context>
+    <context>
+        <name>lanescope::FlameGraph</name>
+        <message>
+            <location filename="../widgets/source/FlameGraph.cpp" line="243" />
+            <source>No Python frames: record the trace with with_stack=True to see which lines of Python launch the GPU's work.</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../widgets/source/FlameGraph.cpp" line="245" />
+            <source>No GPU time was launched from inside a Python frame: weigh the frames by CPU time.</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../widgets/source/FlameGraph.cpp" line="246" />
+            <source>The Python frames take no CPU time.</source>
+            <translation type="unfinished" />
+        </message>
+        <message numerus="yes">
+            <location filename="../widgets/source/FlameGraph.cpp" line="261" />
+            <source>%Ln frame narrower than a pixel: %1 (%2 of the width). Double-click the frame above to zoom in.</source>
+            <translation>
+                <numerusform>%Ln 个帧窄于一个像素：共 %1（占宽度的 %2）。双击上方的帧可放大。</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <location filename="../widgets/source/FlameGraph.cpp" line="262" />
+            <source>%Ln frames, each narrower than a pixel: %1 together (%2 of the width). Double-click the frame above to zoom in.</source>
+            <translation>
+                <numerusform>%Ln 个帧，每个都窄于一个像素：合计 %1（占宽度的 %2）。双击上方的帧可放大。</numerusform>
+            </translation>
+        </message>
+        <message>
+            <location filename="../widgets/source/FlameGraph.cpp" line="272" />
+            <source>Calls: %1</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../widgets/source/FlameGraph.cpp" line="273" />
+            <source>GPU time launched: %1 (self %2)</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../widgets/source/FlameGraph.cpp" line="274" />
+            <source>CPU time: %1 (self %2)</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../widgets/source/FlameGraph.cpp" line="275" />
+            <source>%1 of the width</source>
+            <translation type="unfinished" />
         </message>
     </context>
     <context>
@@ -5254,119 +5944,132 @@ after: %2</source>
             <translation>计算空闲 %1%</translation>
         </message>
         <message numerus="yes">
-            <location filename="../widgets/analysis/GapTableModel.cpp" line="175" />
             <source>of the analysed time (the CPU spans of %n step(s), %1) in which no GPU computed</source>
+            <translation type="vanished">
+                <numerusform>即分析时间（%n 步的 CPU 跨度，共 %1）中没有任何 GPU 在计算的占比</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <location filename="../widgets/analysis/GapTableModel.cpp" line="175" />
+            <source>of the analysed time (the CPU span of %n step, %1) in which no GPU computed</source>
+            <translation>
+                <numerusform>即分析时间（%n 步的 CPU 区间，共 %1）中没有任何 GPU 在计算的占比</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <location filename="../widgets/analysis/GapTableModel.cpp" line="177" />
+            <source>of the analysed time (the CPU spans of %n steps, %1) in which no GPU computed</source>
             <translation>
                 <numerusform>即分析时间（%n 步的 CPU 跨度，共 %1）中没有任何 GPU 在计算的占比</numerusform>
             </translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/GapTableModel.cpp" line="177" />
+            <location filename="../widgets/analysis/GapTableModel.cpp" line="179" />
             <source>of the analysed time (the GPU's busy span, %1) in which no GPU computed</source>
             <translation>即分析时间（GPU 忙碌跨度，共 %1）中没有任何 GPU 在计算的占比</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/GapTableModel.cpp" line="204" />
-            <location filename="../widgets/analysis/GapTableModel.cpp" line="205" />
+            <location filename="../widgets/analysis/GapTableModel.cpp" line="206" />
+            <location filename="../widgets/analysis/GapTableModel.cpp" line="207" />
             <source>none</source>
             <translation>无</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/GapTableModel.cpp" line="221" />
+            <location filename="../widgets/analysis/GapTableModel.cpp" line="223" />
             <source>No GEMM on the stream before this gap</source>
             <translation>此间隙之前该流上没有 GEMM</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/GapTableModel.cpp" line="222" />
+            <location filename="../widgets/analysis/GapTableModel.cpp" line="224" />
             <source>No GEMM on the stream after this gap</source>
             <translation>此间隙之后该流上没有 GEMM</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/GapTableModel.cpp" line="226" />
+            <location filename="../widgets/analysis/GapTableModel.cpp" line="228" />
             <source>%1
 nearest GEMM before: %2</source>
             <translation>%1
 之前最近的 GEMM：%2</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/GapTableModel.cpp" line="231" />
+            <location filename="../widgets/analysis/GapTableModel.cpp" line="233" />
             <source>%1
 nearest GEMM after: %2</source>
             <translation>%1
 之后最近的 GEMM：%2</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/GapTableModel.cpp" line="251" />
+            <location filename="../widgets/analysis/GapTableModel.cpp" line="253" />
             <source>GPU</source>
             <translation>GPU</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/GapTableModel.cpp" line="252" />
+            <location filename="../widgets/analysis/GapTableModel.cpp" line="254" />
             <source>Stream</source>
             <translation>流</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/GapTableModel.cpp" line="253" />
+            <location filename="../widgets/analysis/GapTableModel.cpp" line="255" />
             <source>Start (ms)</source>
             <translation>开始（ms）</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/GapTableModel.cpp" line="254" />
+            <location filename="../widgets/analysis/GapTableModel.cpp" line="256" />
             <source>Duration</source>
             <translation>时长</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/GapTableModel.cpp" line="255" />
+            <location filename="../widgets/analysis/GapTableModel.cpp" line="257" />
             <source>Kernel before</source>
             <translation>前一个内核</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/GapTableModel.cpp" line="256" />
+            <location filename="../widgets/analysis/GapTableModel.cpp" line="258" />
             <source>Kernel after</source>
             <translation>后一个内核</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/GapTableModel.cpp" line="257" />
+            <location filename="../widgets/analysis/GapTableModel.cpp" line="259" />
             <source>Cause</source>
             <translation>原因</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/GapTableModel.cpp" line="258" />
+            <location filename="../widgets/analysis/GapTableModel.cpp" line="260" />
             <source>GEMM before</source>
             <translation>前一 GEMM</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/GapTableModel.cpp" line="259" />
+            <location filename="../widgets/analysis/GapTableModel.cpp" line="261" />
             <source>GEMM after</source>
             <translation>后一 GEMM</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/GapTableModel.cpp" line="260" />
+            <location filename="../widgets/analysis/GapTableModel.cpp" line="262" />
             <source>Evidence</source>
             <translation>证据</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/GapTableModel.cpp" line="265" />
+            <location filename="../widgets/analysis/GapTableModel.cpp" line="267" />
             <source>The GPU (device index) of the stream</source>
             <translation>该流所在的 GPU（设备序号）</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/GapTableModel.cpp" line="266" />
+            <location filename="../widgets/analysis/GapTableModel.cpp" line="268" />
             <source>The CUDA stream whose next activity waited; no stream of the GPU computed during the gap</source>
             <translation>其下一个活动在等待的 CUDA 流；间隙期间该 GPU 上没有任何流在计算</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/GapTableModel.cpp" line="268" />
+            <location filename="../widgets/analysis/GapTableModel.cpp" line="270" />
             <source>The activity that ended when the gap began: this stream's, or the compute kernel of another stream that ended last</source>
             <translation>间隙开始时结束的活动：本流上的活动，或另一个流上最后结束的计算内核</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/GapTableModel.cpp" line="269" />
+            <location filename="../widgets/analysis/GapTableModel.cpp" line="271" />
             <source>The activity on the stream that ended the gap</source>
             <translation>该流上结束此间隙的活动</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/GapTableModel.cpp" line="270" />
+            <location filename="../widgets/analysis/GapTableModel.cpp" line="272" />
             <source>Why the GPU computed nothing, judged on the stream whose next activity waited, from what the CPU and the other streams did meanwhile</source>
             <translation>以下一个活动在等待的那个流为准，根据同一时间 CPU 和其他流的行为，推断 GPU 为何没有任何计算</translation>
         </message>
@@ -5375,7 +6078,7 @@ nearest GEMM after: %2</source>
             <translation type="vanished">处于空闲的 CUDA 流</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/GapTableModel.cpp" line="267" />
+            <location filename="../widgets/analysis/GapTableModel.cpp" line="269" />
             <source>When the gap began, in ms from the trace's first event</source>
             <translation>间隙开始的时刻，从跟踪第一个事件起算（ms）</translation>
         </message>
@@ -5392,12 +6095,12 @@ nearest GEMM after: %2</source>
             <translation type="vanished">根据同一时间 CPU 和其他流的行为，推断该流为何空闲</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/GapTableModel.cpp" line="271" />
+            <location filename="../widgets/analysis/GapTableModel.cpp" line="273" />
             <source>The nearest GEMM kernel on the stream before the gap: the start of its GEMM-to-GEMM window</source>
             <translation>该流上间隙之前最近的 GEMM 内核：其 GEMM 到 GEMM 窗口的起点</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/GapTableModel.cpp" line="272" />
+            <location filename="../widgets/analysis/GapTableModel.cpp" line="274" />
             <source>The nearest GEMM kernel on the stream after the gap: the end of its GEMM-to-GEMM window</source>
             <translation>该流上间隙之后最近的 GEMM 内核：其 GEMM 到 GEMM 窗口的终点</translation>
         </message>
@@ -5481,8 +6184,21 @@ nearest GEMM after: %2</source>
             <translation>打开一个包含各 rank 跟踪文件的文件夹即可查看作业，每个 rank 一行</translation>
         </message>
         <message numerus="yes">
-            <location filename="../widgets/ranks/JobView.cpp" line="223" />
             <source>%n rank(s)</source>
+            <translation type="vanished">
+                <numerusform>%n 个 rank</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <location filename="../widgets/ranks/JobView.cpp" line="223" />
+            <source>%n rank</source>
+            <translation>
+                <numerusform>%n 个 rank</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <location filename="../widgets/ranks/JobView.cpp" line="223" />
+            <source>%n ranks</source>
             <translation>
                 <numerusform>%n 个 rank</numerusform>
             </translation>
@@ -5504,30 +6220,56 @@ nearest GEMM after: %2</source>
         </message>
         <message numerus="yes">
             <location filename="../widgets/ranks/JobView.cpp" line="286" />
-            <source>+%n more rank(s): make the window taller</source>
+            <source>+%n more rank: make the window taller</source>
+            <translation>
+                <numerusform>另有 %n 个 rank：请增大窗口高度</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <location filename="../widgets/ranks/JobView.cpp" line="287" />
+            <source>+%n more ranks: make the window taller</source>
             <translation>
                 <numerusform>另有 %n 个 rank：请把窗口拉高</numerusform>
             </translation>
         </message>
-        <message>
-            <location filename="../widgets/ranks/JobView.cpp" line="295" />
-            <source>no compute stream</source>
-            <translation>没有计算流</translation>
-        </message>
-        <message>
-            <location filename="../widgets/ranks/JobView.cpp" line="298" />
-            <source>compute stream busy %1 of its %2</source>
-            <translation>计算流在其 %2 中忙碌 %1</translation>
+        <message numerus="yes">
+            <location filename="../widgets/ranks/JobView.cpp" line="304" />
+            <source>%n listed gap, %1</source>
+            <translation>
+                <numerusform>%n 个所列间隙，共 %1</numerusform>
+            </translation>
         </message>
         <message numerus="yes">
-            <location filename="../widgets/ranks/JobView.cpp" line="303" />
-            <source>%n listed gap(s), %1</source>
+            <location filename="../widgets/ranks/JobView.cpp" line="304" />
+            <source>%n listed gaps, %1</source>
             <translation>
                 <numerusform>列出的间隙 %n 个，共 %1</numerusform>
             </translation>
         </message>
+        <message numerus="yes">
+            <source>+%n more rank(s): make the window taller</source>
+            <translation type="vanished">
+                <numerusform>另有 %n 个 rank：请把窗口拉高</numerusform>
+            </translation>
+        </message>
         <message>
-            <location filename="../widgets/ranks/JobView.cpp" line="305" />
+            <location filename="../widgets/ranks/JobView.cpp" line="296" />
+            <source>no compute stream</source>
+            <translation>没有计算流</translation>
+        </message>
+        <message>
+            <location filename="../widgets/ranks/JobView.cpp" line="299" />
+            <source>compute stream busy %1 of its %2</source>
+            <translation>计算流在其 %2 中忙碌 %1</translation>
+        </message>
+        <message numerus="yes">
+            <source>%n listed gap(s), %1</source>
+            <translation type="vanished">
+                <numerusform>列出的间隙 %n 个，共 %1</numerusform>
+            </translation>
+        </message>
+        <message>
+            <location filename="../widgets/ranks/JobView.cpp" line="307" />
             <source>Click to open its lanes</source>
             <translation>单击打开其泳道</translation>
         </message>
@@ -5798,152 +6540,185 @@ The Gaps tab's causes look further: a comm_wait gap (the stream waiting on a col
         <name>lanescope::LegendWidget</name>
         <message>
             <location filename="../widgets/render/PictureExport.cpp" line="43" />
-            <location filename="../widgets/timeline/TimelinePanels.cpp" line="430" />
+            <location filename="../widgets/timeline/TimelinePanels.cpp" line="447" />
             <source>Memory allocated</source>
             <translation>已分配内存</translation>
         </message>
         <message>
             <location filename="../widgets/render/PictureExport.cpp" line="45" />
-            <location filename="../widgets/timeline/TimelinePanels.cpp" line="431" />
+            <location filename="../widgets/timeline/TimelinePanels.cpp" line="448" />
             <source>Memory reserved</source>
             <translation>已保留内存</translation>
         </message>
         <message>
             <location filename="../widgets/render/PictureExport.cpp" line="48" />
-            <location filename="../widgets/timeline/TimelinePanels.cpp" line="432" />
+            <location filename="../widgets/timeline/TimelinePanels.cpp" line="449" />
             <source>Memory spike (allocated and freed within 20 ms)</source>
             <translation>内存尖峰（20 ms 内分配又释放）</translation>
         </message>
         <message>
-            <location filename="../widgets/timeline/TimelinePanels.cpp" line="433" />
+            <location filename="../widgets/timeline/TimelinePanels.cpp" line="450" />
             <source>Flow (CPU launch → GPU kernel)</source>
             <translation>流向（CPU 启动 → GPU 内核）</translation>
         </message>
     </context>
     <context>
+        <name>lanescope::LogDirController</name>
+        <message numerus="yes">
+            <location filename="../app/gui/LogDirController.cpp" line="202" />
+            <source>%n session</source>
+            <translation>
+                <numerusform>%n 个会话</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <location filename="../app/gui/LogDirController.cpp" line="202" />
+            <source>%n sessions</source>
+            <translation>
+                <numerusform>%n 个会话</numerusform>
+            </translation>
+        </message>
+        <message>
+            <location filename="../app/gui/LogDirController.cpp" line="204" />
+            <source>Watching %1 (%2): the last session, %3, arrived at %4.</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../app/gui/LogDirController.cpp" line="207" />
+            <source>Watching %1 (%2): each new session joins the comparison when its files are complete.</source>
+            <translation type="unfinished" />
+        </message>
+    </context>
+    <context>
         <name>lanescope::MainWindow</name>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="109" />
+            <location filename="../app/gui/MainWindow.cpp" line="114" />
             <source>Open a PyTorch Profiler trace (.json or .json.gz) with File &gt; Open, or drop it on this window.</source>
             <translation>通过“文件 &gt; 打开”打开 PyTorch Profiler 跟踪文件（.json 或 .json.gz），或将其拖放到此窗口。</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="120" />
+            <location filename="../app/gui/MainWindow.cpp" line="125" />
             <source>This job is shown as its summary: the Ranks dock holds every rank's figures, the stragglers, the clock offsets and the collectives' transfer and waiting, measured as the ranks loaded. Double-click a rank there (or select it and press Open Rank's Timeline) to load its timeline and analysis here.</source>
             <translation>此作业以摘要显示：Rank 面板保存了每个 rank 的数据、掉队者、时钟偏移以及集合通信的传输与等待时间，均在各 rank 加载时测得。在其中双击某个 rank（或选中后点击“打开该 rank 的时间线”），即可在此加载其时间线和分析。</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="142" />
+            <location filename="../app/gui/MainWindow.cpp" line="147" />
             <source>Ready</source>
             <translation>就绪</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="148" />
+            <location filename="../app/gui/MainWindow.cpp" line="153" />
             <source>Cancel</source>
             <translation>取消</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="149" />
-            <location filename="../app/gui/MainWindow.cpp" line="1083" />
-            <location filename="../app/gui/MainWindow.cpp" line="1268" />
+            <location filename="../app/gui/MainWindow.cpp" line="154" />
+            <location filename="../app/gui/MainWindow.cpp" line="1161" />
+            <location filename="../app/gui/MainWindow.cpp" line="1355" />
             <source>Stop loading this trace</source>
             <translation>停止加载此跟踪文件</translation>
         </message>
         <message numerus="yes">
-            <location filename="../app/gui/MainWindow.cpp" line="179" />
             <source>Comparing %n run(s)</source>
+            <translation type="vanished">
+                <numerusform>正在比较 %n 个运行</numerusform>
+            </translation>
+        </message>
+        <message>
+            <location filename="../app/gui/MainWindow.cpp" line="195" />
+            <source>Showing %1 alone</source>
+            <translation>仅显示 %1</translation>
+        </message>
+        <message numerus="yes">
+            <location filename="../app/gui/MainWindow.cpp" line="195" />
+            <source>Comparing %n runs</source>
             <translation>
                 <numerusform>正在比较 %n 个运行</numerusform>
             </translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="179" />
-            <source>Showing %1 alone</source>
-            <translation>仅显示 %1</translation>
-        </message>
-        <message>
-            <location filename="../app/gui/MainWindow.cpp" line="221" />
+            <location filename="../app/gui/MainWindow.cpp" line="237" />
             <source>&amp;File</source>
             <translation>文件(&amp;F)</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="222" />
+            <location filename="../app/gui/MainWindow.cpp" line="238" />
             <source>&amp;Open…</source>
             <translation>打开(&amp;O)…</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="224" />
+            <location filename="../app/gui/MainWindow.cpp" line="240" />
             <source>Open a PyTorch Profiler / Kineto trace</source>
             <translation>打开 PyTorch Profiler / Kineto 跟踪文件</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="226" />
+            <location filename="../app/gui/MainWindow.cpp" line="242" />
             <source>&amp;Compare With…</source>
             <translation>比较(&amp;C)…</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="228" />
+            <location filename="../app/gui/MainWindow.cpp" line="244" />
             <source>Add traces to compare with the one shown, which stays the baseline</source>
             <translation>添加要与当前跟踪比较的跟踪文件，当前跟踪仍作为基线</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="229" />
+            <location filename="../app/gui/MainWindow.cpp" line="245" />
             <source>Open &amp;Demo Comparison</source>
             <translation>打开演示比较(&amp;D)</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="230" />
+            <location filename="../app/gui/MainWindow.cpp" line="246" />
             <source>The case study: an FSDP run before and after prefetching and allocator tuning</source>
             <translation>案例研究：一个 FSDP 运行在预取和分配器调优前后的对比</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="231" />
+            <location filename="../app/gui/MainWindow.cpp" line="247" />
             <source>Open &amp;Recent</source>
             <translation>最近打开(&amp;R)</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="236" />
+            <location filename="../app/gui/MainWindow.cpp" line="252" />
             <source>&amp;Export Picture…</source>
             <translation>导出图片(&amp;E)…</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="238" />
+            <location filename="../app/gui/MainWindow.cpp" line="254" />
             <source>Write the timeline's window as PNG, SVG or PDF, drawn at the size you choose</source>
             <translation>将时间线当前窗口按所选尺寸绘制并导出为 PNG、SVG 或 PDF</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="242" />
+            <location filename="../app/gui/MainWindow.cpp" line="258" />
             <source>&amp;Quit</source>
             <translation>退出(&amp;Q)</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="246" />
-            <location filename="../app/gui/MainWindow.cpp" line="954" />
+            <location filename="../app/gui/MainWindow.cpp" line="262" />
+            <location filename="../app/gui/MainWindow.cpp" line="1009" />
             <source>&amp;Edit</source>
             <translation>编辑(&amp;E)</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="247" />
+            <location filename="../app/gui/MainWindow.cpp" line="263" />
             <source>&amp;Find…</source>
             <translation>查找(&amp;F)…</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="249" />
+            <location filename="../app/gui/MainWindow.cpp" line="265" />
             <source>Find &amp;Next</source>
             <translation>查找下一个(&amp;N)</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="251" />
+            <location filename="../app/gui/MainWindow.cpp" line="267" />
             <source>Find &amp;Previous</source>
             <translation>查找上一个(&amp;P)</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="254" />
+            <location filename="../app/gui/MainWindow.cpp" line="270" />
             <source>&amp;Copy Picture</source>
             <translation>复制图片(&amp;C)</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="256" />
+            <location filename="../app/gui/MainWindow.cpp" line="272" />
             <source>Put a PNG of the timeline's window, with title and legend, on the clipboard</source>
             <translation>将时间线当前窗口的 PNG 图片（含标题和图例）复制到剪贴板</translation>
         </message>
@@ -5952,138 +6727,183 @@ The Gaps tab's causes look further: a comm_wait gap (the stream waiting on a col
             <translation type="vanished">首选项(&amp;F)…</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="262" />
-            <location filename="../app/gui/MainWindow.cpp" line="964" />
+            <location filename="../app/gui/MainWindow.cpp" line="278" />
+            <location filename="../app/gui/MainWindow.cpp" line="1019" />
             <source>&amp;View</source>
             <translation>视图(&amp;V)</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="263" />
+            <location filename="../app/gui/MainWindow.cpp" line="279" />
             <source>&amp;Fit All</source>
             <translation>全部显示(&amp;F)</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="264" />
+            <location filename="../app/gui/MainWindow.cpp" line="280" />
             <source>Show the whole trace (F or Home in the timeline)</source>
             <translation>显示整个跟踪（在时间线中按 F 或 Home）</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="265" />
+            <location filename="../app/gui/MainWindow.cpp" line="281" />
             <source>&amp;Memory Overlay</source>
             <translation>内存叠加(&amp;M)</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="268" />
+            <location filename="../app/gui/MainWindow.cpp" line="284" />
             <source>Draw each GPU's allocated and reserved memory over its lanes</source>
             <translation>在每个 GPU 的泳道上绘制其已分配和已保留内存</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="270" />
+            <location filename="../app/gui/MainWindow.cpp" line="286" />
             <source>Memory Stacked by &amp;Owner</source>
             <translation>内存按所有者堆叠(&amp;O)</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="274" />
+            <location filename="../app/gui/MainWindow.cpp" line="290" />
             <source>Split each GPU's allocated memory by who allocated it: forward, backward, optimizer, FSDP all-gather, before the trace</source>
             <translation>按分配者拆分每个 GPU 的已分配内存：前向、反向、优化器、FSDP 全收集、追踪开始之前</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="277" />
+            <location filename="../app/gui/MainWindow.cpp" line="293" />
             <source>Launch &amp;Queues</source>
             <translation>启动队列(&amp;Q)</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="281" />
+            <location filename="../app/gui/MainWindow.cpp" line="297" />
             <source>Under each GPU stream, its launch queue: operations launched and not yet finished</source>
             <translation>在每个 GPU 流下方显示其启动队列：已启动但尚未完成的操作</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="283" />
+            <location filename="../app/gui/MainWindow.cpp" line="299" />
             <source>&amp;Critical Path</source>
             <translation>关键路径(&amp;C)</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="287" />
+            <location filename="../app/gui/MainWindow.cpp" line="303" />
             <source>Draw the critical path of the analysed step over the lanes, in the colours of its parts</source>
             <translation>在各泳道上按各部分的颜色画出所分析步的关键路径</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="298" />
+            <location filename="../app/gui/MainWindow.cpp" line="315" />
             <source>&amp;GPU Lanes Only</source>
             <translation>仅 GPU 泳道(&amp;G)</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="301" />
+            <location filename="../app/gui/MainWindow.cpp" line="318" />
             <source>Hide the CPU threads: every run's GPU streams next to each other</source>
             <translation>隐藏 CPU 线程：各运行的 GPU 流并排显示</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="303" />
+            <location filename="../app/gui/MainWindow.cpp" line="320" />
             <source>&amp;Job Overview</source>
             <translation>作业概览(&amp;J)</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="306" />
+            <location filename="../app/gui/MainWindow.cpp" line="323" />
             <source>A folder of ranks: one row per rank, its compute stream busy and idle and its gaps, the straggler marked; a click opens that rank's lanes</source>
             <translation>rank 文件夹：每个 rank 一行，显示其计算流的忙碌与空闲以及间隙，并标出掉队者；单击打开该 rank 的泳道</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="326" />
-            <location filename="../app/gui/MainWindow.cpp" line="972" />
+            <location filename="../app/gui/MainWindow.cpp" line="343" />
+            <location filename="../app/gui/MainWindow.cpp" line="1027" />
             <source>&amp;Analysis</source>
             <translation>分析(&amp;A)</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="327" />
+            <location filename="../app/gui/MainWindow.cpp" line="344" />
             <source>Analyse &amp;Selected Range</source>
             <translation>分析所选范围(&amp;S)</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="336" />
+            <location filename="../app/gui/MainWindow.cpp" line="353" />
             <source>Limit the gap analysis to the time range selected with Shift+drag</source>
             <translation>只分析用 Shift+拖动选中的时间范围内的间隙</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="337" />
+            <location filename="../app/gui/MainWindow.cpp" line="354" />
             <source>Analyse &amp;Whole Trace</source>
             <translation>分析整个跟踪(&amp;W)</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="338" />
+            <location filename="../app/gui/MainWindow.cpp" line="355" />
             <source>Clear Gap &amp;Mark</source>
             <translation>清除间隙标记(&amp;M)</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="366" />
+            <location filename="../app/gui/MainWindow.cpp" line="383" />
             <source>&amp;Help</source>
             <translation>帮助(&amp;H)</translation>
         </message>
         <message numerus="yes">
-            <location filename="../app/gui/MainWindow.cpp" line="1187" />
-            <source>Summary mode: the %n rank(s) of %1 would take about %2 of memory shown together, more than the %3 allowed (%4), so each rank was measured as it loaded and let go. The Ranks dock holds the job's figures; double-click a rank to load its timeline, one rank at a time.</source>
+            <location filename="../app/gui/MainWindow.cpp" line="1248" />
+            <source>%n rank of %1 loaded in %2 s (%3 events, %4 at once)</source>
             <translation>
-                <numerusform>摘要模式：同时显示 %1 的 %n 个 rank 约需 %2 内存，超过允许的 %3（%4），因此每个 rank 在加载时即被测量并随后释放。Rank 面板保存了作业的各项数据；双击某个 rank 可加载其时间线，每次一个 rank。</numerusform>
+                <numerusform>已加载 %1 中的 %n 个 rank，耗时 %2 s（%3 个事件，同时加载 %4 个）</numerusform>
             </translation>
         </message>
         <message numerus="yes">
-            <location filename="../app/gui/MainWindow.cpp" line="1238" />
-            <source>%n rank(s) of %1 summarised in %2 s (%3 events, %4 at once); no rank's timeline is kept</source>
+            <location filename="../app/gui/MainWindow.cpp" line="1249" />
+            <source>%n ranks of %1 loaded in %2 s (%3 events, %4 at once)</source>
+            <translation>
+                <numerusform>已用 %2 s 加载 %1 的 %n 个 rank（%3 个事件，同时加载 %4 个）</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <location filename="../app/gui/MainWindow.cpp" line="1269" />
+            <source>Summary mode: the %n rank of %1 would take about %2 of memory shown, more than the %3 allowed (%4), so it was measured as it loaded and let go. The Ranks dock holds the job's figures; double-click the rank to load its timeline.</source>
+            <translation>
+                <numerusform>摘要模式：显示 %1 的 %n 个 rank 约需 %2 内存，超过允许的 %3（%4），因此在加载时即完成测量并随后释放。Rank 面板保存了作业的各项数据；双击 rank 可加载其时间线。</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <location filename="../app/gui/MainWindow.cpp" line="1273" />
+            <source>Summary mode: the %n ranks of %1 would take about %2 of memory shown together, more than the %3 allowed (%4), so each rank was measured as it loaded and let go. The Ranks dock holds the job's figures; double-click a rank to load its timeline, one rank at a time.</source>
+            <translation>
+                <numerusform>摘要模式：%1 的 %n 个 rank 一起显示约需 %2 内存，超过允许的 %3（%4），因此每个 rank 都在加载时测量后即释放。“Rank”面板中有作业的各项指标；双击某个 rank 可加载其时间线，每次一个 rank。</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <location filename="../app/gui/MainWindow.cpp" line="1325" />
+            <source>%n rank of %1 summarised in %2 s (%3 events, %4 at once); no rank's timeline is kept</source>
             <translation>
                 <numerusform>%1 的 %n 个 rank 已在 %2 s 内完成摘要（%3 个事件，同时加载 %4 个）；未保留任何 rank 的时间线</numerusform>
             </translation>
         </message>
+        <message numerus="yes">
+            <location filename="../app/gui/MainWindow.cpp" line="1326" />
+            <source>%n ranks of %1 summarised in %2 s (%3 events, %4 at once); no rank's timeline is kept</source>
+            <translation>
+                <numerusform>已用 %2 s 汇总 %1 的 %n 个 rank（%3 个事件，同时处理 %4 个）；未保留任何 rank 的时间线</numerusform>
+            </translation>
+        </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="1261" />
+            <location filename="../app/gui/MainWindow.cpp" line="1472" />
+            <source>Load what is shown again from disk</source>
+            <translation type="unfinished" />
+        </message>
+        <message numerus="yes">
+            <source>Summary mode: the %n rank(s) of %1 would take about %2 of memory shown together, more than the %3 allowed (%4), so each rank was measured as it loaded and let go. The Ranks dock holds the job's figures; double-click a rank to load its timeline, one rank at a time.</source>
+            <translation type="vanished">
+                <numerusform>摘要模式：同时显示 %1 的 %n 个 rank 约需 %2 内存，超过允许的 %3（%4），因此每个 rank 在加载时即被测量并随后释放。Rank 面板保存了作业的各项数据；双击某个 rank 可加载其时间线，每次一个 rank。</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <source>%n rank(s) of %1 summarised in %2 s (%3 events, %4 at once); no rank's timeline is kept</source>
+            <translation type="vanished">
+                <numerusform>%1 的 %n 个 rank 已在 %2 s 内完成摘要（%3 个事件，同时加载 %4 个）；未保留任何 rank 的时间线</numerusform>
+            </translation>
+        </message>
+        <message>
+            <location filename="../app/gui/MainWindow.cpp" line="1348" />
             <source>Loading the timeline of %1…</source>
             <translation>正在加载 %1 的时间线…</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="1263" />
+            <location filename="../app/gui/MainWindow.cpp" line="1350" />
             <source>Stop loading this rank</source>
             <translation>停止加载此 rank</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="1272" />
+            <location filename="../app/gui/MainWindow.cpp" line="1359" />
             <source>Loading the timeline of %1 was cancelled.</source>
             <translation>已取消加载 %1 的时间线。</translation>
         </message>
@@ -6100,302 +6920,404 @@ The Gaps tab's causes look further: a comm_wait gap (the stream waiting on a col
             <translation type="vanished">&lt;table&gt;&lt;tr&gt;&lt;td&gt;&lt;b&gt;W / S&lt;/b&gt;&lt;/td&gt;&lt;td&gt;放大 / 缩小&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;b&gt;A / D&lt;/b&gt;&lt;/td&gt;&lt;td&gt;向左 / 向右平移&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;b&gt;Ctrl+滚轮&lt;/b&gt;&lt;/td&gt;&lt;td&gt;以光标为中心缩放&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;b&gt;Shift+滚轮&lt;/b&gt;&lt;/td&gt;&lt;td&gt;平移&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;b&gt;拖动&lt;/b&gt;&lt;/td&gt;&lt;td&gt;平移与滚动&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;b&gt;Shift+拖动&lt;/b&gt;&lt;/td&gt;&lt;td&gt;选择时间范围&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;b&gt;双击&lt;/b&gt;&lt;/td&gt;&lt;td&gt;缩放到片段&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;b&gt;F / Home&lt;/b&gt;&lt;/td&gt;&lt;td&gt;聚焦所选 / 全部显示&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;b&gt;Ctrl+F&lt;/b&gt;&lt;/td&gt;&lt;td&gt;按名称查找片段&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;b&gt;Esc&lt;/b&gt;&lt;/td&gt;&lt;td&gt;清除选择与范围&lt;/td&gt;&lt;/tr&gt;&lt;/table&gt;</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="373" />
+            <location filename="../app/gui/MainWindow.cpp" line="390" />
             <source>&amp;About Lanescope</source>
             <translation>关于 Lanescope(&amp;A)</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="375" />
+            <location filename="../app/gui/MainWindow.cpp" line="392" />
             <source>About &amp;Qt</source>
             <translation>关于 Qt(&amp;Q)</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="391" />
+            <location filename="../app/gui/MainWindow.cpp" line="408" />
             <source>Summary</source>
             <translation>概要</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="392" />
+            <location filename="../app/gui/MainWindow.cpp" line="409" />
             <source>Details</source>
             <translation>详情</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="393" />
+            <location filename="../app/gui/MainWindow.cpp" line="410" />
             <source>Time Range</source>
             <translation>时间范围</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="394" />
+            <location filename="../app/gui/MainWindow.cpp" line="411" />
             <source>Legend</source>
             <translation>图例</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="396" />
+            <location filename="../app/gui/MainWindow.cpp" line="413" />
             <source>Search Results</source>
             <translation>搜索结果</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="496" />
+            <location filename="../app/gui/MainWindow.cpp" line="515" />
             <source>Open Trace</source>
             <translation>打开跟踪文件</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="497" />
-            <location filename="../app/gui/MainWindow.cpp" line="691" />
-            <source>PyTorch Profiler traces (*.json *.json.gz *.pt.trace.json *.pt.trace.json.gz);;All files (*)</source>
-            <translation>PyTorch Profiler 跟踪文件 (*.json *.json.gz *.pt.trace.json *.pt.trace.json.gz);;所有文件 (*)</translation>
-        </message>
-        <message>
-            <location filename="../app/gui/MainWindow.cpp" line="518" />
-            <source>&amp;%1 %2</source>
-            <translation>&amp;%1 %2</translation>
-        </message>
-        <message>
-            <location filename="../app/gui/MainWindow.cpp" line="524" />
-            <source>No recent files</source>
-            <translation>没有最近打开的文件</translation>
-        </message>
-        <message>
-            <location filename="../app/gui/MainWindow.cpp" line="528" />
-            <source>&amp;Clear Menu</source>
-            <translation>清除列表(&amp;C)</translation>
+            <location filename="../app/gui/MainWindow.cpp" line="516" />
+            <source>PyTorch Profiler traces and memory snapshots (*.json *.json.gz *.pt.trace.json *.pt.trace.json.gz *.pickle);;All files (*)</source>
+            <translation type="unfinished" />
         </message>
         <message numerus="yes">
-            <location filename="../app/gui/MainWindow.cpp" line="613" />
-            <source>%1: a job of %n rank(s), shown and compared through rank %2; the Job rows of the Metrics table measure every rank</source>
+            <location filename="../app/gui/MainWindow.cpp" line="574" />
+            <source>%n run</source>
+            <translation>
+                <numerusform>%n 个运行</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <location filename="../app/gui/MainWindow.cpp" line="575" />
+            <source>%n runs</source>
+            <translation>
+                <numerusform>%n 个运行</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <location filename="../app/gui/MainWindow.cpp" line="639" />
+            <source>%1: a job of %n rank, shown and compared through rank %2; the Job rows of the Metrics table measure every rank</source>
             <translation>
                 <numerusform>%1：%n 个 rank 的作业，通过 rank %2 显示和比较；指标表中的“作业”行统计所有 rank</numerusform>
             </translation>
         </message>
+        <message numerus="yes">
+            <location filename="../app/gui/MainWindow.cpp" line="642" />
+            <source>%1: a job of %n ranks, shown and compared through rank %2; the Job rows of the Metrics table measure every rank</source>
+            <translation>
+                <numerusform>%1：%n 个 rank 的作业，通过 rank %2 显示和比较；“指标”表中的“作业”行衡量所有 rank</numerusform>
+            </translation>
+        </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="668" />
+            <location filename="../app/gui/MainWindow.cpp" line="721" />
+            <source>PyTorch Profiler traces (*.json *.json.gz *.pt.trace.json *.pt.trace.json.gz);;All files (*)</source>
+            <translation>PyTorch Profiler 跟踪文件 (*.json *.json.gz *.pt.trace.json *.pt.trace.json.gz);;所有文件 (*)</translation>
+        </message>
+        <message>
+            <location filename="../app/gui/MainWindow.cpp" line="537" />
+            <source>&amp;%1 %2</source>
+            <translation>&amp;%1 %2</translation>
+        </message>
+        <message>
+            <location filename="../app/gui/MainWindow.cpp" line="543" />
+            <source>No recent files</source>
+            <translation>没有最近打开的文件</translation>
+        </message>
+        <message>
+            <location filename="../app/gui/MainWindow.cpp" line="547" />
+            <source>&amp;Clear Menu</source>
+            <translation>清除列表(&amp;C)</translation>
+        </message>
+        <message numerus="yes">
+            <source>%1: a job of %n rank(s), shown and compared through rank %2; the Job rows of the Metrics table measure every rank</source>
+            <translation type="vanished">
+                <numerusform>%1：%n 个 rank 的作业，通过 rank %2 显示和比较；指标表中的“作业”行统计所有 rank</numerusform>
+            </translation>
+        </message>
+        <message>
+            <location filename="../app/gui/MainWindow.cpp" line="698" />
             <source>the demo</source>
             <translation>演示</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="690" />
+            <location filename="../app/gui/MainWindow.cpp" line="720" />
             <source>Compare With</source>
             <translation>选择要比较的跟踪文件</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="552" />
+            <location filename="../app/gui/MainWindow.cpp" line="577" />
             <source>Loading %1…</source>
             <translation>正在加载 %1…</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="727" />
+            <location filename="../app/gui/MainWindow.cpp" line="761" />
             <source>Cancelling…</source>
             <translation>正在取消…</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="573" />
+            <location filename="../app/gui/MainWindow.cpp" line="598" />
             <source>Loading %1 was cancelled.</source>
             <translation>已取消加载 %1。</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="239" />
+            <location filename="../app/gui/MainWindow.cpp" line="255" />
             <source>Re&amp;port…</source>
             <translation>报告(&amp;P)…</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="259" />
+            <location filename="../app/gui/MainWindow.cpp" line="275" />
             <source>Pr&amp;eferences…</source>
             <translation>首选项(&amp;E)…</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="342" />
+            <location filename="../app/gui/MainWindow.cpp" line="359" />
             <source>Replayed Step &amp;Ghost</source>
             <translation>重放步虚影(&amp;G)</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="345" />
+            <location filename="../app/gui/MainWindow.cpp" line="362" />
             <source>Draw where each kernel of the analysed step would run with every shown advice's fix, over the lanes</source>
             <translation>在泳道上画出应用所有已显示建议的修复后，所分析步的每个内核将在何处运行</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="775" />
+            <location filename="../app/gui/MainWindow.cpp" line="809" />
             <source>%1 of %2 (the other ranks summarised only)</source>
             <translation>%2 的 %1（其他 rank 仅有摘要）</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="777" />
+            <location filename="../app/gui/MainWindow.cpp" line="811" />
             <source>Rank %1/%2</source>
             <translation>rank %1/%2</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="777" />
+            <location filename="../app/gui/MainWindow.cpp" line="811" />
             <source>Rank %1</source>
             <translation>rank %1</translation>
         </message>
         <message numerus="yes">
-            <location filename="../app/gui/MainWindow.cpp" line="781" />
             <source>%1 (+%n more GPU(s))</source>
-            <translation>
+            <translation type="vanished">
                 <numerusform>%1（另有 %n 个 GPU）</numerusform>
             </translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="784" />
+            <location filename="../app/gui/MainWindow.cpp" line="820" />
             <source>%1 events</source>
             <translation>%1 个事件</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="785" />
+            <location filename="../app/gui/MainWindow.cpp" line="821" />
             <source>loaded in %1 s</source>
             <translation>加载耗时 %1 s</translation>
         </message>
         <message numerus="yes">
-            <location filename="../app/gui/MainWindow.cpp" line="787" />
             <source>%n warning(s)</source>
-            <translation>
+            <translation type="vanished">
                 <numerusform>%n 条警告</numerusform>
             </translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="795" />
+            <location filename="../app/gui/MainWindow.cpp" line="831" />
             <source>unknown error</source>
             <translation>未知错误</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="796" />
+            <location filename="../app/gui/MainWindow.cpp" line="832" />
             <source>Could not open %1: %2</source>
             <translation>无法打开 %1：%2</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="798" />
+            <location filename="../app/gui/MainWindow.cpp" line="834" />
             <source>Could not open trace</source>
             <translation>无法打开跟踪文件</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="799" />
+            <location filename="../app/gui/MainWindow.cpp" line="835" />
             <source>Lanescope could not open %1.</source>
             <translation>Lanescope 无法打开 %1。</translation>
         </message>
         <message numerus="yes">
-            <location filename="../app/gui/MainWindow.cpp" line="810" />
             <source>%1 (%n rank(s)) — Lanescope</source>
+            <translation type="vanished">
+                <numerusform>%1（%n 个 rank）— Lanescope</numerusform>
+            </translation>
+        </message>
+        <message>
+            <location filename="../app/gui/MainWindow.cpp" line="856" />
+            <source>Lanescope</source>
+            <translation>Lanescope</translation>
+        </message>
+        <message numerus="yes">
+            <location filename="../app/gui/MainWindow.cpp" line="919" />
+            <source>Comparing %n runs, aligned on their complete step %1</source>
+            <translation>
+                <numerusform>正在比较 %n 个运行，按各自第 %1 个完整步对齐</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <location filename="../app/gui/MainWindow.cpp" line="921" />
+            <source>Comparing %n runs, aligned on their starts</source>
+            <translation>
+                <numerusform>正在比较 %n 个运行，按其起点对齐</numerusform>
+            </translation>
+        </message>
+        <message>
+            <location filename="../app/gui/MainWindow.cpp" line="1023" />
+            <source>Annotate &amp;Findings</source>
+            <translation>标注发现(&amp;F)</translation>
+        </message>
+        <message>
+            <location filename="../app/gui/MainWindow.cpp" line="1025" />
+            <source>Label each gap over the threshold and each allocator spike in view (undo removes them)</source>
+            <translation>为视图中每个超过阈值的间隙和每个分配器尖峰添加标注（撤销可将其移除）</translation>
+        </message>
+        <message>
+            <location filename="../app/gui/MainWindow.cpp" line="1046" />
+            <source>&amp;Annotate This Gap</source>
+            <translation>标注此间隙(&amp;A)</translation>
+        </message>
+        <message>
+            <location filename="../app/gui/MainWindow.cpp" line="1048" />
+            <source>Annotated the gap</source>
+            <translation>已标注该间隙</translation>
+        </message>
+        <message>
+            <location filename="../app/gui/MainWindow.cpp" line="1048" />
+            <source>The gap is annotated already</source>
+            <translation>该间隙已有标注</translation>
+        </message>
+        <message>
+            <location filename="../app/gui/MainWindow.cpp" line="1091" />
+            <source>Open &amp;Folder…</source>
+            <translation>打开文件夹(&amp;F)…</translation>
+        </message>
+        <message>
+            <location filename="../app/gui/MainWindow.cpp" line="1093" />
+            <source>Open a folder of rank traces (one file per rank) as one job, side by side on one clock</source>
+            <translation>将 rank 跟踪文件所在的文件夹（每个 rank 一个文件）作为一个作业打开，在同一时钟上并排显示</translation>
+        </message>
+        <message>
+            <location filename="../app/gui/MainWindow.cpp" line="1094" />
+            <source>Compare With Folder…</source>
+            <translation>与文件夹比较…</translation>
+        </message>
+        <message>
+            <location filename="../app/gui/MainWindow.cpp" line="1095" />
+            <source>Compare what is shown with a folder of rank traces (baseline job vs optimized job)</source>
+            <translation>将当前显示的内容与 rank 跟踪文件所在的文件夹比较（基线作业对比优化后的作业）</translation>
+        </message>
+        <message>
+            <location filename="../app/gui/MainWindow.cpp" line="1096" />
+            <source>&amp;Watch Folder…</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../app/gui/MainWindow.cpp" line="1098" />
+            <source>Watch a Profiler log_dir</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../app/gui/MainWindow.cpp" line="1104" />
+            <source>Compare the profiling sessions of a log_dir and add each new one as it is written</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../app/gui/MainWindow.cpp" line="1114" />
+            <source>Watching %1: no complete session yet</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../app/gui/MainWindow.cpp" line="1120" />
+            <source>Compare With Folder of Rank Traces</source>
+            <translation>与 rank 跟踪文件所在的文件夹比较</translation>
+        </message>
+        <message>
+            <location filename="../app/gui/MainWindow.cpp" line="1130" />
+            <source>Open Folder of Rank Traces</source>
+            <translation>打开 rank 跟踪文件所在的文件夹</translation>
+        </message>
+        <message>
+            <location filename="../app/gui/MainWindow.cpp" line="1152" />
+            <source>Loading the ranks in %1…</source>
+            <translation>正在加载 %1 中的各 rank…</translation>
+        </message>
+        <message>
+            <location filename="../app/gui/MainWindow.cpp" line="384" />
+            <source>Open &amp;Demo</source>
+            <translation>打开演示(&amp;D)</translation>
+        </message>
+        <message>
+            <location filename="../app/gui/MainWindow.cpp" line="385" />
+            <source>The case study: an FSDP run before and after prefetching and allocator tuning, compared</source>
+            <translation>案例研究：对比一个 FSDP 运行在预取和分配器调优前后的表现</translation>
+        </message>
+        <message numerus="yes">
+            <source>%n run(s)</source>
+            <translation type="vanished">
+                <numerusform>%n 个运行</numerusform>
+            </translation>
+        </message>
+        <message>
+            <location filename="../app/gui/MainWindow.cpp" line="581" />
+            <source>Stop loading</source>
+            <translation>停止加载</translation>
+        </message>
+        <message numerus="yes">
+            <location filename="../app/gui/MainWindow.cpp" line="815" />
+            <source>%1 (+%n more GPU)</source>
+            <translation>
+                <numerusform>%1（另有 %n 个 GPU）</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <location filename="../app/gui/MainWindow.cpp" line="816" />
+            <source>%1 (+%n more GPUs)</source>
+            <translation>
+                <numerusform>%1（另有 %n 个 GPU）</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <location filename="../app/gui/MainWindow.cpp" line="823" />
+            <source>%n warning</source>
+            <translation>
+                <numerusform>%n 条警告</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <location filename="../app/gui/MainWindow.cpp" line="823" />
+            <source>%n warnings</source>
+            <translation>
+                <numerusform>%n 条警告</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <location filename="../app/gui/MainWindow.cpp" line="846" />
+            <source>%1 (%n rank) — Lanescope</source>
+            <translation>
+                <numerusform>%1（%n 个 rank）— Lanescope</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <location filename="../app/gui/MainWindow.cpp" line="846" />
+            <source>%1 (%n ranks) — Lanescope</source>
             <translation>
                 <numerusform>%1（%n 个 rank）— Lanescope</numerusform>
             </translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="819" />
-            <source>Lanescope</source>
-            <translation>Lanescope</translation>
-        </message>
-        <message>
-            <location filename="../app/gui/MainWindow.cpp" line="968" />
-            <source>Annotate &amp;Findings</source>
-            <translation>标注发现(&amp;F)</translation>
-        </message>
-        <message>
-            <location filename="../app/gui/MainWindow.cpp" line="970" />
-            <source>Label each gap over the threshold and each allocator spike in view (undo removes them)</source>
-            <translation>为视图中每个超过阈值的间隙和每个分配器尖峰添加标注（撤销可将其移除）</translation>
-        </message>
-        <message>
-            <location filename="../app/gui/MainWindow.cpp" line="991" />
-            <source>&amp;Annotate This Gap</source>
-            <translation>标注此间隙(&amp;A)</translation>
-        </message>
-        <message>
-            <location filename="../app/gui/MainWindow.cpp" line="993" />
-            <source>Annotated the gap</source>
-            <translation>已标注该间隙</translation>
-        </message>
-        <message>
-            <location filename="../app/gui/MainWindow.cpp" line="993" />
-            <source>The gap is annotated already</source>
-            <translation>该间隙已有标注</translation>
-        </message>
-        <message>
-            <location filename="../app/gui/MainWindow.cpp" line="1036" />
-            <source>Open &amp;Folder…</source>
-            <translation>打开文件夹(&amp;F)…</translation>
-        </message>
-        <message>
-            <location filename="../app/gui/MainWindow.cpp" line="1038" />
-            <source>Open a folder of rank traces (one file per rank) as one job, side by side on one clock</source>
-            <translation>将 rank 跟踪文件所在的文件夹（每个 rank 一个文件）作为一个作业打开，在同一时钟上并排显示</translation>
-        </message>
-        <message>
-            <location filename="../app/gui/MainWindow.cpp" line="1039" />
-            <source>Compare With Folder…</source>
-            <translation>与文件夹比较…</translation>
-        </message>
-        <message>
-            <location filename="../app/gui/MainWindow.cpp" line="1040" />
-            <source>Compare what is shown with a folder of rank traces (baseline job vs optimized job)</source>
-            <translation>将当前显示的内容与 rank 跟踪文件所在的文件夹比较（基线作业对比优化后的作业）</translation>
-        </message>
-        <message>
-            <location filename="../app/gui/MainWindow.cpp" line="1046" />
-            <source>Compare With Folder of Rank Traces</source>
-            <translation>与 rank 跟踪文件所在的文件夹比较</translation>
-        </message>
-        <message>
-            <location filename="../app/gui/MainWindow.cpp" line="1056" />
-            <source>Open Folder of Rank Traces</source>
-            <translation>打开 rank 跟踪文件所在的文件夹</translation>
-        </message>
-        <message>
-            <location filename="../app/gui/MainWindow.cpp" line="1074" />
-            <source>Loading the ranks in %1…</source>
-            <translation>正在加载 %1 中的各 rank…</translation>
-        </message>
-        <message>
-            <location filename="../app/gui/MainWindow.cpp" line="367" />
-            <source>Open &amp;Demo</source>
-            <translation>打开演示(&amp;D)</translation>
-        </message>
-        <message>
-            <location filename="../app/gui/MainWindow.cpp" line="368" />
-            <source>The case study: an FSDP run before and after prefetching and allocator tuning, compared</source>
-            <translation>案例研究：对比一个 FSDP 运行在预取和分配器调优前后的表现</translation>
-        </message>
-        <message numerus="yes">
-            <location filename="../app/gui/MainWindow.cpp" line="550" />
-            <source>%n run(s)</source>
-            <translation>
-                <numerusform>%n 个运行</numerusform>
-            </translation>
-        </message>
-        <message>
-            <location filename="../app/gui/MainWindow.cpp" line="556" />
-            <source>Stop loading</source>
-            <translation>停止加载</translation>
-        </message>
-        <message>
-            <location filename="../app/gui/MainWindow.cpp" line="1078" />
+            <location filename="../app/gui/MainWindow.cpp" line="1156" />
             <source>Stop loading this folder</source>
             <translation>停止加载此文件夹</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="1088" />
+            <location filename="../app/gui/MainWindow.cpp" line="1166" />
             <source>Loading the folder %1 was cancelled.</source>
             <translation>已取消加载文件夹 %1。</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="1100" />
+            <location filename="../app/gui/MainWindow.cpp" line="1178" />
             <source>no rank trace in it</source>
             <translation>其中没有 rank 跟踪文件</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="1118" />
-            <location filename="../app/gui/MainWindow.cpp" line="1254" />
+            <location filename="../app/gui/MainWindow.cpp" line="1196" />
+            <location filename="../app/gui/MainWindow.cpp" line="1341" />
             <source>rank %1 (guessed)</source>
             <translation>rank %1（推测）</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="1118" />
-            <location filename="../app/gui/MainWindow.cpp" line="1254" />
+            <location filename="../app/gui/MainWindow.cpp" line="1196" />
+            <location filename="../app/gui/MainWindow.cpp" line="1341" />
             <source>rank %1</source>
             <translation>rank %1</translation>
         </message>
         <message numerus="yes">
-            <location filename="../app/gui/MainWindow.cpp" line="1169" />
             <source>%n rank(s) of %1 loaded in %2 s (%3 events, %4 at once)</source>
-            <translation>
+            <translation type="vanished">
                 <numerusform>已加载 %1 中的 %n 个 rank，耗时 %2 s（%3 个事件，同时加载 %4 个）</numerusform>
             </translation>
         </message>
@@ -6404,7 +7326,7 @@ The Gaps tab's causes look further: a comm_wait gap (the stream waiting on a col
             <translation type="vanished">报告(&amp;R)…</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="240" />
+            <location filename="../app/gui/MainWindow.cpp" line="256" />
             <source>Write one landscape PDF page: the picture, the runs and the metrics table</source>
             <translation>输出一页横向 PDF：图片、运行和指标表</translation>
         </message>
@@ -6461,33 +7383,32 @@ The Gaps tab's causes look further: a comm_wait gap (the stream waiting on a col
             <translation type="vanished">报告已写入 %1</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="1382" />
+            <location filename="../app/gui/MainWindow.cpp" line="1470" />
             <source>Re&amp;load</source>
             <translation>重新加载(&amp;L)</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="1384" />
             <source>Load the trace(s) shown again from disk</source>
-            <translation>从磁盘重新加载当前显示的跟踪文件</translation>
+            <translation type="vanished">从磁盘重新加载当前显示的跟踪文件</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="1421" />
+            <location filename="../app/gui/MainWindow.cpp" line="1509" />
             <source>%1 changed on disk — Reload to see the new version.</source>
             <translation>%1 已在磁盘上更改 — 点击“重新加载”查看新版本。</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="1422" />
+            <location filename="../app/gui/MainWindow.cpp" line="1510" />
             <source>%1 was removed or renamed on disk.</source>
             <translation>%1 已在磁盘上被删除或重命名。</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="1423" />
+            <location filename="../app/gui/MainWindow.cpp" line="1511" />
             <source>Reload</source>
             <translation>重新加载</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="817" />
-            <location filename="../app/gui/MainWindow.cpp" line="822" />
+            <location filename="../app/gui/MainWindow.cpp" line="854" />
+            <location filename="../app/gui/MainWindow.cpp" line="859" />
             <source>%1 — Lanescope</source>
             <translation>%1 — Lanescope</translation>
         </message>
@@ -6520,47 +7441,45 @@ The Gaps tab's causes look further: a comm_wait gap (the stream waiting on a col
             <translation type="vanished">图片已复制到剪贴板</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="592" />
-            <location filename="../app/gui/MainWindow.cpp" line="620" />
-            <location filename="../app/gui/MainWindow.cpp" line="853" />
-            <location filename="../app/gui/MainWindow.cpp" line="1124" />
+            <location filename="../app/gui/MainWindow.cpp" line="617" />
+            <location filename="../app/gui/MainWindow.cpp" line="649" />
+            <location filename="../app/gui/MainWindow.cpp" line="890" />
+            <location filename="../app/gui/MainWindow.cpp" line="1202" />
             <source>%1: %2</source>
             <translation>%1：%2</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="572" />
-            <location filename="../app/gui/MainWindow.cpp" line="841" />
+            <location filename="../app/gui/MainWindow.cpp" line="597" />
+            <location filename="../app/gui/MainWindow.cpp" line="878" />
             <source>the comparison</source>
             <translation>比较</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="518" />
-            <location filename="../app/gui/MainWindow.cpp" line="521" />
-            <location filename="../app/gui/MainWindow.cpp" line="817" />
+            <location filename="../app/gui/MainWindow.cpp" line="537" />
+            <location filename="../app/gui/MainWindow.cpp" line="540" />
+            <location filename="../app/gui/MainWindow.cpp" line="854" />
             <source> vs </source>
             <translation> 对比 </translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="370" />
+            <location filename="../app/gui/MainWindow.cpp" line="387" />
             <source>&amp;Keyboard Shortcuts</source>
             <translation>快捷键(&amp;K)</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="372" />
+            <location filename="../app/gui/MainWindow.cpp" line="389" />
             <source>Every shortcut of the menus and toolbars, and the timeline's keys</source>
             <translation>菜单和工具栏的所有快捷键，以及时间线的按键</translation>
         </message>
         <message numerus="yes">
-            <location filename="../app/gui/MainWindow.cpp" line="881" />
             <source>Comparing %n run(s), aligned on their complete step %1</source>
-            <translation>
+            <translation type="vanished">
                 <numerusform>正在比较 %n 个运行，按各自第 %1 个完整步对齐</numerusform>
             </translation>
         </message>
         <message numerus="yes">
-            <location filename="../app/gui/MainWindow.cpp" line="883" />
             <source>Comparing %n run(s), aligned on their starts</source>
-            <translation>
+            <translation type="vanished">
                 <numerusform>正在比较 %n 个运行，按各自起点对齐</numerusform>
             </translation>
         </message>
@@ -6602,8 +7521,21 @@ The Gaps tab's causes look further: a comm_wait gap (the stream waiting on a col
         </message>
         <message numerus="yes">
             <location filename="../widgets/render/MemoryBand.cpp" line="406" />
-            <source>%n spike(s)</source>
+            <source>%n spike</source>
             <translation>
+                <numerusform>%n 个尖峰</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <location filename="../widgets/render/MemoryBand.cpp" line="406" />
+            <source>%n spikes</source>
+            <translation>
+                <numerusform>%n 个尖峰</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <source>%n spike(s)</source>
+            <translation type="vanished">
                 <numerusform>%n 个尖峰</numerusform>
             </translation>
         </message>
@@ -6712,6 +7644,196 @@ The Gaps tab's causes look further: a comm_wait gap (the stream waiting on a col
         </message>
     </context>
     <context>
+        <name>lanescope::MemorySnapshotDock</name>
+        <message>
+            <location filename="../widgets/memsnap/MemorySnapshotDock.cpp" line="57" />
+            <source>Memory Snapshot</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../widgets/memsnap/MemorySnapshotDock.cpp" line="66" />
+            <source>The device whose allocator history is shown</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../widgets/memsnap/MemorySnapshotDock.cpp" line="89" />
+            <source>Allocated and reserved bytes over the snapshot's window; a click picks the moment</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../widgets/memsnap/MemorySnapshotDock.cpp" line="107" />
+            <source>Alive at Moment</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../widgets/memsnap/MemorySnapshotDock.cpp" line="121" />
+            <source>cudaMalloc / cudaFree</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../widgets/memsnap/MemorySnapshotDock.cpp" line="137" />
+            <source>Open a PyTorch memory snapshot (.pickle, from torch.cuda.memory._dump_snapshot) with File &gt; Open, or drop it on the window; beside a trace of the same run it is drawn on the timeline.</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../widgets/memsnap/MemorySnapshotDock.cpp" line="146" />
+            <source>Reading %1…</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../widgets/memsnap/MemorySnapshotDock.cpp" line="159" />
+            <source>%1 could not be opened: %2</source>
+            <translation type="unfinished" />
+        </message>
+        <message numerus="yes">
+            <location filename="../widgets/memsnap/MemorySnapshotDock.cpp" line="176" />
+            <source>%1: pickle protocol %2, %n segment at its end</source>
+            <translation>
+                <numerusform>%1：pickle 协议 %2，结束时有 %n 个段</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <location filename="../widgets/memsnap/MemorySnapshotDock.cpp" line="177" />
+            <source>%1: pickle protocol %2, %n segments at its end</source>
+            <translation>
+                <numerusform>%1：pickle 协议 %2，结束时有 %n 个段</numerusform>
+            </translation>
+        </message>
+        <message>
+            <location filename="../widgets/memsnap/MemorySnapshotDock.cpp" line="181" />
+            <source>no time_us in its trace (PyTorch 2.0 or older): the actions are placed by their order</source>
+            <translation type="unfinished" />
+        </message>
+        <message numerus="yes">
+            <location filename="../widgets/memsnap/MemorySnapshotDock.cpp" line="184" />
+            <source>%n warning: %1</source>
+            <translation>
+                <numerusform>%n 条警告：%1</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <location filename="../widgets/memsnap/MemorySnapshotDock.cpp" line="184" />
+            <source>%n warnings: %1</source>
+            <translation>
+                <numerusform>%n 条警告：%1</numerusform>
+            </translation>
+        </message>
+        <message>
+            <location filename="../widgets/memsnap/MemorySnapshotDock.cpp" line="188" />
+            <source>GPU %1</source>
+            <translation>GPU %1</translation>
+        </message>
+        <message>
+            <location filename="../widgets/memsnap/MemorySnapshotDock.cpp" line="197" />
+            <source>no device has segments or actions in it</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../widgets/memsnap/MemorySnapshotDock.cpp" line="207" />
+            <source>No trace shown to align it with: open the trace of the same run to see the snapshot's events on its timeline.</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../widgets/memsnap/MemorySnapshotDock.cpp" line="214" />
+            <source>Aligned with %1: %2 of %3 segment events matched its cudaMalloc / cudaFree calls (median deviation %4, worst %5); its events are drawn on the timeline.</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../widgets/memsnap/MemorySnapshotDock.cpp" line="223" />
+            <source>Not aligned with %1: %2</source>
+            <translation type="unfinished" />
+        </message>
+        <message numerus="yes">
+            <location filename="../widgets/memsnap/MemorySnapshotDock.cpp" line="252" />
+            <source>Peak allocated %1, peak reserved %2 · %3 segment_alloc, %4 segment_free · %n fragmentation event · %5 segments and %6 blocks at the end</source>
+            <translation>
+                <numerusform>已分配峰值 %1，已保留峰值 %2 · %3 次 segment_alloc，%4 次 segment_free · %n 个碎片化事件 · 结束时有 %5 个段和 %6 个块</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <location filename="../widgets/memsnap/MemorySnapshotDock.cpp" line="255" />
+            <source>Peak allocated %1, peak reserved %2 · %3 segment_alloc, %4 segment_free · %n fragmentation events · %5 segments and %6 blocks at the end</source>
+            <translation>
+                <numerusform>已分配峰值 %1，已保留峰值 %2 · %3 次 segment_alloc，%4 次 segment_free · %n 个碎片事件 · 结束时 %5 个段和 %6 个块</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <location filename="../widgets/memsnap/MemorySnapshotDock.cpp" line="273" />
+            <source>%n cudaMalloc happened while the cache had enough free memory, only in pieces smaller than the request (highlighted).</source>
+            <translation>
+                <numerusform>%n 次 cudaMalloc 发生时缓存中有足够的空闲内存，但都是小于请求的碎片（已高亮）。</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <location filename="../widgets/memsnap/MemorySnapshotDock.cpp" line="276" />
+            <source>%n cudaMallocs happened while the cache had enough free memory, only in pieces smaller than the request (highlighted).</source>
+            <translation>
+                <numerusform>%n 次 cudaMalloc 发生时缓存中的空闲内存足够，但都是比请求小的碎块（已高亮）。</numerusform>
+            </translation>
+        </message>
+        <message>
+            <location filename="../widgets/memsnap/MemorySnapshotDock.cpp" line="282" />
+            <source>No fragmentation: every cudaMalloc was needed (the cache had no room for its request).</source>
+            <translation type="unfinished" />
+        </message>
+        <message numerus="yes">
+            <location filename="../widgets/memsnap/MemorySnapshotDock.cpp" line="286" />
+            <source>%n out-of-memory event: pick it to see the cache at that moment.</source>
+            <translation>
+                <numerusform>%n 个内存不足事件：选中即可查看该时刻的缓存。</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <location filename="../widgets/memsnap/MemorySnapshotDock.cpp" line="287" />
+            <source>%n out-of-memory events: pick one to see the cache at that moment.</source>
+            <translation>
+                <numerusform>%n 个内存不足事件：选中事件即可查看该时刻的缓存。</numerusform>
+            </translation>
+        </message>
+        <message>
+            <location filename="../widgets/memsnap/MemorySnapshotDock.cpp" line="350" />
+            <source>At %1, the peak of allocated memory: </source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../widgets/memsnap/MemorySnapshotDock.cpp" line="350" />
+            <source>At %1: </source>
+            <translation type="unfinished" />
+        </message>
+        <message numerus="yes">
+            <location filename="../widgets/memsnap/MemorySnapshotDock.cpp" line="351" />
+            <source>allocated %1, reserved %2; free in the cache %3 in %n segment, its largest free block %4</source>
+            <translation>
+                <numerusform>已分配 %1，已保留 %2；缓存中空闲 %3，分布在 %n 个段中，最大空闲块 %4</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <location filename="../widgets/memsnap/MemorySnapshotDock.cpp" line="352" />
+            <source>allocated %1, reserved %2; free in the cache %3 in %n segments, its largest free block %4</source>
+            <translation>
+                <numerusform>已分配 %1，已保留 %2；缓存中空闲 %3，分布在 %n 个段中，最大空闲块 %4</numerusform>
+            </translation>
+        </message>
+    </context>
+    <context>
+        <name>lanescope::MemoryTimeChart</name>
+        <message>
+            <location filename="../widgets/memsnap/SnapshotPlots.cpp" line="276" />
+            <source>allocated</source>
+            <translation>已分配</translation>
+        </message>
+        <message>
+            <location filename="../widgets/memsnap/SnapshotPlots.cpp" line="276" />
+            <source>reserved</source>
+            <translation>已保留</translation>
+        </message>
+        <message>
+            <location filename="../widgets/memsnap/SnapshotPlots.cpp" line="296" />
+            <source>%1: allocated %2 · reserved %3</source>
+            <translation type="unfinished" />
+        </message>
+    </context>
+    <context>
         <name>lanescope::MetricsTableModel</name>
         <message>
             <source>GPU idle</source>
@@ -6726,12 +7848,12 @@ The Gaps tab's causes look further: a comm_wait gap (the stream waiting on a col
             <translation type="vanished">GEMM 间隙总计</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/MetricsTableModel.cpp" line="49" />
+            <location filename="../widgets/compare/MetricsTableModel.cpp" line="52" />
             <source>  gaps: %1</source>
             <translation>  间隙：%1</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/MetricsTableModel.cpp" line="50" />
+            <location filename="../widgets/compare/MetricsTableModel.cpp" line="53" />
             <source>Listed gaps whose cause is: %1 — count × total</source>
             <translation>原因为“%1”的所列间隙 — 个数 × 总时长</translation>
         </message>
@@ -6748,49 +7870,82 @@ The Gaps tab's causes look further: a comm_wait gap (the stream waiting on a col
             <translation type="vanished">%1 GiB</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/MetricsTableModel.cpp" line="132" />
+            <location filename="../widgets/compare/MetricsTableModel.cpp" line="106" />
+            <source>95 %: %1%2 to %3%4 pt</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../widgets/compare/MetricsTableModel.cpp" line="114" />
+            <source>95 %: %1%2 to %3%4 %</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../widgets/compare/MetricsTableModel.cpp" line="171" />
             <source>%1 pt</source>
             <translation>%1 个百分点</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/MetricsTableModel.cpp" line="169" />
-            <location filename="../widgets/compare/MetricsTableModel.cpp" line="179" />
+            <location filename="../widgets/compare/MetricsTableModel.cpp" line="208" />
+            <location filename="../widgets/compare/MetricsTableModel.cpp" line="218" />
             <source>—</source>
             <translation>—</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/MetricsTableModel.cpp" line="171" />
-            <location filename="../widgets/compare/MetricsTableModel.cpp" line="189" />
+            <location filename="../widgets/compare/MetricsTableModel.cpp" line="210" />
+            <location filename="../widgets/compare/MetricsTableModel.cpp" line="234" />
             <source>%1 × %2</source>
             <translation>%1 × %2</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/MetricsTableModel.cpp" line="175" />
+            <location filename="../widgets/compare/MetricsTableModel.cpp" line="214" />
             <source>Unknown for this run (no steps, no memory events, or no MFU inputs)</source>
             <translation>该运行无此数据（没有步、没有内存事件或没有 MFU 输入）</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/MetricsTableModel.cpp" line="210" />
+            <location filename="../widgets/compare/MetricsTableModel.cpp" line="260" />
+            <location filename="../widgets/compare/MetricsTableModel.cpp" line="273" />
             <source>Better than the baseline</source>
             <translation>优于基线</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/MetricsTableModel.cpp" line="210" />
+            <location filename="../widgets/compare/MetricsTableModel.cpp" line="260" />
+            <location filename="../widgets/compare/MetricsTableModel.cpp" line="273" />
             <source>Worse than the baseline</source>
             <translation>差于基线</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/MetricsTableModel.cpp" line="210" />
+            <location filename="../widgets/compare/MetricsTableModel.cpp" line="260" />
+            <location filename="../widgets/compare/MetricsTableModel.cpp" line="273" />
             <source>About the same</source>
             <translation>基本持平</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/MetricsTableModel.cpp" line="221" />
+            <location filename="../widgets/compare/MetricsTableModel.cpp" line="263" />
+            <source>Beyond the step-to-step noise</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../widgets/compare/MetricsTableModel.cpp" line="263" />
+            <source>Within the step-to-step noise: not a real change</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../widgets/compare/MetricsTableModel.cpp" line="265" />
+            <source>The median per step (every rank's complete steps) changed by %1; 95 % interval %2 (bootstrap over steps); Mann-Whitney p = %3.%4</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../widgets/compare/MetricsTableModel.cpp" line="271" />
+            <source> The row is a total over the analysed steps; the interval is of its change per step.</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../widgets/compare/MetricsTableModel.cpp" line="288" />
             <source>Metric</source>
             <translation>指标</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/MetricsTableModel.cpp" line="228" />
+            <location filename="../widgets/compare/MetricsTableModel.cpp" line="295" />
             <source>Δ %1</source>
             <translation>Δ %1</translation>
         </message>
@@ -6958,6 +8113,20 @@ The Gaps tab's causes look further: a comm_wait gap (the stream waiting on a col
             <source>%1 (%2)</source>
             <translation>%1（%2）</translation>
         </message>
+        <message numerus="yes">
+            <location filename="../widgets/analysis/MfuPanel.cpp" line="388" />
+            <source>No whole ProfilerStep lies inside the analysed range (the trace has %n step): MFU needs at least one; widen the range or pick a step in Scope.</source>
+            <translation>
+                <numerusform>分析范围内没有完整的 ProfilerStep（跟踪中共有 %n 步）：MFU 至少需要一步；请扩大范围，或在“范围”中选择一步。</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <location filename="../widgets/analysis/MfuPanel.cpp" line="390" />
+            <source>No whole ProfilerStep lies inside the analysed range (the trace has %n steps): MFU needs at least one; widen the range or pick a step in Scope.</source>
+            <translation>
+                <numerusform>分析范围内没有完整的 ProfilerStep（跟踪共有 %n 步）：MFU 至少需要一步；请扩大范围，或在“范围”中选择一步。</numerusform>
+            </translation>
+        </message>
         <message>
             <location filename="../widgets/analysis/MfuPanel.cpp" line="246" />
             <source>%1 (from the trace)</source>
@@ -7046,49 +8215,48 @@ The Gaps tab's causes look further: a comm_wait gap (the stream waiting on a col
             <translation type="vanished">%1%</translation>
         </message>
         <message numerus="yes">
-            <location filename="../widgets/analysis/MfuPanel.cpp" line="388" />
             <source>No whole ProfilerStep lies inside the analysed range (the trace has %n step(s)): MFU needs at least one; widen the range or pick a step in Scope.</source>
-            <translation>
+            <translation type="vanished">
                 <numerusform>分析范围内没有完整的 ProfilerStep（跟踪中共有 %n 步）：MFU 至少需要一步；请扩大范围，或在“范围”中选择一步。</numerusform>
             </translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/MfuPanel.cpp" line="391" />
+            <location filename="../widgets/analysis/MfuPanel.cpp" line="393" />
             <source>The trace has no ProfilerStep#N spans: record with a torch.profiler schedule and call prof.step().</source>
             <translation>跟踪中没有 ProfilerStep#N 区间：请用带 schedule 的 torch.profiler 录制并调用 prof.step()。</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/MfuPanel.cpp" line="393" />
+            <location filename="../widgets/analysis/MfuPanel.cpp" line="395" />
             <source>Samples/s per GPU at the median step time. MFU is not offered for samples: its 6 × parameters × tokens rule holds for dense transformers; give tokens per step for it.</source>
             <translation>按步时长中位数计算的每 GPU 样本/秒。按样本计时不提供 MFU：6 × 参数量 × token 的规则只适用于稠密 Transformer；如需 MFU，请填写每步 token 数。</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/MfuPanel.cpp" line="395" />
+            <location filename="../widgets/analysis/MfuPanel.cpp" line="397" />
             <source>Enter the samples per step.</source>
             <translation>请输入每步样本数。</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/MfuPanel.cpp" line="397" />
+            <location filename="../widgets/analysis/MfuPanel.cpp" line="399" />
             <source>Enter the model's parameter count.</source>
             <translation>请输入模型参数量。</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/MfuPanel.cpp" line="399" />
+            <location filename="../widgets/analysis/MfuPanel.cpp" line="401" />
             <source>Enter the tokens per step.</source>
             <translation>请输入每步 token 数。</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/MfuPanel.cpp" line="401" />
+            <location filename="../widgets/analysis/MfuPanel.cpp" line="403" />
             <source>Enter the GPU's peak TFLOPS.</source>
             <translation>请输入 GPU 峰值 TFLOPS。</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/MfuPanel.cpp" line="403" />
+            <location filename="../widgets/analysis/MfuPanel.cpp" line="405" />
             <source>Achieved = 6 × parameters × tokens/s per GPU (forward and backward of a dense transformer); MFU = achieved / peak.</source>
             <translation>实际算力 = 6 × 参数量 × 每 GPU token/秒（稠密 Transformer 的前向加反向）；MFU = 实际算力 / 峰值。</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/MfuPanel.cpp" line="406" />
+            <location filename="../widgets/analysis/MfuPanel.cpp" line="408" />
             <source>The trace's GEMMs are FP32 SIMT kernels (%1): they do not run on tensor cores, so the table's bf16/fp16 tensor-core peak overstates what they can reach; enter the GPU's FP32 peak.</source>
             <translation>跟踪中的 GEMM 是 FP32 SIMT 内核（%1）：它们不在张量核心上运行，因此表中的 bf16/fp16 张量核心峰值会高估其可达性能；请输入该 GPU 的 FP32 峰值。</translation>
         </message>
@@ -7119,69 +8287,82 @@ Click to outline it in every run's lanes</source>
         </message>
         <message>
             <location filename="../widgets/compare/NameDiffModel.cpp" line="164" />
-            <location filename="../widgets/compare/NameDiffModel.cpp" line="174" />
+            <location filename="../widgets/compare/NameDiffModel.cpp" line="176" />
             <source>—</source>
             <translation>—</translation>
         </message>
         <message numerus="yes">
-            <location filename="../widgets/compare/NameDiffModel.cpp" line="168" />
             <source>%1: %n time(s)</source>
+            <translation type="vanished">
+                <numerusform>%1：%n 次</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <location filename="../widgets/compare/NameDiffModel.cpp" line="169" />
+            <source>%1: %n time</source>
+            <translation>
+                <numerusform>%1：%n 次</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <location filename="../widgets/compare/NameDiffModel.cpp" line="169" />
+            <source>%1: %n times</source>
             <translation>
                 <numerusform>%1：%n 次</numerusform>
             </translation>
         </message>
         <message>
-            <location filename="../widgets/compare/NameDiffModel.cpp" line="198" />
+            <location filename="../widgets/compare/NameDiffModel.cpp" line="200" />
             <source>GPU kernel</source>
             <translation>GPU 内核</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/NameDiffModel.cpp" line="198" />
+            <location filename="../widgets/compare/NameDiffModel.cpp" line="200" />
             <source>CPU operator</source>
             <translation>CPU 算子</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/NameDiffModel.cpp" line="198" />
+            <location filename="../widgets/compare/NameDiffModel.cpp" line="200" />
             <source>Gap cause</source>
             <translation>间隙原因</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/NameDiffModel.cpp" line="199" />
+            <location filename="../widgets/compare/NameDiffModel.cpp" line="201" />
             <source>%1 (ms per step)</source>
             <translation>%1（ms/步）</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/NameDiffModel.cpp" line="199" />
+            <location filename="../widgets/compare/NameDiffModel.cpp" line="201" />
             <source>%1 (ms)</source>
             <translation>%1（ms）</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/NameDiffModel.cpp" line="207" />
+            <location filename="../widgets/compare/NameDiffModel.cpp" line="209" />
             <source>How many ran in %1</source>
             <translation>在 %1 中运行的次数</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/NameDiffModel.cpp" line="209" />
+            <location filename="../widgets/compare/NameDiffModel.cpp" line="211" />
             <source>Milliseconds per step in %1</source>
             <translation>%1 中每步的毫秒数</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/NameDiffModel.cpp" line="209" />
+            <location filename="../widgets/compare/NameDiffModel.cpp" line="211" />
             <source>Milliseconds in %1</source>
             <translation>%1 中的毫秒数</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/NameDiffModel.cpp" line="210" />
+            <location filename="../widgets/compare/NameDiffModel.cpp" line="212" />
             <source>%1 against the baseline %2, in milliseconds</source>
             <translation>%1 相对基线 %2 的差值（ms）</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/NameDiffModel.cpp" line="213" />
+            <location filename="../widgets/compare/NameDiffModel.cpp" line="215" />
             <source>Count %1</source>
             <translation>次数 %1</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/NameDiffModel.cpp" line="216" />
+            <location filename="../widgets/compare/NameDiffModel.cpp" line="218" />
             <source>Δ %1</source>
             <translation>Δ %1</translation>
         </message>
@@ -7514,32 +8695,32 @@ GB/s</translation>
             <translation>被您的数值替换处 Lanescope 自带的数值</translation>
         </message>
         <message>
-            <location filename="../app/gui/PeakTableEditor.cpp" line="126" />
+            <location filename="../app/gui/PeakTableEditor.cpp" line="131" />
             <source>Back to Lanescope's figures for the selected GPUs</source>
             <translation>将所选 GPU 恢复为 Lanescope 的数值</translation>
         </message>
         <message>
-            <location filename="../app/gui/PeakTableEditor.cpp" line="128" />
+            <location filename="../app/gui/PeakTableEditor.cpp" line="133" />
             <source>MFU and the roofline are measured against these peaks and memory bandwidths, collectives' bus bandwidth against the link. Double-click a figure to use your own; your figures are shown in bold.</source>
             <translation>MFU 和屋顶线以这些峰值和显存带宽为基准，集合通信的总线带宽以互连带宽为基准。双击数值可使用您自己的数值；您的数值以粗体显示。</translation>
         </message>
         <message>
-            <location filename="../app/gui/PeakTableEditor.cpp" line="162" />
+            <location filename="../app/gui/PeakTableEditor.cpp" line="167" />
             <source>%1 of %2: %3 is not between %4 and %5; Lanescope's %6 is used</source>
             <translation>%2 的 %1：%3 不在 %4 与 %5 之间；使用 Lanescope 的 %6</translation>
         </message>
         <message>
-            <location filename="../app/gui/PeakTableEditor.cpp" line="176" />
+            <location filename="../app/gui/PeakTableEditor.cpp" line="181" />
             <source>Not taken: %1</source>
             <translation>未采用：%1</translation>
         </message>
         <message>
-            <location filename="../app/gui/PeakTableEditor.cpp" line="198" />
+            <location filename="../app/gui/PeakTableEditor.cpp" line="203" />
             <source>%1: %2</source>
             <translation>%1:%2</translation>
         </message>
         <message>
-            <location filename="../app/gui/PeakTableEditor.cpp" line="201" />
+            <location filename="../app/gui/PeakTableEditor.cpp" line="206" />
             <source>Lanescope's table: %1</source>
             <translation>Lanescope 的表：%1</translation>
         </message>
@@ -7564,63 +8745,63 @@ GB/s</translation>
     <context>
         <name>lanescope::PictureActions</name>
         <message>
-            <location filename="../app/gui/PictureActions.cpp" line="81" />
+            <location filename="../app/gui/PictureActions.cpp" line="74" />
             <source>Export failed</source>
             <translation>导出失败</translation>
         </message>
         <message>
-            <location filename="../app/gui/PictureActions.cpp" line="85" />
+            <location filename="../app/gui/PictureActions.cpp" line="78" />
             <source>Exported %1</source>
             <translation>已导出 %1</translation>
         </message>
         <message>
-            <location filename="../app/gui/PictureActions.cpp" line="137" />
+            <location filename="../app/gui/PictureActions.cpp" line="145" />
             <source>nothing to export: open a trace first</source>
             <translation>没有可导出的内容：请先打开跟踪文件</translation>
         </message>
         <message>
-            <location filename="../app/gui/PictureActions.cpp" line="154" />
+            <location filename="../app/gui/PictureActions.cpp" line="162" />
             <source>Picture copied to the clipboard</source>
             <translation>图片已复制到剪贴板</translation>
         </message>
         <message>
-            <location filename="../app/gui/PictureActions.cpp" line="166" />
+            <location filename="../app/gui/PictureActions.cpp" line="174" />
             <source>nothing to report: open a trace first</source>
             <translation>没有可生成报告的内容：请先打开一个跟踪文件</translation>
         </message>
         <message>
-            <location filename="../app/gui/PictureActions.cpp" line="222" />
+            <location filename="../app/gui/PictureActions.cpp" line="229" />
             <source>A4</source>
             <translation>A4</translation>
         </message>
         <message>
-            <location filename="../app/gui/PictureActions.cpp" line="223" />
+            <location filename="../app/gui/PictureActions.cpp" line="230" />
             <source>Letter</source>
             <translation>Letter</translation>
         </message>
         <message>
-            <location filename="../app/gui/PictureActions.cpp" line="185" />
+            <location filename="../app/gui/PictureActions.cpp" line="193" />
             <source>the comparison is still being measured: try again when its figures are shown</source>
             <translation>比较仍在计算中：请在其数据显示后重试</translation>
         </message>
         <message>
-            <location filename="../app/gui/PictureActions.cpp" line="190" />
+            <location filename="../app/gui/PictureActions.cpp" line="198" />
             <source>the analysis is still running: try again when its figures are shown</source>
             <translation>分析仍在进行中：请在其数据显示后重试</translation>
         </message>
         <message>
-            <location filename="../app/gui/PictureActions.cpp" line="207" />
-            <location filename="../app/gui/PictureActions.cpp" line="236" />
+            <location filename="../app/gui/PictureActions.cpp" line="214" />
+            <location filename="../app/gui/PictureActions.cpp" line="243" />
             <source>Report</source>
             <translation>报告</translation>
         </message>
         <message>
-            <location filename="../app/gui/PictureActions.cpp" line="215" />
+            <location filename="../app/gui/PictureActions.cpp" line="222" />
             <source>Browse…</source>
             <translation>浏览…</translation>
         </message>
         <message>
-            <location filename="../app/gui/PictureActions.cpp" line="219" />
+            <location filename="../app/gui/PictureActions.cpp" line="226" />
             <source>File:</source>
             <translation>文件：</translation>
         </message>
@@ -7633,37 +8814,37 @@ GB/s</translation>
             <translation type="vanished">Letter 横向</translation>
         </message>
         <message>
-            <location filename="../app/gui/PictureActions.cpp" line="225" />
+            <location filename="../app/gui/PictureActions.cpp" line="232" />
             <source>Page:</source>
             <translation>页面：</translation>
         </message>
         <message>
-            <location filename="../app/gui/PictureActions.cpp" line="228" />
+            <location filename="../app/gui/PictureActions.cpp" line="235" />
             <source>Landscape</source>
             <translation>横向</translation>
         </message>
         <message>
-            <location filename="../app/gui/PictureActions.cpp" line="229" />
+            <location filename="../app/gui/PictureActions.cpp" line="236" />
             <source>Portrait</source>
             <translation>纵向</translation>
         </message>
         <message>
-            <location filename="../app/gui/PictureActions.cpp" line="230" />
+            <location filename="../app/gui/PictureActions.cpp" line="237" />
             <source>Orientation:</source>
             <translation>方向：</translation>
         </message>
         <message>
-            <location filename="../app/gui/PictureActions.cpp" line="236" />
+            <location filename="../app/gui/PictureActions.cpp" line="243" />
             <source>PDF (*.pdf)</source>
             <translation>PDF (*.pdf)</translation>
         </message>
         <message>
-            <location filename="../app/gui/PictureActions.cpp" line="248" />
+            <location filename="../app/gui/PictureActions.cpp" line="255" />
             <source>Report failed</source>
             <translation>报告生成失败</translation>
         </message>
         <message>
-            <location filename="../app/gui/PictureActions.cpp" line="252" />
+            <location filename="../app/gui/PictureActions.cpp" line="259" />
             <source>Report written to %1</source>
             <translation>报告已写入 %1</translation>
         </message>
@@ -7809,97 +8990,137 @@ GB/s</translation>
     <context>
         <name>lanescope::PreferencesDialog</name>
         <message>
-            <location filename="../app/gui/Preferences.cpp" line="147" />
+            <location filename="../app/gui/Preferences.cpp" line="160" />
             <source>Preferences</source>
             <translation>首选项</translation>
         </message>
         <message>
-            <location filename="../app/gui/Preferences.cpp" line="150" />
+            <location filename="../app/gui/Preferences.cpp" line="163" />
             <source>Follow the system</source>
             <translation>跟随系统</translation>
         </message>
         <message>
-            <location filename="../app/gui/Preferences.cpp" line="151" />
+            <location filename="../app/gui/Preferences.cpp" line="164" />
             <source>Light</source>
             <translation>浅色</translation>
         </message>
         <message>
-            <location filename="../app/gui/Preferences.cpp" line="152" />
+            <location filename="../app/gui/Preferences.cpp" line="165" />
             <source>Dark</source>
             <translation>深色</translation>
         </message>
         <message>
-            <location filename="../app/gui/Preferences.cpp" line="155" />
+            <location filename="../app/gui/Preferences.cpp" line="168" />
             <source>System language</source>
             <translation>系统语言</translation>
         </message>
         <message>
-            <location filename="../app/gui/Preferences.cpp" line="162" />
+            <location filename="../app/gui/Preferences.cpp" line="175" />
             <source> ms</source>
             <translation> ms</translation>
         </message>
         <message>
-            <location filename="../app/gui/Preferences.cpp" line="166" />
+            <location filename="../app/gui/Preferences.cpp" line="179" />
             <source>All gaps</source>
             <translation>所有间隙</translation>
         </message>
         <message>
-            <location filename="../app/gui/Preferences.cpp" line="167" />
+            <location filename="../app/gui/Preferences.cpp" line="180" />
             <source>Only within GEMM-to-GEMM windows</source>
             <translation>仅 GEMM 到 GEMM 窗口内</translation>
         </message>
         <message>
-            <location filename="../app/gui/Preferences.cpp" line="174" />
+            <location filename="../app/gui/Preferences.cpp" line="187" />
             <source> MiB</source>
             <translation> MiB</translation>
         </message>
         <message>
-            <location filename="../app/gui/Preferences.cpp" line="175" />
+            <location filename="../app/gui/Preferences.cpp" line="188" />
             <source>Automatic: half of the memory available</source>
             <translation>自动：可用内存的一半</translation>
         </message>
         <message>
-            <location filename="../app/gui/Preferences.cpp" line="179" />
+            <location filename="../app/gui/Preferences.cpp" line="192" />
             <source>The language changes at the next start of Lanescope.</source>
             <translation>语言将在下次启动 Lanescope 时更改。</translation>
         </message>
         <message>
-            <location filename="../app/gui/Preferences.cpp" line="182" />
+            <location filename="../app/gui/Preferences.cpp" line="195" />
             <source>New windows and traces start with this threshold and filter; changing them in the Analysis dock changes them here too.</source>
             <translation>新窗口和新跟踪文件以此阈值和过滤器开始；在分析面板中更改它们也会同步更改此处。</translation>
         </message>
         <message>
-            <location filename="../app/gui/Preferences.cpp" line="189" />
+            <location filename="../app/gui/Preferences.cpp" line="202" />
             <source>&amp;Theme:</source>
             <translation>主题(&amp;T)：</translation>
         </message>
         <message>
-            <location filename="../app/gui/Preferences.cpp" line="190" />
+            <location filename="../app/gui/Preferences.cpp" line="203" />
             <source>&amp;Language:</source>
             <translation>语言(&amp;L)：</translation>
         </message>
         <message>
-            <location filename="../app/gui/Preferences.cpp" line="192" />
+            <location filename="../app/gui/Preferences.cpp" line="205" />
             <source>Idle &amp;gap threshold:</source>
             <translation>空闲间隙阈值(&amp;G)：</translation>
         </message>
         <message>
-            <location filename="../app/gui/Preferences.cpp" line="193" />
+            <location filename="../app/gui/Preferences.cpp" line="206" />
             <source>&amp;Kernel filter:</source>
             <translation>内核过滤器(&amp;K)：</translation>
         </message>
         <message>
-            <location filename="../app/gui/Preferences.cpp" line="195" />
+            <location filename="../app/gui/Preferences.cpp" line="208" />
             <source>A folder of ranks that would take more opens as the job's summary, and a rank's timeline loads when you pick it. LANESCOPE_FOLDER_MEMORY_MB, where set, wins over this.</source>
             <translation>需要更多内存的 rank 文件夹将以作业摘要打开，选中某个 rank 时再加载它的时间线。若设置了 LANESCOPE_FOLDER_MEMORY_MB，则以它为准。</translation>
         </message>
         <message>
-            <location filename="../app/gui/Preferences.cpp" line="201" />
+            <location filename="../app/gui/Preferences.cpp" line="214" />
             <source>&amp;Memory for a folder of ranks:</source>
             <translation>rank 文件夹的内存上限(&amp;M)：</translation>
         </message>
         <message>
-            <location filename="../app/gui/Preferences.cpp" line="203" />
+            <location filename="../app/gui/Preferences.cpp" line="217" />
+            <source>Next to the trace</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../app/gui/Preferences.cpp" line="218" />
+            <source>In Lanescope's data folder</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../app/gui/Preferences.cpp" line="220" />
+            <source>Next to the trace: TRACE.lanescope.json, or the data folder where the trace's folder cannot be written. The data folder: %1, one file per trace.</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../app/gui/Preferences.cpp" line="226" />
+            <source>Keep &amp;annotations:</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../app/gui/Preferences.cpp" line="232" />
+            <source>The desktop's handler for the file (no line)</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../app/gui/Preferences.cpp" line="239" />
+            <source>{file} and {line} are replaced; the command runs without a shell. A Python frame's path starting with a path map's left side is looked for under its right side, one "FROM -&gt; TO" per line; Open in Editor is offered where that file exists.</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../app/gui/Preferences.cpp" line="246" />
+            <source>&amp;Editor command:</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../app/gui/Preferences.cpp" line="247" />
+            <source>P&amp;ath map:</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../app/gui/Preferences.cpp" line="249" />
             <source>GPU &amp;peaks and bandwidths</source>
             <translation>GPU 峰值与带宽(&amp;P)</translation>
         </message>
@@ -7911,92 +9132,118 @@ GB/s</translation>
     <context>
         <name>lanescope::RangeStatsPanel</name>
         <message>
-            <location filename="../widgets/timeline/TimelinePanels.cpp" line="258" />
-            <location filename="../widgets/timeline/TimelinePanels.cpp" line="334" />
+            <location filename="../widgets/timeline/TimelinePanels.cpp" line="271" />
+            <location filename="../widgets/timeline/TimelinePanels.cpp" line="349" />
             <source>Shift-drag on the timeline to select a time range.</source>
             <translation>在时间线上按住 Shift 拖动以选择时间范围。</translation>
         </message>
         <message>
-            <location filename="../widgets/timeline/TimelinePanels.cpp" line="259" />
+            <location filename="../widgets/timeline/TimelinePanels.cpp" line="272" />
             <source>Name</source>
             <translation>名称</translation>
         </message>
         <message>
-            <location filename="../widgets/timeline/TimelinePanels.cpp" line="259" />
+            <location filename="../widgets/timeline/TimelinePanels.cpp" line="272" />
             <source>Count</source>
             <translation>次数</translation>
         </message>
         <message>
-            <location filename="../widgets/timeline/TimelinePanels.cpp" line="259" />
+            <location filename="../widgets/timeline/TimelinePanels.cpp" line="272" />
             <source>Total</source>
             <translation>总计</translation>
         </message>
         <message>
-            <location filename="../widgets/timeline/TimelinePanels.cpp" line="259" />
+            <location filename="../widgets/timeline/TimelinePanels.cpp" line="272" />
             <source>Self</source>
             <translation>自身</translation>
         </message>
         <message>
-            <location filename="../widgets/timeline/TimelinePanels.cpp" line="259" />
+            <location filename="../widgets/timeline/TimelinePanels.cpp" line="272" />
             <source>Average</source>
             <translation>平均</translation>
         </message>
         <message>
-            <location filename="../widgets/timeline/TimelinePanels.cpp" line="260" />
+            <location filename="../widgets/timeline/TimelinePanels.cpp" line="273" />
             <source>Slices that overlap the range, on every lane</source>
             <translation>与范围重叠的切片，涵盖所有泳道</translation>
         </message>
         <message>
-            <location filename="../widgets/timeline/TimelinePanels.cpp" line="262" />
+            <location filename="../widgets/timeline/TimelinePanels.cpp" line="275" />
             <source>Time inside the range, summed over every lane: a slice cut by the range's edges counts only its part inside</source>
             <translation>范围内的时间，对所有泳道求和：被范围边界截断的切片只计其在范围内的部分</translation>
         </message>
         <message>
-            <location filename="../widgets/timeline/TimelinePanels.cpp" line="263" />
+            <location filename="../widgets/timeline/TimelinePanels.cpp" line="276" />
             <source>Total less the time of direct children on the same lane, inside the range</source>
             <translation>总计减去同一泳道上直接子切片在范围内的时间</translation>
         </message>
         <message>
-            <location filename="../widgets/timeline/TimelinePanels.cpp" line="264" />
+            <location filename="../widgets/timeline/TimelinePanels.cpp" line="277" />
             <source>Total over count: the average time inside the range</source>
             <translation>总计除以次数：范围内的平均时间</translation>
         </message>
         <message>
-            <location filename="../widgets/timeline/TimelinePanels.cpp" line="306" />
+            <location filename="../widgets/timeline/TimelinePanels.cpp" line="319" />
             <source>%1, inside the range:</source>
             <translation>%1，范围内：</translation>
         </message>
         <message>
-            <location filename="../widgets/timeline/TimelinePanels.cpp" line="306" />
+            <location filename="../widgets/timeline/TimelinePanels.cpp" line="319" />
             <source>%1, the whole trace:</source>
             <translation>%1，整个跟踪：</translation>
         </message>
         <message>
-            <location filename="../widgets/timeline/TimelinePanels.cpp" line="315" />
+            <location filename="../widgets/timeline/TimelinePanels.cpp" line="328" />
             <source>no slice</source>
             <translation>没有切片</translation>
         </message>
         <message numerus="yes">
-            <location filename="../widgets/timeline/TimelinePanels.cpp" line="318" />
-            <source>%n slice(s), total %1, mean %2, min %3, max %4</source>
+            <location filename="../widgets/timeline/TimelinePanels.cpp" line="332" />
+            <source>%n slice, total %1, mean %2, min %3, max %4</source>
             <translation>
                 <numerusform>%n 个切片，总计 %1，平均 %2，最小 %3，最大 %4</numerusform>
             </translation>
         </message>
+        <message numerus="yes">
+            <location filename="../widgets/timeline/TimelinePanels.cpp" line="333" />
+            <source>%n slices, total %1, mean %2, min %3, max %4</source>
+            <translation>
+                <numerusform>%n 个切片，总计 %1，平均 %2，最小 %3，最大 %4</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <location filename="../widgets/timeline/TimelinePanels.cpp" line="403" />
+            <source>Range %1 (from %2): %n slice</source>
+            <translation>
+                <numerusform>范围 %1（起点 %2）：%n 个切片</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <location filename="../widgets/timeline/TimelinePanels.cpp" line="404" />
+            <source>Range %1 (from %2): %n slices</source>
+            <translation>
+                <numerusform>范围 %1（从 %2 起）：%n 个切片</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <source>%n slice(s), total %1, mean %2, min %3, max %4</source>
+            <translation type="vanished">
+                <numerusform>%n 个切片，总计 %1，平均 %2，最小 %3，最大 %4</numerusform>
+            </translation>
+        </message>
         <message>
-            <location filename="../widgets/timeline/TimelinePanels.cpp" line="323" />
+            <location filename="../widgets/timeline/TimelinePanels.cpp" line="338" />
             <source>Each slice's time inside the range, as the table below counts it</source>
             <translation>每个切片在范围内的时间，与下表的统计方式相同</translation>
         </message>
         <message>
-            <location filename="../widgets/timeline/TimelinePanels.cpp" line="324" />
+            <location filename="../widgets/timeline/TimelinePanels.cpp" line="339" />
             <source>Every slice of this name, whole</source>
             <translation>该名称的所有切片，按完整时长统计</translation>
         </message>
         <message numerus="yes">
-            <location filename="../widgets/timeline/TimelinePanels.cpp" line="387" />
             <source>Range %1 (from %2): %n slice(s)</source>
-            <translation>
+            <translation type="vanished">
                 <numerusform>范围 %1（起点 %2）：%n 个切片</numerusform>
             </translation>
         </message>
@@ -8171,19 +9418,18 @@ GB/s</translation>
             <translation>参考时钟</translation>
         </message>
         <message numerus="yes">
-            <location filename="../widgets/ranks/RanksDock.cpp" line="375" />
             <source>Measured on %n matching collective(s), which agree to %1 µs (median deviation)</source>
-            <translation>
+            <translation type="vanished">
                 <numerusform>根据 %n 个匹配的集合通信测得，吻合到 %1 µs（中位偏差）</numerusform>
             </translation>
         </message>
         <message>
-            <location filename="../widgets/ranks/RanksDock.cpp" line="378" />
+            <location filename="../widgets/ranks/RanksDock.cpp" line="379" />
             <source>From the traces' epochs (baseTimeNanoseconds) alone: no collective matched</source>
             <translation>仅根据各跟踪文件的时间基点（baseTimeNanoseconds）：没有匹配上集合通信</translation>
         </message>
         <message>
-            <location filename="../widgets/ranks/RanksDock.cpp" line="433" />
+            <location filename="../widgets/ranks/RanksDock.cpp" line="434" />
             <source>No collective matched across the ranks: no straggler can be told.</source>
             <translation>各 rank 之间没有匹配上任何集合通信：无法判断掉队者。</translation>
         </message>
@@ -8198,12 +9444,12 @@ GB/s</translation>
             </translation>
         </message>
         <message>
-            <location filename="../widgets/ranks/RanksDock.cpp" line="469" />
+            <location filename="../widgets/ranks/RanksDock.cpp" line="472" />
             <source>step %1</source>
             <translation>步 %1</translation>
         </message>
         <message>
-            <location filename="../widgets/ranks/RanksDock.cpp" line="469" />
+            <location filename="../widgets/ranks/RanksDock.cpp" line="472" />
             <source>outside the steps</source>
             <translation>不在任何步内</translation>
         </message>
@@ -8313,143 +9559,209 @@ GB/s</translation>
             <source>Median bus bandwidth of every rank's own kernels, their waiting included: what one rank's trace shows</source>
             <translation>各 rank 自身内核的总线带宽中位数（含等待）：单个 rank 的 trace 所显示的值</translation>
         </message>
+        <message numerus="yes">
+            <location filename="../widgets/ranks/RanksDock.cpp" line="375" />
+            <source>Measured on %n matching collective, to %1 µs (median deviation)</source>
+            <translation>
+                <numerusform>根据 %n 个匹配的集合通信测得，吻合到 %1 µs（中位偏差）</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <location filename="../widgets/ranks/RanksDock.cpp" line="376" />
+            <source>Measured on %n matching collectives, which agree to %1 µs (median deviation)</source>
+            <translation>
+                <numerusform>基于 %n 个匹配的集合通信测得，吻合到 %1 µs 以内（中位偏差）</numerusform>
+            </translation>
+        </message>
         <message>
-            <location filename="../widgets/ranks/RanksDock.cpp" line="445" />
+            <location filename="../widgets/ranks/RanksDock.cpp" line="446" />
             <source>rank %1 made the others wait %2</source>
             <translation>rank %1 造成其他 rank 等待：%2</translation>
         </message>
         <message numerus="yes">
-            <location filename="../widgets/ranks/RanksDock.cpp" line="447" />
-            <source>Last to arrive at %1 of %2 collectives; %3 of waiting in all over %n step(s). Click to show its lanes.</source>
+            <location filename="../widgets/ranks/RanksDock.cpp" line="448" />
+            <source>Last to arrive at %1 of %2 collectives; %3 of waiting in all over %n step. Click to show its lanes.</source>
             <translation>
                 <numerusform>在 %2 个集合通信中有 %1 个最后到达；%n 步中共造成 %3 的等待。单击可显示其泳道。</numerusform>
             </translation>
         </message>
         <message numerus="yes">
-            <location filename="../widgets/ranks/RanksDock.cpp" line="470" />
-            <source>%1 · %2: %n rank(s) waited, the first %3</source>
+            <location filename="../widgets/ranks/RanksDock.cpp" line="450" />
+            <source>Last to arrive at %1 of %2 collectives; %3 of waiting in all over %n steps. Click to show its lanes.</source>
+            <translation>
+                <numerusform>在 %2 个集合通信中有 %1 个最后到达；%n 步中共造成 %3 的等待。单击可显示其泳道。</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <location filename="../widgets/ranks/RanksDock.cpp" line="473" />
+            <source>%1 · %2: %n rank waited, the first %3</source>
             <translation>
                 <numerusform>%1 · %2：%n 个 rank 在等待，最先到达的等了 %3</numerusform>
             </translation>
         </message>
-        <message>
+        <message numerus="yes">
             <location filename="../widgets/ranks/RanksDock.cpp" line="474" />
+            <source>%1 · %2: %n ranks waited, the first %3</source>
+            <translation>
+                <numerusform>%1 · %2：%n 个 rank 等待，最先到达的等待 %3</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <location filename="../widgets/ranks/RanksDock.cpp" line="532" />
+            <source>%n rank, clocks on rank %1's</source>
+            <translation>
+                <numerusform>%n 个 rank，时钟以 rank %1 为准</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <location filename="../widgets/ranks/RanksDock.cpp" line="532" />
+            <source>%n ranks, clocks on rank %1's</source>
+            <translation>
+                <numerusform>%n 个 rank，时钟以 rank %1 为准</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <location filename="../widgets/ranks/RanksDock.cpp" line="555" />
+            <source>%1 · %n collective matched by %2</source>
+            <translation>
+                <numerusform>%1 · 按%2匹配了 %n 个集合通信</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <location filename="../widgets/ranks/RanksDock.cpp" line="556" />
+            <source>%1 · %n collectives matched by %2</source>
+            <translation>
+                <numerusform>%1 · 按%2匹配了 %n 个集合通信</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <source>Last to arrive at %1 of %2 collectives; %3 of waiting in all over %n step(s). Click to show its lanes.</source>
+            <translation type="vanished">
+                <numerusform>在 %2 个集合通信中有 %1 个最后到达；%n 步中共造成 %3 的等待。单击可显示其泳道。</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <source>%1 · %2: %n rank(s) waited, the first %3</source>
+            <translation type="vanished">
+                <numerusform>%1 · %2：%n 个 rank 在等待，最先到达的等了 %3</numerusform>
+            </translation>
+        </message>
+        <message>
+            <location filename="../widgets/ranks/RanksDock.cpp" line="478" />
             <source>Click to show this collective on every rank</source>
             <translation>单击可在每个 rank 上显示此集合通信</translation>
         </message>
         <message numerus="yes">
-            <location filename="../widgets/ranks/RanksDock.cpp" line="479" />
+            <location filename="../widgets/ranks/RanksDock.cpp" line="483" />
             <source>… and %n more</source>
             <translation>
                 <numerusform>… 另有 %n 个</numerusform>
             </translation>
         </message>
         <message>
-            <location filename="../widgets/ranks/RanksDock.cpp" line="494" />
+            <location filename="../widgets/ranks/RanksDock.cpp" line="498" />
             <source>No collective matched across the ranks: transfer and waiting cannot be told apart.</source>
             <translation>没有跨 rank 匹配的集合通信：无法区分传输与等待。</translation>
         </message>
         <message>
-            <location filename="../widgets/ranks/RanksDock.cpp" line="497" />
+            <location filename="../widgets/ranks/RanksDock.cpp" line="501" />
             <source>%1 GB/s</source>
             <translation>%1 GB/s</translation>
         </message>
         <message>
-            <location filename="../widgets/ranks/RanksDock.cpp" line="498" />
+            <location filename="../widgets/ranks/RanksDock.cpp" line="502" />
             <source>By collective</source>
             <translation>按集合通信</translation>
         </message>
         <message>
-            <location filename="../widgets/ranks/RanksDock.cpp" line="507" />
+            <location filename="../widgets/ranks/RanksDock.cpp" line="511" />
             <source>Waiting per rank, per step</source>
             <translation>每个 rank 每步的等待</translation>
         </message>
         <message>
-            <location filename="../widgets/ranks/RanksDock.cpp" line="509" />
+            <location filename="../widgets/ranks/RanksDock.cpp" line="513" />
             <source>rank %1</source>
             <translation>rank %1</translation>
         </message>
         <message>
-            <location filename="../widgets/ranks/RanksDock.cpp" line="511" />
+            <location filename="../widgets/ranks/RanksDock.cpp" line="515" />
             <source>%1 of its %2 in the matched collectives</source>
             <translation>在已匹配集合通信的 %2 中占 %1</translation>
         </message>
         <message>
-            <location filename="../widgets/ranks/RanksDock.cpp" line="521" />
+            <location filename="../widgets/ranks/RanksDock.cpp" line="525" />
             <source>Open a folder of rank traces (File &gt; Open Folder…) to see its ranks side by side.</source>
             <translation>打开 rank 跟踪文件所在的文件夹（文件 &gt; 打开文件夹…）即可并排查看其各 rank。</translation>
         </message>
         <message numerus="yes">
-            <location filename="../widgets/ranks/RanksDock.cpp" line="528" />
             <source>%n rank(s), clocks on rank %1's</source>
-            <translation>
+            <translation type="vanished">
                 <numerusform>%n 个 rank，时钟以 rank %1 为准</numerusform>
             </translation>
         </message>
         <message>
-            <location filename="../widgets/ranks/RanksDock.cpp" line="531" />
+            <location filename="../widgets/ranks/RanksDock.cpp" line="536" />
             <source>%1 · summary of the job, rank %2's timeline shown</source>
             <translation>%1 · 作业摘要，正在显示 rank %2 的时间线</translation>
         </message>
         <message>
-            <location filename="../widgets/ranks/RanksDock.cpp" line="532" />
+            <location filename="../widgets/ranks/RanksDock.cpp" line="537" />
             <source>%1 · summary of the job: double-click a rank to load its timeline</source>
             <translation>%1 · 作业摘要：双击某个 rank 以加载其时间线</translation>
         </message>
         <message>
-            <location filename="../widgets/ranks/RanksDock.cpp" line="534" />
+            <location filename="../widgets/ranks/RanksDock.cpp" line="539" />
             <source>%1 · measured with the options the folder was opened with: Reload (F5) to measure with the new ones</source>
             <translation>%1 · 按打开文件夹时的选项测得：重新加载（F5）以按新选项测量</translation>
         </message>
         <message>
-            <location filename="../widgets/ranks/RanksDock.cpp" line="537" />
+            <location filename="../widgets/ranks/RanksDock.cpp" line="542" />
             <source>%1 · analysing…</source>
             <translation>%1 · 正在分析…</translation>
         </message>
         <message numerus="yes">
-            <location filename="../widgets/ranks/RanksDock.cpp" line="549" />
             <source>%1 · %n collective(s) matched by %2</source>
-            <translation>
+            <translation type="vanished">
                 <numerusform>%1 · 按%2匹配了 %n 个集合通信</numerusform>
             </translation>
         </message>
         <message>
-            <location filename="../widgets/ranks/RanksDock.cpp" line="550" />
+            <location filename="../widgets/ranks/RanksDock.cpp" line="557" />
             <source>sequence number</source>
             <translation>序列号</translation>
         </message>
         <message>
-            <location filename="../widgets/ranks/RanksDock.cpp" line="550" />
+            <location filename="../widgets/ranks/RanksDock.cpp" line="557" />
             <source>order within the step</source>
             <translation>步内顺序</translation>
         </message>
         <message>
-            <location filename="../widgets/ranks/RanksDock.cpp" line="554" />
+            <location filename="../widgets/ranks/RanksDock.cpp" line="561" />
             <source>job step %1 (first rank's start to last rank's end)</source>
             <translation>作业步时长 %1（从首个 rank 开始到最后一个 rank 结束）</translation>
         </message>
         <message>
-            <location filename="../widgets/ranks/RanksDock.cpp" line="556" />
+            <location filename="../widgets/ranks/RanksDock.cpp" line="563" />
             <source>GPU idle %1</source>
             <translation>GPU 空闲 %1</translation>
         </message>
         <message>
-            <location filename="../widgets/ranks/RanksDock.cpp" line="558" />
+            <location filename="../widgets/ranks/RanksDock.cpp" line="565" />
             <source>MFU %1</source>
             <translation>MFU %1</translation>
         </message>
         <message>
-            <location filename="../widgets/ranks/RanksDock.cpp" line="565" />
+            <location filename="../widgets/ranks/RanksDock.cpp" line="572" />
             <source>the others wait for rank %1: %2</source>
             <translation>其他 rank 在等待 rank %1：%2</translation>
         </message>
         <message>
-            <location filename="../widgets/ranks/RanksDock.cpp" line="586" />
+            <location filename="../widgets/ranks/RanksDock.cpp" line="593" />
             <source>slowest rank by median step time: %1, %2 against the ranks' median %3</source>
             <translation>按步时长中位数最慢的 rank：%1，%2，而各 rank 的中位数为 %3</translation>
         </message>
         <message>
-            <location filename="../widgets/ranks/RanksDock.cpp" line="589" />
+            <location filename="../widgets/ranks/RanksDock.cpp" line="596" />
             <source>no rank's median step stands out from the ranks' median %1</source>
             <translation>没有哪个 rank 的步时长中位数明显偏离各 rank 的中位数 %1</translation>
         </message>
@@ -8699,8 +10011,21 @@ GB/s</translation>
         </message>
         <message numerus="yes">
             <location filename="../widgets/timeline/SearchBar.cpp" line="201" />
-            <source>“%1”: %n match(es)</source>
+            <source>“%1”: %n match</source>
             <translation>
+                <numerusform>“%1”：%n 个匹配项</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <location filename="../widgets/timeline/SearchBar.cpp" line="201" />
+            <source>“%1”: %n matches</source>
+            <translation>
+                <numerusform>“%1”：%n 个匹配项</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <source>“%1”: %n match(es)</source>
+            <translation type="vanished">
                 <numerusform>“%1”：%n 个匹配项</numerusform>
             </translation>
         </message>
@@ -8759,6 +10084,122 @@ GB/s</translation>
             <location filename="../widgets/timeline/SearchResultsPanel.cpp" line="21" />
             <source>Find slices with Ctrl+F: the matches are listed here.</source>
             <translation>按 Ctrl+F 查找切片：匹配项会列在这里。</translation>
+        </message>
+    </context>
+    <context>
+        <name>lanescope::SegmentEventModel</name>
+        <message>
+            <location filename="../widgets/memsnap/SnapshotModels.cpp" line="168" />
+            <source>cudaMalloc of %1 for a request of %2 while %3 was free in the cache, its largest free block %4 (reserved %5, allocated %6)</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../widgets/memsnap/SnapshotModels.cpp" line="176" />
+            <source>Out of memory: a request of %1 failed with %2 left on the device; the cache held %3 reserved, %4 allocated, %5 free, its largest free block %6</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../widgets/memsnap/SnapshotModels.cpp" line="209" />
+            <source>none after it</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../widgets/memsnap/SnapshotModels.cpp" line="214" />
+            <location filename="../widgets/memsnap/SnapshotModels.cpp" line="217" />
+            <source>%1 free, largest %2</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../widgets/memsnap/SnapshotModels.cpp" line="255" />
+            <source>Time</source>
+            <translation>时间</translation>
+        </message>
+        <message>
+            <location filename="../widgets/memsnap/SnapshotModels.cpp" line="256" />
+            <source>Action</source>
+            <translation>操作</translation>
+        </message>
+        <message>
+            <location filename="../widgets/memsnap/SnapshotModels.cpp" line="257" />
+            <source>Size</source>
+            <translation>大小</translation>
+        </message>
+        <message>
+            <location filename="../widgets/memsnap/SnapshotModels.cpp" line="258" />
+            <source>Request</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../widgets/memsnap/SnapshotModels.cpp" line="259" />
+            <source>Fragmentation</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../widgets/memsnap/SnapshotModels.cpp" line="260" />
+            <source>Requested at</source>
+            <translation type="unfinished" />
+        </message>
+    </context>
+    <context>
+        <name>lanescope::SegmentMap</name>
+        <message>
+            <location filename="../widgets/memsnap/SnapshotPlots.cpp" line="500" />
+            <source>No segments</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../widgets/memsnap/SnapshotPlots.cpp" line="545" />
+            <source>Block of %1 at 0x%2</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../widgets/memsnap/SnapshotPlots.cpp" line="546" />
+            <source>Alive %1 – %2%3</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../widgets/memsnap/SnapshotPlots.cpp" line="547" />
+            <source>before the window</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../widgets/memsnap/SnapshotPlots.cpp" line="548" />
+            <source>the end</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../widgets/memsnap/SnapshotPlots.cpp" line="549" />
+            <source> · stream %1</source>
+            <translation type="unfinished" />
+        </message>
+        <message numerus="yes">
+            <location filename="../widgets/memsnap/SnapshotPlots.cpp" line="554" />
+            <source>  … %n more frame</source>
+            <translation>
+                <numerusform>  … 另有 %n 帧</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <location filename="../widgets/memsnap/SnapshotPlots.cpp" line="554" />
+            <source>  … %n more frames</source>
+            <translation>
+                <numerusform>  … 另有 %n 帧</numerusform>
+            </translation>
+        </message>
+        <message>
+            <location filename="../widgets/memsnap/SnapshotPlots.cpp" line="560" />
+            <source>Free space in a segment of %1 (%2 pool) at 0x%3</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../widgets/memsnap/SnapshotPlots.cpp" line="561" />
+            <source>large</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../widgets/memsnap/SnapshotPlots.cpp" line="561" />
+            <source>small</source>
+            <translation type="unfinished" />
         </message>
     </context>
     <context>
@@ -8929,6 +10370,552 @@ GB/s</translation>
         </message>
     </context>
     <context>
+        <name>lanescope::SnapshotController</name>
+        <message numerus="yes">
+            <location filename="../app/gui/SnapshotController.cpp" line="58" />
+            <source>One memory snapshot at a time: %1 opened, %n other left out</source>
+            <translation>
+                <numerusform>一次只能打开一个内存快照：已打开 %1，其余 %n 个未打开</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <location filename="../app/gui/SnapshotController.cpp" line="59" />
+            <source>One memory snapshot at a time: %1 opened, %n others left out</source>
+            <translation>
+                <numerusform>一次只能打开一个内存快照：已打开 %1，其余 %n 个未打开</numerusform>
+            </translation>
+        </message>
+        <message>
+            <location filename="../app/gui/SnapshotController.cpp" line="85" />
+            <source>Loading %1…</source>
+            <translation>正在加载 %1…</translation>
+        </message>
+        <message>
+            <location filename="../app/gui/SnapshotController.cpp" line="143" />
+            <source>%1 could not be opened</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../app/gui/SnapshotController.cpp" line="151" />
+            <source>Memory snapshot %1 opened</source>
+            <translation type="unfinished" />
+        </message>
+    </context>
+    <context>
+        <name>lanescope::SnapshotLoadJob</name>
+        <message>
+            <location filename="../app/gui/SnapshotLoadJob.cpp" line="38" />
+            <source>not a memory snapshot</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../app/gui/SnapshotLoadJob.cpp" line="66" />
+            <source>out of memory while reading the snapshot</source>
+            <translation type="unfinished" />
+        </message>
+    </context>
+    <context>
+        <name>lanescope::SnapshotTimelineMarks</name>
+        <message>
+            <location filename="../widgets/memsnap/SnapshotTimelineMarks.cpp" line="266" />
+            <source>%1 of %2 (snapshot)</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../widgets/memsnap/SnapshotTimelineMarks.cpp" line="268" />
+            <source>for a request of %1 at %2</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../widgets/memsnap/SnapshotTimelineMarks.cpp" line="272" />
+            <source>Fragmentation: %1</source>
+            <translation type="unfinished" />
+        </message>
+        <message numerus="yes">
+            <location filename="../widgets/memsnap/SnapshotTimelineMarks.cpp" line="279" />
+            <source>(%n events of this kind under this pixel)</source>
+            <translation>
+                <numerusform>（此像素下有 %n 个此类事件）</numerusform>
+            </translation>
+        </message>
+    </context>
+    <context>
+        <name>lanescope::SourceDiffModel</name>
+        <message>
+            <location filename="../widgets/compare/SourceDiffModel.cpp" line="126" />
+            <source>Not in %1</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../widgets/compare/SourceDiffModel.cpp" line="144" />
+            <source>Line</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../widgets/compare/SourceDiffModel.cpp" line="146" />
+            <source>Function</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../widgets/compare/SourceDiffModel.cpp" line="150" />
+            <source>GPU %1 (ms)</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../widgets/compare/SourceDiffModel.cpp" line="151" />
+            <source>GPU time launched from the line in %1</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../widgets/compare/SourceDiffModel.cpp" line="153" />
+            <source>Δ GPU %1</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../widgets/compare/SourceDiffModel.cpp" line="154" />
+            <source>The change of the line's launched GPU time in %1 against the baseline (ms)</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../widgets/compare/SourceDiffModel.cpp" line="156" />
+            <source>CPU %1 (ms)</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../widgets/compare/SourceDiffModel.cpp" line="156" />
+            <source>The line's calls' CPU time in %1</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../widgets/compare/SourceDiffModel.cpp" line="158" />
+            <source>Δ CPU %1</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../widgets/compare/SourceDiffModel.cpp" line="159" />
+            <source>The change of the line's CPU time in %1 against the baseline (ms)</source>
+            <translation type="unfinished" />
+        </message>
+    </context>
+    <context>
+        <name>lanescope::SourceDiffPanel</name>
+        <message>
+            <location filename="../widgets/compare/SourceDiffPanel.cpp" line="25" />
+            <source>My code only</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../widgets/compare/SourceDiffPanel.cpp" line="33" />
+            <source>Fold the frames of Python's standard library and of PyTorch into the line of your code that called them, in every run</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../widgets/compare/SourceDiffPanel.cpp" line="51" />
+            <source>Each line of Python against the baseline: the GPU time it launched and its CPU time. Click: outline its calls and kernels in every run.</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../widgets/compare/SourceDiffPanel.cpp" line="114" />
+            <source>Open two or more traces to compare their lines of Python.</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../widgets/compare/SourceDiffPanel.cpp" line="116" />
+            <source>No Python frames in these runs: record with with_stack=True to compare them line by line.</source>
+            <translation type="unfinished" />
+        </message>
+        <message numerus="yes">
+            <location filename="../widgets/compare/SourceDiffPanel.cpp" line="119" />
+            <source>%Ln line of Python.</source>
+            <translation>
+                <numerusform>%Ln 行 Python 代码。</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <location filename="../widgets/compare/SourceDiffPanel.cpp" line="120" />
+            <source>%Ln lines of Python; the ones whose launched GPU time grew the most first.</source>
+            <translation>
+                <numerusform>%Ln 行 Python 代码；启动的 GPU 时间增长最多的排在前面。</numerusform>
+            </translation>
+        </message>
+        <message>
+            <location filename="../widgets/compare/SourceDiffPanel.cpp" line="133" />
+            <source>Outline cleared.</source>
+            <translation>已清除勾勒。</translation>
+        </message>
+        <message>
+            <location filename="../widgets/compare/SourceDiffPanel.cpp" line="166" />
+            <source>%1: %2, %3</source>
+            <translation type="unfinished" />
+        </message>
+        <message numerus="yes">
+            <location filename="../widgets/compare/SourceDiffPanel.cpp" line="167" />
+            <source>%Ln call</source>
+            <translation>
+                <numerusform>%Ln 次调用</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <location filename="../widgets/compare/SourceDiffPanel.cpp" line="167" />
+            <source>%Ln calls</source>
+            <translation>
+                <numerusform>%Ln 次调用</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <location filename="../widgets/compare/SourceDiffPanel.cpp" line="168" />
+            <source>%Ln GPU activity</source>
+            <translation>
+                <numerusform>%Ln 个 GPU 活动</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <location filename="../widgets/compare/SourceDiffPanel.cpp" line="168" />
+            <source>%Ln GPU activities</source>
+            <translation>
+                <numerusform>%Ln 个 GPU 活动</numerusform>
+            </translation>
+        </message>
+        <message>
+            <location filename="../widgets/compare/SourceDiffPanel.cpp" line="172" />
+            <source>%1 outlined in yellow (%2).</source>
+            <translation type="unfinished" />
+        </message>
+    </context>
+    <context>
+        <name>lanescope::SourceFileModel</name>
+        <message>
+            <location filename="../widgets/source/SourceModels.cpp" line="96" />
+            <source>(built-in)</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../widgets/source/SourceModels.cpp" line="100" />
+            <source>%1 (%2)</source>
+            <translation>%1（%2）</translation>
+        </message>
+        <message>
+            <location filename="../widgets/source/SourceModels.cpp" line="135" />
+            <source>File</source>
+            <translation>文件</translation>
+        </message>
+        <message>
+            <location filename="../widgets/source/SourceModels.cpp" line="136" />
+            <source>Lines</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../widgets/source/SourceModels.cpp" line="137" />
+            <source>Calls</source>
+            <translation>调用次数</translation>
+        </message>
+        <message>
+            <location filename="../widgets/source/SourceModels.cpp" line="138" />
+            <source>GPU (ms)</source>
+            <translation>GPU（ms）</translation>
+        </message>
+        <message>
+            <location filename="../widgets/source/SourceModels.cpp" line="139" />
+            <source>GPU self (ms)</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../widgets/source/SourceModels.cpp" line="140" />
+            <source>CPU (ms)</source>
+            <translation>CPU（ms）</translation>
+        </message>
+        <message>
+            <location filename="../widgets/source/SourceModels.cpp" line="141" />
+            <source>CPU self (ms)</source>
+            <translation type="unfinished" />
+        </message>
+    </context>
+    <context>
+        <name>lanescope::SourceLineModel</name>
+        <message>
+            <location filename="../widgets/source/SourceModels.cpp" line="13" />
+            <source>GPU time of the kernels, copies and memsets launched while the line was on the Python stack of the launching thread</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../widgets/source/SourceModels.cpp" line="14" />
+            <source>GPU time launched with the line the innermost Python frame (after "My code only" folding, its library callees' launches too)</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../widgets/source/SourceModels.cpp" line="15" />
+            <source>The line's calls' durations (a recursive call counted once)</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../widgets/source/SourceModels.cpp" line="16" />
+            <source>Time the line was the innermost Python frame of its thread (the CPU operators it calls included)</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../widgets/source/SourceModels.cpp" line="26" />
+            <source>user code</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../widgets/source/SourceModels.cpp" line="27" />
+            <source>PyTorch</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../widgets/source/SourceModels.cpp" line="28" />
+            <source>Python's library</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../widgets/source/SourceModels.cpp" line="29" />
+            <source>built-in</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../widgets/source/SourceModels.cpp" line="42" />
+            <source>%1
+%2 (%3)</source>
+            <translation>%1
+%2（%3）</translation>
+        </message>
+        <message>
+            <location filename="../widgets/source/SourceModels.cpp" line="77" />
+            <source>Line</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../widgets/source/SourceModels.cpp" line="78" />
+            <source>Function</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../widgets/source/SourceModels.cpp" line="79" />
+            <source>Calls</source>
+            <translation>调用次数</translation>
+        </message>
+        <message>
+            <location filename="../widgets/source/SourceModels.cpp" line="80" />
+            <source>GPU (ms)</source>
+            <translation>GPU（ms）</translation>
+        </message>
+        <message>
+            <location filename="../widgets/source/SourceModels.cpp" line="81" />
+            <source>GPU self (ms)</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../widgets/source/SourceModels.cpp" line="82" />
+            <source>CPU (ms)</source>
+            <translation>CPU（ms）</translation>
+        </message>
+        <message>
+            <location filename="../widgets/source/SourceModels.cpp" line="83" />
+            <source>CPU self (ms)</source>
+            <translation type="unfinished" />
+        </message>
+    </context>
+    <context>
+        <name>lanescope::SourceView</name>
+        <message>
+            <location filename="../widgets/source/SourceView.cpp" line="74" />
+            <source>My code only</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../widgets/source/SourceView.cpp" line="77" />
+            <source>Fold the frames of Python's standard library and of PyTorch into the line of your code that called them: their time counts for that line, every total stays the same</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../widgets/source/SourceView.cpp" line="81" />
+            <source>Width: GPU time launched</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../widgets/source/SourceView.cpp" line="82" />
+            <source>Width: CPU time</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../widgets/source/SourceView.cpp" line="83" />
+            <source>What a frame's width in the flame graph stands for</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../widgets/source/SourceView.cpp" line="84" />
+            <location filename="../widgets/source/SourceView.cpp" line="441" />
+            <source>Open in Editor</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../widgets/source/SourceView.cpp" line="86" />
+            <source>Open the selected line's file at that line (the editor and a path map for traces recorded on another machine: Edit &gt; Preferences)</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../widgets/source/SourceView.cpp" line="103" />
+            <source>Click: outline the line's Python calls and the kernels they launched in the lanes. Double-click: zoom to its costliest call. Right-click: open it in your editor.</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../widgets/source/SourceView.cpp" line="108" />
+            <source>Click: outline the file's lines in the lanes. Double-click: its lines in the Lines table.</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../widgets/source/SourceView.cpp" line="116" />
+            <source>Lines</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../widgets/source/SourceView.cpp" line="117" />
+            <source>Files</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../widgets/source/SourceView.cpp" line="130" />
+            <source>Flame graph</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../widgets/source/SourceView.cpp" line="131" />
+            <source>One row per line of Python (file, line and function)</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../widgets/source/SourceView.cpp" line="132" />
+            <source>One row per file: its lines together</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../widgets/source/SourceView.cpp" line="133" />
+            <source>The Python call paths, callers above their callees, each frame as wide as the time it took. Click: select and outline; double-click: zoom in (on the top frame or the background: out); Esc: the whole graph.</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../widgets/source/SourceView.cpp" line="183" />
+            <source>Click a frame: outline that call path in the lanes. Double-click: zoom into it.</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../widgets/source/SourceView.cpp" line="188" />
+            <source>Zoomed into %1. Double-click it or the background to zoom out one level, Esc for the whole graph.</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../widgets/source/SourceView.cpp" line="300" />
+            <source>%1: %2 and %3 outlined in yellow.</source>
+            <translation type="unfinished" />
+        </message>
+        <message numerus="yes">
+            <location filename="../widgets/source/SourceView.cpp" line="301" />
+            <source>%Ln Python call</source>
+            <translation>
+                <numerusform>%Ln 次 Python 调用</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <location filename="../widgets/source/SourceView.cpp" line="301" />
+            <source>%Ln Python calls</source>
+            <translation>
+                <numerusform>%Ln 次 Python 调用</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <location filename="../widgets/source/SourceView.cpp" line="302" />
+            <source>%Ln GPU activity launched from it</source>
+            <translation>
+                <numerusform>由其启动的 %Ln 个 GPU 活动</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <location filename="../widgets/source/SourceView.cpp" line="303" />
+            <source>%Ln GPU activities launched from it</source>
+            <translation>
+                <numerusform>由其启动的 %Ln 个 GPU 活动</numerusform>
+            </translation>
+        </message>
+        <message>
+            <location filename="../widgets/source/SourceView.cpp" line="305" />
+            <source>(only the first ones: there are more)</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../widgets/source/SourceView.cpp" line="327" />
+            <source>%1 (this call path)</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../widgets/source/SourceView.cpp" line="363" />
+            <source>(built-in)</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../widgets/source/SourceView.cpp" line="419" />
+            <source>Opened %1 in the editor.</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../widgets/source/SourceView.cpp" line="442" />
+            <source>Copy Location</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../widgets/source/SourceView.cpp" line="443" />
+            <source>Zoom to Costliest Call</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../widgets/source/SourceView.cpp" line="451" />
+            <source>No Python frames in %1: record with with_stack=True to see which lines of Python launch the GPU's work.</source>
+            <translation type="unfinished" />
+        </message>
+        <message numerus="yes">
+            <location filename="../widgets/source/SourceView.cpp" line="454" />
+            <source>%Ln line</source>
+            <translation>
+                <numerusform>%Ln 行</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <location filename="../widgets/source/SourceView.cpp" line="454" />
+            <source>%Ln lines</source>
+            <translation>
+                <numerusform>%Ln 行</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <location filename="../widgets/source/SourceView.cpp" line="455" />
+            <source>%Ln file</source>
+            <translation>
+                <numerusform>%Ln 个文件</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <location filename="../widgets/source/SourceView.cpp" line="455" />
+            <source>%Ln files</source>
+            <translation>
+                <numerusform>%Ln 个文件</numerusform>
+            </translation>
+        </message>
+        <message>
+            <location filename="../widgets/source/SourceView.cpp" line="456" />
+            <source>Python lines in %1: %2 in %3; %4 in Python frames on the CPU, %5 of GPU time launched from them</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../widgets/source/SourceView.cpp" line="459" />
+            <source>(my code only: the standard library's and PyTorch's frames count for the line that called them)</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../widgets/source/SourceView.cpp" line="461" />
+            <source>(more call paths than the graph keeps: the last ones count for their callers)</source>
+            <translation type="unfinished" />
+        </message>
+    </context>
+    <context>
         <name>lanescope::StartPage</name>
         <message>
             <location filename="../app/gui/StartPage.cpp" line="41" />
@@ -9016,14 +11003,27 @@ GB/s</translation>
             <translation>%p%</translation>
         </message>
         <message numerus="yes">
-            <location filename="../app/gui/StartPage.cpp" line="180" />
-            <source>%1 (folder, %n trace(s))</source>
+            <location filename="../app/gui/StartPage.cpp" line="182" />
+            <source>%1 (folder, %n trace)</source>
             <translation>
                 <numerusform>%1（文件夹，%n 个跟踪文件）</numerusform>
             </translation>
         </message>
+        <message numerus="yes">
+            <location filename="../app/gui/StartPage.cpp" line="183" />
+            <source>%1 (folder, %n traces)</source>
+            <translation>
+                <numerusform>%1（文件夹，%n 个跟踪文件）</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <source>%1 (folder, %n trace(s))</source>
+            <translation type="vanished">
+                <numerusform>%1（文件夹，%n 个跟踪文件）</numerusform>
+            </translation>
+        </message>
         <message>
-            <location filename="../app/gui/StartPage.cpp" line="185" />
+            <location filename="../app/gui/StartPage.cpp" line="187" />
             <source> vs </source>
             <translation> 对比 </translation>
         </message>
@@ -9031,53 +11031,53 @@ GB/s</translation>
     <context>
         <name>lanescope::ThroughputChart</name>
         <message>
-            <location filename="../widgets/compare/CompareCharts.cpp" line="264" />
+            <location filename="../widgets/compare/CompareCharts.cpp" line="268" />
             <source>Tokens/s per GPU</source>
             <translation>每 GPU token/秒</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/CompareCharts.cpp" line="264" />
+            <location filename="../widgets/compare/CompareCharts.cpp" line="268" />
             <source>Median step time (ms)</source>
             <translation>步时长中位数（ms）</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/CompareCharts.cpp" line="264" />
+            <location filename="../widgets/compare/CompareCharts.cpp" line="268" />
             <source>Samples/s per GPU</source>
             <translation>每 GPU 样本/秒</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/CompareCharts.cpp" line="287" />
+            <location filename="../widgets/compare/CompareCharts.cpp" line="291" />
             <source>Throughput and MFU per run</source>
             <translation>各运行的吞吐量与 MFU</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/CompareCharts.cpp" line="289" />
-            <location filename="../widgets/compare/CompareCharts.cpp" line="310" />
+            <location filename="../widgets/compare/CompareCharts.cpp" line="293" />
+            <location filename="../widgets/compare/CompareCharts.cpp" line="314" />
             <source>MFU (%)</source>
             <translation>MFU（%）</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/CompareCharts.cpp" line="327" />
+            <location filename="../widgets/compare/CompareCharts.cpp" line="331" />
             <source>Tokens/s per GPU and MFU at each run's median step time (Analysis dock's MFU inputs).</source>
             <translation>按各运行步时长中位数计算的每 GPU token/秒和 MFU（使用“分析”面板的 MFU 输入）。</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/CompareCharts.cpp" line="329" />
+            <location filename="../widgets/compare/CompareCharts.cpp" line="333" />
             <source>Throughput per run</source>
             <translation>各运行的吞吐量</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/CompareCharts.cpp" line="330" />
+            <location filename="../widgets/compare/CompareCharts.cpp" line="334" />
             <source>Samples/s per GPU at each run's median step time (Analysis dock's MFU panel, with samples). MFU is offered for tokens only: its 6 × parameters rule is a dense transformer's.</source>
             <translation>按各运行步时长中位数计算的每 GPU 样本/秒（使用“分析”面板的 MFU 输入，按样本填写）。MFU 只对 token 提供：6 × 参数量的规则只适用于稠密 Transformer。</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/CompareCharts.cpp" line="333" />
+            <location filename="../widgets/compare/CompareCharts.cpp" line="337" />
             <source>Median step time per run</source>
             <translation>各运行的步时长中位数</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/CompareCharts.cpp" line="334" />
+            <location filename="../widgets/compare/CompareCharts.cpp" line="338" />
             <source>Enter the model's parameters and tokens per step in the Analysis dock's MFU panel to see tokens/s and MFU per run here.</source>
             <translation>在“分析”面板的 MFU 区域填写模型参数量和每步 token 数，即可在此查看各运行的 token/秒和 MFU。</translation>
         </message>
@@ -9108,27 +11108,27 @@ GB/s</translation>
     <context>
         <name>lanescope::TimeSummaryPanel</name>
         <message>
-            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="128" />
+            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="129" />
             <source>Kernels</source>
             <translation>内核</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="129" />
+            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="130" />
             <source>Operators</source>
             <translation>算子</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="130" />
+            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="131" />
             <source>Modules</source>
             <translation>模块</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="131" />
+            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="132" />
             <source>Collectives</source>
             <translation>集合通信</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="132" />
+            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="133" />
             <source>Op efficiency</source>
             <translation>算子效率</translation>
         </message>
@@ -9137,180 +11137,189 @@ GB/s</translation>
             <translation type="vanished">时间花在哪里：按 GPU 内核名、按 CPU 算子或按 nn.Module</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="133" />
+            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="134" />
             <source>Memory</source>
             <translation>内存</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="134" />
             <source>Where the time goes: per GPU kernel name, per CPU operator, or per nn.Module; who holds the device memory</source>
-            <translation>时间花在哪里：按 GPU 内核名、按 CPU 算子或按 nn.Module；谁占用了设备显存</translation>
+            <translation type="vanished">时间花在哪里：按 GPU 内核名、按 CPU 算子或按 nn.Module；谁占用了设备显存</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="137" />
+            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="135" />
+            <source>Source</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="136" />
+            <source>Where the time goes: per GPU kernel name, per CPU operator, or per nn.Module; who holds the device memory; which lines of Python launch the GPU's work</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="139" />
             <source>Filter names</source>
             <translation>筛选名称</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="139" />
+            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="141" />
             <source>Fold templates</source>
             <translation>折叠模板参数</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="141" />
+            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="143" />
             <source>One row per kernel whatever its template arguments ("&lt;...&gt;"), as the comparison's differences fold them</source>
             <translation>无论模板参数（"&lt;...&gt;"）如何，每个内核一行，与比较的差异列表折叠方式相同</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="142" />
+            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="144" />
             <source>Group by input shape</source>
             <translation>按输入形状分组</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="144" />
+            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="146" />
             <source>One row per operator and input shapes (traces recorded with record_shapes=True); reads each operator's args from the file</source>
             <translation>每个算子与输入形状一行（以 record_shapes=True 录制的跟踪）；会从文件读取每个算子的参数</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="145" />
+            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="147" />
             <source>Roofline</source>
             <translation>屋顶线</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="147" />
+            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="149" />
             <source>Show the operators on a roofline chart (intensity against TFLOPS, log-log) instead of the table</source>
             <translation>以屋顶线图（算术强度对 TFLOPS，双对数坐标）代替表格显示算子</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="148" />
+            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="150" />
             <source>Copy</source>
             <translation>复制</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="150" />
+            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="152" />
             <source>Copy the rows shown (the selected ones, if any) as tab-separated text</source>
             <translation>将显示的行（若有选中则为选中的行）复制为制表符分隔的文本</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="162" />
+            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="164" />
             <source>Click: outline the kernel's slices in the lanes. Double-click: zoom to its longest call.</source>
             <translation>单击：在泳道中勾出该内核的切片。双击：缩放到其最长的一次调用。</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="167" />
+            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="169" />
             <source>Click: outline the operator's slices in the lanes. Double-click: zoom to its longest call.</source>
             <translation>单击：在泳道中勾出该算子的切片。双击：缩放到其最长的一次调用。</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="171" />
+            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="173" />
             <source>Module</source>
             <translation>模块</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="171" />
-            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="679" />
+            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="173" />
+            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="705" />
             <source>Calls</source>
             <translation>调用次数</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="171" />
-            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="679" />
+            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="173" />
+            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="705" />
             <source>CPU (ms)</source>
             <translation>CPU（ms）</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="171" />
-            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="679" />
+            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="173" />
+            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="705" />
             <source>Device (ms)</source>
             <translation>设备（ms）</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="172" />
+            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="174" />
             <source>The module's forward calls' durations, submodules included</source>
             <translation>该模块前向调用的时长，含子模块</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="173" />
+            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="175" />
             <source>GPU time launched from inside the module's calls (the backward pass runs on autograd threads and is not attributed)</source>
             <translation>由该模块调用内部发起的 GPU 时间（反向传播运行在 autograd 线程上，不计入）</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="179" />
+            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="181" />
             <source>Click: outline the module's calls in the lanes. Double-click: zoom to its longest call.</source>
             <translation>单击：在泳道中勾出该模块的调用。双击：缩放到其最长的一次调用。</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="186" />
+            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="188" />
             <source>Each collective by kind, size and group: the calls' time and their bus bandwidth (select a kernel for its own)</source>
             <translation>按类型、大小和组列出的各集合通信：调用耗时及其总线带宽（选中某个内核可查看其自身的值）</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="193" />
+            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="195" />
             <source>GEMMs, attention and convolutions per operator, input shapes and type: the FLOPs their shapes imply, the GPU time of their kernels, what that achieves and which roof bounds it</source>
             <translation>按算子、输入形状和类型列出的 GEMM、注意力和卷积：由形状推出的 FLOPs、其内核的 GPU 时间、实际达到的性能以及受哪个屋顶限制</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="210" />
+            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="212" />
             <source>What is held at the peak of allocated memory, by the operator that allocated it: the rows add up to the peak</source>
             <translation>已分配显存峰值时仍被占用的部分，按分配它的算子列出：各行之和即为峰值</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="211" />
+            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="213" />
             <source>The operators that allocate the most bytes over the whole trace, how many of their allocations are freed and how long they live</source>
             <translation>整个跟踪中分配字节最多的算子，其分配中有多少被释放，以及存活多久</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="212" />
+            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="214" />
             <source>Allocations the trace never frees, by operator (held at its end, or freed after it)</source>
             <translation>跟踪中从未释放的分配，按算子列出（跟踪结束时仍被占用，或在其后才释放）</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="226" />
+            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="228" />
             <source>Click: outline the operator's slices in the lanes. Double-click: zoom to its largest allocation, from allocation to free.</source>
             <translation>单击：在泳道中勾出该算子的切片。双击：缩放到其最大的一次分配，从分配到释放。</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="367" />
+            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="388" />
             <source>Alive at peak (%1)</source>
             <translation>峰值时存活（%1）</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="367" />
+            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="388" />
             <source>Top allocators (%1)</source>
             <translation>分配最多（%1）</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="367" />
+            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="388" />
             <source>Never freed (%1)</source>
             <translation>从未释放（%1）</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="439" />
+            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="460" />
             <source>%1 (instance %2)</source>
             <translation>%1（实例 %2）</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="476" />
+            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="497" />
             <source>(the link: %1 GB/s per direction)</source>
             <translation>（互连：单向 %1 GB/s）</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="477" />
+            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="498" />
             <source>(the GPU's link is not in the GPU table)</source>
             <translation>（GPU 表中没有该 GPU 的互连带宽）</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="484" />
+            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="505" />
             <source>No matrix product, attention or convolution operator in %1's steps.</source>
             <translation>%1 的步骤中没有矩阵乘、注意力或卷积算子。</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="486" />
+            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="507" />
             <source>%1 matrix product, attention and convolution calls, none with input shapes (record with record_shapes=True) or, for a convolution, without its stride and padding (PyTorch 2.1 or later records them).</source>
             <translation>%1 次矩阵乘、注意力和卷积调用，均没有输入形状（请以 record_shapes=True 录制），或卷积缺少步长和填充（PyTorch 2.1 及以后会记录）。</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="489" />
+            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="510" />
             <source>Matrix products, attention and convolutions in the measured steps of %1: %2 of %3 calls counted from their shapes, %4 TFLOP</source>
             <translation>%1 的测量步骤中的矩阵乘、注意力和卷积：%3 次调用中有 %2 次根据形状计数，共 %4 TFLOP</translation>
         </message>
@@ -9319,57 +11328,57 @@ GB/s</translation>
             <translation type="vanished">按算子、输入形状和类型列出的 GEMM 与注意力：其形状对应的 FLOPs、其内核的 GPU 时间，以及由此达到的算力</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="429" />
+            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="450" />
             <source>No analysis yet.</source>
             <translation>尚无分析。</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="437" />
+            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="458" />
             <source>ProfilerStep#%1</source>
             <translation>ProfilerStep#%1</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="441" />
+            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="462" />
             <source>the selected range</source>
             <translation>所选范围</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="443" />
+            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="464" />
             <source>the whole trace</source>
             <translation>整个跟踪</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="449" />
+            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="470" />
             <source>GPU kernels, copies and memsets that start in %1: %2 names, %3 ms of GPU time</source>
             <translation>开始于%1的 GPU 内核、拷贝和 memset：%2 个名称，GPU 时间 %3 ms</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="457" />
+            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="478" />
             <source>CPU operators, annotations and runtime calls that start in %1: %2 rows, %3 ms of busy CPU time</source>
             <translation>开始于%1的 CPU 算子、注解和运行时调用：%2 行，CPU 忙碌时间 %3 ms</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="461" />
+            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="482" />
             <source>(reading input shapes…)</source>
             <translation>（正在读取输入形状…）</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="463" />
+            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="484" />
             <source>(input shapes could not be read: %1)</source>
             <translation>（无法读取输入形状：%1）</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="465" />
+            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="486" />
             <source>(the trace has no input shapes: record with record_shapes=True)</source>
             <translation>（跟踪中没有输入形状：请以 record_shapes=True 录制）</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="472" />
+            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="493" />
             <source>No NCCL or RCCL kernel starts in %1.</source>
             <translation>%1中没有开始的 NCCL 或 RCCL 内核。</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="473" />
+            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="494" />
             <source>Communication kernels that start in %1: %2, %3 of them with their size recorded</source>
             <translation>开始于%1的通信内核：%2 个，其中 %3 个记录了大小</translation>
         </message>
@@ -9386,72 +11395,72 @@ GB/s</translation>
             <translation type="vanished">%1的计量步中的矩阵乘与注意力：%3 次调用中有 %2 次按形状计入，共 %4 TFLOP</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="493" />
+            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="514" />
             <source>(measured MFU of these operators %1 %, beside the 6P estimate)</source>
             <translation>（这些算子的实测 MFU 为 %1 %，与 6P 估算并列）</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="495" />
+            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="516" />
             <source>(no roofline: the GPU's memory bandwidth is not in the GPU table)</source>
             <translation>（无屋顶线：GPU 表中没有该 GPU 的显存带宽）</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="505" />
+            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="529" />
             <source>No nn.Module calls in %1: record with with_stack=True or with_modules=True to see the module tree.</source>
             <translation>%1中没有 nn.Module 调用：以 with_stack=True 或 with_modules=True 录制即可看到模块树。</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="506" />
+            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="530" />
             <source>nn.Module forward calls that start in %1: %2 modules%3</source>
             <translation>开始于%1的 nn.Module 前向调用：%2 个模块%3</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="508" />
+            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="532" />
             <source> (more left out)</source>
             <translation>（其余未列出）</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="569" />
+            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="593" />
             <source>%1: %2 slices outlined in yellow.</source>
             <translation>%1：已用黄色勾出 %2 个切片。</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="592" />
+            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="616" />
             <source>Longest call (%1 µs): %2</source>
             <translation>最长调用（%1 µs）：%2</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="621" />
+            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="645" />
             <source>No device memory events in this trace: record with profile_memory=True to see who holds the memory.</source>
             <translation>此跟踪没有设备显存事件：使用 profile_memory=True 录制，才能看到谁占用了显存。</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="623" />
+            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="647" />
             <source>Peak %1 allocated at %2 on GPU %3 (the whole trace)</source>
             <translation>已分配峰值 %1，位于 %2，GPU %3（整个跟踪）</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="627" />
+            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="651" />
             <source>(the memory events carry no addresses: allocations are not paired with their frees, so only the top allocators are known)</source>
             <translation>（显存事件不带地址：分配无法与其释放配对，因此只知道分配最多的算子）</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="631" />
+            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="655" />
             <source>%1 %2</source>
             <translation>%1 %2</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="660" />
+            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="684" />
             <source>Largest allocation: %1 at %2, freed %3 later.</source>
             <translation>最大的一次分配：%1，位于 %2，%3 后释放。</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="661" />
+            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="685" />
             <source>Largest allocation: %1 at %2, never freed in the trace.</source>
             <translation>最大的一次分配：%1，位于 %2，在跟踪中从未释放。</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="679" />
+            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="705" />
             <source>Module path</source>
             <translation>模块路径</translation>
         </message>
@@ -9516,10 +11525,8 @@ at %2</source>
 位于 %2</translation>
         </message>
         <message numerus="yes">
-            <location filename="../widgets/render/TimelineRenderer.cpp" line="856" />
-            <location filename="../widgets/render/TimelineRenderer.cpp" line="947" />
             <source>  (%n lane(s))</source>
-            <translation>
+            <translation type="vanished">
                 <numerusform>  （%n 条泳道）</numerusform>
             </translation>
         </message>
@@ -9536,22 +11543,38 @@ at %2</source>
             <translation type="vanished">内存，顶部 = %1</translation>
         </message>
         <message>
-            <location filename="../widgets/render/TimelineRenderer.cpp" line="125" />
+            <location filename="../widgets/render/TimelineRenderer.cpp" line="126" />
             <source>queue, max %1</source>
             <translation>队列，最大 %1</translation>
         </message>
+        <message numerus="yes">
+            <location filename="../widgets/render/TimelineRenderer.cpp" line="858" />
+            <location filename="../widgets/render/TimelineRenderer.cpp" line="949" />
+            <source>  (%n lane)</source>
+            <translation>
+                <numerusform>  （%n 条泳道）</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <location filename="../widgets/render/TimelineRenderer.cpp" line="858" />
+            <location filename="../widgets/render/TimelineRenderer.cpp" line="949" />
+            <source>  (%n lanes)</source>
+            <translation>
+                <numerusform>  （%n 条泳道）</numerusform>
+            </translation>
+        </message>
         <message>
-            <location filename="../widgets/render/TimelineRenderer.cpp" line="964" />
+            <location filename="../widgets/render/TimelineRenderer.cpp" line="966" />
             <source>GPU %1 memory</source>
             <translation>GPU %1 显存</translation>
         </message>
         <message>
-            <location filename="../widgets/render/TimelineRenderer.cpp" line="1037" />
+            <location filename="../widgets/render/TimelineRenderer.cpp" line="1040" />
             <source>window %1</source>
             <translation>窗口 %1</translation>
         </message>
         <message>
-            <location filename="../widgets/render/TimelineRenderer.cpp" line="1039" />
+            <location filename="../widgets/render/TimelineRenderer.cpp" line="1042" />
             <source>steps</source>
             <translation>步</translation>
         </message>
@@ -9788,6 +11811,74 @@ at %2</source>
         </message>
     </context>
     <context>
+        <name>lanescope::TrendChart</name>
+        <message>
+            <location filename="../widgets/compare/TrendChart.cpp" line="36" />
+            <source>Step time (ms)</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../widgets/compare/TrendChart.cpp" line="38" />
+            <source>Compute-stream idle (%)</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../widgets/compare/TrendChart.cpp" line="40" />
+            <source>Exposed communication per step (ms)</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../widgets/compare/TrendChart.cpp" line="42" />
+            <source>Listed gaps per step (ms)</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../widgets/compare/TrendChart.cpp" line="43" />
+            <source>MFU (%)</source>
+            <translation>MFU（%）</translation>
+        </message>
+        <message>
+            <location filename="../widgets/compare/TrendChart.cpp" line="55" />
+            <source>The figure followed across the runs, each run's steps of every rank</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../widgets/compare/TrendChart.cpp" line="111" />
+            <source>No trend: it needs two runs or more with complete ProfilerSteps.</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../widgets/compare/TrendChart.cpp" line="116" />
+            <source>Median per step</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../widgets/compare/TrendChart.cpp" line="147" />
+            <source>No run has this figure per step (GPU figures need GPU activity; MFU needs the MFU inputs).</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../widgets/compare/TrendChart.cpp" line="151" />
+            <source>95 % interval of the median</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../widgets/compare/TrendChart.cpp" line="184" />
+            <source>%1 differs from the baseline beyond the step-to-step noise (p = %2).</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../widgets/compare/TrendChart.cpp" line="187" />
+            <source>%1 is within the step-to-step noise of the baseline (p = %2).</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../widgets/compare/TrendChart.cpp" line="190" />
+            <source>Each run's median over the complete steps of all its ranks, in run order; the band is the 95 % interval of that median (bootstrap over steps). %1</source>
+            <translation type="unfinished" />
+        </message>
+    </context>
+    <context>
         <name>lanescope::WarningBanner</name>
         <message>
             <location filename="../widgets/WarningBanner.cpp" line="43" />
@@ -9801,8 +11892,21 @@ at %2</source>
         </message>
         <message numerus="yes">
             <location filename="../widgets/WarningBanner.cpp" line="96" />
-            <source>The trace loaded with %n warning(s):</source>
+            <source>The trace loaded with %n warning:</source>
             <translation>
+                <numerusform>跟踪已加载，有 %n 条警告：</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <location filename="../widgets/WarningBanner.cpp" line="97" />
+            <source>The trace loaded with %n warnings:</source>
+            <translation>
+                <numerusform>跟踪文件已加载，但有 %n 条警告：</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <source>The trace loaded with %n warning(s):</source>
+            <translation type="vanished">
                 <numerusform>跟踪文件已加载，但有 %n 条警告：</numerusform>
             </translation>
         </message>
@@ -9901,12 +12005,12 @@ at %2</source>
             <translation>步时长：基线 %1 → %2 %3</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/CompareCharts.cpp" line="182" />
+            <location filename="../widgets/compare/CompareCharts.cpp" line="186" />
             <source>%1 %2 ms (the baseline's replay with %3 projected %4 ms)</source>
             <translation>%1 %2 ms（基线按 %3 重放的预测为 %4 ms）</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/CompareCharts.cpp" line="223" />
+            <location filename="../widgets/compare/CompareCharts.cpp" line="227" />
             <source>Gaps here are every compute-stream idle of %1 or more, between any kernels: more than the Metrics table's listed GEMM gaps.</source>
             <translation>此处的间隙是任意内核之间所有不短于 %1 的计算流空闲，比“指标”表所列的 GEMM 间隙更多。</translation>
         </message>
@@ -9935,22 +12039,22 @@ at %2</source>
             <translation>基线</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/CompareCharts.cpp" line="185" />
+            <location filename="../widgets/compare/CompareCharts.cpp" line="189" />
             <source>%1 %2 ms</source>
             <translation>%1 %2 ms</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/CompareCharts.cpp" line="209" />
+            <location filename="../widgets/compare/CompareCharts.cpp" line="213" />
             <source>ms per step</source>
             <translation>每步时间（ms）</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/CompareCharts.cpp" line="222" />
+            <location filename="../widgets/compare/CompareCharts.cpp" line="226" />
             <source>%1 ms: %2</source>
             <translation>%1 ms：%2</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/CompareCharts.cpp" line="222" />
+            <location filename="../widgets/compare/CompareCharts.cpp" line="226" />
             <source>, </source>
             <translation>，</translation>
         </message>
@@ -10101,81 +12205,81 @@ at %2</source>
     <context>
         <name>lanescope::annotations::AnnotationStore</name>
         <message>
-            <location filename="../core/annotations/AnnotationStore.cpp" line="57" />
+            <location filename="../core/annotations/AnnotationStore.cpp" line="59" />
             <source>%1 is not a file of annotations and was left as it is</source>
             <translation>%1 不是标注文件，已保持原样</translation>
         </message>
         <message>
-            <location filename="../core/annotations/AnnotationStore.cpp" line="62" />
-            <location filename="../core/annotations/AnnotationStore.cpp" line="71" />
+            <location filename="../core/annotations/AnnotationStore.cpp" line="64" />
+            <location filename="../core/annotations/AnnotationStore.cpp" line="73" />
             <source>cannot read the annotations in %1: %2</source>
             <translation>无法读取 %1 中的标注：%2</translation>
         </message>
         <message>
-            <location filename="../core/annotations/AnnotationStore.cpp" line="67" />
+            <location filename="../core/annotations/AnnotationStore.cpp" line="69" />
             <source>larger than %1 MiB</source>
             <translation>大于 %1 MiB</translation>
         </message>
         <message>
-            <location filename="../core/annotations/AnnotationStore.cpp" line="84" />
+            <location filename="../core/annotations/AnnotationStore.cpp" line="86" />
             <source>the annotations file %1 is damaged (%2) and was left as it is</source>
             <translation>标注文件 %1 已损坏（%2），已保持原样</translation>
         </message>
         <message>
-            <location filename="../core/annotations/AnnotationStore.cpp" line="87" />
+            <location filename="../core/annotations/AnnotationStore.cpp" line="89" />
             <source>the annotations file %1 was written by a newer Lanescope (format %2, this one reads up to %3) and was left as it is</source>
             <translation>标注文件 %1 由更新版本的 Lanescope 写出（格式 %2，本版本最高读取 %3），已保持原样</translation>
         </message>
         <message>
-            <location filename="../core/annotations/AnnotationStore.cpp" line="95" />
+            <location filename="../core/annotations/AnnotationStore.cpp" line="97" />
             <source>(unnamed)</source>
             <translation>（未命名）</translation>
         </message>
         <message>
-            <location filename="../core/annotations/AnnotationStore.cpp" line="97" />
+            <location filename="../core/annotations/AnnotationStore.cpp" line="99" />
             <source>the annotations file %1 belongs to another file named %2 (%3 bytes, this trace has %4) and was left as it is</source>
             <translation>标注文件 %1 属于另一个名为 %2 的文件（%3 字节，此跟踪为 %4 字节），已保持原样</translation>
         </message>
         <message>
-            <location filename="../core/annotations/AnnotationStore.cpp" line="101" />
+            <location filename="../core/annotations/AnnotationStore.cpp" line="103" />
             <source>the annotations file %1 belongs to another file named %2 (same size, different content) and was left as it is</source>
             <translation>标注文件 %1 属于另一个名为 %2 的文件（大小相同，内容不同），已保持原样</translation>
         </message>
         <message>
-            <location filename="../core/annotations/AnnotationStore.cpp" line="120" />
+            <location filename="../core/annotations/AnnotationStore.cpp" line="129" />
             <source>%1; this trace's annotations are kept in %2</source>
             <translation>%1；此跟踪的标注保存在 %2</translation>
         </message>
         <message>
-            <location filename="../core/annotations/AnnotationStore.cpp" line="139" />
-            <location filename="../core/annotations/AnnotationStore.cpp" line="143" />
             <location filename="../core/annotations/AnnotationStore.cpp" line="148" />
+            <location filename="../core/annotations/AnnotationStore.cpp" line="152" />
+            <location filename="../core/annotations/AnnotationStore.cpp" line="157" />
             <source>cannot write %1: %2</source>
             <translation>无法写入 %1：%2</translation>
         </message>
         <message>
-            <location filename="../core/annotations/AnnotationStore.cpp" line="158" />
+            <location filename="../core/annotations/AnnotationStore.cpp" line="167" />
             <source>cannot save annotations: %1</source>
             <translation>无法保存标注：%1</translation>
         </message>
         <message>
-            <location filename="../core/annotations/AnnotationStore.cpp" line="181" />
+            <location filename="../core/annotations/AnnotationStore.cpp" line="190" />
             <source>%1 annotations are more than the %2 one file may hold; delete some to save them</source>
             <translation>%1 条标注超过了单个文件可容纳的上限 %2 条；请删除一些后再保存</translation>
         </message>
         <message>
-            <location filename="../core/annotations/AnnotationStore.cpp" line="216" />
+            <location filename="../core/annotations/AnnotationStore.cpp" line="231" />
             <source>cannot move %1 aside</source>
             <translation>无法将 %1 移到一旁</translation>
         </message>
         <message>
-            <location filename="../core/annotations/AnnotationStore.cpp" line="217" />
-            <location filename="../core/annotations/AnnotationStore.cpp" line="233" />
+            <location filename="../core/annotations/AnnotationStore.cpp" line="232" />
+            <location filename="../core/annotations/AnnotationStore.cpp" line="248" />
             <source>cannot save the annotations of %1: %2</source>
             <translation>无法保存 %1 的标注：%2</translation>
         </message>
         <message>
-            <location filename="../core/annotations/AnnotationStore.cpp" line="222" />
+            <location filename="../core/annotations/AnnotationStore.cpp" line="237" />
             <source>cannot create %1</source>
             <translation>无法创建 %1</translation>
         </message>
@@ -10247,9 +12351,22 @@ at %2</source>
             </translation>
         </message>
         <message numerus="yes">
-            <location filename="../core/annotations/Findings.cpp" line="126" />
-            <source>%1 (%n region(s))</source>
+            <location filename="../core/annotations/Findings.cpp" line="127" />
+            <source>%1 (%n region)</source>
             <translation>
+                <numerusform>%1（%n 个区域）</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <location filename="../core/annotations/Findings.cpp" line="127" />
+            <source>%1 (%n regions)</source>
+            <translation>
+                <numerusform>%1（%n 个区域）</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <source>%1 (%n region(s))</source>
+            <translation type="vanished">
                 <numerusform>%1（%n 个区域）</numerusform>
             </translation>
         </message>
@@ -10260,32 +12377,32 @@ at %2</source>
             </translation>
         </message>
         <message>
-            <location filename="../core/annotations/Findings.cpp" line="127" />
+            <location filename="../core/annotations/Findings.cpp" line="128" />
             <source>%1: %2</source>
             <translation>%1：%2</translation>
         </message>
         <message>
-            <location filename="../core/annotations/Findings.cpp" line="132" />
+            <location filename="../core/annotations/Findings.cpp" line="133" />
             <source>%1 allocated and freed within %2</source>
             <translation>%2 内分配又释放了 %1</translation>
         </message>
         <message>
-            <location filename="../core/annotations/Findings.cpp" line="193" />
+            <location filename="../core/annotations/Findings.cpp" line="194" />
             <source>same region in %1</source>
             <translation>%1 中的相同区域</translation>
         </message>
         <message>
-            <location filename="../core/annotations/Findings.cpp" line="194" />
+            <location filename="../core/annotations/Findings.cpp" line="195" />
             <source>same region in %1: no idle</source>
             <translation>%1 中的相同区域：无空闲</translation>
         </message>
         <message>
-            <location filename="../core/annotations/Findings.cpp" line="195" />
+            <location filename="../core/annotations/Findings.cpp" line="196" />
             <source>same region in %1: %2 idle</source>
             <translation>%1 中的相同区域：空闲 %2</translation>
         </message>
         <message>
-            <location filename="../core/annotations/Findings.cpp" line="201" />
+            <location filename="../core/annotations/Findings.cpp" line="202" />
             <source>allocator: %1 cudaMalloc, %2 cudaFree, %3 on the CPU</source>
             <translation>分配器：%1 次 cudaMalloc，%2 次 cudaFree，CPU 上耗时 %3</translation>
         </message>
@@ -10312,64 +12429,83 @@ at %2</source>
             <translation type="vanished">要打开的跟踪文件（.json 或 .json.gz）；两个或以上时进行比较，第一个为基线。给出文件夹时，将其中所有 rank 跟踪文件作为一个作业打开。</translation>
         </message>
         <message>
-            <location filename="../app/gui/CommandLine.cpp" line="23" />
             <source>Trace files to open (.json or .json.gz); two or more are compared, the first as the baseline. A folder opens every rank trace in it as one job; among other traces or folders it is one run of the comparison (baseline job vs optimized job).</source>
-            <translation>要打开的跟踪文件（.json 或 .json.gz）；两个或以上时进行比较，第一个为基线。给出文件夹时，将其中所有 rank 跟踪文件作为一个作业打开；与其他跟踪文件或文件夹一起给出时，它是比较中的一个运行（基线作业对比优化后的作业）。</translation>
+            <translation type="vanished">要打开的跟踪文件（.json 或 .json.gz）；两个或以上时进行比较，第一个为基线。给出文件夹时，将其中所有 rank 跟踪文件作为一个作业打开；与其他跟踪文件或文件夹一起给出时，它是比较中的一个运行（基线作业对比优化后的作业）。</translation>
         </message>
         <message>
-            <location filename="../app/gui/CommandLine.cpp" line="29" />
+            <location filename="../app/gui/CommandLine.cpp" line="23" />
+            <source>Trace files to open (.json or .json.gz); two or more are compared, the first as the baseline. A folder opens every rank trace in it as one job; among other traces or folders it is one run of the comparison (baseline job vs optimized job). A PyTorch memory snapshot (.pickle) opens in the Memory Snapshot dock, aligned with the trace beside it.</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../app/gui/CommandLine.cpp" line="31" />
             <source>Compare the traces as runs, the first as the baseline, even where they come from folders: a folder's traces (in name order) are then runs of the comparison, not ranks of one job. Needs two traces or more in all.</source>
             <translation>将这些跟踪文件作为运行进行比较，第一个为基线，即使它们来自文件夹：此时文件夹中的跟踪文件（按名称顺序）是比较中的各个运行，而不是同一作业的各个 rank。总共需要两个或以上跟踪文件。</translation>
         </message>
         <message>
-            <location filename="../app/gui/CommandLine.cpp" line="35" />
+            <location filename="../app/gui/CommandLine.cpp" line="37" />
             <source>Open the built-in demo: the case study's FSDP run (7B model, 32 A100s) as baseline, with prefetching, and tuned, compared; generated on first use.</source>
             <translation>打开内置演示：比较案例研究中 FSDP 运行（7B 模型，32 块 A100）的基线、启用预取和调优后三个版本；首次使用时生成。</translation>
         </message>
         <message>
-            <location filename="../app/gui/CommandLine.cpp" line="40" />
+            <location filename="../app/gui/CommandLine.cpp" line="42" />
+            <source>Watch a profiler log_dir while it trains: its sessions compared, the earliest the baseline, and each new complete session added as a run.</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../app/gui/CommandLine.cpp" line="47" />
             <source>Show idle gaps of at least N milliseconds (default 15; fractions allowed, down to 0.001).</source>
             <translation>显示不短于 N ms 的空闲间隙（默认 15；可带小数，最小 0.001）。</translation>
         </message>
         <message>
-            <location filename="../app/gui/CommandLine.cpp" line="44" />
+            <location filename="../app/gui/CommandLine.cpp" line="51" />
             <source>Analyse only ProfilerStep#N of the (first) trace.</source>
             <translation>只分析（第一个）跟踪文件的 ProfilerStep#N。</translation>
         </message>
         <message>
-            <location filename="../app/gui/CommandLine.cpp" line="55" />
+            <location filename="../app/gui/CommandLine.cpp" line="62" />
             <source>%1 (lanescope --help lists the options)</source>
             <translation>%1（lanescope --help 列出所有选项）</translation>
         </message>
         <message>
-            <location filename="../app/gui/CommandLine.cpp" line="85" />
+            <location filename="../app/gui/CommandLine.cpp" line="90" />
+            <source>--watch: %1 is not a folder</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../app/gui/CommandLine.cpp" line="92" />
+            <source>--watch opens its folder alone: no traces or --compare with it</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../app/gui/CommandLine.cpp" line="102" />
             <source>%1: no such file or folder</source>
             <translation>%1：没有此文件或文件夹</translation>
         </message>
         <message>
-            <location filename="../app/gui/CommandLine.cpp" line="89" />
+            <location filename="../app/gui/CommandLine.cpp" line="106" />
             <source>%1: a folder with no trace in it (.json or .json.gz)</source>
             <translation>%1：文件夹中没有跟踪文件（.json 或 .json.gz）</translation>
         </message>
         <message numerus="yes">
-            <location filename="../app/gui/CommandLine.cpp" line="96" />
+            <location filename="../app/gui/CommandLine.cpp" line="113" />
             <source>--compare needs two traces or more (a baseline and a run to compare with it); %n given</source>
             <translation>
                 <numerusform>--compare 需要两个或以上跟踪文件（一个基线和一个与之比较的运行）；给出了 %n 个</numerusform>
             </translation>
         </message>
         <message>
-            <location filename="../app/gui/main.cpp" line="111" />
+            <location filename="../app/gui/main.cpp" line="114" />
             <source>nothing to open</source>
             <translation>没有要打开的内容</translation>
         </message>
         <message>
-            <location filename="../app/gui/CommandLine.cpp" line="67" />
+            <location filename="../app/gui/CommandLine.cpp" line="74" />
             <source>--gap-ms: '%1' is not a number of milliseconds from 0.001 up</source>
             <translation>--gap-ms：“%1”不是不小于 0.001 的毫秒数</translation>
         </message>
         <message>
-            <location filename="../app/gui/CommandLine.cpp" line="75" />
+            <location filename="../app/gui/CommandLine.cpp" line="82" />
             <source>--step: '%1' is not a step number (0 or more)</source>
             <translation>--step：“%1”不是有效的步编号（0 或更大）</translation>
         </message>
@@ -10378,7 +12514,7 @@ at %2</source>
             <translation type="vanished">%1 是文件夹：rank 跟踪文件夹只能单独打开</translation>
         </message>
         <message>
-            <location filename="../app/gui/main.cpp" line="135" />
+            <location filename="../app/gui/main.cpp" line="138" />
             <source>ProfilerStep#%1 is not in this trace: the whole trace is analysed.</source>
             <translation>跟踪中没有 ProfilerStep#%1：将分析整个跟踪。</translation>
         </message>
@@ -10387,13 +12523,302 @@ at %2</source>
             <translation type="vanished">要打开的跟踪文件（.json 或 .json.gz）；两个或以上时进行比较，第一个为基线。</translation>
         </message>
         <message>
-            <location filename="../app/gui/CommandLine.cpp" line="27" />
+            <location filename="../app/gui/CommandLine.cpp" line="29" />
             <source>[traces...]</source>
             <translation>[跟踪文件...]</translation>
         </message>
         <message>
             <source>Open the built-in demo: the case study's FSDP baseline run (7B model, 32 A100s), generated on first use.</source>
             <translation type="vanished">打开内置演示：案例研究中的 FSDP 基线运行（7B 模型，32 块 A100），首次使用时生成。</translation>
+        </message>
+    </context>
+    <context>
+        <name>memsnap</name>
+        <message>
+            <location filename="../core/memsnap/MemorySnapshot.cpp" line="114" />
+            <source>device_traces lists %1 devices; only the first %2 are read</source>
+            <translation type="unfinished" />
+        </message>
+        <message numerus="yes">
+            <location filename="../core/memsnap/MemorySnapshot.cpp" line="379" />
+            <source>%n segment or block field of the wrong type was ignored</source>
+            <translation>
+                <numerusform>已忽略 %n 个类型错误的段或块字段</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <location filename="../core/memsnap/MemorySnapshot.cpp" line="380" />
+            <source>%n segment or block fields of the wrong type were ignored</source>
+            <translation>
+                <numerusform>已忽略 %n 个类型错误的段或块字段</numerusform>
+            </translation>
+        </message>
+        <message>
+            <location filename="../core/memsnap/MemorySnapshot.cpp" line="483" />
+            <location filename="../core/memsnap/MemorySnapshot.cpp" line="551" />
+            <source>%1: a gzip-compressed file; decompress it first (gunzip), snapshots are read as PyTorch writes them</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../core/memsnap/MemorySnapshot.cpp" line="504" />
+            <source>%1: not a PyTorch memory snapshot (the pickle holds no dict)</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../core/memsnap/MemorySnapshot.cpp" line="512" />
+            <source>%1: not a PyTorch memory snapshot (no "segments" or "device_traces")</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../core/memsnap/MemorySnapshot.cpp" line="518" />
+            <source>"segments" is not a list; ignored</source>
+            <translation type="unfinished" />
+        </message>
+        <message numerus="yes">
+            <location filename="../core/memsnap/MemorySnapshot.cpp" line="524" />
+            <source>%n trace entry field of the wrong type was ignored</source>
+            <translation>
+                <numerusform>已忽略 %n 个类型错误的 trace 条目字段</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <location filename="../core/memsnap/MemorySnapshot.cpp" line="525" />
+            <source>%n trace entry fields of the wrong type were ignored</source>
+            <translation>
+                <numerusform>已忽略 %n 个类型错误的 trace 条目字段</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <location filename="../core/memsnap/MemorySnapshot.cpp" line="528" />
+            <source>%n trace entries with an unknown action were ignored</source>
+            <translation>
+                <numerusform>已忽略 %n 个操作未知的 trace 条目</numerusform>
+            </translation>
+        </message>
+        <message>
+            <location filename="../core/memsnap/MemorySnapshot.cpp" line="559" />
+            <source>%1: the file changed while it was read</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../core/memsnap/Pickle.cpp" line="313" />
+            <source>pickle: %1 at byte %2 (opcode %3)</source>
+            <translation type="unfinished" />
+        </message>
+        <message numerus="yes">
+            <location filename="../core/memsnap/Pickle.cpp" line="320" />
+            <source>the data ends %n byte short (truncated)</source>
+            <translation>
+                <numerusform>数据末尾缺少 %n 字节（文件被截断）</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <location filename="../core/memsnap/Pickle.cpp" line="321" />
+            <source>the data ends %n bytes short (truncated)</source>
+            <translation>
+                <numerusform>数据缺少 %n 字节（文件被截断）</numerusform>
+            </translation>
+        </message>
+        <message>
+            <location filename="../core/memsnap/Pickle.cpp" line="336" />
+            <source>more than %1 values on the stack</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../core/memsnap/Pickle.cpp" line="360" />
+            <location filename="../core/memsnap/Pickle.cpp" line="510" />
+            <location filename="../core/memsnap/Pickle.cpp" line="585" />
+            <location filename="../core/memsnap/Pickle.cpp" line="728" />
+            <source>the stack is empty</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../core/memsnap/Pickle.cpp" line="367" />
+            <source>no MARK to pop to</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../core/memsnap/Pickle.cpp" line="378" />
+            <source>a reference to a value that no longer exists</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../core/memsnap/Pickle.cpp" line="416" />
+            <source>adds to something that is not a list, tuple or dict</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../core/memsnap/Pickle.cpp" line="418" />
+            <source>changes a container already placed inside another (refused: it could make a cycle)</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../core/memsnap/Pickle.cpp" line="421" />
+            <source>puts a container inside itself</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../core/memsnap/Pickle.cpp" line="442" />
+            <source>containers nested more than %1 deep</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../core/memsnap/Pickle.cpp" line="453" />
+            <source>a dict's items come in pairs; one value left over</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../core/memsnap/Pickle.cpp" line="476" />
+            <source>memo index %1 out of order (%2 stored)</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../core/memsnap/Pickle.cpp" line="478" />
+            <source>more than %1 memo entries</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../core/memsnap/Pickle.cpp" line="525" />
+            <source>pickle: the file is empty</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../core/memsnap/Pickle.cpp" line="530" />
+            <source>pickle: protocol 0 or 1 (the first opcode is %1, not PROTO); only protocols 2 to 5, which PyTorch writes, are read</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../core/memsnap/Pickle.cpp" line="539" />
+            <source>pickle: the data ends at byte %1 before its STOP opcode (truncated)</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../core/memsnap/Pickle.cpp" line="545" />
+            <source>refused: this opcode imports or calls code, which a snapshot never needs</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../core/memsnap/Pickle.cpp" line="547" />
+            <source>refused: a protocol 0/1 text opcode; only protocols 2 to 5 are read</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../core/memsnap/Pickle.cpp" line="555" />
+            <source>protocol %1 is not read (only 2 to 5)</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../core/memsnap/Pickle.cpp" line="565" />
+            <source>a frame of %1 bytes runs past the end (truncated)</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../core/memsnap/Pickle.cpp" line="578" />
+            <source>too many MARKs</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../core/memsnap/Pickle.cpp" line="636" />
+            <location filename="../core/memsnap/Pickle.cpp" line="698" />
+            <source>a negative length</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../core/memsnap/Pickle.cpp" line="709" />
+            <source>refused: an out-of-band buffer, which a file cannot carry</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../core/memsnap/Pickle.cpp" line="741" />
+            <source>nothing to add the items to</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../core/memsnap/Pickle.cpp" line="764" />
+            <source>memo entry %1 was never stored</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../core/memsnap/Pickle.cpp" line="774" />
+            <source>unknown opcode</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../core/memsnap/SnapshotAlign.cpp" line="95" />
+            <source>the snapshot has no time_us (PyTorch 2.0 or older): it cannot be put on the trace's clock</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../core/memsnap/SnapshotAlign.cpp" line="116" />
+            <source>the trace has no cudaMalloc calls to match the snapshot's segment_alloc actions with</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../core/memsnap/SnapshotAlign.cpp" line="163" />
+            <source>the snapshot has no segment_alloc or segment_free with a time to match</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../core/memsnap/SnapshotAlign.cpp" line="180" />
+            <source>no segment_alloc / segment_free of the snapshot fell on a cudaMalloc / cudaFree call of the trace</source>
+            <translation type="unfinished" />
+        </message>
+        <message numerus="yes">
+            <location filename="../core/memsnap/SnapshotAlign.cpp" line="196" />
+            <source>only %n segment action matched a cudaMalloc / cudaFree call</source>
+            <translation>
+                <numerusform>只有 %n 个段操作与 cudaMalloc / cudaFree 调用匹配</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <location filename="../core/memsnap/SnapshotAlign.cpp" line="197" />
+            <source>only %n segment actions matched a cudaMalloc / cudaFree call</source>
+            <translation>
+                <numerusform>只有 %n 个段操作与 cudaMalloc / cudaFree 调用匹配</numerusform>
+            </translation>
+        </message>
+        <message>
+            <location filename="../core/memsnap/SnapshotAlign.cpp" line="201" />
+            <source>%1 of the %2 segment actions inside the trace's span matched a cudaMalloc / cudaFree call; the snapshot and the trace do not seem to be of the same run</source>
+            <translation type="unfinished" />
+        </message>
+        <message numerus="yes">
+            <location filename="../core/memsnap/SnapshotAnalysis.cpp" line="218" />
+            <source>device %1: %n action disagrees with the segments at the end (a cut or merged trace?)</source>
+            <translation>
+                <numerusform>设备 %1：%n 个操作与结束时的段不一致（trace 被截断或合并了？）</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <location filename="../core/memsnap/SnapshotAnalysis.cpp" line="220" />
+            <source>device %1: %n actions disagree with the segments at the end (a cut or merged trace?)</source>
+            <translation>
+                <numerusform>设备 %1：%n 个操作与结束时的段不一致（trace 被截断或合并过？）</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <location filename="../core/memsnap/SnapshotAnalysis.cpp" line="538" />
+            <source>%n cudaMalloc call happened while the cache held enough free memory for the request, but only in pieces smaller than it (fragmentation): %1 requested, with up to %2 free in the cache.</source>
+            <translation>
+                <numerusform>%n 次 cudaMalloc 调用发生时，缓存中的空闲内存足以满足请求，但都是比请求小的碎块（碎片化）：共请求 %1，当时缓存中空闲最多 %2。</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <location filename="../core/memsnap/SnapshotAnalysis.cpp" line="542" />
+            <source>%n cudaMalloc calls happened while the cache held enough free memory for the request, but only in pieces smaller than it (fragmentation): %1 requested in all, with up to %2 free in the cache.</source>
+            <translation>
+                <numerusform>%n 次 cudaMalloc 调用发生时，缓存中的空闲内存足以满足请求，但都是小于请求的碎片（碎片化）：共请求 %1，缓存中空闲最多 %2。</numerusform>
+            </translation>
+        </message>
+        <message>
+            <location filename="../core/memsnap/SnapshotAnalysis.cpp" line="548" />
+            <source>Set PYTORCH_CUDA_ALLOC_CONF=max_split_size_mb:%1 so blocks of that size or more are not split by smaller requests and stay whole for the large ones; it would free about %2 of reserved memory at the peak and the cudaFree/cudaMalloc calls on the critical path.</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../core/memsnap/SnapshotAnalysis.cpp" line="553" />
+            <source>Set PYTORCH_CUDA_ALLOC_CONF=expandable_segments:True so segments grow in place instead of new ones being allocated beside fragmented ones; it would free about %1 of reserved memory at the peak and the cudaFree/cudaMalloc calls on the critical path.</source>
+            <translation type="unfinished" />
         </message>
     </context>
     <context>
@@ -10429,69 +12854,82 @@ at %2</source>
             <translation>不是 gzip 数据流</translation>
         </message>
         <message>
-            <location filename="../core/session/LogDir.cpp" line="220" />
+            <location filename="../core/session/LogDir.cpp" line="255" />
             <source>%1 is not a folder</source>
             <translation>%1 不是文件夹</translation>
         </message>
         <message>
-            <location filename="../core/session/LogDir.cpp" line="220" />
+            <location filename="../core/session/LogDir.cpp" line="255" />
             <source>%1 does not exist</source>
             <translation>%1 不存在</translation>
         </message>
         <message numerus="yes">
-            <location filename="../core/session/LogDir.cpp" line="228" />
             <source>%n sub-folder(s) past the first %1 not looked at</source>
+            <translation type="vanished">
+                <numerusform>前 %1 个之后的 %n 个子文件夹未检查</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <location filename="../core/session/LogDir.cpp" line="264" />
+            <source>%n sub-folder past the first %1 not looked at</source>
+            <translation>
+                <numerusform>前 %1 个之后的 %n 个子文件夹未检查</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <location filename="../core/session/LogDir.cpp" line="265" />
+            <source>%n sub-folders past the first %1 not looked at</source>
             <translation>
                 <numerusform>前 %1 个之后的 %n 个子文件夹未检查</numerusform>
             </translation>
         </message>
         <message>
-            <location filename="../core/session/LogDir.cpp" line="246" />
+            <location filename="../core/session/LogDir.cpp" line="283" />
             <source>more than %1 trace files: the rest not looked at</source>
             <translation>跟踪文件超过 %1 个：其余未检查</translation>
         </message>
         <message>
-            <location filename="../core/session/LogDir.cpp" line="254" />
+            <location filename="../core/session/LogDir.cpp" line="291" />
             <source>empty: still being written</source>
             <translation>空文件：仍在写入</translation>
         </message>
         <message>
-            <location filename="../core/session/LogDir.cpp" line="256" />
+            <location filename="../core/session/LogDir.cpp" line="293" />
             <source>empty file</source>
             <translation>空文件</translation>
         </message>
         <message>
-            <location filename="../core/session/LogDir.cpp" line="260" />
+            <location filename="../core/session/LogDir.cpp" line="297" />
             <source>modified %1 s ago: may still be being written</source>
             <translation>%1 s 前修改过：可能仍在写入</translation>
         </message>
         <message>
-            <location filename="../core/session/LogDir.cpp" line="277" />
+            <location filename="../core/session/LogDir.cpp" line="314" />
             <source>not a JSON trace (it does not start with { or [)</source>
             <translation>不是 JSON 跟踪文件（不以 { 或 [ 开头）</translation>
         </message>
         <message>
-            <location filename="../core/session/LogDir.cpp" line="283" />
+            <location filename="../core/session/LogDir.cpp" line="320" />
             <source>a JSON object without traceEvents: not a trace</source>
             <translation>没有 traceEvents 的 JSON 对象：不是跟踪文件</translation>
         </message>
         <message>
-            <location filename="../core/session/LogDir.cpp" line="290" />
+            <location filename="../core/session/LogDir.cpp" line="326" />
             <source>no closing bracket yet: still being written</source>
             <translation>尚无结尾括号：仍在写入</translation>
         </message>
         <message>
-            <location filename="../core/session/LogDir.cpp" line="292" />
+            <location filename="../core/session/LogDir.cpp" line="328" />
             <source>ends without its closing bracket: cut off</source>
             <translation>结尾缺少闭合括号：已被截断</translation>
         </message>
         <message>
-            <location filename="../core/session/LogDir.cpp" line="336" />
+            <location filename="../core/session/LogDir.cpp" line="372" />
             <source>%1 holds no .json or .json.gz trace</source>
             <translation>%1 中没有 .json 或 .json.gz 跟踪文件</translation>
         </message>
         <message>
-            <location filename="../core/session/LogDir.cpp" line="337" />
+            <location filename="../core/session/LogDir.cpp" line="373" />
             <source>%1 holds no readable trace</source>
             <translation>%1 中没有可读取的跟踪文件</translation>
         </message>
