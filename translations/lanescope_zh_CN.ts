@@ -4228,11 +4228,6 @@ Click to show where in the timeline.</source>
             <source>Allocated at</source>
             <translation type="unfinished" />
         </message>
-        <message>
-            <location filename="../widgets/memsnap/SnapshotModels.cpp" line="26" />
-            <source>No stack recorded (record_memory_history with stacks="python" or "all" records one)</source>
-            <translation type="unfinished" />
-        </message>
         <message numerus="yes">
             <location filename="../widgets/memsnap/SnapshotModels.cpp" line="31" />
             <source>… %n more frame</source>
@@ -4246,6 +4241,11 @@ Click to show where in the timeline.</source>
             <translation>
                 <numerusform>… 另有 %n 帧</numerusform>
             </translation>
+        </message>
+        <message>
+            <location filename="../widgets/memsnap/SnapshotModels.cpp" line="26" />
+            <source>No stack recorded (record_memory_history with stacks="python" or "all" records one)</source>
+            <translation type="unfinished" />
         </message>
     </context>
     <context>
@@ -10744,7 +10744,7 @@ GB/s</translation>
         </message>
         <message>
             <location filename="../widgets/source/SourceView.cpp" line="84" />
-            <location filename="../widgets/source/SourceView.cpp" line="441" />
+            <location filename="../widgets/source/SourceView.cpp" line="449" />
             <source>Open in Editor</source>
             <translation type="unfinished" />
         </message>
@@ -10754,163 +10754,163 @@ GB/s</translation>
             <translation type="unfinished" />
         </message>
         <message>
-            <location filename="../widgets/source/SourceView.cpp" line="103" />
+            <location filename="../widgets/source/SourceView.cpp" line="107" />
             <source>Click: outline the line's Python calls and the kernels they launched in the lanes. Double-click: zoom to its costliest call. Right-click: open it in your editor.</source>
             <translation type="unfinished" />
         </message>
         <message>
-            <location filename="../widgets/source/SourceView.cpp" line="108" />
+            <location filename="../widgets/source/SourceView.cpp" line="116" />
             <source>Click: outline the file's lines in the lanes. Double-click: its lines in the Lines table.</source>
             <translation type="unfinished" />
         </message>
         <message>
-            <location filename="../widgets/source/SourceView.cpp" line="116" />
+            <location filename="../widgets/source/SourceView.cpp" line="124" />
             <source>Lines</source>
             <translation type="unfinished" />
         </message>
         <message>
-            <location filename="../widgets/source/SourceView.cpp" line="117" />
+            <location filename="../widgets/source/SourceView.cpp" line="125" />
             <source>Files</source>
             <translation type="unfinished" />
         </message>
         <message>
-            <location filename="../widgets/source/SourceView.cpp" line="130" />
+            <location filename="../widgets/source/SourceView.cpp" line="138" />
             <source>Flame graph</source>
             <translation type="unfinished" />
         </message>
         <message>
-            <location filename="../widgets/source/SourceView.cpp" line="131" />
+            <location filename="../widgets/source/SourceView.cpp" line="139" />
             <source>One row per line of Python (file, line and function)</source>
             <translation type="unfinished" />
         </message>
         <message>
-            <location filename="../widgets/source/SourceView.cpp" line="132" />
+            <location filename="../widgets/source/SourceView.cpp" line="140" />
             <source>One row per file: its lines together</source>
             <translation type="unfinished" />
         </message>
         <message>
-            <location filename="../widgets/source/SourceView.cpp" line="133" />
+            <location filename="../widgets/source/SourceView.cpp" line="141" />
             <source>The Python call paths, callers above their callees, each frame as wide as the time it took. Click: select and outline; double-click: zoom in (on the top frame or the background: out); Esc: the whole graph.</source>
             <translation type="unfinished" />
         </message>
         <message>
-            <location filename="../widgets/source/SourceView.cpp" line="183" />
+            <location filename="../widgets/source/SourceView.cpp" line="191" />
             <source>Click a frame: outline that call path in the lanes. Double-click: zoom into it.</source>
             <translation type="unfinished" />
         </message>
         <message>
-            <location filename="../widgets/source/SourceView.cpp" line="188" />
+            <location filename="../widgets/source/SourceView.cpp" line="196" />
             <source>Zoomed into %1. Double-click it or the background to zoom out one level, Esc for the whole graph.</source>
             <translation type="unfinished" />
         </message>
         <message>
-            <location filename="../widgets/source/SourceView.cpp" line="300" />
+            <location filename="../widgets/source/SourceView.cpp" line="308" />
             <source>%1: %2 and %3 outlined in yellow.</source>
             <translation type="unfinished" />
         </message>
         <message numerus="yes">
-            <location filename="../widgets/source/SourceView.cpp" line="301" />
+            <location filename="../widgets/source/SourceView.cpp" line="309" />
             <source>%Ln Python call</source>
             <translation>
                 <numerusform>%Ln 次 Python 调用</numerusform>
             </translation>
         </message>
         <message numerus="yes">
-            <location filename="../widgets/source/SourceView.cpp" line="301" />
+            <location filename="../widgets/source/SourceView.cpp" line="309" />
             <source>%Ln Python calls</source>
             <translation>
                 <numerusform>%Ln 次 Python 调用</numerusform>
             </translation>
         </message>
         <message numerus="yes">
-            <location filename="../widgets/source/SourceView.cpp" line="302" />
+            <location filename="../widgets/source/SourceView.cpp" line="310" />
             <source>%Ln GPU activity launched from it</source>
             <translation>
                 <numerusform>由其启动的 %Ln 个 GPU 活动</numerusform>
             </translation>
         </message>
         <message numerus="yes">
-            <location filename="../widgets/source/SourceView.cpp" line="303" />
+            <location filename="../widgets/source/SourceView.cpp" line="311" />
             <source>%Ln GPU activities launched from it</source>
             <translation>
                 <numerusform>由其启动的 %Ln 个 GPU 活动</numerusform>
             </translation>
         </message>
         <message>
-            <location filename="../widgets/source/SourceView.cpp" line="305" />
+            <location filename="../widgets/source/SourceView.cpp" line="313" />
             <source>(only the first ones: there are more)</source>
             <translation type="unfinished" />
         </message>
         <message>
-            <location filename="../widgets/source/SourceView.cpp" line="327" />
+            <location filename="../widgets/source/SourceView.cpp" line="335" />
             <source>%1 (this call path)</source>
             <translation type="unfinished" />
         </message>
         <message>
-            <location filename="../widgets/source/SourceView.cpp" line="363" />
+            <location filename="../widgets/source/SourceView.cpp" line="371" />
             <source>(built-in)</source>
             <translation type="unfinished" />
         </message>
         <message>
-            <location filename="../widgets/source/SourceView.cpp" line="419" />
+            <location filename="../widgets/source/SourceView.cpp" line="427" />
             <source>Opened %1 in the editor.</source>
             <translation type="unfinished" />
         </message>
         <message>
-            <location filename="../widgets/source/SourceView.cpp" line="442" />
+            <location filename="../widgets/source/SourceView.cpp" line="450" />
             <source>Copy Location</source>
             <translation type="unfinished" />
         </message>
         <message>
-            <location filename="../widgets/source/SourceView.cpp" line="443" />
+            <location filename="../widgets/source/SourceView.cpp" line="451" />
             <source>Zoom to Costliest Call</source>
             <translation type="unfinished" />
         </message>
         <message>
-            <location filename="../widgets/source/SourceView.cpp" line="451" />
+            <location filename="../widgets/source/SourceView.cpp" line="459" />
             <source>No Python frames in %1: record with with_stack=True to see which lines of Python launch the GPU's work.</source>
             <translation type="unfinished" />
         </message>
         <message numerus="yes">
-            <location filename="../widgets/source/SourceView.cpp" line="454" />
+            <location filename="../widgets/source/SourceView.cpp" line="462" />
             <source>%Ln line</source>
             <translation>
                 <numerusform>%Ln 行</numerusform>
             </translation>
         </message>
         <message numerus="yes">
-            <location filename="../widgets/source/SourceView.cpp" line="454" />
+            <location filename="../widgets/source/SourceView.cpp" line="462" />
             <source>%Ln lines</source>
             <translation>
                 <numerusform>%Ln 行</numerusform>
             </translation>
         </message>
         <message numerus="yes">
-            <location filename="../widgets/source/SourceView.cpp" line="455" />
+            <location filename="../widgets/source/SourceView.cpp" line="463" />
             <source>%Ln file</source>
             <translation>
                 <numerusform>%Ln 个文件</numerusform>
             </translation>
         </message>
         <message numerus="yes">
-            <location filename="../widgets/source/SourceView.cpp" line="455" />
+            <location filename="../widgets/source/SourceView.cpp" line="463" />
             <source>%Ln files</source>
             <translation>
                 <numerusform>%Ln 个文件</numerusform>
             </translation>
         </message>
         <message>
-            <location filename="../widgets/source/SourceView.cpp" line="456" />
+            <location filename="../widgets/source/SourceView.cpp" line="464" />
             <source>Python lines in %1: %2 in %3; %4 in Python frames on the CPU, %5 of GPU time launched from them</source>
             <translation type="unfinished" />
         </message>
         <message>
-            <location filename="../widgets/source/SourceView.cpp" line="459" />
+            <location filename="../widgets/source/SourceView.cpp" line="467" />
             <source>(my code only: the standard library's and PyTorch's frames count for the line that called them)</source>
             <translation type="unfinished" />
         </message>
         <message>
-            <location filename="../widgets/source/SourceView.cpp" line="461" />
+            <location filename="../widgets/source/SourceView.cpp" line="469" />
             <source>(more call paths than the graph keeps: the last ones count for their callers)</source>
             <translation type="unfinished" />
         </message>
