@@ -676,12 +676,12 @@
         <message>
             <location filename="../core/parse/TraceMerge.cpp" line="1049" />
             <source>1 slice has a negative or overflowed "dur" and is drawn 0 long (%1)</source>
-            <translation type="unfinished" />
+            <translation>1 个切片的 "dur" 为负或溢出，按长度 0 绘制（%1）</translation>
         </message>
         <message>
             <location filename="../core/parse/TraceMerge.cpp" line="1051" />
             <source>%1 slices have a negative or overflowed "dur" and are drawn 0 long (e.g. %2)</source>
-            <translation type="unfinished" />
+            <translation>%1 个切片的 "dur" 为负或溢出，按长度 0 绘制（例如 %2）</translation>
         </message>
         <message>
             <location filename="../core/parse/TraceMerge.cpp" line="1055" />
@@ -1104,7 +1104,7 @@
         <message>
             <location filename="../core/analysis/Gaps.cpp" line="506" />
             <source>; the next kernel was launched from %1</source>
-            <translation type="unfinished" />
+            <translation>；下一个内核从 %1 启动</translation>
         </message>
         <message>
             <location filename="../core/analysis/Compare.cpp" line="208" />
@@ -1663,12 +1663,12 @@
         <message>
             <location filename="../core/analysis/Collectives.cpp" line="239" />
             <source>%1 in step %2: rank %3 ran it a different number of times than the others; not matched there</source>
-            <translation type="unfinished" />
+            <translation>步 %2 中的 %1：rank %3 执行它的次数与其他 rank 不同；在该步中不做匹配</translation>
         </message>
         <message>
             <location filename="../core/analysis/Collectives.cpp" line="240" />
             <source>%1 in step %2: ranks %3 ran it a different number of times than the others; not matched there</source>
-            <translation type="unfinished" />
+            <translation>步 %2 中的 %1：rank %3 运行它的次数与其他 rank 不同；该处不做匹配</translation>
         </message>
     </context>
     <context>
@@ -1938,22 +1938,22 @@
         <message>
             <location filename="../app/cli/FolderCommands.cpp" line="605" />
             <source>rank %1 made the others wait %2 ms per step, summed over %3 other rank (last at %4 of %5 collectives)</source>
-            <translation type="unfinished" />
+            <translation>rank %1 使其他 rank 每步等待 %2 ms（%3 个其他 rank 的等待之和；在 %5 个集合通信中有 %4 个最后到达）</translation>
         </message>
         <message>
             <location filename="../app/cli/FolderCommands.cpp" line="606" />
             <source>rank %1 made the others wait %2 ms per step, summed over %3 other ranks (last at %4 of %5 collectives)</source>
-            <translation type="unfinished" />
+            <translation>rank %1 使其他 rank 每步共等待 %2 ms（%3 个其他 rank 之和；在 %5 个集合通信中有 %4 个最后到达）</translation>
         </message>
         <message>
             <location filename="../app/cli/FolderCommands.cpp" line="616" />
             <source>step %1 %2: rank %3 last; %4 rank waited %5 ms in all, the first %6 ms</source>
-            <translation type="unfinished" />
+            <translation>步 %1 %2：rank %3 最后到达；%4 个 rank 共等待 %5 ms，最先到达的等待了 %6 ms</translation>
         </message>
         <message>
             <location filename="../app/cli/FolderCommands.cpp" line="617" />
             <source>step %1 %2: rank %3 last; %4 ranks waited %5 ms in all, the first %6 ms</source>
-            <translation type="unfinished" />
+            <translation>步 %1 %2：rank %3 最后到达；%4 个 rank 共等待 %5 ms，最先到达的等待 %6 ms</translation>
         </message>
         <message>
             <location filename="../app/cli/FolderCommands.cpp" line="641" />
@@ -2143,42 +2143,42 @@
         <message>
             <location filename="../app/cli/SynthCommand.cpp" line="101" />
             <source>profiled steps per trace (default 3)</source>
-            <translation type="unfinished" />
+            <translation>每个跟踪文件记录的步数（默认 3）</translation>
         </message>
         <message>
             <location filename="../app/cli/SynthCommand.cpp" line="102" />
             <source>--steps needs an integer between 1 and 1000</source>
-            <translation type="unfinished" />
+            <translation>--steps 需要介于 1 与 1000 之间的整数</translation>
         </message>
         <message>
             <location filename="../app/cli/SynthCommand.cpp" line="104" />
             <source>write a profiler log_dir of N cycles into the folder OUT: one file per worker per cycle, named &lt;worker&gt;.&lt;ms&gt;.pt.trace.json as tensorboard_trace_handler names them</source>
-            <translation type="unfinished" />
+            <translation>将包含 N 个周期的 profiler log_dir 写入文件夹 OUT：每个 worker 每个周期一个文件，按 tensorboard_trace_handler 的命名方式命名为 &lt;worker&gt;.&lt;ms&gt;.pt.trace.json</translation>
         </message>
         <message>
             <location filename="../app/cli/SynthCommand.cpp" line="106" />
             <source>--cycles needs an integer between 1 and 10000</source>
-            <translation type="unfinished" />
+            <translation>--cycles 需要介于 1 与 10000 之间的整数</translation>
         </message>
         <message>
             <location filename="../app/cli/SynthCommand.cpp" line="108" />
             <source>with --cycles: each cycle's compute takes PCT % longer than the one before (default 0)</source>
-            <translation type="unfinished" />
+            <translation>与 --cycles 一起使用：每个周期的计算耗时比前一个周期长 PCT%（默认 0）</translation>
         </message>
         <message>
             <location filename="../app/cli/SynthCommand.cpp" line="109" />
             <source>--cycle-change-pct needs a percentage between -50 and 100</source>
-            <translation type="unfinished" />
+            <translation>--cycle-change-pct 需要介于 -50 与 100 之间的百分比</translation>
         </message>
         <message>
             <location filename="../app/cli/SynthCommand.cpp" line="111" />
             <source>each step's compute varies by this standard deviation in % (default 0; 2 with --cycles)</source>
-            <translation type="unfinished" />
+            <translation>每步计算耗时按此标准差波动，单位为 %（默认 0；使用 --cycles 时为 2）</translation>
         </message>
         <message>
             <location filename="../app/cli/SynthCommand.cpp" line="112" />
             <source>--step-noise-pct needs a percentage between 0 and 50</source>
-            <translation type="unfinished" />
+            <translation>--step-noise-pct 需要介于 0 与 50 之间的百分比</translation>
         </message>
         <message>
             <location filename="../app/cli/SynthCommand.cpp" line="113" />
@@ -2188,7 +2188,7 @@
         <message>
             <location filename="../app/cli/SynthCommand.cpp" line="180" />
             <source>%1 exists already: synth --cycles writes into a new or empty folder</source>
-            <translation type="unfinished" />
+            <translation>%1 已存在：synth --cycles 只写入新建的或空的文件夹</translation>
         </message>
         <message numerus="yes">
             <location filename="../app/cli/SynthCommand.cpp" line="219" />
@@ -2207,12 +2207,12 @@
         <message>
             <location filename="../app/cli/SynthCommand.cpp" line="220" />
             <source>%1 into %3 (%2 worker files each), facts in %4 (%5 in %6 s)</source>
-            <translation type="unfinished" />
+            <translation>%1，保存在 %3（每个周期 %2 个 worker 文件）；facts 文件：%4（共 %5，用时 %6 s）</translation>
         </message>
         <message>
             <location filename="../app/cli/SynthCommand.cpp" line="256" />
             <source>--cycle-change-pct needs --cycles</source>
-            <translation type="unfinished" />
+            <translation>--cycle-change-pct 需与 --cycles 一起使用</translation>
         </message>
         <message>
             <location filename="../app/cli/SynthCommand.cpp" line="260" />
@@ -2457,12 +2457,12 @@
         <message>
             <location filename="../app/cli/AnalyzeCommand.cpp" line="706" />
             <source>write only the first N rows of the kernel, operator, module and source-line summaries (default and 0: all, as compare's --top 0)</source>
-            <translation type="unfinished" />
+            <translation>内核、算子、模块和源代码行汇总只写出前 N 行（默认及 0：全部，同 compare 的 --top 0）</translation>
         </message>
         <message>
             <location filename="../app/cli/AnalyzeCommand.cpp" line="709" />
             <source>source lines of every Python frame; by default the standard library's and torch's frames fold into the user code that called them (my code only)</source>
-            <translation type="unfinished" />
+            <translation>每个 Python 帧的源代码行；默认情况下，标准库和 torch 的帧折叠到调用它们的用户代码中（仅我的代码）</translation>
         </message>
         <message>
             <source>write only the first N rows of the kernel, operator and module summaries (default and 0: all, as compare's --top 0)</source>
@@ -2636,7 +2636,7 @@
         <message>
             <location filename="../app/cli/Commands.cpp" line="36" />
             <source>a PyTorch memory snapshot: peaks, cudaMalloc/cudaFree, fragmentation, stacks at the peak</source>
-            <translation type="unfinished" />
+            <translation>PyTorch 内存快照：峰值、cudaMalloc/cudaFree、碎片化、峰值时的调用栈</translation>
         </message>
         <message>
             <location filename="../app/cli/Commands.cpp" line="62" />
@@ -3615,57 +3615,57 @@ lanescope-cli 命令 --help 列出该命令的选项。
         <message>
             <location filename="../app/cli/MemoryCommand.cpp" line="39" />
             <source>a PyTorch memory snapshot (torch.cuda.memory._dump_snapshot())</source>
-            <translation type="unfinished" />
+            <translation>PyTorch 内存快照（torch.cuda.memory._dump_snapshot()）</translation>
         </message>
         <message>
             <location filename="../app/cli/MemoryCommand.cpp" line="41" />
             <source>a trace of the same run: align the snapshot to its clock and sum fragmentation per step</source>
-            <translation type="unfinished" />
+            <translation>同一运行的跟踪文件：将快照对齐到其时钟，并按步汇总碎片化</translation>
         </message>
         <message>
             <location filename="../app/cli/MemoryCommand.cpp" line="42" />
             <source>stacks alive at the peak to list per device (default 10; 0: all)</source>
-            <translation type="unfinished" />
+            <translation>每个设备列出的峰值时刻存活的调用栈数（默认 10；0：全部）</translation>
         </message>
         <message>
             <location filename="../app/cli/MemoryCommand.cpp" line="44" />
             <source>threads for loading the trace (default 0: one per core)</source>
-            <translation type="unfinished" />
+            <translation>加载跟踪文件的线程数（默认 0：每个核心一个）</translation>
         </message>
         <message>
             <location filename="../app/cli/MemoryCommand.cpp" line="204" />
             <source>%1: PyTorch memory snapshot, pickle protocol %2, %3</source>
-            <translation type="unfinished" />
+            <translation>%1：PyTorch 内存快照，pickle 协议 %2，%3</translation>
         </message>
         <message>
             <location filename="../app/cli/MemoryCommand.cpp" line="211" />
             <source>device %1: peak allocated %2, peak reserved %3; %4 cudaMalloc (segment_alloc), %5 cudaFree (segment_free); at the end %6 segments, %7 blocks</source>
-            <translation type="unfinished" />
+            <translation>设备 %1：峰值已分配 %2，峰值已保留 %3；%4 次 cudaMalloc（segment_alloc），%5 次 cudaFree（segment_free）；结束时 %6 个段、%7 个块</translation>
         </message>
         <message>
             <location filename="../app/cli/MemoryCommand.cpp" line="224" />
             <source>    at %1 µs: requested %2, free in cache %3, largest free block %4 (reserved %5, allocated %6)</source>
-            <translation type="unfinished" />
+            <translation>    %1 µs 时：请求 %2，缓存中空闲 %3，最大空闲块 %4（已保留 %5，已分配 %6）</translation>
         </message>
         <message>
             <location filename="../app/cli/MemoryCommand.cpp" line="230" />
             <source>  OOM at %1 µs: requested %2 with %3 left on the device; reserved %4, allocated %5, free in cache %6 (largest block %7)</source>
-            <translation type="unfinished" />
+            <translation>  %1 µs 时 OOM：请求 %2，设备剩余 %3；已保留 %4，已分配 %5，缓存中空闲 %6（最大块 %7）</translation>
         </message>
         <message>
             <location filename="../app/cli/MemoryCommand.cpp" line="237" />
             <source>  alive at the peak, by stack:</source>
-            <translation type="unfinished" />
+            <translation>  峰值时刻存活的内存，按调用栈：</translation>
         </message>
         <message>
             <location filename="../app/cli/MemoryCommand.cpp" line="255" />
             <source>aligned to %1: %2 of %3 segment actions matched its cudaMalloc/cudaFree calls; offset %4 ns, residual %5 ns</source>
-            <translation type="unfinished" />
+            <translation>已对齐到 %1：%3 个段操作中有 %2 个与其 cudaMalloc/cudaFree 调用匹配；偏移 %4 ns，残差 %5 ns</translation>
         </message>
         <message>
             <location filename="../app/cli/MemoryCommand.cpp" line="262" />
             <source>not aligned to %1: %2</source>
-            <translation type="unfinished" />
+            <translation>未与 %1 对齐：%2</translation>
         </message>
     </context>
     <context>
@@ -4123,7 +4123,7 @@ lanescope-cli 命令 --help 列出该命令的选项。
         <message>
             <location filename="../widgets/analysis/AdviceList.cpp" line="154" />
             <source>Fix replayed: step %1 → %2</source>
-            <translation type="unfinished" />
+            <translation>已重放修复：步时长 %1 → %2</translation>
         </message>
         <message>
             <location filename="../widgets/analysis/AdviceList.cpp" line="157" />
@@ -4139,7 +4139,8 @@ lanescope-cli 命令 --help 列出该命令的选项。
             <location filename="../widgets/analysis/AdviceList.cpp" line="193" />
             <source>%1
 %2 (the step replayed with the fix: what else stalls still stalls)</source>
-            <translation type="unfinished" />
+            <translation>%1
+%2（按此修复重放该步：其他造成停顿的环节仍会停顿）</translation>
         </message>
         <message>
             <location filename="../widgets/analysis/AdviceList.cpp" line="194" />
@@ -4206,7 +4207,7 @@ Click to show where in the timeline.</source>
         <message>
             <location filename="../widgets/memsnap/SnapshotModels.cpp" line="39" />
             <source>(no stack)</source>
-            <translation type="unfinished" />
+            <translation>（无调用栈）</translation>
         </message>
         <message>
             <location filename="../widgets/memsnap/SnapshotModels.cpp" line="111" />
@@ -4216,7 +4217,7 @@ Click to show where in the timeline.</source>
         <message>
             <location filename="../widgets/memsnap/SnapshotModels.cpp" line="112" />
             <source>Share</source>
-            <translation type="unfinished" />
+            <translation>占比</translation>
         </message>
         <message>
             <location filename="../widgets/memsnap/SnapshotModels.cpp" line="113" />
@@ -4226,7 +4227,7 @@ Click to show where in the timeline.</source>
         <message>
             <location filename="../widgets/memsnap/SnapshotModels.cpp" line="114" />
             <source>Allocated at</source>
-            <translation type="unfinished" />
+            <translation>分配位置</translation>
         </message>
         <message numerus="yes">
             <location filename="../widgets/memsnap/SnapshotModels.cpp" line="31" />
@@ -4245,7 +4246,7 @@ Click to show where in the timeline.</source>
         <message>
             <location filename="../widgets/memsnap/SnapshotModels.cpp" line="26" />
             <source>No stack recorded (record_memory_history with stacks="python" or "all" records one)</source>
-            <translation type="unfinished" />
+            <translation>没有记录调用栈（以 stacks="python" 或 "all" 调用 record_memory_history 即会记录）</translation>
         </message>
     </context>
     <context>
@@ -4619,7 +4620,7 @@ after: %2</source>
         <message>
             <location filename="../widgets/annotations/AnnotationAutosave.cpp" line="96" />
             <source>Annotations of %1 are kept in Lanescope's data folder (%2): the trace's folder cannot take them</source>
-            <translation type="unfinished" />
+            <translation>%1 的标注保存在 Lanescope 的数据文件夹（%2）中：跟踪文件所在的文件夹无法写入</translation>
         </message>
     </context>
     <context>
@@ -5042,7 +5043,7 @@ after: %2</source>
         <message>
             <location filename="../widgets/compare/ComparisonDock.cpp" line="132" />
             <source>Trend</source>
-            <translation type="unfinished" />
+            <translation>趋势</translation>
         </message>
         <message>
             <location filename="../widgets/compare/ComparisonDock.cpp" line="133" />
@@ -5057,7 +5058,7 @@ after: %2</source>
         <message>
             <location filename="../widgets/compare/ComparisonDock.cpp" line="164" />
             <source>The profiling sessions of the log_dir, earliest first: tick those to compare (the earliest ticked is the baseline)</source>
-            <translation type="unfinished" />
+            <translation>log_dir 中的性能分析会话，最早的在前：勾选要比较的会话（勾选的最早一个为基线）</translation>
         </message>
         <message>
             <location filename="../widgets/compare/ComparisonDock.cpp" line="180" />
@@ -5192,12 +5193,12 @@ after: %2</source>
         <message>
             <location filename="../widgets/compare/ComparisonDock.cpp" line="333" />
             <source>Python lines</source>
-            <translation type="unfinished" />
+            <translation>Python 代码行</translation>
         </message>
         <message>
             <location filename="../widgets/compare/ComparisonDock.cpp" line="334" />
             <source>Which lines of Python launch more GPU time or take more CPU time than in the baseline (traces recorded with with_stack=True)</source>
-            <translation type="unfinished" />
+            <translation>哪些 Python 代码行比基线启动了更多 GPU 时间或占用了更多 CPU 时间（需以 with_stack=True 录制的跟踪文件）</translation>
         </message>
         <message>
             <location filename="../widgets/compare/ComparisonDock.cpp" line="338" />
@@ -5297,7 +5298,7 @@ after: %2</source>
         <message>
             <location filename="../widgets/compare/ComparisonDock.cpp" line="645" />
             <source>Started %1 in %2</source>
-            <translation type="unfinished" />
+            <translation>开始于 %1，位于 %2</translation>
         </message>
         <message>
             <location filename="../widgets/compare/ComparisonDock.cpp" line="690" />
@@ -5617,12 +5618,12 @@ after: %2</source>
         <message>
             <location filename="../widgets/timeline/DetailsHtml.cpp" line="169" />
             <source>Source</source>
-            <translation type="unfinished" />
+            <translation>源代码</translation>
         </message>
         <message>
             <location filename="../widgets/timeline/DetailsHtml.cpp" line="174" />
             <source>Open in Editor</source>
-            <translation type="unfinished" />
+            <translation>在编辑器中打开</translation>
         </message>
     </context>
     <context>
@@ -5630,22 +5631,22 @@ after: %2</source>
         <message>
             <location filename="../widgets/source/EditorLauncher.cpp" line="147" />
             <source>The editor command starts with $%1, which is not set.</source>
-            <translation type="unfinished" />
+            <translation>编辑器命令以 $%1 开头，但该变量未设置。</translation>
         </message>
         <message>
             <location filename="../widgets/source/EditorLauncher.cpp" line="171" />
             <source>%1 is not on this computer (looked for %2); add a path map in Edit &gt; Preferences.</source>
-            <translation type="unfinished" />
+            <translation>此计算机上没有 %1（查找了 %2）；请在“编辑 &gt; 首选项”中添加路径映射。</translation>
         </message>
         <message>
             <location filename="../widgets/source/EditorLauncher.cpp" line="178" />
             <source>No program opens %1 on this desktop; set an editor command in Edit &gt; Preferences.</source>
-            <translation type="unfinished" />
+            <translation>此桌面上没有可打开 %1 的程序；请在“编辑 &gt; 首选项”中设置编辑器命令。</translation>
         </message>
         <message>
             <location filename="../widgets/source/EditorLauncher.cpp" line="182" />
             <source>Could not start %1; check the editor command in Edit &gt; Preferences.</source>
-            <translation type="unfinished" />
+            <translation>无法启动 %1；请检查“编辑 &gt; 首选项”中的编辑器命令。</translation>
         </message>
     </context>
     <context>
@@ -5747,17 +5748,17 @@ after: %2</source>
         <message>
             <location filename="../widgets/source/FlameGraph.cpp" line="243" />
             <source>No Python frames: record the trace with with_stack=True to see which lines of Python launch the GPU's work.</source>
-            <translation type="unfinished" />
+            <translation>没有 Python 帧：以 with_stack=True 录制跟踪，即可看到 GPU 的工作由哪些 Python 代码行启动。</translation>
         </message>
         <message>
             <location filename="../widgets/source/FlameGraph.cpp" line="245" />
             <source>No GPU time was launched from inside a Python frame: weigh the frames by CPU time.</source>
-            <translation type="unfinished" />
+            <translation>没有从 Python 帧内启动的 GPU 时间：改按 CPU 时间衡量各帧。</translation>
         </message>
         <message>
             <location filename="../widgets/source/FlameGraph.cpp" line="246" />
             <source>The Python frames take no CPU time.</source>
-            <translation type="unfinished" />
+            <translation>Python 帧不占用 CPU 时间。</translation>
         </message>
         <message numerus="yes">
             <location filename="../widgets/source/FlameGraph.cpp" line="261" />
@@ -5776,22 +5777,22 @@ after: %2</source>
         <message>
             <location filename="../widgets/source/FlameGraph.cpp" line="272" />
             <source>Calls: %1</source>
-            <translation type="unfinished" />
+            <translation>调用次数：%1</translation>
         </message>
         <message>
             <location filename="../widgets/source/FlameGraph.cpp" line="273" />
             <source>GPU time launched: %1 (self %2)</source>
-            <translation type="unfinished" />
+            <translation>启动的 GPU 时间：%1（自身 %2）</translation>
         </message>
         <message>
             <location filename="../widgets/source/FlameGraph.cpp" line="274" />
             <source>CPU time: %1 (self %2)</source>
-            <translation type="unfinished" />
+            <translation>CPU 时间：%1（自身 %2）</translation>
         </message>
         <message>
             <location filename="../widgets/source/FlameGraph.cpp" line="275" />
             <source>%1 of the width</source>
-            <translation type="unfinished" />
+            <translation>占宽度的 %1</translation>
         </message>
     </context>
     <context>
@@ -6581,12 +6582,12 @@ The Gaps tab's causes look further: a comm_wait gap (the stream waiting on a col
         <message>
             <location filename="../app/gui/LogDirController.cpp" line="204" />
             <source>Watching %1 (%2): the last session, %3, arrived at %4.</source>
-            <translation type="unfinished" />
+            <translation>正在监视 %1（%2）：最近的会话 %3 于 %4 到达。</translation>
         </message>
         <message>
             <location filename="../app/gui/LogDirController.cpp" line="207" />
             <source>Watching %1 (%2): each new session joins the comparison when its files are complete.</source>
-            <translation type="unfinished" />
+            <translation>正在监视 %1（%2）：每个新会话在其文件写完后加入比较。</translation>
         </message>
     </context>
     <context>
@@ -6878,7 +6879,7 @@ The Gaps tab's causes look further: a comm_wait gap (the stream waiting on a col
         <message>
             <location filename="../app/gui/MainWindow.cpp" line="1472" />
             <source>Load what is shown again from disk</source>
-            <translation type="unfinished" />
+            <translation>从磁盘重新加载当前显示的内容</translation>
         </message>
         <message numerus="yes">
             <source>Summary mode: the %n rank(s) of %1 would take about %2 of memory shown together, more than the %3 allowed (%4), so each rank was measured as it loaded and let go. The Ranks dock holds the job's figures; double-click a rank to load its timeline, one rank at a time.</source>
@@ -6962,7 +6963,7 @@ The Gaps tab's causes look further: a comm_wait gap (the stream waiting on a col
         <message>
             <location filename="../app/gui/MainWindow.cpp" line="516" />
             <source>PyTorch Profiler traces and memory snapshots (*.json *.json.gz *.pt.trace.json *.pt.trace.json.gz *.pickle);;All files (*)</source>
-            <translation type="unfinished" />
+            <translation>PyTorch Profiler 跟踪文件和内存快照 (*.json *.json.gz *.pt.trace.json *.pt.trace.json.gz *.pickle);;所有文件 (*)</translation>
         </message>
         <message numerus="yes">
             <location filename="../app/gui/MainWindow.cpp" line="574" />
@@ -7193,22 +7194,22 @@ The Gaps tab's causes look further: a comm_wait gap (the stream waiting on a col
         <message>
             <location filename="../app/gui/MainWindow.cpp" line="1096" />
             <source>&amp;Watch Folder…</source>
-            <translation type="unfinished" />
+            <translation>监视文件夹(&amp;W)…</translation>
         </message>
         <message>
             <location filename="../app/gui/MainWindow.cpp" line="1098" />
             <source>Watch a Profiler log_dir</source>
-            <translation type="unfinished" />
+            <translation>监视 Profiler log_dir</translation>
         </message>
         <message>
             <location filename="../app/gui/MainWindow.cpp" line="1104" />
             <source>Compare the profiling sessions of a log_dir and add each new one as it is written</source>
-            <translation type="unfinished" />
+            <translation>比较 log_dir 中的性能分析会话，并在每个新会话写出时将其加入</translation>
         </message>
         <message>
             <location filename="../app/gui/MainWindow.cpp" line="1114" />
             <source>Watching %1: no complete session yet</source>
-            <translation type="unfinished" />
+            <translation>正在监视 %1：尚无完整的会话</translation>
         </message>
         <message>
             <location filename="../app/gui/MainWindow.cpp" line="1120" />
@@ -7648,42 +7649,42 @@ The Gaps tab's causes look further: a comm_wait gap (the stream waiting on a col
         <message>
             <location filename="../widgets/memsnap/MemorySnapshotDock.cpp" line="57" />
             <source>Memory Snapshot</source>
-            <translation type="unfinished" />
+            <translation>内存快照</translation>
         </message>
         <message>
             <location filename="../widgets/memsnap/MemorySnapshotDock.cpp" line="66" />
             <source>The device whose allocator history is shown</source>
-            <translation type="unfinished" />
+            <translation>显示其分配器历史的设备</translation>
         </message>
         <message>
             <location filename="../widgets/memsnap/MemorySnapshotDock.cpp" line="89" />
             <source>Allocated and reserved bytes over the snapshot's window; a click picks the moment</source>
-            <translation type="unfinished" />
+            <translation>快照时间窗内已分配和已保留的字节数；单击可选定时刻</translation>
         </message>
         <message>
             <location filename="../widgets/memsnap/MemorySnapshotDock.cpp" line="107" />
             <source>Alive at Moment</source>
-            <translation type="unfinished" />
+            <translation>所选时刻存活</translation>
         </message>
         <message>
             <location filename="../widgets/memsnap/MemorySnapshotDock.cpp" line="121" />
             <source>cudaMalloc / cudaFree</source>
-            <translation type="unfinished" />
+            <translation>cudaMalloc / cudaFree</translation>
         </message>
         <message>
             <location filename="../widgets/memsnap/MemorySnapshotDock.cpp" line="137" />
             <source>Open a PyTorch memory snapshot (.pickle, from torch.cuda.memory._dump_snapshot) with File &gt; Open, or drop it on the window; beside a trace of the same run it is drawn on the timeline.</source>
-            <translation type="unfinished" />
+            <translation>通过“文件 &gt; 打开”打开 PyTorch 内存快照（.pickle，由 torch.cuda.memory._dump_snapshot 生成），或将其拖放到窗口上；与同一运行的跟踪文件一起打开时，它会绘制在时间线上。</translation>
         </message>
         <message>
             <location filename="../widgets/memsnap/MemorySnapshotDock.cpp" line="146" />
             <source>Reading %1…</source>
-            <translation type="unfinished" />
+            <translation>正在读取 %1…</translation>
         </message>
         <message>
             <location filename="../widgets/memsnap/MemorySnapshotDock.cpp" line="159" />
             <source>%1 could not be opened: %2</source>
-            <translation type="unfinished" />
+            <translation>无法打开 %1：%2</translation>
         </message>
         <message numerus="yes">
             <location filename="../widgets/memsnap/MemorySnapshotDock.cpp" line="176" />
@@ -7702,7 +7703,7 @@ The Gaps tab's causes look further: a comm_wait gap (the stream waiting on a col
         <message>
             <location filename="../widgets/memsnap/MemorySnapshotDock.cpp" line="181" />
             <source>no time_us in its trace (PyTorch 2.0 or older): the actions are placed by their order</source>
-            <translation type="unfinished" />
+            <translation>其 trace 记录中没有 time_us（PyTorch 2.0 或更早版本）：各操作按先后顺序排列</translation>
         </message>
         <message numerus="yes">
             <location filename="../widgets/memsnap/MemorySnapshotDock.cpp" line="184" />
@@ -7726,22 +7727,22 @@ The Gaps tab's causes look further: a comm_wait gap (the stream waiting on a col
         <message>
             <location filename="../widgets/memsnap/MemorySnapshotDock.cpp" line="197" />
             <source>no device has segments or actions in it</source>
-            <translation type="unfinished" />
+            <translation>没有任何设备包含段或操作</translation>
         </message>
         <message>
             <location filename="../widgets/memsnap/MemorySnapshotDock.cpp" line="207" />
             <source>No trace shown to align it with: open the trace of the same run to see the snapshot's events on its timeline.</source>
-            <translation type="unfinished" />
+            <translation>没有已显示的跟踪文件可与之对齐：打开同一运行的跟踪文件，即可在其时间线上查看快照的事件。</translation>
         </message>
         <message>
             <location filename="../widgets/memsnap/MemorySnapshotDock.cpp" line="214" />
             <source>Aligned with %1: %2 of %3 segment events matched its cudaMalloc / cudaFree calls (median deviation %4, worst %5); its events are drawn on the timeline.</source>
-            <translation type="unfinished" />
+            <translation>已与 %1 对齐：%3 个段事件中有 %2 个与其 cudaMalloc / cudaFree 调用匹配（中位偏差 %4，最大 %5）；快照的事件已绘制在时间线上。</translation>
         </message>
         <message>
             <location filename="../widgets/memsnap/MemorySnapshotDock.cpp" line="223" />
             <source>Not aligned with %1: %2</source>
-            <translation type="unfinished" />
+            <translation>未与 %1 对齐：%2</translation>
         </message>
         <message numerus="yes">
             <location filename="../widgets/memsnap/MemorySnapshotDock.cpp" line="252" />
@@ -7774,7 +7775,7 @@ The Gaps tab's causes look further: a comm_wait gap (the stream waiting on a col
         <message>
             <location filename="../widgets/memsnap/MemorySnapshotDock.cpp" line="282" />
             <source>No fragmentation: every cudaMalloc was needed (the cache had no room for its request).</source>
-            <translation type="unfinished" />
+            <translation>没有碎片化：每次 cudaMalloc 都是必要的（缓存中没有足够空间满足其请求）。</translation>
         </message>
         <message numerus="yes">
             <location filename="../widgets/memsnap/MemorySnapshotDock.cpp" line="286" />
@@ -7793,12 +7794,12 @@ The Gaps tab's causes look further: a comm_wait gap (the stream waiting on a col
         <message>
             <location filename="../widgets/memsnap/MemorySnapshotDock.cpp" line="350" />
             <source>At %1, the peak of allocated memory: </source>
-            <translation type="unfinished" />
+            <translation>%1 时，已分配内存达到峰值：</translation>
         </message>
         <message>
             <location filename="../widgets/memsnap/MemorySnapshotDock.cpp" line="350" />
             <source>At %1: </source>
-            <translation type="unfinished" />
+            <translation>%1 时：</translation>
         </message>
         <message numerus="yes">
             <location filename="../widgets/memsnap/MemorySnapshotDock.cpp" line="351" />
@@ -7830,7 +7831,7 @@ The Gaps tab's causes look further: a comm_wait gap (the stream waiting on a col
         <message>
             <location filename="../widgets/memsnap/SnapshotPlots.cpp" line="296" />
             <source>%1: allocated %2 · reserved %3</source>
-            <translation type="unfinished" />
+            <translation>%1：已分配 %2 · 已保留 %3</translation>
         </message>
     </context>
     <context>
@@ -7872,12 +7873,12 @@ The Gaps tab's causes look further: a comm_wait gap (the stream waiting on a col
         <message>
             <location filename="../widgets/compare/MetricsTableModel.cpp" line="106" />
             <source>95 %: %1%2 to %3%4 pt</source>
-            <translation type="unfinished" />
+            <translation>95%：%1%2 到 %3%4 个百分点</translation>
         </message>
         <message>
             <location filename="../widgets/compare/MetricsTableModel.cpp" line="114" />
             <source>95 %: %1%2 to %3%4 %</source>
-            <translation type="unfinished" />
+            <translation>95% 置信区间：%1%2 到 %3%4%</translation>
         </message>
         <message>
             <location filename="../widgets/compare/MetricsTableModel.cpp" line="171" />
@@ -7922,22 +7923,22 @@ The Gaps tab's causes look further: a comm_wait gap (the stream waiting on a col
         <message>
             <location filename="../widgets/compare/MetricsTableModel.cpp" line="263" />
             <source>Beyond the step-to-step noise</source>
-            <translation type="unfinished" />
+            <translation>超出步间噪声</translation>
         </message>
         <message>
             <location filename="../widgets/compare/MetricsTableModel.cpp" line="263" />
             <source>Within the step-to-step noise: not a real change</source>
-            <translation type="unfinished" />
+            <translation>在步间噪声范围内：不是真实的变化</translation>
         </message>
         <message>
             <location filename="../widgets/compare/MetricsTableModel.cpp" line="265" />
             <source>The median per step (every rank's complete steps) changed by %1; 95 % interval %2 (bootstrap over steps); Mann-Whitney p = %3.%4</source>
-            <translation type="unfinished" />
+            <translation>每步中位数（所有 rank 的完整步）变化了 %1；95% 置信区间 %2（对步做 bootstrap）；Mann-Whitney p = %3。%4</translation>
         </message>
         <message>
             <location filename="../widgets/compare/MetricsTableModel.cpp" line="271" />
             <source> The row is a total over the analysed steps; the interval is of its change per step.</source>
-            <translation type="unfinished" />
+            <translation>此行是所分析各步的总和；置信区间针对其每步的变化。</translation>
         </message>
         <message>
             <location filename="../widgets/compare/MetricsTableModel.cpp" line="288" />
@@ -9082,42 +9083,42 @@ GB/s</translation>
         <message>
             <location filename="../app/gui/Preferences.cpp" line="217" />
             <source>Next to the trace</source>
-            <translation type="unfinished" />
+            <translation>跟踪文件旁</translation>
         </message>
         <message>
             <location filename="../app/gui/Preferences.cpp" line="218" />
             <source>In Lanescope's data folder</source>
-            <translation type="unfinished" />
+            <translation>Lanescope 的数据文件夹</translation>
         </message>
         <message>
             <location filename="../app/gui/Preferences.cpp" line="220" />
             <source>Next to the trace: TRACE.lanescope.json, or the data folder where the trace's folder cannot be written. The data folder: %1, one file per trace.</source>
-            <translation type="unfinished" />
+            <translation>跟踪文件旁：TRACE.lanescope.json；跟踪文件所在文件夹不可写时，保存到数据文件夹。数据文件夹：%1，每个跟踪文件一个文件。</translation>
         </message>
         <message>
             <location filename="../app/gui/Preferences.cpp" line="226" />
             <source>Keep &amp;annotations:</source>
-            <translation type="unfinished" />
+            <translation>标注保存位置(&amp;A)：</translation>
         </message>
         <message>
             <location filename="../app/gui/Preferences.cpp" line="232" />
             <source>The desktop's handler for the file (no line)</source>
-            <translation type="unfinished" />
+            <translation>桌面为该文件设置的默认程序（不定位到行）</translation>
         </message>
         <message>
             <location filename="../app/gui/Preferences.cpp" line="239" />
             <source>{file} and {line} are replaced; the command runs without a shell. A Python frame's path starting with a path map's left side is looked for under its right side, one "FROM -&gt; TO" per line; Open in Editor is offered where that file exists.</source>
-            <translation type="unfinished" />
+            <translation>{file} 和 {line} 会被替换；命令不经过 shell 运行。Python 帧的路径以某条路径映射的左侧开头时，改在其右侧路径下查找，每行一条 "FROM -&gt; TO"；该文件存在时提供“在编辑器中打开”。</translation>
         </message>
         <message>
             <location filename="../app/gui/Preferences.cpp" line="246" />
             <source>&amp;Editor command:</source>
-            <translation type="unfinished" />
+            <translation>编辑器命令(&amp;E)：</translation>
         </message>
         <message>
             <location filename="../app/gui/Preferences.cpp" line="247" />
             <source>P&amp;ath map:</source>
-            <translation type="unfinished" />
+            <translation>路径映射(&amp;A)：</translation>
         </message>
         <message>
             <location filename="../app/gui/Preferences.cpp" line="249" />
@@ -10091,23 +10092,23 @@ GB/s</translation>
         <message>
             <location filename="../widgets/memsnap/SnapshotModels.cpp" line="168" />
             <source>cudaMalloc of %1 for a request of %2 while %3 was free in the cache, its largest free block %4 (reserved %5, allocated %6)</source>
-            <translation type="unfinished" />
+            <translation>cudaMalloc %1，用于 %2 的请求；当时缓存中空闲 %3，最大空闲块 %4（已保留 %5，已分配 %6）</translation>
         </message>
         <message>
             <location filename="../widgets/memsnap/SnapshotModels.cpp" line="176" />
             <source>Out of memory: a request of %1 failed with %2 left on the device; the cache held %3 reserved, %4 allocated, %5 free, its largest free block %6</source>
-            <translation type="unfinished" />
+            <translation>内存不足：请求 %1 失败，设备剩余 %2；缓存中已保留 %3，已分配 %4，空闲 %5，最大空闲块 %6</translation>
         </message>
         <message>
             <location filename="../widgets/memsnap/SnapshotModels.cpp" line="209" />
             <source>none after it</source>
-            <translation type="unfinished" />
+            <translation>之后没有请求</translation>
         </message>
         <message>
             <location filename="../widgets/memsnap/SnapshotModels.cpp" line="214" />
             <location filename="../widgets/memsnap/SnapshotModels.cpp" line="217" />
             <source>%1 free, largest %2</source>
-            <translation type="unfinished" />
+            <translation>空闲 %1，最大 %2</translation>
         </message>
         <message>
             <location filename="../widgets/memsnap/SnapshotModels.cpp" line="255" />
@@ -10127,17 +10128,17 @@ GB/s</translation>
         <message>
             <location filename="../widgets/memsnap/SnapshotModels.cpp" line="258" />
             <source>Request</source>
-            <translation type="unfinished" />
+            <translation>请求</translation>
         </message>
         <message>
             <location filename="../widgets/memsnap/SnapshotModels.cpp" line="259" />
             <source>Fragmentation</source>
-            <translation type="unfinished" />
+            <translation>碎片化</translation>
         </message>
         <message>
             <location filename="../widgets/memsnap/SnapshotModels.cpp" line="260" />
             <source>Requested at</source>
-            <translation type="unfinished" />
+            <translation>请求位置</translation>
         </message>
     </context>
     <context>
@@ -10145,32 +10146,32 @@ GB/s</translation>
         <message>
             <location filename="../widgets/memsnap/SnapshotPlots.cpp" line="500" />
             <source>No segments</source>
-            <translation type="unfinished" />
+            <translation>没有段</translation>
         </message>
         <message>
             <location filename="../widgets/memsnap/SnapshotPlots.cpp" line="545" />
             <source>Block of %1 at 0x%2</source>
-            <translation type="unfinished" />
+            <translation>0x%2 处的 %1 块</translation>
         </message>
         <message>
             <location filename="../widgets/memsnap/SnapshotPlots.cpp" line="546" />
             <source>Alive %1 – %2%3</source>
-            <translation type="unfinished" />
+            <translation>存活 %1 – %2%3</translation>
         </message>
         <message>
             <location filename="../widgets/memsnap/SnapshotPlots.cpp" line="547" />
             <source>before the window</source>
-            <translation type="unfinished" />
+            <translation>窗口之前</translation>
         </message>
         <message>
             <location filename="../widgets/memsnap/SnapshotPlots.cpp" line="548" />
             <source>the end</source>
-            <translation type="unfinished" />
+            <translation>结束</translation>
         </message>
         <message>
             <location filename="../widgets/memsnap/SnapshotPlots.cpp" line="549" />
             <source> · stream %1</source>
-            <translation type="unfinished" />
+            <translation> · 流 %1</translation>
         </message>
         <message numerus="yes">
             <location filename="../widgets/memsnap/SnapshotPlots.cpp" line="554" />
@@ -10189,17 +10190,17 @@ GB/s</translation>
         <message>
             <location filename="../widgets/memsnap/SnapshotPlots.cpp" line="560" />
             <source>Free space in a segment of %1 (%2 pool) at 0x%3</source>
-            <translation type="unfinished" />
+            <translation>位于 0x%3 的 %1 段（%2内存池）中的空闲空间</translation>
         </message>
         <message>
             <location filename="../widgets/memsnap/SnapshotPlots.cpp" line="561" />
             <source>large</source>
-            <translation type="unfinished" />
+            <translation>大</translation>
         </message>
         <message>
             <location filename="../widgets/memsnap/SnapshotPlots.cpp" line="561" />
             <source>small</source>
-            <translation type="unfinished" />
+            <translation>小</translation>
         </message>
     </context>
     <context>
@@ -10393,12 +10394,12 @@ GB/s</translation>
         <message>
             <location filename="../app/gui/SnapshotController.cpp" line="143" />
             <source>%1 could not be opened</source>
-            <translation type="unfinished" />
+            <translation>无法打开 %1</translation>
         </message>
         <message>
             <location filename="../app/gui/SnapshotController.cpp" line="151" />
             <source>Memory snapshot %1 opened</source>
-            <translation type="unfinished" />
+            <translation>已打开内存快照 %1</translation>
         </message>
     </context>
     <context>
@@ -10406,12 +10407,12 @@ GB/s</translation>
         <message>
             <location filename="../app/gui/SnapshotLoadJob.cpp" line="38" />
             <source>not a memory snapshot</source>
-            <translation type="unfinished" />
+            <translation>不是内存快照</translation>
         </message>
         <message>
             <location filename="../app/gui/SnapshotLoadJob.cpp" line="66" />
             <source>out of memory while reading the snapshot</source>
-            <translation type="unfinished" />
+            <translation>读取快照时内存不足</translation>
         </message>
     </context>
     <context>
@@ -10419,17 +10420,17 @@ GB/s</translation>
         <message>
             <location filename="../widgets/memsnap/SnapshotTimelineMarks.cpp" line="266" />
             <source>%1 of %2 (snapshot)</source>
-            <translation type="unfinished" />
+            <translation>%1 %2（快照）</translation>
         </message>
         <message>
             <location filename="../widgets/memsnap/SnapshotTimelineMarks.cpp" line="268" />
             <source>for a request of %1 at %2</source>
-            <translation type="unfinished" />
+            <translation>用于 %2 处发出的 %1 请求</translation>
         </message>
         <message>
             <location filename="../widgets/memsnap/SnapshotTimelineMarks.cpp" line="272" />
             <source>Fragmentation: %1</source>
-            <translation type="unfinished" />
+            <translation>碎片化：%1</translation>
         </message>
         <message numerus="yes">
             <location filename="../widgets/memsnap/SnapshotTimelineMarks.cpp" line="279" />
@@ -10444,57 +10445,57 @@ GB/s</translation>
         <message>
             <location filename="../widgets/compare/SourceDiffModel.cpp" line="126" />
             <source>Not in %1</source>
-            <translation type="unfinished" />
+            <translation>不在 %1 中</translation>
         </message>
         <message>
             <location filename="../widgets/compare/SourceDiffModel.cpp" line="144" />
             <source>Line</source>
-            <translation type="unfinished" />
+            <translation>行</translation>
         </message>
         <message>
             <location filename="../widgets/compare/SourceDiffModel.cpp" line="146" />
             <source>Function</source>
-            <translation type="unfinished" />
+            <translation>函数</translation>
         </message>
         <message>
             <location filename="../widgets/compare/SourceDiffModel.cpp" line="150" />
             <source>GPU %1 (ms)</source>
-            <translation type="unfinished" />
+            <translation>GPU %1（ms）</translation>
         </message>
         <message>
             <location filename="../widgets/compare/SourceDiffModel.cpp" line="151" />
             <source>GPU time launched from the line in %1</source>
-            <translation type="unfinished" />
+            <translation>%1 中从该行启动的 GPU 时间</translation>
         </message>
         <message>
             <location filename="../widgets/compare/SourceDiffModel.cpp" line="153" />
             <source>Δ GPU %1</source>
-            <translation type="unfinished" />
+            <translation>Δ GPU %1</translation>
         </message>
         <message>
             <location filename="../widgets/compare/SourceDiffModel.cpp" line="154" />
             <source>The change of the line's launched GPU time in %1 against the baseline (ms)</source>
-            <translation type="unfinished" />
+            <translation>该行在 %1 中启动的 GPU 时间相对基线的变化（ms）</translation>
         </message>
         <message>
             <location filename="../widgets/compare/SourceDiffModel.cpp" line="156" />
             <source>CPU %1 (ms)</source>
-            <translation type="unfinished" />
+            <translation>CPU %1（ms）</translation>
         </message>
         <message>
             <location filename="../widgets/compare/SourceDiffModel.cpp" line="156" />
             <source>The line's calls' CPU time in %1</source>
-            <translation type="unfinished" />
+            <translation>该行各次调用在 %1 中的 CPU 时间</translation>
         </message>
         <message>
             <location filename="../widgets/compare/SourceDiffModel.cpp" line="158" />
             <source>Δ CPU %1</source>
-            <translation type="unfinished" />
+            <translation>Δ CPU %1</translation>
         </message>
         <message>
             <location filename="../widgets/compare/SourceDiffModel.cpp" line="159" />
             <source>The change of the line's CPU time in %1 against the baseline (ms)</source>
-            <translation type="unfinished" />
+            <translation>该行在 %1 中的 CPU 时间相对基线的变化（ms）</translation>
         </message>
     </context>
     <context>
@@ -10502,27 +10503,27 @@ GB/s</translation>
         <message>
             <location filename="../widgets/compare/SourceDiffPanel.cpp" line="25" />
             <source>My code only</source>
-            <translation type="unfinished" />
+            <translation>仅我的代码</translation>
         </message>
         <message>
             <location filename="../widgets/compare/SourceDiffPanel.cpp" line="33" />
             <source>Fold the frames of Python's standard library and of PyTorch into the line of your code that called them, in every run</source>
-            <translation type="unfinished" />
+            <translation>在每个运行中，将 Python 标准库和 PyTorch 的帧折叠到调用它们的你的代码行中</translation>
         </message>
         <message>
             <location filename="../widgets/compare/SourceDiffPanel.cpp" line="51" />
             <source>Each line of Python against the baseline: the GPU time it launched and its CPU time. Click: outline its calls and kernels in every run.</source>
-            <translation type="unfinished" />
+            <translation>每行 Python 代码与基线的对比：它启动的 GPU 时间及其 CPU 时间。单击：在每个运行中勾出其调用和内核。</translation>
         </message>
         <message>
             <location filename="../widgets/compare/SourceDiffPanel.cpp" line="114" />
             <source>Open two or more traces to compare their lines of Python.</source>
-            <translation type="unfinished" />
+            <translation>打开两个或更多跟踪文件以比较其 Python 代码行。</translation>
         </message>
         <message>
             <location filename="../widgets/compare/SourceDiffPanel.cpp" line="116" />
             <source>No Python frames in these runs: record with with_stack=True to compare them line by line.</source>
-            <translation type="unfinished" />
+            <translation>这些运行中没有 Python 帧：以 with_stack=True 录制即可逐行比较。</translation>
         </message>
         <message numerus="yes">
             <location filename="../widgets/compare/SourceDiffPanel.cpp" line="119" />
@@ -10546,7 +10547,7 @@ GB/s</translation>
         <message>
             <location filename="../widgets/compare/SourceDiffPanel.cpp" line="166" />
             <source>%1: %2, %3</source>
-            <translation type="unfinished" />
+            <translation>%1：%2，%3</translation>
         </message>
         <message numerus="yes">
             <location filename="../widgets/compare/SourceDiffPanel.cpp" line="167" />
@@ -10579,7 +10580,7 @@ GB/s</translation>
         <message>
             <location filename="../widgets/compare/SourceDiffPanel.cpp" line="172" />
             <source>%1 outlined in yellow (%2).</source>
-            <translation type="unfinished" />
+            <translation>已用黄色勾出 %1（%2）。</translation>
         </message>
     </context>
     <context>
@@ -10587,7 +10588,7 @@ GB/s</translation>
         <message>
             <location filename="../widgets/source/SourceModels.cpp" line="96" />
             <source>(built-in)</source>
-            <translation type="unfinished" />
+            <translation>（内置）</translation>
         </message>
         <message>
             <location filename="../widgets/source/SourceModels.cpp" line="100" />
@@ -10602,7 +10603,7 @@ GB/s</translation>
         <message>
             <location filename="../widgets/source/SourceModels.cpp" line="136" />
             <source>Lines</source>
-            <translation type="unfinished" />
+            <translation>行数</translation>
         </message>
         <message>
             <location filename="../widgets/source/SourceModels.cpp" line="137" />
@@ -10617,7 +10618,7 @@ GB/s</translation>
         <message>
             <location filename="../widgets/source/SourceModels.cpp" line="139" />
             <source>GPU self (ms)</source>
-            <translation type="unfinished" />
+            <translation>GPU 自身（ms）</translation>
         </message>
         <message>
             <location filename="../widgets/source/SourceModels.cpp" line="140" />
@@ -10627,7 +10628,7 @@ GB/s</translation>
         <message>
             <location filename="../widgets/source/SourceModels.cpp" line="141" />
             <source>CPU self (ms)</source>
-            <translation type="unfinished" />
+            <translation>CPU 自身（ms）</translation>
         </message>
     </context>
     <context>
@@ -10635,42 +10636,42 @@ GB/s</translation>
         <message>
             <location filename="../widgets/source/SourceModels.cpp" line="13" />
             <source>GPU time of the kernels, copies and memsets launched while the line was on the Python stack of the launching thread</source>
-            <translation type="unfinished" />
+            <translation>该行位于启动线程的 Python 调用栈上时所启动的内核、拷贝和 memset 的 GPU 时间</translation>
         </message>
         <message>
             <location filename="../widgets/source/SourceModels.cpp" line="14" />
             <source>GPU time launched with the line the innermost Python frame (after "My code only" folding, its library callees' launches too)</source>
-            <translation type="unfinished" />
+            <translation>该行为最内层 Python 帧时启动的 GPU 时间（经“仅我的代码”折叠后，也包括其调用的库函数所启动的）</translation>
         </message>
         <message>
             <location filename="../widgets/source/SourceModels.cpp" line="15" />
             <source>The line's calls' durations (a recursive call counted once)</source>
-            <translation type="unfinished" />
+            <translation>该行各次调用的时长（递归调用只计一次）</translation>
         </message>
         <message>
             <location filename="../widgets/source/SourceModels.cpp" line="16" />
             <source>Time the line was the innermost Python frame of its thread (the CPU operators it calls included)</source>
-            <translation type="unfinished" />
+            <translation>该行作为其线程最内层 Python 帧的时间（包括它调用的 CPU 算子）</translation>
         </message>
         <message>
             <location filename="../widgets/source/SourceModels.cpp" line="26" />
             <source>user code</source>
-            <translation type="unfinished" />
+            <translation>用户代码</translation>
         </message>
         <message>
             <location filename="../widgets/source/SourceModels.cpp" line="27" />
             <source>PyTorch</source>
-            <translation type="unfinished" />
+            <translation>PyTorch</translation>
         </message>
         <message>
             <location filename="../widgets/source/SourceModels.cpp" line="28" />
             <source>Python's library</source>
-            <translation type="unfinished" />
+            <translation>Python 标准库</translation>
         </message>
         <message>
             <location filename="../widgets/source/SourceModels.cpp" line="29" />
             <source>built-in</source>
-            <translation type="unfinished" />
+            <translation>内置</translation>
         </message>
         <message>
             <location filename="../widgets/source/SourceModels.cpp" line="42" />
@@ -10682,12 +10683,12 @@ GB/s</translation>
         <message>
             <location filename="../widgets/source/SourceModels.cpp" line="77" />
             <source>Line</source>
-            <translation type="unfinished" />
+            <translation>行</translation>
         </message>
         <message>
             <location filename="../widgets/source/SourceModels.cpp" line="78" />
             <source>Function</source>
-            <translation type="unfinished" />
+            <translation>函数</translation>
         </message>
         <message>
             <location filename="../widgets/source/SourceModels.cpp" line="79" />
@@ -10702,7 +10703,7 @@ GB/s</translation>
         <message>
             <location filename="../widgets/source/SourceModels.cpp" line="81" />
             <source>GPU self (ms)</source>
-            <translation type="unfinished" />
+            <translation>GPU 自身（ms）</translation>
         </message>
         <message>
             <location filename="../widgets/source/SourceModels.cpp" line="82" />
@@ -10712,7 +10713,7 @@ GB/s</translation>
         <message>
             <location filename="../widgets/source/SourceModels.cpp" line="83" />
             <source>CPU self (ms)</source>
-            <translation type="unfinished" />
+            <translation>CPU 自身（ms）</translation>
         </message>
     </context>
     <context>
@@ -10720,93 +10721,93 @@ GB/s</translation>
         <message>
             <location filename="../widgets/source/SourceView.cpp" line="74" />
             <source>My code only</source>
-            <translation type="unfinished" />
+            <translation>仅我的代码</translation>
         </message>
         <message>
             <location filename="../widgets/source/SourceView.cpp" line="77" />
             <source>Fold the frames of Python's standard library and of PyTorch into the line of your code that called them: their time counts for that line, every total stays the same</source>
-            <translation type="unfinished" />
+            <translation>将 Python 标准库和 PyTorch 的帧并入您代码中调用它们的那一行：其时间计入该行，各项总计不变</translation>
         </message>
         <message>
             <location filename="../widgets/source/SourceView.cpp" line="81" />
             <source>Width: GPU time launched</source>
-            <translation type="unfinished" />
+            <translation>宽度：启动的 GPU 时间</translation>
         </message>
         <message>
             <location filename="../widgets/source/SourceView.cpp" line="82" />
             <source>Width: CPU time</source>
-            <translation type="unfinished" />
+            <translation>宽度：CPU 时间</translation>
         </message>
         <message>
             <location filename="../widgets/source/SourceView.cpp" line="83" />
             <source>What a frame's width in the flame graph stands for</source>
-            <translation type="unfinished" />
+            <translation>火焰图中帧的宽度所代表的量</translation>
         </message>
         <message>
             <location filename="../widgets/source/SourceView.cpp" line="84" />
             <location filename="../widgets/source/SourceView.cpp" line="449" />
             <source>Open in Editor</source>
-            <translation type="unfinished" />
+            <translation>在编辑器中打开</translation>
         </message>
         <message>
             <location filename="../widgets/source/SourceView.cpp" line="86" />
             <source>Open the selected line's file at that line (the editor and a path map for traces recorded on another machine: Edit &gt; Preferences)</source>
-            <translation type="unfinished" />
+            <translation>打开所选行所在的文件并定位到该行（编辑器，以及在其他机器上录制的跟踪文件所需的路径映射，在“编辑 &gt; 首选项”中设置）</translation>
         </message>
         <message>
             <location filename="../widgets/source/SourceView.cpp" line="107" />
             <source>Click: outline the line's Python calls and the kernels they launched in the lanes. Double-click: zoom to its costliest call. Right-click: open it in your editor.</source>
-            <translation type="unfinished" />
+            <translation>单击：在泳道中勾出该行的 Python 调用及其启动的内核。双击：缩放到其开销最大的一次调用。右键单击：在编辑器中打开。</translation>
         </message>
         <message>
             <location filename="../widgets/source/SourceView.cpp" line="116" />
             <source>Click: outline the file's lines in the lanes. Double-click: its lines in the Lines table.</source>
-            <translation type="unfinished" />
+            <translation>单击：在泳道中勾出该文件的各行。双击：在“代码行”表中列出其各行。</translation>
         </message>
         <message>
             <location filename="../widgets/source/SourceView.cpp" line="124" />
             <source>Lines</source>
-            <translation type="unfinished" />
+            <translation>代码行</translation>
         </message>
         <message>
             <location filename="../widgets/source/SourceView.cpp" line="125" />
             <source>Files</source>
-            <translation type="unfinished" />
+            <translation>文件</translation>
         </message>
         <message>
             <location filename="../widgets/source/SourceView.cpp" line="138" />
             <source>Flame graph</source>
-            <translation type="unfinished" />
+            <translation>火焰图</translation>
         </message>
         <message>
             <location filename="../widgets/source/SourceView.cpp" line="139" />
             <source>One row per line of Python (file, line and function)</source>
-            <translation type="unfinished" />
+            <translation>每个 Python 代码行一行（文件、行号和函数）</translation>
         </message>
         <message>
             <location filename="../widgets/source/SourceView.cpp" line="140" />
             <source>One row per file: its lines together</source>
-            <translation type="unfinished" />
+            <translation>每个文件一行：汇总其所有代码行</translation>
         </message>
         <message>
             <location filename="../widgets/source/SourceView.cpp" line="141" />
             <source>The Python call paths, callers above their callees, each frame as wide as the time it took. Click: select and outline; double-click: zoom in (on the top frame or the background: out); Esc: the whole graph.</source>
-            <translation type="unfinished" />
+            <translation>Python 调用路径，调用者位于被调用者上方，每个帧的宽度与其耗时成正比。单击：选中并勾出；双击：放大（在顶层帧或背景上双击：缩小）；Esc：显示整个图。</translation>
         </message>
         <message>
             <location filename="../widgets/source/SourceView.cpp" line="191" />
             <source>Click a frame: outline that call path in the lanes. Double-click: zoom into it.</source>
-            <translation type="unfinished" />
+            <translation>单击一个帧：在泳道中勾出该调用路径。双击：放大到该帧。</translation>
         </message>
         <message>
             <location filename="../widgets/source/SourceView.cpp" line="196" />
             <source>Zoomed into %1. Double-click it or the background to zoom out one level, Esc for the whole graph.</source>
-            <translation type="unfinished" />
+            <translation>已放大到 %1。双击它或背景可缩小一级，按 Esc 显示整个图。</translation>
         </message>
         <message>
             <location filename="../widgets/source/SourceView.cpp" line="308" />
             <source>%1: %2 and %3 outlined in yellow.</source>
-            <translation type="unfinished" />
+            <translation>%1：已用黄色勾出 %2 和 %3。</translation>
         </message>
         <message numerus="yes">
             <location filename="../widgets/source/SourceView.cpp" line="309" />
@@ -10839,37 +10840,37 @@ GB/s</translation>
         <message>
             <location filename="../widgets/source/SourceView.cpp" line="313" />
             <source>(only the first ones: there are more)</source>
-            <translation type="unfinished" />
+            <translation>（仅勾出前面一部分：还有更多）</translation>
         </message>
         <message>
             <location filename="../widgets/source/SourceView.cpp" line="335" />
             <source>%1 (this call path)</source>
-            <translation type="unfinished" />
+            <translation>%1（此调用路径）</translation>
         </message>
         <message>
             <location filename="../widgets/source/SourceView.cpp" line="371" />
             <source>(built-in)</source>
-            <translation type="unfinished" />
+            <translation>（内置）</translation>
         </message>
         <message>
             <location filename="../widgets/source/SourceView.cpp" line="427" />
             <source>Opened %1 in the editor.</source>
-            <translation type="unfinished" />
+            <translation>已在编辑器中打开 %1。</translation>
         </message>
         <message>
             <location filename="../widgets/source/SourceView.cpp" line="450" />
             <source>Copy Location</source>
-            <translation type="unfinished" />
+            <translation>复制位置</translation>
         </message>
         <message>
             <location filename="../widgets/source/SourceView.cpp" line="451" />
             <source>Zoom to Costliest Call</source>
-            <translation type="unfinished" />
+            <translation>缩放到开销最大的调用</translation>
         </message>
         <message>
             <location filename="../widgets/source/SourceView.cpp" line="459" />
             <source>No Python frames in %1: record with with_stack=True to see which lines of Python launch the GPU's work.</source>
-            <translation type="unfinished" />
+            <translation>%1 中没有 Python 帧：以 with_stack=True 录制，即可看到 GPU 的工作由哪些 Python 代码行启动。</translation>
         </message>
         <message numerus="yes">
             <location filename="../widgets/source/SourceView.cpp" line="462" />
@@ -10902,17 +10903,17 @@ GB/s</translation>
         <message>
             <location filename="../widgets/source/SourceView.cpp" line="464" />
             <source>Python lines in %1: %2 in %3; %4 in Python frames on the CPU, %5 of GPU time launched from them</source>
-            <translation type="unfinished" />
+            <translation>%1 中的 Python 代码行：%3 中共 %2；CPU 上的 Python 帧共 %4，由其启动的 GPU 时间 %5</translation>
         </message>
         <message>
             <location filename="../widgets/source/SourceView.cpp" line="467" />
             <source>(my code only: the standard library's and PyTorch's frames count for the line that called them)</source>
-            <translation type="unfinished" />
+            <translation>（仅我的代码：标准库和 PyTorch 的帧计入调用它们的那一行）</translation>
         </message>
         <message>
             <location filename="../widgets/source/SourceView.cpp" line="469" />
             <source>(more call paths than the graph keeps: the last ones count for their callers)</source>
-            <translation type="unfinished" />
+            <translation>（调用路径多于图中能保留的数量：多出的计入其调用者）</translation>
         </message>
     </context>
     <context>
@@ -11148,12 +11149,12 @@ GB/s</translation>
         <message>
             <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="135" />
             <source>Source</source>
-            <translation type="unfinished" />
+            <translation>源代码</translation>
         </message>
         <message>
             <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="136" />
             <source>Where the time goes: per GPU kernel name, per CPU operator, or per nn.Module; who holds the device memory; which lines of Python launch the GPU's work</source>
-            <translation type="unfinished" />
+            <translation>时间花在哪里：按 GPU 内核名称、按 CPU 算子或按 nn.Module 统计；谁占用设备内存；哪些 Python 代码行启动了 GPU 的工作</translation>
         </message>
         <message>
             <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="139" />
@@ -11815,22 +11816,22 @@ at %2</source>
         <message>
             <location filename="../widgets/compare/TrendChart.cpp" line="36" />
             <source>Step time (ms)</source>
-            <translation type="unfinished" />
+            <translation>步时长（ms）</translation>
         </message>
         <message>
             <location filename="../widgets/compare/TrendChart.cpp" line="38" />
             <source>Compute-stream idle (%)</source>
-            <translation type="unfinished" />
+            <translation>计算流空闲（%）</translation>
         </message>
         <message>
             <location filename="../widgets/compare/TrendChart.cpp" line="40" />
             <source>Exposed communication per step (ms)</source>
-            <translation type="unfinished" />
+            <translation>每步暴露的通信（ms）</translation>
         </message>
         <message>
             <location filename="../widgets/compare/TrendChart.cpp" line="42" />
             <source>Listed gaps per step (ms)</source>
-            <translation type="unfinished" />
+            <translation>每步所列间隙（ms）</translation>
         </message>
         <message>
             <location filename="../widgets/compare/TrendChart.cpp" line="43" />
@@ -11840,42 +11841,42 @@ at %2</source>
         <message>
             <location filename="../widgets/compare/TrendChart.cpp" line="55" />
             <source>The figure followed across the runs, each run's steps of every rank</source>
-            <translation type="unfinished" />
+            <translation>跨运行跟踪的指标，取自每个运行所有 rank 的各步</translation>
         </message>
         <message>
             <location filename="../widgets/compare/TrendChart.cpp" line="111" />
             <source>No trend: it needs two runs or more with complete ProfilerSteps.</source>
-            <translation type="unfinished" />
+            <translation>无趋势：需要两个或以上包含完整 ProfilerStep 的运行。</translation>
         </message>
         <message>
             <location filename="../widgets/compare/TrendChart.cpp" line="116" />
             <source>Median per step</source>
-            <translation type="unfinished" />
+            <translation>每步中位数</translation>
         </message>
         <message>
             <location filename="../widgets/compare/TrendChart.cpp" line="147" />
             <source>No run has this figure per step (GPU figures need GPU activity; MFU needs the MFU inputs).</source>
-            <translation type="unfinished" />
+            <translation>没有任何运行有此项的每步数据（GPU 指标需要 GPU 活动；MFU 需要 MFU 输入）。</translation>
         </message>
         <message>
             <location filename="../widgets/compare/TrendChart.cpp" line="151" />
             <source>95 % interval of the median</source>
-            <translation type="unfinished" />
+            <translation>中位数的 95% 置信区间</translation>
         </message>
         <message>
             <location filename="../widgets/compare/TrendChart.cpp" line="184" />
             <source>%1 differs from the baseline beyond the step-to-step noise (p = %2).</source>
-            <translation type="unfinished" />
+            <translation>%1 与基线的差异超出步间噪声（p = %2）。</translation>
         </message>
         <message>
             <location filename="../widgets/compare/TrendChart.cpp" line="187" />
             <source>%1 is within the step-to-step noise of the baseline (p = %2).</source>
-            <translation type="unfinished" />
+            <translation>%1 在基线的步间噪声范围内（p = %2）。</translation>
         </message>
         <message>
             <location filename="../widgets/compare/TrendChart.cpp" line="190" />
             <source>Each run's median over the complete steps of all its ranks, in run order; the band is the 95 % interval of that median (bootstrap over steps). %1</source>
-            <translation type="unfinished" />
+            <translation>每个运行在其所有 rank 的完整步上的中位数，按运行顺序排列；色带为该中位数的 95% 置信区间（对步做 bootstrap）。%1</translation>
         </message>
     </context>
     <context>
@@ -12435,7 +12436,7 @@ at %2</source>
         <message>
             <location filename="../app/gui/CommandLine.cpp" line="23" />
             <source>Trace files to open (.json or .json.gz); two or more are compared, the first as the baseline. A folder opens every rank trace in it as one job; among other traces or folders it is one run of the comparison (baseline job vs optimized job). A PyTorch memory snapshot (.pickle) opens in the Memory Snapshot dock, aligned with the trace beside it.</source>
-            <translation type="unfinished" />
+            <translation>要打开的跟踪文件（.json 或 .json.gz）；给出两个或更多时进行比较，第一个作为基线。文件夹会将其中的每个 rank 跟踪文件作为一个作业打开；与其他跟踪文件或文件夹一起给出时，它是比较中的一个运行（基线作业 vs 优化后的作业）。PyTorch 内存快照（.pickle）会在“内存快照”面板中打开，并与旁边的跟踪文件对齐。</translation>
         </message>
         <message>
             <location filename="../app/gui/CommandLine.cpp" line="31" />
@@ -12450,7 +12451,7 @@ at %2</source>
         <message>
             <location filename="../app/gui/CommandLine.cpp" line="42" />
             <source>Watch a profiler log_dir while it trains: its sessions compared, the earliest the baseline, and each new complete session added as a run.</source>
-            <translation type="unfinished" />
+            <translation>在训练进行时监视 profiler log_dir：比较其中的会话，以最早的会话为基线，每个新的完整会话都作为一个运行加入。</translation>
         </message>
         <message>
             <location filename="../app/gui/CommandLine.cpp" line="47" />
@@ -12470,12 +12471,12 @@ at %2</source>
         <message>
             <location filename="../app/gui/CommandLine.cpp" line="90" />
             <source>--watch: %1 is not a folder</source>
-            <translation type="unfinished" />
+            <translation>--watch：%1 不是文件夹</translation>
         </message>
         <message>
             <location filename="../app/gui/CommandLine.cpp" line="92" />
             <source>--watch opens its folder alone: no traces or --compare with it</source>
-            <translation type="unfinished" />
+            <translation>--watch 只打开其文件夹：不能同时指定跟踪文件或 --compare</translation>
         </message>
         <message>
             <location filename="../app/gui/CommandLine.cpp" line="102" />
@@ -12537,7 +12538,7 @@ at %2</source>
         <message>
             <location filename="../core/memsnap/MemorySnapshot.cpp" line="114" />
             <source>device_traces lists %1 devices; only the first %2 are read</source>
-            <translation type="unfinished" />
+            <translation>device_traces 列出了 %1 个设备；只读取前 %2 个</translation>
         </message>
         <message numerus="yes">
             <location filename="../core/memsnap/MemorySnapshot.cpp" line="379" />
@@ -12557,22 +12558,22 @@ at %2</source>
             <location filename="../core/memsnap/MemorySnapshot.cpp" line="483" />
             <location filename="../core/memsnap/MemorySnapshot.cpp" line="551" />
             <source>%1: a gzip-compressed file; decompress it first (gunzip), snapshots are read as PyTorch writes them</source>
-            <translation type="unfinished" />
+            <translation>%1：这是 gzip 压缩文件；请先解压（gunzip），快照按 PyTorch 写出的格式读取</translation>
         </message>
         <message>
             <location filename="../core/memsnap/MemorySnapshot.cpp" line="504" />
             <source>%1: not a PyTorch memory snapshot (the pickle holds no dict)</source>
-            <translation type="unfinished" />
+            <translation>%1：不是 PyTorch 内存快照（pickle 中没有 dict）</translation>
         </message>
         <message>
             <location filename="../core/memsnap/MemorySnapshot.cpp" line="512" />
             <source>%1: not a PyTorch memory snapshot (no "segments" or "device_traces")</source>
-            <translation type="unfinished" />
+            <translation>%1：不是 PyTorch 内存快照（没有 "segments" 或 "device_traces"）</translation>
         </message>
         <message>
             <location filename="../core/memsnap/MemorySnapshot.cpp" line="518" />
             <source>"segments" is not a list; ignored</source>
-            <translation type="unfinished" />
+            <translation>"segments" 不是列表；已忽略</translation>
         </message>
         <message numerus="yes">
             <location filename="../core/memsnap/MemorySnapshot.cpp" line="524" />
@@ -12598,12 +12599,12 @@ at %2</source>
         <message>
             <location filename="../core/memsnap/MemorySnapshot.cpp" line="559" />
             <source>%1: the file changed while it was read</source>
-            <translation type="unfinished" />
+            <translation>%1：文件在读取期间发生了更改</translation>
         </message>
         <message>
             <location filename="../core/memsnap/Pickle.cpp" line="313" />
             <source>pickle: %1 at byte %2 (opcode %3)</source>
-            <translation type="unfinished" />
+            <translation>pickle：%1，位于字节 %2（操作码 %3）</translation>
         </message>
         <message numerus="yes">
             <location filename="../core/memsnap/Pickle.cpp" line="320" />
@@ -12622,7 +12623,7 @@ at %2</source>
         <message>
             <location filename="../core/memsnap/Pickle.cpp" line="336" />
             <source>more than %1 values on the stack</source>
-            <translation type="unfinished" />
+            <translation>栈上的值超过 %1 个</translation>
         </message>
         <message>
             <location filename="../core/memsnap/Pickle.cpp" line="360" />
@@ -12630,138 +12631,138 @@ at %2</source>
             <location filename="../core/memsnap/Pickle.cpp" line="585" />
             <location filename="../core/memsnap/Pickle.cpp" line="728" />
             <source>the stack is empty</source>
-            <translation type="unfinished" />
+            <translation>栈为空</translation>
         </message>
         <message>
             <location filename="../core/memsnap/Pickle.cpp" line="367" />
             <source>no MARK to pop to</source>
-            <translation type="unfinished" />
+            <translation>没有可弹出到的 MARK</translation>
         </message>
         <message>
             <location filename="../core/memsnap/Pickle.cpp" line="378" />
             <source>a reference to a value that no longer exists</source>
-            <translation type="unfinished" />
+            <translation>引用了一个已不存在的值</translation>
         </message>
         <message>
             <location filename="../core/memsnap/Pickle.cpp" line="416" />
             <source>adds to something that is not a list, tuple or dict</source>
-            <translation type="unfinished" />
+            <translation>向不是 list、tuple 或 dict 的对象添加元素</translation>
         </message>
         <message>
             <location filename="../core/memsnap/Pickle.cpp" line="418" />
             <source>changes a container already placed inside another (refused: it could make a cycle)</source>
-            <translation type="unfinished" />
+            <translation>修改了已放入另一个容器中的容器（已拒绝：可能形成循环）</translation>
         </message>
         <message>
             <location filename="../core/memsnap/Pickle.cpp" line="421" />
             <source>puts a container inside itself</source>
-            <translation type="unfinished" />
+            <translation>将容器放入其自身</translation>
         </message>
         <message>
             <location filename="../core/memsnap/Pickle.cpp" line="442" />
             <source>containers nested more than %1 deep</source>
-            <translation type="unfinished" />
+            <translation>容器嵌套超过 %1 层</translation>
         </message>
         <message>
             <location filename="../core/memsnap/Pickle.cpp" line="453" />
             <source>a dict's items come in pairs; one value left over</source>
-            <translation type="unfinished" />
+            <translation>dict 的项应成对出现；多出一个值</translation>
         </message>
         <message>
             <location filename="../core/memsnap/Pickle.cpp" line="476" />
             <source>memo index %1 out of order (%2 stored)</source>
-            <translation type="unfinished" />
+            <translation>memo 索引 %1 顺序错乱（已存储 %2 个）</translation>
         </message>
         <message>
             <location filename="../core/memsnap/Pickle.cpp" line="478" />
             <source>more than %1 memo entries</source>
-            <translation type="unfinished" />
+            <translation>memo 条目超过 %1 个</translation>
         </message>
         <message>
             <location filename="../core/memsnap/Pickle.cpp" line="525" />
             <source>pickle: the file is empty</source>
-            <translation type="unfinished" />
+            <translation>pickle：文件为空</translation>
         </message>
         <message>
             <location filename="../core/memsnap/Pickle.cpp" line="530" />
             <source>pickle: protocol 0 or 1 (the first opcode is %1, not PROTO); only protocols 2 to 5, which PyTorch writes, are read</source>
-            <translation type="unfinished" />
+            <translation>pickle：协议 0 或 1（第一个操作码是 %1，而不是 PROTO）；只读取 PyTorch 写出的协议 2 到 5</translation>
         </message>
         <message>
             <location filename="../core/memsnap/Pickle.cpp" line="539" />
             <source>pickle: the data ends at byte %1 before its STOP opcode (truncated)</source>
-            <translation type="unfinished" />
+            <translation>pickle：数据在字节 %1 处结束，未到达 STOP 操作码（文件被截断）</translation>
         </message>
         <message>
             <location filename="../core/memsnap/Pickle.cpp" line="545" />
             <source>refused: this opcode imports or calls code, which a snapshot never needs</source>
-            <translation type="unfinished" />
+            <translation>已拒绝：此操作码会导入或调用代码，而快照从不需要这样做</translation>
         </message>
         <message>
             <location filename="../core/memsnap/Pickle.cpp" line="547" />
             <source>refused: a protocol 0/1 text opcode; only protocols 2 to 5 are read</source>
-            <translation type="unfinished" />
+            <translation>已拒绝：协议 0/1 的文本操作码；只读取协议 2 到 5</translation>
         </message>
         <message>
             <location filename="../core/memsnap/Pickle.cpp" line="555" />
             <source>protocol %1 is not read (only 2 to 5)</source>
-            <translation type="unfinished" />
+            <translation>不读取协议 %1（只读取 2 到 5）</translation>
         </message>
         <message>
             <location filename="../core/memsnap/Pickle.cpp" line="565" />
             <source>a frame of %1 bytes runs past the end (truncated)</source>
-            <translation type="unfinished" />
+            <translation>一个 %1 字节的帧超出了数据末尾（文件被截断）</translation>
         </message>
         <message>
             <location filename="../core/memsnap/Pickle.cpp" line="578" />
             <source>too many MARKs</source>
-            <translation type="unfinished" />
+            <translation>MARK 过多</translation>
         </message>
         <message>
             <location filename="../core/memsnap/Pickle.cpp" line="636" />
             <location filename="../core/memsnap/Pickle.cpp" line="698" />
             <source>a negative length</source>
-            <translation type="unfinished" />
+            <translation>长度为负</translation>
         </message>
         <message>
             <location filename="../core/memsnap/Pickle.cpp" line="709" />
             <source>refused: an out-of-band buffer, which a file cannot carry</source>
-            <translation type="unfinished" />
+            <translation>已拒绝：带外缓冲区，文件无法承载</translation>
         </message>
         <message>
             <location filename="../core/memsnap/Pickle.cpp" line="741" />
             <source>nothing to add the items to</source>
-            <translation type="unfinished" />
+            <translation>没有可添加这些项的容器</translation>
         </message>
         <message>
             <location filename="../core/memsnap/Pickle.cpp" line="764" />
             <source>memo entry %1 was never stored</source>
-            <translation type="unfinished" />
+            <translation>memo 条目 %1 从未存储过</translation>
         </message>
         <message>
             <location filename="../core/memsnap/Pickle.cpp" line="774" />
             <source>unknown opcode</source>
-            <translation type="unfinished" />
+            <translation>未知操作码</translation>
         </message>
         <message>
             <location filename="../core/memsnap/SnapshotAlign.cpp" line="95" />
             <source>the snapshot has no time_us (PyTorch 2.0 or older): it cannot be put on the trace's clock</source>
-            <translation type="unfinished" />
+            <translation>快照中没有 time_us（PyTorch 2.0 或更早版本）：无法将其放到跟踪的时钟上</translation>
         </message>
         <message>
             <location filename="../core/memsnap/SnapshotAlign.cpp" line="116" />
             <source>the trace has no cudaMalloc calls to match the snapshot's segment_alloc actions with</source>
-            <translation type="unfinished" />
+            <translation>跟踪文件中没有可与快照的 segment_alloc 操作匹配的 cudaMalloc 调用</translation>
         </message>
         <message>
             <location filename="../core/memsnap/SnapshotAlign.cpp" line="163" />
             <source>the snapshot has no segment_alloc or segment_free with a time to match</source>
-            <translation type="unfinished" />
+            <translation>快照中没有带时间、可供匹配的 segment_alloc 或 segment_free</translation>
         </message>
         <message>
             <location filename="../core/memsnap/SnapshotAlign.cpp" line="180" />
             <source>no segment_alloc / segment_free of the snapshot fell on a cudaMalloc / cudaFree call of the trace</source>
-            <translation type="unfinished" />
+            <translation>快照的 segment_alloc / segment_free 没有一个落在跟踪文件的 cudaMalloc / cudaFree 调用上</translation>
         </message>
         <message numerus="yes">
             <location filename="../core/memsnap/SnapshotAlign.cpp" line="196" />
@@ -12780,7 +12781,7 @@ at %2</source>
         <message>
             <location filename="../core/memsnap/SnapshotAlign.cpp" line="201" />
             <source>%1 of the %2 segment actions inside the trace's span matched a cudaMalloc / cudaFree call; the snapshot and the trace do not seem to be of the same run</source>
-            <translation type="unfinished" />
+            <translation>跟踪时间范围内的 %2 个段操作中有 %1 个与 cudaMalloc / cudaFree 调用匹配；快照与跟踪文件似乎不属于同一次运行</translation>
         </message>
         <message numerus="yes">
             <location filename="../core/memsnap/SnapshotAnalysis.cpp" line="218" />
@@ -12813,12 +12814,12 @@ at %2</source>
         <message>
             <location filename="../core/memsnap/SnapshotAnalysis.cpp" line="548" />
             <source>Set PYTORCH_CUDA_ALLOC_CONF=max_split_size_mb:%1 so blocks of that size or more are not split by smaller requests and stay whole for the large ones; it would free about %2 of reserved memory at the peak and the cudaFree/cudaMalloc calls on the critical path.</source>
-            <translation type="unfinished" />
+            <translation>设置 PYTORCH_CUDA_ALLOC_CONF=max_split_size_mb:%1，使不小于该大小的块不被较小的请求拆分，保持完整以供大请求使用；这将在峰值时释放约 %2 的已保留内存，并去掉关键路径上的 cudaFree/cudaMalloc 调用。</translation>
         </message>
         <message>
             <location filename="../core/memsnap/SnapshotAnalysis.cpp" line="553" />
             <source>Set PYTORCH_CUDA_ALLOC_CONF=expandable_segments:True so segments grow in place instead of new ones being allocated beside fragmented ones; it would free about %1 of reserved memory at the peak and the cudaFree/cudaMalloc calls on the critical path.</source>
-            <translation type="unfinished" />
+            <translation>设置 PYTORCH_CUDA_ALLOC_CONF=expandable_segments:True，让段就地扩展，而不是在碎片化的段旁边分配新段；这样在峰值时约可释放 %1 的已保留内存，并省去关键路径上的 cudaFree/cudaMalloc 调用。</translation>
         </message>
     </context>
     <context>
