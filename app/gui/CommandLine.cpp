@@ -41,7 +41,7 @@ CommandLine CommandLine::parse(const QStringList &arguments, QCommandLineParser 
     const QCommandLineOption watch(QStringLiteral("watch"),
                                    QCoreApplication::translate("main", "Watch a profiler log_dir while it trains: its sessions compared, "
                                       "the earliest the baseline, and each new complete session added as a run."),
-                                   QStringLiteral("LOGDIR"));
+                                   QStringLiteral("DIR"));
     parser.addOption(watch);
     const QCommandLineOption gapMs(QStringLiteral("gap-ms"),
                                    QCoreApplication::translate("main", "Show idle gaps of at least N milliseconds (default 15; fractions "

@@ -62,19 +62,54 @@ QByteArray readHead(const QString &path, bool gz, QString *why, bool *whole)
     return out;
 }
 
-// The last non-blank byte of a file, 0 where none in its last 4 KiB.
-char lastByte(const QString &path)
+// Whether a .json ends as a whole trace, from its last 4 KiB: the closing bracket of what it opened
+// with ('[' or '{'), and in an object the event list closed after its last event. A file cut right
+// after an event ends with that event's '}' too: after the last "ph" key, the event's object is
+// followed to its end (strings and nesting counted), and the next byte but a comma must be ']'.
+bool endsWhole(const QString &path, char opening)
 {
     QFile f(path);
     if (!f.open(QIODevice::ReadOnly))
-        return 0;
+        return false;
     const qint64 size = f.size();
     f.seek(std::max<qint64>(0, size - 4096));
     const QByteArray tail = f.read(4096);
-    for (qsizetype i = tail.size() - 1; i >= 0; --i)
+    char last = 0;
+    for (qsizetype i = tail.size() - 1; i >= 0 && !last; --i)
         if (!QChar::isSpace(uchar(tail.at(i))))
-            return tail.at(i);
-    return 0;
+            last = tail.at(i);
+    if (last != (opening == '[' ? ']' : '}'))
+        return false;
+    qsizetype ph = tail.lastIndexOf("\"ph\"");
+    while (ph > 0 && tail.at(ph - 1) == '\\') // inside a string: an escaped quote
+        ph = tail.lastIndexOf("\"ph\"", ph - 1);
+    if (ph < 0)
+        return true; // no event in the tail (long metadata after the events): the bracket decides
+    int depth = 1; // inside the last event's object
+    bool inString = false;
+    qsizetype i = ph;
+    for (; i < tail.size() && depth > 0; ++i) {
+        const char c = tail.at(i);
+        if (inString) {
+            if (c == '\\')
+                ++i;
+            else if (c == '"')
+                inString = false;
+        } else if (c == '"') {
+            inString = true;
+        } else if (c == '{' || c == '[') {
+            ++depth;
+        } else if (c == '}' || c == ']') {
+            --depth;
+        }
+    }
+    for (; i < tail.size(); ++i) {
+        const char c = tail.at(i);
+        if (QChar::isSpace(uchar(c)) || c == ',')
+            continue;
+        return c == ']' || opening == '['; // an array trace's events are the array itself
+    }
+    return false; // cut right after the event
 }
 
 qint64 firstNumber(const QByteArray &head, const QRegularExpression &re)
@@ -286,8 +321,7 @@ LogDirListing listLogDir(const QString &folder, const LogDirOptions &options)
                 continue;
             }
             if (!gz) {
-                const char end = lastByte(path);
-                if (end != '}' && end != ']') {
+                if (!endsWhole(path, head.at(first))) {
                     if (double(now - mtime) < options.settleSeconds * 1000)
                         r.incomplete.push_back({path, Text::tr("no closing bracket yet: still being written")});
                     else

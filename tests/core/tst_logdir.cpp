@@ -258,6 +258,36 @@ private slots:
         QVERIFY(listLogDir(empty.path()).error.contains(QLatin1String("holds no")));
     }
 
+    // A file cut right after one of its events ends with that event's brace: still not whole. An
+    // event's args may hold brackets and escaped quotes; an array trace closes with its bracket.
+    void cutAfterAnEvent_data()
+    {
+        QTest::addColumn<QByteArray>("body");
+        QTest::addColumn<bool>("whole");
+        // (Not a raw string: moc reads an escaped quote inside one as its end.)
+        const QByteArray ev = "{\"ph\": \"X\", \"name\": \"a \\\"ph\\\" [x]\", \"pid\": 1, \"tid\": 1, \"ts\": 0, \"dur\": 1, "
+                              "\"args\": {\"Input Dims\": [[2, 3], []]}}";
+        QTest::newRow("object, whole") << QByteArray(R"({"traceEvents": [)" + ev + R"(], "baseTimeNanoseconds": 1})") << true;
+        QTest::newRow("object, events closed last") << QByteArray(R"({"traceEvents": [)" + ev + ",\n" + ev + "\n]}") << true;
+        QTest::newRow("object, cut after an event") << QByteArray(R"({"traceEvents": [)" + ev + ",\n" + ev) << false;
+        QTest::newRow("object, cut inside an event") << QByteArray(R"({"traceEvents": [)" + ev + R"(, {"ph": "X", "args": {"a": 1})") << false;
+        QTest::newRow("array, whole") << QByteArray("[" + ev + "]") << true;
+        QTest::newRow("array, cut after an event") << QByteArray("[" + ev + ",\n" + ev) << false;
+    }
+
+    void cutAfterAnEvent()
+    {
+        QFETCH(QByteArray, body);
+        QFETCH(bool, whole);
+        QTemporaryDir dir;
+        QVERIFY(write(dir.filePath(QStringLiteral("w_1.1700000000000.pt.trace.json")), body));
+        const LogDirListing l = listLogDir(dir.path(), settled());
+        QCOMPARE(int(l.sessions.size()), whole ? 1 : 0);
+        QCOMPARE(int(l.bad.size()), whole ? 0 : 1);
+        if (!whole)
+            QVERIFY2(l.bad[0].reason.contains(QLatin1String("closing bracket")), qPrintable(l.bad[0].reason));
+    }
+
     // repeat=0 for a long run: one worker, a cycle a minute, 1,000 files listed in under 3 s.
     void thousandCycles()
     {

@@ -140,12 +140,25 @@ private slots:
         QVERIFY(c.paths.isEmpty());
     }
 
+    // --watch DIR: the folder alone, watched; a file, or traces beside it, is bad usage.
+    void watch()
+    {
+        const CommandLine c = parse({QStringLiteral("--watch"), m_runs});
+        QVERIFY2(c.error.isEmpty(), qPrintable(c.error));
+        QCOMPARE(c.open, CommandLine::Open::Watch);
+        QCOMPARE(c.paths, QStringList{m_runs});
+        QVERIFY(parse({QStringLiteral("--watch"), m_a}).error.contains(QLatin1String("is not a folder")));
+        const CommandLine both = parse({QStringLiteral("--watch"), m_runs, m_a});
+        QVERIFY(both.error.contains(QLatin1String("opens its folder alone")));
+        QCOMPARE(both.open, CommandLine::Open::Nothing);
+    }
+
     void helpNamesEveryOption()
     {
         QCommandLineParser parser;
         CommandLine::parse({QStringLiteral("lanescope")}, parser);
         const QString help = parser.helpText();
-        for (const char *o : {"--compare", "--demo", "--gap-ms <N>", "--step <N>", "--version", "--help"})
+        for (const char *o : {"--compare", "--demo", "--watch <DIR>", "--gap-ms <N>", "--step <N>", "--version", "--help"})
             QVERIFY2(help.contains(QLatin1String(o)), o);
         QVERIFY(help.contains(QLatin1String("not ranks of one job")));
     }
