@@ -69,7 +69,8 @@ def translated(message):
 
 
 def main(path):
-    QOBJECTS.update(qobject_classes(os.path.dirname(os.path.dirname(os.path.abspath(path)))))
+    # The sources beside this script (the catalogue may be a copy elsewhere, as the check makes).
+    QOBJECTS.update(qobject_classes(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))))
     tree = ET.parse(path)
     root = tree.getroot()
     contexts = {c.findtext("name"): c for c in root.findall("context")}
