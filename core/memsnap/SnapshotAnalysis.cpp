@@ -147,15 +147,48 @@ DeviceHistory deviceHistory(const MemorySnapshot &snap, int device, const Device
         case Action::SegmentAlloc:
         case Action::SegmentMap: {
             auto it = segs.find(t.addr);
-            if (it == segs.end()) {
-                ++inconsistent;
+            if (it != segs.end() && it->second.size == t.size) {
+                const LiveSeg &s = it->second;
+                h.segments.push_back(SegmentSpan{t.addr, t.size, t.stream, at, s.toUs, t.stack ? t.stack : s.stack, false,
+                                                 s.after, s.large, s.expandable || t.action == Action::SegmentMap, k + 1,
+                                                 s.toPos});
+                segs.erase(it);
                 break;
             }
-            const LiveSeg &s = it->second;
-            h.segments.push_back(SegmentSpan{t.addr, t.size, t.stream, at, s.toUs, t.stack ? t.stack : s.stack, false,
-                                             s.after, s.large, s.expandable || t.action == Action::SegmentMap, k + 1,
-                                             s.toPos});
-            segs.erase(it);
+            // An expandable segment grew by [addr, addr + size): the end state shows it as one
+            // segment, and later unmaps as pieces. Carve the range out of whatever pieces cover
+            // it: each overlap becomes a life starting here, what lies outside stays.
+            const std::uint64_t from = t.addr, to = t.addr + std::uint64_t(std::max<std::int64_t>(t.size, 0));
+            auto p = segs.upper_bound(from);
+            if (p != segs.begin())
+                --p;
+            std::int64_t carved = 0;
+            while (p != segs.end() && p->first < to) {
+                const std::uint64_t pa = p->first, pe = pa + std::uint64_t(p->second.size);
+                if (pe <= from) {
+                    ++p;
+                    continue;
+                }
+                const LiveSeg s = p->second;
+                p = segs.erase(p);
+                const std::uint64_t cf = std::max(pa, from), ct = std::min(pe, to);
+                h.segments.push_back(SegmentSpan{cf, std::int64_t(ct - cf), t.stream, at, s.toUs, t.stack ? t.stack : s.stack,
+                                                 false, s.after, s.large, true, k + 1, s.toPos});
+                carved += std::int64_t(ct - cf);
+                if (pa < cf) {
+                    LiveSeg left = s;
+                    left.size = std::int64_t(cf - pa);
+                    segs.emplace(pa, left);
+                }
+                if (ct < pe) {
+                    LiveSeg right = s;
+                    right.size = std::int64_t(pe - ct);
+                    p = segs.emplace(ct, right).first;
+                    ++p;
+                }
+            }
+            if (carved != t.size)
+                ++inconsistent;
             break;
         }
         case Action::SegmentFree:

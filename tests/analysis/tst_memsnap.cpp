@@ -211,6 +211,54 @@ private slots:
                 QVERIFY(e.requestSize > 0 && e.requestSize <= e.size);
     }
 
+    // expandable_segments:True: segment_map / segment_unmap grow and shrink one segment, which the
+    // end state shows whole. Written by Python's pickle directly (PyTorch 2.1+'s keys).
+    void expandableSegments()
+    {
+        const QString out = dir.filePath(QStringLiteral("expandable.pickle"));
+        const QString script = QStringLiteral(
+            "import pickle, sys\n"
+            "A = 0x7f0000000000; M = 1 << 20\n"
+            "st = [{'filename': 'train.py', 'line': 7, 'name': 'forward'}]\n"
+            "def e(action, addr, size, t): return {'action': action, 'addr': addr, 'size': size, 'stream': 0, 'time_us': t, 'frames': st}\n"
+            "trace = [e('segment_map', A, 2*M, 1), e('alloc', A, 2*M, 2), e('segment_map', A + 2*M, 4*M, 3),\n"
+            "         e('alloc', A + 2*M, 4*M, 4), e('free_requested', A + 2*M, 4*M, 5), e('free_completed', A + 2*M, 4*M, 5),\n"
+            "         e('segment_map', A + 6*M, 2*M, 6), e('segment_unmap', A + 6*M, 2*M, 7)]\n"
+            "seg = {'device': 0, 'address': A, 'total_size': 6*M, 'allocated_size': 2*M, 'active_size': 2*M,\n"
+            "       'requested_size': 2*M, 'stream': 0, 'segment_type': 'large', 'segment_pool_id': (0, 0),\n"
+            "       'is_expandable': True, 'frames': [],\n"
+            "       'blocks': [{'address': A, 'size': 2*M, 'requested_size': 2*M, 'state': 'active_allocated', 'frames': st},\n"
+            "                  {'address': A + 2*M, 'size': 4*M, 'requested_size': 0, 'state': 'inactive', 'frames': []}]}\n"
+            "pickle.dump({'segments': [seg], 'device_traces': [trace]}, open(sys.argv[1], 'wb'))\n");
+        QProcess p;
+        p.start(python(), {QStringLiteral("-c"), script, out});
+        QVERIFY(p.waitForFinished(60000));
+        QCOMPARE(p.exitCode(), 0);
+        const SnapshotResult r = openSnapshot(out);
+        QVERIFY2(r.snapshot, qPrintable(r.error));
+        const SnapshotAnalysis a = analyzeSnapshot(*r.snapshot);
+        QVERIFY2(a.warnings.isEmpty(), qPrintable(a.warnings.join(QLatin1Char('\n'))));
+        const DeviceHistory &h = a.devices.front();
+        QVERIFY(!h.inconsistent);
+        constexpr std::int64_t M = 1 << 20;
+        QCOMPARE(h.curve.front().reserved, std::int64_t(0));
+        QCOMPARE(h.peakReserved, 8 * M);
+        QCOMPARE(h.peakAllocated, 6 * M);
+        QCOMPARE(h.segmentAllocs, 3);
+        QCOMPARE(h.segmentFrees, 1);
+        QCOMPARE(h.curve.back().reserved, 6 * M);
+        QCOMPARE(h.curve.back().allocated, 2 * M);
+        // The map at the peak of reserved: the three mapped ranges, one allocation in the first.
+        const std::vector<SegmentState> state = stateAtPosition(h, h.peakReservedPos);
+        std::int64_t reserved = 0;
+        for (const SegmentState &s : state) {
+            reserved += s.segment.size;
+            QVERIFY(s.segment.expandable);
+        }
+        QCOMPARE(reserved, 8 * M);
+        QCOMPARE(stateAtPosition(h, h.entries).size(), std::size_t(2)); // the two ranges still mapped
+    }
+
     void alignsWithTheSynthTrace()
     {
         const QString trace = dir.filePath(QStringLiteral("prefetch.json"));
