@@ -259,6 +259,55 @@ private slots:
         QCOMPARE(stateAtPosition(h, h.entries).size(), std::size_t(2)); // the two ranges still mapped
     }
 
+    // PyTorch 2.0: a block's stack and request in `history`, no block `address`, no `time_us`.
+    void pytorch20Format()
+    {
+        const QString out = dir.filePath(QStringLiteral("v20.pickle"));
+        const QString script = QStringLiteral(
+            "import pickle, sys\n"
+            "A = 0x7f0000000000; M = 1 << 20\n"
+            "st = [{'filename': 'train.py', 'line': 9, 'name': 'layer'}]\n"
+            "def e(action, addr, size): return {'action': action, 'addr': addr, 'size': size, 'stream': 0, 'frames': st}\n"
+            "trace = [e('segment_alloc', A, 20*M), e('alloc', A, 3*M), e('alloc', A + 3*M, 5*M),\n"
+            "         e('free_requested', A, 3*M), e('free_completed', A, 3*M)]\n"
+            "seg = {'device': 0, 'address': A, 'total_size': 20*M, 'allocated_size': 5*M, 'active_size': 5*M,\n"
+            "       'stream': 0, 'segment_type': 'large',\n"
+            "       'blocks': [{'size': 3*M, 'state': 'inactive', 'history': []},\n"
+            "                  {'size': 5*M, 'state': 'active_allocated',\n"
+            "                   'history': [{'addr': A + 3*M, 'real_size': 5*M - 100, 'frames': st}]},\n"
+            "                  {'size': 12*M, 'state': 'inactive', 'history': []}]}\n"
+            "pickle.dump({'segments': [seg], 'device_traces': [trace]}, open(sys.argv[1], 'wb'), protocol=2)\n");
+        QProcess p;
+        p.start(python(), {QStringLiteral("-c"), script, out});
+        QVERIFY(p.waitForFinished(60000));
+        QCOMPARE(p.exitCode(), 0);
+        const SnapshotResult r = openSnapshot(out);
+        QVERIFY2(r.snapshot, qPrintable(r.error));
+        const MemorySnapshot &snap = *r.snapshot;
+        QVERIFY(snap.hasBlockHistory);
+        QVERIFY(!snap.hasTimes);
+        QVERIFY(!snap.hasRequestedSizes);
+        QVERIFY(!snap.settings.present);
+        QCOMPARE(snap.blocks.size(), std::size_t(3));
+        constexpr std::uint64_t A = 0x7f0000000000ull, M = 1 << 20;
+        QCOMPARE(snap.blocks[1].address, A + 3 * M); // from the blocks before it
+        QCOMPARE(snap.blocks[2].address, A + 8 * M);
+        QCOMPARE(snap.blocks[1].requestedSize, std::int64_t(5 * M - 100));
+        QVERIFY(snap.blocks[1].stack != 0);
+        QCOMPARE(snap.stackSummary(snap.blocks[1].stack), QStringLiteral("layer (train.py:9)"));
+        const SnapshotAnalysis a = analyzeSnapshot(snap);
+        const DeviceHistory &h = a.devices.front();
+        QVERIFY(!h.inconsistent);
+        QCOMPARE(h.peakAllocated, std::int64_t(8 * M)); // the trace's sizes: 3 + 5 MiB
+        QCOMPARE(h.peakAllocatedAt, std::int64_t(2));   // entries keep their order only: time is the index
+        QCOMPARE(h.segmentAllocs, 1);
+        // No time_us: it cannot be put on a trace's clock, and says so.
+        Trace empty;
+        const SnapshotAlignment al = alignSnapshot(snap, empty);
+        QVERIFY(!al.aligned);
+        QVERIFY2(al.reason.contains(QStringLiteral("time_us")), qPrintable(al.reason));
+    }
+
     void alignsWithTheSynthTrace()
     {
         const QString trace = dir.filePath(QStringLiteral("prefetch.json"));
