@@ -4,8 +4,11 @@
 // slices and the kernels launched under it (computed here from the trace's launch flows, not by
 // the view's code), a double click zooms to its costliest call; Open in Editor offered only where
 // the mapped file exists, and run with the file and the line. A small hand-written trace with
-// known answers, and the shared traces with Python frames (skipped visibly when absent).
+// known answers, and the shared traces with Python frames (skipped visibly when absent). Writes the
+// view to $LANESCOPE_SCREENSHOTS where that is set, light and dark, for a look (in the language of
+// the .qm file $LANESCOPE_SCREENSHOTS_QM names, where set).
 #include "app/gui/MainWindow.h"
+#include "app/gui/Preferences.h"
 
 #include "core/analysis/Analysis.h"
 #include "widgets/analysis/AnalysisDock.h"
@@ -27,6 +30,7 @@
 #include "tests/gui/SourceTestTrace.h"
 
 #include <QCheckBox>
+#include <QDockWidget>
 #include <QFile>
 #include <QPushButton>
 #include <QSet>
@@ -36,6 +40,7 @@
 #include <QTabWidget>
 #include <QTableView>
 #include <QTextBrowser>
+#include <QTranslator>
 #include <QTemporaryDir>
 #include <QtTest>
 
@@ -163,6 +168,11 @@ private slots:
         QCoreApplication::setOrganizationName(u"LanescopeTests"_s);
         QCoreApplication::setApplicationName(u"tst_sourceview"_s);
         QSettings().clear();
+        if (const QString qm = qEnvironmentVariable("LANESCOPE_SCREENSHOTS_QM"); !qm.isEmpty()) {
+            auto *translator = new QTranslator(this);
+            QVERIFY2(translator->load(qm), qPrintable(qm));
+            QCoreApplication::installTranslator(translator);
+        }
         QVERIFY(m_dir.isValid());
         QFile f(m_dir.filePath(u"hand.pt.trace.json"_s));
         QVERIFY(f.open(QIODevice::WriteOnly));
@@ -544,6 +554,66 @@ private slots:
         }
         QCOMPARE(checked, 4);
         QVERIFY(withKernels > 0);
+    }
+
+    // For a look: the window with the Source view's lines and its flame graph, light and dark.
+    void screenshots()
+    {
+        const QString dir = qEnvironmentVariable("LANESCOPE_SCREENSHOTS");
+        if (dir.isEmpty())
+            QSKIP("LANESCOPE_SCREENSHOTS not set: no pictures written");
+        const QString path = test::tracePath(u"h100-qwen-inference.json.gz"_s);
+        if (!QFile::exists(path))
+            QSKIP(qPrintable(u"shared trace not present: "_s + path));
+        for (const Theme theme : {Theme::Light, Theme::Dark}) {
+            // As Edit > Preferences sets it: the window applies the stored theme.
+            Preferences p = Preferences::load();
+            p.theme = theme;
+            p.save();
+            applyTheme(theme);
+            MainWindow w;
+            w.resize(1920, 1080);
+            w.show();
+            QVERIFY(open(w, path));
+            TimeSummaryPanel *panel = w.analysisDock()->timeSummary();
+            w.analysisDock()->tabs()->setCurrentWidget(panel);
+            panel->setView(TimeSummaryPanel::View::Source);
+            SourceView *view = panel->sourceView();
+            clickRow(view->lineTable(), 0);
+            const QString suffix = theme == Theme::Dark ? u"dark"_s : u"light"_s;
+            QTest::qWait(200);
+            w.grab().save(u"%1/source-lines-%2.png"_s.arg(dir, suffix));
+            view->setPage(SourceView::Page::FlameGraph);
+            QTest::qWait(200);
+            w.grab().save(u"%1/source-window-flame-%2.png"_s.arg(dir, suffix));
+            w.analysisDock()->grab().save(u"%1/source-flame-%2.png"_s.arg(dir, suffix));
+            view->setPage(SourceView::Page::Files);
+            w.analysisDock()->grab().save(u"%1/source-files-%2.png"_s.arg(dir, suffix));
+            // The Details panel with a launch's stack.
+            const Trace &t = *w.session()->trace(0);
+            for (std::uint32_t k = 0; k < t.tracks.size(); ++k) {
+                const Track &tr = t.tracks[k];
+                bool shown = false;
+                for (std::uint32_t i = 0; i < tr.size() && !shown; ++i)
+                    if (tr.kind == TrackKind::Cpu && t.name(tr.nameId[i]) == u"cudaLaunchKernel"_s && tr.depth[i] > 3) {
+                        w.detailsPanel()->showSlice(SliceRef{0, k, i});
+                        shown = true;
+                    }
+                if (shown)
+                    break;
+            }
+            for (QWidget *up = w.detailsPanel(); up; up = up->parentWidget())
+                if (auto *d = qobject_cast<QDockWidget *>(up)) {
+                    d->raise();
+                    break;
+                }
+            QTest::qWait(200);
+            w.detailsPanel()->grab().save(u"%1/source-details-%2.png"_s.arg(dir, suffix));
+        }
+        Preferences p = Preferences::load();
+        p.theme = Theme::System;
+        p.save();
+        applyTheme(Theme::System);
     }
 
 private:

@@ -58,9 +58,12 @@ TimeNs FlameGraph::weightOf(const SourceFrame &frame, Weight weight)
 void FlameGraph::setData(std::shared_ptr<const analysis::SourceLines> lines)
 {
     m_lines = std::move(lines);
+    const bool wasZoomed = m_zoom >= 0;
     m_zoom = -1;
     m_selected = -1;
     invalidate();
+    if (wasZoomed)
+        emit zoomChanged(-1);
 }
 
 void FlameGraph::setWeight(Weight weight)
@@ -318,8 +321,13 @@ void FlameGraph::paintEvent(QPaintEvent *event)
             if (b.merged > 0 || r.width() < 24)
                 continue;
             const analysis::SourceFrame &f = m_lines->frames[std::size_t(b.frame)];
-            const QString name = f.line >= 0 && f.line < int(m_lines->lines.size()) ? m_lines->lines[std::size_t(f.line)].function : QString();
-            const QString label = fm.elidedText(name, Qt::ElideRight, int(r.width()) - 6);
+            const analysis::SourceLine *l = f.line >= 0 && f.line < int(m_lines->lines.size()) ? &m_lines->lines[std::size_t(f.line)] : nullptr;
+            const QString name = l ? l->function : QString();
+            // The file's name and the line beside the function where they fit: "forward" is many lines.
+            const QString where = l && !l->file.isEmpty()
+                ? QStringLiteral("%1 · %2:%3").arg(name, l->file.mid(l->file.lastIndexOf(QLatin1Char('/')) + 1)).arg(l->line)
+                : name;
+            const QString label = fm.horizontalAdvance(where) <= int(r.width()) - 6 ? where : fm.elidedText(name, Qt::ElideRight, int(r.width()) - 6);
             if (label.isEmpty() || label == QStringLiteral("…"))
                 continue;
             p.setPen(Palette::contrastRatio(c, darkText) >= Palette::contrastRatio(c, lightText) ? darkText : lightText);

@@ -14,6 +14,7 @@
 #include <QCheckBox>
 #include <QClipboard>
 #include <QComboBox>
+#include <QFontMetrics>
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QItemSelectionModel>
@@ -66,6 +67,19 @@ QTableView *makeTable(QWidget *parent, QSortFilterProxyModel *proxy, const QStri
     return v;
 }
 
+// The figure columns from `first` on as wide as their header (in the language shown) and its sort
+// arrow, at least what a count or "12,345.678" needs.
+void fitFigureColumns(QTableView *v, int first)
+{
+    const QFontMetrics fm(v->horizontalHeader()->font());
+    const int figure = fm.horizontalAdvance(QStringLiteral("12,345.678")) + 12;
+    for (int c = first; c < v->model()->columnCount(); ++c) {
+        const QString header = v->model()->headerData(c, Qt::Horizontal, Qt::DisplayRole).toString();
+        v->horizontalHeader()->resizeSection(c, std::max(c == first ? fm.horizontalAdvance(QStringLiteral("12,345")) + 12 : figure,
+                                                         fm.horizontalAdvance(header) + 28));
+    }
+}
+
 } // namespace
 
 SourceView::SourceView(QWidget *parent)
@@ -97,17 +111,20 @@ SourceView::SourceView(QWidget *parent)
     m_pages->setDocumentMode(true);
     m_lineTable = makeTable(m_pages, m_lineProxy, QStringLiteral("sourceLines"));
     m_lineTable->sortByColumn(SourceLineModel::GpuColumn, Qt::DescendingOrder);
-    m_lineTable->horizontalHeader()->resizeSection(SourceLineModel::LocationColumn, 220);
-    m_lineTable->horizontalHeader()->resizeSection(SourceLineModel::FunctionColumn, 140);
+    // Every column in ~760 px, the dock's width beside the timeline; the figures need ~80 px.
+    m_lineTable->horizontalHeader()->resizeSection(SourceLineModel::LocationColumn, 200);
+    m_lineTable->horizontalHeader()->resizeSection(SourceLineModel::FunctionColumn, 130);
+    fitFigureColumns(m_lineTable, SourceLineModel::CallsColumn);
     m_lineTable->setContextMenuPolicy(Qt::CustomContextMenu);
     m_lineTable->setToolTip(tr("Click: outline the line's Python calls and the kernels they launched in the lanes. "
                                "Double-click: zoom to its costliest call. Right-click: open it in your editor."));
     m_fileTable = makeTable(m_pages, m_fileProxy, QStringLiteral("sourceFiles"));
     m_fileTable->sortByColumn(SourceFileModel::GpuColumn, Qt::DescendingOrder);
-    m_fileTable->horizontalHeader()->resizeSection(SourceFileModel::FileColumn, 260);
+    m_fileTable->horizontalHeader()->resizeSection(SourceFileModel::FileColumn, 240);
+    fitFigureColumns(m_fileTable, SourceFileModel::LinesColumn);
     m_fileTable->setToolTip(tr("Click: outline the file's lines in the lanes. Double-click: its lines in the Lines table."));
     m_flame = new FlameGraph;
-    m_flameScroll = new QScrollArea(m_pages);
+    m_flameScroll = new QScrollArea;
     m_flameScroll->setObjectName(QStringLiteral("sourceFlameScroll"));
     m_flameScroll->setWidgetResizable(true);
     m_flameScroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff); // the graph fits the width
@@ -115,7 +132,19 @@ SourceView::SourceView(QWidget *parent)
     m_flame->setToolTip(QString()); // its own, per frame
     m_pages->addTab(m_lineTable, tr("Lines"));
     m_pages->addTab(m_fileTable, tr("Files"));
-    m_pages->addTab(m_flameScroll, tr("Flame graph"));
+    // The graph under a line that says how to move in it, and where it is zoomed.
+    auto *flamePage = new QWidget(m_pages);
+    m_flameHint = new QLabel(flamePage);
+    m_flameHint->setObjectName(QStringLiteral("sourceFlameHint"));
+    m_flameHint->setTextFormat(Qt::PlainText);
+    m_flameHint->setWordWrap(true);
+    m_flameHint->setEnabled(false);
+    auto *flameLayout = new QVBoxLayout(flamePage);
+    flameLayout->setContentsMargins(0, 2, 0, 0);
+    flameLayout->setSpacing(2);
+    flameLayout->addWidget(m_flameHint);
+    flameLayout->addWidget(m_flameScroll, 1);
+    m_pages->addTab(flamePage, tr("Flame graph"));
     m_pages->setTabToolTip(0, tr("One row per line of Python (file, line and function)"));
     m_pages->setTabToolTip(1, tr("One row per file: its lines together"));
     m_pages->setTabToolTip(2, tr("The Python call paths, callers above their callees, each frame as wide as the time "
@@ -165,6 +194,19 @@ SourceView::SourceView(QWidget *parent)
         setPage(Page::Lines);
     });
     connect(m_editor, &QPushButton::clicked, this, [this] { openInEditor(currentLine()); });
+    const auto hint = [this](int zoom) {
+        const auto s = shown();
+        if (zoom < 0 || !s || zoom >= int(s->frames.size())) {
+            m_flameHint->setText(tr("Click a frame: outline that call path in the lanes. Double-click: zoom into it."));
+            return;
+        }
+        const analysis::SourceFrame &f = s->frames[std::size_t(zoom)];
+        const analysis::SourceLine *l = f.line >= 0 && f.line < int(s->lines.size()) ? &s->lines[std::size_t(f.line)] : nullptr;
+        m_flameHint->setText(tr("Zoomed into %1. Double-click it or the background to zoom out one level, Esc for the whole graph.")
+                                 .arg(l ? (l->file.isEmpty() ? l->function : l->location() + QLatin1Char(' ') + l->function) : QString()));
+    };
+    hint(-1);
+    connect(m_flame, &FlameGraph::zoomChanged, this, hint);
     connect(m_flame, &FlameGraph::frameClicked, this, [this](int frame) {
         outlineFrame(frame);
         // Its line selected in the table as well, where the filter shows it.
@@ -274,8 +316,8 @@ void SourceView::outline(const analysis::SourceSlices &slices, const QString &wh
     const int activities = int(std::min<std::size_t>(slices.activities.size(), INT_MAX));
     QString text = tr("%1: %2 and %3 outlined in yellow.")
                        .arg(what, calls == 1 ? tr("%Ln Python call", nullptr, calls) : tr("%Ln Python calls", nullptr, calls),
-                            activities == 1 ? tr("the %Ln GPU activity it launched", nullptr, activities)
-                                            : tr("the %Ln GPU activities they launched", nullptr, activities));
+                            activities == 1 ? tr("%Ln GPU activity launched from it", nullptr, activities)
+                                            : tr("%Ln GPU activities launched from it", nullptr, activities));
     if (slices.truncated)
         text += QLatin1Char(' ') + tr("(only the first ones: there are more)");
     s->state()->setHighlight(std::move(h));

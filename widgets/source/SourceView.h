@@ -119,6 +119,7 @@ private:
     QTableView *m_fileTable;
     QScrollArea *m_flameScroll;
     FlameGraph *m_flame;
+    QLabel *m_flameHint;
 };
 
 } // namespace lanescope
