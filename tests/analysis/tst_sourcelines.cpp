@@ -105,18 +105,24 @@ std::vector<std::vector<std::pair<TimeNs, TimeNs>>> pythonIntervals(const Trace 
     return out;
 }
 
-TimeNs unionNs(const std::vector<std::vector<std::pair<TimeNs, TimeNs>>> &iv)
+// Their total, within `w` where it is set.
+TimeNs unionNs(const std::vector<std::vector<std::pair<TimeNs, TimeNs>>> &iv, TimeRange w = {})
 {
     TimeNs n = 0;
     for (const auto &v : iv)
-        for (const auto &[s, e] : v)
-            n += e - s;
+        for (auto [s, e] : v) {
+            if (!w.empty()) {
+                s = std::max(s, w.from);
+                e = std::min(e, w.to);
+            }
+            n += std::max<TimeNs>(0, e - s);
+        }
     return n;
 }
 
 // GPU time of the activities whose launching call (the last launch flow or correlation linked to
 // it) starts inside a Python frame of its thread.
-TimeNs launchedFromPythonNs(const Trace &t, const std::vector<std::vector<std::pair<TimeNs, TimeNs>>> &iv)
+TimeNs launchedFromPythonNs(const Trace &t, const std::vector<std::vector<std::pair<TimeNs, TimeNs>>> &iv, TimeRange w = {})
 {
     std::map<std::pair<std::uint32_t, std::uint32_t>, std::pair<std::uint32_t, std::uint32_t>> callOf;
     for (const Flow &f : t.flows) {
@@ -131,6 +137,8 @@ TimeNs launchedFromPythonNs(const Trace &t, const std::vector<std::vector<std::p
     TimeNs ns = 0;
     for (const auto &[activity, call] : callOf) {
         const TimeNs at = t.tracks[call.first].start[call.second];
+        if (!w.empty() && !w.contains(at))
+            continue;
         const auto &v = iv[call.first];
         auto it = std::upper_bound(v.begin(), v.end(), at, [](TimeNs x, const auto &r) { return x < r.first; });
         if (it != v.begin() && at < std::prev(it)->second)
@@ -620,6 +628,20 @@ private slots:
         const AnalysisResult a = analyze(t);
         QCOMPARE(a.sourceLines.pythonCpuNs, cpu);
         QCOMPARE(a.sourceLines.lines.size(), all.lines.size());
+        // One step: its ProfilerStep range, frames cut to it, launches inside it.
+        if (!a.steps.empty()) {
+            AnalysisOptions one;
+            one.step = a.steps.front().number;
+            const AnalysisResult b = analyze(t, one);
+            const TimeRange w = b.sourceLines.window;
+            QCOMPARE(w.from, a.steps.front().start);
+            QCOMPARE(w.to, a.steps.front().end());
+            QCOMPARE(b.sourceLines.pythonCpuNs, unionNs(iv, w));
+            QCOMPARE(b.sourceLines.pythonGpuNs, launchedFromPythonNs(t, iv, w));
+            QVERIFY(b.sourceLines.pythonCpuNs > 0 && b.sourceLines.pythonCpuNs < cpu);
+            checkTree(b.sourceLines);
+            checkRowSlices(t, b.sourceLines, 0);
+        }
     }
 
     void cliRows()
