@@ -10,6 +10,7 @@
 #include <QDockWidget>
 #include <QFileInfo>
 #include <QMainWindow>
+#include <QTimer>
 
 namespace lanescope {
 
@@ -96,9 +97,10 @@ void SnapshotController::showDock()
     }
     m_dock->show();
     m_dock->raise();
-    // Its pictures need height: the first time, two fifths of the window (the timeline keeps the rest).
+    // Its pictures need height: the first time, half the window (the timeline keeps the rest).
+    // Once the dock is laid out: sized while it is being shown, the layout would undo it.
     if (first && !m_dock->isFloating())
-        m_window->resizeDocks({m_dock}, {m_window->height() * 2 / 5}, Qt::Vertical);
+        QTimer::singleShot(0, m_dock, [this] { m_window->resizeDocks({m_dock}, {m_window->height() / 2}, Qt::Vertical); });
 }
 
 void SnapshotController::realign()

@@ -125,6 +125,7 @@ MemorySnapshotDock::MemorySnapshotDock(QWidget *parent)
     split->setStretchFactor(2, 3);
     contentLayout->addWidget(split);
     layout->addWidget(m_content, 1);
+    layout->addStretch(0); // takes the room while the content is hidden
     setWidget(root);
 
     connect(m_deviceBox, &QComboBox::activated, this, [this](int i) { setDevice(m_deviceBox->itemData(i).toInt()); });
@@ -135,7 +136,8 @@ MemorySnapshotDock::MemorySnapshotDock(QWidget *parent)
 
     m_status->setText(tr("Open a PyTorch memory snapshot (.pickle, from torch.cuda.memory._dump_snapshot) with File > Open, "
                          "or drop it on the window; beside a trace of the same run it is drawn on the timeline."));
-    m_content->setEnabled(false);
+    m_content->hide();
+    m_deviceBox->hide();
 }
 
 void MemorySnapshotDock::setLoading(const QString &path)
@@ -150,7 +152,11 @@ void MemorySnapshotDock::setError(const QString &path, const QString &message)
     m_loading = false;
     m_busy->hide();
     setSnapshot(nullptr);
-    m_status->setText(tr("%1 could not be opened: %2").arg(QFileInfo(path).fileName(), message));
+    // The reader names the file itself, in full: said once.
+    QString why = message;
+    if (why.startsWith(path + QStringLiteral(": ")))
+        why = why.mid(path.size() + 2);
+    m_status->setText(tr("%1 could not be opened: %2").arg(QFileInfo(path).fileName(), why));
     m_status->setStyleSheet(QStringLiteral("color: #b00020; font-weight: bold;"));
 }
 
@@ -183,7 +189,10 @@ void MemorySnapshotDock::setSnapshot(LoadedSnapshotPtr snapshot)
     }
     m_deviceBox->setEnabled(m_deviceBox->count() > 1);
     m_device = m_deviceBox->count() > 0 ? m_deviceBox->itemData(0).toInt() : -1;
-    m_content->setEnabled(m_snapshot != nullptr && m_device >= 0);
+    // Nothing to show (no snapshot, or one without devices): the pictures and tables step aside
+    // for the message.
+    m_content->setVisible(m_snapshot != nullptr && m_device >= 0);
+    m_deviceBox->setVisible(m_snapshot != nullptr);
     if (m_snapshot && m_device < 0)
         m_status->setText(m_status->text() + QStringLiteral(" · ") + tr("no device has segments or actions in it"));
     showDevice();
