@@ -27,6 +27,19 @@ LogDirController::LogDirController(Session *session, ComparisonDock *dock, Start
 {
     connect(m_watcher, &LogDirWatcher::sessionsArrived, this, &LogDirController::arrived);
     connect(m_dock, &ComparisonDock::logSessionsPicked, this, &LogDirController::picked);
+    // Runs removed in the dock, or something else opened: the session list follows (or goes).
+    // Queued: a tick in the list removes runs from inside the list's own signal.
+    connect(
+        m_session, &Session::runsChanged, this,
+        [this] {
+            if (m_folder.isEmpty() || m_loading)
+                return;
+            if (m_session->runCount() > 0 && !showsOnlyLogDir())
+                stop();
+            else
+                updateDock();
+        },
+        Qt::QueuedConnection);
 }
 
 std::vector<session::RunSource> LogDirController::sourcesOf(const std::vector<session::LogSession> &sessions)

@@ -148,6 +148,16 @@ private slots:
         dock->sessionList()->item(1)->setCheckState(Qt::Checked);
         QVERIFY(changed.wait(120000));
         QCOMPARE(labels(s), (QStringList{QStringLiteral("c-first"), QStringLiteral("b-second"), QStringLiteral("a-third")}));
+
+        // A run removed from the runs list unticks its session; another trace opened ends the log_dir.
+        w.session()->removeRun(2);
+        QTRY_COMPARE(dock->sessionList()->item(2)->checkState(), Qt::Unchecked);
+        QCOMPARE(dock->sessionList()->item(0)->checkState(), Qt::Checked);
+        LANESCOPE_REQUIRE_TRACE(other, "compare-small-base.json.gz");
+        w.openFile(other);
+        QVERIFY(waitForLoad(w));
+        QTRY_VERIFY(!dock->sessionList()->isVisibleTo(dock));
+        QVERIFY(w.logDir()->folder().isEmpty());
     }
 
     void watchPicksUpNewSession()

@@ -164,6 +164,9 @@ void TrendChart::rebuild()
     auto *x = new QBarCategoryAxis;
     x->append(categories);
     x->setRange(categories.first(), categories.last());
+    // Session labels are dates and times: slanted where several would run into each other.
+    if (categories.size() > 3)
+        x->setLabelsAngle(-30);
     auto *y = new QValueAxis;
     const double pad = hi > lo ? (hi - lo) * 0.15 : std::max(std::abs(hi) * 0.05, 0.5);
     y->setRange(std::max(0.0, lo - pad), hi + pad);
