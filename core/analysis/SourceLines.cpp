@@ -516,8 +516,9 @@ std::vector<std::pair<std::uint64_t, SliceRef>> activitiesByCall(const Trace &t)
     return out;
 }
 
-// The slices of the frames for which `hit(node of lines.frames)` holds (calls), and the activities
-// launched with such a node innermost (`hitInside`).
+// The walk again, recording: the python_function slices of the calls for which callHit(the unfolded
+// tree, its line -> row of `lines`, a node of that tree) holds, and the activities launched while
+// the innermost frame was a node for which launchHit holds.
 template <typename CallHit, typename LaunchHit>
 SourceSlices collectSlices(const Trace &trace, const SourceLines &lines, std::size_t maxEach, CallHit callHit, LaunchHit launchHit)
 {
