@@ -393,6 +393,22 @@ private slots:
         const test::CliRun notPickle = test::runCli({QStringLiteral("memory"), trace});
         QCOMPARE(notPickle.exitCode, 3);
         QVERIFY2(notPickle.err.contains("protocol"), notPickle.err.constData());
+        // A pickle that would run os.system: refused by name and offset, nothing run.
+        const QString evil = dir.filePath(QStringLiteral("evil.pickle"));
+        const QString marker = dir.filePath(QStringLiteral("ran"));
+        {
+            QFile file(evil);
+            QVERIFY(file.open(QIODevice::WriteOnly));
+            const QByteArray cmd = "touch " + marker.toUtf8();
+            file.write(QByteArray::fromHex("8004") + "cposix\nsystem\n" + QByteArray(1, char(0x8c)) + char(cmd.size()) + cmd
+                    + QByteArray::fromHex("85") + "R.");
+        }
+        const test::CliRun refused = test::runCli({QStringLiteral("memory"), evil, QStringLiteral("--json")});
+        QCOMPARE(refused.exitCode, 3);
+        QVERIFY2(refused.out.isEmpty(), refused.out.constData());
+        QVERIFY2(refused.err.contains("GLOBAL") && refused.err.contains("byte 2"), refused.err.constData());
+        QCOMPARE(refused.err.count('\n'), 1);
+        QVERIFY(!QFile::exists(marker));
     }
 };
 
