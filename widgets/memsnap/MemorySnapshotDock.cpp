@@ -123,6 +123,8 @@ MemorySnapshotDock::MemorySnapshotDock(QWidget *parent)
     split->setStretchFactor(0, 2);
     split->setStretchFactor(1, 3);
     split->setStretchFactor(2, 3);
+    split->setSizes({200, 300, 300}); // shares: the segment map and the tables get the most
+    split->setChildrenCollapsible(false);
     contentLayout->addWidget(split);
     layout->addWidget(m_content, 1);
     layout->addStretch(0); // takes the room while the content is hidden

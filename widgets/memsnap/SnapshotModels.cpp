@@ -133,14 +133,20 @@ void SegmentEventModel::setDevice(LoadedSnapshotPtr snapshot, int device)
         const auto &events = m_history->segmentEvents;
         const auto &frag = m_history->fragmentation;
         m_rows.reserve(events.size() + m_history->ooms.size());
+        // A fragmentation event names its segment_alloc by its entry in the device's trace: looked
+        // up in the entries sorted once (a large snapshot has hundreds of thousands of each).
+        std::vector<std::pair<std::uint32_t, int>> byEntry;
+        byEntry.reserve(frag.size());
+        for (std::size_t k = 0; k < frag.size(); ++k)
+            byEntry.emplace_back(frag[k].entry, int(k));
+        std::sort(byEntry.begin(), byEntry.end());
         for (std::size_t i = 0; i < events.size(); ++i) {
             Row r;
             r.timeUs = events[i].timeUs;
             r.segmentEvent = int(i);
-            // A fragmentation event names its segment_alloc by its entry in the device's trace.
-            const auto f = std::find_if(frag.begin(), frag.end(), [&](const memsnap::FragmentationEvent &e) { return e.entry == events[i].entry; });
-            if (f != frag.end())
-                r.fragmentation = int(f - frag.begin());
+            const auto f = std::lower_bound(byEntry.begin(), byEntry.end(), std::make_pair(events[i].entry, -1));
+            if (f != byEntry.end() && f->first == events[i].entry)
+                r.fragmentation = f->second;
             m_rows.push_back(r);
         }
         for (std::size_t i = 0; i < m_history->ooms.size(); ++i) {
