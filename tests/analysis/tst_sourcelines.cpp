@@ -505,6 +505,27 @@ private slots:
             QVERIFY(l.line >= 0);
     }
 
+    void tooDeep()
+    {
+        // Frames nested past kMaxSourceDepth count for the deepest one kept, their time included.
+        const int depth = kMaxSourceDepth + 10;
+        std::string s = R"({"traceEvents":[)";
+        for (int d = 0; d < depth; ++d)
+            s += R"({"ph":"X","cat":"python_function","name":"a.py()" + std::to_string(d + 1) + R"(): f","pid":1,"tid":1,"ts":)"
+                + std::to_string(d) + R"(,"dur":)" + std::to_string(2LL * depth - 2LL * d) + "},";
+        s.pop_back();
+        const LoadResult l = test::loadText(s + "]}");
+        QVERIFY2(l.trace, qPrintable(l.error));
+        const SourceLines all = sourceLines(*l.trace);
+        QCOMPARE(all.tooDeep, std::int64_t(10));
+        QCOMPARE(all.frames.size(), std::size_t(kMaxSourceDepth));
+        QCOMPARE(all.pythonCpuNs, 2LL * depth * us);
+        checkTree(all);
+        const SourceLines mine = myCodeOnly(all);
+        QCOMPARE(mine.pythonCpuNs, all.pythonCpuNs);
+        QCOMPARE(mine.tooDeep, all.tooDeep);
+    }
+
     void realTraces_data()
     {
         QTest::addColumn<QString>("name");
