@@ -614,6 +614,27 @@ private slots:
         p.theme = Theme::System;
         p.save();
         applyTheme(Theme::System);
+        // The comparison's Python lines: two runs of one model on two GPUs.
+        const QString other = test::tracePath(u"mi300x-qwen-inference.json.gz"_s);
+        if (QFile::exists(other)) {
+            MainWindow w;
+            w.resize(1920, 1080);
+            w.show();
+            QSignalSpy loaded(&w, &MainWindow::loadFinished);
+            w.openFiles({path, other});
+            QVERIFY(loaded.wait(kTimeoutMs) && loaded.takeFirst().at(0).toBool());
+            ComparisonDock *dock = w.comparisonDock();
+            QVERIFY(QTest::qWaitFor([&] { return !dock->isBusy() && dock->sourceDiff()->model()->rowCount() > 0; }, kTimeoutMs));
+            // Every tab on the way to the panel shown.
+            for (QWidget *child = dock->sourceDiff(); child->parentWidget(); child = child->parentWidget())
+                if (auto *tabs = qobject_cast<QTabWidget *>(child->parentWidget()->parentWidget()))
+                    tabs->setCurrentWidget(child); // a page: its parent is the tab widget's stack
+            dock->raise();
+            dock->sourceDiff()->outlineRow(0);
+            QTest::qWait(200);
+            w.grab().save(u"%1/source-compare-window.png"_s.arg(dir));
+            dock->grab().save(u"%1/source-compare.png"_s.arg(dir));
+        }
     }
 
 private:

@@ -132,7 +132,10 @@ QVariant SourceDiffModel::data(const QModelIndex &index, int role) const
         return r.function;
     if (!delta)
         return r.rowOf[std::size_t(run)] < 0 ? QStringLiteral("–") : summaryMs(value);
-    return (value > 0 ? QStringLiteral("+") : value < 0 ? QStringLiteral("−") : QString()) + summaryMs(std::abs(value));
+    const QString magnitude = summaryMs(std::abs(value));
+    if (readsAsZero(magnitude))
+        return magnitude; // no sign where the change does not show at this precision
+    return (value > 0 ? QStringLiteral("+") : QStringLiteral("−")) + magnitude;
 }
 
 QVariant SourceDiffModel::headerData(int section, Qt::Orientation o, int role) const
