@@ -18,6 +18,7 @@
 #include "tests/gui/DropEvents.h"
 
 #include <QAbstractItemModelTester>
+#include <QElapsedTimer>
 #include <QFile>
 #include <QProcess>
 #include <QSignalSpy>
@@ -389,6 +390,40 @@ private slots:
         QCOMPARE(loaded.size(), 1); // the trace was not opened again
         QVERIFY2(w.snapshotController()->dock()->placement().aligned(), qPrintable(w.snapshotController()->dock()->alignmentText()));
         QVERIFY(w.snapshotController()->marks()->isVisible());
+    }
+
+    // A large snapshot (LANESCOPE_MEMSNAP_BIG=path, e.g. the generator's --target-bytes
+    // 60000000): the dock's pictures cost what their pixels need. Prints the times.
+    void largeSnapshotDrawsBounded()
+    {
+        const QString big = qEnvironmentVariable("LANESCOPE_MEMSNAP_BIG");
+        if (big.isEmpty())
+            QSKIP("set LANESCOPE_MEMSNAP_BIG to a large snapshot to time the dock on it");
+        MainWindow w;
+        w.resize(1600, 1000);
+        w.show();
+        QElapsedTimer load;
+        load.start();
+        QVERIFY(openAndWait(w, {big}, false));
+        const qint64 loadMs = load.elapsed();
+        MemorySnapshotDock *dock = w.snapshotController()->dock();
+        const memsnap::DeviceHistory *h = dock->chart()->history();
+        QVERIFY(h);
+        SegmentMap *segments = dock->segmentMap();
+        segments->resize(segments->width() - 1, segments->height()); // the picture made again
+        QElapsedTimer paint;
+        paint.start();
+        const QImage map = segments->picture();
+        const qint64 mapMs = paint.restart();
+        dock->chart()->grab();
+        const qint64 chartMs = paint.restart();
+        dock->setMoment(h->beginUs + (h->endUs - h->beginUs) / 3);
+        const qint64 momentMs = paint.elapsed();
+        qInfo("%s: %zu allocations, %zu segments, %zu curve points: loaded and analysed in %lld ms, segment map %lld ms, "
+              "chart %lld ms, a moment picked %lld ms",
+              qPrintable(big), h->allocations.size(), h->segments.size(), h->curve.size(), loadMs, mapMs, chartMs, momentMs);
+        QCOMPARE(dock->segmentMap()->segmentsDrawn(), int(h->segments.size()));
+        QVERIFY(mapMs < 5000 && chartMs < 1000);
     }
 
     // A snapshot of another run beside the trace: not aligned, and the dock says why.
