@@ -98,8 +98,9 @@ CommandSpec synthArguments()
             text({n("facts")}, "PATH",
                  QT_TRANSLATE_NOOP("cli", "where the facts go (default OUT.facts.json, or DIR.facts.json beside the rank folder so "
                                           "trace tools reading the folder only see traces)")),
-            integer({n("steps")}, "N", between(1, 1000), QT_TRANSLATE_NOOP("cli", "profiled steps per trace (default 3)"),
-                    QT_TRANSLATE_NOOP("cli", "--steps needs an integer between 1 and 1000")),
+            // A trace is held whole while it is written: 200 steps of the default 7B run are ~2 GB.
+            integer({n("steps")}, "N", between(1, 200), QT_TRANSLATE_NOOP("cli", "profiled steps per trace (default 3)"),
+                    QT_TRANSLATE_NOOP("cli", "--steps needs an integer between 1 and 200")),
             integer({n("cycles")}, "N", between(1, 10000),
                     QT_TRANSLATE_NOOP("cli", "write a profiler log_dir of N cycles into the folder OUT: one file per worker per cycle, "
                                              "named <worker>.<ms>.pt.trace.json as tensorboard_trace_handler names them"),
@@ -256,6 +257,9 @@ int runSynth(const Invocation &args)
         return args.fail(Text::tr("--cycle-change-pct needs --cycles"));
     if (scenario.isEmpty() || out.isEmpty())
         return args.usageError();
+    // One file per worker per cycle: at most 10,000 files in all.
+    if (cycles > 0 && qint64(cycles) * std::max(1, cfg.ranksToWrite) > 10000)
+        return args.fail(Text::tr("--cycles %1 of %2 ranks would write more than 10,000 files").arg(cycles).arg(std::max(1, cfg.ranksToWrite)));
     if (!synth::scenarioFromName(scenario, &cfg.scenario))
         return args.fail(Text::tr("unknown scenario '%1' (fsdp-baseline, fsdp-prefetch, fsdp-tuned)").arg(scenario));
     if (cfg.ranksToWrite > cfg.gpus)

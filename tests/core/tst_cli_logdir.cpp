@@ -293,6 +293,35 @@ private slots:
         QCOMPARE(gate.exitCode, significant ? 1 : 0);
     }
 
+    void synthCyclesBadUsage_data()
+    {
+        QTest::addColumn<QStringList>("args");
+        QTest::addColumn<QString>("message");
+        QTest::newRow("too many files") << QStringList{QStringLiteral("--cycles"), QStringLiteral("5000"), QStringLiteral("--ranks"), QStringLiteral("4"),
+                                                       QStringLiteral("--gpus"), QStringLiteral("4")}
+                                        << QStringLiteral("more than 10,000 files");
+        QTest::newRow("change without cycles") << QStringList{QStringLiteral("--cycle-change-pct"), QStringLiteral("5")} << QStringLiteral("needs --cycles");
+        QTest::newRow("no cycles") << QStringList{QStringLiteral("--cycles"), QStringLiteral("0")} << QStringLiteral("--cycles needs");
+        QTest::newRow("steps") << QStringList{QStringLiteral("--cycles"), QStringLiteral("2"), QStringLiteral("--steps"), QStringLiteral("201")}
+                               << QStringLiteral("--steps needs");
+        QTest::newRow("noise") << QStringList{QStringLiteral("--cycles"), QStringLiteral("2"), QStringLiteral("--step-noise-pct"), QStringLiteral("-1")}
+                               << QStringLiteral("--step-noise-pct needs");
+    }
+
+    void synthCyclesBadUsage()
+    {
+        QFETCH(QStringList, args);
+        QFETCH(QString, message);
+        QTemporaryDir dir;
+        const QString out = dir.filePath(QStringLiteral("log_dir"));
+        const test::CliRun r = test::runCli(QStringList{QStringLiteral("synth"), QStringLiteral("--scenario"), QStringLiteral("fsdp-tuned"),
+                                                        QStringLiteral("-o"), out}
+                                            + args);
+        QCOMPARE(r.exitCode, 2);
+        QVERIFY2(QString::fromUtf8(r.err).contains(message), r.err.constData());
+        QVERIFY(!QFileInfo::exists(out)); // nothing written
+    }
+
     // A session folder with a file that is no trace: listed as bad, the session compared without it.
     void sessionWithUnreadableFile()
     {
