@@ -2,12 +2,14 @@
 // Default widths that cut nothing that matters, at the window's default size, in English and in
 // Chinese (the catalogue loaded as main() loads it): the gap table's headers whole (the sorted
 // column's text beside its arrow: "Start (ms" was cut even in a wide dock) and its kernel columns
-// wide enough for a kernel's own name ("vec…nel"); the ProfilerStep bands under the time axis
-// named by their number where the band is narrow ("#12", not "ProfilerSte…").
+// wide enough for a kernel's own name ("vec…nel"); the Metrics table of a comparison without a
+// sideways scroll and every header whole; the ProfilerStep bands under the time axis named by their
+// number where the band is narrow ("#12", not "ProfilerSte…").
 #include "app/gui/MainWindow.h"
 #include "widgets/analysis/AnalysisDock.h"
 #include "widgets/analysis/GapTableModel.h"
 #include "widgets/analysis/KernelNameDelegate.h"
+#include "widgets/compare/ComparisonDock.h"
 #include "widgets/render/StepLabel.h"
 
 #include "tests/TestTraces.h"
@@ -157,6 +159,61 @@ private slots:
         QCOMPARE(kernelColumns, 2); // "Kernel before" and "Kernel after" stay
         QVERIFY2(view->horizontalHeader()->length() <= view->viewport()->width(),
                  qPrintable(QStringLiteral("%1 px of columns in a %2 px view").arg(view->horizontalHeader()->length()).arg(view->viewport()->width())));
+    }
+
+    void metricsTable_data()
+    {
+        QTest::addColumn<QString>("language");
+        QTest::addColumn<int>("runs");
+        // Two runs: the third column (B's delta, its interval on a line of its own) was cut.
+        for (const int runs : {2}) {
+            QTest::addRow("English, %d runs", runs) << QString() << runs;
+            QTest::addRow("Chinese, %d runs", runs) << QStringLiteral("zh_CN") << runs;
+        }
+    }
+    void metricsTable()
+    {
+        QFETCH(QString, language);
+        QFETCH(int, runs);
+        LANESCOPE_REQUIRE_TRACE(base, "resnet50-dataloader-baseline.pt.trace.json.gz");
+        LANESCOPE_REQUIRE_TRACE(opt, "resnet50-dataloader-optimized.pt.trace.json.gz");
+        LANESCOPE_REQUIRE_TRACE(ns, "v100-resnet-ns.pt.trace.json.gz");
+        setLanguage(language);
+        QSettings().clear();
+        MainWindow w; // its default size
+        w.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&w));
+        QVERIFY(open(w, QStringList{base, opt, ns}.mid(0, runs)));
+        ComparisonDock *dock = w.comparisonDock();
+        QVERIFY(QTest::qWaitFor([&] { return !dock->isBusy() && dock->comparison(); }, kTimeoutMs));
+        dock->show();
+        dock->raise();
+        dock->tabs()->setCurrentIndex(0);
+        auto *metrics = dock->tabs()->currentWidget()->findChild<QTableView *>();
+        QVERIFY(metrics);
+        QTRY_VERIFY(metrics->isVisible());
+        // Multi-line cells bring the vertical scroll bar after the first layout: the names' column
+        // (stretched) gives it its room.
+        (void)QTest::qWaitFor([&] { return metrics->horizontalHeader()->length() <= metrics->viewport()->width(); }, 2000);
+        QStringList widths; // said when the table is too wide
+        for (int c = 0; c < metrics->model()->columnCount(); ++c)
+            widths << QStringLiteral("%1 px").arg(metrics->columnWidth(c));
+        QVERIFY2(metrics->horizontalHeader()->length() <= metrics->viewport()->width(),
+                 qPrintable(QStringLiteral("%1 px of metrics in a %2 px view (%3)").arg(metrics->horizontalHeader()->length()).arg(metrics->viewport()->width()).arg(widths.join(QStringLiteral(", ")))));
+        // The runs' and deltas' columns: headers whole (the names' column is elided by design).
+        const QHeaderView *h = metrics->horizontalHeader();
+        for (int c = 1; c < h->count(); ++c) {
+            if (h->isSectionHidden(c))
+                continue;
+            const QString text = metrics->model()->headerData(c, Qt::Horizontal).toString();
+            int need = 0;
+            for (const QString &line : text.split(QLatin1Char('\n')))
+                need = std::max(need, h->fontMetrics().horizontalAdvance(line));
+            QVERIFY2(need <= labelWidth(h, c), qPrintable(QStringLiteral("header '%1' needs %2 px, has %3").arg(text).arg(need).arg(labelWidth(h, c))));
+        }
+        // The names' column keeps room to read the start of a figure's name (elided at its end, the
+        // tooltip whole).
+        QVERIFY2(metrics->columnWidth(0) >= 80, qPrintable(QString::number(metrics->columnWidth(0))));
     }
 
     void stepBandLabel_data()

@@ -2,7 +2,9 @@
 #pragma once
 // A table as a narrow dock shows it: where the model offers a short header (ShortHeaderRole), the
 // view shows it and the full one becomes the tooltip; a cell's figure and its count or share go
-// on lines of their own ("17 ×" / "1,183.7 ms", "−2,111.0 ms" / "(−64.1 %)"). The Comparison
+// on lines of their own ("17 ×" / "1,183.7 ms", "−2,111.0 ms" / "(−64.1 %)"), and a delta's 95 %
+// interval under it whatever the runs (its label and two ends on lines of their own where lines
+// break: "[95 %:" / "−33.5 to" / "−27.0 %]"). The Comparison
 // dock's Metrics table fits three runs this way, while the model itself (the report, Copy Table)
 // keeps its one-line cells and full labels.
 #include <QIdentityProxyModel>
