@@ -60,6 +60,7 @@ bool freeGap(std::int64_t gap, bool large) { return large ? gap > kSmallSize : g
 struct CacheState
 {
     std::int64_t freeBytes = 0, largest = 0;
+    std::uint64_t visited = 0; // segments and allocations looked at (the diagnosis' work budget)
     void add(std::int64_t gap, bool large)
     {
         if (!freeGap(gap, large))
@@ -75,11 +76,13 @@ CacheState cacheState(const std::map<std::uint64_t, LiveSeg> &segs, const std::m
 {
     CacheState c;
     for (const auto &[addr, s] : segs) {
+        ++c.visited;
         if (s.large != large || (stream >= 0 && s.stream != stream))
             continue;
         const std::uint64_t end = addr + std::uint64_t(s.size);
         std::uint64_t at = addr;
         for (auto it = allocs.lower_bound(addr); it != allocs.end() && it->first < end; ++it) {
+            ++c.visited;
             if (it->first > at)
                 c.add(std::int64_t(it->first - at), large);
             at = std::max(at, it->first + std::uint64_t(blockSize(it->second.size)));
@@ -93,7 +96,13 @@ CacheState cacheState(const std::map<std::uint64_t, LiveSeg> &segs, const std::m
 bool growsReserved(Action a) { return a == Action::SegmentAlloc || a == Action::SegmentMap; }
 bool shrinksReserved(Action a) { return a == Action::SegmentFree || a == Action::SegmentUnmap; }
 
-DeviceHistory deviceHistory(const MemorySnapshot &snap, int device, const DeviceTrace *trace, QStringList *warnings)
+// The fragmentation and OOM diagnosis looks at the cache at each segment action: with millions of
+// them and of live segments (a hostile file) that is quadratic, so it stops after this much work
+// (segments and allocations visited), said in a warning. Real snapshots use a small part of it.
+constexpr std::uint64_t kDiagnosisBudget = 100'000'000;
+
+DeviceHistory deviceHistory(const MemorySnapshot &snap, int device, const std::vector<std::uint32_t> &segmentIndices,
+                            const DeviceTrace *trace, QStringList *warnings)
 {
     static const std::vector<TraceEntry> none;
     const std::vector<TraceEntry> &e = trace ? trace->entries : none;
@@ -108,9 +117,8 @@ DeviceHistory deviceHistory(const MemorySnapshot &snap, int device, const Device
     // The end state.
     std::map<std::uint64_t, LiveSeg> segs;
     std::map<std::uint64_t, LiveAlloc> allocs;
-    for (const Segment &s : snap.segments) {
-        if (s.device != device)
-            continue;
+    for (const std::uint32_t si : segmentIndices) {
+        const Segment &s = snap.segments[si];
         LiveSeg ls{s.totalSize, s.stream, s.stack, s.large, s.expandable, h.endUs, n + 1, true};
         segs[s.address] = ls;
         for (std::uint32_t b = s.firstBlock; b < s.firstBlock + s.blockCount && b < snap.blocks.size(); ++b) {
@@ -250,10 +258,15 @@ DeviceHistory deviceHistory(const MemorySnapshot &snap, int device, const Device
     std::uint32_t attemptStart = 0;
     std::int64_t attemptAllocated = allocated, attemptReserved = reserved;
     bool inAttempt = false;
-    std::map<std::uint64_t, LiveSeg> attemptSegs; // the cache before the attempt's segment_frees
+    CacheState attemptState; // the cache before the attempt's segment_frees, for its request
+    bool attemptMeasured = false;
+    std::uint64_t work = 0;
+    std::int64_t diagnosedUntilUs = -1; // where the budget ran out
     for (std::uint32_t k = 0; k < n; ++k) {
         const TraceEntry &t = e[k];
         const std::int64_t at = timeOf(k);
+        if (work >= kDiagnosisBudget && diagnosedUntilUs < 0)
+            diagnosedUntilUs = at;
         // An allocation attempt's segment_frees (PyTorch releases cached segments and retries)
         // and its segment_alloc are judged against the cache as it was before the first of them.
         const bool segmentStep = shrinksReserved(t.action) || growsReserved(t.action);
@@ -262,7 +275,14 @@ DeviceHistory deviceHistory(const MemorySnapshot &snap, int device, const Device
             attemptStart = k;
             attemptAllocated = allocated;
             attemptReserved = reserved;
-            attemptSegs = segs;
+            // The attempt's request is the alloc that follows it: measure the cache for it now.
+            attemptMeasured = false;
+            if (nextAlloc[k] < n && work < kDiagnosisBudget) {
+                const TraceEntry &r = e[nextAlloc[k]];
+                attemptState = cacheState(segs, allocs, blockSize(r.size) > kSmallSize, r.stream);
+                work += attemptState.visited;
+                attemptMeasured = true;
+            }
         }
         if (segmentStep) {
             SegmentEvent ev;
@@ -284,11 +304,10 @@ DeviceHistory deviceHistory(const MemorySnapshot &snap, int device, const Device
             else
                 ++h.segmentFrees;
         }
-        if (t.action == Action::SegmentAlloc && nextAlloc[k + 1] < n) {
+        if (t.action == Action::SegmentAlloc && nextAlloc[k + 1] < n && attemptMeasured) {
             const TraceEntry &r = e[nextAlloc[k + 1]];
             const std::int64_t want = blockSize(r.size);
-            const bool large = want > kSmallSize;
-            const CacheState c = cacheState(attemptSegs, allocs, large, r.stream);
+            const CacheState &c = attemptState;
             if (c.freeBytes >= want && c.largest < want) {
                 FragmentationEvent f;
                 f.device = device;
@@ -309,7 +328,8 @@ DeviceHistory deviceHistory(const MemorySnapshot &snap, int device, const Device
             inAttempt = false;
         if (t.action == Action::Oom) {
             const bool large = blockSize(t.size) > kSmallSize;
-            const CacheState c = cacheState(segs, allocs, large, t.stream);
+            const CacheState c = work < kDiagnosisBudget ? cacheState(segs, allocs, large, t.stream) : CacheState();
+            work += c.visited;
             h.ooms.push_back(OomEvent{device, at, k, t.size, std::int64_t(t.addr), reserved, allocated, c.freeBytes,
                                       c.largest, t.stack});
         }
@@ -351,6 +371,11 @@ DeviceHistory deviceHistory(const MemorySnapshot &snap, int device, const Device
     }
     if (n)
         h.curve.push_back(MemoryPoint{h.endUs, allocated, reserved, n});
+    if (work >= kDiagnosisBudget)
+        *warnings << Text::tr("device %1: too many segment actions and segments to diagnose them all; fragmentation and "
+                              "OOM states are given up to %2 µs")
+                         .arg(device)
+                         .arg(diagnosedUntilUs < 0 ? h.endUs : diagnosedUntilUs);
     return h;
 }
 
@@ -360,16 +385,20 @@ SnapshotAnalysis analyzeSnapshot(const MemorySnapshot &snap)
 {
     SnapshotAnalysis a;
     const int devices = snap.deviceCount();
+    // One pass each over the segments and the traces: a file may name thousands of devices.
+    std::vector<std::vector<std::uint32_t>> segmentsOf(std::size_t(std::max(devices, 0)));
+    for (std::uint32_t i = 0; i < snap.segments.size(); ++i)
+        if (snap.segments[i].device >= 0 && snap.segments[i].device < devices)
+            segmentsOf[std::size_t(snap.segments[i].device)].push_back(i);
+    std::vector<const DeviceTrace *> traceOf(std::size_t(std::max(devices, 0)), nullptr);
+    for (const DeviceTrace &dt : snap.deviceTraces)
+        if (dt.device >= 0 && dt.device < devices)
+            traceOf[std::size_t(dt.device)] = &dt;
     for (int d = 0; d < devices; ++d) {
-        const DeviceTrace *t = nullptr;
-        for (const DeviceTrace &dt : snap.deviceTraces)
-            if (dt.device == d)
-                t = &dt;
-        const bool hasSegments = std::any_of(snap.segments.begin(), snap.segments.end(),
-                                             [d](const Segment &s) { return s.device == d; });
-        if (!hasSegments && (!t || t->entries.empty()))
+        const DeviceTrace *t = traceOf[std::size_t(d)];
+        if (segmentsOf[std::size_t(d)].empty() && (!t || t->entries.empty()))
             continue;
-        a.devices.push_back(deviceHistory(snap, d, t, &a.warnings));
+        a.devices.push_back(deviceHistory(snap, d, segmentsOf[std::size_t(d)], t, &a.warnings));
     }
     return a;
 }
@@ -513,17 +542,20 @@ FragmentationAdvice fragmentationAdvice(const SnapshotAnalysis &a, const MemoryS
             maxRequest = std::max(maxRequest, e.requested);
             requested += e.requested;
             freeInCache = std::max(freeInCache, e.freeInCache);
-            // The segment this cudaMalloc made, if it was still reserved at the peak.
-            const TraceEntry *t = nullptr;
+            // The segment this cudaMalloc made (the lives are sorted by fromPos), if it was still
+            // reserved at the peak.
+            const DeviceTrace *t = nullptr;
             for (const DeviceTrace &dt : snap.deviceTraces)
-                if (dt.device == h.device && e.entry < dt.entries.size())
-                    t = &dt.entries[e.entry];
-            if (!t)
+                if (dt.device == h.device)
+                    t = &dt;
+            if (!t || e.entry >= t->entries.size())
                 continue;
-            for (const SegmentSpan &s : h.segments)
-                if (s.addr == t->addr && s.fromPos == e.entry + 1 && s.fromPos <= h.peakReservedPos
-                    && h.peakReservedPos < s.toPos)
-                    freed += s.size;
+            const std::uint64_t addr = t->entries[e.entry].addr;
+            auto it = std::lower_bound(h.segments.begin(), h.segments.end(), e.entry + 1,
+                                       [](const SegmentSpan &s, std::uint32_t pos) { return s.fromPos < pos; });
+            for (; it != h.segments.end() && it->fromPos == e.entry + 1; ++it)
+                if (it->addr == addr && it->fromPos <= h.peakReservedPos && h.peakReservedPos < it->toPos)
+                    freed += it->size;
         }
         adv.wouldFreeBytes += std::min(freed, std::max<std::int64_t>(0, h.peakReserved - h.peakAllocated));
     }
