@@ -157,13 +157,15 @@ void SnapshotController::onFinished(SnapshotLoadJob *job)
     }
 }
 
-void SnapshotController::momentFromSelection()
+void SnapshotController::momentFromSelection(SliceRef ref)
 {
     // A slice picked on the timeline of the trace the snapshot is aligned with: the dock shows
-    // the allocator's state at the slice's start.
+    // the allocator's state at the slice's start. (A cleared selection, as when the window
+    // closes, asks nothing.)
+    if (!ref.isValid())
+        return;
     const SnapshotPlacement &p = m_dock->placement();
-    const SliceRef ref = m_timeline->selectedSlice();
-    if (!p.aligned() || !ref.isValid() || ref.run < 0 || ref.run >= m_session->runCount() || m_session->run(ref.run).trace != p.trace)
+    if (!p.aligned() || ref.run < 0 || ref.run >= m_session->runCount() || m_session->run(ref.run).trace != p.trace)
         return;
     const Trace &t = *p.trace;
     if (ref.track >= t.tracks.size() || ref.slice >= t.tracks[ref.track].size())

@@ -7,6 +7,7 @@
 // open trace) it is aligned with it, and aligned again whenever the traces shown change. The
 // timeline's selected slice moves the dock's moment; the dock's moment is drawn on the timeline.
 #include "widgets/memsnap/LoadedSnapshot.h"
+#include "widgets/render/SliceRef.h"
 
 #include <QObject>
 #include <QStringList>
@@ -49,7 +50,7 @@ private:
     void onFinished(SnapshotLoadJob *job);
     void realign();
     void showDock();
-    void momentFromSelection();
+    void momentFromSelection(SliceRef ref);
 
     QMainWindow *m_window;
     Session *m_session;
