@@ -53,7 +53,11 @@ std::vector<session::RunSource> LogDirController::sourcesOf(const std::vector<se
 
 bool LogDirController::open(const QString &folder)
 {
-    const session::LogDirListing listing = session::listLogDir(folder);
+    // One look, as lanescope-cli compare LOGDIR takes it: a folder just copied is not "still being
+    // written" (a file that really is fails to load and is said so).
+    session::LogDirOptions once;
+    once.settleSeconds = 0;
+    const session::LogDirListing listing = session::listLogDir(folder, once);
     if (!session::isManySessions(listing))
         return false;
     stop();
