@@ -8,6 +8,7 @@
 #include <algorithm>
 #include <cstdlib>
 #include <string_view>
+#include <unordered_map>
 
 namespace lanescope::memsnap {
 
@@ -27,10 +28,14 @@ constexpr std::int64_t kToleranceNs = 20 * 1000;
 constexpr int kMinMatched = 3;
 constexpr double kMinShare = 0.9;
 // Offsets tried: each of the first anchor mallocs of the snapshot against every cudaMalloc of the
-// trace, scored on a sample of the snapshot's events first.
-constexpr std::size_t kAnchors = 16;
+// trace votes for one; the most voted are scored on a sample of the snapshot's events, the best of
+// those on all of them.
+constexpr std::size_t kAnchors = 32;
+constexpr std::size_t kVoted = 64;   // offsets with the most votes, scored on the sample
 constexpr std::size_t kSample = 64;
-constexpr std::size_t kFinalists = 8;
+constexpr std::size_t kFinalists = 8; // of those, scored on every event
+
+std::int64_t floorDiv(std::int64_t a, std::int64_t b) { return a / b - ((a % b != 0) && ((a < 0) != (b < 0))); }
 
 struct Call
 {
@@ -134,16 +139,35 @@ SnapshotAlignment alignSnapshot(const MemorySnapshot &snap, const Trace &trace)
         if (evs.empty())
             continue;
         const std::size_t stride = std::max<std::size_t>(1, evs.size() / kSample);
-        std::vector<Score> candidates;
+        // Votes: each anchor paired with every cudaMalloc proposes an offset; the true one is
+        // proposed by every anchor the trace covers, a wrong one by chance. Offsets are pooled in
+        // buckets of two tolerances (a bucket and the next one count together), linear in the calls.
+        std::unordered_map<std::int64_t, std::pair<int, std::int64_t>> votes; // bucket -> (votes, an offset)
         std::size_t anchors = 0;
         for (const Ev &a : evs) {
             if (!a.malloc)
                 continue;
             if (++anchors > kAnchors)
                 break;
-            for (const Call &c : mallocs)
-                candidates.push_back(score(evs, mallocs, frees, c.end - a.ns, traceFrom, traceTo, stride));
+            for (const Call &c : mallocs) {
+                const std::int64_t off = c.end - a.ns;
+                auto &v = votes[floorDiv(off, 2 * kToleranceNs)];
+                if (v.first++ == 0)
+                    v.second = off;
+            }
         }
+        std::vector<std::pair<int, std::int64_t>> ranked; // (votes of the bucket and the next, offset)
+        ranked.reserve(votes.size());
+        for (const auto &[bucket, v] : votes) {
+            auto next = votes.find(bucket + 1);
+            ranked.emplace_back(v.first + (next == votes.end() ? 0 : next->second.first), v.second);
+        }
+        const std::size_t keep = std::min(ranked.size(), kVoted);
+        std::partial_sort(ranked.begin(), ranked.begin() + std::ptrdiff_t(keep), ranked.end(),
+                          [](const auto &x, const auto &y) { return x.first != y.first ? x.first > y.first : x.second < y.second; });
+        std::vector<Score> candidates;
+        for (std::size_t i = 0; i < keep; ++i)
+            candidates.push_back(score(evs, mallocs, frees, ranked[i].second, traceFrom, traceTo, stride));
         std::sort(candidates.begin(), candidates.end(),
                   [](const Score &x, const Score &y) { return x.matched != y.matched ? x.matched > y.matched : x.expected < y.expected; });
         if (candidates.size() > kFinalists)
