@@ -36,6 +36,22 @@ SnapshotController::SnapshotController(QMainWindow *window, Session *session, Ti
             m_marks->setMoment(us);
     });
     connect(m_timeline, &TimelineView::selectionChanged, this, &SnapshotController::momentFromSelection);
+    // An event picked in the dock: the timeline of the aligned trace brings it into view (its
+    // zoom kept), where the marks show it.
+    connect(m_dock, &MemorySnapshotDock::eventPicked, this, [this](int device, qint64 us) {
+        const SnapshotPlacement &p = m_dock->placement();
+        if (!p.aligned() || device != p.alignment.device)
+            return;
+        for (int r = 0; r < m_session->runCount(); ++r) {
+            if (m_session->run(r).trace != p.trace)
+                continue;
+            const double t = double(p.alignment.toTraceNs(us));
+            const double from = m_timeline->visibleStartNs(r), to = m_timeline->visibleEndNs(r);
+            if (t < from || t > to)
+                m_timeline->setVisibleRange(t - (to - from) / 2, t + (to - from) / 2, r);
+            return;
+        }
+    });
 }
 
 SnapshotController::~SnapshotController() = default; // the job is a child: its destructor joins

@@ -369,6 +369,27 @@ private slots:
         tl->selectSlice(SliceRef{0, track, slice});
         const std::int64_t expected = std::clamp(dock->placement().alignment.toSnapshotUs(t.tracks[track].start[slice]), h->beginUs, h->endUs);
         QCOMPARE(dock->moment(), expected);
+
+        // A fragmentation row picked in the dock: the timeline brings it into view, zoom kept.
+        const double range = tl->visibleEndNs() - tl->visibleStartNs();
+        tl->setVisibleRange(double(t.minTs), double(t.minTs) + range / 1000);
+        const double zoomed = tl->visibleEndNs() - tl->visibleStartNs();
+        QTableView *events = dock->eventTable();
+        dock->tabs()->setCurrentIndex(1);
+        int row = -1; // the last highlighted cudaMalloc
+        for (int r = 0; r < events->model()->rowCount(); ++r)
+            if (events->model()->index(r, 0).data(Qt::BackgroundRole).isValid()
+                && events->model()->index(r, SegmentEventModel::ActionColumn).data().toString() == QLatin1String("segment_alloc"))
+                row = r;
+        QVERIFY(row >= 0);
+        const qint64 rowUs = events->model()->index(row, 0).data(kTimeRole).toLongLong();
+        QVERIFY(QTest::qWaitForWindowExposed(events));
+        events->scrollTo(events->model()->index(row, 0));
+        QTest::mouseClick(events->viewport(), Qt::LeftButton, {}, events->visualRect(events->model()->index(row, 0)).center());
+        const double at = double(dock->placement().alignment.toTraceNs(rowUs));
+        QVERIFY(tl->visibleStartNs() <= at && at <= tl->visibleEndNs());
+        QCOMPARE(tl->visibleEndNs() - tl->visibleStartNs(), zoomed);
+        savePicture(tl, QStringLiteral("timeline-event-picked.png"));
         savePicture(dock, QStringLiteral("dock-aligned.png"));
         savePicture(&w, QStringLiteral("window-aligned.png"));
     }

@@ -385,6 +385,7 @@ void MemorySnapshotDock::activateEvent(const QModelIndex &proxyIndex)
     updateMoment();
     if (row.oom >= 0)
         m_tabs->setCurrentIndex(0); // the cache state and what was alive when it failed
+    emit eventPicked(m_device, qint64(row.timeUs));
 }
 
 QString MemorySnapshotDock::summaryText() const { return m_summary->text(); }

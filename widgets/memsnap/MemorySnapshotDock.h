@@ -70,6 +70,8 @@ public:
 
 signals:
     void momentChanged(int device, qint64 us);
+    // A row of the cudaMalloc / cudaFree table picked: its time, for the timeline to show it.
+    void eventPicked(int device, qint64 us);
     void snapshotShown();
 
 private:
