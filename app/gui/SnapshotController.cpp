@@ -12,6 +12,8 @@
 #include <QMainWindow>
 #include <QTimer>
 
+#include <algorithm>
+
 namespace lanescope {
 
 SnapshotController::SnapshotController(QMainWindow *window, Session *session, TimelineView *timeline)
@@ -139,6 +141,28 @@ void SnapshotController::start(SnapshotLoadJob *job)
     job->start();
 }
 
+void SnapshotController::placeOnDock(const SnapshotPlacement &placement)
+{
+    m_dock->setPlacement(placement);
+    // The aligned trace's ProfilerSteps on the snapshot's clock: the fragmentation per step.
+    std::vector<std::int64_t> starts;
+    QStringList names;
+    if (placement.aligned()) {
+        for (int r = 0; r < m_session->runCount(); ++r) {
+            if (m_session->run(r).trace != placement.trace)
+                continue;
+            std::vector<analysis::Step> steps = m_session->run(r).stepList();
+            std::sort(steps.begin(), steps.end(), [](const analysis::Step &a, const analysis::Step &b) { return a.start < b.start; });
+            for (const analysis::Step &st : steps) {
+                starts.push_back(placement.alignment.toSnapshotUs(st.start));
+                names << st.name;
+            }
+            break;
+        }
+    }
+    m_dock->setSteps(std::move(starts), names);
+}
+
 void SnapshotController::onFinished(SnapshotLoadJob *job)
 {
     if (job != m_job)
@@ -148,7 +172,7 @@ void SnapshotController::onFinished(SnapshotLoadJob *job)
     if (job->alignsOnly()) {
         if (job->result() != m_dock->snapshot())
             return; // another snapshot came since
-        m_dock->setPlacement(job->placement());
+        placeOnDock(job->placement());
         m_marks->setSnapshot(job->result(), job->placement());
         emit alignmentFinished();
         return;
@@ -161,7 +185,7 @@ void SnapshotController::onFinished(SnapshotLoadJob *job)
         return;
     }
     m_dock->setSnapshot(job->result());
-    m_dock->setPlacement(job->placement());
+    placeOnDock(job->placement());
     m_marks->setSnapshot(job->result(), job->placement());
     showDock();
     emit status(tr("Memory snapshot %1 opened").arg(QFileInfo(job->path()).fileName()));

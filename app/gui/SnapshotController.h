@@ -49,6 +49,7 @@ private:
     void start(SnapshotLoadJob *job);
     void onFinished(SnapshotLoadJob *job);
     void realign();
+    void placeOnDock(const SnapshotPlacement &placement);
     void showDock();
     void momentFromSelection(SliceRef ref);
 

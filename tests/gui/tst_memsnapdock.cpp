@@ -7,6 +7,7 @@
 #include "app/gui/SnapshotController.h"
 #include "app/gui/StartPage.h"
 #include "core/analysis/FigureText.h"
+#include "core/analysis/Steps.h"
 #include "core/memsnap/SnapshotAnalysis.h"
 #include "widgets/memsnap/MemorySnapshotDock.h"
 #include "widgets/memsnap/SnapshotModels.h"
@@ -321,6 +322,20 @@ private slots:
         QVERIFY2(dock->alignmentText().startsWith(QStringLiteral("Aligned")), qPrintable(dock->alignmentText()));
         const memsnap::DeviceHistory *h = dock->chart()->history();
         QVERIFY(h);
+        // The fragmentation per ProfilerStep of the trace: every event from the first step on.
+        const std::vector<analysis::Step> steps = w.session()->run(0).stepList();
+        QVERIFY(!steps.empty());
+        std::int64_t firstUs = std::numeric_limits<std::int64_t>::max();
+        for (const analysis::Step &st : steps)
+            firstUs = std::min(firstUs, dock->placement().alignment.toSnapshotUs(st.start));
+        int inSteps = 0, summed = 0;
+        for (const memsnap::FragmentationEvent &e : h->fragmentation)
+            inSteps += e.timeUs >= firstUs ? 1 : 0;
+        for (const memsnap::FragmentationFigure &f : dock->fragmentationFigures())
+            summed += f.events;
+        QCOMPARE(int(dock->fragmentationFigures().size()), int(steps.size()));
+        QCOMPARE(summed, inSteps);
+        QVERIFY2(dock->adviceText().contains(QStringLiteral("Per step: %1").arg(steps.front().name)), qPrintable(dock->adviceText()));
 
         TimelineView *tl = w.timelineView();
         QVERIFY(QTest::qWaitForWindowExposed(tl));

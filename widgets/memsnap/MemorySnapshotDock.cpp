@@ -169,6 +169,8 @@ void MemorySnapshotDock::setSnapshot(LoadedSnapshotPtr snapshot)
     m_busy->hide();
     m_status->setStyleSheet(QString());
     m_placement = {};
+    m_stepStarts.clear();
+    m_stepNames.clear();
     m_alignment->clear();
     m_deviceBox->clear();
     if (m_snapshot) {
@@ -226,6 +228,52 @@ void MemorySnapshotDock::setPlacement(const SnapshotPlacement &placement)
     }
 }
 
+void MemorySnapshotDock::setSteps(std::vector<std::int64_t> startsUs, QStringList names)
+{
+    m_stepStarts = std::move(startsUs);
+    m_stepNames = std::move(names);
+    updateAdvice();
+}
+
+void MemorySnapshotDock::updateAdvice()
+{
+    const memsnap::DeviceHistory *h = m_snapshot ? m_snapshot->device(m_device) : nullptr;
+    m_figures.clear();
+    if (!h) {
+        m_advice->clear();
+        return;
+    }
+    QString advice;
+    if (!h->fragmentation.empty()) {
+        advice = tr("%n cudaMalloc(s) happened while the cache had enough free memory, only in pieces smaller than "
+                    "the request (highlighted).",
+                    nullptr, int(h->fragmentation.size()));
+        // Per step of the aligned trace: where the fragmentation grows.
+        if (!m_stepStarts.empty()) {
+            m_figures = memsnap::fragmentationFigures(m_snapshot->analysis, m_stepStarts);
+            QStringList parts;
+            for (const memsnap::FragmentationFigure &f : m_figures) {
+                if (f.events == 0)
+                    continue;
+                const auto it = std::find(m_stepStarts.begin(), m_stepStarts.end(), f.fromUs);
+                const QString name = it != m_stepStarts.end() && int(it - m_stepStarts.begin()) < m_stepNames.size()
+                                         ? m_stepNames[int(it - m_stepStarts.begin())]
+                                         : tr("outside the steps");
+                parts << tr("%1: %n event(s), %2 requested", nullptr, f.events).arg(name, figure::bytes(double(f.requestedBytes)));
+            }
+            if (!parts.isEmpty())
+                advice += QLatin1Char(' ') + tr("Per step: %1.").arg(parts.join(QStringLiteral("; ")));
+        }
+        if (m_snapshot->advice.present)
+            advice += QLatin1Char(' ') + m_snapshot->advice.text;
+    } else {
+        advice = tr("No fragmentation: every cudaMalloc was needed (the cache had no room for its request).");
+    }
+    if (!h->ooms.empty())
+        advice += QLatin1Char(' ') + tr("%n out-of-memory event(s): pick one to see the cache at that moment.", nullptr, int(h->ooms.size()));
+    m_advice->setText(advice);
+}
+
 void MemorySnapshotDock::setDevice(int device)
 {
     if (device == m_device)
@@ -269,25 +317,7 @@ void MemorySnapshotDock::showDevice()
                                        n += s.blockCount;
                                return n;
                            }()));
-    QString advice;
-    if (!h->fragmentation.empty()) {
-        const int calls = int(h->fragmentation.size());
-        advice = calls == 1 ? tr("%n cudaMalloc happened while the cache had enough free memory, only in pieces smaller than "
-                                 "the request (highlighted).",
-                                 nullptr, calls)
-                            : tr("%n cudaMallocs happened while the cache had enough free memory, only in pieces smaller than "
-                                 "the request (highlighted).",
-                                 nullptr, calls);
-        if (m_snapshot->advice.present)
-            advice += QLatin1Char(' ') + m_snapshot->advice.text;
-    } else {
-        advice = tr("No fragmentation: every cudaMalloc was needed (the cache had no room for its request).");
-    }
-    if (!h->ooms.empty())
-        advice += QLatin1Char(' ')
-            + (h->ooms.size() == 1 ? tr("%n out-of-memory event: pick it to see the cache at that moment.", nullptr, 1)
-                                   : tr("%n out-of-memory events: pick one to see the cache at that moment.", nullptr, int(h->ooms.size())));
-    m_advice->setText(advice);
+    updateAdvice();
     m_eventView->resizeColumnsToContents();
     // The peak of allocated bytes until the user picks another moment.
     m_moment = h->peakAllocatedAt;

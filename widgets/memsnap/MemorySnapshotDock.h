@@ -39,6 +39,10 @@ public:
     void setSnapshot(LoadedSnapshotPtr snapshot);
     const LoadedSnapshotPtr &snapshot() const { return m_snapshot; }
     void setPlacement(const SnapshotPlacement &placement);
+    // The aligned trace's steps on the snapshot's clock (their starts in µs, sorted, and names):
+    // the fragmentation is summed per step (memsnap::fragmentationFigures). Empty: the window.
+    void setSteps(std::vector<std::int64_t> startsUs, QStringList names);
+    const std::vector<memsnap::FragmentationFigure> &fragmentationFigures() const { return m_figures; }
     const SnapshotPlacement &placement() const { return m_placement; }
 
     int device() const { return m_device; }
@@ -86,6 +90,10 @@ private:
     std::uint32_t m_position = 0;
     bool m_loading = false;
     QString m_eventNote; // the fragmentation / oom text of the event row picked, until the moment moves
+    std::vector<std::int64_t> m_stepStarts;
+    QStringList m_stepNames;
+    std::vector<memsnap::FragmentationFigure> m_figures;
+    void updateAdvice();
 
     QComboBox *m_deviceBox;
     QLabel *m_summary, *m_status, *m_alignment, *m_momentLabel, *m_advice;
