@@ -264,6 +264,61 @@ private slots:
         qInfo("5,000 deep: laid out and painted in %lld ms", qlonglong(timer.elapsed()));
     }
 
+    // The issue's size: 20 chains of 5,000 nested frames (100,000 call paths), measured by core and
+    // drawn at 1200 px: laid out and painted in well under 2 s, a bounded number of boxes.
+    void hundredThousandFrames()
+    {
+        constexpr int kChains = 20, kDepth = 5'000;
+        std::string json = "{\"schemaVersion\":1,\"traceEvents\":[";
+        json.reserve(std::size_t(kChains) * kDepth * 110);
+        for (int c = 0; c < kChains; ++c) {
+            const long long base = c * (8LL * kDepth + 8);
+            for (int d = 0; d < kDepth; ++d)
+                json += "{\"ph\":\"X\",\"cat\":\"python_function\",\"name\":\"app/chain" + std::to_string(c) + ".py("
+                    + std::to_string(d + 1) + "): f\",\"pid\":1,\"tid\":1,\"ts\":" + std::to_string(base + 4LL * d)
+                    + ",\"dur\":" + std::to_string(8LL * kDepth - 8LL * d) + "},";
+        }
+        json.pop_back();
+        json += "]}";
+        const QString path = m_dir.filePath(u"deep.pt.trace.json"_s);
+        QFile f(path);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write(json.data(), qint64(json.size()));
+        f.close();
+        const auto lines = measure(path, true);
+        QVERIFY(lines);
+        QCOMPARE(int(lines->frames.size()), kChains * kDepth);
+        QElapsedTimer timer;
+        timer.start();
+        FlameGraph g;
+        g.resize(1200, 800);
+        g.setWeight(Weight::Cpu);
+        g.setData(lines);
+        std::size_t boxes = 0;
+        for (const auto &row : g.rows())
+            boxes += row.size();
+        const QImage img = g.grab(QRect(0, 0, 1200, 800)).toImage();
+        const qint64 ms = timer.elapsed();
+        qInfo("100,000 frames 5,000 deep: %zu boxes in %d rows, laid out and painted in %lld ms", boxes, int(g.rows().size()),
+              qlonglong(ms));
+        QVERIFY(!img.isNull());
+        QVERIFY2(ms < 2000, qPrintable(u"%1 ms"_s.arg(ms)));
+        // Each chain is 60 px wide at its root, its frames narrowing: under a pixel before the last.
+        QVERIFY(int(g.rows().size()) < kDepth);
+        QCOMPARE(int(g.rows()[0].size()), kChains);
+        // Bounded by the pixels: a row's whole boxes are a pixel wide at least and do not overlap,
+        // and a caller has one merged box below it at most.
+        int callers = 0;
+        for (const auto &row : g.rows()) {
+            int whole = 0, merged = 0;
+            for (const FlameGraph::Box &b : row)
+                (b.merged > 0 ? merged : whole) += 1;
+            QVERIFY(whole <= 1200);
+            QVERIFY(merged <= std::max(callers, 1));
+            callers = whole;
+        }
+    }
+
     void emptyStates()
     {
         FlameGraph g;

@@ -31,6 +31,7 @@
 
 #include <QCheckBox>
 #include <QDockWidget>
+#include <QElapsedTimer>
 #include <QFile>
 #include <QPushButton>
 #include <QSet>
@@ -75,6 +76,12 @@ int proxyRowOf(SourceView *view, const QString &location)
         if (m->index(r, SourceLineModel::LocationColumn).data().toString() == location)
             return r;
     return -1;
+}
+
+// The view's outline computed (off the UI thread) and shown.
+bool settled(SourceView *v)
+{
+    return QTest::qWaitFor([v] { return !v->outlineBusy(); }, kTimeoutMs);
 }
 
 void clickRow(QTableView *v, int row, bool twice = false)
@@ -280,6 +287,7 @@ private slots:
             const int r = proxyRowOf(view, c.location);
             QVERIFY2(r >= 0, qPrintable(c.location));
             clickRow(view->lineTable(), r);
+            QVERIFY(settled(view));
             const auto h = w.session()->state()->highlight();
             QVERIFY(h);
             const auto [cpu, gpu] = outlined(*h, t, 0);
@@ -299,6 +307,7 @@ private slots:
         // A file: its lines' calls and kernels together.
         view->setPage(SourceView::Page::Files);
         clickRow(view->fileTable(), 0); // app/train.py
+        QVERIFY(settled(view));
         const auto [cpu, gpu] = outlined(*w.session()->state()->highlight(), t, 0);
         QCOMPARE(int(cpu.size()), 2);
         QCOMPARE(gpu, merged({kernelNamed(u"k5"_s), kernelNamed(u"k20"_s), kernelNamed(u"k11"_s)}));
@@ -421,6 +430,7 @@ private slots:
         TimeSummaryPanel *panel = w.analysisDock()->timeSummary();
         panel->setFilter(u"loader"_s); // hides the line: the link clears the filter
         emit details->browser()->anchorClicked(QUrl(details::sourceHref(u"source"_s, 0, u"app/model.py"_s, 30)));
+        QVERIFY(settled(panel->sourceView()));
         QCOMPARE(w.analysisDock()->tabs()->currentWidget(), panel);
         QCOMPARE(panel->view(), TimeSummaryPanel::View::Source);
         SourceView *view = panel->sourceView();
@@ -535,13 +545,18 @@ private slots:
         QCOMPARE(view->lineTable()->model()->rowCount(), int(shown->lines.size()));
         const Trace &t = *w.session()->trace(0);
         int checked = 0, withKernels = 0;
+        qint64 slowestMs = 0;
         for (int r = 0; r < view->lineTable()->model()->rowCount() && checked < 4; ++r) {
             const QModelIndex i = view->lineTable()->model()->index(r, 0);
             const int row = qobject_cast<QSortFilterProxyModel *>(view->lineTable()->model())->mapToSource(i).row();
             const analysis::SourceLine &line = shown->lines[std::size_t(row)];
             if (line.file.isEmpty())
                 continue; // a built-in's name is not the trace's spelling
+            QElapsedTimer timer;
+            timer.start();
             clickRow(view->lineTable(), r);
+            QVERIFY(settled(view));
+            slowestMs = std::max(slowestMs, timer.elapsed());
             const auto h = w.session()->state()->highlight();
             QVERIFY(h);
             const auto [cpu, gpu] = outlined(*h, t, 0);
@@ -554,6 +569,7 @@ private slots:
         }
         QCOMPARE(checked, 4);
         QVERIFY(withKernels > 0);
+        qInfo("%d lines checked, the slowest click outlined in %lld ms", checked, qlonglong(slowestMs));
     }
 
     // For a look: the window with the Source view's lines and its flame graph, light and dark.

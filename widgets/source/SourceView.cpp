@@ -3,6 +3,7 @@
 
 #include "core/analysis/Analysis.h"
 #include "core/analysis/FigureText.h"
+#include "widgets/analysis/LatestRunner.h"
 #include "widgets/render/SliceHighlight.h"
 #include "widgets/source/EditorLauncher.h"
 #include "widgets/source/FlameGraph.h"
@@ -29,9 +30,51 @@
 #include <QVBoxLayout>
 
 #include <algorithm>
+#include <functional>
 #include <climits>
 
 namespace lanescope {
+
+// A line's, a file's or a call path's slices, off the UI thread: each is a walk over the trace's
+// Python frames and launches (tens of ms on the shared traces, seconds on the largest).
+class SourceOutlineRunner : public LatestRunner
+{
+public:
+    using LatestRunner::LatestRunner;
+    struct Outline
+    {
+        std::shared_ptr<const Trace> trace;
+        analysis::SourceSlices slices;
+        QString what, error;
+    };
+    std::function<void(std::shared_ptr<const Outline>)> onResult;
+
+    void run(std::shared_ptr<const Trace> trace, QString what, std::function<analysis::SourceSlices()> work)
+    {
+        submit(
+            [trace, what, work]() -> Result {
+                auto o = std::make_shared<Outline>();
+                o->trace = trace;
+                o->what = what;
+                o->slices = work();
+                return o;
+            },
+            [trace, what](const QString &message) -> Result {
+                auto o = std::make_shared<Outline>();
+                o->trace = trace;
+                o->what = what;
+                o->error = message;
+                return o;
+            });
+    }
+
+protected:
+    void deliver(const Result &result) override
+    {
+        if (onResult)
+            onResult(std::static_pointer_cast<const Outline>(result));
+    }
+};
 
 namespace {
 
@@ -84,7 +127,14 @@ void fitFigureColumns(QTableView *v, int first)
 
 SourceView::SourceView(QWidget *parent)
     : QWidget(parent)
+    , m_outliner(new SourceOutlineRunner(this))
 {
+    m_outliner->onResult = [this](std::shared_ptr<const SourceOutlineRunner::Outline> o) {
+        if (!o->error.isEmpty())
+            emit statusChanged(tr("%1 could not be outlined: %2").arg(o->what, o->error));
+        else if (o->trace == m_trace) // still the trace shown
+            outline(o->slices, o->what);
+    };
     m_myCode = new QCheckBox(tr("My code only"), this);
     m_myCode->setObjectName(QStringLiteral("sourceMyCode"));
     m_myCode->setChecked(true);
@@ -277,6 +327,7 @@ int SourceView::lineRowOf(const QModelIndex &proxyIndex) const
 }
 
 int SourceView::currentLine() const { return lineRowOf(m_lineTable->currentIndex()); }
+bool SourceView::outlineBusy() const { return m_outliner->isBusy(); }
 
 std::shared_ptr<const SliceHighlight> SourceView::highlightOf(const Trace &trace, int run, int runCount,
                                                               const analysis::SourceSlices &slices, const QString &name)
@@ -330,7 +381,10 @@ void SourceView::outlineLine(int row)
     if (!s || !m_trace || row < 0 || row >= int(s->lines.size()))
         return;
     const analysis::SourceLine &l = s->lines[std::size_t(row)];
-    outline(analysis::sourceLineSlices(*m_trace, *s, row), l.file.isEmpty() ? l.function : l.location() + QLatin1Char(' ') + l.function);
+    const QString what = l.file.isEmpty() ? l.function : l.location() + QLatin1Char(' ') + l.function;
+    const std::shared_ptr<const Trace> trace = m_trace;
+    emit statusChanged(tr("Outlining %1…").arg(what));
+    m_outliner->run(trace, what, [trace, s, row] { return analysis::sourceLineSlices(*trace, *s, row); });
     updateEditorButton();
 }
 
@@ -341,7 +395,10 @@ void SourceView::outlineFrame(int frame)
         return;
     const analysis::SourceFrame &f = s->frames[std::size_t(frame)];
     const QString name = f.line >= 0 && f.line < int(s->lines.size()) ? s->lines[std::size_t(f.line)].function : QString();
-    outline(analysis::sourceFrameSlices(*m_trace, *s, frame), tr("%1 (this call path)").arg(name));
+    const std::shared_ptr<const Trace> trace = m_trace;
+    const QString what = tr("%1 (this call path)").arg(name);
+    emit statusChanged(tr("Outlining %1…").arg(what));
+    m_outliner->run(trace, what, [trace, s, frame] { return analysis::sourceFrameSlices(*trace, *s, frame); });
 }
 
 void SourceView::fileActivated(const QModelIndex &index)
@@ -351,33 +408,38 @@ void SourceView::fileActivated(const QModelIndex &index)
     if (!s || !m_trace || row < 0 || row >= int(m_fileModel->rows().size()))
         return;
     const QString file = m_fileModel->rows()[std::size_t(row)].file;
-    // The file's lines together; a bounded number of slices in all.
-    analysis::SourceSlices all;
-    constexpr std::size_t kMaxSlices = 1'000'000;
-    for (int k = 0; k < int(s->lines.size()); ++k) {
-        if (s->lines[std::size_t(k)].file != file)
-            continue;
-        const std::size_t left = kMaxSlices - std::max(all.frames.size(), all.activities.size());
-        if (left == 0) {
-            all.truncated = true;
-            break;
+    const std::shared_ptr<const Trace> trace = m_trace;
+    const QString what = file.isEmpty() ? tr("(built-in)") : file;
+    emit statusChanged(tr("Outlining %1…").arg(what));
+    m_outliner->run(trace, what, [trace, s, file] {
+        // The file's lines together; a bounded number of slices in all.
+        analysis::SourceSlices all;
+        constexpr std::size_t kMaxSlices = 1'000'000;
+        for (int k = 0; k < int(s->lines.size()); ++k) {
+            if (s->lines[std::size_t(k)].file != file)
+                continue;
+            const std::size_t left = kMaxSlices - std::max(all.frames.size(), all.activities.size());
+            if (left == 0) {
+                all.truncated = true;
+                break;
+            }
+            analysis::SourceSlices one = analysis::sourceLineSlices(*trace, *s, k, left);
+            all.frames.insert(all.frames.end(), one.frames.begin(), one.frames.end());
+            all.activities.insert(all.activities.end(), one.activities.begin(), one.activities.end());
+            all.truncated = all.truncated || one.truncated;
         }
-        analysis::SourceSlices one = analysis::sourceLineSlices(*m_trace, *s, k, left);
-        all.frames.insert(all.frames.end(), one.frames.begin(), one.frames.end());
-        all.activities.insert(all.activities.end(), one.activities.begin(), one.activities.end());
-        all.truncated = all.truncated || one.truncated;
-    }
-    // A line calling another of its file: their calls and kernels once.
-    for (auto *v : {&all.frames, &all.activities}) {
-        std::sort(v->begin(), v->end(), [](const analysis::SliceRef &a, const analysis::SliceRef &b) {
-            return a.track != b.track ? a.track < b.track : a.slice < b.slice;
-        });
-        v->erase(std::unique(v->begin(), v->end(), [](const analysis::SliceRef &a, const analysis::SliceRef &b) {
-                     return a.track == b.track && a.slice == b.slice;
-                 }),
-                 v->end());
-    }
-    outline(all, file.isEmpty() ? tr("(built-in)") : file);
+        // A line calling another of its file: their calls and kernels once.
+        for (auto *v : {&all.frames, &all.activities}) {
+            std::sort(v->begin(), v->end(), [](const analysis::SliceRef &a, const analysis::SliceRef &b) {
+                return a.track != b.track ? a.track < b.track : a.slice < b.slice;
+            });
+            v->erase(std::unique(v->begin(), v->end(), [](const analysis::SliceRef &a, const analysis::SliceRef &b) {
+                         return a.track == b.track && a.slice == b.slice;
+                     }),
+                     v->end());
+        }
+        return all;
+    });
 }
 
 void SourceView::zoomToLine(int row)

@@ -7,8 +7,8 @@
 // (analysis::myCodeOnly, computed once per analysis when first asked). A click on a line outlines
 // exactly its python_function slices and the kernels it launched (analysis::sourceLineSlices) in
 // the run's lanes, a click on a frame of the graph those of that call path; a double click on a
-// line zooms the timeline to its costliest call. Open in Editor (EditorLauncher) where the line's
-// file is on this machine.
+// line zooms the timeline to its costliest call. The outlines are computed off the UI thread (the
+// latest click wins). Open in Editor (EditorLauncher) where the line's file is on this machine.
 #include "widgets/analysis/AnalysisRunner.h"
 
 #include <QPointer>
@@ -33,6 +33,7 @@ class FlameGraph;
 class Session;
 class SourceFileModel;
 class SourceLineModel;
+class SourceOutlineRunner;
 struct SliceHighlight;
 
 class SourceView : public QWidget
@@ -76,6 +77,8 @@ public:
     QPushButton *editorButton() const { return m_editor; }
     // The row of shown()->lines the current selection of the line table is, -1 none.
     int currentLine() const;
+    // An outline being computed (off the UI thread); the status line says so.
+    bool outlineBusy() const;
 
     // The Time spent tab's scope line for this view; `where` names the analysed stretch.
     QString scopeText(const QString &where) const;
@@ -120,6 +123,7 @@ private:
     QScrollArea *m_flameScroll;
     FlameGraph *m_flame;
     QLabel *m_flameHint;
+    SourceOutlineRunner *m_outliner;
 };
 
 } // namespace lanescope
