@@ -147,6 +147,8 @@ private slots:
             QCOMPARE(i.data(Qt::ToolTipRole).toString(), full.back());
             templated += full.back().contains(QLatin1Char('<')) && v->fontMetrics().horizontalAdvance(full.back()) > width;
         }
+        if (!qEnvironmentVariableIsEmpty("LANESCOPE_TEST_PICTURES")) // to look at them
+            v->grab().save(QStringLiteral("%1/elidednames-%2.png").arg(qEnvironmentVariable("LANESCOPE_TEST_PICTURES"), trace));
         QVERIFY2(templated >= 5, qPrintable(QStringLiteral("%1 long templated names of %2").arg(templated).arg(full.size())));
         verifyApart(full, shown, v->fontMetrics(), width);
     }
@@ -177,6 +179,8 @@ private slots:
             shown << DiffNameDelegate::shownText(i, view->fontMetrics(), width);
         }
         QVERIFY(full.size() >= 20);
+        if (!qEnvironmentVariableIsEmpty("LANESCOPE_TEST_PICTURES"))
+            view->grab().save(QStringLiteral("%1/elidednames-differences.png").arg(qEnvironmentVariable("LANESCOPE_TEST_PICTURES")));
         verifyApart(full, shown, view->fontMetrics(), width);
     }
 };

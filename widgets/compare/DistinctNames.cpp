@@ -305,6 +305,9 @@ QString elideAround(const QString &t, qsizetype from, const QFontMetrics &fm, in
             ws = k;
             break;
         }
+    // Not an "…" of the shortened name, nor its separator, right after the one put before the window.
+    while (ws < from && (t[ws] == QChar(0x2026) || t[ws] == QLatin1Char(',') || t[ws] == QLatin1Char(' ')))
+        ++ws;
     // The tail: the last argument or word (", 5ul>"), at least 4 characters, at most a fifth of the width.
     qsizetype ts = n;
     for (qsizetype k = n - 4; k > ws && n - k <= 16; --k)
