@@ -245,9 +245,13 @@ void MemorySnapshotDock::updateAdvice()
     }
     QString advice;
     if (!h->fragmentation.empty()) {
-        advice = tr("%n cudaMalloc(s) happened while the cache had enough free memory, only in pieces smaller than "
-                    "the request (highlighted).",
-                    nullptr, int(h->fragmentation.size()));
+        const int n = int(h->fragmentation.size());
+        advice = n == 1 ? tr("%n cudaMalloc happened while the cache had enough free memory, only in pieces smaller than "
+                             "the request (highlighted).",
+                             nullptr, 1)
+                        : tr("%n cudaMallocs happened while the cache had enough free memory, only in pieces smaller than "
+                             "the request (highlighted).",
+                             nullptr, n);
         // Per step of the aligned trace: where the fragmentation grows.
         if (!m_stepStarts.empty()) {
             m_figures = memsnap::fragmentationFigures(m_snapshot->analysis, m_stepStarts);
@@ -259,7 +263,8 @@ void MemorySnapshotDock::updateAdvice()
                 const QString name = it != m_stepStarts.end() && int(it - m_stepStarts.begin()) < m_stepNames.size()
                                          ? m_stepNames[int(it - m_stepStarts.begin())]
                                          : tr("outside the steps");
-                parts << tr("%1: %n event(s), %2 requested", nullptr, f.events).arg(name, figure::bytes(double(f.requestedBytes)));
+                parts << (f.events == 1 ? tr("%1: %n event, %2 requested", nullptr, 1) : tr("%1: %n events, %2 requested", nullptr, f.events))
+                             .arg(name, figure::bytes(double(f.requestedBytes)));
             }
             if (!parts.isEmpty())
                 advice += QLatin1Char(' ') + tr("Per step: %1.").arg(parts.join(QStringLiteral("; ")));
@@ -270,7 +275,9 @@ void MemorySnapshotDock::updateAdvice()
         advice = tr("No fragmentation: every cudaMalloc was needed (the cache had no room for its request).");
     }
     if (!h->ooms.empty())
-        advice += QLatin1Char(' ') + tr("%n out-of-memory event(s): pick one to see the cache at that moment.", nullptr, int(h->ooms.size()));
+        advice += QLatin1Char(' ')
+            + (h->ooms.size() == 1 ? tr("%n out-of-memory event: pick it to see the cache at that moment.", nullptr, 1)
+                                   : tr("%n out-of-memory events: pick one to see the cache at that moment.", nullptr, int(h->ooms.size())));
     m_advice->setText(advice);
 }
 
