@@ -116,11 +116,14 @@ struct PickleDocument::Impl
     std::vector<Container> containers;
     std::vector<std::uint32_t> freeSlots;
 
-    std::uint32_t intern(std::string_view s)
+    // kNoString when it is new and `limit` strings are held already.
+    std::uint32_t intern(std::string_view s, std::uint64_t limit)
     {
         auto it = index.find(s);
         if (it != index.end())
             return it->second;
+        if (strings.size() >= limit)
+            return PickleDocument::kNoString;
         strings.emplace_back(s);
         stringBytes += s.size() + sizeof(std::string);
         const auto id = std::uint32_t(strings.size() - 1);
@@ -304,6 +307,7 @@ private:
     std::vector<PickleValue> stack;
     std::vector<std::size_t> marks;
     Memo memo;
+    std::uint64_t memoLimit = std::min<std::uint64_t>(kNoSlot - 1, std::max<std::uint64_t>(n / 8, 1u << 20));
     QString err;
 
     bool fail(const QString &what)
@@ -350,7 +354,9 @@ private:
             return false;
         PickleValue x;
         x.kind = kind;
-        x.ref = D.intern(std::string_view(reinterpret_cast<const char *>(p + pos), std::size_t(len)));
+        x.ref = D.intern(std::string_view(reinterpret_cast<const char *>(p + pos), std::size_t(len)), limits.maxStrings);
+        if (x.ref == PickleDocument::kNoString)
+            return fail(Text::tr("more than %1 distinct strings").arg(limits.maxStrings));
         pos += std::size_t(len);
         return push(x);
     }
@@ -395,6 +401,20 @@ private:
         D.freeSlots.push_back(v.ref);
     }
     bool place(const PickleValue &target, PickleValue item, const PickleValue &key, bool foldIt, bool dictValue = false);
+    // A new container, or an invalid value (None, with the error set) past maxContainers alive.
+    PickleValue newContainer(Kind kind)
+    {
+        if (D.containers.size() - D.freeSlots.size() >= limits.maxContainers) {
+            fail(Text::tr("more than %1 containers at once").arg(limits.maxContainers));
+            return PickleValue();
+        }
+        return D.create(kind);
+    }
+    bool pushContainer(Kind kind)
+    {
+        const PickleValue c = newContainer(kind);
+        return c.isContainer() && push(c);
+    }
     bool placeRange(const PickleValue &target, std::size_t from, bool pairs);
     bool memoize(std::uint64_t index);
     bool fromMark(Kind kind);
@@ -474,8 +494,8 @@ bool PickleReader::memoize(std::uint64_t index)
         return false;
     if (index > memo.size())
         return fail(Text::tr("memo index %1 out of order (%2 stored)").arg(index).arg(memo.size()));
-    if (index >= kNoSlot - 1)
-        return fail(Text::tr("more than %1 memo entries").arg(kNoSlot - 1));
+    if (index >= memoLimit)
+        return fail(Text::tr("more than %1 memo entries (one per 8 bytes of input)").arg(memoLimit));
     if (index == memo.size())
         memo.push(v);
     else {
@@ -497,8 +517,8 @@ bool PickleReader::fromMark(Kind kind)
     std::size_t start;
     if (!popMark(&start))
         return false;
-    const PickleValue c = D.create(kind);
-    if (!placeRange(c, start, kind == Kind::Dict))
+    const PickleValue c = newContainer(kind);
+    if (!c.isContainer() || !placeRange(c, start, kind == Kind::Dict))
         return false;
     return push(c);
 }
@@ -508,8 +528,8 @@ bool PickleReader::tuple(std::size_t count)
     const std::size_t floor = marks.empty() ? 0 : marks.back();
     if (stack.size() - floor < count)
         return fail(Text::tr("the stack is empty"));
-    const PickleValue c = D.create(Kind::Tuple);
-    if (!placeRange(c, stack.size() - count, false))
+    const PickleValue c = newContainer(Kind::Tuple);
+    if (!c.isContainer() || !placeRange(c, stack.size() - count, false))
         return false;
     return push(c);
 }
@@ -709,10 +729,10 @@ bool PickleReader::run(PickleValue *root, int *protocol, QString *error)
             return done(fail(Text::tr("refused: an out-of-band buffer, which a file cannot carry")));
         case READONLY_BUFFER:
             break;
-        case EMPTY_LIST: ok = push(D.create(Kind::List)); break;
-        case EMPTY_SET: ok = push(D.create(Kind::List)); break;
-        case EMPTY_DICT: ok = push(D.create(Kind::Dict)); break;
-        case EMPTY_TUPLE: ok = push(D.create(Kind::Tuple)); break;
+        case EMPTY_LIST: ok = pushContainer(Kind::List); break;
+        case EMPTY_SET: ok = pushContainer(Kind::List); break;
+        case EMPTY_DICT: ok = pushContainer(Kind::Dict); break;
+        case EMPTY_TUPLE: ok = pushContainer(Kind::Tuple); break;
         case LIST: ok = fromMark(Kind::List); break;
         case FROZENSET: ok = fromMark(Kind::List); break;
         case DICT: ok = fromMark(Kind::Dict); break;

@@ -27,10 +27,15 @@
 
 namespace lanescope::memsnap {
 
+// What bounds the reader's memory, whatever the input: each is an error past it. The memo also
+// holds at most one entry per 8 bytes of input (at least 2^20): Python memoizes each container and
+// string once, and the smallest of those take more than that.
 struct PickleLimits
 {
     int maxDepth = 1000;                         // containers inside containers
     std::uint64_t maxStack = 1u << 26;           // values on the machine's stack at once
+    std::uint64_t maxContainers = 1u << 23;      // containers alive at once (folded ones are freed)
+    std::uint64_t maxStrings = 1u << 22;         // distinct strings (a snapshot has thousands)
 };
 
 struct PickleValue

@@ -229,6 +229,38 @@ private slots:
         QVERIFY2(r.peakBytes < 64 * 1024 * 1024, "nothing sized by the input was allocated");
     }
 
+    // What the input may make the reader hold: containers alive, distinct strings, memo entries.
+    void memoryBounds()
+    {
+        PickleLimits few;
+        few.maxContainers = 100;
+        few.maxStrings = 10;
+        QByteArray lists = kHead;
+        for (int i = 0; i < 101; ++i)
+            lists += "]0"; // a list, popped: unreferenced, but a hostile file would make millions
+        PickleResult r = read(lists + "N" + kStop, few);
+        QVERIFY(!r.document);
+        QVERIFY2(r.error.contains(QStringLiteral("more than 100 containers")), qPrintable(r.error));
+        QVERIFY(read(kHead + QByteArray(50, ']') + QByteArray(49, 'a') + kStop, few).document);
+
+        QByteArray strings = kHead;
+        for (int i = 0; i < 11; ++i)
+            strings += str(QByteArray::number(i)) + "0";
+        r = read(strings + "N" + kStop, few);
+        QVERIFY(!r.document);
+        QVERIFY2(r.error.contains(QStringLiteral("more than 10 distinct strings")), qPrintable(r.error));
+        QByteArray same = kHead; // one string many times is one string
+        for (int i = 0; i < 50; ++i)
+            same += str("x") + "0";
+        QVERIFY(read(same + "N" + kStop, few).document);
+
+        // MEMOIZE a million times over one value: at most one memo entry per 8 bytes of input.
+        const QByteArray memo = kHead + "]" + QByteArray((1 << 20) + 1, char(0x94)) + kStop;
+        r = read(memo);
+        QVERIFY(!r.document);
+        QVERIFY2(r.error.contains(QStringLiteral("memo entries")), qPrintable(r.error));
+    }
+
     void protocol01Refused_data()
     {
         QTest::addColumn<QByteArray>("bytes");
