@@ -497,6 +497,7 @@ private slots:
             if (m->index(r, 0).data().toString() == u"app/model.py:30"_s)
                 attn = r;
         panel->outlineRow(attn);
+        QVERIFY(QTest::qWaitFor([panel] { return !panel->outlineBusy(); }, kTimeoutMs));
         const auto h = s->state()->highlight();
         QVERIFY(h);
         for (int run : {0, 1}) {
@@ -647,6 +648,7 @@ private slots:
                     tabs->setCurrentWidget(child); // a page: its parent is the tab widget's stack
             dock->raise();
             dock->sourceDiff()->outlineRow(0);
+            QVERIFY(QTest::qWaitFor([dock] { return !dock->sourceDiff()->outlineBusy(); }, kTimeoutMs));
             QTest::qWait(200);
             w.grab().save(u"%1/source-compare-window.png"_s.arg(dir));
             dock->grab().save(u"%1/source-compare.png"_s.arg(dir));

@@ -27,7 +27,9 @@ SourceDiffPanel::SourceDiffPanel(QWidget *parent)
     , m_proxy(new QSortFilterProxyModel(this))
     , m_view(new QTableView(this))
     , m_status(new QLabel(this))
+    , m_outliner(new SourceOutlineRunner(this))
 {
+    m_outliner->onResult = [this](std::shared_ptr<const SourceOutlineRunner::Outline> o) { showOutline(*o); };
     setObjectName(QStringLiteral("sourceDiff"));
     m_myCode->setChecked(true);
     m_myCode->setToolTip(tr("Fold the frames of Python's standard library and of PyTorch into the line of your code that "
@@ -135,19 +137,46 @@ void SourceDiffPanel::outlineRow(int row)
         m_status->setText(tr("Outline cleared."));
         return;
     }
+    m_outlined = name;
+    // Each run's calls and kernels of the line, off the UI thread.
+    std::vector<std::shared_ptr<const Trace>> traces;
+    std::vector<std::shared_ptr<const analysis::SourceLines>> lines;
+    std::vector<int> rows;
+    for (int run = 0; run < s->runCount() && run < m_model->runs(); ++run) {
+        traces.push_back(s->run(run).trace);
+        lines.push_back(m_model->runLines()[std::size_t(run)]);
+        rows.push_back(r.rowOf[std::size_t(run)]);
+    }
+    m_status->setText(tr("Outlining %1…").arg(name));
+    m_outliner->run(traces, name, [traces, lines, rows] {
+        std::vector<analysis::SourceSlices> out(traces.size());
+        for (std::size_t k = 0; k < traces.size(); ++k)
+            if (traces[k] && lines[k] && rows[k] >= 0)
+                out[k] = analysis::sourceLineSlices(*traces[k], *lines[k], rows[k]);
+        return out;
+    });
+}
+
+void SourceDiffPanel::showOutline(const SourceOutlineRunner::Outline &o)
+{
+    Session *s = m_session.data();
+    if (!s)
+        return;
+    if (!o.error.isEmpty()) {
+        m_status->setText(tr("%1 could not be outlined: %2").arg(o.what, o.error));
+        return;
+    }
     auto h = std::make_shared<SliceHighlight>();
-    h->name = name;
+    h->name = o.what;
     const int runs = s->runCount();
     h->runs.resize(std::size_t(runs));
     h->counts.assign(std::size_t(runs), 0);
     QStringList counts;
-    for (int run = 0; run < runs && run < m_model->runs(); ++run) {
-        const auto &lines = m_model->runLines()[std::size_t(run)];
-        const Trace *t = s->trace(run);
-        const int at = r.rowOf[std::size_t(run)];
-        if (!lines || !t || at < 0)
+    for (int run = 0; run < runs && run < int(o.traces.size()); ++run) {
+        const Trace *t = o.traces[std::size_t(run)].get();
+        if (!t || s->trace(run) != t) // the runs changed meanwhile
             continue;
-        const analysis::SourceSlices slices = analysis::sourceLineSlices(*t, *lines, at);
+        const analysis::SourceSlices &slices = o.slices[std::size_t(run)];
         auto &tracks = h->runs[std::size_t(run)];
         tracks.resize(t->tracks.size());
         for (const std::vector<analysis::SliceRef> *refs : {&slices.frames, &slices.activities})
@@ -170,8 +199,9 @@ void SourceDiffPanel::outlineRow(int row)
                            activities == 1 ? tr("%Ln GPU activity", nullptr, activities) : tr("%Ln GPU activities", nullptr, activities));
     }
     s->state()->setHighlight(std::move(h));
-    m_outlined = name;
-    m_status->setText(tr("%1 outlined in yellow (%2).").arg(name, counts.join(QStringLiteral("; "))));
+    m_status->setText(tr("%1 outlined in yellow (%2).").arg(o.what, counts.join(QStringLiteral("; "))));
 }
+
+bool SourceDiffPanel::outlineBusy() const { return m_outliner->isBusy(); }
 
 } // namespace lanescope

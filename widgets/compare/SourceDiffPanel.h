@@ -4,6 +4,8 @@
 // (SourceDiffModel over each run's analysis, "My code only" folded by default as in Time spent).
 // A click on a line outlines its calls and the kernels they launched in every run's lanes; the
 // same row again clears the outline.
+#include "widgets/source/SourceOutlineRunner.h"
+
 #include <QPointer>
 #include <QWidget>
 
@@ -37,8 +39,10 @@ public:
     void setFilter(const QString &text);
     void setMyCodeOnly(bool on);
     bool myCodeOnly() const;
-    // Outlines the line of source row `row` of model() in every run that has it (a click).
+    // Outlines the line of source row `row` of model() in every run that has it (a click), computed
+    // off the UI thread; the same row again clears the outline.
     void outlineRow(int row);
+    bool outlineBusy() const;
 
     SourceDiffModel *model() const { return m_model; }
     QTableView *view() const { return m_view; }
@@ -46,6 +50,7 @@ public:
 
 private:
     std::shared_ptr<const analysis::SourceLines> linesOf(const std::shared_ptr<const analysis::AnalysisResult> &a);
+    void showOutline(const SourceOutlineRunner::Outline &o);
 
     QPointer<Session> m_session;
     QCheckBox *m_myCode;
@@ -53,6 +58,7 @@ private:
     QSortFilterProxyModel *m_proxy;
     QTableView *m_view;
     QLabel *m_status;
+    SourceOutlineRunner *m_outliner;
     QString m_outlined; // the row outlined, so a second click clears it
     // Folded lines per analysis, kept while the analysis is the session's.
     std::map<const analysis::AnalysisResult *, std::pair<std::weak_ptr<const analysis::AnalysisResult>,

@@ -3,11 +3,11 @@
 
 #include "core/analysis/Analysis.h"
 #include "core/analysis/FigureText.h"
-#include "widgets/analysis/LatestRunner.h"
 #include "widgets/render/SliceHighlight.h"
 #include "widgets/source/EditorLauncher.h"
 #include "widgets/source/FlameGraph.h"
 #include "widgets/source/SourceModels.h"
+#include "widgets/source/SourceOutlineRunner.h"
 #include "widgets/view/Session.h"
 #include "widgets/view/ViewState.h"
 
@@ -34,47 +34,6 @@
 #include <climits>
 
 namespace lanescope {
-
-// A line's, a file's or a call path's slices, off the UI thread: each is a walk over the trace's
-// Python frames and launches (tens of ms on the shared traces, seconds on the largest).
-class SourceOutlineRunner : public LatestRunner
-{
-public:
-    using LatestRunner::LatestRunner;
-    struct Outline
-    {
-        std::shared_ptr<const Trace> trace;
-        analysis::SourceSlices slices;
-        QString what, error;
-    };
-    std::function<void(std::shared_ptr<const Outline>)> onResult;
-
-    void run(std::shared_ptr<const Trace> trace, QString what, std::function<analysis::SourceSlices()> work)
-    {
-        submit(
-            [trace, what, work]() -> Result {
-                auto o = std::make_shared<Outline>();
-                o->trace = trace;
-                o->what = what;
-                o->slices = work();
-                return o;
-            },
-            [trace, what](const QString &message) -> Result {
-                auto o = std::make_shared<Outline>();
-                o->trace = trace;
-                o->what = what;
-                o->error = message;
-                return o;
-            });
-    }
-
-protected:
-    void deliver(const Result &result) override
-    {
-        if (onResult)
-            onResult(std::static_pointer_cast<const Outline>(result));
-    }
-};
 
 namespace {
 
@@ -132,8 +91,8 @@ SourceView::SourceView(QWidget *parent)
     m_outliner->onResult = [this](std::shared_ptr<const SourceOutlineRunner::Outline> o) {
         if (!o->error.isEmpty())
             emit statusChanged(tr("%1 could not be outlined: %2").arg(o->what, o->error));
-        else if (o->trace == m_trace) // still the trace shown
-            outline(o->slices, o->what);
+        else if (o->traces.size() == 1 && o->slices.size() == 1 && o->traces.front() == m_trace) // still the trace shown
+            outline(o->slices.front(), o->what);
     };
     m_myCode = new QCheckBox(tr("My code only"), this);
     m_myCode->setObjectName(QStringLiteral("sourceMyCode"));
@@ -384,7 +343,7 @@ void SourceView::outlineLine(int row)
     const QString what = l.file.isEmpty() ? l.function : l.location() + QLatin1Char(' ') + l.function;
     const std::shared_ptr<const Trace> trace = m_trace;
     emit statusChanged(tr("Outlining %1…").arg(what));
-    m_outliner->run(trace, what, [trace, s, row] { return analysis::sourceLineSlices(*trace, *s, row); });
+    m_outliner->run({trace}, what, [trace, s, row] { return std::vector{analysis::sourceLineSlices(*trace, *s, row)}; });
     updateEditorButton();
 }
 
@@ -398,7 +357,7 @@ void SourceView::outlineFrame(int frame)
     const std::shared_ptr<const Trace> trace = m_trace;
     const QString what = tr("%1 (this call path)").arg(name);
     emit statusChanged(tr("Outlining %1…").arg(what));
-    m_outliner->run(trace, what, [trace, s, frame] { return analysis::sourceFrameSlices(*trace, *s, frame); });
+    m_outliner->run({trace}, what, [trace, s, frame] { return std::vector{analysis::sourceFrameSlices(*trace, *s, frame)}; });
 }
 
 void SourceView::fileActivated(const QModelIndex &index)
@@ -411,7 +370,7 @@ void SourceView::fileActivated(const QModelIndex &index)
     const std::shared_ptr<const Trace> trace = m_trace;
     const QString what = file.isEmpty() ? tr("(built-in)") : file;
     emit statusChanged(tr("Outlining %1…").arg(what));
-    m_outliner->run(trace, what, [trace, s, file] {
+    m_outliner->run({trace}, what, [trace, s, file] {
         // The file's lines together; a bounded number of slices in all.
         analysis::SourceSlices all;
         constexpr std::size_t kMaxSlices = 1'000'000;
@@ -438,7 +397,7 @@ void SourceView::fileActivated(const QModelIndex &index)
                      }),
                      v->end());
         }
-        return all;
+        return std::vector{std::move(all)};
     });
 }
 
