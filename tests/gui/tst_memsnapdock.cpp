@@ -142,6 +142,8 @@ private slots:
         w.resize(1500, 1000);
         QTest::qWait(50);
         savePicture(dock, QStringLiteral("dock-alone.png"));
+        dock->tabs()->setCurrentIndex(1);
+        savePicture(dock, QStringLiteral("dock-alone-events.png"));
     }
 
     // At the peak (the default moment) the table's groups sum to the peak of allocated bytes; a

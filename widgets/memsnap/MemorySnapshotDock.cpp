@@ -246,7 +246,9 @@ void MemorySnapshotDock::updateAdvice()
     QString advice;
     if (!h->fragmentation.empty()) {
         const int n = int(h->fragmentation.size());
-        advice = n == 1 ? tr("%n cudaMalloc happened while the cache had enough free memory, only in pieces smaller than "
+        // The core's advice says the count itself; this line stands in where it gives none.
+        if (!m_snapshot->advice.present)
+            advice = n == 1 ? tr("%n cudaMalloc happened while the cache had enough free memory, only in pieces smaller than "
                              "the request (highlighted).",
                              nullptr, 1)
                         : tr("%n cudaMallocs happened while the cache had enough free memory, only in pieces smaller than "
@@ -270,7 +272,7 @@ void MemorySnapshotDock::updateAdvice()
                 advice += QLatin1Char(' ') + tr("Per step: %1.").arg(parts.join(QStringLiteral("; ")));
         }
         if (m_snapshot->advice.present)
-            advice += QLatin1Char(' ') + m_snapshot->advice.text;
+            advice = (m_snapshot->advice.text + QLatin1Char(' ') + advice).trimmed();
     } else {
         advice = tr("No fragmentation: every cudaMalloc was needed (the cache had no room for its request).");
     }
