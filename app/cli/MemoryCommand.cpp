@@ -16,6 +16,7 @@
 
 #include <QCoreApplication>
 
+#include <algorithm>
 #include <cstdio>
 
 namespace lanescope::cli {
@@ -26,6 +27,7 @@ QString trn(const char *s, int n) { return QCoreApplication::translate("cli", s,
 QString bytesText(std::int64_t b) { return analysis::figure::bytes(double(b)); }
 
 constexpr int kDefaultTop = 10;
+constexpr std::size_t kShownEvents = 5; // fragmentation events listed in the text output
 
 void printLine(const QString &s) { std::printf("%s\n", qPrintable(s)); }
 
@@ -219,12 +221,18 @@ int runMemory(const Invocation &args)
         const int events = int(h.fragmentation.size());
         printLine(events == 1 ? trn("  %n fragmentation event: a cudaMalloc while the cache had enough free memory, in smaller pieces", events)
                               : trn("  %n fragmentation events: a cudaMalloc while the cache had enough free memory, in smaller pieces", events));
-        for (std::size_t i = 0; i < h.fragmentation.size() && i < 5; ++i) {
+        for (std::size_t i = 0; i < h.fragmentation.size() && i < kShownEvents; ++i) {
             const memsnap::FragmentationEvent &f = h.fragmentation[i];
             printLine(tr("    at %1 µs: requested %2, free in cache %3, largest free block %4 (reserved %5, allocated %6)")
                           .arg(f.timeUs)
                           .arg(bytesText(f.requested), bytesText(f.freeInCache), bytesText(f.largestFreeBlock),
                                bytesText(f.reserved), bytesText(f.allocated)));
+        }
+        // The rest in --json; here a count.
+        if (h.fragmentation.size() > kShownEvents) {
+            const int more = int(std::min<std::size_t>(h.fragmentation.size() - kShownEvents, 1 << 30));
+            printLine(more == 1 ? trn("    … %n more (--json lists every event)", more)
+                                : trn("    … %n more (--json lists every event)", more));
         }
         for (const memsnap::OomEvent &o : h.ooms)
             printLine(tr("  OOM at %1 µs: requested %2 with %3 left on the device; reserved %4, allocated %5, free in cache %6 "
