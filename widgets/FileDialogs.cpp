@@ -17,12 +17,16 @@ void prepare(QFileDialog *dialog)
     if (const QScreen *screen = parent ? parent->screen() : dialog->screen())
         size = size.boundedTo(screen->availableGeometry().size() - QSize(32, 64)); // the frame and title bar
     dialog->resize(size);
-    // Qt's own dialog (no desktop dialog): its detail view's Type column holds "Gzip archive" and
-    // the like whole; the name column takes the rest.
+    // Qt's own dialog (no desktop dialog): in its detail view the name takes about half the width
+    // (trace names are long), the Type ("Gzip archive") and Date Modified columns their text whole.
     if (auto *tree = dialog->findChild<QTreeView *>(QStringLiteral("treeView"))) {
         QHeaderView *h = tree->header();
-        if (h->count() > 2)
-            h->resizeSection(2, std::max(h->sectionSize(2), tree->fontMetrics().averageCharWidth() * 24));
+        const int ch = tree->fontMetrics().averageCharWidth();
+        if (h->count() > 3) {
+            h->resizeSection(0, std::max(h->sectionSize(0), size.width() * 9 / 20));
+            h->resizeSection(2, std::max(h->sectionSize(2), ch * 24));
+            h->resizeSection(3, std::max(h->sectionSize(3), ch * 26));
+        }
     }
 }
 

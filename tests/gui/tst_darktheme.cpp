@@ -120,6 +120,8 @@ private slots:
             if (!d)
                 return;
             size = d->size();
+            if (!qEnvironmentVariableIsEmpty("LANESCOPE_TEST_PICTURES")) // to look at it
+                d->grab().save(QStringLiteral("%1/darktheme-filedialog.png").arg(qEnvironmentVariable("LANESCOPE_TEST_PICTURES")));
             if (auto *tree = d->findChild<QTreeView *>(QStringLiteral("treeView"))) {
                 typeWidth = tree->header()->sectionSize(2);
                 typeNeed = tree->fontMetrics().horizontalAdvance(QStringLiteral("Gzip archive")) + 16;
