@@ -293,6 +293,8 @@ private slots:
             const auto [cpu, gpu] = outlined(*h, t, 0);
             QCOMPARE(gpu, c.kernels);
             QCOMPARE(int(cpu.size()), 1); // the one call
+            // The line's frames framed in the flame graph.
+            QCOMPARE(view->flameGraph()->highlightedLine(), view->currentLine());
             QVERIFY2(panel->statusText().contains(c.location), qPrintable(panel->statusText()));
         }
         // The double click: the costliest call of forward, [15, 45) µs.

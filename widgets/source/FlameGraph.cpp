@@ -61,6 +61,7 @@ void FlameGraph::setData(std::shared_ptr<const analysis::SourceLines> lines)
     const bool wasZoomed = m_zoom >= 0;
     m_zoom = -1;
     m_selected = -1;
+    m_line = -1;
     invalidate();
     if (wasZoomed)
         emit zoomChanged(-1);
@@ -92,6 +93,16 @@ void FlameGraph::setSelectedFrame(int frame)
     if (frame == m_selected)
         return;
     m_selected = frame;
+    update();
+}
+
+void FlameGraph::setHighlightedLine(int line)
+{
+    if (!m_lines || line < -1 || line >= int(m_lines->lines.size()))
+        line = -1;
+    if (line == m_line)
+        return;
+    m_line = line;
     update();
 }
 
@@ -318,6 +329,12 @@ void FlameGraph::paintEvent(QPaintEvent *event)
             p.fillRect(r, c);
             if (b.merged == 0 && b.frame == m_selected)
                 selectedRect = r;
+            if (b.merged == 0 && m_line >= 0 && m_lines->frames[std::size_t(b.frame)].line == m_line) {
+                // The line picked in the table: each of its frames framed.
+                p.setPen(QPen(palette().color(QPalette::Highlight), 2));
+                p.setBrush(Qt::NoBrush);
+                p.drawRect(r.adjusted(1, 1, -1, -1));
+            }
             if (b.merged > 0 || r.width() < 24)
                 continue;
             const analysis::SourceFrame &f = m_lines->frames[std::size_t(b.frame)];

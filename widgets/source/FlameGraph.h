@@ -37,6 +37,9 @@ public:
     int zoomFrame() const { return m_zoom; }
     void setSelectedFrame(int frame); // outlined; -1 none
     int selectedFrame() const { return m_selected; }
+    // Every frame of this line of data()->lines outlined (a row picked in the table); -1 none.
+    void setHighlightedLine(int line);
+    int highlightedLine() const { return m_line; }
 
     // One box of the layout at the current width: frames [x0, x1) in pixels on row `row`; merged > 0:
     // that many callees of one caller, each narrower than a pixel, drawn as one (frame: the first).
@@ -83,6 +86,7 @@ private:
     Weight m_weight = Weight::Gpu;
     int m_zoom = -1;
     int m_selected = -1;
+    int m_line = -1;
     mutable std::vector<std::vector<Box>> m_rows;
     mutable int m_layoutWidth = -1; // the width m_rows is for; -1 stale
     mutable TimeNs m_total = 0;

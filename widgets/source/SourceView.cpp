@@ -344,6 +344,7 @@ void SourceView::outlineLine(int row)
     const std::shared_ptr<const Trace> trace = m_trace;
     emit statusChanged(tr("Outlining %1…").arg(what));
     m_outliner->run({trace}, what, [trace, s, row] { return std::vector{analysis::sourceLineSlices(*trace, *s, row)}; });
+    m_flame->setHighlightedLine(row); // its frames framed in the graph too
     updateEditorButton();
 }
 
