@@ -522,6 +522,25 @@
             <source>%1 is out of range (0 or more)</source>
             <translation>%1 超出范围（应为 0 或以上）</translation>
         </message>
+        <message numerus="yes">
+            <location filename="../core/memsnap/SnapshotAnalysis.cpp" line="226" />
+            <source>device %1: %n action disagrees with the segments at the end (a cut or merged trace?)</source>
+            <translation>
+                <numerusform>设备 %1：%n 个操作与结束时的段不一致（跟踪被截断或合并过？）</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <location filename="../core/memsnap/SnapshotAnalysis.cpp" line="228" />
+            <source>device %1: %n actions disagree with the segments at the end (a cut or merged trace?)</source>
+            <translation>
+                <numerusform>设备 %1：%n 个操作与结束时的段不一致（跟踪被截断或合并过？）</numerusform>
+            </translation>
+        </message>
+        <message>
+            <location filename="../core/memsnap/SnapshotAnalysis.cpp" line="375" />
+            <source>device %1: too many segment actions and segments to diagnose them all; fragmentation and OOM states are given up to %2 µs</source>
+            <translation>设备 %1：段操作和段过多，无法全部诊断；碎片化与 OOM 状态只给出到 %2 µs 为止</translation>
+        </message>
     </context>
     <context>
         <name>TraceLoader</name>
@@ -1758,7 +1777,7 @@
         </message>
         <message>
             <location filename="../app/cli/AnalyzeCommand.cpp" line="575" />
-            <location filename="../app/cli/MemoryCommand.cpp" line="265" />
+            <location filename="../app/cli/MemoryCommand.cpp" line="273" />
             <location filename="../app/cli/WhatifCommand.cpp" line="199" />
             <source>warning: %1</source>
             <translation>警告：%1</translation>
@@ -2141,131 +2160,140 @@
             <translation>facts 文件的位置（默认 OUT.facts.json，或 rank 文件夹旁的 DIR.facts.json，使读取该文件夹的跟踪工具只看到跟踪文件）</translation>
         </message>
         <message>
-            <location filename="../app/cli/SynthCommand.cpp" line="101" />
+            <location filename="../app/cli/SynthCommand.cpp" line="102" />
             <source>profiled steps per trace (default 3)</source>
             <translation>每个跟踪文件记录的步数（默认 3）</translation>
         </message>
         <message>
-            <location filename="../app/cli/SynthCommand.cpp" line="102" />
             <source>--steps needs an integer between 1 and 1000</source>
-            <translation>--steps 需要介于 1 与 1000 之间的整数</translation>
+            <translation type="vanished">--steps 需要介于 1 与 1000 之间的整数</translation>
         </message>
         <message>
-            <location filename="../app/cli/SynthCommand.cpp" line="104" />
+            <location filename="../app/cli/SynthCommand.cpp" line="105" />
             <source>write a profiler log_dir of N cycles into the folder OUT: one file per worker per cycle, named &lt;worker&gt;.&lt;ms&gt;.pt.trace.json as tensorboard_trace_handler names them</source>
             <translation>将包含 N 个周期的 profiler log_dir 写入文件夹 OUT：每个 worker 每个周期一个文件，按 tensorboard_trace_handler 的命名方式命名为 &lt;worker&gt;.&lt;ms&gt;.pt.trace.json</translation>
         </message>
         <message>
-            <location filename="../app/cli/SynthCommand.cpp" line="106" />
+            <location filename="../app/cli/SynthCommand.cpp" line="107" />
             <source>--cycles needs an integer between 1 and 10000</source>
             <translation>--cycles 需要介于 1 与 10000 之间的整数</translation>
         </message>
         <message>
-            <location filename="../app/cli/SynthCommand.cpp" line="108" />
+            <location filename="../app/cli/SynthCommand.cpp" line="109" />
             <source>with --cycles: each cycle's compute takes PCT % longer than the one before (default 0)</source>
             <translation>与 --cycles 一起使用：每个周期的计算耗时比前一个周期长 PCT%（默认 0）</translation>
         </message>
         <message>
-            <location filename="../app/cli/SynthCommand.cpp" line="109" />
+            <location filename="../app/cli/SynthCommand.cpp" line="110" />
             <source>--cycle-change-pct needs a percentage between -50 and 100</source>
             <translation>--cycle-change-pct 需要介于 -50 与 100 之间的百分比</translation>
         </message>
         <message>
-            <location filename="../app/cli/SynthCommand.cpp" line="111" />
+            <location filename="../app/cli/SynthCommand.cpp" line="112" />
             <source>each step's compute varies by this standard deviation in % (default 0; 2 with --cycles)</source>
             <translation>每步计算耗时按此标准差波动，单位为 %（默认 0；使用 --cycles 时为 2）</translation>
         </message>
         <message>
-            <location filename="../app/cli/SynthCommand.cpp" line="112" />
+            <location filename="../app/cli/SynthCommand.cpp" line="113" />
             <source>--step-noise-pct needs a percentage between 0 and 50</source>
             <translation>--step-noise-pct 需要介于 0 与 50 之间的百分比</translation>
         </message>
         <message>
-            <location filename="../app/cli/SynthCommand.cpp" line="113" />
+            <location filename="../app/cli/SynthCommand.cpp" line="114" />
             <source>print a JSON summary</source>
             <translation>输出 JSON 摘要</translation>
         </message>
         <message>
-            <location filename="../app/cli/SynthCommand.cpp" line="180" />
+            <location filename="../app/cli/SynthCommand.cpp" line="181" />
             <source>%1 exists already: synth --cycles writes into a new or empty folder</source>
             <translation>%1 已存在：synth --cycles 只写入新建的或空的文件夹</translation>
         </message>
         <message numerus="yes">
-            <location filename="../app/cli/SynthCommand.cpp" line="219" />
+            <location filename="../app/cli/SynthCommand.cpp" line="220" />
             <source>wrote %n cycle</source>
             <translation>
                 <numerusform>已写出 %n 个周期</numerusform>
             </translation>
         </message>
         <message numerus="yes">
-            <location filename="../app/cli/SynthCommand.cpp" line="219" />
+            <location filename="../app/cli/SynthCommand.cpp" line="220" />
             <source>wrote %n cycles</source>
             <translation>
                 <numerusform>已写出 %n 个周期</numerusform>
             </translation>
         </message>
         <message>
-            <location filename="../app/cli/SynthCommand.cpp" line="220" />
+            <location filename="../app/cli/SynthCommand.cpp" line="221" />
             <source>%1 into %3 (%2 worker files each), facts in %4 (%5 in %6 s)</source>
             <translation>%1，保存在 %3（每个周期 %2 个 worker 文件）；facts 文件：%4（共 %5，用时 %6 s）</translation>
         </message>
         <message>
-            <location filename="../app/cli/SynthCommand.cpp" line="256" />
+            <location filename="../app/cli/SynthCommand.cpp" line="257" />
             <source>--cycle-change-pct needs --cycles</source>
             <translation>--cycle-change-pct 需与 --cycles 一起使用</translation>
         </message>
         <message>
-            <location filename="../app/cli/SynthCommand.cpp" line="260" />
+            <location filename="../app/cli/SynthCommand.cpp" line="262" />
+            <source>--cycles %1 of %2 ranks would write more than 10,000 files</source>
+            <translation>--cycles %1 乘以 %2 个 rank 将写入超过 10,000 个文件</translation>
+        </message>
+        <message>
+            <location filename="../app/cli/SynthCommand.cpp" line="264" />
             <source>unknown scenario '%1' (fsdp-baseline, fsdp-prefetch, fsdp-tuned)</source>
             <translation>未知场景“%1”（可选 fsdp-baseline、fsdp-prefetch、fsdp-tuned）</translation>
         </message>
         <message>
-            <location filename="../app/cli/SynthCommand.cpp" line="262" />
+            <location filename="../app/cli/SynthCommand.cpp" line="266" />
             <source>--ranks %1 exceeds --gpus %2</source>
             <translation>--ranks %1 超过了 --gpus %2</translation>
         </message>
         <message>
-            <location filename="../app/cli/SynthCommand.cpp" line="264" />
+            <location filename="../app/cli/SynthCommand.cpp" line="268" />
             <source>--straggler %1 is not a rank of %2 GPUs</source>
             <translation>--straggler %1 不是 %2 个 GPU 中的 rank</translation>
         </message>
         <message>
-            <location filename="../app/cli/SynthCommand.cpp" line="268" />
+            <location filename="../app/cli/SynthCommand.cpp" line="272" />
             <source>--hidden must be a multiple of 128 (head size)</source>
             <translation>--hidden 必须是 128（注意力头大小）的倍数</translation>
         </message>
         <message>
-            <location filename="../app/cli/SynthCommand.cpp" line="270" />
+            <location filename="../app/cli/SynthCommand.cpp" line="274" />
             <source>--params is too small for the embedding of --hidden</source>
             <translation>--params 太小，容纳不下 --hidden 对应的嵌入层</translation>
         </message>
         <message>
-            <location filename="../app/cli/SynthCommand.cpp" line="281" />
+            <location filename="../app/cli/SynthCommand.cpp" line="285" />
             <source>--gemm-efficiency %1 and --internode-gbps %2 make a step of about %3 s; at most %4 s makes a trace Lanescope can read</source>
             <translation>--gemm-efficiency %1 与 --internode-gbps %2 使每步约 %3 s；每步最多 %4 s 才能生成 Lanescope 可读取的 trace</translation>
         </message>
         <message>
-            <location filename="../app/cli/SynthCommand.cpp" line="158" />
-            <location filename="../app/cli/SynthCommand.cpp" line="307" />
+            <location filename="../app/cli/SynthCommand.cpp" line="159" />
+            <location filename="../app/cli/SynthCommand.cpp" line="311" />
             <source>cannot create folder %1</source>
             <translation>无法创建文件夹 %1</translation>
         </message>
         <message>
-            <location filename="../app/cli/SynthCommand.cpp" line="340" />
+            <location filename="../app/cli/SynthCommand.cpp" line="103" />
+            <source>--steps needs an integer between 1 and 200</source>
+            <translation>--steps 需要 1 到 200 之间的整数</translation>
+        </message>
+        <message>
+            <location filename="../app/cli/SynthCommand.cpp" line="344" />
             <source>wrote %1 (%2 of traces in %3 s)</source>
             <translation>已写入 %1（%3 s 内写出 %2 跟踪数据）</translation>
         </message>
         <message>
             <location filename="../app/cli/FolderCommands.cpp" line="717" />
-            <location filename="../app/cli/SynthCommand.cpp" line="183" />
-            <location filename="../app/cli/SynthCommand.cpp" line="202" />
-            <location filename="../app/cli/SynthCommand.cpp" line="314" />
-            <location filename="../app/cli/SynthCommand.cpp" line="320" />
+            <location filename="../app/cli/SynthCommand.cpp" line="184" />
+            <location filename="../app/cli/SynthCommand.cpp" line="203" />
+            <location filename="../app/cli/SynthCommand.cpp" line="318" />
+            <location filename="../app/cli/SynthCommand.cpp" line="324" />
             <source>cannot write %1: %2</source>
             <translation>无法写入 %1：%2</translation>
         </message>
         <message>
-            <location filename="../app/cli/SynthCommand.cpp" line="339" />
+            <location filename="../app/cli/SynthCommand.cpp" line="343" />
             <source>wrote %1</source>
             <translation>已写入 %1</translation>
         </message>
@@ -2474,7 +2502,7 @@
         </message>
         <message>
             <location filename="../app/cli/AnalyzeCommand.cpp" line="707" />
-            <location filename="../app/cli/MemoryCommand.cpp" line="43" />
+            <location filename="../app/cli/MemoryCommand.cpp" line="45" />
             <source>--top takes a whole number of rows</source>
             <translation>--top 需要一个整数行数</translation>
         </message>
@@ -2496,7 +2524,7 @@
             <location filename="../app/cli/CompareCommand.cpp" line="348" />
             <location filename="../app/cli/FolderCommands.cpp" line="772" />
             <location filename="../app/cli/InfoCommand.cpp" line="125" />
-            <location filename="../app/cli/MemoryCommand.cpp" line="45" />
+            <location filename="../app/cli/MemoryCommand.cpp" line="47" />
             <location filename="../app/cli/MfuCommand.cpp" line="35" />
             <location filename="../app/cli/WhatifCommand.cpp" line="78" />
             <source>print one JSON object</source>
@@ -3613,57 +3641,57 @@ lanescope-cli 命令 --help 列出该命令的选项。
             <translation>全部修复合并：</translation>
         </message>
         <message>
-            <location filename="../app/cli/MemoryCommand.cpp" line="39" />
+            <location filename="../app/cli/MemoryCommand.cpp" line="41" />
             <source>a PyTorch memory snapshot (torch.cuda.memory._dump_snapshot())</source>
             <translation>PyTorch 内存快照（torch.cuda.memory._dump_snapshot()）</translation>
         </message>
         <message>
-            <location filename="../app/cli/MemoryCommand.cpp" line="41" />
+            <location filename="../app/cli/MemoryCommand.cpp" line="43" />
             <source>a trace of the same run: align the snapshot to its clock and sum fragmentation per step</source>
             <translation>同一运行的跟踪文件：将快照对齐到其时钟，并按步汇总碎片化</translation>
         </message>
         <message>
-            <location filename="../app/cli/MemoryCommand.cpp" line="42" />
+            <location filename="../app/cli/MemoryCommand.cpp" line="44" />
             <source>stacks alive at the peak to list per device (default 10; 0: all)</source>
             <translation>每个设备列出的峰值时刻存活的调用栈数（默认 10；0：全部）</translation>
         </message>
         <message>
-            <location filename="../app/cli/MemoryCommand.cpp" line="44" />
+            <location filename="../app/cli/MemoryCommand.cpp" line="46" />
             <source>threads for loading the trace (default 0: one per core)</source>
             <translation>加载跟踪文件的线程数（默认 0：每个核心一个）</translation>
         </message>
         <message>
-            <location filename="../app/cli/MemoryCommand.cpp" line="204" />
+            <location filename="../app/cli/MemoryCommand.cpp" line="206" />
             <source>%1: PyTorch memory snapshot, pickle protocol %2, %3</source>
             <translation>%1：PyTorch 内存快照，pickle 协议 %2，%3</translation>
         </message>
         <message>
-            <location filename="../app/cli/MemoryCommand.cpp" line="211" />
+            <location filename="../app/cli/MemoryCommand.cpp" line="213" />
             <source>device %1: peak allocated %2, peak reserved %3; %4 cudaMalloc (segment_alloc), %5 cudaFree (segment_free); at the end %6 segments, %7 blocks</source>
             <translation>设备 %1：峰值已分配 %2，峰值已保留 %3；%4 次 cudaMalloc（segment_alloc），%5 次 cudaFree（segment_free）；结束时 %6 个段、%7 个块</translation>
         </message>
         <message>
-            <location filename="../app/cli/MemoryCommand.cpp" line="224" />
+            <location filename="../app/cli/MemoryCommand.cpp" line="226" />
             <source>    at %1 µs: requested %2, free in cache %3, largest free block %4 (reserved %5, allocated %6)</source>
             <translation>    %1 µs 时：请求 %2，缓存中空闲 %3，最大空闲块 %4（已保留 %5，已分配 %6）</translation>
         </message>
         <message>
-            <location filename="../app/cli/MemoryCommand.cpp" line="230" />
+            <location filename="../app/cli/MemoryCommand.cpp" line="238" />
             <source>  OOM at %1 µs: requested %2 with %3 left on the device; reserved %4, allocated %5, free in cache %6 (largest block %7)</source>
             <translation>  %1 µs 时 OOM：请求 %2，设备剩余 %3；已保留 %4，已分配 %5，缓存中空闲 %6（最大块 %7）</translation>
         </message>
         <message>
-            <location filename="../app/cli/MemoryCommand.cpp" line="237" />
+            <location filename="../app/cli/MemoryCommand.cpp" line="245" />
             <source>  alive at the peak, by stack:</source>
             <translation>  峰值时刻存活的内存，按调用栈：</translation>
         </message>
         <message>
-            <location filename="../app/cli/MemoryCommand.cpp" line="255" />
+            <location filename="../app/cli/MemoryCommand.cpp" line="263" />
             <source>aligned to %1: %2 of %3 segment actions matched its cudaMalloc/cudaFree calls; offset %4 ns, residual %5 ns</source>
             <translation>已对齐到 %1：%3 个段操作中有 %2 个与其 cudaMalloc/cudaFree 调用匹配；偏移 %4 ns，残差 %5 ns</translation>
         </message>
         <message>
-            <location filename="../app/cli/MemoryCommand.cpp" line="262" />
+            <location filename="../app/cli/MemoryCommand.cpp" line="270" />
             <source>not aligned to %1: %2</source>
             <translation>未与 %1 对齐：%2</translation>
         </message>
@@ -5746,51 +5774,51 @@ after: %2</source>
     <context>
         <name>lanescope::FlameGraph</name>
         <message>
-            <location filename="../widgets/source/FlameGraph.cpp" line="243" />
+            <location filename="../widgets/source/FlameGraph.cpp" line="254" />
             <source>No Python frames: record the trace with with_stack=True to see which lines of Python launch the GPU's work.</source>
             <translation>没有 Python 帧：以 with_stack=True 录制跟踪，即可看到 GPU 的工作由哪些 Python 代码行启动。</translation>
         </message>
         <message>
-            <location filename="../widgets/source/FlameGraph.cpp" line="245" />
+            <location filename="../widgets/source/FlameGraph.cpp" line="256" />
             <source>No GPU time was launched from inside a Python frame: weigh the frames by CPU time.</source>
             <translation>没有从 Python 帧内启动的 GPU 时间：改按 CPU 时间衡量各帧。</translation>
         </message>
         <message>
-            <location filename="../widgets/source/FlameGraph.cpp" line="246" />
+            <location filename="../widgets/source/FlameGraph.cpp" line="257" />
             <source>The Python frames take no CPU time.</source>
             <translation>Python 帧不占用 CPU 时间。</translation>
         </message>
         <message numerus="yes">
-            <location filename="../widgets/source/FlameGraph.cpp" line="261" />
+            <location filename="../widgets/source/FlameGraph.cpp" line="272" />
             <source>%Ln frame narrower than a pixel: %1 (%2 of the width). Double-click the frame above to zoom in.</source>
             <translation>
                 <numerusform>%Ln 个帧窄于一个像素：共 %1（占宽度的 %2）。双击上方的帧可放大。</numerusform>
             </translation>
         </message>
         <message numerus="yes">
-            <location filename="../widgets/source/FlameGraph.cpp" line="262" />
+            <location filename="../widgets/source/FlameGraph.cpp" line="273" />
             <source>%Ln frames, each narrower than a pixel: %1 together (%2 of the width). Double-click the frame above to zoom in.</source>
             <translation>
                 <numerusform>%Ln 个帧，每个都窄于一个像素：合计 %1（占宽度的 %2）。双击上方的帧可放大。</numerusform>
             </translation>
         </message>
         <message>
-            <location filename="../widgets/source/FlameGraph.cpp" line="272" />
+            <location filename="../widgets/source/FlameGraph.cpp" line="283" />
             <source>Calls: %1</source>
             <translation>调用次数：%1</translation>
         </message>
         <message>
-            <location filename="../widgets/source/FlameGraph.cpp" line="273" />
+            <location filename="../widgets/source/FlameGraph.cpp" line="284" />
             <source>GPU time launched: %1 (self %2)</source>
             <translation>启动的 GPU 时间：%1（自身 %2）</translation>
         </message>
         <message>
-            <location filename="../widgets/source/FlameGraph.cpp" line="274" />
+            <location filename="../widgets/source/FlameGraph.cpp" line="285" />
             <source>CPU time: %1 (self %2)</source>
             <translation>CPU 时间：%1（自身 %2）</translation>
         </message>
         <message>
-            <location filename="../widgets/source/FlameGraph.cpp" line="275" />
+            <location filename="../widgets/source/FlameGraph.cpp" line="286" />
             <source>%1 of the width</source>
             <translation>占宽度的 %1</translation>
         </message>
@@ -6566,26 +6594,26 @@ The Gaps tab's causes look further: a comm_wait gap (the stream waiting on a col
     <context>
         <name>lanescope::LogDirController</name>
         <message numerus="yes">
-            <location filename="../app/gui/LogDirController.cpp" line="202" />
+            <location filename="../app/gui/LogDirController.cpp" line="219" />
             <source>%n session</source>
             <translation>
                 <numerusform>%n 个会话</numerusform>
             </translation>
         </message>
         <message numerus="yes">
-            <location filename="../app/gui/LogDirController.cpp" line="202" />
+            <location filename="../app/gui/LogDirController.cpp" line="219" />
             <source>%n sessions</source>
             <translation>
                 <numerusform>%n 个会话</numerusform>
             </translation>
         </message>
         <message>
-            <location filename="../app/gui/LogDirController.cpp" line="204" />
+            <location filename="../app/gui/LogDirController.cpp" line="221" />
             <source>Watching %1 (%2): the last session, %3, arrived at %4.</source>
             <translation>正在监视 %1（%2）：最近的会话 %3 于 %4 到达。</translation>
         </message>
         <message>
-            <location filename="../app/gui/LogDirController.cpp" line="207" />
+            <location filename="../app/gui/LogDirController.cpp" line="224" />
             <source>Watching %1 (%2): each new session joins the comparison when its files are complete.</source>
             <translation>正在监视 %1（%2）：每个新会话在其文件写完后加入比较。</translation>
         </message>
@@ -7672,144 +7700,168 @@ The Gaps tab's causes look further: a comm_wait gap (the stream waiting on a col
             <translation>cudaMalloc / cudaFree</translation>
         </message>
         <message>
-            <location filename="../widgets/memsnap/MemorySnapshotDock.cpp" line="137" />
+            <location filename="../widgets/memsnap/MemorySnapshotDock.cpp" line="139" />
             <source>Open a PyTorch memory snapshot (.pickle, from torch.cuda.memory._dump_snapshot) with File &gt; Open, or drop it on the window; beside a trace of the same run it is drawn on the timeline.</source>
             <translation>通过“文件 &gt; 打开”打开 PyTorch 内存快照（.pickle，由 torch.cuda.memory._dump_snapshot 生成），或将其拖放到窗口上；与同一运行的跟踪文件一起打开时，它会绘制在时间线上。</translation>
         </message>
         <message>
-            <location filename="../widgets/memsnap/MemorySnapshotDock.cpp" line="146" />
+            <location filename="../widgets/memsnap/MemorySnapshotDock.cpp" line="148" />
             <source>Reading %1…</source>
             <translation>正在读取 %1…</translation>
         </message>
         <message>
-            <location filename="../widgets/memsnap/MemorySnapshotDock.cpp" line="159" />
+            <location filename="../widgets/memsnap/MemorySnapshotDock.cpp" line="161" />
             <source>%1 could not be opened: %2</source>
             <translation>无法打开 %1：%2</translation>
         </message>
         <message numerus="yes">
-            <location filename="../widgets/memsnap/MemorySnapshotDock.cpp" line="176" />
+            <location filename="../widgets/memsnap/MemorySnapshotDock.cpp" line="180" />
             <source>%1: pickle protocol %2, %n segment at its end</source>
             <translation>
                 <numerusform>%1：pickle 协议 %2，结束时有 %n 个段</numerusform>
             </translation>
         </message>
         <message numerus="yes">
-            <location filename="../widgets/memsnap/MemorySnapshotDock.cpp" line="177" />
+            <location filename="../widgets/memsnap/MemorySnapshotDock.cpp" line="181" />
             <source>%1: pickle protocol %2, %n segments at its end</source>
             <translation>
                 <numerusform>%1：pickle 协议 %2，结束时有 %n 个段</numerusform>
             </translation>
         </message>
         <message>
-            <location filename="../widgets/memsnap/MemorySnapshotDock.cpp" line="181" />
+            <location filename="../widgets/memsnap/MemorySnapshotDock.cpp" line="185" />
             <source>no time_us in its trace (PyTorch 2.0 or older): the actions are placed by their order</source>
             <translation>其 trace 记录中没有 time_us（PyTorch 2.0 或更早版本）：各操作按先后顺序排列</translation>
         </message>
         <message numerus="yes">
-            <location filename="../widgets/memsnap/MemorySnapshotDock.cpp" line="184" />
+            <location filename="../widgets/memsnap/MemorySnapshotDock.cpp" line="188" />
             <source>%n warning: %1</source>
             <translation>
                 <numerusform>%n 条警告：%1</numerusform>
             </translation>
         </message>
         <message numerus="yes">
-            <location filename="../widgets/memsnap/MemorySnapshotDock.cpp" line="184" />
+            <location filename="../widgets/memsnap/MemorySnapshotDock.cpp" line="188" />
             <source>%n warnings: %1</source>
             <translation>
                 <numerusform>%n 条警告：%1</numerusform>
             </translation>
         </message>
         <message>
-            <location filename="../widgets/memsnap/MemorySnapshotDock.cpp" line="188" />
+            <location filename="../widgets/memsnap/MemorySnapshotDock.cpp" line="192" />
             <source>GPU %1</source>
             <translation>GPU %1</translation>
         </message>
         <message>
-            <location filename="../widgets/memsnap/MemorySnapshotDock.cpp" line="197" />
+            <location filename="../widgets/memsnap/MemorySnapshotDock.cpp" line="201" />
             <source>no device has segments or actions in it</source>
             <translation>没有任何设备包含段或操作</translation>
         </message>
         <message>
-            <location filename="../widgets/memsnap/MemorySnapshotDock.cpp" line="207" />
+            <location filename="../widgets/memsnap/MemorySnapshotDock.cpp" line="211" />
             <source>No trace shown to align it with: open the trace of the same run to see the snapshot's events on its timeline.</source>
             <translation>没有已显示的跟踪文件可与之对齐：打开同一运行的跟踪文件，即可在其时间线上查看快照的事件。</translation>
         </message>
         <message>
-            <location filename="../widgets/memsnap/MemorySnapshotDock.cpp" line="214" />
+            <location filename="../widgets/memsnap/MemorySnapshotDock.cpp" line="218" />
             <source>Aligned with %1: %2 of %3 segment events matched its cudaMalloc / cudaFree calls (median deviation %4, worst %5); its events are drawn on the timeline.</source>
             <translation>已与 %1 对齐：%3 个段事件中有 %2 个与其 cudaMalloc / cudaFree 调用匹配（中位偏差 %4，最大 %5）；快照的事件已绘制在时间线上。</translation>
         </message>
         <message>
-            <location filename="../widgets/memsnap/MemorySnapshotDock.cpp" line="223" />
+            <location filename="../widgets/memsnap/MemorySnapshotDock.cpp" line="227" />
             <source>Not aligned with %1: %2</source>
             <translation>未与 %1 对齐：%2</translation>
         </message>
+        <message>
+            <location filename="../widgets/memsnap/MemorySnapshotDock.cpp" line="267" />
+            <source>outside the steps</source>
+            <translation>不在任何步内</translation>
+        </message>
         <message numerus="yes">
-            <location filename="../widgets/memsnap/MemorySnapshotDock.cpp" line="252" />
+            <location filename="../widgets/memsnap/MemorySnapshotDock.cpp" line="268" />
+            <source>%1: %n event, %2 requested</source>
+            <translation>
+                <numerusform>%1：%n 个事件，请求 %2</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <location filename="../widgets/memsnap/MemorySnapshotDock.cpp" line="268" />
+            <source>%1: %n events, %2 requested</source>
+            <translation>
+                <numerusform>%1：%n 个事件，请求 %2</numerusform>
+            </translation>
+        </message>
+        <message>
+            <location filename="../widgets/memsnap/MemorySnapshotDock.cpp" line="272" />
+            <source>Per step: %1.</source>
+            <translation>每步：%1。</translation>
+        </message>
+        <message numerus="yes">
+            <location filename="../widgets/memsnap/MemorySnapshotDock.cpp" line="311" />
             <source>Peak allocated %1, peak reserved %2 · %3 segment_alloc, %4 segment_free · %n fragmentation event · %5 segments and %6 blocks at the end</source>
             <translation>
                 <numerusform>已分配峰值 %1，已保留峰值 %2 · %3 次 segment_alloc，%4 次 segment_free · %n 个碎片化事件 · 结束时有 %5 个段和 %6 个块</numerusform>
             </translation>
         </message>
         <message numerus="yes">
-            <location filename="../widgets/memsnap/MemorySnapshotDock.cpp" line="255" />
+            <location filename="../widgets/memsnap/MemorySnapshotDock.cpp" line="314" />
             <source>Peak allocated %1, peak reserved %2 · %3 segment_alloc, %4 segment_free · %n fragmentation events · %5 segments and %6 blocks at the end</source>
             <translation>
                 <numerusform>已分配峰值 %1，已保留峰值 %2 · %3 次 segment_alloc，%4 次 segment_free · %n 个碎片事件 · 结束时 %5 个段和 %6 个块</numerusform>
             </translation>
         </message>
         <message numerus="yes">
-            <location filename="../widgets/memsnap/MemorySnapshotDock.cpp" line="273" />
+            <location filename="../widgets/memsnap/MemorySnapshotDock.cpp" line="251" />
             <source>%n cudaMalloc happened while the cache had enough free memory, only in pieces smaller than the request (highlighted).</source>
             <translation>
                 <numerusform>%n 次 cudaMalloc 发生时缓存中有足够的空闲内存，但都是小于请求的碎片（已高亮）。</numerusform>
             </translation>
         </message>
         <message numerus="yes">
-            <location filename="../widgets/memsnap/MemorySnapshotDock.cpp" line="276" />
+            <location filename="../widgets/memsnap/MemorySnapshotDock.cpp" line="254" />
             <source>%n cudaMallocs happened while the cache had enough free memory, only in pieces smaller than the request (highlighted).</source>
             <translation>
                 <numerusform>%n 次 cudaMalloc 发生时缓存中的空闲内存足够，但都是比请求小的碎块（已高亮）。</numerusform>
             </translation>
         </message>
         <message>
-            <location filename="../widgets/memsnap/MemorySnapshotDock.cpp" line="282" />
+            <location filename="../widgets/memsnap/MemorySnapshotDock.cpp" line="277" />
             <source>No fragmentation: every cudaMalloc was needed (the cache had no room for its request).</source>
             <translation>没有碎片化：每次 cudaMalloc 都是必要的（缓存中没有足够空间满足其请求）。</translation>
         </message>
         <message numerus="yes">
-            <location filename="../widgets/memsnap/MemorySnapshotDock.cpp" line="286" />
+            <location filename="../widgets/memsnap/MemorySnapshotDock.cpp" line="281" />
             <source>%n out-of-memory event: pick it to see the cache at that moment.</source>
             <translation>
                 <numerusform>%n 个内存不足事件：选中即可查看该时刻的缓存。</numerusform>
             </translation>
         </message>
         <message numerus="yes">
-            <location filename="../widgets/memsnap/MemorySnapshotDock.cpp" line="287" />
+            <location filename="../widgets/memsnap/MemorySnapshotDock.cpp" line="282" />
             <source>%n out-of-memory events: pick one to see the cache at that moment.</source>
             <translation>
                 <numerusform>%n 个内存不足事件：选中事件即可查看该时刻的缓存。</numerusform>
             </translation>
         </message>
         <message>
-            <location filename="../widgets/memsnap/MemorySnapshotDock.cpp" line="350" />
+            <location filename="../widgets/memsnap/MemorySnapshotDock.cpp" line="391" />
             <source>At %1, the peak of allocated memory: </source>
             <translation>%1 时，已分配内存达到峰值：</translation>
         </message>
         <message>
-            <location filename="../widgets/memsnap/MemorySnapshotDock.cpp" line="350" />
+            <location filename="../widgets/memsnap/MemorySnapshotDock.cpp" line="391" />
             <source>At %1: </source>
             <translation>%1 时：</translation>
         </message>
         <message numerus="yes">
-            <location filename="../widgets/memsnap/MemorySnapshotDock.cpp" line="351" />
+            <location filename="../widgets/memsnap/MemorySnapshotDock.cpp" line="392" />
             <source>allocated %1, reserved %2; free in the cache %3 in %n segment, its largest free block %4</source>
             <translation>
                 <numerusform>已分配 %1，已保留 %2；缓存中空闲 %3，分布在 %n 个段中，最大空闲块 %4</numerusform>
             </translation>
         </message>
         <message numerus="yes">
-            <location filename="../widgets/memsnap/MemorySnapshotDock.cpp" line="352" />
+            <location filename="../widgets/memsnap/MemorySnapshotDock.cpp" line="393" />
             <source>allocated %1, reserved %2; free in the cache %3 in %n segments, its largest free block %4</source>
             <translation>
                 <numerusform>已分配 %1，已保留 %2；缓存中空闲 %3，分布在 %n 个段中，最大空闲块 %4</numerusform>
@@ -10090,53 +10142,53 @@ GB/s</translation>
     <context>
         <name>lanescope::SegmentEventModel</name>
         <message>
-            <location filename="../widgets/memsnap/SnapshotModels.cpp" line="168" />
+            <location filename="../widgets/memsnap/SnapshotModels.cpp" line="174" />
             <source>cudaMalloc of %1 for a request of %2 while %3 was free in the cache, its largest free block %4 (reserved %5, allocated %6)</source>
             <translation>cudaMalloc %1，用于 %2 的请求；当时缓存中空闲 %3，最大空闲块 %4（已保留 %5，已分配 %6）</translation>
         </message>
         <message>
-            <location filename="../widgets/memsnap/SnapshotModels.cpp" line="176" />
+            <location filename="../widgets/memsnap/SnapshotModels.cpp" line="182" />
             <source>Out of memory: a request of %1 failed with %2 left on the device; the cache held %3 reserved, %4 allocated, %5 free, its largest free block %6</source>
             <translation>内存不足：请求 %1 失败，设备剩余 %2；缓存中已保留 %3，已分配 %4，空闲 %5，最大空闲块 %6</translation>
         </message>
         <message>
-            <location filename="../widgets/memsnap/SnapshotModels.cpp" line="209" />
+            <location filename="../widgets/memsnap/SnapshotModels.cpp" line="215" />
             <source>none after it</source>
             <translation>之后没有请求</translation>
         </message>
         <message>
-            <location filename="../widgets/memsnap/SnapshotModels.cpp" line="214" />
-            <location filename="../widgets/memsnap/SnapshotModels.cpp" line="217" />
+            <location filename="../widgets/memsnap/SnapshotModels.cpp" line="220" />
+            <location filename="../widgets/memsnap/SnapshotModels.cpp" line="223" />
             <source>%1 free, largest %2</source>
             <translation>空闲 %1，最大 %2</translation>
         </message>
         <message>
-            <location filename="../widgets/memsnap/SnapshotModels.cpp" line="255" />
+            <location filename="../widgets/memsnap/SnapshotModels.cpp" line="261" />
             <source>Time</source>
             <translation>时间</translation>
         </message>
         <message>
-            <location filename="../widgets/memsnap/SnapshotModels.cpp" line="256" />
+            <location filename="../widgets/memsnap/SnapshotModels.cpp" line="262" />
             <source>Action</source>
             <translation>操作</translation>
         </message>
         <message>
-            <location filename="../widgets/memsnap/SnapshotModels.cpp" line="257" />
+            <location filename="../widgets/memsnap/SnapshotModels.cpp" line="263" />
             <source>Size</source>
             <translation>大小</translation>
         </message>
         <message>
-            <location filename="../widgets/memsnap/SnapshotModels.cpp" line="258" />
+            <location filename="../widgets/memsnap/SnapshotModels.cpp" line="264" />
             <source>Request</source>
             <translation>请求</translation>
         </message>
         <message>
-            <location filename="../widgets/memsnap/SnapshotModels.cpp" line="259" />
+            <location filename="../widgets/memsnap/SnapshotModels.cpp" line="265" />
             <source>Fragmentation</source>
             <translation>碎片化</translation>
         </message>
         <message>
-            <location filename="../widgets/memsnap/SnapshotModels.cpp" line="260" />
+            <location filename="../widgets/memsnap/SnapshotModels.cpp" line="266" />
             <source>Requested at</source>
             <translation>请求位置</translation>
         </message>
@@ -10373,31 +10425,31 @@ GB/s</translation>
     <context>
         <name>lanescope::SnapshotController</name>
         <message numerus="yes">
-            <location filename="../app/gui/SnapshotController.cpp" line="58" />
+            <location filename="../app/gui/SnapshotController.cpp" line="76" />
             <source>One memory snapshot at a time: %1 opened, %n other left out</source>
             <translation>
                 <numerusform>一次只能打开一个内存快照：已打开 %1，其余 %n 个未打开</numerusform>
             </translation>
         </message>
         <message numerus="yes">
-            <location filename="../app/gui/SnapshotController.cpp" line="59" />
+            <location filename="../app/gui/SnapshotController.cpp" line="77" />
             <source>One memory snapshot at a time: %1 opened, %n others left out</source>
             <translation>
                 <numerusform>一次只能打开一个内存快照：已打开 %1，其余 %n 个未打开</numerusform>
             </translation>
         </message>
         <message>
-            <location filename="../app/gui/SnapshotController.cpp" line="85" />
+            <location filename="../app/gui/SnapshotController.cpp" line="103" />
             <source>Loading %1…</source>
             <translation>正在加载 %1…</translation>
         </message>
         <message>
-            <location filename="../app/gui/SnapshotController.cpp" line="143" />
+            <location filename="../app/gui/SnapshotController.cpp" line="183" />
             <source>%1 could not be opened</source>
             <translation>无法打开 %1</translation>
         </message>
         <message>
-            <location filename="../app/gui/SnapshotController.cpp" line="151" />
+            <location filename="../app/gui/SnapshotController.cpp" line="191" />
             <source>Memory snapshot %1 opened</source>
             <translation>已打开内存快照 %1</translation>
         </message>
@@ -10448,52 +10500,52 @@ GB/s</translation>
             <translation>不在 %1 中</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/SourceDiffModel.cpp" line="144" />
+            <location filename="../widgets/compare/SourceDiffModel.cpp" line="147" />
             <source>Line</source>
             <translation>行</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/SourceDiffModel.cpp" line="146" />
+            <location filename="../widgets/compare/SourceDiffModel.cpp" line="149" />
             <source>Function</source>
             <translation>函数</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/SourceDiffModel.cpp" line="150" />
+            <location filename="../widgets/compare/SourceDiffModel.cpp" line="153" />
             <source>GPU %1 (ms)</source>
             <translation>GPU %1（ms）</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/SourceDiffModel.cpp" line="151" />
+            <location filename="../widgets/compare/SourceDiffModel.cpp" line="154" />
             <source>GPU time launched from the line in %1</source>
             <translation>%1 中从该行启动的 GPU 时间</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/SourceDiffModel.cpp" line="153" />
+            <location filename="../widgets/compare/SourceDiffModel.cpp" line="156" />
             <source>Δ GPU %1</source>
             <translation>Δ GPU %1</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/SourceDiffModel.cpp" line="154" />
+            <location filename="../widgets/compare/SourceDiffModel.cpp" line="157" />
             <source>The change of the line's launched GPU time in %1 against the baseline (ms)</source>
             <translation>该行在 %1 中启动的 GPU 时间相对基线的变化（ms）</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/SourceDiffModel.cpp" line="156" />
+            <location filename="../widgets/compare/SourceDiffModel.cpp" line="159" />
             <source>CPU %1 (ms)</source>
             <translation>CPU %1（ms）</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/SourceDiffModel.cpp" line="156" />
+            <location filename="../widgets/compare/SourceDiffModel.cpp" line="159" />
             <source>The line's calls' CPU time in %1</source>
             <translation>该行各次调用在 %1 中的 CPU 时间</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/SourceDiffModel.cpp" line="158" />
+            <location filename="../widgets/compare/SourceDiffModel.cpp" line="161" />
             <source>Δ CPU %1</source>
             <translation>Δ CPU %1</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/SourceDiffModel.cpp" line="159" />
+            <location filename="../widgets/compare/SourceDiffModel.cpp" line="162" />
             <source>The change of the line's CPU time in %1 against the baseline (ms)</source>
             <translation>该行在 %1 中的 CPU 时间相对基线的变化（ms）</translation>
         </message>
@@ -10506,79 +10558,89 @@ GB/s</translation>
             <translation>仅我的代码</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/SourceDiffPanel.cpp" line="33" />
+            <location filename="../widgets/compare/SourceDiffPanel.cpp" line="35" />
             <source>Fold the frames of Python's standard library and of PyTorch into the line of your code that called them, in every run</source>
             <translation>在每个运行中，将 Python 标准库和 PyTorch 的帧折叠到调用它们的你的代码行中</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/SourceDiffPanel.cpp" line="51" />
+            <location filename="../widgets/compare/SourceDiffPanel.cpp" line="55" />
             <source>Each line of Python against the baseline: the GPU time it launched and its CPU time. Click: outline its calls and kernels in every run.</source>
             <translation>每行 Python 代码与基线的对比：它启动的 GPU 时间及其 CPU 时间。单击：在每个运行中勾出其调用和内核。</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/SourceDiffPanel.cpp" line="114" />
+            <location filename="../widgets/compare/SourceDiffPanel.cpp" line="118" />
             <source>Open two or more traces to compare their lines of Python.</source>
             <translation>打开两个或更多跟踪文件以比较其 Python 代码行。</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/SourceDiffPanel.cpp" line="116" />
+            <location filename="../widgets/compare/SourceDiffPanel.cpp" line="120" />
             <source>No Python frames in these runs: record with with_stack=True to compare them line by line.</source>
             <translation>这些运行中没有 Python 帧：以 with_stack=True 录制即可逐行比较。</translation>
         </message>
         <message numerus="yes">
-            <location filename="../widgets/compare/SourceDiffPanel.cpp" line="119" />
+            <location filename="../widgets/compare/SourceDiffPanel.cpp" line="123" />
             <source>%Ln line of Python.</source>
             <translation>
                 <numerusform>%Ln 行 Python 代码。</numerusform>
             </translation>
         </message>
         <message numerus="yes">
-            <location filename="../widgets/compare/SourceDiffPanel.cpp" line="120" />
+            <location filename="../widgets/compare/SourceDiffPanel.cpp" line="124" />
             <source>%Ln lines of Python; the ones whose launched GPU time grew the most first.</source>
             <translation>
                 <numerusform>%Ln 行 Python 代码；启动的 GPU 时间增长最多的排在前面。</numerusform>
             </translation>
         </message>
         <message>
-            <location filename="../widgets/compare/SourceDiffPanel.cpp" line="133" />
+            <location filename="../widgets/compare/SourceDiffPanel.cpp" line="137" />
             <source>Outline cleared.</source>
             <translation>已清除勾勒。</translation>
         </message>
         <message>
+            <location filename="../widgets/compare/SourceDiffPanel.cpp" line="150" />
+            <source>Outlining %1…</source>
+            <translation>正在勾出 %1…</translation>
+        </message>
+        <message>
             <location filename="../widgets/compare/SourceDiffPanel.cpp" line="166" />
+            <source>%1 could not be outlined: %2</source>
+            <translation>无法勾出 %1：%2</translation>
+        </message>
+        <message>
+            <location filename="../widgets/compare/SourceDiffPanel.cpp" line="197" />
             <source>%1: %2, %3</source>
             <translation>%1：%2，%3</translation>
         </message>
         <message numerus="yes">
-            <location filename="../widgets/compare/SourceDiffPanel.cpp" line="167" />
+            <location filename="../widgets/compare/SourceDiffPanel.cpp" line="198" />
             <source>%Ln call</source>
             <translation>
                 <numerusform>%Ln 次调用</numerusform>
             </translation>
         </message>
         <message numerus="yes">
-            <location filename="../widgets/compare/SourceDiffPanel.cpp" line="167" />
+            <location filename="../widgets/compare/SourceDiffPanel.cpp" line="198" />
             <source>%Ln calls</source>
             <translation>
                 <numerusform>%Ln 次调用</numerusform>
             </translation>
         </message>
         <message numerus="yes">
-            <location filename="../widgets/compare/SourceDiffPanel.cpp" line="168" />
+            <location filename="../widgets/compare/SourceDiffPanel.cpp" line="199" />
             <source>%Ln GPU activity</source>
             <translation>
                 <numerusform>%Ln 个 GPU 活动</numerusform>
             </translation>
         </message>
         <message numerus="yes">
-            <location filename="../widgets/compare/SourceDiffPanel.cpp" line="168" />
+            <location filename="../widgets/compare/SourceDiffPanel.cpp" line="199" />
             <source>%Ln GPU activities</source>
             <translation>
                 <numerusform>%Ln 个 GPU 活动</numerusform>
             </translation>
         </message>
         <message>
-            <location filename="../widgets/compare/SourceDiffPanel.cpp" line="172" />
+            <location filename="../widgets/compare/SourceDiffPanel.cpp" line="202" />
             <source>%1 outlined in yellow (%2).</source>
             <translation>已用黄色勾出 %1（%2）。</translation>
         </message>
@@ -10719,199 +10781,211 @@ GB/s</translation>
     <context>
         <name>lanescope::SourceView</name>
         <message>
-            <location filename="../widgets/source/SourceView.cpp" line="74" />
+            <location filename="../widgets/source/SourceView.cpp" line="93" />
+            <source>%1 could not be outlined: %2</source>
+            <translation>无法勾出 %1：%2</translation>
+        </message>
+        <message>
+            <location filename="../widgets/source/SourceView.cpp" line="97" />
             <source>My code only</source>
             <translation>仅我的代码</translation>
         </message>
         <message>
-            <location filename="../widgets/source/SourceView.cpp" line="77" />
+            <location filename="../widgets/source/SourceView.cpp" line="100" />
             <source>Fold the frames of Python's standard library and of PyTorch into the line of your code that called them: their time counts for that line, every total stays the same</source>
             <translation>将 Python 标准库和 PyTorch 的帧并入您代码中调用它们的那一行：其时间计入该行，各项总计不变</translation>
         </message>
         <message>
-            <location filename="../widgets/source/SourceView.cpp" line="81" />
+            <location filename="../widgets/source/SourceView.cpp" line="104" />
             <source>Width: GPU time launched</source>
             <translation>宽度：启动的 GPU 时间</translation>
         </message>
         <message>
-            <location filename="../widgets/source/SourceView.cpp" line="82" />
+            <location filename="../widgets/source/SourceView.cpp" line="105" />
             <source>Width: CPU time</source>
             <translation>宽度：CPU 时间</translation>
         </message>
         <message>
-            <location filename="../widgets/source/SourceView.cpp" line="83" />
+            <location filename="../widgets/source/SourceView.cpp" line="106" />
             <source>What a frame's width in the flame graph stands for</source>
             <translation>火焰图中帧的宽度所代表的量</translation>
         </message>
         <message>
-            <location filename="../widgets/source/SourceView.cpp" line="84" />
-            <location filename="../widgets/source/SourceView.cpp" line="449" />
+            <location filename="../widgets/source/SourceView.cpp" line="107" />
+            <location filename="../widgets/source/SourceView.cpp" line="480" />
             <source>Open in Editor</source>
             <translation>在编辑器中打开</translation>
         </message>
         <message>
-            <location filename="../widgets/source/SourceView.cpp" line="86" />
+            <location filename="../widgets/source/SourceView.cpp" line="109" />
             <source>Open the selected line's file at that line (the editor and a path map for traces recorded on another machine: Edit &gt; Preferences)</source>
             <translation>打开所选行所在的文件并定位到该行（编辑器，以及在其他机器上录制的跟踪文件所需的路径映射，在“编辑 &gt; 首选项”中设置）</translation>
         </message>
         <message>
-            <location filename="../widgets/source/SourceView.cpp" line="107" />
+            <location filename="../widgets/source/SourceView.cpp" line="128" />
             <source>Click: outline the line's Python calls and the kernels they launched in the lanes. Double-click: zoom to its costliest call. Right-click: open it in your editor.</source>
             <translation>单击：在泳道中勾出该行的 Python 调用及其启动的内核。双击：缩放到其开销最大的一次调用。右键单击：在编辑器中打开。</translation>
         </message>
         <message>
-            <location filename="../widgets/source/SourceView.cpp" line="116" />
+            <location filename="../widgets/source/SourceView.cpp" line="134" />
             <source>Click: outline the file's lines in the lanes. Double-click: its lines in the Lines table.</source>
             <translation>单击：在泳道中勾出该文件的各行。双击：在“代码行”表中列出其各行。</translation>
         </message>
         <message>
-            <location filename="../widgets/source/SourceView.cpp" line="124" />
+            <location filename="../widgets/source/SourceView.cpp" line="142" />
             <source>Lines</source>
             <translation>代码行</translation>
         </message>
         <message>
-            <location filename="../widgets/source/SourceView.cpp" line="125" />
+            <location filename="../widgets/source/SourceView.cpp" line="143" />
             <source>Files</source>
             <translation>文件</translation>
         </message>
         <message>
-            <location filename="../widgets/source/SourceView.cpp" line="138" />
+            <location filename="../widgets/source/SourceView.cpp" line="156" />
             <source>Flame graph</source>
             <translation>火焰图</translation>
         </message>
         <message>
-            <location filename="../widgets/source/SourceView.cpp" line="139" />
+            <location filename="../widgets/source/SourceView.cpp" line="157" />
             <source>One row per line of Python (file, line and function)</source>
             <translation>每个 Python 代码行一行（文件、行号和函数）</translation>
         </message>
         <message>
-            <location filename="../widgets/source/SourceView.cpp" line="140" />
+            <location filename="../widgets/source/SourceView.cpp" line="158" />
             <source>One row per file: its lines together</source>
             <translation>每个文件一行：汇总其所有代码行</translation>
         </message>
         <message>
-            <location filename="../widgets/source/SourceView.cpp" line="141" />
+            <location filename="../widgets/source/SourceView.cpp" line="159" />
             <source>The Python call paths, callers above their callees, each frame as wide as the time it took. Click: select and outline; double-click: zoom in (on the top frame or the background: out); Esc: the whole graph.</source>
             <translation>Python 调用路径，调用者位于被调用者上方，每个帧的宽度与其耗时成正比。单击：选中并勾出；双击：放大（在顶层帧或背景上双击：缩小）；Esc：显示整个图。</translation>
         </message>
         <message>
-            <location filename="../widgets/source/SourceView.cpp" line="191" />
+            <location filename="../widgets/source/SourceView.cpp" line="209" />
             <source>Click a frame: outline that call path in the lanes. Double-click: zoom into it.</source>
             <translation>单击一个帧：在泳道中勾出该调用路径。双击：放大到该帧。</translation>
         </message>
         <message>
-            <location filename="../widgets/source/SourceView.cpp" line="196" />
+            <location filename="../widgets/source/SourceView.cpp" line="214" />
             <source>Zoomed into %1. Double-click it or the background to zoom out one level, Esc for the whole graph.</source>
             <translation>已放大到 %1。双击它或背景可缩小一级，按 Esc 显示整个图。</translation>
         </message>
         <message>
-            <location filename="../widgets/source/SourceView.cpp" line="308" />
+            <location filename="../widgets/source/SourceView.cpp" line="327" />
             <source>%1: %2 and %3 outlined in yellow.</source>
             <translation>%1：已用黄色勾出 %2 和 %3。</translation>
         </message>
         <message numerus="yes">
-            <location filename="../widgets/source/SourceView.cpp" line="309" />
+            <location filename="../widgets/source/SourceView.cpp" line="328" />
             <source>%Ln Python call</source>
             <translation>
                 <numerusform>%Ln 次 Python 调用</numerusform>
             </translation>
         </message>
         <message numerus="yes">
-            <location filename="../widgets/source/SourceView.cpp" line="309" />
+            <location filename="../widgets/source/SourceView.cpp" line="328" />
             <source>%Ln Python calls</source>
             <translation>
                 <numerusform>%Ln 次 Python 调用</numerusform>
             </translation>
         </message>
         <message numerus="yes">
-            <location filename="../widgets/source/SourceView.cpp" line="310" />
+            <location filename="../widgets/source/SourceView.cpp" line="329" />
             <source>%Ln GPU activity launched from it</source>
             <translation>
                 <numerusform>由其启动的 %Ln 个 GPU 活动</numerusform>
             </translation>
         </message>
         <message numerus="yes">
-            <location filename="../widgets/source/SourceView.cpp" line="311" />
+            <location filename="../widgets/source/SourceView.cpp" line="330" />
             <source>%Ln GPU activities launched from it</source>
             <translation>
                 <numerusform>由其启动的 %Ln 个 GPU 活动</numerusform>
             </translation>
         </message>
         <message>
-            <location filename="../widgets/source/SourceView.cpp" line="313" />
+            <location filename="../widgets/source/SourceView.cpp" line="332" />
             <source>(only the first ones: there are more)</source>
             <translation>（仅勾出前面一部分：还有更多）</translation>
         </message>
         <message>
-            <location filename="../widgets/source/SourceView.cpp" line="335" />
+            <location filename="../widgets/source/SourceView.cpp" line="345" />
+            <location filename="../widgets/source/SourceView.cpp" line="360" />
+            <location filename="../widgets/source/SourceView.cpp" line="373" />
+            <source>Outlining %1…</source>
+            <translation>正在勾出 %1…</translation>
+        </message>
+        <message>
+            <location filename="../widgets/source/SourceView.cpp" line="359" />
             <source>%1 (this call path)</source>
             <translation>%1（此调用路径）</translation>
         </message>
         <message>
-            <location filename="../widgets/source/SourceView.cpp" line="371" />
+            <location filename="../widgets/source/SourceView.cpp" line="372" />
             <source>(built-in)</source>
             <translation>（内置）</translation>
         </message>
         <message>
-            <location filename="../widgets/source/SourceView.cpp" line="427" />
+            <location filename="../widgets/source/SourceView.cpp" line="458" />
             <source>Opened %1 in the editor.</source>
             <translation>已在编辑器中打开 %1。</translation>
         </message>
         <message>
-            <location filename="../widgets/source/SourceView.cpp" line="450" />
+            <location filename="../widgets/source/SourceView.cpp" line="481" />
             <source>Copy Location</source>
             <translation>复制位置</translation>
         </message>
         <message>
-            <location filename="../widgets/source/SourceView.cpp" line="451" />
+            <location filename="../widgets/source/SourceView.cpp" line="482" />
             <source>Zoom to Costliest Call</source>
             <translation>缩放到开销最大的调用</translation>
         </message>
         <message>
-            <location filename="../widgets/source/SourceView.cpp" line="459" />
+            <location filename="../widgets/source/SourceView.cpp" line="490" />
             <source>No Python frames in %1: record with with_stack=True to see which lines of Python launch the GPU's work.</source>
             <translation>%1 中没有 Python 帧：以 with_stack=True 录制，即可看到 GPU 的工作由哪些 Python 代码行启动。</translation>
         </message>
         <message numerus="yes">
-            <location filename="../widgets/source/SourceView.cpp" line="462" />
+            <location filename="../widgets/source/SourceView.cpp" line="493" />
             <source>%Ln line</source>
             <translation>
                 <numerusform>%Ln 行</numerusform>
             </translation>
         </message>
         <message numerus="yes">
-            <location filename="../widgets/source/SourceView.cpp" line="462" />
+            <location filename="../widgets/source/SourceView.cpp" line="493" />
             <source>%Ln lines</source>
             <translation>
                 <numerusform>%Ln 行</numerusform>
             </translation>
         </message>
         <message numerus="yes">
-            <location filename="../widgets/source/SourceView.cpp" line="463" />
+            <location filename="../widgets/source/SourceView.cpp" line="494" />
             <source>%Ln file</source>
             <translation>
                 <numerusform>%Ln 个文件</numerusform>
             </translation>
         </message>
         <message numerus="yes">
-            <location filename="../widgets/source/SourceView.cpp" line="463" />
+            <location filename="../widgets/source/SourceView.cpp" line="494" />
             <source>%Ln files</source>
             <translation>
                 <numerusform>%Ln 个文件</numerusform>
             </translation>
         </message>
         <message>
-            <location filename="../widgets/source/SourceView.cpp" line="464" />
+            <location filename="../widgets/source/SourceView.cpp" line="495" />
             <source>Python lines in %1: %2 in %3; %4 in Python frames on the CPU, %5 of GPU time launched from them</source>
             <translation>%1 中的 Python 代码行：%3 中共 %2；CPU 上的 Python 帧共 %4，由其启动的 GPU 时间 %5</translation>
         </message>
         <message>
-            <location filename="../widgets/source/SourceView.cpp" line="467" />
+            <location filename="../widgets/source/SourceView.cpp" line="498" />
             <source>(my code only: the standard library's and PyTorch's frames count for the line that called them)</source>
             <translation>（仅我的代码：标准库和 PyTorch 的帧计入调用它们的那一行）</translation>
         </message>
         <message>
-            <location filename="../widgets/source/SourceView.cpp" line="469" />
+            <location filename="../widgets/source/SourceView.cpp" line="500" />
             <source>(more call paths than the graph keeps: the last ones count for their callers)</source>
             <translation>（调用路径多于图中能保留的数量：多出的计入其调用者）</translation>
         </message>
@@ -11864,17 +11938,17 @@ at %2</source>
             <translation>中位数的 95% 置信区间</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/TrendChart.cpp" line="184" />
+            <location filename="../widgets/compare/TrendChart.cpp" line="187" />
             <source>%1 differs from the baseline beyond the step-to-step noise (p = %2).</source>
             <translation>%1 与基线的差异超出步间噪声（p = %2）。</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/TrendChart.cpp" line="187" />
+            <location filename="../widgets/compare/TrendChart.cpp" line="190" />
             <source>%1 is within the step-to-step noise of the baseline (p = %2).</source>
             <translation>%1 在基线的步间噪声范围内（p = %2）。</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/TrendChart.cpp" line="190" />
+            <location filename="../widgets/compare/TrendChart.cpp" line="193" />
             <source>Each run's median over the complete steps of all its ranks, in run order; the band is the 95 % interval of that median (bootstrap over steps). %1</source>
             <translation>每个运行在其所有 rank 的完整步上的中位数，按运行顺序排列；色带为该中位数的 95% 置信区间（对步做 bootstrap）。%1</translation>
         </message>
@@ -12602,222 +12676,234 @@ at %2</source>
             <translation>%1：文件在读取期间发生了更改</translation>
         </message>
         <message>
-            <location filename="../core/memsnap/Pickle.cpp" line="313" />
+            <location filename="../core/memsnap/Pickle.cpp" line="317" />
             <source>pickle: %1 at byte %2 (opcode %3)</source>
             <translation>pickle：%1，位于字节 %2（操作码 %3）</translation>
         </message>
         <message numerus="yes">
-            <location filename="../core/memsnap/Pickle.cpp" line="320" />
+            <location filename="../core/memsnap/Pickle.cpp" line="324" />
             <source>the data ends %n byte short (truncated)</source>
             <translation>
                 <numerusform>数据末尾缺少 %n 字节（文件被截断）</numerusform>
             </translation>
         </message>
         <message numerus="yes">
-            <location filename="../core/memsnap/Pickle.cpp" line="321" />
+            <location filename="../core/memsnap/Pickle.cpp" line="325" />
             <source>the data ends %n bytes short (truncated)</source>
             <translation>
                 <numerusform>数据缺少 %n 字节（文件被截断）</numerusform>
             </translation>
         </message>
         <message>
-            <location filename="../core/memsnap/Pickle.cpp" line="336" />
+            <location filename="../core/memsnap/Pickle.cpp" line="340" />
             <source>more than %1 values on the stack</source>
             <translation>栈上的值超过 %1 个</translation>
         </message>
         <message>
-            <location filename="../core/memsnap/Pickle.cpp" line="360" />
-            <location filename="../core/memsnap/Pickle.cpp" line="510" />
-            <location filename="../core/memsnap/Pickle.cpp" line="585" />
-            <location filename="../core/memsnap/Pickle.cpp" line="728" />
+            <location filename="../core/memsnap/Pickle.cpp" line="359" />
+            <source>more than %1 distinct strings</source>
+            <translation>不同的字符串超过 %1 个</translation>
+        </message>
+        <message>
+            <location filename="../core/memsnap/Pickle.cpp" line="366" />
+            <location filename="../core/memsnap/Pickle.cpp" line="530" />
+            <location filename="../core/memsnap/Pickle.cpp" line="605" />
+            <location filename="../core/memsnap/Pickle.cpp" line="748" />
             <source>the stack is empty</source>
             <translation>栈为空</translation>
         </message>
         <message>
-            <location filename="../core/memsnap/Pickle.cpp" line="367" />
+            <location filename="../core/memsnap/Pickle.cpp" line="373" />
             <source>no MARK to pop to</source>
             <translation>没有可弹出到的 MARK</translation>
         </message>
         <message>
-            <location filename="../core/memsnap/Pickle.cpp" line="378" />
+            <location filename="../core/memsnap/Pickle.cpp" line="384" />
             <source>a reference to a value that no longer exists</source>
             <translation>引用了一个已不存在的值</translation>
         </message>
         <message>
-            <location filename="../core/memsnap/Pickle.cpp" line="416" />
+            <location filename="../core/memsnap/Pickle.cpp" line="408" />
+            <source>more than %1 containers at once</source>
+            <translation>同时存在的容器超过 %1 个</translation>
+        </message>
+        <message>
+            <location filename="../core/memsnap/Pickle.cpp" line="436" />
             <source>adds to something that is not a list, tuple or dict</source>
             <translation>向不是 list、tuple 或 dict 的对象添加元素</translation>
         </message>
         <message>
-            <location filename="../core/memsnap/Pickle.cpp" line="418" />
+            <location filename="../core/memsnap/Pickle.cpp" line="438" />
             <source>changes a container already placed inside another (refused: it could make a cycle)</source>
             <translation>修改了已放入另一个容器中的容器（已拒绝：可能形成循环）</translation>
         </message>
         <message>
-            <location filename="../core/memsnap/Pickle.cpp" line="421" />
+            <location filename="../core/memsnap/Pickle.cpp" line="441" />
             <source>puts a container inside itself</source>
             <translation>将容器放入其自身</translation>
         </message>
         <message>
-            <location filename="../core/memsnap/Pickle.cpp" line="442" />
+            <location filename="../core/memsnap/Pickle.cpp" line="462" />
             <source>containers nested more than %1 deep</source>
             <translation>容器嵌套超过 %1 层</translation>
         </message>
         <message>
-            <location filename="../core/memsnap/Pickle.cpp" line="453" />
+            <location filename="../core/memsnap/Pickle.cpp" line="473" />
             <source>a dict's items come in pairs; one value left over</source>
             <translation>dict 的项应成对出现；多出一个值</translation>
         </message>
         <message>
-            <location filename="../core/memsnap/Pickle.cpp" line="476" />
+            <location filename="../core/memsnap/Pickle.cpp" line="496" />
             <source>memo index %1 out of order (%2 stored)</source>
             <translation>memo 索引 %1 顺序错乱（已存储 %2 个）</translation>
         </message>
         <message>
-            <location filename="../core/memsnap/Pickle.cpp" line="478" />
-            <source>more than %1 memo entries</source>
-            <translation>memo 条目超过 %1 个</translation>
+            <location filename="../core/memsnap/Pickle.cpp" line="498" />
+            <source>more than %1 memo entries (one per 8 bytes of input)</source>
+            <translation>memo 条目超过 %1 个（每 8 字节输入一个）</translation>
         </message>
         <message>
-            <location filename="../core/memsnap/Pickle.cpp" line="525" />
+            <source>more than %1 memo entries</source>
+            <translation type="vanished">memo 条目超过 %1 个</translation>
+        </message>
+        <message>
+            <location filename="../core/memsnap/Pickle.cpp" line="545" />
             <source>pickle: the file is empty</source>
             <translation>pickle：文件为空</translation>
         </message>
         <message>
-            <location filename="../core/memsnap/Pickle.cpp" line="530" />
+            <location filename="../core/memsnap/Pickle.cpp" line="550" />
             <source>pickle: protocol 0 or 1 (the first opcode is %1, not PROTO); only protocols 2 to 5, which PyTorch writes, are read</source>
             <translation>pickle：协议 0 或 1（第一个操作码是 %1，而不是 PROTO）；只读取 PyTorch 写出的协议 2 到 5</translation>
         </message>
         <message>
-            <location filename="../core/memsnap/Pickle.cpp" line="539" />
+            <location filename="../core/memsnap/Pickle.cpp" line="559" />
             <source>pickle: the data ends at byte %1 before its STOP opcode (truncated)</source>
             <translation>pickle：数据在字节 %1 处结束，未到达 STOP 操作码（文件被截断）</translation>
         </message>
         <message>
-            <location filename="../core/memsnap/Pickle.cpp" line="545" />
+            <location filename="../core/memsnap/Pickle.cpp" line="565" />
             <source>refused: this opcode imports or calls code, which a snapshot never needs</source>
             <translation>已拒绝：此操作码会导入或调用代码，而快照从不需要这样做</translation>
         </message>
         <message>
-            <location filename="../core/memsnap/Pickle.cpp" line="547" />
+            <location filename="../core/memsnap/Pickle.cpp" line="567" />
             <source>refused: a protocol 0/1 text opcode; only protocols 2 to 5 are read</source>
             <translation>已拒绝：协议 0/1 的文本操作码；只读取协议 2 到 5</translation>
         </message>
         <message>
-            <location filename="../core/memsnap/Pickle.cpp" line="555" />
+            <location filename="../core/memsnap/Pickle.cpp" line="575" />
             <source>protocol %1 is not read (only 2 to 5)</source>
             <translation>不读取协议 %1（只读取 2 到 5）</translation>
         </message>
         <message>
-            <location filename="../core/memsnap/Pickle.cpp" line="565" />
+            <location filename="../core/memsnap/Pickle.cpp" line="585" />
             <source>a frame of %1 bytes runs past the end (truncated)</source>
             <translation>一个 %1 字节的帧超出了数据末尾（文件被截断）</translation>
         </message>
         <message>
-            <location filename="../core/memsnap/Pickle.cpp" line="578" />
+            <location filename="../core/memsnap/Pickle.cpp" line="598" />
             <source>too many MARKs</source>
             <translation>MARK 过多</translation>
         </message>
         <message>
-            <location filename="../core/memsnap/Pickle.cpp" line="636" />
-            <location filename="../core/memsnap/Pickle.cpp" line="698" />
+            <location filename="../core/memsnap/Pickle.cpp" line="656" />
+            <location filename="../core/memsnap/Pickle.cpp" line="718" />
             <source>a negative length</source>
             <translation>长度为负</translation>
         </message>
         <message>
-            <location filename="../core/memsnap/Pickle.cpp" line="709" />
+            <location filename="../core/memsnap/Pickle.cpp" line="729" />
             <source>refused: an out-of-band buffer, which a file cannot carry</source>
             <translation>已拒绝：带外缓冲区，文件无法承载</translation>
         </message>
         <message>
-            <location filename="../core/memsnap/Pickle.cpp" line="741" />
+            <location filename="../core/memsnap/Pickle.cpp" line="761" />
             <source>nothing to add the items to</source>
             <translation>没有可添加这些项的容器</translation>
         </message>
         <message>
-            <location filename="../core/memsnap/Pickle.cpp" line="764" />
+            <location filename="../core/memsnap/Pickle.cpp" line="784" />
             <source>memo entry %1 was never stored</source>
             <translation>memo 条目 %1 从未存储过</translation>
         </message>
         <message>
-            <location filename="../core/memsnap/Pickle.cpp" line="774" />
+            <location filename="../core/memsnap/Pickle.cpp" line="794" />
             <source>unknown opcode</source>
             <translation>未知操作码</translation>
         </message>
         <message>
-            <location filename="../core/memsnap/SnapshotAlign.cpp" line="95" />
+            <location filename="../core/memsnap/SnapshotAlign.cpp" line="100" />
             <source>the snapshot has no time_us (PyTorch 2.0 or older): it cannot be put on the trace's clock</source>
             <translation>快照中没有 time_us（PyTorch 2.0 或更早版本）：无法将其放到跟踪的时钟上</translation>
         </message>
         <message>
-            <location filename="../core/memsnap/SnapshotAlign.cpp" line="116" />
+            <location filename="../core/memsnap/SnapshotAlign.cpp" line="121" />
             <source>the trace has no cudaMalloc calls to match the snapshot's segment_alloc actions with</source>
             <translation>跟踪文件中没有可与快照的 segment_alloc 操作匹配的 cudaMalloc 调用</translation>
         </message>
         <message>
-            <location filename="../core/memsnap/SnapshotAlign.cpp" line="163" />
+            <location filename="../core/memsnap/SnapshotAlign.cpp" line="187" />
             <source>the snapshot has no segment_alloc or segment_free with a time to match</source>
             <translation>快照中没有带时间、可供匹配的 segment_alloc 或 segment_free</translation>
         </message>
         <message>
-            <location filename="../core/memsnap/SnapshotAlign.cpp" line="180" />
+            <location filename="../core/memsnap/SnapshotAlign.cpp" line="204" />
             <source>no segment_alloc / segment_free of the snapshot fell on a cudaMalloc / cudaFree call of the trace</source>
             <translation>快照的 segment_alloc / segment_free 没有一个落在跟踪文件的 cudaMalloc / cudaFree 调用上</translation>
         </message>
         <message numerus="yes">
-            <location filename="../core/memsnap/SnapshotAlign.cpp" line="196" />
+            <location filename="../core/memsnap/SnapshotAlign.cpp" line="220" />
             <source>only %n segment action matched a cudaMalloc / cudaFree call</source>
             <translation>
                 <numerusform>只有 %n 个段操作与 cudaMalloc / cudaFree 调用匹配</numerusform>
             </translation>
         </message>
         <message numerus="yes">
-            <location filename="../core/memsnap/SnapshotAlign.cpp" line="197" />
+            <location filename="../core/memsnap/SnapshotAlign.cpp" line="221" />
             <source>only %n segment actions matched a cudaMalloc / cudaFree call</source>
             <translation>
                 <numerusform>只有 %n 个段操作与 cudaMalloc / cudaFree 调用匹配</numerusform>
             </translation>
         </message>
         <message>
-            <location filename="../core/memsnap/SnapshotAlign.cpp" line="201" />
+            <location filename="../core/memsnap/SnapshotAlign.cpp" line="225" />
             <source>%1 of the %2 segment actions inside the trace's span matched a cudaMalloc / cudaFree call; the snapshot and the trace do not seem to be of the same run</source>
             <translation>跟踪时间范围内的 %2 个段操作中有 %1 个与 cudaMalloc / cudaFree 调用匹配；快照与跟踪文件似乎不属于同一次运行</translation>
         </message>
         <message numerus="yes">
-            <location filename="../core/memsnap/SnapshotAnalysis.cpp" line="218" />
             <source>device %1: %n action disagrees with the segments at the end (a cut or merged trace?)</source>
-            <translation>
+            <translation type="vanished">
                 <numerusform>设备 %1：%n 个操作与结束时的段不一致（trace 被截断或合并了？）</numerusform>
             </translation>
         </message>
         <message numerus="yes">
-            <location filename="../core/memsnap/SnapshotAnalysis.cpp" line="220" />
             <source>device %1: %n actions disagree with the segments at the end (a cut or merged trace?)</source>
-            <translation>
+            <translation type="vanished">
                 <numerusform>设备 %1：%n 个操作与结束时的段不一致（trace 被截断或合并过？）</numerusform>
             </translation>
         </message>
         <message numerus="yes">
-            <location filename="../core/memsnap/SnapshotAnalysis.cpp" line="538" />
+            <location filename="../core/memsnap/SnapshotAnalysis.cpp" line="570" />
             <source>%n cudaMalloc call happened while the cache held enough free memory for the request, but only in pieces smaller than it (fragmentation): %1 requested, with up to %2 free in the cache.</source>
             <translation>
                 <numerusform>%n 次 cudaMalloc 调用发生时，缓存中的空闲内存足以满足请求，但都是比请求小的碎块（碎片化）：共请求 %1，当时缓存中空闲最多 %2。</numerusform>
             </translation>
         </message>
         <message numerus="yes">
-            <location filename="../core/memsnap/SnapshotAnalysis.cpp" line="542" />
+            <location filename="../core/memsnap/SnapshotAnalysis.cpp" line="574" />
             <source>%n cudaMalloc calls happened while the cache held enough free memory for the request, but only in pieces smaller than it (fragmentation): %1 requested in all, with up to %2 free in the cache.</source>
             <translation>
                 <numerusform>%n 次 cudaMalloc 调用发生时，缓存中的空闲内存足以满足请求，但都是小于请求的碎片（碎片化）：共请求 %1，缓存中空闲最多 %2。</numerusform>
             </translation>
         </message>
         <message>
-            <location filename="../core/memsnap/SnapshotAnalysis.cpp" line="548" />
+            <location filename="../core/memsnap/SnapshotAnalysis.cpp" line="580" />
             <source>Set PYTORCH_CUDA_ALLOC_CONF=max_split_size_mb:%1 so blocks of that size or more are not split by smaller requests and stay whole for the large ones; it would free about %2 of reserved memory at the peak and the cudaFree/cudaMalloc calls on the critical path.</source>
             <translation>设置 PYTORCH_CUDA_ALLOC_CONF=max_split_size_mb:%1，使不小于该大小的块不被较小的请求拆分，保持完整以供大请求使用；这将在峰值时释放约 %2 的已保留内存，并去掉关键路径上的 cudaFree/cudaMalloc 调用。</translation>
         </message>
         <message>
-            <location filename="../core/memsnap/SnapshotAnalysis.cpp" line="553" />
+            <location filename="../core/memsnap/SnapshotAnalysis.cpp" line="585" />
             <source>Set PYTORCH_CUDA_ALLOC_CONF=expandable_segments:True so segments grow in place instead of new ones being allocated beside fragmented ones; it would free about %1 of reserved memory at the peak and the cudaFree/cudaMalloc calls on the critical path.</source>
             <translation>设置 PYTORCH_CUDA_ALLOC_CONF=expandable_segments:True，让段就地扩展，而不是在碎片化的段旁边分配新段；这样在峰值时约可释放 %1 的已保留内存，并省去关键路径上的 cudaFree/cudaMalloc 调用。</translation>
         </message>
