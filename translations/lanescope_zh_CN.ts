@@ -11956,27 +11956,39 @@ at %2</source>
     <context>
         <name>lanescope::WarningBanner</name>
         <message>
-            <location filename="../widgets/WarningBanner.cpp" line="43" />
+            <location filename="../widgets/WarningBanner.cpp" line="44" />
             <source>Dismiss these warnings</source>
             <translation>关闭这些警告</translation>
         </message>
         <message>
-            <location filename="../widgets/WarningBanner.cpp" line="44" />
+            <location filename="../widgets/WarningBanner.cpp" line="45" />
             <source>Dismiss</source>
             <translation>关闭</translation>
         </message>
         <message numerus="yes">
-            <location filename="../widgets/WarningBanner.cpp" line="96" />
+            <location filename="../widgets/WarningBanner.cpp" line="119" />
             <source>The trace loaded with %n warning:</source>
             <translation>
                 <numerusform>跟踪已加载，有 %n 条警告：</numerusform>
             </translation>
         </message>
         <message numerus="yes">
-            <location filename="../widgets/WarningBanner.cpp" line="97" />
+            <location filename="../widgets/WarningBanner.cpp" line="120" />
             <source>The trace loaded with %n warnings:</source>
             <translation>
                 <numerusform>跟踪文件已加载，但有 %n 条警告：</numerusform>
+            </translation>
+        </message>
+        <message>
+            <location filename="../widgets/WarningBanner.cpp" line="131" />
+            <source>Show fewer</source>
+            <translation>收起</translation>
+        </message>
+        <message numerus="yes">
+            <location filename="../widgets/WarningBanner.cpp" line="131" />
+            <source>Show %n more</source>
+            <translation>
+                <numerusform>再显示 %n 条</numerusform>
             </translation>
         </message>
         <message numerus="yes">

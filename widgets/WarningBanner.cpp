@@ -19,6 +19,7 @@ WarningBanner::WarningBanner(QWidget *parent)
     , m_notice(new QLabel(this))
     , m_noticeButton(new QPushButton(this))
     , m_close(new QToolButton(this))
+    , m_more(new QToolButton(this))
 {
     setObjectName(QStringLiteral("WarningBanner"));
     setFrameShape(QFrame::StyledPanel);
@@ -67,6 +68,16 @@ WarningBanner::WarningBanner(QWidget *parent)
     texts->addWidget(m_mode);
     texts->addLayout(noticeRow);
     texts->addWidget(m_text);
+    // A log_dir of many sessions or a folder of ranks brings a dozen notes: the list folds so the
+    // timeline keeps its room, one click away from the whole.
+    m_more->setAutoRaise(true);
+    m_more->setToolButtonStyle(Qt::ToolButtonTextOnly);
+    m_more->hide();
+    connect(m_more, &QToolButton::clicked, this, [this] {
+        m_expanded = !m_expanded;
+        showWarningText();
+    });
+    texts->addWidget(m_more, 0, Qt::AlignLeft);
     auto *layout = new QHBoxLayout(this);
     layout->setContentsMargins(8, 4, 4, 4);
     layout->addWidget(m_icon);
@@ -85,20 +96,43 @@ WarningBanner::WarningBanner(QWidget *parent)
 
 void WarningBanner::setWarnings(const QStringList &warnings)
 {
-    m_warnings = warnings;
+    m_warnings.clear();
+    for (const QString &w : warnings)
+        if (!m_warnings.contains(w))
+            m_warnings << w;
+    m_expanded = false;
+    showWarningText();
+}
+
+void WarningBanner::showWarningText()
+{
+    const QStringList &warnings = m_warnings;
     if (warnings.isEmpty()) {
         m_text->clear();
         m_text->hide();
+        m_more->hide();
+        m_folded = false;
         updateVisibility();
         return;
     }
     QStringList lines;
     lines << (warnings.size() == 1 ? tr("The trace loaded with %n warning:", nullptr, 1)
                                    : tr("The trace loaded with %n warnings:", nullptr, int(warnings.size())));
-    for (const QString &w : warnings)
-        lines << QStringLiteral("• ") + w;
+    // Folded only where it saves lines: more than one left out.
+    const bool long_ = warnings.size() > kFoldedWarnings + 1;
+    m_folded = long_ && !m_expanded;
+    const qsizetype shown = m_folded ? kFoldedWarnings : warnings.size();
+    for (qsizetype i = 0; i < shown; ++i)
+        lines << QStringLiteral("• ") + warnings[i];
     m_text->setText(lines.join(QLatin1Char('\n')));
     m_text->show();
+    if (long_) {
+        const int left = int(warnings.size() - kFoldedWarnings);
+        m_more->setText(m_expanded ? tr("Show fewer") : tr("Show %n more", nullptr, left));
+        m_more->show();
+    } else {
+        m_more->hide();
+    }
     updateVisibility();
 }
 

@@ -18,8 +18,13 @@ class WarningBanner : public QFrame
 public:
     explicit WarningBanner(QWidget *parent = nullptr);
 
-    // Shows the banner with these warnings, or hides it when the list is empty.
+    // Shows the banner with these warnings, or hides it when the list is empty. A warning given
+    // twice (the same note of two runs' loads) is listed once; a long list shows its first
+    // kFoldedWarnings lines and a button that unfolds the rest.
+    static constexpr int kFoldedWarnings = 3;
     void setWarnings(const QStringList &warnings);
+    bool folded() const { return m_folded; }
+    QToolButton *moreButton() const { return m_more; }
     QStringList warnings() const { return m_warnings; }
     QString text() const;
 
@@ -40,6 +45,7 @@ signals:
 
 private:
     void updateVisibility();
+    void showWarningText();
 
     QStringList m_warnings;
     QString m_noticeText;
@@ -50,6 +56,9 @@ private:
     QLabel *m_notice;
     QPushButton *m_noticeButton;
     QToolButton *m_close;
+    QToolButton *m_more;
+    bool m_expanded = false; // the user unfolded the list
+    bool m_folded = false;   // lines are left out of the text now
 };
 
 } // namespace lanescope

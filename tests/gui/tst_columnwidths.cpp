@@ -6,6 +6,7 @@
 // sideways scroll and every header whole; the ProfilerStep bands under the time axis named by their
 // number where the band is narrow ("#12", not "ProfilerSte…").
 #include "app/gui/MainWindow.h"
+#include "tests/gui/OpenAndAnalyse.h"
 #include "widgets/analysis/AnalysisDock.h"
 #include "widgets/analysis/GapTableModel.h"
 #include "widgets/analysis/KernelNameDelegate.h"
@@ -32,13 +33,7 @@ namespace {
 
 constexpr int kTimeoutMs = 180000;
 
-bool open(MainWindow &w, const QStringList &paths)
-{
-    QSignalSpy loaded(&w, &MainWindow::loadFinished);
-    w.openFiles(paths);
-    return loaded.wait(kTimeoutMs) && loaded.takeFirst().at(0).toBool()
-        && QTest::qWaitFor([&] { return !w.analysisDock()->isBusy() && w.analysisDock()->result(); }, kTimeoutMs);
-}
+bool open(MainWindow &w, const QStringList &paths) { return test::openAndAnalyse(w, paths, kTimeoutMs); }
 
 // The room the view's style gives a section's text: its label rectangle, less the sort arrow's
 // room where the section shows the arrow.

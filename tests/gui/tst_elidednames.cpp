@@ -7,6 +7,7 @@
 // name ("split_embedding_backward_codegen_…_kernel_cta_per_row_1<…, 5ul>" against warp_per_row).
 // Each shown text fits its cell; the tooltip keeps the whole name.
 #include "app/gui/MainWindow.h"
+#include "tests/gui/OpenAndAnalyse.h"
 #include "widgets/analysis/AnalysisDock.h"
 #include "widgets/analysis/KernelNameDelegate.h"
 #include "widgets/analysis/TimeSummaryModels.h"
@@ -33,13 +34,7 @@ namespace {
 
 constexpr int kTimeoutMs = 180000;
 
-bool open(MainWindow &w, const QStringList &paths)
-{
-    QSignalSpy loaded(&w, &MainWindow::loadFinished);
-    w.openFiles(paths);
-    return loaded.wait(kTimeoutMs) && loaded.takeFirst().at(0).toBool()
-        && QTest::qWaitFor([&] { return !w.analysisDock()->isBusy() && w.analysisDock()->result(); }, kTimeoutMs);
-}
+bool open(MainWindow &w, const QStringList &paths) { return test::openAndAnalyse(w, paths, kTimeoutMs); }
 
 // FBGEMM's backward kernels as CUDA reports them: one family, told apart in the middle of the name.
 QStringList fbgemmNames()

@@ -270,6 +270,35 @@ private slots:
         QVERIFY(w.warningBanner()->isHidden());
     }
 
+    // The same note of several runs' loads is listed once; a long list folds to its first lines
+    // and a button that shows the rest (a log_dir of four sessions brought 13 lines, 7 repeated).
+    void longWarningListsFold()
+    {
+        MainWindow w;
+        w.show();
+        WarningBanner *b = w.warningBanner();
+        QStringList many;
+        for (int i = 1; i <= 8; ++i)
+            many << QStringLiteral("note %1").arg(i);
+        b->setWarnings(many + QStringList{QStringLiteral("note 2"), QStringLiteral("note 5")});
+        QCOMPARE(b->warnings(), many);
+        QVERIFY(b->folded());
+        QVERIFY(b->text().contains(QStringLiteral("8 warnings")));
+        QVERIFY(b->text().contains(QStringLiteral("note 3")));
+        QVERIFY(!b->text().contains(QStringLiteral("note 4")));
+        QVERIFY(b->moreButton()->isVisible());
+        QCOMPARE(b->moreButton()->text(), QStringLiteral("Show 5 more"));
+        QTest::mouseClick(b->moreButton(), Qt::LeftButton);
+        QVERIFY(!b->folded());
+        QVERIFY(b->text().contains(QStringLiteral("note 8")));
+        QCOMPARE(b->moreButton()->text(), QStringLiteral("Show fewer"));
+        // Four lines fold nothing worth a button.
+        b->setWarnings(many.mid(0, 4));
+        QVERIFY(!b->folded());
+        QVERIFY(b->moreButton()->isHidden());
+        QVERIFY(b->text().contains(QStringLiteral("note 4")));
+    }
+
     void cancelReturnsToIdle()
     {
         const QString big = writeLargeTrace(QStringLiteral("large.json"), 40 << 20);

@@ -11,6 +11,7 @@
 #include <QTableView>
 
 #include <algorithm>
+#include <functional>
 
 namespace lanescope {
 
@@ -36,7 +37,7 @@ bool GapColumnFit::eventFilter(QObject *watched, QEvent *event)
     return QObject::eventFilter(watched, event);
 }
 
-int GapColumnFit::contentWidth(int column) const
+int GapColumnFit::widestCell(int column, const std::function<QString(const QString &, const QFontMetrics &)> &shown) const
 {
     // The rows on screen (and a few more), as the user sees them; not the whole table.
     const QAbstractItemModel *m = m_view->model();
@@ -47,8 +48,13 @@ int GapColumnFit::contentWidth(int column) const
     const QFontMetrics fm = m_view->fontMetrics();
     int w = 0;
     for (int r = first; r < last; ++r)
-        w = std::max(w, fm.horizontalAdvance(m->index(r, column).data().toString()));
+        w = std::max(w, fm.horizontalAdvance(shown(m->index(r, column).data().toString(), fm)));
     return w + 2 * fm.averageCharWidth() + 4; // the cell's margins
+}
+
+int GapColumnFit::contentWidth(int column) const
+{
+    return widestCell(column, [](const QString &text, const QFontMetrics &) { return text; });
 }
 
 int GapColumnFit::headerWidth(int column) const
@@ -74,16 +80,9 @@ int GapColumnFit::headerWidth(int column) const
 
 int GapColumnFit::kernelWidth(int column) const
 {
-    const QAbstractItemModel *m = m_view->model();
-    if (!m)
-        return 0;
-    const int first = std::max(0, m_view->rowAt(0));
-    const int last = std::min(m->rowCount(), first + 80);
-    const QFontMetrics fm = m_view->fontMetrics();
-    int w = 0;
-    for (int r = first; r < last; ++r)
-        w = std::max(w, fm.horizontalAdvance(GapTableModel::fitKernelName(m->index(r, column).data().toString(), fm, kKernelWidth)));
-    return w + 2 * fm.averageCharWidth() + 4; // the cell's margins
+    return widestCell(column, [](const QString &text, const QFontMetrics &fm) {
+        return GapTableModel::fitKernelName(text, fm, kKernelWidth);
+    });
 }
 
 void GapColumnFit::fit()

@@ -9,6 +9,11 @@
 // its arrow. Refitted as the table is resized, refilled or sorted; a column the user widens by
 // hand keeps that width until the next resize.
 #include <QObject>
+#include <QString>
+
+#include <functional>
+
+class QFontMetrics;
 
 class QTableView;
 
@@ -30,6 +35,8 @@ protected:
 private:
     int contentWidth(int column) const;
     int kernelWidth(int column) const; // the names on screen as the kernel column shows them
+    // The widest of the rows on screen as `shown` spells each, with the cell's margins.
+    int widestCell(int column, const std::function<QString(const QString &, const QFontMetrics &)> &shown) const;
     int headerWidth(int column) const; // the header's text whole (beside the sort arrow where shown)
     QTableView *m_view;
     int m_causeWidth; // the cause column's width while there is room: the dock's, the longest cause's
