@@ -30,7 +30,10 @@ QVariant CompactTable::data(const QModelIndex &index, int role) const
     if (bracket >= 0) {
         QString interval = s.mid(bracket + 2);
         s.truncate(bracket);
-        if (m_breakLines) { // and its two ends under its label ("[95 %:" / "−33.5 to" / "−27.0 %]")
+        const QString shortInterval = m_breakLines ? sourceModel()->data(mapToSource(index), ShortIntervalRole).toString() : QString();
+        if (!shortInterval.isEmpty()) {
+            interval = shortInterval; // "[−33.5, −27.0]": one line as narrow as the figures above it
+        } else if (m_breakLines) { // else its two ends under its label ("[95 %:" / "−33.5 to" / "−27.0 %]")
             const qsizetype colon = interval.indexOf(QRegularExpression(QStringLiteral("[:：]")));
             if (colon > 0) {
                 QString figures = interval.mid(colon + 1).trimmed();

@@ -16,6 +16,9 @@ class CompactTable : public QIdentityProxyModel
     Q_OBJECT
 public:
     static constexpr int ShortHeaderRole = Qt::UserRole + 40;
+    // A cell's interval as its narrow form ("[+2.5, +8.9]", the unit the line above gives): where a
+    // source model has one, a narrow table shows it on one line instead of breaking the long one.
+    static constexpr int ShortIntervalRole = Qt::UserRole + 41;
     using QIdentityProxyModel::QIdentityProxyModel;
     // Cells on lines of their own only where the columns would not fit otherwise (three runs and
     // more); the short headers stay either way. Takes effect with the source's next reset.

@@ -115,6 +115,26 @@ QString MetricsTableModel::intervalText(int row, int run) const
         .arg(sign(lo), QLocale().toString(std::abs(lo), 'f', 1), sign(hi), QLocale().toString(std::abs(hi), 'f', 1));
 }
 
+// The interval's two ends alone, in the unit of the relative change above it (points, else %).
+QString MetricsTableModel::shortIntervalText(int row, int run) const
+{
+    const analysis::ChangeStats *c = changeOf(row, run);
+    if (!c || !c->ci95Low || !c->ci95High)
+        return {};
+    const auto signed_ = [](double v, int decimals) {
+        const QString n = QLocale().toString(std::abs(v), 'f', decimals);
+        return v > 0 ? QStringLiteral("+") + n : v < 0 ? QString(QChar(0x2212)) + n : n;
+    };
+    const Row &r = m_rows[std::size_t(row)];
+    if (r.unit == Unit::Pct)
+        return QStringLiteral("[%1, %2]").arg(signed_(*c->ci95Low, 2), signed_(*c->ci95High, 2));
+    const QByteArray key = r.key.toLatin1();
+    const double base = m_noise->baselineMedian(std::string_view(key.constData(), std::size_t(key.size())));
+    if (base == 0)
+        return {};
+    return QStringLiteral("[%1, %2]").arg(signed_(100 * *c->ci95Low / std::abs(base), 1), signed_(100 * *c->ci95High / std::abs(base), 1));
+}
+
 int MetricsTableModel::rowOf(const QString &key) const
 {
     for (std::size_t i = 0; i < m_rows.size(); ++i)
@@ -239,6 +259,8 @@ QVariant MetricsTableModel::data(const QModelIndex &index, int role) const
             text += QStringLiteral("  [%1]").arg(ci);
         return text;
     }
+    case CompactTable::ShortIntervalRole:
+        return shortIntervalText(index.row(), run);
     case SignificantRole:
         return noise && noise->significant ? QVariant(*noise->significant) : QVariant();
     case DeltaRole:

@@ -44,6 +44,7 @@ public:
     // "95 %: +3.4 to +6.6 %": the interval of a delta (a change of the median per step), in points
     // for a percentage, else relative to the baseline's median per step; empty where not judged.
     QString intervalText(int row, int run) const;
+    QString shortIntervalText(int row, int run) const; // "[+2.5, +8.9]"
 
     int rowCount(const QModelIndex &parent = {}) const override;
     int columnCount(const QModelIndex &parent = {}) const override;
