@@ -1420,9 +1420,12 @@ void MainWindow::restoreDailyUseSettings()
     WindowSettings::keepSmallDocksFitted(this); // the legend at its grid's height, whatever was restored
     if (m_layoutRestored) {
         // Where these docks sit is remembered; whether they show depends on what is opened. The
-        // search results are empty at start: they come back with the first search.
+        // search results are empty at start: they come back with the first search; the memory
+        // snapshot's with the next snapshot opened (an empty one took the Legend's place).
         m_compare->hide();
         m_ranks->hide();
+        if (!m_snapshots->hasSnapshot())
+            m_snapshots->dock()->hide();
         if (auto *search = findChild<QDockWidget *>(QStringLiteral("searchResultsDock")))
             search->hide();
     } else {
