@@ -6,6 +6,7 @@
 #include "widgets/analysis/KernelNameDelegate.h"
 #include "widgets/analysis/LatestRunner.h"
 #include "widgets/analysis/RooflineChart.h"
+#include "widgets/analysis/SummaryTable.h"
 #include "widgets/analysis/TimeSummaryModels.h"
 #include "widgets/render/SliceHighlight.h"
 #include "widgets/source/SourceView.h"
@@ -89,33 +90,7 @@ public:
 template <typename Model>
 QSortFilterProxyModel *namesProxy(Model *model, int nameColumn, QObject *parent)
 {
-    auto *proxy = new QSortFilterProxyModel(parent);
-    proxy->setSourceModel(model);
-    proxy->setSortRole(Model::SortRole);
-    proxy->setFilterRole(Model::NameRole);
-    proxy->setFilterKeyColumn(nameColumn);
-    proxy->setFilterCaseSensitivity(Qt::CaseInsensitive);
-    return proxy;
-}
-
-QTableView *makeTable(QWidget *parent, QSortFilterProxyModel *proxy, const QString &objectName)
-{
-    auto *v = new QTableView(parent);
-    v->setObjectName(objectName);
-    v->setModel(proxy);
-    v->setSortingEnabled(true);
-    v->setSelectionBehavior(QAbstractItemView::SelectRows);
-    v->setSelectionMode(QAbstractItemView::ExtendedSelection);
-    v->setEditTriggers(QAbstractItemView::NoEditTriggers);
-    v->setAlternatingRowColors(true);
-    v->setWordWrap(false);
-    v->setTextElideMode(Qt::ElideMiddle);
-    v->verticalHeader()->hide();
-    v->verticalHeader()->setSectionResizeMode(QHeaderView::Fixed);
-    v->verticalHeader()->setDefaultSectionSize(v->fontMetrics().height() + 6);
-    v->horizontalHeader()->setSectionsMovable(true);
-    v->horizontalHeader()->setMinimumSectionSize(24);
-    return v;
+    return summaryProxy(model, Model::SortRole, Model::NameRole, nameColumn, parent);
 }
 
 } // namespace
@@ -157,12 +132,12 @@ TimeSummaryPanel::TimeSummaryPanel(QWidget *parent)
     m_opProxy = namesProxy(m_opModel, OpSummaryModel::NameColumn, this);
 
     m_stack = new QStackedWidget(this);
-    m_kernels = makeTable(m_stack, m_kernelProxy, QStringLiteral("kernelSummary"));
+    m_kernels = makeSummaryTable(m_stack, m_kernelProxy, QStringLiteral("kernelSummary"));
     m_kernels->sortByColumn(KernelSummaryModel::TotalColumn, Qt::DescendingOrder);
     m_kernels->setItemDelegateForColumn(KernelSummaryModel::NameColumn, new KernelNameDelegate(m_kernels, KernelNameDelegate::Names::Distinct));
     m_kernels->horizontalHeader()->resizeSection(KernelSummaryModel::NameColumn, 320);
     m_kernels->setToolTip(tr("Click: outline the kernel's slices in the lanes. Double-click: zoom to its longest call."));
-    m_ops = makeTable(m_stack, m_opProxy, QStringLiteral("operatorSummary"));
+    m_ops = makeSummaryTable(m_stack, m_opProxy, QStringLiteral("operatorSummary"));
     m_ops->sortByColumn(OpSummaryModel::SelfColumn, Qt::DescendingOrder);
     m_ops->horizontalHeader()->resizeSection(OpSummaryModel::NameColumn, 260);
     m_ops->setColumnHidden(OpSummaryModel::ShapesColumn, true);
@@ -183,13 +158,13 @@ TimeSummaryPanel::TimeSummaryPanel(QWidget *parent)
     m_stack->addWidget(m_ops);
     m_collectiveModel = new CollectiveTypeModel(this);
     m_collectiveProxy = namesProxy(m_collectiveModel, CollectiveTypeModel::KindColumn, this);
-    m_collectives = makeTable(m_stack, m_collectiveProxy, QStringLiteral("collectiveSummary"));
+    m_collectives = makeSummaryTable(m_stack, m_collectiveProxy, QStringLiteral("collectiveSummary"));
     m_collectives->sortByColumn(CollectiveTypeModel::TotalColumn, Qt::DescendingOrder);
     m_collectives->setToolTip(tr("Each collective by kind, size and group: the calls' time and their bus bandwidth (select a kernel for its own)"));
     m_efficiencyModel = new OpEfficiencyModel(this);
     m_efficiencyProxy = namesProxy(m_efficiencyModel, OpEfficiencyModel::NameColumn, this);
     m_efficiencyStack = new QStackedWidget(m_stack);
-    m_efficiency = makeTable(m_efficiencyStack, m_efficiencyProxy, QStringLiteral("opEfficiency"));
+    m_efficiency = makeSummaryTable(m_efficiencyStack, m_efficiencyProxy, QStringLiteral("opEfficiency"));
     m_efficiency->sortByColumn(OpEfficiencyModel::TflopColumn, Qt::DescendingOrder);
     m_efficiency->horizontalHeader()->resizeSection(OpEfficiencyModel::ShapesColumn, 200);
     m_efficiency->setToolTip(tr("GEMMs, attention and convolutions per operator, input shapes and type: the FLOPs their shapes imply, the GPU time of their kernels, what that achieves and which roof bounds it"));
@@ -217,7 +192,7 @@ TimeSummaryPanel::TimeSummaryPanel(QWidget *parent)
         const auto list = MemoryOwnerModel::List(k);
         m_memoryModels[k] = new MemoryOwnerModel(list, this);
         m_memoryProxies[k] = namesProxy(m_memoryModels[k], MemoryOwnerModel::OpColumn, this);
-        QTableView *v = makeTable(m_memoryTabs, m_memoryProxies[k], QString::fromLatin1(objectNames[k]));
+        QTableView *v = makeSummaryTable(m_memoryTabs, m_memoryProxies[k], QString::fromLatin1(objectNames[k]));
         v->sortByColumn(MemoryOwnerModel::BytesColumn, Qt::DescendingOrder);
         // Every column in ~540 px, the dock's width beside the timeline.
         v->horizontalHeader()->resizeSection(MemoryOwnerModel::OpColumn, 170);

@@ -3,6 +3,7 @@
 
 #include "core/analysis/Analysis.h"
 #include "core/analysis/FigureText.h"
+#include "widgets/analysis/SummaryTable.h"
 #include "widgets/render/SliceHighlight.h"
 #include "widgets/source/EditorLauncher.h"
 #include "widgets/source/FlameGraph.h"
@@ -36,38 +37,6 @@
 namespace lanescope {
 
 namespace {
-
-QSortFilterProxyModel *rowsProxy(QAbstractItemModel *model, int nameColumn, QObject *parent)
-{
-    auto *proxy = new QSortFilterProxyModel(parent);
-    proxy->setSourceModel(model);
-    proxy->setSortRole(SourceLineModel::SortRole);
-    proxy->setFilterRole(SourceLineModel::NameRole);
-    proxy->setFilterKeyColumn(nameColumn);
-    proxy->setFilterCaseSensitivity(Qt::CaseInsensitive);
-    return proxy;
-}
-
-// As the other summaries' tables (TimeSummaryPanel).
-QTableView *makeTable(QWidget *parent, QSortFilterProxyModel *proxy, const QString &objectName)
-{
-    auto *v = new QTableView(parent);
-    v->setObjectName(objectName);
-    v->setModel(proxy);
-    v->setSortingEnabled(true);
-    v->setSelectionBehavior(QAbstractItemView::SelectRows);
-    v->setSelectionMode(QAbstractItemView::ExtendedSelection);
-    v->setEditTriggers(QAbstractItemView::NoEditTriggers);
-    v->setAlternatingRowColors(true);
-    v->setWordWrap(false);
-    v->setTextElideMode(Qt::ElideMiddle);
-    v->verticalHeader()->hide();
-    v->verticalHeader()->setSectionResizeMode(QHeaderView::Fixed);
-    v->verticalHeader()->setDefaultSectionSize(v->fontMetrics().height() + 6);
-    v->horizontalHeader()->setSectionsMovable(true);
-    v->horizontalHeader()->setMinimumSectionSize(24);
-    return v;
-}
 
 // The figure columns from `first` on as wide as their header (in the language shown) and its sort
 // arrow, at least what a count or "12,345.678" needs.
@@ -111,14 +80,14 @@ SourceView::SourceView(QWidget *parent)
     m_editor->setEnabled(false);
 
     m_lineModel = new SourceLineModel(this);
-    m_lineProxy = rowsProxy(m_lineModel, SourceLineModel::LocationColumn, this);
+    m_lineProxy = summaryProxy(m_lineModel, SourceLineModel::SortRole, SourceLineModel::NameRole, SourceLineModel::LocationColumn, this);
     m_fileModel = new SourceFileModel(this);
-    m_fileProxy = rowsProxy(m_fileModel, SourceFileModel::FileColumn, this);
+    m_fileProxy = summaryProxy(m_fileModel, SourceFileModel::SortRole, SourceFileModel::NameRole, SourceFileModel::FileColumn, this);
 
     m_pages = new QTabWidget(this);
     m_pages->setObjectName(QStringLiteral("sourcePages"));
     m_pages->setDocumentMode(true);
-    m_lineTable = makeTable(m_pages, m_lineProxy, QStringLiteral("sourceLines"));
+    m_lineTable = makeSummaryTable(m_pages, m_lineProxy, QStringLiteral("sourceLines"));
     m_lineTable->sortByColumn(SourceLineModel::GpuColumn, Qt::DescendingOrder);
     // Every column in ~760 px, the dock's width beside the timeline; the figures need ~80 px.
     m_lineTable->horizontalHeader()->resizeSection(SourceLineModel::LocationColumn, 200);
@@ -127,7 +96,7 @@ SourceView::SourceView(QWidget *parent)
     m_lineTable->setContextMenuPolicy(Qt::CustomContextMenu);
     m_lineTable->setToolTip(tr("Click: outline the line's Python calls and the kernels they launched in the lanes. "
                                "Double-click: zoom to its costliest call. Right-click: open it in your editor."));
-    m_fileTable = makeTable(m_pages, m_fileProxy, QStringLiteral("sourceFiles"));
+    m_fileTable = makeSummaryTable(m_pages, m_fileProxy, QStringLiteral("sourceFiles"));
     m_fileTable->sortByColumn(SourceFileModel::GpuColumn, Qt::DescendingOrder);
     m_fileTable->horizontalHeader()->resizeSection(SourceFileModel::FileColumn, 240);
     fitFigureColumns(m_fileTable, SourceFileModel::LinesColumn);
