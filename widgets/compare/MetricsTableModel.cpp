@@ -95,44 +95,43 @@ const analysis::ChangeStats *MetricsTableModel::changeOf(int row, int run) const
     return m_noise->change(run, std::string_view(key.constData(), std::size_t(key.size())));
 }
 
-QString MetricsTableModel::intervalText(int row, int run) const
+// The interval's two ends in the unit of the relative change shown: points for a figure in %,
+// else % of the baseline's median; each as its sign ("+", "−" or none) and its magnitude.
+std::optional<MetricsTableModel::IntervalEnds> MetricsTableModel::intervalEnds(int row, int run) const
 {
     const analysis::ChangeStats *c = changeOf(row, run);
     if (!c || !c->ci95Low || !c->ci95High)
-        return {};
-    const auto sign = [](double v) { return v > 0 ? QStringLiteral("+") : v < 0 ? QStringLiteral("−") : QString(); };
+        return std::nullopt;
     const Row &r = m_rows[std::size_t(row)];
-    if (r.unit == Unit::Pct)
-        return tr("95 %: %1%2 to %3%4 pt")
-            .arg(sign(*c->ci95Low), QLocale().toString(std::abs(*c->ci95Low), 'f', 2), sign(*c->ci95High),
-                 QLocale().toString(std::abs(*c->ci95High), 'f', 2));
-    const QByteArray key = r.key.toLatin1();
-    const double base = m_noise->baselineMedian(std::string_view(key.constData(), std::size_t(key.size())));
-    if (base == 0)
-        return {};
-    const double lo = 100 * *c->ci95Low / std::abs(base), hi = 100 * *c->ci95High / std::abs(base);
-    return tr("95 %: %1%2 to %3%4 %")
-        .arg(sign(lo), QLocale().toString(std::abs(lo), 'f', 1), sign(hi), QLocale().toString(std::abs(hi), 'f', 1));
+    double lo = *c->ci95Low, hi = *c->ci95High;
+    const bool points = r.unit == Unit::Pct;
+    if (!points) {
+        const QByteArray key = r.key.toLatin1();
+        const double base = m_noise->baselineMedian(std::string_view(key.constData(), std::size_t(key.size())));
+        if (base == 0)
+            return std::nullopt;
+        lo = 100 * lo / std::abs(base);
+        hi = 100 * hi / std::abs(base);
+    }
+    const auto sign = [](double v) { return v > 0 ? QStringLiteral("+") : v < 0 ? QStringLiteral("−") : QString(); };
+    const int decimals = points ? 2 : 1;
+    return IntervalEnds{sign(lo), QLocale().toString(std::abs(lo), 'f', decimals), sign(hi),
+                        QLocale().toString(std::abs(hi), 'f', decimals), points};
 }
 
-// The interval's two ends alone, in the unit of the relative change above it (points, else %).
+QString MetricsTableModel::intervalText(int row, int run) const
+{
+    const std::optional<IntervalEnds> e = intervalEnds(row, run);
+    if (!e)
+        return {};
+    return (e->points ? tr("95 %: %1%2 to %3%4 pt") : tr("95 %: %1%2 to %3%4 %")).arg(e->loSign, e->lo, e->hiSign, e->hi);
+}
+
+// The two ends alone, in the unit of the relative change above them.
 QString MetricsTableModel::shortIntervalText(int row, int run) const
 {
-    const analysis::ChangeStats *c = changeOf(row, run);
-    if (!c || !c->ci95Low || !c->ci95High)
-        return {};
-    const auto signed_ = [](double v, int decimals) {
-        const QString n = QLocale().toString(std::abs(v), 'f', decimals);
-        return v > 0 ? QStringLiteral("+") + n : v < 0 ? QString(QChar(0x2212)) + n : n;
-    };
-    const Row &r = m_rows[std::size_t(row)];
-    if (r.unit == Unit::Pct)
-        return QStringLiteral("[%1, %2]").arg(signed_(*c->ci95Low, 2), signed_(*c->ci95High, 2));
-    const QByteArray key = r.key.toLatin1();
-    const double base = m_noise->baselineMedian(std::string_view(key.constData(), std::size_t(key.size())));
-    if (base == 0)
-        return {};
-    return QStringLiteral("[%1, %2]").arg(signed_(100 * *c->ci95Low / std::abs(base), 1), signed_(100 * *c->ci95High / std::abs(base), 1));
+    const std::optional<IntervalEnds> e = intervalEnds(row, run);
+    return e ? QStringLiteral("[%1%2, %3%4]").arg(e->loSign, e->lo, e->hiSign, e->hi) : QString();
 }
 
 int MetricsTableModel::rowOf(const QString &key) const

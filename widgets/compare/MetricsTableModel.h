@@ -45,6 +45,12 @@ public:
     // for a percentage, else relative to the baseline's median per step; empty where not judged.
     QString intervalText(int row, int run) const;
     QString shortIntervalText(int row, int run) const; // "[+2.5, +8.9]"
+    struct IntervalEnds
+    {
+        QString loSign, lo, hiSign, hi;
+        bool points = false; // in points (a figure in %), else in % of the baseline
+    };
+    std::optional<IntervalEnds> intervalEnds(int row, int run) const;
 
     int rowCount(const QModelIndex &parent = {}) const override;
     int columnCount(const QModelIndex &parent = {}) const override;
