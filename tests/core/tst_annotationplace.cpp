@@ -4,6 +4,7 @@
 // folder only, with nothing written, moved or removed beside the trace; both places read, the file
 // modified last loaded.
 #include "core/annotations/AnnotationStore.h"
+#include "tests/SidecarBlock.h"
 
 #include <QDir>
 #include <QFile>
@@ -193,20 +194,13 @@ private slots:
         QFETCH(bool, readOnly);
         const QString trace = newTrace();
         const QString dir = QFileInfo(trace).absolutePath();
-        if (readOnly) {
-            QVERIFY(QFile::setPermissions(dir, QFileDevice::ReadOwner | QFileDevice::ExeOwner));
-            QFile probe(dir + QStringLiteral("/probe"));
-            if (probe.open(QIODevice::WriteOnly)) {
-                probe.remove();
-                QFile::setPermissions(dir, QFileDevice::ReadOwner | QFileDevice::WriteOwner | QFileDevice::ExeOwner);
-                QSKIP("running as root: a read-only folder is still writable (the other row checks the fallback)");
-            }
-        } else {
-            QVERIFY(QDir().mkpath(AnnotationStore::sidecarPathFor(trace)));
-        }
+        const test::SidecarBlock blocked = test::blockSidecar(trace, readOnly);
+        QVERIFY(blocked != test::SidecarBlock::Failed);
+        if (blocked == test::SidecarBlock::StillWritable)
+            QSKIP("running as root: a read-only folder is still writable (the other row checks the fallback)");
         const AnnotationStore store(trace);
         const AnnotationStore::Saved s = store.save(withText({QStringLiteral("kept")}));
-        QFile::setPermissions(dir, QFileDevice::ReadOwner | QFileDevice::WriteOwner | QFileDevice::ExeOwner);
+        test::restoreFolderPermissions(dir);
         QVERIFY2(s.ok, qPrintable(s.error));
         QVERIFY(s.fellBack);
         QVERIFY(!s.besideError.isEmpty());

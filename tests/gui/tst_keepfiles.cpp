@@ -5,6 +5,7 @@
 // Report proposes the folder last written to, else the user's Documents folder, never the trace's.
 // With $LANESCOPE_SCREENSHOTS set, the window after a fallback is written there, for a look.
 #include "app/gui/MainWindow.h"
+#include "tests/SidecarBlock.h"
 #include "app/gui/PictureActions.h"
 #include "app/gui/Preferences.h"
 
@@ -161,24 +162,17 @@ private slots:
         QFETCH(bool, readOnly);
         const QString trace = newTrace();
         const QString dir = QFileInfo(trace).absolutePath();
-        if (readOnly) {
-            QVERIFY(QFile::setPermissions(dir, QFileDevice::ReadOwner | QFileDevice::ExeOwner));
-            QFile probe(dir + QStringLiteral("/probe"));
-            if (probe.open(QIODevice::WriteOnly)) {
-                probe.remove();
-                QFile::setPermissions(dir, QFileDevice::ReadOwner | QFileDevice::WriteOwner | QFileDevice::ExeOwner);
-                QSKIP("running as root: a read-only folder is still writable (the other row checks the fallback)");
-            }
-        } else {
-            QVERIFY(QDir().mkpath(annotations::AnnotationStore::sidecarPathFor(trace)));
-        }
+        const test::SidecarBlock blocked = test::blockSidecar(trace, readOnly);
+        QVERIFY(blocked != test::SidecarBlock::Failed);
+        if (blocked == test::SidecarBlock::StillWritable)
+            QSKIP("running as root: a read-only folder is still writable (the other row checks the fallback)");
         MainWindow w;
         w.show();
         const bool loaded = load(w, {trace});
         QSignalSpy said(w.annotationAutosave(), &AnnotationAutosave::keptInDataFolder);
         if (loaded)
             annotate(w, QStringLiteral("somewhere else"));
-        QFile::setPermissions(dir, QFileDevice::ReadOwner | QFileDevice::WriteOwner | QFileDevice::ExeOwner);
+        test::restoreFolderPermissions(dir);
         QVERIFY(loaded);
         const QString kept = w.annotationAutosave()->pathOf(w.session()->annotations(0));
         QVERIFY2(kept.startsWith(annotations::AnnotationStore::dataFolder()), qPrintable(kept));
