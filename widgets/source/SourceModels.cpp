@@ -18,6 +18,18 @@ QString headerTip(int timeColumn)
     return {};
 }
 
+// The time columns both tables end with, k from 0: GPU, GPU self, CPU, CPU self (ns).
+template <typename Row>
+qint64 timeNs(const Row &r, int k)
+{
+    switch (k) {
+    case 0: return r.gpuNs;
+    case 1: return r.gpuSelfNs;
+    case 2: return r.cpuTotalNs;
+    }
+    return r.cpuSelfNs;
+}
+
 } // namespace
 
 QString SourceLineModel::originText(analysis::FrameOrigin origin)
@@ -48,10 +60,10 @@ QVariant SourceLineModel::data(const QModelIndex &index, int role) const
         case LocationColumn: return r.location();
         case FunctionColumn: return r.function;
         case CallsColumn: return qlonglong(r.calls);
-        case GpuColumn: return qlonglong(r.gpuNs);
-        case GpuSelfColumn: return qlonglong(r.gpuSelfNs);
-        case CpuTotalColumn: return qlonglong(r.cpuTotalNs);
-        case CpuSelfColumn: return qlonglong(r.cpuSelfNs);
+        case GpuColumn:
+        case GpuSelfColumn:
+        case CpuTotalColumn:
+        case CpuSelfColumn: return qlonglong(timeNs(r, index.column() - GpuColumn));
         }
     }
     if (role != Qt::DisplayRole)
@@ -60,10 +72,10 @@ QVariant SourceLineModel::data(const QModelIndex &index, int role) const
     case LocationColumn: return r.file.isEmpty() ? QString() : r.location();
     case FunctionColumn: return r.function;
     case CallsColumn: return QLocale().toString(qlonglong(r.calls));
-    case GpuColumn: return summaryMs(r.gpuNs);
-    case GpuSelfColumn: return summaryMs(r.gpuSelfNs);
-    case CpuTotalColumn: return summaryMs(r.cpuTotalNs);
-    case CpuSelfColumn: return summaryMs(r.cpuSelfNs);
+    case GpuColumn:
+    case GpuSelfColumn:
+    case CpuTotalColumn:
+    case CpuSelfColumn: return summaryMs(timeNs(r, index.column() - GpuColumn));
     }
     return {};
 }
@@ -106,10 +118,10 @@ QVariant SourceFileModel::data(const QModelIndex &index, int role) const
         case FileColumn: return file;
         case LinesColumn: return qlonglong(r.lines);
         case CallsColumn: return qlonglong(r.calls);
-        case GpuColumn: return qlonglong(r.gpuNs);
-        case GpuSelfColumn: return qlonglong(r.gpuSelfNs);
-        case CpuTotalColumn: return qlonglong(r.cpuTotalNs);
-        case CpuSelfColumn: return qlonglong(r.cpuSelfNs);
+        case GpuColumn:
+        case GpuSelfColumn:
+        case CpuTotalColumn:
+        case CpuSelfColumn: return qlonglong(timeNs(r, index.column() - GpuColumn));
         }
     }
     if (role != Qt::DisplayRole)
@@ -118,10 +130,10 @@ QVariant SourceFileModel::data(const QModelIndex &index, int role) const
     case FileColumn: return file;
     case LinesColumn: return QLocale().toString(qlonglong(r.lines));
     case CallsColumn: return QLocale().toString(qlonglong(r.calls));
-    case GpuColumn: return summaryMs(r.gpuNs);
-    case GpuSelfColumn: return summaryMs(r.gpuSelfNs);
-    case CpuTotalColumn: return summaryMs(r.cpuTotalNs);
-    case CpuSelfColumn: return summaryMs(r.cpuSelfNs);
+    case GpuColumn:
+    case GpuSelfColumn:
+    case CpuTotalColumn:
+    case CpuSelfColumn: return summaryMs(timeNs(r, index.column() - GpuColumn));
     }
     return {};
 }
