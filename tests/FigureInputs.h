@@ -3,7 +3,7 @@
 // What the figure-catalogue suites share (tests/analysis/tst_figurecatalogue,
 // tests/gui/tst_figuresurfaces): the MFU inputs that make every MFU figure known, the demo trio
 // and its rank folders written by lanescope-cli synth, and reading a figure out of the CLI's JSON.
-#include "core/analysis/Analysis.h"
+#include "core/analysis/run/Analysis.h"
 #include "tests/CliRun.h"
 
 #include <QJsonDocument>

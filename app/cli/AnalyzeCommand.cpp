@@ -8,8 +8,8 @@
 #include "app/cli/JsonWriter.h"
 #include "app/cli/MfuText.h"
 
-#include "core/analysis/Analysis.h"
-#include "core/analysis/FigureText.h"
+#include "core/analysis/run/Analysis.h"
+#include "core/analysis/text/FigureText.h"
 #include "core/model/Trace.h"
 
 #include <QCoreApplication>
@@ -144,7 +144,7 @@ void writeCriticalPath(JsonWriter &j, const analysis::CriticalPath &cp, bool ful
     writeCriticalPathAt(j, cp, full, 0);
 }
 
-// "memory_owners" (core/analysis/MemoryOwners.h): who holds the device memory at its peak, the ops
+// "memory_owners" (core/analysis/measures/memory_owners/MemoryOwners.h): who holds the device memory at its peak, the ops
 // that allocate the most, what is never freed. alive_at_peak is complete (its bytes add up to
 // peak_bytes); top_allocators and never_freed are the first `top`.
 void writeMemoryOwners(JsonWriter &j, const analysis::MemoryOwners &m, TimeNs origin, std::size_t top)
@@ -258,7 +258,7 @@ void writeAnalysisFields(JsonWriter &j, const Trace &t, const analysis::Analysis
     // Holistic Trace Analysis' definitions. "device" and "count" are additions to the contract's keys.
     writeLaunchFields(j, r, t.minTs);
     // Where the time goes, over what was analysed (additions to the contract's keys;
-    // core/analysis/TimeSummaries.h): kernels in the analysed GPU span, operators and modules in
+    // core/analysis/measures/summaries/TimeSummaries.h): kernels in the analysed GPU span, operators and modules in
     // the analysed CPU span (a step's ProfilerStep range), each null for the whole trace.
     const analysis::TimeSummaries &sum = r.summaries;
     j.object("summary_windows_us", [&] {
@@ -341,7 +341,7 @@ void writeAnalysisFields(JsonWriter &j, const Trace &t, const analysis::Analysis
             }
         });
     // How fast each collective moved its data (nccl-tests' algbw and busbw, GB/s;
-    // core/analysis/CollectiveBandwidth.h): the kernels (first N with --top), every kind and size.
+    // core/analysis/measures/collectives/CollectiveBandwidth.h): the kernels (first N with --top), every kind and size.
     const analysis::CollectiveBandwidth &cb = r.collectives;
     const auto orNull = [](double v) { return JsonWriter::orNull(v >= 0, v); };
     j.object("collectives", [&] {
@@ -381,9 +381,9 @@ void writeAnalysisFields(JsonWriter &j, const Trace &t, const analysis::Analysis
                 });
         });
     });
-    // The critical path of one step (core/analysis/CriticalPath.h): null without steps.
+    // The critical path of one step (core/analysis/measures/critical_path/CriticalPath.h): null without steps.
     writeCriticalPathAt(j, r.criticalPath, true, o);
-    // The model's math per op and shapes (core/analysis/OpsEfficiency.h; traces recorded with
+    // The model's math per op and shapes (core/analysis/measures/ops_efficiency/OpsEfficiency.h; traces recorded with
     // record_shapes): the roofline from the GPU table's row (null where the GPU, its peak for the
     // dtype or the bytes are unknown).
     const analysis::OpsEfficiency &oe = r.opsEfficiency;
@@ -427,7 +427,7 @@ void writeAnalysisFields(JsonWriter &j, const Trace &t, const analysis::Analysis
 
 namespace {
 
-// Where the Python time goes (core/analysis/SourceLines.h): one row per file:line function, by
+// Where the Python time goes (core/analysis/measures/source_lines/SourceLines.h): one row per file:line function, by
 // launched GPU time then CPU time; my code only unless allFrames. Left out, as module_summary is,
 // where the trace has no Python frames (recorded without with_stack).
 void writeSourceLines(JsonWriter &j, const analysis::AnalysisResult &r, std::size_t top, bool allFrames)

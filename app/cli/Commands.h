@@ -9,7 +9,7 @@
 // declare them below, add {"export", QT_TRANSLATE_NOOP("cli", "one line"), exportArguments,
 // runExport} to the table, and the file to CMakeLists.txt.
 #include "app/cli/CommandLine.h"
-#include "core/analysis/Analysis.h"
+#include "core/analysis/run/Analysis.h"
 
 #include <QString>
 

@@ -23,10 +23,10 @@
 #include "app/cli/JsonWriter.h"
 #include "app/cli/OutputPaths.h"
 
-#include "core/analysis/Analysis.h"
+#include "core/analysis/run/Analysis.h"
 #include "core/annotations/AnnotationStore.h"
 #include "core/annotations/Findings.h"
-#include "core/analysis/Compare.h"
+#include "core/analysis/compare/Compare.h"
 #include "core/io/InputFile.h"
 #include "core/model/Trace.h"
 #include "core/parse/TraceLoader.h"
@@ -35,7 +35,7 @@
 #include "widgets/render/PictureExport.h"
 #include "widgets/render/TraceViewIndex.h"
 #include "core/util/Parallel.h"
-#include "core/analysis/CompareTraces.h"
+#include "core/analysis/compare/CompareTraces.h"
 #ifdef LANESCOPE_CLI_REPORT
 #include "widgets/compare/MetricsTableModel.h"
 #include "widgets/compare/ReportExport.h"

@@ -10,10 +10,10 @@
 #include "app/cli/JsonWriter.h"
 #include "app/cli/OutputPaths.h"
 
-#include "core/analysis/FigureCatalogue.h"
-#include "core/analysis/FigureText.h"
-#include "core/analysis/RankSummaryJson.h"
-#include "core/analysis/Ranks.h"
+#include "core/analysis/run/FigureCatalogue.h"
+#include "core/analysis/text/FigureText.h"
+#include "core/analysis/job/RankSummaryJson.h"
+#include "core/analysis/job/Ranks.h"
 #include "core/io/FolderLoad.h"
 #include "core/io/InputFile.h"
 #include "core/session/LogDir.h"
@@ -273,7 +273,7 @@ std::optional<double> usOf(const std::optional<double> &ns)
     return ns ? std::optional<double>(*ns / 1000.0) : std::nullopt;
 }
 
-// Transfer against skew over the matched collectives (core/analysis/JobCollectives.h).
+// Transfer against skew over the matched collectives (core/analysis/job/JobCollectives.h).
 void writeJobCollectives(JsonWriter &j, const analysis::JobCollectives &c)
 {
     j.object("collectives", [&] {

@@ -7,8 +7,8 @@
 #include "app/cli/Commands.h"
 #include "app/cli/JsonWriter.h"
 
-#include "core/analysis/FigureText.h"
-#include "core/analysis/Steps.h"
+#include "core/analysis/text/FigureText.h"
+#include "core/analysis/run/Steps.h"
 #include "core/memsnap/MemorySnapshot.h"
 #include "core/memsnap/SnapshotAlign.h"
 #include "core/memsnap/SnapshotAnalysis.h"

@@ -5,7 +5,7 @@
 #include "app/cli/JsonWriter.h"
 #include "app/cli/MfuText.h"
 
-#include "core/analysis/Mfu.h"
+#include "core/analysis/measures/mfu/Mfu.h"
 
 #include <QCoreApplication>
 

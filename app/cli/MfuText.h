@@ -2,7 +2,7 @@
 #pragma once
 // How the CLI's text output spells MFU figures: TFLOPS with three significant digits, so a small
 // model's 0.0107 TFLOPS does not read "0.0", and where the peak came from.
-#include "core/analysis/Mfu.h"
+#include "core/analysis/measures/mfu/Mfu.h"
 
 #include <QCoreApplication>
 #include <QString>

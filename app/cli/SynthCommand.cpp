@@ -8,7 +8,7 @@
 #include "app/cli/JsonWriter.h"
 #include "app/cli/OutputPaths.h"
 
-#include "core/analysis/FigureText.h"
+#include "core/analysis/text/FigureText.h"
 #include "core/synth/TraceSynth.h"
 
 #include <QCoreApplication>

@@ -2,15 +2,15 @@
 // lanescope-cli whatif TRACE --fix ID[,ID...] [--step N | --from-us A --to-us B | --annotation NAME
 //   [--instance K]] [--params N --tokens-per-step N [--tokens-global]] [--peak-tflops X] [--threads N] [--json]
 // Replays one step's dependency graph with each fix applied, then with all of them
-// (core/analysis/replay/Replay.h): the measured and projected step, MFU and peak memory.
+// (core/analysis/measures/replay/Replay.h): the measured and projected step, MFU and peak memory.
 #include "app/cli/Commands.h"
 #include "app/cli/JsonWriter.h"
 
-#include "core/analysis/AnalysisRange.h"
-#include "core/analysis/Evidence.h"
-#include "core/analysis/FigureText.h"
-#include "core/analysis/Mfu.h"
-#include "core/analysis/replay/Replay.h"
+#include "core/analysis/run/AnalysisRange.h"
+#include "core/analysis/run/Evidence.h"
+#include "core/analysis/text/FigureText.h"
+#include "core/analysis/measures/mfu/Mfu.h"
+#include "core/analysis/measures/replay/Replay.h"
 
 #include <QCoreApplication>
 

@@ -4,7 +4,7 @@
 // (bf16/fp16, TF32, FP32, FP64), memory bandwidth and interconnect per direction, and the user's own
 // figure in place of any of them. A figure of the user's is shown in bold with Lanescope's beside it
 // (the last column); Reset puts the selected rows (or all) back to the table.
-#include "core/analysis/Mfu.h"
+#include "core/analysis/measures/mfu/Mfu.h"
 
 #include <QStringList>
 #include <QWidget>

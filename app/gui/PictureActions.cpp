@@ -5,7 +5,7 @@
 #include "widgets/FileDialogs.h"
 #include "app/gui/MainWindow.h"
 #include "widgets/analysis/AnalysisDock.h"
-#include "core/analysis/Compare.h"
+#include "core/analysis/compare/Compare.h"
 #include "widgets/compare/ComparisonDock.h"
 #include "widgets/compare/MetricsTableModel.h"
 #include "widgets/compare/ReportExport.h"

@@ -5,7 +5,7 @@
 // opens as the job's summary, the user's overrides of the GPU peak table, the editor a Python frame's
 // file opens in (EditorSettings). Stored in QSettings; the analysis options share
 // their keys with what the Analysis dock remembers (WindowSettings), so there is one value of each.
-#include "core/analysis/Mfu.h"
+#include "core/analysis/measures/mfu/Mfu.h"
 #include "core/model/Trace.h"
 #include "widgets/source/EditorLauncher.h"
 

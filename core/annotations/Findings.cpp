@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "core/annotations/Findings.h"
 
-#include "core/analysis/FigureText.h"
-#include "core/analysis/KernelClass.h"
+#include "core/analysis/text/FigureText.h"
+#include "core/analysis/run/KernelClass.h"
 #include "core/annotations/LaneKey.h"
 
 #include <algorithm>

@@ -8,8 +8,8 @@
 // allocate-and-free needles of MemorySpikes.h (callouts on the curve). All are findings
 // (drawn dashed and tinted), coloured by what they are; AnnotationSet::addFindings adds them
 // without stacking copies when run again.
-#include "core/analysis/Analysis.h"
-#include "core/analysis/MemorySpikes.h"
+#include "core/analysis/run/Analysis.h"
+#include "core/analysis/measures/memory/MemorySpikes.h"
 #include "core/annotations/Annotation.h"
 
 #include <QCoreApplication>

@@ -113,7 +113,7 @@ struct MemorySeries
     int deviceId = -1;
     bool totalsFromTrace = true; // false: allocated derived from the running sum of Bytes
     std::vector<MemorySample> samples;
-    // Beside samples[i], for pairing allocations with their frees (core/analysis/MemoryOwners.h):
+    // Beside samples[i], for pairing allocations with their frees (core/analysis/measures/memory_owners/MemoryOwners.h):
     // the block's address (args.Addr; empty when no event of the series has one, as in 2021 Kineto)
     // and the CPU thread that recorded it (index into Trace::tracks, kNoTrack when it has no lane).
     // Two columns, 12 bytes a [memory] event, instead of widening every sample.

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "core/session/RunSet.h"
 
-#include "core/analysis/JobRun.h"
-#include "core/analysis/Ranks.h"
+#include "core/analysis/job/JobRun.h"
+#include "core/analysis/job/Ranks.h"
 #include "core/parse/TraceLoader.h"
 #include "core/util/Parallel.h"
 #include "core/util/TraceName.h"

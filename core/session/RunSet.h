@@ -5,10 +5,10 @@
 // rank traces (one job, compared through one of its ranks); loadRuns() loads them all at once
 // under one memory budget, labels them by one rule (uniqueRunLabels), finds each run's steps once
 // and hands back immutable values. QtCore only.
-#include "core/analysis/ClockAlign.h"
-#include "core/analysis/Compare.h"
-#include "core/analysis/Ranks.h"
-#include "core/analysis/Steps.h"
+#include "core/analysis/job/ClockAlign.h"
+#include "core/analysis/compare/Compare.h"
+#include "core/analysis/job/Ranks.h"
+#include "core/analysis/run/Steps.h"
 #include "core/io/FolderLoad.h"
 #include "core/model/Trace.h"
 

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "core/synth/SynthFacts.h"
 
-#include "core/analysis/Steps.h"
+#include "core/analysis/run/Steps.h"
 
 #include <rapidjson/prettywriter.h>
 #include <rapidjson/stringbuffer.h>
@@ -235,7 +235,7 @@ RankFacts writeRankFacts(JsonOut &w, const SynthConfig &c, const Rank &r, std::i
         w.Double(usOf(full));
     }
     w.EndObject();
-    // What the critical path of each step must find (core/analysis/CriticalPath.h): the compute
+    // What the critical path of each step must find (core/analysis/measures/critical_path/CriticalPath.h): the compute
     // stream's idle time inside the step by why it idled, and whether the step is launch-bound
     // (the stream waits for the CPU's launches at least half the step).
     key(w, "critical_path");

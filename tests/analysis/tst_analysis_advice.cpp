@@ -2,7 +2,7 @@
 // The advice rules on hand-made evidence (advise() is a pure function of its inputs): shares of
 // time on the union of intervals (exact figures, never above 100 %), each rule just above and just
 // below its minimum evidence, and the projected gain of a fix.
-#include "core/analysis/Advice.h"
+#include "core/analysis/advice/Advice.h"
 
 #include <QtTest>
 

@@ -5,7 +5,7 @@
 // sub-microsecond kernel that HTA's whole-microsecond rounding turns inside out.
 #include "tests/TestTraces.h"
 
-#include "core/analysis/Analysis.h"
+#include "core/analysis/run/Analysis.h"
 #include "core/io/MappedSource.h"
 #include "core/parse/TraceLoader.h"
 

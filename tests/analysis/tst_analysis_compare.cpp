@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// Comparing runs (core/analysis/Compare, `lanescope-cli compare`): step alignment across runs that
+// Comparing runs (core/analysis/compare/Compare, `lanescope-cli compare`): step alignment across runs that
 // number their steps differently, deltas against the baseline, the step-time waterfall adding up
 // exactly, kernel and operator differences on a small inline pair with exact rows, the warnings
 // when runs are not comparable; then the real pairs in ../shared/traces and the synthetic trio.
@@ -8,7 +8,7 @@
 #include "tests/core/LoadHelpers.h"
 #include "tests/core/TestUtil.h"
 
-#include "core/analysis/Compare.h"
+#include "core/analysis/compare/Compare.h"
 #include "core/synth/TraceSynth.h"
 
 #include <QJsonArray>

@@ -4,9 +4,9 @@
 // removes: on every shared real trace, the synthetic FSDP baseline and hand-built paths.
 #include "tests/TestTraces.h"
 
-#include "core/analysis/Analysis.h"
-#include "core/analysis/Evidence.h"
-#include "core/analysis/Format.h"
+#include "core/analysis/run/Analysis.h"
+#include "core/analysis/run/Evidence.h"
+#include "core/analysis/text/Format.h"
 #include "core/io/MappedSource.h"
 #include "core/parse/TraceLoader.h"
 #include "core/synth/TraceSynth.h"

@@ -5,7 +5,7 @@
 // H100, MI300X with Triton and HIP graphs, MTIA), which every real trace's names must be in.
 #include "tests/TestTraces.h"
 
-#include "core/analysis/KernelClass.h"
+#include "core/analysis/run/KernelClass.h"
 #include "core/parse/TraceLoader.h"
 
 #include <QDir>

@@ -4,7 +4,7 @@
 // MI300X trace (ROCm 6 writes "Device Type": 6) and the V100 one (1).
 #include "tests/TestTraces.h"
 
-#include "core/analysis/Memory.h"
+#include "core/analysis/measures/memory/Memory.h"
 #include "core/io/MappedSource.h"
 #include "core/parse/TraceLoader.h"
 

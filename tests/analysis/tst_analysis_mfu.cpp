@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // MFU arithmetic and the GPU peak table.
-#include "core/analysis/Mfu.h"
+#include "core/analysis/measures/mfu/Mfu.h"
 
 #include "core/io/MappedSource.h"
 #include "core/parse/TraceLoader.h"

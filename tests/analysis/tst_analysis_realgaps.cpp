@@ -3,7 +3,7 @@
 // with num_workers=4 they are gone.
 #include "tests/TestTraces.h"
 
-#include "core/analysis/Analysis.h"
+#include "core/analysis/run/Analysis.h"
 #include "core/parse/TraceLoader.h"
 
 #include <QtTest>

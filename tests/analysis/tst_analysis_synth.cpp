@@ -2,7 +2,7 @@
 // Every case the synthetic FSDP scenarios were built to contain (the facts sidecar of
 // core/synth): steps, each compute-stream gap with its cause, the default GEMM-gap view, MFU,
 // memory, and which advice each scenario gets — and which it must not.
-#include "core/analysis/Analysis.h"
+#include "core/analysis/run/Analysis.h"
 #include "core/parse/TraceLoader.h"
 #include "core/synth/TraceSynth.h"
 

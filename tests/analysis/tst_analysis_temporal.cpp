@@ -4,9 +4,9 @@
 // (idle / compute / non-compute %, overlap %) within 0.5 percentage points.
 #include "tests/TestTraces.h"
 
-#include "core/analysis/Gaps.h"
-#include "core/analysis/KernelClass.h"
-#include "core/analysis/Temporal.h"
+#include "core/analysis/measures/gaps/Gaps.h"
+#include "core/analysis/run/KernelClass.h"
+#include "core/analysis/measures/temporal/Temporal.h"
 #include "core/io/MappedSource.h"
 #include "core/parse/TraceLoader.h"
 

@@ -2,7 +2,7 @@
 // AnalysisResult::warnings (what `analyze --json` prints as "warnings"): the trace's own warnings
 // first, then "no GPU activity" where nothing was there to analyse — said once, never beside the
 // legacy-format or unrecognised-device warning that already explains it.
-#include "core/analysis/Analysis.h"
+#include "core/analysis/run/Analysis.h"
 #include "core/io/MappedSource.h"
 #include "core/parse/ContentWarnings.h"
 #include "core/parse/TraceLoader.h"

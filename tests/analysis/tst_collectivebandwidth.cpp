@@ -1,10 +1,10 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// How fast each collective moved its data (core/analysis/CollectiveBandwidth.h): for one kernel of
+// How fast each collective moved its data (core/analysis/measures/collectives/CollectiveBandwidth.h): for one kernel of
 // each collective and group size with a known size and duration, algbw and busbw are nccl-tests'
 // figures, computed here by hand; a kernel without sizes takes its launching record_param_comms';
 // on a100-2rank-nccl (NCCL 2.17 writes the sizes on the kernels) every kernel's bytes and busbw
 // equal a computation from its raw args, read with zlib and QJsonDocument; the per-type rows hold every kernel once.
-#include "core/analysis/CollectiveBandwidth.h"
+#include "core/analysis/measures/collectives/CollectiveBandwidth.h"
 
 #include "core/io/MappedSource.h"
 #include "core/parse/TraceLoader.h"

@@ -1,12 +1,12 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// The comparison's hardware rows (core/analysis/CompareHardware, `compare --json` "hardware"): on
+// The comparison's hardware rows (core/analysis/compare/CompareHardware, `compare --json` "hardware"): on
 // an inline pair with hand-computed figures (an all-gather twice as fast, a GEMM twice as fast),
 // and on the real ResNet-50 pair, where every row must be the runs' own analysis figures and the
 // CLI must print the same values the core computed.
 #include "tests/CliRun.h"
 #include "tests/TestTraces.h"
 
-#include "core/analysis/Compare.h"
+#include "core/analysis/compare/Compare.h"
 #include "core/io/MappedSource.h"
 #include "core/parse/TraceLoader.h"
 #include "core/synth/TraceSynth.h"

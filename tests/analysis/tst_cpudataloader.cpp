@@ -1,14 +1,14 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// The data loader's share of a CPU-only trace (core/analysis/CpuDataLoader.h), on the shared pair
+// The data loader's share of a CPU-only trace (core/analysis/advice/CpuDataLoader.h), on the shared pair
 // recorded by PyTorch without Kineto (legacy format, no device activity): with num_workers=0 each
 // rank's first advice is "dataloader", its projection each step less its wait on the step's
 // thread (found here again from the slices' names); with num_workers=2 no advice names the data
 // loader; the job (analyze DIR) names it first and its projection is below the measured job step,
 // nearer the num_workers=2 job's.
-#include "core/analysis/Analysis.h"
-#include "core/analysis/CpuDataLoader.h"
-#include "core/analysis/Evidence.h"
-#include "core/analysis/FigureText.h"
+#include "core/analysis/run/Analysis.h"
+#include "core/analysis/advice/CpuDataLoader.h"
+#include "core/analysis/run/Evidence.h"
+#include "core/analysis/text/FigureText.h"
 #include "core/parse/TraceLoader.h"
 #include "tests/CliRun.h"
 #include "tests/TestTraces.h"

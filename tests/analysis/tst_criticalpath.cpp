@@ -1,13 +1,13 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// The critical path of a step (core/analysis/CriticalPath.h): its parts add up to the step's
+// The critical path of a step (core/analysis/measures/critical_path/CriticalPath.h): its parts add up to the step's
 // length exactly on every real trace and the synthetic ones; on the synthetic baseline it runs
 // through the AllGather waits, on a launch-bound synthetic step through the CPU (the facts
 // sidecar says which); the optimizer's .item() is a synchronisation on it, named in the advice;
-// `analyze --json` prints it. Over any range (core/analysis/AnalysisRange.h): on the traces
+// `analyze --json` prints it. Over any range (core/analysis/run/AnalysisRange.h): on the traces
 // without ProfilerStep a path over an annotation's instance (its longest CPU slice, and every
 // occurrence of a repeated one) and over a window adds up the same way; bad ranges are said.
-#include "core/analysis/Analysis.h"
-#include "core/analysis/Evidence.h"
+#include "core/analysis/run/Analysis.h"
+#include "core/analysis/run/Evidence.h"
 #include "core/parse/TraceLoader.h"
 #include "core/synth/TraceSynth.h"
 #include "tests/CliRun.h"

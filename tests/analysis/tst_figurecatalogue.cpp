@@ -1,15 +1,15 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// One figure, one key, one value (core/analysis/FigureCatalogue.h): the catalogue's own rules (one
+// One figure, one key, one value (core/analysis/run/FigureCatalogue.h): the catalogue's own rules (one
 // key per figure, each surface's order), then, for every figure of the catalogue, on every real
 // trace in the shared traces folder and the synthetic demo trio (`lanescope-cli synth`), the value
 // the analysis measured appears under the figure's key in `analyze --json` (where the figure is
 // there), in `compare --json`'s deltas and, for a folder of ranks (`synth --ranks 4`), in
 // `analyze DIR --json`, under the key and its alias. The GUI's surfaces (the Metrics table, the
 // Ranks dock's table) are checked against the same JSON in tests/gui/tst_figuresurfaces.cpp.
-#include "core/analysis/Analysis.h"
-#include "core/analysis/Compare.h"
-#include "core/analysis/FigureCatalogue.h"
-#include "core/analysis/Ranks.h"
+#include "core/analysis/run/Analysis.h"
+#include "core/analysis/compare/Compare.h"
+#include "core/analysis/run/FigureCatalogue.h"
+#include "core/analysis/job/Ranks.h"
 #include "core/io/FolderLoad.h"
 #include "core/parse/TraceLoader.h"
 

@@ -2,7 +2,7 @@
 // How memory and durations are spelled (analysis/FigureText.h): binary units as nvidia-smi and
 // Nsight count them (an A100-80GB's totalGlobalMem reads in GiB, never a decimal "GB"), the axis
 // top rounded to a number its label spells exactly, and durations in the figures' own units.
-#include "core/analysis/FigureText.h"
+#include "core/analysis/text/FigureText.h"
 
 #include <QLocale>
 #include <QtTest>

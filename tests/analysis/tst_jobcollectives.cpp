@@ -1,15 +1,15 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// Transfer against skew over a job's ranks (core/analysis/JobCollectives.h). Per collective type and
+// Transfer against skew over a job's ranks (core/analysis/job/JobCollectives.h). Per collective type and
 // group size, a two-rank job whose calls last `transfer` on the late rank and `transfer + skew` on
 // the early one: the split is exact and the busbw on transfer time is nccl-tests' figure computed
 // here by hand (the factor written out per row), next to the busbw of the early rank's own kernel.
 // A synthetic 8-rank job with one late rank: the split per type and per rank equals the facts the
 // generator wrote, exactly, through analyze DIR's path and through the rank summaries' map/reduce;
 // rank 0's busbw per type (on its own kernels) too.
-#include "core/analysis/JobCollectives.h"
+#include "core/analysis/job/JobCollectives.h"
 
-#include "core/analysis/RankSummaryJson.h"
-#include "core/analysis/Ranks.h"
+#include "core/analysis/job/RankSummaryJson.h"
+#include "core/analysis/job/Ranks.h"
 #include "core/io/FolderLoad.h"
 #include "core/io/MappedSource.h"
 #include "core/parse/TraceLoader.h"

@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// Where the GPU time goes, per kernel name (core/analysis/KernelSummary.h): on every real trace the
+// Where the GPU time goes, per kernel name (core/analysis/measures/summaries/KernelSummary.h): on every real trace the
 // counts and totals equal an independent per-name sum, the shares add up to 100 %, each row's
 // statistics hold together; a window keeps the activities that start in it; folded template
 // arguments keep every call and every nanosecond.
-#include "core/analysis/KernelSummary.h"
+#include "core/analysis/measures/summaries/KernelSummary.h"
 
 #include "core/parse/TraceLoader.h"
 #include "core/synth/TraceSynth.h"

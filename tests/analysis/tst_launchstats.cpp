@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // Why the GPU waits on the CPU: the idle breakdown per stream, the launch statistics and the
-// queue length (core/analysis/IdleBreakdown.h, LaunchStats.h, QueueLength.h). An inline trace with
+// queue length (core/analysis/measures/idle_breakdown/IdleBreakdown.h, LaunchStats.h, QueueLength.h). An inline trace with
 // every figure worked out by hand, in our definitions and in Holistic Trace Analysis'; HTA 0.6's own
 // figures on every shared trace (../shared/traces/hta-launch/*.hta.json) with analyze's HTA
 // definition; and ROCm traces, where HTA finds no launch and we do.
@@ -8,8 +8,8 @@
 #include "tests/TestTraces.h"
 #include "tests/core/TestUtil.h"
 
-#include "core/analysis/Analysis.h"
-#include "core/analysis/Evidence.h"
+#include "core/analysis/run/Analysis.h"
+#include "core/analysis/run/Evidence.h"
 #include "core/io/MappedSource.h"
 #include "core/parse/TraceLoader.h"
 #include "core/synth/TraceSynth.h"

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// Memory by owner (core/analysis/MemoryOwners): allocations paired with their frees by address on
+// Memory by owner (core/analysis/measures/memory_owners/MemoryOwners): allocations paired with their frees by address on
 // small hand-made traces (reuse of an address, a free of a block from before the trace, a block
 // never freed, two devices, 2021's "Bytes" without addresses, the owner op under aten::empty, the
 // phases), and on the real V100 trace and the synthetic baseline: the bytes alive at the peak,
@@ -7,8 +7,8 @@
 #include "tests/CliRun.h"
 #include "tests/TestTraces.h"
 
-#include "core/analysis/Analysis.h"
-#include "core/analysis/MemoryOwners.h"
+#include "core/analysis/run/Analysis.h"
+#include "core/analysis/measures/memory_owners/MemoryOwners.h"
 #include "core/io/MappedSource.h"
 #include "core/parse/TraceLoader.h"
 #include "core/synth/TraceSynth.h"

@@ -1,10 +1,10 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// FLOPs and bytes of an operator call from its recorded shapes (core/analysis/OpFlops.h): each op
+// FLOPs and bytes of an operator call from its recorded shapes (core/analysis/measures/ops_efficiency/OpFlops.h): each op
 // kind against a hand computation, shapes that do not fit their op give nothing, and the parser
 // bounds what it reads. On resnet50-dataloader-baseline (record_shapes) every GEMM call's FLOPs
 // equal a computation from its args.
-#include "core/analysis/OpFlops.h"
-#include "core/analysis/OpsEfficiency.h"
+#include "core/analysis/measures/ops_efficiency/OpFlops.h"
+#include "core/analysis/measures/ops_efficiency/OpsEfficiency.h"
 
 #include "core/io/MappedSource.h"
 #include "core/io/SourceReader.h"

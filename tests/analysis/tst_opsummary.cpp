@@ -1,12 +1,12 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// Where the CPU time goes (core/analysis/OpSummary.h) and the nn.Module tree (ModuleSummary.h): on
+// Where the CPU time goes (core/analysis/measures/summaries/OpSummary.h) and the nn.Module tree (ModuleSummary.h): on
 // every real trace the operator rows' counts and totals equal an independent per-name sum, every
 // self time is at most its total, the self times add up to the time the lanes are busy, and the
 // device times of the runtime calls add up to the GPU time they launched; grouping by input shapes
 // splits rows without losing a call; the module tree holds together.
-#include "core/analysis/KernelSummary.h"
-#include "core/analysis/ModuleSummary.h"
-#include "core/analysis/OpSummary.h"
+#include "core/analysis/measures/summaries/KernelSummary.h"
+#include "core/analysis/measures/summaries/ModuleSummary.h"
+#include "core/analysis/measures/summaries/OpSummary.h"
 
 #include "core/parse/TraceLoader.h"
 #include "core/synth/TraceSynth.h"

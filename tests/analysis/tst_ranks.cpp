@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// The whole job at once (core/analysis/Collectives, ClockAlign, Ranks): collectives
+// The whole job at once (core/analysis/measures/collectives/Collectives, ClockAlign, Ranks): collectives
 // matched across ranks by Seq or by order, clock offsets recovered from them, the straggler of
 // each collective and the waits it caused, per-rank figures and their MAD outliers, on small
 // golden traces, on synthetic folders with a known clock skew and a known late rank, and on the two
@@ -8,9 +8,9 @@
 #include "tests/TestTraces.h"
 #include "tests/core/TestUtil.h"
 
-#include "core/analysis/FigureText.h"
-#include "core/analysis/Ranks.h"
-#include "core/analysis/RankSummaryJson.h"
+#include "core/analysis/text/FigureText.h"
+#include "core/analysis/job/Ranks.h"
+#include "core/analysis/job/RankSummaryJson.h"
 #include "core/io/FolderLoad.h"
 #include "core/io/MappedSource.h"
 #include "core/parse/TraceLoader.h"

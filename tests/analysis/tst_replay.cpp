@@ -1,13 +1,13 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// The replay of a step (core/analysis/replay): unchanged, it reproduces every real trace's measured
+// The replay of a step (core/analysis/measures/replay): unchanged, it reproduces every real trace's measured
 // step; on the ResNet-50 input-bound pair the data-loader fix lands on the optimized run's step and
 // gains the most; on the synthetic FSDP trio the AllGather fix lands on the prefetch run's step with
 // its higher peak memory, and the allocator fix removes the allocator idle time the facts list;
 // advice replayed (AdviceReplay.h) puts the data loader first; `whatif` prints it.
-#include "core/analysis/Analysis.h"
-#include "core/analysis/Evidence.h"
-#include "core/analysis/replay/AdviceReplay.h"
-#include "core/analysis/replay/Replay.h"
+#include "core/analysis/run/Analysis.h"
+#include "core/analysis/run/Evidence.h"
+#include "core/analysis/measures/replay/AdviceReplay.h"
+#include "core/analysis/measures/replay/Replay.h"
 #include "core/parse/TraceLoader.h"
 #include "core/synth/TraceSynth.h"
 #include "tests/CliRun.h"

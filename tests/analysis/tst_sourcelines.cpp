@@ -1,13 +1,13 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// Source lines (core/analysis/SourceLines.h): a small hand-written trace with known answers
+// Source lines (core/analysis/measures/source_lines/SourceLines.h): a small hand-written trace with known answers
 // (nesting, a module frame seen through, a built-in, recursion, folding, the slices of a row, the
 // comparison, the launching line); on the real traces with Python frames the self times add up to
 // the time the threads spend inside Python frames and the GPU self times to the GPU time launched
 // from inside them (both computed here independently), every row names a frame of the trace, "my
 // code only" keeps the totals, the tree's widths hold together, a row's slices are exactly its
 // figures; and `analyze --json`'s source_lines rows are the core's.
-#include "core/analysis/Analysis.h"
-#include "core/analysis/SourceLines.h"
+#include "core/analysis/run/Analysis.h"
+#include "core/analysis/measures/source_lines/SourceLines.h"
 #include "core/io/MappedSource.h"
 #include "core/io/SourceReader.h"
 #include "core/parse/TraceLoader.h"

@@ -7,10 +7,10 @@
 // of every figure that varies by step (exposed communication and listed gap time per step against
 // the analysis of that step alone, MFU scaled by the step's length), a run's median interval, and
 // the false-positive rate under synth --cycles' own step noise (SplitMix64::normal).
-#include "core/analysis/Analysis.h"
+#include "core/analysis/run/Analysis.h"
 #include "core/synth/SynthModel.h"
-#include "core/analysis/StepStats.h"
-#include "core/analysis/Steps.h"
+#include "core/analysis/run/StepStats.h"
+#include "core/analysis/run/Steps.h"
 #include "core/parse/TraceLoader.h"
 
 #include "../TestTraces.h"

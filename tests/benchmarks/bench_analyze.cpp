@@ -10,11 +10,11 @@
 // of their combination, as the advice takes it; 0 without steps). Prints one JSON object as the last line (keys fixed in
 // docs/architecture.md). Exit 77 (skip) when the trace is absent.
 #include "tests/benchmarks/BenchArgs.h"
-#include "core/analysis/Analysis.h"
-#include "core/analysis/Evidence.h"
-#include "core/analysis/LaunchedDeviceTime.h"
-#include "core/analysis/LaunchEvents.h"
-#include "core/analysis/replay/Replay.h"
+#include "core/analysis/run/Analysis.h"
+#include "core/analysis/run/Evidence.h"
+#include "core/analysis/run/LaunchedDeviceTime.h"
+#include "core/analysis/measures/launches/LaunchEvents.h"
+#include "core/analysis/measures/replay/Replay.h"
 #include "core/parse/TraceLoader.h"
 
 #include <QCoreApplication>
@@ -117,7 +117,7 @@ int main(int argc, char **argv)
                          i + 1, c, cb.kernels.size(), o, oe.ops.size(), m, static_cast<long long>(mo.allocations));
         }
     }
-    // The replay of the median complete step (core/analysis/replay), alone and with every fix.
+    // The replay of the median complete step (core/analysis/measures/replay), alone and with every fix.
     double replayBest = 0, replayAllBest = 0;
     {
         const analysis::detail::EvidenceIndex ix(*r.trace);

@@ -6,7 +6,7 @@
 // analysed, then the metrics, waterfall and differences). Prints per run the seconds and the
 // resident memory after the work (VmRSS, mapped JSON included; RssAnon beside it), then one JSON
 // line with "pair_s", "single_s" (A + B), "pair_rss_bytes", "singles_rss_bytes" and their ratio.
-#include "core/analysis/CompareTraces.h"
+#include "core/analysis/compare/CompareTraces.h"
 #include "core/parse/TraceLoader.h"
 #include "core/util/ProcessMemory.h"
 

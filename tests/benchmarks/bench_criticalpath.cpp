@@ -5,8 +5,8 @@
 // anyway. Prints one JSON object as the last line:
 // {"analyze_seconds","critical_path_seconds","critical_path_share_pct","segments"}.
 #include "tests/benchmarks/BenchArgs.h"
-#include "core/analysis/Analysis.h"
-#include "core/analysis/Evidence.h"
+#include "core/analysis/run/Analysis.h"
+#include "core/analysis/run/Evidence.h"
 #include "core/parse/TraceLoader.h"
 
 #include <QCoreApplication>

@@ -8,7 +8,7 @@
 // Prints the figures of each, then one JSON line: "ranks", "json_bytes", "events", "load_seconds",
 // "mb_per_s", "single_file_mb_per_s", "ratio_to_single", "anon_bytes_per_event",
 // "concurrent_loads", "analyze_seconds".
-#include "core/analysis/Ranks.h"
+#include "core/analysis/job/Ranks.h"
 #include "core/io/FolderLoad.h"
 #include "core/parse/TraceLoader.h"
 #include "core/util/ProcessMemory.h"

@@ -7,7 +7,7 @@
 // 1.6 GB; 50,000 ran out of memory).
 //
 // Usage: bench_modules [--frames N]...   (one line of JSON last)
-#include "core/analysis/Analysis.h"
+#include "core/analysis/run/Analysis.h"
 #include "core/io/MappedSource.h"
 #include "core/parse/TraceLoader.h"
 

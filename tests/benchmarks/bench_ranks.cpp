@@ -13,8 +13,8 @@
 // "analyze_dir_us_per_step", "merge_us_per_step" (arrays, one entry per size), and
 // "analyze_dir_growth" / "merge_growth": the per-step time at the largest size over that at the
 // smallest.
-#include "core/analysis/RankSummaryJson.h"
-#include "core/analysis/Ranks.h"
+#include "core/analysis/job/RankSummaryJson.h"
+#include "core/analysis/job/Ranks.h"
 #include "core/io/FolderLoad.h"
 #include "core/io/MappedSource.h"
 #include "core/parse/TraceLoader.h"

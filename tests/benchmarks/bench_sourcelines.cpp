@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// Source lines (core/analysis/SourceLines.h) of a generated trace of deep Python stacks: C chains
+// Source lines (core/analysis/measures/source_lines/SourceLines.h) of a generated trace of deep Python stacks: C chains
 // of D nested python_function frames each (default 20 x 5,000: 100,000 distinct call paths, 5,000
 // deep), every third frame torch's _call_impl (one line, on each stack a thousand times: the
 // recursion rule and the folding at depth) and the others lines of their own, with a kernel
@@ -8,9 +8,9 @@
 // measure on a real trace instead: analyze() and sourceLines() alone, each timed (median of 3).
 //
 // Usage: bench_sourcelines [--chains C] [--depth D] | --trace TRACE   (one line of JSON last)
-#include "core/analysis/Analysis.h"
-#include "core/analysis/LaunchedDeviceTime.h"
-#include "core/analysis/SourceLines.h"
+#include "core/analysis/run/Analysis.h"
+#include "core/analysis/run/LaunchedDeviceTime.h"
+#include "core/analysis/measures/source_lines/SourceLines.h"
 #include "core/io/MappedSource.h"
 #include "core/parse/TraceLoader.h"
 

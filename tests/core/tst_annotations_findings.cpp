@@ -5,8 +5,8 @@
 // lane and interval, the curve at the spike), worded with the gap's length and cause ("16.7 ms idle: waiting for
 // AllGather (stream 20)"), limited to a window when one is given. The expected counts are counted
 // here from the analysis result and the memory series, not taken from the function under test.
-#include "core/analysis/Analysis.h"
-#include "core/analysis/MemorySpikes.h"
+#include "core/analysis/run/Analysis.h"
+#include "core/analysis/measures/memory/MemorySpikes.h"
 #include "core/annotations/AnnotationSet.h"
 #include "core/annotations/Findings.h"
 #include "core/annotations/LaneKey.h"

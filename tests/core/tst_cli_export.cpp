@@ -12,7 +12,7 @@
 #include "tests/CliRun.h"
 #include "tests/TestTraces.h"
 
-#include "core/analysis/Analysis.h"
+#include "core/analysis/run/Analysis.h"
 #include "core/annotations/AnnotationStore.h"
 #include "core/annotations/LaneKey.h"
 #include "core/parse/TraceLoader.h"

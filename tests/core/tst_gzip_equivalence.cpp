@@ -15,9 +15,9 @@
 #include "tests/TestTraces.h"
 #include "tests/core/TestUtil.h"
 
-#include "core/analysis/Collectives.h"
-#include "core/analysis/Mfu.h"
-#include "core/analysis/Steps.h"
+#include "core/analysis/measures/collectives/Collectives.h"
+#include "core/analysis/measures/mfu/Mfu.h"
+#include "core/analysis/run/Steps.h"
 #include "core/parse/EventArgs.h"
 
 #include <QDirIterator>

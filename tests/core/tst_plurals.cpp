@@ -3,7 +3,7 @@
 // plural, and the count picks one (tests/translations/check_plurals.py keeps "(s)" out of the
 // sources). Here real messages of core/ are produced for a count of 1 and of 3, with no translator
 // installed, and must read "1 event" / "3 events".
-#include "core/analysis/AnalysisRange.h"
+#include "core/analysis/run/AnalysisRange.h"
 #include "core/io/FolderLoad.h"
 #include "tests/core/LoadHelpers.h"
 

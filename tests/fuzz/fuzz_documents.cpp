@@ -4,7 +4,7 @@
 // the sidecars and `export --annotations`). Every input goes to both readers. Findings: crashes,
 // sanitizer reports, hangs, a refusal without a reason, and a document read that does not survive
 // being written and read again (a summary must come back byte for byte: merge = analyze DIR).
-#include "core/analysis/RankSummaryJson.h"
+#include "core/analysis/job/RankSummaryJson.h"
 #include "core/annotations/AnnotationFile.h"
 
 #include <QCoreApplication>

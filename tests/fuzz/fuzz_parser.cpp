@@ -8,8 +8,8 @@
 // (io/GzipSize). With one thread the load is also made with LANESCOPE_PARSE_RAPIDJSON set: the SAX
 // pass's fast path must give the same model, warnings and errors as RapidJSON alone. The module
 // tree and the memory owners of each trace are checked against their bounds.
-#include "core/analysis/MemoryOwners.h"
-#include "core/analysis/ModuleSummary.h"
+#include "core/analysis/measures/memory_owners/MemoryOwners.h"
+#include "core/analysis/measures/summaries/ModuleSummary.h"
 #include "core/io/GzipSize.h"
 #include "core/io/MappedSource.h"
 #include "core/model/Trace.h"

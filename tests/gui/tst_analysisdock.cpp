@@ -13,8 +13,8 @@
 #include "widgets/analysis/GapTableModel.h"
 #include "widgets/analysis/MfuPanel.h"
 
-#include "core/analysis/Analysis.h"
-#include "core/analysis/FigureText.h"
+#include "core/analysis/run/Analysis.h"
+#include "core/analysis/text/FigureText.h"
 #include "core/parse/TraceLoader.h"
 #include "core/synth/TraceSynth.h"
 

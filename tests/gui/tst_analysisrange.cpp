@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// The Analysis dock over any range (core/analysis/AnalysisRange.h): on a trace without
+// The Analysis dock over any range (core/analysis/run/AnalysisRange.h): on a trace without
 // ProfilerStep (MTIA inference), an annotation picked in the timeline (setAnalysisSlice, what a
 // double-click calls) is analysed by its name and instance and the Critical Path tab shows its
 // path; an operator is not an annotation; a selected range without a step gets the range's path.
-#include "core/analysis/Analysis.h"
+#include "core/analysis/run/Analysis.h"
 #include "core/parse/TraceLoader.h"
 #include "tests/TestTraces.h"
 #include "widgets/analysis/AnalysisDock.h"

@@ -13,7 +13,7 @@
 #include "widgets/annotations/AnnotationCommands.h"
 #include "widgets/annotations/AnnotationEditor.h"
 #include "core/annotations/AnnotationStore.h"
-#include "core/analysis/KernelClass.h"
+#include "core/analysis/run/KernelClass.h"
 #include "core/annotations/Findings.h"
 #include "core/annotations/LaneKey.h"
 #include "widgets/render/AnnotationPainter.h"

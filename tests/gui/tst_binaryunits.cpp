@@ -13,7 +13,7 @@
 #include "widgets/timeline/TimelineView.h"
 #include "widgets/view/Session.h"
 
-#include "core/analysis/FigureText.h"
+#include "core/analysis/text/FigureText.h"
 #include "tests/CliRun.h"
 
 #include <QAbstractButton>

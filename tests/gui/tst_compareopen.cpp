@@ -7,7 +7,7 @@
 #include "tests/gui/DropEvents.h"
 
 #include "widgets/WarningBanner.h"
-#include "core/analysis/Steps.h"
+#include "core/analysis/run/Steps.h"
 #include "widgets/view/Session.h"
 #include "core/synth/TraceSynth.h"
 #include "widgets/timeline/TimelineView.h"

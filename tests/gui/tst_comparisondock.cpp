@@ -10,7 +10,7 @@
 
 #include "tests/gui/DropEvents.h"
 
-#include "core/analysis/CompareTraces.h"
+#include "core/analysis/compare/CompareTraces.h"
 #include "widgets/compare/CompareCharts.h"
 #include "widgets/compare/ComparisonDock.h"
 #include "widgets/compare/MetricsTableModel.h"

@@ -16,7 +16,7 @@
 #include "widgets/timeline/TimelineView.h"
 
 #include "tests/TestTraces.h"
-#include "core/analysis/Analysis.h"
+#include "core/analysis/run/Analysis.h"
 #include "core/parse/TraceLoader.h"
 #include "core/synth/TraceSynth.h"
 

@@ -2,8 +2,8 @@
 // View > Critical Path: the critical path of the analysed step drawn over the lanes of the
 // synthetic FSDP baseline (through the AllGather stream and the compute stream), nothing drawn
 // while the toggle is off; and the Analysis dock's Critical Path tab shows the same figures.
-#include "core/analysis/Analysis.h"
-#include "core/analysis/FigureText.h"
+#include "core/analysis/run/Analysis.h"
+#include "core/analysis/text/FigureText.h"
 #include "core/parse/TraceLoader.h"
 #include "core/synth/TraceSynth.h"
 #include "widgets/analysis/CriticalPathPanel.h"

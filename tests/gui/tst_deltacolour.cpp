@@ -6,8 +6,8 @@
 #include "widgets/compare/DeltaColour.h"
 #include "widgets/compare/MetricsTableModel.h"
 
-#include "core/analysis/Compare.h"
-#include "core/analysis/CriticalPath.h"
+#include "core/analysis/compare/Compare.h"
+#include "core/analysis/measures/critical_path/CriticalPath.h"
 
 #include <QAbstractItemModelTester>
 #include <QtTest>

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// The figure catalogue's figures (core/analysis/FigureCatalogue.h) on the window's tables: for every
+// The figure catalogue's figures (core/analysis/run/FigureCatalogue.h) on the window's tables: for every
 // figure of the Metrics table, on every real trace in the shared traces folder and the synthetic demo
 // trio (`lanescope-cli synth`), the row under the figure's key holds the value `compare --json` gives
 // under that key (the trace compared with itself), with the catalogue's label; a row is missing only
@@ -9,9 +9,9 @@
 #include "widgets/compare/MetricsTableModel.h"
 #include "widgets/ranks/RankTableModel.h"
 
-#include "core/analysis/CompareTraces.h"
-#include "core/analysis/FigureCatalogue.h"
-#include "core/analysis/Ranks.h"
+#include "core/analysis/compare/CompareTraces.h"
+#include "core/analysis/run/FigureCatalogue.h"
+#include "core/analysis/job/Ranks.h"
 #include "core/io/FolderLoad.h"
 #include "core/parse/TraceLoader.h"
 

@@ -7,7 +7,7 @@
 // label shows or is summarised. The expected places come from the gaps' times and lanes, not from
 // the painter. A dense synthetic FSDP trio (hundreds of gaps and ranges, more than the labels a
 // frame lays out) still gets every run's summaries.
-#include "core/analysis/Analysis.h"
+#include "core/analysis/run/Analysis.h"
 #include "core/annotations/Findings.h"
 #include "core/parse/TraceLoader.h"
 #include "core/synth/TraceSynth.h"

@@ -3,7 +3,7 @@
 // the weight (launched GPU time or CPU time), so a line's frames add up to the line's row figure
 // within a pixel, the callees narrower than a pixel being the only ones merged; a click selects, a
 // double click zooms in and out; a wide and a deep synthetic tree stay bounded; the hover text.
-#include "core/analysis/SourceLines.h"
+#include "core/analysis/measures/source_lines/SourceLines.h"
 #include "core/parse/TraceLoader.h"
 #include "widgets/source/FlameGraph.h"
 

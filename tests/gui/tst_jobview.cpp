@@ -5,7 +5,7 @@
 // opens that rank's lanes in the timeline.
 #include "app/gui/MainWindow.h"
 
-#include "core/analysis/ComputeBusy.h"
+#include "core/analysis/measures/temporal/ComputeBusy.h"
 #include "core/synth/TraceSynth.h"
 #include "widgets/ranks/JobView.h"
 #include "widgets/ranks/RanksDock.h"

@@ -9,9 +9,9 @@
 #include "widgets/render/TimelineRenderer.h"
 #include "widgets/timeline/TimelineView.h"
 
-#include "core/analysis/Analysis.h"
-#include "core/analysis/FigureText.h"
-#include "core/analysis/QueueLength.h"
+#include "core/analysis/run/Analysis.h"
+#include "core/analysis/text/FigureText.h"
+#include "core/analysis/measures/queue/QueueLength.h"
 #include "core/parse/TraceLoader.h"
 #include "core/synth/TraceSynth.h"
 

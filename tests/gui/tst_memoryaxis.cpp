@@ -5,7 +5,7 @@
 // on a 31.7 GiB device) keeps a 16 GiB axis, not a 40 GiB one that squeezed its curves; a
 // synthetic 12B-parameter FSDP run (47 GiB reserved on an 80 GB A100) draws the total.
 #include "../TestTraces.h"
-#include "core/analysis/FigureText.h"
+#include "core/analysis/text/FigureText.h"
 #include "core/parse/TraceLoader.h"
 #include "core/synth/TraceSynth.h"
 #include "widgets/render/MemoryBand.h"

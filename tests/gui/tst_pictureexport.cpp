@@ -7,7 +7,7 @@
 
 #include "tests/gui/TimelineTestTrace.h"
 #include "widgets/analysis/AnalysisDock.h"
-#include "core/analysis/Analysis.h"
+#include "core/analysis/run/Analysis.h"
 #include "widgets/render/Palette.h"
 #include "core/io/MappedSource.h"
 #include "core/parse/TraceLoader.h"
@@ -22,7 +22,7 @@
 #include <QStandardPaths>
 #include <QTemporaryDir>
 #include <QXmlStreamReader>
-#include "core/analysis/Analysis.h"
+#include "core/analysis/run/Analysis.h"
 
 #include <QtTest>
 

@@ -6,9 +6,9 @@
 // values and deltas); a failed write leaves the old file; the main window's Report on a comparison.
 #include "app/gui/MainWindow.h"
 
-#include "core/analysis/Analysis.h"
+#include "core/analysis/run/Analysis.h"
 #include "widgets/analysis/AnalysisDock.h"
-#include "core/analysis/CompareTraces.h"
+#include "core/analysis/compare/CompareTraces.h"
 #include "widgets/compare/ComparisonDock.h"
 #include "widgets/compare/MetricsTableModel.h"
 #include "widgets/compare/ReportExport.h"

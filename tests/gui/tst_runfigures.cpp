@@ -21,7 +21,7 @@
 
 #include "tests/CliRun.h"
 #include "tests/TestTraces.h"
-#include "core/analysis/FigureText.h"
+#include "core/analysis/text/FigureText.h"
 #include "core/synth/TraceSynth.h"
 
 #include <QComboBox>

@@ -10,7 +10,7 @@
 #include "app/gui/MainWindow.h"
 #include "app/gui/Preferences.h"
 
-#include "core/analysis/Analysis.h"
+#include "core/analysis/run/Analysis.h"
 #include "widgets/analysis/AnalysisDock.h"
 #include "widgets/analysis/TimeSummaryPanel.h"
 #include "widgets/compare/ComparisonDock.h"

@@ -6,7 +6,7 @@
 #include "app/gui/StartPage.h"
 #include "tests/gui/TimelineTestTrace.h"
 
-#include "core/analysis/FigureText.h"
+#include "core/analysis/text/FigureText.h"
 
 #include "widgets/timeline/TimelinePanels.h"
 #include "widgets/timeline/TimelineView.h"

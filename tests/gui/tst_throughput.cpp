@@ -14,7 +14,7 @@
 #include "widgets/compare/MetricsTableModel.h"
 #include "widgets/view/Session.h"
 
-#include "core/analysis/FigureText.h"
+#include "core/analysis/text/FigureText.h"
 #include "core/synth/TraceSynth.h"
 #include "tests/CliRun.h"
 #include "tests/TestTraces.h"

@@ -3,7 +3,7 @@
 // expected pixels and colour, the memory curve at its expected height, the band stacked by owner
 // phase, step bands, folding.
 #include "tests/gui/TimelineTestTrace.h"
-#include "core/analysis/MemoryOwners.h"
+#include "core/analysis/measures/memory_owners/MemoryOwners.h"
 #include "widgets/render/MemoryBand.h"
 #include "widgets/render/Palette.h"
 #include "widgets/timeline/TimelineView.h"

@@ -7,8 +7,8 @@
 // holds the device memory with the values analyze --json's memory_owners carries.
 #include "app/gui/MainWindow.h"
 
-#include "core/analysis/Analysis.h"
-#include "core/analysis/FigureText.h"
+#include "core/analysis/run/Analysis.h"
+#include "core/analysis/text/FigureText.h"
 #include "widgets/analysis/AnalysisDock.h"
 #include "widgets/analysis/RooflineChart.h"
 #include "widgets/analysis/TimeSummaryModels.h"

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "widgets/analysis/AdviceList.h"
 
-#include "core/analysis/FigureText.h"
-#include "core/analysis/replay/Fixes.h"
+#include "core/analysis/text/FigureText.h"
+#include "core/analysis/measures/replay/Fixes.h"
 
 #include "widgets/analysis/GapTableModel.h"
 #include "widgets/analysis/ItemActivation.h"

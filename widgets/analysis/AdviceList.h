@@ -3,7 +3,7 @@
 // The analysis' advice: each item the change to make (bold) over the evidence behind it and what
 // the fix is worth at most (the projected step time and MFU), wrapped to the dock's width. Selecting an item asks for its place in the timeline; with no advice the list
 // gives way to a quiet "No problems found". An item's context menu offers "Show replayed step"
-// where a replay can apply its fix (core/analysis/replay/Fixes.h).
+// where a replay can apply its fix (core/analysis/measures/replay/Fixes.h).
 #include "widgets/analysis/AnalysisRunner.h"
 
 #include <QWidget>

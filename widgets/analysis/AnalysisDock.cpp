@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "widgets/analysis/AnalysisDock.h"
 
-#include "core/analysis/FigureText.h"
+#include "core/analysis/text/FigureText.h"
 
 #include "widgets/analysis/AdviceList.h"
 #include "widgets/analysis/AnalysisCharts.h"

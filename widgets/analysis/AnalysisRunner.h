@@ -2,7 +2,7 @@
 #pragma once
 // Runs core's analyze() off the UI thread for the analysis dock, the latest request only
 // (LatestRunner).
-#include "core/analysis/Analysis.h"
+#include "core/analysis/run/Analysis.h"
 #include "widgets/analysis/LatestRunner.h"
 
 #include <memory>

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "widgets/analysis/CriticalPathPanel.h"
 
-#include "core/analysis/Analysis.h"
-#include "core/analysis/FigureText.h"
+#include "core/analysis/run/Analysis.h"
+#include "core/analysis/text/FigureText.h"
 #include "widgets/render/CriticalPathOverlay.h"
 
 #include <QHeaderView>

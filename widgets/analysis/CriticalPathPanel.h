@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // The Analysis dock's Critical Path tab: where the critical path of the analysed step runs
-// (core/analysis/CriticalPath.h) as shares of the step, one bar and one row per part, and the
+// (core/analysis/measures/critical_path/CriticalPath.h) as shares of the step, one bar and one row per part, and the
 // sentence that says what to shorten first. The same figures as `analyze`'s "critical_path".
 #include "widgets/analysis/AnalysisRunner.h"
 

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "widgets/analysis/MfuPanel.h"
 
-#include "core/analysis/FigureText.h"
-#include "core/analysis/KernelClass.h"
+#include "core/analysis/text/FigureText.h"
+#include "core/analysis/run/KernelClass.h"
 #include "widgets/analysis/PeakOverrideStore.h"
 
 #include <QComboBox>

@@ -4,8 +4,8 @@
 // count and tokens per step (per GPU or for all GPUs, with the world size from the trace), and what
 // core/analysis makes of them: step time, tokens/s per GPU, achieved TFLOPS, MFU. The inputs are
 // remembered per trace file (QSettings, keyed by the trace's path).
-#include "core/analysis/Mfu.h"
-#include "core/analysis/RunFigures.h"
+#include "core/analysis/measures/mfu/Mfu.h"
+#include "core/analysis/run/RunFigures.h"
 
 #include <QWidget>
 

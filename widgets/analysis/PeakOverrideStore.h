@@ -3,7 +3,7 @@
 // The user's overrides of core's GPU table (peaks, memory and link bandwidth) (Edit > Preferences), kept in QSettings and
 // handed to core as data (analysis::PeakOverrides). One store per process: the MFU panel of every
 // window follows it when the Preferences change it.
-#include "core/analysis/Mfu.h"
+#include "core/analysis/measures/mfu/Mfu.h"
 
 #include <QObject>
 #include <QStringList>

@@ -1,11 +1,11 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "widgets/analysis/ReplayGhostController.h"
 
-#include "core/analysis/Analysis.h"
-#include "core/analysis/Evidence.h"
-#include "core/analysis/replay/Fixes.h"
-#include "core/analysis/replay/Replay.h"
-#include "core/analysis/replay/ReplayGraph.h"
+#include "core/analysis/run/Analysis.h"
+#include "core/analysis/run/Evidence.h"
+#include "core/analysis/measures/replay/Fixes.h"
+#include "core/analysis/measures/replay/Replay.h"
+#include "core/analysis/measures/replay/ReplayGraph.h"
 #include "widgets/render/ReplayGhostOverlay.h"
 #include "widgets/view/Session.h"
 #include "widgets/view/ViewState.h"

@@ -6,7 +6,7 @@
 // shapes and dtype, coloured by the roof that bounds it, named in its hover tooltip. Only draws
 // what the analysis measured: rows without intensity or GPU time have no point, a GPU without a
 // table row no roofs (the note says so).
-#include "core/analysis/OpsEfficiency.h"
+#include "core/analysis/measures/ops_efficiency/OpsEfficiency.h"
 
 #include <QWidget>
 

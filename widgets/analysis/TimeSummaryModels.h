@@ -4,11 +4,11 @@
 // operators per name (and input shapes). Plain views of analysis::TimeSummaries (computed once per
 // analysis, the same rows analyze --json writes); SortRole gives the raw numbers, so a column sorts
 // by value whatever its spelling. Times in ms (totals) and µs (per call), as the headers say.
-#include "core/analysis/CollectiveBandwidth.h"
-#include "core/analysis/KernelSummary.h"
-#include "core/analysis/MemoryOwners.h"
-#include "core/analysis/OpSummary.h"
-#include "core/analysis/OpsEfficiency.h"
+#include "core/analysis/measures/collectives/CollectiveBandwidth.h"
+#include "core/analysis/measures/summaries/KernelSummary.h"
+#include "core/analysis/measures/memory_owners/MemoryOwners.h"
+#include "core/analysis/measures/summaries/OpSummary.h"
+#include "core/analysis/measures/ops_efficiency/OpsEfficiency.h"
 
 #include <QAbstractTableModel>
 

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "widgets/analysis/TimeSummaryPanel.h"
 
-#include "core/analysis/Compare.h" // normalizedName
-#include "core/analysis/FigureText.h"
+#include "core/analysis/compare/Compare.h" // normalizedName
+#include "core/analysis/text/FigureText.h"
 #include "widgets/analysis/KernelNameDelegate.h"
 #include "widgets/analysis/LatestRunner.h"
 #include "widgets/analysis/RooflineChart.h"

@@ -4,7 +4,7 @@
 // Arrow, Rectangle, Time range, Marker), the colour menu, the undo stack and the commands the
 // timeline's input turns into (TimelineView only routes the mouse: it says what was drawn, moved,
 // deleted or double-clicked, and this pushes one undo command for each), and "Annotate findings".
-#include "core/analysis/Analysis.h"
+#include "core/analysis/run/Analysis.h"
 #include "core/annotations/Annotation.h"
 #include "core/annotations/AnnotationSet.h"
 #include "widgets/annotations/AnnotationTool.h"

@@ -5,8 +5,8 @@
 
 #include "widgets/render/GapCauseStyle.h"
 
-#include "core/analysis/FigureText.h"
-#include "core/analysis/Compare.h"
+#include "core/analysis/text/FigureText.h"
+#include "core/analysis/compare/Compare.h"
 #include "core/io/InputFile.h"
 
 #include <QBarCategoryAxis>

@@ -5,7 +5,7 @@
 // idle) rising or falling by that part's delta, so the bars end exactly at the run's step time.
 // The throughput chart is the case study's "three stages" figure: tokens/s per GPU as bars and MFU
 // as a line on a second axis, one category per run; without MFU inputs, the median step time.
-#include "core/analysis/Compare.h"
+#include "core/analysis/compare/Compare.h"
 
 #include <QWidget>
 

@@ -6,7 +6,7 @@
 // kernel, operator and gap cause, whose rows outline their slices in every run's lanes. It follows
 // the session: every change of runs or offsets, and every change of the analysis dock's options
 // (gap threshold, MFU inputs), re-runs the comparison off the UI thread.
-#include "core/analysis/CompareTraces.h"
+#include "core/analysis/compare/CompareTraces.h"
 #include "core/session/LogDir.h"
 #include "widgets/compare/ComparisonRunner.h"
 #include "widgets/compare/StepNoiseRunner.h"

@@ -4,7 +4,7 @@
 // the analysis dock's options, then the comparison; the latest request only (LatestRunner). The
 // traces are held by shared pointer for the run's duration, so removing a run from the session
 // while it is analysed is safe.
-#include "core/analysis/CompareTraces.h"
+#include "core/analysis/compare/CompareTraces.h"
 #include "widgets/analysis/LatestRunner.h"
 #include "core/io/FolderLoad.h"
 

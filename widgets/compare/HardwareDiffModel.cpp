@@ -4,7 +4,7 @@
 #include "widgets/compare/DeltaColour.h"
 
 #include "widgets/compare/NameDiffModel.h"
-#include "core/analysis/FigureText.h"
+#include "core/analysis/text/FigureText.h"
 
 #include <QBrush>
 #include <QColor>

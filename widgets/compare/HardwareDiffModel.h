@@ -5,7 +5,7 @@
 // memory it holds at the peak. Columns: the
 // figure, each run's value, each later run's change against the baseline in percent (green where
 // the hardware is used better). Rows in the core's order: each kind by the GPU time (bytes) behind it.
-#include "core/analysis/Compare.h"
+#include "core/analysis/compare/Compare.h"
 
 #include <QAbstractTableModel>
 #include <QStringList>

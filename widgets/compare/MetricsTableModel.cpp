@@ -8,8 +8,8 @@
 
 #include "widgets/render/GapCauseStyle.h"
 
-#include "core/analysis/FigureCatalogue.h"
-#include "core/analysis/FigureText.h"
+#include "core/analysis/run/FigureCatalogue.h"
+#include "core/analysis/text/FigureText.h"
 
 #include <QBrush>
 #include <QColor>

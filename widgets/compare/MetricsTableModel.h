@@ -6,8 +6,8 @@
 // the figures can be checked against the analysis dock's. Where the runs' steps were judged
 // (setNoise: the figures that vary by step), a delta also shows its 95 % interval, and a change
 // within the step-to-step noise is greyed out.
-#include "core/analysis/Compare.h"
-#include "core/analysis/FigureCatalogue.h"
+#include "core/analysis/compare/Compare.h"
+#include "core/analysis/run/FigureCatalogue.h"
 #include "widgets/compare/StepNoiseRunner.h"
 
 #include <QAbstractTableModel>

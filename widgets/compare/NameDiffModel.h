@@ -4,7 +4,7 @@
 // the name, each run's count (the view may hide these: each time's tooltip has it), each run's time (total, or per ProfilerStep when the runs recorded
 // different numbers of steps), and each later run's delta against the baseline. Rows come sorted
 // by impact (the largest |delta| first, as the CLI lists them); the view may sort by any column.
-#include "core/analysis/Compare.h"
+#include "core/analysis/compare/Compare.h"
 
 #include <QAbstractTableModel>
 #include <QStringList>

@@ -3,7 +3,7 @@
 // Puts the session's runs on one axis: each run's offset set so the same complete ProfilerStep (by
 // position: runs number their steps differently) starts at the same axis time, or so every trace
 // starts at 0. The window opening a comparison and the comparison dock's "Align on" both use it.
-#include "core/analysis/Compare.h"
+#include "core/analysis/compare/Compare.h"
 
 namespace lanescope {
 

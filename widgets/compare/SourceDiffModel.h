@@ -5,7 +5,7 @@
 // its function, each run's launched GPU time, each later run's change of it, each run's CPU time,
 // each later run's change of it (ms). Rows in the core's order for the last run: the lines that
 // got slower first, those that got faster last. SortRole the raw numbers (ns).
-#include "core/analysis/SourceLines.h"
+#include "core/analysis/measures/source_lines/SourceLines.h"
 
 #include <QAbstractTableModel>
 #include <QStringList>

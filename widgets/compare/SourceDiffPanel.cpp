@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "widgets/compare/SourceDiffPanel.h"
 
-#include "core/analysis/Analysis.h"
+#include "core/analysis/run/Analysis.h"
 #include "widgets/compare/SourceDiffModel.h"
 #include "widgets/render/SliceHighlight.h"
 #include "widgets/view/Session.h"

@@ -5,8 +5,8 @@
 // change against the baseline with its 95 % interval and p-value (analysis::judgeRuns, the one
 // judgement `lanescope-cli compare --json` prints), and each run's median with its interval for the
 // trend across runs. The latest request only (LatestRunner).
-#include "core/analysis/StepStats.h"
-#include "core/analysis/Analysis.h"
+#include "core/analysis/run/StepStats.h"
+#include "core/analysis/run/Analysis.h"
 #include "core/io/FolderLoad.h"
 #include "widgets/analysis/LatestRunner.h"
 

@@ -3,7 +3,7 @@
 
 #include "widgets/analysis/ChartStyle.h"
 
-#include "core/analysis/FigureCatalogue.h"
+#include "core/analysis/run/FigureCatalogue.h"
 
 #include <QAreaSeries>
 #include <QBarCategoryAxis>

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "widgets/memsnap/MemorySnapshotDock.h"
 
-#include "core/analysis/FigureText.h"
+#include "core/analysis/text/FigureText.h"
 #include "widgets/memsnap/SnapshotModels.h"
 #include "widgets/memsnap/SnapshotPlots.h"
 #include "widgets/render/TimeAxis.h"

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "widgets/memsnap/SnapshotTimelineMarks.h"
 
-#include "core/analysis/FigureText.h"
+#include "core/analysis/text/FigureText.h"
 #include "widgets/memsnap/SnapshotModels.h"
 #include "widgets/render/Palette.h"
 #include "widgets/timeline/TimelineView.h"

@@ -2,12 +2,12 @@
 #pragma once
 // The compact job view of a folder of ranks: one row per rank, so that 64 ranks fit one 1080p
 // screen where the timeline gives each rank's lanes ~170 px. A row is the rank's compute stream
-// (core/analysis/ComputeBusy.h) over the session's window, on the session's clock: busy where it
+// (core/analysis/measures/temporal/ComputeBusy.h) over the session's window, on the session's clock: busy where it
 // runs something, idle in between, and the rank's listed gaps (its analysis in the Ranks dock's
 // job) in their causes' colours. The straggler's row (the rank the others waited on most, else the
 // slowest) is marked. A click on a row asks the window to open that rank's lanes (rankActivated).
 // The wheel zooms the shared window, as on the timeline.
-#include "core/analysis/ComputeBusy.h"
+#include "core/analysis/measures/temporal/ComputeBusy.h"
 #include "widgets/ranks/RanksRunner.h"
 
 #include <QPointer>

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "widgets/ranks/RankTableModel.h"
 
-#include "core/analysis/FigureCatalogue.h"
-#include "core/analysis/FigureText.h"
+#include "core/analysis/run/FigureCatalogue.h"
+#include "core/analysis/text/FigureText.h"
 
 #include <QBrush>
 #include <QColor>

@@ -7,7 +7,7 @@
 // median (Ranks.h: outliers, compared as the cells show them) is highlighted with a tooltip giving
 // that median. The cells spell the figures as every surface does (FigureText.h rankCell). The
 // ranks are shown as soon as the folder is open; the figures fill in when the analysis is done.
-#include "core/analysis/Ranks.h"
+#include "core/analysis/job/Ranks.h"
 
 #include <QAbstractTableModel>
 

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "widgets/ranks/RanksDock.h"
 
-#include "core/analysis/FigureText.h"
+#include "core/analysis/text/FigureText.h"
 #include "widgets/analysis/ItemActivation.h"
 #include "widgets/ranks/RankTableModel.h"
 #include "widgets/view/Session.h"

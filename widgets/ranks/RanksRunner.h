@@ -5,7 +5,7 @@
 // straggler collective, where its call lies on every rank (what a click on the row shows). As
 // the other runners (LatestRunner): only the latest request is run next and handed out; the traces
 // are held by shared pointer.
-#include "core/analysis/Ranks.h"
+#include "core/analysis/job/Ranks.h"
 #include "core/io/FolderLoad.h"
 
 #include "widgets/analysis/LatestRunner.h"

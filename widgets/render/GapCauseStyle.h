@@ -3,7 +3,7 @@
 // How a gap cause looks to people: its translated label, a one-line description and its colour.
 // The analysis dock's table, its histogram and (through the stable key the dock emits) the timeline
 // highlight use the same colour for the same cause.
-#include "core/analysis/Gaps.h"
+#include "core/analysis/measures/gaps/Gaps.h"
 
 #include <QColor>
 #include <QCoreApplication>

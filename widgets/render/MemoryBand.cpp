@@ -3,7 +3,7 @@
 
 #include "widgets/render/Palette.h"
 
-#include "core/analysis/FigureText.h"
+#include "core/analysis/text/FigureText.h"
 
 #include <QFontMetrics>
 #include <QPaintDevice>

@@ -3,7 +3,7 @@
 // The device memory band: a row of its own under a GPU group's lanes (LaneLayout, key
 // memory:<device>) with the caching allocator's totals as two series, allocated and reserved, on a
 // real axis (0 and the top value, in GiB or MiB), the device's total memory as a dashed line where
-// the trace's deviceProperties give it, the allocator spikes of core/analysis/MemorySpikes.h marked,
+// the trace's deviceProperties give it, the allocator spikes of core/analysis/measures/memory/MemorySpikes.h marked,
 // and the values under the cursor. TimelineRenderer decides where the band is; this draws it and
 // answers what it shows at a time.
 #include "widgets/render/Palette.h"

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "widgets/render/Palette.h"
 
-#include "core/analysis/KernelClass.h"
+#include "core/analysis/run/KernelClass.h"
 
 #include <QCoreApplication>
 
@@ -68,7 +68,7 @@ namespace Palette {
 
 SliceClass classifyKernelName(std::string_view name)
 {
-    // The analysis' table decides (core/analysis/KernelClass.h), so a kernel the gap finder calls a
+    // The analysis' table decides (core/analysis/run/KernelClass.h), so a kernel the gap finder calls a
     // GEMM is drawn as one.
     switch (analysis::classifyKernel(name)) {
     case analysis::KernelClass::Gemm: return SliceClass::Gemm;

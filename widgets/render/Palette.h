@@ -36,7 +36,7 @@ enum class Scheme : std::uint8_t { Light, Dark };
 // Dark where the widget palette's window colour is dark (a dark theme or a dark system palette).
 Scheme schemeFor(const QColor &window);
 
-// By meaning: kernel names decide the class of GPU work, through core/analysis/KernelClass.h so the
+// By meaning: kernel names decide the class of GPU work, through core/analysis/run/KernelClass.h so the
 // timeline and the analysis agree on what a GEMM is.
 SliceClass classify(CategoryClass cat, std::string_view name);
 SliceClass classifyKernelName(std::string_view name); // Gemm/Communication/Attention/Memory/OtherKernel

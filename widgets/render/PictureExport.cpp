@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "widgets/render/PictureExport.h"
 
-#include "core/analysis/FigureText.h"
+#include "core/analysis/text/FigureText.h"
 #include "core/io/InputFile.h"
 
 #include "widgets/render/AnnotationPainter.h"

@@ -5,7 +5,7 @@
 // given window and lanes, and a legend of the colours that actually appear. Written as PNG, SVG
 // or PDF (chosen by the file's suffix) at the requested size — drawn at that size, never scaled
 // from a screen grab — by File > Export, Edit > Copy Picture and `lanescope-cli export`.
-#include "core/analysis/Analysis.h"
+#include "core/analysis/run/Analysis.h"
 #include "core/annotations/AnnotationSet.h"
 #include "widgets/render/TimelineRenderer.h"
 

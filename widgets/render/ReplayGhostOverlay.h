@@ -1,13 +1,13 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
-// The ghost of a replayed step (core/analysis/replay/Replay.h) drawn over the lanes: each device
+// The ghost of a replayed step (core/analysis/measures/replay/Replay.h) drawn over the lanes: each device
 // activity of the step at the place the replay with the fixes applied projects it, as an outlined,
 // translucent box in its own lane and row, with a thin line back to where it ran when it moved by
 // more than kReplayGhostTiePx; and, at the step's projected end, a mark and the label
 // "replayed: 176.5 ms → 114.1 ms (dataloader)". Activities back to back (within a pixel) in a row
 // share one box, so a busy stream zoomed out reads as outlined spans and the cost is bounded by
 // the picture.
-#include "core/analysis/replay/Replay.h"
+#include "core/analysis/measures/replay/Replay.h"
 
 #include <QColor>
 #include <QLineF>

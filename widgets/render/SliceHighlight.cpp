@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "widgets/render/SliceHighlight.h"
 
-#include "core/analysis/Compare.h"
+#include "core/analysis/compare/Compare.h"
 
 namespace lanescope {
 

@@ -12,8 +12,8 @@
 // Drawing reads only what is visible: per lane and depth a binary search to the window, slices
 // under kFoldPx folded into one drawn run per pixel column (Tracy), rectangles batched by colour
 // (Qt Creator's TrackPainter), text batched by ink.
-#include "core/analysis/Gaps.h"
-#include "core/analysis/QueueLength.h"
+#include "core/analysis/measures/gaps/Gaps.h"
+#include "core/analysis/measures/queue/QueueLength.h"
 #include "widgets/render/CriticalPathOverlay.h"
 #include "widgets/render/DensityStrip.h"
 #include "widgets/render/LaneLayout.h"

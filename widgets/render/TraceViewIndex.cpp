@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "widgets/render/TraceViewIndex.h"
 
-#include "core/analysis/FigureText.h"
+#include "core/analysis/text/FigureText.h"
 
-#include "core/analysis/Steps.h"
+#include "core/analysis/run/Steps.h"
 
 #include <algorithm>
 #include <cmath>
@@ -186,7 +186,7 @@ TraceViewIndex::TraceViewIndex(const Trace &t, const std::vector<analysis::Step>
         m_steps.push_back({st.start, st.start + st.dur, st.name});
 
     // Memory: one curve per accelerator device, a min/max pyramid for zoomed-out columns, and the
-    // spikes as core/analysis/MemorySpikes.h defines them.
+    // spikes as core/analysis/measures/memory/MemorySpikes.h defines them.
     std::vector<analysis::MemoryPhaseCurve> phases = analysis::memoryPhaseCurves(t, stepList);
     for (const MemorySeries &ms : t.memory) {
         if (!isAcceleratorMemory(ms.deviceType) || ms.samples.empty())

@@ -8,9 +8,9 @@
 // its spikes.
 //
 // The index points into its Trace (memory samples): keep the Trace alive as long as the index.
-#include "core/analysis/MemoryOwners.h"
-#include "core/analysis/MemorySpikes.h"
-#include "core/analysis/Steps.h"
+#include "core/analysis/measures/memory_owners/MemoryOwners.h"
+#include "core/analysis/measures/memory/MemorySpikes.h"
+#include "core/analysis/run/Steps.h"
 #include "core/model/Trace.h"
 #include "widgets/render/Palette.h"
 

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "widgets/source/FlameGraph.h"
 
-#include "core/analysis/FigureText.h"
+#include "core/analysis/text/FigureText.h"
 #include "widgets/render/Palette.h"
 #include "widgets/timeline/DetailsHtml.h"
 

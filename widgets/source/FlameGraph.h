@@ -8,7 +8,7 @@
 // box per pixel and row. Hover: the frame's figures; click: select (frameClicked); double click:
 // zoom into the frame (it takes the whole width on the top row), on the top row or the background:
 // zoom out one level; Esc: the whole graph.
-#include "core/analysis/SourceLines.h"
+#include "core/analysis/measures/source_lines/SourceLines.h"
 
 #include <QWidget>
 

@@ -4,7 +4,7 @@
 // file (the roll-up), plain views of analysis::SourceLines (the rows analyze --json writes as
 // source_lines). As every summary model: SortRole the raw numbers (ns, counts), NameRole what the
 // filter matches ("file:line function"), times in ms as the headers say.
-#include "core/analysis/SourceLines.h"
+#include "core/analysis/measures/source_lines/SourceLines.h"
 #include "widgets/analysis/TimeSummaryModels.h"
 
 namespace lanescope {

@@ -4,7 +4,7 @@
 // sourceFrameSlices), found off the UI thread: each is a walk over a trace's Python frames and
 // launches, tens of ms on the shared traces and seconds on the largest. One outline per run asked
 // for; the latest request wins (LatestRunner).
-#include "core/analysis/SourceLines.h"
+#include "core/analysis/measures/source_lines/SourceLines.h"
 #include "widgets/analysis/LatestRunner.h"
 
 #include <QString>

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "widgets/source/SourceView.h"
 
-#include "core/analysis/Analysis.h"
-#include "core/analysis/FigureText.h"
+#include "core/analysis/run/Analysis.h"
+#include "core/analysis/text/FigureText.h"
 #include "widgets/analysis/SummaryTable.h"
 #include "widgets/render/SliceHighlight.h"
 #include "widgets/source/EditorLauncher.h"

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "widgets/timeline/DetailsHtml.h"
 
-#include "core/analysis/SourceLines.h"
+#include "core/analysis/measures/source_lines/SourceLines.h"
 #include "widgets/render/TimeAxis.h"
 #include "widgets/source/EditorLauncher.h"
 

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "widgets/timeline/TimelinePanels.h"
 
-#include "core/analysis/CollectiveBandwidth.h"
-#include "core/analysis/Mfu.h"
+#include "core/analysis/measures/collectives/CollectiveBandwidth.h"
+#include "core/analysis/measures/mfu/Mfu.h"
 #include "widgets/analysis/PeakOverrideStore.h"
 #include "core/model/Nesting.h"
 

@@ -3,7 +3,7 @@
 // The panels around the timeline: details of the selected slice (args read from the file on
 // demand, flow ends as links) or of the selected idle gap, statistics of a shift-drag time range,
 // and the colour legend.
-#include "core/analysis/Gaps.h"
+#include "core/analysis/measures/gaps/Gaps.h"
 #include "widgets/timeline/TimelineView.h"
 
 #include <QWidget>

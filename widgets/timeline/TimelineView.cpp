@@ -8,9 +8,9 @@
 #include "widgets/timeline/DetailsHtml.h"
 #include "widgets/timeline/LaneMenu.h"
 #include "widgets/timeline/SliceMenu.h"
-#include "core/analysis/CollectiveBandwidth.h"
-#include "core/analysis/Compare.h"
-#include "core/analysis/Gaps.h"
+#include "core/analysis/measures/collectives/CollectiveBandwidth.h"
+#include "core/analysis/compare/Compare.h"
+#include "core/analysis/measures/gaps/Gaps.h"
 
 #include <QContextMenuEvent>
 #include <QCursor>

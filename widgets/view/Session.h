@@ -7,7 +7,7 @@
 //
 // The axis: time 0 is each run's first event; a run's offset adds to its times, so
 // axis = absolute - (minTs - offset) = absolute - base().
-#include "core/analysis/Analysis.h"
+#include "core/analysis/run/Analysis.h"
 #include "core/annotations/AnnotationSet.h"
 #include "core/io/FolderLoad.h"
 #include "widgets/render/TraceViewIndex.h"

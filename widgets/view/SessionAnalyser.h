@@ -7,7 +7,7 @@
 // for a step or a range, which it does not write back), the comparison compares these, the export's
 // headline and the report read them. A rename or a reorder analyses nothing: a run keeps its
 // analysis; runs that are new, or measures that changed, are analysed again.
-#include "core/analysis/Analysis.h"
+#include "core/analysis/run/Analysis.h"
 #include "widgets/analysis/LatestRunner.h"
 
 #include <QPointer>

@@ -5,7 +5,7 @@
 // on change; the signals carry the new values, so any number of views, docks and exporters follow
 // one state without reading each other. Times are axis nanoseconds: 0 is the session's origin
 // (each run's first event, moved by its offset; see Session).
-#include "core/analysis/Gaps.h"
+#include "core/analysis/measures/gaps/Gaps.h"
 #include "widgets/render/SliceHighlight.h"
 #include "widgets/render/SliceRef.h"
 #include "widgets/render/TimeAxis.h"
