@@ -20,6 +20,10 @@
 #include "core/analysis/measures/temporal/Temporal.h"
 #include "core/analysis/measures/summaries/TimeSummaries.h"
 
+#include <any>
+#include <map>
+#include <string>
+
 namespace lanescope::analysis {
 
 struct AnalysisOptions
@@ -83,6 +87,10 @@ struct AnalysisResult
     // Every Python frame's calls, CPU time and launched GPU time in the analysed CPU window
     // (SourceLines.h), not folded: myCodeOnly(sourceLines) is the "my code only" view.
     SourceLines sourceLines;
+    // The results of measures that have no member above (Measure.h), by the measure's key: a new
+    // measure keeps its result here (measureResult<T>() reads it back) rather than growing this
+    // struct. The measures above keep their typed members for the surfaces that read them.
+    std::map<std::string, std::any> measures;
     AnalysisOptions options; // what it was measured with: whoever holds it can tell whether it serves
 };
 

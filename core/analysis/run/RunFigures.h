@@ -14,7 +14,9 @@
 #include <QString>
 
 #include <array>
+#include <map>
 #include <optional>
+#include <string>
 
 namespace lanescope::analysis {
 
@@ -60,6 +62,9 @@ struct RunFigures
     // PathPart), which add up to the step's length. Unknown without steps.
     QString criticalPathStep;
     std::optional<std::array<TimeNs, kPathParts>> criticalPathNs;
+    // The figures a measure contributes (Measure.h, MeasureFigure), by figure key, in their base
+    // unit; a key that is absent is unknown for this run.
+    std::map<std::string, double> measureFigures;
 };
 
 struct AnalysisResult;
