@@ -9,6 +9,7 @@
 #include "app/cli/MfuText.h"
 
 #include "core/analysis/run/Analysis.h"
+#include "core/analysis/run/AnalysisJson.h"
 #include "core/analysis/text/FigureText.h"
 #include "core/model/Trace.h"
 
@@ -29,445 +30,52 @@ double usDur(TimeNs t) { return double(t) / 1000.0; }
 
 } // namespace
 
-// "idle_breakdown", "launch" and "queue" of `analyze --json` (and of every rank of `analyze DIR`).
+// The analyze object's members are the measures' own (core/analysis/run/AnalysisJson.h); these
+// keep the names the other subcommands call them by.
 void writeAdviceFields(JsonWriter &j, const analysis::Advice &a)
 {
-    j.field("id", a.id);
-    j.field("title", a.title);
-    j.field("evidence", a.evidence);
-    // What the fix is worth (additions to the contract's keys).
-    j.field("explained_us", usDur(a.explainedNs));
-    j.field("projected_step_s", JsonWriter::orNull(a.projectedStepS > 0, a.projectedStepS));
-    j.field("projected_mfu_pct", JsonWriter::orNull(a.projectedMfuPct > 0, a.projectedMfuPct));
-    // "replay": the step replayed with the fix; "bound": what the explained waits are worth at
-    // most; null: not projected.
-    if (a.projectedStepS <= 0)
-        j.field("projection", nullptr);
-    else
-        j.field("projection", a.projectionReplayed ? "replay" : "bound");
+    analysis::writeAdviceJson(j, a);
 }
 
 void writeLaunchFields(JsonWriter &j, const analysis::AnalysisResult &r, TimeNs origin)
 {
-    j.array("idle_breakdown", [&] {
-        for (const analysis::StreamIdle &s : r.idleBreakdown.streams)
-            j.object([&] {
-                j.field("device", s.device);
-                j.field("stream", s.stream);
-                j.field("idle_us", usDur(s.idle));
-                j.field("host_wait_us", usDur(s.hostWait));
-                j.field("kernel_wait_us", usDur(s.kernelWait));
-                j.field("other_us", usDur(s.other));
-            });
-    });
-    const analysis::LaunchStats &l = r.launchStats;
-    j.object("launch", [&] {
-        j.field("launches", l.launches);
-        // Graph launch calls and the activities they launched (each one of "launches").
-        j.field("graph_launches", l.graphLaunches);
-        j.field("graph_kernels", l.graphKernels);
-        j.field("gpu_shorter_than_cpu", l.gpuShorterThanCpu);
-        j.field("runtime_outliers", l.runtimeOutliers);
-        j.field("launch_delay_outliers", l.delayOutliers);
-        j.field("launch_delay_median_us", JsonWriter::orNull(bool(l.medianDelayNs), l.medianDelayNs.value_or(0) / 1000.0));
-        j.field("launch_delay_p95_us", JsonWriter::orNull(bool(l.p95DelayNs), l.p95DelayNs.value_or(0) / 1000.0));
-        j.array("worst", [&] {
-            for (const analysis::Launch &w : l.worst)
-                j.object([&] {
-                    j.field("name", w.name);
-                    j.field("ts_us", us(w.start, origin));
-                    j.field("delay_us", usDur(w.delay));
-                });
-        });
-    });
-    j.array("queue", [&] {
-        for (const analysis::StreamQueue &q : r.queueLengths)
-            j.object([&] {
-                j.field("device", q.device);
-                j.field("stream", q.stream);
-                j.field("count", q.count);
-                j.field("mean", q.mean);
-                j.field("max", q.max);
-                j.field("full_us", usDur(q.fullNs));
-            });
-    });
+    analysis::writeLaunchJson(j, r, origin);
 }
-
-namespace {
-// writeCriticalPath with the trace's first event as the origin of from_us/to_us.
-void writeCriticalPathAt(JsonWriter &j, const analysis::CriticalPath &cp, bool full, TimeNs origin)
-{
-    if (!cp.valid) {
-        j.field("critical_path", nullptr);
-        // Why there is none, where the analysis says (an addition: a step over the event bound).
-        if (!cp.error.isEmpty())
-            j.field("critical_path_error", cp.error);
-        return;
-    }
-    j.object("critical_path", [&] {
-        j.field("step", cp.step.name);
-        // Which step (an addition to the contract's keys): "analysed" (the one step the analysis
-        // is of) or "median" (the median-length complete step).
-        j.field("step_choice", cp.medianStep ? "median" : "analysed");
-        if (full) {
-            // What the path is over (additions): "step", "window" (no step in the window) or
-            // "annotation" (--annotation NAME --instance K; "step" is then NAME), and its CPU span.
-            j.field("scope", analysis::rangeKindName(cp.scope));
-            if (cp.scope == analysis::RangeKind::Annotation) {
-                j.field("annotation", cp.step.name);
-                j.field("instance", cp.instance);
-                j.field("instances", cp.instances);
-            }
-            j.field("from_us", us(cp.step.start, origin));
-            j.field("to_us", us(cp.step.end(), origin));
-        }
-        j.field("length_us", usDur(cp.lengthNs));
-        j.object("parts_us", [&] {
-            for (int k = 0; k < analysis::kPathParts; ++k)
-                j.field(analysis::pathPartName(analysis::PathPart(k)), usDur(cp.partsNs[std::size_t(k)]));
-        });
-        if (!full)
-            return;
-        // The same in integer nanoseconds (an addition): these add up to length_ns exactly.
-        j.field("length_ns", cp.lengthNs);
-        j.object("parts_ns", [&] {
-            for (int k = 0; k < analysis::kPathParts; ++k)
-                j.field(analysis::pathPartName(analysis::PathPart(k)), cp.partsNs[std::size_t(k)]);
-        });
-        j.field("summary", analysis::criticalPathSentence(cp));
-    });
-}
-} // namespace
 
 void writeCriticalPath(JsonWriter &j, const analysis::CriticalPath &cp, bool full)
 {
-    writeCriticalPathAt(j, cp, full, 0);
+    analysis::writeCriticalPathJson(j, cp, full, 0);
 }
 
-// "memory_owners" (core/analysis/measures/memory_owners/MemoryOwners.h): who holds the device memory at its peak, the ops
-// that allocate the most, what is never freed. alive_at_peak is complete (its bytes add up to
-// peak_bytes); top_allocators and never_freed are the first `top`.
 void writeMemoryOwners(JsonWriter &j, const analysis::MemoryOwners &m, TimeNs origin, std::size_t top)
 {
-    const auto rows = [&](const char *key, const std::vector<analysis::MemoryOwnerRow> &v, std::size_t n, bool lifetimes) {
-        j.array(key, [&] {
-            for (std::size_t k = 0; k < v.size() && k < n; ++k)
-                j.object([&] {
-                    j.field("op", v[k].key());
-                    j.field("bytes", v[k].bytes);
-                    j.field("count", v[k].count);
-                    if (lifetimes) {
-                        j.field("freed", v[k].freed);
-                        j.field("mean_lifetime_us", JsonWriter::orNull(v[k].freed > 0, v[k].meanLifetimeNs() / 1000.0));
-                    }
-                });
-        });
-    };
-    j.object("memory_owners", [&] {
-        j.field("peak_bytes", JsonWriter::orNullCount(m.peakBytes >= 0, m.peakBytes));
-        j.field("device", m.device);
-        j.field("peak_us", JsonWriter::orNull(m.peakBytes >= 0, us(m.peakAt, origin)));
-        j.field("addresses", m.addresses);
-        rows("alive_at_peak", m.aliveAtPeak, SIZE_MAX, false);
-        j.field("never_freed_bytes", JsonWriter::orNullCount(m.addresses, m.neverFreedBytes));
-        j.field("never_freed_count", JsonWriter::orNullCount(m.addresses, m.neverFreedCount));
-        rows("never_freed", m.neverFreed, top, false);
-        rows("top_allocators", m.topAllocators, top, true);
-        j.array("phases", [&] {
-            for (int k = 0; k < analysis::kMemoryPhases; ++k)
-                j.object([&] {
-                    j.field("phase", analysis::memoryPhaseName(analysis::MemoryPhase(k)));
-                    j.field("alive_at_peak_bytes", m.phaseAtPeak[std::size_t(k)]);
-                    j.field("allocated_bytes", m.phaseAllocatedBytes[std::size_t(k)]);
-                    j.field("allocations", m.phaseAllocations[std::size_t(k)]);
-                });
-        });
-        j.field("allocations", m.allocations);
-        j.field("frees", m.frees);
-        j.field("paired", m.paired);
-        j.field("unmatched_frees", m.unmatchedFrees);
-        j.field("unmatched_free_bytes", m.unmatchedFreeBytes);
-        j.field("reused_without_free", m.reusedWithoutFree);
-    });
+    analysis::writeMemoryOwnersJson(j, m, origin, top);
 }
 
-// The members of the object `analyze --json` prints; compare writes the same ones per run.
+// The members of the object `analyze --json` prints, without the source lines (compare writes
+// these per run).
 void writeAnalysisFields(JsonWriter &j, const Trace &t, const analysis::AnalysisResult &r, const analysis::MeasuredFlops *flops,
                          std::size_t top)
 {
-    const TimeNs o = t.minTs;
-    j.object("temporal", [&] {
-        // Which events counted as GPU time (an addition to the contract's keys): "lanescope", or
-        // "hta" with --hta (every event carrying args.stream, as Holistic Trace Analysis counts).
-        j.field("definition", analysis::gpuTimeDefinitionName(r.temporal.definition));
-        j.field("idle_pct", r.temporal.idlePct);
-        j.field("compute_pct", r.temporal.computePct);
-        j.field("non_compute_pct", r.temporal.nonComputePct);
-        j.field("idle_us", usDur(r.temporal.idle));
-        j.field("compute_us", usDur(r.temporal.compute));
-        j.field("non_compute_us", usDur(r.temporal.nonCompute));
-    });
-    j.field("comm_comp_overlap_pct", r.temporal.commCompOverlapPct);
-    j.array("steps", [&] {
-        for (const auto &s : r.steps)
-            j.object([&] {
-                j.field("name", s.name);
-                j.field("start_us", us(s.start, o));
-                j.field("dur_us", usDur(s.dur));
-            });
-    });
-    j.array("gaps", [&] {
-        for (const auto &g : r.gaps)
-            j.object([&] {
-                j.field("device", g.device);
-                j.field("stream", g.stream);
-                j.field("start_us", us(g.start, o));
-                j.field("dur_us", usDur(g.dur));
-                j.field("before", g.before);
-                j.field("after", g.after);
-                j.field("cause", analysis::gapCauseName(g.cause));
-                j.field("evidence", g.evidence);
-            });
-    });
-    const auto &m = r.mfu;
-    j.object("mfu", [&] {
-        j.field("step_s", JsonWriter::orNull(m.stepS > 0, m.stepS));
-        j.field("tokens_per_s_per_gpu", JsonWriter::orNull(m.tokensPerSPerGpu > 0, m.tokensPerSPerGpu));
-        j.field("achieved_tflops", JsonWriter::orNull(m.valid, m.achievedTflops));
-        j.field("peak_tflops", JsonWriter::orNull(m.peakTflops > 0, m.peakTflops));
-        j.field("mfu_pct", JsonWriter::orNull(m.valid, m.mfuPct));
-        if (flops) { // only with --measure-flops: an addition, the contract's keys stay as they are
-            j.field("measured_flops", flops->flops);
-            j.field("measured_flops_invalid", flops->invalid); // flops args skipped: not a count of work
-        }
-        if (r.figures.samplesPerSPerGpu) // only with --samples-per-step: an addition too
-            j.field("samples_per_s_per_gpu", *r.figures.samplesPerSPerGpu);
-    });
-    j.object("memory", [&] {
-        j.field("peak_allocated_bytes", r.memory.peakAllocated);
-        j.field("peak_reserved_bytes", r.memory.peakReserved);
-        j.field("alloc_calls", r.memory.mallocCalls); // cudaMalloc runtime calls (the allocator asking the driver)
-        j.field("free_calls", r.memory.freeCalls);    // cudaFree runtime calls
-    });
-    writeMemoryOwners(j, r.memoryOwners, o, top);
-    j.array("advice", [&] {
-        for (const auto &a : r.advice)
-            j.object([&] { writeAdviceFields(j, a); });
-    });
-    // Why the GPU waits on the CPU (IdleBreakdown.h, LaunchStats.h, QueueLength.h); with --hta by
-    // Holistic Trace Analysis' definitions. "device" and "count" are additions to the contract's keys.
-    writeLaunchFields(j, r, t.minTs);
-    // Where the time goes, over what was analysed (additions to the contract's keys;
-    // core/analysis/measures/summaries/TimeSummaries.h): kernels in the analysed GPU span, operators and modules in
-    // the analysed CPU span (a step's ProfilerStep range), each null for the whole trace.
-    const analysis::TimeSummaries &sum = r.summaries;
-    j.object("summary_windows_us", [&] {
-        const auto window = [&](const char *key, analysis::TimeRange w) {
-            if (w.empty())
-                j.field(key, nullptr);
-            else
-                j.array(key, [&] {
-                    j.value(us(w.from, o));
-                    j.value(us(w.to, o));
-                });
-        };
-        window("kernels", sum.gpuWindow);
-        window("operators", sum.cpuWindow);
-    });
-    const std::vector<analysis::KernelSummaryRow> written(sum.kernels.begin(), sum.kernels.begin() + std::ptrdiff_t(std::min(top, sum.kernels.size())));
-    const std::vector<analysis::KernelLaunchShape> shapes = analysis::kernelLaunchShapes(t, written);
-    j.array("kernel_summary", [&] {
-        for (std::size_t k = 0; k < written.size(); ++k) {
-            const analysis::KernelSummaryRow &row = written[k];
-            j.object([&] {
-                j.field("name", row.name);
-                j.field("class", analysis::kernelClassName(row.cls));
-                j.field("count", row.count);
-                j.field("total_us", usDur(row.totalNs));
-                j.field("mean_us", row.meanNs / 1000.0);
-                j.field("median_us", row.medianNs / 1000.0);
-                j.field("min_us", usDur(row.minNs));
-                j.field("max_us", usDur(row.maxNs));
-                j.field("gpu_time_pct", row.gpuTimePct);
-                j.array("streams", [&] { for (std::int64_t s : row.streams) j.value(s); });
-                // The longest call's launch, where the trace records it (CUPTI's kernel args).
-                const analysis::KernelLaunchShape &ls = shapes[k];
-                if (ls.any())
-                    j.object("launch", [&] {
-                        if (!ls.grid.empty())
-                            j.array("grid", [&] { for (std::int64_t x : ls.grid) j.value(x); });
-                        if (!ls.block.empty())
-                            j.array("block", [&] { for (std::int64_t x : ls.block) j.value(x); });
-                        if (ls.registersPerThread >= 0)
-                            j.field("registers_per_thread", ls.registersPerThread);
-                        if (ls.sharedMemoryBytes >= 0)
-                            j.field("shared_memory_bytes", ls.sharedMemoryBytes);
-                    });
-                else
-                    j.field("launch", nullptr);
-            });
-        }
-    });
-    j.array("op_summary", [&] {
-        for (std::size_t k = 0; k < sum.ops.rows.size() && k < top; ++k) {
-            const analysis::OpSummaryRow &row = sum.ops.rows[k];
-            j.object([&] {
-                j.field("name", row.name);
-                j.field("category", row.category);
-                if (r.options.opsByInputShapes)
-                    j.field("input_shapes", row.inputShapes);
-                else
-                    j.field("input_shapes", nullptr);
-                j.field("count", row.count);
-                j.field("total_us", usDur(row.totalNs));
-                j.field("self_us", usDur(row.selfNs));
-                j.field("device_us", usDur(row.deviceNs));
-                j.field("device_self_us", usDur(row.deviceSelfNs));
-            });
-        }
-    });
-    if (!sum.modules.nodes.empty())
-        j.array("module_summary", [&] {
-            for (std::size_t k = 0; k < sum.modules.nodes.size() && k < top; ++k) {
-                const analysis::ModuleNode &n = sum.modules.nodes[k];
-                j.object([&] {
-                    j.field("path", n.path);
-                    j.field("name", n.name);
-                    j.field("depth", n.depth);
-                    j.field("count", n.count);
-                    j.field("cpu_us", usDur(n.cpuNs));
-                    j.field("device_us", usDur(n.deviceNs));
-                });
-            }
-        });
-    // How fast each collective moved its data (nccl-tests' algbw and busbw, GB/s;
-    // core/analysis/measures/collectives/CollectiveBandwidth.h): the kernels (first N with --top), every kind and size.
-    const analysis::CollectiveBandwidth &cb = r.collectives;
-    const auto orNull = [](double v) { return JsonWriter::orNull(v >= 0, v); };
-    j.object("collectives", [&] {
-        j.array("kernels", [&] {
-            for (std::size_t k = 0; k < cb.kernels.size() && k < top; ++k) {
-                const analysis::CollectiveTransfer &x = cb.kernels[k];
-                j.object([&] {
-                    j.field("name", x.kernel);
-                    j.field("ts_us", us(x.start, o));
-                    j.field("collective", analysis::collectiveKindName(x.kind));
-                    j.field("collective_name", x.collective); // as the trace spells it
-                    j.field("group_size", JsonWriter::orNullCount(x.groupSize >= 0, x.groupSize));
-                    j.field("bytes", JsonWriter::orNullCount(x.bytes >= 0, x.bytes));
-                    j.field("dtype", x.dtype);
-                    j.field("dur_us", usDur(x.dur));
-                    j.field("algbw_gbps", orNull(x.algbwGBps));
-                    j.field("busbw_gbps", orNull(x.busbwGBps));
-                    j.field("link_gbps", orNull(cb.linkGBps));
-                    j.field("busbw_pct_of_link", orNull(analysis::busbwPctOfLink(x.busbwGBps, cb.linkGBps)));
-                    j.field("size_from", x.bytes < 0 ? "none" : x.sizeFromCpuOp ? "cpu_op" : "kernel");
-                });
-            }
-        });
-        j.array("by_type", [&] {
-            for (const analysis::CollectiveTypeRow &row : cb.byType)
-                j.object([&] {
-                    j.field("collective", analysis::collectiveKindName(row.kind));
-                    j.field("bytes", JsonWriter::orNullCount(row.bytes >= 0, row.bytes));
-                    j.field("group_size", JsonWriter::orNullCount(row.groupSize >= 0, row.groupSize));
-                    j.field("count", row.count);
-                    j.field("total_us", usDur(row.totalNs));
-                    j.field("busbw_median_gbps", orNull(row.busbwMedianGBps));
-                    j.field("busbw_best_gbps", orNull(row.busbwBestGBps));
-                    j.field("link_gbps", orNull(cb.linkGBps));
-                    // The median's share: the typical call, as the row's busbw_median_gbps.
-                    j.field("busbw_pct_of_link", orNull(analysis::busbwPctOfLink(row.busbwMedianGBps, cb.linkGBps)));
-                });
-        });
-    });
-    // The critical path of one step (core/analysis/measures/critical_path/CriticalPath.h): null without steps.
-    writeCriticalPathAt(j, r.criticalPath, true, o);
-    // The model's math per op and shapes (core/analysis/measures/ops_efficiency/OpsEfficiency.h; traces recorded with
-    // record_shapes): the roofline from the GPU table's row (null where the GPU, its peak for the
-    // dtype or the bytes are unknown).
-    const analysis::OpsEfficiency &oe = r.opsEfficiency;
-    j.object("ops_efficiency", [&] {
-        j.field("total_flops", oe.totalFlops);
-        j.field("measured_mfu_pct", JsonWriter::orNull(r.measuredMfuPct >= 0, r.measuredMfuPct));
-        j.field("calls_read", oe.callsRead);
-        j.field("calls_counted", oe.callsCounted);
-        j.field("hbm_tbps", JsonWriter::orNull(oe.peaks.hbmTBps > 0, oe.peaks.hbmTBps));
-        j.array("ops", [&] {
-            for (std::size_t k = 0; k < oe.ops.size() && k < top; ++k) {
-                const analysis::OpEfficiencyRow &op = oe.ops[k];
-                j.object([&] {
-                    j.field("name", op.name);
-                    j.field("shapes", op.shapes);
-                    j.field("dtype", op.dtype);
-                    j.field("count", op.count);
-                    j.field("flops", op.flops);
-                    j.field("bytes", JsonWriter::orNull(op.bytes >= 0, op.bytes));
-                    j.field("gpu_us", usDur(op.gpuNs));
-                    j.field("achieved_tflops", JsonWriter::orNull(op.achievedTflops >= 0, op.achievedTflops));
-                    j.field("pct_of_peak", JsonWriter::orNull(op.pctOfPeak >= 0, op.pctOfPeak));
-                    j.field("peak_tflops", orNull(op.peakTflops));
-                    if (const char *b = analysis::boundName(op.bound))
-                        j.field("bound", b);
-                    else
-                        j.field("bound", nullptr);
-                    j.field("intensity", orNull(op.intensity));
-                    j.field("achieved_tbps", orNull(op.achievedTBps));
-                    j.field("pct_of_roofline", orNull(op.pctOfRoofline));
-                });
-            }
-        });
-    });
-    // What the trace cannot show (legacy exporter, unrecognised device work, no GPU activity).
-    j.array("warnings", [&] {
-        for (const QString &w : r.warnings)
-            j.value(w);
-    });
+    analysis::AnalysisJsonOptions o;
+    o.top = top;
+    o.flops = flops;
+    o.omit = {"source_lines"};
+    analysis::writeAnalysisMembers(j, t, r, o);
 }
 
 namespace {
 
-// Where the Python time goes (core/analysis/measures/source_lines/SourceLines.h): one row per file:line function, by
-// launched GPU time then CPU time; my code only unless allFrames. Left out, as module_summary is,
-// where the trace has no Python frames (recorded without with_stack).
-void writeSourceLines(JsonWriter &j, const analysis::AnalysisResult &r, std::size_t top, bool allFrames)
-{
-    if (r.sourceLines.pythonSlices == 0)
-        return;
-    const analysis::SourceLines s = allFrames ? r.sourceLines : analysis::myCodeOnly(r.sourceLines);
-    j.object("source_lines_scope", [&] {
-        j.field("my_code_only", s.myCodeOnly);
-        j.field("rows_total", std::int64_t(s.lines.size()));
-        j.field("python_frames", s.pythonSlices);
-        j.field("python_cpu_us", usDur(s.pythonCpuNs));
-        j.field("python_gpu_us", usDur(s.pythonGpuNs));
-        j.field("truncated", s.truncated || s.tooDeep > 0);
-    });
-    j.array("source_lines", [&] {
-        for (std::size_t k = 0; k < s.lines.size() && k < top; ++k) {
-            const analysis::SourceLine &l = s.lines[k];
-            j.object([&] {
-                j.field("file", l.file);
-                j.field("line", l.line);
-                j.field("function", l.function);
-                j.field("origin", analysis::frameOriginName(l.origin));
-                j.field("calls", l.calls);
-                j.field("cpu_total_us", usDur(l.cpuTotalNs));
-                j.field("cpu_self_us", usDur(l.cpuSelfNs));
-                j.field("gpu_us", usDur(l.gpuNs));
-                j.field("gpu_self_us", usDur(l.gpuSelfNs));
-            });
-        }
-    });
-}
-
 void writeJson(const Trace &t, const analysis::AnalysisResult &r, const analysis::MeasuredFlops *flops, std::size_t top, bool allFrames)
 {
-    JsonWriter j;
-    j.printObject([&] {
-        writeAnalysisFields(j, t, r, flops, top);
-        writeSourceLines(j, r, top, allFrames);
-    });
+    analysis::AnalysisJsonOptions o;
+    o.top = top;
+    o.allFrames = allFrames;
+    o.flops = flops;
+    const QByteArray json = analysis::analysisJson(t, r, o);
+    std::fwrite(json.constData(), 1, std::size_t(json.size()), stdout);
+    std::fputc('\n', stdout);
+    std::fflush(stdout);
 }
 
 QString bytesText(std::int64_t b)

@@ -17,6 +17,7 @@
 #include <vector>
 
 namespace lanescope {
+class JsonWriter; // core/util/JsonWriter.h
 class Trace;
 namespace analysis {
 struct AnalysisResult;
@@ -70,7 +71,6 @@ int runMfu(const Invocation &args);
 CommandSpec compareArguments();
 int runCompare(const Invocation &args);
 
-class JsonWriter;
 // The members of the object `analyze --json` prints (docs/architecture.md), written into an open object:
 // `compare` puts the same object under runs[].analysis. flops: --measure-flops, may be null.
 // top: the summaries' rows written (analyze --top N); complete by default.

@@ -4,6 +4,7 @@
 #include "core/analysis/compare/Compare.h"
 #include "core/analysis/text/FigureText.h"
 #include "core/analysis/job/Ranks.h"
+#include "core/analysis/run/Measure.h"
 
 #include <QCoreApplication>
 
@@ -289,6 +290,29 @@ std::vector<Figure> build()
         const char *name = gapCauseName(GapCause(c));
         f.label = [name](const FigureScope &) { return Text::tr("  gaps: %1").arg(QLatin1String(name)); };
         f.description = [name] { return Text::tr("Listed gaps whose cause is: %1 — count × total").arg(QLatin1String(name)); };
+    }
+    // The figures the measures add (Measure.h, MeasureFigure), in the measure catalogue's order,
+    // after every figure above in the Metrics table; RunFigures::measureFigures holds their values.
+    // Their key and path point into the catalogue's measures, which never move.
+    int tableOrder = 0;
+    for (const Figure &f : out)
+        tableOrder = std::max(tableOrder, f.tableOrder + 1);
+    for (const Measure *m : measureCatalogue().measures()) {
+        for (const MeasureFigure &mf : m->figures) {
+            // A key the catalogue has already (a figure above or another measure's) keeps its first figure.
+            if (mf.key.empty() || !mf.value
+                || std::any_of(out.begin(), out.end(), [&](const Figure &g) { return mf.key == g.key || (g.alias && mf.key == g.alias); }))
+                continue;
+            const unsigned surfaces = mf.surfaces & (InComparison | InMetricsTable);
+            Figure &f = add(mf.key.c_str(), mf.unit, mf.higherIsBetter, mf.extent, surfaces,
+                            (surfaces & InMetricsTable) ? tableOrder++ : -1, -1, mf.analyzePath.empty() ? nullptr : mf.analyzePath.c_str());
+            const std::string key = mf.key;
+            f.value = [key](const RunFigures &run) {
+                const auto it = run.measureFigures.find(key);
+                return it == run.measureFigures.end() ? std::nullopt : Value(it->second);
+            };
+            text(f, mf.label, mf.description);
+        }
     }
     return out;
 }

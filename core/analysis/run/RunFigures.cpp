@@ -3,6 +3,7 @@
 
 #include "core/analysis/run/Analysis.h"
 #include "core/analysis/run/KernelClass.h"
+#include "core/analysis/run/Measure.h"
 
 namespace lanescope::analysis {
 
@@ -62,6 +63,13 @@ RunFigures runFigures(const Trace &t, const AnalysisResult &a, const AnalysisOpt
         f.criticalPathStep = a.criticalPath.step.name;
         f.criticalPathNs = a.criticalPath.partsNs;
     }
+
+    // The figures the measures add to the catalogue (Measure.h), under their keys.
+    for (const Measure *measure : measureCatalogue().measures())
+        for (const MeasureFigure &mf : measure->figures)
+            if (mf.value)
+                if (const std::optional<double> v = mf.value(a))
+                    f.measureFigures[mf.key] = *v;
 
     const TimeRange w = a.analysed;
     for (const Track &tr : t.tracks) {

@@ -1,0 +1,78 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// The critical path as a measure (Measure.h): "critical_path" of the step analysed alone, else of
+// the median-length complete step analysed; of the annotation analysed; without a complete step in
+// the analysed window, of the window.
+#include "core/analysis/run/AnalysisJson.h"
+
+#include "core/util/JsonWriter.h"
+
+namespace lanescope::analysis {
+
+void writeCriticalPathJson(JsonWriter &j, const CriticalPath &cp, bool full, TimeNs origin)
+{
+    const auto us = [origin](TimeNs t) { return double(t - origin) / 1000.0; };
+    const auto usDur = [](TimeNs t) { return double(t) / 1000.0; };
+    if (!cp.valid) {
+        j.field("critical_path", nullptr);
+        // Why there is none, where the analysis says (an addition: a step over the event bound).
+        if (!cp.error.isEmpty())
+            j.field("critical_path_error", cp.error);
+        return;
+    }
+    j.object("critical_path", [&] {
+        j.field("step", cp.step.name);
+        // Which step (an addition to the contract's keys): "analysed" (the one step the analysis
+        // is of) or "median" (the median-length complete step).
+        j.field("step_choice", cp.medianStep ? "median" : "analysed");
+        if (full) {
+            // What the path is over (additions): "step", "window" (no step in the window) or
+            // "annotation" (--annotation NAME --instance K; "step" is then NAME), and its CPU span.
+            j.field("scope", rangeKindName(cp.scope));
+            if (cp.scope == RangeKind::Annotation) {
+                j.field("annotation", cp.step.name);
+                j.field("instance", cp.instance);
+                j.field("instances", cp.instances);
+            }
+            j.field("from_us", us(cp.step.start));
+            j.field("to_us", us(cp.step.end()));
+        }
+        j.field("length_us", usDur(cp.lengthNs));
+        j.object("parts_us", [&] {
+            for (int k = 0; k < kPathParts; ++k)
+                j.field(pathPartName(PathPart(k)), usDur(cp.partsNs[std::size_t(k)]));
+        });
+        if (!full)
+            return;
+        // The same in integer nanoseconds (an addition): these add up to length_ns exactly.
+        j.field("length_ns", cp.lengthNs);
+        j.object("parts_ns", [&] {
+            for (int k = 0; k < kPathParts; ++k)
+                j.field(pathPartName(PathPart(k)), cp.partsNs[std::size_t(k)]);
+        });
+        j.field("summary", criticalPathSentence(cp));
+    });
+}
+
+Measure criticalPathMeasure()
+{
+    Measure m;
+    m.key = "critical_path";
+    m.run = [](MeasureContext &c) {
+        AnalysisResult &r = c.result;
+        bool medianStep = false;
+        if (!c.options.annotation.isEmpty()) {
+            r.criticalPath = criticalPath(c.index, c.annotated);
+        } else if (const Step *s = criticalPathStep(c.measured, c.options.step, &medianStep)) {
+            r.criticalPath = criticalPath(c.index, *s);
+            r.criticalPath.medianStep = medianStep;
+        } else if (!c.options.range.empty()) {
+            // A window without a complete step in it (or a trace without steps): the window's path.
+            r.criticalPath = criticalPath(c.index, resolveRange(c.trace, r.steps, RangeRequest{-1, c.options.range, {}, 0}));
+        }
+    };
+    // Null without steps.
+    m.writeJson = [](JsonWriter &j, const MeasureJsonContext &c) { writeCriticalPathJson(j, c.result.criticalPath, true, c.origin); };
+    return m;
+}
+
+} // namespace lanescope::analysis

@@ -1,0 +1,33 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// The MFU as a measure (Measure.h): "mfu", from the measured steps' median.
+#include "core/analysis/run/Measure.h"
+
+#include "core/util/JsonWriter.h"
+
+namespace lanescope::analysis {
+
+Measure mfuMeasure()
+{
+    Measure m;
+    m.key = "mfu";
+    m.run = [](MeasureContext &c) { c.result.mfu = mfuFromTrace(c.trace, c.measured, c.options.mfu); };
+    m.writeJson = [](JsonWriter &j, const MeasureJsonContext &c) {
+        const MfuResult &mfu = c.result.mfu;
+        j.object("mfu", [&] {
+            j.field("step_s", JsonWriter::orNull(mfu.stepS > 0, mfu.stepS));
+            j.field("tokens_per_s_per_gpu", JsonWriter::orNull(mfu.tokensPerSPerGpu > 0, mfu.tokensPerSPerGpu));
+            j.field("achieved_tflops", JsonWriter::orNull(mfu.valid, mfu.achievedTflops));
+            j.field("peak_tflops", JsonWriter::orNull(mfu.peakTflops > 0, mfu.peakTflops));
+            j.field("mfu_pct", JsonWriter::orNull(mfu.valid, mfu.mfuPct));
+            if (const MeasuredFlops *flops = c.options.flops) { // only with --measure-flops: an addition, the contract's keys stay as they are
+                j.field("measured_flops", flops->flops);
+                j.field("measured_flops_invalid", flops->invalid); // flops args skipped: not a count of work
+            }
+            if (c.result.figures.samplesPerSPerGpu) // only with --samples-per-step: an addition too
+                j.field("samples_per_s_per_gpu", *c.result.figures.samplesPerSPerGpu);
+        });
+    };
+    return m;
+}
+
+} // namespace lanescope::analysis

@@ -1,0 +1,61 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "tests/analysis/toy_measure/ToyMeasure.h"
+
+#include "core/analysis/run/KernelClass.h"
+#include "core/model/Trace.h"
+#include "core/util/JsonWriter.h"
+
+#include <algorithm>
+
+namespace lanescope::test {
+
+using namespace analysis;
+
+Measure toyMeasure()
+{
+    Measure m;
+    m.key = "toy";
+    m.needs = {"temporal"}; // reads the breakdown's activity count
+    m.run = [](MeasureContext &c) {
+        ToyResult r;
+        r.activities = std::int64_t(c.result.temporal.activities);
+        const Trace &t = c.trace;
+        for (const Track &tr : t.tracks) {
+            if (tr.kind != TrackKind::Gpu)
+                continue;
+            for (std::size_t i = 0; i < tr.size(); ++i) {
+                const std::uint16_t cat = tr.catId[i];
+                const CategoryClass cc = cat < t.categoryClass.size() ? t.categoryClass[cat] : CategoryClass::Other;
+                if (isGpuActivity(cc) && (c.range.empty() || c.range.contains(tr.start[i])))
+                    r.longestNs = std::max<TimeNs>(r.longestNs, tr.dur[i]);
+            }
+        }
+        c.result.measures["toy"] = r;
+    };
+    m.writeJson = [](JsonWriter &j, const MeasureJsonContext &c) {
+        const ToyResult *r = measureResult<ToyResult>(c.result, "toy");
+        if (!r) {
+            j.field("toy", nullptr);
+            return;
+        }
+        j.object("toy", [&] {
+            j.field("longest_activity_us", c.usDur(r->longestNs));
+            j.field("activities", r->activities);
+        });
+    };
+    MeasureFigure f;
+    f.key = "toy_longest_activity_us";
+    f.label = QT_TRANSLATE_NOOP("figures", "Longest GPU activity");
+    f.description = QT_TRANSLATE_NOOP("figures", "The longest kernel, copy or memset in the analysed window (a test's toy measure)");
+    f.unit = FigureUnit::Us;
+    f.extent = FigureExtent::Window;
+    f.analyzePath = "toy.longest_activity_us";
+    f.value = [](const AnalysisResult &a) -> std::optional<double> {
+        const ToyResult *r = measureResult<ToyResult>(a, "toy");
+        return r && r->activities > 0 ? std::optional<double>(double(r->longestNs)) : std::nullopt;
+    };
+    m.figures.push_back(std::move(f));
+    return m;
+}
+
+} // namespace lanescope::test

@@ -1,0 +1,19 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+// A toy measure, outside the core, to show that a measure reaches the surfaces through its
+// registration alone (registerMeasure(toyMeasure()), Measure.h): the longest GPU activity in the
+// analysed window. Its result lives in AnalysisResult::measures under "toy".
+#include "core/analysis/run/Measure.h"
+
+namespace lanescope::test {
+
+struct ToyResult
+{
+    TimeNs longestNs = 0;           // the longest kernel, copy or memset starting in the window
+    std::int64_t activities = 0;    // how many there are (the temporal breakdown's count)
+};
+
+// key "toy", needs "temporal"; JSON member "toy"; figure "toy_longest_activity_us".
+analysis::Measure toyMeasure();
+
+} // namespace lanescope::test
