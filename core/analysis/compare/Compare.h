@@ -25,6 +25,7 @@
 // in a double: such values add and subtract exactly, so the sums above hold to the last bit.
 #include "core/analysis/run/Analysis.h"
 #include "core/analysis/compare/CompareHardware.h"
+#include "core/analysis/text/Names.h" // normalizedName, which the differences group by
 
 #include <QString>
 #include <QStringList>
@@ -67,11 +68,6 @@ struct Alignment
 // By position among complete steps: step k of one run is step k of another, whatever the numbers.
 Alignment alignRuns(const std::vector<const Trace *> &traces, const std::vector<const std::vector<Step> *> &steps,
                     const AlignOptions &options = {});
-
-// A name as the differences count it: "ProfilerStep#17" -> "ProfilerStep#N"; with foldTemplates,
-// every balanced <...> -> <...> ("vectorized_elementwise_kernel<4, add<float> >(int)" ->
-// "vectorized_elementwise_kernel<...>(int)").
-QString normalizedName(std::string_view name, bool foldTemplates = false);
 
 // A folder of rank traces as one run of a comparison (a baseline folder against an
 // optimized folder). The run's timeline, metrics, waterfall and differences are those of one of its ranks

@@ -2,11 +2,10 @@
 #include "core/analysis/measures/gaps/Gaps.h"
 
 #include "core/analysis/run/Evidence.h"
-#include "core/analysis/text/Format.h"
+#include "core/analysis/text/Format.h" // shortKernelName
+#include "core/analysis/text/GapText.h"
 #include "core/analysis/measures/summaries/OpSummary.h" // pythonCategories
 #include "core/analysis/measures/source_lines/SourceLines.h"
-
-#include <QCoreApplication>
 
 #include <algorithm>
 #include <limits>
@@ -28,12 +27,6 @@ const char *gapCauseName(GapCause c)
 }
 
 namespace {
-
-// lupdate files Text::tr() strings under "analysis", the context looked up at run time.
-struct Text
-{
-    Q_DECLARE_TR_FUNCTIONS(analysis)
-};
 
 // The Python line that launched each call (a CPU lane and slice), the user's code where any (as
 // myCodeOnly() folds, SourceLines.h); empty where no Python frame was open. One forward walk per
@@ -226,10 +219,8 @@ void explain(const detail::EvidenceIndex &ix, const std::vector<CommKernel> *com
             const std::string_view kname = t.strings.view(ct.nameId[best->slice]);
             g.cause = GapCause::CommWait;
             g.collective = QString::fromUtf8(collectiveName(kname).data(), int(collectiveName(kname).size()));
-            g.evidence = Text::tr("waited for %1 (%2) on stream %3: it ran %4 inside the gap and the next kernel started %5 after it ended")
-                             .arg(g.collective.isEmpty() ? Text::tr("a collective") : g.collective,
-                                  shortKernelName(kname), QString::number(ct.streamId()), formatDuration(best->end - std::max(best->start, gs)),
-                                  formatDuration(ge - best->end));
+            g.evidence = gapText::commWait(g.collective, shortKernelName(kname), ct.streamId(), best->end - std::max(best->start, gs),
+                                           ge - best->end);
             g.evidenceTrack = best->track;
             g.evidenceSlice = best->slice;
             return;
@@ -258,10 +249,7 @@ void explain(const detail::EvidenceIndex &ix, const std::vector<CommKernel> *com
             }
         if (hit && (overlap * 4 >= g.dur || spansStep)) {
             g.cause = GapCause::DataLoader;
-            g.evidence = spansStep
-                ? Text::tr("%1 ran %2 of the gap on the CPU, across the start of %3")
-                      .arg(t.name(hit->name), formatDuration(overlap), stepName)
-                : Text::tr("%1 ran %2 of the gap on the CPU").arg(t.name(hit->name), formatDuration(overlap));
+            g.evidence = gapText::dataLoader(t.name(hit->name), overlap, spansStep, stepName);
             g.evidenceTrack = hit->track;
             g.evidenceSlice = hit->slice;
             return;
@@ -285,11 +273,7 @@ void explain(const detail::EvidenceIndex &ix, const std::vector<CommKernel> *com
         });
         if (first) {
             g.cause = GapCause::Allocator;
-            g.evidence = Text::tr("%1 cudaMalloc, %2 cudaFree and %3 host-allocation calls during the gap took %4 of it on the CPU")
-                             .arg(mallocs)
-                             .arg(frees)
-                             .arg(hosts)
-                             .arg(formatDuration(busy));
+            g.evidence = gapText::allocator(mallocs, frees, hosts, busy);
             g.evidenceTrack = first->track;
             g.evidenceSlice = first->slice;
             return;
@@ -305,9 +289,7 @@ void explain(const detail::EvidenceIndex &ix, const std::vector<CommKernel> *com
         });
         if (hit) {
             g.cause = GapCause::Sync;
-            g.evidence = Text::tr("%1 (%2) blocked the CPU until %3 into the gap, so nothing was queued behind it")
-                             .arg(t.name(hit->name), formatDuration(hit->end - hit->start),
-                                  formatDuration(std::max<TimeNs>(0, hit->end - gs)));
+            g.evidence = gapText::sync(t.name(hit->name), hit->end - hit->start, std::max<TimeNs>(0, hit->end - gs));
             g.evidenceTrack = hit->track;
             g.evidenceSlice = hit->slice;
             return;
@@ -322,15 +304,14 @@ void explain(const detail::EvidenceIndex &ix, const std::vector<CommKernel> *com
         const TimeNs ls = ct.start[src.slice];
         if (ls > gs) {
             g.cause = GapCause::HostLaunch;
-            g.evidence = Text::tr("%1 for the next kernel started %2 after the stream went idle (CPU track %3)")
-                             .arg(t.name(ct.nameId[src.slice]), formatDuration(ls - gs), ct.name.isEmpty() ? QString::number(ct.tid) : ct.name);
+            g.evidence = gapText::hostLaunch(t.name(ct.nameId[src.slice]), ls - gs, ct.name.isEmpty() ? QString::number(ct.tid) : ct.name);
             g.evidenceTrack = src.track;
             g.evidenceSlice = src.slice;
             return;
         }
     }
     g.cause = GapCause::Other;
-    g.evidence = Text::tr("the next kernel was queued before the gap began and no collective, allocator call, synchronisation or data loading explains the wait");
+    g.evidence = gapText::other();
 }
 
 } // namespace
@@ -485,10 +466,7 @@ std::vector<Gap> findGaps(const detail::EvidenceIndex &ix, const GapOptions &opt
         const auto cit = comms.find(g.device);
         explain(ix, cit == comms.end() ? nullptr : &cit->second, tr, c.afterSlice, g);
         if (c.streamIdleFrom < g.start && c.coveredBy != g.track)
-            g.evidence += Text::tr("; stream %1 had run nothing for %2 before the gap, covered by stream %3's compute")
-                              .arg(tr.streamId())
-                              .arg(formatDuration(g.start - c.streamIdleFrom))
-                              .arg(t.tracks[c.coveredBy].streamId());
+            g.evidence += gapText::coveredNote(tr.streamId(), g.start - c.streamIdleFrom, t.tracks[c.coveredBy].streamId());
         detail::EvidenceIndex::Source src;
         if (pythonFrames && ix.launchOf(g.track, c.afterSlice, &src)) {
             launched.push_back(gaps.size());
@@ -503,7 +481,7 @@ std::vector<Gap> findGaps(const detail::EvidenceIndex &ix, const GapOptions &opt
             continue;
         Gap &g = gaps[launched[n]];
         g.pythonLine = lines[n];
-        g.evidence += Text::tr("; the next kernel was launched from %1").arg(g.pythonLine);
+        g.evidence += gapText::launchedFromNote(g.pythonLine);
     }
     std::sort(gaps.begin(), gaps.end(), [](const Gap &a, const Gap &b) {
         return a.start != b.start ? a.start < b.start : a.stream < b.stream;

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "core/analysis/measures/summaries/KernelSummary.h"
 
-#include "core/analysis/compare/Compare.h" // normalizedName
+#include "core/analysis/text/Names.h"
 #include "core/io/SourceReader.h"
 #include "core/parse/EventArgs.h"
 
